@@ -1,0 +1,337 @@
+// Package decode turns 4- and 8-byte powerpc64 instructions into a flat,
+// pre-resolved Inst, on top of golang.org/x/arch/ppc64/ppc64asm.
+//
+// ppc64asm is called once per distinct encoding: results are kept in a
+// bounded, lock-free cache, so decoding a word seen before costs a few
+// nanoseconds. The quirks of ppc64asm are absorbed here once: register
+// numbers start at 0, absolute branch targets are sign-extended, the all-zero
+// word is an unknown instruction, errors are exported sentinels usable with
+// errors.Is, and the first (racy) call happens during package initialisation.
+//
+// Every op is classified by a generated table (optable.go): class, flags,
+// memory access size and the ISA level that introduced it. Decode also records
+// what ppc64asm does not check: reserved bits set in the word and the ISA's
+// invalid forms (see Inst.Invalid). It does not refuse such words; the
+// emulator's implementation profile decides what they do.
+package decode
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sync/atomic"
+
+	"golang.org/x/arch/ppc64/ppc64asm"
+)
+
+// Op is a ppc64asm op. Op numbers change between x/arch versions: persist
+// Op.String(), never the number.
+type Op = ppc64asm.Op
+
+// NumOps is one more than the largest op number: a table indexed by Op needs
+// NumOps entries.
+const NumOps = int(numOps)
+
+// Sentinel errors. Decode wraps them with detail; test with errors.Is.
+var (
+	// ErrTruncated: fewer than 4 bytes, or a prefix word without its suffix.
+	ErrTruncated = errors.New("decode: truncated instruction")
+	// ErrUnknown: the word (or prefix:suffix pair) is not an instruction.
+	ErrUnknown = errors.New("decode: unknown instruction")
+	// ErrInvalidForm: the encoding is an ISA invalid form of its op.
+	ErrInvalidForm = errors.New("decode: invalid instruction form")
+	// ErrReservedBits: a reserved field of the encoding is non-zero.
+	ErrReservedBits = errors.New("decode: reserved bits set")
+	// ErrPrefixBoundary: a prefixed instruction crosses a 64-byte boundary.
+	ErrPrefixBoundary = errors.New("decode: prefixed instruction crosses a 64-byte boundary")
+	// ErrLevel: the op is newer than the configured ISA level.
+	ErrLevel = errors.New("decode: instruction not in the configured ISA level")
+)
+
+// ArgKind says what an operand of Inst is.
+type ArgKind uint8
+
+// Operand kinds. The value in Inst.Args is the register number (0-based), the
+// CR bit (0..31) or field (0..7), the SPR number, or the immediate, offset or
+// branch displacement as a signed 64-bit value.
+const (
+	ArgNone    ArgKind = iota
+	ArgGPR             // general-purpose register 0..31
+	ArgFPR             // floating-point register 0..31
+	ArgVR              // vector register 0..31
+	ArgVSR             // VSX register 0..63 (for pairs, the even first register)
+	ArgACC             // MMA accumulator 0..7
+	ArgCRBit           // CR bit 0..31
+	ArgCRField         // CR field 0..7
+	ArgSPR             // SPR or TBR number
+	ArgImm             // immediate (signed or unsigned as the op defines)
+	ArgOffset          // memory displacement (D, DS, DQ, or the 34-bit prefixed D)
+	ArgPCRel           // branch displacement relative to the instruction address
+	ArgLabel           // absolute branch target (sign-extended)
+)
+
+// Inst is a decoded instruction: a flat value with plain integer fields.
+// Args are in the order of the Power ISA manual's assembler syntax (the order
+// ppc64asm uses), e.g. add RT,RA,RB; ld RT,DS(RA) as RT, DS, RA.
+type Inst struct {
+	Op      Op      // the ppc64asm op
+	Len     uint8   // 4, or 8 for a prefixed instruction
+	NArgs   uint8   // number of valid entries in Args
+	Class   Class   // functional group
+	Level   Level   // ISA level that introduced the op
+	Size    uint8   // memory access size in bytes (0 if none or variable)
+	Invalid Invalid // reasons this encoding is not a valid form (0 if valid)
+	Flags   Flags   // op flags plus per-encoding flags
+	Word    uint32  // the instruction word (the prefix word if Len == 8)
+	Suffix  uint32  // the suffix word of a prefixed instruction, else 0
+	Kinds   [6]ArgKind
+	Args    [6]int64
+}
+
+// Prefixed reports whether the instruction is an 8-byte prefixed one.
+func (in *Inst) Prefixed() bool { return in.Len == 8 }
+
+// Has reports whether all flags in f are set.
+func (in *Inst) Has(f Flags) bool { return in.Flags&f == f }
+
+// String returns the instruction in GNU assembler syntax (objdump's form,
+// without extended mnemonics beyond ppc64asm's), with PC-relative targets
+// shown as offsets.
+func (in *Inst) String() string {
+	src := in.bytes(binary.BigEndian)
+	pi, err := ppc64asm.Decode(src[:in.Len], binary.BigEndian)
+	if err != nil {
+		return fmt.Sprintf(".long 0x%08x", in.Word)
+	}
+	return ppc64asm.GNUSyntax(pi, 0)
+}
+
+// Bytes returns the instruction's encoding in the given byte order.
+func (in *Inst) Bytes(order binary.ByteOrder) []byte {
+	b := in.bytes(order)
+	return b[:in.Len:in.Len]
+}
+
+func (in *Inst) bytes(order binary.ByteOrder) [8]byte {
+	var b [8]byte
+	order.PutUint32(b[0:], in.Word)
+	order.PutUint32(b[4:], in.Suffix)
+	return b
+}
+
+// Err returns nil for a valid encoding, or an error wrapping ErrInvalidForm
+// or ErrReservedBits (invalid forms take precedence) naming the op.
+func (in *Inst) Err() error {
+	switch {
+	case in.Invalid&InvalidForm != 0:
+		return &FormError{Op: in.Op, Word: in.Word, Suffix: in.Suffix, Err: ErrInvalidForm}
+	case in.Invalid&InvalidReservedBits != 0:
+		return &FormError{Op: in.Op, Word: in.Word, Suffix: in.Suffix, Err: ErrReservedBits}
+	}
+	return nil
+}
+
+// CrossesBoundary reports whether the instruction, placed at addr, is a
+// prefixed instruction whose suffix lies in the next 64-byte block. The ISA
+// makes that an alignment interrupt.
+func (in *Inst) CrossesBoundary(addr uint64) bool {
+	return in.Len == 8 && addr&63 == 60
+}
+
+// FormError describes an encoding that decodes but is not a valid form.
+type FormError struct {
+	Op     Op
+	Word   uint32
+	Suffix uint32
+	Err    error // ErrInvalidForm or ErrReservedBits
+}
+
+func (e *FormError) Error() string {
+	return fmt.Sprintf("%v: %s (%s)", e.Err, e.Op, encString(e.Word, e.Suffix))
+}
+
+// Unwrap returns the sentinel.
+func (e *FormError) Unwrap() error { return e.Err }
+
+// DecodeError describes a word that does not decode.
+type DecodeError struct {
+	Word   uint32
+	Suffix uint32
+	Len    int   // bytes examined: 4, or 8 for a prefixed pair
+	Err    error // ErrUnknown or ErrTruncated
+}
+
+func (e *DecodeError) Error() string {
+	if e.Err == ErrTruncated && e.Len == 0 {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("%v: %s", e.Err, encString(e.Word, e.Suffix))
+}
+
+// Unwrap returns the sentinel.
+func (e *DecodeError) Unwrap() error { return e.Err }
+
+func encString(word, suffix uint32) string {
+	if word>>26 == 1 {
+		return fmt.Sprintf("%08x:%08x", word, suffix)
+	}
+	return fmt.Sprintf("%08x", word)
+}
+
+var errShortRead = &DecodeError{Err: ErrTruncated}
+
+// Decode decodes the instruction at the start of src, read in the given byte
+// order. A prefixed instruction needs 8 bytes. Decode never panics; it returns
+// an error wrapping ErrTruncated or ErrUnknown for bytes that are not an
+// instruction. Words with reserved bits set or in an invalid form decode
+// successfully, with Inst.Invalid saying why they are not valid.
+func Decode(src []byte, order binary.ByteOrder) (Inst, error) {
+	if len(src) < 4 {
+		return Inst{}, errShortRead
+	}
+	w := order.Uint32(src)
+	var s uint32
+	if w>>26 == 1 {
+		if len(src) < 8 {
+			return Inst{}, &DecodeError{Word: w, Len: 4, Err: ErrTruncated}
+		}
+		s = order.Uint32(src[4:])
+	}
+	e := lookup(w, s)
+	return e.inst, e.err
+}
+
+// DecodeWord decodes an instruction given as numbers: the word and, for a
+// prefixed instruction (primary opcode 1), its suffix. suffix is ignored for
+// a word that is not a prefix.
+func DecodeWord(word, suffix uint32) (Inst, error) {
+	if word>>26 != 1 {
+		suffix = 0
+	}
+	e := lookup(word, suffix)
+	return e.inst, e.err
+}
+
+// Lookup is DecodeWord for hot paths: it returns a pointer to the cached
+// result, which the caller must not modify.
+func Lookup(word, suffix uint32) (*Inst, error) {
+	if word>>26 != 1 {
+		suffix = 0
+	}
+	e := lookup(word, suffix)
+	return &e.inst, e.err
+}
+
+// The cache: direct-mapped, lock-free, bounded. Each slot holds a pointer to
+// an immutable entry; a miss decodes and publishes a new entry. Races only
+// cost a redundant decode.
+const cacheBits = 16
+
+type entry struct {
+	key  uint64
+	inst Inst
+	err  error
+}
+
+var cache [1 << cacheBits]atomic.Pointer[entry]
+
+func slot(key uint64) uint64 {
+	h := key * 0x9e3779b97f4a7c15
+	return h >> (64 - cacheBits)
+}
+
+func lookup(word, suffix uint32) *entry {
+	key := uint64(word)<<32 | uint64(suffix)
+	p := &cache[slot(key)]
+	if e := p.Load(); e != nil && e.key == key {
+		return e
+	}
+	e := &entry{key: key}
+	e.inst, e.err = decodeUncached(word, suffix)
+	p.Store(e)
+	return e
+}
+
+func decodeUncached(word, suffix uint32) (Inst, error) {
+	var src [8]byte
+	binary.BigEndian.PutUint32(src[0:], word)
+	binary.BigEndian.PutUint32(src[4:], suffix)
+	n := 4
+	if word>>26 == 1 {
+		n = 8
+	}
+	pi, err := ppc64asm.Decode(src[:n], binary.BigEndian)
+	if err != nil || pi.Op == 0 || int(pi.Op) >= len(opTable) {
+		return Inst{}, &DecodeError{Word: word, Suffix: suffix, Len: n, Err: ErrUnknown}
+	}
+	info := &opTable[pi.Op]
+	in := Inst{
+		Op:     pi.Op,
+		Len:    uint8(pi.Len),
+		Class:  info.Class,
+		Level:  info.Level,
+		Size:   info.Size,
+		Flags:  info.Flags,
+		Word:   word,
+		Suffix: suffix,
+	}
+	if in.Len == 4 {
+		in.Suffix = 0
+	}
+	for i, a := range pi.Args {
+		if a == nil {
+			break
+		}
+		in.Kinds[i], in.Args[i] = convertArg(a)
+		in.NArgs = uint8(i + 1)
+	}
+	if (uint64(word)<<32|uint64(in.Suffix))&info.Reserved != 0 {
+		in.Invalid |= InvalidReservedBits
+	}
+	encodingFlags(&in)
+	if invalidForm(&in) {
+		in.Invalid |= InvalidForm
+	}
+	return in, nil
+}
+
+func convertArg(a ppc64asm.Arg) (ArgKind, int64) {
+	switch a := a.(type) {
+	case ppc64asm.Reg:
+		switch {
+		case a >= ppc64asm.R0 && a <= ppc64asm.R31:
+			return ArgGPR, int64(a - ppc64asm.R0)
+		case a >= ppc64asm.F0 && a <= ppc64asm.F31:
+			return ArgFPR, int64(a - ppc64asm.F0)
+		case a >= ppc64asm.V0 && a <= ppc64asm.V31:
+			return ArgVR, int64(a - ppc64asm.V0)
+		case a >= ppc64asm.VS0 && a <= ppc64asm.VS63:
+			return ArgVSR, int64(a - ppc64asm.VS0)
+		case a >= ppc64asm.A0 && a <= ppc64asm.A7:
+			return ArgACC, int64(a - ppc64asm.A0)
+		}
+	case ppc64asm.CondReg:
+		if a >= ppc64asm.CR0 {
+			return ArgCRField, int64(a - ppc64asm.CR0)
+		}
+		return ArgCRBit, int64(a - ppc64asm.Cond0LT)
+	case ppc64asm.SpReg:
+		return ArgSPR, int64(a)
+	case ppc64asm.Imm:
+		return ArgImm, int64(a)
+	case ppc64asm.Offset:
+		return ArgOffset, int64(a)
+	case ppc64asm.PCRel:
+		return ArgPCRel, int64(a)
+	case ppc64asm.Label:
+		return ArgLabel, int64(int32(uint32(a)))
+	}
+	return ArgNone, 0
+}
+
+func init() {
+	// ppc64asm lazily allocates a package-level slice on its first Decode
+	// call without synchronisation; make that first call here, before any
+	// goroutine can race on it.
+	_, _ = ppc64asm.Decode([]byte{0x60, 0, 0, 0}, binary.BigEndian)
+}

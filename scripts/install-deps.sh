@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs, with apt-get, everything the tests need that Go does not fetch by
+# itself: the GNU binutils for powerpc64 (objdump cross-checks), QEMU user mode
+# and the cross compilers (reference traces). Safe to run again: it installs
+# only what is missing. Needs root (or sudo) on Debian 12.
+set -euo pipefail
+
+pkgs=(
+  binutils-powerpc64le-linux-gnu
+  binutils-powerpc64-linux-gnu
+  gcc-powerpc64le-linux-gnu
+  gcc-powerpc64-linux-gnu
+  qemu-user
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all present (${pkgs[*]})"
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-deps: done"
