@@ -75,31 +75,31 @@ type Flags uint32
 // The flags. Op-table flags hold for every encoding of the op; the ones marked
 // "per encoding" depend on the instruction's fields.
 const (
-	FlagLink        Flags = 1 << iota // branch writes LR (LK=1)
-	FlagAbsolute                      // branch target is absolute (AA=1)
-	FlagTargetLR                      // branch target comes from LR
-	FlagTargetCTR                     // branch target comes from CTR
-	FlagTargetTAR                     // branch target comes from TAR
-	FlagCTRDec                        // per encoding: the branch decrements CTR (BO bit 2 = 0)
-	FlagPrivileged                    // needs supervisor state (per encoding for mtspr/mfspr: SPR bit 0x10)
-	FlagUpdate                        // load/store with update (writes RA)
-	FlagIndexed                       // X-form effective address (RA|0)+RB
-	FlagByteRev                       // byte-reversed load/store
-	FlagSignExt                       // sign-extending load
-	FlagMultiple                      // load/store multiple (lmw, stmw)
-	FlagString                        // load/store string (lswi, lswx, stswi, stswx)
-	FlagQuad                          // quadword access (lq, stq, lqarx, stqcx., plq, pstq)
-	FlagFloat                         // the register operand is an FPR (FP load/store)
-	FlagVector                        // the register operand is a VR (VMX load/store)
-	FlagVSX                           // the register operand is a VSR (VSX load/store)
-	FlagPrefixed                      // 8-byte prefixed instruction (ISA 3.1)
-	FlagPCRel                         // per encoding: prefixed with R=1 (address relative to CIA)
-	FlagRc                            // record form: sets CR0 (CR1 for FP, CR6 for vector compares)
-	FlagOE                            // overflow-enable form: sets XER OV, OV32, SO
-	FlagCarry                         // writes XER CA and CA32
-	FlagReserve                       // load and reserve (larx)
-	FlagStoreCond                     // store conditional (stcx.)
-	FlagPair                          // register pair (lfdp, lxvp, …)
+	FlagLink       Flags = 1 << iota // branch writes LR (LK=1)
+	FlagAbsolute                     // branch target is absolute (AA=1)
+	FlagTargetLR                     // branch target comes from LR
+	FlagTargetCTR                    // branch target comes from CTR
+	FlagTargetTAR                    // branch target comes from TAR
+	FlagCTRDec                       // per encoding: the branch decrements CTR (BO bit 2 = 0)
+	FlagPrivileged                   // needs supervisor state (per encoding for mtspr/mfspr: SPR bit 0x10)
+	FlagUpdate                       // load/store with update (writes RA)
+	FlagIndexed                      // X-form effective address (RA|0)+RB
+	FlagByteRev                      // byte-reversed load/store
+	FlagSignExt                      // sign-extending load
+	FlagMultiple                     // load/store multiple (lmw, stmw)
+	FlagString                       // load/store string (lswi, lswx, stswi, stswx)
+	FlagQuad                         // quadword access (lq, stq, lqarx, stqcx., plq, pstq)
+	FlagFloat                        // the register operand is an FPR (FP load/store)
+	FlagVector                       // the register operand is a VR (VMX load/store)
+	FlagVSX                          // the register operand is a VSR (VSX load/store)
+	FlagPrefixed                     // 8-byte prefixed instruction (ISA 3.1)
+	FlagPCRel                        // per encoding: prefixed with R=1 (address relative to CIA)
+	FlagRc                           // record form: sets CR0 (CR1 for FP, CR6 for vector compares)
+	FlagOE                           // overflow-enable form: sets XER OV, OV32, SO
+	FlagCarry                        // writes XER CA and CA32
+	FlagReserve                      // load and reserve (larx)
+	FlagStoreCond                    // store conditional (stcx.)
+	FlagPair                         // register pair (lfdp, lxvp, …)
 )
 
 var flagNames = [...]string{

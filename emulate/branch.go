@@ -1,0 +1,94 @@
+package emulate
+
+import (
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
+)
+
+// Branches. The semantic functions set NIP themselves.
+
+func init() {
+	defBranch(opB, ppc64asm.B, ppc64asm.BA, ppc64asm.BL, ppc64asm.BLA)
+	defBranch(opBC, ppc64asm.BC, ppc64asm.BCA, ppc64asm.BCL, ppc64asm.BCLA,
+		ppc64asm.BCLR, ppc64asm.BCLRL, ppc64asm.BCCTR, ppc64asm.BCCTRL,
+		ppc64asm.BCTAR, ppc64asm.BCTARL)
+}
+
+// iea truncates an effective address to 32 bits in 32-bit mode.
+func iea(r *regs.Regs, a uint64) uint64 {
+	if r.MSR&regs.MSRSF == 0 {
+		return a & 0xffffffff
+	}
+	return a
+}
+
+// target computes a relative (ArgPCRel) or absolute (ArgLabel) branch target.
+func target(r *regs.Regs, kind decode.ArgKind, v int64) uint64 {
+	if kind == decode.ArgLabel {
+		return iea(r, uint64(v))
+	}
+	return iea(r, r.NIP+uint64(v))
+}
+
+// b, ba, bl, bla.
+func opB(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	cia := r.NIP
+	r.NIP = target(r, in.Kinds[0], in.Args[0])
+	if in.Flags&decode.FlagLink != 0 {
+		r.LR = iea(r, cia+4)
+	}
+	return nil
+}
+
+// BranchTaken evaluates the condition of a conditional branch with the given
+// BO and BI against CR and CTR, as the ISA defines it. ctr is the CTR value
+// before the instruction; the returned newCTR is the value after it
+// (decremented when BO[2] = 0). In 32-bit mode (is64 false) only the low 32
+// bits of the decremented CTR are tested.
+func BranchTaken(bo, bi uint8, cr uint32, ctr uint64, is64 bool) (taken bool, newCTR uint64) {
+	newCTR = ctr
+	ctrOK := true
+	if bo&0x04 == 0 {
+		newCTR = ctr - 1
+		t := newCTR
+		if !is64 {
+			t &= 0xffffffff
+		}
+		ctrOK = (t != 0) != (bo&0x02 != 0)
+	}
+	condOK := true
+	if bo&0x10 == 0 {
+		bit := cr>>(31-bi&31)&1 != 0
+		condOK = bit == (bo&0x08 != 0)
+	}
+	return ctrOK && condOK, newCTR
+}
+
+// bc, bclr, bcctr, bctar in every BO/BI/AA/LK form.
+func opBC(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	bo, bi := uint8(in.Args[0]), uint8(in.Args[1])
+	cia := r.NIP
+	var tgt uint64
+	switch {
+	case in.Flags&decode.FlagTargetLR != 0:
+		tgt = r.LR &^ 3
+	case in.Flags&decode.FlagTargetCTR != 0:
+		tgt = r.CTR &^ 3
+	case in.Flags&decode.FlagTargetTAR != 0:
+		tgt = r.TAR &^ 3
+	default:
+		tgt = target(r, in.Kinds[2], in.Args[2])
+	}
+	taken, ctr := BranchTaken(bo, bi, r.CR, r.CTR, is64(r))
+	r.CTR = ctr
+	if taken {
+		r.NIP = iea(r, tgt)
+	} else {
+		r.NIP = iea(r, cia+4)
+	}
+	if in.Flags&decode.FlagLink != 0 {
+		r.LR = iea(r, cia+4)
+	}
+	return nil
+}

@@ -1,0 +1,349 @@
+// Package emulate executes one powerpc64 instruction at a time on a register
+// file (regs.Regs) and a Memory, like the Linux kernel's emulate_step but
+// covering much more of the Power ISA.
+//
+// A step either completes — registers and memory updated, NIP advanced or
+// branched — or reports why it did not, as an error usable with errors.Is:
+//
+//	nil                  emulated
+//	ErrNotEmulated       the emulator cannot do it: single-step it in hardware
+//	ErrMustNotStep       never single-step it at all (sc, scv, rfid, …)
+//	ErrTrap              a trap instruction fired
+//	ErrIllegal           illegal instruction (unknown, invalid form, too new, …)
+//	ErrPrivileged        privileged instruction or SPR in problem state
+//	ErrDataFault         a data access faulted (*Fault gives the details)
+//	ErrAlignment         alignment interrupt (also ErrDataFault for data accesses)
+//	ErrFPException       enabled floating-point exception
+//
+// Whenever Step returns an error, the register file is bit-identical to what
+// it was before the call and memory is unchanged: every instruction performs
+// all of its fallible work (memory accesses, checks) before it writes any
+// register, and each architectural access reaches Memory as one call of its
+// full size.
+//
+// Where the Power ISA leaves behaviour to the implementation (reserved
+// instruction bits, invalid forms, undefined results), the Config's Profile
+// chooses between POWER9/POWER10 hardware and QEMU 7.2; see Differences.
+//
+// An Emulator is cheap and holds a little scratch state: use one per
+// goroutine. The decode cache behind it is shared and safe for concurrent use.
+package emulate
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// Outcome sentinels. Step returns one of them, or an error wrapping one.
+var (
+	ErrNotEmulated = errors.New("emulate: not emulated (needs a hardware step)")
+	ErrMustNotStep = errors.New("emulate: instruction must not be single-stepped")
+	ErrTrap        = errors.New("emulate: trap")
+	ErrIllegal     = errors.New("emulate: illegal instruction")
+	ErrPrivileged  = errors.New("emulate: privileged instruction")
+	ErrDataFault   = errors.New("emulate: data access fault")
+	ErrAlignment   = errors.New("emulate: alignment interrupt")
+	ErrFPException = errors.New("emulate: floating-point enabled exception")
+)
+
+// Memory is the address space the emulator reads and writes. Addresses are
+// effective addresses; p holds bytes in address order (the emulator applies
+// the byte order given by MSR[LE]). Every architectural access is one call of
+// its full size, so an implementation sees exactly what the instruction
+// touches. A non-nil error means the access faulted and nothing was written;
+// the emulator reports it as a *Fault.
+type Memory interface {
+	Read(addr uint64, p []byte) error
+	Write(addr uint64, p []byte) error
+}
+
+// Fault describes a failed access. It matches ErrDataFault (data accesses),
+// ErrAlignment (Alignment set) and, through Unwrap, the Memory's own error.
+type Fault struct {
+	Addr      uint64 // effective address of the access (or of the instruction, for Fetch)
+	Size      int    // bytes of the access
+	Write     bool   // a store
+	Fetch     bool   // an instruction fetch, not a data access
+	Alignment bool   // an alignment interrupt rather than a storage fault
+	Err       error  // the Memory's error, or a decode error for alignment of prefixed instructions
+}
+
+func (f *Fault) Error() string {
+	kind := "read"
+	switch {
+	case f.Fetch:
+		kind = "fetch"
+	case f.Write:
+		kind = "write"
+	}
+	what := "data access fault"
+	if f.Alignment {
+		what = "alignment interrupt"
+	}
+	if f.Err != nil {
+		return fmt.Sprintf("emulate: %s: %s of %d bytes at %#x: %v", what, kind, f.Size, f.Addr, f.Err)
+	}
+	return fmt.Sprintf("emulate: %s: %s of %d bytes at %#x", what, kind, f.Size, f.Addr)
+}
+
+// Is makes a Fault match ErrDataFault (data accesses) and ErrAlignment.
+func (f *Fault) Is(target error) bool {
+	switch target {
+	case ErrDataFault:
+		return !f.Fetch
+	case ErrAlignment:
+		return f.Alignment
+	}
+	return false
+}
+
+// Unwrap returns the underlying error.
+func (f *Fault) Unwrap() error { return f.Err }
+
+// OpError is an outcome that concerns one op: not emulated, illegal,
+// privileged or must-not-step, with the reason.
+type OpError struct {
+	Op     decode.Op
+	Kind   error  // one of the outcome sentinels
+	Reason string // why, in a few words (may be empty)
+	Err    error  // an underlying error, such as decode.ErrInvalidForm (may be nil)
+}
+
+func (e *OpError) Error() string {
+	s := fmt.Sprintf("%v: %s", e.Kind, e.Op)
+	if e.Reason != "" {
+		s += ": " + e.Reason
+	}
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+// Is matches the outcome sentinel.
+func (e *OpError) Is(target error) bool { return target == e.Kind }
+
+// Unwrap returns the underlying error, if any.
+func (e *OpError) Unwrap() error { return e.Err }
+
+// Config chooses the emulated implementation. The zero value is a POWER10
+// under the hardware profile with a 128-byte cache block and no hooks.
+type Config struct {
+	// Level is the newest ISA level accepted; newer ops are illegal.
+	// Zero means decode.LevelPOWER10.
+	Level decode.Level
+	// Profile picks the implementation-defined behaviour (reserved bits,
+	// invalid forms, undefined results). The zero value is Hardware.
+	Profile Profile
+	// TimeBase, if set, supplies the time base for mftb and mfspr 268/269.
+	// Without it those instructions are not emulated.
+	TimeBase func() uint64
+	// Random, if set, supplies darn's value for L = 0, 1 or 2; ok=false makes
+	// darn return its failure value. Without it darn is not emulated.
+	Random func(l int) (v uint64, ok bool)
+	// CacheBlockSize is the dcbz block size in bytes (a power of two);
+	// zero means 128.
+	CacheBlockSize int
+}
+
+// Emulator executes instructions under one Config. It is not safe for
+// concurrent use; create one per goroutine.
+type Emulator struct {
+	cfg   Config
+	level decode.Level
+	prof  *profileRules
+	buf   [64]byte // scratch for memory accesses; never escapes a step
+}
+
+// New returns an Emulator for cfg.
+func New(cfg Config) *Emulator {
+	e := &Emulator{cfg: cfg, level: cfg.Level}
+	if e.level == 0 {
+		e.level = decode.LevelPOWER10
+	}
+	if e.cfg.CacheBlockSize == 0 {
+		e.cfg.CacheBlockSize = 128
+	}
+	e.prof = rulesFor(cfg.Profile)
+	return e
+}
+
+// Config returns the emulator's configuration, with defaults filled in.
+func (e *Emulator) Config() Config {
+	c := e.cfg
+	c.Level = e.level
+	return c
+}
+
+// Step executes in, the instruction at r.NIP. The caller passes the
+// instruction explicitly: a debugger's memory at NIP may hold a breakpoint
+// instead of the original word. See the package documentation for the
+// outcomes; on any error r and memory are unchanged.
+func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
+	if in.Invalid != 0 || in.Flags&decode.FlagPrivileged != 0 || in.Level > e.level || in.Len == 8 {
+		if err := e.precheck(r, in); err != nil {
+			return err
+		}
+	}
+	f := semantics[in.Op]
+	if f == nil {
+		return notEmulated(in.Op)
+	}
+	next := r.NIP + uint64(in.Len)
+	if err := f(e, r, m, in); err != nil {
+		return err
+	}
+	if !branches[in.Op] {
+		r.NIP = next
+		if r.MSR&regs.MSRSF == 0 {
+			r.NIP &= 0xffffffff
+		}
+	}
+	return nil
+}
+
+// StepBytes decodes the instruction in b (4 or 8 bytes, in the byte order
+// given by r.MSR's LE bit) and executes it as Step does. A word that does not
+// decode gives an OpError matching ErrIllegal and wrapping the decode error.
+func (e *Emulator) StepBytes(r *regs.Regs, m Memory, b []byte) error {
+	var order binary.ByteOrder = binary.BigEndian
+	if r.MSR&regs.MSRLE != 0 {
+		order = binary.LittleEndian
+	}
+	if len(b) < 4 {
+		return &OpError{Kind: ErrIllegal, Err: decode.ErrTruncated}
+	}
+	w := order.Uint32(b)
+	var s uint32
+	if w>>26 == 1 {
+		if len(b) < 8 {
+			return &OpError{Kind: ErrIllegal, Err: decode.ErrTruncated}
+		}
+		s = order.Uint32(b[4:])
+	}
+	return e.StepWord(r, m, w, s)
+}
+
+// StepWord executes the instruction given as a word and, for a prefixed
+// instruction, its suffix (ignored otherwise).
+func (e *Emulator) StepWord(r *regs.Regs, m Memory, word, suffix uint32) error {
+	in, err := decode.Lookup(word, suffix)
+	if err != nil {
+		return illegalWord(err)
+	}
+	return e.Step(r, m, in)
+}
+
+// Fetch reads the instruction at r.NIP from m (two words for a prefixed
+// instruction) and executes it. A failed fetch gives a *Fault with Fetch set.
+func (e *Emulator) Fetch(r *regs.Regs, m Memory) error {
+	nip := r.NIP
+	b := e.buf[:4]
+	if err := m.Read(nip, b); err != nil {
+		return &Fault{Addr: nip, Size: 4, Fetch: true, Err: err}
+	}
+	order := byteOrder(r)
+	w := order.Uint32(b)
+	var s uint32
+	if w>>26 == 1 {
+		next := nip + 4
+		if r.MSR&regs.MSRSF == 0 {
+			next &= 0xffffffff
+		}
+		if err := m.Read(next, b); err != nil {
+			return &Fault{Addr: next, Size: 4, Fetch: true, Err: err}
+		}
+		s = order.Uint32(b)
+	}
+	return e.StepWord(r, m, w, s)
+}
+
+// precheck handles the rare cases: invalid encodings, ISA level, privilege
+// and prefixed-instruction alignment.
+func (e *Emulator) precheck(r *regs.Regs, in *decode.Inst) error {
+	if in.Level > e.level {
+		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "newer than " + e.level.String(), Err: decode.ErrLevel}
+	}
+	if in.Invalid != 0 {
+		if err := e.prof.invalid(in); err != nil {
+			return err
+		}
+	}
+	if in.Flags&decode.FlagPrivileged != 0 && r.MSR&regs.MSRPR != 0 {
+		return &OpError{Op: in.Op, Kind: ErrPrivileged, Reason: "problem state"}
+	}
+	if in.CrossesBoundary(r.NIP) {
+		return &Fault{Addr: r.NIP, Size: 8, Fetch: true, Alignment: true, Err: decode.ErrPrefixBoundary}
+	}
+	return nil
+}
+
+func illegalWord(err error) error {
+	return &OpError{Kind: ErrIllegal, Err: err}
+}
+
+// semFn is a semantic function: it performs one op. It must do every
+// fallible thing (memory access, checks) before writing any register, and it
+// must not touch NIP unless the op is a branch.
+type semFn func(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error
+
+var (
+	semantics      [decode.NumOps]semFn
+	branches       [decode.NumOps]bool // the semantic function sets NIP itself
+	notEmulatedErr [decode.NumOps]error
+)
+
+func notEmulated(op decode.Op) error {
+	if int(op) < len(notEmulatedErr) && notEmulatedErr[op] != nil {
+		return notEmulatedErr[op]
+	}
+	return &OpError{Op: op, Kind: ErrNotEmulated}
+}
+
+func init() {
+	for i := range notEmulatedErr {
+		notEmulatedErr[i] = &OpError{Op: decode.Op(i), Kind: ErrNotEmulated}
+	}
+}
+
+// def registers the semantic function of ops.
+func def(f semFn, ops ...decode.Op) {
+	for _, op := range ops {
+		semantics[op] = f
+	}
+}
+
+// defBranch registers a branch: f sets NIP.
+func defBranch(f semFn, ops ...decode.Op) {
+	for _, op := range ops {
+		semantics[op] = f
+		branches[op] = true
+	}
+}
+
+// Emulated reports whether op has a semantic function.
+func Emulated(op decode.Op) bool {
+	return int(op) < len(semantics) && semantics[op] != nil
+}
+
+// EmulatedOps lists the ops that have a semantic function, by number.
+func EmulatedOps() []decode.Op {
+	var out []decode.Op
+	for i, f := range semantics {
+		if f != nil {
+			out = append(out, decode.Op(i))
+		}
+	}
+	return out
+}
+
+func byteOrder(r *regs.Regs) binary.ByteOrder {
+	if r.MSR&regs.MSRLE != 0 {
+		return binary.LittleEndian
+	}
+	return binary.BigEndian
+}

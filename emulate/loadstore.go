@@ -1,0 +1,162 @@
+package emulate
+
+import (
+	"encoding/binary"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
+	p "golang.org/x/arch/ppc64/ppc64asm"
+)
+
+// Integer loads and stores: D, DS and X forms, with update, sign-extending
+// and byte-reversed variants.
+
+// lsSpec describes one integer load/store op.
+type lsSpec struct {
+	size    uint8
+	store   bool
+	signExt bool
+	update  bool
+	indexed bool
+	byteRev bool
+}
+
+var intLS = map[decode.Op]lsSpec{
+	p.LBZ: {size: 1}, p.LBZU: {size: 1, update: true},
+	p.LBZX: {size: 1, indexed: true}, p.LBZUX: {size: 1, update: true, indexed: true},
+	p.LHZ: {size: 2}, p.LHZU: {size: 2, update: true},
+	p.LHZX: {size: 2, indexed: true}, p.LHZUX: {size: 2, update: true, indexed: true},
+	p.LHA: {size: 2, signExt: true}, p.LHAU: {size: 2, signExt: true, update: true},
+	p.LHAX: {size: 2, signExt: true, indexed: true}, p.LHAUX: {size: 2, signExt: true, update: true, indexed: true},
+	p.LWZ: {size: 4}, p.LWZU: {size: 4, update: true},
+	p.LWZX: {size: 4, indexed: true}, p.LWZUX: {size: 4, update: true, indexed: true},
+	p.LWA: {size: 4, signExt: true}, p.LWAX: {size: 4, signExt: true, indexed: true},
+	p.LWAUX: {size: 4, signExt: true, update: true, indexed: true},
+	p.LD:    {size: 8}, p.LDU: {size: 8, update: true},
+	p.LDX: {size: 8, indexed: true}, p.LDUX: {size: 8, update: true, indexed: true},
+	p.LHBRX: {size: 2, indexed: true, byteRev: true},
+	p.LWBRX: {size: 4, indexed: true, byteRev: true},
+	p.LDBRX: {size: 8, indexed: true, byteRev: true},
+
+	p.STB: {size: 1, store: true}, p.STBU: {size: 1, store: true, update: true},
+	p.STBX: {size: 1, store: true, indexed: true}, p.STBUX: {size: 1, store: true, update: true, indexed: true},
+	p.STH: {size: 2, store: true}, p.STHU: {size: 2, store: true, update: true},
+	p.STHX: {size: 2, store: true, indexed: true}, p.STHUX: {size: 2, store: true, update: true, indexed: true},
+	p.STW: {size: 4, store: true}, p.STWU: {size: 4, store: true, update: true},
+	p.STWX: {size: 4, store: true, indexed: true}, p.STWUX: {size: 4, store: true, update: true, indexed: true},
+	p.STD: {size: 8, store: true}, p.STDU: {size: 8, store: true, update: true},
+	p.STDX: {size: 8, store: true, indexed: true}, p.STDUX: {size: 8, store: true, update: true, indexed: true},
+	p.STHBRX: {size: 2, store: true, indexed: true, byteRev: true},
+	p.STWBRX: {size: 4, store: true, indexed: true, byteRev: true},
+	p.STDBRX: {size: 8, store: true, indexed: true, byteRev: true},
+}
+
+// lsSpecs is intLS indexed by op, for the hot path.
+var lsSpecs [decode.NumOps]lsSpec
+
+func init() {
+	for op, s := range intLS {
+		lsSpecs[op] = s
+		if s.store {
+			def(opStore, op)
+		} else {
+			def(opLoad, op)
+		}
+	}
+}
+
+// ea computes the effective address of a D/DS-form (RT, D, RA) or X-form
+// (RT, RA, RB) access, truncated to 32 bits in 32-bit mode, and returns the
+// base register number (RA).
+func ea(r *regs.Regs, in *decode.Inst, indexed bool) (addr uint64, ra int64) {
+	if indexed {
+		ra = in.Args[1]
+		addr = gprOr0(r, ra) + r.GPR[in.Args[2]&31]
+	} else {
+		ra = in.Args[2]
+		addr = gprOr0(r, ra) + uint64(in.Args[1])
+	}
+	return iea(r, addr), ra
+}
+
+// dataOrder is the byte order of data accesses: MSR[LE], inverted for
+// byte-reversed ops.
+func dataOrder(r *regs.Regs, reverse bool) binary.ByteOrder {
+	if (r.MSR&regs.MSRLE != 0) != reverse {
+		return binary.LittleEndian
+	}
+	return binary.BigEndian
+}
+
+func getN(order binary.ByteOrder, b []byte) uint64 {
+	switch len(b) {
+	case 1:
+		return uint64(b[0])
+	case 2:
+		return uint64(order.Uint16(b))
+	case 4:
+		return uint64(order.Uint32(b))
+	}
+	return order.Uint64(b)
+}
+
+func putN(order binary.ByteOrder, b []byte, v uint64) {
+	switch len(b) {
+	case 1:
+		b[0] = byte(v)
+	case 2:
+		order.PutUint16(b, uint16(v))
+	case 4:
+		order.PutUint32(b, uint32(v))
+	default:
+		order.PutUint64(b, v)
+	}
+}
+
+func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
+	b := e.buf[:n]
+	if err := m.Read(addr, b); err != nil {
+		return nil, &Fault{Addr: addr, Size: n, Err: err}
+	}
+	return b, nil
+}
+
+func (e *Emulator) write(m Memory, addr uint64, b []byte) error {
+	if err := m.Write(addr, b); err != nil {
+		return &Fault{Addr: addr, Size: len(b), Write: true, Err: err}
+	}
+	return nil
+}
+
+func opLoad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	s := &lsSpecs[in.Op]
+	addr, ra := ea(r, in, s.indexed)
+	b, err := e.read(m, addr, int(s.size))
+	if err != nil {
+		return err
+	}
+	v := getN(dataOrder(r, s.byteRev), b)
+	if s.signExt {
+		shift := 64 - 8*uint(s.size)
+		v = uint64(int64(v<<shift) >> shift)
+	}
+	r.GPR[in.Args[0]&31] = v
+	if s.update {
+		r.GPR[ra&31] = addr
+	}
+	return nil
+}
+
+func opStore(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	s := &lsSpecs[in.Op]
+	addr, ra := ea(r, in, s.indexed)
+	b := e.buf[:s.size]
+	putN(dataOrder(r, s.byteRev), b, r.GPR[in.Args[0]&31])
+	if err := e.write(m, addr, b); err != nil {
+		return err
+	}
+	if s.update {
+		r.GPR[ra&31] = addr
+	}
+	return nil
+}

@@ -1,0 +1,61 @@
+package emulate
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Errors returned by Regions.
+var (
+	ErrUnmapped = errors.New("emulate: address not mapped")
+	ErrReadOnly = errors.New("emulate: region is read-only")
+)
+
+// Region is a contiguous range of memory starting at Addr.
+type Region struct {
+	Addr     uint64
+	Data     []byte
+	Writable bool
+}
+
+// Regions is a simple Memory over a set of non-overlapping regions. An access
+// must lie entirely inside one region; otherwise it faults with ErrUnmapped,
+// and a write to a region that is not Writable faults with ErrReadOnly. Writes
+// are all-or-nothing.
+type Regions []*Region
+
+func (rs Regions) find(addr uint64, n int) (*Region, uint64, error) {
+	for _, r := range rs {
+		if addr >= r.Addr && addr-r.Addr < uint64(len(r.Data)) {
+			off := addr - r.Addr
+			if uint64(len(r.Data))-off < uint64(n) {
+				return nil, 0, fmt.Errorf("%w: %d bytes at %#x run past the end of the region at %#x", ErrUnmapped, n, addr, r.Addr)
+			}
+			return r, off, nil
+		}
+	}
+	return nil, 0, ErrUnmapped
+}
+
+// Read implements Memory.
+func (rs Regions) Read(addr uint64, p []byte) error {
+	r, off, err := rs.find(addr, len(p))
+	if err != nil {
+		return err
+	}
+	copy(p, r.Data[off:])
+	return nil
+}
+
+// Write implements Memory.
+func (rs Regions) Write(addr uint64, p []byte) error {
+	r, off, err := rs.find(addr, len(p))
+	if err != nil {
+		return err
+	}
+	if !r.Writable {
+		return ErrReadOnly
+	}
+	copy(r.Data[off:], p)
+	return nil
+}

@@ -1,0 +1,171 @@
+package emulate
+
+import (
+	"github.com/ppc64emu/ppc64emu/decode"
+)
+
+// Profile selects how implementation-defined behaviour is resolved: the
+// choices real POWER9/POWER10 hardware makes, or those of QEMU 7.2
+// (-cpu power10), which the project's reference traces come from.
+type Profile uint8
+
+// The profiles.
+const (
+	// Hardware follows POWER9/POWER10 silicon. Where the hardware's choice
+	// is not known, it answers ErrNotEmulated so that a debugger lets the
+	// real CPU decide. POWER10 is assumed to behave as POWER9 unless a
+	// source says otherwise.
+	Hardware Profile = iota
+	// QEMU follows QEMU 7.2 user mode with -cpu power10.
+	QEMU
+)
+
+// String returns "hardware" or "qemu".
+func (p Profile) String() string {
+	switch p {
+	case Hardware:
+		return "hardware"
+	case QEMU:
+		return "qemu"
+	}
+	return "profile?"
+}
+
+// ParseProfile maps a name ("hardware", "power9", "power10", "qemu",
+// "qemu-7.2") to a Profile.
+func ParseProfile(s string) (Profile, bool) {
+	switch s {
+	case "hardware", "power9", "power10", "hw":
+		return Hardware, true
+	case "qemu", "qemu-7.2":
+		return QEMU, true
+	}
+	return 0, false
+}
+
+// Action is what a profile does where the ISA leaves the choice open.
+type Action uint8
+
+// The actions.
+const (
+	// Ignore: execute the instruction as if the encoding were valid.
+	Ignore Action = iota
+	// Illegal: raise an illegal-instruction interrupt (ErrIllegal).
+	Illegal
+	// HardwareStep: the behaviour is unknown; answer ErrNotEmulated.
+	HardwareStep
+	// Value: the result is the profile's documented value (see Detail).
+	Value
+)
+
+// String names the action.
+func (a Action) String() string {
+	return [...]string{"ignore", "illegal", "hardware-step", "value"}[a]
+}
+
+// Difference is one row of the table of implementation-defined behaviour.
+type Difference struct {
+	ID       string // short stable identifier
+	What     string // the behaviour the ISA leaves open
+	Hardware Action // POWER9/POWER10
+	HWDetail string // the hardware's choice, in words
+	QEMU     Action // QEMU 7.2
+	QDetail  string // QEMU's choice, in words
+	Source   string // where the facts come from
+}
+
+// Differences is the one table of behaviour where the hardware and QEMU
+// profiles differ. Later rows arrive with the semantics they concern.
+var Differences = []Difference{
+	{
+		ID:       "reserved-bits",
+		What:     "reserved (/) bits of an instruction word are non-zero",
+		Hardware: Ignore, HWDetail: "ignored; the instruction executes normally (ISA: reserved fields are ignored by the processor)",
+		QEMU: Illegal, QDetail: "illegal instruction for many ops (SIGILL, code 1)",
+		Source: "shared/reference/power9-behaviour.md (POWER9 random tests, Microwatt); shared/reference/qemu-oracle.md pitfall 14",
+	},
+	{
+		ID:       "invalid-form",
+		What:     "an ISA invalid form (e.g. load with update and RA=0 or RA=RT, bcctr with BO[2]=0)",
+		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
+		QEMU: Illegal, QDetail: "illegal instruction (trace-format.md: ldu r3,0(0) gives st=ill code=1)",
+		Source: "Power ISA 3.1B Book I 1.8.2 (invalid forms are boundedly undefined); shared/trace-format.md example ldu0",
+	},
+	{
+		ID:       "mtspr-xer",
+		What:     "mtspr XER: which bits of RS are kept",
+		Hardware: Value, HWDetail: "only SO, OV, CA, OV32, CA32 and the low 18 bits (mask 0xE00FFFFF)",
+		QEMU: Value, QDetail: "all 64 bits",
+		Source: "shared/reference/power9-behaviour.md",
+	},
+	{
+		ID:       "icbt",
+		What:     "icbt (instruction cache block touch) in problem state",
+		Hardware: Ignore, HWDetail: "no-op",
+		QEMU: Illegal, QDetail: "illegal instruction (decoded only for BookE)",
+		Source: "shared/reference/power9-behaviour.md",
+	},
+}
+
+// profileRules is a profile's resolved view of Differences.
+type profileRules struct {
+	profile  Profile
+	reserved Action
+	form     Action
+	xerMask  uint64
+}
+
+var profiles = func() [2]profileRules {
+	var out [2]profileRules
+	for p := Hardware; p <= QEMU; p++ {
+		pr := &out[p]
+		pr.profile = p
+		for _, d := range Differences {
+			a := d.Hardware
+			if p == QEMU {
+				a = d.QEMU
+			}
+			switch d.ID {
+			case "reserved-bits":
+				pr.reserved = a
+			case "invalid-form":
+				pr.form = a
+			}
+		}
+		pr.xerMask = 0xE00FFFFF
+		if p == QEMU {
+			pr.xerMask = ^uint64(0)
+		}
+	}
+	return out
+}()
+
+func rulesFor(p Profile) *profileRules {
+	if int(p) < len(profiles) {
+		return &profiles[p]
+	}
+	return &profiles[Hardware]
+}
+
+// invalid decides what an encoding with in.Invalid != 0 does.
+func (pr *profileRules) invalid(in *decode.Inst) error {
+	if in.Invalid&decode.InvalidForm != 0 {
+		if err := pr.act(pr.form, in, "invalid form", decode.ErrInvalidForm); err != nil {
+			return err
+		}
+	}
+	if in.Invalid&decode.InvalidReservedBits != 0 {
+		return pr.act(pr.reserved, in, "reserved bits set", decode.ErrReservedBits)
+	}
+	return nil
+}
+
+func (pr *profileRules) act(a Action, in *decode.Inst, reason string, cause error) error {
+	switch a {
+	case Illegal:
+		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: reason + " (" + pr.profile.String() + " profile)", Err: cause}
+	case HardwareStep:
+		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: reason + ": hardware behaviour unknown", Err: cause}
+	}
+	return nil
+}
