@@ -1,0 +1,3 @@
+package decode
+
+//go:generate go run ./internal/gen -o optable.go
