@@ -169,13 +169,17 @@ func (e *SizeError) Error() string {
 // Unwrap returns ErrSize.
 func (e *SizeError) Unwrap() error { return ErrSize }
 
-func checkSize(set string, b []byte, want ...int) error {
-	for _, w := range want {
-		if len(b) == w {
-			return nil
-		}
+// checkSize accepts b if its length is want or alt (pass alt = want when a
+// set has one size).
+func checkSize(set string, b []byte, want, alt int) error {
+	if len(b) == want || len(b) == alt {
+		return nil
 	}
-	return &SizeError{Set: set, Got: len(b), Want: want}
+	e := &SizeError{Set: set, Got: len(b), Want: []int{want}}
+	if alt != want {
+		e.Want = append(e.Want, alt)
+	}
+	return e
 }
 
 // extend returns dst lengthened by n zero bytes, and those n bytes.
@@ -371,7 +375,7 @@ func EncodeFPRegs(r *Regs, order binary.ByteOrder) []byte {
 // DecodeFPRegs loads FPR0..31 (doubleword 0 of VSR0..31; doubleword 1 is
 // unchanged) and FPSCR from an NT_PRFPREG set of FPRegsSize bytes.
 func DecodeFPRegs(r *Regs, b []byte, order binary.ByteOrder) error {
-	if err := checkSize("NT_PRFPREG", b, FPRegsSize); err != nil {
+	if err := checkSize("NT_PRFPREG", b, FPRegsSize, FPRegsSize); err != nil {
 		return err
 	}
 	for i := range 32 {
@@ -457,7 +461,7 @@ func EncodeVSXRegs(r *Regs, order binary.ByteOrder) []byte {
 // DecodeVSXRegs loads doubleword 1 of VSR0..31 from an NT_PPC_VSX set of
 // VSXRegsSize bytes; doubleword 0 is unchanged.
 func DecodeVSXRegs(r *Regs, b []byte, order binary.ByteOrder) error {
-	if err := checkSize("NT_PPC_VSX", b, VSXRegsSize); err != nil {
+	if err := checkSize("NT_PPC_VSX", b, VSXRegsSize, VSXRegsSize); err != nil {
 		return err
 	}
 	for i := range 32 {
@@ -526,7 +530,7 @@ func DecodeRegset(r *Regs, note uint32, b []byte, order binary.ByteOrder) error 
 	if p == nil {
 		return fmt.Errorf("%w: %#x", ErrNote, note)
 	}
-	if err := checkSize(name, b, SPRRegSize); err != nil {
+	if err := checkSize(name, b, SPRRegSize, SPRRegSize); err != nil {
 		return err
 	}
 	*p = order.Uint64(b)
