@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -13,16 +14,25 @@ import (
 	"github.com/ppc64emu/ppc64emu/decode/internal/optab"
 )
 
+// archDir locates the x/arch module source once per test binary.
+var archDir = sync.OnceValues(func() (string, error) {
+	dir, err := optab.ModuleDir(".")
+	if err != nil {
+		return "", err
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return "", err
+	}
+	return dir, nil
+})
+
 // buildOptab parses the x/arch module and classifies every op, skipping the
 // test when the module's source is not available.
 func buildOptab(t *testing.T) ([]optab.Entry, string) {
 	t.Helper()
-	dir, err := optab.ModuleDir(".")
+	dir, err := archDir()
 	if err != nil {
 		t.Skipf("skipping: the %s module directory cannot be found: %v", optab.Module, err)
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("skipping: the %s module directory cannot be read: %v", optab.Module, err)
 	}
 	entries, err := optab.Build(dir)
 	if err != nil {
@@ -344,6 +354,9 @@ func TestOpTableConsistent(t *testing.T) {
 // opcode, Reserved equals the don't-care mask and lies outside the mask.
 func TestOpTableSources(t *testing.T) {
 	entries, _ := buildOptab(t)
+	if len(optab.FlagNames) != len(flagNames) {
+		t.Fatalf("the generator knows %d flags, package decode %d", len(optab.FlagNames), len(flagNames))
+	}
 	if len(entries) != numOps-1 {
 		t.Errorf("%d source rows for %d ops", len(entries), numOps-1)
 	}

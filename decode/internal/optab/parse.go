@@ -1,11 +1,3 @@
-// Package optab builds the op-classification table of package decode from
-// the two ISA data files of golang.org/x/arch: ppc64/ppc64asm/tables.go (the
-// ops, their masks and reserved bits) and ppc64/pp64.csv (the Power ISA
-// instruction list with the ISA version that introduced each instruction).
-//
-// It is used by the generator (decode/internal/gen) and by the tests of
-// package decode, which regenerate the table and compare it with the
-// committed one.
 package optab
 
 import (
