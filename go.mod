@@ -3,6 +3,6 @@ module github.com/ppc64emu/ppc64emu
 go 1.26.0
 
 require (
-	github.com/google/go-cmp v0.7.0 // indirect
-	golang.org/x/arch v0.33.0 // indirect
+	github.com/google/go-cmp v0.7.0
+	golang.org/x/arch v0.33.0
 )

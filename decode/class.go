@@ -20,7 +20,7 @@ const (
 	ClassRotate           // integer rotate and shift
 	ClassCompare          // integer compare (cmp*, cmpb, cmprb, cmpeqb)
 	ClassCRLogical        // CR logical and CR moves (cr*, mcrf, setb, setbc, isel, mcrxrx)
-	ClassSPR              // moves to and from SPRs, CR, MSR and the time base (mfspr, mtcrf, mftb, …)
+	ClassSPR              // moves to and from SPRs, the CR and the time base (mfspr, mtcrf, mftb, …); MSR moves are ClassSystem
 	ClassFP               // scalar binary floating point (including FPSCR moves)
 	ClassVMX              // vector (VMX/AltiVec) computation
 	ClassVSX              // VSX computation
