@@ -47,7 +47,7 @@
 // signal; that second handler invocation copies the resulting state out of
 // the frame, puts the harness's context back, and returns to the harness
 // right after its trap. An interval timer (SIGALRM) catches instructions that
-// branch to themselves.
+// branch to themselves (status loop, after 100-200 ms).
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -60,6 +60,7 @@
 #include <sys/mman.h>
 #include <sys/time.h>
 #include <sys/ucontext.h>
+#include <time.h>
 #include <unistd.h>
 
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -111,6 +112,15 @@ enum { PH_IDLE, PH_ARMED, PH_RUNNING, PH_DONE };
 
 static volatile int phase;
 static volatile int ticks;      // SIGALRM ticks seen while the test ran
+static uint64_t tick_cpu;       // process CPU time at the first such tick
+#define LOOP_CPU_NS 50000000ULL
+
+static uint64_t cpu_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
 static uint64_t harness_tp;     // thread pointer (r13) of the harness
 static struct state in_st;      // state written into the frame
 static struct state out_st;     // state read back
@@ -227,8 +237,19 @@ static void __attribute__((noinline)) on_signal(int sig, siginfo_t *si, void *ct
 		return;
 	}
 	if (ph == PH_RUNNING) {
-		if (sig == SIGALRM && ++ticks < 2)
-			return; // give the instruction one more full tick
+		if (sig == SIGALRM) {
+			// A branch to itself keeps the CPU busy: call it a loop only
+			// once this process has used LOOP_CPU_NS of CPU time since
+			// the first tick that found the test running. (Wall time
+			// alone misfires when the host deschedules us.)
+			uint64_t now = cpu_ns();
+			if (ticks++ == 0) {
+				tick_cpu = now;
+				return;
+			}
+			if (now - tick_cpu < LOOP_CPU_NS)
+				return;
+		}
 		uint32_t vscr_now = read_vscr();
 		struct state *o = &out_st;
 		for (int i = 0; i < 32; i++)
@@ -272,7 +293,8 @@ static void __attribute__((noinline)) on_signal(int sig, siginfo_t *si, void *ct
 // ---------------------------------------------------------------- memory
 
 static uint32_t *code_page = (uint32_t *)CPAGE_BASE;
-static uint32_t cur_w0 = TRAP_WORD, cur_w1 = TRAP_WORD; // words at CIA, CIA+4
+static uint32_t code_expect[CPAGE_SIZE / 4]; // what the code page should hold
+static int scratch_is_fill; // scratch holds exactly seed_fill
 static unsigned char *scratch = (unsigned char *)SCRATCH_BASE;
 static unsigned char scratch_init[SCRATCH_SIZE] __attribute__((aligned(16)));
 static unsigned char seed_fill[SCRATCH_SIZE] __attribute__((aligned(16)));
@@ -286,12 +308,10 @@ static void flush_icache(void *start, size_t len)
 
 static void set_code(uint32_t w0, uint32_t w1)
 {
-	if (w0 == cur_w0 && w1 == cur_w1)
+	if (w0 == code_expect[0] && w1 == code_expect[1])
 		return;
-	code_page[0] = w0;
-	code_page[1] = w1;
-	cur_w0 = w0;
-	cur_w1 = w1;
+	code_page[0] = code_expect[0] = w0;
+	code_page[1] = code_expect[1] = w1;
 	flush_icache(code_page, 8);
 }
 
@@ -798,17 +818,17 @@ static void print_regs(const struct state *a, const struct state *b, int full)
 			print_reg(RK_VS, i, b);
 }
 
-static void print_mem_runs(void)
+static void print_mem_runs(const unsigned char *init)
 {
 	const unsigned nb = SCRATCH_SIZE / 8;
 	unsigned i = 0;
 	while (i < nb) {
-		if (memcmp(scratch + 8 * i, scratch_init + 8 * i, 8) == 0) {
+		if (memcmp(scratch + 8 * i, init + 8 * i, 8) == 0) {
 			i++;
 			continue;
 		}
 		unsigned j = i + 1;
-		while (j < nb && memcmp(scratch + 8 * j, scratch_init + 8 * j, 8) != 0)
+		while (j < nb && memcmp(scratch + 8 * j, init + 8 * j, 8) != 0)
 			j++;
 		ostr(" m@");
 		ohex(8 * i, 4);
@@ -823,39 +843,26 @@ static void print_code_runs(void)
 {
 	const unsigned nw = CPAGE_SIZE / 4;
 	volatile uint32_t *cp = code_page;
-	int dirty = 0;
 	unsigned i = 0;
 	while (i < nw) {
-		uint32_t want = i == 0 ? cur_w0 : i == 1 ? cur_w1 : TRAP_WORD;
-		if (cp[i] == want) {
+		if (cp[i] == code_expect[i]) {
 			i++;
 			continue;
 		}
 		unsigned j = i + 1;
-		while (j < nw && cp[j] != (j == 1 ? cur_w1 : TRAP_WORD))
+		while (j < nw && cp[j] != code_expect[j])
 			j++;
 		ostr(" c@");
 		ohex(CPAGE_BASE + 4 * i, 8);
 		ostr("=");
 		obytes((const unsigned char *)(code_page + i), 4 * (j - i));
 		for (unsigned k = i; k < j; k++)
-			cp[k] = k == 0 ? cur_w0 : k == 1 ? cur_w1 : TRAP_WORD;
-		dirty = 1;
+			cp[k] = code_expect[k];
 		i = j;
 	}
-	if (dirty)
-		flush_icache(code_page, CPAGE_SIZE);
+	flush_icache(code_page, CPAGE_SIZE);
 }
 
-static int code_page_clean(void)
-{
-	if (code_page[0] != cur_w0 || code_page[1] != cur_w1)
-		return 0;
-	for (unsigned i = 2; i < CPAGE_SIZE / 4; i++)
-		if (code_page[i] != TRAP_WORD)
-			return 0;
-	return 1;
-}
 
 // ---------------------------------------------------------------- main
 
@@ -877,20 +884,30 @@ static void run_vector(const char *line, const char *end, int full)
 		return;
 	}
 
-	// Scratch: seed fill, then overrides.
+	// Scratch: seed fill, then overrides. When the previous vector left
+	// the scratch equal to the plain fill of the same seed and this vector
+	// has no overrides, nothing needs copying.
 	if (!seed_fill_valid || seed_fill_seed != v.mseed) {
 		fill_seed(seed_fill, v.mseed);
 		seed_fill_seed = v.mseed;
 		seed_fill_valid = 1;
+		scratch_is_fill = 0;
 	}
-	memcpy(scratch_init, seed_fill, SCRATCH_SIZE);
-	for (int i = 0; i < v.nmov; i++) {
-		const char *q = line + movs[i].src;
-		unsigned char *d = scratch_init + movs[i].off;
-		for (unsigned k = 0; k < movs[i].len; k++)
-			d[k] = (unsigned char)(hexval(q[2 * k]) << 4 | hexval(q[2 * k + 1]));
+	const unsigned char *init = seed_fill;
+	if (v.nmov) {
+		memcpy(scratch_init, seed_fill, SCRATCH_SIZE);
+		for (int i = 0; i < v.nmov; i++) {
+			const char *q = line + movs[i].src;
+			unsigned char *d = scratch_init + movs[i].off;
+			for (unsigned k = 0; k < movs[i].len; k++)
+				d[k] = (unsigned char)(hexval(q[2 * k]) << 4 | hexval(q[2 * k + 1]));
+		}
+		init = scratch_init;
+		memcpy(scratch, init, SCRATCH_SIZE);
+	} else if (!scratch_is_fill) {
+		memcpy(scratch, init, SCRATCH_SIZE);
 	}
-	memcpy(scratch, scratch_init, SCRATCH_SIZE);
+	scratch_is_fill = 0;
 	set_code(v.w0, v.w1);
 
 	phase = PH_ARMED;
@@ -916,8 +933,11 @@ static void run_vector(const char *line, const char *end, int full)
 	ostr(" nip=");
 	ohex(out_nip, 16);
 	print_regs(&in_st, &out_st, full);
-	print_mem_runs();
-	if (!code_page_clean())
+	if (memcmp(scratch, init, SCRATCH_SIZE) != 0)
+		print_mem_runs(init);
+	else
+		scratch_is_fill = init == seed_fill;
+	if (memcmp(code_page, code_expect, CPAGE_SIZE) != 0)
 		print_code_runs();
 }
 
@@ -934,6 +954,8 @@ static void setup(void)
 	uint32_t *c = (uint32_t *)CODE_BASE;
 	for (size_t i = 0; i < CODE_SIZE / 4; i++)
 		c[i] = TRAP_WORD;
+	for (size_t i = 0; i < CPAGE_SIZE / 4; i++)
+		code_expect[i] = TRAP_WORD;
 	if (mprotect((void *)CODE_BASE, CODE_SIZE, PROT_READ | PROT_EXEC) < 0 ||
 	    mprotect((void *)CPAGE_BASE, CPAGE_SIZE, PROT_READ | PROT_WRITE | PROT_EXEC) < 0) {
 		perror("harness: mprotect");
@@ -963,8 +985,9 @@ static void setup(void)
 
 	read_maps();
 
-	// Watchdog: a 100 ms tick; an instruction still running after two
-	// ticks (100-200 ms) is a branch to itself.
+	// Watchdog: a 100 ms wall-clock tick; an instruction still running
+	// after two ticks, having used at least 50 ms of CPU time in between,
+	// is a branch to itself (see the SIGALRM case in on_signal).
 	struct itimerval it = { .it_interval = { 0, 100000 }, .it_value = { 0, 100000 } };
 	if (setitimer(ITIMER_REAL, &it, NULL) < 0) {
 		perror("harness: setitimer");
