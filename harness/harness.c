@@ -52,6 +52,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -359,12 +360,17 @@ static void read_maps(void)
 			continue;
 		maps[nmaps].lo = lo;
 		maps[nmaps].hi = hi;
-		// Leave room for the heap to grow after the data segment.
-		if (strstr(line, "[heap]"))
-			maps[nmaps].hi = hi + (64UL << 20);
 		nmaps++;
 	}
 	fclose(f);
+	// Leave room for the heap (brk) to grow: QEMU does not label it, it is
+	// the mapping that follows the executable's data.
+	int top = -1;
+	for (int i = 0; i < nmaps; i++)
+		if (maps[i].hi < CODE_BASE && (top < 0 || maps[i].hi > maps[top].hi))
+			top = i;
+	if (top >= 0)
+		maps[top].hi += 16UL << 20;
 }
 
 static int in_harness_maps(uint64_t a)
@@ -698,6 +704,40 @@ static int spr_uncaptured(unsigned spr)
 	return 0;
 }
 
+// Is [a - 256, a + 256) near a harness mapping? Used for candidate
+// effective addresses; the margin covers the longest accesses (stmw, lswx,
+// dcbz blocks, vector pairs).
+static int near_harness(uint64_t a)
+{
+	return in_harness_maps(a) || in_harness_maps(a - 256) || in_harness_maps(a + 255);
+}
+
+// A vector whose data access could reach the harness's own memory is refused:
+// its result would depend on (or damage) the harness, and the machine of
+// trace-format.md has nothing mapped there. Without decoding, every way the
+// word could form an address is tried: (RA|0), (RA|0)+(RB), (RA|0)+D and,
+// for a prefixed word, (RA|0 or CIA)+d34. A register value near the harness
+// in an instruction that makes no access is refused too; generators keep
+// base registers in scratch, so this costs nothing in practice.
+static int ea_near_harness(const struct vector *v)
+{
+	uint32_t w = v->w0;
+	if ((w >> 26) == 1) {
+		uint32_t sfx = v->w1;
+		unsigned ra = (sfx >> 16) & 31;
+		uint64_t d = ((uint64_t)(w & 0x3ffff) << 16) | (sfx & 0xffff);
+		d = (uint64_t)((int64_t)(d << 30) >> 30);
+		uint64_t base = (w >> 20) & 1 ? CIA : ra ? in_st.gpr[ra] : 0;
+		if (near_harness(base + d) || near_harness(base))
+			return 1;
+		w = sfx;
+	}
+	unsigned ra = (w >> 16) & 31, rb = (w >> 11) & 31;
+	uint64_t a = ra ? in_st.gpr[ra] : 0;
+	uint64_t d = (uint64_t)(int64_t)(int16_t)(w & 0xffff);
+	return near_harness(a) || near_harness(a + in_st.gpr[rb]) || near_harness(a + d);
+}
+
 static const char *refuse(const struct vector *v)
 {
 	uint32_t w = v->w0;
@@ -707,8 +747,10 @@ static const char *refuse(const struct vector *v)
 
 	if (r1 >= SIGSTK_BASE && r1 <= SIGSTK_BASE + SIGSTK_SIZE)
 		return "r1-in-sigstack";
+	if (ea_near_harness(v))
+		return "ea-near-harness";
 	if (op == 1)
-		return NULL; // prefixed: nothing to refuse
+		return NULL; // prefixed: nothing more to refuse
 	if (op == 17)
 		return "syscall";
 	if (op == 31) {
@@ -983,6 +1025,9 @@ static void setup(void)
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 
+	// Keep every allocation in the heap (whose growth read_maps allows
+	// for) rather than in new mappings that the checks would not know.
+	mallopt(M_MMAP_THRESHOLD, 1 << 30);
 	read_maps();
 
 	// Watchdog: a 100 ms wall-clock tick; an instruction still running
