@@ -38,6 +38,12 @@
 // vs0..vs63, and only those that differ from the vector's input (with -full:
 // all of them, for every status except skip and error).
 //
+// Statuses: SIGTRAP at CIA -> trap, elsewhere -> ok; SIGSEGV at CIA -> segv,
+// elsewhere -> ok (a branch to an unmapped or non-executable target; addr is
+// then nip, QEMU's si_addr being stale); SIGILL ill; SIGBUS bus; SIGFPE fpe;
+// SIGALRM loop. Refused vectors (st=skip why=...) are listed in refuse();
+// malformed lines (st=error err=...) in parse_vector(); see also README.md.
+//
 // How it works (no register save/restore code of our own): the harness runs
 // a "trap" instruction; its SIGTRAP handler, on an alternate signal stack at
 // a fixed address, saves the harness's own context found in the signal frame
@@ -51,7 +57,6 @@
 
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <malloc.h>
 #include <signal.h>
 #include <stdint.h>
