@@ -64,6 +64,26 @@ func invalidForm(in *Inst) bool {
 		n := (nb + 3) / 4
 		return (a[1]-a[0]+32)%32 < n
 	}
+	if m := dfpPairArgs(in.Op); m != 0 {
+		// DFP quad operands (FRTp, FRAp, FRBp) are even-odd FPR pairs:
+		// an odd register number is an invalid form.
+		for i := 0; i < int(in.NArgs); i++ {
+			if m&(1<<i) != 0 && in.Kinds[i] == ArgFPR && a[i]&1 != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if in.Class == ClassMMA && in.Kinds[0] == ArgACC {
+		// xv*ger*, pmxv*ger*: XA (or XAp) or XB among the four VSRs of
+		// ACC[AT] (VSR 4×AT..4×AT+3) is an invalid form.
+		for i := 1; i < int(in.NArgs); i++ {
+			if in.Kinds[i] == ArgVSR && a[i]/4 == a[0] {
+				return true
+			}
+		}
+		return false
+	}
 	if in.Flags&FlagPCRel != 0 {
 		// Prefixed with R=1: RA must be 0.
 		if ra, ok := baseReg(in); ok && ra != 0 {
@@ -96,4 +116,36 @@ func baseReg(in *Inst) (int64, bool) {
 		return in.Args[1], true
 	}
 	return 0, false
+}
+
+// dfpPairArgs returns, for a DFP quad instruction, the set (bit i = Args[i])
+// of its operands that are FPR pairs (FRTp, FRAp, FRBp in the ISA's syntax).
+func dfpPairArgs(op Op) uint8 {
+	switch op {
+	case ppc64asm.DADDQ, ppc64asm.DADDQCC, ppc64asm.DSUBQ, ppc64asm.DSUBQCC,
+		ppc64asm.DMULQ, ppc64asm.DMULQCC, ppc64asm.DDIVQ, ppc64asm.DDIVQCC,
+		ppc64asm.DQUAQ, ppc64asm.DQUAQCC: // FRTp,FRAp,FRBp[,RMC]
+		return 0b111
+	case ppc64asm.DCMPOQ, ppc64asm.DCMPUQ, ppc64asm.DTSTEXQ, // BF,FRAp,FRBp
+		ppc64asm.DDEDPDQ, ppc64asm.DDEDPDQCC, ppc64asm.DENBCDQ, ppc64asm.DENBCDQCC, // SP|S,FRTp,FRBp
+		ppc64asm.DQUAIQ, ppc64asm.DQUAIQCC, // TE,FRTp,FRBp,RMC
+		ppc64asm.DRINTNQ, ppc64asm.DRINTNQCC, ppc64asm.DRINTXQ, ppc64asm.DRINTXQCC: // R,FRTp,FRBp,RMC
+		return 0b110
+	case ppc64asm.DCFFIXQ, ppc64asm.DCFFIXQCC, ppc64asm.DCTQPQ, ppc64asm.DCTQPQCC, // FRTp,FRB
+		ppc64asm.DCFFIXQQ: // FRTp,VRB
+		return 0b001
+	case ppc64asm.DCTFIXQ, ppc64asm.DCTFIXQCC, ppc64asm.DXEXQ, ppc64asm.DXEXQCC, // FRT,FRBp
+		ppc64asm.DCTFIXQQ,                  // VRT,FRBp
+		ppc64asm.DTSTDCQ, ppc64asm.DTSTDGQ: // BF,FRAp,DCM|DGM
+		return 0b010
+	case ppc64asm.DRDPQ, ppc64asm.DRDPQCC, // FRTp,FRBp
+		ppc64asm.DSCLIQ, ppc64asm.DSCLIQCC, ppc64asm.DSCRIQ, ppc64asm.DSCRIQCC: // FRTp,FRAp,SH
+		return 0b011
+	case ppc64asm.DIEXQ, ppc64asm.DIEXQCC, // FRTp,FRA,FRBp
+		ppc64asm.DRRNDQ, ppc64asm.DRRNDQCC: // FRTp,FRA,FRBp,RMC
+		return 0b101
+	case ppc64asm.DTSTSFQ, ppc64asm.DTSTSFIQ: // BF,FRA|UIM,FRBp
+		return 0b100
+	}
+	return 0
 }
