@@ -1,0 +1,602 @@
+package main
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+const stepUsage = `Usage:
+	ppc64emu step [-be|-le] [-profile hardware|qemu] [-32] [-user|-super] [-json] INSN [ASSIGN...]
+
+Emulates one instruction and prints the outcome, the registers that changed
+(old -> new) and the memory bytes that were written or changed.
+
+INSN is 8 hex digits with an optional 0x (e.g. 7c642a14), or PREFIX:SUFFIX
+for a prefixed instruction. It is executed at NIP; it is not placed in
+memory.
+
+The machine starts as:
+	all registers zero, except
+	nip = 0x40080000
+	msr = SF|PR|FP|VEC|VSX|LE: 64-bit, problem state (user), FP, VMX and
+	      VSX available, little-endian (-32 clears SF, -super clears PR,
+	      -be clears LE)
+	memory: an 8 KiB writable scratch region at 0x50000000, zeroed;
+	        nothing else is mapped
+Each ASSIGN changes it (values are hex, with an optional 0x):
+	r0..r31=V  nip=V  msr=V  ctr=V  lr=V  xer=V  fpscr=V  tar=V  dscr=V
+	ppr=V      up to 16 hex digits
+	cr=V  vscr=V  vrsave=V
+	           up to 8 hex digits
+	f0..f31=V  FPR: doubleword 0 of vs0..vs31, up to 16 hex digits
+	vs0..vs63=V  v0..v31=V
+	           exactly 32 hex digits (v N is vs 32+N); doubleword 0 first
+	m@ADDR=BYTES
+	           maps BYTES (hex, in address order, e.g. m@60000000=00112233)
+	           writable at ADDR; regions that touch or overlap are merged,
+	           later bytes winning (so m@ can also fill the scratch region)
+An assignment to msr replaces the MSR chosen by the flags. A register may be
+assigned once.
+
+Flags:
+	-32            32-bit mode (MSR[SF] = 0)
+	-be            big-endian (MSR[LE] = 0)
+	-le            little-endian (the default)
+	-user          problem state, MSR[PR] = 1 (the default)
+	-super         supervisor (privileged) state, MSR[PR] = 0
+	-profile NAME  implementation profile: hardware (POWER9/POWER10, the
+	               default) or qemu (QEMU 7.2)
+	-json          print one JSON object: insn, text, outcome, detail,
+	               error, fault, registers {NAME: {old, new}}, memory
+	               [{addr, old, new}]
+
+Outcomes: emulated; not emulated: REASON (needs a hardware step); must not
+step: REASON (sc, rfid, …); trap; illegal: REASON; privileged: REASON; fault
+at ADDR (read|write, N bytes); alignment interrupt at ADDR (…); fp exception.
+The time base (mftb) and darn are not emulated by this tool.
+
+Exit status: 0 if the instruction was emulated, 1 for any other outcome, 2
+for a usage error.
+
+Example:
+	$ ppc64emu step 7c642a14 r4=5 r5=7
+	insn:    7c642a14  add r3,r4,r5
+	outcome: emulated
+	r3:      0x0 -> 0xc
+	nip:     0x40080000 -> 0x40080004
+`
+
+// Defaults of the step machine.
+const (
+	defaultNIP     = 0x40080000
+	scratchAddr    = 0x50000000
+	scratchSize    = 8 << 10
+	defaultMSRBase = regs.MSRSF | regs.MSRPR | regs.MSRFP | regs.MSRVEC | regs.MSRVSX
+)
+
+// scalarReg is a register of at most 64 bits.
+type scalarReg struct {
+	name     string
+	bits     int  // 32 or 64
+	readOnly bool // shown when changed, not assignable
+	get      func(r *regs.Regs) uint64
+	set      func(r *regs.Regs, v uint64)
+}
+
+// scalarRegs lists the scalar registers in the order changes are printed.
+var scalarRegs = func() []scalarReg {
+	var out []scalarReg
+	for i := range 32 {
+		out = append(out, scalarReg{name: "r" + strconv.Itoa(i), bits: 64,
+			get: func(r *regs.Regs) uint64 { return r.GPR[i] },
+			set: func(r *regs.Regs, v uint64) { r.GPR[i] = v }})
+	}
+	u64 := func(name string, f func(r *regs.Regs) *uint64) scalarReg {
+		return scalarReg{name: name, bits: 64,
+			get: func(r *regs.Regs) uint64 { return *f(r) },
+			set: func(r *regs.Regs, v uint64) { *f(r) = v }}
+	}
+	u32 := func(name string, f func(r *regs.Regs) *uint32) scalarReg {
+		return scalarReg{name: name, bits: 32,
+			get: func(r *regs.Regs) uint64 { return uint64(*f(r)) },
+			set: func(r *regs.Regs, v uint64) { *f(r) = uint32(v) }}
+	}
+	ro := func(s scalarReg) scalarReg { s.readOnly = true; return s }
+	return append(out,
+		u64("nip", func(r *regs.Regs) *uint64 { return &r.NIP }),
+		u64("msr", func(r *regs.Regs) *uint64 { return &r.MSR }),
+		u64("ctr", func(r *regs.Regs) *uint64 { return &r.CTR }),
+		u64("lr", func(r *regs.Regs) *uint64 { return &r.LR }),
+		u64("xer", func(r *regs.Regs) *uint64 { return &r.XER }),
+		u32("cr", func(r *regs.Regs) *uint32 { return &r.CR }),
+		u64("fpscr", func(r *regs.Regs) *uint64 { return &r.FPSCR }),
+		u32("vscr", func(r *regs.Regs) *uint32 { return &r.VSCR }),
+		u32("vrsave", func(r *regs.Regs) *uint32 { return &r.VRSAVE }),
+		u64("tar", func(r *regs.Regs) *uint64 { return &r.TAR }),
+		u64("dscr", func(r *regs.Regs) *uint64 { return &r.DSCR }),
+		u64("ppr", func(r *regs.Regs) *uint64 { return &r.PPR }),
+		ro(u64("orig_gpr3", func(r *regs.Regs) *uint64 { return &r.OrigGPR3 })),
+		ro(u64("softe", func(r *regs.Regs) *uint64 { return &r.SOFTE })),
+		ro(u64("trap", func(r *regs.Regs) *uint64 { return &r.TRAP })),
+		ro(u64("dar", func(r *regs.Regs) *uint64 { return &r.DAR })),
+		ro(u64("dsisr", func(r *regs.Regs) *uint64 { return &r.DSISR })),
+		ro(u64("result", func(r *regs.Regs) *uint64 { return &r.RESULT })),
+	)
+}()
+
+// machine is the state a step runs on.
+type machine struct {
+	r   regs.Regs
+	mem []*emulate.Region // sorted by address, neither overlapping nor touching
+}
+
+func newMachine(bigEndian, is32, super bool) *machine {
+	m := &machine{}
+	m.r.NIP = defaultNIP
+	m.r.MSR = defaultMSRBase
+	if !bigEndian {
+		m.r.MSR |= regs.MSRLE
+	}
+	if is32 {
+		m.r.MSR &^= regs.MSRSF
+	}
+	if super {
+		m.r.MSR &^= regs.MSRPR
+	}
+	m.mem = []*emulate.Region{{Addr: scratchAddr, Data: make([]byte, scratchSize), Writable: true}}
+	return m
+}
+
+// mapBytes maps data writable at addr, merging with regions it overlaps or
+// touches; data wins where they overlap.
+func (m *machine) mapBytes(addr uint64, data []byte) error {
+	end := addr + uint64(len(data)) // exclusive
+	if end < addr || (end == 0 && len(data) > 0) {
+		return fmt.Errorf("%d bytes at %#x run past the end of the address space", len(data), addr)
+	}
+	lo, hi := addr, end
+	var keep, merge []*emulate.Region
+	for _, r := range m.mem {
+		rEnd := r.Addr + uint64(len(r.Data))
+		if r.Addr <= end && addr <= rEnd {
+			merge = append(merge, r)
+			lo, hi = min(lo, r.Addr), max(hi, rEnd)
+		} else {
+			keep = append(keep, r)
+		}
+	}
+	buf := make([]byte, hi-lo)
+	for _, r := range merge {
+		copy(buf[r.Addr-lo:], r.Data)
+	}
+	copy(buf[addr-lo:], data)
+	keep = append(keep, &emulate.Region{Addr: lo, Data: buf, Writable: true})
+	sort.Slice(keep, func(i, j int) bool { return keep[i].Addr < keep[j].Addr })
+	m.mem = keep
+	return nil
+}
+
+// parseHexValue parses a hex value of at most bits bits.
+func parseHexValue(s string, bits int) (uint64, error) {
+	h := hexClean(s)
+	if h == "" {
+		return 0, fmt.Errorf("empty value")
+	}
+	if len(h) > bits/4 {
+		return 0, fmt.Errorf("value %q has %d hex digits, more than the %d of a %d-bit register", s, len(h), bits/4, bits)
+	}
+	v, err := strconv.ParseUint(h, 16, bits)
+	if err != nil {
+		return 0, fmt.Errorf("value %q is not hexadecimal", s)
+	}
+	return v, nil
+}
+
+// parseVSR parses exactly 32 hex digits.
+func parseVSR(s string) (regs.VSR, error) {
+	h := hexClean(s)
+	if len(h) != 32 {
+		return regs.VSR{}, fmt.Errorf("value %q: want exactly 32 hex digits (128 bits), got %d", s, len(h))
+	}
+	hi, err1 := strconv.ParseUint(h[:16], 16, 64)
+	lo, err2 := strconv.ParseUint(h[16:], 16, 64)
+	if err1 != nil || err2 != nil {
+		return regs.VSR{}, fmt.Errorf("value %q is not hexadecimal", s)
+	}
+	return regs.VSR{Hi: hi, Lo: lo}, nil
+}
+
+// regIndex parses the number after a register prefix (r, f, v, vs).
+func regIndex(s string, n int) (int, bool) {
+	if s == "" || len(s) > 2 || (len(s) == 2 && s[0] == '0') {
+		return 0, false
+	}
+	i, err := strconv.Atoi(s)
+	if err != nil || i < 0 || i >= n {
+		return 0, false
+	}
+	return i, true
+}
+
+// assign applies one ASSIGN argument. seen records the registers assigned.
+func (m *machine) assign(arg string, seen map[string]bool) error {
+	name, val, ok := strings.Cut(arg, "=")
+	if !ok {
+		return fmt.Errorf("%q: want NAME=HEXVALUE or m@ADDR=HEXBYTES", arg)
+	}
+	name = strings.ToLower(strings.TrimSpace(name))
+	if a, isMem := strings.CutPrefix(name, "m@"); isMem {
+		addr, err := parseHexValue(a, 64)
+		if err != nil {
+			return fmt.Errorf("%s: address: %v", arg, err)
+		}
+		data, err := parseHexBytes(val)
+		if err != nil {
+			return fmt.Errorf("%s: bytes: %v", name, err)
+		}
+		if err := m.mapBytes(addr, data); err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		return nil
+	}
+	if seen[name] {
+		return fmt.Errorf("%s assigned twice", name)
+	}
+	if err := m.setReg(name, val); err != nil {
+		return err
+	}
+	seen[name] = true
+	return nil
+}
+
+func (m *machine) setReg(name, val string) error {
+	for _, s := range scalarRegs {
+		if s.name != name {
+			continue
+		}
+		if s.readOnly {
+			break
+		}
+		v, err := parseHexValue(val, s.bits)
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		s.set(&m.r, v)
+		return nil
+	}
+	switch {
+	case strings.HasPrefix(name, "vs"):
+		if i, ok := regIndex(name[2:], 64); ok {
+			v, err := parseVSR(val)
+			if err != nil {
+				return fmt.Errorf("%s: %v", name, err)
+			}
+			m.r.VSR[i] = v
+			return nil
+		}
+	case strings.HasPrefix(name, "v"):
+		if i, ok := regIndex(name[1:], 32); ok {
+			v, err := parseVSR(val)
+			if err != nil {
+				return fmt.Errorf("%s: %v", name, err)
+			}
+			m.r.SetVR(i, v)
+			return nil
+		}
+	case strings.HasPrefix(name, "f"):
+		if i, ok := regIndex(name[1:], 32); ok {
+			v, err := parseHexValue(val, 64)
+			if err != nil {
+				return fmt.Errorf("%s: %v", name, err)
+			}
+			m.r.SetFPR(i, v)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown register %q (want r0..r31, nip, msr, ctr, lr, xer, cr, fpscr, tar, dscr, ppr, vscr, vrsave, f0..f31, vs0..vs63, v0..v31, or m@ADDR)", name)
+}
+
+// recorder is the Memory given to the emulator: it records the ranges of
+// successful writes.
+type recorder struct {
+	emulate.Regions
+	writes [][2]uint64 // addr, size
+}
+
+func (rec *recorder) Write(addr uint64, p []byte) error {
+	if err := rec.Regions.Write(addr, p); err != nil {
+		return err
+	}
+	rec.writes = append(rec.writes, [2]uint64{addr, uint64(len(p))})
+	return nil
+}
+
+// regChange and memChange are the JSON forms of changes.
+type regChange struct {
+	Old string `json:"old"`
+	New string `json:"new"`
+}
+
+type memChange struct {
+	Addr string `json:"addr"`
+	Old  string `json:"old"`
+	New  string `json:"new"`
+}
+
+type faultJSON struct {
+	Addr      string `json:"addr"`
+	Size      int    `json:"size"`
+	Access    string `json:"access"` // read, write or fetch
+	Alignment bool   `json:"alignment,omitempty"`
+}
+
+// stepResult is the result of one step, also its JSON form.
+type stepResult struct {
+	Insn      string               `json:"insn"`
+	Text      string               `json:"text,omitempty"`
+	Outcome   string               `json:"outcome"`
+	Detail    string               `json:"detail"`
+	Error     string               `json:"error,omitempty"`
+	Fault     *faultJSON           `json:"fault,omitempty"`
+	Registers map[string]regChange `json:"registers"`
+	Memory    []memChange          `json:"memory"`
+
+	regOrder []string // Registers keys in print order
+	err      error
+}
+
+// outcome names the result of a step: a short token and a line of text.
+func outcome(err error) (kind, text string, fault *faultJSON) {
+	if err == nil {
+		return "emulated", "emulated", nil
+	}
+	var f *emulate.Fault
+	if errors.As(err, &f) {
+		access := "read"
+		switch {
+		case f.Fetch:
+			access = "fetch"
+		case f.Write:
+			access = "write"
+		}
+		fault = &faultJSON{Addr: fmt.Sprintf("%#x", f.Addr), Size: f.Size, Access: access, Alignment: f.Alignment}
+		kind, what := "fault", "fault"
+		if f.Alignment {
+			kind, what = "alignment", "alignment interrupt"
+		}
+		text = fmt.Sprintf("%s at %#x (%s, %d bytes)", what, f.Addr, access, f.Size)
+		if f.Err != nil {
+			text += ": " + strings.TrimPrefix(f.Err.Error(), "emulate: ")
+		}
+		return kind, text, fault
+	}
+	var reason string
+	var oe *emulate.OpError
+	if errors.As(err, &oe) {
+		var parts []string
+		if oe.Op != 0 {
+			parts = append(parts, oe.Op.String())
+		}
+		if oe.Reason != "" {
+			parts = append(parts, oe.Reason)
+		}
+		if oe.Err != nil {
+			parts = append(parts, oe.Err.Error())
+		}
+		reason = strings.Join(parts, ": ")
+	}
+	withReason := func(k, t string) (string, string, *faultJSON) {
+		if reason != "" {
+			t += ": " + reason
+		}
+		return k, t, nil
+	}
+	switch {
+	case errors.Is(err, emulate.ErrTrap):
+		return withReason("trap", "trap")
+	case errors.Is(err, emulate.ErrNotEmulated):
+		return withReason("not-emulated", "not emulated")
+	case errors.Is(err, emulate.ErrMustNotStep):
+		return withReason("must-not-step", "must not step")
+	case errors.Is(err, emulate.ErrIllegal):
+		return withReason("illegal", "illegal")
+	case errors.Is(err, emulate.ErrPrivileged):
+		return withReason("privileged", "privileged")
+	case errors.Is(err, emulate.ErrFPException):
+		return withReason("fp-exception", "fp exception")
+	}
+	return "error", "error: " + err.Error(), nil
+}
+
+func hex64(v uint64) string { return fmt.Sprintf("%#x", v) }
+
+func hexVSR(v regs.VSR) string { return fmt.Sprintf("0x%016x%016x", v.Hi, v.Lo) }
+
+// usesVSR reports whether the instruction names a VSX register operand, so
+// that changed VSRs are shown as vsN rather than fN or vN.
+func usesVSR(word, suffix uint32) bool {
+	in, err := decode.DecodeWord(word, suffix)
+	if err != nil {
+		return false
+	}
+	if in.Flags&decode.FlagVSX != 0 {
+		return true
+	}
+	for i := 0; i < int(in.NArgs); i++ {
+		if in.Kinds[i] == decode.ArgVSR {
+			return true
+		}
+	}
+	return false
+}
+
+// regChanges lists the registers that differ between old and new.
+func regChanges(old, new *regs.Regs, vsrNames bool) (map[string]regChange, []string) {
+	changes := map[string]regChange{}
+	var order []string
+	add := func(name, o, n string) {
+		changes[name] = regChange{Old: o, New: n}
+		order = append(order, name)
+	}
+	for _, s := range scalarRegs {
+		if o, n := s.get(old), s.get(new); o != n {
+			add(s.name, hex64(o), hex64(n))
+		}
+	}
+	for i := range 64 {
+		o, n := old.VSR[i], new.VSR[i]
+		switch {
+		case o == n:
+		case !vsrNames && i < 32 && o.Lo == n.Lo:
+			add("f"+strconv.Itoa(i), hex64(o.Hi), hex64(n.Hi))
+		case !vsrNames && i >= 32:
+			add("v"+strconv.Itoa(i-32), hexVSR(o), hexVSR(n))
+		default:
+			add("vs"+strconv.Itoa(i), hexVSR(o), hexVSR(n))
+		}
+	}
+	return changes, order
+}
+
+// memChanges lists runs of bytes that changed or were written.
+func memChanges(before [][]byte, after []*emulate.Region, writes [][2]uint64) []memChange {
+	out := []memChange{}
+	for ri, r := range after {
+		old := before[ri]
+		mark := make([]bool, len(r.Data))
+		for i := range r.Data {
+			mark[i] = old[i] != r.Data[i]
+		}
+		for _, w := range writes {
+			for a := w[0]; a-w[0] < w[1]; a++ {
+				if a >= r.Addr && a-r.Addr < uint64(len(r.Data)) {
+					mark[a-r.Addr] = true
+				}
+			}
+		}
+		for i := 0; i < len(mark); {
+			if !mark[i] {
+				i++
+				continue
+			}
+			j := i
+			for j < len(mark) && mark[j] {
+				j++
+			}
+			out = append(out, memChange{
+				Addr: hex64(r.Addr + uint64(i)),
+				Old:  hex.EncodeToString(old[i:j]),
+				New:  hex.EncodeToString(r.Data[i:j]),
+			})
+			i = j
+		}
+	}
+	return out
+}
+
+func runStep(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("step")
+	var order byteOrderFlags
+	order.register(fs)
+	is32 := fs.Bool("32", false, "32-bit mode")
+	user := fs.Bool("user", false, "problem state (default)")
+	super := fs.Bool("super", false, "supervisor state")
+	profName := fs.String("profile", "hardware", "implementation profile")
+	jsonOut := fs.Bool("json", false, "JSON output")
+	pos, code, done := parseFlags(fs, args, stepUsage, stdout, stderr)
+	if done {
+		return code
+	}
+	be, err := order.bigEndian()
+	if err != nil {
+		return usageError(stderr, fs.Name(), "%v", err)
+	}
+	if *user && *super {
+		return usageError(stderr, fs.Name(), "-user and -super are mutually exclusive")
+	}
+	prof, ok := emulate.ParseProfile(*profName)
+	if !ok {
+		return usageError(stderr, fs.Name(), "unknown profile %q (want hardware or qemu)", *profName)
+	}
+	if len(pos) == 0 {
+		return usageError(stderr, fs.Name(), "no instruction given")
+	}
+	insn, err := parseInsn(pos[0])
+	if err != nil {
+		return usageError(stderr, fs.Name(), "%v", err)
+	}
+	m := newMachine(be, *is32, *super)
+	seen := map[string]bool{}
+	for _, a := range pos[1:] {
+		if err := m.assign(a, seen); err != nil {
+			return usageError(stderr, fs.Name(), "%v", err)
+		}
+	}
+
+	res := step(emulate.New(emulate.Config{Profile: prof}), m, insn)
+	if *jsonOut {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		enc.Encode(res)
+	} else {
+		writeStepText(stdout, res)
+	}
+	if res.err != nil {
+		return exitFail
+	}
+	return exitOK
+}
+
+// step runs insn on m and describes the result.
+func step(e *emulate.Emulator, m *machine, insn insnArg) *stepResult {
+	d := describe(insn.word, insn.suffix)
+	res := &stepResult{Insn: d.encoding(), Text: d.Text}
+	before := m.r
+	memBefore := make([][]byte, len(m.mem))
+	for i, r := range m.mem {
+		memBefore[i] = append([]byte(nil), r.Data...)
+	}
+	rec := &recorder{Regions: emulate.Regions(m.mem)}
+	var err error
+	if insn.word>>26 == 1 && !insn.prefixed {
+		// A prefix word alone is not an instruction.
+		err = &emulate.OpError{Kind: emulate.ErrIllegal, Err: prefixAlone(insn.word)}
+		res.Insn, res.Text = fmt.Sprintf("%08x", insn.word), ""
+	} else {
+		err = e.StepWord(&m.r, rec, insn.word, insn.suffix)
+	}
+	res.err = err
+	res.Outcome, res.Detail, res.Fault = outcome(err)
+	if err != nil {
+		res.Error = err.Error()
+	}
+	res.Registers, res.regOrder = regChanges(&before, &m.r, usesVSR(insn.word, insn.suffix))
+	res.Memory = memChanges(memBefore, m.mem, rec.writes)
+	return res
+}
+
+func writeStepText(w io.Writer, res *stepResult) {
+	text := res.Text
+	if text == "" {
+		text = "(does not decode)"
+	}
+	fmt.Fprintf(w, "%-8s %s  %s\n", "insn:", res.Insn, text)
+	fmt.Fprintf(w, "%-8s %s\n", "outcome:", res.Detail)
+	for _, name := range res.regOrder {
+		c := res.Registers[name]
+		fmt.Fprintf(w, "%-8s %s -> %s\n", name+":", c.Old, c.New)
+	}
+	for _, c := range res.Memory {
+		fmt.Fprintf(w, "m@%s: %s -> %s\n", c.Addr, c.Old, c.New)
+	}
+}
