@@ -161,4 +161,6 @@ type opInfo struct {
 	Size     uint8  // memory access size in bytes for loads/stores/atomics (0 if none or variable)
 	Flags    Flags  // op-level flags
 	Reserved uint64 // reserved-bit mask in ppc64asm's layout (word<<32 | suffix)
+	Mask     uint64 // opcode bits that identify the op, same layout
+	Value    uint64 // their values: an encoding of the op has word&Mask == Value
 }

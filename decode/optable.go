@@ -8,1424 +8,1425 @@ import "golang.org/x/arch/ppc64/ppc64asm"
 const numOps = 1418
 
 // opTable classifies every ppc64asm op. Its rows come from the instFormats
-// table of ppc64asm (Reserved is the row's don't-care mask) and from pp64.csv
-// (Level); class, size and flags follow the rules of decode/internal/optab.
+// table of ppc64asm (Mask and Value are the row's opcode mask and value,
+// Reserved its don't-care mask) and from pp64.csv (Level); class, size and
+// flags follow the rules of decode/internal/optab.
 var opTable = [numOps]opInfo{
-	ppc64asm.HASHCHK:        {Class: ClassHash, Level: LevelPOWER10, Size: 8},                                                                          // hashchk RB,offset(RA)
-	ppc64asm.HASHCHKP:       {Class: ClassHash, Level: LevelPOWER10, Size: 8, Flags: FlagPrivileged},                                                   // hashchkp RB,offset(RA)
-	ppc64asm.HASHST:         {Class: ClassHash, Level: LevelPOWER10, Size: 8},                                                                          // hashst RB,offset(RA)
-	ppc64asm.HASHSTP:        {Class: ClassHash, Level: LevelPOWER10, Size: 8, Flags: FlagPrivileged},                                                   // hashstp RB,offset(RA)
-	ppc64asm.BRD:            {Class: ClassLogical, Level: LevelPOWER10, Reserved: 0xf80100000000},                                                      // brd RA,RS
-	ppc64asm.BRH:            {Class: ClassLogical, Level: LevelPOWER10, Reserved: 0xf80100000000},                                                      // brh RA,RS
-	ppc64asm.BRW:            {Class: ClassLogical, Level: LevelPOWER10, Reserved: 0xf80100000000},                                                      // brw RA,RS
-	ppc64asm.CFUGED:         {Class: ClassLogical, Level: LevelPOWER10, Reserved: 0x100000000},                                                         // cfuged RA,RS,RB
-	ppc64asm.CNTLZDM:        {Class: ClassLogical, Level: LevelPOWER10, Reserved: 0x100000000},                                                         // cntlzdm RA,RS,RB
-	ppc64asm.CNTTZDM:        {Class: ClassLogical, Level: LevelPOWER10, Reserved: 0x100000000},                                                         // cnttzdm RA,RS,RB
-	ppc64asm.DCFFIXQQ:       {Class: ClassDFP, Level: LevelPOWER10, Reserved: 0x100000000},                                                             // dcffixqq FRTp,VRB
-	ppc64asm.DCTFIXQQ:       {Class: ClassDFP, Level: LevelPOWER10, Reserved: 0x100000000},                                                             // dctfixqq VRT,FRBp
-	ppc64asm.LXVKQ:          {Class: ClassVSX, Level: LevelPOWER10},                                                                                    // lxvkq XT,UIM
-	ppc64asm.LXVP:           {Class: ClassLoad, Level: LevelPOWER10, Size: 32, Flags: FlagVSX | FlagPair},                                              // lxvp XTp,DQ(RA)
-	ppc64asm.LXVPX:          {Class: ClassLoad, Level: LevelPOWER10, Size: 32, Flags: FlagIndexed | FlagVSX | FlagPair, Reserved: 0x100000000},         // lxvpx XTp,RA,RB
-	ppc64asm.LXVRBX:         {Class: ClassLoad, Level: LevelPOWER10, Size: 1, Flags: FlagIndexed | FlagVSX},                                            // lxvrbx XT,RA,RB
-	ppc64asm.LXVRDX:         {Class: ClassLoad, Level: LevelPOWER10, Size: 8, Flags: FlagIndexed | FlagVSX},                                            // lxvrdx XT,RA,RB
-	ppc64asm.LXVRHX:         {Class: ClassLoad, Level: LevelPOWER10, Size: 2, Flags: FlagIndexed | FlagVSX},                                            // lxvrhx XT,RA,RB
-	ppc64asm.LXVRWX:         {Class: ClassLoad, Level: LevelPOWER10, Size: 4, Flags: FlagIndexed | FlagVSX},                                            // lxvrwx XT,RA,RB
-	ppc64asm.MTVSRBM:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // mtvsrbm VRT,RB
-	ppc64asm.MTVSRBMI:       {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // mtvsrbmi VRT,bm
-	ppc64asm.MTVSRDM:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // mtvsrdm VRT,RB
-	ppc64asm.MTVSRHM:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // mtvsrhm VRT,RB
-	ppc64asm.MTVSRQM:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // mtvsrqm VRT,RB
-	ppc64asm.MTVSRWM:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // mtvsrwm VRT,RB
-	ppc64asm.PADDI:          {Class: ClassArith, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0x6c000000000000},                                 // paddi RT,RA,SI,R
-	ppc64asm.PDEPD:          {Class: ClassLogical, Level: LevelPOWER10, Reserved: 0x100000000},                                                         // pdepd RA,RS,RB
-	ppc64asm.PEXTD:          {Class: ClassLogical, Level: LevelPOWER10, Reserved: 0x100000000},                                                         // pextd RA,RS,RB
-	ppc64asm.PLBZ:           {Class: ClassLoad, Level: LevelPOWER10, Size: 1, Flags: FlagPrefixed, Reserved: 0x6c000000000000},                         // plbz RT,D(RA),R
-	ppc64asm.PLD:            {Class: ClassLoad, Level: LevelPOWER10, Size: 8, Flags: FlagPrefixed, Reserved: 0x6c000000000000},                         // pld RT,D(RA),R
-	ppc64asm.PLFD:           {Class: ClassLoad, Level: LevelPOWER10, Size: 8, Flags: FlagFloat | FlagPrefixed, Reserved: 0x6c000000000000},             // plfd FRT,D(RA),R
-	ppc64asm.PLFS:           {Class: ClassLoad, Level: LevelPOWER10, Size: 4, Flags: FlagFloat | FlagPrefixed, Reserved: 0x6c000000000000},             // plfs FRT,D(RA),R
-	ppc64asm.PLHA:           {Class: ClassLoad, Level: LevelPOWER10, Size: 2, Flags: FlagSignExt | FlagPrefixed, Reserved: 0x6c000000000000},           // plha RT,D(RA),R
-	ppc64asm.PLHZ:           {Class: ClassLoad, Level: LevelPOWER10, Size: 2, Flags: FlagPrefixed, Reserved: 0x6c000000000000},                         // plhz RT,D(RA),R
-	ppc64asm.PLQ:            {Class: ClassLoad, Level: LevelPOWER10, Size: 16, Flags: FlagQuad | FlagPrefixed | FlagPair, Reserved: 0x6c000000000000},  // plq RTp,D(RA),R
-	ppc64asm.PLWA:           {Class: ClassLoad, Level: LevelPOWER10, Size: 4, Flags: FlagSignExt | FlagPrefixed, Reserved: 0x6c000000000000},           // plwa RT,D(RA),R
-	ppc64asm.PLWZ:           {Class: ClassLoad, Level: LevelPOWER10, Size: 4, Flags: FlagPrefixed, Reserved: 0x6c000000000000},                         // plwz RT,D(RA),R
-	ppc64asm.PLXSD:          {Class: ClassLoad, Level: LevelPOWER10, Size: 8, Flags: FlagVSX | FlagPrefixed, Reserved: 0x6c000000000000},               // plxsd VRT,D(RA),R
-	ppc64asm.PLXSSP:         {Class: ClassLoad, Level: LevelPOWER10, Size: 4, Flags: FlagVSX | FlagPrefixed, Reserved: 0x6c000000000000},               // plxssp VRT,D(RA),R
-	ppc64asm.PLXV:           {Class: ClassLoad, Level: LevelPOWER10, Size: 16, Flags: FlagVSX | FlagPrefixed, Reserved: 0x6c000000000000},              // plxv XT,D(RA),R
-	ppc64asm.PLXVP:          {Class: ClassLoad, Level: LevelPOWER10, Size: 32, Flags: FlagVSX | FlagPrefixed | FlagPair, Reserved: 0x6c000000000000},   // plxvp XTp,D(RA),R
-	ppc64asm.PMXVBF16GER2:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvbf16ger2 AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVBF16GER2NN: {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvbf16ger2nn AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVBF16GER2NP: {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvbf16ger2np AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVBF16GER2PN: {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvbf16ger2pn AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVBF16GER2PP: {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvbf16ger2pp AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVF16GER2:    {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvf16ger2 AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVF16GER2NN:  {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvf16ger2nn AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVF16GER2NP:  {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvf16ger2np AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVF16GER2PN:  {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvf16ger2pn AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVF16GER2PP:  {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvf16ger2pp AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVF32GER:     {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfff0000000000},                                    // pmxvf32ger AT,XA,XB,XMSK,YMSK
-	ppc64asm.PMXVF32GERNN:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfff0000000000},                                    // pmxvf32gernn AT,XA,XB,XMSK,YMSK
-	ppc64asm.PMXVF32GERNP:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfff0000000000},                                    // pmxvf32gernp AT,XA,XB,XMSK,YMSK
-	ppc64asm.PMXVF32GERPN:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfff0000000000},                                    // pmxvf32gerpn AT,XA,XB,XMSK,YMSK
-	ppc64asm.PMXVF32GERPP:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfff0000000000},                                    // pmxvf32gerpp AT,XA,XB,XMSK,YMSK
-	ppc64asm.PMXVF64GER:     {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfff0300000000},                                    // pmxvf64ger AT,XAp,XB,XMSK,YMSK
-	ppc64asm.PMXVF64GERNN:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfff0300000000},                                    // pmxvf64gernn AT,XAp,XB,XMSK,YMSK
-	ppc64asm.PMXVF64GERNP:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfff0300000000},                                    // pmxvf64gernp AT,XAp,XB,XMSK,YMSK
-	ppc64asm.PMXVF64GERPN:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfff0300000000},                                    // pmxvf64gerpn AT,XAp,XB,XMSK,YMSK
-	ppc64asm.PMXVF64GERPP:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfff0300000000},                                    // pmxvf64gerpp AT,XAp,XB,XMSK,YMSK
-	ppc64asm.PMXVI16GER2:    {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvi16ger2 AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVI16GER2PP:  {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvi16ger2pp AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVI16GER2S:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvi16ger2s AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVI16GER2SPP: {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf3f0000000000},                                    // pmxvi16ger2spp AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVI4GER8:     {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf000000000000},                                    // pmxvi4ger8 AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVI4GER8PP:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf000000000000},                                    // pmxvi4ger8pp AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVI8GER4:     {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf0f0000000000},                                    // pmxvi8ger4 AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVI8GER4PP:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf0f0000000000},                                    // pmxvi8ger4pp AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PMXVI8GER4SPP:  {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf0f0000000000},                                    // pmxvi8ger4spp AT,XA,XB,XMSK,YMSK,PMSK
-	ppc64asm.PNOP:           {Class: ClassLogical, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xc000100000000},                                // pnop
-	ppc64asm.PSTB:           {Class: ClassStore, Level: LevelPOWER10, Size: 1, Flags: FlagPrefixed, Reserved: 0x6c000000000000},                        // pstb RS,D(RA),R
-	ppc64asm.PSTD:           {Class: ClassStore, Level: LevelPOWER10, Size: 8, Flags: FlagPrefixed, Reserved: 0x6c000000000000},                        // pstd RS,D(RA),R
-	ppc64asm.PSTFD:          {Class: ClassStore, Level: LevelPOWER10, Size: 8, Flags: FlagFloat | FlagPrefixed, Reserved: 0x6c000000000000},            // pstfd FRS,D(RA),R
-	ppc64asm.PSTFS:          {Class: ClassStore, Level: LevelPOWER10, Size: 4, Flags: FlagFloat | FlagPrefixed, Reserved: 0x6c000000000000},            // pstfs FRS,D(RA),R
-	ppc64asm.PSTH:           {Class: ClassStore, Level: LevelPOWER10, Size: 2, Flags: FlagPrefixed, Reserved: 0x6c000000000000},                        // psth RS,D(RA),R
-	ppc64asm.PSTQ:           {Class: ClassStore, Level: LevelPOWER10, Size: 16, Flags: FlagQuad | FlagPrefixed | FlagPair, Reserved: 0x6c000000000000}, // pstq RSp,D(RA),R
-	ppc64asm.PSTW:           {Class: ClassStore, Level: LevelPOWER10, Size: 4, Flags: FlagPrefixed, Reserved: 0x6c000000000000},                        // pstw RS,D(RA),R
-	ppc64asm.PSTXSD:         {Class: ClassStore, Level: LevelPOWER10, Size: 8, Flags: FlagVSX | FlagPrefixed, Reserved: 0x6c000000000000},              // pstxsd VRS,D(RA),R
-	ppc64asm.PSTXSSP:        {Class: ClassStore, Level: LevelPOWER10, Size: 4, Flags: FlagVSX | FlagPrefixed, Reserved: 0x6c000000000000},              // pstxssp VRS,D(RA),R
-	ppc64asm.PSTXV:          {Class: ClassStore, Level: LevelPOWER10, Size: 16, Flags: FlagVSX | FlagPrefixed, Reserved: 0x6c000000000000},             // pstxv XS,D(RA),R
-	ppc64asm.PSTXVP:         {Class: ClassStore, Level: LevelPOWER10, Size: 32, Flags: FlagVSX | FlagPrefixed | FlagPair, Reserved: 0x6c000000000000},  // pstxvp XSp,D(RA),R
-	ppc64asm.SETBC:          {Class: ClassCRLogical, Level: LevelPOWER10, Reserved: 0xf80100000000},                                                    // setbc RT,BI
-	ppc64asm.SETBCR:         {Class: ClassCRLogical, Level: LevelPOWER10, Reserved: 0xf80100000000},                                                    // setbcr RT,BI
-	ppc64asm.SETNBC:         {Class: ClassCRLogical, Level: LevelPOWER10, Reserved: 0xf80100000000},                                                    // setnbc RT,BI
-	ppc64asm.SETNBCR:        {Class: ClassCRLogical, Level: LevelPOWER10, Reserved: 0xf80100000000},                                                    // setnbcr RT,BI
-	ppc64asm.STXVP:          {Class: ClassStore, Level: LevelPOWER10, Size: 32, Flags: FlagVSX | FlagPair},                                             // stxvp XSp,DQ(RA)
-	ppc64asm.STXVPX:         {Class: ClassStore, Level: LevelPOWER10, Size: 32, Flags: FlagIndexed | FlagVSX | FlagPair, Reserved: 0x100000000},        // stxvpx XSp,RA,RB
-	ppc64asm.STXVRBX:        {Class: ClassStore, Level: LevelPOWER10, Size: 1, Flags: FlagIndexed | FlagVSX},                                           // stxvrbx XS,RA,RB
-	ppc64asm.STXVRDX:        {Class: ClassStore, Level: LevelPOWER10, Size: 8, Flags: FlagIndexed | FlagVSX},                                           // stxvrdx XS,RA,RB
-	ppc64asm.STXVRHX:        {Class: ClassStore, Level: LevelPOWER10, Size: 2, Flags: FlagIndexed | FlagVSX},                                           // stxvrhx XS,RA,RB
-	ppc64asm.STXVRWX:        {Class: ClassStore, Level: LevelPOWER10, Size: 4, Flags: FlagIndexed | FlagVSX},                                           // stxvrwx XS,RA,RB
-	ppc64asm.VCFUGED:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vcfuged VRT,VRA,VRB
-	ppc64asm.VCLRLB:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vclrlb VRT,VRA,RB
-	ppc64asm.VCLRRB:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vclrrb VRT,VRA,RB
-	ppc64asm.VCLZDM:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vclzdm VRT,VRA,VRB
-	ppc64asm.VCMPEQUQ:       {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vcmpequq VRT,VRA,VRB
-	ppc64asm.VCMPEQUQCC:     {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc},                                                                     // vcmpequq. VRT,VRA,VRB
-	ppc64asm.VCMPGTSQ:       {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vcmpgtsq VRT,VRA,VRB
-	ppc64asm.VCMPGTSQCC:     {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc},                                                                     // vcmpgtsq. VRT,VRA,VRB
-	ppc64asm.VCMPGTUQ:       {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vcmpgtuq VRT,VRA,VRB
-	ppc64asm.VCMPGTUQCC:     {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc},                                                                     // vcmpgtuq. VRT,VRA,VRB
-	ppc64asm.VCMPSQ:         {Class: ClassVMX, Level: LevelPOWER10, Reserved: 0x60000000000000},                                                        // vcmpsq BF,VRA,VRB
-	ppc64asm.VCMPUQ:         {Class: ClassVMX, Level: LevelPOWER10, Reserved: 0x60000000000000},                                                        // vcmpuq BF,VRA,VRB
-	ppc64asm.VCNTMBB:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vcntmbb RT,VRB,MP
-	ppc64asm.VCNTMBD:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vcntmbd RT,VRB,MP
-	ppc64asm.VCNTMBH:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vcntmbh RT,VRB,MP
-	ppc64asm.VCNTMBW:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vcntmbw RT,VRB,MP
-	ppc64asm.VCTZDM:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vctzdm VRT,VRA,VRB
-	ppc64asm.VDIVESD:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vdivesd VRT,VRA,VRB
-	ppc64asm.VDIVESQ:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vdivesq VRT,VRA,VRB
-	ppc64asm.VDIVESW:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vdivesw VRT,VRA,VRB
-	ppc64asm.VDIVEUD:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vdiveud VRT,VRA,VRB
-	ppc64asm.VDIVEUQ:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vdiveuq VRT,VRA,VRB
-	ppc64asm.VDIVEUW:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vdiveuw VRT,VRA,VRB
-	ppc64asm.VDIVSD:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vdivsd VRT,VRA,VRB
-	ppc64asm.VDIVSQ:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vdivsq VRT,VRA,VRB
-	ppc64asm.VDIVSW:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vdivsw VRT,VRA,VRB
-	ppc64asm.VDIVUD:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vdivud VRT,VRA,VRB
-	ppc64asm.VDIVUQ:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vdivuq VRT,VRA,VRB
-	ppc64asm.VDIVUW:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vdivuw VRT,VRA,VRB
-	ppc64asm.VEXPANDBM:      {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vexpandbm VRT,VRB
-	ppc64asm.VEXPANDDM:      {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vexpanddm VRT,VRB
-	ppc64asm.VEXPANDHM:      {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vexpandhm VRT,VRB
-	ppc64asm.VEXPANDQM:      {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vexpandqm VRT,VRB
-	ppc64asm.VEXPANDWM:      {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vexpandwm VRT,VRB
-	ppc64asm.VEXTDDVLX:      {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextddvlx VRT,VRA,VRB,RC
-	ppc64asm.VEXTDDVRX:      {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextddvrx VRT,VRA,VRB,RC
-	ppc64asm.VEXTDUBVLX:     {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextdubvlx VRT,VRA,VRB,RC
-	ppc64asm.VEXTDUBVRX:     {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextdubvrx VRT,VRA,VRB,RC
-	ppc64asm.VEXTDUHVLX:     {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextduhvlx VRT,VRA,VRB,RC
-	ppc64asm.VEXTDUHVRX:     {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextduhvrx VRT,VRA,VRB,RC
-	ppc64asm.VEXTDUWVLX:     {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextduwvlx VRT,VRA,VRB,RC
-	ppc64asm.VEXTDUWVRX:     {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextduwvrx VRT,VRA,VRB,RC
-	ppc64asm.VEXTRACTBM:     {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextractbm RT,VRB
-	ppc64asm.VEXTRACTDM:     {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextractdm RT,VRB
-	ppc64asm.VEXTRACTHM:     {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextracthm RT,VRB
-	ppc64asm.VEXTRACTQM:     {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextractqm RT,VRB
-	ppc64asm.VEXTRACTWM:     {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextractwm RT,VRB
-	ppc64asm.VEXTSD2Q:       {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vextsd2q VRT,VRB
-	ppc64asm.VGNB:           {Class: ClassVMX, Level: LevelPOWER10, Reserved: 0x18000000000000},                                                        // vgnb RT,VRB,N
-	ppc64asm.VINSBLX:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinsblx VRT,RA,RB
-	ppc64asm.VINSBRX:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinsbrx VRT,RA,RB
-	ppc64asm.VINSBVLX:       {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinsbvlx VRT,RA,VRB
-	ppc64asm.VINSBVRX:       {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinsbvrx VRT,RA,VRB
-	ppc64asm.VINSD:          {Class: ClassVMX, Level: LevelPOWER10, Reserved: 0x10000000000000},                                                        // vinsd VRT,RB,UIM
-	ppc64asm.VINSDLX:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinsdlx VRT,RA,RB
-	ppc64asm.VINSDRX:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinsdrx VRT,RA,RB
-	ppc64asm.VINSHLX:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinshlx VRT,RA,RB
-	ppc64asm.VINSHRX:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinshrx VRT,RA,RB
-	ppc64asm.VINSHVLX:       {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinshvlx VRT,RA,VRB
-	ppc64asm.VINSHVRX:       {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinshvrx VRT,RA,VRB
-	ppc64asm.VINSW:          {Class: ClassVMX, Level: LevelPOWER10, Reserved: 0x10000000000000},                                                        // vinsw VRT,RB,UIM
-	ppc64asm.VINSWLX:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinswlx VRT,RA,RB
-	ppc64asm.VINSWRX:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinswrx VRT,RA,RB
-	ppc64asm.VINSWVLX:       {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinswvlx VRT,RA,VRB
-	ppc64asm.VINSWVRX:       {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vinswvrx VRT,RA,VRB
-	ppc64asm.VMODSD:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmodsd VRT,VRA,VRB
-	ppc64asm.VMODSQ:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmodsq VRT,VRA,VRB
-	ppc64asm.VMODSW:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmodsw VRT,VRA,VRB
-	ppc64asm.VMODUD:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmodud VRT,VRA,VRB
-	ppc64asm.VMODUQ:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmoduq VRT,VRA,VRB
-	ppc64asm.VMODUW:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmoduw VRT,VRA,VRB
-	ppc64asm.VMSUMCUD:       {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmsumcud VRT,VRA,VRB,VRC
-	ppc64asm.VMULESD:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmulesd VRT,VRA,VRB
-	ppc64asm.VMULEUD:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmuleud VRT,VRA,VRB
-	ppc64asm.VMULHSD:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmulhsd VRT,VRA,VRB
-	ppc64asm.VMULHSW:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmulhsw VRT,VRA,VRB
-	ppc64asm.VMULHUD:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmulhud VRT,VRA,VRB
-	ppc64asm.VMULHUW:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmulhuw VRT,VRA,VRB
-	ppc64asm.VMULLD:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmulld VRT,VRA,VRB
-	ppc64asm.VMULOSD:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmulosd VRT,VRA,VRB
-	ppc64asm.VMULOUD:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vmuloud VRT,VRA,VRB
-	ppc64asm.VPDEPD:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vpdepd VRT,VRA,VRB
-	ppc64asm.VPEXTD:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vpextd VRT,VRA,VRB
-	ppc64asm.VRLQ:           {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vrlq VRT,VRA,VRB
-	ppc64asm.VRLQMI:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vrlqmi VRT,VRA,VRB
-	ppc64asm.VRLQNM:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vrlqnm VRT,VRA,VRB
-	ppc64asm.VSLDBI:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vsldbi VRT,VRA,VRB,SH
-	ppc64asm.VSLQ:           {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vslq VRT,VRA,VRB
-	ppc64asm.VSRAQ:          {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vsraq VRT,VRA,VRB
-	ppc64asm.VSRDBI:         {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vsrdbi VRT,VRA,VRB,SH
-	ppc64asm.VSRQ:           {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vsrq VRT,VRA,VRB
-	ppc64asm.VSTRIBL:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vstribl VRT,VRB
-	ppc64asm.VSTRIBLCC:      {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc},                                                                     // vstribl. VRT,VRB
-	ppc64asm.VSTRIBR:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vstribr VRT,VRB
-	ppc64asm.VSTRIBRCC:      {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc},                                                                     // vstribr. VRT,VRB
-	ppc64asm.VSTRIHL:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vstrihl VRT,VRB
-	ppc64asm.VSTRIHLCC:      {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc},                                                                     // vstrihl. VRT,VRB
-	ppc64asm.VSTRIHR:        {Class: ClassVMX, Level: LevelPOWER10},                                                                                    // vstrihr VRT,VRB
-	ppc64asm.VSTRIHRCC:      {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc},                                                                     // vstrihr. VRT,VRB
-	ppc64asm.XSCMPEQQP:      {Class: ClassVSX, Level: LevelPOWER10, Reserved: 0x100000000},                                                             // xscmpeqqp VRT,VRA,VRB
-	ppc64asm.XSCMPGEQP:      {Class: ClassVSX, Level: LevelPOWER10, Reserved: 0x100000000},                                                             // xscmpgeqp VRT,VRA,VRB
-	ppc64asm.XSCMPGTQP:      {Class: ClassVSX, Level: LevelPOWER10, Reserved: 0x100000000},                                                             // xscmpgtqp VRT,VRA,VRB
-	ppc64asm.XSCVQPSQZ:      {Class: ClassVSX, Level: LevelPOWER10, Reserved: 0x100000000},                                                             // xscvqpsqz VRT,VRB
-	ppc64asm.XSCVQPUQZ:      {Class: ClassVSX, Level: LevelPOWER10, Reserved: 0x100000000},                                                             // xscvqpuqz VRT,VRB
-	ppc64asm.XSCVSQQP:       {Class: ClassVSX, Level: LevelPOWER10, Reserved: 0x100000000},                                                             // xscvsqqp VRT,VRB
-	ppc64asm.XSCVUQQP:       {Class: ClassVSX, Level: LevelPOWER10, Reserved: 0x100000000},                                                             // xscvuqqp VRT,VRB
-	ppc64asm.XSMAXCQP:       {Class: ClassVSX, Level: LevelPOWER10, Reserved: 0x100000000},                                                             // xsmaxcqp VRT,VRA,VRB
-	ppc64asm.XSMINCQP:       {Class: ClassVSX, Level: LevelPOWER10, Reserved: 0x100000000},                                                             // xsmincqp VRT,VRA,VRB
-	ppc64asm.XVBF16GER2:     {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvbf16ger2 AT,XA,XB
-	ppc64asm.XVBF16GER2NN:   {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvbf16ger2nn AT,XA,XB
-	ppc64asm.XVBF16GER2NP:   {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvbf16ger2np AT,XA,XB
-	ppc64asm.XVBF16GER2PN:   {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvbf16ger2pn AT,XA,XB
-	ppc64asm.XVBF16GER2PP:   {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvbf16ger2pp AT,XA,XB
-	ppc64asm.XVCVBF16SPN:    {Class: ClassVSX, Level: LevelPOWER10},                                                                                    // xvcvbf16spn XT,XB
-	ppc64asm.XVCVSPBF16:     {Class: ClassVSX, Level: LevelPOWER10},                                                                                    // xvcvspbf16 XT,XB
-	ppc64asm.XVF16GER2:      {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf16ger2 AT,XA,XB
-	ppc64asm.XVF16GER2NN:    {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf16ger2nn AT,XA,XB
-	ppc64asm.XVF16GER2NP:    {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf16ger2np AT,XA,XB
-	ppc64asm.XVF16GER2PN:    {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf16ger2pn AT,XA,XB
-	ppc64asm.XVF16GER2PP:    {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf16ger2pp AT,XA,XB
-	ppc64asm.XVF32GER:       {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf32ger AT,XA,XB
-	ppc64asm.XVF32GERNN:     {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf32gernn AT,XA,XB
-	ppc64asm.XVF32GERNP:     {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf32gernp AT,XA,XB
-	ppc64asm.XVF32GERPN:     {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf32gerpn AT,XA,XB
-	ppc64asm.XVF32GERPP:     {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf32gerpp AT,XA,XB
-	ppc64asm.XVF64GER:       {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf64ger AT,XAp,XB
-	ppc64asm.XVF64GERNN:     {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf64gernn AT,XAp,XB
-	ppc64asm.XVF64GERNP:     {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf64gernp AT,XAp,XB
-	ppc64asm.XVF64GERPN:     {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf64gerpn AT,XAp,XB
-	ppc64asm.XVF64GERPP:     {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvf64gerpp AT,XAp,XB
-	ppc64asm.XVI16GER2:      {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvi16ger2 AT,XA,XB
-	ppc64asm.XVI16GER2PP:    {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvi16ger2pp AT,XA,XB
-	ppc64asm.XVI16GER2S:     {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvi16ger2s AT,XA,XB
-	ppc64asm.XVI16GER2SPP:   {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvi16ger2spp AT,XA,XB
-	ppc64asm.XVI4GER8:       {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvi4ger8 AT,XA,XB
-	ppc64asm.XVI4GER8PP:     {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvi4ger8pp AT,XA,XB
-	ppc64asm.XVI8GER4:       {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvi8ger4 AT,XA,XB
-	ppc64asm.XVI8GER4PP:     {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvi8ger4pp AT,XA,XB
-	ppc64asm.XVI8GER4SPP:    {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvi8ger4spp AT,XA,XB
-	ppc64asm.XVTLSBB:        {Class: ClassVSX, Level: LevelPOWER10, Reserved: 0x60000100000000},                                                        // xvtlsbb BF,XB
-	ppc64asm.XXBLENDVB:      {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfffff00000000},                                    // xxblendvb XT,XA,XB,XC
-	ppc64asm.XXBLENDVD:      {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfffff00000000},                                    // xxblendvd XT,XA,XB,XC
-	ppc64asm.XXBLENDVH:      {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfffff00000000},                                    // xxblendvh XT,XA,XB,XC
-	ppc64asm.XXBLENDVW:      {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfffff00000000},                                    // xxblendvw XT,XA,XB,XC
-	ppc64asm.XXEVAL:         {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xfff0000000000},                                    // xxeval XT,XA,XB,XC,IMM
-	ppc64asm.XXGENPCVBM:     {Class: ClassVSX, Level: LevelPOWER10},                                                                                    // xxgenpcvbm XT,VRB,IMM
-	ppc64asm.XXGENPCVDM:     {Class: ClassVSX, Level: LevelPOWER10},                                                                                    // xxgenpcvdm XT,VRB,IMM
-	ppc64asm.XXGENPCVHM:     {Class: ClassVSX, Level: LevelPOWER10},                                                                                    // xxgenpcvhm XT,VRB,IMM
-	ppc64asm.XXGENPCVWM:     {Class: ClassVSX, Level: LevelPOWER10},                                                                                    // xxgenpcvwm XT,VRB,IMM
-	ppc64asm.XXMFACC:        {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60f80100000000},                                                        // xxmfacc AS
-	ppc64asm.XXMTACC:        {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60f80100000000},                                                        // xxmtacc AT
-	ppc64asm.XXPERMX:        {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xffff800000000},                                    // xxpermx XT,XA,XB,XC,UIM
-	ppc64asm.XXSETACCZ:      {Class: ClassMMA, Level: LevelPOWER10, Reserved: 0x60f80100000000},                                                        // xxsetaccz AT
-	ppc64asm.XXSPLTI32DX:    {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf000000000000},                                    // xxsplti32dx XT,IX,IMM32
-	ppc64asm.XXSPLTIDP:      {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf000000000000},                                    // xxspltidp XT,IMM32
-	ppc64asm.XXSPLTIW:       {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Reserved: 0xf000000000000},                                    // xxspltiw XT,IMM32
-	ppc64asm.MSGCLRU:        {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Reserved: 0x3ff000100000000},                              // msgclru RB
-	ppc64asm.MSGSNDU:        {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Reserved: 0x3ff000100000000},                              // msgsndu RB
-	ppc64asm.URFID:          {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Reserved: 0x3fff80100000000},                              // urfid
-	ppc64asm.ADDEX:          {Class: ClassArith, Level: LevelPOWER9, Reserved: 0x100000000},                                                            // addex RT,RA,RB,CY
-	ppc64asm.MFFSCDRN:       {Class: ClassFP, Level: LevelPOWER9, Reserved: 0x100000000},                                                               // mffscdrn FRT,FRB
-	ppc64asm.MFFSCDRNI:      {Class: ClassFP, Level: LevelPOWER9, Reserved: 0xc00100000000},                                                            // mffscdrni FRT,DRM
-	ppc64asm.MFFSCE:         {Class: ClassFP, Level: LevelPOWER9, Reserved: 0xf80100000000},                                                            // mffsce FRT
-	ppc64asm.MFFSCRN:        {Class: ClassFP, Level: LevelPOWER9, Reserved: 0x100000000},                                                               // mffscrn FRT,FRB
-	ppc64asm.MFFSCRNI:       {Class: ClassFP, Level: LevelPOWER9, Reserved: 0xe00100000000},                                                            // mffscrni FRT,RM
-	ppc64asm.MFFSL:          {Class: ClassFP, Level: LevelPOWER9, Reserved: 0xf80100000000},                                                            // mffsl FRT
-	ppc64asm.SLBIAG:         {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Reserved: 0x1ef80100000000},                               // slbiag RS, L
-	ppc64asm.VMSUMUDM:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vmsumudm VRT,VRA,VRB,VRC
-	ppc64asm.ADDPCIS:        {Class: ClassArith, Level: LevelPOWER9},                                                                                   // addpcis RT,D
-	ppc64asm.BCDCFNCC:       {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc},                                                                      // bcdcfn. VRT,VRB,PS
-	ppc64asm.BCDCFSQCC:      {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc},                                                                      // bcdcfsq. VRT,VRB,PS
-	ppc64asm.BCDCFZCC:       {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc},                                                                      // bcdcfz. VRT,VRB,PS
-	ppc64asm.BCDCPSGNCC:     {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc},                                                                      // bcdcpsgn. VRT,VRA,VRB
-	ppc64asm.BCDCTNCC:       {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Reserved: 0x20000000000},                                             // bcdctn. VRT,VRB
-	ppc64asm.BCDCTSQCC:      {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Reserved: 0x20000000000},                                             // bcdctsq. VRT,VRB
-	ppc64asm.BCDCTZCC:       {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc},                                                                      // bcdctz. VRT,VRB,PS
-	ppc64asm.BCDSCC:         {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc},                                                                      // bcds. VRT,VRA,VRB,PS
-	ppc64asm.BCDSETSGNCC:    {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc},                                                                      // bcdsetsgn. VRT,VRB,PS
-	ppc64asm.BCDSRCC:        {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc},                                                                      // bcdsr. VRT,VRA,VRB,PS
-	ppc64asm.BCDTRUNCCC:     {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc},                                                                      // bcdtrunc. VRT,VRA,VRB,PS
-	ppc64asm.BCDUSCC:        {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Reserved: 0x20000000000},                                             // bcdus. VRT,VRA,VRB
-	ppc64asm.BCDUTRUNCCC:    {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Reserved: 0x20000000000},                                             // bcdutrunc. VRT,VRA,VRB
-	ppc64asm.CMPEQB:         {Class: ClassCompare, Level: LevelPOWER9, Reserved: 0x60000100000000},                                                     // cmpeqb BF,RA,RB
-	ppc64asm.CMPRB:          {Class: ClassCompare, Level: LevelPOWER9, Reserved: 0x40000100000000},                                                     // cmprb BF,L,RA,RB
-	ppc64asm.CNTTZD:         {Class: ClassLogical, Level: LevelPOWER9, Reserved: 0xf80000000000},                                                       // cnttzd RA,RS
-	ppc64asm.CNTTZDCC:       {Class: ClassLogical, Level: LevelPOWER9, Flags: FlagRc, Reserved: 0xf80000000000},                                        // cnttzd. RA,RS
-	ppc64asm.CNTTZW:         {Class: ClassLogical, Level: LevelPOWER9, Reserved: 0xf80000000000},                                                       // cnttzw RA,RS
-	ppc64asm.CNTTZWCC:       {Class: ClassLogical, Level: LevelPOWER9, Flags: FlagRc, Reserved: 0xf80000000000},                                        // cnttzw. RA,RS
-	ppc64asm.COPY:           {Class: ClassCopyPaste, Level: LevelPOWER9, Flags: FlagIndexed, Reserved: 0x3c0000100000000},                              // copy RA,RB
-	ppc64asm.CPABORT:        {Class: ClassCopyPaste, Level: LevelPOWER9, Reserved: 0x3fff80100000000},                                                  // cpabort
-	ppc64asm.DARN:           {Class: ClassArith, Level: LevelPOWER9, Reserved: 0x1cf80100000000},                                                       // darn RT,L
-	ppc64asm.DTSTSFI:        {Class: ClassDFP, Level: LevelPOWER9, Reserved: 0x40000100000000},                                                         // dtstsfi BF,UIM,FRB
-	ppc64asm.DTSTSFIQ:       {Class: ClassDFP, Level: LevelPOWER9, Reserved: 0x40000100000000},                                                         // dtstsfiq BF,UIM,FRBp
-	ppc64asm.EXTSWSLI:       {Class: ClassRotate, Level: LevelPOWER9},                                                                                  // extswsli RA,RS,SH
-	ppc64asm.EXTSWSLICC:     {Class: ClassRotate, Level: LevelPOWER9, Flags: FlagRc},                                                                   // extswsli. RA,RS,SH
-	ppc64asm.LDAT:           {Class: ClassAtomic, Level: LevelPOWER9, Size: 8, Reserved: 0x100000000},                                                  // ldat RT,RA,FC
-	ppc64asm.LWAT:           {Class: ClassAtomic, Level: LevelPOWER9, Size: 4, Reserved: 0x100000000},                                                  // lwat RT,RA,FC
-	ppc64asm.LXSD:           {Class: ClassLoad, Level: LevelPOWER9, Size: 8, Flags: FlagVSX},                                                           // lxsd VRT,DS(RA)
-	ppc64asm.LXSIBZX:        {Class: ClassLoad, Level: LevelPOWER9, Size: 1, Flags: FlagIndexed | FlagVSX},                                             // lxsibzx XT,RA,RB
-	ppc64asm.LXSIHZX:        {Class: ClassLoad, Level: LevelPOWER9, Size: 2, Flags: FlagIndexed | FlagVSX},                                             // lxsihzx XT,RA,RB
-	ppc64asm.LXSSP:          {Class: ClassLoad, Level: LevelPOWER9, Size: 4, Flags: FlagVSX},                                                           // lxssp VRT,DS(RA)
-	ppc64asm.LXV:            {Class: ClassLoad, Level: LevelPOWER9, Size: 16, Flags: FlagVSX},                                                          // lxv XT,DQ(RA)
-	ppc64asm.LXVB16X:        {Class: ClassLoad, Level: LevelPOWER9, Size: 16, Flags: FlagIndexed | FlagVSX},                                            // lxvb16x XT,RA,RB
-	ppc64asm.LXVH8X:         {Class: ClassLoad, Level: LevelPOWER9, Size: 16, Flags: FlagIndexed | FlagVSX},                                            // lxvh8x XT,RA,RB
-	ppc64asm.LXVL:           {Class: ClassLoad, Level: LevelPOWER9, Flags: FlagVSX},                                                                    // lxvl XT,RA,RB
-	ppc64asm.LXVLL:          {Class: ClassLoad, Level: LevelPOWER9, Flags: FlagVSX},                                                                    // lxvll XT,RA,RB
-	ppc64asm.LXVWSX:         {Class: ClassLoad, Level: LevelPOWER9, Size: 4, Flags: FlagIndexed | FlagVSX},                                             // lxvwsx XT,RA,RB
-	ppc64asm.LXVX:           {Class: ClassLoad, Level: LevelPOWER9, Size: 16, Flags: FlagIndexed | FlagVSX, Reserved: 0x4000000000},                    // lxvx XT,RA,RB
-	ppc64asm.MADDHD:         {Class: ClassArith, Level: LevelPOWER9},                                                                                   // maddhd RT,RA,RB,RC
-	ppc64asm.MADDHDU:        {Class: ClassArith, Level: LevelPOWER9},                                                                                   // maddhdu RT,RA,RB,RC
-	ppc64asm.MADDLD:         {Class: ClassArith, Level: LevelPOWER9},                                                                                   // maddld RT,RA,RB,RC
-	ppc64asm.MCRXRX:         {Class: ClassCRLogical, Level: LevelPOWER9, Reserved: 0x7ff80100000000},                                                   // mcrxrx BF
-	ppc64asm.MFVSRLD:        {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0xf80000000000},                                                           // mfvsrld RA,XS
-	ppc64asm.MODSD:          {Class: ClassArith, Level: LevelPOWER9, Reserved: 0x100000000},                                                            // modsd RT,RA,RB
-	ppc64asm.MODSW:          {Class: ClassArith, Level: LevelPOWER9, Reserved: 0x100000000},                                                            // modsw RT,RA,RB
-	ppc64asm.MODUD:          {Class: ClassArith, Level: LevelPOWER9, Reserved: 0x100000000},                                                            // modud RT,RA,RB
-	ppc64asm.MODUW:          {Class: ClassArith, Level: LevelPOWER9, Reserved: 0x100000000},                                                            // moduw RT,RA,RB
-	ppc64asm.MSGSYNC:        {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Reserved: 0x3fff80100000000},                              // msgsync
-	ppc64asm.MTVSRDD:        {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // mtvsrdd XT,RA,RB
-	ppc64asm.MTVSRWS:        {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0xf80000000000},                                                           // mtvsrws XT,RA
-	ppc64asm.PASTECC:        {Class: ClassCopyPaste, Level: LevelPOWER9, Flags: FlagIndexed | FlagRc, Reserved: 0x3c0000000000000},                     // paste. RA,RB,L
-	ppc64asm.SETB:           {Class: ClassCRLogical, Level: LevelPOWER9, Reserved: 0x3f80100000000},                                                    // setb RT,BFA
-	ppc64asm.SLBIEG:         {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Reserved: 0x1f000100000000},                               // slbieg RS,RB
-	ppc64asm.SLBSYNC:        {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Reserved: 0x3fff80100000000},                              // slbsync
-	ppc64asm.STDAT:          {Class: ClassAtomic, Level: LevelPOWER9, Size: 8, Reserved: 0x100000000},                                                  // stdat RS,RA,FC
-	ppc64asm.STOP:           {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Reserved: 0x3fff80100000000},                              // stop
-	ppc64asm.STWAT:          {Class: ClassAtomic, Level: LevelPOWER9, Size: 4, Reserved: 0x100000000},                                                  // stwat RS,RA,FC
-	ppc64asm.STXSD:          {Class: ClassStore, Level: LevelPOWER9, Size: 8, Flags: FlagVSX},                                                          // stxsd VRS,DS(RA)
-	ppc64asm.STXSIBX:        {Class: ClassStore, Level: LevelPOWER9, Size: 1, Flags: FlagIndexed | FlagVSX},                                            // stxsibx XS,RA,RB
-	ppc64asm.STXSIHX:        {Class: ClassStore, Level: LevelPOWER9, Size: 2, Flags: FlagIndexed | FlagVSX},                                            // stxsihx XS,RA,RB
-	ppc64asm.STXSSP:         {Class: ClassStore, Level: LevelPOWER9, Size: 4, Flags: FlagVSX},                                                          // stxssp VRS,DS(RA)
-	ppc64asm.STXV:           {Class: ClassStore, Level: LevelPOWER9, Size: 16, Flags: FlagVSX},                                                         // stxv XS,DQ(RA)
-	ppc64asm.STXVB16X:       {Class: ClassStore, Level: LevelPOWER9, Size: 16, Flags: FlagIndexed | FlagVSX},                                           // stxvb16x XS,RA,RB
-	ppc64asm.STXVH8X:        {Class: ClassStore, Level: LevelPOWER9, Size: 16, Flags: FlagIndexed | FlagVSX},                                           // stxvh8x XS,RA,RB
-	ppc64asm.STXVL:          {Class: ClassStore, Level: LevelPOWER9, Flags: FlagVSX},                                                                   // stxvl XS,RA,RB
-	ppc64asm.STXVLL:         {Class: ClassStore, Level: LevelPOWER9, Flags: FlagVSX},                                                                   // stxvll XS,RA,RB
-	ppc64asm.STXVX:          {Class: ClassStore, Level: LevelPOWER9, Size: 16, Flags: FlagIndexed | FlagVSX},                                           // stxvx XS,RA,RB
-	ppc64asm.VABSDUB:        {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vabsdub VRT,VRA,VRB
-	ppc64asm.VABSDUH:        {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vabsduh VRT,VRA,VRB
-	ppc64asm.VABSDUW:        {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vabsduw VRT,VRA,VRB
-	ppc64asm.VBPERMD:        {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vbpermd VRT,VRA,VRB
-	ppc64asm.VCLZLSBB:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vclzlsbb RT,VRB
-	ppc64asm.VCMPNEB:        {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vcmpneb VRT,VRA,VRB
-	ppc64asm.VCMPNEBCC:      {Class: ClassVMX, Level: LevelPOWER9, Flags: FlagRc},                                                                      // vcmpneb. VRT,VRA,VRB
-	ppc64asm.VCMPNEH:        {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vcmpneh VRT,VRA,VRB
-	ppc64asm.VCMPNEHCC:      {Class: ClassVMX, Level: LevelPOWER9, Flags: FlagRc},                                                                      // vcmpneh. VRT,VRA,VRB
-	ppc64asm.VCMPNEW:        {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vcmpnew VRT,VRA,VRB
-	ppc64asm.VCMPNEWCC:      {Class: ClassVMX, Level: LevelPOWER9, Flags: FlagRc},                                                                      // vcmpnew. VRT,VRA,VRB
-	ppc64asm.VCMPNEZB:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vcmpnezb VRT,VRA,VRB
-	ppc64asm.VCMPNEZBCC:     {Class: ClassVMX, Level: LevelPOWER9, Flags: FlagRc},                                                                      // vcmpnezb. VRT,VRA,VRB
-	ppc64asm.VCMPNEZH:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vcmpnezh VRT,VRA,VRB
-	ppc64asm.VCMPNEZHCC:     {Class: ClassVMX, Level: LevelPOWER9, Flags: FlagRc},                                                                      // vcmpnezh. VRT,VRA,VRB
-	ppc64asm.VCMPNEZW:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vcmpnezw VRT,VRA,VRB
-	ppc64asm.VCMPNEZWCC:     {Class: ClassVMX, Level: LevelPOWER9, Flags: FlagRc},                                                                      // vcmpnezw. VRT,VRA,VRB
-	ppc64asm.VCTZB:          {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vctzb VRT,VRB
-	ppc64asm.VCTZD:          {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vctzd VRT,VRB
-	ppc64asm.VCTZH:          {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vctzh VRT,VRB
-	ppc64asm.VCTZLSBB:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vctzlsbb RT,VRB
-	ppc64asm.VCTZW:          {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vctzw VRT,VRB
-	ppc64asm.VEXTRACTD:      {Class: ClassVMX, Level: LevelPOWER9, Reserved: 0x10000000000000},                                                         // vextractd VRT,VRB,UIM
-	ppc64asm.VEXTRACTUB:     {Class: ClassVMX, Level: LevelPOWER9, Reserved: 0x10000000000000},                                                         // vextractub VRT,VRB,UIM
-	ppc64asm.VEXTRACTUH:     {Class: ClassVMX, Level: LevelPOWER9, Reserved: 0x10000000000000},                                                         // vextractuh VRT,VRB,UIM
-	ppc64asm.VEXTRACTUW:     {Class: ClassVMX, Level: LevelPOWER9, Reserved: 0x10000000000000},                                                         // vextractuw VRT,VRB,UIM
-	ppc64asm.VEXTSB2D:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vextsb2d VRT,VRB
-	ppc64asm.VEXTSB2W:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vextsb2w VRT,VRB
-	ppc64asm.VEXTSH2D:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vextsh2d VRT,VRB
-	ppc64asm.VEXTSH2W:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vextsh2w VRT,VRB
-	ppc64asm.VEXTSW2D:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vextsw2d VRT,VRB
-	ppc64asm.VEXTUBLX:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vextublx RT,RA,VRB
-	ppc64asm.VEXTUBRX:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vextubrx RT,RA,VRB
-	ppc64asm.VEXTUHLX:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vextuhlx RT,RA,VRB
-	ppc64asm.VEXTUHRX:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vextuhrx RT,RA,VRB
-	ppc64asm.VEXTUWLX:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vextuwlx RT,RA,VRB
-	ppc64asm.VEXTUWRX:       {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vextuwrx RT,RA,VRB
-	ppc64asm.VINSERTB:       {Class: ClassVMX, Level: LevelPOWER9, Reserved: 0x10000000000000},                                                         // vinsertb VRT,VRB,UIM
-	ppc64asm.VINSERTD:       {Class: ClassVMX, Level: LevelPOWER9, Reserved: 0x10000000000000},                                                         // vinsertd VRT,VRB,UIM
-	ppc64asm.VINSERTH:       {Class: ClassVMX, Level: LevelPOWER9, Reserved: 0x10000000000000},                                                         // vinserth VRT,VRB,UIM
-	ppc64asm.VINSERTW:       {Class: ClassVMX, Level: LevelPOWER9, Reserved: 0x10000000000000},                                                         // vinsertw VRT,VRB,UIM
-	ppc64asm.VMUL10CUQ:      {Class: ClassVMX, Level: LevelPOWER9, Reserved: 0xf80000000000},                                                           // vmul10cuq VRT,VRA
-	ppc64asm.VMUL10ECUQ:     {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vmul10ecuq VRT,VRA,VRB
-	ppc64asm.VMUL10EUQ:      {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vmul10euq VRT,VRA,VRB
-	ppc64asm.VMUL10UQ:       {Class: ClassVMX, Level: LevelPOWER9, Reserved: 0xf80000000000},                                                           // vmul10uq VRT,VRA
-	ppc64asm.VNEGD:          {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vnegd VRT,VRB
-	ppc64asm.VNEGW:          {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vnegw VRT,VRB
-	ppc64asm.VPERMR:         {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vpermr VRT,VRA,VRB,VRC
-	ppc64asm.VPRTYBD:        {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vprtybd VRT,VRB
-	ppc64asm.VPRTYBQ:        {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vprtybq VRT,VRB
-	ppc64asm.VPRTYBW:        {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vprtybw VRT,VRB
-	ppc64asm.VRLDMI:         {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vrldmi VRT,VRA,VRB
-	ppc64asm.VRLDNM:         {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vrldnm VRT,VRA,VRB
-	ppc64asm.VRLWMI:         {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vrlwmi VRT,VRA,VRB
-	ppc64asm.VRLWNM:         {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vrlwnm VRT,VRA,VRB
-	ppc64asm.VSLV:           {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vslv VRT,VRA,VRB
-	ppc64asm.VSRV:           {Class: ClassVMX, Level: LevelPOWER9},                                                                                     // vsrv VRT,VRA,VRB
-	ppc64asm.WAIT:           {Class: ClassSystem, Level: LevelPOWER9, Reserved: 0x9cf80100000000},                                                      // wait WC,PL
-	ppc64asm.XSABSQP:        {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xsabsqp VRT,VRB
-	ppc64asm.XSADDQP:        {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsaddqp VRT,VRA,VRB
-	ppc64asm.XSADDQPO:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsaddqpo VRT,VRA,VRB
-	ppc64asm.XSCMPEQDP:      {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xscmpeqdp XT,XA,XB
-	ppc64asm.XSCMPEXPDP:     {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x60000100000000},                                                         // xscmpexpdp BF,XA,XB
-	ppc64asm.XSCMPEXPQP:     {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x60000100000000},                                                         // xscmpexpqp BF,VRA,VRB
-	ppc64asm.XSCMPGEDP:      {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xscmpgedp XT,XA,XB
-	ppc64asm.XSCMPGTDP:      {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xscmpgtdp XT,XA,XB
-	ppc64asm.XSCMPOQP:       {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x60000100000000},                                                         // xscmpoqp BF,VRA,VRB
-	ppc64asm.XSCMPUQP:       {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x60000100000000},                                                         // xscmpuqp BF,VRA,VRB
-	ppc64asm.XSCPSGNQP:      {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xscpsgnqp VRT,VRA,VRB
-	ppc64asm.XSCVDPHP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xscvdphp XT,XB
-	ppc64asm.XSCVDPQP:       {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xscvdpqp VRT,VRB
-	ppc64asm.XSCVHPDP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xscvhpdp XT,XB
-	ppc64asm.XSCVQPDP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xscvqpdp VRT,VRB
-	ppc64asm.XSCVQPDPO:      {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xscvqpdpo VRT,VRB
-	ppc64asm.XSCVQPSDZ:      {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xscvqpsdz VRT,VRB
-	ppc64asm.XSCVQPSWZ:      {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xscvqpswz VRT,VRB
-	ppc64asm.XSCVQPUDZ:      {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xscvqpudz VRT,VRB
-	ppc64asm.XSCVQPUWZ:      {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xscvqpuwz VRT,VRB
-	ppc64asm.XSCVSDQP:       {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xscvsdqp VRT,VRB
-	ppc64asm.XSCVUDQP:       {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xscvudqp VRT,VRB
-	ppc64asm.XSDIVQP:        {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsdivqp VRT,VRA,VRB
-	ppc64asm.XSDIVQPO:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsdivqpo VRT,VRA,VRB
-	ppc64asm.XSIEXPDP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsiexpdp XT,RA,RB
-	ppc64asm.XSIEXPQP:       {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xsiexpqp VRT,VRA,VRB
-	ppc64asm.XSMADDQP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsmaddqp VRT,VRA,VRB
-	ppc64asm.XSMADDQPO:      {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsmaddqpo VRT,VRA,VRB
-	ppc64asm.XSMAXCDP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsmaxcdp XT,XA,XB
-	ppc64asm.XSMAXJDP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsmaxjdp XT,XA,XB
-	ppc64asm.XSMINCDP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsmincdp XT,XA,XB
-	ppc64asm.XSMINJDP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsminjdp XT,XA,XB
-	ppc64asm.XSMSUBQP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsmsubqp VRT,VRA,VRB
-	ppc64asm.XSMSUBQPO:      {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsmsubqpo VRT,VRA,VRB
-	ppc64asm.XSMULQP:        {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsmulqp VRT,VRA,VRB
-	ppc64asm.XSMULQPO:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsmulqpo VRT,VRA,VRB
-	ppc64asm.XSNABSQP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsnabsqp VRT,VRB
-	ppc64asm.XSNEGQP:        {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xsnegqp VRT,VRB
-	ppc64asm.XSNMADDQP:      {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsnmaddqp VRT,VRA,VRB
-	ppc64asm.XSNMADDQPO:     {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsnmaddqpo VRT,VRA,VRB
-	ppc64asm.XSNMSUBQP:      {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsnmsubqp VRT,VRA,VRB
-	ppc64asm.XSNMSUBQPO:     {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xsnmsubqpo VRT,VRA,VRB
-	ppc64asm.XSRQPI:         {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x1e000000000000},                                                         // xsrqpi R,VRT,VRB,RMC
-	ppc64asm.XSRQPIX:        {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x1e000000000000},                                                         // xsrqpix R,VRT,VRB,RMC
-	ppc64asm.XSRQPXP:        {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x1e000100000000},                                                         // xsrqpxp R,VRT,VRB,RMC
-	ppc64asm.XSSQRTQP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xssqrtqp VRT,VRB
-	ppc64asm.XSSQRTQPO:      {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xssqrtqpo VRT,VRB
-	ppc64asm.XSSUBQP:        {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xssubqp VRT,VRA,VRB
-	ppc64asm.XSSUBQPO:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xssubqpo VRT,VRA,VRB
-	ppc64asm.XSTSTDCDP:      {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xststdcdp BF,XB,DCMX
-	ppc64asm.XSTSTDCQP:      {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xststdcqp BF,VRB,DCMX
-	ppc64asm.XSTSTDCSP:      {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xststdcsp BF,XB,DCMX
-	ppc64asm.XSXEXPDP:       {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xsxexpdp RT,XB
-	ppc64asm.XSXEXPQP:       {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xsxexpqp VRT,VRB
-	ppc64asm.XSXSIGDP:       {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xsxsigdp RT,XB
-	ppc64asm.XSXSIGQP:       {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x100000000},                                                              // xsxsigqp VRT,VRB
-	ppc64asm.XVCVHPSP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xvcvhpsp XT,XB
-	ppc64asm.XVCVSPHP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xvcvsphp XT,XB
-	ppc64asm.XVIEXPDP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xviexpdp XT,XA,XB
-	ppc64asm.XVIEXPSP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xviexpsp XT,XA,XB
-	ppc64asm.XVTSTDCDP:      {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xvtstdcdp XT,XB,DCMX
-	ppc64asm.XVTSTDCSP:      {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xvtstdcsp XT,XB,DCMX
-	ppc64asm.XVXEXPDP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xvxexpdp XT,XB
-	ppc64asm.XVXEXPSP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xvxexpsp XT,XB
-	ppc64asm.XVXSIGDP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xvxsigdp XT,XB
-	ppc64asm.XVXSIGSP:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xvxsigsp XT,XB
-	ppc64asm.XXBRD:          {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xxbrd XT,XB
-	ppc64asm.XXBRH:          {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xxbrh XT,XB
-	ppc64asm.XXBRQ:          {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xxbrq XT,XB
-	ppc64asm.XXBRW:          {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xxbrw XT,XB
-	ppc64asm.XXEXTRACTUW:    {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x10000000000000},                                                         // xxextractuw XT,XB,UIM
-	ppc64asm.XXINSERTW:      {Class: ClassVSX, Level: LevelPOWER9, Reserved: 0x10000000000000},                                                         // xxinsertw XT,XB,UIM
-	ppc64asm.XXPERM:         {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xxperm XT,XA,XB
-	ppc64asm.XXPERMR:        {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xxpermr XT,XA,XB
-	ppc64asm.XXSPLTIB:       {Class: ClassVSX, Level: LevelPOWER9},                                                                                     // xxspltib XT,IMM8
-	ppc64asm.BCDADDCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // bcdadd. VRT,VRA,VRB,PS
-	ppc64asm.BCDSUBCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // bcdsub. VRT,VRA,VRB,PS
-	ppc64asm.BCTAR:          {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagTargetTAR, Reserved: 0xe00000000000},                              // bctar BO,BI,BH
-	ppc64asm.BCTARL:         {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagLink | FlagTargetTAR, Reserved: 0xe00000000000},                   // bctarl BO,BI,BH
-	ppc64asm.CLRBHRB:        {Class: ClassSystem, Level: LevelPOWER8, Reserved: 0x3fff80100000000},                                                     // clrbhrb
-	ppc64asm.FMRGEW:         {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x100000000},                                                               // fmrgew FRT,FRA,FRB
-	ppc64asm.FMRGOW:         {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x100000000},                                                               // fmrgow FRT,FRA,FRB
-	ppc64asm.ICBT:           {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Reserved: 0x200000100000000},                                  // icbt CT, RA, RB
-	ppc64asm.LQARX:          {Class: ClassAtomic, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagQuad | FlagReserve | FlagPair},                // lqarx RTp,RA,RB,EH
-	ppc64asm.LXSIWAX:        {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagSignExt | FlagVSX},                               // lxsiwax XT,RA,RB
-	ppc64asm.LXSIWZX:        {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagVSX},                                             // lxsiwzx XT,RA,RB
-	ppc64asm.LXSSPX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagVSX},                                             // lxsspx XT,RA,RB
-	ppc64asm.MFBHRBE:        {Class: ClassSystem, Level: LevelPOWER8, Reserved: 0x100000000},                                                           // mfbhrbe RT,BHRBE
-	ppc64asm.MFVSRD:         {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                           // mfvsrd RA,XS
-	ppc64asm.MFVSRWZ:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                           // mfvsrwz RA,XS
-	ppc64asm.MSGCLR:         {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x3ff000100000000},                              // msgclr RB
-	ppc64asm.MSGCLRP:        {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x3ff000100000000},                              // msgclrp RB
-	ppc64asm.MSGSND:         {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x3ff000100000000},                              // msgsnd RB
-	ppc64asm.MSGSNDP:        {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x3ff000100000000},                              // msgsndp RB
-	ppc64asm.MTVSRD:         {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                           // mtvsrd XT,RA
-	ppc64asm.MTVSRWA:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                           // mtvsrwa XT,RA
-	ppc64asm.MTVSRWZ:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                           // mtvsrwz XT,RA
-	ppc64asm.RFEBB:          {Class: ClassSystem, Level: LevelPOWER8, Reserved: 0x3fff00100000000},                                                     // rfebb S
-	ppc64asm.STQCXCC:        {Class: ClassAtomic, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagQuad | FlagRc | FlagStoreCond | FlagPair},     // stqcx. RSp,RA,RB
-	ppc64asm.STXSIWX:        {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagVSX},                                            // stxsiwx XS,RA,RB
-	ppc64asm.STXSSPX:        {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagVSX},                                            // stxsspx XS,RA,RB
-	ppc64asm.VADDCUQ:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vaddcuq VRT,VRA,VRB
-	ppc64asm.VADDECUQ:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vaddecuq VRT,VRA,VRB,VRC
-	ppc64asm.VADDEUQM:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vaddeuqm VRT,VRA,VRB,VRC
-	ppc64asm.VADDUDM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vaddudm VRT,VRA,VRB
-	ppc64asm.VADDUQM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vadduqm VRT,VRA,VRB
-	ppc64asm.VBPERMQ:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vbpermq VRT,VRA,VRB
-	ppc64asm.VCIPHER:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcipher VRT,VRA,VRB
-	ppc64asm.VCIPHERLAST:    {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcipherlast VRT,VRA,VRB
-	ppc64asm.VCLZB:          {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vclzb VRT,VRB
-	ppc64asm.VCLZD:          {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vclzd VRT,VRB
-	ppc64asm.VCLZH:          {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vclzh VRT,VRB
-	ppc64asm.VCLZW:          {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vclzw VRT,VRB
-	ppc64asm.VCMPEQUD:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpequd VRT,VRA,VRB
-	ppc64asm.VCMPEQUDCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpequd. VRT,VRA,VRB
-	ppc64asm.VCMPGTSD:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpgtsd VRT,VRA,VRB
-	ppc64asm.VCMPGTSDCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpgtsd. VRT,VRA,VRB
-	ppc64asm.VCMPGTUD:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpgtud VRT,VRA,VRB
-	ppc64asm.VCMPGTUDCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpgtud. VRT,VRA,VRB
-	ppc64asm.VEQV:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // veqv VRT,VRA,VRB
-	ppc64asm.VGBBD:          {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vgbbd VRT,VRB
-	ppc64asm.VMAXSD:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmaxsd VRT,VRA,VRB
-	ppc64asm.VMAXUD:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmaxud VRT,VRA,VRB
-	ppc64asm.VMINSD:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vminsd VRT,VRA,VRB
-	ppc64asm.VMINUD:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vminud VRT,VRA,VRB
-	ppc64asm.VMRGEW:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmrgew VRT,VRA,VRB
-	ppc64asm.VMRGOW:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmrgow VRT,VRA,VRB
-	ppc64asm.VMULESW:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmulesw VRT,VRA,VRB
-	ppc64asm.VMULEUW:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmuleuw VRT,VRA,VRB
-	ppc64asm.VMULOSW:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmulosw VRT,VRA,VRB
-	ppc64asm.VMULOUW:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmulouw VRT,VRA,VRB
-	ppc64asm.VMULUWM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmuluwm VRT,VRA,VRB
-	ppc64asm.VNAND:          {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vnand VRT,VRA,VRB
-	ppc64asm.VNCIPHER:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vncipher VRT,VRA,VRB
-	ppc64asm.VNCIPHERLAST:   {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vncipherlast VRT,VRA,VRB
-	ppc64asm.VORC:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vorc VRT,VRA,VRB
-	ppc64asm.VPERMXOR:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpermxor VRT,VRA,VRB,VRC
-	ppc64asm.VPKSDSS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpksdss VRT,VRA,VRB
-	ppc64asm.VPKSDUS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpksdus VRT,VRA,VRB
-	ppc64asm.VPKUDUM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpkudum VRT,VRA,VRB
-	ppc64asm.VPKUDUS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpkudus VRT,VRA,VRB
-	ppc64asm.VPMSUMB:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpmsumb VRT,VRA,VRB
-	ppc64asm.VPMSUMD:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpmsumd VRT,VRA,VRB
-	ppc64asm.VPMSUMH:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpmsumh VRT,VRA,VRB
-	ppc64asm.VPMSUMW:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpmsumw VRT,VRA,VRB
-	ppc64asm.VPOPCNTB:       {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vpopcntb VRT,VRB
-	ppc64asm.VPOPCNTD:       {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vpopcntd VRT,VRB
-	ppc64asm.VPOPCNTH:       {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vpopcnth VRT,VRB
-	ppc64asm.VPOPCNTW:       {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vpopcntw VRT,VRB
-	ppc64asm.VRLD:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vrld VRT,VRA,VRB
-	ppc64asm.VSBOX:          {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                           // vsbox VRT,VRA
-	ppc64asm.VSHASIGMAD:     {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vshasigmad VRT,VRA,ST,SIX
-	ppc64asm.VSHASIGMAW:     {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vshasigmaw VRT,VRA,ST,SIX
-	ppc64asm.VSLD:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsld VRT,VRA,VRB
-	ppc64asm.VSRAD:          {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsrad VRT,VRA,VRB
-	ppc64asm.VSRD:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsrd VRT,VRA,VRB
-	ppc64asm.VSUBCUQ:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubcuq VRT,VRA,VRB
-	ppc64asm.VSUBECUQ:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubecuq VRT,VRA,VRB,VRC
-	ppc64asm.VSUBEUQM:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubeuqm VRT,VRA,VRB,VRC
-	ppc64asm.VSUBUDM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubudm VRT,VRA,VRB
-	ppc64asm.VSUBUQM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubuqm VRT,VRA,VRB
-	ppc64asm.VUPKHSW:        {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vupkhsw VRT,VRB
-	ppc64asm.VUPKLSW:        {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vupklsw VRT,VRB
-	ppc64asm.XSADDSP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsaddsp XT,XA,XB
-	ppc64asm.XSCVDPSPN:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xscvdpspn XT,XB
-	ppc64asm.XSCVSPDPN:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xscvspdpn XT,XB
-	ppc64asm.XSCVSXDSP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xscvsxdsp XT,XB
-	ppc64asm.XSCVUXDSP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xscvuxdsp XT,XB
-	ppc64asm.XSDIVSP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsdivsp XT,XA,XB
-	ppc64asm.XSMADDASP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsmaddasp XT,XA,XB
-	ppc64asm.XSMADDMSP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsmaddmsp XT,XA,XB
-	ppc64asm.XSMSUBASP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsmsubasp XT,XA,XB
-	ppc64asm.XSMSUBMSP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsmsubmsp XT,XA,XB
-	ppc64asm.XSMULSP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsmulsp XT,XA,XB
-	ppc64asm.XSNMADDASP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsnmaddasp XT,XA,XB
-	ppc64asm.XSNMADDMSP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsnmaddmsp XT,XA,XB
-	ppc64asm.XSNMSUBASP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsnmsubasp XT,XA,XB
-	ppc64asm.XSNMSUBMSP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsnmsubmsp XT,XA,XB
-	ppc64asm.XSRESP:         {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xsresp XT,XB
-	ppc64asm.XSRSP:          {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xsrsp XT,XB
-	ppc64asm.XSRSQRTESP:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xsrsqrtesp XT,XB
-	ppc64asm.XSSQRTSP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xssqrtsp XT,XB
-	ppc64asm.XSSUBSP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xssubsp XT,XA,XB
-	ppc64asm.XXLEQV:         {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xxleqv XT,XA,XB
-	ppc64asm.XXLNAND:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xxlnand XT,XA,XB
-	ppc64asm.XXLORC:         {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xxlorc XT,XA,XB
-	ppc64asm.ADDG6S:         {Class: ClassArith, Level: LevelPOWER8, Reserved: 0x40100000000},                                                          // addg6s RT,RA,RB
-	ppc64asm.BPERMD:         {Class: ClassLogical, Level: LevelPOWER8, Reserved: 0x100000000},                                                          // bpermd RA,RS,RB
-	ppc64asm.CBCDTD:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0xf80100000000},                                                           // cbcdtd RA, RS
-	ppc64asm.CDTBCD:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0xf80100000000},                                                           // cdtbcd RA, RS
-	ppc64asm.DCFFIX:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // dcffix FRT,FRB
-	ppc64asm.DCFFIXCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                          // dcffix. FRT,FRB
-	ppc64asm.DIVDE:          {Class: ClassArith, Level: LevelPOWER8},                                                                                   // divde RT,RA,RB
-	ppc64asm.DIVDECC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc},                                                                    // divde. RT,RA,RB
-	ppc64asm.DIVDEO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE},                                                                    // divdeo RT,RA,RB
-	ppc64asm.DIVDEOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE},                                                           // divdeo. RT,RA,RB
-	ppc64asm.DIVDEU:         {Class: ClassArith, Level: LevelPOWER8},                                                                                   // divdeu RT,RA,RB
-	ppc64asm.DIVDEUCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc},                                                                    // divdeu. RT,RA,RB
-	ppc64asm.DIVDEUO:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE},                                                                    // divdeuo RT,RA,RB
-	ppc64asm.DIVDEUOCC:      {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE},                                                           // divdeuo. RT,RA,RB
-	ppc64asm.DIVWE:          {Class: ClassArith, Level: LevelPOWER8},                                                                                   // divwe RT,RA,RB
-	ppc64asm.DIVWECC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc},                                                                    // divwe. RT,RA,RB
-	ppc64asm.DIVWEO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE},                                                                    // divweo RT,RA,RB
-	ppc64asm.DIVWEOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE},                                                           // divweo. RT,RA,RB
-	ppc64asm.DIVWEU:         {Class: ClassArith, Level: LevelPOWER8},                                                                                   // divweu RT,RA,RB
-	ppc64asm.DIVWEUCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc},                                                                    // divweu. RT,RA,RB
-	ppc64asm.DIVWEUO:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE},                                                                    // divweuo RT,RA,RB
-	ppc64asm.DIVWEUOCC:      {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE},                                                           // divweuo. RT,RA,RB
-	ppc64asm.FCFIDS:         {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fcfids FRT,FRB
-	ppc64asm.FCFIDSCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fcfids. FRT,FRB
-	ppc64asm.FCFIDU:         {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fcfidu FRT,FRB
-	ppc64asm.FCFIDUCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fcfidu. FRT,FRB
-	ppc64asm.FCFIDUS:        {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fcfidus FRT,FRB
-	ppc64asm.FCFIDUSCC:      {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fcfidus. FRT,FRB
-	ppc64asm.FCTIDU:         {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fctidu FRT,FRB
-	ppc64asm.FCTIDUCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fctidu. FRT,FRB
-	ppc64asm.FCTIDUZ:        {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fctiduz FRT,FRB
-	ppc64asm.FCTIDUZCC:      {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fctiduz. FRT,FRB
-	ppc64asm.FCTIWU:         {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fctiwu FRT,FRB
-	ppc64asm.FCTIWUCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fctiwu. FRT,FRB
-	ppc64asm.FCTIWUZ:        {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fctiwuz FRT,FRB
-	ppc64asm.FCTIWUZCC:      {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fctiwuz. FRT,FRB
-	ppc64asm.FTDIV:          {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                          // ftdiv BF,FRA,FRB
-	ppc64asm.FTSQRT:         {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x7f000100000000},                                                          // ftsqrt BF,FRB
-	ppc64asm.LBARX:          {Class: ClassAtomic, Level: LevelPOWER8, Size: 1, Flags: FlagIndexed | FlagReserve},                                       // lbarx RT,RA,RB,EH
-	ppc64asm.LDBRX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagByteRev, Reserved: 0x100000000},                  // ldbrx RT,RA,RB
-	ppc64asm.LFIWZX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagFloat, Reserved: 0x100000000},                    // lfiwzx FRT,RA,RB
-	ppc64asm.LHARX:          {Class: ClassAtomic, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagReserve},                                       // lharx RT,RA,RB,EH
-	ppc64asm.LXSDX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagVSX},                                             // lxsdx XT,RA,RB
-	ppc64asm.LXVD2X:         {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVSX},                                            // lxvd2x XT,RA,RB
-	ppc64asm.LXVDSX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagVSX},                                             // lxvdsx XT,RA,RB
-	ppc64asm.LXVW4X:         {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVSX},                                            // lxvw4x XT,RA,RB
-	ppc64asm.POPCNTD:        {Class: ClassLogical, Level: LevelPOWER8, Reserved: 0xf80100000000},                                                       // popcntd RA, RS
-	ppc64asm.POPCNTW:        {Class: ClassLogical, Level: LevelPOWER8, Reserved: 0xf80100000000},                                                       // popcntw RA, RS
-	ppc64asm.STBCXCC:        {Class: ClassAtomic, Level: LevelPOWER8, Size: 1, Flags: FlagIndexed | FlagRc | FlagStoreCond},                            // stbcx. RS,RA,RB
-	ppc64asm.STDBRX:         {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagByteRev, Reserved: 0x100000000},                 // stdbrx RS,RA,RB
-	ppc64asm.STHCXCC:        {Class: ClassAtomic, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagRc | FlagStoreCond},                            // sthcx. RS,RA,RB
-	ppc64asm.STXSDX:         {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagVSX},                                            // stxsdx XS,RA,RB
-	ppc64asm.STXVD2X:        {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVSX},                                           // stxvd2x XS,RA,RB
-	ppc64asm.STXVW4X:        {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVSX},                                           // stxvw4x XS,RA,RB
-	ppc64asm.XSABSDP:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xsabsdp XT,XB
-	ppc64asm.XSADDDP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsadddp XT,XA,XB
-	ppc64asm.XSCMPODP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // xscmpodp BF,XA,XB
-	ppc64asm.XSCMPUDP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // xscmpudp BF,XA,XB
-	ppc64asm.XSCPSGNDP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xscpsgndp XT,XA,XB
-	ppc64asm.XSCVDPSP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xscvdpsp XT,XB
-	ppc64asm.XSCVDPSXDS:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xscvdpsxds XT,XB
-	ppc64asm.XSCVDPSXWS:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xscvdpsxws XT,XB
-	ppc64asm.XSCVDPUXDS:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xscvdpuxds XT,XB
-	ppc64asm.XSCVDPUXWS:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xscvdpuxws XT,XB
-	ppc64asm.XSCVSPDP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xscvspdp XT,XB
-	ppc64asm.XSCVSXDDP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xscvsxddp XT,XB
-	ppc64asm.XSCVUXDDP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xscvuxddp XT,XB
-	ppc64asm.XSDIVDP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsdivdp XT,XA,XB
-	ppc64asm.XSMADDADP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsmaddadp XT,XA,XB
-	ppc64asm.XSMADDMDP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsmaddmdp XT,XA,XB
-	ppc64asm.XSMAXDP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsmaxdp XT,XA,XB
-	ppc64asm.XSMINDP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsmindp XT,XA,XB
-	ppc64asm.XSMSUBADP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsmsubadp XT,XA,XB
-	ppc64asm.XSMSUBMDP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsmsubmdp XT,XA,XB
-	ppc64asm.XSMULDP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsmuldp XT,XA,XB
-	ppc64asm.XSNABSDP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xsnabsdp XT,XB
-	ppc64asm.XSNEGDP:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xsnegdp XT,XB
-	ppc64asm.XSNMADDADP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsnmaddadp XT,XA,XB
-	ppc64asm.XSNMADDMDP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsnmaddmdp XT,XA,XB
-	ppc64asm.XSNMSUBADP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsnmsubadp XT,XA,XB
-	ppc64asm.XSNMSUBMDP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xsnmsubmdp XT,XA,XB
-	ppc64asm.XSRDPI:         {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xsrdpi XT,XB
-	ppc64asm.XSRDPIC:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xsrdpic XT,XB
-	ppc64asm.XSRDPIM:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xsrdpim XT,XB
-	ppc64asm.XSRDPIP:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xsrdpip XT,XB
-	ppc64asm.XSRDPIZ:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xsrdpiz XT,XB
-	ppc64asm.XSREDP:         {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xsredp XT,XB
-	ppc64asm.XSRSQRTEDP:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xsrsqrtedp XT,XB
-	ppc64asm.XSSQRTDP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xssqrtdp XT,XB
-	ppc64asm.XSSUBDP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xssubdp XT,XA,XB
-	ppc64asm.XSTDIVDP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // xstdivdp BF,XA,XB
-	ppc64asm.XSTSQRTDP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x7f000100000000},                                                         // xstsqrtdp BF,XB
-	ppc64asm.XVABSDP:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvabsdp XT,XB
-	ppc64asm.XVABSSP:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvabssp XT,XB
-	ppc64asm.XVADDDP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvadddp XT,XA,XB
-	ppc64asm.XVADDSP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvaddsp XT,XA,XB
-	ppc64asm.XVCMPEQDP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvcmpeqdp XT,XA,XB
-	ppc64asm.XVCMPEQDPCC:    {Class: ClassVSX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // xvcmpeqdp. XT,XA,XB
-	ppc64asm.XVCMPEQSP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvcmpeqsp XT,XA,XB
-	ppc64asm.XVCMPEQSPCC:    {Class: ClassVSX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // xvcmpeqsp. XT,XA,XB
-	ppc64asm.XVCMPGEDP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvcmpgedp XT,XA,XB
-	ppc64asm.XVCMPGEDPCC:    {Class: ClassVSX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // xvcmpgedp. XT,XA,XB
-	ppc64asm.XVCMPGESP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvcmpgesp XT,XA,XB
-	ppc64asm.XVCMPGESPCC:    {Class: ClassVSX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // xvcmpgesp. XT,XA,XB
-	ppc64asm.XVCMPGTDP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvcmpgtdp XT,XA,XB
-	ppc64asm.XVCMPGTDPCC:    {Class: ClassVSX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // xvcmpgtdp. XT,XA,XB
-	ppc64asm.XVCMPGTSP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvcmpgtsp XT,XA,XB
-	ppc64asm.XVCMPGTSPCC:    {Class: ClassVSX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // xvcmpgtsp. XT,XA,XB
-	ppc64asm.XVCPSGNDP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvcpsgndp XT,XA,XB
-	ppc64asm.XVCPSGNSP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvcpsgnsp XT,XA,XB
-	ppc64asm.XVCVDPSP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvdpsp XT,XB
-	ppc64asm.XVCVDPSXDS:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvdpsxds XT,XB
-	ppc64asm.XVCVDPSXWS:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvdpsxws XT,XB
-	ppc64asm.XVCVDPUXDS:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvdpuxds XT,XB
-	ppc64asm.XVCVDPUXWS:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvdpuxws XT,XB
-	ppc64asm.XVCVSPDP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvspdp XT,XB
-	ppc64asm.XVCVSPSXDS:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvspsxds XT,XB
-	ppc64asm.XVCVSPSXWS:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvspsxws XT,XB
-	ppc64asm.XVCVSPUXDS:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvspuxds XT,XB
-	ppc64asm.XVCVSPUXWS:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvspuxws XT,XB
-	ppc64asm.XVCVSXDDP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvsxddp XT,XB
-	ppc64asm.XVCVSXDSP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvsxdsp XT,XB
-	ppc64asm.XVCVSXWDP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvsxwdp XT,XB
-	ppc64asm.XVCVSXWSP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvsxwsp XT,XB
-	ppc64asm.XVCVUXDDP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvuxddp XT,XB
-	ppc64asm.XVCVUXDSP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvuxdsp XT,XB
-	ppc64asm.XVCVUXWDP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvuxwdp XT,XB
-	ppc64asm.XVCVUXWSP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvcvuxwsp XT,XB
-	ppc64asm.XVDIVDP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvdivdp XT,XA,XB
-	ppc64asm.XVDIVSP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvdivsp XT,XA,XB
-	ppc64asm.XVMADDADP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvmaddadp XT,XA,XB
-	ppc64asm.XVMADDASP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvmaddasp XT,XA,XB
-	ppc64asm.XVMADDMDP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvmaddmdp XT,XA,XB
-	ppc64asm.XVMADDMSP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvmaddmsp XT,XA,XB
-	ppc64asm.XVMAXDP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvmaxdp XT,XA,XB
-	ppc64asm.XVMAXSP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvmaxsp XT,XA,XB
-	ppc64asm.XVMINDP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvmindp XT,XA,XB
-	ppc64asm.XVMINSP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvminsp XT,XA,XB
-	ppc64asm.XVMSUBADP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvmsubadp XT,XA,XB
-	ppc64asm.XVMSUBASP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvmsubasp XT,XA,XB
-	ppc64asm.XVMSUBMDP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvmsubmdp XT,XA,XB
-	ppc64asm.XVMSUBMSP:      {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvmsubmsp XT,XA,XB
-	ppc64asm.XVMULDP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvmuldp XT,XA,XB
-	ppc64asm.XVMULSP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvmulsp XT,XA,XB
-	ppc64asm.XVNABSDP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvnabsdp XT,XB
-	ppc64asm.XVNABSSP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvnabssp XT,XB
-	ppc64asm.XVNEGDP:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvnegdp XT,XB
-	ppc64asm.XVNEGSP:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvnegsp XT,XB
-	ppc64asm.XVNMADDADP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvnmaddadp XT,XA,XB
-	ppc64asm.XVNMADDASP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvnmaddasp XT,XA,XB
-	ppc64asm.XVNMADDMDP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvnmaddmdp XT,XA,XB
-	ppc64asm.XVNMADDMSP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvnmaddmsp XT,XA,XB
-	ppc64asm.XVNMSUBADP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvnmsubadp XT,XA,XB
-	ppc64asm.XVNMSUBASP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvnmsubasp XT,XA,XB
-	ppc64asm.XVNMSUBMDP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvnmsubmdp XT,XA,XB
-	ppc64asm.XVNMSUBMSP:     {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvnmsubmsp XT,XA,XB
-	ppc64asm.XVRDPI:         {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvrdpi XT,XB
-	ppc64asm.XVRDPIC:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvrdpic XT,XB
-	ppc64asm.XVRDPIM:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvrdpim XT,XB
-	ppc64asm.XVRDPIP:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvrdpip XT,XB
-	ppc64asm.XVRDPIZ:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvrdpiz XT,XB
-	ppc64asm.XVREDP:         {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvredp XT,XB
-	ppc64asm.XVRESP:         {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvresp XT,XB
-	ppc64asm.XVRSPI:         {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvrspi XT,XB
-	ppc64asm.XVRSPIC:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvrspic XT,XB
-	ppc64asm.XVRSPIM:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvrspim XT,XB
-	ppc64asm.XVRSPIP:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvrspip XT,XB
-	ppc64asm.XVRSPIZ:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvrspiz XT,XB
-	ppc64asm.XVRSQRTEDP:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvrsqrtedp XT,XB
-	ppc64asm.XVRSQRTESP:     {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvrsqrtesp XT,XB
-	ppc64asm.XVSQRTDP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvsqrtdp XT,XB
-	ppc64asm.XVSQRTSP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // xvsqrtsp XT,XB
-	ppc64asm.XVSUBDP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvsubdp XT,XA,XB
-	ppc64asm.XVSUBSP:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xvsubsp XT,XA,XB
-	ppc64asm.XVTDIVDP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // xvtdivdp BF,XA,XB
-	ppc64asm.XVTDIVSP:       {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // xvtdivsp BF,XA,XB
-	ppc64asm.XVTSQRTDP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x7f000100000000},                                                         // xvtsqrtdp BF,XB
-	ppc64asm.XVTSQRTSP:      {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x7f000100000000},                                                         // xvtsqrtsp BF,XB
-	ppc64asm.XXLAND:         {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xxland XT,XA,XB
-	ppc64asm.XXLANDC:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xxlandc XT,XA,XB
-	ppc64asm.XXLNOR:         {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xxlnor XT,XA,XB
-	ppc64asm.XXLOR:          {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xxlor XT,XA,XB
-	ppc64asm.XXLXOR:         {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xxlxor XT,XA,XB
-	ppc64asm.XXMRGHW:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xxmrghw XT,XA,XB
-	ppc64asm.XXMRGLW:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xxmrglw XT,XA,XB
-	ppc64asm.XXPERMDI:       {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xxpermdi XT,XA,XB,DM
-	ppc64asm.XXSEL:          {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xxsel XT,XA,XB,XC
-	ppc64asm.XXSLDWI:        {Class: ClassVSX, Level: LevelPOWER8},                                                                                     // xxsldwi XT,XA,XB,SHW
-	ppc64asm.XXSPLTW:        {Class: ClassVSX, Level: LevelPOWER8, Reserved: 0x1c000000000000},                                                         // xxspltw XT,XB,UIM
-	ppc64asm.CMPB:           {Class: ClassCompare, Level: LevelPOWER8, Reserved: 0x100000000},                                                          // cmpb RA,RS,RB
-	ppc64asm.DADD:           {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // dadd FRT,FRA,FRB
-	ppc64asm.DADDCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // dadd. FRT,FRA,FRB
-	ppc64asm.DADDQ:          {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // daddq FRTp,FRAp,FRBp
-	ppc64asm.DADDQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // daddq. FRTp,FRAp,FRBp
-	ppc64asm.DCFFIXQ:        {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // dcffixq FRTp,FRB
-	ppc64asm.DCFFIXQCC:      {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                          // dcffixq. FRTp,FRB
-	ppc64asm.DCMPO:          {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // dcmpo BF,FRA,FRB
-	ppc64asm.DCMPOQ:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // dcmpoq BF,FRAp,FRBp
-	ppc64asm.DCMPU:          {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // dcmpu BF,FRA,FRB
-	ppc64asm.DCMPUQ:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // dcmpuq BF,FRAp,FRBp
-	ppc64asm.DCTDP:          {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // dctdp FRT,FRB
-	ppc64asm.DCTDPCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                          // dctdp. FRT,FRB
-	ppc64asm.DCTFIX:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // dctfix FRT,FRB
-	ppc64asm.DCTFIXCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                          // dctfix. FRT,FRB
-	ppc64asm.DCTFIXQ:        {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // dctfixq FRT,FRBp
-	ppc64asm.DCTFIXQCC:      {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                          // dctfixq. FRT,FRBp
-	ppc64asm.DCTQPQ:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // dctqpq FRTp,FRB
-	ppc64asm.DCTQPQCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                          // dctqpq. FRTp,FRB
-	ppc64asm.DDEDPD:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x7000000000000},                                                          // ddedpd SP,FRT,FRB
-	ppc64asm.DDEDPDCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x7000000000000},                                           // ddedpd. SP,FRT,FRB
-	ppc64asm.DDEDPDQ:        {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x7000000000000},                                                          // ddedpdq SP,FRTp,FRBp
-	ppc64asm.DDEDPDQCC:      {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x7000000000000},                                           // ddedpdq. SP,FRTp,FRBp
-	ppc64asm.DDIV:           {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // ddiv FRT,FRA,FRB
-	ppc64asm.DDIVCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // ddiv. FRT,FRA,FRB
-	ppc64asm.DDIVQ:          {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // ddivq FRTp,FRAp,FRBp
-	ppc64asm.DDIVQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // ddivq. FRTp,FRAp,FRBp
-	ppc64asm.DENBCD:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0xf000000000000},                                                          // denbcd S,FRT,FRB
-	ppc64asm.DENBCDCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0xf000000000000},                                           // denbcd. S,FRT,FRB
-	ppc64asm.DENBCDQ:        {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0xf000000000000},                                                          // denbcdq S,FRTp,FRBp
-	ppc64asm.DENBCDQCC:      {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0xf000000000000},                                           // denbcdq. S,FRTp,FRBp
-	ppc64asm.DIEX:           {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // diex FRT,FRA,FRB
-	ppc64asm.DIEXCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // diex. FRT,FRA,FRB
-	ppc64asm.DIEXQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // diexq. FRTp,FRA,FRBp
-	ppc64asm.DIEXQ:          {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // diexq FRTp,FRA,FRBp
-	ppc64asm.DMUL:           {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // dmul FRT,FRA,FRB
-	ppc64asm.DMULCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // dmul. FRT,FRA,FRB
-	ppc64asm.DMULQ:          {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // dmulq FRTp,FRAp,FRBp
-	ppc64asm.DMULQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // dmulq. FRTp,FRAp,FRBp
-	ppc64asm.DQUA:           {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // dqua FRT,FRA,FRB,RMC
-	ppc64asm.DQUACC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // dqua. FRT,FRA,FRB,RMC
-	ppc64asm.DQUAI:          {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // dquai TE,FRT,FRB,RMC
-	ppc64asm.DQUAICC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // dquai. TE,FRT,FRB,RMC
-	ppc64asm.DQUAIQ:         {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // dquaiq TE,FRTp,FRBp,RMC
-	ppc64asm.DQUAIQCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // dquaiq. TE,FRTp,FRBp,RMC
-	ppc64asm.DQUAQ:          {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // dquaq FRTp,FRAp,FRBp,RMC
-	ppc64asm.DQUAQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // dquaq. FRTp,FRAp,FRBp,RMC
-	ppc64asm.DRDPQ:          {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // drdpq FRTp,FRBp
-	ppc64asm.DRDPQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                          // drdpq. FRTp,FRBp
-	ppc64asm.DRINTN:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1e000000000000},                                                         // drintn R,FRT,FRB,RMC
-	ppc64asm.DRINTNCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1e000000000000},                                          // drintn. R,FRT,FRB,RMC
-	ppc64asm.DRINTNQ:        {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1e000000000000},                                                         // drintnq R,FRTp,FRBp,RMC
-	ppc64asm.DRINTNQCC:      {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1e000000000000},                                          // drintnq. R,FRTp,FRBp,RMC
-	ppc64asm.DRINTX:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1e000000000000},                                                         // drintx R,FRT,FRB,RMC
-	ppc64asm.DRINTXCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1e000000000000},                                          // drintx. R,FRT,FRB,RMC
-	ppc64asm.DRINTXQ:        {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1e000000000000},                                                         // drintxq R,FRTp,FRBp,RMC
-	ppc64asm.DRINTXQCC:      {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1e000000000000},                                          // drintxq. R,FRTp,FRBp,RMC
-	ppc64asm.DRRND:          {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // drrnd FRT,FRA,FRB,RMC
-	ppc64asm.DRRNDCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // drrnd. FRT,FRA,FRB,RMC
-	ppc64asm.DRRNDQ:         {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // drrndq FRTp,FRA,FRBp,RMC
-	ppc64asm.DRRNDQCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // drrndq. FRTp,FRA,FRBp,RMC
-	ppc64asm.DRSP:           {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // drsp FRT,FRB
-	ppc64asm.DRSPCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                          // drsp. FRT,FRB
-	ppc64asm.DSCLI:          {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // dscli FRT,FRA,SH
-	ppc64asm.DSCLICC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // dscli. FRT,FRA,SH
-	ppc64asm.DSCLIQ:         {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // dscliq FRTp,FRAp,SH
-	ppc64asm.DSCLIQCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // dscliq. FRTp,FRAp,SH
-	ppc64asm.DSCRI:          {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // dscri FRT,FRA,SH
-	ppc64asm.DSCRICC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // dscri. FRT,FRA,SH
-	ppc64asm.DSCRIQ:         {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // dscriq FRTp,FRAp,SH
-	ppc64asm.DSCRIQCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // dscriq. FRTp,FRAp,SH
-	ppc64asm.DSUB:           {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // dsub FRT,FRA,FRB
-	ppc64asm.DSUBCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // dsub. FRT,FRA,FRB
-	ppc64asm.DSUBQ:          {Class: ClassDFP, Level: LevelPOWER8},                                                                                     // dsubq FRTp,FRAp,FRBp
-	ppc64asm.DSUBQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc},                                                                      // dsubq. FRTp,FRAp,FRBp
-	ppc64asm.DTSTDC:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // dtstdc BF,FRA,DCM
-	ppc64asm.DTSTDCQ:        {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // dtstdcq BF,FRAp,DCM
-	ppc64asm.DTSTDG:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // dtstdg BF,FRA,DGM
-	ppc64asm.DTSTDGQ:        {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // dtstdgq BF,FRAp,DGM
-	ppc64asm.DTSTEX:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // dtstex BF,FRA,FRB
-	ppc64asm.DTSTEXQ:        {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // dtstexq BF,FRAp,FRBp
-	ppc64asm.DTSTSF:         {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // dtstsf BF,FRA,FRB
-	ppc64asm.DTSTSFQ:        {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                         // dtstsfq BF,FRA,FRBp
-	ppc64asm.DXEX:           {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // dxex FRT,FRB
-	ppc64asm.DXEXCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                          // dxex. FRT,FRB
-	ppc64asm.DXEXQ:          {Class: ClassDFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // dxexq FRT,FRBp
-	ppc64asm.DXEXQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                          // dxexq. FRT,FRBp
-	ppc64asm.FCPSGN:         {Class: ClassFP, Level: LevelPOWER8},                                                                                      // fcpsgn FRT, FRA, FRB
-	ppc64asm.FCPSGNCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc},                                                                       // fcpsgn. FRT, FRA, FRB
-	ppc64asm.LBZCIX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 1, Flags: FlagPrivileged | FlagIndexed, Reserved: 0x100000000},               // lbzcix RT,RA,RB
-	ppc64asm.LDCIX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagPrivileged | FlagIndexed, Reserved: 0x100000000},               // ldcix RT,RA,RB
-	ppc64asm.LFDP:           {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagFloat | FlagPair},                                             // lfdp FRTp,DS(RA)
-	ppc64asm.LFDPX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagFloat | FlagPair, Reserved: 0x100000000},        // lfdpx FRTp,RA,RB
-	ppc64asm.LFIWAX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagSignExt | FlagFloat, Reserved: 0x100000000},      // lfiwax FRT,RA,RB
-	ppc64asm.LHZCIX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagPrivileged | FlagIndexed, Reserved: 0x100000000},               // lhzcix RT,RA,RB
-	ppc64asm.LWZCIX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagPrivileged | FlagIndexed, Reserved: 0x100000000},               // lwzcix RT,RA,RB
-	ppc64asm.PRTYD:          {Class: ClassLogical, Level: LevelPOWER8, Reserved: 0xf80100000000},                                                       // prtyd RA,RS
-	ppc64asm.PRTYW:          {Class: ClassLogical, Level: LevelPOWER8, Reserved: 0xf80100000000},                                                       // prtyw RA,RS
-	ppc64asm.SLBFEECC:       {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged | FlagRc, Reserved: 0x1f000000000000},                      // slbfee. RT,RB
-	ppc64asm.STBCIX:         {Class: ClassStore, Level: LevelPOWER8, Size: 1, Flags: FlagPrivileged | FlagIndexed, Reserved: 0x100000000},              // stbcix RS,RA,RB
-	ppc64asm.STDCIX:         {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagPrivileged | FlagIndexed, Reserved: 0x100000000},              // stdcix RS,RA,RB
-	ppc64asm.STFDP:          {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagFloat | FlagPair},                                            // stfdp FRSp,DS(RA)
-	ppc64asm.STFDPX:         {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagFloat | FlagPair, Reserved: 0x100000000},       // stfdpx FRSp,RA,RB
-	ppc64asm.STHCIX:         {Class: ClassStore, Level: LevelPOWER8, Size: 2, Flags: FlagPrivileged | FlagIndexed, Reserved: 0x100000000},              // sthcix RS,RA,RB
-	ppc64asm.STWCIX:         {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagPrivileged | FlagIndexed, Reserved: 0x100000000},              // stwcix RS,RA,RB
-	ppc64asm.ISEL:           {Class: ClassCRLogical, Level: LevelPOWER8, Reserved: 0x100000000},                                                        // isel RT,RA,RB,BC
-	ppc64asm.LVEBX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 1, Flags: FlagIndexed | FlagVector, Reserved: 0x100000000},                   // lvebx VRT,RA,RB
-	ppc64asm.LVEHX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagVector, Reserved: 0x100000000},                   // lvehx VRT,RA,RB
-	ppc64asm.LVEWX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagVector, Reserved: 0x100000000},                   // lvewx VRT,RA,RB
-	ppc64asm.LVSL:           {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x100000000},                                                              // lvsl VRT,RA,RB
-	ppc64asm.LVSR:           {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x100000000},                                                              // lvsr VRT,RA,RB
-	ppc64asm.LVX:            {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVector, Reserved: 0x100000000},                  // lvx VRT,RA,RB
-	ppc64asm.LVXL:           {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVector, Reserved: 0x100000000},                  // lvxl VRT,RA,RB
-	ppc64asm.MFVSCR:         {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1ff80000000000},                                                         // mfvscr VRT
-	ppc64asm.MTVSCR:         {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x3ff000000000000},                                                        // mtvscr VRB
-	ppc64asm.STVEBX:         {Class: ClassStore, Level: LevelPOWER8, Size: 1, Flags: FlagIndexed | FlagVector, Reserved: 0x100000000},                  // stvebx VRS,RA,RB
-	ppc64asm.STVEHX:         {Class: ClassStore, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagVector, Reserved: 0x100000000},                  // stvehx VRS,RA,RB
-	ppc64asm.STVEWX:         {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagVector, Reserved: 0x100000000},                  // stvewx VRS,RA,RB
-	ppc64asm.STVX:           {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVector, Reserved: 0x100000000},                 // stvx VRS,RA,RB
-	ppc64asm.STVXL:          {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVector, Reserved: 0x100000000},                 // stvxl VRS,RA,RB
-	ppc64asm.TLBIEL:         {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x10000100000000},                               // tlbiel RB,RS,RIC,PRS,R
-	ppc64asm.VADDCUW:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vaddcuw VRT,VRA,VRB
-	ppc64asm.VADDFP:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vaddfp VRT,VRA,VRB
-	ppc64asm.VADDSBS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vaddsbs VRT,VRA,VRB
-	ppc64asm.VADDSHS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vaddshs VRT,VRA,VRB
-	ppc64asm.VADDSWS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vaddsws VRT,VRA,VRB
-	ppc64asm.VADDUBM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vaddubm VRT,VRA,VRB
-	ppc64asm.VADDUBS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vaddubs VRT,VRA,VRB
-	ppc64asm.VADDUHM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vadduhm VRT,VRA,VRB
-	ppc64asm.VADDUHS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vadduhs VRT,VRA,VRB
-	ppc64asm.VADDUWM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vadduwm VRT,VRA,VRB
-	ppc64asm.VADDUWS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vadduws VRT,VRA,VRB
-	ppc64asm.VAND:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vand VRT,VRA,VRB
-	ppc64asm.VANDC:          {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vandc VRT,VRA,VRB
-	ppc64asm.VAVGSB:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vavgsb VRT,VRA,VRB
-	ppc64asm.VAVGSH:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vavgsh VRT,VRA,VRB
-	ppc64asm.VAVGSW:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vavgsw VRT,VRA,VRB
-	ppc64asm.VAVGUB:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vavgub VRT,VRA,VRB
-	ppc64asm.VAVGUH:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vavguh VRT,VRA,VRB
-	ppc64asm.VAVGUW:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vavguw VRT,VRA,VRB
-	ppc64asm.VCFSX:          {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcfsx VRT,VRB,UIM
-	ppc64asm.VCFUX:          {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcfux VRT,VRB,UIM
-	ppc64asm.VCMPBFP:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpbfp VRT,VRA,VRB
-	ppc64asm.VCMPBFPCC:      {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpbfp. VRT,VRA,VRB
-	ppc64asm.VCMPEQFP:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpeqfp VRT,VRA,VRB
-	ppc64asm.VCMPEQFPCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpeqfp. VRT,VRA,VRB
-	ppc64asm.VCMPEQUB:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpequb VRT,VRA,VRB
-	ppc64asm.VCMPEQUBCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpequb. VRT,VRA,VRB
-	ppc64asm.VCMPEQUH:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpequh VRT,VRA,VRB
-	ppc64asm.VCMPEQUHCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpequh. VRT,VRA,VRB
-	ppc64asm.VCMPEQUW:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpequw VRT,VRA,VRB
-	ppc64asm.VCMPEQUWCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpequw. VRT,VRA,VRB
-	ppc64asm.VCMPGEFP:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpgefp VRT,VRA,VRB
-	ppc64asm.VCMPGEFPCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpgefp. VRT,VRA,VRB
-	ppc64asm.VCMPGTFP:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpgtfp VRT,VRA,VRB
-	ppc64asm.VCMPGTFPCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpgtfp. VRT,VRA,VRB
-	ppc64asm.VCMPGTSB:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpgtsb VRT,VRA,VRB
-	ppc64asm.VCMPGTSBCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpgtsb. VRT,VRA,VRB
-	ppc64asm.VCMPGTSH:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpgtsh VRT,VRA,VRB
-	ppc64asm.VCMPGTSHCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpgtsh. VRT,VRA,VRB
-	ppc64asm.VCMPGTSW:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpgtsw VRT,VRA,VRB
-	ppc64asm.VCMPGTSWCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpgtsw. VRT,VRA,VRB
-	ppc64asm.VCMPGTUB:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpgtub VRT,VRA,VRB
-	ppc64asm.VCMPGTUBCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpgtub. VRT,VRA,VRB
-	ppc64asm.VCMPGTUH:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpgtuh VRT,VRA,VRB
-	ppc64asm.VCMPGTUHCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpgtuh. VRT,VRA,VRB
-	ppc64asm.VCMPGTUW:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vcmpgtuw VRT,VRA,VRB
-	ppc64asm.VCMPGTUWCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc},                                                                      // vcmpgtuw. VRT,VRA,VRB
-	ppc64asm.VCTSXS:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vctsxs VRT,VRB,UIM
-	ppc64asm.VCTUXS:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vctuxs VRT,VRB,UIM
-	ppc64asm.VEXPTEFP:       {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vexptefp VRT,VRB
-	ppc64asm.VLOGEFP:        {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vlogefp VRT,VRB
-	ppc64asm.VMADDFP:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmaddfp VRT,VRA,VRC,VRB
-	ppc64asm.VMAXFP:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmaxfp VRT,VRA,VRB
-	ppc64asm.VMAXSB:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmaxsb VRT,VRA,VRB
-	ppc64asm.VMAXSH:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmaxsh VRT,VRA,VRB
-	ppc64asm.VMAXSW:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmaxsw VRT,VRA,VRB
-	ppc64asm.VMAXUB:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmaxub VRT,VRA,VRB
-	ppc64asm.VMAXUH:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmaxuh VRT,VRA,VRB
-	ppc64asm.VMAXUW:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmaxuw VRT,VRA,VRB
-	ppc64asm.VMHADDSHS:      {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmhaddshs VRT,VRA,VRB,VRC
-	ppc64asm.VMHRADDSHS:     {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmhraddshs VRT,VRA,VRB,VRC
-	ppc64asm.VMINFP:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vminfp VRT,VRA,VRB
-	ppc64asm.VMINSB:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vminsb VRT,VRA,VRB
-	ppc64asm.VMINSH:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vminsh VRT,VRA,VRB
-	ppc64asm.VMINSW:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vminsw VRT,VRA,VRB
-	ppc64asm.VMINUB:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vminub VRT,VRA,VRB
-	ppc64asm.VMINUH:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vminuh VRT,VRA,VRB
-	ppc64asm.VMINUW:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vminuw VRT,VRA,VRB
-	ppc64asm.VMLADDUHM:      {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmladduhm VRT,VRA,VRB,VRC
-	ppc64asm.VMRGHB:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmrghb VRT,VRA,VRB
-	ppc64asm.VMRGHH:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmrghh VRT,VRA,VRB
-	ppc64asm.VMRGHW:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmrghw VRT,VRA,VRB
-	ppc64asm.VMRGLB:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmrglb VRT,VRA,VRB
-	ppc64asm.VMRGLH:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmrglh VRT,VRA,VRB
-	ppc64asm.VMRGLW:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmrglw VRT,VRA,VRB
-	ppc64asm.VMSUMMBM:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmsummbm VRT,VRA,VRB,VRC
-	ppc64asm.VMSUMSHM:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmsumshm VRT,VRA,VRB,VRC
-	ppc64asm.VMSUMSHS:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmsumshs VRT,VRA,VRB,VRC
-	ppc64asm.VMSUMUBM:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmsumubm VRT,VRA,VRB,VRC
-	ppc64asm.VMSUMUHM:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmsumuhm VRT,VRA,VRB,VRC
-	ppc64asm.VMSUMUHS:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmsumuhs VRT,VRA,VRB,VRC
-	ppc64asm.VMULESB:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmulesb VRT,VRA,VRB
-	ppc64asm.VMULESH:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmulesh VRT,VRA,VRB
-	ppc64asm.VMULEUB:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmuleub VRT,VRA,VRB
-	ppc64asm.VMULEUH:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmuleuh VRT,VRA,VRB
-	ppc64asm.VMULOSB:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmulosb VRT,VRA,VRB
-	ppc64asm.VMULOSH:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmulosh VRT,VRA,VRB
-	ppc64asm.VMULOUB:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmuloub VRT,VRA,VRB
-	ppc64asm.VMULOUH:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vmulouh VRT,VRA,VRB
-	ppc64asm.VNMSUBFP:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vnmsubfp VRT,VRA,VRC,VRB
-	ppc64asm.VNOR:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vnor VRT,VRA,VRB
-	ppc64asm.VOR:            {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vor VRT,VRA,VRB
-	ppc64asm.VPERM:          {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vperm VRT,VRA,VRB,VRC
-	ppc64asm.VPKPX:          {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpkpx VRT,VRA,VRB
-	ppc64asm.VPKSHSS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpkshss VRT,VRA,VRB
-	ppc64asm.VPKSHUS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpkshus VRT,VRA,VRB
-	ppc64asm.VPKSWSS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpkswss VRT,VRA,VRB
-	ppc64asm.VPKSWUS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpkswus VRT,VRA,VRB
-	ppc64asm.VPKUHUM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpkuhum VRT,VRA,VRB
-	ppc64asm.VPKUHUS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpkuhus VRT,VRA,VRB
-	ppc64asm.VPKUWUM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpkuwum VRT,VRA,VRB
-	ppc64asm.VPKUWUS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vpkuwus VRT,VRA,VRB
-	ppc64asm.VREFP:          {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vrefp VRT,VRB
-	ppc64asm.VRFIM:          {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vrfim VRT,VRB
-	ppc64asm.VRFIN:          {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vrfin VRT,VRB
-	ppc64asm.VRFIP:          {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vrfip VRT,VRB
-	ppc64asm.VRFIZ:          {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vrfiz VRT,VRB
-	ppc64asm.VRLB:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vrlb VRT,VRA,VRB
-	ppc64asm.VRLH:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vrlh VRT,VRA,VRB
-	ppc64asm.VRLW:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vrlw VRT,VRA,VRB
-	ppc64asm.VRSQRTEFP:      {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vrsqrtefp VRT,VRB
-	ppc64asm.VSEL:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsel VRT,VRA,VRB,VRC
-	ppc64asm.VSL:            {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsl VRT,VRA,VRB
-	ppc64asm.VSLB:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vslb VRT,VRA,VRB
-	ppc64asm.VSLDOI:         {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x40000000000},                                                            // vsldoi VRT,VRA,VRB,SHB
-	ppc64asm.VSLH:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vslh VRT,VRA,VRB
-	ppc64asm.VSLO:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vslo VRT,VRA,VRB
-	ppc64asm.VSLW:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vslw VRT,VRA,VRB
-	ppc64asm.VSPLTB:         {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x10000000000000},                                                         // vspltb VRT,VRB,UIM
-	ppc64asm.VSPLTH:         {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x18000000000000},                                                         // vsplth VRT,VRB,UIM
-	ppc64asm.VSPLTISB:       {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                           // vspltisb VRT,SIM
-	ppc64asm.VSPLTISH:       {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                           // vspltish VRT,SIM
-	ppc64asm.VSPLTISW:       {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                           // vspltisw VRT,SIM
-	ppc64asm.VSPLTW:         {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1c000000000000},                                                         // vspltw VRT,VRB,UIM
-	ppc64asm.VSR:            {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsr VRT,VRA,VRB
-	ppc64asm.VSRAB:          {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsrab VRT,VRA,VRB
-	ppc64asm.VSRAH:          {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsrah VRT,VRA,VRB
-	ppc64asm.VSRAW:          {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsraw VRT,VRA,VRB
-	ppc64asm.VSRB:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsrb VRT,VRA,VRB
-	ppc64asm.VSRH:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsrh VRT,VRA,VRB
-	ppc64asm.VSRO:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsro VRT,VRA,VRB
-	ppc64asm.VSRW:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsrw VRT,VRA,VRB
-	ppc64asm.VSUBCUW:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubcuw VRT,VRA,VRB
-	ppc64asm.VSUBFP:         {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubfp VRT,VRA,VRB
-	ppc64asm.VSUBSBS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubsbs VRT,VRA,VRB
-	ppc64asm.VSUBSHS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubshs VRT,VRA,VRB
-	ppc64asm.VSUBSWS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubsws VRT,VRA,VRB
-	ppc64asm.VSUBUBM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsububm VRT,VRA,VRB
-	ppc64asm.VSUBUBS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsububs VRT,VRA,VRB
-	ppc64asm.VSUBUHM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubuhm VRT,VRA,VRB
-	ppc64asm.VSUBUHS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubuhs VRT,VRA,VRB
-	ppc64asm.VSUBUWM:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubuwm VRT,VRA,VRB
-	ppc64asm.VSUBUWS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsubuws VRT,VRA,VRB
-	ppc64asm.VSUM2SWS:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsum2sws VRT,VRA,VRB
-	ppc64asm.VSUM4SBS:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsum4sbs VRT,VRA,VRB
-	ppc64asm.VSUM4SHS:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsum4shs VRT,VRA,VRB
-	ppc64asm.VSUM4UBS:       {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsum4ubs VRT,VRA,VRB
-	ppc64asm.VSUMSWS:        {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vsumsws VRT,VRA,VRB
-	ppc64asm.VUPKHPX:        {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vupkhpx VRT,VRB
-	ppc64asm.VUPKHSB:        {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vupkhsb VRT,VRB
-	ppc64asm.VUPKHSH:        {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vupkhsh VRT,VRB
-	ppc64asm.VUPKLPX:        {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vupklpx VRT,VRB
-	ppc64asm.VUPKLSB:        {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vupklsb VRT,VRB
-	ppc64asm.VUPKLSH:        {Class: ClassVMX, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                         // vupklsh VRT,VRB
-	ppc64asm.VXOR:           {Class: ClassVMX, Level: LevelPOWER8},                                                                                     // vxor VRT,VRA,VRB
-	ppc64asm.FRE:            {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f07c000000000},                                                          // fre FRT,FRB
-	ppc64asm.FRECC:          {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f07c000000000},                                           // fre. FRT,FRB
-	ppc64asm.FRIM:           {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // frim FRT,FRB
-	ppc64asm.FRIMCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // frim. FRT,FRB
-	ppc64asm.FRIN:           {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // frin FRT,FRB
-	ppc64asm.FRINCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // frin. FRT,FRB
-	ppc64asm.FRIP:           {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // frip FRT,FRB
-	ppc64asm.FRIPCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // frip. FRT,FRB
-	ppc64asm.FRIZ:           {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // friz FRT,FRB
-	ppc64asm.FRIZCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // friz. FRT,FRB
-	ppc64asm.FRSQRTES:       {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f07c000000000},                                                          // frsqrtes FRT,FRB
-	ppc64asm.FRSQRTESCC:     {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f07c000000000},                                           // frsqrtes. FRT,FRB
-	ppc64asm.HRFID:          {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x3fff80100000000},                              // hrfid
-	ppc64asm.POPCNTB:        {Class: ClassLogical, Level: LevelPOWER8, Reserved: 0xf80100000000},                                                       // popcntb RA, RS
-	ppc64asm.MFOCRF:         {Class: ClassSPR, Level: LevelPOWER8, Reserved: 0x80100000000},                                                            // mfocrf RT,FXM
-	ppc64asm.MTOCRF:         {Class: ClassSPR, Level: LevelPOWER8, Reserved: 0x80100000000},                                                            // mtocrf FXM,RS
-	ppc64asm.SLBMFEE:        {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x1e000100000000},                               // slbmfee RT,RB
-	ppc64asm.SLBMFEV:        {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x1e000100000000},                               // slbmfev RT,RB
-	ppc64asm.SLBMTE:         {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x1f000100000000},                               // slbmte RS,RB
-	ppc64asm.RFSCV:          {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Reserved: 0x3fff80100000000},                              // rfscv
-	ppc64asm.SCV:            {Class: ClassSyscall, Level: LevelPOWER9, Reserved: 0x3fff01c00000000},                                                    // scv LEV
-	ppc64asm.LQ:             {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagQuad | FlagPair, Reserved: 0xf00000000},                       // lq RTp,DQ(RA)
-	ppc64asm.STQ:            {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagQuad | FlagPair},                                             // stq RSp,DS(RA)
-	ppc64asm.CNTLZD:         {Class: ClassLogical, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                       // cntlzd RA,RS
-	ppc64asm.CNTLZDCC:       {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0xf80000000000},                                        // cntlzd. RA,RS
-	ppc64asm.DCBF:           {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Reserved: 0x300000100000000},                                  // dcbf RA,RB,L
-	ppc64asm.DCBST:          {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Reserved: 0x3e0000100000000},                                  // dcbst RA,RB
-	ppc64asm.DCBT:           {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Reserved: 0x100000000},                                        // dcbt RA,RB,TH
-	ppc64asm.DCBTST:         {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Reserved: 0x100000000},                                        // dcbtst RA,RB,TH
-	ppc64asm.DIVD:           {Class: ClassArith, Level: LevelPOWER8},                                                                                   // divd RT,RA,RB
-	ppc64asm.DIVDCC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc},                                                                    // divd. RT,RA,RB
-	ppc64asm.DIVDO:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE},                                                                    // divdo RT,RA,RB
-	ppc64asm.DIVDOCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE},                                                           // divdo. RT,RA,RB
-	ppc64asm.DIVDU:          {Class: ClassArith, Level: LevelPOWER8},                                                                                   // divdu RT,RA,RB
-	ppc64asm.DIVDUCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc},                                                                    // divdu. RT,RA,RB
-	ppc64asm.DIVDUO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE},                                                                    // divduo RT,RA,RB
-	ppc64asm.DIVDUOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE},                                                           // divduo. RT,RA,RB
-	ppc64asm.DIVW:           {Class: ClassArith, Level: LevelPOWER8},                                                                                   // divw RT,RA,RB
-	ppc64asm.DIVWCC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc},                                                                    // divw. RT,RA,RB
-	ppc64asm.DIVWO:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE},                                                                    // divwo RT,RA,RB
-	ppc64asm.DIVWOCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE},                                                           // divwo. RT,RA,RB
-	ppc64asm.DIVWU:          {Class: ClassArith, Level: LevelPOWER8},                                                                                   // divwu RT,RA,RB
-	ppc64asm.DIVWUCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc},                                                                    // divwu. RT,RA,RB
-	ppc64asm.DIVWUO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE},                                                                    // divwuo RT,RA,RB
-	ppc64asm.DIVWUOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE},                                                           // divwuo. RT,RA,RB
-	ppc64asm.EIEIO:          {Class: ClassBarrier, Level: LevelPOWER8, Reserved: 0x3fff80100000000},                                                    // eieio
-	ppc64asm.EXTSB:          {Class: ClassLogical, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                       // extsb RA,RS
-	ppc64asm.EXTSBCC:        {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0xf80000000000},                                        // extsb. RA,RS
-	ppc64asm.EXTSW:          {Class: ClassLogical, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                       // extsw RA,RS
-	ppc64asm.EXTSWCC:        {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0xf80000000000},                                        // extsw. RA,RS
-	ppc64asm.FADDS:          {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x7c000000000},                                                             // fadds FRT,FRA,FRB
-	ppc64asm.FADDSCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x7c000000000},                                              // fadds. FRT,FRA,FRB
-	ppc64asm.FCFID:          {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fcfid FRT,FRB
-	ppc64asm.FCFIDCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fcfid. FRT,FRB
-	ppc64asm.FCTID:          {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fctid FRT,FRB
-	ppc64asm.FCTIDCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fctid. FRT,FRB
-	ppc64asm.FCTIDZ:         {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fctidz FRT,FRB
-	ppc64asm.FCTIDZCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fctidz. FRT,FRB
-	ppc64asm.FDIVS:          {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x7c000000000},                                                             // fdivs FRT,FRA,FRB
-	ppc64asm.FDIVSCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x7c000000000},                                              // fdivs. FRT,FRA,FRB
-	ppc64asm.FMADDS:         {Class: ClassFP, Level: LevelPOWER8},                                                                                      // fmadds FRT,FRA,FRC,FRB
-	ppc64asm.FMADDSCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc},                                                                       // fmadds. FRT,FRA,FRC,FRB
-	ppc64asm.FMSUBS:         {Class: ClassFP, Level: LevelPOWER8},                                                                                      // fmsubs FRT,FRA,FRC,FRB
-	ppc64asm.FMSUBSCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc},                                                                       // fmsubs. FRT,FRA,FRC,FRB
-	ppc64asm.FMULS:          {Class: ClassFP, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                            // fmuls FRT,FRA,FRC
-	ppc64asm.FMULSCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0xf80000000000},                                             // fmuls. FRT,FRA,FRC
-	ppc64asm.FNMADDS:        {Class: ClassFP, Level: LevelPOWER8},                                                                                      // fnmadds FRT,FRA,FRC,FRB
-	ppc64asm.FNMADDSCC:      {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc},                                                                       // fnmadds. FRT,FRA,FRC,FRB
-	ppc64asm.FNMSUBS:        {Class: ClassFP, Level: LevelPOWER8},                                                                                      // fnmsubs FRT,FRA,FRC,FRB
-	ppc64asm.FNMSUBSCC:      {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc},                                                                       // fnmsubs. FRT,FRA,FRC,FRB
-	ppc64asm.FRES:           {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f07c000000000},                                                          // fres FRT,FRB
-	ppc64asm.FRESCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f07c000000000},                                           // fres. FRT,FRB
-	ppc64asm.FRSQRTE:        {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f07c000000000},                                                          // frsqrte FRT,FRB
-	ppc64asm.FRSQRTECC:      {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f07c000000000},                                           // frsqrte. FRT,FRB
-	ppc64asm.FSEL:           {Class: ClassFP, Level: LevelPOWER8},                                                                                      // fsel FRT,FRA,FRC,FRB
-	ppc64asm.FSELCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc},                                                                       // fsel. FRT,FRA,FRC,FRB
-	ppc64asm.FSQRTS:         {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f07c000000000},                                                          // fsqrts FRT,FRB
-	ppc64asm.FSQRTSCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f07c000000000},                                           // fsqrts. FRT,FRB
-	ppc64asm.FSUBS:          {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x7c000000000},                                                             // fsubs FRT,FRA,FRB
-	ppc64asm.FSUBSCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x7c000000000},                                              // fsubs. FRT,FRA,FRB
-	ppc64asm.ICBI:           {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Reserved: 0x3e0000100000000},                                  // icbi RA,RB
-	ppc64asm.LD:             {Class: ClassLoad, Level: LevelPOWER8, Size: 8},                                                                           // ld RT,DS(RA)
-	ppc64asm.LDARX:          {Class: ClassAtomic, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagReserve},                                       // ldarx RT,RA,RB,EH
-	ppc64asm.LDU:            {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate},                                                        // ldu RT,DS(RA)
-	ppc64asm.LDUX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate | FlagIndexed, Reserved: 0x100000000},                   // ldux RT,RA,RB
-	ppc64asm.LDX:            {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed, Reserved: 0x100000000},                                // ldx RT,RA,RB
-	ppc64asm.LWA:            {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagSignExt},                                                       // lwa RT,DS(RA)
-	ppc64asm.LWARX:          {Class: ClassAtomic, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagReserve},                                       // lwarx RT,RA,RB,EH
-	ppc64asm.LWAUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagIndexed | FlagSignExt, Reserved: 0x100000000},     // lwaux RT,RA,RB
-	ppc64asm.LWAX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagSignExt, Reserved: 0x100000000},                  // lwax RT,RA,RB
-	ppc64asm.MFTB:           {Class: ClassSPR, Level: LevelPOWER8, Reserved: 0x100000000},                                                              // mftb RT,TBR
-	ppc64asm.MTMSRD:         {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x1ef80100000000},                               // mtmsrd RS,L
-	ppc64asm.MULHD:          {Class: ClassArith, Level: LevelPOWER8, Reserved: 0x40000000000},                                                          // mulhd RT,RA,RB
-	ppc64asm.MULHDCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x40000000000},                                           // mulhd. RT,RA,RB
-	ppc64asm.MULHDU:         {Class: ClassArith, Level: LevelPOWER8, Reserved: 0x40000000000},                                                          // mulhdu RT,RA,RB
-	ppc64asm.MULHDUCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x40000000000},                                           // mulhdu. RT,RA,RB
-	ppc64asm.MULHW:          {Class: ClassArith, Level: LevelPOWER8, Reserved: 0x40000000000},                                                          // mulhw RT,RA,RB
-	ppc64asm.MULHWCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x40000000000},                                           // mulhw. RT,RA,RB
-	ppc64asm.MULHWU:         {Class: ClassArith, Level: LevelPOWER8, Reserved: 0x40000000000},                                                          // mulhwu RT,RA,RB
-	ppc64asm.MULHWUCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x40000000000},                                           // mulhwu. RT,RA,RB
-	ppc64asm.MULLD:          {Class: ClassArith, Level: LevelPOWER8},                                                                                   // mulld RT,RA,RB
-	ppc64asm.MULLDCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc},                                                                    // mulld. RT,RA,RB
-	ppc64asm.MULLDO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE},                                                                    // mulldo RT,RA,RB
-	ppc64asm.MULLDOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE},                                                           // mulldo. RT,RA,RB
-	ppc64asm.RFID:           {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x3fff80100000000},                              // rfid
-	ppc64asm.RLDCL:          {Class: ClassRotate, Level: LevelPOWER8},                                                                                  // rldcl RA,RS,RB,MB
-	ppc64asm.RLDCLCC:        {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc},                                                                   // rldcl. RA,RS,RB,MB
-	ppc64asm.RLDCR:          {Class: ClassRotate, Level: LevelPOWER8},                                                                                  // rldcr RA,RS,RB,ME
-	ppc64asm.RLDCRCC:        {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc},                                                                   // rldcr. RA,RS,RB,ME
-	ppc64asm.RLDIC:          {Class: ClassRotate, Level: LevelPOWER8},                                                                                  // rldic RA,RS,SH,MB
-	ppc64asm.RLDICCC:        {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc},                                                                   // rldic. RA,RS,SH,MB
-	ppc64asm.RLDICL:         {Class: ClassRotate, Level: LevelPOWER8},                                                                                  // rldicl RA,RS,SH,MB
-	ppc64asm.RLDICLCC:       {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc},                                                                   // rldicl. RA,RS,SH,MB
-	ppc64asm.RLDICR:         {Class: ClassRotate, Level: LevelPOWER8},                                                                                  // rldicr RA,RS,SH,ME
-	ppc64asm.RLDICRCC:       {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc},                                                                   // rldicr. RA,RS,SH,ME
-	ppc64asm.RLDIMI:         {Class: ClassRotate, Level: LevelPOWER8},                                                                                  // rldimi RA,RS,SH,MB
-	ppc64asm.RLDIMICC:       {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc},                                                                   // rldimi. RA,RS,SH,MB
-	ppc64asm.SC:             {Class: ClassSyscall, Level: LevelPOWER8, Reserved: 0x3fff01d00000000},                                                    // sc LEV
-	ppc64asm.SLBIA:          {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x31ff80100000000},                              // slbia IH
-	ppc64asm.SLBIE:          {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x3ff000100000000},                              // slbie RB
-	ppc64asm.SLD:            {Class: ClassRotate, Level: LevelPOWER8},                                                                                  // sld RA,RS,RB
-	ppc64asm.SLDCC:          {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc},                                                                   // sld. RA,RS,RB
-	ppc64asm.SRAD:           {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagCarry},                                                                // srad RA,RS,RB
-	ppc64asm.SRADCC:         {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc | FlagCarry},                                                       // srad. RA,RS,RB
-	ppc64asm.SRADI:          {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagCarry},                                                                // sradi RA,RS,SH
-	ppc64asm.SRADICC:        {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc | FlagCarry},                                                       // sradi. RA,RS,SH
-	ppc64asm.SRD:            {Class: ClassRotate, Level: LevelPOWER8},                                                                                  // srd RA,RS,RB
-	ppc64asm.SRDCC:          {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc},                                                                   // srd. RA,RS,RB
-	ppc64asm.STD:            {Class: ClassStore, Level: LevelPOWER8, Size: 8},                                                                          // std RS,DS(RA)
-	ppc64asm.STDCXCC:        {Class: ClassAtomic, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagRc | FlagStoreCond},                            // stdcx. RS,RA,RB
-	ppc64asm.STDU:           {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate},                                                       // stdu RS,DS(RA)
-	ppc64asm.STDUX:          {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate | FlagIndexed, Reserved: 0x100000000},                  // stdux RS,RA,RB
-	ppc64asm.STDX:           {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed, Reserved: 0x100000000},                               // stdx RS,RA,RB
-	ppc64asm.STFIWX:         {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagFloat, Reserved: 0x100000000},                   // stfiwx FRS,RA,RB
-	ppc64asm.STWCXCC:        {Class: ClassAtomic, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagRc | FlagStoreCond},                            // stwcx. RS,RA,RB
-	ppc64asm.SUBF:           {Class: ClassArith, Level: LevelPOWER8},                                                                                   // subf RT,RA,RB
-	ppc64asm.SUBFCC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc},                                                                    // subf. RT,RA,RB
-	ppc64asm.SUBFO:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE},                                                                    // subfo RT,RA,RB
-	ppc64asm.SUBFOCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE},                                                           // subfo. RT,RA,RB
-	ppc64asm.TD:             {Class: ClassTrap, Level: LevelPOWER8, Reserved: 0x100000000},                                                             // td TO,RA,RB
-	ppc64asm.TDI:            {Class: ClassTrap, Level: LevelPOWER8},                                                                                    // tdi TO,RA,SI
-	ppc64asm.TLBSYNC:        {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x3fff80100000000},                              // tlbsync
-	ppc64asm.FCTIW:          {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fctiw FRT,FRB
-	ppc64asm.FCTIWCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fctiw. FRT,FRB
-	ppc64asm.FCTIWZ:         {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fctiwz FRT,FRB
-	ppc64asm.FCTIWZCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fctiwz. FRT,FRB
-	ppc64asm.FSQRT:          {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f07c000000000},                                                          // fsqrt FRT,FRB
-	ppc64asm.FSQRTCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f07c000000000},                                           // fsqrt. FRT,FRB
-	ppc64asm.ADD:            {Class: ClassArith, Level: LevelPOWER8},                                                                                   // add RT,RA,RB
-	ppc64asm.ADDCC:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc},                                                                    // add. RT,RA,RB
-	ppc64asm.ADDO:           {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE},                                                                    // addo RT,RA,RB
-	ppc64asm.ADDOCC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE},                                                           // addo. RT,RA,RB
-	ppc64asm.ADDC:           {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry},                                                                 // addc RT,RA,RB
-	ppc64asm.ADDCCC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry},                                                        // addc. RT,RA,RB
-	ppc64asm.ADDCO:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry},                                                        // addco RT,RA,RB
-	ppc64asm.ADDCOCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry},                                               // addco. RT,RA,RB
-	ppc64asm.ADDE:           {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry},                                                                 // adde RT,RA,RB
-	ppc64asm.ADDECC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry},                                                        // adde. RT,RA,RB
-	ppc64asm.ADDEO:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry},                                                        // addeo RT,RA,RB
-	ppc64asm.ADDEOCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry},                                               // addeo. RT,RA,RB
-	ppc64asm.LI:             {Class: ClassArith, Level: LevelPOWER8},                                                                                   // li RT,SI
-	ppc64asm.ADDI:           {Class: ClassArith, Level: LevelPOWER8},                                                                                   // addi RT,RA,SI
-	ppc64asm.ADDIC:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry},                                                                 // addic RT,RA,SI
-	ppc64asm.ADDICCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry},                                                        // addic. RT,RA,SI
-	ppc64asm.LIS:            {Class: ClassArith, Level: LevelPOWER8},                                                                                   // lis RT,SI
-	ppc64asm.ADDIS:          {Class: ClassArith, Level: LevelPOWER8},                                                                                   // addis RT,RA,SI
-	ppc64asm.ADDME:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Reserved: 0xf80000000000},                                       // addme RT,RA
-	ppc64asm.ADDMECC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Reserved: 0xf80000000000},                              // addme. RT,RA
-	ppc64asm.ADDMEO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry, Reserved: 0xf80000000000},                              // addmeo RT,RA
-	ppc64asm.ADDMEOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry, Reserved: 0xf80000000000},                     // addmeo. RT,RA
-	ppc64asm.ADDZE:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Reserved: 0xf80000000000},                                       // addze RT,RA
-	ppc64asm.ADDZECC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Reserved: 0xf80000000000},                              // addze. RT,RA
-	ppc64asm.ADDZEO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry, Reserved: 0xf80000000000},                              // addzeo RT,RA
-	ppc64asm.ADDZEOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry, Reserved: 0xf80000000000},                     // addzeo. RT,RA
-	ppc64asm.AND:            {Class: ClassLogical, Level: LevelPOWER8},                                                                                 // and RA,RS,RB
-	ppc64asm.ANDCC:          {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc},                                                                  // and. RA,RS,RB
-	ppc64asm.ANDC:           {Class: ClassLogical, Level: LevelPOWER8},                                                                                 // andc RA,RS,RB
-	ppc64asm.ANDCCC:         {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc},                                                                  // andc. RA,RS,RB
-	ppc64asm.ANDICC:         {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc},                                                                  // andi. RA,RS,UI
-	ppc64asm.ANDISCC:        {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc},                                                                  // andis. RA,RS,UI
-	ppc64asm.B:              {Class: ClassBranch, Level: LevelPOWER8},                                                                                  // b target_addr
-	ppc64asm.BA:             {Class: ClassBranch, Level: LevelPOWER8, Flags: FlagAbsolute},                                                             // ba target_addr
-	ppc64asm.BL:             {Class: ClassBranch, Level: LevelPOWER8, Flags: FlagLink},                                                                 // bl target_addr
-	ppc64asm.BLA:            {Class: ClassBranch, Level: LevelPOWER8, Flags: FlagLink | FlagAbsolute},                                                  // bla target_addr
-	ppc64asm.BC:             {Class: ClassCondBranch, Level: LevelPOWER8},                                                                              // bc BO,BI,target_addr
-	ppc64asm.BCA:            {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagAbsolute},                                                         // bca BO,BI,target_addr
-	ppc64asm.BCL:            {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagLink},                                                             // bcl BO,BI,target_addr
-	ppc64asm.BCLA:           {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagLink | FlagAbsolute},                                              // bcla BO,BI,target_addr
-	ppc64asm.BCCTR:          {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagTargetCTR, Reserved: 0xe00000000000},                              // bcctr BO,BI,BH
-	ppc64asm.BCCTRL:         {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagLink | FlagTargetCTR, Reserved: 0xe00000000000},                   // bcctrl BO,BI,BH
-	ppc64asm.BCLR:           {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagTargetLR, Reserved: 0xe00000000000},                               // bclr BO,BI,BH
-	ppc64asm.BCLRL:          {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagLink | FlagTargetLR, Reserved: 0xe00000000000},                    // bclrl BO,BI,BH
-	ppc64asm.CMPW:           {Class: ClassCompare, Level: LevelPOWER8, Reserved: 0x40000100000000},                                                     // cmpw BF,RA,RB
-	ppc64asm.CMPD:           {Class: ClassCompare, Level: LevelPOWER8, Reserved: 0x40000100000000},                                                     // cmpd BF,RA,RB
-	ppc64asm.CMP:            {Class: ClassCompare, Level: LevelPOWER8, Reserved: 0x40000100000000},                                                     // cmp BF,L,RA,RB
-	ppc64asm.CMPWI:          {Class: ClassCompare, Level: LevelPOWER8, Reserved: 0x40000000000000},                                                     // cmpwi BF,RA,SI
-	ppc64asm.CMPDI:          {Class: ClassCompare, Level: LevelPOWER8, Reserved: 0x40000000000000},                                                     // cmpdi BF,RA,SI
-	ppc64asm.CMPI:           {Class: ClassCompare, Level: LevelPOWER8, Reserved: 0x40000000000000},                                                     // cmpi BF,L,RA,SI
-	ppc64asm.CMPLW:          {Class: ClassCompare, Level: LevelPOWER8, Reserved: 0x40000100000000},                                                     // cmplw BF,RA,RB
-	ppc64asm.CMPLD:          {Class: ClassCompare, Level: LevelPOWER8, Reserved: 0x40000100000000},                                                     // cmpld BF,RA,RB
-	ppc64asm.CMPL:           {Class: ClassCompare, Level: LevelPOWER8, Reserved: 0x40000100000000},                                                     // cmpl BF,L,RA,RB
-	ppc64asm.CMPLWI:         {Class: ClassCompare, Level: LevelPOWER8, Reserved: 0x40000000000000},                                                     // cmplwi BF,RA,UI
-	ppc64asm.CMPLDI:         {Class: ClassCompare, Level: LevelPOWER8, Reserved: 0x40000000000000},                                                     // cmpldi BF,RA,UI
-	ppc64asm.CMPLI:          {Class: ClassCompare, Level: LevelPOWER8, Reserved: 0x40000000000000},                                                     // cmpli BF,L,RA,UI
-	ppc64asm.CNTLZW:         {Class: ClassLogical, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                       // cntlzw RA,RS
-	ppc64asm.CNTLZWCC:       {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0xf80000000000},                                        // cntlzw. RA,RS
-	ppc64asm.CRAND:          {Class: ClassCRLogical, Level: LevelPOWER8, Reserved: 0x100000000},                                                        // crand BT,BA,BB
-	ppc64asm.CRANDC:         {Class: ClassCRLogical, Level: LevelPOWER8, Reserved: 0x100000000},                                                        // crandc BT,BA,BB
-	ppc64asm.CREQV:          {Class: ClassCRLogical, Level: LevelPOWER8, Reserved: 0x100000000},                                                        // creqv BT,BA,BB
-	ppc64asm.CRNAND:         {Class: ClassCRLogical, Level: LevelPOWER8, Reserved: 0x100000000},                                                        // crnand BT,BA,BB
-	ppc64asm.CRNOR:          {Class: ClassCRLogical, Level: LevelPOWER8, Reserved: 0x100000000},                                                        // crnor BT,BA,BB
-	ppc64asm.CROR:           {Class: ClassCRLogical, Level: LevelPOWER8, Reserved: 0x100000000},                                                        // cror BT,BA,BB
-	ppc64asm.CRORC:          {Class: ClassCRLogical, Level: LevelPOWER8, Reserved: 0x100000000},                                                        // crorc BT,BA,BB
-	ppc64asm.CRXOR:          {Class: ClassCRLogical, Level: LevelPOWER8, Reserved: 0x100000000},                                                        // crxor BT,BA,BB
-	ppc64asm.DCBZ:           {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Reserved: 0x3e0000100000000},                                  // dcbz RA,RB
-	ppc64asm.EQV:            {Class: ClassLogical, Level: LevelPOWER8},                                                                                 // eqv RA,RS,RB
-	ppc64asm.EQVCC:          {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc},                                                                  // eqv. RA,RS,RB
-	ppc64asm.EXTSH:          {Class: ClassLogical, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                       // extsh RA,RS
-	ppc64asm.EXTSHCC:        {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0xf80000000000},                                        // extsh. RA,RS
-	ppc64asm.FABS:           {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fabs FRT,FRB
-	ppc64asm.FABSCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fabs. FRT,FRB
-	ppc64asm.FADD:           {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x7c000000000},                                                             // fadd FRT,FRA,FRB
-	ppc64asm.FADDCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x7c000000000},                                              // fadd. FRT,FRA,FRB
-	ppc64asm.FCMPO:          {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                          // fcmpo BF,FRA,FRB
-	ppc64asm.FCMPU:          {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x60000100000000},                                                          // fcmpu BF,FRA,FRB
-	ppc64asm.FDIV:           {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x7c000000000},                                                             // fdiv FRT,FRA,FRB
-	ppc64asm.FDIVCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x7c000000000},                                              // fdiv. FRT,FRA,FRB
-	ppc64asm.FMADD:          {Class: ClassFP, Level: LevelPOWER8},                                                                                      // fmadd FRT,FRA,FRC,FRB
-	ppc64asm.FMADDCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc},                                                                       // fmadd. FRT,FRA,FRC,FRB
-	ppc64asm.FMR:            {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fmr FRT,FRB
-	ppc64asm.FMRCC:          {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fmr. FRT,FRB
-	ppc64asm.FMSUB:          {Class: ClassFP, Level: LevelPOWER8},                                                                                      // fmsub FRT,FRA,FRC,FRB
-	ppc64asm.FMSUBCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc},                                                                       // fmsub. FRT,FRA,FRC,FRB
-	ppc64asm.FMUL:           {Class: ClassFP, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                            // fmul FRT,FRA,FRC
-	ppc64asm.FMULCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0xf80000000000},                                             // fmul. FRT,FRA,FRC
-	ppc64asm.FNABS:          {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fnabs FRT,FRB
-	ppc64asm.FNABSCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fnabs. FRT,FRB
-	ppc64asm.FNEG:           {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // fneg FRT,FRB
-	ppc64asm.FNEGCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // fneg. FRT,FRB
-	ppc64asm.FNMADD:         {Class: ClassFP, Level: LevelPOWER8},                                                                                      // fnmadd FRT,FRA,FRC,FRB
-	ppc64asm.FNMADDCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc},                                                                       // fnmadd. FRT,FRA,FRC,FRB
-	ppc64asm.FNMSUB:         {Class: ClassFP, Level: LevelPOWER8},                                                                                      // fnmsub FRT,FRA,FRC,FRB
-	ppc64asm.FNMSUBCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc},                                                                       // fnmsub. FRT,FRA,FRC,FRB
-	ppc64asm.FRSP:           {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1f000000000000},                                                          // frsp FRT,FRB
-	ppc64asm.FRSPCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1f000000000000},                                           // frsp. FRT,FRB
-	ppc64asm.FSUB:           {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x7c000000000},                                                             // fsub FRT,FRA,FRB
-	ppc64asm.FSUBCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x7c000000000},                                              // fsub. FRT,FRA,FRB
-	ppc64asm.ISYNC:          {Class: ClassBarrier, Level: LevelPOWER8, Reserved: 0x3fff80100000000},                                                    // isync
-	ppc64asm.LBZ:            {Class: ClassLoad, Level: LevelPOWER8, Size: 1},                                                                           // lbz RT,D(RA)
-	ppc64asm.LBZU:           {Class: ClassLoad, Level: LevelPOWER8, Size: 1, Flags: FlagUpdate},                                                        // lbzu RT,D(RA)
-	ppc64asm.LBZUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 1, Flags: FlagUpdate | FlagIndexed, Reserved: 0x100000000},                   // lbzux RT,RA,RB
-	ppc64asm.LBZX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 1, Flags: FlagIndexed, Reserved: 0x100000000},                                // lbzx RT,RA,RB
-	ppc64asm.LFD:            {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagFloat},                                                         // lfd FRT,D(RA)
-	ppc64asm.LFDU:           {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate | FlagFloat},                                            // lfdu FRT,D(RA)
-	ppc64asm.LFDUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate | FlagIndexed | FlagFloat, Reserved: 0x100000000},       // lfdux FRT,RA,RB
-	ppc64asm.LFDX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagFloat, Reserved: 0x100000000},                    // lfdx FRT,RA,RB
-	ppc64asm.LFS:            {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagFloat},                                                         // lfs FRT,D(RA)
-	ppc64asm.LFSU:           {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagFloat},                                            // lfsu FRT,D(RA)
-	ppc64asm.LFSUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagIndexed | FlagFloat, Reserved: 0x100000000},       // lfsux FRT,RA,RB
-	ppc64asm.LFSX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagFloat, Reserved: 0x100000000},                    // lfsx FRT,RA,RB
-	ppc64asm.LHA:            {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagSignExt},                                                       // lha RT,D(RA)
-	ppc64asm.LHAU:           {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagUpdate | FlagSignExt},                                          // lhau RT,D(RA)
-	ppc64asm.LHAUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagUpdate | FlagIndexed | FlagSignExt, Reserved: 0x100000000},     // lhaux RT,RA,RB
-	ppc64asm.LHAX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagSignExt, Reserved: 0x100000000},                  // lhax RT,RA,RB
-	ppc64asm.LHBRX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagByteRev, Reserved: 0x100000000},                  // lhbrx RT,RA,RB
-	ppc64asm.LHZ:            {Class: ClassLoad, Level: LevelPOWER8, Size: 2},                                                                           // lhz RT,D(RA)
-	ppc64asm.LHZU:           {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagUpdate},                                                        // lhzu RT,D(RA)
-	ppc64asm.LHZUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagUpdate | FlagIndexed, Reserved: 0x100000000},                   // lhzux RT,RA,RB
-	ppc64asm.LHZX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed, Reserved: 0x100000000},                                // lhzx RT,RA,RB
-	ppc64asm.LMW:            {Class: ClassLoad, Level: LevelPOWER8, Flags: FlagMultiple},                                                               // lmw RT,D(RA)
-	ppc64asm.LSWI:           {Class: ClassLoad, Level: LevelPOWER8, Flags: FlagString, Reserved: 0x100000000},                                          // lswi RT,RA,NB
-	ppc64asm.LSWX:           {Class: ClassLoad, Level: LevelPOWER8, Flags: FlagIndexed | FlagString, Reserved: 0x100000000},                            // lswx RT,RA,RB
-	ppc64asm.LWBRX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagByteRev, Reserved: 0x100000000},                  // lwbrx RT,RA,RB
-	ppc64asm.LWZ:            {Class: ClassLoad, Level: LevelPOWER8, Size: 4},                                                                           // lwz RT,D(RA)
-	ppc64asm.LWZU:           {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate},                                                        // lwzu RT,D(RA)
-	ppc64asm.LWZUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagIndexed, Reserved: 0x100000000},                   // lwzux RT,RA,RB
-	ppc64asm.LWZX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed, Reserved: 0x100000000},                                // lwzx RT,RA,RB
-	ppc64asm.MCRF:           {Class: ClassCRLogical, Level: LevelPOWER8, Reserved: 0x63f80100000000},                                                   // mcrf BF,BFA
-	ppc64asm.MCRFS:          {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x63f80100000000},                                                          // mcrfs BF,BFA
-	ppc64asm.MFCR:           {Class: ClassSPR, Level: LevelPOWER8, Reserved: 0xff80100000000},                                                          // mfcr RT
-	ppc64asm.MFFS:           {Class: ClassFP, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                            // mffs FRT
-	ppc64asm.MFFSCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0xf80000000000},                                             // mffs. FRT
-	ppc64asm.MFMSR:          {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x1ff80100000000},                               // mfmsr RT
-	ppc64asm.MFSPR:          {Class: ClassSPR, Level: LevelPOWER8, Reserved: 0x100000000},                                                              // mfspr RT,SPR
-	ppc64asm.MTCRF:          {Class: ClassSPR, Level: LevelPOWER8, Reserved: 0x80100000000},                                                            // mtcrf FXM,RS
-	ppc64asm.MTFSB0:         {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1ff80000000000},                                                          // mtfsb0 BT
-	ppc64asm.MTFSB0CC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1ff80000000000},                                           // mtfsb0. BT
-	ppc64asm.MTFSB1:         {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x1ff80000000000},                                                          // mtfsb1 BT
-	ppc64asm.MTFSB1CC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x1ff80000000000},                                           // mtfsb1. BT
-	ppc64asm.MTFSF:          {Class: ClassFP, Level: LevelPOWER8},                                                                                      // mtfsf FLM,FRB,L,W
-	ppc64asm.MTFSFCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc},                                                                       // mtfsf. FLM,FRB,L,W
-	ppc64asm.MTFSFI:         {Class: ClassFP, Level: LevelPOWER8, Reserved: 0x7e080000000000},                                                          // mtfsfi BF,U,W
-	ppc64asm.MTFSFICC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0x7e080000000000},                                           // mtfsfi. BF,U,W
-	ppc64asm.MTMSR:          {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x1ef80100000000},                               // mtmsr RS,L
-	ppc64asm.MTSPR:          {Class: ClassSPR, Level: LevelPOWER8, Reserved: 0x100000000},                                                              // mtspr SPR,RS
-	ppc64asm.MULLI:          {Class: ClassArith, Level: LevelPOWER8},                                                                                   // mulli RT,RA,SI
-	ppc64asm.MULLW:          {Class: ClassArith, Level: LevelPOWER8},                                                                                   // mullw RT,RA,RB
-	ppc64asm.MULLWCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc},                                                                    // mullw. RT,RA,RB
-	ppc64asm.MULLWO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE},                                                                    // mullwo RT,RA,RB
-	ppc64asm.MULLWOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE},                                                           // mullwo. RT,RA,RB
-	ppc64asm.NAND:           {Class: ClassLogical, Level: LevelPOWER8},                                                                                 // nand RA,RS,RB
-	ppc64asm.NANDCC:         {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc},                                                                  // nand. RA,RS,RB
-	ppc64asm.NEG:            {Class: ClassArith, Level: LevelPOWER8, Reserved: 0xf80000000000},                                                         // neg RT,RA
-	ppc64asm.NEGCC:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Reserved: 0xf80000000000},                                          // neg. RT,RA
-	ppc64asm.NEGO:           {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Reserved: 0xf80000000000},                                          // nego RT,RA
-	ppc64asm.NEGOCC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Reserved: 0xf80000000000},                                 // nego. RT,RA
-	ppc64asm.NOR:            {Class: ClassLogical, Level: LevelPOWER8},                                                                                 // nor RA,RS,RB
-	ppc64asm.NORCC:          {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc},                                                                  // nor. RA,RS,RB
-	ppc64asm.OR:             {Class: ClassLogical, Level: LevelPOWER8},                                                                                 // or RA,RS,RB
-	ppc64asm.ORCC:           {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc},                                                                  // or. RA,RS,RB
-	ppc64asm.ORC:            {Class: ClassLogical, Level: LevelPOWER8},                                                                                 // orc RA,RS,RB
-	ppc64asm.ORCCC:          {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc},                                                                  // orc. RA,RS,RB
-	ppc64asm.NOP:            {Class: ClassLogical, Level: LevelPOWER8},                                                                                 // nop
-	ppc64asm.ORI:            {Class: ClassLogical, Level: LevelPOWER8},                                                                                 // ori RA,RS,UI
-	ppc64asm.ORIS:           {Class: ClassLogical, Level: LevelPOWER8},                                                                                 // oris RA,RS,UI
-	ppc64asm.RLWIMI:         {Class: ClassRotate, Level: LevelPOWER8},                                                                                  // rlwimi RA,RS,SH,MB,ME
-	ppc64asm.RLWIMICC:       {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc},                                                                   // rlwimi. RA,RS,SH,MB,ME
-	ppc64asm.RLWINM:         {Class: ClassRotate, Level: LevelPOWER8},                                                                                  // rlwinm RA,RS,SH,MB,ME
-	ppc64asm.RLWINMCC:       {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc},                                                                   // rlwinm. RA,RS,SH,MB,ME
-	ppc64asm.RLWNM:          {Class: ClassRotate, Level: LevelPOWER8},                                                                                  // rlwnm RA,RS,RB,MB,ME
-	ppc64asm.RLWNMCC:        {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc},                                                                   // rlwnm. RA,RS,RB,MB,ME
-	ppc64asm.SLW:            {Class: ClassRotate, Level: LevelPOWER8},                                                                                  // slw RA,RS,RB
-	ppc64asm.SLWCC:          {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc},                                                                   // slw. RA,RS,RB
-	ppc64asm.SRAW:           {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagCarry},                                                                // sraw RA,RS,RB
-	ppc64asm.SRAWCC:         {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc | FlagCarry},                                                       // sraw. RA,RS,RB
-	ppc64asm.SRAWI:          {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagCarry},                                                                // srawi RA,RS,SH
-	ppc64asm.SRAWICC:        {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc | FlagCarry},                                                       // srawi. RA,RS,SH
-	ppc64asm.SRW:            {Class: ClassRotate, Level: LevelPOWER8},                                                                                  // srw RA,RS,RB
-	ppc64asm.SRWCC:          {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc},                                                                   // srw. RA,RS,RB
-	ppc64asm.STB:            {Class: ClassStore, Level: LevelPOWER8, Size: 1},                                                                          // stb RS,D(RA)
-	ppc64asm.STBU:           {Class: ClassStore, Level: LevelPOWER8, Size: 1, Flags: FlagUpdate},                                                       // stbu RS,D(RA)
-	ppc64asm.STBUX:          {Class: ClassStore, Level: LevelPOWER8, Size: 1, Flags: FlagUpdate | FlagIndexed, Reserved: 0x100000000},                  // stbux RS,RA,RB
-	ppc64asm.STBX:           {Class: ClassStore, Level: LevelPOWER8, Size: 1, Flags: FlagIndexed, Reserved: 0x100000000},                               // stbx RS,RA,RB
-	ppc64asm.STFD:           {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagFloat},                                                        // stfd FRS,D(RA)
-	ppc64asm.STFDU:          {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate | FlagFloat},                                           // stfdu FRS,D(RA)
-	ppc64asm.STFDUX:         {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate | FlagIndexed | FlagFloat, Reserved: 0x100000000},      // stfdux FRS,RA,RB
-	ppc64asm.STFDX:          {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagFloat, Reserved: 0x100000000},                   // stfdx FRS,RA,RB
-	ppc64asm.STFS:           {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagFloat},                                                        // stfs FRS,D(RA)
-	ppc64asm.STFSU:          {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagFloat},                                           // stfsu FRS,D(RA)
-	ppc64asm.STFSUX:         {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagIndexed | FlagFloat, Reserved: 0x100000000},      // stfsux FRS,RA,RB
-	ppc64asm.STFSX:          {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagFloat, Reserved: 0x100000000},                   // stfsx FRS,RA,RB
-	ppc64asm.STH:            {Class: ClassStore, Level: LevelPOWER8, Size: 2},                                                                          // sth RS,D(RA)
-	ppc64asm.STHBRX:         {Class: ClassStore, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagByteRev, Reserved: 0x100000000},                 // sthbrx RS,RA,RB
-	ppc64asm.STHU:           {Class: ClassStore, Level: LevelPOWER8, Size: 2, Flags: FlagUpdate},                                                       // sthu RS,D(RA)
-	ppc64asm.STHUX:          {Class: ClassStore, Level: LevelPOWER8, Size: 2, Flags: FlagUpdate | FlagIndexed, Reserved: 0x100000000},                  // sthux RS,RA,RB
-	ppc64asm.STHX:           {Class: ClassStore, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed, Reserved: 0x100000000},                               // sthx RS,RA,RB
-	ppc64asm.STMW:           {Class: ClassStore, Level: LevelPOWER8, Flags: FlagMultiple},                                                              // stmw RS,D(RA)
-	ppc64asm.STSWI:          {Class: ClassStore, Level: LevelPOWER8, Flags: FlagString, Reserved: 0x100000000},                                         // stswi RS,RA,NB
-	ppc64asm.STSWX:          {Class: ClassStore, Level: LevelPOWER8, Flags: FlagIndexed | FlagString, Reserved: 0x100000000},                           // stswx RS,RA,RB
-	ppc64asm.STW:            {Class: ClassStore, Level: LevelPOWER8, Size: 4},                                                                          // stw RS,D(RA)
-	ppc64asm.STWBRX:         {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagByteRev, Reserved: 0x100000000},                 // stwbrx RS,RA,RB
-	ppc64asm.STWU:           {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate},                                                       // stwu RS,D(RA)
-	ppc64asm.STWUX:          {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagIndexed, Reserved: 0x100000000},                  // stwux RS,RA,RB
-	ppc64asm.STWX:           {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed, Reserved: 0x100000000},                               // stwx RS,RA,RB
-	ppc64asm.SUBFC:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry},                                                                 // subfc RT,RA,RB
-	ppc64asm.SUBFCCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry},                                                        // subfc. RT,RA,RB
-	ppc64asm.SUBFCO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry},                                                        // subfco RT,RA,RB
-	ppc64asm.SUBFCOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry},                                               // subfco. RT,RA,RB
-	ppc64asm.SUBFE:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry},                                                                 // subfe RT,RA,RB
-	ppc64asm.SUBFECC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry},                                                        // subfe. RT,RA,RB
-	ppc64asm.SUBFEO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry},                                                        // subfeo RT,RA,RB
-	ppc64asm.SUBFEOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry},                                               // subfeo. RT,RA,RB
-	ppc64asm.SUBFIC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry},                                                                 // subfic RT,RA,SI
-	ppc64asm.SUBFME:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Reserved: 0xf80000000000},                                       // subfme RT,RA
-	ppc64asm.SUBFMECC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Reserved: 0xf80000000000},                              // subfme. RT,RA
-	ppc64asm.SUBFMEO:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry, Reserved: 0xf80000000000},                              // subfmeo RT,RA
-	ppc64asm.SUBFMEOCC:      {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry, Reserved: 0xf80000000000},                     // subfmeo. RT,RA
-	ppc64asm.SUBFZE:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Reserved: 0xf80000000000},                                       // subfze RT,RA
-	ppc64asm.SUBFZECC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Reserved: 0xf80000000000},                              // subfze. RT,RA
-	ppc64asm.SUBFZEO:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry, Reserved: 0xf80000000000},                              // subfzeo RT,RA
-	ppc64asm.SUBFZEOCC:      {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry, Reserved: 0xf80000000000},                     // subfzeo. RT,RA
-	ppc64asm.SYNC:           {Class: ClassBarrier, Level: LevelPOWER8, Reserved: 0x31cf80100000000},                                                    // sync L,SC
-	ppc64asm.TLBIE:          {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Reserved: 0x10000100000000},                               // tlbie RB,RS,RIC,PRS,R
-	ppc64asm.TW:             {Class: ClassTrap, Level: LevelPOWER8, Reserved: 0x100000000},                                                             // tw TO,RA,RB
-	ppc64asm.TWI:            {Class: ClassTrap, Level: LevelPOWER8},                                                                                    // twi TO,RA,SI
-	ppc64asm.XOR:            {Class: ClassLogical, Level: LevelPOWER8},                                                                                 // xor RA,RS,RB
-	ppc64asm.XORCC:          {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc},                                                                  // xor. RA,RS,RB
-	ppc64asm.XORI:           {Class: ClassLogical, Level: LevelPOWER8},                                                                                 // xori RA,RS,UI
-	ppc64asm.XORIS:          {Class: ClassLogical, Level: LevelPOWER8},                                                                                 // xoris RA,RS,UI
+	ppc64asm.HASHCHK:        {Class: ClassHash, Level: LevelPOWER10, Size: 8, Mask: 0xfc0007fe00000000, Value: 0x7c0005e400000000},                                                                         // hashchk RB,offset(RA)
+	ppc64asm.HASHCHKP:       {Class: ClassHash, Level: LevelPOWER10, Size: 8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00056400000000},                                                  // hashchkp RB,offset(RA)
+	ppc64asm.HASHST:         {Class: ClassHash, Level: LevelPOWER10, Size: 8, Mask: 0xfc0007fe00000000, Value: 0x7c0005a400000000},                                                                         // hashst RB,offset(RA)
+	ppc64asm.HASHSTP:        {Class: ClassHash, Level: LevelPOWER10, Size: 8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00052400000000},                                                  // hashstp RB,offset(RA)
+	ppc64asm.BRD:            {Class: ClassLogical, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0x7c00017600000000, Reserved: 0xf80100000000},                                                     // brd RA,RS
+	ppc64asm.BRH:            {Class: ClassLogical, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0x7c0001b600000000, Reserved: 0xf80100000000},                                                     // brh RA,RS
+	ppc64asm.BRW:            {Class: ClassLogical, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0x7c00013600000000, Reserved: 0xf80100000000},                                                     // brw RA,RS
+	ppc64asm.CFUGED:         {Class: ClassLogical, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0x7c0001b800000000, Reserved: 0x100000000},                                                        // cfuged RA,RS,RB
+	ppc64asm.CNTLZDM:        {Class: ClassLogical, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0x7c00007600000000, Reserved: 0x100000000},                                                        // cntlzdm RA,RS,RB
+	ppc64asm.CNTTZDM:        {Class: ClassLogical, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0x7c00047600000000, Reserved: 0x100000000},                                                        // cnttzdm RA,RS,RB
+	ppc64asm.DCFFIXQQ:       {Class: ClassDFP, Level: LevelPOWER10, Mask: 0xfc1f07fe00000000, Value: 0xfc0007c400000000, Reserved: 0x100000000},                                                            // dcffixqq FRTp,VRB
+	ppc64asm.DCTFIXQQ:       {Class: ClassDFP, Level: LevelPOWER10, Mask: 0xfc1f07fe00000000, Value: 0xfc0107c400000000, Reserved: 0x100000000},                                                            // dctfixqq VRT,FRBp
+	ppc64asm.LXVKQ:          {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc1f07fe00000000, Value: 0xf01f02d000000000},                                                                                   // lxvkq XT,UIM
+	ppc64asm.LXVP:           {Class: ClassLoad, Level: LevelPOWER10, Size: 32, Flags: FlagVSX | FlagPair, Mask: 0xfc00000f00000000, Value: 0x1800000000000000},                                             // lxvp XTp,DQ(RA)
+	ppc64asm.LXVPX:          {Class: ClassLoad, Level: LevelPOWER10, Size: 32, Flags: FlagIndexed | FlagVSX | FlagPair, Mask: 0xfc0007fe00000000, Value: 0x7c00029a00000000, Reserved: 0x100000000},        // lxvpx XTp,RA,RB
+	ppc64asm.LXVRBX:         {Class: ClassLoad, Level: LevelPOWER10, Size: 1, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00001a00000000},                                           // lxvrbx XT,RA,RB
+	ppc64asm.LXVRDX:         {Class: ClassLoad, Level: LevelPOWER10, Size: 8, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c0000da00000000},                                           // lxvrdx XT,RA,RB
+	ppc64asm.LXVRHX:         {Class: ClassLoad, Level: LevelPOWER10, Size: 2, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00005a00000000},                                           // lxvrhx XT,RA,RB
+	ppc64asm.LXVRWX:         {Class: ClassLoad, Level: LevelPOWER10, Size: 4, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00009a00000000},                                           // lxvrwx XT,RA,RB
+	ppc64asm.MTVSRBM:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1010064200000000},                                                                                   // mtvsrbm VRT,RB
+	ppc64asm.MTVSRBMI:       {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc00003e00000000, Value: 0x1000001400000000},                                                                                   // mtvsrbmi VRT,bm
+	ppc64asm.MTVSRDM:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1013064200000000},                                                                                   // mtvsrdm VRT,RB
+	ppc64asm.MTVSRHM:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1011064200000000},                                                                                   // mtvsrhm VRT,RB
+	ppc64asm.MTVSRQM:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1014064200000000},                                                                                   // mtvsrqm VRT,RB
+	ppc64asm.MTVSRWM:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1012064200000000},                                                                                   // mtvsrwm VRT,RB
+	ppc64asm.PADDI:          {Class: ClassArith, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x600000038000000, Reserved: 0x6c000000000000},                                 // paddi RT,RA,SI,R
+	ppc64asm.PDEPD:          {Class: ClassLogical, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0x7c00013800000000, Reserved: 0x100000000},                                                        // pdepd RA,RS,RB
+	ppc64asm.PEXTD:          {Class: ClassLogical, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0x7c00017800000000, Reserved: 0x100000000},                                                        // pextd RA,RS,RB
+	ppc64asm.PLBZ:           {Class: ClassLoad, Level: LevelPOWER10, Size: 1, Flags: FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x600000088000000, Reserved: 0x6c000000000000},                         // plbz RT,D(RA),R
+	ppc64asm.PLD:            {Class: ClassLoad, Level: LevelPOWER10, Size: 8, Flags: FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x4000000e4000000, Reserved: 0x6c000000000000},                         // pld RT,D(RA),R
+	ppc64asm.PLFD:           {Class: ClassLoad, Level: LevelPOWER10, Size: 8, Flags: FlagFloat | FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x6000000c8000000, Reserved: 0x6c000000000000},             // plfd FRT,D(RA),R
+	ppc64asm.PLFS:           {Class: ClassLoad, Level: LevelPOWER10, Size: 4, Flags: FlagFloat | FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x6000000c0000000, Reserved: 0x6c000000000000},             // plfs FRT,D(RA),R
+	ppc64asm.PLHA:           {Class: ClassLoad, Level: LevelPOWER10, Size: 2, Flags: FlagSignExt | FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x6000000a8000000, Reserved: 0x6c000000000000},           // plha RT,D(RA),R
+	ppc64asm.PLHZ:           {Class: ClassLoad, Level: LevelPOWER10, Size: 2, Flags: FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x6000000a0000000, Reserved: 0x6c000000000000},                         // plhz RT,D(RA),R
+	ppc64asm.PLQ:            {Class: ClassLoad, Level: LevelPOWER10, Size: 16, Flags: FlagQuad | FlagPrefixed | FlagPair, Mask: 0xff800000fc000000, Value: 0x4000000e0000000, Reserved: 0x6c000000000000},  // plq RTp,D(RA),R
+	ppc64asm.PLWA:           {Class: ClassLoad, Level: LevelPOWER10, Size: 4, Flags: FlagSignExt | FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x4000000a4000000, Reserved: 0x6c000000000000},           // plwa RT,D(RA),R
+	ppc64asm.PLWZ:           {Class: ClassLoad, Level: LevelPOWER10, Size: 4, Flags: FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x600000080000000, Reserved: 0x6c000000000000},                         // plwz RT,D(RA),R
+	ppc64asm.PLXSD:          {Class: ClassLoad, Level: LevelPOWER10, Size: 8, Flags: FlagVSX | FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x4000000a8000000, Reserved: 0x6c000000000000},               // plxsd VRT,D(RA),R
+	ppc64asm.PLXSSP:         {Class: ClassLoad, Level: LevelPOWER10, Size: 4, Flags: FlagVSX | FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x4000000ac000000, Reserved: 0x6c000000000000},               // plxssp VRT,D(RA),R
+	ppc64asm.PLXV:           {Class: ClassLoad, Level: LevelPOWER10, Size: 16, Flags: FlagVSX | FlagPrefixed, Mask: 0xff800000f8000000, Value: 0x4000000c8000000, Reserved: 0x6c000000000000},              // plxv XT,D(RA),R
+	ppc64asm.PLXVP:          {Class: ClassLoad, Level: LevelPOWER10, Size: 32, Flags: FlagVSX | FlagPrefixed | FlagPair, Mask: 0xff800000fc000000, Value: 0x4000000e8000000, Reserved: 0x6c000000000000},   // plxvp XTp,D(RA),R
+	ppc64asm.PMXVBF16GER2:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000198, Reserved: 0xf3f0000000000},                                    // pmxvbf16ger2 AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVBF16GER2NN: {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000790, Reserved: 0xf3f0000000000},                                    // pmxvbf16ger2nn AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVBF16GER2NP: {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000390, Reserved: 0xf3f0000000000},                                    // pmxvbf16ger2np AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVBF16GER2PN: {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000590, Reserved: 0xf3f0000000000},                                    // pmxvbf16ger2pn AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVBF16GER2PP: {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000190, Reserved: 0xf3f0000000000},                                    // pmxvbf16ger2pp AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVF16GER2:    {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000098, Reserved: 0xf3f0000000000},                                    // pmxvf16ger2 AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVF16GER2NN:  {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000690, Reserved: 0xf3f0000000000},                                    // pmxvf16ger2nn AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVF16GER2NP:  {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000290, Reserved: 0xf3f0000000000},                                    // pmxvf16ger2np AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVF16GER2PN:  {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000490, Reserved: 0xf3f0000000000},                                    // pmxvf16ger2pn AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVF16GER2PP:  {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000090, Reserved: 0xf3f0000000000},                                    // pmxvf16ger2pp AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVF32GER:     {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec0000d8, Reserved: 0xfff0000000000},                                    // pmxvf32ger AT,XA,XB,XMSK,YMSK
+	ppc64asm.PMXVF32GERNN:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec0006d0, Reserved: 0xfff0000000000},                                    // pmxvf32gernn AT,XA,XB,XMSK,YMSK
+	ppc64asm.PMXVF32GERNP:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec0002d0, Reserved: 0xfff0000000000},                                    // pmxvf32gernp AT,XA,XB,XMSK,YMSK
+	ppc64asm.PMXVF32GERPN:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec0004d0, Reserved: 0xfff0000000000},                                    // pmxvf32gerpn AT,XA,XB,XMSK,YMSK
+	ppc64asm.PMXVF32GERPP:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec0000d0, Reserved: 0xfff0000000000},                                    // pmxvf32gerpp AT,XA,XB,XMSK,YMSK
+	ppc64asm.PMXVF64GER:     {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec0001d8, Reserved: 0xfff0300000000},                                    // pmxvf64ger AT,XAp,XB,XMSK,YMSK
+	ppc64asm.PMXVF64GERNN:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec0007d0, Reserved: 0xfff0300000000},                                    // pmxvf64gernn AT,XAp,XB,XMSK,YMSK
+	ppc64asm.PMXVF64GERNP:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec0003d0, Reserved: 0xfff0300000000},                                    // pmxvf64gernp AT,XAp,XB,XMSK,YMSK
+	ppc64asm.PMXVF64GERPN:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec0005d0, Reserved: 0xfff0300000000},                                    // pmxvf64gerpn AT,XAp,XB,XMSK,YMSK
+	ppc64asm.PMXVF64GERPP:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec0001d0, Reserved: 0xfff0300000000},                                    // pmxvf64gerpp AT,XAp,XB,XMSK,YMSK
+	ppc64asm.PMXVI16GER2:    {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000258, Reserved: 0xf3f0000000000},                                    // pmxvi16ger2 AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVI16GER2PP:  {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000358, Reserved: 0xf3f0000000000},                                    // pmxvi16ger2pp AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVI16GER2S:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000158, Reserved: 0xf3f0000000000},                                    // pmxvi16ger2s AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVI16GER2SPP: {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000150, Reserved: 0xf3f0000000000},                                    // pmxvi16ger2spp AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVI4GER8:     {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000118, Reserved: 0xf000000000000},                                    // pmxvi4ger8 AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVI4GER8PP:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000110, Reserved: 0xf000000000000},                                    // pmxvi4ger8pp AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVI8GER4:     {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000018, Reserved: 0xf0f0000000000},                                    // pmxvi8ger4 AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVI8GER4PP:   {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000010, Reserved: 0xf0f0000000000},                                    // pmxvi8ger4pp AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PMXVI8GER4SPP:  {Class: ClassMMA, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc0007f8, Value: 0x7900000ec000318, Reserved: 0xf0f0000000000},                                    // pmxvi8ger4spp AT,XA,XB,XMSK,YMSK,PMSK
+	ppc64asm.PNOP:           {Class: ClassLogical, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff3fffe00000000, Value: 0x700000000000000, Reserved: 0xc000100000000},                                // pnop
+	ppc64asm.PSTB:           {Class: ClassStore, Level: LevelPOWER10, Size: 1, Flags: FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x600000098000000, Reserved: 0x6c000000000000},                        // pstb RS,D(RA),R
+	ppc64asm.PSTD:           {Class: ClassStore, Level: LevelPOWER10, Size: 8, Flags: FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x4000000f4000000, Reserved: 0x6c000000000000},                        // pstd RS,D(RA),R
+	ppc64asm.PSTFD:          {Class: ClassStore, Level: LevelPOWER10, Size: 8, Flags: FlagFloat | FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x6000000d8000000, Reserved: 0x6c000000000000},            // pstfd FRS,D(RA),R
+	ppc64asm.PSTFS:          {Class: ClassStore, Level: LevelPOWER10, Size: 4, Flags: FlagFloat | FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x6000000d0000000, Reserved: 0x6c000000000000},            // pstfs FRS,D(RA),R
+	ppc64asm.PSTH:           {Class: ClassStore, Level: LevelPOWER10, Size: 2, Flags: FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x6000000b0000000, Reserved: 0x6c000000000000},                        // psth RS,D(RA),R
+	ppc64asm.PSTQ:           {Class: ClassStore, Level: LevelPOWER10, Size: 16, Flags: FlagQuad | FlagPrefixed | FlagPair, Mask: 0xff800000fc000000, Value: 0x4000000f0000000, Reserved: 0x6c000000000000}, // pstq RSp,D(RA),R
+	ppc64asm.PSTW:           {Class: ClassStore, Level: LevelPOWER10, Size: 4, Flags: FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x600000090000000, Reserved: 0x6c000000000000},                        // pstw RS,D(RA),R
+	ppc64asm.PSTXSD:         {Class: ClassStore, Level: LevelPOWER10, Size: 8, Flags: FlagVSX | FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x4000000b8000000, Reserved: 0x6c000000000000},              // pstxsd VRS,D(RA),R
+	ppc64asm.PSTXSSP:        {Class: ClassStore, Level: LevelPOWER10, Size: 4, Flags: FlagVSX | FlagPrefixed, Mask: 0xff800000fc000000, Value: 0x4000000bc000000, Reserved: 0x6c000000000000},              // pstxssp VRS,D(RA),R
+	ppc64asm.PSTXV:          {Class: ClassStore, Level: LevelPOWER10, Size: 16, Flags: FlagVSX | FlagPrefixed, Mask: 0xff800000f8000000, Value: 0x4000000d8000000, Reserved: 0x6c000000000000},             // pstxv XS,D(RA),R
+	ppc64asm.PSTXVP:         {Class: ClassStore, Level: LevelPOWER10, Size: 32, Flags: FlagVSX | FlagPrefixed | FlagPair, Mask: 0xff800000fc000000, Value: 0x4000000f8000000, Reserved: 0x6c000000000000},  // pstxvp XSp,D(RA),R
+	ppc64asm.SETBC:          {Class: ClassCRLogical, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0x7c00030000000000, Reserved: 0xf80100000000},                                                   // setbc RT,BI
+	ppc64asm.SETBCR:         {Class: ClassCRLogical, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0x7c00034000000000, Reserved: 0xf80100000000},                                                   // setbcr RT,BI
+	ppc64asm.SETNBC:         {Class: ClassCRLogical, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0x7c00038000000000, Reserved: 0xf80100000000},                                                   // setnbc RT,BI
+	ppc64asm.SETNBCR:        {Class: ClassCRLogical, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0x7c0003c000000000, Reserved: 0xf80100000000},                                                   // setnbcr RT,BI
+	ppc64asm.STXVP:          {Class: ClassStore, Level: LevelPOWER10, Size: 32, Flags: FlagVSX | FlagPair, Mask: 0xfc00000f00000000, Value: 0x1800000100000000},                                            // stxvp XSp,DQ(RA)
+	ppc64asm.STXVPX:         {Class: ClassStore, Level: LevelPOWER10, Size: 32, Flags: FlagIndexed | FlagVSX | FlagPair, Mask: 0xfc0007fe00000000, Value: 0x7c00039a00000000, Reserved: 0x100000000},       // stxvpx XSp,RA,RB
+	ppc64asm.STXVRBX:        {Class: ClassStore, Level: LevelPOWER10, Size: 1, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00011a00000000},                                          // stxvrbx XS,RA,RB
+	ppc64asm.STXVRDX:        {Class: ClassStore, Level: LevelPOWER10, Size: 8, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c0001da00000000},                                          // stxvrdx XS,RA,RB
+	ppc64asm.STXVRHX:        {Class: ClassStore, Level: LevelPOWER10, Size: 2, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00015a00000000},                                          // stxvrhx XS,RA,RB
+	ppc64asm.STXVRWX:        {Class: ClassStore, Level: LevelPOWER10, Size: 4, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00019a00000000},                                          // stxvrwx XS,RA,RB
+	ppc64asm.VCFUGED:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000054d00000000},                                                                                   // vcfuged VRT,VRA,VRB
+	ppc64asm.VCLRLB:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000018d00000000},                                                                                   // vclrlb VRT,VRA,RB
+	ppc64asm.VCLRRB:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100001cd00000000},                                                                                   // vclrrb VRT,VRA,RB
+	ppc64asm.VCLZDM:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000078400000000},                                                                                   // vclzdm VRT,VRA,VRB
+	ppc64asm.VCMPEQUQ:       {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100001c700000000},                                                                                   // vcmpequq VRT,VRA,VRB
+	ppc64asm.VCMPEQUQCC:     {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x100005c700000000},                                                                    // vcmpequq. VRT,VRA,VRB
+	ppc64asm.VCMPGTSQ:       {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000038700000000},                                                                                   // vcmpgtsq VRT,VRA,VRB
+	ppc64asm.VCMPGTSQCC:     {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000078700000000},                                                                    // vcmpgtsq. VRT,VRA,VRB
+	ppc64asm.VCMPGTUQ:       {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000028700000000},                                                                                   // vcmpgtuq VRT,VRA,VRB
+	ppc64asm.VCMPGTUQCC:     {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000068700000000},                                                                    // vcmpgtuq. VRT,VRA,VRB
+	ppc64asm.VCMPSQ:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000014100000000, Reserved: 0x60000000000000},                                                       // vcmpsq BF,VRA,VRB
+	ppc64asm.VCMPUQ:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000010100000000, Reserved: 0x60000000000000},                                                       // vcmpuq BF,VRA,VRB
+	ppc64asm.VCNTMBB:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1e07ff00000000, Value: 0x1018064200000000},                                                                                   // vcntmbb RT,VRB,MP
+	ppc64asm.VCNTMBD:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1e07ff00000000, Value: 0x101e064200000000},                                                                                   // vcntmbd RT,VRB,MP
+	ppc64asm.VCNTMBH:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1e07ff00000000, Value: 0x101a064200000000},                                                                                   // vcntmbh RT,VRB,MP
+	ppc64asm.VCNTMBW:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1e07ff00000000, Value: 0x101c064200000000},                                                                                   // vcntmbw RT,VRB,MP
+	ppc64asm.VCTZDM:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100007c400000000},                                                                                   // vctzdm VRT,VRA,VRB
+	ppc64asm.VDIVESD:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100003cb00000000},                                                                                   // vdivesd VRT,VRA,VRB
+	ppc64asm.VDIVESQ:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000030b00000000},                                                                                   // vdivesq VRT,VRA,VRB
+	ppc64asm.VDIVESW:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000038b00000000},                                                                                   // vdivesw VRT,VRA,VRB
+	ppc64asm.VDIVEUD:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100002cb00000000},                                                                                   // vdiveud VRT,VRA,VRB
+	ppc64asm.VDIVEUQ:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000020b00000000},                                                                                   // vdiveuq VRT,VRA,VRB
+	ppc64asm.VDIVEUW:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000028b00000000},                                                                                   // vdiveuw VRT,VRA,VRB
+	ppc64asm.VDIVSD:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100001cb00000000},                                                                                   // vdivsd VRT,VRA,VRB
+	ppc64asm.VDIVSQ:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000010b00000000},                                                                                   // vdivsq VRT,VRA,VRB
+	ppc64asm.VDIVSW:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000018b00000000},                                                                                   // vdivsw VRT,VRA,VRB
+	ppc64asm.VDIVUD:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100000cb00000000},                                                                                   // vdivud VRT,VRA,VRB
+	ppc64asm.VDIVUQ:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000000b00000000},                                                                                   // vdivuq VRT,VRA,VRB
+	ppc64asm.VDIVUW:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000008b00000000},                                                                                   // vdivuw VRT,VRA,VRB
+	ppc64asm.VEXPANDBM:      {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1000064200000000},                                                                                   // vexpandbm VRT,VRB
+	ppc64asm.VEXPANDDM:      {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1003064200000000},                                                                                   // vexpanddm VRT,VRB
+	ppc64asm.VEXPANDHM:      {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1001064200000000},                                                                                   // vexpandhm VRT,VRB
+	ppc64asm.VEXPANDQM:      {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1004064200000000},                                                                                   // vexpandqm VRT,VRB
+	ppc64asm.VEXPANDWM:      {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1002064200000000},                                                                                   // vexpandwm VRT,VRB
+	ppc64asm.VEXTDDVLX:      {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc00003f00000000, Value: 0x1000001e00000000},                                                                                   // vextddvlx VRT,VRA,VRB,RC
+	ppc64asm.VEXTDDVRX:      {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc00003f00000000, Value: 0x1000001f00000000},                                                                                   // vextddvrx VRT,VRA,VRB,RC
+	ppc64asm.VEXTDUBVLX:     {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc00003f00000000, Value: 0x1000001800000000},                                                                                   // vextdubvlx VRT,VRA,VRB,RC
+	ppc64asm.VEXTDUBVRX:     {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc00003f00000000, Value: 0x1000001900000000},                                                                                   // vextdubvrx VRT,VRA,VRB,RC
+	ppc64asm.VEXTDUHVLX:     {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc00003f00000000, Value: 0x1000001a00000000},                                                                                   // vextduhvlx VRT,VRA,VRB,RC
+	ppc64asm.VEXTDUHVRX:     {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc00003f00000000, Value: 0x1000001b00000000},                                                                                   // vextduhvrx VRT,VRA,VRB,RC
+	ppc64asm.VEXTDUWVLX:     {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc00003f00000000, Value: 0x1000001c00000000},                                                                                   // vextduwvlx VRT,VRA,VRB,RC
+	ppc64asm.VEXTDUWVRX:     {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc00003f00000000, Value: 0x1000001d00000000},                                                                                   // vextduwvrx VRT,VRA,VRB,RC
+	ppc64asm.VEXTRACTBM:     {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1008064200000000},                                                                                   // vextractbm RT,VRB
+	ppc64asm.VEXTRACTDM:     {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x100b064200000000},                                                                                   // vextractdm RT,VRB
+	ppc64asm.VEXTRACTHM:     {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1009064200000000},                                                                                   // vextracthm RT,VRB
+	ppc64asm.VEXTRACTQM:     {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x100c064200000000},                                                                                   // vextractqm RT,VRB
+	ppc64asm.VEXTRACTWM:     {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x100a064200000000},                                                                                   // vextractwm RT,VRB
+	ppc64asm.VEXTSD2Q:       {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x101b060200000000},                                                                                   // vextsd2q VRT,VRB
+	ppc64asm.VGNB:           {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100004cc00000000, Reserved: 0x18000000000000},                                                       // vgnb RT,VRB,N
+	ppc64asm.VINSBLX:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000020f00000000},                                                                                   // vinsblx VRT,RA,RB
+	ppc64asm.VINSBRX:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000030f00000000},                                                                                   // vinsbrx VRT,RA,RB
+	ppc64asm.VINSBVLX:       {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000000f00000000},                                                                                   // vinsbvlx VRT,RA,VRB
+	ppc64asm.VINSBVRX:       {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000010f00000000},                                                                                   // vinsbvrx VRT,RA,VRB
+	ppc64asm.VINSD:          {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100001cf00000000, Reserved: 0x10000000000000},                                                       // vinsd VRT,RB,UIM
+	ppc64asm.VINSDLX:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100002cf00000000},                                                                                   // vinsdlx VRT,RA,RB
+	ppc64asm.VINSDRX:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100003cf00000000},                                                                                   // vinsdrx VRT,RA,RB
+	ppc64asm.VINSHLX:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000024f00000000},                                                                                   // vinshlx VRT,RA,RB
+	ppc64asm.VINSHRX:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000034f00000000},                                                                                   // vinshrx VRT,RA,RB
+	ppc64asm.VINSHVLX:       {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000004f00000000},                                                                                   // vinshvlx VRT,RA,VRB
+	ppc64asm.VINSHVRX:       {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000014f00000000},                                                                                   // vinshvrx VRT,RA,VRB
+	ppc64asm.VINSW:          {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100000cf00000000, Reserved: 0x10000000000000},                                                       // vinsw VRT,RB,UIM
+	ppc64asm.VINSWLX:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000028f00000000},                                                                                   // vinswlx VRT,RA,RB
+	ppc64asm.VINSWRX:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000038f00000000},                                                                                   // vinswrx VRT,RA,RB
+	ppc64asm.VINSWVLX:       {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000008f00000000},                                                                                   // vinswvlx VRT,RA,VRB
+	ppc64asm.VINSWVRX:       {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000018f00000000},                                                                                   // vinswvrx VRT,RA,VRB
+	ppc64asm.VMODSD:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100007cb00000000},                                                                                   // vmodsd VRT,VRA,VRB
+	ppc64asm.VMODSQ:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000070b00000000},                                                                                   // vmodsq VRT,VRA,VRB
+	ppc64asm.VMODSW:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000078b00000000},                                                                                   // vmodsw VRT,VRA,VRB
+	ppc64asm.VMODUD:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100006cb00000000},                                                                                   // vmodud VRT,VRA,VRB
+	ppc64asm.VMODUQ:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000060b00000000},                                                                                   // vmoduq VRT,VRA,VRB
+	ppc64asm.VMODUW:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000068b00000000},                                                                                   // vmoduw VRT,VRA,VRB
+	ppc64asm.VMSUMCUD:       {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc00003f00000000, Value: 0x1000001700000000},                                                                                   // vmsumcud VRT,VRA,VRB,VRC
+	ppc64asm.VMULESD:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100003c800000000},                                                                                   // vmulesd VRT,VRA,VRB
+	ppc64asm.VMULEUD:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100002c800000000},                                                                                   // vmuleud VRT,VRA,VRB
+	ppc64asm.VMULHSD:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100003c900000000},                                                                                   // vmulhsd VRT,VRA,VRB
+	ppc64asm.VMULHSW:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000038900000000},                                                                                   // vmulhsw VRT,VRA,VRB
+	ppc64asm.VMULHUD:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100002c900000000},                                                                                   // vmulhud VRT,VRA,VRB
+	ppc64asm.VMULHUW:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000028900000000},                                                                                   // vmulhuw VRT,VRA,VRB
+	ppc64asm.VMULLD:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100001c900000000},                                                                                   // vmulld VRT,VRA,VRB
+	ppc64asm.VMULOSD:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100001c800000000},                                                                                   // vmulosd VRT,VRA,VRB
+	ppc64asm.VMULOUD:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100000c800000000},                                                                                   // vmuloud VRT,VRA,VRB
+	ppc64asm.VPDEPD:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x100005cd00000000},                                                                                   // vpdepd VRT,VRA,VRB
+	ppc64asm.VPEXTD:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000058d00000000},                                                                                   // vpextd VRT,VRA,VRB
+	ppc64asm.VRLQ:           {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000000500000000},                                                                                   // vrlq VRT,VRA,VRB
+	ppc64asm.VRLQMI:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000004500000000},                                                                                   // vrlqmi VRT,VRA,VRB
+	ppc64asm.VRLQNM:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000014500000000},                                                                                   // vrlqnm VRT,VRA,VRB
+	ppc64asm.VSLDBI:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc00063f00000000, Value: 0x1000001600000000},                                                                                   // vsldbi VRT,VRA,VRB,SH
+	ppc64asm.VSLQ:           {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000010500000000},                                                                                   // vslq VRT,VRA,VRB
+	ppc64asm.VSRAQ:          {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000030500000000},                                                                                   // vsraq VRT,VRA,VRB
+	ppc64asm.VSRDBI:         {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc00063f00000000, Value: 0x1000021600000000},                                                                                   // vsrdbi VRT,VRA,VRB,SH
+	ppc64asm.VSRQ:           {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc0007ff00000000, Value: 0x1000020500000000},                                                                                   // vsrq VRT,VRA,VRB
+	ppc64asm.VSTRIBL:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1000000d00000000},                                                                                   // vstribl VRT,VRB
+	ppc64asm.VSTRIBLCC:      {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc, Mask: 0xfc1f07ff00000000, Value: 0x1000040d00000000},                                                                    // vstribl. VRT,VRB
+	ppc64asm.VSTRIBR:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1001000d00000000},                                                                                   // vstribr VRT,VRB
+	ppc64asm.VSTRIBRCC:      {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc, Mask: 0xfc1f07ff00000000, Value: 0x1001040d00000000},                                                                    // vstribr. VRT,VRB
+	ppc64asm.VSTRIHL:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1002000d00000000},                                                                                   // vstrihl VRT,VRB
+	ppc64asm.VSTRIHLCC:      {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc, Mask: 0xfc1f07ff00000000, Value: 0x1002040d00000000},                                                                    // vstrihl. VRT,VRB
+	ppc64asm.VSTRIHR:        {Class: ClassVMX, Level: LevelPOWER10, Mask: 0xfc1f07ff00000000, Value: 0x1003000d00000000},                                                                                   // vstrihr VRT,VRB
+	ppc64asm.VSTRIHRCC:      {Class: ClassVMX, Level: LevelPOWER10, Flags: FlagRc, Mask: 0xfc1f07ff00000000, Value: 0x1003040d00000000},                                                                    // vstrihr. VRT,VRB
+	ppc64asm.XSCMPEQQP:      {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0xfc00008800000000, Reserved: 0x100000000},                                                            // xscmpeqqp VRT,VRA,VRB
+	ppc64asm.XSCMPGEQP:      {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0xfc00018800000000, Reserved: 0x100000000},                                                            // xscmpgeqp VRT,VRA,VRB
+	ppc64asm.XSCMPGTQP:      {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0xfc0001c800000000, Reserved: 0x100000000},                                                            // xscmpgtqp VRT,VRA,VRB
+	ppc64asm.XSCVQPSQZ:      {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc1f07fe00000000, Value: 0xfc08068800000000, Reserved: 0x100000000},                                                            // xscvqpsqz VRT,VRB
+	ppc64asm.XSCVQPUQZ:      {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc1f07fe00000000, Value: 0xfc00068800000000, Reserved: 0x100000000},                                                            // xscvqpuqz VRT,VRB
+	ppc64asm.XSCVSQQP:       {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc1f07fe00000000, Value: 0xfc0b068800000000, Reserved: 0x100000000},                                                            // xscvsqqp VRT,VRB
+	ppc64asm.XSCVUQQP:       {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc1f07fe00000000, Value: 0xfc03068800000000, Reserved: 0x100000000},                                                            // xscvuqqp VRT,VRB
+	ppc64asm.XSMAXCQP:       {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0xfc00054800000000, Reserved: 0x100000000},                                                            // xsmaxcqp VRT,VRA,VRB
+	ppc64asm.XSMINCQP:       {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0xfc0005c800000000, Reserved: 0x100000000},                                                            // xsmincqp VRT,VRA,VRB
+	ppc64asm.XVBF16GER2:     {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00019800000000, Reserved: 0x60000100000000},                                                       // xvbf16ger2 AT,XA,XB
+	ppc64asm.XVBF16GER2NN:   {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00079000000000, Reserved: 0x60000100000000},                                                       // xvbf16ger2nn AT,XA,XB
+	ppc64asm.XVBF16GER2NP:   {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00039000000000, Reserved: 0x60000100000000},                                                       // xvbf16ger2np AT,XA,XB
+	ppc64asm.XVBF16GER2PN:   {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00059000000000, Reserved: 0x60000100000000},                                                       // xvbf16ger2pn AT,XA,XB
+	ppc64asm.XVBF16GER2PP:   {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00019000000000, Reserved: 0x60000100000000},                                                       // xvbf16ger2pp AT,XA,XB
+	ppc64asm.XVCVBF16SPN:    {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc1f07fc00000000, Value: 0xf010076c00000000},                                                                                   // xvcvbf16spn XT,XB
+	ppc64asm.XVCVSPBF16:     {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc1f07fc00000000, Value: 0xf011076c00000000},                                                                                   // xvcvspbf16 XT,XB
+	ppc64asm.XVF16GER2:      {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00009800000000, Reserved: 0x60000100000000},                                                       // xvf16ger2 AT,XA,XB
+	ppc64asm.XVF16GER2NN:    {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00069000000000, Reserved: 0x60000100000000},                                                       // xvf16ger2nn AT,XA,XB
+	ppc64asm.XVF16GER2NP:    {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00029000000000, Reserved: 0x60000100000000},                                                       // xvf16ger2np AT,XA,XB
+	ppc64asm.XVF16GER2PN:    {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00049000000000, Reserved: 0x60000100000000},                                                       // xvf16ger2pn AT,XA,XB
+	ppc64asm.XVF16GER2PP:    {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00009000000000, Reserved: 0x60000100000000},                                                       // xvf16ger2pp AT,XA,XB
+	ppc64asm.XVF32GER:       {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec0000d800000000, Reserved: 0x60000100000000},                                                       // xvf32ger AT,XA,XB
+	ppc64asm.XVF32GERNN:     {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec0006d000000000, Reserved: 0x60000100000000},                                                       // xvf32gernn AT,XA,XB
+	ppc64asm.XVF32GERNP:     {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec0002d000000000, Reserved: 0x60000100000000},                                                       // xvf32gernp AT,XA,XB
+	ppc64asm.XVF32GERPN:     {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec0004d000000000, Reserved: 0x60000100000000},                                                       // xvf32gerpn AT,XA,XB
+	ppc64asm.XVF32GERPP:     {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec0000d000000000, Reserved: 0x60000100000000},                                                       // xvf32gerpp AT,XA,XB
+	ppc64asm.XVF64GER:       {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec0001d800000000, Reserved: 0x60000100000000},                                                       // xvf64ger AT,XAp,XB
+	ppc64asm.XVF64GERNN:     {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec0007d000000000, Reserved: 0x60000100000000},                                                       // xvf64gernn AT,XAp,XB
+	ppc64asm.XVF64GERNP:     {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec0003d000000000, Reserved: 0x60000100000000},                                                       // xvf64gernp AT,XAp,XB
+	ppc64asm.XVF64GERPN:     {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec0005d000000000, Reserved: 0x60000100000000},                                                       // xvf64gerpn AT,XAp,XB
+	ppc64asm.XVF64GERPP:     {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec0001d000000000, Reserved: 0x60000100000000},                                                       // xvf64gerpp AT,XAp,XB
+	ppc64asm.XVI16GER2:      {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00025800000000, Reserved: 0x60000100000000},                                                       // xvi16ger2 AT,XA,XB
+	ppc64asm.XVI16GER2PP:    {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00035800000000, Reserved: 0x60000100000000},                                                       // xvi16ger2pp AT,XA,XB
+	ppc64asm.XVI16GER2S:     {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00015800000000, Reserved: 0x60000100000000},                                                       // xvi16ger2s AT,XA,XB
+	ppc64asm.XVI16GER2SPP:   {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00015000000000, Reserved: 0x60000100000000},                                                       // xvi16ger2spp AT,XA,XB
+	ppc64asm.XVI4GER8:       {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00011800000000, Reserved: 0x60000100000000},                                                       // xvi4ger8 AT,XA,XB
+	ppc64asm.XVI4GER8PP:     {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00011000000000, Reserved: 0x60000100000000},                                                       // xvi4ger8pp AT,XA,XB
+	ppc64asm.XVI8GER4:       {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00001800000000, Reserved: 0x60000100000000},                                                       // xvi8ger4 AT,XA,XB
+	ppc64asm.XVI8GER4PP:     {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00001000000000, Reserved: 0x60000100000000},                                                       // xvi8ger4pp AT,XA,XB
+	ppc64asm.XVI8GER4SPP:    {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc0007f800000000, Value: 0xec00031800000000, Reserved: 0x60000100000000},                                                       // xvi8ger4spp AT,XA,XB
+	ppc64asm.XVTLSBB:        {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc1f07fc00000000, Value: 0xf002076c00000000, Reserved: 0x60000100000000},                                                       // xvtlsbb BF,XB
+	ppc64asm.XXBLENDVB:      {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc000030, Value: 0x500000084000000, Reserved: 0xfffff00000000},                                    // xxblendvb XT,XA,XB,XC
+	ppc64asm.XXBLENDVD:      {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc000030, Value: 0x500000084000030, Reserved: 0xfffff00000000},                                    // xxblendvd XT,XA,XB,XC
+	ppc64asm.XXBLENDVH:      {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc000030, Value: 0x500000084000010, Reserved: 0xfffff00000000},                                    // xxblendvh XT,XA,XB,XC
+	ppc64asm.XXBLENDVW:      {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc000030, Value: 0x500000084000020, Reserved: 0xfffff00000000},                                    // xxblendvw XT,XA,XB,XC
+	ppc64asm.XXEVAL:         {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc000030, Value: 0x500000088000010, Reserved: 0xfff0000000000},                                    // xxeval XT,XA,XB,XC,IMM
+	ppc64asm.XXGENPCVBM:     {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0xf000072800000000},                                                                                   // xxgenpcvbm XT,VRB,IMM
+	ppc64asm.XXGENPCVDM:     {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0xf000076a00000000},                                                                                   // xxgenpcvdm XT,VRB,IMM
+	ppc64asm.XXGENPCVHM:     {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0xf000072a00000000},                                                                                   // xxgenpcvhm XT,VRB,IMM
+	ppc64asm.XXGENPCVWM:     {Class: ClassVSX, Level: LevelPOWER10, Mask: 0xfc0007fe00000000, Value: 0xf000076800000000},                                                                                   // xxgenpcvwm XT,VRB,IMM
+	ppc64asm.XXMFACC:        {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc1f07fe00000000, Value: 0x7c00016200000000, Reserved: 0x60f80100000000},                                                       // xxmfacc AS
+	ppc64asm.XXMTACC:        {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc1f07fe00000000, Value: 0x7c01016200000000, Reserved: 0x60f80100000000},                                                       // xxmtacc AT
+	ppc64asm.XXPERMX:        {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc000030, Value: 0x500000088000000, Reserved: 0xffff800000000},                                    // xxpermx XT,XA,XB,XC,UIM
+	ppc64asm.XXSETACCZ:      {Class: ClassMMA, Level: LevelPOWER10, Mask: 0xfc1f07fe00000000, Value: 0x7c03016200000000, Reserved: 0x60f80100000000},                                                       // xxsetaccz AT
+	ppc64asm.XXSPLTI32DX:    {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc1c0000, Value: 0x500000080000000, Reserved: 0xf000000000000},                                    // xxsplti32dx XT,IX,IMM32
+	ppc64asm.XXSPLTIDP:      {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc1e0000, Value: 0x500000080040000, Reserved: 0xf000000000000},                                    // xxspltidp XT,IMM32
+	ppc64asm.XXSPLTIW:       {Class: ClassVSX, Level: LevelPOWER10, Flags: FlagPrefixed, Mask: 0xfff00000fc1e0000, Value: 0x500000080060000, Reserved: 0xf000000000000},                                    // xxspltiw XT,IMM32
+	ppc64asm.MSGCLRU:        {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c0000dc00000000, Reserved: 0x3ff000100000000},                             // msgclru RB
+	ppc64asm.MSGSNDU:        {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00009c00000000, Reserved: 0x3ff000100000000},                             // msgsndu RB
+	ppc64asm.URFID:          {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x4c00026400000000, Reserved: 0x3fff80100000000},                             // urfid
+	ppc64asm.ADDEX:          {Class: ClassArith, Level: LevelPOWER9, Mask: 0xfc0001fe00000000, Value: 0x7c00015400000000, Reserved: 0x100000000},                                                           // addex RT,RA,RB,CY
+	ppc64asm.MFFSCDRN:       {Class: ClassFP, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc14048e00000000, Reserved: 0x100000000},                                                              // mffscdrn FRT,FRB
+	ppc64asm.MFFSCDRNI:      {Class: ClassFP, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc15048e00000000, Reserved: 0xc00100000000},                                                           // mffscdrni FRT,DRM
+	ppc64asm.MFFSCE:         {Class: ClassFP, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc01048e00000000, Reserved: 0xf80100000000},                                                           // mffsce FRT
+	ppc64asm.MFFSCRN:        {Class: ClassFP, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc16048e00000000, Reserved: 0x100000000},                                                              // mffscrn FRT,FRB
+	ppc64asm.MFFSCRNI:       {Class: ClassFP, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc17048e00000000, Reserved: 0xe00100000000},                                                           // mffscrni FRT,RM
+	ppc64asm.MFFSL:          {Class: ClassFP, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc18048e00000000, Reserved: 0xf80100000000},                                                           // mffsl FRT
+	ppc64asm.SLBIAG:         {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c0006a400000000, Reserved: 0x1ef80100000000},                              // slbiag RS, L
+	ppc64asm.VMSUMUDM:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc00003f00000000, Value: 0x1000002300000000},                                                                                    // vmsumudm VRT,VRA,VRB,VRC
+	ppc64asm.ADDPCIS:        {Class: ClassArith, Level: LevelPOWER9, Mask: 0xfc00003e00000000, Value: 0x4c00000400000000},                                                                                  // addpcis RT,D
+	ppc64asm.BCDCFNCC:       {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc1f05ff00000000, Value: 0x1007058100000000},                                                                     // bcdcfn. VRT,VRB,PS
+	ppc64asm.BCDCFSQCC:      {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc1f05ff00000000, Value: 0x1002058100000000},                                                                     // bcdcfsq. VRT,VRB,PS
+	ppc64asm.BCDCFZCC:       {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc1f05ff00000000, Value: 0x1006058100000000},                                                                     // bcdcfz. VRT,VRB,PS
+	ppc64asm.BCDCPSGNCC:     {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000034100000000},                                                                     // bcdcpsgn. VRT,VRA,VRB
+	ppc64asm.BCDCTNCC:       {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc1f05ff00000000, Value: 0x1005058100000000, Reserved: 0x20000000000},                                            // bcdctn. VRT,VRB
+	ppc64asm.BCDCTSQCC:      {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc1f05ff00000000, Value: 0x1000058100000000, Reserved: 0x20000000000},                                            // bcdctsq. VRT,VRB
+	ppc64asm.BCDCTZCC:       {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc1f05ff00000000, Value: 0x1004058100000000},                                                                     // bcdctz. VRT,VRB,PS
+	ppc64asm.BCDSCC:         {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0005ff00000000, Value: 0x100004c100000000},                                                                     // bcds. VRT,VRA,VRB,PS
+	ppc64asm.BCDSETSGNCC:    {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc1f05ff00000000, Value: 0x101f058100000000},                                                                     // bcdsetsgn. VRT,VRB,PS
+	ppc64asm.BCDSRCC:        {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0005ff00000000, Value: 0x100005c100000000},                                                                     // bcdsr. VRT,VRA,VRB,PS
+	ppc64asm.BCDTRUNCCC:     {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0005ff00000000, Value: 0x1000050100000000},                                                                     // bcdtrunc. VRT,VRA,VRB,PS
+	ppc64asm.BCDUSCC:        {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0005ff00000000, Value: 0x1000048100000000, Reserved: 0x20000000000},                                            // bcdus. VRT,VRA,VRB
+	ppc64asm.BCDUTRUNCCC:    {Class: ClassDFP, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0005ff00000000, Value: 0x1000054100000000, Reserved: 0x20000000000},                                            // bcdutrunc. VRT,VRA,VRB
+	ppc64asm.CMPEQB:         {Class: ClassCompare, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c0001c000000000, Reserved: 0x60000100000000},                                                    // cmpeqb BF,RA,RB
+	ppc64asm.CMPRB:          {Class: ClassCompare, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c00018000000000, Reserved: 0x40000100000000},                                                    // cmprb BF,L,RA,RB
+	ppc64asm.CNTTZD:         {Class: ClassLogical, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x7c00047400000000, Reserved: 0xf80000000000},                                                      // cnttzd RA,RS
+	ppc64asm.CNTTZDCC:       {Class: ClassLogical, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00047500000000, Reserved: 0xf80000000000},                                       // cnttzd. RA,RS
+	ppc64asm.CNTTZW:         {Class: ClassLogical, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x7c00043400000000, Reserved: 0xf80000000000},                                                      // cnttzw RA,RS
+	ppc64asm.CNTTZWCC:       {Class: ClassLogical, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00043500000000, Reserved: 0xf80000000000},                                       // cnttzw. RA,RS
+	ppc64asm.COPY:           {Class: ClassCopyPaste, Level: LevelPOWER9, Flags: FlagIndexed, Mask: 0xfc2007fe00000000, Value: 0x7c20060c00000000, Reserved: 0x3c0000100000000},                             // copy RA,RB
+	ppc64asm.CPABORT:        {Class: ClassCopyPaste, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c00068c00000000, Reserved: 0x3fff80100000000},                                                 // cpabort
+	ppc64asm.DARN:           {Class: ClassArith, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c0005e600000000, Reserved: 0x1cf80100000000},                                                      // darn RT,L
+	ppc64asm.DTSTSFI:        {Class: ClassDFP, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0xec00054600000000, Reserved: 0x40000100000000},                                                        // dtstsfi BF,UIM,FRB
+	ppc64asm.DTSTSFIQ:       {Class: ClassDFP, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0xfc00054600000000, Reserved: 0x40000100000000},                                                        // dtstsfiq BF,UIM,FRBp
+	ppc64asm.EXTSWSLI:       {Class: ClassRotate, Level: LevelPOWER9, Mask: 0xfc0007fd00000000, Value: 0x7c0006f400000000},                                                                                 // extswsli RA,RS,SH
+	ppc64asm.EXTSWSLICC:     {Class: ClassRotate, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0007fd00000000, Value: 0x7c0006f500000000},                                                                  // extswsli. RA,RS,SH
+	ppc64asm.LDAT:           {Class: ClassAtomic, Level: LevelPOWER9, Size: 8, Mask: 0xfc0007fe00000000, Value: 0x7c0004cc00000000, Reserved: 0x100000000},                                                 // ldat RT,RA,FC
+	ppc64asm.LWAT:           {Class: ClassAtomic, Level: LevelPOWER9, Size: 4, Mask: 0xfc0007fe00000000, Value: 0x7c00048c00000000, Reserved: 0x100000000},                                                 // lwat RT,RA,FC
+	ppc64asm.LXSD:           {Class: ClassLoad, Level: LevelPOWER9, Size: 8, Flags: FlagVSX, Mask: 0xfc00000300000000, Value: 0xe400000200000000},                                                          // lxsd VRT,DS(RA)
+	ppc64asm.LXSIBZX:        {Class: ClassLoad, Level: LevelPOWER9, Size: 1, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00061a00000000},                                            // lxsibzx XT,RA,RB
+	ppc64asm.LXSIHZX:        {Class: ClassLoad, Level: LevelPOWER9, Size: 2, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00065a00000000},                                            // lxsihzx XT,RA,RB
+	ppc64asm.LXSSP:          {Class: ClassLoad, Level: LevelPOWER9, Size: 4, Flags: FlagVSX, Mask: 0xfc00000300000000, Value: 0xe400000300000000},                                                          // lxssp VRT,DS(RA)
+	ppc64asm.LXV:            {Class: ClassLoad, Level: LevelPOWER9, Size: 16, Flags: FlagVSX, Mask: 0xfc00000700000000, Value: 0xf400000100000000},                                                         // lxv XT,DQ(RA)
+	ppc64asm.LXVB16X:        {Class: ClassLoad, Level: LevelPOWER9, Size: 16, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c0006d800000000},                                           // lxvb16x XT,RA,RB
+	ppc64asm.LXVH8X:         {Class: ClassLoad, Level: LevelPOWER9, Size: 16, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00065800000000},                                           // lxvh8x XT,RA,RB
+	ppc64asm.LXVL:           {Class: ClassLoad, Level: LevelPOWER9, Flags: FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00021a00000000},                                                                   // lxvl XT,RA,RB
+	ppc64asm.LXVLL:          {Class: ClassLoad, Level: LevelPOWER9, Flags: FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00025a00000000},                                                                   // lxvll XT,RA,RB
+	ppc64asm.LXVWSX:         {Class: ClassLoad, Level: LevelPOWER9, Size: 4, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c0002d800000000},                                            // lxvwsx XT,RA,RB
+	ppc64asm.LXVX:           {Class: ClassLoad, Level: LevelPOWER9, Size: 16, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007be00000000, Value: 0x7c00021800000000, Reserved: 0x4000000000},                   // lxvx XT,RA,RB
+	ppc64asm.MADDHD:         {Class: ClassArith, Level: LevelPOWER9, Mask: 0xfc00003f00000000, Value: 0x1000003000000000},                                                                                  // maddhd RT,RA,RB,RC
+	ppc64asm.MADDHDU:        {Class: ClassArith, Level: LevelPOWER9, Mask: 0xfc00003f00000000, Value: 0x1000003100000000},                                                                                  // maddhdu RT,RA,RB,RC
+	ppc64asm.MADDLD:         {Class: ClassArith, Level: LevelPOWER9, Mask: 0xfc00003f00000000, Value: 0x1000003300000000},                                                                                  // maddld RT,RA,RB,RC
+	ppc64asm.MCRXRX:         {Class: ClassCRLogical, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c00048000000000, Reserved: 0x7ff80100000000},                                                  // mcrxrx BF
+	ppc64asm.MFVSRLD:        {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c00026600000000, Reserved: 0xf80000000000},                                                          // mfvsrld RA,XS
+	ppc64asm.MODSD:          {Class: ClassArith, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c00061200000000, Reserved: 0x100000000},                                                           // modsd RT,RA,RB
+	ppc64asm.MODSW:          {Class: ClassArith, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c00061600000000, Reserved: 0x100000000},                                                           // modsw RT,RA,RB
+	ppc64asm.MODUD:          {Class: ClassArith, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c00021200000000, Reserved: 0x100000000},                                                           // modud RT,RA,RB
+	ppc64asm.MODUW:          {Class: ClassArith, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c00021600000000, Reserved: 0x100000000},                                                           // moduw RT,RA,RB
+	ppc64asm.MSGSYNC:        {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c0006ec00000000, Reserved: 0x3fff80100000000},                             // msgsync
+	ppc64asm.MTVSRDD:        {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c00036600000000},                                                                                    // mtvsrdd XT,RA,RB
+	ppc64asm.MTVSRWS:        {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c00032600000000, Reserved: 0xf80000000000},                                                          // mtvsrws XT,RA
+	ppc64asm.PASTECC:        {Class: ClassCopyPaste, Level: LevelPOWER9, Flags: FlagIndexed | FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00070d00000000, Reserved: 0x3c0000000000000},                    // paste. RA,RB,L
+	ppc64asm.SETB:           {Class: ClassCRLogical, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c00010000000000, Reserved: 0x3f80100000000},                                                   // setb RT,BFA
+	ppc64asm.SLBIEG:         {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c0003a400000000, Reserved: 0x1f000100000000},                              // slbieg RS,RB
+	ppc64asm.SLBSYNC:        {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c0002a400000000, Reserved: 0x3fff80100000000},                             // slbsync
+	ppc64asm.STDAT:          {Class: ClassAtomic, Level: LevelPOWER9, Size: 8, Mask: 0xfc0007fe00000000, Value: 0x7c0005cc00000000, Reserved: 0x100000000},                                                 // stdat RS,RA,FC
+	ppc64asm.STOP:           {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x4c0002e400000000, Reserved: 0x3fff80100000000},                             // stop
+	ppc64asm.STWAT:          {Class: ClassAtomic, Level: LevelPOWER9, Size: 4, Mask: 0xfc0007fe00000000, Value: 0x7c00058c00000000, Reserved: 0x100000000},                                                 // stwat RS,RA,FC
+	ppc64asm.STXSD:          {Class: ClassStore, Level: LevelPOWER9, Size: 8, Flags: FlagVSX, Mask: 0xfc00000300000000, Value: 0xf400000200000000},                                                         // stxsd VRS,DS(RA)
+	ppc64asm.STXSIBX:        {Class: ClassStore, Level: LevelPOWER9, Size: 1, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00071a00000000},                                           // stxsibx XS,RA,RB
+	ppc64asm.STXSIHX:        {Class: ClassStore, Level: LevelPOWER9, Size: 2, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00075a00000000},                                           // stxsihx XS,RA,RB
+	ppc64asm.STXSSP:         {Class: ClassStore, Level: LevelPOWER9, Size: 4, Flags: FlagVSX, Mask: 0xfc00000300000000, Value: 0xf400000300000000},                                                         // stxssp VRS,DS(RA)
+	ppc64asm.STXV:           {Class: ClassStore, Level: LevelPOWER9, Size: 16, Flags: FlagVSX, Mask: 0xfc00000700000000, Value: 0xf400000500000000},                                                        // stxv XS,DQ(RA)
+	ppc64asm.STXVB16X:       {Class: ClassStore, Level: LevelPOWER9, Size: 16, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c0007d800000000},                                          // stxvb16x XS,RA,RB
+	ppc64asm.STXVH8X:        {Class: ClassStore, Level: LevelPOWER9, Size: 16, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00075800000000},                                          // stxvh8x XS,RA,RB
+	ppc64asm.STXVL:          {Class: ClassStore, Level: LevelPOWER9, Flags: FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00031a00000000},                                                                  // stxvl XS,RA,RB
+	ppc64asm.STXVLL:         {Class: ClassStore, Level: LevelPOWER9, Flags: FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00035a00000000},                                                                  // stxvll XS,RA,RB
+	ppc64asm.STXVX:          {Class: ClassStore, Level: LevelPOWER9, Size: 16, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00031800000000},                                          // stxvx XS,RA,RB
+	ppc64asm.VABSDUB:        {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000040300000000},                                                                                    // vabsdub VRT,VRA,VRB
+	ppc64asm.VABSDUH:        {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000044300000000},                                                                                    // vabsduh VRT,VRA,VRB
+	ppc64asm.VABSDUW:        {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000048300000000},                                                                                    // vabsduw VRT,VRA,VRB
+	ppc64asm.VBPERMD:        {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x100005cc00000000},                                                                                    // vbpermd VRT,VRA,VRB
+	ppc64asm.VCLZLSBB:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x1000060200000000},                                                                                    // vclzlsbb RT,VRB
+	ppc64asm.VCMPNEB:        {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000000700000000},                                                                                    // vcmpneb VRT,VRA,VRB
+	ppc64asm.VCMPNEBCC:      {Class: ClassVMX, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000040700000000},                                                                     // vcmpneb. VRT,VRA,VRB
+	ppc64asm.VCMPNEH:        {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000004700000000},                                                                                    // vcmpneh VRT,VRA,VRB
+	ppc64asm.VCMPNEHCC:      {Class: ClassVMX, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000044700000000},                                                                     // vcmpneh. VRT,VRA,VRB
+	ppc64asm.VCMPNEW:        {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000008700000000},                                                                                    // vcmpnew VRT,VRA,VRB
+	ppc64asm.VCMPNEWCC:      {Class: ClassVMX, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000048700000000},                                                                     // vcmpnew. VRT,VRA,VRB
+	ppc64asm.VCMPNEZB:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000010700000000},                                                                                    // vcmpnezb VRT,VRA,VRB
+	ppc64asm.VCMPNEZBCC:     {Class: ClassVMX, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000050700000000},                                                                     // vcmpnezb. VRT,VRA,VRB
+	ppc64asm.VCMPNEZH:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000014700000000},                                                                                    // vcmpnezh VRT,VRA,VRB
+	ppc64asm.VCMPNEZHCC:     {Class: ClassVMX, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000054700000000},                                                                     // vcmpnezh. VRT,VRA,VRB
+	ppc64asm.VCMPNEZW:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000018700000000},                                                                                    // vcmpnezw VRT,VRA,VRB
+	ppc64asm.VCMPNEZWCC:     {Class: ClassVMX, Level: LevelPOWER9, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000058700000000},                                                                     // vcmpnezw. VRT,VRA,VRB
+	ppc64asm.VCTZB:          {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x101c060200000000},                                                                                    // vctzb VRT,VRB
+	ppc64asm.VCTZD:          {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x101f060200000000},                                                                                    // vctzd VRT,VRB
+	ppc64asm.VCTZH:          {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x101d060200000000},                                                                                    // vctzh VRT,VRB
+	ppc64asm.VCTZLSBB:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x1001060200000000},                                                                                    // vctzlsbb RT,VRB
+	ppc64asm.VCTZW:          {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x101e060200000000},                                                                                    // vctzw VRT,VRB
+	ppc64asm.VEXTRACTD:      {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x100002cd00000000, Reserved: 0x10000000000000},                                                        // vextractd VRT,VRB,UIM
+	ppc64asm.VEXTRACTUB:     {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000020d00000000, Reserved: 0x10000000000000},                                                        // vextractub VRT,VRB,UIM
+	ppc64asm.VEXTRACTUH:     {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000024d00000000, Reserved: 0x10000000000000},                                                        // vextractuh VRT,VRB,UIM
+	ppc64asm.VEXTRACTUW:     {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000028d00000000, Reserved: 0x10000000000000},                                                        // vextractuw VRT,VRB,UIM
+	ppc64asm.VEXTSB2D:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x1018060200000000},                                                                                    // vextsb2d VRT,VRB
+	ppc64asm.VEXTSB2W:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x1010060200000000},                                                                                    // vextsb2w VRT,VRB
+	ppc64asm.VEXTSH2D:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x1019060200000000},                                                                                    // vextsh2d VRT,VRB
+	ppc64asm.VEXTSH2W:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x1011060200000000},                                                                                    // vextsh2w VRT,VRB
+	ppc64asm.VEXTSW2D:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x101a060200000000},                                                                                    // vextsw2d VRT,VRB
+	ppc64asm.VEXTUBLX:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000060d00000000},                                                                                    // vextublx RT,RA,VRB
+	ppc64asm.VEXTUBRX:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000070d00000000},                                                                                    // vextubrx RT,RA,VRB
+	ppc64asm.VEXTUHLX:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000064d00000000},                                                                                    // vextuhlx RT,RA,VRB
+	ppc64asm.VEXTUHRX:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000074d00000000},                                                                                    // vextuhrx RT,RA,VRB
+	ppc64asm.VEXTUWLX:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000068d00000000},                                                                                    // vextuwlx RT,RA,VRB
+	ppc64asm.VEXTUWRX:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000078d00000000},                                                                                    // vextuwrx RT,RA,VRB
+	ppc64asm.VINSERTB:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000030d00000000, Reserved: 0x10000000000000},                                                        // vinsertb VRT,VRB,UIM
+	ppc64asm.VINSERTD:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x100003cd00000000, Reserved: 0x10000000000000},                                                        // vinsertd VRT,VRB,UIM
+	ppc64asm.VINSERTH:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000034d00000000, Reserved: 0x10000000000000},                                                        // vinserth VRT,VRB,UIM
+	ppc64asm.VINSERTW:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000038d00000000, Reserved: 0x10000000000000},                                                        // vinsertw VRT,VRB,UIM
+	ppc64asm.VMUL10CUQ:      {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000000100000000, Reserved: 0xf80000000000},                                                          // vmul10cuq VRT,VRA
+	ppc64asm.VMUL10ECUQ:     {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000004100000000},                                                                                    // vmul10ecuq VRT,VRA,VRB
+	ppc64asm.VMUL10EUQ:      {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000024100000000},                                                                                    // vmul10euq VRT,VRA,VRB
+	ppc64asm.VMUL10UQ:       {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000020100000000, Reserved: 0xf80000000000},                                                          // vmul10uq VRT,VRA
+	ppc64asm.VNEGD:          {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x1007060200000000},                                                                                    // vnegd VRT,VRB
+	ppc64asm.VNEGW:          {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x1006060200000000},                                                                                    // vnegw VRT,VRB
+	ppc64asm.VPERMR:         {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc00003f00000000, Value: 0x1000003b00000000},                                                                                    // vpermr VRT,VRA,VRB,VRC
+	ppc64asm.VPRTYBD:        {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x1009060200000000},                                                                                    // vprtybd VRT,VRB
+	ppc64asm.VPRTYBQ:        {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x100a060200000000},                                                                                    // vprtybq VRT,VRB
+	ppc64asm.VPRTYBW:        {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0x1008060200000000},                                                                                    // vprtybw VRT,VRB
+	ppc64asm.VRLDMI:         {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x100000c500000000},                                                                                    // vrldmi VRT,VRA,VRB
+	ppc64asm.VRLDNM:         {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x100001c500000000},                                                                                    // vrldnm VRT,VRA,VRB
+	ppc64asm.VRLWMI:         {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000008500000000},                                                                                    // vrlwmi VRT,VRA,VRB
+	ppc64asm.VRLWNM:         {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000018500000000},                                                                                    // vrlwnm VRT,VRA,VRB
+	ppc64asm.VSLV:           {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000074400000000},                                                                                    // vslv VRT,VRA,VRB
+	ppc64asm.VSRV:           {Class: ClassVMX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0x1000070400000000},                                                                                    // vsrv VRT,VRA,VRB
+	ppc64asm.WAIT:           {Class: ClassSystem, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0x7c00003c00000000, Reserved: 0x9cf80100000000},                                                     // wait WC,PL
+	ppc64asm.XSABSQP:        {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc00064800000000, Reserved: 0x100000000},                                                             // xsabsqp VRT,VRB
+	ppc64asm.XSADDQP:        {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00000800000000},                                                                                    // xsaddqp VRT,VRA,VRB
+	ppc64asm.XSADDQPO:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00000900000000},                                                                                    // xsaddqpo VRT,VRA,VRB
+	ppc64asm.XSCMPEQDP:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007f800000000, Value: 0xf000001800000000},                                                                                    // xscmpeqdp XT,XA,XB
+	ppc64asm.XSCMPEXPDP:     {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007f800000000, Value: 0xf00001d800000000, Reserved: 0x60000100000000},                                                        // xscmpexpdp BF,XA,XB
+	ppc64asm.XSCMPEXPQP:     {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0xfc00014800000000, Reserved: 0x60000100000000},                                                        // xscmpexpqp BF,VRA,VRB
+	ppc64asm.XSCMPGEDP:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007f800000000, Value: 0xf000009800000000},                                                                                    // xscmpgedp XT,XA,XB
+	ppc64asm.XSCMPGTDP:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007f800000000, Value: 0xf000005800000000},                                                                                    // xscmpgtdp XT,XA,XB
+	ppc64asm.XSCMPOQP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0xfc00010800000000, Reserved: 0x60000100000000},                                                        // xscmpoqp BF,VRA,VRB
+	ppc64asm.XSCMPUQP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0xfc00050800000000, Reserved: 0x60000100000000},                                                        // xscmpuqp BF,VRA,VRB
+	ppc64asm.XSCPSGNQP:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0xfc0000c800000000, Reserved: 0x100000000},                                                             // xscpsgnqp VRT,VRA,VRB
+	ppc64asm.XSCVDPHP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf011056c00000000},                                                                                    // xscvdphp XT,XB
+	ppc64asm.XSCVDPQP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc16068800000000, Reserved: 0x100000000},                                                             // xscvdpqp VRT,VRB
+	ppc64asm.XSCVHPDP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf010056c00000000},                                                                                    // xscvhpdp XT,XB
+	ppc64asm.XSCVQPDP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0xfc14068800000000},                                                                                    // xscvqpdp VRT,VRB
+	ppc64asm.XSCVQPDPO:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0xfc14068900000000},                                                                                    // xscvqpdpo VRT,VRB
+	ppc64asm.XSCVQPSDZ:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc19068800000000, Reserved: 0x100000000},                                                             // xscvqpsdz VRT,VRB
+	ppc64asm.XSCVQPSWZ:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc09068800000000, Reserved: 0x100000000},                                                             // xscvqpswz VRT,VRB
+	ppc64asm.XSCVQPUDZ:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc11068800000000, Reserved: 0x100000000},                                                             // xscvqpudz VRT,VRB
+	ppc64asm.XSCVQPUWZ:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc01068800000000, Reserved: 0x100000000},                                                             // xscvqpuwz VRT,VRB
+	ppc64asm.XSCVSDQP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc0a068800000000, Reserved: 0x100000000},                                                             // xscvsdqp VRT,VRB
+	ppc64asm.XSCVUDQP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc02068800000000, Reserved: 0x100000000},                                                             // xscvudqp VRT,VRB
+	ppc64asm.XSDIVQP:        {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00044800000000},                                                                                    // xsdivqp VRT,VRA,VRB
+	ppc64asm.XSDIVQPO:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00044900000000},                                                                                    // xsdivqpo VRT,VRA,VRB
+	ppc64asm.XSIEXPDP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0xf000072c00000000},                                                                                    // xsiexpdp XT,RA,RB
+	ppc64asm.XSIEXPQP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0xfc0006c800000000, Reserved: 0x100000000},                                                             // xsiexpqp VRT,VRA,VRB
+	ppc64asm.XSMADDQP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00030800000000},                                                                                    // xsmaddqp VRT,VRA,VRB
+	ppc64asm.XSMADDQPO:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00030900000000},                                                                                    // xsmaddqpo VRT,VRA,VRB
+	ppc64asm.XSMAXCDP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007f800000000, Value: 0xf000040000000000},                                                                                    // xsmaxcdp XT,XA,XB
+	ppc64asm.XSMAXJDP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007f800000000, Value: 0xf000048000000000},                                                                                    // xsmaxjdp XT,XA,XB
+	ppc64asm.XSMINCDP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007f800000000, Value: 0xf000044000000000},                                                                                    // xsmincdp XT,XA,XB
+	ppc64asm.XSMINJDP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007f800000000, Value: 0xf00004c000000000},                                                                                    // xsminjdp XT,XA,XB
+	ppc64asm.XSMSUBQP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00034800000000},                                                                                    // xsmsubqp VRT,VRA,VRB
+	ppc64asm.XSMSUBQPO:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00034900000000},                                                                                    // xsmsubqpo VRT,VRA,VRB
+	ppc64asm.XSMULQP:        {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00004800000000},                                                                                    // xsmulqp VRT,VRA,VRB
+	ppc64asm.XSMULQPO:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00004900000000},                                                                                    // xsmulqpo VRT,VRA,VRB
+	ppc64asm.XSNABSQP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc08064800000000},                                                                                    // xsnabsqp VRT,VRB
+	ppc64asm.XSNEGQP:        {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc10064800000000, Reserved: 0x100000000},                                                             // xsnegqp VRT,VRB
+	ppc64asm.XSNMADDQP:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00038800000000},                                                                                    // xsnmaddqp VRT,VRA,VRB
+	ppc64asm.XSNMADDQPO:     {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00038900000000},                                                                                    // xsnmaddqpo VRT,VRA,VRB
+	ppc64asm.XSNMSUBQP:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc0003c800000000},                                                                                    // xsnmsubqp VRT,VRA,VRB
+	ppc64asm.XSNMSUBQPO:     {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc0003c900000000},                                                                                    // xsnmsubqpo VRT,VRA,VRB
+	ppc64asm.XSRQPI:         {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0001ff00000000, Value: 0xfc00000a00000000, Reserved: 0x1e000000000000},                                                        // xsrqpi R,VRT,VRB,RMC
+	ppc64asm.XSRQPIX:        {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0001ff00000000, Value: 0xfc00000b00000000, Reserved: 0x1e000000000000},                                                        // xsrqpix R,VRT,VRB,RMC
+	ppc64asm.XSRQPXP:        {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0001fe00000000, Value: 0xfc00004a00000000, Reserved: 0x1e000100000000},                                                        // xsrqpxp R,VRT,VRB,RMC
+	ppc64asm.XSSQRTQP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0xfc1b064800000000},                                                                                    // xssqrtqp VRT,VRB
+	ppc64asm.XSSQRTQPO:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07ff00000000, Value: 0xfc1b064900000000},                                                                                    // xssqrtqpo VRT,VRB
+	ppc64asm.XSSUBQP:        {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00040800000000},                                                                                    // xssubqp VRT,VRA,VRB
+	ppc64asm.XSSUBQPO:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007ff00000000, Value: 0xfc00040900000000},                                                                                    // xssubqpo VRT,VRA,VRB
+	ppc64asm.XSTSTDCDP:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fc00000000, Value: 0xf00005a800000000, Reserved: 0x100000000},                                                             // xststdcdp BF,XB,DCMX
+	ppc64asm.XSTSTDCQP:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fe00000000, Value: 0xfc00058800000000, Reserved: 0x100000000},                                                             // xststdcqp BF,VRB,DCMX
+	ppc64asm.XSTSTDCSP:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fc00000000, Value: 0xf00004a800000000, Reserved: 0x100000000},                                                             // xststdcsp BF,XB,DCMX
+	ppc64asm.XSXEXPDP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf000056c00000000, Reserved: 0x100000000},                                                             // xsxexpdp RT,XB
+	ppc64asm.XSXEXPQP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc02064800000000, Reserved: 0x100000000},                                                             // xsxexpqp VRT,VRB
+	ppc64asm.XSXSIGDP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf001056c00000000, Reserved: 0x100000000},                                                             // xsxsigdp RT,XB
+	ppc64asm.XSXSIGQP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fe00000000, Value: 0xfc12064800000000, Reserved: 0x100000000},                                                             // xsxsigqp VRT,VRB
+	ppc64asm.XVCVHPSP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf018076c00000000},                                                                                    // xvcvhpsp XT,XB
+	ppc64asm.XVCVSPHP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf019076c00000000},                                                                                    // xvcvsphp XT,XB
+	ppc64asm.XVIEXPDP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007f800000000, Value: 0xf00007c000000000},                                                                                    // xviexpdp XT,XA,XB
+	ppc64asm.XVIEXPSP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007f800000000, Value: 0xf00006c000000000},                                                                                    // xviexpsp XT,XA,XB
+	ppc64asm.XVTSTDCDP:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007b800000000, Value: 0xf00007a800000000},                                                                                    // xvtstdcdp XT,XB,DCMX
+	ppc64asm.XVTSTDCSP:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007b800000000, Value: 0xf00006a800000000},                                                                                    // xvtstdcsp XT,XB,DCMX
+	ppc64asm.XVXEXPDP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf000076c00000000},                                                                                    // xvxexpdp XT,XB
+	ppc64asm.XVXEXPSP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf008076c00000000},                                                                                    // xvxexpsp XT,XB
+	ppc64asm.XVXSIGDP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf001076c00000000},                                                                                    // xvxsigdp XT,XB
+	ppc64asm.XVXSIGSP:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf009076c00000000},                                                                                    // xvxsigsp XT,XB
+	ppc64asm.XXBRD:          {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf017076c00000000},                                                                                    // xxbrd XT,XB
+	ppc64asm.XXBRH:          {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf007076c00000000},                                                                                    // xxbrh XT,XB
+	ppc64asm.XXBRQ:          {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf01f076c00000000},                                                                                    // xxbrq XT,XB
+	ppc64asm.XXBRW:          {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1f07fc00000000, Value: 0xf00f076c00000000},                                                                                    // xxbrw XT,XB
+	ppc64asm.XXEXTRACTUW:    {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fc00000000, Value: 0xf000029400000000, Reserved: 0x10000000000000},                                                        // xxextractuw XT,XB,UIM
+	ppc64asm.XXINSERTW:      {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007fc00000000, Value: 0xf00002d400000000, Reserved: 0x10000000000000},                                                        // xxinsertw XT,XB,UIM
+	ppc64asm.XXPERM:         {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007f800000000, Value: 0xf00000d000000000},                                                                                    // xxperm XT,XA,XB
+	ppc64asm.XXPERMR:        {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc0007f800000000, Value: 0xf00001d000000000},                                                                                    // xxpermr XT,XA,XB
+	ppc64asm.XXSPLTIB:       {Class: ClassVSX, Level: LevelPOWER9, Mask: 0xfc1807fe00000000, Value: 0xf00002d000000000},                                                                                    // xxspltib XT,IMM8
+	ppc64asm.BCDADDCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0005ff00000000, Value: 0x1000040100000000},                                                                     // bcdadd. VRT,VRA,VRB,PS
+	ppc64asm.BCDSUBCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0005ff00000000, Value: 0x1000044100000000},                                                                     // bcdsub. VRT,VRA,VRB,PS
+	ppc64asm.BCTAR:          {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagTargetTAR, Mask: 0xfc0007ff00000000, Value: 0x4c00046000000000, Reserved: 0xe00000000000},                             // bctar BO,BI,BH
+	ppc64asm.BCTARL:         {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagLink | FlagTargetTAR, Mask: 0xfc0007ff00000000, Value: 0x4c00046100000000, Reserved: 0xe00000000000},                  // bctarl BO,BI,BH
+	ppc64asm.CLRBHRB:        {Class: ClassSystem, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00035c00000000, Reserved: 0x3fff80100000000},                                                    // clrbhrb
+	ppc64asm.FMRGEW:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xfc00078c00000000, Reserved: 0x100000000},                                                              // fmrgew FRT,FRA,FRB
+	ppc64asm.FMRGOW:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xfc00068c00000000, Reserved: 0x100000000},                                                              // fmrgow FRT,FRA,FRB
+	ppc64asm.ICBT:           {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00002c00000000, Reserved: 0x200000100000000},                                 // icbt CT, RA, RB
+	ppc64asm.LQARX:          {Class: ClassAtomic, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagQuad | FlagReserve | FlagPair, Mask: 0xfc0007fe00000000, Value: 0x7c00022800000000},               // lqarx RTp,RA,RB,EH
+	ppc64asm.LXSIWAX:        {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagSignExt | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00009800000000},                              // lxsiwax XT,RA,RB
+	ppc64asm.LXSIWZX:        {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00001800000000},                                            // lxsiwzx XT,RA,RB
+	ppc64asm.LXSSPX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00041800000000},                                            // lxsspx XT,RA,RB
+	ppc64asm.MFBHRBE:        {Class: ClassSystem, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00025c00000000, Reserved: 0x100000000},                                                          // mfbhrbe RT,BHRBE
+	ppc64asm.MFVSRD:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00006600000000, Reserved: 0xf80000000000},                                                          // mfvsrd RA,XS
+	ppc64asm.MFVSRWZ:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c0000e600000000, Reserved: 0xf80000000000},                                                          // mfvsrwz RA,XS
+	ppc64asm.MSGCLR:         {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c0001dc00000000, Reserved: 0x3ff000100000000},                             // msgclr RB
+	ppc64asm.MSGCLRP:        {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00015c00000000, Reserved: 0x3ff000100000000},                             // msgclrp RB
+	ppc64asm.MSGSND:         {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00019c00000000, Reserved: 0x3ff000100000000},                             // msgsnd RB
+	ppc64asm.MSGSNDP:        {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00011c00000000, Reserved: 0x3ff000100000000},                             // msgsndp RB
+	ppc64asm.MTVSRD:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00016600000000, Reserved: 0xf80000000000},                                                          // mtvsrd XT,RA
+	ppc64asm.MTVSRWA:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c0001a600000000, Reserved: 0xf80000000000},                                                          // mtvsrwa XT,RA
+	ppc64asm.MTVSRWZ:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c0001e600000000, Reserved: 0xf80000000000},                                                          // mtvsrwz XT,RA
+	ppc64asm.RFEBB:          {Class: ClassSystem, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x4c00012400000000, Reserved: 0x3fff00100000000},                                                    // rfebb S
+	ppc64asm.STQCXCC:        {Class: ClassAtomic, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagQuad | FlagRc | FlagStoreCond | FlagPair, Mask: 0xfc0007ff00000000, Value: 0x7c00016d00000000},    // stqcx. RSp,RA,RB
+	ppc64asm.STXSIWX:        {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00011800000000},                                           // stxsiwx XS,RA,RB
+	ppc64asm.STXSSPX:        {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00051800000000},                                           // stxsspx XS,RA,RB
+	ppc64asm.VADDCUQ:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000014000000000},                                                                                    // vaddcuq VRT,VRA,VRB
+	ppc64asm.VADDECUQ:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000003d00000000},                                                                                    // vaddecuq VRT,VRA,VRB,VRC
+	ppc64asm.VADDEUQM:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000003c00000000},                                                                                    // vaddeuqm VRT,VRA,VRB,VRC
+	ppc64asm.VADDUDM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100000c000000000},                                                                                    // vaddudm VRT,VRA,VRB
+	ppc64asm.VADDUQM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000010000000000},                                                                                    // vadduqm VRT,VRA,VRB
+	ppc64asm.VBPERMQ:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000054c00000000},                                                                                    // vbpermq VRT,VRA,VRB
+	ppc64asm.VCIPHER:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000050800000000},                                                                                    // vcipher VRT,VRA,VRB
+	ppc64asm.VCIPHERLAST:    {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000050900000000},                                                                                    // vcipherlast VRT,VRA,VRB
+	ppc64asm.VCLZB:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000070200000000, Reserved: 0x1f000000000000},                                                        // vclzb VRT,VRB
+	ppc64asm.VCLZD:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100007c200000000, Reserved: 0x1f000000000000},                                                        // vclzd VRT,VRB
+	ppc64asm.VCLZH:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000074200000000, Reserved: 0x1f000000000000},                                                        // vclzh VRT,VRB
+	ppc64asm.VCLZW:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000078200000000, Reserved: 0x1f000000000000},                                                        // vclzw VRT,VRB
+	ppc64asm.VCMPEQUD:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100000c700000000},                                                                                    // vcmpequd VRT,VRA,VRB
+	ppc64asm.VCMPEQUDCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x100004c700000000},                                                                     // vcmpequd. VRT,VRA,VRB
+	ppc64asm.VCMPGTSD:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100003c700000000},                                                                                    // vcmpgtsd VRT,VRA,VRB
+	ppc64asm.VCMPGTSDCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x100007c700000000},                                                                     // vcmpgtsd. VRT,VRA,VRB
+	ppc64asm.VCMPGTUD:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100002c700000000},                                                                                    // vcmpgtud VRT,VRA,VRB
+	ppc64asm.VCMPGTUDCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x100006c700000000},                                                                     // vcmpgtud. VRT,VRA,VRB
+	ppc64asm.VEQV:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000068400000000},                                                                                    // veqv VRT,VRA,VRB
+	ppc64asm.VGBBD:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000050c00000000, Reserved: 0x1f000000000000},                                                        // vgbbd VRT,VRB
+	ppc64asm.VMAXSD:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100001c200000000},                                                                                    // vmaxsd VRT,VRA,VRB
+	ppc64asm.VMAXUD:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100000c200000000},                                                                                    // vmaxud VRT,VRA,VRB
+	ppc64asm.VMINSD:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100003c200000000},                                                                                    // vminsd VRT,VRA,VRB
+	ppc64asm.VMINUD:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100002c200000000},                                                                                    // vminud VRT,VRA,VRB
+	ppc64asm.VMRGEW:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000078c00000000},                                                                                    // vmrgew VRT,VRA,VRB
+	ppc64asm.VMRGOW:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000068c00000000},                                                                                    // vmrgow VRT,VRA,VRB
+	ppc64asm.VMULESW:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000038800000000},                                                                                    // vmulesw VRT,VRA,VRB
+	ppc64asm.VMULEUW:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000028800000000},                                                                                    // vmuleuw VRT,VRA,VRB
+	ppc64asm.VMULOSW:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000018800000000},                                                                                    // vmulosw VRT,VRA,VRB
+	ppc64asm.VMULOUW:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000008800000000},                                                                                    // vmulouw VRT,VRA,VRB
+	ppc64asm.VMULUWM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000008900000000},                                                                                    // vmuluwm VRT,VRA,VRB
+	ppc64asm.VNAND:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000058400000000},                                                                                    // vnand VRT,VRA,VRB
+	ppc64asm.VNCIPHER:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000054800000000},                                                                                    // vncipher VRT,VRA,VRB
+	ppc64asm.VNCIPHERLAST:   {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000054900000000},                                                                                    // vncipherlast VRT,VRA,VRB
+	ppc64asm.VORC:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000054400000000},                                                                                    // vorc VRT,VRA,VRB
+	ppc64asm.VPERMXOR:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002d00000000},                                                                                    // vpermxor VRT,VRA,VRB,VRC
+	ppc64asm.VPKSDSS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100005ce00000000},                                                                                    // vpksdss VRT,VRA,VRB
+	ppc64asm.VPKSDUS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000054e00000000},                                                                                    // vpksdus VRT,VRA,VRB
+	ppc64asm.VPKUDUM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000044e00000000},                                                                                    // vpkudum VRT,VRA,VRB
+	ppc64asm.VPKUDUS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100004ce00000000},                                                                                    // vpkudus VRT,VRA,VRB
+	ppc64asm.VPMSUMB:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000040800000000},                                                                                    // vpmsumb VRT,VRA,VRB
+	ppc64asm.VPMSUMD:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100004c800000000},                                                                                    // vpmsumd VRT,VRA,VRB
+	ppc64asm.VPMSUMH:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000044800000000},                                                                                    // vpmsumh VRT,VRA,VRB
+	ppc64asm.VPMSUMW:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000048800000000},                                                                                    // vpmsumw VRT,VRA,VRB
+	ppc64asm.VPOPCNTB:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000070300000000, Reserved: 0x1f000000000000},                                                        // vpopcntb VRT,VRB
+	ppc64asm.VPOPCNTD:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100007c300000000, Reserved: 0x1f000000000000},                                                        // vpopcntd VRT,VRB
+	ppc64asm.VPOPCNTH:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000074300000000, Reserved: 0x1f000000000000},                                                        // vpopcnth VRT,VRB
+	ppc64asm.VPOPCNTW:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000078300000000, Reserved: 0x1f000000000000},                                                        // vpopcntw VRT,VRB
+	ppc64asm.VRLD:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100000c400000000},                                                                                    // vrld VRT,VRA,VRB
+	ppc64asm.VSBOX:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100005c800000000, Reserved: 0xf80000000000},                                                          // vsbox VRT,VRA
+	ppc64asm.VSHASIGMAD:     {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100006c200000000},                                                                                    // vshasigmad VRT,VRA,ST,SIX
+	ppc64asm.VSHASIGMAW:     {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000068200000000},                                                                                    // vshasigmaw VRT,VRA,ST,SIX
+	ppc64asm.VSLD:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100005c400000000},                                                                                    // vsld VRT,VRA,VRB
+	ppc64asm.VSRAD:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100003c400000000},                                                                                    // vsrad VRT,VRA,VRB
+	ppc64asm.VSRD:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100006c400000000},                                                                                    // vsrd VRT,VRA,VRB
+	ppc64asm.VSUBCUQ:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000054000000000},                                                                                    // vsubcuq VRT,VRA,VRB
+	ppc64asm.VSUBECUQ:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000003f00000000},                                                                                    // vsubecuq VRT,VRA,VRB,VRC
+	ppc64asm.VSUBEUQM:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000003e00000000},                                                                                    // vsubeuqm VRT,VRA,VRB,VRC
+	ppc64asm.VSUBUDM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100004c000000000},                                                                                    // vsubudm VRT,VRA,VRB
+	ppc64asm.VSUBUQM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000050000000000},                                                                                    // vsubuqm VRT,VRA,VRB
+	ppc64asm.VUPKHSW:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000064e00000000, Reserved: 0x1f000000000000},                                                        // vupkhsw VRT,VRB
+	ppc64asm.VUPKLSW:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100006ce00000000, Reserved: 0x1f000000000000},                                                        // vupklsw VRT,VRB
+	ppc64asm.XSADDSP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000000000000000},                                                                                    // xsaddsp XT,XA,XB
+	ppc64asm.XSCVDPSPN:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000042c00000000, Reserved: 0x1f000000000000},                                                        // xscvdpspn XT,XB
+	ppc64asm.XSCVSPDPN:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000052c00000000, Reserved: 0x1f000000000000},                                                        // xscvspdpn XT,XB
+	ppc64asm.XSCVSXDSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00004e000000000, Reserved: 0x1f000000000000},                                                        // xscvsxdsp XT,XB
+	ppc64asm.XSCVUXDSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00004a000000000, Reserved: 0x1f000000000000},                                                        // xscvuxdsp XT,XB
+	ppc64asm.XSDIVSP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00000c000000000},                                                                                    // xsdivsp XT,XA,XB
+	ppc64asm.XSMADDASP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000000800000000},                                                                                    // xsmaddasp XT,XA,XB
+	ppc64asm.XSMADDMSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000004800000000},                                                                                    // xsmaddmsp XT,XA,XB
+	ppc64asm.XSMSUBASP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000008800000000},                                                                                    // xsmsubasp XT,XA,XB
+	ppc64asm.XSMSUBMSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00000c800000000},                                                                                    // xsmsubmsp XT,XA,XB
+	ppc64asm.XSMULSP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000008000000000},                                                                                    // xsmulsp XT,XA,XB
+	ppc64asm.XSNMADDASP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000040800000000},                                                                                    // xsnmaddasp XT,XA,XB
+	ppc64asm.XSNMADDMSP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000044800000000},                                                                                    // xsnmaddmsp XT,XA,XB
+	ppc64asm.XSNMSUBASP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000048800000000},                                                                                    // xsnmsubasp XT,XA,XB
+	ppc64asm.XSNMSUBMSP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00004c800000000},                                                                                    // xsnmsubmsp XT,XA,XB
+	ppc64asm.XSRESP:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000006800000000, Reserved: 0x1f000000000000},                                                        // xsresp XT,XB
+	ppc64asm.XSRSP:          {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000046400000000, Reserved: 0x1f000000000000},                                                        // xsrsp XT,XB
+	ppc64asm.XSRSQRTESP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000002800000000, Reserved: 0x1f000000000000},                                                        // xsrsqrtesp XT,XB
+	ppc64asm.XSSQRTSP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000002c00000000, Reserved: 0x1f000000000000},                                                        // xssqrtsp XT,XB
+	ppc64asm.XSSUBSP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000004000000000},                                                                                    // xssubsp XT,XA,XB
+	ppc64asm.XXLEQV:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00005d000000000},                                                                                    // xxleqv XT,XA,XB
+	ppc64asm.XXLNAND:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000059000000000},                                                                                    // xxlnand XT,XA,XB
+	ppc64asm.XXLORC:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000055000000000},                                                                                    // xxlorc XT,XA,XB
+	ppc64asm.ADDG6S:         {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0003fe00000000, Value: 0x7c00009400000000, Reserved: 0x40100000000},                                                         // addg6s RT,RA,RB
+	ppc64asm.BPERMD:         {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c0001f800000000, Reserved: 0x100000000},                                                         // bpermd RA,RS,RB
+	ppc64asm.CBCDTD:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00027400000000, Reserved: 0xf80100000000},                                                          // cbcdtd RA, RS
+	ppc64asm.CDTBCD:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00023400000000, Reserved: 0xf80100000000},                                                          // cdtbcd RA, RS
+	ppc64asm.DCFFIX:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec00064400000000, Reserved: 0x1f000000000000},                                                        // dcffix FRT,FRB
+	ppc64asm.DCFFIXCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec00064500000000, Reserved: 0x1f000000000000},                                         // dcffix. FRT,FRB
+	ppc64asm.DIVDE:          {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00035200000000},                                                                                  // divde RT,RA,RB
+	ppc64asm.DIVDECC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00035300000000},                                                                   // divde. RT,RA,RB
+	ppc64asm.DIVDEO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00075200000000},                                                                   // divdeo RT,RA,RB
+	ppc64asm.DIVDEOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00075300000000},                                                          // divdeo. RT,RA,RB
+	ppc64asm.DIVDEU:         {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00031200000000},                                                                                  // divdeu RT,RA,RB
+	ppc64asm.DIVDEUCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00031300000000},                                                                   // divdeu. RT,RA,RB
+	ppc64asm.DIVDEUO:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00071200000000},                                                                   // divdeuo RT,RA,RB
+	ppc64asm.DIVDEUOCC:      {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00071300000000},                                                          // divdeuo. RT,RA,RB
+	ppc64asm.DIVWE:          {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00035600000000},                                                                                  // divwe RT,RA,RB
+	ppc64asm.DIVWECC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00035700000000},                                                                   // divwe. RT,RA,RB
+	ppc64asm.DIVWEO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00075600000000},                                                                   // divweo RT,RA,RB
+	ppc64asm.DIVWEOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00075700000000},                                                          // divweo. RT,RA,RB
+	ppc64asm.DIVWEU:         {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00031600000000},                                                                                  // divweu RT,RA,RB
+	ppc64asm.DIVWEUCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00031700000000},                                                                   // divweu. RT,RA,RB
+	ppc64asm.DIVWEUO:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00071600000000},                                                                   // divweuo RT,RA,RB
+	ppc64asm.DIVWEUOCC:      {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00071700000000},                                                          // divweuo. RT,RA,RB
+	ppc64asm.FCFIDS:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec00069c00000000, Reserved: 0x1f000000000000},                                                         // fcfids FRT,FRB
+	ppc64asm.FCFIDSCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec00069d00000000, Reserved: 0x1f000000000000},                                          // fcfids. FRT,FRB
+	ppc64asm.FCFIDU:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00079c00000000, Reserved: 0x1f000000000000},                                                         // fcfidu FRT,FRB
+	ppc64asm.FCFIDUCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00079d00000000, Reserved: 0x1f000000000000},                                          // fcfidu. FRT,FRB
+	ppc64asm.FCFIDUS:        {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec00079c00000000, Reserved: 0x1f000000000000},                                                         // fcfidus FRT,FRB
+	ppc64asm.FCFIDUSCC:      {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec00079d00000000, Reserved: 0x1f000000000000},                                          // fcfidus. FRT,FRB
+	ppc64asm.FCTIDU:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00075c00000000, Reserved: 0x1f000000000000},                                                         // fctidu FRT,FRB
+	ppc64asm.FCTIDUCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00075d00000000, Reserved: 0x1f000000000000},                                          // fctidu. FRT,FRB
+	ppc64asm.FCTIDUZ:        {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00075e00000000, Reserved: 0x1f000000000000},                                                         // fctiduz FRT,FRB
+	ppc64asm.FCTIDUZCC:      {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00075f00000000, Reserved: 0x1f000000000000},                                          // fctiduz. FRT,FRB
+	ppc64asm.FCTIWU:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00011c00000000, Reserved: 0x1f000000000000},                                                         // fctiwu FRT,FRB
+	ppc64asm.FCTIWUCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00011d00000000, Reserved: 0x1f000000000000},                                          // fctiwu. FRT,FRB
+	ppc64asm.FCTIWUZ:        {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00011e00000000, Reserved: 0x1f000000000000},                                                         // fctiwuz FRT,FRB
+	ppc64asm.FCTIWUZCC:      {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00011f00000000, Reserved: 0x1f000000000000},                                          // fctiwuz. FRT,FRB
+	ppc64asm.FTDIV:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xfc00010000000000, Reserved: 0x60000100000000},                                                         // ftdiv BF,FRA,FRB
+	ppc64asm.FTSQRT:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xfc00014000000000, Reserved: 0x7f000100000000},                                                         // ftsqrt BF,FRB
+	ppc64asm.LBARX:          {Class: ClassAtomic, Level: LevelPOWER8, Size: 1, Flags: FlagIndexed | FlagReserve, Mask: 0xfc0007fe00000000, Value: 0x7c00006800000000},                                      // lbarx RT,RA,RB,EH
+	ppc64asm.LDBRX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagByteRev, Mask: 0xfc0007fe00000000, Value: 0x7c00042800000000, Reserved: 0x100000000},                 // ldbrx RT,RA,RB
+	ppc64asm.LFIWZX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagFloat, Mask: 0xfc0007fe00000000, Value: 0x7c0006ee00000000, Reserved: 0x100000000},                   // lfiwzx FRT,RA,RB
+	ppc64asm.LHARX:          {Class: ClassAtomic, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagReserve, Mask: 0xfc0007fe00000000, Value: 0x7c0000e800000000},                                      // lharx RT,RA,RB,EH
+	ppc64asm.LXSDX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00049800000000},                                            // lxsdx XT,RA,RB
+	ppc64asm.LXVD2X:         {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00069800000000},                                           // lxvd2x XT,RA,RB
+	ppc64asm.LXVDSX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00029800000000},                                            // lxvdsx XT,RA,RB
+	ppc64asm.LXVW4X:         {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00061800000000},                                           // lxvw4x XT,RA,RB
+	ppc64asm.POPCNTD:        {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c0003f400000000, Reserved: 0xf80100000000},                                                      // popcntd RA, RS
+	ppc64asm.POPCNTW:        {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c0002f400000000, Reserved: 0xf80100000000},                                                      // popcntw RA, RS
+	ppc64asm.STBCXCC:        {Class: ClassAtomic, Level: LevelPOWER8, Size: 1, Flags: FlagIndexed | FlagRc | FlagStoreCond, Mask: 0xfc0007ff00000000, Value: 0x7c00056d00000000},                           // stbcx. RS,RA,RB
+	ppc64asm.STDBRX:         {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagByteRev, Mask: 0xfc0007fe00000000, Value: 0x7c00052800000000, Reserved: 0x100000000},                // stdbrx RS,RA,RB
+	ppc64asm.STHCXCC:        {Class: ClassAtomic, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagRc | FlagStoreCond, Mask: 0xfc0007ff00000000, Value: 0x7c0005ad00000000},                           // sthcx. RS,RA,RB
+	ppc64asm.STXSDX:         {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00059800000000},                                           // stxsdx XS,RA,RB
+	ppc64asm.STXVD2X:        {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00079800000000},                                          // stxvd2x XS,RA,RB
+	ppc64asm.STXVW4X:        {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVSX, Mask: 0xfc0007fe00000000, Value: 0x7c00071800000000},                                          // stxvw4x XS,RA,RB
+	ppc64asm.XSABSDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000056400000000, Reserved: 0x1f000000000000},                                                        // xsabsdp XT,XB
+	ppc64asm.XSADDDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000010000000000},                                                                                    // xsadddp XT,XA,XB
+	ppc64asm.XSCMPODP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000015800000000, Reserved: 0x60000100000000},                                                        // xscmpodp BF,XA,XB
+	ppc64asm.XSCMPUDP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000011800000000, Reserved: 0x60000100000000},                                                        // xscmpudp BF,XA,XB
+	ppc64asm.XSCPSGNDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000058000000000},                                                                                    // xscpsgndp XT,XA,XB
+	ppc64asm.XSCVDPSP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000042400000000, Reserved: 0x1f000000000000},                                                        // xscvdpsp XT,XB
+	ppc64asm.XSCVDPSXDS:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000056000000000, Reserved: 0x1f000000000000},                                                        // xscvdpsxds XT,XB
+	ppc64asm.XSCVDPSXWS:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000016000000000, Reserved: 0x1f000000000000},                                                        // xscvdpsxws XT,XB
+	ppc64asm.XSCVDPUXDS:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000052000000000, Reserved: 0x1f000000000000},                                                        // xscvdpuxds XT,XB
+	ppc64asm.XSCVDPUXWS:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000012000000000, Reserved: 0x1f000000000000},                                                        // xscvdpuxws XT,XB
+	ppc64asm.XSCVSPDP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000052400000000, Reserved: 0x1f000000000000},                                                        // xscvspdp XT,XB
+	ppc64asm.XSCVSXDDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00005e000000000, Reserved: 0x1f000000000000},                                                        // xscvsxddp XT,XB
+	ppc64asm.XSCVUXDDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00005a000000000, Reserved: 0x1f000000000000},                                                        // xscvuxddp XT,XB
+	ppc64asm.XSDIVDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00001c000000000},                                                                                    // xsdivdp XT,XA,XB
+	ppc64asm.XSMADDADP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000010800000000},                                                                                    // xsmaddadp XT,XA,XB
+	ppc64asm.XSMADDMDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000014800000000},                                                                                    // xsmaddmdp XT,XA,XB
+	ppc64asm.XSMAXDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000050000000000},                                                                                    // xsmaxdp XT,XA,XB
+	ppc64asm.XSMINDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000054000000000},                                                                                    // xsmindp XT,XA,XB
+	ppc64asm.XSMSUBADP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000018800000000},                                                                                    // xsmsubadp XT,XA,XB
+	ppc64asm.XSMSUBMDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00001c800000000},                                                                                    // xsmsubmdp XT,XA,XB
+	ppc64asm.XSMULDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000018000000000},                                                                                    // xsmuldp XT,XA,XB
+	ppc64asm.XSNABSDP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00005a400000000, Reserved: 0x1f000000000000},                                                        // xsnabsdp XT,XB
+	ppc64asm.XSNEGDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00005e400000000, Reserved: 0x1f000000000000},                                                        // xsnegdp XT,XB
+	ppc64asm.XSNMADDADP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000050800000000},                                                                                    // xsnmaddadp XT,XA,XB
+	ppc64asm.XSNMADDMDP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000054800000000},                                                                                    // xsnmaddmdp XT,XA,XB
+	ppc64asm.XSNMSUBADP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000058800000000},                                                                                    // xsnmsubadp XT,XA,XB
+	ppc64asm.XSNMSUBMDP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00005c800000000},                                                                                    // xsnmsubmdp XT,XA,XB
+	ppc64asm.XSRDPI:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000012400000000, Reserved: 0x1f000000000000},                                                        // xsrdpi XT,XB
+	ppc64asm.XSRDPIC:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00001ac00000000, Reserved: 0x1f000000000000},                                                        // xsrdpic XT,XB
+	ppc64asm.XSRDPIM:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00001e400000000, Reserved: 0x1f000000000000},                                                        // xsrdpim XT,XB
+	ppc64asm.XSRDPIP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00001a400000000, Reserved: 0x1f000000000000},                                                        // xsrdpip XT,XB
+	ppc64asm.XSRDPIZ:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000016400000000, Reserved: 0x1f000000000000},                                                        // xsrdpiz XT,XB
+	ppc64asm.XSREDP:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000016800000000, Reserved: 0x1f000000000000},                                                        // xsredp XT,XB
+	ppc64asm.XSRSQRTEDP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000012800000000, Reserved: 0x1f000000000000},                                                        // xsrsqrtedp XT,XB
+	ppc64asm.XSSQRTDP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000012c00000000, Reserved: 0x1f000000000000},                                                        // xssqrtdp XT,XB
+	ppc64asm.XSSUBDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000014000000000},                                                                                    // xssubdp XT,XA,XB
+	ppc64asm.XSTDIVDP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00001e800000000, Reserved: 0x60000100000000},                                                        // xstdivdp BF,XA,XB
+	ppc64asm.XSTSQRTDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00001a800000000, Reserved: 0x7f000100000000},                                                        // xstsqrtdp BF,XB
+	ppc64asm.XVABSDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000076400000000, Reserved: 0x1f000000000000},                                                        // xvabsdp XT,XB
+	ppc64asm.XVABSSP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000066400000000, Reserved: 0x1f000000000000},                                                        // xvabssp XT,XB
+	ppc64asm.XVADDDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000030000000000},                                                                                    // xvadddp XT,XA,XB
+	ppc64asm.XVADDSP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000020000000000},                                                                                    // xvaddsp XT,XA,XB
+	ppc64asm.XVCMPEQDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000031800000000},                                                                                    // xvcmpeqdp XT,XA,XB
+	ppc64asm.XVCMPEQDPCC:    {Class: ClassVSX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007f800000000, Value: 0xf000071800000000},                                                                     // xvcmpeqdp. XT,XA,XB
+	ppc64asm.XVCMPEQSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000021800000000},                                                                                    // xvcmpeqsp XT,XA,XB
+	ppc64asm.XVCMPEQSPCC:    {Class: ClassVSX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007f800000000, Value: 0xf000061800000000},                                                                     // xvcmpeqsp. XT,XA,XB
+	ppc64asm.XVCMPGEDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000039800000000},                                                                                    // xvcmpgedp XT,XA,XB
+	ppc64asm.XVCMPGEDPCC:    {Class: ClassVSX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007f800000000, Value: 0xf000079800000000},                                                                     // xvcmpgedp. XT,XA,XB
+	ppc64asm.XVCMPGESP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000029800000000},                                                                                    // xvcmpgesp XT,XA,XB
+	ppc64asm.XVCMPGESPCC:    {Class: ClassVSX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007f800000000, Value: 0xf000069800000000},                                                                     // xvcmpgesp. XT,XA,XB
+	ppc64asm.XVCMPGTDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000035800000000},                                                                                    // xvcmpgtdp XT,XA,XB
+	ppc64asm.XVCMPGTDPCC:    {Class: ClassVSX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007f800000000, Value: 0xf000075800000000},                                                                     // xvcmpgtdp. XT,XA,XB
+	ppc64asm.XVCMPGTSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000025800000000},                                                                                    // xvcmpgtsp XT,XA,XB
+	ppc64asm.XVCMPGTSPCC:    {Class: ClassVSX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007f800000000, Value: 0xf000065800000000},                                                                     // xvcmpgtsp. XT,XA,XB
+	ppc64asm.XVCPSGNDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000078000000000},                                                                                    // xvcpsgndp XT,XA,XB
+	ppc64asm.XVCPSGNSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000068000000000},                                                                                    // xvcpsgnsp XT,XA,XB
+	ppc64asm.XVCVDPSP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000062400000000, Reserved: 0x1f000000000000},                                                        // xvcvdpsp XT,XB
+	ppc64asm.XVCVDPSXDS:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000076000000000, Reserved: 0x1f000000000000},                                                        // xvcvdpsxds XT,XB
+	ppc64asm.XVCVDPSXWS:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000036000000000, Reserved: 0x1f000000000000},                                                        // xvcvdpsxws XT,XB
+	ppc64asm.XVCVDPUXDS:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000072000000000, Reserved: 0x1f000000000000},                                                        // xvcvdpuxds XT,XB
+	ppc64asm.XVCVDPUXWS:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000032000000000, Reserved: 0x1f000000000000},                                                        // xvcvdpuxws XT,XB
+	ppc64asm.XVCVSPDP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000072400000000, Reserved: 0x1f000000000000},                                                        // xvcvspdp XT,XB
+	ppc64asm.XVCVSPSXDS:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000066000000000, Reserved: 0x1f000000000000},                                                        // xvcvspsxds XT,XB
+	ppc64asm.XVCVSPSXWS:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000026000000000, Reserved: 0x1f000000000000},                                                        // xvcvspsxws XT,XB
+	ppc64asm.XVCVSPUXDS:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000062000000000, Reserved: 0x1f000000000000},                                                        // xvcvspuxds XT,XB
+	ppc64asm.XVCVSPUXWS:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000022000000000, Reserved: 0x1f000000000000},                                                        // xvcvspuxws XT,XB
+	ppc64asm.XVCVSXDDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00007e000000000, Reserved: 0x1f000000000000},                                                        // xvcvsxddp XT,XB
+	ppc64asm.XVCVSXDSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00006e000000000, Reserved: 0x1f000000000000},                                                        // xvcvsxdsp XT,XB
+	ppc64asm.XVCVSXWDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00003e000000000, Reserved: 0x1f000000000000},                                                        // xvcvsxwdp XT,XB
+	ppc64asm.XVCVSXWSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00002e000000000, Reserved: 0x1f000000000000},                                                        // xvcvsxwsp XT,XB
+	ppc64asm.XVCVUXDDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00007a000000000, Reserved: 0x1f000000000000},                                                        // xvcvuxddp XT,XB
+	ppc64asm.XVCVUXDSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00006a000000000, Reserved: 0x1f000000000000},                                                        // xvcvuxdsp XT,XB
+	ppc64asm.XVCVUXWDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00003a000000000, Reserved: 0x1f000000000000},                                                        // xvcvuxwdp XT,XB
+	ppc64asm.XVCVUXWSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00002a000000000, Reserved: 0x1f000000000000},                                                        // xvcvuxwsp XT,XB
+	ppc64asm.XVDIVDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00003c000000000},                                                                                    // xvdivdp XT,XA,XB
+	ppc64asm.XVDIVSP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00002c000000000},                                                                                    // xvdivsp XT,XA,XB
+	ppc64asm.XVMADDADP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000030800000000},                                                                                    // xvmaddadp XT,XA,XB
+	ppc64asm.XVMADDASP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000020800000000},                                                                                    // xvmaddasp XT,XA,XB
+	ppc64asm.XVMADDMDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000034800000000},                                                                                    // xvmaddmdp XT,XA,XB
+	ppc64asm.XVMADDMSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000024800000000},                                                                                    // xvmaddmsp XT,XA,XB
+	ppc64asm.XVMAXDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000070000000000},                                                                                    // xvmaxdp XT,XA,XB
+	ppc64asm.XVMAXSP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000060000000000},                                                                                    // xvmaxsp XT,XA,XB
+	ppc64asm.XVMINDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000074000000000},                                                                                    // xvmindp XT,XA,XB
+	ppc64asm.XVMINSP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000064000000000},                                                                                    // xvminsp XT,XA,XB
+	ppc64asm.XVMSUBADP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000038800000000},                                                                                    // xvmsubadp XT,XA,XB
+	ppc64asm.XVMSUBASP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000028800000000},                                                                                    // xvmsubasp XT,XA,XB
+	ppc64asm.XVMSUBMDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00003c800000000},                                                                                    // xvmsubmdp XT,XA,XB
+	ppc64asm.XVMSUBMSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00002c800000000},                                                                                    // xvmsubmsp XT,XA,XB
+	ppc64asm.XVMULDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000038000000000},                                                                                    // xvmuldp XT,XA,XB
+	ppc64asm.XVMULSP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000028000000000},                                                                                    // xvmulsp XT,XA,XB
+	ppc64asm.XVNABSDP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00007a400000000, Reserved: 0x1f000000000000},                                                        // xvnabsdp XT,XB
+	ppc64asm.XVNABSSP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00006a400000000, Reserved: 0x1f000000000000},                                                        // xvnabssp XT,XB
+	ppc64asm.XVNEGDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00007e400000000, Reserved: 0x1f000000000000},                                                        // xvnegdp XT,XB
+	ppc64asm.XVNEGSP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00006e400000000, Reserved: 0x1f000000000000},                                                        // xvnegsp XT,XB
+	ppc64asm.XVNMADDADP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000070800000000},                                                                                    // xvnmaddadp XT,XA,XB
+	ppc64asm.XVNMADDASP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000060800000000},                                                                                    // xvnmaddasp XT,XA,XB
+	ppc64asm.XVNMADDMDP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000074800000000},                                                                                    // xvnmaddmdp XT,XA,XB
+	ppc64asm.XVNMADDMSP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000064800000000},                                                                                    // xvnmaddmsp XT,XA,XB
+	ppc64asm.XVNMSUBADP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000078800000000},                                                                                    // xvnmsubadp XT,XA,XB
+	ppc64asm.XVNMSUBASP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000068800000000},                                                                                    // xvnmsubasp XT,XA,XB
+	ppc64asm.XVNMSUBMDP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00007c800000000},                                                                                    // xvnmsubmdp XT,XA,XB
+	ppc64asm.XVNMSUBMSP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00006c800000000},                                                                                    // xvnmsubmsp XT,XA,XB
+	ppc64asm.XVRDPI:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000032400000000, Reserved: 0x1f000000000000},                                                        // xvrdpi XT,XB
+	ppc64asm.XVRDPIC:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00003ac00000000, Reserved: 0x1f000000000000},                                                        // xvrdpic XT,XB
+	ppc64asm.XVRDPIM:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00003e400000000, Reserved: 0x1f000000000000},                                                        // xvrdpim XT,XB
+	ppc64asm.XVRDPIP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00003a400000000, Reserved: 0x1f000000000000},                                                        // xvrdpip XT,XB
+	ppc64asm.XVRDPIZ:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000036400000000, Reserved: 0x1f000000000000},                                                        // xvrdpiz XT,XB
+	ppc64asm.XVREDP:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000036800000000, Reserved: 0x1f000000000000},                                                        // xvredp XT,XB
+	ppc64asm.XVRESP:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000026800000000, Reserved: 0x1f000000000000},                                                        // xvresp XT,XB
+	ppc64asm.XVRSPI:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000022400000000, Reserved: 0x1f000000000000},                                                        // xvrspi XT,XB
+	ppc64asm.XVRSPIC:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00002ac00000000, Reserved: 0x1f000000000000},                                                        // xvrspic XT,XB
+	ppc64asm.XVRSPIM:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00002e400000000, Reserved: 0x1f000000000000},                                                        // xvrspim XT,XB
+	ppc64asm.XVRSPIP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00002a400000000, Reserved: 0x1f000000000000},                                                        // xvrspip XT,XB
+	ppc64asm.XVRSPIZ:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000026400000000, Reserved: 0x1f000000000000},                                                        // xvrspiz XT,XB
+	ppc64asm.XVRSQRTEDP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000032800000000, Reserved: 0x1f000000000000},                                                        // xvrsqrtedp XT,XB
+	ppc64asm.XVRSQRTESP:     {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000022800000000, Reserved: 0x1f000000000000},                                                        // xvrsqrtesp XT,XB
+	ppc64asm.XVSQRTDP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000032c00000000, Reserved: 0x1f000000000000},                                                        // xvsqrtdp XT,XB
+	ppc64asm.XVSQRTSP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000022c00000000, Reserved: 0x1f000000000000},                                                        // xvsqrtsp XT,XB
+	ppc64asm.XVSUBDP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000034000000000},                                                                                    // xvsubdp XT,XA,XB
+	ppc64asm.XVSUBSP:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000024000000000},                                                                                    // xvsubsp XT,XA,XB
+	ppc64asm.XVTDIVDP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00003e800000000, Reserved: 0x60000100000000},                                                        // xvtdivdp BF,XA,XB
+	ppc64asm.XVTDIVSP:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00002e800000000, Reserved: 0x60000100000000},                                                        // xvtdivsp BF,XA,XB
+	ppc64asm.XVTSQRTDP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00003a800000000, Reserved: 0x7f000100000000},                                                        // xvtsqrtdp BF,XB
+	ppc64asm.XVTSQRTSP:      {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf00002a800000000, Reserved: 0x7f000100000000},                                                        // xvtsqrtsp BF,XB
+	ppc64asm.XXLAND:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000041000000000},                                                                                    // xxland XT,XA,XB
+	ppc64asm.XXLANDC:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000045000000000},                                                                                    // xxlandc XT,XA,XB
+	ppc64asm.XXLNOR:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000051000000000},                                                                                    // xxlnor XT,XA,XB
+	ppc64asm.XXLOR:          {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000049000000000},                                                                                    // xxlor XT,XA,XB
+	ppc64asm.XXLXOR:         {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf00004d000000000},                                                                                    // xxlxor XT,XA,XB
+	ppc64asm.XXMRGHW:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000009000000000},                                                                                    // xxmrghw XT,XA,XB
+	ppc64asm.XXMRGLW:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007f800000000, Value: 0xf000019000000000},                                                                                    // xxmrglw XT,XA,XB
+	ppc64asm.XXPERMDI:       {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0004f800000000, Value: 0xf000005000000000},                                                                                    // xxpermdi XT,XA,XB,DM
+	ppc64asm.XXSEL:          {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc00003000000000, Value: 0xf000003000000000},                                                                                    // xxsel XT,XA,XB,XC
+	ppc64asm.XXSLDWI:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0004f800000000, Value: 0xf000001000000000},                                                                                    // xxsldwi XT,XA,XB,SHW
+	ppc64asm.XXSPLTW:        {Class: ClassVSX, Level: LevelPOWER8, Mask: 0xfc0007fc00000000, Value: 0xf000029000000000, Reserved: 0x1c000000000000},                                                        // xxspltw XT,XB,UIM
+	ppc64asm.CMPB:           {Class: ClassCompare, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c0003f800000000, Reserved: 0x100000000},                                                         // cmpb RA,RS,RB
+	ppc64asm.DADD:           {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec00000400000000},                                                                                    // dadd FRT,FRA,FRB
+	ppc64asm.DADDCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec00000500000000},                                                                     // dadd. FRT,FRA,FRB
+	ppc64asm.DADDQ:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00000400000000},                                                                                    // daddq FRTp,FRAp,FRBp
+	ppc64asm.DADDQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00000500000000},                                                                     // daddq. FRTp,FRAp,FRBp
+	ppc64asm.DCFFIXQ:        {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00064400000000, Reserved: 0x1f000000000000},                                                        // dcffixq FRTp,FRB
+	ppc64asm.DCFFIXQCC:      {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00064500000000, Reserved: 0x1f000000000000},                                         // dcffixq. FRTp,FRB
+	ppc64asm.DCMPO:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xec00010400000000, Reserved: 0x60000100000000},                                                        // dcmpo BF,FRA,FRB
+	ppc64asm.DCMPOQ:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xfc00010400000000, Reserved: 0x60000100000000},                                                        // dcmpoq BF,FRAp,FRBp
+	ppc64asm.DCMPU:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xec00050400000000, Reserved: 0x60000100000000},                                                        // dcmpu BF,FRA,FRB
+	ppc64asm.DCMPUQ:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xfc00050400000000, Reserved: 0x60000100000000},                                                        // dcmpuq BF,FRAp,FRBp
+	ppc64asm.DCTDP:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec00020400000000, Reserved: 0x1f000000000000},                                                        // dctdp FRT,FRB
+	ppc64asm.DCTDPCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec00020500000000, Reserved: 0x1f000000000000},                                         // dctdp. FRT,FRB
+	ppc64asm.DCTFIX:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec00024400000000, Reserved: 0x1f000000000000},                                                        // dctfix FRT,FRB
+	ppc64asm.DCTFIXCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec00024500000000, Reserved: 0x1f000000000000},                                         // dctfix. FRT,FRB
+	ppc64asm.DCTFIXQ:        {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00024400000000, Reserved: 0x1f000000000000},                                                        // dctfixq FRT,FRBp
+	ppc64asm.DCTFIXQCC:      {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00024500000000, Reserved: 0x1f000000000000},                                         // dctfixq. FRT,FRBp
+	ppc64asm.DCTQPQ:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00020400000000, Reserved: 0x1f000000000000},                                                        // dctqpq FRTp,FRB
+	ppc64asm.DCTQPQCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00020500000000, Reserved: 0x1f000000000000},                                         // dctqpq. FRTp,FRB
+	ppc64asm.DDEDPD:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec00028400000000, Reserved: 0x7000000000000},                                                         // ddedpd SP,FRT,FRB
+	ppc64asm.DDEDPDCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec00028500000000, Reserved: 0x7000000000000},                                          // ddedpd. SP,FRT,FRB
+	ppc64asm.DDEDPDQ:        {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00028400000000, Reserved: 0x7000000000000},                                                         // ddedpdq SP,FRTp,FRBp
+	ppc64asm.DDEDPDQCC:      {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00028500000000, Reserved: 0x7000000000000},                                          // ddedpdq. SP,FRTp,FRBp
+	ppc64asm.DDIV:           {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec00044400000000},                                                                                    // ddiv FRT,FRA,FRB
+	ppc64asm.DDIVCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec00044500000000},                                                                     // ddiv. FRT,FRA,FRB
+	ppc64asm.DDIVQ:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00044400000000},                                                                                    // ddivq FRTp,FRAp,FRBp
+	ppc64asm.DDIVQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00044500000000},                                                                     // ddivq. FRTp,FRAp,FRBp
+	ppc64asm.DENBCD:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec00068400000000, Reserved: 0xf000000000000},                                                         // denbcd S,FRT,FRB
+	ppc64asm.DENBCDCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec00068500000000, Reserved: 0xf000000000000},                                          // denbcd. S,FRT,FRB
+	ppc64asm.DENBCDQ:        {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00068400000000, Reserved: 0xf000000000000},                                                         // denbcdq S,FRTp,FRBp
+	ppc64asm.DENBCDQCC:      {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00068500000000, Reserved: 0xf000000000000},                                          // denbcdq. S,FRTp,FRBp
+	ppc64asm.DIEX:           {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec0006c400000000},                                                                                    // diex FRT,FRA,FRB
+	ppc64asm.DIEXCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec0006c500000000},                                                                     // diex. FRT,FRA,FRB
+	ppc64asm.DIEXQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc0006c500000000},                                                                     // diexq. FRTp,FRA,FRBp
+	ppc64asm.DIEXQ:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xfc0006c400000000},                                                                                    // diexq FRTp,FRA,FRBp
+	ppc64asm.DMUL:           {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec00004400000000},                                                                                    // dmul FRT,FRA,FRB
+	ppc64asm.DMULCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec00004500000000},                                                                     // dmul. FRT,FRA,FRB
+	ppc64asm.DMULQ:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00004400000000},                                                                                    // dmulq FRTp,FRAp,FRBp
+	ppc64asm.DMULQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00004500000000},                                                                     // dmulq. FRTp,FRAp,FRBp
+	ppc64asm.DQUA:           {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0001ff00000000, Value: 0xec00000600000000},                                                                                    // dqua FRT,FRA,FRB,RMC
+	ppc64asm.DQUACC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0001ff00000000, Value: 0xec00000700000000},                                                                     // dqua. FRT,FRA,FRB,RMC
+	ppc64asm.DQUAI:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0001ff00000000, Value: 0xec00008600000000},                                                                                    // dquai TE,FRT,FRB,RMC
+	ppc64asm.DQUAICC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0001ff00000000, Value: 0xec00008700000000},                                                                     // dquai. TE,FRT,FRB,RMC
+	ppc64asm.DQUAIQ:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0001ff00000000, Value: 0xfc00008600000000},                                                                                    // dquaiq TE,FRTp,FRBp,RMC
+	ppc64asm.DQUAIQCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0001ff00000000, Value: 0xfc00008700000000},                                                                     // dquaiq. TE,FRTp,FRBp,RMC
+	ppc64asm.DQUAQ:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0001ff00000000, Value: 0xfc00000600000000},                                                                                    // dquaq FRTp,FRAp,FRBp,RMC
+	ppc64asm.DQUAQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0001ff00000000, Value: 0xfc00000700000000},                                                                     // dquaq. FRTp,FRAp,FRBp,RMC
+	ppc64asm.DRDPQ:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00060400000000, Reserved: 0x1f000000000000},                                                        // drdpq FRTp,FRBp
+	ppc64asm.DRDPQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00060500000000, Reserved: 0x1f000000000000},                                         // drdpq. FRTp,FRBp
+	ppc64asm.DRINTN:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0001ff00000000, Value: 0xec0001c600000000, Reserved: 0x1e000000000000},                                                        // drintn R,FRT,FRB,RMC
+	ppc64asm.DRINTNCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0001ff00000000, Value: 0xec0001c700000000, Reserved: 0x1e000000000000},                                         // drintn. R,FRT,FRB,RMC
+	ppc64asm.DRINTNQ:        {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0001ff00000000, Value: 0xfc0001c600000000, Reserved: 0x1e000000000000},                                                        // drintnq R,FRTp,FRBp,RMC
+	ppc64asm.DRINTNQCC:      {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0001ff00000000, Value: 0xfc0001c700000000, Reserved: 0x1e000000000000},                                         // drintnq. R,FRTp,FRBp,RMC
+	ppc64asm.DRINTX:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0001ff00000000, Value: 0xec0000c600000000, Reserved: 0x1e000000000000},                                                        // drintx R,FRT,FRB,RMC
+	ppc64asm.DRINTXCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0001ff00000000, Value: 0xec0000c700000000, Reserved: 0x1e000000000000},                                         // drintx. R,FRT,FRB,RMC
+	ppc64asm.DRINTXQ:        {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0001ff00000000, Value: 0xfc0000c600000000, Reserved: 0x1e000000000000},                                                        // drintxq R,FRTp,FRBp,RMC
+	ppc64asm.DRINTXQCC:      {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0001ff00000000, Value: 0xfc0000c700000000, Reserved: 0x1e000000000000},                                         // drintxq. R,FRTp,FRBp,RMC
+	ppc64asm.DRRND:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0001ff00000000, Value: 0xec00004600000000},                                                                                    // drrnd FRT,FRA,FRB,RMC
+	ppc64asm.DRRNDCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0001ff00000000, Value: 0xec00004700000000},                                                                     // drrnd. FRT,FRA,FRB,RMC
+	ppc64asm.DRRNDQ:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0001ff00000000, Value: 0xfc00004600000000},                                                                                    // drrndq FRTp,FRA,FRBp,RMC
+	ppc64asm.DRRNDQCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0001ff00000000, Value: 0xfc00004700000000},                                                                     // drrndq. FRTp,FRA,FRBp,RMC
+	ppc64asm.DRSP:           {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec00060400000000, Reserved: 0x1f000000000000},                                                        // drsp FRT,FRB
+	ppc64asm.DRSPCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec00060500000000, Reserved: 0x1f000000000000},                                         // drsp. FRT,FRB
+	ppc64asm.DSCLI:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0003ff00000000, Value: 0xec00008400000000},                                                                                    // dscli FRT,FRA,SH
+	ppc64asm.DSCLICC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0003ff00000000, Value: 0xec00008500000000},                                                                     // dscli. FRT,FRA,SH
+	ppc64asm.DSCLIQ:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0003ff00000000, Value: 0xfc00008400000000},                                                                                    // dscliq FRTp,FRAp,SH
+	ppc64asm.DSCLIQCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0003ff00000000, Value: 0xfc00008500000000},                                                                     // dscliq. FRTp,FRAp,SH
+	ppc64asm.DSCRI:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0003ff00000000, Value: 0xec0000c400000000},                                                                                    // dscri FRT,FRA,SH
+	ppc64asm.DSCRICC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0003ff00000000, Value: 0xec0000c500000000},                                                                     // dscri. FRT,FRA,SH
+	ppc64asm.DSCRIQ:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0003ff00000000, Value: 0xfc0000c400000000},                                                                                    // dscriq FRTp,FRAp,SH
+	ppc64asm.DSCRIQCC:       {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0003ff00000000, Value: 0xfc0000c500000000},                                                                     // dscriq. FRTp,FRAp,SH
+	ppc64asm.DSUB:           {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec00040400000000},                                                                                    // dsub FRT,FRA,FRB
+	ppc64asm.DSUBCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec00040500000000},                                                                     // dsub. FRT,FRA,FRB
+	ppc64asm.DSUBQ:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00040400000000},                                                                                    // dsubq FRTp,FRAp,FRBp
+	ppc64asm.DSUBQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00040500000000},                                                                     // dsubq. FRTp,FRAp,FRBp
+	ppc64asm.DTSTDC:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0003fe00000000, Value: 0xec00018400000000, Reserved: 0x60000100000000},                                                        // dtstdc BF,FRA,DCM
+	ppc64asm.DTSTDCQ:        {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0003fe00000000, Value: 0xfc00018400000000, Reserved: 0x60000100000000},                                                        // dtstdcq BF,FRAp,DCM
+	ppc64asm.DTSTDG:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0003fe00000000, Value: 0xec0001c400000000, Reserved: 0x60000100000000},                                                        // dtstdg BF,FRA,DGM
+	ppc64asm.DTSTDGQ:        {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0003fe00000000, Value: 0xfc0001c400000000, Reserved: 0x60000100000000},                                                        // dtstdgq BF,FRAp,DGM
+	ppc64asm.DTSTEX:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xec00014400000000, Reserved: 0x60000100000000},                                                        // dtstex BF,FRA,FRB
+	ppc64asm.DTSTEXQ:        {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xfc00014400000000, Reserved: 0x60000100000000},                                                        // dtstexq BF,FRAp,FRBp
+	ppc64asm.DTSTSF:         {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xec00054400000000, Reserved: 0x60000100000000},                                                        // dtstsf BF,FRA,FRB
+	ppc64asm.DTSTSFQ:        {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xfc00054400000000, Reserved: 0x60000100000000},                                                        // dtstsfq BF,FRA,FRBp
+	ppc64asm.DXEX:           {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xec0002c400000000, Reserved: 0x1f000000000000},                                                        // dxex FRT,FRB
+	ppc64asm.DXEXCC:         {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xec0002c500000000, Reserved: 0x1f000000000000},                                         // dxex. FRT,FRB
+	ppc64asm.DXEXQ:          {Class: ClassDFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc0002c400000000, Reserved: 0x1f000000000000},                                                        // dxexq FRT,FRBp
+	ppc64asm.DXEXQCC:        {Class: ClassDFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc0002c500000000, Reserved: 0x1f000000000000},                                         // dxexq. FRT,FRBp
+	ppc64asm.FCPSGN:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00001000000000},                                                                                     // fcpsgn FRT, FRA, FRB
+	ppc64asm.FCPSGNCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00001100000000},                                                                      // fcpsgn. FRT, FRA, FRB
+	ppc64asm.LBZCIX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 1, Flags: FlagPrivileged | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c0006aa00000000, Reserved: 0x100000000},              // lbzcix RT,RA,RB
+	ppc64asm.LDCIX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagPrivileged | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c0006ea00000000, Reserved: 0x100000000},              // ldcix RT,RA,RB
+	ppc64asm.LFDP:           {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagFloat | FlagPair, Mask: 0xfc00000300000000, Value: 0xe400000000000000},                                            // lfdp FRTp,DS(RA)
+	ppc64asm.LFDPX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagFloat | FlagPair, Mask: 0xfc0007fe00000000, Value: 0x7c00062e00000000, Reserved: 0x100000000},       // lfdpx FRTp,RA,RB
+	ppc64asm.LFIWAX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagSignExt | FlagFloat, Mask: 0xfc0007fe00000000, Value: 0x7c0006ae00000000, Reserved: 0x100000000},     // lfiwax FRT,RA,RB
+	ppc64asm.LHZCIX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagPrivileged | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00066a00000000, Reserved: 0x100000000},              // lhzcix RT,RA,RB
+	ppc64asm.LWZCIX:         {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagPrivileged | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00062a00000000, Reserved: 0x100000000},              // lwzcix RT,RA,RB
+	ppc64asm.PRTYD:          {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00017400000000, Reserved: 0xf80100000000},                                                      // prtyd RA,RS
+	ppc64asm.PRTYW:          {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00013400000000, Reserved: 0xf80100000000},                                                      // prtyw RA,RS
+	ppc64asm.SLBFEECC:       {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged | FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c0007a700000000, Reserved: 0x1f000000000000},                     // slbfee. RT,RB
+	ppc64asm.STBCIX:         {Class: ClassStore, Level: LevelPOWER8, Size: 1, Flags: FlagPrivileged | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c0007aa00000000, Reserved: 0x100000000},             // stbcix RS,RA,RB
+	ppc64asm.STDCIX:         {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagPrivileged | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c0007ea00000000, Reserved: 0x100000000},             // stdcix RS,RA,RB
+	ppc64asm.STFDP:          {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagFloat | FlagPair, Mask: 0xfc00000300000000, Value: 0xf400000000000000},                                           // stfdp FRSp,DS(RA)
+	ppc64asm.STFDPX:         {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagFloat | FlagPair, Mask: 0xfc0007fe00000000, Value: 0x7c00072e00000000, Reserved: 0x100000000},      // stfdpx FRSp,RA,RB
+	ppc64asm.STHCIX:         {Class: ClassStore, Level: LevelPOWER8, Size: 2, Flags: FlagPrivileged | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00076a00000000, Reserved: 0x100000000},             // sthcix RS,RA,RB
+	ppc64asm.STWCIX:         {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagPrivileged | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00072a00000000, Reserved: 0x100000000},             // stwcix RS,RA,RB
+	ppc64asm.ISEL:           {Class: ClassCRLogical, Level: LevelPOWER8, Mask: 0xfc00003e00000000, Value: 0x7c00001e00000000, Reserved: 0x100000000},                                                       // isel RT,RA,RB,BC
+	ppc64asm.LVEBX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 1, Flags: FlagIndexed | FlagVector, Mask: 0xfc0007fe00000000, Value: 0x7c00000e00000000, Reserved: 0x100000000},                  // lvebx VRT,RA,RB
+	ppc64asm.LVEHX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagVector, Mask: 0xfc0007fe00000000, Value: 0x7c00004e00000000, Reserved: 0x100000000},                  // lvehx VRT,RA,RB
+	ppc64asm.LVEWX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagVector, Mask: 0xfc0007fe00000000, Value: 0x7c00008e00000000, Reserved: 0x100000000},                  // lvewx VRT,RA,RB
+	ppc64asm.LVSL:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00000c00000000, Reserved: 0x100000000},                                                             // lvsl VRT,RA,RB
+	ppc64asm.LVSR:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00004c00000000, Reserved: 0x100000000},                                                             // lvsr VRT,RA,RB
+	ppc64asm.LVX:            {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVector, Mask: 0xfc0007fe00000000, Value: 0x7c0000ce00000000, Reserved: 0x100000000},                 // lvx VRT,RA,RB
+	ppc64asm.LVXL:           {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVector, Mask: 0xfc0007fe00000000, Value: 0x7c0002ce00000000, Reserved: 0x100000000},                 // lvxl VRT,RA,RB
+	ppc64asm.MFVSCR:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000060400000000, Reserved: 0x1ff80000000000},                                                        // mfvscr VRT
+	ppc64asm.MTVSCR:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000064400000000, Reserved: 0x3ff000000000000},                                                       // mtvscr VRB
+	ppc64asm.STVEBX:         {Class: ClassStore, Level: LevelPOWER8, Size: 1, Flags: FlagIndexed | FlagVector, Mask: 0xfc0007fe00000000, Value: 0x7c00010e00000000, Reserved: 0x100000000},                 // stvebx VRS,RA,RB
+	ppc64asm.STVEHX:         {Class: ClassStore, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagVector, Mask: 0xfc0007fe00000000, Value: 0x7c00014e00000000, Reserved: 0x100000000},                 // stvehx VRS,RA,RB
+	ppc64asm.STVEWX:         {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagVector, Mask: 0xfc0007fe00000000, Value: 0x7c00018e00000000, Reserved: 0x100000000},                 // stvewx VRS,RA,RB
+	ppc64asm.STVX:           {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVector, Mask: 0xfc0007fe00000000, Value: 0x7c0001ce00000000, Reserved: 0x100000000},                // stvx VRS,RA,RB
+	ppc64asm.STVXL:          {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagIndexed | FlagVector, Mask: 0xfc0007fe00000000, Value: 0x7c0003ce00000000, Reserved: 0x100000000},                // stvxl VRS,RA,RB
+	ppc64asm.TLBIEL:         {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00022400000000, Reserved: 0x10000100000000},                              // tlbiel RB,RS,RIC,PRS,R
+	ppc64asm.VADDCUW:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000018000000000},                                                                                    // vaddcuw VRT,VRA,VRB
+	ppc64asm.VADDFP:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000000a00000000},                                                                                    // vaddfp VRT,VRA,VRB
+	ppc64asm.VADDSBS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000030000000000},                                                                                    // vaddsbs VRT,VRA,VRB
+	ppc64asm.VADDSHS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000034000000000},                                                                                    // vaddshs VRT,VRA,VRB
+	ppc64asm.VADDSWS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000038000000000},                                                                                    // vaddsws VRT,VRA,VRB
+	ppc64asm.VADDUBM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000000000000000},                                                                                    // vaddubm VRT,VRA,VRB
+	ppc64asm.VADDUBS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000020000000000},                                                                                    // vaddubs VRT,VRA,VRB
+	ppc64asm.VADDUHM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000004000000000},                                                                                    // vadduhm VRT,VRA,VRB
+	ppc64asm.VADDUHS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000024000000000},                                                                                    // vadduhs VRT,VRA,VRB
+	ppc64asm.VADDUWM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000008000000000},                                                                                    // vadduwm VRT,VRA,VRB
+	ppc64asm.VADDUWS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000028000000000},                                                                                    // vadduws VRT,VRA,VRB
+	ppc64asm.VAND:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000040400000000},                                                                                    // vand VRT,VRA,VRB
+	ppc64asm.VANDC:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000044400000000},                                                                                    // vandc VRT,VRA,VRB
+	ppc64asm.VAVGSB:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000050200000000},                                                                                    // vavgsb VRT,VRA,VRB
+	ppc64asm.VAVGSH:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000054200000000},                                                                                    // vavgsh VRT,VRA,VRB
+	ppc64asm.VAVGSW:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000058200000000},                                                                                    // vavgsw VRT,VRA,VRB
+	ppc64asm.VAVGUB:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000040200000000},                                                                                    // vavgub VRT,VRA,VRB
+	ppc64asm.VAVGUH:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000044200000000},                                                                                    // vavguh VRT,VRA,VRB
+	ppc64asm.VAVGUW:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000048200000000},                                                                                    // vavguw VRT,VRA,VRB
+	ppc64asm.VCFSX:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000034a00000000},                                                                                    // vcfsx VRT,VRB,UIM
+	ppc64asm.VCFUX:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000030a00000000},                                                                                    // vcfux VRT,VRB,UIM
+	ppc64asm.VCMPBFP:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100003c600000000},                                                                                    // vcmpbfp VRT,VRA,VRB
+	ppc64asm.VCMPBFPCC:      {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x100007c600000000},                                                                     // vcmpbfp. VRT,VRA,VRB
+	ppc64asm.VCMPEQFP:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100000c600000000},                                                                                    // vcmpeqfp VRT,VRA,VRB
+	ppc64asm.VCMPEQFPCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x100004c600000000},                                                                     // vcmpeqfp. VRT,VRA,VRB
+	ppc64asm.VCMPEQUB:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000000600000000},                                                                                    // vcmpequb VRT,VRA,VRB
+	ppc64asm.VCMPEQUBCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000040600000000},                                                                     // vcmpequb. VRT,VRA,VRB
+	ppc64asm.VCMPEQUH:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000004600000000},                                                                                    // vcmpequh VRT,VRA,VRB
+	ppc64asm.VCMPEQUHCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000044600000000},                                                                     // vcmpequh. VRT,VRA,VRB
+	ppc64asm.VCMPEQUW:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000008600000000},                                                                                    // vcmpequw VRT,VRA,VRB
+	ppc64asm.VCMPEQUWCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000048600000000},                                                                     // vcmpequw. VRT,VRA,VRB
+	ppc64asm.VCMPGEFP:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100001c600000000},                                                                                    // vcmpgefp VRT,VRA,VRB
+	ppc64asm.VCMPGEFPCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x100005c600000000},                                                                     // vcmpgefp. VRT,VRA,VRB
+	ppc64asm.VCMPGTFP:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100002c600000000},                                                                                    // vcmpgtfp VRT,VRA,VRB
+	ppc64asm.VCMPGTFPCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x100006c600000000},                                                                     // vcmpgtfp. VRT,VRA,VRB
+	ppc64asm.VCMPGTSB:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000030600000000},                                                                                    // vcmpgtsb VRT,VRA,VRB
+	ppc64asm.VCMPGTSBCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000070600000000},                                                                     // vcmpgtsb. VRT,VRA,VRB
+	ppc64asm.VCMPGTSH:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000034600000000},                                                                                    // vcmpgtsh VRT,VRA,VRB
+	ppc64asm.VCMPGTSHCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000074600000000},                                                                     // vcmpgtsh. VRT,VRA,VRB
+	ppc64asm.VCMPGTSW:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000038600000000},                                                                                    // vcmpgtsw VRT,VRA,VRB
+	ppc64asm.VCMPGTSWCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000078600000000},                                                                     // vcmpgtsw. VRT,VRA,VRB
+	ppc64asm.VCMPGTUB:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000020600000000},                                                                                    // vcmpgtub VRT,VRA,VRB
+	ppc64asm.VCMPGTUBCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000060600000000},                                                                     // vcmpgtub. VRT,VRA,VRB
+	ppc64asm.VCMPGTUH:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000024600000000},                                                                                    // vcmpgtuh VRT,VRA,VRB
+	ppc64asm.VCMPGTUHCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000064600000000},                                                                     // vcmpgtuh. VRT,VRA,VRB
+	ppc64asm.VCMPGTUW:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000028600000000},                                                                                    // vcmpgtuw VRT,VRA,VRB
+	ppc64asm.VCMPGTUWCC:     {Class: ClassVMX, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x1000068600000000},                                                                     // vcmpgtuw. VRT,VRA,VRB
+	ppc64asm.VCTSXS:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100003ca00000000},                                                                                    // vctsxs VRT,VRB,UIM
+	ppc64asm.VCTUXS:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000038a00000000},                                                                                    // vctuxs VRT,VRB,UIM
+	ppc64asm.VEXPTEFP:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000018a00000000, Reserved: 0x1f000000000000},                                                        // vexptefp VRT,VRB
+	ppc64asm.VLOGEFP:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100001ca00000000, Reserved: 0x1f000000000000},                                                        // vlogefp VRT,VRB
+	ppc64asm.VMADDFP:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002e00000000},                                                                                    // vmaddfp VRT,VRA,VRC,VRB
+	ppc64asm.VMAXFP:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000040a00000000},                                                                                    // vmaxfp VRT,VRA,VRB
+	ppc64asm.VMAXSB:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000010200000000},                                                                                    // vmaxsb VRT,VRA,VRB
+	ppc64asm.VMAXSH:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000014200000000},                                                                                    // vmaxsh VRT,VRA,VRB
+	ppc64asm.VMAXSW:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000018200000000},                                                                                    // vmaxsw VRT,VRA,VRB
+	ppc64asm.VMAXUB:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000000200000000},                                                                                    // vmaxub VRT,VRA,VRB
+	ppc64asm.VMAXUH:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000004200000000},                                                                                    // vmaxuh VRT,VRA,VRB
+	ppc64asm.VMAXUW:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000008200000000},                                                                                    // vmaxuw VRT,VRA,VRB
+	ppc64asm.VMHADDSHS:      {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002000000000},                                                                                    // vmhaddshs VRT,VRA,VRB,VRC
+	ppc64asm.VMHRADDSHS:     {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002100000000},                                                                                    // vmhraddshs VRT,VRA,VRB,VRC
+	ppc64asm.VMINFP:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000044a00000000},                                                                                    // vminfp VRT,VRA,VRB
+	ppc64asm.VMINSB:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000030200000000},                                                                                    // vminsb VRT,VRA,VRB
+	ppc64asm.VMINSH:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000034200000000},                                                                                    // vminsh VRT,VRA,VRB
+	ppc64asm.VMINSW:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000038200000000},                                                                                    // vminsw VRT,VRA,VRB
+	ppc64asm.VMINUB:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000020200000000},                                                                                    // vminub VRT,VRA,VRB
+	ppc64asm.VMINUH:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000024200000000},                                                                                    // vminuh VRT,VRA,VRB
+	ppc64asm.VMINUW:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000028200000000},                                                                                    // vminuw VRT,VRA,VRB
+	ppc64asm.VMLADDUHM:      {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002200000000},                                                                                    // vmladduhm VRT,VRA,VRB,VRC
+	ppc64asm.VMRGHB:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000000c00000000},                                                                                    // vmrghb VRT,VRA,VRB
+	ppc64asm.VMRGHH:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000004c00000000},                                                                                    // vmrghh VRT,VRA,VRB
+	ppc64asm.VMRGHW:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000008c00000000},                                                                                    // vmrghw VRT,VRA,VRB
+	ppc64asm.VMRGLB:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000010c00000000},                                                                                    // vmrglb VRT,VRA,VRB
+	ppc64asm.VMRGLH:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000014c00000000},                                                                                    // vmrglh VRT,VRA,VRB
+	ppc64asm.VMRGLW:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000018c00000000},                                                                                    // vmrglw VRT,VRA,VRB
+	ppc64asm.VMSUMMBM:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002500000000},                                                                                    // vmsummbm VRT,VRA,VRB,VRC
+	ppc64asm.VMSUMSHM:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002800000000},                                                                                    // vmsumshm VRT,VRA,VRB,VRC
+	ppc64asm.VMSUMSHS:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002900000000},                                                                                    // vmsumshs VRT,VRA,VRB,VRC
+	ppc64asm.VMSUMUBM:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002400000000},                                                                                    // vmsumubm VRT,VRA,VRB,VRC
+	ppc64asm.VMSUMUHM:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002600000000},                                                                                    // vmsumuhm VRT,VRA,VRB,VRC
+	ppc64asm.VMSUMUHS:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002700000000},                                                                                    // vmsumuhs VRT,VRA,VRB,VRC
+	ppc64asm.VMULESB:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000030800000000},                                                                                    // vmulesb VRT,VRA,VRB
+	ppc64asm.VMULESH:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000034800000000},                                                                                    // vmulesh VRT,VRA,VRB
+	ppc64asm.VMULEUB:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000020800000000},                                                                                    // vmuleub VRT,VRA,VRB
+	ppc64asm.VMULEUH:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000024800000000},                                                                                    // vmuleuh VRT,VRA,VRB
+	ppc64asm.VMULOSB:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000010800000000},                                                                                    // vmulosb VRT,VRA,VRB
+	ppc64asm.VMULOSH:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000014800000000},                                                                                    // vmulosh VRT,VRA,VRB
+	ppc64asm.VMULOUB:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000000800000000},                                                                                    // vmuloub VRT,VRA,VRB
+	ppc64asm.VMULOUH:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000004800000000},                                                                                    // vmulouh VRT,VRA,VRB
+	ppc64asm.VNMSUBFP:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002f00000000},                                                                                    // vnmsubfp VRT,VRA,VRC,VRB
+	ppc64asm.VNOR:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000050400000000},                                                                                    // vnor VRT,VRA,VRB
+	ppc64asm.VOR:            {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000048400000000},                                                                                    // vor VRT,VRA,VRB
+	ppc64asm.VPERM:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002b00000000},                                                                                    // vperm VRT,VRA,VRB,VRC
+	ppc64asm.VPKPX:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000030e00000000},                                                                                    // vpkpx VRT,VRA,VRB
+	ppc64asm.VPKSHSS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000018e00000000},                                                                                    // vpkshss VRT,VRA,VRB
+	ppc64asm.VPKSHUS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000010e00000000},                                                                                    // vpkshus VRT,VRA,VRB
+	ppc64asm.VPKSWSS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100001ce00000000},                                                                                    // vpkswss VRT,VRA,VRB
+	ppc64asm.VPKSWUS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000014e00000000},                                                                                    // vpkswus VRT,VRA,VRB
+	ppc64asm.VPKUHUM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000000e00000000},                                                                                    // vpkuhum VRT,VRA,VRB
+	ppc64asm.VPKUHUS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000008e00000000},                                                                                    // vpkuhus VRT,VRA,VRB
+	ppc64asm.VPKUWUM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000004e00000000},                                                                                    // vpkuwum VRT,VRA,VRB
+	ppc64asm.VPKUWUS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100000ce00000000},                                                                                    // vpkuwus VRT,VRA,VRB
+	ppc64asm.VREFP:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000010a00000000, Reserved: 0x1f000000000000},                                                        // vrefp VRT,VRB
+	ppc64asm.VRFIM:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100002ca00000000, Reserved: 0x1f000000000000},                                                        // vrfim VRT,VRB
+	ppc64asm.VRFIN:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000020a00000000, Reserved: 0x1f000000000000},                                                        // vrfin VRT,VRB
+	ppc64asm.VRFIP:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000028a00000000, Reserved: 0x1f000000000000},                                                        // vrfip VRT,VRB
+	ppc64asm.VRFIZ:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000024a00000000, Reserved: 0x1f000000000000},                                                        // vrfiz VRT,VRB
+	ppc64asm.VRLB:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000000400000000},                                                                                    // vrlb VRT,VRA,VRB
+	ppc64asm.VRLH:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000004400000000},                                                                                    // vrlh VRT,VRA,VRB
+	ppc64asm.VRLW:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000008400000000},                                                                                    // vrlw VRT,VRA,VRB
+	ppc64asm.VRSQRTEFP:      {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000014a00000000, Reserved: 0x1f000000000000},                                                        // vrsqrtefp VRT,VRB
+	ppc64asm.VSEL:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002a00000000},                                                                                    // vsel VRT,VRA,VRB,VRC
+	ppc64asm.VSL:            {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100001c400000000},                                                                                    // vsl VRT,VRA,VRB
+	ppc64asm.VSLB:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000010400000000},                                                                                    // vslb VRT,VRA,VRB
+	ppc64asm.VSLDOI:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0x1000002c00000000, Reserved: 0x40000000000},                                                           // vsldoi VRT,VRA,VRB,SHB
+	ppc64asm.VSLH:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000014400000000},                                                                                    // vslh VRT,VRA,VRB
+	ppc64asm.VSLO:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000040c00000000},                                                                                    // vslo VRT,VRA,VRB
+	ppc64asm.VSLW:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000018400000000},                                                                                    // vslw VRT,VRA,VRB
+	ppc64asm.VSPLTB:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000020c00000000, Reserved: 0x10000000000000},                                                        // vspltb VRT,VRB,UIM
+	ppc64asm.VSPLTH:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000024c00000000, Reserved: 0x18000000000000},                                                        // vsplth VRT,VRB,UIM
+	ppc64asm.VSPLTISB:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000030c00000000, Reserved: 0xf80000000000},                                                          // vspltisb VRT,SIM
+	ppc64asm.VSPLTISH:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000034c00000000, Reserved: 0xf80000000000},                                                          // vspltish VRT,SIM
+	ppc64asm.VSPLTISW:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000038c00000000, Reserved: 0xf80000000000},                                                          // vspltisw VRT,SIM
+	ppc64asm.VSPLTW:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000028c00000000, Reserved: 0x1c000000000000},                                                        // vspltw VRT,VRB,UIM
+	ppc64asm.VSR:            {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100002c400000000},                                                                                    // vsr VRT,VRA,VRB
+	ppc64asm.VSRAB:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000030400000000},                                                                                    // vsrab VRT,VRA,VRB
+	ppc64asm.VSRAH:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000034400000000},                                                                                    // vsrah VRT,VRA,VRB
+	ppc64asm.VSRAW:          {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000038400000000},                                                                                    // vsraw VRT,VRA,VRB
+	ppc64asm.VSRB:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000020400000000},                                                                                    // vsrb VRT,VRA,VRB
+	ppc64asm.VSRH:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000024400000000},                                                                                    // vsrh VRT,VRA,VRB
+	ppc64asm.VSRO:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000044c00000000},                                                                                    // vsro VRT,VRA,VRB
+	ppc64asm.VSRW:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000028400000000},                                                                                    // vsrw VRT,VRA,VRB
+	ppc64asm.VSUBCUW:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000058000000000},                                                                                    // vsubcuw VRT,VRA,VRB
+	ppc64asm.VSUBFP:         {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000004a00000000},                                                                                    // vsubfp VRT,VRA,VRB
+	ppc64asm.VSUBSBS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000070000000000},                                                                                    // vsubsbs VRT,VRA,VRB
+	ppc64asm.VSUBSHS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000074000000000},                                                                                    // vsubshs VRT,VRA,VRB
+	ppc64asm.VSUBSWS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000078000000000},                                                                                    // vsubsws VRT,VRA,VRB
+	ppc64asm.VSUBUBM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000040000000000},                                                                                    // vsububm VRT,VRA,VRB
+	ppc64asm.VSUBUBS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000060000000000},                                                                                    // vsububs VRT,VRA,VRB
+	ppc64asm.VSUBUHM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000044000000000},                                                                                    // vsubuhm VRT,VRA,VRB
+	ppc64asm.VSUBUHS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000064000000000},                                                                                    // vsubuhs VRT,VRA,VRB
+	ppc64asm.VSUBUWM:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000048000000000},                                                                                    // vsubuwm VRT,VRA,VRB
+	ppc64asm.VSUBUWS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000068000000000},                                                                                    // vsubuws VRT,VRA,VRB
+	ppc64asm.VSUM2SWS:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000068800000000},                                                                                    // vsum2sws VRT,VRA,VRB
+	ppc64asm.VSUM4SBS:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000070800000000},                                                                                    // vsum4sbs VRT,VRA,VRB
+	ppc64asm.VSUM4SHS:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000064800000000},                                                                                    // vsum4shs VRT,VRA,VRB
+	ppc64asm.VSUM4UBS:       {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000060800000000},                                                                                    // vsum4ubs VRT,VRA,VRB
+	ppc64asm.VSUMSWS:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000078800000000},                                                                                    // vsumsws VRT,VRA,VRB
+	ppc64asm.VUPKHPX:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000034e00000000, Reserved: 0x1f000000000000},                                                        // vupkhpx VRT,VRB
+	ppc64asm.VUPKHSB:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000020e00000000, Reserved: 0x1f000000000000},                                                        // vupkhsb VRT,VRB
+	ppc64asm.VUPKHSH:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000024e00000000, Reserved: 0x1f000000000000},                                                        // vupkhsh VRT,VRB
+	ppc64asm.VUPKLPX:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100003ce00000000, Reserved: 0x1f000000000000},                                                        // vupklpx VRT,VRB
+	ppc64asm.VUPKLSB:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x1000028e00000000, Reserved: 0x1f000000000000},                                                        // vupklsb VRT,VRB
+	ppc64asm.VUPKLSH:        {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100002ce00000000, Reserved: 0x1f000000000000},                                                        // vupklsh VRT,VRB
+	ppc64asm.VXOR:           {Class: ClassVMX, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x100004c400000000},                                                                                    // vxor VRT,VRA,VRB
+	ppc64asm.FRE:            {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xfc00003000000000, Reserved: 0x1f07c000000000},                                                         // fre FRT,FRB
+	ppc64asm.FRECC:          {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xfc00003100000000, Reserved: 0x1f07c000000000},                                          // fre. FRT,FRB
+	ppc64asm.FRIM:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc0003d000000000, Reserved: 0x1f000000000000},                                                         // frim FRT,FRB
+	ppc64asm.FRIMCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc0003d100000000, Reserved: 0x1f000000000000},                                          // frim. FRT,FRB
+	ppc64asm.FRIN:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00031000000000, Reserved: 0x1f000000000000},                                                         // frin FRT,FRB
+	ppc64asm.FRINCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00031100000000, Reserved: 0x1f000000000000},                                          // frin. FRT,FRB
+	ppc64asm.FRIP:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00039000000000, Reserved: 0x1f000000000000},                                                         // frip FRT,FRB
+	ppc64asm.FRIPCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00039100000000, Reserved: 0x1f000000000000},                                          // frip. FRT,FRB
+	ppc64asm.FRIZ:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00035000000000, Reserved: 0x1f000000000000},                                                         // friz FRT,FRB
+	ppc64asm.FRIZCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00035100000000, Reserved: 0x1f000000000000},                                          // friz. FRT,FRB
+	ppc64asm.FRSQRTES:       {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xec00003400000000, Reserved: 0x1f07c000000000},                                                         // frsqrtes FRT,FRB
+	ppc64asm.FRSQRTESCC:     {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xec00003500000000, Reserved: 0x1f07c000000000},                                          // frsqrtes. FRT,FRB
+	ppc64asm.HRFID:          {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x4c00022400000000, Reserved: 0x3fff80100000000},                             // hrfid
+	ppc64asm.POPCNTB:        {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c0000f400000000, Reserved: 0xf80100000000},                                                      // popcntb RA, RS
+	ppc64asm.MFOCRF:         {Class: ClassSPR, Level: LevelPOWER8, Mask: 0xfc1007fe00000000, Value: 0x7c10002600000000, Reserved: 0x80100000000},                                                           // mfocrf RT,FXM
+	ppc64asm.MTOCRF:         {Class: ClassSPR, Level: LevelPOWER8, Mask: 0xfc1007fe00000000, Value: 0x7c10012000000000, Reserved: 0x80100000000},                                                           // mtocrf FXM,RS
+	ppc64asm.SLBMFEE:        {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00072600000000, Reserved: 0x1e000100000000},                              // slbmfee RT,RB
+	ppc64asm.SLBMFEV:        {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c0006a600000000, Reserved: 0x1e000100000000},                              // slbmfev RT,RB
+	ppc64asm.SLBMTE:         {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00032400000000, Reserved: 0x1f000100000000},                              // slbmte RS,RB
+	ppc64asm.RFSCV:          {Class: ClassSystem, Level: LevelPOWER9, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x4c0000a400000000, Reserved: 0x3fff80100000000},                             // rfscv
+	ppc64asm.SCV:            {Class: ClassSyscall, Level: LevelPOWER9, Mask: 0xfc00000300000000, Value: 0x4400000100000000, Reserved: 0x3fff01c00000000},                                                   // scv LEV
+	ppc64asm.LQ:             {Class: ClassLoad, Level: LevelPOWER8, Size: 16, Flags: FlagQuad | FlagPair, Mask: 0xfc00000000000000, Value: 0xe000000000000000, Reserved: 0xf00000000},                      // lq RTp,DQ(RA)
+	ppc64asm.STQ:            {Class: ClassStore, Level: LevelPOWER8, Size: 16, Flags: FlagQuad | FlagPair, Mask: 0xfc00000300000000, Value: 0xf800000200000000},                                            // stq RSp,DS(RA)
+	ppc64asm.CNTLZD:         {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00007400000000, Reserved: 0xf80000000000},                                                      // cntlzd RA,RS
+	ppc64asm.CNTLZDCC:       {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00007500000000, Reserved: 0xf80000000000},                                       // cntlzd. RA,RS
+	ppc64asm.DCBF:           {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c0000ac00000000, Reserved: 0x300000100000000},                                 // dcbf RA,RB,L
+	ppc64asm.DCBST:          {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00006c00000000, Reserved: 0x3e0000100000000},                                 // dcbst RA,RB
+	ppc64asm.DCBT:           {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00022c00000000, Reserved: 0x100000000},                                       // dcbt RA,RB,TH
+	ppc64asm.DCBTST:         {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c0001ec00000000, Reserved: 0x100000000},                                       // dcbtst RA,RB,TH
+	ppc64asm.DIVD:           {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c0003d200000000},                                                                                  // divd RT,RA,RB
+	ppc64asm.DIVDCC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c0003d300000000},                                                                   // divd. RT,RA,RB
+	ppc64asm.DIVDO:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c0007d200000000},                                                                   // divdo RT,RA,RB
+	ppc64asm.DIVDOCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c0007d300000000},                                                          // divdo. RT,RA,RB
+	ppc64asm.DIVDU:          {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00039200000000},                                                                                  // divdu RT,RA,RB
+	ppc64asm.DIVDUCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00039300000000},                                                                   // divdu. RT,RA,RB
+	ppc64asm.DIVDUO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00079200000000},                                                                   // divduo RT,RA,RB
+	ppc64asm.DIVDUOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00079300000000},                                                          // divduo. RT,RA,RB
+	ppc64asm.DIVW:           {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c0003d600000000},                                                                                  // divw RT,RA,RB
+	ppc64asm.DIVWCC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c0003d700000000},                                                                   // divw. RT,RA,RB
+	ppc64asm.DIVWO:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c0007d600000000},                                                                   // divwo RT,RA,RB
+	ppc64asm.DIVWOCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c0007d700000000},                                                          // divwo. RT,RA,RB
+	ppc64asm.DIVWU:          {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00039600000000},                                                                                  // divwu RT,RA,RB
+	ppc64asm.DIVWUCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00039700000000},                                                                   // divwu. RT,RA,RB
+	ppc64asm.DIVWUO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00079600000000},                                                                   // divwuo RT,RA,RB
+	ppc64asm.DIVWUOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00079700000000},                                                          // divwuo. RT,RA,RB
+	ppc64asm.EIEIO:          {Class: ClassBarrier, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c0006ac00000000, Reserved: 0x3fff80100000000},                                                   // eieio
+	ppc64asm.EXTSB:          {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00077400000000, Reserved: 0xf80000000000},                                                      // extsb RA,RS
+	ppc64asm.EXTSBCC:        {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00077500000000, Reserved: 0xf80000000000},                                       // extsb. RA,RS
+	ppc64asm.EXTSW:          {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c0007b400000000, Reserved: 0xf80000000000},                                                      // extsw RA,RS
+	ppc64asm.EXTSWCC:        {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c0007b500000000, Reserved: 0xf80000000000},                                       // extsw. RA,RS
+	ppc64asm.FADDS:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xec00002a00000000, Reserved: 0x7c000000000},                                                            // fadds FRT,FRA,FRB
+	ppc64asm.FADDSCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xec00002b00000000, Reserved: 0x7c000000000},                                             // fadds. FRT,FRA,FRB
+	ppc64asm.FCFID:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00069c00000000, Reserved: 0x1f000000000000},                                                         // fcfid FRT,FRB
+	ppc64asm.FCFIDCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00069d00000000, Reserved: 0x1f000000000000},                                          // fcfid. FRT,FRB
+	ppc64asm.FCTID:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00065c00000000, Reserved: 0x1f000000000000},                                                         // fctid FRT,FRB
+	ppc64asm.FCTIDCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00065d00000000, Reserved: 0x1f000000000000},                                          // fctid. FRT,FRB
+	ppc64asm.FCTIDZ:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00065e00000000, Reserved: 0x1f000000000000},                                                         // fctidz FRT,FRB
+	ppc64asm.FCTIDZCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00065f00000000, Reserved: 0x1f000000000000},                                          // fctidz. FRT,FRB
+	ppc64asm.FDIVS:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xec00002400000000, Reserved: 0x7c000000000},                                                            // fdivs FRT,FRA,FRB
+	ppc64asm.FDIVSCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xec00002500000000, Reserved: 0x7c000000000},                                             // fdivs. FRT,FRA,FRB
+	ppc64asm.FMADDS:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xec00003a00000000},                                                                                     // fmadds FRT,FRA,FRC,FRB
+	ppc64asm.FMADDSCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xec00003b00000000},                                                                      // fmadds. FRT,FRA,FRC,FRB
+	ppc64asm.FMSUBS:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xec00003800000000},                                                                                     // fmsubs FRT,FRA,FRC,FRB
+	ppc64asm.FMSUBSCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xec00003900000000},                                                                      // fmsubs. FRT,FRA,FRC,FRB
+	ppc64asm.FMULS:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xec00003200000000, Reserved: 0xf80000000000},                                                           // fmuls FRT,FRA,FRC
+	ppc64asm.FMULSCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xec00003300000000, Reserved: 0xf80000000000},                                            // fmuls. FRT,FRA,FRC
+	ppc64asm.FNMADDS:        {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xec00003e00000000},                                                                                     // fnmadds FRT,FRA,FRC,FRB
+	ppc64asm.FNMADDSCC:      {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xec00003f00000000},                                                                      // fnmadds. FRT,FRA,FRC,FRB
+	ppc64asm.FNMSUBS:        {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xec00003c00000000},                                                                                     // fnmsubs FRT,FRA,FRC,FRB
+	ppc64asm.FNMSUBSCC:      {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xec00003d00000000},                                                                      // fnmsubs. FRT,FRA,FRC,FRB
+	ppc64asm.FRES:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xec00003000000000, Reserved: 0x1f07c000000000},                                                         // fres FRT,FRB
+	ppc64asm.FRESCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xec00003100000000, Reserved: 0x1f07c000000000},                                          // fres. FRT,FRB
+	ppc64asm.FRSQRTE:        {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xfc00003400000000, Reserved: 0x1f07c000000000},                                                         // frsqrte FRT,FRB
+	ppc64asm.FRSQRTECC:      {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xfc00003500000000, Reserved: 0x1f07c000000000},                                          // frsqrte. FRT,FRB
+	ppc64asm.FSEL:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xfc00002e00000000},                                                                                     // fsel FRT,FRA,FRC,FRB
+	ppc64asm.FSELCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xfc00002f00000000},                                                                      // fsel. FRT,FRA,FRC,FRB
+	ppc64asm.FSQRTS:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xec00002c00000000, Reserved: 0x1f07c000000000},                                                         // fsqrts FRT,FRB
+	ppc64asm.FSQRTSCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xec00002d00000000, Reserved: 0x1f07c000000000},                                          // fsqrts. FRT,FRB
+	ppc64asm.FSUBS:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xec00002800000000, Reserved: 0x7c000000000},                                                            // fsubs FRT,FRA,FRB
+	ppc64asm.FSUBSCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xec00002900000000, Reserved: 0x7c000000000},                                             // fsubs. FRT,FRA,FRB
+	ppc64asm.ICBI:           {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c0007ac00000000, Reserved: 0x3e0000100000000},                                 // icbi RA,RB
+	ppc64asm.LD:             {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Mask: 0xfc00000300000000, Value: 0xe800000000000000},                                                                          // ld RT,DS(RA)
+	ppc64asm.LDARX:          {Class: ClassAtomic, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagReserve, Mask: 0xfc0007fe00000000, Value: 0x7c0000a800000000},                                      // ldarx RT,RA,RB,EH
+	ppc64asm.LDU:            {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate, Mask: 0xfc00000300000000, Value: 0xe800000100000000},                                                       // ldu RT,DS(RA)
+	ppc64asm.LDUX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00006a00000000, Reserved: 0x100000000},                  // ldux RT,RA,RB
+	ppc64asm.LDX:            {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00002a00000000, Reserved: 0x100000000},                               // ldx RT,RA,RB
+	ppc64asm.LWA:            {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagSignExt, Mask: 0xfc00000300000000, Value: 0xe800000200000000},                                                      // lwa RT,DS(RA)
+	ppc64asm.LWARX:          {Class: ClassAtomic, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagReserve, Mask: 0xfc0007fe00000000, Value: 0x7c00002800000000},                                      // lwarx RT,RA,RB,EH
+	ppc64asm.LWAUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagIndexed | FlagSignExt, Mask: 0xfc0007fe00000000, Value: 0x7c0002ea00000000, Reserved: 0x100000000},    // lwaux RT,RA,RB
+	ppc64asm.LWAX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagSignExt, Mask: 0xfc0007fe00000000, Value: 0x7c0002aa00000000, Reserved: 0x100000000},                 // lwax RT,RA,RB
+	ppc64asm.MFTB:           {Class: ClassSPR, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c0002e600000000, Reserved: 0x100000000},                                                             // mftb RT,TBR
+	ppc64asm.MTMSRD:         {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00016400000000, Reserved: 0x1ef80100000000},                              // mtmsrd RS,L
+	ppc64asm.MULHD:          {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0003ff00000000, Value: 0x7c00009200000000, Reserved: 0x40000000000},                                                         // mulhd RT,RA,RB
+	ppc64asm.MULHDCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0003ff00000000, Value: 0x7c00009300000000, Reserved: 0x40000000000},                                          // mulhd. RT,RA,RB
+	ppc64asm.MULHDU:         {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0003ff00000000, Value: 0x7c00001200000000, Reserved: 0x40000000000},                                                         // mulhdu RT,RA,RB
+	ppc64asm.MULHDUCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0003ff00000000, Value: 0x7c00001300000000, Reserved: 0x40000000000},                                          // mulhdu. RT,RA,RB
+	ppc64asm.MULHW:          {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0003ff00000000, Value: 0x7c00009600000000, Reserved: 0x40000000000},                                                         // mulhw RT,RA,RB
+	ppc64asm.MULHWCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0003ff00000000, Value: 0x7c00009700000000, Reserved: 0x40000000000},                                          // mulhw. RT,RA,RB
+	ppc64asm.MULHWU:         {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0003ff00000000, Value: 0x7c00001600000000, Reserved: 0x40000000000},                                                         // mulhwu RT,RA,RB
+	ppc64asm.MULHWUCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0003ff00000000, Value: 0x7c00001700000000, Reserved: 0x40000000000},                                          // mulhwu. RT,RA,RB
+	ppc64asm.MULLD:          {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c0001d200000000},                                                                                  // mulld RT,RA,RB
+	ppc64asm.MULLDCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c0001d300000000},                                                                   // mulld. RT,RA,RB
+	ppc64asm.MULLDO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c0005d200000000},                                                                   // mulldo RT,RA,RB
+	ppc64asm.MULLDOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c0005d300000000},                                                          // mulldo. RT,RA,RB
+	ppc64asm.RFID:           {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x4c00002400000000, Reserved: 0x3fff80100000000},                             // rfid
+	ppc64asm.RLDCL:          {Class: ClassRotate, Level: LevelPOWER8, Mask: 0xfc00001f00000000, Value: 0x7800001000000000},                                                                                 // rldcl RA,RS,RB,MB
+	ppc64asm.RLDCLCC:        {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00001f00000000, Value: 0x7800001100000000},                                                                  // rldcl. RA,RS,RB,MB
+	ppc64asm.RLDCR:          {Class: ClassRotate, Level: LevelPOWER8, Mask: 0xfc00001f00000000, Value: 0x7800001200000000},                                                                                 // rldcr RA,RS,RB,ME
+	ppc64asm.RLDCRCC:        {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00001f00000000, Value: 0x7800001300000000},                                                                  // rldcr. RA,RS,RB,ME
+	ppc64asm.RLDIC:          {Class: ClassRotate, Level: LevelPOWER8, Mask: 0xfc00001d00000000, Value: 0x7800000800000000},                                                                                 // rldic RA,RS,SH,MB
+	ppc64asm.RLDICCC:        {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00001d00000000, Value: 0x7800000900000000},                                                                  // rldic. RA,RS,SH,MB
+	ppc64asm.RLDICL:         {Class: ClassRotate, Level: LevelPOWER8, Mask: 0xfc00001d00000000, Value: 0x7800000000000000},                                                                                 // rldicl RA,RS,SH,MB
+	ppc64asm.RLDICLCC:       {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00001d00000000, Value: 0x7800000100000000},                                                                  // rldicl. RA,RS,SH,MB
+	ppc64asm.RLDICR:         {Class: ClassRotate, Level: LevelPOWER8, Mask: 0xfc00001d00000000, Value: 0x7800000400000000},                                                                                 // rldicr RA,RS,SH,ME
+	ppc64asm.RLDICRCC:       {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00001d00000000, Value: 0x7800000500000000},                                                                  // rldicr. RA,RS,SH,ME
+	ppc64asm.RLDIMI:         {Class: ClassRotate, Level: LevelPOWER8, Mask: 0xfc00001d00000000, Value: 0x7800000c00000000},                                                                                 // rldimi RA,RS,SH,MB
+	ppc64asm.RLDIMICC:       {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00001d00000000, Value: 0x7800000d00000000},                                                                  // rldimi. RA,RS,SH,MB
+	ppc64asm.SC:             {Class: ClassSyscall, Level: LevelPOWER8, Mask: 0xfc00000200000000, Value: 0x4400000200000000, Reserved: 0x3fff01d00000000},                                                   // sc LEV
+	ppc64asm.SLBIA:          {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c0003e400000000, Reserved: 0x31ff80100000000},                             // slbia IH
+	ppc64asm.SLBIE:          {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00036400000000, Reserved: 0x3ff000100000000},                             // slbie RB
+	ppc64asm.SLD:            {Class: ClassRotate, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00003600000000},                                                                                 // sld RA,RS,RB
+	ppc64asm.SLDCC:          {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00003700000000},                                                                  // sld. RA,RS,RB
+	ppc64asm.SRAD:           {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00063400000000},                                                               // srad RA,RS,RB
+	ppc64asm.SRADCC:         {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00063500000000},                                                      // srad. RA,RS,RB
+	ppc64asm.SRADI:          {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc0007fd00000000, Value: 0x7c00067400000000},                                                               // sradi RA,RS,SH
+	ppc64asm.SRADICC:        {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Mask: 0xfc0007fd00000000, Value: 0x7c00067500000000},                                                      // sradi. RA,RS,SH
+	ppc64asm.SRD:            {Class: ClassRotate, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00043600000000},                                                                                 // srd RA,RS,RB
+	ppc64asm.SRDCC:          {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00043700000000},                                                                  // srd. RA,RS,RB
+	ppc64asm.STD:            {Class: ClassStore, Level: LevelPOWER8, Size: 8, Mask: 0xfc00000300000000, Value: 0xf800000000000000},                                                                         // std RS,DS(RA)
+	ppc64asm.STDCXCC:        {Class: ClassAtomic, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagRc | FlagStoreCond, Mask: 0xfc0007ff00000000, Value: 0x7c0001ad00000000},                           // stdcx. RS,RA,RB
+	ppc64asm.STDU:           {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate, Mask: 0xfc00000300000000, Value: 0xf800000100000000},                                                      // stdu RS,DS(RA)
+	ppc64asm.STDUX:          {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00016a00000000, Reserved: 0x100000000},                 // stdux RS,RA,RB
+	ppc64asm.STDX:           {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00012a00000000, Reserved: 0x100000000},                              // stdx RS,RA,RB
+	ppc64asm.STFIWX:         {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagFloat, Mask: 0xfc0007fe00000000, Value: 0x7c0007ae00000000, Reserved: 0x100000000},                  // stfiwx FRS,RA,RB
+	ppc64asm.STWCXCC:        {Class: ClassAtomic, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagRc | FlagStoreCond, Mask: 0xfc0007ff00000000, Value: 0x7c00012d00000000},                           // stwcx. RS,RA,RB
+	ppc64asm.SUBF:           {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00005000000000},                                                                                  // subf RT,RA,RB
+	ppc64asm.SUBFCC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00005100000000},                                                                   // subf. RT,RA,RB
+	ppc64asm.SUBFO:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00045000000000},                                                                   // subfo RT,RA,RB
+	ppc64asm.SUBFOCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00045100000000},                                                          // subfo. RT,RA,RB
+	ppc64asm.TD:             {Class: ClassTrap, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00008800000000, Reserved: 0x100000000},                                                            // td TO,RA,RB
+	ppc64asm.TDI:            {Class: ClassTrap, Level: LevelPOWER8, Mask: 0xfc00000000000000, Value: 0x800000000000000},                                                                                    // tdi TO,RA,SI
+	ppc64asm.TLBSYNC:        {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00046c00000000, Reserved: 0x3fff80100000000},                             // tlbsync
+	ppc64asm.FCTIW:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00001c00000000, Reserved: 0x1f000000000000},                                                         // fctiw FRT,FRB
+	ppc64asm.FCTIWCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00001d00000000, Reserved: 0x1f000000000000},                                          // fctiw. FRT,FRB
+	ppc64asm.FCTIWZ:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00001e00000000, Reserved: 0x1f000000000000},                                                         // fctiwz FRT,FRB
+	ppc64asm.FCTIWZCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00001f00000000, Reserved: 0x1f000000000000},                                          // fctiwz. FRT,FRB
+	ppc64asm.FSQRT:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xfc00002c00000000, Reserved: 0x1f07c000000000},                                                         // fsqrt FRT,FRB
+	ppc64asm.FSQRTCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xfc00002d00000000, Reserved: 0x1f07c000000000},                                          // fsqrt. FRT,FRB
+	ppc64asm.ADD:            {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00021400000000},                                                                                  // add RT,RA,RB
+	ppc64asm.ADDCC:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00021500000000},                                                                   // add. RT,RA,RB
+	ppc64asm.ADDO:           {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00061400000000},                                                                   // addo RT,RA,RB
+	ppc64asm.ADDOCC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c00061500000000},                                                          // addo. RT,RA,RB
+	ppc64asm.ADDC:           {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00001400000000},                                                                // addc RT,RA,RB
+	ppc64asm.ADDCCC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00001500000000},                                                       // addc. RT,RA,RB
+	ppc64asm.ADDCO:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00041400000000},                                                       // addco RT,RA,RB
+	ppc64asm.ADDCOCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00041500000000},                                              // addco. RT,RA,RB
+	ppc64asm.ADDE:           {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00011400000000},                                                                // adde RT,RA,RB
+	ppc64asm.ADDECC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00011500000000},                                                       // adde. RT,RA,RB
+	ppc64asm.ADDEO:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00051400000000},                                                       // addeo RT,RA,RB
+	ppc64asm.ADDEOCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00051500000000},                                              // addeo. RT,RA,RB
+	ppc64asm.LI:             {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc1f000000000000, Value: 0x3800000000000000},                                                                                  // li RT,SI
+	ppc64asm.ADDI:           {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc00000000000000, Value: 0x3800000000000000},                                                                                  // addi RT,RA,SI
+	ppc64asm.ADDIC:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc00000000000000, Value: 0x3000000000000000},                                                                // addic RT,RA,SI
+	ppc64asm.ADDICCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Mask: 0xfc00000000000000, Value: 0x3400000000000000},                                                       // addic. RT,RA,SI
+	ppc64asm.LIS:            {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc1f000000000000, Value: 0x3c00000000000000},                                                                                  // lis RT,SI
+	ppc64asm.ADDIS:          {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc00000000000000, Value: 0x3c00000000000000},                                                                                  // addis RT,RA,SI
+	ppc64asm.ADDME:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c0001d400000000, Reserved: 0xf80000000000},                                      // addme RT,RA
+	ppc64asm.ADDMECC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c0001d500000000, Reserved: 0xf80000000000},                             // addme. RT,RA
+	ppc64asm.ADDMEO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c0005d400000000, Reserved: 0xf80000000000},                             // addmeo RT,RA
+	ppc64asm.ADDMEOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c0005d500000000, Reserved: 0xf80000000000},                    // addmeo. RT,RA
+	ppc64asm.ADDZE:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00019400000000, Reserved: 0xf80000000000},                                      // addze RT,RA
+	ppc64asm.ADDZECC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00019500000000, Reserved: 0xf80000000000},                             // addze. RT,RA
+	ppc64asm.ADDZEO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00059400000000, Reserved: 0xf80000000000},                             // addzeo RT,RA
+	ppc64asm.ADDZEOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00059500000000, Reserved: 0xf80000000000},                    // addzeo. RT,RA
+	ppc64asm.AND:            {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00003800000000},                                                                                // and RA,RS,RB
+	ppc64asm.ANDCC:          {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00003900000000},                                                                 // and. RA,RS,RB
+	ppc64asm.ANDC:           {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00007800000000},                                                                                // andc RA,RS,RB
+	ppc64asm.ANDCCC:         {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00007900000000},                                                                 // andc. RA,RS,RB
+	ppc64asm.ANDICC:         {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00000000000000, Value: 0x7000000000000000},                                                                 // andi. RA,RS,UI
+	ppc64asm.ANDISCC:        {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00000000000000, Value: 0x7400000000000000},                                                                 // andis. RA,RS,UI
+	ppc64asm.B:              {Class: ClassBranch, Level: LevelPOWER8, Mask: 0xfc00000300000000, Value: 0x4800000000000000},                                                                                 // b target_addr
+	ppc64asm.BA:             {Class: ClassBranch, Level: LevelPOWER8, Flags: FlagAbsolute, Mask: 0xfc00000300000000, Value: 0x4800000200000000},                                                            // ba target_addr
+	ppc64asm.BL:             {Class: ClassBranch, Level: LevelPOWER8, Flags: FlagLink, Mask: 0xfc00000300000000, Value: 0x4800000100000000},                                                                // bl target_addr
+	ppc64asm.BLA:            {Class: ClassBranch, Level: LevelPOWER8, Flags: FlagLink | FlagAbsolute, Mask: 0xfc00000300000000, Value: 0x4800000300000000},                                                 // bla target_addr
+	ppc64asm.BC:             {Class: ClassCondBranch, Level: LevelPOWER8, Mask: 0xfc00000300000000, Value: 0x4000000000000000},                                                                             // bc BO,BI,target_addr
+	ppc64asm.BCA:            {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagAbsolute, Mask: 0xfc00000300000000, Value: 0x4000000200000000},                                                        // bca BO,BI,target_addr
+	ppc64asm.BCL:            {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagLink, Mask: 0xfc00000300000000, Value: 0x4000000100000000},                                                            // bcl BO,BI,target_addr
+	ppc64asm.BCLA:           {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagLink | FlagAbsolute, Mask: 0xfc00000300000000, Value: 0x4000000300000000},                                             // bcla BO,BI,target_addr
+	ppc64asm.BCCTR:          {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagTargetCTR, Mask: 0xfc0007ff00000000, Value: 0x4c00042000000000, Reserved: 0xe00000000000},                             // bcctr BO,BI,BH
+	ppc64asm.BCCTRL:         {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagLink | FlagTargetCTR, Mask: 0xfc0007ff00000000, Value: 0x4c00042100000000, Reserved: 0xe00000000000},                  // bcctrl BO,BI,BH
+	ppc64asm.BCLR:           {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagTargetLR, Mask: 0xfc0007ff00000000, Value: 0x4c00002000000000, Reserved: 0xe00000000000},                              // bclr BO,BI,BH
+	ppc64asm.BCLRL:          {Class: ClassCondBranch, Level: LevelPOWER8, Flags: FlagLink | FlagTargetLR, Mask: 0xfc0007ff00000000, Value: 0x4c00002100000000, Reserved: 0xe00000000000},                   // bclrl BO,BI,BH
+	ppc64asm.CMPW:           {Class: ClassCompare, Level: LevelPOWER8, Mask: 0xfc2007fe00000000, Value: 0x7c00000000000000, Reserved: 0x40000100000000},                                                    // cmpw BF,RA,RB
+	ppc64asm.CMPD:           {Class: ClassCompare, Level: LevelPOWER8, Mask: 0xfc2007fe00000000, Value: 0x7c20000000000000, Reserved: 0x40000100000000},                                                    // cmpd BF,RA,RB
+	ppc64asm.CMP:            {Class: ClassCompare, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00000000000000, Reserved: 0x40000100000000},                                                    // cmp BF,L,RA,RB
+	ppc64asm.CMPWI:          {Class: ClassCompare, Level: LevelPOWER8, Mask: 0xfc20000000000000, Value: 0x2c00000000000000, Reserved: 0x40000000000000},                                                    // cmpwi BF,RA,SI
+	ppc64asm.CMPDI:          {Class: ClassCompare, Level: LevelPOWER8, Mask: 0xfc20000000000000, Value: 0x2c20000000000000, Reserved: 0x40000000000000},                                                    // cmpdi BF,RA,SI
+	ppc64asm.CMPI:           {Class: ClassCompare, Level: LevelPOWER8, Mask: 0xfc00000000000000, Value: 0x2c00000000000000, Reserved: 0x40000000000000},                                                    // cmpi BF,L,RA,SI
+	ppc64asm.CMPLW:          {Class: ClassCompare, Level: LevelPOWER8, Mask: 0xfc2007fe00000000, Value: 0x7c00004000000000, Reserved: 0x40000100000000},                                                    // cmplw BF,RA,RB
+	ppc64asm.CMPLD:          {Class: ClassCompare, Level: LevelPOWER8, Mask: 0xfc2007fe00000000, Value: 0x7c20004000000000, Reserved: 0x40000100000000},                                                    // cmpld BF,RA,RB
+	ppc64asm.CMPL:           {Class: ClassCompare, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00004000000000, Reserved: 0x40000100000000},                                                    // cmpl BF,L,RA,RB
+	ppc64asm.CMPLWI:         {Class: ClassCompare, Level: LevelPOWER8, Mask: 0xfc20000000000000, Value: 0x2800000000000000, Reserved: 0x40000000000000},                                                    // cmplwi BF,RA,UI
+	ppc64asm.CMPLDI:         {Class: ClassCompare, Level: LevelPOWER8, Mask: 0xfc20000000000000, Value: 0x2820000000000000, Reserved: 0x40000000000000},                                                    // cmpldi BF,RA,UI
+	ppc64asm.CMPLI:          {Class: ClassCompare, Level: LevelPOWER8, Mask: 0xfc00000000000000, Value: 0x2800000000000000, Reserved: 0x40000000000000},                                                    // cmpli BF,L,RA,UI
+	ppc64asm.CNTLZW:         {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00003400000000, Reserved: 0xf80000000000},                                                      // cntlzw RA,RS
+	ppc64asm.CNTLZWCC:       {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00003500000000, Reserved: 0xf80000000000},                                       // cntlzw. RA,RS
+	ppc64asm.CRAND:          {Class: ClassCRLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x4c00020200000000, Reserved: 0x100000000},                                                       // crand BT,BA,BB
+	ppc64asm.CRANDC:         {Class: ClassCRLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x4c00010200000000, Reserved: 0x100000000},                                                       // crandc BT,BA,BB
+	ppc64asm.CREQV:          {Class: ClassCRLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x4c00024200000000, Reserved: 0x100000000},                                                       // creqv BT,BA,BB
+	ppc64asm.CRNAND:         {Class: ClassCRLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x4c0001c200000000, Reserved: 0x100000000},                                                       // crnand BT,BA,BB
+	ppc64asm.CRNOR:          {Class: ClassCRLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x4c00004200000000, Reserved: 0x100000000},                                                       // crnor BT,BA,BB
+	ppc64asm.CROR:           {Class: ClassCRLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x4c00038200000000, Reserved: 0x100000000},                                                       // cror BT,BA,BB
+	ppc64asm.CRORC:          {Class: ClassCRLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x4c00034200000000, Reserved: 0x100000000},                                                       // crorc BT,BA,BB
+	ppc64asm.CRXOR:          {Class: ClassCRLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x4c00018200000000, Reserved: 0x100000000},                                                       // crxor BT,BA,BB
+	ppc64asm.DCBZ:           {Class: ClassCache, Level: LevelPOWER8, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c0007ec00000000, Reserved: 0x3e0000100000000},                                 // dcbz RA,RB
+	ppc64asm.EQV:            {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00023800000000},                                                                                // eqv RA,RS,RB
+	ppc64asm.EQVCC:          {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00023900000000},                                                                 // eqv. RA,RS,RB
+	ppc64asm.EXTSH:          {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00073400000000, Reserved: 0xf80000000000},                                                      // extsh RA,RS
+	ppc64asm.EXTSHCC:        {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00073500000000, Reserved: 0xf80000000000},                                       // extsh. RA,RS
+	ppc64asm.FABS:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00021000000000, Reserved: 0x1f000000000000},                                                         // fabs FRT,FRB
+	ppc64asm.FABSCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00021100000000, Reserved: 0x1f000000000000},                                          // fabs. FRT,FRB
+	ppc64asm.FADD:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xfc00002a00000000, Reserved: 0x7c000000000},                                                            // fadd FRT,FRA,FRB
+	ppc64asm.FADDCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xfc00002b00000000, Reserved: 0x7c000000000},                                             // fadd. FRT,FRA,FRB
+	ppc64asm.FCMPO:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xfc00004000000000, Reserved: 0x60000100000000},                                                         // fcmpo BF,FRA,FRB
+	ppc64asm.FCMPU:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xfc00000000000000, Reserved: 0x60000100000000},                                                         // fcmpu BF,FRA,FRB
+	ppc64asm.FDIV:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xfc00002400000000, Reserved: 0x7c000000000},                                                            // fdiv FRT,FRA,FRB
+	ppc64asm.FDIVCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xfc00002500000000, Reserved: 0x7c000000000},                                             // fdiv. FRT,FRA,FRB
+	ppc64asm.FMADD:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xfc00003a00000000},                                                                                     // fmadd FRT,FRA,FRC,FRB
+	ppc64asm.FMADDCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xfc00003b00000000},                                                                      // fmadd. FRT,FRA,FRC,FRB
+	ppc64asm.FMR:            {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00009000000000, Reserved: 0x1f000000000000},                                                         // fmr FRT,FRB
+	ppc64asm.FMRCC:          {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00009100000000, Reserved: 0x1f000000000000},                                          // fmr. FRT,FRB
+	ppc64asm.FMSUB:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xfc00003800000000},                                                                                     // fmsub FRT,FRA,FRC,FRB
+	ppc64asm.FMSUBCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xfc00003900000000},                                                                      // fmsub. FRT,FRA,FRC,FRB
+	ppc64asm.FMUL:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xfc00003200000000, Reserved: 0xf80000000000},                                                           // fmul FRT,FRA,FRC
+	ppc64asm.FMULCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xfc00003300000000, Reserved: 0xf80000000000},                                            // fmul. FRT,FRA,FRC
+	ppc64asm.FNABS:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00011000000000, Reserved: 0x1f000000000000},                                                         // fnabs FRT,FRB
+	ppc64asm.FNABSCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00011100000000, Reserved: 0x1f000000000000},                                          // fnabs. FRT,FRB
+	ppc64asm.FNEG:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00005000000000, Reserved: 0x1f000000000000},                                                         // fneg FRT,FRB
+	ppc64asm.FNEGCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00005100000000, Reserved: 0x1f000000000000},                                          // fneg. FRT,FRB
+	ppc64asm.FNMADD:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xfc00003e00000000},                                                                                     // fnmadd FRT,FRA,FRC,FRB
+	ppc64asm.FNMADDCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xfc00003f00000000},                                                                      // fnmadd. FRT,FRA,FRC,FRB
+	ppc64asm.FNMSUB:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xfc00003c00000000},                                                                                     // fnmsub FRT,FRA,FRC,FRB
+	ppc64asm.FNMSUBCC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xfc00003d00000000},                                                                      // fnmsub. FRT,FRA,FRC,FRB
+	ppc64asm.FRSP:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00001800000000, Reserved: 0x1f000000000000},                                                         // frsp FRT,FRB
+	ppc64asm.FRSPCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00001900000000, Reserved: 0x1f000000000000},                                          // frsp. FRT,FRB
+	ppc64asm.FSUB:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc00003f00000000, Value: 0xfc00002800000000, Reserved: 0x7c000000000},                                                            // fsub FRT,FRA,FRB
+	ppc64asm.FSUBCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00003f00000000, Value: 0xfc00002900000000, Reserved: 0x7c000000000},                                             // fsub. FRT,FRA,FRB
+	ppc64asm.ISYNC:          {Class: ClassBarrier, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x4c00012c00000000, Reserved: 0x3fff80100000000},                                                   // isync
+	ppc64asm.LBZ:            {Class: ClassLoad, Level: LevelPOWER8, Size: 1, Mask: 0xfc00000000000000, Value: 0x8800000000000000},                                                                          // lbz RT,D(RA)
+	ppc64asm.LBZU:           {Class: ClassLoad, Level: LevelPOWER8, Size: 1, Flags: FlagUpdate, Mask: 0xfc00000000000000, Value: 0x8c00000000000000},                                                       // lbzu RT,D(RA)
+	ppc64asm.LBZUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 1, Flags: FlagUpdate | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c0000ee00000000, Reserved: 0x100000000},                  // lbzux RT,RA,RB
+	ppc64asm.LBZX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 1, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c0000ae00000000, Reserved: 0x100000000},                               // lbzx RT,RA,RB
+	ppc64asm.LFD:            {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagFloat, Mask: 0xfc00000000000000, Value: 0xc800000000000000},                                                        // lfd FRT,D(RA)
+	ppc64asm.LFDU:           {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate | FlagFloat, Mask: 0xfc00000000000000, Value: 0xcc00000000000000},                                           // lfdu FRT,D(RA)
+	ppc64asm.LFDUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate | FlagIndexed | FlagFloat, Mask: 0xfc0007fe00000000, Value: 0x7c0004ee00000000, Reserved: 0x100000000},      // lfdux FRT,RA,RB
+	ppc64asm.LFDX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagFloat, Mask: 0xfc0007fe00000000, Value: 0x7c0004ae00000000, Reserved: 0x100000000},                   // lfdx FRT,RA,RB
+	ppc64asm.LFS:            {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagFloat, Mask: 0xfc00000000000000, Value: 0xc000000000000000},                                                        // lfs FRT,D(RA)
+	ppc64asm.LFSU:           {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagFloat, Mask: 0xfc00000000000000, Value: 0xc400000000000000},                                           // lfsu FRT,D(RA)
+	ppc64asm.LFSUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagIndexed | FlagFloat, Mask: 0xfc0007fe00000000, Value: 0x7c00046e00000000, Reserved: 0x100000000},      // lfsux FRT,RA,RB
+	ppc64asm.LFSX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagFloat, Mask: 0xfc0007fe00000000, Value: 0x7c00042e00000000, Reserved: 0x100000000},                   // lfsx FRT,RA,RB
+	ppc64asm.LHA:            {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagSignExt, Mask: 0xfc00000000000000, Value: 0xa800000000000000},                                                      // lha RT,D(RA)
+	ppc64asm.LHAU:           {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagUpdate | FlagSignExt, Mask: 0xfc00000000000000, Value: 0xac00000000000000},                                         // lhau RT,D(RA)
+	ppc64asm.LHAUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagUpdate | FlagIndexed | FlagSignExt, Mask: 0xfc0007fe00000000, Value: 0x7c0002ee00000000, Reserved: 0x100000000},    // lhaux RT,RA,RB
+	ppc64asm.LHAX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagSignExt, Mask: 0xfc0007fe00000000, Value: 0x7c0002ae00000000, Reserved: 0x100000000},                 // lhax RT,RA,RB
+	ppc64asm.LHBRX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagByteRev, Mask: 0xfc0007fe00000000, Value: 0x7c00062c00000000, Reserved: 0x100000000},                 // lhbrx RT,RA,RB
+	ppc64asm.LHZ:            {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Mask: 0xfc00000000000000, Value: 0xa000000000000000},                                                                          // lhz RT,D(RA)
+	ppc64asm.LHZU:           {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagUpdate, Mask: 0xfc00000000000000, Value: 0xa400000000000000},                                                       // lhzu RT,D(RA)
+	ppc64asm.LHZUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagUpdate | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00026e00000000, Reserved: 0x100000000},                  // lhzux RT,RA,RB
+	ppc64asm.LHZX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00022e00000000, Reserved: 0x100000000},                               // lhzx RT,RA,RB
+	ppc64asm.LMW:            {Class: ClassLoad, Level: LevelPOWER8, Flags: FlagMultiple, Mask: 0xfc00000000000000, Value: 0xb800000000000000},                                                              // lmw RT,D(RA)
+	ppc64asm.LSWI:           {Class: ClassLoad, Level: LevelPOWER8, Flags: FlagString, Mask: 0xfc0007fe00000000, Value: 0x7c0004aa00000000, Reserved: 0x100000000},                                         // lswi RT,RA,NB
+	ppc64asm.LSWX:           {Class: ClassLoad, Level: LevelPOWER8, Flags: FlagIndexed | FlagString, Mask: 0xfc0007fe00000000, Value: 0x7c00042a00000000, Reserved: 0x100000000},                           // lswx RT,RA,RB
+	ppc64asm.LWBRX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagByteRev, Mask: 0xfc0007fe00000000, Value: 0x7c00042c00000000, Reserved: 0x100000000},                 // lwbrx RT,RA,RB
+	ppc64asm.LWZ:            {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Mask: 0xfc00000000000000, Value: 0x8000000000000000},                                                                          // lwz RT,D(RA)
+	ppc64asm.LWZU:           {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate, Mask: 0xfc00000000000000, Value: 0x8400000000000000},                                                       // lwzu RT,D(RA)
+	ppc64asm.LWZUX:          {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00006e00000000, Reserved: 0x100000000},                  // lwzux RT,RA,RB
+	ppc64asm.LWZX:           {Class: ClassLoad, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00002e00000000, Reserved: 0x100000000},                               // lwzx RT,RA,RB
+	ppc64asm.MCRF:           {Class: ClassCRLogical, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x4c00000000000000, Reserved: 0x63f80100000000},                                                  // mcrf BF,BFA
+	ppc64asm.MCRFS:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0xfc00008000000000, Reserved: 0x63f80100000000},                                                         // mcrfs BF,BFA
+	ppc64asm.MFCR:           {Class: ClassSPR, Level: LevelPOWER8, Mask: 0xfc1007fe00000000, Value: 0x7c00002600000000, Reserved: 0xff80100000000},                                                         // mfcr RT
+	ppc64asm.MFFS:           {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc1f07ff00000000, Value: 0xfc00048e00000000, Reserved: 0xf80000000000},                                                           // mffs FRT
+	ppc64asm.MFFSCC:         {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc1f07ff00000000, Value: 0xfc00048f00000000, Reserved: 0xf80000000000},                                            // mffs. FRT
+	ppc64asm.MFMSR:          {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c0000a600000000, Reserved: 0x1ff80100000000},                              // mfmsr RT
+	ppc64asm.MFSPR:          {Class: ClassSPR, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c0002a600000000, Reserved: 0x100000000},                                                             // mfspr RT,SPR
+	ppc64asm.MTCRF:          {Class: ClassSPR, Level: LevelPOWER8, Mask: 0xfc1007fe00000000, Value: 0x7c00012000000000, Reserved: 0x80100000000},                                                           // mtcrf FXM,RS
+	ppc64asm.MTFSB0:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00008c00000000, Reserved: 0x1ff80000000000},                                                         // mtfsb0 BT
+	ppc64asm.MTFSB0CC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00008d00000000, Reserved: 0x1ff80000000000},                                          // mtfsb0. BT
+	ppc64asm.MTFSB1:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00004c00000000, Reserved: 0x1ff80000000000},                                                         // mtfsb1 BT
+	ppc64asm.MTFSB1CC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00004d00000000, Reserved: 0x1ff80000000000},                                          // mtfsb1. BT
+	ppc64asm.MTFSF:          {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00058e00000000},                                                                                     // mtfsf FLM,FRB,L,W
+	ppc64asm.MTFSFCC:        {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00058f00000000},                                                                      // mtfsf. FLM,FRB,L,W
+	ppc64asm.MTFSFI:         {Class: ClassFP, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0xfc00010c00000000, Reserved: 0x7e080000000000},                                                         // mtfsfi BF,U,W
+	ppc64asm.MTFSFICC:       {Class: ClassFP, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0xfc00010d00000000, Reserved: 0x7e080000000000},                                          // mtfsfi. BF,U,W
+	ppc64asm.MTMSR:          {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00012400000000, Reserved: 0x1ef80100000000},                              // mtmsr RS,L
+	ppc64asm.MTSPR:          {Class: ClassSPR, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c0003a600000000, Reserved: 0x100000000},                                                             // mtspr SPR,RS
+	ppc64asm.MULLI:          {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc00000000000000, Value: 0x1c00000000000000},                                                                                  // mulli RT,RA,SI
+	ppc64asm.MULLW:          {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c0001d600000000},                                                                                  // mullw RT,RA,RB
+	ppc64asm.MULLWCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c0001d700000000},                                                                   // mullw. RT,RA,RB
+	ppc64asm.MULLWO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c0005d600000000},                                                                   // mullwo RT,RA,RB
+	ppc64asm.MULLWOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c0005d700000000},                                                          // mullwo. RT,RA,RB
+	ppc64asm.NAND:           {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c0003b800000000},                                                                                // nand RA,RS,RB
+	ppc64asm.NANDCC:         {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c0003b900000000},                                                                 // nand. RA,RS,RB
+	ppc64asm.NEG:            {Class: ClassArith, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c0000d000000000, Reserved: 0xf80000000000},                                                        // neg RT,RA
+	ppc64asm.NEGCC:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c0000d100000000, Reserved: 0xf80000000000},                                         // neg. RT,RA
+	ppc64asm.NEGO:           {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c0004d000000000, Reserved: 0xf80000000000},                                         // nego RT,RA
+	ppc64asm.NEGOCC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE, Mask: 0xfc0007ff00000000, Value: 0x7c0004d100000000, Reserved: 0xf80000000000},                                // nego. RT,RA
+	ppc64asm.NOR:            {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c0000f800000000},                                                                                // nor RA,RS,RB
+	ppc64asm.NORCC:          {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c0000f900000000},                                                                 // nor. RA,RS,RB
+	ppc64asm.OR:             {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00037800000000},                                                                                // or RA,RS,RB
+	ppc64asm.ORCC:           {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00037900000000},                                                                 // or. RA,RS,RB
+	ppc64asm.ORC:            {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00033800000000},                                                                                // orc RA,RS,RB
+	ppc64asm.ORCCC:          {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00033900000000},                                                                 // orc. RA,RS,RB
+	ppc64asm.NOP:            {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xffffffff00000000, Value: 0x6000000000000000},                                                                                // nop
+	ppc64asm.ORI:            {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc00000000000000, Value: 0x6000000000000000},                                                                                // ori RA,RS,UI
+	ppc64asm.ORIS:           {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc00000000000000, Value: 0x6400000000000000},                                                                                // oris RA,RS,UI
+	ppc64asm.RLWIMI:         {Class: ClassRotate, Level: LevelPOWER8, Mask: 0xfc00000100000000, Value: 0x5000000000000000},                                                                                 // rlwimi RA,RS,SH,MB,ME
+	ppc64asm.RLWIMICC:       {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00000100000000, Value: 0x5000000100000000},                                                                  // rlwimi. RA,RS,SH,MB,ME
+	ppc64asm.RLWINM:         {Class: ClassRotate, Level: LevelPOWER8, Mask: 0xfc00000100000000, Value: 0x5400000000000000},                                                                                 // rlwinm RA,RS,SH,MB,ME
+	ppc64asm.RLWINMCC:       {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00000100000000, Value: 0x5400000100000000},                                                                  // rlwinm. RA,RS,SH,MB,ME
+	ppc64asm.RLWNM:          {Class: ClassRotate, Level: LevelPOWER8, Mask: 0xfc00000100000000, Value: 0x5c00000000000000},                                                                                 // rlwnm RA,RS,RB,MB,ME
+	ppc64asm.RLWNMCC:        {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc00000100000000, Value: 0x5c00000100000000},                                                                  // rlwnm. RA,RS,RB,MB,ME
+	ppc64asm.SLW:            {Class: ClassRotate, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00003000000000},                                                                                 // slw RA,RS,RB
+	ppc64asm.SLWCC:          {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00003100000000},                                                                  // slw. RA,RS,RB
+	ppc64asm.SRAW:           {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00063000000000},                                                               // sraw RA,RS,RB
+	ppc64asm.SRAWCC:         {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00063100000000},                                                      // sraw. RA,RS,RB
+	ppc64asm.SRAWI:          {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00067000000000},                                                               // srawi RA,RS,SH
+	ppc64asm.SRAWICC:        {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00067100000000},                                                      // srawi. RA,RS,SH
+	ppc64asm.SRW:            {Class: ClassRotate, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00043000000000},                                                                                 // srw RA,RS,RB
+	ppc64asm.SRWCC:          {Class: ClassRotate, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00043100000000},                                                                  // srw. RA,RS,RB
+	ppc64asm.STB:            {Class: ClassStore, Level: LevelPOWER8, Size: 1, Mask: 0xfc00000000000000, Value: 0x9800000000000000},                                                                         // stb RS,D(RA)
+	ppc64asm.STBU:           {Class: ClassStore, Level: LevelPOWER8, Size: 1, Flags: FlagUpdate, Mask: 0xfc00000000000000, Value: 0x9c00000000000000},                                                      // stbu RS,D(RA)
+	ppc64asm.STBUX:          {Class: ClassStore, Level: LevelPOWER8, Size: 1, Flags: FlagUpdate | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c0001ee00000000, Reserved: 0x100000000},                 // stbux RS,RA,RB
+	ppc64asm.STBX:           {Class: ClassStore, Level: LevelPOWER8, Size: 1, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c0001ae00000000, Reserved: 0x100000000},                              // stbx RS,RA,RB
+	ppc64asm.STFD:           {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagFloat, Mask: 0xfc00000000000000, Value: 0xd800000000000000},                                                       // stfd FRS,D(RA)
+	ppc64asm.STFDU:          {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate | FlagFloat, Mask: 0xfc00000000000000, Value: 0xdc00000000000000},                                          // stfdu FRS,D(RA)
+	ppc64asm.STFDUX:         {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagUpdate | FlagIndexed | FlagFloat, Mask: 0xfc0007fe00000000, Value: 0x7c0005ee00000000, Reserved: 0x100000000},     // stfdux FRS,RA,RB
+	ppc64asm.STFDX:          {Class: ClassStore, Level: LevelPOWER8, Size: 8, Flags: FlagIndexed | FlagFloat, Mask: 0xfc0007fe00000000, Value: 0x7c0005ae00000000, Reserved: 0x100000000},                  // stfdx FRS,RA,RB
+	ppc64asm.STFS:           {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagFloat, Mask: 0xfc00000000000000, Value: 0xd000000000000000},                                                       // stfs FRS,D(RA)
+	ppc64asm.STFSU:          {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagFloat, Mask: 0xfc00000000000000, Value: 0xd400000000000000},                                          // stfsu FRS,D(RA)
+	ppc64asm.STFSUX:         {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagIndexed | FlagFloat, Mask: 0xfc0007fe00000000, Value: 0x7c00056e00000000, Reserved: 0x100000000},     // stfsux FRS,RA,RB
+	ppc64asm.STFSX:          {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagFloat, Mask: 0xfc0007fe00000000, Value: 0x7c00052e00000000, Reserved: 0x100000000},                  // stfsx FRS,RA,RB
+	ppc64asm.STH:            {Class: ClassStore, Level: LevelPOWER8, Size: 2, Mask: 0xfc00000000000000, Value: 0xb000000000000000},                                                                         // sth RS,D(RA)
+	ppc64asm.STHBRX:         {Class: ClassStore, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed | FlagByteRev, Mask: 0xfc0007fe00000000, Value: 0x7c00072c00000000, Reserved: 0x100000000},                // sthbrx RS,RA,RB
+	ppc64asm.STHU:           {Class: ClassStore, Level: LevelPOWER8, Size: 2, Flags: FlagUpdate, Mask: 0xfc00000000000000, Value: 0xb400000000000000},                                                      // sthu RS,D(RA)
+	ppc64asm.STHUX:          {Class: ClassStore, Level: LevelPOWER8, Size: 2, Flags: FlagUpdate | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00036e00000000, Reserved: 0x100000000},                 // sthux RS,RA,RB
+	ppc64asm.STHX:           {Class: ClassStore, Level: LevelPOWER8, Size: 2, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00032e00000000, Reserved: 0x100000000},                              // sthx RS,RA,RB
+	ppc64asm.STMW:           {Class: ClassStore, Level: LevelPOWER8, Flags: FlagMultiple, Mask: 0xfc00000000000000, Value: 0xbc00000000000000},                                                             // stmw RS,D(RA)
+	ppc64asm.STSWI:          {Class: ClassStore, Level: LevelPOWER8, Flags: FlagString, Mask: 0xfc0007fe00000000, Value: 0x7c0005aa00000000, Reserved: 0x100000000},                                        // stswi RS,RA,NB
+	ppc64asm.STSWX:          {Class: ClassStore, Level: LevelPOWER8, Flags: FlagIndexed | FlagString, Mask: 0xfc0007fe00000000, Value: 0x7c00052a00000000, Reserved: 0x100000000},                          // stswx RS,RA,RB
+	ppc64asm.STW:            {Class: ClassStore, Level: LevelPOWER8, Size: 4, Mask: 0xfc00000000000000, Value: 0x9000000000000000},                                                                         // stw RS,D(RA)
+	ppc64asm.STWBRX:         {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed | FlagByteRev, Mask: 0xfc0007fe00000000, Value: 0x7c00052c00000000, Reserved: 0x100000000},                // stwbrx RS,RA,RB
+	ppc64asm.STWU:           {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate, Mask: 0xfc00000000000000, Value: 0x9400000000000000},                                                      // stwu RS,D(RA)
+	ppc64asm.STWUX:          {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagUpdate | FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00016e00000000, Reserved: 0x100000000},                 // stwux RS,RA,RB
+	ppc64asm.STWX:           {Class: ClassStore, Level: LevelPOWER8, Size: 4, Flags: FlagIndexed, Mask: 0xfc0007fe00000000, Value: 0x7c00012e00000000, Reserved: 0x100000000},                              // stwx RS,RA,RB
+	ppc64asm.SUBFC:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00001000000000},                                                                // subfc RT,RA,RB
+	ppc64asm.SUBFCCC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00001100000000},                                                       // subfc. RT,RA,RB
+	ppc64asm.SUBFCO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00041000000000},                                                       // subfco RT,RA,RB
+	ppc64asm.SUBFCOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00041100000000},                                              // subfco. RT,RA,RB
+	ppc64asm.SUBFE:          {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00011000000000},                                                                // subfe RT,RA,RB
+	ppc64asm.SUBFECC:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00011100000000},                                                       // subfe. RT,RA,RB
+	ppc64asm.SUBFEO:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00051000000000},                                                       // subfeo RT,RA,RB
+	ppc64asm.SUBFEOCC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00051100000000},                                              // subfeo. RT,RA,RB
+	ppc64asm.SUBFIC:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc00000000000000, Value: 0x2000000000000000},                                                                // subfic RT,RA,SI
+	ppc64asm.SUBFME:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c0001d000000000, Reserved: 0xf80000000000},                                      // subfme RT,RA
+	ppc64asm.SUBFMECC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c0001d100000000, Reserved: 0xf80000000000},                             // subfme. RT,RA
+	ppc64asm.SUBFMEO:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c0005d000000000, Reserved: 0xf80000000000},                             // subfmeo RT,RA
+	ppc64asm.SUBFMEOCC:      {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c0005d100000000, Reserved: 0xf80000000000},                    // subfmeo. RT,RA
+	ppc64asm.SUBFZE:         {Class: ClassArith, Level: LevelPOWER8, Flags: FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00019000000000, Reserved: 0xf80000000000},                                      // subfze RT,RA
+	ppc64asm.SUBFZECC:       {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00019100000000, Reserved: 0xf80000000000},                             // subfze. RT,RA
+	ppc64asm.SUBFZEO:        {Class: ClassArith, Level: LevelPOWER8, Flags: FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00059000000000, Reserved: 0xf80000000000},                             // subfzeo RT,RA
+	ppc64asm.SUBFZEOCC:      {Class: ClassArith, Level: LevelPOWER8, Flags: FlagRc | FlagOE | FlagCarry, Mask: 0xfc0007ff00000000, Value: 0x7c00059100000000, Reserved: 0xf80000000000},                    // subfzeo. RT,RA
+	ppc64asm.SYNC:           {Class: ClassBarrier, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c0004ac00000000, Reserved: 0x31cf80100000000},                                                   // sync L,SC
+	ppc64asm.TLBIE:          {Class: ClassSystem, Level: LevelPOWER8, Flags: FlagPrivileged, Mask: 0xfc0007fe00000000, Value: 0x7c00026400000000, Reserved: 0x10000100000000},                              // tlbie RB,RS,RIC,PRS,R
+	ppc64asm.TW:             {Class: ClassTrap, Level: LevelPOWER8, Mask: 0xfc0007fe00000000, Value: 0x7c00000800000000, Reserved: 0x100000000},                                                            // tw TO,RA,RB
+	ppc64asm.TWI:            {Class: ClassTrap, Level: LevelPOWER8, Mask: 0xfc00000000000000, Value: 0xc00000000000000},                                                                                    // twi TO,RA,SI
+	ppc64asm.XOR:            {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc0007ff00000000, Value: 0x7c00027800000000},                                                                                // xor RA,RS,RB
+	ppc64asm.XORCC:          {Class: ClassLogical, Level: LevelPOWER8, Flags: FlagRc, Mask: 0xfc0007ff00000000, Value: 0x7c00027900000000},                                                                 // xor. RA,RS,RB
+	ppc64asm.XORI:           {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc00000000000000, Value: 0x6800000000000000},                                                                                // xori RA,RS,UI
+	ppc64asm.XORIS:          {Class: ClassLogical, Level: LevelPOWER8, Mask: 0xfc00000000000000, Value: 0x6c00000000000000},                                                                                // xoris RA,RS,UI
 }

@@ -20,8 +20,9 @@ func Generate(entries []Entry, version string) ([]byte, error) {
 	b.WriteString("// numOps is one more than the largest ppc64asm op number.\n")
 	fmt.Fprintf(&b, "const numOps = %d\n\n", last+1)
 	b.WriteString("// opTable classifies every ppc64asm op. Its rows come from the instFormats\n")
-	b.WriteString("// table of ppc64asm (Reserved is the row's don't-care mask) and from pp64.csv\n")
-	b.WriteString("// (Level); class, size and flags follow the rules of decode/internal/optab.\n")
+	b.WriteString("// table of ppc64asm (Mask and Value are the row's opcode mask and value,\n")
+	b.WriteString("// Reserved its don't-care mask) and from pp64.csv (Level); class, size and\n")
+	b.WriteString("// flags follow the rules of decode/internal/optab.\n")
 	b.WriteString("var opTable = [numOps]opInfo{\n")
 	for _, e := range entries {
 		fmt.Fprintf(&b, "\tppc64asm.%s: {Class: %s, Level: %s", e.Op, e.Class, e.Level)
@@ -31,6 +32,7 @@ func Generate(entries []Entry, version string) ([]byte, error) {
 		if len(e.Flags) > 0 {
 			fmt.Fprintf(&b, ", Flags: %s", strings.Join(e.Flags, " | "))
 		}
+		fmt.Fprintf(&b, ", Mask: %#x, Value: %#x", e.Mask, e.Value)
 		if e.DontCare != 0 {
 			fmt.Fprintf(&b, ", Reserved: %#x", e.DontCare)
 		}
