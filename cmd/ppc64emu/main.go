@@ -6,6 +6,7 @@
 //	ppc64emu decode [-be|-le] [-json] WORD...
 //	ppc64emu decode [-be|-le] [-json] -bytes HEX
 //	ppc64emu step [-be|-le] [-profile hardware|qemu] [-32] [-user|-super] [-json] INSN [ASSIGN...]
+//	ppc64emu check [-json] [-strict] [-be|-le] [-profile hardware|qemu] FILE|DIR...
 //	ppc64emu help [COMMAND]
 //
 // A WORD (or INSN) is an instruction as a number: 8 hex digits with an
@@ -44,8 +45,14 @@
 //	insn:    7fe00008  tw 31,r0,r0
 //	outcome: trap
 //
-// With -json, decode prints one JSON object per instruction and step one
-// object for the step.
+// check replays reference trace files (QEMU results in the format of
+// shared/trace-format.md) on the emulator and prints a per-op table of
+// agreement; it exits 1 if any compared vector disagrees:
+//
+//	$ ppc64emu check testdata/traces
+//
+// With -json, decode prints one JSON object per instruction, step one
+// object for the step, and check one object per op.
 //
 // Exit status: 0 on success (for step: the instruction was emulated); 1 when
 // a word did not decode or the step did not emulate (any refusal, fault or
@@ -87,6 +94,7 @@ func init() {
 	commands = []command{
 		{name: "decode", summary: "decode instruction words and describe them", run: runDecode},
 		{name: "step", summary: "emulate one instruction and show what changed", run: runStep},
+		{name: "check", summary: "replay reference trace files and compare with the emulator", run: runCheck},
 		{name: "help", summary: "show help for ppc64emu or one command", run: runHelp},
 	}
 }

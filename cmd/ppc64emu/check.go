@@ -1,0 +1,126 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/trace"
+)
+
+const checkUsage = `Usage: ppc64emu check [-json] [-strict] [-be|-le] [-profile hardware|qemu] [-show N] FILE|DIR...
+
+Replays reference trace files (shared/trace-format.md; plain or gzip) on the
+emulator and compares the outcome, NIP, every register, the scratch memory and
+the code page with the reference result. A directory is searched recursively
+for *.txt and *.txt.gz files.
+
+Each file is replayed under the implementation profile its "# reference="
+header names (qemu-7.2 -> qemu; power9/power10/hardware -> hardware); -profile
+sets the profile for files without one. The byte order comes from the
+"# order=" header, else from ".le."/".be." in the file name, else -be/-le
+(default -le).
+
+Prints a table per op: vectors, agree, disagree, not emulated, skipped (skip
+and error lines, and accepted divergences from QEMU), then the first -show
+disagreements in full. -json prints one JSON object per op instead, with the
+fields op, class, emulated, vectors, agree, disagree, not_emulated, skipped.
+
+Exit status: 0 when every compared vector agrees; 1 when any vector disagrees,
+a line does not parse, or (with -strict) any vector's op is not emulated;
+2 for a usage error or an unreadable file.
+`
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("check")
+	var order byteOrderFlags
+	order.register(fs)
+	jsonOut := fs.Bool("json", false, "one JSON object per op")
+	strict := fs.Bool("strict", false, "fail when a vector's op is not emulated")
+	profile := fs.String("profile", "hardware", "profile for files without a # reference= header")
+	show := fs.Int("show", 5, "disagreements to print in full")
+	paths, code, done := parseFlags(fs, args, checkUsage, stdout, stderr)
+	if done {
+		return code
+	}
+	be, err := order.bigEndian()
+	if err != nil {
+		return usageError(stderr, fs.Name(), "%v", err)
+	}
+	p, ok := emulate.ParseProfile(*profile)
+	if !ok {
+		return usageError(stderr, fs.Name(), "unknown profile %q (want hardware or qemu)", *profile)
+	}
+	if len(paths) == 0 {
+		return usageError(stderr, fs.Name(), "no trace files or directories given")
+	}
+	if *show < 0 {
+		return usageError(stderr, fs.Name(), "-show must be >= 0")
+	}
+	c := trace.NewChecker()
+	c.DefaultLE = !be
+	c.DefaultProfile = p
+	c.KeepMismatches = *show
+	for _, path := range paths {
+		if err := c.CheckPath(path); err != nil {
+			fmt.Fprintf(stderr, "ppc64emu check: %v\n", err)
+			return exitUsage
+		}
+	}
+	stats := c.Stats()
+	if *jsonOut {
+		enc := json.NewEncoder(stdout)
+		for _, s := range stats {
+			if err := enc.Encode(s); err != nil {
+				fmt.Fprintf(stderr, "ppc64emu check: %v\n", err)
+				return exitUsage
+			}
+		}
+	} else {
+		printCheckTable(stdout, c, stats)
+	}
+	for i, err := range c.ParseErrs {
+		if i == 10 {
+			fmt.Fprintf(stderr, "… %d more lines did not parse\n", len(c.ParseErrs)-10)
+			break
+		}
+		fmt.Fprintf(stderr, "ppc64emu check: %v\n", err)
+	}
+	if c.Failed(*strict) || len(c.ParseErrs) > 0 {
+		return exitFail
+	}
+	return exitOK
+}
+
+func printCheckTable(w io.Writer, c *trace.Checker, stats []trace.OpStats) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "op\tclass\tvectors\tagree\tdisagree\tnot-emulated\tskipped\t")
+	var tot trace.OpStats
+	for _, s := range stats {
+		mark := ""
+		if s.Disagree > 0 {
+			mark = " !"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", s.Op, s.Class, s.Vectors, s.Agree, s.Disagree, s.NotEmulated, s.Skipped, mark)
+		tot.Vectors += s.Vectors
+		tot.Agree += s.Agree
+		tot.Disagree += s.Disagree
+		tot.NotEmulated += s.NotEmulated
+		tot.Skipped += s.Skipped
+	}
+	fmt.Fprintf(tw, "total (%d ops, %d files)\t\t%d\t%d\t%d\t%d\t%d\t\n", len(stats), c.Files, tot.Vectors, tot.Agree, tot.Disagree, tot.NotEmulated, tot.Skipped)
+	tw.Flush()
+	for _, m := range c.Mismatches {
+		order := "be"
+		if m.LE {
+			order = "le"
+		}
+		fmt.Fprintf(w, "\n%s:%d (%s, %s): %s\n  %s\n", m.File, m.Line.Num, order, m.Op, m.Reason, m.Line.String())
+		for _, d := range strings.Split(m.Diff, "\n") {
+			fmt.Fprintf(w, "    %s\n", d)
+		}
+	}
+}

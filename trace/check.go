@@ -1,0 +1,172 @@
+package trace
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/ppc64emu/ppc64emu/emulate"
+)
+
+// OpStats counts the verdicts of one op.
+type OpStats struct {
+	Op          string `json:"op"`
+	Class       string `json:"class"`
+	Vectors     int    `json:"vectors"`
+	Agree       int    `json:"agree"`
+	Disagree    int    `json:"disagree"`
+	NotEmulated int    `json:"not_emulated"`
+	Skipped     int    `json:"skipped"`
+	Emulated    bool   `json:"emulated"` // the emulator has a semantic function for the op
+}
+
+// Mismatch is one disagreement, kept for reporting.
+type Mismatch struct {
+	File string
+	Line Line
+	LE   bool
+	Verdict
+}
+
+// Checker replays trace files and accumulates per-op statistics.
+type Checker struct {
+	// DefaultLE is the byte order of files that state none.
+	DefaultLE bool
+	// DefaultProfile is used for files without a known "# reference=".
+	DefaultProfile emulate.Profile
+	// Config is the emulator configuration; its Profile is overridden per
+	// file by the file's reference.
+	Config emulate.Config
+	// KeepMismatches bounds how many disagreements are kept in full.
+	KeepMismatches int
+
+	ops        map[string]*OpStats
+	Mismatches []Mismatch
+	Files      int
+	ParseErrs  []error
+}
+
+// NewChecker returns a Checker keeping the first 10 mismatches.
+func NewChecker() *Checker {
+	return &Checker{KeepMismatches: 10, DefaultLE: true, ops: map[string]*OpStats{}}
+}
+
+// CheckFile replays every line of f.
+func (c *Checker) CheckFile(f *File) {
+	if c.ops == nil {
+		c.ops = map[string]*OpStats{}
+	}
+	c.Files++
+	c.ParseErrs = append(c.ParseErrs, f.Errors...)
+	le := c.DefaultLE
+	if f.OrderSet {
+		le = f.LE
+	}
+	cfg := c.Config
+	if p, ok := ProfileFor(f.Reference); ok {
+		cfg.Profile = p
+	} else {
+		cfg.Profile = c.DefaultProfile
+	}
+	e := emulate.New(cfg)
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		v := ReplayWith(e, l, le)
+		op := v.Op
+		if op == "" {
+			op = "(unknown)"
+		}
+		s := c.ops[op]
+		if s == nil {
+			s = &OpStats{Op: op, Class: v.Class}
+			if v.Class == "" {
+				s.Class = "unknown"
+			}
+			c.ops[op] = s
+		}
+		s.Vectors++
+		switch v.Kind {
+		case Agree:
+			s.Agree++
+		case Disagree:
+			s.Disagree++
+			if len(c.Mismatches) < c.KeepMismatches {
+				c.Mismatches = append(c.Mismatches, Mismatch{File: f.Name, Line: *l, LE: le, Verdict: v})
+			}
+		case NotEmulated:
+			s.NotEmulated++
+		case Skipped:
+			s.Skipped++
+		}
+	}
+}
+
+// CheckPath reads and replays a file, or every *.txt / *.txt.gz file under a
+// directory (recursively).
+func (c *Checker) CheckPath(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		f, err := ReadFile(path)
+		if err != nil {
+			return err
+		}
+		c.CheckFile(f)
+		return nil
+	}
+	var files []string
+	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && (strings.HasSuffix(p, ".txt") || strings.HasSuffix(p, ".txt.gz")) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("trace: no .txt or .txt.gz files under %s", path)
+	}
+	sort.Strings(files)
+	for _, p := range files {
+		if err := c.CheckPath(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Stats returns the per-op statistics sorted by op name.
+func (c *Checker) Stats() []OpStats {
+	out := make([]OpStats, 0, len(c.ops))
+	emulated := map[string]bool{}
+	for _, op := range emulate.EmulatedOps() {
+		emulated[op.String()] = true
+	}
+	for _, s := range c.ops {
+		t := *s
+		t.Emulated = emulated[t.Op]
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Op < out[j].Op })
+	return out
+}
+
+// Failed reports whether any emulated op disagrees, or, with strict, whether
+// any vector's op is not emulated.
+func (c *Checker) Failed(strict bool) bool {
+	for _, s := range c.ops {
+		if s.Disagree > 0 || (strict && s.NotEmulated > 0) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,118 @@
+package trace
+
+import (
+	"encoding/binary"
+	"errors"
+
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// Errors of the trace machine's memory.
+var (
+	ErrUnmapped  = errors.New("trace: address not mapped")
+	ErrProtected = errors.New("trace: write to a read-only page")
+)
+
+// Machine is the state a vector runs on: the register file, the 1 MiB code
+// region (every word a trap, the instruction at CIA) and the 8 KiB scratch
+// region. It implements emulate.Memory with the format's permissions: the
+// code region is readable, only its page at CodePage is writable; scratch is
+// readable and writable; everything else is unmapped.
+type Machine struct {
+	Regs    regs.Regs
+	LE      bool
+	Code    []byte // CodeSize bytes at CodeBase
+	Scratch []byte // ScratchSize bytes at ScratchBase
+}
+
+// MSR is the machine state of every vector: 64-bit Linux user mode with FP,
+// VMX and VSX available, FE0 = FE1 = 0; LE added for little-endian files.
+const MSR = regs.MSRUser64 | regs.MSRFP | regs.MSRVEC | regs.MSRVSX
+
+// Splitmix64Fill fills b from splitmix64 seeded with seed: byte 8k+j is byte
+// j (little-endian numbering) of the k-th output, as the format specifies.
+func Splitmix64Fill(b []byte, seed uint64) {
+	state := seed
+	var out [8]byte
+	for i := 0; i < len(b); i += 8 {
+		state += 0x9e3779b97f4a7c15
+		z := state
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		z ^= z >> 31
+		binary.LittleEndian.PutUint64(out[:], z)
+		copy(b[i:], out[:])
+	}
+}
+
+// Machine builds the machine of v in the given byte order.
+func (v *Vector) Machine(le bool) *Machine {
+	m := &Machine{LE: le, Code: make([]byte, CodeSize), Scratch: make([]byte, ScratchSize)}
+	var order binary.ByteOrder = binary.BigEndian
+	if le {
+		order = binary.LittleEndian
+	}
+	for i := 0; i < CodeSize; i += 4 {
+		order.PutUint32(m.Code[i:], TrapWord)
+	}
+	order.PutUint32(m.Code[CIA-CodeBase:], v.Word)
+	if v.Len == 8 {
+		order.PutUint32(m.Code[CIA-CodeBase+4:], v.Suffix)
+	}
+	r := &m.Regs
+	r.MSR = MSR
+	if le {
+		r.MSR |= regs.MSRLE
+	}
+	r.NIP = CIA
+	r.VSCR = DefaultVSCR
+	var seed uint64
+	for _, a := range v.Sets {
+		if a.Key == "mseed" {
+			seed, _ = parseHex64(a.Value)
+			continue
+		}
+		setReg(r, a.Key, a.Value)
+	}
+	Splitmix64Fill(m.Scratch, seed)
+	for _, p := range v.Mem {
+		copy(m.Scratch[p.Off:], p.Bytes)
+	}
+	return m
+}
+
+func (m *Machine) find(addr uint64, n int, write bool) ([]byte, error) {
+	end := addr + uint64(n)
+	switch {
+	case end < addr:
+		return nil, ErrUnmapped
+	case addr >= ScratchBase && end <= ScratchBase+ScratchSize:
+		return m.Scratch[addr-ScratchBase : end-ScratchBase], nil
+	case addr >= CodeBase && end <= CodeBase+CodeSize:
+		if write && (addr < CodePage || end > CodePage+CodePageSize) {
+			return nil, ErrProtected
+		}
+		return m.Code[addr-CodeBase : end-CodeBase], nil
+	}
+	return nil, ErrUnmapped
+}
+
+// Read implements emulate.Memory.
+func (m *Machine) Read(addr uint64, p []byte) error {
+	b, err := m.find(addr, len(p), false)
+	if err != nil {
+		return err
+	}
+	copy(p, b)
+	return nil
+}
+
+// Write implements emulate.Memory.
+func (m *Machine) Write(addr uint64, p []byte) error {
+	b, err := m.find(addr, len(p), true)
+	if err != nil {
+		return err
+	}
+	copy(b, p)
+	return nil
+}

@@ -1,0 +1,265 @@
+package trace
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/emulate"
+)
+
+// VerdictKind classifies the replay of one trace line.
+type VerdictKind uint8
+
+// The verdicts.
+const (
+	Agree       VerdictKind = iota // the emulator produced the reference result
+	Disagree                       // it produced something else
+	NotEmulated                    // it declined (ErrNotEmulated, ErrMustNotStep)
+	Skipped                        // nothing to compare (skip/error lines, vectors without a result, accepted divergences)
+)
+
+func (k VerdictKind) String() string {
+	return [...]string{"agree", "disagree", "not-emulated", "skipped"}[k]
+}
+
+// Verdict is the result of replaying one line.
+type Verdict struct {
+	Kind   VerdictKind
+	Op     string // op name ("" if the instruction does not decode)
+	Class  string // op class
+	Reason string // why: the skip reason, the emulator's refusal, or a summary of the disagreement
+	Diff   string // for Disagree: what differs, readable
+	Err    error  // the emulator's outcome (nil for emulated)
+}
+
+// ProfileFor maps a "# reference=" header value to an implementation
+// profile: "qemu…" is the QEMU profile, "power9", "power10" and "hardware"
+// the hardware profile. ok is false for other (or empty) values.
+func ProfileFor(reference string) (emulate.Profile, bool) {
+	ref := strings.ToLower(reference)
+	switch {
+	case strings.HasPrefix(ref, "qemu"):
+		return emulate.QEMU, true
+	case strings.HasPrefix(ref, "power"), strings.HasPrefix(ref, "hardware"), strings.HasPrefix(ref, "hw"):
+		return emulate.Hardware, true
+	}
+	return emulate.Hardware, false
+}
+
+// outcome is the trace status an emulator result corresponds to, with the
+// SIGILL code class and fault address where they matter.
+func outcome(err error) (st Status, privileged bool, addr uint64, declined bool) {
+	var f *emulate.Fault
+	switch {
+	case err == nil:
+		return StatusOK, false, 0, false
+	case errors.Is(err, emulate.ErrNotEmulated), errors.Is(err, emulate.ErrMustNotStep):
+		return "", false, 0, true
+	case errors.Is(err, emulate.ErrTrap):
+		return StatusTrap, false, 0, false
+	case errors.Is(err, emulate.ErrPrivileged):
+		return StatusIll, true, 0, false
+	case errors.Is(err, emulate.ErrIllegal):
+		return StatusIll, false, 0, false
+	case errors.Is(err, emulate.ErrFPException):
+		return StatusFPE, false, 0, false
+	case errors.As(err, &f):
+		if f.Alignment {
+			return StatusBus, false, f.Addr, false
+		}
+		return StatusSegv, false, f.Addr, false
+	}
+	return StatusError, false, 0, false
+}
+
+// Replay runs line l on a fresh emulator under profile p in the given byte
+// order and compares the result with the line's reference result.
+func Replay(l *Line, le bool, p emulate.Profile) Verdict {
+	return ReplayWith(emulate.New(emulate.Config{Profile: p}), l, le)
+}
+
+// ReplayWith is Replay with a caller-supplied emulator (its Config decides
+// the profile, ISA level and hooks).
+func ReplayWith(e *emulate.Emulator, l *Line, le bool) Verdict {
+	var v Verdict
+	in, derr := decode.DecodeWord(l.Word, l.Suffix)
+	if derr == nil {
+		v.Op, v.Class = in.Op.String(), in.Class.String()
+	}
+	res := l.Result
+	switch {
+	case res == nil:
+		v.Kind, v.Reason = Skipped, "no result"
+		return v
+	case res.Status == StatusSkip || res.Status == StatusError:
+		v.Kind, v.Reason = Skipped, string(res.Status)+": "+res.Why
+		return v
+	}
+	if d, ok := divergence(l, &in, derr); ok {
+		v.Kind, v.Reason = Skipped, "accepted divergence: "+d
+		return v
+	}
+
+	m := l.Vector.Machine(le)
+	before := m.Regs
+	err := e.StepWord(&m.Regs, m, l.Word, l.Suffix)
+	v.Err = err
+	st, priv, addr, declined := outcome(err)
+	if declined {
+		v.Kind, v.Reason = NotEmulated, err.Error()
+		return v
+	}
+
+	want := res.Status
+	if want == StatusLoop {
+		want = StatusOK
+	}
+	var problems []string
+	if st != want {
+		problems = append(problems, fmt.Sprintf("outcome: want st=%s, got st=%s (%v)", res.Status, st, err))
+	} else if st == StatusIll {
+		wantPriv := res.Code == 5 || res.Code == 6 // ILL_PRVOPC, ILL_PRVREG
+		if wantPriv != priv {
+			problems = append(problems, fmt.Sprintf("outcome: want ill code=%d (privileged=%v), got %v", res.Code, wantPriv, err))
+		}
+	} else if st == StatusSegv && addr != res.Addr {
+		problems = append(problems, fmt.Sprintf("fault address: want %#x, got %#x", res.Addr, addr))
+	}
+
+	if st == StatusOK && want == StatusOK {
+		exp := l.Vector.Machine(le)
+		for _, a := range res.Regs {
+			setReg(&exp.Regs, a.Key, a.Value)
+		}
+		exp.Regs.NIP = res.NIP
+		for _, p := range res.Mem {
+			if p.Off+uint64(len(p.Bytes)) <= ScratchSize {
+				copy(exp.Scratch[p.Off:], p.Bytes)
+			}
+		}
+		for _, p := range res.CodeW {
+			if p.Off >= CodePage && p.Off+uint64(len(p.Bytes)) <= CodePage+CodePageSize {
+				copy(exp.Code[p.Off-CodeBase:], p.Bytes)
+			}
+		}
+		problems = append(problems, diffState(exp, m)...)
+	} else if st != StatusOK && m.Regs != before {
+		// A refused or faulting step must leave the registers alone.
+		problems = append(problems, "registers changed on a refused step:\n"+cmp.Diff(before, m.Regs))
+	}
+	if len(problems) == 0 {
+		v.Kind = Agree
+		return v
+	}
+	v.Kind = Disagree
+	v.Reason = problems[0]
+	if i := strings.IndexByte(v.Reason, '\n'); i >= 0 {
+		v.Reason = v.Reason[:i]
+	}
+	v.Diff = strings.Join(problems, "\n")
+	return v
+}
+
+// diffState lists the differences between the expected and actual machine:
+// NIP, every register the format names, other register-file fields, scratch
+// and the code page.
+func diffState(exp, got *Machine) []string {
+	var out []string
+	if exp.Regs.NIP != got.Regs.NIP {
+		out = append(out, fmt.Sprintf("nip: want %016x, got %016x", exp.Regs.NIP, got.Regs.NIP))
+	}
+	er, gr := traceRegs(&exp.Regs), traceRegs(&got.Regs)
+	named := false
+	for i := range er {
+		if er[i].Value != gr[i].Value {
+			out = append(out, fmt.Sprintf("%s: want %s, got %s", er[i].Key, er[i].Value, gr[i].Value))
+			named = true
+		}
+	}
+	if !named {
+		e, g := exp.Regs, got.Regs
+		e.NIP, g.NIP = 0, 0
+		if e != g {
+			out = append(out, "register file (-want +got):\n"+cmp.Diff(e, g))
+		}
+	}
+	out = append(out, diffBytes("m@", 0, exp.Scratch, got.Scratch)...)
+	out = append(out, diffBytes("c@", CodeBase, exp.Code, got.Code)...)
+	return out
+}
+
+// diffBytes reports differing 8-byte blocks.
+func diffBytes(prefix string, base uint64, want, got []byte) []string {
+	if bytes.Equal(want, got) {
+		return nil
+	}
+	var out []string
+	for i := 0; i < len(want); i += 8 {
+		if !bytes.Equal(want[i:i+8], got[i:i+8]) {
+			out = append(out, fmt.Sprintf("%s%04x: want %x, got %x", prefix, base+uint64(i), want[i:i+8], got[i:i+8]))
+			if len(out) == 8 {
+				out = append(out, prefix+"…: more blocks differ")
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Divergence is an accepted difference between QEMU 7.2 and the Power ISA
+// or real hardware: vectors it covers are not compared with QEMU; the
+// emulator's behaviour for them is tested against the ISA instead.
+type Divergence struct {
+	Ops    []string // op names it concerns
+	Reason string
+	// Match, if set, narrows the divergence to some encodings or states.
+	Match func(l *Line, in *decode.Inst) bool
+}
+
+// Divergences is the one list of accepted divergences from QEMU.
+var Divergences = []Divergence{
+	{
+		Ops:    []string{"mftb"},
+		Reason: "the time base is not deterministic (QEMU reads the host clock); the emulator takes it from Config.TimeBase",
+	},
+	{
+		Ops:    []string{"mfspr"},
+		Reason: "SPR 268/269 (TB, TBU) read the host clock in QEMU; not deterministic",
+		Match:  func(l *Line, in *decode.Inst) bool { return in.NArgs > 1 && (in.Args[1] == 268 || in.Args[1] == 269) },
+	},
+	{
+		Ops:    []string{"darn"},
+		Reason: "a random number: not deterministic; the emulator takes it from Config.Random",
+	},
+	{
+		Ops:    []string{"hashst", "hashchk", "hashstp", "hashchkp"},
+		Reason: "QEMU seeds HASHKEYR randomly per process, so the hash differs per run",
+	},
+}
+
+var divergenceByOp = func() map[string][]int {
+	m := map[string][]int{}
+	for i, d := range Divergences {
+		for _, op := range d.Ops {
+			m[op] = append(m[op], i)
+		}
+	}
+	return m
+}()
+
+func divergence(l *Line, in *decode.Inst, derr error) (string, bool) {
+	if derr != nil {
+		return "", false
+	}
+	for _, i := range divergenceByOp[in.Op.String()] {
+		d := &Divergences[i]
+		if d.Match == nil || d.Match(l, in) {
+			return d.Reason, true
+		}
+	}
+	return "", false
+}
