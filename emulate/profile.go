@@ -1,6 +1,8 @@
 package emulate
 
 import (
+	"sync"
+
 	"github.com/ppc64emu/ppc64emu/decode"
 )
 
@@ -75,7 +77,10 @@ type Difference struct {
 }
 
 // Differences is the one table of behaviour where the hardware and QEMU
-// profiles differ. Later rows arrive with the semantics they concern.
+// profiles differ. Rows about one family of instructions may be appended by
+// the init function of the file that implements it; the table is resolved
+// when the first Emulator is made. `go test ./emulate -run Differences -v`
+// prints it.
 var Differences = []Difference{
 	{
 		ID:       "reserved-bits",
@@ -109,53 +114,66 @@ var Differences = []Difference{
 
 // profileRules is a profile's resolved view of Differences.
 type profileRules struct {
-	profile  Profile
-	reserved Action
-	form     Action
-	xerMask  uint64
+	profile Profile
+	actions map[string]Action // by Difference.ID
+	xerMask uint64
 }
 
-var profiles = func() [2]profileRules {
-	var out [2]profileRules
+var (
+	profilesOnce sync.Once
+	profiles     [2]profileRules
+)
+
+// resolveProfiles builds the per-profile view of Differences. It runs once,
+// when the first Emulator is made, so rows appended to Differences by the
+// init functions of other files are included.
+func resolveProfiles() {
+	// Duplicate IDs are caught by TestDifferences; the last row wins.
 	for p := Hardware; p <= QEMU; p++ {
-		pr := &out[p]
+		pr := &profiles[p]
 		pr.profile = p
+		pr.actions = make(map[string]Action, len(Differences))
 		for _, d := range Differences {
 			a := d.Hardware
 			if p == QEMU {
 				a = d.QEMU
 			}
-			switch d.ID {
-			case "reserved-bits":
-				pr.reserved = a
-			case "invalid-form":
-				pr.form = a
-			}
+			pr.actions[d.ID] = a
 		}
 		pr.xerMask = 0xE00FFFFF
 		if p == QEMU {
 			pr.xerMask = ^uint64(0)
 		}
 	}
-	return out
-}()
+}
 
 func rulesFor(p Profile) *profileRules {
+	profilesOnce.Do(resolveProfiles)
 	if int(p) < len(profiles) {
 		return &profiles[p]
 	}
 	return &profiles[Hardware]
 }
 
+// action returns what the emulator's profile does for the Difference with
+// the given ID. It is for rare paths (undefined results, odd encodings);
+// an unknown ID is a programming error caught by TestDifferences.
+func (e *Emulator) action(id string) Action {
+	return e.prof.actions[id]
+}
+
+// qemu reports whether the emulator follows the QEMU profile.
+func (e *Emulator) qemu() bool { return e.prof.profile == QEMU }
+
 // invalid decides what an encoding with in.Invalid != 0 does.
 func (pr *profileRules) invalid(in *decode.Inst) error {
 	if in.Invalid&decode.InvalidForm != 0 {
-		if err := pr.act(pr.form, in, "invalid form", decode.ErrInvalidForm); err != nil {
+		if err := pr.act(pr.actions["invalid-form"], in, "invalid form", decode.ErrInvalidForm); err != nil {
 			return err
 		}
 	}
 	if in.Invalid&decode.InvalidReservedBits != 0 {
-		return pr.act(pr.reserved, in, "reserved bits set", decode.ErrReservedBits)
+		return pr.act(pr.actions["reserved-bits"], in, "reserved bits set", decode.ErrReservedBits)
 	}
 	return nil
 }
