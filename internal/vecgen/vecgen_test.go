@@ -1,0 +1,128 @@
+package vecgen
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/arch/ppc64/ppc64asm"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/trace"
+)
+
+var testOps = []decode.Op{
+	ppc64asm.ADD, ppc64asm.ADDOCC, ppc64asm.LD, ppc64asm.LDU, ppc64asm.LWZX, ppc64asm.STDUX,
+	ppc64asm.BCLR, ppc64asm.BCCTR, ppc64asm.BC, ppc64asm.MTSPR, ppc64asm.MFSPR, ppc64asm.TW,
+	ppc64asm.FADD, ppc64asm.XVADDDP, ppc64asm.VADDUBM, ppc64asm.PLD, ppc64asm.PADDI, ppc64asm.LQ,
+	ppc64asm.XVF32GER, ppc64asm.DCBZ, ppc64asm.LXVL, ppc64asm.STQCXCC,
+}
+
+func TestDeterministicAndPrefixStable(t *testing.T) {
+	for _, op := range testOps {
+		a := Generate(op, 40, 7, true)
+		b := Generate(op, 40, 7, true)
+		c := Generate(op, 64, 7, true)
+		if diff := cmp.Diff(a, b); diff != "" {
+			t.Errorf("%v: two runs differ:\n%s", op, diff)
+		}
+		if len(c) < len(a) {
+			t.Fatalf("%v: %d then %d vectors", op, len(a), len(c))
+		}
+		if diff := cmp.Diff(a, c[:len(a)]); diff != "" {
+			t.Errorf("%v: not prefix-stable:\n%s", op, diff)
+		}
+		if d := Generate(op, 40, 8, true); cmp.Equal(a, d) {
+			t.Errorf("%v: seeds 7 and 8 give the same vectors", op)
+		}
+	}
+}
+
+// TestVectors checks that every vector is exactly its op, parses back from
+// its text, and that loads and stores point into scratch mostly.
+func TestVectors(t *testing.T) {
+	for _, op := range testOps {
+		for _, le := range []bool{true, false} {
+			vs := Generate(op, 64, 1, le)
+			if len(vs) != 64 {
+				t.Errorf("%v: %d vectors, want 64", op, len(vs))
+			}
+			ids := map[string]bool{}
+			invalid, inScratch, mem := 0, 0, 0
+			for _, v := range vs {
+				if ids[v.ID] {
+					t.Errorf("duplicate ID %s", v.ID)
+				}
+				ids[v.ID] = true
+				in, err := decode.DecodeWord(v.Word, v.Suffix)
+				if err != nil || in.Op != op {
+					t.Errorf("%s: decodes as %v, %v", v.ID, in.Op, err)
+					continue
+				}
+				if bad := strings.HasSuffix(v.ID, "-inv") || strings.HasSuffix(v.ID, "-rsv"); bad != (in.Invalid != 0) {
+					t.Errorf("%s: Invalid = %v", v.ID, in.Invalid)
+				} else if bad {
+					invalid++
+				}
+				l, err := trace.ParseLine(v.String())
+				if err != nil {
+					t.Fatalf("%s: %v", v.String(), err)
+				}
+				if diff := cmp.Diff(v, l.Vector); diff != "" {
+					t.Errorf("%s: does not round-trip:\n%s", v.ID, diff)
+				}
+				if ea, ok := effAddr(&in, v); ok {
+					mem++
+					if ea >= trace.ScratchBase && ea+uint64(in.Size) <= trace.ScratchBase+trace.ScratchSize {
+						inScratch++
+					}
+				}
+			}
+			if invalid > 8 {
+				t.Errorf("%v: %d invalid vectors", op, invalid)
+			}
+			if mem > 0 && inScratch < mem*3/4 {
+				t.Errorf("%v: %d of %d accesses in scratch", op, inScratch, mem)
+			}
+			if op == ppc64asm.LDU && invalid == 0 {
+				t.Errorf("ldu: no invalid forms")
+			}
+		}
+	}
+}
+
+// effAddr computes the EA of D-form and X-form integer accesses.
+func effAddr(in *decode.Inst, v trace.Vector) (uint64, bool) {
+	if in.Class != decode.ClassLoad && in.Class != decode.ClassStore || in.Prefixed() || in.Invalid != 0 {
+		return 0, false
+	}
+	gpr := func(n int64) uint64 {
+		var x uint64
+		for _, a := range v.Sets {
+			if a.Key == "r"+strconv.Itoa(int(n)) {
+				x, _ = strconv.ParseUint(a.Value, 16, 64)
+			}
+		}
+		return x
+	}
+	k, a := in.Kinds, in.Args
+	switch {
+	case k[1] == decode.ArgOffset && k[2] == decode.ArgGPR && a[2] != 0:
+		return gpr(a[2]) + uint64(a[1]), true
+	case k[1] == decode.ArgGPR && k[2] == decode.ArgGPR:
+		base := uint64(0)
+		if a[1] != 0 {
+			base = gpr(a[1])
+		}
+		return base + gpr(a[2]), true
+	}
+	return 0, false
+}
+
+func TestNeverItself(t *testing.T) {
+	// cmp always decodes as cmpw or cmpd: no vectors.
+	if vs := Generate(ppc64asm.CMP, 4, 1, true); len(vs) != 0 {
+		t.Errorf("cmp: %d vectors", len(vs))
+	}
+}
