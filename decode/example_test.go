@@ -1,0 +1,68 @@
+package decode_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+)
+
+// Decode an instruction from little-endian memory, as a ppc64le process
+// holds it.
+func ExampleDecode() {
+	mem := []byte{0x08, 0x00, 0x61, 0xe8} // ld r3,8(r1)
+	in, err := decode.Decode(mem, binary.LittleEndian)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(in.String())
+	fmt.Println(in.Op, in.Len, in.Class, in.Size)
+	if in.Kinds[0] == decode.ArgGPR && in.Kinds[1] == decode.ArgOffset && in.Kinds[2] == decode.ArgGPR {
+		fmt.Printf("RT=r%d DS=%d RA=r%d\n", in.Args[0], in.Args[1], in.Args[2])
+	}
+	// Output:
+	// ld r3,8(r1)
+	// ld 4 load 8
+	// RT=r3 DS=8 RA=r1
+}
+
+// A prefixed instruction is 8 bytes; its flags say it is prefixed and, with
+// R=1, PC-relative.
+func ExampleDecodeWord_prefixed() {
+	in, err := decode.DecodeWord(0x04100000, 0xe4601000) // pld r3,4096(0),1
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(in.Op, in.Len, in.Class, in.Level)
+	fmt.Println(in.Flags.Names())
+	fmt.Println("offset", in.Args[1], "crosses at 60:", in.CrossesBoundary(0x1003c))
+	// Output:
+	// pld 8 load POWER10
+	// [prefixed pc-relative]
+	// offset 4096 crosses at 60: true
+}
+
+// Words in an invalid form or with reserved bits set still decode; Err says
+// what is wrong with them.
+func ExampleInst_Err() {
+	for _, w := range []uint32{
+		0xe8610009, // ldu r3,8(r1)
+		0xe8600001, // ldu r3,0(0): update form with RA=0
+		0x7c8802a7, // mfspr r4,8 with reserved bit 31 set
+	} {
+		in, _ := decode.DecodeWord(w, 0)
+		err := in.Err()
+		fmt.Printf("%08x %-6s invalid form: %-5v reserved bits: %v\n", w, in.Op,
+			errors.Is(err, decode.ErrInvalidForm), errors.Is(err, decode.ErrReservedBits))
+	}
+	_, err := decode.DecodeWord(0, 0)
+	fmt.Println(errors.Is(err, decode.ErrUnknown))
+	// Output:
+	// e8610009 ldu    invalid form: false reserved bits: false
+	// e8600001 ldu    invalid form: true  reserved bits: false
+	// 7c8802a7 mfspr  invalid form: false reserved bits: true
+	// true
+}

@@ -1,0 +1,79 @@
+package decode_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"testing"
+
+	"golang.org/x/arch/ppc64/ppc64asm"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+)
+
+// FuzzDecode: any 4 or 8 bytes in either byte order decode without panic;
+// where ppc64asm accepts the bytes, Decode gives its op and length, and
+// where it does not, Decode fails with ErrUnknown or ErrTruncated.
+func FuzzDecode(f *testing.F) {
+	seeds := []struct {
+		word, suffix uint32
+		prefixed     bool
+	}{
+		{0x00000000, 0, false},         // the zero word: unknown
+		{0x60000000, 0, false},         // nop
+		{0x7c8802a6, 0, false},         // mflr r4
+		{0x7c8802a7, 0, false},         // mflr r4 with reserved bit 31
+		{0xe8600001, 0, false},         // ldu r3,0(0): invalid form
+		{0x4bffff02, 0, false},         // ba -256
+		{0x4e000420, 0, false},         // bcctr 16,0: invalid form
+		{0x7ca644aa, 0, false},         // lswi r5,r6,8: invalid form
+		{0xec8400da, 0, false},         // xvf32ger a1,vs4,vs32: overlap
+		{0xfc643004, 0, false},         // daddq f3,f4,f6: odd pair
+		{0x7c00051d, 0, false},         // tbegin.: unknown
+		{0x04000000, 0xe4640008, true}, // pld r3,8(r4)
+		{0x04100000, 0xe4640000, true}, // pld R=1 RA≠0: invalid form
+		{0x06020000, 0x38640000, true}, // paddi r3,r4,-2^33
+		{0x06100000, 0x38600010, true}, // pla r3,16
+		{0x04000000, 0x00000000, true}, // prefix with no valid suffix
+		{0x07000000, 0x00000000, true}, // pnop
+	}
+	for _, s := range seeds {
+		for _, le := range []bool{false, true} {
+			var order binary.ByteOrder = binary.BigEndian
+			if le {
+				order = binary.LittleEndian
+			}
+			b := make([]byte, 8)
+			order.PutUint32(b, s.word)
+			order.PutUint32(b[4:], s.suffix)
+			if !s.prefixed {
+				b = b[:4]
+			}
+			f.Add(b, le)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte, le bool) {
+		if len(src) != 4 && len(src) != 8 {
+			return
+		}
+		var order binary.ByteOrder = binary.BigEndian
+		if le {
+			order = binary.LittleEndian
+		}
+		in, err := decode.Decode(src, order)
+		pi, perr := ppc64asm.Decode(src, order)
+		if perr == nil && pi.Op != 0 {
+			if err != nil || in.Op != pi.Op || int(in.Len) != pi.Len {
+				t.Fatalf("% x (%s): Decode = %v (len %d), %v; ppc64asm = %v (len %d)", src, order, in.Op, in.Len, err, pi.Op, pi.Len)
+			}
+			_ = in.String()
+			_ = in.Err()
+			return
+		}
+		if !errors.Is(err, decode.ErrUnknown) && !errors.Is(err, decode.ErrTruncated) {
+			t.Fatalf("% x (%s): ppc64asm rejects (%v), Decode = %v, %v; want ErrUnknown or ErrTruncated", src, order, perr, in.Op, err)
+		}
+		if in != (decode.Inst{}) {
+			t.Fatalf("% x (%s): an error with a non-zero Inst: %+v", src, order, in)
+		}
+	})
+}
