@@ -8,18 +8,14 @@ import (
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
-// Fixed-point arithmetic, logical and compare instructions.
+// Fixed-point arithmetic and compare instructions (logical ones are in
+// logical.go).
 
 func init() {
 	def(opAdd, ppc64asm.ADD, ppc64asm.ADDCC, ppc64asm.ADDO, ppc64asm.ADDOCC)
 	def(opSubf, ppc64asm.SUBF, ppc64asm.SUBFCC, ppc64asm.SUBFO, ppc64asm.SUBFOCC)
 	def(opAddi, ppc64asm.ADDI, ppc64asm.ADDIS)
 	def(opLi, ppc64asm.LI, ppc64asm.LIS)
-	def(opLogical, ppc64asm.OR, ppc64asm.ORCC, ppc64asm.AND, ppc64asm.ANDCC,
-		ppc64asm.XOR, ppc64asm.XORCC)
-	def(opLogicalImm, ppc64asm.ORI, ppc64asm.ORIS, ppc64asm.XORI, ppc64asm.XORIS,
-		ppc64asm.ANDICC, ppc64asm.ANDISCC)
-	def(opNop, ppc64asm.NOP)
 	def(opCmp, ppc64asm.CMPW, ppc64asm.CMPD, ppc64asm.CMPWI, ppc64asm.CMPDI,
 		ppc64asm.CMPLW, ppc64asm.CMPLD, ppc64asm.CMPLWI, ppc64asm.CMPLDI,
 		ppc64asm.CMP, ppc64asm.CMPI, ppc64asm.CMPL, ppc64asm.CMPLI)
@@ -122,52 +118,6 @@ func opLi(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	r.GPR[in.Args[0]&31] = imm
 	return nil
 }
-
-// X-form logical: op RA,RS,RB.
-func opLogical(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	s, b := r.GPR[in.Args[1]&31], r.GPR[in.Args[2]&31]
-	var v uint64
-	switch in.Op {
-	case ppc64asm.OR, ppc64asm.ORCC:
-		v = s | b
-	case ppc64asm.AND, ppc64asm.ANDCC:
-		v = s & b
-	default: // XOR, XORCC
-		v = s ^ b
-	}
-	r.GPR[in.Args[0]&31] = v
-	if in.Flags&decode.FlagRc != 0 {
-		setCR0(r, v)
-	}
-	return nil
-}
-
-// D-form logical: op RA,RS,UI. andi. and andis. always set CR0.
-func opLogicalImm(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	s, ui := r.GPR[in.Args[1]&31], uint64(in.Args[2])&0xffff
-	var v uint64
-	switch in.Op {
-	case ppc64asm.ORI:
-		v = s | ui
-	case ppc64asm.ORIS:
-		v = s | ui<<16
-	case ppc64asm.XORI:
-		v = s ^ ui
-	case ppc64asm.XORIS:
-		v = s ^ ui<<16
-	case ppc64asm.ANDICC:
-		v = s & ui
-	default: // ANDISCC
-		v = s & (ui << 16)
-	}
-	r.GPR[in.Args[0]&31] = v
-	if in.Op == ppc64asm.ANDICC || in.Op == ppc64asm.ANDISCC {
-		setCR0(r, v)
-	}
-	return nil
-}
-
-func opNop(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error { return nil }
 
 // The compare family. ppc64asm gives cmpw/cmpd/cmplw/cmpld(i) for L=0/1 and
 // cmp/cmpi/cmpl/cmpli (with an explicit L operand) for nothing it decodes

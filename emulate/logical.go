@@ -1,0 +1,307 @@
+package emulate
+
+import (
+	"math/bits"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
+)
+
+// Fixed-point logical and bit-manipulation instructions (Power ISA 3.1B
+// Book I 3.3.13–3.3.14 and the ISA 3.1 additions). None of them depends on
+// the computation mode except through CR0 (from the low word in 32-bit
+// mode); their GPR results are always full 64-bit values.
+//
+// Operands come in ppc64asm's order: RA, RS[, RB | UI].
+//
+// Reserved fields (RB of exts*, cntlz*, cnttz*, popcnt*, prty*, br*; bit 31
+// of the forms without Rc) are decided by the generic reserved-bits profile
+// row before these functions run: the functions never read those fields.
+
+func init() {
+	def(opAnd, ppc64asm.AND, ppc64asm.ANDCC)
+	def(opOr, ppc64asm.OR, ppc64asm.ORCC)
+	def(opXor, ppc64asm.XOR, ppc64asm.XORCC)
+	def(opNand, ppc64asm.NAND, ppc64asm.NANDCC)
+	def(opNor, ppc64asm.NOR, ppc64asm.NORCC)
+	def(opEqv, ppc64asm.EQV, ppc64asm.EQVCC)
+	def(opAndc, ppc64asm.ANDC, ppc64asm.ANDCCC)
+	def(opOrc, ppc64asm.ORC, ppc64asm.ORCCC)
+
+	def(opOri, ppc64asm.ORI)
+	def(opOris, ppc64asm.ORIS)
+	def(opXori, ppc64asm.XORI)
+	def(opXoris, ppc64asm.XORIS)
+	def(opAndi, ppc64asm.ANDICC)
+	def(opAndis, ppc64asm.ANDISCC)
+	def(opNop, ppc64asm.NOP, ppc64asm.PNOP)
+
+	def(opExtsb, ppc64asm.EXTSB, ppc64asm.EXTSBCC)
+	def(opExtsh, ppc64asm.EXTSH, ppc64asm.EXTSHCC)
+	def(opExtsw, ppc64asm.EXTSW, ppc64asm.EXTSWCC)
+	def(opCntlzw, ppc64asm.CNTLZW, ppc64asm.CNTLZWCC)
+	def(opCntlzd, ppc64asm.CNTLZD, ppc64asm.CNTLZDCC)
+	def(opCnttzw, ppc64asm.CNTTZW, ppc64asm.CNTTZWCC)
+	def(opCnttzd, ppc64asm.CNTTZD, ppc64asm.CNTTZDCC)
+
+	def(opBitUnary, ppc64asm.POPCNTB, ppc64asm.POPCNTW, ppc64asm.POPCNTD,
+		ppc64asm.PRTYW, ppc64asm.PRTYD, ppc64asm.BRH, ppc64asm.BRW, ppc64asm.BRD)
+	def(opBitBinary, ppc64asm.BPERMD, ppc64asm.CMPB, ppc64asm.CFUGED,
+		ppc64asm.PDEPD, ppc64asm.PEXTD, ppc64asm.CNTLZDM, ppc64asm.CNTTZDM)
+}
+
+// logicRA writes v to RA (Args[0]) and, for a record form, sets CR0 from it.
+func logicRA(r *regs.Regs, in *decode.Inst, v uint64) {
+	r.GPR[in.Args[0]&31] = v
+	if in.Flags&decode.FlagRc != 0 {
+		setCR0(r, v)
+	}
+}
+
+// lgRS and lgRB read the RS (Args[1]) and RB (Args[2]) operands.
+func lgRS(r *regs.Regs, in *decode.Inst) uint64 { return r.GPR[in.Args[1]&31] }
+func lgRB(r *regs.Regs, in *decode.Inst) uint64 { return r.GPR[in.Args[2]&31] }
+
+// X-form logical: op RA,RS,RB.
+
+func opAnd(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, lgRS(r, in)&lgRB(r, in))
+	return nil
+}
+
+func opOr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, lgRS(r, in)|lgRB(r, in))
+	return nil
+}
+
+func opXor(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, lgRS(r, in)^lgRB(r, in))
+	return nil
+}
+
+func opNand(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, ^(lgRS(r, in) & lgRB(r, in)))
+	return nil
+}
+
+func opNor(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, ^(lgRS(r, in) | lgRB(r, in)))
+	return nil
+}
+
+func opEqv(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, ^(lgRS(r, in) ^ lgRB(r, in)))
+	return nil
+}
+
+func opAndc(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, lgRS(r, in)&^lgRB(r, in))
+	return nil
+}
+
+func opOrc(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, lgRS(r, in)|^lgRB(r, in))
+	return nil
+}
+
+// D-form logical: op RA,RS,UI. UI is zero-extended; andi. and andis. always
+// set CR0 (their table flags carry FlagRc).
+
+func lgUI(in *decode.Inst) uint64 { return uint64(in.Args[2]) & 0xffff }
+
+func opOri(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	r.GPR[in.Args[0]&31] = lgRS(r, in) | lgUI(in)
+	return nil
+}
+
+func opOris(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	r.GPR[in.Args[0]&31] = lgRS(r, in) | lgUI(in)<<16
+	return nil
+}
+
+func opXori(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	r.GPR[in.Args[0]&31] = lgRS(r, in) ^ lgUI(in)
+	return nil
+}
+
+func opXoris(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	r.GPR[in.Args[0]&31] = lgRS(r, in) ^ lgUI(in)<<16
+	return nil
+}
+
+func opAndi(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	v := lgRS(r, in) & lgUI(in)
+	r.GPR[in.Args[0]&31] = v
+	setCR0(r, v)
+	return nil
+}
+
+func opAndis(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	v := lgRS(r, in) & (lgUI(in) << 16)
+	r.GPR[in.Args[0]&31] = v
+	setCR0(r, v)
+	return nil
+}
+
+// opNop is nop (ori 0,0,0) and pnop, the ISA 3.1 prefixed no-op (prefix
+// 0x07000000; its suffix is not executed). Reserved bits of the pnop prefix
+// are handled by the generic reserved-bits row.
+func opNop(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error { return nil }
+
+// Sign extension and counting: op RA,RS.
+
+func opExtsb(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, uint64(int64(int8(lgRS(r, in)))))
+	return nil
+}
+
+func opExtsh(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, uint64(int64(int16(lgRS(r, in)))))
+	return nil
+}
+
+func opExtsw(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, uint64(int64(int32(lgRS(r, in)))))
+	return nil
+}
+
+// cntlzw counts the leading zeros of the low word (32 for zero).
+func opCntlzw(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, uint64(bits.LeadingZeros32(uint32(lgRS(r, in)))))
+	return nil
+}
+
+func opCntlzd(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, uint64(bits.LeadingZeros64(lgRS(r, in))))
+	return nil
+}
+
+// cnttzw counts the trailing zeros of the low word (32 for zero).
+func opCnttzw(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, uint64(bits.TrailingZeros32(uint32(lgRS(r, in)))))
+	return nil
+}
+
+func opCnttzd(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	logicRA(r, in, uint64(bits.TrailingZeros64(lgRS(r, in))))
+	return nil
+}
+
+// opBitUnary: popcnt*, prty* and br*, op RA,RS, no record forms.
+func opBitUnary(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	s := lgRS(r, in)
+	var v uint64
+	switch in.Op {
+	case ppc64asm.POPCNTB:
+		v = popcntBytes(s)
+	case ppc64asm.POPCNTW:
+		v = uint64(bits.OnesCount32(uint32(s>>32)))<<32 | uint64(bits.OnesCount32(uint32(s)))
+	case ppc64asm.POPCNTD:
+		v = uint64(bits.OnesCount64(s))
+	case ppc64asm.PRTYW:
+		// Parity of the least significant bit of each byte of each word,
+		// in bit 63 of the word's half of RA.
+		p := s & 0x0101010101010101
+		p ^= p >> 16
+		p ^= p >> 8
+		v = p & 0x0000000100000001
+	case ppc64asm.PRTYD:
+		v = uint64(bits.OnesCount64(s&0x0101010101010101) & 1)
+	case ppc64asm.BRH:
+		v = (s&0x00ff00ff00ff00ff)<<8 | (s>>8)&0x00ff00ff00ff00ff
+	case ppc64asm.BRW:
+		v = uint64(bits.ReverseBytes32(uint32(s>>32)))<<32 | uint64(bits.ReverseBytes32(uint32(s)))
+	case ppc64asm.BRD:
+		v = bits.ReverseBytes64(s)
+	default:
+		return notEmulated(in.Op)
+	}
+	r.GPR[in.Args[0]&31] = v
+	return nil
+}
+
+// popcntBytes counts the one bits of each byte of x into that byte.
+func popcntBytes(x uint64) uint64 {
+	x -= (x >> 1) & 0x5555555555555555
+	x = x&0x3333333333333333 + (x>>2)&0x3333333333333333
+	return (x + x>>4) & 0x0f0f0f0f0f0f0f0f
+}
+
+// opBitBinary: bpermd, cmpb and the ISA 3.1 mask ops, op RA,RS,RB, no
+// record forms.
+func opBitBinary(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	s, b := lgRS(r, in), lgRB(r, in)
+	var v uint64
+	switch in.Op {
+	case ppc64asm.BPERMD:
+		// Byte i of RS (i = 0 most significant) indexes a bit of RB in
+		// ISA numbering; an index ≥ 64 selects 0. The eight selected bits
+		// form the low byte of RA, bit for byte 0 most significant.
+		for i := range 8 {
+			idx := s >> (56 - 8*i) & 0xff
+			if idx < 64 {
+				v |= (b >> (63 - idx) & 1) << (7 - i)
+			}
+		}
+	case ppc64asm.CMPB:
+		x := s ^ b
+		for i := 0; i < 64; i += 8 {
+			if x>>i&0xff == 0 {
+				v |= 0xff << i
+			}
+		}
+	case ppc64asm.CFUGED:
+		// The bits of RS under the 1 bits of RB go, in order, to the right
+		// of RA; those under the 0 bits go, in order, to their left.
+		// (A Go shift by 64, for RB all ones, gives 0.)
+		v = bitsExtract(s, ^b)<<bits.OnesCount64(b) | bitsExtract(s, b)
+	case ppc64asm.PDEPD:
+		v = bitsDeposit(s, b)
+	case ppc64asm.PEXTD:
+		v = bitsExtract(s, b)
+	case ppc64asm.CNTLZDM:
+		// Leading zeros of RS among the bits selected by RB, counted from
+		// the most significant selected bit; all of them if none is one.
+		v = uint64(bits.OnesCount64(b) - bits.Len64(bitsExtract(s, b)))
+	case ppc64asm.CNTTZDM:
+		p := bitsExtract(s, b)
+		if p == 0 {
+			v = uint64(bits.OnesCount64(b))
+		} else {
+			v = uint64(bits.TrailingZeros64(p))
+		}
+	default:
+		return notEmulated(in.Op)
+	}
+	r.GPR[in.Args[0]&31] = v
+	return nil
+}
+
+// bitsExtract gathers the bits of x selected by mask into the low bits of the
+// result, keeping their order.
+func bitsExtract(x, mask uint64) uint64 {
+	var v uint64
+	for k := 0; mask != 0; k++ {
+		low := mask & -mask
+		if x&low != 0 {
+			v |= 1 << k
+		}
+		mask &^= low
+	}
+	return v
+}
+
+// bitsDeposit scatters the low bits of x, in order, to the positions of the one
+// bits of mask.
+func bitsDeposit(x, mask uint64) uint64 {
+	var v uint64
+	for k := 0; mask != 0; k++ {
+		low := mask & -mask
+		if x>>k&1 != 0 {
+			v |= low
+		}
+		mask &^= low
+	}
+	return v
+}
