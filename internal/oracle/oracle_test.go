@@ -1,0 +1,184 @@
+package oracle
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ppc64emu/ppc64emu/trace"
+)
+
+// newQEMU returns an Oracle running the real harness, or skips the test.
+func newQEMU(t *testing.T, be bool) *Oracle {
+	t.Helper()
+	o, err := New(Config{BE: be, Procs: 2})
+	if errors.Is(err, ErrNoQEMU) || errors.Is(err, ErrNoHarness) {
+		t.Skipf("skipping: no QEMU reference harness: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// TestExamples runs the harness's example vectors and compares with their
+// committed traces.
+func TestExamples(t *testing.T) {
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			o := newQEMU(t, order == "be")
+			want, err := trace.ReadFile(filepath.Join("..", "..", "harness", "testdata", "examples."+order+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var vecs []trace.Vector
+			for _, l := range want.Lines {
+				vecs = append(vecs, l.Vector)
+			}
+			// Twice over, so both processes get work and a chunk boundary
+			// falls inside the batch.
+			o.cfg.Chunk = 3
+			got, err := o.Run(context.Background(), append(vecs, vecs...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 2*len(vecs) {
+				t.Fatalf("got %d lines for %d vectors", len(got), 2*len(vecs))
+			}
+			for i, g := range got {
+				w := want.Lines[i%len(vecs)]
+				if g.ID != w.ID || g.Result.String() != w.Result.String() {
+					t.Errorf("line %d:\n got %s\nwant %s", i, g.String(), w.String())
+				}
+			}
+		})
+	}
+}
+
+// TestNoQEMU checks the sentinel when qemu is not in PATH.
+func TestNoQEMU(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	_, err := New(Config{})
+	if !errors.Is(err, ErrNoQEMU) {
+		t.Fatalf("New without qemu: %v, want ErrNoQEMU", err)
+	}
+}
+
+// fakeHarness writes a shell script that answers like the harness: every
+// vector "ok", except IDs starting with "crash" (the process exits), "hang"
+// (it stops answering), "garble" (a malformed line) and "leak" (r3 = the
+// number of lines the process has seen, i.e. state leaking between vectors).
+func fakeHarness(t *testing.T) []string {
+	t.Helper()
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("skipping: no sh")
+	}
+	script := `echo '# order=le'
+echo '# reference=fake'
+n=0
+while IFS= read -r line; do
+	n=$((n+1))
+	id=${line%% *}
+	case "$id" in
+	crash*) echo "qemu: fatal: Unknown exception 0x5" >&2; exit 1;;
+	hang*) exec sleep 30;;
+	garble*) echo "$line => st=what";;
+	leak*) echo "$line => st=ok sig=05 code=01 addr=0000000040080004 nip=0000000040080004 r3=$n";;
+	*) echo "$line => st=ok sig=05 code=01 addr=0000000040080004 nip=0000000040080004";;
+	esac
+done
+`
+	p := filepath.Join(t.TempDir(), "fake-harness.sh")
+	if err := os.WriteFile(p, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return []string{sh, p}
+}
+
+func vectors(ids ...string) []trace.Vector {
+	var vs []trace.Vector
+	for _, id := range ids {
+		vs = append(vs, trace.Vector{ID: id, Word: 0x7c642a14, Len: 4, Sets: []trace.Assign{{Key: "r4", Value: "5"}}})
+	}
+	return vs
+}
+
+// TestCrashRestart checks that a dying, hanging or garbling process marks
+// its vector and that the next vectors run in a new process.
+func TestCrashRestart(t *testing.T) {
+	var log []string
+	o, err := New(Config{Command: fakeHarness(t), Procs: 1, Timeout: 300 * time.Millisecond,
+		Log: func(f string, a ...any) { log = append(log, fmt.Sprintf(f, a...)) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{"a1", "crash1", "a2", "a3", "hang1", "a4", "garble1", "crash2", "crash3", "a5"}
+	got, st, err := o.RunStats(context.Background(), vectors(ids...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range got {
+		want := "st=ok sig=05 code=01 addr=0000000040080004 nip=0000000040080004"
+		switch {
+		case strings.HasPrefix(ids[i], "crash"):
+			want = "st=skip why=" + WhyCrash
+		case strings.HasPrefix(ids[i], "hang"):
+			want = "st=skip why=" + WhyHang
+		case strings.HasPrefix(ids[i], "garble"):
+			want = "st=skip why=" + WhyGarbled
+		}
+		if l.ID != ids[i] || l.Result.String() != want {
+			t.Errorf("vector %d: got %s, want %s => %s", i, l.String(), ids[i], want)
+		}
+	}
+	if st.Crashes != 3 || st.Hangs != 1 || st.Garbled != 1 || st.Restarts != 5 {
+		t.Errorf("stats %+v", st)
+	}
+	if len(log) == 0 || !strings.Contains(strings.Join(log, "\n"), "Unknown exception") {
+		t.Errorf("log does not show the crash's stderr:\n%s", strings.Join(log, "\n"))
+	}
+}
+
+// TestTwoOrders checks that a vector whose result depends on the vectors
+// before it is reported.
+func TestTwoOrders(t *testing.T) {
+	o, err := New(Config{Command: fakeHarness(t), Procs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{"a1", "leak1", "a2", "a3", "a4"}
+	fwd, diffs, err := o.RunTwoOrders(context.Background(), vectors(ids...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fwd) != len(ids) {
+		t.Fatalf("%d lines", len(fwd))
+	}
+	if len(diffs) != 1 || diffs[0].Index != 1 {
+		t.Fatalf("differences %+v, want leak1 only", diffs)
+	}
+	if f, r := diffs[0].Forward.Result.String(), diffs[0].Reverse.Result.String(); f == r || !strings.HasSuffix(f, "r3=2") {
+		t.Errorf("forward %s, reverse %s", f, r)
+	}
+}
+
+// TestContext checks that a cancelled Run returns the context's error.
+func TestContext(t *testing.T) {
+	o, err := New(Config{Command: fakeHarness(t), Procs: 1, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	_, err = o.Run(ctx, vectors("a1", "hang1", "a2"))
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Run: %v, want deadline exceeded", err)
+	}
+}
