@@ -407,7 +407,7 @@ func TestDecodeConcurrent(t *testing.T) {
 // panic, and Decode accepts exactly what ppc64asm accepts (except the zero
 // word), with ppc64asm's op, length and number of operands.
 func TestDecodeRandomAgainstPpc64asm(t *testing.T) {
-	n := 3_000_000
+	n := 2_000_000
 	if testing.Short() {
 		n = 200_000
 	}
