@@ -1,0 +1,279 @@
+package emulate
+
+import (
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
+)
+
+// Special-purpose register moves: mfspr, mtspr and mftb.
+//
+// Problem-state SPRs emulated: XER (1), LR (8), CTR (9), DSCR (3, hardware
+// profile), VRSAVE (256), TB/TBU (268/269, reads through Config.TimeBase),
+// TAR (815), PPR (896) and PPR32 (898, hardware profile), and the reserved
+// no-op numbers 808-811. SPR numbers with bit 0x10 set are privileged: in
+// problem state the precheck in Step gives ErrPrivileged; in supervisor
+// state only DSCR (17) is emulated. Every other number is not emulated
+// under the hardware profile (the CPU decides: an SPR this register file
+// does not hold, or one the implementation does not provide), and under the
+// QEMU profile either not emulated (SPRs QEMU 7.2 provides in user mode but
+// regs.Regs does not hold) or refused as QEMU does (Difference "spr-unknown").
+
+// SPR numbers.
+const (
+	sprXER      = 1
+	sprDSCRUser = 3 // problem-state alias of DSCR
+	sprLR       = 8
+	sprCTR      = 9
+	sprDSCR     = 17
+	sprVRSAVE   = 256
+	sprTB       = 268
+	sprTBU      = 269
+	sprTAR      = 815
+	sprPPR      = 896
+	sprPPR32    = 898
+)
+
+// dscrDefined is every DSCR bit Power ISA 3.1B defines (bits 39:63: SWTE,
+// HWTE, STE, LTE, SWUE, HWUE, UNITCNT, URG, LSD, SNSE, SSE, DPFD).
+const dscrDefined = 0x1ffffff
+
+// pprPRI is the priority field of the PPR (ISA bits 11:13); the other bits
+// are reserved.
+const pprPRI = 7 << 50
+
+// qemuUserSPR classifies the non-privileged SPR numbers QEMU 7.2 user mode
+// (-cpu power10) accepts, measured with the harness over all 512 numbers:
+// bit 0 readable, bit 1 writable. Any other non-privileged number raises
+// SIGILL with ILL_PRVREG there.
+var qemuUserSPR = func() (t [1024]uint8) {
+	const rd, wr = 1, 2
+	for _, n := range []int{1, 8, 9, 128, 129, 130, 131, 256, 800, 801, 802, 803, 804, 805, 806,
+		808, 809, 810, 811, 815, 896} {
+		t[n] = rd | wr
+	}
+	for _, n := range []int{136, 259, 268, 269, 768, 770, 780, 781, 782} {
+		t[n] = rd
+	}
+	for _, n := range []int{769, 771, 772, 773, 774, 775, 776, 779} {
+		t[n] = rd | wr
+	}
+	return t
+}()
+
+var (
+	errQEMUSPR = [...]error{
+		&OpError{Op: ppc64asm.MFSPR, Kind: ErrPrivileged, Reason: "QEMU 7.2 does not provide this SPR in user mode (SIGILL, ILL_PRVREG)"},
+		&OpError{Op: ppc64asm.MTSPR, Kind: ErrPrivileged, Reason: "QEMU 7.2 does not provide this SPR in user mode (SIGILL, ILL_PRVREG)"},
+		&OpError{Op: ppc64asm.MFTB, Kind: ErrPrivileged, Reason: "QEMU 7.2 does not provide this SPR in user mode (SIGILL, ILL_PRVREG)"},
+	}
+	errQEMUSPRSupervisor = &OpError{Kind: ErrIllegal, Reason: "SPR not provided by QEMU 7.2"}
+	errSPRUnknown        = [...]error{
+		&OpError{Op: ppc64asm.MFSPR, Kind: ErrNotEmulated, Reason: "SPR not held by the register file, or hardware behaviour unknown"},
+		&OpError{Op: ppc64asm.MTSPR, Kind: ErrNotEmulated, Reason: "SPR not held by the register file, or hardware behaviour unknown"},
+		&OpError{Op: ppc64asm.MFTB, Kind: ErrNotEmulated, Reason: "SPR not held by the register file, or hardware behaviour unknown"},
+	}
+	errNoTimeBase = [...]error{
+		&OpError{Op: ppc64asm.MFSPR, Kind: ErrNotEmulated, Reason: "no Config.TimeBase"},
+		&OpError{Op: ppc64asm.MFTB, Kind: ErrNotEmulated, Reason: "no Config.TimeBase"},
+	}
+	errDSCRReserved = &OpError{Op: ppc64asm.MTSPR, Kind: ErrNotEmulated, Reason: "DSCR: reserved bits set: hardware result unknown"}
+	errPPRValue     = &OpError{Op: ppc64asm.MTSPR, Kind: ErrNotEmulated, Reason: "PPR: reserved bits or a priority other than low, medium-low, medium: hardware result unknown"}
+	errMftbTBR      = &OpError{Op: ppc64asm.MFTB, Kind: ErrNotEmulated, Reason: "mftb with TBR other than 268/269 (invalid form): hardware result unknown"}
+)
+
+// index into the error tables above.
+const (
+	sprIdxMf = iota
+	sprIdxMt
+	sprIdxMftb
+)
+
+func init() {
+	def(opMfspr, ppc64asm.MFSPR)
+	def(opMtspr, ppc64asm.MTSPR)
+	def(opMftb, ppc64asm.MFTB)
+	// QEMU 7.2 ignores bit 0 (Rc) of mtspr (harness); mfspr and mftb with
+	// bit 0 set are illegal there.
+	qemuReservedOK[ppc64asm.MTSPR] = 1
+
+	Differences = append(Differences,
+		Difference{
+			ID:       "dscr-user",
+			What:     "mfspr/mtspr DSCR through its problem-state number 3",
+			Hardware: Value, HWDetail: "reads or writes the DSCR (Power ISA 2.07 and later: SPR 3 is the problem-state DSCR; Linux enables or emulates the access); a write setting bits outside the defined fields (0x1FFFFFF) is not emulated (hardware result unknown)",
+			QEMU: Value, QDetail: "SIGILL with ILL_PRVREG: QEMU 7.2 has no SPR 3 (the privileged-SPR outcome, ErrPrivileged)",
+			Source: "Power ISA 3.1B Book II 4.4 (DSCR), binutils mfudscr; QEMU 7.2 harness (mfspr r3,3 gives st=ill code=06)",
+		},
+		Difference{
+			ID:       "spr-unknown",
+			What:     "mfspr/mtspr of a non-privileged SPR number (bit 0x10 clear) the emulator does not hold: not implemented by the CPU (ISA: illegal instruction, or a no-op for some numbers) or not part of regs.Regs",
+			Hardware: HardwareStep, HWDetail: "not emulated: which numbers POWER9/POWER10 provide, and with what value, is not tabulated here",
+			QEMU: Value, QDetail: "numbers QEMU 7.2 provides in user mode but regs.Regs does not hold (128-131, 136, 259, 768-782, 800-806) are not emulated; every other number gives SIGILL with ILL_PRVREG, reported as ErrPrivileged (ErrIllegal in supervisor state); 808-811 are no-ops in both profiles",
+			Source: "QEMU 7.2 harness scan of all 512 non-privileged numbers, mfspr and mtspr",
+		},
+		Difference{
+			ID:       "mftb-tbr",
+			What:     "mftb with a TBR other than 268 (TB) or 269 (TBU): an invalid form",
+			Hardware: HardwareStep, HWDetail: "not emulated: hardware result unknown",
+			QEMU: Value, QDetail: "behaves as mfspr of that number (mftb r3,1 reads XER; numbers QEMU lacks give ILL_PRVREG)",
+			Source: "Power ISA 3.1B Book II 6.2 (mftb); QEMU 7.2 harness (mftb r3,1 and r3,8)",
+		},
+		Difference{
+			ID:       "mtspr-ppr",
+			What:     "mtspr PPR/PPR32 with a priority outside low/medium-low/medium, or with reserved bits set",
+			Hardware: HardwareStep, HWDetail: "not emulated: whether the priority changes depends on privilege and implementation; reserved bits unknown",
+			QEMU: Value, QDetail: "PPR: all 64 bits stored; PPR32 (898): QEMU 7.2 has no such SPR: mfspr and mtspr give ILL_PRVREG (ErrPrivileged)",
+			Source: "Power ISA 3.1B Book II 3.1 (program priority); QEMU 7.2 harness (mfspr r3,898 gives st=ill code=06)",
+		},
+	)
+}
+
+// qemuSPRRefusal is the QEMU profile's answer for an SPR number QEMU 7.2
+// does not provide: SIGILL with ILL_PRVREG in user mode.
+func qemuSPRRefusal(r *regs.Regs, idx int) error {
+	if r.MSR&regs.MSRPR == 0 {
+		return errQEMUSPRSupervisor
+	}
+	return errQEMUSPR[idx]
+}
+
+// unknownSPR is the answer for a number the emulator does not hold.
+func (e *Emulator) unknownSPR(r *regs.Regs, n int64, idx int, access uint8) error {
+	if e.qemu() && n&0x10 == 0 && qemuUserSPR[n&1023]&access == 0 {
+		return qemuSPRRefusal(r, idx)
+	}
+	return errSPRUnknown[idx]
+}
+
+// readSPR returns SPR n as mfspr RT,n (or mftb) would write it to RT. ok is
+// false for a no-op (RT unchanged).
+func (e *Emulator) readSPR(r *regs.Regs, n int64, idx int) (v uint64, ok bool, err error) {
+	switch n {
+	case sprXER:
+		return r.XER, true, nil
+	case sprLR:
+		return r.LR, true, nil
+	case sprCTR:
+		return r.CTR, true, nil
+	case sprTAR:
+		return r.TAR, true, nil
+	case sprVRSAVE:
+		return uint64(r.VRSAVE), true, nil
+	case sprPPR:
+		return r.PPR, true, nil
+	case sprTB, sprTBU:
+		if e.cfg.TimeBase == nil {
+			if idx == sprIdxMftb {
+				return 0, false, errNoTimeBase[1]
+			}
+			return 0, false, errNoTimeBase[0]
+		}
+		tb := e.cfg.TimeBase()
+		if n == sprTBU {
+			tb >>= 32
+		}
+		return tb, true, nil
+	case 808, 809, 810, 811: // reserved no-op SPRs (ISA 2.07 and later)
+		return 0, false, nil
+	case sprDSCR: // privileged number: supervisor state only
+		return r.DSCR, true, nil
+	case sprDSCRUser:
+		if e.qemu() {
+			return 0, false, qemuSPRRefusal(r, idx)
+		}
+		return r.DSCR, true, nil
+	case sprPPR32:
+		if e.qemu() {
+			return 0, false, qemuSPRRefusal(r, idx)
+		}
+		return r.PPR >> 32, true, nil
+	}
+	return 0, false, e.unknownSPR(r, n, idx, 1)
+}
+
+// mfspr RT,SPR.
+func opMfspr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	v, ok, err := e.readSPR(r, in.Args[1], sprIdxMf)
+	if err != nil {
+		return err
+	}
+	if ok {
+		r.GPR[in.Args[0]&31] = v
+	}
+	return nil
+}
+
+// mftb RT,TBR: TB (268) or TBU (269, the upper 32 bits zero-extended)
+// through Config.TimeBase. Other TBR values: Difference "mftb-tbr".
+func opMftb(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	n := in.Args[1]
+	if n != sprTB && n != sprTBU {
+		if !e.qemu() {
+			return errMftbTBR
+		}
+		if n&0x10 != 0 && r.MSR&regs.MSRPR != 0 {
+			return &OpError{Op: in.Op, Kind: ErrPrivileged, Reason: "privileged SPR in problem state"}
+		}
+	}
+	v, ok, err := e.readSPR(r, n, sprIdxMftb)
+	if err != nil {
+		return err
+	}
+	if ok {
+		r.GPR[in.Args[0]&31] = v
+	}
+	return nil
+}
+
+// pprOK reports whether the hardware profile knows what writing v to the
+// PPR does: no reserved bits, and a priority problem state may set (low,
+// medium-low, medium).
+func pprOK(v uint64) bool {
+	pri := v >> 50 & 7
+	return v&^pprPRI == 0 && pri >= 2 && pri <= 4
+}
+
+// mtspr SPR,RS.
+func opMtspr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	v := r.GPR[in.Args[1]&31]
+	switch n := in.Args[0]; n {
+	case sprXER:
+		r.XER = v & e.prof.xerMask
+	case sprLR:
+		r.LR = v
+	case sprCTR:
+		r.CTR = v
+	case sprTAR:
+		r.TAR = v
+	case sprVRSAVE:
+		r.VRSAVE = uint32(v) // a 32-bit SPR: RS[32:63]
+	case 808, 809, 810, 811: // reserved no-op SPRs
+	case sprDSCRUser, sprDSCR:
+		if n == sprDSCRUser && e.qemu() {
+			return qemuSPRRefusal(r, sprIdxMt)
+		}
+		if !e.qemu() && v&^dscrDefined != 0 {
+			return errDSCRReserved
+		}
+		r.DSCR = v
+	case sprPPR:
+		if !e.qemu() && !pprOK(v) {
+			return errPPRValue
+		}
+		r.PPR = v
+	case sprPPR32:
+		if e.qemu() {
+			return qemuSPRRefusal(r, sprIdxMt)
+		}
+		// PPR32 is the upper half of the PPR: PPR[0:31] = RS[32:63].
+		p := r.PPR&0xffffffff | v<<32
+		if !pprOK(p) {
+			return errPPRValue
+		}
+		r.PPR = p
+	default:
+		return e.unknownSPR(r, n, sprIdxMt, 2)
+	}
+	return nil
+}
