@@ -17,12 +17,14 @@ var (
 // region (every word a trap, the instruction at CIA) and the 8 KiB scratch
 // region. It implements emulate.Memory with the format's permissions: the
 // code region is readable, only its page at CodePage is writable; scratch is
-// readable and writable; everything else is unmapped.
+// readable and writable; everything else is unmapped. Only the code page is
+// stored: the rest of the code region reads as trap words.
 type Machine struct {
-	Regs    regs.Regs
-	LE      bool
-	Code    []byte // CodeSize bytes at CodeBase
-	Scratch []byte // ScratchSize bytes at ScratchBase
+	Regs     regs.Regs
+	LE       bool
+	CodePage []byte // CodePageSize bytes at CodePage
+	Scratch  []byte // ScratchSize bytes at ScratchBase
+	trap     [4]byte
 }
 
 // MSR is the machine state of every vector: 64-bit Linux user mode with FP,
@@ -47,17 +49,18 @@ func Splitmix64Fill(b []byte, seed uint64) {
 
 // Machine builds the machine of v in the given byte order.
 func (v *Vector) Machine(le bool) *Machine {
-	m := &Machine{LE: le, Code: make([]byte, CodeSize), Scratch: make([]byte, ScratchSize)}
+	m := &Machine{LE: le, CodePage: make([]byte, CodePageSize), Scratch: make([]byte, ScratchSize)}
 	var order binary.ByteOrder = binary.BigEndian
 	if le {
 		order = binary.LittleEndian
 	}
-	for i := 0; i < CodeSize; i += 4 {
-		order.PutUint32(m.Code[i:], TrapWord)
+	order.PutUint32(m.trap[:], TrapWord)
+	for i := 0; i < CodePageSize; i += 4 {
+		copy(m.CodePage[i:], m.trap[:])
 	}
-	order.PutUint32(m.Code[CIA-CodeBase:], v.Word)
+	order.PutUint32(m.CodePage[CIA-CodePage:], v.Word)
 	if v.Len == 8 {
-		order.PutUint32(m.Code[CIA-CodeBase+4:], v.Suffix)
+		order.PutUint32(m.CodePage[CIA-CodePage+4:], v.Suffix)
 	}
 	r := &m.Regs
 	r.MSR = MSR
@@ -81,38 +84,58 @@ func (v *Vector) Machine(le bool) *Machine {
 	return m
 }
 
-func (m *Machine) find(addr uint64, n int, write bool) ([]byte, error) {
+// check says whether [addr, addr+n) is mapped (and writable, for write).
+func check(addr uint64, n int, write bool) error {
 	end := addr + uint64(n)
 	switch {
 	case end < addr:
-		return nil, ErrUnmapped
+		return ErrUnmapped
 	case addr >= ScratchBase && end <= ScratchBase+ScratchSize:
-		return m.Scratch[addr-ScratchBase : end-ScratchBase], nil
+		return nil
 	case addr >= CodeBase && end <= CodeBase+CodeSize:
 		if write && (addr < CodePage || end > CodePage+CodePageSize) {
-			return nil, ErrProtected
+			return ErrProtected
 		}
-		return m.Code[addr-CodeBase : end-CodeBase], nil
+		return nil
 	}
-	return nil, ErrUnmapped
+	return ErrUnmapped
+}
+
+// byteAt returns a pointer to the stored byte at a mapped address, or nil
+// for a byte of the trap-filled part of the code region.
+func (m *Machine) byteAt(a uint64) *byte {
+	switch {
+	case a >= ScratchBase && a < ScratchBase+ScratchSize:
+		return &m.Scratch[a-ScratchBase]
+	case a >= CodePage && a < CodePage+CodePageSize:
+		return &m.CodePage[a-CodePage]
+	}
+	return nil
 }
 
 // Read implements emulate.Memory.
 func (m *Machine) Read(addr uint64, p []byte) error {
-	b, err := m.find(addr, len(p), false)
-	if err != nil {
+	if err := check(addr, len(p), false); err != nil {
 		return err
 	}
-	copy(p, b)
+	for i := range p {
+		a := addr + uint64(i)
+		if b := m.byteAt(a); b != nil {
+			p[i] = *b
+		} else {
+			p[i] = m.trap[a&3]
+		}
+	}
 	return nil
 }
 
 // Write implements emulate.Memory.
 func (m *Machine) Write(addr uint64, p []byte) error {
-	b, err := m.find(addr, len(p), true)
-	if err != nil {
+	if err := check(addr, len(p), true); err != nil {
 		return err
 	}
-	copy(b, p)
+	for i, v := range p {
+		*m.byteAt(addr + uint64(i)) = v
+	}
 	return nil
 }

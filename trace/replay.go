@@ -143,7 +143,7 @@ func ReplayWith(e *emulate.Emulator, l *Line, le bool) Verdict {
 		}
 		for _, p := range res.CodeW {
 			if p.Off >= CodePage && p.Off+uint64(len(p.Bytes)) <= CodePage+CodePageSize {
-				copy(exp.Code[p.Off-CodeBase:], p.Bytes)
+				copy(exp.CodePage[p.Off-CodePage:], p.Bytes)
 			}
 		}
 		problems = append(problems, diffState(exp, m)...)
@@ -188,7 +188,7 @@ func diffState(exp, got *Machine) []string {
 		}
 	}
 	out = append(out, diffBytes("m@", 0, exp.Scratch, got.Scratch)...)
-	out = append(out, diffBytes("c@", CodeBase, exp.Code, got.Code)...)
+	out = append(out, diffBytes("c@", CodePage, exp.CodePage, got.CodePage)...)
 	return out
 }
 

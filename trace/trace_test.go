@@ -139,9 +139,20 @@ func TestMachine(t *testing.T) {
 		if le {
 			order = binary.LittleEndian
 		}
-		if order.Uint32(m.Code[CIA-CodeBase:]) != 0x04000000 || order.Uint32(m.Code[CIA-CodeBase+4:]) != 0xe4640000 ||
-			order.Uint32(m.Code[0:]) != TrapWord || order.Uint32(m.Code[CodeSize-4:]) != TrapWord {
+		word := func(a uint64) uint32 {
+			var b [4]byte
+			if err := m.Read(a, b[:]); err != nil {
+				t.Fatalf("read %#x: %v", a, err)
+			}
+			return order.Uint32(b[:])
+		}
+		if word(CIA) != 0x04000000 || word(CIA+4) != 0xe4640000 || word(CIA+8) != TrapWord ||
+			word(CodeBase) != TrapWord || word(CodeBase+CodeSize-4) != TrapWord {
 			t.Errorf("le=%v: code region wrong", le)
+		}
+		var odd [3]byte
+		if err := m.Read(CodePage-1, odd[:]); err != nil || odd[0] != m.trap[3] || odd[1] != m.CodePage[0] {
+			t.Errorf("read across the code page start: % x %v", odd, err)
 		}
 		r := m.Regs
 		if r.GPR[1] != 0xff || r.VSR[2].Hi != 0x4000000000000000 || r.VSR[35].Lo != 1 || r.VSR[40].Hi != 0xabababababababab ||
