@@ -49,6 +49,23 @@ func init() {
 		ppc64asm.PRTYW, ppc64asm.PRTYD, ppc64asm.BRH, ppc64asm.BRW, ppc64asm.BRD)
 	def(opBitBinary, ppc64asm.BPERMD, ppc64asm.CMPB, ppc64asm.CFUGED,
 		ppc64asm.PDEPD, ppc64asm.PEXTD, ppc64asm.CNTLZDM, ppc64asm.CNTTZDM)
+
+	// Reserved bits QEMU 7.2 ignores (harness, each reserved bit alone, both
+	// byte orders; testdata/qemu/logical.reserved.*.txt): the RB field of
+	// exts*, cntlz* and cnttz* (extsb 7c830f74 … 7c838774 execute), and
+	// bit 31 of cfuged, pdepd, pextd, cntlzdm and cnttzdm (cfuged 7c8329b9
+	// executes). It raises illegal instruction for the RB field and bit 31
+	// of popcnt*, prty* and br*, and bit 31 of cmpb and bpermd.
+	const rbField, bit31 = 0x0000f800, 0x00000001
+	for _, op := range []decode.Op{ppc64asm.EXTSB, ppc64asm.EXTSBCC, ppc64asm.EXTSH, ppc64asm.EXTSHCC,
+		ppc64asm.EXTSW, ppc64asm.EXTSWCC, ppc64asm.CNTLZW, ppc64asm.CNTLZWCC, ppc64asm.CNTLZD,
+		ppc64asm.CNTLZDCC, ppc64asm.CNTTZW, ppc64asm.CNTTZWCC, ppc64asm.CNTTZD, ppc64asm.CNTTZDCC} {
+		qemuReservedOK[op] |= rbField
+	}
+	for _, op := range []decode.Op{ppc64asm.CFUGED, ppc64asm.PDEPD, ppc64asm.PEXTD,
+		ppc64asm.CNTLZDM, ppc64asm.CNTTZDM} {
+		qemuReservedOK[op] |= bit31
+	}
 }
 
 // logicRA writes v to RA (Args[0]) and, for a record form, sets CR0 from it.

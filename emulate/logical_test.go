@@ -241,7 +241,9 @@ func TestPnop(t *testing.T) {
 // prty* and bit 31 of popcnt*, prty*, cmpb). QEMU 7.2 raises illegal
 // instruction for popcnt*, prty*, br*, cmpb and bpermd with such bits
 // (harness: popcntb 7c8328f4 and 7c8300f5, prtyw 7c832934, cmpb 7c832bf9,
-// bpermd 7c8329f9 give st=ill).
+// bpermd 7c8329f9 give st=ill) but executes exts*, cntlz*, cnttz* with a
+// non-zero RB field and cfuged, pdepd, pextd, cntlzdm, cnttzdm with bit 31
+// set (extsb 7c832f74, cntlzw 7c832834, cfuged 7c8329b9 give st=ok).
 func TestLogicalReservedBits(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
@@ -259,6 +261,10 @@ func TestLogicalReservedBits(t *testing.T) {
 		{"cmpb bit 31", 0x7c832bf9, 0x8000000000000081, 3, 0x00ffffffffffff00, true},
 		{"bpermd bit 31", 0x7c8329f9, 0x8000000000000081, 3, 0, true},
 		{"brd RB=5", 0x7c832976, 0x8000000000000081, 3, 0x8100000000000080, true},
+		{"cnttzd. RB=5", 0x7c832c75, 0x8000000000000081, 3, 0, false},
+		// The bits of RS under RB's ones (0b01) go right, the rest left.
+		{"cfuged bit 31", 0x7c8329b9, 0x8000000000000081, 3, 0x8000000000000081, false},
+		{"pextd bit 31", 0x7c832979, 0x8000000000000081, 3, 1, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			in, err := decode.DecodeWord(tt.insn, 0)
@@ -274,16 +280,18 @@ func TestLogicalReservedBits(t *testing.T) {
 				if m.r.GPR[3] != tt.want {
 					t.Errorf("hardware: r3 = %#x, want %#x", m.r.GPR[3], tt.want)
 				}
-				if !tt.qemuIll {
-					return
-				}
 				q := newMachine(le)
 				q.r.GPR[4], q.r.GPR[5] = tt.r4, tt.r5
 				before := q.r
-				if err := q.step(t, QEMU, tt.insn); !errors.Is(err, ErrIllegal) {
+				err := q.step(t, QEMU, tt.insn)
+				switch {
+				case !tt.qemuIll && err != nil:
+					t.Errorf("qemu: %v, want executed", err)
+				case !tt.qemuIll && q.r.GPR[3] != tt.want:
+					t.Errorf("qemu: r3 = %#x, want %#x", q.r.GPR[3], tt.want)
+				case tt.qemuIll && !errors.Is(err, ErrIllegal):
 					t.Errorf("qemu: %v, want illegal", err)
-				}
-				if q.r != before {
+				case tt.qemuIll && q.r != before:
 					t.Error("qemu: registers changed on refusal")
 				}
 			})
