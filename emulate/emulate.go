@@ -61,10 +61,26 @@ type Memory interface {
 	Write(addr uint64, p []byte) error
 }
 
+// AccessError lets a Memory say which byte of an access failed, for an
+// access that is only partly mapped (crossing into an unmapped page). The
+// emulator reports that address as Fault.Addr, as hardware reports it in DAR
+// and Linux in si_addr. A Memory may return any other error instead; the
+// fault address is then the start of the access.
+type AccessError struct {
+	Addr uint64 // the first address that could not be accessed
+	Err  error
+}
+
+func (e *AccessError) Error() string { return fmt.Sprintf("%v at %#x", e.Err, e.Addr) }
+
+// Unwrap returns the underlying error.
+func (e *AccessError) Unwrap() error { return e.Err }
+
 // Fault describes a failed access. It matches ErrDataFault (data accesses),
 // ErrAlignment (Alignment set) and, through Unwrap, the Memory's own error.
 type Fault struct {
-	Addr      uint64 // effective address of the access (or of the instruction, for Fetch)
+	Addr      uint64 // the faulting address: the failing byte if the Memory said (AccessError), else EA
+	EA        uint64 // effective address of the access (or of the instruction, for Fetch)
 	Size      int    // bytes of the access
 	Write     bool   // a store
 	Fetch     bool   // an instruction fetch, not a data access
@@ -244,7 +260,7 @@ func (e *Emulator) Fetch(r *regs.Regs, m Memory) error {
 	nip := r.NIP
 	b := e.buf[:4]
 	if err := m.Read(nip, b); err != nil {
-		return &Fault{Addr: nip, Size: 4, Fetch: true, Err: err}
+		return newFault(nip, 4, false, err, true)
 	}
 	order := byteOrder(r)
 	w := order.Uint32(b)
@@ -255,7 +271,7 @@ func (e *Emulator) Fetch(r *regs.Regs, m Memory) error {
 			next &= 0xffffffff
 		}
 		if err := m.Read(next, b); err != nil {
-			return &Fault{Addr: next, Size: 4, Fetch: true, Err: err}
+			return newFault(next, 4, false, err, true)
 		}
 		s = order.Uint32(b)
 	}
@@ -277,9 +293,19 @@ func (e *Emulator) precheck(r *regs.Regs, in *decode.Inst) error {
 		return &OpError{Op: in.Op, Kind: ErrPrivileged, Reason: "problem state"}
 	}
 	if in.CrossesBoundary(r.NIP) {
-		return &Fault{Addr: r.NIP, Size: 8, Fetch: true, Alignment: true, Err: decode.ErrPrefixBoundary}
+		return &Fault{Addr: r.NIP, EA: r.NIP, Size: 8, Fetch: true, Alignment: true, Err: decode.ErrPrefixBoundary}
 	}
 	return nil
+}
+
+// newFault wraps a Memory error for an access of n bytes at ea.
+func newFault(ea uint64, n int, write bool, err error, fetch bool) *Fault {
+	f := &Fault{Addr: ea, EA: ea, Size: n, Write: write, Fetch: fetch, Err: err}
+	var ae *AccessError
+	if errors.As(err, &ae) {
+		f.Addr = ae.Addr
+	}
+	return f
 }
 
 func illegalWord(err error) error {

@@ -326,3 +326,24 @@ func TestFetch(t *testing.T) {
 		}
 	})
 }
+
+// TestFaultAddressFromMemory: an access that runs off the end of a region
+// faults at the first unmapped byte (as DAR / si_addr report it); EA keeps
+// the start of the access.
+func TestFaultAddressFromMemory(t *testing.T) {
+	m := newMachine(true)
+	m.r.GPR[4] = scratchBase + 0x1ffc
+	before := m.r
+	err := m.step(t, Hardware, 0xe8640000) // ld r3,0(r4)
+	var f *Fault
+	if !errors.As(err, &f) || f.Addr != scratchBase+0x2000 || f.EA != scratchBase+0x1ffc || f.Size != 8 {
+		t.Fatalf("err = %v (%+v), want a fault at %#x with EA %#x", err, f, scratchBase+0x2000, scratchBase+0x1ffc)
+	}
+	var ae *AccessError
+	if !errors.As(err, &ae) || !errors.Is(err, ErrUnmapped) {
+		t.Errorf("the Memory's AccessError is not reachable: %v", err)
+	}
+	if before != m.r {
+		t.Error("registers changed")
+	}
+}

@@ -116,14 +116,14 @@ func putN(order binary.ByteOrder, b []byte, v uint64) {
 func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
 	b := e.buf[:n]
 	if err := m.Read(addr, b); err != nil {
-		return nil, &Fault{Addr: addr, Size: n, Err: err}
+		return nil, newFault(addr, n, false, err, false)
 	}
 	return b, nil
 }
 
 func (e *Emulator) write(m Memory, addr uint64, b []byte) error {
 	if err := m.Write(addr, b); err != nil {
-		return &Fault{Addr: addr, Size: len(b), Write: true, Err: err}
+		return newFault(addr, len(b), true, err, false)
 	}
 	return nil
 }

@@ -29,7 +29,8 @@ func (rs Regions) find(addr uint64, n int) (*Region, uint64, error) {
 		if addr >= r.Addr && addr-r.Addr < uint64(len(r.Data)) {
 			off := addr - r.Addr
 			if uint64(len(r.Data))-off < uint64(n) {
-				return nil, 0, fmt.Errorf("%w: %d bytes at %#x run past the end of the region at %#x", ErrUnmapped, n, addr, r.Addr)
+				end := r.Addr + uint64(len(r.Data))
+				return nil, 0, &AccessError{Addr: end, Err: fmt.Errorf("%w: %d bytes at %#x run past the end of the region at %#x", ErrUnmapped, n, addr, r.Addr)}
 			}
 			return r, off, nil
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 
+	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -84,21 +85,37 @@ func (v *Vector) Machine(le bool) *Machine {
 	return m
 }
 
-// check says whether [addr, addr+n) is mapped (and writable, for write).
-func check(addr uint64, n int, write bool) error {
-	end := addr + uint64(n)
+// access says whether byte a may be read (or written).
+func access(a uint64, write bool) error {
 	switch {
-	case end < addr:
-		return ErrUnmapped
-	case addr >= ScratchBase && end <= ScratchBase+ScratchSize:
+	case a >= ScratchBase && a < ScratchBase+ScratchSize:
 		return nil
-	case addr >= CodeBase && end <= CodeBase+CodeSize:
-		if write && (addr < CodePage || end > CodePage+CodePageSize) {
+	case a >= CodePage && a < CodePage+CodePageSize:
+		return nil
+	case a >= CodeBase && a < CodeBase+CodeSize:
+		if write {
 			return ErrProtected
 		}
 		return nil
 	}
 	return ErrUnmapped
+}
+
+// check says whether [addr, addr+n) is mapped (and writable, for write).
+// For a partly accessible range the error is an *emulate.AccessError naming
+// the first byte that fails, as QEMU (and hardware, in DAR) report it.
+func check(addr uint64, n int, write bool) error {
+	if err := access(addr, write); err != nil {
+		return err
+	}
+	for i := 1; i < n; i++ {
+		if a := addr + uint64(i); a&0xfff == 0 || a < addr {
+			if err := access(a, write); err != nil {
+				return &emulate.AccessError{Addr: a, Err: err}
+			}
+		}
+	}
+	return nil
 }
 
 // byteAt returns a pointer to the stored byte at a mapped address, or nil

@@ -260,3 +260,17 @@ func TestChecker(t *testing.T) {
 		t.Error("strict mode should fail: pld is not emulated")
 	}
 }
+
+// TestPartialAccessFaultAddress: an access running off the end of scratch
+// faults at the first byte past it, as QEMU reports (si_addr).
+func TestPartialAccessFaultAddress(t *testing.T) {
+	l, _ := ParseLine("x insn=60000000")
+	m := l.Machine(true)
+	var ae *emulate.AccessError
+	if err := m.Read(ScratchBase+ScratchSize-3, make([]byte, 8)); !errors.As(err, &ae) || ae.Addr != ScratchBase+ScratchSize || !errors.Is(err, ErrUnmapped) {
+		t.Errorf("read: %v", err)
+	}
+	if err := m.Write(CodePage+CodePageSize-4, make([]byte, 8)); !errors.As(err, &ae) || ae.Addr != CodePage+CodePageSize || !errors.Is(err, ErrProtected) {
+		t.Errorf("write: %v", err)
+	}
+}
