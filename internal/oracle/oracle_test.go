@@ -182,3 +182,29 @@ func TestContext(t *testing.T) {
 		t.Fatalf("Run: %v, want deadline exceeded", err)
 	}
 }
+
+// TestRealCrash runs a vector that aborts QEMU 7.2 ("Facility SPR 804 is
+// unavailable": mftb of an EBB SPR, which harness.c does not refuse) between
+// two ordinary ones. If the harness learns to refuse it, the vector is a
+// plain skip; either way the next vector must still run.
+func TestRealCrash(t *testing.T) {
+	o := newQEMU(t, false)
+	o.cfg.Procs = 1
+	vs := vectors("add1", "mftb804", "add2")
+	vs[1].Word = 0x7d24cae6 // mftb r9,804
+	got, st, err := o.RunStats(context.Background(), vs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := got[1].Result; r.Status != trace.StatusSkip {
+		t.Errorf("mftb r9,804: %s, want a skip (crash or refusal)", got[1].String())
+	} else if r.Why == WhyCrash && st.Restarts != 1 {
+		t.Errorf("crash without restart: %+v", st)
+	}
+	for _, i := range []int{0, 2} {
+		if got[i].Result.Status != trace.StatusOK {
+			t.Errorf("%s", got[i].String())
+		}
+	}
+	t.Logf("mftb r9,804: %s (%+v)", got[1].Result, st)
+}

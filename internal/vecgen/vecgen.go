@@ -36,7 +36,8 @@
 // Branches through LR and CTR get targets in the trap-filled code region
 // 0x40000000–0x400fffff (never the instruction itself, which would be a
 // 100 ms loop), sometimes unmapped or not executable. mtspr/mfspr use SPR
-// numbers biased towards XER, LR, CTR and a few interesting others. Every
+// numbers (mftb TBR numbers) biased towards XER, LR, CTR, the time base and a
+// few interesting others, never the EBB SPRs 800-806, which abort QEMU. Every
 // vector has a random mseed, and a quarter of the memory vectors an m@
 // override with edge-case bytes at the access.
 //
@@ -131,7 +132,7 @@ func (g *gen) vector(invalid bool) (trace.Vector, bool) {
 	if invalid {
 		for range 256 {
 			x := g.value | g.randomBits()&^g.mask
-			x = g.tweakInvalid(x)
+			x = g.tweakInvalid(g.tweak(x))
 			d, err := decode.DecodeWord(uint32(x>>32), uint32(x))
 			if err != nil || d.Op != g.op || d.Invalid == 0 {
 				continue
@@ -190,7 +191,9 @@ func (g *gen) randomBits() uint64 {
 func (g *gen) tweak(x uint64) uint64 {
 	w := uint32(x >> 32)
 	switch g.op {
-	case ppc64asm.MFSPR, ppc64asm.MTSPR:
+	case ppc64asm.MFSPR, ppc64asm.MTSPR, ppc64asm.MFTB:
+		// (QEMU 7.2 runs mftb as mfspr of any SPR, and aborts on the
+		// EBB SPRs 800-806, which sprChoice never gives.)
 		spr := sprChoice(g.rng)
 		w = w&^(0x3ff<<11) | (spr&0x1f)<<16 | (spr>>5)<<11
 	case ppc64asm.BC, ppc64asm.BCL, ppc64asm.BCA, ppc64asm.BCLA,
@@ -212,14 +215,18 @@ func (g *gen) tweak(x uint64) uint64 {
 }
 
 // tweakInvalid makes invalid forms likely: RA = 0 or RA = RT in half of the
-// candidates, then tweak's SPR and BO choices (for bcctr, BO[2] = 0 half of
-// the time).
+// candidates (applied after tweak, whose BO choices give bcctr's BO[2] = 0
+// often enough).
 func (g *gen) tweakInvalid(x uint64) uint64 {
 	sh := 32
 	if g.prefixed {
 		sh = 0
 	}
 	w := uint32(x >> sh)
+	switch g.op {
+	case ppc64asm.MFSPR, ppc64asm.MTSPR, ppc64asm.MFTB:
+		return x // RA is half the SPR number: keep tweak's choice
+	}
 	switch g.rng.IntN(4) {
 	case 0:
 		w &^= 0x1f << 16 // RA = 0
