@@ -66,6 +66,10 @@ func init() {
 		ppc64asm.CNTLZDM, ppc64asm.CNTTZDM} {
 		qemuReservedOK[op] |= bit31
 	}
+	// pnop: QEMU executes prefixes with bits 12-13 set (070c0000:00000000,
+	// golden pnop traces) and refuses bit 31 (07000001:00000000). This
+	// takes effect once qemuIgnoresReserved looks at prefixed words.
+	qemuReservedOK[ppc64asm.PNOP] |= 0x000c0000
 }
 
 // logicRA writes v to RA (Args[0]) and, for a record form, sets CR0 from it.
