@@ -1,0 +1,78 @@
+package emulate_test
+
+import (
+	"testing"
+
+	"github.com/ppc64emu/ppc64emu/trace"
+)
+
+// TestCRSPRQEMUTraces replays the QEMU 7.2 (-cpu power10) traces of the
+// compare, CR, SPR, trap and system instructions in both byte orders.
+//
+// The files are unedited output of the project's harness
+// (qemu-ppc64le -cpu power10 build/harness-le < vectors, and qemu-ppc64 with
+// build/harness-be): cmprb/cmpeqb edge ranges, setb over every field and
+// bit pattern, setbc… over several bits, isel with RA=0, mcrxrx, every mcrf
+// pair, the CR logical ops over the four input combinations, mfcr/mfocrf/
+// mtcrf/mtocrf with one-hot, several and no FXM bits, reserved bits QEMU
+// accepts or refuses, mfspr/mtspr of emulated, unknown, no-op and
+// privileged SPR numbers, mftb, the privileged system instructions in
+// problem state and tw/td/twi/tdi with every TO bit.
+//
+// Left out on purpose (QEMU 7.2 disagrees with the ISA, see the Differences
+// notes in spr.go): mfspr 284/285/287 in problem state (QEMU returns the
+// time base and the PVR instead of a privileged-SPR exception), urfid and
+// rfscv (QEMU user mode does not know them: illegal instead of
+// privileged), and mtspr 256 (VRSAVE is not captured by the harness, so
+// its trace shows no change).
+func TestCRSPRQEMUTraces(t *testing.T) {
+	files := []string{
+		"testdata/qemu/cr.le.txt", "testdata/qemu/cr.be.txt",
+		"testdata/qemu/spr.le.txt", "testdata/qemu/spr.be.txt",
+	}
+	c := trace.NewChecker()
+	for _, f := range files {
+		if err := c.CheckPath(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(c.ParseErrs) > 0 {
+		t.Fatalf("parse errors: %v", c.ParseErrs)
+	}
+	for _, m := range c.Mismatches {
+		t.Errorf("%s:%d (%s): %s\n%s", m.File, m.Line.Num, m.Op, m.Reason, m.Diff)
+	}
+	// mfspr of SPRs QEMU provides but regs.Regs does not hold (136, 259,
+	// 768, 779) is not emulated; mftb and mfspr 269 are accepted
+	// divergences (the time base, and TBR values QEMU treats as mfspr);
+	// the harness refuses mtspr 898 (not captured). "(unknown)" are nap,
+	// sleep, rvwinkle and doze: illegal (removed in ISA 3.0).
+	notEmulated := map[string]int{"mfspr": 4 * 2}
+	skipped := map[string]int{"mftb": 10 * 2, "mfspr": 2, "mtspr": 2}
+	want := map[string]bool{}
+	for _, op := range []string{
+		"cmpd", "cmpdi", "cmpeqb", "cmplw", "cmprb", "cmpw",
+		"crand", "crandc", "creqv", "crnand", "crnor", "cror", "crorc", "crxor",
+		"isel", "mcrf", "mcrxrx", "mfcr", "mfocrf", "mtcrf", "mtocrf",
+		"setb", "setbc", "setbcr", "setnbc", "setnbcr",
+		"mfspr", "mtspr", "mftb", "mfmsr", "mtmsr", "mtmsrd", "rfid", "hrfid", "stop",
+		"tw", "td", "twi", "tdi", "(unknown)",
+	} {
+		want[op] = true
+	}
+	for _, s := range c.Stats() {
+		if !want[s.Op] {
+			t.Errorf("unexpected op %q in the traces", s.Op)
+			continue
+		}
+		delete(want, s.Op)
+		if s.Agree+s.NotEmulated+s.Skipped != s.Vectors || s.NotEmulated != notEmulated[s.Op] ||
+			s.Skipped != skipped[s.Op] || s.Vectors > s.Skipped && s.Agree == 0 {
+			t.Errorf("%s: %d of %d vectors agree (%d not emulated, %d skipped)",
+				s.Op, s.Agree, s.Vectors, s.NotEmulated, s.Skipped)
+		}
+	}
+	for op := range want {
+		t.Errorf("no trace vector for %s", op)
+	}
+}

@@ -1,0 +1,147 @@
+package emulate
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// MSR moves in supervisor state, worked from the ISA's mtmsr/mtmsrd text:
+// L=1 copies EE and RI only; L=0 copies every bit except HV, S, ME and LE
+// (mtmsr only within bits 32:63), and PR=1 forces EE, IR and DR to 1.
+// Encodings: mfmsr r3 = 7c6000a6; mtmsr r3,L = 7c600124 | L<<16;
+// mtmsrd r3,L = 7c600164 | L<<16.
+func TestMSRMoves(t *testing.T) {
+	const kernel = regs.MSRKernel | regs.MSRLE
+	tests := []struct {
+		name string
+		insn uint32
+		msr  uint64
+		rs   uint64
+		want uint64 // MSR after
+	}{
+		{"mtmsrd L=1 EE RI only", 0x7c610164, kernel &^ regs.MSRRI,
+			regs.MSREE | regs.MSRRI | regs.MSRPR | regs.MSRFP, kernel | regs.MSREE},
+		{"mtmsrd L=1 clears EE and RI", 0x7c610164, kernel | regs.MSREE, 0, kernel &^ regs.MSRRI},
+		{"mtmsr L=1 EE RI only", 0x7c610124, kernel, regs.MSREE | regs.MSRSF, kernel&^regs.MSRRI | regs.MSREE},
+		{"mtmsrd L=0 keeps HV ME LE", 0x7c600164, kernel,
+			regs.MSRSF | regs.MSREE | regs.MSRFP | regs.MSRIR | regs.MSRDR | regs.MSRRI,
+			regs.MSRSF | regs.MSRHV | regs.MSRME | regs.MSRLE | regs.MSREE | regs.MSRFP | regs.MSRIR | regs.MSRDR | regs.MSRRI},
+		{"mtmsrd L=0 cannot set HV ME LE", 0x7c600164, regs.MSRSF,
+			regs.MSRSF | regs.MSRHV | regs.MSRME | regs.MSRLE, regs.MSRSF},
+		{"mtmsrd L=0 PR forces EE IR DR; RI may be cleared", 0x7c600164, kernel,
+			regs.MSRSF | regs.MSRPR | regs.MSRVEC | regs.MSRVSX,
+			regs.MSRSF | regs.MSRHV | regs.MSRME | regs.MSRLE | regs.MSRPR | regs.MSREE | regs.MSRIR | regs.MSRDR | regs.MSRVEC | regs.MSRVSX},
+		{"mtmsrd L=0 to 32-bit mode", 0x7c600164, kernel, regs.MSRRI, regs.MSRHV | regs.MSRME | regs.MSRLE | regs.MSRRI},
+		{"mtmsr L=0 leaves bits 0:31", 0x7c600124, kernel, regs.MSRFP | regs.MSRRI | regs.MSRSE,
+			regs.MSRSF | regs.MSRHV | regs.MSRME | regs.MSRLE | regs.MSRFP | regs.MSRRI | regs.MSRSE},
+		{"mtmsr L=0 PR", 0x7c600124, regs.MSRSF | regs.MSRRI, regs.MSRPR | regs.MSRRI | regs.MSRSF,
+			regs.MSRSF | regs.MSRPR | regs.MSRRI | regs.MSREE | regs.MSRIR | regs.MSRDR},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, p := range []Profile{Hardware, QEMU} {
+				m := newMachine(true)
+				m.r.MSR, m.r.GPR[3] = tt.msr, tt.rs
+				exp := m.r
+				exp.MSR = tt.want
+				exp.NIP = cia + 4
+				if err := m.step(t, p, tt.insn); err != nil {
+					t.Fatalf("%v: %v", p, err)
+				}
+				if d := cmp.Diff(exp, m.r); d != "" {
+					t.Errorf("%v (-want +got):\n%s", p, d)
+				}
+			}
+		})
+	}
+}
+
+func TestMfmsr(t *testing.T) {
+	for _, mode32 := range []bool{false, true} {
+		m := newMachine(false)
+		m.r.MSR = regs.MSRKernel | regs.MSREE
+		if mode32 {
+			m.r.MSR &^= regs.MSRSF
+		}
+		want := m.r.MSR
+		if err := m.step(t, Hardware, 0x7c6000a6); err != nil {
+			t.Fatal(err)
+		}
+		if m.r.GPR[3] != want {
+			t.Errorf("mfmsr = %#x, want %#x", m.r.GPR[3], want)
+		}
+	}
+}
+
+func TestSystemRefusals(t *testing.T) {
+	setRS := func(v uint64) func(r *regs.Regs) { return func(r *regs.Regs) { r.GPR[3] = v } }
+	kernel := func(r *regs.Regs) { r.MSR = regs.MSRKernel }
+	runRefusals(t, []refusalCase{
+		{name: "mfmsr problem state", insn: 0x7c6000a6, want: ErrPrivileged},
+		{name: "mtmsr problem state", insn: 0x7c600124, want: ErrPrivileged},
+		{name: "mtmsrd L=1 problem state", insn: 0x7c610164, p: QEMU, want: ErrPrivileged},
+		{name: "stop problem state", insn: 0x4c0002e4, want: ErrPrivileged},
+		{name: "stop", insn: 0x4c0002e4, super: true, want: ErrMustNotStep},
+		{name: "hrfid", insn: 0x4c000224, super: true, want: ErrMustNotStep},
+		{name: "urfid", insn: 0x4c000264, super: true, want: ErrMustNotStep},
+		{name: "rfscv", insn: 0x4c0000a4, super: true, want: ErrMustNotStep},
+		{name: "rfid problem state", insn: 0x4c000024, want: ErrPrivileged},
+		// Removed in ISA 3.0: not instructions on POWER9/POWER10.
+		{name: "nap", insn: 0x4c000364, super: true, want: ErrIllegal},
+		{name: "sleep", insn: 0x4c0003a4, super: true, want: ErrIllegal},
+		{name: "rvwinkle", insn: 0x4c0003e4, super: true, want: ErrIllegal},
+		{name: "doze", insn: 0x4c000324, super: true, want: ErrIllegal},
+		// mtmsr[d] cases the emulator does not represent.
+		{name: "mtmsrd reserved bit", insn: 0x7c600164, setup: func(r *regs.Regs) { kernel(r); r.GPR[3] = regs.MSRSF | 1<<62 }, want: ErrNotEmulated},
+		{name: "mtmsrd TM change", insn: 0x7c600164, setup: func(r *regs.Regs) { kernel(r); r.GPR[3] = regs.MSRSF | regs.MSRTM }, want: ErrNotEmulated},
+		{name: "mtmsr reserved low bit", insn: 0x7c600124, setup: func(r *regs.Regs) { kernel(r); r.GPR[3] = 1 << 3 }, want: ErrNotEmulated},
+		{name: "mtmsrd secure state", insn: 0x7c600164, setup: func(r *regs.Regs) { kernel(r); r.MSR |= regs.MSRS; r.GPR[3] = regs.MSRSF }, want: ErrNotEmulated},
+		{name: "mtmsr problem state RS", insn: 0x7c600124, setup: setRS(0), want: ErrPrivileged},
+	})
+}
+
+// TestTrapsMore complements TestTraps with the TO bits one at a time for
+// tw/td/twi/tdi, worked from the ISA: TO bit 0 (16) signed <, 1 (8) signed
+// >, 2 (4) equal, 3 (2) unsigned <, 4 (1) unsigned >; word forms compare the
+// sign-extended (signed) or zero-extended (unsigned) low words.
+func TestTrapsMore(t *testing.T) {
+	tw := func(to uint32) uint32 { return 31<<26 | to<<21 | 4<<16 | 5<<11 | 4<<1 }
+	td := func(to uint32) uint32 { return 31<<26 | to<<21 | 4<<16 | 5<<11 | 68<<1 }
+	for _, tc := range []struct {
+		name  string
+		insn  uint32
+		a, b  uint64
+		fires bool
+	}{
+		{"td lt: -1 < 1", td(16), ulongMax, 1, true},
+		{"td llt: -1 < 1 unsigned false", td(2), ulongMax, 1, false},
+		{"td lgt: -1 > 1 unsigned", td(1), ulongMax, 1, true},
+		{"td gt false", td(8), ulongMax, 1, false},
+		{"tw gt: low words 1 > -1", tw(8), 0xffffffff_00000001, 0x00000000_ffffffff, true},
+		{"tw lgt false on low words", tw(1), 0xffffffff_00000001, 0x00000000_ffffffff, false},
+		{"tw llt on low words", tw(2), 0xffffffff_00000001, 0x00000000_ffffffff, true},
+		{"td eq needs all 64 bits", td(4), 0x1_00000000, 0, false},
+		{"td TO=0 never", td(0), 0, 0, false},
+		{"tdi lt SI sign-extended", 2<<26 | 16<<21 | 4<<16 | 0xffff, 0xfffffffffffffffe, 0, true},
+		{"twi lgt SI as unsigned word", 3<<26 | 1<<21 | 4<<16 | 0xffff, 0xfffffffe, 0, false},
+		{"twi eq low word", 3<<26 | 4<<21 | 4<<16 | 0xffff, 0x00000000_ffffffff, 0, true},
+	} {
+		for _, mode32 := range []bool{false, true} {
+			m := newMachine(false)
+			if mode32 {
+				m.r.MSR &^= regs.MSRSF
+			}
+			m.r.GPR[4], m.r.GPR[5] = tc.a, tc.b
+			before := m.r
+			err := m.step(t, Hardware, tc.insn)
+			switch {
+			case tc.fires && (err != ErrTrap || before != m.r):
+				t.Errorf("%s: err = %v, want ErrTrap and no change", tc.name, err)
+			case !tc.fires && (err != nil || m.r.NIP != cia+4):
+				t.Errorf("%s: err = %v, NIP %#x: want fall-through", tc.name, err, m.r.NIP)
+			}
+		}
+	}
+}
