@@ -12,10 +12,6 @@ import (
 // logical.go).
 
 func init() {
-	def(opAdd, ppc64asm.ADD, ppc64asm.ADDCC, ppc64asm.ADDO, ppc64asm.ADDOCC)
-	def(opSubf, ppc64asm.SUBF, ppc64asm.SUBFCC, ppc64asm.SUBFO, ppc64asm.SUBFOCC)
-	def(opAddi, ppc64asm.ADDI, ppc64asm.ADDIS)
-	def(opLi, ppc64asm.LI, ppc64asm.LIS)
 	def(opCmp, ppc64asm.CMPW, ppc64asm.CMPD, ppc64asm.CMPWI, ppc64asm.CMPDI,
 		ppc64asm.CMPLW, ppc64asm.CMPLD, ppc64asm.CMPLWI, ppc64asm.CMPLDI,
 		ppc64asm.CMP, ppc64asm.CMPI, ppc64asm.CMPL, ppc64asm.CMPLI)
@@ -86,37 +82,6 @@ func addRT(r *regs.Regs, in *decode.Inst, x, y, c uint64) {
 	if in.Flags&decode.FlagRc != 0 {
 		setCR0(r, res)
 	}
-}
-
-func opAdd(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addRT(r, in, r.GPR[in.Args[1]&31], r.GPR[in.Args[2]&31], 0)
-	return nil
-}
-
-// subf RT,RA,RB: RT = ¬RA + RB + 1.
-func opSubf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addRT(r, in, ^r.GPR[in.Args[1]&31], r.GPR[in.Args[2]&31], 1)
-	return nil
-}
-
-// addi RT,RA,SI and addis RT,RA,SI (SI shifted left 16 for addis).
-func opAddi(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	imm := uint64(in.Args[2])
-	if in.Op == ppc64asm.ADDIS {
-		imm <<= 16
-	}
-	r.GPR[in.Args[0]&31] = gprOr0(r, in.Args[1]) + imm
-	return nil
-}
-
-// li RT,SI and lis RT,SI: addi/addis with RA = 0.
-func opLi(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	imm := uint64(in.Args[1])
-	if in.Op == ppc64asm.LIS {
-		imm <<= 16
-	}
-	r.GPR[in.Args[0]&31] = imm
-	return nil
 }
 
 // The compare family. ppc64asm gives cmpw/cmpd/cmplw/cmpld(i) for L=0/1 and
