@@ -218,17 +218,20 @@ func opMfcr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	return nil
 }
 
-// fxmMask expands an 8-bit FXM to a 32-bit CR mask (FXM bit 0, the most
+// fxmMasks maps an 8-bit FXM to its 32-bit CR mask (FXM bit 0, the most
 // significant, selects CR0).
-func fxmMask(fxm uint32) uint32 {
-	var mask uint32
-	for i := uint(0); i < 8; i++ {
-		if fxm&(0x80>>i) != 0 {
-			mask |= 0xf0000000 >> (4 * i)
+var fxmMasks = func() (t [256]uint32) {
+	for fxm := range t {
+		for i := uint(0); i < 8; i++ {
+			if fxm&(0x80>>i) != 0 {
+				t[fxm] |= 0xf0000000 >> (4 * i)
+			}
 		}
 	}
-	return mask
-}
+	return t
+}()
+
+func fxmMask(fxm uint32) uint32 { return fxmMasks[fxm&0xff] }
 
 // mfocrf RT,FXM: with one FXM bit set, RT = that CR field in its position
 // and zeros elsewhere (both profiles; the ISA leaves the other bits
