@@ -4,6 +4,10 @@
 //
 //	go run ./internal/cmd/mkgolden -emulated -n 64 -seed 1 -o testdata/traces
 //	go run ./internal/cmd/mkgolden -ops add,ld,bclr -n 64 -seed 1 -o testdata/traces
+//	go run ./internal/cmd/mkgolden -in testdata/vectors/edge.txt -o testdata/traces
+//
+// The last form runs a hand-written vector file (the edge cases random
+// vectors miss) and writes testdata/traces/edge.le.txt.gz and edge.be.txt.gz.
 //
 // Every batch runs twice, forward and in reverse order with fresh harness
 // processes; a vector whose result differs between the two runs depends on
@@ -28,6 +32,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -53,7 +58,15 @@ func main() {
 	out := flag.String("o", "testdata/traces", "output directory")
 	orders := flag.String("orders", "le,be", "byte orders")
 	procs := flag.Int("procs", 0, "harness processes per run (default: one per CPU)")
+	in := flag.String("in", "", "a hand-written vector file to run instead of generated vectors")
 	flag.Parse()
+	if *in != "" {
+		if err := runFile(*in, *out, strings.Split(*orders, ","), *procs); err != nil {
+			fmt.Fprintln(os.Stderr, "mkgolden:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	ops, err := selectOps(*opsFlag, *emulated)
 	if err == nil && len(ops) == 0 {
 		err = fmt.Errorf("no ops: use -ops or -emulated")
@@ -105,6 +118,9 @@ type opState struct {
 	dropped   []oracle.Difference
 	timeBase  int  // dropped: reads of the time base (or other values that change with time)
 	exhausted bool // vecgen gave fewer vectors than asked
+	// usableBefore is usable() before the last round: a round that adds
+	// nothing ends the op's rounds.
+	usableBefore int
 }
 
 // usable counts kept lines that are not refused by the harness.
@@ -141,9 +157,10 @@ func run(ops []decode.Op, n int, seed uint64, dir string, orders []string, procs
 			var batch []trace.Vector
 			var owner []*opState
 			for _, s := range states {
-				if s.exhausted || s.usable() >= n || round > 0 && len(s.kept) > 0 && s.usable() == 0 {
-					continue // done, or always refused (sc, scv)
+				if s.exhausted || s.usable() >= n || round > 0 && s.usable() == s.usableBefore {
+					continue // done, always refused (sc, scv) or never reproducible (darn)
 				}
+				s.usableBefore = s.usable()
 				want := n + n/4 + 4
 				if round > 0 {
 					want = s.generated + (n-s.usable())*2 + 8
@@ -234,12 +251,50 @@ func write(dir, order string, seed uint64, n int, s *opState) error {
 		}
 		lines = append(lines, l)
 	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "# order=%s\n# reference=qemu-7.2 cpu=power10\n", order)
-	fmt.Fprintf(&b, "# generator=ppc64emu-vecgen seed=%d n=%d op=%s generated=%d order-dependent-dropped=%d time-base-dropped=%d\n",
+	if len(lines) == 0 {
+		fmt.Fprintf(os.Stderr, "%-10s %s: all %d vectors dropped (%d order-dependent, %d time-base); no file\n",
+			s.op, order, s.generated, len(s.dropped), s.timeBase)
+		os.Remove(filepath.Join(dir, s.op.String()+"."+order+".txt.gz"))
+		return nil
+	}
+	gen := fmt.Sprintf("ppc64emu-vecgen seed=%d n=%d op=%s generated=%d order-dependent-dropped=%d time-base-dropped=%d",
 		seed, n, s.op, s.generated, len(s.dropped), s.timeBase)
+	summary, err := writeFile(filepath.Join(dir, s.op.String()+"."+order+".txt.gz"), order, gen, lines)
+	if err != nil {
+		return err
+	}
+	warn := ""
+	if usable < n {
+		warn = fmt.Sprintf(" SHORT (%d < %d)", usable, n)
+	}
+	fmt.Fprintf(os.Stderr, "%-10s %s: %3d lines, %d order-dependent and %d time-base dropped, %s%s\n",
+		s.op, order, len(lines), len(s.dropped), s.timeBase, summary, warn)
+	printDropped(s.dropped)
+	return nil
+}
+
+func printDropped(ds []oracle.Difference) {
+	for i, d := range ds {
+		if i == 2 {
+			break
+		}
+		fmt.Fprintf(os.Stderr, "    dropped %s\n      fwd %s\n      rev %s\n", d.Forward.Vector.String(), d.Forward.Result, d.Reverse.Result)
+	}
+}
+
+// writeFile writes a gzip trace file (no time stamp in the gzip header)
+// with the format's header lines and a "# generator=" line; a vector's
+// comment goes on a "# ID: comment" line before it ('=' written as ':', so
+// that readers do not take it for a header key). It returns a summary of
+// the statuses.
+func writeFile(name, order, generator string, lines []trace.Line) (string, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# order=%s\n# reference=qemu-7.2 cpu=power10\n# generator=%s\n", order, generator)
 	status := map[string]int{}
 	for _, l := range lines {
+		if l.Comment != "" {
+			fmt.Fprintf(&b, "# %s: %s\n", l.ID, strings.ReplaceAll(l.Comment, "=", ":"))
+		}
 		b.WriteString(l.String())
 		b.WriteByte('\n')
 		k := string(l.Result.Status)
@@ -251,32 +306,66 @@ func write(dir, order string, seed uint64, n int, s *opState) error {
 	var z bytes.Buffer
 	zw, err := gzip.NewWriterLevel(&z, gzip.BestCompression)
 	if err != nil {
-		return err
+		return "", err
 	}
 	zw.Write(b.Bytes())
 	if err := zw.Close(); err != nil {
-		return err
+		return "", err
 	}
-	name := filepath.Join(dir, s.op.String()+"."+order+".txt.gz")
 	if err := os.WriteFile(name, z.Bytes(), 0o666); err != nil {
-		return err
+		return "", err
 	}
 	var keys []string
 	for k := range status {
 		keys = append(keys, fmt.Sprintf("%s=%d", k, status[k]))
 	}
 	sort.Strings(keys)
-	warn := ""
-	if usable < n {
-		warn = fmt.Sprintf(" SHORT (%d < %d)", usable, n)
+	return strings.Join(keys, " "), nil
+}
+
+// runFile runs a hand-written vector file in each byte order and writes
+// dir/<name>.<order>.txt.gz, <name> being the file's base name without
+// ".txt". Vectors whose results depend on the run order are dropped.
+func runFile(path, dir string, orders []string, procs int) error {
+	f, err := trace.ReadFile(path)
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(os.Stderr, "%-10s %s: %3d lines, %d order-dependent and %d time-base dropped, %s%s\n",
-		s.op, order, len(lines), len(s.dropped), s.timeBase, strings.Join(keys, " "), warn)
-	for i, d := range s.dropped {
-		if i == 2 {
-			break
+	if len(f.Errors) > 0 {
+		return errors.Join(f.Errors...)
+	}
+	var vecs []trace.Vector
+	for _, l := range f.Lines {
+		vecs = append(vecs, l.Vector)
+	}
+	base := strings.TrimSuffix(filepath.Base(path), ".txt")
+	for _, order := range orders {
+		o, err := oracle.New(oracle.Config{BE: order == "be", Procs: procs,
+			Log: func(f string, a ...any) { fmt.Fprintf(os.Stderr, "mkgolden: "+f+"\n", a...) }})
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(os.Stderr, "    dropped %s\n      fwd %s\n      rev %s\n", d.Forward.Vector.String(), d.Forward.Result, d.Reverse.Result)
+		lines, diffs, err := o.RunTwoOrders(context.Background(), vecs)
+		if err != nil {
+			return err
+		}
+		bad := map[int]bool{}
+		for _, d := range diffs {
+			bad[d.Index] = true
+		}
+		var kept []trace.Line
+		for i, l := range lines {
+			if !bad[i] && !nondeterministic(&l.Vector) {
+				kept = append(kept, l)
+			}
+		}
+		gen := fmt.Sprintf("hand-written file=%s order-dependent-dropped=%d", filepath.ToSlash(path), len(diffs))
+		summary, err := writeFile(filepath.Join(dir, base+"."+order+".txt.gz"), order, gen, kept)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "%s %s: %d lines, %d order-dependent dropped, %s\n", base, order, len(kept), len(diffs), summary)
+		printDropped(diffs)
 	}
 	return nil
 }
