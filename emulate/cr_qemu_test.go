@@ -17,7 +17,9 @@ import (
 // mtcrf/mtocrf with one-hot, several and no FXM bits, reserved bits QEMU
 // accepts or refuses, mfspr/mtspr of emulated, unknown, no-op and
 // privileged SPR numbers, mftb, the privileged system instructions in
-// problem state and tw/td/twi/tdi with every TO bit.
+// problem state, tw/td/twi/tdi with every TO bit, and bclr/bcctr/bctar
+// with reserved bits and bcctr[l] with BO[2]=0 (Difference
+// "bcctr-decrement").
 //
 // Left out on purpose (QEMU 7.2 disagrees with the ISA, see the Differences
 // notes in spr.go): mfspr 284/285/287 in problem state (QEMU returns the
@@ -57,6 +59,7 @@ func TestCRSPRQEMUTraces(t *testing.T) {
 		"setb", "setbc", "setbcr", "setnbc", "setnbcr",
 		"mfspr", "mtspr", "mftb", "mfmsr", "mtmsr", "mtmsrd", "rfid", "hrfid", "stop",
 		"tw", "td", "twi", "tdi", "(unknown)",
+		"bcctr", "bcctrl", "bclr", "bclrl", "bctar", "bctarl",
 	} {
 		want[op] = true
 	}

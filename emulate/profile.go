@@ -172,9 +172,15 @@ func (e *Emulator) qemu() bool { return e.prof.profile == QEMU }
 // init functions.
 var qemuReservedOK [decode.NumOps]uint32
 
+// qemuInvalidFormOK marks the ops whose invalid forms QEMU 7.2 executes
+// (with a behaviour of its own, implemented by the op's semantic function
+// under the QEMU profile) instead of raising illegal instruction. Set from
+// init functions.
+var qemuInvalidFormOK [decode.NumOps]bool
+
 // invalid decides what an encoding with in.Invalid != 0 does.
 func (pr *profileRules) invalid(in *decode.Inst) error {
-	if in.Invalid&decode.InvalidForm != 0 {
+	if in.Invalid&decode.InvalidForm != 0 && !(pr.profile == QEMU && qemuInvalidFormOK[in.Op]) {
 		if err := pr.act(pr.actions["invalid-form"], in, "invalid form", decode.ErrInvalidForm); err != nil {
 			return err
 		}
