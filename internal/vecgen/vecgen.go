@@ -33,7 +33,8 @@
 // such that the effective address lands in the scratch area
 // 0x50000000–0x50001fff, mostly naturally aligned, sometimes unaligned, and
 // about one time in 24 just outside it or at an unmapped address (segv).
-// Branches through LR and CTR get targets in the trap-filled code region
+// PC-relative prefixed accesses get a displacement from the CIA into
+// scratch most of the time. Branches through LR and CTR get targets in the trap-filled code region
 // 0x40000000–0x400fffff (never the instruction itself, which would be a
 // 100 ms loop), sometimes unmapped or not executable. mtspr/mfspr use SPR
 // numbers (mftb TBR numbers) biased towards XER, LR, CTR, the time base and a
@@ -211,7 +212,15 @@ func (g *gen) tweak(x uint64) uint64 {
 			w |= 4 << g.rng.IntN(14)
 		}
 	}
-	return uint64(w)<<32 | x&0xffffffff
+	x = uint64(w)<<32 | x&0xffffffff
+	// PC-relative prefixed loads and stores (R=1 in an 8LS/MLS prefix):
+	// mostly a displacement that reaches into scratch from the CIA.
+	if g.prefixed && w&(1<<20) != 0 && (w>>24&3 == 0 || w>>24&3 == 2) && g.rng.IntN(4) != 0 {
+		ea, _ := g.effectiveAddr(16)
+		d := (ea - cia) & (1<<34 - 1)
+		x = x&^(0x3ffff<<32|0xffff) | (d>>16)<<32 | d&0xffff
+	}
+	return x
 }
 
 // tweakInvalid makes invalid forms likely: RA = 0 or RA = RT in half of the

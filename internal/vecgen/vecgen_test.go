@@ -126,3 +126,23 @@ func TestNeverItself(t *testing.T) {
 		t.Errorf("cmp: %d vectors", len(vs))
 	}
 }
+
+// TestPCRel checks that PC-relative prefixed loads mostly reach scratch.
+func TestPCRel(t *testing.T) {
+	in := 0
+	n := 0
+	for _, v := range Generate(ppc64asm.PLD, 256, 1, true) {
+		d, err := decode.DecodeWord(v.Word, v.Suffix)
+		if err != nil || !d.Has(decode.FlagPCRel) || d.Invalid != 0 {
+			continue
+		}
+		n++
+		ea := uint64(trace.CIA) + uint64(d.Args[1])
+		if ea >= trace.ScratchBase && ea < trace.ScratchBase+trace.ScratchSize {
+			in++
+		}
+	}
+	if n == 0 || in < n/2 {
+		t.Errorf("%d of %d PC-relative pld reach scratch", in, n)
+	}
+}
