@@ -13,11 +13,16 @@
 // processes; a vector whose result differs between the two runs depends on
 // state QEMU leaks between vectors (or is non-deterministic, like mftb) and
 // is dropped, with a count; so are reads of the time base (mftb, mfspr
-// 268/269/284/285) and darn, whose results change with time. Vectors the harness refuses (st=skip) are kept
-// but do not count towards -n, except for ops the harness always refuses
-// (sc, scv), whose files hold -n skip lines. When too few vectors survive,
-// more are generated (vecgen is prefix-stable, so the first ones do not
-// change) in up to four rounds.
+// 268/269/284/285) and darn, whose results change with time (darn gets no
+// file). Vectors the harness refuses (st=skip) are kept but do not count
+// towards -n, except for ops the harness always refuses (sc, scv), whose
+// files hold -n skip lines. When too few vectors survive, more are
+// generated (vecgen is prefix-stable, so the first ones do not change) in
+// up to four rounds. A vector's comment is written on a "# ID: comment"
+// line before it (invalid-form vectors say so there and in their ID).
+//
+// The set of files follows emulate.EmulatedOps: rerun with -emulated when
+// ops are added; the files of existing ops stay identical.
 //
 // Each op gives testdata/traces/<op>.le.txt.gz and <op>.be.txt.gz, with the
 // header lines "# order=", "# reference=qemu-7.2 cpu=power10" and
