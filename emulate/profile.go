@@ -86,14 +86,14 @@ var Differences = []Difference{
 		ID:       "reserved-bits",
 		What:     "reserved (/) bits of an instruction word are non-zero",
 		Hardware: Ignore, HWDetail: "ignored; the instruction executes normally (ISA: reserved fields are ignored by the processor)",
-		QEMU: Illegal, QDetail: "illegal instruction for many ops (SIGILL, code 1)",
+		QEMU: Illegal, QDetail: "illegal instruction for many ops (SIGILL, code 1); the reserved bits QEMU ignores are listed per op (qemuReservedOK, measured with the harness)",
 		Source: "shared/reference/power9-behaviour.md (POWER9 random tests, Microwatt); shared/reference/qemu-oracle.md pitfall 14",
 	},
 	{
 		ID:       "invalid-form",
 		What:     "an ISA invalid form (e.g. load with update and RA=0 or RA=RT, bcctr with BO[2]=0)",
 		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
-		QEMU: Illegal, QDetail: "illegal instruction (trace-format.md: ldu r3,0(0) gives st=ill code=1)",
+		QEMU: Illegal, QDetail: "illegal instruction (trace-format.md: ldu r3,0(0) gives st=ill code=1), except for the ops in qemuInvalidFormOK, whose rows say what QEMU does (bcctr-decrement)",
 		Source: "Power ISA 3.1B Book I 1.8.2 (invalid forms are boundedly undefined); shared/trace-format.md example ldu0",
 	},
 	{
