@@ -1,9 +1,6 @@
 package emulate
 
-import (
-	"errors"
-	"fmt"
-)
+import "errors"
 
 // Errors returned by Regions.
 var (
@@ -30,7 +27,7 @@ func (rs Regions) find(addr uint64, n int) (*Region, uint64, error) {
 			off := addr - r.Addr
 			if uint64(len(r.Data))-off < uint64(n) {
 				end := r.Addr + uint64(len(r.Data))
-				return nil, 0, &AccessError{Addr: end, Err: fmt.Errorf("%w: %d bytes at %#x run past the end of the region at %#x", ErrUnmapped, n, addr, r.Addr)}
+				return nil, 0, &AccessError{Addr: end, Err: ErrUnmapped}
 			}
 			return r, off, nil
 		}

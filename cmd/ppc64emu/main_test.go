@@ -209,7 +209,7 @@ func TestStep(t *testing.T) {
 			detail: "fault at 0x60000000 (write, 8 bytes)", regs: map[string]change{}},
 		// std running past the end of the scratch region faults.
 		{name: "std-past-end", args: []string{"f8640000", "r3=1", "r4=50001ffc"}, code: exitFail, outcome: "fault",
-			detail: "fault at 0x50001ffc (write, 8 bytes)", regs: map[string]change{}},
+			detail: "fault at 0x50002000 (write, 8 bytes at 0x50001ffc)", regs: map[string]change{}},
 		// ...but not when an m@ region continues it.
 		{name: "std-merged", args: []string{"f8640000", "r3=0102030405060708", "r4=50001ffc", "m@50002000=ffffffff"},
 			outcome: "emulated", regs: map[string]change{"nip": advance},

@@ -334,7 +334,8 @@ type memChange struct {
 }
 
 type faultJSON struct {
-	Addr      string `json:"addr"`
+	Addr      string `json:"addr"` // the faulting address (the first inaccessible byte)
+	EA        string `json:"ea"`   // the effective address of the access
 	Size      int    `json:"size"`
 	Access    string `json:"access"` // read, write or fetch
 	Alignment bool   `json:"alignment,omitempty"`
@@ -369,12 +370,15 @@ func outcome(err error) (kind, text string, fault *faultJSON) {
 		case f.Write:
 			access = "write"
 		}
-		fault = &faultJSON{Addr: fmt.Sprintf("%#x", f.Addr), Size: f.Size, Access: access, Alignment: f.Alignment}
+		fault = &faultJSON{Addr: fmt.Sprintf("%#x", f.Addr), EA: fmt.Sprintf("%#x", f.EA), Size: f.Size, Access: access, Alignment: f.Alignment}
 		kind, what := "fault", "fault"
 		if f.Alignment {
 			kind, what = "alignment", "alignment interrupt"
 		}
 		text = fmt.Sprintf("%s at %#x (%s, %d bytes)", what, f.Addr, access, f.Size)
+		if f.EA != f.Addr {
+			text = fmt.Sprintf("%s at %#x (%s, %d bytes at %#x)", what, f.Addr, access, f.Size, f.EA)
+		}
 		if f.Err != nil {
 			text += ": " + strings.TrimPrefix(f.Err.Error(), "emulate: ")
 		}
