@@ -200,6 +200,7 @@ func TestReplayVerdicts(t *testing.T) {
 		{"f insn=fc22182a => st=ok nip=40080004", NotEmulated, ""},
 		{"sc insn=44000002 => st=skip why=syscall", Skipped, ""},
 		{"tb insn=7c6c42a6 => st=ok nip=40080004 r3=1234", Skipped, "accepted divergence"},
+		{"pvr insn=7c7f42a6 => st=ok nip=40080004 r3=800200", Skipped, "accepted divergence"},
 		{"v insn=7c642a14", Skipped, "no result"},
 		{"st insn=f8640000 r3=1 r4=50000000 mseed=0 => st=ok nip=40080004 m@0000=0100000000000000", Agree, ""},
 		{"st insn=f8640000 r3=1 r4=50000000 mseed=0 => st=ok nip=40080004", Disagree, "m@0000"},
