@@ -7,6 +7,7 @@
 //	ppc64emu decode [-be|-le] [-json] -bytes HEX
 //	ppc64emu step [-be|-le] [-profile hardware|qemu] [-32] [-user|-super] [-json] INSN [ASSIGN...]
 //	ppc64emu check [-json] [-strict] [-be|-le] [-profile hardware|qemu] FILE|DIR...
+//	ppc64emu oracle [-ops LIST | -all] [-n N] [-seed S] [-orders le,be] [-json] [-save DIR]
 //	ppc64emu help [COMMAND]
 //
 // A WORD (or INSN) is an instruction as a number: 8 hex digits with an
@@ -50,6 +51,10 @@
 // agreement; it exits 1 if any compared vector disagrees:
 //
 //	$ ppc64emu check testdata/traces
+//
+// oracle runs a live differential campaign: fresh random vectors for every
+// emulated op go through QEMU (the reference harness under qemu-user) and the
+// emulator, and the same per-op table is printed, with a progress line.
 //
 // With -json, decode prints one JSON object per instruction, step one
 // object for the step, and check one object per op.
@@ -95,6 +100,7 @@ func init() {
 		{name: "decode", summary: "decode instruction words and describe them", run: runDecode},
 		{name: "step", summary: "emulate one instruction and show what changed", run: runStep},
 		{name: "check", summary: "replay reference trace files and compare with the emulator", run: runCheck},
+		{name: "oracle", summary: "live differential campaign against QEMU 7.2 (needs qemu-user)", run: runOracle},
 		{name: "help", summary: "show help for ppc64emu or one command", run: runHelp},
 	}
 }

@@ -91,12 +91,8 @@ func selectOps(list string, emulated bool) ([]decode.Op, error) {
 		ops = append(ops, emulate.EmulatedOps()...)
 	}
 	if list != "" {
-		byName := map[string]decode.Op{}
-		for i := 1; i < decode.NumOps; i++ {
-			byName[ppc64asm.Op(i).String()] = decode.Op(i)
-		}
 		for _, name := range strings.Split(list, ",") {
-			op, ok := byName[strings.TrimSpace(name)]
+			op, ok := decode.OpByName(strings.TrimSpace(name))
 			if !ok {
 				return nil, fmt.Errorf("unknown op %q", name)
 			}
