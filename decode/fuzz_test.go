@@ -8,6 +8,7 @@ import (
 	"golang.org/x/arch/ppc64/ppc64asm"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/golden"
 )
 
 // FuzzDecode: any 4 or 8 bytes in either byte order decode without panic;
@@ -35,6 +36,19 @@ func FuzzDecode(f *testing.F) {
 		{0x06100000, 0x38600010, true}, // pla r3,16
 		{0x04000000, 0x00000000, true}, // prefix with no valid suffix
 		{0x07000000, 0x00000000, true}, // pnop
+	}
+	// And a sample of the golden traces' instructions.
+	ins, err := golden.Insns("../testdata/traces")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for i, in := range ins {
+		if i%16 == 0 {
+			seeds = append(seeds, struct {
+				word, suffix uint32
+				prefixed     bool
+			}{in.Word, in.Suffix, in.Word>>26 == 1})
+		}
 	}
 	for _, s := range seeds {
 		for _, le := range []bool{false, true} {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/golden"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -108,6 +109,16 @@ func checkStep(t *testing.T, word, suffix uint32, seed uint64, poison uint16, le
 }
 
 func FuzzStep(f *testing.F) {
+	// Seeds: a sample of the golden traces' instructions.
+	ins, err := golden.Insns("../testdata/traces")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for i, in := range ins {
+		if i%8 == 0 {
+			f.Add(in.Word, in.Suffix, uint64(i), uint16(i*8), i%2 == 0, i%3 == 0)
+		}
+	}
 	for _, w := range []uint32{0x7c642a14, 0xe8640008, 0xf8640009, 0x7fe00008, 0x44000002,
 		0x4e800420, 0x42000008, 0x7c6103a6, 0xe8600001, 0x7c6428ee, 0x7c832b79} {
 		f.Add(w, uint32(0), uint64(1), uint16(8), true, false)
