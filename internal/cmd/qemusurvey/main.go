@@ -1,0 +1,126 @@
+// Command qemusurvey measures how QEMU 7.2 (-cpu power10, user mode) treats
+// reserved bits, invalid forms and problem state for every ppc64asm op, in
+// both byte orders, and turns the measurements into the QEMU profile's
+// table (see package survey for the method).
+//
+//	go run ./internal/cmd/qemusurvey -o emulate/testdata/qemu-legality.txt
+//	go run ./internal/cmd/qemusurvey -gen emulate/testdata/qemu-legality.txt -go emulate/qemu_legality.go
+//	go run ./internal/cmd/qemusurvey -ops ldx,bcctr        # print the lines of a few ops
+//
+// The survey needs qemu-ppc64le, qemu-ppc64 and the harness (internal/oracle
+// builds it). It is deterministic for a seed. -gen needs nothing but the
+// data file; emulate's tests check that the generated file is current.
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/cmd/qemusurvey/survey"
+	"github.com/ppc64emu/ppc64emu/internal/oracle"
+)
+
+func main() {
+	out := flag.String("o", "", "write the data file here (default: print the lines)")
+	opsFlag := flag.String("ops", "", "comma-separated op names (default: every op)")
+	seed := flag.Uint64("seed", 1, "vector generator seed")
+	procs := flag.Int("procs", 0, "harness processes per byte order (default: one per CPU)")
+	gen := flag.String("gen", "", "generate Go from this data file instead of measuring")
+	goOut := flag.String("go", "emulate/qemu_legality.go", "with -gen: the Go file to write")
+	flag.Parse()
+	var err error
+	if *gen != "" {
+		err = generate(*gen, *goOut)
+	} else {
+		err = measure(*opsFlag, *seed, *procs, *out)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "qemusurvey:", err)
+		os.Exit(1)
+	}
+}
+
+func generate(in, out string) error {
+	b, err := os.ReadFile(in)
+	if err != nil {
+		return err
+	}
+	f, err := survey.Read(bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	src, err := survey.GenerateGo(f, "emulate/testdata/qemu-legality.txt")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(out, src, 0o666)
+}
+
+func measure(opsList string, seed uint64, procs int, out string) error {
+	ops := survey.Ops()
+	if opsList != "" {
+		var err error
+		if ops, err = survey.OpsByName(strings.Split(opsList, ",")); err != nil {
+			return err
+		}
+	}
+	logf := func(f string, a ...any) { fmt.Fprintf(os.Stderr, "qemusurvey: "+f+"\n", a...) }
+	le, err := oracle.New(oracle.Config{Procs: procs})
+	if err != nil {
+		return err
+	}
+	be, err := oracle.New(oracle.Config{BE: true, Procs: procs})
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	res, err := survey.Run(context.Background(), survey.Oracles{LE: le, BE: be}, ops, seed)
+	if err != nil {
+		return err
+	}
+	logf("%d ops in %v", len(ops), time.Since(start).Round(time.Second))
+	f := &survey.File{Header: header(seed, opsList)}
+	f.Results = res
+	if out == "" {
+		return f.Write(os.Stdout)
+	}
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		return err
+	}
+	return os.WriteFile(out, b.Bytes(), 0o666)
+}
+
+func header(seed uint64, opsList string) []string {
+	ver := "qemu-ppc64le --version: unknown"
+	if b, err := exec.Command("qemu-ppc64le", "--version").Output(); err == nil {
+		ver = strings.SplitN(strings.TrimSpace(string(b)), "\n", 2)[0]
+	}
+	cmd := fmt.Sprintf("go run ./internal/cmd/qemusurvey -seed %d -o emulate/testdata/qemu-legality.txt", seed)
+	if opsList != "" {
+		cmd += " -ops " + opsList
+	}
+	return []string{
+		"QEMU 7.2 legality survey: one line per ppc64asm op, measured with the harness",
+		"(internal/oracle) under qemu-ppc64le and qemu-ppc64 -cpu power10, problem state.",
+		"Made by: " + cmd,
+		"QEMU: " + ver,
+		fmt.Sprintf("Method (package internal/cmd/qemusurvey/survey): %d valid vectors per op and byte order;", survey.Valid),
+		fmt.Sprintf("each reserved bit set alone on up to %d executing and %d refused bases; up to %d invalid forms.", survey.BasesPerBit, survey.BasesPerBit, survey.MaxInvalid),
+		"Fields: rsv = reserved mask (word<<32|suffix); ps = outcome classes of valid encodings",
+		"(x executes, illN SIGILL si_code N: 1 illegal opcode, 5 privileged opcode, 6 privileged register);",
+		"ignored / illegal = reserved bits QEMU executes with / raises SIGILL for (codes in ill=);",
+		"refused-keep / refused-change = reserved bits that keep / change the SIGILL code of an",
+		"encoding refused in problem state; untested = reserved bits not observed; inv = outcome",
+		"classes of ISA invalid forms (n/a: none); unmeasured = why (part of) the op was not run;",
+		"inconsistent = what varied between samples or byte orders.",
+		fmt.Sprintf("decode.NumOps=%d", decode.NumOps),
+	}
+}
