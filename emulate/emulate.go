@@ -14,6 +14,7 @@
 //	ErrDataFault         a data access faulted (*Fault gives the details)
 //	ErrAlignment         alignment interrupt (also ErrDataFault for data accesses)
 //	ErrFPException       enabled floating-point exception
+//	ErrUnavailable       facility unavailable (FP, VMX or VSX off in MSR)
 //
 // Whenever Step returns an error, the register file is bit-identical to what
 // it was before the call and memory is unchanged: every instruction performs
@@ -48,6 +49,7 @@ var (
 	ErrDataFault   = errors.New("emulate: data access fault")
 	ErrAlignment   = errors.New("emulate: alignment interrupt")
 	ErrFPException = errors.New("emulate: floating-point enabled exception")
+	ErrUnavailable = errors.New("emulate: facility unavailable")
 )
 
 // Memory is the address space the emulator reads and writes. Addresses are
@@ -172,7 +174,16 @@ type Emulator struct {
 	cfg   Config
 	level decode.Level
 	prof  *profileRules
-	buf   [64]byte // scratch for memory accesses; never escapes a step
+	resv  reservation // load-and-reserve state (larx / stcx.)
+	buf   [256]byte   // scratch for memory accesses; never escapes a step
+}
+
+// reservation is the state of a load-and-reserve (larx): the reserved
+// address and length. stcx. and Emulator.ClearReservation clear it.
+type reservation struct {
+	valid bool
+	addr  uint64
+	size  uint8
 }
 
 // New returns an Emulator for cfg.
