@@ -70,17 +70,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	stats := c.Stats()
-	if *jsonOut {
-		enc := json.NewEncoder(stdout)
-		for _, s := range stats {
-			if err := enc.Encode(s); err != nil {
-				fmt.Fprintf(stderr, "ppc64emu check: %v\n", err)
-				return exitUsage
-			}
-		}
-	} else {
-		printCheckTable(stdout, c, stats)
+	if err := report(stdout, c, *jsonOut); err != nil {
+		fmt.Fprintf(stderr, "ppc64emu check: %v\n", err)
+		return exitUsage
 	}
 	for i, err := range c.ParseErrs {
 		if i == 10 {
@@ -93,6 +85,23 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// report prints a checker's per-op results: JSON objects, or the table and
+// the kept disagreements.
+func report(w io.Writer, c *trace.Checker, jsonOut bool) error {
+	stats := c.Stats()
+	if !jsonOut {
+		printCheckTable(w, c, stats)
+		return nil
+	}
+	enc := json.NewEncoder(w)
+	for _, s := range stats {
+		if err := enc.Encode(s); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func printCheckTable(w io.Writer, c *trace.Checker, stats []trace.OpStats) {

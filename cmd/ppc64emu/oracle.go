@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -131,17 +130,11 @@ func runOracle(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	stats := c.Stats()
-	if *jsonOut {
-		enc := json.NewEncoder(stdout)
-		for _, s := range stats {
-			if err := enc.Encode(s); err != nil {
-				fmt.Fprintf(stderr, "ppc64emu oracle: %v\n", err)
-				return exitUsage
-			}
-		}
-	} else {
-		printCheckTable(stdout, c, stats)
+	if err := report(stdout, c, *jsonOut); err != nil {
+		fmt.Fprintf(stderr, "ppc64emu oracle: %v\n", err)
+		return exitUsage
+	}
+	if !*jsonOut {
 		fmt.Fprintf(stdout, "seed %d; repeat with: ppc64emu oracle -seed %d -n %d\n", *seed, *seed, *n)
 	}
 	if c.Failed(*strict) {
