@@ -10,8 +10,8 @@ import (
 
 func init() {
 	defBranch(opB, ppc64asm.B, ppc64asm.BA, ppc64asm.BL, ppc64asm.BLA)
-	defBranch(opBC, ppc64asm.BC, ppc64asm.BCA, ppc64asm.BCL, ppc64asm.BCLA,
-		ppc64asm.BCLR, ppc64asm.BCLRL, ppc64asm.BCCTR, ppc64asm.BCCTRL,
+	defBranch(opBCDirect, ppc64asm.BC, ppc64asm.BCA, ppc64asm.BCL, ppc64asm.BCLA)
+	defBranch(opBC, ppc64asm.BCLR, ppc64asm.BCLRL, ppc64asm.BCCTR, ppc64asm.BCCTRL,
 		ppc64asm.BCTAR, ppc64asm.BCTARL)
 
 	// QEMU 7.2 ignores the reserved bits 16:18 of bclr[l] and bcctr[l]
@@ -81,7 +81,30 @@ func BranchTaken(bo, bi uint8, cr uint32, ctr uint64, is64 bool) (taken bool, ne
 	return ctrOK && condOK, newCTR
 }
 
-// bc, bclr, bcctr, bctar in every BO/BI/AA/LK form.
+// bc, bca, bcl, bcla: the relative and absolute forms.
+func opBCDirect(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	cia := r.NIP
+	taken, ctr := BranchTaken(uint8(in.Args[0]), uint8(in.Args[1]), r.CR, r.CTR, r.MSR&regs.MSRSF != 0)
+	r.CTR = ctr
+	next := cia + 4
+	if taken {
+		next = uint64(in.Args[2])
+		if in.Kinds[2] != decode.ArgLabel {
+			next += cia
+		}
+	}
+	if r.MSR&regs.MSRSF == 0 {
+		next &= 0xffffffff
+	}
+	r.NIP = next
+	if in.Flags&decode.FlagLink != 0 {
+		r.LR = iea(r, cia+4)
+	}
+	return nil
+}
+
+// bclr, bcctr, bctar in every BO/BI/BH/LK form: the target is LR, CTR or
+// TAR with bits 62:63 cleared, read before LR is written.
 func opBC(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	bo, bi := uint8(in.Args[0]), uint8(in.Args[1])
 	cia := r.NIP
@@ -91,10 +114,8 @@ func opBC(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		tgt = r.LR &^ 3
 	case in.Flags&decode.FlagTargetCTR != 0:
 		tgt = r.CTR &^ 3
-	case in.Flags&decode.FlagTargetTAR != 0:
-		tgt = r.TAR &^ 3
 	default:
-		tgt = target(r, in.Kinds[2], in.Args[2])
+		tgt = r.TAR &^ 3
 	}
 	if bo&0x04 == 0 && in.Flags&decode.FlagTargetCTR != 0 {
 		// Only the QEMU profile gets here (Difference "bcctr-decrement").
