@@ -218,6 +218,10 @@ func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	f := semantics[in.Op]
 	if f == nil {
+		if e.prof.profile == QEMU && r.MSR&regs.MSRPR != 0 && qemuLegality[in.Op].psCode != 0 {
+			// An op QEMU refuses in problem state (icbt, copy, …).
+			return e.prof.refused(in)
+		}
 		return notEmulated(in.Op)
 	}
 	next := r.NIP + uint64(in.Len)
@@ -295,13 +299,14 @@ func (e *Emulator) precheck(r *regs.Regs, in *decode.Inst) error {
 	if in.Level > e.level {
 		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "newer than " + e.level.String(), Err: decode.ErrLevel}
 	}
+	refused := in.Flags&decode.FlagPrivileged != 0 && r.MSR&regs.MSRPR != 0
 	if in.Invalid != 0 {
-		if err := e.prof.invalid(in); err != nil {
+		if err := e.prof.invalid(in, refused); err != nil {
 			return err
 		}
 	}
-	if in.Flags&decode.FlagPrivileged != 0 && r.MSR&regs.MSRPR != 0 {
-		return &OpError{Op: in.Op, Kind: ErrPrivileged, Reason: "problem state"}
+	if refused {
+		return e.prof.refused(in)
 	}
 	if in.CrossesBoundary(r.NIP) {
 		return &Fault{Addr: r.NIP, EA: r.NIP, Size: 8, Fetch: true, Alignment: true, Err: decode.ErrPrefixBoundary}

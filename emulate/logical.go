@@ -50,26 +50,10 @@ func init() {
 	def(opBitBinary, ppc64asm.BPERMD, ppc64asm.CMPB, ppc64asm.CFUGED,
 		ppc64asm.PDEPD, ppc64asm.PEXTD, ppc64asm.CNTLZDM, ppc64asm.CNTTZDM)
 
-	// Reserved bits QEMU 7.2 ignores (harness, each reserved bit alone, both
-	// byte orders; testdata/qemu/logical.reserved.*.txt): the RB field of
-	// exts*, cntlz* and cnttz* (extsb 7c830f74 … 7c838774 execute), and
-	// bit 31 of cfuged, pdepd, pextd, cntlzdm and cnttzdm (cfuged 7c8329b9
-	// executes). It raises illegal instruction for the RB field and bit 31
-	// of popcnt*, prty* and br*, and bit 31 of cmpb and bpermd.
-	const rbField, bit31 = 0x0000f800, 0x00000001
-	for _, op := range []decode.Op{ppc64asm.EXTSB, ppc64asm.EXTSBCC, ppc64asm.EXTSH, ppc64asm.EXTSHCC,
-		ppc64asm.EXTSW, ppc64asm.EXTSWCC, ppc64asm.CNTLZW, ppc64asm.CNTLZWCC, ppc64asm.CNTLZD,
-		ppc64asm.CNTLZDCC, ppc64asm.CNTTZW, ppc64asm.CNTTZWCC, ppc64asm.CNTTZD, ppc64asm.CNTTZDCC} {
-		qemuReservedOK[op] |= rbField
-	}
-	for _, op := range []decode.Op{ppc64asm.CFUGED, ppc64asm.PDEPD, ppc64asm.PEXTD,
-		ppc64asm.CNTLZDM, ppc64asm.CNTTZDM} {
-		qemuReservedOK[op] |= bit31
-	}
-	// pnop: QEMU executes prefixes with bits 12-13 set (070c0000:00000000,
-	// golden pnop traces) and refuses bit 31 (07000001:00000000). This
-	// takes effect once qemuIgnoresReserved looks at prefixed words.
-	qemuReservedOK[ppc64asm.PNOP] |= 0x000c0000
+	// The reserved bits QEMU 7.2 ignores for these ops (RB of exts*,
+	// cntlz*, cnttz*; bit 31 of cfuged, pdepd, pextd, cntlzdm, cnttzdm; bits
+	// 12-13 of the pnop prefix) are in the measured table qemuLegality
+	// (internal/cmd/qemusurvey).
 }
 
 // logicRA writes v to RA (Args[0]) and, for a record form, sets CR0 from it.

@@ -86,15 +86,29 @@ var Differences = []Difference{
 		ID:       "reserved-bits",
 		What:     "reserved (/) bits of an instruction word are non-zero",
 		Hardware: Ignore, HWDetail: "ignored; the instruction executes normally (ISA: reserved fields are ignored by the processor)",
-		QEMU: Illegal, QDetail: "illegal instruction for many ops (SIGILL, code 1); the reserved bits QEMU ignores are listed per op (qemuReservedOK, measured with the harness)",
-		Source: "shared/reference/power9-behaviour.md (POWER9 random tests, Microwatt); shared/reference/qemu-oracle.md pitfall 14",
+		QEMU: Value, QDetail: "per op and bit: executes if every reserved bit set is one QEMU ignores for the op (e.g. bit 31 of ldx, stores, cmp*, exts*; bits 16:18 of bclr/bcctr), else illegal instruction (SIGILL code 1; e.g. bit 31 of ldbrx, popcnt*, mfspr); the per-op data is the generated qemuLegality table",
+		Source: "internal/cmd/qemusurvey: emulate/testdata/qemu-legality.txt (every reserved bit alone on valid encodings, both byte orders); POWER9: shared/reference/power9-behaviour.md",
+	},
+	{
+		ID:       "reserved-bits-privileged",
+		What:     "reserved bits set in an encoding that is refused in problem state (privileged op or SPR)",
+		Hardware: Ignore, HWDetail: "the reserved bits are ignored, so the privileged instruction interrupt is taken",
+		QEMU: Value, QDetail: "per op: QEMU checks privilege first for some (mtspr of a privileged SPR stays SIGILL code 6, privileged ops such as tlbie stay code 5), reserved bits first for others (mfspr of a privileged SPR gives code 1); qemuLegality's keep flag",
+		Source: "internal/cmd/qemusurvey (refused-keep / refused-change in emulate/testdata/qemu-legality.txt)",
 	},
 	{
 		ID:       "invalid-form",
 		What:     "an ISA invalid form (e.g. load with update and RA=0 or RA=RT, bcctr with BO[2]=0)",
 		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
-		QEMU: Illegal, QDetail: "illegal instruction (trace-format.md: ldu r3,0(0) gives st=ill code=1), except for the ops in qemuInvalidFormOK, whose rows say what QEMU does (bcctr-decrement)",
-		Source: "Power ISA 3.1B Book I 1.8.2 (invalid forms are boundedly undefined); shared/trace-format.md example ldu0",
+		QEMU: Value, QDetail: "per op: illegal instruction (SIGILL code 1; update forms with RA=0, lq with odd RTp, prefixed R=1 with RA≠0, …) except for the ops whose invalid forms QEMU executes (bcctr[l]: see bcctr-decrement; lfdp/stfdp with odd FRTp; lmw with RA in range), per qemuLegality's invExec",
+		Source: "internal/cmd/qemusurvey (inv= in emulate/testdata/qemu-legality.txt); Power ISA 3.1B Book I 1.8.2 (invalid forms are boundedly undefined)",
+	},
+	{
+		ID:       "problem-state-code",
+		What:     "the interrupt for an instruction refused in problem state",
+		Hardware: Value, HWDetail: "privileged instruction (SIGILL ILL_PRVOPC/ILL_PRVREG: ErrPrivileged) for privileged ops and SPRs",
+		QEMU: Value, QDetail: "per op: urfid, rfscv, msgclru, msgsndu and the unprivileged ops QEMU does not implement for user mode (icbt, copy, paste., clrbhrb, mfbhrbe, rfebb) give illegal instruction (SIGILL code 1: ErrIllegal); other privileged ops code 5, privileged SPRs code 6 (ErrPrivileged); qemuLegality's psCode",
+		Source: "internal/cmd/qemusurvey (ps= in emulate/testdata/qemu-legality.txt)",
 	},
 	{
 		ID:       "mtspr-xer",
@@ -165,43 +179,117 @@ func (e *Emulator) action(id string) Action {
 // qemu reports whether the emulator follows the QEMU profile.
 func (e *Emulator) qemu() bool { return e.prof.profile == QEMU }
 
-// qemuReservedOK holds, per op, the reserved bits of the instruction word
-// that QEMU 7.2 ignores (measured with the harness, one bit at a time): for
-// those the QEMU profile executes the instruction instead of raising
-// illegal instruction. The files implementing the ops fill it from their
-// init functions.
-var qemuReservedOK [decode.NumOps]uint32
+// qemuReservedOK and qemuInvalidFormOK are the hand-filled per-op lists
+// that preceded the measured table (qemuLegality). They are no longer
+// consulted: TestQEMULegalityHandLists checks that every entry agrees with
+// the measurement, so the init lines that still fill them can be deleted.
+var (
+	qemuReservedOK    [decode.NumOps]uint32
+	qemuInvalidFormOK [decode.NumOps]bool
+)
 
-// qemuInvalidFormOK marks the ops whose invalid forms QEMU 7.2 executes
-// (with a behaviour of its own, implemented by the op's semantic function
-// under the QEMU profile) instead of raising illegal instruction. Set from
-// init functions.
-var qemuInvalidFormOK [decode.NumOps]bool
+// qemuLegal is QEMU 7.2's treatment (-cpu power10, user mode) of one op's
+// encodings that the ISA leaves to the implementation, as measured by
+// internal/cmd/qemusurvey (emulate/testdata/qemu-legality.txt; the rows
+// are generated into qemu_legality.go). The zero value is QEMU's default:
+// reserved bits and invalid forms are illegal, valid encodings execute.
+type qemuLegal struct {
+	// ignored holds the reserved bits QEMU executes with, in ppc64asm's
+	// layout (word<<32 | suffix).
+	ignored uint64
+	// psCode is the SIGILL si_code QEMU gives every valid encoding in
+	// problem state: 1 illegal opcode, 2 illegal operand, 5 privileged
+	// opcode, 6 privileged register; 0 when it executes them or when it
+	// depends on the operands (mtspr, mfspr).
+	psCode uint8
+	// keep: an encoding refused in problem state keeps that outcome when
+	// reserved bits are set (QEMU checks privilege first, e.g. mtspr of a
+	// privileged SPR gives code 6, not 1).
+	keep bool
+	// invExec: QEMU executes the op's ISA invalid forms (the op's semantic
+	// function then does what QEMU does, e.g. bcctr with BO[2]=0).
+	invExec bool
+}
 
-// invalid decides what an encoding with in.Invalid != 0 does.
-func (pr *profileRules) invalid(in *decode.Inst) error {
-	if in.Invalid&decode.InvalidForm != 0 && !(pr.profile == QEMU && qemuInvalidFormOK[in.Op]) {
+// qemuLegalRow is one generated row: an op name and its measurements.
+type qemuLegalRow struct {
+	name string
+	qemuLegal
+}
+
+// qemuLegality is qemuLegalityRows indexed by op (names are resolved at
+// init, since op numbers change between x/arch versions).
+var qemuLegality [decode.NumOps]qemuLegal
+
+func init() {
+	byName := make(map[string]decode.Op, decode.NumOps)
+	for i := 1; i < decode.NumOps; i++ {
+		byName[decode.Op(i).String()] = decode.Op(i)
+	}
+	for _, row := range qemuLegalityRows {
+		if op, ok := byName[row.name]; ok {
+			qemuLegality[op] = row.qemuLegal
+		}
+	}
+}
+
+// invalid decides what an encoding with in.Invalid != 0 does. refused says
+// that the encoding will be refused in problem state (a privileged op or
+// SPR and MSR[PR]=1).
+func (pr *profileRules) invalid(in *decode.Inst, refused bool) error {
+	if pr.profile == QEMU {
+		return pr.qemuInvalid(in, refused)
+	}
+	if in.Invalid&decode.InvalidForm != 0 {
 		if err := pr.act(pr.actions["invalid-form"], in, "invalid form", decode.ErrInvalidForm); err != nil {
 			return err
 		}
 	}
 	if in.Invalid&decode.InvalidReservedBits != 0 {
-		if pr.profile == QEMU && qemuIgnoresReserved(in) {
-			return nil
-		}
 		return pr.act(pr.actions["reserved-bits"], in, "reserved bits set", decode.ErrReservedBits)
 	}
 	return nil
 }
 
-// qemuIgnoresReserved reports whether every reserved bit set in in's word is
-// one QEMU 7.2 ignores for in.Op.
+// qemuInvalid is invalid under the QEMU profile, from the measured table:
+// reserved bits QEMU ignores for the op execute, others are illegal unless
+// the encoding is refused in problem state first; invalid forms are illegal
+// unless QEMU executes them for the op.
+func (pr *profileRules) qemuInvalid(in *decode.Inst, refused bool) error {
+	q := &qemuLegality[in.Op]
+	if in.Invalid&decode.InvalidReservedBits != 0 && !qemuIgnoresReserved(in) {
+		if refused && q.keep {
+			return pr.refused(in)
+		}
+		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "reserved bits set (qemu profile)", Err: decode.ErrReservedBits}
+	}
+	if in.Invalid&decode.InvalidForm != 0 && !q.invExec {
+		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "invalid form (qemu profile)", Err: decode.ErrInvalidForm}
+	}
+	return nil
+}
+
+// qemuIgnoresReserved reports whether every reserved bit set in in's
+// encoding (word<<32 | suffix) is one QEMU 7.2 ignores for in.Op.
 func qemuIgnoresReserved(in *decode.Inst) bool {
-	if in.Len != 4 || int(in.Op) >= len(qemuReservedOK) || qemuReservedOK[in.Op] == 0 {
+	if int(in.Op) >= len(qemuLegality) {
 		return false
 	}
 	_, _, rsv, ok := decode.Encoding(in.Op)
-	return ok && in.Word&uint32(rsv>>32)&^qemuReservedOK[in.Op] == 0
+	x := uint64(in.Word)<<32 | uint64(in.Suffix)
+	return ok && x&rsv&^qemuLegality[in.Op].ignored == 0
+}
+
+// refused is the outcome of an encoding refused in problem state: under
+// the QEMU profile, illegal instruction for the ops QEMU refuses with
+// si_code 1 or 2 (urfid, rfscv, …), else privileged.
+func (pr *profileRules) refused(in *decode.Inst) error {
+	if pr.profile == QEMU && int(in.Op) < len(qemuLegality) {
+		if c := qemuLegality[in.Op].psCode; c != 0 && c != 5 && c != 6 {
+			return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "problem state (qemu profile: illegal instruction)"}
+		}
+	}
+	return &OpError{Op: in.Op, Kind: ErrPrivileged, Reason: "problem state"}
 }
 
 func (pr *profileRules) act(a Action, in *decode.Inst, reason string, cause error) error {

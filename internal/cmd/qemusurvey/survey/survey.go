@@ -46,7 +46,7 @@ import (
 
 // Sizes of the survey.
 const (
-	Valid       = 6  // valid vectors per op and byte order
+	Valid       = 16 // valid vectors per op and byte order
 	BasesPerBit = 3  // bases per reserved bit (executing, and refused)
 	MaxInvalid  = 6  // invalid-form vectors per op and byte order
 	genVectors  = 64 // vecgen vectors drawn per op (Valid + invalid attempts)
