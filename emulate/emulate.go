@@ -174,8 +174,9 @@ type Emulator struct {
 	cfg   Config
 	level decode.Level
 	prof  *profileRules
-	resv  reservation // load-and-reserve state (larx / stcx.)
-	buf   [256]byte   // scratch for memory accesses; never escapes a step
+	resv  reservation  // load-and-reserve state (larx / stcx.)
+	obs   *observation // the attached Observer (observer.go), or nil
+	buf   [256]byte    // scratch for memory accesses; never escapes a step
 }
 
 // reservation is the state of a load-and-reserve (larx): the reserved
@@ -211,6 +212,9 @@ func (e *Emulator) Config() Config {
 // instead of the original word. See the package documentation for the
 // outcomes; on any error r and memory are unchanged.
 func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
+	if e.obs != nil && !e.obs.active {
+		return e.observe(r, m, in) // observer.go
+	}
 	if in.Invalid != 0 || in.Flags&decode.FlagPrivileged != 0 || in.Level > e.level || in.Len == 8 {
 		if err := e.precheck(r, in); err != nil {
 			return err

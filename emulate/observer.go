@@ -1,0 +1,362 @@
+package emulate
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// An Observer receives the effects of every step of an Emulator it is
+// attached to (SetObserver): each register whose value changed and each
+// memory write, with old and new values. That is enough to undo a step
+// (GDB's process record, reverse stepping) and to drive trace tools.
+//
+// Registers are found by comparing a copy of the register file taken before
+// the step with the file after it, so a register written with the value it
+// already held is not reported. Memory writes are reported whether or not
+// they change the bytes: the old bytes are read through the Memory just
+// before each write.
+//
+// The Emulator calls ObserveStep once per Step (and so once per StepWord,
+// StepBytes and Fetch that reaches an instruction), after the step, also
+// when the step failed; a failed step has no effects. The record and
+// everything it points to belong to the Emulator and are reused by the next
+// step: an Observer that keeps a record must Clone it.
+type Observer interface {
+	ObserveStep(rec *StepRecord)
+}
+
+// ObserverFunc adapts a function to the Observer interface.
+type ObserverFunc func(rec *StepRecord)
+
+// ObserveStep calls f(rec).
+func (f ObserverFunc) ObserveStep(rec *StepRecord) { f(rec) }
+
+// SetObserver attaches o to e; nil detaches it. Without an observer a step
+// costs one nil check more; with one, each step copies the register file
+// twice and reads the old bytes of every memory write.
+func (e *Emulator) SetObserver(o Observer) {
+	if o == nil {
+		e.obs = nil
+		return
+	}
+	if e.obs == nil {
+		e.obs = &observation{}
+	}
+	e.obs.o = o
+}
+
+// Observer returns the attached observer, or nil.
+func (e *Emulator) Observer() Observer {
+	if e.obs == nil {
+		return nil
+	}
+	return e.obs.o
+}
+
+// Reg names one register of regs.Regs in a StepRecord.
+type Reg uint16
+
+// Register names. RegGPR0+n is rn and RegVSR0+n is vsn (RegVSR0+32+n is vn).
+const (
+	RegGPR0 Reg = iota
+	RegNIP      = RegGPR0 + 32 + iota - 1
+	RegMSR
+	RegOrigGPR3
+	RegCTR
+	RegLR
+	RegXER
+	RegCR
+	RegSOFTE
+	RegTRAP
+	RegDAR
+	RegDSISR
+	RegRESULT
+	RegFPSCR
+	RegVSCR
+	RegVRSAVE
+	RegTAR
+	RegDSCR
+	RegPPR
+	RegVSR0
+	NumRegs = RegVSR0 + 64
+)
+
+var regNames = [...]string{
+	RegNIP: "nip", RegMSR: "msr", RegOrigGPR3: "orig_gpr3", RegCTR: "ctr",
+	RegLR: "lr", RegXER: "xer", RegCR: "cr", RegSOFTE: "softe", RegTRAP: "trap",
+	RegDAR: "dar", RegDSISR: "dsisr", RegRESULT: "result", RegFPSCR: "fpscr",
+	RegVSCR: "vscr", RegVRSAVE: "vrsave", RegTAR: "tar", RegDSCR: "dscr", RegPPR: "ppr",
+}
+
+// String returns the register's name: r0..r31, nip, msr, ctr, lr, xer, cr,
+// fpscr, vs0..vs63, … as the ppc64emu CLI spells them.
+func (g Reg) String() string {
+	switch {
+	case g < RegNIP:
+		return "r" + strconv.Itoa(int(g))
+	case g >= RegVSR0 && g < NumRegs:
+		return "vs" + strconv.Itoa(int(g-RegVSR0))
+	case int(g) < len(regNames) && regNames[g] != "":
+		return regNames[g]
+	}
+	return fmt.Sprintf("Reg(%d)", uint16(g))
+}
+
+// IsVSR reports whether g is one of the 128-bit registers vs0..vs63.
+func (g Reg) IsVSR() bool { return g >= RegVSR0 && g < NumRegs }
+
+// Get returns register g of r. Registers of 64 bits or fewer are in Lo; Hi is
+// zero. An out-of-range g gives the zero value.
+func (g Reg) Get(r *regs.Regs) regs.VSR {
+	if g.IsVSR() {
+		return r.VSR[g-RegVSR0]
+	}
+	if p, p32 := g.field(r); p != nil {
+		return regs.VSR{Lo: *p}
+	} else if p32 != nil {
+		return regs.VSR{Lo: uint64(*p32)}
+	}
+	return regs.VSR{}
+}
+
+// Set stores v into register g of r (Lo only, truncated to the register's
+// width, for the registers that are not VSRs). An out-of-range g is ignored.
+func (g Reg) Set(r *regs.Regs, v regs.VSR) {
+	if g.IsVSR() {
+		r.VSR[g-RegVSR0] = v
+		return
+	}
+	if p, p32 := g.field(r); p != nil {
+		*p = v.Lo
+	} else if p32 != nil {
+		*p32 = uint32(v.Lo)
+	}
+}
+
+func (g Reg) field(r *regs.Regs) (*uint64, *uint32) {
+	if g < RegNIP {
+		return &r.GPR[g], nil
+	}
+	switch g {
+	case RegNIP:
+		return &r.NIP, nil
+	case RegMSR:
+		return &r.MSR, nil
+	case RegOrigGPR3:
+		return &r.OrigGPR3, nil
+	case RegCTR:
+		return &r.CTR, nil
+	case RegLR:
+		return &r.LR, nil
+	case RegXER:
+		return &r.XER, nil
+	case RegCR:
+		return nil, &r.CR
+	case RegSOFTE:
+		return &r.SOFTE, nil
+	case RegTRAP:
+		return &r.TRAP, nil
+	case RegDAR:
+		return &r.DAR, nil
+	case RegDSISR:
+		return &r.DSISR, nil
+	case RegRESULT:
+		return &r.RESULT, nil
+	case RegFPSCR:
+		return &r.FPSCR, nil
+	case RegVSCR:
+		return nil, &r.VSCR
+	case RegVRSAVE:
+		return nil, &r.VRSAVE
+	case RegTAR:
+		return &r.TAR, nil
+	case RegDSCR:
+		return &r.DSCR, nil
+	case RegPPR:
+		return &r.PPR, nil
+	}
+	return nil, nil
+}
+
+// RegWrite is one register changed by a step. Registers of 64 bits or fewer
+// hold their values in Lo (Hi is zero); vs0..vs63 use both halves.
+type RegWrite struct {
+	Reg Reg
+	Old regs.VSR
+	New regs.VSR
+}
+
+// MemWrite is one Memory.Write of a step: the bytes at Addr before and
+// after, in address order. OldOK is false when the old bytes could not be
+// read (a write-only Memory); Old is then zero-filled.
+type MemWrite struct {
+	Addr  uint64
+	Old   []byte
+	New   []byte
+	OldOK bool
+}
+
+// Reservation is the load-and-reserve state of the emulator (larx sets it,
+// stcx. clears it): the reserved address and length.
+type Reservation struct {
+	Valid bool
+	Addr  uint64
+	Size  uint8
+}
+
+// StepRecord is the effect of one step.
+type StepRecord struct {
+	Addr uint64       // the instruction's address (NIP before the step)
+	Inst *decode.Inst // the instruction
+	Err  error        // the step's outcome; a failed step has no effects
+	Regs []RegWrite   // registers whose value changed, in Reg order
+	Mem  []MemWrite   // memory writes, in the order they happened
+	// ResvOld and ResvNew are the reservation before and after the step.
+	ResvOld, ResvNew Reservation
+}
+
+// Clone returns a deep copy of rec that does not share memory with the
+// emulator.
+func (rec *StepRecord) Clone() *StepRecord {
+	c := *rec
+	if rec.Inst != nil {
+		in := *rec.Inst
+		c.Inst = &in
+	}
+	c.Regs = append([]RegWrite(nil), rec.Regs...)
+	c.Mem = make([]MemWrite, len(rec.Mem))
+	for i, w := range rec.Mem {
+		c.Mem[i] = MemWrite{Addr: w.Addr, OldOK: w.OldOK,
+			Old: append([]byte(nil), w.Old...), New: append([]byte(nil), w.New...)}
+	}
+	return &c
+}
+
+// Undo restores the state before the step: the old register values and, in
+// reverse order, the old bytes of every memory write whose old bytes were
+// read. It stops at the first failing write.
+func (rec *StepRecord) Undo(r *regs.Regs, m Memory) error {
+	for _, w := range rec.Regs {
+		w.Reg.Set(r, w.Old)
+	}
+	for i := len(rec.Mem) - 1; i >= 0; i-- {
+		w := rec.Mem[i]
+		if !w.OldOK {
+			continue
+		}
+		if err := m.Write(w.Addr, w.Old); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Redo applies the step's effects again: the new register values and the
+// memory writes in order.
+func (rec *StepRecord) Redo(r *regs.Regs, m Memory) error {
+	for _, w := range rec.Regs {
+		w.Reg.Set(r, w.New)
+	}
+	for _, w := range rec.Mem {
+		if err := m.Write(w.Addr, w.New); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *Emulator) reservation() Reservation {
+	return Reservation{Valid: e.resv.valid, Addr: e.resv.addr, Size: e.resv.size}
+}
+
+// observation is the state of an attached observer, reused across steps.
+type observation struct {
+	o      Observer
+	active bool // inside an observed step: Step runs normally
+	before regs.Regs
+	rec    StepRecord
+	mem    observedMemory
+}
+
+// observedMemory wraps the caller's Memory and records each write.
+type observedMemory struct {
+	m     Memory
+	rec   *StepRecord
+	bytes []byte // backing store of the records' Old and New slices
+}
+
+func (om *observedMemory) Read(addr uint64, p []byte) error { return om.m.Read(addr, p) }
+
+func (om *observedMemory) Write(addr uint64, p []byte) error {
+	start := len(om.bytes)
+	om.bytes = append(om.bytes, make([]byte, 2*len(p))...)
+	old := om.bytes[start : start+len(p)]
+	oldOK := om.m.Read(addr, old) == nil
+	if !oldOK {
+		clear(old)
+	}
+	if err := om.m.Write(addr, p); err != nil {
+		om.bytes = om.bytes[:start]
+		return err
+	}
+	nw := om.bytes[start+len(p) : start+2*len(p)]
+	copy(nw, p)
+	om.rec.Mem = append(om.rec.Mem, MemWrite{Addr: addr, Old: old, New: nw, OldOK: oldOK})
+	return nil
+}
+
+// observe runs one step with the observer attached: Step calls it when an
+// observer is set. The slices of the record point into om.bytes, which may
+// move when it grows, so they are fixed up once the step is over.
+func (e *Emulator) observe(r *regs.Regs, m Memory, in *decode.Inst) error {
+	ob := e.obs
+	ob.before = *r
+	rec := &ob.rec
+	*rec = StepRecord{Addr: r.NIP, Inst: in, Regs: rec.Regs[:0], Mem: rec.Mem[:0],
+		ResvOld: e.reservation()}
+	ob.mem = observedMemory{m: m, rec: rec, bytes: ob.mem.bytes[:0]}
+	ob.active = true
+	err := e.Step(r, &ob.mem, in)
+	ob.active = false
+	rec.Err = err
+	rec.ResvNew = e.reservation()
+	// Re-slice the memory records: om.bytes may have been reallocated.
+	off := 0
+	for i := range rec.Mem {
+		n := len(rec.Mem[i].New)
+		rec.Mem[i].Old = ob.mem.bytes[off : off+n : off+n]
+		rec.Mem[i].New = ob.mem.bytes[off+n : off+2*n : off+2*n]
+		off += 2 * n
+	}
+	diffRegs(rec, &ob.before, r)
+	ob.mem.m = nil
+	o := ob.o
+	o.ObserveStep(rec)
+	rec.Inst = nil
+	return err
+}
+
+// diffRegs appends to rec.Regs every register that differs between a and b.
+func diffRegs(rec *StepRecord, a, b *regs.Regs) {
+	if *a == *b {
+		return
+	}
+	for i := range a.GPR {
+		if a.GPR[i] != b.GPR[i] {
+			rec.Regs = append(rec.Regs, RegWrite{Reg: RegGPR0 + Reg(i), Old: regs.VSR{Lo: a.GPR[i]}, New: regs.VSR{Lo: b.GPR[i]}})
+		}
+	}
+	for g := RegNIP; g < RegVSR0; g++ {
+		if o, n := g.Get(a), g.Get(b); o != n {
+			rec.Regs = append(rec.Regs, RegWrite{Reg: g, Old: o, New: n})
+		}
+	}
+	for i := range a.VSR {
+		if a.VSR[i] != b.VSR[i] {
+			rec.Regs = append(rec.Regs, RegWrite{Reg: RegVSR0 + Reg(i), Old: a.VSR[i], New: b.VSR[i]})
+		}
+	}
+}
