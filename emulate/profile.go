@@ -179,15 +179,6 @@ func (e *Emulator) action(id string) Action {
 // qemu reports whether the emulator follows the QEMU profile.
 func (e *Emulator) qemu() bool { return e.prof.profile == QEMU }
 
-// qemuReservedOK and qemuInvalidFormOK are the hand-filled per-op lists
-// that preceded the measured table (qemuLegality). They are no longer
-// consulted: TestQEMULegalityHandLists checks that every entry agrees with
-// the measurement, so the init lines that still fill them can be deleted.
-var (
-	qemuReservedOK    [decode.NumOps]uint32
-	qemuInvalidFormOK [decode.NumOps]bool
-)
-
 // qemuLegal is QEMU 7.2's treatment (-cpu power10, user mode) of one op's
 // encodings that the ISA leaves to the implementation, as measured by
 // internal/cmd/qemusurvey (emulate/testdata/qemu-legality.txt; the rows

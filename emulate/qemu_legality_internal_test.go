@@ -11,13 +11,9 @@ import (
 // TestQEMULegalityRows: every generated row names an op of this x/arch
 // version, once, and its ignored bits are reserved bits of the op.
 func TestQEMULegalityRows(t *testing.T) {
-	byName := map[string]decode.Op{}
-	for i := 1; i < decode.NumOps; i++ {
-		byName[decode.Op(i).String()] = decode.Op(i)
-	}
 	seen := map[string]bool{}
 	for _, row := range qemuLegalityRows {
-		op, ok := byName[row.name]
+		op, ok := decode.OpByName(row.name)
 		if !ok {
 			t.Errorf("row %q: no such op", row.name)
 			continue
@@ -29,27 +25,6 @@ func TestQEMULegalityRows(t *testing.T) {
 		_, _, rsv, _ := decode.Encoding(op)
 		if row.ignored&^rsv != 0 {
 			t.Errorf("%s: ignored %#x not within the reserved mask %#x", row.name, row.ignored, rsv)
-		}
-	}
-}
-
-// TestQEMULegalityHandLists: the hand-filled qemuReservedOK and
-// qemuInvalidFormOK entries (no longer consulted) must agree with the
-// measurement, so that deleting them changes nothing.
-func TestQEMULegalityHandLists(t *testing.T) {
-	for i := 1; i < decode.NumOps; i++ {
-		op := decode.Op(i)
-		if _, value, _, _ := decode.Encoding(op); !decodesAsItself(op, value) {
-			continue // never comes out of the decoder (cmp, cmpi, …): unmeasured
-		}
-		if hand := uint64(qemuReservedOK[op]) << 32; hand != 0 {
-			_, _, rsv, _ := decode.Encoding(op)
-			if extra := hand & rsv &^ qemuLegality[op].ignored; extra != 0 {
-				t.Errorf("%v: qemuReservedOK has bits %#x that the survey measured as not ignored", op, extra)
-			}
-		}
-		if qemuInvalidFormOK[op] && !qemuLegality[op].invExec {
-			t.Errorf("%v: qemuInvalidFormOK, but the survey measured its invalid forms as refused", op)
 		}
 	}
 }
@@ -82,9 +57,4 @@ func TestQEMURefusedUnprivileged(t *testing.T) {
 			t.Errorf("%v: hardware profile: %v, want ErrNotEmulated", op, err)
 		}
 	}
-}
-
-func decodesAsItself(op decode.Op, x uint64) bool {
-	in, err := decode.DecodeWord(uint32(x>>32), uint32(x))
-	return err == nil && in.Op == op
 }

@@ -93,9 +93,6 @@ func init() {
 	def(opMfspr, ppc64asm.MFSPR)
 	def(opMtspr, ppc64asm.MTSPR)
 	def(opMftb, ppc64asm.MFTB)
-	// QEMU 7.2 ignores bit 0 (Rc) of mtspr (harness); mfspr and mftb with
-	// bit 0 set are illegal there.
-	qemuReservedOK[ppc64asm.MTSPR] = 1
 
 	Differences = append(Differences,
 		Difference{
