@@ -1,0 +1,139 @@
+package emulate
+
+import (
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
+	p "golang.org/x/arch/ppc64/ppc64asm"
+)
+
+// Cache management (Power ISA 3.1B Book II 4.3), storage barriers (Book II
+// 4.4 and 1.7.1) and the copy-paste facility (Book II 4.4.4 in 3.1B).
+//
+// For a single-threaded emulator with no caches:
+//
+//   - dcbz zeroes the aligned block of Config.CacheBlockSize bytes (128 by
+//     default, as POWER and QEMU 7.2: dcbz at EA 0x50000105 zeroes
+//     0x50000100-0x5000017f) with one Memory.Write of the whole block; a
+//     fault reports the block's start (QEMU 7.2: si_addr = the block start).
+//   - dcbst, dcbf and icbi are "treated as a Load" for protection: they can
+//     raise a data storage interrupt. Each probes one byte of the block with
+//     a one-byte Memory.Read (discarded) and otherwise does nothing; QEMU
+//     7.2 faults on an unmapped EA too. dcbst and dcbf probe the byte at EA,
+//     icbi the first byte of its aligned block, so the fault address is the
+//     one QEMU 7.2 reports (the ISA lets DAR be any address in the block;
+//     the block lies in one page, so the outcome is the same either way).
+//   - dcbt and dcbtst are hints that never cause an interrupt: no-ops for
+//     every TH value, also on an unmapped EA.
+//   - sync (every L and SC: hwsync, lwsync, ptesync, …), eieio and isync
+//     are no-ops.
+//   - copy, paste. and cpabort drive an accelerator interface that a
+//     Memory cannot model: they are refused with ErrNotEmulated and a
+//     reason on the hardware profile (Differences row "copy-paste"). Under
+//     the QEMU profile cpabort is a no-op, as in QEMU 7.2.
+//   - icbt and copy/paste. have no semantic function: QEMU 7.2 refuses them
+//     in problem state, which Step handles for unemulated ops (Differences
+//     rows "icbt", "problem-state-code"); on the hardware profile they are
+//     not emulated, with the reason in the error.
+
+func init() {
+	def(opDcbz, p.DCBZ)
+	def(opCacheProbe, p.DCBST, p.DCBF, p.ICBI)
+	def(opNop, p.DCBT, p.DCBTST, p.EIEIO, p.ISYNC) // opNop: logical.go
+	def(opSync, p.SYNC)
+	def(opCpabort, p.CPABORT)
+	Differences = append(Differences,
+		Difference{
+			ID:       "sync-fields",
+			What:     "sync with L ≥ 4 or SC ≠ 0 (the ISA 3.1 persistent-storage and store-synchronisation variants and reserved values)",
+			Hardware: Ignore, HWDetail: "a barrier: no-op for a single thread",
+			QEMU: Illegal, QDetail: "illegal instruction (SIGILL code 1) unless SC = 0 and L ≤ 3 (QEMU 7.2 harness)",
+			Source: "Power ISA 3.1B Book II 4.6.3; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt); shared/reference/qemu-oracle.md pitfall 14",
+		},
+		Difference{
+			ID:       "dcbf-l",
+			What:     "dcbf with L = 2..7 (3 dcbflp, 4 dcbfps, 6 dcbstps; 2, 5, 7 reserved)",
+			Hardware: HardwareStep, HWDetail: "L = 3, 4, 6: an address-checked no-op like L = 0; the reserved values 2, 5, 7: not documented, let the CPU decide",
+			QEMU: Illegal, QDetail: "illegal instruction (SIGILL code 1) for every L ≥ 2 (QEMU 7.2 harness)",
+			Source: "Power ISA 3.1B Book II 4.3.2; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt)",
+		},
+		Difference{
+			ID:       "copy-paste",
+			What:     "copy, paste., cpabort (copy-paste facility)",
+			Hardware: HardwareStep, HWDetail: "not emulated: the paste target is an accelerator or device, not storage a Memory can model",
+			QEMU: Value, QDetail: "copy and paste. are illegal instructions (SIGILL code 1); cpabort is a no-op (QEMU 7.2 harness)",
+			Source: "Power ISA 3.1B Book II 4.4.4; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt)",
+		},
+	)
+}
+
+
+// opDcbz is dcbz RA,RB.
+// cacheEA is the effective address (RA|0) + RB of a cache instruction,
+// whose operands are RA, RB[, hint].
+func cacheEA(r *regs.Regs, in *decode.Inst) uint64 {
+	return iea(r, gprOr0(r, in.Args[0])+r.GPR[in.Args[1]&31])
+}
+
+func opDcbz(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	bs := e.cfg.CacheBlockSize
+	if bs <= 0 || bs&(bs-1) != 0 {
+		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "Config.CacheBlockSize is not a power of two"}
+	}
+	addr := cacheEA(r, in) &^ uint64(bs-1)
+	var b []byte
+	if bs <= len(e.buf) {
+		b = e.buf[:bs]
+		clear(b)
+	} else {
+		b = make([]byte, bs)
+	}
+	return e.write(m, addr, b)
+}
+
+// opCacheProbe is dcbst, dcbf (RA, RB[, L]) and icbi: a storage-protection
+// check of EA and nothing else.
+func opCacheProbe(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if in.Op == p.DCBF && in.NArgs > 2 {
+		switch l := in.Args[2]; {
+		case l >= 2 && e.qemu():
+			return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "dcbf L ≥ 2 (qemu profile)"}
+		case l == 2 || l == 5 || l == 7:
+			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "dcbf with a reserved L: hardware behaviour unknown"}
+		}
+	}
+	addr := cacheEA(r, in)
+	if in.Op == p.ICBI {
+		if bs := e.cfg.CacheBlockSize; bs > 0 && bs&(bs-1) == 0 {
+			addr &^= uint64(bs - 1)
+		}
+	}
+	_, err := e.read(m, addr, 1)
+	return err
+}
+
+// opSync is sync L,SC.
+func opSync(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if e.qemu() && (in.Args[0] >= 4 || (in.NArgs > 1 && in.Args[1] != 0)) {
+		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "sync with L ≥ 4 or SC ≠ 0 (qemu profile)"}
+	}
+	return nil
+}
+
+// setRefusalReasons gives copy, paste. and icbt their not-emulated reason.
+// It must run after emulate.go's init, which fills notEmulatedErr with
+// reasonless errors: lsmulti.go's init calls it (Go runs the init functions
+// of a package's files in file-name order; TestCopyPasteRefused checks).
+func setRefusalReasons() {
+	for _, op := range []decode.Op{p.COPY, p.PASTECC} {
+		notEmulatedErr[op] = &OpError{Op: op, Kind: ErrNotEmulated, Reason: "copy-paste facility not emulated (accelerator interface)"}
+	}
+	notEmulatedErr[p.ICBT] = &OpError{Op: p.ICBT, Kind: ErrNotEmulated, Reason: "icbt: instruction cache hint not emulated"}
+}
+
+// opCpabort is cpabort: not emulated on hardware, a no-op in QEMU 7.2.
+func opCpabort(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if e.qemu() {
+		return nil
+	}
+	return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "copy-paste facility not emulated (accelerator interface)"}
+}

@@ -1,0 +1,206 @@
+package emulate
+
+import (
+	"encoding/binary"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
+	p "golang.org/x/arch/ppc64/ppc64asm"
+)
+
+// Load/store multiple (lmw, stmw) and the move-assist string instructions
+// (lswi, lswx, stswi, stswx), Power ISA 3.1B Book I 3.3.6 and 3.3.7.
+//
+// Each instruction is one Memory access of its full size (up to 128 bytes
+// for lmw/stmw, 127 for lswx/stswx), so it is all-or-nothing from the
+// emulator's side: a fault leaves every register and byte as it was (the
+// Linux kernel, by contrast, moves a word at a time and can stop halfway).
+//
+// Byte order. The ISA supports these instructions only in big-endian mode:
+// "If they are executed in Little-Endian mode, the system alignment error
+// handler is invoked." Both profiles therefore report an alignment interrupt
+// (Fault with Alignment set, Addr = EA) in little-endian mode and access
+// nothing. Linux's alignment handler then emulates them word by word in the
+// process's byte order; QEMU 7.2 user mode aborts the whole process
+// ("Unknown exception 0x5"), so the harness refuses them in LE and there is
+// no QEMU reference (Differences row "multiple-le").
+//
+// lswx's invalid forms depend on XER's byte count, so they are checked here
+// at execution time (decode checks lmw's and lswi's from the encoding).
+
+func init() {
+	def(opLMW, p.LMW)
+	def(opSTMW, p.STMW)
+	def(opLoadString, p.LSWI, p.LSWX)
+	def(opStoreString, p.STSWI, p.STSWX)
+	setRefusalReasons() // cache.go; here because this file's init runs after emulate.go's
+	Differences = append(Differences,
+		Difference{
+			ID:       "multiple-le",
+			What:     "lmw, stmw, lswi, lswx, stswi, stswx in little-endian mode",
+			Hardware: Value, HWDetail: "alignment interrupt (ISA: not supported in Little-Endian mode, the alignment error handler is invoked); Linux then emulates the instruction word by word in the process's byte order",
+			QEMU: Value, QDetail: "QEMU 7.2 user mode aborts the process (\"Unknown exception 0x5\"); the emulator reports the alignment interrupt as on hardware",
+			Source: "Power ISA 3.1B Book I 3.3.6/3.3.7; shared/reference/qemu-oracle.md pitfall 1; shared/reference/linux-sstep.md (Endianness)",
+		},
+		Difference{
+			ID:       "lmw-unaligned",
+			What:     "lmw, stmw with an effective address that is not a multiple of 4 (big-endian mode)",
+			Hardware: HardwareStep, HWDetail: "ISA: alignment interrupt or boundedly undefined; POWER9/POWER10's choice is not documented: let the CPU decide",
+			QEMU: Value, QDetail: "the words are accessed at the unaligned address (QEMU 7.2 harness: lmw/stmw at 0x50000002)",
+			Source: "Power ISA 3.1B Book I 3.3.6; QEMU 7.2 harness (emulate/testdata/qemu/multiple.be.txt)",
+		},
+		Difference{
+			ID:       "lswx-zero",
+			What:     "lswx with a byte count XER[57:63] of 0",
+			Hardware: HardwareStep, HWDetail: "ISA: the contents of RT are undefined; the hardware's value is not documented",
+			QEMU: Value, QDetail: "RT is left unchanged and nothing is accessed (QEMU 7.2 harness)",
+			Source: "Power ISA 3.1B Book I 3.3.7; QEMU 7.2 harness (emulate/testdata/qemu/multiple.be.txt)",
+		},
+		Difference{
+			ID:       "lswx-invalid",
+			What:     "lswx whose RA (≠0) or RB is among the registers loaded, or RT = RA = 0 (invalid forms that depend on XER's byte count)",
+			Hardware: HardwareStep, HWDetail: "invalid form: not documented for POWER9/POWER10, let the CPU decide",
+			QEMU: Illegal, QDetail: "illegal instruction (SIGILL, code 2) when RA≠0 or RB is among the registers loaded; RT = RA = 0 is executed as a valid form",
+			Source: "Power ISA 3.1B Book I 3.3.7 (lswx); QEMU 7.2 harness (emulate/testdata/qemu/multiple.be.txt)",
+		},
+	)
+}
+
+// multipleLE returns the alignment interrupt of a multiple/string
+// instruction in little-endian mode.
+func multipleLE(r *regs.Regs, addr uint64, n int, write bool) error {
+	if r.MSR&regs.MSRLE == 0 {
+		return nil
+	}
+	return &Fault{Addr: addr, EA: addr, Size: n, Write: write, Alignment: true}
+}
+
+func (e *Emulator) multipleAligned(in *decode.Inst, addr uint64) error {
+	if addr&3 != 0 && !e.qemu() {
+		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "unaligned load/store multiple: hardware behaviour unknown"}
+	}
+	return nil
+}
+
+// lmw RT,D(RA): words at EA into RT..r31, zero-extended.
+func opLMW(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	addr, _ := ea(r, in, false)
+	rt := int(in.Args[0] & 31)
+	n := 4 * (32 - rt)
+	if err := multipleLE(r, addr, n, false); err != nil {
+		return err
+	}
+	if err := e.multipleAligned(in, addr); err != nil {
+		return err
+	}
+	b, err := e.read(m, addr, n)
+	if err != nil {
+		return err
+	}
+	for i := rt; i < 32; i++ {
+		r.GPR[i] = uint64(binary.BigEndian.Uint32(b[4*(i-rt):]))
+	}
+	return nil
+}
+
+// stmw RS,D(RA): the low words of RS..r31 to EA.
+func opSTMW(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	addr, _ := ea(r, in, false)
+	rs := int(in.Args[0] & 31)
+	n := 4 * (32 - rs)
+	if err := multipleLE(r, addr, n, true); err != nil {
+		return err
+	}
+	if err := e.multipleAligned(in, addr); err != nil {
+		return err
+	}
+	b := e.buf[:n]
+	for i := rs; i < 32; i++ {
+		binary.BigEndian.PutUint32(b[4*(i-rs):], uint32(r.GPR[i]))
+	}
+	return e.write(m, addr, b)
+}
+
+// stringArgs returns the EA and byte count of a string instruction: lswi
+// and stswi (RT, RA, NB) have EA = (RA|0) and n = NB (0 means 32); lswx
+// and stswx (RT, RA, RB) have EA = (RA|0) + RB and n = XER[57:63].
+func stringArgs(r *regs.Regs, in *decode.Inst) (addr uint64, n int) {
+	switch in.Op {
+	case p.LSWI, p.STSWI:
+		n = int(in.Args[2] & 31)
+		if n == 0 {
+			n = 32
+		}
+		return iea(r, gprOr0(r, in.Args[1])), n
+	}
+	return iea(r, gprOr0(r, in.Args[1])+r.GPR[in.Args[2]&31]), int(r.XER & 0x7f)
+}
+
+// inLoadRange reports whether register x is among the ceil(n/4) registers
+// a string load fills from rt on, wrapping from r31 to r0.
+func inLoadRange(rt, x int64, n int) bool {
+	return int((x-rt+32)%32) < (n+3)/4
+}
+
+// opLoadString is lswi and lswx: n bytes from EA into RT, RT+1, …, four
+// per register from the left (bits 32:63; bits 0:31 are cleared), the
+// unfilled low-order bytes of the last register cleared, wrapping r31 → r0.
+func opLoadString(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	addr, n := stringArgs(r, in)
+	if err := multipleLE(r, addr, n, false); err != nil {
+		return err
+	}
+	rt := in.Args[0] & 31
+	if in.Op == p.LSWX {
+		ra, rb := in.Args[1]&31, in.Args[2]&31
+		if n == 0 {
+			if !e.qemu() {
+				return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "lswx with a byte count of 0: RT undefined, hardware result unknown"}
+			}
+		}
+		qemuInvalid := n > 0 && ((ra != 0 && inLoadRange(rt, ra, n)) || inLoadRange(rt, rb, n))
+		if e.qemu() {
+			if qemuInvalid {
+				return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "invalid form: RA or RB among the registers loaded (qemu profile)", Err: decode.ErrInvalidForm}
+			}
+		} else if n > 0 && ((ra != 0 && inLoadRange(rt, ra, n)) || inLoadRange(rt, rb, n) || (rt == 0 && ra == 0)) {
+			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "invalid form: hardware behaviour unknown", Err: decode.ErrInvalidForm}
+		}
+	}
+	if n == 0 {
+		return nil // lswx with XER[57:63] = 0 (qemu profile): nothing happens
+	}
+	b, err := e.read(m, addr, n)
+	if err != nil {
+		return err
+	}
+	reg := rt
+	for i := 0; i < n; i += 4 {
+		var w [4]byte
+		copy(w[:], b[i:])
+		r.GPR[reg] = uint64(binary.BigEndian.Uint32(w[:]))
+		reg = (reg + 1) & 31
+	}
+	return nil
+}
+
+// opStoreString is stswi and stswx: n bytes from RS, RS+1, … (the low words,
+// from the left) to EA, wrapping r31 → r0. n = 0 stores nothing.
+func opStoreString(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	addr, n := stringArgs(r, in)
+	if err := multipleLE(r, addr, n, true); err != nil {
+		return err
+	}
+	if n == 0 {
+		return nil
+	}
+	b := e.buf[:n]
+	reg := in.Args[0] & 31
+	for i := 0; i < n; i += 4 {
+		var w [4]byte
+		binary.BigEndian.PutUint32(w[:], uint32(r.GPR[reg]))
+		copy(b[i:], w[:])
+		reg = (reg + 1) & 31
+	}
+	return e.write(m, addr, b)
+}
