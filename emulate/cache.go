@@ -66,7 +66,6 @@ func init() {
 	)
 }
 
-
 // opDcbz is dcbz RA,RB.
 // cacheEA is the effective address (RA|0) + RB of a cache instruction,
 // whose operands are RA, RB[, hint].
