@@ -1,0 +1,420 @@
+package emulate
+
+import (
+	"fmt"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
+)
+
+// This file holds the FPSCR machinery shared by the floating-point ops
+// (fparith.go, fpconv.go): the enabled-exception outcome, the commit of a
+// result with its FPSCR update, and the FPSCR move instructions (mffs*,
+// mtfsf, mtfsfi, mtfsb0, mtfsb1, mcrfs).
+
+// FPException is the outcome of an instruction that raised an enabled
+// floating-point exception (an exception whose FPSCR enable bit is set)
+// while MSR[FE0,FE1] ≠ 0, or under the QEMU profile (QEMU user mode always
+// traps). It matches ErrFPException.
+//
+// As for every outcome, Step leaves the register file unchanged; the
+// FPException holds the state the Power ISA defines when the interrupt is
+// taken (FPSCR updated; for invalid-operation and zero-divide exceptions the
+// target register unchanged; for overflow and underflow the exponent-adjusted
+// result; for inexact the rounded result), which Apply writes. The
+// interrupt's SRR0 is the address of the instruction (NIP is not advanced).
+type FPException struct {
+	Op     decode.Op
+	FPSCR  uint64 // FPSCR as the instruction leaves it
+	CR     uint32 // CR as the instruction leaves it (CR1 for record forms, BF for compares)
+	Target int    // the FPR the instruction writes, or −1 if it is left unchanged
+	Value  uint64 // the value written to FPR Target (doubleword 1 of the VSR becomes 0)
+}
+
+func (x *FPException) Error() string {
+	return fmt.Sprintf("%v: %s: FPSCR %#08x", ErrFPException, x.Op, uint32(x.FPSCR))
+}
+
+// Is matches ErrFPException.
+func (x *FPException) Is(target error) bool { return target == ErrFPException }
+
+// Apply writes the state at the interrupt into r: FPSCR, CR and the target
+// FPR, if any. NIP is not changed.
+func (x *FPException) Apply(r *regs.Regs) {
+	r.FPSCR = x.FPSCR
+	r.CR = x.CR
+	if x.Target >= 0 {
+		r.VSR[x.Target&31] = regs.VSR{Hi: x.Value}
+	}
+}
+
+// IDs of the Differences rows of the floating-point files.
+const (
+	diffFPTrap     = "fp-enabled-trap"
+	diffFPFR       = "fpscr-fr"
+	diffFPDW1      = "fpr-dw1"
+	diffFPNI       = "fpscr-ni"
+	diffFPEstimate = "fp-estimate"
+	diffFCTI       = "fcti-undefined"
+	fpQEMUSource   = "QEMU 7.2 -cpu power10 runs of the reference harness: emulate/testdata/qemu/fp*.txt"
+)
+
+func init() {
+	Differences = append(Differences,
+		Difference{
+			ID:       diffFPTrap,
+			What:     "an enabled floating-point exception (FPSCR enable bit set) with MSR[FE0,FE1] = 0 (ignore-exceptions mode, the Linux default)",
+			Hardware: Value, HWDetail: "no interrupt: FPSCR[FEX] is set and the target is handled as for an enabled exception",
+			QEMU: Value, QDetail: "always the FP-enabled program interrupt (SIGFPE): QEMU user mode ignores MSR[FE0,FE1] (qemu-oracle.md pitfall 6); " +
+				"also for mtfsf/mtfsfi that leave an enabled exception pending and mtfsb1 that sets an exception or enable bit completing such a pair (pitfall 15)",
+			Source: "Power ISA 3.1B Book I 4.4 and Book III 7.5.9; shared/reference/qemu-oracle.md; " + fpQEMUSource,
+		},
+		Difference{
+			ID:       diffFPFR,
+			What:     "FPSCR[FR] (fraction rounded) after arithmetic, rounding and conversion instructions",
+			Hardware: Value, HWDetail: "as the ISA says: 1 when rounding incremented the fraction, else 0",
+			QEMU: Value, QDetail: "never set: left unchanged, cleared only by invalid-operation and zero-divide exceptions (harness: " +
+				"fadd 1 + 1.5·2^-53 rounds up with FR = 0; an exact fadd keeps a preset FR = 1)",
+			Source: "Power ISA 3.1B Book I 4.2.2 (FR); " + fpQEMUSource,
+		},
+		Difference{
+			ID:       diffFPNI,
+			What:     "FPSCR[NI] = 1 (non-IEEE mode: results are implementation-dependent); mtfsb1 of NI",
+			Hardware: HardwareStep, HWDetail: "the arithmetic, rounding and conversion ops are not emulated while NI = 1: let the CPU decide; mtfsb1 sets NI",
+			QEMU: Value, QDetail: "NI has no effect on arithmetic (IEEE results); mtfsb1 of NI (bit 61) leaves it 0 (harness), mtfsf can set it",
+			Source: "Power ISA 3.1B Book I 4.4 (non-IEEE mode); " + fpQEMUSource,
+		},
+		Difference{
+			ID:       diffFPDW1,
+			What:     "doubleword 1 of the VSR of an FPR written by a scalar FP instruction (undefined)",
+			Hardware: Value, HWDetail: "0 (assumed as QEMU; ISA 3.1 POWER10 scalar ops: undefined)",
+			QEMU: Value, QDetail: "0 (qemu-oracle.md pitfall 13)",
+			Source: "Power ISA 3.1B Book I 4.3; shared/reference/qemu-oracle.md pitfall 13",
+		},
+		Difference{
+			ID:       diffFPEstimate,
+			What:     "fre, fres, frsqrte, frsqrtes: the estimate (the ISA only bounds its error)",
+			Hardware: HardwareStep, HWDetail: "implementation-specific estimate tables: not known",
+			QEMU: Value, QDetail: "a correctly rounded double 1/x (fre) or 1/sqrt(x) computed as two roundings (sqrt, then divide); " +
+				"fres, frsqrtes round that double once more to single",
+			Source: "Power ISA 3.1B Book I 4.6.7; shared/reference/qemu-oracle.md pitfall 8; " + fpQEMUSource,
+		},
+		Difference{
+			ID:       diffFCTI,
+			What:     "fctiw[u][z] and fctid[u][z]: FPSCR[FPRF] (undefined) and, for the word forms, FRT bits 0:31 (undefined)",
+			Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
+			QEMU: Value, QDetail: "FPRF unchanged, except 0x11 after an invalid conversion with VE=0; FRT bits 0:31 are 0 for word results " +
+				"≥ 0 and NaN/invalid (0x0000000080000000 for a NaN), the sign extension of a negative word result",
+			Source: "Power ISA 3.1B Book I 4.6.7.2; " + fpQEMUSource,
+		},
+	)
+}
+
+// fpUnavailable is the facility-unavailable outcome of a FP instruction.
+func fpUnavailable(in *decode.Inst) error {
+	return &OpError{Op: in.Op, Kind: ErrUnavailable, Reason: "FP unavailable"}
+}
+
+// fpNonIEEE is the hardware profile's answer for an arithmetic, rounding or
+// conversion op while FPSCR[NI] = 1 (fpscr-ni), or nil.
+func (e *Emulator) fpNonIEEE(r *regs.Regs, in *decode.Inst) error {
+	if r.FPSCR&regs.FPSCRNI != 0 && !e.qemu() {
+		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "FPSCR[NI] = 1 (non-IEEE mode): hardware result unknown"}
+	}
+	return nil
+}
+
+// fpExcBits are the FPSCR exception bits whose 0→1 transition sets FX.
+const fpExcBits = regs.FPSCROX | regs.FPSCRUX | regs.FPSCRZX | regs.FPSCRXX | regs.FPSCRVXAll
+
+// fpTrapMode reports whether an enabled exception interrupts: MSR[FE0,FE1]
+// ≠ 0, or always under the QEMU profile.
+func (e *Emulator) fpTrapMode(r *regs.Regs) bool {
+	return e.qemu() || r.MSR&(regs.MSRFE0|regs.MSRFE1) != 0
+}
+
+// fpResult is the outcome of a floating-point computation before the FPSCR
+// update.
+type fpResult struct {
+	val uint64    // the result, double format
+	vx  uint64    // invalid-operation causes (FPSCR VX* bits)
+	zx  bool      // zero divide
+	rnd bool      // val was rounded from an exact value (fields below)
+	rd  rounded   // the rounding of that value
+	f   *fpFormat // its format
+	neg bool      // the exact value, for exponent-adjusted re-rounding
+	exp int
+	sig uint64
+	stk bool
+}
+
+// setRounded rounds the exact value into res.
+func (res *fpResult) setRounded(neg bool, exp int, sig uint64, sticky bool, f *fpFormat, rn int) {
+	res.rnd, res.f = true, f
+	res.neg, res.exp, res.sig, res.stk = neg, exp, sig, sticky
+	res.rd = fpRound(neg, exp, sig, sticky, f, rn)
+	res.val = res.rd.bits
+}
+
+// fpCommit finishes an arithmetic, rounding or conversion instruction that
+// writes FPR frt: it updates FPSCR (exception bits, FX, FR, FI, FPRF unless
+// noFPRF, the summaries), honours the enable bits, and records CR1 for Rc=1.
+// single classifies the result in single format for FPRF.
+func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResult, single, noFPRF bool) error {
+	old := r.FPSCR
+	fs := old
+	val := res.val
+	var ex uint64
+	write := true
+	enabled := false
+	fr, fi := false, false
+	rn := int(old & regs.FPSCRRN)
+	switch {
+	case res.vx != 0:
+		ex |= res.vx
+		if old&regs.FPSCRVE != 0 {
+			write, enabled, noFPRF = false, true, true
+		}
+	case res.zx:
+		ex |= regs.FPSCRZX
+		if old&regs.FPSCRZE != 0 {
+			write, enabled, noFPRF = false, true, true
+		}
+	case res.rnd:
+		rd := res.rd
+		switch {
+		case rd.overflow && old&regs.FPSCROE != 0:
+			ex |= regs.FPSCROX
+			enabled = true
+			rd = fpRound(res.neg, res.exp-res.f.adjust, res.sig, res.stk, res.f, rn)
+		case rd.tiny && old&regs.FPSCRUE != 0:
+			ex |= regs.FPSCRUX
+			enabled = true
+			rd = fpRound(res.neg, res.exp+res.f.adjust, res.sig, res.stk, res.f, rn)
+		case rd.overflow:
+			ex |= regs.FPSCROX
+		case rd.tiny && rd.inexact:
+			ex |= regs.FPSCRUX
+		}
+		val = rd.bits
+		fi, fr = rd.inexact, rd.up
+		if fi {
+			ex |= regs.FPSCRXX
+			if old&regs.FPSCRXE != 0 {
+				enabled = true
+			}
+		}
+	}
+	if ex&^old&fpExcBits != 0 {
+		fs |= regs.FPSCRFX
+	}
+	fs |= ex
+	if e.qemu() {
+		// QEMU never sets FR; invalid operations and zero divides clear it.
+		fr = old&regs.FPSCRFR != 0 && res.vx == 0 && !res.zx
+	}
+	fs &^= regs.FPSCRFR | regs.FPSCRFI
+	if fr {
+		fs |= regs.FPSCRFR
+	}
+	if fi {
+		fs |= regs.FPSCRFI
+	}
+	if !noFPRF {
+		fs = fs&^regs.FPSCRFPRF | fprfClass(val, single)<<regs.FPSCRFPRFLSB
+	}
+	fs = regs.FPSCRSummary(fs)
+	cr := r.CR
+	if in.Flags&decode.FlagRc != 0 {
+		cr = regs.SetCRField(cr, 1, uint32(fs>>28))
+	}
+	if enabled && e.fpTrapMode(r) {
+		x := &FPException{Op: in.Op, FPSCR: fs, CR: cr, Target: -1}
+		if write {
+			x.Target, x.Value = frt, val
+		}
+		return x
+	}
+	r.FPSCR = fs
+	r.CR = cr
+	if write {
+		r.VSR[frt&31] = regs.VSR{Hi: val}
+	}
+	return nil
+}
+
+// fpRecord sets CR1 from FPSCR for a record form that leaves FPSCR alone.
+func fpRecord(r *regs.Regs, in *decode.Inst) {
+	if in.Flags&decode.FlagRc != 0 {
+		r.CR = regs.SetCRField(r.CR, 1, uint32(r.FPSCR>>28))
+	}
+}
+
+// ---------------------------------------------------------------- moves
+
+// FPSCR field masks of the mffs variants.
+const (
+	fpscrControl = regs.FPSCRDRN | regs.FPSCREnables | regs.FPSCRNI | regs.FPSCRRN
+	fpscrLight   = fpscrControl | regs.FPSCRFR | regs.FPSCRFI | regs.FPSCRFPRF
+	// fpscrWritable is every FPSCR bit mtfsf can write: not FEX and VX
+	// (computed), not the reserved bit 52 and the reserved high word bits.
+	fpscrWritable = 0x00000007_ffffffff &^ (regs.FPSCRFEX | regs.FPSCRVX | 1<<11)
+)
+
+func opMFFS(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if r.MSR&regs.MSRFP == 0 {
+		return fpUnavailable(in)
+	}
+	frt := int(in.Args[0]) & 31
+	old := r.FPSCR
+	v := old
+	switch in.Op {
+	case ppc64asm.MFFSCE:
+		r.FPSCR = regs.FPSCRSummary(old &^ regs.FPSCREnables)
+	case ppc64asm.MFFSCDRN:
+		v = old & fpscrControl
+		r.FPSCR = old&^regs.FPSCRDRN | r.FPR(int(in.Args[1]))&regs.FPSCRDRN
+	case ppc64asm.MFFSCDRNI:
+		v = old & fpscrControl
+		r.FPSCR = old&^regs.FPSCRDRN | uint64(in.Args[1]&7)<<regs.FPSCRDRNLSB
+	case ppc64asm.MFFSCRN:
+		v = old & fpscrControl
+		r.FPSCR = old&^regs.FPSCRRN | r.FPR(int(in.Args[1]))&regs.FPSCRRN
+	case ppc64asm.MFFSCRNI:
+		v = old & fpscrControl
+		r.FPSCR = old&^regs.FPSCRRN | uint64(in.Args[1]&3)
+	case ppc64asm.MFFSL:
+		v = old & fpscrLight
+	}
+	r.VSR[frt] = regs.VSR{Hi: v}
+	fpRecord(r, in)
+	return nil
+}
+
+// fpscrStore writes the FPSCR bits in mask from v (mtfsf, mtfsfi), then
+// recomputes VX and FEX and decides the enabled-exception interrupt.
+func (e *Emulator) fpscrStore(r *regs.Regs, in *decode.Inst, v, mask uint64) error {
+	old := r.FPSCR
+	mask &= fpscrWritable
+	fs := regs.FPSCRSummary(old&^mask | v&mask)
+	cr := r.CR
+	if in.Flags&decode.FlagRc != 0 {
+		cr = regs.SetCRField(cr, 1, uint32(fs>>28))
+	}
+	// QEMU traps whenever an enabled exception is pending afterwards; the
+	// ISA when the instruction sets FEX.
+	trap := fs&regs.FPSCRFEX != 0 && (e.qemu() || old&regs.FPSCRFEX == 0 && e.fpTrapMode(r))
+	if trap {
+		return &FPException{Op: in.Op, FPSCR: fs, CR: cr, Target: -1}
+	}
+	r.FPSCR, r.CR = fs, cr
+	return nil
+}
+
+func opMTFSF(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if r.MSR&regs.MSRFP == 0 {
+		return fpUnavailable(in)
+	}
+	// mtfsf FLM,FRB,L,W
+	flm, frb, l, w := uint64(in.Args[0]), int(in.Args[1]), in.Args[2], in.Args[3]
+	v := r.FPR(frb)
+	var mask uint64
+	if l != 0 {
+		mask = ^uint64(0)
+	} else {
+		for i := range 8 {
+			if flm>>(7-uint(i))&1 != 0 {
+				nib := 8*(1-uint64(w&1)) + uint64(i) // field number within the 64-bit FPSCR
+				mask |= 0xf << (60 - 4*nib)
+			}
+		}
+	}
+	return e.fpscrStore(r, in, v, mask)
+}
+
+func opMTFSFI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if r.MSR&regs.MSRFP == 0 {
+		return fpUnavailable(in)
+	}
+	// mtfsfi BF,U,W
+	bf, u, w := uint64(in.Args[0]&7), uint64(in.Args[1]&0xf), uint64(in.Args[2]&1)
+	nib := 8*(1-w) + bf
+	sh := 60 - 4*nib
+	return e.fpscrStore(r, in, u<<sh, 0xf<<sh)
+}
+
+func opMTFSB(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if r.MSR&regs.MSRFP == 0 {
+		return fpUnavailable(in)
+	}
+	bt := uint(in.Args[0] & 31)
+	bit := uint64(1) << (31 - bt)
+	old := r.FPSCR
+	set := in.Op == ppc64asm.MTFSB1 || in.Op == ppc64asm.MTFSB1CC
+	fs := old
+	// FEX and VX cannot be set or cleared explicitly; bit 52 is reserved.
+	// QEMU 7.2 also refuses to set NI (fpscr-ni).
+	keep := regs.FPSCRFEX | regs.FPSCRVX | 1<<11
+	if set && e.qemu() {
+		keep |= regs.FPSCRNI
+	}
+	if bit&keep == 0 {
+		if set {
+			fs |= bit
+			if bit&fpExcBits != 0 && old&bit == 0 {
+				fs |= regs.FPSCRFX
+			}
+		} else {
+			fs &^= bit
+		}
+	}
+	fs = regs.FPSCRSummary(fs)
+	cr := r.CR
+	if in.Flags&decode.FlagRc != 0 {
+		cr = regs.SetCRField(cr, 1, uint32(fs>>28))
+	}
+	// An interrupt when the bit's 0→1 change sets FEX (the ISA); QEMU
+	// traps whenever the new bit is an exception bit whose enable is set
+	// or an enable whose exception is set, whatever FEX was.
+	trap := false
+	if set && old&bit == 0 {
+		if e.qemu() {
+			trap = contributes(fs, bit)
+		} else {
+			trap = fs&regs.FPSCRFEX != 0 && old&regs.FPSCRFEX == 0 && e.fpTrapMode(r)
+		}
+	}
+	if trap {
+		return &FPException{Op: in.Op, FPSCR: fs, CR: cr, Target: -1}
+	}
+	r.FPSCR, r.CR = fs, cr
+	return nil
+}
+
+func opMCRFS(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if r.MSR&regs.MSRFP == 0 {
+		return fpUnavailable(in)
+	}
+	bf, bfa := int(in.Args[0]&7), uint(in.Args[1]&7)
+	sh := 28 - 4*bfa
+	field := uint32(r.FPSCR>>sh) & 0xf
+	clear := (fpExcBits | regs.FPSCRFX) & (0xf << sh)
+	r.FPSCR = regs.FPSCRSummary(r.FPSCR &^ clear)
+	r.CR = regs.SetCRField(r.CR, bf, field)
+	return nil
+}
+
+// contributes reports whether FPSCR bit (an exception or enable bit) pairs
+// with its set partner in fs to make an enabled exception.
+func contributes(fs, bit uint64) bool {
+	switch {
+	case bit&regs.FPSCRVXAll != 0, bit == regs.FPSCRVE:
+		return fs&regs.FPSCRVE != 0 && fs&regs.FPSCRVXAll != 0
+	case bit&(regs.FPSCROX|regs.FPSCRUX|regs.FPSCRZX|regs.FPSCRXX) != 0:
+		return fs&(bit>>22) != 0
+	case bit&(regs.FPSCROE|regs.FPSCRUE|regs.FPSCRZE|regs.FPSCRXE) != 0:
+		return fs&(bit<<22) != 0
+	}
+	return false
+}
