@@ -5,6 +5,5 @@ go 1.26.0
 require (
 	github.com/google/go-cmp v0.7.0
 	golang.org/x/arch v0.33.0
+	golang.org/x/sys v0.50.0
 )
-
-require golang.org/x/sys v0.50.0 // indirect
