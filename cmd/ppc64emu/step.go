@@ -10,13 +10,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ppc64emu/ppc64emu/debug"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
 const stepUsage = `Usage:
-	ppc64emu step [-be|-le] [-profile hardware|qemu] [-32] [-user|-super] [-json] INSN [ASSIGN...]
+	ppc64emu step [-be|-le] [-profile hardware|qemu] [-32] [-user|-super] [-next] [-effects] [-json] INSN [ASSIGN...]
 
 Emulates one instruction and prints the outcome, the registers that changed
 (old -> new) and the memory bytes that were written or changed.
@@ -56,9 +57,24 @@ Flags:
 	-super         supervisor (privileged) state, MSR[PR] = 0
 	-profile NAME  implementation profile: hardware (POWER9/POWER10, the
 	               default) or qemu (QEMU 7.2)
+	-next          before stepping, print the possible next addresses
+	               (debug.NextPCs): "next:" as the register file decides
+	               them, "any:" ignoring the condition state (CR, CTR,
+	               trap operands), as a software single-step plants its
+	               breakpoints; with the kind of instruction (sequential,
+	               branch, trap, syscall, unknown) and "may interrupt" for
+	               a trap that fires or may fire
+	-effects       print the effects record the emulator's Observer
+	               received: every register changed and every memory
+	               write (even one that stores the bytes already there),
+	               with old and new values, and the reservation if it
+	               changed
 	-json          print one JSON object: insn, text, outcome, detail,
 	               error, fault, registers {NAME: {old, new}}, memory
-	               [{addr, old, new}]
+	               [{addr, old, new}], and with -next next and next_any
+	               {pcs, flow, interrupt}, with -effects effects
+	               {registers [{reg, old, new}], memory [{addr, old, new}],
+	               reservation {old, new}}
 
 Outcomes: emulated; not emulated: REASON (needs a hardware step); must not
 step: REASON (sc, rfid, …); trap; illegal: REASON; privileged: REASON; fault
@@ -351,6 +367,9 @@ type stepResult struct {
 	Fault     *faultJSON           `json:"fault,omitempty"`
 	Registers map[string]regChange `json:"registers"`
 	Memory    []memChange          `json:"memory"`
+	Next      *nextJSON            `json:"next,omitempty"`
+	NextAny   *nextJSON            `json:"next_any,omitempty"`
+	Effects   *effectsJSON         `json:"effects,omitempty"`
 
 	regOrder []string // Registers keys in print order
 	err      error
@@ -517,6 +536,8 @@ func runStep(args []string, stdout, stderr io.Writer) int {
 	super := fs.Bool("super", false, "supervisor state")
 	profName := fs.String("profile", "hardware", "implementation profile")
 	jsonOut := fs.Bool("json", false, "JSON output")
+	nextOut := fs.Bool("next", false, "print the next PCs")
+	effectsOut := fs.Bool("effects", false, "print the effects record")
 	pos, code, done := parseFlags(fs, args, stepUsage, stdout, stderr)
 	if done {
 		return code
@@ -547,7 +568,7 @@ func runStep(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	res := step(emulate.New(emulate.Config{Profile: prof}), m, insn)
+	res := step(emulate.New(emulate.Config{Profile: prof}), m, insn, stepOpts{next: *nextOut, effects: *effectsOut})
 	if *jsonOut {
 		enc := json.NewEncoder(stdout)
 		enc.SetEscapeHTML(false)
@@ -561,10 +582,96 @@ func runStep(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// stepOpts selects the optional parts of a step's report.
+type stepOpts struct {
+	next    bool // predict the next PCs
+	effects bool // record the effects through an emulate.Observer
+}
+
+// nextJSON is the JSON form of debug.Next.
+type nextJSON struct {
+	PCs       []string `json:"pcs"`
+	Flow      string   `json:"flow"`
+	Interrupt bool     `json:"interrupt,omitempty"`
+}
+
+func newNextJSON(n debug.Next) *nextJSON {
+	j := &nextJSON{PCs: []string{}, Flow: n.Flow.String(), Interrupt: n.Interrupt}
+	for _, a := range n.Addrs() {
+		j.PCs = append(j.PCs, hex64(a))
+	}
+	return j
+}
+
+// effectsJSON is the JSON form of an emulate.StepRecord.
+type effectsJSON struct {
+	Registers   []regEffect  `json:"registers"`
+	Memory      []memChange  `json:"memory"`
+	Reservation *resvChanged `json:"reservation,omitempty"`
+}
+
+type regEffect struct {
+	Reg string `json:"reg"`
+	Old string `json:"old"`
+	New string `json:"new"`
+}
+
+type resvChanged struct {
+	Old string `json:"old"`
+	New string `json:"new"`
+}
+
+func resvString(r emulate.Reservation) string {
+	if !r.Valid {
+		return "none"
+	}
+	return fmt.Sprintf("%#x/%d", r.Addr, r.Size)
+}
+
+func newEffectsJSON(rec *emulate.StepRecord) *effectsJSON {
+	j := &effectsJSON{Registers: []regEffect{}, Memory: []memChange{}}
+	if rec == nil {
+		return j
+	}
+	for _, w := range rec.Regs {
+		o, n := hex64(w.Old.Lo), hex64(w.New.Lo)
+		if w.Reg.IsVSR() {
+			o, n = hexVSR(w.Old), hexVSR(w.New)
+		}
+		j.Registers = append(j.Registers, regEffect{Reg: w.Reg.String(), Old: o, New: n})
+	}
+	for _, w := range rec.Mem {
+		old := hex.EncodeToString(w.Old)
+		if !w.OldOK {
+			old = "??"
+		}
+		j.Memory = append(j.Memory, memChange{Addr: hex64(w.Addr), Old: old, New: hex.EncodeToString(w.New)})
+	}
+	if rec.ResvOld != rec.ResvNew {
+		j.Reservation = &resvChanged{Old: resvString(rec.ResvOld), New: resvString(rec.ResvNew)}
+	}
+	return j
+}
+
 // step runs insn on m and describes the result.
-func step(e *emulate.Emulator, m *machine, insn insnArg) *stepResult {
+func step(e *emulate.Emulator, m *machine, insn insnArg, opts stepOpts) *stepResult {
 	d := describe(insn.word, insn.suffix)
 	res := &stepResult{Insn: d.encoding(), Text: d.Text}
+	if opts.next && !(insn.word>>26 == 1 && !insn.prefixed) {
+		if n, err := debug.NextPCsWord(insn.word, insn.suffix, &m.r, false); err == nil {
+			res.Next = newNextJSON(n)
+			any, _ := debug.NextPCsWord(insn.word, insn.suffix, &m.r, true)
+			res.NextAny = newNextJSON(any)
+		}
+	}
+	var effects *emulate.StepRecord
+	if opts.effects {
+		e.SetObserver(emulate.ObserverFunc(func(r *emulate.StepRecord) { effects = r.Clone() }))
+		defer func() {
+			e.SetObserver(nil)
+			res.Effects = newEffectsJSON(effects)
+		}()
+	}
 	before := m.r
 	memBefore := make([][]byte, len(m.mem))
 	for i, r := range m.mem {
@@ -603,4 +710,48 @@ func writeStepText(w io.Writer, res *stepResult) {
 	for _, c := range res.Memory {
 		fmt.Fprintf(w, "m@%s: %s -> %s\n", c.Addr, c.Old, c.New)
 	}
+	if res.Next != nil {
+		fmt.Fprintf(w, "%-8s %s\n", "next:", nextText(res.Next, ""))
+		fmt.Fprintf(w, "%-8s %s\n", "any:", nextText(res.NextAny, "ignoring CR, CTR and trap operands"))
+	}
+	if ef := res.Effects; ef != nil {
+		if len(ef.Registers) == 0 && len(ef.Memory) == 0 && ef.Reservation == nil {
+			fmt.Fprintf(w, "%-8s none\n", "effects:")
+			return
+		}
+		fmt.Fprintf(w, "%-8s %d %s, %d memory %s\n", "effects:",
+			len(ef.Registers), plural(len(ef.Registers), "register", "registers"),
+			len(ef.Memory), plural(len(ef.Memory), "write", "writes"))
+		for _, r := range ef.Registers {
+			fmt.Fprintf(w, "  %-7s %s -> %s\n", r.Reg+":", r.Old, r.New)
+		}
+		for _, c := range ef.Memory {
+			fmt.Fprintf(w, "  m@%s: %s -> %s\n", c.Addr, c.Old, c.New)
+		}
+		if ef.Reservation != nil {
+			fmt.Fprintf(w, "  reservation: %s -> %s\n", ef.Reservation.Old, ef.Reservation.New)
+		}
+	}
+}
+
+func nextText(n *nextJSON, note string) string {
+	pcs := strings.Join(n.PCs, " ")
+	if pcs == "" {
+		pcs = "none"
+	}
+	extra := n.Flow
+	if n.Interrupt {
+		extra += ", may interrupt"
+	}
+	if note != "" {
+		extra += "; " + note
+	}
+	return pcs + " (" + extra + ")"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
