@@ -170,10 +170,10 @@ func TestProfileReservedBits(t *testing.T) {
 func TestNotEmulatedNamesOp(t *testing.T) {
 	m := newMachine(true)
 	before := m.r
-	err := m.step(t, Hardware, 0xfc22182a) // fadd f1,f2,f3
+	err := m.step(t, Hardware, 0xec011004) // dadd f0,f1,f2 (decimal FP)
 	var oe *OpError
-	if !errors.Is(err, ErrNotEmulated) || !errors.As(err, &oe) || oe.Op.String() != "fadd" {
-		t.Fatalf("err = %v, want not emulated naming fadd", err)
+	if !errors.Is(err, ErrNotEmulated) || !errors.As(err, &oe) || oe.Op.String() != "dadd" {
+		t.Fatalf("err = %v, want not emulated naming dadd", err)
 	}
 	if before != m.r {
 		t.Error("registers changed")
