@@ -66,13 +66,13 @@ func init() {
 	)
 }
 
-// opDcbz is dcbz RA,RB.
 // cacheEA is the effective address (RA|0) + RB of a cache instruction,
 // whose operands are RA, RB[, hint].
 func cacheEA(r *regs.Regs, in *decode.Inst) uint64 {
 	return iea(r, gprOr0(r, in.Args[0])+r.GPR[in.Args[1]&31])
 }
 
+// opDcbz is dcbz RA,RB.
 func opDcbz(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	bs := e.cfg.CacheBlockSize
 	if bs <= 0 || bs&(bs-1) != 0 {
