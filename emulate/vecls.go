@@ -34,7 +34,7 @@ import (
 //     lxvwsx, lxvh8x, lxvb16x, lxsibzx, lxsihzx and their stores): MSR[VSX]
 //     for VSRs 0-31, MSR[VEC] for VSRs 32-63.
 //
-// The linux kernel takes the length of lxvl/lxvll/stxvl/stxvll from the low
+// The Linux kernel takes the length of lxvl/lxvll/stxvl/stxvll from the low
 // byte of RB; the ISA (and QEMU) take it from bits 0:7, the most significant
 // byte. This file follows the ISA.
 
