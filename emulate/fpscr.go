@@ -287,6 +287,10 @@ func opMFFS(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	case ppc64asm.MFFSL:
 		v = old & fpscrLight
 	}
+	// QEMU recomputes the summaries (harness: mffscrni with FX VX VXSNAN
+	// OX VE set and FEX clear leaves FEX set); for a consistent FPSCR it
+	// changes nothing.
+	r.FPSCR = regs.FPSCRSummary(r.FPSCR)
 	r.VSR[frt] = regs.VSR{Hi: v}
 	fpRecord(r, in)
 	return nil

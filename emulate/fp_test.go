@@ -1,0 +1,236 @@
+package emulate
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// Encodings used below (FRT=1, FRA=2, FRB=3, FRC=4).
+const (
+	wFnmadd  = 0xfc22193e // fnmadd f1,f2,f4,f3
+	wFmul    = 0xfc220132 // fmul f1,f2,f4
+	wFrsp    = 0xfc201818 // frsp f1,f3
+	wFcfids  = 0xec201e9c // fcfids f1,f3
+	wFcmpo7  = 0xff821840 // fcmpo cr7,f2,f3
+	wMtfsb1  = 0xfc80004c // mtfsb1 4 (UX)
+	wFre     = 0xfc201830 // fre f1,f3
+	wFctiw   = 0xfc20181c // fctiw f1,f3
+	wFaddRc  = 0xfc22182b // fadd. f1,f2,f3
+	wFmulRc  = 0xfc220133 // fmul. f1,f2,f4
+	wFdivZ   = 0xfc221824 // fdiv f1,f2,f3
+	wFmaddNo = 0xfc22193a // fmadd f1,f2,f4,f3
+)
+
+// fpCase is one step with expected FPR1, FPSCR and CR (ISA, worked by hand,
+// or QEMU harness output where noted).
+type fpCase struct {
+	name    string
+	prof    Profile
+	word    uint32
+	f2, f3  uint64
+	f4      uint64
+	fpscr   uint64
+	msr     uint64 // extra MSR bits
+	wantErr error  // nil, ErrFPException, ErrNotEmulated, ErrUnavailable
+	f1      uint64
+	wFPSCR  uint64
+	cr      uint32
+	exc     *FPException // expected details of an ErrFPException (Op ignored)
+}
+
+func runFPCases(t *testing.T, cases []fpCase) {
+	for _, c := range cases {
+		bothOrders(t, func(t *testing.T, le bool) {
+			m := newMachine(le)
+			m.r.MSR |= c.msr
+			m.r.SetFPR(2, c.f2)
+			m.r.SetFPR(3, c.f3)
+			m.r.SetFPR(4, c.f4)
+			m.r.FPSCR = c.fpscr
+			before := m.r
+			err := m.step(t, c.prof, c.word)
+			if c.wantErr != nil {
+				if !errors.Is(err, c.wantErr) {
+					t.Fatalf("%s: err %v, want %v", c.name, err, c.wantErr)
+				}
+				if d := cmp.Diff(before, m.r); d != "" {
+					t.Errorf("%s: registers changed on %v (-before +after):\n%s", c.name, err, d)
+				}
+				if c.exc != nil {
+					var x *FPException
+					if !errors.As(err, &x) {
+						t.Fatalf("%s: %T is not an *FPException", c.name, err)
+					}
+					got := *x
+					got.Op = 0
+					if d := cmp.Diff(*c.exc, got); d != "" {
+						t.Errorf("%s: FPException (-want +got):\n%s", c.name, d)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			want := before
+			want.NIP += 4
+			want.VSR[1] = regs.VSR{Hi: c.f1}
+			want.FPSCR = c.wFPSCR
+			want.CR = c.cr
+			if d := cmp.Diff(want, m.r); d != "" {
+				t.Errorf("%s (-want +got):\n%s", c.name, d)
+			}
+		})
+	}
+}
+
+// TestFPISA checks the cases where the ISA, not QEMU, decides (the accepted
+// divergences of trace/fpdiverge.go and the fpscr-fr profile row), under
+// both profiles unless noted.
+func TestFPISA(t *testing.T) {
+	const one, max = 0x3ff0000000000000, 0x7fefffffffffffff
+	var cases []fpCase
+	for _, p := range []Profile{Hardware, QEMU} {
+		fr := uint64(regs.FPSCRFR)
+		if p == QEMU {
+			fr = 0 // fpscr-fr: QEMU never sets FR
+		}
+		cases = append(cases,
+			// 1 + 1.5·2^-53 rounds up to 1 + 2^-52: FX XX FI (FR) +normal.
+			fpCase{name: "fadd-round-up", prof: p, word: wFadd, f2: one, f3: 0x3ca8000000000000,
+				f1: 0x3ff0000000000001, wFPSCR: 0x82024000 | fr},
+			// Exact: FR and FI are cleared (QEMU leaves FR as it was: harness,
+			// fadd 1+1 with fpscr=00040000 gives 00044000).
+			fpCase{name: "fadd-exact", prof: p, word: wFadd, f2: one, f3: one, fpscr: 0x00060000,
+				f1: 0x4000000000000000, wFPSCR: 0x00004000 | qemuFR(p)},
+			// frsp of 2^-127: a single-precision denormal, exact: FPRF +denormal (0x14).
+			fpCase{name: "frsp-single-denormal", prof: p, word: wFrsp, f3: 0x3800000000000000,
+				f1: 0x3800000000000000, wFPSCR: 0x00014000},
+			// fmul of (1−2^-53)·2^-1022 by 1... : tiny before rounding; RN ties the
+			// exact 2^-1022 − 2^-1075 up to 2^-1022 (even): UX XX FI (FR), +normal.
+			fpCase{name: "fmul-tiny-before-rounding", prof: p, word: wFmul, f2: 0x3fefffffffffffff, f4: 0x0010000000000000,
+				f1: 0x0010000000000000, wFPSCR: 0x8a024000 | fr},
+			// fnmadd in RN=+inf: 1·1 + 2^-60 rounds up to 1+2^-52, then is
+			// negated (ISA; QEMU 7.2 gives −1).
+			fpCase{name: "fnmadd-round-then-negate", prof: p, word: wFnmadd, f2: one, f4: one, f3: 0x3c30000000000000, fpscr: 2,
+				f1: 0xbff0000000000001, wFPSCR: 0x82028002 | fr},
+			// fcfids 1: FPRF +normal (QEMU 7.2 leaves FPRF alone).
+			fpCase{name: "fcfids-fprf", prof: p, word: wFcfids, f3: 1, f1: one, wFPSCR: 0x00004000},
+			// fcmpo with a QNaN, VE=0: VXVC, FPCC = FU; C is not touched.
+			fpCase{name: "fcmpo-qnan", prof: p, word: wFcmpo7, f2: 0x7ff8000000000000, f3: one,
+				wFPSCR: 0xa0081000, cr: 0x00000001},
+			// mtfsb1 of UX from 0: FX is set too (QEMU 7.2 does not).
+			fpCase{name: "mtfsb1-fx", prof: p, word: wMtfsb1, wFPSCR: 0x88000000},
+			// fmadd ∞×0 + SNaN: VXSNAN and VXIMZ, the SNaN quieted (QEMU: no VXSNAN).
+			fpCase{name: "fmadd-imz-snan", prof: p, word: wFmaddNo, f2: 0x7ff0000000000000, f4: 0, f3: 0x7ff0000000000001,
+				f1: 0x7ff8000000000001, wFPSCR: 0xa1111000},
+			// Record form: CR1 = FX FEX VX OX.
+			fpCase{name: "fadd-rc-overflow", prof: p, word: wFaddRc, f2: max, f3: max,
+				f1: 0x7ff0000000000000, wFPSCR: 0x92025000 | fr, cr: 0x09000000},
+		)
+	}
+	runFPCases(t, cases)
+}
+
+// qemuFR is the FR bit QEMU keeps from the input of fadd-exact.
+func qemuFR(p Profile) uint64 {
+	if p == QEMU {
+		return regs.FPSCRFR
+	}
+	return 0
+}
+
+// TestFPUnavailable: MSR[FP]=0 gives ErrUnavailable with nothing changed.
+func TestFPUnavailable(t *testing.T) {
+	for _, w := range []uint32{wFadd, wFmaddNo, wFctiwz, wFrsp, wMtfsb1, 0xfc00048e /* mffs */, wFcmpo7} {
+		bothOrders(t, func(t *testing.T, le bool) {
+			m := newMachine(le)
+			m.r.MSR &^= regs.MSRFP
+			before := m.r
+			if err := m.step(t, QEMU, w); !errors.Is(err, ErrUnavailable) {
+				t.Fatalf("%08x: %v, want ErrUnavailable", w, err)
+			}
+			if d := cmp.Diff(before, m.r); d != "" {
+				t.Errorf("%08x: registers changed:\n%s", w, d)
+			}
+		})
+	}
+}
+
+// TestFPEnabledExceptions: the enabled-exception outcome, with the state
+// at the interrupt in the FPException and the register file unchanged.
+func TestFPEnabledExceptions(t *testing.T) {
+	const one, max = 0x3ff0000000000000, 0x7fefffffffffffff
+	fe := regs.MSRFE0 | regs.MSRFE1
+	cases := []fpCase{
+		// ZE: 1/0, target unchanged, FPRF unchanged: FX FEX ZX.
+		{name: "ze", prof: Hardware, word: wFdivZ, f2: one, f3: 0, fpscr: 0x10, msr: fe, wantErr: ErrFPException,
+			exc: &FPException{FPSCR: 0xc4000010, Target: -1}},
+		// QEMU traps even with MSR[FE0,FE1] = 0 (fp-enabled-trap).
+		{name: "ze-qemu", prof: QEMU, word: wFdivZ, f2: one, f3: 0, fpscr: 0x10, wantErr: ErrFPException,
+			exc: &FPException{FPSCR: 0xc4000010, Target: -1}},
+		// OE: max+max = (2−2^-52)·2^1024, exponent adjusted by −1536.
+		{name: "oe", prof: Hardware, word: wFadd, f2: max, f3: max, fpscr: 0x40, msr: fe, wantErr: ErrFPException,
+			exc: &FPException{FPSCR: 0xd0004040, Target: 1, Value: 0x1fffffffffffffff}},
+		// UE: QEMU harness: fmul (2^-1022 + 2^-1074)·0.5 with UE=1 gives
+		// st=fpe, fpscr=c8004020, f1=6000000000000001.
+		{name: "ue-qemu", prof: QEMU, word: wFmul, f2: 0x0010000000000001, f4: 0x3fe0000000000000, fpscr: 0x20, wantErr: ErrFPException,
+			exc: &FPException{FPSCR: 0xc8004020, Target: 1, Value: 0x6000000000000001}},
+		// XE: QEMU harness: fadd 1 + 1.5·2^-53 with XE=1: fpscr=c2024008, f1=3ff0000000000001.
+		{name: "xe-qemu", prof: QEMU, word: wFadd, f2: one, f3: 0x3ca8000000000000, fpscr: 0x08, wantErr: ErrFPException,
+			exc: &FPException{FPSCR: 0xc2024008, Target: 1, Value: 0x3ff0000000000001}},
+		// VE with Rc=1: CR1 = FX FEX VX OX = 1110.
+		{name: "ve-rc", prof: Hardware, word: wFaddRc, f2: 0x7ff0000000000000, f3: 0xfff0000000000000, fpscr: 0x80, msr: fe,
+			wantErr: ErrFPException, exc: &FPException{FPSCR: 0xe0800080, CR: 0x0e000000, Target: -1}},
+	}
+	runFPCases(t, cases)
+
+	// Ignore-exceptions mode on the hardware profile: no interrupt; OE=1
+	// still delivers the adjusted result and sets FEX.
+	runFPCases(t, []fpCase{
+		{name: "oe-ignored", prof: Hardware, word: wFadd, f2: max, f3: max, fpscr: 0x40,
+			f1: 0x1fffffffffffffff, wFPSCR: 0xd0004040},
+		// ZE=1 ignored: the target is unchanged (f1 = 0 here), FEX set.
+		{name: "ze-ignored", prof: Hardware, word: wFdivZ, f2: one, f3: 0, fpscr: 0x10,
+			f1: 0, wFPSCR: 0xc4000010},
+	})
+
+	// Apply writes the interrupt state.
+	var r regs.Regs
+	x := &FPException{FPSCR: 0xd0004040, CR: 0x0e000000, Target: 1, Value: 5}
+	x.Apply(&r)
+	if r.FPSCR != 0xd0004040 || r.CR != 0x0e000000 || r.FPR(1) != 5 {
+		t.Errorf("Apply: FPSCR %#x CR %#x f1 %#x", r.FPSCR, r.CR, r.FPR(1))
+	}
+}
+
+// TestFPHardwareUnknown: the hardware profile refuses what the hardware
+// does not define or the project has not measured.
+func TestFPHardwareUnknown(t *testing.T) {
+	for _, c := range []struct {
+		word  uint32
+		fpscr uint64
+	}{
+		{wFre, 0},                  // fp-estimate
+		{wFctiw, 0},                // fcti-undefined
+		{wFadd, regs.FPSCRNI},      // fpscr-ni
+		{wFcfids, regs.FPSCRNI},    // fpscr-ni
+		{0xfc201b10, regs.FPSCRNI}, // frin, fpscr-ni
+	} {
+		m := newMachine(true)
+		m.r.FPSCR = c.fpscr
+		before := m.r
+		if err := m.step(t, Hardware, c.word); !errors.Is(err, ErrNotEmulated) {
+			t.Errorf("%08x: %v, want ErrNotEmulated", c.word, err)
+		}
+		if d := cmp.Diff(before, m.r); d != "" {
+			t.Errorf("%08x: registers changed:\n%s", c.word, d)
+		}
+		if err := m.step(t, QEMU, c.word); err != nil {
+			t.Errorf("%08x (qemu): %v", c.word, err)
+		}
+	}
+}
