@@ -12,6 +12,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/golden"
 	"github.com/ppc64emu/ppc64emu/internal/oracle"
 	"github.com/ppc64emu/ppc64emu/trace"
 )
@@ -90,6 +91,16 @@ func FuzzDifferential(f *testing.F) {
 	f.Add(uint32(0x4e800420), uint32(0), uint64(3), true)          // bctr
 	f.Add(uint32(0x7c832008), uint32(0), uint64(4), false)         // tw
 	f.Add(uint32(0x06000000), uint32(0x38600001), uint64(5), true) // paddi
+	// And a sample of the golden traces' instructions.
+	ins, err := golden.Insns("../../testdata/traces")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for i, in := range ins {
+		if i%256 == 0 {
+			f.Add(in.Word, in.Suffix, uint64(i), i%2 == 0)
+		}
+	}
 	f.Fuzz(func(t *testing.T, word, suffix uint32, seed uint64, le bool) {
 		in, err := decode.DecodeWord(word, suffix)
 		if err != nil || !emulate.Emulated(in.Op) {
