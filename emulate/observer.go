@@ -23,7 +23,8 @@ import (
 // StepBytes and Fetch that reaches an instruction), after the step, also
 // when the step failed; a failed step has no effects. The record and
 // everything it points to belong to the Emulator and are reused by the next
-// step: an Observer that keeps a record must Clone it.
+// step: an Observer that keeps a record must Clone it. ObserveStep must not
+// step the same Emulator.
 type Observer interface {
 	ObserveStep(rec *StepRecord)
 }
@@ -36,7 +37,8 @@ func (f ObserverFunc) ObserveStep(rec *StepRecord) { f(rec) }
 
 // SetObserver attaches o to e; nil detaches it. Without an observer a step
 // costs one nil check more; with one, each step copies the register file
-// twice and reads the old bytes of every memory write.
+// once, compares it afterwards and reads the old bytes of every memory
+// write (about 0.35 µs per step on a 2-core amd64 host).
 func (e *Emulator) SetObserver(o Observer) {
 	if o == nil {
 		e.obs = nil
