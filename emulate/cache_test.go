@@ -1,0 +1,172 @@
+package emulate
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/ppc64emu/ppc64emu/decode"
+)
+
+const (
+	opDcbzW   = 0x7c0007ec
+	opDcbstW  = 0x7c00006c
+	opDcbfW   = 0x7c0000ac
+	opIcbiW   = 0x7c0007ac
+	opDcbtW   = 0x7c00022c
+	opDcbtstW = 0x7c0001ec
+)
+
+// TestDcbz: the aligned block of CacheBlockSize bytes is zeroed with one
+// write; the EA is (RA|0)+RB, truncated in 32-bit mode.
+func TestDcbz(t *testing.T) {
+	for _, tc := range []struct {
+		bs     int
+		ra, rb uint64
+		raReg  int
+		block  uint64 // scratch offset of the block
+	}{
+		{0, scratchBase, 0x105, 3, 0x100},
+		{128, scratchBase + 0x100, 0x7f, 3, 0x100},
+		{32, scratchBase, 0x45, 3, 0x40},
+		{256, scratchBase + 0x1ff, 0, 3, 0x100},
+		{128, 0, scratchBase + 0x281, 0, 0x280},
+		{4096, scratchBase + 0x1234, 0, 3, 0x1000},
+	} {
+		m := newMachine(true)
+		for i := range m.scratch {
+			m.scratch[i] = 0xaa
+		}
+		want := append([]byte(nil), m.scratch...)
+		bs := tc.bs
+		if bs == 0 {
+			bs = 128
+		}
+		clear(want[tc.block : tc.block+uint64(bs)])
+		m.r.GPR[3], m.r.GPR[4] = tc.ra, tc.rb
+		rec := &recordingMemory{Regions: m.mem}
+		b := make([]byte, 4)
+		m.order().PutUint32(b, xform(opDcbzW, 0, tc.raReg, 4))
+		if err := New(Config{CacheBlockSize: tc.bs}).StepBytes(&m.r, rec, b); err != nil {
+			t.Fatalf("bs %d: %v", bs, err)
+		}
+		if d := cmp.Diff(want, m.scratch); d != "" {
+			t.Errorf("bs %d: scratch (-want +got):\n%s", bs, d)
+		}
+		if len(rec.calls) != 1 {
+			t.Errorf("bs %d: accesses %v, want one write", bs, rec.calls)
+		}
+	}
+	m := newMachine(false)
+	m.r.GPR[3] = scratchBase
+	if err := m.stepWith(New(Config{CacheBlockSize: 96}), xform(opDcbzW, 0, 3, 4)); !errors.Is(err, ErrNotEmulated) {
+		t.Errorf("block size 96: %v, want not emulated", err)
+	}
+	// Unmapped: a write fault at the block's start (QEMU 7.2 reports it too).
+	m.r.GPR[3], m.r.GPR[4] = 0x60000000, 0x105
+	var f *Fault
+	if err := m.stepWith(New(Config{}), xform(opDcbzW, 0, 3, 4)); !errors.As(err, &f) || !f.Write || f.Addr != 0x60000100 || f.Size != 128 {
+		t.Errorf("unmapped: %v", err)
+	}
+}
+
+// TestCacheProbes: dcbst, dcbf and icbi fault on storage that cannot be
+// read; dcbt, dcbtst and the barriers never fault and change nothing.
+func TestCacheProbes(t *testing.T) {
+	for _, tc := range []struct {
+		word  uint32
+		fault bool
+		addr  uint64
+	}{
+		{xform(opDcbstW, 0, 3, 4), true, 0x60000105},
+		{xform(opDcbfW, 0, 3, 4), true, 0x60000105},
+		{xform(opDcbfW, 1, 3, 4), true, 0x60000105}, // dcbfl
+		{xform(opIcbiW, 0, 3, 4), true, 0x60000100},
+		{xform(opDcbtW, 0, 3, 4), false, 0},
+		{xform(opDcbtW, 16, 3, 4), false, 0},
+		{xform(opDcbtstW, 0, 3, 4), false, 0},
+		{0x7c0004ac, false, 0}, // sync
+		{0x7c2004ac, false, 0}, // lwsync
+		{0x7c4004ac, false, 0}, // ptesync
+		{0x7c8004ac, false, 0}, // sync L=4 (hardware profile: a barrier)
+		{0x7c0006ac, false, 0}, // eieio
+		{0x4c00012c, false, 0}, // isync
+	} {
+		for _, mapped := range []bool{false, true} {
+			m := newMachine(true)
+			m.r.GPR[3], m.r.GPR[4] = 0x60000000, 0x105
+			if mapped {
+				m.r.GPR[3] = scratchBase
+			}
+			exp := *m
+			exp.r.NIP = cia + 4
+			snap := append([]byte(nil), m.scratch...)
+			err := m.stepWith(New(Config{}), tc.word)
+			var f *Fault
+			switch {
+			case tc.fault && !mapped:
+				if !errors.As(err, &f) || f.Write || f.Alignment || f.Addr != tc.addr {
+					t.Errorf("%08x unmapped: err = %v, want a read fault at %#x", tc.word, err, tc.addr)
+				}
+				exp.r.NIP = cia
+			case err != nil:
+				t.Errorf("%08x mapped=%v: %v", tc.word, mapped, err)
+			}
+			if d := cmp.Diff(exp.r, m.r); d != "" {
+				t.Errorf("%08x mapped=%v: registers (-want +got):\n%s", tc.word, mapped, d)
+			}
+			if string(snap) != string(m.scratch) {
+				t.Errorf("%08x: scratch changed", tc.word)
+			}
+		}
+	}
+}
+
+// TestCacheProfileDifferences: QEMU 7.2 makes sync with L ≥ 4 or SC ≠ 0
+// and dcbf with L ≥ 2 illegal; the hardware profile does not.
+func TestCacheProfileDifferences(t *testing.T) {
+	for _, tc := range []struct {
+		word   uint32
+		hw, qe error
+	}{
+		{0x7c8004ac, nil, ErrIllegal},                            // sync L=4
+		{0x7c0104ac, nil, ErrIllegal},                            // sync SC=1
+		{0x7c6004ac, nil, nil},                                   // sync L=3
+		{xform(opDcbfW, 3, 3, 4), nil, ErrIllegal},               // dcbflp
+		{xform(opDcbfW, 2, 3, 4), ErrNotEmulated, ErrIllegal},    // reserved L
+		{xform(opDcbfW, 7, 3, 4), ErrNotEmulated, ErrIllegal},    // reserved L
+		{0x7c00068c, ErrNotEmulated, nil},                        // cpabort
+		{0x7c23260c, ErrNotEmulated, ErrIllegal},                 // copy
+		{0x7c23270d, ErrNotEmulated, ErrIllegal},                 // paste.
+		{xform(0x7c00002c, 0, 3, 4), ErrNotEmulated, ErrIllegal}, // icbt
+	} {
+		for _, p := range []Profile{Hardware, QEMU} {
+			want := tc.hw
+			if p == QEMU {
+				want = tc.qe
+			}
+			m := newMachine(false)
+			m.r.GPR[3] = scratchBase
+			err := m.stepWith(New(Config{Profile: p}), tc.word)
+			if (want == nil) != (err == nil) || (want != nil && !errors.Is(err, want)) {
+				t.Errorf("%08x %v: err = %v, want %v", tc.word, p, err, want)
+			}
+		}
+	}
+}
+
+// TestCopyPasteRefused: the hardware profile names the reason.
+func TestCopyPasteRefused(t *testing.T) {
+	for _, w := range []uint32{0x7c23260c, 0x7c23270d, 0x7c00068c} {
+		m := newMachine(true)
+		err := m.stepWith(New(Config{}), w)
+		var oe *OpError
+		if !errors.As(err, &oe) || oe.Kind != ErrNotEmulated || oe.Reason == "" {
+			t.Errorf("%08x: err = %v, want not emulated with a reason", w, err)
+		}
+		in, _ := decode.DecodeWord(w, 0)
+		if in.Class != decode.ClassCopyPaste {
+			t.Errorf("%08x: class %v", w, in.Class)
+		}
+	}
+}
