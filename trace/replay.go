@@ -269,6 +269,12 @@ var Divergences = []Divergence{
 		Reason: "QEMU seeds HASHKEYR randomly per process, so the hash differs per run",
 	},
 	{
+		Ops: []string{"plq", "pstq"},
+		Reason: "plq/pstq with RTp = r31 (odd: an invalid form QEMU 7.2 executes) make QEMU use a register past r31 " +
+			"(SIGSEGV with si_addr 0 or garbage); the emulator's QEMU profile uses r31 and r0",
+		Match: func(l *Line, in *decode.Inst) bool { return in.NArgs > 0 && in.Args[0] == 31 },
+	},
+	{
 		Ops: []string{"lwat", "stwat"},
 		Reason: "QEMU 7.2 compares the words unsigned for Fetch/Store Maximum Signed and Minimum Signed (FC 5, 7); " +
 			"the ISA compares them signed (emulate/atomic_test.go tests the ISA result)",
