@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -232,5 +233,58 @@ func TestFPHardwareUnknown(t *testing.T) {
 		if err := m.step(t, QEMU, c.word); err != nil {
 			t.Errorf("%08x (qemu): %v", c.word, err)
 		}
+	}
+}
+
+// TestFPFastPath: the native round-to-nearest path agrees with the exact
+// path (value, inexact, rounded-up) wherever it accepts the operands.
+func TestFPFastPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	operand := func() uint64 {
+		// Moderate exponents mostly, sometimes at the edges of the range,
+		// and significands with short or long runs of ones and zeros.
+		e := uint64(1023 + rng.IntN(1900) - 950)
+		f := rng.Uint64() & fpFracMask
+		switch rng.IntN(4) {
+		case 0:
+			f &= ^uint64(0) << uint(rng.IntN(52))
+		case 1:
+			f |= fpFracMask >> uint(rng.IntN(52))
+		}
+		return rng.Uint64()&fpSignBit | e<<52 | f
+	}
+	accepted := 0
+	for i := 0; i < 200000; i++ {
+		kind := []fpArith{faAdd, faSub, faMul, faDiv, faSqrt}[i%5]
+		x, y := operand(), operand()
+		if kind == faSqrt {
+			x &^= fpSignBit
+		}
+		if kind == faAdd && i%3 == 0 {
+			y = x ^ fpSignBit + uint64(rng.IntN(5)) // cancellation
+		}
+		var fast, slow fpResult
+		if !fpFast(&fast, kind, x, y) {
+			continue
+		}
+		accepted++
+		switch kind {
+		case faAdd, faSub:
+			fpAddSub(&slow, x, y, kind == faSub, &fmtDouble, 0)
+		case faMul:
+			fpMul(&slow, x, y, &fmtDouble, 0)
+		case faDiv:
+			fpDiv(&slow, x, y, &fmtDouble, 0)
+		case faSqrt:
+			fpSqrt(&slow, x, &fmtDouble, 0)
+		}
+		if fast.val != slow.val || fast.rd.inexact != slow.rd.inexact || fast.rd.up != slow.rd.up ||
+			slow.rd.tiny || slow.rd.overflow {
+			t.Fatalf("kind %d, %#x, %#x: fast %#x inexact %v up %v; exact %#x inexact %v up %v tiny %v",
+				kind, x, y, fast.val, fast.rd.inexact, fast.rd.up, slow.val, slow.rd.inexact, slow.rd.up, slow.rd.tiny)
+		}
+	}
+	if accepted < 100000 {
+		t.Errorf("the fast path took only %d cases", accepted)
 	}
 }

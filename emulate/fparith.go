@@ -1,6 +1,8 @@
 package emulate
 
 import (
+	"math"
+
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
 	"golang.org/x/arch/ppc64/ppc64asm"
@@ -102,6 +104,11 @@ func opFPArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	rn := int(r.FPSCR & regs.FPSCRRN)
 	frt := int(in.Args[0]) & 31
 	var res fpResult
+	if rn == regs.RoundNearest && !s.single && s.kind <= faSqrt {
+		if fpFast(&res, s.kind, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2]))) {
+			return e.fpCommit(r, in, frt, &res, false, false)
+		}
+	}
 	switch s.kind {
 	case faAdd, faSub:
 		fpAddSub(&res, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), s.kind == faSub, f, rn)
@@ -121,6 +128,66 @@ func opFPArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		fpRSqrt(&res, r.FPR(int(in.Args[1])), s.single, rn)
 	}
 	return e.fpCommit(r, in, frt, &res, s.single, false)
+}
+
+// fpFastExp bounds the unbiased exponents the native fast path accepts:
+// operands and result stay far enough from the denormal and overflow ranges
+// that the error terms below are exact and no result is tiny or overflows.
+const fpFastExp = 900
+
+// fpFast computes a double-precision add, subtract, multiply, divide or
+// square root (x, y: the operands; y unused for sqrt) in round-to-nearest
+// with the host's IEEE arithmetic, and the exact inexact and rounded-up
+// flags from the error term (TwoSum for add, FMA residuals for the rest).
+// It reports false, leaving res alone, outside the range where that is
+// provably exact; the exact path then takes over.
+func fpFast(res *fpResult, kind fpArith, x, y uint64) bool {
+	ex, ey := int(x>>52&0x7ff)-1023, int(y>>52&0x7ff)-1023
+	if ex < -fpFastExp || ex > fpFastExp {
+		return false
+	}
+	if kind != faSqrt && (ey < -fpFastExp || ey > fpFastExp) {
+		return false
+	}
+	a, b := math.Float64frombits(x), math.Float64frombits(y)
+	var v, err float64 // result, and a value whose sign is that of (exact − v)
+	switch kind {
+	case faAdd, faSub:
+		if kind == faSub {
+			b = -b
+		}
+		v = a + b
+		bv := v - a
+		err = (a - (v - bv)) + (b - bv) // TwoSum: exact − v, exactly
+	case faMul:
+		if ex+ey < -fpFastExp || ex+ey > fpFastExp {
+			return false
+		}
+		v = float64(a * b)
+		err = math.FMA(a, b, -v)
+	case faDiv:
+		if ex-ey < -fpFastExp || ex-ey > fpFastExp {
+			return false
+		}
+		v = float64(a / b)
+		err = math.FMA(-v, b, a) // a − v·b: exact; the sign of exact − v is its sign times b's
+		if b < 0 {
+			err = -err
+		}
+	case faSqrt:
+		if a <= 0 {
+			return false
+		}
+		v = math.Sqrt(a)
+		err = math.FMA(-v, v, a)
+	}
+	if v == 0 {
+		return false // signed-zero rules: the exact path
+	}
+	bits := math.Float64bits(v)
+	res.rnd, res.f, res.val = true, &fmtDouble, bits
+	res.rd = rounded{bits: bits, inexact: err != 0, up: err != 0 && (err < 0) != (v < 0)}
+	return true
 }
 
 // fpNaNResult sets res to the first NaN among ops (quieted; truncated to
