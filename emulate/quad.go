@@ -26,7 +26,8 @@ import (
 // decoded as invalid forms (the profile decides). QEMU 7.2 treats the
 // prefixed forms differently (measured: testdata/traces/plq.*, pstq.*):
 // plq and pstq with an odd RTp/RSp execute, on registers RTp and RTp+1;
-// plq with RTp = RA (R=0) and both with R=1 and RA≠0 are illegal. So the
+// plq with RTp = RA (also RTp = RA = 0 with R=1) and both with R=1 and
+// RA≠0 are illegal. So the
 // QEMU profile lets plq/pstq invalid forms through to opLoadQuad and
 // opStoreQuad (qemuLegality's invExec, set by this file's init, which runs
 // after profile.go's), which refuse the illegal ones. plq with RTp = RA is
@@ -79,7 +80,7 @@ func (e *Emulator) quadPrefixedForm(in *decode.Inst) error {
 	rt, ra := in.Args[0], in.Args[2]
 	pcrel := in.Flags&decode.FlagPCRel != 0
 	switch {
-	case pcrel && ra != 0, in.Op == p.PLQ && !pcrel && rt == ra:
+	case pcrel && ra != 0, in.Op == p.PLQ && rt == ra:
 		if e.qemu() {
 			return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "invalid form (qemu profile)", Err: decode.ErrInvalidForm}
 		}
