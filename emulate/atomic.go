@@ -20,10 +20,10 @@ import (
 // dependent; QEMU 7.2 does not fault: emulate/testdata/qemu/atomic.*.txt).
 //
 // Other stores made by this emulator (std, stw, dcbz, …) do not clear the
-// reservation, even to the reserved bytes: the ISA loses a reservation when
-// another processor or mechanism stores to its granule, and leaves it to the
-// implementation whether a store by the reserving processor itself does
-// (Differences row "resv-own-store"). A debugger models stores by other
+// reservation, even to the reserved bytes: among the events that clear a
+// reservation the ISA names a stcx. and stores by other processors or
+// mechanisms to the reservation granule, not the reserving processor's own
+// plain stores (Differences row "resv-own-store"). A debugger models stores by other
 // threads or by itself with ClearReservation. The reservation survives
 // faults and refused steps.
 //
@@ -62,7 +62,7 @@ func init() {
 		Difference{
 			ID:       "resv-own-store",
 			What:     "a store other than stcx. by the reserving processor to the reservation granule",
-			Hardware: Value, HWDetail: "the reservation is kept (ISA: whether it is lost is implementation-dependent); a debugger can call ClearReservation",
+			Hardware: Value, HWDetail: "the reservation is kept: the ISA's events that clear a reservation are a stcx. and stores by other processors or mechanisms; a debugger can call ClearReservation",
 			QEMU: Value, QDetail: "the reservation is kept; not measurable with the single-instruction harness",
 			Source: "Power ISA 3.1B Book II 4.6.2",
 		},
