@@ -170,3 +170,35 @@ func TestCopyPasteRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestStorage32Bit: in 32-bit mode dcbz, lmw and lswx truncate the EA to
+// 32 bits before aligning or accessing.
+func TestStorage32Bit(t *testing.T) {
+	m := newMachine(false)
+	m.r.MSR &^= 1 << 63 // SF
+	for i := range m.scratch {
+		m.scratch[i] = 0x55
+	}
+	m.r.GPR[3], m.r.GPR[4] = 0xdead_0000_0000_0000|scratchBase, 0x1_0000_0085
+	if err := m.stepWith(New(Config{}), xform(opDcbzW, 0, 3, 4)); err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range m.scratch[0x70:0x110] {
+		if want := byte(0x55); i >= 0x10 && i < 0x90 {
+			want = 0
+			if b != want {
+				t.Fatalf("dcbz 32-bit: byte %#x = %#x", 0x70+i, b)
+			}
+		} else if b != want {
+			t.Fatalf("dcbz 32-bit: byte %#x = %#x", 0x70+i, b)
+		}
+	}
+	m.r.NIP = cia
+	m.r.GPR[3] = 0xffffffff_00000000 | (scratchBase + 0x100)
+	if err := m.stepWith(New(Config{}), 0xbbc30000); err != nil { // lmw r30,0(r3)
+		t.Fatal(err)
+	}
+	if m.r.GPR[30] != 0x55555555 || m.r.GPR[31] != 0x55555555 {
+		t.Errorf("lmw 32-bit: r30 %#x r31 %#x", m.r.GPR[30], m.r.GPR[31])
+	}
+}
