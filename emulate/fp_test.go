@@ -292,3 +292,12 @@ func TestFPFastPath(t *testing.T) {
 		t.Errorf("the fast path took only %d cases", accepted)
 	}
 }
+
+// TestFPNegatedAdjusted: fnmadd with an enabled overflow rounds the
+// exponent-adjusted sum and then negates it. max·2 + 0 in RN=+inf:
+// (2−2^-52)·2^1024 is exact, adjusted to (2−2^-52)·2^-512 and negated.
+func TestFPNegatedAdjusted(t *testing.T) {
+	runFPCases(t, []fpCase{{name: "fnmadd-oe", prof: Hardware, word: wFnmadd,
+		f2: 0x7fefffffffffffff, f4: 0x4000000000000000, f3: 0, fpscr: 0x40 | 2, msr: regs.MSRFE0 | regs.MSRFE1,
+		wantErr: ErrFPException, exc: &FPException{FPSCR: 0xd0008042, Target: 1, Value: 0x9fffffffffffffff}}})
+}

@@ -386,9 +386,12 @@ func fpFMA(res *fpResult, a, c, b uint64, kind fpArith, f *fpFormat, rn int) {
 		}
 	}
 	if negate {
-		res.val ^= fpSignBit
-		res.neg = !res.neg
-		res.rd.bits ^= fpSignBit
+		if res.rnd {
+			// fpCommit negates after any exponent-adjusted re-rounding.
+			res.negate = true
+		} else {
+			res.val ^= fpSignBit
+		}
 	}
 }
 

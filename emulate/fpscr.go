@@ -147,6 +147,9 @@ type fpResult struct {
 	exp int
 	sig uint64
 	stk bool
+	// negate: the result is the negation of the rounded value (fnmadd,
+	// fnmsub: rounded, then negated).
+	negate bool
 }
 
 // setRounded rounds the exact value into res.
@@ -198,6 +201,9 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 			ex |= regs.FPSCRUX
 		}
 		val = rd.bits
+		if res.negate {
+			val ^= fpSignBit
+		}
 		fi, fr = rd.inexact, rd.up
 		if fi {
 			ex |= regs.FPSCRXX
