@@ -97,15 +97,16 @@ func init() {
 			What:     "fre, fres, frsqrte, frsqrtes: the estimate (the ISA only bounds its error)",
 			Hardware: HardwareStep, HWDetail: "implementation-specific estimate tables: not known",
 			QEMU: Value, QDetail: "a correctly rounded double 1/x (fre) or 1/sqrt(x) computed as two roundings (sqrt, then divide); " +
-				"fres, frsqrtes round that double once more to single",
+				"fres, frsqrtes round that double once more to single; fre of ±0 gives ±0.5 with ZX (harness)",
 			Source: "Power ISA 3.1B Book I 4.6.7; shared/reference/qemu-oracle.md pitfall 8; " + fpQEMUSource,
 		},
 		Difference{
 			ID:       diffFCTI,
 			What:     "fctiw[u][z] and fctid[u][z]: FPSCR[FPRF] (undefined) and, for the word forms, FRT bits 0:31 (undefined)",
 			Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
-			QEMU: Value, QDetail: "FPRF unchanged, except 0x11 after an invalid conversion with VE=0; FRT bits 0:31 are 0 for word results " +
-				"≥ 0 and NaN/invalid (0x0000000080000000 for a NaN), the sign extension of a negative word result",
+			QEMU: Value, QDetail: "FPRF unchanged, except 0x11 after an invalid conversion with VE=0; FRT bits 0:31 are the sign extension " +
+				"of the 32-bit result (fctiw[z] of −2.0 gives 0xFFFFFFFFFFFFFFFE, of −∞ 0xFFFFFFFF80000000) except for a NaN " +
+				"operand: 0x0000000080000000; zero extension for fctiwu[z]",
 			Source: "Power ISA 3.1B Book I 4.6.7.2; " + fpQEMUSource,
 		},
 	)
