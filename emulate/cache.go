@@ -30,10 +30,12 @@ import (
 //     Memory cannot model: they are refused with ErrNotEmulated and a
 //     reason on the hardware profile (Differences row "copy-paste"). Under
 //     the QEMU profile cpabort is a no-op, as in QEMU 7.2.
-//   - icbt and copy/paste. have no semantic function: QEMU 7.2 refuses them
-//     in problem state, which Step handles for unemulated ops (Differences
-//     rows "icbt", "problem-state-code"); on the hardware profile they are
-//     not emulated, with the reason in the error.
+//   - copy and paste. have no semantic function: QEMU 7.2 refuses them in
+//     problem state, which Step handles for unemulated ops (Differences row
+//     "problem-state-code"); on the hardware profile they are not emulated,
+//     with the reason in the error.
+//   - icbt is a no-op on the hardware profile (POWER9) and illegal under
+//     the QEMU profile (Differences row "icbt").
 
 func init() {
 	def(opDcbz, p.DCBZ)
@@ -41,6 +43,8 @@ func init() {
 	def(opNop, p.DCBT, p.DCBTST, p.EIEIO, p.ISYNC) // opNop: logical.go
 	def(opSync, p.SYNC)
 	def(opCpabort, p.CPABORT)
+	def(opIcbt, p.ICBT)
+	setRefusalReasons()
 	Differences = append(Differences,
 		Difference{
 			ID:       "sync-fields",
@@ -118,15 +122,21 @@ func opSync(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	return nil
 }
 
-// setRefusalReasons gives copy, paste. and icbt their not-emulated reason.
-// It must run after emulate.go's init, which fills notEmulatedErr with
-// reasonless errors: lsmulti.go's init calls it (Go runs the init functions
-// of a package's files in file-name order; TestCopyPasteRefused checks).
+// setRefusalReasons gives copy and paste. their not-emulated reason.
 func setRefusalReasons() {
 	for _, op := range []decode.Op{p.COPY, p.PASTECC} {
 		notEmulatedErr[op] = &OpError{Op: op, Kind: ErrNotEmulated, Reason: "copy-paste facility not emulated (accelerator interface)"}
 	}
-	notEmulatedErr[p.ICBT] = &OpError{Op: p.ICBT, Kind: ErrNotEmulated, Reason: "icbt: instruction cache hint not emulated"}
+}
+
+// opIcbt is icbt, the instruction cache block touch hint: a no-op on POWER9
+// (power9-behaviour.md); QEMU 7.2 decodes it only for BookE and raises
+// illegal instruction (Differences row "icbt").
+func opIcbt(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if e.qemu() {
+		return e.prof.refused(in)
+	}
+	return nil
 }
 
 // opCpabort is cpabort: not emulated on hardware, a no-op in QEMU 7.2.

@@ -122,23 +122,23 @@ func TestCacheProbes(t *testing.T) {
 	}
 }
 
-// TestCacheProfileDifferences: QEMU 7.2 makes sync with L ≥ 4 or SC ≠ 0
-// and dcbf with L ≥ 2 illegal; the hardware profile does not.
+// TestCacheProfileDifferences: QEMU 7.2 makes sync with L ≥ 4 or SC ≠ 0,
+// dcbf with L ≥ 2 and icbt illegal; the hardware profile does not.
 func TestCacheProfileDifferences(t *testing.T) {
 	for _, tc := range []struct {
 		word   uint32
 		hw, qe error
 	}{
-		{0x7c8004ac, nil, ErrIllegal},                            // sync L=4
-		{0x7c0104ac, nil, ErrIllegal},                            // sync SC=1
-		{0x7c6004ac, nil, nil},                                   // sync L=3
-		{xform(opDcbfW, 3, 3, 4), nil, ErrIllegal},               // dcbflp
-		{xform(opDcbfW, 2, 3, 4), ErrNotEmulated, ErrIllegal},    // reserved L
-		{xform(opDcbfW, 7, 3, 4), ErrNotEmulated, ErrIllegal},    // reserved L
-		{0x7c00068c, ErrNotEmulated, nil},                        // cpabort
-		{0x7c23260c, ErrNotEmulated, ErrIllegal},                 // copy
-		{0x7c23270d, ErrNotEmulated, ErrIllegal},                 // paste.
-		{xform(0x7c00002c, 0, 3, 4), ErrNotEmulated, ErrIllegal}, // icbt
+		{0x7c8004ac, nil, ErrIllegal},                         // sync L=4
+		{0x7c0104ac, nil, ErrIllegal},                         // sync SC=1
+		{0x7c6004ac, nil, nil},                                // sync L=3
+		{xform(opDcbfW, 3, 3, 4), nil, ErrIllegal},            // dcbflp
+		{xform(opDcbfW, 2, 3, 4), ErrNotEmulated, ErrIllegal}, // reserved L
+		{xform(opDcbfW, 7, 3, 4), ErrNotEmulated, ErrIllegal}, // reserved L
+		{0x7c00068c, ErrNotEmulated, nil},                     // cpabort
+		{0x7c23260c, ErrNotEmulated, ErrIllegal},              // copy
+		{0x7c23270d, ErrNotEmulated, ErrIllegal},              // paste.
+		{xform(0x7c00002c, 0, 3, 4), nil, ErrIllegal},         // icbt: a no-op on POWER9 (power9-behaviour.md)
 	} {
 		for _, p := range []Profile{Hardware, QEMU} {
 			want := tc.hw

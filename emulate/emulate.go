@@ -338,9 +338,17 @@ func illegalWord(err error) error {
 type semFn func(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error
 
 var (
-	semantics      [decode.NumOps]semFn
-	branches       [decode.NumOps]bool // the semantic function sets NIP itself
-	notEmulatedErr [decode.NumOps]error
+	semantics [decode.NumOps]semFn
+	branches  [decode.NumOps]bool // the semantic function sets NIP itself
+	// notEmulatedErr holds one preallocated error per op, so refusing
+	// allocates nothing. It is filled by a variable initialiser, which Go
+	// runs before every init function: files may set reasons from init.
+	notEmulatedErr = func() (t [decode.NumOps]error) {
+		for i := range t {
+			t[i] = &OpError{Op: decode.Op(i), Kind: ErrNotEmulated}
+		}
+		return t
+	}()
 )
 
 func notEmulated(op decode.Op) error {
@@ -348,12 +356,6 @@ func notEmulated(op decode.Op) error {
 		return notEmulatedErr[op]
 	}
 	return &OpError{Op: op, Kind: ErrNotEmulated}
-}
-
-func init() {
-	for i := range notEmulatedErr {
-		notEmulatedErr[i] = &OpError{Op: decode.Op(i), Kind: ErrNotEmulated}
-	}
 }
 
 // def registers the semantic function of ops.

@@ -153,7 +153,7 @@ func TestFaultInjectionEveryStorageOp(t *testing.T) {
 			for _, le := range []bool{true, false} {
 				injected += faultProofOp(t, op, le)
 			}
-			if op == p.DCBT || op == p.DCBTST {
+			if op == p.DCBT || op == p.DCBTST || op == p.ICBT {
 				// Hints: they never access storage, so never fault.
 				if injected != 0 {
 					t.Errorf("%s accessed storage", op)

@@ -33,7 +33,6 @@ func init() {
 	def(opSTMW, p.STMW)
 	def(opLoadString, p.LSWI, p.LSWX)
 	def(opStoreString, p.STSWI, p.STSWX)
-	setRefusalReasons() // cache.go; here because this file's init runs after emulate.go's
 	Differences = append(Differences,
 		Difference{
 			ID:       "multiple-le",

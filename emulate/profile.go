@@ -208,21 +208,18 @@ type qemuLegalRow struct {
 	qemuLegal
 }
 
-// qemuLegality is qemuLegalityRows indexed by op (names are resolved at
-// init, since op numbers change between x/arch versions).
-var qemuLegality [decode.NumOps]qemuLegal
-
-func init() {
-	byName := make(map[string]decode.Op, decode.NumOps)
-	for i := 1; i < decode.NumOps; i++ {
-		byName[decode.Op(i).String()] = decode.Op(i)
-	}
+// qemuLegality is qemuLegalityRows indexed by op (names are resolved when
+// the package is initialised, since op numbers change between x/arch
+// versions). It is a variable initialiser, so it is complete before any
+// init function runs: a file's init may refine a row (quad.go does).
+var qemuLegality = func() (t [decode.NumOps]qemuLegal) {
 	for _, row := range qemuLegalityRows {
-		if op, ok := byName[row.name]; ok {
-			qemuLegality[op] = row.qemuLegal
+		if op, ok := decode.OpByName(row.name); ok {
+			t[op] = row.qemuLegal
 		}
 	}
-}
+	return t
+}()
 
 // invalid decides what an encoding with in.Invalid != 0 does. refused says
 // that the encoding will be refused in problem state (a privileged op or
