@@ -207,11 +207,5 @@ func fpClassOf(x uint64) uint32 {
 // The floating-point divergences join Divergences here, in this file's
 // init, so that the list stays one list.
 func init() {
-	base := len(Divergences)
 	Divergences = append(Divergences, fpDivergences...)
-	for i := base; i < len(Divergences); i++ {
-		for _, op := range Divergences[i].Ops {
-			divergenceByOp[op] = append(divergenceByOp[op], i)
-		}
-	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/google/go-cmp/cmp"
@@ -307,22 +308,18 @@ var Divergences = []Divergence{
 	},
 }
 
-var divergenceByOp = func() map[string][]int {
-	m := map[string][]int{}
-	for i, d := range Divergences {
-		for _, op := range d.Ops {
-			m[op] = append(m[op], i)
-		}
-	}
-	return m
-}()
-
+// divergence finds the accepted divergence that covers line l, if any: one
+// that names the op (and whose Match, if any, accepts the line), else one
+// for any op whose Match accepts it. The list is short; a linear scan keeps
+// it correct whatever appends to it (fpdiverge.go does, from init).
 func divergence(l *Line, in *decode.Inst, derr error) *Divergence {
 	if derr != nil {
 		return nil
 	}
-	for _, i := range divergenceByOp[in.Op.String()] {
-		if d := &Divergences[i]; d.Match == nil || d.Match(l, in) {
+	name := in.Op.String()
+	for i := range Divergences {
+		d := &Divergences[i]
+		if slices.Contains(d.Ops, name) && (d.Match == nil || d.Match(l, in)) {
 			return d
 		}
 	}
