@@ -52,7 +52,6 @@ func (x *FPException) Apply(r *regs.Regs) {
 // IDs of the Differences rows of the floating-point files.
 const (
 	diffFPTrap     = "fp-enabled-trap"
-	diffFPFR       = "fpscr-fr"
 	diffFPDW1      = "fpr-dw1"
 	diffFPNI       = "fpscr-ni"
 	diffFPEstimate = "fp-estimate"
@@ -69,14 +68,6 @@ func init() {
 			QEMU: Value, QDetail: "always the FP-enabled program interrupt (SIGFPE): QEMU user mode ignores MSR[FE0,FE1] (qemu-oracle.md pitfall 6); " +
 				"also for mtfsf/mtfsfi that leave an enabled exception pending and mtfsb1 that sets an exception or enable bit completing such a pair (pitfall 15)",
 			Source: "Power ISA 3.1B Book I 4.4 and Book III 7.5.9; shared/reference/qemu-oracle.md; " + fpQEMUSource,
-		},
-		Difference{
-			ID:       diffFPFR,
-			What:     "FPSCR[FR] (fraction rounded) after arithmetic, rounding and conversion instructions",
-			Hardware: Value, HWDetail: "as the ISA says: 1 when rounding incremented the fraction, else 0",
-			QEMU: Value, QDetail: "never set: left unchanged, cleared only by invalid-operation and zero-divide exceptions (harness: " +
-				"fadd 1 + 1.5·2^-53 rounds up with FR = 0; an exact fadd keeps a preset FR = 1)",
-			Source: "Power ISA 3.1B Book I 4.2.2 (FR); " + fpQEMUSource,
 		},
 		Difference{
 			ID:       diffFPNI,
@@ -217,10 +208,6 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 		fs |= regs.FPSCRFX
 	}
 	fs |= ex
-	if e.qemu() {
-		// QEMU never sets FR; invalid operations and zero divides clear it.
-		fr = old&regs.FPSCRFR != 0 && res.vx == 0 && !res.zx
-	}
 	fs &^= regs.FPSCRFR | regs.FPSCRFI
 	if fr {
 		fs |= regs.FPSCRFR

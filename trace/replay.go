@@ -155,6 +155,12 @@ func ReplayWith(e *emulate.Emulator, l *Line, le bool) Verdict {
 				copy(exp.CodePage[p.Off-CodePage:], p.Bytes)
 			}
 		}
+		if derr == nil {
+			if mask := uint64(fpscrIgnore(l, &in)); mask != 0 {
+				exp.Regs.FPSCR &^= mask
+				m.Regs.FPSCR &^= mask
+			}
+		}
 		problems = append(problems, diffState(exp, m)...)
 	} else if st != StatusOK && m.Regs != before {
 		// A refused or faulting step must leave the registers alone.
@@ -229,6 +235,9 @@ type Divergence struct {
 	Match func(l *Line, in *decode.Inst) bool
 	// AddrOnly: the vector is still compared, all but the fault address.
 	AddrOnly bool
+	// FPSCRIgnore, if not 0, makes the divergence a mask: the vector is
+	// still compared, all but these FPSCR bits.
+	FPSCRIgnore uint32
 }
 
 // Divergences is the one list of accepted divergences from QEMU.
@@ -319,14 +328,28 @@ func divergence(l *Line, in *decode.Inst, derr error) *Divergence {
 	name := in.Op.String()
 	for i := range Divergences {
 		d := &Divergences[i]
-		if slices.Contains(d.Ops, name) && (d.Match == nil || d.Match(l, in)) {
+		if d.FPSCRIgnore == 0 && slices.Contains(d.Ops, name) && (d.Match == nil || d.Match(l, in)) {
 			return d
 		}
 	}
 	for i := range Divergences {
-		if d := &Divergences[i]; d.Ops == nil && d.Match != nil && d.Match(l, in) {
+		if d := &Divergences[i]; d.FPSCRIgnore == 0 && d.Ops == nil && d.Match != nil && d.Match(l, in) {
 			return d
 		}
 	}
 	return nil
+}
+
+// fpscrIgnore is the union of the FPSCR bits that the mask divergences
+// covering line l exempt from comparison.
+func fpscrIgnore(l *Line, in *decode.Inst) uint32 {
+	var mask uint32
+	name := in.Op.String()
+	for i := range Divergences {
+		d := &Divergences[i]
+		if d.FPSCRIgnore != 0 && (d.Ops == nil || slices.Contains(d.Ops, name)) && (d.Match == nil || d.Match(l, in)) {
+			mask |= d.FPSCRIgnore
+		}
+	}
+	return mask
 }
