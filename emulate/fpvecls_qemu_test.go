@@ -1,10 +1,6 @@
 package emulate_test
 
-import (
-	"testing"
-
-	"github.com/ppc64emu/ppc64emu/trace"
-)
+import "testing"
 
 // TestFPVectorLoadStoreQEMUTraces replays the QEMU 7.2 (-cpu power10)
 // traces of the FP, VMX and VSX loads and stores in both byte orders.
@@ -33,23 +29,8 @@ func TestFPVectorLoadStoreQEMUTraces(t *testing.T) {
 		"testdata/qemu/fpls.le.txt", "testdata/qemu/fpls.be.txt",
 		"testdata/qemu/vecls.le.txt", "testdata/qemu/vecls.be.txt",
 	}
-	c := trace.NewChecker()
-	for _, f := range files {
-		if err := c.CheckPath(f); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if len(c.ParseErrs) > 0 {
-		t.Fatalf("parse errors: %v", c.ParseErrs)
-	}
-	for _, m := range c.Mismatches {
-		t.Errorf("%s:%d (%s): %s\n%s", m.File, m.Line.Num, m.Op, m.Reason, m.Diff)
-	}
-	if c.Failed(true) && len(c.Mismatches) == 0 {
-		t.Error("checker failed without a kept mismatch")
-	}
-	want := map[string]bool{}
-	for _, op := range []string{
+	stats := replayQEMU(t, files...)
+	expectOps(t, stats, []string{
 		"lfs", "lfsu", "lfsx", "lfsux", "lfd", "lfdu", "lfdx", "lfdux", "lfiwax", "lfiwzx", "lfdp", "lfdpx",
 		"stfs", "stfsu", "stfsx", "stfsux", "stfd", "stfdu", "stfdx", "stfdux", "stfiwx", "stfdp", "stfdpx",
 		"plfs", "plfd", "pstfs", "pstfd",
@@ -60,21 +41,5 @@ func TestFPVectorLoadStoreQEMUTraces(t *testing.T) {
 		"stxsd", "stxssp", "stxsdx", "stxsspx", "stxsiwx", "stxsibx", "stxsihx",
 		"stxv", "stxvx", "stxvd2x", "stxvw4x", "stxvh8x", "stxvb16x", "stxvl", "stxvll",
 		"stxvrbx", "stxvrhx", "stxvrwx", "stxvrdx", "stxvp", "stxvpx", "pstxv", "pstxsd", "pstxssp", "pstxvp",
-	} {
-		want[op] = true
-	}
-	for _, s := range c.Stats() {
-		if !want[s.Op] {
-			t.Errorf("unexpected op %q in the traces", s.Op)
-			continue
-		}
-		delete(want, s.Op)
-		if s.Agree == 0 || s.Agree != s.Vectors {
-			t.Errorf("%s: %d of %d vectors agree (%d not emulated, %d skipped)",
-				s.Op, s.Agree, s.Vectors, s.NotEmulated, s.Skipped)
-		}
-	}
-	for op := range want {
-		t.Errorf("no trace vector for %s", op)
-	}
+	}, allAgree)
 }

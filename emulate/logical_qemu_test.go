@@ -1,10 +1,6 @@
 package emulate_test
 
-import (
-	"testing"
-
-	"github.com/ppc64emu/ppc64emu/trace"
-)
+import "testing"
 
 // TestLogicalRotateQEMUTraces replays the QEMU 7.2 (-cpu power10) traces of
 // the logical, bit-manipulation, rotate and shift ops in both byte orders.
@@ -24,24 +20,9 @@ func TestLogicalRotateQEMUTraces(t *testing.T) {
 		// others (see the init function of logical.go).
 		"testdata/qemu/logical.reserved.le.txt", "testdata/qemu/logical.reserved.be.txt",
 	}
-	c := trace.NewChecker()
-	for _, f := range files {
-		if err := c.CheckPath(f); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if len(c.ParseErrs) > 0 {
-		t.Fatalf("parse errors: %v", c.ParseErrs)
-	}
-	for _, m := range c.Mismatches {
-		t.Errorf("%s:%d (%s): %s\n%s", m.File, m.Line.Num, m.Op, m.Reason, m.Diff)
-	}
-	if c.Failed(true) && len(c.Mismatches) == 0 {
-		t.Error("checker failed without a kept mismatch")
-	}
+	stats := replayQEMU(t, files...)
 
-	want := map[string]bool{}
-	for _, op := range []string{
+	expectOps(t, stats, []string{
 		"and", "and.", "or", "or.", "xor", "xor.", "nand", "nand.", "nor", "nor.",
 		"eqv", "eqv.", "andc", "andc.", "orc", "orc.",
 		"andi.", "andis.", "ori", "oris", "xori", "xoris", "nop", "pnop",
@@ -55,21 +36,5 @@ func TestLogicalRotateQEMUTraces(t *testing.T) {
 		"slw", "slw.", "srw", "srw.", "sld", "sld.", "srd", "srd.",
 		"sraw", "sraw.", "srawi", "srawi.", "srad", "srad.", "sradi", "sradi.",
 		"extswsli", "extswsli.",
-	} {
-		want[op] = true
-	}
-	for _, s := range c.Stats() {
-		if !want[s.Op] {
-			t.Errorf("unexpected op %q in the traces", s.Op)
-			continue
-		}
-		delete(want, s.Op)
-		if s.Agree == 0 || s.Agree != s.Vectors {
-			t.Errorf("%s: %d of %d vectors agree (%d not emulated, %d skipped)",
-				s.Op, s.Agree, s.Vectors, s.NotEmulated, s.Skipped)
-		}
-	}
-	for op := range want {
-		t.Errorf("no trace vector for %s", op)
-	}
+	}, allAgree)
 }
