@@ -120,6 +120,10 @@ func TestFPISA(t *testing.T) {
 			// fcmpo with a QNaN, VE=0: VXVC, FPCC = FU; C is not touched.
 			fpCase{name: "fcmpo-qnan", prof: p, word: wFcmpo7, f2: 0x7ff8000000000000, f3: one,
 				wFPSCR: 0xa0081000, cr: 0x00000001},
+			// fcmpo 1 < 2 with FI set: FPCC = FL, FI unchanged (the ISA alters
+			// only FPCC, FX, VXSNAN, VXVC; QEMU 7.2 clears FI).
+			fpCase{name: "fcmpo-keeps-fi", prof: p, word: wFcmpo7, f2: one, f3: 0x4000000000000000, fpscr: 0x20000,
+				wFPSCR: 0x28000, cr: 0x00000008},
 			// mtfsb1 of UX from 0: FX is set too (QEMU 7.2 does not).
 			fpCase{name: "mtfsb1-fx", prof: p, word: wMtfsb1, wFPSCR: 0x88000000},
 			// fmadd ∞×0 + SNaN: VXSNAN and VXIMZ, the SNaN quieted (QEMU: no VXSNAN).

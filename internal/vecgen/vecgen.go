@@ -469,8 +469,20 @@ func (g *gen) fpscrValue() uint32 {
 			f |= 0x01000000 | 0x20000000 // VXSNAN, VX
 		}
 	}
+	if r.IntN(2) == 0 {
+		// A result class in FPRF (C and FPCC, bits 47:51) and sometimes FR
+		// and FI, as a previous instruction leaves them: instructions that
+		// keep FPRF (or QEMU's fcfid[u]s, which does not set it) are then
+		// compared on a realistic value, not always 0.
+		f |= fprfClasses[r.IntN(len(fprfClasses))] << 12
+		f |= uint32(r.IntN(4)) << 17 // FR (bit 45), FI (bit 46)
+	}
 	return f
 }
+
+// fprfClasses are the FPRF codes of the ISA's result classes: quiet NaN,
+// ±infinity, ±normal, ±denormal, ±zero.
+var fprfClasses = []uint32{0x11, 0x09, 0x05, 0x08, 0x04, 0x18, 0x14, 0x12, 0x02}
 
 // ---------------------------------------------------------------- FP
 
