@@ -193,10 +193,11 @@ type qemuLegal struct {
 	// opcode, 6 privileged register; 0 when it executes them or when it
 	// depends on the operands (mtspr, mfspr).
 	psCode uint8
-	// keep: an encoding refused in problem state keeps that outcome when
-	// reserved bits are set (QEMU checks privilege first, e.g. mtspr of a
-	// privileged SPR gives code 6, not 1).
-	keep bool
+	// keep holds the reserved bits that, set on an encoding refused in
+	// problem state, keep that outcome (QEMU checks privilege first, e.g.
+	// mtspr of a privileged SPR gives code 6, not 1; hrfid with bits 16:19
+	// set stays code 5, with bit 31 set it becomes code 1).
+	keep uint64
 	// invExec: QEMU executes the op's ISA invalid forms (the op's semantic
 	// function then does what QEMU does, e.g. bcctr with BO[2]=0).
 	invExec bool
@@ -246,7 +247,7 @@ func (pr *profileRules) invalid(in *decode.Inst, refused bool) error {
 func (pr *profileRules) qemuInvalid(in *decode.Inst, refused bool) error {
 	q := &qemuLegality[in.Op]
 	if in.Invalid&decode.InvalidReservedBits != 0 && !qemuIgnoresReserved(in) {
-		if refused && q.keep {
+		if refused && reservedSet(in)&^q.ignored&^q.keep == 0 {
 			return pr.refused(in)
 		}
 		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "reserved bits set (qemu profile)", Err: decode.ErrReservedBits}
@@ -260,12 +261,14 @@ func (pr *profileRules) qemuInvalid(in *decode.Inst, refused bool) error {
 // qemuIgnoresReserved reports whether every reserved bit set in in's
 // encoding (word<<32 | suffix) is one QEMU 7.2 ignores for in.Op.
 func qemuIgnoresReserved(in *decode.Inst) bool {
-	if int(in.Op) >= len(qemuLegality) {
-		return false
-	}
-	_, _, rsv, ok := decode.Encoding(in.Op)
-	x := uint64(in.Word)<<32 | uint64(in.Suffix)
-	return ok && x&rsv&^qemuLegality[in.Op].ignored == 0
+	return int(in.Op) < len(qemuLegality) && reservedSet(in)&^qemuLegality[in.Op].ignored == 0
+}
+
+// reservedSet returns the reserved bits set in in's encoding, in ppc64asm's
+// layout (word<<32 | suffix).
+func reservedSet(in *decode.Inst) uint64 {
+	_, _, rsv, _ := decode.Encoding(in.Op)
+	return (uint64(in.Word)<<32 | uint64(in.Suffix)) & rsv
 }
 
 // refused is the outcome of an encoding refused in problem state: under

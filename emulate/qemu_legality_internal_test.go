@@ -66,3 +66,28 @@ type emulateNoMemory struct{}
 
 func (emulateNoMemory) Read(uint64, []byte) error  { return ErrUnmapped }
 func (emulateNoMemory) Write(uint64, []byte) error { return ErrUnmapped }
+
+// TestQEMUReservedBitsOnRefused: which reserved bits keep the privileged
+// outcome of an op refused in problem state is per bit (QEMU 7.2 harness:
+// hrfid 4c001a24, bits 19:20 set, gives SIGILL code 5; 4c000225, bit 31
+// set, gives code 1; mtspr of SPR 26 with bit 31 set keeps code 6).
+func TestQEMUReservedBitsOnRefused(t *testing.T) {
+	for _, tc := range []struct {
+		word uint32
+		want error
+	}{
+		{0x4c001a24, ErrPrivileged},
+		{0x4c000225, ErrIllegal},
+		{0x4c200224, ErrIllegal},
+		{0x7c7a03a7, ErrPrivileged}, // mtspr SRR0,r3 with bit 31
+	} {
+		in, err := decode.DecodeWord(tc.word, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := regs.Regs{MSR: regs.MSRPR | regs.MSRSF}
+		if err := New(Config{Profile: QEMU}).Step(&r, emulateNoMemory{}, &in); !errors.Is(err, tc.want) {
+			t.Errorf("%08x (%v): %v, want %v", tc.word, in.Op, err, tc.want)
+		}
+	}
+}

@@ -58,7 +58,7 @@ func (f *File) Write(w io.Writer) error {
 type Row struct {
 	Ignored uint64 // reserved bits QEMU executes with
 	PSCode  int    // SIGILL code of valid encodings in problem state; 0: executes or depends on operands
-	Keep    bool   // reserved bits on an encoding refused in problem state keep its code
+	Keep    uint64 // reserved bits that, set on an encoding refused in problem state, keep its code
 	InvExec bool   // invalid forms execute
 }
 
@@ -72,7 +72,7 @@ func (r *Result) Row() Row {
 	if len(r.PS) > 0 && r.PS[0] != Executes {
 		fmt.Sscanf(r.PS[0], "ill%d", &row.PSCode)
 	}
-	row.Keep = r.Keep != 0 && r.Change == 0
+	row.Keep = r.Keep &^ r.Change
 	row.InvExec = len(r.Inv) == 1 && r.Inv[0] == Executes
 	return row
 }
@@ -105,8 +105,8 @@ func GenerateGo(f *File, source string) ([]byte, error) {
 		if row.PSCode != 0 {
 			fields = append(fields, fmt.Sprintf("psCode: %d", row.PSCode))
 		}
-		if row.Keep {
-			fields = append(fields, "keep: true")
+		if row.Keep != 0 {
+			fields = append(fields, fmt.Sprintf("keep: %#x", row.Keep))
 		}
 		if row.InvExec {
 			fields = append(fields, "invExec: true")
