@@ -404,10 +404,7 @@ func TestCommandsTable(t *testing.T) {
 // Each golden file starts with the command line and ends with the exit
 // status; every one was checked by hand against the Power ISA.
 func TestGolden(t *testing.T) {
-	tests := []struct {
-		file string
-		args []string
-	}{
+	runGolden(t, []goldenCase{
 		{"decode_traps", []string{"decode", "7fe00008", "7c832008", "7c000008", "0fe0ffff", "7fe00009"}},
 		{"decode_mixed", []string{"decode", "7c642a14", "04000000:e4640000", "e8630001", "00000000"}},
 		{"decode_bytes", []string{"decode", "-bytes", "0800e07f000000040000 64e4"}},
@@ -417,7 +414,19 @@ func TestGolden(t *testing.T) {
 		{"step_std_be", []string{"step", "-be", "f8640000", "r3=1122334455667788", "r4=60000000", "m@60000000=aaaaaaaaaaaaaaaa"}},
 		{"step_fault", []string{"step", "e8640000", "r4=60000000"}},
 		{"step_illegal", []string{"step", "00000000"}},
-	}
+	})
+}
+
+// goldenCase is a command line and the golden file holding its output.
+type goldenCase struct {
+	file string
+	args []string
+}
+
+// runGolden runs each case and compares its output and exit status with
+// testdata/<file>.golden (rewritten with -update).
+func runGolden(t *testing.T, tests []goldenCase) {
+	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
 			code, out, errOut := runArgs(tc.args...)

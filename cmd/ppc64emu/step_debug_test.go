@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,38 +15,12 @@ import (
 // trap always fires (no next address); bctrl goes to CTR with the low bits
 // cleared and sets LR to NIP+4.
 func TestStepDebugGolden(t *testing.T) {
-	tests := []struct {
-		file string
-		args []string
-	}{
+	runGolden(t, []goldenCase{
 		{"step_next_bdnz", []string{"step", "-next", "-effects", "4200fff8", "ctr=1"}},
 		{"step_effects_stdu", []string{"step", "-effects", "f8640009", "r3=1122334455667788", "r4=50000000", "m@50000008=aabbccddeeff0011"}},
 		{"step_next_trap", []string{"step", "-next", "-effects", "7fe00008"}},
 		{"step_next_bctrl_32", []string{"step", "-32", "-next", "-effects", "4e800421", "ctr=1234567890abcdef"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.file, func(t *testing.T) {
-			code, out, errOut := runArgs(tc.args...)
-			if errOut != "" {
-				t.Errorf("stderr: %s", errOut)
-			}
-			got := "$ ppc64emu " + strings.Join(tc.args, " ") + "\n" + out + "[exit " + string(rune('0'+code)) + "]\n"
-			path := filepath.Join("testdata", tc.file+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
-			}
-		})
-	}
+	})
 }
 
 func TestStepDebugJSON(t *testing.T) {
