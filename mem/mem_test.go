@@ -1,0 +1,257 @@
+package mem_test
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/mem"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+func mustMap(t *testing.T, m *mem.Memory, addr, size uint64, p mem.Perm) {
+	t.Helper()
+	if err := m.Map(addr, size, p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func faultAddr(t *testing.T, err error, want error) uint64 {
+	t.Helper()
+	var ae *emulate.AccessError
+	if !errors.As(err, &ae) {
+		t.Fatalf("error %v is not an *emulate.AccessError", err)
+	}
+	if !errors.Is(err, want) {
+		t.Fatalf("error %v does not match %v", err, want)
+	}
+	return ae.Addr
+}
+
+func TestMapOverlapAndAlign(t *testing.T) {
+	m := mem.New()
+	mustMap(t, m, 0x10000, 0x3000, mem.RW)
+	tests := []struct {
+		addr, size uint64
+		want       error
+	}{
+		{0x10000, 0x1000, mem.ErrOverlap},
+		{0xf000, 0x2000, mem.ErrOverlap},
+		{0x12000, 0x1000, mem.ErrOverlap},
+		{0x10800, 0x1000, mem.ErrAlign},
+		{0x20000, 0x10, mem.ErrAlign},
+		{0xfffffffffffff000, 0x2000, mem.ErrRange},
+		{0x13000, 0x1000, nil}, // adjacent
+		{0xf000, 0x1000, nil},  // adjacent below
+		{0xfffffffffffff000, 0x1000, nil},
+	}
+	for _, tc := range tests {
+		err := m.Map(tc.addr, tc.size, mem.RW)
+		if !errors.Is(err, tc.want) || (tc.want == nil) != (err == nil) {
+			t.Errorf("Map(%#x, %#x) = %v, want %v", tc.addr, tc.size, err, tc.want)
+		}
+	}
+}
+
+func TestReadWriteSpanningAdjacentMappings(t *testing.T) {
+	m := mem.New()
+	mustMap(t, m, 0x10000, 0x1000, mem.RW)
+	mustMap(t, m, 0x11000, 0x1000, mem.RW)
+	in := []byte{1, 2, 3, 4, 5, 6, 7, 8}
+	if err := m.Write(0x10ffc, in); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]byte, 8)
+	if err := m.Read(0x10ffc, out); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(in, out) {
+		t.Fatalf("read back %x, want %x", out, in)
+	}
+	// Untouched mapped memory reads as zeros.
+	if err := m.Read(0x11800, out); err != nil || !bytes.Equal(out, make([]byte, 8)) {
+		t.Fatalf("fresh page: %x, %v", out, err)
+	}
+}
+
+func TestFaultNamesFirstBadByte(t *testing.T) {
+	m := mem.New()
+	mustMap(t, m, 0x10000, 0x1000, mem.RW)
+	mustMap(t, m, 0x11000, 0x1000, mem.Read)
+	mustMap(t, m, 0x20000, 0x1000, mem.None)
+	buf := make([]byte, 16)
+	tests := []struct {
+		name  string
+		do    func() error
+		addr  uint64
+		kind  error
+		write bool
+	}{
+		{"read unmapped", func() error { return m.Read(0x30000, buf) }, 0x30000, mem.ErrUnmapped, false},
+		{"read into unmapped", func() error { return m.Read(0x11ff8, buf) }, 0x12000, mem.ErrUnmapped, false},
+		{"write into read-only", func() error { return m.Write(0x10ff8, buf) }, 0x11000, mem.ErrPermission, true},
+		{"write read-only", func() error { return m.Write(0x11000, buf[:1]) }, 0x11000, mem.ErrPermission, true},
+		{"read PROT_NONE", func() error { return m.Read(0x20010, buf[:4]) }, 0x20010, mem.ErrPermission, false},
+		{"fetch non-exec", func() error { return m.Fetch(0x10000, buf[:4]) }, 0x10000, mem.ErrPermission, false},
+		{"read below mapping", func() error { return m.Read(0xfff8, buf) }, 0xfff8, mem.ErrUnmapped, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var before [32]byte
+			_ = m.Peek(0x10fe0, before[:])
+			err := tc.do()
+			if got := faultAddr(t, err, tc.kind); got != tc.addr {
+				t.Errorf("fault at %#x, want %#x", got, tc.addr)
+			}
+			var after [32]byte
+			_ = m.Peek(0x10fe0, after[:])
+			if before != after {
+				t.Errorf("failed access changed memory")
+			}
+		})
+	}
+}
+
+func TestProtectUnmap(t *testing.T) {
+	m := mem.New()
+	mustMap(t, m, 0x10000, 0x4000, mem.RW)
+	if err := m.Write(0x11000, []byte{42}); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Protect(0x11000, 0x1000, mem.Read); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := m.Perm(0x11000); !ok || p != mem.Read {
+		t.Fatalf("Perm = %v %v", p, ok)
+	}
+	b := []byte{0}
+	if err := m.Read(0x11000, b); err != nil || b[0] != 42 {
+		t.Fatalf("contents lost by Protect: %v %v", b, err)
+	}
+	if err := m.Protect(0x13000, 0x2000, mem.Read); !errors.Is(err, mem.ErrUnmapped) {
+		t.Fatalf("Protect of partly unmapped range: %v", err)
+	}
+	if err := m.Unmap(0x11000, 0x2000); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := m.Perm(0x11000); ok {
+		t.Fatal("still mapped after Unmap")
+	}
+	var spans [][2]uint64
+	m.Spans(func(s, e uint64) { spans = append(spans, [2]uint64{s, e}) })
+	want := [][2]uint64{{0x10000, 0x11000}, {0x13000, 0x14000}}
+	if len(spans) != 2 || spans[0] != want[0] || spans[1] != want[1] {
+		t.Fatalf("spans %x, want %x", spans, want)
+	}
+	// Remapping gives zeroed memory.
+	mustMap(t, m, 0x11000, 0x1000, mem.RW)
+	if err := m.Read(0x11000, b); err != nil || b[0] != 0 {
+		t.Fatalf("remapped page not zero: %v %v", b, err)
+	}
+}
+
+func TestFindFree(t *testing.T) {
+	m := mem.New()
+	mustMap(t, m, 0x10000, 0x1000, mem.RW)
+	mustMap(t, m, 0x12000, 0x1000, mem.RW)
+	tests := []struct {
+		lo, hi, size uint64
+		down         bool
+		want         uint64
+		ok           bool
+	}{
+		{0x10000, 0x20000, 0x1000, false, 0x11000, true},
+		{0x10000, 0x20000, 0x2000, false, 0x13000, true},
+		{0x10000, 0x12000, 0x2000, false, 0, false},
+		{0x0, 0x13000, 0x1000, true, 0x11000, true},
+		{0x0, 0x13000, 0x2000, true, 0xe000, true},
+	}
+	for _, tc := range tests {
+		f := m.FindFree
+		if tc.down {
+			f = m.FindFreeDown
+		}
+		got, ok := f(tc.lo, tc.hi, tc.size)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("find(%#x,%#x,%#x,down=%v) = %#x %v, want %#x %v", tc.lo, tc.hi, tc.size, tc.down, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestReadString(t *testing.T) {
+	m := mem.New()
+	mustMap(t, m, 0x10000, 0x2000, mem.RW)
+	s := "hello, crossing a page"
+	if err := m.Write(0x10ff0, append([]byte(s), 0)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := m.ReadString(0x10ff0, 100)
+	if err != nil || got != s {
+		t.Fatalf("ReadString = %q, %v", got, err)
+	}
+	if _, err := m.ReadString(0x10ff0, 5); err == nil {
+		t.Fatal("ReadString past max succeeded")
+	}
+	if err := m.Write(0x11ffe, []byte("ab")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.ReadString(0x11ffe, 100); err == nil {
+		t.Fatal("ReadString off the end of the mapping succeeded")
+	}
+}
+
+// A step through *mem.Memory as an emulate.Memory allocates nothing.
+func TestStepAllocs(t *testing.T) {
+	m := mem.New()
+	mustMap(t, m, 0x10000000, 0x1000, mem.RWX)
+	var code [8]byte
+	// ld r3,8(r4); add r3,r3,r3 (little-endian)
+	code[0], code[1], code[2], code[3] = 0x08, 0x00, 0x64, 0xe8
+	code[4], code[5], code[6], code[7] = 0x14, 0x1a, 0x63, 0x7c
+	if err := m.Write(0x10000000, code[:]); err != nil {
+		t.Fatal(err)
+	}
+	e := emulate.New(emulate.Config{})
+	var r regs.Regs
+	r.MSR = regs.MSRUser64LE
+	r.GPR[4] = 0x10000100
+	allocs := testing.AllocsPerRun(1000, func() {
+		r.NIP = 0x10000000
+		if err := e.Fetch(&r, m); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Fetch(&r, m); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per step pair", allocs)
+	}
+}
+
+func BenchmarkFetchStep(b *testing.B) {
+	m := mem.New()
+	if err := m.Map(0x10000000, 0x1000, mem.RWX); err != nil {
+		b.Fatal(err)
+	}
+	// addi r3,r3,1 ; ld r4,0x100(r5) repeated
+	code := []byte{0x01, 0x00, 0x63, 0x38, 0x00, 0x01, 0x85, 0xe8}
+	for i := 0; i < 0x800; i += 8 {
+		_ = m.Write(0x10000000+uint64(i), code)
+	}
+	e := emulate.New(emulate.Config{})
+	var r regs.Regs
+	r.MSR = regs.MSRUser64LE
+	r.GPR[5] = 0x10000800
+	r.NIP = 0x10000000
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if r.NIP >= 0x10000800 {
+			r.NIP = 0x10000000
+		}
+		if err := e.Fetch(&r, m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
