@@ -100,6 +100,7 @@ func init() {
 		{name: "decode", summary: "decode instruction words and describe them", run: runDecode},
 		{name: "step", summary: "emulate one instruction and show what changed", run: runStep},
 		{name: "check", summary: "replay reference trace files and compare with the emulator", run: runCheck},
+		{name: "run", summary: "run a static ppc64le/ppc64 Linux program in user mode", run: runRun},
 		{name: "oracle", summary: "live differential campaign against QEMU 7.2 (needs qemu-user)", run: runOracle},
 		{name: "help", summary: "show help for ppc64emu or one command", run: runHelp},
 	}

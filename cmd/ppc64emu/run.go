@@ -1,0 +1,103 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/linux"
+)
+
+const runUsage = `Usage: ppc64emu run [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] PROG [ARGS...]
+
+Runs a static powerpc64 Linux executable (ppc64le or ppc64, Go or C) in user
+mode, with the host's stdin, stdout, stderr, environment and working
+directory, and exits with the program's status. A program killed by a signal
+kills ppc64emu with the same signal. An instruction the emulator cannot
+execute stops the program with a message naming the op, word, address and
+thread (exit status 70).
+
+Flags:
+	-cpu NAME        power9 or power10 (default): ISA level, AT_HWCAP/AT_HWCAP2, AT_PLATFORM
+	-profile NAME    hardware (default) or qemu: the emulator's implementation profile
+	-strace          print every system call to stderr
+	-count           print the instructions executed and the rate (MIPS) to stderr at exit
+	-hwcap-mask MASK AND AT_HWCAP with MASK's low 32 bits and AT_HWCAP2 with its high 32
+	                 bits (e.g. 0x0000000048000100 hides the vector facilities from libc)
+`
+
+// killSelf is what run does with a guest killed by a signal; main's default
+// kills the process with that signal, tests replace it.
+var killSelf = func(sig int) {
+	signal.Reset(syscall.Signal(sig))
+	_ = syscall.Kill(os.Getpid(), syscall.Signal(sig))
+	time.Sleep(time.Second)
+}
+
+func runRun(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("run")
+	cpu := fs.String("cpu", "power10", "")
+	profile := fs.String("profile", "hardware", "")
+	strace := fs.Bool("strace", false, "")
+	count := fs.Bool("count", false, "")
+	mask := fs.String("hwcap-mask", "", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, runUsage)
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "ppc64emu run: %v\n%s", err, runUsage)
+		return exitUsage
+	}
+	pos := fs.Args()
+	if len(pos) == 0 {
+		fmt.Fprint(stderr, runUsage)
+		return exitUsage
+	}
+	cfg := linux.Config{CPU: *cpu}
+	prof, ok := emulate.ParseProfile(*profile)
+	if !ok {
+		fmt.Fprintf(stderr, "ppc64emu run: unknown profile %q\n", *profile)
+		return exitUsage
+	}
+	cfg.Profile = prof
+	if *strace {
+		cfg.Strace = stderr
+	}
+	if *mask != "" {
+		v, err := strconv.ParseUint(hexClean(*mask), 16, 64)
+		if err != nil {
+			fmt.Fprintf(stderr, "ppc64emu run: bad -hwcap-mask %q\n", *mask)
+			return exitUsage
+		}
+		cfg.HWCapMask = v
+	}
+	start := time.Now()
+	p, err := linux.Start(pos[0], pos, os.Environ(), cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "ppc64emu run: %v\n", err)
+		return exitFail
+	}
+	st, err := p.Wait()
+	if *count {
+		n := p.Instructions()
+		el := time.Since(start)
+		fmt.Fprintf(stderr, "ppc64emu: %d instructions in %v (%.1f MIPS)\n", n, el.Round(time.Millisecond), float64(n)/el.Seconds()/1e6)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 70
+	}
+	if st.Signal != 0 {
+		killSelf(st.Signal)
+		return 128 + st.Signal
+	}
+	return st.Code
+}

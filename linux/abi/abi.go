@@ -1,0 +1,237 @@
+package abi
+
+// Errno values the runner produces itself (asm-generic/errno-base.h and
+// errno.h, which powerpc uses; host errno values pass through unchanged).
+const (
+	EPERM     = 1
+	ENOENT    = 2
+	ESRCH     = 3
+	EINTR     = 4
+	EIO       = 5
+	EBADF     = 9
+	EAGAIN    = 11
+	ENOMEM    = 12
+	EACCES    = 13
+	EFAULT    = 14
+	EEXIST    = 17
+	ENOTDIR   = 20
+	EINVAL    = 22
+	ENOTTY    = 25
+	ERANGE    = 34
+	ENOSYS    = 38
+	ETIMEDOUT = 110
+)
+
+// Signal numbers (powerpc uses the generic numbering).
+const (
+	SIGHUP    = 1
+	SIGINT    = 2
+	SIGQUIT   = 3
+	SIGILL    = 4
+	SIGTRAP   = 5
+	SIGABRT   = 6
+	SIGBUS    = 7
+	SIGFPE    = 8
+	SIGKILL   = 9
+	SIGUSR1   = 10
+	SIGSEGV   = 11
+	SIGUSR2   = 12
+	SIGPIPE   = 13
+	SIGALRM   = 14
+	SIGTERM   = 15
+	SIGSTKFLT = 16
+	SIGCHLD   = 17
+	SIGCONT   = 18
+	SIGSTOP   = 19
+	SIGTSTP   = 20
+	SIGTTIN   = 21
+	SIGTTOU   = 22
+	SIGURG    = 23
+	SIGXCPU   = 24
+	SIGXFSZ   = 25
+	SIGVTALRM = 26
+	SIGPROF   = 27
+	SIGWINCH  = 28
+	SIGIO     = 29
+	SIGPWR    = 30
+	SIGSYS    = 31
+	NSIG      = 64
+)
+
+// si_code values.
+const (
+	SI_USER     = 0
+	SI_TKILL    = -6
+	SEGV_MAPERR = 1
+	SEGV_ACCERR = 2
+	BUS_ADRALN  = 1
+	ILL_ILLOPC  = 1
+	ILL_PRVOPC  = 5
+	TRAP_BRKPT  = 1
+	FPE_INTDIV  = 1
+	FPE_FLTDIV  = 3
+	FPE_FLTOVF  = 4
+	FPE_FLTUND  = 5
+	FPE_FLTRES  = 6
+	FPE_FLTINV  = 7
+)
+
+// sigaction flags and special handlers.
+const (
+	SA_NOCLDSTOP = 0x00000001
+	SA_NOCLDWAIT = 0x00000002
+	SA_SIGINFO   = 0x00000004
+	SA_ONSTACK   = 0x08000000
+	SA_RESTART   = 0x10000000
+	SA_NODEFER   = 0x40000000
+	SA_RESETHAND = 0x80000000
+	SIG_DFL      = 0
+	SIG_IGN      = 1
+	SIG_BLOCK    = 0
+	SIG_UNBLOCK  = 1
+	SIG_SETMASK  = 2
+	SS_ONSTACK   = 1
+	SS_DISABLE   = 2
+	MINSIGSTKSZ  = 8192 // powerpc
+)
+
+// DefaultAction is what SIG_DFL does.
+type DefaultAction uint8
+
+// Default actions.
+const (
+	ActTerm DefaultAction = iota // terminate
+	ActCore                      // terminate with a core dump
+	ActIgnore
+	ActStop
+	ActCont
+)
+
+// Default returns the default action of sig (signal(7)).
+func Default(sig int) DefaultAction {
+	switch sig {
+	case SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGXCPU, SIGXFSZ, SIGSYS:
+		return ActCore
+	case SIGCHLD, SIGURG, SIGWINCH:
+		return ActIgnore
+	case SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU:
+		return ActStop
+	case SIGCONT:
+		return ActCont
+	}
+	return ActTerm
+}
+
+// Clone flags.
+const (
+	CLONE_VM             = 0x00000100
+	CLONE_FS             = 0x00000200
+	CLONE_FILES          = 0x00000400
+	CLONE_SIGHAND        = 0x00000800
+	CLONE_VFORK          = 0x00004000
+	CLONE_THREAD         = 0x00010000
+	CLONE_SYSVSEM        = 0x00040000
+	CLONE_SETTLS         = 0x00080000
+	CLONE_PARENT_SETTID  = 0x00100000
+	CLONE_CHILD_CLEARTID = 0x00200000
+	CLONE_CHILD_SETTID   = 0x01000000
+)
+
+// Futex operations.
+const (
+	FUTEX_WAIT           = 0
+	FUTEX_WAKE           = 1
+	FUTEX_REQUEUE        = 3
+	FUTEX_CMP_REQUEUE    = 4
+	FUTEX_WAKE_OP        = 5
+	FUTEX_WAIT_BITSET    = 9
+	FUTEX_WAKE_BITSET    = 10
+	FUTEX_PRIVATE_FLAG   = 128
+	FUTEX_CLOCK_REALTIME = 256
+	FUTEX_CMD_MASK       = ^(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME)
+	FUTEX_BITSET_ANY     = 0xffffffff
+)
+
+// mmap and mprotect.
+const (
+	PROT_READ           = 1
+	PROT_WRITE          = 2
+	PROT_EXEC           = 4
+	MAP_SHARED          = 0x01
+	MAP_PRIVATE         = 0x02
+	MAP_FIXED           = 0x10
+	MAP_ANONYMOUS       = 0x20
+	MAP_NORESERVE       = 0x40 // powerpc
+	MAP_FIXED_NOREPLACE = 0x100000
+)
+
+// open flags where powerpc differs from the generic values.
+const (
+	O_DIRECTORY = 0x4000
+	O_NOFOLLOW  = 0x8000
+	O_LARGEFILE = 0x10000
+	O_DIRECT    = 0x20000
+)
+
+// ioctl requests (powerpc encodings).
+const (
+	TCGETS     = 0x402c7413
+	TIOCGWINSZ = 0x40087468
+	FIONREAD   = 0x4004667f
+	FIONBIO    = 0x8004667e
+)
+
+// Layout of the 64-bit signal frame (arch/powerpc/kernel/signal_64.c,
+// uapi asm/ucontext.h and asm/sigcontext.h). Offsets in bytes.
+const (
+	UcFlags    = 0
+	UcLink     = 8
+	UcStack    = 16  // stack_t: ss_sp, ss_flags (int + pad), ss_size
+	UcSigmask  = 40  // 64-bit kernel sigset_t, then 15 unused sigsets
+	UcMcontext = 168 // struct sigcontext
+	UcSize     = UcMcontext + ScSize
+
+	ScSignal  = 32
+	ScHandler = 40
+	ScOldmask = 48
+	ScRegs    = 56  // pointer to gp_regs
+	ScGPRegs  = 64  // elf_gregset_t: 48 longs (pt_regs layout)
+	ScFPRegs  = 448 // elf_fpregset_t: 32 FPRs + FPSCR
+	ScVRegs   = 712 // pointer to the 16-byte aligned VMX area inside VMXReserve
+	ScVMX     = 720 // vmx_reserve: 101 longs
+	ScSize    = ScVMX + 101*8
+
+	// Inside the VMX area (at ScVRegs' target): 32 VRs, VSCR in the last
+	// word of quadword 32, VRSAVE in the first word of quadword 33, then
+	// the low doublewords of VSR0-31.
+	VMXVSCR   = 32*16 + 12
+	VMXVRSAVE = 33 * 16
+	VMXVSXLow = 34 * 16
+
+	// rt_sigframe: uc, 2 unused longs, 7 trampoline words (+ pad), pinfo,
+	// puc, siginfo, then a 512-byte gap protecting the red zone.
+	FrameInfo   = UcSize + 16 + 32 + 16
+	SiginfoSize = 128
+	FrameSize   = FrameInfo + SiginfoSize + 512
+
+	// SignalFrameSize is the ABI's minimum caller frame the kernel leaves
+	// below the signal frame (__SIGNAL_FRAMESIZE).
+	SignalFrameSize = 128
+)
+
+// pt_regs slot indices (see reference linux-abi.md).
+const (
+	PtNIP    = 32
+	PtMSR    = 33
+	PtOrigR3 = 34
+	PtCTR    = 35
+	PtLNK    = 36
+	PtXER    = 37
+	PtCCR    = 38
+	PtSOFTE  = 39
+	PtTRAP   = 40
+	PtDAR    = 41
+	PtDSISR  = 42
+	PtRESULT = 43
+	NumGRegs = 48
+)

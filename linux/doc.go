@@ -1,0 +1,48 @@
+// Package linux runs static powerpc64 Linux executables (little-endian ELFv2
+// and big-endian ELFv1, Go or C) in user mode on top of package emulate, the
+// way qemu-user does: an ELF loader, the Linux system calls mapped onto the
+// host, signals and threads.
+//
+// # Layout
+//
+//   - linux/loader: the ELF loader and the initial stack (argv, envp, auxv);
+//   - linux/abi: the powerpc64 Linux ABI as data — system call numbers,
+//     errno, signal numbers and flags, the signal frame layout;
+//   - linux (this package): the process (address space, brk, mmap, file
+//     descriptors, signal actions), its threads (one goroutine and one
+//     emulate.Emulator per guest thread), the system calls (sys_*.go), the
+//     futex and the signal delivery (signal.go).
+//
+// The address space is a *mem.Memory. Guest file descriptors are host file
+// descriptors: the guest reads and writes the runner's stdin, stdout and
+// stderr and the files it opens directly.
+//
+// # Threads and atomicity
+//
+// Guest threads run one at a time: a thread holds the process lock while it
+// executes and releases it every Quantum instructions and around every
+// system call that may block (futex waits, reads, sleeps, polls), copying
+// guest memory in and out only while it holds the lock. A guest therefore
+// sees sequentially consistent memory, and every instruction — including
+// the atomic memory operations — is atomic with respect to the other
+// threads. For load-and-reserve / store-conditional, a thread's reservation
+// is cleared whenever it gives up the lock (as the Linux kernel clears the
+// reservation on every context switch), so a stcx. succeeds only if no
+// other thread ran since its larx; a larx…stcx. loop is a few instructions,
+// far shorter than a quantum, so it completes on its next attempt.
+//
+// # Signals
+//
+// Signals are delivered between instructions: at quantum boundaries, after
+// system calls, and immediately for the synchronous signals that emulate's
+// outcomes raise (a data fault is SIGSEGV with SEGV_MAPERR or SEGV_ACCERR
+// and si_addr the faulting byte; misalignment SIGBUS; a trap SIGTRAP; an
+// illegal or privileged instruction SIGILL; an enabled FP exception SIGFPE).
+// The signal frame is Linux's 64-bit rt_sigframe (ucontext with the GPR, FPR,
+// VMX and VSX state) in the guest's byte order; handlers return through a
+// trampoline page that issues rt_sigreturn.
+//
+// An instruction the emulator cannot execute (emulate.ErrNotEmulated) stops
+// the whole program with a *StopError naming the op, the word, the address
+// and the thread.
+package linux

@@ -1,0 +1,261 @@
+package linux
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/linux/loader"
+	"github.com/ppc64emu/ppc64emu/mem"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// CPU describes the processor a guest is told it runs on.
+type CPU struct {
+	Name          string       // AT_PLATFORM, e.g. "power10"
+	Level         decode.Level // the newest ISA level the emulator accepts
+	HWCap, HWCap2 uint64       // AT_HWCAP and AT_HWCAP2
+}
+
+// CPUs are the processors -cpu can name. Their AT_HWCAP/AT_HWCAP2 are the
+// values QEMU 7.2 supplies for the same -cpu (linux-user.md): every facility
+// of the ISA level, with no SCV bit (the runner executes scv, but glibc then
+// switches its system call convention, and staying with sc keeps the
+// runner's behaviour identical to qemu-user's).
+var CPUs = map[string]CPU{
+	"power9": {Name: "power9", Level: decode.LevelPOWER9,
+		HWCap:  loader.HWCap64 | loader.HWCapAltivec | loader.HWCapFPU | loader.HWCapDFP | loader.HWCapArch206 | loader.HWCapVSX,
+		HWCap2: loader.HWCap2Arch207 | loader.HWCap2ISEL | loader.HWCap2TAR | loader.HWCap2VecCrypto | loader.HWCap2Arch300 | loader.HWCap2IEEE128 | loader.HWCap2DARN},
+	"power10": {Name: "power10", Level: decode.LevelPOWER10,
+		HWCap:  loader.HWCap64 | loader.HWCapAltivec | loader.HWCapFPU | loader.HWCapDFP | loader.HWCapArch206 | loader.HWCapVSX,
+		HWCap2: loader.HWCap2Arch207 | loader.HWCap2ISEL | loader.HWCap2TAR | loader.HWCap2VecCrypto | loader.HWCap2Arch300 | loader.HWCap2IEEE128 | loader.HWCap2DARN | loader.HWCap2Arch31 | loader.HWCap2MMA},
+}
+
+// Config configures a guest process.
+type Config struct {
+	// CPU is a key of CPUs; empty means "power10".
+	CPU string
+	// Profile is the emulator's implementation profile.
+	Profile emulate.Profile
+	// HWCapMask, if non-zero, is ANDed into AT_HWCAP and AT_HWCAP2 (low and
+	// high 32 bits): a way to hide facilities from the guest's library,
+	// e.g. vector string functions. The ISA level is unchanged.
+	HWCapMask uint64
+	// Strace, if set, receives one line per system call.
+	Strace io.Writer
+	// Quantum is how many instructions a thread runs before it lets
+	// another thread run; zero means DefaultQuantum.
+	Quantum int
+	// StackSize is the main thread's stack; zero means 8 MiB.
+	StackSize uint64
+}
+
+// DefaultQuantum is the default number of instructions between thread
+// switches.
+const DefaultQuantum = 20000
+
+// Layout of the address space.
+const (
+	stackTop     = 0x7ffffffff000
+	mmapTop      = 0x7fff00000000 // top-down mmap allocations start below here
+	mmapBottom   = 0x10000000000
+	trampAddr    = 0x7ffffffff000 // the signal return trampoline page
+	timebaseFreq = 512000000      // Hz, as Linux reports on POWER
+)
+
+// ExitStatus is how a guest process ended.
+type ExitStatus struct {
+	Code   int // exit status, if Signal is 0
+	Signal int // the signal that killed it, or 0
+}
+
+// StopError stops a program: an instruction the emulator cannot execute, or
+// a runner failure.
+type StopError struct {
+	TID  int
+	NIP  uint64
+	Word uint32 // the instruction word (the prefix for a prefixed one)
+	Op   string
+	Err  error
+}
+
+func (e *StopError) Error() string {
+	return fmt.Sprintf("ppc64emu: thread %d: cannot execute %s (word %#08x) at %#x: %v", e.TID, e.Op, e.Word, e.NIP, e.Err)
+}
+
+func (e *StopError) Unwrap() error { return e.Err }
+
+// Process is a running guest program.
+type Process struct {
+	cfg     Config
+	cpu     CPU
+	Mem     *mem.Memory
+	Image   *loader.Image
+	order   binary.ByteOrder
+	le      bool
+	exe     string // absolute host path of the executable
+	pid     int
+	quantum int
+
+	mu       sync.Mutex // the process lock: held by the running thread
+	memGen   uint64     // bumped when mappings change (code page caches)
+	threads  map[int]*Thread
+	nthreads atomic.Int32
+	nextTID  int
+	brkBase  uint64
+	brk      uint64
+	actions  [abi.NSIG + 1]sigAction
+	futexes  map[uint64]*futexQueue
+	sigAny   atomic.Bool // some thread may have a deliverable signal
+
+	done    chan struct{}
+	endOnce sync.Once
+	status  ExitStatus
+	stopErr error
+
+	instructions atomic.Uint64
+	started      time.Time
+}
+
+type sigAction struct {
+	handler, flags, restorer, mask uint64
+}
+
+// Start loads the executable at path and starts its main thread with args
+// (args[0] is the program name the guest sees) and env.
+func Start(path string, args, env []string, cfg Config) (*Process, error) {
+	cpuName := cfg.CPU
+	if cpuName == "" {
+		cpuName = "power10"
+	}
+	cpu, ok := CPUs[cpuName]
+	if !ok {
+		return nil, fmt.Errorf("linux: unknown cpu %q", cfg.CPU)
+	}
+	if cfg.HWCapMask != 0 {
+		cpu.HWCap &= cfg.HWCapMask & 0xffffffff
+		cpu.HWCap2 &= cfg.HWCapMask >> 32
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m := mem.New()
+	img, err := loader.Load(m, f)
+	if err != nil {
+		return nil, err
+	}
+	exe, err := filepath.Abs(path)
+	if err != nil {
+		exe = path
+	}
+	p := &Process{
+		cfg: cfg, cpu: cpu, Mem: m, Image: img, order: img.Order,
+		le:      img.Order == binary.LittleEndian,
+		exe:     exe,
+		pid:     os.Getpid(),
+		threads: map[int]*Thread{},
+		futexes: map[uint64]*futexQueue{},
+		done:    make(chan struct{}),
+		quantum: cfg.Quantum,
+		started: time.Now(),
+	}
+	if p.quantum <= 0 {
+		p.quantum = DefaultQuantum
+	}
+	m.ExecHook = func(addr, size uint64) { p.memGen++ }
+	p.brkBase = img.End
+	p.brk = img.End
+	if err := p.mapTrampoline(); err != nil {
+		return nil, err
+	}
+	spec := &loader.StackSpec{
+		Top: stackTop - mem.PageSize, Size: cfg.StackSize,
+		Args: args, Env: env, ExecFn: path, Platform: cpu.Name,
+		HWCap: cpu.HWCap, HWCap2: cpu.HWCap2, DCacheBlock: 128,
+		UID: uint64(os.Getuid()), EUID: uint64(os.Geteuid()), GID: uint64(os.Getgid()), EGID: uint64(os.Getegid()),
+	}
+	if spec.Size == 0 {
+		spec.Size = 8 << 20
+	}
+	_, _ = rand.Read(spec.Random[:])
+	sp, err := loader.BuildStack(m, img, spec)
+	if err != nil {
+		return nil, err
+	}
+	t := p.newThread(p.pid)
+	r := &t.r
+	r.MSR = regs.MSRUser64 | regs.MSRFP | regs.MSRVEC | regs.MSRVSX
+	if p.le {
+		r.MSR |= regs.MSRLE
+	}
+	r.NIP = img.PC
+	r.GPR[1] = sp
+	r.GPR[2] = img.TOC
+	if !img.ABIv1 {
+		r.GPR[12] = img.PC
+	}
+	p.nextTID = p.pid + 1
+	go t.run()
+	return p, nil
+}
+
+// mapTrampoline maps the page handlers return to: li r0,__NR_rt_sigreturn; sc.
+func (p *Process) mapTrampoline() error {
+	if err := p.Mem.Map(trampAddr, mem.PageSize, mem.RX); err != nil {
+		return err
+	}
+	var b [8]byte
+	p.order.PutUint32(b[0:], 0x38000000|abi.SYS_RT_SIGRETURN) // li r0,172
+	p.order.PutUint32(b[4:], 0x44000002)                      // sc
+	return p.Mem.Poke(trampAddr, b[:])
+}
+
+// Wait waits for the process to end. The error is a *StopError if the
+// program was stopped by an instruction the emulator cannot execute.
+func (p *Process) Wait() (ExitStatus, error) {
+	<-p.done
+	return p.status, p.stopErr
+}
+
+// Instructions returns the number of instructions executed so far.
+func (p *Process) Instructions() uint64 { return p.instructions.Load() }
+
+// end finishes the process once.
+func (p *Process) end(st ExitStatus, err error) {
+	p.endOnce.Do(func() {
+		p.status, p.stopErr = st, err
+		close(p.done)
+	})
+}
+
+func (p *Process) exited() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// lock and unlock the process lock. A thread that releases the lock loses
+// its reservation (see the package documentation).
+func (t *Thread) lock() { t.p.mu.Lock() }
+
+func (t *Thread) unlock() {
+	t.e.ClearReservation()
+	t.p.mu.Unlock()
+}
+
+var errExited = errors.New("linux: process exited")

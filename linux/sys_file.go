@@ -1,0 +1,532 @@
+package linux
+
+import (
+	"encoding/binary"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+func init() {
+	def(abi.SYS_READ, sysRead)
+	def(abi.SYS_WRITE, sysWrite)
+	def(abi.SYS_PREAD64, sysPread)
+	def(abi.SYS_PWRITE64, sysPwrite)
+	def(abi.SYS_READV, sysReadv)
+	def(abi.SYS_WRITEV, sysWritev)
+	def(abi.SYS_OPEN, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return openat(t, unix.AT_FDCWD, a[0], a[1], a[2])
+	})
+	def(abi.SYS_OPENAT, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return openat(t, int(int32(a[0])), a[1], a[2], a[3])
+	})
+	def(abi.SYS_CLOSE, func(t *Thread, a *[6]uint64) (uint64, int) {
+		fd := int(int32(a[0]))
+		if fd <= 2 {
+			// Keep the runner's own stdio open; the guest sees success.
+			return 0, 0
+		}
+		return 0, errnoOf(unix.Close(fd))
+	})
+	def(abi.SYS_LSEEK, func(t *Thread, a *[6]uint64) (uint64, int) {
+		off, err := unix.Seek(int(int32(a[0])), int64(a[1]), int(a[2]))
+		return uint64(off), errnoOf(err)
+	})
+	def(abi.SYS_FSTAT, func(t *Thread, a *[6]uint64) (uint64, int) {
+		var st unix.Stat_t
+		if err := unix.Fstat(int(int32(a[0])), &st); err != nil {
+			return 0, errnoOf(err)
+		}
+		return 0, t.putStat(a[1], &st)
+	})
+	def(abi.SYS_STAT, func(t *Thread, a *[6]uint64) (uint64, int) { return fstatat(t, unix.AT_FDCWD, a[0], a[1], 0) })
+	def(abi.SYS_LSTAT, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return fstatat(t, unix.AT_FDCWD, a[0], a[1], unix.AT_SYMLINK_NOFOLLOW)
+	})
+	def(abi.SYS_NEWFSTATAT, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return fstatat(t, int(int32(a[0])), a[1], a[2], int(a[3]))
+	})
+	def(abi.SYS_READLINK, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return readlinkat(t, unix.AT_FDCWD, a[0], a[1], a[2])
+	})
+	def(abi.SYS_READLINKAT, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return readlinkat(t, int(int32(a[0])), a[1], a[2], a[3])
+	})
+	def(abi.SYS_IOCTL, sysIoctl)
+	def(abi.SYS_FCNTL, func(t *Thread, a *[6]uint64) (uint64, int) {
+		cmd := int(a[1])
+		switch cmd {
+		case unix.F_GETFD, unix.F_SETFD, unix.F_GETFL, unix.F_SETFL, unix.F_DUPFD, unix.F_DUPFD_CLOEXEC:
+			arg := int(a[2])
+			if cmd == unix.F_SETFL {
+				arg = openFlags(a[2])
+			}
+			v, err := unix.FcntlInt(uintptr(int32(a[0])), cmd, arg)
+			if err == nil && cmd == unix.F_GETFL {
+				v = guestOpenFlags(v)
+			}
+			return uint64(v), errnoOf(err)
+		}
+		return 0, abi.EINVAL
+	})
+	def(abi.SYS_DUP, func(t *Thread, a *[6]uint64) (uint64, int) {
+		fd, err := unix.Dup(int(int32(a[0])))
+		return uint64(fd), errnoOf(err)
+	})
+	def(abi.SYS_DUP2, func(t *Thread, a *[6]uint64) (uint64, int) {
+		if a[0] == a[1] {
+			return a[1], 0
+		}
+		return a[1], errnoOf(unix.Dup3(int(int32(a[0])), int(int32(a[1])), 0))
+	})
+	def(abi.SYS_DUP3, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return a[1], errnoOf(unix.Dup3(int(int32(a[0])), int(int32(a[1])), openFlags(a[2])))
+	})
+	def(abi.SYS_PIPE2, func(t *Thread, a *[6]uint64) (uint64, int) { return pipe2(t, a[0], a[1]) })
+	def(abi.SYS_PIPE, func(t *Thread, a *[6]uint64) (uint64, int) { return pipe2(t, a[0], 0) })
+	def(abi.SYS_GETDENTS64, sysGetdents64)
+	def(abi.SYS_MKDIRAT, func(t *Thread, a *[6]uint64) (uint64, int) {
+		path, e := t.str(a[1])
+		if e != 0 {
+			return 0, e
+		}
+		return 0, errnoOf(unix.Mkdirat(int(int32(a[0])), path, uint32(a[2])))
+	})
+	def(abi.SYS_MKDIR, func(t *Thread, a *[6]uint64) (uint64, int) {
+		path, e := t.str(a[0])
+		if e != 0 {
+			return 0, e
+		}
+		return 0, errnoOf(unix.Mkdir(path, uint32(a[1])))
+	})
+	def(abi.SYS_UNLINKAT, func(t *Thread, a *[6]uint64) (uint64, int) {
+		path, e := t.str(a[1])
+		if e != 0 {
+			return 0, e
+		}
+		return 0, errnoOf(unix.Unlinkat(int(int32(a[0])), path, int(a[2])))
+	})
+	def(abi.SYS_UNLINK, func(t *Thread, a *[6]uint64) (uint64, int) {
+		path, e := t.str(a[0])
+		if e != 0 {
+			return 0, e
+		}
+		return 0, errnoOf(unix.Unlink(path))
+	})
+	def(abi.SYS_RMDIR, func(t *Thread, a *[6]uint64) (uint64, int) {
+		path, e := t.str(a[0])
+		if e != 0 {
+			return 0, e
+		}
+		return 0, errnoOf(unix.Rmdir(path))
+	})
+	def(abi.SYS_RENAMEAT, func(t *Thread, a *[6]uint64) (uint64, int) { return renameat(t, a[0], a[1], a[2], a[3], 0) })
+	def(abi.SYS_RENAMEAT2, func(t *Thread, a *[6]uint64) (uint64, int) { return renameat(t, a[0], a[1], a[2], a[3], a[4]) })
+	def(abi.SYS_RENAME, func(t *Thread, a *[6]uint64) (uint64, int) {
+		cwd := uint64(0xffffff9c) // AT_FDCWD as a 32-bit int
+		return renameat(t, cwd, a[0], cwd, a[1], 0)
+	})
+	def(abi.SYS_SYMLINKAT, func(t *Thread, a *[6]uint64) (uint64, int) {
+		target, e := t.str(a[0])
+		if e != 0 {
+			return 0, e
+		}
+		path, e := t.str(a[2])
+		if e != 0 {
+			return 0, e
+		}
+		return 0, errnoOf(unix.Symlinkat(target, int(int32(a[1])), path))
+	})
+	def(abi.SYS_FCHMODAT, func(t *Thread, a *[6]uint64) (uint64, int) {
+		path, e := t.str(a[1])
+		if e != 0 {
+			return 0, e
+		}
+		return 0, errnoOf(unix.Fchmodat(int(int32(a[0])), path, uint32(a[2]), 0))
+	})
+	def(abi.SYS_FCHMOD, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return 0, errnoOf(unix.Fchmod(int(int32(a[0])), uint32(a[1])))
+	})
+	def(abi.SYS_FTRUNCATE, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return 0, errnoOf(unix.Ftruncate(int(int32(a[0])), int64(a[1])))
+	})
+	def(abi.SYS_FSYNC, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, errnoOf(unix.Fsync(int(int32(a[0])))) })
+	def(abi.SYS_FDATASYNC, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return 0, errnoOf(unix.Fdatasync(int(int32(a[0]))))
+	})
+	def(abi.SYS_FACCESSAT, func(t *Thread, a *[6]uint64) (uint64, int) {
+		path, e := t.str(a[1])
+		if e != 0 {
+			return 0, e
+		}
+		return 0, errnoOf(unix.Faccessat(int(int32(a[0])), path, uint32(a[2]), 0))
+	})
+	def(abi.SYS_ACCESS, func(t *Thread, a *[6]uint64) (uint64, int) {
+		path, e := t.str(a[0])
+		if e != 0 {
+			return 0, e
+		}
+		return 0, errnoOf(unix.Access(path, uint32(a[1])))
+	})
+	def(abi.SYS_GETCWD, func(t *Thread, a *[6]uint64) (uint64, int) {
+		buf := make([]byte, 4096)
+		n, err := unix.Getcwd(buf)
+		if err != nil {
+			return 0, errnoOf(err)
+		}
+		if uint64(n) > a[1] {
+			return 0, abi.ERANGE
+		}
+		return uint64(n), t.write(a[0], buf[:n])
+	})
+	def(abi.SYS_CHDIR, func(t *Thread, a *[6]uint64) (uint64, int) {
+		path, e := t.str(a[0])
+		if e != 0 {
+			return 0, e
+		}
+		return 0, errnoOf(unix.Chdir(path))
+	})
+	def(abi.SYS_UMASK, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(unix.Umask(int(a[0]))), 0 })
+	def(abi.SYS_EVENTFD2, func(t *Thread, a *[6]uint64) (uint64, int) {
+		fd, err := unix.Eventfd(uint(a[0]), openFlags(a[1]))
+		return uint64(fd), errnoOf(err)
+	})
+}
+
+// openFlags translates powerpc open flags to the host's.
+func openFlags(g uint64) int {
+	f := int(g) &^ (abi.O_DIRECTORY | abi.O_NOFOLLOW | abi.O_LARGEFILE | abi.O_DIRECT)
+	if g&abi.O_DIRECTORY != 0 {
+		f |= unix.O_DIRECTORY
+	}
+	if g&abi.O_NOFOLLOW != 0 {
+		f |= unix.O_NOFOLLOW
+	}
+	if g&abi.O_DIRECT != 0 {
+		f |= unix.O_DIRECT
+	}
+	return f
+}
+
+// guestOpenFlags translates host open flags to powerpc's.
+func guestOpenFlags(h int) int {
+	g := h &^ (unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_DIRECT | 0x8000 /* host O_LARGEFILE */)
+	if h&unix.O_DIRECTORY != 0 {
+		g |= abi.O_DIRECTORY
+	}
+	if h&unix.O_NOFOLLOW != 0 {
+		g |= abi.O_NOFOLLOW
+	}
+	if h&unix.O_DIRECT != 0 {
+		g |= abi.O_DIRECT
+	}
+	return g
+}
+
+// ioBuf returns the thread's scratch buffer of n bytes (capped at 1 MiB).
+func (t *Thread) ioBuf(n uint64) []byte {
+	n = min(n, 1<<20)
+	if uint64(cap(t.buf)) < n {
+		t.buf = make([]byte, n)
+	}
+	return t.buf[:n]
+}
+
+func sysRead(t *Thread, a *[6]uint64) (uint64, int) {
+	return readCommon(t, a, func(fd int, b []byte) (int, error) { return unix.Read(fd, b) })
+}
+
+func sysPread(t *Thread, a *[6]uint64) (uint64, int) {
+	off := int64(a[3])
+	return readCommon(t, a, func(fd int, b []byte) (int, error) { return unix.Pread(fd, b, off) })
+}
+
+func readCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint64, int) {
+	fd := int(int32(a[0]))
+	if !t.writable(a[1], int(min(a[2], 1<<20))) {
+		return 0, abi.EFAULT
+	}
+	b := t.ioBuf(a[2])
+	var n int
+	var err error
+	t.block(func() { n, err = f(fd, b) })
+	if err != nil {
+		if err == unix.EINTR {
+			return 0, errRestart
+		}
+		return 0, errnoOf(err)
+	}
+	return uint64(n), t.write(a[1], b[:n])
+}
+
+func sysWrite(t *Thread, a *[6]uint64) (uint64, int) {
+	return writeCommon(t, a, func(fd int, b []byte) (int, error) { return unix.Write(fd, b) })
+}
+
+func sysPwrite(t *Thread, a *[6]uint64) (uint64, int) {
+	off := int64(a[3])
+	return writeCommon(t, a, func(fd int, b []byte) (int, error) { return unix.Pwrite(fd, b, off) })
+}
+
+func writeCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint64, int) {
+	fd := int(int32(a[0]))
+	b := t.ioBuf(a[2])
+	if len(b) > 0 && t.p.Mem.Read(a[1], b) != nil {
+		return 0, abi.EFAULT
+	}
+	var n int
+	var err error
+	t.block(func() { n, err = f(fd, b) })
+	if err != nil {
+		if err == unix.EINTR {
+			return 0, errRestart
+		}
+		if err == unix.EPIPE {
+			t.post(sigInfo{signo: abi.SIGPIPE, code: abi.SI_USER, pid: t.p.pid})
+		}
+		return 0, errnoOf(err)
+	}
+	return uint64(n), 0
+}
+
+// iovecs reads an iovec array.
+func (t *Thread) iovecs(addr, cnt uint64) ([][2]uint64, int) {
+	if cnt > 1024 {
+		return nil, abi.EINVAL
+	}
+	b, e := t.read(addr, int(cnt)*16)
+	if e != 0 {
+		return nil, e
+	}
+	v := make([][2]uint64, cnt)
+	for i := range v {
+		v[i] = [2]uint64{t.p.order.Uint64(b[16*i:]), t.p.order.Uint64(b[16*i+8:])}
+	}
+	return v, 0
+}
+
+func sysWritev(t *Thread, a *[6]uint64) (uint64, int) {
+	iov, e := t.iovecs(a[1], a[2])
+	if e != 0 {
+		return 0, e
+	}
+	var all []byte
+	for _, v := range iov {
+		b, e := t.read(v[0], int(min(v[1], 1<<24)))
+		if e != 0 {
+			return 0, e
+		}
+		all = append(all, b...)
+	}
+	fd := int(int32(a[0]))
+	var n int
+	var err error
+	t.block(func() { n, err = unix.Write(fd, all) })
+	if err != nil {
+		if err == unix.EPIPE {
+			t.post(sigInfo{signo: abi.SIGPIPE, code: abi.SI_USER, pid: t.p.pid})
+		}
+		return 0, errnoOf(err)
+	}
+	return uint64(n), 0
+}
+
+func sysReadv(t *Thread, a *[6]uint64) (uint64, int) {
+	iov, e := t.iovecs(a[1], a[2])
+	if e != 0 {
+		return 0, e
+	}
+	var total uint64
+	for _, v := range iov {
+		total += v[1]
+	}
+	b := make([]byte, min(total, 1<<20))
+	fd := int(int32(a[0]))
+	var n int
+	var err error
+	t.block(func() { n, err = unix.Read(fd, b) })
+	if err != nil {
+		return 0, errnoOf(err)
+	}
+	rest := b[:n]
+	for _, v := range iov {
+		k := min(uint64(len(rest)), v[1])
+		if e := t.write(v[0], rest[:k]); e != 0 {
+			return 0, e
+		}
+		rest = rest[k:]
+	}
+	return uint64(n), 0
+}
+
+func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
+	path, e := t.str(pathAddr)
+	if e != 0 {
+		return 0, e
+	}
+	if path == "/proc/self/exe" {
+		path = t.p.exe
+	}
+	var fd int
+	var err error
+	t.block(func() { fd, err = unix.Openat(dirfd, path, openFlags(flags), uint32(mode)) })
+	return uint64(fd), errnoOf(err)
+}
+
+func fstatat(t *Thread, dirfd int, pathAddr, buf uint64, flags int) (uint64, int) {
+	path, e := t.str(pathAddr)
+	if e != 0 {
+		return 0, e
+	}
+	var st unix.Stat_t
+	if err := unix.Fstatat(dirfd, path, &st, flags); err != nil {
+		return 0, errnoOf(err)
+	}
+	return 0, t.putStat(buf, &st)
+}
+
+// putStat writes a powerpc64 struct stat (144 bytes).
+func (t *Thread) putStat(addr uint64, st *unix.Stat_t) int {
+	o := t.p.order
+	b := make([]byte, 144)
+	o.PutUint64(b[0:], st.Dev)
+	o.PutUint64(b[8:], st.Ino)
+	o.PutUint64(b[16:], uint64(st.Nlink))
+	o.PutUint32(b[24:], st.Mode)
+	o.PutUint32(b[28:], st.Uid)
+	o.PutUint32(b[32:], st.Gid)
+	o.PutUint64(b[40:], st.Rdev)
+	o.PutUint64(b[48:], uint64(st.Size))
+	o.PutUint64(b[56:], uint64(st.Blksize))
+	o.PutUint64(b[64:], uint64(st.Blocks))
+	putTimespec(o, b[72:], st.Atim.Sec, st.Atim.Nsec)
+	putTimespec(o, b[88:], st.Mtim.Sec, st.Mtim.Nsec)
+	putTimespec(o, b[104:], st.Ctim.Sec, st.Ctim.Nsec)
+	return t.write(addr, b)
+}
+
+func putTimespec(o binary.ByteOrder, b []byte, sec, nsec int64) {
+	o.PutUint64(b[0:], uint64(sec))
+	o.PutUint64(b[8:], uint64(nsec))
+}
+
+func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) {
+	path, e := t.str(pathAddr)
+	if e != 0 {
+		return 0, e
+	}
+	var target string
+	if path == "/proc/self/exe" || path == "/proc/"+itoa(t.p.pid)+"/exe" {
+		target = t.p.exe
+	} else {
+		b := make([]byte, 4096)
+		n, err := unix.Readlinkat(dirfd, path, b)
+		if err != nil {
+			return 0, errnoOf(err)
+		}
+		target = string(b[:n])
+	}
+	n := min(uint64(len(target)), size)
+	return n, t.write(buf, []byte(target[:n]))
+}
+
+func renameat(t *Thread, olddir, oldAddr, newdir, newAddr, flags uint64) (uint64, int) {
+	oldp, e := t.str(oldAddr)
+	if e != 0 {
+		return 0, e
+	}
+	newp, e := t.str(newAddr)
+	if e != 0 {
+		return 0, e
+	}
+	return 0, errnoOf(unix.Renameat2(int(int32(olddir)), oldp, int(int32(newdir)), newp, uint(flags)))
+}
+
+func pipe2(t *Thread, addr, flags uint64) (uint64, int) {
+	var fds [2]int
+	if err := unix.Pipe2(fds[:], openFlags(flags)); err != nil {
+		return 0, errnoOf(err)
+	}
+	if e := t.put32(addr, uint32(fds[0])); e != 0 {
+		return 0, e
+	}
+	return 0, t.put32(addr+4, uint32(fds[1]))
+}
+
+func sysGetdents64(t *Thread, a *[6]uint64) (uint64, int) {
+	fd := int(int32(a[0]))
+	b := make([]byte, min(a[2], 1<<16))
+	n, err := unix.Getdents(fd, b)
+	if err != nil {
+		return 0, errnoOf(err)
+	}
+	b = b[:n]
+	if t.p.order == binary.BigEndian {
+		// struct linux_dirent64 { u64 ino; s64 off; u16 reclen; u8 type; char name[]; }
+		for off := 0; off+19 <= len(b); {
+			rl := int(binary.LittleEndian.Uint16(b[off+16:]))
+			binary.BigEndian.PutUint64(b[off:], binary.LittleEndian.Uint64(b[off:]))
+			binary.BigEndian.PutUint64(b[off+8:], binary.LittleEndian.Uint64(b[off+8:]))
+			binary.BigEndian.PutUint16(b[off+16:], uint16(rl))
+			if rl == 0 {
+				break
+			}
+			off += rl
+		}
+	}
+	return uint64(n), t.write(a[1], b)
+}
+
+func sysIoctl(t *Thread, a *[6]uint64) (uint64, int) {
+	fd := int(int32(a[0]))
+	switch a[1] {
+	case abi.TCGETS:
+		if _, err := unix.IoctlGetTermios(fd, unix.TCGETS); err != nil {
+			return 0, errnoOf(err)
+		}
+		// A terminal: the guest only learns that it is one (the powerpc
+		// termios layout and flag values are not translated).
+		b := make([]byte, 44)
+		return 0, t.write(a[2], b)
+	case abi.TIOCGWINSZ:
+		ws, err := unix.IoctlGetWinsize(fd, unix.TIOCGWINSZ)
+		if err != nil {
+			return 0, errnoOf(err)
+		}
+		o := t.p.order
+		b := make([]byte, 8)
+		o.PutUint16(b[0:], ws.Row)
+		o.PutUint16(b[2:], ws.Col)
+		o.PutUint16(b[4:], ws.Xpixel)
+		o.PutUint16(b[6:], ws.Ypixel)
+		return 0, t.write(a[2], b)
+	case abi.FIONREAD:
+		v, err := unix.IoctlGetInt(fd, unix.TIOCINQ)
+		if err != nil {
+			return 0, errnoOf(err)
+		}
+		return 0, t.put32(a[2], uint32(v))
+	case abi.FIONBIO:
+		v, e := t.get32(a[2])
+		if e != 0 {
+			return 0, e
+		}
+		return 0, errnoOf(unix.SetNonblock(fd, v != 0))
+	}
+	return 0, abi.ENOTTY
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}

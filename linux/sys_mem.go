@@ -1,0 +1,223 @@
+package linux
+
+import (
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
+)
+
+func init() {
+	def(abi.SYS_BRK, sysBrk)
+	def(abi.SYS_MMAP, sysMmap)
+	def(abi.SYS_MUNMAP, sysMunmap)
+	def(abi.SYS_MPROTECT, sysMprotect)
+	def(abi.SYS_MADVISE, sysMadvise)
+}
+
+// Guest memory helpers. A failed access is EFAULT.
+
+func (t *Thread) read(addr uint64, n int) ([]byte, int) {
+	b := make([]byte, n)
+	if n > 0 && t.p.Mem.Read(addr, b) != nil {
+		return nil, abi.EFAULT
+	}
+	return b, 0
+}
+
+func (t *Thread) write(addr uint64, b []byte) int {
+	if len(b) > 0 && t.p.Mem.Write(addr, b) != nil {
+		return abi.EFAULT
+	}
+	return 0
+}
+
+func (t *Thread) put64(addr, v uint64) int {
+	var b [8]byte
+	t.p.order.PutUint64(b[:], v)
+	return t.write(addr, b[:])
+}
+
+func (t *Thread) put32(addr uint64, v uint32) int {
+	var b [4]byte
+	t.p.order.PutUint32(b[:], v)
+	return t.write(addr, b[:])
+}
+
+func (t *Thread) get64(addr uint64) (uint64, int) {
+	var b [8]byte
+	if t.p.Mem.Read(addr, b[:]) != nil {
+		return 0, abi.EFAULT
+	}
+	return t.p.order.Uint64(b[:]), 0
+}
+
+func (t *Thread) get32(addr uint64) (uint32, int) {
+	var b [4]byte
+	if t.p.Mem.Read(addr, b[:]) != nil {
+		return 0, abi.EFAULT
+	}
+	return t.p.order.Uint32(b[:]), 0
+}
+
+func (t *Thread) str(addr uint64) (string, int) {
+	s, err := t.p.Mem.ReadString(addr, 4096)
+	if err != nil {
+		return "", abi.EFAULT
+	}
+	return s, 0
+}
+
+// writable reports whether [addr, addr+n) may be written (checked before a
+// host call consumes data).
+func (t *Thread) writable(addr uint64, n int) bool {
+	if n == 0 {
+		return true
+	}
+	for a := addr &^ (mem.PageSize - 1); a < addr+uint64(n); a += mem.PageSize {
+		if p, ok := t.p.Mem.Perm(a); !ok || p&mem.Write == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func pageUp(a uint64) uint64 { return (a + mem.PageSize - 1) &^ (mem.PageSize - 1) }
+
+func protPerm(prot uint64) mem.Perm {
+	var p mem.Perm
+	if prot&abi.PROT_READ != 0 {
+		p |= mem.Read
+	}
+	if prot&abi.PROT_WRITE != 0 {
+		p |= mem.Write | mem.Read
+	}
+	if prot&abi.PROT_EXEC != 0 {
+		p |= mem.Exec | mem.Read
+	}
+	return p
+}
+
+func sysBrk(t *Thread, a *[6]uint64) (uint64, int) {
+	p := t.p
+	want := a[0]
+	if want < p.brkBase {
+		return p.brk, 0
+	}
+	old, neu := pageUp(p.brk), pageUp(want)
+	switch {
+	case neu > old:
+		if p.Mem.Map(old, neu-old, mem.RW) != nil {
+			return p.brk, 0
+		}
+	case neu < old:
+		_ = p.Mem.Unmap(neu, old-neu)
+	}
+	p.brk = want
+	return p.brk, 0
+}
+
+func sysMmap(t *Thread, a *[6]uint64) (uint64, int) {
+	p := t.p
+	addr, length, prot, flags, fd, off := a[0], a[1], a[2], a[3], int(int32(a[4])), a[5]
+	if length == 0 || off%mem.PageSize != 0 {
+		return 0, abi.EINVAL
+	}
+	size := pageUp(length)
+	if size < length {
+		return 0, abi.ENOMEM
+	}
+	fixed := flags&(abi.MAP_FIXED|abi.MAP_FIXED_NOREPLACE) != 0
+	if fixed {
+		if addr%mem.PageSize != 0 {
+			return 0, abi.EINVAL
+		}
+		if flags&abi.MAP_FIXED_NOREPLACE != 0 && !p.free(addr, size) {
+			return 0, abi.EEXIST
+		}
+		_ = p.Mem.Unmap(addr, size)
+	} else {
+		a := addr &^ (mem.PageSize - 1)
+		if a < 0x10000 || !p.free(a, size) {
+			var ok bool
+			a, ok = p.Mem.FindFreeDown(mmapBottom, mmapTop, size)
+			if !ok {
+				return 0, abi.ENOMEM
+			}
+		}
+		addr = a
+	}
+	if err := p.Mem.Map(addr, size, protPerm(prot)); err != nil {
+		return 0, abi.ENOMEM
+	}
+	if flags&abi.MAP_ANONYMOUS == 0 {
+		// A private copy of the file's contents (MAP_SHARED of a file is
+		// also a copy: writes are not written back).
+		buf := make([]byte, length)
+		var n int
+		var err error
+		t.block(func() { n, err = unix.Pread(fd, buf, int64(off)) })
+		if err != nil {
+			_ = p.Mem.Unmap(addr, size)
+			return 0, errnoOf(err)
+		}
+		_ = p.Mem.Poke(addr, buf[:n])
+	}
+	return addr, 0
+}
+
+// free reports whether [addr, addr+size) is entirely unmapped.
+func (p *Process) free(addr, size uint64) bool {
+	a, ok := p.Mem.FindFree(addr, addr+size, size)
+	return ok && a == addr
+}
+
+func sysMunmap(t *Thread, a *[6]uint64) (uint64, int) {
+	if a[0]%mem.PageSize != 0 || a[1] == 0 {
+		return 0, abi.EINVAL
+	}
+	if t.p.Mem.Unmap(a[0], pageUp(a[1])) != nil {
+		return 0, abi.EINVAL
+	}
+	return 0, 0
+}
+
+func sysMprotect(t *Thread, a *[6]uint64) (uint64, int) {
+	if a[0]%mem.PageSize != 0 {
+		return 0, abi.EINVAL
+	}
+	if err := t.p.Mem.Protect(a[0], pageUp(a[1]), protPerm(a[2])); err != nil {
+		return 0, abi.ENOMEM
+	}
+	return 0, 0
+}
+
+const (
+	madvDontneed = 4
+	madvFree     = 8
+)
+
+func sysMadvise(t *Thread, a *[6]uint64) (uint64, int) {
+	if a[0]%mem.PageSize != 0 {
+		return 0, abi.EINVAL
+	}
+	if a[2] == madvDontneed {
+		// Private anonymous memory reads as zeros afterwards.
+		p := t.p
+		size := pageUp(a[1])
+		for addr := a[0]; addr < a[0]+size; addr += mem.PageSize {
+			if perm, ok := p.Mem.Perm(addr); ok {
+				_ = p.Mem.Unmap(addr, mem.PageSize)
+				_ = p.Mem.Map(addr, mem.PageSize, perm)
+			}
+		}
+	}
+	return 0, 0
+}
+
+func errnoOf(err error) int {
+	if e, ok := err.(unix.Errno); ok {
+		return int(e)
+	}
+	return abi.EIO
+}

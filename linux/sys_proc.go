@@ -1,0 +1,270 @@
+package linux
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+var monoStart = time.Now()
+
+// timeBase is the emulated time base (mftb): a 512 MHz counter.
+func timeBase() uint64 {
+	d := time.Since(monoStart)
+	return uint64(d.Seconds()*timebaseFreq) + 1
+}
+
+// darn supplies random numbers for the darn instruction.
+func darn(l int) (uint64, bool) {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 0, false
+	}
+	v := binary.LittleEndian.Uint64(b[:])
+	if l == 0 {
+		v &= 0xffffffff
+	}
+	return v, true
+}
+
+func init() {
+	def(abi.SYS_GETPID, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(t.p.pid), 0 })
+	def(abi.SYS_GETTID, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(t.tid), 0 })
+	def(abi.SYS_GETPPID, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(unix.Getppid()), 0 })
+	def(abi.SYS_GETUID, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(unix.Getuid()), 0 })
+	def(abi.SYS_GETEUID, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(unix.Geteuid()), 0 })
+	def(abi.SYS_GETGID, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(unix.Getgid()), 0 })
+	def(abi.SYS_GETEGID, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(unix.Getegid()), 0 })
+	def(abi.SYS_GETPGRP, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(unix.Getpgrp()), 0 })
+	def(abi.SYS_SETSID, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.EPERM })
+	def(abi.SYS_SET_ROBUST_LIST, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.ENOSYS })
+	def(abi.SYS_RSEQ, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.ENOSYS })
+	def(abi.SYS_PRCTL, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.EINVAL })
+	def(abi.SYS_SCHED_YIELD, func(t *Thread, a *[6]uint64) (uint64, int) {
+		t.block(func() { time.Sleep(0) })
+		return 0, 0
+	})
+	def(abi.SYS_SCHED_GETAFFINITY, func(t *Thread, a *[6]uint64) (uint64, int) {
+		var set unix.CPUSet
+		if err := unix.SchedGetaffinity(0, &set); err != nil {
+			return 0, errnoOf(err)
+		}
+		n := min(a[1], 128) &^ 7
+		if n == 0 {
+			return 0, abi.EINVAL
+		}
+		b := make([]byte, n)
+		for i := 0; i < int(n/8) && i < len(set); i++ {
+			t.p.order.PutUint64(b[8*i:], uint64(set[i]))
+		}
+		return n, t.write(a[2], b)
+	})
+	def(abi.SYS_UNAME, func(t *Thread, a *[6]uint64) (uint64, int) {
+		var u unix.Utsname
+		if err := unix.Uname(&u); err != nil {
+			return 0, errnoOf(err)
+		}
+		machine := "ppc64"
+		if t.p.le {
+			machine = "ppc64le"
+		}
+		b := make([]byte, 6*65)
+		copy(b[0:64], u.Sysname[:])
+		copy(b[65:129], u.Nodename[:])
+		copy(b[130:194], u.Release[:])
+		copy(b[195:259], u.Version[:])
+		copy(b[260:324], machine)
+		copy(b[325:389], u.Domainname[:])
+		return 0, t.write(a[0], b)
+	})
+	def(abi.SYS_SYSINFO, func(t *Thread, a *[6]uint64) (uint64, int) {
+		var si unix.Sysinfo_t
+		if err := unix.Sysinfo(&si); err != nil {
+			return 0, errnoOf(err)
+		}
+		o := t.p.order
+		b := make([]byte, 112)
+		o.PutUint64(b[0:], uint64(si.Uptime))
+		for i := range 3 {
+			o.PutUint64(b[8+8*i:], si.Loads[i])
+		}
+		o.PutUint64(b[32:], si.Totalram)
+		o.PutUint64(b[40:], si.Freeram)
+		o.PutUint64(b[48:], si.Sharedram)
+		o.PutUint64(b[56:], si.Bufferram)
+		o.PutUint64(b[64:], si.Totalswap)
+		o.PutUint64(b[72:], si.Freeswap)
+		o.PutUint16(b[80:], si.Procs)
+		o.PutUint64(b[88:], si.Totalhigh)
+		o.PutUint64(b[96:], si.Freehigh)
+		o.PutUint32(b[104:], si.Unit)
+		return 0, t.write(a[0], b)
+	})
+	def(abi.SYS_PRLIMIT64, func(t *Thread, a *[6]uint64) (uint64, int) {
+		if a[0] != 0 && int(a[0]) != t.p.pid {
+			return 0, abi.ESRCH
+		}
+		return getrlimit(t, int(a[1]), a[3])
+	})
+	def(abi.SYS_UGETRLIMIT, func(t *Thread, a *[6]uint64) (uint64, int) { return getrlimit(t, int(a[0]), a[1]) })
+	def(abi.SYS_GETRLIMIT, func(t *Thread, a *[6]uint64) (uint64, int) { return getrlimit(t, int(a[0]), a[1]) })
+	def(abi.SYS_SETRLIMIT, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, 0 })
+	def(abi.SYS_GETRANDOM, func(t *Thread, a *[6]uint64) (uint64, int) {
+		b := make([]byte, min(a[1], 1<<20))
+		_, _ = rand.Read(b)
+		return uint64(len(b)), t.write(a[0], b)
+	})
+	def(abi.SYS_CLOCK_GETTIME, func(t *Thread, a *[6]uint64) (uint64, int) {
+		var ts unix.Timespec
+		if err := unix.ClockGettime(int32(a[0]), &ts); err != nil {
+			return 0, errnoOf(err)
+		}
+		return 0, t.putTimespec(a[1], ts.Sec, ts.Nsec)
+	})
+	def(abi.SYS_CLOCK_GETRES, func(t *Thread, a *[6]uint64) (uint64, int) {
+		if a[1] == 0 {
+			return 0, 0
+		}
+		return 0, t.putTimespec(a[1], 0, 1)
+	})
+	def(abi.SYS_GETTIMEOFDAY, func(t *Thread, a *[6]uint64) (uint64, int) {
+		now := time.Now()
+		if a[0] == 0 {
+			return 0, 0
+		}
+		return 0, t.putTimespec(a[0], now.Unix(), int64(now.Nanosecond()/1000))
+	})
+	def(abi.SYS_TIME, func(t *Thread, a *[6]uint64) (uint64, int) {
+		now := uint64(time.Now().Unix())
+		if a[0] != 0 {
+			if e := t.put64(a[0], now); e != 0 {
+				return 0, e
+			}
+		}
+		return now, 0
+	})
+	def(abi.SYS_NANOSLEEP, func(t *Thread, a *[6]uint64) (uint64, int) { return sleep(t, a[0], a[1], false, unix.CLOCK_MONOTONIC) })
+	def(abi.SYS_CLOCK_NANOSLEEP, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return sleep(t, a[2], a[3], a[1]&1 != 0, int32(a[0]))
+	})
+	def(abi.SYS_GETRUSAGE, func(t *Thread, a *[6]uint64) (uint64, int) {
+		var ru unix.Rusage
+		if err := unix.Getrusage(int(int32(a[0])), &ru); err != nil {
+			return 0, errnoOf(err)
+		}
+		b := make([]byte, 144)
+		o := t.p.order
+		o.PutUint64(b[0:], uint64(ru.Utime.Sec))
+		o.PutUint64(b[8:], uint64(ru.Utime.Usec))
+		o.PutUint64(b[16:], uint64(ru.Stime.Sec))
+		o.PutUint64(b[24:], uint64(ru.Stime.Usec))
+		o.PutUint64(b[32:], uint64(ru.Maxrss))
+		return 0, t.write(a[1], b)
+	})
+}
+
+func (t *Thread) putTimespec(addr uint64, sec, nsec int64) int {
+	var b [16]byte
+	putTimespec(t.p.order, b[:], sec, nsec)
+	return t.write(addr, b[:])
+}
+
+func (t *Thread) getTimespec(addr uint64) (time.Duration, int) {
+	b, e := t.read(addr, 16)
+	if e != 0 {
+		return 0, e
+	}
+	sec, nsec := int64(t.p.order.Uint64(b)), int64(t.p.order.Uint64(b[8:]))
+	if sec < 0 || nsec < 0 || nsec >= 1e9 {
+		return 0, abi.EINVAL
+	}
+	return time.Duration(sec)*time.Second + time.Duration(nsec), 0
+}
+
+func getrlimit(t *Thread, res int, addr uint64) (uint64, int) {
+	if addr == 0 {
+		return 0, 0
+	}
+	var rl unix.Rlimit
+	if err := unix.Getrlimit(res, &rl); err != nil {
+		return 0, errnoOf(err)
+	}
+	if e := t.put64(addr, rl.Cur); e != 0 {
+		return 0, e
+	}
+	return 0, t.put64(addr+8, rl.Max)
+}
+
+// sleep blocks for the timespec at req (or until the absolute time on clock
+// when abs), waking early for a signal.
+func sleep(t *Thread, req, rem uint64, abs bool, clock int32) (uint64, int) {
+	d, e := t.getTimespec(req)
+	if e != 0 {
+		return 0, e
+	}
+	if abs {
+		var ts unix.Timespec
+		_ = unix.ClockGettime(clock, &ts)
+		d -= time.Duration(ts.Sec)*time.Second + time.Duration(ts.Nsec)
+	}
+	start := time.Now()
+	if d > 0 && t.waitFor(nil, d) == waitSignal {
+		if rem != 0 && !abs {
+			left := max(d-time.Since(start), 0)
+			t.putTimespec(rem, int64(left/time.Second), int64(left%time.Second))
+		}
+		return 0, abi.EINTR
+	}
+	return 0, 0
+}
+
+// Results of waitFor.
+const (
+	waitReady = iota
+	waitTimeout
+	waitSignal
+	waitExit
+)
+
+// waitFor releases the process lock and blocks until ch is closed or
+// signalled, d passes (d < 0: no timeout), a signal becomes deliverable to
+// t, or the process ends; it returns with the lock held again.
+func (t *Thread) waitFor(ch <-chan struct{}, d time.Duration) int {
+	var tc <-chan time.Time
+	if d >= 0 {
+		timer := time.NewTimer(d)
+		defer timer.Stop()
+		tc = timer.C
+	}
+	select { // drop a stale wake-up
+	case <-t.wake:
+	default:
+	}
+	if t.deliverable() != 0 {
+		return waitSignal
+	}
+	for {
+		res := -1
+		t.unlock()
+		select {
+		case <-ch:
+			res = waitReady
+		case <-tc:
+			res = waitTimeout
+		case <-t.p.done:
+			res = waitExit
+		case <-t.wake:
+		}
+		t.lock()
+		if res >= 0 {
+			return res
+		}
+		if t.deliverable() != 0 {
+			return waitSignal
+		}
+	}
+}

@@ -1,0 +1,209 @@
+package linux
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"runtime"
+
+	"golang.org/x/arch/ppc64/ppc64asm"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// Thread is one guest thread: a register file and its own Emulator, run by
+// one goroutine.
+type Thread struct {
+	p   *Process
+	tid int
+	r   regs.Regs
+	e   *emulate.Emulator
+
+	clearTID uint64 // set_tid_address / CLONE_CHILD_CLEARTID
+
+	// Signals: the blocked mask, pending signals (bit sig-1) with their
+	// siginfo, the alternate stack, and a wake-up for blocking waits.
+	mask     uint64
+	pending  uint64
+	info     [abi.NSIG + 1]sigInfo
+	altSP    uint64
+	altSize  uint64
+	altFlags uint64
+	wake     chan struct{}
+
+	// The code page cache.
+	codePN   uint64
+	codeGen  uint64
+	codePage *[mem.PageSize]byte
+
+	buf   []byte // scratch for system calls
+	count uint64 // instructions executed, not yet added to the process
+}
+
+func (p *Process) newThread(tid int) *Thread {
+	t := &Thread{p: p, tid: tid, wake: make(chan struct{}, 1), codePN: ^uint64(0)}
+	t.e = emulate.New(emulate.Config{
+		Level:    p.cpu.Level,
+		Profile:  p.cfg.Profile,
+		TimeBase: timeBase,
+		Random:   darn,
+	})
+	p.threads[tid] = t
+	p.nthreads.Add(1)
+	return t
+}
+
+// run is the thread's goroutine.
+func (t *Thread) run() {
+	p := t.p
+	t.lock()
+	defer func() {
+		if x := recover(); x != nil {
+			p.end(ExitStatus{Code: 70}, &StopError{TID: t.tid, NIP: t.r.NIP, Op: "runner", Err: fmt.Errorf("panic: %v", x)})
+			t.unlock()
+		}
+	}()
+	for {
+		if p.exited() {
+			t.unlock()
+			return
+		}
+		if p.sigAny.Load() {
+			if t.deliverSignals() {
+				// The thread or the process ended.
+				t.unlock()
+				return
+			}
+		}
+		stop := t.runQuantum()
+		p.instructions.Add(t.count)
+		t.count = 0
+		if stop {
+			t.unlock()
+			return
+		}
+		if p.nthreads.Load() > 1 {
+			t.unlock()
+			runtime.Gosched()
+			t.lock()
+		}
+	}
+}
+
+// runQuantum executes up to one quantum of instructions; it reports whether
+// the thread is finished.
+func (t *Thread) runQuantum() bool {
+	p := t.p
+	r := &t.r
+	var m emulate.Memory = p.Mem
+	n := 0
+	for n < p.quantum {
+		nip := r.NIP
+		if nip>>12 != t.codePN || t.codeGen != p.memGen {
+			page, ok := p.Mem.Page(nip, mem.Exec)
+			if !ok {
+				t.count += uint64(n)
+				return t.fault(&emulate.Fault{Addr: nip, EA: nip, Size: 4, Fetch: true, Err: p.Mem.Fetch(nip, make([]byte, 4))})
+			}
+			t.codePage, t.codePN, t.codeGen = page, nip>>12, p.memGen
+		}
+		off := nip & (mem.PageSize - 4)
+		var w uint32
+		if p.le {
+			w = binary.LittleEndian.Uint32(t.codePage[off:])
+		} else {
+			w = binary.BigEndian.Uint32(t.codePage[off:])
+		}
+		var s uint32
+		if w>>26 == 1 {
+			var b [4]byte
+			if err := p.Mem.Fetch(nip+4, b[:]); err != nil {
+				t.count += uint64(n)
+				return t.fault(&emulate.Fault{Addr: nip + 4, EA: nip, Size: 8, Fetch: true, Err: err})
+			}
+			s = p.order.Uint32(b[:])
+		}
+		in, err := decode.Lookup(w, s)
+		if err == nil {
+			err = t.e.Step(r, m, in)
+		}
+		if err != nil {
+			t.count += uint64(n)
+			n = 0
+			if t.outcome(in, w, err) {
+				return true
+			}
+			if p.exited() {
+				return true
+			}
+			if p.sigAny.Load() && t.deliverSignals() {
+				return true
+			}
+			continue
+		}
+		n++
+	}
+	t.count += uint64(n)
+	return false
+}
+
+// outcome handles an error from Step: system calls, signals, stops. It
+// reports whether the thread is finished.
+func (t *Thread) outcome(in *decode.Inst, word uint32, err error) bool {
+	r := &t.r
+	switch {
+	case errors.Is(err, emulate.ErrMustNotStep) && in != nil && (in.Op == ppc64asm.SC || in.Op == ppc64asm.SCV):
+		t.count++
+		return t.syscall(in.Op == ppc64asm.SCV)
+	case errors.Is(err, emulate.ErrDataFault), errors.Is(err, emulate.ErrAlignment):
+		var f *emulate.Fault
+		if errors.As(err, &f) {
+			return t.fault(f)
+		}
+	case errors.Is(err, emulate.ErrTrap):
+		return t.syncSignal(abi.SIGTRAP, abi.TRAP_BRKPT, r.NIP)
+	case errors.Is(err, emulate.ErrIllegal):
+		return t.syncSignal(abi.SIGILL, abi.ILL_ILLOPC, r.NIP)
+	case errors.Is(err, emulate.ErrPrivileged), errors.Is(err, emulate.ErrMustNotStep):
+		return t.syncSignal(abi.SIGILL, abi.ILL_PRVOPC, r.NIP)
+	case errors.Is(err, emulate.ErrFPException):
+		return t.syncSignal(abi.SIGFPE, fpeCode(r.FPSCR), r.NIP)
+	}
+	op := "?"
+	if in != nil {
+		op = in.Op.String()
+	}
+	t.p.end(ExitStatus{Code: 70}, &StopError{TID: t.tid, NIP: r.NIP, Word: word, Op: op, Err: err})
+	return true
+}
+
+// fault turns a storage fault into SIGSEGV or SIGBUS.
+func (t *Thread) fault(f *emulate.Fault) bool {
+	if f.Alignment {
+		return t.syncSignal(abi.SIGBUS, abi.BUS_ADRALN, f.Addr)
+	}
+	code := abi.SEGV_ACCERR
+	if f.Err == nil || errors.Is(f.Err, mem.ErrUnmapped) {
+		code = abi.SEGV_MAPERR
+	}
+	return t.syncSignal(abi.SIGSEGV, code, f.Addr)
+}
+
+// fpeCode picks the si_code of an enabled FP exception from FPSCR.
+func fpeCode(fpscr uint64) int {
+	switch {
+	case fpscr&regs.FPSCRVE != 0 && fpscr&regs.FPSCRVX != 0:
+		return abi.FPE_FLTINV
+	case fpscr&regs.FPSCROE != 0 && fpscr&regs.FPSCROX != 0:
+		return abi.FPE_FLTOVF
+	case fpscr&regs.FPSCRUE != 0 && fpscr&regs.FPSCRUX != 0:
+		return abi.FPE_FLTUND
+	case fpscr&regs.FPSCRZE != 0 && fpscr&regs.FPSCRZX != 0:
+		return abi.FPE_FLTDIV
+	}
+	return abi.FPE_FLTRES
+}
