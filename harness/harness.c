@@ -3,7 +3,7 @@
 //
 // harness.c: runs single powerpc64 instructions under QEMU user mode
 // (qemu-ppc64le / qemu-ppc64, -cpu power10) and prints reference traces in
-// the format of trace-format.md (version 1).
+// the format of trace-format.md (version 2).
 //
 // Input: vector lines on stdin. Output: one line on stdout per input line,
 // flushed (written with one write(2)) as soon as it is complete:
@@ -15,7 +15,8 @@
 //   - a "#" line        -> echoed unchanged
 //   - a blank line      -> echoed as an empty line
 // so a line-synchronous driver always gets exactly one line back per line.
-// Before the first input line two header lines are printed:
+// Before the first input line three header lines are printed:
+//   # format=2
 //   # order=le|be
 //   # reference=qemu-7.2 cpu=power10
 //
@@ -23,8 +24,9 @@
 //   sig=XX  code=XX                2 digits (si_code printed as unsigned;
 //                                  a negative si_code would show 8 digits)
 //   addr=  nip=                    16 digits
-//   r0..r31 xer lr ctr             16 digits
-//   cr fpscr vscr                  8 digits (fpscr: its low 32 bits only)
+//   r0..r31 xer lr ctr fpscr       16 digits (fpscr: all 64 bits)
+//   tar ppr                        16 digits
+//   cr vscr vrsave                 8 digits
 //   vs0..vs63                      32 digits, doubleword 0 first; FPRs and
 //                                  VRs are never printed as f/v, always as vs
 //   m@OFF=HEX                      OFF 4 digits (offset into scratch); HEX
@@ -34,8 +36,8 @@
 //   c@ADDR=HEX                     ADDR 8 digits (absolute address in the
 //                                  code page), whole 4-byte aligned words,
 //                                  consecutive changed words merged
-// Registers are printed in the order r0..r31 cr xer lr ctr fpscr vscr
-// vs0..vs63, and only those that differ from the vector's input (with -full:
+// Registers are printed in the order r0..r31 cr xer lr ctr fpscr vscr tar
+// vrsave ppr vs0..vs63, and only those that differ from the vector's input (with -full:
 // all of them, for every status except skip and error).
 //
 // Statuses: SIGTRAP at CIA -> trap, elsewhere -> ok; SIGSEGV at CIA -> segv,
@@ -53,7 +55,12 @@
 // signal; that second handler invocation copies the resulting state out of
 // the frame, puts the harness's context back, and returns to the harness
 // right after its trap. An interval timer (SIGALRM) catches instructions that
-// branch to themselves (status loop, after 100-200 ms).
+// branch to themselves (status loop, after 100-200 ms). VRSAVE travels in its
+// frame slot; TAR and PPR, which no frame carries and signals do not touch,
+// are moved with mtspr/mfspr in the handler. QEMU's rt_sigreturn loads only
+// the low word of FPSCR, so a vector with a non-zero DRN starts at a two-word
+// prologue (mtfsfi 7,DRN,1; b CIA) instead of at CIA; the frame's FPSCR
+// slot, on the way out, has all 64 bits.
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -90,6 +97,13 @@ typedef unsigned __int128 u128;
 #define SCRATCH_SIZE 0x2000UL
 #define SIGSTK_BASE 0x5e000000UL
 #define SIGSTK_SIZE 0x10000UL
+// DRN prologues: rt_sigreturn loads only the low word of FPSCR, so a vector
+// with a non-zero DRN starts at PROLOGUE_BASE + 16*DRN, which holds
+// "mtfsfi 7,DRN,1; b CIA". Within branch range of CIA, outside the format's
+// regions; branches and accesses that could reach it are refused.
+#define PROLOGUE_BASE 0x41f00000UL
+#define PROLOGUE_SIZE 0x1000UL
+#define FPSCR_DRN 0x0000000700000000ULL
 
 #define TRAP_WORD 0x7fe00008u
 
@@ -105,12 +119,12 @@ enum { GP_NIP = 32, GP_MSR = 33, GP_CTR = 35, GP_LNK = 36, GP_XER = 37, GP_CCR =
 
 struct state {
 	uint64_t gpr[32];
-	uint64_t cr, xer, lr, ctr, fpscr, vscr;
+	uint64_t cr, xer, lr, ctr, fpscr, vscr, tar, vrsave, ppr;
 	uint64_t vs[64][2]; // [i][0] = doubleword 0, [i][1] = doubleword 1
 };
 
 // Register table used for comparing and printing, in output order.
-enum { RK_GPR, RK_CR, RK_XER, RK_LR, RK_CTR, RK_FPSCR, RK_VSCR, RK_VS };
+enum { RK_GPR, RK_CR, RK_XER, RK_LR, RK_CTR, RK_FPSCR, RK_VSCR, RK_TAR, RK_VRSAVE, RK_PPR, RK_VS };
 
 // ---------------------------------------------------------------- handler data
 
@@ -150,6 +164,20 @@ static inline void write_vscr(uint32_t v)
 	u128 q __attribute__((aligned(16))) = v;
 	__asm__ volatile("lvx 0,0,%0\n\tmtvscr 0" : : "r"(&q) : "v0", "memory");
 }
+
+// TAR (815) and PPR (896) are not in the signal frame; QEMU's signal
+// delivery and rt_sigreturn leave them alone, so the handler moves them
+// directly. (VRSAVE has a frame slot, which QEMU 7.2 fills and loads.)
+#define DEF_SPR(name, n)                                                              \
+	static inline uint64_t mf_##name(void)                                        \
+	{                                                                             \
+		uint64_t v;                                                           \
+		__asm__ volatile("mfspr %0," #n : "=r"(v));                           \
+		return v;                                                             \
+	}                                                                             \
+	static inline void mt_##name(uint64_t v) { __asm__ volatile("mtspr " #n ",%0" : : "r"(v)); }
+DEF_SPR(tar, 815)
+DEF_SPR(ppr, 896)
 
 static inline uint64_t get64(const void *p)
 {
@@ -216,6 +244,8 @@ static void __attribute__((noinline)) on_signal(int sig, siginfo_t *si, void *ct
 		for (int i = 0; i < 32; i++)
 			gp[i] = s->gpr[i];
 		gp[GP_NIP] = CIA;
+		if (s->fpscr & FPSCR_DRN)
+			gp[GP_NIP] = PROLOGUE_BASE + 16 * ((s->fpscr & FPSCR_DRN) >> 32);
 		gp[GP_CTR] = s->ctr;
 		gp[GP_LNK] = s->lr;
 		gp[GP_XER] = s->xer;
@@ -230,7 +260,9 @@ static void __attribute__((noinline)) on_signal(int sig, siginfo_t *si, void *ct
 		{
 			u128 q = (uint32_t)s->vscr; // VSCR slot (QEMU ignores it)
 			memcpy(vec + 16 * 32, &q, 16);
-			memset(vec + 16 * 33, 0, 16); // VRSAVE
+			uint32_t vrsave = (uint32_t)s->vrsave; // VRSAVE: first word of slot 33
+			memset(vec + 16 * 33, 0, 16);
+			memcpy(vec + 16 * 33, &vrsave, 4);
 		}
 		for (int i = 0; i < 32; i++)
 			put64(vec + VR_AREA + 8 * i, s->vs[i][1]);
@@ -239,6 +271,8 @@ static void __attribute__((noinline)) on_signal(int sig, siginfo_t *si, void *ct
 		phase = PH_RUNNING;
 		drop_reservation();
 		write_vscr((uint32_t)s->vscr);
+		mt_tar(s->tar);
+		mt_ppr(s->ppr);
 		sync_fp_control(s->fpscr);
 		return;
 	}
@@ -257,6 +291,13 @@ static void __attribute__((noinline)) on_signal(int sig, siginfo_t *si, void *ct
 				return;
 		}
 		uint32_t vscr_now = read_vscr();
+		out_st.tar = mf_tar();
+		out_st.ppr = mf_ppr();
+		{
+			uint32_t vrsave;
+			memcpy(&vrsave, vec + 16 * 33, 4);
+			out_st.vrsave = vrsave;
+		}
 		struct state *o = &out_st;
 		for (int i = 0; i < 32; i++)
 			o->gpr[i] = gp[i];
@@ -266,7 +307,7 @@ static void __attribute__((noinline)) on_signal(int sig, siginfo_t *si, void *ct
 		o->cr = (uint32_t)gp[GP_CCR];
 		for (int i = 0; i < 32; i++)
 			o->vs[i][0] = get64(&fp[i]);
-		o->fpscr = (uint32_t)get64(&fp[32]);
+		o->fpscr = get64(&fp[32]);
 		for (int i = 0; i < 32; i++) {
 			u128 q;
 			memcpy(&q, vec + 16 * i, 16);
@@ -381,6 +422,8 @@ static void read_maps(void)
 static int in_harness_maps(uint64_t a)
 {
 	if (a >= SIGSTK_BASE && a < SIGSTK_BASE + SIGSTK_SIZE)
+		return 1;
+	if (a >= PROLOGUE_BASE && a < PROLOGUE_BASE + PROLOGUE_SIZE)
 		return 1;
 	for (int i = 0; i < nmaps; i++)
 		if (a >= maps[i].lo && a < maps[i].hi)
@@ -601,7 +644,7 @@ static const char *parse_vector(const char *line, const char *end, struct vector
 			return "unknown-key";
 		case 'f':
 			if (kl == 5 && memcmp(k, "fpscr", 5) == 0) {
-				if ((err = parse_hex(vb, ve, 8, &val)))
+				if ((err = parse_hex(vb, ve, 16, &val)))
 					return err;
 				in_st.fpscr = (uint64_t)val;
 				continue;
@@ -613,7 +656,29 @@ static const char *parse_vector(const char *line, const char *end, struct vector
 				return err;
 			in_st.vs[n][0] = (uint64_t)val;
 			continue;
+		case 't':
+			if (kl == 3 && k[1] == 'a' && k[2] == 'r') {
+				if ((err = parse_hex(vb, ve, 16, &val)))
+					return err;
+				in_st.tar = (uint64_t)val;
+				continue;
+			}
+			return "unknown-key";
+		case 'p':
+			if (kl == 3 && k[1] == 'p' && k[2] == 'r') {
+				if ((err = parse_hex(vb, ve, 16, &val)))
+					return err;
+				in_st.ppr = (uint64_t)val;
+				continue;
+			}
+			return "unknown-key";
 		case 'v':
+			if (kl == 6 && memcmp(k, "vrsave", 6) == 0) {
+				if ((err = parse_hex(vb, ve, 8, &val)))
+					return err;
+				in_st.vrsave = (uint64_t)val;
+				continue;
+			}
 			if (kl == 4 && memcmp(k, "vscr", 4) == 0) {
 				if ((err = parse_hex(vb, ve, 8, &val)))
 					return err;
@@ -702,12 +767,20 @@ static int spr_uncaptured(unsigned spr)
 	switch (spr) {
 	case 128: case 129: case 130: case 131:
 	case 769: case 771: case 772: case 773: case 774: case 775: case 776: case 779:
-	case 256: /* VRSAVE: QEMU's frame has a slot, but the harness does not report it */
-	case 815: /* TAR */
-	case 896: case 898: /* PPR, PPR32 */
 		return 1;
 	}
 	return 0;
+}
+
+// Does FPSCR have an exception bit set together with its enable bit? QEMU
+// raises SIGFPE on any mtfsfi then (even one that changes only DRN).
+static int fp_enabled_exception(uint64_t f)
+{
+	return ((f & 0x20000000) && (f & 0x80)) || // VX, VE
+	       ((f & 0x10000000) && (f & 0x40)) || // OX, OE
+	       ((f & 0x08000000) && (f & 0x20)) || // UX, UE
+	       ((f & 0x04000000) && (f & 0x10)) || // ZX, ZE
+	       ((f & 0x02000000) && (f & 0x08));   // XX, XE
 }
 
 // Is [a - 256, a + 256) near a harness mapping? Used for candidate
@@ -753,6 +826,10 @@ static const char *refuse(const struct vector *v)
 
 	if (r1 >= SIGSTK_BASE && r1 <= SIGSTK_BASE + SIGSTK_SIZE)
 		return "r1-in-sigstack";
+	if (in_st.fpscr >> 32 & ~(FPSCR_DRN >> 32))
+		return "fpscr-reserved"; // only DRN can be loaded into the high word
+	if ((in_st.fpscr & FPSCR_DRN) && fp_enabled_exception(in_st.fpscr))
+		return "drn-enabled-exception"; // the DRN prologue (mtfsfi) would raise SIGFPE
 	if (ea_near_harness(v))
 		return "ea-near-harness";
 	if (op == 1)
@@ -783,8 +860,14 @@ static const char *refuse(const struct vector *v)
 		return "le-multiple";
 	if (op == 16 && ((w >> 2) & 0x3fff) == 0 && !(w & 2) && !((w >> 21) & 4))
 		return "self-loop-ctr"; // bc to itself that decrements CTR
+	if (op == 18 || op == 16) { // b, bc: a target in the DRN prologue page
+		uint64_t d = op == 18 ? (uint64_t)((int64_t)((w & 0x03fffffc) << 6) >> 6)
+				      : (uint64_t)(int64_t)(int16_t)(w & 0xfffc);
+		if (in_harness_maps((w & 2 ? 0 : CIA) + d))
+			return "branch-into-harness";
+	}
 	if (op == 19 && (xo == 16 || xo == 528 || xo == 560)) {
-		uint64_t t = xo == 16 ? in_st.lr : xo == 528 ? in_st.ctr : 0;
+		uint64_t t = xo == 16 ? in_st.lr : xo == 528 ? in_st.ctr : in_st.tar;
 		t &= ~3ULL;
 		if (in_harness_maps(t))
 			return "branch-into-harness";
@@ -817,7 +900,7 @@ static const char *status_name(int sig, uint64_t nip)
 
 static void print_reg(int kind, int idx, const struct state *s)
 {
-	static const char *fixed[] = { "cr", "xer", "lr", "ctr", "fpscr", "vscr" };
+	static const char *fixed[] = { "cr", "xer", "lr", "ctr", "fpscr", "vscr", "tar", "vrsave", "ppr" };
 	char nm[8];
 	oputs(" ", 1);
 	switch (kind) {
@@ -845,8 +928,11 @@ static void print_reg(int kind, int idx, const struct state *s)
 	case RK_XER: ohex(s->xer, 16); break;
 	case RK_LR: ohex(s->lr, 16); break;
 	case RK_CTR: ohex(s->ctr, 16); break;
-	case RK_FPSCR: ohex(s->fpscr & 0xffffffffu, 8); break;
+	case RK_FPSCR: ohex(s->fpscr, 16); break;
 	case RK_VSCR: ohex(s->vscr & 0xffffffffu, 8); break;
+	case RK_TAR: ohex(s->tar, 16); break;
+	case RK_VRSAVE: ohex(s->vrsave & 0xffffffffu, 8); break;
+	case RK_PPR: ohex(s->ppr, 16); break;
 	}
 }
 
@@ -859,8 +945,11 @@ static void print_regs(const struct state *a, const struct state *b, int full)
 	if (full || a->xer != b->xer) print_reg(RK_XER, 0, b);
 	if (full || a->lr != b->lr) print_reg(RK_LR, 0, b);
 	if (full || a->ctr != b->ctr) print_reg(RK_CTR, 0, b);
-	if (full || (uint32_t)a->fpscr != (uint32_t)b->fpscr) print_reg(RK_FPSCR, 0, b);
+	if (full || a->fpscr != b->fpscr) print_reg(RK_FPSCR, 0, b);
 	if (full || (uint32_t)a->vscr != (uint32_t)b->vscr) print_reg(RK_VSCR, 0, b);
+	if (full || a->tar != b->tar) print_reg(RK_TAR, 0, b);
+	if (full || a->vrsave != b->vrsave) print_reg(RK_VRSAVE, 0, b);
+	if (full || a->ppr != b->ppr) print_reg(RK_PPR, 0, b);
 	for (int i = 0; i < 64; i++)
 		if (full || a->vs[i][0] != b->vs[i][0] || a->vs[i][1] != b->vs[i][1])
 			print_reg(RK_VS, i, b);
@@ -995,7 +1084,8 @@ static void setup(void)
 
 	if (map_fixed(CODE_BASE, CODE_SIZE, PROT_READ | PROT_WRITE) < 0 ||
 	    map_fixed(SCRATCH_BASE, SCRATCH_SIZE, PROT_READ | PROT_WRITE) < 0 ||
-	    map_fixed(SIGSTK_BASE, SIGSTK_SIZE, PROT_READ | PROT_WRITE) < 0) {
+	    map_fixed(SIGSTK_BASE, SIGSTK_SIZE, PROT_READ | PROT_WRITE) < 0 ||
+	    map_fixed(PROLOGUE_BASE, PROLOGUE_SIZE, PROT_READ | PROT_WRITE) < 0) {
 		perror("harness: mmap");
 		exit(2);
 	}
@@ -1010,6 +1100,19 @@ static void setup(void)
 		exit(2);
 	}
 	flush_icache((void *)CODE_BASE, CODE_SIZE);
+	uint32_t *pro = (uint32_t *)PROLOGUE_BASE;
+	for (size_t i = 0; i < PROLOGUE_SIZE / 4; i++)
+		pro[i] = TRAP_WORD;
+	for (uint32_t d = 1; d < 8; d++) {
+		uint64_t at = PROLOGUE_BASE + 16 * d;
+		pro[4 * d] = 0xfc00010cu | 7u << 23 | 1u << 16 | d << 12; // mtfsfi 7,d,1
+		pro[4 * d + 1] = 0x48000000u | ((uint32_t)(CIA - (at + 4)) & 0x03fffffcu); // b CIA
+	}
+	if (mprotect((void *)PROLOGUE_BASE, PROLOGUE_SIZE, PROT_READ | PROT_EXEC) < 0) {
+		perror("harness: mprotect");
+		exit(2);
+	}
+	flush_icache((void *)PROLOGUE_BASE, PROLOGUE_SIZE);
 
 	stack_t ss = { .ss_sp = (void *)SIGSTK_BASE, .ss_size = SIGSTK_SIZE, .ss_flags = 0 };
 	if (sigaltstack(&ss, NULL) < 0) {
@@ -1059,7 +1162,7 @@ int main(int argc, char **argv)
 	}
 	setup();
 
-	ostr("# order=" ORDER_NAME "\n# reference=qemu-7.2 cpu=power10\n");
+	ostr("# format=2\n# order=" ORDER_NAME "\n# reference=qemu-7.2 cpu=power10\n");
 	oflush();
 
 	char *line = NULL;

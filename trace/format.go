@@ -1,5 +1,6 @@
 // Package trace reads and writes the reference vector and trace format
-// (version 1, documented in shared/trace-format.md), builds the machine a
+// (version 2, documented in shared/trace-format.md; version 1 files are
+// still read), builds the machine a
 // vector runs on, replays trace lines on the emulator under the
 // implementation profile the file names, and compares the outcome, NIP,
 // every register, the scratch memory and the code page.
@@ -12,6 +13,13 @@
 // (st=STATUS sig= code= addr= nip= and the changed registers and memory).
 // Files may be plain text or gzip-compressed (by content, not by name).
 // Files made by any generator that follows the format are accepted.
+//
+// Version 2 (header "# format=2") differs from version 1 only in fpscr,
+// which carries all 64 bits (DRN, the decimal rounding mode, is in the high
+// word), and in the keys tar, vrsave and ppr. A file without a format
+// header is version 1: the high word of its fpscr values is 0 and is not
+// compared (the reference could not see it), and the version-2 keys are an
+// error there.
 package trace
 
 import (
@@ -39,6 +47,9 @@ const (
 	TrapWord     = 0x7fe00008 // fills the code region
 	DefaultVSCR  = 0x10000    // VSCR[NJ]
 )
+
+// Version is the format version this package writes.
+const Version = 2
 
 // ErrSyntax is wrapped by every parse error.
 var ErrSyntax = errors.New("trace: syntax error")
@@ -110,6 +121,9 @@ type Line struct {
 	Vector
 	Result *Result
 	Num    int // 1-based line number in its file (0 if not from a file)
+	// Format is the format version of the line's file (1 or 2); 0 means
+	// Version. Under version 1 the FPSCR's high word is not compared.
+	Format int
 }
 
 // ParseLine parses one vector or trace line. Blank and comment lines are
@@ -356,6 +370,7 @@ func (l *Line) String() string {
 // File is a parsed vector or trace file.
 type File struct {
 	Name      string
+	Version   int    // format version: from "# format=", else 1
 	LE        bool   // byte order: from "# order=", else from the name, else the reader's default
 	OrderSet  bool   // the byte order was stated (header or name)
 	Reference string // the "# reference=" header's value (e.g. "qemu-7.2"), "" if absent
@@ -377,7 +392,7 @@ func Read(r io.Reader, name string) (*File, error) {
 		defer zr.Close()
 		br = bufio.NewReaderSize(zr, 1<<16)
 	}
-	f := &File{Name: name}
+	f := &File{Name: name, Version: 1}
 	base := filepath.Base(name)
 	switch {
 	case strings.Contains(base, ".le."):
@@ -395,15 +410,20 @@ func Read(r io.Reader, name string) (*File, error) {
 			continue
 		}
 		if s[0] == '#' {
-			f.header(s)
+			if err := f.header(s, len(f.Lines) > 0 || len(f.Errors) > 0); err != nil {
+				f.Errors = append(f.Errors, fmt.Errorf("%s:%d: %w", name, n, err))
+			}
 			continue
 		}
 		l, err := ParseLine(s)
+		if err == nil {
+			err = l.checkVersion(f.Version)
+		}
 		if err != nil {
 			f.Errors = append(f.Errors, fmt.Errorf("%s:%d: %w", name, n, err))
 			continue
 		}
-		l.Num = n
+		l.Num, l.Format = n, f.Version
 		f.Lines = append(f.Lines, l)
 	}
 	if err := sc.Err(); err != nil {
@@ -412,7 +432,9 @@ func Read(r io.Reader, name string) (*File, error) {
 	return f, nil
 }
 
-func (f *File) header(s string) {
+// header reads a "#" line's key=value pairs. The format version must come
+// before the first vector line (it decides how the lines are read).
+func (f *File) header(s string, afterVectors bool) error {
 	f.Header = append(f.Header, s)
 	for _, kv := range strings.Fields(strings.TrimPrefix(s, "#")) {
 		k, v, ok := strings.Cut(kv, "=")
@@ -420,6 +442,18 @@ func (f *File) header(s string) {
 			continue
 		}
 		switch k {
+		case "format":
+			if afterVectors {
+				return fmt.Errorf("%w: # format= after the first vector line", ErrSyntax)
+			}
+			switch v {
+			case "1":
+				f.Version = 1
+			case "2":
+				f.Version = 2
+			default:
+				return fmt.Errorf("%w: # format=%s: this reader knows versions 1 and 2", ErrSyntax, v)
+			}
 		case "order":
 			switch v {
 			case "le":
@@ -431,6 +465,37 @@ func (f *File) header(s string) {
 			f.Reference = v
 		}
 	}
+	return nil
+}
+
+// checkVersion rejects what a version-1 file cannot hold: the keys tar,
+// vrsave and ppr, and fpscr values wider than 32 bits.
+func (l *Line) checkVersion(version int) error {
+	if version >= 2 {
+		return nil
+	}
+	check := func(as []Assign) error {
+		for _, a := range as {
+			rn, ok := lookupReg(a.Key)
+			if !ok {
+				continue
+			}
+			switch {
+			case rn.kind == kTAR || rn.kind == kVRSAVE || rn.kind == kPPR:
+				return fmt.Errorf("%w: %s: key %s needs # format=2", ErrSyntax, l.ID, a.Key)
+			case rn.kind == kFPSCR && len(strings.TrimLeft(a.Value, "0")) > 8:
+				return fmt.Errorf("%w: %s: fpscr=%s has more than 32 bits: needs # format=2", ErrSyntax, l.ID, a.Value)
+			}
+		}
+		return nil
+	}
+	if err := check(l.Sets); err != nil {
+		return err
+	}
+	if l.Result != nil {
+		return check(l.Result.Regs)
+	}
+	return nil
 }
 
 // ReadFile reads a trace file from disk.
@@ -450,7 +515,11 @@ func (f *File) Write(w io.Writer) error {
 	if f.LE {
 		order = "le"
 	}
-	fmt.Fprintf(&b, "# order=%s\n", order)
+	version := f.Version
+	if version == 0 {
+		version = Version
+	}
+	fmt.Fprintf(&b, "# format=%d\n# order=%s\n", version, order)
 	if f.Reference != "" {
 		fmt.Fprintf(&b, "# reference=%s\n", f.Reference)
 	}

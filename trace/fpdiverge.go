@@ -144,29 +144,6 @@ var fpDivergences = []Divergence{
 			return imz && fpIsNaN(b) && b&(1<<51) == 0
 		},
 	},
-	{
-		Ops: []string{"mffscdrn", "mffscdrni", "mtfsf", "mtfsf.", "mtfsfi", "mtfsfi."},
-		Reason: "the instruction sets FPSCR[DRN] (bits 29:31, in the high word): the reference harness cannot " +
-			"report it (QEMU's signal frame keeps 32 bits of FPSCR, qemu-oracle.md pitfall 5), so the trace " +
-			"shows DRN unchanged",
-		Match: func(l *Line, in *decode.Inst) bool {
-			before, _, ok := lineState(l)
-			if !ok {
-				return false
-			}
-			switch in.Op.String() {
-			case "mffscdrni":
-				return in.Args[1]&7 != 0
-			case "mffscdrn":
-				return before.FPR(int(in.Args[1]))&regs.FPSCRDRN != 0
-			case "mtfsfi", "mtfsfi.":
-				return in.Args[2]&1 != 0 && in.Args[0]&7 == 7 && in.Args[1]&7 != 0
-			}
-			// mtfsf FLM,FRB,L,W
-			drn := before.FPR(int(in.Args[1]))&regs.FPSCRDRN != 0
-			return drn && (in.Args[2] != 0 || in.Args[3]&1 != 0 && in.Args[0]&1 != 0)
-		},
-	},
 }
 
 // lineState returns the registers before a trace line's instruction and

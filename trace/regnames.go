@@ -17,8 +17,11 @@ const (
 	kXER           // 64 bits
 	kLR            // 64 bits
 	kCTR           // 64 bits
-	kFPSCR         // low 32 bits of FPSCR
+	kFPSCR         // 64 bits (format version 1: the low 32)
 	kVSCR          // 32 bits
+	kTAR           // 64 bits (format version 2)
+	kVRSAVE        // 32 bits (format version 2)
+	kPPR           // 64 bits (format version 2)
 	kVSR           // 128 bits, written as 32 hex digits, doubleword 0 first
 	kFPR           // doubleword 0 of VSR n
 )
@@ -53,6 +56,12 @@ func lookupReg(k string) (regName, bool) {
 		return regName{kind: kFPSCR}, true
 	case "vscr":
 		return regName{kind: kVSCR}, true
+	case "tar":
+		return regName{kind: kTAR}, true
+	case "vrsave":
+		return regName{kind: kVRSAVE}, true
+	case "ppr":
+		return regName{kind: kPPR}, true
 	}
 	if n, ok := num("vs", 63); ok {
 		return regName{kVSR, n}, true
@@ -76,7 +85,7 @@ func checkRegValue(k, v string) error {
 	case k == "mseed":
 	case rn.kind == kVSR:
 		max = 32
-	case rn.kind == kCR, rn.kind == kFPSCR, rn.kind == kVSCR:
+	case rn.kind == kCR, rn.kind == kVSCR, rn.kind == kVRSAVE:
 		max = 8
 	}
 	if len(v) == 0 || len(v) > max {
@@ -116,9 +125,15 @@ func setReg(r *regs.Regs, k, v string) {
 	case kCTR:
 		r.CTR = u
 	case kFPSCR:
-		r.FPSCR = r.FPSCR&^0xffffffff | u&0xffffffff
+		r.FPSCR = u
 	case kVSCR:
 		r.VSCR = uint32(u)
+	case kTAR:
+		r.TAR = u
+	case kVRSAVE:
+		r.VRSAVE = uint32(u)
+	case kPPR:
+		r.PPR = u
 	case kFPR:
 		r.VSR[rn.n].Hi = u
 	}
@@ -127,7 +142,7 @@ func setReg(r *regs.Regs, k, v string) {
 // traceRegs lists the registers the format can express, in the harness's
 // output order, with their formatted values.
 func traceRegs(r *regs.Regs) []Assign {
-	out := make([]Assign, 0, 32+6+64)
+	out := make([]Assign, 0, 32+9+64)
 	for i, g := range r.GPR {
 		out = append(out, Assign{"r" + strconv.Itoa(i), fmt.Sprintf("%016x", g)})
 	}
@@ -136,8 +151,11 @@ func traceRegs(r *regs.Regs) []Assign {
 		Assign{"xer", fmt.Sprintf("%016x", r.XER)},
 		Assign{"lr", fmt.Sprintf("%016x", r.LR)},
 		Assign{"ctr", fmt.Sprintf("%016x", r.CTR)},
-		Assign{"fpscr", fmt.Sprintf("%08x", uint32(r.FPSCR))},
+		Assign{"fpscr", fmt.Sprintf("%016x", r.FPSCR)},
 		Assign{"vscr", fmt.Sprintf("%08x", r.VSCR)},
+		Assign{"tar", fmt.Sprintf("%016x", r.TAR)},
+		Assign{"vrsave", fmt.Sprintf("%08x", r.VRSAVE)},
+		Assign{"ppr", fmt.Sprintf("%016x", r.PPR)},
 	)
 	for i, v := range r.VSR {
 		out = append(out, Assign{"vs" + strconv.Itoa(i), fmt.Sprintf("%016x%016x", v.Hi, v.Lo)})

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -74,7 +75,16 @@ func TestParseErrors(t *testing.T) {
 
 // TestRoundTrip: writing parsed harness output gives it back byte for byte.
 func TestRoundTrip(t *testing.T) {
-	for _, name := range []string{"testdata/scratch.le.txt", "testdata/scratch.be.txt", "../harness/testdata/examples.le.txt"} {
+	for _, tc := range []struct {
+		name    string
+		version int
+	}{
+		{"testdata/scratch.le.txt", 1},
+		{"testdata/scratch.be.txt", 1},
+		{"../harness/testdata/examples.le.txt", 2},
+		{"../harness/testdata/examples.be.txt", 2},
+	} {
+		name := tc.name
 		raw, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
@@ -89,12 +99,24 @@ func TestRoundTrip(t *testing.T) {
 		}
 		// The harness writes "reference=qemu-7.2 cpu=power10"; Write keeps
 		// only the reference value, so compare lines after the header.
-		got := strings.SplitN(out.String(), "\n", 3)[2]
-		want := strings.SplitN(string(raw), "\n", 3)[2]
-		if d := cmp.Diff(want, got); d != "" {
+		if f.Version != tc.version {
+			t.Errorf("%s: version %d, want %d", name, f.Version, tc.version)
+		}
+		if h := fmt.Sprintf("# format=%d\n", tc.version); !strings.HasPrefix(out.String(), h) {
+			t.Errorf("%s: written file starts %q, want %q", name, strings.SplitN(out.String(), "\n", 2)[0], h)
+		}
+		if d := cmp.Diff(withoutHeader(string(raw)), withoutHeader(out.String())); d != "" {
 			t.Errorf("%s (-want +got):\n%s", name, d)
 		}
 	}
+}
+
+// withoutHeader drops a file's leading "#" lines.
+func withoutHeader(s string) string {
+	for strings.HasPrefix(s, "#") {
+		_, s, _ = strings.Cut(s, "\n")
+	}
+	return s
 }
 
 func TestReadGzipAndHeaders(t *testing.T) {

@@ -26,8 +26,12 @@
 // are avoided, since the harness refuses them. FP and vector values are
 // biased to ±0, ±inf, quiet and signalling NaNs with payloads, denormals,
 // ±1 and the largest and smallest normals. XER holds only SO, OV, CA, OV32,
-// CA32 (OV or OV32 set imply SO) and the byte count; FPSCR only RN and
-// consistent exception bits (never an enable bit); VSCR only NJ and SAT.
+// CA32 (OV or OV32 set imply SO) and the byte count; FPSCR only RN,
+// consistent exception bits (never an enable bit) and, half of the time, a
+// non-zero DRN (the decimal rounding mode, in FPSCR's high word: format
+// version 2); VSCR only NJ and SAT. SPR moves also get TAR, VRSAVE and PPR
+// values half of the time each, and bctar/bctarl a TAR target like bcctr's
+// CTR.
 //
 // Loads, stores and cache ops get base registers (RA, and RB in X forms)
 // such that the effective address lands in the scratch area
@@ -47,7 +51,9 @@
 // Generate is deterministic per (op, seed, byte order) and prefix-stable:
 // Generate(op, m, …) with m > n starts with the n vectors of
 // Generate(op, n, …), so more vectors can be added to a golden file without
-// changing the ones it has.
+// changing the ones it has. The state format version 2 added (DRN, TAR,
+// VRSAVE, PPR) is drawn from a second random stream, so every vector is
+// the one version 1 generated plus those keys.
 package vecgen
 
 import (
@@ -92,6 +98,7 @@ func Generate(op decode.Op, n int, seed uint64, le bool) []trace.Vector {
 	fmt.Fprintf(h, "%s/%s", op, order)
 	g := &gen{
 		rng:  rand.New(rand.NewPCG(seed, h.Sum64())),
+		rng2: rand.New(rand.NewPCG(seed, h.Sum64()^0x76320000000000fd)),
 		op:   op,
 		mask: mask, value: value, reserved: reserved,
 		prefixed: value>>58 == 1,
@@ -116,6 +123,7 @@ func Generate(op decode.Op, n int, seed uint64, le bool) []trace.Vector {
 
 type gen struct {
 	rng                   *rand.Rand
+	rng2                  *rand.Rand // the stream of the version-2 state (see v2)
 	op                    decode.Op
 	mask, value, reserved uint64
 	prefixed              bool
@@ -328,7 +336,13 @@ func (g *gen) state(in *decode.Inst, v *trace.Vector) {
 		g.put("cr", hex32(g.crValue()))
 	case decode.ClassFP, decode.ClassDFP, decode.ClassVSX, decode.ClassVMX, decode.ClassMMA:
 		g.put("cr", hex32(g.crValue()))
-		g.put("fpscr", hex32(g.fpscrValue()))
+		f := uint64(g.fpscrValue())
+		g.v2(func() {
+			if g.rng.IntN(2) == 0 {
+				f |= uint64(1+g.rng.IntN(7)) << 32 // DRN
+			}
+		})
+		g.put("fpscr", hex64(f))
 		if hasVR || cls == decode.ClassVMX {
 			g.put("vscr", hex32([]uint32{0x10000, 0x10001, 0, 1}[g.rng.IntN(4)]))
 		}
@@ -345,6 +359,7 @@ func (g *gen) state(in *decode.Inst, v *trace.Vector) {
 	case g.op == ppc64asm.MFSPR || g.op == ppc64asm.MTSPR || cls == decode.ClassSPR:
 		g.put("lr", hex64(g.gprValue()))
 		g.put("ctr", hex64(g.gprValue()))
+		g.v2(g.sprState)
 	case cls == decode.ClassLoad || cls == decode.ClassStore || cls == decode.ClassAtomic ||
 		cls == decode.ClassCache || cls == decode.ClassHash:
 		g.memState(in, v)
@@ -355,6 +370,34 @@ func (g *gen) state(in *decode.Inst, v *trace.Vector) {
 }
 
 func hex32(v uint32) string { return fmt.Sprintf("%x", v) }
+
+// v2 runs f with the random stream of the version-2 state, so that its
+// draws do not shift those of the version-1 state: vectors stay what they
+// were, plus the new keys.
+func (g *gen) v2(f func()) {
+	g.rng, g.rng2 = g.rng2, g.rng
+	defer func() { g.rng, g.rng2 = g.rng2, g.rng }()
+	f()
+}
+
+// sprState gives TAR, VRSAVE and PPR values, each half of the time: PPR
+// mostly an architected priority (ISA bits 11:13) alone.
+func (g *gen) sprState() {
+	r := g.rng
+	if r.IntN(2) == 0 {
+		g.put("tar", hex64(g.gprValue()))
+	}
+	if r.IntN(2) == 0 {
+		g.put("vrsave", hex32([]uint32{0xffffffff, 0x80000000, 1, r.Uint32()}[r.IntN(4)]))
+	}
+	if r.IntN(2) == 0 {
+		ppr := uint64(r.IntN(8)) << 50
+		if r.IntN(4) == 0 {
+			ppr = g.gprValue()
+		}
+		g.put("ppr", hex64(ppr))
+	}
+}
 
 func isDFPQuad(in *decode.Inst) bool {
 	return in.Class == decode.ClassDFP && strings.HasSuffix(in.Op.String(), "q")
@@ -556,8 +599,7 @@ func (g *gen) vsrValue(fpr bool) string {
 
 // ---------------------------------------------------------------- branches
 
-// branchState sets CTR and LR for a branch (and TAR is not settable: bctar
-// goes wherever the harness's TAR is, 0).
+// branchState sets CTR, LR and (for bctar) TAR for a branch.
 func (g *gen) branchState(in *decode.Inst) {
 	r := g.rng
 	ctrCount := []uint64{0, 1, 2, 3, math.MaxUint64, 0x100000000, 0x100000001, 0xffffffff, 0x8000000000000000}
@@ -568,6 +610,12 @@ func (g *gen) branchState(in *decode.Inst) {
 	case ppc64asm.BCCTR, ppc64asm.BCCTRL:
 		g.put("ctr", hex64(g.target(in)))
 		g.put("lr", hex64(g.codeAddr()))
+	case ppc64asm.BCTAR, ppc64asm.BCTARL:
+		g.put("ctr", hex64(ctrCount[r.IntN(len(ctrCount))]))
+		if r.IntN(2) == 0 {
+			g.put("lr", hex64(g.codeAddr()))
+		}
+		g.v2(func() { g.put("tar", hex64(g.target(in))) })
 	default:
 		g.put("ctr", hex64(ctrCount[r.IntN(len(ctrCount))]))
 		if r.IntN(2) == 0 {

@@ -146,3 +146,55 @@ func TestPCRel(t *testing.T) {
 		t.Errorf("%d of %d PC-relative pld reach scratch", in, n)
 	}
 }
+
+// TestVersion2State: FP-class vectors get a non-zero DRN about half of the
+// time, bctar a TAR target, SPR moves TAR, VRSAVE and PPR values; all of
+// it is version-2 text that parses back.
+func TestVersion2State(t *testing.T) {
+	count := func(op decode.Op, key string, pred func(v uint64) bool) (n, total int) {
+		for _, le := range []bool{true, false} {
+			for _, v := range Generate(op, 64, 1, le) {
+				total++
+				for _, a := range v.Sets {
+					if a.Key != key {
+						continue
+					}
+					u, err := strconv.ParseUint(a.Value, 16, 64)
+					if err != nil {
+						t.Fatalf("%s: %s=%s", v.ID, a.Key, a.Value)
+					}
+					if pred(u) {
+						n++
+					}
+				}
+			}
+		}
+		return n, total
+	}
+	any := func(uint64) bool { return true }
+	for _, tc := range []struct {
+		op       decode.Op
+		key      string
+		pred     func(uint64) bool
+		min, max float64 // fraction of vectors
+	}{
+		{ppc64asm.FADD, "fpscr", func(v uint64) bool { return v>>32 != 0 }, 0.3, 0.7},
+		{ppc64asm.MFFSCDRNI, "fpscr", func(v uint64) bool { return v>>32&^7 != 0 }, 0, 0}, // only DRN in the high word
+		{ppc64asm.BCTAR, "tar", any, 1, 1},
+		{ppc64asm.MFSPR, "tar", any, 0.3, 0.7},
+		{ppc64asm.MTSPR, "vrsave", func(v uint64) bool { return v <= 0xffffffff }, 0.3, 0.7},
+		{ppc64asm.MFSPR, "ppr", any, 0.3, 0.7},
+		{ppc64asm.ADD, "tar", any, 0, 0},
+	} {
+		n, total := count(tc.op, tc.key, tc.pred)
+		if f := float64(n) / float64(total); f < tc.min || f > tc.max {
+			t.Errorf("%v: %s in %d of %d vectors, want a fraction in [%v, %v]", tc.op, tc.key, n, total, tc.min, tc.max)
+		}
+	}
+	for _, v := range Generate(ppc64asm.MFSPR, 64, 1, true) {
+		f, err := trace.Read(strings.NewReader("# format=2\n"+v.String()+"\n"), "x.le.txt")
+		if err != nil || len(f.Errors) > 0 {
+			t.Fatalf("%s: %v %v", v.String(), err, f.Errors)
+		}
+	}
+}

@@ -25,7 +25,7 @@
 // ops are added; the files of existing ops stay identical.
 //
 // Each op gives testdata/traces/<op>.le.txt.gz and <op>.be.txt.gz, with the
-// header lines "# order=", "# reference=qemu-7.2 cpu=power10" and
+// header lines "# format=2", "# order=", "# reference=qemu-7.2 cpu=power10" and
 // "# generator=ppc64emu-vecgen seed=… n=…". The gzip output has no time
 // stamp, so rerunning with the same seed reproduces the files byte for byte
 // unless QEMU's results changed. Ops that never decode as themselves (cmp,
@@ -290,7 +290,7 @@ func printDropped(ds []oracle.Difference) {
 // the statuses.
 func writeFile(name, order, generator string, lines []trace.Line) (string, error) {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# order=%s\n# reference=qemu-7.2 cpu=power10\n# generator=%s\n", order, generator)
+	fmt.Fprintf(&b, "# format=%d\n# order=%s\n# reference=qemu-7.2 cpu=power10\n# generator=%s\n", trace.Version, order, generator)
 	status := map[string]int{}
 	for _, l := range lines {
 		if l.Comment != "" {
