@@ -12,18 +12,18 @@ import (
 type regKind uint8
 
 const (
-	kGPR   regKind = iota
-	kCR            // 32 bits
-	kXER           // 64 bits
-	kLR            // 64 bits
-	kCTR           // 64 bits
-	kFPSCR         // 64 bits (format version 1: the low 32)
-	kVSCR          // 32 bits
-	kTAR           // 64 bits (format version 2)
-	kVRSAVE        // 32 bits (format version 2)
-	kPPR           // 64 bits (format version 2)
-	kVSR           // 128 bits, written as 32 hex digits, doubleword 0 first
-	kFPR           // doubleword 0 of VSR n
+	kGPR    regKind = iota
+	kCR             // 32 bits
+	kXER            // 64 bits
+	kLR             // 64 bits
+	kCTR            // 64 bits
+	kFPSCR          // 64 bits (format version 1: the low 32)
+	kVSCR           // 32 bits
+	kTAR            // 64 bits (format version 2)
+	kVRSAVE         // 32 bits (format version 2)
+	kPPR            // 64 bits (format version 2)
+	kVSR            // 128 bits, written as 32 hex digits, doubleword 0 first
+	kFPR            // doubleword 0 of VSR n
 )
 
 type regName struct {
