@@ -29,7 +29,8 @@
 // New looks for qemu-ppc64le or qemu-ppc64 in PATH (ErrNoQEMU if absent)
 // and for build/harness-le or build/harness-be in the module root (the
 // directory with go.mod above the working directory, or Config.Root); a
-// missing harness is built with scripts/build-harness.sh (ErrNoHarness if
+// missing harness, or one older than harness/harness.c, is built with
+// scripts/build-harness.sh (ErrNoHarness if
 // that fails, e.g. without the cross compilers). Tests use errors.Is on
 // those sentinels to skip. Config.Command replaces the whole command line,
 // for tests that simulate a crashing harness.
@@ -156,15 +157,25 @@ func moduleRoot() (string, error) {
 var buildMu sync.Mutex
 
 // harness returns the path of root/build/<bin>, running
-// scripts/build-harness.sh first if it does not exist.
+// scripts/build-harness.sh first if it does not exist or is older than
+// harness/harness.c (a stale binary would speak an older trace format).
 func harness(root, bin string) (string, error) {
 	p := filepath.Join(root, "build", bin)
-	if _, err := os.Stat(p); err == nil {
+	src := filepath.Join(root, "harness", "harness.c")
+	current := func() bool {
+		b, err := os.Stat(p)
+		if err != nil {
+			return false
+		}
+		s, err := os.Stat(src)
+		return err != nil || !b.ModTime().Before(s.ModTime())
+	}
+	if current() {
 		return p, nil
 	}
 	buildMu.Lock()
 	defer buildMu.Unlock()
-	if _, err := os.Stat(p); err == nil {
+	if current() {
 		return p, nil
 	}
 	script := filepath.Join(root, "scripts", "build-harness.sh")

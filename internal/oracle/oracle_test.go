@@ -208,3 +208,38 @@ func TestRealCrash(t *testing.T) {
 	}
 	t.Logf("mftb r9,804: %s (%+v)", got[1].Result, st)
 }
+
+// TestHarnessRebuiltWhenStale: a harness binary older than harness.c (one
+// that would write an older trace format) is rebuilt; a current one is not.
+func TestHarnessRebuiltWhenStale(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{"build", "harness", "scripts"} {
+		if err := os.Mkdir(filepath.Join(root, d), 0o777); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := filepath.Join(root, "build", "harness-le")
+	src := filepath.Join(root, "harness", "harness.c")
+	script := "echo built >> build/harness-le\n"
+	for name, text := range map[string]string{bin: "old\n", src: "// source\n", filepath.Join(root, "scripts", "build-harness.sh"): script} {
+		if err := os.WriteFile(name, []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(bin, old, old); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := harness(root, "harness-le"); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(bin); string(b) != "old\nbuilt\n" {
+		t.Errorf("stale binary not rebuilt: %q", b)
+	}
+	if _, err := harness(root, "harness-le"); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(bin); string(b) != "old\nbuilt\n" {
+		t.Errorf("current binary rebuilt again: %q", b)
+	}
+}
