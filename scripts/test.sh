@@ -11,6 +11,9 @@ bash scripts/install-deps.sh
 if [ -f scripts/build-harness.sh ]; then
   bash scripts/build-harness.sh
 fi
+# The Linux runner's whole-program corpus (linux/corpus_test.go compares each
+# program under qemu-user and ppc64emu run); about 2 minutes on 2 cores.
+bash scripts/build-corpus.sh
 echo "== go vet ./..."
 go vet ./...
 echo "== go test -race ./..."

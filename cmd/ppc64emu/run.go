@@ -7,9 +7,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"syscall"
 	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/linux"
@@ -36,8 +40,17 @@ Flags:
 // killSelf is what run does with a guest killed by a signal; main's default
 // kills the process with that signal, tests replace it.
 var killSelf = func(sig int) {
+	// Go's runtime handles SIGABRT, SIGSEGV, … itself (with a traceback),
+	// so set the kernel's default action directly, without core dump files,
+	// and send the signal to this thread with it unblocked.
+	runtime.LockOSThread()
 	signal.Reset(syscall.Signal(sig))
-	_ = syscall.Kill(os.Getpid(), syscall.Signal(sig))
+	_ = unix.Setrlimit(unix.RLIMIT_CORE, &unix.Rlimit{})
+	var act [4]uint64 // struct sigaction: handler SIG_DFL, flags, restorer, mask
+	_, _, _ = unix.RawSyscall6(unix.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&act)), 0, 8, 0, 0)
+	set := uint64(1) << (sig - 1)
+	_, _, _ = unix.RawSyscall6(unix.SYS_RT_SIGPROCMASK, unix.SIG_UNBLOCK, uintptr(unsafe.Pointer(&set)), 0, 8, 0, 0)
+	_ = unix.Tgkill(unix.Getpid(), unix.Gettid(), syscall.Signal(sig))
 	time.Sleep(time.Second)
 }
 

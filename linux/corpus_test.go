@@ -1,0 +1,207 @@
+package linux_test
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var updateBlocked = flag.Bool("update-blocked", false, "rewrite testdata/corpus-blocked.txt from this run")
+
+const corpusDir = "../build/corpus"
+const blockedFile = "testdata/corpus-blocked.txt"
+
+// corpusCase is one run of a corpus binary.
+type corpusCase struct {
+	name string // binary[/arg]
+	bin  string
+	args []string
+}
+
+func corpusCases(t *testing.T) []corpusCase {
+	bins, _ := filepath.Glob(filepath.Join(corpusDir, "*"))
+	var cs []corpusCase
+	for _, b := range bins {
+		base := filepath.Base(b)
+		switch {
+		case strings.HasPrefix(base, "go."):
+			for _, p := range []string{"hello", "goroutines", "timers", "maps", "hashes", "files", "pipes", "nilderef", "exit"} {
+				cs = append(cs, corpusCase{base + "/" + p, b, []string{p}})
+			}
+		case strings.HasPrefix(base, "c-exit."):
+			for _, a := range []string{"", "abort", "segv"} {
+				c := corpusCase{base + "/" + a, b, nil}
+				if a != "" {
+					c.args = []string{a}
+				} else {
+					c.name = base
+				}
+				cs = append(cs, c)
+			}
+		case strings.HasPrefix(base, "c-stdio."):
+			cs = append(cs, corpusCase{base, b, []string{"one", "two words"}})
+		case strings.HasPrefix(base, "c-"):
+			cs = append(cs, corpusCase{base, b, nil})
+		}
+	}
+	return cs
+}
+
+type result struct {
+	stdout, stderr []byte
+	status         string
+}
+
+func runCmd(name string, args ...string) result {
+	cmd := exec.Command(name, args...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	done := make(chan error, 1)
+	if err := cmd.Start(); err != nil {
+		return result{status: "start: " + err.Error()}
+	}
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(120 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		return result{o.Bytes(), e.Bytes(), "timeout"}
+	}
+	st := "exit 0"
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		ws := ee.Sys().(syscall.WaitStatus)
+		if ws.Signaled() {
+			st = "signal " + ws.Signal().String()
+		} else {
+			st = fmt.Sprintf("exit %d", ws.ExitStatus())
+		}
+	} else if err != nil {
+		st = err.Error()
+	}
+	return result{o.Bytes(), e.Bytes(), st}
+}
+
+// qemu-user reports a fatal signal on stderr; the kernel does not.
+var qemuNoise = regexp.MustCompile(`(?m)^qemu: uncaught target signal .*\n`)
+
+var stopRE = regexp.MustCompile(`cannot execute (\S+) \(word`)
+
+func readBlocked(t *testing.T) map[string]string {
+	m := map[string]string{}
+	f, err := os.Open(blockedFile)
+	if err != nil {
+		return m
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fs := strings.Fields(line)
+		if len(fs) == 2 {
+			m[fs[0]] = fs[1]
+		}
+	}
+	return m
+}
+
+// TestCorpus runs every program of the corpus (scripts/build-corpus.sh)
+// under qemu-user and under ppc64emu run, and requires identical stdout,
+// stderr and exit status. Programs that stop on an instruction the emulator
+// does not execute yet must be listed in testdata/corpus-blocked.txt with
+// that op; a listed program that now passes, or stops on another op, fails
+// the test so that the list stays exact (-update-blocked rewrites it).
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole-program corpus skipped in -short mode")
+	}
+	if _, err := os.Stat(corpusDir); err != nil {
+		t.Skip("no corpus: run scripts/build-corpus.sh first")
+	}
+	for _, q := range []string{"qemu-ppc64le", "qemu-ppc64"} {
+		if _, err := exec.LookPath(q); err != nil {
+			t.Skipf("%s not installed: corpus comparison skipped", q)
+		}
+	}
+	emu := filepath.Join(t.TempDir(), "ppc64emu")
+	if out, err := exec.Command("go", "build", "-o", emu, "../cmd/ppc64emu").CombinedOutput(); err != nil {
+		t.Fatalf("building ppc64emu: %v\n%s", err, out)
+	}
+	blocked := readBlocked(t)
+	seen := map[string]string{}
+	var passed, blockedN []string
+	for _, c := range corpusCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			qemu := "qemu-ppc64"
+			if strings.Contains(filepath.Base(c.bin), "le") {
+				qemu = "qemu-ppc64le"
+			}
+			want := runCmd(qemu, append([]string{"-cpu", "power10", c.bin}, c.args...)...)
+			want.stderr = qemuNoise.ReplaceAll(want.stderr, nil)
+			got := runCmd(emu, append([]string{"run", "-profile", "qemu", "-cpu", "power10", c.bin}, c.args...)...)
+			if m := stopRE.FindSubmatch(got.stderr); m != nil && got.status == "exit 70" {
+				op := string(m[1])
+				seen[c.name] = op
+				blockedN = append(blockedN, c.name)
+				switch want := blocked[c.name]; {
+				case *updateBlocked:
+				case want == "":
+					t.Errorf("stops on %s, not listed in %s:\n%s", op, blockedFile, got.stderr)
+				case want != op:
+					t.Errorf("listed as blocked by %s, now stops on %s: update %s", want, op, blockedFile)
+				default:
+					t.Logf("blocked by %s (listed)", op)
+				}
+				return
+			}
+			if op := blocked[c.name]; op != "" && !*updateBlocked {
+				t.Errorf("listed as blocked by %s but ran to the end: remove it from %s", op, blockedFile)
+			}
+			if got.status != want.status {
+				t.Errorf("status %s, qemu %s\nstderr: %s", got.status, want.status, got.stderr)
+			}
+			if !bytes.Equal(got.stdout, want.stdout) {
+				t.Errorf("stdout differs\n--- runner\n%s\n--- qemu\n%s", got.stdout, want.stdout)
+			}
+			if !bytes.Equal(got.stderr, want.stderr) {
+				t.Errorf("stderr differs\n--- runner\n%s\n--- qemu\n%s", got.stderr, want.stderr)
+			}
+			if !t.Failed() {
+				passed = append(passed, c.name)
+			}
+		})
+	}
+	sort.Strings(passed)
+	t.Logf("corpus: %d passed, %d blocked: passed %v", len(passed), len(blockedN), passed)
+	if *updateBlocked {
+		var b strings.Builder
+		b.WriteString("# Corpus programs (TestCorpus) that stop on an op the emulator does not execute yet.\n# name op — regenerate with: go test ./linux -run Corpus -update-blocked\n")
+		names := make([]string, 0, len(seen))
+		for n := range seen {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			fmt.Fprintf(&b, "%s %s\n", n, seen[n])
+		}
+		if err := os.WriteFile(blockedFile, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

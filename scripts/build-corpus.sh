@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds the whole-program corpus of the Linux runner (linux/corpus_test.go)
+# into build/corpus: the Go corpus program for ppc64le and ppc64 at several
+# GOPPC64 levels, and the C programs with the static powerpc64 cross
+# compilers. Nothing is cached outside the clone (GOCACHE is build/gocache).
+# Missing cross compilers are skipped with a message.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/local/go/bin"
+out=build/corpus
+mkdir -p "$out"
+export GOCACHE="$PWD/build/gocache"
+export CGO_ENABLED=0
+src=linux/testdata/corpus
+
+# Go: GOARCH/GOPPC64 variants (name goarch goppc64).
+for v in "le-p8 ppc64le power8" "le-p9 ppc64le power9" "le-p10 ppc64le power10" "be-p8 ppc64 power8" "be-p9 ppc64 power9"; do
+  set -- $v
+  GOOS=linux GOARCH=$2 GOPPC64=$3 go build -trimpath -o "$out/go.$1" ./$src/gocorpus
+done
+echo "built Go corpus: $(ls $out/go.* | wc -l) binaries"
+
+# C: static, both byte orders.
+for cc in powerpc64le-linux-gnu-gcc:le powerpc64-linux-gnu-gcc:be; do
+  gcc=${cc%%:*}; tag=${cc##*:}
+  if ! command -v "$gcc" >/dev/null; then
+    echo "build-corpus: $gcc not installed, C corpus ($tag) skipped"
+    continue
+  fi
+  for c in $src/c/*.c; do
+    n=$(basename "$c" .c)
+    "$gcc" -static -O2 -pthread -o "$out/c-$n.$tag" "$c" -lm
+  done
+done
+echo "built C corpus: $(ls $out/c-* 2>/dev/null | wc -l) binaries"
