@@ -1,0 +1,209 @@
+package vec
+
+// Permute, merge, splat, pack and unpack, and the whole-register shifts
+// (Power ISA 3.1B Book I 6.8).
+
+// Permute is vperm: byte i is byte c[i]&31 of a‖b.
+func Permute(a, b, c V) V {
+	x, y, s := Bytes(a), Bytes(b), Bytes(c)
+	var r [16]uint8
+	for i, k := range s {
+		if k&16 == 0 {
+			r[i] = x[k&15]
+		} else {
+			r[i] = y[k&15]
+		}
+	}
+	return FromBytes(r)
+}
+
+// PermuteRight is vpermr: byte i is byte 31 - (c[i]&31) of a‖b.
+func PermuteRight(a, b, c V) V {
+	return Permute(a, b, V{Hi: ^c.Hi, Lo: ^c.Lo})
+}
+
+// PermuteXor is vpermxor: byte i is a[c[i]>>4] ^ b[c[i]&15].
+func PermuteXor(a, b, c V) V {
+	x, y, s := Bytes(a), Bytes(b), Bytes(c)
+	var r [16]uint8
+	for i, k := range s {
+		r[i] = x[k>>4] ^ y[k&15]
+	}
+	return FromBytes(r)
+}
+
+// MergeHigh is vmrghb, vmrghh, vmrghw (w = 1, 2, 4): the elements of the
+// high halves of a and b, interleaved, a first.
+func MergeHigh(a, b V, w int) V { return merge(a, b, w, 0) }
+
+// MergeLow is vmrglb, vmrglh, vmrglw: the low halves interleaved.
+func MergeLow(a, b V, w int) V { return merge(a, b, w, 16/w/2) }
+
+func merge(a, b V, w, from int) V {
+	x, n := elems(a, w)
+	y, _ := elems(b, w)
+	var r [16]uint64
+	for i := 0; i < n/2; i++ {
+		r[2*i], r[2*i+1] = x[from+i], y[from+i]
+	}
+	return fromElems(&r, w)
+}
+
+// MergeEvenWord is vmrgew: a0, b0, a2, b2.
+func MergeEvenWord(a, b V) V {
+	x, y := Words(a), Words(b)
+	return FromWords([4]uint32{x[0], y[0], x[2], y[2]})
+}
+
+// MergeOddWord is vmrgow: a1, b1, a3, b3.
+func MergeOddWord(a, b V) V {
+	x, y := Words(a), Words(b)
+	return FromWords([4]uint32{x[1], y[1], x[3], y[3]})
+}
+
+// SplatElement is vspltb, vsplth, vspltw: every element is element i of b
+// (i taken modulo the element count).
+func SplatElement(b V, i, w int) V {
+	e, n := elems(b, w)
+	return Splat(e[i&(n-1)], w)
+}
+
+// SplatImmediate is vspltisb, vspltish, vspltisw: every element is the
+// sign-extended 5-bit immediate sim.
+func SplatImmediate(sim int64, w int) V {
+	return Splat(uint64(sext(uint64(sim), 1)<<59>>59)&mask(w), w)
+}
+
+// ShiftLeftDouble is vsldoi: bytes sh..sh+15 of a‖b (sh 0..15).
+func ShiftLeftDouble(a, b V, sh int) V {
+	x, y := Bytes(a), Bytes(b)
+	var all [32]uint8
+	copy(all[:16], x[:])
+	copy(all[16:], y[:])
+	var r [16]uint8
+	copy(r[:], all[sh&15:])
+	return FromBytes(r)
+}
+
+// ShiftLeftDoubleBits is vsldbi: bits sh..sh+127 of a‖b (sh 0..7).
+func ShiftLeftDoubleBits(a, b V, sh uint) V {
+	sh &= 7
+	if sh == 0 {
+		return a
+	}
+	return V{Hi: a.Hi<<sh | a.Lo>>(64-sh), Lo: a.Lo<<sh | b.Hi>>(64-sh)}
+}
+
+// ShiftRightDoubleBits is vsrdbi: the low 128 bits of (a‖b) >> sh (sh 0..7).
+func ShiftRightDoubleBits(a, b V, sh uint) V {
+	sh &= 7
+	if sh == 0 {
+		return b
+	}
+	return V{Hi: b.Hi>>sh | a.Lo<<(64-sh), Lo: b.Lo>>sh | b.Hi<<(64-sh)}
+}
+
+// ShiftLeft is vsl: a shifted left by bits 125:127 of b.
+func ShiftLeft(a, b V) V { return shl128(a, uint(b.Lo&7)) }
+
+// ShiftRight is vsr: a shifted right by bits 125:127 of b.
+func ShiftRight(a, b V) V { return shr128(a, uint(b.Lo&7)) }
+
+// ShiftLeftOctet is vslo: a shifted left by bits 121:124 of b, in bytes.
+func ShiftLeftOctet(a, b V) V { return shl128(a, uint(b.Lo>>3&15)*8) }
+
+// ShiftRightOctet is vsro.
+func ShiftRightOctet(a, b V) V { return shr128(a, uint(b.Lo>>3&15)*8) }
+
+// PackModulo is vpkuhum, vpkuwum, vpkudum (w = 2, 4, 8): the low halves of
+// the elements of a then b.
+func PackModulo(a, b V, w int) V {
+	x, n := elems(a, w)
+	y, _ := elems(b, w)
+	var r [16]uint64
+	copy(r[:n], x[:n])
+	copy(r[n:2*n], y[:n])
+	return fromElems(&r, w/2)
+}
+
+// PackSaturate is vpk{s,u}{h,w,d}{s,u}s: each element of a then b, signed
+// (srcSigned) or unsigned, clamped to a half-width signed (dstSigned) or
+// unsigned element.
+func PackSaturate(a, b V, w int, srcSigned, dstSigned bool) (V, bool) {
+	x, n := elems(a, w)
+	y, _ := elems(b, w)
+	var r [16]uint64
+	copy(r[:n], x[:n])
+	copy(r[n:2*n], y[:n])
+	sat := false
+	h := w / 2
+	for i := range 2 * n {
+		var s bool
+		if srcSigned {
+			r[i], s = clamp(sext(r[i], w), h, dstSigned)
+		} else {
+			// An unsigned source (≤ 2^64-1) above the destination range.
+			lim := mask(h)
+			if dstSigned {
+				lim >>= 1
+			}
+			if r[i] > lim {
+				r[i], s = lim, true
+			}
+		}
+		sat = sat || s
+	}
+	return fromElems(&r, h), sat
+}
+
+// PackPixel is vpkpx: each word of a then b becomes a 1/5/5/5 halfword from
+// its bits 7, 8:12, 16:20 and 24:28.
+func PackPixel(a, b V) V {
+	x, y := Words(a), Words(b)
+	var h [8]uint16
+	for i := range 8 {
+		v := x[i&3]
+		if i >= 4 {
+			v = y[i&3]
+		}
+		h[i] = uint16(v>>24&1)<<15 | uint16(v>>19&31)<<10 | uint16(v>>11&31)<<5 | uint16(v>>3&31)
+	}
+	return FromHalves(h)
+}
+
+// UnpackSigned is vupkhsb, vupkhsh, vupkhsw (low = false) and vupklsb,
+// vupklsh, vupklsw (low): the high or low half of b's w-byte elements,
+// sign-extended to 2w bytes.
+func UnpackSigned(b V, w int, low bool) V {
+	x, n := elems(b, w)
+	from := 0
+	if low {
+		from = n / 2
+	}
+	var r [16]uint64
+	for i := 0; i < n/2; i++ {
+		r[i] = uint64(sext(x[from+i], w))
+	}
+	return fromElems(&r, 2*w)
+}
+
+// UnpackPixel is vupkhpx and vupklpx: each 1/5/5/5 halfword of the high or
+// low half of b becomes a word of bytes (sign-extended bit 0, then the
+// three 5-bit fields zero-extended).
+func UnpackPixel(b V, low bool) V {
+	h := Halves(b)
+	from := 0
+	if low {
+		from = 4
+	}
+	var w [4]uint32
+	for i := range 4 {
+		v := uint32(h[from+i])
+		a := uint32(0)
+		if v&0x8000 != 0 {
+			a = 0xff
+		}
+		w[i] = a<<24 | (v>>10&31)<<16 | (v>>5&31)<<8 | v&31
+	}
+	return FromWords(w)
+}
