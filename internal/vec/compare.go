@@ -42,7 +42,7 @@ func eqBytes(x uint64) uint64 {
 	// High bit of each byte set iff the byte is non-zero.
 	nz := (x&lo7 + lo7 | x) & 0x8080808080808080
 	z := nz ^ 0x8080808080808080
-	return z>>7*0xff
+	return z >> 7 * 0xff
 }
 
 // CompareGreater is vcmpgt{s,u}{b,h,w,d,q}.

@@ -26,7 +26,7 @@ func hiBits(w int) uint64 {
 func swarAdd(x, y, h uint64) uint64 { return (x&^h + y&^h) ^ (x^y)&h }
 
 // swarSub subtracts the lanes of y from those of x modulo 2^(8w).
-func swarSub(x, y, h uint64) uint64 { return (x|h - y&^h) ^ (x^^y)&h }
+func swarSub(x, y, h uint64) uint64 { return (x | h - y&^h) ^ (x^^y)&h }
 
 // AddModulo is vaddubm, vadduhm, vadduwm, vaddudm, vadduqm (w = 1…16).
 func AddModulo(a, b V, w int) V {
