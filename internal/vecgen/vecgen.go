@@ -25,7 +25,11 @@
 // otherwise; values near the harness's own memory (0x0f000000–0x13ffffff)
 // are avoided, since the harness refuses them. FP and vector values are
 // biased to ±0, ±inf, quiet and signalling NaNs with payloads, denormals,
-// ±1 and the largest and smallest normals. XER holds only SO, OV, CA, OV32,
+// ±1 and the largest and smallest normals. The VR operands of VMX
+// computational ops get lanes instead: one element width per vector with
+// each lane 0, ±1, the signed minimum or maximum, small or random, or
+// four single-precision lanes from the FP specials; VSCR SAT is preset half
+// the time (NJ half the time too). XER holds only SO, OV, CA, OV32,
 // CA32 (OV or OV32 set imply SO) and the byte count; FPSCR only RN,
 // consistent exception bits (never an enable bit) and, half of the time, a
 // non-zero DRN (the decimal rounding mode, in FPSCR's high word: format
@@ -312,7 +316,11 @@ func (g *gen) state(in *decode.Inst, v *trace.Vector) {
 				g.put(fmt.Sprintf("vs%d", (a+1)&31), g.vsrValue(true))
 			}
 		case decode.ArgVR:
-			g.put(fmt.Sprintf("vs%d", 32+a), g.vsrValue(false))
+			if vmxLanes(in) {
+				g.put(fmt.Sprintf("vs%d", 32+a), g.laneValue())
+			} else {
+				g.put(fmt.Sprintf("vs%d", 32+a), g.vsrValue(false))
+			}
 			hasVR = true
 		case decode.ArgVSR:
 			g.put(fmt.Sprintf("vs%d", a), g.vsrValue(a < 32))
@@ -591,6 +599,72 @@ func (g *gen) vsrValue(fpr bool) string {
 		lo = uint64(g.fp32())<<32 | uint64(g.fp32())
 	case k == 6:
 		hi, lo = edges[r.IntN(len(edges))], edges[r.IntN(len(edges))]
+	default:
+		hi, lo = r.Uint64(), r.Uint64()
+	}
+	return fmt.Sprintf("%016x%016x", hi, lo)
+}
+
+// vmxLanes reports whether in is a VMX computational op (ClassVMX but not
+// the lvsl/lvsr address ops), whose VR operands get laneValue. The other
+// ops keep vsrValue, so their golden files do not change.
+func vmxLanes(in *decode.Inst) bool {
+	return in.Class == decode.ClassVMX && in.Op != ppc64asm.LVSL && in.Op != ppc64asm.LVSR
+}
+
+// laneEdges are the interesting values of an n-bit integer lane: 0, ±1,
+// the signed minimum and maximum, the unsigned maximum is -1.
+func laneEdge(r *rand.Rand, bits uint) uint64 {
+	m := ^uint64(0) >> (64 - bits)
+	switch r.IntN(8) {
+	case 0:
+		return 0
+	case 1:
+		return 1
+	case 2:
+		return m // -1, the unsigned maximum
+	case 3:
+		return 1 << (bits - 1) // signed minimum
+	case 4:
+		return m >> 1 // signed maximum
+	case 5:
+		return uint64(r.IntN(16)) // small
+	case 6:
+		return (1<<(bits-1) + uint64(r.IntN(5)) - 2) & m // around the sign boundary
+	}
+	return r.Uint64() & m
+}
+
+// laneValue returns a VMX register value as 32 hex digits: one element
+// width (byte, halfword, word, doubleword or quadword) per vector, each
+// lane an edge value (laneEdge) most of the time, or four single-precision
+// lanes from fp32 (±0, ±inf, NaNs, denormals, ±1, extremes), or random bits.
+func (g *gen) laneValue() string {
+	r := g.rng
+	var hi, lo uint64
+	switch k := r.IntN(8); {
+	case k < 5:
+		w := []uint{8, 16, 32, 64, 128}[r.IntN(5)]
+		if w == 128 {
+			hi, lo = laneEdge(r, 64), r.Uint64()
+			switch r.IntN(4) {
+			case 0:
+				lo = hi // 0, 1, ±max patterns across the whole register
+			case 1:
+				hi, lo = 0, laneEdge(r, 64)
+			}
+			break
+		}
+		for i := uint(0); i < 64/w; i++ {
+			hi = hi<<w | laneEdge(r, w)
+			lo = lo<<w | laneEdge(r, w)
+		}
+		if w == 64 {
+			hi, lo = laneEdge(r, 64), laneEdge(r, 64)
+		}
+	case k < 7:
+		hi = uint64(g.fp32())<<32 | uint64(g.fp32())
+		lo = uint64(g.fp32())<<32 | uint64(g.fp32())
 	default:
 		hi, lo = r.Uint64(), r.Uint64()
 	}
