@@ -3,104 +3,126 @@ package vec
 import "math/bits"
 
 // Divide and modulo (ISA 3.1: vdiv[e]{s,u}{w,d,q}, vmod{s,u}{w,d,q}). The
-// ISA leaves the element result undefined for a zero divisor, for the
-// most negative dividend divided by -1 (signed), and for an extended
-// divide whose quotient does not fit in the element. The kernels compute
-// every defined element and report the undefined ones in a bit mask
-// (bit i for element i), leaving 0 in them; the caller decides their value.
+// ISA leaves an element's result undefined for a zero divisor, for the most
+// negative dividend divided by -1 (signed), and for an extended divide
+// whose quotient does not fit in the element. The kernel reports those
+// elements in undef (bit i for element i); among them, special marks the
+// zero divisors and most-negative ÷ -1 cases. In an undefined element it
+// leaves the quotient of the exact division truncated to the element
+// (wrapping), or 0 for a zero divisor; the caller decides what to keep.
 
-// divu128 divides the 256-bit value hi:lo by d (hi < d, d ≠ 0) into a
-// 128-bit quotient and remainder.
-func divu128(hi, lo, d V) (q, r V) {
-	r = hi
-	for i := 127; i >= 0; i-- {
+// divu256 divides the 256-bit value hi:lo by d ≠ 0, returning the low 128
+// bits of the quotient, the remainder, and whether the quotient needed more
+// than 128 bits.
+func divu256(hi, lo, d V) (q, r V, wide bool) {
+	for i := 255; i >= 0; i-- {
 		top := r.Hi >> 63
 		r = shl128(r, 1)
-		r.Lo |= shr128(lo, uint(i)).Lo & 1
+		if i >= 128 {
+			r.Lo |= shr128(hi, uint(i-128)).Lo & 1
+		} else {
+			r.Lo |= shr128(lo, uint(i)).Lo & 1
+		}
 		if top != 0 || !less128(r, d) {
 			r, _ = add128(r, not128(d), 1)
-			q = q.WithDW(1-i/64, q.DW(1-i/64)|1<<(uint(i)%64))
+			if i >= 128 {
+				wide = true
+			} else {
+				q = Or(q, shl128(V{Lo: 1}, uint(i)))
+			}
 		}
 	}
-	return q, r
+	return q, r, wide
 }
 
 // Divide is vdiv{s,u}{w,d,q} (extended = false) and vdive{s,u}{w,d,q}
 // (extended: the dividend is a shifted left by the element width). With
 // modulo it is vmod{s,u}{w,d,q}, the remainder of the plain divide.
-func Divide(a, b V, w int, signed, extended, modulo bool) (r V, undef uint16) {
+func Divide(a, b V, w int, signed, extended, modulo bool) (r V, undef, special uint16) {
 	if w == 16 {
-		q, u := divide128(a, b, signed, extended, modulo)
+		q, u, s := divide128(a, b, signed, extended, modulo)
 		if u {
-			return V{}, 1
+			undef = 1
 		}
-		return q, 0
+		if s {
+			special = 1
+		}
+		return q, undef, special
 	}
 	x, n := elems(a, w)
 	y, _ := elems(b, w)
 	for i := range n {
-		v, u := divideElem(x[i], y[i], w, signed, extended, modulo)
+		v, u, s := divideElem(x[i], y[i], w, signed, extended, modulo)
 		x[i] = v
 		if u {
-			x[i] = 0
 			undef |= 1 << i
 		}
+		if s {
+			special |= 1 << i
+		}
 	}
-	return fromElems(&x, w), undef
+	return fromElems(&x, w), undef, special
 }
 
-func divideElem(x, y uint64, w int, signed, extended, modulo bool) (uint64, bool) {
+func divideElem(x, y uint64, w int, signed, extended, modulo bool) (q uint64, undef, special bool) {
 	if y == 0 {
-		return 0, true
+		return 0, true, true
 	}
-	bitsW := uint(8 * w)
+	bw := uint(8 * w)
+	m := mask(w)
 	if !signed {
-		if !extended {
-			if modulo {
-				return x % y, false
-			}
-			return x / y, false
+		switch {
+		case modulo:
+			return x % y, false, false
+		case !extended:
+			return x / y, false, false
+		case w == 8:
+			// (x·2^64) / y: the high part of the quotient is x / y.
+			qh, rem := x/y, x%y
+			ql, _ := bits.Div64(rem, 0, y)
+			return ql, qh != 0, false
 		}
-		if x >= y { // quotient ≥ 2^bitsW
-			return 0, true
-		}
-		if w == 8 {
-			q, _ := bits.Div64(x, 0, y)
-			return q, false
-		}
-		return x << bitsW / y, false
+		q = x << bw / y
+		return q & m, q > m, false
 	}
 	sx, sy := sext(x, w), sext(y, w)
-	minV := int64(-1) << (bitsW - 1)
+	minV := int64(-1) << (bw - 1)
+	if sx == minV && sy == -1 {
+		special = true
+	}
 	if !extended {
-		if sx == minV && sy == -1 {
-			return 0, true
+		if special {
+			// The quotient 2^(bw-1) does not fit; wrapped it is x again,
+			// and the remainder is 0.
+			if modulo {
+				return 0, true, true
+			}
+			return x, true, true
 		}
 		if modulo {
-			return uint64(sx % sy), false
+			return uint64(sx%sy) & m, false, false
 		}
-		return uint64(sx / sy), false
+		return uint64(sx/sy) & m, false, false
 	}
-	// Extended signed: (sx × 2^bitsW) / sy must fit in bitsW bits.
-	ax, ay := abs64(sx), abs64(sy)
-	if ax >= ay && ax != 0 {
-		return 0, true
-	}
-	var q uint64
-	if w == 8 {
-		q, _ = bits.Div64(ax, 0, ay)
-	} else {
-		q = ax << bitsW / ay
-	}
+	// Extended signed: (sx·2^bw) / sy.
 	neg := (sx < 0) != (sy < 0)
-	limit := uint64(1) << (bitsW - 1) // |min|
-	if neg && q > limit || !neg && q >= limit {
-		return 0, true
+	ax, ay := abs64(sx), abs64(sy)
+	var mag V // |quotient| as 128 bits
+	if w == 8 {
+		qh, rem := ax/ay, ax%ay
+		ql, _ := bits.Div64(rem, 0, ay)
+		mag = V{Hi: qh, Lo: ql}
+	} else {
+		mag = V{Lo: ax << bw / ay}
 	}
+	qv := mag
 	if neg {
-		q = -q
+		qv = neg128(mag)
 	}
-	return q & mask(w), false
+	// Fits if -2^(bw-1) ≤ q < 2^(bw-1).
+	limit := shl128(V{Lo: 1}, bw-1)
+	fits := less128(mag, limit) || neg && mag == limit
+	return qv.Lo & m, !fits, special
 }
 
 func abs64(v int64) uint64 {
@@ -119,53 +141,44 @@ func abs128(a V) V {
 	return a
 }
 
-func divide128(a, b V, signed, extended, modulo bool) (V, bool) {
+func divide128(a, b V, signed, extended, modulo bool) (r V, undef, special bool) {
 	if isZero128(b) {
-		return V{}, true
+		return V{}, true, true
+	}
+	var hi, lo V
+	if extended {
+		hi = a
+	} else {
+		lo = a
 	}
 	if !signed {
-		if !extended {
-			q, r := divu128(V{}, a, b)
-			if modulo {
-				return r, false
-			}
-			return q, false
+		q, rem, wide := divu256(hi, lo, b)
+		if modulo {
+			return rem, false, false
 		}
-		if !less128(a, b) {
-			return V{}, true
-		}
-		q, _ := divu128(a, V{}, b)
-		return q, false
+		return q, wide, false
 	}
 	minQ := V{Hi: 1 << 63}
+	ones := V{Hi: ^uint64(0), Lo: ^uint64(0)}
+	special = a == minQ && b == ones
 	negA, negB := int64(a.Hi) < 0, int64(b.Hi) < 0
 	ax, ay := abs128(a), abs128(b)
-	if !extended {
-		if a == minQ && b == (V{Hi: ^uint64(0), Lo: ^uint64(0)}) {
-			return V{}, true
-		}
-		q, r := divu128(V{}, ax, ay)
-		if modulo {
-			if negA {
-				r = neg128(r)
-			}
-			return r, false
-		}
-		if negA != negB {
-			q = neg128(q)
-		}
-		return q, false
+	if extended {
+		hi, lo = ax, V{}
+	} else {
+		hi, lo = V{}, ax
 	}
-	if !less128(ax, ay) && !isZero128(ax) {
-		return V{}, true
+	q, rem, wide := divu256(hi, lo, ay)
+	if modulo {
+		if negA {
+			rem = neg128(rem)
+		}
+		return rem, special, special
 	}
-	q, _ := divu128(ax, V{}, ay)
 	neg := negA != negB
-	if neg && less128(minQ, q) || !neg && !less128(q, minQ) {
-		return V{}, true
-	}
+	fits := !wide && (less128(q, minQ) || neg && q == minQ)
 	if neg {
 		q = neg128(q)
 	}
-	return q, false
+	return q, !fits, special
 }

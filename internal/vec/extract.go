@@ -22,6 +22,7 @@ func InsertElem(t, b V, i, w int) V {
 // dropping those past byte 15.
 func insertBytes(t V, x uint64, i, w int) V {
 	i &= 15
+	x &= mask(w)
 	// Place x so that its top byte lands at byte i of a 128-bit value.
 	pos := 128 - 8*uint(i) - 8*uint(w) // shift left of x in the 128-bit value
 	var v, m V
