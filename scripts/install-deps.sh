@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, everything the tests need that Go does not fetch by
 # itself: the GNU binutils for powerpc64 (objdump cross-checks), QEMU user mode
-# and the cross compilers (reference traces). Safe to run again: it installs
+# and the cross compilers (reference traces), and Python's test suite for its
+# decTest files (the General Decimal Arithmetic cases, a DFP oracle). Safe to run again: it installs
 # only what is missing. Needs root (or sudo) on Debian 12.
 set -euo pipefail
 
@@ -11,6 +12,7 @@ pkgs=(
   gcc-powerpc64le-linux-gnu
   gcc-powerpc64-linux-gnu
   qemu-user
+  libpython3.11-testsuite
 )
 
 missing=()

@@ -1,0 +1,333 @@
+package decimal
+
+// roundAt discards the last drop digits of c in mode rm, giving the kept
+// coefficient and whether anything non-zero was discarded.
+func roundAt(rm Rounding, neg bool, c u256, drop int) (u256, bool) {
+	if drop <= 0 {
+		return c, false
+	}
+	var q, r u256
+	half := -1
+	if drop > c.digits() {
+		r = c
+	} else {
+		q, r = c.divPow10(drop)
+		h, _ := pow10[drop-1].mul64(5)
+		half = r.cmp(h)
+	}
+	nz := !r.isZero()
+	if rm.increment(neg, q, half, nz) {
+		q = q.add(u256{1})
+	}
+	return q, nz
+}
+
+// Quantize returns b with exponent exp (dqua: exp from FRA; dquai: TE),
+// rounded in mode rm: XX when inexact, VXCVI when the coefficient would not
+// fit or exp is out of range. With ref infinite (dqua), the result is
+// infinite when b is infinite and invalid otherwise.
+func (f *Format) Quantize(rm Rounding, b Bits, exp int, refInf bool) (Bits, Flags) {
+	y := f.Unpack(b)
+	if r, fl, ok := f.nan(&y, nil); ok {
+		return r, fl
+	}
+	if y.Class == Infinity || refInf {
+		if y.Class == Infinity && refInf {
+			return f.Pack(Number{Neg: y.Neg, Class: Infinity}), 0
+		}
+		return f.defaultNaN(), VXCVI
+	}
+	return f.quantize(rm, y, exp)
+}
+
+// QuantizeRef is dqua: the exponent comes from the reference operand a.
+// NaNs propagate with b, the value, taking precedence over the reference
+// (as decNumber and the General Decimal Arithmetic specification order
+// quantize's operands).
+func (f *Format) QuantizeRef(rm Rounding, a, b Bits) (Bits, Flags) {
+	x, y := f.Unpack(a), f.Unpack(b)
+	if r, fl, ok := f.nan(&y, &x); ok {
+		return r, fl
+	}
+	return f.Quantize(rm, b, x.Exp, x.Class == Infinity)
+}
+
+func (f *Format) quantize(rm Rounding, y Number, exp int) (Bits, Flags) {
+	if exp < f.Qmin() || exp > f.Qmax() {
+		return f.defaultNaN(), VXCVI
+	}
+	c := y.Coef.wide()
+	var fl Flags
+	if exp >= y.Exp {
+		var inexact bool
+		c, inexact = roundAt(rm, y.Neg, c, exp-y.Exp)
+		if inexact {
+			fl |= XX
+		}
+	} else {
+		if c.digits()+(y.Exp-exp) > f.Precision {
+			if !c.isZero() {
+				return f.defaultNaN(), VXCVI
+			}
+		} else {
+			c = c.mulPow10(y.Exp - exp)
+		}
+	}
+	if c.digits() > f.Precision {
+		return f.defaultNaN(), VXCVI
+	}
+	return f.Pack(Number{Neg: y.Neg, Exp: exp, Coef: narrow(c)}), fl
+}
+
+// RoundToInt is drintx (exact = false: inexact sets XX) and drintn
+// (inexact = true: no XX): b rounded to an integer in mode rm, keeping a
+// non-negative exponent.
+func (f *Format) RoundToInt(rm Rounding, b Bits, signalInexact bool) (Bits, Flags) {
+	y := f.Unpack(b)
+	if r, fl, ok := f.nan(&y, nil); ok {
+		return r, fl
+	}
+	if y.Class == Infinity {
+		return f.Pack(Number{Neg: y.Neg, Class: Infinity}), 0
+	}
+	if y.Exp >= 0 {
+		return f.Pack(y), 0
+	}
+	r, fl := f.quantize(rm, y, 0)
+	if !signalInexact {
+		fl &^= XX
+	}
+	return r, fl
+}
+
+// Reround is drrnd: b rounded to k significant digits (k = FRA bits
+// 58:63) in mode rm. k = 0, zero, infinity and coefficients of k digits or
+// fewer are unchanged; an exponent beyond Qmax is VXCVI.
+func (f *Format) Reround(rm Rounding, k int, b Bits) (Bits, Flags) {
+	y := f.Unpack(b)
+	if r, fl, ok := f.nan(&y, nil); ok {
+		return r, fl
+	}
+	if y.Class == Infinity {
+		return f.Pack(Number{Neg: y.Neg, Class: Infinity}), 0
+	}
+	c := y.Coef.wide()
+	nd := c.digits()
+	if k == 0 || nd <= k {
+		return f.Pack(y), 0
+	}
+	exp := y.Exp + nd - k
+	q, inexact := roundAt(rm, y.Neg, c, nd-k)
+	if q.digits() > k {
+		q, _ = q.divmod64(10)
+		exp++
+	}
+	if exp > f.Qmax() {
+		return f.defaultNaN(), VXCVI
+	}
+	var fl Flags
+	if inexact {
+		fl |= XX
+	}
+	return f.Pack(Number{Neg: y.Neg, Exp: exp, Coef: narrow(q)}), fl
+}
+
+// Shift is dscli (n > 0: left) and dscri (n < 0: right): the coefficient
+// shifted by |n| digits, keeping the last p digits; sign and exponent
+// unchanged. A NaN propagates (VXSNAN for a signalling one); an infinity is
+// returned canonically.
+func (f *Format) Shift(b Bits, n int) (Bits, Flags) {
+	y := f.Unpack(b)
+	if r, fl, ok := f.nan(&y, nil); ok {
+		return r, fl
+	}
+	if y.Class == Infinity {
+		return f.Pack(Number{Neg: y.Neg, Class: Infinity}), 0
+	}
+	c := y.Coef.wide()
+	switch {
+	case n >= f.Precision || -n >= f.Precision:
+		c = u256{}
+	case n > 0:
+		c = c.mulPow10(n)
+		_, c = c.divPow10(f.Precision)
+	case n < 0:
+		c, _ = c.divPow10(-n)
+	}
+	y.Coef = narrow(c)
+	return f.Pack(y), 0
+}
+
+// Convert converts b from format src to format f (dctdp, dctqpq: wider,
+// exact; drsp, drdpq: narrower, rounded in ctx). A signalling NaN gives VXSNAN
+// and is quieted; NaN payloads keep their last digits.
+func (f *Format) Convert(ctx Context, src *Format, b Bits) (Bits, Flags) {
+	y := src.Unpack(b)
+	if r, fl, ok := f.nan(&y, nil); ok {
+		return r, fl
+	}
+	if y.Class == Infinity {
+		return f.Pack(Number{Neg: y.Neg, Class: Infinity}), 0
+	}
+	return f.pack(f.Round(ctx, y.Neg, y.Coef.wide(), y.Exp, false))
+}
+
+// Classes of dtstdc's DCM bits (bit 0 = the leftmost of six).
+const (
+	DCZero      = 1 << 5
+	DCSubnormal = 1 << 4
+	DCNormal    = 1 << 3
+	DCInfinity  = 1 << 2
+	DCQNaN      = 1 << 1
+	DCSNaN      = 1 << 0
+)
+
+// DataClass returns the class of b as one DCM bit, and its sign.
+func (f *Format) DataClass(b Bits) (dc int, neg bool) {
+	y := f.Unpack(b)
+	switch y.Class {
+	case Infinity:
+		return DCInfinity, y.Neg
+	case QNaN:
+		return DCQNaN, y.Neg
+	case SNaN:
+		return DCSNaN, y.Neg
+	}
+	c := y.Coef.wide()
+	switch {
+	case c.isZero():
+		return DCZero, y.Neg
+	case y.Exp+c.digits()-1 < f.Emin():
+		return DCSubnormal, y.Neg
+	}
+	return DCNormal, y.Neg
+}
+
+// DataGroup returns the group of b for dtstdg as one DGM bit (leftmost of
+// six first): zero with non-extreme exponent; zero with extreme exponent;
+// subnormal, or normal with extreme exponent; normal with non-extreme
+// exponent and leftmost digit 0; the same with a non-zero leftmost digit;
+// infinity or NaN. An extreme exponent is Qmin or Qmax.
+func (f *Format) DataGroup(b Bits) (dg int, neg bool) {
+	y := f.Unpack(b)
+	if y.Class != Finite {
+		return 1 << 0, y.Neg
+	}
+	c := y.Coef.wide()
+	extreme := y.Exp == f.Qmin() || y.Exp == f.Qmax()
+	switch {
+	case c.isZero() && !extreme:
+		return 1 << 5, y.Neg
+	case c.isZero():
+		return 1 << 4, y.Neg
+	case extreme || y.Exp+c.digits()-1 < f.Emin():
+		return 1 << 3, y.Neg
+	case c.digits() < f.Precision:
+		return 1 << 2, y.Neg
+	}
+	return 1 << 1, y.Neg
+}
+
+// TestExponent is dtstex: the condition code comparing the exponents of a
+// and b (two infinities or two NaNs compare equal; otherwise a special
+// value compares unordered).
+func (f *Format) TestExponent(a, b Bits) uint32 {
+	x, y := f.Unpack(a), f.Unpack(b)
+	switch {
+	case x.Class == Finite && y.Class == Finite:
+		switch {
+		case x.Exp < y.Exp:
+			return CCLess
+		case x.Exp > y.Exp:
+			return CCGreater
+		}
+		return CCEqual
+	case x.Class == Infinity && y.Class == Infinity, x.isNaN() && y.isNaN():
+		return CCEqual
+	}
+	return CCUnorder
+}
+
+// TestSignificance is dtstsf and dtstsfi: the condition code comparing the
+// reference significance k with the number of significant digits of b
+// (zero has none); unordered for infinities and NaNs.
+func (f *Format) TestSignificance(k int, b Bits) uint32 {
+	y := f.Unpack(b)
+	if y.Class != Finite {
+		return CCUnorder
+	}
+	nsd := y.Coef.wide().digits()
+	switch {
+	case k == 0:
+		return CCGreater
+	case k < nsd:
+		return CCGreater
+	case k > nsd:
+		return CCLess
+	}
+	return CCEqual
+}
+
+// Exponent is dxex: the biased exponent, or −1 for an infinity, −2 for a
+// QNaN and −3 for an SNaN.
+func (f *Format) Exponent(b Bits) int64 {
+	y := f.Unpack(b)
+	switch y.Class {
+	case Infinity:
+		return -1
+	case QNaN:
+		return -2
+	case SNaN:
+		return -3
+	}
+	return int64(y.Exp + f.Bias)
+}
+
+// InsertExponent is diex: b's sign and coefficient with biased exponent e;
+// e = −1 gives an infinity, −3 an SNaN, −2 and every other value out of
+// range a QNaN. Special results keep b's coefficient continuation.
+func (f *Format) InsertExponent(e int64, b Bits) Bits {
+	y := f.Unpack(b)
+	if y.Class != Finite {
+		// The coefficient continuation of a special operand is its
+		// payload; its leading digit counts as 0.
+		y.Class = Finite
+	}
+	switch {
+	case e == -1:
+		y.Class = Infinity
+	case e == -3:
+		y.Class = SNaN
+	case e < 0 || e > int64(f.Qmax()+f.Bias):
+		y.Class = QNaN
+	default:
+		y.Exp = int(e) - f.Bias
+	}
+	if y.Class != Finite {
+		return f.packSpecialKeep(y)
+	}
+	return f.Pack(y)
+}
+
+// packSpecialKeep encodes an infinity or NaN with coefficient continuation
+// from y.Coef (an infinity keeps it too, as diex requires).
+func (f *Format) packSpecialKeep(y Number) Bits {
+	cls := y.Class
+	y.Class = QNaN
+	b := f.Pack(y)
+	switch cls {
+	case Infinity:
+		// G = 11110 and a zero exponent continuation.
+		b = f.clearField(b, 1, 5+f.ecBits)
+		f.setField(&b, 1, 5, 0b11110)
+	case SNaN:
+		f.setField(&b, 6, 1, 1)
+	}
+	return b
+}
+
+func (f *Format) clearField(b Bits, pos, n int) Bits {
+	var m Bits
+	f.setField(&m, pos, n, 1<<n-1)
+	return Bits{b.Hi &^ m.Hi, b.Lo &^ m.Lo}
+}
