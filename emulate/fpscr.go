@@ -30,6 +30,10 @@ type FPException struct {
 	CR     uint32 // CR as the instruction leaves it (CR1 for record forms, BF for compares)
 	Target int    // the FPR the instruction writes, or −1 if it is left unchanged
 	Value  uint64 // the value written to FPR Target (doubleword 1 of the VSR becomes 0)
+	// Pair: the target is a DFP Extended FPR pair; ValueLo goes to FPR
+	// Target+1.
+	Pair    bool
+	ValueLo uint64
 }
 
 func (x *FPException) Error() string {
@@ -46,6 +50,9 @@ func (x *FPException) Apply(r *regs.Regs) {
 	r.CR = x.CR
 	if x.Target >= 0 {
 		r.VSR[x.Target&31] = regs.VSR{Hi: x.Value}
+		if x.Pair {
+			r.VSR[(x.Target+1)&31] = regs.VSR{Hi: x.ValueLo}
+		}
 	}
 }
 

@@ -9,6 +9,8 @@
 // Every result is computed exactly and rounded once. Nothing allocates.
 package decimal
 
+import "math/bits"
+
 // Bits is an encoded DFP value. A DFP Extended value is Hi:Lo (Hi holds
 // bits 0:63, the even register of an FPR pair); a Long value is in Lo
 // (Hi = 0); a Short value is in the low 32 bits of Lo.
@@ -176,16 +178,28 @@ func (f *Format) Unpack(b Bits) Number {
 	default:
 		emsb, lead = g>>1&3, 8+g&1
 	}
-	c := u256{lead}
 	if n.isNaN() {
-		c = u256{}
+		lead = 0
 	}
-	for i := 0; i < f.declets; i++ {
-		d := f.field(b, 6+f.ecBits+10*i, 10)
-		c, _ = c.mul64(1000)
-		c = c.add(u256{uint64(dpdDecode[d])})
+	// Up to 18 digits accumulate in a uint64: the leading digit and the
+	// first declets, then (Extended) the last six declets.
+	first := min(f.declets, 5)
+	hi := lead
+	for i := 0; i < first; i++ {
+		hi = hi*1000 + uint64(dpdDecode[f.field(b, 6+f.ecBits+10*i, 10)])
 	}
-	n.Coef = narrow(c)
+	if f.declets == first {
+		n.Coef = u128{Lo: hi}
+	} else {
+		var lo uint64
+		for i := first; i < f.declets; i++ {
+			lo = lo*1000 + uint64(dpdDecode[f.field(b, 6+f.ecBits+10*i, 10)])
+		}
+		ph, pl := bits.Mul64(hi, 1e18)
+		var carry uint64
+		pl, carry = bits.Add64(pl, lo, 0)
+		n.Coef = u128{Hi: ph + carry, Lo: pl}
+	}
 	if !n.isNaN() {
 		n.Exp = int(emsb<<f.ecBits|econ) - f.Bias
 	}
@@ -224,16 +238,25 @@ func (f *Format) Pack(n Number) Bits {
 			f.setField(&b, 6, 1, 1)
 		}
 	}
-	c := n.Coef.wide()
-	for i := f.declets - 1; i >= 0; i-- {
-		var d uint64
-		c, d = c.divmod64(1000)
-		f.setField(&b, 6+f.ecBits+10*i, 10, uint64(dpdEncode[d]))
+	// Split the coefficient into the last 18 digits and the rest.
+	hi, lo := n.Coef.Lo, uint64(0)
+	last := f.declets
+	if f.declets > 5 {
+		hi, lo = bits.Div64(n.Coef.Hi%1e18, n.Coef.Lo, 1e18)
+		for i := f.declets - 1; i >= 5; i-- {
+			f.setField(&b, 6+f.ecBits+10*i, 10, uint64(dpdEncode[lo%1000]))
+			lo /= 1000
+		}
+		last = 5
+	}
+	for i := last - 1; i >= 0; i-- {
+		f.setField(&b, 6+f.ecBits+10*i, 10, uint64(dpdEncode[hi%1000]))
+		hi /= 1000
 	}
 	if n.isNaN() {
 		return b
 	}
-	lead := c[0] % 10
+	lead := hi % 10
 	be := uint64(n.Exp + f.Bias)
 	emsb := be >> f.ecBits
 	f.setField(&b, 6, f.ecBits, be&(1<<f.ecBits-1))
@@ -243,4 +266,18 @@ func (f *Format) Pack(n Number) Bits {
 		f.setField(&b, 1, 5, 0b11000|emsb<<1|lead&1)
 	}
 	return b
+}
+
+// ParseFinite encodes the finite value (−1)^neg × digits × 10^exp, the
+// digits given as a decimal string of at most p digits and exp within
+// [Qmin, Qmax]; out-of-range input is clamped into range. It is for
+// building test operands.
+func ParseFinite(f *Format, neg bool, digits string, exp int) Bits {
+	var c u256
+	for i := 0; i < len(digits) && i < f.Precision; i++ {
+		c, _ = c.mul64(10)
+		c = c.add(u256{uint64(digits[i]-'0') % 10})
+	}
+	exp = min(max(exp, f.Qmin()), f.Qmax())
+	return f.Pack(Number{Neg: neg, Exp: exp, Coef: narrow(c)})
 }

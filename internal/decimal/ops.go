@@ -41,12 +41,12 @@ func (f *Format) Quantize(rm Rounding, b Bits, exp int, refInf bool) (Bits, Flag
 }
 
 // QuantizeRef is dqua: the exponent comes from the reference operand a.
-// NaNs propagate with b, the value, taking precedence over the reference
-// (as decNumber and the General Decimal Arithmetic specification order
-// quantize's operands).
+// NaNs propagate in operand order, FRA (the reference) first, as for every
+// DFP instruction (QEMU 7.2 agrees; the General Decimal Arithmetic
+// specification takes the value first).
 func (f *Format) QuantizeRef(rm Rounding, a, b Bits) (Bits, Flags) {
 	x, y := f.Unpack(a), f.Unpack(b)
-	if r, fl, ok := f.nan(&y, &x); ok {
+	if r, fl, ok := f.nan(&x, &y); ok {
 		return r, fl
 	}
 	return f.Quantize(rm, b, x.Exp, x.Class == Infinity)
@@ -134,35 +134,50 @@ func (f *Format) Reround(rm Rounding, k int, b Bits) (Bits, Flags) {
 
 // Shift is dscli (n > 0: left) and dscri (n < 0: right): the coefficient
 // shifted by |n| digits, keeping the last p digits; sign and exponent
-// unchanged. A NaN propagates (VXSNAN for a signalling one); an infinity is
-// returned canonically.
+// unchanged, no exception. A NaN's payload is shifted the same way (an
+// SNaN stays signalling); an infinity is returned canonically.
 func (f *Format) Shift(b Bits, n int) (Bits, Flags) {
 	y := f.Unpack(b)
-	if r, fl, ok := f.nan(&y, nil); ok {
-		return r, fl
-	}
 	if y.Class == Infinity {
 		return f.Pack(Number{Neg: y.Neg, Class: Infinity}), 0
 	}
+	p := f.Precision
+	if y.isNaN() {
+		p-- // a NaN's payload is shifted within its p−1 digits and keeps its class
+	}
 	c := y.Coef.wide()
 	switch {
-	case n >= f.Precision || -n >= f.Precision:
+	case n >= p || -n >= p:
 		c = u256{}
 	case n > 0:
 		c = c.mulPow10(n)
-		_, c = c.divPow10(f.Precision)
+		_, c = c.divPow10(p)
 	case n < 0:
 		c, _ = c.divPow10(-n)
 	}
 	y.Coef = narrow(c)
-	return f.Pack(y), 0
+	out := f.Pack(y)
+	if y.isNaN() && f.width == 64 {
+		// The combination and exponent continuation bits of a Long NaN
+		// are kept as they are; an Extended one is canonical (harness).
+		out = f.clearField(out, 0, 6+f.ecBits)
+		var m Bits
+		f.setField(&m, 0, 6+f.ecBits, 1<<(6+f.ecBits)-1)
+		out.Hi |= b.Hi & m.Hi
+		out.Lo |= b.Lo & m.Lo
+	}
+	return out, 0
 }
 
 // Convert converts b from format src to format f (dctdp, dctqpq: wider,
-// exact; drsp, drdpq: narrower, rounded in ctx). A signalling NaN gives VXSNAN
-// and is quieted; NaN payloads keep their last digits.
-func (f *Format) Convert(ctx Context, src *Format, b Bits) (Bits, Flags) {
+// exact; drsp, drdpq: narrower, rounded in ctx). A signalling NaN gives
+// VXSNAN and is quieted, unless keepSNaN (then it stays signalling, with no
+// exception); NaN payloads keep their last digits.
+func (f *Format) Convert(ctx Context, src *Format, b Bits, keepSNaN bool) (Bits, Flags) {
 	y := src.Unpack(b)
+	if y.Class == SNaN && keepSNaN {
+		return f.Pack(y), 0
+	}
 	if r, fl, ok := f.nan(&y, nil); ok {
 		return r, fl
 	}
@@ -261,9 +276,9 @@ func (f *Format) TestSignificance(k int, b Bits) uint32 {
 	case k == 0:
 		return CCGreater
 	case k < nsd:
-		return CCGreater
-	case k > nsd:
 		return CCLess
+	case k > nsd:
+		return CCGreater
 	}
 	return CCEqual
 }
@@ -285,49 +300,42 @@ func (f *Format) Exponent(b Bits) int64 {
 
 // InsertExponent is diex: b's sign and coefficient with biased exponent e;
 // e = −1 gives an infinity, −3 an SNaN, −2 and every other value out of
-// range a QNaN. Special results keep b's coefficient continuation.
+// range a QNaN. The coefficient continuation bits are copied as they are
+// (a non-canonical declet stays); a special b's leading digit counts as 0.
 func (f *Format) InsertExponent(e int64, b Bits) Bits {
 	y := f.Unpack(b)
-	if y.Class != Finite {
-		// The coefficient continuation of a special operand is its
-		// payload; its leading digit counts as 0.
-		y.Class = Finite
+	if y.Class == Infinity {
+		// An infinity's coefficient is 0 (harness).
+		b = f.clearField(b, 6+f.ecBits, 10*f.declets)
 	}
+	out := f.clearField(b, 1, 5+f.ecBits)
 	switch {
 	case e == -1:
-		y.Class = Infinity
+		f.setField(&out, 1, 5, 0b11110)
 	case e == -3:
-		y.Class = SNaN
+		f.setField(&out, 1, 6, 0b111111)
 	case e < 0 || e > int64(f.Qmax()+f.Bias):
-		y.Class = QNaN
+		f.setField(&out, 1, 5, 0b11111)
 	default:
-		y.Exp = int(e) - f.Bias
+		// A finite result is encoded canonically (harness).
+		y.Class, y.Exp = Finite, int(e)-f.Bias
+		return f.Pack(y)
 	}
-	if y.Class != Finite {
-		return f.packSpecialKeep(y)
-	}
-	return f.Pack(y)
-}
-
-// packSpecialKeep encodes an infinity or NaN with coefficient continuation
-// from y.Coef (an infinity keeps it too, as diex requires).
-func (f *Format) packSpecialKeep(y Number) Bits {
-	cls := y.Class
-	y.Class = QNaN
-	b := f.Pack(y)
-	switch cls {
-	case Infinity:
-		// G = 11110 and a zero exponent continuation.
-		b = f.clearField(b, 1, 5+f.ecBits)
-		f.setField(&b, 1, 5, 0b11110)
-	case SNaN:
-		f.setField(&b, 6, 1, 1)
-	}
-	return b
+	return out
 }
 
 func (f *Format) clearField(b Bits, pos, n int) Bits {
 	var m Bits
 	f.setField(&m, pos, n, 1<<n-1)
 	return Bits{b.Hi &^ m.Hi, b.Lo &^ m.Lo}
+}
+
+// NaNPayloadDigits returns the number of digits of b's NaN payload, or −1
+// if b is not a NaN.
+func (f *Format) NaNPayloadDigits(b Bits) int {
+	y := f.Unpack(b)
+	if !y.isNaN() {
+		return -1
+	}
+	return y.Coef.wide().digits()
 }

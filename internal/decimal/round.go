@@ -43,6 +43,7 @@ const (
 	UX                       // underflow
 	ZX                       // division by zero
 	XX                       // inexact
+	FR                       // the result was rounded up in magnitude (FPSCR[FR]; not an exception)
 
 	// Invalid is every invalid-operation cause.
 	Invalid = VXSNAN | VXISI | VXIDI | VXZDZ | VXIMZ | VXVC | VXCVI
@@ -139,6 +140,7 @@ func (f *Format) Round(ctx Context, neg bool, c u256, e int, sticky bool) (Numbe
 		nz := !r.isZero() || sticky
 		inexact = nz
 		if ctx.Rounding.increment(neg, q, half, nz) {
+			fl |= FR
 			q = q.add(u256{1})
 			if q.cmp(pow10[p]) == 0 {
 				q = pow10[p-1]
@@ -160,6 +162,7 @@ func (f *Format) Round(ctx Context, neg bool, c u256, e int, sticky bool) (Numbe
 	}
 	if !c.isZero() && e+c.digits()-1 > f.Emax {
 		fl |= OX
+		fl &^= FR
 		if ctx.OE {
 			e -= f.Alpha
 		} else {

@@ -305,7 +305,10 @@ func (g *gen) state(in *decode.Inst, v *trace.Vector) {
 	hasVR := false
 
 	// Operand registers.
-	for i := 0; i < int(in.NArgs); i++ {
+	if cls == decode.ClassDFP {
+		hasVR = g.dfpOperands(in) // dfp.go
+	}
+	for i := 0; i < int(in.NArgs) && cls != decode.ClassDFP; i++ {
 		a := int(in.Args[i])
 		switch in.Kinds[i] {
 		case decode.ArgGPR:

@@ -1,0 +1,436 @@
+package emulate
+
+import (
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/decimal"
+	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
+)
+
+// Decimal floating point: the glue between FPRs (DFP Long in one FPR, DFP
+// Extended in an even-odd FPR pair, the even register holding bits 0:63)
+// and the kernels of internal/decimal, and the FPSCR update: exception
+// bits, FX, FI, FPRF, the enables (an enabled invalid-operation or
+// zero-divide exception leaves the target unchanged) and CR1 for Rc=1.
+// Odd register numbers for a pair are invalid forms, handled by decode and
+// the profile before these functions run.
+
+type dfpKind uint8
+
+const (
+	dkAdd dfpKind = iota + 1
+	dkSub
+	dkMul
+	dkDiv
+	dkCmpU
+	dkCmpO
+	dkTstDC
+	dkTstDG
+	dkTstEx
+	dkTstSF
+	dkTstSFI
+	dkQua
+	dkQuaI
+	dkRRnd
+	dkRIntX
+	dkRIntN
+	dkCtDP  // dctdp: Short → Long
+	dkCtQPQ // dctqpq: Long → Extended
+	dkRSP   // drsp: Long → Short
+	dkRDPQ  // drdpq: Extended → Long
+	dkCFFix
+	dkCTFix
+	dkCFFixQQ
+	dkCTFixQQ
+	dkDEDPD
+	dkENBCD
+	dkXEx
+	dkIEx
+	dkSCLI
+	dkSCRI
+)
+
+type dfpSpec struct {
+	kind dfpKind
+	quad bool
+}
+
+var dfpSpecs = func() (t [decode.NumOps]dfpSpec) {
+	add := func(k dfpKind, long, quad []decode.Op) {
+		for _, op := range long {
+			t[op] = dfpSpec{k, false}
+		}
+		for _, op := range quad {
+			t[op] = dfpSpec{k, true}
+		}
+	}
+	o := func(ops ...decode.Op) []decode.Op { return ops }
+	add(dkAdd, o(ppc64asm.DADD, ppc64asm.DADDCC), o(ppc64asm.DADDQ, ppc64asm.DADDQCC))
+	add(dkSub, o(ppc64asm.DSUB, ppc64asm.DSUBCC), o(ppc64asm.DSUBQ, ppc64asm.DSUBQCC))
+	add(dkMul, o(ppc64asm.DMUL, ppc64asm.DMULCC), o(ppc64asm.DMULQ, ppc64asm.DMULQCC))
+	add(dkDiv, o(ppc64asm.DDIV, ppc64asm.DDIVCC), o(ppc64asm.DDIVQ, ppc64asm.DDIVQCC))
+	add(dkCmpU, o(ppc64asm.DCMPU), o(ppc64asm.DCMPUQ))
+	add(dkCmpO, o(ppc64asm.DCMPO), o(ppc64asm.DCMPOQ))
+	add(dkTstDC, o(ppc64asm.DTSTDC), o(ppc64asm.DTSTDCQ))
+	add(dkTstDG, o(ppc64asm.DTSTDG), o(ppc64asm.DTSTDGQ))
+	add(dkTstEx, o(ppc64asm.DTSTEX), o(ppc64asm.DTSTEXQ))
+	add(dkTstSF, o(ppc64asm.DTSTSF), o(ppc64asm.DTSTSFQ))
+	add(dkTstSFI, o(ppc64asm.DTSTSFI), o(ppc64asm.DTSTSFIQ))
+	add(dkQua, o(ppc64asm.DQUA, ppc64asm.DQUACC), o(ppc64asm.DQUAQ, ppc64asm.DQUAQCC))
+	add(dkQuaI, o(ppc64asm.DQUAI, ppc64asm.DQUAICC), o(ppc64asm.DQUAIQ, ppc64asm.DQUAIQCC))
+	add(dkRRnd, o(ppc64asm.DRRND, ppc64asm.DRRNDCC), o(ppc64asm.DRRNDQ, ppc64asm.DRRNDQCC))
+	add(dkRIntX, o(ppc64asm.DRINTX, ppc64asm.DRINTXCC), o(ppc64asm.DRINTXQ, ppc64asm.DRINTXQCC))
+	add(dkRIntN, o(ppc64asm.DRINTN, ppc64asm.DRINTNCC), o(ppc64asm.DRINTNQ, ppc64asm.DRINTNQCC))
+	add(dkCtDP, o(ppc64asm.DCTDP, ppc64asm.DCTDPCC), nil)
+	add(dkCtQPQ, nil, o(ppc64asm.DCTQPQ, ppc64asm.DCTQPQCC))
+	add(dkRSP, o(ppc64asm.DRSP, ppc64asm.DRSPCC), nil)
+	add(dkRDPQ, nil, o(ppc64asm.DRDPQ, ppc64asm.DRDPQCC))
+	add(dkCFFix, o(ppc64asm.DCFFIX, ppc64asm.DCFFIXCC), o(ppc64asm.DCFFIXQ, ppc64asm.DCFFIXQCC))
+	add(dkCTFix, o(ppc64asm.DCTFIX, ppc64asm.DCTFIXCC), o(ppc64asm.DCTFIXQ, ppc64asm.DCTFIXQCC))
+	add(dkCFFixQQ, nil, o(ppc64asm.DCFFIXQQ))
+	add(dkCTFixQQ, nil, o(ppc64asm.DCTFIXQQ))
+	add(dkDEDPD, o(ppc64asm.DDEDPD, ppc64asm.DDEDPDCC), o(ppc64asm.DDEDPDQ, ppc64asm.DDEDPDQCC))
+	add(dkENBCD, o(ppc64asm.DENBCD, ppc64asm.DENBCDCC), o(ppc64asm.DENBCDQ, ppc64asm.DENBCDQCC))
+	add(dkXEx, o(ppc64asm.DXEX, ppc64asm.DXEXCC), o(ppc64asm.DXEXQ, ppc64asm.DXEXQCC))
+	add(dkIEx, o(ppc64asm.DIEX, ppc64asm.DIEXCC), o(ppc64asm.DIEXQ, ppc64asm.DIEXQCC))
+	add(dkSCLI, o(ppc64asm.DSCLI, ppc64asm.DSCLICC), o(ppc64asm.DSCLIQ, ppc64asm.DSCLIQCC))
+	add(dkSCRI, o(ppc64asm.DSCRI, ppc64asm.DSCRICC), o(ppc64asm.DSCRIQ, ppc64asm.DSCRIQCC))
+	return t
+}()
+
+const diffDFPFRFI = "dfp-fr-fi"
+
+func init() {
+	Differences = append(Differences, Difference{
+		ID:       diffDFPFRFI,
+		What:     "FPSCR[FR] and FPSCR[FI] after a DFP arithmetic, rounding or conversion instruction",
+		Hardware: Value, HWDetail: "as the ISA says: FI = the result is inexact, FR = it was rounded up in magnitude",
+		QEMU: Value, QDetail: "FR and FI keep their old values; FI is set when the result is inexact (never cleared)",
+		Source: "Power ISA 3.1B Book I 5.5.1; QEMU 7.2 golden traces testdata/traces/d*.txt.gz",
+	})
+	for op, s := range dfpSpecs {
+		// denbcd and drrnd are not emulated yet: QEMU 7.2 sets FEX (with no
+		// enable bit) and leaves FPRF on some of their invalid operations,
+		// in a pattern not understood yet.
+		if s.kind != 0 && s.kind != dkENBCD && s.kind != dkRRnd {
+			def(opDFP, decode.Op(op))
+		}
+	}
+}
+
+// dfpGet reads a DFP operand: FPR n (Long), or the pair n, n+1 (Extended).
+func dfpGet(r *regs.Regs, n int, quad bool) decimal.Bits {
+	if quad {
+		return decimal.Bits{Hi: r.FPR(n &^ 1), Lo: r.FPR(n | 1)}
+	}
+	return decimal.Bits{Lo: r.FPR(n)}
+}
+
+// dfpFlagBits maps kernel flags to FPSCR exception bits.
+func dfpFlagBits(fl decimal.Flags) uint64 {
+	var b uint64
+	for _, m := range [...]struct {
+		f decimal.Flags
+		b uint64
+	}{
+		{decimal.VXSNAN, regs.FPSCRVXSNAN}, {decimal.VXISI, regs.FPSCRVXISI}, {decimal.VXIDI, regs.FPSCRVXIDI},
+		{decimal.VXZDZ, regs.FPSCRVXZDZ}, {decimal.VXIMZ, regs.FPSCRVXIMZ}, {decimal.VXVC, regs.FPSCRVXVC},
+		{decimal.VXCVI, regs.FPSCRVXCVI}, {decimal.OX, regs.FPSCROX}, {decimal.UX, regs.FPSCRUX},
+		{decimal.ZX, regs.FPSCRZX}, {decimal.XX, regs.FPSCRXX},
+	} {
+		if fl&m.f != 0 {
+			b |= m.b
+		}
+	}
+	return b
+}
+
+// dfpFPRF is the FPRF code of a DFP result.
+func dfpFPRF(f *decimal.Format, b decimal.Bits) uint64 {
+	dc, neg := f.DataClass(b)
+	var c uint64
+	switch dc {
+	case decimal.DCQNaN:
+		return 0x11
+	case decimal.DCSNaN:
+		return 0x01 // QEMU 7.2 (harness); the ISA has no SNaN class code
+	case decimal.DCInfinity:
+		c = 0x05
+	case decimal.DCZero:
+		c = 0x02
+	case decimal.DCSubnormal:
+		c = 0x14
+	default:
+		c = 0x04
+	}
+	return dfpNegClass(c, neg)
+}
+
+// dfpNegClass turns a positive FPRF class code into its negative form.
+func dfpNegClass(c uint64, neg bool) uint64 {
+	if !neg {
+		return c
+	}
+	switch c {
+	case 0x05:
+		return 0x09
+	case 0x04:
+		return 0x08
+	case 0x14:
+		return 0x18
+	case 0x02:
+		return 0x12
+	}
+	return c
+}
+
+// dfpResult is what a DFP op computed, before the FPSCR update.
+type dfpResult struct {
+	frt   int
+	quad  bool // the target is an FPR pair
+	val   decimal.Bits
+	fl    decimal.Flags
+	f     *decimal.Format // the result's format, for FPRF (nil: FPRF unchanged)
+	write bool            // the op writes FRT
+}
+
+// dfpCommit finishes a DFP op that writes FRT[p]: FPSCR exception bits,
+// FX, FI (inexact) and FR (0), FPRF, the enables, CR1 for Rc=1.
+func (e *Emulator) dfpCommit(r *regs.Regs, in *decode.Inst, res *dfpResult) error {
+	old := r.FPSCR
+	ex := dfpFlagBits(res.fl)
+	write := res.write
+	enabled := false
+	setFPRF := res.f != nil
+	switch {
+	case ex&regs.FPSCRVXAll != 0 && old&regs.FPSCRVE != 0,
+		ex&regs.FPSCRZX != 0 && old&regs.FPSCRZE != 0:
+		write, enabled, setFPRF = false, true, false
+	case ex&regs.FPSCROX != 0 && old&regs.FPSCROE != 0,
+		ex&regs.FPSCRUX != 0 && old&regs.FPSCRUE != 0,
+		ex&regs.FPSCRXX != 0 && old&regs.FPSCRXE != 0:
+		enabled = true
+	}
+	fs := old
+	if ex&^old&fpExcBits != 0 {
+		fs |= regs.FPSCRFX
+	}
+	fs |= ex
+	if !e.qemu() {
+		fs &^= regs.FPSCRFR | regs.FPSCRFI
+		if res.fl&decimal.FR != 0 && write {
+			fs |= regs.FPSCRFR
+		}
+	}
+	if ex&regs.FPSCRXX != 0 {
+		fs |= regs.FPSCRFI // dfp-fr-fi: QEMU only ever sets FI
+	}
+	if setFPRF {
+		fs = fs&^regs.FPSCRFPRF | dfpFPRF(res.f, res.val)<<regs.FPSCRFPRFLSB
+	}
+	fs = regs.FPSCRSummary(fs)
+	cr := r.CR
+	if in.Flags&decode.FlagRc != 0 {
+		cr = regs.SetCRField(cr, 1, uint32(fs>>28))
+	}
+	if enabled && e.fpTrapMode(r) {
+		x := &FPException{Op: in.Op, FPSCR: fs, CR: cr, Target: -1}
+		if write {
+			x.Target, x.Value = res.frt, res.val.Lo
+			if res.quad {
+				x.Target, x.Value, x.Pair, x.ValueLo = res.frt&^1, res.val.Hi, true, res.val.Lo
+			}
+		}
+		return x
+	}
+	r.FPSCR, r.CR = fs, cr
+	if write {
+		dfpPut(r, res.frt, res.quad, res.val)
+	}
+	return nil
+}
+
+// dfpPut writes a DFP result (doubleword 1 of each VSR becomes 0, as for
+// the binary FP ops: fpr-dw1).
+func dfpPut(r *regs.Regs, n int, quad bool, v decimal.Bits) {
+	if quad {
+		r.VSR[n&^1&31] = regs.VSR{Hi: v.Hi}
+		r.VSR[(n|1)&31] = regs.VSR{Hi: v.Lo}
+		return
+	}
+	r.VSR[n&31] = regs.VSR{Hi: v.Lo}
+}
+
+// dfpCompare finishes a compare or test: FPCC and CR field bf get cc; the
+// exception bits of fl are set (an enabled invalid operation interrupts).
+func (e *Emulator) dfpCompare(r *regs.Regs, in *decode.Inst, bf int, cc uint32, fl decimal.Flags) error {
+	old := r.FPSCR
+	ex := dfpFlagBits(fl)
+	fs := old
+	if ex&^old&fpExcBits != 0 {
+		fs |= regs.FPSCRFX
+	}
+	fs |= ex
+	fs = fs&^regs.FPSCRFPCC | uint64(cc)<<regs.FPSCRFPRFLSB
+	fs = regs.FPSCRSummary(fs)
+	cr := regs.SetCRField(r.CR, bf&7, cc)
+	if ex&regs.FPSCRVXAll != 0 && old&regs.FPSCRVE != 0 && e.fpTrapMode(r) {
+		return &FPException{Op: in.Op, FPSCR: fs, CR: cr, Target: -1}
+	}
+	r.FPSCR, r.CR = fs, cr
+	return nil
+}
+
+// dfpNaNNarrow refuses drsp and drdpq of a NaN whose payload does not fit
+// the narrower format: the ISA leaves the payload to the implementation and
+// QEMU 7.2's results (some quieted, some truncated) follow no rule found yet.
+func dfpNaNNarrow(in *decode.Inst) error {
+	return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "NaN payload too long for the target format: result not known"}
+}
+
+func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if r.MSR&regs.MSRFP == 0 {
+		return fpUnavailable(in)
+	}
+	s := dfpSpecs[in.Op]
+	f := decimal.Long
+	if s.quad {
+		f = decimal.Extended
+	}
+	a := func(i int) int { return int(in.Args[i]) & 31 }
+	drn := decimal.Rounding(r.FPSCR & regs.FPSCRDRN >> regs.FPSCRDRNLSB)
+	ctx := decimal.Context{Rounding: drn, OE: r.FPSCR&regs.FPSCROE != 0, UE: r.FPSCR&regs.FPSCRUE != 0}
+	res := dfpResult{quad: s.quad, f: f, write: true}
+	switch s.kind {
+	case dkAdd, dkSub, dkMul, dkDiv:
+		res.frt = a(0)
+		x, y := dfpGet(r, a(1), s.quad), dfpGet(r, a(2), s.quad)
+		switch s.kind {
+		case dkAdd, dkSub:
+			res.val, res.fl = f.Add(ctx, x, y, s.kind == dkSub)
+		case dkMul:
+			res.val, res.fl = f.Mul(ctx, x, y)
+		default:
+			res.val, res.fl = f.Div(ctx, x, y)
+		}
+	case dkCmpU, dkCmpO:
+		cc, fl := f.Compare(dfpGet(r, a(1), s.quad), dfpGet(r, a(2), s.quad), s.kind == dkCmpO, r.FPSCR&regs.FPSCRVE != 0)
+		return e.dfpCompare(r, in, int(in.Args[0]), cc, fl)
+	case dkTstDC, dkTstDG:
+		x := dfpGet(r, a(1), s.quad)
+		var cls int
+		var neg bool
+		if s.kind == dkTstDC {
+			cls, neg = f.DataClass(x)
+		} else {
+			cls, neg = f.DataGroup(x)
+		}
+		var cc uint32
+		if neg {
+			cc |= decimal.CCLess
+		}
+		if int(in.Args[2])&cls != 0 {
+			cc |= decimal.CCEqual
+		}
+		return e.dfpCompare(r, in, int(in.Args[0]), cc, 0)
+	case dkTstEx:
+		return e.dfpCompare(r, in, int(in.Args[0]), f.TestExponent(dfpGet(r, a(1), s.quad), dfpGet(r, a(2), s.quad)), 0)
+	case dkTstSF:
+		k := int(r.FPR(a(1)) & 63)
+		return e.dfpCompare(r, in, int(in.Args[0]), f.TestSignificance(k, dfpGet(r, a(2), s.quad)), 0)
+	case dkTstSFI:
+		return e.dfpCompare(r, in, int(in.Args[0]), f.TestSignificance(int(in.Args[1])&63, dfpGet(r, a(2), s.quad)), 0)
+	case dkQua:
+		res.frt = a(0)
+		rm := decimal.RMC(0, int(in.Args[3]), drn)
+		res.val, res.fl = f.QuantizeRef(rm, dfpGet(r, a(1), s.quad), dfpGet(r, a(2), s.quad))
+	case dkQuaI:
+		res.frt = a(1)
+		te := int(in.Args[0]) & 31
+		if te&16 != 0 {
+			te -= 32
+		}
+		rm := decimal.RMC(0, int(in.Args[3]), drn)
+		res.val, res.fl = f.Quantize(rm, dfpGet(r, a(2), s.quad), te, false)
+	case dkRRnd:
+		res.frt = a(0)
+		rm := decimal.RMC(0, int(in.Args[3]), drn)
+		res.val, res.fl = f.Reround(rm, int(r.FPR(a(1))&63), dfpGet(r, a(2), s.quad))
+	case dkRIntX, dkRIntN:
+		res.frt = a(1)
+		rm := decimal.RMC(int(in.Args[0]), int(in.Args[3]), drn)
+		res.val, res.fl = f.RoundToInt(rm, dfpGet(r, a(2), s.quad), s.kind == dkRIntX)
+	case dkCtDP:
+		res.frt = a(0)
+		res.val, res.fl = decimal.Long.Convert(ctx, decimal.Short, decimal.Bits{Lo: r.FPR(a(1)) & 0xffffffff}, true)
+	case dkCtQPQ:
+		res.frt = a(0)
+		res.val, res.fl = decimal.Extended.Convert(ctx, decimal.Long, dfpGet(r, a(1), false), false)
+	case dkRSP:
+		if decimal.Long.NaNPayloadDigits(dfpGet(r, a(1), false)) > decimal.Short.Precision-1 {
+			return dfpNaNNarrow(in)
+		}
+		res.frt, res.f = a(0), decimal.Short
+		res.val, res.fl = decimal.Short.Convert(ctx, decimal.Long, dfpGet(r, a(1), false), true)
+	case dkRDPQ:
+		// The Long result goes to the odd register of FRTp, the even
+		// one becomes 0 (harness).
+		if decimal.Extended.NaNPayloadDigits(dfpGet(r, a(1), true)) > decimal.Long.Precision-1 {
+			return dfpNaNNarrow(in)
+		}
+		res.frt, res.f = a(0), decimal.Long
+		res.val, res.fl = decimal.Long.Convert(ctx, decimal.Extended, dfpGet(r, a(1), true), false)
+	case dkCFFix:
+		res.frt = a(0)
+		res.val, res.fl = f.FromInt64(ctx, int64(r.FPR(a(1))))
+	case dkCFFixQQ:
+		res.frt = a(0)
+		vr := r.VR(int(in.Args[1]) & 31)
+		res.val, res.fl = f.FromInt128(ctx, vr.Hi, vr.Lo)
+	case dkCTFix:
+		res.frt, res.quad, res.f = a(0), false, nil
+		v, fl := f.ToInt64(drn, dfpGet(r, a(1), s.quad))
+		res.val, res.fl = decimal.Bits{Lo: uint64(v)}, fl
+	case dkCTFixQQ:
+		hi, lo, fl := f.ToInt128(drn, dfpGet(r, a(1), s.quad))
+		res.fl, res.f, res.write = fl, nil, false
+		if err := e.dfpCommit(r, in, &res); err != nil {
+			return err
+		}
+		if r.FPSCR&regs.FPSCRVE == 0 || fl&decimal.Invalid == 0 {
+			r.SetVR(int(in.Args[0])&31, regs.VSR{Hi: hi, Lo: lo})
+		}
+		return nil
+	case dkDEDPD:
+		v := f.DecodeBCD(int(in.Args[0])&3, dfpGet(r, a(2), s.quad))
+		dfpPut(r, a(1), s.quad, v)
+		fpRecord(r, in)
+		return nil
+	case dkENBCD:
+		res.frt = a(1)
+		res.val, res.fl = f.EncodeBCD(in.Args[0]&1 != 0, dfpGet(r, a(2), s.quad))
+	case dkXEx:
+		r.VSR[a(0)] = regs.VSR{Hi: uint64(f.Exponent(dfpGet(r, a(1), s.quad)))}
+		fpRecord(r, in)
+		return nil
+	case dkIEx:
+		v := f.InsertExponent(int64(r.FPR(a(1))), dfpGet(r, a(2), s.quad))
+		dfpPut(r, a(0), s.quad, v)
+		fpRecord(r, in)
+		return nil
+	case dkSCLI, dkSCRI:
+		res.frt = a(0)
+		sh := int(in.Args[2]) & 63
+		if s.kind == dkSCRI {
+			sh = -sh
+		}
+		if f.NaNPayloadDigits(dfpGet(r, a(1), s.quad)) >= 0 {
+			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "NaN operand: QEMU 7.2's result bits follow no rule found yet"}
+		}
+		v, _ := f.Shift(dfpGet(r, a(1), s.quad), sh)
+		dfpPut(r, a(0), s.quad, v)
+		fpRecord(r, in)
+		return nil
+	}
+	return e.dfpCommit(r, in, &res)
+}
