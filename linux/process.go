@@ -58,6 +58,9 @@ type Config struct {
 	Quantum int
 	// StackSize is the main thread's stack; zero means 8 MiB.
 	StackSize uint64
+	// Stdin, Stdout and Stderr, if set, are what the guest's descriptors
+	// 0, 1 and 2 refer to; nil means the runner's own.
+	Stdin, Stdout, Stderr *os.File
 }
 
 // DefaultQuantum is the default number of instructions between thread
@@ -106,6 +109,7 @@ type Process struct {
 	exe     string // absolute host path of the executable
 	pid     int
 	quantum int
+	stdio   [3]int // host descriptors behind guest 0, 1, 2
 
 	mu       sync.Mutex // the process lock: held by the running thread
 	memGen   uint64     // bumped when mappings change (code page caches)
@@ -170,6 +174,12 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		done:    make(chan struct{}),
 		quantum: cfg.Quantum,
 		started: time.Now(),
+	}
+	for i, f := range []*os.File{cfg.Stdin, cfg.Stdout, cfg.Stderr} {
+		p.stdio[i] = i
+		if f != nil {
+			p.stdio[i] = int(f.Fd())
+		}
 	}
 	if p.quantum <= 0 {
 		p.quantum = DefaultQuantum

@@ -19,10 +19,10 @@ func init() {
 		return openat(t, unix.AT_FDCWD, a[0], a[1], a[2])
 	})
 	def(abi.SYS_OPENAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return openat(t, int(int32(a[0])), a[1], a[2], a[3])
+		return openat(t, t.fd(a[0]), a[1], a[2], a[3])
 	})
 	def(abi.SYS_CLOSE, func(t *Thread, a *[6]uint64) (uint64, int) {
-		fd := int(int32(a[0]))
+		fd := t.fd(a[0])
 		if fd <= 2 {
 			// Keep the runner's own stdio open; the guest sees success.
 			return 0, 0
@@ -30,12 +30,12 @@ func init() {
 		return 0, errnoOf(unix.Close(fd))
 	})
 	def(abi.SYS_LSEEK, func(t *Thread, a *[6]uint64) (uint64, int) {
-		off, err := unix.Seek(int(int32(a[0])), int64(a[1]), int(a[2]))
+		off, err := unix.Seek(t.fd(a[0]), int64(a[1]), int(a[2]))
 		return uint64(off), errnoOf(err)
 	})
 	def(abi.SYS_FSTAT, func(t *Thread, a *[6]uint64) (uint64, int) {
 		var st unix.Stat_t
-		if err := unix.Fstat(int(int32(a[0])), &st); err != nil {
+		if err := unix.Fstat(t.fd(a[0]), &st); err != nil {
 			return 0, errnoOf(err)
 		}
 		return 0, t.putStat(a[1], &st)
@@ -45,13 +45,13 @@ func init() {
 		return fstatat(t, unix.AT_FDCWD, a[0], a[1], unix.AT_SYMLINK_NOFOLLOW)
 	})
 	def(abi.SYS_NEWFSTATAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return fstatat(t, int(int32(a[0])), a[1], a[2], int(a[3]))
+		return fstatat(t, t.fd(a[0]), a[1], a[2], int(a[3]))
 	})
 	def(abi.SYS_READLINK, func(t *Thread, a *[6]uint64) (uint64, int) {
 		return readlinkat(t, unix.AT_FDCWD, a[0], a[1], a[2])
 	})
 	def(abi.SYS_READLINKAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return readlinkat(t, int(int32(a[0])), a[1], a[2], a[3])
+		return readlinkat(t, t.fd(a[0]), a[1], a[2], a[3])
 	})
 	def(abi.SYS_IOCTL, sysIoctl)
 	def(abi.SYS_FCNTL, func(t *Thread, a *[6]uint64) (uint64, int) {
@@ -62,7 +62,7 @@ func init() {
 			if cmd == unix.F_SETFL {
 				arg = openFlags(a[2])
 			}
-			v, err := unix.FcntlInt(uintptr(int32(a[0])), cmd, arg)
+			v, err := unix.FcntlInt(uintptr(t.fd(a[0])), cmd, arg)
 			if err == nil && cmd == unix.F_GETFL {
 				v = guestOpenFlags(v)
 			}
@@ -71,17 +71,17 @@ func init() {
 		return 0, abi.EINVAL
 	})
 	def(abi.SYS_DUP, func(t *Thread, a *[6]uint64) (uint64, int) {
-		fd, err := unix.Dup(int(int32(a[0])))
+		fd, err := unix.Dup(t.fd(a[0]))
 		return uint64(fd), errnoOf(err)
 	})
 	def(abi.SYS_DUP2, func(t *Thread, a *[6]uint64) (uint64, int) {
 		if a[0] == a[1] {
 			return a[1], 0
 		}
-		return a[1], errnoOf(unix.Dup3(int(int32(a[0])), int(int32(a[1])), 0))
+		return a[1], errnoOf(unix.Dup3(t.fd(a[0]), int(int32(a[1])), 0))
 	})
 	def(abi.SYS_DUP3, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return a[1], errnoOf(unix.Dup3(int(int32(a[0])), int(int32(a[1])), openFlags(a[2])))
+		return a[1], errnoOf(unix.Dup3(t.fd(a[0]), int(int32(a[1])), openFlags(a[2])))
 	})
 	def(abi.SYS_PIPE2, func(t *Thread, a *[6]uint64) (uint64, int) { return pipe2(t, a[0], a[1]) })
 	def(abi.SYS_PIPE, func(t *Thread, a *[6]uint64) (uint64, int) { return pipe2(t, a[0], 0) })
@@ -91,7 +91,7 @@ func init() {
 		if e != 0 {
 			return 0, e
 		}
-		return 0, errnoOf(unix.Mkdirat(int(int32(a[0])), path, uint32(a[2])))
+		return 0, errnoOf(unix.Mkdirat(t.fd(a[0]), path, uint32(a[2])))
 	})
 	def(abi.SYS_MKDIR, func(t *Thread, a *[6]uint64) (uint64, int) {
 		path, e := t.str(a[0])
@@ -105,7 +105,7 @@ func init() {
 		if e != 0 {
 			return 0, e
 		}
-		return 0, errnoOf(unix.Unlinkat(int(int32(a[0])), path, int(a[2])))
+		return 0, errnoOf(unix.Unlinkat(t.fd(a[0]), path, int(a[2])))
 	})
 	def(abi.SYS_UNLINK, func(t *Thread, a *[6]uint64) (uint64, int) {
 		path, e := t.str(a[0])
@@ -143,24 +143,24 @@ func init() {
 		if e != 0 {
 			return 0, e
 		}
-		return 0, errnoOf(unix.Fchmodat(int(int32(a[0])), path, uint32(a[2]), 0))
+		return 0, errnoOf(unix.Fchmodat(t.fd(a[0]), path, uint32(a[2]), 0))
 	})
 	def(abi.SYS_FCHMOD, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, errnoOf(unix.Fchmod(int(int32(a[0])), uint32(a[1])))
+		return 0, errnoOf(unix.Fchmod(t.fd(a[0]), uint32(a[1])))
 	})
 	def(abi.SYS_FTRUNCATE, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, errnoOf(unix.Ftruncate(int(int32(a[0])), int64(a[1])))
+		return 0, errnoOf(unix.Ftruncate(t.fd(a[0]), int64(a[1])))
 	})
-	def(abi.SYS_FSYNC, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, errnoOf(unix.Fsync(int(int32(a[0])))) })
+	def(abi.SYS_FSYNC, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, errnoOf(unix.Fsync(t.fd(a[0]))) })
 	def(abi.SYS_FDATASYNC, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, errnoOf(unix.Fdatasync(int(int32(a[0]))))
+		return 0, errnoOf(unix.Fdatasync(t.fd(a[0])))
 	})
 	def(abi.SYS_FACCESSAT, func(t *Thread, a *[6]uint64) (uint64, int) {
 		path, e := t.str(a[1])
 		if e != 0 {
 			return 0, e
 		}
-		return 0, errnoOf(unix.Faccessat(int(int32(a[0])), path, uint32(a[2]), 0))
+		return 0, errnoOf(unix.Faccessat(t.fd(a[0]), path, uint32(a[2]), 0))
 	})
 	def(abi.SYS_ACCESS, func(t *Thread, a *[6]uint64) (uint64, int) {
 		path, e := t.str(a[0])
@@ -243,7 +243,7 @@ func sysPread(t *Thread, a *[6]uint64) (uint64, int) {
 }
 
 func readCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint64, int) {
-	fd := int(int32(a[0]))
+	fd := t.fd(a[0])
 	if !t.writable(a[1], int(min(a[2], 1<<20))) {
 		return 0, abi.EFAULT
 	}
@@ -270,7 +270,7 @@ func sysPwrite(t *Thread, a *[6]uint64) (uint64, int) {
 }
 
 func writeCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint64, int) {
-	fd := int(int32(a[0]))
+	fd := t.fd(a[0])
 	b := t.ioBuf(a[2])
 	if len(b) > 0 && t.p.Mem.Read(a[1], b) != nil {
 		return 0, abi.EFAULT
@@ -319,7 +319,7 @@ func sysWritev(t *Thread, a *[6]uint64) (uint64, int) {
 		}
 		all = append(all, b...)
 	}
-	fd := int(int32(a[0]))
+	fd := t.fd(a[0])
 	var n int
 	var err error
 	t.block(func() { n, err = unix.Write(fd, all) })
@@ -342,7 +342,7 @@ func sysReadv(t *Thread, a *[6]uint64) (uint64, int) {
 		total += v[1]
 	}
 	b := make([]byte, min(total, 1<<20))
-	fd := int(int32(a[0]))
+	fd := t.fd(a[0])
 	var n int
 	var err error
 	t.block(func() { n, err = unix.Read(fd, b) })
@@ -455,7 +455,7 @@ func pipe2(t *Thread, addr, flags uint64) (uint64, int) {
 }
 
 func sysGetdents64(t *Thread, a *[6]uint64) (uint64, int) {
-	fd := int(int32(a[0]))
+	fd := t.fd(a[0])
 	b := make([]byte, min(a[2], 1<<16))
 	n, err := unix.Getdents(fd, b)
 	if err != nil {
@@ -479,7 +479,7 @@ func sysGetdents64(t *Thread, a *[6]uint64) (uint64, int) {
 }
 
 func sysIoctl(t *Thread, a *[6]uint64) (uint64, int) {
-	fd := int(int32(a[0]))
+	fd := t.fd(a[0])
 	switch a[1] {
 	case abi.TCGETS:
 		if _, err := unix.IoctlGetTermios(fd, unix.TCGETS); err != nil {
@@ -529,4 +529,15 @@ func itoa(n int) string {
 		n /= 10
 	}
 	return string(b[i:])
+}
+
+// fd maps a guest file descriptor to the host's: guest 0, 1 and 2 are the
+// Config's Stdin, Stdout and Stderr (the runner's own by default); every
+// other descriptor is the host's own.
+func (t *Thread) fd(g uint64) int {
+	v := int(int32(g))
+	if v >= 0 && v <= 2 {
+		return t.p.stdio[v]
+	}
+	return v
 }

@@ -23,6 +23,10 @@ var (
 	ErrNoSegment = errors.New("loader: no PT_LOAD segment")
 )
 
+// maxSegment bounds a segment's size (a corrupt header must not make the
+// loader map the whole address space).
+const maxSegment = 1 << 36
+
 // PIEBase is where a static-PIE executable whose first segment is at 0 is
 // loaded.
 const PIEBase = 0x10000000
@@ -115,27 +119,47 @@ func Load(m *mem.Memory, r io.ReaderAt) (*Image, error) {
 		if p.Flags&elf.PF_X != 0 {
 			perm |= mem.Exec
 		}
+		if p.Memsz > maxSegment {
+			return nil, fmt.Errorf("loader: segment at %#x: %d bytes is too large", p.Vaddr, p.Memsz)
+		}
 		va := p.Vaddr + img.Bias
 		start, end := pageDown(va), pageUp(va+p.Memsz)
 		if end <= start {
 			return nil, fmt.Errorf("loader: segment at %#x wraps", p.Vaddr)
 		}
-		for a := start; a < end; a += mem.PageSize {
+		// The first and last pages may be shared with another segment:
+		// such a page gets both permissions.
+		lo, hi := start, end
+		for _, a := range []uint64{start, end - mem.PageSize} {
 			if old, ok := m.Perm(a); ok {
-				// Two segments share a page: it gets both permissions.
 				if err := m.Protect(a, mem.PageSize, old|perm); err != nil {
 					return nil, err
 				}
-			} else if err := m.Map(a, mem.PageSize, perm); err != nil {
-				return nil, err
+				if a == lo {
+					lo += mem.PageSize
+				}
+				if a == hi-mem.PageSize && hi > lo {
+					hi -= mem.PageSize
+				}
 			}
 		}
-		data := make([]byte, p.Filesz)
-		if _, err := p.ReadAt(data, 0); err != nil && !(errors.Is(err, io.EOF) && p.Filesz == 0) {
-			return nil, fmt.Errorf("loader: segment at %#x: %w", p.Vaddr, err)
+		if hi > lo {
+			if err := m.Map(lo, hi-lo, perm); err != nil {
+				return nil, fmt.Errorf("loader: segment at %#x: %w", p.Vaddr, err)
+			}
 		}
-		if err := m.Poke(va, data); err != nil {
-			return nil, err
+		// Copy the file part in chunks (p_filesz is not trusted to fit in
+		// memory or in the file).
+		chunk := make([]byte, min(p.Filesz, 1<<20))
+		for done := uint64(0); done < p.Filesz; {
+			n := min(uint64(len(chunk)), p.Filesz-done)
+			if _, err := p.ReadAt(chunk[:n], int64(done)); err != nil {
+				return nil, fmt.Errorf("loader: segment at %#x: %w", p.Vaddr, err)
+			}
+			if err := m.Poke(va+done, chunk[:n]); err != nil {
+				return nil, err
+			}
+			done += n
 		}
 		// The part of the last file page past p_filesz is zero already
 		// (fresh pages read as zero).

@@ -1,0 +1,196 @@
+package loader_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"testing"
+
+	"github.com/ppc64emu/ppc64emu/linux/loader"
+	"github.com/ppc64emu/ppc64emu/mem"
+)
+
+// elfImage is a minimal static executable: one R+X PT_LOAD of the whole
+// 0x200-byte file; for big-endian ELFv1 e_entry is a function descriptor at
+// 0x1c0 pointing at 0x100 with TOC 0x8000.
+func elfImage(order binary.ByteOrder, pie bool) []byte {
+	be := order == binary.BigEndian
+	base := uint64(0x10000000)
+	if pie {
+		base = 0
+	}
+	img := make([]byte, 0x200)
+	copy(img, []byte{0x7f, 'E', 'L', 'F', 2, 1, 1, 0})
+	entry := base + 0x100
+	if be {
+		img[5] = 2
+		order.PutUint64(img[0x1c0:], base+0x100)
+		order.PutUint64(img[0x1c8:], base+0x8000)
+		entry = base + 0x1c0
+	}
+	typ := uint16(2)
+	if pie {
+		typ = 3
+	}
+	order.PutUint16(img[16:], typ)
+	order.PutUint16(img[18:], 21)
+	order.PutUint32(img[20:], 1)
+	order.PutUint64(img[24:], entry)
+	order.PutUint64(img[32:], 64)
+	flags := uint32(2)
+	if be {
+		flags = 1
+	}
+	order.PutUint32(img[48:], flags)
+	order.PutUint16(img[52:], 64)
+	order.PutUint16(img[54:], 56)
+	order.PutUint16(img[56:], 1)
+	ph := img[64:]
+	order.PutUint32(ph[0:], 1)
+	order.PutUint32(ph[4:], 5)
+	order.PutUint64(ph[16:], base)
+	order.PutUint64(ph[24:], base)
+	order.PutUint64(ph[32:], 0x200)
+	order.PutUint64(ph[40:], 0x3000) // .bss beyond the file
+	return img
+}
+
+func TestLoad(t *testing.T) {
+	tests := []struct {
+		name      string
+		order     binary.ByteOrder
+		pie       bool
+		pc, toc   uint64
+		entry     uint64
+		abiv1     bool
+		end, phdr uint64
+	}{
+		{"le", binary.LittleEndian, false, 0x10000100, 0, 0x10000100, false, 0x10003000, 0x10000040},
+		{"le-pie", binary.LittleEndian, true, loader.PIEBase + 0x100, 0, loader.PIEBase + 0x100, false, loader.PIEBase + 0x3000, loader.PIEBase + 0x40},
+		{"be", binary.BigEndian, false, 0x10000100, 0x10008000, 0x100001c0, true, 0x10003000, 0x10000040},
+		{"be-pie", binary.BigEndian, true, loader.PIEBase + 0x100, loader.PIEBase + 0x8000, loader.PIEBase + 0x1c0, true, loader.PIEBase + 0x3000, loader.PIEBase + 0x40},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := mem.New()
+			img, err := loader.Load(m, bytes.NewReader(elfImage(tc.order, tc.pie)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if img.PC != tc.pc || img.TOC != tc.toc || img.Entry != tc.entry || img.ABIv1 != tc.abiv1 || img.End != tc.end || img.Phdr != tc.phdr || img.Phnum != 1 {
+				t.Fatalf("image %+v", img)
+			}
+			base := tc.end - 0x3000
+			if p, ok := m.Perm(base); !ok || p != mem.RX {
+				t.Errorf("text perm %v %v", p, ok)
+			}
+			if p, ok := m.Perm(base + 0x2000); !ok || p != mem.RX {
+				t.Errorf("bss page perm %v %v", p, ok)
+			}
+			var b [4]byte
+			if err := m.Read(base, b[:]); err != nil || string(b[:]) != "\x7fELF" {
+				t.Errorf("file contents not loaded: %q %v", b, err)
+			}
+		})
+	}
+}
+
+func TestLoadRejects(t *testing.T) {
+	bad := elfImage(binary.LittleEndian, false)
+	bad[18] = 62 // EM_X86_64
+	if _, err := loader.Load(mem.New(), bytes.NewReader(bad)); err == nil {
+		t.Error("x86-64 executable accepted")
+	}
+	if _, err := loader.Load(mem.New(), bytes.NewReader([]byte("not an elf"))); err == nil {
+		t.Error("garbage accepted")
+	}
+}
+
+// The initial stack as Linux builds it: argc, argv[], NULL, envp[], NULL,
+// auxv pairs ending in AT_NULL, 16-byte aligned, strings above.
+func TestBuildStack(t *testing.T) {
+	for _, order := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+		m := mem.New()
+		img, err := loader.Load(m, bytes.NewReader(elfImage(order, false)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec := &loader.StackSpec{
+			Top: 0x7ffffffff000, Size: 1 << 20,
+			Args: []string{"prog", "arg one"}, Env: []string{"A=1"},
+			ExecFn: "/bin/prog", Platform: "power10",
+			HWCap: 0x58000580, HWCap2: 0x8ee60000, DCacheBlock: 128,
+		}
+		for i := range spec.Random {
+			spec.Random[i] = byte(i)
+		}
+		sp, err := loader.BuildStack(m, img, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sp%16 != 0 {
+			t.Errorf("sp %#x not 16-byte aligned", sp)
+		}
+		word := func(a uint64) uint64 {
+			var b [8]byte
+			if err := m.Read(a, b[:]); err != nil {
+				t.Fatal(err)
+			}
+			return order.Uint64(b[:])
+		}
+		str := func(a uint64) string {
+			s, err := m.ReadString(a, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		if word(sp) != 2 || str(word(sp+8)) != "prog" || str(word(sp+16)) != "arg one" || word(sp+24) != 0 {
+			t.Fatalf("argc/argv wrong")
+		}
+		if str(word(sp+32)) != "A=1" || word(sp+40) != 0 {
+			t.Fatalf("envp wrong")
+		}
+		aux := map[uint64]uint64{}
+		for a := sp + 48; ; a += 16 {
+			k, v := word(a), word(a+8)
+			if k == loader.AT_NULL {
+				break
+			}
+			aux[k] = v
+		}
+		want := map[uint64]uint64{
+			loader.AT_PAGESZ: 4096, loader.AT_HWCAP: 0x58000580, loader.AT_HWCAP2: 0x8ee60000,
+			loader.AT_DCACHEBSIZE: 128, loader.AT_ENTRY: img.Entry, loader.AT_PHDR: img.Phdr,
+			loader.AT_PHENT: 56, loader.AT_PHNUM: 1, loader.AT_IGNOREPPC: loader.AT_IGNOREPPC,
+		}
+		for k, v := range want {
+			if aux[k] != v {
+				t.Errorf("auxv[%d] = %#x, want %#x", k, aux[k], v)
+			}
+		}
+		if str(aux[loader.AT_EXECFN]) != "/bin/prog" || str(aux[loader.AT_PLATFORM]) != "power10" {
+			t.Errorf("AT_EXECFN/AT_PLATFORM strings wrong")
+		}
+		var rnd [16]byte
+		if err := m.Read(aux[loader.AT_RANDOM], rnd[:]); err != nil || rnd != spec.Random {
+			t.Errorf("AT_RANDOM bytes %x", rnd)
+		}
+		if _, ok := aux[loader.AT_HWCAP2]; !ok || aux[loader.AT_HWCAP2]&loader.HWCap2SCV != 0 {
+			t.Errorf("SCV advertised")
+		}
+	}
+}
+
+func FuzzLoad(f *testing.F) {
+	f.Add(elfImage(binary.LittleEndian, false))
+	f.Add(elfImage(binary.BigEndian, true))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		m := mem.New()
+		img, err := loader.Load(m, bytes.NewReader(b))
+		if err != nil {
+			return
+		}
+		spec := &loader.StackSpec{Top: 0x7ffffffff000, Size: 1 << 16, Args: []string{"p"}}
+		_, _ = loader.BuildStack(m, img, spec)
+	})
+}

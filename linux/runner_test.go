@@ -1,0 +1,201 @@
+package linux_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/linux"
+)
+
+const codeOff = 0x100
+
+// buildELF assembles a minimal static powerpc64 executable: one RX PT_LOAD
+// segment holding the ELF header, the program header and code at codeOff.
+// ELFv2 little-endian or ELFv1 big-endian (entry through a descriptor);
+// ET_EXEC at 0x10000000 or ET_DYN at 0 (static-PIE).
+func buildELF(order binary.ByteOrder, pie bool, code []uint32, data []byte) []byte {
+	be := order == binary.BigEndian
+	base := uint64(0x10000000)
+	if pie {
+		base = 0
+	}
+	img := make([]byte, 0x200)
+	for i, w := range code {
+		order.PutUint32(img[codeOff+4*i:], w)
+	}
+	copy(img[codeOff+4*len(code):], data)
+	entry := base + codeOff
+	if be {
+		// Function descriptor {entry, toc, env} at 0x1c0.
+		order.PutUint64(img[0x1c0:], base+codeOff)
+		entry = base + 0x1c0
+	}
+	copy(img, []byte{0x7f, 'E', 'L', 'F', 2, 1, 1, 0})
+	if be {
+		img[5] = 2
+	}
+	typ := uint16(2)
+	if pie {
+		typ = 3
+	}
+	order.PutUint16(img[16:], typ)
+	order.PutUint16(img[18:], 21) // EM_PPC64
+	order.PutUint32(img[20:], 1)
+	order.PutUint64(img[24:], entry)
+	order.PutUint64(img[32:], 64) // e_phoff
+	flags := uint32(2)
+	if be {
+		flags = 1
+	}
+	order.PutUint32(img[48:], flags)
+	order.PutUint16(img[52:], 64)
+	order.PutUint16(img[54:], 56)
+	order.PutUint16(img[56:], 1)
+	order.PutUint16(img[58:], 64)
+	ph := img[64:]
+	order.PutUint32(ph[0:], 1) // PT_LOAD
+	order.PutUint32(ph[4:], 5) // R|X
+	order.PutUint64(ph[16:], base)
+	order.PutUint64(ph[24:], base)
+	order.PutUint64(ph[32:], uint64(len(img)))
+	order.PutUint64(ph[40:], uint64(len(img)))
+	order.PutUint64(ph[48:], 0x10000)
+	return img
+}
+
+// run writes the program to a file, runs it, and returns its stdout.
+func runELF(t *testing.T, elf []byte, cfg linux.Config) (string, linux.ExitStatus, error) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "prog")
+	if err := os.WriteFile(path, elf, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, err := os.Create(filepath.Join(dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	cfg.Stdout = out
+	p, err := linux.Start(path, []string{"prog"}, nil, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, werr := p.Wait()
+	out.Seek(0, io.SeekStart)
+	b, _ := io.ReadAll(out)
+	return string(b), st, werr
+}
+
+const (
+	sc = 0x44000002
+)
+
+func li(r, v uint32) uint32      { return 0x38000000 | r<<21 | v&0xffff }
+func addi(r, a, v uint32) uint32 { return 0x38000000 | r<<21 | a<<16 | v&0xffff }
+
+// hello: write(1, msg, len); exit_group(7). The message is found
+// PC-relatively (bcl 20,31,$+4; mflr r4), so the code is position
+// independent.
+func helloCode(msg string) []uint32 {
+	code := []uint32{
+		0x429f0005, // bcl 20,31,$+4
+		0x7c8802a6, // mflr r4
+		0,          // addi r4,r4,msg-4 (patched)
+		li(3, 1),
+		li(5, uint32(len(msg))),
+		li(0, 4), // write
+		sc,
+		li(3, 7),
+		li(0, 234), // exit_group
+		sc,
+	}
+	code[2] = addi(4, 4, uint32(4*len(code)-4))
+	return code
+}
+
+func TestRunHello(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		order binary.ByteOrder
+		pie   bool
+	}{
+		{"le-exec", binary.LittleEndian, false},
+		{"le-pie", binary.LittleEndian, true},
+		{"be-exec", binary.BigEndian, false},
+		{"be-pie", binary.BigEndian, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const msg = "hello from a hand-made ELF\n"
+			out, st, err := runELF(t, buildELF(tc.order, tc.pie, helloCode(msg), []byte(msg)), linux.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out != msg || st != (linux.ExitStatus{Code: 7}) {
+				t.Fatalf("got %q %+v, want %q exit 7", out, st, msg)
+			}
+		})
+	}
+}
+
+// An unknown system call fails with ENOSYS (r3 = 38, CR0[SO] set): the
+// program exits with r3.
+func TestRunUnknownSyscall(t *testing.T) {
+	code := []uint32{li(0, 999), sc, li(0, 234), sc}
+	for _, order := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+		_, st, err := runELF(t, buildELF(order, false, code, nil), linux.Config{})
+		if err != nil || st.Code != 38 {
+			t.Fatalf("%v: status %+v, %v; want exit 38 (ENOSYS)", order, st, err)
+		}
+	}
+}
+
+// A load from an unmapped address kills the program with SIGSEGV (no
+// handler installed).
+func TestRunSegv(t *testing.T) {
+	code := []uint32{li(4, 0x10), 0xe8640000 /* ld r3,0(r4) */, li(0, 234), sc}
+	_, st, err := runELF(t, buildELF(binary.LittleEndian, false, code, nil), linux.Config{})
+	if err != nil || st.Signal != 11 {
+		t.Fatalf("status %+v, %v; want SIGSEGV", st, err)
+	}
+}
+
+// A store to the read-only text segment is SIGSEGV too (SEGV_ACCERR).
+func TestRunWriteText(t *testing.T) {
+	code := []uint32{0x429f0005, 0x7c8802a6, 0xf8640000 /* std r3,0(r4) */, li(0, 234), sc}
+	_, st, err := runELF(t, buildELF(binary.BigEndian, false, code, nil), linux.Config{})
+	if err != nil || st.Signal != 11 {
+		t.Fatalf("status %+v, %v; want SIGSEGV", st, err)
+	}
+}
+
+// An instruction the emulator does not execute stops the program with a
+// StopError naming it.
+func TestRunNotEmulated(t *testing.T) {
+	var word uint32
+	for _, w := range []uint32{
+		0xec000004, // dadd f0,f0,f0 (decimal FP)
+		0xfc000004, // daddq
+	} {
+		in, err := decode.DecodeWord(w, 0)
+		if err == nil && !emulate.Emulated(in.Op) {
+			word = w
+			break
+		}
+	}
+	if word == 0 {
+		t.Skip("every candidate op is emulated now")
+	}
+	code := []uint32{li(3, 1), word, li(0, 234), sc}
+	_, _, err := runELF(t, buildELF(binary.LittleEndian, false, code, nil), linux.Config{})
+	var se *linux.StopError
+	if !errors.As(err, &se) || se.Word != word || se.NIP != 0x10000000+codeOff+4 || !errors.Is(err, emulate.ErrNotEmulated) {
+		t.Fatalf("err = %v, want a StopError for %#x at %#x", err, word, 0x10000000+codeOff+4)
+	}
+}
