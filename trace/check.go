@@ -1,7 +1,9 @@
 package trace
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -46,7 +48,21 @@ type Checker struct {
 	ops        map[string]*OpStats
 	Mismatches []Mismatch
 	Files      int
-	ParseErrs  []error
+	// ParseErrs holds the first MaxParseErrs lines that broke the format
+	// (Reader.Next's syntax errors, Malformed verdicts); ParseErrCount
+	// counts them all.
+	ParseErrs     []error
+	ParseErrCount int
+}
+
+// MaxParseErrs bounds Checker.ParseErrs.
+const MaxParseErrs = 100
+
+func (c *Checker) parseErr(err error) {
+	c.ParseErrCount++
+	if len(c.ParseErrs) < MaxParseErrs {
+		c.ParseErrs = append(c.ParseErrs, err)
+	}
 }
 
 // NewChecker returns a Checker keeping the first 10 mismatches.
@@ -54,13 +70,46 @@ func NewChecker() *Checker {
 	return &Checker{KeepMismatches: 10, DefaultLE: true, ops: map[string]*OpStats{}}
 }
 
-// CheckFile replays every line of f.
+// CheckFile replays every line of f (read whole: see CheckReader).
 func (c *Checker) CheckFile(f *File) {
-	if c.ops == nil {
-		c.ops = map[string]*OpStats{}
-	}
 	c.Files++
-	c.ParseErrs = append(c.ParseErrs, f.Errors...)
+	for _, err := range f.Errors {
+		c.parseErr(err)
+	}
+	e, le := c.emulator(f)
+	for i := range f.Lines {
+		c.replay(e, f.Name, &f.Lines[i], le)
+	}
+}
+
+// CheckReader replays every line of r as it reads it, so memory does not
+// grow with the file. Lines that break the format count as parse errors;
+// the error is for a file that cannot be read.
+func (c *Checker) CheckReader(r *Reader) error {
+	c.Files++
+	var e *emulate.Emulator
+	var le bool
+	for {
+		l, err := r.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			if errors.Is(err, ErrSyntax) {
+				c.parseErr(err)
+				continue
+			}
+			return err
+		}
+		if e == nil { // the header is complete at the first line
+			e, le = c.emulator(&r.File)
+		}
+		c.replay(e, r.Name, &l, le)
+	}
+}
+
+// emulator returns the emulator and byte order for a file's header.
+func (c *Checker) emulator(f *File) (*emulate.Emulator, bool) {
 	le := c.DefaultLE
 	if f.OrderSet {
 		le = f.LE
@@ -71,62 +120,83 @@ func (c *Checker) CheckFile(f *File) {
 	} else {
 		cfg.Profile = c.DefaultProfile
 	}
-	e := emulate.New(cfg)
-	for i := range f.Lines {
-		l := &f.Lines[i]
-		v := ReplayWith(e, l, le)
-		op := v.Op
-		if op == "" {
-			op = "(unknown)"
+	return emulate.New(cfg), le
+}
+
+// replay replays one line and counts its verdict.
+func (c *Checker) replay(e *emulate.Emulator, name string, l *Line, le bool) {
+	if c.ops == nil {
+		c.ops = map[string]*OpStats{}
+	}
+	v := ReplayWith(e, l, le)
+	if v.Kind == Malformed {
+		c.parseErr(fmt.Errorf("%s:%d: %w", name, l.Num, v.Err))
+		return
+	}
+	op := v.Op
+	if op == "" {
+		op = "(unknown)"
+	}
+	s := c.ops[op]
+	if s == nil {
+		s = &OpStats{Op: op, Class: v.Class}
+		if v.Class == "" {
+			s.Class = "unknown"
 		}
-		s := c.ops[op]
-		if s == nil {
-			s = &OpStats{Op: op, Class: v.Class}
-			if v.Class == "" {
-				s.Class = "unknown"
-			}
-			c.ops[op] = s
+		c.ops[op] = s
+	}
+	s.Vectors++
+	switch v.Kind {
+	case Agree:
+		s.Agree++
+	case Disagree:
+		s.Disagree++
+		if len(c.Mismatches) < c.KeepMismatches {
+			c.Mismatches = append(c.Mismatches, Mismatch{File: name, Line: *l, LE: le, Verdict: v})
 		}
-		s.Vectors++
-		switch v.Kind {
-		case Agree:
-			s.Agree++
-		case Disagree:
-			s.Disagree++
-			if len(c.Mismatches) < c.KeepMismatches {
-				c.Mismatches = append(c.Mismatches, Mismatch{File: f.Name, Line: *l, LE: le, Verdict: v})
-			}
-		case NotEmulated:
-			s.NotEmulated++
-		case Skipped:
-			s.Skipped++
-		}
+	case NotEmulated:
+		s.NotEmulated++
+	case Skipped:
+		s.Skipped++
 	}
 }
 
-// CheckPath reads and replays a file, or every *.txt / *.txt.gz file under a
-// directory (recursively).
+// CheckPath reads and replays a file (streamed: CheckReader), or every
+// regular *.txt / *.txt.gz file under a directory (recursively; FIFOs,
+// devices and sockets there are skipped, so a directory cannot make the
+// check wait forever; a path named explicitly may be a pipe).
 func (c *Checker) CheckPath(path string) error {
 	st, err := os.Stat(path)
 	if err != nil {
 		return err
 	}
 	if !st.IsDir() {
-		f, err := ReadFile(path)
+		fh, err := os.Open(path)
 		if err != nil {
 			return err
 		}
-		c.CheckFile(f)
-		return nil
+		defer fh.Close()
+		r, err := NewReader(fh, path)
+		if err != nil {
+			return err
+		}
+		return c.CheckReader(r)
 	}
 	var files []string
 	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && (strings.HasSuffix(p, ".txt") || strings.HasSuffix(p, ".txt.gz")) {
-			files = append(files, p)
+		if d.IsDir() || !(strings.HasSuffix(p, ".txt") || strings.HasSuffix(p, ".txt.gz")) {
+			return nil
 		}
+		if !d.Type().IsRegular() {
+			// A symbolic link counts if it leads to a regular file.
+			if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+				return nil
+			}
+		}
+		files = append(files, p)
 		return nil
 	})
 	if err != nil {

@@ -23,14 +23,9 @@
 package trace
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -126,10 +121,14 @@ type Line struct {
 	Format int
 }
 
-// ParseLine parses one vector or trace line. Blank and comment lines are
-// not lines: the caller skips them.
+// ParseLine parses one vector or trace line and checks it (Line.Validate).
+// Blank and comment lines are not lines: the caller skips them. A line
+// with a control character (other than tab) is an error.
 func ParseLine(s string) (Line, error) {
 	var l Line
+	if i := strings.IndexFunc(s, isControl); i >= 0 {
+		return l, fmt.Errorf("%w: control character %q in line %.60q", ErrSyntax, s[i], s)
+	}
 	if c := strings.IndexByte(s, '#'); c >= 0 {
 		l.Comment = strings.TrimSpace(s[c+1:])
 		s = s[:c]
@@ -142,6 +141,9 @@ func ParseLine(s string) (Line, error) {
 	l.ID = f[0]
 	if strings.Contains(l.ID, "=") {
 		return l, fmt.Errorf("%w: line starts with %q, not an ID", ErrSyntax, l.ID)
+	}
+	if err := checkID(l.ID); err != nil {
+		return l, err
 	}
 	for i, kv := range f[1:] {
 		k, v, ok := strings.Cut(kv, "=")
@@ -171,8 +173,12 @@ func ParseLine(s string) (Line, error) {
 		}
 		l.Result = r
 	}
-	return l, nil
+	return l, l.Validate()
 }
+
+// isControl reports the characters a line may not hold: C0 controls other
+// than tab, and DEL. (Trailing CR and LF are removed by the reader.)
+func isControl(r rune) bool { return r < 0x20 && r != '\t' || r == 0x7f }
 
 func (v *Vector) parseInsn(s string) error {
 	w, sfx, pair := strings.Cut(s, ":")
@@ -233,9 +239,6 @@ func (v *Vector) set(k, val string) error {
 		if err != nil {
 			return err
 		}
-		if p.Off+uint64(len(p.Bytes)) > ScratchSize {
-			return fmt.Errorf("%w: %s: %s runs past the %d-byte scratch", ErrSyntax, v.ID, k, ScratchSize)
-		}
 		v.Mem = append(v.Mem, p)
 		return nil
 	}
@@ -244,19 +247,27 @@ func (v *Vector) set(k, val string) error {
 			return fmt.Errorf("%w: %s: unknown key %q", ErrSyntax, v.ID, k)
 		}
 	}
-	if err := checkRegValue(k, val); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrSyntax, v.ID, err)
-	}
 	v.Sets = append(v.Sets, Assign{k, val})
 	return nil
 }
 
+// resultFields are the result keys other than registers and memory; each
+// may appear once.
+var resultFields = [...]string{"st", "why", "err", "sig", "code", "addr", "nip"}
+
 func parseResult(id, s string) (*Result, error) {
 	r := &Result{}
+	var seen [len(resultFields)]bool
 	for _, kv := range strings.Fields(s) {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
 			return nil, fmt.Errorf("%w: %s: result %q is not key=value", ErrSyntax, id, kv)
+		}
+		if i := slices.Index(resultFields[:], k); i >= 0 {
+			if seen[i] {
+				return nil, fmt.Errorf("%w: %s: result key %s given twice", ErrSyntax, id, k)
+			}
+			seen[i] = true
 		}
 		var err error
 		switch {
@@ -292,9 +303,7 @@ func parseResult(id, s string) (*Result, error) {
 			if _, ok := lookupReg(k); !ok {
 				return nil, fmt.Errorf("%w: %s: unknown result key %q", ErrSyntax, id, k)
 			}
-			if err = checkRegValue(k, v); err == nil {
-				r.Regs = append(r.Regs, Assign{k, v})
-			}
+			r.Regs = append(r.Regs, Assign{k, v})
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: %s: %v", ErrSyntax, id, k, err)
@@ -365,168 +374,4 @@ func (l *Line) String() string {
 	v := l.Vector
 	v.Comment = ""
 	return v.String() + " => " + l.Result.String()
-}
-
-// File is a parsed vector or trace file.
-type File struct {
-	Name      string
-	Version   int    // format version: from "# format=", else 1
-	LE        bool   // byte order: from "# order=", else from the name, else the reader's default
-	OrderSet  bool   // the byte order was stated (header or name)
-	Reference string // the "# reference=" header's value (e.g. "qemu-7.2"), "" if absent
-	Header    []string
-	Lines     []Line
-	Errors    []error // lines that did not parse (the file is still usable)
-}
-
-// Read parses a vector or trace file from r (plain or gzip). name is used
-// for messages and for the byte order when there is no "# order=" header
-// (".le." or ".be." in the name).
-func Read(r io.Reader, name string) (*File, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
-	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("trace: %s: %w", name, err)
-		}
-		defer zr.Close()
-		br = bufio.NewReaderSize(zr, 1<<16)
-	}
-	f := &File{Name: name, Version: 1}
-	base := filepath.Base(name)
-	switch {
-	case strings.Contains(base, ".le."):
-		f.LE, f.OrderSet = true, true
-	case strings.Contains(base, ".be."):
-		f.LE, f.OrderSet = false, true
-	}
-	sc := bufio.NewScanner(br)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
-	n := 0
-	for sc.Scan() {
-		n++
-		s := strings.TrimSpace(sc.Text())
-		if s == "" {
-			continue
-		}
-		if s[0] == '#' {
-			if err := f.header(s, len(f.Lines) > 0 || len(f.Errors) > 0); err != nil {
-				f.Errors = append(f.Errors, fmt.Errorf("%s:%d: %w", name, n, err))
-			}
-			continue
-		}
-		l, err := ParseLine(s)
-		if err == nil {
-			err = l.checkVersion(f.Version)
-		}
-		if err != nil {
-			f.Errors = append(f.Errors, fmt.Errorf("%s:%d: %w", name, n, err))
-			continue
-		}
-		l.Num, l.Format = n, f.Version
-		f.Lines = append(f.Lines, l)
-	}
-	if err := sc.Err(); err != nil {
-		return f, fmt.Errorf("trace: %s: %w", name, err)
-	}
-	return f, nil
-}
-
-// header reads a "#" line's key=value pairs. The format version must come
-// before the first vector line (it decides how the lines are read).
-func (f *File) header(s string, afterVectors bool) error {
-	f.Header = append(f.Header, s)
-	for _, kv := range strings.Fields(strings.TrimPrefix(s, "#")) {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			continue
-		}
-		switch k {
-		case "format":
-			if afterVectors {
-				return fmt.Errorf("%w: # format= after the first vector line", ErrSyntax)
-			}
-			switch v {
-			case "1":
-				f.Version = 1
-			case "2":
-				f.Version = 2
-			default:
-				return fmt.Errorf("%w: # format=%s: this reader knows versions 1 and 2", ErrSyntax, v)
-			}
-		case "order":
-			switch v {
-			case "le":
-				f.LE, f.OrderSet = true, true
-			case "be":
-				f.LE, f.OrderSet = false, true
-			}
-		case "reference":
-			f.Reference = v
-		}
-	}
-	return nil
-}
-
-// checkVersion rejects what a version-1 file cannot hold: the keys tar,
-// vrsave and ppr, and fpscr values wider than 32 bits.
-func (l *Line) checkVersion(version int) error {
-	if version >= 2 {
-		return nil
-	}
-	check := func(as []Assign) error {
-		for _, a := range as {
-			rn, ok := lookupReg(a.Key)
-			if !ok {
-				continue
-			}
-			switch {
-			case rn.kind == kTAR || rn.kind == kVRSAVE || rn.kind == kPPR:
-				return fmt.Errorf("%w: %s: key %s needs # format=2", ErrSyntax, l.ID, a.Key)
-			case rn.kind == kFPSCR && len(strings.TrimLeft(a.Value, "0")) > 8:
-				return fmt.Errorf("%w: %s: fpscr=%s has more than 32 bits: needs # format=2", ErrSyntax, l.ID, a.Value)
-			}
-		}
-		return nil
-	}
-	if err := check(l.Sets); err != nil {
-		return err
-	}
-	if l.Result != nil {
-		return check(l.Result.Regs)
-	}
-	return nil
-}
-
-// ReadFile reads a trace file from disk.
-func ReadFile(path string) (*File, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	return Read(fh, path)
-}
-
-// Write writes the header and lines of f to w in the format.
-func (f *File) Write(w io.Writer) error {
-	var b bytes.Buffer
-	order := "be"
-	if f.LE {
-		order = "le"
-	}
-	version := f.Version
-	if version == 0 {
-		version = Version
-	}
-	fmt.Fprintf(&b, "# format=%d\n# order=%s\n", version, order)
-	if f.Reference != "" {
-		fmt.Fprintf(&b, "# reference=%s\n", f.Reference)
-	}
-	for i := range f.Lines {
-		b.WriteString(f.Lines[i].String())
-		b.WriteByte('\n')
-	}
-	_, err := w.Write(b.Bytes())
-	return err
 }

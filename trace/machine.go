@@ -48,7 +48,9 @@ func Splitmix64Fill(b []byte, seed uint64) {
 	}
 }
 
-// Machine builds the machine of v in the given byte order.
+// Machine builds the machine of v in the given byte order. It never
+// panics: on a vector that does not pass Line.Validate (one built by hand)
+// it skips the assignments and m@ bytes that do not fit.
 func (v *Vector) Machine(le bool) *Machine {
 	m := &Machine{LE: le, CodePage: make([]byte, CodePageSize), Scratch: make([]byte, ScratchSize)}
 	var order binary.ByteOrder = binary.BigEndian
@@ -80,7 +82,9 @@ func (v *Vector) Machine(le bool) *Machine {
 	}
 	Splitmix64Fill(m.Scratch, seed)
 	for _, p := range v.Mem {
-		copy(m.Scratch[p.Off:], p.Bytes)
+		if p.Off < ScratchSize {
+			copy(m.Scratch[p.Off:], p.Bytes)
+		}
 	}
 	return m
 }

@@ -21,10 +21,14 @@ const (
 	Disagree                       // it produced something else
 	NotEmulated                    // it declined (ErrNotEmulated, ErrMustNotStep)
 	Skipped                        // nothing to compare (skip/error lines, vectors without a result, accepted divergences)
+	Malformed                      // the line breaks the format's rules (Line.Validate): not replayed
 )
 
 func (k VerdictKind) String() string {
-	return [...]string{"agree", "disagree", "not-emulated", "skipped"}[k]
+	if k > Malformed {
+		return fmt.Sprintf("VerdictKind(%d)", uint8(k))
+	}
+	return [...]string{"agree", "disagree", "not-emulated", "skipped", "malformed"}[k]
 }
 
 // Verdict is the result of replaying one line.
@@ -84,9 +88,14 @@ func Replay(l *Line, le bool, p emulate.Profile) Verdict {
 }
 
 // ReplayWith is Replay with a caller-supplied emulator (its Config decides
-// the profile, ISA level and hooks).
+// the profile, ISA level and hooks). A line that fails Line.Validate is
+// not replayed: its verdict is Malformed, with the reason.
 func ReplayWith(e *emulate.Emulator, l *Line, le bool) Verdict {
 	var v Verdict
+	if err := l.Validate(); err != nil {
+		v.Kind, v.Reason, v.Err = Malformed, err.Error(), err
+		return v
+	}
 	in, derr := decode.DecodeWord(l.Word, l.Suffix)
 	if derr == nil {
 		v.Op, v.Class = in.Op.String(), in.Class.String()
@@ -145,15 +154,12 @@ func ReplayWith(e *emulate.Emulator, l *Line, le bool) Verdict {
 			setReg(&exp.Regs, a.Key, a.Value)
 		}
 		exp.Regs.NIP = res.NIP
+		// Validate has checked that the runs fit.
 		for _, p := range res.Mem {
-			if p.Off+uint64(len(p.Bytes)) <= ScratchSize {
-				copy(exp.Scratch[p.Off:], p.Bytes)
-			}
+			copy(exp.Scratch[p.Off:], p.Bytes)
 		}
 		for _, p := range res.CodeW {
-			if p.Off >= CodePage && p.Off+uint64(len(p.Bytes)) <= CodePage+CodePageSize {
-				copy(exp.CodePage[p.Off-CodePage:], p.Bytes)
-			}
+			copy(exp.CodePage[p.Off-CodePage:], p.Bytes)
 		}
 		var mask uint64
 		if derr == nil {

@@ -76,12 +76,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	for i, err := range c.ParseErrs {
 		if i == 10 {
-			fmt.Fprintf(stderr, "… %d more lines did not parse\n", len(c.ParseErrs)-10)
 			break
 		}
 		fmt.Fprintf(stderr, "ppc64emu check: %v\n", err)
 	}
-	if c.Failed(*strict) || len(c.ParseErrs) > 0 {
+	if c.ParseErrCount > 10 {
+		fmt.Fprintf(stderr, "… %d more lines did not parse\n", c.ParseErrCount-10)
+	}
+	if c.Failed(*strict) || c.ParseErrCount > 0 {
 		return exitFail
 	}
 	return exitOK
