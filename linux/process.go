@@ -111,16 +111,18 @@ type Process struct {
 	quantum int
 	stdio   [3]int // host descriptors behind guest 0, 1, 2
 
-	mu       sync.Mutex // the process lock: held by the running thread
-	memGen   uint64     // bumped when mappings change (code page caches)
-	threads  map[int]*Thread
-	nthreads atomic.Int32
-	nextTID  int
-	brkBase  uint64
-	brk      uint64
-	actions  [abi.NSIG + 1]sigAction
-	futexes  map[uint64]*futexQueue
-	sigAny   atomic.Bool // some thread may have a deliverable signal
+	mu        sync.Mutex // the process lock: held by the running thread
+	memGen    uint64     // bumped when mappings change (code page caches)
+	icaches   map[uint64]*[mem.PageSize / 4]icacheEntry
+	icacheGen uint64
+	threads   map[int]*Thread
+	nthreads  atomic.Int32
+	nextTID   int
+	brkBase   uint64
+	brk       uint64
+	actions   [abi.NSIG + 1]sigAction
+	futexes   map[uint64]*futexQueue
+	sigAny    atomic.Bool // some thread may have a deliverable signal
 
 	done    chan struct{}
 	endOnce sync.Once
@@ -269,3 +271,14 @@ func (t *Thread) unlock() {
 }
 
 var errExited = errors.New("linux: process exited")
+
+// Signal sends sig to the process from outside (kill(2) by another
+// process): it is delivered to a thread that does not block it.
+func (p *Process) Signal(sig int) {
+	if sig < 1 || sig > abi.NSIG {
+		return
+	}
+	p.mu.Lock()
+	p.postProcess(sigInfo{signo: sig, code: abi.SI_USER})
+	p.mu.Unlock()
+}

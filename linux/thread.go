@@ -36,9 +36,10 @@ type Thread struct {
 	wake     chan struct{}
 
 	// The code page cache.
-	codePN   uint64
-	codeGen  uint64
-	codePage *[mem.PageSize]byte
+	codePN    uint64
+	codeGen   uint64
+	codePage  *[mem.PageSize]byte
+	codeInsts *[mem.PageSize / 4]icacheEntry
 
 	buf   []byte // scratch for system calls
 	count uint64 // instructions executed, not yet added to the process
@@ -110,6 +111,7 @@ func (t *Thread) runQuantum() bool {
 				return t.fault(&emulate.Fault{Addr: nip, EA: nip, Size: 4, Fetch: true, Err: p.Mem.Fetch(nip, make([]byte, 4))})
 			}
 			t.codePage, t.codePN, t.codeGen = page, nip>>12, p.memGen
+			t.codeInsts = p.icache(nip >> 12)
 		}
 		off := nip & (mem.PageSize - 4)
 		var w uint32
@@ -118,16 +120,27 @@ func (t *Thread) runQuantum() bool {
 		} else {
 			w = binary.BigEndian.Uint32(t.codePage[off:])
 		}
-		var s uint32
-		if w>>26 == 1 {
-			var b [4]byte
-			if err := p.Mem.Fetch(nip+4, b[:]); err != nil {
-				t.count += uint64(n)
-				return t.fault(&emulate.Fault{Addr: nip + 4, EA: nip, Size: 8, Fetch: true, Err: err})
+		var in *decode.Inst
+		var err error
+		// The decoded-instruction cache is checked against the word in
+		// memory, so stores into code are seen at once.
+		if c := &t.codeInsts[off/4]; c.in != nil && c.word == w {
+			in = c.in
+		} else {
+			var s uint32
+			if w>>26 == 1 {
+				var b [4]byte
+				if err := p.Mem.Fetch(nip+4, b[:]); err != nil {
+					t.count += uint64(n)
+					return t.fault(&emulate.Fault{Addr: nip + 4, EA: nip, Size: 8, Fetch: true, Err: err})
+				}
+				s = p.order.Uint32(b[:])
 			}
-			s = p.order.Uint32(b[:])
+			in, err = decode.Lookup(w, s)
+			if err == nil && w>>26 != 1 {
+				*c = icacheEntry{word: w, in: in}
+			}
 		}
-		in, err := decode.Lookup(w, s)
 		if err == nil {
 			err = t.e.Step(r, m, in)
 		}
@@ -206,4 +219,27 @@ func fpeCode(fpscr uint64) int {
 		return abi.FPE_FLTDIV
 	}
 	return abi.FPE_FLTRES
+}
+
+// icacheEntry caches the decoding of one instruction word of a code page.
+// A prefixed instruction is never cached (its suffix may lie on another
+// page).
+type icacheEntry struct {
+	word uint32
+	in   *decode.Inst
+}
+
+// icache returns the decoded-instruction cache of code page pn. The caches
+// are dropped whenever the mappings change.
+func (p *Process) icache(pn uint64) *[mem.PageSize / 4]icacheEntry {
+	if p.icacheGen != p.memGen || p.icaches == nil {
+		p.icaches = map[uint64]*[mem.PageSize / 4]icacheEntry{}
+		p.icacheGen = p.memGen
+	}
+	c := p.icaches[pn]
+	if c == nil {
+		c = new([mem.PageSize / 4]icacheEntry)
+		p.icaches[pn] = c
+	}
+	return c
 }

@@ -98,7 +98,18 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ppc64emu run: %v\n", err)
 		return exitFail
 	}
+	// Signals sent to the runner go to the guest, as the kernel would
+	// deliver them to it.
+	sigs := make(chan os.Signal, 8)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT,
+		syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGWINCH, syscall.SIGALRM, syscall.SIGCONT)
+	go func() {
+		for s := range sigs {
+			p.Signal(int(s.(syscall.Signal)))
+		}
+	}()
 	st, err := p.Wait()
+	signal.Stop(sigs)
 	if *count {
 		n := p.Instructions()
 		el := time.Since(start)

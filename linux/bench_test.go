@@ -1,0 +1,60 @@
+package linux_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/ppc64emu/ppc64emu/linux"
+)
+
+// BenchmarkRun runs whole corpus programs (scripts/build-corpus.sh) and
+// reports the emulated instruction rate. scripts/bench-runner.sh puts the
+// numbers next to qemu-user's -singlestep on the same binaries.
+func BenchmarkRun(b *testing.B) {
+	for _, bc := range []struct{ name, bin, arg string }{
+		{"c-crc.be", "c-crc.be", ""},
+		{"c-crc.le", "c-crc.le", ""},
+		{"go-hashes.le-p8", "go.le-p8", "hashes"},
+		{"go-maps.be-p8", "go.be-p8", "maps"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			path := filepath.Join(corpusDir, bc.bin)
+			if _, err := os.Stat(path); err != nil {
+				b.Skip("no corpus: run scripts/build-corpus.sh first")
+			}
+			null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer null.Close()
+			args := []string{bc.bin}
+			if bc.arg != "" {
+				args = append(args, bc.arg)
+			}
+			var insns uint64
+			var el time.Duration
+			for i := 0; i < b.N; i++ {
+				start := time.Now()
+				p, err := linux.Start(path, args, nil, linux.Config{Profile: 1, Stdout: null, Stderr: null})
+				if err != nil {
+					b.Fatal(err)
+				}
+				_, err = p.Wait()
+				var se *linux.StopError
+				if errors.As(err, &se) {
+					b.Skipf("stops on an op not emulated yet: %v", err)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				el += time.Since(start)
+				insns += p.Instructions()
+			}
+			b.ReportMetric(float64(insns)/el.Seconds()/1e6, "MIPS")
+			b.ReportMetric(float64(el.Nanoseconds())/float64(insns), "ns/insn")
+		})
+	}
+}

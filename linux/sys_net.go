@@ -1,0 +1,328 @@
+package linux
+
+import (
+	"encoding/binary"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+func init() {
+	def(abi.SYS_EPOLL_CREATE1, func(t *Thread, a *[6]uint64) (uint64, int) {
+		fd, err := unix.EpollCreate1(openFlags(a[0]))
+		return uint64(fd), errnoOf(err)
+	})
+	def(abi.SYS_EPOLL_CREATE, func(t *Thread, a *[6]uint64) (uint64, int) {
+		fd, err := unix.EpollCreate1(0)
+		return uint64(fd), errnoOf(err)
+	})
+	def(abi.SYS_EPOLL_CTL, sysEpollCtl)
+	def(abi.SYS_EPOLL_PWAIT, func(t *Thread, a *[6]uint64) (uint64, int) { return epollWait(t, a) })
+	def(abi.SYS_EPOLL_WAIT, func(t *Thread, a *[6]uint64) (uint64, int) { return epollWait(t, a) })
+	def(abi.SYS_PPOLL, func(t *Thread, a *[6]uint64) (uint64, int) {
+		d := time.Duration(-1)
+		if a[2] != 0 {
+			var e int
+			if d, e = t.getTimespec(a[2]); e != 0 {
+				return 0, e
+			}
+		}
+		return poll(t, a[0], a[1], d)
+	})
+	def(abi.SYS_POLL, func(t *Thread, a *[6]uint64) (uint64, int) {
+		d := time.Duration(int64(int32(a[2]))) * time.Millisecond
+		return poll(t, a[0], a[1], d)
+	})
+	def(abi.SYS_SOCKET, func(t *Thread, a *[6]uint64) (uint64, int) {
+		fd, err := unix.Socket(int(a[0]), int(a[1]), int(a[2]))
+		return uint64(fd), errnoOf(err)
+	})
+	def(abi.SYS_SOCKETPAIR, func(t *Thread, a *[6]uint64) (uint64, int) {
+		fds, err := unix.Socketpair(int(a[0]), int(a[1]), int(a[2]))
+		if err != nil {
+			return 0, errnoOf(err)
+		}
+		if e := t.put32(a[3], uint32(fds[0])); e != 0 {
+			return 0, e
+		}
+		return 0, t.put32(a[3]+4, uint32(fds[1]))
+	})
+	def(abi.SYS_BIND, func(t *Thread, a *[6]uint64) (uint64, int) { return sockaddrIn(t, unix.SYS_BIND, a) })
+	def(abi.SYS_CONNECT, func(t *Thread, a *[6]uint64) (uint64, int) { return sockaddrIn(t, unix.SYS_CONNECT, a) })
+	def(abi.SYS_LISTEN, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return 0, errnoOf(unix.Listen(t.fd(a[0]), int(a[1])))
+	})
+	def(abi.SYS_ACCEPT4, func(t *Thread, a *[6]uint64) (uint64, int) { return sockaddrOut(t, unix.SYS_ACCEPT4, a, a[3]) })
+	def(abi.SYS_ACCEPT, func(t *Thread, a *[6]uint64) (uint64, int) { return sockaddrOut(t, unix.SYS_ACCEPT4, a, 0) })
+	def(abi.SYS_GETSOCKNAME, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return sockaddrOut(t, unix.SYS_GETSOCKNAME, a, 0)
+	})
+	def(abi.SYS_GETPEERNAME, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return sockaddrOut(t, unix.SYS_GETPEERNAME, a, 0)
+	})
+	def(abi.SYS_SETSOCKOPT, func(t *Thread, a *[6]uint64) (uint64, int) {
+		val, e := t.read(a[3], int(min(a[4], 256)))
+		if e != 0 {
+			return 0, e
+		}
+		if len(val) == 4 {
+			binary.NativeEndian.PutUint32(val, t.p.order.Uint32(val))
+		}
+		var p unsafe.Pointer
+		if len(val) > 0 {
+			p = unsafe.Pointer(&val[0])
+		}
+		_, _, errno := unix.Syscall6(unix.SYS_SETSOCKOPT, uintptr(t.fd(a[0])), uintptr(a[1]), uintptr(a[2]), uintptr(p), uintptr(len(val)), 0)
+		return 0, int(errno)
+	})
+	def(abi.SYS_GETSOCKOPT, func(t *Thread, a *[6]uint64) (uint64, int) {
+		n, e := t.get32(a[4])
+		if e != 0 {
+			return 0, e
+		}
+		val := make([]byte, min(n, 256)+1)
+		ln := uint32(len(val) - 1)
+		_, _, errno := unix.Syscall6(unix.SYS_GETSOCKOPT, uintptr(t.fd(a[0])), uintptr(a[1]), uintptr(a[2]), uintptr(unsafe.Pointer(&val[0])), uintptr(unsafe.Pointer(&ln)), 0)
+		if errno != 0 {
+			return 0, int(errno)
+		}
+		val = val[:ln]
+		if ln == 4 {
+			t.p.order.PutUint32(val, binary.NativeEndian.Uint32(val))
+		}
+		if e := t.write(a[3], val); e != 0 {
+			return 0, e
+		}
+		return 0, t.put32(a[4], ln)
+	})
+	def(abi.SYS_SHUTDOWN, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return 0, errnoOf(unix.Shutdown(t.fd(a[0]), int(a[1])))
+	})
+	def(abi.SYS_SENDTO, func(t *Thread, a *[6]uint64) (uint64, int) {
+		b, e := t.read(a[1], int(min(a[2], 1<<20)))
+		if e != 0 {
+			return 0, e
+		}
+		sa, e := t.sockaddr(a[4], a[5])
+		if e != 0 {
+			return 0, e
+		}
+		var n uintptr
+		var errno unix.Errno
+		fd := t.fd(a[0])
+		t.block(func() {
+			n, _, errno = unix.Syscall6(unix.SYS_SENDTO, uintptr(fd), ptr(b), uintptr(len(b)), uintptr(a[3]), ptr(sa), uintptr(len(sa)))
+		})
+		return uint64(n), int(errno)
+	})
+	def(abi.SYS_RECVFROM, func(t *Thread, a *[6]uint64) (uint64, int) {
+		if !t.writable(a[1], int(min(a[2], 1<<20))) {
+			return 0, abi.EFAULT
+		}
+		b := make([]byte, min(a[2], 1<<20))
+		var sa [128]byte
+		sl := uint32(len(sa))
+		var n uintptr
+		var errno unix.Errno
+		fd := t.fd(a[0])
+		t.block(func() {
+			n, _, errno = unix.Syscall6(unix.SYS_RECVFROM, uintptr(fd), ptr(b), uintptr(len(b)), uintptr(a[3]), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)))
+		})
+		if errno != 0 {
+			return 0, int(errno)
+		}
+		if e := t.write(a[1], b[:n]); e != 0 {
+			return 0, e
+		}
+		if a[4] != 0 {
+			if e := t.putSockaddr(a[4], a[5], sa[:min(sl, 128)]); e != 0 {
+				return 0, e
+			}
+		}
+		return uint64(n), 0
+	})
+}
+
+func ptr(b []byte) uintptr {
+	if len(b) == 0 {
+		return 0
+	}
+	return uintptr(unsafe.Pointer(&b[0]))
+}
+
+// sockaddr reads a guest sockaddr: sa_family is a native-order u16; the
+// rest is in network order already.
+func (t *Thread) sockaddr(addr, n uint64) ([]byte, int) {
+	if addr == 0 {
+		return nil, 0
+	}
+	if n > 128 {
+		return nil, abi.EINVAL
+	}
+	b, e := t.read(addr, int(n))
+	if e != 0 {
+		return nil, e
+	}
+	if len(b) >= 2 {
+		binary.NativeEndian.PutUint16(b, t.p.order.Uint16(b))
+	}
+	return b, 0
+}
+
+// putSockaddr writes a host sockaddr to the guest (truncated to *lenp) and
+// stores its full length in *lenp.
+func (t *Thread) putSockaddr(addr, lenp uint64, sa []byte) int {
+	room, e := t.get32(lenp)
+	if e != 0 {
+		return e
+	}
+	out := append([]byte(nil), sa...)
+	if len(out) >= 2 {
+		t.p.order.PutUint16(out, binary.NativeEndian.Uint16(out))
+	}
+	if e := t.write(addr, out[:min(uint32(len(out)), room)]); e != 0 {
+		return e
+	}
+	return t.put32(lenp, uint32(len(sa)))
+}
+
+func sockaddrIn(t *Thread, nr uintptr, a *[6]uint64) (uint64, int) {
+	sa, e := t.sockaddr(a[1], a[2])
+	if e != 0 {
+		return 0, e
+	}
+	var errno unix.Errno
+	fd := t.fd(a[0])
+	t.block(func() { _, _, errno = unix.Syscall(nr, uintptr(fd), ptr(sa), uintptr(len(sa))) })
+	return 0, int(errno)
+}
+
+func sockaddrOut(t *Thread, nr uintptr, a *[6]uint64, flags uint64) (uint64, int) {
+	var sa [128]byte
+	sl := uint32(len(sa))
+	var r uintptr
+	var errno unix.Errno
+	fd := t.fd(a[0])
+	t.block(func() {
+		if nr == unix.SYS_ACCEPT4 {
+			r, _, errno = unix.Syscall6(nr, uintptr(fd), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)), uintptr(openFlags(flags)), 0, 0)
+		} else {
+			r, _, errno = unix.Syscall(nr, uintptr(fd), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)))
+		}
+	})
+	if errno != 0 {
+		return 0, int(errno)
+	}
+	if a[1] != 0 {
+		if e := t.putSockaddr(a[1], a[2], sa[:min(sl, 128)]); e != 0 {
+			return 0, e
+		}
+	}
+	return uint64(r), 0
+}
+
+// epoll_event on powerpc64: u32 events, 4 bytes of padding, u64 data.
+func sysEpollCtl(t *Thread, a *[6]uint64) (uint64, int) {
+	var ev unix.EpollEvent
+	var evp *unix.EpollEvent
+	if a[3] != 0 && a[1] != unix.EPOLL_CTL_DEL {
+		b, e := t.read(a[3], 16)
+		if e != 0 {
+			return 0, e
+		}
+		ev.Events = t.p.order.Uint32(b)
+		data := t.p.order.Uint64(b[8:])
+		ev.Fd, ev.Pad = int32(uint32(data)), int32(uint32(data>>32))
+		evp = &ev
+	} else {
+		evp = &ev
+	}
+	return 0, errnoOf(unix.EpollCtl(t.fd(a[0]), int(a[1]), t.fd(a[2]), evp))
+}
+
+func epollWait(t *Thread, a *[6]uint64) (uint64, int) {
+	maxEv := int(int32(a[2]))
+	if maxEv <= 0 || maxEv > 1024 {
+		return 0, abi.EINVAL
+	}
+	timeout := int(int32(a[3]))
+	evs := make([]unix.EpollEvent, maxEv)
+	fd := t.fd(a[0])
+	n, errno := pollLoop(t, timeout, func(ms int) (int, error) { return unix.EpollWait(fd, evs, ms) })
+	if errno != 0 || n <= 0 {
+		return uint64(max(n, 0)), errno
+	}
+	b := make([]byte, 16*n)
+	for i := 0; i < n; i++ {
+		t.p.order.PutUint32(b[16*i:], evs[i].Events)
+		t.p.order.PutUint64(b[16*i+8:], uint64(uint32(evs[i].Fd))|uint64(uint32(evs[i].Pad))<<32)
+	}
+	return uint64(n), t.write(a[1], b)
+}
+
+// pollLoop runs a host wait with timeout (ms, -1 forever) in slices of at
+// most 50 ms without the process lock, so that a signal for the thread or
+// the end of the process is noticed. It returns EINTR for a signal.
+func pollLoop(t *Thread, timeout int, f func(ms int) (int, error)) (int, int) {
+	var deadline time.Time
+	if timeout >= 0 {
+		deadline = time.Now().Add(time.Duration(timeout) * time.Millisecond)
+	}
+	for {
+		slice := 50
+		if timeout >= 0 {
+			left := int(time.Until(deadline).Milliseconds())
+			slice = max(min(slice, left), 0)
+		}
+		var n int
+		var err error
+		t.block(func() { n, err = f(slice) })
+		if err != nil && err != unix.EINTR {
+			return 0, errnoOf(err)
+		}
+		if n > 0 {
+			return n, 0
+		}
+		if t.p.exited() {
+			return 0, errExit
+		}
+		if t.deliverable() != 0 {
+			return 0, abi.EINTR
+		}
+		if timeout >= 0 && !time.Now().Before(deadline) {
+			return 0, 0
+		}
+	}
+}
+
+// struct pollfd: int fd; short events; short revents.
+func poll(t *Thread, addr, nfds uint64, d time.Duration) (uint64, int) {
+	if nfds > 4096 {
+		return 0, abi.EINVAL
+	}
+	b, e := t.read(addr, int(nfds)*8)
+	if e != 0 {
+		return 0, e
+	}
+	o := t.p.order
+	fds := make([]unix.PollFd, nfds)
+	for i := range fds {
+		fds[i].Fd = int32(t.fd(uint64(o.Uint32(b[8*i:]))))
+		fds[i].Events = int16(o.Uint16(b[8*i+4:]))
+	}
+	ms := -1
+	if d >= 0 {
+		ms = int(d.Milliseconds())
+	}
+	n, errno := pollLoop(t, ms, func(ms int) (int, error) { return unix.Poll(fds, ms) })
+	if errno != 0 {
+		return 0, errno
+	}
+	for i := range fds {
+		o.PutUint16(b[8*i+6:], uint16(fds[i].Revents))
+	}
+	return uint64(n), t.write(addr, b)
+}
