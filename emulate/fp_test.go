@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/ppc64emu/ppc64emu/internal/softfloat"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -243,12 +244,12 @@ func TestFPFastPath(t *testing.T) {
 		// Moderate exponents mostly, sometimes at the edges of the range,
 		// and significands with short or long runs of ones and zeros.
 		e := uint64(1023 + rng.IntN(1900) - 950)
-		f := rng.Uint64() & fpFracMask
+		f := rng.Uint64() & (1<<52 - 1)
 		switch rng.IntN(4) {
 		case 0:
 			f &= ^uint64(0) << uint(rng.IntN(52))
 		case 1:
-			f |= fpFracMask >> uint(rng.IntN(52))
+			f |= (1<<52 - 1) >> uint(rng.IntN(52))
 		}
 		return rng.Uint64()&fpSignBit | e<<52 | f
 	}
@@ -269,18 +270,18 @@ func TestFPFastPath(t *testing.T) {
 		accepted++
 		switch kind {
 		case faAdd, faSub:
-			fpAddSub(&slow, x, y, kind == faSub, &fmtDouble, 0)
+			fpAddSub(&slow, x, y, kind == faSub, softfloat.Binary64, softfloat.NearestEven)
 		case faMul:
-			fpMul(&slow, x, y, &fmtDouble, 0)
+			fpMul(&slow, x, y, softfloat.Binary64, softfloat.NearestEven)
 		case faDiv:
-			fpDiv(&slow, x, y, &fmtDouble, 0)
+			fpDiv(&slow, x, y, softfloat.Binary64, softfloat.NearestEven)
 		case faSqrt:
-			fpSqrt(&slow, x, &fmtDouble, 0)
+			fpSqrt(&slow, x, softfloat.Binary64, softfloat.NearestEven)
 		}
-		if fast.val != slow.val || fast.rd.inexact != slow.rd.inexact || fast.rd.up != slow.rd.up ||
-			slow.rd.tiny || slow.rd.overflow {
-			t.Fatalf("kind %d, %#x, %#x: fast %#x inexact %v up %v; exact %#x inexact %v up %v tiny %v",
-				kind, x, y, fast.val, fast.rd.inexact, fast.rd.up, slow.val, slow.rd.inexact, slow.rd.up, slow.rd.tiny)
+		if fast.val() != slow.val() || fast.sf.Flags != slow.sf.Flags || fast.sf.RoundedUp != slow.sf.RoundedUp ||
+			slow.sf.Tiny || slow.sf.Flags&softfloat.Overflow != 0 {
+			t.Fatalf("kind %d, %#x, %#x: fast %#x %v up %v; exact %#x %v up %v tiny %v",
+				kind, x, y, fast.val(), fast.sf.Flags, fast.sf.RoundedUp, slow.val(), slow.sf.Flags, slow.sf.RoundedUp, slow.sf.Tiny)
 		}
 	}
 	if accepted < 100000 {

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/softfloat"
 	"github.com/ppc64emu/ppc64emu/regs"
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -97,37 +98,37 @@ func opFPArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if (s.kind == faRe || s.kind == faRSqrte) && !e.qemu() {
 		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "estimate: hardware result unknown"}
 	}
-	f := &fmtDouble
+	f := softfloat.Binary64
 	if s.single {
-		f = &fmtSingle
+		f = softfloat.Binary32
 	}
-	rn := int(r.FPSCR & regs.FPSCRRN)
+	mode := sfMode[r.FPSCR&regs.FPSCRRN]
 	frt := int(in.Args[0]) & 31
 	var res fpResult
-	if rn == regs.RoundNearest && !s.single && s.kind <= faSqrt {
+	if mode == softfloat.NearestEven && !s.single && s.kind <= faSqrt {
 		if fpFast(&res, s.kind, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2]))) {
-			return e.fpCommit(r, in, frt, &res, false, false)
+			return e.fpCommit(r, in, frt, &res, false)
 		}
 	}
 	switch s.kind {
 	case faAdd, faSub:
-		fpAddSub(&res, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), s.kind == faSub, f, rn)
+		fpAddSub(&res, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), s.kind == faSub, f, mode)
 	case faMul:
-		fpMul(&res, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), f, rn)
+		fpMul(&res, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), f, mode)
 	case faDiv:
-		fpDiv(&res, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), f, rn)
+		fpDiv(&res, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), f, mode)
 	case faSqrt:
-		fpSqrt(&res, r.FPR(int(in.Args[1])), f, rn)
+		fpSqrt(&res, r.FPR(int(in.Args[1])), f, mode)
 	case faMAdd, faMSub, faNMAdd, faNMSub:
-		fpFMA(&res, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), r.FPR(int(in.Args[3])), s.kind, f, rn)
+		fpFMA(&res, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), r.FPR(int(in.Args[3])), s.kind, f, mode)
 	case faRSP:
-		fpRoundTo(&res, r.FPR(int(in.Args[1])), f, rn)
+		fpRoundTo(&res, r.FPR(int(in.Args[1])), f, mode)
 	case faRe:
-		fpRecip(&res, r.FPR(int(in.Args[1])), s.single, rn)
+		fpRecip(&res, r.FPR(int(in.Args[1])), s.single, mode)
 	case faRSqrte:
-		fpRSqrt(&res, r.FPR(int(in.Args[1])), s.single, rn)
+		fpRSqrt(&res, r.FPR(int(in.Args[1])), s.single, mode)
 	}
-	return e.fpCommit(r, in, frt, &res, s.single, false)
+	return e.fpCommit(r, in, frt, &res, false)
 }
 
 // fpFastExp bounds the unbiased exponents the native fast path accepts:
@@ -184,281 +185,132 @@ func fpFast(res *fpResult, kind fpArith, x, y uint64) bool {
 	if v == 0 {
 		return false // signed-zero rules: the exact path
 	}
-	bits := math.Float64bits(v)
-	res.rnd, res.f, res.val = true, &fmtDouble, bits
-	res.rd = rounded{bits: bits, inexact: err != 0, up: err != 0 && (err < 0) != (v < 0)}
+	res.f = softfloat.Binary64
+	res.sf = softfloat.FromExact(softfloat.B(math.Float64bits(v)), err != 0, err != 0 && (err < 0) != (v < 0))
 	return true
 }
 
-// fpNaNResult sets res to the first NaN among ops (quieted; truncated to
-// single precision for single results) with VXSNAN if any operand is a
-// signalling NaN. It reports whether there was a NaN.
-func fpNaNResult(res *fpResult, single bool, ops ...uint64) bool {
-	found := false
-	for _, x := range ops {
-		if fpIsSNaN(x) {
-			res.vx |= regs.FPSCRVXSNAN
-		}
-		if !found && fpIsNaN(x) {
-			res.val = fpQuiet(x)
-			if single {
-				res.val = fpToSingleNaN(res.val)
-			}
-			found = true
-		}
-	}
-	return found
-}
-
-// fpSignedZero is ±0.
-func fpSignedZero(neg bool) uint64 {
-	if neg {
-		return fpSignBit
-	}
-	return 0
-}
-
-// fpInfOf is ±inf.
-func fpInfOf(neg bool) uint64 {
-	if neg {
-		return fpInf | fpSignBit
-	}
-	return fpInf
+// fpNaNResult sets res to the first NaN among ops, the ISA's operand order
+// (quieted; truncated to single precision for single results) with VXSNAN
+// if any operand is a signalling NaN. It reports whether there was a NaN.
+func fpNaNResult(res *fpResult, f softfloat.Format, a, b, c softfloat.Value) bool {
+	res.sf, res.f = softfloat.Result{}, f
+	return softfloat.Propagate(&res.sf, f, a, b, c)
 }
 
 // fpRoundTo rounds the double x to format f (frsp, and x + 0 for single
 // forms). NaN and infinities pass (quieted), zeros are exact.
-func fpRoundTo(res *fpResult, x uint64, f *fpFormat, rn int) {
-	single := f.prec == 24
-	switch {
-	case fpNaNResult(res, single, x):
-	case fpIsInf(x) || fpIsZero(x):
-		res.val = x
-	default:
-		neg, exp, sig := fpUnpack(x)
-		res.setRounded(neg, exp, sig, false, f, rn)
-	}
+func fpRoundTo(res *fpResult, x uint64, f softfloat.Format, m softfloat.Mode) {
+	res.f = f
+	softfloat.Convert(&res.sf, f, dv(x), m)
 }
 
-func fpAddSub(res *fpResult, a, b uint64, sub bool, f *fpFormat, rn int) {
-	if fpNaNResult(res, f.prec == 24, a, b) {
-		return
-	}
+func fpAddSub(res *fpResult, a, b uint64, sub bool, f softfloat.Format, m softfloat.Mode) {
+	res.f = f
 	if sub {
-		b ^= fpSignBit
-	}
-	switch {
-	case fpIsInf(a) && fpIsInf(b):
-		if fpNeg(a) != fpNeg(b) {
-			res.vx, res.val = regs.FPSCRVXISI, fpDefNaN
-			return
-		}
-		res.val = a
-	case fpIsInf(a):
-		res.val = a
-	case fpIsInf(b):
-		res.val = b
-	case fpIsZero(a) && fpIsZero(b):
-		if fpNeg(a) == fpNeg(b) {
-			res.val = a
-		} else {
-			res.val = fpSignedZero(rn == regs.RoundDown)
-		}
-	case fpIsZero(a):
-		fpRoundTo(res, b, f, rn)
-	case fpIsZero(b):
-		fpRoundTo(res, a, f, rn)
-	default:
-		x := add128(fromDouble(a), fromDouble(b), rn)
-		if x.zero {
-			res.val = fpSignedZero(x.neg)
-			return
-		}
-		res.setRounded(x.neg, x.exp, x.hi, x.lo != 0, f, rn)
-	}
-}
-
-func fpMul(res *fpResult, a, c uint64, f *fpFormat, rn int) {
-	if fpNaNResult(res, f.prec == 24, a, c) {
+		softfloat.Sub(&res.sf, f, dv(a), dv(b), m)
 		return
 	}
-	neg := fpNeg(a) != fpNeg(c)
-	switch {
-	case fpIsInf(a) && fpIsZero(c), fpIsZero(a) && fpIsInf(c):
-		res.vx, res.val = regs.FPSCRVXIMZ, fpDefNaN
-	case fpIsInf(a) || fpIsInf(c):
-		res.val = fpInfOf(neg)
-	case fpIsZero(a) || fpIsZero(c):
-		res.val = fpSignedZero(neg)
-	default:
-		x := mul128(a, c)
-		res.setRounded(x.neg, x.exp, x.hi, x.lo != 0, f, rn)
-	}
+	softfloat.Add(&res.sf, f, dv(a), dv(b), m)
 }
 
-func fpDiv(res *fpResult, a, b uint64, f *fpFormat, rn int) {
-	if fpNaNResult(res, f.prec == 24, a, b) {
-		return
-	}
-	neg := fpNeg(a) != fpNeg(b)
-	switch {
-	case fpIsInf(a) && fpIsInf(b):
-		res.vx, res.val = regs.FPSCRVXIDI, fpDefNaN
-	case fpIsZero(a) && fpIsZero(b):
-		res.vx, res.val = regs.FPSCRVXZDZ, fpDefNaN
-	case fpIsInf(a):
-		res.val = fpInfOf(neg)
-	case fpIsZero(b):
-		res.zx, res.val = true, fpInfOf(neg)
-	case fpIsZero(a) || fpIsInf(b):
-		res.val = fpSignedZero(neg)
-	default:
-		n, e, s, st := div64(a, b)
-		res.setRounded(n, e, s, st, f, rn)
-	}
+func fpMul(res *fpResult, a, c uint64, f softfloat.Format, m softfloat.Mode) {
+	res.f = f
+	softfloat.Mul(&res.sf, f, dv(a), dv(c), m)
 }
 
-func fpSqrt(res *fpResult, b uint64, f *fpFormat, rn int) {
-	if fpNaNResult(res, f.prec == 24, b) {
-		return
-	}
-	switch {
-	case fpIsZero(b):
-		res.val = b
-	case fpNeg(b):
-		res.vx, res.val = regs.FPSCRVXSQRT, fpDefNaN
-	case fpIsInf(b):
-		res.val = b
-	default:
-		e, s, st := sqrt64(b)
-		res.setRounded(false, e, s, st, f, rn)
-	}
+func fpDiv(res *fpResult, a, b uint64, f softfloat.Format, m softfloat.Mode) {
+	res.f = f
+	softfloat.Div(&res.sf, f, dv(a), dv(b), m)
 }
 
-// fpFMA computes ±(a×c ± b) with one rounding. The negative forms round
-// the sum and then negate it (the ISA: the same result as fmadd/fmsub
-// followed by negation), except that NaNs keep their sign.
-func fpFMA(res *fpResult, a, c, b uint64, kind fpArith, f *fpFormat, rn int) {
-	single := f.prec == 24
-	if fpNaNResult(res, single, a, b, c) {
-		if fpIsInf(a) && fpIsZero(c) || fpIsZero(a) && fpIsInf(c) {
-			res.vx |= regs.FPSCRVXIMZ
+func fpSqrt(res *fpResult, b uint64, f softfloat.Format, m softfloat.Mode) {
+	res.f = f
+	softfloat.Sqrt(&res.sf, f, dv(b), m)
+}
+
+// fpFMA computes ±(a×c ± b) with one rounding. NaNs propagate in the ISA's
+// order FRA, FRB, FRC. The negative forms round the sum and then negate it
+// (the ISA: the same result as fmadd/fmsub followed by negation), except
+// that NaNs keep their sign.
+func fpFMA(res *fpResult, a, c, b uint64, kind fpArith, f softfloat.Format, m softfloat.Mode) {
+	va, vb, vc := dv(a), dv(b), dv(c)
+	res.f = f
+	nan := va.Class.IsNaN() || vb.Class.IsNaN() || vc.Class.IsNaN()
+	if nan && fpNaNResult(res, f, va, vb, vc) {
+		if va.Class == softfloat.Inf && vc.Class == softfloat.Zero || va.Class == softfloat.Zero && vc.Class == softfloat.Inf {
+			res.sf.Flags |= softfloat.InvalidIMZ
 		}
 		return
 	}
 	if kind == faMSub || kind == faNMSub {
-		b ^= fpSignBit
+		vb.Neg = !vb.Neg
 	}
-	negate := kind == faNMAdd || kind == faNMSub
-	rs := rn
-	pneg := fpNeg(a) != fpNeg(c)
-	switch {
-	case fpIsInf(a) && fpIsZero(c), fpIsZero(a) && fpIsInf(c):
-		res.vx, res.val = regs.FPSCRVXIMZ, fpDefNaN
-		return
-	case fpIsInf(a) || fpIsInf(c):
-		if fpIsInf(b) && fpNeg(b) != pneg {
-			res.vx, res.val = regs.FPSCRVXISI, fpDefNaN
-			return
-		}
-		res.val = fpInfOf(pneg)
-	case fpIsInf(b):
-		res.val = b
-	case fpIsZero(a) || fpIsZero(c):
-		if fpIsZero(b) {
-			if fpNeg(b) == pneg {
-				res.val = b
-			} else {
-				res.val = fpSignedZero(rs == regs.RoundDown)
-			}
-		} else {
-			fpRoundTo(res, b, f, rs)
-		}
-	case fpIsZero(b):
-		x := mul128(a, c)
-		res.setRounded(x.neg, x.exp, x.hi, x.lo != 0, f, rs)
-	default:
-		x := add128(mul128(a, c), fromDouble(b), rs)
-		if x.zero {
-			res.val = fpSignedZero(x.neg)
-		} else {
-			res.setRounded(x.neg, x.exp, x.hi, x.lo != 0, f, rs)
-		}
-	}
-	if negate {
-		if res.rnd {
-			// fpCommit negates after any exponent-adjusted re-rounding.
-			res.negate = true
-		} else {
-			res.val ^= fpSignBit
-		}
+	softfloat.FMA(&res.sf, f, va, vc, vb, m)
+	if (kind == faNMAdd || kind == faNMSub) && !fpIsNaN(res.val()) {
+		// fpCommit negates after any exponent-adjusted re-rounding.
+		res.negate = true
 	}
 }
 
 // fpRecip is QEMU's fre/fres: 1/x rounded to double (then to single).
-func fpRecip(res *fpResult, b uint64, single bool, rn int) {
-	fpDiv(res, 0x3ff0000000000000, b, &fmtDouble, rn)
-	if res.zx {
+func fpRecip(res *fpResult, b uint64, single bool, m softfloat.Mode) {
+	fpDiv(res, fpOne, b, softfloat.Binary64, m)
+	if res.sf.Flags&softfloat.DivByZero != 0 {
 		// QEMU 7.2 answers ±0.5 for the reciprocal of ±0 (harness:
 		// fre of +0 gives 0x3FE0000000000000 with ZX).
-		res.val = 0x3fe0000000000000 | b&fpSignBit
+		res.sf.Bits = softfloat.B(0x3fe0000000000000 | b&fpSignBit)
 		return
 	}
 	if single {
-		fpToSingleAfter(res, rn)
+		fpToSingleAfter(res, m)
 	}
 }
 
 // fpRSqrt is QEMU's frsqrte/frsqrtes: sqrt rounded to double, then 1/that
 // rounded to double (then to single).
-func fpRSqrt(res *fpResult, b uint64, single bool, rn int) {
+func fpRSqrt(res *fpResult, b uint64, single bool, m softfloat.Mode) {
 	var s fpResult
-	fpSqrt(&s, b, &fmtDouble, rn)
-	if s.vx != 0 {
+	fpSqrt(&s, b, softfloat.Binary64, m)
+	if s.sf.Flags&softfloat.Invalid != 0 {
 		*res = s
 		if single {
-			fpToSingleAfter(res, rn)
+			fpToSingleAfter(res, m)
 		}
 		return
 	}
-	fpDiv(res, 0x3ff0000000000000, s.val, &fmtDouble, rn)
-	res.vx |= s.vx
-	if s.rnd && s.rd.inexact && res.rnd {
-		res.rd.inexact = true
-	}
-	if s.rnd && s.rd.inexact && !res.rnd {
-		// 1/sqrt of a finite non-zero is always rounded: not reached.
-		res.rnd, res.rd, res.f = true, rounded{bits: res.val, inexact: true}, &fmtDouble
-	}
+	fpDiv(res, fpOne, s.val(), softfloat.Binary64, m)
+	// 1/sqrt of a finite non-zero is always rounded: an inexact root
+	// makes the estimate inexact.
+	res.sf.Flags |= s.sf.Flags & (softfloat.Invalid | softfloat.Inexact)
 	if single {
-		fpToSingleAfter(res, rn)
+		fpToSingleAfter(res, m)
 	}
 }
 
 // fpToSingleAfter rounds an already rounded double result once more to
 // single precision, merging the flags (QEMU's fres, frsqrtes).
-func fpToSingleAfter(res *fpResult, rn int) {
-	if res.vx != 0 || res.zx {
-		if fpIsNaN(res.val) {
-			res.val = fpToSingleNaN(res.val)
+func fpToSingleAfter(res *fpResult, m softfloat.Mode) {
+	d := res.val()
+	if res.sf.Flags&(softfloat.Invalid|softfloat.DivByZero) != 0 {
+		if fpIsNaN(d) {
+			res.sf.Bits = softfloat.B(fpToSingleNaN(d))
 		}
 		return
 	}
-	prev := *res
+	prev := res.sf
 	var s fpResult
-	fpRoundTo(&s, res.val, &fmtSingle, rn)
-	if fpIsNaN(prev.val) {
-		res.val = s.val
+	fpRoundTo(&s, d, softfloat.Binary32, m)
+	switch fpClass(d) {
+	case softfloat.QNaN, softfloat.SNaN:
+		res.sf.Bits = softfloat.B(s.val())
 		return
-	}
-	if !s.rnd {
+	case softfloat.Zero, softfloat.Inf:
 		return
 	}
 	*res = s
-	if prev.rnd {
-		res.rd.inexact = res.rd.inexact || prev.rd.inexact
-		res.rd.tiny = res.rd.tiny || prev.rd.tiny
-	}
+	res.sf.Flags |= prev.Flags & softfloat.Inexact
+	res.sf.Tiny = res.sf.Tiny || prev.Tiny
 }
 
 func opFSel(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {

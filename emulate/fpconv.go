@@ -1,10 +1,8 @@
 package emulate
 
 import (
-	"math"
-	"math/bits"
-
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/softfloat"
 	"github.com/ppc64emu/ppc64emu/regs"
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -56,22 +54,6 @@ func init() {
 		ppc64asm.FCPSGN, ppc64asm.FCPSGNCC, ppc64asm.FMRGEW, ppc64asm.FMRGOW)
 }
 
-// fpRoundInt rounds the finite double x to an integral value in mode rn
-// (roundTiesAway for frin). Go's math functions are exact here.
-func fpRoundInt(x float64, rn int) float64 {
-	switch rn {
-	case regs.RoundNearest:
-		return math.RoundToEven(x)
-	case regs.RoundZero:
-		return math.Trunc(x)
-	case regs.RoundUp:
-		return math.Ceil(x)
-	case regs.RoundDown:
-		return math.Floor(x)
-	}
-	return math.Round(x)
-}
-
 func opFCTI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if r.MSR&regs.MSRFP == 0 {
 		return fpUnavailable(in)
@@ -86,53 +68,17 @@ func opFCTI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if s.toZero {
 		rn = regs.RoundZero
 	}
-	// Limits of the target format, as doubles (all exact).
-	var lo, hi float64
-	var loV, hiV uint64
-	switch {
-	case s.word && !s.unsigned:
-		lo, hi, loV, hiV = -0x1p31, 0x1p31-1, 0xffffffff80000000, 0x7fffffff
-	case s.word:
-		lo, hi, loV, hiV = 0, 0x1p32-1, 0, 0xffffffff
-	case !s.unsigned:
-		lo, hi, loV, hiV = -0x1p63, 0x1p63, 0x8000000000000000, 0x7fffffffffffffff
-	default:
-		lo, hi, loV, hiV = 0, 0x1p64, 0, 0xffffffffffffffff
+	width := 64
+	if s.word {
+		width = 32
 	}
 	var res fpResult
-	switch {
-	case fpIsNaN(b):
-		res.vx = regs.FPSCRVXCVI
-		if fpIsSNaN(b) {
-			res.vx |= regs.FPSCRVXSNAN
-		}
-		res.val = loV
-		if s.word && !s.unsigned {
-			res.val = 0x80000000
-		}
-	default:
-		x := math.Float64frombits(b)
-		v := fpRoundInt(x, rn)
-		switch {
-		case v < lo:
-			res.vx, res.val = regs.FPSCRVXCVI, loV
-		case v > hi || (!s.word && v == hi):
-			res.vx, res.val = regs.FPSCRVXCVI, hiV
-		default:
-			switch {
-			case s.unsigned:
-				res.val = uint64(v)
-			case s.word:
-				res.val = uint64(int64(int32(v)))
-			default:
-				res.val = uint64(int64(v))
-			}
-			if v != x {
-				// Inexact: FI and XX; FR when the magnitude grew.
-				res.rnd = true
-				res.rd = rounded{bits: res.val, inexact: true, up: math.Abs(v) > math.Abs(x)}
-			}
-		}
+	res.f = softfloat.Binary64
+	softfloat.ToInt(&res.sf, dv(b), width, !s.unsigned, sfMode[rn])
+	res.sf.Bits.Hi = 0
+	if fpIsNaN(b) && s.word && !s.unsigned {
+		// QEMU 7.2: a NaN gives 0x80000000, not sign-extended.
+		res.sf.Bits.Lo = 0x80000000
 	}
 	return e.fctiCommit(r, in, frt, &res)
 }
@@ -141,8 +87,8 @@ func opFCTI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // that QEMU sets it to 0x11 after a disabled invalid conversion.
 func (e *Emulator) fctiCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResult) error {
 	fprf := r.FPSCR & regs.FPSCRFPRF
-	err := e.fpCommit(r, in, frt, res, false, true)
-	if err == nil && res.vx != 0 {
+	err := e.fpCommit(r, in, frt, res, true)
+	if err == nil && res.sf.Flags&softfloat.Invalid != 0 {
 		r.FPSCR = r.FPSCR&^regs.FPSCRFPRF | 0x11<<regs.FPSCRFPRFLSB
 	} else if err == nil {
 		r.FPSCR = r.FPSCR&^regs.FPSCRFPRF | fprf
@@ -160,22 +106,18 @@ func opFCFID(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	s := fcfidSpecs[in.Op]
 	frt := int(in.Args[0]) & 31
 	b := r.FPR(int(in.Args[1]))
-	f := &fmtDouble
+	f := softfloat.Binary64
 	if s.single {
-		f = &fmtSingle
+		f = softfloat.Binary32
 	}
-	rn := int(r.FPSCR & regs.FPSCRRN)
 	var res fpResult
-	neg := false
-	mag := b
+	res.f = f
+	var hi uint64
 	if !s.unsigned && int64(b) < 0 {
-		neg, mag = true, -b
+		hi = ^uint64(0)
 	}
-	if mag != 0 {
-		lz := bits.LeadingZeros64(mag)
-		res.setRounded(neg, 63-lz, mag<<uint(lz), false, f, rn)
-	}
-	return e.fpCommit(r, in, frt, &res, s.single, false)
+	softfloat.FromInt(&res.sf, f, hi, b, !s.unsigned, sfMode[r.FPSCR&regs.FPSCRRN])
+	return e.fpCommit(r, in, frt, &res, false)
 }
 
 func opFRI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
@@ -187,25 +129,23 @@ func opFRI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	frt := int(in.Args[0]) & 31
 	b := r.FPR(int(in.Args[1]))
-	var res fpResult
-	if !fpNaNResult(&res, false, b) {
-		mode := roundTiesAway
-		switch in.Op {
-		case ppc64asm.FRIZ, ppc64asm.FRIZCC:
-			mode = regs.RoundZero
-		case ppc64asm.FRIP, ppc64asm.FRIPCC:
-			mode = regs.RoundUp
-		case ppc64asm.FRIM, ppc64asm.FRIMCC:
-			mode = regs.RoundDown
-		}
-		res.val = b
-		if !fpIsInf(b) {
-			res.val = math.Float64bits(fpRoundInt(math.Float64frombits(b), mode))
-		}
+	mode := softfloat.NearestAway
+	switch in.Op {
+	case ppc64asm.FRIZ, ppc64asm.FRIZCC:
+		mode = softfloat.TowardZero
+	case ppc64asm.FRIP, ppc64asm.FRIPCC:
+		mode = softfloat.Up
+	case ppc64asm.FRIM, ppc64asm.FRIMCC:
+		mode = softfloat.Down
 	}
+	var res fpResult
+	res.f = softfloat.Binary64
+	softfloat.RoundToInt(&res.sf, softfloat.Binary64, dv(b), mode)
 	// fri* leave XX alone and clear FR and FI: an exact result as far as
 	// the FPSCR is concerned.
-	return e.fpCommit(r, in, frt, &res, false, false)
+	res.sf.Flags &= softfloat.Invalid
+	res.sf.RoundedUp = false
+	return e.fpCommit(r, in, frt, &res, false)
 }
 
 func opFMove(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/softfloat"
 	"github.com/ppc64emu/ppc64emu/regs"
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -134,76 +135,112 @@ func (e *Emulator) fpTrapMode(r *regs.Regs) bool {
 }
 
 // fpResult is the outcome of a floating-point computation before the FPSCR
-// update.
+// update: the core's result (its encoding, flags and exact value) in format
+// f, Binary64 or, for the single-precision forms, Binary32.
 type fpResult struct {
-	val uint64    // the result, double format
-	vx  uint64    // invalid-operation causes (FPSCR VX* bits)
-	zx  bool      // zero divide
-	rnd bool      // val was rounded from an exact value (fields below)
-	rd  rounded   // the rounding of that value
-	f   *fpFormat // its format
-	neg bool      // the exact value, for exponent-adjusted re-rounding
-	exp int
-	sig uint64
-	stk bool
+	sf softfloat.Result
+	f  softfloat.Format
 	// negate: the result is the negation of the rounded value (fnmadd,
 	// fnmsub: rounded, then negated).
 	negate bool
 }
 
-// setRounded rounds the exact value into res.
-func (res *fpResult) setRounded(neg bool, exp int, sig uint64, sticky bool, f *fpFormat, rn int) {
-	res.rnd, res.f = true, f
-	res.neg, res.exp, res.sig, res.stk = neg, exp, sig, sticky
-	res.rd = fpRound(neg, exp, sig, sticky, f, rn)
-	res.val = res.rd.bits
+// val is the result in double format.
+func (res *fpResult) val() uint64 { return fpWiden(res.f, res.sf.Bits) }
+
+// fpWiden is the double-format FPR image of b in format f (Binary64 or
+// Binary32: the single-precision value in double format, bit for bit).
+func fpWiden(f softfloat.Format, b softfloat.Bits) uint64 {
+	if f == softfloat.Binary32 {
+		return fpDouble(uint32(b.Lo))
+	}
+	return b.Lo
+}
+
+// setDouble makes res the double x with no exception.
+func (res *fpResult) setDouble(x uint64) {
+	res.sf, res.f = softfloat.Result{Bits: softfloat.B(x)}, softfloat.Binary64
+}
+
+// fpInvalidBits maps the core's invalid-operation causes to FPSCR bits.
+var fpInvalidBits = [...]struct {
+	f  softfloat.Flags
+	vx uint64
+}{
+	{softfloat.InvalidSNaN, regs.FPSCRVXSNAN},
+	{softfloat.InvalidISI, regs.FPSCRVXISI},
+	{softfloat.InvalidIMZ, regs.FPSCRVXIMZ},
+	{softfloat.InvalidZDZ, regs.FPSCRVXZDZ},
+	{softfloat.InvalidIDI, regs.FPSCRVXIDI},
+	{softfloat.InvalidSqrt, regs.FPSCRVXSQRT},
+	{softfloat.InvalidCVI, regs.FPSCRVXCVI},
+	{softfloat.InvalidCompare, regs.FPSCRVXVC},
+}
+
+// fpVX is the FPSCR VX* bits of the invalid causes in fl.
+func fpVX(fl softfloat.Flags) uint64 {
+	var vx uint64
+	if fl&softfloat.Invalid == 0 {
+		return 0
+	}
+	for _, m := range fpInvalidBits {
+		if fl&m.f != 0 {
+			vx |= m.vx
+		}
+	}
+	return vx
 }
 
 // fpCommit finishes an arithmetic, rounding or conversion instruction that
 // writes FPR frt: it updates FPSCR (exception bits, FX, FR, FI, FPRF unless
 // noFPRF, the summaries), honours the enable bits, and records CR1 for Rc=1.
-// single classifies the result in single format for FPRF.
-func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResult, single, noFPRF bool) error {
+// A single-precision result (res.f Binary32) is classified in single
+// format for FPRF.
+func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResult, noFPRF bool) error {
 	old := r.FPSCR
 	fs := old
-	val := res.val
+	sf := &res.sf
+	val := res.val()
 	var ex uint64
 	write := true
 	enabled := false
 	fr, fi := false, false
-	rn := int(old & regs.FPSCRRN)
-	switch {
-	case res.vx != 0:
-		ex |= res.vx
+	switch vx := fpVX(sf.Flags); {
+	case vx != 0:
+		ex |= vx
 		if old&regs.FPSCRVE != 0 {
 			write, enabled, noFPRF = false, true, true
 		}
-	case res.zx:
+	case sf.Flags&softfloat.DivByZero != 0:
 		ex |= regs.FPSCRZX
 		if old&regs.FPSCRZE != 0 {
 			write, enabled, noFPRF = false, true, true
 		}
-	case res.rnd:
-		rd := res.rd
+	default:
+		rd := sf
+		var scaled softfloat.Result
+		overflow := sf.Flags&softfloat.Overflow != 0
 		switch {
-		case rd.overflow && old&regs.FPSCROE != 0:
+		case overflow && old&regs.FPSCROE != 0:
 			ex |= regs.FPSCROX
 			enabled = true
-			rd = fpRound(res.neg, res.exp-res.f.adjust, res.sig, res.stk, res.f, rn)
-		case rd.tiny && old&regs.FPSCRUE != 0:
+			scaled = sf.Scaled(-res.f.Adjust())
+			rd = &scaled
+		case sf.Tiny && old&regs.FPSCRUE != 0:
 			ex |= regs.FPSCRUX
 			enabled = true
-			rd = fpRound(res.neg, res.exp+res.f.adjust, res.sig, res.stk, res.f, rn)
-		case rd.overflow:
+			scaled = sf.Scaled(res.f.Adjust())
+			rd = &scaled
+		case overflow:
 			ex |= regs.FPSCROX
-		case rd.tiny && rd.inexact:
+		case sf.Tiny && sf.Flags&softfloat.Inexact != 0:
 			ex |= regs.FPSCRUX
 		}
-		val = rd.bits
+		val = fpWiden(res.f, rd.Bits)
 		if res.negate {
 			val ^= fpSignBit
 		}
-		fi, fr = rd.inexact, rd.up
+		fi, fr = rd.Flags&softfloat.Inexact != 0, rd.RoundedUp
 		if fi {
 			ex |= regs.FPSCRXX
 			if old&regs.FPSCRXE != 0 {
@@ -223,7 +260,7 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 		fs |= regs.FPSCRFI
 	}
 	if !noFPRF {
-		fs = fs&^regs.FPSCRFPRF | fprfClass(val, single)<<regs.FPSCRFPRFLSB
+		fs = fs&^regs.FPSCRFPRF | fprfClass(val, res.f == softfloat.Binary32)<<regs.FPSCRFPRFLSB
 	}
 	fs = regs.FPSCRSummary(fs)
 	cr := r.CR

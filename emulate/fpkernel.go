@@ -1,0 +1,74 @@
+package emulate
+
+import (
+	"github.com/ppc64emu/ppc64emu/internal/softfloat"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// The binary floating-point glue between the FPRs (double format) and the
+// format-parametric soft-float core (internal/softfloat): rounding modes,
+// operand unpacking, double-format predicates and FPRF. The FPSCR mapping
+// of the core's flags is fpCommit's (fpscr.go).
+
+// sfMode maps FPSCR[RN] to the core's rounding mode.
+var sfMode = [4]softfloat.Mode{
+	regs.RoundNearest: softfloat.NearestEven,
+	regs.RoundZero:    softfloat.TowardZero,
+	regs.RoundUp:      softfloat.Up,
+	regs.RoundDown:    softfloat.Down,
+}
+
+// Double-format constants.
+const (
+	fpSignBit = uint64(1) << 63
+	fpOne     = uint64(0x3ff0000000000000)
+)
+
+// dv unpacks the double x.
+func dv(x uint64) softfloat.Value { return softfloat.Binary64.Unpack(softfloat.B(x)) }
+
+func fpClass(x uint64) softfloat.Class { return softfloat.Binary64.Classify(softfloat.B(x)) }
+
+func fpIsNaN(x uint64) bool  { return fpClass(x).IsNaN() }
+func fpIsSNaN(x uint64) bool { return fpClass(x) == softfloat.SNaN }
+func fpIsInf(x uint64) bool  { return fpClass(x) == softfloat.Inf }
+func fpIsZero(x uint64) bool { return fpClass(x) == softfloat.Zero }
+func fpNeg(x uint64) bool    { return x&fpSignBit != 0 }
+
+// fpToSingleNaN truncates a (quiet) NaN's payload to single precision, kept
+// in double format.
+func fpToSingleNaN(x uint64) uint64 { return x &^ (1<<29 - 1) }
+
+// fprfClass returns FPSCR[FPRF] (C FL FG FE FU, 5 bits) for the double x;
+// with single set, x holds a single-precision value and is classified in
+// single format (a denormal single is a normal double).
+func fprfClass(x uint64, single bool) uint64 {
+	neg := fpNeg(x)
+	c := fpClass(x)
+	if single && c == softfloat.Normal && int(x>>52&0x7ff) < 1023+softfloat.Binary32.Emin() {
+		c = softfloat.Subnormal
+	}
+	switch c {
+	case softfloat.QNaN, softfloat.SNaN:
+		return 0x11
+	case softfloat.Inf:
+		if neg {
+			return 0x09
+		}
+		return 0x05
+	case softfloat.Zero:
+		if neg {
+			return 0x12
+		}
+		return 0x02
+	case softfloat.Subnormal:
+		if neg {
+			return 0x18
+		}
+		return 0x14
+	}
+	if neg {
+		return 0x08
+	}
+	return 0x04
+}

@@ -1,0 +1,233 @@
+package softfloat
+
+import "math/bits"
+
+// Convert sets r to a rounded to dst in mode m: a conversion between
+// formats (NaNs quieted, their payload kept left-aligned) or, with dst a's
+// own format, a rounding to a narrower range or precision.
+func Convert(r *Result, dst Format, a Value, m Mode) {
+	*r = Result{}
+	switch {
+	case Propagate(r, dst, a):
+	case a.Class == Inf:
+		r.Bits = infBits(dst, a.Neg)
+	case a.Class == Zero:
+		r.Bits = signBits(dst, a.Neg)
+	default:
+		round(r, dst, m, a.Neg, a.Exp, a.Hi, a.Lo)
+	}
+}
+
+// RoundToInt sets r to a rounded to an integral value in format f, mode
+// m. Inexact is set when the value changed (callers whose instruction does
+// not signal it ignore it); RoundedUp when the magnitude grew. NaNs
+// propagate quieted; infinities and zeros are returned unchanged.
+func RoundToInt(r *Result, f Format, a Value, m Mode) {
+	*r = Result{}
+	switch {
+	case Propagate(r, f, a):
+		return
+	case !a.Class.nonZeroFinite() || a.Exp >= formats[f].prec-1:
+		r.Bits = f.Pack(a)
+		return
+	}
+	kh, kl, inexact, inc := roundShift(a.Hi, a.Lo, 127-a.Exp, a.Neg, m)
+	if inc {
+		kh, kl = add128(kh, kl, 0, 1)
+	}
+	if inexact {
+		r.Flags = Inexact
+		r.RoundedUp = inc
+	}
+	if kh|kl == 0 {
+		r.Bits = signBits(f, a.Neg)
+		return
+	}
+	n := lz128(kh, kl)
+	kh, kl = shl128(kh, kl, n)
+	var x Result
+	round(&x, f, m, a.Neg, 127-n, kh, kl) // exact
+	r.Bits = x.Bits
+}
+
+// ToInt sets r to a converted to a width-bit integer (width 8 to 128),
+// signed or unsigned, rounded in mode m: r.Bits is the integer as a 128-bit
+// two's complement number. A NaN, an infinity or a value out of range
+// signals InvalidCVI (and InvalidSNaN for a signalling NaN) and gives the
+// saturated value: the most negative integer (signed) or 0 (unsigned) for a
+// NaN, the nearest bound otherwise. A valid conversion that rounded
+// signals Inexact, with RoundedUp when the magnitude grew.
+func ToInt(r *Result, a Value, width int, signed bool, m Mode) {
+	*r = Result{}
+	// The bounds as magnitudes: max positive, max negative.
+	var maxH, maxL, minH, minL uint64
+	switch {
+	case signed:
+		minH, minL = shl128(0, 1, width-1)
+		maxH, maxL = sub128(minH, minL, 0, 1)
+	default:
+		maxH, maxL = shr128(^uint64(0), ^uint64(0), 128-width)
+	}
+	sat := func(neg bool) {
+		r.Flags |= InvalidCVI
+		if !neg {
+			r.Bits = Bits{maxH, maxL}
+			return
+		}
+		r.Bits.Hi, r.Bits.Lo = sub128(0, 0, minH, minL)
+	}
+	switch a.Class {
+	case SNaN, QNaN:
+		if a.Class == SNaN {
+			r.Flags = InvalidSNaN
+		}
+		sat(true)
+		return
+	case Inf:
+		sat(a.Neg)
+		return
+	case Zero:
+		return
+	}
+	if a.Exp >= 128 {
+		sat(a.Neg)
+		return
+	}
+	kh, kl, inexact, inc := roundShift(a.Hi, a.Lo, 127-a.Exp, a.Neg, m)
+	if inc {
+		kh, kl = add128(kh, kl, 0, 1)
+	}
+	if a.Neg {
+		if kh|kl != 0 && (!signed || less128(minH, minL, kh, kl)) {
+			sat(true)
+			return
+		}
+		kh, kl = sub128(0, 0, kh, kl)
+	} else if less128(maxH, maxL, kh, kl) {
+		sat(false)
+		return
+	}
+	if inexact {
+		r.Flags = Inexact
+		r.RoundedUp = inc
+	}
+	r.Bits = Bits{kh, kl}
+}
+
+// FromInt sets r to the 128-bit integer hi:lo (two's complement if signed)
+// rounded to dst in mode m. A 64-bit integer is passed sign- or
+// zero-extended.
+func FromInt(r *Result, dst Format, hi, lo uint64, signed bool, m Mode) {
+	*r = Result{}
+	neg := signed && hi>>63 != 0
+	if neg {
+		hi, lo = sub128(0, 0, hi, lo)
+	}
+	if hi|lo == 0 {
+		r.Bits = signBits(dst, false)
+		return
+	}
+	var n int
+	if hi == 0 {
+		n = 64 + bits.LeadingZeros64(lo)
+		hi, lo = lo<<uint(n-64), 0
+	} else {
+		n = bits.LeadingZeros64(hi)
+		hi, lo = shl128(hi, lo, n)
+	}
+	round(r, dst, m, neg, 127-n, hi, lo)
+}
+
+// Order is the result of a comparison.
+type Order int8
+
+// The orders.
+const (
+	Less Order = iota
+	Equal
+	Greater
+	Unordered
+)
+
+// Compare compares a and b (−0 = +0). A signalling NaN operand signals
+// InvalidSNaN; with signaling set (an ordered comparison), any NaN operand
+// also signals InvalidCompare.
+func Compare(a, b Value, signaling bool) (Order, Flags) {
+	if a.Class.IsNaN() || b.Class.IsNaN() {
+		var fl Flags
+		if a.Class == SNaN || b.Class == SNaN {
+			fl = InvalidSNaN
+		}
+		if signaling {
+			fl |= InvalidCompare
+		}
+		return Unordered, fl
+	}
+	if a.Class == Zero && b.Class == Zero {
+		return Equal, 0
+	}
+	// The sign decides unless both have the same one; then magnitudes.
+	if a.Neg != b.Neg && !(a.Class == Zero || b.Class == Zero) {
+		if a.Neg {
+			return Less, 0
+		}
+		return Greater, 0
+	}
+	c := cmpMag(&a, &b)
+	switch {
+	case a.Class == Zero:
+		c = -1
+		if b.Neg {
+			c = 1
+		}
+		return order(c), 0
+	case b.Class == Zero:
+		c = 1
+		if a.Neg {
+			c = -1
+		}
+		return order(c), 0
+	}
+	if a.Neg {
+		c = -c
+	}
+	return order(c), 0
+}
+
+func order(c int) Order {
+	switch {
+	case c < 0:
+		return Less
+	case c > 0:
+		return Greater
+	}
+	return Equal
+}
+
+// cmpMag compares the magnitudes of two non-zero non-NaN values.
+func cmpMag(a, b *Value) int {
+	switch {
+	case a.Class == Inf && b.Class == Inf:
+		return 0
+	case a.Class == Inf:
+		return 1
+	case b.Class == Inf:
+		return -1
+	case a.Exp != b.Exp:
+		if a.Exp < b.Exp {
+			return -1
+		}
+		return 1
+	case a.Hi != b.Hi:
+		if a.Hi < b.Hi {
+			return -1
+		}
+		return 1
+	case a.Lo != b.Lo:
+		if a.Lo < b.Lo {
+			return -1
+		}
+		return 1
+	}
+	return 0
+}
