@@ -214,6 +214,15 @@ func TestStep(t *testing.T) {
 		{name: "std-merged", args: []string{"f8640000", "r3=0102030405060708", "r4=50001ffc", "m@50002000=ffffffff"},
 			outcome: "emulated", regs: map[string]change{"nip": advance},
 			mem: []memChange{{Addr: "0x50001ffc", Old: "00000000ffffffff", New: "0807060504030201"}}},
+		// The last bytes of the address space can be mapped (issue 17 item
+		// 10: an exclusive end overflowed to 0 and refused them).
+		{name: "ld-top", args: []string{"e8640000", "r4=fffffffffffffff8", "m@fffffffffffffff8=0102030405060708"}, outcome: "emulated",
+			regs: map[string]change{"r3": {"0x0", "0x807060504030201"}, "nip": advance}},
+		{name: "lbz-last-byte", args: []string{"88640000", "r4=ffffffffffffffff", "m@ffffffffffffffff=ab"}, outcome: "emulated",
+			regs: map[string]change{"r3": {"0x0", "0xab"}, "nip": advance}},
+		// Two regions that touch at the top merge.
+		{name: "ld-top-merged", args: []string{"e8640000", "r4=fffffffffffffff8", "m@fffffffffffffff8=01020304", "m@fffffffffffffffc=05060708"}, outcome: "emulated",
+			regs: map[string]change{"r3": {"0x0", "0x807060504030201"}, "nip": advance}},
 		// ld r3,0(r4), little-endian.
 		{name: "ld-le", args: []string{"e8640000", "r4=60000000", "m@60000000=0102030405060708"}, outcome: "emulated",
 			regs: map[string]change{"r3": {"0x0", "0x807060504030201"}, "nip": advance}},

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -174,24 +175,31 @@ func newMachine(bigEndian, is32, super bool) *machine {
 }
 
 // mapBytes maps data writable at addr, merging with regions it overlaps or
-// touches; data wins where they overlap.
+// touches; data wins where they overlap. Ends are inclusive, so a region
+// may end at the last byte of the address space.
 func (m *machine) mapBytes(addr uint64, data []byte) error {
-	end := addr + uint64(len(data)) // exclusive
-	if end < addr || (end == 0 && len(data) > 0) {
+	if len(data) == 0 {
+		return fmt.Errorf("no bytes at %#x", addr)
+	}
+	last := addr + uint64(len(data)) - 1
+	if last < addr {
 		return fmt.Errorf("%d bytes at %#x run past the end of the address space", len(data), addr)
 	}
-	lo, hi := addr, end
+	// next reports whether b starts at most one byte after a ends (they
+	// overlap or touch).
+	next := func(aLast, b uint64) bool { return aLast == math.MaxUint64 || b <= aLast+1 }
+	lo, hi := addr, last
 	var keep, merge []*emulate.Region
 	for _, r := range m.mem {
-		rEnd := r.Addr + uint64(len(r.Data))
-		if r.Addr <= end && addr <= rEnd {
+		rLast := r.Addr + uint64(len(r.Data)) - 1
+		if next(last, r.Addr) && next(rLast, addr) {
 			merge = append(merge, r)
-			lo, hi = min(lo, r.Addr), max(hi, rEnd)
+			lo, hi = min(lo, r.Addr), max(hi, rLast)
 		} else {
 			keep = append(keep, r)
 		}
 	}
-	buf := make([]byte, hi-lo)
+	buf := make([]byte, hi-lo+1)
 	for _, r := range merge {
 		copy(buf[r.Addr-lo:], r.Data)
 	}
