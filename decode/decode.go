@@ -1,12 +1,17 @@
 // Package decode turns 4- and 8-byte powerpc64 instructions into a flat,
-// pre-resolved Inst, on top of golang.org/x/arch/ppc64/ppc64asm.
+// pre-resolved Inst, with the instruction set of
+// golang.org/x/arch/ppc64/ppc64asm.
 //
-// ppc64asm is called once per distinct encoding: results are kept in a
-// bounded, lock-free cache, so decoding a word seen before costs a few
-// nanoseconds. The quirks of ppc64asm are absorbed here once: register
-// numbers start at 0, absolute branch targets are sign-extended, the all-zero
-// word is an unknown instruction, errors are exported sentinels usable with
-// errors.Is, and the first (racy) call happens during package initialisation.
+// Decoding uses a decoder generated from ppc64asm's instruction table
+// (dectable.go, built by decode/internal/dectree): a decision tree indexed by
+// the primary opcode and then the extended-opcode fields, which makes
+// exactly ppc64asm's choice of op and operands without its linear search and
+// without allocating. ppc64asm stays the reference the tests compare with and
+// the printer of Inst.String. Results are also kept in a bounded, lock-free
+// cache, so Lookup of a word seen before costs a few nanoseconds. The quirks
+// of ppc64asm are absorbed here once: register numbers start at 0, absolute
+// branch targets are sign-extended, the all-zero word is an unknown
+// instruction, and errors are exported sentinels usable with errors.Is.
 //
 // Every op is classified by a generated table (optable.go): class, flags,
 // memory access size and the ISA level that introduced it. Decode also records
