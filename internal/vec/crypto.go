@@ -51,31 +51,53 @@ func subBytes(s *[16]uint8, box *[256]uint8) {
 	}
 }
 
-// shiftRows rotates row r left by r columns (inverse: right).
-func shiftRows(s [16]uint8, inverse bool) (r [16]uint8) {
+// shiftRowsFrom[i] is the byte ShiftRows moves to byte i (row i mod 4
+// rotated left by its row number), and invShiftRowsFrom the inverse.
+var shiftRowsFrom, invShiftRowsFrom = func() (f, inv [16]uint8) {
 	for row := range 4 {
 		for c := range 4 {
-			from := (c + row) & 3
-			if inverse {
-				from = (c - row + 4) & 3
-			}
-			r[row+4*c] = s[row+4*from]
+			f[row+4*c] = uint8(row + 4*((c+row)&3))
+			inv[row+4*c] = uint8(row + 4*((c-row+4)&3))
 		}
+	}
+	return f, inv
+}()
+
+// shiftRows rotates row r left by r columns (inverse: right).
+func shiftRows(s [16]uint8, inverse bool) (r [16]uint8) {
+	from := &shiftRowsFrom
+	if inverse {
+		from = &invShiftRowsFrom
+	}
+	for i := range r {
+		r[i] = s[from[i]]
 	}
 	return r
 }
 
-func mixColumns(s *[16]uint8, inverse bool) {
-	k := [4]uint8{2, 3, 1, 1}
-	if inverse {
-		k = [4]uint8{14, 11, 13, 9}
-	}
-	for c := range 4 {
-		col := [4]uint8{s[4*c], s[4*c+1], s[4*c+2], s[4*c+3]}
-		for row := range 4 {
-			s[4*c+row] = gmul(k[0], col[row]) ^ gmul(k[1], col[(row+1)&3]) ^
-				gmul(k[2], col[(row+2)&3]) ^ gmul(k[3], col[(row+3)&3])
+// mulTab[k][x] is gmul(x, k) for the MixColumns coefficients.
+var mulTab = func() (t [15][256]uint8) {
+	for _, k := range []uint8{1, 2, 3, 9, 11, 13, 14} {
+		for x := range 256 {
+			t[k][x] = gmul(uint8(x), k)
 		}
+	}
+	return t
+}()
+
+// mixColumns multiplies each column by the MixColumns matrix (FIPS-197
+// 5.1.3: rows 2 3 1 1 rotated) or its inverse (5.3.3: 14 11 13 9).
+func mixColumns(s *[16]uint8, inverse bool) {
+	k0, k1, k2, k3 := &mulTab[2], &mulTab[3], &mulTab[1], &mulTab[1]
+	if inverse {
+		k0, k1, k2, k3 = &mulTab[14], &mulTab[11], &mulTab[13], &mulTab[9]
+	}
+	for c := 0; c < 16; c += 4 {
+		a0, a1, a2, a3 := s[c], s[c+1], s[c+2], s[c+3]
+		s[c] = k0[a0] ^ k1[a1] ^ k2[a2] ^ k3[a3]
+		s[c+1] = k0[a1] ^ k1[a2] ^ k2[a3] ^ k3[a0]
+		s[c+2] = k0[a2] ^ k1[a3] ^ k2[a0] ^ k3[a1]
+		s[c+3] = k0[a3] ^ k1[a0] ^ k2[a1] ^ k3[a2]
 	}
 }
 

@@ -1,20 +1,23 @@
 package vec
 
+import "encoding/binary"
+
 // Permute, merge, splat, pack and unpack, and the whole-register shifts
 // (Power ISA 3.1B Book I 6.8).
 
 // Permute is vperm: byte i is byte c[i]&31 of a‖b.
 func Permute(a, b, c V) V {
-	x, y, s := Bytes(a), Bytes(b), Bytes(c)
-	var r [16]uint8
-	for i, k := range s {
-		if k&16 == 0 {
-			r[i] = x[k&15]
-		} else {
-			r[i] = y[k&15]
-		}
+	var src [32]uint8
+	binary.BigEndian.PutUint64(src[0:], a.Hi)
+	binary.BigEndian.PutUint64(src[8:], a.Lo)
+	binary.BigEndian.PutUint64(src[16:], b.Hi)
+	binary.BigEndian.PutUint64(src[24:], b.Lo)
+	var hi, lo uint64
+	for i := 56; i >= 0; i -= 8 {
+		hi |= uint64(src[c.Hi>>uint(i)&31]) << uint(i)
+		lo |= uint64(src[c.Lo>>uint(i)&31]) << uint(i)
 	}
-	return FromBytes(r)
+	return V{Hi: hi, Lo: lo}
 }
 
 // PermuteRight is vpermr: byte i is byte 31 - (c[i]&31) of a‖b.
