@@ -35,7 +35,6 @@ type FPMode struct {
 const (
 	f32QuietBit   = 0x00400000
 	f32DefaultNaN = 0x7fc00000
-	f32MinNormal  = 0x1p-126
 )
 
 func f32IsNaN(x uint32) bool    { return x&0x7fffffff > 0x7f800000 }
