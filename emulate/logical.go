@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/vec"
 	"github.com/ppc64emu/ppc64emu/regs"
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -240,15 +241,7 @@ func opBitBinary(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	var v uint64
 	switch in.Op {
 	case ppc64asm.BPERMD:
-		// Byte i of RS (i = 0 most significant) indexes a bit of RB in
-		// ISA numbering; an index ≥ 64 selects 0. The eight selected bits
-		// form the low byte of RA, bit for byte 0 most significant.
-		for i := range 8 {
-			idx := s >> (56 - 8*i) & 0xff
-			if idx < 64 {
-				v |= (b >> (63 - idx) & 1) << (7 - i)
-			}
-		}
+		v = vec.BitPermuteDW(s, b)
 	case ppc64asm.CMPB:
 		x := s ^ b
 		for i := 0; i < 64; i += 8 {
@@ -257,56 +250,18 @@ func opBitBinary(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			}
 		}
 	case ppc64asm.CFUGED:
-		// The bits of RS under the 1 bits of RB go, in order, to the right
-		// of RA; those under the 0 bits go, in order, to their left.
-		// (A Go shift by 64, for RB all ones, gives 0.)
-		v = bitsExtract(s, ^b)<<bits.OnesCount64(b) | bitsExtract(s, b)
+		v = vec.CentrifugeDW(s, b)
 	case ppc64asm.PDEPD:
-		v = bitsDeposit(s, b)
+		v = vec.DepositDW(s, b)
 	case ppc64asm.PEXTD:
-		v = bitsExtract(s, b)
+		v = vec.ExtractDW(s, b)
 	case ppc64asm.CNTLZDM:
-		// Leading zeros of RS among the bits selected by RB, counted from
-		// the most significant selected bit; all of them if none is one.
-		v = uint64(bits.OnesCount64(b) - bits.Len64(bitsExtract(s, b)))
+		v = vec.CountLeadingZerosUnderMask(s, b)
 	case ppc64asm.CNTTZDM:
-		p := bitsExtract(s, b)
-		if p == 0 {
-			v = uint64(bits.OnesCount64(b))
-		} else {
-			v = uint64(bits.TrailingZeros64(p))
-		}
+		v = vec.CountTrailingZerosUnderMask(s, b)
 	default:
 		return notEmulated(in.Op)
 	}
 	r.GPR[in.Args[0]&31] = v
 	return nil
-}
-
-// bitsExtract gathers the bits of x selected by mask into the low bits of the
-// result, keeping their order.
-func bitsExtract(x, mask uint64) uint64 {
-	var v uint64
-	for k := 0; mask != 0; k++ {
-		low := mask & -mask
-		if x&low != 0 {
-			v |= 1 << k
-		}
-		mask &^= low
-	}
-	return v
-}
-
-// bitsDeposit scatters the low bits of x, in order, to the positions of the one
-// bits of mask.
-func bitsDeposit(x, mask uint64) uint64 {
-	var v uint64
-	for k := 0; mask != 0; k++ {
-		low := mask & -mask
-		if x>>k&1 != 0 {
-			v |= low
-		}
-		mask &^= low
-	}
-	return v
 }
