@@ -198,3 +198,28 @@ func TestVersion2State(t *testing.T) {
 		}
 	}
 }
+
+// VMX computational ops get edge-biased lanes: over 256 vectors of vadduwm,
+// the VR operands hold the word edges 0x00000000, 0x00000001, 0xffffffff,
+// 0x80000000 and 0x7fffffff, a single-precision NaN or infinity, and VSCR
+// presets with and without SAT.
+func TestVMXLanes(t *testing.T) {
+	seen := map[string]bool{}
+	for _, v := range Generate(ppc64asm.VADDUWM, 256, 1, true) {
+		for _, a := range v.Sets {
+			switch {
+			case a.Key == "vscr":
+				seen["vscr="+a.Value] = true
+			case strings.HasPrefix(a.Key, "vs") && len(a.Value) == 32:
+				for i := 0; i < 32; i += 8 {
+					seen[a.Value[i:i+8]] = true
+				}
+			}
+		}
+	}
+	for _, want := range []string{"00000000", "00000001", "ffffffff", "80000000", "7fffffff", "7f800000", "vscr=1", "vscr=0"} {
+		if !seen[want] {
+			t.Errorf("no %s among 256 vadduwm vectors", want)
+		}
+	}
+}
