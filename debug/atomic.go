@@ -121,7 +121,7 @@ func FindAtomicSequence(m Reader, addr uint64, msr uint64) (*AtomicSequence, err
 		}
 		w := order.Uint32(buf[:4])
 		var s uint32
-		if w>>26 == 1 {
+		if decode.IsPrefix(w) {
 			if err := m.Read((a+4)&mask, buf[4:8]); err != nil {
 				return nil, &AtomicError{Start: addr, At: a, Err: err}
 			}

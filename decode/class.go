@@ -120,6 +120,39 @@ func (f Flags) Names() []string {
 	return out
 }
 
+// Facility is a set of the facilities that MSR bits enable (Power ISA 3.1B
+// Book III 4.2.1): an instruction that needs one that is off raises a
+// facility-unavailable interrupt instead of executing.
+type Facility uint8
+
+// The facilities. Inst.Facility holds FacFP, FacVEC and FacVSX only: for
+// an op whose table row has FacSplit, Decode resolves the need from the
+// number of the instruction's first VSR operand.
+const (
+	FacFP  Facility = 1 << iota // MSR[FP]: floating point (FPRs, FPSCR, DFP)
+	FacVEC                      // MSR[VEC]: vector (VMX) registers and VSCR
+	FacVSX                      // MSR[VSX]: VSX
+	// FacSplit (op table only): VSR 32-63 need FacVEC, VSR 0-31 the other
+	// facility of the row — the ISA's "if TX=0 & MSR.VSX=0 … if TX=1 &
+	// MSR.VEC=0" (lxv, xxspltib, mtvsrdd, …) or, with FacFP, the moves
+	// mfvsrd, mtvsrd, … .
+	FacSplit
+)
+
+var facilityNames = [...]string{"fp", "vec", "vsx", "split"}
+
+// Names returns the names of the facilities in f ("fp", "vec", "vsx"), in
+// bit order.
+func (f Facility) Names() []string {
+	var out []string
+	for i, n := range facilityNames {
+		if f&(1<<i) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // Level is the Power ISA level (processor generation) that introduced an op.
 type Level uint8
 
@@ -158,8 +191,10 @@ const (
 type opInfo struct {
 	Class    Class
 	Level    Level
-	Size     uint8  // memory access size in bytes for loads/stores/atomics (0 if none or variable)
-	Flags    Flags  // op-level flags
+	Size     uint8 // memory access size in bytes for loads/stores/atomics (0 if none or variable)
+	Flags    Flags // op-level flags
+	Facility Facility
+	Elem     uint8  // element (lane) size in bytes for vector/VSX ops (0 if none or several)
 	Reserved uint64 // reserved-bit mask in ppc64asm's layout (word<<32 | suffix)
 	Mask     uint64 // opcode bits that identify the op, same layout
 	Value    uint64 // their values: an encoding of the op has word&Mask == Value

@@ -86,12 +86,26 @@ type Inst struct {
 	Level   Level   // ISA level that introduced the op
 	Size    uint8   // memory access size in bytes (0 if none or variable)
 	Invalid Invalid // reasons this encoding is not a valid form (0 if valid)
-	Flags   Flags   // op flags plus per-encoding flags
-	Word    uint32  // the instruction word (the prefix word if Len == 8)
-	Suffix  uint32  // the suffix word of a prefixed instruction, else 0
-	Kinds   [6]ArgKind
-	Args    [6]int64
+	// Facility is what the instruction needs enabled in the MSR (FacFP,
+	// FacVEC, FacVSX; 0 for none), resolved for this encoding.
+	Facility Facility
+	// Elem is the element (lane) size in bytes of a vector or VSX op, as
+	// its ISA name gives it (vaddubm 1, xvadddp 8, lxvw4x 4); 0 when the
+	// op has none or several (conversions between formats).
+	Elem   uint8
+	Flags  Flags  // op flags plus per-encoding flags
+	Word   uint32 // the instruction word (the prefix word if Len == 8)
+	Suffix uint32 // the suffix word of a prefixed instruction, else 0
+	Kinds  [6]ArgKind
+	Args   [6]int64
 }
+
+// IsPrefix reports whether word is the prefix word of a prefixed (8-byte)
+// instruction: primary opcode 1 (Power ISA 3.1). Before ISA 3.1 (POWER10)
+// opcode 1 is not a valid instruction at all. This is the one place that
+// knows the prefix opcode: callers that split a byte stream into
+// instructions ask here.
+func IsPrefix(word uint32) bool { return word>>26 == 1 }
 
 // Prefixed reports whether the instruction is an 8-byte prefixed one.
 func (in *Inst) Prefixed() bool { return in.Len == 8 }
@@ -177,7 +191,7 @@ func (e *DecodeError) Error() string {
 func (e *DecodeError) Unwrap() error { return e.Err }
 
 func encString(word, suffix uint32) string {
-	if word>>26 == 1 {
+	if IsPrefix(word) {
 		return fmt.Sprintf("%08x:%08x", word, suffix)
 	}
 	return fmt.Sprintf("%08x", word)
@@ -196,7 +210,7 @@ func Decode(src []byte, order binary.ByteOrder) (Inst, error) {
 	}
 	w := order.Uint32(src)
 	var s uint32
-	if w>>26 == 1 {
+	if IsPrefix(w) {
 		if len(src) < 8 {
 			return Inst{}, &DecodeError{Word: w, Len: 4, Err: ErrTruncated}
 		}
@@ -210,7 +224,7 @@ func Decode(src []byte, order binary.ByteOrder) (Inst, error) {
 // prefixed instruction (primary opcode 1), its suffix. suffix is ignored for
 // a word that is not a prefix.
 func DecodeWord(word, suffix uint32) (Inst, error) {
-	if word>>26 != 1 {
+	if !IsPrefix(word) {
 		suffix = 0
 	}
 	e := lookup(word, suffix)
@@ -220,7 +234,7 @@ func DecodeWord(word, suffix uint32) (Inst, error) {
 // Lookup is DecodeWord for hot paths: it returns a pointer to the cached
 // result, which the caller must not modify.
 func Lookup(word, suffix uint32) (*Inst, error) {
-	if word>>26 != 1 {
+	if !IsPrefix(word) {
 		suffix = 0
 	}
 	e := lookup(word, suffix)
@@ -261,7 +275,7 @@ func decodeUncached(word, suffix uint32) (Inst, error) {
 	var in Inst
 	if !decodeInto(&in, word, suffix) {
 		n := 4
-		if word>>26 == 1 {
+		if IsPrefix(word) {
 			n = 8
 		}
 		return Inst{}, &DecodeError{Word: word, Suffix: suffix, Len: n, Err: ErrUnknown}

@@ -60,19 +60,21 @@ func decodeInto(in *Inst, word, suffix uint32) bool {
 	info := &opTable[row.Op]
 	in.Op = row.Op
 	in.Len = 4
-	if word>>26 == 1 {
+	if IsPrefix(word) {
 		in.Len = 8
 	}
 	in.Class = info.Class
 	in.Level = info.Level
 	in.Size = info.Size
 	in.Flags = info.Flags
+	in.Elem = info.Elem
 	in.Word = word
 	in.Suffix = suffix
 	if (uint64(word)<<32|uint64(suffix))&info.Reserved != 0 {
 		in.Invalid |= InvalidReservedBits
 	}
 	encodingFlags(in)
+	in.Facility = resolveFacility(in, info.Facility)
 	if invalidForm(in) {
 		in.Invalid |= InvalidForm
 	}

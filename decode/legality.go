@@ -28,6 +28,24 @@ func encodingFlags(in *Inst) {
 	}
 }
 
+// resolveFacility is the facility set of one encoding: the op's, with
+// FacSplit decided by the number of the first VSR operand.
+func resolveFacility(in *Inst, f Facility) Facility {
+	if f&FacSplit == 0 {
+		return f
+	}
+	f &^= FacSplit
+	for i := 0; i < int(in.NArgs); i++ {
+		if in.Kinds[i] == ArgVSR {
+			if in.Args[i] >= 32 {
+				return FacVEC
+			}
+			return f &^ FacVEC
+		}
+	}
+	return f // no VSR operand: cannot happen for the split ops; need both
+}
+
 // invalidForm reports whether the encoding is one of the ISA's invalid forms
 // that can be seen from the encoding alone (Power ISA 3.1B Book I: "the
 // instruction form is invalid" clauses). lswx, whose invalid forms depend on

@@ -357,6 +357,9 @@ func TestOpTableSources(t *testing.T) {
 	if len(optab.FlagNames) != len(flagNames) {
 		t.Fatalf("the generator knows %d flags, package decode %d", len(optab.FlagNames), len(flagNames))
 	}
+	if len(optab.FacilityNames) != len(facilityNames) {
+		t.Fatalf("the generator knows %d facilities, package decode %d", len(optab.FacilityNames), len(facilityNames))
+	}
 	if len(entries) != numOps-1 {
 		t.Errorf("%d source rows for %d ops", len(entries), numOps-1)
 	}

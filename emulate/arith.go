@@ -215,7 +215,7 @@ func carries(x, y, c uint64) (res, c64, c32 uint64) {
 // in 32-bit mode) and CA32 (the carry out of bit 32).
 func setCA(r *regs.Regs, c64, c32 uint64) {
 	ca := c64
-	if !is64(r) {
+	if !r.Is64() {
 		ca = c32
 	}
 	x := r.XER &^ (regs.XERCA | regs.XERCA32)
@@ -309,7 +309,7 @@ func opAddex(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	res, c64, c32 := carries(r.GPR[in.Args[1]&31], r.GPR[in.Args[2]&31], c)
 	ov := c64
-	if !is64(r) {
+	if !r.Is64() {
 		ov = c32
 	}
 	x := r.XER &^ (regs.XEROV | regs.XEROV32)
@@ -657,7 +657,7 @@ func opDarn(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // sum is not truncated (the ISA writes RT from the full sum).
 func opAddpcis(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	nia := r.NIP + 4
-	if !is64(r) {
+	if !r.Is64() {
 		nia &= 0xffffffff
 	}
 	r.GPR[in.Args[0]&31] = nia + uint64(in.Args[1])<<16
@@ -670,7 +670,7 @@ func opPaddi(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	var base uint64
 	if in.Flags&decode.FlagPCRel != 0 {
 		base = r.NIP
-		if !is64(r) {
+		if !r.Is64() {
 			base &= 0xffffffff
 		}
 	} else {

@@ -148,11 +148,14 @@ func opStcx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 	}
 	e.resv = reservation{}
-	cr0 := uint32(r.XER>>31) & 1 // SO
-	if ok {
-		cr0 |= 2
+	var cr0 uint32
+	if r.SO() {
+		cr0 = regs.CRSO
 	}
-	r.CR = r.CR&0x0fffffff | cr0<<28
+	if ok {
+		cr0 |= regs.CREQ
+	}
+	r.SetCRField(0, cr0)
 	return nil
 }
 

@@ -28,7 +28,7 @@ func init() {
 
 // iea truncates an effective address to 32 bits in 32-bit mode.
 func iea(r *regs.Regs, a uint64) uint64 {
-	if r.MSR&regs.MSRSF == 0 {
+	if !r.Is64() {
 		return a & 0xffffffff
 	}
 	return a
@@ -79,7 +79,7 @@ func BranchTaken(bo, bi uint8, cr uint32, ctr uint64, is64 bool) (taken bool, ne
 // bc, bca, bcl, bcla: the relative and absolute forms.
 func opBCDirect(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	cia := r.NIP
-	taken, ctr := BranchTaken(uint8(in.Args[0]), uint8(in.Args[1]), r.CR, r.CTR, r.MSR&regs.MSRSF != 0)
+	taken, ctr := BranchTaken(uint8(in.Args[0]), uint8(in.Args[1]), r.CR, r.CTR, r.Is64())
 	r.CTR = ctr
 	next := cia + 4
 	if taken {
@@ -88,7 +88,7 @@ func opBCDirect(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			next += cia
 		}
 	}
-	if r.MSR&regs.MSRSF == 0 {
+	if !r.Is64() {
 		next &= 0xffffffff
 	}
 	r.NIP = next
@@ -115,7 +115,7 @@ func opBC(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if bo&0x04 == 0 && in.Flags&decode.FlagTargetCTR != 0 {
 		// Only the QEMU profile gets here (Difference "bcctr-decrement").
 		old := r.CTR
-		if !is64(r) {
+		if !r.Is64() {
 			old &= 0xffffffff
 		}
 		if (old == 0) != (bo&0x02 != 0) {
@@ -128,7 +128,7 @@ func opBC(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		bo |= 0x04 // CTR tested; what remains is the CR condition
 		r.CTR--
 	}
-	taken, ctr := BranchTaken(bo, bi, r.CR, r.CTR, is64(r))
+	taken, ctr := BranchTaken(bo, bi, r.CR, r.CTR, r.Is64())
 	r.CTR = ctr
 	if taken {
 		r.NIP = iea(r, tgt)

@@ -51,18 +51,6 @@ func init() {
 	)
 }
 
-// crBit returns CR bit n (ISA numbering within the 32-bit CR).
-func crBit(cr uint32, n int64) bool { return cr>>(31-uint(n&31))&1 != 0 }
-
-// setCRField replaces field bf (0..7) of the CR with the nibble c.
-func setCRField(r *regs.Regs, bf int64, c uint32) {
-	shift := uint(7-bf&7) * 4
-	r.CR = r.CR&^(0xf<<shift) | (c&0xf)<<shift
-}
-
-// crField returns field bf (0..7) of the CR as a nibble.
-func crField(cr uint32, bf int64) uint32 { return cr >> (uint(7-bf&7) * 4) & 0xf }
-
 // cmprb BF,L,RA,RB: is the low byte of RA within the byte range(s) of RB?
 // The result sets only the GT bit of field BF.
 func opCmprb(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
@@ -76,7 +64,7 @@ func opCmprb(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if in2 {
 		c = 4
 	}
-	setCRField(r, in.Args[0], c)
+	r.SetCRField(int(in.Args[0]), c)
 	return nil
 }
 
@@ -90,13 +78,13 @@ func opCmpeqb(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if (x-0x0101010101010101)&^x&0x8080808080808080 != 0 {
 		c = 4
 	}
-	setCRField(r, in.Args[0], c)
+	r.SetCRField(int(in.Args[0]), c)
 	return nil
 }
 
 // setb RT,BFA: −1 if field BFA has LT, else 1 if it has GT, else 0.
 func opSetb(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	f := crField(r.CR, in.Args[1])
+	f := r.CRField(int(in.Args[1]))
 	var v uint64
 	switch {
 	case f&8 != 0:
@@ -110,7 +98,7 @@ func opSetb(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 
 // setbc, setbcr, setnbc, setnbcr RT,BI (ISA 3.1).
 func opSetbc(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	bit := crBit(r.CR, in.Args[1])
+	bit := r.CRBit(int(in.Args[1]))
 	var v uint64
 	switch in.Op {
 	case ppc64asm.SETBC:
@@ -137,7 +125,7 @@ func opSetbc(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // isel RT,RA,RB,BC: RT = CR[BC] ? (RA|0) : RB.
 func opIsel(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	var v uint64
-	if crBit(r.CR, in.Args[3]) {
+	if r.CRBit(int(in.Args[3])) {
 		v = gprOr0(r, in.Args[1])
 	} else {
 		v = r.GPR[in.Args[2]&31]
@@ -161,13 +149,13 @@ func opMcrxrx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if r.XER&regs.XERCA32 != 0 {
 		c |= 1
 	}
-	setCRField(r, in.Args[0], c)
+	r.SetCRField(int(in.Args[0]), c)
 	return nil
 }
 
 // mcrf BF,BFA.
 func opMcrf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	setCRField(r, in.Args[0], crField(r.CR, in.Args[1]))
+	r.SetCRField(int(in.Args[0]), r.CRField(int(in.Args[1])))
 	return nil
 }
 
@@ -177,10 +165,10 @@ func opMcrf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // significant end (crand, XO 257, has only the a=b=1 entry set).
 func opCRLogical(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	var idx uint
-	if crBit(r.CR, in.Args[1]) {
+	if r.CRBit(int(in.Args[1])) {
 		idx += 2
 	}
-	if crBit(r.CR, in.Args[2]) {
+	if r.CRBit(int(in.Args[2])) {
 		idx++
 	}
 	res := in.Word>>(6+idx)&1 != 0

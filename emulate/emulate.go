@@ -228,13 +228,18 @@ func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 		return notEmulated(in.Op)
 	}
+	if in.Facility != 0 {
+		if err := facilityCheck(r, in); err != nil {
+			return err
+		}
+	}
 	next := r.NIP + uint64(in.Len)
 	if err := f(e, r, m, in); err != nil {
 		return err
 	}
 	if !branches[in.Op] {
 		r.NIP = next
-		if r.MSR&regs.MSRSF == 0 {
+		if !r.Is64() {
 			r.NIP &= 0xffffffff
 		}
 	}
@@ -254,7 +259,7 @@ func (e *Emulator) StepBytes(r *regs.Regs, m Memory, b []byte) error {
 	}
 	w := order.Uint32(b)
 	var s uint32
-	if w>>26 == 1 {
+	if decode.IsPrefix(w) {
 		if len(b) < 8 {
 			return &OpError{Kind: ErrIllegal, Err: decode.ErrTruncated}
 		}
@@ -284,9 +289,9 @@ func (e *Emulator) Fetch(r *regs.Regs, m Memory) error {
 	order := byteOrder(r)
 	w := order.Uint32(b)
 	var s uint32
-	if w>>26 == 1 {
+	if decode.IsPrefix(w) {
 		next := nip + 4
-		if r.MSR&regs.MSRSF == 0 {
+		if !r.Is64() {
 			next &= 0xffffffff
 		}
 		if err := m.Read(next, b); err != nil {
@@ -314,6 +319,30 @@ func (e *Emulator) precheck(r *regs.Regs, in *decode.Inst) error {
 	}
 	if in.CrossesBoundary(r.NIP) {
 		return &Fault{Addr: r.NIP, EA: r.NIP, Size: 8, Fetch: true, Alignment: true, Err: decode.ErrPrefixBoundary}
+	}
+	return nil
+}
+
+// facilityMSR are the MSR bits of decode's facilities, in their bit order,
+// with the reason a step gives when one is off.
+var facilityMSR = [...]struct {
+	bit    uint64
+	reason string
+}{
+	{regs.MSRFP, "FP unavailable"},
+	{regs.MSRVEC, "vector (VMX) unavailable"},
+	{regs.MSRVSX, "VSX unavailable"},
+}
+
+// facilityCheck is the one facility check of the step path: in needs every
+// facility in in.Facility (from decode's op table, resolved per encoding).
+// The first one that MSR has off gives ErrUnavailable, before the semantic
+// function runs.
+func facilityCheck(r *regs.Regs, in *decode.Inst) error {
+	for i, f := range facilityMSR {
+		if in.Facility&(1<<i) != 0 && r.MSR&f.bit == 0 {
+			return &OpError{Op: in.Op, Kind: ErrUnavailable, Reason: f.reason}
+		}
 	}
 	return nil
 }

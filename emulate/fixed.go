@@ -17,8 +17,6 @@ func init() {
 		ppc64asm.CMP, ppc64asm.CMPI, ppc64asm.CMPL, ppc64asm.CMPLI)
 }
 
-func is64(r *regs.Regs) bool { return r.MSR&regs.MSRSF != 0 }
-
 // gprOr0 is the ISA's (RA|0): register n, or the value 0 for n = 0.
 func gprOr0(r *regs.Regs, n int64) uint64 {
 	if n == 0 {
@@ -31,27 +29,27 @@ func gprOr0(r *regs.Regs, n int64) uint64 {
 // with zero, with SO copied from XER (after the instruction's own OV update).
 func crFieldFor(r *regs.Regs, v uint64) uint32 {
 	s := int64(v)
-	if !is64(r) {
+	if !r.Is64() {
 		s = int64(int32(v))
 	}
 	var c uint32
 	switch {
 	case s < 0:
-		c = 8
+		c = regs.CRLT
 	case s > 0:
-		c = 4
+		c = regs.CRGT
 	default:
-		c = 2
+		c = regs.CREQ
 	}
-	if r.XER&regs.XERSO != 0 {
-		c |= 1
+	if r.SO() {
+		c |= regs.CRSO
 	}
 	return c
 }
 
 // setCR0 sets CR field 0 from a record-form result.
 func setCR0(r *regs.Regs, v uint64) {
-	r.CR = r.CR&0x0fffffff | crFieldFor(r, v)<<28
+	r.SetCRField(0, crFieldFor(r, v))
 }
 
 // setOV sets XER OV and OV32 (and SO if OV) from the signed overflow of the
@@ -60,7 +58,7 @@ func setOV(r *regs.Regs, x, y, res uint64) {
 	ov64 := ((x ^ res) & (y ^ res)) >> 63
 	ov32 := ((x ^ res) & (y ^ res)) >> 31 & 1
 	ov := ov64
-	if !is64(r) {
+	if !r.Is64() {
 		ov = ov32
 	}
 	r.XER &^= regs.XEROV | regs.XEROV32
@@ -126,16 +124,15 @@ func opCmp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	var c uint32
 	switch {
 	case a == b:
-		c = 2
+		c = regs.CREQ
 	case logical && a < b, !logical && int64(a) < int64(b):
-		c = 8
+		c = regs.CRLT
 	default:
-		c = 4
+		c = regs.CRGT
 	}
-	if r.XER&regs.XERSO != 0 {
-		c |= 1
+	if r.SO() {
+		c |= regs.CRSO
 	}
-	shift := uint(7-bf) * 4
-	r.CR = r.CR&^(0xf<<shift) | c<<shift
+	r.SetCRField(int(bf), c)
 	return nil
 }

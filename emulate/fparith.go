@@ -88,9 +88,6 @@ func init() {
 }
 
 func opFPArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	if err := e.fpNonIEEE(r, in); err != nil {
 		return err
 	}
@@ -314,9 +311,6 @@ func fpToSingleAfter(res *fpResult, m softfloat.Mode) {
 }
 
 func opFSel(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	// fsel FRT,FRA,FRC,FRB
 	a := r.FPR(int(in.Args[1]))
 	v := r.FPR(int(in.Args[3]))
@@ -356,9 +350,6 @@ func fpOrderKey(x uint64) int64 {
 }
 
 func opFCmp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	bf := int(in.Args[0] & 7)
 	a, b := r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2]))
 	c := fpCompareCode(a, b)
@@ -390,9 +381,6 @@ func opFCmp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func fpExpOf(x uint64) int { return int(x>>52&0x7ff) - 1023 }
 
 func opFTDiv(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	bf := int(in.Args[0] & 7)
 	a, b := r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2]))
 	fe, fg := false, false
@@ -417,9 +405,6 @@ func opFTDiv(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func opFTSqrt(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	bf := int(in.Args[0] & 7)
 	b := r.FPR(int(in.Args[1]))
 	fe, fg := false, false

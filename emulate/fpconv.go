@@ -55,9 +55,6 @@ func init() {
 }
 
 func opFCTI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	if !e.qemu() {
 		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "FPRF and FRT bits 0:31 undefined: hardware result unknown"}
 	}
@@ -97,9 +94,6 @@ func (e *Emulator) fctiCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpRes
 }
 
 func opFCFID(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	if err := e.fpNonIEEE(r, in); err != nil {
 		return err
 	}
@@ -121,9 +115,6 @@ func opFCFID(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func opFRI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	if err := e.fpNonIEEE(r, in); err != nil {
 		return err
 	}
@@ -149,9 +140,6 @@ func opFRI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func opFMove(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	frt := int(in.Args[0]) & 31
 	var v uint64
 	switch in.Op {

@@ -10,7 +10,7 @@ import (
 // lfs/lfd/stfs/stfd in D, X, update and prefixed forms, lfiwax, lfiwzx,
 // stfiwx, and the pair forms lfdp/lfdpx/stfdp/stfdpx.
 //
-// Every one needs MSR[FP]; without it the step answers ErrUnavailable.
+// Every one needs MSR[FP] (decode.FacFP, checked by Step).
 //
 // Writing an FPR sets doubleword 1 of the VSR that holds it to 0, in both
 // profiles. QEMU 7.2 does so for every instruction that writes an FPR
@@ -89,11 +89,6 @@ func init() {
 	})
 }
 
-// errFacility returns the facility-unavailable outcome of in.
-func errFacility(in *decode.Inst, what string) error {
-	return &OpError{Op: in.Op, Kind: ErrUnavailable, Reason: what + " unavailable"}
-}
-
 // lsEA is the effective address of a D-form (RT, D, RA[, R]) or X-form
 // (RT, RA, RB) access, with prefixed R=1 forms relative to the CIA, and the
 // base register number.
@@ -105,9 +100,6 @@ func lsEA(r *regs.Regs, in *decode.Inst, indexed bool) (uint64, int64) {
 }
 
 func opLoadFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return errFacility(in, "FP")
-	}
 	s := &fpSpecs[in.Op]
 	addr, ra := lsEA(r, in, s.indexed)
 	b, err := e.read(m, addr, int(s.size))
@@ -129,9 +121,6 @@ func opLoadFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func opStoreFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return errFacility(in, "FP")
-	}
 	s := &fpSpecs[in.Op]
 	v := r.VSR[in.Args[0]&31].Hi
 	if s.single {
@@ -158,9 +147,6 @@ func opStoreFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // register) takes the doubleword at EA+8 (measured with QEMU: lfdp with
 // bytes 00..0f gives f6 = 0f0e0d0c0b0a0908, f7 = 0706050403020100).
 func opLoadFPPair(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return errFacility(in, "FP")
-	}
 	s := &fpSpecs[in.Op]
 	addr, _ := lsEA(r, in, s.indexed)
 	b, err := e.read(m, addr, 16)
@@ -179,9 +165,6 @@ func opLoadFPPair(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // opStoreFPPair is stfdp/stfdpx: MEM(EA, 16) ← FRSp, the mirror of
 // opLoadFPPair.
 func opStoreFPPair(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return errFacility(in, "FP")
-	}
 	s := &fpSpecs[in.Op]
 	addr, _ := lsEA(r, in, s.indexed)
 	t := in.Args[0] & 31 // odd: see opLoadFPPair

@@ -111,11 +111,6 @@ func init() {
 	)
 }
 
-// fpUnavailable is the facility-unavailable outcome of a FP instruction.
-func fpUnavailable(in *decode.Inst) error {
-	return &OpError{Op: in.Op, Kind: ErrUnavailable, Reason: "FP unavailable"}
-}
-
 // fpNonIEEE is the hardware profile's answer for an arithmetic, rounding or
 // conversion op while FPSCR[NI] = 1 (fpscr-ni), or nil.
 func (e *Emulator) fpNonIEEE(r *regs.Regs, in *decode.Inst) error {
@@ -301,9 +296,6 @@ const (
 )
 
 func opMFFS(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	frt := int(in.Args[0]) & 31
 	old := r.FPSCR
 	v := old
@@ -355,9 +347,6 @@ func (e *Emulator) fpscrStore(r *regs.Regs, in *decode.Inst, v, mask uint64) err
 }
 
 func opMTFSF(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	// mtfsf FLM,FRB,L,W
 	flm, frb, l, w := uint64(in.Args[0]), int(in.Args[1]), in.Args[2], in.Args[3]
 	v := r.FPR(frb)
@@ -376,9 +365,6 @@ func opMTFSF(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func opMTFSFI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	// mtfsfi BF,U,W
 	bf, u, w := uint64(in.Args[0]&7), uint64(in.Args[1]&0xf), uint64(in.Args[2]&1)
 	nib := 8*(1-w) + bf
@@ -387,9 +373,6 @@ func opMTFSFI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func opMTFSB(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	bt := uint(in.Args[0] & 31)
 	bit := uint64(1) << (31 - bt)
 	old := r.FPSCR
@@ -435,9 +418,6 @@ func opMTFSB(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func opMCRFS(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	bf, bfa := int(in.Args[0]&7), uint(in.Args[1]&7)
 	sh := 28 - 4*bfa
 	field := uint32(r.FPSCR>>sh) & 0xf

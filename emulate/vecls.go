@@ -22,28 +22,13 @@ import (
 // of the quadword is register byte j (BE) or 15-j (LE). All of this was
 // measured with the harness (emulate/testdata/qemu/vecls.*.txt).
 //
-// Facilities (the ISA's pseudo-code of each instruction):
-//   - VMX (lv*, stv*, lvsl, lvsr) and the VSX forms whose target is named
-//     VRT/VRS, always VSR 32-63 (lxsd, lxssp, stxsd, stxssp and their
-//     prefixed forms): MSR[VEC].
-//   - VSX forms of ISA 2.06/2.07 (lxsdx, lxsspx, lxsiwax, lxsiwzx, lxvd2x,
-//     lxvw4x, lxvdsx and their stores), the ISA 3.1 rightmost-element forms
-//     (lxvr*x, stxvr*x), the paired forms (lxvp, lxvpx, plxvp and stores)
-//     and plxv/pstxv: MSR[VSX] whatever the register.
-//   - VSX forms of ISA 3.0 with a TX/SX bit (lxv, lxvx, lxvl, lxvll,
-//     lxvwsx, lxvh8x, lxvb16x, lxsibzx, lxsihzx and their stores): MSR[VSX]
-//     for VSRs 0-31, MSR[VEC] for VSRs 32-63.
+// Facilities (MSR[VEC], MSR[VSX], or one of them by the register number
+// for the ISA 3.0 TX forms) come from decode's op table (Inst.Facility,
+// rules in decode/internal/optab) and are checked by Step.
 //
 // The Linux kernel takes the length of lxvl/lxvll/stxvl/stxvll from the low
 // byte of RB; the ISA (and QEMU) take it from bits 0:7, the most significant
 // byte. This file follows the ISA.
-
-// Facilities a vector load/store needs.
-const (
-	facVEC = iota + 1 // MSR[VEC]
-	facVSX            // MSR[VSX]
-	facTX             // MSR[VSX] for VSR 0-31, MSR[VEC] for VSR 32-63
-)
 
 // vecShape says how a vector load/store moves data.
 type vecShape uint8
@@ -67,7 +52,6 @@ type vecSpec struct {
 	shape   vecShape
 	size    uint8 // bytes accessed (the maximum for the length forms)
 	elem    uint8 // element size for the byte order
-	fac     uint8
 	store   bool
 	indexed bool // X-form: EA = (RA|0) + RB
 	signExt bool // lxsiwax
@@ -76,63 +60,63 @@ type vecSpec struct {
 
 var vecLS = map[decode.Op]vecSpec{
 	// VMX.
-	p.LVX: {shape: vsVMX, size: 16, elem: 16, fac: facVEC, indexed: true}, p.LVXL: {shape: vsVMX, size: 16, elem: 16, fac: facVEC, indexed: true},
-	p.STVX: {shape: vsVMX, size: 16, elem: 16, fac: facVEC, indexed: true, store: true}, p.STVXL: {shape: vsVMX, size: 16, elem: 16, fac: facVEC, indexed: true, store: true},
-	p.LVEBX: {shape: vsVMXElem, size: 1, fac: facVEC, indexed: true}, p.LVEHX: {shape: vsVMXElem, size: 2, fac: facVEC, indexed: true},
-	p.LVEWX:  {shape: vsVMXElem, size: 4, fac: facVEC, indexed: true},
-	p.STVEBX: {shape: vsVMXElem, size: 1, fac: facVEC, indexed: true, store: true}, p.STVEHX: {shape: vsVMXElem, size: 2, fac: facVEC, indexed: true, store: true},
-	p.STVEWX: {shape: vsVMXElem, size: 4, fac: facVEC, indexed: true, store: true},
+	p.LVX: {shape: vsVMX, size: 16, elem: 16, indexed: true}, p.LVXL: {shape: vsVMX, size: 16, elem: 16, indexed: true},
+	p.STVX: {shape: vsVMX, size: 16, elem: 16, indexed: true, store: true}, p.STVXL: {shape: vsVMX, size: 16, elem: 16, indexed: true, store: true},
+	p.LVEBX: {shape: vsVMXElem, size: 1, indexed: true}, p.LVEHX: {shape: vsVMXElem, size: 2, indexed: true},
+	p.LVEWX:  {shape: vsVMXElem, size: 4, indexed: true},
+	p.STVEBX: {shape: vsVMXElem, size: 1, indexed: true, store: true}, p.STVEHX: {shape: vsVMXElem, size: 2, indexed: true, store: true},
+	p.STVEWX: {shape: vsVMXElem, size: 4, indexed: true, store: true},
 
 	// VSX vectors.
-	p.LXV: {shape: vsVector, size: 16, elem: 16, fac: facTX}, p.LXVX: {shape: vsVector, size: 16, elem: 16, fac: facTX, indexed: true},
-	p.PLXV:    {shape: vsVector, size: 16, elem: 16, fac: facVSX},
-	p.LXVD2X:  {shape: vsVector, size: 16, elem: 8, fac: facVSX, indexed: true},
-	p.LXVW4X:  {shape: vsVector, size: 16, elem: 4, fac: facVSX, indexed: true},
-	p.LXVH8X:  {shape: vsVector, size: 16, elem: 2, fac: facTX, indexed: true},
-	p.LXVB16X: {shape: vsVector, size: 16, elem: 1, fac: facTX, indexed: true},
-	p.STXV:    {shape: vsVector, size: 16, elem: 16, fac: facTX, store: true}, p.STXVX: {shape: vsVector, size: 16, elem: 16, fac: facTX, indexed: true, store: true},
-	p.PSTXV:    {shape: vsVector, size: 16, elem: 16, fac: facVSX, store: true},
-	p.STXVD2X:  {shape: vsVector, size: 16, elem: 8, fac: facVSX, indexed: true, store: true},
-	p.STXVW4X:  {shape: vsVector, size: 16, elem: 4, fac: facVSX, indexed: true, store: true},
-	p.STXVH8X:  {shape: vsVector, size: 16, elem: 2, fac: facTX, indexed: true, store: true},
-	p.STXVB16X: {shape: vsVector, size: 16, elem: 1, fac: facTX, indexed: true, store: true},
+	p.LXV: {shape: vsVector, size: 16, elem: 16}, p.LXVX: {shape: vsVector, size: 16, elem: 16, indexed: true},
+	p.PLXV:    {shape: vsVector, size: 16, elem: 16},
+	p.LXVD2X:  {shape: vsVector, size: 16, elem: 8, indexed: true},
+	p.LXVW4X:  {shape: vsVector, size: 16, elem: 4, indexed: true},
+	p.LXVH8X:  {shape: vsVector, size: 16, elem: 2, indexed: true},
+	p.LXVB16X: {shape: vsVector, size: 16, elem: 1, indexed: true},
+	p.STXV:    {shape: vsVector, size: 16, elem: 16, store: true}, p.STXVX: {shape: vsVector, size: 16, elem: 16, indexed: true, store: true},
+	p.PSTXV:    {shape: vsVector, size: 16, elem: 16, store: true},
+	p.STXVD2X:  {shape: vsVector, size: 16, elem: 8, indexed: true, store: true},
+	p.STXVW4X:  {shape: vsVector, size: 16, elem: 4, indexed: true, store: true},
+	p.STXVH8X:  {shape: vsVector, size: 16, elem: 2, indexed: true, store: true},
+	p.STXVB16X: {shape: vsVector, size: 16, elem: 1, indexed: true, store: true},
 
 	// Pairs.
-	p.LXVP: {shape: vsPair, size: 32, elem: 32, fac: facVSX}, p.LXVPX: {shape: vsPair, size: 32, elem: 32, fac: facVSX, indexed: true},
-	p.PLXVP: {shape: vsPair, size: 32, elem: 32, fac: facVSX},
-	p.STXVP: {shape: vsPair, size: 32, elem: 32, fac: facVSX, store: true}, p.STXVPX: {shape: vsPair, size: 32, elem: 32, fac: facVSX, indexed: true, store: true},
-	p.PSTXVP: {shape: vsPair, size: 32, elem: 32, fac: facVSX, store: true},
+	p.LXVP: {shape: vsPair, size: 32, elem: 32}, p.LXVPX: {shape: vsPair, size: 32, elem: 32, indexed: true},
+	p.PLXVP: {shape: vsPair, size: 32, elem: 32},
+	p.STXVP: {shape: vsPair, size: 32, elem: 32, store: true}, p.STXVPX: {shape: vsPair, size: 32, elem: 32, indexed: true, store: true},
+	p.PSTXVP: {shape: vsPair, size: 32, elem: 32, store: true},
 
 	// Scalars.
-	p.LXSD: {shape: vsScalarDW, size: 8, fac: facVEC}, p.PLXSD: {shape: vsScalarDW, size: 8, fac: facVEC},
-	p.LXSDX: {shape: vsScalarDW, size: 8, fac: facVSX, indexed: true, keepDW1: true},
-	p.LXSSP: {shape: vsScalarSP, size: 4, fac: facVEC}, p.PLXSSP: {shape: vsScalarSP, size: 4, fac: facVEC},
-	p.LXSSPX:  {shape: vsScalarSP, size: 4, fac: facVSX, indexed: true, keepDW1: true},
-	p.LXSIWAX: {shape: vsScalarInt, size: 4, fac: facVSX, indexed: true, signExt: true, keepDW1: true},
-	p.LXSIWZX: {shape: vsScalarInt, size: 4, fac: facVSX, indexed: true, keepDW1: true},
-	p.LXSIBZX: {shape: vsScalarInt, size: 1, fac: facTX, indexed: true, keepDW1: true},
-	p.LXSIHZX: {shape: vsScalarInt, size: 2, fac: facTX, indexed: true, keepDW1: true},
-	p.STXSD:   {shape: vsScalarDW, size: 8, fac: facVEC, store: true}, p.PSTXSD: {shape: vsScalarDW, size: 8, fac: facVEC, store: true},
-	p.STXSDX: {shape: vsScalarDW, size: 8, fac: facVSX, indexed: true, store: true},
-	p.STXSSP: {shape: vsScalarSP, size: 4, fac: facVEC, store: true}, p.PSTXSSP: {shape: vsScalarSP, size: 4, fac: facVEC, store: true},
-	p.STXSSPX: {shape: vsScalarSP, size: 4, fac: facVSX, indexed: true, store: true},
-	p.STXSIWX: {shape: vsScalarInt, size: 4, fac: facVSX, indexed: true, store: true},
-	p.STXSIBX: {shape: vsScalarInt, size: 1, fac: facTX, indexed: true, store: true},
-	p.STXSIHX: {shape: vsScalarInt, size: 2, fac: facTX, indexed: true, store: true},
+	p.LXSD: {shape: vsScalarDW, size: 8}, p.PLXSD: {shape: vsScalarDW, size: 8},
+	p.LXSDX: {shape: vsScalarDW, size: 8, indexed: true, keepDW1: true},
+	p.LXSSP: {shape: vsScalarSP, size: 4}, p.PLXSSP: {shape: vsScalarSP, size: 4},
+	p.LXSSPX:  {shape: vsScalarSP, size: 4, indexed: true, keepDW1: true},
+	p.LXSIWAX: {shape: vsScalarInt, size: 4, indexed: true, signExt: true, keepDW1: true},
+	p.LXSIWZX: {shape: vsScalarInt, size: 4, indexed: true, keepDW1: true},
+	p.LXSIBZX: {shape: vsScalarInt, size: 1, indexed: true, keepDW1: true},
+	p.LXSIHZX: {shape: vsScalarInt, size: 2, indexed: true, keepDW1: true},
+	p.STXSD:   {shape: vsScalarDW, size: 8, store: true}, p.PSTXSD: {shape: vsScalarDW, size: 8, store: true},
+	p.STXSDX: {shape: vsScalarDW, size: 8, indexed: true, store: true},
+	p.STXSSP: {shape: vsScalarSP, size: 4, store: true}, p.PSTXSSP: {shape: vsScalarSP, size: 4, store: true},
+	p.STXSSPX: {shape: vsScalarSP, size: 4, indexed: true, store: true},
+	p.STXSIWX: {shape: vsScalarInt, size: 4, indexed: true, store: true},
+	p.STXSIBX: {shape: vsScalarInt, size: 1, indexed: true, store: true},
+	p.STXSIHX: {shape: vsScalarInt, size: 2, indexed: true, store: true},
 
 	// Splats.
-	p.LXVDSX: {shape: vsSplat, size: 8, fac: facVSX, indexed: true},
-	p.LXVWSX: {shape: vsSplat, size: 4, fac: facTX, indexed: true},
+	p.LXVDSX: {shape: vsSplat, size: 8, indexed: true},
+	p.LXVWSX: {shape: vsSplat, size: 4, indexed: true},
 
 	// Rightmost element (ISA 3.1).
-	p.LXVRBX: {shape: vsRight, size: 1, fac: facVSX, indexed: true}, p.LXVRHX: {shape: vsRight, size: 2, fac: facVSX, indexed: true},
-	p.LXVRWX: {shape: vsRight, size: 4, fac: facVSX, indexed: true}, p.LXVRDX: {shape: vsRight, size: 8, fac: facVSX, indexed: true},
-	p.STXVRBX: {shape: vsRight, size: 1, fac: facVSX, indexed: true, store: true}, p.STXVRHX: {shape: vsRight, size: 2, fac: facVSX, indexed: true, store: true},
-	p.STXVRWX: {shape: vsRight, size: 4, fac: facVSX, indexed: true, store: true}, p.STXVRDX: {shape: vsRight, size: 8, fac: facVSX, indexed: true, store: true},
+	p.LXVRBX: {shape: vsRight, size: 1, indexed: true}, p.LXVRHX: {shape: vsRight, size: 2, indexed: true},
+	p.LXVRWX: {shape: vsRight, size: 4, indexed: true}, p.LXVRDX: {shape: vsRight, size: 8, indexed: true},
+	p.STXVRBX: {shape: vsRight, size: 1, indexed: true, store: true}, p.STXVRHX: {shape: vsRight, size: 2, indexed: true, store: true},
+	p.STXVRWX: {shape: vsRight, size: 4, indexed: true, store: true}, p.STXVRDX: {shape: vsRight, size: 8, indexed: true, store: true},
 
 	// With length.
-	p.LXVL: {shape: vsLength, size: 16, elem: 16, fac: facTX}, p.LXVLL: {shape: vsLengthLeft, size: 16, elem: 1, fac: facTX},
-	p.STXVL: {shape: vsLength, size: 16, elem: 16, fac: facTX, store: true}, p.STXVLL: {shape: vsLengthLeft, size: 16, elem: 1, fac: facTX, store: true},
+	p.LXVL: {shape: vsLength, size: 16, elem: 16}, p.LXVLL: {shape: vsLengthLeft, size: 16, elem: 1},
+	p.STXVL: {shape: vsLength, size: 16, elem: 16, store: true}, p.STXVLL: {shape: vsLengthLeft, size: 16, elem: 1, store: true},
 }
 
 // vecSpecs is vecLS indexed by op, for the hot path.
@@ -177,26 +161,6 @@ func vecReg(in *decode.Inst) int {
 		return 32 + int(in.Args[0]&31)
 	}
 	return int(in.Args[0] & 63)
-}
-
-// vecFacility checks the facility a vector load/store needs for VSR x.
-func vecFacility(r *regs.Regs, in *decode.Inst, fac uint8, x int) error {
-	if fac == facTX {
-		fac = facVSX
-		if x >= 32 {
-			fac = facVEC
-		}
-	}
-	if fac == facVEC {
-		if r.MSR&regs.MSRVEC == 0 {
-			return errFacility(in, "vector (VMX)")
-		}
-		return nil
-	}
-	if r.MSR&regs.MSRVSX == 0 {
-		return errFacility(in, "VSX")
-	}
-	return nil
 }
 
 // vsrFromBytes interprets 16 bytes in address order as a VSR: in
@@ -296,9 +260,6 @@ func vecEA(r *regs.Regs, in *decode.Inst, s *vecSpec) (addr uint64, n int) {
 func opLoadVec(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	s := &vecSpecs[in.Op]
 	x := vecReg(in)
-	if err := vecFacility(r, in, s.fac, x); err != nil {
-		return err
-	}
 	if s.shape == vsVMXElem && !e.qemu() {
 		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "bytes outside the element are undefined: hardware result unknown"}
 	}
@@ -372,9 +333,6 @@ func opLoadVec(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func opStoreVec(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	s := &vecSpecs[in.Op]
 	x := vecReg(in)
-	if err := vecFacility(r, in, s.fac, x); err != nil {
-		return err
-	}
 	addr, n := vecEA(r, in, s)
 	le := r.MSR&regs.MSRLE != 0
 	order := dataOrder(r, false)
@@ -429,9 +387,6 @@ func opStoreVec(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // EA[60:63]; no storage access and no byte-order dependence (measured with
 // QEMU in both byte orders).
 func opLvsl(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRVEC == 0 {
-		return errFacility(in, "vector (VMX)")
-	}
 	addr, _ := ea(r, in, true)
 	sh := addr & 15
 	if in.Op == p.LVSR {

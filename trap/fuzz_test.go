@@ -3,6 +3,8 @@ package trap
 import (
 	"errors"
 	"testing"
+
+	"github.com/ppc64emu/ppc64emu/decode"
 )
 
 // FuzzTrap checks, for any word, operands and probe site, that nothing panics
@@ -96,7 +98,7 @@ func FuzzTrap(f *testing.F) {
 				t.Fatalf("trap: uprobe %v, kprobe %v", uerr, kerr)
 			}
 			boundary := errors.Is(uerr, ErrPrefixBoundary)
-			if boundary != (IsPrefix(word) && addr&63 == 60) {
+			if boundary != (decode.IsPrefix(word) && addr&63 == 60) {
 				t.Fatalf("boundary: %v", uerr)
 			}
 			if !boundary && (uerr == nil) != CanSingleStep(word) {
@@ -105,7 +107,7 @@ func FuzzTrap(f *testing.F) {
 			if !CanSingleStep(word) && !errors.Is(kerr, ErrCannotSingleStep) {
 				t.Fatalf("kprobe: %v but CanSingleStep = false", kerr)
 			}
-			if CanSingleStep(word) && (kerr != nil) != (addr%DefaultPageSize != 0 && IsPrefix(prev)) {
+			if CanSingleStep(word) && (kerr != nil) != (addr%DefaultPageSize != 0 && decode.IsPrefix(prev)) {
 				t.Fatalf("kprobe suffix rule: %v", kerr)
 			}
 		}

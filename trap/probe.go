@@ -3,6 +3,8 @@ package trap
 import (
 	"errors"
 	"fmt"
+
+	"github.com/ppc64emu/ppc64emu/decode"
 )
 
 // Sentinel errors for refused probe sites. Uprobe.Check and Kprobe.Check wrap
@@ -84,11 +86,6 @@ const (
 	// (CONFIG_PPC_64K_PAGES).
 	DefaultPageSize = PageSize64K
 )
-
-// IsPrefix reports whether word is the prefix of a prefixed (8-byte)
-// instruction: primary opcode 1. Before Power ISA 3.1 (POWER10) opcode 1 is
-// not a valid instruction at all.
-func IsPrefix(word uint32) bool { return word>>26 == 1 }
 
 // CanSingleStep reports whether Linux allows word to be single-stepped out of
 // line by a uprobe or kprobe, with the kernel's can_single_step rules. Only
@@ -175,7 +172,7 @@ func (u Uprobe) Check(addr uint64, word uint32) error {
 	if in, ok := Classify(word); ok {
 		return fail(ErrTrapInstruction, in.Op.String())
 	}
-	if !u.NoISA31 && IsPrefix(word) && addr&0x3f == 60 {
+	if !u.NoISA31 && decode.IsPrefix(word) && addr&0x3f == 60 {
 		return fail(ErrPrefixBoundary, "")
 	}
 	if name := noStepName(word); name != "" {
@@ -203,7 +200,7 @@ type Kprobe struct {
 //   - ErrMisaligned if addr is not a multiple of 4;
 //   - ErrTrapInstruction if word is a trap, or ErrCannotSingleStep if
 //     CanSingleStep(word) is false for another reason;
-//   - ErrSuffix if addr is not page-aligned and IsPrefix(prev).
+//   - ErrSuffix if addr is not page-aligned and decode.IsPrefix(prev).
 //
 // Linux has no 64-byte boundary rule for kprobes.
 func (k Kprobe) Check(addr uint64, word, prev uint32) error {
@@ -223,7 +220,7 @@ func (k Kprobe) Check(addr uint64, word, prev uint32) error {
 	if page == 0 {
 		page = DefaultPageSize
 	}
-	if addr%page != 0 && IsPrefix(prev) {
+	if addr%page != 0 && decode.IsPrefix(prev) {
 		e := fail(ErrSuffix, "").(*ProbeError)
 		e.Prev = prev
 		return e

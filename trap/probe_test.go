@@ -85,17 +85,6 @@ func TestCanSingleStep(t *testing.T) {
 	}
 }
 
-func TestIsPrefix(t *testing.T) {
-	for w, want := range map[uint32]bool{
-		0x04100000: true, 0x04000000: true, 0x06000000: true, 0x07ffffff: true,
-		0x00000000: false, 0x08000000: false, 0xe4600000: false, 0x7fe00008: false,
-	} {
-		if IsPrefix(w) != want {
-			t.Errorf("IsPrefix(%#08x) = %v", w, !want)
-		}
-	}
-}
-
 const (
 	pldPrefix = 0x04100000 // pld r3,0(0),1: prefix word (8LS, R=1)
 	pldSuffix = 0xe4600000 // and its suffix

@@ -76,7 +76,7 @@ func parseInsn(s string) (insnArg, error) {
 	if a.suffix, err = parseWord(suf); err != nil {
 		return a, fmt.Errorf("suffix of %q: %w", s, err)
 	}
-	if a.word>>26 != 1 {
+	if !decode.IsPrefix(a.word) {
 		return a, fmt.Errorf("%q: %08x is not a prefix word (primary opcode 1), so it takes no suffix", s, a.word)
 	}
 	a.prefixed = true
@@ -158,7 +158,7 @@ func invalidNames(v decode.Invalid) []string {
 // describe decodes one instruction.
 func describe(word, suffix uint32) decodeResult {
 	d := decodeResult{Word: fmt.Sprintf("%08x", word)}
-	prefix := word>>26 == 1
+	prefix := decode.IsPrefix(word)
 	if prefix {
 		d.Suffix = fmt.Sprintf("%08x", suffix)
 	}
@@ -228,7 +228,7 @@ func runDecode(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return usageError(stderr, fs.Name(), "%v", err)
 			}
-			if a.word>>26 == 1 && !a.prefixed {
+			if decode.IsPrefix(a.word) && !a.prefixed {
 				err := prefixAlone(a.word)
 				results = append(results, decodeResult{
 					Word:  fmt.Sprintf("%08x", a.word),
@@ -276,7 +276,7 @@ func describeBytes(b []byte, bigEndian bool) []decodeResult {
 			break
 		}
 		w := order.Uint32(b)
-		if w>>26 == 1 {
+		if decode.IsPrefix(w) {
 			if len(b) < 8 {
 				err := fmt.Errorf("%w: prefix word %08x without its suffix", decode.ErrTruncated, w)
 				out = append(out, decodeResult{

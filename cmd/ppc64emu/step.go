@@ -665,7 +665,7 @@ func newEffectsJSON(rec *emulate.StepRecord) *effectsJSON {
 func step(e *emulate.Emulator, m *machine, insn insnArg, opts stepOpts) *stepResult {
 	d := describe(insn.word, insn.suffix)
 	res := &stepResult{Insn: d.encoding(), Text: d.Text}
-	if opts.next && !(insn.word>>26 == 1 && !insn.prefixed) {
+	if opts.next && !(decode.IsPrefix(insn.word) && !insn.prefixed) {
 		if n, err := debug.NextPCsWord(insn.word, insn.suffix, &m.r, false); err == nil {
 			res.Next = newNextJSON(n)
 			any, _ := debug.NextPCsWord(insn.word, insn.suffix, &m.r, true)
@@ -687,7 +687,7 @@ func step(e *emulate.Emulator, m *machine, insn insnArg, opts stepOpts) *stepRes
 	}
 	rec := &recorder{Regions: emulate.Regions(m.mem)}
 	var err error
-	if insn.word>>26 == 1 && !insn.prefixed {
+	if decode.IsPrefix(insn.word) && !insn.prefixed {
 		// A prefix word alone is not an instruction.
 		err = &emulate.OpError{Kind: emulate.ErrIllegal, Err: prefixAlone(insn.word)}
 		res.Insn, res.Text = fmt.Sprintf("%08x", insn.word), ""

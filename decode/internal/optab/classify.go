@@ -23,6 +23,14 @@ type Entry struct {
 	Level string   // decode identifier of the level, e.g. "LevelPOWER9"
 	Size  int      // memory access size in bytes, 0 if none or variable
 	Flags []string // decode identifiers of the op-level flags, in bit order
+
+	// Facility lists the decode identifiers of the MSR-enabled facilities
+	// the op needs (FacFP, FacVEC, FacVSX), plus FacSplit for the ops whose
+	// need depends on the VSR operand's number; empty for none.
+	Facility []string
+	// Elem is the element (lane) size in bytes that the ISA headline of a
+	// vector or VSX op names, 0 where it names none or several.
+	Elem int
 }
 
 // Prefixed reports whether the op is an 8-byte prefixed instruction
@@ -375,7 +383,126 @@ func classify(e *Entry, m *mnemonic) error {
 	if len(flags) > 0 {
 		return fmt.Errorf("op %s: unknown flags %v", e.Op, flags)
 	}
+	e.Facility = facility(e, po)
+	if hasAny(e.Facility, "FacVEC", "FacVSX") {
+		e.Elem = elemSize(h)
+	}
 	return nil
+}
+
+// split lists the ops whose facility depends on the number of their VSR
+// operand: VSR 32-63 (the VRs) need MSR[VEC], VSR 0-31 the facility named
+// here. The ISA pseudo-code of each tests the TX/SX bit ("if SX=0 & MSR.FP=0
+// then FP_Unavailable(); if SX=1 & MSR.VEC=0 then Vector_Unavailable()").
+// The VSX loads and stores introduced by ISA 3.0 follow the same rule with
+// VSX (see facility); they are not listed.
+var split = map[string]string{
+	// The ISA 2.07 GPR<->VSR moves (Power ISA 3.1B Book I 7.6, VSX Move
+	// instructions): FP for VSR 0-31.
+	"mfvsrd": "FacFP", "mfvsrwz": "FacFP", "mtvsrd": "FacFP", "mtvsrwa": "FacFP", "mtvsrwz": "FacFP",
+	// The ISA 3.0 moves and xxspltib.
+	"mfvsrld": "FacVSX", "mtvsrdd": "FacVSX", "mtvsrws": "FacVSX", "xxspltib": "FacVSX",
+}
+
+// facility derives the facilities an op needs (decode identifiers, in bit
+// order) from its class, flags, level and operand names. po is the primary
+// opcode (of the suffix, for prefixed ops).
+func facility(e *Entry, po uint64) []string {
+	if f := split[e.Mnemonic]; f != "" {
+		return sortFac([]string{f, "FacVEC", "FacSplit"})
+	}
+	switch e.Class {
+	case "ClassFP":
+		return []string{"FacFP"}
+	case "ClassVMX":
+		return []string{"FacVEC"}
+	case "ClassVSX", "ClassMMA":
+		return []string{"FacVSX"}
+	case "ClassDFP":
+		switch po {
+		case 59, 63: // DFP arithmetic on FPRs (and FPR pairs)
+			return []string{"FacFP"}
+		case 4: // bcd* on VRs
+			return []string{"FacVEC"}
+		}
+		return nil // cdtbcd, cbcdtd: GPRs
+	case "ClassLoad", "ClassStore":
+	default:
+		return nil
+	}
+	switch {
+	case e.HasFlag("FlagFloat"):
+		return []string{"FacFP"}
+	case e.HasFlag("FlagVector"):
+		return []string{"FacVEC"}
+	case !e.HasFlag("FlagVSX"):
+		return nil
+	}
+	_, args, _ := strings.Cut(e.Syntax, " ")
+	switch {
+	case strings.HasPrefix(args, "VR"):
+		// lxsd, lxssp, stxsd, stxssp and prefixed forms name VRT/VRS
+		// (VSR 32-63) and test MSR[VEC].
+		return []string{"FacVEC"}
+	case e.Level == "LevelPOWER9":
+		// The ISA 3.0 forms with a TX/SX bit (lxv, lxvx, lxvl, lxvll,
+		// lxvwsx, lxvh8x, lxvb16x, lxsibzx, lxsihzx and stores): MSR[VSX]
+		// for VSR 0-31, MSR[VEC] for VSR 32-63.
+		return []string{"FacVEC", "FacVSX", "FacSplit"}
+	}
+	// ISA 2.06/2.07 forms and the ISA 3.1 ones (plxv, lxvp, lxvr*x, …):
+	// MSR[VSX] whatever the register.
+	return []string{"FacVSX"}
+}
+
+// FacilityNames are the facility identifiers of package decode, in bit
+// order.
+var FacilityNames = []string{"FacFP", "FacVEC", "FacVSX", "FacSplit"}
+
+func sortFac(fs []string) []string {
+	var out []string
+	for _, n := range FacilityNames {
+		if in(n, fs) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func hasAny(list []string, names ...string) bool {
+	for _, n := range names {
+		if in(n, list) {
+			return true
+		}
+	}
+	return false
+}
+
+// elemSizes maps the element words of ISA headlines to sizes in bytes.
+var elemSizes = map[string]int{
+	"Byte": 1, "Halfword": 2, "Word": 4, "Doubleword": 8, "Quadword": 16,
+	"Half-Precision": 2, "bfloat16": 2, "Single-Precision": 4,
+	"Double-Precision": 8, "Quad-Precision": 16,
+}
+
+// elemSize is the element size the headline h names, or 0 if it names none
+// or several (conversions between formats). For widening and narrowing ops
+// (multiply even/odd, pack, unpack, sum across) the headline names the
+// source element.
+func elemSize(h string) int {
+	size := 0
+	for _, w := range strings.Fields(h) {
+		w, _, _ = strings.Cut(w, "*") // "Byte*16"
+		n := elemSizes[w]
+		switch {
+		case n == 0:
+		case size == 0:
+			size = n
+		case size != n:
+			return 0
+		}
+	}
+	return size
 }
 
 func hasKey(m map[string]bool, k string) bool {

@@ -21,8 +21,9 @@ func Generate(entries []Entry, version string) ([]byte, error) {
 	fmt.Fprintf(&b, "const numOps = %d\n\n", last+1)
 	b.WriteString("// opTable classifies every ppc64asm op. Its rows come from the instFormats\n")
 	b.WriteString("// table of ppc64asm (Mask and Value are the row's opcode mask and value,\n")
-	b.WriteString("// Reserved its don't-care mask) and from pp64.csv (Level); class, size and\n")
-	b.WriteString("// flags follow the rules of decode/internal/optab.\n")
+	b.WriteString("// Reserved its don't-care mask) and from pp64.csv (Level); class, size,\n")
+	b.WriteString("// flags, facility and element size follow the rules of\n")
+	b.WriteString("// decode/internal/optab.\n")
 	b.WriteString("var opTable = [numOps]opInfo{\n")
 	for _, e := range entries {
 		fmt.Fprintf(&b, "\tppc64asm.%s: {Class: %s, Level: %s", e.Op, e.Class, e.Level)
@@ -31,6 +32,12 @@ func Generate(entries []Entry, version string) ([]byte, error) {
 		}
 		if len(e.Flags) > 0 {
 			fmt.Fprintf(&b, ", Flags: %s", strings.Join(e.Flags, " | "))
+		}
+		if len(e.Facility) > 0 {
+			fmt.Fprintf(&b, ", Facility: %s", strings.Join(e.Facility, " | "))
+		}
+		if e.Elem != 0 {
+			fmt.Fprintf(&b, ", Elem: %d", e.Elem)
 		}
 		fmt.Fprintf(&b, ", Mask: %#x, Value: %#x", e.Mask, e.Value)
 		if e.DontCare != 0 {
