@@ -289,9 +289,6 @@ func dfpNaNNarrow(in *decode.Inst) error {
 }
 
 func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRFP == 0 {
-		return fpUnavailable(in)
-	}
 	s := dfpSpecs[in.Op]
 	f := decimal.Long
 	if s.quad {
