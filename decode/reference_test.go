@@ -29,6 +29,7 @@ func decodeReference(word, suffix uint32) (Inst, error) {
 		Level:  info.Level,
 		Size:   info.Size,
 		Flags:  info.Flags,
+		Elem:   info.Elem,
 		Word:   word,
 		Suffix: suffix,
 	}
@@ -46,6 +47,7 @@ func decodeReference(word, suffix uint32) (Inst, error) {
 		in.Invalid |= InvalidReservedBits
 	}
 	encodingFlags(&in)
+	in.Facility = resolveFacility(&in, info.Facility)
 	if invalidForm(&in) {
 		in.Invalid |= InvalidForm
 	}
