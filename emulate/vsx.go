@@ -73,77 +73,39 @@ func xUn(f func(b vec.V) vec.V) semFn {
 	}
 }
 
-// vsxFacility checks the facility a VSX op needs (ISA 3.1B 7.6, each
-// instruction's pseudo-code): the 2.07 moves MSR[FP] for VSR 0-31 and
-// MSR[VEC] for 32-63; the 3.0 moves and xxspltib MSR[VSX] for VSR 0-31 and
-// MSR[VEC] for 32-63; every other op MSR[VSX]. (Until decode's facility
-// column drives one check in Step.)
-func vsxFacility(f semFn) semFn {
-	return func(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-		x := in.Args[0] & 63
-		if in.Op == p.MFVSRD || in.Op == p.MFVSRWZ || in.Op == p.MFVSRLD {
-			x = in.Args[1] & 63
-		}
-		switch in.Op {
-		case p.MTVSRD, p.MTVSRWA, p.MTVSRWZ, p.MFVSRD, p.MFVSRWZ:
-			if x < 32 && r.MSR&regs.MSRFP == 0 {
-				return fpUnavailable(in)
-			}
-			if x >= 32 && r.MSR&regs.MSRVEC == 0 {
-				return errFacility(in, "vector (VMX)")
-			}
-			return f(e, r, m, in)
-		case p.MTVSRDD, p.MTVSRWS, p.MFVSRLD, p.XXSPLTIB:
-			if x >= 32 {
-				if r.MSR&regs.MSRVEC == 0 {
-					return errFacility(in, "vector (VMX)")
-				}
-				return f(e, r, m, in)
-			}
-		}
-		if r.MSR&regs.MSRVSX == 0 {
-			return errFacility(in, "VSX")
-		}
-		return f(e, r, m, in)
-	}
-}
-
-// defVSX registers VSX ops behind vsxFacility.
-func defVSX(f semFn, ops ...decode.Op) { def(vsxFacility(f), ops...) }
-
 func init() {
-	defVSX(xBin(vec.And), p.XXLAND)
-	defVSX(xBin(vec.AndC), p.XXLANDC)
-	defVSX(xBin(vec.Or), p.XXLOR)
-	defVSX(xBin(vec.OrC), p.XXLORC)
-	defVSX(xBin(vec.Xor), p.XXLXOR)
-	defVSX(xBin(vec.Nor), p.XXLNOR)
-	defVSX(xBin(vec.Nand), p.XXLNAND)
-	defVSX(xBin(vec.Eqv), p.XXLEQV)
-	defVSX(xTern(vec.Select), p.XXSEL)
-	defVSX(xBin(func(a, b vec.V) vec.V { return vec.MergeHigh(a, b, 4) }), p.XXMRGHW)
-	defVSX(xBin(func(a, b vec.V) vec.V { return vec.MergeLow(a, b, 4) }), p.XXMRGLW)
-	defVSX(xUn(func(b vec.V) vec.V { return vec.ByteReverse(b, 2) }), p.XXBRH)
-	defVSX(xUn(func(b vec.V) vec.V { return vec.ByteReverse(b, 4) }), p.XXBRW)
-	defVSX(xUn(func(b vec.V) vec.V { return vec.ByteReverse(b, 8) }), p.XXBRD)
-	defVSX(xUn(func(b vec.V) vec.V { return vec.ByteReverse(b, 16) }), p.XXBRQ)
-	defVSX(xTern(func(a, b, c vec.V) vec.V { return vec.Blend(a, b, c, 1) }), p.XXBLENDVB)
-	defVSX(xTern(func(a, b, c vec.V) vec.V { return vec.Blend(a, b, c, 2) }), p.XXBLENDVH)
-	defVSX(xTern(func(a, b, c vec.V) vec.V { return vec.Blend(a, b, c, 4) }), p.XXBLENDVW)
-	defVSX(xTern(func(a, b, c vec.V) vec.V { return vec.Blend(a, b, c, 8) }), p.XXBLENDVD)
-	defVSX(opXXPermDI, p.XXPERMDI)
-	defVSX(opXXSldWI, p.XXSLDWI)
-	defVSX(opXXSpltW, p.XXSPLTW)
-	defVSX(opXXSplatImm, p.XXSPLTIB, p.XXSPLTIW, p.XXSPLTIDP, p.XXSPLTI32DX)
-	defVSX(opXXPerm, p.XXPERM, p.XXPERMR)
-	defVSX(opXXPermX, p.XXPERMX)
-	defVSX(opXXEval, p.XXEVAL)
-	defVSX(opXXExtractUW, p.XXEXTRACTUW)
-	defVSX(opXXInsertW, p.XXINSERTW)
-	defVSX(opLXVKQ, p.LXVKQ)
-	defVSX(opXVTLSBB, p.XVTLSBB)
-	defVSX(opMTVSR, p.MTVSRD, p.MTVSRWA, p.MTVSRWZ, p.MTVSRDD, p.MTVSRWS)
-	defVSX(opMFVSR, p.MFVSRD, p.MFVSRWZ, p.MFVSRLD)
+	def(xBin(vec.And), p.XXLAND)
+	def(xBin(vec.AndC), p.XXLANDC)
+	def(xBin(vec.Or), p.XXLOR)
+	def(xBin(vec.OrC), p.XXLORC)
+	def(xBin(vec.Xor), p.XXLXOR)
+	def(xBin(vec.Nor), p.XXLNOR)
+	def(xBin(vec.Nand), p.XXLNAND)
+	def(xBin(vec.Eqv), p.XXLEQV)
+	def(xTern(vec.Select), p.XXSEL)
+	def(xBin(func(a, b vec.V) vec.V { return vec.MergeHigh(a, b, 4) }), p.XXMRGHW)
+	def(xBin(func(a, b vec.V) vec.V { return vec.MergeLow(a, b, 4) }), p.XXMRGLW)
+	def(xUn(func(b vec.V) vec.V { return vec.ByteReverse(b, 2) }), p.XXBRH)
+	def(xUn(func(b vec.V) vec.V { return vec.ByteReverse(b, 4) }), p.XXBRW)
+	def(xUn(func(b vec.V) vec.V { return vec.ByteReverse(b, 8) }), p.XXBRD)
+	def(xUn(func(b vec.V) vec.V { return vec.ByteReverse(b, 16) }), p.XXBRQ)
+	def(xTern(func(a, b, c vec.V) vec.V { return vec.Blend(a, b, c, 1) }), p.XXBLENDVB)
+	def(xTern(func(a, b, c vec.V) vec.V { return vec.Blend(a, b, c, 2) }), p.XXBLENDVH)
+	def(xTern(func(a, b, c vec.V) vec.V { return vec.Blend(a, b, c, 4) }), p.XXBLENDVW)
+	def(xTern(func(a, b, c vec.V) vec.V { return vec.Blend(a, b, c, 8) }), p.XXBLENDVD)
+	def(opXXPermDI, p.XXPERMDI)
+	def(opXXSldWI, p.XXSLDWI)
+	def(opXXSpltW, p.XXSPLTW)
+	def(opXXSplatImm, p.XXSPLTIB, p.XXSPLTIW, p.XXSPLTIDP, p.XXSPLTI32DX)
+	def(opXXPerm, p.XXPERM, p.XXPERMR)
+	def(opXXPermX, p.XXPERMX)
+	def(opXXEval, p.XXEVAL)
+	def(opXXExtractUW, p.XXEXTRACTUW)
+	def(opXXInsertW, p.XXINSERTW)
+	def(opLXVKQ, p.LXVKQ)
+	def(opXVTLSBB, p.XVTLSBB)
+	def(opMTVSR, p.MTVSRD, p.MTVSRWA, p.MTVSRWZ, p.MTVSRDD, p.MTVSRWS)
+	def(opMFVSR, p.MFVSRD, p.MFVSRWZ, p.MFVSRLD)
 }
 
 // opMTVSR: mtvsrd, mtvsrwa, mtvsrwz (doubleword 0 from RA; doubleword 1
@@ -337,6 +299,6 @@ func opXVTLSBB(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if none {
 		c |= 2
 	}
-	r.CR = regs.SetCRField(r.CR, int(in.Args[0]&7), c)
+	r.SetCRField(int(in.Args[0]&7), c)
 	return nil
 }
