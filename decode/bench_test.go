@@ -2,13 +2,14 @@ package decode_test
 
 import (
 	"encoding/binary"
+	"errors"
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
 )
 
 // firstSightWords returns 1<<18 distinct valid words (addi with every RT, RA
-// and the low 8 bits of SI): four times the cache's 65536 slots, so that
+// and the low 8 bits of SI): 32 times the cache's 8192 slots, so that
 // cycling through them misses the direct-mapped cache almost every time.
 func firstSightWords() []uint32 {
 	ws := make([]uint32, 0, 1<<18)
@@ -84,5 +85,40 @@ func TestDecodeCachedAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(1000, f); n != 0 {
 			t.Errorf("%s: %v allocations per cached call, want 0", name, n)
 		}
+	}
+}
+
+// TestLookupTo: a word seen for the first time is decoded into the scratch
+// Inst without allocating; seen again, it comes from the cache (one
+// allocation); both results equal DecodeWord's. A word that is not an
+// instruction gives ErrUnknown.
+func TestLookupTo(t *testing.T) {
+	ws := firstSightWords()[1000:1101] // addi words no other test looks up
+	var scratch decode.Inst
+	first := make([]decode.Inst, len(ws))
+	k := 0
+	allocs := testing.AllocsPerRun(len(ws)-1, func() { // AllocsPerRun calls f once more to warm up
+		w := ws[k]
+		k++
+		in, err := decode.LookupTo(&scratch, w, 0)
+		if err != nil || in != &scratch {
+			t.Errorf("%08x: first sight gave %p, %v; want the scratch Inst", w, in, err)
+		}
+		first[k-1] = *in
+	})
+	if allocs != 0 {
+		t.Errorf("first sight: %v allocations per LookupTo, want 0", allocs)
+	}
+	for i, w := range ws {
+		if want, _ := decode.DecodeWord(w, 0); first[i] != want {
+			t.Errorf("%08x: first sight %+v, want %+v", w, first[i], want)
+		}
+		in, err := decode.LookupTo(&scratch, w, 0)
+		if want, _ := decode.DecodeWord(w, 0); err != nil || in == &scratch || *in != want {
+			t.Errorf("%08x: second sight gave %p (scratch %p) %+v, %v; want the cached %+v", w, in, &scratch, *in, err, want)
+		}
+	}
+	if _, err := decode.LookupTo(&scratch, 0x7c0007fe, 0); !errors.Is(err, decode.ErrUnknown) {
+		t.Errorf("LookupTo(0x7c0007fe) error %v, want ErrUnknown", err)
 	}
 }

@@ -78,7 +78,7 @@ func BenchmarkFirstSeen(b *testing.B) {
 // TestDecodeIntoAllocs: the generated decoder allocates nothing, for
 // instructions and for words that are not instructions.
 func TestDecodeIntoAllocs(t *testing.T) {
-	for _, w := range [][2]uint32{{0x7c642a14, 0}, {0x04000000, 0xe4640008}, {0, 0}, {0xffffffff, 0}} {
+	for _, w := range [][2]uint32{{0x7c642a14, 0}, {0x04000000, 0xe4640008}, {0, 0}, {0x7c0007fe, 0}, {0xffffffff, 0}} {
 		n := testing.AllocsPerRun(1000, func() {
 			var in Inst
 			decodeInto(&in, w[0], w[1])

@@ -66,3 +66,40 @@ func ExampleInst_Err() {
 	// 7c8802a7 mfspr  invalid form: false reserved bits: true
 	// true
 }
+
+// Decode a page of code into a table the caller owns, without the cache
+// and without an allocation per instruction.
+func ExampleDecodeWordTo() {
+	code := []uint32{0x38600001, 0x7c632214, 0x4e800020} // li r3,1; add r3,r3,r4; blr
+	table := make([]decode.Inst, len(code))
+	for i, w := range code {
+		if err := decode.DecodeWordTo(&table[i], w, 0); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	for i := range table {
+		fmt.Println(table[i].String())
+	}
+	// Output:
+	// li r3,1
+	// add r3,r3,r4
+	// blr
+}
+
+// A step loop keeps one scratch Inst: first-seen words are decoded into it,
+// words seen again come from the cache.
+func ExampleLookupTo() {
+	var scratch decode.Inst
+	for range 2 {
+		in, err := decode.LookupTo(&scratch, 0x3bbe04d2, 0) // addi r29,r30,1234, not looked up before
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(in.String(), in == &scratch)
+	}
+	// Output:
+	// addi r29,r30,1234 true
+	// addi r29,r30,1234 false
+}

@@ -177,6 +177,7 @@ type Emulator struct {
 	resv  reservation  // load-and-reserve state (larx / stcx.)
 	obs   *observation // the attached Observer (observer.go), or nil
 	buf   [256]byte    // scratch for memory accesses; never escapes a step
+	inst  decode.Inst  // StepWord's scratch for words not in the decode cache
 }
 
 // reservation is the state of a load-and-reserve (larx): the reserved
@@ -271,7 +272,7 @@ func (e *Emulator) StepBytes(r *regs.Regs, m Memory, b []byte) error {
 // StepWord executes the instruction given as a word and, for a prefixed
 // instruction, its suffix (ignored otherwise).
 func (e *Emulator) StepWord(r *regs.Regs, m Memory, word, suffix uint32) error {
-	in, err := decode.Lookup(word, suffix)
+	in, err := decode.LookupTo(&e.inst, word, suffix)
 	if err != nil {
 		return illegalWord(err)
 	}
