@@ -50,7 +50,7 @@ func BenchmarkFirstSeen(b *testing.B) {
 			for b.Loop() {
 				e := ws[i]
 				s := e[1]
-				if e[0]>>26 != 1 {
+				if !IsPrefix(e[0]) {
 					s = 0
 				}
 				var in Inst

@@ -51,7 +51,7 @@ type equivChecker struct {
 
 // check compares one encoding: word, and suffix for a prefix word.
 func (c *equivChecker) check(word, suffix uint32) {
-	if word>>26 != 1 {
+	if !IsPrefix(word) {
 		suffix = 0
 	}
 	c.n.Add(1)
@@ -188,7 +188,7 @@ func TestDecodeMatchesPPC64ASMExhaustive(t *testing.T) {
 				r := rand.New(rand.NewPCG(uint64(k), 1))
 				for lo := range uint32(1 << 20) {
 					w := k<<20 | lo
-					if w>>26 != 1 {
+					if !IsPrefix(w) {
 						c.check(w, 0)
 						continue
 					}
