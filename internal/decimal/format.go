@@ -103,38 +103,47 @@ var dpdDecode, dpdEncode = func() (dec [1024]uint16, enc [1000]uint16) {
 		dec[b] = uint16(100*d1 + 10*d2 + d3)
 	}
 	for n := 0; n < 1000; n++ {
-		d1, d2, d3 := n/100, n/10%10, n%10
-		a, bb, c, d := d1>>3&1, d1>>2&1, d1>>1&1, d1&1
-		e, f, g, h := d2>>3&1, d2>>2&1, d2>>1&1, d2&1
-		i, j, k, m := d3>>3&1, d3>>2&1, d3>>1&1, d3&1
-		var bitsOut [10]int // p q r s t u v w x y
-		set := func(vals ...int) { copy(bitsOut[:], vals) }
-		switch a<<2 | e<<1 | i {
-		case 0b000:
-			set(bb, c, d, f, g, h, 0, j, k, m)
-		case 0b001:
-			set(bb, c, d, f, g, h, 1, 0, 0, m)
-		case 0b010:
-			set(bb, c, d, j, k, h, 1, 0, 1, m)
-		case 0b011:
-			set(bb, c, d, 1, 0, h, 1, 1, 1, m)
-		case 0b100:
-			set(j, k, d, f, g, h, 1, 1, 0, m)
-		case 0b101:
-			set(f, g, d, 0, 1, h, 1, 1, 1, m)
-		case 0b110:
-			set(j, k, d, 0, 0, h, 1, 1, 1, m)
-		case 0b111:
-			set(0, 0, d, 1, 1, h, 1, 1, 1, m)
-		}
-		v := 0
-		for _, x := range bitsOut {
-			v = v<<1 | x
-		}
-		enc[n] = uint16(v)
+		enc[n] = uint16(encodeBCD(uint64(n/100<<8 | n/10%10<<4 | n%10)))
 	}
 	return dec, enc
 }()
+
+// encodeBCD is the ISA's DPD encoding of three BCD digits (12 bits,
+// abcd efgh ijkm) as boolean equations on the bits: nibbles above 9 are
+// not refused but encoded by the same equations, as cbcdtd does.
+func encodeBCD(v uint64) uint64 {
+	bit := func(i int) int { return int(v >> (11 - i) & 1) } // i = 0 is a
+	a, bb, c, d := bit(0), bit(1), bit(2), bit(3)
+	e, f, g, h := bit(4), bit(5), bit(6), bit(7)
+	i, j, k, m := bit(8), bit(9), bit(10), bit(11)
+	var o [10]int // p q r s t u v w x y
+	switch a<<2 | e<<1 | i {
+	case 0b000:
+		o = [10]int{bb, c, d, f, g, h, 0, j, k, m}
+	case 0b001:
+		o = [10]int{bb, c, d, f, g, h, 1, 0, 0, m}
+	case 0b010:
+		o = [10]int{bb, c, d, j, k, h, 1, 0, 1, m}
+	case 0b011:
+		o = [10]int{bb, c, d, 1, 0, h, 1, 1, 1, m}
+	case 0b100:
+		o = [10]int{j, k, d, f, g, h, 1, 1, 0, m}
+	case 0b101:
+		o = [10]int{f, g, d, 0, 1, h, 1, 1, 1, m}
+	case 0b110:
+		o = [10]int{j, k, d, 0, 0, h, 1, 1, 1, m}
+	default:
+		o = [10]int{0, 0, d, 1, 1, h, 1, 1, 1, m}
+	}
+	var r uint64
+	for _, x := range o {
+		r = r<<1 | uint64(x)
+	}
+	return r
+}
+
+// EncodeBits is EncodeBCD's bitwise form for any 12 bits (cbcdtd).
+func EncodeBits(bcd uint64) uint64 { return encodeBCD(bcd & 0xfff) }
 
 // field returns the bits of b from bit position pos (0 = the format's
 // leftmost bit) of the given length.
@@ -281,3 +290,9 @@ func ParseFinite(f *Format, neg bool, digits string, exp int) Bits {
 	exp = min(max(exp, f.Qmin()), f.Qmax())
 	return f.Pack(Number{Neg: neg, Exp: exp, Coef: narrow(c)})
 }
+
+// Declet returns the three digits (0…999) a 10-bit declet encodes.
+func Declet(d uint64) int { return int(dpdDecode[d&0x3ff]) }
+
+// Encode returns the canonical declet of v (0…999).
+func Encode(v int) uint64 { return uint64(dpdEncode[v%1000]) }
