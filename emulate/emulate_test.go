@@ -170,10 +170,10 @@ func TestProfileReservedBits(t *testing.T) {
 func TestNotEmulatedNamesOp(t *testing.T) {
 	m := newMachine(true)
 	before := m.r
-	err := m.step(t, Hardware, 0x10011401) // bcdadd. v0,v1,v2,0 (BCD)
+	err := m.step(t, Hardware, 0xec000e84) // denbcd 0,f0,f1 (decimal FP)
 	var oe *OpError
-	if !errors.Is(err, ErrNotEmulated) || !errors.As(err, &oe) || oe.Op.String() != "bcdadd." {
-		t.Fatalf("err = %v, want not emulated naming bcdadd.", err)
+	if !errors.Is(err, ErrNotEmulated) || !errors.As(err, &oe) || oe.Op.String() != "denbcd" {
+		t.Fatalf("err = %v, want not emulated naming denbcd", err)
 	}
 	if before != m.r {
 		t.Error("registers changed")

@@ -305,8 +305,10 @@ func (f *Format) Exponent(b Bits) int64 {
 func (f *Format) InsertExponent(e int64, b Bits) Bits {
 	y := f.Unpack(b)
 	if y.Class == Infinity {
-		// An infinity's coefficient is 0 (harness).
-		b = f.clearField(b, 6+f.ecBits, 10*f.declets)
+		// An infinity's coefficient continuation is cleared in its first
+		// doubleword (QEMU 7.2, harness: all of it for Long, bits 18:63
+		// for Extended, whose second doubleword is kept).
+		b = f.clearField(b, 6+f.ecBits, 64-6-f.ecBits)
 	}
 	out := f.clearField(b, 1, 5+f.ecBits)
 	switch {

@@ -105,7 +105,9 @@ func (rm Rounding) maxToward(neg bool) bool {
 // small are rounded at the subnormal exponent (UX if inexact), or with
 // ctx.UE rounded normally and their exponent raised by Alpha (UX always);
 // results too large give ±∞ or the largest finite number by mode (OX, XX),
-// or with ctx.OE their exponent lowered by Alpha (OX). A large exponent of
+// or with ctx.OE their exponent lowered by Alpha (OX); when the adjusted
+// exponent is still out of range (a conversion from a wider format), the
+// result is as with the enable off. A large exponent of
 // a small coefficient is folded down (clamped) by padding with zeros.
 func (f *Format) Round(ctx Context, neg bool, c u256, e int, sticky bool) (Number, Flags) {
 	p := f.Precision
@@ -114,6 +116,7 @@ func (f *Format) Round(ctx Context, neg bool, c u256, e int, sticky bool) (Numbe
 		n.Exp = min(max(e, f.Qmin()), f.Qmax())
 		return n, 0
 	}
+	c0, e0 := c, e
 	nd := c.digits()
 	tiny := e+nd-1 < f.Emin()
 	var fl Flags
@@ -154,6 +157,12 @@ func (f *Format) Round(ctx Context, neg bool, c u256, e int, sticky bool) (Numbe
 	}
 	if tiny {
 		if ctx.UE {
+			if e+f.Alpha < f.Qmin() {
+				// Still too small after the adjustment (a conversion
+				// from a wider format): round as if UE were 0.
+				ctx.UE = false
+				return f.Round(ctx, neg, c0, e0, sticky)
+			}
 			fl |= UX
 			e += f.Alpha
 		} else if inexact {
@@ -163,7 +172,7 @@ func (f *Format) Round(ctx Context, neg bool, c u256, e int, sticky bool) (Numbe
 	if !c.isZero() && e+c.digits()-1 > f.Emax {
 		fl |= OX
 		fl &^= FR
-		if ctx.OE {
+		if ctx.OE && e-f.Alpha+c.digits()-1 <= f.Emax {
 			e -= f.Alpha
 		} else {
 			fl |= XX

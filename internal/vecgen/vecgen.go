@@ -353,6 +353,9 @@ func (g *gen) state(in *decode.Inst, v *trace.Vector) {
 				f |= uint64(1+g.rng.IntN(7)) << 32 // DRN
 			}
 		})
+		if cls == decode.ClassDFP {
+			f = g.dfpFPSCR(f) // dfp.go
+		}
 		g.put("fpscr", hex64(f))
 		if hasVR || cls == decode.ClassVMX {
 			g.put("vscr", hex32([]uint32{0x10000, 0x10001, 0, 1}[g.rng.IntN(4)]))
