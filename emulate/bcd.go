@@ -75,9 +75,6 @@ func vrGet(r *regs.Regs, n int64) bcd.V {
 }
 
 func opBCD(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if r.MSR&regs.MSRVEC == 0 {
-		return errFacility(in, "vector (VMX)")
-	}
 	if in.Invalid&decode.InvalidReservedBits != 0 {
 		// Only the QEMU profile gets here (reserved bits QEMU does not
 		// refuse): QEMU 7.2 decodes bcdus., bcdutrunc. and bcdctsq. with
@@ -134,6 +131,6 @@ func opBCD(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if res.Status != bcd.Unchanged {
 		r.SetVR(int(in.Args[0])&31, regs.VSR{Hi: res.V.Hi, Lo: res.V.Lo})
 	}
-	r.CR = regs.SetCRField(r.CR, 6, res.CR)
+	r.SetCRField(6, res.CR)
 	return nil
 }
