@@ -50,7 +50,8 @@ func FuzzNextPCs(f *testing.F) {
 // sequence is consistent.
 func FuzzFindAtomicSequence(f *testing.F) {
 	seed := make([]byte, 0, 16)
-	for _, w := range []uint32{lwarx9, add994, stwcx9, 0x4082fff4} {
+	// lwarx r9,0,r3; add r9,r9,r4; stwcx. r9,0,r3; bne- .-12
+	for _, w := range []uint32{0x7d201828, 0x7d292214, 0x7d20192d, 0x4082fff4} {
 		seed = binary.LittleEndian.AppendUint32(seed, w)
 	}
 	f.Add(seed, true)

@@ -1,4 +1,4 @@
-package decode_test
+package decode
 
 import (
 	"encoding/binary"
@@ -7,7 +7,6 @@ import (
 
 	"golang.org/x/arch/ppc64/ppc64asm"
 
-	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/internal/golden"
 )
 
@@ -73,7 +72,7 @@ func FuzzDecode(f *testing.F) {
 		if le {
 			order = binary.LittleEndian
 		}
-		in, err := decode.Decode(src, order)
+		in, err := Decode(src, order)
 		pi, perr := ppc64asm.Decode(src, order)
 		if perr == nil && pi.Op != 0 {
 			if err != nil || in.Op != pi.Op || int(in.Len) != pi.Len {
@@ -83,10 +82,10 @@ func FuzzDecode(f *testing.F) {
 			_ = in.Err()
 			return
 		}
-		if !errors.Is(err, decode.ErrUnknown) && !errors.Is(err, decode.ErrTruncated) {
+		if !errors.Is(err, ErrUnknown) && !errors.Is(err, ErrTruncated) {
 			t.Fatalf("% x (%s): ppc64asm rejects (%v), Decode = %v, %v; want ErrUnknown or ErrTruncated", src, order, perr, in.Op, err)
 		}
-		if in != (decode.Inst{}) {
+		if in != (Inst{}) {
 			t.Fatalf("% x (%s): an error with a non-zero Inst: %+v", src, order, in)
 		}
 	})

@@ -7,10 +7,6 @@ import (
 	"github.com/ppc64emu/ppc64emu/emulate"
 )
 
-// goldenDir holds the QEMU 7.2 reference traces of every op the emulator
-// implements (produced by internal/cmd/mkgolden from the harness).
-const goldenDir = "../testdata/traces"
-
 // TestGoldenTraces replays the golden traces: every vector of an emulated
 // op must agree with QEMU, under the profile the file names.
 func TestGoldenTraces(t *testing.T) {

@@ -8,13 +8,15 @@ import (
 )
 
 // FuzzTrap checks, for any word, operands and probe site, that nothing panics
-// and that the functions agree with one another.
+// and that the functions agree with one another. (Self-contained, like every
+// fuzz target: OSS-Fuzz builds it without the package's other test files.)
 func FuzzTrap(f *testing.F) {
+	const nop, pld = 0x60000000, 0x04100000 // pld: a prefix word (8LS, R=1)
 	f.Add(uint32(LinuxBreakpoint), uint64(0), uint64(0), uint64(0x10000000), uint32(nop))
-	f.Add(uint32(GDBBreakpoint), uint64(5), uint64(6), uint64(0x10000004), uint32(pldPrefix))
+	f.Add(uint32(GDBBreakpoint), uint64(5), uint64(6), uint64(0x10000004), uint32(pld))
 	f.Add(uint32(0x0c438000), uint64(0x7fffffff), uint64(1), uint64(0x1000003c), uint32(0))
 	f.Add(uint32(0x7c8a5809), uint64(0x1234567800000001), uint64(0xffffffff00000001), uint64(3), uint32(0))
-	f.Add(uint32(pldPrefix), uint64(0), uint64(0), uint64(0x1000003c), uint32(pldPrefix))
+	f.Add(uint32(pld), uint64(0), uint64(0), uint64(0x1000003c), uint32(pld))
 	f.Add(uint32(0x4c000024), uint64(0), uint64(0), uint64(0x10000000), uint32(0))
 	f.Fuzz(func(t *testing.T, word uint32, a, b, addr uint64, prev uint32) {
 		in, ok := Classify(word)

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Insn is an instruction of a trace: the word and, for a prefixed
@@ -18,9 +19,35 @@ type Insn struct {
 	Word, Suffix uint32
 }
 
+// cache holds Insns' answers: a fuzz target built for libFuzzer
+// (scripts/oss-fuzz-build.sh) runs its seeding code for every input, so the
+// files are read once per process.
+var cache struct {
+	sync.Mutex
+	m map[string][]Insn
+}
+
 // Insns returns the distinct instructions of every *.txt.gz file in dir, in
-// file order.
+// file order. The answer is read once per process and shared: callers must
+// not modify it.
 func Insns(dir string) ([]Insn, error) {
+	cache.Lock()
+	defer cache.Unlock()
+	if ins, ok := cache.m[dir]; ok {
+		return ins, nil
+	}
+	ins, err := read(dir)
+	if err != nil {
+		return nil, err
+	}
+	if cache.m == nil {
+		cache.m = map[string][]Insn{}
+	}
+	cache.m[dir] = ins
+	return ins, nil
+}
+
+func read(dir string) ([]Insn, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.txt.gz"))
 	if err != nil {
 		return nil, err

@@ -9,51 +9,6 @@ import (
 	"github.com/ppc64emu/ppc64emu/mem"
 )
 
-// elfImage is a minimal static executable: one R+X PT_LOAD of the whole
-// 0x200-byte file; for big-endian ELFv1 e_entry is a function descriptor at
-// 0x1c0 pointing at 0x100 with TOC 0x8000.
-func elfImage(order binary.ByteOrder, pie bool) []byte {
-	be := order == binary.BigEndian
-	base := uint64(0x10000000)
-	if pie {
-		base = 0
-	}
-	img := make([]byte, 0x200)
-	copy(img, []byte{0x7f, 'E', 'L', 'F', 2, 1, 1, 0})
-	entry := base + 0x100
-	if be {
-		img[5] = 2
-		order.PutUint64(img[0x1c0:], base+0x100)
-		order.PutUint64(img[0x1c8:], base+0x8000)
-		entry = base + 0x1c0
-	}
-	typ := uint16(2)
-	if pie {
-		typ = 3
-	}
-	order.PutUint16(img[16:], typ)
-	order.PutUint16(img[18:], 21)
-	order.PutUint32(img[20:], 1)
-	order.PutUint64(img[24:], entry)
-	order.PutUint64(img[32:], 64)
-	flags := uint32(2)
-	if be {
-		flags = 1
-	}
-	order.PutUint32(img[48:], flags)
-	order.PutUint16(img[52:], 64)
-	order.PutUint16(img[54:], 56)
-	order.PutUint16(img[56:], 1)
-	ph := img[64:]
-	order.PutUint32(ph[0:], 1)
-	order.PutUint32(ph[4:], 5)
-	order.PutUint64(ph[16:], base)
-	order.PutUint64(ph[24:], base)
-	order.PutUint64(ph[32:], 0x200)
-	order.PutUint64(ph[40:], 0x3000) // .bss beyond the file
-	return img
-}
-
 func TestLoad(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -72,7 +27,7 @@ func TestLoad(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			m := mem.New()
-			img, err := loader.Load(m, bytes.NewReader(elfImage(tc.order, tc.pie)))
+			img, err := loader.Load(m, bytes.NewReader(loader.ELFImage(tc.order, tc.pie)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -95,7 +50,7 @@ func TestLoad(t *testing.T) {
 }
 
 func TestLoadRejects(t *testing.T) {
-	bad := elfImage(binary.LittleEndian, false)
+	bad := loader.ELFImage(binary.LittleEndian, false)
 	bad[18] = 62 // EM_X86_64
 	if _, err := loader.Load(mem.New(), bytes.NewReader(bad)); err == nil {
 		t.Error("x86-64 executable accepted")
@@ -110,7 +65,7 @@ func TestLoadRejects(t *testing.T) {
 func TestBuildStack(t *testing.T) {
 	for _, order := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
 		m := mem.New()
-		img, err := loader.Load(m, bytes.NewReader(elfImage(order, false)))
+		img, err := loader.Load(m, bytes.NewReader(loader.ELFImage(order, false)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,18 +134,4 @@ func TestBuildStack(t *testing.T) {
 			t.Errorf("SCV advertised")
 		}
 	}
-}
-
-func FuzzLoad(f *testing.F) {
-	f.Add(elfImage(binary.LittleEndian, false))
-	f.Add(elfImage(binary.BigEndian, true))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		m := mem.New()
-		img, err := loader.Load(m, bytes.NewReader(b))
-		if err != nil {
-			return
-		}
-		spec := &loader.StackSpec{Top: 0x7ffffffff000, Size: 1 << 16, Args: []string{"p"}}
-		_, _ = loader.BuildStack(m, img, spec)
-	})
 }
