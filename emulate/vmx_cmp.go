@@ -63,12 +63,8 @@ func opVCmpQuad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // opVGnb: vgnb RT,VRB,N.
 func opVGnb(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if in.Args[2] < 2 {
-		// N < 2 is outside the ISA's range 2-7: QEMU 7.2 leaves RT
-		// unchanged; the hardware's behaviour is unknown.
-		if e.prof.profile != QEMU {
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "N < 2: hardware behaviour unknown"}
-		}
-		return nil
+		// N < 2 is outside the ISA's range 2-7 (Difference vmx-vgnb-n).
+		return vmxUnknown(e, in, diffVMXGnbN, "N < 2")
 	}
 	gprRT(r, in, vec.GatherEveryNth(vr(r, in.Args[1]), int(in.Args[2])))
 	return nil

@@ -37,16 +37,11 @@ func vfpMode(e *Emulator, r *regs.Regs) vec.FPMode {
 	return vec.FPMode{FlushIn: nj, FlushOut: nj}
 }
 
-// vfpUnknown is the hardware profile's answer where its result is not known.
-func vfpUnknown(in *decode.Inst, why string) error {
-	return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: why + ": hardware result unknown"}
-}
-
 // vfpBoundary refuses, under the hardware profile with NJ=1, a step where
 // an element rounded up to the smallest normal from below.
 func vfpBoundary(e *Emulator, r *regs.Regs, in *decode.Inst, boundary bool) error {
-	if boundary && e.prof.profile != QEMU && r.VSCR&regs.VSCRNJ != 0 {
-		return vfpUnknown(in, "non-Java mode result rounding up to 2^-126")
+	if boundary && r.VSCR&regs.VSCRNJ != 0 {
+		return vmxUnknown(e, in, diffVMXNJUnknown, "non-Java mode result rounding up to 2^-126")
 	}
 	return nil
 }
@@ -86,8 +81,10 @@ func opVFPMadd(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func opVFPRound(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	b := vr(r, in.Args[1])
 	mode := map[decode.Op]int{p.VRFIN: 0, p.VRFIZ: 1, p.VRFIP: 2, p.VRFIM: 3}[in.Op]
-	if mode >= 2 && e.prof.profile != QEMU && r.VSCR&regs.VSCRNJ != 0 && hasDenormal32(b) {
-		return vfpUnknown(in, "non-Java mode rounding of a denormal toward an infinity")
+	if mode >= 2 && r.VSCR&regs.VSCRNJ != 0 && hasDenormal32(b) {
+		if err := vmxUnknown(e, in, diffVMXNJUnknown, "non-Java mode rounding of a denormal toward an infinity"); err != nil {
+			return err
+		}
 	}
 	setVRT(r, in, vec.RoundToIntFP(b, mode, vfpMode(e, r)))
 	return nil
@@ -147,8 +144,8 @@ func opVFPCompare(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // profile gives QEMU 7.2's values: 1/x and 1/sqrt(x) correctly rounded
 // (sqrt first), the series 2^x and the bit-serial log2.
 func opVFPEstimate(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if e.prof.profile != QEMU {
-		return vfpUnknown(in, "estimate (no public algorithm)")
+	if err := vmxUnknown(e, in, diffVMXEstimate, "estimate (no public algorithm)"); err != nil {
+		return err
 	}
 	b, mode := vr(r, in.Args[1]), vfpMode(e, r)
 	var v vec.V

@@ -118,8 +118,8 @@ func opVDivide(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	a, w := vA(r, in), int(in.Elem)
 	v, undef, special := vec.Divide(a, vB(r, in), w, signed, extended, modulo)
 	if undef != 0 {
-		if e.prof.profile != QEMU {
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "an element with an undefined quotient (zero divisor or overflow): hardware result unknown"}
+		if err := vmxUnknown(e, in, diffVMXDivide, "an element with an undefined quotient (zero divisor or overflow)"); err != nil {
+			return err
 		}
 		if w == 16 && extended && special == 0 {
 			// QEMU 7.2's value is not the truncated quotient (see the
