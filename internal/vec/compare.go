@@ -26,10 +26,14 @@ func cmpMask(t bool) uint64 {
 
 // CompareEqual is vcmpequ{b,h,w,d,q}.
 func CompareEqual(a, b V, w int) V {
-	switch w {
-	case 1:
+	if w == 1 {
 		return V{Hi: eqBytes(a.Hi ^ b.Hi), Lo: eqBytes(a.Lo ^ b.Lo)}
-	case 16:
+	}
+	return compareEqualWide(a, b, w)
+}
+
+func compareEqualWide(a, b V, w int) V {
+	if w == 16 {
 		m := cmpMask(a == b)
 		return V{Hi: m, Lo: m}
 	}

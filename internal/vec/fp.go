@@ -91,6 +91,9 @@ func lanes4(a, b V, m FPMode, f func(x, y uint32) (uint32, bool)) (V, bool) {
 // AddFP is vaddfp.
 func AddFP(a, b V, m FPMode) (V, bool) {
 	return lanes4(a, b, m, func(x, y uint32) (uint32, bool) {
+		if finite2(x, y) {
+			return m.native(f64(x)+f64(y), math.Float32frombits(x)+math.Float32frombits(y))
+		}
 		var r softfloat.Result
 		softfloat.Add(&r, bin32, unp(x), unp(y), softfloat.NearestEven)
 		return m.commit(&r)
@@ -100,10 +103,55 @@ func AddFP(a, b V, m FPMode) (V, bool) {
 // SubFP is vsubfp.
 func SubFP(a, b V, m FPMode) (V, bool) {
 	return lanes4(a, b, m, func(x, y uint32) (uint32, bool) {
+		if finite2(x, y) {
+			return m.native(f64(x)-f64(y), math.Float32frombits(x)-math.Float32frombits(y))
+		}
 		var r softfloat.Result
 		softfloat.Sub(&r, bin32, unp(x), unp(y), softfloat.NearestEven)
 		return m.commit(&r)
 	})
+}
+
+// The fast path for finite operands. The sum, difference or product of
+// binary32 operands in binary64 is exact whenever it is below 2^-126 in
+// magnitude, and rounding it (or a round-to-odd binary64 value) once more
+// to binary32 is correct rounding (53 ≥ 2·24 + 2), so the host's float64
+// arithmetic gives softfloat's results, Tiny included.
+
+func finite2(x, y uint32) bool { return x&0x7f800000 != 0x7f800000 && y&0x7f800000 != 0x7f800000 }
+
+// native rounds v (exact, or rounded to odd) to binary32 under m; zero is
+// the host's float32 result, which has the IEEE sign of an exact zero.
+func (m FPMode) native(v float64, zero float32) (uint32, bool) {
+	if v == 0 {
+		return math.Float32bits(zero), false
+	}
+	x := math.Float32bits(float32(v))
+	tiny := math.Abs(v) < 0x1p-126
+	boundary := tiny && x&0x7fffffff == 0x00800000
+	if m.FlushOut && tiny {
+		return x & 0x80000000, boundary
+	}
+	return x, boundary
+}
+
+// fmaOdd is x·y + z for binary32 operands, rounded to odd in binary64.
+func fmaOdd(x, y, z float64) float64 {
+	p := x * y // exact: 24 + 24 bits
+	s := p + z
+	if s == 0 {
+		return s
+	}
+	bb := s - p
+	e := (p - (s - bb)) + (z - bb)
+	if e != 0 && math.Float64bits(s)&1 == 0 {
+		if (e > 0) == (s > 0) {
+			s = math.Float64frombits(math.Float64bits(s) + 1)
+		} else {
+			s = math.Float64frombits(math.Float64bits(s) - 1)
+		}
+	}
+	return s
 }
 
 // MultiplyAddFP is vmaddfp (a·c + b) and, with negate, vnmsubfp
@@ -112,18 +160,33 @@ func MultiplyAddFP(a, b, c V, negate bool, m FPMode) (V, bool) {
 	x, y, z := Words(a), Words(b), Words(c)
 	any := false
 	for i := range x {
-		va, vb, vc := unp(m.flushIn(x[i])), unp(m.flushIn(y[i])), unp(m.flushIn(z[i]))
-		var r softfloat.Result
-		if softfloat.Propagate(&r, bin32, va, vb, vc) { // the ISA's order: VRA, VRB, VRC
-			x[i] = uint32(r.Bits.Lo)
-			continue
+		fa, fb, fc := m.flushIn(x[i]), m.flushIn(y[i]), m.flushIn(z[i])
+		var v uint32
+		var bd bool
+		if finite2(fa, fb) && finite2(fc, 0) {
+			b64 := f64(fb)
+			if negate {
+				b64 = -b64
+			}
+			v, bd = m.native(fmaOdd(f64(fa), f64(fc), b64), float32(f64(fa)*f64(fc)+b64))
+		} else {
+			va, vb, vc := unp(fa), unp(fb), unp(fc)
+			var r softfloat.Result
+			if softfloat.Propagate(&r, bin32, va, vb, vc) { // the ISA's order: VRA, VRB, VRC
+				x[i] = uint32(r.Bits.Lo)
+				continue
+			}
+			if negate {
+				vb.Neg = !vb.Neg
+			}
+			softfloat.FMA(&r, bin32, va, vc, vb, softfloat.NearestEven)
+			v, bd = m.commit(&r)
+			if bin32.Classify(r.Bits).IsNaN() {
+				x[i] = v
+				continue
+			}
 		}
 		if negate {
-			vb.Neg = !vb.Neg
-		}
-		softfloat.FMA(&r, bin32, va, vc, vb, softfloat.NearestEven)
-		v, bd := m.commit(&r)
-		if negate && !bin32.Classify(r.Bits).IsNaN() {
 			v ^= 0x80000000
 		}
 		x[i], any = v, any || bd

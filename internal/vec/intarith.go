@@ -9,18 +9,11 @@ import "math/bits"
 
 func addc(x, y, c uint64) (uint64, uint64) { return bits.Add64(x, y, c) }
 
-// hiBits is the most significant bit of each w-byte lane of a doubleword.
-func hiBits(w int) uint64 {
-	switch w {
-	case 1:
-		return 0x8080808080808080
-	case 2:
-		return 0x8000800080008000
-	case 4:
-		return 0x8000000080000000
-	}
-	return 0x8000000000000000
-}
+// laneHigh[w] is the most significant bit of each w-byte lane of a
+// doubleword (w = 1, 2, 4, 8).
+var laneHigh = [16]uint64{1: 0x8080808080808080, 2: 0x8000800080008000, 4: 0x8000000080000000, 8: 0x8000000000000000}
+
+func hiBits(w int) uint64 { return laneHigh[w&15] }
 
 // swarAdd adds the w-byte lanes of x and y modulo 2^(8w).
 func swarAdd(x, y, h uint64) uint64 { return (x&^h + y&^h) ^ (x^y)&h }
@@ -34,7 +27,7 @@ func AddModulo(a, b V, w int) V {
 		r, _ := add128(a, b, 0)
 		return r
 	}
-	h := hiBits(w)
+	h := laneHigh[w&15]
 	return V{Hi: swarAdd(a.Hi, b.Hi, h), Lo: swarAdd(a.Lo, b.Lo, h)}
 }
 

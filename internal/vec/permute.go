@@ -1,21 +1,17 @@
 package vec
 
-import "encoding/binary"
-
 // Permute, merge, splat, pack and unpack, and the whole-register shifts
 // (Power ISA 3.1B Book I 6.8).
 
 // Permute is vperm: byte i is byte c[i]&31 of a‖b.
 func Permute(a, b, c V) V {
-	var src [32]uint8
-	binary.BigEndian.PutUint64(src[0:], a.Hi)
-	binary.BigEndian.PutUint64(src[8:], a.Lo)
-	binary.BigEndian.PutUint64(src[16:], b.Hi)
-	binary.BigEndian.PutUint64(src[24:], b.Lo)
+	src := [4]uint64{a.Hi, a.Lo, b.Hi, b.Lo}
 	var hi, lo uint64
-	for i := 56; i >= 0; i -= 8 {
-		hi |= uint64(src[c.Hi>>uint(i)&31]) << uint(i)
-		lo |= uint64(src[c.Lo>>uint(i)&31]) << uint(i)
+	for i := uint(0); i < 64; i += 8 {
+		k := c.Hi >> i
+		hi |= (src[k>>3&3] >> (56 - 8*(k&7)) & 0xff) << i
+		k = c.Lo >> i
+		lo |= (src[k>>3&3] >> (56 - 8*(k&7)) & 0xff) << i
 	}
 	return V{Hi: hi, Lo: lo}
 }
