@@ -11,6 +11,8 @@ pkgs=(
   binutils-powerpc64-linux-gnu
   gcc-powerpc64le-linux-gnu
   gcc-powerpc64-linux-gnu
+  libc6-dev-ppc64el-cross
+  libc6-dev-ppc64-cross
   qemu-user
   libpython3.11-testsuite
 )
