@@ -1,0 +1,619 @@
+package linux
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sort"
+	"sync/atomic"
+
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/gdbstub"
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// DebugConfig makes Start prepare a process for a debugger: the process
+// stops before its first instruction, and Process.Debugger returns the
+// gdbstub.Target that controls it.
+type DebugConfig struct {
+	// History is the number of steps (instructions and system calls, of
+	// all threads) kept for reverse execution; zero means
+	// DefaultHistory, negative means no history.
+	History int
+}
+
+// DefaultHistory is the default length of the reverse-execution history.
+const DefaultHistory = 1 << 20
+
+// Debugger is the gdbstub.Target of a process started with
+// Config.Debug: GDB's all-stop model on top of the runner.
+//
+// A thread stops by parking in the per-instruction check while it holds
+// the process lock, so every other thread is stopped too (threads in a
+// blocking system call stop when it returns). The debugger then reads
+// and writes the state from its own goroutine.
+//
+// # Reverse execution
+//
+// Every executed instruction (its emulate.StepRecord, through an
+// emulate.Observer on each thread's Emulator) and every system call (the
+// registers it changed and the guest memory it wrote) is appended to one
+// history in the global order the threads ran in (they run one at a time
+// under the process lock), bounded to DebugConfig.History steps with the
+// oldest dropped. Reverse execution undoes steps from the end; forward
+// execution after it redoes them (system calls are not executed again:
+// their recorded results are replayed) and goes live when the history is
+// used up. Because the order is global, multi-threaded programs reverse
+// exactly too, with these limits: threads created or ended inside the
+// history are not un-created or revived (the thread list stays that of
+// the live program), memory mappings (mmap, munmap, brk, mprotect) are not
+// undone, and a signal handler frame built by the runner is not recorded,
+// so the history restarts at every signal delivery. A write by GDB into
+// registers or memory is recorded too (so reversing undoes it) and, in
+// the middle of the history, discards the steps after it.
+type Debugger struct {
+	p     *Process
+	limit int
+	auxv  []byte
+
+	stops     chan gdbstub.Stop // a parked thread reports its stop
+	resume    chan struct{}     // the debugger lets the parked thread go
+	parked    *Thread
+	initial   bool
+	killed    bool
+	interrupt atomic.Bool
+	seen      map[int]*Thread // every thread that ever ran, for the history
+
+	// The current resumption (read by the running threads, written while
+	// every thread is stopped).
+	pts         *gdbstub.Points
+	stepping    bool
+	stepTID     int
+	stepStarted bool
+	skipTID     int    // this thread's first instruction ignores a breakpoint at skipPC
+	skipPC      uint64 //
+	resumeSig   int    // the signal GDB passed to a thread stopped at a signal
+
+	// The history: hist[:pos] are applied, hist[pos:] were undone.
+	hist    []histRec
+	pos     int
+	hit     *gdbstub.Stop // a watchpoint hit by the current step
+	pending map[int]gdbstub.Stop
+	sys     map[*Thread]*sysRec
+}
+
+// histRec is one step of thread t, or (user set) a write by the debugger
+// into t's registers or (t nil) into memory.
+type histRec struct {
+	t    *Thread
+	rec  *emulate.StepRecord
+	user bool
+}
+
+// sysRec collects a system call's effects while it runs.
+type sysRec struct {
+	before regs.Regs
+	mem    []emulate.MemWrite
+}
+
+var _ gdbstub.Target = (*Debugger)(nil)
+
+func newDebugger(p *Process, cfg *DebugConfig, sp uint64) *Debugger {
+	d := &Debugger{
+		p: p, limit: cfg.History,
+		stops: make(chan gdbstub.Stop, 1), resume: make(chan struct{}),
+		initial: true, seen: map[int]*Thread{},
+		pending: map[int]gdbstub.Stop{}, sys: map[*Thread]*sysRec{},
+	}
+	if d.limit == 0 {
+		d.limit = DefaultHistory
+	}
+	d.auxv = readAuxv(p, sp)
+	return d
+}
+
+// readAuxv copies the auxiliary vector from the initial stack (argc,
+// argv, NULL, envp, NULL, then the pairs up to AT_NULL).
+func readAuxv(p *Process, sp uint64) []byte {
+	var w [8]byte
+	word := func(a uint64) (uint64, bool) {
+		if p.Mem.Peek(a, w[:]) != nil {
+			return 0, false
+		}
+		return p.order.Uint64(w[:]), true
+	}
+	argc, ok := word(sp)
+	if !ok || argc > 1<<20 {
+		return nil
+	}
+	a := sp + 8*(argc+2)
+	for i := 0; i < 1<<20; i++ { // envp
+		v, ok := word(a)
+		if !ok {
+			return nil
+		}
+		a += 8
+		if v == 0 {
+			break
+		}
+	}
+	var out []byte
+	for i := 0; i < 256; i++ {
+		tag, ok1 := word(a)
+		val, ok2 := word(a + 8)
+		if !ok1 || !ok2 {
+			return nil
+		}
+		out = binary.BigEndian.AppendUint64(out, 0)
+		out = binary.BigEndian.AppendUint64(out, 0)
+		p.order.PutUint64(out[len(out)-16:], tag)
+		p.order.PutUint64(out[len(out)-8:], val)
+		a += 16
+		if tag == 0 {
+			break
+		}
+	}
+	return out
+}
+
+// Debugger returns the process's debugger (nil unless Config.Debug was
+// set), once the program has stopped before its first instruction.
+func (p *Process) Debugger() *Debugger {
+	d := p.dbg
+	if d == nil {
+		return nil
+	}
+	if d.initial {
+		<-d.stops
+		d.initial = false
+	}
+	return d
+}
+
+// The hooks the runner calls (all with the process lock held).
+
+// before is called before thread t executes the instruction at its NIP.
+// It parks the thread when something stops the program and reports
+// whether the thread must end (the debugger killed the process).
+func (d *Debugger) before(t *Thread) bool {
+	if d.seen[t.tid] == nil {
+		d.seen[t.tid] = t
+		t.e.SetObserver(threadObserver{d, t})
+	}
+	var st gdbstub.Stop
+	stop := false
+	first := t.tid == d.skipTID
+	if first {
+		d.skipTID = 0
+	}
+	if w, ok := d.pending[t.tid]; ok {
+		// The previous step accessed a watched location: undo it and
+		// stop before it, as GDB expects on POWER (the access is
+		// reported before it happens).
+		delete(d.pending, t.tid)
+		if n := len(d.hist); n > 0 && d.hist[n-1].t == t && !d.hist[n-1].user {
+			_ = d.hist[n-1].rec.Undo(&t.r, debugMem{d.p})
+			d.hist = d.hist[:n-1]
+			d.pos = len(d.hist)
+		}
+		st, stop = w, true
+	}
+	switch {
+	case stop:
+	case d.initial:
+		st, stop = gdbstub.Stop{Signal: abi.SIGTRAP}, true
+	case d.interrupt.Swap(false):
+		st, stop = gdbstub.Stop{Signal: abi.SIGINT}, true
+	case d.stepping && t.tid == d.stepTID:
+		if d.stepStarted {
+			st, stop = gdbstub.Stop{Signal: abi.SIGTRAP}, true
+		} else {
+			d.stepStarted = true
+		}
+	}
+	if !stop && !(first && t.r.NIP == d.skipPC) {
+		if ok, hw := d.pts.Breakpoint(t.r.NIP); ok {
+			st, stop = gdbstub.Stop{Signal: abi.SIGTRAP, Reason: gdbstub.ReasonSWBreak}, true
+			if hw {
+				st.Reason = gdbstub.ReasonHWBreak
+			}
+		}
+	}
+	if !stop {
+		return false
+	}
+	st.Thread = t.tid
+	return d.park(t, st)
+}
+
+// park stops the program at t and waits for the debugger.
+func (d *Debugger) park(t *Thread, st gdbstub.Stop) bool {
+	d.parked = t
+	d.stops <- st
+	<-d.resume
+	return d.killed || d.p.exited()
+}
+
+// signal is called when thread t is about to receive the synchronous
+// signal sig: the program stops, and GDB decides which signal, if any,
+// the thread gets.
+func (d *Debugger) signal(t *Thread, sig int) int {
+	d.resumeSig = 0
+	if d.park(t, gdbstub.Stop{Thread: t.tid, Signal: sig}) {
+		return 0
+	}
+	return d.resumeSig
+}
+
+// memory returns the Memory the emulator steps with: the process memory,
+// watched for read and write watchpoints.
+func (d *Debugger) memory() emulate.Memory { return watchMem{d} }
+
+type watchMem struct{ d *Debugger }
+
+func (w watchMem) Read(addr uint64, p []byte) error {
+	if d := w.d; d.pts.HasWatches() && d.hit == nil {
+		if wp, a, ok := d.pts.Watch(addr, uint64(len(p)), false); ok {
+			r := gdbstub.ReasonRWatch
+			if wp.Kind == gdbstub.WatchAccess {
+				r = gdbstub.ReasonAWatch
+			}
+			d.hit = &gdbstub.Stop{Signal: abi.SIGTRAP, Reason: r, Addr: a}
+		}
+	}
+	return w.d.p.Mem.Read(addr, p)
+}
+
+func (w watchMem) Write(addr uint64, p []byte) error {
+	if d := w.d; d.pts.HasWatches() && d.hit == nil {
+		if wp, a, ok := d.pts.Watch(addr, uint64(len(p)), true); ok {
+			r := gdbstub.ReasonWatch
+			if wp.Kind == gdbstub.WatchAccess {
+				r = gdbstub.ReasonAWatch
+			}
+			d.hit = &gdbstub.Stop{Signal: abi.SIGTRAP, Reason: r, Addr: a}
+		}
+	}
+	return w.d.p.Mem.Write(addr, p)
+}
+
+// threadObserver records the steps of one thread.
+type threadObserver struct {
+	d *Debugger
+	t *Thread
+}
+
+func (o threadObserver) ObserveStep(rec *emulate.StepRecord) {
+	d := o.d
+	if rec.Err != nil {
+		d.hit = nil
+		return
+	}
+	d.record(histRec{t: o.t, rec: rec.Clone()})
+	if d.hit != nil {
+		d.pending[o.t.tid] = *d.hit
+		d.hit = nil
+	}
+}
+
+// record appends a step to the history, dropping the oldest beyond the
+// limit.
+func (d *Debugger) record(h histRec) {
+	if d.limit < 0 {
+		return
+	}
+	d.hist = d.hist[:d.pos]
+	if len(d.hist) >= d.limit {
+		// Drop the oldest quarter at once, so appending stays cheap.
+		n := copy(d.hist, d.hist[len(d.hist)-d.limit*3/4:])
+		clear(d.hist[n:])
+		d.hist = d.hist[:n]
+	}
+	d.hist = append(d.hist, h)
+	d.pos = len(d.hist)
+}
+
+// cut forgets the history (a change the history cannot undo happened).
+func (d *Debugger) cut() {
+	clear(d.hist)
+	d.hist, d.pos = d.hist[:0], 0
+}
+
+// sysEnter and sysExit bracket a system call of t; sysWrite is called
+// before it writes guest memory.
+func (d *Debugger) sysEnter(t *Thread) {
+	d.sys[t] = &sysRec{before: t.r}
+}
+
+func (d *Debugger) sysWrite(t *Thread, addr uint64, b []byte) {
+	s := d.sys[t]
+	if s == nil {
+		return
+	}
+	old := make([]byte, len(b))
+	ok := d.p.Mem.Peek(addr, old) == nil
+	s.mem = append(s.mem, emulate.MemWrite{Addr: addr, Old: old, New: append([]byte(nil), b...), OldOK: ok})
+}
+
+func (d *Debugger) sysExit(t *Thread) {
+	s := d.sys[t]
+	delete(d.sys, t)
+	if s == nil {
+		return
+	}
+	rec := &emulate.StepRecord{Addr: s.before.NIP, Regs: diffRegs(&s.before, &t.r), Mem: s.mem}
+	d.record(histRec{t: t, rec: rec})
+}
+
+// diffRegs lists the registers that differ between a and b.
+func diffRegs(a, b *regs.Regs) []emulate.RegWrite {
+	var out []emulate.RegWrite
+	for g := emulate.Reg(0); g < emulate.NumRegs; g++ {
+		if o, n := g.Get(a), g.Get(b); o != n {
+			out = append(out, emulate.RegWrite{Reg: g, Old: o, New: n})
+		}
+	}
+	return out
+}
+
+// debugMem accesses memory as a debugger: ignoring page protections.
+type debugMem struct{ p *Process }
+
+func (m debugMem) Read(addr uint64, b []byte) error  { return m.p.Mem.Peek(addr, b) }
+func (m debugMem) Write(addr uint64, b []byte) error { return m.p.Mem.Poke(addr, b) }
+
+// The gdbstub.Target methods (called by the debugger's goroutine while the
+// program is stopped).
+
+// ByteOrder implements gdbstub.Target.
+func (d *Debugger) ByteOrder() binary.ByteOrder { return d.p.order }
+
+// Threads implements gdbstub.Target.
+func (d *Debugger) Threads() []int {
+	var out []int
+	for tid := range d.p.threads {
+		out = append(out, tid)
+	}
+	sort.Ints(out)
+	return out
+}
+
+var errNoThread = errors.New("linux: no such thread")
+
+func (d *Debugger) thread(tid int) *Thread {
+	if t := d.p.threads[tid]; t != nil {
+		return t
+	}
+	return d.seen[tid]
+}
+
+// Regs implements gdbstub.Target.
+func (d *Debugger) Regs(tid int) (regs.Regs, error) {
+	t := d.thread(tid)
+	if t == nil {
+		return regs.Regs{}, errNoThread
+	}
+	return t.r, nil
+}
+
+// SetRegs implements gdbstub.Target.
+func (d *Debugger) SetRegs(tid int, r *regs.Regs) error {
+	t := d.thread(tid)
+	if t == nil {
+		return errNoThread
+	}
+	if w := diffRegs(&t.r, r); len(w) > 0 {
+		d.record(histRec{t: t, rec: &emulate.StepRecord{Addr: r.NIP, Regs: w}, user: true})
+		t.r = *r
+	}
+	return nil
+}
+
+// ReadMemory implements gdbstub.Target.
+func (d *Debugger) ReadMemory(addr uint64, p []byte) error { return d.p.Mem.Peek(addr, p) }
+
+// WriteMemory implements gdbstub.Target.
+func (d *Debugger) WriteMemory(addr uint64, p []byte) error {
+	old := make([]byte, len(p))
+	if err := d.p.Mem.Peek(addr, old); err != nil {
+		return err
+	}
+	if err := d.p.Mem.Poke(addr, p); err != nil {
+		return err
+	}
+	d.record(histRec{rec: &emulate.StepRecord{Mem: []emulate.MemWrite{{Addr: addr, Old: old, New: append([]byte(nil), p...), OldOK: true}}}, user: true})
+	return nil
+}
+
+// Auxv implements gdbstub.Target.
+func (d *Debugger) Auxv() []byte { return d.auxv }
+
+// Interrupt implements gdbstub.Target.
+func (d *Debugger) Interrupt() { d.interrupt.Store(true) }
+
+// Kill implements gdbstub.Target.
+func (d *Debugger) Kill() {
+	d.p.end(ExitStatus{Signal: abi.SIGKILL}, nil)
+	d.release()
+}
+
+// Detach implements gdbstub.Target: the program runs on without
+// breakpoints, watchpoints or history.
+func (d *Debugger) Detach() {
+	for _, t := range d.seen {
+		t.e.SetObserver(nil)
+	}
+	d.p.dbg = nil
+	d.release()
+}
+
+// release lets the parked thread go.
+func (d *Debugger) release() {
+	if t := d.parked; t != nil {
+		d.parked = nil
+		if d.p.exited() {
+			d.killed = true
+		}
+		d.resume <- struct{}{}
+	}
+}
+
+// undo and redo apply one history record backwards or forwards.
+func (d *Debugger) undo(h histRec) {
+	r := d.regsOf(h)
+	_ = h.rec.Undo(r, debugMem{d.p})
+}
+
+func (d *Debugger) redo(h histRec) {
+	r := d.regsOf(h)
+	_ = h.rec.Redo(r, debugMem{d.p})
+}
+
+func (d *Debugger) regsOf(h histRec) *regs.Regs {
+	if h.t != nil {
+		return &h.t.r
+	}
+	return new(regs.Regs) // a memory write has no registers
+}
+
+// Resume implements gdbstub.Target.
+func (d *Debugger) Resume(a gdbstub.Action) gdbstub.Stop {
+	d.pts = a.Points
+	if d.p.exited() {
+		return d.exitStop()
+	}
+	if a.Thread <= 0 && d.parked != nil {
+		a.Thread = d.parked.tid
+	}
+	if a.Reverse {
+		return d.reverse(a)
+	}
+	if d.pos < len(d.hist) {
+		if st, ok := d.replay(a); ok {
+			return st
+		}
+	}
+	d.stepping, d.stepTID, d.stepStarted = a.Step, a.Thread, false
+	d.resumeSig = 0
+	if t := d.parked; t != nil {
+		d.skipTID, d.skipPC = t.tid, t.r.NIP
+		if a.Signal != 0 {
+			if t.tid == a.Thread {
+				d.resumeSig = a.Signal
+			} else if u := d.p.threads[a.Thread]; u != nil {
+				u.post(sigInfo{signo: a.Signal, code: abi.SI_USER})
+			}
+		}
+	}
+	d.release()
+	select {
+	case st := <-d.stops:
+		return st
+	case <-d.p.done:
+		return d.exitStop()
+	}
+}
+
+func (d *Debugger) exitStop() gdbstub.Stop {
+	st, err := d.p.Wait()
+	switch {
+	case err != nil:
+		return gdbstub.Stop{Kind: gdbstub.StopKilled, Signal: abi.SIGILL}
+	case st.Signal != 0:
+		return gdbstub.Stop{Kind: gdbstub.StopKilled, Signal: st.Signal}
+	}
+	return gdbstub.Stop{Kind: gdbstub.StopExited, Code: st.Code}
+}
+
+// reverse runs backwards through the history.
+func (d *Debugger) reverse(a gdbstub.Action) gdbstub.Stop {
+	last := a.Thread
+	for {
+		if d.pos == 0 {
+			return gdbstub.Stop{Thread: last, Signal: abi.SIGTRAP, Reason: gdbstub.ReasonHistoryBegin}
+		}
+		h := d.hist[d.pos-1]
+		if h.user {
+			d.undo(h)
+			d.pos--
+			continue
+		}
+		if d.interrupt.Swap(false) {
+			return gdbstub.Stop{Thread: last, Signal: abi.SIGINT}
+		}
+		d.undo(h)
+		d.pos--
+		last = h.t.tid
+		if a.Step {
+			if h.t.tid == a.Thread {
+				return gdbstub.Stop{Thread: last, Signal: abi.SIGTRAP}
+			}
+			continue
+		}
+		for _, w := range h.rec.Mem {
+			if wp, addr, ok := a.Points.Watch(w.Addr, uint64(len(w.New)), true); ok {
+				r := gdbstub.ReasonWatch
+				if wp.Kind == gdbstub.WatchAccess {
+					r = gdbstub.ReasonAWatch
+				}
+				return gdbstub.Stop{Thread: last, Signal: abi.SIGTRAP, Reason: r, Addr: addr}
+			}
+		}
+		if ok, hw := a.Points.Breakpoint(h.rec.Addr); ok {
+			r := gdbstub.ReasonSWBreak
+			if hw {
+				r = gdbstub.ReasonHWBreak
+			}
+			return gdbstub.Stop{Thread: last, Signal: abi.SIGTRAP, Reason: r}
+		}
+	}
+}
+
+// replay runs forwards through the undone part of the history; it reports
+// false when the history is used up and the program must go on live.
+func (d *Debugger) replay(a gdbstub.Action) (gdbstub.Stop, bool) {
+	first := true
+	for d.pos < len(d.hist) {
+		h := d.hist[d.pos]
+		if h.user {
+			d.redo(h)
+			d.pos++
+			continue
+		}
+		tid := h.t.tid
+		if !first {
+			if d.interrupt.Swap(false) {
+				return gdbstub.Stop{Thread: tid, Signal: abi.SIGINT}, true
+			}
+			if ok, hw := a.Points.Breakpoint(h.rec.Addr); ok {
+				r := gdbstub.ReasonSWBreak
+				if hw {
+					r = gdbstub.ReasonHWBreak
+				}
+				return gdbstub.Stop{Thread: tid, Signal: abi.SIGTRAP, Reason: r}, true
+			}
+			for _, w := range h.rec.Mem {
+				if wp, addr, ok := a.Points.Watch(w.Addr, uint64(len(w.New)), true); ok {
+					r := gdbstub.ReasonWatch
+					if wp.Kind == gdbstub.WatchAccess {
+						r = gdbstub.ReasonAWatch
+					}
+					return gdbstub.Stop{Thread: tid, Signal: abi.SIGTRAP, Reason: r, Addr: addr}, true
+				}
+			}
+		}
+		first = false
+		d.redo(h)
+		d.pos++
+		if a.Step && tid == a.Thread {
+			return gdbstub.Stop{Thread: tid, Signal: abi.SIGTRAP}, true
+		}
+	}
+	return gdbstub.Stop{}, false
+}
+
+// String describes the debugger's history, for logs.
+func (d *Debugger) String() string {
+	return fmt.Sprintf("history %d steps (position %d, limit %d)", len(d.hist), d.pos, d.limit)
+}
