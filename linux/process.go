@@ -61,6 +61,9 @@ type Config struct {
 	// Stdin, Stdout and Stderr, if set, are what the guest's descriptors
 	// 0, 1 and 2 refer to; nil means the runner's own.
 	Stdin, Stdout, Stderr *os.File
+	// Debug, if set, starts the program stopped under a debugger
+	// (Process.Debugger; see gdbtarget.go).
+	Debug *DebugConfig
 }
 
 // DefaultQuantum is the default number of instructions between thread
@@ -123,6 +126,7 @@ type Process struct {
 	actions   [abi.NSIG + 1]sigAction
 	futexes   map[uint64]*futexQueue
 	sigAny    atomic.Bool // some thread may have a deliverable signal
+	dbg       *Debugger   // the debugger, if any (gdbtarget.go)
 
 	done    chan struct{}
 	endOnce sync.Once
@@ -219,6 +223,9 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		r.GPR[12] = img.PC
 	}
 	p.nextTID = p.pid + 1
+	if cfg.Debug != nil {
+		p.dbg = newDebugger(p, cfg.Debug, sp)
+	}
 	go t.run()
 	return p, nil
 }
