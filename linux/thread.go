@@ -101,8 +101,15 @@ func (t *Thread) runQuantum() bool {
 	p := t.p
 	r := &t.r
 	var m emulate.Memory = p.Mem
+	if p.dbg != nil {
+		m = p.dbg.memory()
+	}
 	n := 0
 	for n < p.quantum {
+		if p.dbg != nil && p.dbg.before(t) {
+			t.count += uint64(n)
+			return true
+		}
 		nip := r.NIP
 		if nip>>12 != t.codePN || t.codeGen != p.memGen {
 			page, ok := p.Mem.Page(nip, mem.Exec)
