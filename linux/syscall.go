@@ -29,6 +29,10 @@ func def(num uint64, f sysFn) { syscalls[num] = f }
 // It reports whether the thread is finished.
 func (t *Thread) syscall(scv bool) bool {
 	r := &t.r
+	if d := t.p.dbg; d != nil {
+		d.sysEnter(t)
+		defer d.sysExit(t)
+	}
 	num := r.GPR[0]
 	a := [6]uint64{r.GPR[3], r.GPR[4], r.GPR[5], r.GPR[6], r.GPR[7], r.GPR[8]}
 	r.OrigGPR3 = r.GPR[3]
