@@ -72,6 +72,16 @@ func (t *Thread) deliverable() int {
 // unchanged). As Linux's force_sig, a blocked or ignored synchronous signal
 // kills the process.
 func (t *Thread) syncSignal(sig, code int, addr uint64) bool {
+	if d := t.p.dbg; d != nil {
+		// A debugger sees the signal first and decides what the thread
+		// gets (gdbtarget.go).
+		if s := d.signal(t, sig); s != sig {
+			if s == 0 || t.p.exited() {
+				return t.p.exited()
+			}
+			sig, code = s, abi.SI_USER
+		}
+	}
 	act := &t.p.actions[sig]
 	if t.mask&sigBit(sig) != 0 || act.handler == abi.SIG_IGN {
 		act.handler = abi.SIG_DFL
@@ -113,6 +123,9 @@ func (t *Thread) deliverSignals() bool {
 			p.actions[abi.SIGSEGV].handler = abi.SIG_DFL
 			t.post(sigInfo{signo: abi.SIGSEGV, code: abi.SI_USER})
 			continue
+		}
+		if p.dbg != nil {
+			p.dbg.cut() // the frame is not in the reverse-execution history
 		}
 		if act.flags&abi.SA_RESETHAND != 0 {
 			p.actions[sig] = sigAction{}
