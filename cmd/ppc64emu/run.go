@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"runtime"
@@ -16,10 +17,11 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/gdbstub"
 	"github.com/ppc64emu/ppc64emu/linux"
 )
 
-const runUsage = `Usage: ppc64emu run [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-gdb ADDR [-history N]] PROG [ARGS...]
 
 Runs a static powerpc64 Linux executable (ppc64le or ppc64, Go or C) in user
 mode, with the host's stdin, stdout, stderr, environment and working
@@ -35,6 +37,10 @@ Flags:
 	-count           print the instructions executed and the rate (MIPS) to stderr at exit
 	-hwcap-mask MASK AND AT_HWCAP with MASK's low 32 bits and AT_HWCAP2 with its high 32
 	                 bits (e.g. 0x0000000048000100 hides the vector facilities from libc)
+	-gdb ADDR        stop before the first instruction and wait for GDB on the TCP
+	                 address ADDR (e.g. localhost:1234; "target remote ADDR" in GDB);
+	                 reverse-stepi and reverse-continue work back through the history
+	-history N       steps kept for reverse execution with -gdb (default 1048576)
 `
 
 // killSelf is what run does with a guest killed by a signal; main's default
@@ -61,6 +67,8 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	strace := fs.Bool("strace", false, "")
 	count := fs.Bool("count", false, "")
 	mask := fs.String("hwcap-mask", "", "")
+	gdbAddr := fs.String("gdb", "", "")
+	history := fs.Int("history", linux.DefaultHistory, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, runUsage)
@@ -92,11 +100,27 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.HWCapMask = v
 	}
+	var ln net.Listener
+	if *gdbAddr != "" {
+		if *history <= 0 {
+			*history = -1
+		}
+		cfg.Debug = &linux.DebugConfig{History: *history}
+		var err error
+		if ln, err = net.Listen("tcp", *gdbAddr); err != nil {
+			fmt.Fprintf(stderr, "ppc64emu run: %v\n", err)
+			return exitFail
+		}
+		defer ln.Close()
+	}
 	start := time.Now()
 	p, err := linux.Start(pos[0], pos, os.Environ(), cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "ppc64emu run: %v\n", err)
 		return exitFail
+	}
+	if ln != nil {
+		return serveGDB(ln, p, stderr)
 	}
 	// Signals sent to the runner go to the guest, as the kernel would
 	// deliver them to it.
@@ -121,6 +145,39 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if st.Signal != 0 {
 		killSelf(st.Signal)
+		return 128 + st.Signal
+	}
+	return st.Code
+}
+
+// serveGDB debugs p for one GDB connection on ln and returns the exit
+// status: the program's, or 0 after a kill or detach by GDB. Ctrl-C
+// reaches the program through GDB (the runner ignores SIGINT).
+func serveGDB(ln net.Listener, p *linux.Process, stderr io.Writer) int {
+	signal.Ignore(syscall.SIGINT)
+	fmt.Fprintf(stderr, "ppc64emu: waiting for gdb on %s\n", ln.Addr())
+	conn, err := ln.Accept()
+	if err != nil {
+		fmt.Fprintf(stderr, "ppc64emu run: %v\n", err)
+		return exitFail
+	}
+	defer conn.Close()
+	srv := gdbstub.NewServer(p.Debugger())
+	err = srv.Serve(conn)
+	switch {
+	case errors.Is(err, gdbstub.ErrKilled):
+		return exitOK
+	case errors.Is(err, gdbstub.ErrDetached):
+		// The program runs on.
+	case err != nil:
+		fmt.Fprintf(stderr, "ppc64emu run: gdb: %v\n", err)
+	}
+	st, err := p.Wait()
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 70
+	}
+	if st.Signal != 0 {
 		return 128 + st.Signal
 	}
 	return st.Code
