@@ -76,20 +76,21 @@ func cacheEA(r *regs.Regs, in *decode.Inst) uint64 {
 	return iea(r, gprOr0(r, in.Args[0])+r.GPR[in.Args[1]&31])
 }
 
+// errBlockSize is the answer of the ops that need Config.CacheBlockSize
+// when it is invalid (Config.Validate).
+func errBlockSize(in *decode.Inst) error {
+	return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "Config.CacheBlockSize is invalid (see Config.Validate)"}
+}
+
 // opDcbz is dcbz RA,RB.
 func opDcbz(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	bs := e.cfg.CacheBlockSize
-	if bs <= 0 || bs&(bs-1) != 0 {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "Config.CacheBlockSize is not a power of two"}
+	if !validBlockSize(bs) {
+		return errBlockSize(in)
 	}
 	addr := cacheEA(r, in) &^ uint64(bs-1)
-	var b []byte
-	if bs <= len(e.buf) {
-		b = e.buf[:bs]
-		clear(b)
-	} else {
-		b = make([]byte, bs)
-	}
+	b := e.buf[:bs]
+	clear(b)
 	return e.write(m, addr, b)
 }
 
@@ -106,9 +107,11 @@ func opCacheProbe(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	addr := cacheEA(r, in)
 	if in.Op == p.ICBI {
-		if bs := e.cfg.CacheBlockSize; bs > 0 && bs&(bs-1) == 0 {
-			addr &^= uint64(bs - 1)
+		bs := e.cfg.CacheBlockSize
+		if !validBlockSize(bs) {
+			return errBlockSize(in)
 		}
+		addr &^= uint64(bs - 1)
 	}
 	_, err := e.read(m, addr, 1)
 	return err

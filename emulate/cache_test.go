@@ -31,7 +31,7 @@ func TestDcbz(t *testing.T) {
 		{32, scratchBase, 0x45, 3, 0x40},
 		{256, scratchBase + 0x1ff, 0, 3, 0x100},
 		{128, 0, scratchBase + 0x281, 0, 0x280},
-		{4096, scratchBase + 0x1234, 0, 3, 0x1000},
+		{512, scratchBase + 0x1234, 0, 3, 0x1200},
 	} {
 		m := newMachine(true)
 		for i := range m.scratch {

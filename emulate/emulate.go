@@ -12,7 +12,9 @@
 //	ErrIllegal           illegal instruction (unknown, invalid form, too new, …)
 //	ErrPrivileged        privileged instruction or SPR in problem state
 //	ErrDataFault         a data access faulted (*Fault gives the details)
-//	ErrAlignment         alignment interrupt (also ErrDataFault for data accesses)
+//	ErrFetchFault        an instruction fetch faulted (Fetch; *Fault)
+//	ErrAlignment         alignment interrupt (also ErrDataFault for data accesses,
+//	                     ErrFetchFault for a prefixed instruction across 64 bytes)
 //	ErrFPException       enabled floating-point exception
 //	ErrUnavailable       facility unavailable (FP, VMX or VSX off in MSR)
 //
@@ -28,6 +30,12 @@
 //
 // An Emulator is cheap and holds a little scratch state: use one per
 // goroutine. The decode cache behind it is shared and safe for concurrent use.
+// An Emulator shared between goroutines without a lock is a data race that
+// the outcomes do not reveal (steps may corrupt each other's scratch
+// buffers and reservation); only the race detector (go test -race) sees it.
+//
+// A Config is checked by Config.Validate; NewChecked returns its error, New
+// does not check (see New).
 package emulate
 
 import (
@@ -47,6 +55,7 @@ var (
 	ErrIllegal     = errors.New("emulate: illegal instruction")
 	ErrPrivileged  = errors.New("emulate: privileged instruction")
 	ErrDataFault   = errors.New("emulate: data access fault")
+	ErrFetchFault  = errors.New("emulate: instruction fetch fault")
 	ErrAlignment   = errors.New("emulate: alignment interrupt")
 	ErrFPException = errors.New("emulate: floating-point enabled exception")
 	ErrUnavailable = errors.New("emulate: facility unavailable")
@@ -67,19 +76,31 @@ type Memory interface {
 // access that is only partly mapped (crossing into an unmapped page). The
 // emulator reports that address as Fault.Addr, as hardware reports it in DAR
 // and Linux in si_addr. A Memory may return any other error instead; the
-// fault address is then the start of the access.
+// fault address is then the start of the access. A nil *AccessError
+// returned as an error is a plain error like any other.
 type AccessError struct {
 	Addr uint64 // the first address that could not be accessed
 	Err  error
 }
 
-func (e *AccessError) Error() string { return fmt.Sprintf("%v at %#x", e.Err, e.Addr) }
+func (e *AccessError) Error() string {
+	if e == nil {
+		return "emulate: nil *AccessError"
+	}
+	return fmt.Sprintf("%v at %#x", e.Err, e.Addr)
+}
 
 // Unwrap returns the underlying error.
-func (e *AccessError) Unwrap() error { return e.Err }
+func (e *AccessError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // Fault describes a failed access. It matches ErrDataFault (data accesses),
-// ErrAlignment (Alignment set) and, through Unwrap, the Memory's own error.
+// ErrFetchFault (instruction fetches, Fetch set), ErrAlignment (Alignment
+// set) and, through Unwrap, the Memory's own error.
 type Fault struct {
 	Addr      uint64 // the faulting address: the failing byte if the Memory said (AccessError), else EA
 	EA        uint64 // effective address of the access (or of the instruction, for Fetch)
@@ -99,8 +120,11 @@ func (f *Fault) Error() string {
 		kind = "write"
 	}
 	what := "data access fault"
-	if f.Alignment {
+	switch {
+	case f.Alignment:
 		what = "alignment interrupt"
+	case f.Fetch:
+		what = "instruction fetch fault"
 	}
 	if f.Err != nil {
 		return fmt.Sprintf("emulate: %s: %s of %d bytes at %#x: %v", what, kind, f.Size, f.Addr, f.Err)
@@ -108,11 +132,14 @@ func (f *Fault) Error() string {
 	return fmt.Sprintf("emulate: %s: %s of %d bytes at %#x", what, kind, f.Size, f.Addr)
 }
 
-// Is makes a Fault match ErrDataFault (data accesses) and ErrAlignment.
+// Is makes a Fault match ErrDataFault (data accesses), ErrFetchFault
+// (instruction fetches) and ErrAlignment.
 func (f *Fault) Is(target error) bool {
 	switch target {
 	case ErrDataFault:
 		return !f.Fetch
+	case ErrFetchFault:
+		return f.Fetch
 	case ErrAlignment:
 		return f.Alignment
 	}
@@ -163,9 +190,51 @@ type Config struct {
 	// Random, if set, supplies darn's value for L = 0, 1 or 2; ok=false makes
 	// darn return its failure value. Without it darn is not emulated.
 	Random func(l int) (v uint64, ok bool)
-	// CacheBlockSize is the dcbz block size in bytes (a power of two);
-	// zero means 128.
+	// CacheBlockSize is the dcbz block size in bytes: a power of two from
+	// MinCacheBlockSize to MaxCacheBlockSize; zero means 128.
 	CacheBlockSize int
+}
+
+// The cache block sizes a Config may ask for: what Power processors have
+// (32 on early 32-bit cores, 128 from POWER4 to POWER10) with room on both
+// sides, and no more than one step should hand to Memory in a call.
+const (
+	MinCacheBlockSize = 32
+	MaxCacheBlockSize = 512
+)
+
+// ErrConfig is wrapped by Config.Validate's errors.
+var ErrConfig = errors.New("emulate: invalid Config")
+
+// Validate reports a Config that New would not honour: an unknown Level or
+// Profile, or a CacheBlockSize that is not 0 or a power of two from
+// MinCacheBlockSize to MaxCacheBlockSize. The errors wrap ErrConfig.
+func (c Config) Validate() error {
+	switch c.Level {
+	case 0, decode.LevelPOWER8, decode.LevelPOWER9, decode.LevelPOWER10:
+	default:
+		return fmt.Errorf("%w: Level %d: want 0, LevelPOWER8, LevelPOWER9 or LevelPOWER10", ErrConfig, c.Level)
+	}
+	if c.Profile != Hardware && c.Profile != QEMU {
+		return fmt.Errorf("%w: Profile %d: want Hardware or QEMU", ErrConfig, c.Profile)
+	}
+	if bs := c.CacheBlockSize; bs != 0 && !validBlockSize(bs) {
+		return fmt.Errorf("%w: CacheBlockSize %d: want 0 or a power of two from %d to %d", ErrConfig, bs, MinCacheBlockSize, MaxCacheBlockSize)
+	}
+	return nil
+}
+
+func validBlockSize(bs int) bool {
+	return bs >= MinCacheBlockSize && bs <= MaxCacheBlockSize && bs&(bs-1) == 0
+}
+
+// NewChecked is New for a Config from outside the program (a flag, a
+// file): it returns Validate's error instead of an Emulator.
+func NewChecked(cfg Config) (*Emulator, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	return New(cfg), nil
 }
 
 // Emulator executes instructions under one Config. It is not safe for
@@ -174,10 +243,10 @@ type Emulator struct {
 	cfg   Config
 	level decode.Level
 	prof  *profileRules
-	resv  reservation  // load-and-reserve state (larx / stcx.)
-	obs   *observation // the attached Observer (observer.go), or nil
-	buf   [256]byte    // scratch for memory accesses; never escapes a step
-	inst  decode.Inst  // StepWord's scratch for words not in the decode cache
+	resv  reservation             // load-and-reserve state (larx / stcx.)
+	obs   *observation            // the attached Observer (observer.go), or nil
+	buf   [MaxCacheBlockSize]byte // scratch for memory accesses; never escapes a step
+	inst  decode.Inst             // StepWord's scratch for words not in the decode cache
 }
 
 // reservation is the state of a load-and-reserve (larx): the reserved
@@ -188,7 +257,11 @@ type reservation struct {
 	size  uint8
 }
 
-// New returns an Emulator for cfg.
+// New returns an Emulator for cfg without checking it (NewChecked does). An
+// invalid Config never makes a step panic or misbehave silently: an unknown
+// Profile is Hardware, an unknown Level accepts the ops up to it, and with
+// an invalid CacheBlockSize dcbz and icbi are not emulated (ErrNotEmulated,
+// naming the field).
 func New(cfg Config) *Emulator {
 	e := &Emulator{cfg: cfg, level: cfg.Level}
 	if e.level == 0 {
@@ -352,7 +425,7 @@ func facilityCheck(r *regs.Regs, in *decode.Inst) error {
 func newFault(ea uint64, n int, write bool, err error, fetch bool) *Fault {
 	f := &Fault{Addr: ea, EA: ea, Size: n, Write: write, Fetch: fetch, Err: err}
 	var ae *AccessError
-	if errors.As(err, &ae) {
+	if errors.As(err, &ae) && ae != nil { // a nil *AccessError is a plain error
 		f.Addr = ae.Addr
 	}
 	return f

@@ -320,7 +320,11 @@ func (e *Emulator) observe(r *regs.Regs, m Memory, in *decode.Inst) error {
 	*rec = StepRecord{Addr: r.NIP, Inst: in, Regs: rec.Regs[:0], Mem: rec.Mem[:0],
 		ResvOld: e.reservation()}
 	ob.mem = observedMemory{m: m, rec: rec, bytes: ob.mem.bytes[:0]}
+	// A Memory that panics ends the step with the panic (no record, no
+	// call of the Observer); the deferred reset keeps the observer attached
+	// and working for the steps after a caller's recover.
 	ob.active = true
+	defer func() { ob.active = false; ob.mem.m = nil }()
 	err := e.Step(r, &ob.mem, in)
 	ob.active = false
 	rec.Err = err
