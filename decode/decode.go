@@ -8,7 +8,8 @@
 // exactly ppc64asm's choice of op and operands without its linear search and
 // without allocating. ppc64asm stays the reference the tests compare with and
 // the printer of Inst.String. Results are also kept in a bounded, lock-free
-// cache, so Lookup of a word seen before costs a few nanoseconds. The quirks
+// cache, from a word's second sight on (Lookup caches at once), so a word
+// seen before costs a few nanoseconds and a first-seen one no allocation. The quirks
 // of ppc64asm are absorbed here once: register numbers start at 0, absolute
 // branch targets are sign-extended, the all-zero word is an unknown
 // instruction, and errors are exported sentinels usable with errors.Is.
@@ -216,8 +217,9 @@ func Decode(src []byte, order binary.ByteOrder) (Inst, error) {
 		}
 		s = order.Uint32(src[4:])
 	}
-	e := lookup(w, s)
-	return e.inst, e.err
+	var scratch Inst
+	in, err := LookupTo(&scratch, w, s)
+	return *in, err
 }
 
 // DecodeWord decodes an instruction given as numbers: the word and, for a
@@ -227,8 +229,9 @@ func DecodeWord(word, suffix uint32) (Inst, error) {
 	if !IsPrefix(word) {
 		suffix = 0
 	}
-	e := lookup(word, suffix)
-	return e.inst, e.err
+	var scratch Inst
+	in, err := LookupTo(&scratch, word, suffix)
+	return *in, err
 }
 
 // Lookup is DecodeWord for hot paths: it returns a pointer to the cached
