@@ -430,8 +430,8 @@ func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		if s.kind == dkSCRI {
 			sh = -sh
 		}
-		if f.NaNPayloadDigits(dfpGet(r, a(1), s.quad)) >= 0 {
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "NaN operand: QEMU 7.2's result bits follow no rule found yet"}
+		if c, _ := f.DataClass(dfpGet(r, a(1), s.quad)); c <= decimal.DCInfinity {
+			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "infinity or NaN operand: QEMU 7.2's result bits follow no rule found yet"}
 		}
 		v, _ := f.Shift(dfpGet(r, a(1), s.quad), sh)
 		dfpPut(r, a(0), s.quad, v)

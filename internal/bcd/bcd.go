@@ -100,13 +100,24 @@ func (v V) digitsValid(from, to int) bool {
 	return true
 }
 
-// magnitude returns the value of nibbles from..to−1 (digits).
+// magnitude returns the value of nibbles from..to−1 (digits), 16 nibbles
+// at a time in 64-bit arithmetic.
 func (v V) magnitude(from, to int) u128 {
-	var m u128
+	var hi, lo uint64 // digits to−1 … from+16, and from+15 … from
 	for i := to - 1; i >= from; i-- {
-		m = m.mul10add(v.nibble(i))
+		d := v.nibble(i)
+		if i >= from+16 {
+			hi = hi*10 + d
+		} else {
+			lo = lo*10 + d
+		}
 	}
-	return m
+	if hi == 0 {
+		return u128{0, lo}
+	}
+	h, l := bits.Mul64(hi, 1e16)
+	l, c := bits.Add64(l, lo, 0)
+	return u128{h + c, l}
 }
 
 // SignValid reports whether sign code s is valid and whether it is negative.
@@ -141,12 +152,28 @@ func plus(ps int) uint64 {
 // put writes the low n digits of m into nibbles from..from+n−1 and reports
 // whether m had more digits.
 func (v *V) put(m u128, from, n int) (overflow bool) {
-	for i := from; i < from+n; i++ {
-		var d uint64
-		m, d = m.divmod10()
-		v.setNibble(i, d)
+	// Split m into 16-digit chunks (two 128-by-64 divisions), then
+	// convert each chunk in 64-bit arithmetic.
+	var chunks [3]uint64
+	var r uint64
+	m.hi, r = bits.Div64(0, m.hi, 1e16)
+	m.lo, r = bits.Div64(r, m.lo, 1e16)
+	chunks[0] = r
+	m.hi, r = bits.Div64(0, m.hi, 1e16)
+	m.lo, r = bits.Div64(r, m.lo, 1e16)
+	chunks[1] = r
+	chunks[2] = m.lo // m < 2^128 < 10^39: at most 7 digits left, m.hi = 0
+	for i := 0; i < n; i++ {
+		c := &chunks[i/16]
+		v.setNibble(from+i, *c%10)
+		*c /= 10
 	}
-	return !m.isZero()
+	for k := n / 16; k < 3; k++ {
+		if chunks[k] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // cr is the CR6 value of a signed result.

@@ -84,8 +84,12 @@ func (x u256) mul(y u256) u256 {
 
 // mulPow10 returns x·10^n; the caller guarantees it fits.
 func (x u256) mulPow10(n int) u256 {
-	if n == 0 {
+	switch {
+	case n == 0:
 		return x
+	case n <= 19:
+		z, _ := x.mul64(pow10[n][0])
+		return z
 	}
 	return x.mul(pow10[n])
 }
@@ -113,8 +117,9 @@ func (x u256) lsh1() u256 {
 	return u256{x[0] << 1, x[1]<<1 | x[0]>>63, x[2]<<1 | x[1]>>63, x[3]<<1 | x[2]>>63}
 }
 
-// divmod returns x/y and x%y for y ≠ 0 (shift-and-subtract; a 64-bit
-// divisor takes the word-at-a-time path).
+// divmod returns x/y and x%y for y ≠ 0: a one-word divisor takes the
+// word-at-a-time path, a two-word one (a coefficient) Knuth's algorithm D
+// on 64-bit digits, a longer one divmodSlow.
 func (x u256) divmod(y u256) (q, r u256) {
 	if y[1]|y[2]|y[3] == 0 {
 		q, rr := x.divmod64(y[0])
@@ -123,8 +128,72 @@ func (x u256) divmod(y u256) (q, r u256) {
 	if x.cmp(y) < 0 {
 		return u256{}, x
 	}
-	n := x.bitLen()
-	for i := n - 1; i >= 0; i-- {
+	if y[2]|y[3] != 0 {
+		return x.divmodSlow(y)
+	}
+	// Normalise: the divisor's top bit set.
+	s := uint(bits.LeadingZeros64(y[1]))
+	v1, v0 := y[1]<<s|y[0]>>(64-s)&mask(s), y[0]<<s
+	var u [5]uint64
+	u[4] = x[3] >> (64 - s) & mask(s)
+	for i := 3; i > 0; i-- {
+		u[i] = x[i]<<s | x[i-1]>>(64-s)&mask(s)
+	}
+	u[0] = x[0] << s
+	for j := 2; j >= 0; j-- {
+		// Estimate q̂ from the top two words of the remainder.
+		var qhat, rhat uint64
+		over := false
+		if u[j+2] >= v1 { // = v1: q̂ = 2^64−1, r̂ = u[j+1] + v1
+			qhat = ^uint64(0)
+			var c uint64
+			rhat, c = bits.Add64(u[j+1], v1, 0)
+			over = c != 0 || u[j+2] > v1
+		} else {
+			qhat, rhat = bits.Div64(u[j+2], u[j+1], v1)
+		}
+		for !over {
+			ph, pl := bits.Mul64(qhat, v0)
+			if ph < rhat || ph == rhat && pl <= u[j] {
+				break
+			}
+			qhat--
+			var c uint64
+			rhat, c = bits.Add64(rhat, v1, 0)
+			if c != 0 {
+				break
+			}
+		}
+		// u[j..j+2] −= q̂·(v1:v0)
+		h0, l0 := bits.Mul64(qhat, v0)
+		h1, l1 := bits.Mul64(qhat, v1)
+		var b uint64
+		u[j], b = bits.Sub64(u[j], l0, 0)
+		m1, c1 := bits.Add64(l1, h0, 0)
+		u[j+1], b = bits.Sub64(u[j+1], m1, b)
+		var b2 uint64
+		u[j+2], b2 = bits.Sub64(u[j+2], h1+c1, b)
+		if b2 != 0 {
+			// q̂ was one too large: add the divisor back.
+			qhat--
+			var c uint64
+			u[j], c = bits.Add64(u[j], v0, 0)
+			u[j+1], c = bits.Add64(u[j+1], v1, c)
+			u[j+2] += c
+		}
+		q[j] = qhat
+	}
+	r = u256{u[0]>>s | u[1]<<(64-s)&mask(s), u[1]>>s | u[2]<<(64-s)&mask(s), 0, 0}
+	if s == 0 {
+		r = u256{u[0], u[1]}
+	}
+	return q, r
+}
+
+// divmodSlow divides by shifting and subtracting (divisors of three or
+// four words: powers of ten above 10^38, rare).
+func (x u256) divmodSlow(y u256) (q, r u256) {
+	for i := x.bitLen() - 1; i >= 0; i-- {
 		r = r.lsh1()
 		r[0] |= x[i/64] >> (uint(i) % 64) & 1
 		if r.cmp(y) >= 0 {
@@ -133,6 +202,14 @@ func (x u256) divmod(y u256) (q, r u256) {
 		}
 	}
 	return q, r
+}
+
+// mask is all ones when s ≠ 0 (a shift by 64 − s is then meaningful).
+func mask(s uint) uint64 {
+	if s == 0 {
+		return 0
+	}
+	return ^uint64(0)
 }
 
 // divPow10 returns x/10^n and x%10^n.

@@ -300,16 +300,11 @@ func (f *Format) Exponent(b Bits) int64 {
 
 // InsertExponent is diex: b's sign and coefficient with biased exponent e;
 // e = −1 gives an infinity, −3 an SNaN, −2 and every other value out of
-// range a QNaN. The coefficient continuation bits are copied as they are
-// (a non-canonical declet stays); a special b's leading digit counts as 0.
+// range a QNaN. A special result keeps b's coefficient continuation bits
+// as they are; a finite result is encoded canonically, with coefficient 0
+// when b is an infinity and the payload when b is a NaN (QEMU 7.2 agrees).
 func (f *Format) InsertExponent(e int64, b Bits) Bits {
 	y := f.Unpack(b)
-	if y.Class == Infinity {
-		// An infinity's coefficient continuation is cleared in its first
-		// doubleword (QEMU 7.2, harness: all of it for Long, bits 18:63
-		// for Extended, whose second doubleword is kept).
-		b = f.clearField(b, 6+f.ecBits, 64-6-f.ecBits)
-	}
 	out := f.clearField(b, 1, 5+f.ecBits)
 	switch {
 	case e == -1:
@@ -319,7 +314,6 @@ func (f *Format) InsertExponent(e int64, b Bits) Bits {
 	case e < 0 || e > int64(f.Qmax()+f.Bias):
 		f.setField(&out, 1, 5, 0b11111)
 	default:
-		// A finite result is encoded canonically (harness).
 		y.Class, y.Exp = Finite, int(e)-f.Bias
 		return f.Pack(y)
 	}
