@@ -76,9 +76,9 @@ func init() {
 		def(opFPArith, op)
 	}
 	def(opFSel, ppc64asm.FSEL, ppc64asm.FSELCC)
-	def(opFCmp, ppc64asm.FCMPU, ppc64asm.FCMPO)
-	def(opFTDiv, ppc64asm.FTDIV)
-	def(opFTSqrt, ppc64asm.FTSQRT)
+	def(opFCmp, ppc64asm.FCMPU, ppc64asm.FCMPO, ppc64asm.XSCMPUDP, ppc64asm.XSCMPODP)
+	def(opFTDiv, ppc64asm.FTDIV, ppc64asm.XSTDIVDP)
+	def(opFTSqrt, ppc64asm.FTSQRT, ppc64asm.XSTSQRTDP)
 	def(opMFFS, ppc64asm.MFFS, ppc64asm.MFFSCC, ppc64asm.MFFSCE, ppc64asm.MFFSCDRN,
 		ppc64asm.MFFSCDRNI, ppc64asm.MFFSCRN, ppc64asm.MFFSCRNI, ppc64asm.MFFSL)
 	def(opMTFSF, ppc64asm.MTFSF, ppc64asm.MTFSFCC)
@@ -88,10 +88,19 @@ func init() {
 }
 
 func opFPArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	return e.fpArith(r, in, fpArithSpecs[in.Op], int(in.Args[0])&31,
+		r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), r.FPR(int(in.Args[3])))
+}
+
+// fpArith computes an arithmetic op of spec s on the doubles x, y, z (the
+// operands in the FPU's order: FRA or FRB for the one-operand ops; FRA and
+// FRB, or FRA and FRC for fmul; FRA, FRC, FRB for the multiply-adds), and
+// commits the result to VSR t with its FPSCR update. The scalar FP and the
+// VSX scalar instructions share it.
+func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, s fpArithSpec, t int, x, y, z uint64) error {
 	if err := e.fpNonIEEE(r, in); err != nil {
 		return err
 	}
-	s := fpArithSpecs[in.Op]
 	if (s.kind == faRe || s.kind == faRSqrte) && !e.qemu() {
 		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "estimate: hardware result unknown"}
 	}
@@ -100,32 +109,31 @@ func opFPArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		f = softfloat.Binary32
 	}
 	mode := sfMode[r.FPSCR&regs.FPSCRRN]
-	frt := int(in.Args[0]) & 31
 	var res fpResult
 	if mode == softfloat.NearestEven && !s.single && s.kind <= faSqrt {
-		if fpFast(&res, s.kind, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2]))) {
-			return e.fpCommit(r, in, frt, &res, false)
+		if fpFast(&res, s.kind, x, y) {
+			return e.fpCommit(r, in, t, &res, false)
 		}
 	}
 	switch s.kind {
 	case faAdd, faSub:
-		fpAddSub(&res, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), s.kind == faSub, f, mode)
+		fpAddSub(&res, x, y, s.kind == faSub, f, mode)
 	case faMul:
-		fpMul(&res, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), f, mode)
+		fpMul(&res, x, y, f, mode)
 	case faDiv:
-		fpDiv(&res, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), f, mode)
+		fpDiv(&res, x, y, f, mode)
 	case faSqrt:
-		fpSqrt(&res, r.FPR(int(in.Args[1])), f, mode)
+		fpSqrt(&res, x, f, mode)
 	case faMAdd, faMSub, faNMAdd, faNMSub:
-		fpFMA(&res, r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), r.FPR(int(in.Args[3])), s.kind, f, mode)
+		fpFMA(&res, x, y, z, s.kind, f, mode)
 	case faRSP:
-		fpRoundTo(&res, r.FPR(int(in.Args[1])), f, mode)
+		fpRoundTo(&res, x, f, mode)
 	case faRe:
-		fpRecip(&res, r.FPR(int(in.Args[1])), s.single, mode)
+		fpRecip(&res, x, s.single, in.Class == decode.ClassVSX, mode)
 	case faRSqrte:
-		fpRSqrt(&res, r.FPR(int(in.Args[1])), s.single, mode)
+		fpRSqrt(&res, x, s.single, mode)
 	}
-	return e.fpCommit(r, in, frt, &res, false)
+	return e.fpCommit(r, in, t, &res, false)
 }
 
 // fpFastExp bounds the unbiased exponents the native fast path accepts:
@@ -250,10 +258,11 @@ func fpFMA(res *fpResult, a, c, b uint64, kind fpArith, f softfloat.Format, m so
 	}
 }
 
-// fpRecip is QEMU's fre/fres: 1/x rounded to double (then to single).
-func fpRecip(res *fpResult, b uint64, single bool, m softfloat.Mode) {
+// fpRecip is QEMU's fre/fres and xsredp/xsresp (vsx): 1/x rounded to
+// double (then to single).
+func fpRecip(res *fpResult, b uint64, single, vsx bool, m softfloat.Mode) {
 	fpDiv(res, fpOne, b, softfloat.Binary64, m)
-	if res.sf.Flags&softfloat.DivByZero != 0 {
+	if res.sf.Flags&softfloat.DivByZero != 0 && !vsx {
 		// QEMU 7.2 answers ±0.5 for the reciprocal of ±0 (harness:
 		// fre of +0 gives 0x3FE0000000000000 with ZX).
 		res.sf.Bits = softfloat.B(0x3fe0000000000000 | b&fpSignBit)
@@ -351,16 +360,16 @@ func fpOrderKey(x uint64) int64 {
 
 func opFCmp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	bf := int(in.Args[0] & 7)
-	a, b := r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2]))
+	a, b := dw0(r, in.Args[1]), dw0(r, in.Args[2])
 	c := fpCompareCode(a, b)
 	old := r.FPSCR
 	var ex uint64
 	if fpIsSNaN(a) || fpIsSNaN(b) {
 		ex |= regs.FPSCRVXSNAN
-		if in.Op == ppc64asm.FCMPO && old&regs.FPSCRVE == 0 {
+		if (in.Op == ppc64asm.FCMPO || in.Op == ppc64asm.XSCMPODP) && old&regs.FPSCRVE == 0 {
 			ex |= regs.FPSCRVXVC
 		}
-	} else if c == 1 && in.Op == ppc64asm.FCMPO {
+	} else if c == 1 && (in.Op == ppc64asm.FCMPO || in.Op == ppc64asm.XSCMPODP) {
 		ex |= regs.FPSCRVXVC
 	}
 	fs := old&^regs.FPSCRFPCC | uint64(c)<<regs.FPSCRFPRFLSB
@@ -382,7 +391,7 @@ func fpExpOf(x uint64) int { return int(x>>52&0x7ff) - 1023 }
 
 func opFTDiv(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	bf := int(in.Args[0] & 7)
-	a, b := r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2]))
+	a, b := dw0(r, in.Args[1]), dw0(r, in.Args[2])
 	fe, fg := false, false
 	if fpIsInf(a) || fpIsInf(b) || fpIsZero(b) {
 		fe, fg = true, true
@@ -406,7 +415,7 @@ func opFTDiv(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 
 func opFTSqrt(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	bf := int(in.Args[0] & 7)
-	b := r.FPR(int(in.Args[1]))
+	b := dw0(r, in.Args[1])
 	fe, fg := false, false
 	if fpIsInf(b) || fpIsZero(b) {
 		fe, fg = true, true

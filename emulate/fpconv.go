@@ -34,6 +34,8 @@ var fcfidOps = map[decode.Op]fcfidSpec{
 	ppc64asm.FCFIDU: {true, false}, ppc64asm.FCFIDUCC: {true, false},
 	ppc64asm.FCFIDS: {false, true}, ppc64asm.FCFIDSCC: {false, true},
 	ppc64asm.FCFIDUS: {true, true}, ppc64asm.FCFIDUSCC: {true, true},
+	ppc64asm.XSCVSXDDP: {false, false}, ppc64asm.XSCVUXDDP: {true, false},
+	ppc64asm.XSCVSXDSP: {false, true}, ppc64asm.XSCVUXDSP: {true, true},
 }
 
 var fcfidSpecs [decode.NumOps]fcfidSpec
@@ -48,7 +50,8 @@ func init() {
 		def(opFCFID, op)
 	}
 	def(opFRI, ppc64asm.FRIN, ppc64asm.FRINCC, ppc64asm.FRIZ, ppc64asm.FRIZCC,
-		ppc64asm.FRIP, ppc64asm.FRIPCC, ppc64asm.FRIM, ppc64asm.FRIMCC)
+		ppc64asm.FRIP, ppc64asm.FRIPCC, ppc64asm.FRIM, ppc64asm.FRIMCC,
+		ppc64asm.XSRDPI, ppc64asm.XSRDPIZ, ppc64asm.XSRDPIP, ppc64asm.XSRDPIM, ppc64asm.XSRDPIC)
 	def(opFMove, ppc64asm.FMR, ppc64asm.FMRCC, ppc64asm.FNEG, ppc64asm.FNEGCC,
 		ppc64asm.FABS, ppc64asm.FABSCC, ppc64asm.FNABS, ppc64asm.FNABSCC,
 		ppc64asm.FCPSGN, ppc64asm.FCPSGNCC, ppc64asm.FMRGEW, ppc64asm.FMRGOW)
@@ -98,8 +101,8 @@ func opFCFID(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		return err
 	}
 	s := fcfidSpecs[in.Op]
-	frt := int(in.Args[0]) & 31
-	b := r.FPR(int(in.Args[1]))
+	frt := int(in.Args[0]) & 63 // an FPR, or XT for the VSX forms
+	b := dw0(r, in.Args[1])
 	f := softfloat.Binary64
 	if s.single {
 		f = softfloat.Binary32
@@ -118,24 +121,29 @@ func opFRI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if err := e.fpNonIEEE(r, in); err != nil {
 		return err
 	}
-	frt := int(in.Args[0]) & 31
-	b := r.FPR(int(in.Args[1]))
+	frt := int(in.Args[0]) & 63 // an FPR, or XT for the VSX forms
+	b := dw0(r, in.Args[1])
 	mode := softfloat.NearestAway
 	switch in.Op {
-	case ppc64asm.FRIZ, ppc64asm.FRIZCC:
+	case ppc64asm.FRIZ, ppc64asm.FRIZCC, ppc64asm.XSRDPIZ:
 		mode = softfloat.TowardZero
-	case ppc64asm.FRIP, ppc64asm.FRIPCC:
+	case ppc64asm.FRIP, ppc64asm.FRIPCC, ppc64asm.XSRDPIP:
 		mode = softfloat.Up
-	case ppc64asm.FRIM, ppc64asm.FRIMCC:
+	case ppc64asm.FRIM, ppc64asm.FRIMCC, ppc64asm.XSRDPIM:
 		mode = softfloat.Down
+	case ppc64asm.XSRDPIC:
+		mode = sfMode[r.FPSCR&regs.FPSCRRN]
 	}
 	var res fpResult
 	res.f = softfloat.Binary64
 	softfloat.RoundToInt(&res.sf, softfloat.Binary64, dv(b), mode)
-	// fri* leave XX alone and clear FR and FI: an exact result as far as
-	// the FPSCR is concerned.
-	res.sf.Flags &= softfloat.Invalid
-	res.sf.RoundedUp = false
+	if in.Op != ppc64asm.XSRDPIC {
+		// fri* and xsrdpi[zpm] leave XX alone and clear FR and FI: an
+		// exact result as far as the FPSCR is concerned. xsrdpic signals
+		// inexact (XX, FI, FR).
+		res.sf.Flags &= softfloat.Invalid
+		res.sf.RoundedUp = false
+	}
 	return e.fpCommit(r, in, frt, &res, false)
 }
 

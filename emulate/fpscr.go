@@ -29,7 +29,7 @@ type FPException struct {
 	Op     decode.Op
 	FPSCR  uint64 // FPSCR as the instruction leaves it
 	CR     uint32 // CR as the instruction leaves it (CR1 for record forms, BF for compares)
-	Target int    // the FPR the instruction writes, or −1 if it is left unchanged
+	Target int    // the FPR (VSR for VSX ops) the instruction writes, or −1 if it is left unchanged
 	Value  uint64 // the value written to FPR Target (doubleword 1 of the VSR becomes 0)
 	// Pair: the target is a DFP Extended FPR pair; ValueLo goes to FPR
 	// Target+1.
@@ -45,12 +45,12 @@ func (x *FPException) Error() string {
 func (x *FPException) Is(target error) bool { return target == ErrFPException }
 
 // Apply writes the state at the interrupt into r: FPSCR, CR and the target
-// FPR, if any. NIP is not changed.
+// FPR (or VSR), if any. NIP is not changed.
 func (x *FPException) Apply(r *regs.Regs) {
 	r.FPSCR = x.FPSCR
 	r.CR = x.CR
 	if x.Target >= 0 {
-		r.VSR[x.Target&31] = regs.VSR{Hi: x.Value}
+		r.VSR[x.Target&63] = regs.VSR{Hi: x.Value}
 		if x.Pair {
 			r.VSR[(x.Target+1)&31] = regs.VSR{Hi: x.ValueLo}
 		}
@@ -138,6 +138,9 @@ type fpResult struct {
 	// negate: the result is the negation of the rounded value (fnmadd,
 	// fnmsub: rounded, then negated).
 	negate bool
+	// spWords: the target doubleword holds the single-precision result in
+	// both words (xscvdpsp) instead of its double-format image.
+	spWords bool
 }
 
 // val is the result in double format.
@@ -235,6 +238,7 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 		if res.negate {
 			val ^= fpSignBit
 		}
+
 		fi, fr = rd.Flags&softfloat.Inexact != 0, rd.RoundedUp
 		if fi {
 			ex |= regs.FPSCRXX
@@ -257,6 +261,11 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 	if !noFPRF {
 		fs = fs&^regs.FPSCRFPRF | fprfClass(val, res.f == softfloat.Binary32)<<regs.FPSCRFPRFLSB
 	}
+	if res.spWords {
+		// The single-precision result (exact in double format) in both words.
+		w, _ := fpSingle(val)
+		val = uint64(w)<<32 | uint64(w)
+	}
 	fs = regs.FPSCRSummary(fs)
 	cr := r.CR
 	if in.Flags&decode.FlagRc != 0 {
@@ -272,7 +281,7 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 	r.FPSCR = fs
 	r.CR = cr
 	if write {
-		r.VSR[frt&31] = regs.VSR{Hi: val}
+		r.VSR[frt&63] = regs.VSR{Hi: val}
 	}
 	return nil
 }

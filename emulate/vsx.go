@@ -19,6 +19,8 @@ const (
 	diffVSXMoveDW1   = "vsx-move-dw1"
 	diffVSXUIM       = "vsx-uim-over-12"
 	diffXXSpltIDPDen = "xxspltidp-denormal"
+	diffVSXCvWord0   = "vsx-cv-word0"
+	diffXSCvDPSPN    = "xscvdpspn-tiny"
 )
 
 func init() {
@@ -26,20 +28,20 @@ func init() {
 		ID:       diffVSXMoveDW1,
 		What:     "mtvsrd, mtvsrwa, mtvsrwz: doubleword 1 of the target VSR (undefined)",
 		Hardware: Value, HWDetail: "unchanged (assumed as QEMU, as for fpr-dw1: not measured on POWER9/POWER10)",
-		QEMU:     Value, QDetail: "unchanged (golden traces testdata/traces/mtvsr*.txt.gz)",
-		Source:   "Power ISA 3.1B Book I 7.6 (mtvsrd: doubleword 1 undefined); QEMU 7.2 -cpu power10 via the harness",
+		QEMU: Value, QDetail: "unchanged (golden traces testdata/traces/mtvsr*.txt.gz)",
+		Source: "Power ISA 3.1B Book I 7.6 (mtvsrd: doubleword 1 undefined); QEMU 7.2 -cpu power10 via the harness",
 	}, Difference{
 		ID:       diffVSXUIM,
 		What:     "xxextractuw, xxinsertw with UIM > 12 (result undefined)",
 		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
-		QEMU:     Value, QDetail: "the bytes wrap around the register (extract) or those past byte 15 are dropped (insert) (golden traces)",
-		Source:   "Power ISA 3.1B Book I 7.6; QEMU 7.2 -cpu power10 via the harness",
+		QEMU: Value, QDetail: "the bytes wrap around the register (extract) or those past byte 15 are dropped (insert) (golden traces)",
+		Source: "Power ISA 3.1B Book I 7.6; QEMU 7.2 -cpu power10 via the harness",
 	}, Difference{
 		ID:       diffXXSpltIDPDen,
 		What:     "xxspltidp with a single-precision denormal IMM32 (result undefined)",
 		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
-		QEMU:     Value, QDetail: "the denormal converted as lfs converts it (normalized double)",
-		Source:   "Power ISA 3.1B Book I 7.6 (xxspltidp); QEMU 7.2 -cpu power10 via the harness",
+		QEMU: Value, QDetail: "the denormal converted as lfs converts it (normalized double)",
+		Source: "Power ISA 3.1B Book I 7.6 (xxspltidp); QEMU 7.2 -cpu power10 via the harness",
 	})
 }
 

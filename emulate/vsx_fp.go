@@ -1,0 +1,154 @@
+package emulate
+
+import (
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/softfloat"
+	"github.com/ppc64emu/ppc64emu/regs"
+	p "golang.org/x/arch/ppc64/ppc64asm"
+)
+
+// VSX scalar double- and single-precision ops (Power ISA 3.1B Book I 7.6):
+// the operands are doubleword 0 of VSRs 0-63 and the arithmetic, rounding
+// and FPSCR update are the scalar FP facility's (fpArith, fpCommit: one
+// core, not a second copy). A result goes to doubleword 0 of XT;
+// doubleword 1 becomes 0 (as for the FPRs, Difference "fpr-dw1").
+
+// xsArithSpec is an fpArithSpec plus the multiply-add form: the a-forms
+// add XT (XT = XA×XB + XT), the m-forms multiply by it (XT = XA×XT + XB).
+type xsArithSpec struct {
+	fpArithSpec
+	mForm bool
+}
+
+var xsArithOps = map[decode.Op]xsArithSpec{
+	p.XSADDDP: {fpArithSpec{faAdd, false}, false}, p.XSADDSP: {fpArithSpec{faAdd, true}, false},
+	p.XSSUBDP: {fpArithSpec{faSub, false}, false}, p.XSSUBSP: {fpArithSpec{faSub, true}, false},
+	p.XSMULDP: {fpArithSpec{faMul, false}, false}, p.XSMULSP: {fpArithSpec{faMul, true}, false},
+	p.XSDIVDP: {fpArithSpec{faDiv, false}, false}, p.XSDIVSP: {fpArithSpec{faDiv, true}, false},
+	p.XSSQRTDP: {fpArithSpec{faSqrt, false}, false}, p.XSSQRTSP: {fpArithSpec{faSqrt, true}, false},
+	p.XSRSP:  {fpArithSpec{faRSP, true}, false},
+	p.XSREDP: {fpArithSpec{faRe, false}, false}, p.XSRESP: {fpArithSpec{faRe, true}, false},
+	p.XSRSQRTEDP: {fpArithSpec{faRSqrte, false}, false}, p.XSRSQRTESP: {fpArithSpec{faRSqrte, true}, false},
+	p.XSMADDADP: {fpArithSpec{faMAdd, false}, false}, p.XSMADDMDP: {fpArithSpec{faMAdd, false}, true},
+	p.XSMADDASP: {fpArithSpec{faMAdd, true}, false}, p.XSMADDMSP: {fpArithSpec{faMAdd, true}, true},
+	p.XSMSUBADP: {fpArithSpec{faMSub, false}, false}, p.XSMSUBMDP: {fpArithSpec{faMSub, false}, true},
+	p.XSMSUBASP: {fpArithSpec{faMSub, true}, false}, p.XSMSUBMSP: {fpArithSpec{faMSub, true}, true},
+	p.XSNMADDADP: {fpArithSpec{faNMAdd, false}, false}, p.XSNMADDMDP: {fpArithSpec{faNMAdd, false}, true},
+	p.XSNMADDASP: {fpArithSpec{faNMAdd, true}, false}, p.XSNMADDMSP: {fpArithSpec{faNMAdd, true}, true},
+	p.XSNMSUBADP: {fpArithSpec{faNMSub, false}, false}, p.XSNMSUBMDP: {fpArithSpec{faNMSub, false}, true},
+	p.XSNMSUBASP: {fpArithSpec{faNMSub, true}, false}, p.XSNMSUBMSP: {fpArithSpec{faNMSub, true}, true},
+}
+
+var xsArithSpecs [decode.NumOps]xsArithSpec
+
+func init() {
+	for op, s := range xsArithOps {
+		xsArithSpecs[op] = s
+		def(opXSArith, op)
+	}
+}
+
+// dw0 is doubleword 0 of VSR n.
+func dw0(r *regs.Regs, n int64) uint64 { return r.VSR[n&63].Hi }
+
+// opXSArith: XT,XA,XB (XT,XB for the one-operand ops).
+func opXSArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	s := xsArithSpecs[in.Op]
+	xt := int(in.Args[0] & 63)
+	x, y, z := dw0(r, in.Args[1]), dw0(r, in.Args[2]), uint64(0)
+	if s.kind >= faMAdd && s.kind <= faNMSub {
+		// The FPU's operand order: multiplicands, then the addend.
+		if s.mForm {
+			y, z = r.VSR[xt].Hi, y
+		} else {
+			z = r.VSR[xt].Hi
+		}
+	}
+	return e.fpArith(r, in, s.fpArithSpec, xt, x, y, z)
+}
+
+func init() {
+	def(opXSCvDPInt, p.XSCVDPSXDS, p.XSCVDPSXWS, p.XSCVDPUXDS, p.XSCVDPUXWS)
+	def(opXSCvDPSP, p.XSCVDPSP)
+	def(opXSCvSPDP, p.XSCVSPDP)
+	def(opXSMove, p.XSCVDPSPN, p.XSCVSPDPN, p.XSABSDP, p.XSNABSDP, p.XSNEGDP, p.XSCPSGNDP)
+}
+
+// opXSCvDPInt: xscvdp{s,u}x{d,w}s XT,XB: doubleword 0 of XB converted to a
+// signed or unsigned doubleword or word, rounding toward zero; FPRF is not
+// changed. The word forms put the word in word 1 and, under QEMU, in
+// word 0 too (Difference "vsx-cv-word0").
+func opXSCvDPInt(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if err := e.fpNonIEEE(r, in); err != nil {
+		return err
+	}
+	word := in.Op == p.XSCVDPSXWS || in.Op == p.XSCVDPUXWS
+	if word && !e.qemu() {
+		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "word 0 of the result undefined: hardware result unknown"}
+	}
+	signed := in.Op == p.XSCVDPSXDS || in.Op == p.XSCVDPSXWS
+	width := 64
+	if word {
+		width = 32
+	}
+	var res fpResult
+	res.f = softfloat.Binary64
+	softfloat.ToInt(&res.sf, dv(dw0(r, in.Args[1])), width, signed, softfloat.TowardZero)
+	if word {
+		w := res.sf.Bits.Lo & 0xffffffff
+		res.sf.Bits.Lo = w<<32 | w
+	}
+	res.sf.Bits.Hi = 0
+	return e.fpCommit(r, in, int(in.Args[0]&63), &res, true)
+}
+
+// opXSCvDPSP: xscvdpsp XT,XB: rounded to single precision, in words 0 and
+// 1 of XT (single format).
+func opXSCvDPSP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if err := e.fpNonIEEE(r, in); err != nil {
+		return err
+	}
+	var res fpResult
+	fpRoundTo(&res, dw0(r, in.Args[1]), softfloat.Binary32, sfMode[r.FPSCR&regs.FPSCRRN])
+	res.spWords = true
+	return e.fpCommit(r, in, int(in.Args[0]&63), &res, false)
+}
+
+// opXSCvSPDP: xscvspdp XT,XB: the single in word 0 of XB in double
+// format (a signalling NaN quieted, with VXSNAN).
+func opXSCvSPDP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	var res fpResult
+	res.f = softfloat.Binary64
+	w := uint32(dw0(r, in.Args[1]) >> 32)
+	softfloat.Convert(&res.sf, softfloat.Binary64, softfloat.Binary32.Unpack(softfloat.B(uint64(w))), softfloat.NearestEven)
+	return e.fpCommit(r, in, int(in.Args[0]&63), &res, false)
+}
+
+// opXSMove: the non-signalling conversions and the sign operations, which
+// leave FPSCR alone: xscvdpspn (the single-precision word, as stfs forms
+// it, in words 0 and 1), xscvspdpn (word 0 in double format, as lfs
+// converts), xsabsdp, xsnabsdp, xsnegdp, xscpsgndp XT,XA,XB (sign of XA).
+func opXSMove(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	b := dw0(r, in.Args[1])
+	var v uint64
+	switch in.Op {
+	case p.XSCVDPSPN:
+		w, ok := fpSingle(b)
+		if !ok && !e.qemu() {
+			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "value below the single-precision denormal range: hardware result unknown"}
+		}
+		v = uint64(w)<<32 | uint64(w)
+	case p.XSCVSPDPN:
+		v = fpDouble(uint32(b >> 32))
+	case p.XSABSDP:
+		v = b &^ fpSignBit
+	case p.XSNABSDP:
+		v = b | fpSignBit
+	case p.XSNEGDP:
+		v = b ^ fpSignBit
+	case p.XSCPSGNDP:
+		v = b&fpSignBit | dw0(r, in.Args[2])&^fpSignBit
+	}
+	r.VSR[in.Args[0]&63] = regs.VSR{Hi: v}
+	return nil
+}
