@@ -113,7 +113,7 @@ func (f *Format) ToInt128(rm Rounding, b Bits) (hi, lo uint64, fl Flags) {
 
 // digitsOf returns the coefficient digits of b: the coefficient of a
 // finite number, the payload of a NaN, none for an infinity.
-func (f *Format) digitsOf(b Bits) (u128, bool) {
+func (f *Format) digitsOf(b Bits) (U128, bool) {
 	y := f.Unpack(b)
 	return y.Coef, y.Neg // 0 for an infinity (harness), the payload for a NaN
 }

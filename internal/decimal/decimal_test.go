@@ -49,15 +49,15 @@ func TestFormats(t *testing.T) {
 		want Number
 	}{
 		{Long, Bits{Lo: 0x2238000000000000}, Number{Exp: 0}},                                     // +0E0
-		{Long, Bits{Lo: 0x2238000000000001}, Number{Exp: 0, Coef: u128{Lo: 1}}},                  // 1
-		{Long, Bits{Lo: 0xa2300000000003d0}, Number{Neg: true, Exp: -2, Coef: u128{Lo: 750}}},    // −7.50
-		{Long, Bits{Lo: 0x77fcff3fcff3fcff}, Number{Exp: 369, Coef: u128{Lo: 9999999999999999}}}, // largest
-		{Long, Bits{Lo: 0x0000000000000001}, Number{Exp: -398, Coef: u128{Lo: 1}}},               // smallest subnormal
+		{Long, Bits{Lo: 0x2238000000000001}, Number{Exp: 0, Coef: U128{Lo: 1}}},                  // 1
+		{Long, Bits{Lo: 0xa2300000000003d0}, Number{Neg: true, Exp: -2, Coef: U128{Lo: 750}}},    // −7.50
+		{Long, Bits{Lo: 0x77fcff3fcff3fcff}, Number{Exp: 369, Coef: U128{Lo: 9999999999999999}}}, // largest
+		{Long, Bits{Lo: 0x0000000000000001}, Number{Exp: -398, Coef: U128{Lo: 1}}},               // smallest subnormal
 		{Long, Bits{Lo: 0x7800000000000000}, Number{Class: Infinity}},
 		{Long, Bits{Lo: 0xfc00000000000000}, Number{Neg: true, Class: QNaN}},
-		{Long, Bits{Lo: 0x7e00000000000001}, Number{Class: SNaN, Coef: u128{Lo: 1}}},
-		{Extended, Bits{Hi: 0x2208000000000000, Lo: 1}, Number{Exp: 0, Coef: u128{Lo: 1}}},
-		{Short, Bits{Lo: 0x22500001}, Number{Exp: 0, Coef: u128{Lo: 1}}},
+		{Long, Bits{Lo: 0x7e00000000000001}, Number{Class: SNaN, Coef: U128{Lo: 1}}},
+		{Extended, Bits{Hi: 0x2208000000000000, Lo: 1}, Number{Exp: 0, Coef: U128{Lo: 1}}},
+		{Short, Bits{Lo: 0x22500001}, Number{Exp: 0, Coef: U128{Lo: 1}}},
 	}
 	for _, c := range cases {
 		got := c.f.Unpack(c.b)

@@ -63,15 +63,15 @@ type Number struct {
 	Neg   bool
 	Class Class
 	Exp   int  // q, unbiased
-	Coef  u128 // the coefficient (< 10^34)
+	Coef  U128 // the coefficient (< 10^34)
 }
 
-// u128 is an unsigned 128-bit coefficient.
-type u128 struct{ Hi, Lo uint64 }
+// U128 is an unsigned 128-bit coefficient.
+type U128 struct{ Hi, Lo uint64 }
 
-func (c u128) wide() u256     { return u256{c.Lo, c.Hi} }
-func (c u128) isZero() bool   { return c.Hi|c.Lo == 0 }
-func narrow(x u256) u128      { return u128{Hi: x[1], Lo: x[0]} }
+func (c U128) wide() u256     { return u256{c.Lo, c.Hi} }
+func (c U128) isZero() bool   { return c.Hi|c.Lo == 0 }
+func narrow(x u256) U128      { return U128{Hi: x[1], Lo: x[0]} }
 func (n *Number) isNaN() bool { return n.Class >= QNaN }
 
 // dpdDecode maps a declet (10 bits) to its value 0…999; dpdEncode the
@@ -198,7 +198,7 @@ func (f *Format) Unpack(b Bits) Number {
 		hi = hi*1000 + uint64(dpdDecode[f.field(b, 6+f.ecBits+10*i, 10)])
 	}
 	if f.declets == first {
-		n.Coef = u128{Lo: hi}
+		n.Coef = U128{Lo: hi}
 	} else {
 		var lo uint64
 		for i := first; i < f.declets; i++ {
@@ -207,7 +207,7 @@ func (f *Format) Unpack(b Bits) Number {
 		ph, pl := bits.Mul64(hi, 1e18)
 		var carry uint64
 		pl, carry = bits.Add64(pl, lo, 0)
-		n.Coef = u128{Hi: ph + carry, Lo: pl}
+		n.Coef = U128{Hi: ph + carry, Lo: pl}
 	}
 	if !n.isNaN() {
 		n.Exp = int(emsb<<f.ecBits|econ) - f.Bias
