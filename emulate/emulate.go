@@ -22,7 +22,11 @@
 // it was before the call and memory is unchanged: every instruction performs
 // all of its fallible work (memory accesses, checks) before it writes any
 // register, and each architectural access reaches Memory as one call of its
-// full size.
+// full size. (One exception: in 32-bit mode an access that runs past
+// 0xffffffff wraps to 0, as the ISA computes effective addresses modulo 2^32
+// there, and is two calls, one on each side of the wrap; if the second
+// faults, the first part's old bytes, read before it was written, are
+// written back.)
 //
 // Where the Power ISA leaves behaviour to the implementation (reserved
 // instruction bits, invalid forms, undefined results), the Config's Profile
@@ -65,8 +69,10 @@ var (
 // effective addresses; p holds bytes in address order (the emulator applies
 // the byte order given by MSR[LE]). Every architectural access is one call of
 // its full size, so an implementation sees exactly what the instruction
-// touches. A non-nil error means the access faulted and nothing was written;
-// the emulator reports it as a *Fault.
+// touches (except an access that wraps at 2^32 in 32-bit mode: two calls,
+// and a read of the old bytes before a wrapped write; see the package
+// documentation). A non-nil error means the access faulted and nothing was
+// written; the emulator reports it as a *Fault.
 type Memory interface {
 	Read(addr uint64, p []byte) error
 	Write(addr uint64, p []byte) error
@@ -246,7 +252,12 @@ type Emulator struct {
 	resv  reservation             // load-and-reserve state (larx / stcx.)
 	obs   *observation            // the attached Observer (observer.go), or nil
 	buf   [MaxCacheBlockSize]byte // scratch for memory accesses; never escapes a step
-	inst  decode.Inst             // StepWord's scratch for words not in the decode cache
+	// wrap32 is MSR[SF] = 0 for the step in progress: data accesses wrap
+	// at 2^32 (loadstore.go's read and write); wrapOld keeps the old bytes
+	// of a wrapped write's first part.
+	wrap32  bool
+	wrapOld [MaxCacheBlockSize]byte
+	inst    decode.Inst // StepWord's scratch for words not in the decode cache
 }
 
 // reservation is the state of a load-and-reserve (larx): the reserved
@@ -308,6 +319,7 @@ func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 	}
 	next := r.NIP + uint64(in.Len)
+	e.wrap32 = !r.Is64()
 	if err := f(e, r, m, in); err != nil {
 		return err
 	}
@@ -320,8 +332,10 @@ func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 	return nil
 }
 
-// StepBytes decodes the instruction in b (4 or 8 bytes, in the byte order
-// given by r.MSR's LE bit) and executes it as Step does. A word that does not
+// StepBytes decodes the instruction at the start of b (4 or 8 bytes, in the
+// byte order given by r.MSR's LE bit) and executes it as Step does. Only
+// that first instruction runs: bytes after it are ignored, so b may be a
+// longer slice of code. A word that does not
 // decode gives an OpError matching ErrIllegal and wrapping the decode error.
 func (e *Emulator) StepBytes(r *regs.Regs, m Memory, b []byte) error {
 	var order binary.ByteOrder = binary.BigEndian

@@ -126,8 +126,22 @@ func putN(order binary.ByteOrder, b []byte, v uint64) {
 	}
 }
 
+// read and write are every data access of a step: one Memory call of the
+// access's full size. The exception is 32-bit mode (e.wrap32, set by Step),
+// where effective addresses are computed modulo 2^32: an access that runs
+// past 0xffffffff continues at 0, and is then two calls, one on each side
+// (readWrapped, writeWrapped).
 func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
 	b := e.buf[:n]
+	if e.wrap32 {
+		addr &= 0xffffffff
+		if addr+uint64(n) > 1<<32 {
+			if err := e.readWrapped(m, addr, b); err != nil {
+				return nil, err
+			}
+			return b, nil
+		}
+	}
 	if err := m.Read(addr, b); err != nil {
 		return nil, newFault(addr, n, false, err, false)
 	}
@@ -135,10 +149,60 @@ func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
 }
 
 func (e *Emulator) write(m Memory, addr uint64, b []byte) error {
+	if e.wrap32 {
+		addr &= 0xffffffff
+		if addr+uint64(len(b)) > 1<<32 {
+			return e.writeWrapped(m, addr, b)
+		}
+	}
 	if err := m.Write(addr, b); err != nil {
 		return newFault(addr, len(b), true, err, false)
 	}
 	return nil
+}
+
+// readWrapped reads b from addr (below 2^32) up to 0xffffffff, then the
+// rest from 0.
+// A fault in the second part is at its failing byte (0 unless the Memory
+// names another with AccessError).
+func (e *Emulator) readWrapped(m Memory, addr uint64, b []byte) error {
+	k := 1<<32 - addr // bytes below 2^32, 1 to len(b)-1
+	if err := m.Read(addr, b[:k]); err != nil {
+		return newFault(addr, len(b), false, err, false)
+	}
+	if err := m.Read(0, b[k:]); err != nil {
+		return wrappedFault(addr, len(b), false, err)
+	}
+	return nil
+}
+
+// writeWrapped writes b at addr up to 0xffffffff, then the rest at 0. So
+// that a faulting step leaves memory unchanged, the first part's old bytes
+// are read before it is written and written back if the second part
+// faults (a Memory that cannot read them keeps the first part).
+func (e *Emulator) writeWrapped(m Memory, addr uint64, b []byte) error {
+	k := 1<<32 - addr
+	old := e.wrapOld[:k]
+	oldOK := m.Read(addr, old) == nil
+	if err := m.Write(addr, b[:k]); err != nil {
+		return newFault(addr, len(b), true, err, false)
+	}
+	if err := m.Write(0, b[k:]); err != nil {
+		if oldOK {
+			m.Write(addr, old)
+		}
+		return wrappedFault(addr, len(b), true, err)
+	}
+	return nil
+}
+
+// wrappedFault is the fault of the part of a wrapped access at address 0.
+func wrappedFault(ea uint64, n int, write bool, err error) *Fault {
+	f := newFault(ea, n, write, err, false)
+	if f.Addr == ea {
+		f.Addr = 0
+	}
+	return f
 }
 
 func opLoad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
