@@ -10,7 +10,8 @@ import (
 	"github.com/ppc64emu/ppc64emu/internal/golden"
 )
 
-// FuzzDecode: any 4 or 8 bytes in either byte order decode without panic;
+// FuzzDecode: any 4 or 8 bytes in either byte order decode without panic,
+// to the same Inst and error as the ppc64asm-based reference decoder;
 // where ppc64asm accepts the bytes, Decode gives its op and length, and
 // where it does not, Decode fails with ErrUnknown or ErrTruncated.
 func FuzzDecode(f *testing.F) {
@@ -73,6 +74,17 @@ func FuzzDecode(f *testing.F) {
 			order = binary.LittleEndian
 		}
 		in, err := Decode(src, order)
+		if w := order.Uint32(src); !IsPrefix(w) || len(src) == 8 {
+			// The whole Inst and error equal the ppc64asm-based reference's.
+			var s uint32
+			if IsPrefix(w) {
+				s = order.Uint32(src[4:])
+			}
+			ref, rerr := decodeReference(w, s)
+			if in != ref || !sameDecodeErr(err, rerr) {
+				t.Fatalf("% x (%s): Decode = %+v, %v; reference %+v, %v", src, order, in, err, ref, rerr)
+			}
+		}
 		pi, perr := ppc64asm.Decode(src, order)
 		if perr == nil && pi.Op != 0 {
 			if err != nil || in.Op != pi.Op || int(in.Len) != pi.Len {
