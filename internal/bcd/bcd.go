@@ -92,12 +92,27 @@ var pow10_31, pow10_32 = func() (a, b u128) {
 
 // digitsValid reports whether nibbles from..to−1 are all decimal digits.
 func (v V) digitsValid(from, to int) bool {
-	for i := from; i < to; i++ {
-		if v.nibble(i) > 9 {
-			return false
-		}
+	// A nibble is above 9 when its 8 bit and its 4 or 2 bit are set.
+	bad := func(w uint64) uint64 {
+		return w & 0x8888888888888888 >> 3 & (w&0x4444444444444444>>2 | w&0x2222222222222222>>1)
 	}
-	return true
+	m := nibbleMask(from, to)
+	return bad(v.Lo)&m.Lo == 0 && bad(v.Hi)&m.Hi == 0
+}
+
+// nibbleMask has the low bit of each nibble from..to−1 set.
+func nibbleMask(from, to int) V {
+	switch {
+	case from == 1 && to == 32:
+		return V{0x1111111111111111, 0x1111111111111110}
+	case from == 0 && to == 32:
+		return V{0x1111111111111111, 0x1111111111111111}
+	}
+	var m V
+	for i := from; i < to; i++ {
+		m.setNibble(i, 1)
+	}
+	return m
 }
 
 // magnitude returns the value of nibbles from..to−1 (digits), 16 nibbles
@@ -269,8 +284,8 @@ func Add(a, b V, ps int, sub bool) Result {
 	if !valid(a) || !valid(b) {
 		return Result{Status: Undefined, V: Invalid, CR: SO}
 	}
-	ma, na, _ := Signed(a)
-	mb, nb, _ := Signed(b)
+	ma, mb := a.magnitude(1, 32), b.magnitude(1, 32)
+	na, nb := sgn(a) < 0, sgn(b) < 0
 	if sub {
 		nb = !nb
 	}

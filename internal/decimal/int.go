@@ -98,7 +98,14 @@ func (x u256) mulPow10(n int) u256 {
 func (x u256) divmod64(d uint64) (u256, uint64) {
 	var q u256
 	var r uint64
-	for i := 3; i >= 0; i-- {
+	top := 3
+	for top > 0 && x[top] == 0 {
+		top--
+	}
+	if top == 0 {
+		return u256{x[0] / d}, x[0] % d
+	}
+	for i := top; i >= 0; i-- {
 		q[i], r = bits.Div64(r, x[i], d)
 	}
 	return q, r
