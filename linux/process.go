@@ -114,8 +114,8 @@ type Process struct {
 	quantum int
 	stdio   [3]int // host descriptors behind guest 0, 1, 2
 
-	mu        sync.Mutex // the process lock: held by the running thread
-	memGen    uint64     // bumped when mappings change (code page caches)
+	gil       gil    // the process lock: held by the running thread
+	memGen    uint64 // bumped when mappings change (code page caches)
 	icaches   map[uint64]*[mem.PageSize / 4]icacheEntry
 	icacheGen uint64
 	threads   map[int]*Thread
@@ -270,11 +270,11 @@ func (p *Process) exited() bool {
 
 // lock and unlock the process lock. A thread that releases the lock loses
 // its reservation (see the package documentation).
-func (t *Thread) lock() { t.p.mu.Lock() }
+func (t *Thread) lock() { t.p.gil.lock(t.gilWake) }
 
 func (t *Thread) unlock() {
 	t.e.ClearReservation()
-	t.p.mu.Unlock()
+	t.p.gil.unlock()
 }
 
 var errExited = errors.New("linux: process exited")
@@ -285,7 +285,7 @@ func (p *Process) Signal(sig int) {
 	if sig < 1 || sig > abi.NSIG {
 		return
 	}
-	p.mu.Lock()
+	p.gil.lock(make(chan struct{}, 1))
 	p.postProcess(sigInfo{signo: sig, code: abi.SI_USER})
-	p.mu.Unlock()
+	p.gil.unlock()
 }

@@ -219,6 +219,9 @@ func sysMadvise(t *Thread, a *[6]uint64) (uint64, int) {
 }
 
 func errnoOf(err error) int {
+	if err == nil {
+		return 0
+	}
 	if e, ok := err.(unix.Errno); ok {
 		return int(e)
 	}

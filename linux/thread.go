@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"runtime"
 
 	"golang.org/x/arch/ppc64/ppc64asm"
 
@@ -34,6 +33,7 @@ type Thread struct {
 	altSize  uint64
 	altFlags uint64
 	wake     chan struct{}
+	gilWake  chan struct{} // receives the process lock (gil)
 
 	// The code page cache.
 	codePN    uint64
@@ -46,7 +46,7 @@ type Thread struct {
 }
 
 func (p *Process) newThread(tid int) *Thread {
-	t := &Thread{p: p, tid: tid, wake: make(chan struct{}, 1), codePN: ^uint64(0)}
+	t := &Thread{p: p, tid: tid, wake: make(chan struct{}, 1), gilWake: make(chan struct{}, 1), codePN: ^uint64(0)}
 	t.e = emulate.New(emulate.Config{
 		Level:    p.cpu.Level,
 		Profile:  p.cfg.Profile,
@@ -87,9 +87,8 @@ func (t *Thread) run() {
 			t.unlock()
 			return
 		}
-		if p.nthreads.Load() > 1 {
+		if p.nthreads.Load() > 1 && p.gil.waiting() {
 			t.unlock()
-			runtime.Gosched()
 			t.lock()
 		}
 	}
@@ -104,17 +103,17 @@ func (t *Thread) runQuantum() bool {
 	if p.dbg != nil {
 		m = p.dbg.memory()
 	}
-	n := 0
+	n, base := 0, 0 // instructions in this quantum; those already counted
 	for n < p.quantum {
 		if p.dbg != nil && p.dbg.before(t) {
-			t.count += uint64(n)
+			t.count += uint64(n - base)
 			return true
 		}
 		nip := r.NIP
 		if nip>>12 != t.codePN || t.codeGen != p.memGen {
 			page, ok := p.Mem.Page(nip, mem.Exec)
 			if !ok {
-				t.count += uint64(n)
+				t.count += uint64(n - base)
 				return t.fault(&emulate.Fault{Addr: nip, EA: nip, Size: 4, Fetch: true, Err: p.Mem.Fetch(nip, make([]byte, 4))})
 			}
 			t.codePage, t.codePN, t.codeGen = page, nip>>12, p.memGen
@@ -138,7 +137,7 @@ func (t *Thread) runQuantum() bool {
 			if w>>26 == 1 {
 				var b [4]byte
 				if err := p.Mem.Fetch(nip+4, b[:]); err != nil {
-					t.count += uint64(n)
+					t.count += uint64(n - base)
 					return t.fault(&emulate.Fault{Addr: nip + 4, EA: nip, Size: 8, Fetch: true, Err: err})
 				}
 				s = p.order.Uint32(b[:])
@@ -152,8 +151,9 @@ func (t *Thread) runQuantum() bool {
 			err = t.e.Step(r, m, in)
 		}
 		if err != nil {
-			t.count += uint64(n)
-			n = 0
+			t.count += uint64(n - base)
+			n++ // the quantum includes system calls and faults
+			base = n
 			if t.outcome(in, w, err) {
 				return true
 			}
@@ -167,7 +167,7 @@ func (t *Thread) runQuantum() bool {
 		}
 		n++
 	}
-	t.count += uint64(n)
+	t.count += uint64(n - base)
 	return false
 }
 
