@@ -75,13 +75,61 @@ func init() {
 	})
 }
 
-// vmxUnknown is the answer where the profile's Difference row says the
-// behaviour is not known (HardwareStep): ErrNotEmulated with the reason.
-func vmxUnknown(e *Emulator, in *decode.Inst, id, why string) error {
-	if e.action(id) == HardwareStep {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: why + ": hardware result unknown"}
+// vmxWhy names a VMX case whose result the ISA leaves undefined or that is
+// not measured on hardware, with its Differences row.
+type vmxWhy uint8
+
+const (
+	whyVSCR vmxWhy = iota
+	whyGnbN
+	whyIndex
+	whyNJBoundary
+	whyNJRound
+	whyEstimate
+	whyDivide
+	numWhy
+)
+
+var vmxWhyText = [numWhy]struct{ id, text string }{
+	whyVSCR:       {diffVMXVSCR, "reserved VSCR bits set"},
+	whyGnbN:       {diffVMXGnbN, "N < 2"},
+	whyIndex:      {diffVMXIndex, "element index past the end of the register"},
+	whyNJBoundary: {diffVMXNJUnknown, "non-Java mode result rounding up to 2^-126"},
+	whyNJRound:    {diffVMXNJUnknown, "non-Java mode rounding of a denormal toward an infinity"},
+	whyEstimate:   {diffVMXEstimate, "estimate (no public algorithm)"},
+	whyDivide:     {diffVMXDivide, "an element with an undefined quotient (zero divisor or overflow)"},
+}
+
+// vmxUnknownErr holds the preallocated refusals of the VMX ops, so that a
+// refusal allocates nothing (like notEmulatedErr).
+var vmxUnknownErr = func() (t [numWhy][decode.NumOps]error) {
+	for i := range decode.NumOps {
+		op := decode.Op(i)
+		_, v, _, ok := decode.Encoding(op)
+		if !ok {
+			continue
+		}
+		if in, err := decode.Lookup(uint32(v>>32), uint32(v)); err != nil || in.Class != decode.ClassVMX {
+			continue
+		}
+		for w := range numWhy {
+			t[w][i] = &OpError{Op: op, Kind: ErrNotEmulated, Reason: vmxWhyText[w].text + ": hardware result unknown"}
+		}
 	}
-	return nil
+	return t
+}()
+
+// vmxUnknown is the answer where the profile's Difference row for why says
+// the behaviour is not known (HardwareStep): ErrNotEmulated with the
+// reason. It is nil where the profile has a value.
+func vmxUnknown(e *Emulator, in *decode.Inst, why vmxWhy) error {
+	if e.action(vmxWhyText[why].id) != HardwareStep {
+		return nil
+	}
+	if err := vmxUnknownErr[why][in.Op]; err != nil {
+		return err
+	}
+	return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: vmxWhyText[why].text + ": hardware result unknown"}
 }
 
 // vr reads vector register n (VSR 32+n).
@@ -206,7 +254,7 @@ func opMfvscr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func opMtvscr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	v := vr(r, in.Args[0]).Word(3)
 	if v&^regs.VSCRDefined != 0 {
-		if err := vmxUnknown(e, in, diffVMXVSCR, "reserved VSCR bits set"); err != nil {
+		if err := vmxUnknown(e, in, whyVSCR); err != nil {
 			return err
 		}
 	}

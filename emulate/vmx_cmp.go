@@ -64,7 +64,7 @@ func opVCmpQuad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func opVGnb(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if in.Args[2] < 2 {
 		// N < 2 is outside the ISA's range 2-7 (Difference vmx-vgnb-n).
-		return vmxUnknown(e, in, diffVMXGnbN, "N < 2")
+		return vmxUnknown(e, in, whyGnbN)
 	}
 	gprRT(r, in, vec.GatherEveryNth(vr(r, in.Args[1]), int(in.Args[2])))
 	return nil

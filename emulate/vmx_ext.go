@@ -59,7 +59,7 @@ func opVExtractImm(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // past the end of the register (Difference vmx-index-past-end): nil where
 // the profile has a value for it.
 func errVMXIndex(e *Emulator, in *decode.Inst) error {
-	return vmxUnknown(e, in, diffVMXIndex, "element index past the end of the register")
+	return vmxUnknown(e, in, whyIndex)
 }
 
 // insertOutOfRange handles an insert whose element would reach past byte

@@ -41,7 +41,7 @@ func vfpMode(e *Emulator, r *regs.Regs) vec.FPMode {
 // an element rounded up to the smallest normal from below.
 func vfpBoundary(e *Emulator, r *regs.Regs, in *decode.Inst, boundary bool) error {
 	if boundary && r.VSCR&regs.VSCRNJ != 0 {
-		return vmxUnknown(e, in, diffVMXNJUnknown, "non-Java mode result rounding up to 2^-126")
+		return vmxUnknown(e, in, whyNJBoundary)
 	}
 	return nil
 }
@@ -80,9 +80,17 @@ func opVFPMadd(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 
 func opVFPRound(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	b := vr(r, in.Args[1])
-	mode := map[decode.Op]int{p.VRFIN: 0, p.VRFIZ: 1, p.VRFIP: 2, p.VRFIM: 3}[in.Op]
+	var mode int // vrfin: nearest even
+	switch in.Op {
+	case p.VRFIZ:
+		mode = 1
+	case p.VRFIP:
+		mode = 2
+	case p.VRFIM:
+		mode = 3
+	}
 	if mode >= 2 && r.VSCR&regs.VSCRNJ != 0 && hasDenormal32(b) {
-		if err := vmxUnknown(e, in, diffVMXNJUnknown, "non-Java mode rounding of a denormal toward an infinity"); err != nil {
+		if err := vmxUnknown(e, in, whyNJRound); err != nil {
 			return err
 		}
 	}
@@ -144,7 +152,7 @@ func opVFPCompare(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // profile gives QEMU 7.2's values: 1/x and 1/sqrt(x) correctly rounded
 // (sqrt first), the series 2^x and the bit-serial log2.
 func opVFPEstimate(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if err := vmxUnknown(e, in, diffVMXEstimate, "estimate (no public algorithm)"); err != nil {
+	if err := vmxUnknown(e, in, whyEstimate); err != nil {
 		return err
 	}
 	b, mode := vr(r, in.Args[1]), vfpMode(e, r)

@@ -118,13 +118,16 @@ func opVDivide(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	a, w := vA(r, in), int(in.Elem)
 	v, undef, special := vec.Divide(a, vB(r, in), w, signed, extended, modulo)
 	if undef != 0 {
-		if err := vmxUnknown(e, in, diffVMXDivide, "an element with an undefined quotient (zero divisor or overflow)"); err != nil {
+		if err := vmxUnknown(e, in, whyDivide); err != nil {
 			return err
 		}
 		if w == 16 && extended && special == 0 {
 			// QEMU 7.2's value is not the truncated quotient (see the
 			// vdiveuq divergence in package trace).
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "extended quadword quotient does not fit: result undefined"}
+			if in.Op == p.VDIVEUQ {
+				return errVdiveuqWide
+			}
+			return errVdivesqWide
 		}
 		if special != 0 && !modulo && (w >= 8 || !extended) {
 			v = vec.Select(v, a, laneMask(special, w))
@@ -133,6 +136,12 @@ func opVDivide(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	setVRT(r, in, v)
 	return nil
 }
+
+// The refusals of an extended quadword divide whose quotient does not fit.
+var (
+	errVdiveuqWide = &OpError{Op: p.VDIVEUQ, Kind: ErrNotEmulated, Reason: "extended quadword quotient does not fit: result undefined"}
+	errVdivesqWide = &OpError{Op: p.VDIVESQ, Kind: ErrNotEmulated, Reason: "extended quadword quotient does not fit: result undefined"}
+)
 
 // laneMask turns a bit set of elements (bit i for element i) into a vector
 // with those w-byte elements all ones.

@@ -189,11 +189,16 @@ func TestVMXUndefinedHardware(t *testing.T) {
 
 func TestVMXAllocs(t *testing.T) {
 	for _, op := range []decode.Op{ppc64asm.VADDUWM, ppc64asm.VXOR, ppc64asm.VSEL, ppc64asm.VPERM,
-		ppc64asm.VCMPEQUBCC, ppc64asm.VCIPHER, ppc64asm.VSHASIGMAW, ppc64asm.VPMSUMD, ppc64asm.VMADDFP, ppc64asm.VADDFP} {
+		ppc64asm.VCMPEQUBCC, ppc64asm.VCIPHER, ppc64asm.VSHASIGMAW, ppc64asm.VPMSUMD, ppc64asm.VMADDFP, ppc64asm.VADDFP,
+		ppc64asm.VRFIM, ppc64asm.VCTSXS, ppc64asm.VCMPBFPCC, ppc64asm.VEXPTEFP, ppc64asm.VLOGEFP, ppc64asm.VDIVSW,
+		ppc64asm.VEXTUBLX, ppc64asm.VINSW, ppc64asm.VSTRIBLCC, ppc64asm.VCNTMBB, ppc64asm.VMSUMUHS, ppc64asm.VPKSHSS} {
 		m := newMachine(true)
 		in, err := decode.DecodeWord(vmxWord(t, op, 1, 2, 3, 4), 0)
 		if err != nil {
 			t.Fatal(err)
+		}
+		for j := 1; j <= 4; j++ {
+			m.r.SetVR(j, vSeq)
 		}
 		e := New(Config{})
 		var mem Memory = m.mem
@@ -203,6 +208,24 @@ func TestVMXAllocs(t *testing.T) {
 		}); n != 0 {
 			t.Errorf("%v: %v allocations per step", op, n)
 		}
+	}
+}
+
+// A refusal under the hardware profile allocates nothing either.
+func TestVMXRefusalAllocs(t *testing.T) {
+	m := newMachine(true)
+	in, err := decode.DecodeWord(vmxWord(t, ppc64asm.VDIVUW, 1, 2, 3, 0), 0) // VR3 = 0: zero divisors
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(Config{})
+	var mem Memory = m.mem
+	if n := testing.AllocsPerRun(100, func() {
+		if !errors.Is(e.Step(&m.r, mem, &in), ErrNotEmulated) {
+			t.Fatal("vdivuw by zero was not refused")
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations per refusal", n)
 	}
 }
 
