@@ -348,3 +348,65 @@ func TestVMXRandomSweep(t *testing.T) {
 		t.Errorf("only %d steps", n)
 	}
 }
+
+// AES-128 through Step (FIPS-197 Appendix C.1): the key schedule's SubWord
+// with vsbox, ten rounds with vcipher/vcipherlast, and back with
+// vncipher/vncipherlast (the inverse cipher of FIPS-197 5.3).
+func TestVMXAESFIPS197(t *testing.T) {
+	e := New(Config{})
+	m := newMachine(true)
+	step := func(op decode.Op, a, b regs.VSR) regs.VSR {
+		t.Helper()
+		in, err := decode.DecodeWord(vmxWord(t, op, 1, 2, 3, 0), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if op == ppc64asm.VSBOX {
+			in, err = decode.DecodeWord(vmxWord(t, op, 1, 2, 0, 0), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		m.r.SetVR(2, a)
+		m.r.SetVR(3, b)
+		if err := e.Step(&m.r, m.mem, &in); err != nil {
+			t.Fatal(err)
+		}
+		return m.r.VR(1)
+	}
+	word := func(v regs.VSR, i int) uint32 { return v.Word(i) }
+	// Key expansion (FIPS-197 5.2) for the key 000102…0f.
+	w := []uint32{0x00010203, 0x04050607, 0x08090a0b, 0x0c0d0e0f}
+	rcon := uint32(1)
+	for i := 4; i < 44; i++ {
+		x := w[i-1]
+		if i%4 == 0 {
+			x = x<<8 | x>>24
+			x = word(step(ppc64asm.VSBOX, regs.VSR{Lo: uint64(x)}, regs.VSR{}), 3) ^ rcon<<24
+			rcon <<= 1
+			if rcon == 0x100 {
+				rcon = 0x1b
+			}
+		}
+		w = append(w, w[i-4]^x)
+	}
+	key := func(r int) regs.VSR {
+		return regs.VSR{Hi: uint64(w[4*r])<<32 | uint64(w[4*r+1]), Lo: uint64(w[4*r+2])<<32 | uint64(w[4*r+3])}
+	}
+	plain := regs.VSR{Hi: 0x0011223344556677, Lo: 0x8899aabbccddeeff}
+	want := regs.VSR{Hi: 0x69c4e0d86a7b0430, Lo: 0xd8cdb78070b4c55a}
+	s := regs.VSR{Hi: plain.Hi ^ key(0).Hi, Lo: plain.Lo ^ key(0).Lo}
+	for r := 1; r < 10; r++ {
+		s = step(ppc64asm.VCIPHER, s, key(r))
+	}
+	if s = step(ppc64asm.VCIPHERLAST, s, key(10)); s != want {
+		t.Fatalf("AES-128 = %016x%016x, want %016x%016x", s.Hi, s.Lo, want.Hi, want.Lo)
+	}
+	s = regs.VSR{Hi: s.Hi ^ key(10).Hi, Lo: s.Lo ^ key(10).Lo}
+	for r := 9; r > 0; r-- {
+		s = step(ppc64asm.VNCIPHER, s, key(r))
+	}
+	if s = step(ppc64asm.VNCIPHERLAST, s, key(0)); s != plain {
+		t.Fatalf("AES-128 inverse = %016x%016x, want the plaintext", s.Hi, s.Lo)
+	}
+}
