@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/linux"
 )
 
@@ -38,7 +39,7 @@ func BenchmarkRun(b *testing.B) {
 			var el time.Duration
 			for i := 0; i < b.N; i++ {
 				start := time.Now()
-				p, err := linux.Start(path, args, nil, linux.Config{Profile: 1, Stdout: null, Stderr: null})
+				p, err := linux.Start(path, args, nil, linux.Config{Profile: emulate.QEMU, Stdout: null, Stderr: null})
 				if err != nil {
 					b.Fatal(err)
 				}
