@@ -1,0 +1,41 @@
+package vec
+
+import "testing"
+
+var sink V
+
+var (
+	bA = V{Hi: 0x0001020304050607, Lo: 0x08090a0b0c0d0e0f}
+	bB = V{Hi: 0x0f0e0d0c0b0a0908, Lo: 0x1716151413121110}
+	bC = V{Hi: 0x1f00ff00aa550102, Lo: 0x0405060708090a0b}
+)
+
+func BenchmarkAddModulo(b *testing.B) {
+	for b.Loop() {
+		sink = AddModulo(bA, bB, 4)
+	}
+}
+
+func BenchmarkPermute(b *testing.B) {
+	for b.Loop() {
+		sink = Permute(bA, bB, bC)
+	}
+}
+
+func BenchmarkCompareEqualBytes(b *testing.B) {
+	for b.Loop() {
+		sink = CompareEqual(bA, bB, 1)
+	}
+}
+
+func BenchmarkCipher(b *testing.B) {
+	for b.Loop() {
+		sink = Cipher(bA, bB, false)
+	}
+}
+
+func BenchmarkMultiplyAddFP(b *testing.B) {
+	for b.Loop() {
+		sink, _ = MultiplyAddFP(bA, bB, bC, false, FPMode{})
+	}
+}
