@@ -29,98 +29,11 @@ import (
 
 // IDs of the Differences rows of this file.
 const (
-	diffMulhwHigh   = "mulhw-high"
-	diffMulhOE      = "mulh-oe"
-	diffMulldoOV32  = "mulldo-ov32"
-	diffDivUndef    = "div-undefined"
-	diffDivwExtend  = "divw-extend"
-	diffDivOV32     = "div-ov32"
-	diffModUndef    = "mod-undefined"
-	diffAddexCY     = "addex-cy"
-	diffDarnL3      = "darn-l3"
-	diffAddexRc     = "addex-rc"
 	arithQEMUSource = "QEMU 7.2 -cpu power10 runs of the reference harness: emulate/testdata/qemu/arith.{le,be}.txt"
 	arithP9Source   = "shared/reference/power9-behaviour.md (POWER9 random tests, Microwatt)"
 )
 
 func init() {
-	Differences = append(Differences,
-		Difference{
-			ID:       diffMulhwHigh,
-			What:     "mulhw, mulhwu: bits 0:31 of RT (undefined) and, with Rc=1 in 64-bit mode, CR0 LT/GT/EQ (undefined)",
-			Hardware: Value, HWDetail: "the 32-bit high product in both halves of RT; CR0 from that 64-bit value",
-			QEMU: Value, QDetail: "bits 0:31 of RT are 0; CR0 from that 64-bit value (so never LT in 64-bit mode)",
-			Source: arithP9Source + "; " + arithQEMUSource,
-		},
-		Difference{
-			ID:       diffMulhOE,
-			What:     "mulhw, mulhwu, mulhd, mulhdu with OE=1 (a reserved bit of these XO-forms)",
-			Hardware: Ignore, HWDetail: "OE ignored: executes as the OE=0 form, XER untouched",
-			QEMU: Illegal, QDetail: "illegal instruction (SIGILL, code 1)",
-			Source: arithP9Source + "; " + arithQEMUSource,
-		},
-		Difference{
-			ID:       diffMulldoOV32,
-			What:     "mulldo[.]: OV32",
-			Hardware: Value, HWDetail: "OV32 = OV (the product does not fit in 64 bits)",
-			QEMU: Value, QDetail: "OV32 = OV",
-			Source: arithP9Source + "; " + arithQEMUSource,
-		},
-		Difference{
-			ID: diffDivUndef,
-			What: "divides with an undefined result (divisor 0, most-negative ÷ −1, and for div[wd]e[u] a quotient that does not fit): " +
-				"RT and CR0 (Rc=1); OV/OV32 with OE=1",
-			Hardware: Value, HWDetail: "RT = 0 (so CR0 = EQ, plus SO); with OE=1 OV = OV32 = 1 and SO set",
-			QEMU: Value,
-			QDetail: "divw/divwu: RT = (RA)32:63 zero-extended and divd/divdu: RT = (RA) (the divisor is taken as 1); " +
-				"div[wd]e[u]: RT = 0; OV = OV32 = 1 with OE=1; but divde[o] only detects a zero divisor or |RA| ≥ |RB| " +
-				"(unsigned magnitudes): other quotients that do not fit in 64 signed bits give the low 64 bits of the " +
-				"truncated quotient with OV = 0",
-			Source: arithP9Source + "; " + arithQEMUSource,
-		},
-		Difference{
-			ID:       diffDivwExtend,
-			What:     "word divides divw, divwu, divwe, divweu: bits 0:31 of RT (undefined) and, with Rc=1 in 64-bit mode, CR0 LT/GT/EQ",
-			Hardware: Value, HWDetail: "the 32-bit quotient zero-extended; CR0 from that 64-bit value",
-			QEMU: Value, QDetail: "divw, divwu, divweu zero-extend the quotient, divwe sign-extends it; CR0 from that 64-bit value",
-			Source: arithP9Source + "; " + arithQEMUSource,
-		},
-		Difference{
-			ID:       diffDivOV32,
-			What:     "64-bit divides divd, divdu, divde, divdeu with OE=1: OV32",
-			Hardware: Value, HWDetail: "OV32 = OV",
-			QEMU: Value, QDetail: "OV32 = OV",
-			Source: arithP9Source + "; " + arithQEMUSource,
-		},
-		Difference{
-			ID:       diffModUndef,
-			What:     "modsw, moduw: bits 0:31 of RT; modulo with divisor 0 or most-negative % −1 (undefined)",
-			Hardware: Value, HWDetail: "modsw sign-extends, moduw zero-extends the remainder; RT = 0 for the undefined cases (also modsd most-negative % −1)",
-			QEMU: Value, QDetail: "same as the hardware",
-			Source: arithP9Source + "; " + arithQEMUSource,
-		},
-		Difference{
-			ID:       diffAddexCY,
-			What:     "addex with CY ≠ 0 (reserved in ISA 3.0C and 3.1)",
-			Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
-			QEMU: Illegal, QDetail: "illegal instruction (SIGILL, code 1)",
-			Source: "Power ISA 3.1B Book I 3.3.9 (addex); " + arithQEMUSource,
-		},
-		Difference{
-			ID:       diffDarnL3,
-			What:     "darn with L = 3 (reserved)",
-			Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
-			QEMU: Value, QDetail: "RT = 0xFFFFFFFFFFFFFFFF (the error value)",
-			Source: "Power ISA 3.1B Book I 3.3.10 (darn); " + arithQEMUSource,
-		},
-		Difference{
-			ID:       diffAddexRc,
-			What:     "addex with bit 31 (the Rc position of other X-forms; reserved) set",
-			Hardware: Ignore, HWDetail: "ignored, as every reserved bit (reserved-bits)",
-			QEMU: Value, QDetail: "executes and also sets CR0 from RT, as a record form would",
-			Source: "Power ISA 3.1B Book I 1.3.3 (reserved fields); " + arithQEMUSource,
-		},
-	)
 
 	// Which reserved bits QEMU 7.2 ignores for these ops (e.g. addex bit
 	// 31, after which it records CR0: addex-rc) is measured in
@@ -420,7 +333,7 @@ func opMulh(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	switch in.Op {
 	case ppc64asm.MULHW, ppc64asm.MULHWCC, ppc64asm.MULHWU, ppc64asm.MULHWUCC:
-		if !e.qemu() {
+		if !e.qemuSide(diffMulhwHigh) {
 			v |= v << 32 // POWER9 replicates the high word
 		}
 	}
@@ -473,7 +386,7 @@ func opDivw(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	var (
 		v     uint64
 		undef bool
-		qemu  = e.qemu()
+		qemu  = e.qemuSide(diffDivUndef)
 	)
 	switch in.Op {
 	case ppc64asm.DIVW, ppc64asm.DIVWCC, ppc64asm.DIVWO, ppc64asm.DIVWOCC:
@@ -495,7 +408,7 @@ func opDivw(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			undef = true
 		} else if q := x / y; q != int64(int32(q)) {
 			undef = true
-		} else if qemu {
+		} else if e.qemuSide(diffDivwExtend) {
 			v = uint64(q) // QEMU sign-extends divwe's quotient
 		} else {
 			v = uint64(uint32(q))
@@ -533,7 +446,7 @@ func opDivd(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	var (
 		v     uint64
 		undef bool
-		qemu  = e.qemu()
+		qemu  = e.qemuSide(diffDivUndef)
 	)
 	switch in.Op {
 	case ppc64asm.DIVD, ppc64asm.DIVDCC, ppc64asm.DIVDO, ppc64asm.DIVDOCC:

@@ -695,7 +695,7 @@ func TestArithDifferenceRows(t *testing.T) {
 		"addex-rc":      {emulate.Ignore, emulate.Value},
 	}
 	seen := map[string]bool{}
-	for _, d := range emulate.Differences {
+	for _, d := range emulate.Differences() {
 		w, ok := want[d.ID]
 		if !ok {
 			continue

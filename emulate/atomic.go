@@ -44,29 +44,6 @@ func init() {
 	def(opStcx, p.STBCXCC, p.STHCXCC, p.STWCXCC, p.STDCXCC, p.STQCXCC)
 	def(opLoadAtomic, p.LWAT, p.LDAT)
 	def(opStoreAtomic, p.STWAT, p.STDAT)
-	Differences = append(Differences,
-		Difference{
-			ID:       "stcx-unaligned",
-			What:     "stbcx./sthcx./stwcx./stdcx./stqcx. with an effective address that is not a multiple of the operand size",
-			Hardware: Value, HWDetail: "alignment interrupt (ISA: the alignment error handler is invoked or the results are boundedly undefined; POWER raises the interrupt and Linux sends SIGBUS)",
-			QEMU: Value, QDetail: "no alignment check: the store conditional fails (no reservation can match), CR0 = 0b00 ‖ 0 ‖ SO, nothing is stored (QEMU 7.2 harness: stwcx. at 0x50000001)",
-			Source: "Power ISA 3.1B Book II 4.6.2; QEMU 7.2 harness (emulate/testdata/qemu/atomic.*.txt)",
-		},
-		Difference{
-			ID:       "stcx-mismatch",
-			What:     "stcx. while a reservation exists for a different address or length than the stcx.'s",
-			Hardware: Value, HWDetail: "the store is performed iff the stcx.'s bytes lie within the reserved bytes (ISA: undefined whether the store is performed; real reservations cover a 128-byte granule, so hardware may succeed in more cases)",
-			QEMU: Value, QDetail: "the same rule as the hardware profile; not measurable with the single-instruction harness (it drops the reservation before every vector)",
-			Source: "Power ISA 3.1B Book II 4.6.2; harness/harness.c drop_reservation",
-		},
-		Difference{
-			ID:       "resv-own-store",
-			What:     "a store other than stcx. by the reserving processor to the reservation granule",
-			Hardware: Value, HWDetail: "the reservation is kept: the ISA's events that clear a reservation are a stcx. and stores by other processors or mechanisms; a debugger can call ClearReservation",
-			QEMU: Value, QDetail: "the reservation is kept; not measurable with the single-instruction harness",
-			Source: "Power ISA 3.1B Book II 4.6.2",
-		},
-	)
 }
 
 // ClearReservation drops the load-and-reserve reservation, if any, as a
@@ -130,10 +107,12 @@ func opLarx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func opStcx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	n := atomicSize(in.Op)
 	addr := xEA(r, in)
-	if addr&uint64(n-1) != 0 && !e.qemu() {
+	if addr&uint64(n-1) != 0 && !e.qemuSide(diffStcxUnaligned) {
 		return &Fault{Addr: addr, EA: addr, Size: n, Write: true, Alignment: true}
 	}
 	rv := &e.resv
+	// Stored iff the bytes lie within the reserved ones (stcx-mismatch,
+	// both profiles).
 	ok := rv.valid && addr >= rv.addr && addr-rv.addr <= uint64(rv.size) && uint64(rv.size)-(addr-rv.addr) >= uint64(n)
 	if ok {
 		rs := in.Args[0] & 31

@@ -50,18 +50,7 @@ var bcdKinds = func() (t [decode.NumOps]bcdKind) {
 	return t
 }()
 
-const diffBCDInvalid = "bcd-invalid"
-
 func init() {
-	Differences = append(Differences, Difference{
-		ID:       diffBCDInvalid,
-		What:     "a BCD instruction (bcdadd. …) whose VRT the ISA leaves undefined: an invalid operand (a sign code 0–9 or a digit above 9), bcdcfsq. overflow, bcdtrunc. with N < 0",
-		Hardware: HardwareStep, HWDetail: "VRT is undefined: let the CPU decide",
-		QEMU: Value, QDetail: "CR6 = SO; VRT: bcdadd./bcdsub. all ones, except for operands of different effective signs whose magnitude comparison from the most significant digit meets an invalid digit before a difference: +0 (preferred sign) and CR6 = EQ; " +
-			"bcdcpsgn. with an invalid sign, bcds./bcdsr./bcdtrunc. with an invalid operand, bcdus./bcdutrunc. with an invalid digit, bcdcfsq. overflow (CR6 = GT or LT with SO): VRT unchanged; " +
-			"the conversions (bcdcfn., bcdctn., bcdcfz., bcdctz., bcdctsq.) stop at the first invalid digit, keeping the digits converted before it",
-		Source: "Power ISA 3.1B Book I 6.17; QEMU 7.2 golden traces testdata/traces/bcd*.txt.gz",
-	})
 	for op, k := range bcdKinds {
 		if k != 0 {
 			def(opBCD, decode.Op(op))

@@ -17,13 +17,6 @@ func init() {
 	// QEMU 7.2 ignores the reserved bits 16:18 of bclr[l] and bcctr[l]
 	// and executes the invalid form bcctr[l] with BO[2]=0: measured in
 	// emulate/testdata/qemu-legality.txt; what it then does is below.
-	Differences = append(Differences, Difference{
-		ID:       "bcctr-decrement",
-		What:     "bcctr[l] with BO[2]=0 (decrement CTR and branch to it): an invalid form",
-		Hardware: HardwareStep, HWDetail: "not emulated (the generic invalid-form row): the POWER9/POWER10 behaviour is not documented in our sources",
-		QEMU: Value, QDetail: "tests the CTR before the decrement (its low word in 32-bit mode): if it fails BO[3] (≠0 for BO[3]=0, =0 for BO[3]=1) falls through leaving CTR unchanged; otherwise decrements CTR, then tests the CR condition and branches to the old CTR (low two bits cleared)",
-		Source: "QEMU 7.2 harness (bcctr 16,0,0 with CTR=0 falls through, CTR=1 branches to 0 with CTR=0; bcctr 18,0,0 with CTR=0 branches to 0 with CTR=-1)",
-	})
 }
 
 // iea truncates an effective address to 32 bits in 32-bit mode.

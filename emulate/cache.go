@@ -45,29 +45,6 @@ func init() {
 	def(opCpabort, p.CPABORT)
 	def(opIcbt, p.ICBT)
 	setRefusalReasons()
-	Differences = append(Differences,
-		Difference{
-			ID:       "sync-fields",
-			What:     "sync with L ≥ 4 or SC ≠ 0 (the ISA 3.1 persistent-storage and store-synchronisation variants and reserved values)",
-			Hardware: Ignore, HWDetail: "a barrier: no-op for a single thread",
-			QEMU: Illegal, QDetail: "illegal instruction (SIGILL code 1) unless SC = 0 and L ≤ 3 (QEMU 7.2 harness)",
-			Source: "Power ISA 3.1B Book II 4.6.3; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt); shared/reference/qemu-oracle.md pitfall 14",
-		},
-		Difference{
-			ID:       "dcbf-l",
-			What:     "dcbf with L = 2..7 (3 dcbflp, 4 dcbfps, 6 dcbstps; 2, 5, 7 reserved)",
-			Hardware: HardwareStep, HWDetail: "L = 3, 4, 6: an address-checked no-op like L = 0; the reserved values 2, 5, 7: not documented, let the CPU decide",
-			QEMU: Illegal, QDetail: "illegal instruction (SIGILL code 1) for every L ≥ 2 (QEMU 7.2 harness)",
-			Source: "Power ISA 3.1B Book II 4.3.2; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt)",
-		},
-		Difference{
-			ID:       "copy-paste",
-			What:     "copy, paste., cpabort (copy-paste facility)",
-			Hardware: HardwareStep, HWDetail: "not emulated: the paste target is an accelerator or device, not storage a Memory can model",
-			QEMU: Value, QDetail: "copy and paste. are illegal instructions (SIGILL code 1); cpabort is a no-op (QEMU 7.2 harness)",
-			Source: "Power ISA 3.1B Book II 4.4.4; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt)",
-		},
-	)
 }
 
 // cacheEA is the effective address (RA|0) + RB of a cache instruction,
@@ -99,7 +76,7 @@ func opDcbz(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func opCacheProbe(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if in.Op == p.DCBF && in.NArgs > 2 {
 		switch l := in.Args[2]; {
-		case l >= 2 && e.qemu():
+		case l >= 2 && e.action(diffDcbfL) == Illegal:
 			return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "dcbf L ≥ 2 (qemu profile)"}
 		case l == 2 || l == 5 || l == 7:
 			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "dcbf with a reserved L: hardware behaviour unknown"}
@@ -119,7 +96,7 @@ func opCacheProbe(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 
 // opSync is sync L,SC.
 func opSync(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if e.qemu() && (in.Args[0] >= 4 || (in.NArgs > 1 && in.Args[1] != 0)) {
+	if e.action(diffSyncFields) == Illegal && (in.Args[0] >= 4 || (in.NArgs > 1 && in.Args[1] != 0)) {
 		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "sync with L ≥ 4 or SC ≠ 0 (qemu profile)"}
 	}
 	return nil
@@ -136,7 +113,7 @@ func setRefusalReasons() {
 // (power9-behaviour.md); QEMU 7.2 decodes it only for BookE and raises
 // illegal instruction (Differences row "icbt").
 func opIcbt(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if e.qemu() {
+	if e.action(diffIcbt) == Illegal {
 		return e.prof.refused(in)
 	}
 	return nil
@@ -144,7 +121,7 @@ func opIcbt(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 
 // opCpabort is cpabort: not emulated on hardware, a no-op in QEMU 7.2.
 func opCpabort(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if e.qemu() {
+	if e.action(diffCopyPaste) == Value {
 		return nil
 	}
 	return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "copy-paste facility not emulated (accelerator interface)"}

@@ -33,22 +33,6 @@ func init() {
 	// Which reserved bits QEMU 7.2 ignores for these ops (e.g. bits 0 and
 	// 22 of the compares, the FXM field of mfcr) is measured in
 	// emulate/testdata/qemu-legality.txt.
-	Differences = append(Differences,
-		Difference{
-			ID:       "mfocrf-fxm",
-			What:     "mfocrf with FXM not one-hot (several bits set, or none): the ISA leaves RT undefined",
-			Hardware: Value, HWDetail: "only the first (most significant) selected CR field is copied, in its position; the rest of RT is 0; FXM=0 selects CR7",
-			QEMU: Value, QDetail: "RT unchanged",
-			Source: "shared/reference/power9-behaviour.md; QEMU 7.2 harness (mfocrf with FXM=0xc0 and FXM=0 leave RT unchanged)",
-		},
-		Difference{
-			ID:       "mtocrf-fxm",
-			What:     "mtocrf with FXM not one-hot (several bits set, or none): the ISA leaves the CR undefined",
-			Hardware: Value, HWDetail: "only the first (most significant) selected field is written; FXM=0 writes CR7",
-			QEMU: Value, QDetail: "CR unchanged (power9-behaviour.md says \"like mtcrf\", but QEMU 7.2 user mode writes nothing: harness, mtocrf with FXM=0xc0, 0x05 and 0)",
-			Source: "shared/reference/power9-behaviour.md; QEMU 7.2 harness",
-		},
-	)
 }
 
 // cmprb BF,L,RA,RB: is the low byte of RA within the byte range(s) of RB?
@@ -208,7 +192,7 @@ func fxmMask(fxm uint32) uint32 { return fxmMasks[fxm&0xff] }
 func opMfocrf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	fxm := uint32(in.Args[1]) & 0xff
 	if bits.OnesCount32(fxm) != 1 {
-		if e.qemu() {
+		if e.qemuSide(diffMfocrfFxm) {
 			return nil // RT unchanged
 		}
 		if fxm == 0 {
@@ -232,7 +216,7 @@ func opMtcrf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func opMtocrf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	fxm := uint32(in.Args[0]) & 0xff
 	if bits.OnesCount32(fxm) != 1 {
-		if e.qemu() {
+		if e.qemuSide(diffMtocrfFxm) {
 			return nil // CR unchanged
 		}
 		if fxm == 0 {

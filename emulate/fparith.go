@@ -101,8 +101,10 @@ func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, s fpArithSpec, t int, 
 	if err := e.fpNonIEEE(r, in); err != nil {
 		return err
 	}
-	if (s.kind == faRe || s.kind == faRSqrte) && !e.qemu() {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "estimate: hardware result unknown"}
+	if s.kind == faRe || s.kind == faRSqrte {
+		if err := e.unknown(in, diffFPEstimate, "estimate: hardware result unknown"); err != nil {
+			return err
+		}
 	}
 	f := softfloat.Binary64
 	if s.single {

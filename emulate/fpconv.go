@@ -58,8 +58,8 @@ func init() {
 }
 
 func opFCTI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if !e.qemu() {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "FPRF and FRT bits 0:31 undefined: hardware result unknown"}
+	if err := e.unknown(in, diffFCTI, "FPRF and FRT bits 0:31 undefined: hardware result unknown"); err != nil {
+		return err
 	}
 	s := fctiSpecs[in.Op]
 	frt := int(in.Args[0]) & 31

@@ -77,16 +77,6 @@ func init() {
 			def(opLoadFP, op)
 		}
 	}
-	Differences = append(Differences, Difference{
-		ID: "stfs-tiny",
-		What: "stfs, stfsu, stfsx, stfsux, pstfs, stxssp, stxsspx, pstxssp of a non-zero value too small for a " +
-			"single-precision denormal (biased exponent < 874, double denormals included): the ISA's SINGLE " +
-			"leaves the stored word undefined",
-		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
-		QEMU: Value, QDetail: "a zero of the operand's sign (measured with the harness, both byte orders: " +
-			"0x3690000000000000, 0x0000000000000001 and 0x0010000000000000 store 0x00000000, 0xb69fffffffffffff stores 0x80000000)",
-		Source: "Power ISA 3.1B Book I 4.6.3 (SINGLE: \"else WORD ← undefined\"); emulate/testdata/qemu/fpls.*.txt",
-	})
 }
 
 // lsEA is the effective address of a D-form (RT, D, RA[, R]) or X-form
@@ -125,8 +115,10 @@ func opStoreFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	v := r.VSR[in.Args[0]&31].Hi
 	if s.single {
 		w, ok := fpSingle(v)
-		if !ok && !e.qemu() {
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "single-precision store of a value below the denormal range: hardware result unknown"}
+		if !ok {
+			if err := e.unknown(in, diffStfsTiny, "single-precision store of a value below the denormal range: hardware result unknown"); err != nil {
+				return err
+			}
 		}
 		v = uint64(w)
 	}

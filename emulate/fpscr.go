@@ -57,65 +57,17 @@ func (x *FPException) Apply(r *regs.Regs) {
 	}
 }
 
-// IDs of the Differences rows of the floating-point files.
+// fpQEMUSource names the reference traces of the Differences rows of the
+// floating-point files (differences.go).
 const (
-	diffFPTrap     = "fp-enabled-trap"
-	diffFPDW1      = "fpr-dw1"
-	diffFPNI       = "fpscr-ni"
-	diffFPEstimate = "fp-estimate"
-	diffFCTI       = "fcti-undefined"
-	fpQEMUSource   = "QEMU 7.2 -cpu power10 runs of the reference harness: emulate/testdata/qemu/fp*.txt"
+	fpQEMUSource = "QEMU 7.2 -cpu power10 runs of the reference harness: emulate/testdata/qemu/fp*.txt"
 )
-
-func init() {
-	Differences = append(Differences,
-		Difference{
-			ID:       diffFPTrap,
-			What:     "an enabled floating-point exception (FPSCR enable bit set) with MSR[FE0,FE1] = 0 (ignore-exceptions mode, the Linux default)",
-			Hardware: Value, HWDetail: "no interrupt: FPSCR[FEX] is set and the target is handled as for an enabled exception",
-			QEMU: Value, QDetail: "always the FP-enabled program interrupt (SIGFPE): QEMU user mode ignores MSR[FE0,FE1] (qemu-oracle.md pitfall 6); " +
-				"also for mtfsf/mtfsfi that leave an enabled exception pending and mtfsb1 that sets an exception or enable bit completing such a pair (pitfall 15)",
-			Source: "Power ISA 3.1B Book I 4.4 and Book III 7.5.9; shared/reference/qemu-oracle.md; " + fpQEMUSource,
-		},
-		Difference{
-			ID:       diffFPNI,
-			What:     "FPSCR[NI] = 1 (non-IEEE mode: results are implementation-dependent); mtfsb1 of NI",
-			Hardware: HardwareStep, HWDetail: "the arithmetic, rounding and conversion ops are not emulated while NI = 1: let the CPU decide; mtfsb1 sets NI",
-			QEMU: Value, QDetail: "NI has no effect on arithmetic (IEEE results); mtfsb1 of NI (bit 61) leaves it 0 (harness), mtfsf can set it",
-			Source: "Power ISA 3.1B Book I 4.4 (non-IEEE mode); " + fpQEMUSource,
-		},
-		Difference{
-			ID:       diffFPDW1,
-			What:     "doubleword 1 of the VSR of an FPR written by a scalar FP instruction (undefined)",
-			Hardware: Value, HWDetail: "0 (assumed as QEMU; ISA 3.1 POWER10 scalar ops: undefined)",
-			QEMU: Value, QDetail: "0 (qemu-oracle.md pitfall 13)",
-			Source: "Power ISA 3.1B Book I 4.3; shared/reference/qemu-oracle.md pitfall 13",
-		},
-		Difference{
-			ID:       diffFPEstimate,
-			What:     "fre, fres, frsqrte, frsqrtes: the estimate (the ISA only bounds its error)",
-			Hardware: HardwareStep, HWDetail: "implementation-specific estimate tables: not known",
-			QEMU: Value, QDetail: "a correctly rounded double 1/x (fre) or 1/sqrt(x) computed as two roundings (sqrt, then divide); " +
-				"fres, frsqrtes round that double once more to single; fre of ±0 gives ±0.5 with ZX (harness)",
-			Source: "Power ISA 3.1B Book I 4.6.7; shared/reference/qemu-oracle.md pitfall 8; " + fpQEMUSource,
-		},
-		Difference{
-			ID:       diffFCTI,
-			What:     "fctiw[u][z] and fctid[u][z]: FPSCR[FPRF] (undefined) and, for the word forms, FRT bits 0:31 (undefined)",
-			Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
-			QEMU: Value, QDetail: "FPRF unchanged, except 0x11 after an invalid conversion with VE=0; FRT bits 0:31 are the sign extension " +
-				"of the 32-bit result (fctiw[z] of −2.0 gives 0xFFFFFFFFFFFFFFFE, of −∞ 0xFFFFFFFF80000000) except for a NaN " +
-				"operand: 0x0000000080000000; zero extension for fctiwu[z]",
-			Source: "Power ISA 3.1B Book I 4.6.7.2; " + fpQEMUSource,
-		},
-	)
-}
 
 // fpNonIEEE is the hardware profile's answer for an arithmetic, rounding or
 // conversion op while FPSCR[NI] = 1 (fpscr-ni), or nil.
 func (e *Emulator) fpNonIEEE(r *regs.Regs, in *decode.Inst) error {
-	if r.FPSCR&regs.FPSCRNI != 0 && !e.qemu() {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "FPSCR[NI] = 1 (non-IEEE mode): hardware result unknown"}
+	if r.FPSCR&regs.FPSCRNI != 0 {
+		return e.unknown(in, diffFPNI, "FPSCR[NI] = 1 (non-IEEE mode): hardware result unknown")
 	}
 	return nil
 }
@@ -126,7 +78,7 @@ const fpExcBits = regs.FPSCROX | regs.FPSCRUX | regs.FPSCRZX | regs.FPSCRXX | re
 // fpTrapMode reports whether an enabled exception interrupts: MSR[FE0,FE1]
 // ≠ 0, or always under the QEMU profile.
 func (e *Emulator) fpTrapMode(r *regs.Regs) bool {
-	return e.qemu() || r.MSR&(regs.MSRFE0|regs.MSRFE1) != 0
+	return e.qemuSide(diffFPTrap) || r.MSR&(regs.MSRFE0|regs.MSRFE1) != 0
 }
 
 // fpResult is the outcome of a floating-point computation before the FPSCR
@@ -347,7 +299,7 @@ func (e *Emulator) fpscrStore(r *regs.Regs, in *decode.Inst, v, mask uint64) err
 	}
 	// QEMU traps whenever an enabled exception is pending afterwards; the
 	// ISA when the instruction sets FEX.
-	trap := fs&regs.FPSCRFEX != 0 && (e.qemu() || old&regs.FPSCRFEX == 0 && e.fpTrapMode(r))
+	trap := fs&regs.FPSCRFEX != 0 && (e.qemuSide(diffFPTrap) || old&regs.FPSCRFEX == 0 && e.fpTrapMode(r))
 	if trap {
 		return &FPException{Op: in.Op, FPSCR: fs, CR: cr, Target: -1}
 	}
@@ -390,7 +342,7 @@ func opMTFSB(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	// FEX and VX cannot be set or cleared explicitly; bit 52 is reserved.
 	// QEMU 7.2 also refuses to set NI (fpscr-ni).
 	keep := regs.FPSCRFEX | regs.FPSCRVX | 1<<11
-	if set && e.qemu() {
+	if set && e.qemuSide(diffFPNI) {
 		keep |= regs.FPSCRNI
 	}
 	if bit&keep == 0 {
@@ -413,7 +365,7 @@ func opMTFSB(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	// or an enable whose exception is set, whatever FEX was.
 	trap := false
 	if set && old&bit == 0 {
-		if e.qemu() {
+		if e.qemuSide(diffFPTrap) {
 			trap = contributes(fs, bit)
 		} else {
 			trap = fs&regs.FPSCRFEX != 0 && old&regs.FPSCRFEX == 0 && e.fpTrapMode(r)

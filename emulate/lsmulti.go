@@ -33,36 +33,6 @@ func init() {
 	def(opSTMW, p.STMW)
 	def(opLoadString, p.LSWI, p.LSWX)
 	def(opStoreString, p.STSWI, p.STSWX)
-	Differences = append(Differences,
-		Difference{
-			ID:       "multiple-le",
-			What:     "lmw, stmw, lswi, lswx, stswi, stswx in little-endian mode",
-			Hardware: Value, HWDetail: "alignment interrupt (ISA: not supported in Little-Endian mode, the alignment error handler is invoked); Linux then emulates the instruction word by word in the process's byte order",
-			QEMU: Value, QDetail: "QEMU 7.2 user mode aborts the process (\"Unknown exception 0x5\"); the emulator reports the alignment interrupt as on hardware",
-			Source: "Power ISA 3.1B Book I 3.3.6/3.3.7; shared/reference/qemu-oracle.md pitfall 1; shared/reference/linux-sstep.md (Endianness)",
-		},
-		Difference{
-			ID:       "lmw-unaligned",
-			What:     "lmw, stmw with an effective address that is not a multiple of 4 (big-endian mode)",
-			Hardware: HardwareStep, HWDetail: "ISA: alignment interrupt or boundedly undefined; POWER9/POWER10's choice is not documented: let the CPU decide",
-			QEMU: Value, QDetail: "the words are accessed at the unaligned address (QEMU 7.2 harness: lmw/stmw at 0x50000002)",
-			Source: "Power ISA 3.1B Book I 3.3.6; QEMU 7.2 harness (emulate/testdata/qemu/multiple.be.txt)",
-		},
-		Difference{
-			ID:       "lswx-zero",
-			What:     "lswx with a byte count XER[57:63] of 0",
-			Hardware: HardwareStep, HWDetail: "ISA: the contents of RT are undefined; the hardware's value is not documented",
-			QEMU: Value, QDetail: "RT is left unchanged and nothing is accessed (QEMU 7.2 harness)",
-			Source: "Power ISA 3.1B Book I 3.3.7; QEMU 7.2 harness (emulate/testdata/qemu/multiple.be.txt)",
-		},
-		Difference{
-			ID:       "lswx-invalid",
-			What:     "lswx whose RA (≠0) or RB is among the registers loaded, or RT = RA = 0 (invalid forms that depend on XER's byte count)",
-			Hardware: HardwareStep, HWDetail: "invalid form: not documented for POWER9/POWER10, let the CPU decide",
-			QEMU: Illegal, QDetail: "illegal instruction (SIGILL, code 2) when RA≠0 or RB is among the registers loaded; RT = RA = 0 is executed as a valid form",
-			Source: "Power ISA 3.1B Book I 3.3.7 (lswx); QEMU 7.2 harness (emulate/testdata/qemu/multiple.be.txt)",
-		},
-	)
 }
 
 // multipleLE returns the alignment interrupt of a multiple/string
@@ -75,8 +45,8 @@ func multipleLE(r *regs.Regs, addr uint64, n int, write bool) error {
 }
 
 func (e *Emulator) multipleAligned(in *decode.Inst, addr uint64) error {
-	if addr&3 != 0 && !e.qemu() {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "unaligned load/store multiple: hardware behaviour unknown"}
+	if addr&3 != 0 {
+		return e.unknown(in, diffLmwUnaligned, "unaligned load/store multiple: hardware behaviour unknown")
 	}
 	return nil
 }
@@ -153,12 +123,12 @@ func opLoadString(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if in.Op == p.LSWX {
 		ra, rb := in.Args[1]&31, in.Args[2]&31
 		if n == 0 {
-			if !e.qemu() {
-				return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "lswx with a byte count of 0: RT undefined, hardware result unknown"}
+			if err := e.unknown(in, diffLswxZero, "lswx with a byte count of 0: RT undefined, hardware result unknown"); err != nil {
+				return err
 			}
 		}
 		qemuInvalid := n > 0 && ((ra != 0 && inLoadRange(rt, ra, n)) || inLoadRange(rt, rb, n))
-		if e.qemu() {
+		if e.qemuSide(diffLswxInvalid) {
 			if qemuInvalid {
 				return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "invalid form: RA or RB among the registers loaded (qemu profile)", Err: decode.ErrInvalidForm}
 			}

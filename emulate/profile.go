@@ -1,10 +1,6 @@
 package emulate
 
-import (
-	"sync"
-
-	"github.com/ppc64emu/ppc64emu/decode"
-)
+import "github.com/ppc64emu/ppc64emu/decode"
 
 // Profile selects how implementation-defined behaviour is resolved: the
 // choices real POWER9/POWER10 hardware makes, or those of QEMU 7.2
@@ -76,108 +72,72 @@ type Difference struct {
 	Source   string // where the facts come from
 }
 
-// Differences is the one table of behaviour where the hardware and QEMU
-// profiles differ. Rows about one family of instructions may be appended by
-// the init function of the file that implements it; the table is resolved
-// when the first Emulator is made. `go test ./emulate -run Differences -v`
-// prints it.
-var Differences = []Difference{
-	{
-		ID:       "reserved-bits",
-		What:     "reserved (/) bits of an instruction word are non-zero",
-		Hardware: Ignore, HWDetail: "ignored; the instruction executes normally (ISA: reserved fields are ignored by the processor)",
-		QEMU: Value, QDetail: "per op and bit: executes if every reserved bit set is one QEMU ignores for the op (e.g. bit 31 of ldx, stores, cmp*, exts*; bits 16:18 of bclr/bcctr), else illegal instruction (SIGILL code 1; e.g. bit 31 of ldbrx, popcnt*, mfspr); the per-op data is the generated qemuLegality table",
-		Source: "internal/cmd/qemusurvey: emulate/testdata/qemu-legality.txt (every reserved bit alone on valid encodings, both byte orders); POWER9: shared/reference/power9-behaviour.md",
-	},
-	{
-		ID:       "reserved-bits-privileged",
-		What:     "reserved bits set in an encoding that is refused in problem state (privileged op or SPR)",
-		Hardware: Ignore, HWDetail: "the reserved bits are ignored, so the privileged instruction interrupt is taken",
-		QEMU: Value, QDetail: "per op: QEMU checks privilege first for some (mtspr of a privileged SPR stays SIGILL code 6, privileged ops such as tlbie stay code 5), reserved bits first for others (mfspr of a privileged SPR gives code 1); qemuLegality's keep flag",
-		Source: "internal/cmd/qemusurvey (refused-keep / refused-change in emulate/testdata/qemu-legality.txt)",
-	},
-	{
-		ID:       "invalid-form",
-		What:     "an ISA invalid form (e.g. load with update and RA=0 or RA=RT, bcctr with BO[2]=0)",
-		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
-		QEMU: Value, QDetail: "per op: illegal instruction (SIGILL code 1; update forms with RA=0, lq with odd RTp, prefixed R=1 with RA≠0, …) except for the ops whose invalid forms QEMU executes (bcctr[l]: see bcctr-decrement; lfdp/stfdp with odd FRTp; lmw with RA in range), per qemuLegality's invExec",
-		Source: "internal/cmd/qemusurvey (inv= in emulate/testdata/qemu-legality.txt); Power ISA 3.1B Book I 1.8.2 (invalid forms are boundedly undefined)",
-	},
-	{
-		ID:       "problem-state-code",
-		What:     "the interrupt for an instruction refused in problem state",
-		Hardware: Value, HWDetail: "privileged instruction (SIGILL ILL_PRVOPC/ILL_PRVREG: ErrPrivileged) for privileged ops and SPRs",
-		QEMU: Value, QDetail: "per op: urfid, rfscv, msgclru, msgsndu and the unprivileged ops QEMU does not implement for user mode (icbt, copy, paste., clrbhrb, mfbhrbe, rfebb) give illegal instruction (SIGILL code 1: ErrIllegal); other privileged ops code 5, privileged SPRs code 6 (ErrPrivileged); qemuLegality's psCode",
-		Source: "internal/cmd/qemusurvey (ps= in emulate/testdata/qemu-legality.txt)",
-	},
-	{
-		ID:       "mtspr-xer",
-		What:     "mtspr XER: which bits of RS are kept",
-		Hardware: Value, HWDetail: "only SO, OV, CA, OV32, CA32 and the low 18 bits (mask 0xE00FFFFF)",
-		QEMU: Value, QDetail: "the low 32 bits (mask 0x00000000FFFFFFFF: QEMU 7.2 masks with a 32-bit constant); mfspr reads back whatever the register holds",
-		Source: "shared/reference/power9-behaviour.md; QEMU 7.2 harness (mtspr XER with RS=ffffffff00000000 leaves XER 0, RS=00000000ffffffff gives ffffffff)",
-	},
-	{
-		ID:       "icbt",
-		What:     "icbt (instruction cache block touch) in problem state",
-		Hardware: Ignore, HWDetail: "no-op",
-		QEMU: Illegal, QDetail: "illegal instruction (decoded only for BookE)",
-		Source: "shared/reference/power9-behaviour.md",
-	},
+// Differences returns the table of behaviour where the hardware and QEMU
+// profiles differ, one row per ID, in table order (a copy: changing it
+// changes nothing). `go test ./emulate -run Differences -v` prints it.
+func Differences() []Difference {
+	out := make([]Difference, 0, numDiffs-1)
+	return append(out, differenceRows[1:]...)
 }
 
 // profileRules is a profile's resolved view of Differences.
 type profileRules struct {
 	profile Profile
-	actions map[string]Action // by Difference.ID
+	actions [numDiffs]Action
 	xerMask uint64
 }
 
-var (
-	profilesOnce sync.Once
-	profiles     [2]profileRules
-)
-
-// resolveProfiles builds the per-profile view of Differences. It runs once,
-// when the first Emulator is made, so rows appended to Differences by the
-// init functions of other files are included.
-func resolveProfiles() {
-	// Duplicate IDs are caught by TestDifferences; the last row wins.
+// profiles are the resolved views, by Profile.
+var profiles = func() (t [2]profileRules) {
 	for p := Hardware; p <= QEMU; p++ {
-		pr := &profiles[p]
+		pr := &t[p]
 		pr.profile = p
-		pr.actions = make(map[string]Action, len(Differences))
-		for _, d := range Differences {
-			a := d.Hardware
+		for id, d := range differenceRows {
+			pr.actions[id] = d.Hardware
 			if p == QEMU {
-				a = d.QEMU
+				pr.actions[id] = d.QEMU
 			}
-			pr.actions[d.ID] = a
 		}
-		pr.xerMask = 0xE00FFFFF
+		pr.xerMask = 0xE00FFFFF // mtspr-xer
 		if p == QEMU {
 			pr.xerMask = 0xFFFFFFFF
 		}
 	}
-}
+	return t
+}()
 
 func rulesFor(p Profile) *profileRules {
-	profilesOnce.Do(resolveProfiles)
 	if int(p) < len(profiles) {
 		return &profiles[p]
 	}
 	return &profiles[Hardware]
 }
 
-// action returns what the emulator's profile does for the Difference with
-// the given ID. It is for rare paths (undefined results, odd encodings);
-// an unknown ID is a programming error caught by TestDifferences.
-func (e *Emulator) action(id string) Action {
+// action returns what the emulator's profile does for the Difference row
+// id. It is for rare paths (undefined results, odd encodings).
+func (e *Emulator) action(id diffID) Action {
 	return e.prof.actions[id]
 }
 
-// qemu reports whether the emulator follows the QEMU profile.
-func (e *Emulator) qemu() bool { return e.prof.profile == QEMU }
+// unknown is the outcome of a step whose result the ISA leaves undefined
+// (row id): under a profile whose action for the row is HardwareStep, an
+// OpError matching ErrNotEmulated with reason what (e.g. "estimate:
+// hardware result unknown"); nil when the profile knows the value.
+func (e *Emulator) unknown(in *decode.Inst, id diffID, what string) error {
+	if e.prof.actions[id] != HardwareStep {
+		return nil
+	}
+	return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: what}
+}
+
+// qemuSide reports whether the emulator takes QEMU 7.2's side of row id,
+// for rows where both profiles have a documented value (Value) and the
+// code computes one or the other.
+func (e *Emulator) qemuSide(id diffID) bool {
+	return e.prof.profile == QEMU
+}
+
+//go:generate go run ../internal/cmd/qemusurvey -gen testdata/qemu-legality.txt -go qemu_legality.go
 
 // qemuLegal is QEMU 7.2's treatment (-cpu power10, user mode) of one op's
 // encodings that the ISA leaves to the implementation, as measured by
@@ -201,6 +161,9 @@ type qemuLegal struct {
 	// invExec: QEMU executes the op's ISA invalid forms (the op's semantic
 	// function then does what QEMU does, e.g. bcctr with BO[2]=0).
 	invExec bool
+	// invSome: QEMU executes some of the op's invalid forms and refuses
+	// others; the op's semantic function tells them apart (plq, pstq).
+	invSome bool
 }
 
 // qemuLegalRow is one generated row: an op name and its measurements.
@@ -212,7 +175,7 @@ type qemuLegalRow struct {
 // qemuLegality is qemuLegalityRows indexed by op (names are resolved when
 // the package is initialised, since op numbers change between x/arch
 // versions). It is a variable initialiser, so it is complete before any
-// init function runs: a file's init may refine a row (quad.go does).
+// init function runs. Nothing changes it: it is measured data.
 var qemuLegality = func() (t [decode.NumOps]qemuLegal) {
 	for _, row := range qemuLegalityRows {
 		if op, ok := decode.OpByName(row.name); ok {
@@ -230,12 +193,12 @@ func (pr *profileRules) invalid(in *decode.Inst, refused bool) error {
 		return pr.qemuInvalid(in, refused)
 	}
 	if in.Invalid&decode.InvalidForm != 0 {
-		if err := pr.act(pr.actions["invalid-form"], in, "invalid form", decode.ErrInvalidForm); err != nil {
+		if err := pr.act(pr.actions[diffInvalidForm], in, "invalid form", decode.ErrInvalidForm); err != nil {
 			return err
 		}
 	}
 	if in.Invalid&decode.InvalidReservedBits != 0 {
-		return pr.act(pr.actions["reserved-bits"], in, "reserved bits set", decode.ErrReservedBits)
+		return pr.act(pr.actions[diffReservedBits], in, "reserved bits set", decode.ErrReservedBits)
 	}
 	return nil
 }
@@ -247,12 +210,13 @@ func (pr *profileRules) invalid(in *decode.Inst, refused bool) error {
 func (pr *profileRules) qemuInvalid(in *decode.Inst, refused bool) error {
 	q := &qemuLegality[in.Op]
 	if in.Invalid&decode.InvalidReservedBits != 0 && !qemuIgnoresReserved(in) {
+		// Privilege first for the bits in keep (reserved-bits-privileged).
 		if refused && reservedSet(in)&^q.ignored&^q.keep == 0 {
 			return pr.refused(in)
 		}
 		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "reserved bits set (qemu profile)", Err: decode.ErrReservedBits}
 	}
-	if in.Invalid&decode.InvalidForm != 0 && !q.invExec {
+	if in.Invalid&decode.InvalidForm != 0 && !q.invExec && !q.invSome {
 		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "invalid form (qemu profile)", Err: decode.ErrInvalidForm}
 	}
 	return nil

@@ -29,8 +29,8 @@ import (
 // plq with RTp = RA (also RTp = RA = 0 with R=1) and both with R=1 and
 // RA≠0 are illegal. So the
 // QEMU profile lets plq/pstq invalid forms through to opLoadQuad and
-// opStoreQuad (qemuLegality's invExec, set by this file's init, which runs
-// after profile.go's), which refuse the illegal ones. plq with RTp = RA is
+// opStoreQuad (the measured table marks them invSome: QEMU executes some
+// of their invalid forms), which refuse the illegal ones. plq with RTp = RA is
 // an ISA invalid form that decode does not flag: on the hardware profile it
 // is not emulated.
 //
@@ -42,21 +42,6 @@ import (
 func init() {
 	def(opLoadQuad, p.LQ, p.PLQ)
 	def(opStoreQuad, p.STQ, p.PSTQ)
-	qemuLegality[p.PLQ].invExec = true
-	qemuLegality[p.PSTQ].invExec = true
-	Differences = append(Differences, Difference{
-		ID:       "lq-unaligned",
-		What:     "lq, stq, plq, pstq with an effective address that is not a multiple of 16",
-		Hardware: Value, HWDetail: "alignment interrupt (Fault with Alignment set); Linux's alignment handler then emulates the access with two doubleword accesses",
-		QEMU: Value, QDetail: "the access is performed at the unaligned address (QEMU 7.2 user mode: lq at 0x50000001 loads, stq at 0x50000004 stores)",
-		Source: "Power ISA 3.1B Book I 3.3.5 and Book III 7.5.8; QEMU 7.2 harness (emulate/testdata/qemu/quad.*.txt)",
-	}, Difference{
-		ID:       "plq-le",
-		What:     "plq, pstq in little-endian mode: which register of the pair holds the doubleword at the lower address",
-		Hardware: HardwareStep, HWDetail: "not settled (Linux's emulator swaps the doublewords as for lq/stq): let the CPU decide",
-		QEMU: Value, QDetail: "no swap: RTp ↔ the byte-reversed doubleword at EA, RTp+1 ↔ the one at EA+8, unlike QEMU's lq/stq (QEMU 7.2 harness)",
-		Source: "QEMU 7.2 harness (emulate/testdata/qemu/quad.le.txt); shared/reference/linux-sstep.md 2.10",
-	})
 }
 
 // quadPrefixedLE handles plq/pstq in little-endian mode (see above): swap
@@ -65,8 +50,8 @@ func (e *Emulator) quadPrefixedLE(r *regs.Regs, in *decode.Inst) (swap bool, err
 	if in.Len != 8 || r.MSR&regs.MSRLE == 0 {
 		return false, nil
 	}
-	if !e.qemu() {
-		return false, &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "plq/pstq in little-endian mode: hardware register order not settled"}
+	if err := e.unknown(in, diffPlqLe, "plq/pstq in little-endian mode: hardware register order not settled"); err != nil {
+		return false, err
 	}
 	return true, nil
 }
@@ -81,7 +66,7 @@ func (e *Emulator) quadPrefixedForm(in *decode.Inst) error {
 	pcrel := in.Flags&decode.FlagPCRel != 0
 	switch {
 	case pcrel && ra != 0, in.Op == p.PLQ && rt == ra:
-		if e.qemu() {
+		if e.qemuSide(diffInvalidForm) {
 			return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "invalid form (qemu profile)", Err: decode.ErrInvalidForm}
 		}
 		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "invalid form: hardware behaviour unknown", Err: decode.ErrInvalidForm}
@@ -91,7 +76,7 @@ func (e *Emulator) quadPrefixedForm(in *decode.Inst) error {
 
 // quadAligned checks the alignment of a quadword access at addr.
 func (e *Emulator) quadAligned(addr uint64, write bool) error {
-	if addr&15 != 0 && !e.qemu() {
+	if addr&15 != 0 && !e.qemuSide(diffLqUnaligned) {
 		return &Fault{Addr: addr, EA: addr, Size: 16, Write: write, Alignment: true}
 	}
 	return nil

@@ -94,36 +94,6 @@ func init() {
 	def(opMtspr, ppc64asm.MTSPR)
 	def(opMftb, ppc64asm.MFTB)
 
-	Differences = append(Differences,
-		Difference{
-			ID:       "dscr-user",
-			What:     "mfspr/mtspr DSCR through its problem-state number 3",
-			Hardware: Value, HWDetail: "reads or writes the DSCR (Power ISA 2.07 and later: SPR 3 is the problem-state DSCR; Linux enables or emulates the access); a write setting bits outside the defined fields (0x1FFFFFF) is not emulated (hardware result unknown)",
-			QEMU: Value, QDetail: "SIGILL with ILL_PRVREG: QEMU 7.2 has no SPR 3 (the privileged-SPR outcome, ErrPrivileged)",
-			Source: "Power ISA 3.1B Book II 4.4 (DSCR), binutils mfudscr; QEMU 7.2 harness (mfspr r3,3 gives st=ill code=06)",
-		},
-		Difference{
-			ID:       "spr-unknown",
-			What:     "mfspr/mtspr of a non-privileged SPR number (bit 0x10 clear) the emulator does not hold: not implemented by the CPU (ISA: illegal instruction, or a no-op for some numbers) or not part of regs.Regs",
-			Hardware: HardwareStep, HWDetail: "not emulated: which numbers POWER9/POWER10 provide, and with what value, is not tabulated here",
-			QEMU: Value, QDetail: "numbers QEMU 7.2 provides in user mode but regs.Regs does not hold (128-131, 136, 259, 768-782, 800-806) are not emulated; every other number gives SIGILL with ILL_PRVREG, reported as ErrPrivileged (ErrIllegal in supervisor state); 808-811 are no-ops in both profiles",
-			Source: "QEMU 7.2 harness scan of all 512 non-privileged numbers, mfspr and mtspr",
-		},
-		Difference{
-			ID:       "mftb-tbr",
-			What:     "mftb with a TBR other than 268 (TB) or 269 (TBU): an invalid form",
-			Hardware: HardwareStep, HWDetail: "not emulated: hardware result unknown",
-			QEMU: Value, QDetail: "behaves as mfspr of that number (mftb r3,1 reads XER; numbers QEMU lacks give ILL_PRVREG)",
-			Source: "Power ISA 3.1B Book II 6.2 (mftb); QEMU 7.2 harness (mftb r3,1 and r3,8)",
-		},
-		Difference{
-			ID:       "mtspr-ppr",
-			What:     "mtspr PPR/PPR32 with a priority outside low/medium-low/medium, or with reserved bits set",
-			Hardware: HardwareStep, HWDetail: "not emulated: whether the priority changes depends on privilege and implementation; reserved bits unknown",
-			QEMU: Value, QDetail: "PPR: all 64 bits stored; PPR32 (898): QEMU 7.2 has no such SPR: mfspr and mtspr give ILL_PRVREG (ErrPrivileged)",
-			Source: "Power ISA 3.1B Book II 3.1 (program priority); QEMU 7.2 harness (mfspr r3,898 gives st=ill code=06)",
-		},
-	)
 }
 
 // qemuSPRRefusal is the QEMU profile's answer for an SPR number QEMU 7.2
@@ -137,7 +107,7 @@ func qemuSPRRefusal(r *regs.Regs, idx int) error {
 
 // unknownSPR is the answer for a number the emulator does not hold.
 func (e *Emulator) unknownSPR(r *regs.Regs, n int64, idx int, access uint8) error {
-	if e.qemu() && n&0x10 == 0 && qemuUserSPR[n&1023]&access == 0 {
+	if e.qemuSide(diffSprUnknown) && n&0x10 == 0 && qemuUserSPR[n&1023]&access == 0 {
 		return qemuSPRRefusal(r, idx)
 	}
 	return errSPRUnknown[idx]
@@ -176,12 +146,12 @@ func (e *Emulator) readSPR(r *regs.Regs, n int64, idx int) (v uint64, ok bool, e
 	case sprDSCR: // privileged number: supervisor state only
 		return r.DSCR, true, nil
 	case sprDSCRUser:
-		if e.qemu() {
+		if e.qemuSide(diffDscrUser) {
 			return 0, false, qemuSPRRefusal(r, idx)
 		}
 		return r.DSCR, true, nil
 	case sprPPR32:
-		if e.qemu() {
+		if e.qemuSide(diffMtsprPpr) {
 			return 0, false, qemuSPRRefusal(r, idx)
 		}
 		return r.PPR >> 32, true, nil
@@ -206,7 +176,7 @@ func opMfspr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func opMftb(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	n := in.Args[1]
 	if n != sprTB && n != sprTBU {
-		if !e.qemu() {
+		if !e.qemuSide(diffMftbTbr) {
 			return errMftbTBR
 		}
 		if n&0x10 != 0 && r.MSR&regs.MSRPR != 0 {
@@ -247,20 +217,20 @@ func opMtspr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		r.VRSAVE = uint32(v) // a 32-bit SPR: RS[32:63]
 	case 808, 809, 810, 811: // reserved no-op SPRs
 	case sprDSCRUser, sprDSCR:
-		if n == sprDSCRUser && e.qemu() {
+		if n == sprDSCRUser && e.qemuSide(diffDscrUser) {
 			return qemuSPRRefusal(r, sprIdxMt)
 		}
-		if !e.qemu() && v&^dscrDefined != 0 {
+		if !e.qemuSide(diffDscrUser) && v&^dscrDefined != 0 {
 			return errDSCRReserved
 		}
 		r.DSCR = v
 	case sprPPR:
-		if !e.qemu() && !pprOK(v) {
+		if !e.qemuSide(diffMtsprPpr) && !pprOK(v) {
 			return errPPRValue
 		}
 		r.PPR = v
 	case sprPPR32:
-		if e.qemu() {
+		if e.qemuSide(diffMtsprPpr) {
 			return qemuSPRRefusal(r, sprIdxMt)
 		}
 		// PPR32 is the upper half of the PPR: PPR[0:31] = RS[32:63].

@@ -132,26 +132,6 @@ func init() {
 		}
 	}
 	def(opLvsl, p.LVSL, p.LVSR)
-	Differences = append(Differences,
-		Difference{
-			ID: "vsx-scalar-dw1",
-			What: "doubleword 1 of the target of the X-form VSX scalar loads lxsdx, lxsspx, lxsiwax, lxsiwzx, " +
-				"lxsibzx, lxsihzx",
-			Hardware: Value, HWDetail: "0, as the ISA 3.1B pseudo-code of these instructions sets it " +
-				"(VSR[XT].dword[1] ← 0x0000_0000_0000_0000)",
-			QEMU: Value, QDetail: "unchanged (QEMU 7.2 writes doubleword 0 only; measured with the harness in both byte orders; " +
-				"lxsd, lxssp and their prefixed forms do zero it)",
-			Source: "Power ISA 3.1B Book I 7.6 (instruction pseudo-code); emulate/testdata/qemu/vecls.*.txt",
-		},
-		Difference{
-			ID: "lve-other-bytes",
-			What: "lvebx, lvehx, lvewx: the bytes of VRT outside the loaded element (the ISA: \"VRT ← undefined\" " +
-				"before the element is placed)",
-			Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
-			QEMU: Value, QDetail: "unchanged (measured with the harness in both byte orders)",
-			Source: "Power ISA 3.1B Book I 6.7.2; emulate/testdata/qemu/vecls.*.txt",
-		},
-	)
 }
 
 // vecReg is the VSR number of a vector load/store's register operand: VRT
@@ -260,8 +240,10 @@ func vecEA(r *regs.Regs, in *decode.Inst, s *vecSpec) (addr uint64, n int) {
 func opLoadVec(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	s := &vecSpecs[in.Op]
 	x := vecReg(in)
-	if s.shape == vsVMXElem && !e.qemu() {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "bytes outside the element are undefined: hardware result unknown"}
+	if s.shape == vsVMXElem {
+		if err := e.unknown(in, diffLveOtherBytes, "bytes outside the element are undefined: hardware result unknown"); err != nil {
+			return err
+		}
 	}
 	addr, n := vecEA(r, in, s)
 	var b []byte
@@ -295,7 +277,7 @@ func opLoadVec(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			d = uint64(int64(int32(uint32(d))))
 		}
 		v.Hi = d
-		if s.keepDW1 && e.qemu() {
+		if s.keepDW1 && e.qemuSide(diffVsxScalarDw1) {
 			v.Lo = r.VSR[x].Lo
 		}
 	case vsSplat:
@@ -353,8 +335,10 @@ func opStoreVec(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		putN(order, b, v.Hi)
 	case vsScalarSP:
 		w, ok := fpSingle(v.Hi)
-		if !ok && !e.qemu() {
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "single-precision store of a value below the denormal range: hardware result unknown"}
+		if !ok {
+			if err := e.unknown(in, diffStfsTiny, "single-precision store of a value below the denormal range: hardware result unknown"); err != nil {
+				return err
+			}
 		}
 		putN(order, b, uint64(w))
 	case vsRight:

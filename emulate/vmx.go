@@ -16,64 +16,8 @@ import (
 // element-size column (Inst.Elem); vmxElemOps lists the ops that rely on it
 // (a test checks the column has it for each).
 
-// IDs of the Differences rows of the VMX files.
-const (
-	diffVMXIndex     = "vmx-index-past-end"
-	diffVMXDivide    = "vmx-divide-undefined"
-	diffVMXGnbN      = "vmx-vgnb-n"
-	diffVMXVSCR      = "vmx-vscr-reserved"
-	diffVMXEstimate  = "vmx-fp-estimate"
-	diffVMXNJUnknown = "vmx-nj-unmeasured"
-)
-
-func init() {
-	const harness = "QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/<op>.*.txt.gz and hand-made probes)"
-	Differences = append(Differences, Difference{
-		ID: diffVMXIndex,
-		What: "VMX extract/insert with an element that reaches past byte 15 (vextract*/vinsert* UIM > 16-size, " +
-			"vextu*[lr]x and vins*[lr]x index > 16-size, vextd*v[lr]x index > 32-size): result undefined",
-		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
-		QEMU: Value, QDetail: "vextract*: extracts from byte 0; every insert: VRT unchanged; vextd*v[lr]x: 0; " +
-			"vextu*[lr]x: the register shifted arithmetically right by 8·index bits (right-indexed) or by " +
-			"8·(16-size-index) mod 128 bits (left-indexed), low bytes kept",
-		Source: "Power ISA 3.1B Book I 6.8; " + harness,
-	}, Difference{
-		ID: diffVMXDivide,
-		What: "vdiv*/vdive*/vmod* elements with a zero divisor, most-negative ÷ -1, or an extended quotient that " +
-			"does not fit (undefined)",
-		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
-		QEMU: Value, QDetail: "the quotient truncated to the element; for a zero divisor or most-negative ÷ -1 the " +
-			"dividend (0 for vdivesw/vdiveuw), remainder 0; vdiveuq/vdivesq whose quotient does not fit: not " +
-			"emulated (an accepted divergence in package trace)",
-		Source: "Power ISA 3.1B Book I 6.9.1; " + harness,
-	}, Difference{
-		ID:       diffVMXGnbN,
-		What:     "vgnb with N < 2 (outside the ISA's 2-7)",
-		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
-		QEMU: Value, QDetail: "RT unchanged",
-		Source: "Power ISA 3.1B Book I 6.9.6; " + harness,
-	}, Difference{
-		ID:       diffVMXVSCR,
-		What:     "mtvscr with VSCR's reserved bits (other than NJ and SAT) set",
-		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
-		QEMU: Value, QDetail: "all 32 bits are kept and mfvscr reads them back",
-		Source: "Power ISA 3.1B Book I 6.3; " + harness,
-	}, Difference{
-		ID:       diffVMXEstimate,
-		What:     "vrefp, vrsqrtefp, vexptefp, vlogefp: estimates whose exact values the ISA leaves to the implementation",
-		Hardware: HardwareStep, HWDetail: "no public algorithm (about 2^-15 relative error; samples in power9-behaviour.md)",
-		QEMU: Value, QDetail: "1/x and 1/sqrt(x) correctly rounded (sqrt rounded first), 2^x as a 15-term Taylor " +
-			"series in 64-bit truncated arithmetic, log2 digit by digit (softfloat's float32_exp2/float32_log2)",
-		Source: "shared/reference/power9-behaviour.md (second table); " + harness,
-	}, Difference{
-		ID: diffVMXNJUnknown,
-		What: "VSCR[NJ]=1 cases the hardware survey does not cover: a result that rounds up to 2^-126 from below, " +
-			"vrfip/vrfim of a denormal",
-		Hardware: HardwareStep, HWDetail: "not measured: let the CPU decide",
-		QEMU: Value, QDetail: "the result is flushed to zero (tiny before rounding); the denormal source is a zero",
-		Source: "shared/reference/power9-behaviour.md (second table: round-up boundary not covered); " + harness,
-	})
-}
+// vmxQEMUSource names the QEMU evidence of the VMX Differences rows.
+const vmxQEMUSource = "QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/<op>.*.txt.gz and hand-made probes)"
 
 // vmxWhy names a VMX case whose result the ISA leaves undefined or that is
 // not measured on hardware, with its Differences row.
@@ -90,7 +34,10 @@ const (
 	numWhy
 )
 
-var vmxWhyText = [numWhy]struct{ id, text string }{
+var vmxWhyText = [numWhy]struct {
+	id   diffID
+	text string
+}{
 	whyVSCR:       {diffVMXVSCR, "reserved VSCR bits set"},
 	whyGnbN:       {diffVMXGnbN, "N < 2"},
 	whyIndex:      {diffVMXIndex, "element index past the end of the register"},

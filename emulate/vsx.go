@@ -14,37 +14,6 @@ import (
 // facility (MSR[VSX], or MSR[FP]/MSR[VEC] for the moves whose register
 // half decides) is checked by Step from decode's facility column.
 
-// IDs of the Differences rows of the VSX files.
-const (
-	diffVSXMoveDW1   = "vsx-move-dw1"
-	diffVSXUIM       = "vsx-uim-over-12"
-	diffXXSpltIDPDen = "xxspltidp-denormal"
-	diffVSXCvWord0   = "vsx-cv-word0"
-	diffXSCvDPSPN    = "xscvdpspn-tiny"
-)
-
-func init() {
-	Differences = append(Differences, Difference{
-		ID:       diffVSXMoveDW1,
-		What:     "mtvsrd, mtvsrwa, mtvsrwz: doubleword 1 of the target VSR (undefined)",
-		Hardware: Value, HWDetail: "unchanged (assumed as QEMU, as for fpr-dw1: not measured on POWER9/POWER10)",
-		QEMU: Value, QDetail: "unchanged (golden traces testdata/traces/mtvsr*.txt.gz)",
-		Source: "Power ISA 3.1B Book I 7.6 (mtvsrd: doubleword 1 undefined); QEMU 7.2 -cpu power10 via the harness",
-	}, Difference{
-		ID:       diffVSXUIM,
-		What:     "xxextractuw, xxinsertw with UIM > 12 (result undefined)",
-		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
-		QEMU: Value, QDetail: "the bytes wrap around the register (extract) or those past byte 15 are dropped (insert) (golden traces)",
-		Source: "Power ISA 3.1B Book I 7.6; QEMU 7.2 -cpu power10 via the harness",
-	}, Difference{
-		ID:       diffXXSpltIDPDen,
-		What:     "xxspltidp with a single-precision denormal IMM32 (result undefined)",
-		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
-		QEMU: Value, QDetail: "the denormal converted as lfs converts it (normalized double)",
-		Source: "Power ISA 3.1B Book I 7.6 (xxspltidp); QEMU 7.2 -cpu power10 via the harness",
-	})
-}
-
 // xs reads VSR n.
 func xs(r *regs.Regs, n int64) regs.VSR { return r.VSR[n&63] }
 
@@ -191,8 +160,10 @@ func opXXSplatImm(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		t = vec.Splat(uint64(in.Args[1]&0xffffffff), 4)
 	case p.XXSPLTIDP:
 		imm := uint32(in.Args[1])
-		if imm&0x7f800000 == 0 && imm&0x7fffff != 0 && !e.qemu() {
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "single-precision denormal IMM32 (result undefined): hardware result unknown"}
+		if imm&0x7f800000 == 0 && imm&0x7fffff != 0 {
+			if err := e.unknown(in, diffXXSpltIDPDen, "single-precision denormal IMM32 (result undefined): hardware result unknown"); err != nil {
+				return err
+			}
 		}
 		t = vec.Splat(fpDouble(imm), 8)
 	case p.XXSPLTI32DX:
@@ -237,8 +208,10 @@ func opXXEval(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // extended, in doubleword 0; doubleword 1 is 0.
 func opXXExtractUW(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	uim := int(in.Args[2] & 15)
-	if uim > 12 && !e.qemu() {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "UIM > 12 (result undefined): hardware result unknown"}
+	if uim > 12 {
+		if err := e.unknown(in, diffVSXUIM, "UIM > 12 (result undefined): hardware result unknown"); err != nil {
+			return err
+		}
 	}
 	b := vec.Bytes(xs(r, in.Args[1]))
 	var w uint64
@@ -253,8 +226,10 @@ func opXXExtractUW(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // XT, the other bytes kept.
 func opXXInsertW(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	uim := int(in.Args[2] & 15)
-	if uim > 12 && !e.qemu() {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "UIM > 12 (result undefined): hardware result unknown"}
+	if uim > 12 {
+		if err := e.unknown(in, diffVSXUIM, "UIM > 12 (result undefined): hardware result unknown"); err != nil {
+			return err
+		}
 	}
 	w := uint32(xs(r, in.Args[1]).Hi)
 	t := vec.Bytes(xs(r, in.Args[0]))

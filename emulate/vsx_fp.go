@@ -83,8 +83,10 @@ func opXSCvDPInt(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		return err
 	}
 	word := in.Op == p.XSCVDPSXWS || in.Op == p.XSCVDPUXWS
-	if word && !e.qemu() {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "word 0 of the result undefined: hardware result unknown"}
+	if word {
+		if err := e.unknown(in, diffVSXCvWord0, "word 0 of the result undefined: hardware result unknown"); err != nil {
+			return err
+		}
 	}
 	signed := in.Op == p.XSCVDPSXDS || in.Op == p.XSCVDPSXWS
 	width := 64
@@ -134,8 +136,10 @@ func opXSMove(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	switch in.Op {
 	case p.XSCVDPSPN:
 		w, ok := fpSingle(b)
-		if !ok && !e.qemu() {
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "value below the single-precision denormal range: hardware result unknown"}
+		if !ok {
+			if err := e.unknown(in, diffXSCvDPSPN, "value below the single-precision denormal range: hardware result unknown"); err != nil {
+				return err
+			}
 		}
 		v = uint64(w)<<32 | uint64(w)
 	case p.XSCVSPDPN:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/format"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -60,12 +61,16 @@ type Row struct {
 	PSCode  int    // SIGILL code of valid encodings in problem state; 0: executes or depends on operands
 	Keep    uint64 // reserved bits that, set on an encoding refused in problem state, keep its code
 	InvExec bool   // invalid forms execute
+	// InvSome: some invalid forms execute and others raise SIGILL; the
+	// op's semantic function decides per form (plq, pstq: R=1 with RA≠0
+	// is illegal, RTp = RA executes).
+	InvSome bool
 }
 
 // Row reduces r to what the emulator uses. Inconsistent observations
 // resolve to the conservative choice: a reserved bit whose outcome varied
-// is not ignored, an invalid form that executed only sometimes is illegal,
-// and an op that both executed and was refused has PSCode 0 (the decoder's
+// is not ignored, invalid forms that executed only sometimes are InvSome
+// (the semantic function must know which), and an op that both executed and was refused has PSCode 0 (the decoder's
 // privilege flag decides).
 func (r *Result) Row() Row {
 	row := Row{Ignored: r.Ignored}
@@ -74,6 +79,7 @@ func (r *Result) Row() Row {
 	}
 	row.Keep = r.Keep &^ r.Change
 	row.InvExec = len(r.Inv) == 1 && r.Inv[0] == Executes
+	row.InvSome = len(r.Inv) > 1 && slices.Contains(r.Inv, Executes)
 	return row
 }
 
@@ -110,6 +116,9 @@ func GenerateGo(f *File, source string) ([]byte, error) {
 		}
 		if row.InvExec {
 			fields = append(fields, "invExec: true")
+		}
+		if row.InvSome {
+			fields = append(fields, "invSome: true")
 		}
 		fmt.Fprintf(&b, "\t{%q, qemuLegal{%s}},\n", r.Name, strings.Join(fields, ", "))
 	}

@@ -1,0 +1,498 @@
+package emulate
+
+// The rows of the Differences table: the behaviour the Power ISA leaves to
+// the implementation where POWER9/POWER10 hardware and QEMU 7.2 differ.
+// Each row has a typed ID (diffID); code that behaves differently by
+// profile names its row (Emulator.action, Emulator.unknown,
+// Emulator.qemuSide), so no profile-dependent branch exists without a row,
+// and a row that no code asks for is caught by TestDifferenceRowsUsed.
+//
+// A new row: add its ID to the const block (before numDiffs) and its text
+// to differenceRows, next to the rows of its family.
+
+// diffID identifies one row of the Differences table.
+type diffID uint8
+
+// The rows, in table order.
+const (
+	_                          diffID = iota
+	diffReservedBits                  // reserved-bits
+	diffReservedBitsPrivileged        // reserved-bits-privileged
+	diffInvalidForm                   // invalid-form
+	diffProblemStateCode              // problem-state-code
+	diffMtsprXer                      // mtspr-xer
+	diffIcbt                          // icbt
+	diffMulhwHigh                     // mulhw-high
+	diffMulhOE                        // mulh-oe
+	diffMulldoOV32                    // mulldo-ov32
+	diffDivUndef                      // div-undefined
+	diffDivwExtend                    // divw-extend
+	diffDivOV32                       // div-ov32
+	diffModUndef                      // mod-undefined
+	diffAddexCY                       // addex-cy
+	diffDarnL3                        // darn-l3
+	diffAddexRc                       // addex-rc
+	diffStcxUnaligned                 // stcx-unaligned
+	diffStcxMismatch                  // stcx-mismatch
+	diffResvOwnStore                  // resv-own-store
+	diffBcctrDecrement                // bcctr-decrement
+	diffSyncFields                    // sync-fields
+	diffDcbfL                         // dcbf-l
+	diffCopyPaste                     // copy-paste
+	diffMfocrfFxm                     // mfocrf-fxm
+	diffMtocrfFxm                     // mtocrf-fxm
+	diffStfsTiny                      // stfs-tiny
+	diffFPTrap                        // fp-enabled-trap
+	diffFPNI                          // fpscr-ni
+	diffFPDW1                         // fpr-dw1
+	diffFPEstimate                    // fp-estimate
+	diffFCTI                          // fcti-undefined
+	diffMultipleLe                    // multiple-le
+	diffLmwUnaligned                  // lmw-unaligned
+	diffLswxZero                      // lswx-zero
+	diffLswxInvalid                   // lswx-invalid
+	diffLqUnaligned                   // lq-unaligned
+	diffPlqLe                         // plq-le
+	diffDscrUser                      // dscr-user
+	diffSprUnknown                    // spr-unknown
+	diffMftbTbr                       // mftb-tbr
+	diffMtsprPpr                      // mtspr-ppr
+	diffVsxScalarDw1                  // vsx-scalar-dw1
+	diffLveOtherBytes                 // lve-other-bytes
+	diffBCDInvalid                    // bcd-invalid
+	diffDFPEnabled                    // dfp-enabled
+	diffVMXIndex                      // vmx-index-past-end
+	diffVMXDivide                     // vmx-divide-undefined
+	diffVMXGnbN                       // vmx-vgnb-n
+	diffVMXVSCR                       // vmx-vscr-reserved
+	diffVMXEstimate                   // vmx-fp-estimate
+	diffVMXNJUnknown                  // vmx-nj-unmeasured
+	diffVSXMoveDW1                    // vsx-move-dw1
+	diffVSXUIM                        // vsx-uim-over-12
+	diffXXSpltIDPDen                  // xxspltidp-denormal
+	diffVSXCvWord0                    // vsx-cv-word0
+	diffXSCvDPSPN                     // xscvdpspn-tiny
+	numDiffs
+)
+
+// differenceRows is the table, indexed by ID.
+var differenceRows = [numDiffs]Difference{
+	diffReservedBits: {
+		ID:       "reserved-bits",
+		What:     "reserved (/) bits of an instruction word are non-zero",
+		Hardware: Ignore, HWDetail: "ignored; the instruction executes normally (ISA: reserved fields are ignored by the processor)",
+		QEMU: Value, QDetail: "per op and bit: executes if every reserved bit set is one QEMU ignores for the op (e.g. bit 31 of ldx, stores, cmp*, exts*; bits 16:18 of bclr/bcctr), else illegal instruction (SIGILL code 1; e.g. bit 31 of ldbrx, popcnt*, mfspr); the per-op data is the generated qemuLegality table",
+		Source: "internal/cmd/qemusurvey: emulate/testdata/qemu-legality.txt (every reserved bit alone on valid encodings, both byte orders); POWER9: shared/reference/power9-behaviour.md",
+	},
+	diffReservedBitsPrivileged: {
+		ID:       "reserved-bits-privileged",
+		What:     "reserved bits set in an encoding that is refused in problem state (privileged op or SPR)",
+		Hardware: Ignore, HWDetail: "the reserved bits are ignored, so the privileged instruction interrupt is taken",
+		QEMU: Value, QDetail: "per op: QEMU checks privilege first for some (mtspr of a privileged SPR stays SIGILL code 6, privileged ops such as tlbie stay code 5), reserved bits first for others (mfspr of a privileged SPR gives code 1); qemuLegality's keep flag",
+		Source: "internal/cmd/qemusurvey (refused-keep / refused-change in emulate/testdata/qemu-legality.txt)",
+	},
+	diffInvalidForm: {
+		ID:       "invalid-form",
+		What:     "an ISA invalid form (e.g. load with update and RA=0 or RA=RT, bcctr with BO[2]=0)",
+		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
+		QEMU: Value, QDetail: "per op: illegal instruction (SIGILL code 1; update forms with RA=0, lq with odd RTp, prefixed R=1 with RA≠0, …) except for the ops whose invalid forms QEMU executes (bcctr[l]: see bcctr-decrement; lfdp/stfdp with odd FRTp; lmw with RA in range), per qemuLegality's invExec",
+		Source: "internal/cmd/qemusurvey (inv= in emulate/testdata/qemu-legality.txt); Power ISA 3.1B Book I 1.8.2 (invalid forms are boundedly undefined)",
+	},
+	diffProblemStateCode: {
+		ID:       "problem-state-code",
+		What:     "the interrupt for an instruction refused in problem state",
+		Hardware: Value, HWDetail: "privileged instruction (SIGILL ILL_PRVOPC/ILL_PRVREG: ErrPrivileged) for privileged ops and SPRs",
+		QEMU: Value, QDetail: "per op: urfid, rfscv, msgclru, msgsndu and the unprivileged ops QEMU does not implement for user mode (icbt, copy, paste., clrbhrb, mfbhrbe, rfebb) give illegal instruction (SIGILL code 1: ErrIllegal); other privileged ops code 5, privileged SPRs code 6 (ErrPrivileged); qemuLegality's psCode",
+		Source: "internal/cmd/qemusurvey (ps= in emulate/testdata/qemu-legality.txt)",
+	},
+	diffMtsprXer: {
+		ID:       "mtspr-xer",
+		What:     "mtspr XER: which bits of RS are kept",
+		Hardware: Value, HWDetail: "only SO, OV, CA, OV32, CA32 and the low 18 bits (mask 0xE00FFFFF)",
+		QEMU: Value, QDetail: "the low 32 bits (mask 0x00000000FFFFFFFF: QEMU 7.2 masks with a 32-bit constant); mfspr reads back whatever the register holds",
+		Source: "shared/reference/power9-behaviour.md; QEMU 7.2 harness (mtspr XER with RS=ffffffff00000000 leaves XER 0, RS=00000000ffffffff gives ffffffff)",
+	},
+	diffIcbt: {
+		ID:       "icbt",
+		What:     "icbt (instruction cache block touch) in problem state",
+		Hardware: Ignore, HWDetail: "no-op",
+		QEMU: Illegal, QDetail: "illegal instruction (decoded only for BookE)",
+		Source: "shared/reference/power9-behaviour.md",
+	},
+	diffMulhwHigh: {
+		ID:       "mulhw-high",
+		What:     "mulhw, mulhwu: bits 0:31 of RT (undefined) and, with Rc=1 in 64-bit mode, CR0 LT/GT/EQ (undefined)",
+		Hardware: Value, HWDetail: "the 32-bit high product in both halves of RT; CR0 from that 64-bit value",
+		QEMU: Value, QDetail: "bits 0:31 of RT are 0; CR0 from that 64-bit value (so never LT in 64-bit mode)",
+		Source: arithP9Source + "; " + arithQEMUSource,
+	},
+	diffMulhOE: {
+		ID:       "mulh-oe",
+		What:     "mulhw, mulhwu, mulhd, mulhdu with OE=1 (a reserved bit of these XO-forms)",
+		Hardware: Ignore, HWDetail: "OE ignored: executes as the OE=0 form, XER untouched",
+		QEMU: Illegal, QDetail: "illegal instruction (SIGILL, code 1)",
+		Source: arithP9Source + "; " + arithQEMUSource,
+	},
+	diffMulldoOV32: {
+		ID:       "mulldo-ov32",
+		What:     "mulldo[.]: OV32",
+		Hardware: Value, HWDetail: "OV32 = OV (the product does not fit in 64 bits)",
+		QEMU: Value, QDetail: "OV32 = OV",
+		Source: arithP9Source + "; " + arithQEMUSource,
+	},
+	diffDivUndef: {
+		ID: "div-undefined",
+		What: "divides with an undefined result (divisor 0, most-negative ÷ −1, and for div[wd]e[u] a quotient that does not fit): " +
+			"RT and CR0 (Rc=1); OV/OV32 with OE=1",
+		Hardware: Value, HWDetail: "RT = 0 (so CR0 = EQ, plus SO); with OE=1 OV = OV32 = 1 and SO set",
+		QEMU: Value,
+		QDetail: "divw/divwu: RT = (RA)32:63 zero-extended and divd/divdu: RT = (RA) (the divisor is taken as 1); " +
+			"div[wd]e[u]: RT = 0; OV = OV32 = 1 with OE=1; but divde[o] only detects a zero divisor or |RA| ≥ |RB| " +
+			"(unsigned magnitudes): other quotients that do not fit in 64 signed bits give the low 64 bits of the " +
+			"truncated quotient with OV = 0",
+		Source: arithP9Source + "; " + arithQEMUSource,
+	},
+	diffDivwExtend: {
+		ID:       "divw-extend",
+		What:     "word divides divw, divwu, divwe, divweu: bits 0:31 of RT (undefined) and, with Rc=1 in 64-bit mode, CR0 LT/GT/EQ",
+		Hardware: Value, HWDetail: "the 32-bit quotient zero-extended; CR0 from that 64-bit value",
+		QEMU: Value, QDetail: "divw, divwu, divweu zero-extend the quotient, divwe sign-extends it; CR0 from that 64-bit value",
+		Source: arithP9Source + "; " + arithQEMUSource,
+	},
+	diffDivOV32: {
+		ID:       "div-ov32",
+		What:     "64-bit divides divd, divdu, divde, divdeu with OE=1: OV32",
+		Hardware: Value, HWDetail: "OV32 = OV",
+		QEMU: Value, QDetail: "OV32 = OV",
+		Source: arithP9Source + "; " + arithQEMUSource,
+	},
+	diffModUndef: {
+		ID:       "mod-undefined",
+		What:     "modsw, moduw: bits 0:31 of RT; modulo with divisor 0 or most-negative % −1 (undefined)",
+		Hardware: Value, HWDetail: "modsw sign-extends, moduw zero-extends the remainder; RT = 0 for the undefined cases (also modsd most-negative % −1)",
+		QEMU: Value, QDetail: "same as the hardware",
+		Source: arithP9Source + "; " + arithQEMUSource,
+	},
+	diffAddexCY: {
+		ID:       "addex-cy",
+		What:     "addex with CY ≠ 0 (reserved in ISA 3.0C and 3.1)",
+		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
+		QEMU: Illegal, QDetail: "illegal instruction (SIGILL, code 1)",
+		Source: "Power ISA 3.1B Book I 3.3.9 (addex); " + arithQEMUSource,
+	},
+	diffDarnL3: {
+		ID:       "darn-l3",
+		What:     "darn with L = 3 (reserved)",
+		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
+		QEMU: Value, QDetail: "RT = 0xFFFFFFFFFFFFFFFF (the error value)",
+		Source: "Power ISA 3.1B Book I 3.3.10 (darn); " + arithQEMUSource,
+	},
+	diffAddexRc: {
+		ID:       "addex-rc",
+		What:     "addex with bit 31 (the Rc position of other X-forms; reserved) set",
+		Hardware: Ignore, HWDetail: "ignored, as every reserved bit (reserved-bits)",
+		QEMU: Value, QDetail: "executes and also sets CR0 from RT, as a record form would",
+		Source: "Power ISA 3.1B Book I 1.3.3 (reserved fields); " + arithQEMUSource,
+	},
+	diffStcxUnaligned: {
+		ID:       "stcx-unaligned",
+		What:     "stbcx./sthcx./stwcx./stdcx./stqcx. with an effective address that is not a multiple of the operand size",
+		Hardware: Value, HWDetail: "alignment interrupt (ISA: the alignment error handler is invoked or the results are boundedly undefined; POWER raises the interrupt and Linux sends SIGBUS)",
+		QEMU: Value, QDetail: "no alignment check: the store conditional fails (no reservation can match), CR0 = 0b00 ‖ 0 ‖ SO, nothing is stored (QEMU 7.2 harness: stwcx. at 0x50000001)",
+		Source: "Power ISA 3.1B Book II 4.6.2; QEMU 7.2 harness (emulate/testdata/qemu/atomic.*.txt)",
+	},
+	diffStcxMismatch: {
+		ID:       "stcx-mismatch",
+		What:     "stcx. while a reservation exists for a different address or length than the stcx.'s",
+		Hardware: Value, HWDetail: "the store is performed iff the stcx.'s bytes lie within the reserved bytes (ISA: undefined whether the store is performed; real reservations cover a 128-byte granule, so hardware may succeed in more cases)",
+		QEMU: Value, QDetail: "the same rule as the hardware profile; not measurable with the single-instruction harness (it drops the reservation before every vector)",
+		Source: "Power ISA 3.1B Book II 4.6.2; harness/harness.c drop_reservation",
+	},
+	diffResvOwnStore: {
+		ID:       "resv-own-store",
+		What:     "a store other than stcx. by the reserving processor to the reservation granule",
+		Hardware: Value, HWDetail: "the reservation is kept: the ISA's events that clear a reservation are a stcx. and stores by other processors or mechanisms; a debugger can call ClearReservation",
+		QEMU: Value, QDetail: "the reservation is kept; not measurable with the single-instruction harness",
+		Source: "Power ISA 3.1B Book II 4.6.2",
+	},
+	diffBcctrDecrement: {
+		ID:       "bcctr-decrement",
+		What:     "bcctr[l] with BO[2]=0 (decrement CTR and branch to it): an invalid form",
+		Hardware: HardwareStep, HWDetail: "not emulated (the generic invalid-form row): the POWER9/POWER10 behaviour is not documented in our sources",
+		QEMU: Value, QDetail: "tests the CTR before the decrement (its low word in 32-bit mode): if it fails BO[3] (≠0 for BO[3]=0, =0 for BO[3]=1) falls through leaving CTR unchanged; otherwise decrements CTR, then tests the CR condition and branches to the old CTR (low two bits cleared)",
+		Source: "QEMU 7.2 harness (bcctr 16,0,0 with CTR=0 falls through, CTR=1 branches to 0 with CTR=0; bcctr 18,0,0 with CTR=0 branches to 0 with CTR=-1)",
+	},
+	diffSyncFields: {
+		ID:       "sync-fields",
+		What:     "sync with L ≥ 4 or SC ≠ 0 (the ISA 3.1 persistent-storage and store-synchronisation variants and reserved values)",
+		Hardware: Ignore, HWDetail: "a barrier: no-op for a single thread",
+		QEMU: Illegal, QDetail: "illegal instruction (SIGILL code 1) unless SC = 0 and L ≤ 3 (QEMU 7.2 harness)",
+		Source: "Power ISA 3.1B Book II 4.6.3; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt); shared/reference/qemu-oracle.md pitfall 14",
+	},
+	diffDcbfL: {
+		ID:       "dcbf-l",
+		What:     "dcbf with L = 2..7 (3 dcbflp, 4 dcbfps, 6 dcbstps; 2, 5, 7 reserved)",
+		Hardware: HardwareStep, HWDetail: "L = 3, 4, 6: an address-checked no-op like L = 0; the reserved values 2, 5, 7: not documented, let the CPU decide",
+		QEMU: Illegal, QDetail: "illegal instruction (SIGILL code 1) for every L ≥ 2 (QEMU 7.2 harness)",
+		Source: "Power ISA 3.1B Book II 4.3.2; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt)",
+	},
+	diffCopyPaste: {
+		ID:       "copy-paste",
+		What:     "copy, paste., cpabort (copy-paste facility)",
+		Hardware: HardwareStep, HWDetail: "not emulated: the paste target is an accelerator or device, not storage a Memory can model",
+		QEMU: Value, QDetail: "copy and paste. are illegal instructions (SIGILL code 1); cpabort is a no-op (QEMU 7.2 harness)",
+		Source: "Power ISA 3.1B Book II 4.4.4; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt)",
+	},
+	diffMfocrfFxm: {
+		ID:       "mfocrf-fxm",
+		What:     "mfocrf with FXM not one-hot (several bits set, or none): the ISA leaves RT undefined",
+		Hardware: Value, HWDetail: "only the first (most significant) selected CR field is copied, in its position; the rest of RT is 0; FXM=0 selects CR7",
+		QEMU: Value, QDetail: "RT unchanged",
+		Source: "shared/reference/power9-behaviour.md; QEMU 7.2 harness (mfocrf with FXM=0xc0 and FXM=0 leave RT unchanged)",
+	},
+	diffMtocrfFxm: {
+		ID:       "mtocrf-fxm",
+		What:     "mtocrf with FXM not one-hot (several bits set, or none): the ISA leaves the CR undefined",
+		Hardware: Value, HWDetail: "only the first (most significant) selected field is written; FXM=0 writes CR7",
+		QEMU: Value, QDetail: "CR unchanged (power9-behaviour.md says \"like mtcrf\", but QEMU 7.2 user mode writes nothing: harness, mtocrf with FXM=0xc0, 0x05 and 0)",
+		Source: "shared/reference/power9-behaviour.md; QEMU 7.2 harness",
+	},
+	diffStfsTiny: {
+		ID: "stfs-tiny",
+		What: "stfs, stfsu, stfsx, stfsux, pstfs, stxssp, stxsspx, pstxssp of a non-zero value too small for a " +
+			"single-precision denormal (biased exponent < 874, double denormals included): the ISA's SINGLE " +
+			"leaves the stored word undefined",
+		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
+		QEMU: Value, QDetail: "a zero of the operand's sign (measured with the harness, both byte orders: " +
+			"0x3690000000000000, 0x0000000000000001 and 0x0010000000000000 store 0x00000000, 0xb69fffffffffffff stores 0x80000000)",
+		Source: "Power ISA 3.1B Book I 4.6.3 (SINGLE: \"else WORD ← undefined\"); emulate/testdata/qemu/fpls.*.txt",
+	},
+	diffFPTrap: {
+		ID:       "fp-enabled-trap",
+		What:     "an enabled floating-point exception (FPSCR enable bit set) with MSR[FE0,FE1] = 0 (ignore-exceptions mode, the Linux default)",
+		Hardware: Value, HWDetail: "no interrupt: FPSCR[FEX] is set and the target is handled as for an enabled exception",
+		QEMU: Value, QDetail: "always the FP-enabled program interrupt (SIGFPE): QEMU user mode ignores MSR[FE0,FE1] (qemu-oracle.md pitfall 6); " +
+			"also for mtfsf/mtfsfi that leave an enabled exception pending and mtfsb1 that sets an exception or enable bit completing such a pair (pitfall 15)",
+		Source: "Power ISA 3.1B Book I 4.4 and Book III 7.5.9; shared/reference/qemu-oracle.md; " + fpQEMUSource,
+	},
+	diffFPNI: {
+		ID:       "fpscr-ni",
+		What:     "FPSCR[NI] = 1 (non-IEEE mode: results are implementation-dependent); mtfsb1 of NI",
+		Hardware: HardwareStep, HWDetail: "the arithmetic, rounding and conversion ops are not emulated while NI = 1: let the CPU decide; mtfsb1 sets NI",
+		QEMU: Value, QDetail: "NI has no effect on arithmetic (IEEE results); mtfsb1 of NI (bit 61) leaves it 0 (harness), mtfsf can set it",
+		Source: "Power ISA 3.1B Book I 4.4 (non-IEEE mode); " + fpQEMUSource,
+	},
+	diffFPDW1: {
+		ID:       "fpr-dw1",
+		What:     "doubleword 1 of the VSR of an FPR written by a scalar FP instruction (undefined)",
+		Hardware: Value, HWDetail: "0 (assumed as QEMU; ISA 3.1 POWER10 scalar ops: undefined)",
+		QEMU: Value, QDetail: "0 (qemu-oracle.md pitfall 13)",
+		Source: "Power ISA 3.1B Book I 4.3; shared/reference/qemu-oracle.md pitfall 13",
+	},
+	diffFPEstimate: {
+		ID:       "fp-estimate",
+		What:     "fre, fres, frsqrte, frsqrtes: the estimate (the ISA only bounds its error)",
+		Hardware: HardwareStep, HWDetail: "implementation-specific estimate tables: not known",
+		QEMU: Value, QDetail: "a correctly rounded double 1/x (fre) or 1/sqrt(x) computed as two roundings (sqrt, then divide); " +
+			"fres, frsqrtes round that double once more to single; fre of ±0 gives ±0.5 with ZX (harness)",
+		Source: "Power ISA 3.1B Book I 4.6.7; shared/reference/qemu-oracle.md pitfall 8; " + fpQEMUSource,
+	},
+	diffFCTI: {
+		ID:       "fcti-undefined",
+		What:     "fctiw[u][z] and fctid[u][z]: FPSCR[FPRF] (undefined) and, for the word forms, FRT bits 0:31 (undefined)",
+		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
+		QEMU: Value, QDetail: "FPRF unchanged, except 0x11 after an invalid conversion with VE=0; FRT bits 0:31 are the sign extension " +
+			"of the 32-bit result (fctiw[z] of −2.0 gives 0xFFFFFFFFFFFFFFFE, of −∞ 0xFFFFFFFF80000000) except for a NaN " +
+			"operand: 0x0000000080000000; zero extension for fctiwu[z]",
+		Source: "Power ISA 3.1B Book I 4.6.7.2; " + fpQEMUSource,
+	},
+	diffMultipleLe: {
+		ID:       "multiple-le",
+		What:     "lmw, stmw, lswi, lswx, stswi, stswx in little-endian mode",
+		Hardware: Value, HWDetail: "alignment interrupt (ISA: not supported in Little-Endian mode, the alignment error handler is invoked); Linux then emulates the instruction word by word in the process's byte order",
+		QEMU: Value, QDetail: "QEMU 7.2 user mode aborts the process (\"Unknown exception 0x5\"); the emulator reports the alignment interrupt as on hardware",
+		Source: "Power ISA 3.1B Book I 3.3.6/3.3.7; shared/reference/qemu-oracle.md pitfall 1; shared/reference/linux-sstep.md (Endianness)",
+	},
+	diffLmwUnaligned: {
+		ID:       "lmw-unaligned",
+		What:     "lmw, stmw with an effective address that is not a multiple of 4 (big-endian mode)",
+		Hardware: HardwareStep, HWDetail: "ISA: alignment interrupt or boundedly undefined; POWER9/POWER10's choice is not documented: let the CPU decide",
+		QEMU: Value, QDetail: "the words are accessed at the unaligned address (QEMU 7.2 harness: lmw/stmw at 0x50000002)",
+		Source: "Power ISA 3.1B Book I 3.3.6; QEMU 7.2 harness (emulate/testdata/qemu/multiple.be.txt)",
+	},
+	diffLswxZero: {
+		ID:       "lswx-zero",
+		What:     "lswx with a byte count XER[57:63] of 0",
+		Hardware: HardwareStep, HWDetail: "ISA: the contents of RT are undefined; the hardware's value is not documented",
+		QEMU: Value, QDetail: "RT is left unchanged and nothing is accessed (QEMU 7.2 harness)",
+		Source: "Power ISA 3.1B Book I 3.3.7; QEMU 7.2 harness (emulate/testdata/qemu/multiple.be.txt)",
+	},
+	diffLswxInvalid: {
+		ID:       "lswx-invalid",
+		What:     "lswx whose RA (≠0) or RB is among the registers loaded, or RT = RA = 0 (invalid forms that depend on XER's byte count)",
+		Hardware: HardwareStep, HWDetail: "invalid form: not documented for POWER9/POWER10, let the CPU decide",
+		QEMU: Illegal, QDetail: "illegal instruction (SIGILL, code 2) when RA≠0 or RB is among the registers loaded; RT = RA = 0 is executed as a valid form",
+		Source: "Power ISA 3.1B Book I 3.3.7 (lswx); QEMU 7.2 harness (emulate/testdata/qemu/multiple.be.txt)",
+	},
+	diffLqUnaligned: {
+		ID:       "lq-unaligned",
+		What:     "lq, stq, plq, pstq with an effective address that is not a multiple of 16",
+		Hardware: Value, HWDetail: "alignment interrupt (Fault with Alignment set); Linux's alignment handler then emulates the access with two doubleword accesses",
+		QEMU: Value, QDetail: "the access is performed at the unaligned address (QEMU 7.2 user mode: lq at 0x50000001 loads, stq at 0x50000004 stores)",
+		Source: "Power ISA 3.1B Book I 3.3.5 and Book III 7.5.8; QEMU 7.2 harness (emulate/testdata/qemu/quad.*.txt)",
+	},
+	diffPlqLe: {
+		ID:       "plq-le",
+		What:     "plq, pstq in little-endian mode: which register of the pair holds the doubleword at the lower address",
+		Hardware: HardwareStep, HWDetail: "not settled (Linux's emulator swaps the doublewords as for lq/stq): let the CPU decide",
+		QEMU: Value, QDetail: "no swap: RTp ↔ the byte-reversed doubleword at EA, RTp+1 ↔ the one at EA+8, unlike QEMU's lq/stq (QEMU 7.2 harness)",
+		Source: "QEMU 7.2 harness (emulate/testdata/qemu/quad.le.txt); shared/reference/linux-sstep.md 2.10",
+	},
+	diffDscrUser: {
+		ID:       "dscr-user",
+		What:     "mfspr/mtspr DSCR through its problem-state number 3",
+		Hardware: Value, HWDetail: "reads or writes the DSCR (Power ISA 2.07 and later: SPR 3 is the problem-state DSCR; Linux enables or emulates the access); a write setting bits outside the defined fields (0x1FFFFFF) is not emulated (hardware result unknown)",
+		QEMU: Value, QDetail: "SIGILL with ILL_PRVREG: QEMU 7.2 has no SPR 3 (the privileged-SPR outcome, ErrPrivileged)",
+		Source: "Power ISA 3.1B Book II 4.4 (DSCR), binutils mfudscr; QEMU 7.2 harness (mfspr r3,3 gives st=ill code=06)",
+	},
+	diffSprUnknown: {
+		ID:       "spr-unknown",
+		What:     "mfspr/mtspr of a non-privileged SPR number (bit 0x10 clear) the emulator does not hold: not implemented by the CPU (ISA: illegal instruction, or a no-op for some numbers) or not part of regs.Regs",
+		Hardware: HardwareStep, HWDetail: "not emulated: which numbers POWER9/POWER10 provide, and with what value, is not tabulated here",
+		QEMU: Value, QDetail: "numbers QEMU 7.2 provides in user mode but regs.Regs does not hold (128-131, 136, 259, 768-782, 800-806) are not emulated; every other number gives SIGILL with ILL_PRVREG, reported as ErrPrivileged (ErrIllegal in supervisor state); 808-811 are no-ops in both profiles",
+		Source: "QEMU 7.2 harness scan of all 512 non-privileged numbers, mfspr and mtspr",
+	},
+	diffMftbTbr: {
+		ID:       "mftb-tbr",
+		What:     "mftb with a TBR other than 268 (TB) or 269 (TBU): an invalid form",
+		Hardware: HardwareStep, HWDetail: "not emulated: hardware result unknown",
+		QEMU: Value, QDetail: "behaves as mfspr of that number (mftb r3,1 reads XER; numbers QEMU lacks give ILL_PRVREG)",
+		Source: "Power ISA 3.1B Book II 6.2 (mftb); QEMU 7.2 harness (mftb r3,1 and r3,8)",
+	},
+	diffMtsprPpr: {
+		ID:       "mtspr-ppr",
+		What:     "mtspr PPR/PPR32 with a priority outside low/medium-low/medium, or with reserved bits set",
+		Hardware: HardwareStep, HWDetail: "not emulated: whether the priority changes depends on privilege and implementation; reserved bits unknown",
+		QEMU: Value, QDetail: "PPR: all 64 bits stored; PPR32 (898): QEMU 7.2 has no such SPR: mfspr and mtspr give ILL_PRVREG (ErrPrivileged)",
+		Source: "Power ISA 3.1B Book II 3.1 (program priority); QEMU 7.2 harness (mfspr r3,898 gives st=ill code=06)",
+	},
+	diffVsxScalarDw1: {
+		ID: "vsx-scalar-dw1",
+		What: "doubleword 1 of the target of the X-form VSX scalar loads lxsdx, lxsspx, lxsiwax, lxsiwzx, " +
+			"lxsibzx, lxsihzx",
+		Hardware: Value, HWDetail: "0, as the ISA 3.1B pseudo-code of these instructions sets it " +
+			"(VSR[XT].dword[1] ← 0x0000_0000_0000_0000)",
+		QEMU: Value, QDetail: "unchanged (QEMU 7.2 writes doubleword 0 only; measured with the harness in both byte orders; " +
+			"lxsd, lxssp and their prefixed forms do zero it)",
+		Source: "Power ISA 3.1B Book I 7.6 (instruction pseudo-code); emulate/testdata/qemu/vecls.*.txt",
+	},
+	diffLveOtherBytes: {
+		ID: "lve-other-bytes",
+		What: "lvebx, lvehx, lvewx: the bytes of VRT outside the loaded element (the ISA: \"VRT ← undefined\" " +
+			"before the element is placed)",
+		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
+		QEMU: Value, QDetail: "unchanged (measured with the harness in both byte orders)",
+		Source: "Power ISA 3.1B Book I 6.7.2; emulate/testdata/qemu/vecls.*.txt",
+	},
+	diffBCDInvalid: {
+		ID:       "bcd-invalid",
+		What:     "a BCD instruction (bcdadd. …) whose VRT the ISA leaves undefined: an invalid operand (a sign code 0–9 or a digit above 9), bcdcfsq. overflow, bcdtrunc. with N < 0",
+		Hardware: HardwareStep, HWDetail: "VRT is undefined: let the CPU decide",
+		QEMU: Value, QDetail: "CR6 = SO; VRT: bcdadd./bcdsub. all ones, except for operands of different effective signs whose magnitude comparison from the most significant digit meets an invalid digit before a difference: +0 (preferred sign) and CR6 = EQ; " +
+			"bcdcpsgn. with an invalid sign, bcds./bcdsr./bcdtrunc. with an invalid operand, bcdus./bcdutrunc. with an invalid digit, bcdcfsq. overflow (CR6 = GT or LT with SO): VRT unchanged; " +
+			"the conversions (bcdcfn., bcdctn., bcdcfz., bcdctz., bcdctsq.) stop at the first invalid digit, keeping the digits converted before it",
+		Source: "Power ISA 3.1B Book I 6.17; QEMU 7.2 golden traces testdata/traces/bcd*.txt.gz",
+	},
+	diffDFPEnabled: {
+		ID:       "dfp-enabled",
+		What:     "a DFP instruction raising an exception whose FPSCR enable bit is set",
+		Hardware: Value, HWDetail: "as the ISA says: FEX set; invalid-operation and zero-divide leave the target unchanged, overflow and underflow give the exponent-adjusted result (±576 Long, ±9216 Extended); the program interrupt when MSR[FE0,FE1] ≠ 0",
+		QEMU: Value, QDetail: "FEX set, but the instruction completes as with the enable off: the default result is written (a QNaN, ±∞, the denormalised result), FPRF set, no interrupt (unlike QEMU's binary FP, which always traps)",
+		Source: "Power ISA 3.1B Book I 5.5.10; QEMU 7.2 golden traces testdata/traces/d*.txt.gz (ddiv of an SNaN with VE = 1 gives a QNaN and FEX)",
+	},
+	diffVMXIndex: {
+		ID: "vmx-index-past-end",
+		What: "VMX extract/insert with an element that reaches past byte 15 (vextract*/vinsert* UIM > 16-size, " +
+			"vextu*[lr]x and vins*[lr]x index > 16-size, vextd*v[lr]x index > 32-size): result undefined",
+		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
+		QEMU: Value, QDetail: "vextract*: extracts from byte 0; every insert: VRT unchanged; vextd*v[lr]x: 0; " +
+			"vextu*[lr]x: the register shifted arithmetically right by 8·index bits (right-indexed) or by " +
+			"8·(16-size-index) mod 128 bits (left-indexed), low bytes kept",
+		Source: "Power ISA 3.1B Book I 6.8; " + vmxQEMUSource,
+	},
+	diffVMXDivide: {
+		ID: "vmx-divide-undefined",
+		What: "vdiv*/vdive*/vmod* elements with a zero divisor, most-negative ÷ -1, or an extended quotient that " +
+			"does not fit (undefined)",
+		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
+		QEMU: Value, QDetail: "the quotient truncated to the element; for a zero divisor or most-negative ÷ -1 the " +
+			"dividend (0 for vdivesw/vdiveuw), remainder 0; vdiveuq/vdivesq whose quotient does not fit: not " +
+			"emulated (an accepted divergence in package trace)",
+		Source: "Power ISA 3.1B Book I 6.9.1; " + vmxQEMUSource,
+	},
+	diffVMXGnbN: {
+		ID:       "vmx-vgnb-n",
+		What:     "vgnb with N < 2 (outside the ISA's 2-7)",
+		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
+		QEMU: Value, QDetail: "RT unchanged",
+		Source: "Power ISA 3.1B Book I 6.9.6; " + vmxQEMUSource,
+	},
+	diffVMXVSCR: {
+		ID:       "vmx-vscr-reserved",
+		What:     "mtvscr with VSCR's reserved bits (other than NJ and SAT) set",
+		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
+		QEMU: Value, QDetail: "all 32 bits are kept and mfvscr reads them back",
+		Source: "Power ISA 3.1B Book I 6.3; " + vmxQEMUSource,
+	},
+	diffVMXEstimate: {
+		ID:       "vmx-fp-estimate",
+		What:     "vrefp, vrsqrtefp, vexptefp, vlogefp: estimates whose exact values the ISA leaves to the implementation",
+		Hardware: HardwareStep, HWDetail: "no public algorithm (about 2^-15 relative error; samples in power9-behaviour.md)",
+		QEMU: Value, QDetail: "1/x and 1/sqrt(x) correctly rounded (sqrt rounded first), 2^x as a 15-term Taylor " +
+			"series in 64-bit truncated arithmetic, log2 digit by digit (softfloat's float32_exp2/float32_log2)",
+		Source: "shared/reference/power9-behaviour.md (second table); " + vmxQEMUSource,
+	},
+	diffVMXNJUnknown: {
+		ID: "vmx-nj-unmeasured",
+		What: "VSCR[NJ]=1 cases the hardware survey does not cover: a result that rounds up to 2^-126 from below, " +
+			"vrfip/vrfim of a denormal",
+		Hardware: HardwareStep, HWDetail: "not measured: let the CPU decide",
+		QEMU: Value, QDetail: "the result is flushed to zero (tiny before rounding); the denormal source is a zero",
+		Source: "shared/reference/power9-behaviour.md (second table: round-up boundary not covered); " + vmxQEMUSource,
+	},
+	diffVSXMoveDW1: {
+		ID:       "vsx-move-dw1",
+		What:     "mtvsrd, mtvsrwa, mtvsrwz: doubleword 1 of the target VSR (undefined)",
+		Hardware: Value, HWDetail: "unchanged (assumed as QEMU, as for fpr-dw1: not measured on POWER9/POWER10)",
+		QEMU: Value, QDetail: "unchanged (golden traces testdata/traces/mtvsr*.txt.gz)",
+		Source: "Power ISA 3.1B Book I 7.6 (mtvsrd: doubleword 1 undefined); QEMU 7.2 -cpu power10 via the harness",
+	},
+	diffVSXUIM: {
+		ID:       "vsx-uim-over-12",
+		What:     "xxextractuw, xxinsertw with UIM > 12 (result undefined)",
+		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
+		QEMU: Value, QDetail: "the bytes wrap around the register (extract) or those past byte 15 are dropped (insert) (golden traces)",
+		Source: "Power ISA 3.1B Book I 7.6; QEMU 7.2 -cpu power10 via the harness",
+	},
+	diffXXSpltIDPDen: {
+		ID:       "xxspltidp-denormal",
+		What:     "xxspltidp with a single-precision denormal IMM32 (result undefined)",
+		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
+		QEMU: Value, QDetail: "the denormal converted as lfs converts it (normalized double)",
+		Source: "Power ISA 3.1B Book I 7.6 (xxspltidp); QEMU 7.2 -cpu power10 via the harness",
+	},
+	diffVSXCvWord0: {
+		ID:       "vsx-cv-word0",
+		What:     "xscvdpsxws, xscvdpuxws: word 0 of XT (undefined; the result is word 1)",
+		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
+		QEMU: Value, QDetail: "the result word in word 0 as well as word 1 (golden traces testdata/traces/xscvdp*.txt.gz)",
+		Source: "Power ISA 3.1B Book I 7.6 (xscvdpsxws, xscvdpuxws); QEMU 7.2 -cpu power10 via the harness",
+	},
+	diffXSCvDPSPN: {
+		ID:       "xscvdpspn-tiny",
+		What:     "xscvdpspn of a non-zero value too small for a single-precision denormal (biased exponent < 874): the ISA's SINGLE leaves the word undefined",
+		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
+		QEMU: Value, QDetail: "a zero of the operand's sign in words 0 and 1 (the value QEMU gives stfs in the same case, stfs-tiny)",
+		Source: "Power ISA 3.1B Book I 7.6 (xscvdpspn) and 4.6.3 (SINGLE); QEMU 7.2 -cpu power10 via the harness",
+	},
+}
