@@ -92,9 +92,9 @@ var suffixOpcodes = []uint32{0, 14, 32, 34, 36, 38, 40, 41, 42, 43, 44, 46, 47, 
 // (every prefix type, random fields) with random suffixes of every
 // suffix opcode.
 func TestDecodeMatchesPPC64ASMRandom(t *testing.T) {
-	n := 1 << 20
-	if testing.Short() {
-		n = 1 << 15
+	n := 1 << 20 // 3 encodings each
+	if testing.Short() || raceEnabled {
+		n = 1 << 16
 	}
 	c := &equivChecker{t: t}
 	r := rand.New(rand.NewPCG(15, 0x5eed))
