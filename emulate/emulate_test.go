@@ -10,13 +10,6 @@ import (
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
-// The machine of the reference trace format (shared/trace-format.md): code
-// at 0x40000000 (the code page at 0x40080000 writable), scratch at 0x50000000.
-const (
-	cia         = 0x40080000
-	scratchBase = 0x50000000
-)
-
 type machine struct {
 	r       regs.Regs
 	code    []byte

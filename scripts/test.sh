@@ -18,6 +18,11 @@ echo "== go vet ./..."
 go vet ./...
 echo "== go test -race ./..."
 go test -race -timeout 30m ./...
+# The fuzz targets built as OSS-Fuzz builds them (libFuzzer through
+# go-118-fuzz-build and Debian's clang) and each run on 200 inputs
+# (docs/fuzzing.md); about 2 minutes on 2 cores.
+echo "== OSS-Fuzz build of the fuzz targets"
+bash scripts/oss-fuzz-build.sh -smoke
 
 # A bounded live differential campaign against QEMU 7.2: fresh random vectors
 # (a fixed seed, so a failure can be repeated, different from the golden
