@@ -245,3 +245,35 @@ func TestDFPStepAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestDenbcd: denbcd of BCD digits and of an invalid sign code. Valid:
+// signed 15 digits −123 → −123E0. Invalid: the ISA's VXCVI with the
+// default QNaN (hardware profile); the QEMU profile refuses (QEMU 7.2 reads
+// nibble A as a digit and leaves other state not modelled).
+func TestDenbcd(t *testing.T) {
+	const wDenbcdS = 0xec300e84 // denbcd 1,f1,f1
+	for _, p := range []Profile{Hardware, QEMU} {
+		m := newMachine(false)
+		m.r.SetFPR(1, 0x123d)
+		if err := m.step(t, p, wDenbcdS); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := m.r.FPR(1), long(true, "123", 0); got != want {
+			t.Errorf("%v: denbcd = %#x, want %#x", p, got, want)
+		}
+	}
+	m := newMachine(false)
+	m.r.SetFPR(1, 0x1235) // sign code 5
+	if err := m.step(t, Hardware, wDenbcdS); err != nil {
+		t.Fatal(err)
+	}
+	if m.r.FPR(1) != 0x7c00000000000000 || m.r.FPSCR&regs.FPSCRVXCVI == 0 {
+		t.Errorf("hardware invalid: FRT %#x FPSCR %#x", m.r.FPR(1), m.r.FPSCR)
+	}
+	m = newMachine(false)
+	m.r.SetFPR(1, 0x1235)
+	before := m.r
+	if err := m.step(t, QEMU, wDenbcdS); !errors.Is(err, ErrNotEmulated) || before != m.r {
+		t.Errorf("qemu invalid: %v", err)
+	}
+}

@@ -178,6 +178,12 @@ func (g *gen) dfpOperands(in *decode.Inst) (hasVR bool) {
 		case decode.ArgFPR:
 			pair := quad && !(i == 1 && dfpIntArg(in.Op, i)) && !dfpLongArg(in.Op, i)
 			switch {
+			case i == 2 && (in.Op == ppc64asm.DENBCD || in.Op == ppc64asm.DENBCDCC || in.Op == ppc64asm.DENBCDQ || in.Op == ppc64asm.DENBCDQCC):
+				hi, lo := g.bcdDigits(quad)
+				g.put(fmt.Sprintf("vs%d", a), fmt.Sprintf("%016x%016x", hi, g.rng.Uint64()))
+				if quad {
+					g.put(fmt.Sprintf("vs%d", (a+1)&31), fmt.Sprintf("%016x%016x", lo, g.rng.Uint64()))
+				}
 			case dfpIntArg(in.Op, i):
 				g.put(fmt.Sprintf("vs%d", a), fmt.Sprintf("%016x%016x", g.dfpInt(), g.rng.Uint64()))
 			case pair:
@@ -234,4 +240,37 @@ func (g *gen) dfpFPSCR(f uint64) uint64 {
 		}
 	}
 	return f
+}
+
+// bcdDigits returns a BCD string for denbcd: 16 (Long, in hi) or 32
+// (Extended, hi:lo) nibbles, digits with a sign code in the last nibble
+// half the time, now and then a non-digit nibble.
+func (g *gen) bcdDigits(quad bool) (hi, lo uint64) {
+	r := g.rng
+	n := 16
+	if quad {
+		n = 32
+	}
+	nd := r.IntN(n + 1)
+	var v [32]uint64
+	for i := n - nd; i < n; i++ {
+		v[i] = uint64(r.IntN(10))
+	}
+	if r.IntN(2) == 0 {
+		v[n-1] = []uint64{0xc, 0xd, 0xf, 0xa, 0xb, 0xe}[r.IntN(6)]
+	}
+	if r.IntN(8) == 0 {
+		v[r.IntN(n)] = uint64(10 + r.IntN(6))
+	}
+	for i := 0; i < n; i++ {
+		if i < 16 {
+			hi = hi<<4 | v[i]
+		} else {
+			lo = lo<<4 | v[i]
+		}
+	}
+	if !quad {
+		return hi, 0
+	}
+	return hi, lo
 }
