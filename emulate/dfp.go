@@ -403,10 +403,10 @@ func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	case dkENBCD:
 		res.frt, res.exact = a(1), true
 		res.val, res.fl = f.EncodeBCD(in.Args[0]&1 != 0, dfpGet(r, a(2), s.quad))
-		if res.fl != 0 && e.qemu() {
-			// QEMU 7.2 takes the nibble A for a digit and sets FPRF
-			// from the digits before an invalid one: not modelled.
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "invalid BCD operand: QEMU 7.2's result not modelled"}
+		if res.fl != 0 {
+			if err := e.unknown(in, diffDenbcdInvalid, "invalid BCD operand: result not modelled"); err != nil {
+				return err
+			}
 		}
 	case dkXEx:
 		r.VSR[a(0)] = regs.VSR{Hi: uint64(f.Exponent(dfpGet(r, a(1), s.quad)))}
