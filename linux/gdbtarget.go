@@ -71,9 +71,7 @@ type Debugger struct {
 	stepping    bool
 	stepTID     int
 	stepStarted bool
-	skipTID     int    // this thread's first instruction ignores a breakpoint at skipPC
-	skipPC      uint64 //
-	resumeSig   int    // the signal GDB passed to a thread stopped at a signal
+	resumeSig   int // the signal GDB passed to a thread stopped at a signal
 
 	// The history: hist[:pos] are applied, hist[pos:] were undone.
 	hist    []histRec
@@ -183,10 +181,6 @@ func (d *Debugger) before(t *Thread) bool {
 	}
 	var st gdbstub.Stop
 	stop := false
-	first := t.tid == d.skipTID
-	if first {
-		d.skipTID = 0
-	}
 	if w, ok := d.pending[t.tid]; ok {
 		// The previous step accessed a watched location: undo it and
 		// stop before it, as GDB expects on POWER (the access is
@@ -212,7 +206,9 @@ func (d *Debugger) before(t *Thread) bool {
 			d.stepStarted = true
 		}
 	}
-	if !stop && !(first && t.r.NIP == d.skipPC) {
+	// (The parked thread's next instruction runs without this check, so
+	// resuming from a breakpoint does not hit it again.)
+	if !stop {
 		if ok, hw := d.pts.Breakpoint(t.r.NIP); ok {
 			st, stop = gdbstub.Stop{Signal: abi.SIGTRAP, Reason: gdbstub.ReasonSWBreak}, true
 			if hw {
@@ -497,7 +493,9 @@ func (d *Debugger) Resume(a gdbstub.Action) gdbstub.Stop {
 	d.stepping, d.stepTID, d.stepStarted = a.Step, a.Thread, false
 	d.resumeSig = 0
 	if t := d.parked; t != nil {
-		d.skipTID, d.skipPC = t.tid, t.r.NIP
+		// The parked thread executes its next instruction without
+		// another check: that instruction is its step.
+		d.stepStarted = t.tid == a.Thread
 		if a.Signal != 0 {
 			if t.tid == a.Thread {
 				d.resumeSig = a.Signal
