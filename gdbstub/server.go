@@ -265,9 +265,9 @@ func (s *Server) handle(p []byte, events chan event) ([]byte, error) {
 			return replyErr(1), nil
 		}
 		if cmd == 'Z' {
-			s.pts.insert(kind, addr, n)
+			s.pts.Insert(kind, addr, n)
 		} else {
-			s.pts.remove(kind, addr, n)
+			s.pts.Remove(kind, addr, n)
 		}
 		return replyOK, nil
 	case 'c', 's', 'C', 'S':

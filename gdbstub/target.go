@@ -168,7 +168,10 @@ func (p *Points) Watch(addr, n uint64, write bool) (Watchpoint, uint64, bool) {
 	return Watchpoint{}, 0, false
 }
 
-func (p *Points) insert(kind int, addr, n uint64) {
+// Insert adds a point as a Z packet does: kind 0 (breakpoint), 1
+// (hardware breakpoint), 2, 3 or 4 (write, read, access watchpoint of n
+// bytes at addr).
+func (p *Points) Insert(kind int, addr, n uint64) {
 	switch kind {
 	case 0:
 		p.sw[addr] = true
@@ -186,7 +189,8 @@ func (p *Points) insert(kind int, addr, n uint64) {
 	}
 }
 
-func (p *Points) remove(kind int, addr, n uint64) {
+// Remove removes a point Insert added.
+func (p *Points) Remove(kind int, addr, n uint64) {
 	switch kind {
 	case 0:
 		delete(p.sw, addr)

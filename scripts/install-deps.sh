@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, everything the tests need that Go does not fetch by
 # itself: the GNU binutils for powerpc64 (objdump cross-checks), QEMU user mode
-# and the cross compilers (reference traces), and Python's test suite for its
-# decTest files (the General Decimal Arithmetic cases, a DFP oracle), and
-# clang with its libFuzzer runtime (scripts/oss-fuzz-build.sh). Safe to run
-# again: it installs only what is missing. Needs root (or sudo) on Debian 12.
+# and the cross compilers (reference traces), GDB (gdb-multiarch, the gdbstub
+# tests), Python's test suite for its decTest files (the General Decimal
+# Arithmetic cases, a DFP oracle), and clang with its libFuzzer runtime
+# (scripts/oss-fuzz-build.sh). Safe to run again: it installs only what is
+# missing. Needs root (or sudo) on Debian 12.
 set -euo pipefail
 
 pkgs=(
@@ -15,6 +16,7 @@ pkgs=(
   libc6-dev-ppc64el-cross
   libc6-dev-ppc64-cross
   qemu-user
+  gdb-multiarch
   libpython3.11-testsuite
   clang
   libclang-rt-14-dev

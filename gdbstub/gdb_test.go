@@ -1,0 +1,424 @@
+package gdbstub_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ppc64emu/ppc64emu/gdbstub"
+	"github.com/ppc64emu/ppc64emu/linux"
+)
+
+// The tests in this file drive the real client, gdb-multiarch, with batch
+// scripts against the stub (ppc64emu's linux runner in this process) and,
+// for the forward parts, against qemu-user's own GDB stub on the same
+// binaries. They need gdb-multiarch, the powerpc64 cross compilers and
+// qemu-user, and skip with a message when one is absent.
+
+var orders = []struct{ name, cc, qemu string }{
+	{"le", "powerpc64le-linux-gnu-gcc", "qemu-ppc64le"},
+	{"be", "powerpc64-linux-gnu-gcc", "qemu-ppc64"},
+}
+
+var (
+	buildMu  sync.Mutex
+	builtDir string
+	built    = map[string]string{}
+)
+
+// program compiles testdata/prog.c statically with cc (once per test run).
+func program(t *testing.T, cc string) string {
+	t.Helper()
+	if _, err := exec.LookPath("gdb-multiarch"); err != nil {
+		t.Skip("gdb-multiarch not installed (scripts/install-deps.sh installs it)")
+	}
+	return compile(t, cc)
+}
+
+// compile compiles testdata/prog.c statically with cc (once per test run).
+func compile(t *testing.T, cc string) string {
+	t.Helper()
+	if _, err := exec.LookPath(cc); err != nil {
+		t.Skipf("%s not installed (scripts/install-deps.sh installs it)", cc)
+	}
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	if p, ok := built[cc]; ok {
+		return p
+	}
+	if builtDir == "" {
+		d, err := os.MkdirTemp("", "gdbstub-test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		builtDir = d
+	}
+	src, err := filepath.Abs("testdata/prog.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(builtDir, "prog-"+cc)
+	cmd := exec.Command(cc, "-static", "-g", "-O1", "-o", out, src, "-lpthread")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", cc, err, b)
+	}
+	built[cc] = out
+	return out
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtDir != "" {
+		os.RemoveAll(builtDir)
+	}
+	os.Exit(code)
+}
+
+// startStub starts prog under the runner with the stub listening on a
+// loopback port; it returns the address.
+func startStub(t *testing.T, prog string, args ...string) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := linux.Start(prog, append([]string{prog}, args...), []string{"LANG=C"},
+		linux.Config{Debug: &linux.DebugConfig{}, Stdout: devnull})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		conn, err := ln.Accept()
+		if err != nil {
+			done <- err
+			return
+		}
+		defer conn.Close()
+		done <- gdbstub.NewServer(p.Debugger()).Serve(conn)
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		select {
+		case err := <-done:
+			if err != nil && err != gdbstub.ErrKilled && !strings.Contains(err.Error(), "closed") {
+				t.Errorf("stub: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Errorf("stub did not end")
+		}
+		devnull.Close()
+	})
+	return ln.Addr().String()
+}
+
+// startQEMU starts prog under qemu-user's GDB stub on a free loopback port.
+func startQEMU(t *testing.T, qemu, prog string) string {
+	t.Helper()
+	if _, err := exec.LookPath(qemu); err != nil {
+		t.Skipf("%s not installed (scripts/install-deps.sh installs qemu-user)", qemu)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	cmd := exec.Command(qemu, "-g", strconv.Itoa(port), prog)
+	cmd.Env = []string{"LANG=C"}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	// Wait until qemu listens (without connecting: its stub takes one
+	// connection).
+	hexPort := fmt.Sprintf(":%04X ", port)
+	for i := 0; i < 100; i++ {
+		b, _ := os.ReadFile("/proc/net/tcp")
+		for _, l := range strings.Split(string(b), "\n") {
+			f := strings.Fields(l)
+			if len(f) > 3 && strings.HasSuffix(f[1]+" ", hexPort) && f[3] == "0A" {
+				return fmt.Sprintf("127.0.0.1:%d", port)
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("%s did not listen on port %d", qemu, port)
+	return ""
+}
+
+// runGDB runs a batch script (PROG and ADDR substituted) and returns its
+// output split at the "@@name" markers the script echoes.
+func runGDB(t *testing.T, script, prog, addr string) (string, map[string]string) {
+	t.Helper()
+	script = strings.NewReplacer("PROG", prog, "ADDR", addr).Replace(script)
+	f := filepath.Join(t.TempDir(), "script.gdb")
+	if err := os.WriteFile(f, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "gdb-multiarch", "-nx", "-batch", "-x", f)
+	b, err := cmd.CombinedOutput()
+	out := string(b)
+	if ctx.Err() != nil {
+		t.Fatalf("gdb timed out:\n%s", out)
+	}
+	if err != nil {
+		t.Logf("gdb: %v", err)
+	}
+	sections := map[string]string{}
+	name := ""
+	for _, l := range strings.SplitAfter(out, "\n") {
+		if strings.HasPrefix(l, "@@") {
+			name = strings.TrimSpace(l[2:])
+			continue
+		}
+		sections[name] += l
+	}
+	return out, sections
+}
+
+const prelude = `set pagination off
+set confirm off
+set width 0
+set height 0
+file PROG
+target remote ADDR
+`
+
+// forwardScript is run against both stubs. WATCH is replaced by the
+// watchpoint setup (hardware for ours; qemu-user refuses hardware
+// watchpoints, so software ones there).
+const forwardScript = prelude + `break work
+continue
+echo @@regs1\n
+info registers
+echo @@stepi\n
+stepi
+info registers pc r3 r8 r9 r10 cr ctr lr
+echo @@x8i\n
+x/8i $pc
+echo @@printn\n
+print n
+delete
+break poke
+continue
+echo @@poke1\n
+print v
+print counter
+print data
+info registers pc lr r3
+delete
+WATCH
+watch counter
+continue
+echo @@watch\n
+print counter
+info registers pc lr r3
+echo @@end\n
+kill
+`
+
+// infoLine matches an "info registers" line: name, hex value.
+var infoLine = regexp.MustCompile(`^(\w+)\s+0x([0-9a-f]+)\b`)
+
+// isStack reports whether v is a stack address of either runner (the two
+// place the stack at different addresses: ours near 0x7fff_ffff_0000,
+// qemu-user's near 0x40_0080_0000).
+func isStack(v uint64) bool {
+	return v >= 0x40_0000_0000 && v < 0x80_0000_0000 || v >= 0x7f00_0000_0000
+}
+
+// compareSections compares two runs' sections line by line. In register
+// lines, values that are stack addresses in both runs are not compared,
+// and msr is reported apart (see TestGDBForwardMatchesQEMU).
+func compareSections(t *testing.T, ours, qemu map[string]string, names []string) (compared int) {
+	t.Helper()
+	for _, name := range names {
+		a := strings.Split(strings.TrimSpace(ours[name]), "\n")
+		b := strings.Split(strings.TrimSpace(qemu[name]), "\n")
+		if len(a) != len(b) {
+			t.Errorf("section %s: %d lines here, %d under qemu:\n--- ours\n%s\n--- qemu\n%s", name, len(a), len(b), ours[name], qemu[name])
+			continue
+		}
+		for i := range a {
+			la := strings.Replace(a[i], "Hardware watchpoint", "Watchpoint", 1)
+			lb := strings.Replace(b[i], "Hardware watchpoint", "Watchpoint", 1)
+			ma, mb := infoLine.FindStringSubmatch(la), infoLine.FindStringSubmatch(lb)
+			if ma != nil && mb != nil && ma[1] == mb[1] {
+				va, _ := strconv.ParseUint(ma[2], 16, 64)
+				vb, _ := strconv.ParseUint(mb[2], 16, 64)
+				if ma[1] == "msr" || isStack(va) && isStack(vb) {
+					continue
+				}
+			}
+			compared++
+			if la != lb {
+				t.Errorf("section %s line %d:\n ours: %s\n qemu: %s", name, i, a[i], b[i])
+			}
+		}
+	}
+	return compared
+}
+
+func TestGDBForward(t *testing.T) {
+	for _, o := range orders {
+		t.Run(o.name, func(t *testing.T) {
+			prog := program(t, o.cc)
+			out, s := runGDB(t, strings.Replace(forwardScript, "WATCH", "", 1), prog, startStub(t, prog))
+			for _, want := range []struct{ section, re string }{
+				{"regs1", `(?m)^pc\s+0x[0-9a-f]+\s+0x[0-9a-f]+ <\.?work(\+\d+)?>`},
+				{"regs1", `(?m)^r3\s+0xa\s+10$`},
+				{"stepi", `(?m)^pc\s+0x[0-9a-f]+\s+0x[0-9a-f]+ <\.?work(\+\d+)?>`},
+				{"x8i", `(?m)^=> 0x[0-9a-f]+ <\.?work(\+\d+)?>:\t`},
+				{"printn", `(?m)^\$1 = 10$`},
+				{"poke1", `(?m)^\$2 = 135$`},
+				{"poke1", `(?m)^\$3 = 0$`},
+				{"poke1", `(?m)^\$4 = \{108, 135, 9, 18, 30, 45, 63, 84\}$`},
+				{"poke1", `Old value = 0\s+New value = 135`},
+				{"watch", `(?m)^\$5 = 135$`},
+			} {
+				if !regexp.MustCompile(want.re).MatchString(s[want.section]) {
+					t.Errorf("section %s does not match %s:\n%s", want.section, want.re, out)
+					break
+				}
+			}
+			if len(strings.Split(strings.TrimSpace(s["x8i"]), "\n")) != 8 {
+				t.Errorf("x/8i printed:\n%s", s["x8i"])
+			}
+		})
+	}
+}
+
+// TestGDBForwardMatchesQEMU runs the forward script against qemu-user's
+// stub and ours on the same binary: every line GDB prints at the stops
+// must be the same, except stack addresses (the runners place the stack
+// differently) and msr (qemu-user shows its internal supervisor-level MSR,
+// not a user-mode value; a program cannot read it).
+func TestGDBForwardMatchesQEMU(t *testing.T) {
+	for _, o := range orders {
+		t.Run(o.name, func(t *testing.T) {
+			prog := program(t, o.cc)
+			qaddr := startQEMU(t, o.qemu, prog)
+			_, q := runGDB(t, strings.Replace(forwardScript, "WATCH", "set can-use-hw-watchpoints 0", 1), prog, qaddr)
+			_, s := runGDB(t, strings.Replace(forwardScript, "WATCH", "", 1), prog, startStub(t, prog))
+			n := compareSections(t, s, q, []string{"regs1", "stepi", "x8i", "printn", "poke1", "watch"})
+			t.Logf("%d lines compared with qemu", n)
+			if n < 40 {
+				t.Errorf("only %d lines compared", n)
+			}
+		})
+	}
+}
+
+const reverseScript = prelude + `echo @@init\n
+info all-registers
+x/8gx &data
+echo @@end\n
+break work
+continue
+stepi
+echo @@before\n
+info all-registers
+x/8gx &data
+x/32gx $r1
+echo @@end\n
+stepi 40
+echo @@mid\n
+print data
+echo @@end\n
+reverse-stepi 40
+echo @@after\n
+info all-registers
+x/8gx &data
+x/32gx $r1
+echo @@end\n
+delete
+break poke
+continue
+continue
+echo @@poke2\n
+print v
+echo @@end\n
+reverse-continue
+echo @@rc\n
+print v
+print counter
+echo @@end\n
+delete
+reverse-continue
+echo @@start\n
+info all-registers
+x/8gx &data
+echo @@end\n
+continue
+`
+
+func TestGDBReverse(t *testing.T) {
+	for _, o := range orders {
+		t.Run(o.name, func(t *testing.T) {
+			prog := program(t, o.cc)
+			out, s := runGDB(t, reverseScript, prog, startStub(t, prog))
+			if s["before"] == "" || s["before"] != s["after"] {
+				t.Errorf("registers and memory after stepi 40, reverse-stepi 40 differ:\n--- before\n%s\n--- after\n%s", s["before"], s["after"])
+			}
+			if s["mid"] == s["after"] || !strings.Contains(s["mid"], "= {") {
+				t.Errorf("stepi 40 did not get anywhere:\n%s", s["mid"])
+			}
+			if !strings.Contains(s["poke2"], "= 136") || !strings.Contains(s["rc"], "= 135") || !strings.Contains(s["rc"], "= 0") {
+				t.Errorf("reverse-continue did not return to the first poke (v=135, counter=0):\n%s", out)
+			}
+			if !strings.Contains(out, "No more reverse-execution history.") {
+				t.Errorf("no end-of-history message:\n%s", out)
+			}
+			if s["init"] == "" || s["init"] != s["start"] {
+				t.Errorf("the start of the history is not the initial state:\n--- init\n%s\n--- start\n%s", s["init"], s["start"])
+			}
+			if !strings.Contains(out, "exited normally") {
+				t.Errorf("forward execution after the replay did not run to the end:\n%s", out)
+			}
+		})
+	}
+}
+
+const threadScript = prelude + `break thread_main
+continue
+echo @@thr\n
+print $_thread
+print arg
+info threads
+echo @@end\n
+continue
+`
+
+func TestGDBThreads(t *testing.T) {
+	for _, o := range orders {
+		t.Run(o.name, func(t *testing.T) {
+			prog := program(t, o.cc)
+			out, s := runGDB(t, threadScript, prog, startStub(t, prog, "threads"))
+			if !strings.Contains(s["thr"], "$1 = 2") || !strings.Contains(s["thr"], "= (void *) 0x3e8") {
+				t.Errorf("the breakpoint in the second thread did not stop there:\n%s", out)
+			}
+			if !strings.Contains(out, "exited normally") {
+				t.Errorf("the program did not end normally:\n%s", out)
+			}
+		})
+	}
+}

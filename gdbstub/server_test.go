@@ -1,0 +1,404 @@
+package gdbstub
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"io"
+	"net"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+func TestChecksumAndFrame(t *testing.T) {
+	// Examples of the protocol documentation: "$OK#9a"; the escapes of
+	// '#', '$', '}' and '*' are '}' and the byte XOR 0x20.
+	for _, c := range []struct{ data, want string }{
+		{"OK", "$OK#9a"},
+		{"", "$#00"},
+		{"#", "$}\x03#80"},
+		{"}", "$}]#da"},
+		{"*$", "$}\x0a}\x04#08"},
+	} {
+		if got := string(frame([]byte(c.data))); got != c.want {
+			t.Errorf("frame(%q) = %q, want %q", c.data, got, c.want)
+		}
+	}
+}
+
+func TestEscapeRoundTrip(t *testing.T) {
+	in := []byte{0, '#', '$', '}', '*', 0x7d ^ 0x20, 0xff, 'a'}
+	esc := escape(nil, in)
+	if bytes.ContainsAny(esc, "#$*") {
+		t.Errorf("escaped %x still has #, $ or *", esc)
+	}
+	out, err := unescape(esc)
+	if err != nil || !bytes.Equal(out, in) {
+		t.Errorf("unescape(escape(%x)) = %x, %v", in, out, err)
+	}
+	if _, err := unescape([]byte("ab}")); !errors.Is(err, ErrPacket) {
+		t.Errorf("a trailing escape: %v, want ErrPacket", err)
+	}
+}
+
+// fakeTarget is a one- or two-thread program with 4 KiB of memory at
+// 0x1000, whose Resume returns the stops it is given.
+type fakeTarget struct {
+	order   binary.ByteOrder
+	regs    map[int]*regs.Regs
+	mem     [4096]byte
+	actions []Action
+	stops   []Stop
+	block   chan struct{} // if set, Resume waits for Interrupt
+	killed  bool
+}
+
+func newFake(order binary.ByteOrder) *fakeTarget {
+	f := &fakeTarget{order: order, regs: map[int]*regs.Regs{100: {}, 101: {}}}
+	f.regs[100].NIP = 0x1000
+	f.regs[100].GPR[3] = 0x1122334455667788
+	f.regs[100].CR = 0x20000000
+	f.regs[100].VSR[32+1] = regs.VSR{Hi: 0x0001020304050607, Lo: 0x08090a0b0c0d0e0f}
+	return f
+}
+
+func (f *fakeTarget) ByteOrder() binary.ByteOrder { return f.order }
+func (f *fakeTarget) Threads() []int              { return []int{100, 101} }
+func (f *fakeTarget) Regs(tid int) (regs.Regs, error) {
+	if r := f.regs[tid]; r != nil {
+		return *r, nil
+	}
+	return regs.Regs{}, errors.New("no thread")
+}
+func (f *fakeTarget) SetRegs(tid int, r *regs.Regs) error { *f.regs[tid] = *r; return nil }
+func (f *fakeTarget) ReadMemory(addr uint64, p []byte) error {
+	if addr < 0x1000 || addr-0x1000+uint64(len(p)) > 4096 {
+		return errors.New("fault")
+	}
+	copy(p, f.mem[addr-0x1000:])
+	return nil
+}
+func (f *fakeTarget) WriteMemory(addr uint64, p []byte) error {
+	if addr < 0x1000 || addr-0x1000+uint64(len(p)) > 4096 {
+		return errors.New("fault")
+	}
+	copy(f.mem[addr-0x1000:], p)
+	return nil
+}
+func (f *fakeTarget) Auxv() []byte { return []byte("auxv-bytes") }
+func (f *fakeTarget) Resume(a Action) Stop {
+	f.actions = append(f.actions, a)
+	if f.block != nil {
+		<-f.block
+		return Stop{Thread: a.Thread, Signal: sigINT}
+	}
+	if len(f.stops) == 0 {
+		return Stop{Kind: StopExited, Code: 3}
+	}
+	st := f.stops[0]
+	f.stops = f.stops[1:]
+	return st
+}
+func (f *fakeTarget) Interrupt() {
+	if f.block != nil {
+		close(f.block)
+		f.block = nil
+	}
+}
+func (f *fakeTarget) Kill()   { f.killed = true }
+func (f *fakeTarget) Detach() {}
+
+// client is a minimal RSP client over a pipe.
+type client struct {
+	t  *testing.T
+	c  net.Conn
+	rd *bufio.Reader
+}
+
+func startServer(t *testing.T, f *fakeTarget) (*client, chan error) {
+	// A loopback TCP connection: unlike net.Pipe it buffers, as GDB's
+	// connection does.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	srv := NewServer(f)
+	done := make(chan error, 1)
+	go func() {
+		b, err := ln.Accept()
+		if err != nil {
+			done <- err
+			return
+		}
+		defer b.Close()
+		done <- srv.Serve(b)
+	}()
+	a, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	_ = a.SetDeadline(time.Now().Add(10 * time.Second))
+	return &client{t: t, c: a, rd: bufio.NewReader(a)}, done
+}
+
+// ask sends a packet and returns the reply (acks are checked).
+func (c *client) ask(data string) string {
+	c.t.Helper()
+	if _, err := c.c.Write(frame([]byte(data))); err != nil {
+		c.t.Fatal(err)
+	}
+	return c.reply()
+}
+
+func (c *client) reply() string {
+	c.t.Helper()
+	for {
+		b, err := c.rd.ReadByte()
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		if b == '+' {
+			continue
+		}
+		if b != '$' {
+			c.t.Fatalf("unexpected byte %q", b)
+		}
+		body, ok, err := readBody(c.rd)
+		if err != nil || !ok {
+			c.t.Fatalf("bad reply %q: %v", body, err)
+		}
+		if _, err := c.c.Write([]byte("+")); err != nil {
+			c.t.Fatal(err)
+		}
+		return string(body)
+	}
+}
+
+func TestServerPackets(t *testing.T) {
+	f := newFake(binary.BigEndian)
+	f.stops = []Stop{
+		{Thread: 100, Signal: sigTRAP, Reason: ReasonSWBreak},
+		{Thread: 101, Signal: sigTRAP, Reason: ReasonWatch, Addr: 0x1234},
+		{Thread: 100, Signal: sigTRAP, Reason: ReasonHistoryBegin},
+		{Thread: 100, Signal: 11},
+	}
+	c, _ := startServer(t, f)
+	copy(f.mem[0x10:], "hello")
+	for _, q := range []struct{ send, want string }{
+		{"qSupported:multiprocess+;swbreak+", "PacketSize=4000;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+"},
+		{"?", "T05thread:64;"},
+		{"qfThreadInfo", "m64,65"},
+		{"qsThreadInfo", "l"},
+		{"qC", "QC64"},
+		{"p3", "1122334455667788"},
+		{"p40", "0000000000001000"},                 // pc
+		{"p42", "20000000"},                         // cr
+		{"p48", "000102030405060708090a0b0c0d0e0f"}, // vr1 (big-endian)
+		{"Hg65", "OK"},
+		{"p3", "0000000000000000"},
+		{"Hg0", "OK"},
+		{"P3=00000000000000ff", "OK"},
+		{"p3", "00000000000000ff"},
+		{"m1010,5", hex.EncodeToString([]byte("hello"))},
+		{"m1ffe,4", "0000"}, // partial: the readable prefix
+		{"m0,4", "E0e"},
+		{"M1020,2:abcd", "OK"},
+		{"m1020,2", "abcd"},
+		{"Z0,1000,4", "OK"},
+		{"Z2,1234,8", "OK"},
+		{"vCont?", "vCont;c;C;s;S"},
+		{"vCont;s:64;c", "T05thread:64;swbreak:;"},
+		{"c", "T05thread:65;watch:1234;"},
+		{"bc", "T05thread:64;replaylog:begin;"},
+		{"vCont;C0b:64", "T0bthread:64;"},
+		{"qXfer:auxv:read::2,4", "mxv-b"},
+		{"qXfer:auxv:read::8,10", "les"},
+		{"qXfer:threads:read::0,1000", "l<?xml version=\"1.0\"?>\n<threads>\n<thread id=\"64\"/>\n<thread id=\"65\"/>\n</threads>\n"},
+		{"vMustReplyEmpty", ""},
+		{"c", "W03"},
+	} {
+		if got := c.ask(q.send); got != q.want {
+			t.Errorf("%s: got %q, want %q", q.send, got, q.want)
+		}
+	}
+	wantActions := []Action{
+		{Step: true, Thread: 100},
+		{Thread: 100},
+		{Reverse: true, Thread: 101},
+		{Thread: 100, Signal: 11},
+		{Thread: 100},
+	}
+	for i := range f.actions {
+		f.actions[i].Points = nil
+	}
+	if diff := cmp.Diff(wantActions, f.actions); diff != "" {
+		t.Errorf("actions (-want +got):\n%s", diff)
+	}
+}
+
+func TestServerBinaryWriteAndRegisters(t *testing.T) {
+	for _, order := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+		f := newFake(order)
+		c, _ := startServer(t, f)
+		// X with escaped bytes: 0x23 '#', 0x7d '}', 0x2a '*'.
+		data := []byte{0x23, 0x7d, 0x2a, 0x00}
+		pkt := append([]byte("X1040,4:"), escape(nil, data)...)
+		raw := append([]byte("$"), pkt...)
+		cs := checksum(pkt)
+		raw = append(raw, '#', hexDigits[cs>>4], hexDigits[cs&15])
+		if _, err := c.c.Write(raw); err != nil {
+			t.Fatal(err)
+		}
+		if got := c.reply(); got != "OK" {
+			t.Fatalf("X: %q", got)
+		}
+		if !bytes.Equal(f.mem[0x40:0x44], data) {
+			t.Errorf("X wrote %x, want %x", f.mem[0x40:0x44], data)
+		}
+		// g then G with the same bytes leaves the registers unchanged.
+		before := *f.regs[100]
+		g := c.ask("g")
+		want := 0
+		for n := 0; n < NumRegs; n++ {
+			_, size, _, _ := regInfo(n)
+			want += 2 * size
+		}
+		if len(g) != want {
+			t.Errorf("g: %d hex digits, want %d", len(g), want)
+		}
+		if got := c.ask("G" + g); got != "OK" {
+			t.Errorf("G: %q", got)
+		}
+		if diff := cmp.Diff(before, *f.regs[100]); diff != "" {
+			t.Errorf("G(g) changed the registers:\n%s", diff)
+		}
+		// r3 is the fourth 8-byte register, in the program's byte order.
+		var b [8]byte
+		order.PutUint64(b[:], 0x1122334455667788)
+		if g[3*16:4*16] != hex.EncodeToString(b[:]) {
+			t.Errorf("g r3 = %s, want %x", g[3*16:4*16], b)
+		}
+	}
+}
+
+func TestServerAcksAndInterrupt(t *testing.T) {
+	f := newFake(binary.LittleEndian)
+	f.block = make(chan struct{})
+	c, _ := startServer(t, f)
+	// A corrupted checksum is answered with '-'.
+	if _, err := c.c.Write([]byte("$qC#00")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := c.rd.ReadByte(); b != '-' {
+		t.Errorf("bad checksum answered with %q", b)
+	}
+	// Ctrl-C while running stops the program with SIGINT.
+	if _, err := c.c.Write(frame([]byte("c"))); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := c.rd.ReadByte(); b != '+' {
+		t.Errorf("c acknowledged with %q", b)
+	}
+	if _, err := c.c.Write([]byte{0x03}); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.reply(); got != "T02thread:64;" {
+		t.Errorf("interrupt: %q", got)
+	}
+	// After QStartNoAckMode no '+' comes back.
+	if got := c.ask("QStartNoAckMode"); got != "OK" {
+		t.Errorf("QStartNoAckMode: %q", got)
+	}
+	if _, err := c.c.Write(frame([]byte("qC"))); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := c.rd.ReadByte(); b != '$' {
+		t.Errorf("an ack after QStartNoAckMode: %q", b)
+	}
+}
+
+func TestServerKill(t *testing.T) {
+	f := newFake(binary.LittleEndian)
+	c, done := startServer(t, f)
+	if _, err := c.c.Write(frame([]byte("k"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; !errors.Is(err, ErrKilled) || !f.killed {
+		t.Errorf("k: %v, killed %v", err, f.killed)
+	}
+}
+
+func TestTargetXML(t *testing.T) {
+	f := newFake(binary.LittleEndian)
+	c, _ := startServer(t, f)
+	var got strings.Builder
+	for {
+		r := c.ask("qXfer:features:read:target.xml:" + strconv.FormatInt(int64(got.Len()), 16) + ",100")
+		got.WriteString(r[1:])
+		if r[0] == 'l' {
+			break
+		}
+	}
+	if got.String() != targetXML {
+		t.Errorf("reassembled target.xml differs")
+	}
+	// GDB's rs6000 target needs these names at these numbers.
+	for _, want := range []string{
+		`<feature name="org.gnu.gdb.power.core">`, `name="r0" bitsize="64" type="uint64" regnum="0"`,
+		`name="pc" bitsize="64" type="code_ptr" regnum="64"`, `name="xer" bitsize="32" type="uint32" regnum="69"`,
+		`<feature name="org.gnu.gdb.power.fpu">`, `name="f31" bitsize="64" type="ieee_double" regnum="63"`,
+		`name="fpscr" bitsize="64"`, `<feature name="org.gnu.gdb.power.altivec">`,
+		`name="vr31" bitsize="128" type="vec128" regnum="102"`, `name="vrsave" bitsize="32" type="int" regnum="104"`,
+		`<feature name="org.gnu.gdb.power.vsx">`, `name="vs31h" bitsize="64" type="uint64" regnum="136"`,
+	} {
+		if !strings.Contains(targetXML, want) {
+			t.Errorf("target.xml lacks %s", want)
+		}
+	}
+}
+
+func itoh(n int) string {
+	return strings.TrimLeft(hex.EncodeToString([]byte{byte(n >> 8), byte(n)}), "0") + map[bool]string{true: "0", false: ""}[n == 0]
+}
+
+// FuzzServer feeds arbitrary client bytes to a Server with a fake target:
+// it must never panic and must answer every well-formed packet.
+func FuzzServer(f *testing.F) {
+	for _, s := range []string{
+		"$qSupported#37", "$g#67", "$m1000,10#00", "$X1000,2:}]a#00", "$Z2,1000,8#00",
+		"$vCont;s:1;c#00", "$P40=0000#00", "$Hg-1#00", "\x03", "$qXfer:features:read:target.xml:0,ffff#00",
+		"$G00#00", "$bc#00", "$M0,ffffffffffffffff:00#00", "-+-",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		ft := newFake(binary.BigEndian)
+		ft.stops = []Stop{{Thread: 100, Signal: sigTRAP}, {Thread: 100, Signal: sigTRAP}}
+		srv := NewServer(ft)
+		// Feed every packet with a correct checksum so that the server
+		// parses it.
+		var buf bytes.Buffer
+		for _, p := range bytes.Split(in, []byte("$")) {
+			if i := bytes.IndexByte(p, '#'); i >= 0 {
+				p = p[:i]
+			}
+			buf.Write(frame(p))
+		}
+		buf.Write(in)
+		rw := struct {
+			io.Reader
+			io.Writer
+		}{&buf, io.Discard}
+		_ = srv.Serve(rw)
+	})
+}

@@ -1,0 +1,194 @@
+package gdbstub_test
+
+import (
+	"bytes"
+	"debug/elf"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ppc64emu/ppc64emu/gdbstub"
+	"github.com/ppc64emu/ppc64emu/linux"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// These tests drive linux.Debugger through the gdbstub.Target interface
+// directly (no GDB): exactness of reverse execution over whole memory, and
+// interrupts.
+
+// entry returns the address where calls to the C function name arrive: the
+// ELFv2 local entry point (little-endian) or the code address in the ELFv1
+// function descriptor (big-endian).
+func entry(t *testing.T, d *linux.Debugger, prog, name string) uint64 {
+	t.Helper()
+	f, err := elf.Open(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	syms, err := f.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range syms {
+		if s.Name != name || elf.ST_TYPE(s.Info) != elf.STT_FUNC {
+			continue
+		}
+		if f.ByteOrder == nil || f.Data == elf.ELFDATA2MSB {
+			var b [8]byte
+			if err := d.ReadMemory(s.Value, b[:]); err != nil {
+				t.Fatal(err)
+			}
+			return d.ByteOrder().Uint64(b[:])
+		}
+		// st_other bits 5-7 give the local entry offset (ELFv2).
+		if n := s.Other >> 5 & 7; n >= 2 {
+			return s.Value + 1<<n
+		}
+		return s.Value
+	}
+	t.Fatalf("%s: no function %s", prog, name)
+	return 0
+}
+
+type snapshot struct {
+	regs regs.Regs
+	mem  map[uint64][]byte // span start → contents
+}
+
+func snap(t *testing.T, p *linux.Process, d *linux.Debugger, tid int) snapshot {
+	t.Helper()
+	r, err := d.Regs(tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := snapshot{regs: r, mem: map[uint64][]byte{}}
+	p.Mem.Spans(func(start, end uint64) {
+		b := make([]byte, end-start)
+		if err := d.ReadMemory(start, b); err != nil {
+			t.Fatalf("read %#x-%#x: %v", start, end, err)
+		}
+		s.mem[start] = b
+	})
+	return s
+}
+
+// sameAs compares b with a over a's spans (mappings made later are not
+// undone by reverse execution).
+func (a snapshot) sameAs(t *testing.T, what string, b snapshot) {
+	t.Helper()
+	if diff := cmp.Diff(a.regs, b.regs); diff != "" {
+		t.Errorf("%s: registers differ (-want +got):\n%s", what, diff)
+	}
+	for start, want := range a.mem {
+		got := b.mem[start]
+		if len(got) < len(want) {
+			t.Errorf("%s: span %#x shrank", what, start)
+			continue
+		}
+		if !bytes.Equal(got[:len(want)], want) {
+			for i := range want {
+				if got[i] != want[i] {
+					t.Errorf("%s: memory at %#x: %#02x, want %#02x", what, start+uint64(i), got[i], want[i])
+					break
+				}
+			}
+		}
+	}
+}
+
+func startDebug(t *testing.T, prog string, args ...string) (*linux.Process, *linux.Debugger) {
+	t.Helper()
+	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := linux.Start(prog, append([]string{prog}, args...), []string{"LANG=C"},
+		linux.Config{Debug: &linux.DebugConfig{}, Stdout: devnull})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := p.Debugger()
+	t.Cleanup(func() {
+		d.Kill()
+		_, _ = p.Wait()
+		devnull.Close()
+	})
+	return p, d
+}
+
+func TestDebuggerReverseExact(t *testing.T) {
+	for _, o := range orders {
+		t.Run(o.name, func(t *testing.T) {
+			prog := compile(t, o.cc)
+			p, d := startDebug(t, prog)
+			tid := d.Threads()[0]
+			s0 := snap(t, p, d, tid)
+
+			pts := gdbstub.NewPoints()
+			poke := entry(t, d, prog, "poke")
+			setBreak(t, pts, poke)
+			st := d.Resume(gdbstub.Action{Points: pts})
+			if r, _ := d.Regs(tid); st.Reason != gdbstub.ReasonSWBreak || r.NIP != poke {
+				t.Fatalf("stop %+v at %#x, want the breakpoint at poke %#x", st, r.NIP, poke)
+			}
+			s1 := snap(t, p, d, tid)
+
+			// 300 steps forward, 300 back: bit-identical.
+			for i := 0; i < 300; i++ {
+				if st := d.Resume(gdbstub.Action{Step: true, Thread: tid}); st.Kind != gdbstub.StopSignal || st.Signal != 5 {
+					t.Fatalf("step %d: %+v", i, st)
+				}
+			}
+			for i := 0; i < 300; i++ {
+				if st := d.Resume(gdbstub.Action{Step: true, Reverse: true, Thread: tid}); st.Reason != gdbstub.ReasonNone {
+					t.Fatalf("reverse step %d: %+v", i, st)
+				}
+			}
+			s1.sameAs(t, "300 steps and back", snap(t, p, d, tid))
+
+			// Back to the start of the history (through the system calls
+			// of the C library's start-up): the initial state.
+			st = d.Resume(gdbstub.Action{Reverse: true, Thread: tid, Points: gdbstub.NewPoints()})
+			if st.Reason != gdbstub.ReasonHistoryBegin {
+				t.Fatalf("reverse continue: %+v, want the start of the history", st)
+			}
+			s0.sameAs(t, "reverse to the start", snap(t, p, d, tid))
+
+			// Forward again: replayed to the same breakpoint, same state.
+			st = d.Resume(gdbstub.Action{Points: pts})
+			if st.Reason != gdbstub.ReasonSWBreak {
+				t.Fatalf("replay: %+v", st)
+			}
+			s1.sameAs(t, "replay to poke", snap(t, p, d, tid))
+		})
+	}
+}
+
+func setBreak(t *testing.T, pts *gdbstub.Points, addr uint64) {
+	t.Helper()
+	pts.Insert(0, addr, 4)
+}
+
+func TestDebuggerInterrupt(t *testing.T) {
+	for _, o := range orders {
+		t.Run(o.name, func(t *testing.T) {
+			prog := compile(t, o.cc)
+			_, d := startDebug(t, prog, "spin", "forever")
+			res := make(chan gdbstub.Stop, 1)
+			go func() { res <- d.Resume(gdbstub.Action{Points: gdbstub.NewPoints()}) }()
+			time.Sleep(200 * time.Millisecond)
+			d.Interrupt()
+			select {
+			case st := <-res:
+				if st.Kind != gdbstub.StopSignal || st.Signal != 2 {
+					t.Errorf("interrupt: %+v, want SIGINT", st)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("the interrupt did not stop the program")
+			}
+		})
+	}
+}
