@@ -351,7 +351,7 @@ func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		rm := decimal.RMC(0, int(in.Args[3]), drn)
 		res.val, res.fl = f.Reround(rm, int(r.FPR(a(1))&63), dfpGet(r, a(2), s.quad))
 	case dkRIntX, dkRIntN:
-		res.frt = a(1)
+		res.frt, res.exact = a(1), s.kind == dkRIntN // drintn leaves FR and FI
 		rm := decimal.RMC(int(in.Args[0]), int(in.Args[3]), drn)
 		res.val, res.fl = f.RoundToInt(rm, dfpGet(r, a(2), s.quad), s.kind == dkRIntX)
 	case dkCtDP:

@@ -15,7 +15,7 @@ import (
 var dfpRoundingOps = func() []string {
 	var out []string
 	for _, base := range []string{
-		"dadd", "dsub", "dmul", "ddiv", "dqua", "dquai", "drrnd", "drintx", "drintn",
+		"dadd", "dsub", "dmul", "ddiv", "dqua", "dquai", "drrnd", "drintx",
 		"dctdp", "dctqpq", "drsp", "drdpq", "dcffix", "dcffixq", "dctfix", "dctfixq",
 	} {
 		out = append(out, base, base+".")

@@ -25,26 +25,26 @@ func (f *Format) FromInt128(ctx Context, hi, lo uint64) (Bits, Flags) {
 	return f.pack(f.Round(ctx, neg, u256{lo, hi}, 0, false))
 }
 
-// toInt rounds b to an integer in mode rm and gives its magnitude (nil
-// ok for NaN and infinity), sign and inexactness.
-func (f *Format) toInt(rm Rounding, y Number) (c u256, inexact bool) {
+// toInt rounds finite y to an integer in mode rm and gives its magnitude
+// and the rounding flags (XX, FR).
+func (f *Format) toInt(rm Rounding, y Number) (c u256, fl Flags) {
 	c = y.Coef.wide()
 	if y.Exp < 0 {
 		return roundAt(rm, y.Neg, c, -y.Exp)
 	}
 	if y.Exp > 0 && !c.isZero() {
 		if c.digits()+y.Exp > 40 {
-			return pow10[40], false // beyond any integer format
+			return pow10[40], 0 // beyond any integer format
 		}
 		c = c.mulPow10(y.Exp)
 	}
-	return c, false
+	return c, 0
 }
 
 // ToInt64 is dctfix and dctfixq: b rounded to an integer in mode rm.
 // NaNs (VXCVI, and VXSNAN for a signalling one), infinities and values out
 // of range (VXCVI) give the most negative or most positive integer;
-// otherwise XX when inexact.
+// otherwise XX when inexact (and FR when rounded up).
 func (f *Format) ToInt64(rm Rounding, b Bits) (int64, Flags) {
 	y := f.Unpack(b)
 	switch y.Class {
@@ -58,17 +58,14 @@ func (f *Format) ToInt64(rm Rounding, b Bits) (int64, Flags) {
 		}
 		return 1<<63 - 1, VXCVI
 	}
-	c, inexact := f.toInt(rm, y)
+	c, rfl := f.toInt(rm, y)
 	if c[1]|c[2]|c[3] != 0 || c[0] > 1<<63 || c[0] == 1<<63 && !y.Neg {
 		if y.Neg {
 			return -1 << 63, VXCVI
 		}
 		return 1<<63 - 1, VXCVI
 	}
-	var fl Flags
-	if inexact {
-		fl = XX
-	}
+	fl := rfl
 	v := int64(c[0])
 	if y.Neg {
 		v = -v
@@ -91,7 +88,7 @@ func (f *Format) ToInt128(rm Rounding, b Bits) (hi, lo uint64, fl Flags) {
 		}
 		return maxHi, ^uint64(0), VXCVI
 	}
-	c, inexact := f.toInt(rm, y)
+	c, rfl := f.toInt(rm, y)
 	limit := u256{0, 1 << 63}
 	if c[2]|c[3] != 0 || c.cmp(limit) > 0 || c.cmp(limit) == 0 && !y.Neg {
 		if y.Neg {
@@ -99,9 +96,7 @@ func (f *Format) ToInt128(rm Rounding, b Bits) (hi, lo uint64, fl Flags) {
 		}
 		return maxHi, ^uint64(0), VXCVI
 	}
-	if inexact {
-		fl = XX
-	}
+	fl = rfl
 	lo, hi = c[0], c[1]
 	if y.Neg {
 		var br uint64

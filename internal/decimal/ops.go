@@ -1,10 +1,11 @@
 package decimal
 
 // roundAt discards the last drop digits of c in mode rm, giving the kept
-// coefficient and whether anything non-zero was discarded.
-func roundAt(rm Rounding, neg bool, c u256, drop int) (u256, bool) {
+// coefficient and XX (anything non-zero was discarded) and FR (the kept
+// part was incremented).
+func roundAt(rm Rounding, neg bool, c u256, drop int) (u256, Flags) {
 	if drop <= 0 {
-		return c, false
+		return c, 0
 	}
 	var q, r u256
 	half := -1
@@ -16,10 +17,15 @@ func roundAt(rm Rounding, neg bool, c u256, drop int) (u256, bool) {
 		half = r.cmp(h)
 	}
 	nz := !r.isZero()
+	var fl Flags
+	if nz {
+		fl = XX
+	}
 	if rm.increment(neg, q, half, nz) {
 		q = q.add(u256{1})
+		fl |= FR
 	}
-	return q, nz
+	return q, fl
 }
 
 // Quantize returns b with exponent exp (dqua: exp from FRA; dquai: TE),
@@ -59,11 +65,7 @@ func (f *Format) quantize(rm Rounding, y Number, exp int) (Bits, Flags) {
 	c := y.Coef.wide()
 	var fl Flags
 	if exp >= y.Exp {
-		var inexact bool
-		c, inexact = roundAt(rm, y.Neg, c, exp-y.Exp)
-		if inexact {
-			fl |= XX
-		}
+		c, fl = roundAt(rm, y.Neg, c, exp-y.Exp)
 	} else {
 		if c.digits()+(y.Exp-exp) > f.Precision {
 			if !c.isZero() {
@@ -95,7 +97,7 @@ func (f *Format) RoundToInt(rm Rounding, b Bits, signalInexact bool) (Bits, Flag
 	}
 	r, fl := f.quantize(rm, y, 0)
 	if !signalInexact {
-		fl &^= XX
+		fl &^= XX | FR
 	}
 	return r, fl
 }
@@ -117,17 +119,13 @@ func (f *Format) Reround(rm Rounding, k int, b Bits) (Bits, Flags) {
 		return f.Pack(y), 0
 	}
 	exp := y.Exp + nd - k
-	q, inexact := roundAt(rm, y.Neg, c, nd-k)
+	q, fl := roundAt(rm, y.Neg, c, nd-k)
 	if q.digits() > k {
 		q, _ = q.divmod64(10)
 		exp++
 	}
 	if exp > f.Qmax() {
 		return f.defaultNaN(), VXCVI
-	}
-	var fl Flags
-	if inexact {
-		fl |= XX
 	}
 	return f.Pack(Number{Neg: y.Neg, Exp: exp, Coef: narrow(q)}), fl
 }
