@@ -361,17 +361,25 @@ func fpOrderKey(x uint64) int64 {
 }
 
 func opFCmp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	bf := int(in.Args[0] & 7)
 	a, b := dw0(r, in.Args[1]), dw0(r, in.Args[2])
-	c := fpCompareCode(a, b)
+	ordered := in.Op == ppc64asm.FCMPO || in.Op == ppc64asm.XSCMPODP
+	return e.fpCompare(r, in, fpCompareCode(a, b), fpIsSNaN(a) || fpIsSNaN(b), ordered)
+}
+
+// fpCompare finishes a compare (fcmpu, fcmpo, xscmp[uo]dp, xscmp[uo]qp)
+// whose FL FG FE FU code is c: FPCC and CR field BF (argument 0), VXSNAN
+// for a signalling NaN operand, VXVC for an ordered compare with a NaN
+// (not with VE=1 and a signalling NaN), FX, and the enabled exception.
+func (e *Emulator) fpCompare(r *regs.Regs, in *decode.Inst, c uint32, snan, ordered bool) error {
+	bf := int(in.Args[0] & 7)
 	old := r.FPSCR
 	var ex uint64
-	if fpIsSNaN(a) || fpIsSNaN(b) {
+	if snan {
 		ex |= regs.FPSCRVXSNAN
-		if (in.Op == ppc64asm.FCMPO || in.Op == ppc64asm.XSCMPODP) && old&regs.FPSCRVE == 0 {
+		if ordered && old&regs.FPSCRVE == 0 {
 			ex |= regs.FPSCRVXVC
 		}
-	} else if c == 1 && (in.Op == ppc64asm.FCMPO || in.Op == ppc64asm.XSCMPODP) {
+	} else if c == 1 && ordered {
 		ex |= regs.FPSCRVXVC
 	}
 	fs := old&^regs.FPSCRFPCC | uint64(c)<<regs.FPSCRFPRFLSB

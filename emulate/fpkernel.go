@@ -39,15 +39,36 @@ func fpNeg(x uint64) bool    { return x&fpSignBit != 0 }
 // in double format.
 func fpToSingleNaN(x uint64) uint64 { return x &^ (1<<29 - 1) }
 
+// fpFlipSign negates the encoding b of format f.
+func fpFlipSign(f softfloat.Format, b softfloat.Bits) softfloat.Bits {
+	if f == softfloat.Binary128 {
+		b.Hi ^= 1 << 63
+	} else {
+		b.Lo ^= 1 << uint(f.Width()-1)
+	}
+	return b
+}
+
+// fprfOf is FPSCR[FPRF] for the encoding b of format f (a Binary64
+// encoding that holds a single-precision value is classified as a double:
+// callers whose result is single precision pass Binary32).
+func fprfOf(f softfloat.Format, b softfloat.Bits) uint64 {
+	return fprfCode(f.Classify(b), f.SignBit(b))
+}
+
 // fprfClass returns FPSCR[FPRF] (C FL FG FE FU, 5 bits) for the double x;
 // with single set, x holds a single-precision value and is classified in
 // single format (a denormal single is a normal double).
 func fprfClass(x uint64, single bool) uint64 {
-	neg := fpNeg(x)
 	c := fpClass(x)
 	if single && c == softfloat.Normal && int(x>>52&0x7ff) < 1023+softfloat.Binary32.Emin() {
 		c = softfloat.Subnormal
 	}
+	return fprfCode(c, fpNeg(x))
+}
+
+// fprfCode is the FPRF code of a class and sign.
+func fprfCode(c softfloat.Class, neg bool) uint64 {
 	switch c {
 	case softfloat.QNaN, softfloat.SNaN:
 		return 0x11

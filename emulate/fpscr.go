@@ -30,7 +30,8 @@ type FPException struct {
 	FPSCR  uint64 // FPSCR as the instruction leaves it
 	CR     uint32 // CR as the instruction leaves it (CR1 for record forms, BF for compares)
 	Target int    // the FPR (VSR for VSX ops) the instruction writes, or −1 if it is left unchanged
-	Value  uint64 // the value written to FPR Target (doubleword 1 of the VSR becomes 0)
+	Value  uint64 // the value written to FPR Target (doubleword 0 of the VSR)
+	Lo     uint64 // doubleword 1 of the VSR: 0, or the low half of a binary128 result
 	// Pair: the target is a DFP Extended FPR pair; ValueLo goes to FPR
 	// Target+1.
 	Pair    bool
@@ -50,7 +51,7 @@ func (x *FPException) Apply(r *regs.Regs) {
 	r.FPSCR = x.FPSCR
 	r.CR = x.CR
 	if x.Target >= 0 {
-		r.VSR[x.Target&63] = regs.VSR{Hi: x.Value}
+		r.VSR[x.Target&63] = regs.VSR{Hi: x.Value, Lo: x.Lo}
 		if x.Pair {
 			r.VSR[(x.Target+1)&31] = regs.VSR{Hi: x.ValueLo}
 		}
@@ -150,7 +151,7 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 	old := r.FPSCR
 	fs := old
 	sf := &res.sf
-	val := res.val()
+	fin := sf.Bits // the final result in format res.f
 	var ex uint64
 	write := true
 	enabled := false
@@ -186,9 +187,9 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 		case sf.Tiny && sf.Flags&softfloat.Inexact != 0:
 			ex |= regs.FPSCRUX
 		}
-		val = fpWiden(res.f, rd.Bits)
+		fin = rd.Bits
 		if res.negate {
-			val ^= fpSignBit
+			fin = fpFlipSign(res.f, fin)
 		}
 
 		fi, fr = rd.Flags&softfloat.Inexact != 0, rd.RoundedUp
@@ -211,12 +212,19 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 		fs |= regs.FPSCRFI
 	}
 	if !noFPRF {
-		fs = fs&^regs.FPSCRFPRF | fprfClass(val, res.f == softfloat.Binary32)<<regs.FPSCRFPRFLSB
+		fs = fs&^regs.FPSCRFPRF | fprfOf(res.f, fin)<<regs.FPSCRFPRFLSB
 	}
-	if res.spWords {
-		// The single-precision result (exact in double format) in both words.
-		w, _ := fpSingle(val)
-		val = uint64(w)<<32 | uint64(w)
+	// The target VSR: the FPR image (doubleword 1 zero), or both words of
+	// the single (xscvdpsp), or the binary128 result.
+	var out regs.VSR
+	switch {
+	case res.f == softfloat.Binary128:
+		out = regs.VSR{Hi: fin.Hi, Lo: fin.Lo}
+	case res.spWords:
+		w, _ := fpSingle(fpWiden(res.f, fin))
+		out.Hi = uint64(w)<<32 | uint64(w)
+	default:
+		out.Hi = fpWiden(res.f, fin)
 	}
 	fs = regs.FPSCRSummary(fs)
 	cr := r.CR
@@ -226,14 +234,14 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 	if enabled && e.fpTrapMode(r) {
 		x := &FPException{Op: in.Op, FPSCR: fs, CR: cr, Target: -1}
 		if write {
-			x.Target, x.Value = frt, val
+			x.Target, x.Value, x.Lo = frt, out.Hi, out.Lo
 		}
 		return x
 	}
 	r.FPSCR = fs
 	r.CR = cr
 	if write {
-		r.VSR[frt&63] = regs.VSR{Hi: val}
+		r.VSR[frt&63] = out
 	}
 	return nil
 }

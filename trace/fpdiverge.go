@@ -42,6 +42,12 @@ var fpExcOps = append([]string{
 	"xsnmaddadp", "xsnmaddmdp", "xsnmsubadp", "xsnmsubmdp", "xsredp", "xsrsqrtedp",
 	"xsrdpi", "xsrdpic", "xsrdpim", "xsrdpip", "xsrdpiz", "xscmpudp", "xscmpodp",
 	"xscvdpsxds", "xscvdpsxws", "xscvdpuxds", "xscvdpuxws", "xscvsxddp", "xscvuxddp", "xscvdpsp", "xscvspdp",
+	// VSX scalar quad precision.
+	"xsaddqp", "xsaddqpo", "xssubqp", "xssubqpo", "xsmulqp", "xsmulqpo", "xsdivqp", "xsdivqpo",
+	"xssqrtqp", "xssqrtqpo", "xsmaddqp", "xsmaddqpo", "xsmsubqp", "xsmsubqpo", "xsnmaddqp", "xsnmaddqpo",
+	"xsnmsubqp", "xsnmsubqpo", "xscvdpqp", "xscvqpdp", "xscvqpdpo", "xscvsdqp", "xscvudqp", "xscvsqqp", "xscvuqqp",
+	"xscvqpsdz", "xscvqpswz", "xscvqpudz", "xscvqpuwz", "xscvqpsqz", "xscvqpuqz", "xsrqpi", "xsrqpix",
+	"xscmpuqp", "xscmpoqp",
 }, fpSingleOps...)
 
 var fpDivergences = []Divergence{
@@ -131,7 +137,8 @@ var fpDivergences = []Divergence{
 	},
 	{
 		Ops: []string{"fnmadd", "fnmadd.", "fnmadds", "fnmadds.", "fnmsub", "fnmsub.", "fnmsubs", "fnmsubs.",
-			"xsnmaddadp", "xsnmaddmdp", "xsnmsubadp", "xsnmsubmdp", "xsnmaddasp", "xsnmaddmsp", "xsnmsubasp", "xsnmsubmsp"},
+			"xsnmaddadp", "xsnmaddmdp", "xsnmsubadp", "xsnmsubmdp", "xsnmaddasp", "xsnmaddmsp", "xsnmsubasp", "xsnmsubmsp",
+			"xsnmaddqp", "xsnmsubqp"},
 		Reason: "fnmadd/fnmsub in the directed modes RN=2,3 with an inexact result: the ISA rounds the sum and then " +
 			"negates it (\"the same result as fmadd followed by negation\"); QEMU 7.2 rounds the negated sum, " +
 			"so it rounds the other way",
