@@ -169,12 +169,8 @@ func opQPToInt(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // opQPMove: xsabsqp, xsnabsqp, xsnegqp VRT,VRB and xscpsgnqp VRT,VRA,VRB
 // (the sign of VRA): no FPSCR change.
 func opQPMove(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if in.Op == p.XSNABSQP && in.Word&1 != 0 && e.qemu() {
-		// Bit 31 is reserved in the ISA's X-form (as for xsabsqp and
-		// xsnegqp, whose decode entries mark it); x/arch's table does not
-		// mark it for xsnabsqp, so decode accepts it. QEMU 7.2 raises
-		// SIGILL (golden traces).
-		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "reserved bit 31 set (qemu profile)"}
+	if in.Op == p.XSNABSQP && in.Word&1 != 0 && e.action(diffXSNabsQPBit31) == Illegal {
+		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "xsnabsqp: reserved bit 31 set"}
 	}
 	v := r.VSR[32+in.Args[1]&31]
 	const sign = uint64(1) << 63
@@ -218,7 +214,7 @@ func opQPRound(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	case rmc == 3:
 		mode = sfMode[r.FPSCR&regs.FPSCRRN]
 	default:
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "xsrqpi with R=0 and RMC=1 or 2 (reserved): hardware result unknown"}
+		return e.unknown(in, diffXSRQPIReserved, "xsrqpi with R=0 and RMC=1 or 2 (reserved): result unknown")
 	}
 	res := fpResult{f: qpQ}
 	softfloat.RoundToInt(&res.sf, qpQ, qv(r, b), mode)
