@@ -16,6 +16,9 @@ const (
 	wMtvsrdd0 = 0x7c202367 // mtvsrdd vs33,0,r4
 	wXxspltib = 0xf022d2d0 // xxspltib vs1,90
 	wLxvkq1   = 0xf03f0ad0 // lxvkq vs1,1
+	wXsadddp  = 0xf0221900 // xsadddp vs1,vs2,vs3
+	wXsaddqp  = 0xfc432008 // xsaddqp v2,v3,v4
+	wXsmulqp  = 0xfc432048 // xsmulqp v2,v3,v4
 )
 
 // TestVSXCases: ISA facts for the moves and permutes, whole-state compare
@@ -87,7 +90,7 @@ func TestVSXUnavailable(t *testing.T) {
 
 // TestVSXStepAllocs: VSX steps allocate nothing.
 func TestVSXStepAllocs(t *testing.T) {
-	for _, w := range []uint32{wXxlxor, wXxpermdi, wMtvsrd, wXxspltib} {
+	for _, w := range []uint32{wXxlxor, wXxpermdi, wMtvsrd, wXxspltib, wXsadddp, wXsaddqp, wXsmulqp} {
 		e, m, in := vsxBenchMachine(t, w)
 		var mem Memory = m.mem
 		allocs := testing.AllocsPerRun(100, func() {
@@ -105,6 +108,8 @@ func vsxBenchMachine(tb testing.TB, word uint32) (*Emulator, *machine, *decode.I
 	m.r.GPR[3] = 0x0123456789abcdef
 	m.r.VSR[2] = regs.VSR{Hi: 0x400921fb54442d18, Lo: 0x4005bf0a8b145769}
 	m.r.VSR[3] = regs.VSR{Hi: 0x3ff6a09e667f3bcd, Lo: 0xbff0000000000000}
+	m.r.VSR[35] = regs.VSR{Hi: 0x4000921fb54442d1, Lo: 0x8469898cc51701b8} // pi, binary128
+	m.r.VSR[36] = regs.VSR{Hi: 0x40005bf0a8b14576, Lo: 0x95355fb8ac404e7a} // e
 	in, err := decode.DecodeWord(word, 0)
 	if err != nil {
 		tb.Fatal(err)
@@ -127,3 +132,6 @@ func benchVSX(b *testing.B, word uint32) {
 func BenchmarkStepXxlxor(b *testing.B)   { benchVSX(b, wXxlxor) }
 func BenchmarkStepXxpermdi(b *testing.B) { benchVSX(b, wXxpermdi) }
 func BenchmarkStepMtvsrd(b *testing.B)   { benchVSX(b, wMtvsrd) }
+func BenchmarkStepXsadddp(b *testing.B)  { benchVSX(b, wXsadddp) }
+func BenchmarkStepXsaddqp(b *testing.B)  { benchVSX(b, wXsaddqp) }
+func BenchmarkStepXsmulqp(b *testing.B)  { benchVSX(b, wXsmulqp) }
