@@ -74,11 +74,14 @@ type Debugger struct {
 	resumeSig   int // the signal GDB passed to a thread stopped at a signal
 
 	// The history: hist[:pos] are applied, hist[pos:] were undone.
-	hist    []histRec
-	pos     int
-	hit     *gdbstub.Stop // a watchpoint hit by the current step
-	pending map[int]gdbstub.Stop
-	sys     map[*Thread]*sysRec
+	hist     []histRec
+	pos      int
+	hit      *gdbstub.Stop // a watchpoint hit by the current step
+	readHit  *gdbstub.Stop // a tentative read hit (see watchMem)
+	readAddr uint64
+	readLen  int
+	pending  map[int]gdbstub.Stop
+	sys      map[*Thread]*sysRec
 }
 
 // histRec is one step of thread t, or (user set) a write by the debugger
@@ -246,24 +249,38 @@ func (d *Debugger) signal(t *Thread, sig int) int {
 // watched for read and write watchpoints.
 func (d *Debugger) memory() emulate.Memory { return watchMem{d} }
 
+// watchMem checks every access of a step against the watchpoints. The
+// Observer reads the old bytes of each write through it just before the
+// write; such a read is not the program's, so a read hit stays tentative
+// until the next access shows it was not followed by a write of the same
+// bytes (a consequence: a single instruction that reads and then writes
+// exactly the same bytes reports only the write).
 type watchMem struct{ d *Debugger }
 
 func (w watchMem) Read(addr uint64, p []byte) error {
-	if d := w.d; d.pts.HasWatches() && d.hit == nil {
+	d := w.d
+	if d.pts.HasWatches() {
+		d.promoteRead()
 		if wp, a, ok := d.pts.Watch(addr, uint64(len(p)), false); ok {
 			r := gdbstub.ReasonRWatch
 			if wp.Kind == gdbstub.WatchAccess {
 				r = gdbstub.ReasonAWatch
 			}
-			d.hit = &gdbstub.Stop{Signal: abi.SIGTRAP, Reason: r, Addr: a}
+			d.readHit = &gdbstub.Stop{Signal: abi.SIGTRAP, Reason: r, Addr: a}
+			d.readAddr, d.readLen = addr, len(p)
 		}
 	}
-	return w.d.p.Mem.Read(addr, p)
+	return d.p.Mem.Read(addr, p)
 }
 
 func (w watchMem) Write(addr uint64, p []byte) error {
-	if d := w.d; d.pts.HasWatches() && d.hit == nil {
-		if wp, a, ok := d.pts.Watch(addr, uint64(len(p)), true); ok {
+	d := w.d
+	if d.pts.HasWatches() {
+		if d.readHit != nil && d.readAddr == addr && d.readLen == len(p) {
+			d.readHit = nil // the Observer's read of the old bytes
+		}
+		d.promoteRead()
+		if wp, a, ok := d.pts.Watch(addr, uint64(len(p)), true); ok && d.hit == nil {
 			r := gdbstub.ReasonWatch
 			if wp.Kind == gdbstub.WatchAccess {
 				r = gdbstub.ReasonAWatch
@@ -271,7 +288,15 @@ func (w watchMem) Write(addr uint64, p []byte) error {
 			d.hit = &gdbstub.Stop{Signal: abi.SIGTRAP, Reason: r, Addr: a}
 		}
 	}
-	return w.d.p.Mem.Write(addr, p)
+	return d.p.Mem.Write(addr, p)
+}
+
+// promoteRead makes a tentative read hit a real one.
+func (d *Debugger) promoteRead() {
+	if d.readHit != nil && d.hit == nil {
+		d.hit = d.readHit
+	}
+	d.readHit = nil
 }
 
 // threadObserver records the steps of one thread.
@@ -282,6 +307,7 @@ type threadObserver struct {
 
 func (o threadObserver) ObserveStep(rec *emulate.StepRecord) {
 	d := o.d
+	d.promoteRead()
 	if rec.Err != nil {
 		d.hit = nil
 		return
