@@ -2,6 +2,7 @@ package gdbstub_test
 
 import (
 	"context"
+	"debug/elf"
 	"fmt"
 	"net"
 	"os"
@@ -332,6 +333,9 @@ const reverseScript = prelude + `echo @@init\n
 info all-registers
 x/8gx &data
 echo @@end\n
+echo @@auxv\n
+info auxv
+echo @@end\n
 break work
 continue
 stepi
@@ -351,7 +355,7 @@ x/8gx &data
 x/32gx $r1
 echo @@end\n
 delete
-break poke
+hbreak poke
 continue
 continue
 echo @@poke2\n
@@ -368,6 +372,12 @@ echo @@start\n
 info all-registers
 x/8gx &data
 echo @@end\n
+rwatch counter
+continue
+echo @@rwatch\n
+print $pc
+echo @@end\n
+delete
 continue
 `
 
@@ -394,6 +404,20 @@ func TestGDBReverse(t *testing.T) {
 			if !strings.Contains(out, "exited normally") {
 				t.Errorf("forward execution after the replay did not run to the end:\n%s", out)
 			}
+			// qXfer:auxv:read: AT_ENTRY is the ELF header's entry.
+			f, err := elf.Open(prog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+			if !regexp.MustCompile(fmt.Sprintf(`(?m)^9\s+AT_ENTRY\s.*\s%#x$`, f.Entry)).MatchString(s["auxv"]) {
+				t.Errorf("info auxv has no AT_ENTRY %#x:\n%s", f.Entry, s["auxv"])
+			}
+			// The read watchpoint stops in main, at the load of counter
+			// for printf (after poke's store and the hardware breakpoint).
+			if !strings.Contains(out, "Value = 136") || !strings.Contains(s["rwatch"], "<main+") {
+				t.Errorf("the read watchpoint did not fire in main:\n%s", out)
+			}
 		})
 	}
 }
@@ -405,6 +429,12 @@ print $_thread
 print arg
 info threads
 echo @@end\n
+rwatch counter
+continue
+echo @@rwatch\n
+print $pc
+echo @@end\n
+delete
 continue
 `
 
