@@ -1,0 +1,33 @@
+// Package gdbstub is a GDB Remote Serial Protocol server for programs the
+// emulator runs: GDB connects with "target remote", and the Server answers
+// its packets by calling a Target.
+//
+// The Target interface is small and knows nothing of the protocol: thread
+// ids, register files (regs.Regs), memory, and Resume, which runs the
+// program forwards or backwards, one step or until a breakpoint,
+// watchpoint, signal or interrupt, and says how it stopped. The Server owns
+// the breakpoints and watchpoints GDB inserts (Points) and hands them to
+// every Resume. linux.Debugger is the Target of the Linux user-mode runner
+// (ppc64emu run -gdb ADDR).
+//
+// # Protocol
+//
+// All-stop mode. Packets: qSupported (PacketSize, qXfer features/auxv/
+// threads, swbreak, hwbreak, ReverseStep, ReverseContinue,
+// QStartNoAckMode), ?, qfThreadInfo/qsThreadInfo, qC, qAttached, H, T, g,
+// G, p, P, m, M, X, Z0-Z4/z0-z4, c, C, s, S, vCont (c, C, s, S, per thread),
+// bs, bc, k, vKill, D, and the interrupt byte 0x03. Unknown packets get the
+// empty reply. Replies are never run-length encoded.
+//
+// The target description (qXfer:features:read:target.xml) uses GDB's
+// powerpc64 features org.gnu.gdb.power.core, .fpu, .altivec and .vsx with
+// GDB's register numbers (r0-r31 0-31, f0-f31 32-63, pc 64, msr 65, cr 66,
+// lr 67, ctr 68, xer 69, fpscr 70, vr0-vr31 71-102, vscr 103, vrsave 104,
+// vs0h-vs31h 105-136); register values are in the Target's byte order.
+//
+// Stop replies carry the thread and a reason: swbreak, hwbreak, watch,
+// rwatch, awatch (with the data address), or replaylog:begin when reverse
+// execution reaches the start of the history (GDB then says "No more
+// reverse-execution history."). Signal numbers are Linux's in the Target
+// interface and GDB's on the wire.
+package gdbstub
