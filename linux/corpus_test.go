@@ -39,6 +39,8 @@ func corpusCases(t *testing.T) []corpusCase {
 			for _, p := range []string{"hello", "goroutines", "timers", "maps", "hashes", "files", "pipes", "nilderef", "exit"} {
 				cs = append(cs, corpusCase{base + "/" + p, b, []string{p}})
 			}
+		case strings.HasPrefix(base, "gotest-"):
+			cs = append(cs, corpusCase{base, b, []string{"-test.short"}})
 		case strings.HasPrefix(base, "c-exit."):
 			for _, a := range []string{"", "abort", "segv"} {
 				c := corpusCase{base + "/" + a, b, nil}
@@ -149,7 +151,7 @@ func TestCorpus(t *testing.T) {
 	for _, c := range corpusCases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			qemu := "qemu-ppc64"
-			if strings.Contains(filepath.Base(c.bin), "le") {
+			if strings.Contains(filepath.Base(c.bin), ".le") {
 				qemu = "qemu-ppc64le"
 			}
 			want := runCmd(qemu, append([]string{"-cpu", "power10", c.bin}, c.args...)...)

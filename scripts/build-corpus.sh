@@ -18,7 +18,14 @@ for v in "le-p8 ppc64le power8" "le-p9 ppc64le power9" "le-p10 ppc64le power10" 
   set -- $v
   GOOS=linux GOARCH=$2 GOPPC64=$3 go build -trimpath -o "$out/go.$1" ./$src/gocorpus
 done
-echo "built Go corpus: $(ls $out/go.* | wc -l) binaries"
+# Standard-library test binaries (run with -test.short): small, fast ones.
+for v in "le-p8 ppc64le power8" "be-p8 ppc64 power8"; do
+  set -- $v
+  for pkg in container/list encoding/hex math/bits unicode/utf8; do
+    GOOS=linux GOARCH=$2 GOPPC64=$3 go test -c -trimpath -o "$out/gotest-${pkg//\//_}.$1" "$pkg"
+  done
+done
+echo "built Go corpus: $(ls $out/go.* $out/gotest-* | wc -l) binaries"
 
 # C: static, both byte orders.
 for cc in powerpc64le-linux-gnu-gcc:le powerpc64-linux-gnu-gcc:be; do
