@@ -223,10 +223,7 @@ func (e *Emulator) dfpCommit(r *regs.Regs, in *decode.Inst, res *dfpResult) erro
 		fs = fs&^regs.FPSCRFPRF | dfpFPRF(res.f, res.val)<<regs.FPSCRFPRFLSB
 	}
 	fs = regs.FPSCRSummary(fs)
-	cr := r.CR
-	if in.Flags&decode.FlagRc != 0 {
-		cr = regs.SetCRField(cr, 1, uint32(fs>>28))
-	}
+	cr := fpCR1(r.CR, in, fs)
 	if enabled && e.fpTrapMode(r) {
 		x := &FPException{Op: in.Op, FPSCR: fs, CR: cr, Target: -1}
 		if write {

@@ -42,14 +42,17 @@ func TestDecTestStep(t *testing.T) {
 		r.MSR = regs.MSRSF | regs.MSRFP
 		r.FPSCR = uint64(c.Rounding) << regs.FPSCRDRNLSB
 		// Long: FRT f1, operands f2, f3; Extended: FRTp f2, operands f4, f6.
-		for i, b := range ops {
-			if quad {
-				r.SetFPR(4+2*i, b.Hi)
-				r.SetFPR(5+2*i, b.Lo)
-			} else {
-				r.SetFPR(2+i, b.Lo)
+		load := func(ops []decimal.Bits) {
+			for i, b := range ops {
+				if quad {
+					r.SetFPR(4+2*i, b.Hi)
+					r.SetFPR(5+2*i, b.Lo)
+				} else {
+					r.SetFPR(2+i, b.Lo)
+				}
 			}
 		}
+		load(ops)
 		base, regs3 := uint32(0xec000000), uint32(1<<21|2<<16|3<<11) // po 59, f1,f2,f3
 		if quad {
 			base, regs3 = 0xfc000000, 2<<21|4<<16|6<<11 // po 63, f2,f4,f6
@@ -78,23 +81,10 @@ func TestDecTestStep(t *testing.T) {
 			if x, y := c.Format.Unpack(ops[0]), c.Format.Unpack(ops[1]); x.Class >= decimal.QNaN && y.Class >= decimal.QNaN {
 				return decimal.Bits{}, "", 0, "two NaN operands: dqua takes FRA (the reference) first, GDA the value"
 			}
-			ops[0], ops[1] = ops[1], ops[0]
-			for i, b := range ops {
-				if quad {
-					r.SetFPR(4+2*i, b.Hi)
-					r.SetFPR(5+2*i, b.Lo)
-				} else {
-					r.SetFPR(2+i, b.Lo)
-				}
-			}
+			load([]decimal.Bits{ops[1], ops[0]})
 			w = base | regs3 | 3<<9 | 3<<1
 		case "tointegralx": // drintx 0,FRT,FRB,RMC=3 (DRN), FRB = the operand
-			if quad {
-				r.SetFPR(6, ops[0].Hi)
-				r.SetFPR(7, ops[0].Lo)
-			} else {
-				r.SetFPR(3, ops[0].Lo)
-			}
+			load([]decimal.Bits{{}, ops[0]})
 			w = base | regs3&^(31<<16) | 3<<9 | 99<<1
 		case "shift": // dscli/dscri FRT,FRA,SH
 			k, skip := dectest.ShiftCount(c.Format, ops)

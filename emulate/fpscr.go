@@ -227,10 +227,7 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 		out.Hi = fpWiden(res.f, fin)
 	}
 	fs = regs.FPSCRSummary(fs)
-	cr := r.CR
-	if in.Flags&decode.FlagRc != 0 {
-		cr = regs.SetCRField(cr, 1, uint32(fs>>28))
-	}
+	cr := fpCR1(r.CR, in, fs)
 	if enabled && e.fpTrapMode(r) {
 		x := &FPException{Op: in.Op, FPSCR: fs, CR: cr, Target: -1}
 		if write {
@@ -244,6 +241,14 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 		r.VSR[frt&63] = out
 	}
 	return nil
+}
+
+// fpCR1 is cr with, for a record form, CR1 ← FPSCR[FX FEX VX OX] of fs.
+func fpCR1(cr uint32, in *decode.Inst, fs uint64) uint32 {
+	if in.Flags&decode.FlagRc != 0 {
+		return regs.SetCRField(cr, 1, uint32(fs>>28))
+	}
+	return cr
 }
 
 // fpRecord sets CR1 from FPSCR for a record form that leaves FPSCR alone.
@@ -301,10 +306,7 @@ func (e *Emulator) fpscrStore(r *regs.Regs, in *decode.Inst, v, mask uint64) err
 	old := r.FPSCR
 	mask &= fpscrWritable
 	fs := regs.FPSCRSummary(old&^mask | v&mask)
-	cr := r.CR
-	if in.Flags&decode.FlagRc != 0 {
-		cr = regs.SetCRField(cr, 1, uint32(fs>>28))
-	}
+	cr := fpCR1(r.CR, in, fs)
 	// QEMU traps whenever an enabled exception is pending afterwards; the
 	// ISA when the instruction sets FEX.
 	trap := fs&regs.FPSCRFEX != 0 && (e.qemuSide(diffFPTrap) || old&regs.FPSCRFEX == 0 && e.fpTrapMode(r))
@@ -364,10 +366,7 @@ func opMTFSB(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 	}
 	fs = regs.FPSCRSummary(fs)
-	cr := r.CR
-	if in.Flags&decode.FlagRc != 0 {
-		cr = regs.SetCRField(cr, 1, uint32(fs>>28))
-	}
+	cr := fpCR1(r.CR, in, fs)
 	// An interrupt when the bit's 0→1 change sets FEX (the ISA); QEMU
 	// traps whenever the new bit is an exception bit whose enable is set
 	// or an enable whose exception is set, whatever FEX was.
