@@ -199,3 +199,28 @@ func TestRunNotEmulated(t *testing.T) {
 		t.Fatalf("err = %v, want a StopError for %#x at %#x", err, word, 0x10000000+codeOff+4)
 	}
 }
+
+// Synchronous signals from emulate's outcomes kill a program that has no
+// handler, with the signal Linux raises.
+func TestRunSyncSignals(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		word uint32
+		sig  int
+	}{
+		{"illegal", 0x00000000, 4},         // SIGILL
+		{"trap", 0x7fe00008, 5},            // tw 31,0,0: SIGTRAP
+		{"privileged", 0x7c600124, 4},      // mtmsr r3: SIGILL (ILL_PRVOPC)
+		{"misaligned-larx", 0x7c6018a8, 7}, // ldarx r3,0,r3 at an odd address: SIGBUS
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code := []uint32{li(3, 0x1001), tc.word, li(0, 234), sc}
+			for _, order := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+				_, st, err := runELF(t, buildELF(order, false, code, nil), linux.Config{})
+				if err != nil || st.Signal != tc.sig {
+					t.Errorf("%v: status %+v, %v; want signal %d", order, st, err, tc.sig)
+				}
+			}
+		})
+	}
+}

@@ -143,6 +143,10 @@ func (t *Thread) runQuantum() bool {
 				s = p.order.Uint32(b[:])
 			}
 			in, err = decode.Lookup(w, s)
+			if err != nil {
+				// A word that does not decode is an illegal instruction.
+				err = &emulate.OpError{Kind: emulate.ErrIllegal, Err: err}
+			}
 			if err == nil && w>>26 != 1 {
 				*c = icacheEntry{word: w, in: in}
 			}
