@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/gdbstub"
 	"github.com/ppc64emu/ppc64emu/linux"
 )
@@ -445,6 +446,112 @@ func TestGDBThreads(t *testing.T) {
 			out, s := runGDB(t, threadScript, prog, startStub(t, prog, "threads"))
 			if !strings.Contains(s["thr"], "$1 = 2") || !strings.Contains(s["thr"], "= (void *) 0x3e8") {
 				t.Errorf("the breakpoint in the second thread did not stop there:\n%s", out)
+			}
+			if !strings.Contains(out, "exited normally") {
+				t.Errorf("the program did not end normally:\n%s", out)
+			}
+		})
+	}
+}
+
+// goProgram builds testdata/goprog for goarch (once per test run).
+func goProgram(t *testing.T, goarch string) string {
+	t.Helper()
+	if _, err := exec.LookPath("gdb-multiarch"); err != nil {
+		t.Skip("gdb-multiarch not installed (scripts/install-deps.sh installs it)")
+	}
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	if p, ok := built["go-"+goarch]; ok {
+		return p
+	}
+	if builtDir == "" {
+		d, err := os.MkdirTemp("", "gdbstub-test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		builtDir = d
+	}
+	out := filepath.Join(builtDir, "goprog-"+goarch)
+	cmd := exec.Command("go", "build", "-o", out, "./testdata/goprog")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+goarch)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	built["go-"+goarch] = out
+	return out
+}
+
+const goScript = prelude + `break main.work
+continue
+echo @@regs\n
+info registers r3 pc
+echo @@x4i\n
+x/4i $pc
+echo @@print\n
+print n
+echo @@threads\n
+info threads
+echo @@before\n
+info all-registers
+x/4gx $r1
+echo @@end\n
+stepi 20
+reverse-stepi 20
+echo @@after\n
+info all-registers
+x/4gx $r1
+echo @@end\n
+delete
+continue
+`
+
+// TestGDBGo debugs a Go program (several runtime threads; the qemu
+// profile, which Go's runtime needs for fctiwz).
+func TestGDBGo(t *testing.T) {
+	for _, o := range []struct{ name, goarch string }{{"le", "ppc64le"}, {"be", "ppc64"}} {
+		t.Run(o.name, func(t *testing.T) {
+			prog := goProgram(t, o.goarch)
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ln.Close()
+			devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer devnull.Close()
+			p, err := linux.Start(prog, []string{prog}, []string{"LANG=C"},
+				linux.Config{Debug: &linux.DebugConfig{}, Stdout: devnull, Profile: emulate.QEMU})
+			if err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() {
+				conn, err := ln.Accept()
+				if err != nil {
+					done <- err
+					return
+				}
+				defer conn.Close()
+				done <- gdbstub.NewServer(p.Debugger()).Serve(conn)
+			}()
+			out, s := runGDB(t, goScript, prog, ln.Addr().String())
+			ln.Close()
+			<-done
+			if !regexp.MustCompile(`(?m)^r3\s+0xa\s+10$`).MatchString(s["regs"]) ||
+				!regexp.MustCompile(`(?m)^pc\s+0x[0-9a-f]+\s+0x[0-9a-f]+ <main\.work\+\d+>$`).MatchString(s["regs"]) {
+				t.Errorf("breakpoint at main.work:\n%s", out)
+			}
+			if len(strings.Split(strings.TrimSpace(s["x4i"]), "\n")) != 4 || !strings.Contains(s["print"], "$1 = 10") {
+				t.Errorf("x/4i or print n:\n%s", out)
+			}
+			if n := strings.Count(s["threads"], " Thread "); n < 2 {
+				t.Errorf("%d threads:\n%s", n, s["threads"])
+			}
+			if s["before"] == "" || s["before"] != s["after"] {
+				t.Errorf("stepi 20, reverse-stepi 20 did not return to the same registers and stack:\n--- before\n%s\n--- after\n%s", s["before"], s["after"])
 			}
 			if !strings.Contains(out, "exited normally") {
 				t.Errorf("the program did not end normally:\n%s", out)
