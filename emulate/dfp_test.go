@@ -277,3 +277,26 @@ func TestDenbcd(t *testing.T) {
 		t.Errorf("qemu invalid: %v", err)
 	}
 }
+
+// TestDFPOddPair: an odd register number for an FPR pair operand is an
+// invalid form: QEMU 7.2 raises an illegal-instruction signal (the
+// measured legality table); the hardware profile follows its invalid-form
+// row. Either way nothing changes.
+func TestDFPOddPair(t *testing.T) {
+	const wDaddqOdd = 0xfc643004 // daddq f3,f4,f6
+	in, err := decode.DecodeWord(wDaddqOdd, 0)
+	if err != nil || in.Op.String() != "daddq" || in.Invalid&decode.InvalidForm == 0 {
+		t.Fatalf("%#x: %v %v invalid=%v", wDaddqOdd, in.Op, err, in.Invalid)
+	}
+	for _, p := range []Profile{Hardware, QEMU} {
+		m := newMachine(false)
+		before := m.r
+		err := m.step(t, p, wDaddqOdd)
+		if err == nil || before != m.r {
+			t.Errorf("%v: err = %v, registers changed = %v", p, err, before != m.r)
+		}
+		if p == QEMU && !errors.Is(err, ErrIllegal) {
+			t.Errorf("qemu: %v, want illegal", err)
+		}
+	}
+}
