@@ -74,20 +74,14 @@ func (x u128) sub(y u128) u128 {
 
 func (x u128) isZero() bool { return x.hi|x.lo == 0 }
 
-// divmod10 returns x/10 and x%10.
-func (x u128) divmod10() (u128, uint64) {
-	qh, r := bits.Div64(0, x.hi, 10)
-	ql, r := bits.Div64(r, x.lo, 10)
-	return u128{qh, ql}, r
-}
 
 // pow10_31 is 10^31, the bound of a 31-digit signed BCD magnitude.
-var pow10_31, pow10_32 = func() (a, b u128) {
-	a = u128{0, 1}
+var pow10_31 = func() u128 {
+	a := u128{0, 1}
 	for i := 0; i < 31; i++ {
 		a = a.mul10add(0)
 	}
-	return a, a.mul10add(0)
+	return a
 }()
 
 // digitsValid reports whether nibbles from..to−1 are all decimal digits.
@@ -135,7 +129,7 @@ func (v V) magnitude(from, to int) u128 {
 	return u128{h + c, l}
 }
 
-// SignValid reports whether sign code s is valid and whether it is negative.
+// signOf reports whether sign code s is negative and whether it is valid.
 func signOf(s uint64) (neg, ok bool) {
 	switch s {
 	case 0xa, 0xc, 0xe, 0xf:

@@ -293,6 +293,3 @@ func ParseFinite(f *Format, neg bool, digits string, exp int) Bits {
 
 // Declet returns the three digits (0…999) a 10-bit declet encodes.
 func Declet(d uint64) int { return int(dpdDecode[d&0x3ff]) }
-
-// Encode returns the canonical declet of v (0…999).
-func Encode(v int) uint64 { return uint64(dpdEncode[v%1000]) }
