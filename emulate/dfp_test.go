@@ -300,3 +300,22 @@ func TestDFPOddPair(t *testing.T) {
 		}
 	}
 }
+
+// TestBCDCopySignAlias: bcdcpsgn. v3,v2,v3 takes the digits of v2 and the
+// sign of v3 as it was (the ISA; QEMU 7.2 reads the sign after writing
+// VRT: an accepted divergence).
+func TestBCDCopySignAlias(t *testing.T) {
+	const w = 0x10621b41 // bcdcpsgn. v3,v2,v3
+	if in, err := decode.DecodeWord(w, 0); err != nil || in.Op.String() != "bcdcpsgn." {
+		t.Fatalf("%#x: %v %v", w, in.Op, err)
+	}
+	m := newMachine(false)
+	m.r.SetVR(2, bcdV(0, 0x79c))
+	m.r.SetVR(3, bcdV(0, 0x5d))
+	if err := m.step(t, QEMU, w); err != nil {
+		t.Fatal(err)
+	}
+	if m.r.VR(3) != bcdV(0, 0x79d) || m.r.CRField(6) != regs.CRLT {
+		t.Errorf("VRT %x CR6 %x", m.r.VR(3), m.r.CRField(6))
+	}
+}
