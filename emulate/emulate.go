@@ -156,16 +156,26 @@ func (f *Fault) Is(target error) bool {
 func (f *Fault) Unwrap() error { return f.Err }
 
 // OpError is an outcome that concerns one op: not emulated, illegal,
-// privileged or must-not-step, with the reason.
+// privileged, unavailable or must-not-step, with the reason.
+//
+// Steps return shared, preallocated *OpError values (so that a refusal
+// allocates nothing): treat one obtained through errors.As as read-only.
 type OpError struct {
+	// Op is the refused op; zero (no op) only when the word did not
+	// decode, and then Err says why (a decode error).
 	Op     decode.Op
 	Kind   error  // one of the outcome sentinels
 	Reason string // why, in a few words (may be empty)
 	Err    error  // an underlying error, such as decode.ErrInvalidForm (may be nil)
 }
 
+// Error reads "<kind>: <op>: <reason>: <err>", leaving out the op when the
+// word did not decode and the parts that are empty.
 func (e *OpError) Error() string {
-	s := fmt.Sprintf("%v: %s", e.Kind, e.Op)
+	s := fmt.Sprint(e.Kind)
+	if e.Op != 0 {
+		s += ": " + e.Op.String()
+	}
 	if e.Reason != "" {
 		s += ": " + e.Reason
 	}
@@ -429,7 +439,7 @@ var facilityMSR = [...]struct {
 func facilityCheck(r *regs.Regs, in *decode.Inst) error {
 	for i, f := range facilityMSR {
 		if in.Facility&(1<<i) != 0 && r.MSR&f.bit == 0 {
-			return &OpError{Op: in.Op, Kind: ErrUnavailable, Reason: f.reason}
+			return errFacility[i].get(in.Op)
 		}
 	}
 	return nil

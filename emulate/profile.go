@@ -214,10 +214,10 @@ func (pr *profileRules) qemuInvalid(in *decode.Inst, refused bool) error {
 		if refused && reservedSet(in)&^q.ignored&^q.keep == 0 {
 			return pr.refused(in)
 		}
-		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "reserved bits set (qemu profile)", Err: decode.ErrReservedBits}
+		return errReservedQEMU.get(in.Op)
 	}
 	if in.Invalid&decode.InvalidForm != 0 && !q.invExec && !q.invSome {
-		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "invalid form (qemu profile)", Err: decode.ErrInvalidForm}
+		return errInvalidFormQEMU.get(in.Op)
 	}
 	return nil
 }
@@ -241,10 +241,10 @@ func reservedSet(in *decode.Inst) uint64 {
 func (pr *profileRules) refused(in *decode.Inst) error {
 	if pr.profile == QEMU && int(in.Op) < len(qemuLegality) {
 		if c := qemuLegality[in.Op].psCode; c != 0 && c != 5 && c != 6 {
-			return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "problem state (qemu profile: illegal instruction)"}
+			return errProblemStateQEMU.get(in.Op)
 		}
 	}
-	return &OpError{Op: in.Op, Kind: ErrPrivileged, Reason: "problem state"}
+	return errProblemState.get(in.Op)
 }
 
 func (pr *profileRules) act(a Action, in *decode.Inst, reason string, cause error) error {

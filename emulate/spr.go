@@ -67,8 +67,12 @@ var (
 		&OpError{Op: ppc64asm.MTSPR, Kind: ErrPrivileged, Reason: "QEMU 7.2 does not provide this SPR in user mode (SIGILL, ILL_PRVREG)"},
 		&OpError{Op: ppc64asm.MFTB, Kind: ErrPrivileged, Reason: "QEMU 7.2 does not provide this SPR in user mode (SIGILL, ILL_PRVREG)"},
 	}
-	errQEMUSPRSupervisor = &OpError{Kind: ErrIllegal, Reason: "SPR not provided by QEMU 7.2"}
-	errSPRUnknown        = [...]error{
+	errQEMUSPRSupervisor = [...]error{
+		&OpError{Op: ppc64asm.MFSPR, Kind: ErrIllegal, Reason: "SPR not provided by QEMU 7.2"},
+		&OpError{Op: ppc64asm.MTSPR, Kind: ErrIllegal, Reason: "SPR not provided by QEMU 7.2"},
+		&OpError{Op: ppc64asm.MFTB, Kind: ErrIllegal, Reason: "SPR not provided by QEMU 7.2"},
+	}
+	errSPRUnknown = [...]error{
 		&OpError{Op: ppc64asm.MFSPR, Kind: ErrNotEmulated, Reason: "SPR not held by the register file, or hardware behaviour unknown"},
 		&OpError{Op: ppc64asm.MTSPR, Kind: ErrNotEmulated, Reason: "SPR not held by the register file, or hardware behaviour unknown"},
 		&OpError{Op: ppc64asm.MFTB, Kind: ErrNotEmulated, Reason: "SPR not held by the register file, or hardware behaviour unknown"},
@@ -100,7 +104,7 @@ func init() {
 // does not provide: SIGILL with ILL_PRVREG in user mode.
 func qemuSPRRefusal(r *regs.Regs, idx int) error {
 	if r.MSR&regs.MSRPR == 0 {
-		return errQEMUSPRSupervisor
+		return errQEMUSPRSupervisor[idx]
 	}
 	return errQEMUSPR[idx]
 }

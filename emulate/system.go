@@ -11,8 +11,8 @@ import (
 // SPR moves are in spr.go.
 
 var (
-	errSyscall = &OpError{Kind: ErrMustNotStep, Reason: "system call"}
-	errRFI     = &OpError{Kind: ErrMustNotStep, Reason: "return from interrupt"}
+	errSyscall = &opErrs{kind: ErrMustNotStep, reason: "system call"}
+	errRFI     = &opErrs{kind: ErrMustNotStep, reason: "return from interrupt"}
 	errStop    = &OpError{Op: ppc64asm.STOP, Kind: ErrMustNotStep, Reason: "power-saving stop"}
 	errMSRBits = [...]error{
 		&OpError{Op: ppc64asm.MTMSR, Kind: ErrNotEmulated, Reason: "sets reserved MSR bits, changes TS/TM, or runs in secure state: hardware result unknown"},
@@ -37,9 +37,9 @@ const (
 
 func init() {
 	def(opTrap, ppc64asm.TW, ppc64asm.TD, ppc64asm.TWI, ppc64asm.TDI)
-	def(func(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error { return errSyscall },
+	def(func(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error { return errSyscall.get(in.Op) },
 		ppc64asm.SC, ppc64asm.SCV)
-	def(func(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error { return errRFI },
+	def(func(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error { return errRFI.get(in.Op) },
 		ppc64asm.RFID, ppc64asm.HRFID, ppc64asm.URFID, ppc64asm.RFSCV)
 	// stop is the only power-saving instruction ppc64asm decodes: nap,
 	// sleep, rvwinkle and doze (ISA 2.07, removed in ISA 3.0) do not
