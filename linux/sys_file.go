@@ -87,39 +87,19 @@ func init() {
 	def(abi.SYS_PIPE, func(t *Thread, a *[6]uint64) (uint64, int) { return pipe2(t, a[0], 0) })
 	def(abi.SYS_GETDENTS64, sysGetdents64)
 	def(abi.SYS_MKDIRAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		path, e := t.str(a[1])
-		if e != 0 {
-			return 0, e
-		}
-		return 0, errnoOf(unix.Mkdirat(t.fd(a[0]), path, uint32(a[2])))
+		return withPath(t, a[1], func(path string) error { return unix.Mkdirat(t.fd(a[0]), path, uint32(a[2])) })
 	})
 	def(abi.SYS_MKDIR, func(t *Thread, a *[6]uint64) (uint64, int) {
-		path, e := t.str(a[0])
-		if e != 0 {
-			return 0, e
-		}
-		return 0, errnoOf(unix.Mkdir(path, uint32(a[1])))
+		return withPath(t, a[0], func(path string) error { return unix.Mkdir(path, uint32(a[1])) })
 	})
 	def(abi.SYS_UNLINKAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		path, e := t.str(a[1])
-		if e != 0 {
-			return 0, e
-		}
-		return 0, errnoOf(unix.Unlinkat(t.fd(a[0]), path, int(a[2])))
+		return withPath(t, a[1], func(path string) error { return unix.Unlinkat(t.fd(a[0]), path, int(a[2])) })
 	})
 	def(abi.SYS_UNLINK, func(t *Thread, a *[6]uint64) (uint64, int) {
-		path, e := t.str(a[0])
-		if e != 0 {
-			return 0, e
-		}
-		return 0, errnoOf(unix.Unlink(path))
+		return withPath(t, a[0], func(path string) error { return unix.Unlink(path) })
 	})
 	def(abi.SYS_RMDIR, func(t *Thread, a *[6]uint64) (uint64, int) {
-		path, e := t.str(a[0])
-		if e != 0 {
-			return 0, e
-		}
-		return 0, errnoOf(unix.Rmdir(path))
+		return withPath(t, a[0], func(path string) error { return unix.Rmdir(path) })
 	})
 	def(abi.SYS_RENAMEAT, func(t *Thread, a *[6]uint64) (uint64, int) { return renameat(t, a[0], a[1], a[2], a[3], 0) })
 	def(abi.SYS_RENAMEAT2, func(t *Thread, a *[6]uint64) (uint64, int) { return renameat(t, a[0], a[1], a[2], a[3], a[4]) })
@@ -132,18 +112,10 @@ func init() {
 		if e != 0 {
 			return 0, e
 		}
-		path, e := t.str(a[2])
-		if e != 0 {
-			return 0, e
-		}
-		return 0, errnoOf(unix.Symlinkat(target, int(int32(a[1])), path))
+		return withPath(t, a[2], func(path string) error { return unix.Symlinkat(target, int(int32(a[1])), path) })
 	})
 	def(abi.SYS_FCHMODAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		path, e := t.str(a[1])
-		if e != 0 {
-			return 0, e
-		}
-		return 0, errnoOf(unix.Fchmodat(t.fd(a[0]), path, uint32(a[2]), 0))
+		return withPath(t, a[1], func(path string) error { return unix.Fchmodat(t.fd(a[0]), path, uint32(a[2]), 0) })
 	})
 	def(abi.SYS_FCHMOD, func(t *Thread, a *[6]uint64) (uint64, int) {
 		return 0, errnoOf(unix.Fchmod(t.fd(a[0]), uint32(a[1])))
@@ -156,18 +128,10 @@ func init() {
 		return 0, errnoOf(unix.Fdatasync(t.fd(a[0])))
 	})
 	def(abi.SYS_FACCESSAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		path, e := t.str(a[1])
-		if e != 0 {
-			return 0, e
-		}
-		return 0, errnoOf(unix.Faccessat(t.fd(a[0]), path, uint32(a[2]), 0))
+		return withPath(t, a[1], func(path string) error { return unix.Faccessat(t.fd(a[0]), path, uint32(a[2]), 0) })
 	})
 	def(abi.SYS_ACCESS, func(t *Thread, a *[6]uint64) (uint64, int) {
-		path, e := t.str(a[0])
-		if e != 0 {
-			return 0, e
-		}
-		return 0, errnoOf(unix.Access(path, uint32(a[1])))
+		return withPath(t, a[0], func(path string) error { return unix.Access(path, uint32(a[1])) })
 	})
 	def(abi.SYS_GETCWD, func(t *Thread, a *[6]uint64) (uint64, int) {
 		buf := make([]byte, 4096)
@@ -181,11 +145,7 @@ func init() {
 		return uint64(n), t.write(a[0], buf[:n])
 	})
 	def(abi.SYS_CHDIR, func(t *Thread, a *[6]uint64) (uint64, int) {
-		path, e := t.str(a[0])
-		if e != 0 {
-			return 0, e
-		}
-		return 0, errnoOf(unix.Chdir(path))
+		return withPath(t, a[0], func(path string) error { return unix.Chdir(path) })
 	})
 	def(abi.SYS_UMASK, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(unix.Umask(int(a[0]))), 0 })
 	def(abi.SYS_EVENTFD2, func(t *Thread, a *[6]uint64) (uint64, int) {
@@ -540,4 +500,13 @@ func (t *Thread) fd(g uint64) int {
 		return t.p.stdio[v]
 	}
 	return v
+}
+
+// withPath reads the path at addr and runs f with it.
+func withPath(t *Thread, addr uint64, f func(path string) error) (uint64, int) {
+	path, e := t.str(addr)
+	if e != 0 {
+		return 0, e
+	}
+	return 0, errnoOf(f(path))
 }

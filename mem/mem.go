@@ -366,8 +366,7 @@ func (m *Memory) fault(addr uint64) error {
 func (m *Memory) check(addr uint64, n int, p Perm) error {
 	a := addr
 	for {
-		l, i := m.entry(a)
-		if l == nil || l.perm[i]&p != p || l.perm[i]&mapped == 0 {
+		if _, _, ok := m.slot(a, p); !ok {
 			return m.fault(a)
 		}
 		next := (a | (PageSize - 1)) + 1
@@ -390,30 +389,34 @@ func (m *Memory) Fetch(addr uint64, p []byte) error {
 	return m.read(addr, p, Exec)
 }
 
-func (m *Memory) read(addr uint64, p []byte, perm Perm) error {
-	off := addr & (PageSize - 1)
-	if off+uint64(len(p)) <= PageSize {
-		pn := addr >> pageShift
-		l := m.leafFor(pn, false)
-		if l == nil || l.perm[pn&levelMask]&perm != perm || l.perm[pn&levelMask]&mapped == 0 {
-			return m.fault(addr)
-		}
-		if d := l.data[pn&levelMask]; d != nil {
-			copy(p, d[off:])
-		} else {
-			clear(p)
-		}
-		return nil
+// slot returns the leaf and index of the page holding addr if it is mapped
+// with at least permission perm.
+func (m *Memory) slot(addr uint64, perm Perm) (*leaf, uint64, bool) {
+	pn := addr >> pageShift
+	l := m.leafFor(pn, false)
+	i := pn & levelMask
+	if l == nil || l.perm[i]&(perm|mapped) != perm|mapped {
+		return nil, 0, false
 	}
-	if err := m.check(addr, len(p), perm); err != nil {
-		return err
+	return l, i, true
+}
+
+// read copies memory into p. An access within one page checks its page as
+// it goes; a page-crossing one checks every page first (all or nothing).
+func (m *Memory) read(addr uint64, p []byte, perm Perm) error {
+	if addr&(PageSize-1)+uint64(len(p)) > PageSize {
+		if err := m.check(addr, len(p), perm); err != nil {
+			return err
+		}
 	}
 	for len(p) > 0 {
-		pn := addr >> pageShift
-		l := m.leafFor(pn, false)
+		l, i, ok := m.slot(addr, perm)
+		if !ok {
+			return m.fault(addr)
+		}
 		off := addr & (PageSize - 1)
 		k := min(uint64(len(p)), PageSize-off)
-		if d := l.data[pn&levelMask]; d != nil {
+		if d := l.data[i]; d != nil {
 			copy(p[:k], d[off:])
 		} else {
 			clear(p[:k])
@@ -443,37 +446,25 @@ func (m *Memory) Peek(addr uint64, p []byte) error {
 }
 
 func (m *Memory) write(addr uint64, p []byte, perm Perm) error {
-	off := addr & (PageSize - 1)
-	if off+uint64(len(p)) <= PageSize {
-		pn := addr >> pageShift
-		l := m.leafFor(pn, false)
-		if l == nil || l.perm[pn&levelMask]&perm != perm || l.perm[pn&levelMask]&mapped == 0 {
-			return m.fault(addr)
+	if addr&(PageSize-1)+uint64(len(p)) > PageSize {
+		if err := m.check(addr, len(p), perm); err != nil {
+			return err
 		}
-		d := l.data[pn&levelMask]
-		if d == nil {
-			d = new([PageSize]byte)
-			l.data[pn&levelMask] = d
-		}
-		copy(d[off:], p)
-		return nil
-	}
-	if err := m.check(addr, len(p), perm); err != nil {
-		return err
 	}
 	for len(p) > 0 {
-		pn := addr >> pageShift
-		l := m.leafFor(pn, false)
-		off := addr & (PageSize - 1)
-		k := min(uint64(len(p)), PageSize-off)
-		d := l.data[pn&levelMask]
+		l, i, ok := m.slot(addr, perm)
+		if !ok {
+			return m.fault(addr)
+		}
+		d := l.data[i]
 		if d == nil {
 			d = new([PageSize]byte)
-			l.data[pn&levelMask] = d
+			l.data[i] = d
 		}
-		copy(d[off:], p[:k])
+		off := addr & (PageSize - 1)
+		k := copy(d[off:], p)
 		p = p[k:]
-		addr += k
+		addr += uint64(k)
 	}
 	return nil
 }
@@ -483,15 +474,14 @@ func (m *Memory) write(addr uint64, p []byte, perm Perm) error {
 // with Write, modify) it directly until the next Map, Unmap or Protect. A
 // runner uses it for instruction caches and bulk copies.
 func (m *Memory) Page(addr uint64, p Perm) (*[PageSize]byte, bool) {
-	pn := addr >> pageShift
-	l := m.leafFor(pn, false)
-	if l == nil || l.perm[pn&levelMask]&(p|mapped) != p|mapped {
+	l, i, ok := m.slot(addr, p)
+	if !ok {
 		return nil, false
 	}
-	d := l.data[pn&levelMask]
+	d := l.data[i]
 	if d == nil {
 		d = new([PageSize]byte)
-		l.data[pn&levelMask] = d
+		l.data[i] = d
 	}
 	return d, true
 }
