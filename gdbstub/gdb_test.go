@@ -130,6 +130,12 @@ func startStub(t *testing.T, prog string, args ...string) string {
 // startQEMU starts prog under qemu-user's GDB stub on a free loopback port.
 func startQEMU(t *testing.T, qemu, prog string) string {
 	t.Helper()
+	return startQEMUArgs(t, qemu, prog)
+}
+
+// startQEMUArgs is startQEMU with program arguments.
+func startQEMUArgs(t *testing.T, qemu, prog string, args ...string) string {
+	t.Helper()
 	if _, err := exec.LookPath(qemu); err != nil {
 		t.Skipf("%s not installed (scripts/install-deps.sh installs qemu-user)", qemu)
 	}
@@ -139,7 +145,7 @@ func startQEMU(t *testing.T, qemu, prog string) string {
 	}
 	port := ln.Addr().(*net.TCPAddr).Port
 	ln.Close()
-	cmd := exec.Command(qemu, "-g", strconv.Itoa(port), prog)
+	cmd := exec.Command(qemu, append([]string{"-g", strconv.Itoa(port), prog}, args...)...)
 	cmd.Env = []string{"LANG=C"}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -555,6 +561,38 @@ func TestGDBGo(t *testing.T) {
 			}
 			if !strings.Contains(out, "exited normally") {
 				t.Errorf("the program did not end normally:\n%s", out)
+			}
+		})
+	}
+}
+
+const signalScript = prelude + `continue
+echo @@sig\n
+info registers pc r3
+x/i $pc
+echo @@end\n
+continue
+`
+
+// TestGDBSignal: a SIGSEGV stops the program under GDB before delivery,
+// at the faulting store, and continuing delivers it; compared with
+// qemu-user's stub.
+func TestGDBSignal(t *testing.T) {
+	for _, o := range orders {
+		t.Run(o.name, func(t *testing.T) {
+			prog := program(t, o.cc)
+			out, s := runGDB(t, signalScript, prog, startStub(t, prog, "a", "b", "c"))
+			if !strings.Contains(out, "Program received signal SIGSEGV, Segmentation fault.") ||
+				!strings.Contains(out, "Program terminated with signal SIGSEGV, Segmentation fault.") {
+				t.Errorf("no SIGSEGV stop and delivery:\n%s", out)
+			}
+			if !regexp.MustCompile(`(?m)^=> 0x[0-9a-f]+ <main\+\d+>:\tstd\s`).MatchString(s["sig"]) {
+				t.Errorf("not stopped at the faulting store:\n%s", s["sig"])
+			}
+			qprog := startQEMUArgs(t, o.qemu, prog, "a", "b", "c")
+			_, q := runGDB(t, signalScript, prog, qprog)
+			if n := compareSections(t, s, q, []string{"sig"}); n != 3 {
+				t.Errorf("%d lines compared with qemu, want 3", n)
 			}
 		})
 	}

@@ -10,6 +10,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -58,6 +59,7 @@ type fakeTarget struct {
 	actions []Action
 	stops   []Stop
 	block   chan struct{} // if set, Resume waits for Interrupt
+	stopped sync.Once
 	killed  bool
 }
 
@@ -109,8 +111,7 @@ func (f *fakeTarget) Resume(a Action) Stop {
 }
 func (f *fakeTarget) Interrupt() {
 	if f.block != nil {
-		close(f.block)
-		f.block = nil
+		f.stopped.Do(func() { close(f.block) })
 	}
 }
 func (f *fakeTarget) Kill()   { f.killed = true }

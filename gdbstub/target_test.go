@@ -192,3 +192,25 @@ func TestDebuggerInterrupt(t *testing.T) {
 		})
 	}
 }
+
+// TestDebuggerDetach: after Detach the program runs on to its end.
+func TestDebuggerDetach(t *testing.T) {
+	prog := compile(t, orders[0].cc)
+	p, d := startDebug(t, prog)
+	pts := gdbstub.NewPoints()
+	pts.Insert(0, entry(t, d, prog, "poke"), 4)
+	if st := d.Resume(gdbstub.Action{Points: pts}); st.Reason != gdbstub.ReasonSWBreak {
+		t.Fatalf("stop %+v", st)
+	}
+	d.Detach()
+	done := make(chan linux.ExitStatus, 1)
+	go func() { st, _ := p.Wait(); done <- st }()
+	select {
+	case st := <-done:
+		if st != (linux.ExitStatus{}) {
+			t.Errorf("exit status %+v, want 0", st)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the detached program did not end")
+	}
+}

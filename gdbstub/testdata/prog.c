@@ -33,6 +33,8 @@ int main(int argc, char **argv)
 	long r = work(10);
 	poke(r);
 	poke(r + 1);
+	if (argc > 3)
+		*(volatile long *)8 = r; /* SIGSEGV */
 	if (argc > 2)
 		for (;;)
 			poke(counter + 1);
