@@ -21,7 +21,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux"
 )
 
-const runUsage = `Usage: ppc64emu run [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-gdb ADDR [-history N]] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-cpu power9|power10] [-profile qemu|hardware] [-strace] [-count] [-hwcap-mask MASK] [-gdb ADDR [-history N]] PROG [ARGS...]
 
 Runs a static powerpc64 Linux executable (ppc64le or ppc64, Go or C) in user
 mode, with the host's stdin, stdout, stderr, environment and working
@@ -32,7 +32,11 @@ thread (exit status 70).
 
 Flags:
 	-cpu NAME        power9 or power10 (default): ISA level, AT_HWCAP/AT_HWCAP2, AT_PLATFORM
-	-profile NAME    hardware (default) or qemu: the emulator's implementation profile
+	-profile NAME    qemu (default) or hardware: the emulator's implementation profile.
+	                 Under hardware, an instruction whose POWER9/10 result the emulator
+	                 does not know (e.g. fctiwz's undefined bits, used by Go's runtime)
+	                 stops the program, since there is no hardware to step it on;
+	                 qemu gives QEMU 7.2's defined values, as qemu-user would
 	-strace          print every system call to stderr
 	-count           print the instructions executed and the rate (MIPS) to stderr at exit
 	-hwcap-mask MASK AND AT_HWCAP with MASK's low 32 bits and AT_HWCAP2 with its high 32
@@ -63,7 +67,7 @@ var killSelf = func(sig int) {
 func runRun(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("run")
 	cpu := fs.String("cpu", "power10", "")
-	profile := fs.String("profile", "hardware", "")
+	profile := fs.String("profile", "qemu", "")
 	strace := fs.Bool("strace", false, "")
 	count := fs.Bool("count", false, "")
 	mask := fs.String("hwcap-mask", "", "")
