@@ -17,7 +17,7 @@ func TestREADMEUsageAllocs(t *testing.T) {
 	_ = m.Map(0x10000000, 0x10000, mem.RWX)
 
 	var r regs.Regs
-	r.MSR = regs.MSRUser64LE // 64-bit, problem state, little-endian
+	r.MSR = regs.MSRLinuxUserLE // a Linux process: 64-bit, problem state, FP/VMX/VSX on, little-endian
 	r.NIP = 0x10000000
 	r.GPR[4], r.GPR[5] = 5, 7
 

@@ -212,7 +212,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	}
 	t := p.newThread(p.pid)
 	r := &t.r
-	r.MSR = regs.MSRUser64 | regs.MSRFP | regs.MSRVEC | regs.MSRVSX
+	r.MSR = regs.MSRLinuxUser
 	r.VSCR = regs.VSCRNJ // Linux starts a program with VSCR[NJ] set, as qemu-user does
 	if p.le {
 		r.MSR |= regs.MSRLE

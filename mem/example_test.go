@@ -19,7 +19,7 @@ func Example() {
 	_ = m.Poke(0x10000000, []byte{0x38, 0x60, 0x00, 0x2a, 0xf8, 0x64, 0xff, 0xfc})
 
 	var r regs.Regs
-	r.MSR = regs.MSRUser64 // big-endian
+	r.MSR = regs.MSRLinuxUser // a big-endian Linux process
 	r.NIP = 0x10000000
 	r.GPR[4] = 0x10001000 // the store straddles text and data
 	e := emulate.New(emulate.Config{})

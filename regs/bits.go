@@ -45,6 +45,21 @@ const (
 	// MSRUser64LE is MSRUser64 for a little-endian process.
 	MSRUser64LE = MSRUser64 | MSRLE
 
+	// MSRLinuxUser is the state a big-endian 64-bit Linux process runs
+	// in once it has used floating point and vectors: MSRUser64 with FP,
+	// VEC and VSX on (Linux turns these facility bits on at a process's
+	// first use of them). This is the MSR to emulate user code with:
+	// under MSRUser64 the first lfs or vector instruction is
+	// ErrUnavailable. FE0 and FE1 are off (floating-point exceptions
+	// disabled, the Linux default until prctl(PR_SET_FPEXC)).
+	MSRLinuxUser = MSRUser64 | MSRFP | MSRVEC | MSRVSX
+
+	// MSRLinuxUserLE is MSRLinuxUser for a little-endian process: the
+	// value a user-mode register dump on a POWER host prints as
+	// "MSR: 900000000280f033 <SF,HV,VEC,VSX,EE,PR,FP,ME,IR,DR,RI,LE>"
+	// (800000000280f033, without HV, in a guest).
+	MSRLinuxUserLE = MSRLinuxUser | MSRLE
+
 	// MSRDebugChange is the set of MSR bits a ptrace write may change on
 	// Book3S (MSR_DEBUGCHANGE: SE and BE).
 	MSRDebugChange = MSRSE | MSRBE

@@ -397,3 +397,16 @@ func TestVSCRBits(t *testing.T) {
 		t.Errorf("SetSAT(false): VSCR %#x", r.VSCR)
 	}
 }
+
+// TestMSRLinuxUser pins the Linux user-state MSRs to what a user-mode
+// register dump of a little-endian process prints on a POWER host
+// (MSR: 900000000280f033 <SF,HV,VEC,VSX,EE,PR,FP,ME,IR,DR,RI,LE>); the
+// big-endian one is the same without LE.
+func TestMSRLinuxUser(t *testing.T) {
+	if regs.MSRLinuxUserLE != 0x900000000280f033 {
+		t.Errorf("MSRLinuxUserLE = %#x, want 0x900000000280f033", regs.MSRLinuxUserLE)
+	}
+	if regs.MSRLinuxUser != 0x900000000280f032 {
+		t.Errorf("MSRLinuxUser = %#x, want 0x900000000280f032", regs.MSRLinuxUser)
+	}
+}

@@ -12,7 +12,7 @@ import (
 // 352-byte PTRACE_GETREGS prefix back.
 func Example() {
 	var r regs.Regs
-	r.MSR = regs.MSRUser64LE
+	r.MSR = regs.MSRLinuxUserLE
 	r.GPR[3] = 0x0102030405060708
 	r.NIP = 0x10000400
 	r.SetCRField(0, regs.CREQ) // as after a compare that found equality

@@ -30,7 +30,7 @@ type Machine struct {
 
 // MSR is the machine state of every vector: 64-bit Linux user mode with FP,
 // VMX and VSX available, FE0 = FE1 = 0; LE added for little-endian files.
-const MSR = regs.MSRUser64 | regs.MSRFP | regs.MSRVEC | regs.MSRVSX
+const MSR = regs.MSRLinuxUser
 
 // Splitmix64Fill fills b from splitmix64 seeded with seed: byte 8k+j is byte
 // j (little-endian numbering) of the k-th output, as the format specifies.
