@@ -23,8 +23,10 @@ type DebugConfig struct {
 	History int
 }
 
-// DefaultHistory is the default length of the reverse-execution history.
-const DefaultHistory = 1 << 20
+// DefaultHistory is the default length of the reverse-execution history:
+// GDB's own default for its process record (record full
+// insn-number-max). A step costs about 200 bytes.
+const DefaultHistory = 200000
 
 // Debugger is the gdbstub.Target of a process started with
 // Config.Debug: GDB's all-stop model on top of the runner.
@@ -312,11 +314,36 @@ func (o threadObserver) ObserveStep(rec *emulate.StepRecord) {
 		d.hit = nil
 		return
 	}
-	d.record(histRec{t: o.t, rec: rec.Clone()})
+	d.record(histRec{t: o.t, rec: compact(rec)})
 	if d.hit != nil {
 		d.pending[o.t.tid] = *d.hit
 		d.hit = nil
 	}
+}
+
+// compact copies what undo and redo need of a step record: its address,
+// registers and memory writes (not the instruction), with the memory
+// writes' bytes in one allocation.
+func compact(rec *emulate.StepRecord) *emulate.StepRecord {
+	c := &emulate.StepRecord{Addr: rec.Addr}
+	if len(rec.Regs) > 0 {
+		c.Regs = append([]emulate.RegWrite(nil), rec.Regs...)
+	}
+	if len(rec.Mem) > 0 {
+		n := 0
+		for _, w := range rec.Mem {
+			n += 2 * len(w.New)
+		}
+		buf := make([]byte, 0, n)
+		c.Mem = make([]emulate.MemWrite, len(rec.Mem))
+		for i, w := range rec.Mem {
+			buf = append(buf, w.Old...)
+			old := buf[len(buf)-len(w.Old):]
+			buf = append(buf, w.New...)
+			c.Mem[i] = emulate.MemWrite{Addr: w.Addr, Old: old, New: buf[len(buf)-len(w.New):], OldOK: w.OldOK}
+		}
+	}
+	return c
 }
 
 // record appends a step to the history, dropping the oldest beyond the
@@ -327,10 +354,11 @@ func (d *Debugger) record(h histRec) {
 	}
 	d.hist = d.hist[:d.pos]
 	if len(d.hist) >= d.limit {
-		// Drop the oldest quarter at once, so appending stays cheap.
-		n := copy(d.hist, d.hist[len(d.hist)-d.limit*3/4:])
-		clear(d.hist[n:])
-		d.hist = d.hist[:n]
+		// Drop the oldest step. Re-slicing shrinks the capacity, so
+		// append moves the live part to a new array now and then
+		// (amortised O(1)) and the dropped records are freed.
+		d.hist[0] = histRec{}
+		d.hist = d.hist[1:]
 	}
 	d.hist = append(d.hist, h)
 	d.pos = len(d.hist)
