@@ -214,3 +214,34 @@ func TestDebuggerDetach(t *testing.T) {
 		t.Fatal("the detached program did not end")
 	}
 }
+
+// TestDebuggerHistoryLimit: with a history of 100 steps, exactly 100
+// reverse steps are possible, then the history's start is reported.
+func TestDebuggerHistoryLimit(t *testing.T) {
+	prog := compile(t, orders[0].cc)
+	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devnull.Close()
+	p, err := linux.Start(prog, []string{prog}, nil, linux.Config{Debug: &linux.DebugConfig{History: 100}, Stdout: devnull})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := p.Debugger()
+	defer func() { d.Kill(); _, _ = p.Wait() }()
+	pts := gdbstub.NewPoints()
+	pts.Insert(0, entry(t, d, prog, "poke"), 4)
+	if st := d.Resume(gdbstub.Action{Points: pts}); st.Reason != gdbstub.ReasonSWBreak {
+		t.Fatalf("stop %+v", st)
+	}
+	tid := d.Threads()[0]
+	for i := 0; i < 100; i++ {
+		if st := d.Resume(gdbstub.Action{Step: true, Reverse: true, Thread: tid}); st.Reason != gdbstub.ReasonNone {
+			t.Fatalf("reverse step %d: %+v", i+1, st)
+		}
+	}
+	if st := d.Resume(gdbstub.Action{Step: true, Reverse: true, Thread: tid}); st.Reason != gdbstub.ReasonHistoryBegin {
+		t.Errorf("reverse step 101: %+v, want the start of the history", st)
+	}
+}

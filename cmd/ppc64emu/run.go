@@ -44,7 +44,8 @@ Flags:
 	-gdb ADDR        stop before the first instruction and wait for GDB on the TCP
 	                 address ADDR (e.g. localhost:1234; "target remote ADDR" in GDB);
 	                 reverse-stepi and reverse-continue work back through the history
-	-history N       steps kept for reverse execution with -gdb (default 1048576)
+	-history N       steps kept for reverse execution with -gdb (default 200000, about
+	                 200 bytes each; 0 disables reverse execution)
 `
 
 // killSelf is what run does with a guest killed by a signal; main's default
