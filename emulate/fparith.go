@@ -241,7 +241,13 @@ func fpSqrt(res *fpResult, b uint64, f softfloat.Format, m softfloat.Mode) {
 // (the ISA: the same result as fmadd/fmsub followed by negation), except
 // that NaNs keep their sign.
 func fpFMA(res *fpResult, a, c, b uint64, kind fpArith, f softfloat.Format, m softfloat.Mode) {
-	va, vb, vc := dv(a), dv(b), dv(c)
+	fmaValues(res, f, dv(a), dv(c), dv(b), kind, m)
+}
+
+// fmaValues is fpFMA on unpacked operands of any format: ±(a×c ± b)
+// rounded to f, NaNs in the ISA's order a, b, c, VXIMZ for ∞×0 even with a
+// NaN addend. The scalar, quad and vector multiply-adds share it.
+func fmaValues(res *fpResult, f softfloat.Format, va, vc, vb softfloat.Value, kind fpArith, m softfloat.Mode) {
 	res.f = f
 	nan := va.Class.IsNaN() || vb.Class.IsNaN() || vc.Class.IsNaN()
 	if nan && fpNaNResult(res, f, va, vb, vc) {
@@ -254,8 +260,8 @@ func fpFMA(res *fpResult, a, c, b uint64, kind fpArith, f softfloat.Format, m so
 		vb.Neg = !vb.Neg
 	}
 	softfloat.FMA(&res.sf, f, va, vc, vb, m)
-	if (kind == faNMAdd || kind == faNMSub) && !fpIsNaN(res.val()) {
-		// fpCommit negates after any exponent-adjusted re-rounding.
+	if (kind == faNMAdd || kind == faNMSub) && !f.Classify(res.sf.Bits).IsNaN() {
+		// fpOutcomeOf negates after any exponent-adjusted re-rounding.
 		res.negate = true
 	}
 }

@@ -142,6 +142,69 @@ func fpVX(fl softfloat.Flags) uint64 {
 	return vx
 }
 
+// fpOutcome is what one result does to the FPSCR under the enable bits of
+// old: the exception bits it raises, whether an enabled one occurred,
+// whether the target is written (not for an enabled invalid operation or
+// zero divide), the final encoding (exponent-adjusted for an enabled
+// overflow or underflow, negated for fnmadd/fnmsub) and FI, FR.
+type fpOutcome struct {
+	ex             uint64
+	enabled, write bool
+	fin            softfloat.Bits
+	fi, fr         bool
+}
+
+// fpOutcomeOf maps res's IEEE flags to FPSCR bits (the one place that does;
+// the scalar commit and each vector lane use it).
+func fpOutcomeOf(old uint64, res *fpResult) fpOutcome {
+	sf := &res.sf
+	o := fpOutcome{write: true, fin: sf.Bits}
+	switch vx := fpVX(sf.Flags); {
+	case vx != 0:
+		o.ex |= vx
+		if old&regs.FPSCRVE != 0 {
+			o.write, o.enabled = false, true
+		}
+	case sf.Flags&softfloat.DivByZero != 0:
+		o.ex |= regs.FPSCRZX
+		if old&regs.FPSCRZE != 0 {
+			o.write, o.enabled = false, true
+		}
+	default:
+		rd := sf
+		var scaled softfloat.Result
+		overflow := sf.Flags&softfloat.Overflow != 0
+		switch {
+		case overflow && old&regs.FPSCROE != 0:
+			o.ex |= regs.FPSCROX
+			o.enabled = true
+			scaled = sf.Scaled(-res.f.Adjust())
+			rd = &scaled
+		case sf.Tiny && old&regs.FPSCRUE != 0:
+			o.ex |= regs.FPSCRUX
+			o.enabled = true
+			scaled = sf.Scaled(res.f.Adjust())
+			rd = &scaled
+		case overflow:
+			o.ex |= regs.FPSCROX
+		case sf.Tiny && sf.Flags&softfloat.Inexact != 0:
+			o.ex |= regs.FPSCRUX
+		}
+		o.fin = rd.Bits
+		if res.negate {
+			o.fin = fpFlipSign(res.f, o.fin)
+		}
+		o.fi, o.fr = rd.Flags&softfloat.Inexact != 0, rd.RoundedUp
+		if o.fi {
+			o.ex |= regs.FPSCRXX
+			if old&regs.FPSCRXE != 0 {
+				o.enabled = true
+			}
+		}
+	}
+	return o
+}
+
 // fpCommit finishes an arithmetic, rounding or conversion instruction that
 // writes FPR frt: it updates FPSCR (exception bits, FX, FR, FI, FPRF unless
 // noFPRF, the summaries), honours the enable bits, and records CR1 for Rc=1.
@@ -150,55 +213,10 @@ func fpVX(fl softfloat.Flags) uint64 {
 func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResult, noFPRF bool) error {
 	old := r.FPSCR
 	fs := old
-	sf := &res.sf
-	fin := sf.Bits // the final result in format res.f
-	var ex uint64
-	write := true
-	enabled := false
-	fr, fi := false, false
-	switch vx := fpVX(sf.Flags); {
-	case vx != 0:
-		ex |= vx
-		if old&regs.FPSCRVE != 0 {
-			write, enabled, noFPRF = false, true, true
-		}
-	case sf.Flags&softfloat.DivByZero != 0:
-		ex |= regs.FPSCRZX
-		if old&regs.FPSCRZE != 0 {
-			write, enabled, noFPRF = false, true, true
-		}
-	default:
-		rd := sf
-		var scaled softfloat.Result
-		overflow := sf.Flags&softfloat.Overflow != 0
-		switch {
-		case overflow && old&regs.FPSCROE != 0:
-			ex |= regs.FPSCROX
-			enabled = true
-			scaled = sf.Scaled(-res.f.Adjust())
-			rd = &scaled
-		case sf.Tiny && old&regs.FPSCRUE != 0:
-			ex |= regs.FPSCRUX
-			enabled = true
-			scaled = sf.Scaled(res.f.Adjust())
-			rd = &scaled
-		case overflow:
-			ex |= regs.FPSCROX
-		case sf.Tiny && sf.Flags&softfloat.Inexact != 0:
-			ex |= regs.FPSCRUX
-		}
-		fin = rd.Bits
-		if res.negate {
-			fin = fpFlipSign(res.f, fin)
-		}
-
-		fi, fr = rd.Flags&softfloat.Inexact != 0, rd.RoundedUp
-		if fi {
-			ex |= regs.FPSCRXX
-			if old&regs.FPSCRXE != 0 {
-				enabled = true
-			}
-		}
+	o := fpOutcomeOf(old, res)
+	ex, write, enabled, fin, fi, fr := o.ex, o.write, o.enabled, o.fin, o.fi, o.fr
+	if !write {
+		noFPRF = true
 	}
 	if ex&^old&fpExcBits != 0 {
 		fs |= regs.FPSCRFX

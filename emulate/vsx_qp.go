@@ -85,20 +85,8 @@ func opQPArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	case faSqrt:
 		softfloat.Sqrt(sf, qpQ, qv(r, in.Args[1]), mode)
 	default:
-		a, b, c := qv(r, in.Args[1]), qv(r, in.Args[2]), qv(r, in.Args[0])
-		if softfloat.Propagate(sf, qpQ, a, c, b) {
-			if a.Class == softfloat.Inf && b.Class == softfloat.Zero || a.Class == softfloat.Zero && b.Class == softfloat.Inf {
-				sf.Flags |= softfloat.InvalidIMZ
-			}
-			break
-		}
-		if s.kind == faMSub || s.kind == faNMSub {
-			c.Neg = !c.Neg
-		}
-		softfloat.FMA(sf, qpQ, a, b, c, mode)
-		if (s.kind == faNMAdd || s.kind == faNMSub) && !qpQ.Classify(sf.Bits).IsNaN() {
-			res.negate = true
-		}
+		// VRA × VRB ± VRT: the FPU's FRA, FRC and FRB.
+		fmaValues(&res, qpQ, qv(r, in.Args[1]), qv(r, in.Args[2]), qv(r, in.Args[0]), s.kind, mode)
 	}
 	return e.fpCommit(r, in, t, &res, false)
 }

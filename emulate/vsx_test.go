@@ -19,6 +19,7 @@ const (
 	wXsadddp  = 0xf0221900 // xsadddp vs1,vs2,vs3
 	wXsaddqp  = 0xfc432008 // xsaddqp v2,v3,v4
 	wXsmulqp  = 0xfc432048 // xsmulqp v2,v3,v4
+	wXvmadda  = 0xf0221b08 // xvmaddadp vs1,vs2,vs3
 )
 
 // TestVSXCases: ISA facts for the moves and permutes, whole-state compare
@@ -90,7 +91,7 @@ func TestVSXUnavailable(t *testing.T) {
 
 // TestVSXStepAllocs: VSX steps allocate nothing.
 func TestVSXStepAllocs(t *testing.T) {
-	for _, w := range []uint32{wXxlxor, wXxpermdi, wMtvsrd, wXxspltib, wXsadddp, wXsaddqp, wXsmulqp} {
+	for _, w := range []uint32{wXxlxor, wXxpermdi, wMtvsrd, wXxspltib, wXsadddp, wXsaddqp, wXsmulqp, wXvmadda} {
 		e, m, in := vsxBenchMachine(t, w)
 		var mem Memory = m.mem
 		allocs := testing.AllocsPerRun(100, func() {
@@ -129,9 +130,10 @@ func benchVSX(b *testing.B, word uint32) {
 	}
 }
 
-func BenchmarkStepXxlxor(b *testing.B)   { benchVSX(b, wXxlxor) }
-func BenchmarkStepXxpermdi(b *testing.B) { benchVSX(b, wXxpermdi) }
-func BenchmarkStepMtvsrd(b *testing.B)   { benchVSX(b, wMtvsrd) }
-func BenchmarkStepXsadddp(b *testing.B)  { benchVSX(b, wXsadddp) }
-func BenchmarkStepXsaddqp(b *testing.B)  { benchVSX(b, wXsaddqp) }
-func BenchmarkStepXsmulqp(b *testing.B)  { benchVSX(b, wXsmulqp) }
+func BenchmarkStepXxlxor(b *testing.B)    { benchVSX(b, wXxlxor) }
+func BenchmarkStepXxpermdi(b *testing.B)  { benchVSX(b, wXxpermdi) }
+func BenchmarkStepMtvsrd(b *testing.B)    { benchVSX(b, wMtvsrd) }
+func BenchmarkStepXsadddp(b *testing.B)   { benchVSX(b, wXsadddp) }
+func BenchmarkStepXsaddqp(b *testing.B)   { benchVSX(b, wXsaddqp) }
+func BenchmarkStepXsmulqp(b *testing.B)   { benchVSX(b, wXsmulqp) }
+func BenchmarkStepXvmaddadp(b *testing.B) { benchVSX(b, wXvmadda) }

@@ -1,0 +1,185 @@
+package emulate
+
+import (
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/softfloat"
+	"github.com/ppc64emu/ppc64emu/regs"
+	p "golang.org/x/arch/ppc64/ppc64asm"
+)
+
+// VSX vector double- and single-precision ops (Power ISA 3.1B Book I 7.6):
+// the scalar core per lane (two binary64 doublewords or four binary32
+// words, in their own formats), each lane's flags mapped by fpOutcomeOf as
+// for a scalar op. A vector op sets the exception bits, FX and the
+// summaries but not FPRF, FR or FI; with an enabled exception in any lane
+// no lane is written.
+
+type xvSpec struct {
+	kind  fpArith
+	sp    bool // four binary32 lanes (else two binary64)
+	mForm bool // multiply-add m-form: XT is the multiplicand
+}
+
+var xvArithOps = map[decode.Op]xvSpec{
+	p.XVADDDP: {faAdd, false, false}, p.XVADDSP: {faAdd, true, false},
+	p.XVSUBDP: {faSub, false, false}, p.XVSUBSP: {faSub, true, false},
+	p.XVMULDP: {faMul, false, false}, p.XVMULSP: {faMul, true, false},
+	p.XVDIVDP: {faDiv, false, false}, p.XVDIVSP: {faDiv, true, false},
+	p.XVSQRTDP: {faSqrt, false, false}, p.XVSQRTSP: {faSqrt, true, false},
+	p.XVREDP: {faRe, false, false}, p.XVRESP: {faRe, true, false},
+	p.XVRSQRTEDP: {faRSqrte, false, false}, p.XVRSQRTESP: {faRSqrte, true, false},
+	p.XVMADDADP: {faMAdd, false, false}, p.XVMADDMDP: {faMAdd, false, true},
+	p.XVMADDASP: {faMAdd, true, false}, p.XVMADDMSP: {faMAdd, true, true},
+	p.XVMSUBADP: {faMSub, false, false}, p.XVMSUBMDP: {faMSub, false, true},
+	p.XVMSUBASP: {faMSub, true, false}, p.XVMSUBMSP: {faMSub, true, true},
+	p.XVNMADDADP: {faNMAdd, false, false}, p.XVNMADDMDP: {faNMAdd, false, true},
+	p.XVNMADDASP: {faNMAdd, true, false}, p.XVNMADDMSP: {faNMAdd, true, true},
+	p.XVNMSUBADP: {faNMSub, false, false}, p.XVNMSUBMDP: {faNMSub, false, true},
+	p.XVNMSUBASP: {faNMSub, true, false}, p.XVNMSUBMSP: {faNMSub, true, true},
+}
+
+var xvArithSpecs [decode.NumOps]xvSpec
+
+func init() {
+	for op, s := range xvArithOps {
+		xvArithSpecs[op] = s
+		def(opXVArith, op)
+	}
+	def(opXVMove, p.XVABSDP, p.XVABSSP, p.XVNABSDP, p.XVNABSSP, p.XVNEGDP, p.XVNEGSP, p.XVCPSGNDP, p.XVCPSGNSP)
+}
+
+// xvLanes is the format and lane count of a vector op.
+func xvLanes(sp bool) (softfloat.Format, int) {
+	if sp {
+		return softfloat.Binary32, 4
+	}
+	return softfloat.Binary64, 2
+}
+
+// lane is element i of v: word i (sp) or doubleword i.
+func lane(v regs.VSR, sp bool, i int) uint64 {
+	if sp {
+		return uint64(v.Word(i))
+	}
+	return v.DW(i)
+}
+
+// withLane sets element i of v.
+func withLane(v regs.VSR, sp bool, i int, x uint64) regs.VSR {
+	if sp {
+		return v.WithWord(i, uint32(x))
+	}
+	return v.WithDW(i, x)
+}
+
+// xvCommit finishes a vector FP op whose lanes raised exception bits ex
+// (enabled: one of them is enabled): FPSCR and, unless enabled, XT.
+func (e *Emulator) xvCommit(r *regs.Regs, in *decode.Inst, xt int, out regs.VSR, ex uint64, enabled bool) error {
+	old := r.FPSCR
+	fs := old | ex
+	if ex&^old&fpExcBits != 0 {
+		fs |= regs.FPSCRFX
+	}
+	fs = regs.FPSCRSummary(fs)
+	if enabled {
+		if e.fpTrapMode(r) {
+			return &FPException{Op: in.Op, FPSCR: fs, CR: r.CR, Target: -1}
+		}
+		r.FPSCR = fs
+		return nil
+	}
+	r.FPSCR = fs
+	r.VSR[xt&63] = out
+	return nil
+}
+
+// opXVArith: XT,XA,XB (XT,XB for the one-operand ops), lane by lane.
+func opXVArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if err := e.fpNonIEEE(r, in); err != nil {
+		return err
+	}
+	s := xvArithSpecs[in.Op]
+	if s.kind == faRe || s.kind == faRSqrte {
+		if err := e.unknown(in, diffFPEstimate, "estimate: hardware result unknown"); err != nil {
+			return err
+		}
+	}
+	f, n := xvLanes(s.sp)
+	mode := sfMode[r.FPSCR&regs.FPSCRRN]
+	xt := int(in.Args[0] & 63)
+	va, vb, vt := r.VSR[in.Args[1]&63], r.VSR[in.Args[2]&63], r.VSR[xt]
+	old := r.FPSCR
+	var out regs.VSR
+	var ex uint64
+	enabled := false
+	one := f.Unpack(softfloat.B(map[bool]uint64{false: fpOne, true: 0x3f800000}[s.sp]))
+	for i := 0; i < n; i++ {
+		x := f.Unpack(softfloat.B(lane(va, s.sp, i)))
+		y := f.Unpack(softfloat.B(lane(vb, s.sp, i)))
+		res := fpResult{f: f}
+		sf := &res.sf
+		switch s.kind {
+		case faAdd:
+			softfloat.Add(sf, f, x, y, mode)
+		case faSub:
+			softfloat.Sub(sf, f, x, y, mode)
+		case faMul:
+			softfloat.Mul(sf, f, x, y, mode)
+		case faDiv:
+			softfloat.Div(sf, f, x, y, mode)
+		case faSqrt:
+			softfloat.Sqrt(sf, f, x, mode)
+		case faRe:
+			softfloat.Div(sf, f, one, x, mode)
+		case faRSqrte:
+			var q softfloat.Result
+			softfloat.Sqrt(&q, f, x, mode)
+			if q.Flags&softfloat.Invalid != 0 || q.Flags&softfloat.Inexact == 0 && f.Classify(q.Bits) == softfloat.Zero {
+				*sf = q
+				if f.Classify(q.Bits) == softfloat.Zero {
+					softfloat.Div(sf, f, one, f.Unpack(q.Bits), mode)
+				}
+				break
+			}
+			softfloat.Div(sf, f, one, f.Unpack(q.Bits), mode)
+			sf.Flags |= q.Flags & (softfloat.Invalid | softfloat.Inexact)
+		default:
+			t := f.Unpack(softfloat.B(lane(vt, s.sp, i)))
+			if s.mForm {
+				fmaValues(&res, f, x, t, y, s.kind, mode) // XA × XT ± XB
+			} else {
+				fmaValues(&res, f, x, y, t, s.kind, mode) // XA × XB ± XT
+			}
+		}
+		o := fpOutcomeOf(old, &res)
+		ex |= o.ex
+		enabled = enabled || o.enabled
+		out = withLane(out, s.sp, i, o.fin.Lo)
+	}
+	return e.xvCommit(r, in, xt, out, ex, enabled)
+}
+
+// opXVMove: the sign operations, lane by lane, FPSCR unchanged;
+// xvcpsgn{dp,sp} XT,XA,XB takes the signs of XA.
+func opXVMove(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	sp := in.Op == p.XVABSSP || in.Op == p.XVNABSSP || in.Op == p.XVNEGSP || in.Op == p.XVCPSGNSP
+	sign := uint64(1) << 63
+	if sp {
+		sign = 0x80000000_80000000
+	}
+	b := r.VSR[in.Args[1]&63]
+	var v regs.VSR
+	switch in.Op {
+	case p.XVABSDP, p.XVABSSP:
+		v = regs.VSR{Hi: b.Hi &^ sign, Lo: b.Lo &^ sign}
+	case p.XVNABSDP, p.XVNABSSP:
+		v = regs.VSR{Hi: b.Hi | sign, Lo: b.Lo | sign}
+	case p.XVNEGDP, p.XVNEGSP:
+		v = regs.VSR{Hi: b.Hi ^ sign, Lo: b.Lo ^ sign}
+	default:
+		c := r.VSR[in.Args[2]&63]
+		v = regs.VSR{Hi: b.Hi&sign | c.Hi&^sign, Lo: b.Lo&sign | c.Lo&^sign}
+	}
+	r.VSR[in.Args[0]&63] = v
+	return nil
+}
