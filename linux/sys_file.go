@@ -207,6 +207,9 @@ func readCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint
 	if !t.writable(a[1], int(min(a[2], 1<<20))) {
 		return 0, abi.EFAULT
 	}
+	if e := t.waitReadable(fd); e != 0 {
+		return 0, e
+	}
 	b := t.ioBuf(a[2])
 	var n int
 	var err error
@@ -509,4 +512,30 @@ func withPath(t *Thread, addr uint64, f func(path string) error) (uint64, int) {
 		return 0, e
 	}
 	return 0, errnoOf(f(path))
+}
+
+// waitReadable waits, interruptibly, until a blocking read of a pipe,
+// socket or terminal would not block, so that a signal for the thread can
+// interrupt the read (EINTR, or a restart under SA_RESTART) as in Linux. A
+// regular file or a non-blocking descriptor returns at once.
+func (t *Thread) waitReadable(fd int) int {
+	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	if err != nil || fl&unix.O_NONBLOCK != 0 {
+		return 0
+	}
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil {
+		return 0
+	}
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFIFO, unix.S_IFSOCK, unix.S_IFCHR:
+	default:
+		return 0
+	}
+	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+	_, e := pollLoop(t, -1, func(ms int) (int, error) { return unix.Poll(fds, ms) })
+	if e == abi.EINTR {
+		return errRestart
+	}
+	return e
 }
