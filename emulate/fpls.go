@@ -28,55 +28,18 @@ import (
 // below the single-precision denormal range (biased exponent < 874, double
 // denormals included); that case is the Difference "stfs-tiny".
 
-// fpSpec describes one FP load/store op.
-type fpSpec struct {
-	size    uint8 // bytes in memory: 4, 8, or 16 for the pairs
-	store   bool
-	single  bool // lfs/stfs: DOUBLE/SINGLE conversion
-	intWord int8 // lfiwax (+1: sign-extend), lfiwzx (-1: zero-extend), stfiwx (+1)
-	update  bool
-	indexed bool
-}
-
-var fpLS = map[decode.Op]fpSpec{
-	p.LFS: {size: 4, single: true}, p.LFSU: {size: 4, single: true, update: true},
-	p.LFSX: {size: 4, single: true, indexed: true}, p.LFSUX: {size: 4, single: true, update: true, indexed: true},
-	p.PLFS: {size: 4, single: true},
-	p.LFD:  {size: 8}, p.LFDU: {size: 8, update: true},
-	p.LFDX: {size: 8, indexed: true}, p.LFDUX: {size: 8, update: true, indexed: true},
-	p.PLFD:   {size: 8},
-	p.LFIWAX: {size: 4, intWord: 1, indexed: true},
-	p.LFIWZX: {size: 4, intWord: -1, indexed: true},
-
-	p.STFS: {size: 4, single: true, store: true}, p.STFSU: {size: 4, single: true, store: true, update: true},
-	p.STFSX: {size: 4, single: true, store: true, indexed: true}, p.STFSUX: {size: 4, single: true, store: true, update: true, indexed: true},
-	p.PSTFS: {size: 4, single: true, store: true},
-	p.STFD:  {size: 8, store: true}, p.STFDU: {size: 8, store: true, update: true},
-	p.STFDX: {size: 8, store: true, indexed: true}, p.STFDUX: {size: 8, store: true, update: true, indexed: true},
-	p.PSTFD:  {size: 8, store: true},
-	p.STFIWX: {size: 4, intWord: 1, store: true, indexed: true},
-
-	p.LFDP: {size: 16}, p.LFDPX: {size: 16, indexed: true},
-	p.STFDP: {size: 16, store: true}, p.STFDPX: {size: 16, store: true, indexed: true},
-}
-
-// fpSpecs is fpLS indexed by op, for the hot path.
-var fpSpecs [decode.NumOps]fpSpec
+// Size, update, indexed and sign extension (lfiwax) come from decode's op
+// table; fpIntWord marks the ops that move an integer word (no DOUBLE or
+// SINGLE conversion): the other 4-byte ops are lfs/stfs and their forms.
+var fpIntWord = [decode.NumOps]bool{p.LFIWAX: true, p.LFIWZX: true, p.STFIWX: true}
 
 func init() {
-	for op, s := range fpLS {
-		fpSpecs[op] = s
-		switch {
-		case s.size == 16 && s.store:
-			def(opStoreFPPair, op)
-		case s.size == 16:
-			def(opLoadFPPair, op)
-		case s.store:
-			def(opStoreFP, op)
-		default:
-			def(opLoadFP, op)
-		}
-	}
+	def(opLoadFP, p.LFS, p.LFSU, p.LFSX, p.LFSUX, p.PLFS, p.LFD, p.LFDU, p.LFDX, p.LFDUX, p.PLFD,
+		p.LFIWAX, p.LFIWZX)
+	def(opStoreFP, p.STFS, p.STFSU, p.STFSX, p.STFSUX, p.PSTFS, p.STFD, p.STFDU, p.STFDX, p.STFDUX, p.PSTFD,
+		p.STFIWX)
+	def(opLoadFPPair, p.LFDP, p.LFDPX)
+	def(opStoreFPPair, p.STFDP, p.STFDPX)
 }
 
 // lsEA is the effective address of a D-form (RT, D, RA[, R]) or X-form
@@ -90,30 +53,28 @@ func lsEA(r *regs.Regs, in *decode.Inst, indexed bool) (uint64, int64) {
 }
 
 func opLoadFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	s := &fpSpecs[in.Op]
-	addr, ra := lsEA(r, in, s.indexed)
-	b, err := e.read(m, addr, int(s.size))
+	addr, ra := lsEA(r, in, in.Flags&decode.FlagIndexed != 0)
+	b, err := e.read(m, addr, int(in.Size))
 	if err != nil {
 		return err
 	}
 	v := getN(dataOrder(r, false), b)
 	switch {
-	case s.single:
+	case in.Size == 4 && !fpIntWord[in.Op]:
 		v = fpDouble(uint32(v))
-	case s.intWord > 0:
+	case in.Flags&decode.FlagSignExt != 0:
 		v = uint64(int64(int32(uint32(v))))
 	}
 	r.VSR[in.Args[0]&31] = regs.VSR{Hi: v}
-	if s.update {
+	if in.Flags&decode.FlagUpdate != 0 {
 		r.GPR[ra&31] = addr
 	}
 	return nil
 }
 
 func opStoreFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	s := &fpSpecs[in.Op]
 	v := r.VSR[in.Args[0]&31].Hi
-	if s.single {
+	if in.Size == 4 && !fpIntWord[in.Op] {
 		w, ok := fpSingle(v)
 		if !ok {
 			if err := e.unknown(in, diffStfsTiny, "single-precision store of a value below the denormal range: hardware result unknown"); err != nil {
@@ -122,13 +83,13 @@ func opStoreFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 		v = uint64(w)
 	}
-	addr, ra := lsEA(r, in, s.indexed)
-	b := e.buf[:s.size]
+	addr, ra := lsEA(r, in, in.Flags&decode.FlagIndexed != 0)
+	b := e.buf[:in.Size]
 	putN(dataOrder(r, false), b, v)
 	if err := e.write(m, addr, b); err != nil {
 		return err
 	}
-	if s.update {
+	if in.Flags&decode.FlagUpdate != 0 {
 		r.GPR[ra&31] = addr
 	}
 	return nil
@@ -139,8 +100,7 @@ func opStoreFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // register) takes the doubleword at EA+8 (measured with QEMU: lfdp with
 // bytes 00..0f gives f6 = 0f0e0d0c0b0a0908, f7 = 0706050403020100).
 func opLoadFPPair(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	s := &fpSpecs[in.Op]
-	addr, _ := lsEA(r, in, s.indexed)
+	addr, _ := lsEA(r, in, in.Flags&decode.FlagIndexed != 0)
 	b, err := e.read(m, addr, 16)
 	if err != nil {
 		return err
@@ -157,8 +117,7 @@ func opLoadFPPair(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // opStoreFPPair is stfdp/stfdpx: MEM(EA, 16) ← FRSp, the mirror of
 // opLoadFPPair.
 func opStoreFPPair(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	s := &fpSpecs[in.Op]
-	addr, _ := lsEA(r, in, s.indexed)
+	addr, _ := lsEA(r, in, in.Flags&decode.FlagIndexed != 0)
 	t := in.Args[0] & 31 // odd: see opLoadFPPair
 	b := e.buf[:16]
 	vsrToBytes(b, regs.VSR{Hi: r.VSR[t].Hi, Lo: r.VSR[t+1].Hi}, 16, r.MSR&regs.MSRLE != 0)

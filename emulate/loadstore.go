@@ -12,64 +12,22 @@ import (
 // and byte-reversed variants, and the prefixed D forms (pl*/pst*, including
 // the PC-relative R=1 form). The quadword forms are in quad.go.
 
-// lsSpec describes one integer load/store op.
-type lsSpec struct {
-	size    uint8
-	store   bool
-	signExt bool
-	update  bool
-	indexed bool
-	byteRev bool
-}
-
-var intLS = map[decode.Op]lsSpec{
-	p.LBZ: {size: 1}, p.LBZU: {size: 1, update: true},
-	p.LBZX: {size: 1, indexed: true}, p.LBZUX: {size: 1, update: true, indexed: true},
-	p.LHZ: {size: 2}, p.LHZU: {size: 2, update: true},
-	p.LHZX: {size: 2, indexed: true}, p.LHZUX: {size: 2, update: true, indexed: true},
-	p.LHA: {size: 2, signExt: true}, p.LHAU: {size: 2, signExt: true, update: true},
-	p.LHAX: {size: 2, signExt: true, indexed: true}, p.LHAUX: {size: 2, signExt: true, update: true, indexed: true},
-	p.LWZ: {size: 4}, p.LWZU: {size: 4, update: true},
-	p.LWZX: {size: 4, indexed: true}, p.LWZUX: {size: 4, update: true, indexed: true},
-	p.LWA: {size: 4, signExt: true}, p.LWAX: {size: 4, signExt: true, indexed: true},
-	p.LWAUX: {size: 4, signExt: true, update: true, indexed: true},
-	p.LD:    {size: 8}, p.LDU: {size: 8, update: true},
-	p.LDX: {size: 8, indexed: true}, p.LDUX: {size: 8, update: true, indexed: true},
-	p.LHBRX: {size: 2, indexed: true, byteRev: true},
-	p.LWBRX: {size: 4, indexed: true, byteRev: true},
-	p.LDBRX: {size: 8, indexed: true, byteRev: true},
-
-	p.STB: {size: 1, store: true}, p.STBU: {size: 1, store: true, update: true},
-	p.STBX: {size: 1, store: true, indexed: true}, p.STBUX: {size: 1, store: true, update: true, indexed: true},
-	p.STH: {size: 2, store: true}, p.STHU: {size: 2, store: true, update: true},
-	p.STHX: {size: 2, store: true, indexed: true}, p.STHUX: {size: 2, store: true, update: true, indexed: true},
-	p.STW: {size: 4, store: true}, p.STWU: {size: 4, store: true, update: true},
-	p.STWX: {size: 4, store: true, indexed: true}, p.STWUX: {size: 4, store: true, update: true, indexed: true},
-	p.STD: {size: 8, store: true}, p.STDU: {size: 8, store: true, update: true},
-	p.STDX: {size: 8, store: true, indexed: true}, p.STDUX: {size: 8, store: true, update: true, indexed: true},
-	p.STHBRX: {size: 2, store: true, indexed: true, byteRev: true},
-	p.STWBRX: {size: 4, store: true, indexed: true, byteRev: true},
-	p.STDBRX: {size: 8, store: true, indexed: true, byteRev: true},
-
-	// Prefixed (MLS/8LS) D forms: EA = (RA|0) + d34, or CIA + d34 (R=1).
-	p.PLBZ: {size: 1}, p.PLHZ: {size: 2}, p.PLHA: {size: 2, signExt: true},
-	p.PLWZ: {size: 4}, p.PLWA: {size: 4, signExt: true}, p.PLD: {size: 8},
-	p.PSTB: {size: 1, store: true}, p.PSTH: {size: 2, store: true},
-	p.PSTW: {size: 4, store: true}, p.PSTD: {size: 8, store: true},
-}
-
-// lsSpecs is intLS indexed by op, for the hot path.
-var lsSpecs [decode.NumOps]lsSpec
-
+// The access size, update, indexed, byte-reversed and sign-extending
+// properties of each op come from decode's op table (Inst.Size and
+// Inst.Flags); this file lists only which ops it implements.
 func init() {
-	for op, s := range intLS {
-		lsSpecs[op] = s
-		if s.store {
-			def(opStore, op)
-		} else {
-			def(opLoad, op)
-		}
-	}
+	def(opLoad,
+		p.LBZ, p.LBZU, p.LBZX, p.LBZUX, p.LHZ, p.LHZU, p.LHZX, p.LHZUX,
+		p.LHA, p.LHAU, p.LHAX, p.LHAUX, p.LWZ, p.LWZU, p.LWZX, p.LWZUX,
+		p.LWA, p.LWAX, p.LWAUX, p.LD, p.LDU, p.LDX, p.LDUX,
+		p.LHBRX, p.LWBRX, p.LDBRX,
+		// Prefixed (MLS/8LS) D forms: EA = (RA|0) + d34, or CIA + d34 (R=1).
+		p.PLBZ, p.PLHZ, p.PLHA, p.PLWZ, p.PLWA, p.PLD)
+	def(opStore,
+		p.STB, p.STBU, p.STBX, p.STBUX, p.STH, p.STHU, p.STHX, p.STHUX,
+		p.STW, p.STWU, p.STWX, p.STWUX, p.STD, p.STDU, p.STDX, p.STDUX,
+		p.STHBRX, p.STWBRX, p.STDBRX,
+		p.PSTB, p.PSTH, p.PSTW, p.PSTD)
 }
 
 // ea computes the effective address of a D/DS/DQ-form (RT, D, RA), a
@@ -206,33 +164,31 @@ func wrappedFault(ea uint64, n int, write bool, err error) *Fault {
 }
 
 func opLoad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	s := &lsSpecs[in.Op]
-	addr, ra := ea(r, in, s.indexed)
-	b, err := e.read(m, addr, int(s.size))
+	addr, ra := ea(r, in, in.Flags&decode.FlagIndexed != 0)
+	b, err := e.read(m, addr, int(in.Size))
 	if err != nil {
 		return err
 	}
-	v := getN(dataOrder(r, s.byteRev), b)
-	if s.signExt {
-		shift := 64 - 8*uint(s.size)
+	v := getN(dataOrder(r, in.Flags&decode.FlagByteRev != 0), b)
+	if in.Flags&decode.FlagSignExt != 0 {
+		shift := 64 - 8*uint(in.Size)
 		v = uint64(int64(v<<shift) >> shift)
 	}
 	r.GPR[in.Args[0]&31] = v
-	if s.update {
+	if in.Flags&decode.FlagUpdate != 0 {
 		r.GPR[ra&31] = addr
 	}
 	return nil
 }
 
 func opStore(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	s := &lsSpecs[in.Op]
-	addr, ra := ea(r, in, s.indexed)
-	b := e.buf[:s.size]
-	putN(dataOrder(r, s.byteRev), b, r.GPR[in.Args[0]&31])
+	addr, ra := ea(r, in, in.Flags&decode.FlagIndexed != 0)
+	b := e.buf[:in.Size]
+	putN(dataOrder(r, in.Flags&decode.FlagByteRev != 0), b, r.GPR[in.Args[0]&31])
 	if err := e.write(m, addr, b); err != nil {
 		return err
 	}
-	if s.update {
+	if in.Flags&decode.FlagUpdate != 0 {
 		r.GPR[ra&31] = addr
 	}
 	return nil

@@ -47,91 +47,95 @@ const (
 	vsVMXElem                        // lvebx/lvehx/lvewx and stores: one element
 )
 
-// vecSpec describes one VMX/VSX load/store op.
+// vecSpec is what decode's op table does not say about a VMX/VSX
+// load/store op: how it moves data. Size, element size (Inst.Elem; 0 means
+// the whole 16 bytes), indexed form and sign extension come from the
+// table.
 type vecSpec struct {
 	shape   vecShape
-	size    uint8 // bytes accessed (the maximum for the length forms)
-	elem    uint8 // element size for the byte order
-	store   bool
-	indexed bool // X-form: EA = (RA|0) + RB
-	signExt bool // lxsiwax
 	keepDW1 bool // X-form scalar loads: doubleword 1 per Difference "vsx-scalar-dw1"
 }
 
-var vecLS = map[decode.Op]vecSpec{
-	// VMX.
-	p.LVX: {shape: vsVMX, size: 16, elem: 16, indexed: true}, p.LVXL: {shape: vsVMX, size: 16, elem: 16, indexed: true},
-	p.STVX: {shape: vsVMX, size: 16, elem: 16, indexed: true, store: true}, p.STVXL: {shape: vsVMX, size: 16, elem: 16, indexed: true, store: true},
-	p.LVEBX: {shape: vsVMXElem, size: 1, indexed: true}, p.LVEHX: {shape: vsVMXElem, size: 2, indexed: true},
-	p.LVEWX:  {shape: vsVMXElem, size: 4, indexed: true},
-	p.STVEBX: {shape: vsVMXElem, size: 1, indexed: true, store: true}, p.STVEHX: {shape: vsVMXElem, size: 2, indexed: true, store: true},
-	p.STVEWX: {shape: vsVMXElem, size: 4, indexed: true, store: true},
-
-	// VSX vectors.
-	p.LXV: {shape: vsVector, size: 16, elem: 16}, p.LXVX: {shape: vsVector, size: 16, elem: 16, indexed: true},
-	p.PLXV:    {shape: vsVector, size: 16, elem: 16},
-	p.LXVD2X:  {shape: vsVector, size: 16, elem: 8, indexed: true},
-	p.LXVW4X:  {shape: vsVector, size: 16, elem: 4, indexed: true},
-	p.LXVH8X:  {shape: vsVector, size: 16, elem: 2, indexed: true},
-	p.LXVB16X: {shape: vsVector, size: 16, elem: 1, indexed: true},
-	p.STXV:    {shape: vsVector, size: 16, elem: 16, store: true}, p.STXVX: {shape: vsVector, size: 16, elem: 16, indexed: true, store: true},
-	p.PSTXV:    {shape: vsVector, size: 16, elem: 16, store: true},
-	p.STXVD2X:  {shape: vsVector, size: 16, elem: 8, indexed: true, store: true},
-	p.STXVW4X:  {shape: vsVector, size: 16, elem: 4, indexed: true, store: true},
-	p.STXVH8X:  {shape: vsVector, size: 16, elem: 2, indexed: true, store: true},
-	p.STXVB16X: {shape: vsVector, size: 16, elem: 1, indexed: true, store: true},
-
-	// Pairs.
-	p.LXVP: {shape: vsPair, size: 32, elem: 32}, p.LXVPX: {shape: vsPair, size: 32, elem: 32, indexed: true},
-	p.PLXVP: {shape: vsPair, size: 32, elem: 32},
-	p.STXVP: {shape: vsPair, size: 32, elem: 32, store: true}, p.STXVPX: {shape: vsPair, size: 32, elem: 32, indexed: true, store: true},
-	p.PSTXVP: {shape: vsPair, size: 32, elem: 32, store: true},
-
-	// Scalars.
-	p.LXSD: {shape: vsScalarDW, size: 8}, p.PLXSD: {shape: vsScalarDW, size: 8},
-	p.LXSDX: {shape: vsScalarDW, size: 8, indexed: true, keepDW1: true},
-	p.LXSSP: {shape: vsScalarSP, size: 4}, p.PLXSSP: {shape: vsScalarSP, size: 4},
-	p.LXSSPX:  {shape: vsScalarSP, size: 4, indexed: true, keepDW1: true},
-	p.LXSIWAX: {shape: vsScalarInt, size: 4, indexed: true, signExt: true, keepDW1: true},
-	p.LXSIWZX: {shape: vsScalarInt, size: 4, indexed: true, keepDW1: true},
-	p.LXSIBZX: {shape: vsScalarInt, size: 1, indexed: true, keepDW1: true},
-	p.LXSIHZX: {shape: vsScalarInt, size: 2, indexed: true, keepDW1: true},
-	p.STXSD:   {shape: vsScalarDW, size: 8, store: true}, p.PSTXSD: {shape: vsScalarDW, size: 8, store: true},
-	p.STXSDX: {shape: vsScalarDW, size: 8, indexed: true, store: true},
-	p.STXSSP: {shape: vsScalarSP, size: 4, store: true}, p.PSTXSSP: {shape: vsScalarSP, size: 4, store: true},
-	p.STXSSPX: {shape: vsScalarSP, size: 4, indexed: true, store: true},
-	p.STXSIWX: {shape: vsScalarInt, size: 4, indexed: true, store: true},
-	p.STXSIBX: {shape: vsScalarInt, size: 1, indexed: true, store: true},
-	p.STXSIHX: {shape: vsScalarInt, size: 2, indexed: true, store: true},
-
-	// Splats.
-	p.LXVDSX: {shape: vsSplat, size: 8, indexed: true},
-	p.LXVWSX: {shape: vsSplat, size: 4, indexed: true},
-
-	// Rightmost element (ISA 3.1).
-	p.LXVRBX: {shape: vsRight, size: 1, indexed: true}, p.LXVRHX: {shape: vsRight, size: 2, indexed: true},
-	p.LXVRWX: {shape: vsRight, size: 4, indexed: true}, p.LXVRDX: {shape: vsRight, size: 8, indexed: true},
-	p.STXVRBX: {shape: vsRight, size: 1, indexed: true, store: true}, p.STXVRHX: {shape: vsRight, size: 2, indexed: true, store: true},
-	p.STXVRWX: {shape: vsRight, size: 4, indexed: true, store: true}, p.STXVRDX: {shape: vsRight, size: 8, indexed: true, store: true},
-
-	// With length.
-	p.LXVL: {shape: vsLength, size: 16, elem: 16}, p.LXVLL: {shape: vsLengthLeft, size: 16, elem: 1},
-	p.STXVL: {shape: vsLength, size: 16, elem: 16, store: true}, p.STXVLL: {shape: vsLengthLeft, size: 16, elem: 1, store: true},
+// vecSpecs holds the spec of each op of this file, by op.
+var vecSpecs = [decode.NumOps]vecSpec{
+	p.LVX:      {shape: vsVMX},
+	p.LVXL:     {shape: vsVMX},
+	p.STVX:     {shape: vsVMX},
+	p.STVXL:    {shape: vsVMX},
+	p.LVEBX:    {shape: vsVMXElem},
+	p.LVEHX:    {shape: vsVMXElem},
+	p.LVEWX:    {shape: vsVMXElem},
+	p.STVEBX:   {shape: vsVMXElem},
+	p.STVEHX:   {shape: vsVMXElem},
+	p.STVEWX:   {shape: vsVMXElem},
+	p.LXV:      {shape: vsVector},
+	p.LXVX:     {shape: vsVector},
+	p.PLXV:     {shape: vsVector},
+	p.LXVD2X:   {shape: vsVector},
+	p.LXVW4X:   {shape: vsVector},
+	p.LXVH8X:   {shape: vsVector},
+	p.LXVB16X:  {shape: vsVector},
+	p.STXV:     {shape: vsVector},
+	p.STXVX:    {shape: vsVector},
+	p.PSTXV:    {shape: vsVector},
+	p.STXVD2X:  {shape: vsVector},
+	p.STXVW4X:  {shape: vsVector},
+	p.STXVH8X:  {shape: vsVector},
+	p.STXVB16X: {shape: vsVector},
+	p.LXVP:     {shape: vsPair},
+	p.LXVPX:    {shape: vsPair},
+	p.PLXVP:    {shape: vsPair},
+	p.STXVP:    {shape: vsPair},
+	p.STXVPX:   {shape: vsPair},
+	p.PSTXVP:   {shape: vsPair},
+	p.LXSD:     {shape: vsScalarDW},
+	p.PLXSD:    {shape: vsScalarDW},
+	p.LXSDX:    {shape: vsScalarDW, keepDW1: true},
+	p.LXSSP:    {shape: vsScalarSP},
+	p.PLXSSP:   {shape: vsScalarSP},
+	p.LXSSPX:   {shape: vsScalarSP, keepDW1: true},
+	p.LXSIWAX:  {shape: vsScalarInt, keepDW1: true},
+	p.LXSIWZX:  {shape: vsScalarInt, keepDW1: true},
+	p.LXSIBZX:  {shape: vsScalarInt, keepDW1: true},
+	p.LXSIHZX:  {shape: vsScalarInt, keepDW1: true},
+	p.STXSD:    {shape: vsScalarDW},
+	p.PSTXSD:   {shape: vsScalarDW},
+	p.STXSDX:   {shape: vsScalarDW},
+	p.STXSSP:   {shape: vsScalarSP},
+	p.PSTXSSP:  {shape: vsScalarSP},
+	p.STXSSPX:  {shape: vsScalarSP},
+	p.STXSIWX:  {shape: vsScalarInt},
+	p.STXSIBX:  {shape: vsScalarInt},
+	p.STXSIHX:  {shape: vsScalarInt},
+	p.LXVDSX:   {shape: vsSplat},
+	p.LXVWSX:   {shape: vsSplat},
+	p.LXVRBX:   {shape: vsRight},
+	p.LXVRHX:   {shape: vsRight},
+	p.LXVRWX:   {shape: vsRight},
+	p.LXVRDX:   {shape: vsRight},
+	p.STXVRBX:  {shape: vsRight},
+	p.STXVRHX:  {shape: vsRight},
+	p.STXVRWX:  {shape: vsRight},
+	p.STXVRDX:  {shape: vsRight},
+	p.LXVL:     {shape: vsLength},
+	p.LXVLL:    {shape: vsLengthLeft},
+	p.STXVL:    {shape: vsLength},
+	p.STXVLL:   {shape: vsLengthLeft},
 }
 
-// vecSpecs is vecLS indexed by op, for the hot path.
-var vecSpecs [decode.NumOps]vecSpec
-
 func init() {
-	for op, s := range vecLS {
-		vecSpecs[op] = s
-		if s.store {
-			def(opStoreVec, op)
-		} else {
-			def(opLoadVec, op)
-		}
-	}
+	def(opLoadVec, p.LVX, p.LVXL, p.LVEBX, p.LVEHX, p.LVEWX, p.LXV, p.LXVX, p.PLXV, p.LXVD2X, p.LXVW4X, p.LXVH8X, p.LXVB16X, p.LXVP, p.LXVPX, p.PLXVP, p.LXSD, p.PLXSD, p.LXSDX, p.LXSSP, p.PLXSSP, p.LXSSPX, p.LXSIWAX, p.LXSIWZX, p.LXSIBZX, p.LXSIHZX, p.LXVDSX, p.LXVWSX, p.LXVRBX, p.LXVRHX, p.LXVRWX, p.LXVRDX, p.LXVL, p.LXVLL)
+	def(opStoreVec, p.STVX, p.STVXL, p.STVEBX, p.STVEHX, p.STVEWX, p.STXV, p.STXVX, p.PSTXV, p.STXVD2X, p.STXVW4X, p.STXVH8X, p.STXVB16X, p.STXVP, p.STXVPX, p.PSTXVP, p.STXSD, p.PSTXSD, p.STXSDX, p.STXSSP, p.PSTXSSP, p.STXSSPX, p.STXSIWX, p.STXSIBX, p.STXSIHX, p.STXVRBX, p.STXVRHX, p.STXVRWX, p.STXVRDX, p.STXVL, p.STXVLL)
 	def(opLvsl, p.LVSL, p.LVSR)
+}
+
+// vecElem is the element size for the byte order of a whole-vector access:
+// the op table's element size, or 16 (the whole quadword) where it has none.
+func vecElem(in *decode.Inst) uint8 {
+	if in.Elem == 0 {
+		return 16
+	}
+	return in.Elem
 }
 
 // vecReg is the VSR number of a vector load/store's register operand: VRT
@@ -216,7 +220,7 @@ func setVSRByte(v *regs.VSR, i int, x byte) {
 // vecEA computes the effective address of a vector load/store and, for the
 // length forms, the number of bytes (RB bits 0:7, at most 16).
 func vecEA(r *regs.Regs, in *decode.Inst, s *vecSpec) (addr uint64, n int) {
-	n = int(s.size)
+	n = int(in.Size)
 	switch s.shape {
 	case vsLength, vsLengthLeft:
 		// EA = (RA|0), no index; nb = GPR[RB] bits 0:7.
@@ -227,12 +231,12 @@ func vecEA(r *regs.Regs, in *decode.Inst, s *vecSpec) (addr uint64, n int) {
 		}
 		return addr, n
 	}
-	addr, _ = lsEA(r, in, s.indexed)
+	addr, _ = lsEA(r, in, in.Flags&decode.FlagIndexed != 0)
 	switch s.shape {
 	case vsVMX:
 		addr &^= 15
 	case vsVMXElem:
-		addr &^= uint64(s.size - 1)
+		addr &^= uint64(in.Size - 1)
 	}
 	return addr, n
 }
@@ -258,7 +262,7 @@ func opLoadVec(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	var v regs.VSR
 	switch s.shape {
 	case vsVector, vsVMX:
-		v = vsrFromBytes(b, s.elem, le)
+		v = vsrFromBytes(b, vecElem(in), le)
 	case vsPair:
 		if le {
 			r.VSR[x&62] = vsrFromBytes(b[16:], 16, true)
@@ -273,7 +277,7 @@ func opLoadVec(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		switch {
 		case s.shape == vsScalarSP:
 			d = fpDouble(uint32(d))
-		case s.signExt:
+		case in.Flags&decode.FlagSignExt != 0:
 			d = uint64(int64(int32(uint32(d))))
 		}
 		v.Hi = d
@@ -282,7 +286,7 @@ func opLoadVec(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 	case vsSplat:
 		d := getN(order, b)
-		if s.size == 4 {
+		if in.Size == 4 {
 			d |= d << 32
 		}
 		v = regs.VSR{Hi: d, Lo: d}
@@ -322,7 +326,7 @@ func opStoreVec(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	b := e.buf[:n]
 	switch s.shape {
 	case vsVector, vsVMX:
-		vsrToBytes(b, *v, s.elem, le)
+		vsrToBytes(b, *v, vecElem(in), le)
 	case vsPair:
 		if le {
 			vsrToBytes(b[16:], r.VSR[x&62], 16, true)
