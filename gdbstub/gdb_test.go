@@ -52,9 +52,22 @@ func compile(t *testing.T, cc string) string {
 	if _, err := exec.LookPath(cc); err != nil {
 		t.Skipf("%s not installed (scripts/install-deps.sh installs it)", cc)
 	}
+	src, err := filepath.Abs("testdata/prog.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buildOnce(t, "prog-"+cc, func(out string) *exec.Cmd {
+		return exec.Command(cc, "-static", "-g", "-O1", "-o", out, src, "-lpthread")
+	})
+}
+
+// buildOnce runs the command cmd(out) makes, once per test run and name,
+// and returns out, a file in a temporary directory TestMain removes.
+func buildOnce(t *testing.T, name string, cmd func(out string) *exec.Cmd) string {
+	t.Helper()
 	buildMu.Lock()
 	defer buildMu.Unlock()
-	if p, ok := built[cc]; ok {
+	if p, ok := built[name]; ok {
 		return p
 	}
 	if builtDir == "" {
@@ -64,16 +77,12 @@ func compile(t *testing.T, cc string) string {
 		}
 		builtDir = d
 	}
-	src, err := filepath.Abs("testdata/prog.c")
-	if err != nil {
-		t.Fatal(err)
+	out := filepath.Join(builtDir, name)
+	c := cmd(out)
+	if b, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", strings.Join(c.Args, " "), err, b)
 	}
-	out := filepath.Join(builtDir, "prog-"+cc)
-	cmd := exec.Command(cc, "-static", "-g", "-O1", "-o", out, src, "-lpthread")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", cc, err, b)
-	}
-	built[cc] = out
+	built[name] = out
 	return out
 }
 
@@ -89,6 +98,13 @@ func TestMain(m *testing.M) {
 // loopback port; it returns the address.
 func startStub(t *testing.T, prog string, args ...string) string {
 	t.Helper()
+	return startStubConfig(t, linux.Config{}, prog, args...)
+}
+
+// startStubConfig is startStub with a runner configuration (Debug and
+// Stdout are set here).
+func startStubConfig(t *testing.T, cfg linux.Config, prog string, args ...string) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -97,8 +113,8 @@ func startStub(t *testing.T, prog string, args ...string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := linux.Start(prog, append([]string{prog}, args...), []string{"LANG=C"},
-		linux.Config{Debug: &linux.DebugConfig{}, Stdout: devnull})
+	cfg.Debug, cfg.Stdout = &linux.DebugConfig{}, devnull
+	p, err := linux.Start(prog, append([]string{prog}, args...), []string{"LANG=C"}, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -453,6 +469,11 @@ func TestGDBThreads(t *testing.T) {
 			if !strings.Contains(s["thr"], "$1 = 2") || !strings.Contains(s["thr"], "= (void *) 0x3e8") {
 				t.Errorf("the breakpoint in the second thread did not stop there:\n%s", out)
 			}
+			// After the second thread's store, the main thread's read
+			// for printf fires the read watchpoint.
+			if !strings.Contains(out, "Value = 1000") || !strings.Contains(s["rwatch"], "<main+") {
+				t.Errorf("the read watchpoint did not fire in main after the thread:\n%s", out)
+			}
 			if !strings.Contains(out, "exited normally") {
 				t.Errorf("the program did not end normally:\n%s", out)
 			}
@@ -466,26 +487,11 @@ func goProgram(t *testing.T, goarch string) string {
 	if _, err := exec.LookPath("gdb-multiarch"); err != nil {
 		t.Skip("gdb-multiarch not installed (scripts/install-deps.sh installs it)")
 	}
-	buildMu.Lock()
-	defer buildMu.Unlock()
-	if p, ok := built["go-"+goarch]; ok {
-		return p
-	}
-	if builtDir == "" {
-		d, err := os.MkdirTemp("", "gdbstub-test")
-		if err != nil {
-			t.Fatal(err)
-		}
-		builtDir = d
-	}
-	out := filepath.Join(builtDir, "goprog-"+goarch)
-	cmd := exec.Command("go", "build", "-o", out, "./testdata/goprog")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+goarch)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
-	}
-	built["go-"+goarch] = out
-	return out
+	return buildOnce(t, "goprog-"+goarch, func(out string) *exec.Cmd {
+		c := exec.Command("go", "build", "-o", out, "./testdata/goprog")
+		c.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+goarch)
+		return c
+	})
 }
 
 const goScript = prelude + `break main.work
@@ -518,34 +524,8 @@ func TestGDBGo(t *testing.T) {
 	for _, o := range []struct{ name, goarch string }{{"le", "ppc64le"}, {"be", "ppc64"}} {
 		t.Run(o.name, func(t *testing.T) {
 			prog := goProgram(t, o.goarch)
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer ln.Close()
-			devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer devnull.Close()
-			p, err := linux.Start(prog, []string{prog}, []string{"LANG=C"},
-				linux.Config{Debug: &linux.DebugConfig{}, Stdout: devnull, Profile: emulate.QEMU})
-			if err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() {
-				conn, err := ln.Accept()
-				if err != nil {
-					done <- err
-					return
-				}
-				defer conn.Close()
-				done <- gdbstub.NewServer(p.Debugger()).Serve(conn)
-			}()
-			out, s := runGDB(t, goScript, prog, ln.Addr().String())
-			ln.Close()
-			<-done
+			addr := startStubConfig(t, linux.Config{Profile: emulate.QEMU}, prog)
+			out, s := runGDB(t, goScript, prog, addr)
 			if !regexp.MustCompile(`(?m)^r3\s+0xa\s+10$`).MatchString(s["regs"]) ||
 				!regexp.MustCompile(`(?m)^pc\s+0x[0-9a-f]+\s+0x[0-9a-f]+ <main\.work\+\d+>$`).MatchString(s["regs"]) {
 				t.Errorf("breakpoint at main.work:\n%s", out)

@@ -603,23 +603,43 @@ func (d *Debugger) reverse(a gdbstub.Action) gdbstub.Stop {
 			}
 			continue
 		}
-		for _, w := range h.rec.Mem {
-			if wp, addr, ok := a.Points.Watch(w.Addr, uint64(len(w.New)), true); ok {
-				r := gdbstub.ReasonWatch
-				if wp.Kind == gdbstub.WatchAccess {
-					r = gdbstub.ReasonAWatch
-				}
-				return gdbstub.Stop{Thread: last, Signal: abi.SIGTRAP, Reason: r, Addr: addr}
-			}
-		}
-		if ok, hw := a.Points.Breakpoint(h.rec.Addr); ok {
-			r := gdbstub.ReasonSWBreak
-			if hw {
-				r = gdbstub.ReasonHWBreak
-			}
-			return gdbstub.Stop{Thread: last, Signal: abi.SIGTRAP, Reason: r}
+		if st, ok := pointStop(a.Points, h, true); ok {
+			return st
 		}
 	}
+}
+
+// pointStop reports whether a history step stops the program, replayed
+// or reversed (after it is undone): a write watchpoint on one of its
+// memory writes, or a breakpoint at its address. Going forwards the
+// breakpoint comes first (it stops before the step); backwards the
+// watchpoint does (the step is already undone).
+func pointStop(pts *gdbstub.Points, h histRec, reverse bool) (gdbstub.Stop, bool) {
+	st := gdbstub.Stop{Thread: h.t.tid, Signal: abi.SIGTRAP}
+	brk := func() bool {
+		ok, hw := pts.Breakpoint(h.rec.Addr)
+		st.Reason = gdbstub.ReasonSWBreak
+		if hw {
+			st.Reason = gdbstub.ReasonHWBreak
+		}
+		return ok
+	}
+	if !reverse && brk() {
+		return st, true
+	}
+	for _, w := range h.rec.Mem {
+		if wp, addr, ok := pts.Watch(w.Addr, uint64(len(w.New)), true); ok {
+			st.Reason, st.Addr = gdbstub.ReasonWatch, addr
+			if wp.Kind == gdbstub.WatchAccess {
+				st.Reason = gdbstub.ReasonAWatch
+			}
+			return st, true
+		}
+	}
+	if reverse && brk() {
+		return st, true
+	}
+	return gdbstub.Stop{}, false
 }
 
 // replay runs forwards through the undone part of the history; it reports
@@ -638,21 +658,8 @@ func (d *Debugger) replay(a gdbstub.Action) (gdbstub.Stop, bool) {
 			if d.interrupt.Swap(false) {
 				return gdbstub.Stop{Thread: tid, Signal: abi.SIGINT}, true
 			}
-			if ok, hw := a.Points.Breakpoint(h.rec.Addr); ok {
-				r := gdbstub.ReasonSWBreak
-				if hw {
-					r = gdbstub.ReasonHWBreak
-				}
-				return gdbstub.Stop{Thread: tid, Signal: abi.SIGTRAP, Reason: r}, true
-			}
-			for _, w := range h.rec.Mem {
-				if wp, addr, ok := a.Points.Watch(w.Addr, uint64(len(w.New)), true); ok {
-					r := gdbstub.ReasonWatch
-					if wp.Kind == gdbstub.WatchAccess {
-						r = gdbstub.ReasonAWatch
-					}
-					return gdbstub.Stop{Thread: tid, Signal: abi.SIGTRAP, Reason: r, Addr: addr}, true
-				}
+			if st, ok := pointStop(a.Points, h, false); ok {
+				return st, true
 			}
 		}
 		first = false
