@@ -80,10 +80,10 @@ func (s *AtomicSequence) Contains(addr uint64) bool {
 }
 
 // IsLoadReserve reports whether in is a load-and-reserve (larx).
-func IsLoadReserve(in *decode.Inst) bool { return in.Flags&decode.FlagReserve != 0 }
+func IsLoadReserve(in *decode.Inst) bool { return in.Has(decode.FlagReserve) }
 
 // IsStoreConditional reports whether in is a store-conditional (stcx.).
-func IsStoreConditional(in *decode.Inst) bool { return in.Flags&decode.FlagStoreCond != 0 }
+func IsStoreConditional(in *decode.Inst) bool { return in.Has(decode.FlagStoreCond) }
 
 // FindAtomicSequence examines the code at addr, which must be a
 // load-and-reserve, and finds the store-conditional that closes its

@@ -139,17 +139,17 @@ func NextPCs(in *decode.Inst, r *regs.Regs, ignoreState bool) Next {
 		bo, bi := uint8(in.Args[0]), uint8(in.Args[1])
 		var tgt uint64
 		switch {
-		case in.Flags&decode.FlagTargetLR != 0:
+		case in.Has(decode.FlagTargetLR):
 			tgt = ea(r.LR &^ 3)
-		case in.Flags&decode.FlagTargetCTR != 0:
+		case in.Has(decode.FlagTargetCTR):
 			tgt = ea(r.CTR &^ 3)
-		case in.Flags&decode.FlagTargetTAR != 0:
+		case in.Has(decode.FlagTargetTAR):
 			tgt = ea(r.TAR &^ 3)
 		default:
 			tgt = branchTarget(nip, in.Kinds[2], in.Args[2], ea)
 		}
 		always := bo&0x14 == 0x14 // BO = 1z1zz: branch always
-		invalid := bo&0x04 == 0 && in.Flags&decode.FlagTargetCTR != 0
+		invalid := bo&0x04 == 0 && in.Has(decode.FlagTargetCTR)
 		switch {
 		case always && !invalid:
 			n.add(tgt)

@@ -62,7 +62,7 @@ func CanDisplace(in *decode.Inst) (ok bool, reason string) {
 	switch {
 	case in.Class == decode.ClassBranch || in.Class == decode.ClassCondBranch:
 		return false, "branch: its target or link address depends on its address (emulate it)"
-	case in.Flags&decode.FlagPCRel != 0 || in.Op == ppc64asm.ADDPCIS:
+	case in.Has(decode.FlagPCRel) || in.Op == ppc64asm.ADDPCIS:
 		return false, "PC-relative: its result depends on its address"
 	case in.Flags&(decode.FlagReserve|decode.FlagStoreCond) != 0:
 		return false, "load-and-reserve / store-conditional: the reservation would be lost"

@@ -101,6 +101,15 @@ type Inst struct {
 	Args   [6]int64
 }
 
+// Bits of the instruction word at the positions of the Rc and OE fields.
+// Most ops have them as decoded flags (FlagRc, FlagOE: a separate op per
+// value); these name them where a form leaves the bit reserved and the
+// profile decides what it does (addex with bit 31 set, mulhw with OE=1).
+const (
+	WordRc uint32 = 1       // ISA bit 31: Rc in X, XO, XS, … forms
+	WordOE uint32 = 1 << 10 // ISA bit 21: OE in XO forms
+)
+
 // IsPrefix reports whether word is the prefix word of a prefixed (8-byte)
 // instruction: primary opcode 1 (Power ISA 3.1). Before ISA 3.1 (POWER10)
 // opcode 1 is not a valid instruction at all. This is the one place that

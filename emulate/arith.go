@@ -193,11 +193,11 @@ func opCarrying(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	res, c64, c32 := carries(x, y, c)
 	setCA(r, c64, c32)
-	if in.Flags&decode.FlagOE != 0 {
+	if in.Has(decode.FlagOE) {
 		setOV(r, x, y, res)
 	}
 	r.GPR[in.Args[0]&31] = res
-	if in.Flags&decode.FlagRc != 0 || in.Op == ppc64asm.ADDICCC {
+	if in.Has(decode.FlagRc) || in.Op == ppc64asm.ADDICCC {
 		setCR0(r, res)
 	}
 	return nil
@@ -234,7 +234,7 @@ func opAddex(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	r.XER = x
 	r.GPR[in.Args[0]&31] = res
-	if in.Word&1 != 0 && e.action(diffAddexRc) == Value {
+	if in.Word&decode.WordRc != 0 && e.action(diffAddexRc) == Value {
 		setCR0(r, res)
 	}
 	return nil
@@ -270,11 +270,11 @@ func opMulli(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // OV = OV32 = the product does not fit in 32 bits.
 func opMullw(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	p := int64(int32(r.GPR[in.Args[1]&31])) * int64(int32(r.GPR[in.Args[2]&31]))
-	if in.Flags&decode.FlagOE != 0 {
+	if in.Has(decode.FlagOE) {
 		setOVFlag(r, p != int64(int32(p)))
 	}
 	r.GPR[in.Args[0]&31] = uint64(p)
-	if in.Flags&decode.FlagRc != 0 {
+	if in.Has(decode.FlagRc) {
 		setCR0(r, uint64(p))
 	}
 	return nil
@@ -299,12 +299,12 @@ func mulhs(a, b uint64) (hi, lo uint64) {
 func opMulld(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	a, b := r.GPR[in.Args[1]&31], r.GPR[in.Args[2]&31]
 	lo := a * b
-	if in.Flags&decode.FlagOE != 0 {
+	if in.Has(decode.FlagOE) {
 		hi, _ := mulhs(a, b)
 		setOVFlag(r, hi != uint64(int64(lo)>>63))
 	}
 	r.GPR[in.Args[0]&31] = lo
-	if in.Flags&decode.FlagRc != 0 {
+	if in.Has(decode.FlagRc) {
 		setCR0(r, lo)
 	}
 	return nil
@@ -314,7 +314,7 @@ func opMulld(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // the word forms bits 0:31 of RT are undefined (mulhw-high). OE=1 is a
 // reserved bit of these forms (mulh-oe).
 func opMulh(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if in.Word&0x400 != 0 && e.action(diffMulhOE) == Illegal {
+	if in.Word&decode.WordOE != 0 && e.action(diffMulhOE) == Illegal {
 		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "OE=1 (" + e.prof.profile.String() + " profile)", Err: decode.ErrReservedBits}
 	}
 	a, b := r.GPR[in.Args[1]&31], r.GPR[in.Args[2]&31]
@@ -338,7 +338,7 @@ func opMulh(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 	}
 	r.GPR[in.Args[0]&31] = v
-	if in.Flags&decode.FlagRc != 0 {
+	if in.Has(decode.FlagRc) {
 		setCR0(r, v)
 	}
 	return nil
@@ -369,11 +369,11 @@ func opMadd(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 
 // divResult writes a divide's RT, OV/OV32/SO (OE=1) and CR0 (Rc=1).
 func divResult(r *regs.Regs, in *decode.Inst, v uint64, ov bool) {
-	if in.Flags&decode.FlagOE != 0 {
+	if in.Has(decode.FlagOE) {
 		setOVFlag(r, ov)
 	}
 	r.GPR[in.Args[0]&31] = v
-	if in.Flags&decode.FlagRc != 0 {
+	if in.Has(decode.FlagRc) {
 		setCR0(r, v)
 	}
 }
@@ -581,7 +581,7 @@ func opAddpcis(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // must be 0 then: decode flags R=1 with RA≠0 as an invalid form).
 func opPaddi(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	var base uint64
-	if in.Flags&decode.FlagPCRel != 0 {
+	if in.Has(decode.FlagPCRel) {
 		base = r.NIP
 		if !r.Is64() {
 			base &= 0xffffffff

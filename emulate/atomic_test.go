@@ -136,7 +136,7 @@ func TestReservationModel(t *testing.T) {
 					exp := newMachine(le)
 					exp.r, exp.scratch = m.r, append([]byte(nil), m.scratch...)
 					in := wordInst(t, s.word)
-					isStcx := in.Flags&decode.FlagStoreCond != 0
+					isStcx := in.Has(decode.FlagStoreCond)
 					if err := m.stepWith(e, s.word); err != nil {
 						t.Fatalf("step %d: %v", i, err)
 					}

@@ -39,7 +39,7 @@ func target(r *regs.Regs, kind decode.ArgKind, v int64) uint64 {
 func opB(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	cia := r.NIP
 	r.NIP = target(r, in.Kinds[0], in.Args[0])
-	if in.Flags&decode.FlagLink != 0 {
+	if in.Has(decode.FlagLink) {
 		r.LR = iea(r, cia+4)
 	}
 	return nil
@@ -85,7 +85,7 @@ func opBCDirect(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		next &= 0xffffffff
 	}
 	r.NIP = next
-	if in.Flags&decode.FlagLink != 0 {
+	if in.Has(decode.FlagLink) {
 		r.LR = iea(r, cia+4)
 	}
 	return nil
@@ -98,14 +98,14 @@ func opBC(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	cia := r.NIP
 	var tgt uint64
 	switch {
-	case in.Flags&decode.FlagTargetLR != 0:
+	case in.Has(decode.FlagTargetLR):
 		tgt = r.LR &^ 3
-	case in.Flags&decode.FlagTargetCTR != 0:
+	case in.Has(decode.FlagTargetCTR):
 		tgt = r.CTR &^ 3
 	default:
 		tgt = r.TAR &^ 3
 	}
-	if bo&0x04 == 0 && in.Flags&decode.FlagTargetCTR != 0 {
+	if bo&0x04 == 0 && in.Has(decode.FlagTargetCTR) {
 		// Only the QEMU profile gets here (Difference "bcctr-decrement").
 		old := r.CTR
 		if !r.Is64() {
@@ -113,7 +113,7 @@ func opBC(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 		if (old == 0) != (bo&0x02 != 0) {
 			r.NIP = iea(r, cia+4)
-			if in.Flags&decode.FlagLink != 0 {
+			if in.Has(decode.FlagLink) {
 				r.LR = iea(r, cia+4)
 			}
 			return nil
@@ -128,7 +128,7 @@ func opBC(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	} else {
 		r.NIP = iea(r, cia+4)
 	}
-	if in.Flags&decode.FlagLink != 0 {
+	if in.Has(decode.FlagLink) {
 		r.LR = iea(r, cia+4)
 	}
 	return nil

@@ -310,7 +310,7 @@ func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 	if e.obs != nil && !e.obs.active {
 		return e.observe(r, m, in) // observer.go
 	}
-	if in.Invalid != 0 || in.Flags&decode.FlagPrivileged != 0 || in.Level > e.level || in.Len == 8 {
+	if in.Invalid != 0 || in.Has(decode.FlagPrivileged) || in.Level > e.level || in.Len == 8 {
 		if err := e.precheck(r, in); err != nil {
 			return err
 		}
@@ -406,7 +406,7 @@ func (e *Emulator) precheck(r *regs.Regs, in *decode.Inst) error {
 	if in.Level > e.level {
 		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "newer than " + e.level.String(), Err: decode.ErrLevel}
 	}
-	refused := in.Flags&decode.FlagPrivileged != 0 && r.MSR&regs.MSRPR != 0
+	refused := in.Has(decode.FlagPrivileged) && r.MSR&regs.MSRPR != 0
 	if in.Invalid != 0 {
 		if err := e.prof.invalid(in, refused); err != nil {
 			return err

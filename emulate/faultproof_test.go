@@ -195,7 +195,7 @@ func faultProofOp(t *testing.T, op decode.Op, le bool) int {
 		}
 		used++
 		checkAccessSizes(t, &in, fm.log, le)
-		if in.Flags&decode.FlagUpdate != 0 && in.Kinds[0] == decode.ArgGPR {
+		if in.Has(decode.FlagUpdate) && in.Kinds[0] == decode.ArgGPR {
 			ra := ra(&in)
 			if got := m.Regs.GPR[ra]; got != fm.log[0].addr {
 				t.Errorf("%s (le=%v): update form: RA = %#x, want EA %#x", v.String(), le, got, fm.log[0].addr)
@@ -283,11 +283,11 @@ func checkAccessSizes(t *testing.T, in *decode.Inst, log []access, le bool) {
 		}
 	case decode.ClassAtomic:
 		switch {
-		case in.Flags&decode.FlagReserve != 0:
+		case in.Has(decode.FlagReserve):
 			if len(log) != 1 || log[0].write || log[0].n != size {
 				bad(fmt.Sprintf("larx: want one read of %d bytes", size))
 			}
-		case in.Flags&decode.FlagStoreCond != 0:
+		case in.Has(decode.FlagStoreCond):
 			if len(log) != 1 || !log[0].write || log[0].n != size {
 				bad(fmt.Sprintf("successful stcx.: want one write of %d bytes", size))
 			}

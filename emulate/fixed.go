@@ -73,11 +73,11 @@ func setOV(r *regs.Regs, x, y, res uint64) {
 // addRT writes x + y + c to RT with the OE and Rc side effects of in.
 func addRT(r *regs.Regs, in *decode.Inst, x, y, c uint64) {
 	res, _ := bits.Add64(x, y, c)
-	if in.Flags&decode.FlagOE != 0 {
+	if in.Has(decode.FlagOE) {
 		setOV(r, x, y, res)
 	}
 	r.GPR[in.Args[0]&31] = res
-	if in.Flags&decode.FlagRc != 0 {
+	if in.Has(decode.FlagRc) {
 		setCR0(r, res)
 	}
 }

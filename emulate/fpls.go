@@ -46,14 +46,14 @@ func init() {
 // (RT, RA, RB) access, with prefixed R=1 forms relative to the CIA, and the
 // base register number.
 func lsEA(r *regs.Regs, in *decode.Inst, indexed bool) (uint64, int64) {
-	if in.Flags&decode.FlagPCRel != 0 {
+	if in.Has(decode.FlagPCRel) {
 		return iea(r, r.NIP+uint64(in.Args[1])), 0
 	}
 	return ea(r, in, indexed)
 }
 
 func opLoadFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := lsEA(r, in, in.Flags&decode.FlagIndexed != 0)
+	addr, ra := lsEA(r, in, in.Has(decode.FlagIndexed))
 	b, err := e.read(m, addr, int(in.Size))
 	if err != nil {
 		return err
@@ -62,11 +62,11 @@ func opLoadFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	switch {
 	case in.Size == 4 && !fpIntWord[in.Op]:
 		v = fpDouble(uint32(v))
-	case in.Flags&decode.FlagSignExt != 0:
+	case in.Has(decode.FlagSignExt):
 		v = uint64(int64(int32(uint32(v))))
 	}
 	r.VSR[in.Args[0]&31] = regs.VSR{Hi: v}
-	if in.Flags&decode.FlagUpdate != 0 {
+	if in.Has(decode.FlagUpdate) {
 		r.GPR[ra&31] = addr
 	}
 	return nil
@@ -83,13 +83,13 @@ func opStoreFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 		v = uint64(w)
 	}
-	addr, ra := lsEA(r, in, in.Flags&decode.FlagIndexed != 0)
+	addr, ra := lsEA(r, in, in.Has(decode.FlagIndexed))
 	b := e.buf[:in.Size]
 	putN(dataOrder(r, false), b, v)
 	if err := e.write(m, addr, b); err != nil {
 		return err
 	}
-	if in.Flags&decode.FlagUpdate != 0 {
+	if in.Has(decode.FlagUpdate) {
 		r.GPR[ra&31] = addr
 	}
 	return nil
@@ -100,7 +100,7 @@ func opStoreFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // register) takes the doubleword at EA+8 (measured with QEMU: lfdp with
 // bytes 00..0f gives f6 = 0f0e0d0c0b0a0908, f7 = 0706050403020100).
 func opLoadFPPair(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := lsEA(r, in, in.Flags&decode.FlagIndexed != 0)
+	addr, _ := lsEA(r, in, in.Has(decode.FlagIndexed))
 	b, err := e.read(m, addr, 16)
 	if err != nil {
 		return err
@@ -117,7 +117,7 @@ func opLoadFPPair(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // opStoreFPPair is stfdp/stfdpx: MEM(EA, 16) ← FRSp, the mirror of
 // opLoadFPPair.
 func opStoreFPPair(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := lsEA(r, in, in.Flags&decode.FlagIndexed != 0)
+	addr, _ := lsEA(r, in, in.Has(decode.FlagIndexed))
 	t := in.Args[0] & 31 // odd: see opLoadFPPair
 	b := e.buf[:16]
 	vsrToBytes(b, regs.VSR{Hi: r.VSR[t].Hi, Lo: r.VSR[t+1].Hi}, 16, r.MSR&regs.MSRLE != 0)

@@ -263,7 +263,7 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 
 // fpCR1 is cr with, for a record form, CR1 ← FPSCR[FX FEX VX OX] of fs.
 func fpCR1(cr uint32, in *decode.Inst, fs uint64) uint32 {
-	if in.Flags&decode.FlagRc != 0 {
+	if in.Has(decode.FlagRc) {
 		return regs.SetCRField(cr, 1, uint32(fs>>28))
 	}
 	return cr
@@ -271,7 +271,7 @@ func fpCR1(cr uint32, in *decode.Inst, fs uint64) uint32 {
 
 // fpRecord sets CR1 from FPSCR for a record form that leaves FPSCR alone.
 func fpRecord(r *regs.Regs, in *decode.Inst) {
-	if in.Flags&decode.FlagRc != 0 {
+	if in.Has(decode.FlagRc) {
 		r.CR = regs.SetCRField(r.CR, 1, uint32(r.FPSCR>>28))
 	}
 }

@@ -42,7 +42,7 @@ func ea(r *regs.Regs, in *decode.Inst, indexed bool) (addr uint64, ra int64) {
 	} else {
 		ra = in.Args[2]
 		base := gprOr0(r, ra)
-		if in.Flags&decode.FlagPCRel != 0 {
+		if in.Has(decode.FlagPCRel) {
 			base = r.NIP
 		}
 		addr = base + uint64(in.Args[1])
@@ -164,31 +164,31 @@ func wrappedFault(ea uint64, n int, write bool, err error) *Fault {
 }
 
 func opLoad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, in.Flags&decode.FlagIndexed != 0)
+	addr, ra := ea(r, in, in.Has(decode.FlagIndexed))
 	b, err := e.read(m, addr, int(in.Size))
 	if err != nil {
 		return err
 	}
-	v := getN(dataOrder(r, in.Flags&decode.FlagByteRev != 0), b)
-	if in.Flags&decode.FlagSignExt != 0 {
+	v := getN(dataOrder(r, in.Has(decode.FlagByteRev)), b)
+	if in.Has(decode.FlagSignExt) {
 		shift := 64 - 8*uint(in.Size)
 		v = uint64(int64(v<<shift) >> shift)
 	}
 	r.GPR[in.Args[0]&31] = v
-	if in.Flags&decode.FlagUpdate != 0 {
+	if in.Has(decode.FlagUpdate) {
 		r.GPR[ra&31] = addr
 	}
 	return nil
 }
 
 func opStore(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, in.Flags&decode.FlagIndexed != 0)
+	addr, ra := ea(r, in, in.Has(decode.FlagIndexed))
 	b := e.buf[:in.Size]
-	putN(dataOrder(r, in.Flags&decode.FlagByteRev != 0), b, r.GPR[in.Args[0]&31])
+	putN(dataOrder(r, in.Has(decode.FlagByteRev)), b, r.GPR[in.Args[0]&31])
 	if err := e.write(m, addr, b); err != nil {
 		return err
 	}
-	if in.Flags&decode.FlagUpdate != 0 {
+	if in.Has(decode.FlagUpdate) {
 		r.GPR[ra&31] = addr
 	}
 	return nil

@@ -60,7 +60,7 @@ func init() {
 // logicRA writes v to RA (Args[0]) and, for a record form, sets CR0 from it.
 func logicRA(r *regs.Regs, in *decode.Inst, v uint64) {
 	r.GPR[in.Args[0]&31] = v
-	if in.Flags&decode.FlagRc != 0 {
+	if in.Has(decode.FlagRc) {
 		setCR0(r, v)
 	}
 }

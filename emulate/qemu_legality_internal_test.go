@@ -40,7 +40,7 @@ func TestQEMURefusedUnprivileged(t *testing.T) {
 		}
 		_, value, _, _ := decode.Encoding(op)
 		in, err := decode.DecodeWord(uint32(value>>32), uint32(value))
-		if err != nil || in.Op != op || in.Flags&decode.FlagPrivileged != 0 {
+		if err != nil || in.Op != op || in.Has(decode.FlagPrivileged) {
 			continue
 		}
 		t.Logf("%v: refused with si_code %d, not FlagPrivileged, emulated=%v", op, q.psCode, Emulated(op))

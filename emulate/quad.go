@@ -63,7 +63,7 @@ func (e *Emulator) quadPrefixedForm(in *decode.Inst) error {
 		return nil
 	}
 	rt, ra := in.Args[0], in.Args[2]
-	pcrel := in.Flags&decode.FlagPCRel != 0
+	pcrel := in.Has(decode.FlagPCRel)
 	switch {
 	case pcrel && ra != 0, in.Op == p.PLQ && rt == ra:
 		if e.qemuSide(diffInvalidForm) {

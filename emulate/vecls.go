@@ -231,7 +231,7 @@ func vecEA(r *regs.Regs, in *decode.Inst, s *vecSpec) (addr uint64, n int) {
 		}
 		return addr, n
 	}
-	addr, _ = lsEA(r, in, in.Flags&decode.FlagIndexed != 0)
+	addr, _ = lsEA(r, in, in.Has(decode.FlagIndexed))
 	switch s.shape {
 	case vsVMX:
 		addr &^= 15
@@ -277,7 +277,7 @@ func opLoadVec(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		switch {
 		case s.shape == vsScalarSP:
 			d = fpDouble(uint32(d))
-		case in.Flags&decode.FlagSignExt != 0:
+		case in.Has(decode.FlagSignExt):
 			d = uint64(int64(int32(uint32(d))))
 		}
 		v.Hi = d

@@ -99,7 +99,7 @@ func setSAT(r *regs.Regs, sat bool) {
 
 // setCR6 sets CR field 6 for the record forms (Rc=1) of vector compares.
 func setCR6(r *regs.Regs, in *decode.Inst, c uint32) {
-	if in.Flags&decode.FlagRc != 0 {
+	if in.Has(decode.FlagRc) {
 		r.SetCRField(6, c)
 	}
 }

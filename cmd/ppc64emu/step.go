@@ -460,7 +460,7 @@ func usesVSR(word, suffix uint32) bool {
 	if err != nil {
 		return false
 	}
-	if in.Flags&decode.FlagVSX != 0 {
+	if in.Has(decode.FlagVSX) {
 		return true
 	}
 	for i := 0; i < int(in.NArgs); i++ {
