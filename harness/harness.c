@@ -101,8 +101,14 @@ typedef unsigned __int128 u128;
 // with a non-zero DRN starts at PROLOGUE_BASE + 16*DRN, which holds
 // "mtfsfi 7,DRN,1; b CIA". Within branch range of CIA, outside the format's
 // regions; branches and accesses that could reach it are refused.
+//
+// Any signal that returns into the running test (the watchdog's SIGALRM
+// ticks) goes through rt_sigreturn too, which would clear DRN again: such a
+// return is redirected through a resume trampoline in the next page,
+// RESUME_BASE, rewritten for each such return as "mtfsfi 7,DRN,1; b NIP".
 #define PROLOGUE_BASE 0x41f00000UL
-#define PROLOGUE_SIZE 0x1000UL
+#define RESUME_BASE 0x41f01000UL
+#define PROLOGUE_SIZE 0x2000UL // both pages: the fixed prologues and the resume trampoline
 #define FPSCR_DRN 0x0000000700000000ULL
 
 #define TRAP_WORD 0x7fe00008u
@@ -217,6 +223,41 @@ static void fatal_in_handler(const char *msg)
 	_exit(3);
 }
 
+static void flush_icache(void *start, size_t len);
+static int fp_enabled_exception(uint64_t f);
+static uint64_t resumes_drn; // returns into a test through the resume trampoline
+
+// mtfsfi 7,drn,1: sets FPSCR's DRN field only.
+static uint32_t mtfsfi_drn(uint32_t drn) { return 0xfc00010cu | 7u << 23 | 1u << 16 | drn << 12; }
+
+// A signal handler that returns into the running test (a watchdog tick)
+// must keep the test's DRN: rt_sigreturn loads only the low word of FPSCR
+// and clears the high word. The frame's FPSCR slot has all 64 bits on the
+// way in, so when DRN is non-zero the return goes through the resume
+// trampoline "mtfsfi 7,DRN,1; b NIP", which puts DRN back and continues at
+// the interrupted instruction. (Without this, a tick landing between the
+// prologue and the instruction under test, or between the instruction and
+// the trap after it, reported FPSCR's high word as 0: about 1 vector in
+// 7,000 of those with a non-zero DRN.)
+static void keep_drn_on_return(unsigned long *gp, const double *fp)
+{
+	uint64_t f;
+	memcpy(&f, &fp[32], 8);
+	uint32_t drn = (uint32_t)((f & FPSCR_DRN) >> 32);
+	if (drn == 0)
+		return;
+	uint64_t nip = gp[GP_NIP];
+	int64_t off = (int64_t)(nip - (RESUME_BASE + 4));
+	if (off < -0x2000000 || off >= 0x2000000 || fp_enabled_exception(f))
+		fatal_in_handler("harness: fatal: cannot keep DRN across a signal return\n");
+	volatile uint32_t *t = (volatile uint32_t *)RESUME_BASE;
+	t[0] = mtfsfi_drn(drn);
+	t[1] = 0x48000000u | ((uint32_t)off & 0x03fffffcu); // b NIP
+	flush_icache((void *)RESUME_BASE, 8);
+	gp[GP_NIP] = RESUME_BASE;
+	resumes_drn++;
+}
+
 static void __attribute__((noinline)) on_signal(int sig, siginfo_t *si, void *ctx)
 {
 	// The test may have left any value in r13; the harness's code (and
@@ -285,10 +326,13 @@ static void __attribute__((noinline)) on_signal(int sig, siginfo_t *si, void *ct
 			uint64_t now = cpu_ns();
 			if (ticks++ == 0) {
 				tick_cpu = now;
+				keep_drn_on_return(gp, fp);
 				return;
 			}
-			if (now - tick_cpu < LOOP_CPU_NS)
+			if (now - tick_cpu < LOOP_CPU_NS) {
+				keep_drn_on_return(gp, fp);
 				return;
+			}
 		}
 		uint32_t vscr_now = read_vscr();
 		out_st.tar = mf_tar();
@@ -1105,10 +1149,12 @@ static void setup(void)
 		pro[i] = TRAP_WORD;
 	for (uint32_t d = 1; d < 8; d++) {
 		uint64_t at = PROLOGUE_BASE + 16 * d;
-		pro[4 * d] = 0xfc00010cu | 7u << 23 | 1u << 16 | d << 12; // mtfsfi 7,d,1
+		pro[4 * d] = mtfsfi_drn(d);
 		pro[4 * d + 1] = 0x48000000u | ((uint32_t)(CIA - (at + 4)) & 0x03fffffcu); // b CIA
 	}
-	if (mprotect((void *)PROLOGUE_BASE, PROLOGUE_SIZE, PROT_READ | PROT_EXEC) < 0) {
+	if (mprotect((void *)PROLOGUE_BASE, RESUME_BASE - PROLOGUE_BASE, PROT_READ | PROT_EXEC) < 0 ||
+	    mprotect((void *)RESUME_BASE, PROLOGUE_BASE + PROLOGUE_SIZE - RESUME_BASE,
+		     PROT_READ | PROT_WRITE | PROT_EXEC) < 0) {
 		perror("harness: mprotect");
 		exit(2);
 	}
