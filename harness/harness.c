@@ -1122,7 +1122,7 @@ static void run_vector(const char *line, const char *end, int full)
 		print_code_runs();
 }
 
-static void setup(void)
+static void setup(long tick_us)
 {
 	__asm__ volatile("mr %0,13" : "=r"(harness_tp));
 
@@ -1185,10 +1185,12 @@ static void setup(void)
 	mallopt(M_MMAP_THRESHOLD, 1 << 30);
 	read_maps();
 
-	// Watchdog: a 100 ms wall-clock tick; an instruction still running
-	// after two ticks, having used at least 50 ms of CPU time in between,
-	// is a branch to itself (see the SIGALRM case in on_signal).
-	struct itimerval it = { .it_interval = { 0, 100000 }, .it_value = { 0, 100000 } };
+	// Watchdog: a 100 ms wall-clock tick (-tick US changes it: tests use a
+	// short one to make ticks land inside vectors); an instruction still
+	// running after two ticks, having used at least 50 ms of CPU time in
+	// between, is a branch to itself (see the SIGALRM case in on_signal).
+	struct timeval tv = { .tv_sec = tick_us / 1000000, .tv_usec = tick_us % 1000000 };
+	struct itimerval it = { .it_interval = tv, .it_value = tv };
 	if (setitimer(ITIMER_REAL, &it, NULL) < 0) {
 		perror("harness: setitimer");
 		exit(2);
@@ -1198,15 +1200,18 @@ static void setup(void)
 int main(int argc, char **argv)
 {
 	int full = 0;
+	long tick_us = 100000;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-full") == 0)
 			full = 1;
+		else if (strcmp(argv[i], "-tick") == 0 && i + 1 < argc && atol(argv[i + 1]) > 0)
+			tick_us = atol(argv[++i]);
 		else {
-			fprintf(stderr, "usage: %s [-full] < vectors > traces\n", argv[0]);
+			fprintf(stderr, "usage: %s [-full] [-tick US] < vectors > traces\n", argv[0]);
 			return 2;
 		}
 	}
-	setup();
+	setup(tick_us);
 
 	ostr("# format=2\n# order=" ORDER_NAME "\n# reference=qemu-7.2 cpu=power10\n");
 	oflush();
