@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // Server speaks the GDB Remote Serial Protocol to one client for one Target.
@@ -72,10 +73,13 @@ func (s *Server) Serve(rw io.ReadWriter) error {
 	}()
 	for ev := range events {
 		if ev.err != nil {
-			if !s.ended {
+			ended := s.ended
+			if !ended {
 				s.t.Kill()
 			}
-			if errors.Is(ev.err, io.EOF) {
+			// The client went away: the normal end of a session (GDB
+			// may reset the connection rather than close it).
+			if ended || clientGone(ev.err) {
 				return nil
 			}
 			return ev.err
@@ -87,6 +91,9 @@ func (s *Server) Serve(rw io.ReadWriter) error {
 			fmt.Fprintf(s.Log, "<- %s\n", ev.data)
 		}
 		reply, err := s.handle(ev.data, events)
+		if clientGone(err) {
+			return nil // while the program ran; it was killed
+		}
 		if err != nil && !errors.Is(err, ErrKilled) && !errors.Is(err, ErrDetached) {
 			return err
 		}
@@ -103,6 +110,12 @@ func (s *Server) Serve(rw io.ReadWriter) error {
 		}
 	}
 	return nil
+}
+
+// clientGone reports whether a read error means the client closed or
+// reset the connection.
+func clientGone(err error) bool {
+	return errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET)
 }
 
 var (
