@@ -183,3 +183,77 @@ func opXVMove(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	r.VSR[in.Args[0]&63] = v
 	return nil
 }
+
+func init() {
+	def(opXSCvHalf, p.XSCVDPHP, p.XSCVHPDP)
+	def(opXVCvHalf, p.XVCVHPSP, p.XVCVSPHP, p.XVCVSPBF16)
+	def(opXVCvBF16SPN, p.XVCVBF16SPN)
+}
+
+// opXSCvHalf: xscvdphp XT,XB (doubleword 0 of XB rounded to binary16, in
+// bits 48:63 of doubleword 0) and xscvhpdp XT,XB (the binary16 in bits
+// 48:63 of doubleword 0 of XB, in double format), with the scalar FPSCR
+// update (FPRF classifies the result in its own format).
+func opXSCvHalf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if err := e.fpNonIEEE(r, in); err != nil {
+		return err
+	}
+	b := dw0(r, in.Args[1])
+	mode := sfMode[r.FPSCR&regs.FPSCRRN]
+	var res fpResult
+	if in.Op == p.XSCVDPHP {
+		res.f = softfloat.Binary16
+		softfloat.Convert(&res.sf, softfloat.Binary16, dv(b), mode)
+	} else {
+		res.f = softfloat.Binary64
+		softfloat.Convert(&res.sf, softfloat.Binary64, softfloat.Binary16.Unpack(softfloat.B(b&0xffff)), mode)
+	}
+	return e.fpCommit(r, in, int(in.Args[0]&63), &res, false)
+}
+
+// opXVCvHalf: per word, xvcvhpsp (the binary16 in bits 16:31 to binary32),
+// xvcvsphp (binary32 to binary16 in bits 16:31, bits 0:15 zero) and
+// xvcvspbf16 (binary32 to bfloat16 in bits 16:31), with the vector FPSCR
+// update.
+func opXVCvHalf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if err := e.fpNonIEEE(r, in); err != nil {
+		return err
+	}
+	src, dst := softfloat.Binary32, softfloat.Binary16
+	switch in.Op {
+	case p.XVCVHPSP:
+		src, dst = softfloat.Binary16, softfloat.Binary32
+	case p.XVCVSPBF16:
+		dst = softfloat.BFloat16
+	}
+	mode := sfMode[r.FPSCR&regs.FPSCRRN]
+	xt := int(in.Args[0] & 63)
+	b := r.VSR[in.Args[1]&63]
+	old := r.FPSCR
+	var out regs.VSR
+	var ex uint64
+	enabled := false
+	for i := range 4 {
+		w := uint64(b.Word(i))
+		if src == softfloat.Binary16 {
+			w &= 0xffff
+		}
+		res := fpResult{f: dst}
+		softfloat.Convert(&res.sf, dst, src.Unpack(softfloat.B(w)), mode)
+		o := fpOutcomeOf(old, &res)
+		ex |= o.ex
+		enabled = enabled || o.enabled
+		out = out.WithWord(i, uint32(o.fin.Lo))
+	}
+	return e.xvCommit(r, in, xt, out, ex, enabled)
+}
+
+// opXVCvBF16SPN: xvcvbf16spn XT,XB: the bfloat16 in bits 16:31 of each
+// word as a binary32 (exact: the bits moved up; no exception, a
+// signalling NaN kept).
+func opXVCvBF16SPN(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	b := r.VSR[in.Args[1]&63]
+	const lo = 0x0000ffff_0000ffff
+	r.VSR[in.Args[0]&63] = regs.VSR{Hi: (b.Hi & lo) << 16, Lo: (b.Lo & lo) << 16}
+	return nil
+}

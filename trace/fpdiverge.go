@@ -48,6 +48,7 @@ var fpExcOps = append([]string{
 	"xsnmsubqp", "xsnmsubqpo", "xscvdpqp", "xscvqpdp", "xscvqpdpo", "xscvsdqp", "xscvudqp", "xscvsqqp", "xscvuqqp",
 	"xscvqpsdz", "xscvqpswz", "xscvqpudz", "xscvqpuwz", "xscvqpsqz", "xscvqpuqz", "xsrqpi", "xsrqpix",
 	"xscmpuqp", "xscmpoqp",
+	"xscvdphp", "xscvhpdp",
 }, fpSingleOps...)
 
 var fpDivergences = []Divergence{

@@ -12,6 +12,7 @@ var xvFPOps = []string{
 	"xvredp", "xvresp", "xvrsqrtedp", "xvrsqrtesp",
 	"xvmaddadp", "xvmaddmdp", "xvmaddasp", "xvmaddmsp", "xvmsubadp", "xvmsubmdp", "xvmsubasp", "xvmsubmsp",
 	"xvnmaddadp", "xvnmaddmdp", "xvnmaddasp", "xvnmaddmsp", "xvnmsubadp", "xvnmsubmdp", "xvnmsubasp", "xvnmsubmsp",
+	"xvcvsphp", "xvcvhpsp", "xvcvspbf16",
 }
 
 var vsxDivergences = []Divergence{
@@ -32,6 +33,22 @@ var vsxDivergences = []Divergence{
 				return false
 			}
 			t := after.VSR[in.Args[0]&63]
+			switch in.Op.String() {
+			case "xvcvsphp": // binary16 results in bits 16:31 of each word
+				for i := range 4 {
+					if t.Word(i)>>10&0x1f <= 1 {
+						return true
+					}
+				}
+				return false
+			case "xvcvspbf16": // bfloat16 results
+				for i := range 4 {
+					if t.Word(i)>>7&0xff <= 1 {
+						return true
+					}
+				}
+				return false
+			}
 			if in.Op.String()[len(in.Op.String())-2:] == "sp" {
 				for i := range 4 {
 					if t.Word(i)>>23&0xff <= 1 {
