@@ -18,6 +18,11 @@
 //	ErrFPException       enabled floating-point exception
 //	ErrUnavailable       facility unavailable (FP, VMX or VSX off in MSR)
 //
+// Step executes a given instruction, Fetch the one at r.NIP, FetchInst
+// reads and decodes the one at r.NIP without executing it, and Run loops
+// until a stop address, a step limit, a cancelled context or a failing
+// step (Unicorn's emu_start).
+//
 // Whenever Step returns an error, the register file is bit-identical to what
 // it was before the call and memory is unchanged: every instruction performs
 // all of its fallible work (memory accesses, checks) before it writes any
@@ -307,10 +312,13 @@ func (e *Emulator) Config() Config {
 // instead of the original word. See the package documentation for the
 // outcomes; on any error r and memory are unchanged.
 func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
+	if m == nil {
+		m = noMemory{} // every access faults with ErrNoMemory
+	}
 	if e.obs != nil && !e.obs.active {
 		return e.observe(r, m, in) // observer.go
 	}
-	if in.Invalid != 0 || in.Has(decode.FlagPrivileged) || in.Level > e.level || in.Len == 8 {
+	if in.Invalid != 0 || in.Has(decode.FlagPrivileged) || in.Level > e.level || in.Len == 8 || r.NIP&3 != 0 {
 		if err := e.precheck(r, in); err != nil {
 			return err
 		}
@@ -376,33 +384,23 @@ func (e *Emulator) StepWord(r *regs.Regs, m Memory, word, suffix uint32) error {
 	return e.Step(r, m, in)
 }
 
-// Fetch reads the instruction at r.NIP from m (two words for a prefixed
-// instruction) and executes it. A failed fetch gives a *Fault with Fetch set.
+// Fetch reads the instruction at r.NIP from m as FetchInst does (two
+// words for a prefixed instruction) and executes it. A failed fetch gives
+// a *Fault with Fetch set.
 func (e *Emulator) Fetch(r *regs.Regs, m Memory) error {
-	nip := r.NIP
-	b := e.buf[:4]
-	if err := m.Read(nip, b); err != nil {
-		return newFault(nip, 4, false, err, true)
+	in, err := e.fetchInst(r, m, &e.inst)
+	if err != nil {
+		return err
 	}
-	order := byteOrder(r)
-	w := order.Uint32(b)
-	var s uint32
-	if decode.IsPrefix(w) {
-		next := nip + 4
-		if !r.Is64() {
-			next &= 0xffffffff
-		}
-		if err := m.Read(next, b); err != nil {
-			return newFault(next, 4, false, err, true)
-		}
-		s = order.Uint32(b)
-	}
-	return e.StepWord(r, m, w, s)
+	return e.Step(r, m, in)
 }
 
 // precheck handles the rare cases: invalid encodings, ISA level, privilege
 // and prefixed-instruction alignment.
 func (e *Emulator) precheck(r *regs.Regs, in *decode.Inst) error {
+	if r.NIP&3 != 0 {
+		return &Fault{Addr: r.NIP, EA: r.NIP, Size: int(in.Len), Fetch: true, Alignment: true, Err: ErrMisalignedNIP}
+	}
 	if in.Level > e.level {
 		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "newer than " + e.level.String(), Err: decode.ErrLevel}
 	}

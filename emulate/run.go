@@ -1,0 +1,177 @@
+package emulate
+
+import (
+	"context"
+	"errors"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// Errors of fetching and running.
+var (
+	// ErrNoMemory is the error of a Fault when Step, Fetch, FetchInst or
+	// Run is given a nil Memory and the instruction accesses storage.
+	ErrNoMemory = errors.New("emulate: nil Memory")
+	// ErrMisalignedNIP is the error of the Fault (Fetch and Alignment set)
+	// for an instruction address with either of its low two bits set.
+	// Instruction addresses are multiples of 4 (Power ISA 3.1B Book I
+	// 1.6: NIA bits 62:63 are always 0); the emulator refuses such a NIP
+	// rather than guess which word was meant.
+	ErrMisalignedNIP = errors.New("emulate: instruction address not a multiple of 4")
+	// ErrStepLimit is Run's outcome when it executed RunOptions.MaxSteps
+	// instructions.
+	ErrStepLimit = errors.New("emulate: step limit reached")
+)
+
+// InstFetcher is implemented by a Memory that tells instruction fetches
+// from data reads, for instance to check execute permission (mem.Memory
+// does). FetchInst, Fetch and Run read instructions through Fetch when the
+// Memory has it, through Read otherwise.
+type InstFetcher interface {
+	Fetch(addr uint64, p []byte) error
+}
+
+// noMemory stands for a nil Memory: every access faults with ErrNoMemory.
+type noMemory struct{}
+
+func (noMemory) Read(uint64, []byte) error  { return ErrNoMemory }
+func (noMemory) Write(uint64, []byte) error { return ErrNoMemory }
+
+// FetchInst reads and decodes the instruction at r.NIP without executing
+// it, so that a debugger can look before it steps. The word is read in the
+// byte order of MSR[LE]; a prefix is read with its suffix, at NIP+4
+// modulo 2^32 in 32-bit mode (MSR[SF] = 0). The result is decode's shared
+// cached Inst, which the caller must not modify.
+//
+// A read that fails gives a *Fault with Fetch set (ErrFetchFault), as does
+// a NIP that is not a multiple of 4 (ErrAlignment, ErrMisalignedNIP); a
+// word that does not decode gives an *OpError matching ErrIllegal and
+// wrapping the decode error. A prefixed instruction that crosses a 64-byte
+// boundary is returned: Step refuses it. FetchInst makes no allocation
+// for a word in decode's cache.
+func (e *Emulator) FetchInst(r *regs.Regs, m Memory) (*decode.Inst, error) {
+	return e.fetchInst(r, m, nil)
+}
+
+// fetchInst is FetchInst; with a scratch Inst it decodes through
+// decode.LookupTo (no allocation for code that runs once), and the result
+// is valid until the next call with that scratch.
+func (e *Emulator) fetchInst(r *regs.Regs, m Memory, scratch *decode.Inst) (*decode.Inst, error) {
+	nip := r.NIP
+	if nip&3 != 0 {
+		return nil, &Fault{Addr: nip, EA: nip, Size: 4, Fetch: true, Alignment: true, Err: ErrMisalignedNIP}
+	}
+	if m == nil {
+		m = noMemory{}
+	}
+	b := e.buf[:4]
+	if err := fetchWord(m, nip, b); err != nil {
+		return nil, newFault(nip, 4, false, err, true)
+	}
+	order := byteOrder(r)
+	w := order.Uint32(b)
+	var s uint32
+	if decode.IsPrefix(w) {
+		next := nip + 4
+		if !r.Is64() {
+			next &= 0xffffffff
+		}
+		if err := fetchWord(m, next, b); err != nil {
+			return nil, newFault(next, 4, false, err, true)
+		}
+		s = order.Uint32(b)
+	}
+	var in *decode.Inst
+	var err error
+	if scratch != nil {
+		in, err = decode.LookupTo(scratch, w, s)
+	} else {
+		in, err = decode.Lookup(w, s)
+	}
+	if err != nil {
+		return nil, illegalWord(err)
+	}
+	return in, nil
+}
+
+func fetchWord(m Memory, addr uint64, b []byte) error {
+	if f, ok := m.(InstFetcher); ok {
+		return f.Fetch(addr, b)
+	}
+	return m.Read(addr, b)
+}
+
+// RunOptions bound a Run. The zero value runs until a step fails.
+type RunOptions struct {
+	// Until lists stop addresses: Run stops, without executing it, at an
+	// instruction whose address is one of them, including the first
+	// (Unicorn's "until"; several for the two ways out of a call).
+	Until []uint64
+	// MaxSteps is the most instructions Run executes; 0 means no limit.
+	MaxSteps uint64
+	// Context, if set, cancels the run: Run checks it every
+	// RunCheckInterval instructions and before the first.
+	Context context.Context
+}
+
+// RunCheckInterval is how many instructions Run executes between two
+// looks at RunOptions.Context.
+const RunCheckInterval = 4096
+
+// Run executes instructions from r.NIP, fetching each from m as Fetch
+// does, until one of:
+//
+//	r.NIP is in opts.Until        err == nil
+//	opts.MaxSteps steps executed  ErrStepLimit
+//	opts.Context is done          the context's error (context.Canceled, …)
+//	a step fails                  the step's error, as Fetch returns it
+//
+// It returns the number of instructions executed (a failed step is not
+// counted: its instruction did not complete, and r and memory are as they
+// were before it) and the outcome. A step that fails leaves r.NIP at the
+// instruction, so after handling the outcome (a system call, a
+// breakpoint) the caller can run on. Run makes no allocation per step.
+func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) {
+	var done <-chan struct{}
+	if opts.Context != nil {
+		done = opts.Context.Done()
+	}
+	until := opts.Until
+	limit := opts.MaxSteps
+	var n uint64
+	check := uint64(0) // n at which the context is next looked at
+	for {
+		if done != nil && n == check {
+			select {
+			case <-done:
+				return n, opts.Context.Err()
+			default:
+			}
+			check += RunCheckInterval
+		}
+		if len(until) != 0 && isStop(until, r.NIP) {
+			return n, nil
+		}
+		if limit != 0 && n == limit {
+			return n, ErrStepLimit
+		}
+		in, err := e.fetchInst(r, m, &e.inst)
+		if err == nil {
+			err = e.Step(r, m, in)
+		}
+		if err != nil {
+			return n, err
+		}
+		n++
+	}
+}
+
+func isStop(until []uint64, nip uint64) bool {
+	for _, a := range until {
+		if a == nip {
+			return true
+		}
+	}
+	return false
+}
