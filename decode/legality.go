@@ -95,12 +95,13 @@ func invalidForm(in *Inst) bool {
 	if in.Class == ClassMMA && in.Kinds[0] == ArgACC {
 		// xv*ger*, pmxv*ger*: XA (or XAp) or XB among the four VSRs of
 		// ACC[AT] (VSR 4×AT..4×AT+3) is an invalid form.
+		// For xvf64ger*, pmxvf64ger* an odd XAp (a VSR pair) is one too.
 		for i := 1; i < int(in.NArgs); i++ {
 			if in.Kinds[i] == ArgVSR && a[i]/4 == a[0] {
 				return true
 			}
 		}
-		return false
+		return a[1]&1 != 0 && f64ger(in.Op)
 	}
 	if in.Flags&FlagPCRel != 0 {
 		// Prefixed with R=1: RA must be 0.
@@ -166,4 +167,15 @@ func dfpPairArgs(op Op) uint8 {
 		return 0b100
 	}
 	return 0
+}
+
+// f64ger reports whether op is one of the 64-bit floating-point GER ops,
+// whose XA operand is an even-odd VSR pair (XAp).
+func f64ger(op Op) bool {
+	switch op {
+	case ppc64asm.XVF64GER, ppc64asm.XVF64GERPP, ppc64asm.XVF64GERPN, ppc64asm.XVF64GERNP, ppc64asm.XVF64GERNN,
+		ppc64asm.PMXVF64GER, ppc64asm.PMXVF64GERPP, ppc64asm.PMXVF64GERPN, ppc64asm.PMXVF64GERNP, ppc64asm.PMXVF64GERNN:
+		return true
+	}
+	return false
 }

@@ -75,6 +75,10 @@ const (
 	diffXSCvDPSPN                     // xscvdpspn-tiny
 	diffXSNabsQPBit31                 // xsnabsqp-bit31
 	diffXSRQPIReserved                // xsrqpi-rmc-reserved
+	diffMMAAccVSR                     // mma-acc-vsr
+	diffMMANegZero                    // mma-neg-zero
+	diffMMAF16Round                   // mma-f16-round
+	diffMMAEnabled                    // mma-fp-enabled
 	numDiffs
 )
 
@@ -518,5 +522,34 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
 		QEMU: HardwareStep, QDetail: "executes them in a mode not determined yet (golden traces): not emulated",
 		Source: "Power ISA 3.1B Book I 7.6 (xsrqpi); QEMU 7.2 -cpu power10 via the harness",
+	},
+	diffMMAAccVSR: {
+		ID:       "mma-acc-vsr",
+		What:     "MMA accumulators: the VSRs 4i…4i+3 of ACC[i] while it is primed (after xxmtacc, xxsetaccz or a GER op, before xxmfacc) are undefined; a GER op on an accumulator that is not primed",
+		Hardware: Value, HWDetail: "modelled as QEMU: one copy of the state, in the VSRs (xxmtacc and xxmfacc move nothing). A program that primes, updates and then " +
+			"deprimes (xxmfacc) before reading the VSRs reads the same values; reading them while primed is not detected (POWER10's separate accumulator file is not modelled)",
+		QEMU: Value, QDetail: "the accumulator is the four VSRs: xxmtacc/xxmfacc are no-ops, xxsetaccz zeroes them, GER ops read and write them",
+		Source: "Power ISA 3.1B Book I 7.2.1.2; QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/xxmtacc.*, xv*ger*.*)",
+	},
+	diffMMANegZero: {
+		ID:       "mma-neg-zero",
+		What:     "xvf32ger/xvf64ger np and nn forms: the sign of an element that is an exact zero sum of opposite signs",
+		Hardware: Value, HWDetail: "the ISA's pseudo-code: −(XA×XB) ± ACC rounded, so +0 (−0 rounding toward −∞)",
+		QEMU: Value, QDetail: "−(XA×XB ∓ ACC): the zero of the inner sum, negated: −0 (+0 rounding toward −∞)",
+		Source: "Power ISA 3.1B Book I 7.6.1.12 (xvf32gernp …); QEMU 7.2 float32_muladd with float_muladd_negate_result",
+	},
+	diffMMAF16Round: {
+		ID:       "mma-f16-round",
+		What:     "xvf16ger2 and xvbf16ger2 accumulating forms when the sum of the two products is inexact in binary32",
+		Hardware: HardwareStep, HWDetail: "unmeasured: whether POWER10 rounds the product sum before adding the accumulator: let the CPU decide",
+		QEMU: Value, QDetail: "two roundings: the product sum rounded to binary32, then ±sum ± ACC rounded again",
+		Source: "QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/*16ger2*)",
+	},
+	diffMMAEnabled: {
+		ID:       "mma-fp-enabled",
+		What:     "a floating-point GER op with an enabled exception when the interrupt is taken (MSR[FE0,FE1] ≠ 0, or QEMU)",
+		Hardware: HardwareStep, HWDetail: "which elements are written before the interrupt is not documented: let the CPU decide",
+		QEMU: Value, QDetail: "the whole accumulator and FPSCR are updated, then SIGFPE for any enabled exception bit that is set (FEX), new or not",
+		Source: "QEMU 7.2 target/ppc vsxger_excp (read for semantics); not in the golden traces (vecgen sets no enable bits)",
 	},
 }

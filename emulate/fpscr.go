@@ -36,6 +36,12 @@ type FPException struct {
 	// Target+1.
 	Pair    bool
 	ValueLo uint64
+	// ACCRows > 0: an MMA rank-k update (emulate/mma.go) that writes
+	// the accumulator before the interrupt: ACCValue[k] goes to VSR
+	// ACC+k for k < ACCRows.
+	ACC      int
+	ACCRows  int
+	ACCValue [4]regs.VSR
 }
 
 func (x *FPException) Error() string {
@@ -55,6 +61,9 @@ func (x *FPException) Apply(r *regs.Regs) {
 		if x.Pair {
 			r.VSR[(x.Target+1)&31] = regs.VSR{Hi: x.ValueLo}
 		}
+	}
+	for k := 0; k < x.ACCRows && k < len(x.ACCValue); k++ {
+		r.VSR[(x.ACC+k)&63] = x.ACCValue[k]
 	}
 }
 

@@ -326,6 +326,10 @@ func (g *gen) state(in *decode.Inst, v *trace.Vector) {
 			}
 			hasVR = true
 		case decode.ArgVSR:
+			if cls == decode.ClassMMA {
+				g.mmaOperand(in, a) // XA (XAp) and XB of a GER op
+				continue
+			}
 			g.put(fmt.Sprintf("vs%d", a), g.vsrValue(a < 32))
 			if in.Has(decode.FlagPair) {
 				g.put(fmt.Sprintf("vs%d", (a+1)&63), g.vsrValue(a < 32))
@@ -843,5 +847,22 @@ func (g *gen) smallOffset() uint64 {
 		return 1 << uint(r.IntN(12))
 	default:
 		return uint64(r.IntN(0x1000))
+	}
+}
+
+// mmaOperand gives XA (both VSRs of XAp) or XB of an MMA rank-k update:
+// integer lane edges (0, ±1, extremes: saturation), float values or random
+// bits. The accumulator (ArgACC) gets vsrValue in each of its four VSRs.
+func (g *gen) mmaOperand(in *decode.Inst, a int) {
+	n := 1
+	if a == int(in.Args[1]) && strings.Contains(in.Op.String(), "f64ger") {
+		n = 2 // XAp
+	}
+	for k := range n {
+		v := g.vsrValue(false)
+		if g.rng.IntN(2) == 0 {
+			v = g.laneValue()
+		}
+		g.put(fmt.Sprintf("vs%d", (a+k)&63), v)
 	}
 }

@@ -1,0 +1,324 @@
+// Package mma is the arithmetic of the Matrix-Multiply Assist facility
+// (Power ISA 3.1B Book I chapter 7.6.1.12, "VSX Vector GER" instructions):
+// the rank-k updates of a 4×4 accumulator by the outer product of two
+// vectors, on plain values. It holds no register file and no memory; the
+// emulator maps accumulators to VSRs and sets FPSCR and VSCR from what
+// these functions report.
+//
+// An accumulator is four 128-bit rows. Elements are numbered as the ISA
+// numbers them, from the most significant end: row i, word j is the ISA's
+// ACC[AT][i].word[j].
+//
+// Masks are the prefixed forms' XMSK, YMSK and PMSK fields, with the
+// first element at the most significant bit of the field (XMSK bit 0 of
+// the ISA, value 8, selects row 0). The non-prefixed forms use all ones.
+// Where a row or column is masked off the element becomes 0, for the
+// accumulating forms too.
+package mma
+
+import "github.com/ppc64emu/ppc64emu/internal/softfloat"
+
+// Vec is a 128-bit vector: Hi holds bytes 0-7 (ISA bits 0:63).
+type Vec struct{ Hi, Lo uint64 }
+
+// Acc is an accumulator: row i is ACC[i].
+type Acc [4]Vec
+
+// Masks are the XMSK (rows), YMSK (columns) and PMSK (products) fields.
+// X and Y are 4-bit fields (Y is 2 bits for the 64-bit float forms); P
+// has as many bits as the rank (8, 4 or 2). All ones (AllMasks) select
+// everything.
+type Masks struct{ X, Y, P uint8 }
+
+// AllMasks is the masks of the non-prefixed forms.
+var AllMasks = Masks{X: 0xf, Y: 0xf, P: 0xff}
+
+// Update says how the products combine with the accumulator.
+type Update uint8
+
+// The updates: Set overwrites the accumulator (xv…ger), the others add
+// ±product to ±accumulator (pp, pn, np, nn: the first letter is the sign
+// of the product, the second that of the accumulator).
+const (
+	Set Update = iota
+	PP
+	PN
+	NP
+	NN
+)
+
+func (u Update) negMul() bool { return u == NP || u == NN }
+func (u Update) negAcc() bool { return u == PN || u == NN }
+
+func word(v Vec, i int) uint32 {
+	if i < 2 {
+		return uint32(v.Hi >> (32 - 32*uint(i)))
+	}
+	return uint32(v.Lo >> (32 - 32*uint(i-2)))
+}
+
+func (v *Vec) setWord(i int, x uint32) {
+	if i < 2 {
+		s := 32 - 32*uint(i)
+		v.Hi = v.Hi&^(0xffffffff<<s) | uint64(x)<<s
+		return
+	}
+	s := 32 - 32*uint(i-2)
+	v.Lo = v.Lo&^(0xffffffff<<s) | uint64(x)<<s
+}
+
+func dw(v Vec, i int) uint64 {
+	if i == 0 {
+		return v.Hi
+	}
+	return v.Lo
+}
+
+func (v *Vec) setDW(i int, x uint64) {
+	if i == 0 {
+		v.Hi = x
+	} else {
+		v.Lo = x
+	}
+}
+
+// on reports whether element k of an n-bit mask field m is selected (k = 0
+// is the field's most significant bit).
+func on(m uint8, n, k int) bool { return m>>(n-1-k)&1 != 0 }
+
+// IntKind is the element type of an integer rank-k update.
+type IntKind uint8
+
+// The integer kinds.
+const (
+	I4  IntKind = iota // xvi4ger8: signed 4-bit × signed 4-bit, rank 8
+	I8                 // xvi8ger4: signed 8-bit × unsigned 8-bit, rank 4
+	I16                // xvi16ger2: signed 16-bit × signed 16-bit, rank 2
+)
+
+// Rank is the number of products summed into each element.
+func (k IntKind) Rank() int { return [...]int{8, 4, 2}[k] }
+
+// dot is Σ a[k]×b[k] over the k selected by pmsk, of word a and word b.
+func (k IntKind) dot(a, b uint32, pmsk uint8) int64 {
+	var sum int64
+	switch k {
+	case I4:
+		for e := 0; e < 8; e++ {
+			if on(pmsk, 8, e) {
+				s := 28 - 4*uint(e)
+				x := int64(int32(a<<(28-s)) >> 28)
+				y := int64(int32(b<<(28-s)) >> 28)
+				sum += x * y
+			}
+		}
+	case I8:
+		for e := 0; e < 4; e++ {
+			if on(pmsk, 4, e) {
+				s := 24 - 8*uint(e)
+				sum += int64(int8(a>>s)) * int64(uint8(b>>s))
+			}
+		}
+	default:
+		for e := 0; e < 2; e++ {
+			if on(pmsk, 2, e) {
+				s := 16 - 16*uint(e)
+				sum += int64(int16(a>>s)) * int64(int16(b>>s))
+			}
+		}
+	}
+	return sum
+}
+
+// Int performs an integer rank-k update of acc by a and b: element (i, j)
+// becomes Σ a.word[i].elem[k] × b.word[j].elem[k] (plus its old value if
+// accumulate), modulo 2^32 or, with saturate, clamped to the signed 32-bit
+// range. It reports whether any element saturated.
+func Int(acc *Acc, kind IntKind, a, b Vec, m Masks, accumulate, saturate bool) (sat bool) {
+	for i := 0; i < 4; i++ {
+		row := acc[i]
+		for j := 0; j < 4; j++ {
+			if !on(m.X, 4, i) || !on(m.Y, 4, j) {
+				row.setWord(j, 0)
+				continue
+			}
+			s := kind.dot(word(a, i), word(b, j), m.P)
+			if accumulate {
+				s += int64(int32(word(row, j)))
+			}
+			if saturate {
+				switch {
+				case s > 1<<31-1:
+					s, sat = 1<<31-1, true
+				case s < -1<<31:
+					s, sat = -1<<31, true
+				}
+			}
+			row.setWord(j, uint32(s))
+		}
+		acc[i] = row
+	}
+	return sat
+}
+
+// FloatKind is the element format of a floating-point rank-k update.
+type FloatKind uint8
+
+// The float kinds.
+const (
+	F16  FloatKind = iota // xvf16ger2: binary16 pairs into binary32, rank 2
+	BF16                  // xvbf16ger2: bfloat16 pairs into binary32, rank 2
+	F32                   // xvf32ger: binary32 into binary32, rank 1
+	F64                   // xvf64ger: binary64 into binary64, rank 1 (4×2 accumulator)
+)
+
+// Float performs a floating-point rank-k update of acc in rounding mode
+// mode and returns the IEEE exceptions it signalled (the union over the
+// elements). For F64, a is the pair XAp (a[0] rows 0-1, a[1] rows 2-3)
+// and the accumulator's rows hold two doublewords; for the others only
+// a[0] is read.
+//
+// F32 and F64 compute each element with one fused multiply-add (one
+// rounding): the Power ISA's −(XA×XB) ± ACC for the n-forms. With
+// qemuNeg, the n-forms compute −(XA×XB ∓ ACC) instead, as QEMU 7.2 does:
+// the same value, but an exact zero from a sum of opposite signs gets the
+// other sign. F16 and BF16 round the sum of the two products (each exact)
+// once to binary32 and then, for the accumulating forms, add ±ACC in a
+// second rounding, as QEMU 7.2 does; twice reports that such a first
+// rounding was inexact (where a single rounding of the whole sum could
+// differ). NaN operands propagate in the order multiplicand, accumulator,
+// multiplier (the FPU's order, QEMU's float_muladd for PowerPC); a NaN is
+// never negated.
+func Float(acc *Acc, kind FloatKind, a [2]Vec, b Vec, m Masks, u Update, mode softfloat.Mode, qemuNeg bool) (fl softfloat.Flags, twice bool) {
+	if kind == F64 {
+		for i := 0; i < 4; i++ {
+			row := acc[i]
+			x := dw(a[i/2], i%2)
+			for j := 0; j < 2; j++ {
+				if !on(m.X, 4, i) || !on(m.Y, 2, j) {
+					row.setDW(j, 0)
+					continue
+				}
+				r, f := elem1(softfloat.Binary64, x, dw(b, j), dw(row, j), u, mode, qemuNeg)
+				fl |= f
+				row.setDW(j, r)
+			}
+			acc[i] = row
+		}
+		return fl, false
+	}
+	for i := 0; i < 4; i++ {
+		row := acc[i]
+		x := word(a[0], i)
+		for j := 0; j < 4; j++ {
+			if !on(m.X, 4, i) || !on(m.Y, 4, j) {
+				row.setWord(j, 0)
+				continue
+			}
+			var r uint64
+			var f softfloat.Flags
+			if kind == F32 {
+				r, f = elem1(softfloat.Binary32, uint64(x), uint64(word(b, j)), uint64(word(row, j)), u, mode, qemuNeg)
+			} else {
+				var t bool
+				r, f, t = elem2(kind, x, word(b, j), word(row, j), m.P, u, mode)
+				twice = twice || t
+			}
+			fl |= f
+			row.setWord(j, uint32(r))
+		}
+		acc[i] = row
+	}
+	return fl, twice
+}
+
+// elem1 is one element of a rank-1 update in format f: x×y, or ±x×y ± c
+// with one rounding.
+func elem1(f softfloat.Format, x, y, c uint64, u Update, mode softfloat.Mode, qemuNeg bool) (uint64, softfloat.Flags) {
+	var r softfloat.Result
+	a, b := f.Unpack(softfloat.B(x)), f.Unpack(softfloat.B(y))
+	if u == Set {
+		softfloat.Mul(&r, f, a, b, mode)
+		return r.Bits.Lo, r.Flags
+	}
+	z := f.Unpack(softfloat.B(c))
+	if softfloat.Propagate(&r, f, a, z, b) {
+		if isIMZ(&a, &b) {
+			r.Flags |= softfloat.InvalidIMZ
+		}
+		return r.Bits.Lo, r.Flags
+	}
+	if u.negMul() {
+		a.Neg = !a.Neg
+	}
+	if u.negAcc() {
+		z.Neg = !z.Neg
+	}
+	softfloat.FMA(&r, f, a, b, z, mode)
+	if qemuNeg && u.negMul() && exactZero(f, &r) && !(isZero(&a, &b) && z.Class == softfloat.Zero && a.Neg != b.Neg == z.Neg) {
+		// An exact zero sum of opposite signs: QEMU takes the sign of
+		// the sum before negating the result (+0 but −0 rounding
+		// down), then negates it.
+		r.Bits = f.Zero(mode != softfloat.Down)
+	}
+	return r.Bits.Lo, r.Flags
+}
+
+func isIMZ(a, b *softfloat.Value) bool {
+	return a.Class == softfloat.Inf && b.Class == softfloat.Zero || a.Class == softfloat.Zero && b.Class == softfloat.Inf
+}
+
+func isZero(a, b *softfloat.Value) bool {
+	return a.Class == softfloat.Zero || b.Class == softfloat.Zero
+}
+
+func exactZero(f softfloat.Format, r *softfloat.Result) bool {
+	return r.Flags&softfloat.Inexact == 0 && f.Classify(r.Bits) == softfloat.Zero
+}
+
+// elem2 is one element of a 16-bit rank-2 update: the two products (each
+// exact in binary64) summed with one rounding to binary32, then, for the
+// accumulating forms, ±sum ± c rounded again.
+func elem2(kind FloatKind, x, y, c uint32, pmsk uint8, u Update, mode softfloat.Mode) (uint64, softfloat.Flags, bool) {
+	hf := softfloat.Binary16
+	if kind == BF16 {
+		hf = softfloat.BFloat16
+	}
+	zero := softfloat.Binary64.Unpack(softfloat.B(0))
+	var v [4]softfloat.Value // x0, y0, x1, y1
+	for k := 0; k < 2; k++ {
+		if on(pmsk, 2, k) {
+			s := 16 - 16*uint(k)
+			v[2*k] = hf.Unpack(softfloat.B(uint64(uint16(x >> s))))
+			v[2*k+1] = hf.Unpack(softfloat.B(uint64(uint16(y >> s))))
+		} else {
+			v[2*k], v[2*k+1] = zero, zero
+		}
+	}
+	var p, r softfloat.Result
+	softfloat.Mul(&p, softfloat.Binary64, v[0], v[1], mode) // exact but for NaNs
+	fl := p.Flags
+	ps := softfloat.Binary64.Unpack(p.Bits)
+	if softfloat.Propagate(&r, softfloat.Binary32, v[2], ps, v[3]) {
+		if isIMZ(&v[2], &v[3]) {
+			r.Flags |= softfloat.InvalidIMZ
+		}
+	} else {
+		softfloat.FMA(&r, softfloat.Binary32, v[2], v[3], ps, mode)
+	}
+	fl |= r.Flags
+	if u == Set {
+		return r.Bits.Lo, fl, false
+	}
+	twice := r.Flags&softfloat.Inexact != 0
+	s := softfloat.Binary32.Unpack(r.Bits)
+	z := softfloat.Binary32.Unpack(softfloat.B(uint64(c)))
+	if u.negMul() && !s.Class.IsNaN() {
+		s.Neg = !s.Neg
+	}
+	if u.negAcc() && !z.Class.IsNaN() {
+		z.Neg = !z.Neg
+	}
+	softfloat.Add(&r, softfloat.Binary32, s, z, mode)
+	return r.Bits.Lo, fl | r.Flags, twice
+}
