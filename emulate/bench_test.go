@@ -73,7 +73,7 @@ func TestStepAllocs(t *testing.T) {
 		0x7c232000, // cmpd
 		0x7fe00008, // trap (refused with a sentinel)
 		0x44000002, // sc
-		0xef8008d8, // xvf32ger (not emulated)
+		0x7c00003c, // wait (not emulated)
 	} {
 		m := newMachine(true)
 		m.r.GPR[4], m.r.GPR[5] = scratchBase, 8

@@ -208,6 +208,14 @@ type Config struct {
 	// TimeBase, if set, supplies the time base for mftb and mfspr 268/269.
 	// Without it those instructions are not emulated.
 	TimeBase func() uint64
+	// SPR, if set, supplies what mfspr reads from a problem-state SPR the
+	// register file does not hold (HookedSPRs lists them: the
+	// transactional-memory SPRs, CTRL, SPRG3, the user-readable
+	// performance-monitor and event-based-branch SPRs); ok=false, or no
+	// hook, leaves the read not emulated (ErrNotEmulated, "no Config.SPR").
+	// Under the QEMU profile a number QEMU 7.2 does not provide is refused
+	// as QEMU refuses it, hook or not.
+	SPR func(n int) (v uint64, ok bool)
 	// Random, if set, supplies darn's value for L = 0, 1 or 2; ok=false makes
 	// darn return its failure value. Without it darn is not emulated.
 	Random func(l int) (v uint64, ok bool)

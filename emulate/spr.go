@@ -81,6 +81,11 @@ var (
 		&OpError{Op: ppc64asm.MFSPR, Kind: ErrNotEmulated, Reason: "no Config.TimeBase"},
 		&OpError{Op: ppc64asm.MFTB, Kind: ErrNotEmulated, Reason: "no Config.TimeBase"},
 	}
+	errNoSPRHook = [...]error{
+		&OpError{Op: ppc64asm.MFSPR, Kind: ErrNotEmulated, Reason: "no Config.SPR for this SPR"},
+		&OpError{Op: ppc64asm.MTSPR, Kind: ErrNotEmulated, Reason: "no Config.SPR for this SPR"},
+		&OpError{Op: ppc64asm.MFTB, Kind: ErrNotEmulated, Reason: "no Config.SPR for this SPR"},
+	}
 	errDSCRReserved = &OpError{Op: ppc64asm.MTSPR, Kind: ErrNotEmulated, Reason: "DSCR: reserved bits set: hardware result unknown"}
 	errPPRValue     = &OpError{Op: ppc64asm.MTSPR, Kind: ErrNotEmulated, Reason: "PPR: reserved bits or a priority other than low, medium-low, medium: hardware result unknown"}
 	errMftbTBR      = &OpError{Op: ppc64asm.MFTB, Kind: ErrNotEmulated, Reason: "mftb with TBR other than 268/269 (invalid form): hardware result unknown"}
@@ -160,8 +165,36 @@ func (e *Emulator) readSPR(r *regs.Regs, n int64, idx int) (v uint64, ok bool, e
 		}
 		return r.PPR >> 32, true, nil
 	}
+	if hookedSPR(n) && !(e.qemuSide(diffSprUnknown) && qemuUserSPR[n]&1 == 0) {
+		if e.cfg.SPR != nil {
+			if v, ok := e.cfg.SPR(int(n)); ok {
+				return v, true, nil
+			}
+		}
+		return 0, false, errNoSPRHook[idx]
+	}
 	return 0, false, e.unknownSPR(r, n, idx, 1)
 }
+
+// HookedSPRs are the SPR numbers whose reads Config.SPR supplies:
+// problem-state readable SPRs the register file does not hold. TFHAR,
+// TFIAR, TEXASR, TEXASRU (128-131), CTRL (136), SPRG3 (259), SIER,
+// MMCR2, MMCRA, PMC1-PMC6, MMCR0, SIAR, SDAR, MMCR1 (768-782, user
+// numbers), BESCRS, BESCRSU, BESCRR, BESCRRU, EBBHR, EBBRR, BESCR
+// (800-806). QEMU 7.2 user mode reads every one of them (spr.go
+// qemuUserSPR).
+var HookedSPRs = []int{128, 129, 130, 131, 136, 259,
+	768, 769, 770, 771, 772, 773, 774, 775, 776, 779, 780, 781, 782,
+	800, 801, 802, 803, 804, 805, 806}
+
+var hookedSPRSet = func() (t [1024]bool) {
+	for _, n := range HookedSPRs {
+		t[n] = true
+	}
+	return t
+}()
+
+func hookedSPR(n int64) bool { return n >= 0 && n < 1024 && hookedSPRSet[n] }
 
 // mfspr RT,SPR.
 func opMfspr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {

@@ -15,6 +15,16 @@ package regs
 // VSR is one 128-bit vector-scalar register. Hi is doubleword 0 (ISA bits
 // 0:63, the most significant half); Lo is doubleword 1 (bits 64:127).
 // FPR i is VSR i's Hi; VR i is VSR 32+i.
+//
+// MMA accumulators (POWER10): ACC[i] (0-7) is VSRs 4i…4i+3, its row k in
+// VSR 4i+k, element j of a row in word (or doubleword) j as Word/DW number
+// them. There is no separate accumulator state: xxmtacc and xxmfacc leave
+// the VSRs as they are and the rank-k updates read and write them, so a
+// debugger reading VSRs 4i…4i+3 sees the accumulator at every step. That
+// is what QEMU 7.2 shows; on POWER10 the ISA leaves those VSRs undefined
+// while ACC[i] is primed (between xxmtacc/xxsetaccz/a GER op and xxmfacc),
+// and a debugger there may see stale values (Difference "mma-acc-vsr" in
+// package emulate).
 type VSR struct {
 	Hi uint64 // doubleword 0, ISA bits 0:63
 	Lo uint64 // doubleword 1, ISA bits 64:127

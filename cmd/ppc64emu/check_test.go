@@ -28,7 +28,7 @@ func TestCheck(t *testing.T) {
 		}
 	}
 
-	// -strict fails: xvf32ger is in the hand-written file and not emulated.
+	// -strict fails: wait is in the hand-written file and not emulated.
 	if code, _, _ := runCmd("check", "-strict", "../../trace/testdata"); code != exitFail {
 		t.Errorf("-strict: exit %d, want %d", code, exitFail)
 	}

@@ -1,0 +1,286 @@
+package emulate
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
+	p "golang.org/x/arch/ppc64/ppc64asm"
+)
+
+// gerWords encodes an MMA op with AT (or AS), XA and XB (VSRs 0-63); for a
+// prefixed op the prefix carries the masks x, y, pm in their fields.
+func gerWords(t testing.TB, op decode.Op, at, xa, xb int, x, y, pm uint32) (uint32, uint32) {
+	t.Helper()
+	_, value, _, ok := decode.Encoding(op)
+	if !ok {
+		t.Fatalf("%v: no encoding", op)
+	}
+	w := func(v uint32) uint32 {
+		return v | uint32(at)<<23 | uint32(xa&31)<<16 | uint32(xa>>5)<<2 | uint32(xb&31)<<11 | uint32(xb>>5)<<1
+	}
+	if value>>58 == 1 { // prefixed: MMIRR prefix, PMSK bits 16-23, XMSK 24-27, YMSK 28-31
+		return uint32(value>>32) | pm<<8 | x<<4 | y, w(uint32(value))
+	}
+	return w(uint32(value >> 32)), 0
+}
+
+func stepGER(t testing.TB, e *Emulator, r *regs.Regs, op decode.Op, at, xa, xb int, x, y, pm uint32) error {
+	t.Helper()
+	w, s := gerWords(t, op, at, xa, xb, x, y, pm)
+	return e.StepWord(r, nil, w, s)
+}
+
+// TestMMAAccumulatorVSRs: ACC[i] is VSRs 4i…4i+3 (QEMU's model, Difference
+// "mma-acc-vsr"): xxsetaccz zeroes them, xxmtacc and xxmfacc change
+// nothing, a GER op writes them.
+func TestMMAAccumulatorVSRs(t *testing.T) {
+	m := newMachine(true)
+	for i := range m.r.VSR {
+		m.r.VSR[i] = regs.VSR{Hi: uint64(i) + 1, Lo: ^uint64(i)}
+	}
+	e := New(Config{})
+	want := m.r
+	for _, op := range []decode.Op{p.XXMTACC, p.XXMFACC} {
+		w, _ := gerWords(t, op, 0, 0, 0, 0, 0, 0)
+		w |= 5 << 23 // AS = 5
+		if err := e.StepWord(&m.r, nil, w, 0); err != nil {
+			t.Fatalf("%v: %v", op, err)
+		}
+		want.NIP += 4
+		if d := cmp.Diff(want, m.r); d != "" {
+			t.Fatalf("%v (-want +got):\n%s", op, d)
+		}
+	}
+	w, _ := gerWords(t, p.XXSETACCZ, 0, 0, 0, 0, 0, 0)
+	if err := e.StepWord(&m.r, nil, w|5<<23, 0); err != nil {
+		t.Fatal(err)
+	}
+	want.NIP += 4
+	for k := 20; k < 24; k++ {
+		want.VSR[k] = regs.VSR{}
+	}
+	if d := cmp.Diff(want, m.r); d != "" {
+		t.Fatalf("xxsetaccz (-want +got):\n%s", d)
+	}
+	// xvi16ger2 a1, vs0, vs1: row k of ACC[1] is VSR 4+k. vs0 words
+	// 0x00010002, 0x00030004, 0, 0; vs1 word 0 = 0x00050006: (0,0) =
+	// 1×5 + 2×6 = 17, (1,0) = 3×5 + 4×6 = 39.
+	m.r.VSR[0] = regs.VSR{Hi: 0x0001000200030004}
+	m.r.VSR[1] = regs.VSR{Hi: 0x0005000600000000}
+	if err := stepGER(t, e, &m.r, p.XVI16GER2, 1, 0, 1, 0, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.r.VSR[4].Word(0); got != 17 {
+		t.Errorf("ACC[1][0][0] = VSR 4 word 0 = %d, want 17", got)
+	}
+	if got := m.r.VSR[5].Word(0); got != 39 {
+		t.Errorf("ACC[1][1][0] = VSR 5 word 0 = %d, want 39", got)
+	}
+}
+
+// TestMMALevel: MMA ops are POWER10: Config.Level POWER9 makes them
+// illegal, with the registers unchanged.
+func TestMMALevel(t *testing.T) {
+	for _, op := range []decode.Op{p.XXSETACCZ, p.XVF32GERPP, p.PMXVI8GER4SPP, p.PMXVF64GER} {
+		m := newMachine(true)
+		before := m.r
+		xa, xb := 8, 12
+		if op == p.XXSETACCZ {
+			xa, xb = 0, 0 // no XA, XB fields
+		}
+		err := stepGER(t, New(Config{Level: decode.LevelPOWER9}), &m.r, op, 0, xa, xb, 0xf, 0xf, 0xff)
+		if !errors.Is(err, ErrIllegal) || !errors.Is(err, decode.ErrLevel) {
+			t.Errorf("%v: err = %v, want illegal (level)", op, err)
+		}
+		if before != m.r {
+			t.Errorf("%v: registers changed", op)
+		}
+	}
+}
+
+// TestMMASaturation: a saturating form sets VSCR[SAT] (QEMU 7.2 sets it;
+// golden traces xvi16ger2s*.txt.gz pin the values).
+func TestMMASaturation(t *testing.T) {
+	m := newMachine(true)
+	m.r.VSR[8] = regs.VSR{Hi: 0x8000800080008000}
+	m.r.VSR[9] = regs.VSR{Hi: 0x8000800080008000}
+	if err := stepGER(t, New(Config{}), &m.r, p.XVI16GER2S, 0, 8, 9, 0, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if m.r.VSCR&regs.VSCRSAT == 0 || m.r.VSR[0].Word(0) != 0x7fffffff {
+		t.Errorf("VSCR %#x, ACC[0][0][0] %#x: want SAT and 0x7fffffff", m.r.VSCR, m.r.VSR[0].Word(0))
+	}
+}
+
+// TestMMAProfiles: the rows both profiles know differently. The n-forms'
+// exact zero (mma-neg-zero): −(1×1) + 1 is +0 by the ISA, −0 under QEMU.
+// A 16-bit rank-2 accumulate whose product sum is inexact (mma-f16-round)
+// needs a hardware step. An enabled exception in trap mode (mma-fp-enabled)
+// under QEMU writes the accumulator in the FPException.
+func TestMMAProfiles(t *testing.T) {
+	setup := func() *machine {
+		m := newMachine(true)
+		m.r.VSR[8] = regs.VSR{Hi: 0x3f80000000000000}
+		m.r.VSR[9] = regs.VSR{Hi: 0x3f80000000000000}
+		m.r.VSR[0] = regs.VSR{Hi: 0x3f80000000000000}
+		return m
+	}
+	for _, tc := range []struct {
+		p    Profile
+		want uint32
+	}{{Hardware, 0}, {QEMU, 0x80000000}} {
+		m := setup()
+		if err := stepGER(t, New(Config{Profile: tc.p}), &m.r, p.PMXVF32GERNP, 0, 8, 9, 8, 8, 0); err != nil {
+			t.Fatal(err)
+		}
+		if got := m.r.VSR[0].Word(0); got != tc.want {
+			t.Errorf("%v: −(1×1)+1 = %#x, want %#x", tc.p, got, tc.want)
+		}
+	}
+
+	// binary16: 1 × 1 + 2^-24 × 1 (0x0001, the smallest denormal):
+	// 1 + 2^-24 is inexact in binary32.
+	m := newMachine(true)
+	m.r.VSR[8] = regs.VSR{Hi: 0x3c00000100000000}
+	m.r.VSR[9] = regs.VSR{Hi: 0x3c003c0000000000}
+	before := m.r
+	err := stepGER(t, New(Config{}), &m.r, p.XVF16GER2PP, 0, 8, 9, 0, 0, 0)
+	if !errors.Is(err, ErrNotEmulated) || before != m.r {
+		t.Errorf("hardware: err = %v, want not emulated, registers unchanged", err)
+	}
+	if err := stepGER(t, New(Config{Profile: QEMU}), &m.r, p.XVF16GER2PP, 0, 8, 9, 0, 0, 0); err != nil {
+		t.Errorf("qemu: %v", err)
+	}
+
+	// XE = 1 and an inexact product under QEMU: SIGFPE after the update.
+	m = newMachine(true)
+	m.r.VSR[8] = regs.VSR{Hi: 0x3f8ccccd00000000} // 1.1
+	m.r.VSR[9] = regs.VSR{Hi: 0x3f8ccccd00000000}
+	m.r.FPSCR = regs.FPSCRXE
+	before = m.r
+	err = stepGER(t, New(Config{Profile: QEMU}), &m.r, p.PMXVF32GER, 0, 8, 9, 8, 8, 0)
+	var fx *FPException
+	if !errors.As(err, &fx) || before != m.r {
+		t.Fatalf("qemu XE: err = %v, want an FPException and registers unchanged", err)
+	}
+	fx.Apply(&m.r)
+	if m.r.VSR[0].Word(0) != 0x3f9ae148 || m.r.FPSCR&regs.FPSCRXX == 0 || m.r.FPSCR&regs.FPSCRFEX == 0 {
+		t.Errorf("qemu XE: after Apply ACC[0][0][0] = %#x, FPSCR %#x", m.r.VSR[0].Word(0), m.r.FPSCR)
+	}
+	m = newMachine(true)
+	m.r.VSR[8], m.r.VSR[9], m.r.FPSCR = before.VSR[8], before.VSR[9], regs.FPSCRXE
+	m.r.MSR |= regs.MSRFE0
+	if err := stepGER(t, New(Config{}), &m.r, p.PMXVF32GER, 0, 8, 9, 8, 8, 0); !errors.Is(err, ErrNotEmulated) {
+		t.Errorf("hardware XE, FE0: err = %v, want not emulated", err)
+	}
+}
+
+// TestMMAInvalidForms: XA or XB inside ACC[AT], or an odd XAp, is an
+// invalid form: QEMU 7.2 gives SIGILL (golden traces).
+func TestMMAInvalidForms(t *testing.T) {
+	for _, tc := range []struct {
+		op         decode.Op
+		at, xa, xb int
+	}{
+		{p.XVF32GERPP, 1, 4, 8},
+		{p.XVI8GER4, 1, 8, 7},
+		{p.XVF64GER, 0, 9, 12},
+	} {
+		m := newMachine(true)
+		before := m.r
+		err := stepGER(t, New(Config{Profile: QEMU}), &m.r, tc.op, tc.at, tc.xa, tc.xb, 0, 0, 0)
+		if !errors.Is(err, ErrIllegal) || before != m.r {
+			t.Errorf("%v at=%d xa=%d xb=%d: err = %v, want illegal and registers unchanged", tc.op, tc.at, tc.xa, tc.xb, err)
+		}
+	}
+}
+
+// TestSPRHook: Config.SPR supplies the SPRs the register file does not
+// hold; without it (or with ok=false) they are not emulated; a number QEMU
+// 7.2 does not provide stays refused under the QEMU profile.
+func TestSPRHook(t *testing.T) {
+	hook := func(n int) (uint64, bool) { return uint64(n) << 32, n != 131 }
+	for _, tc := range []struct {
+		name string
+		spr  int
+		p    Profile
+		hook bool
+		want uint64
+		err  error
+	}{
+		{"TEXASR", 130, Hardware, true, 130 << 32, nil},
+		{"MMCR0", 779, QEMU, true, 779 << 32, nil},
+		{"BESCR", 806, Hardware, true, 806 << 32, nil},
+		{"TEXASRU hook says no", 131, Hardware, true, 0, ErrNotEmulated},
+		{"CTRL no hook", 136, Hardware, false, 0, ErrNotEmulated},
+		{"CTRL no hook (QEMU)", 136, QEMU, false, 0, ErrNotEmulated},
+	} {
+		m := newMachine(true)
+		cfg := Config{Profile: tc.p}
+		if tc.hook {
+			cfg.SPR = hook
+		}
+		before := m.r
+		err := New(cfg).StepWord(&m.r, nil, sprWord(mfsprBase, 3, tc.spr), 0)
+		if tc.err != nil {
+			if !errors.Is(err, tc.err) || before != m.r {
+				t.Errorf("%s: err = %v, want %v and registers unchanged", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || m.r.GPR[3] != tc.want {
+			t.Errorf("%s: err = %v, r3 = %#x, want %#x", tc.name, err, m.r.GPR[3], tc.want)
+		}
+	}
+}
+
+func benchGER(b *testing.B, op decode.Op, x, y, pm uint32) {
+	m := newMachine(true)
+	for i := range m.r.VSR {
+		m.r.VSR[i] = regs.VSR{Hi: 0x3f8ccccd40490fdb + uint64(i), Lo: 0xbfc00000c2f60000 ^ uint64(i)<<40}
+	}
+	e := New(Config{})
+	w, s := gerWords(b, op, 0, 8, 12, x, y, pm)
+	in, err := decode.DecodeWord(w, s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := m.r
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.r.NIP = start.NIP
+		if err := e.Step(&m.r, nil, &in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkXvf32gerpp(b *testing.B) { benchGER(b, p.XVF32GERPP, 0, 0, 0) }
+func BenchmarkXvi8ger4pp(b *testing.B) { benchGER(b, p.XVI8GER4PP, 0, 0, 0) }
+func BenchmarkPmxvf64ger(b *testing.B) { benchGER(b, p.PMXVF64GER, 0xf, 0x3, 0) }
+
+// TestMMAAllocs: a GER step allocates nothing.
+func TestMMAAllocs(t *testing.T) {
+	for _, op := range []decode.Op{p.XVF32GERPP, p.XVI8GER4PP, p.PMXVF64GER, p.XVBF16GER2NN} {
+		m := newMachine(true)
+		e := New(Config{Profile: QEMU})
+		w, s := gerWords(t, op, 0, 8, 12, 0xf, 0xf, 0xff)
+		in, err := decode.DecodeWord(w, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nip := m.r.NIP
+		if n := testing.AllocsPerRun(100, func() {
+			m.r.NIP = nip
+			if err := e.Step(&m.r, nil, &in); err != nil {
+				t.Fatal(err)
+			}
+		}); n != 0 {
+			t.Errorf("%v: %v allocations per step", op, n)
+		}
+	}
+}
