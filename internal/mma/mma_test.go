@@ -106,7 +106,7 @@ func TestIntKnownAnswers(t *testing.T) {
 			// (0,3) = 1×4 + 1×4 + 9 = 17.
 			name: "pmxvi16ger2spp masks", kind: I16, accumulate: true, saturate: true,
 			a: words(0x00010001, 0x00010001, 0x00010001, 0x00010001), b: words(0x00040004, 0x00040004, 0x00040004, 0x00040004),
-			acc: Acc{words(1, 2, 3, 9), words(4, 5, 6, 7), words(8, 9, 10, 11), words(12, 13, 14, 15)},
+			acc:  Acc{words(1, 2, 3, 9), words(4, 5, 6, 7), words(8, 9, 10, 11), words(12, 13, 14, 15)},
 			m:    Masks{X: 8, Y: 1, P: 3},
 			want: []elem{{0, 3, 17}}, zeroRest: true,
 		},
@@ -154,9 +154,9 @@ func TestFloatKnownAnswers(t *testing.T) {
 		qemuNeg bool
 		want    Vec // element (0,0) in word 0 (doubleword 0 for F64)
 	}{
-		{"xvf32ger 1.5×2", F32, a32, b32, one, Set, false, words(0x40400000, 0, 0, 0)},   // 3.0
-		{"xvf32gerpp 1.5×2+1", F32, a32, b32, one, PP, false, words(0x40800000, 0, 0, 0)}, // 4.0
-		{"xvf32gerpn 1.5×2−1", F32, a32, b32, one, PN, false, words(0x40000000, 0, 0, 0)}, // 2.0
+		{"xvf32ger 1.5×2", F32, a32, b32, one, Set, false, words(0x40400000, 0, 0, 0)},     // 3.0
+		{"xvf32gerpp 1.5×2+1", F32, a32, b32, one, PP, false, words(0x40800000, 0, 0, 0)},  // 4.0
+		{"xvf32gerpn 1.5×2−1", F32, a32, b32, one, PN, false, words(0x40000000, 0, 0, 0)},  // 2.0
 		{"xvf32gernp −1.5×2+1", F32, a32, b32, one, NP, false, words(0xc0000000, 0, 0, 0)}, // −2.0
 		{"xvf32gernn −1.5×2−1", F32, a32, b32, one, NN, false, words(0xc0800000, 0, 0, 0)}, // −4.0
 		// −(1×1) + 1 is an exact zero: +0 by the ISA's −(XA×XB) + ACC,
