@@ -100,6 +100,9 @@ func runCmd(name string, args ...string) result {
 // qemu-user reports a fatal signal on stderr; the kernel does not.
 var qemuNoise = regexp.MustCompile(`(?m)^qemu: uncaught target signal .*\n`)
 
+// The -count report (the last line ppc64emu writes).
+var countRE = regexp.MustCompile(`(?m)^ppc64emu: (\d+) instructions in \S+ \(([\d.]+) MIPS\)\n`)
+
 var stopRE = regexp.MustCompile(`cannot execute (\S+) \(word`)
 
 func readBlocked(t *testing.T) map[string]string {
@@ -156,7 +159,11 @@ func TestCorpus(t *testing.T) {
 			}
 			want := runCmd(qemu, append([]string{"-cpu", "power10", c.bin}, c.args...)...)
 			want.stderr = qemuNoise.ReplaceAll(want.stderr, nil)
-			got := runCmd(emu, append([]string{"run", "-profile", "qemu", "-cpu", "power10", c.bin}, c.args...)...)
+			got := runCmd(emu, append([]string{"run", "-profile", "qemu", "-cpu", "power10", "-count", c.bin}, c.args...)...)
+			if m := countRE.FindSubmatch(got.stderr); m != nil {
+				t.Logf("%s instructions, %s MIPS", m[1], m[2])
+				got.stderr = countRE.ReplaceAll(got.stderr, nil)
+			}
 			if m := stopRE.FindSubmatch(got.stderr); m != nil && got.status == "exit 70" {
 				op := string(m[1])
 				seen[c.name] = op
