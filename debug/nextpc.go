@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/ppc64emu/ppc64emu/decode"
-	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/branch"
 	"github.com/ppc64emu/ppc64emu/regs"
 	"github.com/ppc64emu/ppc64emu/trap"
 	"golang.org/x/arch/ppc64/ppc64asm"
@@ -104,7 +104,7 @@ func (n Next) String() string {
 //
 // With ignoreState false the register file decides: one address for every
 // branch (its condition is evaluated as the ISA defines it, see
-// emulate.BranchTaken), NIP + length for other instructions, and none for a
+// internal/branch.Taken), NIP + length for other instructions, and none for a
 // trap that fires. With ignoreState true the condition (CR, CTR, trap
 // operands) is not looked at and a conditional branch gives both the
 // fall-through and the target, a conditional trap the fall-through with
@@ -157,7 +157,7 @@ func NextPCs(in *decode.Inst, r *regs.Regs, ignoreState bool) Next {
 			n.add(fall)
 			n.add(tgt)
 		default:
-			if taken, _ := emulate.BranchTaken(bo, bi, r.CR, r.CTR, wide); taken {
+			if taken, _ := branch.Taken(bo, bi, r.CR, r.CTR, wide); taken {
 				n.add(tgt)
 			} else {
 				n.add(fall)

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -28,7 +29,7 @@ func mustInst(t *testing.T, word, suffix uint32) *decode.Inst {
 }
 
 func userRegs(le bool) regs.Regs {
-	r := regs.Regs{NIP: bpAddr, MSR: regs.MSRSF | regs.MSRPR | regs.MSRFP | regs.MSRVEC | regs.MSRVSX}
+	r := regs.Regs{NIP: bpAddr, MSR: emutest.MSR}
 	if le {
 		r.MSR |= regs.MSRLE
 	}

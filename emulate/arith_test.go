@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/regs"
 	"github.com/ppc64emu/ppc64emu/trace"
 )
@@ -61,7 +62,7 @@ type arithCase struct {
 // (arithmetic does not access memory).
 func arithState(le, mode32 bool) regs.Regs {
 	var r regs.Regs
-	r.MSR = regs.MSRSF | regs.MSRPR | regs.MSRFP | regs.MSRVEC | regs.MSRVSX
+	r.MSR = emutest.MSR
 	if le {
 		r.MSR |= regs.MSRLE
 	}

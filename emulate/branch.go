@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/branch"
 	"github.com/ppc64emu/ppc64emu/regs"
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -45,34 +46,10 @@ func opB(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	return nil
 }
 
-// BranchTaken evaluates the condition of a conditional branch with the given
-// BO and BI against CR and CTR, as the ISA defines it. ctr is the CTR value
-// before the instruction; the returned newCTR is the value after it
-// (decremented when BO[2] = 0). In 32-bit mode (is64 false) only the low 32
-// bits of the decremented CTR are tested.
-func BranchTaken(bo, bi uint8, cr uint32, ctr uint64, is64 bool) (taken bool, newCTR uint64) {
-	newCTR = ctr
-	ctrOK := true
-	if bo&0x04 == 0 {
-		newCTR = ctr - 1
-		t := newCTR
-		if !is64 {
-			t &= 0xffffffff
-		}
-		ctrOK = (t != 0) != (bo&0x02 != 0)
-	}
-	condOK := true
-	if bo&0x10 == 0 {
-		bit := cr>>(31-bi&31)&1 != 0
-		condOK = bit == (bo&0x08 != 0)
-	}
-	return ctrOK && condOK, newCTR
-}
-
 // bc, bca, bcl, bcla: the relative and absolute forms.
 func opBCDirect(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	cia := r.NIP
-	taken, ctr := BranchTaken(uint8(in.Args[0]), uint8(in.Args[1]), r.CR, r.CTR, r.Is64())
+	taken, ctr := branch.Taken(uint8(in.Args[0]), uint8(in.Args[1]), r.CR, r.CTR, r.Is64())
 	r.CTR = ctr
 	next := cia + 4
 	if taken {
@@ -121,7 +98,7 @@ func opBC(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		bo |= 0x04 // CTR tested; what remains is the CR condition
 		r.CTR--
 	}
-	taken, ctr := BranchTaken(bo, bi, r.CR, r.CTR, r.Is64())
+	taken, ctr := branch.Taken(bo, bi, r.CR, r.CTR, r.Is64())
 	r.CTR = ctr
 	if taken {
 		r.NIP = iea(r, tgt)

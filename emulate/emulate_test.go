@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -21,7 +22,7 @@ type machine struct {
 // (little-endian if le), NIP at the trace format's CIA.
 func newMachine(le bool) *machine {
 	m := &machine{code: make([]byte, 0x1000), scratch: make([]byte, 0x2000)}
-	m.r.MSR = regs.MSRSF | regs.MSRPR | regs.MSRFP | regs.MSRVEC | regs.MSRVSX
+	m.r.MSR = emutest.MSR
 	if le {
 		m.r.MSR |= regs.MSRLE
 	}

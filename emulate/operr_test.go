@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -64,7 +65,7 @@ func TestRefusalOpSweep(t *testing.T) {
 	}
 	mem := Regions{{Addr: 0, Data: make([]byte, 0x10000), Writable: true}}
 	emus := []*Emulator{New(Config{}), New(Config{Profile: QEMU})}
-	msrs := []uint64{regs.MSRSF | regs.MSRPR, regs.MSRSF, regs.MSRSF | regs.MSRPR | regs.MSRFP | regs.MSRVEC | regs.MSRVSX | regs.MSRLE, 0}
+	msrs := []uint64{regs.MSRSF | regs.MSRPR, regs.MSRSF, emutest.MSR | regs.MSRLE, 0}
 	for i := 0; i < n; i++ {
 		w, s := rng.Uint32(), rng.Uint32()
 		r := regs.Regs{MSR: msrs[i%len(msrs)], NIP: 0x100}
