@@ -114,18 +114,18 @@ func opGER(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	at := 4 * int(in.Args[0]&7)
 	var acc mma.Acc
 	for k := range acc {
-		acc[k] = mma.Vec(r.VSR[at+k])
+		acc[k] = r.VSR[at+k]
 	}
 	xa := int(in.Args[1] & 63)
-	a := [2]mma.Vec{mma.Vec(r.VSR[xa]), mma.Vec(r.VSR[(xa+1)&63])}
-	b := mma.Vec(r.VSR[in.Args[2]&63])
+	a := [2]mma.Vec{r.VSR[xa], r.VSR[(xa+1)&63]}
+	b := r.VSR[in.Args[2]&63]
 	ms := gerMasks(in)
 	if !s.float {
 		if mma.Int(&acc, s.ik, a[0], b, ms, s.upd != mma.Set, s.sat) {
 			r.VSCR |= regs.VSCRSAT
 		}
 		for k := range acc {
-			r.VSR[at+k] = regs.VSR(acc[k])
+			r.VSR[at+k] = acc[k]
 		}
 		return nil
 	}
@@ -151,21 +151,24 @@ func opGER(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 		x := &FPException{Op: in.Op, FPSCR: fs, CR: r.CR, Target: -1, ACC: at, ACCRows: 4}
 		for k := range acc {
-			x.ACCValue[k] = regs.VSR(acc[k])
+			x.ACCValue[k] = acc[k]
 		}
 		return x
 	}
 	r.FPSCR = fs
 	for k := range acc {
-		r.VSR[at+k] = regs.VSR(acc[k])
+		r.VSR[at+k] = acc[k]
 	}
 	return nil
 }
 
 // gerFPSCR is FPSCR after a floating-point rank-k update that signalled
-// fl: the exception bits (VXSNAN, VXIMZ, VXISI, OX, UX, XX) and their
-// summaries; FR, FI and FPRF are not changed (the exceptions are
-// recorded as if disabled and the result written in any case). enabled
+// fl (the union over its elements): the exception bits (VXSNAN, VXIMZ,
+// VXISI, OX, UX, XX) and their summaries; FR, FI and FPRF are not changed.
+// The exceptions of every element are recorded together, as if disabled,
+// and every element is written (QEMU 7.2, golden traces), so this is not
+// one result's outcome (fpOutcomeOf, where an invalid operation hides the
+// other exceptions and an enabled one changes the result). enabled
 // reports an exception whose enable bit is set.
 func gerFPSCR(old uint64, fl softfloat.Flags) (fs uint64, enabled bool) {
 	ex := fpVX(fl)

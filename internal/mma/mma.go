@@ -16,10 +16,14 @@
 // accumulating forms too.
 package mma
 
-import "github.com/ppc64emu/ppc64emu/internal/softfloat"
+import (
+	"github.com/ppc64emu/ppc64emu/internal/softfloat"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
 
-// Vec is a 128-bit vector: Hi holds bytes 0-7 (ISA bits 0:63).
-type Vec struct{ Hi, Lo uint64 }
+// Vec is a 128-bit vector, with regs.VSR's lane accessors (elements
+// numbered from the most significant end), as in internal/vec.
+type Vec = regs.VSR
 
 // Acc is an accumulator: row i is ACC[i].
 type Acc [4]Vec
@@ -49,38 +53,6 @@ const (
 
 func (u Update) negMul() bool { return u == NP || u == NN }
 func (u Update) negAcc() bool { return u == PN || u == NN }
-
-func word(v Vec, i int) uint32 {
-	if i < 2 {
-		return uint32(v.Hi >> (32 - 32*uint(i)))
-	}
-	return uint32(v.Lo >> (32 - 32*uint(i-2)))
-}
-
-func (v *Vec) setWord(i int, x uint32) {
-	if i < 2 {
-		s := 32 - 32*uint(i)
-		v.Hi = v.Hi&^(0xffffffff<<s) | uint64(x)<<s
-		return
-	}
-	s := 32 - 32*uint(i-2)
-	v.Lo = v.Lo&^(0xffffffff<<s) | uint64(x)<<s
-}
-
-func dw(v Vec, i int) uint64 {
-	if i == 0 {
-		return v.Hi
-	}
-	return v.Lo
-}
-
-func (v *Vec) setDW(i int, x uint64) {
-	if i == 0 {
-		v.Hi = x
-	} else {
-		v.Lo = x
-	}
-}
 
 // on reports whether element k of an n-bit mask field m is selected (k = 0
 // is the field's most significant bit).
@@ -139,12 +111,12 @@ func Int(acc *Acc, kind IntKind, a, b Vec, m Masks, accumulate, saturate bool) (
 		row := acc[i]
 		for j := 0; j < 4; j++ {
 			if !on(m.X, 4, i) || !on(m.Y, 4, j) {
-				row.setWord(j, 0)
+				row = row.WithWord(j, 0)
 				continue
 			}
-			s := kind.dot(word(a, i), word(b, j), m.P)
+			s := kind.dot(a.Word(i), b.Word(j), m.P)
 			if accumulate {
-				s += int64(int32(word(row, j)))
+				s += int64(int32(row.Word(j)))
 			}
 			if saturate {
 				switch {
@@ -154,7 +126,7 @@ func Int(acc *Acc, kind IntKind, a, b Vec, m Masks, accumulate, saturate bool) (
 					s, sat = -1<<31, true
 				}
 			}
-			row.setWord(j, uint32(s))
+			row = row.WithWord(j, uint32(s))
 		}
 		acc[i] = row
 	}
@@ -193,15 +165,15 @@ func Float(acc *Acc, kind FloatKind, a [2]Vec, b Vec, m Masks, u Update, mode so
 	if kind == F64 {
 		for i := 0; i < 4; i++ {
 			row := acc[i]
-			x := dw(a[i/2], i%2)
+			x := a[i/2].DW(i % 2)
 			for j := 0; j < 2; j++ {
 				if !on(m.X, 4, i) || !on(m.Y, 2, j) {
-					row.setDW(j, 0)
+					row = row.WithDW(j, 0)
 					continue
 				}
-				r, f := elem1(softfloat.Binary64, x, dw(b, j), dw(row, j), u, mode, qemuNeg)
+				r, f := elem1(softfloat.Binary64, x, b.DW(j), row.DW(j), u, mode, qemuNeg)
 				fl |= f
-				row.setDW(j, r)
+				row = row.WithDW(j, r)
 			}
 			acc[i] = row
 		}
@@ -209,23 +181,23 @@ func Float(acc *Acc, kind FloatKind, a [2]Vec, b Vec, m Masks, u Update, mode so
 	}
 	for i := 0; i < 4; i++ {
 		row := acc[i]
-		x := word(a[0], i)
+		x := a[0].Word(i)
 		for j := 0; j < 4; j++ {
 			if !on(m.X, 4, i) || !on(m.Y, 4, j) {
-				row.setWord(j, 0)
+				row = row.WithWord(j, 0)
 				continue
 			}
 			var r uint64
 			var f softfloat.Flags
 			if kind == F32 {
-				r, f = elem1(softfloat.Binary32, uint64(x), uint64(word(b, j)), uint64(word(row, j)), u, mode, qemuNeg)
+				r, f = elem1(softfloat.Binary32, uint64(x), uint64(b.Word(j)), uint64(row.Word(j)), u, mode, qemuNeg)
 			} else {
 				var t bool
-				r, f, t = elem2(kind, x, word(b, j), word(row, j), m.P, u, mode)
+				r, f, t = elem2(kind, x, b.Word(j), row.Word(j), m.P, u, mode)
 				twice = twice || t
 			}
 			fl |= f
-			row.setWord(j, uint32(r))
+			row = row.WithWord(j, uint32(r))
 		}
 		acc[i] = row
 	}

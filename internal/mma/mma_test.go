@@ -120,15 +120,15 @@ func TestIntKnownAnswers(t *testing.T) {
 		checked := map[[2]int]bool{}
 		for _, e := range tc.want {
 			checked[[2]int{e.i, e.j}] = true
-			if got := word(acc[e.i], e.j); got != e.want {
+			if got := acc[e.i].Word(e.j); got != e.want {
 				t.Errorf("%s: (%d,%d) = %#x, want %#x", tc.name, e.i, e.j, got, e.want)
 			}
 		}
 		if tc.zeroRest {
 			for i := 0; i < 4; i++ {
 				for j := 0; j < 4; j++ {
-					if !checked[[2]int{i, j}] && word(acc[i], j) != 0 {
-						t.Errorf("%s: (%d,%d) = %#x, want 0", tc.name, i, j, word(acc[i], j))
+					if !checked[[2]int{i, j}] && acc[i].Word(j) != 0 {
+						t.Errorf("%s: (%d,%d) = %#x, want 0", tc.name, i, j, acc[i].Word(j))
 					}
 				}
 			}
@@ -203,7 +203,7 @@ func TestFloatFlags(t *testing.T) {
 	for _, tc := range tests {
 		var acc Acc
 		fl, _ := Float(&acc, F32, [2]Vec{words(tc.x, 0, 0, 0)}, words(tc.y, 0, 0, 0), Masks{X: 8, Y: 8}, Set, softfloat.NearestEven, true)
-		if got := word(acc[0], 0); got != tc.want || fl != tc.fl {
+		if got := acc[0].Word(0); got != tc.want || fl != tc.fl {
 			t.Errorf("%s: %#x flags %#x, want %#x flags %#x", tc.name, got, fl, tc.want, tc.fl)
 		}
 	}
