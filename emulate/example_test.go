@@ -82,3 +82,28 @@ func Example_fault() {
 	// write fault at 0x20000ff8 (8 bytes), permission: true, data fault: true
 	// registers unchanged: true
 }
+
+// ExampleConfig_sPR supplies the SPRs the register file does not hold
+// (here TEXASR, SPR 130) to mfspr; without the hook the read answers
+// ErrNotEmulated.
+func ExampleConfig_sPR() {
+	var r regs.Regs
+	r.MSR = regs.MSRLinuxUserLE
+	const mfsprR3TEXASR = 0x7c6222a6 // mfspr r3,130
+
+	e := emulate.New(emulate.Config{})
+	err := e.StepWord(&r, nil, mfsprR3TEXASR, 0)
+	fmt.Println(errors.Is(err, emulate.ErrNotEmulated))
+
+	e = emulate.New(emulate.Config{SPR: func(n int) (uint64, bool) {
+		if n == 130 {
+			return 0x8800000100000000, true // as a debugger read it from the thread
+		}
+		return 0, false
+	}})
+	err = e.StepWord(&r, nil, mfsprR3TEXASR, 0)
+	fmt.Printf("%v %#x\n", err, r.GPR[3])
+	// Output:
+	// true
+	// <nil> 0x8800000100000000
+}
