@@ -307,11 +307,14 @@ var differenceRows = [numDiffs]Difference{
 	diffFCTI: {
 		ID:       "fcti-undefined",
 		What:     "fctiw[u][z] and fctid[u][z]: FPSCR[FPRF] (undefined) and, for the word forms, FRT bits 0:31 (undefined)",
-		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
+		Hardware: Value, HWDetail: "FPRF = 0 (all five bits) whenever FRT is written, also for NaN and out-of-range operands with VE=0; " +
+			"word forms: FRT bits 0:31 are a copy of bits 32:63 (fctiw(1.0) = 0x00000001_00000001, fctiw(NaN) = 0x80000000_80000000, " +
+			"fctiwu(4e9) = 0xEE6B2800_EE6B2800)",
 		QEMU: Value, QDetail: "FPRF unchanged, except 0x11 after an invalid conversion with VE=0; FRT bits 0:31 are the sign extension " +
 			"of the 32-bit result (fctiw[z] of −2.0 gives 0xFFFFFFFFFFFFFFFE, of −∞ 0xFFFFFFFF80000000) except for a NaN " +
 			"operand: 0x0000000080000000; zero extension for fctiwu[z]",
-		Source: "Power ISA 3.1B Book I 4.6.7.2; " + fpQEMUSource,
+		Source: "Microwatt commit `0e11f80f` (FPU fixes from random differential runs against POWER9, PR #457) (FPRF, HW-measured); " +
+			"Microwatt commit `ca792f3b` (same PR) (FRT bits 0:31, HW-measured); Power ISA 3.1B Book I 4.6.7.2; " + fpQEMUSource,
 	},
 	diffMultipleLe: {
 		ID:       "multiple-le",

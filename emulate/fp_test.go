@@ -208,6 +208,62 @@ func TestFPEnabledExceptions(t *testing.T) {
 	}
 }
 
+// TestFCTIHardware: the hardware profile's fcti* values (row
+// fcti-undefined), with the examples of power9-behaviour.md's second table:
+// FPRF = 0 (Microwatt 0e11f80f, HW-measured) and the word result copied
+// into FRT bits 0:31 (Microwatt ca792f3b, HW-measured). FPSCR bits by the
+// ISA (VXCVI for a NaN or out-of-range operand; XX, FI, FR when inexact).
+func TestFCTIHardware(t *testing.T) {
+	const (
+		wFctiwu = 0xfc20191c // fctiwu f1,f3
+		wFctid  = 0xfc201e5c // fctid f1,f3
+		fprfAll = 0x1f000    // FPRF = 0b11111 before the step
+		one     = 0x3ff0000000000000
+		qnan    = 0x7ff8000000000000
+		fourE9  = 0x41edcd6500000000 // 4e9
+	)
+	invalid := uint64(regs.FPSCRFX | regs.FPSCRVX | regs.FPSCRVXCVI)
+	inexactUp := uint64(regs.FPSCRFX | regs.FPSCRXX | regs.FPSCRFI | regs.FPSCRFR)
+	runFPCases(t, []fpCase{
+		{name: "fctiw(1.0)", prof: Hardware, word: wFctiw, f3: one, fpscr: fprfAll, f1: 0x00000001_00000001},
+		{name: "fctiw(NaN)", prof: Hardware, word: wFctiw, f3: qnan, fpscr: fprfAll, f1: 0x80000000_80000000, wFPSCR: invalid},
+		{name: "fctiwu(4e9)", prof: Hardware, word: wFctiwu, f3: fourE9, fpscr: fprfAll, f1: 0xee6b2800_ee6b2800},
+		{name: "fctiw(-2.0)", prof: Hardware, word: wFctiw, f3: 0xc000000000000000, fpscr: fprfAll, f1: 0xfffffffe_fffffffe},
+		{name: "fctid(1.5)", prof: Hardware, word: wFctid, f3: 0x3ff8000000000000, fpscr: fprfAll, f1: 2, wFPSCR: inexactUp},
+		{name: "fctid(NaN)", prof: Hardware, word: wFctid, f3: qnan, fpscr: fprfAll, f1: 0x8000000000000000, wFPSCR: invalid},
+		// VE=1: an enabled invalid operation leaves FRT and FPRF alone (FEX set, no interrupt in ignore-exceptions mode).
+		{name: "fctiw(NaN) VE=1", prof: Hardware, word: wFctiw, f3: qnan, fpscr: fprfAll | regs.FPSCRVE,
+			wFPSCR: fprfAll | regs.FPSCRVE | invalid | regs.FPSCRFEX},
+	})
+}
+
+// TestFPFXOnVXBit: FX is set when any individual exception bit, including
+// each VX* bit, goes from 0 to 1, and only then (Power ISA 3.1B Book I 4.2.2;
+// power9-behaviour.md second table: Microwatt commit 8a204f10, HW-measured).
+// Both profiles.
+func TestFPFXOnVXBit(t *testing.T) {
+	const (
+		snan   = 0x7ff4000000000000
+		one    = 0x3ff0000000000000
+		inf    = 0x7ff0000000000000
+		qnan   = 0x7ff8000000000000
+		fprfQN = 0x11 << regs.FPSCRFPRFLSB
+	)
+	vxisi := uint64(regs.FPSCRVX | regs.FPSCRVXISI) // VXISI already set, FX clear
+	var cases []fpCase
+	for _, p := range []Profile{Hardware, QEMU} {
+		cases = append(cases,
+			// VXSNAN 0→1 with VX already 1: FX set.
+			fpCase{name: "vxsnan-new", prof: p, word: wFadd, f2: snan, f3: one, fpscr: vxisi,
+				f1: 0x7ffc000000000000, wFPSCR: vxisi | regs.FPSCRVXSNAN | regs.FPSCRFX | fprfQN},
+			// VXISI again (already 1): no bit goes 0→1, FX stays 0.
+			fpCase{name: "vxisi-again", prof: p, word: wFadd, f2: inf, f3: inf | fpSignBit, fpscr: vxisi,
+				f1: qnan, wFPSCR: vxisi | fprfQN},
+		)
+	}
+	runFPCases(t, cases)
+}
+
 // TestFPHardwareUnknown: the hardware profile refuses what the hardware
 // does not define or the project has not measured.
 func TestFPHardwareUnknown(t *testing.T) {
@@ -216,7 +272,6 @@ func TestFPHardwareUnknown(t *testing.T) {
 		fpscr uint64
 	}{
 		{wFre, 0},                  // fp-estimate
-		{wFctiw, 0},                // fcti-undefined
 		{wFadd, regs.FPSCRNI},      // fpscr-ni
 		{wFcfids, regs.FPSCRNI},    // fpscr-ni
 		{0xfc201b10, regs.FPSCRNI}, // frin, fpscr-ni

@@ -58,9 +58,6 @@ func init() {
 }
 
 func opFCTI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if err := e.unknown(in, diffFCTI, "FPRF and FRT bits 0:31 undefined: hardware result unknown"); err != nil {
-		return err
-	}
 	s := fctiSpecs[in.Op]
 	frt := int(in.Args[0]) & 31
 	b := r.FPR(int(in.Args[1]))
@@ -76,24 +73,38 @@ func opFCTI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	res.f = softfloat.Binary64
 	softfloat.ToInt(&res.sf, dv(b), width, !s.unsigned, sfMode[rn])
 	res.sf.Bits.Hi = 0
-	if fpIsNaN(b) && s.word && !s.unsigned {
+	switch {
+	case !s.word:
+	case !e.qemuSide(diffFCTI):
+		// Hardware (fcti-undefined): bits 0:31 are a copy of the word result.
+		w := res.sf.Bits.Lo & 0xffffffff
+		res.sf.Bits.Lo = w<<32 | w
+	case fpIsNaN(b) && !s.unsigned:
 		// QEMU 7.2: a NaN gives 0x80000000, not sign-extended.
 		res.sf.Bits.Lo = 0x80000000
 	}
 	return e.fctiCommit(r, in, frt, &res)
 }
 
-// fctiCommit is fpCommit for the fcti* ops: FPRF is left unchanged, except
-// that QEMU sets it to 0x11 after a disabled invalid conversion.
+// fctiCommit is fpCommit for the fcti* ops (row fcti-undefined): on the
+// hardware FPRF becomes 0 whenever FRT is written; QEMU leaves it unchanged,
+// except that it sets 0x11 after a disabled invalid conversion.
 func (e *Emulator) fctiCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResult) error {
 	fprf := r.FPSCR & regs.FPSCRFPRF
-	err := e.fpCommit(r, in, frt, res, true)
-	if err == nil && res.sf.Flags&softfloat.Invalid != 0 {
-		r.FPSCR = r.FPSCR&^regs.FPSCRFPRF | 0x11<<regs.FPSCRFPRFLSB
-	} else if err == nil {
-		r.FPSCR = r.FPSCR&^regs.FPSCRFPRF | fprf
+	written := fpOutcomeOf(r.FPSCR, res).write
+	if err := e.fpCommit(r, in, frt, res, true); err != nil {
+		return err
 	}
-	return err
+	switch {
+	case !e.qemuSide(diffFCTI):
+		if written {
+			fprf = 0
+		}
+	case res.sf.Flags&softfloat.Invalid != 0:
+		fprf = 0x11 << regs.FPSCRFPRFLSB
+	}
+	r.FPSCR = r.FPSCR&^regs.FPSCRFPRF | fprf
+	return nil
 }
 
 func opFCFID(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
