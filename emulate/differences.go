@@ -269,10 +269,12 @@ var differenceRows = [numDiffs]Difference{
 		What: "stfs, stfsu, stfsx, stfsux, pstfs, stxssp, stxsspx, pstxssp of a non-zero value too small for a " +
 			"single-precision denormal (biased exponent < 874, double denormals included): the ISA's SINGLE " +
 			"leaves the stored word undefined",
-		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
+		Hardware: Value, HWDetail: "a zero of the operand's sign (0x0010000000000001 stores 0x00000000, 0x8010000000000001 stores 0x80000000; " +
+			"only biased exponent 1 was sampled, the other exponents below 874 are assumed to behave alike)",
 		QEMU: Value, QDetail: "a zero of the operand's sign (measured with the harness, both byte orders: " +
 			"0x3690000000000000, 0x0000000000000001 and 0x0010000000000000 store 0x00000000, 0xb69fffffffffffff stores 0x80000000)",
-		Source: "Power ISA 3.1B Book I 4.6.3 (SINGLE: \"else WORD ← undefined\"); emulate/testdata/qemu/fpls.*.txt",
+		Source: "Valgrind `none/tests/ppc64/jm-fp.stdout.exp` (run on the host CPU) (HW-measured); " +
+			"Power ISA 3.1B Book I 4.6.3 (SINGLE: \"else WORD ← undefined\"); emulate/testdata/qemu/fpls.*.txt",
 	},
 	diffFPTrap: {
 		ID:       "fp-enabled-trap",

@@ -75,12 +75,7 @@ func opLoadFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func opStoreFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	v := r.VSR[in.Args[0]&31].Hi
 	if in.Size == 4 && !fpIntWord[in.Op] {
-		w, ok := fpSingle(v)
-		if !ok {
-			if err := e.unknown(in, diffStfsTiny, "single-precision store of a value below the denormal range: hardware result unknown"); err != nil {
-				return err
-			}
-		}
+		w, _ := fpSingle(v) // below the denormal range: a signed zero (stfs-tiny, both profiles)
 		v = uint64(w)
 	}
 	addr, ra := lsEA(r, in, in.Has(decode.FlagIndexed))
@@ -154,7 +149,8 @@ func fpDouble(w uint32) uint64 {
 // fpSingle is the ISA's SINGLE(FRS) (Book I 4.6.3, "Floating-Point Store
 // Instructions"): the word a single-precision store writes, without rounding.
 // ok is false where the ISA leaves the word undefined (a non-zero value with
-// biased exponent below 874); w is then QEMU 7.2's choice, a signed zero.
+// biased exponent below 874); w is then a zero of the operand's sign, what
+// QEMU 7.2 and POWER9 store (row stfs-tiny).
 func fpSingle(x uint64) (w uint32, ok bool) {
 	exp := x >> 52 & 0x7ff
 	if exp > 896 || x<<1 == 0 {

@@ -562,20 +562,39 @@ func TestFPVectorLSProfiles(t *testing.T) {
 		qemu  want
 	}{
 		{
-			// stfs f3,0(r4) of 2^-150: SINGLE undefined; QEMU stores +0.
+			// stfs f3,0(r4) of 2^-150: SINGLE undefined; QEMU stores +0,
+			// and so does POWER9 (stfs-tiny).
 			name: "stfs-tiny", words: []uint32{0xd0640000},
 			setup: func(m *machine) { m.r.VSR[3].Hi = 0x3690000000000000 },
-			hw:    want{err: ErrNotEmulated},
+			hw:    want{delta: func(m *machine) { copy(m.scratch[0x100:], []byte{0, 0, 0, 0}) }},
 			qemu:  want{delta: func(m *machine) { copy(m.scratch[0x100:], []byte{0, 0, 0, 0}) }},
 		},
 		{
-			// stxsspx vs3,r4,r5 of a double denormal, negative: QEMU stores -0.
+			// stxsspx vs3,r4,r5 of a double denormal, negative: -0 in both.
 			name: "stxsspx-tiny", words: []uint32{0x7c642d18},
 			setup: func(m *machine) { m.r.VSR[3].Hi = 0x8000000000000001 },
-			hw:    want{err: ErrNotEmulated},
+			hw: want{delta: func(m *machine) {
+				m.order().PutUint32(m.scratch[0x100:], 0x80000000)
+			}},
 			qemu: want{delta: func(m *machine) {
 				m.order().PutUint32(m.scratch[0x100:], 0x80000000)
 			}},
+		},
+		{
+			// The stfs-tiny examples of power9-behaviour.md's second table
+			// (Valgrind jm-fp.stdout.exp, POWER hardware):
+			// 0x0010000000000001 → 00000000.
+			name: "stfs-tiny-hw-pos", words: []uint32{0xd0640000},
+			setup: func(m *machine) { m.r.VSR[3].Hi = 0x0010000000000001; m.order().PutUint32(m.scratch[0x100:], 0xffffffff) },
+			hw:    want{delta: func(m *machine) { m.order().PutUint32(m.scratch[0x100:], 0) }},
+			qemu:  want{delta: func(m *machine) { m.order().PutUint32(m.scratch[0x100:], 0) }},
+		},
+		{
+			// 0x8010000000000001 → 80000000.
+			name: "stfs-tiny-hw-neg", words: []uint32{0xd0640000},
+			setup: func(m *machine) { m.r.VSR[3].Hi = 0x8010000000000001 },
+			hw:    want{delta: func(m *machine) { m.order().PutUint32(m.scratch[0x100:], 0x80000000) }},
+			qemu:  want{delta: func(m *machine) { m.order().PutUint32(m.scratch[0x100:], 0x80000000) }},
 		},
 		{
 			// stfs of the smallest single denormal is defined: both store it.
