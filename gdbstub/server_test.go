@@ -400,6 +400,15 @@ func FuzzServer(f *testing.F) {
 			io.Reader
 			io.Writer
 		}{&buf, io.Discard}
-		_ = srv.Serve(rw)
+		done := make(chan struct{})
+		go func() {
+			_ = srv.Serve(rw)
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("Serve did not end on input %q", in)
+		}
 	})
 }
