@@ -123,18 +123,6 @@ func (in *Inst) Prefixed() bool { return in.Len == 8 }
 // Has reports whether all flags in f are set.
 func (in *Inst) Has(f Flags) bool { return in.Flags&f == f }
 
-// String returns the instruction in GNU assembler syntax (objdump's form,
-// without extended mnemonics beyond ppc64asm's), with PC-relative targets
-// shown as offsets.
-func (in *Inst) String() string {
-	src := in.bytes(binary.BigEndian)
-	pi, err := ppc64asm.Decode(src[:in.Len], binary.BigEndian)
-	if err != nil {
-		return fmt.Sprintf(".long 0x%08x", in.Word)
-	}
-	return ppc64asm.GNUSyntax(pi, 0)
-}
-
 // Bytes returns the instruction's encoding in the given byte order.
 func (in *Inst) Bytes(order binary.ByteOrder) []byte {
 	b := in.bytes(order)
@@ -212,7 +200,8 @@ var errShortRead = &DecodeError{Err: ErrTruncated}
 // Decode decodes the instruction at the start of src, read in the given byte
 // order. A prefixed instruction needs 8 bytes. Decode never panics; it returns
 // an error wrapping ErrTruncated or ErrUnknown for bytes that are not an
-// instruction. Words with reserved bits set or in an invalid form decode
+// instruction, with an Inst that holds only the word (and suffix), so that
+// String shows it as ".long 0x<word>". Words with reserved bits set or in an invalid form decode
 // successfully, with Inst.Invalid saying why they are not valid.
 func Decode(src []byte, order binary.ByteOrder) (Inst, error) {
 	if len(src) < 4 {
@@ -222,7 +211,7 @@ func Decode(src []byte, order binary.ByteOrder) (Inst, error) {
 	var s uint32
 	if IsPrefix(w) {
 		if len(src) < 8 {
-			return Inst{}, &DecodeError{Word: w, Len: 4, Err: ErrTruncated}
+			return Inst{Word: w}, &DecodeError{Word: w, Len: 4, Err: ErrTruncated}
 		}
 		s = order.Uint32(src[4:])
 	}
@@ -341,7 +330,8 @@ func LookupTo(scratch *Inst, word, suffix uint32) (*Inst, error) {
 func decodeUncached(word, suffix uint32) (Inst, error) {
 	var in Inst
 	if !decodeInto(&in, word, suffix) {
-		return Inst{}, unknownError(word, suffix)
+		// Only the encoding: String shows it as .long.
+		return Inst{Word: word, Suffix: suffix}, unknownError(word, suffix)
 	}
 	return in, nil
 }
@@ -363,14 +353,15 @@ func init() {
 
 // DecodeWordTo is DecodeWord without the cache: it decodes into *in, which
 // the caller owns (a per-page table of instructions, a scratch Inst), and
-// allocates nothing when the word is an instruction. On error *in is the
-// zero Inst.
+// allocates nothing when the word is an instruction. On error *in holds
+// only the word and suffix, as Decode's result does.
 func DecodeWordTo(in *Inst, word, suffix uint32) error {
 	if !IsPrefix(word) {
 		suffix = 0
 	}
 	*in = Inst{}
 	if !decodeInto(in, word, suffix) {
+		*in = Inst{Word: word, Suffix: suffix}
 		return unknownError(word, suffix)
 	}
 	return nil

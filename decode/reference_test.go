@@ -19,7 +19,7 @@ func decodeReference(word, suffix uint32) (Inst, error) {
 	}
 	pi, err := ppc64asm.Decode(src[:n], binary.BigEndian)
 	if err != nil || pi.Op == 0 || int(pi.Op) >= len(opTable) {
-		return Inst{}, &DecodeError{Word: word, Suffix: suffix, Len: n, Err: ErrUnknown}
+		return Inst{Word: word, Suffix: suffix}, &DecodeError{Word: word, Suffix: suffix, Len: n, Err: ErrUnknown}
 	}
 	info := &opTable[pi.Op]
 	in := Inst{

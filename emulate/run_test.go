@@ -266,9 +266,9 @@ func ExampleEmulator_Run() {
 	fmt.Printf("%d steps, %v, r3 %d\n", n, err, r.GPR[3])
 
 	in, _ := e.FetchInst(&r, m) // look at the next instruction without executing it
-	fmt.Println("next:", in)
+	fmt.Println("next:", in.Syntax(r.NIP, nil))
 	// Output:
 	// 2 steps, <nil>, nip 0x10008
 	// 100 steps, emulate: step limit reached, r3 51
-	// next: b 0xfffffffffffffffc
+	// next: b 0x10004
 }

@@ -665,6 +665,9 @@ func newEffectsJSON(rec *emulate.StepRecord) *effectsJSON {
 func step(e *emulate.Emulator, m *machine, insn insnArg, opts stepOpts) *stepResult {
 	d := describe(insn.word, insn.suffix)
 	res := &stepResult{Insn: d.encoding(), Text: d.Text}
+	if in, err := decode.DecodeWord(insn.word, insn.suffix); err == nil {
+		res.Text = in.Syntax(m.r.NIP, nil) // branch targets as absolute addresses at NIP
+	}
 	if opts.next && !(decode.IsPrefix(insn.word) && !insn.prefixed) {
 		if n, err := debug.NextPCsWord(insn.word, insn.suffix, &m.r, false); err == nil {
 			res.Next = newNextJSON(n)
