@@ -156,3 +156,71 @@ func opXSMove(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	r.VSR[in.Args[0]&63] = regs.VSR{Hi: v}
 	return nil
 }
+
+func init() {
+	def(opXSExpSig, p.XSIEXPDP, p.XSXEXPDP, p.XSXSIGDP, p.XSIEXPQP, p.XSXEXPQP, p.XSXSIGQP,
+		p.XVIEXPDP, p.XVIEXPSP, p.XVXEXPDP, p.XVXEXPSP, p.XVXSIGDP, p.XVXSIGSP)
+}
+
+// expSig splits the encoding x of a format with eb exponent and fb fraction
+// bits: the biased exponent, and the significand with its implicit bit
+// (1 for a normal number, 0 for zeros, denormals, infinities and NaNs).
+func expSig(x uint64, eb, fb uint) (exp, sig uint64) {
+	exp = x >> fb & (1<<eb - 1)
+	sig = x & (1<<fb - 1)
+	if exp != 0 && exp != 1<<eb-1 {
+		sig |= 1 << fb
+	}
+	return exp, sig
+}
+
+// opXSExpSig: the exponent and significand insert/extract ops of the
+// binary64 (xs*dp, xv*dp), binary32 (xv*sp) and binary128 (xs*qp) formats.
+// No FPSCR change.
+func opXSExpSig(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	switch in.Op {
+	case p.XSIEXPDP: // XT,RA,RB
+		ra, rb := r.GPR[in.Args[1]&31], r.GPR[in.Args[2]&31]
+		r.VSR[in.Args[0]&63] = regs.VSR{Hi: ra&^(0x7ff<<52) | (rb&0x7ff)<<52}
+	case p.XSXEXPDP: // RT,XB
+		exp, _ := expSig(dw0(r, in.Args[1]), 11, 52)
+		r.GPR[in.Args[0]&31] = exp
+	case p.XSXSIGDP:
+		_, sig := expSig(dw0(r, in.Args[1]), 11, 52)
+		r.GPR[in.Args[0]&31] = sig
+	case p.XSIEXPQP: // VRT,VRA,VRB
+		a, b := r.VSR[32+in.Args[1]&31], r.VSR[32+in.Args[2]&31]
+		r.VSR[32+in.Args[0]&31] = regs.VSR{Hi: a.Hi&^(0x7fff<<48) | (b.Hi&0x7fff)<<48, Lo: a.Lo}
+	case p.XSXEXPQP: // VRT,VRB
+		exp, _ := expSig(r.VSR[32+in.Args[1]&31].Hi, 15, 48)
+		r.VSR[32+in.Args[0]&31] = regs.VSR{Hi: exp}
+	case p.XSXSIGQP:
+		b := r.VSR[32+in.Args[1]&31]
+		_, sig := expSig(b.Hi, 15, 48)
+		r.VSR[32+in.Args[0]&31] = regs.VSR{Hi: sig, Lo: b.Lo}
+	default: // the vector forms, XT,XA,XB or XT,XB
+		sp := in.Op == p.XVIEXPSP || in.Op == p.XVXEXPSP || in.Op == p.XVXSIGSP
+		eb, fb, n := uint(11), uint(52), 2
+		if sp {
+			eb, fb, n = 8, 23, 4
+		}
+		a, b := r.VSR[in.Args[1]&63], r.VSR[in.Args[2]&63]
+		var t regs.VSR
+		for i := 0; i < n; i++ {
+			x := lane(a, sp, i)
+			var v uint64
+			switch in.Op {
+			case p.XVIEXPDP, p.XVIEXPSP:
+				mask := uint64(1<<eb-1) << fb
+				v = x&^mask | lane(b, sp, i)<<fb&mask
+			case p.XVXEXPDP, p.XVXEXPSP:
+				v, _ = expSig(x, eb, fb)
+			default:
+				_, v = expSig(x, eb, fb)
+			}
+			t = withLane(t, sp, i, v)
+		}
+		r.VSR[in.Args[0]&63] = t
+	}
+	return nil
+}

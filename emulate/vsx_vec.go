@@ -257,3 +257,89 @@ func opXVCvBF16SPN(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	r.VSR[in.Args[0]&63] = regs.VSR{Hi: (b.Hi & lo) << 16, Lo: (b.Lo & lo) << 16}
 	return nil
 }
+
+func init() {
+	def(opXCmpMask, p.XSCMPEQDP, p.XSCMPGEDP, p.XSCMPGTDP, p.XSCMPEQQP, p.XSCMPGEQP, p.XSCMPGTQP,
+		p.XVCMPEQDP, p.XVCMPEQDPCC, p.XVCMPGEDP, p.XVCMPGEDPCC, p.XVCMPGTDP, p.XVCMPGTDPCC,
+		p.XVCMPEQSP, p.XVCMPEQSPCC, p.XVCMPGESP, p.XVCMPGESPCC, p.XVCMPGTSP, p.XVCMPGTSPCC)
+}
+
+// opXCmpMask: the compares that write a mask of ones (true) or zeros per
+// element: xscmp{eq,ge,gt}dp (doubleword 0; doubleword 1 zero),
+// xscmp{eq,ge,gt}qp (the whole VR), xvcmp{eq,ge,gt}{dp,sp}[.] (per lane;
+// the record forms set CR6 to all-true ‖ 0 ‖ none-true ‖ 0). A
+// signalling NaN sets VXSNAN; ge and gt are ordered: a NaN sets VXVC
+// (with VE=1 and a signalling NaN only VXSNAN). FPRF, FR and FI are not
+// changed; with an enabled exception the target is not written.
+func opXCmpMask(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	var f softfloat.Format
+	var n int
+	var kind string
+	xt := int(in.Args[0] & 63)
+	a, b := r.VSR[in.Args[1]&63], r.VSR[in.Args[2]&63]
+	switch in.Op {
+	case p.XSCMPEQDP, p.XSCMPGEDP, p.XSCMPGTDP:
+		f, n = softfloat.Binary64, 1
+	case p.XSCMPEQQP, p.XSCMPGEQP, p.XSCMPGTQP:
+		f, n = softfloat.Binary128, 1
+		xt = 32 + int(in.Args[0]&31)
+		a, b = r.VSR[32+in.Args[1]&31], r.VSR[32+in.Args[2]&31]
+	case p.XVCMPEQSP, p.XVCMPEQSPCC, p.XVCMPGESP, p.XVCMPGESPCC, p.XVCMPGTSP, p.XVCMPGTSPCC:
+		f, n = softfloat.Binary32, 4
+	default:
+		f, n = softfloat.Binary64, 2
+	}
+	switch in.Op {
+	case p.XSCMPEQDP, p.XSCMPEQQP, p.XVCMPEQDP, p.XVCMPEQDPCC, p.XVCMPEQSP, p.XVCMPEQSPCC:
+		kind = "eq"
+	case p.XSCMPGEDP, p.XSCMPGEQP, p.XVCMPGEDP, p.XVCMPGEDPCC, p.XVCMPGESP, p.XVCMPGESPCC:
+		kind = "ge"
+	default:
+		kind = "gt"
+	}
+	sp := f == softfloat.Binary32
+	old := r.FPSCR
+	var out regs.VSR
+	var ex uint64
+	all, none := true, true
+	for i := 0; i < n; i++ {
+		var x, y softfloat.Value
+		if f == softfloat.Binary128 {
+			x, y = f.Unpack(softfloat.Bits{Hi: a.Hi, Lo: a.Lo}), f.Unpack(softfloat.Bits{Hi: b.Hi, Lo: b.Lo})
+		} else {
+			x, y = f.Unpack(softfloat.B(lane(a, sp, i))), f.Unpack(softfloat.B(lane(b, sp, i)))
+		}
+		o, fl := softfloat.Compare(x, y, kind != "eq")
+		if fl&softfloat.InvalidSNaN != 0 {
+			ex |= regs.FPSCRVXSNAN
+			if kind != "eq" && old&regs.FPSCRVE == 0 {
+				ex |= regs.FPSCRVXVC
+			}
+		} else if fl&softfloat.InvalidCompare != 0 {
+			ex |= regs.FPSCRVXVC
+		}
+		t := kind == "eq" && o == softfloat.Equal || kind == "ge" && (o == softfloat.Equal || o == softfloat.Greater) ||
+			kind == "gt" && o == softfloat.Greater
+		all, none = all && t, none && !t
+		if t {
+			switch {
+			case f == softfloat.Binary128:
+				out = regs.VSR{Hi: ^uint64(0), Lo: ^uint64(0)}
+			default:
+				out = withLane(out, sp, i, ^uint64(0)>>(64-uint(f.Width())))
+			}
+		}
+	}
+	enabled := ex != 0 && old&regs.FPSCRVE != 0
+	if in.Flags&decode.FlagRc != 0 && !enabled {
+		var c uint32
+		if all {
+			c |= 8
+		}
+		if none {
+			c |= 2
+		}
+		r.SetCRField(6, c)
+	}
+	return e.xvCommit(r, in, xt, out, ex, enabled)
+}
