@@ -61,37 +61,32 @@ func (e *Emulator) Observer() Observer {
 // Reg names one register of regs.Regs in a StepRecord.
 type Reg uint16
 
-// Register names. RegGPR0+n is rn and RegVSR0+n is vsn (RegVSR0+32+n is vn).
+// Register names. RegGPR0+n is rn and RegVSR0+n is vsn (RegVSR0+32+n is vn);
+// RegNIP..RegPPR are regs' scalar registers (regs.RegNIP + k is RegNIP + k),
+// whose names, widths and accessors come from regs.ScalarReg.
 const (
-	RegGPR0 Reg = iota
-	RegNIP      = RegGPR0 + 32 + iota - 1
-	RegMSR
-	RegOrigGPR3
-	RegCTR
-	RegLR
-	RegXER
-	RegCR
-	RegSOFTE
-	RegTRAP
-	RegDAR
-	RegDSISR
-	RegRESULT
-	RegFPSCR
-	RegVSCR
-	RegVRSAVE
-	RegTAR
-	RegDSCR
-	RegPPR
-	RegVSR0
-	NumRegs = RegVSR0 + 64
+	RegGPR0     Reg = 0
+	RegNIP          = RegGPR0 + 32 + Reg(regs.RegNIP)
+	RegMSR          = RegNIP + Reg(regs.RegMSR)
+	RegOrigGPR3     = RegNIP + Reg(regs.RegOrigGPR3)
+	RegCTR          = RegNIP + Reg(regs.RegCTR)
+	RegLR           = RegNIP + Reg(regs.RegLR)
+	RegXER          = RegNIP + Reg(regs.RegXER)
+	RegCR           = RegNIP + Reg(regs.RegCR)
+	RegSOFTE        = RegNIP + Reg(regs.RegSOFTE)
+	RegTRAP         = RegNIP + Reg(regs.RegTRAP)
+	RegDAR          = RegNIP + Reg(regs.RegDAR)
+	RegDSISR        = RegNIP + Reg(regs.RegDSISR)
+	RegRESULT       = RegNIP + Reg(regs.RegRESULT)
+	RegFPSCR        = RegNIP + Reg(regs.RegFPSCR)
+	RegVSCR         = RegNIP + Reg(regs.RegVSCR)
+	RegVRSAVE       = RegNIP + Reg(regs.RegVRSAVE)
+	RegTAR          = RegNIP + Reg(regs.RegTAR)
+	RegDSCR         = RegNIP + Reg(regs.RegDSCR)
+	RegPPR          = RegNIP + Reg(regs.RegPPR)
+	RegVSR0         = RegNIP + Reg(regs.NumScalarRegs)
+	NumRegs         = RegVSR0 + 64
 )
-
-var regNames = [...]string{
-	RegNIP: "nip", RegMSR: "msr", RegOrigGPR3: "orig_gpr3", RegCTR: "ctr",
-	RegLR: "lr", RegXER: "xer", RegCR: "cr", RegSOFTE: "softe", RegTRAP: "trap",
-	RegDAR: "dar", RegDSISR: "dsisr", RegRESULT: "result", RegFPSCR: "fpscr",
-	RegVSCR: "vscr", RegVRSAVE: "vrsave", RegTAR: "tar", RegDSCR: "dscr", RegPPR: "ppr",
-}
 
 // String returns the register's name: r0..r31, nip, msr, ctr, lr, xer, cr,
 // fpscr, vs0..vs63, … as the ppc64emu CLI spells them.
@@ -101,8 +96,8 @@ func (g Reg) String() string {
 		return "r" + strconv.Itoa(int(g))
 	case g >= RegVSR0 && g < NumRegs:
 		return "vs" + strconv.Itoa(int(g-RegVSR0))
-	case int(g) < len(regNames) && regNames[g] != "":
-		return regNames[g]
+	case g < RegVSR0:
+		return regs.ScalarReg(g - RegNIP).Name()
 	}
 	return fmt.Sprintf("Reg(%d)", uint16(g))
 }
@@ -113,13 +108,13 @@ func (g Reg) IsVSR() bool { return g >= RegVSR0 && g < NumRegs }
 // Get returns register g of r. Registers of 64 bits or fewer are in Lo; Hi is
 // zero. An out-of-range g gives the zero value.
 func (g Reg) Get(r *regs.Regs) regs.VSR {
-	if g.IsVSR() {
+	switch {
+	case g < RegNIP:
+		return regs.VSR{Lo: r.GPR[g]}
+	case g < RegVSR0:
+		return regs.VSR{Lo: regs.ScalarReg(g - RegNIP).Get(r)}
+	case g < NumRegs:
 		return r.VSR[g-RegVSR0]
-	}
-	if p, p32 := g.field(r); p != nil {
-		return regs.VSR{Lo: *p}
-	} else if p32 != nil {
-		return regs.VSR{Lo: uint64(*p32)}
 	}
 	return regs.VSR{}
 }
@@ -127,60 +122,14 @@ func (g Reg) Get(r *regs.Regs) regs.VSR {
 // Set stores v into register g of r (Lo only, truncated to the register's
 // width, for the registers that are not VSRs). An out-of-range g is ignored.
 func (g Reg) Set(r *regs.Regs, v regs.VSR) {
-	if g.IsVSR() {
+	switch {
+	case g < RegNIP:
+		r.GPR[g] = v.Lo
+	case g < RegVSR0:
+		regs.ScalarReg(g-RegNIP).Set(r, v.Lo)
+	case g < NumRegs:
 		r.VSR[g-RegVSR0] = v
-		return
 	}
-	if p, p32 := g.field(r); p != nil {
-		*p = v.Lo
-	} else if p32 != nil {
-		*p32 = uint32(v.Lo)
-	}
-}
-
-func (g Reg) field(r *regs.Regs) (*uint64, *uint32) {
-	if g < RegNIP {
-		return &r.GPR[g], nil
-	}
-	switch g {
-	case RegNIP:
-		return &r.NIP, nil
-	case RegMSR:
-		return &r.MSR, nil
-	case RegOrigGPR3:
-		return &r.OrigGPR3, nil
-	case RegCTR:
-		return &r.CTR, nil
-	case RegLR:
-		return &r.LR, nil
-	case RegXER:
-		return &r.XER, nil
-	case RegCR:
-		return nil, &r.CR
-	case RegSOFTE:
-		return &r.SOFTE, nil
-	case RegTRAP:
-		return &r.TRAP, nil
-	case RegDAR:
-		return &r.DAR, nil
-	case RegDSISR:
-		return &r.DSISR, nil
-	case RegRESULT:
-		return &r.RESULT, nil
-	case RegFPSCR:
-		return &r.FPSCR, nil
-	case RegVSCR:
-		return nil, &r.VSCR
-	case RegVRSAVE:
-		return nil, &r.VRSAVE
-	case RegTAR:
-		return &r.TAR, nil
-	case RegDSCR:
-		return &r.DSCR, nil
-	case RegPPR:
-		return &r.PPR, nil
-	}
-	return nil, nil
 }
 
 // RegWrite is one register changed by a step. Registers of 64 bits or fewer

@@ -238,34 +238,13 @@ func (r *Regs) UserReg(index int) (uint64, bool) {
 	case index >= PT_FPR0 && index < PT_FPR0+32:
 		return r.VSR[index-PT_FPR0].Hi, true
 	}
-	switch index {
-	case PT_NIP:
-		return r.NIP, true
-	case PT_MSR:
-		return r.MSR, true
-	case PT_ORIG_R3:
-		return r.OrigGPR3, true
-	case PT_CTR:
-		return r.CTR, true
-	case PT_LNK:
-		return r.LR, true
-	case PT_XER:
-		return r.XER, true
-	case PT_CCR:
-		return uint64(r.CR), true
-	case PT_SOFTE:
-		return r.SOFTE, true
-	case PT_TRAP:
-		return r.TRAP, true
-	case PT_DAR:
-		return r.DAR, true
-	case PT_DSISR:
-		return r.DSISR, true
-	case PT_RESULT:
-		return r.RESULT, true
-	case PT_DSCR:
+	switch {
+	case index >= PT_NIP && index <= PT_RESULT:
+		// pt_regs continues in ScalarReg order: nip … result.
+		return ScalarReg(index - PT_NIP).Get(r), true
+	case index == PT_DSCR:
 		return r.DSCR, true
-	case PT_FPSCR:
+	case index == PT_FPSCR:
 		return r.FPSCR, true
 	}
 	return 0, false
@@ -284,34 +263,12 @@ func (r *Regs) SetUserReg(index int, v uint64) bool {
 		r.VSR[index-PT_FPR0].Hi = v
 		return true
 	}
-	switch index {
-	case PT_NIP:
-		r.NIP = v
-	case PT_MSR:
-		r.MSR = v
-	case PT_ORIG_R3:
-		r.OrigGPR3 = v
-	case PT_CTR:
-		r.CTR = v
-	case PT_LNK:
-		r.LR = v
-	case PT_XER:
-		r.XER = v
-	case PT_CCR:
-		r.CR = uint32(v)
-	case PT_SOFTE:
-		r.SOFTE = v
-	case PT_TRAP:
-		r.TRAP = v
-	case PT_DAR:
-		r.DAR = v
-	case PT_DSISR:
-		r.DSISR = v
-	case PT_RESULT:
-		r.RESULT = v
-	case PT_DSCR:
+	switch {
+	case index >= PT_NIP && index <= PT_RESULT:
+		ScalarReg(index-PT_NIP).Set(r, v)
+	case index == PT_DSCR:
 		r.DSCR = v
-	case PT_FPSCR:
+	case index == PT_FPSCR:
 		r.FPSCR = v
 	default:
 		return false

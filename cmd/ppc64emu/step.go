@@ -110,7 +110,9 @@ type scalarReg struct {
 	set      func(r *regs.Regs, v uint64)
 }
 
-// scalarRegs lists the scalar registers in the order changes are printed.
+// scalarRegs lists the scalar registers in the order changes are printed:
+// the GPRs, the registers a program sets, then the kernel's bookkeeping.
+// Names, widths and accessors come from regs.ScalarReg.
 var scalarRegs = func() []scalarReg {
 	var out []scalarReg
 	for i := range 32 {
@@ -118,37 +120,14 @@ var scalarRegs = func() []scalarReg {
 			get: func(r *regs.Regs) uint64 { return r.GPR[i] },
 			set: func(r *regs.Regs, v uint64) { r.GPR[i] = v }})
 	}
-	u64 := func(name string, f func(r *regs.Regs) *uint64) scalarReg {
-		return scalarReg{name: name, bits: 64,
-			get: func(r *regs.Regs) uint64 { return *f(r) },
-			set: func(r *regs.Regs, v uint64) { *f(r) = v }}
+	for _, s := range []regs.ScalarReg{
+		regs.RegNIP, regs.RegMSR, regs.RegCTR, regs.RegLR, regs.RegXER, regs.RegCR,
+		regs.RegFPSCR, regs.RegVSCR, regs.RegVRSAVE, regs.RegTAR, regs.RegDSCR, regs.RegPPR,
+		regs.RegOrigGPR3, regs.RegSOFTE, regs.RegTRAP, regs.RegDAR, regs.RegDSISR, regs.RegRESULT,
+	} {
+		out = append(out, scalarReg{name: s.Name(), bits: s.Bits(), readOnly: s.KernelOnly(), get: s.Get, set: s.Set})
 	}
-	u32 := func(name string, f func(r *regs.Regs) *uint32) scalarReg {
-		return scalarReg{name: name, bits: 32,
-			get: func(r *regs.Regs) uint64 { return uint64(*f(r)) },
-			set: func(r *regs.Regs, v uint64) { *f(r) = uint32(v) }}
-	}
-	ro := func(s scalarReg) scalarReg { s.readOnly = true; return s }
-	return append(out,
-		u64("nip", func(r *regs.Regs) *uint64 { return &r.NIP }),
-		u64("msr", func(r *regs.Regs) *uint64 { return &r.MSR }),
-		u64("ctr", func(r *regs.Regs) *uint64 { return &r.CTR }),
-		u64("lr", func(r *regs.Regs) *uint64 { return &r.LR }),
-		u64("xer", func(r *regs.Regs) *uint64 { return &r.XER }),
-		u32("cr", func(r *regs.Regs) *uint32 { return &r.CR }),
-		u64("fpscr", func(r *regs.Regs) *uint64 { return &r.FPSCR }),
-		u32("vscr", func(r *regs.Regs) *uint32 { return &r.VSCR }),
-		u32("vrsave", func(r *regs.Regs) *uint32 { return &r.VRSAVE }),
-		u64("tar", func(r *regs.Regs) *uint64 { return &r.TAR }),
-		u64("dscr", func(r *regs.Regs) *uint64 { return &r.DSCR }),
-		u64("ppr", func(r *regs.Regs) *uint64 { return &r.PPR }),
-		ro(u64("orig_gpr3", func(r *regs.Regs) *uint64 { return &r.OrigGPR3 })),
-		ro(u64("softe", func(r *regs.Regs) *uint64 { return &r.SOFTE })),
-		ro(u64("trap", func(r *regs.Regs) *uint64 { return &r.TRAP })),
-		ro(u64("dar", func(r *regs.Regs) *uint64 { return &r.DAR })),
-		ro(u64("dsisr", func(r *regs.Regs) *uint64 { return &r.DSISR })),
-		ro(u64("result", func(r *regs.Regs) *uint64 { return &r.RESULT })),
-	)
+	return out
 }()
 
 // machine is the state a step runs on.
