@@ -543,19 +543,23 @@ func opMod(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	return nil
 }
 
+// errDarnL3 is darn with L=3 on the hardware profile (darn-l3).
+var errDarnL3 = &OpError{Op: ppc64asm.DARN, Kind: ErrIllegal, Reason: "darn L=3 reserved (hardware profile: illegal instruction)"}
+
 // darn RT,L: a random number from Config.Random; not emulated without it.
 // L=0 gives 32 bits (RT0:31 = 0), L=1 a conditioned and L=2 a raw 64-bit
 // number; the error value is all ones. L=3 is reserved (darn-l3).
 func opDarn(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	l := int(in.Args[1] & 3)
+	if l == 3 && e.action(diffDarnL3) == Illegal {
+		return errDarnL3
+	}
 	if e.cfg.Random == nil {
 		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "no Config.Random"}
 	}
-	l := int(in.Args[1] & 3)
 	v := ^uint64(0)
 	if l == 3 {
-		if e.action(diffDarnL3) != Value {
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "L=3 reserved: hardware result unknown"}
-		}
+		// QEMU profile: the error value.
 	} else if x, ok := e.cfg.Random(l); ok {
 		v = x
 		if l == 0 {

@@ -83,7 +83,8 @@ func opBC(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		tgt = r.TAR &^ 3
 	}
 	if bo&0x04 == 0 && in.Has(decode.FlagTargetCTR) {
-		// Only the QEMU profile gets here (Difference "bcctr-decrement").
+		// The invalid form both profiles execute (row bcctr-decrement):
+		// test the CTR before the decrement, then decrement.
 		old := r.CTR
 		if !r.Is64() {
 			old &= 0xffffffff

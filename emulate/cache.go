@@ -75,11 +75,9 @@ func opDcbz(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // check of EA and nothing else.
 func opCacheProbe(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if in.Op == p.DCBF && in.NArgs > 2 {
-		switch l := in.Args[2]; {
-		case l >= 2 && e.action(diffDcbfL) == Illegal:
+		// Hardware: every L is a plain dcbf, the reserved 2, 5, 7 too (dcbf-l).
+		if in.Args[2] >= 2 && e.action(diffDcbfL) == Illegal {
 			return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "dcbf L ≥ 2 (qemu profile)"}
-		case l == 2 || l == 5 || l == 7:
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "dcbf with a reserved L: hardware behaviour unknown"}
 		}
 	}
 	addr := cacheEA(r, in)

@@ -190,9 +190,9 @@ var differenceRows = [numDiffs]Difference{
 	diffDarnL3: {
 		ID:       "darn-l3",
 		What:     "darn with L = 3 (reserved)",
-		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
+		Hardware: Illegal, HWDetail: "illegal instruction",
 		QEMU: Value, QDetail: "RT = 0xFFFFFFFFFFFFFFFF (the error value)",
-		Source: "Power ISA 3.1B Book I 3.3.10 (darn); " + arithQEMUSource,
+		Source: "Valgrind commit `8afb49ab` (IBM, 2021) (HW-stated); Power ISA 3.1B Book I 3.3.10 (darn); " + arithQEMUSource,
 	},
 	diffAddexRc: {
 		ID:       "addex-rc",
@@ -225,9 +225,12 @@ var differenceRows = [numDiffs]Difference{
 	diffBcctrDecrement: {
 		ID:       "bcctr-decrement",
 		What:     "bcctr[l] with BO[2]=0 (decrement CTR and branch to it): an invalid form",
-		Hardware: HardwareStep, HWDetail: "not emulated (the generic invalid-form row): the POWER9/POWER10 behaviour is not documented in our sources",
+		Hardware: Value, HWDetail: "not illegal: test-then-decrement, as QEMU reads the server user manuals: the CTR test uses CTR before the decrement; " +
+			"if the CTR and CR tests pass CTR is decremented and the branch goes to the old CTR & ~3 (Linux's count-cache flush uses 0x4c400420, bcctr 2,0,0); " +
+			"whether CTR is also decremented when the CTR test fails is not stated: the emulator leaves it unchanged, as QEMU",
 		QEMU: Value, QDetail: "tests the CTR before the decrement (its low word in 32-bit mode): if it fails BO[3] (≠0 for BO[3]=0, =0 for BO[3]=1) falls through leaving CTR unchanged; otherwise decrements CTR, then tests the CR condition and branches to the old CTR (low two bits cleared)",
-		Source: "QEMU 7.2 harness (bcctr 16,0,0 with CTR=0 falls through, CTR=1 branches to 0 with CTR=0; bcctr 18,0,0 with CTR=0 branches to 0 with CTR=-1)",
+		Source: "QEMU's gen_bcond comment citing the server user manuals; Linux `PPC_INST_BCCTR_FLUSH` (HW-stated); " +
+			"QEMU 7.2 harness (bcctr 16,0,0 with CTR=0 falls through, CTR=1 branches to 0 with CTR=0; bcctr 18,0,0 with CTR=0 branches to 0 with CTR=-1)",
 	},
 	diffSyncFields: {
 		ID:       "sync-fields",
@@ -239,9 +242,10 @@ var differenceRows = [numDiffs]Difference{
 	diffDcbfL: {
 		ID:       "dcbf-l",
 		What:     "dcbf with L = 2..7 (3 dcbflp, 4 dcbfps, 6 dcbstps; 2, 5, 7 reserved)",
-		Hardware: HardwareStep, HWDetail: "L = 3, 4, 6: an address-checked no-op like L = 0; the reserved values 2, 5, 7: not documented, let the CPU decide",
+		Hardware: Value, HWDetail: "L = 3, 4, 6: an address-checked no-op like L = 0; the reserved values 2, 5, 7: accepted and ignored (a plain dcbf)",
 		QEMU: Illegal, QDetail: "illegal instruction (SIGILL code 1) for every L ≥ 2 (QEMU 7.2 harness)",
-		Source: "Power ISA 3.1B Book II 4.3.2; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt)",
+		Source: "Valgrind commit `3b1a1279` (2024, \"match the real hardware\") (HW-stated, reserved L); " +
+			"Power ISA 3.1B Book II 4.3.2; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt)",
 	},
 	diffCopyPaste: {
 		ID:       "copy-paste",

@@ -1,6 +1,9 @@
 package emulate
 
-import "github.com/ppc64emu/ppc64emu/decode"
+import (
+	"github.com/ppc64emu/ppc64emu/decode"
+	"golang.org/x/arch/ppc64/ppc64asm"
+)
 
 // Profile selects how implementation-defined behaviour is resolved: the
 // choices real POWER9/POWER10 hardware makes, or those of QEMU 7.2
@@ -192,7 +195,7 @@ func (pr *profileRules) invalid(in *decode.Inst, refused bool) error {
 	if pr.profile == QEMU {
 		return pr.qemuInvalid(in, refused)
 	}
-	if in.Invalid&decode.InvalidForm != 0 {
+	if in.Invalid&decode.InvalidForm != 0 && !pr.executesInvalidForm(in) {
 		if err := pr.act(pr.actions[diffInvalidForm], in, "invalid form", decode.ErrInvalidForm); err != nil {
 			return err
 		}
@@ -201,6 +204,17 @@ func (pr *profileRules) invalid(in *decode.Inst, refused bool) error {
 		return pr.act(pr.actions[diffReservedBits], in, "reserved bits set", decode.ErrReservedBits)
 	}
 	return nil
+}
+
+// executesInvalidForm reports whether the hardware profile executes in's
+// invalid form because a row documents it: bcctr[l] with BO[2]=0
+// (bcctr-decrement). It is bcctr's only invalid form.
+func (pr *profileRules) executesInvalidForm(in *decode.Inst) bool {
+	switch in.Op {
+	case ppc64asm.BCCTR, ppc64asm.BCCTRL:
+		return pr.actions[diffBcctrDecrement] == Value
+	}
+	return false
 }
 
 // qemuInvalid is invalid under the QEMU profile, from the measured table:
