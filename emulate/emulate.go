@@ -506,7 +506,10 @@ func defBranch(f semFn, ops ...decode.Op) {
 	}
 }
 
-// Emulated reports whether op has a semantic function.
+// Emulated reports whether op has a semantic function. It is a property
+// of the op alone: it says yes for ops that some encodings or Configs
+// still refuse (mftb without Config.TimeBase, sc, which is never stepped).
+// Emulator.Emulates answers for one instruction under one Config.
 func Emulated(op decode.Op) bool {
 	return int(op) < len(semantics) && semantics[op] != nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
@@ -271,4 +272,41 @@ func ExampleEmulator_Run() {
 	// 2 steps, <nil>, nip 0x10008
 	// 100 steps, emulate: step limit reached, r3 51
 	// next: b 0x10004
+}
+
+// TestEmulates: the per-instruction, per-Config answer (encodings from
+// Power ISA 3.1B).
+func TestEmulates(t *testing.T) {
+	plain := emulate.New(emulate.Config{})
+	hooks := emulate.New(emulate.Config{TimeBase: func() uint64 { return 1 }, Random: func(int) (uint64, bool) { return 1, true }})
+	p9 := emulate.New(emulate.Config{Level: decode.LevelPOWER9})
+	tests := []struct {
+		name string
+		word uint32
+		e    *emulate.Emulator
+		want error // nil: emulated
+	}{
+		{"add", 0x7c642a14, plain, nil},
+		{"mftb-no-hook", 0x7c6c42a6, plain, emulate.ErrNotEmulated},
+		{"mftb-hook", 0x7c6c42a6, hooks, nil},
+		{"mfspr-lr", 0x7c6802a6, plain, nil},
+		{"darn-no-hook", 0x7c6105e6, plain, emulate.ErrNotEmulated},
+		{"darn-hook", 0x7c6105e6, hooks, nil},
+		{"sc", 0x44000002, hooks, emulate.ErrMustNotStep},
+		{"rfid", 0x4c000024, hooks, emulate.ErrMustNotStep},
+		{"brh-on-power9", 0x7c6301b6, p9, emulate.ErrIllegal}, // brh r3,r3 (ISA 3.1)
+	}
+	for _, tt := range tests {
+		in, err := decode.DecodeWord(tt.word, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		got := tt.e.Emulates(&in)
+		if tt.want == nil && got != nil || tt.want != nil && !errors.Is(got, tt.want) {
+			t.Errorf("%s: Emulates = %v, want %v", tt.name, got, tt.want)
+		}
+		if !emulate.Emulated(in.Op) && got == nil {
+			t.Errorf("%s: Emulates nil for an op without semantics", tt.name)
+		}
+	}
 }

@@ -13,7 +13,7 @@ import (
 var (
 	errSyscall = &opErrs{kind: ErrMustNotStep, reason: "system call"}
 	errRFI     = &opErrs{kind: ErrMustNotStep, reason: "return from interrupt"}
-	errStop    = &OpError{Op: ppc64asm.STOP, Kind: ErrMustNotStep, Reason: "power-saving stop"}
+	errStop    = &opErrs{kind: ErrMustNotStep, reason: "power-saving stop"}
 	errMSRBits = [...]error{
 		&OpError{Op: ppc64asm.MTMSR, Kind: ErrNotEmulated, Reason: "sets reserved MSR bits, changes TS/TM, or runs in secure state: hardware result unknown"},
 		&OpError{Op: ppc64asm.MTMSRD, Kind: ErrNotEmulated, Reason: "sets reserved MSR bits, changes TS/TM, or runs in secure state: hardware result unknown"},
@@ -37,15 +37,12 @@ const (
 
 func init() {
 	def(opTrap, ppc64asm.TW, ppc64asm.TD, ppc64asm.TWI, ppc64asm.TDI)
-	def(func(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error { return errSyscall.get(in.Op) },
-		ppc64asm.SC, ppc64asm.SCV)
-	def(func(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error { return errRFI.get(in.Op) },
-		ppc64asm.RFID, ppc64asm.HRFID, ppc64asm.URFID, ppc64asm.RFSCV)
+	defRefusal(errSyscall, ppc64asm.SC, ppc64asm.SCV)
+	defRefusal(errRFI, ppc64asm.RFID, ppc64asm.HRFID, ppc64asm.URFID, ppc64asm.RFSCV)
 	// stop is the only power-saving instruction ppc64asm decodes: nap,
 	// sleep, rvwinkle and doze (ISA 2.07, removed in ISA 3.0) do not
 	// decode and are illegal, as on POWER9 and POWER10.
-	def(func(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error { return errStop },
-		ppc64asm.STOP)
+	defRefusal(errStop, ppc64asm.STOP)
 	def(opMfmsr, ppc64asm.MFMSR)
 	def(opMtmsr, ppc64asm.MTMSR, ppc64asm.MTMSRD)
 }
