@@ -14,26 +14,13 @@ import (
 const reasonIssue11 = "not yet emulated (open issue 11: VSX vector and quad-precision ops)"
 
 var issue11Ops = strings.Fields(`
-	xscmpeqqp xscmpgeqp xscmpgtqp xscvqpsqz xscvqpuqz xscvsqqp xscvuqqp xsmaxcqp xsmincqp
-	xvcvbf16spn xvcvspbf16 xxgenpcvbm xxgenpcvdm xxgenpcvhm xxgenpcvwm
-	xsabsqp xsaddqp xsaddqpo xscmpeqdp xscmpexpdp xscmpexpqp xscmpgedp xscmpgtdp xscmpoqp xscmpuqp
-	xscpsgnqp xscvdphp xscvdpqp xscvhpdp xscvqpdp xscvqpdpo xscvqpsdz xscvqpswz xscvqpudz xscvqpuwz
-	xscvsdqp xscvudqp xsdivqp xsdivqpo xsiexpdp xsiexpqp xsmaddqp xsmaddqpo xsmaxcdp xsmaxjdp
-	xsmincdp xsminjdp xsmsubqp xsmsubqpo xsmulqp xsmulqpo xsnabsqp xsnegqp xsnmaddqp xsnmaddqpo
-	xsnmsubqp xsnmsubqpo xsrqpi xsrqpix xsrqpxp xssqrtqp xssqrtqpo xssubqp xssubqpo
-	xststdcdp xststdcqp xststdcsp xsxexpdp xsxexpqp xsxsigdp xsxsigqp
-	xvcvhpsp xvcvsphp xviexpdp xviexpsp xvtstdcdp xvtstdcsp xvxexpdp xvxexpsp xvxsigdp xvxsigsp
-	xsmaxdp xsmindp xvabsdp xvabssp xvadddp xvaddsp
-	xvcmpeqdp xvcmpeqdp. xvcmpeqsp xvcmpeqsp. xvcmpgedp xvcmpgedp. xvcmpgesp xvcmpgesp.
-	xvcmpgtdp xvcmpgtdp. xvcmpgtsp xvcmpgtsp. xvcpsgndp xvcpsgnsp
-	xvcvdpsp xvcvdpsxds xvcvdpsxws xvcvdpuxds xvcvdpuxws xvcvspdp xvcvspsxds xvcvspsxws
-	xvcvspuxds xvcvspuxws xvcvsxddp xvcvsxdsp xvcvsxwdp xvcvsxwsp xvcvuxddp xvcvuxdsp
-	xvcvuxwdp xvcvuxwsp xvdivdp xvdivsp xvmaddadp xvmaddasp xvmaddmdp xvmaddmsp
-	xvmaxdp xvmaxsp xvmindp xvminsp xvmsubadp xvmsubasp xvmsubmdp xvmsubmsp xvmuldp xvmulsp
-	xvnabsdp xvnabssp xvnegdp xvnegsp xvnmaddadp xvnmaddasp xvnmaddmdp xvnmaddmsp
-	xvnmsubadp xvnmsubasp xvnmsubmdp xvnmsubmsp
-	xvrdpi xvrdpic xvrdpim xvrdpip xvrdpiz xvredp xvresp xvrspi xvrspic xvrspim xvrspip xvrspiz
-	xvrsqrtedp xvrsqrtesp xvsqrtdp xvsqrtsp xvsubdp xvsubsp xvtdivdp xvtdivsp xvtsqrtdp xvtsqrtsp`)
+	xsmaxcqp xsmincqp xxgenpcvbm xxgenpcvdm xxgenpcvhm xxgenpcvwm xscmpexpdp xscmpexpqp
+	xsmaxcdp xsmaxjdp xsmincdp xsminjdp xsrqpxp xststdcdp xststdcqp xststdcsp xvtstdcdp
+	xvtstdcsp xsmaxdp xsmindp xvcvdpsp xvcvdpsxds xvcvdpsxws xvcvdpuxds xvcvdpuxws xvcvspdp
+	xvcvspsxds xvcvspsxws xvcvspuxds xvcvspuxws xvcvsxddp xvcvsxdsp xvcvsxwdp xvcvsxwsp
+	xvcvuxddp xvcvuxdsp xvcvuxwdp xvcvuxwsp xvmaxdp xvmaxsp xvmindp xvminsp xvrdpi xvrdpic
+	xvrdpim xvrdpip xvrdpiz xvrspi xvrspic xvrspim xvrspip xvrspiz xvtdivdp xvtdivsp xvtsqrtdp
+	xvtsqrtsp`)
 
 // cannotEmulate is THE table of non-privileged ops the emulator does not
 // execute, with the reason. Every op of decode's table is emulated (it has
