@@ -343,3 +343,49 @@ func opXCmpMask(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	return e.xvCommit(r, in, xt, out, ex, enabled)
 }
+
+func init() {
+	def(opXVRound, p.XVRDPI, p.XVRDPIC, p.XVRDPIM, p.XVRDPIP, p.XVRDPIZ,
+		p.XVRSPI, p.XVRSPIC, p.XVRSPIM, p.XVRSPIP, p.XVRSPIZ)
+}
+
+// opXVRound: xvr{dp,sp}i[czpm] XT,XB: each lane rounded to an integral
+// value (nearest-away; the c forms in the FPSCR[RN] mode and signalling
+// inexact; z, p, m toward zero, +∞, −∞), with the vector FPSCR update.
+func opXVRound(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if err := e.fpNonIEEE(r, in); err != nil {
+		return err
+	}
+	sp := in.Op == p.XVRSPI || in.Op == p.XVRSPIC || in.Op == p.XVRSPIM || in.Op == p.XVRSPIP || in.Op == p.XVRSPIZ
+	f, n := xvLanes(sp)
+	mode := softfloat.NearestAway
+	signalInexact := false
+	switch in.Op {
+	case p.XVRDPIZ, p.XVRSPIZ:
+		mode = softfloat.TowardZero
+	case p.XVRDPIP, p.XVRSPIP:
+		mode = softfloat.Up
+	case p.XVRDPIM, p.XVRSPIM:
+		mode = softfloat.Down
+	case p.XVRDPIC, p.XVRSPIC:
+		mode, signalInexact = sfMode[r.FPSCR&regs.FPSCRRN], true
+	}
+	xt := int(in.Args[0] & 63)
+	b := r.VSR[in.Args[1]&63]
+	old := r.FPSCR
+	var out regs.VSR
+	var ex uint64
+	enabled := false
+	for i := 0; i < n; i++ {
+		res := fpResult{f: f}
+		softfloat.RoundToInt(&res.sf, f, f.Unpack(softfloat.B(lane(b, sp, i))), mode)
+		if !signalInexact {
+			res.sf.Flags &= softfloat.Invalid
+		}
+		o := fpOutcomeOf(old, &res)
+		ex |= o.ex
+		enabled = enabled || o.enabled
+		out = withLane(out, sp, i, o.fin.Lo)
+	}
+	return e.xvCommit(r, in, xt, out, ex, enabled)
+}
