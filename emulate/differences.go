@@ -545,14 +545,14 @@ var differenceRows = [numDiffs]Difference{
 		What:     "xvf32ger/xvf64ger np and nn forms: the sign of an element that is an exact zero sum of opposite signs",
 		Hardware: Value, HWDetail: "the ISA's pseudo-code: −(XA×XB) ± ACC rounded, so +0 (−0 rounding toward −∞)",
 		QEMU: Value, QDetail: "−(XA×XB ∓ ACC): the zero of the inner sum, negated: −0 (+0 rounding toward −∞)",
-		Source: "Power ISA 3.1B Book I 7.6.1.12 (xvf32gernp …); QEMU 7.2 float32_muladd with float_muladd_negate_result",
+		Source: "Power ISA 3.1B Book I 7.6.1.12 (xvf32gernp …); QEMU 7.2 -cpu power10 via the harness: golden traces testdata/traces/mma.*.txt.gz (hand-written testdata/vectors/mma.txt: −0 rounding to nearest, +0 toward −∞)",
 	},
 	diffMMAF16Round: {
 		ID:       "mma-f16-round",
 		What:     "xvf16ger2 and xvbf16ger2 accumulating forms when the sum of the two products is inexact in binary32",
 		Hardware: HardwareStep, HWDetail: "unmeasured: whether POWER10 rounds the product sum before adding the accumulator: let the CPU decide",
 		QEMU: Value, QDetail: "two roundings: the product sum rounded to binary32, then ±sum ± ACC rounded again",
-		Source: "QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/*16ger2*)",
+		Source: "QEMU 7.2 -cpu power10 via the harness: golden traces testdata/traces/*16ger2* and mma.*.txt.gz (testdata/vectors/mma.txt: 1 + 2^-24 + 2^-24 gives 1, where one rounding gives 1 + 2^-23)",
 	},
 	diffMMAEnabled: {
 		ID:       "mma-fp-enabled",
