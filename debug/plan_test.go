@@ -55,7 +55,7 @@ func TestPlan(t *testing.T) {
 
 // ExamplePlan plans breakpoints on three instructions.
 func ExamplePlan() {
-	e := emulate.New(emulate.Config{}) // no TimeBase hook
+	e := emulate.New(emulate.Config{})                               // no TimeBase hook
 	for _, w := range []uint32{0x7c642a14, 0x7c6c42a6, 0x7c601828} { // add, mftb, lwarx
 		in, _ := decode.DecodeWord(w, 0)
 		p := debug.Plan(&in, 0x10000000, e)
