@@ -360,9 +360,10 @@ var differenceRows = [numDiffs]Difference{
 	diffPlqLe: {
 		ID:       "plq-le",
 		What:     "plq, pstq in little-endian mode: which register of the pair holds the doubleword at the lower address",
-		Hardware: HardwareStep, HWDetail: "not settled (Linux's emulator swaps the doublewords as for lq/stq): let the CPU decide",
-		QEMU: Value, QDetail: "no swap: RTp ↔ the byte-reversed doubleword at EA, RTp+1 ↔ the one at EA+8, unlike QEMU's lq/stq (QEMU 7.2 harness)",
-		Source: "QEMU 7.2 harness (emulate/testdata/qemu/quad.le.txt); shared/reference/linux-sstep.md 2.10",
+		Hardware: Value, HWDetail: "defined by ISA 3.1: the even register of the pair holds the doubleword at EA, the odd one EA+8, whatever the byte order " +
+			"(unlike lq/stq in LE; Linux's emulator swaps the doublewords as for lq/stq, which the ISA does not)",
+		QEMU: Value, QDetail: "the same: RTp ↔ the byte-reversed doubleword at EA, RTp+1 ↔ the one at EA+8, unlike QEMU's lq/stq (QEMU 7.2 harness)",
+		Source: "ISA 3.1; QEMU and Microwatt agree; linuxppc issue #481 (ISA); QEMU 7.2 harness (emulate/testdata/qemu/quad.le.txt); shared/reference/linux-sstep.md 2.10",
 	},
 	diffDscrUser: {
 		ID:       "dscr-user",

@@ -99,7 +99,9 @@ func TestQuadword(t *testing.T) {
 		}
 		if le {
 			tests = append(tests,
-				lsCase{name: "plq LE hw", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 0x20 }, words: []uint32{plqP, plqS}, err: ErrNotEmulated},
+				// plq-le: ISA 3.1, RTp ← the doubleword at EA, RTp+1 ← EA+8, in both profiles.
+				lsCase{name: "plq LE hw", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 0x20 }, words: []uint32{plqP, plqS},
+					want: func(m *machine) { m.r.GPR[4], m.r.GPR[5] = lo, hi }},
 				lsCase{name: "plq LE qemu", p: QEMU, setup: func(m *machine) { m.r.GPR[3] = scratchBase + 0x20 }, words: []uint32{plqP, plqS},
 					want: func(m *machine) { m.r.GPR[4], m.r.GPR[5] = lo, hi }})
 		} else {
