@@ -78,6 +78,12 @@ type Difference struct {
 // Differences returns the table of behaviour where the hardware and QEMU
 // profiles differ, one row per ID, in table order (a copy: changing it
 // changes nothing). `go test ./emulate -run Differences -v` prints it.
+//
+// "Hardware" means POWER9 as the row's sources measured or stated it
+// (HW-measured, HW-stated, or the ISA where it turns out to define the
+// case; shared/reference/power9-behaviour.md); POWER10 is assumed to behave
+// the same unless a source says otherwise. Where no source settles a case
+// the hardware action is HardwareStep.
 func Differences() []Difference {
 	out := make([]Difference, 0, numDiffs-1)
 	return append(out, differenceRows[1:]...)
@@ -195,6 +201,9 @@ func (pr *profileRules) invalid(in *decode.Inst, refused bool) error {
 	if pr.profile == QEMU {
 		return pr.qemuInvalid(in, refused)
 	}
+	if in.Invalid&decode.InvalidForm != 0 && in.Has(decode.FlagUpdate) && updateRA(in) == 0 {
+		return pr.act(pr.actions[diffUpdateRA0], in, "update form with RA=0 (R0 write-back unknown)", decode.ErrInvalidForm)
+	}
 	if in.Invalid&decode.InvalidForm != 0 && !pr.executesInvalidForm(in) {
 		if err := pr.act(pr.actions[diffInvalidForm], in, "invalid form", decode.ErrInvalidForm); err != nil {
 			return err
@@ -204,6 +213,14 @@ func (pr *profileRules) invalid(in *decode.Inst, refused bool) error {
 		return pr.act(pr.actions[diffReservedBits], in, "reserved bits set", decode.ErrReservedBits)
 	}
 	return nil
+}
+
+// updateRA is the RA field of a load or store with update (as ea reads it).
+func updateRA(in *decode.Inst) int64 {
+	if in.Has(decode.FlagIndexed) {
+		return in.Args[1]
+	}
+	return in.Args[2]
 }
 
 // executesInvalidForm reports whether the hardware profile executes in's
