@@ -237,3 +237,21 @@ func ExampleFindAtomicSequence() {
 	// 0x10000010: bc -> [0x10000014]
 	// 0x10000014: sc: exit, counter = 42
 }
+
+// ExampleNextPCs predicts where a conditional branch goes, from the
+// registers and ignoring them (for a breakpoint on every possible
+// successor).
+func ExampleNextPCs() {
+	in, _ := decode.DecodeWord(0x4082fff4, 0) // bne .-0xc
+	var r regs.Regs
+	r.MSR, r.NIP = regs.MSRLinuxUser, 0x10000010
+	r.SetCRField(0, regs.CREQ) // the compare found equality: not taken
+
+	n := debug.NextPCs(&in, &r, false)
+	fmt.Printf("%v %#x\n", n.Flow, n.Addrs())
+	n = debug.NextPCs(&in, &r, true)
+	fmt.Printf("%v %#x\n", n.Flow, n.Addrs())
+	// Output:
+	// branch [0x10000014]
+	// branch [0x10000014 0x10000004]
+}

@@ -107,3 +107,33 @@ func ExampleConfig_sPR() {
 	// true
 	// <nil> 0x8800000100000000
 }
+
+// ExampleEmulator_SetObserver records what each step changed, and undoes
+// a step from its record.
+func ExampleEmulator_SetObserver() {
+	m := mem.New()
+	_ = m.Map(0x20000000, 0x1000, mem.RW)
+	var r regs.Regs
+	r.MSR, r.NIP = regs.MSRLinuxUser, 0x10000000
+	r.GPR[3], r.GPR[4] = 42, 0x20000000
+
+	e := emulate.New(emulate.Config{})
+	var last *emulate.StepRecord
+	e.SetObserver(emulate.ObserverFunc(func(rec *emulate.StepRecord) {
+		last = rec.Clone() // rec is reused by the next step
+		for _, w := range rec.Regs {
+			fmt.Printf("  %v: %#x -> %#x\n", w.Reg, w.Old.Lo, w.New.Lo)
+		}
+		for _, w := range rec.Mem {
+			fmt.Printf("  mem %#x: % x -> % x\n", w.Addr, w.Old, w.New)
+		}
+	}))
+	fmt.Println("stw r3,0(r4):")
+	_ = e.StepWord(&r, m, 0x90640000, 0)
+	fmt.Println("undo:", last.Undo(&r, m), r.NIP == 0x10000000)
+	// Output:
+	// stw r3,0(r4):
+	//   nip: 0x10000000 -> 0x10000004
+	//   mem 0x20000000: 00 00 00 00 -> 00 00 00 2a
+	// undo: <nil> true
+}

@@ -135,19 +135,19 @@ func (g Reg) Set(r *regs.Regs, v regs.VSR) {
 // RegWrite is one register changed by a step. Registers of 64 bits or fewer
 // hold their values in Lo (Hi is zero); vs0..vs63 use both halves.
 type RegWrite struct {
-	Reg Reg
-	Old regs.VSR
-	New regs.VSR
+	Reg Reg      // the register
+	Old regs.VSR // its value before the step (64-bit registers in Lo)
+	New regs.VSR // its value after the step
 }
 
 // MemWrite is one Memory.Write of a step: the bytes at Addr before and
 // after, in address order. OldOK is false when the old bytes could not be
 // read (a write-only Memory); Old is then zero-filled.
 type MemWrite struct {
-	Addr  uint64
-	Old   []byte
-	New   []byte
-	OldOK bool
+	Addr  uint64 // the first address written
+	Old   []byte // the bytes there before the write (valid if OldOK)
+	New   []byte // the bytes written, in address order
+	OldOK bool   // the Memory could read the old bytes (Undo restores only these)
 }
 
 // Reservation is the load-and-reserve state of the emulator (larx sets it,
