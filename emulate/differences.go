@@ -77,7 +77,7 @@ const (
 	diffXSNabsQPBit31                 // xsnabsqp-bit31
 	diffXSRQPIReserved                // xsrqpi-rmc-reserved
 	diffMMAAccVSR                     // mma-acc-vsr
-	diffMMANegZero                    // mma-neg-zero
+	diffMMANegRound                   // mma-neg-round
 	diffMMAF16Round                   // mma-f16-round
 	diffMMAEnabled                    // mma-fp-enabled
 	numDiffs
@@ -560,12 +560,12 @@ var differenceRows = [numDiffs]Difference{
 		QEMU: Value, QDetail: "the accumulator is the four VSRs: xxmtacc/xxmfacc are no-ops, xxsetaccz zeroes them, GER ops read and write them",
 		Source: "Power ISA 3.1B Book I 7.2.1.2; QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/xxmtacc.*, xv*ger*.*)",
 	},
-	diffMMANegZero: {
-		ID:       "mma-neg-zero",
-		What:     "xvf32ger/xvf64ger np and nn forms: the sign of an element that is an exact zero sum of opposite signs",
-		Hardware: Value, HWDetail: "the ISA's pseudo-code: −(XA×XB) ± ACC rounded, so +0 (−0 rounding toward −∞)",
-		QEMU: Value, QDetail: "−(XA×XB ∓ ACC): the zero of the inner sum, negated: −0 (+0 rounding toward −∞)",
-		Source: "Power ISA 3.1B Book I 7.6.1.12 (xvf32gernp …); QEMU 7.2 -cpu power10 via the harness: golden traces testdata/traces/mma.*.txt.gz (hand-written testdata/vectors/mma.txt: −0 rounding to nearest, +0 toward −∞)",
+	diffMMANegRound: {
+		ID:       "mma-neg-round",
+		What:     "xvf32ger/xvf64ger np and nn forms rounding toward +∞ or −∞ when the sum is inexact",
+		Hardware: Value, HWDetail: "the ISA's pseudo-code: the sum rounded, then negated: −round(XA×XB ∓ ACC)",
+		QEMU: Value, QDetail: "the negated sum rounded: round(−(XA×XB ∓ ACC)) (float_muladd_negate_result); exact results, zeros included, agree (−0 rounding to nearest, +0 toward −∞)",
+		Source: "Power ISA 3.1B Book I 7.6.1.12 (xvf32gernp: r ← bfp_NEGATE(bfp_ROUND_TO_BFP32_DEFAULT(…))); QEMU 7.2 -cpu power10 via the harness: golden traces xvf32ger*, xvf64ger* and testdata/traces/mma.*.txt.gz (testdata/vectors/mma.txt)",
 	},
 	diffMMAF16Round: {
 		ID:       "mma-f16-round",

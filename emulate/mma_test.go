@@ -115,29 +115,31 @@ func TestMMASaturation(t *testing.T) {
 	}
 }
 
-// TestMMAProfiles: the rows both profiles know differently. The n-forms'
-// exact zero (mma-neg-zero): −(1×1) + 1 is +0 by the ISA, −0 under QEMU.
+// TestMMAProfiles: the rows both profiles know differently. The n-forms
+// rounding up (mma-neg-round): 1.1f×1.1f is 1.2100000143…, between
+// 0x3f9ae148 and 0x3f9ae149; xvf32gernp gives the ISA's −round_up =
+// −0x3f9ae149, QEMU's round_up(−v) = −0x3f9ae148.
 // A 16-bit rank-2 accumulate whose product sum is inexact (mma-f16-round)
 // needs a hardware step. An enabled exception in trap mode (mma-fp-enabled)
 // under QEMU writes the accumulator in the FPException.
 func TestMMAProfiles(t *testing.T) {
 	setup := func() *machine {
 		m := newMachine(true)
-		m.r.VSR[8] = regs.VSR{Hi: 0x3f80000000000000}
-		m.r.VSR[9] = regs.VSR{Hi: 0x3f80000000000000}
-		m.r.VSR[0] = regs.VSR{Hi: 0x3f80000000000000}
+		m.r.VSR[8] = regs.VSR{Hi: 0x3f8ccccd00000000}
+		m.r.VSR[9] = regs.VSR{Hi: 0x3f8ccccd00000000}
+		m.r.FPSCR = uint64(regs.RoundUp)
 		return m
 	}
 	for _, tc := range []struct {
 		p    Profile
 		want uint32
-	}{{Hardware, 0}, {QEMU, 0x80000000}} {
+	}{{Hardware, 0xbf9ae149}, {QEMU, 0xbf9ae148}} {
 		m := setup()
 		if err := stepGER(t, New(Config{Profile: tc.p}), &m.r, p.PMXVF32GERNP, 0, 8, 9, 8, 8, 0); err != nil {
 			t.Fatal(err)
 		}
 		if got := m.r.VSR[0].Word(0); got != tc.want {
-			t.Errorf("%v: −(1×1)+1 = %#x, want %#x", tc.p, got, tc.want)
+			t.Errorf("%v: −(1.1×1.1) rounding up = %#x, want %#x", tc.p, got, tc.want)
 		}
 	}
 

@@ -151,10 +151,9 @@ const (
 // a[0] is read.
 //
 // F32 and F64 compute each element with one fused multiply-add (one
-// rounding): the Power ISA's −(XA×XB) ± ACC for the n-forms. With
-// qemuNeg, the n-forms compute −(XA×XB ∓ ACC) instead, as QEMU 7.2 does:
-// the same value, but an exact zero from a sum of opposite signs gets the
-// other sign. F16 and BF16 round the sum of the two products (each exact)
+// rounding); the n-forms negate: the Power ISA's −round(XA×XB ∓ ACC), or
+// with qemuNeg QEMU 7.2's round(−(XA×XB ∓ ACC)), which differ when the
+// sum is inexact and the mode is toward +∞ or −∞. F16 and BF16 round the sum of the two products (each exact)
 // once to binary32 and then, for the accumulating forms, add ±ACC in a
 // second rounding, as QEMU 7.2 does; twice reports that such a first
 // rounding was inexact (where a single rounding of the whole sum could
@@ -204,8 +203,11 @@ func Float(acc *Acc, kind FloatKind, a [2]Vec, b Vec, m Masks, u Update, mode so
 	return fl, twice
 }
 
-// elem1 is one element of a rank-1 update in format f: x×y, or ±x×y ± c
-// with one rounding.
+// elem1 is one element of a rank-1 update in format f: x×y, or for the
+// accumulating forms v = x×y ± c rounded once, negated for the n-forms.
+// The Power ISA negates the rounded value (−round(v)); QEMU 7.2
+// (qemuNeg) rounds the negated value (round(−v)), which differs in the
+// directed rounding modes when v is inexact. Exact results agree.
 func elem1(f softfloat.Format, x, y, c uint64, u Update, mode softfloat.Mode, qemuNeg bool) (uint64, softfloat.Flags) {
 	var r softfloat.Result
 	a, b := f.Unpack(softfloat.B(x)), f.Unpack(softfloat.B(y))
@@ -220,32 +222,33 @@ func elem1(f softfloat.Format, x, y, c uint64, u Update, mode softfloat.Mode, qe
 		}
 		return r.Bits.Lo, r.Flags
 	}
-	if u.negMul() {
-		a.Neg = !a.Neg
-	}
-	if u.negAcc() {
+	if u.negAcc() != u.negMul() {
 		z.Neg = !z.Neg
 	}
 	softfloat.FMA(&r, f, a, b, z, mode)
-	if qemuNeg && u.negMul() && exactZero(f, &r) && !(isZero(&a, &b) && z.Class == softfloat.Zero && a.Neg != b.Neg == z.Neg) {
-		// An exact zero sum of opposite signs: QEMU takes the sign of
-		// the sum before negating the result (+0 but −0 rounding
-		// down), then negates it.
-		r.Bits = f.Zero(mode != softfloat.Down)
+	if !u.negMul() || f.Classify(r.Bits).IsNaN() {
+		return r.Bits.Lo, r.Flags
 	}
-	return r.Bits.Lo, r.Flags
+	if qemuNeg && r.Flags&softfloat.Inexact != 0 {
+		// round(−v, mode) = −round(v, mode mirrored).
+		softfloat.FMA(&r, f, a, b, z, mirror(mode))
+	}
+	return r.Bits.Lo ^ 1<<(f.Width()-1), r.Flags
+}
+
+// mirror is the rounding mode m becomes under negation.
+func mirror(m softfloat.Mode) softfloat.Mode {
+	switch m {
+	case softfloat.Up:
+		return softfloat.Down
+	case softfloat.Down:
+		return softfloat.Up
+	}
+	return m
 }
 
 func isIMZ(a, b *softfloat.Value) bool {
 	return a.Class == softfloat.Inf && b.Class == softfloat.Zero || a.Class == softfloat.Zero && b.Class == softfloat.Inf
-}
-
-func isZero(a, b *softfloat.Value) bool {
-	return a.Class == softfloat.Zero || b.Class == softfloat.Zero
-}
-
-func exactZero(f softfloat.Format, r *softfloat.Result) bool {
-	return r.Flags&softfloat.Inexact == 0 && f.Classify(r.Bits) == softfloat.Zero
 }
 
 // elem2 is one element of a 16-bit rank-2 update: the two products (each

@@ -159,9 +159,9 @@ func TestFloatKnownAnswers(t *testing.T) {
 		{"xvf32gerpn 1.5×2−1", F32, a32, b32, one, PN, false, words(0x40000000, 0, 0, 0)},  // 2.0
 		{"xvf32gernp −1.5×2+1", F32, a32, b32, one, NP, false, words(0xc0000000, 0, 0, 0)}, // −2.0
 		{"xvf32gernn −1.5×2−1", F32, a32, b32, one, NN, false, words(0xc0800000, 0, 0, 0)}, // −4.0
-		// −(1×1) + 1 is an exact zero: +0 by the ISA's −(XA×XB) + ACC,
-		// −0 by QEMU's −(XA×XB − ACC).
-		{"xvf32gernp zero (ISA)", F32, [2]Vec{words(0x3f800000, 0, 0, 0)}, words(0x3f800000, 0, 0, 0), one, NP, false, words(0, 0, 0, 0)},
+		// −(1×1 − 1): the exact zero +0, negated (both the ISA's
+		// −round(v) and QEMU's round(−v); QEMU traces testdata/traces/mma.*).
+		{"xvf32gernp zero (ISA)", F32, [2]Vec{words(0x3f800000, 0, 0, 0)}, words(0x3f800000, 0, 0, 0), one, NP, false, words(0x80000000, 0, 0, 0)},
 		{"xvf32gernp zero (QEMU)", F32, [2]Vec{words(0x3f800000, 0, 0, 0)}, words(0x3f800000, 0, 0, 0), one, NP, true, words(0x80000000, 0, 0, 0)},
 		// 1×3 + 2×0.5 = 4.
 		{"xvf16ger2", F16, [2]Vec{words(0x3c004000, 0, 0, 0)}, words(0x42003800, 0, 0, 0), Acc{}, Set, false, words(0x40800000, 0, 0, 0)},
@@ -182,6 +182,25 @@ func TestFloatKnownAnswers(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%s: (0,0) = %#x, want %#x", tc.name, got, want)
+		}
+	}
+}
+
+// TestFloatNegRounding: the n-forms in a directed mode. 1.1f × 1.1f
+// (0x3f8ccccd squared) is exactly 1.2100000143…, between the binary32
+// values 0x3f9ae148 (below, as the host's float64 comparison says) and
+// 0x3f9ae149. xvf32gernp with ACC = 0 rounding up: the ISA's
+// −round_up(v) is −0x3f9ae149; QEMU's round_up(−v) is −0x3f9ae148.
+func TestFloatNegRounding(t *testing.T) {
+	a, b := [2]Vec{words(0x3f8ccccd, 0, 0, 0)}, words(0x3f8ccccd, 0, 0, 0)
+	for _, tc := range []struct {
+		qemu bool
+		want uint32
+	}{{false, 0xbf9ae149}, {true, 0xbf9ae148}} {
+		var acc Acc
+		fl, _ := Float(&acc, F32, a, b, Masks{X: 8, Y: 8}, NP, softfloat.Up, tc.qemu)
+		if got := acc[0].Word(0); got != tc.want || fl != softfloat.Inexact {
+			t.Errorf("qemu=%v: %#x flags %#x, want %#x inexact", tc.qemu, got, fl, tc.want)
 		}
 	}
 }
