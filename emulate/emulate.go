@@ -43,6 +43,22 @@
 // the outcomes do not reveal (steps may corrupt each other's scratch
 // buffers and reservation); only the race detector (go test -race) sees it.
 //
+// Conventions shared by the packages of this module (one per idea):
+//
+//   - Byte order: a register file's is MSR[LE] (regs.Regs.LittleEndian);
+//     functions that take bytes without a register file take a
+//     binary.ByteOrder (decode.Decode, regs.EncodeGPRegs). A bool "le" is
+//     only the trace format's spelling of its header.
+//   - Ops: decode.Op (ppc64asm's numbering) names an instruction
+//     everywhere; trap.Op only classifies the four trap instructions.
+//   - Sentinel errors are defined once and aliased where another package
+//     must keep the name: mem.ErrUnmapped and trace.ErrUnmapped are
+//     emulate.ErrUnmapped, trap.ErrPrefixBoundary is
+//     decode.ErrPrefixBoundary, so errors.Is matches across packages.
+//     ErrMustNotStep (the emulator never steps it), trap.ErrCannotSingleStep
+//     (Linux never single-steps it in hardware) and debug.ErrMustNotDisplace
+//     (it cannot run from a copy) are three different refusals.
+//
 // A Config is checked by Config.Validate; NewChecked returns its error, New
 // does not check (see New).
 package emulate

@@ -64,7 +64,7 @@ func (p Perm) String() string {
 // Errors. An access fault is an *emulate.AccessError wrapping ErrUnmapped or
 // ErrPermission; Map and friends return errors wrapping the others.
 var (
-	ErrUnmapped   = errors.New("mem: address not mapped")
+	ErrUnmapped   = emulate.ErrUnmapped // the one sentinel, from emulate
 	ErrPermission = errors.New("mem: access not permitted")
 	ErrOverlap    = errors.New("mem: range overlaps a mapping")
 	ErrAlign      = errors.New("mem: range not page-aligned")

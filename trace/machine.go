@@ -10,7 +10,7 @@ import (
 
 // Errors of the trace machine's memory.
 var (
-	ErrUnmapped  = errors.New("trace: address not mapped")
+	ErrUnmapped  = emulate.ErrUnmapped // the one sentinel, from emulate
 	ErrProtected = errors.New("trace: write to a read-only page")
 )
 

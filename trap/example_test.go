@@ -60,6 +60,6 @@ func ExampleUprobe_Check() {
 	// Output:
 	// 0x10000100: <nil> (single-step refusal: false)
 	// 0x10000104: trap: instruction must not be single-stepped: uprobe at 0x10000104, word 0x44000002 (sc) (single-step refusal: true)
-	// 0x1000013c: trap: prefixed instruction crosses a 64-byte boundary: uprobe at 0x1000013c, word 0x04100000 (single-step refusal: false)
+	// 0x1000013c: decode: prefixed instruction crosses a 64-byte boundary: uprobe at 0x1000013c, word 0x04100000 (single-step refusal: false)
 	// 0x10000138: <nil> (single-step refusal: false)
 }

@@ -32,7 +32,7 @@ var (
 	// is the last word of a 64-byte block, so its suffix would lie in the
 	// next block (the ISA does not allow that; such code cannot run).
 	// Uprobes only; Linux returns -EINVAL.
-	ErrPrefixBoundary = errors.New("trap: prefixed instruction crosses a 64-byte boundary")
+	ErrPrefixBoundary = decode.ErrPrefixBoundary // the one sentinel, from decode
 
 	// ErrSuffix: the previous word is a prefix, so the probe would sit on
 	// the suffix of a prefixed instruction. Kprobes only; Linux returns

@@ -236,7 +236,7 @@ func TestProbeErrorMessage(t *testing.T) {
 		{CheckUprobe(0x10000000, LinuxBreakpoint),
 			"trap: probed instruction is a trap: uprobe at 0x10000000, word 0x7fe00008 (tw)"},
 		{CheckUprobe(0x1000003c, pldPrefix),
-			"trap: prefixed instruction crosses a 64-byte boundary: uprobe at 0x1000003c, word 0x04100000"},
+			"decode: prefixed instruction crosses a 64-byte boundary: uprobe at 0x1000003c, word 0x04100000"},
 		{CheckUprobe(0x10000002, nop),
 			"trap: probe address is not 4-byte aligned: uprobe at 0x10000002, word 0x60000000"},
 		{CheckKprobe(0x1004, pldSuffix, pldPrefix),
