@@ -48,13 +48,19 @@ type Reader struct {
 	ids     map[uint64]int // hash of each ID → its line
 }
 
-// NewReader returns a Reader of r (plain text or gzip, by content). name
+// NewReader returns a Reader of r (plain text or gzip, by content; a name
+// ending in ".gz" must hold gzip data, so that a mislabelled file is an
+// error rather than binary text in messages). name
 // is used in messages and for the byte order when there is no
 // "# order=" header (".le." or ".be." in the name).
 func NewReader(r io.Reader, name string) (*Reader, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	rd := &Reader{File: File{Name: name, Version: 1}, seed: maphash.MakeSeed(), ids: map[uint64]int{}}
-	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
+	magic, _ := br.Peek(2)
+	if isGzip := len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b; !isGzip && strings.HasSuffix(name, ".gz") {
+		return nil, fmt.Errorf("trace: %s: named .gz but not gzip data", name)
+	}
+	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("trace: %s: %w", name, err)

@@ -85,6 +85,9 @@ func parseInsn(s string) (insnArg, error) {
 
 func parseWord(s string) (uint32, error) {
 	h := hexClean(s)
+	if strings.Trim(h, "0123456789abcdefABCDEF") != "" {
+		return 0, fmt.Errorf("instruction word %q: not hexadecimal", s)
+	}
 	if len(h) != 8 {
 		return 0, fmt.Errorf("instruction word %q: want 8 hex digits (optional 0x), got %d", s, len(h))
 	}
