@@ -84,9 +84,33 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "… %d more lines did not parse\n", c.ParseErrCount-10)
 	}
 	if c.Failed(*strict) || c.ParseErrCount > 0 {
+		explainFailure(stderr, c, *strict)
 		return exitFail
 	}
 	return exitOK
+}
+
+// explainFailure says on stderr why check failed: the ops that disagree
+// and, with -strict, the ops whose vectors were not emulated.
+func explainFailure(w io.Writer, c *trace.Checker, strict bool) {
+	var disagree, notEmulated []string
+	for _, s := range c.Stats() {
+		if s.Disagree > 0 {
+			disagree = append(disagree, fmt.Sprintf("%s (%d)", s.Op, s.Disagree))
+		}
+		if strict && s.NotEmulated > 0 {
+			notEmulated = append(notEmulated, fmt.Sprintf("%s (%d)", s.Op, s.NotEmulated))
+		}
+	}
+	if len(disagree) > 0 {
+		fmt.Fprintf(w, "ppc64emu check: failed: %d ops disagree: %s\n", len(disagree), strings.Join(disagree, ", "))
+	}
+	if len(notEmulated) > 0 {
+		fmt.Fprintf(w, "ppc64emu check: failed (-strict): %d ops not emulated: %s\n", len(notEmulated), strings.Join(notEmulated, ", "))
+	}
+	if c.ParseErrCount > 0 {
+		fmt.Fprintf(w, "ppc64emu check: failed: %d lines did not parse\n", c.ParseErrCount)
+	}
 }
 
 // report prints a checker's per-op results: JSON objects, or the table and

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/emulate"
 	"os"
 	"path/filepath"
 	"testing"
@@ -27,4 +30,35 @@ func TestCLIIssue18(t *testing.T) {
 		}
 		checkOutput(t, tt.args, code, stdout, stderr, code, nil, []string{tt.wantErr})
 	}
+}
+
+// TestCheckStrictSaysWhy: check -strict names the ops it did not emulate
+// (the first op without semantics whose vector check does not skip).
+func TestCheckStrictSaysWhy(t *testing.T) {
+	dir := t.TempDir()
+	tried := 0
+	for op := decode.Op(1); int(op) < decode.NumOps && tried < 40; op++ {
+		_, v, _, ok := decode.Encoding(op)
+		word := uint32(v >> 32)
+		if !ok || decode.IsPrefix(word) || emulate.Emulated(op) {
+			continue
+		}
+		if in, err := decode.DecodeWord(word, 0); err != nil || in.Op != op || in.Invalid != 0 {
+			continue
+		}
+		tried++
+		file := filepath.Join(dir, "s.le.txt")
+		text := fmt.Sprintf("# order=le\n# reference=qemu-7.2 cpu=power10\nx insn=%08x => st=ok sig=05 code=01 addr=0000000040080004 nip=0000000040080004\n", word)
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"check", "-strict", file}
+		code, stdout, stderr := runArgs(args...)
+		if code != exitFail {
+			continue // skipped by the checker
+		}
+		checkOutput(t, args, code, stdout, stderr, exitFail, nil, []string{"ops not emulated: " + op.String() + " (1)"})
+		return
+	}
+	t.Skip("no op without semantics gives a not-emulated vector")
 }
