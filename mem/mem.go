@@ -380,7 +380,28 @@ func (m *Memory) check(addr uint64, n int, p Perm) error {
 // Read implements emulate.Memory: it copies len(p) bytes at addr into p.
 // Every page touched must be readable.
 func (m *Memory) Read(addr uint64, p []byte) error {
+	if d := m.fast(addr, len(p), Read); d != nil {
+		copy(p, d[addr&(PageSize-1):])
+		return nil
+	}
 	return m.read(addr, p, Read)
+}
+
+// fast is the common case of a data access: n bytes within one page of
+// the leaf leafFor looked up last, mapped with perm and materialised. It
+// returns the page, or nil for every other case (read and write then
+// handle it, with the same outcome).
+func (m *Memory) fast(addr uint64, n int, perm Perm) *[PageSize]byte {
+	pn := addr >> pageShift
+	l := m.lastLeaf
+	if l == nil || m.lastPN != pn>>levelBits || addr&(PageSize-1)+uint64(n) > PageSize {
+		return nil
+	}
+	i := pn & levelMask
+	if l.perm[i]&(perm|mapped) != perm|mapped {
+		return nil
+	}
+	return l.data[i]
 }
 
 // Fetch reads instruction bytes: like Read, but every page touched must be
@@ -430,6 +451,10 @@ func (m *Memory) read(addr uint64, p []byte, perm Perm) error {
 // Write implements emulate.Memory: it copies p to addr. Every page touched
 // must be writable; otherwise nothing is written.
 func (m *Memory) Write(addr uint64, p []byte) error {
+	if d := m.fast(addr, len(p), Write); d != nil {
+		copy(d[addr&(PageSize-1):], p)
+		return nil
+	}
 	return m.write(addr, p, Write)
 }
 
