@@ -16,6 +16,10 @@ func TestCLIIssue18(t *testing.T) {
 	if err := os.WriteFile(gz, []byte("hello\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	zx := filepath.Join(t.TempDir(), "x.le.txt")
+	if err := os.WriteFile(zx, []byte("x insn=7c642a14 r4=0x5 => st=ok sig=05 code=01 addr=0000000040080004 nip=0000000040080004\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		args    []string
 		wantErr string
@@ -23,6 +27,7 @@ func TestCLIIssue18(t *testing.T) {
 		{[]string{"decode", "zzzz"}, "not hexadecimal"},
 		{[]string{"decode", "0x7c64zz14"}, "not hexadecimal"},
 		{[]string{"check", gz}, "named .gz but not gzip data"},
+		{[]string{"check", zx}, "without 0x"},
 	} {
 		code, stdout, stderr := runArgs(tt.args...)
 		if code == 0 {
