@@ -123,6 +123,7 @@ func parseHexBytes(s string) ([]byte, error) {
 
 // decodeResult is the description of one instruction, also its JSON form.
 type decodeResult struct {
+	Offset   *int     `json:"offset,omitempty"` // -bytes: the byte offset of the instruction
 	Word     string   `json:"word"`
 	Suffix   string   `json:"suffix,omitempty"`
 	Text     string   `json:"text,omitempty"`
@@ -269,6 +270,17 @@ func describeBytes(b []byte, bigEndian bool) []decodeResult {
 		order = binary.BigEndian
 	}
 	var out []decodeResult
+	defer func() { // every result gets its offset into the bytes
+		off := 0
+		for i := range out {
+			o := off
+			out[i].Offset = &o
+			off += 4
+			if out[i].Suffix != "" {
+				off += 4
+			}
+		}
+	}()
 	for len(b) > 0 {
 		if len(b) < 4 {
 			out = append(out, decodeResult{
@@ -309,6 +321,9 @@ func writeDecodeText(w io.Writer, results []decodeResult) {
 		}
 	}
 	for _, d := range results {
+		if d.Offset != nil {
+			fmt.Fprintf(w, "%4x:  ", *d.Offset)
+		}
 		if d.err != nil {
 			fmt.Fprintf(w, "%-*s  error: %s\n", encW, d.encoding(), d.Error)
 			continue
