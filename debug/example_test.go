@@ -247,9 +247,9 @@ func ExampleNextPCs() {
 	r.MSR, r.NIP = regs.MSRLinuxUser, 0x10000010
 	r.SetCRField(0, regs.CREQ) // the compare found equality: not taken
 
-	n := debug.NextPCs(&in, &r, false)
+	n := debug.NextPCs(&in, &r, debug.FromState)
 	fmt.Printf("%v %#x\n", n.Flow, n.Addrs())
-	n = debug.NextPCs(&in, &r, true)
+	n = debug.NextPCs(&in, &r, debug.AnyCondition)
 	fmt.Printf("%v %#x\n", n.Flow, n.Addrs())
 	// Output:
 	// branch [0x10000014]

@@ -99,6 +99,13 @@ func (n Next) String() string {
 	return b.String()
 }
 
+// Values for the ignoreState argument of NextPCs and NextPCsWord, so that a
+// call reads as what it asks: NextPCs(in, r, debug.FromState).
+const (
+	FromState    = false // evaluate the condition from the register file
+	AnyCondition = true  // every successor, whatever CR, CTR and trap operands hold
+)
+
 // NextPCs returns the addresses execution can reach after executing in at
 // r.NIP, for software single-step: the debugger plants a breakpoint on each.
 //

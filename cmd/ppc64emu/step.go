@@ -648,9 +648,9 @@ func step(e *emulate.Emulator, m *machine, insn insnArg, opts stepOpts) *stepRes
 		res.Text = in.Syntax(m.r.NIP, nil) // branch targets as absolute addresses at NIP
 	}
 	if opts.next && !(decode.IsPrefix(insn.word) && !insn.prefixed) {
-		if n, err := debug.NextPCsWord(insn.word, insn.suffix, &m.r, false); err == nil {
+		if n, err := debug.NextPCsWord(insn.word, insn.suffix, &m.r, debug.FromState); err == nil {
 			res.Next = newNextJSON(n)
-			any, _ := debug.NextPCsWord(insn.word, insn.suffix, &m.r, true)
+			any, _ := debug.NextPCsWord(insn.word, insn.suffix, &m.r, debug.AnyCondition)
 			res.NextAny = newNextJSON(any)
 		}
 	}
