@@ -129,17 +129,17 @@ func TestCacheProfileDifferences(t *testing.T) {
 		word   uint32
 		hw, qe error
 	}{
-		{0x7c8004ac, nil, ErrIllegal},                         // sync L=4
-		{0x7c0104ac, nil, ErrIllegal},                         // sync SC=1
-		{0x7c6004ac, nil, nil},                                // sync L=3
-		{xform(opDcbfW, 3, 3, 4), nil, ErrIllegal},            // dcbflp
-		{xform(opDcbfW, 2, 3, 4), nil, ErrIllegal},            // reserved L: a plain dcbf (dcbf-l; Valgrind 3b1a1279)
-		{xform(opDcbfW, 5, 3, 4), nil, ErrIllegal},            // reserved L
-		{xform(opDcbfW, 7, 3, 4), nil, ErrIllegal},            // reserved L
-		{0x7c00068c, ErrNotEmulated, nil},                     // cpabort
-		{0x7c23260c, ErrNotEmulated, ErrIllegal},              // copy
-		{0x7c23270d, ErrNotEmulated, ErrIllegal},              // paste.
-		{xform(0x7c00002c, 0, 3, 4), nil, ErrIllegal},         // icbt: a no-op on POWER9 (power9-behaviour.md)
+		{0x7c8004ac, nil, ErrIllegal},                 // sync L=4
+		{0x7c0104ac, nil, ErrIllegal},                 // sync SC=1
+		{0x7c6004ac, nil, nil},                        // sync L=3
+		{xform(opDcbfW, 3, 3, 4), nil, ErrIllegal},    // dcbflp
+		{xform(opDcbfW, 2, 3, 4), nil, ErrIllegal},    // reserved L: a plain dcbf (dcbf-l; Valgrind 3b1a1279)
+		{xform(opDcbfW, 5, 3, 4), nil, ErrIllegal},    // reserved L
+		{xform(opDcbfW, 7, 3, 4), nil, ErrIllegal},    // reserved L
+		{0x7c00068c, ErrNotEmulated, nil},             // cpabort
+		{0x7c23260c, ErrNotEmulated, ErrIllegal},      // copy
+		{0x7c23270d, ErrNotEmulated, ErrIllegal},      // paste.
+		{xform(0x7c00002c, 0, 3, 4), nil, ErrIllegal}, // icbt: a no-op on POWER9 (power9-behaviour.md)
 	} {
 		for _, p := range []Profile{Hardware, QEMU} {
 			want := tc.hw

@@ -319,3 +319,27 @@ func TestBCDCopySignAlias(t *testing.T) {
 		t.Errorf("VRT %x CR6 %x", m.r.VR(3), m.r.CRField(6))
 	}
 }
+
+// TestBCDSetSignInvalidSign: bcdsetsgn. of an operand whose sign code is
+// invalid (0x9) is an invalid operand (CR6 = SO), whether or not VRT is VRB:
+// QEMU 7.2 measured SO for bcdsetsgn. v11,v31,1 on such an operand; with VRT =
+// VRB it checks the already-rewritten VRT instead (an accepted divergence).
+func TestBCDSetSignInvalidSign(t *testing.T) {
+	for _, w := range []uint32{
+		0x117fff81, // bcdsetsgn. v11,v31,1
+		0x10ff3f81, // bcdsetsgn. v7,v7,1
+	} {
+		if in, err := decode.DecodeWord(w, 0); err != nil || in.Op.String() != "bcdsetsgn." {
+			t.Fatalf("%#x: %v %v", w, in.Op, err)
+		}
+		m := newMachine(false)
+		vrb := int(w>>11) & 31
+		m.r.SetVR(vrb, bcdV(0x0036003200340038, 0x0032003300340039))
+		if err := m.step(t, QEMU, w); err != nil {
+			t.Fatal(err)
+		}
+		if m.r.CRField(6) != regs.CRSO {
+			t.Errorf("%#x: CR6 %x, want SO", w, m.r.CRField(6))
+		}
+	}
+}

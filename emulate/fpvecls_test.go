@@ -585,9 +585,12 @@ func TestFPVectorLSProfiles(t *testing.T) {
 			// (Valgrind jm-fp.stdout.exp, POWER hardware):
 			// 0x0010000000000001 → 00000000.
 			name: "stfs-tiny-hw-pos", words: []uint32{0xd0640000},
-			setup: func(m *machine) { m.r.VSR[3].Hi = 0x0010000000000001; m.order().PutUint32(m.scratch[0x100:], 0xffffffff) },
-			hw:    want{delta: func(m *machine) { m.order().PutUint32(m.scratch[0x100:], 0) }},
-			qemu:  want{delta: func(m *machine) { m.order().PutUint32(m.scratch[0x100:], 0) }},
+			setup: func(m *machine) {
+				m.r.VSR[3].Hi = 0x0010000000000001
+				m.order().PutUint32(m.scratch[0x100:], 0xffffffff)
+			},
+			hw:   want{delta: func(m *machine) { m.order().PutUint32(m.scratch[0x100:], 0) }},
+			qemu: want{delta: func(m *machine) { m.order().PutUint32(m.scratch[0x100:], 0) }},
 		},
 		{
 			// 0x8010000000000001 → 80000000.

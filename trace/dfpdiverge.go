@@ -72,6 +72,19 @@ var dfpDivergences = []Divergence{
 		Match: func(l *Line, in *decode.Inst) bool { return in.NArgs >= 2 && in.Args[0] == in.Args[1] },
 	},
 	{
+		Ops: []string{"bcdsetsgn."},
+		Reason: "bcdsetsgn. with VRT = VRB and an invalid sign code in VRB: QEMU 7.2 writes the preferred sign " +
+			"into VRT before it checks VRB, so it sees a valid operand and sets CR6 from the value; the ISA checks " +
+			"the operand VRB as it was (invalid: CR6 = SO, as QEMU gives when VRT differs from VRB)",
+		Match: func(l *Line, in *decode.Inst) bool {
+			if in.NArgs < 2 || in.Args[0] != in.Args[1] {
+				return false
+			}
+			before, _, ok := lineState(l)
+			return ok && before.VR(int(in.Args[1])&31).Lo&0xf < 0xa
+		},
+	},
+	{
 		Ops: []string{"bcdus."},
 		Reason: "bcdus. CR6: the ISA sets EQ for a zero result and GT otherwise (an unsigned result has no sign); " +
 			"QEMU 7.2 reads the result's last digit as a sign code, giving LT for a non-zero result and EQ when only " +

@@ -74,7 +74,6 @@ func (x u128) sub(y u128) u128 {
 
 func (x u128) isZero() bool { return x.hi|x.lo == 0 }
 
-
 // pow10_31 is 10^31, the bound of a 31-digit signed BCD magnitude.
 var pow10_31 = func() u128 {
 	a := u128{0, 1}
