@@ -3,7 +3,6 @@ package decode
 import (
 	"bytes"
 	"debug/elf"
-	"errors"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -74,14 +73,6 @@ func (c *equivChecker) done(what string) {
 	if c.n.Load() == 0 {
 		c.t.Errorf("%s: nothing compared", what)
 	}
-}
-
-func sameDecodeErr(a, b error) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	var da, db *DecodeError
-	return errors.As(a, &da) && errors.As(b, &db) && *da == *db
 }
 
 // suffixOpcodes are the suffix primary opcodes of ppc64asm's prefixed rows.

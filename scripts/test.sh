@@ -31,9 +31,9 @@ bash scripts/oss-fuzz-build.sh -smoke
 n="${PPC64EMU_CAMPAIGN_N:-96}"
 if [ "$n" -gt 0 ]; then
   echo "== live campaign: ppc64emu oracle -n $n -seed 20261202"
-  go run ./cmd/ppc64emu oracle -n "$n" -seed 20261202 -show 10 > /tmp/ppc64emu-campaign.txt || {
-    cat /tmp/ppc64emu-campaign.txt; echo "live campaign: disagreements with QEMU (above)"; exit 1; }
-  tail -n 2 /tmp/ppc64emu-campaign.txt
+  go run ./cmd/ppc64emu oracle -n "$n" -seed 20261202 -show 10 > build/campaign.txt || {
+    cat build/campaign.txt; echo "live campaign: disagreements with QEMU (above)"; exit 1; }
+  tail -n 2 build/campaign.txt
   # "total (N ops, M files)  vectors agree disagree not-emulated skipped"
-  awk '/^total/ { print "campaign: " $(NF-3) " passed, " $(NF-2) " failed, " $NF " skipped" }' /tmp/ppc64emu-campaign.txt
+  awk '/^total/ { print "campaign: " $(NF-3) " passed, " $(NF-2) " failed, " $NF " skipped" }' build/campaign.txt
 fi
