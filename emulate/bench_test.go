@@ -18,6 +18,12 @@ func benchMachine(b *testing.B, word uint32) (*Emulator, *machine, *decode.Inst)
 
 func benchStep(b *testing.B, word uint32) {
 	e, m, in := benchMachine(b, word)
+	benchLoop(b, e, m, in)
+}
+
+// benchLoop steps in on m over and over, from the same NIP: the loop every
+// Step benchmark of this package shares.
+func benchLoop(b *testing.B, e *Emulator, m *machine, in *decode.Inst) {
 	var mem Memory = m.mem // convert once: a slice in an interface is boxed
 	b.ReportAllocs()
 	for b.Loop() {

@@ -215,14 +215,7 @@ func dfpBenchMachine(tb testing.TB, word uint32) (*Emulator, *machine, *decode.I
 
 func benchDFP(b *testing.B, word uint32) {
 	e, m, in := dfpBenchMachine(b, word)
-	var mem Memory = m.mem
-	b.ReportAllocs()
-	for b.Loop() {
-		m.r.NIP = cia
-		if err := e.Step(&m.r, mem, in); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchLoop(b, e, m, in)
 }
 
 func BenchmarkStepDadd(b *testing.B)   { benchDFP(b, wDadd) }

@@ -33,14 +33,7 @@ func fpBenchMachine(tb testing.TB, word uint32) (*Emulator, *machine, *decode.In
 
 func benchFP(b *testing.B, word uint32) {
 	e, m, in := fpBenchMachine(b, word)
-	var mem Memory = m.mem
-	b.ReportAllocs()
-	for b.Loop() {
-		m.r.NIP = cia
-		if err := e.Step(&m.r, mem, in); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchLoop(b, e, m, in)
 }
 
 func BenchmarkStepFadd(b *testing.B)   { benchFP(b, wFadd) }

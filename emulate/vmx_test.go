@@ -234,14 +234,7 @@ func benchVMX(b *testing.B, op decode.Op) {
 	m.r.SetVR(2, vSeq)
 	m.r.SetVR(3, regs.VSR{Hi: 0x0f0e0d0c0b0a0908, Lo: 0x1716151413121110})
 	m.r.SetVR(4, regs.VSR{Hi: 0x1f00ff00aa550102, Lo: 0x0405060708090a0b})
-	var mem Memory = m.mem
-	b.ReportAllocs()
-	for b.Loop() {
-		m.r.NIP = cia
-		if err := e.Step(&m.r, mem, in); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchLoop(b, e, m, in)
 }
 
 func BenchmarkStepVadduwm(b *testing.B)    { benchVMX(b, ppc64asm.VADDUWM) }

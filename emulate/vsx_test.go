@@ -120,14 +120,7 @@ func vsxBenchMachine(tb testing.TB, word uint32) (*Emulator, *machine, *decode.I
 
 func benchVSX(b *testing.B, word uint32) {
 	e, m, in := vsxBenchMachine(b, word)
-	var mem Memory = m.mem
-	b.ReportAllocs()
-	for b.Loop() {
-		m.r.NIP = cia
-		if err := e.Step(&m.r, mem, in); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchLoop(b, e, m, in)
 }
 
 func BenchmarkStepXxlxor(b *testing.B)    { benchVSX(b, wXxlxor) }
