@@ -224,3 +224,41 @@ func TestRunSyncSignals(t *testing.T) {
 		})
 	}
 }
+
+// scv follows the Linux scv ABI (Documentation/powerpc/syscall64-abi.rst):
+// the call number in r0, arguments in r3…r8 as for sc, and an error comes
+// back as a negative errno in r3 (sc returns the positive errno and sets
+// CR0[SO]). Here write(1, msg, len) goes through scv, then an unknown call
+// through scv returns -ENOSYS, which the program negates and exits with.
+func TestRunScv(t *testing.T) {
+	const (
+		scv0   = 0x44000001 // scv 0
+		negR3  = 0x7c6300d0 // neg r3,r3
+		msg    = "hello through scv\n"
+		enosys = 38
+	)
+	code := []uint32{
+		0x429f0005, // bcl 20,31,$+4
+		0x7c8802a6, // mflr r4
+		0,          // addi r4,r4,msg-4 (patched)
+		li(3, 1),
+		li(5, uint32(len(msg))),
+		li(0, 4), // write
+		scv0,
+		li(0, 999), // unknown
+		scv0,
+		negR3,
+		li(0, 234), // exit_group
+		sc,
+	}
+	code[2] = addi(4, 4, uint32(4*len(code)-4))
+	for _, order := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+		out, st, err := runELF(t, buildELF(order, false, code, []byte(msg)), linux.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out != msg || st.Code != enosys {
+			t.Fatalf("%v: got %q %+v, want %q and exit %d (-ENOSYS negated)", order, out, st, msg, enosys)
+		}
+	}
+}
