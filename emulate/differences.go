@@ -232,7 +232,7 @@ var differenceRows = [numDiffs]Difference{
 		What:     "stcx. while a reservation exists for a different address or length than the stcx.'s",
 		Hardware: Value, HWDetail: "the store is performed iff the stcx.'s bytes lie within the reserved bytes (ISA: undefined whether the store is performed; real reservations cover a 128-byte granule, so hardware may succeed in more cases)",
 		QEMU: Value, QDetail: "the same rule as the hardware profile; not measurable with the single-instruction harness (it drops the reservation before every vector)",
-		Source: "Power ISA 3.1B Book II 4.6.2; harness/harness.c drop_reservation",
+		Source: "Power ISA 3.1B Book II 4.6.2; oracle/harness/harness.c drop_reservation",
 	},
 	diffResvOwnStore: {
 		ID:       "resv-own-store",

@@ -84,7 +84,7 @@ func storageOps(t *testing.T) []decode.Inst {
 }
 
 // vectorsFor returns vectors of op in one byte order: the golden QEMU
-// trace's if there is one, else generated ones (internal/vecgen points
+// trace's if there is one, else generated ones (internal/vecgen, oracle.Generate, points
 // base registers into scratch).
 func vectorsFor(t *testing.T, op decode.Op, le bool) []trace.Vector {
 	order := "be"

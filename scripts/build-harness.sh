@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Builds the QEMU reference harness (harness/harness.c) for both byte orders:
+# Builds the QEMU reference harness (oracle/harness/harness.c) for both byte orders:
 #   build/harness-le  (powerpc64le, ELFv2)
 #   build/harness-be  (powerpc64,   ELFv1)
 # Both are static executables meant to run under qemu-ppc64le / qemu-ppc64
-# with -cpu power10 (see harness/README.md). The compilers come from
+# with -cpu power10 (see oracle/harness/README.md). The compilers come from
 # scripts/install-deps.sh. Extra flags can be passed in HARNESS_CFLAGS.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-src="$root/harness/harness.c"
+src="$root/oracle/harness/harness.c"
 out="$root/build"
 cflags=(-O2 -static -fno-stack-protector -mcpu=power8 -Wall -Wextra -std=gnu11)
 # shellcheck disable=SC2206

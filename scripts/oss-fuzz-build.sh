@@ -22,7 +22,7 @@
 # as an ordinary source file of its package, without the package's other
 # _test.go files, so the file may use only its package, other packages and
 # what it declares itself, and must be in the package proper (not pkg_test).
-# FuzzDifferential (internal/oracle) needs QEMU and is not built.
+# FuzzDifferential (oracle) needs QEMU and is not built.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -86,7 +86,7 @@ var traceSeeds = sync.OnceValue(func() []string {
 			seeds = append(seeds, l.String())
 		}
 	}
-	for _, name := range []string{"testdata/othergen.be.txt", "testdata/scratch.le.txt", "../harness/testdata/examples.be.txt"} {
+	for _, name := range []string{"testdata/othergen.be.txt", "testdata/scratch.le.txt", "../oracle/harness/testdata/examples.be.txt"} {
 		if r, err := ReadFile(name); err == nil {
 			for _, l := range r.Lines {
 				seeds = append(seeds, l.String())

@@ -81,8 +81,8 @@ func TestRoundTrip(t *testing.T) {
 	}{
 		{"testdata/scratch.le.txt", 1},
 		{"testdata/scratch.be.txt", 1},
-		{"../harness/testdata/examples.le.txt", 2},
-		{"../harness/testdata/examples.be.txt", 2},
+		{"../oracle/harness/testdata/examples.le.txt", 2},
+		{"../oracle/harness/testdata/examples.be.txt", 2},
 	} {
 		name := tc.name
 		raw, err := os.ReadFile(name)
@@ -260,7 +260,7 @@ func TestProfileFor(t *testing.T) {
 // examples) and a file written by hand as another generator would.
 func TestChecker(t *testing.T) {
 	c := NewChecker()
-	for _, p := range []string{"testdata", "../harness/testdata"} {
+	for _, p := range []string{"testdata", "../oracle/harness/testdata"} {
 		if err := c.CheckPath(p); err != nil {
 			t.Fatal(err)
 		}

@@ -55,7 +55,7 @@ func TestFormatVersion(t *testing.T) {
 
 // TestReplayFPSCRHighWord: version 2 compares all 64 bits of FPSCR (the
 // DRN an instruction writes), version 1 only the low word. The result is
-// QEMU 7.2's (harness/testdata/examples.le.txt, mtfsfi 7,3,1).
+// QEMU 7.2's (oracle/harness/testdata/examples.le.txt, mtfsfi 7,3,1).
 func TestReplayFPSCRHighWord(t *testing.T) {
 	const qemu = "mtfsfi_drn insn=ff81310c => st=ok sig=05 code=01 addr=0000000040080004 nip=0000000040080004 fpscr=0000000300000000"
 	const noDRN = "mtfsfi_drn insn=ff81310c => st=ok sig=05 code=01 addr=0000000040080004 nip=0000000040080004"

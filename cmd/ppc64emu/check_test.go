@@ -16,9 +16,9 @@ func runCmd(args ...string) (code int, stdout, stderr string) {
 }
 
 func TestCheck(t *testing.T) {
-	// QEMU-produced examples (harness/testdata) and a hand-written file in
+	// QEMU-produced examples (oracle/harness/testdata) and a hand-written file in
 	// the format (trace/testdata/othergen.be.txt) all agree.
-	code, out, errs := runCmd("check", "../../harness/testdata", "../../trace/testdata")
+	code, out, errs := runCmd("check", "../../oracle/harness/testdata", "../../trace/testdata")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
 	}
@@ -50,7 +50,7 @@ func TestCheck(t *testing.T) {
 	}
 
 	// -json: one object per op with the documented fields.
-	code, out, _ = runCmd("check", "-json", "../../harness/testdata")
+	code, out, _ = runCmd("check", "-json", "../../oracle/harness/testdata")
 	if code != exitOK {
 		t.Fatalf("-json: exit %d", code)
 	}

@@ -13,18 +13,20 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
-	"github.com/ppc64emu/ppc64emu/internal/oracle"
-	"github.com/ppc64emu/ppc64emu/internal/vecgen"
+	"github.com/ppc64emu/ppc64emu/oracle"
 	"github.com/ppc64emu/ppc64emu/trace"
 )
 
-const oracleUsage = `Usage: ppc64emu oracle [-ops LIST | -all] [-n N] [-seed S] [-orders le,be] [-procs P] [-json] [-strict] [-show N] [-save DIR]
+const oracleUsage = `Usage: ppc64emu oracle [-ops LIST | -all] [-n N] [-seed S] [-orders le,be] [-procs P] [-json] [-strict] [-show N] [-save DIR] [-harness PATH]
 
 A live differential campaign: generates fresh random vectors for each op
-(internal/vecgen), runs them through QEMU 7.2 -cpu power10 with the reference
-harness (internal/oracle; needs qemu-user and the harness, see
-scripts/install-deps.sh and scripts/build-harness.sh), replays every result on
-the emulator under the QEMU profile and prints the per-op table of "check".
+(package oracle's Generate), runs them through QEMU 7.2 -cpu power10 with the
+reference harness, replays every result on the emulator under the QEMU
+profile and prints the per-op table of "check". It needs qemu-user
+(qemu-ppc64le, qemu-ppc64) and, to build the harness into the user cache
+directory on first use, the cross compilers powerpc64le-linux-gnu-gcc and
+powerpc64-linux-gnu-gcc; -harness PATH runs a prebuilt harness instead (with
+-orders le or be: a harness serves one byte order).
 
 By default every op the emulator implements is tested; -ops takes a
 comma-separated list of op names (as decode prints them: add.,ld,bclr) and
@@ -51,6 +53,7 @@ func runOracle(args []string, stdout, stderr io.Writer) int {
 	strict := fs.Bool("strict", false, "fail when a vector's op is not emulated")
 	show := fs.Int("show", 5, "disagreements to print in full")
 	save := fs.String("save", "", "directory to write the traces to")
+	harnessPath := fs.String("harness", "", "a harness binary of the byte order run (default: built into the user cache directory)")
 	rest, code, done := parseFlags(fs, args, oracleUsage, stdout, stderr)
 	if done {
 		return code
@@ -79,6 +82,9 @@ func runOracle(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, fs.Name(), "unknown byte order %q (want le and/or be)", o)
 		}
 	}
+	if *harnessPath != "" && len(les) != 1 {
+		return usageError(stderr, fs.Name(), "-harness runs one byte order: give -orders le or -orders be")
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
@@ -86,45 +92,34 @@ func runOracle(args []string, stdout, stderr io.Writer) int {
 	c := trace.NewChecker()
 	c.KeepMismatches = *show
 	start := time.Now()
-	for _, le := range les {
-		order := map[bool]string{true: "le", false: "be"}[le]
-		o, err := oracle.New(oracle.Config{BE: !le, Procs: *procs})
-		if err != nil {
-			fmt.Fprintf(stderr, "ppc64emu oracle: %v\n", err)
-			return exitUsage
-		}
-		f := &trace.File{Name: "oracle." + order, LE: le, OrderSet: true, Reference: "qemu-7.2"}
-		// Batches of ops keep the progress line moving and the memory small.
-		const batchOps = 32
-		for i := 0; i < len(ops); i += batchOps {
-			var vecs []trace.Vector
-			for _, op := range ops[i:min(i+batchOps, len(ops))] {
-				vecs = append(vecs, vecgen.Generate(op, *n, *seed, le)...)
+	var saved []trace.Line // the lines of the byte order running, for -save
+	camp := &oracle.Campaign{
+		Ops: ops, N: *n, Seed: *seed,
+		Config:  oracle.Config{Procs: *procs, Harness: *harnessPath},
+		Checker: c,
+		Batch: func(b *oracle.Batch) error {
+			for _, o := range b.Ops {
+				saved = append(saved, o.Lines...)
 			}
-			lines, err := o.Run(ctx, vecs)
-			if err != nil {
-				fmt.Fprintf(stderr, "\nppc64emu oracle: %v\n", err)
-				return exitUsage
-			}
-			for j := range lines {
-				// Line numbers of the file -save writes (two header lines).
-				lines[j].Num = 2 + len(f.Lines) + j + 1
-			}
-			part := &trace.File{Name: f.Name, LE: le, OrderSet: true, Reference: f.Reference, Lines: lines}
-			c.CheckFile(part)
-			c.Files-- // count the byte order once, below
-			f.Lines = append(f.Lines, lines...)
 			dis := 0
 			for _, s := range c.Stats() {
 				dis += s.Disagree
 			}
 			fmt.Fprintf(stderr, "\roracle: %s %d/%d ops, %d vectors, %d disagree, %s   ",
-				order, min(i+batchOps, len(ops)), len(ops), len(f.Lines), dis, time.Since(start).Round(time.Second))
+				orderName(b.LE), b.Done, b.Total, len(saved), dis, time.Since(start).Round(time.Second))
+			return nil
+		},
+	}
+	for _, le := range les {
+		camp.LE = []bool{le}
+		saved = nil
+		if err := camp.Run(ctx); err != nil {
+			fmt.Fprintf(stderr, "\nppc64emu oracle: %v\n", err)
+			return exitUsage
 		}
-		c.Files++
 		fmt.Fprintln(stderr)
 		if *save != "" {
-			if err := saveTraces(*save, f, *seed); err != nil {
+			if err := saveTraces(*save, le, saved, *seed); err != nil {
 				fmt.Fprintf(stderr, "ppc64emu oracle: %v\n", err)
 				return exitUsage
 			}
@@ -169,20 +164,24 @@ func campaignOps(list string, all bool) ([]decode.Op, error) {
 	return ops, nil
 }
 
-func saveTraces(dir string, f *trace.File, seed uint64) error {
+func orderName(le bool) string {
+	if le {
+		return "le"
+	}
+	return "be"
+}
+
+// saveTraces writes one byte order's lines to DIR/oracle-SEED.ORDER.txt.
+func saveTraces(dir string, le bool, lines []trace.Line, seed uint64) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	order := "be"
-	if f.LE {
-		order = "le"
-	}
-	name := filepath.Join(dir, fmt.Sprintf("oracle-%d.%s.txt", seed, order))
+	name := filepath.Join(dir, fmt.Sprintf("oracle-%d.%s.txt", seed, orderName(le)))
 	fh, err := os.Create(name)
 	if err != nil {
 		return err
 	}
-	if err := f.Write(fh); err != nil {
+	if err := oracle.Save(fh, le, lines); err != nil {
 		fh.Close()
 		return err
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ppc64emu/ppc64emu/internal/oracle"
+	"github.com/ppc64emu/ppc64emu/oracle"
 )
 
 func TestOracleUsage(t *testing.T) {
@@ -17,6 +17,8 @@ func TestOracleUsage(t *testing.T) {
 		{"oracle", "-orders", "xe"},
 		{"oracle", "-n", "0"},
 		{"oracle", "extra"},
+		{"oracle", "-harness", "h", "-orders", "le,be"},
+		{"oracle", "-harness", "/no/such/harness", "-orders", "le", "-ops", "add"},
 	} {
 		if code, _, _ := runCmd(args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
@@ -26,7 +28,7 @@ func TestOracleUsage(t *testing.T) {
 
 // TestOracleCampaign runs a tiny live campaign against QEMU.
 func TestOracleCampaign(t *testing.T) {
-	if _, err := oracle.New(oracle.Config{}); errors.Is(err, oracle.ErrNoQEMU) || errors.Is(err, oracle.ErrNoHarness) {
+	if _, err := oracle.New(oracle.Config{}); errors.As(err, new(*oracle.SetupError)) {
 		t.Skipf("no QEMU reference (install with scripts/install-deps.sh): %v", err)
 	}
 	dir := t.TempDir()
@@ -49,5 +51,22 @@ func TestOracleCampaign(t *testing.T) {
 	}
 	if _, err := os.Stat(files[0]); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestOracleHarnessFlag runs a campaign with a prebuilt harness (-harness)
+// from outside the module (no go.mod above the working directory).
+func TestOracleHarnessFlag(t *testing.T) {
+	if _, err := oracle.New(oracle.Config{BE: true}); err != nil {
+		t.Skipf("no QEMU reference: %v", err)
+	}
+	bin, err := oracle.Build("", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	code, out, errs := runCmd("oracle", "-harness", bin, "-orders", "be", "-ops", "add", "-n", "4", "-seed", "3")
+	if code != exitOK || !strings.Contains(out, "add ") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
 	}
 }

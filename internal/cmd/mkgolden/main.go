@@ -1,6 +1,6 @@
 // Command mkgolden produces the golden QEMU traces under testdata/traces:
-// for each op, random vectors from internal/vecgen run through the QEMU
-// reference harness (internal/oracle) in both byte orders.
+// for each op, random vectors from oracle.Generate run through the QEMU
+// reference harness (oracle.Campaign) in both byte orders.
 //
 //	go run ./internal/cmd/mkgolden -emulated -n 64 -seed 1 -o testdata/traces
 //	go run ./internal/cmd/mkgolden -ops add,ld,bclr -n 64 -seed 1 -o testdata/traces
@@ -50,8 +50,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
-	"github.com/ppc64emu/ppc64emu/internal/oracle"
-	"github.com/ppc64emu/ppc64emu/internal/vecgen"
+	"github.com/ppc64emu/ppc64emu/oracle"
 	"github.com/ppc64emu/ppc64emu/trace"
 )
 
@@ -144,64 +143,65 @@ func run(ops []decode.Op, n int, seed uint64, dir string, orders []string, procs
 			return fmt.Errorf("byte order %q: want le or be", order)
 		}
 		le := order == "le"
-		o, err := oracle.New(oracle.Config{BE: !le, Procs: procs,
-			Log: func(f string, a ...any) { fmt.Fprintf(os.Stderr, "mkgolden: "+f+"\n", a...) }})
-		if err != nil {
-			return err
-		}
-		states := make([]*opState, len(ops))
-		for i, op := range ops {
-			states[i] = &opState{op: op}
+		states := map[decode.Op]*opState{}
+		for _, op := range ops {
+			states[op] = &opState{op: op}
 		}
 		start := time.Now()
-		for round := 0; round < 4; round++ {
-			var batch []trace.Vector
-			var owner []*opState
-			for _, s := range states {
+		c := &oracle.Campaign{
+			Ops: ops, LE: []bool{le}, Rounds: 4, TwoOrders: true,
+			BatchOps: len(ops), // one batch a round: every op's vectors in one harness run
+			Config: oracle.Config{Procs: procs,
+				Log: func(f string, a ...any) { fmt.Fprintf(os.Stderr, "mkgolden: "+f+"\n", a...) }},
+			Vectors: func(op decode.Op, le bool, round int) []trace.Vector {
+				s := states[op]
 				if s.exhausted || s.usable() >= n || round > 0 && s.usable() == s.usableBefore {
-					continue // done, always refused (sc, scv) or never reproducible (darn)
+					return nil // done, always refused (sc, scv) or never reproducible (darn)
 				}
 				s.usableBefore = s.usable()
 				want := n + n/4 + 4
 				if round > 0 {
 					want = s.generated + (n-s.usable())*2 + 8
 				}
-				vs := vecgen.Generate(s.op, want, seed, le)
+				vs := oracle.Generate(s.op, want, seed, le)
 				if len(vs) < want {
 					s.exhausted = true
 				}
-				for _, v := range vs[min(s.generated, len(vs)):] {
-					batch = append(batch, v)
-					owner = append(owner, s)
-				}
+				fresh := vs[min(s.generated, len(vs)):]
 				s.generated = len(vs)
-			}
-			if len(batch) == 0 {
-				break
-			}
-			lines, diffs, err := o.RunTwoOrders(context.Background(), batch)
-			if err != nil {
-				return err
-			}
-			bad := map[int]bool{}
-			for _, d := range diffs {
-				bad[d.Index] = true
-				owner[d.Index].dropped = append(owner[d.Index].dropped, d)
-			}
-			for i, l := range lines {
-				switch {
-				case bad[i]:
-				case nondeterministic(&l.Vector):
-					owner[i].timeBase++
-				default:
-					owner[i].kept = append(owner[i].kept, l)
+				return fresh
+			},
+			Batch: func(b *oracle.Batch) error {
+				vectors, dropped := 0, 0
+				for _, o := range b.Ops {
+					s := states[o.Op]
+					bad := map[int]bool{}
+					for _, d := range o.OrderDependent {
+						bad[d.Index] = true
+						s.dropped = append(s.dropped, d)
+					}
+					for i, l := range o.Lines {
+						switch {
+						case bad[i]:
+						case nondeterministic(&l.Vector):
+							s.timeBase++
+						default:
+							s.kept = append(s.kept, l)
+						}
+					}
+					vectors += len(o.Lines)
+					dropped += len(o.OrderDependent)
 				}
-			}
-			fmt.Fprintf(os.Stderr, "mkgolden: %s round %d: %d vectors, %d order-dependent (%.1fs)\n",
-				order, round, len(batch), len(diffs), time.Since(start).Seconds())
+				fmt.Fprintf(os.Stderr, "mkgolden: %s round %d: %d vectors, %d order-dependent (%.1fs)\n",
+					order, b.Round, vectors, dropped, time.Since(start).Seconds())
+				return nil
+			},
 		}
-		for _, s := range states {
-			if err := write(dir, order, seed, n, s); err != nil {
+		if err := c.Run(context.Background()); err != nil {
+			return err
+		}
+		for _, op := range ops {
+			if err := write(dir, order, seed, n, states[op]); err != nil {
 				return err
 			}
 		}

@@ -7,7 +7,7 @@
 //	go run ./internal/cmd/qemusurvey -gen emulate/testdata/qemu-legality.txt -go emulate/qemu_legality.go
 //	go run ./internal/cmd/qemusurvey -ops ldx,bcctr        # print the lines of a few ops
 //
-// The survey needs qemu-ppc64le, qemu-ppc64 and the harness (internal/oracle
+// The survey needs qemu-ppc64le, qemu-ppc64 and the harness (package oracle
 // builds it). It is deterministic for a seed. -gen needs nothing but the
 // data file; emulate's tests check that the generated file is current.
 package main
@@ -24,7 +24,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/internal/cmd/qemusurvey/survey"
-	"github.com/ppc64emu/ppc64emu/internal/oracle"
+	"github.com/ppc64emu/ppc64emu/oracle"
 )
 
 func main() {

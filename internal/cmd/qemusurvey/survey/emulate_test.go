@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ppc64emu/ppc64emu/internal/oracle"
+	"github.com/ppc64emu/ppc64emu/oracle"
 )
 
 // The measured data file and the Go file generated from it, in package

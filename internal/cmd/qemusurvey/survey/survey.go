@@ -8,7 +8,7 @@
 // # Method
 //
 // For every op and both byte orders (each order runs its own harness, see
-// internal/oracle):
+// package oracle's Campaign):
 //
 //  1. Valid encodings: the first Valid vectors vecgen gives for the op
 //     (random operands, safe state). Their outcomes form "ps", the op's
@@ -39,8 +39,7 @@ import (
 	"strings"
 
 	"github.com/ppc64emu/ppc64emu/decode"
-	"github.com/ppc64emu/ppc64emu/internal/oracle"
-	"github.com/ppc64emu/ppc64emu/internal/vecgen"
+	"github.com/ppc64emu/ppc64emu/oracle"
 	"github.com/ppc64emu/ppc64emu/trace"
 )
 
@@ -246,7 +245,8 @@ type opData struct {
 	invCls   []string
 	bits     map[int][]obs // by bit number (0 = least significant of the uint64)
 	skipWhy  string
-	never    bool // vecgen found no valid encoding
+	never    bool     // vecgen found no valid encoding
+	bitRefs  []bitRef // what the vectors of bitVectors test, in order
 }
 
 // Oracles are the harnesses of the two byte orders.
@@ -256,8 +256,8 @@ type Oracles struct{ LE, BE *oracle.Oracle }
 // order of ops.
 func Run(ctx context.Context, o Oracles, ops []decode.Op, seed uint64) ([]Result, error) {
 	var per [2][]*opData
-	for i, or := range []*oracle.Oracle{o.LE, o.BE} {
-		d, err := runOrder(ctx, or, ops, seed, i == 0)
+	for i, le := range []bool{true, false} {
+		d, err := runOrder(ctx, o, ops, seed, le)
 		if err != nil {
 			return nil, err
 		}
@@ -342,23 +342,17 @@ func invalidVectors(op decode.Op, reserved uint64, all, valid []trace.Vector) []
 	return out
 }
 
-// runOrder surveys ops in one byte order: a first batch with the valid and
-// invalid-form vectors, then one with the reserved-bit variants of the
-// bases chosen from the first batch's outcomes.
-func runOrder(ctx context.Context, o *oracle.Oracle, ops []decode.Op, seed uint64, le bool) ([]*opData, error) {
+// runOrder surveys ops in one byte order, a campaign of two rounds: the
+// valid and invalid-form vectors, then the reserved-bit variants of the
+// bases chosen from the first round's outcomes.
+func runOrder(ctx context.Context, o Oracles, ops []decode.Op, seed uint64, le bool) ([]*opData, error) {
 	data := make([]*opData, len(ops))
-	var batch []trace.Vector
-	type ref struct {
-		d   *opData
-		inv bool
-		i   int
-	}
-	var refs []ref
+	byOp := map[decode.Op]*opData{}
 	for i, op := range ops {
 		_, _, reserved, _ := decode.Encoding(op)
 		d := &opData{op: op, reserved: reserved, bits: map[int][]obs{}}
-		data[i] = d
-		all := vecgen.Generate(op, genVectors, seed, le)
+		data[i], byOp[op] = d, d
+		all := oracle.Generate(op, genVectors, seed, le)
 		for _, v := range all {
 			if len(d.valid) < Valid && !strings.HasSuffix(v.ID, "-inv") && !strings.HasSuffix(v.ID, "-rsv") {
 				v.Comment = ""
@@ -370,81 +364,99 @@ func runOrder(ctx context.Context, o *oracle.Oracle, ops []decode.Op, seed uint6
 			continue
 		}
 		d.inv = invalidVectors(op, reserved, all, d.valid)
-		for j, v := range d.valid {
-			batch = append(batch, v)
-			refs = append(refs, ref{d, false, j})
-		}
-		for j, v := range d.inv {
-			batch = append(batch, v)
-			refs = append(refs, ref{d, true, j})
-		}
 	}
-	lines, err := o.Run(ctx, batch)
-	if err != nil {
-		return nil, err
+	runner := o.LE
+	if !le {
+		runner = o.BE
 	}
-	for k, l := range lines {
-		r := refs[k]
-		c := class(&l)
-		if c == "" && r.d.skipWhy == "" {
-			r.d.skipWhy = l.Result.Why
-		}
-		if r.inv {
-			r.d.invCls = append(r.d.invCls, c)
-		} else {
-			r.d.validCls = append(r.d.validCls, c)
-		}
-	}
-
-	// Reserved bits.
-	batch, refs = nil, nil
-	type bref struct {
-		d    *opData
-		bit  int
-		base string
-	}
-	var brefs []bref
-	for _, d := range data {
-		if d.reserved == 0 || d.never {
-			continue
-		}
-		var exec, refused []int
-		for j, c := range d.validCls {
-			switch {
-			case c == Executes && len(exec) < BasesPerBit:
-				exec = append(exec, j)
-			case strings.HasPrefix(c, "ill") && len(refused) < BasesPerBit:
-				refused = append(refused, j)
+	c := &oracle.Campaign{
+		Ops: ops, LE: []bool{le}, Rounds: 2,
+		BatchOps: len(ops), // one harness run a round
+		Runner:   func(bool) (oracle.Runner, error) { return runner, nil },
+		Vectors: func(op decode.Op, _ bool, round int) []trace.Vector {
+			d := byOp[op]
+			if d.never {
+				return nil
 			}
-		}
-		for bit := 0; bit < 64; bit++ {
-			if d.reserved>>bit&1 == 0 {
-				continue
+			if round == 0 {
+				return append(append([]trace.Vector(nil), d.valid...), d.inv...)
 			}
-			for _, j := range append(exec, refused...) {
-				v := d.valid[j]
-				x := vecWord(&v) | 1<<bit
-				if !decodesAs(d.op, x, decode.InvalidReservedBits) {
-					continue
+			return d.bitVectors()
+		},
+		Batch: func(b *oracle.Batch) error {
+			for _, ol := range b.Ops {
+				d := byOp[ol.Op]
+				for k := range ol.Lines {
+					l := &ol.Lines[k]
+					c := class(l)
+					switch {
+					case b.Round == 1:
+						if c != "" {
+							r := d.bitRefs[k]
+							d.bits[r.bit] = append(d.bits[r.bit], obs{r.base, c})
+						}
+						continue
+					case c == "" && d.skipWhy == "":
+						d.skipWhy = l.Result.Why
+					}
+					if k >= len(d.valid) {
+						d.invCls = append(d.invCls, c)
+					} else {
+						d.validCls = append(d.validCls, c)
+					}
 				}
-				setWord(&v, x)
-				v.ID = fmt.Sprintf("%s-b%d", v.ID, bit)
-				batch = append(batch, v)
-				brefs = append(brefs, bref{d, bit, d.validCls[j]})
 			}
-		}
+			return nil
+		},
 	}
-	lines, err = o.Run(ctx, batch)
-	if err != nil {
+	if err := c.Run(ctx); err != nil {
 		return nil, err
-	}
-	for k, l := range lines {
-		r := brefs[k]
-		if c := class(&l); c != "" {
-			r.d.bits[r.bit] = append(r.d.bits[r.bit], obs{r.base, c})
-		}
 	}
 	return data, nil
+}
+
+// bitRef says what a reserved-bit vector tests: the bit, and the outcome
+// class of the valid vector it varies.
+type bitRef struct {
+	bit  int
+	base string
+}
+
+// bitVectors returns the reserved-bit variants of the op's bases (up to
+// BasesPerBit executing and BasesPerBit refused valid vectors), each bit
+// set alone, and records in d.bitRefs what each one tests.
+func (d *opData) bitVectors() []trace.Vector {
+	if d.reserved == 0 {
+		return nil
+	}
+	var exec, refused []int
+	for j, c := range d.validCls {
+		switch {
+		case c == Executes && len(exec) < BasesPerBit:
+			exec = append(exec, j)
+		case strings.HasPrefix(c, "ill") && len(refused) < BasesPerBit:
+			refused = append(refused, j)
+		}
+	}
+	var out []trace.Vector
+	d.bitRefs = nil
+	for bit := 0; bit < 64; bit++ {
+		if d.reserved>>bit&1 == 0 {
+			continue
+		}
+		for _, j := range append(exec, refused...) {
+			v := d.valid[j]
+			x := vecWord(&v) | 1<<bit
+			if !decodesAs(d.op, x, decode.InvalidReservedBits) {
+				continue
+			}
+			setWord(&v, x)
+			v.ID = fmt.Sprintf("%s-b%d", v.ID, bit)
+			out = append(out, v)
+			d.bitRefs = append(d.bitRefs, bitRef{bit, d.validCls[j]})
+		}
+	}
+	return out
 }
 
 // classes returns the sorted distinct non-empty classes in cs, Executes

@@ -1,6 +1,19 @@
-// Package oracle runs reference vectors through the project's QEMU harness
-// (harness/, run as "qemu-ppc64le -cpu power10 build/harness-le" or
-// "qemu-ppc64 -cpu power10 build/harness-be") and returns the trace lines.
+// Package oracle runs reference vectors through QEMU 7.2 (qemu-user, -cpu
+// power10) with the project's reference harness and compares the results
+// with the emulator: the differential testing the project does, usable from
+// any module.
+//
+// The three parts, each usable alone:
+//
+//   - Generate makes random vectors for one op (every encoding of exactly
+//     that op, register and memory state biased to edge values), in the
+//     trace format (package trace; the format is specified in
+//     docs/trace-format.md).
+//   - New starts the harness under QEMU; Oracle.Run sends vectors and
+//     returns one trace line per vector.
+//   - Replay replays trace lines on the emulator (package emulate, under
+//     the implementation profile the trace names) and tallies agreement per
+//     op; Campaign does all three for a list of ops and byte orders.
 //
 // # Design
 //
@@ -26,20 +39,29 @@
 //
 // # Finding QEMU and the harness
 //
-// New looks for qemu-ppc64le or qemu-ppc64 in PATH (ErrNoQEMU if absent)
-// and for build/harness-le or build/harness-be in the module root (the
-// directory with go.mod above the working directory, or Config.Root); a
-// missing harness, or one older than harness/harness.c, is built with
-// scripts/build-harness.sh (ErrNoHarness if
-// that fails, e.g. without the cross compilers). Tests use errors.Is on
-// those sentinels to skip. Config.Command replaces the whole command line,
-// for tests that simulate a crashing harness.
+// New looks for qemu-ppc64le or qemu-ppc64 in PATH. The harness is
+// Config.Harness if set (a binary built by scripts/build-harness.sh, for
+// example); otherwise New compiles the harness source this module ships
+// (harness/harness.c in this package's directory) with powerpc64le-linux-gnu-gcc or
+// powerpc64-linux-gnu-gcc into the user's cache directory
+// (os.UserCacheDir()/ppc64emu/harness-HASH/, HASH naming the source,
+// flags and compiler), once; later calls reuse the binary. Nothing is
+// looked up relative to the working directory, so it works from any
+// module.
+//
+// When something is missing New returns a *SetupError naming the program
+// and what to install; errors.Is tells ErrNoQEMU, ErrNoCompiler (which is
+// also ErrNoHarness) and ErrNoHarness apart. Tests skip on them.
+// Config.Command replaces the whole command line, for tests that simulate
+// a crashing harness.
 package oracle
 
 import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -54,13 +76,38 @@ import (
 	"github.com/ppc64emu/ppc64emu/trace"
 )
 
-// Sentinel errors of New; test with errors.Is.
+// Sentinel errors of New, wrapped in a *SetupError; test with errors.Is.
 var (
 	// ErrNoQEMU: qemu-ppc64le / qemu-ppc64 is not installed.
-	ErrNoQEMU = errors.New("oracle: qemu-user for powerpc64 not found (install qemu-user: scripts/install-deps.sh)")
+	ErrNoQEMU = errors.New("oracle: qemu-user for powerpc64 not found")
 	// ErrNoHarness: the harness binary is missing and cannot be built.
-	ErrNoHarness = errors.New("oracle: harness binary not available (scripts/build-harness.sh needs the powerpc64 cross compilers)")
+	ErrNoHarness = errors.New("oracle: reference harness not available")
+	// ErrNoCompiler: the powerpc64 cross compiler that builds the harness
+	// is not installed. errors.Is(ErrNoCompiler, ErrNoHarness) is true.
+	ErrNoCompiler = fmt.Errorf("%w: powerpc64 cross compiler not found", ErrNoHarness)
 )
+
+// SetupError is New's error when QEMU or the harness is not available.
+type SetupError struct {
+	Err     error  // ErrNoQEMU, ErrNoCompiler or ErrNoHarness
+	Program string // the missing program or file (e.g. "qemu-ppc64le", "powerpc64le-linux-gnu-gcc")
+	Hint    string // what to install or pass, for the message
+	Detail  string // compiler output and the like; may be empty
+}
+
+func (e *SetupError) Error() string {
+	s := fmt.Sprintf("%v: %s", e.Err, e.Program)
+	if e.Hint != "" {
+		s += " (" + e.Hint + ")"
+	}
+	if e.Detail != "" {
+		s += "\n" + e.Detail
+	}
+	return s
+}
+
+// Unwrap returns Err, so that errors.Is matches the sentinels.
+func (e *SetupError) Unwrap() error { return e.Err }
 
 // Skip reasons given to vectors the harness did not answer.
 const (
@@ -70,14 +117,21 @@ const (
 )
 
 // Config configures an Oracle. The zero value runs little-endian with one
-// process per CPU and a 5 s timeout.
+// process per CPU and a 5 s timeout, building the harness into the user's
+// cache directory.
 type Config struct {
-	BE      bool          // big-endian harness (qemu-ppc64, harness-be)
+	BE      bool          // big-endian harness (qemu-ppc64, the ELFv1 build)
 	Procs   int           // harness processes; 0 means runtime.NumCPU()
 	Timeout time.Duration // per vector; 0 means 5 s
-	Root    string        // module root; "" means the go.mod directory above the working directory
+	// Harness is the path of a harness binary of the configured byte order
+	// (for example build/harness-le from scripts/build-harness.sh); ""
+	// means build it into CacheDir.
+	Harness string
+	// CacheDir is where the harness is built; "" means
+	// os.UserCacheDir()/ppc64emu.
+	CacheDir string
 	// Command, if set, is the harness command line (argv), replacing
-	// "qemu-ppc64le -cpu power10 ROOT/build/harness-le".
+	// "qemu-ppc64le -cpu power10 HARNESS".
 	Command []string
 	// Chunk is the number of consecutive vectors a worker takes at a time;
 	// 0 means 512.
@@ -95,7 +149,8 @@ type Oracle struct {
 }
 
 // New checks that QEMU and the harness are available (building the harness
-// if needed) and returns an Oracle.
+// if needed) and returns an Oracle. Its error is a *SetupError when they
+// are not.
 func New(cfg Config) (*Oracle, error) {
 	if cfg.Procs <= 0 {
 		cfg.Procs = runtime.NumCPU()
@@ -111,22 +166,20 @@ func New(cfg Config) (*Oracle, error) {
 		o.argv = cfg.Command
 		return o, nil
 	}
-	qemu, bin := "qemu-ppc64le", "harness-le"
+	qemu := "qemu-ppc64le"
 	if cfg.BE {
-		qemu, bin = "qemu-ppc64", "harness-be"
+		qemu = "qemu-ppc64"
 	}
 	qpath, err := exec.LookPath(qemu)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNoQEMU, err)
+		return nil, &SetupError{Err: ErrNoQEMU, Program: qemu, Hint: "install qemu-user (Debian: apt-get install qemu-user)"}
 	}
-	root := cfg.Root
-	if root == "" {
-		if root, err = moduleRoot(); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrNoHarness, err)
+	hpath := cfg.Harness
+	if hpath != "" {
+		if _, err := os.Stat(hpath); err != nil {
+			return nil, &SetupError{Err: ErrNoHarness, Program: hpath, Hint: "the harness given does not exist", Detail: err.Error()}
 		}
-	}
-	hpath, err := harness(root, bin)
-	if err != nil {
+	} else if hpath, err = Build(cfg.CacheDir, cfg.BE); err != nil {
 		return nil, err
 	}
 	o.argv = []string{qpath, "-cpu", "power10", hpath}
@@ -136,62 +189,79 @@ func New(cfg Config) (*Oracle, error) {
 // Command returns the harness command line the Oracle runs.
 func (o *Oracle) Command() []string { return append([]string(nil), o.argv...) }
 
-// moduleRoot finds the directory holding go.mod, from the working directory up.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return "", errors.New("no go.mod above the working directory")
-		}
-		dir = up
-	}
-}
-
 var buildMu sync.Mutex
 
-// harness returns the path of root/build/<bin>, running
-// scripts/build-harness.sh first if it does not exist or is older than
-// harness/harness.c (a stale binary would speak an older trace format).
-func harness(root, bin string) (string, error) {
-	p := filepath.Join(root, "build", bin)
-	src := filepath.Join(root, "harness", "harness.c")
-	current := func() bool {
-		b, err := os.Stat(p)
-		if err != nil {
-			return false
-		}
-		s, err := os.Stat(src)
-		return err != nil || !b.ModTime().Before(s.ModTime())
+// Build compiles the harness of one byte order into dir (""
+// means os.UserCacheDir()/ppc64emu, or a per-user directory under
+// os.TempDir() when there is no user cache directory) unless it is there already, and
+// returns the binary's path: DIR/harness-HASH/harness-le (or -be), HASH
+// naming the source, the flags and the compiler, so a changed harness or
+// compiler gets a new binary. Its error is a *SetupError (ErrNoCompiler
+// when the cross compiler is not in PATH).
+func Build(dir string, be bool) (string, error) {
+	cc, name := compilerLE, "harness-le"
+	if be {
+		cc, name = compilerBE, "harness-be"
 	}
-	if current() {
-		return p, nil
+	ccPath, err := exec.LookPath(cc)
+	if err != nil {
+		return "", &SetupError{Err: ErrNoCompiler, Program: cc,
+			Hint: "install the powerpc64 cross compilers (Debian: apt-get install gcc-powerpc64le-linux-gnu gcc-powerpc64-linux-gnu), or give a prebuilt harness (Config.Harness, -harness)"}
+	}
+	if dir == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			// No $HOME or $XDG_CACHE_HOME (a bare CI container):
+			// a directory of this user under the temporary one.
+			cache = filepath.Join(os.TempDir(), fmt.Sprintf("ppc64emu-cache-%d", os.Getuid()))
+		}
+		dir = filepath.Join(cache, "ppc64emu")
+	}
+	h := sha256.New()
+	h.Write(harnessSource)
+	fmt.Fprintf(h, "\x00%s\x00%s", strings.Join(harnessCFlags, " "), ccPath)
+	if fi, err := os.Stat(ccPath); err == nil {
+		fmt.Fprintf(h, "\x00%d\x00%d", fi.Size(), fi.ModTime().UnixNano())
+	}
+	sub := filepath.Join(dir, "harness-"+hex.EncodeToString(h.Sum(nil))[:16])
+	bin := filepath.Join(sub, name)
+	if _, err := os.Stat(bin); err == nil {
+		return bin, nil
 	}
 	buildMu.Lock()
 	defer buildMu.Unlock()
-	if current() {
-		return p, nil
+	if _, err := os.Stat(bin); err == nil {
+		return bin, nil
 	}
-	script := filepath.Join(root, "scripts", "build-harness.sh")
-	if _, err := os.Stat(script); err != nil {
-		return "", fmt.Errorf("%w: %s missing and no %s", ErrNoHarness, p, script)
+	fail := func(err error, detail string) (string, error) {
+		if detail == "" {
+			detail = err.Error()
+		}
+		return "", &SetupError{Err: ErrNoHarness, Program: bin, Hint: "building the harness failed", Detail: detail}
 	}
-	cmd := exec.Command("bash", script)
-	cmd.Dir = root
-	out, err := cmd.CombinedOutput()
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		return fail(err, "")
+	}
+	src := filepath.Join(sub, "harness.c")
+	if err := os.WriteFile(src, harnessSource, 0o644); err != nil {
+		return fail(err, "")
+	}
+	// Build to a temporary name and rename, so that another process never
+	// runs a half-written binary.
+	tmp, err := os.CreateTemp(sub, name+".tmp*")
 	if err != nil {
-		return "", fmt.Errorf("%w: %s: %v\n%s", ErrNoHarness, script, err, tail(out, 2000))
+		return fail(err, "")
 	}
-	if _, err := os.Stat(p); err != nil {
-		return "", fmt.Errorf("%w: %s did not produce %s", ErrNoHarness, script, p)
+	tmp.Close()
+	defer os.Remove(tmp.Name())
+	args := append(append([]string(nil), harnessCFlags...), "-o", tmp.Name(), src)
+	if out, err := exec.Command(ccPath, args...).CombinedOutput(); err != nil {
+		return fail(err, fmt.Sprintf("%s %s: %v\n%s", cc, strings.Join(args, " "), err, tail(out, 2000)))
 	}
-	return p, nil
+	if err := os.Rename(tmp.Name(), bin); err != nil {
+		return fail(err, "")
+	}
+	return bin, nil
 }
 
 func tail(b []byte, n int) string {
@@ -427,37 +497,4 @@ func (t *tailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return string(bytes.TrimSpace(t.b))
-}
-
-// Difference is a vector whose result depends on the order of the batch.
-type Difference struct {
-	Index            int
-	Forward, Reverse trace.Line
-}
-
-// RunTwoOrders runs vecs forward and then in reverse order, each with fresh
-// processes, and returns the forward lines and the vectors whose results
-// differ between the two runs (vectors skipped in both runs for the same
-// reason do not differ).
-func (o *Oracle) RunTwoOrders(ctx context.Context, vecs []trace.Vector) ([]trace.Line, []Difference, error) {
-	fwd, err := o.Run(ctx, vecs)
-	if err != nil {
-		return nil, nil, err
-	}
-	rev := make([]trace.Vector, len(vecs))
-	for i := range vecs {
-		rev[len(vecs)-1-i] = vecs[i]
-	}
-	back, err := o.Run(ctx, rev)
-	if err != nil {
-		return nil, nil, err
-	}
-	var diffs []Difference
-	for i := range vecs {
-		f, r := fwd[i], back[len(vecs)-1-i]
-		if f.Result.String() != r.Result.String() {
-			diffs = append(diffs, Difference{Index: i, Forward: f, Reverse: r})
-		}
-	}
-	return fwd, diffs, nil
 }

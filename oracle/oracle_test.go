@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -18,7 +19,7 @@ import (
 func newQEMU(t *testing.T, be bool) *Oracle {
 	t.Helper()
 	o, err := New(Config{BE: be, Procs: 2})
-	if errors.Is(err, ErrNoQEMU) || errors.Is(err, ErrNoHarness) {
+	if se := (*SetupError)(nil); errors.As(err, &se) {
 		t.Skipf("skipping: no QEMU reference harness: %v", err)
 	}
 	if err != nil {
@@ -33,7 +34,7 @@ func TestExamples(t *testing.T) {
 	for _, order := range []string{"le", "be"} {
 		t.Run(order, func(t *testing.T) {
 			o := newQEMU(t, order == "be")
-			want, err := trace.ReadFile(filepath.Join("..", "..", "harness", "testdata", "examples."+order+".txt"))
+			want, err := trace.ReadFile(filepath.Join("harness", "testdata", "examples."+order+".txt"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -209,37 +210,88 @@ func TestRealCrash(t *testing.T) {
 	t.Logf("mftb r9,804: %s (%+v)", got[1].Result, st)
 }
 
-// TestHarnessRebuiltWhenStale: a harness binary older than harness.c (one
-// that would write an older trace format) is rebuilt; a current one is not.
-func TestHarnessRebuiltWhenStale(t *testing.T) {
-	root := t.TempDir()
-	for _, d := range []string{"build", "harness", "scripts"} {
-		if err := os.Mkdir(filepath.Join(root, d), 0o777); err != nil {
-			t.Fatal(err)
-		}
+// fakeCompiler puts a shell script named like the little-endian cross
+// compiler in a fresh PATH; it writes its arguments into the output file
+// and appends a line to a log, so a test can count the builds.
+func fakeCompiler(t *testing.T) (logPath string) {
+	t.Helper()
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("skipping: no sh")
 	}
-	bin := filepath.Join(root, "build", "harness-le")
-	src := filepath.Join(root, "harness", "harness.c")
-	script := "echo built >> build/harness-le\n"
-	for name, text := range map[string]string{bin: "old\n", src: "// source\n", filepath.Join(root, "scripts", "build-harness.sh"): script} {
-		if err := os.WriteFile(name, []byte(text), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	old := time.Now().Add(-time.Hour)
-	if err := os.Chtimes(bin, old, old); err != nil {
+	bin := t.TempDir()
+	logPath = filepath.Join(bin, "builds.log")
+	script := "#!" + sh + "\nout=\nwhile [ $# -gt 0 ]; do if [ \"$1\" = -o ]; then out=$2; fi; shift; done\necho built >> " + logPath + "\necho harness > \"$out\"\n"
+	if err := os.WriteFile(filepath.Join(bin, compilerLE), []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := harness(root, "harness-le"); err != nil {
+	t.Setenv("PATH", bin)
+	return logPath
+}
+
+// TestBuildCached: Build compiles into the cache directory once and then
+// reuses the binary; the path names the source's hash.
+func TestBuildCached(t *testing.T) {
+	logPath := fakeCompiler(t)
+	dir := t.TempDir()
+	p1, err := Build(dir, false)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := os.ReadFile(bin); string(b) != "old\nbuilt\n" {
-		t.Errorf("stale binary not rebuilt: %q", b)
+	if filepath.Base(p1) != "harness-le" || !strings.HasPrefix(filepath.Base(filepath.Dir(p1)), "harness-") || filepath.Dir(filepath.Dir(p1)) != dir {
+		t.Errorf("harness built at %s, want %s/harness-HASH/harness-le", p1, dir)
 	}
-	if _, err := harness(root, "harness-le"); err != nil {
+	p2, err := Build(dir, false)
+	if err != nil || p2 != p1 {
+		t.Fatalf("second Build: %q, %v; want %q", p2, err, p1)
+	}
+	if b, _ := os.ReadFile(logPath); string(b) != "built\n" {
+		t.Errorf("compiler ran %q, want once", b)
+	}
+	if src, err := os.ReadFile(filepath.Join(filepath.Dir(p1), "harness.c")); err != nil || !bytes.Equal(src, harnessSource) {
+		t.Errorf("harness.c next to the binary: %v", err)
+	}
+}
+
+// TestSetupErrors: a missing cross compiler or harness file is a
+// *SetupError naming the program, matching the sentinels.
+func TestSetupErrors(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	_, err := Build(t.TempDir(), true)
+	var se *SetupError
+	if !errors.As(err, &se) || se.Program != compilerBE || !errors.Is(err, ErrNoCompiler) || !errors.Is(err, ErrNoHarness) {
+		t.Errorf("Build without a compiler: %v, want a SetupError for %s (ErrNoCompiler, ErrNoHarness)", err, compilerBE)
+	}
+	if _, err := Build(t.TempDir(), false); !strings.Contains(fmt.Sprint(err), compilerLE) {
+		t.Errorf("Build (le) without a compiler: %v", err)
+	}
+
+	// With a qemu in PATH (any program named so), a missing Harness file.
+	bin := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bin, "qemu-ppc64le"), []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := os.ReadFile(bin); string(b) != "old\nbuilt\n" {
-		t.Errorf("current binary rebuilt again: %q", b)
+	t.Setenv("PATH", bin)
+	missing := filepath.Join(t.TempDir(), "no-such-harness")
+	_, err = New(Config{Harness: missing})
+	if !errors.As(err, &se) || se.Program != missing || !errors.Is(err, ErrNoHarness) || errors.Is(err, ErrNoCompiler) {
+		t.Errorf("New with a missing harness: %v", err)
+	}
+	// Without a cross compiler and without Harness.
+	if _, err := New(Config{CacheDir: t.TempDir()}); !errors.Is(err, ErrNoCompiler) {
+		t.Errorf("New without a compiler: %v, want ErrNoCompiler", err)
+	}
+}
+
+// TestBuildScriptFlags: scripts/build-harness.sh builds with the flags
+// Build uses.
+func TestBuildScriptFlags(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "scripts", "build-harness.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "cflags=(" + strings.Join(harnessCFlags, " ") + ")"
+	if !strings.Contains(string(b), want) {
+		t.Errorf("scripts/build-harness.sh does not say %q", want)
 	}
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/internal/golden"
-	"github.com/ppc64emu/ppc64emu/internal/oracle"
+	"github.com/ppc64emu/ppc64emu/oracle"
 	"github.com/ppc64emu/ppc64emu/trace"
 )
 
@@ -82,7 +82,7 @@ func fuzzVector(word, suffix uint32, seed uint64, prefixed bool) trace.Vector {
 // (QEMU profile) and fails on any disagreement. Each input starts a harness
 // process, so it runs at tens of inputs per second: run it long, e.g.
 //
-//	go test ./internal/oracle -run '^$' -fuzz FuzzDifferential -fuzztime 1h
+//	go test ./oracle -run '^$' -fuzz FuzzDifferential -fuzztime 1h
 //
 // Without QEMU it skips.
 func FuzzDifferential(f *testing.F) {
