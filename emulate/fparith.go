@@ -401,49 +401,19 @@ func (e *Emulator) fpCompare(r *regs.Regs, in *decode.Inst, c uint32, snan, orde
 	return nil
 }
 
-// fpExpOf is the unbiased exponent field of x (−1023 for zeros and
-// denormals), as ftdiv and ftsqrt use it.
-func fpExpOf(x uint64) int { return int(x>>52&0x7ff) - 1023 }
-
+// opFTDiv: ftdiv and xstdivdp BF,FRA,FRB (XA,XB): the software-divide
+// test (softfloat.TestDiv, the one place of its rules; xvtdiv* share it).
 func opFTDiv(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	bf := int(in.Args[0] & 7)
-	a, b := dw0(r, in.Args[1]), dw0(r, in.Args[2])
-	fe, fg := false, false
-	if fpIsInf(a) || fpIsInf(b) || fpIsZero(b) {
-		fe, fg = true, true
-	} else {
-		ea, eb := fpExpOf(a), fpExpOf(b)
-		switch {
-		case fpIsNaN(a) || fpIsNaN(b):
-			fe = true
-		case eb <= -1022 || eb >= 1021:
-			fe = true
-		case !fpIsZero(a) && (ea-eb >= 1023 || ea-eb <= -1021 || ea <= -970):
-			fe = true
-		}
-		if b>>52&0x7ff == 0 {
-			fg = true
-		}
-	}
-	r.CR = regs.SetCRField(r.CR, bf, ftFlags(fg, fe))
+	fe, fg := softfloat.TestDiv(softfloat.Binary64, softfloat.B(dw0(r, in.Args[1])), softfloat.B(dw0(r, in.Args[2])))
+	r.SetCRField(int(in.Args[0]&7), ftFlags(fg, fe))
 	return nil
 }
 
+// opFTSqrt: ftsqrt and xstsqrtdp BF,FRB (XB): the software square-root
+// test (softfloat.TestSqrt; xvtsqrt* share it).
 func opFTSqrt(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	bf := int(in.Args[0] & 7)
-	b := dw0(r, in.Args[1])
-	fe, fg := false, false
-	if fpIsInf(b) || fpIsZero(b) {
-		fe, fg = true, true
-	} else {
-		if fpIsNaN(b) || fpNeg(b) || fpExpOf(b) <= -970 {
-			fe = true
-		}
-		if b>>52&0x7ff == 0 {
-			fg = true
-		}
-	}
-	r.CR = regs.SetCRField(r.CR, bf, ftFlags(fg, fe))
+	fe, fg := softfloat.TestSqrt(softfloat.Binary64, softfloat.B(dw0(r, in.Args[1])))
+	r.SetCRField(int(in.Args[0]&7), ftFlags(fg, fe))
 	return nil
 }
 

@@ -58,7 +58,7 @@ func init() {
 	def(opQPToInt, p.XSCVQPSDZ, p.XSCVQPSWZ, p.XSCVQPUDZ, p.XSCVQPUWZ, p.XSCVQPSQZ, p.XSCVQPUQZ)
 	def(opQPMove, p.XSABSQP, p.XSNABSQP, p.XSNEGQP, p.XSCPSGNQP)
 	def(opQPCmp, p.XSCMPUQP, p.XSCMPOQP)
-	def(opQPRound, p.XSRQPI, p.XSRQPIX)
+	def(opQPRound, p.XSRQPI, p.XSRQPIX, p.XSRQPXP)
 }
 
 // opQPArith: VRT,VRA,VRB (VRT,VRB for the square root); the multiply-adds
@@ -186,29 +186,58 @@ func opQPCmp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 // opQPRound: xsrqpi[x] R,VRT,VRB,RMC: VRB rounded to an integral value in
-// the mode R and RMC name (R=1: RMC 0 nearest-even, 1 toward zero, 2 up,
-// 3 down; R=0: RMC 0 nearest-away, 3 FPSCR[RN]); xsrqpix signals inexact.
+// the mode R and RMC name (qpRoundMode); xsrqpix signals inexact, xsrqpi
+// does not; FR is cleared. xsrqpxp R,VRT,VRB,RMC: VRB rounded to
+// double-extended precision (a 64-bit significand) in binary128's exponent
+// range, with the full FPSCR update (FR, FI, XX; FPRF of the result).
 func opQPRound(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if err := e.fpNonIEEE(r, in); err != nil {
 		return err
 	}
-	rbit, t, b, rmc := in.Args[0]&1, 32+int(in.Args[1]&31), in.Args[2], in.Args[3]&3
-	var mode softfloat.Mode
-	switch {
-	case rbit == 1:
-		mode = [...]softfloat.Mode{softfloat.NearestEven, softfloat.TowardZero, softfloat.Up, softfloat.Down}[rmc]
-	case rmc == 0:
-		mode = softfloat.NearestAway
-	case rmc == 3:
-		mode = sfMode[r.FPSCR&regs.FPSCRRN]
-	default:
-		return e.unknown(in, diffXSRQPIReserved, "xsrqpi with R=0 and RMC=1 or 2 (reserved): result unknown")
+	t, b := 32+int(in.Args[1]&31), qv(r, in.Args[2])
+	mode, err := e.qpRoundMode(r, in)
+	if err != nil {
+		return err
 	}
 	res := fpResult{f: qpQ}
-	softfloat.RoundToInt(&res.sf, qpQ, qv(r, b), mode)
+	if in.Op == p.XSRQPXP {
+		if b.Class.IsFinite() && b.Class != softfloat.Zero && b.Exp < qpQ.Emin() {
+			if err := e.unknown(in, diffXSRQPXPTiny, "xsrqpxp of a value below the normal range: hardware result unknown"); err != nil {
+				return err
+			}
+		}
+		if v := r.VSR[32+in.Args[2]&31]; b.Class.IsNaN() && v.Lo&(1<<49-1) != 0 {
+			if err := e.unknown(in, diffXSRQPXPNaN, "xsrqpxp of a NaN whose payload is longer than 63 bits: hardware result unknown"); err != nil {
+				return err
+			}
+		}
+		softfloat.RoundPrec(&res.sf, qpQ, b, 64, mode)
+		return e.fpCommit(r, in, t, &res, false)
+	}
+	softfloat.RoundToInt(&res.sf, qpQ, b, mode)
 	if in.Op != p.XSRQPIX {
 		res.sf.Flags &= softfloat.Invalid
 	}
 	res.sf.RoundedUp = false
 	return e.fpCommit(r, in, t, &res, false)
+}
+
+// qpRoundMode is the rounding mode of xsrqpi[x] and xsrqpxp (arguments
+// R, VRT, VRB, RMC): R=1: RMC 0 nearest-even, 1 toward zero, 2 up, 3 down;
+// R=0: RMC 0 nearest-away, 3 FPSCR[RN]; R=0 with RMC 1 or 2 is reserved
+// (Difference "xsrqpi-rmc-reserved": QEMU rounds to nearest-even).
+func (e *Emulator) qpRoundMode(r *regs.Regs, in *decode.Inst) (softfloat.Mode, error) {
+	rbit, rmc := in.Args[0]&1, in.Args[3]&3
+	switch {
+	case rbit == 1:
+		return [...]softfloat.Mode{softfloat.NearestEven, softfloat.TowardZero, softfloat.Up, softfloat.Down}[rmc], nil
+	case rmc == 0:
+		return softfloat.NearestAway, nil
+	case rmc == 3:
+		return sfMode[r.FPSCR&regs.FPSCRRN], nil
+	}
+	if err := e.unknown(in, diffXSRQPIReserved, "R=0 and RMC=1 or 2 (reserved): hardware result unknown"); err != nil {
+		return 0, err
+	}
+	return softfloat.NearestEven, nil
 }

@@ -46,7 +46,7 @@ var fpExcOps = append([]string{
 	"xsaddqp", "xsaddqpo", "xssubqp", "xssubqpo", "xsmulqp", "xsmulqpo", "xsdivqp", "xsdivqpo",
 	"xssqrtqp", "xssqrtqpo", "xsmaddqp", "xsmaddqpo", "xsmsubqp", "xsmsubqpo", "xsnmaddqp", "xsnmaddqpo",
 	"xsnmsubqp", "xsnmsubqpo", "xscvdpqp", "xscvqpdp", "xscvqpdpo", "xscvsdqp", "xscvudqp", "xscvsqqp", "xscvuqqp",
-	"xscvqpsdz", "xscvqpswz", "xscvqpudz", "xscvqpuwz", "xscvqpsqz", "xscvqpuqz", "xsrqpi", "xsrqpix",
+	"xscvqpsdz", "xscvqpswz", "xscvqpudz", "xscvqpuwz", "xscvqpsqz", "xscvqpuqz", "xsrqpi", "xsrqpix", "xsrqpxp",
 	"xscmpuqp", "xscmpoqp",
 	"xscvdphp", "xscvhpdp",
 }, fpSingleOps...)

@@ -106,3 +106,49 @@ func TestLSBByBytes(b V) (all, none bool) {
 	x, y := b.Hi&lsb, b.Lo&lsb
 	return x == lsb && y == lsb, x|y == 0
 }
+
+// GeneratePCV is xxgenpcvbm, xxgenpcvhm, xxgenpcvwm, xxgenpcvdm (w = 1,
+// 2, 4, 8): the permute control vector that expands (imm bit 1 clear) or
+// compresses (set) the elements of b whose most significant bit is set,
+// in big-endian element order (imm bit 0 clear) or little-endian (set; the
+// bytes are then numbered from the least significant end). Expansion:
+// the bytes of the k-th selected element get the indices of bytes k×w to
+// k×w+w−1; every other byte i gets 16 + i (the same byte of the second
+// permute source). Compression: bytes k×w to k×w+w−1 get the indices of
+// the k-th selected element's bytes; the rest are 0. imm is 0 to 3.
+func GeneratePCV(b V, w int, imm int) V {
+	src := Bytes(b)
+	le, compress := imm&2 != 0, imm&1 != 0
+	// at maps a byte number of the chosen order to the ISA byte number.
+	at := func(i int) int {
+		if le {
+			return 15 - i
+		}
+		return i
+	}
+	var t [16]uint8
+	if !compress {
+		for i := range 16 {
+			t[at(i)] = uint8(16 + i)
+		}
+	}
+	j := 0
+	for e := 0; e < 16; e += w {
+		msb := at(e + w - 1) // the element's most significant byte
+		if !le {
+			msb = e
+		}
+		if src[msb]&0x80 == 0 {
+			continue
+		}
+		for k := range w {
+			if compress {
+				t[at(j+k)] = uint8(e + k)
+			} else {
+				t[at(e+k)] = uint8(j + k)
+			}
+		}
+		j += w
+	}
+	return FromBytes(t)
+}
