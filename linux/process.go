@@ -45,7 +45,8 @@ var CPUs = map[string]CPU{
 type Config struct {
 	// CPU is a key of CPUs; empty means "power10".
 	CPU string
-	// Profile is the emulator's implementation profile.
+	// Profile is the emulator's implementation profile; the zero value is
+	// emulate.Hardware (see the README on why the runner defaults to it).
 	Profile emulate.Profile
 	// HWCapMask, if non-zero, is ANDed into AT_HWCAP and AT_HWCAP2 (low and
 	// high 32 bits): a way to hide facilities from the guest's library,

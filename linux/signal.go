@@ -232,6 +232,10 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	r.NIP = entry
 	r.TRAP = 0 // no syscall restart from here on
 
+	// As Linux, the handler starts with a clear FPSCR, so that it takes no
+	// spurious FP exception (the frame keeps the interrupted one).
+	r.FPSCR = 0
+
 	t.mask |= act.mask
 	if act.flags&abi.SA_NODEFER == 0 {
 		t.mask |= sigBit(sig)

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/regs"
 )
 
 var monoStart = time.Now()
@@ -43,7 +44,7 @@ func init() {
 	def(abi.SYS_SETSID, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.EPERM })
 	def(abi.SYS_SET_ROBUST_LIST, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.ENOSYS })
 	def(abi.SYS_RSEQ, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.ENOSYS })
-	def(abi.SYS_PRCTL, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.EINVAL })
+	def(abi.SYS_PRCTL, sysPrctl)
 	def(abi.SYS_SCHED_YIELD, func(t *Thread, a *[6]uint64) (uint64, int) {
 		// Let every thread waiting for the process lock run first.
 		t.unlock()
@@ -269,4 +270,43 @@ func (t *Thread) waitFor(ch <-chan struct{}, d time.Duration) int {
 			return waitSignal
 		}
 	}
+}
+
+// prctl options the runner implements (uapi linux/prctl.h).
+const (
+	prGetFPExc = 11
+	prSetFPExc = 12
+	// PR_FP_EXC_SW_ENABLE: the SPE floating-point mode, which 64-bit
+	// server processors do not have (EINVAL, as Linux without SPE).
+	prFPExcSWEnable = 0x80
+	prFPExcPrecise  = 3
+)
+
+// sysPrctl implements PR_GET_FPEXC and PR_SET_FPEXC, the floating-point
+// exception mode that glibc's feenableexcept and fedisableexcept set: as
+// Linux's set_fpexc_mode, the mode 0..3 (disabled, non-recoverable,
+// asynchronous, precise) becomes MSR[FE0] (its high bit) and MSR[FE1]
+// (its low bit) of the calling thread; PR_GET_FPEXC stores the mode as a
+// 32-bit int. Every other option fails with EINVAL, as PR_SET_VMA does
+// under QEMU 7.2 and on kernels without it (linux-user.md).
+func sysPrctl(t *Thread, a *[6]uint64) (uint64, int) {
+	switch a[0] {
+	case prSetFPExc:
+		v := a[1]
+		if v&prFPExcSWEnable != 0 || v > prFPExcPrecise {
+			return 0, abi.EINVAL
+		}
+		msr := t.r.MSR &^ (regs.MSRFE0 | regs.MSRFE1)
+		if v&2 != 0 {
+			msr |= regs.MSRFE0
+		}
+		if v&1 != 0 {
+			msr |= regs.MSRFE1
+		}
+		t.r.MSR = msr
+		return 0, 0
+	case prGetFPExc:
+		return 0, t.put32(a[1], uint32(t.r.FPExceptionMode()))
+	}
+	return 0, abi.EINVAL
 }

@@ -195,6 +195,12 @@ func (t *Thread) outcome(in *decode.Inst, word uint32, err error) bool {
 	case errors.Is(err, emulate.ErrPrivileged), errors.Is(err, emulate.ErrMustNotStep):
 		return t.syncSignal(abi.SIGILL, abi.ILL_PRVOPC, r.NIP)
 	case errors.Is(err, emulate.ErrFPException):
+		// The interrupt's state (FPSCR, CR, a target written before the
+		// interrupt) is what the handler and the kernel's si_code see.
+		var x *emulate.FPException
+		if errors.As(err, &x) {
+			x.Apply(r)
+		}
 		return t.syncSignal(abi.SIGFPE, fpeCode(r.FPSCR), r.NIP)
 	}
 	op := "?"
@@ -217,7 +223,9 @@ func (t *Thread) fault(f *emulate.Fault) bool {
 	return t.syncSignal(abi.SIGSEGV, code, f.Addr)
 }
 
-// fpeCode picks the si_code of an enabled FP exception from FPSCR.
+// fpeCode picks the si_code of an enabled FP exception from the FPSCR the
+// instruction left, in Linux's order (arch/powerpc/kernel/traps.c): invalid,
+// overflow, underflow, divide by zero, inexact, else FPE_FLTUNK.
 func fpeCode(fpscr uint64) int {
 	switch {
 	case fpscr&regs.FPSCRVE != 0 && fpscr&regs.FPSCRVX != 0:
@@ -228,8 +236,10 @@ func fpeCode(fpscr uint64) int {
 		return abi.FPE_FLTUND
 	case fpscr&regs.FPSCRZE != 0 && fpscr&regs.FPSCRZX != 0:
 		return abi.FPE_FLTDIV
+	case fpscr&regs.FPSCRXE != 0 && fpscr&regs.FPSCRXX != 0:
+		return abi.FPE_FLTRES
 	}
-	return abi.FPE_FLTRES
+	return abi.FPE_FLTUNK
 }
 
 // icacheEntry caches the decoding of one instruction word of a code page.

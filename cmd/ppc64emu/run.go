@@ -21,7 +21,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux"
 )
 
-const runUsage = `Usage: ppc64emu run [-cpu power9|power10] [-profile qemu|hardware] [-strace] [-count] [-hwcap-mask MASK] [-gdb ADDR [-history N]] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-gdb ADDR [-history N]] PROG [ARGS...]
 
 Runs a static powerpc64 Linux executable (ppc64le or ppc64, Go or C) in user
 mode, with the host's stdin, stdout, stderr, environment and working
@@ -32,11 +32,13 @@ thread (exit status 70).
 
 Flags:
 	-cpu NAME        power9 or power10 (default): ISA level, AT_HWCAP/AT_HWCAP2, AT_PLATFORM
-	-profile NAME    qemu (default) or hardware: the emulator's implementation profile.
-	                 Under hardware, an instruction whose POWER9/10 result the emulator
-	                 does not know (e.g. fctiwz's undefined bits, used by Go's runtime)
-	                 stops the program, since there is no hardware to step it on;
-	                 qemu gives QEMU 7.2's defined values, as qemu-user would
+	-profile NAME    hardware (default) or qemu: the emulator's implementation profile.
+	                 hardware follows the Power ISA and POWER9/10 as Linux runs a
+	                 program (e.g. enabled FP exceptions trap only in the mode set by
+	                 prctl(PR_SET_FPEXC), as feenableexcept does); an instruction whose
+	                 POWER9/10 result is unknown (e.g. the fre/frsqrte estimates) stops
+	                 the program with a message, since there is no hardware to step it
+	                 on. qemu gives QEMU 7.2's values and traps, as qemu-user does
 	-strace          print every system call to stderr
 	-count           print the instructions executed and the rate (MIPS) to stderr at exit
 	-hwcap-mask MASK AND AT_HWCAP with MASK's low 32 bits and AT_HWCAP2 with its high 32
@@ -68,7 +70,7 @@ var killSelf = func(sig int) {
 func runRun(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("run")
 	cpu := fs.String("cpu", "power10", "")
-	profile := fs.String("profile", "qemu", "")
+	profile := fs.String("profile", "hardware", "")
 	strace := fs.Bool("strace", false, "")
 	count := fs.Bool("count", false, "")
 	mask := fs.String("hwcap-mask", "", "")
@@ -146,6 +148,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
+		if prof == emulate.Hardware && errors.Is(err, emulate.ErrNotEmulated) {
+			fmt.Fprintln(stderr, "ppc64emu: (-profile qemu gives QEMU 7.2's result for such instructions)")
+		}
 		return 70
 	}
 	if st.Signal != 0 {

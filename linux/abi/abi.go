@@ -74,6 +74,7 @@ const (
 	FPE_FLTUND  = 5
 	FPE_FLTRES  = 6
 	FPE_FLTINV  = 7
+	FPE_FLTUNK  = 14 // none of the above (Linux 4.17 and later)
 )
 
 // sigaction flags and special handlers.
