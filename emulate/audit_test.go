@@ -14,9 +14,7 @@ import (
 const reasonIssue11 = "not yet emulated (open issue 11: VSX vector and quad-precision ops)"
 
 var issue11Ops = strings.Fields(`
-	xvcvdpsp xvcvdpsxds xvcvdpsxws xvcvdpuxds xvcvdpuxws xvcvspdp xvcvspsxds xvcvspsxws
-	xvcvspuxds xvcvspuxws xvcvsxddp xvcvsxdsp xvcvsxwdp xvcvsxwsp xvcvuxddp xvcvuxdsp xvcvuxwdp
-	xvcvuxwsp xvrdpi xvrdpic xvrdpim xvrdpip xvrdpiz xvrspi xvrspic xvrspim xvrspip xvrspiz`)
+	xvrdpi xvrdpic xvrdpim xvrdpip xvrdpiz xvrspi xvrspic xvrspim xvrspip xvrspiz`)
 
 // cannotEmulate is THE table of non-privileged ops the emulator does not
 // execute, with the reason. Every op of decode's table is emulated (it has

@@ -72,7 +72,6 @@ const (
 	diffVSXMoveDW1                    // vsx-move-dw1
 	diffVSXUIM                        // vsx-uim-over-12
 	diffXXSpltIDPDen                  // xxspltidp-denormal
-	diffVSXCvWord0                    // vsx-cv-word0
 	diffXSCvDPSPN                     // xscvdpspn-tiny
 	diffXSNabsQPBit31                 // xsnabsqp-bit31
 	diffXSRQPIReserved                // xsrqpi-rmc-reserved
@@ -529,13 +528,6 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
 		QEMU: Value, QDetail: "the denormal converted as lfs converts it (normalized double)",
 		Source: "Power ISA 3.1B Book I 7.6 (xxspltidp); QEMU 7.2 -cpu power10 via the harness",
-	},
-	diffVSXCvWord0: {
-		ID:       "vsx-cv-word0",
-		What:     "xscvdpsxws, xscvdpuxws: word 0 of XT (undefined; the result is word 1)",
-		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
-		QEMU: Value, QDetail: "the result word in word 0 as well as word 1 (golden traces testdata/traces/xscvdp*.txt.gz)",
-		Source: "Power ISA 3.1B Book I 7.6 (xscvdpsxws, xscvdpuxws); QEMU 7.2 -cpu power10 via the harness",
 	},
 	diffXSCvDPSPN: {
 		ID:       "xscvdpspn-tiny",

@@ -91,7 +91,8 @@ func TestVSXUnavailable(t *testing.T) {
 
 // TestVSXStepAllocs: VSX steps allocate nothing.
 func TestVSXStepAllocs(t *testing.T) {
-	for _, w := range []uint32{wXxlxor, wXxpermdi, wMtvsrd, wXxspltib, wXsadddp, wXsaddqp, wXsmulqp, wXvmadda} {
+	for _, w := range []uint32{wXxlxor, wXxpermdi, wMtvsrd, wXxspltib, wXsadddp, wXsaddqp, wXsmulqp, wXvmadda,
+		wXvcvdpsp, wXvcvspdp, wXvcvsxwdp, wXvcvuxdsp, wXvcvdpsxws, wXvcvspuxds} {
 		e, m, in := vsxBenchMachine(t, w)
 		var mem Memory = m.mem
 		allocs := testing.AllocsPerRun(100, func() {

@@ -390,39 +390,86 @@ func opXVRound(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	return e.xvCommit(r, in, xt, out, ex, enabled)
 }
 
-func init() {
-	// xvcvdp{s,u}xds and xvcvsp{s,u}xws are not registered yet: QEMU 7.2's
-	// saturated values for NaN and out-of-range lanes differ from the
-	// ISA's and are not analysed (golden traces testdata/traces/xvcv*).
-	def(opXVCvInt, p.XVCVSXDDP, p.XVCVUXDDP, p.XVCVSXWSP, p.XVCVUXWSP)
+// cvKind is one side of a vector conversion: a binary32 or binary64
+// value, or a signed or unsigned word or doubleword integer.
+type cvKind uint8
+
+const (
+	cvSP cvKind = iota + 1 // binary32
+	cvDP                   // binary64
+	cvSW                   // signed word
+	cvUW                   // unsigned word
+	cvSD                   // signed doubleword
+	cvUD                   // unsigned doubleword
+)
+
+func (k cvKind) wide() bool   { return k == cvDP || k == cvSD || k == cvUD }
+func (k cvKind) isFP() bool   { return k == cvSP || k == cvDP }
+func (k cvKind) signed() bool { return k == cvSW || k == cvSD }
+
+func (k cvKind) width() int {
+	if k.wide() {
+		return 64
+	}
+	return 32
 }
 
-// opXVCvInt: the same-width vector conversions between floating point
-// and integers, per lane: xvcv{s,u}xddp and xvcv{s,u}xwsp round integers
-// in the FPSCR[RN] mode; xvcvdp{s,u}xds and xvcvsp{s,u}xws truncate, an
-// invalid conversion giving the saturated value (VXCVI).
-func opXVCvInt(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+// format is the floating-point format of k (cvSP or cvDP).
+func (k cvKind) format() softfloat.Format {
+	if k == cvSP {
+		return softfloat.Binary32
+	}
+	return softfloat.Binary64
+}
+
+// xvCvSpec is a vector conversion from src to dst elements.
+type xvCvSpec struct{ src, dst cvKind }
+
+// xvCvSpecs: the vector conversions between the binary32, binary64 and
+// integer element formats (Power ISA 3.1B Book I 7.6, xvcv*).
+var xvCvSpecs = [decode.NumOps]xvCvSpec{
+	p.XVCVDPSP: {cvDP, cvSP}, p.XVCVSPDP: {cvSP, cvDP},
+	p.XVCVSXDDP: {cvSD, cvDP}, p.XVCVUXDDP: {cvUD, cvDP},
+	p.XVCVSXWSP: {cvSW, cvSP}, p.XVCVUXWSP: {cvUW, cvSP},
+	p.XVCVSXWDP: {cvSW, cvDP}, p.XVCVUXWDP: {cvUW, cvDP},
+	p.XVCVSXDSP: {cvSD, cvSP}, p.XVCVUXDSP: {cvUD, cvSP},
+	p.XVCVDPSXDS: {cvDP, cvSD}, p.XVCVDPUXDS: {cvDP, cvUD},
+	p.XVCVDPSXWS: {cvDP, cvSW}, p.XVCVDPUXWS: {cvDP, cvUW},
+	p.XVCVSPSXWS: {cvSP, cvSW}, p.XVCVSPUXWS: {cvSP, cvUW},
+	p.XVCVSPSXDS: {cvSP, cvSD}, p.XVCVSPUXDS: {cvSP, cvUD},
+}
+
+func init() {
+	for op, s := range xvCvSpecs {
+		if s.src != 0 {
+			def(opXVCv, decode.Op(op))
+		}
+	}
+}
+
+// opXVCv: the vector conversions XT,XB, per lane, with the vector FPSCR
+// update. Word to word and doubleword to doubleword conversions have four
+// and two lanes. A word source is word 0 of each doubleword (word 2i); a
+// word result fills both words of its doubleword (Power ISA 3.1 defines
+// the copy that earlier versions left undefined; QEMU 7.2 agrees).
+// Floating-point results are rounded in the FPSCR[RN] mode; integer
+// results are truncated by the scalar conversion core (softfloat.ToInt,
+// as for xscvdp*x*s and fcti*z): a NaN gives the most negative integer
+// (signed) or 0 (unsigned), an out-of-range value the nearest bound, both
+// with VXCVI.
+func opXVCv(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if err := e.fpNonIEEE(r, in); err != nil {
 		return err
 	}
-	var sp, toInt, signed bool
-	switch in.Op {
-	case p.XVCVSXDDP:
-		signed = true
-	case p.XVCVDPSXDS:
-		toInt, signed = true, true
-	case p.XVCVDPUXDS:
-		toInt = true
-	case p.XVCVSPSXWS:
-		sp, toInt, signed = true, true, true
-	case p.XVCVSPUXWS:
-		sp, toInt = true, true
-	case p.XVCVSXWSP:
-		sp, signed = true, true
-	case p.XVCVUXWSP:
-		sp = true
+	s := xvCvSpecs[in.Op]
+	n := 4
+	if s.src.wide() || s.dst.wide() {
+		n = 2
 	}
-	f, n := xvLanes(sp)
+	fp := s.dst
+	if !fp.isFP() {
+		fp = s.src
+	}
 	mode := sfMode[r.FPSCR&regs.FPSCRRN]
 	xt := int(in.Args[0] & 63)
 	b := r.VSR[in.Args[1]&63]
@@ -431,24 +478,44 @@ func opXVCvInt(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	var ex uint64
 	enabled := false
 	for i := 0; i < n; i++ {
-		x := lane(b, sp, i)
-		res := fpResult{f: f}
-		if toInt {
-			softfloat.ToInt(&res.sf, f.Unpack(softfloat.B(x)), f.Width(), signed, softfloat.TowardZero)
-		} else {
+		var x uint64
+		switch {
+		case n == 4:
+			x = uint64(b.Word(i))
+		case s.src.wide():
+			x = b.DW(i)
+		default:
+			x = uint64(b.Word(2 * i))
+		}
+		res := fpResult{f: fp.format()}
+		switch {
+		case s.src.isFP() && s.dst.isFP():
+			softfloat.Convert(&res.sf, res.f, s.src.format().Unpack(softfloat.B(x)), mode)
+		case s.src.isFP():
+			softfloat.ToInt(&res.sf, res.f.Unpack(softfloat.B(x)), s.dst.width(), s.dst.signed(), softfloat.TowardZero)
+		default:
 			var hi uint64
-			if signed {
-				if sp {
+			if s.src.signed() {
+				if !s.src.wide() {
 					x = uint64(int64(int32(x)))
 				}
 				hi = uint64(int64(x) >> 63)
 			}
-			softfloat.FromInt(&res.sf, f, hi, x, signed, mode)
+			softfloat.FromInt(&res.sf, res.f, hi, x, s.src.signed(), mode)
 		}
 		o := fpOutcomeOf(old, &res)
 		ex |= o.ex
 		enabled = enabled || o.enabled
-		out = withLane(out, sp, i, o.fin.Lo)
+		y := o.fin.Lo
+		switch {
+		case n == 4:
+			out = out.WithWord(i, uint32(y))
+		case s.dst.wide():
+			out = out.WithDW(i, y)
+		default:
+			y &= 0xffffffff
+			out = out.WithDW(i, y<<32|y)
+		}
 	}
 	return e.xvCommit(r, in, xt, out, ex, enabled)
 }
