@@ -9,7 +9,10 @@ import (
 type sigInfo struct {
 	signo, code int
 	addr        uint64 // si_addr (faults)
-	pid, uid    int    // sender (kill, tkill)
+	pid, uid    int    // sender (kill, tkill, sigqueue)
+	// raw, if set, is the whole siginfo as rt_sigqueueinfo's caller gave
+	// it (guest byte order): the frame carries it unchanged but si_signo.
+	raw []byte
 }
 
 func sigBit(sig int) uint64 { return 1 << (sig - 1) }
@@ -17,20 +20,84 @@ func sigBit(sig int) uint64 { return 1 << (sig - 1) }
 // unblockable signals.
 const unblockable = 1<<(abi.SIGKILL-1) | 1<<(abi.SIGSTOP-1)
 
-// post makes sig pending on t. The caller holds the process lock.
-func (t *Thread) post(info sigInfo) {
-	t.pending |= sigBit(info.signo)
-	t.info[info.signo] = info
+// maxQueued bounds the queued instances of the real-time signals of one
+// thread (Linux: RLIMIT_SIGPENDING per user; sigqueue then fails with
+// EAGAIN).
+const maxQueued = 1024
+
+// ignored reports whether sig, sent to t, would be discarded at once: not
+// blocked, and its action ignores it (Linux's sig_ignored: a blocked
+// signal is kept, its action may change before it is unblocked).
+func (t *Thread) ignored(sig int) bool {
+	if t.mask&sigBit(sig) != 0 || sig == abi.SIGKILL || sig == abi.SIGSTOP {
+		return false
+	}
+	h := t.p.actions[sig].handler
+	return h == abi.SIG_IGN || h == abi.SIG_DFL && abi.Default(sig) == abi.ActIgnore
+}
+
+// post makes sig pending on t. The caller holds the process lock. As in
+// Linux, an ignored signal is discarded, a standard signal already pending
+// is not queued again (the first one's siginfo is kept), and every
+// instance of a real-time signal (SIGRTMIN = 32 and above) is queued with
+// its siginfo, to be delivered in the order sent. It reports false if the
+// real-time queue is full.
+func (t *Thread) post(info sigInfo) bool {
+	sig := info.signo
+	if t.ignored(sig) {
+		return true
+	}
+	if sig >= abi.SIGRTMIN {
+		if len(t.queued[sig]) >= maxQueued {
+			return false
+		}
+		t.queued[sig] = append(t.queued[sig], info)
+	} else if t.pending&sigBit(sig) == 0 {
+		t.info[sig] = info
+	}
+	t.pending |= sigBit(sig)
 	t.p.sigAny.Store(true)
 	select {
 	case t.wake <- struct{}{}:
 	default:
 	}
+	return true
+}
+
+// dequeue removes one instance of the pending signal sig and returns its
+// siginfo.
+func (t *Thread) dequeue(sig int) sigInfo {
+	if sig < abi.SIGRTMIN {
+		t.pending &^= sigBit(sig)
+		return t.info[sig]
+	}
+	q := t.queued[sig]
+	if len(q) == 0 {
+		t.pending &^= sigBit(sig)
+		return sigInfo{signo: sig}
+	}
+	info := q[0]
+	q[0] = sigInfo{}
+	t.queued[sig] = q[1:]
+	if len(q) == 1 {
+		t.queued[sig] = nil
+		t.pending &^= sigBit(sig)
+	}
+	return info
+}
+
+// flush drops every pending instance of sig in the process (an action set
+// to ignore it, as Linux does).
+func (p *Process) flush(sig int) {
+	for _, t := range p.threads {
+		t.pending &^= sigBit(sig)
+		t.queued[sig] = nil
+	}
 }
 
 // postProcess makes a process-directed signal pending on a thread that
 // does not block it (the main thread if all do).
-func (p *Process) postProcess(info sigInfo) {
+func (p *Process) postProcess(info sigInfo) bool {
 	var target *Thread
 	for _, t := range p.threads {
 		if t.mask&sigBit(info.signo) == 0 {
@@ -49,8 +116,9 @@ func (p *Process) postProcess(info sigInfo) {
 		}
 	}
 	if target != nil {
-		target.post(info)
+		return target.post(info)
 	}
+	return true
 }
 
 // deliverable returns the lowest pending, unblocked signal, or 0.
@@ -100,8 +168,7 @@ func (t *Thread) deliverSignals() bool {
 		if sig == 0 {
 			break
 		}
-		t.pending &^= sigBit(sig)
-		info := t.info[sig]
+		info := t.dequeue(sig)
 		act := p.actions[sig]
 		switch act.handler {
 		case abi.SIG_IGN:
@@ -139,6 +206,30 @@ func (t *Thread) deliverSignals() bool {
 	}
 	p.sigAny.Store(any)
 	return false
+}
+
+// putSiginfo encodes the 128-byte siginfo of sig into b (zeroed by the
+// caller): si_signo, si_code and, for faults, si_addr, or the sender's pid
+// and uid; a siginfo given by rt_sigqueueinfo is copied as it was given.
+func (p *Process) putSiginfo(b []byte, sig int, info *sigInfo) {
+	o := p.order
+	if info.raw != nil {
+		copy(b, info.raw)
+	}
+	o.PutUint32(b[0:], uint32(sig))
+	o.PutUint32(b[8:], uint32(int32(info.code)))
+	if info.raw != nil {
+		return
+	}
+	switch sig {
+	case abi.SIGSEGV, abi.SIGBUS, abi.SIGILL, abi.SIGTRAP, abi.SIGFPE:
+		if info.code > 0 {
+			o.PutUint64(b[16:], info.addr)
+			return
+		}
+	}
+	o.PutUint32(b[16:], uint32(info.pid))
+	o.PutUint32(b[20:], uint32(info.uid))
 }
 
 // onAltStack reports whether sp lies on the thread's alternate stack.
@@ -191,20 +282,7 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	// pinfo, puc, siginfo
 	put64(abi.FrameInfo-16, frame+abi.FrameInfo)
 	put64(abi.FrameInfo-8, uc)
-	si := abi.FrameInfo
-	put32(si, uint32(sig))
-	put32(si+8, uint32(int32(info.code)))
-	switch sig {
-	case abi.SIGSEGV, abi.SIGBUS, abi.SIGILL, abi.SIGTRAP, abi.SIGFPE:
-		if info.code > 0 {
-			put64(si+16, info.addr)
-			break
-		}
-		fallthrough
-	default:
-		put32(si+16, uint32(info.pid))
-		put32(si+20, uint32(info.uid))
-	}
+	t.p.putSiginfo(b[abi.FrameInfo:abi.FrameInfo+abi.SiginfoSize], sig, info)
 
 	newSP := frame - abi.SignalFrameSize
 	var chain [8]byte

@@ -1,6 +1,11 @@
 package linux
 
 import (
+	"encoding/binary"
+	"math/bits"
+	"time"
+	"unsafe"
+
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
@@ -38,6 +43,13 @@ func init() {
 		t.mask = old
 		return 0, abi.EINTR
 	})
+	def(abi.SYS_RT_SIGQUEUEINFO, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return sigqueueinfo(t, int(int32(a[0])), 0, int(int32(a[1])), a[2])
+	})
+	def(abi.SYS_RT_TGSIGQUEUEINFO, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return sigqueueinfo(t, int(int32(a[0])), int(int32(a[1])), int(int32(a[2])), a[3])
+	})
+	def(abi.SYS_RT_SIGTIMEDWAIT, sysSigtimedwait)
 	def(abi.SYS_TGKILL, func(t *Thread, a *[6]uint64) (uint64, int) {
 		return tkill(t, int(int32(a[0])), int(int32(a[1])), int(a[2]))
 	})
@@ -50,8 +62,8 @@ func init() {
 			return 0, abi.EINVAL
 		}
 		if pid == t.p.pid || pid == 0 {
-			if sig != 0 {
-				t.p.postProcess(sigInfo{signo: sig, code: abi.SI_USER, pid: t.p.pid, uid: unix.Getuid()})
+			if sig != 0 && !t.p.postProcess(sigInfo{signo: sig, code: abi.SI_USER, pid: t.p.pid, uid: unix.Getuid()}) {
+				return 0, abi.EAGAIN
 			}
 			return 0, 0
 		}
@@ -70,8 +82,8 @@ func tkill(t *Thread, pid, tid, sig int) (uint64, int) {
 	if u == nil {
 		return 0, abi.ESRCH
 	}
-	if sig != 0 {
-		u.post(sigInfo{signo: sig, code: abi.SI_TKILL, pid: t.p.pid, uid: unix.Getuid()})
+	if sig != 0 && !u.post(sigInfo{signo: sig, code: abi.SI_TKILL, pid: t.p.pid, uid: unix.Getuid()}) {
+		return 0, abi.EAGAIN
 	}
 	return 0, 0
 }
@@ -93,6 +105,11 @@ func sysSigaction(t *Thread, a *[6]uint64) (uint64, int) {
 			return 0, e
 		}
 		t.p.actions[sig] = sigAction{handler: o.Uint64(b), flags: o.Uint64(b[8:]), restorer: o.Uint64(b[16:]), mask: o.Uint64(b[24:]) &^ unblockable}
+		if h := t.p.actions[sig].handler; h == abi.SIG_IGN || h == abi.SIG_DFL && abi.Default(sig) == abi.ActIgnore {
+			// POSIX: setting a pending signal's action to ignore it
+			// discards it, blocked or not.
+			t.p.flush(sig)
+		}
 	}
 	if old != 0 {
 		b := make([]byte, 32)
@@ -182,3 +199,115 @@ func sysSigaltstack(t *Thread, a *[6]uint64) (uint64, int) {
 }
 
 const unixENOMEM = abi.ENOMEM
+
+// sigqueueinfo is rt_sigqueueinfo (tid 0: to the process) and
+// rt_tgsigqueueinfo: the caller's siginfo travels with the signal. As in
+// Linux, a siginfo that claims to come from the kernel or from kill/tgkill
+// (si_code >= 0 or SI_TKILL) may only be sent to the caller's own process.
+func sigqueueinfo(t *Thread, pid, tid, sig int, uinfo uint64) (uint64, int) {
+	if sig < 1 || sig > abi.NSIG {
+		return 0, abi.EINVAL
+	}
+	raw, e := t.read(uinfo, abi.SiginfoSize)
+	if e != 0 {
+		return 0, e
+	}
+	o := t.p.order
+	code := int(int32(o.Uint32(raw[8:])))
+	if (code >= 0 || code == abi.SI_TKILL) && pid != t.p.pid {
+		return 0, abi.EPERM
+	}
+	info := sigInfo{signo: sig, code: code, pid: int(int32(o.Uint32(raw[16:]))), uid: int(o.Uint32(raw[20:])), raw: raw}
+	if pid != t.p.pid {
+		// Another process: the host's rt_sigqueueinfo with the fields
+		// of the rt/kill layout re-encoded in the host's byte order.
+		var h [abi.SiginfoSize]byte
+		n := binary.NativeEndian
+		n.PutUint32(h[0:], uint32(sig))
+		n.PutUint32(h[8:], uint32(int32(code)))
+		n.PutUint32(h[16:], uint32(info.pid))
+		n.PutUint32(h[20:], uint32(info.uid))
+		n.PutUint64(h[24:], o.Uint64(raw[24:]))
+		nr := uintptr(unix.SYS_RT_SIGQUEUEINFO)
+		args := []uintptr{uintptr(pid), uintptr(sig), uintptr(unsafe.Pointer(&h[0]))}
+		if tid != 0 {
+			nr = unix.SYS_RT_TGSIGQUEUEINFO
+			args = []uintptr{uintptr(pid), uintptr(tid), uintptr(sig), uintptr(unsafe.Pointer(&h[0]))}
+		}
+		args = append(args, 0, 0, 0)
+		_, _, errno := unix.Syscall6(nr, args[0], args[1], args[2], args[3], 0, 0)
+		return 0, int(errno)
+	}
+	if sig == 0 {
+		return 0, 0
+	}
+	ok := true
+	if tid == 0 {
+		ok = t.p.postProcess(info)
+	} else {
+		u := t.p.threads[tid]
+		if u == nil {
+			return 0, abi.ESRCH
+		}
+		ok = u.post(info)
+	}
+	if !ok {
+		return 0, abi.EAGAIN
+	}
+	return 0, 0
+}
+
+// sysSigtimedwait is rt_sigtimedwait(set, info, timeout, sigsetsize): it
+// takes one pending signal of set (the lowest; real-time instances in the
+// order sent) without running its handler. While it waits, the signals of
+// set are unblocked for the thread, as in Linux, so that a signal sent to
+// the process reaches it. A signal outside set that has a handler ends the
+// wait with EINTR (never restarted); the timeout with EAGAIN.
+func sysSigtimedwait(t *Thread, a *[6]uint64) (uint64, int) {
+	if a[3] != 8 {
+		return 0, abi.EINVAL
+	}
+	set, e := t.get64(a[0])
+	if e != 0 {
+		return 0, e
+	}
+	set &^= unblockable
+	d := time.Duration(-1)
+	if a[2] != 0 {
+		if d, e = t.getTimespec(a[2]); e != 0 {
+			return 0, e
+		}
+	}
+	deadline := time.Now().Add(d)
+	for {
+		if ready := t.pending & set; ready != 0 {
+			sig := bits.TrailingZeros64(ready) + 1
+			info := t.dequeue(sig)
+			t.p.sigAny.Store(true) // recomputed by the next delivery pass
+			if a[1] != 0 {
+				b := make([]byte, abi.SiginfoSize)
+				t.p.putSiginfo(b, sig, &info)
+				if e := t.write(a[1], b); e != 0 {
+					return 0, e
+				}
+			}
+			return uint64(sig), 0
+		}
+		if t.deliverable() != 0 {
+			return 0, abi.EINTR
+		}
+		left := time.Duration(-1)
+		if d >= 0 {
+			if left = time.Until(deadline); left <= 0 {
+				return 0, abi.EAGAIN
+			}
+		}
+		old := t.mask
+		t.mask &^= set
+		res := t.waitFor(nil, left)
+		t.mask = old
+		if res == waitExit {
+			return 0, errExit
+		}
+	}
+}

@@ -25,10 +25,11 @@ type Thread struct {
 	clearTID uint64 // set_tid_address / CLONE_CHILD_CLEARTID
 
 	// Signals: the blocked mask, pending signals (bit sig-1) with their
-	// siginfo, the alternate stack, and a wake-up for blocking waits.
+	// siginfo (queued for real-time signals), the alternate stack, and a wake-up for blocking waits.
 	mask     uint64
 	pending  uint64
-	info     [abi.NSIG + 1]sigInfo
+	info     [abi.NSIG + 1]sigInfo   // standard signals: the pending one's siginfo
+	queued   [abi.NSIG + 1][]sigInfo // real-time signals: every pending instance, in order
 	altSP    uint64
 	altSize  uint64
 	altFlags uint64

@@ -55,12 +55,14 @@ const (
 	SIGIO     = 29
 	SIGPWR    = 30
 	SIGSYS    = 31
+	SIGRTMIN  = 32 // the kernel's first real-time signal (glibc keeps 32 and 33 for itself)
 	NSIG      = 64
 )
 
 // si_code values.
 const (
 	SI_USER     = 0
+	SI_QUEUE    = -1
 	SI_TKILL    = -6
 	SEGV_MAPERR = 1
 	SEGV_ACCERR = 2
