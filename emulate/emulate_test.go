@@ -56,7 +56,7 @@ func bothOrders(t *testing.T, f func(t *testing.T, le bool)) {
 	t.Run("be", func(t *testing.T) { f(t, false) })
 }
 
-// TestTraceFormatExamples replays the examples of shared/trace-format.md
+// TestTraceFormatExamples replays the examples of docs/trace-format.md
 // (QEMU 7.2 results) under the QEMU profile.
 func TestTraceFormatExamples(t *testing.T) {
 	type want struct {

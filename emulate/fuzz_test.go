@@ -17,7 +17,7 @@ import (
 // (scripts/oss-fuzz-build.sh) compiles it as an ordinary source file of the
 // package, without the other test files, which use its declarations.
 
-// The machine of the reference trace format (shared/trace-format.md): code
+// The machine of the reference trace format (docs/trace-format.md): code
 // at 0x40000000 (the code page at 0x40080000 writable), scratch at 0x50000000.
 const (
 	cia         = 0x40080000

@@ -1,5 +1,5 @@
 // Package trace reads and writes the reference vector and trace format
-// (version 2, documented in shared/trace-format.md; version 1 files are
+// (version 2, specified in docs/trace-format.md; version 1 files are
 // still read), builds the machine a
 // vector runs on, replays trace lines on the emulator under the
 // implementation profile the file names, and compares the outcome, NIP,

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/ppc64emu/ppc64emu/regs"
 )
 
 // MaxLineSize is the longest line a Reader accepts (16 MiB, about 5,000
@@ -241,9 +243,9 @@ func (l *Line) checkVersion(version int) error {
 				continue
 			}
 			switch {
-			case rn.kind == kTAR || rn.kind == kVRSAVE || rn.kind == kPPR:
+			case rn.kind == kScalar && rn.scalar().since > 1:
 				return fmt.Errorf("%w: %s: key %s needs # format=2", ErrSyntax, l.ID, a.Key)
-			case rn.kind == kFPSCR && len(strings.TrimLeft(a.Value, "0")) > 8:
+			case rn.kind == kScalar && rn.scalar().reg == regs.RegFPSCR && len(strings.TrimLeft(a.Value, "0")) > 8:
 				return fmt.Errorf("%w: %s: fpscr=%s has more than 32 bits: needs # format=2", ErrSyntax, l.ID, a.Value)
 			}
 		}

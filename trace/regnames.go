@@ -8,85 +8,90 @@ import (
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
-// regKind says which part of the register file a name refers to.
+// regKind says which part of the register file a key refers to.
 type regKind uint8
 
 const (
-	kGPR    regKind = iota
-	kCR             // 32 bits
-	kXER            // 64 bits
-	kLR             // 64 bits
-	kCTR            // 64 bits
-	kFPSCR          // 64 bits (format version 1: the low 32)
-	kVSCR           // 32 bits
-	kTAR            // 64 bits (format version 2)
-	kVRSAVE         // 32 bits (format version 2)
-	kPPR            // 64 bits (format version 2)
-	kVSR            // 128 bits, written as 32 hex digits, doubleword 0 first
-	kFPR            // doubleword 0 of VSR n
+	kGPR    regKind = iota // rN
+	kScalar                // a register of formatScalars, by its regs name
+	kVSR                   // vsN, vN: 128 bits, written as 32 hex digits, doubleword 0 first
+	kFPR                   // fN: doubleword 0 of VSR N
 )
 
-type regName struct {
-	kind regKind
-	n    int // register number (VSR number for v/vs/f)
+// formatScalar is a scalar register the format has a key for.
+type formatScalar struct {
+	reg   regs.ScalarReg // the key is reg.Name(), the width reg.Bits()
+	since int            // the format version that added the key
 }
 
-// lookupReg maps a key of the format to a register.
+// formatScalars are the scalar registers of the format, in the harness's
+// output order. Names and widths come from regs (the one register-name
+// table). Version 2 widened fpscr from its low 32 bits to 64 (DRN is in
+// the high word) and added tar, vrsave and ppr.
+var formatScalars = [...]formatScalar{
+	{regs.RegCR, 1}, {regs.RegXER, 1}, {regs.RegLR, 1}, {regs.RegCTR, 1},
+	{regs.RegFPSCR, 1}, {regs.RegVSCR, 1},
+	{regs.RegTAR, 2}, {regs.RegVRSAVE, 2}, {regs.RegPPR, 2},
+}
+
+// Numbered register keys of the format: prefix, count, kind.
+var formatNumbered = [...]struct {
+	prefix string
+	n      int
+	kind   regKind
+}{
+	{"r", 32, kGPR}, {"vs", 64, kVSR}, {"f", 32, kFPR}, {"v", 32, kVSR},
+}
+
+// regName is a register key of the format.
+type regName struct {
+	kind regKind
+	n    int // GPR or VSR number (v3 is VSR 35); for kScalar the index in formatScalars
+}
+
+func (rn regName) scalar() formatScalar { return formatScalars[rn.n] }
+
+// lookupReg maps a key of the format to a register. Numbers are written
+// without leading zeros.
 func lookupReg(k string) (regName, bool) {
-	num := func(prefix string, max int) (int, bool) {
-		if !strings.HasPrefix(k, prefix) || len(k) == len(prefix) || len(k) > len(prefix)+2 {
-			return 0, false
+	for i, s := range formatScalars {
+		if k == s.reg.Name() {
+			return regName{kScalar, i}, true
 		}
-		n, err := strconv.Atoi(k[len(prefix):])
-		if err != nil || n < 0 || n > max || (len(k) == len(prefix)+2 && k[len(prefix)] == '0') {
-			return 0, false
+	}
+	for _, nb := range formatNumbered {
+		num, ok := strings.CutPrefix(k, nb.prefix)
+		if !ok {
+			continue
 		}
-		return n, true
-	}
-	switch k {
-	case "cr":
-		return regName{kind: kCR}, true
-	case "xer":
-		return regName{kind: kXER}, true
-	case "lr":
-		return regName{kind: kLR}, true
-	case "ctr":
-		return regName{kind: kCTR}, true
-	case "fpscr":
-		return regName{kind: kFPSCR}, true
-	case "vscr":
-		return regName{kind: kVSCR}, true
-	case "tar":
-		return regName{kind: kTAR}, true
-	case "vrsave":
-		return regName{kind: kVRSAVE}, true
-	case "ppr":
-		return regName{kind: kPPR}, true
-	}
-	if n, ok := num("vs", 63); ok {
-		return regName{kVSR, n}, true
-	}
-	if n, ok := num("r", 31); ok {
-		return regName{kGPR, n}, true
-	}
-	if n, ok := num("f", 31); ok {
-		return regName{kFPR, n}, true
-	}
-	if n, ok := num("v", 31); ok {
-		return regName{kVSR, 32 + n}, true
+		n, err := strconv.Atoi(num)
+		if err != nil || n < 0 || n >= nb.n || strconv.Itoa(n) != num {
+			continue // "vs3" is not "v" followed by "s3"
+		}
+		if nb.prefix == "v" {
+			n += 32
+		}
+		return regName{nb.kind, n}, true
 	}
 	return regName{}, false
+}
+
+// hexDigits is the most hex digits a register key's value may have.
+func (rn regName) hexDigits() int {
+	switch rn.kind {
+	case kVSR:
+		return 32
+	case kScalar:
+		return rn.scalar().reg.Bits() / 4
+	}
+	return 16
 }
 
 // checkRegValue checks that v is valid hex of the key's width.
 func checkRegValue(k, v string) error {
 	max := 16
-	switch rn, _ := lookupReg(k); {
-	case k == "mseed":
-	case rn.kind == kVSR:
-		max = 32
-	case rn.kind == kCR, rn.kind == kVSCR, rn.kind == kVRSAVE:
-		max = 8
+	if rn, ok := lookupReg(k); ok {
+		max = rn.hexDigits()
 	}
 	if len(v) == 0 || len(v) > max {
 		return fmt.Errorf("%s=%s: want 1 to %d hex digits", k, v, max)
@@ -119,24 +124,8 @@ func setReg(r *regs.Regs, k, v string) {
 	switch rn.kind {
 	case kGPR:
 		r.GPR[rn.n] = u
-	case kCR:
-		r.CR = uint32(u)
-	case kXER:
-		r.XER = u
-	case kLR:
-		r.LR = u
-	case kCTR:
-		r.CTR = u
-	case kFPSCR:
-		r.FPSCR = u
-	case kVSCR:
-		r.VSCR = uint32(u)
-	case kTAR:
-		r.TAR = u
-	case kVRSAVE:
-		r.VRSAVE = uint32(u)
-	case kPPR:
-		r.PPR = u
+	case kScalar:
+		rn.scalar().reg.Set(r, u)
 	case kFPR:
 		r.VSR[rn.n].Hi = u
 	}
@@ -145,21 +134,13 @@ func setReg(r *regs.Regs, k, v string) {
 // traceRegs lists the registers the format can express, in the harness's
 // output order, with their formatted values.
 func traceRegs(r *regs.Regs) []Assign {
-	out := make([]Assign, 0, 32+9+64)
+	out := make([]Assign, 0, 32+len(formatScalars)+64)
 	for i, g := range r.GPR {
 		out = append(out, Assign{"r" + strconv.Itoa(i), fmt.Sprintf("%016x", g)})
 	}
-	out = append(out,
-		Assign{"cr", fmt.Sprintf("%08x", r.CR)},
-		Assign{"xer", fmt.Sprintf("%016x", r.XER)},
-		Assign{"lr", fmt.Sprintf("%016x", r.LR)},
-		Assign{"ctr", fmt.Sprintf("%016x", r.CTR)},
-		Assign{"fpscr", fmt.Sprintf("%016x", r.FPSCR)},
-		Assign{"vscr", fmt.Sprintf("%08x", r.VSCR)},
-		Assign{"tar", fmt.Sprintf("%016x", r.TAR)},
-		Assign{"vrsave", fmt.Sprintf("%08x", r.VRSAVE)},
-		Assign{"ppr", fmt.Sprintf("%016x", r.PPR)},
-	)
+	for _, s := range formatScalars {
+		out = append(out, Assign{s.reg.Name(), fmt.Sprintf("%0*x", s.reg.Bits()/4, s.reg.Get(r))})
+	}
 	for i, v := range r.VSR {
 		out = append(out, Assign{"vs" + strconv.Itoa(i), fmt.Sprintf("%016x%016x", v.Hi, v.Lo)})
 	}

@@ -84,10 +84,10 @@ func checkID(id string) error {
 
 // regSlot numbers the registers for the once-each check: GPRs 0-31, VSRs
 // 32-95, the FPR keys 96-127 (a partial write, apart from the VSR keys),
-// then the special registers and mseed.
+// then the scalar registers and mseed.
 func regSlot(k string) (int, bool) {
 	if k == "mseed" {
-		return 128 + int(kPPR) + 1, true
+		return 128 + len(formatScalars), true
 	}
 	rn, ok := lookupReg(k)
 	if !ok {
@@ -101,13 +101,13 @@ func regSlot(k string) (int, bool) {
 	case kFPR:
 		return 96 + rn.n, true
 	}
-	return 128 + int(rn.kind), true
+	return 128 + rn.n, true
 }
 
 // checkAssigns checks the keys and values of register assignments (and
 // mseed, in a vector).
 func checkAssigns(id string, as []Assign, vector bool) error {
-	var seen [128 + int(kPPR) + 2]bool
+	var seen [128 + len(formatScalars) + 1]bool
 	for _, a := range as {
 		slot, ok := regSlot(a.Key)
 		if !ok || (!vector && a.Key == "mseed") {

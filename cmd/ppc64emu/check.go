@@ -13,10 +13,11 @@ import (
 
 const checkUsage = `Usage: ppc64emu check [-json] [-strict] [-be|-le] [-profile hardware|qemu] [-show N] FILE|DIR...
 
-Replays reference trace files (shared/trace-format.md; plain or gzip) on the
-emulator and compares the outcome, NIP, every register, the scratch memory and
-the code page with the reference result. A directory is searched recursively
-for *.txt and *.txt.gz files.
+Replays reference trace files (plain or gzip; the format is specified in
+docs/trace-format.md of github.com/ppc64emu/ppc64emu) on the emulator and
+compares the outcome, NIP, every register, the scratch memory and the code page
+with the reference result. A directory is searched recursively for *.txt and
+*.txt.gz files.
 
 Each file is replayed under the implementation profile its "# reference="
 header names (qemu-7.2 -> qemu; power9/power10/hardware -> hardware); -profile

@@ -47,7 +47,7 @@
 //	outcome: trap
 //
 // check replays reference trace files (QEMU results in the format of
-// shared/trace-format.md) on the emulator and prints a per-op table of
+// docs/trace-format.md) on the emulator and prints a per-op table of
 // agreement; it exits 1 if any compared vector disagrees:
 //
 //	$ ppc64emu check testdata/traces

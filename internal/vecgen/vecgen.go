@@ -1,4 +1,4 @@
-// Package vecgen generates reference vectors (shared/trace-format.md) for
+// Package vecgen generates reference vectors (docs/trace-format.md) for
 // one op at a time: random encodings of exactly that op, with register and
 // memory state biased towards the values that find bugs.
 //
