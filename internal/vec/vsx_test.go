@@ -54,3 +54,31 @@ func TestVSXKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratePCV: xxgenpcv*m with no element selected (expansion: every
+// byte i takes 16+i of the chosen order; compression: zeros) and with
+// every element selected (the identity permutation of the chosen order).
+func TestGeneratePCV(t *testing.T) {
+	none, all := V{}, V{Hi: ^uint64(0), Lo: ^uint64(0)}
+	for _, w := range []int{1, 2, 4, 8} {
+		for imm := range 4 {
+			var wantNone, wantAll [16]uint8
+			for i := range 16 {
+				j := i
+				if imm&2 != 0 {
+					j = 15 - i // little-endian: byte i is ISA byte 15−i
+				}
+				if imm&1 == 0 {
+					wantNone[j] = uint8(16 + i)
+				}
+				wantAll[j] = uint8(i)
+			}
+			if got := GeneratePCV(none, w, imm); got != FromBytes(wantNone) {
+				t.Errorf("w %d imm %d, no element: %#x, want %#x", w, imm, got, FromBytes(wantNone))
+			}
+			if got := GeneratePCV(all, w, imm); got != FromBytes(wantAll) {
+				t.Errorf("w %d imm %d, every element: %#x, want %#x", w, imm, got, FromBytes(wantAll))
+			}
+		}
+	}
+}
