@@ -355,10 +355,8 @@ func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 		return notEmulated(in.Op)
 	}
-	if in.Facility != 0 {
-		if err := facilityCheck(r, in); err != nil {
-			return err
-		}
+	if need := facilityNeed[in.Facility&7]; r.MSR&need != need {
+		return facilityError(r, in)
 	}
 	next := r.NIP + uint64(in.Len)
 	e.wrap32 = !r.Is64()
@@ -454,11 +452,24 @@ var facilityMSR = [...]struct {
 	{regs.MSRVSX, "VSX unavailable"},
 }
 
-// facilityCheck is the one facility check of the step path: in needs every
-// facility in in.Facility (from decode's op table, resolved per encoding).
-// The first one that MSR has off gives ErrUnavailable, before the semantic
-// function runs.
-func facilityCheck(r *regs.Regs, in *decode.Inst) error {
+// facilityNeed maps a set of decode facilities (Inst.Facility) to the MSR
+// bits it needs.
+var facilityNeed = func() (t [8]uint64) {
+	for set := range t {
+		for i, f := range facilityMSR {
+			if set&(1<<i) != 0 {
+				t[set] |= f.bit
+			}
+		}
+	}
+	return t
+}()
+
+// facilityError is the outcome of the one facility check of the step path
+// (in Step): in needs every facility in in.Facility (from decode's op
+// table, resolved per encoding) and MSR has one of them off. The first one
+// off gives ErrUnavailable, before the semantic function runs.
+func facilityError(r *regs.Regs, in *decode.Inst) error {
 	for i, f := range facilityMSR {
 		if in.Facility&(1<<i) != 0 && r.MSR&f.bit == 0 {
 			return errFacility[i].get(in.Op)

@@ -91,7 +91,7 @@ func opFCTI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // except that it sets 0x11 after a disabled invalid conversion.
 func (e *Emulator) fctiCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResult) error {
 	fprf := r.FPSCR & regs.FPSCRFPRF
-	written := fpOutcomeOf(r.FPSCR, res).write
+	written := fpWrites(r.FPSCR, res)
 	if err := e.fpCommit(r, in, frt, res, true); err != nil {
 		return err
 	}

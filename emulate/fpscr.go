@@ -156,18 +156,43 @@ func fpVX(fl softfloat.Flags) uint64 {
 // whether the target is written (not for an enabled invalid operation or
 // zero divide), the final encoding (exponent-adjusted for an enabled
 // overflow or underflow, negated for fnmadd/fnmsub) and FI, FR.
+//
+// fpOutcomeOf fills one in place: the hot path (every FP step) then reads
+// its fields one by one, without copying a struct just written byte by
+// byte (a store-forwarding stall that cost more than the arithmetic).
 type fpOutcome struct {
 	ex             uint64
-	enabled, write bool
 	fin            softfloat.Bits
+	enabled, write bool
 	fi, fr         bool
 }
 
-// fpOutcomeOf maps res's IEEE flags to FPSCR bits (the one place that does;
-// the scalar commit and each vector lane use it).
-func fpOutcomeOf(old uint64, res *fpResult) fpOutcome {
+// fpOutcomeOf maps res's IEEE flags to FPSCR bits into o (the one place
+// that does; the scalar commit and each vector lane use it).
+func fpOutcomeOf(o *fpOutcome, old uint64, res *fpResult) {
 	sf := &res.sf
-	o := fpOutcome{write: true, fin: sf.Bits}
+	if sf.Flags&^softfloat.Inexact != 0 || sf.Tiny {
+		fpOutcomeExc(o, old, res)
+		return
+	}
+	// No exception but perhaps inexact: the common case.
+	o.write, o.enabled = true, false
+	o.fin = sf.Bits
+	if res.negate {
+		o.fin = fpFlipSign(res.f, o.fin)
+	}
+	o.ex, o.fi, o.fr = 0, false, sf.RoundedUp
+	if sf.Flags != 0 {
+		o.ex, o.fi = regs.FPSCRXX, true
+		o.enabled = old&regs.FPSCRXE != 0
+	}
+}
+
+// fpOutcomeExc is fpOutcomeOf for a result that raised an exception other
+// than inexact, or is tiny.
+func fpOutcomeExc(o *fpOutcome, old uint64, res *fpResult) {
+	sf := &res.sf
+	*o = fpOutcome{write: true, fin: sf.Bits}
 	switch vx := fpVX(sf.Flags); {
 	case vx != 0:
 		o.ex |= vx
@@ -211,7 +236,14 @@ func fpOutcomeOf(old uint64, res *fpResult) fpOutcome {
 			}
 		}
 	}
-	return o
+}
+
+// fpWrites reports whether res is written to its target under the enable
+// bits of old: not for an enabled invalid operation or zero divide.
+func fpWrites(old uint64, res *fpResult) bool {
+	fl := res.sf.Flags
+	return !(fl&softfloat.Invalid != 0 && old&regs.FPSCRVE != 0 ||
+		fl&softfloat.Invalid == 0 && fl&softfloat.DivByZero != 0 && old&regs.FPSCRZE != 0)
 }
 
 // fpCommit finishes an arithmetic, rounding or conversion instruction that
@@ -221,50 +253,49 @@ func fpOutcomeOf(old uint64, res *fpResult) fpOutcome {
 // format for FPRF.
 func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResult, noFPRF bool) error {
 	old := r.FPSCR
-	fs := old
-	o := fpOutcomeOf(old, res)
-	ex, write, enabled, fin, fi, fr := o.ex, o.write, o.enabled, o.fin, o.fi, o.fr
-	if !write {
-		noFPRF = true
-	}
+	var o fpOutcome
+	fpOutcomeOf(&o, old, res)
+	ex, fin := o.ex, o.fin
+	fs := old | ex
 	if ex&^old&fpExcBits != 0 {
 		fs |= regs.FPSCRFX
 	}
-	fs |= ex
 	fs &^= regs.FPSCRFR | regs.FPSCRFI
-	if fr {
+	if o.fr {
 		fs |= regs.FPSCRFR
 	}
-	if fi {
+	if o.fi {
 		fs |= regs.FPSCRFI
 	}
-	if !noFPRF {
+	if o.write && !noFPRF {
 		fs = fs&^regs.FPSCRFPRF | fprfOf(res.f, fin)<<regs.FPSCRFPRFLSB
 	}
 	// The target VSR: the FPR image (doubleword 1 zero), or both words of
 	// the single (xscvdpsp), or the binary128 result.
 	var out regs.VSR
 	switch {
-	case res.f == softfloat.Binary128:
-		out = regs.VSR{Hi: fin.Hi, Lo: fin.Lo}
 	case res.spWords:
 		w, _ := fpSingle(fpWiden(res.f, fin))
 		out.Hi = uint64(w)<<32 | uint64(w)
+	case res.f == softfloat.Binary64:
+		out.Hi = fin.Lo
+	case res.f == softfloat.Binary128:
+		out = regs.VSR{Hi: fin.Hi, Lo: fin.Lo}
 	default:
 		out.Hi = fpWiden(res.f, fin)
 	}
 	fs = regs.FPSCRSummary(fs)
 	cr := fpCR1(r.CR, in, fs)
-	if enabled && e.fpTrapMode(r) {
+	if o.enabled && e.fpTrapMode(r) {
 		x := &FPException{Op: in.Op, FPSCR: fs, CR: cr, Target: -1}
-		if write {
+		if o.write {
 			x.Target, x.Value, x.Lo = frt, out.Hi, out.Lo
 		}
 		return x
 	}
 	r.FPSCR = fs
 	r.CR = cr
-	if write {
+	if o.write {
 		r.VSR[frt&63] = out
 	}
 	return nil

@@ -151,7 +151,8 @@ func opXVArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 				fmaValues(&res, f, x, y, t, s.kind, mode) // XA × XB ± XT
 			}
 		}
-		o := fpOutcomeOf(old, &res)
+		var o fpOutcome
+		fpOutcomeOf(&o, old, &res)
 		ex |= o.ex
 		enabled = enabled || o.enabled
 		out = withLane(out, s.sp, i, o.fin.Lo)
@@ -240,7 +241,8 @@ func opXVCvHalf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 		res := fpResult{f: dst}
 		softfloat.Convert(&res.sf, dst, src.Unpack(softfloat.B(w)), mode)
-		o := fpOutcomeOf(old, &res)
+		var o fpOutcome
+		fpOutcomeOf(&o, old, &res)
 		ex |= o.ex
 		enabled = enabled || o.enabled
 		out = out.WithWord(i, uint32(o.fin.Lo))
@@ -382,7 +384,8 @@ func opXVRound(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		if !signalInexact {
 			res.sf.Flags &= softfloat.Invalid
 		}
-		o := fpOutcomeOf(old, &res)
+		var o fpOutcome
+		fpOutcomeOf(&o, old, &res)
 		ex |= o.ex
 		enabled = enabled || o.enabled
 		out = withLane(out, sp, i, o.fin.Lo)
@@ -503,7 +506,8 @@ func opXVCv(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			}
 			softfloat.FromInt(&res.sf, res.f, hi, x, s.src.signed(), mode)
 		}
-		o := fpOutcomeOf(old, &res)
+		var o fpOutcome
+		fpOutcomeOf(&o, old, &res)
 		ex |= o.ex
 		enabled = enabled || o.enabled
 		y := o.fin.Lo
