@@ -193,7 +193,7 @@ func fpFast(res *fpResult, kind fpArith, x, y uint64) bool {
 		return false // signed-zero rules: the exact path
 	}
 	res.f = softfloat.Binary64
-	res.sf = softfloat.FromExact(softfloat.B(math.Float64bits(v)), err != 0, err != 0 && (err < 0) != (v < 0))
+	res.sf.SetExact(softfloat.B(math.Float64bits(v)), err != 0, err != 0 && (err < 0) != (v < 0))
 	return true
 }
 

@@ -109,11 +109,28 @@ func (c Class) nonZeroFinite() bool { return c == Subnormal || c == Normal }
 // bit 127 set and the value is (−1)^Neg × Sig/2^127 × 2^Exp, so that
 // 2^Exp ≤ |value| < 2^(Exp+1) (a subnormal is normalized). For a NaN, Sig
 // is the fraction field left-aligned (bit 127 is the quiet bit).
+//
+// Class and Neg sit in an embedded header so that Value has four fields:
+// the compiler then keeps a Value in registers and stores it field by
+// field where it is passed, instead of building it on the stack and
+// copying it in 16-byte blocks (a store-forwarding stall per operand on
+// the FP step path). Inside the package, build one with makeValue.
 type Value struct {
-	Class  Class
-	Neg    bool
+	ValueHead
 	Exp    int
 	Hi, Lo uint64
+}
+
+// ValueHead is the class and sign of a Value (embedded: v.Class, v.Neg).
+type ValueHead struct {
+	Class Class
+	Neg   bool
+}
+
+// makeValue is the Value of class c and sign neg with exponent exp and
+// significand hi:lo.
+func makeValue(c Class, neg bool, exp int, hi, lo uint64) Value {
+	return Value{ValueHead: ValueHead{Class: c, Neg: neg}, Exp: exp, Hi: hi, Lo: lo}
 }
 
 // fields splits an encoding into sign, biased exponent and fraction (the
@@ -185,7 +202,7 @@ func (f Format) SignBit(b Bits) bool {
 func (f Format) Unpack(b Bits) Value {
 	if f == Binary64 {
 		if e := b.Lo >> 52 & 0x7ff; e-1 < 0x7fe { // normal: the common case, inlined
-			return Value{Class: Normal, Neg: b.Lo>>63 != 0, Exp: int(e) - 1023, Hi: 1<<63 | b.Lo<<11}
+			return makeValue(Normal, b.Lo>>63 != 0, int(e)-1023, 1<<63|b.Lo<<11, 0)
 		}
 		return unpack64(b.Lo)
 	}
@@ -195,7 +212,7 @@ func (f Format) Unpack(b Bits) Value {
 func (f Format) unpack(b Bits) Value {
 	d := &formats[f]
 	neg, e, fh, fl := f.fields(b)
-	v := Value{Neg: neg}
+	v := Value{ValueHead: ValueHead{Neg: neg}}
 	fb := d.prec - 1
 	switch {
 	case e == 2*d.emax+1:
@@ -235,22 +252,22 @@ func unpack64(x uint64) Value {
 	e := int(x >> 52 & 0x7ff)
 	frac := x & (1<<52 - 1)
 	if uint(e-1) < 0x7fe {
-		return Value{Class: Normal, Neg: neg, Exp: e - 1023, Hi: 1<<63 | frac<<11}
+		return makeValue(Normal, neg, e-1023, 1<<63|frac<<11, 0)
 	}
 	switch {
 	case e != 0 && frac == 0:
-		return Value{Class: Inf, Neg: neg}
+		return makeValue(Inf, neg, 0, 0, 0)
 	case e != 0:
 		c := SNaN
 		if frac>>51 != 0 {
 			c = QNaN
 		}
-		return Value{Class: c, Neg: neg, Hi: frac << 12}
+		return makeValue(c, neg, 0, frac<<12, 0)
 	case frac == 0:
-		return Value{Class: Zero, Neg: neg}
+		return makeValue(Zero, neg, 0, 0, 0)
 	}
 	lz := bits.LeadingZeros64(frac)
-	return Value{Class: Subnormal, Neg: neg, Exp: -1011 - lz, Hi: frac << uint(lz)}
+	return makeValue(Subnormal, neg, -1011-lz, frac<<uint(lz), 0)
 }
 
 // signBits is the sign bit of format f.

@@ -73,15 +73,17 @@ func (r *Result) Scaled(adjust int) Result {
 	return s
 }
 
-// FromExact records an exact result that was computed elsewhere and is
+// SetExact makes r an exact result that was computed elsewhere and is
 // already representable (for example by a host's native arithmetic), so
-// that Result carries it the same way: bits, inexact and rounded-up.
-func FromExact(b Bits, inexact, roundedUp bool) Result {
-	r := Result{Bits: b, RoundedUp: roundedUp}
+// that it carries it the same way as a rounded one: bits, inexact and
+// rounded-up. (It sets r in place: building a Result and copying it costs
+// a store-forwarding stall on the FP fast path.)
+func (r *Result) SetExact(b Bits, inexact, roundedUp bool) {
+	*r = Result{}
+	r.Bits, r.RoundedUp = b, roundedUp
 	if inexact {
 		r.Flags = Inexact
 	}
-	return r
 }
 
 // round rounds (−1)^neg × (hi:lo)/2^127 × 2^exp (bit 127 of hi:lo set; bit
