@@ -157,9 +157,6 @@ func opQPToInt(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // opQPMove: xsabsqp, xsnabsqp, xsnegqp VRT,VRB and xscpsgnqp VRT,VRA,VRB
 // (the sign of VRA): no FPSCR change.
 func opQPMove(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if in.Op == p.XSNABSQP && in.Word&decode.WordRc != 0 && e.action(diffXSNabsQPBit31) == Illegal {
-		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "xsnabsqp: reserved bit 31 set"}
-	}
 	v := r.VSR[32+in.Args[1]&31]
 	const sign = uint64(1) << 63
 	switch in.Op {
