@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/regs"
 )
 
 // VerdictKind classifies the replay of one trace line.
@@ -175,7 +175,7 @@ func ReplayWith(e *emulate.Emulator, l *Line, le bool) Verdict {
 		problems = append(problems, diffState(exp, m)...)
 	} else if st != StatusOK && m.Regs != before {
 		// A refused or faulting step must leave the registers alone.
-		problems = append(problems, "registers changed on a refused step:\n"+cmp.Diff(before, m.Regs))
+		problems = append(problems, "registers changed on a refused step: "+regs.Diff(&before, &m.Regs))
 	}
 	if len(problems) == 0 {
 		v.Kind = Agree
@@ -210,7 +210,7 @@ func diffState(exp, got *Machine) []string {
 		e, g := exp.Regs, got.Regs
 		e.NIP, g.NIP = 0, 0
 		if e != g {
-			out = append(out, "register file (-want +got):\n"+cmp.Diff(e, g))
+			out = append(out, "register file (want → got): "+regs.Diff(&e, &g))
 		}
 	}
 	out = append(out, diffBytes("m@", 0, exp.Scratch, got.Scratch)...)
