@@ -26,9 +26,10 @@ func index(name, prefix string, n int) (int, bool) {
 	if !strings.HasPrefix(name, prefix) || len(name) == len(prefix) || len(name) > len(prefix)+2 {
 		return 0, false
 	}
-	i, err := strconv.Atoi(name[len(prefix):])
-	if err != nil || i < 0 || i >= n || name[len(prefix)] == '+' || name[len(prefix)] == '-' {
-		return 0, false
+	num := name[len(prefix):]
+	i, err := strconv.Atoi(num)
+	if err != nil || i < 0 || i >= n || strconv.Itoa(i) != num {
+		return 0, false // not a number, out of range, or not written plainly ("r+1", "r01")
 	}
 	return i, true
 }

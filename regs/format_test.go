@@ -36,7 +36,7 @@ func TestGetSetByName(t *testing.T) {
 			t.Errorf("Get(%q) = %#x, %v", tt.name, got, ok)
 		}
 	}
-	for _, bad := range []string{"", "r", "r32", "r-1", "r+1", "r007", "f32", "vs64", "v32", "x", "R3", "vs3"} {
+	for _, bad := range []string{"", "r", "r32", "r-1", "r+1", "r007", "r01", "vs05", "f32", "vs64", "v32", "x", "R3", "vs3"} {
 		if _, ok := r.Get(bad); ok {
 			t.Errorf("Get(%q) accepted", bad)
 		}

@@ -101,35 +101,6 @@ const (
 	defaultMSRBase = regs.MSRSF | regs.MSRPR | regs.MSRFP | regs.MSRVEC | regs.MSRVSX
 )
 
-// scalarReg is a register of at most 64 bits.
-type scalarReg struct {
-	name     string
-	bits     int  // 32 or 64
-	readOnly bool // shown when changed, not assignable
-	get      func(r *regs.Regs) uint64
-	set      func(r *regs.Regs, v uint64)
-}
-
-// scalarRegs lists the scalar registers in the order changes are printed:
-// the GPRs, the registers a program sets, then the kernel's bookkeeping.
-// Names, widths and accessors come from regs.ScalarReg.
-var scalarRegs = func() []scalarReg {
-	var out []scalarReg
-	for i := range 32 {
-		out = append(out, scalarReg{name: "r" + strconv.Itoa(i), bits: 64,
-			get: func(r *regs.Regs) uint64 { return r.GPR[i] },
-			set: func(r *regs.Regs, v uint64) { r.GPR[i] = v }})
-	}
-	for _, s := range []regs.ScalarReg{
-		regs.RegNIP, regs.RegMSR, regs.RegCTR, regs.RegLR, regs.RegXER, regs.RegCR,
-		regs.RegFPSCR, regs.RegVSCR, regs.RegVRSAVE, regs.RegTAR, regs.RegDSCR, regs.RegPPR,
-		regs.RegOrigGPR3, regs.RegSOFTE, regs.RegTRAP, regs.RegDAR, regs.RegDSISR, regs.RegRESULT,
-	} {
-		out = append(out, scalarReg{name: s.Name(), bits: s.Bits(), readOnly: s.KernelOnly(), get: s.Get, set: s.Set})
-	}
-	return out
-}()
-
 // machine is the state a step runs on.
 type machine struct {
 	r   regs.Regs
@@ -219,18 +190,6 @@ func parseVSR(s string) (regs.VSR, error) {
 	return regs.VSR{Hi: hi, Lo: lo}, nil
 }
 
-// regIndex parses the number after a register prefix (r, f, v, vs).
-func regIndex(s string, n int) (int, bool) {
-	if s == "" || len(s) > 2 || (len(s) == 2 && s[0] == '0') {
-		return 0, false
-	}
-	i, err := strconv.Atoi(s)
-	if err != nil || i < 0 || i >= n {
-		return 0, false
-	}
-	return i, true
-}
-
 // assign applies one ASSIGN argument. seen records the registers assigned.
 func (m *machine) assign(arg string, seen map[string]bool) error {
 	name, val, ok := strings.Cut(arg, "=")
@@ -262,66 +221,31 @@ func (m *machine) assign(arg string, seen map[string]bool) error {
 	return nil
 }
 
+// setReg sets a register by its regs name (kernel-only pt_regs fields
+// cannot be set: a program cannot either).
 func (m *machine) setReg(name, val string) error {
-	for _, s := range scalarRegs {
-		if s.name != name {
-			continue
-		}
-		if s.readOnly {
-			break
-		}
-		v, err := parseHexValue(val, s.bits)
+	if _, ok := m.r.GetVSR(name); ok {
+		v, err := parseVSR(val)
 		if err != nil {
 			return fmt.Errorf("%s: %v", name, err)
 		}
-		s.set(&m.r, v)
+		m.r.SetVSR(name, v)
 		return nil
 	}
-	switch {
-	case strings.HasPrefix(name, "vs"):
-		if i, ok := regIndex(name[2:], 64); ok {
-			v, err := parseVSR(val)
-			if err != nil {
-				return fmt.Errorf("%s: %v", name, err)
-			}
-			m.r.VSR[i] = v
-			return nil
+	s, scalar := regs.ScalarByName(name)
+	if _, ok := m.r.Get(name); ok && !(scalar && s.KernelOnly()) {
+		bits := 64
+		if scalar {
+			bits = s.Bits()
 		}
-	case strings.HasPrefix(name, "v"):
-		if i, ok := regIndex(name[1:], 32); ok {
-			v, err := parseVSR(val)
-			if err != nil {
-				return fmt.Errorf("%s: %v", name, err)
-			}
-			m.r.SetVR(i, v)
-			return nil
+		v, err := parseHexValue(val, bits)
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
 		}
-	case strings.HasPrefix(name, "f"):
-		if i, ok := regIndex(name[1:], 32); ok {
-			v, err := parseHexValue(val, 64)
-			if err != nil {
-				return fmt.Errorf("%s: %v", name, err)
-			}
-			m.r.SetFPR(i, v)
-			return nil
-		}
+		m.r.Set(name, v)
+		return nil
 	}
 	return fmt.Errorf("unknown register %q (want r0..r31, nip, msr, ctr, lr, xer, cr, fpscr, tar, dscr, ppr, vscr, vrsave, f0..f31, vs0..vs63, v0..v31, or m@ADDR)", name)
-}
-
-// recorder is the Memory given to the emulator: it records the ranges of
-// successful writes.
-type recorder struct {
-	emulate.Regions
-	writes [][2]uint64 // addr, size
-}
-
-func (rec *recorder) Write(addr uint64, p []byte) error {
-	if err := rec.Regions.Write(addr, p); err != nil {
-		return err
-	}
-	rec.writes = append(rec.writes, [2]uint64{addr, uint64(len(p))})
-	return nil
 }
 
 // regChange and memChange are the JSON forms of changes.
@@ -450,66 +374,86 @@ func usesVSR(word, suffix uint32) bool {
 	return false
 }
 
-// regChanges lists the registers that differ between old and new.
-func regChanges(old, new *regs.Regs, vsrNames bool) (map[string]regChange, []string) {
+// regChanges lists the registers the step changed (the Observer's record,
+// in its order: GPRs, the regs.ScalarReg registers, VSRs). A changed VSR is
+// shown as fN when only its doubleword 0 changed (an FPR) and as vN for
+// VSR 32-63, unless the instruction names VSX operands (vsrNames).
+func regChanges(rec *emulate.StepRecord, vsrNames bool) (map[string]regChange, []string) {
 	changes := map[string]regChange{}
 	var order []string
 	add := func(name, o, n string) {
 		changes[name] = regChange{Old: o, New: n}
 		order = append(order, name)
 	}
-	for _, s := range scalarRegs {
-		if o, n := s.get(old), s.get(new); o != n {
-			add(s.name, hex64(o), hex64(n))
-		}
+	if rec == nil {
+		return changes, order
 	}
-	for i := range 64 {
-		o, n := old.VSR[i], new.VSR[i]
+	for _, w := range rec.Regs {
+		if !w.Reg.IsVSR() {
+			add(w.Reg.String(), hex64(w.Old.Lo), hex64(w.New.Lo))
+			continue
+		}
+		i, o, n := int(w.Reg-emulate.RegVSR0), w.Old, w.New
 		switch {
-		case o == n:
 		case !vsrNames && i < 32 && o.Lo == n.Lo:
 			add("f"+strconv.Itoa(i), hex64(o.Hi), hex64(n.Hi))
 		case !vsrNames && i >= 32:
 			add("v"+strconv.Itoa(i-32), hexVSR(o), hexVSR(n))
 		default:
-			add("vs"+strconv.Itoa(i), hexVSR(o), hexVSR(n))
+			add(w.Reg.String(), hexVSR(o), hexVSR(n))
 		}
 	}
 	return changes, order
 }
 
-// memChanges lists runs of bytes that changed or were written.
-func memChanges(before [][]byte, after []*emulate.Region, writes [][2]uint64) []memChange {
+// memChanges lists the runs of bytes the step wrote (the Observer's
+// record), merged where writes touch or overlap: the bytes before the
+// first write and after the last.
+func memChanges(rec *emulate.StepRecord) []memChange {
 	out := []memChange{}
-	for ri, r := range after {
-		old := before[ri]
-		mark := make([]bool, len(r.Data))
-		for i := range r.Data {
-			mark[i] = old[i] != r.Data[i]
+	if rec == nil || len(rec.Mem) == 0 {
+		return out
+	}
+	type span struct {
+		addr     uint64
+		old, new []byte
+	}
+	var spans []span
+	for _, w := range rec.Mem {
+		old := w.Old
+		if !w.OldOK {
+			old = nil
 		}
-		for _, w := range writes {
-			for a := w[0]; a-w[0] < w[1]; a++ {
-				if a >= r.Addr && a-r.Addr < uint64(len(r.Data)) {
-					mark[a-r.Addr] = true
-				}
-			}
+		spans = append(spans, span{w.Addr, append([]byte(nil), old...), append([]byte(nil), w.New...)})
+	}
+	sort.SliceStable(spans, func(i, j int) bool { return spans[i].addr < spans[j].addr })
+	merged := spans[:1]
+	for _, sp := range spans[1:] {
+		last := &merged[len(merged)-1]
+		end := last.addr + uint64(len(last.new))
+		if sp.addr > end {
+			merged = append(merged, sp)
+			continue
 		}
-		for i := 0; i < len(mark); {
-			if !mark[i] {
-				i++
+		// Overlapping or adjacent: the earlier old bytes win, the later new ones.
+		for k := range sp.new {
+			a := sp.addr + uint64(k) - last.addr
+			if a < uint64(len(last.new)) {
+				last.new[a] = sp.new[k]
 				continue
 			}
-			j := i
-			for j < len(mark) && mark[j] {
-				j++
+			last.new = append(last.new, sp.new[k])
+			if sp.old != nil && last.old != nil {
+				last.old = append(last.old, sp.old[k])
 			}
-			out = append(out, memChange{
-				Addr: hex64(r.Addr + uint64(i)),
-				Old:  hex.EncodeToString(old[i:j]),
-				New:  hex.EncodeToString(r.Data[i:j]),
-			})
-			i = j
 		}
+	}
+	for _, sp := range merged {
+		old := hex.EncodeToString(sp.old)
+		if sp.old == nil {
+			old = "??"
+		}
+		out = append(out, memChange{Addr: hex64(sp.addr), Old: old, New: hex.EncodeToString(sp.new)})
 	}
 	return out
 }
@@ -572,7 +516,7 @@ func runStep(args []string, stdout, stderr io.Writer) int {
 // stepOpts selects the optional parts of a step's report.
 type stepOpts struct {
 	next    bool // predict the next PCs
-	effects bool // record the effects through an emulate.Observer
+	effects bool // also print the Observer's record as it is
 }
 
 // nextJSON is the JSON form of debug.Next.
@@ -654,35 +598,29 @@ func step(e *emulate.Emulator, m *machine, insn insnArg, opts stepOpts) *stepRes
 			res.NextAny = newNextJSON(any)
 		}
 	}
-	var effects *emulate.StepRecord
-	if opts.effects {
-		e.SetObserver(emulate.ObserverFunc(func(r *emulate.StepRecord) { effects = r.Clone() }))
-		defer func() {
-			e.SetObserver(nil)
-			res.Effects = newEffectsJSON(effects)
-		}()
-	}
-	before := m.r
-	memBefore := make([][]byte, len(m.mem))
-	for i, r := range m.mem {
-		memBefore[i] = append([]byte(nil), r.Data...)
-	}
-	rec := &recorder{Regions: emulate.Regions(m.mem)}
+	// The effects come from the emulator's Observer: the registers that
+	// changed and the memory written.
+	var rec *emulate.StepRecord
+	e.SetObserver(emulate.ObserverFunc(func(r *emulate.StepRecord) { rec = r.Clone() }))
+	defer e.SetObserver(nil)
 	var err error
 	if decode.IsPrefix(insn.word) && !insn.prefixed {
 		// A prefix word alone is not an instruction.
 		err = &emulate.OpError{Kind: emulate.ErrIllegal, Err: prefixAlone(insn.word)}
 		res.Insn, res.Text = fmt.Sprintf("%08x", insn.word), ""
 	} else {
-		err = e.StepWord(&m.r, rec, insn.word, insn.suffix)
+		err = e.StepWord(&m.r, emulate.Regions(m.mem), insn.word, insn.suffix)
 	}
 	res.err = err
 	res.Outcome, res.Detail, res.Fault = outcome(err)
 	if err != nil {
 		res.Error = err.Error()
 	}
-	res.Registers, res.regOrder = regChanges(&before, &m.r, usesVSR(insn.word, insn.suffix))
-	res.Memory = memChanges(memBefore, m.mem, rec.writes)
+	if opts.effects {
+		res.Effects = newEffectsJSON(rec)
+	}
+	res.Registers, res.regOrder = regChanges(rec, usesVSR(insn.word, insn.suffix))
+	res.Memory = memChanges(rec)
 	return res
 }
 
