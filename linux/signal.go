@@ -198,6 +198,10 @@ func (t *Thread) deliverSignals() bool {
 			p.actions[sig] = sigAction{}
 		}
 	}
+	if t.restoreMask {
+		// No handler ran for the interrupted call: its mask ends now.
+		t.mask, t.restoreMask = t.savedMask, false
+	}
 	any := false
 	for _, u := range p.threads {
 		if u.pending != 0 {
@@ -262,11 +266,15 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	}
 	put32(abi.UcStack+8, ssFlags)
 	put64(abi.UcStack+16, t.altSize)
-	put64(abi.UcSigmask, t.mask)
+	oldMask := t.mask
+	if t.restoreMask {
+		oldMask = t.savedMask // sigreturn ends the interrupted call's mask
+	}
+	put64(abi.UcSigmask, oldMask)
 	mc := abi.UcMcontext
 	put32(mc+abi.ScSignal, uint32(sig))
 	put64(mc+abi.ScHandler, act.handler)
-	put64(mc+abi.ScOldmask, t.mask)
+	put64(mc+abi.ScOldmask, oldMask)
 	put64(mc+abi.ScRegs, uc+uint64(mc+abi.ScGPRegs))
 	saved := *r
 	saved.MSR |= regs.MSRVEC | regs.MSRVSX
@@ -309,6 +317,8 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	r.LR = trampAddr
 	r.NIP = entry
 	r.TRAP = 0 // no syscall restart from here on
+
+	t.restoreMask = false
 
 	// As Linux, the handler starts with a clear FPSCR, so that it takes no
 	// spurious FP exception (the frame keeps the interrupted one).
@@ -364,4 +374,32 @@ func (t *Thread) sigreturn() bool {
 	}
 	t.p.sigAny.Store(true) // the new mask may unblock something
 	return false
+}
+
+// tempMask installs the sigset at addr (sigsetsize size; none if addr is 0)
+// as the thread's mask for a waiting call (ppoll, pselect6, epoll_pwait).
+// The returned function ends it given the call's errno: on EINTR the
+// original mask comes back when the handler returns (or at once if no
+// handler runs), otherwise at once.
+func (t *Thread) tempMask(addr, size uint64) (func(errno int), int) {
+	if addr == 0 {
+		return func(int) {}, 0
+	}
+	if size != 8 {
+		return nil, abi.EINVAL
+	}
+	m, e := t.get64(addr)
+	if e != 0 {
+		return nil, e
+	}
+	old := t.mask
+	t.mask = m &^ unblockable
+	return func(errno int) {
+		if errno == abi.EINTR {
+			t.savedMask, t.restoreMask = old, true
+			t.p.sigAny.Store(true)
+			return
+		}
+		t.mask = old
+	}, 0
 }

@@ -238,6 +238,9 @@ func writeCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uin
 	if len(b) > 0 && t.p.Mem.Read(a[1], b) != nil {
 		return 0, abi.EFAULT
 	}
+	if e := t.waitWritable(fd); e != 0 {
+		return 0, e
+	}
 	var n int
 	var err error
 	t.block(func() { n, err = f(fd, b) })
@@ -283,6 +286,9 @@ func sysWritev(t *Thread, a *[6]uint64) (uint64, int) {
 		all = append(all, b...)
 	}
 	fd := t.fd(a[0])
+	if e := t.waitWritable(fd); e != 0 {
+		return 0, e
+	}
 	var n int
 	var err error
 	t.block(func() { n, err = unix.Write(fd, all) })
@@ -306,6 +312,9 @@ func sysReadv(t *Thread, a *[6]uint64) (uint64, int) {
 	}
 	b := make([]byte, min(total, 1<<20))
 	fd := t.fd(a[0])
+	if e := t.waitReadable(fd); e != 0 {
+		return 0, e
+	}
 	var n int
 	var err error
 	t.block(func() { n, err = unix.Read(fd, b) })
@@ -518,7 +527,15 @@ func withPath(t *Thread, addr uint64, f func(path string) error) (uint64, int) {
 // socket or terminal would not block, so that a signal for the thread can
 // interrupt the read (EINTR, or a restart under SA_RESTART) as in Linux. A
 // regular file or a non-blocking descriptor returns at once.
-func (t *Thread) waitReadable(fd int) int {
+func (t *Thread) waitReadable(fd int) int { return t.waitFD(fd, unix.POLLIN) }
+
+// waitWritable is waitReadable for a write (a full pipe or socket buffer).
+func (t *Thread) waitWritable(fd int) int { return t.waitFD(fd, unix.POLLOUT) }
+
+// waitFD waits until fd, a blocking pipe, socket or character device, has
+// one of events (or an error or hang-up), with the process lock released
+// and a signal for the thread ending the wait with errRestart.
+func (t *Thread) waitFD(fd int, events int16) int {
 	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
 	if err != nil || fl&unix.O_NONBLOCK != 0 {
 		return 0
@@ -532,7 +549,7 @@ func (t *Thread) waitReadable(fd int) int {
 	default:
 		return 0
 	}
-	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+	fds := []unix.PollFd{{Fd: int32(fd), Events: events}}
 	_, e := pollLoop(t, -1, func(ms int) (int, error) { return unix.Poll(fds, ms) })
 	if e == abi.EINTR {
 		return errRestart

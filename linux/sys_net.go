@@ -20,7 +20,15 @@ func init() {
 		return uint64(fd), errnoOf(err)
 	})
 	def(abi.SYS_EPOLL_CTL, sysEpollCtl)
-	def(abi.SYS_EPOLL_PWAIT, func(t *Thread, a *[6]uint64) (uint64, int) { return epollWait(t, a) })
+	def(abi.SYS_EPOLL_PWAIT, func(t *Thread, a *[6]uint64) (uint64, int) {
+		end, e := t.tempMask(a[4], a[5])
+		if e != 0 {
+			return 0, e
+		}
+		n, errno := epollWait(t, a)
+		end(errno)
+		return n, errno
+	})
 	def(abi.SYS_EPOLL_WAIT, func(t *Thread, a *[6]uint64) (uint64, int) { return epollWait(t, a) })
 	def(abi.SYS_PPOLL, func(t *Thread, a *[6]uint64) (uint64, int) {
 		d := time.Duration(-1)
@@ -30,12 +38,24 @@ func init() {
 				return 0, e
 			}
 		}
-		return poll(t, a[0], a[1], d)
+		end, e := t.tempMask(a[3], a[4])
+		if e != 0 {
+			return 0, e
+		}
+		start := time.Now()
+		n, errno := poll(t, a[0], a[1], d)
+		end(errno)
+		if a[2] != 0 {
+			t.putLeft(a[2], d, start)
+		}
+		return n, errno
 	})
 	def(abi.SYS_POLL, func(t *Thread, a *[6]uint64) (uint64, int) {
 		d := time.Duration(int64(int32(a[2]))) * time.Millisecond
 		return poll(t, a[0], a[1], d)
 	})
+	def(abi.SYS_PSELECT6, sysPselect6)
+	def(abi.SYS__NEWSELECT, sysSelect)
 	def(abi.SYS_SOCKET, func(t *Thread, a *[6]uint64) (uint64, int) {
 		fd, err := unix.Socket(int(a[0]), int(a[1]), int(a[2]))
 		return uint64(fd), errnoOf(err)
@@ -101,6 +121,16 @@ func init() {
 	def(abi.SYS_SHUTDOWN, func(t *Thread, a *[6]uint64) (uint64, int) {
 		return 0, errnoOf(unix.Shutdown(t.fd(a[0]), int(a[1])))
 	})
+	def(abi.SYS_SEND, func(t *Thread, a *[6]uint64) (uint64, int) {
+		b := *a
+		b[4], b[5] = 0, 0
+		return syscalls[abi.SYS_SENDTO](t, &b)
+	})
+	def(abi.SYS_RECV, func(t *Thread, a *[6]uint64) (uint64, int) {
+		b := *a
+		b[4], b[5] = 0, 0
+		return syscalls[abi.SYS_RECVFROM](t, &b)
+	})
 	def(abi.SYS_SENDTO, func(t *Thread, a *[6]uint64) (uint64, int) {
 		b, e := t.read(a[1], int(min(a[2], 1<<20)))
 		if e != 0 {
@@ -113,6 +143,11 @@ func init() {
 		var n uintptr
 		var errno unix.Errno
 		fd := t.fd(a[0])
+		if a[3]&unix.MSG_DONTWAIT == 0 {
+			if e := t.waitWritable(fd); e != 0 {
+				return 0, e
+			}
+		}
 		t.block(func() {
 			n, _, errno = unix.Syscall6(unix.SYS_SENDTO, uintptr(fd), ptr(b), uintptr(len(b)), uintptr(a[3]), ptr(sa), uintptr(len(sa)))
 		})
@@ -128,6 +163,11 @@ func init() {
 		var n uintptr
 		var errno unix.Errno
 		fd := t.fd(a[0])
+		if a[3]&unix.MSG_DONTWAIT == 0 {
+			if e := t.waitReadable(fd); e != 0 {
+				return 0, e
+			}
+		}
 		t.block(func() {
 			n, _, errno = unix.Syscall6(unix.SYS_RECVFROM, uintptr(fd), ptr(b), uintptr(len(b)), uintptr(a[3]), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)))
 		})
@@ -206,6 +246,13 @@ func sockaddrOut(t *Thread, nr uintptr, a *[6]uint64, flags uint64) (uint64, int
 	var r uintptr
 	var errno unix.Errno
 	fd := t.fd(a[0])
+	if nr == unix.SYS_ACCEPT4 {
+		// A blocking accept waits interruptibly (restarted under
+		// SA_RESTART, as Linux's ERESTARTSYS).
+		if e := t.waitReadable(fd); e != 0 {
+			return 0, e
+		}
+	}
 	t.block(func() {
 		if nr == unix.SYS_ACCEPT4 {
 			r, _, errno = unix.Syscall6(nr, uintptr(fd), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)), uintptr(openFlags(flags)), 0, 0)
@@ -325,4 +372,162 @@ func poll(t *Thread, addr, nfds uint64, d time.Duration) (uint64, int) {
 		o.PutUint16(b[8*i+6:], uint16(fds[i].Revents))
 	}
 	return uint64(n), t.write(addr, b)
+}
+
+// putLeft writes the time left of a wait of d begun at start to the
+// timespec at addr, as Linux's ppoll and pselect6 do.
+func (t *Thread) putLeft(addr uint64, d time.Duration, start time.Time) {
+	left := max(d-time.Since(start), 0)
+	t.putTimespec(addr, int64(left/time.Second), int64(left%time.Second))
+}
+
+// sysPselect6 is pselect6(nfds, readfds, writefds, exceptfds, timeout,
+// {sigmask, sigsetsize}).
+func sysPselect6(t *Thread, a *[6]uint64) (uint64, int) {
+	d := time.Duration(-1)
+	if a[4] != 0 {
+		var e int
+		if d, e = t.getTimespec(a[4]); e != 0 {
+			return 0, e
+		}
+	}
+	end := func(int) {}
+	if a[5] != 0 {
+		b, e := t.read(a[5], 16)
+		if e != 0 {
+			return 0, e
+		}
+		if end, e = t.tempMask(t.p.order.Uint64(b), t.p.order.Uint64(b[8:])); e != 0 {
+			return 0, e
+		}
+	}
+	start := time.Now()
+	n, errno := selectFDs(t, int(int32(a[0])), a[1], a[2], a[3], d)
+	end(errno)
+	if a[4] != 0 {
+		t.putLeft(a[4], d, start)
+	}
+	return n, errno
+}
+
+// sysSelect is select(nfds, readfds, writefds, exceptfds, struct timeval *).
+func sysSelect(t *Thread, a *[6]uint64) (uint64, int) {
+	d := time.Duration(-1)
+	if a[4] != 0 {
+		b, e := t.read(a[4], 16)
+		if e != 0 {
+			return 0, e
+		}
+		sec, usec := int64(t.p.order.Uint64(b)), int64(t.p.order.Uint64(b[8:]))
+		if sec < 0 || usec < 0 || usec >= 1e6 {
+			return 0, abi.EINVAL
+		}
+		d = time.Duration(sec)*time.Second + time.Duration(usec)*time.Microsecond
+	}
+	start := time.Now()
+	n, errno := selectFDs(t, int(int32(a[0])), a[1], a[2], a[3], d)
+	if a[4] != 0 {
+		left := max(d-time.Since(start), 0)
+		var b [16]byte
+		t.p.order.PutUint64(b[:], uint64(left/time.Second))
+		t.p.order.PutUint64(b[8:], uint64(left%time.Second/time.Microsecond))
+		t.write(a[4], b[:])
+	}
+	return n, errno
+}
+
+// selectFDs waits on fd_sets (arrays of 64-bit words in guest order, bit i
+// of word i/64 for descriptor i) through poll(2), with Linux's readiness
+// sets: readable on POLLIN, hang-up or error, writable on POLLOUT or
+// error, exceptional on POLLPRI. A signal ends it with EINTR (Linux never
+// restarts select). It rewrites the sets and returns how many bits are set.
+func selectFDs(t *Thread, nfds int, rd, wr, ex uint64, d time.Duration) (uint64, int) {
+	if nfds < 0 || nfds > 4096 {
+		return 0, abi.EINVAL
+	}
+	words := (nfds + 63) / 64
+	o := t.p.order
+	var sets [3][]uint64
+	for k, addr := range []uint64{rd, wr, ex} {
+		if addr == 0 || words == 0 {
+			continue
+		}
+		b, e := t.read(addr, 8*words)
+		if e != 0 {
+			return 0, e
+		}
+		sets[k] = make([]uint64, words)
+		for i := range sets[k] {
+			sets[k][i] = o.Uint64(b[8*i:])
+		}
+	}
+	isSet := func(k, fd int) bool { return sets[k] != nil && sets[k][fd/64]&(1<<(fd%64)) != 0 }
+	var fds []unix.PollFd
+	var guest []int
+	for fd := 0; fd < nfds; fd++ {
+		var ev int16
+		if isSet(0, fd) {
+			ev |= unix.POLLIN
+		}
+		if isSet(1, fd) {
+			ev |= unix.POLLOUT
+		}
+		if isSet(2, fd) {
+			ev |= unix.POLLPRI
+		}
+		if ev != 0 {
+			fds = append(fds, unix.PollFd{Fd: int32(t.fd(uint64(fd))), Events: ev})
+			guest = append(guest, fd)
+		}
+	}
+	ms := -1
+	if d >= 0 {
+		ms = int(d.Milliseconds())
+	}
+	_, errno := pollLoop(t, ms, func(ms int) (int, error) {
+		n, err := unix.Poll(fds, ms)
+		for _, f := range fds {
+			if f.Revents&unix.POLLNVAL != 0 {
+				return 0, unix.EBADF
+			}
+		}
+		return n, err
+	})
+	if errno != 0 {
+		return 0, errno
+	}
+	var out [3][]uint64
+	for k := range out {
+		if sets[k] != nil {
+			out[k] = make([]uint64, words)
+		}
+	}
+	n := 0
+	for i, f := range fds {
+		fd := guest[i]
+		r := f.Revents
+		for k, ready := range []bool{
+			r&(unix.POLLIN|unix.POLLHUP|unix.POLLERR) != 0,
+			r&(unix.POLLOUT|unix.POLLERR) != 0,
+			r&unix.POLLPRI != 0,
+		} {
+			if ready && isSet(k, fd) {
+				out[k][fd/64] |= 1 << (fd % 64)
+				n++
+			}
+		}
+	}
+	for k, addr := range []uint64{rd, wr, ex} {
+		if out[k] == nil {
+			continue
+		}
+		b := make([]byte, 8*words)
+		for i, w := range out[k] {
+			o.PutUint64(b[8*i:], w)
+		}
+		if e := t.write(addr, b); e != 0 {
+			return 0, e
+		}
+	}
+	return uint64(n), 0
 }

@@ -45,6 +45,10 @@ func init() {
 	def(abi.SYS_SET_ROBUST_LIST, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.ENOSYS })
 	def(abi.SYS_RSEQ, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.ENOSYS })
 	def(abi.SYS_PRCTL, sysPrctl)
+	// The runner has no child processes (fork is not supported), so
+	// wait4 and waitid fail at once, as Linux's do without children.
+	def(abi.SYS_WAIT4, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.ECHILD })
+	def(abi.SYS_WAITID, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.ECHILD })
 	def(abi.SYS_SCHED_YIELD, func(t *Thread, a *[6]uint64) (uint64, int) {
 		// Let every thread waiting for the process lock run first.
 		t.unlock()

@@ -25,22 +25,32 @@ func init() {
 		return 0, t.put64(a[0], t.pending&t.mask)
 	})
 	def(abi.SYS_RT_SIGSUSPEND, func(t *Thread, a *[6]uint64) (uint64, int) {
+		if a[1] != 8 {
+			return 0, abi.EINVAL
+		}
 		m, e := t.get64(a[0])
 		if e != 0 {
 			return 0, e
 		}
+		// Wait under the given mask; the handler runs with it (plus its
+		// own), and sigreturn restores the old one.
 		old := t.mask
 		t.mask = m &^ unblockable
-		if t.waitFor(nil, -1) == waitExit {
-			return 0, errExit
+		for t.deliverable() == 0 {
+			if t.waitFor(nil, -1) == waitExit {
+				return 0, errExit
+			}
 		}
-		// The handler runs with the suspended mask; sigreturn restores
-		// the saved one, which must be the old mask.
-		sig := t.deliverable()
-		if sig != 0 {
-			t.deliverSignals()
+		t.savedMask, t.restoreMask = old, true
+		t.p.sigAny.Store(true)
+		return 0, abi.EINTR
+	})
+	def(abi.SYS_PAUSE, func(t *Thread, a *[6]uint64) (uint64, int) {
+		for t.deliverable() == 0 {
+			if t.waitFor(nil, -1) == waitExit {
+				return 0, errExit
+			}
 		}
-		t.mask = old
 		return 0, abi.EINTR
 	})
 	def(abi.SYS_RT_SIGQUEUEINFO, func(t *Thread, a *[6]uint64) (uint64, int) {

@@ -177,6 +177,12 @@ func sysFutex(t *Thread, a *[6]uint64) (uint64, int) {
 			return 0, errExit
 		default:
 			p.futexRemove(addr, w)
+			if timeout != 0 {
+				// Linux restarts a timed wait only for a signal
+				// without a handler (ERESTART_RESTARTBLOCK): a handler
+				// sees EINTR, SA_RESTART or not.
+				return 0, abi.EINTR
+			}
 			return 0, errRestart
 		}
 	case abi.FUTEX_WAKE, abi.FUTEX_WAKE_BITSET:

@@ -25,16 +25,22 @@ type Thread struct {
 	clearTID uint64 // set_tid_address / CLONE_CHILD_CLEARTID
 
 	// Signals: the blocked mask, pending signals (bit sig-1) with their
-	// siginfo (queued for real-time signals), the alternate stack, and a wake-up for blocking waits.
-	mask     uint64
-	pending  uint64
-	info     [abi.NSIG + 1]sigInfo   // standard signals: the pending one's siginfo
-	queued   [abi.NSIG + 1][]sigInfo // real-time signals: every pending instance, in order
-	altSP    uint64
-	altSize  uint64
-	altFlags uint64
-	wake     chan struct{}
-	gilWake  chan struct{} // receives the process lock (gil)
+	// siginfo (queued for real-time signals), the alternate stack, and a
+	// wake-up for blocking waits.
+	mask    uint64
+	pending uint64
+	info    [abi.NSIG + 1]sigInfo   // standard signals: the pending one's siginfo
+	queued  [abi.NSIG + 1][]sigInfo // real-time signals: every pending instance, in order
+	// savedMask is the mask to restore after a call that replaced it for
+	// its wait (rt_sigsuspend, ppoll, pselect6, epoll_pwait) returned
+	// EINTR: the handler's frame records it, as Linux's saved_sigmask.
+	savedMask   uint64
+	restoreMask bool
+	altSP       uint64
+	altSize     uint64
+	altFlags    uint64
+	wake        chan struct{}
+	gilWake     chan struct{} // receives the process lock (gil)
 
 	// The code page cache.
 	codePN    uint64

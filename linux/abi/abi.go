@@ -8,6 +8,7 @@ const (
 	ESRCH     = 3
 	EINTR     = 4
 	EIO       = 5
+	ECHILD    = 10
 	EBADF     = 9
 	EAGAIN    = 11
 	ENOMEM    = 12
