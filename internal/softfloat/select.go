@@ -33,47 +33,47 @@ const (
 // signalled, and nothing is rounded.
 func MinMax(r *Result, f Format, a, b Bits, rule MinMaxRule) {
 	*r = Result{}
-	va, vb := f.Unpack(a), f.Unpack(b)
-	if va.Class == SNaN || vb.Class == SNaN {
+	ca, cb := f.Classify(a), f.Classify(b)
+	if ca == SNaN || cb == SNaN {
 		r.Flags = InvalidSNaN
 	}
 	max := rule == MaxNum || rule == MaxC || rule == MaxJ
-	if va.Class.IsNaN() || vb.Class.IsNaN() {
+	if ca.IsNaN() || cb.IsNaN() {
 		switch rule {
 		case MaxC, MinC:
 			r.Bits = b
 		case MaxJ, MinJ:
 			r.Bits = b
-			if va.Class.IsNaN() {
+			if ca.IsNaN() {
 				r.Bits = a
 			}
 		default:
 			switch {
-			case r.Flags == 0 && !va.Class.IsNaN():
+			case r.Flags == 0 && !ca.IsNaN():
 				r.Bits = a
-			case r.Flags == 0 && !vb.Class.IsNaN():
+			case r.Flags == 0 && !cb.IsNaN():
 				r.Bits = b
 			default:
-				x := &vb
-				if va.Class.IsNaN() {
-					x = &va
+				x := f.Unpack(b)
+				if ca.IsNaN() {
+					x = f.Unpack(a)
 				}
 				r.Bits = nanBits(f, x.Neg, x.Hi, x.Lo)
 			}
 		}
 		return
 	}
-	o, _ := Compare(va, vb, false)
-	if o == Equal && va.Class == Zero && vb.Class == Zero && rule != MaxC && rule != MinC {
+	if ca == Zero && cb == Zero && rule != MaxC && rule != MinC {
 		// −0 < +0: the maximum is −0 only if both are; the minimum +0
 		// only if both are.
-		if va.Neg == max {
+		if f.SignBit(a) == max {
 			r.Bits = b
 		} else {
 			r.Bits = a
 		}
 		return
 	}
+	o := compareBits(f, a, b, ca, cb)
 	var first bool
 	switch rule {
 	case MaxC:
@@ -90,6 +90,38 @@ func MinMax(r *Result, f Format, a, b Bits, rule MinMaxRule) {
 	} else {
 		r.Bits = b
 	}
+}
+
+// compareBits orders the non-NaN encodings a and b (classes ca, cb) of
+// format f as Compare does (−0 = +0), without unpacking them up to 64 bits.
+func compareBits(f Format, a, b Bits, ca, cb Class) Order {
+	if f == Binary128 {
+		o, _ := Compare(f.Unpack(a), f.Unpack(b), false)
+		return o
+	}
+	ka, kb := orderKey(f, a.Lo, ca), orderKey(f, b.Lo, cb)
+	switch {
+	case ka < kb:
+		return Less
+	case ka > kb:
+		return Greater
+	}
+	return Equal
+}
+
+// orderKey maps a non-NaN encoding x of class c of a format of at most 64
+// bits to an integer of the same order (both zeros to 0): the encodings of
+// positive values ascend with their magnitude.
+func orderKey(f Format, x uint64, c Class) int64 {
+	if c == Zero {
+		return 0
+	}
+	w := uint(formats[f].width)
+	mag := int64(x & (1<<(w-1) - 1))
+	if x>>(w-1)&1 != 0 {
+		return -mag
+	}
+	return mag
 }
 
 // TestDiv is the Power ISA software-divide test of a ÷ b (encodings in

@@ -1,6 +1,9 @@
 package softfloat
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // TestTestDivBinary64Bounds: the binary64 bounds of the Power ISA's ftdiv
 // (Book I 4.6.10: e_b ≤ −1022, e_b ≥ 1021, e_a − e_b ≥ 1023, e_a − e_b ≤
@@ -104,6 +107,32 @@ func TestRoundPrec(t *testing.T) {
 		RoundPrec(&r, Binary128, Binary128.Unpack(c.in), 64, c.m)
 		if r.Bits != c.want || r.Flags != c.flags || r.RoundedUp != c.roundsUp {
 			t.Errorf("%s: %#x flags %v up %v, want %#x flags %v up %v", c.name, r.Bits, r.Flags, r.RoundedUp, c.want, c.flags, c.roundsUp)
+		}
+	}
+}
+
+// TestCompareBitsMatchesCompare: the encoding-order shortcut of MinMax
+// orders every pair of non-NaN binary32 and binary64 values as Compare
+// does.
+func TestCompareBitsMatchesCompare(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, f := range []Format{Binary32, Binary64} {
+		for range 20000 {
+			a, b := randomValue(rng, f, nil, false), randomValue(rng, f, nil, false)
+			if rng.IntN(8) == 0 {
+				b = a // equal magnitudes, sometimes of opposite signs
+				if rng.IntN(2) == 0 {
+					b.Lo ^= 1 << uint(f.Width()-1)
+				}
+			}
+			ca, cb := f.Classify(a), f.Classify(b)
+			if ca.IsNaN() || cb.IsNaN() {
+				continue
+			}
+			want, _ := Compare(f.Unpack(a), f.Unpack(b), false)
+			if got := compareBits(f, a, b, ca, cb); got != want {
+				t.Fatalf("%v %#x vs %#x: %v, want %v", f, a.Lo, b.Lo, got, want)
+			}
 		}
 	}
 }
