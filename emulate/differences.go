@@ -77,6 +77,7 @@ const (
 	diffXSRQPXPTiny                   // xsrqpxp-tiny
 	diffXSRQPXPNaN                    // xsrqpxp-nan-payload
 	diffXSTstDCSPNotSP                // xststdcsp-not-sp
+	diffVSXMaxNaNPair                 // vsx-maxnum-nan-pair
 	diffMMAAccVSR                     // mma-acc-vsr
 	diffMMANegRound                   // mma-neg-round
 	diffMMAF16Round                   // mma-f16-round
@@ -555,6 +556,13 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not stated in the ISA text available here: let the CPU decide",
 		QEMU: Value, QDetail: "the payload is cut to its first 63 fraction bits (the NaN passes through the x87 80-bit format), quieted",
 		Source: "Power ISA 3.1B Book I 7.6 (xsrqpxp); QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/xsrqpxp*)",
+	},
+	diffVSXMaxNaNPair: {
+		ID:       "vsx-maxnum-nan-pair",
+		What:     "xsmaxdp, xsmindp, xvmax{dp,sp}, xvmin{dp,sp} with a quiet NaN in src1 and a signalling NaN in src2: which NaN is returned (VXSNAN is set either way)",
+		Hardware: HardwareStep, HWDetail: "the ISA's NaN table for this pair was not available here (src1, or src2 quieted): let the CPU decide",
+		QEMU: Value, QDetail: "src1, the quiet NaN, as it is (its NaN choice takes the first NaN operand)",
+		Source: "Power ISA 3.1B Book I 7.6 (xsmaxdp and the vector forms); QEMU 7.2 -cpu power10 via the harness",
 	},
 	diffXSTstDCSPNotSP: {
 		ID:       "xststdcsp-not-sp",

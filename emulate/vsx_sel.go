@@ -56,12 +56,24 @@ func opXMinMax(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		sp := in.Op == p.XVMAXSP || in.Op == p.XVMINSP
 		f, n := xvLanes(sp)
 		for i := 0; i < n; i++ {
-			softfloat.MinMax(&res, f, softfloat.B(lane(a, sp, i)), softfloat.B(lane(b, sp, i)), rule)
+			x, y := softfloat.B(lane(a, sp, i)), softfloat.B(lane(b, sp, i))
+			softfloat.MinMax(&res, f, x, y, rule)
+			if res.Flags != 0 && f.Classify(x) == softfloat.QNaN && f.Classify(y) == softfloat.SNaN {
+				if err := e.unknown(in, diffVSXMaxNaNPair, "max/min of a quiet NaN and a signalling NaN: hardware result unknown"); err != nil {
+					return err
+				}
+			}
 			out = withLane(out, sp, i, res.Bits.Lo)
 			fl |= res.Flags
 		}
 	default:
-		softfloat.MinMax(&res, softfloat.Binary64, softfloat.B(a.Hi), softfloat.B(b.Hi), rule)
+		x, y := softfloat.B(a.Hi), softfloat.B(b.Hi)
+		softfloat.MinMax(&res, softfloat.Binary64, x, y, rule)
+		if (rule == softfloat.MaxNum || rule == softfloat.MinNum) && res.Flags != 0 && fpClass(a.Hi) == softfloat.QNaN && fpClass(b.Hi) == softfloat.SNaN {
+			if err := e.unknown(in, diffVSXMaxNaNPair, "max/min of a quiet NaN and a signalling NaN: hardware result unknown"); err != nil {
+				return err
+			}
+		}
 		out, fl = regs.VSR{Hi: res.Bits.Lo}, res.Flags
 	}
 	var ex uint64

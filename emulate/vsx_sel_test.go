@@ -88,6 +88,11 @@ func TestVSXSelectCases(t *testing.T) {
 			fpscr: regs.FPSCRVE, fpscrOut: regs.FPSCRVE | vsxnan | regs.FPSCRFEX},
 		{name: "xsmaxdp SNaN with VXSNAN already set: no FX", op: "xsmaxdp", word: wXsmaxdp, in: vs{2: {Hi: dSNaN}, 3: {Hi: d1}},
 			fpscr: regs.FPSCRVXSNAN | regs.FPSCRVX, out: vs{1: {Hi: dQuieted}}, fpscrOut: regs.FPSCRVXSNAN | regs.FPSCRVX},
+		{name: "xsmaxdp QNaN,SNaN under hardware", op: "xsmaxdp", word: wXsmaxdp, in: vs{2: {Hi: dQNaN}, 3: {Hi: dSNaN}}, err: ErrNotEmulated},
+		{name: "xsmaxdp QNaN,SNaN under QEMU: src1", op: "xsmaxdp", word: wXsmaxdp, prof: QEMU, in: vs{2: {Hi: dQNaN}, 3: {Hi: dSNaN}},
+			out: vs{1: {Hi: dQNaN}}, fpscrOut: vsxnan},
+		{name: "xsmaxdp SNaN,QNaN: src1 quieted", op: "xsmaxdp", word: wXsmaxdp, in: vs{2: {Hi: dSNaN}, 3: {Hi: dQNaN | 1}},
+			out: vs{1: {Hi: dQuieted}}, fpscrOut: vsxnan},
 		// c-forms: (a > b) ? a : b, (a < b) ? a : b; a NaN gives b as it is.
 		{name: "xsmaxcdp QNaN,1: src2", op: "xsmaxcdp", word: wXsmaxcdp, in: vs{2: {Hi: dQNaN}, 3: {Hi: d1}}, out: vs{1: {Hi: d1}}},
 		{name: "xsmaxcdp 1,SNaN: src2 unquieted, VXSNAN", op: "xsmaxcdp", word: wXsmaxcdp, in: vs{2: {Hi: d1}, 3: {Hi: dSNaN}},
