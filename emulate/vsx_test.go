@@ -92,6 +92,7 @@ func TestVSXUnavailable(t *testing.T) {
 // TestVSXStepAllocs: VSX steps allocate nothing.
 func TestVSXStepAllocs(t *testing.T) {
 	for _, w := range []uint32{wXxlxor, wXxpermdi, wMtvsrd, wXxspltib, wXsadddp, wXsaddqp, wXsmulqp, wXvmadda,
+		wXsmaxdp, wXsmaxcqp, wXvmaxsp, wXscmpexpdp, wXststdcdp | 0x7f<<16, wXvtstdcsp2, wXvtdivdp, wXvtsqrtsp, wXsrqpxpRN, wXgenpcvbm,
 		wXvcvdpsp, wXvcvspdp, wXvcvsxwdp, wXvcvuxdsp, wXvcvdpsxws, wXvcvspuxds} {
 		e, m, in := vsxBenchMachine(t, w)
 		var mem Memory = m.mem
