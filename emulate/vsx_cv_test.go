@@ -244,3 +244,29 @@ func TestXSCvDPWordBothWords(t *testing.T) {
 		})
 	}
 }
+
+// TestXVOverflowAndUnderflowLanes: each lane signals its own exceptions, so
+// a vector op with one lane overflowing and another underflowing sets both
+// OX and UX (ISA 3.1B Book I 7.6; QEMU 7.2 sets only OX, the accepted
+// divergence of trace/vsxdiverge.go). xvmuldp {max·2, (2^-1022+2^-1074)·0.5}:
+// +∞ and the denormal 2^-1023 (the tie rounded to even).
+func TestXVOverflowAndUnderflowLanes(t *testing.T) {
+	const wXvmuldp = 0xf0221b80 // xvmuldp vs1,vs2,vs3
+	for _, p := range []Profile{Hardware, QEMU} {
+		bothOrders(t, func(t *testing.T, le bool) {
+			m := newMachine(le)
+			m.r.VSR[2] = regs.VSR{Hi: 0x7fefffffffffffff, Lo: 0x0010000000000001}
+			m.r.VSR[3] = regs.VSR{Hi: 0x4000000000000000, Lo: 0x3fe0000000000000}
+			want := m.r
+			if err := m.step(t, p, wXvmuldp); err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			want.NIP += 4
+			want.VSR[1] = regs.VSR{Hi: 0x7ff0000000000000, Lo: 0x0008000000000000}
+			want.FPSCR = regs.FPSCRFX | regs.FPSCROX | regs.FPSCRUX | regs.FPSCRXX
+			if d := cmp.Diff(want, m.r); d != "" {
+				t.Errorf("%s (-want +got):\n%s", p, d)
+			}
+		})
+	}
+}
