@@ -31,7 +31,6 @@ func fpClass(x uint64) softfloat.Class { return softfloat.Binary64.Classify(soft
 
 func fpIsNaN(x uint64) bool  { return fpClass(x).IsNaN() }
 func fpIsSNaN(x uint64) bool { return fpClass(x) == softfloat.SNaN }
-func fpIsInf(x uint64) bool  { return fpClass(x) == softfloat.Inf }
 func fpIsZero(x uint64) bool { return fpClass(x) == softfloat.Zero }
 func fpNeg(x uint64) bool    { return x&fpSignBit != 0 }
 
