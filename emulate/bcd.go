@@ -66,9 +66,10 @@ func vrGet(r *regs.Regs, n int64) bcd.V {
 func opBCD(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if in.Invalid&decode.InvalidReservedBits != 0 {
 		// Only the QEMU profile gets here (reserved bits QEMU does not
-		// refuse): QEMU 7.2 decodes bcdus., bcdutrunc. and bcdctsq. with
-		// bit 22 set as the VMX op sharing the opcode (vsubsws, …).
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "reserved bit set: QEMU executes another VMX op for this encoding"}
+		// refuse): bcd-reserved-vmx.
+		if err := bcdReservedQEMU(e, r, m, in); err != errBCDAsBCD {
+			return err
+		}
 	}
 	a := func(i int) bcd.V { return vrGet(r, in.Args[i]) }
 	ps := func(i int) int {
@@ -122,4 +123,29 @@ func opBCD(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	r.SetCRField(6, res.CR)
 	return nil
+}
+
+var errBCDAsBCD = &OpError{Kind: ErrNotEmulated, Reason: "bcd op runs as itself"}
+
+// bcdReservedQEMU runs what QEMU 7.2 executes for a BCD op whose reserved
+// bit 22 is set (bcd-reserved-vmx): QEMU picks between the VMX op and the
+// BCD op of an opcode pair by Rc alone, and bit 22 moves bcdus. onto
+// vsubuws's pair and bcdutrunc. onto vsubshs's, whose VMX half QEMU runs
+// (Rc ignored: no CR6); bcdctsq.'s pair partner dispatches on VRA as
+// bcdctsq.'s own does, so bcdctsq. runs as itself (errBCDAsBCD).
+func bcdReservedQEMU(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	var want decode.Op
+	switch in.Op {
+	case ppc64asm.BCDUSCC:
+		want = ppc64asm.VSUBUWS
+	case ppc64asm.BCDUTRUNCCC:
+		want = ppc64asm.VSUBSHS
+	default:
+		return errBCDAsBCD
+	}
+	var alt decode.Inst
+	if err := decode.DecodeWordTo(&alt, in.Word&^decode.WordRc, 0); err != nil || alt.Op != want {
+		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "reserved bit set: QEMU's VMX op not decoded"}
+	}
+	return semantics[want](e, r, m, &alt)
 }

@@ -272,13 +272,6 @@ func (e *Emulator) dfpCompare(r *regs.Regs, in *decode.Inst, bf int, cc uint32, 
 	return nil
 }
 
-// dfpNaNNarrow refuses drsp and drdpq of a NaN whose payload does not fit
-// the narrower format: the ISA leaves the payload to the implementation and
-// QEMU 7.2's results (some quieted, some truncated) follow no rule found yet.
-func dfpNaNNarrow(in *decode.Inst) error {
-	return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "NaN payload too long for the target format: result not known"}
-}
-
 func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	s := dfpSpecs[in.Op]
 	f := decimal.Long
@@ -358,19 +351,29 @@ func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		res.frt = a(0)
 		res.val, res.fl = decimal.Extended.Convert(ctx, decimal.Long, dfpGet(r, a(1), false), false)
 	case dkRSP:
-		if decimal.Long.NaNPayloadDigits(dfpGet(r, a(1), false)) > decimal.Short.Precision-1 {
-			return dfpNaNNarrow(in)
-		}
+		b := dfpGet(r, a(1), false)
 		res.frt, res.f = a(0), decimal.Short
-		res.val, res.fl = decimal.Short.Convert(ctx, decimal.Long, dfpGet(r, a(1), false), true)
+		if decimal.Long.NaNPayloadDigits(b) > decimal.Short.Precision-1 {
+			if err := e.unknown(in, diffDFPNaNNarrow, "NaN payload too long for the target format: hardware result unknown"); err != nil {
+				return err
+			}
+			res.val = decimal.Short.NarrowNaN(decimal.Long, b) // drsp keeps an SNaN without VXSNAN
+			break
+		}
+		res.val, res.fl = decimal.Short.Convert(ctx, decimal.Long, b, true)
 	case dkRDPQ:
 		// The Long result goes to the odd register of FRTp, the even
 		// one becomes 0 (harness).
-		if decimal.Extended.NaNPayloadDigits(dfpGet(r, a(1), true)) > decimal.Long.Precision-1 {
-			return dfpNaNNarrow(in)
-		}
+		b := dfpGet(r, a(1), true)
 		res.frt, res.f = a(0), decimal.Long
-		res.val, res.fl = decimal.Long.Convert(ctx, decimal.Extended, dfpGet(r, a(1), true), false)
+		if decimal.Extended.NaNPayloadDigits(b) > decimal.Long.Precision-1 {
+			if err := e.unknown(in, diffDFPNaNNarrow, "NaN payload too long for the target format: hardware result unknown"); err != nil {
+				return err
+			}
+			res.val, res.fl = decimal.Long.Convert(ctx, decimal.Long, decimal.Long.NarrowNaN(decimal.Extended, b), false)
+			break
+		}
+		res.val, res.fl = decimal.Long.Convert(ctx, decimal.Extended, b, false)
 	case dkCFFix:
 		res.frt = a(0)
 		res.val, res.fl = f.FromInt64(ctx, int64(r.FPR(a(1))))
@@ -399,11 +402,35 @@ func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		return nil
 	case dkENBCD:
 		res.frt, res.exact = a(1), true
-		res.val, res.fl = f.EncodeBCD(in.Args[0]&1 != 0, dfpGet(r, a(2), s.quad))
-		if res.fl != 0 {
-			if err := e.unknown(in, diffDenbcdInvalid, "invalid BCD operand: result not modelled"); err != nil {
-				return err
+		signed, b := in.Args[0]&1 != 0, dfpGet(r, a(2), s.quad)
+		res.val, res.fl = f.EncodeBCD(signed, b)
+		if res.fl != 0 && e.qemuSide(diffDenbcdInvalid) {
+			if f.BCDDigitTen(signed, b) {
+				// denbcd-digit-a: QEMU encodes 0xA as a digit worth ten.
+				v, ok := f.EncodeBCDTen(signed, b)
+				if !ok {
+					if err := e.unknown(in, diffDenbcdDigitTenOver, "BCD digit nibbles 0xA summing above 999 in a group: QEMU's result not modelled"); err != nil {
+						return err
+					}
+				}
+				res.val, res.fl = v, 0
+				return e.dfpCommit(r, in, &res)
 			}
+			if r.FPSCR&regs.FPSCRVE != 0 {
+				if err := e.unknown(in, diffDenbcdInvalidVE, "invalid BCD operand with VE=1: QEMU writes uninitialised memory"); err != nil {
+					return err
+				}
+			}
+			// denbcd-invalid: the default QNaN; FX, VX and VXCVI set, FEX
+			// when FPSCR[RN] or FPSCR[NI] is not 0 (QEMU tests the bit
+			// number of VE as a mask); FPRF, FR and FI unchanged.
+			fs := r.FPSCR | regs.FPSCRFX | regs.FPSCRVX | regs.FPSCRVXCVI
+			if fs&7 != 0 {
+				fs |= regs.FPSCRFEX
+			}
+			r.FPSCR, r.CR = fs, fpCR1(r.CR, in, fs)
+			dfpPut(r, res.frt, s.quad, res.val)
+			return nil
 		}
 	case dkXEx:
 		r.VSR[a(0)] = regs.VSR{Hi: uint64(f.Exponent(dfpGet(r, a(1), s.quad)))}
@@ -421,7 +448,9 @@ func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			sh = -sh
 		}
 		if c, _ := f.DataClass(dfpGet(r, a(1), s.quad)); c <= decimal.DCInfinity {
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "infinity or NaN operand: QEMU 7.2's result bits follow no rule found yet"}
+			if err := e.unknown(in, diffDSCLISpecial, "infinity or NaN operand: hardware result unknown"); err != nil {
+				return err
+			}
 		}
 		v, _ := f.Shift(dfpGet(r, a(1), s.quad), sh)
 		dfpPut(r, a(0), s.quad, v)

@@ -241,8 +241,8 @@ func TestDFPStepAllocs(t *testing.T) {
 
 // TestDenbcd: denbcd of BCD digits and of an invalid sign code. Valid:
 // signed 15 digits −123 → −123E0. Invalid: the ISA's VXCVI with the
-// default QNaN (hardware profile); the QEMU profile refuses (QEMU 7.2 reads
-// nibble A as a digit and leaves other state not modelled).
+// default QNaN (hardware profile); QEMU 7.2's values (denbcd-invalid,
+// denbcd-digit-a) and its unmodelled cases (refused).
 func TestDenbcd(t *testing.T) {
 	const wDenbcdS = 0xec300e84 // denbcd 1,f1,f1
 	for _, p := range []Profile{Hardware, QEMU} {
@@ -263,11 +263,105 @@ func TestDenbcd(t *testing.T) {
 	if m.r.FPR(1) != 0x7c00000000000000 || m.r.FPSCR&regs.FPSCRVXCVI == 0 {
 		t.Errorf("hardware invalid: FRT %#x FPSCR %#x", m.r.FPR(1), m.r.FPSCR)
 	}
+	// QEMU 7.2 (testdata/traces/dfp.*.txt.gz, dfp-denbcd-sign5 and
+	// dfp-denbcd-sign5-rn): the default QNaN, FX VX VXCVI, FEX from RN.
+	for _, c := range []struct{ fpscr, want uint64 }{{0, 0xa0000100}, {1, 0xe0000101}} {
+		m = newMachine(false)
+		m.r.SetFPR(1, 0x1235)
+		m.r.FPSCR = c.fpscr
+		if err := m.step(t, QEMU, wDenbcdS); err != nil {
+			t.Fatal(err)
+		}
+		if m.r.FPR(1) != 0x7c00000000000000 || m.r.FPSCR != c.want {
+			t.Errorf("qemu invalid, FPSCR %#x: FRT %#x FPSCR %#x, want 0x7c00000000000000 %#x", c.fpscr, m.r.FPR(1), m.r.FPSCR, c.want)
+		}
+	}
+	// With VE = 1 QEMU writes uninitialised memory: refused
+	// (denbcd-invalid-ve); a digit group A99 is not modelled either.
+	for _, c := range []struct{ w, frb, fpscr uint64 }{{wDenbcdS, 0x1235, 0x80}, {wDenbcdS, 0x9a99d, 0}} {
+		m = newMachine(false)
+		m.r.SetFPR(1, c.frb)
+		m.r.FPSCR = c.fpscr
+		before := m.r
+		if err := m.step(t, QEMU, uint32(c.w)); !errors.Is(err, ErrNotEmulated) || before != m.r {
+			t.Errorf("qemu %#x FPSCR %#x: %v", c.frb, c.fpscr, err)
+		}
+	}
+	// Digits A (denbcd-digit-a; trace dfp-denbcd-a-top): a 16th digit
+	// of ten is the leading digit 8. The hardware profile: VXCVI.
+	const wDenbcdU = 0xec200e84 // denbcd 0,f1,f1
 	m = newMachine(false)
-	m.r.SetFPR(1, 0x1235)
-	before := m.r
-	if err := m.step(t, QEMU, wDenbcdS); !errors.Is(err, ErrNotEmulated) || before != m.r {
-		t.Errorf("qemu invalid: %v", err)
+	m.r.SetFPR(1, 0xa000000000000001)
+	if err := m.step(t, QEMU, wDenbcdU); err != nil || m.r.FPR(1) != 0x6a38000000000001 || m.r.FPSCR != 0x4000 {
+		t.Errorf("qemu digit A: %v FRT %#x FPSCR %#x", err, m.r.FPR(1), m.r.FPSCR)
+	}
+	m = newMachine(false)
+	m.r.SetFPR(1, 0xa000000000000001)
+	if err := m.step(t, Hardware, wDenbcdU); err != nil || m.r.FPR(1) != 0x7c00000000000000 || m.r.FPSCR&regs.FPSCRVXCVI == 0 {
+		t.Errorf("hardware digit A: %v FRT %#x FPSCR %#x", err, m.r.FPR(1), m.r.FPSCR)
+	}
+}
+
+// TestDFPSpecialOperands: dscli/dscri of an infinity or NaN and drsp/drdpq
+// of a NaN payload too long for the target: the hardware profile refuses
+// (dscli-special, dfp-nan-narrow), registers unchanged; the QEMU profile
+// gives QEMU 7.2's values (testdata/traces/dfp.*.txt.gz, the vector named).
+func TestDFPSpecialOperands(t *testing.T) {
+	const z = 0
+	for _, c := range []struct {
+		name     string
+		w        uint32
+		fra      int
+		a, b     uint64 // FPR fra (and fra+1)
+		frt      int
+		want     uint64
+		wantFPSC uint64
+	}{
+		{"dfp-dscli-nan-1", 0xec220484, 2, 0x7c00a395bcf049c5, z, 1, 0x7c0134b9c1e28e50, 0},
+		{"dfp-dscli-nan-17", 0xec224484, 2, 0x7e40a395bcf049c5, z, 1, 0x7e40000000000000, 0},
+		{"dfp-dscri-inf-3", 0xec220cc4, 2, 0x7a1234567890abcd, z, 1, 0x7800000000000000, 0},
+		{"dfp-drsp-snan9", 0xec201604, 2, 0x7e000000080049c5, z, 1, 0x7c0049c5, 0x11000},
+		{"dfp-drdpq-snan17", 0xfc402604, 4, 0x7e00000000000000, 0x0040a395bcf049c5, 3, 0x7c00a395bcf049c5, 0x11000},
+		{"dfp-drdpq-snan16", 0xfc402604, 4, 0x7e00000000000000, 0x000534b9c1e28e56, 3, 0x7c00000000000000, 0xa1011000},
+	} {
+		m := newMachine(false)
+		m.r.SetFPR(c.fra, c.a)
+		m.r.SetFPR(c.fra+1, c.b)
+		before := m.r
+		if err := m.step(t, Hardware, c.w); !errors.Is(err, ErrNotEmulated) || before != m.r {
+			t.Errorf("%s: hardware: %v", c.name, err)
+		}
+		if err := m.step(t, QEMU, c.w); err != nil {
+			t.Fatalf("%s: qemu: %v", c.name, err)
+		}
+		if m.r.FPR(c.frt) != c.want || m.r.FPSCR != c.wantFPSC {
+			t.Errorf("%s: FRT %#x FPSCR %#x, want %#x %#x", c.name, m.r.FPR(c.frt), m.r.FPSCR, c.want, c.wantFPSC)
+		}
+	}
+}
+
+// TestBCDReservedQEMU: bcdus. and bcdutrunc. with reserved bit 22 run as
+// vsubuws and vsubshs under the QEMU profile (bcd-reserved-vmx; QEMU 7.2
+// traces bcdus..le.txt.gz bcdus.-le-0015-rsv, bcdutrunc.-le-0015-rsv).
+func TestBCDReservedQEMU(t *testing.T) {
+	m := newMachine(false)
+	m.r.SetVR(25, bcdV(0, 0x45810878b))
+	m.r.SetVR(18, bcdV(0x0123456789abcdef, 0xaaaaaaaaaaaaaaaa))
+	m.r.VSCR = 0x10000
+	if err := m.step(t, QEMU, 0x1240ce81); err != nil { // bcdus. v18,v0,v25 with bit 22
+		t.Fatal(err)
+	}
+	if m.r.VR(18) != bcdV(0, 0) || m.r.VSCR != 0x10001 || m.r.CR != 0 {
+		t.Errorf("bcdus. rsv: VRT %x VSCR %#x CR %#x", m.r.VR(18), m.r.VSCR, m.r.CR)
+	}
+	m = newMachine(false)
+	m.r.SetVR(6, bcdV(0x22463533432844, 0x323936e00000000))
+	m.r.VSCR, m.r.CR = 1, 0x5018fbf4
+	if err := m.step(t, QEMU, 0x10863741); err != nil { // bcdutrunc. v4,v6,v6 with bit 22
+		t.Fatal(err)
+	}
+	if m.r.VR(4) != bcdV(0, 0) || m.r.VSCR != 1 || m.r.CR != 0x5018fbf4 {
+		t.Errorf("bcdutrunc. rsv: VRT %x VSCR %#x CR %#x", m.r.VR(4), m.r.VSCR, m.r.CR)
 	}
 }
 

@@ -191,3 +191,69 @@ func (f *Format) EncodeBCD(signed bool, b Bits) (Bits, Flags) {
 	num.Coef = narrow(c)
 	return f.Pack(num), 0
 }
+
+// BCDDigitTen reports whether the BCD string b (as for EncodeBCD) is
+// invalid only because of digit nibbles 0xA: the sign code (signed) is
+// valid, no nibble is above 0xA, and at least one digit nibble is 0xA.
+func (f *Format) BCDDigitTen(signed bool, b Bits) bool {
+	n, start, ten := f.width/4, 0, false
+	if signed {
+		if bcdNibble(b, 0) < 0xa {
+			return false
+		}
+		start = 1
+	}
+	for i := start; i < n; i++ {
+		switch d := bcdNibble(b, i); {
+		case d > 0xa:
+			return false
+		case d == 0xa:
+			ten = true
+		}
+	}
+	return ten
+}
+
+func bcdNibble(b Bits, i int) uint64 {
+	if i < 16 {
+		return b.Lo >> (4 * i) & 0xf
+	}
+	return b.Hi >> (4 * (i - 16)) & 0xf
+}
+
+// EncodeBCDTen is QEMU 7.2's denbcd of a string BCDDigitTen accepts
+// (target/ppc/dfp_helper.c through libdecnumber): a nibble 0xA is a digit
+// worth ten, the digits are gathered in three-digit groups from the right
+// (decNumber units) and each group's value, carries included, is encoded
+// as one declet; a 16th digit of ten (Long, unsigned) becomes the leading
+// digit 8 (its declet, 0x010, is taken for the leading digit and only its
+// low bit kept). ok is false when a group's value exceeds 999: QEMU then
+// indexes past its DPD table, which is not modelled.
+func (f *Format) EncodeBCDTen(signed bool, b Bits) (v Bits, ok bool) {
+	n, start := f.width/4, 0
+	var num Number
+	if signed {
+		num.Neg = bcdNibble(b, 0) == 0xb || bcdNibble(b, 0) == 0xd
+		start = 1
+	}
+	var c u256
+	digits := n - start
+	for g := (digits+2)/3 - 1; g >= 0; g-- {
+		var u uint64
+		for k := 2; k >= 0; k-- {
+			if j := 3*g + k; j < digits {
+				u = u*10 + bcdNibble(b, start+j)
+			}
+		}
+		if u > 999 {
+			return Bits{}, false
+		}
+		if g == 5 && u == 10 { // Long: a 16th digit of ten
+			u = 8
+		}
+		c, _ = c.mul64(1000)
+		c = c.add(u256{u})
+	}
+	num.Coef = narrow(c)
+	return f.Pack(num), true
+}

@@ -130,18 +130,26 @@ func (f *Format) Reround(rm Rounding, k int, b Bits) (Bits, Flags) {
 	return f.Pack(Number{Neg: y.Neg, Exp: exp, Coef: narrow(q)}), fl
 }
 
-// Shift is dscli (n > 0: left) and dscri (n < 0: right): the coefficient
-// shifted by |n| digits, keeping the last p digits; sign and exponent
-// unchanged, no exception. A NaN's payload is shifted the same way (an
-// SNaN stays signalling); an infinity is returned canonically.
+// Shift is dscli (n > 0) and dscri (n < 0): the coefficient of a finite
+// b shifted by n digits within p digits, digits shifted out lost, sign and
+// exponent kept. For an infinity or a NaN the Power ISA 3.1B gives no
+// result the hardware is known to produce; Shift returns QEMU 7.2's
+// (target/ppc/dfp_helper.c, checked against the golden traces): for
+// |n| ≤ p the value is decoded as decNumber does (an infinity has
+// coefficient 0, a NaN its p−1-digit payload), the coefficient is shifted
+// within p−1 digits and the result encoded canonically (sign, class and
+// the SNaN bit kept); for |n| > p the sign, combination and exponent
+// continuation fields are kept and the coefficient continuation becomes 0.
 func (f *Format) Shift(b Bits, n int) (Bits, Flags) {
 	y := f.Unpack(b)
-	if y.Class == Infinity {
-		return f.Pack(Number{Neg: y.Neg, Class: Infinity}), 0
+	if y.Class != Finite && (n > f.Precision || -n > f.Precision) {
+		var keep Bits // sign, combination and exponent continuation
+		f.setField(&keep, 0, 6+f.ecBits, 1<<(6+f.ecBits)-1)
+		return Bits{b.Hi & keep.Hi, b.Lo & keep.Lo}, 0
 	}
 	p := f.Precision
-	if y.isNaN() {
-		p-- // a NaN's payload is shifted within its p−1 digits and keeps its class
+	if y.Class != Finite {
+		p-- // a NaN's payload lives in the trailing p−1 digits
 	}
 	c := y.Coef.wide()
 	switch {
@@ -154,17 +162,7 @@ func (f *Format) Shift(b Bits, n int) (Bits, Flags) {
 		c, _ = c.divPow10(-n)
 	}
 	y.Coef = narrow(c)
-	out := f.Pack(y)
-	if y.isNaN() && f.width == 64 {
-		// The combination and exponent continuation bits of a Long NaN
-		// are kept as they are; an Extended one is canonical (harness).
-		out = f.clearField(out, 0, 6+f.ecBits)
-		var m Bits
-		f.setField(&m, 0, 6+f.ecBits, 1<<(6+f.ecBits)-1)
-		out.Hi |= b.Hi & m.Hi
-		out.Lo |= b.Lo & m.Lo
-	}
-	return out, 0
+	return f.Pack(y), 0
 }
 
 // Convert converts b from format src to format f (dctdp, dctqpq: wider,
@@ -332,4 +330,30 @@ func (f *Format) NaNPayloadDigits(b Bits) int {
 		return -1
 	}
 	return y.Coef.wide().digits()
+}
+
+// NarrowNaN is QEMU 7.2's drsp/drdpq of a NaN b of format src whose
+// payload has more than f.Precision−1 digits (the Power ISA 3.1B leaves
+// that payload to the implementation). QEMU encodes through decNumber
+// (target/ppc/dfp_helper.c, libdecnumber): a payload of more than p
+// digits is first cut to its last p digits and the NaN made quiet (no
+// flag); then a payload of exactly p significant digits does not fit and
+// becomes 0. Sign and class (after the quieting) are kept; an SNaN result
+// is the caller's to quiet or keep, as for any other NaN operand.
+func (f *Format) NarrowNaN(src *Format, b Bits) Bits {
+	y := src.Unpack(b)
+	if !y.isNaN() {
+		return f.Pack(y) // not a NaN: not this function's case
+	}
+	p := f.Precision
+	c := y.Coef.wide()
+	if c.digits() > p {
+		_, c = c.divPow10(p)
+		y.Class = QNaN
+	}
+	if c.digits() >= p {
+		c = u256{}
+	}
+	y.Coef = narrow(c)
+	return f.Pack(y)
 }
