@@ -336,10 +336,12 @@ func (e *Emulator) Config() Config {
 // instead of the original word. See the package documentation for the
 // outcomes; on any error r and memory are unchanged.
 func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
-	if m == nil {
-		m = noMemory{} // every access faults with ErrNoMemory
-	}
+	// A nil m is handled where memory is accessed (read, write): every
+	// access faults with ErrNoMemory.
 	if e.obs != nil && !e.obs.active {
+		if m == nil {
+			m = noMemory{}
+		}
 		return e.observe(r, m, in) // observer.go
 	}
 	if in.Invalid != 0 || in.Has(decode.FlagPrivileged) || in.Level > e.level || in.Len == 8 || r.NIP&3 != 0 {
@@ -355,19 +357,20 @@ func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 		return notEmulated(in.Op)
 	}
-	if need := facilityNeed[in.Facility&7]; r.MSR&need != need {
+	msr := r.MSR
+	if need := facilityNeed[in.Facility&7]; msr&need != need {
 		return facilityError(r, in)
 	}
 	next := r.NIP + uint64(in.Len)
-	e.wrap32 = !r.Is64()
+	e.wrap32 = msr&regs.MSRSF == 0
 	if err := f(e, r, m, in); err != nil {
 		return err
 	}
 	if !branches[in.Op] {
-		r.NIP = next
-		if !r.Is64() {
-			r.NIP &= 0xffffffff
+		if !r.Is64() { // MSR after the step: mtmsrd may change SF
+			next &= 0xffffffff
 		}
+		r.NIP = next
 	}
 	return nil
 }

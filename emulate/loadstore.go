@@ -88,8 +88,12 @@ func putN(order binary.ByteOrder, b []byte, v uint64) {
 // access's full size. The exception is 32-bit mode (e.wrap32, set by Step),
 // where effective addresses are computed modulo 2^32: an access that runs
 // past 0xffffffff continues at 0, and is then two calls, one on each side
-// (readWrapped, writeWrapped).
+// (readWrapped, writeWrapped). A nil m (Step's caller passed none) faults
+// with ErrNoMemory.
 func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
+	if m == nil {
+		m = noMemory{}
+	}
 	b := e.buf[:n]
 	if e.wrap32 {
 		addr &= 0xffffffff
@@ -107,6 +111,9 @@ func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
 }
 
 func (e *Emulator) write(m Memory, addr uint64, b []byte) error {
+	if m == nil {
+		m = noMemory{}
+	}
 	if e.wrap32 {
 		addr &= 0xffffffff
 		if addr+uint64(len(b)) > 1<<32 {
