@@ -270,3 +270,7 @@ func TestXVOverflowAndUnderflowLanes(t *testing.T) {
 		})
 	}
 }
+
+func BenchmarkStepXvcvdpsp(b *testing.B)   { benchVSX(b, wXvcvdpsp) }
+func BenchmarkStepXvcvdpsxws(b *testing.B) { benchVSX(b, wXvcvdpsxws) }
+func BenchmarkStepXvcvsxwdp(b *testing.B)  { benchVSX(b, wXvcvsxwdp) }
