@@ -1,8 +1,6 @@
 package emulate
 
 import (
-	"encoding/binary"
-
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
 	p "golang.org/x/arch/ppc64/ppc64asm"
@@ -78,21 +76,13 @@ func (e *Emulator) quadAligned(addr uint64, write bool) error {
 
 // getQuad returns the (even, odd) register values of a quadword in b.
 func getQuad(r *regs.Regs, b []byte) (hi, lo uint64) {
-	if r.MSR&regs.MSRLE != 0 {
-		return binary.LittleEndian.Uint64(b[8:]), binary.LittleEndian.Uint64(b)
-	}
-	return binary.BigEndian.Uint64(b), binary.BigEndian.Uint64(b[8:])
+	v := vsrFromBytes(b, 16, r.MSR&regs.MSRLE != 0)
+	return v.Hi, v.Lo
 }
 
 // putQuad stores the register pair (hi = even, lo = odd) into b.
 func putQuad(r *regs.Regs, b []byte, hi, lo uint64) {
-	if r.MSR&regs.MSRLE != 0 {
-		binary.LittleEndian.PutUint64(b[8:], hi)
-		binary.LittleEndian.PutUint64(b, lo)
-		return
-	}
-	binary.BigEndian.PutUint64(b, hi)
-	binary.BigEndian.PutUint64(b[8:], lo)
+	vsrToBytes(b, regs.VSR{Hi: hi, Lo: lo}, 16, r.MSR&regs.MSRLE != 0)
 }
 
 func opLoadQuad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {

@@ -152,40 +152,37 @@ func vecReg(in *decode.Inst) int {
 func vsrFromBytes(b []byte, elem uint8, le bool) regs.VSR {
 	_ = b[15]
 	if !le || elem == 1 {
-		return regs.VSR{Hi: binary.BigEndian.Uint64(b), Lo: binary.BigEndian.Uint64(b[8:])}
+		return regs.VSRFrom(b, binary.BigEndian)
 	}
 	switch elem {
 	case 16:
-		return regs.VSR{Hi: binary.LittleEndian.Uint64(b[8:]), Lo: binary.LittleEndian.Uint64(b)}
+		return regs.VSRFrom(b, binary.LittleEndian)
 	case 8:
 		return regs.VSR{Hi: binary.LittleEndian.Uint64(b), Lo: binary.LittleEndian.Uint64(b[8:])}
 	}
 	var t [16]byte
 	copy(t[:], b)
 	swapElems(t[:], int(elem))
-	return regs.VSR{Hi: binary.BigEndian.Uint64(t[:]), Lo: binary.BigEndian.Uint64(t[8:])}
+	return regs.VSRFrom(t[:], binary.BigEndian)
 }
 
 // vsrToBytes is the inverse of vsrFromBytes: v as 16 bytes in address order.
 func vsrToBytes(b []byte, v regs.VSR, elem uint8, le bool) {
 	_ = b[15]
 	if !le || elem == 1 {
-		binary.BigEndian.PutUint64(b, v.Hi)
-		binary.BigEndian.PutUint64(b[8:], v.Lo)
+		regs.PutVSR(b, v, binary.BigEndian)
 		return
 	}
 	switch elem {
 	case 16:
-		binary.LittleEndian.PutUint64(b[8:], v.Hi)
-		binary.LittleEndian.PutUint64(b, v.Lo)
+		regs.PutVSR(b, v, binary.LittleEndian)
 		return
 	case 8:
 		binary.LittleEndian.PutUint64(b, v.Hi)
 		binary.LittleEndian.PutUint64(b[8:], v.Lo)
 		return
 	}
-	binary.BigEndian.PutUint64(b, v.Hi)
-	binary.BigEndian.PutUint64(b[8:], v.Lo)
+	regs.PutVSR(b, v, binary.BigEndian)
 	swapElems(b[:16], int(elem))
 }
 

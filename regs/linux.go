@@ -195,6 +195,12 @@ var orderProbe = [2]byte{1, 0}
 
 // isLittle reports whether order stores the least significant byte first.
 func isLittle(order binary.ByteOrder) bool {
+	switch order {
+	case binary.LittleEndian:
+		return true
+	case binary.BigEndian:
+		return false
+	}
 	return order.Uint16(orderProbe[:]) == 1
 }
 
@@ -202,14 +208,18 @@ func isLittle(order binary.ByteOrder) bool {
 // order, the way stvx or stxvx stores a register in that mode. Big-endian
 // puts Hi's bytes first, most significant first; little-endian reverses
 // all 16 bytes, so Lo's little-endian bytes come first, then Hi's.
+//
+// It is the module's one conversion between a 16-byte quantity in memory
+// and a VSR (the emulator's vector and quadword loads and stores, the
+// regsets, the GDB stub).
 func PutVSR(b []byte, v VSR, order binary.ByteOrder) {
 	_ = b[15]
 	if isLittle(order) {
-		order.PutUint64(b[0:8], v.Lo)
-		order.PutUint64(b[8:16], v.Hi)
+		binary.LittleEndian.PutUint64(b[0:8], v.Lo)
+		binary.LittleEndian.PutUint64(b[8:16], v.Hi)
 	} else {
-		order.PutUint64(b[0:8], v.Hi)
-		order.PutUint64(b[8:16], v.Lo)
+		binary.BigEndian.PutUint64(b[0:8], v.Hi)
+		binary.BigEndian.PutUint64(b[8:16], v.Lo)
 	}
 }
 
@@ -218,9 +228,9 @@ func PutVSR(b []byte, v VSR, order binary.ByteOrder) {
 func VSRFrom(b []byte, order binary.ByteOrder) VSR {
 	_ = b[15]
 	if isLittle(order) {
-		return VSR{Hi: order.Uint64(b[8:16]), Lo: order.Uint64(b[0:8])}
+		return VSR{Hi: binary.LittleEndian.Uint64(b[8:16]), Lo: binary.LittleEndian.Uint64(b[0:8])}
 	}
-	return VSR{Hi: order.Uint64(b[0:8]), Lo: order.Uint64(b[8:16])}
+	return VSR{Hi: binary.BigEndian.Uint64(b[0:8]), Lo: binary.BigEndian.Uint64(b[8:16])}
 }
 
 // UserReg returns the ptrace user-area slot index as PEEKUSR would see it:
