@@ -110,7 +110,7 @@ func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, s fpArithSpec, t int, 
 	if s.single {
 		f = softfloat.Binary32
 	}
-	mode := sfMode[r.FPSCR&regs.FPSCRRN]
+	mode := fpMode(r)
 	var res fpResult
 	if mode == softfloat.NearestEven && !s.single && s.kind <= faSqrt {
 		if fpFast(&res, s.kind, x, y) {

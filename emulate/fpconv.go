@@ -61,7 +61,7 @@ func opFCTI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	s := fctiSpecs[in.Op]
 	frt := int(in.Args[0]) & 31
 	b := r.FPR(int(in.Args[1]))
-	rn := int(r.FPSCR & regs.FPSCRRN)
+	rn := r.RoundingMode()
 	if s.toZero {
 		rn = regs.RoundZero
 	}
@@ -124,7 +124,7 @@ func opFCFID(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if !s.unsigned && int64(b) < 0 {
 		hi = ^uint64(0)
 	}
-	softfloat.FromInt(&res.sf, f, hi, b, !s.unsigned, sfMode[r.FPSCR&regs.FPSCRRN])
+	softfloat.FromInt(&res.sf, f, hi, b, !s.unsigned, fpMode(r))
 	return e.fpCommit(r, in, frt, &res, false)
 }
 
@@ -143,7 +143,7 @@ func opFRI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	case ppc64asm.FRIM, ppc64asm.FRIMCC, ppc64asm.XSRDPIM:
 		mode = softfloat.Down
 	case ppc64asm.XSRDPIC:
-		mode = sfMode[r.FPSCR&regs.FPSCRRN]
+		mode = fpMode(r)
 	}
 	var res fpResult
 	res.f = softfloat.Binary64

@@ -18,6 +18,9 @@ var sfMode = [4]softfloat.Mode{
 	regs.RoundDown:    softfloat.Down,
 }
 
+// fpMode is the core's rounding mode for FPSCR[RN].
+func fpMode(r *regs.Regs) softfloat.Mode { return sfMode[r.RoundingMode()] }
+
 // Double-format constants.
 const (
 	fpSignBit = uint64(1) << 63

@@ -133,7 +133,7 @@ func opGER(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		return err
 	}
 	qemu := e.qemuSide(diffMMANegRound)
-	fl, twice := mma.Float(&acc, s.fk, a, b, ms, s.upd, sfMode[r.FPSCR&regs.FPSCRRN], qemu)
+	fl, twice := mma.Float(&acc, s.fk, a, b, ms, s.upd, fpMode(r), qemu)
 	if twice {
 		if err := e.unknown(in, diffMMAF16Round, "16-bit GER: sum of products rounded before the accumulate: hardware result unknown"); err != nil {
 			return err

@@ -107,7 +107,7 @@ func opXSCvDPSP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		return err
 	}
 	var res fpResult
-	fpRoundTo(&res, dw0(r, in.Args[1]), softfloat.Binary32, sfMode[r.FPSCR&regs.FPSCRRN])
+	fpRoundTo(&res, dw0(r, in.Args[1]), softfloat.Binary32, fpMode(r))
 	res.spWords = true
 	return e.fpCommit(r, in, int(in.Args[0]&63), &res, false)
 }

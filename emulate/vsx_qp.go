@@ -27,7 +27,7 @@ func qpMode(r *regs.Regs, odd bool) softfloat.Mode {
 	if odd {
 		return softfloat.ToOdd
 	}
-	return sfMode[r.FPSCR&regs.FPSCRRN]
+	return fpMode(r)
 }
 
 type qpSpec struct {
@@ -227,11 +227,11 @@ func (e *Emulator) qpRoundMode(r *regs.Regs, in *decode.Inst) (softfloat.Mode, e
 	rbit, rmc := in.Args[0]&1, in.Args[3]&3
 	switch {
 	case rbit == 1:
-		return [...]softfloat.Mode{softfloat.NearestEven, softfloat.TowardZero, softfloat.Up, softfloat.Down}[rmc], nil
+		return sfMode[rmc], nil // RMC numbers the modes as FPSCR[RN] does
 	case rmc == 0:
 		return softfloat.NearestAway, nil
 	case rmc == 3:
-		return sfMode[r.FPSCR&regs.FPSCRRN], nil
+		return fpMode(r), nil
 	}
 	if err := e.unknown(in, diffXSRQPIReserved, "R=0 and RMC=1 or 2 (reserved): hardware result unknown"); err != nil {
 		return 0, err

@@ -105,7 +105,7 @@ func opXVArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 	}
 	f, n := xvLanes(s.sp)
-	mode := sfMode[r.FPSCR&regs.FPSCRRN]
+	mode := fpMode(r)
 	xt := int(in.Args[0] & 63)
 	va, vb, vt := r.VSR[in.Args[1]&63], r.VSR[in.Args[2]&63], r.VSR[xt]
 	old := r.FPSCR
@@ -200,7 +200,7 @@ func opXSCvHalf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		return err
 	}
 	b := dw0(r, in.Args[1])
-	mode := sfMode[r.FPSCR&regs.FPSCRRN]
+	mode := fpMode(r)
 	var res fpResult
 	if in.Op == p.XSCVDPHP {
 		res.f = softfloat.Binary16
@@ -227,7 +227,7 @@ func opXVCvHalf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	case p.XVCVSPBF16:
 		dst = softfloat.BFloat16
 	}
-	mode := sfMode[r.FPSCR&regs.FPSCRRN]
+	mode := fpMode(r)
 	xt := int(in.Args[0] & 63)
 	b := r.VSR[in.Args[1]&63]
 	old := r.FPSCR
@@ -370,7 +370,7 @@ func opXVRound(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	case p.XVRDPIM, p.XVRSPIM:
 		mode = softfloat.Down
 	case p.XVRDPIC, p.XVRSPIC:
-		mode, signalInexact = sfMode[r.FPSCR&regs.FPSCRRN], true
+		mode, signalInexact = fpMode(r), true
 	}
 	xt := int(in.Args[0] & 63)
 	b := r.VSR[in.Args[1]&63]
@@ -473,7 +473,7 @@ func opXVCv(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if !fp.isFP() {
 		fp = s.src
 	}
-	mode := sfMode[r.FPSCR&regs.FPSCRRN]
+	mode := fpMode(r)
 	xt := int(in.Args[0] & 63)
 	b := r.VSR[in.Args[1]&63]
 	old := r.FPSCR

@@ -141,7 +141,7 @@ func (t *Thread) runQuantum() bool {
 			in = c.in
 		} else {
 			var s uint32
-			if w>>26 == 1 {
+			if decode.IsPrefix(w) {
 				var b [4]byte
 				if err := p.Mem.Fetch(nip+4, b[:]); err != nil {
 					t.count += uint64(n - base)
@@ -154,7 +154,7 @@ func (t *Thread) runQuantum() bool {
 				// A word that does not decode is an illegal instruction.
 				err = &emulate.OpError{Kind: emulate.ErrIllegal, Err: err}
 			}
-			if err == nil && w>>26 != 1 {
+			if err == nil && !decode.IsPrefix(w) {
 				*c = icacheEntry{word: w, in: in}
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ppc64emu/ppc64emu/decode"
 )
 
 // Validate checks what the format asks of a line beyond its syntax, so
@@ -29,9 +31,9 @@ func (l *Line) Validate() error {
 		return err
 	}
 	switch {
-	case l.Len == 4 && l.Word>>26 == 1:
+	case l.Len == 4 && decode.IsPrefix(l.Word):
 		return fmt.Errorf("%w: %s: insn=%08x is a prefix: write PREFIX:SUFFIX", ErrSyntax, l.ID, l.Word)
-	case l.Len == 8 && l.Word>>26 != 1:
+	case l.Len == 8 && !decode.IsPrefix(l.Word):
 		return fmt.Errorf("%w: %s: insn=%08x:%08x: a suffix after a word that is not a prefix", ErrSyntax, l.ID, l.Word, l.Suffix)
 	case l.Len != 4 && l.Len != 8:
 		return fmt.Errorf("%w: %s: instruction length %d, want 4 or 8", ErrSyntax, l.ID, l.Len)
