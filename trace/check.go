@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -23,6 +24,10 @@ type OpStats struct {
 	NotEmulated int    `json:"not_emulated"`
 	Skipped     int    `json:"skipped"`
 	Emulated    bool   `json:"emulated"` // the emulator has a semantic function for the op
+	// Reasons counts, with Checker.KeepReasons, why vectors were skipped
+	// or not emulated: the skip reason, the accepted divergence or the
+	// emulator's refusal.
+	Reasons map[string]int `json:"reasons,omitempty"`
 }
 
 // Mismatch is one disagreement, kept for reporting.
@@ -44,6 +49,9 @@ type Checker struct {
 	Config emulate.Config
 	// KeepMismatches bounds how many disagreements are kept in full.
 	KeepMismatches int
+	// KeepReasons counts per op why vectors were skipped or not emulated
+	// (OpStats.Reasons).
+	KeepReasons bool
 
 	ops        map[string]*OpStats
 	Mismatches []Mismatch
@@ -159,6 +167,16 @@ func (c *Checker) replay(e *emulate.Emulator, name string, l *Line, le bool) {
 	case Skipped:
 		s.Skipped++
 	}
+	if c.KeepReasons && (v.Kind == NotEmulated || v.Kind == Skipped) {
+		if s.Reasons == nil {
+			s.Reasons = map[string]int{}
+		}
+		why := v.Reason
+		if v.Kind == NotEmulated {
+			why = "not emulated: " + why
+		}
+		s.Reasons[why]++
+	}
 }
 
 // CheckPath reads and replays a file (streamed: CheckReader), or every
@@ -224,6 +242,7 @@ func (c *Checker) Stats() []OpStats {
 	for _, s := range c.ops {
 		t := *s
 		t.Emulated = emulated[t.Op]
+		t.Reasons = maps.Clone(s.Reasons)
 		out = append(out, t)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Op < out[j].Op })

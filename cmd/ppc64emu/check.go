@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -11,7 +12,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/trace"
 )
 
-const checkUsage = `Usage: ppc64emu check [-json] [-strict] [-be|-le] [-profile hardware|qemu] [-show N] FILE|DIR...
+const checkUsage = `Usage: ppc64emu check [-json] [-strict] [-why] [-be|-le] [-profile hardware|qemu] [-show N] FILE|DIR...
 
 Replays reference trace files (plain or gzip; the format is specified in
 docs/trace-format.md of github.com/ppc64emu/ppc64emu) on the emulator and
@@ -27,8 +28,11 @@ sets the profile for files without one. The byte order comes from the
 
 Prints a table per op: vectors, agree, disagree, not emulated, skipped (skip
 and error lines, and accepted divergences from QEMU), then the first -show
-disagreements in full. -json prints one JSON object per op instead, with the
-fields op, class, emulated, vectors, agree, disagree, not_emulated, skipped.
+disagreements in full. -why lists, per op, why vectors were skipped or not
+emulated (the harness's skip reason, the accepted divergence from QEMU, the
+emulator's refusal), with counts. -json prints one JSON object per op instead,
+with the fields op, class, emulated, vectors, agree, disagree, not_emulated,
+skipped (and with -why reasons: an object of reason to count).
 
 Exit status: 0 when every compared vector agrees; 1 when any vector disagrees,
 a line does not parse, or (with -strict) any vector's op is not emulated;
@@ -43,6 +47,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	strict := fs.Bool("strict", false, "fail when a vector's op is not emulated")
 	profile := fs.String("profile", "hardware", "profile for files without a # reference= header")
 	show := fs.Int("show", 5, "disagreements to print in full")
+	why := fs.Bool("why", false, "list per op why vectors were skipped or not emulated")
 	paths, code, done := parseFlags(fs, args, checkUsage, stdout, stderr)
 	if done {
 		return code
@@ -65,6 +70,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	c.DefaultLE = !be
 	c.DefaultProfile = p
 	c.KeepMismatches = *show
+	c.KeepReasons = *why
 	for _, path := range paths {
 		if err := c.CheckPath(path); err != nil {
 			fmt.Fprintf(stderr, "ppc64emu check: %v\n", err)
@@ -149,6 +155,7 @@ func printCheckTable(w io.Writer, c *trace.Checker, stats []trace.OpStats) {
 	}
 	fmt.Fprintf(tw, "total (%d ops, %d files)\t\t%d\t%d\t%d\t%d\t%d\t\n", len(stats), c.Files, tot.Vectors, tot.Agree, tot.Disagree, tot.NotEmulated, tot.Skipped)
 	tw.Flush()
+	printReasons(w, stats)
 	for _, m := range c.Mismatches {
 		order := "be"
 		if m.LE {
@@ -157,6 +164,32 @@ func printCheckTable(w io.Writer, c *trace.Checker, stats []trace.OpStats) {
 		fmt.Fprintf(w, "\n%s:%d (%s, %s): %s\n  %s\n", m.File, m.Line.Num, order, m.Op, m.Reason, m.Line.String())
 		for _, d := range strings.Split(m.Diff, "\n") {
 			fmt.Fprintf(w, "    %s\n", d)
+		}
+	}
+}
+
+// printReasons lists, for -why, each op's reasons for skipped and
+// not-emulated vectors, most frequent first.
+func printReasons(w io.Writer, stats []trace.OpStats) {
+	first := true
+	for _, s := range stats {
+		if len(s.Reasons) == 0 {
+			continue
+		}
+		if first {
+			fmt.Fprintln(w, "\nwhy vectors were skipped or not emulated:")
+			first = false
+		}
+		reasons := make([]string, 0, len(s.Reasons))
+		for r := range s.Reasons {
+			reasons = append(reasons, r)
+		}
+		sort.Slice(reasons, func(i, j int) bool {
+			a, b := s.Reasons[reasons[i]], s.Reasons[reasons[j]]
+			return a > b || a == b && reasons[i] < reasons[j]
+		})
+		for _, r := range reasons {
+			fmt.Fprintf(w, "  %-10s %5d  %s\n", s.Op, s.Reasons[r], r)
 		}
 	}
 }

@@ -68,3 +68,27 @@ func TestCheckStrictSaysWhy(t *testing.T) {
 	}
 	t.Skip("no op without semantics gives a not-emulated vector")
 }
+
+// TestCheckWhy: -why lists each op's reasons with counts (the golden sc
+// traces: the harness refuses system calls; mftb: an accepted divergence),
+// in the table and in -json; without -why there are none.
+func TestCheckWhy(t *testing.T) {
+	files := []string{"../../testdata/traces/sc.le.txt.gz", "../../testdata/traces/mftb.le.txt.gz"}
+	code, out, errs := runArgs(append([]string{"check", "-why"}, files...)...)
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	for _, want := range []string{"why vectors were skipped or not emulated:", "sc            64  skip: syscall", "mftb", "accepted divergence: the time base"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check -why output lacks %q:\n%s", want, out)
+		}
+	}
+	_, out, _ = runArgs(append([]string{"check", "-why", "-json"}, files...)...)
+	if !strings.Contains(out, `"reasons":{"skip: syscall":64}`) {
+		t.Errorf("check -why -json lacks sc's reasons:\n%s", out)
+	}
+	_, out, _ = runArgs(append([]string{"check", "-json"}, files...)...)
+	if strings.Contains(out, "reasons") {
+		t.Errorf("check -json without -why lists reasons:\n%s", out)
+	}
+}
