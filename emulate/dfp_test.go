@@ -430,3 +430,33 @@ func TestBCDSetSignInvalidSign(t *testing.T) {
 		}
 	}
 }
+
+// TestDFPShortSNaN: the ISA's programming notes to dctdp and drsp (Book I
+// 5.6.7: DFP Short is a storage-only format, so converting an SNaN to or
+// from it causes no exception and the SNaN is preserved); QEMU 7.2 agrees
+// (golden traces dctdp*, drsp*). Both profiles: no VXSNAN, FX or VX.
+func TestDFPShortSNaN(t *testing.T) {
+	const (
+		wDctdp = 0xec201204 // dctdp f1,f2
+		wDrsp  = 0xec201604 // drsp f1,f2
+	)
+	for _, p := range []Profile{Hardware, QEMU} {
+		for _, c := range []struct {
+			name    string
+			w       uint32
+			in, out uint64
+		}{
+			{"dctdp", wDctdp, 0x7e000005, 0x7e00000000000005}, // Short SNaN payload 5
+			{"drsp", wDrsp, 0x7e00000000000005, 0x7e000005},    // Long SNaN payload 5
+		} {
+			m := newMachine(false)
+			m.r.SetFPR(2, c.in)
+			if err := m.step(t, p, c.w); err != nil {
+				t.Fatalf("%v %s: %v", p, c.name, err)
+			}
+			if m.r.FPR(1) != c.out || m.r.FPSCR&(regs.FPSCRVXSNAN|regs.FPSCRFX|regs.FPSCRVX) != 0 {
+				t.Errorf("%v %s: FRT %#x FPSCR %#x, want %#x and no exception", p, c.name, m.r.FPR(1), m.r.FPSCR, c.out)
+			}
+		}
+	}
+}
