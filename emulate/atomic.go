@@ -62,6 +62,29 @@ func (e *Emulator) Reservation() (addr uint64, size int, ok bool) {
 	return e.resv.addr, int(e.resv.size), true
 }
 
+// PrimedAccumulators returns the MMA accumulators the emulator holds as
+// primed, bit i for ACC[i] (Power ISA 3.1B Book I 7.2.1.2): xxmtacc,
+// xxsetaccz and every GER op prime their accumulator, xxmfacc deprimes it.
+// While ACC[i] is primed the ISA leaves VSRs 4i…4i+3 undefined; the
+// emulator keeps the accumulator in those VSRs (what QEMU 7.2 does and
+// what a program reads after xxmfacc), so under the hardware profile an
+// instruction that names one of them as an operand (an FPR or VSR: FPR n
+// is VSR n) is refused with ErrNotEmulated (Differences row
+// "mma-primed-vsr") and needs a hardware step; the QEMU profile executes
+// it on QEMU's view. A debugger that reads or writes those VSRs directly
+// sees the emulator's copy of the accumulator.
+//
+// The state lives in the Emulator, like the reservation: a new Emulator
+// has no accumulator primed, and a refused or faulting step leaves it as
+// it was. A debugger that attaches to a thread mid-way, or steps some
+// instructions elsewhere (a hardware single-step), sets what it knows with
+// SetPrimedAccumulators.
+func (e *Emulator) PrimedAccumulators() uint8 { return e.acc }
+
+// SetPrimedAccumulators sets the primed MMA accumulators, bit i for ACC[i]
+// (see PrimedAccumulators); 0 deprimes them all.
+func (e *Emulator) SetPrimedAccumulators(mask uint8) { e.acc = mask }
+
 // xEA is the X-form effective address (RA|0) + RB.
 func xEA(r *regs.Regs, in *decode.Inst) uint64 {
 	return iea(r, gprOr0(r, in.Args[1])+r.GPR[in.Args[2]&31])

@@ -447,7 +447,7 @@ func TestDFPShortSNaN(t *testing.T) {
 			in, out uint64
 		}{
 			{"dctdp", wDctdp, 0x7e000005, 0x7e00000000000005}, // Short SNaN payload 5
-			{"drsp", wDrsp, 0x7e00000000000005, 0x7e000005},    // Long SNaN payload 5
+			{"drsp", wDrsp, 0x7e00000000000005, 0x7e000005},   // Long SNaN payload 5
 		} {
 			m := newMachine(false)
 			m.r.SetFPR(2, c.in)

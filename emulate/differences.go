@@ -69,6 +69,7 @@ const (
 	diffDenbcdDigitTenOver            // denbcd-digit-a-over
 	diffBCDReservedVMX                // bcd-reserved-vmx
 	diffDenbcdInvalidVE               // denbcd-invalid-ve
+	diffMMAPrimedVSR                  // mma-primed-vsr
 	diffVMXIndex                      // vmx-index-past-end
 	diffVMXDivide                     // vmx-divide-undefined
 	diffVMXGnbN                       // vmx-vgnb-n
@@ -623,8 +624,15 @@ var differenceRows = [numDiffs]Difference{
 		ID:       "mma-acc-vsr",
 		What:     "MMA accumulators: the VSRs 4i…4i+3 of ACC[i] while it is primed (after xxmtacc, xxsetaccz or a GER op, before xxmfacc) are undefined; a GER op on an accumulator that is not primed",
 		Hardware: Value, HWDetail: "modelled as QEMU: one copy of the state, in the VSRs (xxmtacc and xxmfacc move nothing). A program that primes, updates and then " +
-			"deprimes (xxmfacc) before reading the VSRs reads the same values; reading them while primed is not detected (POWER10's separate accumulator file is not modelled)",
+			"deprimes (xxmfacc) before reading the VSRs reads the same values; an instruction naming those VSRs while the accumulator is primed is refused (mma-primed-vsr); a GER op on an accumulator that is not primed is not detected",
 		QEMU: Value, QDetail: "the accumulator is the four VSRs: xxmtacc/xxmfacc are no-ops, xxsetaccz zeroes them, GER ops read and write them",
+		Source: "Power ISA 3.1B Book I 7.2.1.2; QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/xxmtacc.*, xv*ger*.*)",
+	},
+	diffMMAPrimedVSR: {
+		ID:       "mma-primed-vsr",
+		What:     "an instruction naming an FPR or VSR among 4i…4i+3 while ACC[i] is primed (Emulator.PrimedAccumulators: after xxmtacc, xxsetaccz or a GER op on ACC[i], before xxmfacc)",
+		Hardware: HardwareStep, HWDetail: "the ISA leaves those VSRs undefined while the accumulator is primed (POWER10 holds the accumulator apart from them): let the CPU decide",
+		QEMU: Value, QDetail: "executes on the VSRs, which hold the accumulator (mma-acc-vsr)",
 		Source: "Power ISA 3.1B Book I 7.2.1.2; QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/xxmtacc.*, xv*ger*.*)",
 	},
 	diffMMANegRound: {

@@ -289,6 +289,7 @@ type Emulator struct {
 	level decode.Level
 	prof  *profileRules
 	resv  reservation             // load-and-reserve state (larx / stcx.)
+	acc   uint8                   // primed MMA accumulators, bit i = ACC[i] (mma.go)
 	obs   *observation            // the attached Observer (observer.go), or nil
 	buf   [MaxCacheBlockSize]byte // scratch for memory accesses; never escapes a step
 	// wrap32 is MSR[SF] = 0 for the step in progress: data accesses wrap
@@ -360,6 +361,11 @@ func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 	msr := r.MSR
 	if need := facilityNeed[in.Facility&7]; msr&need != need {
 		return facilityError(r, in)
+	}
+	if e.acc != 0 && e.prof.profile == Hardware {
+		if err := e.primedAccess(in); err != nil { // mma.go
+			return err
+		}
 	}
 	next := r.NIP + uint64(in.Len)
 	e.wrap32 = msr&regs.MSRSF == 0

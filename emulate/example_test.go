@@ -137,3 +137,30 @@ func ExampleEmulator_SetObserver() {
 	//   mem 0x20000000: 00 00 00 00 -> 00 00 00 2a
 	// undo: <nil> true
 }
+
+// ExampleEmulator_PrimedAccumulators: after xxsetaccz primes ACC[0], the
+// hardware profile refuses an FPR access to VSRs 0-3 (undefined while the
+// accumulator is primed); xxmfacc deprimes it.
+func ExampleEmulator_PrimedAccumulators() {
+	var r regs.Regs
+	r.MSR = regs.MSRLinuxUserLE
+	e := emulate.New(emulate.Config{})
+	for _, w := range []uint32{
+		0x7c030162, // xxsetaccz a0
+		0xfc22182a, // fadd f1,f2,f3
+		0x7c000162, // xxmfacc a0
+		0xfc22182a, // fadd f1,f2,f3
+	} {
+		err := e.StepWord(&r, nil, w, 0)
+		fmt.Printf("primed %#b, err %v\n", e.PrimedAccumulators(), errors.Is(err, emulate.ErrNotEmulated))
+	}
+	// A debugger that attached mid-way says what it knows:
+	e.SetPrimedAccumulators(0b1)
+	fmt.Printf("primed %#b\n", e.PrimedAccumulators())
+	// Output:
+	// primed 0b1, err false
+	// primed 0b1, err true
+	// primed 0b0, err false
+	// primed 0b0, err false
+	// primed 0b1
+}

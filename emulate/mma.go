@@ -76,20 +76,46 @@ func init() {
 	def(opXXMAcc, p.XXMTACC, p.XXMFACC)
 }
 
-// opXXSetAccZ: xxsetaccz AT: ACC[AT] = 0 (its four VSRs).
+// opXXSetAccZ: xxsetaccz AT: ACC[AT] = 0 (its four VSRs), primed.
 func opXXSetAccZ(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	at := 4 * int(in.Args[0]&7)
 	for k := 0; k < 4; k++ {
 		r.VSR[at+k] = regs.VSR{}
 	}
+	e.acc |= 1 << (in.Args[0] & 7)
 	return nil
 }
 
 // opXXMAcc: xxmtacc AS and xxmfacc AS copy between ACC[AS] and VSRs
-// 4AS…4AS+3. The emulator keeps the accumulator in those VSRs, so both
-// leave every register as it is: what QEMU 7.2 does, and the values a
-// program reads after xxmfacc on hardware ("mma-acc-vsr").
+// 4AS…4AS+3 and prime or deprime ACC[AS]. The emulator keeps the
+// accumulator in those VSRs, so both leave every register as it is: what
+// QEMU 7.2 does, and the values a program reads after xxmfacc on hardware
+// ("mma-acc-vsr"); only the primed state changes (PrimedAccumulators).
 func opXXMAcc(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	bit := uint8(1) << (in.Args[0] & 7)
+	if in.Op == p.XXMFACC {
+		e.acc &^= bit
+	} else {
+		e.acc |= bit
+	}
+	return nil
+}
+
+// primedAccess refuses, under the hardware profile, an instruction that
+// names a VSR of a primed accumulator (mma-primed-vsr): FPR n is VSR n,
+// a VSR operand is one register or the even one of a pair (both in the
+// same accumulator), a VR is VSR 32+n (never in an accumulator).
+// xxmtacc, xxmfacc and xxsetaccz name the accumulator itself, and a GER
+// op's AT too (its XA and XB are checked like any VSR operand).
+func (e *Emulator) primedAccess(in *decode.Inst) error {
+	for i := 0; i < int(in.NArgs); i++ {
+		switch in.Kinds[i] {
+		case decode.ArgFPR, decode.ArgVSR:
+			if n := in.Args[i]; n < 32 && e.acc&(1<<(n>>2)) != 0 {
+				return e.unknown(in, diffMMAPrimedVSR, "VSR of a primed MMA accumulator: hardware result unknown")
+			}
+		}
+	}
 	return nil
 }
 
@@ -107,7 +133,7 @@ func gerMasks(in *decode.Inst) mma.Masks {
 }
 
 // opGER: the rank-k updates, AT,XA,XB (XAp for the 64-bit float forms)
-// and, for the pm… forms, XMSK,YMSK[,PMSK]. decode marks an XA or XB
+// and, for the pm… forms, XMSK,YMSK[,PMSK]; ACC[AT] is primed after. decode marks an XA or XB
 // inside ACC[AT] as an invalid form (Step refuses it before this runs).
 func opGER(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	s := &mmaSpecs[in.Op]
@@ -127,6 +153,7 @@ func opGER(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		for k := range acc {
 			r.VSR[at+k] = acc[k]
 		}
+		e.acc |= 1 << (in.Args[0] & 7)
 		return nil
 	}
 	if err := e.fpNonIEEE(r, in); err != nil {
@@ -159,6 +186,7 @@ func opGER(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	for k := range acc {
 		r.VSR[at+k] = acc[k]
 	}
+	e.acc |= 1 << (in.Args[0] & 7)
 	return nil
 }
 

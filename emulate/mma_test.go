@@ -286,3 +286,67 @@ func TestMMAAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestMMAPrimed: the primed accumulator state (Power ISA 3.1B Book I
+// 7.2.1.2: VSRs 4i…4i+3 are undefined while ACC[i] is primed). The hardware
+// profile refuses an instruction naming such a VSR (mma-primed-vsr), with
+// registers and the primed state unchanged; the QEMU profile runs it.
+func TestMMAPrimed(t *testing.T) {
+	const (
+		wSetAccZ0 = 0x7c030162 // xxsetaccz a0
+		wMtAcc1   = 0x7c810162 // xxmtacc a1
+		wMfAcc0   = 0x7c000162 // xxmfacc a0
+		wFadd1    = 0xfc22182a // fadd f1,f2,f3: VSRs 1-3, ACC[0]
+		wFadd17   = 0xfe32982a // fadd f17,f18,f19: ACC[4]
+		wGer1     = 0xec8040d0 // xvf32gerpp a1,vs0,vs8: XA in ACC[0]
+	)
+	for w, name := range map[uint32]string{wSetAccZ0: "xxsetaccz", wMtAcc1: "xxmtacc", wMfAcc0: "xxmfacc",
+		wFadd1: "fadd", wFadd17: "fadd", wGer1: "xvf32gerpp"} {
+		if in, err := decode.DecodeWord(w, 0); err != nil || in.Op.String() != name {
+			t.Fatalf("%#x decodes as %v (%v), want %s", w, in.Op, err, name)
+		}
+	}
+	e := New(Config{})
+	m := newMachine(false)
+	for _, w := range []uint32{wSetAccZ0, wMtAcc1} {
+		if err := m.stepWith(e, w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := e.PrimedAccumulators(); got != 0b11 {
+		t.Fatalf("primed %#b, want 0b11", got)
+	}
+	for _, w := range []uint32{wFadd1, wGer1} {
+		before := m.r
+		if err := m.stepWith(e, w); !errors.Is(err, ErrNotEmulated) || m.r != before || e.PrimedAccumulators() != 0b11 {
+			t.Errorf("%#x while ACC[0] primed: %v", w, err)
+		}
+	}
+	if err := m.stepWith(e, wFadd17); err != nil {
+		t.Errorf("fadd f17 (ACC[4] not primed): %v", err)
+	}
+	if err := m.stepWith(e, wMfAcc0); err != nil || e.PrimedAccumulators() != 0b10 {
+		t.Fatalf("xxmfacc a0: %v, primed %#b", err, e.PrimedAccumulators())
+	}
+	if err := m.stepWith(e, wFadd1); err != nil {
+		t.Errorf("fadd f1 after xxmfacc a0: %v", err)
+	}
+	if err := m.stepWith(e, wGer1); err != nil || e.PrimedAccumulators() != 0b10 {
+		t.Errorf("xvf32gerpp a1 after xxmfacc a0: %v, primed %#b", err, e.PrimedAccumulators())
+	}
+	e.SetPrimedAccumulators(0)
+	if err := m.stepWith(e, wFadd1); err != nil {
+		t.Errorf("fadd f1 after SetPrimedAccumulators(0): %v", err)
+	}
+
+	q := New(Config{Profile: QEMU})
+	m = newMachine(false)
+	for _, w := range []uint32{wSetAccZ0, wFadd1} {
+		if err := m.stepWith(q, w); err != nil {
+			t.Errorf("qemu %#x: %v", w, err)
+		}
+	}
+	if q.PrimedAccumulators() != 1 {
+		t.Errorf("qemu primed %#b, want 1", q.PrimedAccumulators())
+	}
+}

@@ -24,7 +24,9 @@ package regs
 // is what QEMU 7.2 shows; on POWER10 the ISA leaves those VSRs undefined
 // while ACC[i] is primed (between xxmtacc/xxsetaccz/a GER op and xxmfacc),
 // and a debugger there may see stale values (Difference "mma-acc-vsr" in
-// package emulate).
+// package emulate). The primed state is not a register: the emulator
+// keeps it (emulate.Emulator.PrimedAccumulators), and under its hardware
+// profile refuses an instruction naming such a VSR ("mma-primed-vsr").
 type VSR struct {
 	Hi uint64 // doubleword 0, ISA bits 0:63
 	Lo uint64 // doubleword 1, ISA bits 64:127
