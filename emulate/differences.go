@@ -654,6 +654,6 @@ var differenceRows = [numDiffs]Difference{
 		What:     "a floating-point GER op with an enabled exception when the interrupt is taken (MSR[FE0,FE1] ≠ 0, or QEMU)",
 		Hardware: HardwareStep, HWDetail: "which elements are written before the interrupt is not documented: let the CPU decide",
 		QEMU: Value, QDetail: "the whole accumulator and FPSCR are updated, then SIGFPE for any enabled exception bit that is set (FEX), new or not",
-		Source: "QEMU 7.2 target/ppc vsxger_excp (read for semantics); not in the golden traces (vecgen sets no enable bits)",
+		Source: "QEMU 7.2 target/ppc vsxger_excp (read for semantics); QEMU 7.2 via the harness: testdata/traces/mma.*.txt.gz (testdata/vectors/mma.txt: enabled XE, VE from an SNaN and from ∞×0, OE, UE and an already-sticky XX, each completing the update and raising SIGFPE)",
 	},
 }
