@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/linux/abi"
@@ -113,7 +115,7 @@ type Process struct {
 	exe     string // absolute host path of the executable
 	pid     int
 	quantum int
-	stdio   [3]int // host descriptors behind guest 0, 1, 2
+	fds     fdTable // the guest's descriptors (fdtab.go)
 
 	gil       gil    // the process lock: held by the running thread
 	memGen    uint64 // bumped when mappings change (code page caches)
@@ -183,9 +185,15 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		started: time.Now(),
 	}
 	for i, f := range []*os.File{cfg.Stdin, cfg.Stdout, cfg.Stderr} {
-		p.stdio[i] = i
+		h := i
 		if f != nil {
-			p.stdio[i] = int(f.Fd())
+			h = int(f.Fd())
+		}
+		// A closed host descriptor stays closed for the guest.
+		if d, err := unix.FcntlInt(uintptr(h), unix.F_DUPFD_CLOEXEC, 3); err == nil {
+			p.fds.set(i, d)
+		} else {
+			p.fds.set(i, -1)
 		}
 	}
 	if p.quantum <= 0 {
@@ -256,6 +264,7 @@ func (p *Process) Instructions() uint64 { return p.instructions.Load() }
 // end finishes the process once.
 func (p *Process) end(st ExitStatus, err error) {
 	p.endOnce.Do(func() {
+		p.fds.closeAll()
 		p.status, p.stopErr = st, err
 		close(p.done)
 	})

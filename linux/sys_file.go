@@ -22,12 +22,16 @@ func init() {
 		return openat(t, t.fd(a[0]), a[1], a[2], a[3])
 	})
 	def(abi.SYS_CLOSE, func(t *Thread, a *[6]uint64) (uint64, int) {
-		fd := t.fd(a[0])
-		if fd <= 2 {
-			// Keep the runner's own stdio open; the guest sees success.
-			return 0, 0
+		return 0, t.p.fds.close(int(int32(a[0])))
+	})
+	def(abi.SYS__LLSEEK, func(t *Thread, a *[6]uint64) (uint64, int) {
+		// _llseek(fd, offset_high, offset_low, loff_t *result, whence), what
+		// glibc's lseek64 calls on powerpc (e.g. in fdopen and dprintf).
+		off, err := unix.Seek(t.fd(a[0]), int64(a[1]<<32|a[2]&0xffffffff), int(a[4]))
+		if err != nil {
+			return 0, errnoOf(err)
 		}
-		return 0, errnoOf(unix.Close(fd))
+		return 0, t.put64(a[3], uint64(off))
 	})
 	def(abi.SYS_LSEEK, func(t *Thread, a *[6]uint64) (uint64, int) {
 		off, err := unix.Seek(t.fd(a[0]), int64(a[1]), int(a[2]))
@@ -57,7 +61,9 @@ func init() {
 	def(abi.SYS_FCNTL, func(t *Thread, a *[6]uint64) (uint64, int) {
 		cmd := int(a[1])
 		switch cmd {
-		case unix.F_GETFD, unix.F_SETFD, unix.F_GETFL, unix.F_SETFL, unix.F_DUPFD, unix.F_DUPFD_CLOEXEC:
+		case unix.F_DUPFD, unix.F_DUPFD_CLOEXEC:
+			return t.dupLowest(t.fd(a[0]), int(int32(a[2])), cmd == unix.F_DUPFD_CLOEXEC)
+		case unix.F_GETFD, unix.F_SETFD, unix.F_GETFL, unix.F_SETFL:
 			arg := int(a[2])
 			if cmd == unix.F_SETFL {
 				arg = openFlags(a[2])
@@ -70,18 +76,26 @@ func init() {
 		}
 		return 0, abi.EINVAL
 	})
-	def(abi.SYS_DUP, func(t *Thread, a *[6]uint64) (uint64, int) {
-		fd, err := unix.Dup(t.fd(a[0]))
-		return uint64(fd), errnoOf(err)
-	})
+	def(abi.SYS_DUP, func(t *Thread, a *[6]uint64) (uint64, int) { return t.dupLowest(t.fd(a[0]), 0, false) })
 	def(abi.SYS_DUP2, func(t *Thread, a *[6]uint64) (uint64, int) {
-		if a[0] == a[1] {
-			return a[1], 0
+		old := t.fd(a[0])
+		if old == badFD || old < 0 {
+			return 0, abi.EBADF
 		}
-		return a[1], errnoOf(unix.Dup3(t.fd(a[0]), int(int32(a[1])), 0))
+		if int32(a[0]) == int32(a[1]) {
+			return uint64(int32(a[1])), 0
+		}
+		return t.dupTo(old, int(int32(a[1])), false)
 	})
 	def(abi.SYS_DUP3, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return a[1], errnoOf(unix.Dup3(t.fd(a[0]), int(int32(a[1])), openFlags(a[2])))
+		old := t.fd(a[0])
+		if old == badFD || old < 0 {
+			return 0, abi.EBADF
+		}
+		if int32(a[0]) == int32(a[1]) || a[2]&^unix.O_CLOEXEC != 0 {
+			return 0, abi.EINVAL
+		}
+		return t.dupTo(old, int(int32(a[1])), a[2]&unix.O_CLOEXEC != 0)
 	})
 	def(abi.SYS_PIPE2, func(t *Thread, a *[6]uint64) (uint64, int) { return pipe2(t, a[0], a[1]) })
 	def(abi.SYS_PIPE, func(t *Thread, a *[6]uint64) (uint64, int) { return pipe2(t, a[0], 0) })
@@ -149,8 +163,7 @@ func init() {
 	})
 	def(abi.SYS_UMASK, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(unix.Umask(int(a[0]))), 0 })
 	def(abi.SYS_EVENTFD2, func(t *Thread, a *[6]uint64) (uint64, int) {
-		fd, err := unix.Eventfd(uint(a[0]), openFlags(a[1]))
-		return uint64(fd), errnoOf(err)
+		return t.newFD(unix.Eventfd(uint(a[0]), openFlags(a[1])))
 	})
 }
 
@@ -207,6 +220,11 @@ func readCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint
 	if !t.writable(a[1], int(min(a[2], 1<<20))) {
 		return 0, abi.EFAULT
 	}
+	if a[2] == 0 {
+		// A read of nothing does not wait (it still checks fd).
+		_, err := unix.Read(fd, nil)
+		return 0, errnoOf(err)
+	}
 	if e := t.waitReadable(fd); e != 0 {
 		return 0, e
 	}
@@ -238,8 +256,10 @@ func writeCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uin
 	if len(b) > 0 && t.p.Mem.Read(a[1], b) != nil {
 		return 0, abi.EFAULT
 	}
-	if e := t.waitWritable(fd); e != 0 {
-		return 0, e
+	if len(b) > 0 {
+		if e := t.waitWritable(fd); e != 0 {
+			return 0, e
+		}
 	}
 	var n int
 	var err error
@@ -343,7 +363,7 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 	var fd int
 	var err error
 	t.block(func() { fd, err = unix.Openat(dirfd, path, openFlags(flags), uint32(mode)) })
-	return uint64(fd), errnoOf(err)
+	return t.newFD(fd, err)
 }
 
 func fstatat(t *Thread, dirfd int, pathAddr, buf uint64, flags int) (uint64, int) {
@@ -420,10 +440,7 @@ func pipe2(t *Thread, addr, flags uint64) (uint64, int) {
 	if err := unix.Pipe2(fds[:], openFlags(flags)); err != nil {
 		return 0, errnoOf(err)
 	}
-	if e := t.put32(addr, uint32(fds[0])); e != 0 {
-		return 0, e
-	}
-	return 0, t.put32(addr+4, uint32(fds[1]))
+	return 0, t.putFDPair(addr, fds)
 }
 
 func sysGetdents64(t *Thread, a *[6]uint64) (uint64, int) {
@@ -503,15 +520,23 @@ func itoa(n int) string {
 	return string(b[i:])
 }
 
-// fd maps a guest file descriptor to the host's: guest 0, 1 and 2 are the
-// Config's Stdin, Stdout and Stderr (the runner's own by default); every
-// other descriptor is the host's own.
-func (t *Thread) fd(g uint64) int {
-	v := int(int32(g))
-	if v >= 0 && v <= 2 {
-		return t.p.stdio[v]
+// fd maps a guest file descriptor to the host's (fdtab.go).
+func (t *Thread) fd(g uint64) int { return t.p.fds.get(int(int32(g))) }
+
+// putFDPair gives the two new host descriptors of pipe or socketpair guest
+// numbers and stores those at addr; on a fault both are closed.
+func (t *Thread) putFDPair(addr uint64, h [2]int) int {
+	g0, _ := t.newFD(h[0], nil)
+	g1, _ := t.newFD(h[1], nil)
+	e := t.put32(addr, uint32(g0))
+	if e == 0 {
+		e = t.put32(addr+4, uint32(g1))
 	}
-	return v
+	if e != 0 {
+		t.p.fds.close(int(g0))
+		t.p.fds.close(int(g1))
+	}
+	return e
 }
 
 // withPath reads the path at addr and runs f with it.

@@ -12,12 +12,13 @@ import (
 
 func init() {
 	def(abi.SYS_EPOLL_CREATE1, func(t *Thread, a *[6]uint64) (uint64, int) {
-		fd, err := unix.EpollCreate1(openFlags(a[0]))
-		return uint64(fd), errnoOf(err)
+		return t.newFD(unix.EpollCreate1(openFlags(a[0])))
 	})
 	def(abi.SYS_EPOLL_CREATE, func(t *Thread, a *[6]uint64) (uint64, int) {
-		fd, err := unix.EpollCreate1(0)
-		return uint64(fd), errnoOf(err)
+		if int32(a[0]) <= 0 {
+			return 0, abi.EINVAL
+		}
+		return t.newFD(unix.EpollCreate1(0))
 	})
 	def(abi.SYS_EPOLL_CTL, sysEpollCtl)
 	def(abi.SYS_EPOLL_PWAIT, func(t *Thread, a *[6]uint64) (uint64, int) {
@@ -57,18 +58,14 @@ func init() {
 	def(abi.SYS_PSELECT6, sysPselect6)
 	def(abi.SYS__NEWSELECT, sysSelect)
 	def(abi.SYS_SOCKET, func(t *Thread, a *[6]uint64) (uint64, int) {
-		fd, err := unix.Socket(int(a[0]), int(a[1]), int(a[2]))
-		return uint64(fd), errnoOf(err)
+		return t.newFD(unix.Socket(int(a[0]), int(a[1]), int(a[2])))
 	})
 	def(abi.SYS_SOCKETPAIR, func(t *Thread, a *[6]uint64) (uint64, int) {
 		fds, err := unix.Socketpair(int(a[0]), int(a[1]), int(a[2]))
 		if err != nil {
 			return 0, errnoOf(err)
 		}
-		if e := t.put32(a[3], uint32(fds[0])); e != 0 {
-			return 0, e
-		}
-		return 0, t.put32(a[3]+4, uint32(fds[1]))
+		return 0, t.putFDPair(a[3], fds)
 	})
 	def(abi.SYS_BIND, func(t *Thread, a *[6]uint64) (uint64, int) { return sockaddrIn(t, unix.SYS_BIND, a) })
 	def(abi.SYS_CONNECT, func(t *Thread, a *[6]uint64) (uint64, int) { return sockaddrIn(t, unix.SYS_CONNECT, a) })
@@ -265,8 +262,14 @@ func sockaddrOut(t *Thread, nr uintptr, a *[6]uint64, flags uint64) (uint64, int
 	}
 	if a[1] != 0 {
 		if e := t.putSockaddr(a[1], a[2], sa[:min(sl, 128)]); e != 0 {
+			if nr == unix.SYS_ACCEPT4 {
+				_ = unix.Close(int(r))
+			}
 			return 0, e
 		}
+	}
+	if nr == unix.SYS_ACCEPT4 {
+		return t.newFD(int(r), nil)
 	}
 	return uint64(r), 0
 }

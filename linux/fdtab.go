@@ -1,0 +1,131 @@
+package linux
+
+import (
+	"math"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// The guest's file descriptors are its own numbers, mapped onto host
+// descriptors: a guest descriptor is a host descriptor the runner opened
+// for it, so that closing one closes only the guest's (the runner's own
+// stdin, stdout and stderr stay open for its messages), and new
+// descriptors take the lowest free guest number, as Linux gives them
+// (close(1) then open() yields 1). Guest 0, 1 and 2 start as duplicates
+// of Config's Stdin, Stdout and Stderr (the runner's own by default): they
+// share the open file description (offset, O_NONBLOCK), as a child
+// process's inherited descriptors do. The table is used with the process
+// lock held.
+type fdTable struct {
+	host []int // guest descriptor → host descriptor, or -1
+}
+
+// badFD is a host descriptor that is never open: a guest descriptor that
+// is not open maps to it, so the host call fails with EBADF (POLLNVAL in
+// poll).
+const badFD = math.MaxInt32
+
+// maxFDs bounds the guest's descriptor numbers (RLIMIT_NOFILE's usual
+// soft limit is 1024; Linux's hard default is this).
+const maxFDs = 1 << 20
+
+// get returns the host descriptor of guest descriptor g. Negative values
+// (AT_FDCWD) pass through.
+func (ft *fdTable) get(g int) int {
+	if g < 0 {
+		return g
+	}
+	if g >= len(ft.host) || ft.host[g] < 0 {
+		return badFD
+	}
+	return ft.host[g]
+}
+
+// add gives host descriptor h the lowest free guest number at or above
+// min.
+func (ft *fdTable) add(h, min int) int {
+	g := min
+	for g < len(ft.host) && ft.host[g] >= 0 {
+		g++
+	}
+	ft.set(g, h)
+	return g
+}
+
+func (ft *fdTable) set(g, h int) {
+	for len(ft.host) <= g {
+		ft.host = append(ft.host, -1)
+	}
+	ft.host[g] = h
+}
+
+// close closes guest descriptor g.
+func (ft *fdTable) close(g int) int {
+	h := ft.get(g)
+	if h < 0 || h == badFD {
+		return abi.EBADF
+	}
+	ft.host[g] = -1
+	return errnoOf(unix.Close(h))
+}
+
+// closeAll closes every guest descriptor (the process has ended).
+func (ft *fdTable) closeAll() {
+	for g, h := range ft.host {
+		if h >= 0 {
+			_ = unix.Close(h)
+			ft.host[g] = -1
+		}
+	}
+}
+
+// newFD registers a host descriptor the guest has just been given (by
+// open, socket, accept, …) and returns its guest number. A host error
+// passes through.
+func (t *Thread) newFD(h int, err error) (uint64, int) {
+	if err != nil {
+		return 0, errnoOf(err)
+	}
+	return uint64(t.p.fds.add(h, 0)), 0
+}
+
+// dupTo makes guest descriptor g a duplicate of host descriptor h (dup2,
+// dup3, F_DUPFD): the host duplicate is made first, then g's old
+// descriptor, if any, is closed, as dup2 does atomically.
+func (t *Thread) dupTo(h, g int, cloexec bool) (uint64, int) {
+	if g < 0 || g >= maxFDs {
+		return 0, abi.EBADF
+	}
+	cmd := unix.F_DUPFD
+	if cloexec {
+		cmd = unix.F_DUPFD_CLOEXEC
+	}
+	nh, err := unix.FcntlInt(uintptr(h), cmd, 0)
+	if err != nil {
+		return 0, errnoOf(err)
+	}
+	if old := t.p.fds.get(g); old != badFD {
+		_ = unix.Close(old)
+	}
+	t.p.fds.set(g, nh)
+	return uint64(g), 0
+}
+
+// dupLowest is dup and F_DUPFD(min): a duplicate at the lowest free guest
+// number at or above min.
+func (t *Thread) dupLowest(h, min int, cloexec bool) (uint64, int) {
+	if min < 0 || min >= maxFDs {
+		return 0, abi.EINVAL
+	}
+	cmd := unix.F_DUPFD
+	if cloexec {
+		cmd = unix.F_DUPFD_CLOEXEC
+	}
+	nh, err := unix.FcntlInt(uintptr(h), cmd, 0)
+	if err != nil {
+		return 0, errnoOf(err)
+	}
+	return uint64(t.p.fds.add(nh, min)), 0
+}
