@@ -42,24 +42,10 @@ const dscrDefined = 0x1ffffff
 // are reserved.
 const pprPRI = 7 << 50
 
-// qemuUserSPR classifies the non-privileged SPR numbers QEMU 7.2 user mode
-// (-cpu power10) accepts, measured with the harness over all 512 numbers:
-// bit 0 readable, bit 1 writable. Any other non-privileged number raises
-// SIGILL with ILL_PRVREG there.
-var qemuUserSPR = func() (t [1024]uint8) {
-	const rd, wr = 1, 2
-	for _, n := range []int{1, 8, 9, 128, 129, 130, 131, 256, 800, 801, 802, 803, 804, 805, 806,
-		808, 809, 810, 811, 815, 896} {
-		t[n] = rd | wr
-	}
-	for _, n := range []int{136, 259, 268, 269, 768, 770, 780, 781, 782} {
-		t[n] = rd
-	}
-	for _, n := range []int{769, 771, 772, 773, 774, 775, 776, 779} {
-		t[n] = rd | wr
-	}
-	return t
-}()
+// qemuUserSPR (qemu_spr.go) is generated from the measured
+// emulate/testdata/qemu-spr.txt.
+//
+//go:generate go run ../internal/cmd/qemusurvey -gen-spr testdata/qemu-spr.txt -spr-go qemu_spr.go
 
 var (
 	errQEMUSPR = [...]error{

@@ -6,6 +6,12 @@
 //	go run ./internal/cmd/qemusurvey -o emulate/testdata/qemu-legality.txt
 //	go run ./internal/cmd/qemusurvey -gen emulate/testdata/qemu-legality.txt -go emulate/qemu_legality.go
 //	go run ./internal/cmd/qemusurvey -ops ldx,bcctr        # print the lines of a few ops
+//	go run ./internal/cmd/qemusurvey -spr -o emulate/testdata/qemu-spr.txt
+//	go run ./internal/cmd/qemusurvey -gen-spr emulate/testdata/qemu-spr.txt -spr-go emulate/qemu_spr.go
+//
+// The -spr survey runs mfspr and mtspr of every non-privileged SPR number
+// (bit 0x10 clear) in both byte orders; its table says which ones QEMU
+// provides in user mode.
 //
 // The survey needs qemu-ppc64le, qemu-ppc64 and the harness (package oracle
 // builds it). It is deterministic for a seed. -gen needs nothing but the
@@ -34,11 +40,19 @@ func main() {
 	procs := flag.Int("procs", 0, "harness processes per byte order (default: one per CPU)")
 	gen := flag.String("gen", "", "generate Go from this data file instead of measuring")
 	goOut := flag.String("go", "emulate/qemu_legality.go", "with -gen: the Go file to write")
+	spr := flag.Bool("spr", false, "measure the non-privileged SPR numbers (mfspr/mtspr) instead of the ops")
+	genSPR := flag.String("gen-spr", "", "generate Go from this SPR data file instead of measuring")
+	sprGo := flag.String("spr-go", "emulate/qemu_spr.go", "with -gen-spr: the Go file to write")
 	flag.Parse()
 	var err error
-	if *gen != "" {
+	switch {
+	case *genSPR != "":
+		err = generateSPR(*genSPR, *sprGo)
+	case *spr:
+		err = measureSPR(*procs, *out)
+	case *gen != "":
 		err = generate(*gen, *goOut)
-	} else {
+	default:
 		err = measure(*opsFlag, *seed, *procs, *out)
 	}
 	if err != nil {
@@ -123,4 +137,61 @@ func header(seed uint64, opsList string) []string {
 		"inconsistent = what varied between samples or byte orders.",
 		fmt.Sprintf("decode.NumOps=%d", decode.NumOps),
 	}
+}
+
+func generateSPR(in, out string) error {
+	b, err := os.ReadFile(in)
+	if err != nil {
+		return err
+	}
+	f, err := survey.ReadSPR(bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	src, err := survey.GenerateSPRGo(f, "emulate/testdata/qemu-spr.txt")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(out, src, 0o666)
+}
+
+func measureSPR(procs int, out string) error {
+	le, err := oracle.New(oracle.Config{Procs: procs})
+	if err != nil {
+		return err
+	}
+	be, err := oracle.New(oracle.Config{BE: true, Procs: procs})
+	if err != nil {
+		return err
+	}
+	sprs, err := survey.RunSPR(context.Background(), survey.Oracles{LE: le, BE: be})
+	if err != nil {
+		return err
+	}
+	f := &survey.SPRFile{Header: []string{
+		"QEMU 7.2 SPR survey: mfspr r3,N and mtspr N,r3 (r3 = 0) for every SPR number N with bit 0x10",
+		"clear, in problem state, measured with the harness (package oracle) under qemu-ppc64le and",
+		"qemu-ppc64 -cpu power10.",
+		"Made by: go run ./internal/cmd/qemusurvey -spr -o emulate/testdata/qemu-spr.txt",
+		"QEMU: " + qemuVersion(),
+		"Classes: x executes; illN SIGILL si_code N (6: ILL_PRVREG, QEMU does not provide the SPR);",
+		"skip-REASON the harness refused the vector or QEMU crashed; LE|BE when the byte orders differ.",
+		"Provided (emulate's qemuUserSPR): every class but ill6; a skip counts as provided (QEMU decodes",
+		"the SPR; the harness refuses writes it cannot capture and the EBB SPRs, which abort QEMU).",
+	}, SPRs: sprs}
+	if out == "" {
+		return f.Write(os.Stdout)
+	}
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		return err
+	}
+	return os.WriteFile(out, b.Bytes(), 0o666)
+}
+
+func qemuVersion() string {
+	if b, err := exec.Command("qemu-ppc64le", "--version").Output(); err == nil {
+		return strings.SplitN(strings.TrimSpace(string(b)), "\n", 2)[0]
+	}
+	return "unknown"
 }

@@ -1,0 +1,110 @@
+package survey
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"testing"
+	"time"
+
+	"golang.org/x/arch/ppc64/ppc64asm"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/oracle"
+)
+
+const (
+	sprData = "../../../../emulate/testdata/qemu-spr.txt"
+	sprGo   = "../../../../emulate/qemu_spr.go"
+)
+
+func readSPRData(t *testing.T) *SPRFile {
+	t.Helper()
+	b, err := os.ReadFile(sprData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := ReadSPR(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestQEMUSPRGenerated: emulate/qemu_spr.go is what the generator makes of
+// emulate/testdata/qemu-spr.txt (rerun "go generate ./emulate" after
+// changing the data), and the data file round-trips through the parser.
+func TestQEMUSPRGenerated(t *testing.T) {
+	f := readSPRData(t)
+	if len(f.SPRs) != len(SPRNumbers()) {
+		t.Errorf("%d SPR numbers in %s, want %d", len(f.SPRs), sprData, len(SPRNumbers()))
+	}
+	want, err := GenerateSPRGo(f, "emulate/testdata/qemu-spr.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(sprGo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("qemu_spr.go is stale: run go generate ./emulate")
+	}
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if orig, _ := os.ReadFile(sprData); !bytes.Equal(b.Bytes(), orig) {
+		t.Errorf("%s does not round-trip through ReadSPR/Write", sprData)
+	}
+}
+
+// TestSPRWord: the encodings the survey runs decode as the SPR moves of
+// the number (checked with decode, which follows ppc64asm).
+func TestSPRWord(t *testing.T) {
+	for _, op := range []decode.Op{ppc64asm.MFSPR, ppc64asm.MTSPR} {
+		for _, n := range []int{1, 8, 256, 815, 896, 1007} {
+			in, err := decode.DecodeWord(sprWord(op, n), 0)
+			if err != nil || in.Op != op {
+				t.Fatalf("%s %d: %08x decodes as %v, %v", op, n, sprWord(op, n), in, err)
+			}
+			for i := 0; i < int(in.NArgs); i++ {
+				if in.Kinds[i] == decode.ArgSPR && in.Args[i] != int64(n) {
+					t.Errorf("%s %d: %08x names SPR %d", op, n, sprWord(op, n), in.Args[i])
+				}
+			}
+		}
+	}
+}
+
+// TestQEMUSPRSurvey re-measures every SPR number with QEMU (about a second)
+// and checks that the data file still says the same.
+func TestQEMUSPRSurvey(t *testing.T) {
+	le, err := oracle.New(oracle.Config{Procs: 2})
+	if errors.Is(err, oracle.ErrNoQEMU) || errors.Is(err, oracle.ErrNoHarness) {
+		t.Skipf("QEMU SPR survey not re-measured: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	be, err := oracle.New(oracle.Config{BE: true, Procs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	got, err := RunSPR(ctx, Oracles{LE: le, BE: be})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := readSPRData(t).SPRs
+	if len(got) != len(want) {
+		t.Fatalf("measured %d numbers, the file has %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("QEMU now says %+v, %s says %+v", got[i], sprData, want[i])
+		}
+	}
+}
