@@ -311,3 +311,55 @@ func checkAccessSizes(t *testing.T, in *decode.Inst, log []access, le bool) {
 		}
 	}
 }
+
+// TestNilMemoryEveryStorageOp: a step given a nil Memory (Step handles it
+// where memory is accessed, not up front) faults with ErrNoMemory whenever
+// the same step with a Memory accesses storage, never panics, and leaves
+// the registers unchanged.
+func TestNilMemoryEveryStorageOp(t *testing.T) {
+	for _, in := range storageOps(t) {
+		faulted := 0
+		for _, le := range []bool{true, false} {
+			for i, v := range vectorsFor(t, in.Op, le) {
+				if i >= 8 && faulted >= 3 {
+					break
+				}
+				vin, err := decode.DecodeWord(v.Word, v.Suffix)
+				if err != nil || vin.Op != in.Op {
+					continue
+				}
+				// With a Memory: does the step access storage?
+				e := emulate.New(emulate.Config{Profile: emulate.QEMU})
+				m := v.Machine(le)
+				if !reserve(e, m, &vin) {
+					continue
+				}
+				fm := &faultMem{m: m}
+				errMem := e.StepWord(&m.Regs, fm, v.Word, v.Suffix)
+
+				e = emulate.New(emulate.Config{Profile: emulate.QEMU})
+				m = v.Machine(le)
+				reserve(e, m, &vin)
+				before := m.Regs
+				err = e.StepWord(&m.Regs, nil, v.Word, v.Suffix)
+				what := fmt.Sprintf("%s (le=%v) with a nil Memory", v.String(), le)
+				if len(fm.log) == 0 {
+					if (err == nil) != (errMem == nil) {
+						t.Errorf("%s: %v; with a Memory that it does not access: %v", what, err, errMem)
+					}
+					continue
+				}
+				faulted++
+				if !errors.Is(err, emulate.ErrNoMemory) || !errors.Is(err, emulate.ErrDataFault) {
+					t.Errorf("%s: %v, want a data fault with ErrNoMemory", what, err)
+				}
+				if d := cmp.Diff(before, m.Regs); d != "" {
+					t.Errorf("%s: registers changed (-before +after):\n%s", what, d)
+				}
+			}
+		}
+		if faulted == 0 && in.Op != p.DCBT && in.Op != p.DCBTST && in.Op != p.ICBT {
+			t.Errorf("%s: no vector accessed storage", in.Op)
+		}
+	}
+}
