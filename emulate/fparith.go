@@ -98,6 +98,14 @@ func opFPArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // commits the result to VSR t with its FPSCR update. The scalar FP and the
 // VSX scalar instructions share it.
 func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, s fpArithSpec, t int, x, y, z uint64) error {
+	var res fpResult
+	if r.FPSCR&(regs.FPSCRNI|regs.FPSCRRN) == 0 && !s.single && s.kind <= faSqrt {
+		// IEEE mode, round to nearest, a double add, subtract, multiply,
+		// divide or square root: the native fast path when it applies.
+		if fpFast(&res, s.kind, x, y) {
+			return e.fpCommit(r, in, t, &res, false)
+		}
+	}
 	if err := e.fpNonIEEE(r, in); err != nil {
 		return err
 	}
@@ -111,12 +119,6 @@ func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, s fpArithSpec, t int, 
 		f = softfloat.Binary32
 	}
 	mode := fpMode(r)
-	var res fpResult
-	if mode == softfloat.NearestEven && !s.single && s.kind <= faSqrt {
-		if fpFast(&res, s.kind, x, y) {
-			return e.fpCommit(r, in, t, &res, false)
-		}
-	}
 	switch s.kind {
 	case faAdd, faSub:
 		fpAddSub(&res, x, y, s.kind == faSub, f, mode)

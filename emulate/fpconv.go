@@ -79,7 +79,7 @@ func opFCTI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		// Hardware (fcti-undefined): bits 0:31 are a copy of the word result.
 		w := res.sf.Bits.Lo & 0xffffffff
 		res.sf.Bits.Lo = w<<32 | w
-	case fpIsNaN(b) && !s.unsigned:
+	case res.sf.Flags&softfloat.InvalidCVI != 0 && !s.unsigned && fpIsNaN(b):
 		// QEMU 7.2: a NaN gives 0x80000000, not sign-extended.
 		res.sf.Bits.Lo = 0x80000000
 	}

@@ -55,6 +55,13 @@ func fpFlipSign(f softfloat.Format, b softfloat.Bits) softfloat.Bits {
 // encoding that holds a single-precision value is classified as a double:
 // callers whose result is single precision pass Binary32).
 func fprfOf(f softfloat.Format, b softfloat.Bits) uint64 {
+	if x := b.Lo; f == softfloat.Binary64 && (x>>52&0x7ff)-1 < 0x7fe {
+		return 0x04 << (x >> 63) // a normal double, the common case: +0x04, −0x08
+	}
+	return fprfAny(f, b)
+}
+
+func fprfAny(f softfloat.Format, b softfloat.Bits) uint64 {
 	return fprfCode(f.Classify(b), f.SignBit(b))
 }
 

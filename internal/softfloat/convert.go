@@ -59,6 +59,9 @@ func RoundToInt(r *Result, f Format, a Value, m Mode) {
 // signals Inexact, with RoundedUp when the magnitude grew.
 func ToInt(r *Result, a Value, width int, signed bool, m Mode) {
 	*r = Result{}
+	if a.Class == Normal && a.Lo == 0 && a.Exp < 63 && width <= 64 && toInt64(r, a, width, signed, m) {
+		return
+	}
 	// The bounds as magnitudes: max positive, max negative.
 	var maxH, maxL, minH, minL uint64
 	switch {
@@ -112,6 +115,71 @@ func ToInt(r *Result, a Value, width int, signed bool, m Mode) {
 		r.RoundedUp = inc
 	}
 	r.Bits = Bits{kh, kl}
+}
+
+// toInt64 is ToInt for a normal value of at most 64 significant bits
+// below 2^63 (every binary64 or smaller one in that range) and a result of
+// at most 64 bits, in 64-bit arithmetic: the integer part k, the first
+// fraction bit (half) and the rest (sticky). It reports false, leaving r
+// alone, when the rounded value is out of range (ToInt then saturates).
+func toInt64(r *Result, a Value, width int, signed bool, m Mode) bool {
+	var k uint64
+	var half, rest bool
+	switch {
+	case a.Exp >= 0: // 1 ≤ |a| < 2^63
+		k = a.Hi >> uint(63-a.Exp)
+		frac := a.Hi << uint(a.Exp+1)
+		half, rest = frac>>63 != 0, frac<<1 != 0
+	case a.Exp == -1: // ½ ≤ |a| < 1
+		half, rest = true, a.Hi<<1 != 0
+	default: // 0 < |a| < ½
+		rest = true
+	}
+	inexact := half || rest
+	var inc bool
+	switch m {
+	case NearestEven:
+		inc = half && (rest || k&1 != 0)
+	case Up:
+		inc = inexact && !a.Neg
+	case Down:
+		inc = inexact && a.Neg
+	case NearestAway:
+		inc = half
+	}
+	if inc {
+		k++
+	}
+	// The largest magnitude: 2^(w−1) − 1 or 2^(w−1) (negative) signed,
+	// 2^w − 1 or 0 (negative) unsigned; k < 2^63 + 1 here.
+	switch {
+	case signed && !a.Neg:
+		if k > 1<<uint(width-1)-1 {
+			return false
+		}
+	case signed:
+		if k > 1<<uint(width-1) {
+			return false
+		}
+	case a.Neg:
+		if k != 0 {
+			return false
+		}
+	case width < 64:
+		if k > 1<<uint(width)-1 {
+			return false
+		}
+	}
+	if a.Neg && k != 0 {
+		r.Bits = Bits{^uint64(0), -k}
+	} else {
+		r.Bits = Bits{0, k}
+	}
+	if inexact {
+		r.Flags = Inexact
+		r.RoundedUp = inc
+	}
+	return true
 }
 
 // FromInt sets r to the 128-bit integer hi:lo (two's complement if signed)
