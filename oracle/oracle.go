@@ -172,7 +172,7 @@ func New(cfg Config) (*Oracle, error) {
 	}
 	qpath, err := exec.LookPath(qemu)
 	if err != nil {
-		return nil, &SetupError{Err: ErrNoQEMU, Program: qemu, Hint: "install qemu-user (Debian: apt-get install qemu-user)"}
+		return nil, &SetupError{Err: ErrNoQEMU, Program: qemu, Hint: "install qemu-user; Debian: apt-get install qemu-user"}
 	}
 	hpath := cfg.Harness
 	if hpath != "" {
@@ -206,7 +206,7 @@ func Build(dir string, be bool) (string, error) {
 	ccPath, err := exec.LookPath(cc)
 	if err != nil {
 		return "", &SetupError{Err: ErrNoCompiler, Program: cc,
-			Hint: "install the powerpc64 cross compilers (Debian: apt-get install gcc-powerpc64le-linux-gnu gcc-powerpc64-linux-gnu), or give a prebuilt harness (Config.Harness, -harness)"}
+			Hint: "install the powerpc64 cross compilers (Debian: apt-get install gcc-powerpc64le-linux-gnu gcc-powerpc64-linux-gnu) or give a prebuilt harness (Config.Harness, ppc64emu oracle -harness)"}
 	}
 	if dir == "" {
 		cache, err := os.UserCacheDir()
