@@ -35,11 +35,11 @@ func TestCRSPRQEMUTraces(t *testing.T) {
 	stats := replayQEMU(t, files...)
 
 	// mfspr of SPRs QEMU provides but regs.Regs does not hold (136, 259,
-	// 768, 779) is not emulated; mftb and mfspr 269 are accepted
+	// 768, 779) gives QEMU's values (spr-hooked-qemu); mftb and mfspr 269 are accepted
 	// divergences (the time base, and TBR values QEMU treats as mfspr);
 	// the harness refuses mtspr 898 (not captured). "(unknown)" are nap,
 	// sleep, rvwinkle and doze: illegal (removed in ISA 3.0).
-	notEmulated := map[string]int{"mfspr": 4 * 2}
+	notEmulated := map[string]int{}
 	skipped := map[string]int{"mftb": 10 * 2, "mfspr": 2, "mtspr": 2}
 	expectOps(t, stats, []string{
 		"cmpd", "cmpdi", "cmpeqb", "cmplw", "cmprb", "cmpw",

@@ -70,6 +70,7 @@ const (
 	diffBCDReservedVMX                // bcd-reserved-vmx
 	diffDenbcdInvalidVE               // denbcd-invalid-ve
 	diffMMAPrimedVSR                  // mma-primed-vsr
+	diffSprHookedQEMU                 // spr-hooked-qemu
 	diffVMXIndex                      // vmx-index-past-end
 	diffVMXDivide                     // vmx-divide-undefined
 	diffVMXGnbN                       // vmx-vgnb-n
@@ -404,8 +405,15 @@ var differenceRows = [numDiffs]Difference{
 		ID:       "spr-unknown",
 		What:     "mfspr/mtspr of a non-privileged SPR number (bit 0x10 clear) the emulator does not hold: not implemented by the CPU (ISA: illegal instruction, or a no-op for some numbers) or not part of regs.Regs",
 		Hardware: HardwareStep, HWDetail: "not emulated: which numbers POWER9/POWER10 provide, and with what value, is not tabulated here",
-		QEMU: Value, QDetail: "numbers QEMU 7.2 provides in user mode but regs.Regs does not hold (128-131, 136, 259, 768-782, 800-806) are not emulated; every other number gives SIGILL with ILL_PRVREG, reported as ErrPrivileged (ErrIllegal in supervisor state); 808-811 are no-ops in both profiles",
+		QEMU: Value, QDetail: "numbers QEMU 7.2 provides in user mode but regs.Regs does not hold (128-131, 136, 259, 768-782, 800-806): spr-hooked-qemu; every other number gives SIGILL with ILL_PRVREG, reported as ErrPrivileged (ErrIllegal in supervisor state); 808-811 are no-ops in both profiles",
 		Source: "QEMU 7.2 harness scan of all 512 non-privileged numbers, mfspr and mtspr",
+	},
+	diffSprHookedQEMU: {
+		ID:       "spr-hooked-qemu",
+		What:     "mfspr of an SPR in HookedSPRs (TM, CTRL, SPRG3, user PMU 768-782, EBB 800-806) when Config.SPR is nil or answers ok=false",
+		Hardware: HardwareStep, HWDetail: "the value lives outside regs.Regs: not emulated without the hook",
+		QEMU: Value, QDetail: "what QEMU 7.2 reads in a user process (measured): 0, except MMCR0 (779) = 0x80000000 (FC: counters frozen, so PMC1-6 stay 0); EBB SPRs 800-806: not emulated (QEMU aborts the process: \"Facility SPR 80x is unavailable\"). These are QEMU's values before any mtspr; a program that writes one needs the hook",
+		Source: "QEMU 7.2 -cpu power10 via the harness: testdata/traces/sprhook.*.txt.gz (testdata/vectors/sprhook.txt); oracle/harness/harness.c (spr-ebb)",
 	},
 	diffMftbTbr: {
 		ID:       "mftb-tbr",

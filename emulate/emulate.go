@@ -228,7 +228,9 @@ type Config struct {
 	// register file does not hold (HookedSPRs lists them: the
 	// transactional-memory SPRs, CTRL, SPRG3, the user-readable
 	// performance-monitor and event-based-branch SPRs); ok=false, or no
-	// hook, leaves the read not emulated (ErrNotEmulated, "no Config.SPR").
+	// hook, leaves the read not emulated (ErrNotEmulated, "no Config.SPR")
+	// under the hardware profile, and reads QEMU 7.2's measured value
+	// under the QEMU profile (Differences row "spr-hooked-qemu").
 	// Under the QEMU profile a number QEMU 7.2 does not provide is refused
 	// as QEMU refuses it, hook or not.
 	SPR func(n int) (v uint64, ok bool)

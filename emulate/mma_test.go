@@ -201,8 +201,9 @@ func TestMMAInvalidForms(t *testing.T) {
 }
 
 // TestSPRHook: Config.SPR supplies the SPRs the register file does not
-// hold; without it (or with ok=false) they are not emulated; a number QEMU
-// 7.2 does not provide stays refused under the QEMU profile.
+// hold; without it (or with ok=false) they are not emulated under the
+// hardware profile, and read QEMU 7.2's values under the QEMU profile
+// (except the EBB SPRs, which abort QEMU).
 func TestSPRHook(t *testing.T) {
 	hook := func(n int) (uint64, bool) { return uint64(n) << 32, n != 131 }
 	for _, tc := range []struct {
@@ -218,7 +219,11 @@ func TestSPRHook(t *testing.T) {
 		{"BESCR", 806, Hardware, true, 806 << 32, nil},
 		{"TEXASRU hook says no", 131, Hardware, true, 0, ErrNotEmulated},
 		{"CTRL no hook", 136, Hardware, false, 0, ErrNotEmulated},
-		{"CTRL no hook (QEMU)", 136, QEMU, false, 0, ErrNotEmulated},
+		// spr-hooked-qemu: QEMU 7.2's values (testdata/traces/sprhook.*).
+		{"CTRL no hook (QEMU)", 136, QEMU, false, 0, nil},
+		{"MMCR0 no hook (QEMU)", 779, QEMU, false, 0x80000000, nil},
+		{"TEXASRU hook says no (QEMU)", 131, QEMU, true, 0, nil},
+		{"BESCR no hook (QEMU aborts)", 806, QEMU, false, 0, ErrNotEmulated},
 	} {
 		m := newMachine(true)
 		cfg := Config{Profile: tc.p}

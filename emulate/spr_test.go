@@ -138,7 +138,7 @@ func TestSPRRefusals(t *testing.T) {
 		{name: "mfspr 0 supervisor", insn: mf(0), p: QEMU, super: true, want: ErrIllegal},
 		{name: "mtspr 13 (AMR)", insn: mt(13), want: ErrNotEmulated},
 		{name: "mtspr 13 (AMR)", insn: mt(13), p: QEMU, want: ErrPrivileged},
-		{name: "mfspr 259 (SPRG3)", insn: mf(259), p: QEMU, want: ErrNotEmulated},
+		{name: "mfspr 259 (SPRG3)", insn: mf(259), p: Hardware, want: ErrNotEmulated},
 		{name: "mtspr 259 (SPRG3)", insn: mt(259), p: QEMU, want: ErrPrivileged},
 		{name: "mfspr 812", insn: mf(812), p: QEMU, want: ErrPrivileged},
 		{name: "mtspr 268", insn: mt(268), p: QEMU, want: ErrPrivileged},
