@@ -70,6 +70,16 @@ func corpusCases(t *testing.T) []corpusCase {
 	return cs
 }
 
+// buildRunner builds the ppc64emu command into a temporary directory.
+func buildRunner(t *testing.T) string {
+	t.Helper()
+	emu := filepath.Join(t.TempDir(), "ppc64emu")
+	if out, err := exec.Command("go", "build", "-o", emu, "../cmd/ppc64emu").CombinedOutput(); err != nil {
+		t.Fatalf("building ppc64emu: %v\n%s", err, out)
+	}
+	return emu
+}
+
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
@@ -159,10 +169,7 @@ func TestCorpus(t *testing.T) {
 			t.Skipf("%s not installed: corpus comparison skipped", q)
 		}
 	}
-	emu := filepath.Join(t.TempDir(), "ppc64emu")
-	if out, err := exec.Command("go", "build", "-o", emu, "../cmd/ppc64emu").CombinedOutput(); err != nil {
-		t.Fatalf("building ppc64emu: %v\n%s", err, out)
-	}
+	emu := buildRunner(t)
 	blocked := readBlocked(t)
 	seen := map[string]string{}
 	var passed, blockedN []string

@@ -469,15 +469,10 @@ func sysGetdents64(t *Thread, a *[6]uint64) (uint64, int) {
 
 func sysIoctl(t *Thread, a *[6]uint64) (uint64, int) {
 	fd := t.fd(a[0])
+	if r, e, ok := termiosIoctl(t, fd, a[1], a[2]); ok {
+		return r, e
+	}
 	switch a[1] {
-	case abi.TCGETS:
-		if _, err := unix.IoctlGetTermios(fd, unix.TCGETS); err != nil {
-			return 0, errnoOf(err)
-		}
-		// A terminal: the guest only learns that it is one (the powerpc
-		// termios layout and flag values are not translated).
-		b := make([]byte, 44)
-		return 0, t.write(a[2], b)
 	case abi.TIOCGWINSZ:
 		ws, err := unix.IoctlGetWinsize(fd, unix.TIOCGWINSZ)
 		if err != nil {

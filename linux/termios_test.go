@@ -1,0 +1,108 @@
+package linux_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// openPty returns a new pseudo-terminal's master and slave.
+func openPty(t *testing.T) (master, slave *os.File) {
+	t.Helper()
+	m, err := os.OpenFile("/dev/ptmx", os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminals here (%v): termios test skipped", err)
+	}
+	if err := unix.IoctlSetPointerInt(int(m.Fd()), unix.TIOCSPTLCK, 0); err != nil {
+		m.Close()
+		t.Skipf("unlockpt: %v", err)
+	}
+	n, err := unix.IoctlGetInt(int(m.Fd()), unix.TIOCGPTN)
+	if err != nil {
+		m.Close()
+		t.Skipf("ptsname: %v", err)
+	}
+	s, err := os.OpenFile("/dev/pts/"+strconv.Itoa(n), os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		m.Close()
+		t.Skipf("open pts: %v", err)
+	}
+	return m, s
+}
+
+// runOnPty runs name args with a fresh pseudo-terminal as its controlling
+// terminal and stdin, stdout and stderr, and returns what it wrote.
+func runOnPty(t *testing.T, name string, args ...string) []byte {
+	m, s := openPty(t)
+	defer m.Close()
+	cmd := exec.Command(name, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = s, s, s
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	if err := cmd.Start(); err != nil {
+		s.Close()
+		t.Fatalf("%s: %v", name, err)
+	}
+	s.Close()
+	var out bytes.Buffer
+	done := make(chan struct{})
+	go func() {
+		// The master reads EIO once the program and its descendants
+		// have closed the slave.
+		_, _ = io.Copy(&out, m)
+		close(done)
+	}()
+	werr := cmd.Wait()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s: output did not end", name)
+	}
+	var ee *exec.ExitError
+	if werr != nil && !errors.As(werr, &ee) {
+		t.Fatalf("%s: %v", name, werr)
+	}
+	if werr != nil {
+		t.Errorf("%s: %v\n%s", name, werr, out.Bytes())
+	}
+	return out.Bytes()
+}
+
+// TestTermiosPty runs the corpus program termios.c (tcgetattr/tcsetattr,
+// speeds, c_cc, window size on a terminal) on a pseudo-terminal under
+// qemu-user and under ppc64emu run, in both byte orders, and requires the
+// same output: powerpc's struct termios, flag values and ioctl numbers
+// differ from the host's, and the runner translates them.
+func TestTermiosPty(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole-program test skipped in -short mode")
+	}
+	emu := buildRunner(t)
+	for _, v := range []struct{ tag, qemu string }{{"le", "qemu-ppc64le"}, {"be", "qemu-ppc64"}} {
+		t.Run(v.tag, func(t *testing.T) {
+			bin := filepath.Join(corpusDir, "c-termios."+v.tag)
+			if _, err := os.Stat(bin); err != nil {
+				t.Skip("no c-termios binary: run scripts/build-corpus.sh first")
+			}
+			if _, err := exec.LookPath(v.qemu); err != nil {
+				t.Skipf("%s not installed: termios comparison skipped", v.qemu)
+			}
+			want := runOnPty(t, v.qemu, bin)
+			got := runOnPty(t, emu, "run", bin)
+			if !bytes.Equal(got, want) {
+				t.Errorf("output differs\n--- runner\n%s\n--- qemu\n%s", got, want)
+			}
+			if !bytes.Contains(want, []byte("TIOCGWINSZ: 0 33 101 7 9")) {
+				t.Errorf("qemu's output lacks the window size line: not a terminal?\n%s", want)
+			}
+		})
+	}
+}
