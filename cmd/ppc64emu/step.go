@@ -282,8 +282,9 @@ type stepResult struct {
 	NextAny   *nextJSON            `json:"next_any,omitempty"`
 	Effects   *effectsJSON         `json:"effects,omitempty"`
 
-	regOrder []string // Registers keys in print order
-	err      error
+	regList    []regs.Change // the changed registers in print order (text output)
+	effectRegs []regs.Change // the Observer's register records (text output of -effects)
+	err        error
 }
 
 // outcome names the result of a step: a short token and a line of text.
@@ -378,32 +379,31 @@ func usesVSR(word, suffix uint32) bool {
 // in its order: GPRs, the regs.ScalarReg registers, VSRs). A changed VSR is
 // shown as fN when only its doubleword 0 changed (an FPR) and as vN for
 // VSR 32-63, unless the instruction names VSX operands (vsrNames).
-func regChanges(rec *emulate.StepRecord, vsrNames bool) (map[string]regChange, []string) {
+func regChanges(rec *emulate.StepRecord, vsrNames bool) (map[string]regChange, []regs.Change) {
 	changes := map[string]regChange{}
-	var order []string
-	add := func(name, o, n string) {
-		changes[name] = regChange{Old: o, New: n}
-		order = append(order, name)
-	}
+	var list []regs.Change
 	if rec == nil {
-		return changes, order
+		return changes, list
 	}
 	for _, w := range rec.Regs {
-		if !w.Reg.IsVSR() {
-			add(w.Reg.String(), hex64(w.Old.Lo), hex64(w.New.Lo))
-			continue
+		c := regs.Change{Name: w.Reg.String(), Old: w.Old, New: w.New, Wide: w.Reg.IsVSR()}
+		if c.Wide {
+			i := int(w.Reg - emulate.RegVSR0)
+			switch {
+			case !vsrNames && i < 32 && w.Old.Lo == w.New.Lo:
+				c = regs.Change{Name: "f" + strconv.Itoa(i), Old: regs.VSR{Lo: w.Old.Hi}, New: regs.VSR{Lo: w.New.Hi}}
+			case !vsrNames && i >= 32:
+				c.Name = "v" + strconv.Itoa(i-32)
+			}
 		}
-		i, o, n := int(w.Reg-emulate.RegVSR0), w.Old, w.New
-		switch {
-		case !vsrNames && i < 32 && o.Lo == n.Lo:
-			add("f"+strconv.Itoa(i), hex64(o.Hi), hex64(n.Hi))
-		case !vsrNames && i >= 32:
-			add("v"+strconv.Itoa(i-32), hexVSR(o), hexVSR(n))
-		default:
-			add(w.Reg.String(), hexVSR(o), hexVSR(n))
+		o, n := hex64(c.Old.Lo), hex64(c.New.Lo)
+		if c.Wide {
+			o, n = hexVSR(c.Old), hexVSR(c.New)
 		}
+		changes[c.Name] = regChange{Old: o, New: n}
+		list = append(list, c)
 	}
-	return changes, order
+	return changes, list
 }
 
 // memChanges lists the runs of bytes the step wrote (the Observer's
@@ -618,8 +618,13 @@ func step(e *emulate.Emulator, m *machine, insn insnArg, opts stepOpts) *stepRes
 	}
 	if opts.effects {
 		res.Effects = newEffectsJSON(rec)
+		if rec != nil {
+			for _, w := range rec.Regs {
+				res.effectRegs = append(res.effectRegs, regs.Change{Name: w.Reg.String(), Old: w.Old, New: w.New, Wide: w.Reg.IsVSR()})
+			}
+		}
 	}
-	res.Registers, res.regOrder = regChanges(rec, usesVSR(insn.word, insn.suffix))
+	res.Registers, res.regList = regChanges(rec, usesVSR(insn.word, insn.suffix))
 	res.Memory = memChanges(rec)
 	return res
 }
@@ -631,12 +636,11 @@ func writeStepText(w io.Writer, res *stepResult) {
 	}
 	fmt.Fprintf(w, "%-8s %s  %s\n", "insn:", res.Insn, text)
 	fmt.Fprintf(w, "%-8s %s\n", "outcome:", res.Detail)
-	for _, name := range res.regOrder {
-		c := res.Registers[name]
-		fmt.Fprintf(w, "%-8s %s -> %s\n", name+":", c.Old, c.New)
+	for _, c := range res.regList {
+		fmt.Fprintln(w, c.String())
 	}
 	for _, c := range res.Memory {
-		fmt.Fprintf(w, "m@%s: %s -> %s\n", c.Addr, c.Old, c.New)
+		fmt.Fprintf(w, "m@%s: %s → %s\n", c.Addr, c.Old, c.New)
 	}
 	if res.Next != nil {
 		fmt.Fprintf(w, "%-8s %s\n", "next:", nextText(res.Next, ""))
@@ -650,11 +654,11 @@ func writeStepText(w io.Writer, res *stepResult) {
 		fmt.Fprintf(w, "%-8s %d %s, %d memory %s\n", "effects:",
 			len(ef.Registers), plural(len(ef.Registers), "register", "registers"),
 			len(ef.Memory), plural(len(ef.Memory), "write", "writes"))
-		for _, r := range ef.Registers {
-			fmt.Fprintf(w, "  %-7s %s -> %s\n", r.Reg+":", r.Old, r.New)
+		for _, c := range res.effectRegs {
+			fmt.Fprintf(w, "  %s\n", c.String())
 		}
 		for _, c := range ef.Memory {
-			fmt.Fprintf(w, "  m@%s: %s -> %s\n", c.Addr, c.Old, c.New)
+			fmt.Fprintf(w, "  m@%s: %s → %s\n", c.Addr, c.Old, c.New)
 		}
 		if ef.Reservation != nil {
 			fmt.Fprintf(w, "  reservation: %s -> %s\n", ef.Reservation.Old, ef.Reservation.New)
