@@ -21,7 +21,7 @@ const stepUsage = `Usage:
 	ppc64emu step [-be|-le] [-profile hardware|qemu] [-32] [-user|-super] [-next] [-effects] [-json] INSN [ASSIGN...]
 
 Emulates one instruction and prints the outcome, the registers that changed
-(old -> new) and the memory bytes that were written or changed.
+(old → new) and the memory bytes that were written or changed.
 
 INSN is 8 hex digits with an optional 0x (e.g. 7c642a14), or PREFIX:SUFFIX
 for a prefixed instruction. It is executed at NIP; it is not placed in
@@ -89,8 +89,8 @@ Example:
 	$ ppc64emu step 7c642a14 r4=5 r5=7
 	insn:    7c642a14  add r3,r4,r5
 	outcome: emulated
-	r3:      0x0 -> 0xc
-	nip:     0x40080000 -> 0x40080004
+	r3: 0x0 → 0xc
+	nip: 0x40080000 → 0x40080004
 `
 
 // Defaults of the step machine.
@@ -661,7 +661,7 @@ func writeStepText(w io.Writer, res *stepResult) {
 			fmt.Fprintf(w, "  m@%s: %s → %s\n", c.Addr, c.Old, c.New)
 		}
 		if ef.Reservation != nil {
-			fmt.Fprintf(w, "  reservation: %s -> %s\n", ef.Reservation.Old, ef.Reservation.New)
+			fmt.Fprintf(w, "  reservation: %s → %s\n", ef.Reservation.Old, ef.Reservation.New)
 		}
 	}
 }
