@@ -300,6 +300,7 @@ type Emulator struct {
 	wrap32  bool
 	wrapOld [MaxCacheBlockSize]byte
 	inst    decode.Inst // StepWord's scratch for words not in the decode cache
+	pages   pageCache   // Run's caches of a PagedMemory's pages (paged.go)
 }
 
 // reservation is the state of a load-and-reserve (larx): the reserved

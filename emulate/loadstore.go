@@ -104,6 +104,12 @@ func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
 			return b, nil
 		}
 	}
+	if e.pages.on != nil { // in Run, on a PagedMemory (paged.go)
+		if d := e.pages.dataPage(&e.pages.r, addr, n, AccessRead); d != nil {
+			copy(b, d[addr&(PageSize-1):])
+			return b, nil
+		}
+	}
 	if err := m.Read(addr, b); err != nil {
 		return nil, newFault(addr, n, false, err, false)
 	}
@@ -118,6 +124,12 @@ func (e *Emulator) write(m Memory, addr uint64, b []byte) error {
 		addr &= 0xffffffff
 		if addr+uint64(len(b)) > 1<<32 {
 			return e.writeWrapped(m, addr, b)
+		}
+	}
+	if e.pages.on != nil {
+		if d := e.pages.dataPage(&e.pages.w, addr, len(b), AccessWrite); d != nil {
+			copy(d[addr&(PageSize-1):], b)
+			return nil
 		}
 	}
 	if err := m.Write(addr, b); err != nil {

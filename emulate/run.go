@@ -132,35 +132,71 @@ const RunCheckInterval = 4096
 // were before it) and the outcome. A step that fails leaves r.NIP at the
 // instruction, so after handling the outcome (a system call, a
 // breakpoint) the caller can run on. Run makes no allocation per step.
+//
+// On a PagedMemory without an Observer, Run keeps the pages it used and
+// the decodings of the instructions it ran between steps (see
+// PagedMemory): the outcomes are those of Fetch, step by step, including
+// for code that stores into itself (a cached decoding is used only while
+// memory holds the word it came from).
 func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) {
 	var done <-chan struct{}
 	if opts.Context != nil {
 		done = opts.Context.Done()
 	}
+	pm, _ := m.(PagedMemory)
+	if pm != nil && e.obs == nil {
+		e.pages.begin(pm)
+		defer e.pages.end()
+	} else {
+		pm = nil
+	}
 	until := opts.Until
 	limit := opts.MaxSteps
 	var n uint64
 	check := uint64(0) // n at which the context is next looked at
+	next := uint64(0)  // n at which the context or the limit is next looked at
 	for {
-		if done != nil && n == check {
-			select {
-			case <-done:
-				return n, opts.Context.Err()
-			default:
+		if n == next {
+			if done != nil && n == check {
+				select {
+				case <-done:
+					return n, opts.Context.Err()
+				default:
+				}
+				check += RunCheckInterval
 			}
-			check += RunCheckInterval
+			if limit != 0 && n == limit {
+				if len(until) != 0 && isStop(until, r.NIP) {
+					return n, nil
+				}
+				return n, ErrStepLimit
+			}
+			next = ^uint64(0)
+			if done != nil {
+				next = check
+			}
+			if limit != 0 {
+				next = min(next, limit)
+			}
 		}
 		if len(until) != 0 && isStop(until, r.NIP) {
 			return n, nil
 		}
-		if limit != 0 && n == limit {
-			return n, ErrStepLimit
+		var in *decode.Inst
+		if pm != nil && r.NIP&3 == 0 {
+			in = e.pages.fetchCached(r.NIP, r.MSR&regs.MSRLE != 0)
 		}
-		in, err := e.fetchInst(r, m, &e.inst)
-		if err == nil {
-			err = e.Step(r, m, in)
+		if in == nil {
+			var err error
+			in, err = e.fetchInst(r, m, &e.inst)
+			if err != nil {
+				return n, err
+			}
+			if pm != nil {
+				e.pages.fill(r.NIP, in, in != &e.inst)
+			}
 		}
-		if err != nil {
+		if err := e.Step(r, m, in); err != nil {
 			return n, err
 		}
 		n++

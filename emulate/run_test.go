@@ -189,7 +189,7 @@ func TestRun(t *testing.T) {
 	// Cancelled while running: seen at the next check.
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
-	cm := &cancelAt{Memory: m, n: 5000, cancel: cancel}
+	cm := &cancelAt{m: m, n: 5000, cancel: cancel}
 	r = regs.Regs{MSR: msr, NIP: codeBase}
 	n, err = e.Run(&r, cm, emulate.RunOptions{Context: ctx})
 	if n != 2*emulate.RunCheckInterval || !errors.Is(err, context.Canceled) {
@@ -205,18 +205,23 @@ func TestRun(t *testing.T) {
 	}
 }
 
-// cancelAt cancels a context at its n-th instruction fetch.
+// cancelAt cancels a context at its n-th instruction fetch. It holds the
+// memory in a named field: embedding *mem.Memory would make it a
+// PagedMemory, whose pages Run uses without calling Fetch.
 type cancelAt struct {
-	*mem.Memory
+	m      *mem.Memory
 	n      int
 	cancel func()
 }
+
+func (c *cancelAt) Read(addr uint64, p []byte) error  { return c.m.Read(addr, p) }
+func (c *cancelAt) Write(addr uint64, p []byte) error { return c.m.Write(addr, p) }
 
 func (c *cancelAt) Fetch(addr uint64, p []byte) error {
 	if c.n--; c.n == 0 {
 		c.cancel()
 	}
-	return c.Memory.Fetch(addr, p)
+	return c.m.Fetch(addr, p)
 }
 
 func TestRunAllocs(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/linux"
 )
 
@@ -37,6 +38,7 @@ func BenchmarkRun(b *testing.B) {
 			}
 			var insns uint64
 			var el time.Duration
+			cpu := emutest.CPUTime()
 			for i := 0; i < b.N; i++ {
 				start := time.Now()
 				p, err := linux.Start(path, args, nil, linux.Config{Profile: emulate.QEMU, Stdout: null, Stderr: null})
@@ -56,6 +58,7 @@ func BenchmarkRun(b *testing.B) {
 			}
 			b.ReportMetric(float64(insns)/el.Seconds()/1e6, "MIPS")
 			b.ReportMetric(float64(el.Nanoseconds())/float64(insns), "ns/insn")
+			b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(insns), "cpu-ns/insn")
 		})
 	}
 }

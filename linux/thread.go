@@ -1,7 +1,6 @@
 package linux
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -102,83 +101,70 @@ func (t *Thread) run() {
 }
 
 // runQuantum executes up to one quantum of instructions; it reports whether
-// the thread is finished.
+// the thread is finished. The quantum counts system calls and faults too.
 func (t *Thread) runQuantum() bool {
 	p := t.p
-	r := &t.r
-	var m emulate.Memory = p.Mem
 	if p.dbg != nil {
-		m = p.dbg.memory()
+		return t.runQuantumDebug()
 	}
-	n, base := 0, 0 // instructions in this quantum; those already counted
-	for n < p.quantum {
-		if p.dbg != nil && p.dbg.before(t) {
-			t.count += uint64(n - base)
+	r := &t.r
+	left := uint64(p.quantum)
+	for left > 0 {
+		n, err := t.e.Run(r, p.Mem, emulate.RunOptions{MaxSteps: left})
+		t.count += n
+		if err == emulate.ErrStepLimit {
+			return false
+		}
+		left -= n + 1 // Run stops before its limit on any other outcome
+		// The instruction that stopped Run, for system calls and messages.
+		var word uint32
+		if b, ok := p.Mem.Page(r.NIP, mem.Exec); ok {
+			word = p.order.Uint32(b[r.NIP&(mem.PageSize-4):])
+		}
+		in, _ := t.e.FetchInst(r, p.Mem)
+		if t.outcome(in, word, err) || p.exited() {
 			return true
 		}
-		nip := r.NIP
-		if nip>>12 != t.codePN || t.codeGen != p.memGen {
-			page, ok := p.Mem.Page(nip, mem.Exec)
-			if !ok {
-				t.count += uint64(n - base)
-				return t.fault(&emulate.Fault{Addr: nip, EA: nip, Size: 4, Fetch: true, Err: p.Mem.Fetch(nip, make([]byte, 4))})
-			}
-			t.codePage, t.codePN, t.codeGen = page, nip>>12, p.memGen
-			t.codeInsts = p.icache(nip >> 12)
+		if p.sigAny.Load() && t.deliverSignals() {
+			return true
 		}
-		off := nip & (mem.PageSize - 4)
-		var w uint32
-		if p.le {
-			w = binary.LittleEndian.Uint32(t.codePage[off:])
-		} else {
-			w = binary.BigEndian.Uint32(t.codePage[off:])
+	}
+	return false
+}
+
+// runQuantumDebug is runQuantum under the debugger, which looks before
+// every instruction (breakpoints, single steps) and gives the emulator its
+// own view of memory.
+func (t *Thread) runQuantumDebug() bool {
+	p := t.p
+	r := &t.r
+	m := p.dbg.memory()
+	for n := 0; n < p.quantum; n++ {
+		if p.dbg == nil {
+			return false // detached: runQuantum runs on without it
 		}
-		var in *decode.Inst
-		var err error
-		// The decoded-instruction cache is checked against the word in
-		// memory, so stores into code are seen at once.
-		if c := &t.codeInsts[off/4]; c.in != nil && c.word == w {
-			in = c.in
-		} else {
-			var s uint32
-			if decode.IsPrefix(w) {
-				var b [4]byte
-				if err := p.Mem.Fetch(nip+4, b[:]); err != nil {
-					t.count += uint64(n - base)
-					return t.fault(&emulate.Fault{Addr: nip + 4, EA: nip, Size: 8, Fetch: true, Err: err})
-				}
-				s = p.order.Uint32(b[:])
-			}
-			in, err = decode.Lookup(w, s)
-			if err != nil {
-				// A word that does not decode is an illegal instruction.
-				err = &emulate.OpError{Kind: emulate.ErrIllegal, Err: err}
-			}
-			if err == nil && !decode.IsPrefix(w) {
-				*c = icacheEntry{word: w, in: in}
-			}
+		if p.dbg.before(t) {
+			return true
 		}
+		in, err := t.e.FetchInst(r, p.Mem) // fetches are not watched
 		if err == nil {
 			err = t.e.Step(r, m, in)
 		}
-		if err != nil {
-			t.count += uint64(n - base)
-			n++ // the quantum includes system calls and faults
-			base = n
-			if t.outcome(in, w, err) {
-				return true
-			}
-			if p.exited() {
-				return true
-			}
-			if p.sigAny.Load() && t.deliverSignals() {
-				return true
-			}
+		if err == nil {
+			t.count++
 			continue
 		}
-		n++
+		var word uint32
+		if in != nil {
+			word = in.Word
+		}
+		if t.outcome(in, word, err) || p.exited() {
+			return true
+		}
+		if p.sigAny.Load() && t.deliverSignals() {
+			return true
+		}
 	}
-	t.count += uint64(n - base)
 	return false
 }
 
@@ -190,7 +176,7 @@ func (t *Thread) outcome(in *decode.Inst, word uint32, err error) bool {
 	case errors.Is(err, emulate.ErrMustNotStep) && in != nil && (in.Op == ppc64asm.SC || in.Op == ppc64asm.SCV):
 		t.count++
 		return t.syscall(in.Op == ppc64asm.SCV)
-	case errors.Is(err, emulate.ErrDataFault), errors.Is(err, emulate.ErrAlignment):
+	case errors.Is(err, emulate.ErrDataFault), errors.Is(err, emulate.ErrFetchFault), errors.Is(err, emulate.ErrAlignment):
 		var f *emulate.Fault
 		if errors.As(err, &f) {
 			return t.fault(f)

@@ -24,8 +24,11 @@ import (
 	"github.com/ppc64emu/ppc64emu/emulate"
 )
 
-// PageSize is the size of a page in bytes.
-const PageSize = 4096
+// PageSize is the size of a page in bytes (emulate.PagedMemory's).
+const PageSize = emulate.PageSize
+
+// *Memory lends its pages to emulate.Emulator.Run.
+var _ emulate.PagedMemory = (*Memory)(nil)
 
 const pageShift = 12
 
@@ -95,6 +98,7 @@ type Memory struct {
 	// A one-entry cache of the last page looked up.
 	lastPN   uint64
 	lastLeaf *leaf
+	gen      uint64 // Generation: bumped by every Map, Unmap and Protect
 	// ExecHook, if set, is called for every change of permissions or
 	// contents mapping that may invalidate decoded instructions (Map,
 	// Unmap, Protect), with the affected range. It is not called for
@@ -252,6 +256,7 @@ func (m *Memory) Mapped(addr, size uint64) bool {
 
 func (m *Memory) changed(addr, size uint64) {
 	m.lastLeaf = nil
+	m.gen++
 	if m.ExecHook != nil {
 		m.ExecHook(addr, size)
 	}
@@ -510,6 +515,23 @@ func (m *Memory) Page(addr uint64, p Perm) (*[PageSize]byte, bool) {
 	}
 	return d, true
 }
+
+// AccessPage implements emulate.PagedMemory: it is Page with the
+// permission of the access (Read, Write or Exec).
+func (m *Memory) AccessPage(addr uint64, access emulate.Access) (*[PageSize]byte, bool) {
+	p := Read
+	switch access {
+	case emulate.AccessWrite:
+		p = Write
+	case emulate.AccessExec:
+		p = Exec
+	}
+	return m.Page(addr, p)
+}
+
+// Generation implements emulate.PagedMemory: it changes with every Map,
+// Unmap and Protect (which end the validity of the pages Page returned).
+func (m *Memory) Generation() uint64 { return m.gen }
 
 // ReadString reads a NUL-terminated string of at most max bytes at addr
 // (without the NUL). It fails if a byte before the NUL is unreadable or no

@@ -1,0 +1,202 @@
+package emulate_test
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
+	"github.com/ppc64emu/ppc64emu/mem"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// Encodings from Power ISA 3.1B (D, DS, XO and I forms).
+const (
+	wStwR5     = 0x90a40000 // stw r5,0(r4)
+	wBack8     = 0x4bfffff8 // b .-8
+	wAddi3By16 = 0x38630010 // addi r3,r3,16
+	wLdR6      = 0xe8c70000 // ld r6,0(r7)
+	wStdR6     = 0xf8c80000 // std r6,0(r8)
+	wAddR3R6   = 0x7c633214 // add r3,r3,r6
+	wAddi7By3  = 0x38e70003 // addi r7,r7,3
+	wAddi8By5  = 0x39080005 // addi r8,r8,5
+	wBack20    = 0x4bffffec // b .-20
+)
+
+// unpaged hides mem.Memory's pages from Run: every access is a call.
+type unpaged struct{ m *mem.Memory }
+
+func (u unpaged) Read(addr uint64, p []byte) error  { return u.m.Read(addr, p) }
+func (u unpaged) Write(addr uint64, p []byte) error { return u.m.Write(addr, p) }
+func (u unpaged) Fetch(addr uint64, p []byte) error { return u.m.Fetch(addr, p) }
+
+// TestRunPagedSameAsFetch runs a copy loop whose unaligned loads and
+// stores cross pages and whose last store straddles into a read-only page
+// through Run on a mem.Memory (Run's page caches) and through Fetch one
+// step at a time on the same memory hidden behind calls, and compares
+// instruction counts, outcomes, registers and memory.
+func TestRunPagedSameAsFetch(t *testing.T) {
+	for _, msr := range []uint64{regs.MSRLinuxUser, regs.MSRLinuxUserLE} {
+		setup := func() (*mem.Memory, regs.Regs) {
+			m := code(t, msr, codeBase, mem.RX, wLdR6, wStdR6, wAddR3R6, wAddi7By3, wAddi8By5, wBack20)
+			if err := m.Map(0x20000, 2*mem.PageSize, mem.RW); err != nil {
+				t.Fatal(err)
+			}
+			if err := m.Map(0x22000, mem.PageSize, mem.Read); err != nil {
+				t.Fatal(err)
+			}
+			b := make([]byte, 3*mem.PageSize)
+			for i := range b {
+				b[i] = byte(i*7 + i>>8)
+			}
+			if err := m.Poke(0x20000, b); err != nil {
+				t.Fatal(err)
+			}
+			r := regs.Regs{MSR: msr, NIP: codeBase}
+			r.GPR[7], r.GPR[8] = 0x20000, 0x20100
+			return m, r
+		}
+		m1, r1 := setup()
+		n1, err1 := emulate.New(emulate.Config{}).Run(&r1, m1, emulate.RunOptions{MaxSteps: 20000})
+
+		m2, r2 := setup()
+		e2 := emulate.New(emulate.Config{})
+		var n2 uint64
+		var err2 error
+		for ; n2 < 20000; n2++ {
+			if err2 = e2.Fetch(&r2, unpaged{m2}); err2 != nil {
+				break
+			}
+		}
+		if n1 < 1000 || n1 != n2 || err1 == nil || err2 == nil || err1.Error() != err2.Error() {
+			t.Fatalf("MSR %#x: Run = %d, %v; Fetch loop = %d, %v", msr, n1, err1, n2, err2)
+		}
+		var f *emulate.Fault
+		if !errors.As(err1, &f) || !f.Write || f.Addr != 0x22000 {
+			t.Errorf("MSR %#x: Run = %v, want the store into the read-only page", msr, err1)
+		}
+		if d := cmp.Diff(r2, r1); d != "" {
+			t.Errorf("MSR %#x: registers (-Fetch +Run):\n%s", msr, d)
+		}
+		b1 := make([]byte, 3*mem.PageSize)
+		b2 := make([]byte, 3*mem.PageSize)
+		if err := m1.Read(0x20000, b1); err != nil {
+			t.Fatal(err)
+		}
+		if err := m2.Read(0x20000, b2); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b1, b2) {
+			t.Errorf("MSR %#x: memory differs", msr)
+		}
+	}
+}
+
+// TestRunSelfModifying: a store into code that Run has already executed
+// (and cached) changes what Run executes next.
+func TestRunSelfModifying(t *testing.T) {
+	for _, msr := range []uint64{regs.MSRLinuxUser, regs.MSRLinuxUserLE} {
+		// loop: addi r3,r3,1 (patched into addi r3,r3,16); stw r5,0(r4); b loop
+		m := code(t, msr, codeBase, mem.RWX, wAddi3, wStwR5, wBack8)
+		r := regs.Regs{MSR: msr, NIP: codeBase}
+		r.GPR[4], r.GPR[5] = codeBase, wAddi3By16
+		n, err := emulate.New(emulate.Config{}).Run(&r, m, emulate.RunOptions{MaxSteps: 9})
+		if n != 9 || err != emulate.ErrStepLimit || r.GPR[3] != 1+16+16 {
+			t.Errorf("MSR %#x: %d, %v, r3 = %d; want 9, ErrStepLimit, 33", msr, n, err, r.GPR[3])
+		}
+	}
+}
+
+// TestRunRemapAndProtect: Run sees Unmap/Map with other code at the same
+// address, and Protect taking execute or write permission away, between
+// runs (the pages it kept are dropped when the memory's Generation moves).
+func TestRunRemapAndProtect(t *testing.T) {
+	msr := regs.MSRLinuxUserLE
+	e := emulate.New(emulate.Config{})
+	m := code(t, msr, codeBase, mem.RX, wAddi3, wStwR5, wBack8)
+	if err := m.Map(0x20000, mem.PageSize, mem.RW); err != nil {
+		t.Fatal(err)
+	}
+	r := regs.Regs{MSR: msr, NIP: codeBase}
+	r.GPR[4] = 0x20000
+	if n, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: 30}); n != 30 || err != emulate.ErrStepLimit || r.GPR[3] != 10 {
+		t.Fatalf("first run: %d, %v, r3 %d", n, err, r.GPR[3])
+	}
+	// Other code at the same address.
+	if err := m.Unmap(codeBase, mem.PageSize); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Map(codeBase, mem.PageSize, mem.RX); err != nil {
+		t.Fatal(err)
+	}
+	poke(t, m, msr, codeBase, wAddi3By16, wStwR5, wBack8)
+	r.NIP, r.GPR[3] = codeBase, 0
+	if n, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: 30}); n != 30 || err != emulate.ErrStepLimit || r.GPR[3] != 160 {
+		t.Fatalf("after remapping: %d, %v, r3 %d; want 30, ErrStepLimit, 160", n, err, r.GPR[3])
+	}
+	// The data page becomes read-only: the store faults.
+	if err := m.Protect(0x20000, mem.PageSize, mem.Read); err != nil {
+		t.Fatal(err)
+	}
+	r.NIP = codeBase
+	if n, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: 30}); n != 1 || !errors.Is(err, emulate.ErrDataFault) || !errors.Is(err, mem.ErrPermission) {
+		t.Fatalf("store to a read-only page: %d, %v", n, err)
+	}
+	// The code page loses execute permission: the fetch faults.
+	if err := m.Protect(codeBase, mem.PageSize, mem.Read); err != nil {
+		t.Fatal(err)
+	}
+	r.NIP = codeBase
+	if n, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: 30}); n != 0 || !errors.Is(err, emulate.ErrFetchFault) || !errors.Is(err, mem.ErrPermission) {
+		t.Fatalf("fetch from a page without execute permission: %d, %v", n, err)
+	}
+}
+
+// crcLoop is the inner loop of a table-driven CRC-32 (c = table[(c ^
+// buf[i]) & 0xff] ^ (c >> 8)), as GCC compiles it: r3 = c, r7 = buf,
+// r8 = i, r9 = table, CTR = count.
+var crcLoop = []uint32{
+	0x7cc740ae, // lbzx r6,r7,r8
+	0x7cc61a78, // xor r6,r6,r3
+	0x54c615ba, // rlwinm r6,r6,2,22,29
+	0x7cc9302e, // lwzx r6,r9,r6
+	0x5463c23e, // srwi r3,r3,8
+	0x7cc31a78, // xor r3,r6,r3
+	0x39080001, // addi r8,r8,1
+	0x4200ffe4, // bdnz loop
+}
+
+// BenchmarkRunCRC runs crcLoop through Run on a mem.Memory (Run's page
+// caches) and on the same memory behind calls (unpaged); ns/op is per
+// instruction.
+func BenchmarkRunCRC(b *testing.B) {
+	msr := regs.MSRLinuxUserLE
+	m := code(b, msr, codeBase, mem.RX, crcLoop...)
+	if err := m.Map(0x20000, 16*mem.PageSize, mem.RW); err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name string
+		m    emulate.Memory
+	}{{"paged", m}, {"unpaged", unpaged{m}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			e := emulate.New(emulate.Config{})
+			r := regs.Regs{MSR: msr, NIP: codeBase, CTR: 1 << 62}
+			r.GPR[7], r.GPR[9] = 0x20000, 0x28000
+			const steps = 1 << 16
+			b.ResetTimer()
+			cpu := emutest.CPUTime()
+			n := 0
+			for ; n < b.N; n += steps {
+				r.GPR[8] = 0
+				if _, err := e.Run(&r, bc.m, emulate.RunOptions{MaxSteps: steps}); err != emulate.ErrStepLimit {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(n), "cpu-ns/insn")
+		})
+	}
+}
