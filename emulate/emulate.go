@@ -370,12 +370,19 @@ func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 			return err
 		}
 	}
+	return e.exec(r, m, in, f, branches[in.Op])
+}
+
+// exec runs the semantic function f of in, which passed Step's checks,
+// and advances NIP unless in is a branch. Run calls it directly for a
+// cached instruction whose checks cannot fail (paged.go).
+func (e *Emulator) exec(r *regs.Regs, m Memory, in *decode.Inst, f semFn, branch bool) error {
 	next := r.NIP + uint64(in.Len)
-	e.wrap32 = msr&regs.MSRSF == 0
+	e.wrap32 = r.MSR&regs.MSRSF == 0
 	if err := f(e, r, m, in); err != nil {
 		return err
 	}
-	if !branches[in.Op] {
+	if !branch {
 		if !r.Is64() { // MSR after the step: mtmsrd may change SF
 			next &= 0xffffffff
 		}

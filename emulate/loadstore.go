@@ -50,10 +50,15 @@ func ea(r *regs.Regs, in *decode.Inst, indexed bool) (addr uint64, ra int64) {
 	return iea(r, addr), ra
 }
 
-// dataOrder is the byte order of data accesses: MSR[LE], inverted for
-// byte-reversed ops.
+// dataLE reports whether data accesses are little-endian: MSR[LE],
+// inverted for byte-reversed ops.
+func dataLE(r *regs.Regs, reverse bool) bool {
+	return (r.MSR&regs.MSRLE != 0) != reverse
+}
+
+// dataOrder is dataLE as a binary.ByteOrder.
 func dataOrder(r *regs.Regs, reverse bool) binary.ByteOrder {
-	if (r.MSR&regs.MSRLE != 0) != reverse {
+	if dataLE(r, reverse) {
 		return binary.LittleEndian
 	}
 	return binary.BigEndian
@@ -84,6 +89,54 @@ func putN(order binary.ByteOrder, b []byte, v uint64) {
 	}
 }
 
+// getUint and putUint are getN and putN with the byte order as a bool
+// (little-endian): no interface call, for the integer loads and stores.
+func getUint(b []byte, le bool) uint64 {
+	switch len(b) {
+	case 1:
+		return uint64(b[0])
+	case 2:
+		if le {
+			return uint64(binary.LittleEndian.Uint16(b))
+		}
+		return uint64(binary.BigEndian.Uint16(b))
+	case 4:
+		if le {
+			return uint64(binary.LittleEndian.Uint32(b))
+		}
+		return uint64(binary.BigEndian.Uint32(b))
+	}
+	if le {
+		return binary.LittleEndian.Uint64(b)
+	}
+	return binary.BigEndian.Uint64(b)
+}
+
+func putUint(b []byte, v uint64, le bool) {
+	switch len(b) {
+	case 1:
+		b[0] = byte(v)
+	case 2:
+		if le {
+			binary.LittleEndian.PutUint16(b, uint16(v))
+		} else {
+			binary.BigEndian.PutUint16(b, uint16(v))
+		}
+	case 4:
+		if le {
+			binary.LittleEndian.PutUint32(b, uint32(v))
+		} else {
+			binary.BigEndian.PutUint32(b, uint32(v))
+		}
+	default:
+		if le {
+			binary.LittleEndian.PutUint64(b, v)
+		} else {
+			binary.BigEndian.PutUint64(b, v)
+		}
+	}
+}
+
 // read and write are every data access of a step: one Memory call of the
 // access's full size. The exception is 32-bit mode (e.wrap32, set by Step),
 // where effective addresses are computed modulo 2^32: an access that runs
@@ -104,11 +157,13 @@ func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
 			return b, nil
 		}
 	}
-	if e.pages.on != nil { // in Run, on a PagedMemory (paged.go)
-		if d := e.pages.dataPage(&e.pages.r, addr, n, AccessRead); d != nil {
-			copy(b, d[addr&(PageSize-1):])
-			return b, nil
-		}
+	d := e.dataPage(&e.pages.r, addr, n) // in Run (paged.go)
+	if d == nil {
+		d = e.pageMiss(&e.pages.r, addr, n, AccessRead)
+	}
+	if d != nil {
+		copy(b, d[addr%PageSize:])
+		return b, nil
 	}
 	if err := m.Read(addr, b); err != nil {
 		return nil, newFault(addr, n, false, err, false)
@@ -126,11 +181,13 @@ func (e *Emulator) write(m Memory, addr uint64, b []byte) error {
 			return e.writeWrapped(m, addr, b)
 		}
 	}
-	if e.pages.on != nil {
-		if d := e.pages.dataPage(&e.pages.w, addr, len(b), AccessWrite); d != nil {
-			copy(d[addr&(PageSize-1):], b)
-			return nil
-		}
+	d := e.dataPage(&e.pages.w, addr, len(b))
+	if d == nil {
+		d = e.pageMiss(&e.pages.w, addr, len(b), AccessWrite)
+	}
+	if d != nil {
+		copy(d[addr%PageSize:], b)
+		return nil
 	}
 	if err := m.Write(addr, b); err != nil {
 		return newFault(addr, len(b), true, err, false)
@@ -184,11 +241,21 @@ func wrappedFault(ea uint64, n int, write bool, err error) *Fault {
 
 func opLoad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, in.Has(decode.FlagIndexed))
-	b, err := e.read(m, addr, int(in.Size))
-	if err != nil {
-		return err
+	var b []byte
+	d := e.dataPage(&e.pages.r, addr, int(in.Size))
+	if d == nil {
+		d = e.pageMiss(&e.pages.r, addr, int(in.Size), AccessRead)
 	}
-	v := getN(dataOrder(r, in.Has(decode.FlagByteRev)), b)
+	if d != nil {
+		b = d[addr%PageSize:]
+		b = b[:in.Size]
+	} else {
+		var err error
+		if b, err = e.read(m, addr, int(in.Size)); err != nil {
+			return err
+		}
+	}
+	v := getUint(b, dataLE(r, in.Has(decode.FlagByteRev)))
 	if in.Has(decode.FlagSignExt) {
 		shift := 64 - 8*uint(in.Size)
 		v = uint64(int64(v<<shift) >> shift)
@@ -202,10 +269,20 @@ func opLoad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 
 func opStore(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, in.Has(decode.FlagIndexed))
-	b := e.buf[:in.Size]
-	putN(dataOrder(r, in.Has(decode.FlagByteRev)), b, r.GPR[in.Args[0]&31])
-	if err := e.write(m, addr, b); err != nil {
-		return err
+	le := dataLE(r, in.Has(decode.FlagByteRev))
+	d := e.dataPage(&e.pages.w, addr, int(in.Size))
+	if d == nil {
+		d = e.pageMiss(&e.pages.w, addr, int(in.Size), AccessWrite)
+	}
+	if d != nil {
+		b := d[addr%PageSize:]
+		putUint(b[:in.Size], r.GPR[in.Args[0]&31], le)
+	} else {
+		b := e.buf[:in.Size]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := e.write(m, addr, b); err != nil {
+			return err
+		}
 	}
 	if in.Has(decode.FlagUpdate) {
 		r.GPR[ra&31] = addr

@@ -79,14 +79,24 @@ const maxCodePages = 2048
 // codeInsts are the decoded instructions of one code page, by word.
 type codeInsts [PageSize / 4]codeInst
 
-// codeInst caches the decoding of one non-prefixed instruction word.
+// codeInst caches the decoding of one non-prefixed instruction word, and
+// what Step would look up for it.
 type codeInst struct {
 	word uint32
-	in   *decode.Inst // decode's shared immutable Inst; nil: empty
+	// plain: the checks of Step that depend on the instruction alone
+	// pass (valid form, not privileged, within the ISA level, emulated),
+	// so Run calls exec with f directly when MSR has the bits of need
+	// (the facilities) and no MMA accumulator is primed.
+	plain  bool
+	branch bool         // f sets NIP
+	in     *decode.Inst // decode's shared immutable Inst; nil: empty
+	f      semFn
+	need   uint64 // facilityNeed of in
 }
 
 // begin makes the cache valid for pm and turns the data caches on; end
-// turns them off again.
+// turns them off again, emptying them, so that a step outside Run (on
+// any Memory) never finds a page in them.
 func (c *pageCache) begin(pm PagedMemory) {
 	if gen := pm.Generation(); c.pm != pm || c.gen != gen {
 		c.flush()
@@ -95,7 +105,11 @@ func (c *pageCache) begin(pm PagedMemory) {
 	c.on = pm
 }
 
-func (c *pageCache) end() { c.on = nil }
+func (c *pageCache) end() {
+	c.on = nil
+	c.r = [tlbSize]tlbEntry{}
+	c.w = [tlbSize]tlbEntry{}
+}
 
 // flush forgets every page (the decoded instructions stay: they check
 // their word).
@@ -105,31 +119,42 @@ func (c *pageCache) flush() {
 	c.codeTag, c.codePage, c.codeInsts = 0, nil, nil
 }
 
-// dataPage returns the page for an access of n bytes at addr within one
-// page, from the cache set or filled from the memory; nil when the access
-// crosses a page or the page does not allow it (read and write then take
-// the Memory call, which gives the same result or the fault).
-func (c *pageCache) dataPage(set *[tlbSize]tlbEntry, addr uint64, n int, acc Access) *[PageSize]byte {
-	if addr&(PageSize-1)+uint64(n) > PageSize {
-		return nil
-	}
+// dataPage is the page holding the n bytes at addr for an access of a
+// step in Run on a PagedMemory, from the data page cache set (pages.r or
+// pages.w), or nil; on nil, pageMiss fills the entry from the memory. They
+// give nil outside Run, in 32-bit mode, across pages, or on a page that
+// does not allow the access (read and write then take the Memory call,
+// which gives the same result or the fault). A load reads the value from
+// the page; a store writes into it, after its last check. dataPage is
+// small enough to inline.
+func (e *Emulator) dataPage(set *[tlbSize]tlbEntry, addr uint64, n int) *[PageSize]byte {
 	pn := addr / PageSize
-	t := &set[pn%tlbSize]
-	if t.tag == pn+1 {
+	if t := &set[pn%tlbSize]; t.tag == pn+1 && addr%PageSize+uint64(n) <= PageSize && !e.wrap32 {
 		return t.page
+	}
+	return nil
+}
+
+// pageMiss is dataPage for a page not in set. The sets hold pages only
+// while Run steps on a PagedMemory (pageCache.end empties them).
+func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc Access) *[PageSize]byte {
+	c := &e.pages
+	if c.on == nil || e.wrap32 || addr%PageSize+uint64(n) > PageSize {
+		return nil
 	}
 	p, ok := c.on.AccessPage(addr, acc)
 	if !ok {
 		return nil
 	}
-	t.tag, t.page = pn+1, p
+	pn := addr / PageSize
+	set[pn%tlbSize] = tlbEntry{tag: pn + 1, page: p}
 	return p
 }
 
-// fetchCached returns the decoded instruction at nip (a multiple of 4)
+// fetchCached returns the cached instruction at nip (a multiple of 4)
 // from the code page cache, or nil when Run must take the general path
 // (another page, a prefixed or undecodable word, a word not yet seen).
-func (c *pageCache) fetchCached(nip uint64, le bool) *decode.Inst {
+func (c *pageCache) fetchCached(nip uint64, le bool) *codeInst {
 	if nip/PageSize+1 != c.codeTag {
 		return nil
 	}
@@ -140,8 +165,8 @@ func (c *pageCache) fetchCached(nip uint64, le bool) *decode.Inst {
 	} else {
 		w = binary.BigEndian.Uint32(c.codePage[off:])
 	}
-	if ci := &c.codeInsts[off/4]; ci.word == w {
-		return ci.in // nil for an empty entry
+	if ci := &c.codeInsts[off/4]; ci.word == w && ci.in != nil {
+		return ci
 	}
 	return nil
 }
@@ -149,8 +174,9 @@ func (c *pageCache) fetchCached(nip uint64, le bool) *decode.Inst {
 // fill makes nip's page the code page if it is executable and, with
 // shared set (in is decode's shared immutable Inst, not a scratch),
 // caches the decoding of in, the instruction fetched from nip, unless it
-// is prefixed (its suffix may lie on the next page).
-func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool) {
+// is prefixed (its suffix may lie on the next page). level is the
+// Emulator's ISA level.
+func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.Level) {
 	pn := nip / PageSize
 	if pn+1 != c.codeTag {
 		p, ok := c.on.AccessPage(nip, AccessExec)
@@ -167,7 +193,16 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool) {
 		}
 		c.codeTag, c.codePage, c.codeInsts = pn+1, p, ci
 	}
-	if shared && in.Len == 4 {
-		c.codeInsts[nip&(PageSize-1)/4] = codeInst{word: in.Word, in: in}
+	if !shared || in.Len != 4 {
+		return
+	}
+	f := semantics[in.Op]
+	c.codeInsts[nip&(PageSize-1)/4] = codeInst{
+		word:   in.Word,
+		plain:  f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level,
+		branch: branches[in.Op],
+		in:     in,
+		f:      f,
+		need:   facilityNeed[in.Facility&7],
 	}
 }

@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 
 	"github.com/ppc64emu/ppc64emu/decode"
@@ -179,28 +180,75 @@ func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) 
 				next = min(next, limit)
 			}
 		}
-		if len(until) != 0 && isStop(until, r.NIP) {
-			return n, nil
-		}
-		var in *decode.Inst
-		if pm != nil && r.NIP&3 == 0 {
-			in = e.pages.fetchCached(r.NIP, r.MSR&regs.MSRLE != 0)
-		}
-		if in == nil {
-			var err error
-			in, err = e.fetchInst(r, m, &e.inst)
+		if len(until) == 0 && pm != nil {
+			k, err := e.runPaged(r, m, pm, next-n)
+			n += k
 			if err != nil {
 				return n, err
 			}
-			if pm != nil {
-				e.pages.fill(r.NIP, in, in != &e.inst)
-			}
+			continue
 		}
-		if err := e.Step(r, m, in); err != nil {
+		if len(until) != 0 && isStop(until, r.NIP) {
+			return n, nil
+		}
+		if err := e.stepPaged(r, m, pm); err != nil {
 			return n, err
 		}
 		n++
 	}
+}
+
+// runPaged is Run's loop on a PagedMemory (m, and as pm) without stop
+// addresses: it executes up to max instructions, the cached ones whose
+// Step checks cannot fail through exec directly (codeInst.plain), and
+// returns how many it executed and the error of the one that failed.
+func (e *Emulator) runPaged(r *regs.Regs, m Memory, pm PagedMemory, max uint64) (uint64, error) {
+	c := &e.pages
+	var n uint64
+	for n < max {
+		nip := r.NIP
+		if nip&3 == 0 && nip/PageSize+1 == c.codeTag {
+			off := nip & (PageSize - 1)
+			var w uint32
+			msr := r.MSR
+			if msr&regs.MSRLE != 0 {
+				w = binary.LittleEndian.Uint32(c.codePage[off:])
+			} else {
+				w = binary.BigEndian.Uint32(c.codePage[off:])
+			}
+			if ci := &c.codeInsts[off/4]; ci.word == w && ci.plain && msr&ci.need == ci.need && e.acc == 0 {
+				if err := e.exec(r, m, ci.in, ci.f, ci.branch); err != nil {
+					return n, err
+				}
+				n++
+				continue
+			}
+		}
+		if err := e.stepPaged(r, m, pm); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+// stepPaged fetches and steps one instruction as Fetch does; with pm (m
+// as a PagedMemory whose caches are on) through the code page cache,
+// filling it.
+func (e *Emulator) stepPaged(r *regs.Regs, m Memory, pm PagedMemory) error {
+	if pm != nil && r.NIP&3 == 0 {
+		if ci := e.pages.fetchCached(r.NIP, r.MSR&regs.MSRLE != 0); ci != nil {
+			return e.Step(r, m, ci.in)
+		}
+	}
+	in, err := e.fetchInst(r, m, &e.inst)
+	if err != nil {
+		return err
+	}
+	if pm != nil {
+		e.pages.fill(r.NIP, in, in != &e.inst, e.level)
+	}
+	return e.Step(r, m, in)
 }
 
 func isStop(until []uint64, nip uint64) bool {
