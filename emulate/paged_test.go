@@ -200,3 +200,21 @@ func BenchmarkRunCRC(b *testing.B) {
 		})
 	}
 }
+
+// TestRunFacilityAfterCaching: an FP instruction cached while MSR[FP] = 1
+// is refused by Run (ErrUnavailable, nothing executed) once MSR[FP] = 0.
+func TestRunFacilityAfterCaching(t *testing.T) {
+	const wFadd, wBack4 = 0xfc21102a, 0x4bfffffc // fadd f1,f1,f2; b .-4
+	msr := regs.MSRLinuxUserLE | regs.MSRFP
+	m := code(t, msr, codeBase, mem.RX, wFadd, wBack4)
+	e := emulate.New(emulate.Config{})
+	r := regs.Regs{MSR: msr, NIP: codeBase}
+	if n, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: 20}); n != 20 || err != emulate.ErrStepLimit {
+		t.Fatalf("with FP: %d, %v", n, err)
+	}
+	r.MSR &^= regs.MSRFP
+	before := r
+	if n, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: 20}); n != 0 || !errors.Is(err, emulate.ErrUnavailable) || r != before {
+		t.Fatalf("without FP: %d, %v (registers unchanged: %v)", n, err, r == before)
+	}
+}

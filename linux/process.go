@@ -117,19 +117,16 @@ type Process struct {
 	quantum int
 	fds     fdTable // the guest's descriptors (fdtab.go)
 
-	gil       gil    // the process lock: held by the running thread
-	memGen    uint64 // bumped when mappings change (code page caches)
-	icaches   map[uint64]*[mem.PageSize / 4]icacheEntry
-	icacheGen uint64
-	threads   map[int]*Thread
-	nthreads  atomic.Int32
-	nextTID   int
-	brkBase   uint64
-	brk       uint64
-	actions   [abi.NSIG + 1]sigAction
-	futexes   map[uint64]*futexQueue
-	sigAny    atomic.Bool // some thread may have a deliverable signal
-	dbg       *Debugger   // the debugger, if any (gdbtarget.go)
+	gil      gil // the process lock: held by the running thread
+	threads  map[int]*Thread
+	nthreads atomic.Int32
+	nextTID  int
+	brkBase  uint64
+	brk      uint64
+	actions  [abi.NSIG + 1]sigAction
+	futexes  map[uint64]*futexQueue
+	sigAny   atomic.Bool // some thread may have a deliverable signal
+	dbg      *Debugger   // the debugger, if any (gdbtarget.go)
 
 	done    chan struct{}
 	endOnce sync.Once
@@ -199,7 +196,6 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	if p.quantum <= 0 {
 		p.quantum = DefaultQuantum
 	}
-	m.ExecHook = func(addr, size uint64) { p.memGen++ }
 	p.brkBase = img.End
 	p.brk = img.End
 	if err := p.mapTrampoline(); err != nil {

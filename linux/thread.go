@@ -41,18 +41,12 @@ type Thread struct {
 	wake        chan struct{}
 	gilWake     chan struct{} // receives the process lock (gil)
 
-	// The code page cache.
-	codePN    uint64
-	codeGen   uint64
-	codePage  *[mem.PageSize]byte
-	codeInsts *[mem.PageSize / 4]icacheEntry
-
 	buf   []byte // scratch for system calls
 	count uint64 // instructions executed, not yet added to the process
 }
 
 func (p *Process) newThread(tid int) *Thread {
-	t := &Thread{p: p, tid: tid, wake: make(chan struct{}, 1), gilWake: make(chan struct{}, 1), codePN: ^uint64(0)}
+	t := &Thread{p: p, tid: tid, wake: make(chan struct{}, 1), gilWake: make(chan struct{}, 1)}
 	t.e = emulate.New(emulate.Config{
 		Level:    p.cpu.Level,
 		Profile:  p.cfg.Profile,
@@ -233,27 +227,4 @@ func fpeCode(fpscr uint64) int {
 		return abi.FPE_FLTRES
 	}
 	return abi.FPE_FLTUNK
-}
-
-// icacheEntry caches the decoding of one instruction word of a code page.
-// A prefixed instruction is never cached (its suffix may lie on another
-// page).
-type icacheEntry struct {
-	word uint32
-	in   *decode.Inst
-}
-
-// icache returns the decoded-instruction cache of code page pn. The caches
-// are dropped whenever the mappings change.
-func (p *Process) icache(pn uint64) *[mem.PageSize / 4]icacheEntry {
-	if p.icacheGen != p.memGen || p.icaches == nil {
-		p.icaches = map[uint64]*[mem.PageSize / 4]icacheEntry{}
-		p.icacheGen = p.memGen
-	}
-	c := p.icaches[pn]
-	if c == nil {
-		c = new([mem.PageSize / 4]icacheEntry)
-		p.icaches[pn] = c
-	}
-	return c
 }
