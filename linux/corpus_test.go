@@ -56,6 +56,8 @@ func corpusCases(t *testing.T) []corpusCase {
 				}
 				cs = append(cs, c)
 			}
+		case strings.HasPrefix(base, "c-staticpie."):
+			cs = append(cs, corpusCase{name: base, bin: b, args: []string{"one"}})
 		case strings.HasPrefix(base, "c-stdio."):
 			cs = append(cs, corpusCase{name: base, bin: b, args: []string{"one", "two words"}})
 		case strings.HasPrefix(base, "c-"):

@@ -13,9 +13,13 @@
 //     emulate.Emulator per guest thread), the system calls (sys_*.go), the
 //     futex and the signal delivery (signal.go).
 //
-// The address space is a *mem.Memory. Guest file descriptors are host file
-// descriptors: the guest reads and writes the runner's stdin, stdout and
-// stderr and the files it opens directly.
+// The address space is a *mem.Memory. The guest has its own descriptor
+// table (fdtab.go): each guest descriptor is a host descriptor the runner
+// opened for it, numbered as Linux numbers them (the lowest free number);
+// guest 0, 1 and 2 start as duplicates of the runner's stdin, stdout and
+// stderr (or Config's), so a program may close them without closing the
+// runner's. Structures whose powerpc layout or constants differ from the
+// host's (stat, termios, sigaction, epoll_event, …) are translated.
 //
 // # Threads and atomicity
 //
@@ -38,6 +42,13 @@
 // outcomes raise (a data fault is SIGSEGV with SEGV_MAPERR or SEGV_ACCERR
 // and si_addr the faulting byte; misalignment SIGBUS; a trap SIGTRAP; an
 // illegal or privileged instruction SIGILL; an enabled FP exception SIGFPE).
+// Real-time signals are queued (every instance, in order, with its
+// siginfo); standard signals coalesce. A blocking system call is
+// interrupted by a signal with a handler as Linux's is: EINTR, or a
+// restart under SA_RESTART for the calls Linux restarts (reads, writes,
+// accept, recv, futex waits without timeout); sleeps, polls, select and
+// sigsuspend always fail with EINTR. The floating-point exception mode
+// is prctl(PR_SET_FPEXC)'s, kept in MSR[FE0,FE1] as Linux does.
 // The signal frame is Linux's 64-bit rt_sigframe (ucontext with the GPR, FPR,
 // VMX and VSX state) in the guest's byte order; handlers return through a
 // trampoline page that issues rt_sigreturn.

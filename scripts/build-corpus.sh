@@ -38,5 +38,8 @@ for cc in powerpc64le-linux-gnu-gcc:le powerpc64-linux-gnu-gcc:be; do
     n=$(basename "$c" .c)
     "$gcc" -static -O2 -pthread -o "$out/c-$n.$tag" "$c" -lm
   done
+  # A static-PIE (ET_DYN, no interpreter) that relocates itself; without
+  # libc, whose Debian cross build has no static-PIE support.
+  "$gcc" -static-pie -nostdlib -nostartfiles -fPIE -O2 -o "$out/c-staticpie.$tag" $src/pie/staticpie.c
 done
 echo "built C corpus: $(ls $out/c-* 2>/dev/null | wc -l) binaries"
