@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/softfloat"
 	"github.com/ppc64emu/ppc64emu/internal/vec"
 	"github.com/ppc64emu/ppc64emu/regs"
 	p "golang.org/x/arch/ppc64/ppc64asm"
@@ -80,16 +81,16 @@ func opVFPMadd(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 
 func opVFPRound(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	b := vr(r, in.Args[1])
-	var mode int // vrfin: nearest even
+	mode := softfloat.NearestEven // vrfin
 	switch in.Op {
 	case p.VRFIZ:
-		mode = 1
+		mode = softfloat.TowardZero
 	case p.VRFIP:
-		mode = 2
+		mode = softfloat.Up
 	case p.VRFIM:
-		mode = 3
+		mode = softfloat.Down
 	}
-	if mode >= 2 && r.VSCR&regs.VSCRNJ != 0 && hasDenormal32(b) {
+	if (mode == softfloat.Up || mode == softfloat.Down) && r.VSCR&regs.VSCRNJ != 0 && hasDenormal32(b) {
 		if err := vmxUnknown(e, in, whyNJRound); err != nil {
 			return err
 		}

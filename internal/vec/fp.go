@@ -224,10 +224,9 @@ func minMax(a, b V, m FPMode, max bool) (V, bool) {
 	})
 }
 
-// RoundToIntFP is vrfin (mode 0: nearest even), vrfiz (1: toward zero),
-// vrfip (2: toward +∞) and vrfim (3: toward -∞).
-func RoundToIntFP(b V, mode int, m FPMode) V {
-	rm := [4]softfloat.Mode{softfloat.NearestEven, softfloat.TowardZero, softfloat.Up, softfloat.Down}[mode&3]
+// RoundToIntFP is vrfin (rm softfloat.NearestEven), vrfiz (TowardZero),
+// vrfip (Up) and vrfim (Down).
+func RoundToIntFP(b V, rm softfloat.Mode, m FPMode) V {
 	x := Words(b)
 	for i, v := range x {
 		var r softfloat.Result

@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/ppc64emu/ppc64emu/internal/softfloat"
 )
 
 func splat32(x uint32) V { return FromWords([4]uint32{x, x, x, x}) }
@@ -70,9 +72,9 @@ func TestFPSpecials(t *testing.T) {
 		{"no NJ add of denormals", first(AddFP(splat32(den), splat32(den), FPMode{})), 10},
 		{"NJ max returns flushed zero", first(MaxFP(splat32(den), splat32(0x80000000), nj)), 0},
 		{"NJ tiny product", first(MultiplyAddFP(splat32(0x00800000), splat32(0x80000000), splat32(0x3f000000), false, nj)), 0},
-		{"vrfip of -0.5", RoundToIntFP(splat32(0xbf000000), 2, FPMode{}).Word(0), 0x80000000},
-		{"vrfim of 0.5", RoundToIntFP(splat32(0x3f000000), 3, FPMode{}).Word(0), 0},
-		{"vrfin of 2.5", RoundToIntFP(splat32(0x40200000), 0, FPMode{}).Word(0), 0x40000000},
+		{"vrfip of -0.5", RoundToIntFP(splat32(0xbf000000), softfloat.Up, FPMode{}).Word(0), 0x80000000},
+		{"vrfim of 0.5", RoundToIntFP(splat32(0x3f000000), softfloat.Down, FPMode{}).Word(0), 0},
+		{"vrfin of 2.5", RoundToIntFP(splat32(0x40200000), softfloat.NearestEven, FPMode{}).Word(0), 0x40000000},
 		{"vcfsx -1 >> 1", ConvertFromIntFP(splat32(0xffffffff), 1, true).Word(0), 0xbf000000},
 		{"vcfux 2^32-1 rounds", ConvertFromIntFP(splat32(0xffffffff), 0, false).Word(0), 0x4f800000},
 		{"vexptefp(0)", Exp2SeriesFP(splat32(0), FPMode{}).Word(0), one},
