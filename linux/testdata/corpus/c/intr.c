@@ -2,8 +2,8 @@
    poll/ppoll/select/pselect, pause, sigsuspend and sigtimedwait always fail
    with EINTR; futex waits without a timeout, accept, recv and a blocked
    write are restarted under SA_RESTART (EINTR without it), a timed futex
-   wait is not. pselect's and sigsuspend's masks last until the handler
-   returns. wait4 without children fails at once with ECHILD. A helper
+   wait is not. The masks of pselect, ppoll, epoll_pwait and sigsuspend
+   last until the handler returns. wait4 without children fails at once with ECHILD. A helper
    thread sends SIGUSR1 100 ms after each call starts, then (for the
    restarted ones) completes the call 100 ms later. */
 #define _GNU_SOURCE
@@ -16,6 +16,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -212,6 +213,18 @@ int main(void) {
 		arm(NULL);
 		r = pselect(sp[0] + 1, &rs, NULL, NULL, &pts, &empty);
 		printf("pselect: %s hits=%d usr1 blocked after=%d\n", err(r), hits, blocked_usr1());
+
+		arm(NULL);
+		r = ppoll(&pfd, 1, &pts, &empty);
+		printf("ppoll with a mask: %s hits=%d usr1 blocked after=%d\n", err(r), hits, blocked_usr1());
+
+		int ep = epoll_create1(0);
+		struct epoll_event ev = {.events = EPOLLIN};
+		epoll_ctl(ep, EPOLL_CTL_ADD, sp[0], &ev);
+		arm(NULL);
+		r = epoll_pwait(ep, &ev, 1, 2000, &empty);
+		printf("epoll_pwait with a mask: %s hits=%d usr1 blocked after=%d\n", err(r), hits, blocked_usr1());
+		close(ep);
 
 		arm(NULL);
 		r = sigsuspend(&empty);
