@@ -148,7 +148,18 @@ func ReplayWith(e *emulate.Emulator, l *Line, le bool) Verdict {
 		problems = append(problems, fmt.Sprintf("fault address: want %#x, got %#x", res.Addr, addr))
 	}
 
-	if st == StatusOK && want == StatusOK {
+	// An enabled FP exception is compared like a completed step: the
+	// harness records the state its SIGFPE handler saw (FPSCR, CR, a
+	// target written before the interrupt, memory), and the emulator's
+	// FPException carries that state (Step leaves the registers alone).
+	var fpx *emulate.FPException
+	if st == StatusFPE && want == StatusFPE && errors.As(err, &fpx) {
+		if m.Regs != before {
+			problems = append(problems, "registers changed on a refused step: "+regs.Diff(&before, &m.Regs))
+		}
+		fpx.Apply(&m.Regs)
+	}
+	if st == want && (st == StatusOK || fpx != nil) {
 		exp := l.Vector.Machine(le)
 		for _, a := range res.Regs {
 			setReg(&exp.Regs, a.Key, a.Value)
@@ -173,7 +184,7 @@ func ReplayWith(e *emulate.Emulator, l *Line, le bool) Verdict {
 		exp.Regs.FPSCR &^= mask
 		m.Regs.FPSCR &^= mask
 		problems = append(problems, diffState(exp, m)...)
-	} else if st != StatusOK && m.Regs != before {
+	} else if st != StatusOK && fpx == nil && m.Regs != before {
 		// A refused or faulting step must leave the registers alone.
 		problems = append(problems, "registers changed on a refused step: "+regs.Diff(&before, &m.Regs))
 	}
