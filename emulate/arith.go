@@ -211,9 +211,9 @@ func opAddex(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if in.Args[3] != 0 {
 		switch e.action(diffAddexCY) {
 		case Illegal:
-			return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "reserved CY value (" + e.prof.profile.String() + " profile)"}
+			return profileIllegal(in.Op, "reserved CY value", e.prof.profile, nil)
 		default:
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "reserved CY value: hardware result unknown"}
+			return hardwareUnknown(in.Op, "reserved CY value", nil)
 		}
 	}
 	var c uint64

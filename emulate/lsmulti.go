@@ -130,10 +130,10 @@ func opLoadString(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		qemuInvalid := n > 0 && ((ra != 0 && inLoadRange(rt, ra, n)) || inLoadRange(rt, rb, n))
 		if e.qemuSide(diffLswxInvalid) {
 			if qemuInvalid {
-				return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "invalid form: RA or RB among the registers loaded (qemu profile)", Err: decode.ErrInvalidForm}
+				return profileIllegal(in.Op, "invalid form: RA or RB among the registers loaded", QEMU, decode.ErrInvalidForm)
 			}
 		} else if n > 0 && ((ra != 0 && inLoadRange(rt, ra, n)) || inLoadRange(rt, rb, n) || (rt == 0 && ra == 0)) {
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "invalid form: hardware behaviour unknown", Err: decode.ErrInvalidForm}
+			return hardwareUnknown(in.Op, "invalid form", decode.ErrInvalidForm)
 		}
 	}
 	if n == 0 {

@@ -281,9 +281,25 @@ func (pr *profileRules) refused(in *decode.Inst) error {
 func (pr *profileRules) act(a Action, in *decode.Inst, reason string, cause error) error {
 	switch a {
 	case Illegal:
-		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: reason + " (" + pr.profile.String() + " profile)", Err: cause}
+		return profileIllegal(in.Op, reason, pr.profile, cause)
 	case HardwareStep:
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: reason + ": hardware behaviour unknown", Err: cause}
+		return hardwareUnknown(in.Op, reason, cause)
 	}
 	return nil
+}
+
+// hardwareUnknown is the refusal of a step whose result on hardware is not
+// known (a Difference row's HardwareStep, or an ISA-undefined case the
+// profiles agree on): ErrNotEmulated, reason "what: hardware result
+// unknown". The one spelling of that refusal; the preallocated ones are
+// built with it too.
+func hardwareUnknown(op decode.Op, what string, cause error) *OpError {
+	return &OpError{Op: op, Kind: ErrNotEmulated, Reason: what + ": hardware result unknown", Err: cause}
+}
+
+// profileIllegal is the illegal-instruction answer a profile gives where
+// the ISA leaves the outcome to the implementation: ErrIllegal, reason
+// "what (P profile)".
+func profileIllegal(op decode.Op, what string, p Profile, cause error) *OpError {
+	return &OpError{Op: op, Kind: ErrIllegal, Reason: what + " (" + p.String() + " profile)", Err: cause}
 }

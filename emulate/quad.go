@@ -59,9 +59,9 @@ func (e *Emulator) quadPrefixedForm(in *decode.Inst) error {
 	switch {
 	case pcrel && ra != 0, in.Op == p.PLQ && rt == ra:
 		if e.qemuSide(diffInvalidForm) {
-			return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "invalid form (qemu profile)", Err: decode.ErrInvalidForm}
+			return profileIllegal(in.Op, "invalid form", QEMU, decode.ErrInvalidForm)
 		}
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "invalid form: hardware behaviour unknown", Err: decode.ErrInvalidForm}
+		return hardwareUnknown(in.Op, "invalid form", decode.ErrInvalidForm)
 	}
 	return nil
 }

@@ -72,9 +72,9 @@ var (
 		&OpError{Op: ppc64asm.MTSPR, Kind: ErrNotEmulated, Reason: "no Config.SPR for this SPR"},
 		&OpError{Op: ppc64asm.MFTB, Kind: ErrNotEmulated, Reason: "no Config.SPR for this SPR"},
 	}
-	errDSCRReserved = &OpError{Op: ppc64asm.MTSPR, Kind: ErrNotEmulated, Reason: "DSCR: reserved bits set: hardware result unknown"}
-	errPPRValue     = &OpError{Op: ppc64asm.MTSPR, Kind: ErrNotEmulated, Reason: "PPR: reserved bits or a priority other than low, medium-low, medium: hardware result unknown"}
-	errMftbTBR      = &OpError{Op: ppc64asm.MFTB, Kind: ErrNotEmulated, Reason: "mftb with TBR other than 268/269 (invalid form): hardware result unknown"}
+	errDSCRReserved = hardwareUnknown(ppc64asm.MTSPR, "DSCR: reserved bits set", nil)
+	errPPRValue     = hardwareUnknown(ppc64asm.MTSPR, "PPR: reserved bits or a priority other than low, medium-low, medium", nil)
+	errMftbTBR      = hardwareUnknown(ppc64asm.MFTB, "mftb with TBR other than 268/269 (invalid form)", nil)
 )
 
 // index into the error tables above.

@@ -15,8 +15,8 @@ var (
 	errRFI     = &opErrs{kind: ErrMustNotStep, reason: "return from interrupt"}
 	errStop    = &opErrs{kind: ErrMustNotStep, reason: "power-saving stop"}
 	errMSRBits = [...]error{
-		&OpError{Op: ppc64asm.MTMSR, Kind: ErrNotEmulated, Reason: "sets reserved MSR bits, changes TS/TM, or runs in secure state: hardware result unknown"},
-		&OpError{Op: ppc64asm.MTMSRD, Kind: ErrNotEmulated, Reason: "sets reserved MSR bits, changes TS/TM, or runs in secure state: hardware result unknown"},
+		hardwareUnknown(ppc64asm.MTMSR, "sets reserved MSR bits, changes TS/TM, or runs in secure state", nil),
+		hardwareUnknown(ppc64asm.MTMSRD, "sets reserved MSR bits, changes TS/TM, or runs in secure state", nil),
 	}
 )
 

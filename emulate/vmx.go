@@ -60,7 +60,7 @@ var vmxUnknownErr = func() (t [numWhy][decode.NumOps]error) {
 			continue
 		}
 		for w := range numWhy {
-			t[w][i] = &OpError{Op: op, Kind: ErrNotEmulated, Reason: vmxWhyText[w].text + ": hardware result unknown"}
+			t[w][i] = hardwareUnknown(op, vmxWhyText[w].text, nil)
 		}
 	}
 	return t
@@ -76,7 +76,7 @@ func vmxUnknown(e *Emulator, in *decode.Inst, why vmxWhy) error {
 	if err := vmxUnknownErr[why][in.Op]; err != nil {
 		return err
 	}
-	return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: vmxWhyText[why].text + ": hardware result unknown"}
+	return hardwareUnknown(in.Op, vmxWhyText[why].text, nil)
 }
 
 // vr reads vector register n (VSR 32+n).

@@ -235,9 +235,9 @@ func opXXGenPCV(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	imm := in.Args[2]
 	if imm&^3 != 0 {
 		if e.qemuSide(diffInvalidForm) {
-			return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "reserved IMM (qemu profile)", Err: decode.ErrInvalidForm}
+			return profileIllegal(in.Op, "reserved IMM", QEMU, decode.ErrInvalidForm)
 		}
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "reserved IMM: hardware behaviour unknown", Err: decode.ErrInvalidForm}
+		return hardwareUnknown(in.Op, "reserved IMM", decode.ErrInvalidForm)
 	}
 	setXT(r, in, vec.GeneratePCV(r.VSR[32+in.Args[1]&31], int(pcvWidths[in.Op]), int(imm)))
 	return nil
