@@ -2,6 +2,8 @@ package linux
 
 import (
 	"encoding/binary"
+	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 
@@ -353,7 +355,7 @@ func sysReadv(t *Thread, a *[6]uint64) (uint64, int) {
 }
 
 func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
-	path, e := t.str(pathAddr)
+	path, e := t.path(pathAddr)
 	if e != 0 {
 		return 0, e
 	}
@@ -367,7 +369,7 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 }
 
 func fstatat(t *Thread, dirfd int, pathAddr, buf uint64, flags int) (uint64, int) {
-	path, e := t.str(pathAddr)
+	path, e := t.path(pathAddr)
 	if e != 0 {
 		return 0, e
 	}
@@ -404,7 +406,7 @@ func putTimespec(o binary.ByteOrder, b []byte, sec, nsec int64) {
 }
 
 func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) {
-	path, e := t.str(pathAddr)
+	path, e := t.path(pathAddr)
 	if e != 0 {
 		return 0, e
 	}
@@ -536,7 +538,7 @@ func (t *Thread) putFDPair(addr uint64, h [2]int) int {
 
 // withPath reads the path at addr and runs f with it.
 func withPath(t *Thread, addr uint64, f func(path string) error) (uint64, int) {
-	path, e := t.str(addr)
+	path, e := t.path(addr)
 	if e != 0 {
 		return 0, e
 	}
@@ -575,4 +577,47 @@ func (t *Thread) waitFD(fd int, events int16) int {
 		return errRestart
 	}
 	return e
+}
+
+// path reads a path name the guest passes to a file system call. The names
+// of its own descriptors — /proc/self/fd/N, /proc/PID/fd/N, /dev/fd/N,
+// /dev/stdin, /dev/stdout, /dev/stderr — become the host descriptor's
+// /proc/self/fd entry, so that they name what the guest's descriptor N is
+// (the descriptor table renumbers them); a descriptor the guest has not
+// open names nothing (ENOENT).
+func (t *Thread) path(addr uint64) (string, int) {
+	path, e := t.str(addr)
+	if e != 0 {
+		return "", e
+	}
+	var rest string
+	switch {
+	case path == "/dev/stdin":
+		rest = "0"
+	case path == "/dev/stdout":
+		rest = "1"
+	case path == "/dev/stderr":
+		rest = "2"
+	case strings.HasPrefix(path, "/dev/fd/"):
+		rest = path[len("/dev/fd/"):]
+	case strings.HasPrefix(path, "/proc/self/fd/"):
+		rest = path[len("/proc/self/fd/"):]
+	case strings.HasPrefix(path, "/proc/"+itoa(t.p.pid)+"/fd/"):
+		rest = path[len("/proc/"+itoa(t.p.pid)+"/fd/"):]
+	default:
+		return path, 0
+	}
+	num, tail, _ := strings.Cut(rest, "/")
+	g, err := strconv.Atoi(num)
+	if err != nil || g < 0 || num != strconv.Itoa(g) {
+		return path, 0
+	}
+	h := t.p.fds.get(g)
+	if h == badFD {
+		return "/proc/self/fd/-1", 0 // no such entry
+	}
+	if tail != "" {
+		return "/proc/self/fd/" + strconv.Itoa(h) + "/" + tail, 0
+	}
+	return "/proc/self/fd/" + strconv.Itoa(h), 0
 }

@@ -25,6 +25,17 @@ int main(void) {
 	dprintf(saved, "open after close(1) gives %d\n", fd);
 	printf("this line goes to the file\n");
 	fflush(stdout);
+	/* The names of descriptor 1 name the file now. */
+	char lnk[256];
+	long n = readlink("/proc/self/fd/1", lnk, sizeof lnk - 1);
+	lnk[n > 0 ? n : 0] = 0;
+	dprintf(saved, "readlink /proc/self/fd/1 is the file: %d\n", n > 0 && strcmp(lnk, path) == 0);
+	int d = open("/dev/stdout", O_WRONLY | O_APPEND);
+	dprintf(d, "this line went through /dev/stdout\n");
+	close(d);
+	errno = 0;
+	n = readlink("/proc/self/fd/9", lnk, sizeof lnk);
+	dprintf(saved, "readlink /proc/self/fd/9 (not open): %ld %s\n", n, errno == ENOENT ? "ENOENT" : strerror(errno));
 	dup2(saved, 1);
 	close(saved);
 
