@@ -3,7 +3,7 @@
 // with the emulator: the differential testing the project does, usable from
 // any module.
 //
-// The three parts, each usable alone:
+// The parts, each usable alone:
 //
 //   - Generate makes random vectors for one op (every encoding of exactly
 //     that op, register and memory state biased to edge values), in the
@@ -11,9 +11,11 @@
 //     docs/trace-format.md).
 //   - New starts the harness under QEMU; Oracle.Run sends vectors and
 //     returns one trace line per vector.
-//   - Replay replays trace lines on the emulator (package emulate, under
-//     the implementation profile the trace names) and tallies agreement per
-//     op; Campaign does all three for a list of ops and byte orders.
+//   - Campaign runs the loop over ops and byte orders: Generate (or its
+//     Vectors hook), the harness (or any Runner, such as Recorded, which
+//     answers from recorded traces), and, with Campaign.Checker, the replay
+//     of every result on the emulator (package trace's Checker, under the
+//     QEMU profile), tallied per op with the disagreements kept.
 //
 // # Design
 //
