@@ -85,6 +85,21 @@ func (e *Emulator) PrimedAccumulators() uint8 { return e.acc }
 // (see PrimedAccumulators); 0 deprimes them all.
 func (e *Emulator) SetPrimedAccumulators(mask uint8) { e.acc = mask }
 
+// CopyBuffer returns the copy-paste facility's copy buffer: the 128 bytes
+// the last copy loaded, and ok = false when no copy has filled it since
+// the last paste. or cpabort (then a paste. stores nothing and reports
+// failure in CR0). Only the hardware profile at POWER10 runs copy and
+// paste. (Differences row "copy-paste"). Like the reservation, the buffer
+// lives in the Emulator and survives refused and faulting steps.
+func (e *Emulator) CopyBuffer() (data [128]byte, ok bool) {
+	return e.cpbuf.data, e.cpbuf.valid
+}
+
+// ClearCopyBuffer empties the copy buffer, as cpabort does. A debugger
+// calls it where the stepped thread's copy-paste sequence was broken
+// between steps (Linux issues cpabort on every context switch).
+func (e *Emulator) ClearCopyBuffer() { e.cpbuf.valid = false }
+
 // xEA is the X-form effective address (RA|0) + RB.
 func xEA(r *regs.Regs, in *decode.Inst) uint64 {
 	return iea(r, gprOr0(r, in.Args[1])+r.GPR[in.Args[2]&31])

@@ -26,14 +26,18 @@ import (
 //     every TH value, also on an unmapped EA.
 //   - sync (every L and SC: hwsync, lwsync, ptesync, …), eieio and isync
 //     are no-ops.
-//   - copy, paste. and cpabort drive an accelerator interface that a
-//     Memory cannot model: they are refused with ErrNotEmulated and a
-//     reason on the hardware profile (Differences row "copy-paste"). Under
-//     the QEMU profile cpabort is a no-op, as in QEMU 7.2.
-//   - copy and paste. have no semantic function: QEMU 7.2 refuses them in
-//     problem state, which Step handles for unemulated ops (Differences row
-//     "problem-state-code"); on the hardware profile they are not emulated,
-//     with the reason in the error.
+//   - copy, paste. and cpabort (Differences row "copy-paste"): on the
+//     hardware profile with Config.Level POWER10, the copy-paste facility
+//     on ordinary storage as POWER10 runs it: copy loads the 128-byte block
+//     at EA into the Emulator's copy buffer (CopyBuffer), paste. stores the
+//     buffer to the block at EA and sets CR0 to 0b001 ‖ XER[SO] when a copy
+//     filled it since the last paste. or cpabort, else stores nothing and
+//     sets CR0 to 0b000 ‖ XER[SO]; paste. and cpabort empty the buffer. An
+//     EA that is not a multiple of 128 is refused (ErrNotEmulated: the
+//     sources found do not say what POWER10 does). At Config.Level POWER9
+//     all three are refused (no source for POWER9). Under the QEMU profile
+//     copy and paste. are illegal in problem state and cpabort is a no-op,
+//     as in QEMU 7.2 user mode.
 //   - icbt is a no-op on the hardware profile (POWER9) and illegal under
 //     the QEMU profile (Differences row "icbt").
 
@@ -43,8 +47,9 @@ func init() {
 	def(opNop, p.DCBT, p.DCBTST, p.EIEIO, p.ISYNC) // opNop: logical.go
 	def(opSync, p.SYNC)
 	def(opCpabort, p.CPABORT)
+	def(opCopy, p.COPY)
+	def(opPaste, p.PASTECC)
 	def(opIcbt, p.ICBT)
-	setRefusalReasons()
 }
 
 // cacheEA is the effective address (RA|0) + RB of a cache instruction,
@@ -100,13 +105,6 @@ func opSync(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	return nil
 }
 
-// setRefusalReasons gives copy and paste. their not-emulated reason.
-func setRefusalReasons() {
-	for _, op := range []decode.Op{p.COPY, p.PASTECC} {
-		notEmulatedErr[op] = &OpError{Op: op, Kind: ErrNotEmulated, Reason: "copy-paste facility not emulated (accelerator interface)"}
-	}
-}
-
 // opIcbt is icbt, the instruction cache block touch hint: a no-op on POWER9
 // (power9-behaviour.md); QEMU 7.2 decodes it only for BookE and raises
 // illegal instruction (Differences row "icbt").
@@ -117,10 +115,91 @@ func opIcbt(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	return nil
 }
 
-// opCpabort is cpabort: not emulated on hardware, a no-op in QEMU 7.2.
-func opCpabort(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if e.action(diffCopyPaste) == Value {
-		return nil
+// copyBlock is the size and alignment of a copy-paste block.
+const copyBlock = 128
+
+// copyPasteRefusal is the answer of copy, paste. and cpabort where the
+// emulator does not run them: QEMU 7.2 refuses copy and paste. in problem
+// state (cpabort is a no-op there: nil); the hardware profile runs them
+// only at POWER10.
+func (e *Emulator) copyPasteRefusal(r *regs.Regs, in *decode.Inst) (done bool, err error) {
+	if e.prof.profile == QEMU {
+		if in.Op == p.CPABORT {
+			return true, nil
+		}
+		if r.MSR&regs.MSRPR != 0 {
+			return true, e.prof.refused(in) // problem-state-code
+		}
+		return true, &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "copy-paste facility in supervisor state: QEMU's behaviour not measured"}
 	}
-	return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "copy-paste facility not emulated (accelerator interface)"}
+	if e.level < decode.LevelPOWER10 {
+		return true, &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "copy-paste facility at POWER9: hardware behaviour unknown"}
+	}
+	return false, nil
+}
+
+// copyEA is the EA of copy and paste. (RA|0)+RB, or a refusal when it is
+// not a multiple of 128.
+func copyEA(r *regs.Regs, in *decode.Inst) (uint64, error) {
+	ea := iea(r, gprOr0(r, in.Args[0])+r.GPR[in.Args[1]&31])
+	if ea%copyBlock != 0 {
+		return 0, &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "copy/paste. EA not a multiple of 128: hardware behaviour unknown"}
+	}
+	return ea, nil
+}
+
+// opCopy is copy RA,RB: the 128-byte block at EA into the copy buffer.
+func opCopy(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if done, err := e.copyPasteRefusal(r, in); done {
+		return err
+	}
+	ea, err := copyEA(r, in)
+	if err != nil {
+		return err
+	}
+	b, err := e.read(m, ea, copyBlock)
+	if err != nil {
+		return err
+	}
+	copy(e.cpbuf.data[:], b)
+	e.cpbuf.valid = true
+	return nil
+}
+
+// opPaste is paste. RA,RB,L (L = 1): the copy buffer to the 128-byte block at EA if
+// a copy filled it; CR0 = 0b00 ‖ success ‖ XER[SO]; the buffer is empty
+// after.
+func opPaste(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if done, err := e.copyPasteRefusal(r, in); done {
+		return err
+	}
+	if in.NArgs > 2 && in.Args[2] == 0 {
+		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "paste. with L=0: hardware behaviour unknown"}
+	}
+	ea, err := copyEA(r, in)
+	if err != nil {
+		return err
+	}
+	var cr0 uint32
+	if e.cpbuf.valid {
+		if err := e.write(m, ea, e.cpbuf.data[:]); err != nil {
+			return err
+		}
+		cr0 = regs.CREQ
+	}
+	if r.SO() {
+		cr0 |= regs.CRSO
+	}
+	r.SetCRField(0, cr0)
+	e.cpbuf.valid = false
+	return nil
+}
+
+// opCpabort is cpabort: empties the copy buffer (a no-op in QEMU 7.2).
+func opCpabort(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if done, err := e.copyPasteRefusal(r, in); done {
+		return err
+	}
+	e.cpbuf.valid = false
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
 )
 
 const (
@@ -136,9 +137,8 @@ func TestCacheProfileDifferences(t *testing.T) {
 		{xform(opDcbfW, 2, 3, 4), nil, ErrIllegal},    // reserved L: a plain dcbf (dcbf-l; Valgrind 3b1a1279)
 		{xform(opDcbfW, 5, 3, 4), nil, ErrIllegal},    // reserved L
 		{xform(opDcbfW, 7, 3, 4), nil, ErrIllegal},    // reserved L
-		{0x7c00068c, ErrNotEmulated, nil},             // cpabort
-		{0x7c23260c, ErrNotEmulated, ErrIllegal},      // copy
-		{0x7c23270d, ErrNotEmulated, ErrIllegal},      // paste.
+		{0x7c00068c, nil, nil},                        // cpabort (empty buffer: nothing changes)
+		{0x7c23260c, nil, ErrIllegal},                 // copy (loads the buffer only)
 		{xform(0x7c00002c, 0, 3, 4), nil, ErrIllegal}, // icbt: a no-op on POWER9 (power9-behaviour.md)
 	} {
 		for _, p := range []Profile{Hardware, QEMU} {
@@ -163,18 +163,92 @@ func TestCacheProfileDifferences(t *testing.T) {
 	}
 }
 
-// TestCopyPasteRefused: the hardware profile names the reason.
+// TestCopyPasteRefused: at POWER9, and for an EA that is not a multiple
+// of 128, the hardware profile refuses with a reason (no source says what
+// the CPU does), registers and the copy buffer unchanged.
 func TestCopyPasteRefused(t *testing.T) {
-	for _, w := range []uint32{0x7c23260c, 0x7c23270d, 0x7c00068c} {
+	for _, c := range []struct {
+		w     uint32
+		level decode.Level
+		ea    uint64
+	}{
+		{0x7c23260c, decode.LevelPOWER9, scratchBase}, {0x7c23270d, decode.LevelPOWER9, scratchBase},
+		{0x7c00068c, decode.LevelPOWER9, scratchBase},
+		{0x7c23260c, decode.LevelPOWER10, scratchBase + 8}, {0x7c23270d, decode.LevelPOWER10, scratchBase + 64},
+		{0x7c03270d, decode.LevelPOWER10, scratchBase}, // paste. with L=0
+	} {
 		m := newMachine(true)
-		err := m.stepWith(New(Config{}), w)
+		m.r.GPR[3] = c.ea
+		before := m.r
+		err := m.stepWith(New(Config{Level: c.level}), c.w)
 		var oe *OpError
-		if !errors.As(err, &oe) || oe.Kind != ErrNotEmulated || oe.Reason == "" {
-			t.Errorf("%08x: err = %v, want not emulated with a reason", w, err)
+		if !errors.As(err, &oe) || oe.Kind != ErrNotEmulated || oe.Reason == "" || m.r != before {
+			t.Errorf("%08x %v EA %#x: err = %v, want not emulated with a reason", c.w, c.level, c.ea, err)
 		}
-		in, _ := decode.DecodeWord(w, 0)
+		in, _ := decode.DecodeWord(c.w, 0)
 		if in.Class != decode.ClassCopyPaste {
-			t.Errorf("%08x: class %v", w, in.Class)
+			t.Errorf("%08x: class %v", c.w, in.Class)
+		}
+	}
+}
+
+// TestCopyPaste: POWER10's copy-paste facility on ordinary storage
+// (power9-behaviour.md, copy/paste row: Valgrind's test_copy_paste on
+// POWER10 — the 128 bytes arrive, success is a non-zero CR0, a paste. with
+// no copy before it gives CR0 = 0; Linux's vas_paste callers take CR0 EQ,
+// SO masked, as success). The source's buffers: src[i] = 10+i, dst[i] = i.
+func TestCopyPaste(t *testing.T) {
+	const (
+		wCopy    = 0x7c23260c // copy r3,r4
+		wPaste   = 0x7c25270d // paste. r5,r4,1
+		wCpabort = 0x7c00068c
+	)
+	for _, le := range []bool{false, true} {
+		m := newMachine(le)
+		src, dst := m.scratch[0:128], m.scratch[128:256]
+		for i := range src {
+			src[i], dst[i] = byte(10+i), byte(i)
+		}
+		m.r.GPR[3], m.r.GPR[4], m.r.GPR[5] = scratchBase, 0, scratchBase+128
+		m.r.CR = 0xf0000000
+		e := New(Config{Level: decode.LevelPOWER10})
+		if err := m.stepWith(e, wCopy); err != nil {
+			t.Fatal(err)
+		}
+		if b, ok := e.CopyBuffer(); !ok || b[0] != 10 || b[127] != 137 {
+			t.Fatalf("copy buffer %v %x…%x", ok, b[0], b[127])
+		}
+		if err := m.stepWith(e, wPaste); err != nil {
+			t.Fatal(err)
+		}
+		for i := range dst {
+			if dst[i] != byte(10+i) {
+				t.Fatalf("le=%v: dst[%d] = %d after paste., want %d", le, i, dst[i], 10+i)
+			}
+		}
+		if m.r.CRField(0) != regs.CREQ {
+			t.Errorf("le=%v: CR0 after a copy-paste sequence = %#b, want EQ", le, m.r.CRField(0))
+		}
+		// Out of order: a second paste. has no copy before it.
+		for i := range dst {
+			dst[i] = byte(i)
+		}
+		m.r.XER |= regs.XERSO
+		if err := m.stepWith(e, wPaste); err != nil {
+			t.Fatal(err)
+		}
+		if m.r.CRField(0) != regs.CRSO || dst[5] != 5 {
+			t.Errorf("le=%v: paste. without copy: CR0 %#b dst[5] %d, want SO alone and no store", le, m.r.CRField(0), dst[5])
+		}
+		// cpabort empties the buffer; so does ClearCopyBuffer.
+		for _, clear := range []func(){func() { _ = m.stepWith(e, wCpabort) }, e.ClearCopyBuffer} {
+			if err := m.stepWith(e, wCopy); err != nil {
+				t.Fatal(err)
+			}
+			clear()
+			if _, ok := e.CopyBuffer(); ok {
+				t.Errorf("copy buffer still valid after cpabort/ClearCopyBuffer")
+			}
 		}
 	}
 }

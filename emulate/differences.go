@@ -279,9 +279,10 @@ var differenceRows = [numDiffs]Difference{
 	diffCopyPaste: {
 		ID:       "copy-paste",
 		What:     "copy, paste., cpabort (copy-paste facility)",
-		Hardware: HardwareStep, HWDetail: "not emulated: the paste target is an accelerator or device, not storage a Memory can model",
-		QEMU: Value, QDetail: "copy and paste. are illegal instructions (SIGILL code 1); cpabort is a no-op (QEMU 7.2 harness)",
-		Source: "Power ISA 3.1B Book II 4.4.4; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt)",
+		Hardware: Value, HWDetail: "POWER10 (Config.Level): copy loads the 128-byte block at EA into the Emulator's copy buffer (Emulator.CopyBuffer); paste. stores it to the block at EA and sets CR0 = 0b001 ‖ XER[SO] when a copy filled it since the last paste. or cpabort, else stores nothing and sets CR0 = 0b000 ‖ XER[SO] (SO copied as stcx. does: the sources mask it); paste. and cpabort empty the buffer. " +
+			"Not emulated (ErrNotEmulated): an EA that is not a multiple of 128, paste. with L = 0, and every copy-paste op at POWER9 (no source). A paste to an accelerator's address is a plain store here (a Memory decides what it means)",
+		QEMU: Value, QDetail: "copy and paste. are illegal instructions in problem state (SIGILL code 1); cpabort is a no-op (QEMU 7.2 harness)",
+		Source: "shared/reference/power9-behaviour.md (copy/paste row: Valgrind none/tests/ppc64/test_copy_paste.c on POWER10, HW-measured: the block is copied, success is a non-zero CR0, paste. with no copy gives CR0 = 0); Linux arch/powerpc vas_paste and its selftests (success = CR0 EQ alone, SO masked); Power ISA 3.1B Book II 4.4.4; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt)",
 	},
 	diffMfocrfFxm: {
 		ID:       "mfocrf-fxm",

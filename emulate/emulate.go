@@ -292,6 +292,7 @@ type Emulator struct {
 	prof  *profileRules
 	resv  reservation             // load-and-reserve state (larx / stcx.)
 	acc   uint8                   // primed MMA accumulators, bit i = ACC[i] (mma.go)
+	cpbuf copyBuffer              // the copy-paste facility's buffer (cache.go)
 	obs   *observation            // the attached Observer (observer.go), or nil
 	buf   [MaxCacheBlockSize]byte // scratch for memory accesses; never escapes a step
 	// wrap32 is MSR[SF] = 0 for the step in progress: data accesses wrap
@@ -301,6 +302,13 @@ type Emulator struct {
 	wrapOld [MaxCacheBlockSize]byte
 	inst    decode.Inst // StepWord's scratch for words not in the decode cache
 	pages   pageCache   // Run's caches of a PagedMemory's pages (paged.go)
+}
+
+// copyBuffer is the copy-paste facility's copy buffer: the 128 bytes the
+// last copy loaded, valid until a paste. or cpabort.
+type copyBuffer struct {
+	valid bool
+	data  [copyBlock]byte
 }
 
 // reservation is the state of a load-and-reserve (larx): the reserved

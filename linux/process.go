@@ -276,11 +276,13 @@ func (p *Process) exited() bool {
 }
 
 // lock and unlock the process lock. A thread that releases the lock loses
-// its reservation (see the package documentation).
+// its reservation (see the package documentation) and its copy-paste
+// buffer (Linux issues cpabort on a context switch).
 func (t *Thread) lock() { t.p.gil.lock(t.gilWake) }
 
 func (t *Thread) unlock() {
 	t.e.ClearReservation()
+	t.e.ClearCopyBuffer()
 	t.p.gil.unlock()
 }
 
