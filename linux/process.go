@@ -126,7 +126,11 @@ type Process struct {
 	actions  [abi.NSIG + 1]sigAction
 	futexes  map[uint64]*futexQueue
 	sigAny   atomic.Bool // some thread may have a deliverable signal
-	dbg      *Debugger   // the debugger, if any (gdbtarget.go)
+	// queuedN counts the queued real-time signal instances of all
+	// threads, at most sigpendingRL.Cur.
+	queuedN      int
+	sigpendingRL unix.Rlimit
+	dbg          *Debugger // the debugger, if any (gdbtarget.go)
 
 	done    chan struct{}
 	endOnce sync.Once
@@ -180,6 +184,8 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		done:    make(chan struct{}),
 		quantum: cfg.Quantum,
 		started: time.Now(),
+
+		sigpendingRL: hostSigpending(),
 	}
 	for i, f := range []*os.File{cfg.Stdin, cfg.Stdout, cfg.Stderr} {
 		h := i

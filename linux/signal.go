@@ -1,6 +1,8 @@
 package linux
 
 import (
+	"golang.org/x/sys/unix"
+
 	"github.com/ppc64emu/ppc64emu/linux/abi"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
@@ -20,10 +22,17 @@ func sigBit(sig int) uint64 { return 1 << (sig - 1) }
 // unblockable signals.
 const unblockable = 1<<(abi.SIGKILL-1) | 1<<(abi.SIGSTOP-1)
 
-// maxQueued bounds the queued instances of the real-time signals of one
-// thread (Linux: RLIMIT_SIGPENDING per user; sigqueue then fails with
-// EAGAIN).
-const maxQueued = 1024
+// hostSigpending is the host's RLIMIT_SIGPENDING, the guest's at start:
+// Linux bounds the queued signals of a user by it (beyond it sigqueue and
+// kill of a real-time signal fail with EAGAIN); the runner bounds the
+// process's queued real-time signals.
+func hostSigpending() unix.Rlimit {
+	var rl unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_SIGPENDING, &rl) != nil {
+		rl = unix.Rlimit{Cur: 1 << 20, Max: 1 << 20}
+	}
+	return rl
+}
 
 // ignored reports whether sig, sent to t, would be discarded at once: not
 // blocked, and its action ignores it (Linux's sig_ignored: a blocked
@@ -48,10 +57,11 @@ func (t *Thread) post(info sigInfo) bool {
 		return true
 	}
 	if sig >= abi.SIGRTMIN {
-		if len(t.queued[sig]) >= maxQueued {
+		if uint64(t.p.queuedN) >= t.p.sigpendingRL.Cur {
 			return false
 		}
 		t.queued[sig] = append(t.queued[sig], info)
+		t.p.queuedN++
 	} else if t.pending&sigBit(sig) == 0 {
 		t.info[sig] = info
 	}
@@ -78,6 +88,7 @@ func (t *Thread) dequeue(sig int) sigInfo {
 	}
 	info := q[0]
 	q[0] = sigInfo{}
+	t.p.queuedN--
 	t.queued[sig] = q[1:]
 	if len(q) == 1 {
 		t.queued[sig] = nil
@@ -91,6 +102,7 @@ func (t *Thread) dequeue(sig int) sigInfo {
 func (p *Process) flush(sig int) {
 	for _, t := range p.threads {
 		t.pending &^= sigBit(sig)
+		p.queuedN -= len(t.queued[sig])
 		t.queued[sig] = nil
 	}
 }

@@ -115,11 +115,25 @@ func init() {
 		if a[0] != 0 && int(a[0]) != t.p.pid {
 			return 0, abi.ESRCH
 		}
-		return getrlimit(t, int(a[1]), a[3])
+		var old [16]byte
+		if a[3] != 0 {
+			if e := getrlimit(t, int(a[1]), old[:]); e != 0 {
+				return 0, e
+			}
+		}
+		if a[2] != 0 {
+			if e := setrlimit(t, int(a[1]), a[2]); e != 0 {
+				return 0, e
+			}
+		}
+		if a[3] != 0 {
+			return 0, t.write(a[3], old[:])
+		}
+		return 0, 0
 	})
-	def(abi.SYS_UGETRLIMIT, func(t *Thread, a *[6]uint64) (uint64, int) { return getrlimit(t, int(a[0]), a[1]) })
-	def(abi.SYS_GETRLIMIT, func(t *Thread, a *[6]uint64) (uint64, int) { return getrlimit(t, int(a[0]), a[1]) })
-	def(abi.SYS_SETRLIMIT, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, 0 })
+	def(abi.SYS_UGETRLIMIT, func(t *Thread, a *[6]uint64) (uint64, int) { return getrlimitTo(t, int(a[0]), a[1]) })
+	def(abi.SYS_GETRLIMIT, func(t *Thread, a *[6]uint64) (uint64, int) { return getrlimitTo(t, int(a[0]), a[1]) })
+	def(abi.SYS_SETRLIMIT, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, setrlimit(t, int(a[0]), a[1]) })
 	def(abi.SYS_GETRANDOM, func(t *Thread, a *[6]uint64) (uint64, int) {
 		b := make([]byte, min(a[1], 1<<20))
 		_, _ = rand.Read(b)
@@ -192,18 +206,52 @@ func (t *Thread) getTimespec(addr uint64) (time.Duration, int) {
 	return time.Duration(sec)*time.Second + time.Duration(nsec), 0
 }
 
-func getrlimit(t *Thread, res int, addr uint64) (uint64, int) {
-	if addr == 0 {
-		return 0, 0
-	}
+// rlimitSigpending is RLIMIT_SIGPENDING, which the runner keeps for the
+// guest (it bounds the queued real-time signals, signal.go).
+const rlimitSigpending = 11
+
+// getrlimit encodes resource res's limits (the host's; RLIMIT_SIGPENDING
+// the guest's own) into b.
+func getrlimit(t *Thread, res int, b []byte) int {
 	var rl unix.Rlimit
-	if err := unix.Getrlimit(res, &rl); err != nil {
-		return 0, errnoOf(err)
+	if res == rlimitSigpending {
+		rl = t.p.sigpendingRL
+	} else if err := unix.Getrlimit(res, &rl); err != nil {
+		return errnoOf(err)
 	}
-	if e := t.put64(addr, rl.Cur); e != 0 {
+	t.p.order.PutUint64(b, rl.Cur)
+	t.p.order.PutUint64(b[8:], rl.Max)
+	return 0
+}
+
+func getrlimitTo(t *Thread, res int, addr uint64) (uint64, int) {
+	var b [16]byte
+	if e := getrlimit(t, res, b[:]); e != 0 {
 		return 0, e
 	}
-	return 0, t.put64(addr+8, rl.Max)
+	return 0, t.write(addr, b[:])
+}
+
+// setrlimit sets RLIMIT_SIGPENDING for the guest, with Linux's checks
+// (cur <= max; raising max needs privilege). Other resources are accepted
+// and left as they are: the host's limits are the runner's own.
+func setrlimit(t *Thread, res int, addr uint64) int {
+	b, e := t.read(addr, 16)
+	if e != 0 {
+		return e
+	}
+	rl := unix.Rlimit{Cur: t.p.order.Uint64(b), Max: t.p.order.Uint64(b[8:])}
+	if rl.Cur > rl.Max {
+		return abi.EINVAL
+	}
+	if res != rlimitSigpending {
+		return 0
+	}
+	if rl.Max > t.p.sigpendingRL.Max && unix.Geteuid() != 0 {
+		return abi.EPERM
+	}
+	t.p.sigpendingRL = rl
+	return 0
 }
 
 // sleep blocks for the timespec at req (or until the absolute time on clock

@@ -29,6 +29,9 @@ func sysExit(t *Thread, a *[6]uint64) (uint64, int) {
 			p.futexWake(t.clearTID, 1, abi.FUTEX_BITSET_ANY)
 		}
 	}
+	for sig := range t.queued {
+		p.queuedN -= len(t.queued[sig]) // a thread's pending signals end with it
+	}
 	delete(p.threads, t.tid)
 	if p.nthreads.Add(-1) == 0 {
 		p.end(ExitStatus{Code: int(a[0] & 0xff)}, nil)
