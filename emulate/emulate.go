@@ -369,9 +369,10 @@ func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 		return notEmulated(in.Op)
 	}
-	msr := r.MSR
-	if need := facilityNeed[in.Facility&7]; msr&need != need {
-		return facilityError(r, in)
+	if in.Facility != 0 {
+		if need := facilityNeed[in.Facility&7]; r.MSR&need != need {
+			return facilityError(r, in)
+		}
 	}
 	if e.acc != 0 && e.prof.profile == Hardware {
 		if err := e.primedAccess(in); err != nil { // mma.go

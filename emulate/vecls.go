@@ -151,12 +151,14 @@ func vecReg(in *decode.Inst) int {
 // little-endian mode the bytes of each element of elem bytes are reversed.
 func vsrFromBytes(b []byte, elem uint8, le bool) regs.VSR {
 	_ = b[15]
+	// The common shapes read directly (regs.VSRFrom's layout without its
+	// interface-typed byte order: this is every vector load's path).
 	if !le || elem == 1 {
-		return regs.VSRFrom(b, binary.BigEndian)
+		return regs.VSR{Hi: binary.BigEndian.Uint64(b), Lo: binary.BigEndian.Uint64(b[8:])}
 	}
 	switch elem {
 	case 16:
-		return regs.VSRFrom(b, binary.LittleEndian)
+		return regs.VSR{Hi: binary.LittleEndian.Uint64(b[8:]), Lo: binary.LittleEndian.Uint64(b)}
 	case 8:
 		return regs.VSR{Hi: binary.LittleEndian.Uint64(b), Lo: binary.LittleEndian.Uint64(b[8:])}
 	}
@@ -170,12 +172,14 @@ func vsrFromBytes(b []byte, elem uint8, le bool) regs.VSR {
 func vsrToBytes(b []byte, v regs.VSR, elem uint8, le bool) {
 	_ = b[15]
 	if !le || elem == 1 {
-		regs.PutVSR(b, v, binary.BigEndian)
+		binary.BigEndian.PutUint64(b, v.Hi)
+		binary.BigEndian.PutUint64(b[8:], v.Lo)
 		return
 	}
 	switch elem {
 	case 16:
-		regs.PutVSR(b, v, binary.LittleEndian)
+		binary.LittleEndian.PutUint64(b, v.Lo)
+		binary.LittleEndian.PutUint64(b[8:], v.Hi)
 		return
 	case 8:
 		binary.LittleEndian.PutUint64(b, v.Hi)
