@@ -91,20 +91,26 @@ func (t *Thread) newFD(h int, err error) (uint64, int) {
 	return uint64(t.p.fds.add(h, 0)), 0
 }
 
-// dupTo makes guest descriptor g a duplicate of host descriptor h (dup2,
-// dup3, F_DUPFD): the host duplicate is made first, then g's old
-// descriptor, if any, is closed, as dup2 does atomically.
-func (t *Thread) dupTo(h, g int, cloexec bool) (uint64, int) {
-	if g < 0 || g >= maxFDs {
-		return 0, abi.EBADF
-	}
+// hostDup duplicates host descriptor h (close-on-exec if cloexec).
+func hostDup(h int, cloexec bool) (int, int) {
 	cmd := unix.F_DUPFD
 	if cloexec {
 		cmd = unix.F_DUPFD_CLOEXEC
 	}
 	nh, err := unix.FcntlInt(uintptr(h), cmd, 0)
-	if err != nil {
-		return 0, errnoOf(err)
+	return nh, errnoOf(err)
+}
+
+// dupTo makes guest descriptor g a duplicate of host descriptor h (dup2,
+// dup3): the host duplicate is made first, then g's old descriptor, if
+// any, is closed, as dup2 does atomically.
+func (t *Thread) dupTo(h, g int, cloexec bool) (uint64, int) {
+	if g < 0 || g >= maxFDs {
+		return 0, abi.EBADF
+	}
+	nh, e := hostDup(h, cloexec)
+	if e != 0 {
+		return 0, e
 	}
 	if old := t.p.fds.get(g); old != badFD {
 		_ = unix.Close(old)
@@ -119,13 +125,9 @@ func (t *Thread) dupLowest(h, min int, cloexec bool) (uint64, int) {
 	if min < 0 || min >= maxFDs {
 		return 0, abi.EINVAL
 	}
-	cmd := unix.F_DUPFD
-	if cloexec {
-		cmd = unix.F_DUPFD_CLOEXEC
-	}
-	nh, err := unix.FcntlInt(uintptr(h), cmd, 0)
-	if err != nil {
-		return 0, errnoOf(err)
+	nh, e := hostDup(h, cloexec)
+	if e != 0 {
+		return 0, e
 	}
 	return uint64(t.p.fds.add(nh, min)), 0
 }

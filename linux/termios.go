@@ -26,40 +26,36 @@ type termFlags struct {
 	fields []fieldMap
 }
 
-func (m *termFlags) toHost(v uint32) uint32 {
-	var h uint32
-	for _, b := range m.bits {
-		if v&b.g != 0 {
-			h |= b.h
-		}
-	}
-	for _, f := range m.fields {
-		for i, g := range f.g {
-			if v&f.gmask == g {
-				h |= f.h[i]
-				break
-			}
-		}
-	}
-	return h
-}
+func (m *termFlags) toHost(v uint32) uint32 { return m.convert(v, true) }
 
-func (m *termFlags) toGuest(v uint32) uint32 {
-	var g uint32
+func (m *termFlags) toGuest(v uint32) uint32 { return m.convert(v, false) }
+
+// convert translates flag word v from powerpc's values to the host's
+// (toHost) or back.
+func (m *termFlags) convert(v uint32, toHost bool) uint32 {
+	var out uint32
 	for _, b := range m.bits {
-		if v&b.h != 0 {
-			g |= b.g
+		from, to := b.g, b.h
+		if !toHost {
+			from, to = b.h, b.g
+		}
+		if v&from != 0 {
+			out |= to
 		}
 	}
 	for _, f := range m.fields {
-		for i, h := range f.h {
-			if v&f.hmask == h {
-				g |= f.g[i]
+		mask, from, to := f.gmask, f.g, f.h
+		if !toHost {
+			mask, from, to = f.hmask, f.h, f.g
+		}
+		for i, x := range from {
+			if v&mask == x {
+				out |= to[i]
 				break
 			}
 		}
 	}
-	return g
+	return out
 }
 
 // same lists the bits powerpc shares with the generic values
