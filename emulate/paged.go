@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
 )
 
 // PageSize is the size in bytes of a page of a PagedMemory.
@@ -60,16 +61,34 @@ type pageCache struct {
 	w   [tlbSize]tlbEntry
 
 	// The code page Run fetches from, and its decoded instructions.
-	codeTag   uint64 // page number + 1
+	// codeAddr is the page's address, and noCode (never an address
+	// NIP&^(PageSize-4) can equal for a NIP on a page Run fetches from
+	// with codePage, as it has a low bit set) with noPage and
+	// neverInsts when there is none.
+	codeAddr  uint64
 	codePage  *[PageSize]byte
 	codeInsts *codeInsts
-	// Decoded instructions by page number. Entries hold the word they
-	// were decoded from and are used only while memory still holds that
-	// word, so they need no invalidation (stores into code, remapping and
-	// mprotect all show as a different word or a refused AccessPage);
-	// they are dropped with the cache when it grows past maxCodePages.
+	// Decoded instructions by page number. Entries hold the bytes they
+	// were decoded from and are used only while memory still holds them,
+	// so they need no invalidation (stores into code, remapping and
+	// mprotect all show as other bytes or a refused AccessPage); they
+	// are dropped with the cache when it grows past maxCodePages.
 	code map[uint64]*codeInsts
 }
+
+// noCode, noPage and neverInsts stand for no code page: whatever NIP,
+// an entry of neverInsts never matches (want has a bit mask lacks).
+const noCode = 1
+
+var (
+	noPage     [PageSize]byte
+	neverInsts = func() (c codeInsts) {
+		for i := range c {
+			c[i].want = 1
+		}
+		return c
+	}()
+)
 
 // maxCodePages bounds the decoded-instruction pages an Emulator keeps
 // (16 KiB each): a program that generates code page after page does not
@@ -79,19 +98,21 @@ const maxCodePages = 2048
 // codeInsts are the decoded instructions of one code page, by word.
 type codeInsts [PageSize / 4]codeInst
 
-// codeInst caches the decoding of one non-prefixed instruction word, and
-// what Step would look up for it.
+// codeInst caches the decoding of one non-prefixed instruction, and what
+// Step would look up for it.
 type codeInst struct {
-	word uint32
-	// plain: the checks of Step that depend on the instruction alone
-	// pass (valid form, not privileged, within the ISA level, emulated),
-	// so Run calls exec with f directly when MSR has the bits of need
-	// (the facilities) and no MMA accumulator is primed.
-	plain  bool
-	branch bool         // f sets NIP
-	in     *decode.Inst // decode's shared immutable Inst; nil: empty
+	raw    uint32 // the instruction's bytes as a little-endian number
+	le     bool   // decoded in little-endian mode (MSR[LE])
+	branch bool   // f sets NIP
+	in     *decode.Inst
 	f      semFn
-	need   uint64 // facilityNeed of in
+	// Run calls exec with f directly when MSR&mask == want: want holds
+	// MSR[LE] as decoded and the facilities in needs (facilityNeed),
+	// mask those bits and LE, when the checks of Step that depend on
+	// the instruction alone pass (valid form, not privileged, within the
+	// ISA level, emulated); otherwise want has a bit mask lacks and Run
+	// calls Step. An empty entry has in == nil and never matches.
+	mask, want uint64
 }
 
 // begin makes the cache valid for pm and turns the data caches on; end
@@ -116,7 +137,7 @@ func (c *pageCache) end() {
 func (c *pageCache) flush() {
 	c.r = [tlbSize]tlbEntry{}
 	c.w = [tlbSize]tlbEntry{}
-	c.codeTag, c.codePage, c.codeInsts = 0, nil, nil
+	c.codeAddr, c.codePage, c.codeInsts = noCode, &noPage, &neverInsts
 }
 
 // dataPage is the page holding the n bytes at addr for an access of a
@@ -155,17 +176,12 @@ func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc Acce
 // from the code page cache, or nil when Run must take the general path
 // (another page, a prefixed or undecodable word, a word not yet seen).
 func (c *pageCache) fetchCached(nip uint64, le bool) *codeInst {
-	if nip/PageSize+1 != c.codeTag {
+	if nip&^(PageSize-4) != c.codeAddr {
 		return nil
 	}
-	off := nip & (PageSize - 1)
-	var w uint32
-	if le {
-		w = binary.LittleEndian.Uint32(c.codePage[off:])
-	} else {
-		w = binary.BigEndian.Uint32(c.codePage[off:])
-	}
-	if ci := &c.codeInsts[off/4]; ci.word == w && ci.in != nil {
+	off := nip % PageSize
+	raw := binary.LittleEndian.Uint32(c.codePage[off:])
+	if ci := &c.codeInsts[off/4]; ci.raw == raw && ci.le == le && ci.in != nil {
 		return ci
 	}
 	return nil
@@ -176,33 +192,43 @@ func (c *pageCache) fetchCached(nip uint64, le bool) *codeInst {
 // caches the decoding of in, the instruction fetched from nip, unless it
 // is prefixed (its suffix may lie on the next page). level is the
 // Emulator's ISA level.
-func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.Level) {
-	pn := nip / PageSize
-	if pn+1 != c.codeTag {
+func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.Level, le bool) {
+	addr := nip &^ (PageSize - 1)
+	if addr != c.codeAddr {
 		p, ok := c.on.AccessPage(nip, AccessExec)
 		if !ok {
 			return
 		}
+		pn := nip / PageSize
 		ci := c.code[pn]
 		if ci == nil {
 			if c.code == nil || len(c.code) >= maxCodePages {
 				c.code = map[uint64]*codeInsts{}
 			}
 			ci = new(codeInsts)
+			*ci = neverInsts // a zero entry would match bytes 0
 			c.code[pn] = ci
 		}
-		c.codeTag, c.codePage, c.codeInsts = pn+1, p, ci
+		c.codeAddr, c.codePage, c.codeInsts = addr, p, ci
 	}
 	if !shared || in.Len != 4 {
 		return
 	}
 	f := semantics[in.Op]
-	c.codeInsts[nip&(PageSize-1)/4] = codeInst{
-		word:   in.Word,
-		plain:  f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level,
+	ci := codeInst{
+		raw:    binary.LittleEndian.Uint32(c.codePage[nip%PageSize:]),
+		le:     le,
 		branch: branches[in.Op],
 		in:     in,
 		f:      f,
-		need:   facilityNeed[in.Facility&7],
+		want:   1, // Step
 	}
+	if f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level {
+		need := facilityNeed[in.Facility&7]
+		ci.mask, ci.want = need|regs.MSRLE, need
+		if le {
+			ci.want |= regs.MSRLE
+		}
+	}
+	c.codeInsts[nip%PageSize/4] = ci
 }

@@ -218,3 +218,19 @@ func TestRunFacilityAfterCaching(t *testing.T) {
 		t.Fatalf("without FP: %d, %v (registers unchanged: %v)", n, err, r == before)
 	}
 }
+
+// TestRunIllegalWordOnCachedPage: a word that does not decode (0, which
+// an empty cache entry must not be taken for) on a page Run caches is
+// illegal, every time.
+func TestRunIllegalWordOnCachedPage(t *testing.T) {
+	for _, msr := range []uint64{regs.MSRLinuxUser, regs.MSRLinuxUserLE} {
+		m := code(t, msr, codeBase, mem.RX, wAddi3, 0)
+		e := emulate.New(emulate.Config{})
+		for i := 0; i < 3; i++ {
+			r := regs.Regs{MSR: msr, NIP: codeBase}
+			if n, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: 10}); n != 1 || !errors.Is(err, emulate.ErrIllegal) || r.NIP != codeBase+4 {
+				t.Fatalf("MSR %#x, run %d: %d, %v, nip %#x; want 1, ErrIllegal at %#x", msr, i, n, err, r.NIP, codeBase+4)
+			}
+		}
+	}
+}

@@ -200,23 +200,16 @@ func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) 
 
 // runPaged is Run's loop on a PagedMemory (m, and as pm) without stop
 // addresses: it executes up to max instructions, the cached ones whose
-// Step checks cannot fail through exec directly (codeInst.plain), and
+// Step checks cannot fail through exec directly (codeInst.mask and want), and
 // returns how many it executed and the error of the one that failed.
 func (e *Emulator) runPaged(r *regs.Regs, m Memory, pm PagedMemory, max uint64) (uint64, error) {
 	c := &e.pages
 	var n uint64
 	for n < max {
-		nip := r.NIP
-		if nip&3 == 0 && nip/PageSize+1 == c.codeTag {
-			off := nip & (PageSize - 1)
-			var w uint32
-			msr := r.MSR
-			if msr&regs.MSRLE != 0 {
-				w = binary.LittleEndian.Uint32(c.codePage[off:])
-			} else {
-				w = binary.BigEndian.Uint32(c.codePage[off:])
-			}
-			if ci := &c.codeInsts[off/4]; ci.word == w && ci.plain && msr&ci.need == ci.need && e.acc == 0 {
+		if nip := r.NIP; nip&^(PageSize-4) == c.codeAddr {
+			off := nip % PageSize
+			raw := binary.LittleEndian.Uint32(c.codePage[off:])
+			if ci := &c.codeInsts[off/4]; ci.raw == raw && r.MSR&ci.mask == ci.want && e.acc == 0 {
 				if err := e.exec(r, m, ci.in, ci.f, ci.branch); err != nil {
 					return n, err
 				}
@@ -246,7 +239,7 @@ func (e *Emulator) stepPaged(r *regs.Regs, m Memory, pm PagedMemory) error {
 		return err
 	}
 	if pm != nil {
-		e.pages.fill(r.NIP, in, in != &e.inst, e.level)
+		e.pages.fill(r.NIP, in, in != &e.inst, e.level, r.MSR&regs.MSRLE != 0)
 	}
 	return e.Step(r, m, in)
 }
