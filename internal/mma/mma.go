@@ -160,7 +160,11 @@ const (
 // differ). NaN operands propagate in the order multiplicand, accumulator,
 // multiplier (the FPU's order, QEMU's float_muladd for PowerPC); a NaN is
 // never negated.
-func Float(acc *Acc, kind FloatKind, a [2]Vec, b Vec, m Masks, u Update, mode softfloat.Mode, qemuNeg bool) (fl softfloat.Flags, twice bool) {
+//
+// rb is QEMU 7.2's rebias of enabled overflow and underflow (Rebias); for
+// F16 and BF16 it is not modelled: unmodelled reports a rounding it would
+// have changed.
+func Float(acc *Acc, kind FloatKind, a [2]Vec, b Vec, m Masks, u Update, mode softfloat.Mode, qemuNeg bool, rb Rebias) (fl softfloat.Flags, twice, unmodelled bool) {
 	if kind == F64 {
 		for i := 0; i < 4; i++ {
 			row := acc[i]
@@ -170,13 +174,13 @@ func Float(acc *Acc, kind FloatKind, a [2]Vec, b Vec, m Masks, u Update, mode so
 					row = row.WithDW(j, 0)
 					continue
 				}
-				r, f := elem1(softfloat.Binary64, x, b.DW(j), row.DW(j), u, mode, qemuNeg)
+				r, f := elem1(softfloat.Binary64, x, b.DW(j), row.DW(j), u, mode, qemuNeg, rb)
 				fl |= f
 				row = row.WithDW(j, r)
 			}
 			acc[i] = row
 		}
-		return fl, false
+		return fl, false, false
 	}
 	for i := 0; i < 4; i++ {
 		row := acc[i]
@@ -189,18 +193,41 @@ func Float(acc *Acc, kind FloatKind, a [2]Vec, b Vec, m Masks, u Update, mode so
 			var r uint64
 			var f softfloat.Flags
 			if kind == F32 {
-				r, f = elem1(softfloat.Binary32, uint64(x), uint64(b.Word(j)), uint64(row.Word(j)), u, mode, qemuNeg)
+				r, f = elem1(softfloat.Binary32, uint64(x), uint64(b.Word(j)), uint64(row.Word(j)), u, mode, qemuNeg, rb)
 			} else {
-				var t bool
-				r, f, t = elem2(kind, x, b.Word(j), row.Word(j), m.P, u, mode)
+				var t, rbHit bool
+				r, f, t, rbHit = elem2(kind, x, b.Word(j), row.Word(j), m.P, u, mode)
 				twice = twice || t
+				unmodelled = unmodelled || rbHit && (rb.Overflow || rb.Underflow)
 			}
 			fl |= f
 			row = row.WithWord(j, uint32(r))
 		}
 		acc[i] = row
 	}
-	return fl, twice
+	return fl, twice, unmodelled
+}
+
+// Rebias is QEMU 7.2's handling of an enabled overflow (Overflow: FPSCR
+// OE = 1) or underflow (Underflow: UE = 1) in the GER ops: its softfloat
+// rebiases the result (rebias_overflow, rebias_underflow), delivering the
+// exact value rounded with its exponent lowered (overflow) or raised (any
+// tiny result, exact or not) by the format's Adjust (1536 binary64, 192
+// binary32), the Overflow or Underflow flag set, Inexact as that rounding
+// gives it. The zero value is the IEEE default (no rebias).
+type Rebias struct{ Overflow, Underflow bool }
+
+func (rb Rebias) apply(r *softfloat.Result, f softfloat.Format) {
+	switch {
+	case rb.Overflow && r.Flags&softfloat.Overflow != 0:
+		s := r.Scaled(-f.Adjust())
+		s.Flags |= softfloat.Overflow
+		*r = s
+	case rb.Underflow && r.Tiny:
+		s := r.Scaled(f.Adjust())
+		s.Flags |= softfloat.Underflow
+		*r = s
+	}
 }
 
 // elem1 is one element of a rank-1 update in format f: x×y, or for the
@@ -208,11 +235,12 @@ func Float(acc *Acc, kind FloatKind, a [2]Vec, b Vec, m Masks, u Update, mode so
 // The Power ISA negates the rounded value (−round(v)); QEMU 7.2
 // (qemuNeg) rounds the negated value (round(−v)), which differs in the
 // directed rounding modes when v is inexact. Exact results agree.
-func elem1(f softfloat.Format, x, y, c uint64, u Update, mode softfloat.Mode, qemuNeg bool) (uint64, softfloat.Flags) {
+func elem1(f softfloat.Format, x, y, c uint64, u Update, mode softfloat.Mode, qemuNeg bool, rb Rebias) (uint64, softfloat.Flags) {
 	var r softfloat.Result
 	a, b := f.Unpack(softfloat.B(x)), f.Unpack(softfloat.B(y))
 	if u == Set {
 		softfloat.Mul(&r, f, a, b, mode)
+		rb.apply(&r, f)
 		return r.Bits.Lo, r.Flags
 	}
 	z := f.Unpack(softfloat.B(c))
@@ -227,12 +255,14 @@ func elem1(f softfloat.Format, x, y, c uint64, u Update, mode softfloat.Mode, qe
 	}
 	softfloat.FMA(&r, f, a, b, z, mode)
 	if !u.negMul() || f.Classify(r.Bits).IsNaN() {
+		rb.apply(&r, f)
 		return r.Bits.Lo, r.Flags
 	}
 	if qemuNeg && r.Flags&softfloat.Inexact != 0 {
 		// round(−v, mode) = −round(v, mode mirrored).
 		softfloat.FMA(&r, f, a, b, z, mirror(mode))
 	}
+	rb.apply(&r, f)
 	return r.Bits.Lo ^ 1<<(f.Width()-1), r.Flags
 }
 
@@ -254,7 +284,7 @@ func isIMZ(a, b *softfloat.Value) bool {
 // elem2 is one element of a 16-bit rank-2 update: the two products (each
 // exact in binary64) summed with one rounding to binary32, then, for the
 // accumulating forms, ±sum ± c rounded again.
-func elem2(kind FloatKind, x, y, c uint32, pmsk uint8, u Update, mode softfloat.Mode) (uint64, softfloat.Flags, bool) {
+func elem2(kind FloatKind, x, y, c uint32, pmsk uint8, u Update, mode softfloat.Mode) (uint64, softfloat.Flags, bool, bool) {
 	hf := softfloat.Binary16
 	if kind == BF16 {
 		hf = softfloat.BFloat16
@@ -282,8 +312,9 @@ func elem2(kind FloatKind, x, y, c uint32, pmsk uint8, u Update, mode softfloat.
 		softfloat.FMA(&r, softfloat.Binary32, v[2], v[3], ps, mode)
 	}
 	fl |= r.Flags
+	hit := r.Flags&softfloat.Overflow != 0 || r.Tiny
 	if u == Set {
-		return r.Bits.Lo, fl, false
+		return r.Bits.Lo, fl, false, hit
 	}
 	twice := r.Flags&softfloat.Inexact != 0
 	s := softfloat.Binary32.Unpack(r.Bits)
@@ -295,5 +326,6 @@ func elem2(kind FloatKind, x, y, c uint32, pmsk uint8, u Update, mode softfloat.
 		z.Neg = !z.Neg
 	}
 	softfloat.Add(&r, softfloat.Binary32, s, z, mode)
-	return r.Bits.Lo, fl | r.Flags, twice
+	hit = hit || r.Flags&softfloat.Overflow != 0 || r.Tiny
+	return r.Bits.Lo, fl | r.Flags, twice, hit
 }

@@ -171,7 +171,7 @@ func TestFloatKnownAnswers(t *testing.T) {
 	}
 	for _, tc := range tests {
 		acc := tc.acc
-		fl, _ := Float(&acc, tc.kind, tc.a, tc.b, AllMasks, tc.u, softfloat.NearestEven, tc.qemuNeg)
+		fl, _, _ := Float(&acc, tc.kind, tc.a, tc.b, AllMasks, tc.u, softfloat.NearestEven, tc.qemuNeg, Rebias{})
 		if fl != 0 {
 			t.Errorf("%s: flags %#x, want none", tc.name, fl)
 		}
@@ -198,7 +198,7 @@ func TestFloatNegRounding(t *testing.T) {
 		want uint32
 	}{{false, 0xbf9ae149}, {true, 0xbf9ae148}} {
 		var acc Acc
-		fl, _ := Float(&acc, F32, a, b, Masks{X: 8, Y: 8}, NP, softfloat.Up, tc.qemu)
+		fl, _, _ := Float(&acc, F32, a, b, Masks{X: 8, Y: 8}, NP, softfloat.Up, tc.qemu, Rebias{})
 		if got := acc[0].Word(0); got != tc.want || fl != softfloat.Inexact {
 			t.Errorf("qemu=%v: %#x flags %#x, want %#x inexact", tc.qemu, got, fl, tc.want)
 		}
@@ -221,7 +221,7 @@ func TestFloatFlags(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var acc Acc
-		fl, _ := Float(&acc, F32, [2]Vec{words(tc.x, 0, 0, 0)}, words(tc.y, 0, 0, 0), Masks{X: 8, Y: 8}, Set, softfloat.NearestEven, true)
+		fl, _, _ := Float(&acc, F32, [2]Vec{words(tc.x, 0, 0, 0)}, words(tc.y, 0, 0, 0), Masks{X: 8, Y: 8}, Set, softfloat.NearestEven, true, Rebias{})
 		if got := acc[0].Word(0); got != tc.want || fl != tc.fl {
 			t.Errorf("%s: %#x flags %#x, want %#x flags %#x", tc.name, got, fl, tc.want, tc.fl)
 		}
@@ -234,5 +234,29 @@ func BenchmarkInt8(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		Int(&acc, I8, a, x, AllMasks, true, false)
+	}
+}
+
+// TestRebias: QEMU 7.2's rebiased results with OE/UE enabled, from the
+// harness (testdata/traces/mma.*, vectors mma-f64gerpp-oe and -ue):
+// 2^1023 × 2^1023 gives 2^(2046−1536) = 0x5fd…, overflow flagged;
+// 2^-1022 × 2^-1022 (exact, tiny) gives 2^(−2044+1536) = 0x203…, underflow
+// flagged, not inexact.
+func TestRebias(t *testing.T) {
+	for _, tc := range []struct {
+		x      uint64
+		rb     Rebias
+		want   uint64
+		wantFl softfloat.Flags
+	}{
+		{0x7fe0000000000000, Rebias{Overflow: true}, 0x5fd0000000000000, softfloat.Overflow},
+		{0x0010000000000000, Rebias{Underflow: true}, 0x2030000000000000, softfloat.Underflow},
+	} {
+		acc := Acc{}
+		a := [2]Vec{{Hi: tc.x}, {}}
+		fl, _, _ := Float(&acc, F64, a, Vec{Hi: tc.x}, AllMasks, PP, softfloat.NearestEven, true, tc.rb)
+		if acc[0].Hi != tc.want || fl&(softfloat.Overflow|softfloat.Underflow|softfloat.Inexact) != tc.wantFl {
+			t.Errorf("%#x: %#x flags %v, want %#x %v", tc.x, acc[0].Hi, fl, tc.want, tc.wantFl)
+		}
 	}
 }
