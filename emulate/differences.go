@@ -406,8 +406,8 @@ var differenceRows = [numDiffs]Difference{
 		ID:       "spr-unknown",
 		What:     "mfspr/mtspr of a non-privileged SPR number (bit 0x10 clear) the emulator does not hold: not implemented by the CPU (ISA: illegal instruction, or a no-op for some numbers) or not part of regs.Regs",
 		Hardware: HardwareStep, HWDetail: "not emulated: which numbers POWER9/POWER10 provide, and with what value, is not tabulated here",
-		QEMU: Value, QDetail: "numbers QEMU 7.2 provides in user mode but regs.Regs does not hold (128-131, 136, 259, 768-782, 800-806): spr-hooked-qemu; every other number gives SIGILL with ILL_PRVREG, reported as ErrPrivileged (ErrIllegal in supervisor state); 808-811 are no-ops in both profiles",
-		Source: "QEMU 7.2 harness scan of all 512 non-privileged numbers, mfspr and mtspr",
+		QEMU: Value, QDetail: "numbers QEMU 7.2 provides in user mode (measured: emulate/testdata/qemu-spr.txt) but regs.Regs does not hold: spr-hooked-qemu; every other number gives SIGILL with ILL_PRVREG, reported as ErrPrivileged (ErrIllegal in supervisor state); 808-811 are no-ops in both profiles",
+		Source: "QEMU 7.2 harness scan of all 512 non-privileged numbers, mfspr and mtspr (go run ./internal/cmd/qemusurvey -spr)",
 	},
 	diffSprHookedQEMU: {
 		ID:       "spr-hooked-qemu",
