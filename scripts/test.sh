@@ -6,6 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
+# Nothing is cached outside the clone: package oracle builds its QEMU harness
+# into the user cache directory, so point that at build/ (Go's own build
+# cache stays where the toolchain keeps it).
+export GOCACHE="${GOCACHE:-$(go env GOCACHE)}"
+export XDG_CACHE_HOME="$PWD/build/cache"
+mkdir -p "$XDG_CACHE_HOME"
 
 bash scripts/install-deps.sh
 if [ -f scripts/build-harness.sh ]; then
