@@ -108,3 +108,30 @@ func TestQEMUSPRSurvey(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadSPR: any input parses or fails without panicking, and what
+// parses writes back to text that parses to the same file.
+func FuzzReadSPR(f *testing.F) {
+	f.Add("# header\nspr 1 mf=x mt=x\nspr 3 mf=ill6 mt=ill6\n")
+	f.Add("spr 800 mf=skip-spr-ebb mt=x|ill6\n")
+	f.Add("spr x mf= mt=\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := ReadSPR(bytes.NewReader([]byte(s)))
+		if err != nil {
+			return
+		}
+		var b bytes.Buffer
+		if err := a.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		c, err := ReadSPR(bytes.NewReader(b.Bytes()))
+		if err != nil {
+			t.Fatalf("written file does not parse: %v\n%s", err, b.String())
+		}
+		var d bytes.Buffer
+		c.Write(&d)
+		if !bytes.Equal(b.Bytes(), d.Bytes()) {
+			t.Fatalf("not stable:\n%s\n---\n%s", b.String(), d.String())
+		}
+	})
+}
