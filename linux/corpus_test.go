@@ -19,6 +19,11 @@ import (
 
 var updateBlocked = flag.Bool("update-blocked", false, "rewrite testdata/corpus-blocked.txt from this run")
 
+// corpusProfile is the runner's profile in the comparison with qemu-user:
+// qemu by default; -corpus-profile=hardware checks that the runner's
+// default profile gives the same output.
+var corpusProfile = flag.String("corpus-profile", "qemu", "ppc64emu run -profile for TestCorpus")
+
 const corpusDir = "../build/corpus"
 const blockedFile = "testdata/corpus-blocked.txt"
 
@@ -196,7 +201,7 @@ func TestCorpus(t *testing.T) {
 			}
 			want := runCmd(qemu, append([]string{"-cpu", "power10", c.bin}, c.args...)...)
 			want.stderr = qemuNoise.ReplaceAll(want.stderr, nil)
-			got := runCmd(emu, append([]string{"run", "-profile", "qemu", "-cpu", "power10", "-count", c.bin}, c.args...)...)
+			got := runCmd(emu, append([]string{"run", "-profile", *corpusProfile, "-cpu", "power10", "-count", c.bin}, c.args...)...)
 			if m := countRE.FindSubmatch(got.stderr); m != nil {
 				t.Logf("%s instructions, %s MIPS", m[1], m[2])
 				got.stderr = countRE.ReplaceAll(got.stderr, nil)
