@@ -425,7 +425,7 @@ func ShiftCount(f *decimal.Format, ops []decimal.Bits) (int, string) {
 		return 0, "shift count not an integer (no DFP form)"
 	}
 	if f.Unpack(ops[0]).Class >= decimal.Infinity {
-		return 0, "infinity or NaN operand: dscli/dscri are not emulated for them (QEMU 7.2's bits follow no rule found)"
+		return 0, "infinity or NaN operand: GDA returns the operand, DFP's result is unknown on hardware and shifts a NaN's payload in QEMU (Difference dscli-special)"
 	}
 	k := int(n.Coef.Lo)
 	if n.Coef.Hi != 0 || k > f.Precision {
