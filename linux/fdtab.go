@@ -71,6 +71,32 @@ func (ft *fdTable) close(g int) int {
 	return errnoOf(unix.Close(h))
 }
 
+// closeRange is close_range(first, last, flags) on the guest's table:
+// CLOSE_RANGE_CLOEXEC (4) marks the descriptors close-on-exec instead of
+// closing them; CLOSE_RANGE_UNSHARE (2) has nothing to unshare.
+func (ft *fdTable) closeRange(first, last uint32, flags uint64) int {
+	const unshare, cloexec = 2, 4
+	if flags&^(unshare|cloexec) != 0 || first > last {
+		return abi.EINVAL
+	}
+	for g := int(first); g < len(ft.host) && g <= int(last); g++ {
+		h := ft.host[g]
+		if h < 0 {
+			continue
+		}
+		if flags&cloexec != 0 {
+			fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFD, 0)
+			if err == nil {
+				_, _ = unix.FcntlInt(uintptr(h), unix.F_SETFD, fl|unix.FD_CLOEXEC)
+			}
+			continue
+		}
+		ft.host[g] = -1
+		_ = unix.Close(h)
+	}
+	return 0
+}
+
 // closeAll closes every guest descriptor (the process has ended).
 func (ft *fdTable) closeAll() {
 	for g, h := range ft.host {

@@ -26,6 +26,9 @@ func init() {
 	def(abi.SYS_CLOSE, func(t *Thread, a *[6]uint64) (uint64, int) {
 		return 0, t.p.fds.close(int(int32(a[0])))
 	})
+	def(abi.SYS_CLOSE_RANGE, func(t *Thread, a *[6]uint64) (uint64, int) {
+		return 0, t.p.fds.closeRange(uint32(a[0]), uint32(a[1]), a[2])
+	})
 	def(abi.SYS__LLSEEK, func(t *Thread, a *[6]uint64) (uint64, int) {
 		// _llseek(fd, offset_high, offset_low, loff_t *result, whence), what
 		// glibc's lseek64 calls on powerpc (e.g. in fdopen and dprintf).

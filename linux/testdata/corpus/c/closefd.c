@@ -68,6 +68,11 @@ int main(void) {
 	r = close(30);
 	printf("close(30): %ld %s\n", r, errno == EBADF ? "EBADF" : "?");
 	printf("lowest free now: %d\n", dup(1));
+	closefrom(15); /* close_range(15, ~0U, 0) */
+	errno = 0;
+	int f50 = fcntl(50, F_GETFD), f20 = fcntl(20, F_GETFD);
+	printf("after closefrom(15): 50 %s, 20 %s, 1 %s\n", f50 < 0 && errno == EBADF ? "closed" : "open",
+	       f20 < 0 ? "closed" : "open", fcntl(1, F_GETFD) < 0 ? "closed" : "open");
 	fflush(stdout);
 
 	close(2);
