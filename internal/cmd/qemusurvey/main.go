@@ -23,6 +23,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -47,11 +48,11 @@ func main() {
 	var err error
 	switch {
 	case *genSPR != "":
-		err = generateSPR(*genSPR, *sprGo)
+		err = generateFrom(*genSPR, *sprGo, "emulate/testdata/qemu-spr.txt", survey.ReadSPR, survey.GenerateSPRGo)
 	case *spr:
 		err = measureSPR(*procs, *out)
 	case *gen != "":
-		err = generate(*gen, *goOut)
+		err = generateFrom(*gen, *goOut, "emulate/testdata/qemu-legality.txt", survey.Read, survey.GenerateGo)
 	default:
 		err = measure(*opsFlag, *seed, *procs, *out)
 	}
@@ -59,22 +60,6 @@ func main() {
 		fmt.Fprintln(os.Stderr, "qemusurvey:", err)
 		os.Exit(1)
 	}
-}
-
-func generate(in, out string) error {
-	b, err := os.ReadFile(in)
-	if err != nil {
-		return err
-	}
-	f, err := survey.Read(bytes.NewReader(b))
-	if err != nil {
-		return err
-	}
-	src, err := survey.GenerateGo(f, "emulate/testdata/qemu-legality.txt")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(out, src, 0o666)
 }
 
 func measure(opsList string, seed uint64, procs int, out string) error {
@@ -86,30 +71,19 @@ func measure(opsList string, seed uint64, procs int, out string) error {
 		}
 	}
 	logf := func(f string, a ...any) { fmt.Fprintf(os.Stderr, "qemusurvey: "+f+"\n", a...) }
-	le, err := oracle.New(oracle.Config{Procs: procs})
-	if err != nil {
-		return err
-	}
-	be, err := oracle.New(oracle.Config{BE: true, Procs: procs})
+	o, err := oracles(procs)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	res, err := survey.Run(context.Background(), survey.Oracles{LE: le, BE: be}, ops, seed)
+	res, err := survey.Run(context.Background(), o, ops, seed)
 	if err != nil {
 		return err
 	}
 	logf("%d ops in %v", len(ops), time.Since(start).Round(time.Second))
 	f := &survey.File{Header: header(seed, opsList)}
 	f.Results = res
-	if out == "" {
-		return f.Write(os.Stdout)
-	}
-	var b bytes.Buffer
-	if err := f.Write(&b); err != nil {
-		return err
-	}
-	return os.WriteFile(out, b.Bytes(), 0o666)
+	return writeData(out, f.Write)
 }
 
 func header(seed uint64, opsList string) []string {
@@ -139,32 +113,12 @@ func header(seed uint64, opsList string) []string {
 	}
 }
 
-func generateSPR(in, out string) error {
-	b, err := os.ReadFile(in)
-	if err != nil {
-		return err
-	}
-	f, err := survey.ReadSPR(bytes.NewReader(b))
-	if err != nil {
-		return err
-	}
-	src, err := survey.GenerateSPRGo(f, "emulate/testdata/qemu-spr.txt")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(out, src, 0o666)
-}
-
 func measureSPR(procs int, out string) error {
-	le, err := oracle.New(oracle.Config{Procs: procs})
+	o, err := oracles(procs)
 	if err != nil {
 		return err
 	}
-	be, err := oracle.New(oracle.Config{BE: true, Procs: procs})
-	if err != nil {
-		return err
-	}
-	sprs, err := survey.RunSPR(context.Background(), survey.Oracles{LE: le, BE: be})
+	sprs, err := survey.RunSPR(context.Background(), o)
 	if err != nil {
 		return err
 	}
@@ -179,14 +133,7 @@ func measureSPR(procs int, out string) error {
 		"Provided (emulate's qemuUserSPR): every class but ill6; a skip counts as provided (QEMU decodes",
 		"the SPR; the harness refuses writes it cannot capture and the EBB SPRs, which abort QEMU).",
 	}, SPRs: sprs}
-	if out == "" {
-		return f.Write(os.Stdout)
-	}
-	var b bytes.Buffer
-	if err := f.Write(&b); err != nil {
-		return err
-	}
-	return os.WriteFile(out, b.Bytes(), 0o666)
+	return writeData(out, f.Write)
 }
 
 func qemuVersion() string {
@@ -194,4 +141,46 @@ func qemuVersion() string {
 		return strings.SplitN(strings.TrimSpace(string(b)), "\n", 2)[0]
 	}
 	return "unknown"
+}
+
+// generateFrom reads the data file in with read and writes the Go that gen
+// makes of it to out (source names the data file in the Go file).
+func generateFrom[F any](in, out, source string, read func(io.Reader) (F, error), gen func(F, string) ([]byte, error)) error {
+	fh, err := os.Open(in)
+	if err != nil {
+		return err
+	}
+	defer fh.Close()
+	f, err := read(fh)
+	if err != nil {
+		return err
+	}
+	src, err := gen(f, source)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(out, src, 0o666)
+}
+
+// writeData writes a data file with write to out, or to stdout when out
+// is "".
+func writeData(out string, write func(io.Writer) error) error {
+	if out == "" {
+		return write(os.Stdout)
+	}
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return err
+	}
+	return os.WriteFile(out, b.Bytes(), 0o666)
+}
+
+// oracles starts the harnesses of both byte orders.
+func oracles(procs int) (survey.Oracles, error) {
+	le, err := oracle.New(oracle.Config{Procs: procs})
+	if err != nil {
+		return survey.Oracles{}, err
+	}
+	be, err := oracle.New(oracle.Config{BE: true, Procs: procs})
+	return survey.Oracles{LE: le, BE: be}, err
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"testing"
 	"time"
@@ -18,17 +19,41 @@ const (
 	legalityGo   = "../../../../emulate/qemu_legality.go"
 )
 
-func readLegality(t *testing.T) *File {
+func readLegality(t *testing.T) *File { t.Helper(); return readData(t, legalityData, Read) }
+
+// readData reads and parses a measured data file.
+func readData[F any](t *testing.T, path string, read func(io.Reader) (F, error)) F {
 	t.Helper()
-	b, err := os.ReadFile(legalityData)
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := Read(bytes.NewReader(b))
+	f, err := read(bytes.NewReader(b))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// checkGenerated checks that the Go file goPath is want (else: run
+// regen) and that the data file dataPath round-trips through its parser
+// (write is the parsed file's Write).
+func checkGenerated(t *testing.T, goPath string, want []byte, regen, dataPath string, write func(io.Writer) error) {
+	t.Helper()
+	got, err := os.ReadFile(goPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is stale: run %s", goPath, regen)
+	}
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if orig, _ := os.ReadFile(dataPath); !bytes.Equal(b.Bytes(), orig) {
+		t.Errorf("%s does not round-trip through its parser", dataPath)
+	}
 }
 
 // TestQEMULegalityGenerated: emulate/qemu_legality.go is what the generator
@@ -43,22 +68,8 @@ func TestQEMULegalityGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := os.ReadFile(legalityGo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("qemu_legality.go is stale: run go run ./internal/cmd/qemusurvey -gen emulate/testdata/qemu-legality.txt -go emulate/qemu_legality.go")
-	}
-	// The data file round-trips through the parser.
-	var b bytes.Buffer
-	if err := f.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	orig, _ := os.ReadFile(legalityData)
-	if !bytes.Equal(b.Bytes(), orig) {
-		t.Errorf("%s does not round-trip through survey.Read/Write", legalityData)
-	}
+	checkGenerated(t, legalityGo, want, "go run ./internal/cmd/qemusurvey -gen emulate/testdata/qemu-legality.txt -go emulate/qemu_legality.go",
+		legalityData, f.Write)
 }
 
 // surveySample are the ops TestQEMULegalitySurvey re-measures: the

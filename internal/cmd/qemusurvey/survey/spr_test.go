@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"os"
 	"testing"
 	"time"
 
@@ -19,18 +18,7 @@ const (
 	sprGo   = "../../../../emulate/qemu_spr.go"
 )
 
-func readSPRData(t *testing.T) *SPRFile {
-	t.Helper()
-	b, err := os.ReadFile(sprData)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := ReadSPR(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
+func readSPRData(t *testing.T) *SPRFile { return readData(t, sprData, ReadSPR) }
 
 // TestQEMUSPRGenerated: emulate/qemu_spr.go is what the generator makes of
 // emulate/testdata/qemu-spr.txt (rerun "go generate ./emulate" after
@@ -44,20 +32,7 @@ func TestQEMUSPRGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := os.ReadFile(sprGo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("qemu_spr.go is stale: run go generate ./emulate")
-	}
-	var b bytes.Buffer
-	if err := f.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	if orig, _ := os.ReadFile(sprData); !bytes.Equal(b.Bytes(), orig) {
-		t.Errorf("%s does not round-trip through ReadSPR/Write", sprData)
-	}
+	checkGenerated(t, sprGo, want, "go generate ./emulate", sprData, f.Write)
 }
 
 // TestSPRWord: the encodings the survey runs decode as the SPR moves of
