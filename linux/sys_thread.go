@@ -10,6 +10,7 @@ import (
 
 func init() {
 	def(abi.SYS_EXIT_GROUP, func(t *Thread, a *[6]uint64) (uint64, int) {
+		t.flushCount()
 		t.p.end(ExitStatus{Code: int(a[0] & 0xff)}, nil)
 		return 0, errExit
 	})
@@ -32,6 +33,7 @@ func sysExit(t *Thread, a *[6]uint64) (uint64, int) {
 	for sig := range t.queued {
 		p.queuedN -= len(t.queued[sig]) // a thread's pending signals end with it
 	}
+	t.flushCount()
 	delete(p.threads, t.tid)
 	if p.nthreads.Add(-1) == 0 {
 		p.end(ExitStatus{Code: int(a[0] & 0xff)}, nil)
@@ -227,4 +229,11 @@ func sysFutex(t *Thread, a *[6]uint64) (uint64, int) {
 		return uint64(n + moved), 0
 	}
 	return 0, abi.ENOSYS
+}
+
+// flushCount adds the thread's instructions to the process's count before
+// the process may end, so that Instructions is complete when Wait returns.
+func (t *Thread) flushCount() {
+	t.p.instructions.Add(t.count)
+	t.count = 0
 }
