@@ -315,7 +315,7 @@ var differenceRows = [numDiffs]Difference{
 		What:     "an enabled floating-point exception (FPSCR enable bit set) with MSR[FE0,FE1] = 0 (ignore-exceptions mode, the Linux default)",
 		Hardware: Value, HWDetail: "no interrupt: FPSCR[FEX] is set and the target is handled as for an enabled exception",
 		QEMU: Value, QDetail: "always the FP-enabled program interrupt (SIGFPE): QEMU user mode ignores MSR[FE0,FE1] (qemu-oracle.md pitfall 6); " +
-			"also for mtfsf/mtfsfi that leave an enabled exception pending and mtfsb1 that sets an exception or enable bit completing such a pair (pitfall 15)",
+			"also for mtfsf/mtfsfi/mtfsb1 that leave an enabled exception pending, whatever bit mtfsb1 sets (pitfall 15)",
 		Source: "Power ISA 3.1B Book I 4.4 and Book III 7.5.9; shared/reference/qemu-oracle.md; " + fpQEMUSource,
 	},
 	diffFPNI: {

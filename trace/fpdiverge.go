@@ -226,9 +226,11 @@ func fmaOperands(r *regs.Regs, in *decode.Inst) (a, c, b uint64) {
 }
 
 // lineState returns the registers before a trace line's instruction and
-// after it as the reference reported them (only for st=ok lines).
+// after it as the reference reported them: for st=ok lines, and for st=fpe
+// lines the state at the enabled-exception interrupt (FPSCR, CR, a target
+// written before it).
 func lineState(l *Line) (before, after regs.Regs, ok bool) {
-	if l.Result == nil || l.Result.Status != StatusOK {
+	if l.Result == nil || l.Result.Status != StatusOK && l.Result.Status != StatusFPE {
 		return before, after, false
 	}
 	m := l.Vector.Machine(true)

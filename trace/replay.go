@@ -173,9 +173,14 @@ func ReplayWith(e *emulate.Emulator, l *Line, le bool) Verdict {
 			copy(exp.CodePage[p.Off-CodePage:], p.Bytes)
 		}
 		var mask uint64
+		var crMask uint32
 		if derr == nil {
-			mask = uint64(fpscrIgnore(l, &in))
+			var m32 uint32
+			m32, crMask = ignoreMasks(l, &in)
+			mask = uint64(m32)
 		}
+		exp.Regs.CR &^= crMask
+		m.Regs.CR &^= crMask
 		if l.Format == 1 {
 			// Version 1 carries the low word of FPSCR only: a DRN the
 			// instruction wrote was invisible to the reference.
@@ -260,7 +265,13 @@ type Divergence struct {
 	// FPSCRIgnore, if not 0, makes the divergence a mask: the vector is
 	// still compared, all but these FPSCR bits.
 	FPSCRIgnore uint32
+	// CRIgnore, if not 0, makes the divergence a mask as FPSCRIgnore
+	// does, for these CR bits.
+	CRIgnore uint32
 }
+
+// mask reports whether d is a mask divergence (FPSCRIgnore, CRIgnore).
+func (d *Divergence) mask() bool { return d.FPSCRIgnore != 0 || d.CRIgnore != 0 }
 
 // Divergences is the one list of accepted divergences from QEMU.
 var Divergences = []Divergence{
@@ -350,28 +361,28 @@ func divergence(l *Line, in *decode.Inst, derr error) *Divergence {
 	name := in.Op.String()
 	for i := range Divergences {
 		d := &Divergences[i]
-		if d.FPSCRIgnore == 0 && slices.Contains(d.Ops, name) && (d.Match == nil || d.Match(l, in)) {
+		if !d.mask() && slices.Contains(d.Ops, name) && (d.Match == nil || d.Match(l, in)) {
 			return d
 		}
 	}
 	for i := range Divergences {
-		if d := &Divergences[i]; d.FPSCRIgnore == 0 && d.Ops == nil && d.Match != nil && d.Match(l, in) {
+		if d := &Divergences[i]; !d.mask() && d.Ops == nil && d.Match != nil && d.Match(l, in) {
 			return d
 		}
 	}
 	return nil
 }
 
-// fpscrIgnore is the union of the FPSCR bits that the mask divergences
-// covering line l exempt from comparison.
-func fpscrIgnore(l *Line, in *decode.Inst) uint32 {
-	var mask uint32
+// ignoreMasks is the union of the FPSCR and CR bits that the mask
+// divergences covering line l exempt from comparison.
+func ignoreMasks(l *Line, in *decode.Inst) (fpscr, cr uint32) {
 	name := in.Op.String()
 	for i := range Divergences {
 		d := &Divergences[i]
-		if d.FPSCRIgnore != 0 && (d.Ops == nil || slices.Contains(d.Ops, name)) && (d.Match == nil || d.Match(l, in)) {
-			mask |= d.FPSCRIgnore
+		if d.mask() && (d.Ops == nil || slices.Contains(d.Ops, name)) && (d.Match == nil || d.Match(l, in)) {
+			fpscr |= d.FPSCRIgnore
+			cr |= d.CRIgnore
 		}
 	}
-	return mask
+	return fpscr, cr
 }

@@ -229,15 +229,7 @@ func dfpLongArg(op decode.Op, i int) bool {
 // UE, ZE or XE) in f, so the DFP ops' enabled-exception paths get vectors.
 func (g *gen) dfpFPSCR(f uint64) uint64 {
 	if g.rng.IntN(4) == 0 {
-		f |= []uint64{0x80, 0x40, 0x20, 0x10, 0x08}[g.rng.IntN(5)]
-		// Keep FEX consistent with exception bits set already.
-		exc := f >> 22 & 0x78 // OX UX ZX XX, moved onto OE UE ZE XE
-		if f&0x20000000 != 0 {
-			exc |= 0x80 // VX → VE
-		}
-		if exc&f&0xf8 != 0 {
-			f |= 0x40000000 // FEX
-		}
+		f = withFEX(f | fpEnableBits[g.rng.IntN(len(fpEnableBits))])
 	}
 	return f
 }

@@ -31,8 +31,9 @@
 // four single-precision lanes from the FP specials; VSCR SAT is preset half
 // the time (NJ half the time too). XER holds only SO, OV, CA, OV32,
 // CA32 (OV or OV32 set imply SO) and the byte count; FPSCR only RN,
-// consistent exception bits (never an enable bit) and, half of the time, a
-// non-zero DRN (the decimal rounding mode, in FPSCR's high word: format
+// consistent exception bits, in a quarter of the scalar FP and DFP
+// vectors exception enable bits (with FEX when an enabled exception bit is
+// already set) and, half of the time, a non-zero DRN (the decimal rounding mode, in FPSCR's high word: format
 // version 2); VSCR only NJ and SAT. SPR moves also get TAR, VRSAVE and PPR
 // values half of the time each, and bctar/bctarl a TAR target like bcctr's
 // CTR.
@@ -103,6 +104,7 @@ func Generate(op decode.Op, n int, seed uint64, le bool) []trace.Vector {
 	g := &gen{
 		rng:  rand.New(rand.NewPCG(seed, h.Sum64())),
 		rng2: rand.New(rand.NewPCG(seed, h.Sum64()^0x76320000000000fd)),
+		rng3: rand.New(rand.NewPCG(seed, h.Sum64()^0x0fe0000000000fe0)),
 		op:   op,
 		mask: mask, value: value, reserved: reserved,
 		prefixed: value>>58 == 1,
@@ -128,6 +130,7 @@ func Generate(op decode.Op, n int, seed uint64, le bool) []trace.Vector {
 type gen struct {
 	rng                   *rand.Rand
 	rng2                  *rand.Rand // the stream of the version-2 state (see v2)
+	rng3                  *rand.Rand // the stream of the FP enable bits (see fpEnable)
 	op                    decode.Op
 	mask, value, reserved uint64
 	prefixed              bool
@@ -359,6 +362,8 @@ func (g *gen) state(in *decode.Inst, v *trace.Vector) {
 		})
 		if cls == decode.ClassDFP {
 			f = g.dfpFPSCR(f) // dfp.go
+		} else if fpEnables(in) {
+			f = g.fpEnable(f)
 		}
 		g.put("fpscr", hex64(f))
 		if hasVR || cls == decode.ClassVMX {
@@ -537,6 +542,50 @@ func (g *gen) fpscrValue() uint32 {
 		// compared on a realistic value, not always 0.
 		f |= fprfClasses[r.IntN(len(fprfClasses))] << 12
 		f |= uint32(r.IntN(4)) << 17 // FR (bit 45), FI (bit 46)
+	}
+	return f
+}
+
+// fpEnables reports whether in's vectors get FPSCR enable bits (fpEnable):
+// the scalar FP ops. (The VSX and MMA ops get them once every disagreement
+// with QEMU they bring is decided against the ISA: a fixed emulator or a
+// named divergence in package trace.)
+func fpEnables(in *decode.Inst) bool {
+	return in.Class == decode.ClassFP
+}
+
+// fpEnable sets, in a quarter of the vectors, FPSCR exception enable bits
+// in f: one of VE, OE, UE, ZE and XE, or (one time in four) all five, so
+// the enabled-exception paths of the binary FP ops get vectors. The draws come from a stream of their own: every other
+// key of a vector is what it was before enable bits were generated.
+// (MSR[FE0,FE1] is not part of a vector: QEMU user mode traps on every
+// enabled exception, and the emulator's QEMU profile does too.)
+func (g *gen) fpEnable(f uint64) uint64 {
+	r := g.rng3
+	if r.IntN(4) != 0 {
+		return f
+	}
+	if r.IntN(4) == 0 {
+		return withFEX(f | fpscrEnables)
+	}
+	return withFEX(f | fpEnableBits[r.IntN(len(fpEnableBits))])
+}
+
+// fpEnableBits are the FPSCR exception enable bits VE, OE, UE, ZE and XE.
+var fpEnableBits = []uint64{0x80, 0x40, 0x20, 0x10, 0x08}
+
+// fpscrEnables is the mask of fpEnableBits.
+const fpscrEnables = 0xf8
+
+// withFEX sets FPSCR[FEX] in f when an exception bit already set in f is
+// enabled, as the FPSCR summary rule keeps it.
+func withFEX(f uint64) uint64 {
+	exc := f >> 22 & 0x78 // OX UX ZX XX, moved onto OE UE ZE XE
+	if f&0x20000000 != 0 {
+		exc |= 0x80 // VX → VE
+	}
+	if exc&f&fpscrEnables != 0 {
+		f |= 0x40000000 // FEX
 	}
 	return f
 }

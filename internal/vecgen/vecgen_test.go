@@ -223,3 +223,51 @@ func TestVMXLanes(t *testing.T) {
 		}
 	}
 }
+
+// TestFPEnables: scalar FP vectors get FPSCR enable bits in about a
+// quarter of the vectors, every one of VE, OE, UE, ZE and XE among them,
+// with FEX set exactly when an enabled exception bit is already set; VMX
+// vectors never get them (nor, for now, VSX and MMA ones: fpEnables).
+func TestFPEnables(t *testing.T) {
+	for _, tc := range []struct {
+		op       decode.Op
+		min, max float64
+	}{
+		{ppc64asm.FADD, 0.15, 0.35},
+		{ppc64asm.FMADDSCC, 0.15, 0.35},
+		{ppc64asm.XVCVDPSXWS, 0, 0},
+		{ppc64asm.XVF32GERPP, 0, 0},
+		{ppc64asm.VADDFP, 0, 0},
+	} {
+		n, total := 0, 0
+		seen := uint64(0)
+		for _, le := range []bool{true, false} {
+			for _, v := range Generate(tc.op, 128, 3, le) {
+				total++
+				for _, a := range v.Sets {
+					if a.Key != "fpscr" {
+						continue
+					}
+					f, err := strconv.ParseUint(a.Value, 16, 64)
+					if err != nil {
+						t.Fatalf("%s: fpscr=%s", v.ID, a.Value)
+					}
+					if f&fpscrEnables != 0 {
+						n++
+						seen |= f & fpscrEnables
+					}
+					enabled := (f>>29&1 != 0 && f&0x80 != 0) || f>>22&0x78&f != 0
+					if got := f&0x40000000 != 0; got != enabled {
+						t.Errorf("%s: fpscr=%s: FEX %v, want %v", v.ID, a.Value, got, enabled)
+					}
+				}
+			}
+		}
+		if f := float64(n) / float64(total); f < tc.min || f > tc.max {
+			t.Errorf("%v: enable bits in %d of %d vectors, want a fraction in [%v, %v]", tc.op, n, total, tc.min, tc.max)
+		}
+		if tc.max > 0 && seen != fpscrEnables {
+			t.Errorf("%v: enable bits seen %#x, want all of %#x", tc.op, seen, fpscrEnables)
+		}
+	}
+}
