@@ -35,8 +35,10 @@ var fpeDivergences = []Divergence{
 			"(FR is exempt for these ops anyway)",
 		Match: func(l *Line, in *decode.Inst) bool {
 			before, after, ok := lineState(l)
+			// (The invalid operation may repeat a sticky VX* bit, so any
+			// VX with VE counts.)
 			return ok && l.Result.Status == StatusFPE && before.FPSCR&regs.FPSCRVE != 0 &&
-				after.FPSCR&regs.FPSCRVXAll&^before.FPSCR != 0
+				after.FPSCR&regs.FPSCRVXAll != 0
 		},
 		FPSCRIgnore: uint32(regs.FPSCRFI),
 	},
