@@ -139,6 +139,7 @@ func TestCacheProfileDifferences(t *testing.T) {
 		{xform(opDcbfW, 7, 3, 4), nil, ErrIllegal},    // reserved L
 		{0x7c00068c, nil, nil},                        // cpabort (empty buffer: nothing changes)
 		{0x7c23260c, nil, ErrIllegal},                 // copy (loads the buffer only)
+		{0x7c23270d, nil, ErrIllegal},                 // paste. with an empty buffer: CR0 = 0 (was 0)
 		{xform(0x7c00002c, 0, 3, 4), nil, ErrIllegal}, // icbt: a no-op on POWER9 (power9-behaviour.md)
 	} {
 		for _, p := range []Profile{Hardware, QEMU} {
