@@ -244,23 +244,28 @@ func Build(dir string, be bool) (string, error) {
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		return fail(err, "")
 	}
-	src := filepath.Join(sub, "harness.c")
-	if err := os.WriteFile(src, harnessSource, 0o644); err != nil {
-		return fail(err, "")
-	}
-	// Build to a temporary name and rename, so that another process never
-	// runs a half-written binary.
-	tmp, err := os.CreateTemp(sub, name+".tmp*")
+	// Build in a directory of this call and rename into place, so that
+	// another process building at the same time never reads a half-written
+	// source nor runs a half-written binary.
+	work, err := os.MkdirTemp(sub, "build-*")
 	if err != nil {
 		return fail(err, "")
 	}
-	tmp.Close()
-	defer os.Remove(tmp.Name())
-	args := append(append([]string(nil), harnessCFlags...), "-o", tmp.Name(), src)
-	if out, err := exec.Command(ccPath, args...).CombinedOutput(); err != nil {
-		return fail(err, fmt.Sprintf("%s %s: %v\n%s", cc, strings.Join(args, " "), err, tail(out, 2000)))
+	defer os.RemoveAll(work)
+	src := filepath.Join(work, "harness.c")
+	if err := os.WriteFile(src, harnessSource, 0o644); err != nil {
+		return fail(err, "")
 	}
-	if err := os.Rename(tmp.Name(), bin); err != nil {
+	out := filepath.Join(work, name)
+	args := append(append([]string(nil), harnessCFlags...), "-o", out, src)
+	if msg, err := exec.Command(ccPath, args...).CombinedOutput(); err != nil {
+		return fail(err, fmt.Sprintf("%s %s: %v\n%s", cc, strings.Join(args, " "), err, tail(msg, 2000)))
+	}
+	// The source goes next to the binary, for whoever debugs it.
+	if err := os.Rename(src, filepath.Join(sub, "harness.c")); err != nil {
+		return fail(err, "")
+	}
+	if err := os.Rename(out, bin); err != nil {
 		return fail(err, "")
 	}
 	return bin, nil
