@@ -27,9 +27,16 @@ type fdTable struct {
 // poll).
 const badFD = math.MaxInt32
 
-// maxFDs bounds the guest's descriptor numbers (RLIMIT_NOFILE's usual
-// soft limit is 1024; Linux's hard default is this).
-const maxFDs = 1 << 20
+// maxFDs bounds the guest's descriptor numbers as Linux does: the
+// RLIMIT_NOFILE soft limit (the host's, which the guest's getrlimit
+// reports), at most 1<<20.
+func maxFDs() int {
+	var rl unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_NOFILE, &rl) != nil || rl.Cur > 1<<20 {
+		return 1 << 20
+	}
+	return int(rl.Cur)
+}
 
 // get returns the host descriptor of guest descriptor g. Negative values
 // (AT_FDCWD) pass through.
@@ -114,7 +121,19 @@ func (t *Thread) newFD(h int, err error) (uint64, int) {
 	if err != nil {
 		return 0, errnoOf(err)
 	}
-	return uint64(t.p.fds.add(h, 0)), 0
+	return t.p.fds.addLimited(h, 0)
+}
+
+// addLimited is add, failing with EMFILE (and closing h) when the lowest
+// free number is not below RLIMIT_NOFILE.
+func (ft *fdTable) addLimited(h, min int) (uint64, int) {
+	g := ft.add(h, min)
+	if g >= maxFDs() {
+		ft.host[g] = -1
+		_ = unix.Close(h)
+		return 0, abi.EMFILE
+	}
+	return uint64(g), 0
 }
 
 // hostDup duplicates host descriptor h (close-on-exec if cloexec).
@@ -131,7 +150,7 @@ func hostDup(h int, cloexec bool) (int, int) {
 // dup3): the host duplicate is made first, then g's old descriptor, if
 // any, is closed, as dup2 does atomically.
 func (t *Thread) dupTo(h, g int, cloexec bool) (uint64, int) {
-	if g < 0 || g >= maxFDs {
+	if g < 0 || g >= maxFDs() {
 		return 0, abi.EBADF
 	}
 	nh, e := hostDup(h, cloexec)
@@ -148,12 +167,12 @@ func (t *Thread) dupTo(h, g int, cloexec bool) (uint64, int) {
 // dupLowest is dup and F_DUPFD(min): a duplicate at the lowest free guest
 // number at or above min.
 func (t *Thread) dupLowest(h, min int, cloexec bool) (uint64, int) {
-	if min < 0 || min >= maxFDs {
+	if min < 0 || min >= maxFDs() {
 		return 0, abi.EINVAL
 	}
 	nh, e := hostDup(h, cloexec)
 	if e != 0 {
 		return 0, e
 	}
-	return uint64(t.p.fds.add(nh, min)), 0
+	return t.p.fds.addLimited(nh, min)
 }

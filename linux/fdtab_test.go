@@ -64,6 +64,13 @@ func TestFDTable(t *testing.T) {
 	if ft.get(0) == badFD || ft.get(1) == badFD {
 		t.Error("close_range closed descriptors below first")
 	}
+	var rl unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_NOFILE, &rl); err == nil && rl.Cur <= 1<<20 {
+		// The lowest free number at or above RLIMIT_NOFILE: EMFILE.
+		if _, e := ft.addLimited(open(), int(rl.Cur)); e != 24 {
+			t.Errorf("add above RLIMIT_NOFILE: errno %d, want EMFILE", e)
+		}
+	}
 	if e := ft.closeRange(3, 2, 0); e != 22 {
 		t.Errorf("close_range(3, 2) = %d, want EINVAL", e)
 	}

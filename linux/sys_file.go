@@ -526,9 +526,17 @@ func (t *Thread) fd(g uint64) int { return t.p.fds.get(int(int32(g))) }
 // putFDPair gives the two new host descriptors of pipe or socketpair guest
 // numbers and stores those at addr; on a fault both are closed.
 func (t *Thread) putFDPair(addr uint64, h [2]int) int {
-	g0, _ := t.newFD(h[0], nil)
-	g1, _ := t.newFD(h[1], nil)
-	e := t.put32(addr, uint32(g0))
+	g0, e := t.newFD(h[0], nil)
+	if e != 0 {
+		_ = unix.Close(h[1])
+		return e
+	}
+	g1, e := t.newFD(h[1], nil)
+	if e != 0 {
+		t.p.fds.close(int(g0))
+		return e
+	}
+	e = t.put32(addr, uint32(g0))
 	if e == 0 {
 		e = t.put32(addr+4, uint32(g1))
 	}

@@ -17,6 +17,7 @@ const (
 	EEXIST    = 17
 	ENOTDIR   = 20
 	EINVAL    = 22
+	EMFILE    = 24
 	ENOTTY    = 25
 	ERANGE    = 34
 	ENOSYS    = 38
