@@ -3,7 +3,6 @@ package oracle
 import (
 	"bytes"
 	"context"
-	"errors"
 	"strings"
 	"testing"
 
@@ -93,7 +92,7 @@ func TestCampaignLive(t *testing.T) {
 	}
 	c := &Campaign{Ops: ops, N: 16, Seed: 7, Config: Config{Procs: 2}, Checker: trace.NewChecker()}
 	err := c.Run(context.Background())
-	if se := (*SetupError)(nil); errors.As(err, &se) {
+	if Unavailable(err) {
 		t.Skipf("skipping: no QEMU reference harness: %v", err)
 	}
 	if err != nil {

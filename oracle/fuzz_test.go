@@ -2,7 +2,6 @@ package oracle_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -36,7 +35,7 @@ func fuzzOracle(t *testing.T, le bool) *oracle.Oracle {
 		}
 	})
 	if fuzzErr != nil {
-		if errors.Is(fuzzErr, oracle.ErrNoQEMU) || errors.Is(fuzzErr, oracle.ErrNoHarness) {
+		if oracle.Unavailable(fuzzErr) {
 			t.Skipf("differential fuzzing needs QEMU and the harness (scripts/install-deps.sh): %v", fuzzErr)
 		}
 		t.Fatal(fuzzErr)

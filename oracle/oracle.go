@@ -111,6 +111,14 @@ func (e *SetupError) Error() string {
 // Unwrap returns Err, so that errors.Is matches the sentinels.
 func (e *SetupError) Unwrap() error { return e.Err }
 
+// Unavailable reports whether err says that QEMU or the cross compiler is
+// not installed: what a test skips on. A harness that fails to build with
+// the compiler present, or a Config.Harness that does not exist, is not
+// "unavailable" but an error.
+func Unavailable(err error) bool {
+	return errors.Is(err, ErrNoQEMU) || errors.Is(err, ErrNoCompiler)
+}
+
 // Skip reasons given to vectors the harness did not answer.
 const (
 	WhyCrash   = "qemu-crash"   // the process exited

@@ -19,7 +19,7 @@ import (
 func newQEMU(t *testing.T, be bool) *Oracle {
 	t.Helper()
 	o, err := New(Config{BE: be, Procs: 2})
-	if se := (*SetupError)(nil); errors.As(err, &se) {
+	if Unavailable(err) {
 		t.Skipf("skipping: no QEMU reference harness: %v", err)
 	}
 	if err != nil {
@@ -293,5 +293,24 @@ func TestBuildScriptFlags(t *testing.T) {
 	want := "cflags=(" + strings.Join(harnessCFlags, " ") + ")"
 	if !strings.Contains(string(b), want) {
 		t.Errorf("scripts/build-harness.sh does not say %q", want)
+	}
+}
+
+// TestUnavailable: missing tools are Unavailable (tests skip), a harness
+// that does not build or a missing Config.Harness is not.
+func TestUnavailable(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{&SetupError{Err: ErrNoQEMU, Program: "qemu-ppc64le"}, true},
+		{&SetupError{Err: ErrNoCompiler, Program: compilerLE}, true},
+		{&SetupError{Err: ErrNoHarness, Program: "harness-le", Hint: "building the harness failed"}, false},
+		{nil, false},
+		{errors.New("other"), false},
+	} {
+		if got := Unavailable(c.err); got != c.want {
+			t.Errorf("Unavailable(%v) = %v, want %v", c.err, got, c.want)
+		}
 	}
 }

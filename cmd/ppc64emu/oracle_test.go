@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,7 +27,7 @@ func TestOracleUsage(t *testing.T) {
 
 // TestOracleCampaign runs a tiny live campaign against QEMU.
 func TestOracleCampaign(t *testing.T) {
-	if _, err := oracle.New(oracle.Config{}); errors.As(err, new(*oracle.SetupError)) {
+	if _, err := oracle.New(oracle.Config{}); oracle.Unavailable(err) {
 		t.Skipf("no QEMU reference (install with scripts/install-deps.sh): %v", err)
 	}
 	dir := t.TempDir()
@@ -57,8 +56,10 @@ func TestOracleCampaign(t *testing.T) {
 // TestOracleHarnessFlag runs a campaign with a prebuilt harness (-harness)
 // from outside the module (no go.mod above the working directory).
 func TestOracleHarnessFlag(t *testing.T) {
-	if _, err := oracle.New(oracle.Config{BE: true}); err != nil {
+	if _, err := oracle.New(oracle.Config{BE: true}); oracle.Unavailable(err) {
 		t.Skipf("no QEMU reference: %v", err)
+	} else if err != nil {
+		t.Fatal(err)
 	}
 	bin, err := oracle.Build("", true)
 	if err != nil {

@@ -3,7 +3,6 @@ package survey
 import (
 	"bytes"
 	"context"
-	"errors"
 	"testing"
 	"time"
 
@@ -57,7 +56,7 @@ func TestSPRWord(t *testing.T) {
 // and checks that the data file still says the same.
 func TestQEMUSPRSurvey(t *testing.T) {
 	le, err := oracle.New(oracle.Config{Procs: 2})
-	if errors.Is(err, oracle.ErrNoQEMU) || errors.Is(err, oracle.ErrNoHarness) {
+	if oracle.Unavailable(err) {
 		t.Skipf("QEMU SPR survey not re-measured: %v", err)
 	}
 	if err != nil {
