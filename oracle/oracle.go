@@ -53,7 +53,9 @@
 //
 // When something is missing New returns a *SetupError naming the program
 // and what to install; errors.Is tells ErrNoQEMU, ErrNoCompiler (which is
-// also ErrNoHarness) and ErrNoHarness apart. Tests skip on them.
+// also ErrNoHarness) and ErrNoHarness apart. Tests skip when
+// Unavailable(err) (QEMU or the compiler not installed) and fail on any
+// other error.
 // Config.Command replaces the whole command line, for tests that simulate
 // a crashing harness.
 package oracle
