@@ -215,7 +215,7 @@ const unixENOMEM = abi.ENOMEM
 // Linux, a siginfo that claims to come from the kernel or from kill/tgkill
 // (si_code >= 0 or SI_TKILL) may only be sent to the caller's own process.
 func sigqueueinfo(t *Thread, pid, tid, sig int, uinfo uint64) (uint64, int) {
-	if sig < 1 || sig > abi.NSIG {
+	if sig < 0 || sig > abi.NSIG {
 		return 0, abi.EINVAL
 	}
 	raw, e := t.read(uinfo, abi.SiginfoSize)
@@ -238,14 +238,12 @@ func sigqueueinfo(t *Thread, pid, tid, sig int, uinfo uint64) (uint64, int) {
 		n.PutUint32(h[16:], uint32(info.pid))
 		n.PutUint32(h[20:], uint32(info.uid))
 		n.PutUint64(h[24:], o.Uint64(raw[24:]))
-		nr := uintptr(unix.SYS_RT_SIGQUEUEINFO)
-		args := []uintptr{uintptr(pid), uintptr(sig), uintptr(unsafe.Pointer(&h[0]))}
-		if tid != 0 {
-			nr = unix.SYS_RT_TGSIGQUEUEINFO
-			args = []uintptr{uintptr(pid), uintptr(tid), uintptr(sig), uintptr(unsafe.Pointer(&h[0]))}
+		var errno unix.Errno
+		if tid == 0 {
+			_, _, errno = unix.Syscall(unix.SYS_RT_SIGQUEUEINFO, uintptr(pid), uintptr(sig), uintptr(unsafe.Pointer(&h[0])))
+		} else {
+			_, _, errno = unix.Syscall6(unix.SYS_RT_TGSIGQUEUEINFO, uintptr(pid), uintptr(tid), uintptr(sig), uintptr(unsafe.Pointer(&h[0])), 0, 0)
 		}
-		args = append(args, 0, 0, 0)
-		_, _, errno := unix.Syscall6(nr, args[0], args[1], args[2], args[3], 0, 0)
 		return 0, int(errno)
 	}
 	if sig == 0 {
