@@ -157,9 +157,11 @@ func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
 			return b, nil
 		}
 	}
-	d := e.dataPage(&e.pages.r, addr, n) // in Run (paged.go)
-	if d == nil {
-		d = e.pageMiss(&e.pages.r, addr, n, AccessRead)
+	var d *[PageSize]byte
+	if e.pages.on != nil { // in Run on a PagedMemory (paged.go)
+		if d = e.dataPage(&e.pages.r, addr, n); d == nil {
+			d = e.pageMiss(&e.pages.r, addr, n, AccessRead)
+		}
 	}
 	if d != nil {
 		copy(b, d[addr%PageSize:])
@@ -181,9 +183,11 @@ func (e *Emulator) write(m Memory, addr uint64, b []byte) error {
 			return e.writeWrapped(m, addr, b)
 		}
 	}
-	d := e.dataPage(&e.pages.w, addr, len(b))
-	if d == nil {
-		d = e.pageMiss(&e.pages.w, addr, len(b), AccessWrite)
+	var d *[PageSize]byte
+	if e.pages.on != nil { // in Run on a PagedMemory (paged.go)
+		if d = e.dataPage(&e.pages.w, addr, len(b)); d == nil {
+			d = e.pageMiss(&e.pages.w, addr, len(b), AccessWrite)
+		}
 	}
 	if d != nil {
 		copy(d[addr%PageSize:], b)
@@ -242,9 +246,11 @@ func wrappedFault(ea uint64, n int, write bool, err error) *Fault {
 func opLoad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, in.Has(decode.FlagIndexed))
 	var b []byte
-	d := e.dataPage(&e.pages.r, addr, int(in.Size))
-	if d == nil {
-		d = e.pageMiss(&e.pages.r, addr, int(in.Size), AccessRead)
+	var d *[PageSize]byte
+	if e.pages.on != nil { // in Run on a PagedMemory (paged.go)
+		if d = e.dataPage(&e.pages.r, addr, int(in.Size)); d == nil {
+			d = e.pageMiss(&e.pages.r, addr, int(in.Size), AccessRead)
+		}
 	}
 	if d != nil {
 		b = d[addr%PageSize:]
@@ -270,9 +276,11 @@ func opLoad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func opStore(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, in.Has(decode.FlagIndexed))
 	le := dataLE(r, in.Has(decode.FlagByteRev))
-	d := e.dataPage(&e.pages.w, addr, int(in.Size))
-	if d == nil {
-		d = e.pageMiss(&e.pages.w, addr, int(in.Size), AccessWrite)
+	var d *[PageSize]byte
+	if e.pages.on != nil { // in Run on a PagedMemory (paged.go)
+		if d = e.dataPage(&e.pages.w, addr, int(in.Size)); d == nil {
+			d = e.pageMiss(&e.pages.w, addr, int(in.Size), AccessWrite)
+		}
 	}
 	if d != nil {
 		b := d[addr%PageSize:]
