@@ -26,6 +26,10 @@ const (
 // instructions, which is much faster than a Read or Write call per access.
 // Accesses that cross a page, or that a page does not allow, still go
 // through Read and Write, so outcomes and faults are the same either way.
+//
+// A type that embeds a PagedMemory to watch or change accesses (by
+// overriding Read, Write or Fetch) is a PagedMemory too, and Run would
+// bypass its methods: hold the memory in a named field instead.
 type PagedMemory interface {
 	Memory
 	// AccessPage returns the storage of the page holding addr if the page

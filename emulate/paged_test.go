@@ -39,7 +39,9 @@ func (u unpaged) Fetch(addr uint64, p []byte) error { return u.m.Fetch(addr, p) 
 // step at a time on the same memory hidden behind calls, and compares
 // instruction counts, outcomes, registers and memory.
 func TestRunPagedSameAsFetch(t *testing.T) {
-	for _, msr := range []uint64{regs.MSRLinuxUser, regs.MSRLinuxUserLE} {
+	// Both byte orders, and 32-bit mode (data accesses then take Read and
+	// Write, which wrap at 2^32).
+	for _, msr := range []uint64{regs.MSRLinuxUser, regs.MSRLinuxUserLE, regs.MSRLinuxUserLE &^ regs.MSRSF} {
 		setup := func() (*mem.Memory, regs.Regs) {
 			m := code(t, msr, codeBase, mem.RX, wLdR6, wStdR6, wAddR3R6, wAddi7By3, wAddi8By5, wBack20)
 			if err := m.Map(0x20000, 2*mem.PageSize, mem.RW); err != nil {

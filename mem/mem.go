@@ -3,7 +3,9 @@
 // looked up through a radix page table of direct slices.
 //
 // *Memory implements emulate.Memory. It is a pointer type, so passing it
-// where an emulate.Memory is expected never allocates. An access that lies
+// where an emulate.Memory is expected never allocates. It is also an
+// emulate.PagedMemory: emulate.Emulator.Run loads, stores and fetches on
+// its pages directly. An access that lies
 // within one page takes a short fast path; an access that crosses pages
 // succeeds when every page it touches allows it (adjacent mappings join
 // seamlessly) and otherwise fails with an *emulate.AccessError naming the
