@@ -247,23 +247,25 @@ func readCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint
 }
 
 func sysWrite(t *Thread, a *[6]uint64) (uint64, int) {
-	return writeCommon(t, a, func(fd int, b []byte) (int, error) { return unix.Write(fd, b) })
+	return writeCommon(t, a, true, func(fd int, b []byte) (int, error) { return unix.Write(fd, b) })
 }
 
 func sysPwrite(t *Thread, a *[6]uint64) (uint64, int) {
 	off := int64(a[3])
-	return writeCommon(t, a, func(fd int, b []byte) (int, error) { return unix.Pwrite(fd, b, off) })
+	return writeCommon(t, a, false, func(fd int, b []byte) (int, error) { return unix.Pwrite(fd, b, off) })
 }
 
-func writeCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint64, int) {
+// writeCommon is write (stream: pipes and sockets go through writeStream)
+// and pwrite.
+func writeCommon(t *Thread, a *[6]uint64, stream bool, f func(int, []byte) (int, error)) (uint64, int) {
 	fd := t.fd(a[0])
 	b := t.ioBuf(a[2])
 	if len(b) > 0 && t.p.Mem.Read(a[1], b) != nil {
 		return 0, abi.EFAULT
 	}
-	if len(b) > 0 {
-		if e := t.waitWritable(fd); e != 0 {
-			return 0, e
+	if len(b) > 0 && stream {
+		if kind := streamKind(fd); kind != 0 {
+			return t.writeStream(fd, kind, b)
 		}
 	}
 	var n int
@@ -311,8 +313,8 @@ func sysWritev(t *Thread, a *[6]uint64) (uint64, int) {
 		all = append(all, b...)
 	}
 	fd := t.fd(a[0])
-	if e := t.waitWritable(fd); e != 0 {
-		return 0, e
+	if kind := streamKind(fd); kind != 0 && len(all) > 0 {
+		return t.writeStream(fd, kind, all)
 	}
 	var n int
 	var err error
@@ -569,6 +571,21 @@ func (t *Thread) waitWritable(fd int) int { return t.waitFD(fd, unix.POLLOUT) }
 // one of events (or an error or hang-up), with the process lock released
 // and a signal for the thread ending the wait with errRestart.
 func (t *Thread) waitFD(fd int, events int16) int {
+	if streamKind(fd) == 0 {
+		return 0
+	}
+	return t.pollFD(fd, events)
+}
+
+// Kinds of descriptors for streamKind.
+const (
+	streamFIFO = 1 + iota // a blocking pipe or character device
+	streamSock            // a blocking socket
+)
+
+// streamKind says whether fd is a blocking pipe, character device or
+// socket, whose reads and writes may wait; 0 for anything else.
+func streamKind(fd int) int {
 	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
 	if err != nil || fl&unix.O_NONBLOCK != 0 {
 		return 0
@@ -578,16 +595,77 @@ func (t *Thread) waitFD(fd int, events int16) int {
 		return 0
 	}
 	switch st.Mode & unix.S_IFMT {
-	case unix.S_IFIFO, unix.S_IFSOCK, unix.S_IFCHR:
-	default:
-		return 0
+	case unix.S_IFIFO, unix.S_IFCHR:
+		return streamFIFO
+	case unix.S_IFSOCK:
+		return streamSock
 	}
+	return 0
+}
+
+// pollFD waits, interruptibly, until fd has one of events (or an error or
+// hang-up); a signal for the thread ends the wait with errRestart.
+func (t *Thread) pollFD(fd int, events int16) int {
 	fds := []unix.PollFd{{Fd: int32(fd), Events: events}}
 	_, e := pollLoop(t, -1, func(ms int) (int, error) { return unix.Poll(fds, ms) })
 	if e == abi.EINTR {
 		return errRestart
 	}
 	return e
+}
+
+// pipeChunk is what a pipe that polls writable takes without blocking
+// (one free buffer page, PIPE_BUF).
+const pipeChunk = 4096
+
+// writeStream writes b to a blocking pipe, character device or socket the
+// way Linux's pipe and stream writes behave under signals: it waits, with
+// the process lock released and interruptibly, whenever there is no room,
+// and a signal then ends the call with the count written so far, or, if
+// nothing was written, with errRestart (EINTR, or a restart under
+// SA_RESTART). Pipes take chunks of PIPE_BUF bytes after a poll (so a
+// write of at most PIPE_BUF stays atomic), sockets non-blocking sends.
+func (t *Thread) writeStream(fd, kind int, b []byte) (uint64, int) {
+	written := 0
+	for written < len(b) {
+		if e := t.pollFD(fd, unix.POLLOUT); e != 0 {
+			if written > 0 && e == errRestart {
+				break
+			}
+			return 0, e
+		}
+		var n int
+		var err error
+		if kind == streamSock {
+			chunk := b[written:]
+			var r uintptr
+			var errno unix.Errno
+			t.block(func() {
+				r, _, errno = unix.Syscall6(unix.SYS_SENDTO, uintptr(fd), ptr(chunk), uintptr(len(chunk)),
+					unix.MSG_DONTWAIT|unix.MSG_NOSIGNAL, 0, 0)
+			})
+			if n, err = int(r), nil; errno != 0 {
+				n, err = 0, errno
+			}
+		} else {
+			chunk := b[written:min(len(b), written+pipeChunk)]
+			t.block(func() { n, err = unix.Write(fd, chunk) })
+		}
+		switch {
+		case err == unix.EAGAIN || err == unix.EINTR:
+			continue
+		case err != nil:
+			if written > 0 {
+				return uint64(written), 0
+			}
+			if err == unix.EPIPE {
+				t.post(sigInfo{signo: abi.SIGPIPE, code: abi.SI_USER, pid: t.p.pid})
+			}
+			return 0, errnoOf(err)
+		}
+		written += n
+	}
+	return uint64(written), 0
 }
 
 // path reads a path name the guest passes to a file system call. The names
