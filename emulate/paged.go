@@ -105,19 +105,25 @@ type codeInsts [PageSize / 4]codeInst
 // codeInst caches the decoding of one non-prefixed instruction, and what
 // Step would look up for it.
 type codeInst struct {
-	raw    uint32 // the instruction's bytes as a little-endian number
-	le     bool   // decoded in little-endian mode (MSR[LE])
-	branch bool   // f sets NIP
-	in     *decode.Inst
-	f      semFn
+	raw uint32 // the instruction's bytes as a little-endian number
 	// Run calls exec with f directly when MSR&mask == want: want holds
 	// MSR[LE] as decoded and the facilities in needs (facilityNeed),
 	// mask those bits and LE, when the checks of Step that depend on
 	// the instruction alone pass (valid form, not privileged, within the
 	// ISA level, emulated); otherwise want has a bit mask lacks and Run
-	// calls Step. An empty entry has in == nil and never matches.
-	mask, want uint64
+	// calls Step. An empty entry has in == nil and never matches. (These
+	// MSR bits are all in the low word: 32 bits keep an entry at 32
+	// bytes.)
+	mask, want uint32
+	le         bool // decoded in little-endian mode (MSR[LE])
+	branch     bool // f sets NIP
+	in         *decode.Inst
+	f          semFn
 }
+
+// The MSR bits of a codeInst's mask fit its 32 bits (a constant that did
+// not would not compile).
+const _ = uint32(regs.MSRLE | regs.MSRFP | regs.MSRVEC | regs.MSRVSX)
 
 // begin makes the cache valid for pm and turns the data caches on; end
 // turns them off again, emptying them, so that a step outside Run (on
@@ -228,10 +234,10 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 		want:   1, // Step
 	}
 	if f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level {
-		need := facilityNeed[in.Facility&7]
-		ci.mask, ci.want = need|regs.MSRLE, need
+		need := uint32(facilityNeed[in.Facility&7])
+		ci.mask, ci.want = need|uint32(regs.MSRLE), need
 		if le {
-			ci.want |= regs.MSRLE
+			ci.want |= uint32(regs.MSRLE)
 		}
 	}
 	c.codeInsts[nip%PageSize/4] = ci

@@ -181,7 +181,7 @@ func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) 
 			}
 		}
 		if len(until) == 0 && pm != nil {
-			k, err := e.runPaged(r, m, pm, next-n)
+			k, err := e.runPaged(r, m, next-n)
 			n += k
 			if err != nil {
 				return n, err
@@ -198,31 +198,31 @@ func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) 
 	}
 }
 
-// runPaged is Run's loop on a PagedMemory (m, and as pm) without stop
+// runPaged is Run's loop on a PagedMemory m (pages.on) without stop
 // addresses: it executes up to max instructions, the cached ones whose
-// Step checks cannot fail through exec directly (codeInst.mask and want), and
-// returns how many it executed and the error of the one that failed.
-func (e *Emulator) runPaged(r *regs.Regs, m Memory, pm PagedMemory, max uint64) (uint64, error) {
+// Step checks cannot fail through exec directly (codeInst.mask and want),
+// and returns how many it executed and the error of the one that failed.
+func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) {
 	c := &e.pages
-	var n uint64
-	for n < max {
+	left := max
+	for left != 0 {
 		if nip := r.NIP; nip&^(PageSize-4) == c.codeAddr {
 			off := nip % PageSize
 			raw := binary.LittleEndian.Uint32(c.codePage[off:])
-			if ci := &c.codeInsts[off/4]; ci.raw == raw && r.MSR&ci.mask == ci.want && e.acc == 0 {
+			if ci := &c.codeInsts[off/4]; ci.raw == raw && uint32(r.MSR)&ci.mask == ci.want && e.acc == 0 {
 				if err := e.exec(r, m, ci.in, ci.f, ci.branch); err != nil {
-					return n, err
+					return max - left, err
 				}
-				n++
+				left--
 				continue
 			}
 		}
-		if err := e.stepPaged(r, m, pm); err != nil {
-			return n, err
+		if err := e.stepPaged(r, m, c.on); err != nil {
+			return max - left, err
 		}
-		n++
+		left--
 	}
-	return n, nil
+	return max, nil
 }
 
 // stepPaged fetches and steps one instruction as Fetch does; with pm (m
