@@ -73,7 +73,8 @@ func (s Status) valid() bool {
 	return false
 }
 
-// Assign is one key=value pair in its written form. Value is hex without 0x.
+// Assign is one key=value pair in its written form. Value is hex without 0x
+// (a 0x the reader accepted is removed).
 type Assign struct {
 	Key   string
 	Value string
@@ -197,13 +198,22 @@ func (v *Vector) parseInsn(s string) error {
 	return nil
 }
 
+// noHexPrefix drops an optional "0x" or "0X" from a hex number: the reader
+// accepts it, as ppc64emu step does, and the writer never writes it.
+func noHexPrefix(s string) string {
+	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		return s[2:]
+	}
+	return s
+}
+
 func parseHex32(s string) (uint32, error) {
-	u, err := strconv.ParseUint(s, 16, 32)
+	u, err := strconv.ParseUint(noHexPrefix(s), 16, 32)
 	return uint32(u), err
 }
 
 func parseHex64(s string) (uint64, error) {
-	return strconv.ParseUint(s, 16, 64)
+	return strconv.ParseUint(noHexPrefix(s), 16, 64)
 }
 
 func parseBytes(s string) ([]byte, error) {
@@ -247,7 +257,7 @@ func (v *Vector) set(k, val string) error {
 			return fmt.Errorf("%w: %s: unknown key %q", ErrSyntax, v.ID, k)
 		}
 	}
-	v.Sets = append(v.Sets, Assign{k, val})
+	v.Sets = append(v.Sets, Assign{k, noHexPrefix(val)})
 	return nil
 }
 
@@ -280,7 +290,7 @@ func parseResult(id, s string) (*Result, error) {
 			r.Why = v
 		case k == "sig" || k == "code":
 			var u uint64
-			u, err = strconv.ParseUint(v, 16, 32)
+			u, err = strconv.ParseUint(noHexPrefix(v), 16, 32)
 			if k == "sig" {
 				r.Sig = int(u)
 			} else {
@@ -303,7 +313,7 @@ func parseResult(id, s string) (*Result, error) {
 			if _, ok := lookupReg(k); !ok {
 				return nil, fmt.Errorf("%w: %s: unknown result key %q", ErrSyntax, id, k)
 			}
-			r.Regs = append(r.Regs, Assign{k, v})
+			r.Regs = append(r.Regs, Assign{k, noHexPrefix(v)})
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: %s: %v", ErrSyntax, id, k, err)

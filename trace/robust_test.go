@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/emulate"
 )
 
@@ -295,3 +296,37 @@ func TestReaderIOError(t *testing.T) {
 type errReader struct{}
 
 func (errReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+// TestHexPrefix (issue 18 item 11): the reader accepts 0x before hex numbers
+// as ppc64emu step does, and the parsed line is the same as without it (so
+// writing it back, and the harness input built from it, has no 0x).
+func TestHexPrefix(t *testing.T) {
+	const (
+		with    = "x insn=0x7c642a14 r3=0x10 r4=0X20 cr=0x80000000 mseed=0x5 m@0x10=00ff => st=ok nip=0x40080004 r3=0x30 addr=0x50000000\n"
+		without = "x insn=7c642a14 r3=10 r4=20 cr=80000000 mseed=5 m@10=00ff => st=ok nip=40080004 r3=30 addr=50000000\n"
+	)
+	a, err := Read(strings.NewReader(with), "p.le.txt")
+	if err != nil || len(a.Errors) > 0 {
+		t.Fatalf("with 0x: %v %v", err, a.Errors)
+	}
+	b, err := Read(strings.NewReader(without), "p.le.txt")
+	if err != nil || len(b.Errors) > 0 {
+		t.Fatalf("without 0x: %v %v", err, b.Errors)
+	}
+	if d := cmp.Diff(b.Lines, a.Lines); d != "" {
+		t.Errorf("lines differ (-without +with):\n%s", d)
+	}
+	if got, want := a.Lines[0].String(), b.Lines[0].String(); got != want || strings.Contains(got, "0x") {
+		t.Errorf("written back as %q, want %q (no 0x)", got, want)
+	}
+	// A lone 0x, and 0x inside byte strings, stay errors.
+	for _, bad := range []string{"x insn=0x\n", "x insn=60000000 r3=0x\n", "x insn=60000000 m@10=0x00\n"} {
+		f, err := Read(strings.NewReader(bad), "p.le.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f.Errors) != 1 || !errors.Is(f.Errors[0], ErrSyntax) {
+			t.Errorf("%q: errors %v, want one ErrSyntax", bad, f.Errors)
+		}
+	}
+}
