@@ -98,9 +98,6 @@ func checkRegValue(k, v string) error {
 	}
 	for _, c := range v {
 		if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
-			if strings.HasPrefix(v, "0x") || strings.HasPrefix(v, "0X") {
-				return fmt.Errorf("%s=%s: not hex: trace values are bare hex digits, without 0x", k, v)
-			}
 			return fmt.Errorf("%s=%s: not hex", k, v)
 		}
 	}
