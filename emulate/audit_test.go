@@ -2,19 +2,10 @@ package emulate
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
 )
-
-// reasonIssue11 marks the VSX vector and quad-precision ops another change
-// is adding (issue 11). The lead checks this list when issue 11 closes:
-// TestOpAudit only logs the ones that have become emulated.
-const reasonIssue11 = "not yet emulated (open issue 11: VSX vector and quad-precision ops)"
-
-var issue11Ops = strings.Fields(`
-	xvrdpi xvrdpic xvrdpim xvrdpip xvrdpiz xvrspi xvrspic xvrspim xvrspip xvrspiz`)
 
 // cannotEmulate is THE table of non-privileged ops the emulator does not
 // execute, with the reason. Every op of decode's table is emulated (it has
@@ -30,9 +21,6 @@ var cannotEmulate = func() map[string]string {
 		"clrbhrb": "the branch history rolling buffer is CPU state regs.Regs does not hold (QEMU 7.2 refuses it in problem state)",
 		"mfbhrbe": "the branch history rolling buffer is CPU state regs.Regs does not hold (QEMU 7.2 refuses it in problem state)",
 		"rfebb":   "event-based branch return: needs BESCR and EBBRR, which regs.Regs does not hold (QEMU 7.2 refuses it in problem state)",
-	}
-	for _, name := range issue11Ops {
-		t[name] = reasonIssue11
 	}
 	return t
 }()
@@ -67,11 +55,7 @@ func TestOpAudit(t *testing.T) {
 		case Emulated(op):
 			emulated++
 			if inTable {
-				if reason == reasonIssue11 {
-					t.Logf("%s: emulated now: remove it from issue11Ops", name)
-				} else {
-					t.Errorf("%s: emulated but listed in cannotEmulate (%s)", name, reason)
-				}
+				t.Errorf("%s: emulated but listed in cannotEmulate (%s)", name, reason)
 			}
 			continue
 		case in.Flags&decode.FlagPrivileged != 0:
@@ -101,5 +85,5 @@ func TestOpAudit(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d emulated, %d privileged, %d listed (%d of them issue 11)", emulated, privileged, listed, len(issue11Ops))
+	t.Logf("%d emulated, %d privileged, %d listed", emulated, privileged, listed)
 }
