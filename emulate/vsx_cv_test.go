@@ -204,8 +204,8 @@ func TestXVConvertEnabled(t *testing.T) {
 				if !errors.As(err, &x) || !errors.Is(err, ErrFPException) {
 					t.Fatalf("%s (%s): err %v, want an FPException", c.name, p, err)
 				}
-				// Only the ISA's state is checked. QEMU 7.2's differs (harness,
-				// not modelled: vecgen sets no enable bits for FP ops): an
+				// Only the ISA's state is checked. QEMU 7.2's differs (harness;
+				// accepted divergences in trace/fpediverge.go): an
 				// enabled invalid lane traps inside its loop, before later lanes'
 				// bits (xvcvdpsxws {NaN, 1.5} with VE gives FPSCR e0000180, no
 				// XX); enabled OX/UX/XX trap after XT is written (xvcvdpsp
