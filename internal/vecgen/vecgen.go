@@ -31,8 +31,8 @@
 // four single-precision lanes from the FP specials; VSCR SAT is preset half
 // the time (NJ half the time too). XER holds only SO, OV, CA, OV32,
 // CA32 (OV or OV32 set imply SO) and the byte count; FPSCR only RN,
-// consistent exception bits, in a quarter of the scalar FP, VSX and DFP
-// vectors exception enable bits (with FEX when an enabled exception bit is
+// consistent exception bits, in a quarter of the scalar FP, VSX, MMA and
+// DFP vectors exception enable bits (with FEX when an enabled exception bit is
 // already set) and, half of the time, a non-zero DRN (the decimal rounding mode, in FPSCR's high word: format
 // version 2); VSCR only NJ and SAT. SPR moves also get TAR, VRSAVE and PPR
 // values half of the time each, and bctar/bctarl a TAR target like bcctr's
@@ -547,15 +547,13 @@ func (g *gen) fpscrValue() uint32 {
 }
 
 // fpEnables reports whether in's vectors get FPSCR enable bits (fpEnable):
-// the scalar FP and the VSX ops, except those whose disagreements with QEMU
-// under enabled exceptions are not decided yet (noEnableOps). The MMA ops
-// get them once theirs are (a fixed emulator or a named divergence in
-// package trace).
+// the scalar FP, VSX and MMA ops, except those whose disagreements with
+// QEMU under enabled exceptions are not decided yet (noEnableOps).
 func fpEnables(in *decode.Inst) bool {
 	switch in.Class {
 	case decode.ClassFP:
 		return true
-	case decode.ClassVSX:
+	case decode.ClassVSX, decode.ClassMMA:
 		return !noEnableOps[in.Op]
 	}
 	return false

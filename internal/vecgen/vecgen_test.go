@@ -224,10 +224,10 @@ func TestVMXLanes(t *testing.T) {
 	}
 }
 
-// TestFPEnables: scalar FP and VSX vectors get FPSCR enable bits in about
-// a quarter of the vectors, every one of VE, OE, UE, ZE and XE among them,
-// with FEX set exactly when an enabled exception bit is already set; VMX
-// vectors never get them (nor, for now, MMA ones and noEnableOps).
+// TestFPEnables: scalar FP, VSX and MMA vectors get FPSCR enable bits in
+// about a quarter of the vectors, every one of VE, OE, UE, ZE and XE among
+// them, with FEX set exactly when an enabled exception bit is already set;
+// VMX vectors never get them (nor noEnableOps).
 func TestFPEnables(t *testing.T) {
 	for _, tc := range []struct {
 		op       decode.Op
@@ -238,7 +238,7 @@ func TestFPEnables(t *testing.T) {
 		{ppc64asm.XVCVDPSXWS, 0.15, 0.35},
 		{ppc64asm.XSADDQP, 0.15, 0.35},
 		{ppc64asm.XSRQPXP, 0, 0},
-		{ppc64asm.XVF32GERPP, 0, 0},
+		{ppc64asm.XVF32GERPP, 0.15, 0.35},
 		{ppc64asm.VADDFP, 0, 0},
 	} {
 		n, total := 0, 0
