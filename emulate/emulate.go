@@ -373,10 +373,13 @@ func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 		if need := facilityNeed[in.Facility&7]; r.MSR&need != need {
 			return facilityError(r, in)
 		}
-	}
-	if e.acc != 0 && e.prof.profile == Hardware {
-		if err := e.primedAccess(in); err != nil { // mma.go
-			return err
+		// Only an op that needs a facility names an FPR or VSR
+		// (TestVSROperandsNeedFacility), so only such an op can touch a
+		// primed accumulator.
+		if e.acc != 0 && e.prof.profile == Hardware {
+			if err := e.primedAccess(in); err != nil { // mma.go
+				return err
+			}
 		}
 	}
 	return e.exec(r, m, in, f, branches[in.Op])

@@ -355,3 +355,29 @@ func TestMMAPrimed(t *testing.T) {
 		t.Errorf("qemu primed %#b, want 1", q.PrimedAccumulators())
 	}
 }
+
+// TestVSROperandsNeedFacility: every op with an FPR or VSR operand needs a
+// facility (decode's Facility column), which lets Step check for a primed
+// accumulator only for such ops.
+func TestVSROperandsNeedFacility(t *testing.T) {
+	n := 0
+	for op := decode.Op(1); int(op) < decode.NumOps; op++ {
+		_, value, _, ok := decode.Encoding(op)
+		if !ok {
+			continue
+		}
+		in, err := decode.DecodeWord(uint32(value>>32), uint32(value))
+		if err != nil || in.Op != op {
+			continue
+		}
+		n++
+		for i := 0; i < int(in.NArgs); i++ {
+			if k := in.Kinds[i]; (k == decode.ArgFPR || k == decode.ArgVSR) && in.Facility == 0 {
+				t.Errorf("%v: operand %d is an FPR or VSR, but the op needs no facility", op, i)
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d ops decoded from their encodings", n)
+	}
+}
