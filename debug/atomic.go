@@ -60,15 +60,14 @@ type AtomicSequence struct {
 	StoreCond uint64 // the store-conditional that closes it
 	End       uint64 // the address after the store-conditional
 	Insns     int    // instructions from the larx to the stcx., both included
-	// HasBranch says whether a conditional branch lies between them; Branch
-	// is its address and Target its target.
+	// HasBranch says whether a conditional branch lies between them.
 	HasBranch      bool
-	Branch, Target uint64
+	Branch, Target uint64 // with HasBranch: the branch's address and its target
 	// Exits are where execution may continue once it leaves the sequence:
 	// End, and the conditional branch's target when that is outside
 	// [Start, StoreCond] and not End. Exits[:NExits] are valid.
 	Exits  [2]uint64
-	NExits int
+	NExits int // number of valid entries in Exits (1 or 2)
 }
 
 // ExitAddrs returns Exits[:NExits].

@@ -32,7 +32,7 @@ func (a Action) String() string {
 
 // ProbePlan is Plan's answer.
 type ProbePlan struct {
-	Action Action
+	Action Action // emulate, step out of line, or reject
 	// Reason says why, in a few words.
 	Reason string
 	// Err is the refusal behind a ProbeReject or a ProbeOutOfLine: trap's

@@ -15,7 +15,7 @@ var ErrNoHistory = errors.New("debug: no recorded step to undo")
 // StepBack undoes them one by one. Attach it with Emulator.SetObserver.
 // Failed steps have no effects and are not kept.
 type Recorder struct {
-	Limit int
+	Limit int // the most steps kept (the oldest are dropped first); 0: no limit
 	recs  []*emulate.StepRecord
 }
 

@@ -24,10 +24,10 @@ var ErrSlot = errors.New("debug: unusable out-of-line slot")
 
 // DisplaceError says why an instruction cannot be stepped out of line.
 type DisplaceError struct {
-	Op     decode.Op
-	Addr   uint64 // the probed address
-	Reason string
-	Err    error // ErrMustNotDisplace or ErrSlot
+	Op     decode.Op // the instruction at Addr
+	Addr   uint64    // the probed address
+	Reason string    // why, in a few words
+	Err    error     // ErrMustNotDisplace or ErrSlot
 	// Cause is the emulator's refusal (ErrMustNotStep) that led here, if any.
 	Cause error
 }

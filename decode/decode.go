@@ -94,11 +94,11 @@ type Inst struct {
 	// its ISA name gives it (vaddubm 1, xvadddp 8, lxvw4x 4); 0 when the
 	// op has none or several (conversions between formats).
 	Elem   uint8
-	Flags  Flags  // op flags plus per-encoding flags
-	Word   uint32 // the instruction word (the prefix word if Len == 8)
-	Suffix uint32 // the suffix word of a prefixed instruction, else 0
-	Kinds  [6]ArgKind
-	Args   [6]int64
+	Flags  Flags      // op flags plus per-encoding flags
+	Word   uint32     // the instruction word (the prefix word if Len == 8)
+	Suffix uint32     // the suffix word of a prefixed instruction, else 0
+	Kinds  [6]ArgKind // the kind of each operand; the first NArgs are valid, the rest ArgNone
+	Args   [6]int64   // operand values, in assembler order, as their Kinds say
 }
 
 // Bits of the instruction word at the positions of the Rc and OE fields.
@@ -157,10 +157,10 @@ func (in *Inst) CrossesBoundary(addr uint64) bool {
 
 // FormError describes an encoding that decodes but is not a valid form.
 type FormError struct {
-	Op     Op
-	Word   uint32
-	Suffix uint32
-	Err    error // ErrInvalidForm or ErrReservedBits
+	Op     Op     // the op the word decoded as
+	Word   uint32 // the instruction word (the prefix word of a prefixed instruction)
+	Suffix uint32 // the suffix word of a prefixed instruction, else 0
+	Err    error  // ErrInvalidForm or ErrReservedBits
 }
 
 func (e *FormError) Error() string {
@@ -172,10 +172,10 @@ func (e *FormError) Unwrap() error { return e.Err }
 
 // DecodeError describes a word that does not decode.
 type DecodeError struct {
-	Word   uint32
-	Suffix uint32
-	Len    int   // bytes examined: 4, or 8 for a prefixed pair
-	Err    error // ErrUnknown or ErrTruncated
+	Word   uint32 // the word that did not decode (the prefix word for a prefixed pair)
+	Suffix uint32 // the suffix word when Len is 8, else 0
+	Len    int    // bytes examined: 4, or 8 for a prefixed pair
+	Err    error  // ErrUnknown or ErrTruncated
 }
 
 func (e *DecodeError) Error() string {

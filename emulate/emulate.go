@@ -107,7 +107,7 @@ type Memory interface {
 // returned as an error is a plain error like any other.
 type AccessError struct {
 	Addr uint64 // the first address that could not be accessed
-	Err  error
+	Err  error  // why (e.g. ErrUnmapped, ErrReadOnly); Unwrap returns it
 }
 
 func (e *AccessError) Error() string {

@@ -26,22 +26,22 @@ import (
 // result; for inexact the rounded result), which Apply writes. The
 // interrupt's SRR0 is the address of the instruction (NIP is not advanced).
 type FPException struct {
-	Op     decode.Op
-	FPSCR  uint64 // FPSCR as the instruction leaves it
-	CR     uint32 // CR as the instruction leaves it (CR1 for record forms, BF for compares)
-	Target int    // the FPR (VSR for VSX ops) the instruction writes, or −1 if it is left unchanged
-	Value  uint64 // the value written to FPR Target (doubleword 0 of the VSR)
-	Lo     uint64 // doubleword 1 of the VSR: 0, or the low half of a binary128 result
+	Op     decode.Op // the instruction that raised the exception
+	FPSCR  uint64    // FPSCR as the instruction leaves it
+	CR     uint32    // CR as the instruction leaves it (CR1 for record forms, BF for compares)
+	Target int       // the FPR (VSR for VSX ops) the instruction writes, or −1 if it is left unchanged
+	Value  uint64    // the value written to FPR Target (doubleword 0 of the VSR)
+	Lo     uint64    // doubleword 1 of the VSR: 0, or the low half of a binary128 result
 	// Pair: the target is a DFP Extended FPR pair; ValueLo goes to FPR
 	// Target+1.
 	Pair    bool
-	ValueLo uint64
+	ValueLo uint64 // the value for FPR Target+1 when Pair (doubleword 0; doubleword 1 becomes 0)
 	// ACCRows > 0: an MMA rank-k update (emulate/mma.go) that writes
 	// the accumulator before the interrupt: ACCValue[k] goes to VSR
 	// ACC+k for k < ACCRows.
-	ACC      int
-	ACCRows  int
-	ACCValue [4]regs.VSR
+	ACC      int         // first VSR of the accumulator (4×ACC number)
+	ACCRows  int         // number of accumulator rows written; 0 for non-MMA ops
+	ACCValue [4]regs.VSR // the rows, ACCValue[k] for VSR ACC+k
 }
 
 func (x *FPException) Error() string {

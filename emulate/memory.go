@@ -10,9 +10,9 @@ var (
 
 // Region is a contiguous range of memory starting at Addr.
 type Region struct {
-	Addr     uint64
-	Data     []byte
-	Writable bool
+	Addr     uint64 // the address of Data[0]
+	Data     []byte // the region's bytes; its length is the region's size
+	Writable bool   // stores are allowed (else they fault with ErrReadOnly)
 }
 
 // Regions is a simple Memory over a set of non-overlapping regions. An access

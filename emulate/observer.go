@@ -153,9 +153,9 @@ type MemWrite struct {
 // Reservation is the load-and-reserve state of the emulator (larx sets it,
 // stcx. clears it): the reserved address and length.
 type Reservation struct {
-	Valid bool
-	Addr  uint64
-	Size  uint8
+	Valid bool   // a reservation is held (false: Addr and Size mean nothing)
+	Addr  uint64 // the reserved address, the effective address of the larx
+	Size  uint8  // the reservation length in bytes: the larx access size (1, 2, 4, 8 or 16)
 }
 
 // StepRecord is the effect of one step.

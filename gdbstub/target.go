@@ -96,12 +96,12 @@ const (
 
 // Stop describes how the program stopped or ended.
 type Stop struct {
-	Kind   StopKind
-	Thread int
-	Signal int
-	Code   int
-	Reason Reason
-	Addr   uint64 // the data address of a watchpoint stop
+	Kind   StopKind // stopped by a signal, exited or killed
+	Thread int      // id of the thread that stopped (StopSignal)
+	Signal int      // Linux signal number: the stop signal (StopSignal) or the killing signal (StopKilled)
+	Code   int      // exit status (StopExited); GDB sees its low 8 bits
+	Reason Reason   // what kind of trap a StopSignal is, for the T packet; ReasonNone for a plain signal
+	Addr   uint64   // the data address of a watchpoint stop
 }
 
 // WatchKind is the access a watchpoint watches.
@@ -116,8 +116,8 @@ const (
 
 // Watchpoint watches Len bytes at Addr.
 type Watchpoint struct {
-	Addr, Len uint64
-	Kind      WatchKind
+	Addr, Len uint64    // first byte watched and the number of bytes
+	Kind      WatchKind // which accesses trigger it
 }
 
 // Points are the breakpoints and watchpoints GDB inserted.

@@ -91,11 +91,11 @@ type ExitStatus struct {
 // StopError stops a program: an instruction the emulator cannot execute, or
 // a runner failure.
 type StopError struct {
-	TID  int
-	NIP  uint64
+	TID  int    // the thread that stopped
+	NIP  uint64 // the address of the instruction
 	Word uint32 // the instruction word (the prefix for a prefixed one)
-	Op   string
-	Err  error
+	Op   string // the op name; "?" if the word did not decode, "runner" for a runner failure
+	Err  error  // the emulator's refusal or the runner's error
 }
 
 func (e *StopError) Error() string {
@@ -108,8 +108,8 @@ func (e *StopError) Unwrap() error { return e.Err }
 type Process struct {
 	cfg     Config
 	cpu     CPU
-	Mem     *mem.Memory
-	Image   *loader.Image
+	Mem     *mem.Memory   // the guest address space, shared by all threads
+	Image   *loader.Image // the loaded executable (entry, segments, initial brk)
 	order   binary.ByteOrder
 	le      bool
 	exe     string // absolute host path of the executable

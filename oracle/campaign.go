@@ -37,8 +37,8 @@ type Runner interface {
 
 // Difference is a vector whose result depends on the order of the batch.
 type Difference struct {
-	Index            int // the vector's index in the batch (in OpLines: in the op's lines)
-	Forward, Reverse trace.Line
+	Index            int        // the vector's index in the batch (in OpLines: in the op's lines)
+	Forward, Reverse trace.Line // the vector's line from the forward run and from the reversed run
 }
 
 // RunTwoOrders runs vecs forward and then in reverse order, each with fresh
@@ -119,7 +119,7 @@ func (r recorded) Run(ctx context.Context, vecs []trace.Vector) ([]trace.Line, e
 
 // OpLines are one op's lines of a batch.
 type OpLines struct {
-	Op decode.Op
+	Op decode.Op // the op whose vectors these are
 	// Lines has one trace line per vector, in the order Vectors gave them.
 	Lines []trace.Line
 	// OrderDependent lists, with Campaign.TwoOrders, the lines whose result
@@ -130,8 +130,8 @@ type OpLines struct {
 // A Batch is what one run of the harness gave: the lines of some ops in
 // one byte order and round.
 type Batch struct {
-	LE    bool
-	Round int
+	LE    bool      // byte order of the batch: little-endian
+	Round int       // round number, from 0 (see Campaign.Rounds)
 	Ops   []OpLines // the ops of the batch that had vectors, in Campaign.Ops order
 	// Done and Total count the ops of this byte order and round: Done of
 	// them are finished after this batch.
@@ -144,9 +144,9 @@ type Batch struct {
 // profile. Run is the one loop behind "ppc64emu oracle", the golden-trace
 // generator and the QEMU legality survey.
 type Campaign struct {
-	Ops  []decode.Op
-	N    int    // vectors per op and byte order when Vectors is nil
-	Seed uint64 // Generate's seed when Vectors is nil
+	Ops  []decode.Op // the ops to run, in order
+	N    int         // vectors per op and byte order when Vectors is nil
+	Seed uint64      // Generate's seed when Vectors is nil
 	// LE lists the byte orders, run one after the other (true:
 	// little-endian); nil means both, little-endian first.
 	LE []bool

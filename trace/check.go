@@ -16,14 +16,14 @@ import (
 
 // OpStats counts the verdicts of one op.
 type OpStats struct {
-	Op          string `json:"op"`
-	Class       string `json:"class"`
-	Vectors     int    `json:"vectors"`
-	Agree       int    `json:"agree"`
-	Disagree    int    `json:"disagree"`
-	NotEmulated int    `json:"not_emulated"`
-	Skipped     int    `json:"skipped"`
-	Emulated    bool   `json:"emulated"` // the emulator has a semantic function for the op
+	Op          string `json:"op"`           // op name; "(unknown)" for words that do not decode
+	Class       string `json:"class"`        // op class; "unknown" for words that do not decode
+	Vectors     int    `json:"vectors"`      // lines replayed (Malformed lines are not counted)
+	Agree       int    `json:"agree"`        // lines with the Agree verdict
+	Disagree    int    `json:"disagree"`     // lines with the Disagree verdict
+	NotEmulated int    `json:"not_emulated"` // lines the emulator refused (NotEmulated)
+	Skipped     int    `json:"skipped"`      // lines not compared (Skipped: skip status or accepted divergence)
+	Emulated    bool   `json:"emulated"`     // the emulator has a semantic function for the op
 	// Reasons counts, with Checker.KeepReasons, why vectors were skipped
 	// or not emulated: the skip reason, the accepted divergence or the
 	// emulator's refusal.
@@ -32,9 +32,9 @@ type OpStats struct {
 
 // Mismatch is one disagreement, kept for reporting.
 type Mismatch struct {
-	File string
-	Line Line
-	LE   bool
+	File string // name of the file the line came from
+	Line Line   // the line as parsed
+	LE   bool   // byte order the line was replayed in
 	Verdict
 }
 
@@ -53,14 +53,16 @@ type Checker struct {
 	// (OpStats.Reasons).
 	KeepReasons bool
 
-	ops        map[string]*OpStats
+	ops map[string]*OpStats
+	// Mismatches holds the first KeepMismatches disagreements.
 	Mismatches []Mismatch
-	Files      int
+	// Files counts the files given to CheckFile and CheckReader.
+	Files int
 	// ParseErrs holds the first MaxParseErrs lines that broke the format
 	// (Reader.Next's syntax errors, Malformed verdicts); ParseErrCount
 	// counts them all.
 	ParseErrs     []error
-	ParseErrCount int
+	ParseErrCount int // all lines that broke the format, kept or not
 }
 
 // MaxParseErrs bounds Checker.ParseErrs.

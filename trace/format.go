@@ -76,22 +76,22 @@ func (s Status) valid() bool {
 // Assign is one key=value pair in its written form. Value is hex without 0x
 // (a 0x the reader accepted is removed).
 type Assign struct {
-	Key   string
-	Value string
+	Key   string // register name ("r3", "fpscr", "vs40") or "mseed"
+	Value string // lower-case hex digits, no 0x
 }
 
 // Patch is a run of bytes at Off (scratch offset for m@, absolute address
 // for c@), in address order.
 type Patch struct {
-	Off   uint64
-	Bytes []byte
+	Off   uint64 // m@: offset into the scratch region; c@: absolute address
+	Bytes []byte // the bytes, lowest address first
 }
 
 // Vector is the input half of a line.
 type Vector struct {
-	ID      string
-	Word    uint32
-	Suffix  uint32
+	ID      string   // the line's first field, unique in its file
+	Word    uint32   // insn= as a number (the prefix word when Len is 8); byte order is the file's
+	Suffix  uint32   // suffix word of a prefixed instruction, 0 when Len is 4
 	Len     int      // 4, or 8 when insn was written PREFIX:SUFFIX
 	Sets    []Assign // register assignments and mseed, in line order
 	Mem     []Patch  // m@OFF=HEX scratch overrides, in line order
@@ -100,11 +100,11 @@ type Vector struct {
 
 // Result is the output half of a trace line.
 type Result struct {
-	Status Status
-	Sig    int
-	Code   int
-	Addr   uint64
-	NIP    uint64
+	Status Status   // st=
+	Sig    int      // sig=: the signal number (5 SIGTRAP for ok/trap, 4, 7, 8, 11, 14 for loop)
+	Code   int      // code=: the signal's si_code
+	Addr   uint64   // addr=: the signal's si_addr (the fault address for segv; see docs/trace-format.md for bus)
+	NIP    uint64   // nip=: the address of the next instruction (the faulting one for ill/segv/bus/trap)
 	Why    string   // reason, for skip and error
 	Regs   []Assign // registers reported after nip
 	Mem    []Patch  // m@ runs: changed scratch bytes
@@ -115,8 +115,8 @@ type Result struct {
 // Line is one vector, with its result if the line is a trace line.
 type Line struct {
 	Vector
-	Result *Result
-	Num    int // 1-based line number in its file (0 if not from a file)
+	Result *Result // the part after " => "; nil for a vector line
+	Num    int     // 1-based line number in its file (0 if not from a file)
 	// Format is the format version of the line's file (1 or 2); 0 means
 	// Version. Under version 1 the FPSCR's high word is not compared.
 	Format int

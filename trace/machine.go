@@ -21,10 +21,10 @@ var (
 // readable and writable; everything else is unmapped. Only the code page is
 // stored: the rest of the code region reads as trap words.
 type Machine struct {
-	Regs     regs.Regs
-	LE       bool
-	CodePage []byte // CodePageSize bytes at CodePage
-	Scratch  []byte // ScratchSize bytes at ScratchBase
+	Regs     regs.Regs // the register file the instruction runs on
+	LE       bool      // the vector was built little-endian (MSR[LE] set, code page words stored LE)
+	CodePage []byte    // CodePageSize bytes at CodePage
+	Scratch  []byte    // ScratchSize bytes at ScratchBase
 	trap     [4]byte
 }
 

@@ -23,14 +23,14 @@ const MaxLineSize = 16 << 20
 
 // File is a parsed vector or trace file.
 type File struct {
-	Name      string
+	Name      string   // the name given to the reader (a path for ReadFile), used in errors
 	Version   int      // format version: from "# format=", else 1
 	LE        bool     // byte order: from "# order=", else from the name, else the reader's default
 	OrderSet  bool     // the byte order was stated (header or name)
 	Reference string   // the "# reference=" header's value (e.g. "qemu-7.2"), "" if absent
 	Header    []string // the "#" lines before the first vector line
-	Lines     []Line
-	Errors    []error // lines that did not parse (the file is still usable)
+	Lines     []Line   // the lines that parsed, in file order (empty in a Reader's File)
+	Errors    []error  // lines that did not parse (the file is still usable)
 }
 
 // Reader reads a vector or trace file one line at a time, so that memory

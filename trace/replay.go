@@ -33,12 +33,12 @@ func (k VerdictKind) String() string {
 
 // Verdict is the result of replaying one line.
 type Verdict struct {
-	Kind   VerdictKind
-	Op     string // op name ("" if the instruction does not decode)
-	Class  string // op class
-	Reason string // why: the skip reason, the emulator's refusal, or a summary of the disagreement
-	Diff   string // for Disagree: what differs, readable
-	Err    error  // the emulator's outcome (nil for emulated)
+	Kind   VerdictKind // the outcome of the comparison
+	Op     string      // op name ("" if the instruction does not decode)
+	Class  string      // op class
+	Reason string      // why: the skip reason, the emulator's refusal, or a summary of the disagreement
+	Diff   string      // for Disagree: what differs, readable
+	Err    error       // the emulator's outcome (nil for emulated)
 }
 
 // ProfileFor maps a "# reference=" header value to an implementation
@@ -257,7 +257,7 @@ func diffBytes(prefix string, base uint64, want, got []byte) []string {
 // emulator's behaviour for them is tested against the ISA instead.
 type Divergence struct {
 	Ops    []string // op names it concerns; nil: any op (Match decides)
-	Reason string
+	Reason string   // why the reference differs (the Skipped verdict's Reason)
 	// Match, if set, narrows the divergence to some encodings or states.
 	Match func(l *Line, in *decode.Inst) bool
 	// AddrOnly: the vector is still compared, all but the fault address.

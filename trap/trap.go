@@ -116,7 +116,7 @@ func IsTrap(word uint32) bool {
 
 // Info is a decoded trap instruction.
 type Info struct {
-	Op Op
+	Op Op // which of tw, td, twi, tdi
 	// TO is the 5-bit condition field (bits 6-10); see LT, GT, EQ, LTU, GTU.
 	TO uint8
 	// RA is the register holding the first operand (bits 11-15).

@@ -88,9 +88,9 @@ var ErrShort = errors.New("ptrace: short process_vm transfer")
 // A failing access returns an *emulate.AccessError naming the first byte
 // that could not be accessed.
 type Memory struct {
-	Sys   Syscalls
-	Pid   int
-	UseVM bool
+	Sys   Syscalls // the system-call layer (System on linux/ppc64x)
+	Pid   int      // the traced thread id
+	UseVM bool     // use process_vm_readv/writev instead of PEEKDATA/POKEDATA (see above)
 }
 
 // Read implements emulate.Memory.
@@ -188,7 +188,7 @@ const (
 
 // Request is one register transfer: ptrace(Req, pid, Addr, buf[:Size]).
 type Request struct {
-	Set  Set
+	Set  Set    // the single register set this request moves
 	Req  int    // the ptrace request
 	Addr uint64 // the note type for GETREGSET/SETREGSET, else 0
 	Size int    // the buffer size in bytes
@@ -233,8 +233,8 @@ func Requests(sets Set, set bool) []Request { return requests(sets, set) }
 
 // RequestError is a failed register transfer.
 type RequestError struct {
-	Request Request
-	Err     error
+	Request Request // the transfer that failed
+	Err     error   // the error the system call returned
 }
 
 func (e *RequestError) Error() string {
@@ -310,8 +310,8 @@ func StoreRegs(sys Syscalls, pid int, r *regs.Regs, sets Set, order binary.ByteO
 // Thread is a stopped, traced thread: its id, the system-call layer and
 // its byte order.
 type Thread struct {
-	Pid   int
-	Sys   Syscalls
+	Pid   int              // the traced thread id
+	Sys   Syscalls         // the system-call layer (System on linux/ppc64x)
 	Order binary.ByteOrder // the tracee's byte order
 	Sets  Set              // the sets LoadRegs and StoreRegs transfer; 0 means SetDefault
 	UseVM bool             // Memory uses process_vm_readv/writev

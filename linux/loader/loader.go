@@ -49,8 +49,8 @@ type Image struct {
 
 // Segment is one loaded PT_LOAD segment.
 type Segment struct {
-	Addr, MemSize, FileSize uint64
-	Perm                    mem.Perm
+	Addr, MemSize, FileSize uint64   // load address (p_vaddr plus the bias), p_memsz and p_filesz in bytes
+	Perm                    mem.Perm // the mapping's permissions, from p_flags
 }
 
 func pageDown(a uint64) uint64 { return a &^ (mem.PageSize - 1) }

@@ -68,11 +68,11 @@ type StackSpec struct {
 	Args, Env     []string // argv (Args[0] is the program name) and envp
 	ExecFn        string   // AT_EXECFN: the path the program was run as
 	Platform      string   // AT_PLATFORM and AT_BASE_PLATFORM (e.g. "power10"); empty omits them
-	HWCap, HWCap2 uint64
-	DCacheBlock   uint64 // AT_DCACHEBSIZE and AT_ICACHEBSIZE
-	Random        [16]byte
-	UID, EUID     uint64
-	GID, EGID     uint64
+	HWCap, HWCap2 uint64   // AT_HWCAP and AT_HWCAP2 (the HWCap* and HWCap2* bits)
+	DCacheBlock   uint64   // AT_DCACHEBSIZE and AT_ICACHEBSIZE
+	Random        [16]byte // the 16 bytes AT_RANDOM points to
+	UID, EUID     uint64   // AT_UID, AT_EUID
+	GID, EGID     uint64   // AT_GID, AT_EGID
 }
 
 // BuildStack maps the stack and writes the initial process stack as Linux
