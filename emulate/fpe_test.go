@@ -129,3 +129,25 @@ func TestVSXEnabledISA(t *testing.T) {
 		}
 	}
 }
+
+// TestFrspEnabledFarOutside: frsp of a double whose exponent stays outside
+// single range after the 192 adjustment, with OE=1 or UE=1: Book I's
+// round-to-single-precision model rounds to 24 bits with an unbounded
+// exponent, adjusts the exponent by ∓192 and writes it in double format,
+// FPRF ±normal (QEMU 7.2's binary32 rebias wraps instead: accepted
+// divergence). Values worked by hand.
+func TestFrspEnabledFarOutside(t *testing.T) {
+	fe := regs.MSRFE0 | regs.MSRFE1
+	runFPCases(t, []fpCase{
+		// max double (2^1024 − 2^971), RZ: 24 bits 1.11…1 × 2^1023, −192 →
+		// exponent 831 (0x73e), inexact, not rounded up: FX FEX OX XX FI.
+		{name: "oe-rz", prof: Hardware, msr: fe, word: wFrsp, f3: 0x7fefffffffffffff, fpscr: 0x41, wantErr: ErrFPException,
+			exc: &FPException{FPSCR: 0xd2024041, Target: 1, Value: 0x73efffffe0000000}},
+		// 2^400, RN: exact, 2^(400−192) = 2^208: FX FEX OX, +normal.
+		{name: "oe-exact", prof: QEMU, word: wFrsp, f3: 0x58f0000000000000, fpscr: 0x40, wantErr: ErrFPException,
+			exc: &FPException{FPSCR: 0xd0004040, Target: 1, Value: 0x4cf0000000000000}},
+		// −2^−400, RN, UE=1: exact, −2^(−400+192) = −2^−208: FX FEX UX, −normal.
+		{name: "ue-exact", prof: Hardware, msr: fe, word: wFrsp, f3: 0xa6f0000000000000, fpscr: 0x20, wantErr: ErrFPException,
+			exc: &FPException{FPSCR: 0xc8008020, Target: 1, Value: 0xb2f0000000000000}},
+	})
+}

@@ -165,6 +165,10 @@ type fpOutcome struct {
 	fin            softfloat.Bits
 	enabled, write bool
 	fi, fr         bool
+	// wide: fin is a binary64 encoding although the result format is
+	// Binary32 (an enabled single-precision overflow or underflow whose
+	// adjusted exponent is still outside single range).
+	wide bool
 }
 
 // fpOutcomeOf maps res's IEEE flags to FPSCR bits into o (the one place
@@ -225,10 +229,27 @@ func fpOutcomeExc(o *fpOutcome, old uint64, res *fpResult) {
 			o.ex |= regs.FPSCRUX
 		}
 		o.fin = rd.Bits
-		if res.negate {
-			o.fin = fpFlipSign(res.f, o.fin)
-		}
 		o.fi, o.fr = rd.Flags&softfloat.Inexact != 0, rd.RoundedUp
+		if rd == &scaled && res.f == softfloat.Binary32 && !res.spWords &&
+			(scaled.Flags&softfloat.Overflow != 0 || scaled.Tiny) {
+			// Still outside single range after the ±192 adjustment: the
+			// round-to-single model rounds to 24 bits with an unbounded
+			// exponent and writes the adjusted exponent in double format.
+			adj := res.f.Adjust()
+			if overflow {
+				adj = -adj
+			}
+			if b, inexact, up, ok := sf.WideSingle(adj); ok {
+				o.fin, o.wide, o.fi, o.fr = softfloat.B(b), true, inexact, up
+			}
+		}
+		if res.negate {
+			f := res.f
+			if o.wide {
+				f = softfloat.Binary64
+			}
+			o.fin = fpFlipSign(f, o.fin)
+		}
 		if o.fi {
 			o.ex |= regs.FPSCRXX
 			if old&regs.FPSCRXE != 0 {
@@ -268,7 +289,11 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 		fs |= regs.FPSCRFI
 	}
 	if o.write && !noFPRF {
-		fs = fs&^regs.FPSCRFPRF | fprfOf(res.f, fin)<<regs.FPSCRFPRFLSB
+		if o.wide {
+			fs = fs&^regs.FPSCRFPRF | fprfOf(softfloat.Binary64, fin)<<regs.FPSCRFPRFLSB
+		} else {
+			fs = fs&^regs.FPSCRFPRF | fprfOf(res.f, fin)<<regs.FPSCRFPRFLSB
+		}
 	}
 	// The target VSR: the FPR image (doubleword 1 zero), or both words of
 	// the single (xscvdpsp), or the binary128 result.
@@ -277,7 +302,7 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 	case res.spWords:
 		w, _ := fpSingle(fpWiden(res.f, fin))
 		out.Hi = uint64(w)<<32 | uint64(w)
-	case res.f == softfloat.Binary64:
+	case res.f == softfloat.Binary64, o.wide:
 		out.Hi = fin.Lo
 	case res.f == softfloat.Binary128:
 		out = regs.VSR{Hi: fin.Hi, Lo: fin.Lo}

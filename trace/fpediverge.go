@@ -69,7 +69,8 @@ var fpeDivergences = []Divergence{
 			"single estimates, whose result stays outside single range after the ±192 exponent adjustment, QEMU " +
 			"7.2 rebiases inside binary32 and the exponent wraps (harness: frsp of 0x7fefffffffffffff with OE=1, " +
 			"RN=1 gives 0x43efffffe0000000; xsdivsp rebiases in double and then overflows), where the ISA's " +
-			"round-to-single model writes the adjusted exponent in double format",
+			"round-to-single model writes the adjusted exponent in double format, as the emulator does " +
+			"(emulate/fpe_test.go TestFrspEnabledFarOutside)",
 		Match: func(l *Line, in *decode.Inst) bool {
 			before, _, ok := lineState(l)
 			if !ok || before.FPSCR&(regs.FPSCROE|regs.FPSCRUE) == 0 {

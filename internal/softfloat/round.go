@@ -73,6 +73,43 @@ func (r *Result) Scaled(adjust int) Result {
 	return s
 }
 
+// WideSingle is, for a Binary32 result r rounded from an exact value, that
+// value rounded to single precision (24 bits) in r's mode with an unbounded
+// exponent, the exponent then raised by adjust, as a binary64 encoding: the
+// Power ISA's FPR image of an enabled single-precision overflow or
+// underflow whose adjusted exponent is still outside single range (Book I,
+// the round-to-single-precision model: "exp ← exp − 192", written in double
+// format). ok is false when r is not such a result or the adjusted exponent
+// is outside double range too.
+func (r *Result) WideSingle(adjust int) (bits uint64, inexact, roundedUp, ok bool) {
+	if !r.rounded || r.f != Binary32 {
+		return 0, false, false, false
+	}
+	_, kl, inexact, inc := roundShift(r.hi, r.lo, 128-24, r.neg, r.mode)
+	e := r.exp
+	if r.mode == ToOdd && inexact && kl&1 == 0 {
+		kl |= 1
+		roundedUp = true
+	}
+	if inc {
+		kl++
+		roundedUp = true
+		if kl>>24 != 0 {
+			kl >>= 1
+			e++
+		}
+	}
+	e += adjust
+	if e < -1022 || e > 1023 {
+		return 0, false, false, false
+	}
+	bits = uint64(e+1023)<<52 | (kl&(1<<23-1))<<29
+	if r.neg {
+		bits |= 1 << 63
+	}
+	return bits, inexact, roundedUp, true
+}
+
 // SetExact makes r an exact result that was computed elsewhere and is
 // already representable (for example by a host's native arithmetic), so
 // that it carries it the same way as a rounded one: bits, inexact and
