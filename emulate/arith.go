@@ -315,7 +315,7 @@ func opMulld(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // reserved bit of these forms (mulh-oe).
 func opMulh(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if in.Word&decode.WordOE != 0 && e.action(diffMulhOE) == Illegal {
-		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "OE=1 (" + e.prof.profile.String() + " profile)", Err: decode.ErrReservedBits}
+		return profileIllegal(in.Op, "OE=1", e.prof.profile, decode.ErrReservedBits)
 	}
 	a, b := r.GPR[in.Args[1]&31], r.GPR[in.Args[2]&31]
 	var v uint64
@@ -555,7 +555,7 @@ func opDarn(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		return errDarnL3
 	}
 	if e.cfg.Random == nil {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "no Config.Random"}
+		return refusal(in.Op, ErrNotEmulated, "no Config.Random", nil)
 	}
 	v := ^uint64(0)
 	if l == 3 {

@@ -112,7 +112,7 @@ func opBCD(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	switch res.Status {
 	case bcd.Undefined, bcd.Unchanged:
 		if e.action(diffBCDInvalid) != Value {
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "BCD result undefined (invalid operand, overflow or length)"}
+			return refusal(in.Op, ErrNotEmulated, "BCD result undefined (invalid operand, overflow or length)", nil)
 		}
 		if k := bcdKinds[in.Op]; (k == bkAdd || k == bkSub) && bcd.QEMUEqualOnInvalid(a(1), a(2), k == bkSub) {
 			res.V, res.CR = bcd.V{Lo: 0xc | uint64(ps(3))*3}, bcd.EQ
@@ -145,7 +145,7 @@ func bcdReservedQEMU(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error
 	}
 	var alt decode.Inst
 	if err := decode.DecodeWordTo(&alt, in.Word&^decode.WordRc, 0); err != nil || alt.Op != want {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "reserved bit set: QEMU's VMX op not decoded"}
+		return refusal(in.Op, ErrNotEmulated, "reserved bit set: QEMU's VMX op not decoded", nil)
 	}
 	return semantics[want](e, r, m, &alt)
 }

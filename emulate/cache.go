@@ -61,7 +61,7 @@ func cacheEA(r *regs.Regs, in *decode.Inst) uint64 {
 // errBlockSize is the answer of the ops that need Config.CacheBlockSize
 // when it is invalid (Config.Validate).
 func errBlockSize(in *decode.Inst) error {
-	return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "Config.CacheBlockSize is invalid (see Config.Validate)"}
+	return refusal(in.Op, ErrNotEmulated, "Config.CacheBlockSize is invalid (see Config.Validate)", nil)
 }
 
 // opDcbz is dcbz RA,RB.
@@ -82,7 +82,7 @@ func opCacheProbe(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if in.Op == p.DCBF && in.NArgs > 2 {
 		// Hardware: every L is a plain dcbf, the reserved 2, 5, 7 too (dcbf-l).
 		if in.Args[2] >= 2 && e.action(diffDcbfL) == Illegal {
-			return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "dcbf L ≥ 2 (qemu profile)"}
+			return refusal(in.Op, ErrIllegal, "dcbf L ≥ 2 (qemu profile)", nil)
 		}
 	}
 	addr := cacheEA(r, in)
@@ -100,7 +100,7 @@ func opCacheProbe(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // opSync is sync L,SC.
 func opSync(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if e.action(diffSyncFields) == Illegal && (in.Args[0] >= 4 || (in.NArgs > 1 && in.Args[1] != 0)) {
-		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "sync with L ≥ 4 or SC ≠ 0 (qemu profile)"}
+		return refusal(in.Op, ErrIllegal, "sync with L ≥ 4 or SC ≠ 0 (qemu profile)", nil)
 	}
 	return nil
 }
@@ -130,10 +130,10 @@ func (e *Emulator) copyPasteRefusal(r *regs.Regs, in *decode.Inst) (done bool, e
 		if r.MSR&regs.MSRPR != 0 {
 			return true, e.prof.refused(in) // problem-state-code
 		}
-		return true, &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "copy-paste facility in supervisor state: QEMU's behaviour not measured"}
+		return true, refusal(in.Op, ErrNotEmulated, "copy-paste facility in supervisor state: QEMU's behaviour not measured", nil)
 	}
 	if e.level < decode.LevelPOWER10 {
-		return true, &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "copy-paste facility at POWER9: hardware behaviour unknown"}
+		return true, refusal(in.Op, ErrNotEmulated, "copy-paste facility at POWER9: hardware behaviour unknown", nil)
 	}
 	return false, nil
 }
@@ -143,7 +143,7 @@ func (e *Emulator) copyPasteRefusal(r *regs.Regs, in *decode.Inst) (done bool, e
 func copyEA(r *regs.Regs, in *decode.Inst) (uint64, error) {
 	ea := iea(r, gprOr0(r, in.Args[0])+r.GPR[in.Args[1]&31])
 	if ea%copyBlock != 0 {
-		return 0, &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "copy/paste. EA not a multiple of 128: hardware behaviour unknown"}
+		return 0, refusal(in.Op, ErrNotEmulated, "copy/paste. EA not a multiple of 128: hardware behaviour unknown", nil)
 	}
 	return ea, nil
 }
@@ -174,7 +174,7 @@ func opPaste(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		return err
 	}
 	if in.NArgs > 2 && in.Args[2] == 0 {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "paste. with L=0: hardware behaviour unknown"}
+		return refusal(in.Op, ErrNotEmulated, "paste. with L=0: hardware behaviour unknown", nil)
 	}
 	ea, err := copyEA(r, in)
 	if err != nil {

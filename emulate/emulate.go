@@ -403,6 +403,10 @@ func (e *Emulator) exec(r *regs.Regs, m Memory, in *decode.Inst, f semFn, branch
 	return nil
 }
 
+// errTruncatedBytes is StepBytes's answer to a slice too short for the
+// instruction: no op, since nothing decoded.
+var errTruncatedBytes = &OpError{Kind: ErrIllegal, Err: decode.ErrTruncated}
+
 // StepBytes decodes the instruction at the start of b (4 or 8 bytes, in the
 // byte order given by r.MSR's LE bit) and executes it as Step does. Only
 // that first instruction runs: bytes after it are ignored, so b may be a
@@ -414,13 +418,13 @@ func (e *Emulator) StepBytes(r *regs.Regs, m Memory, b []byte) error {
 		order = binary.LittleEndian
 	}
 	if len(b) < 4 {
-		return &OpError{Kind: ErrIllegal, Err: decode.ErrTruncated}
+		return errTruncatedBytes
 	}
 	w := order.Uint32(b)
 	var s uint32
 	if decode.IsPrefix(w) {
 		if len(b) < 8 {
-			return &OpError{Kind: ErrIllegal, Err: decode.ErrTruncated}
+			return errTruncatedBytes
 		}
 		s = order.Uint32(b[4:])
 	}
@@ -455,7 +459,7 @@ func (e *Emulator) precheck(r *regs.Regs, in *decode.Inst) error {
 		return &Fault{Addr: r.NIP, EA: r.NIP, Size: int(in.Len), Fetch: true, Alignment: true, Err: ErrMisalignedNIP}
 	}
 	if in.Level > e.level {
-		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "newer than " + e.level.String(), Err: decode.ErrLevel}
+		return e.tooNew(in)
 	}
 	refused := in.Has(decode.FlagPrivileged) && r.MSR&regs.MSRPR != 0
 	if in.Invalid != 0 {
@@ -517,6 +521,11 @@ func newFault(ea uint64, n int, write bool, err error, fetch bool) *Fault {
 		f.Addr = ae.Addr
 	}
 	return f
+}
+
+// tooNew is the refusal of an op newer than the emulated ISA level.
+func (e *Emulator) tooNew(in *decode.Inst) error {
+	return refuse(refusalKey{op: in.Op, kind: ErrIllegal, err: decode.ErrLevel, reason: [4]string{"newer than ", e.level.String()}})
 }
 
 func illegalWord(err error) error {

@@ -36,7 +36,7 @@ func (e *Emulator) Emulates(in *decode.Inst) error {
 	case in.Len == 0:
 		return illegalWord(decode.ErrUnknown)
 	case in.Level > e.level:
-		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "newer than " + e.level.String(), Err: decode.ErrLevel}
+		return e.tooNew(in)
 	case !Emulated(in.Op):
 		return notEmulated(in.Op)
 	case alwaysRefused[in.Op] != nil:
@@ -58,7 +58,7 @@ func (e *Emulator) Emulates(in *decode.Inst) error {
 		}
 	case ppc64asm.DARN:
 		if e.cfg.Random == nil {
-			return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "no Config.Random"}
+			return refusal(in.Op, ErrNotEmulated, "no Config.Random", nil)
 		}
 	}
 	return nil

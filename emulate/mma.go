@@ -168,7 +168,7 @@ func opGER(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	fl, twice, unmodelled := mma.Float(&acc, s.fk, a, b, ms, s.upd, fpMode(r), qemu, rb)
 	if unmodelled {
-		return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: "16-bit GER with OE/UE enabled and an overflowing or tiny rounding: QEMU's rebiased result not modelled"}
+		return refusal(in.Op, ErrNotEmulated, "16-bit GER with OE/UE enabled and an overflowing or tiny rounding: QEMU's rebiased result not modelled", nil)
 	}
 	if twice {
 		if err := e.unknown(in, diffMMAF16Round, "16-bit GER: sum of products rounded before the accumulate: hardware result unknown"); err != nil {

@@ -1,6 +1,8 @@
 package emulate
 
 import (
+	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/ppc64emu/ppc64emu/decode"
@@ -31,6 +33,55 @@ func (c *opErrs) get(op decode.Op) error {
 		return c.t[op].Load()
 	}
 	return e
+}
+
+// refusalKey is one refusal of one op: its outcome and the parts its reason
+// is the concatenation of. The parts are constant strings or names from a
+// fixed set (a Profile's, a Level's), so the key set is finite.
+type refusalKey struct {
+	op     decode.Op
+	kind   error
+	err    error
+	reason [4]string
+}
+
+// refusals holds the refusals whose reason depends on the step (the call
+// site's text, the profile, the ISA level), one *OpError per op and text,
+// made on first use (the reason concatenated then) and shared after that,
+// as opErrs does for the fixed outcomes: a refusal allocates nothing in a
+// step loop. Its map is made on first use, so package variable
+// initialisers may build refusals.
+var refusals struct {
+	mu sync.RWMutex
+	m  map[refusalKey]*OpError
+}
+
+// refuse returns the shared *OpError for k.
+func refuse(k refusalKey) *OpError {
+	refusals.mu.RLock()
+	e := refusals.m[k]
+	refusals.mu.RUnlock()
+	if e != nil {
+		return e
+	}
+	refusals.mu.Lock()
+	defer refusals.mu.Unlock()
+	if e := refusals.m[k]; e != nil {
+		return e
+	}
+	if refusals.m == nil {
+		refusals.m = map[refusalKey]*OpError{}
+	}
+	e = &OpError{Op: k.op, Kind: k.kind, Reason: strings.Join(k.reason[:], ""), Err: k.err}
+	refusals.m[k] = e
+	return e
+}
+
+// refusal is the refusal of op with outcome kind (one of the sentinels),
+// a constant reason and an underlying error (or nil), shared as refuse
+// says. Every refusal a step builds goes through it or opErrs.
+func refusal(op decode.Op, kind error, reason string, err error) *OpError {
+	return refuse(refusalKey{op: op, kind: kind, err: err, reason: [4]string{reason}})
 }
 
 // The outcomes every op can have, whatever its semantics.

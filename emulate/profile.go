@@ -136,7 +136,7 @@ func (e *Emulator) unknown(in *decode.Inst, id diffID, what string) error {
 	if e.prof.actions[id] != HardwareStep {
 		return nil
 	}
-	return &OpError{Op: in.Op, Kind: ErrNotEmulated, Reason: what}
+	return refusal(in.Op, ErrNotEmulated, what, nil)
 }
 
 // qemuSide reports whether the emulator takes QEMU 7.2's side of row id,
@@ -292,14 +292,14 @@ func (pr *profileRules) act(a Action, in *decode.Inst, reason string, cause erro
 // known (a Difference row's HardwareStep, or an ISA-undefined case the
 // profiles agree on): ErrNotEmulated, reason "what: hardware result
 // unknown". The one spelling of that refusal; the preallocated ones are
-// built with it too.
+// built with it too. The value is shared (refusal).
 func hardwareUnknown(op decode.Op, what string, cause error) *OpError {
-	return &OpError{Op: op, Kind: ErrNotEmulated, Reason: what + ": hardware result unknown", Err: cause}
+	return refuse(refusalKey{op: op, kind: ErrNotEmulated, err: cause, reason: [4]string{what, ": hardware result unknown"}})
 }
 
 // profileIllegal is the illegal-instruction answer a profile gives where
 // the ISA leaves the outcome to the implementation: ErrIllegal, reason
-// "what (P profile)".
+// "what (P profile)". The value is shared (refusal).
 func profileIllegal(op decode.Op, what string, p Profile, cause error) *OpError {
-	return &OpError{Op: op, Kind: ErrIllegal, Reason: what + " (" + p.String() + " profile)", Err: cause}
+	return refuse(refusalKey{op: op, kind: ErrIllegal, err: cause, reason: [4]string{what, " (", p.String(), " profile)"}})
 }

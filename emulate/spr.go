@@ -212,7 +212,7 @@ func opMftb(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			return errMftbTBR
 		}
 		if n&0x10 != 0 && r.MSR&regs.MSRPR != 0 {
-			return &OpError{Op: in.Op, Kind: ErrPrivileged, Reason: "privileged SPR in problem state"}
+			return refusal(in.Op, ErrPrivileged, "privileged SPR in problem state", nil)
 		}
 	}
 	v, ok, err := e.readSPR(r, n, sprIdxMftb)

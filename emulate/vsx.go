@@ -259,7 +259,7 @@ func opLXVKQ(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	uim := in.Args[1] & 31
 	v := lxvkqValues[uim]
 	if v == 0 {
-		return &OpError{Op: in.Op, Kind: ErrIllegal, Reason: "lxvkq: reserved UIM"}
+		return refusal(in.Op, ErrIllegal, "lxvkq: reserved UIM", nil)
 	}
 	setXT(r, in, regs.VSR{Hi: v})
 	return nil
