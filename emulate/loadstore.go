@@ -144,13 +144,13 @@ func putUint(b []byte, v uint64, le bool) {
 // (readWrapped, writeWrapped). A nil m (Step's caller passed none) faults
 // with ErrNoMemory.
 func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
-	if m == nil {
-		m = noMemory{}
-	}
 	b := e.buf[:n]
 	if e.wrap32 {
 		addr &= 0xffffffff
 		if addr+uint64(n) > 1<<32 {
+			if m == nil {
+				m = noMemory{}
+			}
 			if err := e.readWrapped(m, addr, b); err != nil {
 				return nil, err
 			}
@@ -167,6 +167,9 @@ func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
 		copy(b, d[addr%PageSize:])
 		return b, nil
 	}
+	if m == nil {
+		return nil, newFault(addr, n, false, ErrNoMemory, false)
+	}
 	if err := m.Read(addr, b); err != nil {
 		return nil, newFault(addr, n, false, err, false)
 	}
@@ -174,12 +177,12 @@ func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
 }
 
 func (e *Emulator) write(m Memory, addr uint64, b []byte) error {
-	if m == nil {
-		m = noMemory{}
-	}
 	if e.wrap32 {
 		addr &= 0xffffffff
 		if addr+uint64(len(b)) > 1<<32 {
+			if m == nil {
+				m = noMemory{}
+			}
 			return e.writeWrapped(m, addr, b)
 		}
 	}
@@ -192,6 +195,9 @@ func (e *Emulator) write(m Memory, addr uint64, b []byte) error {
 	if d != nil {
 		copy(d[addr%PageSize:], b)
 		return nil
+	}
+	if m == nil {
+		return newFault(addr, len(b), true, ErrNoMemory, false)
 	}
 	if err := m.Write(addr, b); err != nil {
 		return newFault(addr, len(b), true, err, false)
