@@ -1,19 +1,3 @@
-// Package ptrace connects the emulator to a stopped Linux thread on
-// linux/ppc64le or linux/ppc64: a Memory over PTRACE_PEEKDATA/POKEDATA (or
-// process_vm_readv/writev), and loading and storing the register file with
-// PTRACE_GETREGS/SETREGS, GETFPREGS/SETFPREGS, GETVRREGS/SETVRREGS,
-// GETVSRREGS/SETVSRREGS and PTRACE_GETREGSET/SETREGSET for TAR, PPR and
-// DSCR, using the layouts of package regs.
-//
-// The system calls go through the Syscalls interface. On linux/ppc64le and
-// linux/ppc64, System implements it with golang.org/x/sys/unix and
-// NewThread returns a Thread for a traced thread id; everywhere else the
-// package builds without them, so that the layout conversion, the request
-// assembly and the word splitting can be tested with a fake.
-//
-// A Thread must be used from the goroutine, locked to its OS thread
-// (runtime.LockOSThread), that attached to the tracee: Linux accepts ptrace
-// requests only from the tracer thread.
 package ptrace
 
 import (
