@@ -164,3 +164,30 @@ func ExampleEmulator_PrimedAccumulators() {
 	// primed 0b0, err false
 	// primed 0b1
 }
+
+// ExampleEmulator_FetchInst looks at the instruction at NIP before
+// stepping it, as a debugger does: FetchInst reads and decodes it (byte
+// order from MSR[LE]) without executing it, and Syntax disassembles it with
+// its absolute branch target.
+func ExampleEmulator_FetchInst() {
+	m := mem.New()
+	_ = m.Map(0x10000000, 0x1000, mem.RX)
+	_ = m.Poke(0x10000008, []byte{0xf8, 0xff, 0x82, 0x40}) // bne 0x10000000: BD = -8 (little-endian bytes)
+
+	var r regs.Regs
+	r.MSR = regs.MSRLinuxUserLE
+	r.NIP = 0x10000008
+	e := emulate.New(emulate.Config{})
+
+	in, err := e.FetchInst(&r, m)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(in.Syntax(r.NIP, nil), "NIP still", fmt.Sprintf("%#x", r.NIP))
+	err = e.Step(&r, m, in) // CR0[EQ] = 0: taken
+	fmt.Printf("%v, NIP %#x\n", err, r.NIP)
+	// Output:
+	// bne 0x10000000 NIP still 0x10000008
+	// <nil>, NIP 0x10000000
+}
