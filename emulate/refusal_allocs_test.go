@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -93,4 +94,57 @@ func TestEveryRefusalAllocs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRefusalAllocsSweep: over every op (its base encoding, and the same
+// word with all the operand bits set), both profiles, POWER9 and POWER10,
+// problem and supervisor state, with FP/VMX/VSX on and off, a step that is
+// refused (an *OpError) allocates nothing the second time.
+func TestRefusalAllocsSweep(t *testing.T) {
+	type setup struct {
+		cfg Config
+		msr uint64
+	}
+	setups := []setup{
+		{Config{}, emutest.MSR},
+		{Config{Profile: QEMU}, emutest.MSR},
+		{Config{Level: decode.LevelPOWER9}, emutest.MSR},
+		{Config{}, regs.MSRSF | regs.MSRPR},
+		{Config{Profile: QEMU}, regs.MSRSF},
+	}
+	refusals := 0
+	for _, s := range setups {
+		e := New(s.cfg)
+		for i := range decode.NumOps {
+			mask, value, _, ok := decode.Encoding(decode.Op(i))
+			if !ok {
+				continue
+			}
+			for _, v := range []uint64{value, value | ^mask} {
+				in, err := decode.Lookup(uint32(v>>32), uint32(v))
+				if err != nil {
+					continue
+				}
+				m := newMachine(false)
+				m.r.MSR = s.msr
+				for j := range m.r.GPR {
+					m.r.GPR[j] = scratchBase + 0x100
+				}
+				var mem Memory = m.mem
+				var oe *OpError
+				if !errors.As(e.Step(&m.r, mem, in), &oe) {
+					continue
+				}
+				refusals++
+				var got error
+				if a := testing.AllocsPerRun(1, func() { got = e.Step(&m.r, mem, in) }); a != 0 {
+					t.Errorf("%v (%#016x, %+v, MSR %#x): %v allocations per refusal (%v)", in.Op, v, s.cfg, s.msr, a, got)
+				}
+			}
+		}
+	}
+	if refusals < 1000 {
+		t.Errorf("only %d refusals seen: the sweep does not reach the refusals", refusals)
+	}
+	t.Logf("%d refusals", refusals)
 }
