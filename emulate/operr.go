@@ -37,7 +37,10 @@ func (c *opErrs) get(op decode.Op) error {
 
 // refusalKey is one refusal of one op: its outcome and the parts its reason
 // is the concatenation of. The parts are constant strings or names from a
-// fixed set (a Profile's, a Level's), so the key set is finite.
+// fixed set (a Profile's, a Level's), so the key set is finite. err is nil
+// or a sentinel such as decode.ErrInvalidForm: the key is a map key, so its
+// dynamic type must be comparable (an error value that differs per step
+// would also make the set grow without bound).
 type refusalKey struct {
 	op     decode.Op
 	kind   error
