@@ -32,10 +32,10 @@ type OpStats struct {
 
 // Mismatch is one disagreement, kept for reporting.
 type Mismatch struct {
-	File string // name of the file the line came from
-	Line Line   // the line as parsed
-	LE   bool   // byte order the line was replayed in
-	Verdict
+	File    string // name of the file the line came from
+	Line    Line   // the line as parsed
+	LE      bool   // byte order the line was replayed in
+	Verdict        // the replay's verdict (Disagree): op, reason and the difference
 }
 
 // Checker replays trace files and accumulates per-op statistics.

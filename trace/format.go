@@ -114,7 +114,7 @@ type Result struct {
 
 // Line is one vector, with its result if the line is a trace line.
 type Line struct {
-	Vector
+	Vector         // the input half: ID, instruction, assignments, scratch bytes
 	Result *Result // the part after " => "; nil for a vector line
 	Num    int     // 1-based line number in its file (0 if not from a file)
 	// Format is the format version of the line's file (1 or 2); 0 means

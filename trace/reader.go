@@ -40,7 +40,7 @@ type File struct {
 // the first line, since "# format=", "# order=" and "# reference=" must
 // come before it.
 type Reader struct {
-	File
+	File    // the header so far (Lines and Errors stay empty)
 	br      *bufio.Reader
 	n       int    // number of the last line read
 	buf     []byte // a line longer than br's buffer
