@@ -71,7 +71,7 @@ func opFCTI(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	var res fpResult
 	res.f = softfloat.Binary64
-	softfloat.ToInt(&res.sf, dv(b), width, !s.unsigned, sfMode[rn])
+	softfloat.ToIntBinary64(&res.sf, b, width, !s.unsigned, sfMode[rn])
 	res.sf.Bits.Hi = 0
 	switch {
 	case !s.word:

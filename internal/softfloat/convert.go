@@ -117,6 +117,18 @@ func ToInt(r *Result, a Value, width int, signed bool, m Mode) {
 	r.Bits = Bits{kh, kl}
 }
 
+// ToIntBinary64 is ToInt of the binary64 encoding x: a normal value below
+// 2^63 goes straight to the 64-bit path without unpacking.
+func ToIntBinary64(r *Result, x uint64, width int, signed bool, m Mode) {
+	if e := x >> 52 & 0x7ff; e-1 < 1023+62 && width <= 64 { // normal, |x| < 2^63
+		*r = Result{}
+		if toInt64(r, makeValue(Normal, x>>63 != 0, int(e)-1023, 1<<63|x<<11, 0), width, signed, m) {
+			return
+		}
+	}
+	ToInt(r, Binary64.Unpack(B(x)), width, signed, m)
+}
+
 // toInt64 is ToInt for a normal value of at most 64 significant bits
 // below 2^63 (every binary64 or smaller one in that range) and a result of
 // at most 64 bits, in 64-bit arithmetic: the integer part k, the first

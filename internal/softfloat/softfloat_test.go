@@ -225,3 +225,38 @@ func Example() {
 	fmt.Printf("%016x%016x inexact=%v roundedUp=%v\n", r.Bits.Hi, r.Bits.Lo, r.Flags&Inexact != 0, r.RoundedUp)
 	// Output: 3ffd5555555555555555555555555556 inexact=true roundedUp=true
 }
+
+// TestToIntBinary64 checks the binary64 entry point of ToInt against ToInt
+// itself (which TestGCCOracle checks against GCC) on edge and random
+// doubles, every width, signedness and rounding mode: the same encoding,
+// flags and rounded-up bit.
+func TestToIntBinary64(t *testing.T) {
+	xs := []uint64{0, 1 << 63, 0x3fe0000000000000, 0x3ff8000000000000, 0xbff8000000000000,
+		0x4004000000000000, 0xc004000000000000, 0x41dfffffffc00000, 0xc1e0000000000000,
+		0x41e0000000000000, 0x43dfffffffffffff, 0x43e0000000000000, 0xc3e0000000000000,
+		0x43efffffffffffff, 0x7ff0000000000000, 0x7ff8000000000000, 0x7ff4000000000000,
+		0x0000000000000001, 0x3cb0000000000000, 0x3fefffffffffffff}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		x := rng.Uint64()
+		if rng.IntN(2) == 0 { // most in the integer range
+			x = x&^(0x7ff<<52) | uint64(1023-4+rng.IntN(70))<<52
+		}
+		xs = append(xs, x)
+	}
+	for _, x := range xs {
+		for _, width := range []int{32, 64} {
+			for _, signed := range []bool{false, true} {
+				for _, m := range []Mode{NearestEven, TowardZero, Up, Down, NearestAway, ToOdd} {
+					var want, got Result
+					ToInt(&want, Binary64.Unpack(B(x)), width, signed, m)
+					ToIntBinary64(&got, x, width, signed, m)
+					if got.Bits != want.Bits || got.Flags != want.Flags || got.RoundedUp != want.RoundedUp {
+						t.Fatalf("%#x width %d signed %v mode %v: got %x %v %v, ToInt %x %v %v",
+							x, width, signed, m, got.Bits, got.Flags, got.RoundedUp, want.Bits, want.Flags, want.RoundedUp)
+					}
+				}
+			}
+		}
+	}
+}
