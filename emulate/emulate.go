@@ -67,6 +67,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
@@ -528,8 +529,28 @@ func (e *Emulator) tooNew(in *decode.Inst) error {
 	return refuse(refusalKey{op: in.Op, kind: ErrIllegal, err: decode.ErrLevel, reason: [4]string{"newer than ", e.level.String()}})
 }
 
+// illegalWords keeps the refusals of recently stepped undecodable words,
+// by word (a direct-mapped table). Decode's cache returns the same
+// *decode.DecodeError for a word each time while it holds the word, so a
+// hit is the entry whose Err is that error: stepping the same undecodable
+// word again allocates nothing, and the table stays small whatever words a
+// fuzzer feeds it.
+var illegalWords [256]atomic.Pointer[OpError]
+
+// illegalWord is the refusal of a word that did not decode: no op, and the
+// decode error.
 func illegalWord(err error) error {
-	return &OpError{Kind: ErrIllegal, Err: err}
+	de, ok := err.(*decode.DecodeError)
+	if !ok {
+		return &OpError{Kind: ErrIllegal, Err: err}
+	}
+	s := &illegalWords[(de.Word^de.Word>>8^de.Word>>16^de.Suffix)&255]
+	if e := s.Load(); e != nil && e.Err == err {
+		return e
+	}
+	e := &OpError{Kind: ErrIllegal, Err: err}
+	s.Store(e)
+	return e
 }
 
 // semFn is a semantic function: it performs one op. It must do every

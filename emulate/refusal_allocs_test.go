@@ -92,7 +92,37 @@ func TestEveryRefusalAllocs(t *testing.T) {
 			if allocs != 0 {
 				t.Errorf("%v allocations per refusal (%v), want 0", allocs, got)
 			}
+			// The same through StepWord, as the README steps.
+			if allocs := testing.AllocsPerRun(100, func() {
+				got = e.StepWord(&m.r, mem, tt.word, 0)
+			}); allocs != 0 || !errors.Is(got, tt.kind) {
+				t.Errorf("StepWord: %v allocations per refusal (%v), want 0 and %v", allocs, got, tt.kind)
+			}
 		})
+	}
+}
+
+// TestIllegalWordAllocs: StepWord of a word that does not decode refuses it
+// (ErrIllegal, no op, the decode error) without allocating once the word
+// has been seen. Words from Power ISA 3.1B: primary opcode 0 is not an
+// instruction; 0x04000000 is a prefix (opcode 1, type 0) whose suffix 0
+// is no prefixed instruction; opcode 31 with extended opcode 1023 is
+// unassigned.
+func TestIllegalWordAllocs(t *testing.T) {
+	e := New(Config{})
+	var mem Memory = Regions{}
+	for _, w := range [][2]uint32{{0, 0}, {0x04000000, 0}, {0x7c0007fe, 0}} {
+		r := regs.Regs{MSR: emutest.MSR}
+		var got error
+		allocs := testing.AllocsPerRun(100, func() { got = e.StepWord(&r, mem, w[0], w[1]) })
+		var oe *OpError
+		var de *decode.DecodeError
+		if !errors.As(got, &oe) || oe.Op != 0 || !errors.Is(got, ErrIllegal) || !errors.As(got, &de) || de.Word != w[0] {
+			t.Errorf("%#08x: StepWord = %v, want an *OpError without op, matching ErrIllegal, wrapping the word's decode error", w[0], got)
+		}
+		if allocs != 0 {
+			t.Errorf("%#08x: %v allocations per refusal, want 0", w[0], allocs)
+		}
 	}
 }
 
