@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"golang.org/x/arch/ppc64/ppc64asm"
+
 	"github.com/ppc64emu/ppc64emu/decode"
 )
 
@@ -102,4 +104,24 @@ func ExampleLookupTo() {
 	// Output:
 	// addi r29,r30,1234 true
 	// addi r29,r30,1234 false
+}
+
+// Encode builds instruction words from operands in Decode's conventions:
+// here an SPR number split across its two halves and a DS displacement.
+func ExampleEncode() {
+	w, _, err := decode.Encode(ppc64asm.MFSPR, 3, 8) // mflr r3
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%#08x\n", w)
+	w, _, _ = decode.Encode(ppc64asm.LD, 3, 8, 1) // ld r3,8(r1)
+	in, _ := decode.DecodeWord(w, 0)
+	fmt.Printf("%#08x %s\n", w, in.String())
+	_, _, err = decode.Encode(ppc64asm.LD, 3, 6, 1) // DS must be a multiple of 4
+	fmt.Println(errors.Is(err, decode.ErrOperand))
+	// Output:
+	// 0x7c6802a6
+	// 0xe8610008 ld r3,8(r1)
+	// true
 }

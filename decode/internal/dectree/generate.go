@@ -68,7 +68,10 @@ func Generate(dir, version string) ([]byte, error) {
 		fmt.Fprintf(&b, "\t\tin.Kinds = [6]ArgKind{%s}\n", strings.Join(kinds, ", "))
 		fmt.Fprintf(&b, "\t\tin.NArgs = %d\n", len(sig))
 	}
-	b.WriteString("\t}\n}\n")
+	b.WriteString("\t}\n}\n\n")
+	if err := writeEncoder(&b, aps, rows); err != nil {
+		return nil, err
+	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("formatting generated source: %v", err)
@@ -180,4 +183,79 @@ func rawBits(a *argField) string {
 		parts = append(parts, x)
 	}
 	return strings.Join(parts, " | ")
+}
+
+// writeEncoder writes the tables Encode places operands with: encFields, one
+// descriptor per ppc64asm argField that some row uses, and encOps, each op's
+// operand list (from its first instFormats row) as encFields indexes plus
+// one, 0 ending a list shorter than six.
+func writeEncoder(b *bytes.Buffer, aps map[string]*argField, rows []row) error {
+	index := map[string]int{}
+	var names []string
+	ops := map[string][]int{}
+	var order []string
+	for _, r := range rows {
+		if _, seen := ops[r.op]; seen {
+			continue
+		}
+		var list []int
+		for _, name := range r.args {
+			i, ok := index[name]
+			if !ok {
+				i = len(names) + 1
+				index[name] = i
+				names = append(names, name)
+			}
+			list = append(list, i)
+		}
+		ops[r.op] = list
+		order = append(order, r.op)
+	}
+	if len(names) > 255 {
+		return fmt.Errorf("%d operand fields do not fit encOps' uint8 indexes", len(names))
+	}
+	b.WriteString("// encFields describes each operand field of ppc64asm's table (an argField)\n")
+	b.WriteString("// for Encode; [0] is unused.\n")
+	b.WriteString("var encFields = [...]encField{\n\t{},\n")
+	for _, name := range names {
+		a := aps[name]
+		kind, _, err := argCode(a)
+		if err != nil {
+			return err
+		}
+		mode := "encUnsigned"
+		switch a.typ {
+		case "TypeImmSigned", "TypeOffset", "TypePCRel", "TypeLabel":
+			mode = "encSigned"
+		case "TypeNegOffset":
+			mode = "encNegative"
+		case "TypeVecSpReg":
+			mode = "encPair"
+		}
+		if len(a.fields) > 3 {
+			return fmt.Errorf("%s: %d bit fields", a.name, len(a.fields))
+		}
+		var fs []string
+		for _, f := range a.fields {
+			fs = append(fs, fmt.Sprintf("{Offs: %d, Bits: %d, Word: %d}", f.offs, f.bits, f.word))
+		}
+		fmt.Fprintf(b, "\t{Kind: %s, Mode: %s, Shift: %d, N: %d, Fields: [3]encBits{%s}}, // %s\n",
+			kind, mode, a.shift, len(a.fields), strings.Join(fs, ", "), name)
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("// encOps holds each op's operands as encFields indexes, in ppc64asm's\n")
+	b.WriteString("// operand order; 0 ends a shorter list.\n")
+	b.WriteString("var encOps = [numOps][6]uint8{\n")
+	for _, op := range order {
+		if len(ops[op]) == 0 {
+			continue
+		}
+		var xs []string
+		for _, i := range ops[op] {
+			xs = append(xs, fmt.Sprint(i))
+		}
+		fmt.Fprintf(b, "\tppc64asm.%s: {%s},\n", op, strings.Join(xs, ", "))
+	}
+	b.WriteString("}\n")
+	return nil
 }
