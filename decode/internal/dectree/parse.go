@@ -16,6 +16,9 @@
 // which are checked with the same mask test. Operands are then extracted by
 // straight-line code generated per distinct operand list, with ppc64asm's
 // value conventions (see decode.convertArg).
+// The same file holds the tables decode.Encode places operands with: one
+// descriptor per argField (kind, signedness, implied shift, bit fields) and
+// each op's operand list.
 //
 // # Correctness
 //
