@@ -603,7 +603,7 @@ var differenceRows = [numDiffs]Difference{
 	},
 	diffXSRQPXPTiny: {
 		ID:       "xsrqpxp-tiny",
-		What:     "xsrqpxp of a value below the smallest normal binary128 magnitude (2^-16382): how many significand bits the double-extended rounding keeps",
+		What:     "xsrqpxp of a value below the smallest normal binary128 magnitude (2^-16382) with UE=0: how many significand bits the double-extended rounding keeps (with UE=1 the ISA defines it: exponent raised by 24576, 64 bits kept; QEMU agrees)",
 		Hardware: HardwareStep, HWDetail: "not stated: the ISA rounds to a 64-bit significand but does not say whether a tiny value keeps 64 bits or only those down to 2^-16445 as an 80-bit format's denormal would: let the CPU decide",
 		QEMU: Value, QDetail: "rounds through the x87 80-bit format: bits below 2^-16445 are rounded off, with underflow (UX) when that is inexact",
 		Source: "Power ISA 3.1B Book I 7.6 (xsrqpxp); QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/xsrqpxp*)",

@@ -198,7 +198,11 @@ func opQPRound(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	res := fpResult{f: qpQ}
 	if in.Op == p.XSRQPXP {
-		if b.Class.IsFinite() && b.Class != softfloat.Zero && b.Exp < qpQ.Emin() {
+		// A tiny operand with UE=1 is defined (Book I 7.3.3.4.4: the
+		// value with its exponent raised by 24576, rounded to 64 bits;
+		// QEMU 7.2 agrees); with UE=0 the ISA leaves open how many bits
+		// it keeps (xsrqpxp-tiny).
+		if b.Class.IsFinite() && b.Class != softfloat.Zero && b.Exp < qpQ.Emin() && r.FPSCR&regs.FPSCRUE == 0 {
 			if err := e.unknown(in, diffXSRQPXPTiny, "xsrqpxp of a value below the normal range: hardware result unknown"); err != nil {
 				return err
 			}

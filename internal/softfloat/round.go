@@ -57,10 +57,12 @@ type Result struct {
 	hi, lo  uint64
 	f       Format
 	mode    Mode
+	prec    int // RoundPrec's precision (0: f's)
 }
 
 // Scaled rounds the exact value behind r again with its exponent raised by
-// adjust (negative: lowered), in r's format and mode: the result a trapped
+// adjust (negative: lowered), in r's format and mode (and, for a RoundPrec
+// result, at its precision): the result a trapped
 // overflow (adjust = −f.Adjust()) or underflow (adjust = f.Adjust())
 // delivers. A result that was not rounded from an exact value (a NaN, an
 // infinity, an exact zero) is returned unchanged.
@@ -69,6 +71,11 @@ func (r *Result) Scaled(adjust int) Result {
 		return *r
 	}
 	var s Result
+	if r.prec != 0 {
+		// A RoundPrec result: the exact value again at that precision.
+		RoundPrec(&s, r.f, makeValue(Normal, r.neg, r.exp+adjust, r.hi, r.lo), r.prec, r.mode)
+		return s
+	}
 	round(&s, r.f, r.mode, r.neg, r.exp+adjust, r.hi, r.lo)
 	return s
 }

@@ -215,6 +215,9 @@ func RoundPrec(r *Result, f Format, a Value, prec int, m Mode) {
 		round(r, f, m, a.Neg, a.Exp+shift-n, kh, kl)
 	}
 	r.Tiny = tiny
+	// Scaled rounds the exact a again at prec bits (an enabled underflow
+	// or overflow: the adjusted exponent, the full prec-bit significand).
+	r.rounded, r.neg, r.exp, r.hi, r.lo, r.f, r.mode, r.prec = true, a.Neg, a.Exp, a.Hi, a.Lo, f, m, prec
 	if inexact {
 		r.Flags |= Inexact
 		r.RoundedUp = r.RoundedUp || inc

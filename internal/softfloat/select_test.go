@@ -111,6 +111,41 @@ func TestRoundPrec(t *testing.T) {
 	}
 }
 
+// TestRoundPrecScaled: xsrqpxp's enabled underflow (Power ISA 3.1B Book I
+// 7.3.3.4.4: a tiny binary128 value's exponent raised by 24576, then rounded
+// to the 64-bit significand) keeps all 64 bits, not only those of the
+// denormal rounding. Expected values worked by hand and matching QEMU 7.2's
+// xsrqpxp with UE=1 (ppc64emu oracle -ops xsrqpxp, seeds 1-3).
+func TestRoundPrecScaled(t *testing.T) {
+	cases := []struct {
+		name     string
+		in       Bits
+		m        Mode
+		want     Bits
+		flags    Flags
+		roundsUp bool
+	}{
+		// 2^-16430 × (1 + 2^-48 − 2^-64): 65 bits, the dropped bit a tie
+		// whose kept neighbour is odd: up to 1 + 2^-48, × 2^(−16430+24576).
+		{"tie up to even", Bits{0x0000000000000001, 0x000000000000ffff}, NearestEven, Bits{0x5fd1000000000001, 0}, Inexact, true},
+		// 2^-16429 × (1 + 2^-64): a tie, away from zero: 1 + 2^-63.
+		{"tie away", Bits{0x0000000000000002, 0x0000000000000002}, NearestAway, Bits{0x5fd2000000000000, 0x0002000000000000}, Inexact, true},
+		// exactly 64 significant bits: exact after the adjustment.
+		{"64 bits exact", Bits{0x00000000007fffff, 0x4a9e8cd000800000}, NearestEven, Bits{0x5fe7fffffd2a7a33, 0x4002000000000000}, 0, false},
+	}
+	for _, c := range cases {
+		var r Result
+		RoundPrec(&r, Binary128, Binary128.Unpack(c.in), 64, c.m)
+		if !r.Tiny {
+			t.Errorf("%s: not tiny", c.name)
+		}
+		s := r.Scaled(Binary128.Adjust())
+		if s.Bits != c.want || s.Flags != c.flags || s.RoundedUp != c.roundsUp {
+			t.Errorf("%s: Scaled %#x flags %v up %v, want %#x flags %v up %v", c.name, s.Bits, s.Flags, s.RoundedUp, c.want, c.flags, c.roundsUp)
+		}
+	}
+}
+
 // TestCompareBitsMatchesCompare: the encoding-order shortcut of MinMax
 // orders every pair of non-NaN binary32 and binary64 values as Compare
 // does.

@@ -559,11 +559,10 @@ func fpEnables(in *decode.Inst) bool {
 	return false
 }
 
-// noEnableOps are the VSX ops left without enable bits: xsrqpxp (with UE=1
-// and a binary128 denormal operand the emulator's exponent-adjusted result
-// keeps fewer fraction bits than QEMU's and no XX, e.g. R=1 RMC=1 of
-// 0x000000013e574eff48cc452bead96496: not decided against the ISA yet).
-var noEnableOps = map[decode.Op]bool{ppc64asm.XSRQPXP: true}
+// noEnableOps are the VSX ops left without enable bits (none now: xsrqpxp
+// with UE=1 and a tiny operand agrees with QEMU since the exponent-adjusted
+// result keeps all 64 significand bits).
+var noEnableOps = map[decode.Op]bool{}
 
 // fpEnable sets, in a quarter of the vectors, FPSCR exception enable bits
 // in f: one of VE, OE, UE, ZE and XE, or (one time in four) all five, so

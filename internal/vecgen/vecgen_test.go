@@ -237,7 +237,7 @@ func TestFPEnables(t *testing.T) {
 		{ppc64asm.FMADDSCC, 0.15, 0.35},
 		{ppc64asm.XVCVDPSXWS, 0.15, 0.35},
 		{ppc64asm.XSADDQP, 0.15, 0.35},
-		{ppc64asm.XSRQPXP, 0, 0},
+		{ppc64asm.XSRQPXP, 0.15, 0.35},
 		{ppc64asm.XVF32GERPP, 0.15, 0.35},
 		{ppc64asm.VADDFP, 0, 0},
 	} {
