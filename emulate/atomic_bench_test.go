@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // BenchmarkStepStdcx is a successful stdcx. r3,r4,r5 on a cached decoded
@@ -66,7 +67,7 @@ func TestStorageStepAllocs(t *testing.T) {
 		{0x04000000, 0xe4640008, true},  // pld
 		{0x04100000, 0xf4600008, false}, // pstd R=1 (code page)
 		{0xbb840000, 0, false},          // lmw r28
-		{xform(0x7c00042a, 6, 4, 5), 0, false},
+		{xform(ppc64asm.LSWX, 6, 4, 5), 0, false},
 		{xform(opLwat, 6, 4, 0), 0, true},
 		{xform(opStdat, 6, 4, 24), 0, false},
 		{xform(opDcbzW, 0, 4, 5), 0, true},

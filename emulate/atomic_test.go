@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // Expected values are worked by hand from the Power ISA 3.1B (Book II 4.5
@@ -30,26 +31,28 @@ func wordInst(t *testing.T, w uint32) *decode.Inst {
 	return &in
 }
 
-// xform builds an X-form word: base | RT<<21 | RA<<16 | RB<<11.
-func xform(base uint32, rt, ra, rb int) uint32 {
-	return base | uint32(rt)<<21 | uint32(ra)<<16 | uint32(rb)<<11
+// xform builds a word of the X-form op with raw fields: the op's fixed bits
+// | RT<<21 | RA<<16 | RB<<11 (RT standing for whatever field is at bits
+// 6-10: TH, L, …), for tests that set fields Encode would refuse.
+func xform(op decode.Op, rt, ra, rb int) uint32 {
+	return opWord(op) | uint32(rt)<<21 | uint32(ra)<<16 | uint32(rb)<<11
 }
 
 const (
-	opLbarx  = 0x7c000068
-	opLharx  = 0x7c0000e8
-	opLwarx  = 0x7c000028
-	opLdarx  = 0x7c0000a8
-	opLqarx  = 0x7c000228
-	opStbcx  = 0x7c00056d
-	opSthcx  = 0x7c0005ad
-	opStwcx  = 0x7c00012d
-	opStdcx  = 0x7c0001ad
-	opStqcx  = 0x7c00016d
-	opLwat   = 0x7c00048c
-	opLdat   = 0x7c0004cc
-	opStwat  = 0x7c00058c
-	opStdat  = 0x7c0005cc
+	opLbarx  = ppc64asm.LBARX
+	opLharx  = ppc64asm.LHARX
+	opLwarx  = ppc64asm.LWARX
+	opLdarx  = ppc64asm.LDARX
+	opLqarx  = ppc64asm.LQARX
+	opStbcx  = ppc64asm.STBCXCC
+	opSthcx  = ppc64asm.STHCXCC
+	opStwcx  = ppc64asm.STWCXCC
+	opStdcx  = ppc64asm.STDCXCC
+	opStqcx  = ppc64asm.STQCXCC
+	opLwat   = ppc64asm.LWAT
+	opLdat   = ppc64asm.LDAT
+	opStwat  = ppc64asm.STWAT
+	opStdat  = ppc64asm.STDAT
 	crEQ0    = 0x20000000
 	crSO0    = 0x10000000
 	xerSO    = 0x80000000
@@ -388,7 +391,7 @@ func TestAtomicMemoryOperations(t *testing.T) {
 					putN(m.order(), m.scratch[lo+i*tt.s:lo+(i+1)*tt.s], v)
 				}
 				m.r.GPR[4] = scratchBase + at
-				load := tt.word&0x7fe == opLwat&0x7fe || tt.word&0x7fe == opLdat&0x7fe
+				load := tt.word&0x7fe == opWord(opLwat)&0x7fe || tt.word&0x7fe == opWord(opLdat)&0x7fe
 				if load {
 					m.r.GPR[6], m.r.GPR[7] = tt.rt1, tt.rt2
 				} else {

@@ -7,15 +7,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 const (
-	opDcbzW   = 0x7c0007ec
-	opDcbstW  = 0x7c00006c
-	opDcbfW   = 0x7c0000ac
-	opIcbiW   = 0x7c0007ac
-	opDcbtW   = 0x7c00022c
-	opDcbtstW = 0x7c0001ec
+	opDcbzW   = ppc64asm.DCBZ
+	opDcbstW  = ppc64asm.DCBST
+	opDcbfW   = ppc64asm.DCBF
+	opIcbiW   = ppc64asm.ICBI
+	opDcbtW   = ppc64asm.DCBT
+	opDcbtstW = ppc64asm.DCBTST
 )
 
 // TestDcbz: the aligned block of CacheBlockSize bytes is zeroed with one
@@ -130,17 +131,17 @@ func TestCacheProfileDifferences(t *testing.T) {
 		word   uint32
 		hw, qe error
 	}{
-		{0x7c8004ac, nil, ErrIllegal},                 // sync L=4
-		{0x7c0104ac, nil, ErrIllegal},                 // sync SC=1
-		{0x7c6004ac, nil, nil},                        // sync L=3
-		{xform(opDcbfW, 3, 3, 4), nil, ErrIllegal},    // dcbflp
-		{xform(opDcbfW, 2, 3, 4), nil, ErrIllegal},    // reserved L: a plain dcbf (dcbf-l; Valgrind 3b1a1279)
-		{xform(opDcbfW, 5, 3, 4), nil, ErrIllegal},    // reserved L
-		{xform(opDcbfW, 7, 3, 4), nil, ErrIllegal},    // reserved L
-		{0x7c00068c, nil, nil},                        // cpabort (empty buffer: nothing changes)
-		{0x7c23260c, nil, ErrIllegal},                 // copy (loads the buffer only)
-		{0x7c23270d, nil, ErrIllegal},                 // paste. with an empty buffer: CR0 = 0 (was 0)
-		{xform(0x7c00002c, 0, 3, 4), nil, ErrIllegal}, // icbt: a no-op on POWER9 (power9-behaviour.md)
+		{0x7c8004ac, nil, ErrIllegal},                    // sync L=4
+		{0x7c0104ac, nil, ErrIllegal},                    // sync SC=1
+		{0x7c6004ac, nil, nil},                           // sync L=3
+		{xform(opDcbfW, 3, 3, 4), nil, ErrIllegal},       // dcbflp
+		{xform(opDcbfW, 2, 3, 4), nil, ErrIllegal},       // reserved L: a plain dcbf (dcbf-l; Valgrind 3b1a1279)
+		{xform(opDcbfW, 5, 3, 4), nil, ErrIllegal},       // reserved L
+		{xform(opDcbfW, 7, 3, 4), nil, ErrIllegal},       // reserved L
+		{0x7c00068c, nil, nil},                           // cpabort (empty buffer: nothing changes)
+		{0x7c23260c, nil, ErrIllegal},                    // copy (loads the buffer only)
+		{0x7c23270d, nil, ErrIllegal},                    // paste. with an empty buffer: CR0 = 0 (was 0)
+		{xform(ppc64asm.ICBT, 0, 3, 4), nil, ErrIllegal}, // icbt: a no-op on POWER9 (power9-behaviour.md)
 	} {
 		for _, p := range []Profile{Hardware, QEMU} {
 			want := tc.hw

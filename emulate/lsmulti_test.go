@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/arch/ppc64/ppc64asm"
+
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -195,19 +197,19 @@ func TestLoadStoreMultiple(t *testing.T) {
 	runLS(t, true, []lsCase{
 		{name: "lmw LE", setup: func(m *machine) { m.r.GPR[3] = scratchBase }, words: []uint32{0xbb830000}, err: ErrAlignment},
 		{name: "stmw LE", p: QEMU, setup: func(m *machine) { m.r.GPR[3] = scratchBase }, words: []uint32{0xbf830000}, err: ErrAlignment},
-		{name: "lswi LE", setup: func(m *machine) { m.r.GPR[3] = scratchBase }, words: []uint32{xform(0x7c0004aa, 4, 3, 5)}, err: ErrAlignment},
-		{name: "lswx LE", p: QEMU, setup: func(m *machine) { m.r.GPR[3] = scratchBase; m.r.XER = 5 }, words: []uint32{xform(0x7c00042a, 4, 3, 0)}, err: ErrAlignment},
-		{name: "stswi LE", setup: func(m *machine) { m.r.GPR[3] = scratchBase }, words: []uint32{xform(0x7c0005aa, 4, 3, 5)}, err: ErrAlignment},
-		{name: "stswx LE", setup: func(m *machine) { m.r.GPR[3] = scratchBase; m.r.XER = 5 }, words: []uint32{xform(0x7c00052a, 4, 3, 0)}, err: ErrAlignment},
+		{name: "lswi LE", setup: func(m *machine) { m.r.GPR[3] = scratchBase }, words: []uint32{xform(ppc64asm.LSWI, 4, 3, 5)}, err: ErrAlignment},
+		{name: "lswx LE", p: QEMU, setup: func(m *machine) { m.r.GPR[3] = scratchBase; m.r.XER = 5 }, words: []uint32{xform(ppc64asm.LSWX, 4, 3, 0)}, err: ErrAlignment},
+		{name: "stswi LE", setup: func(m *machine) { m.r.GPR[3] = scratchBase }, words: []uint32{xform(ppc64asm.STSWI, 4, 3, 5)}, err: ErrAlignment},
+		{name: "stswx LE", setup: func(m *machine) { m.r.GPR[3] = scratchBase; m.r.XER = 5 }, words: []uint32{xform(ppc64asm.STSWX, 4, 3, 0)}, err: ErrAlignment},
 	})
 }
 
 func TestLoadStoreString(t *testing.T) {
 	const (
-		lswi  = 0x7c0004aa
-		lswx  = 0x7c00042a
-		stswi = 0x7c0005aa
-		stswx = 0x7c00052a
+		lswi  = ppc64asm.LSWI
+		lswx  = ppc64asm.LSWX
+		stswi = ppc64asm.STSWI
+		stswx = ppc64asm.STSWX
 	)
 	runLS(t, false, []lsCase{
 		{name: "lswi 7 bytes", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 0x21; m.r.GPR[4], m.r.GPR[5] = ^uint64(0), ^uint64(0) },
