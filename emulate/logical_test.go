@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // Tests of the logical and bit-manipulation ops. Every expected value is
@@ -15,14 +16,24 @@ import (
 // the ISA's instruction layouts by the helpers below; each case also names
 // the op the word must decode to, which checks the helpers.
 
-// lgX is an X-form word of primary opcode 31: RS=r4, RA=r3, RB=r5.
-func lgX(xo, rc uint32) uint32 { return 31<<26 | 4<<21 | 3<<16 | 5<<11 | xo<<1 | rc }
+// lgOp is the op named name (as Op.String prints it): the logical tests
+// name their cases by op and build the words from those names.
+func lgOp(name string) decode.Op {
+	op, ok := decode.OpByName(name)
+	if !ok {
+		panic("no op " + name)
+	}
+	return op
+}
 
-// lgXRB is lgX with RB=rb (0 for the forms without RB).
-func lgXRB(xo, rb, rc uint32) uint32 { return 31<<26 | 4<<21 | 3<<16 | rb<<11 | xo<<1 | rc }
+// lg encodes the op named name with RA=r3, RS=r4 and then the operands
+// rest (RB, shift counts, mask bounds, immediates) in the op's order.
+func lg(name string, rest ...int64) uint32 {
+	return enc(lgOp(name), append([]int64{3, 4}, rest...)...)
+}
 
-// lgD is a D-form word: RS=r4, RA=r3.
-func lgD(po, ui uint32) uint32 { return po<<26 | 4<<21 | 3<<16 | ui&0xffff }
+// lgX encodes the op named name with RA=r3, RS=r4, RB=r5.
+func lgX(name string) uint32 { return lg(name, 5) }
 
 // lgCase is a fixedCase with the op the word must decode to.
 type lgCase struct {
@@ -49,83 +60,80 @@ func lgc(op, name string, insn uint32, mode32 bool, setup, want func(r *regs.Reg
 }
 
 func TestLogicalOps(t *testing.T) {
-	const (
-		and, andc, or, orc, xor, nand, nor, eqv = 28, 60, 444, 412, 316, 476, 124, 284
-	)
 	runLg(t, []lgCase{
-		lgc("and", "", lgX(and, 0), false,
+		lgc("and", "", lgX("and"), false,
 			func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0xff00ff00ff00ff00, 0x0ff00ff00ff00ff0 },
 			func(r *regs.Regs) { r.GPR[3] = 0x0f000f000f000f00 }),
-		lgc("and.", "32-bit mode zero low word is EQ", lgX(and, 1), true,
+		lgc("and.", "32-bit mode zero low word is EQ", lgX("and."), true,
 			func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0x1_0000_0000, ulongMax },
 			func(r *regs.Regs) { r.GPR[3] = 0x1_0000_0000; r.CR = 0x20000000 }),
-		lgc("and.", "64-bit mode same value is GT, CR1-7 kept", lgX(and, 1), false,
+		lgc("and.", "64-bit mode same value is GT, CR1-7 kept", lgX("and."), false,
 			func(r *regs.Regs) { r.GPR[4], r.GPR[5], r.CR = 0x1_0000_0000, ulongMax, 0xf1234567 },
 			func(r *regs.Regs) { r.GPR[3] = 0x1_0000_0000; r.CR = 0x41234567 }),
-		lgc("nand", "", lgX(nand, 0), false,
+		lgc("nand", "", lgX("nand"), false,
 			func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0xff00ff00ff00ff00, 0x0ff00ff00ff00ff0 },
 			func(r *regs.Regs) { r.GPR[3] = 0xf0fff0fff0fff0ff }),
-		lgc("nand.", "all ones is LT", lgX(nand, 1), false,
+		lgc("nand.", "all ones is LT", lgX("nand."), false,
 			func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0, ulongMax },
 			func(r *regs.Regs) { r.GPR[3] = ulongMax; r.CR = 0x80000000 }),
-		lgc("nor.", "0 nor 0", lgX(nor, 1), false, nil,
+		lgc("nor.", "0 nor 0", lgX("nor."), false, nil,
 			func(r *regs.Regs) { r.GPR[3] = ulongMax; r.CR = 0x80000000 }),
 		// ¬(0xffffffff00000000 | 0) = 0x00000000ffffffff: positive as 64
 		// bits, −1 as a word.
-		lgc("nor.", "64-bit mode", lgX(nor, 1), false,
+		lgc("nor.", "64-bit mode", lgX("nor."), false,
 			func(r *regs.Regs) { r.GPR[4] = 0xffffffff00000000 },
 			func(r *regs.Regs) { r.GPR[3] = 0xffffffff; r.CR = 0x40000000 }),
-		lgc("nor.", "32-bit mode", lgX(nor, 1), true,
+		lgc("nor.", "32-bit mode", lgX("nor."), true,
 			func(r *regs.Regs) { r.GPR[4] = 0xffffffff00000000 },
 			func(r *regs.Regs) { r.GPR[3] = 0xffffffff; r.CR = 0x80000000 }),
-		lgc("eqv", "", lgX(eqv, 0), false,
+		lgc("eqv", "", lgX("eqv"), false,
 			func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0x1234, 0x1234 },
 			func(r *regs.Regs) { r.GPR[3] = ulongMax }),
-		lgc("eqv.", "", lgX(eqv, 1), false,
+		lgc("eqv.", "", lgX("eqv."), false,
 			func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0xf0, 0x0f },
 			func(r *regs.Regs) { r.GPR[3] = 0xffffffffffffff00; r.CR = 0x80000000 }),
-		lgc("andc", "", lgX(andc, 0), false,
+		lgc("andc", "", lgX("andc"), false,
 			func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0xff, 0x0f },
 			func(r *regs.Regs) { r.GPR[3] = 0xf0 }),
-		lgc("andc.", "GT with SO", lgX(andc, 1), false,
+		lgc("andc.", "GT with SO", lgX("andc."), false,
 			func(r *regs.Regs) { r.GPR[4], r.GPR[5], r.XER = 0xff, 0x0f, regs.XERSO },
 			func(r *regs.Regs) { r.GPR[3] = 0xf0; r.CR = 0x50000000 }),
-		lgc("orc", "", lgX(orc, 0), false,
+		lgc("orc", "", lgX("orc"), false,
 			func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0x1, 0xfffffffffffffff0 },
 			func(r *regs.Regs) { r.GPR[3] = 0xf }),
-		lgc("orc.", "zero", lgX(orc, 1), false,
+		lgc("orc.", "zero", lgX("orc."), false,
 			func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0, ulongMax },
 			func(r *regs.Regs) { r.GPR[3] = 0; r.CR = 0x20000000 }),
-		lgc("or", "", lgX(or, 0), false,
+		lgc("or", "", lgX("or"), false,
 			func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0xf0, 0x0f00000000000000 },
 			func(r *regs.Regs) { r.GPR[3] = 0x0f000000000000f0 }),
-		lgc("or", "mr r3,r3 changes nothing", 31<<26|3<<21|3<<16|3<<11|or<<1, false,
+		lgc("or", "mr r3,r3 changes nothing", enc(ppc64asm.OR, 3, 3, 3), false,
 			func(r *regs.Regs) { r.GPR[3] = 0x1234 }, func(r *regs.Regs) {}),
-		lgc("xor.", "", lgX(xor, 1), false,
+		lgc("xor.", "", lgX("xor."), false,
 			func(r *regs.Regs) { r.GPR[4], r.GPR[5] = longMin, 1 },
 			func(r *regs.Regs) { r.GPR[3] = longMin | 1; r.CR = 0x80000000 }),
-		lgc("xor", "same register is zero", 31<<26|4<<21|3<<16|4<<11|xor<<1, false,
+		lgc("xor", "same register is zero", enc(ppc64asm.XOR, 3, 4, 4), false,
 			func(r *regs.Regs) { r.GPR[4] = 0x1234 }, func(r *regs.Regs) { r.GPR[3] = 0 }),
 
-		lgc("ori", "UI zero-extended", lgD(24, 0x8000), false,
+		lgc("ori", "UI zero-extended", lg("ori", 0x8000), false,
 			func(r *regs.Regs) { r.GPR[4] = 1 }, func(r *regs.Regs) { r.GPR[3] = 0x8001 }),
-		lgc("oris", "UI<<16 not sign-extended", lgD(25, 0x8000), false,
+		lgc("oris", "UI<<16 not sign-extended", lg("oris", 0x8000), false,
 			func(r *regs.Regs) { r.GPR[4] = 1 }, func(r *regs.Regs) { r.GPR[3] = 0x80000001 }),
-		lgc("xori", "", lgD(26, 0xffff), false,
+		lgc("xori", "", lg("xori", 0xffff), false,
 			func(r *regs.Regs) { r.GPR[4] = ulongMax }, func(r *regs.Regs) { r.GPR[3] = 0xffffffffffff0000 }),
-		lgc("xoris", "", lgD(27, 0xffff), false,
+		lgc("xoris", "", lg("xoris", 0xffff), false,
 			func(r *regs.Regs) { r.GPR[4] = 0 }, func(r *regs.Regs) { r.GPR[3] = 0xffff0000 }),
-		lgc("andi.", "UI zero-extended, GT", lgD(28, 0x8000), false,
+		lgc("andi.", "UI zero-extended, GT", lg("andi.", 0x8000), false,
 			func(r *regs.Regs) { r.GPR[4] = 0xffffffffffff8000 },
 			func(r *regs.Regs) { r.GPR[3] = 0x8000; r.CR = 0x40000000 }),
-		lgc("andi.", "zero EQ with SO", lgD(28, 0), false,
+		lgc("andi.", "zero EQ with SO", lg("andi.", 0), false,
 			func(r *regs.Regs) { r.GPR[4], r.XER = ulongMax, regs.XERSO },
 			func(r *regs.Regs) { r.GPR[3] = 0; r.CR = 0x30000000 }),
 		// 0x80000000 is positive as 64 bits, negative as a word.
-		lgc("andis.", "32-bit mode LT", lgD(29, 0x8000), true,
+		lgc("andis.", "32-bit mode LT", lg("andis.", 0x8000), true,
 			func(r *regs.Regs) { r.GPR[4] = ulongMax },
 			func(r *regs.Regs) { r.GPR[3] = 0x80000000; r.CR = 0x80000000 }),
-		lgc("andis.", "64-bit mode GT", lgD(29, 0x8000), false,
+		lgc("andis.", "64-bit mode GT", lg("andis.", 0x8000), false,
 			func(r *regs.Regs) { r.GPR[4] = ulongMax },
 			func(r *regs.Regs) { r.GPR[3] = 0x80000000; r.CR = 0x40000000 }),
 		lgc("nop", "", 0x60000000, false,
@@ -134,89 +142,77 @@ func TestLogicalOps(t *testing.T) {
 }
 
 func TestExtendCount(t *testing.T) {
-	const (
-		extsb, extsh, extsw       = 954, 922, 986
-		cntlzw, cntlzd            = 26, 58
-		cnttzw, cnttzd            = 538, 570
-		popcntb, popcntw, popcntd = 122, 378, 506
-		prtyw, prtyd              = 154, 186
-		brh, brw, brd             = 219, 155, 187
-	)
-	x := func(xo, rc uint32) uint32 { return lgXRB(xo, 0, rc) }
 	set4 := func(v uint64) func(r *regs.Regs) { return func(r *regs.Regs) { r.GPR[4] = v } }
 	rt := func(v uint64) func(r *regs.Regs) { return func(r *regs.Regs) { r.GPR[3] = v } }
 	rtcr := func(v uint64, cr uint32) func(r *regs.Regs) {
 		return func(r *regs.Regs) { r.GPR[3] = v; r.CR = cr }
 	}
 	runLg(t, []lgCase{
-		lgc("extsb", "negative", x(extsb, 0), false, set4(0x80), rt(0xffffffffffffff80)),
-		lgc("extsb", "high bits dropped", x(extsb, 0), false, set4(0xffffffffffffff00), rt(0)),
-		lgc("extsb.", "", x(extsb, 1), false, set4(0xffffffffffffff7f), rtcr(0x7f, 0x40000000)),
-		lgc("extsh", "", x(extsh, 0), false, set4(0x8000), rt(0xffffffffffff8000)),
-		lgc("extsh.", "", x(extsh, 1), false, set4(0x12347fff), rtcr(0x7fff, 0x40000000)),
-		lgc("extsw", "", x(extsw, 0), false, set4(0x80000000), rt(0xffffffff80000000)),
-		lgc("extsw.", "", x(extsw, 1), false, set4(0xffffffff7fffffff), rtcr(0x7fffffff, 0x40000000)),
-		lgc("extsw.", "32-bit mode", x(extsw, 1), true, set4(0x1_8000_0000), rtcr(0xffffffff80000000, 0x80000000)),
+		lgc("extsb", "negative", lg("extsb"), false, set4(0x80), rt(0xffffffffffffff80)),
+		lgc("extsb", "high bits dropped", lg("extsb"), false, set4(0xffffffffffffff00), rt(0)),
+		lgc("extsb.", "", lg("extsb."), false, set4(0xffffffffffffff7f), rtcr(0x7f, 0x40000000)),
+		lgc("extsh", "", lg("extsh"), false, set4(0x8000), rt(0xffffffffffff8000)),
+		lgc("extsh.", "", lg("extsh."), false, set4(0x12347fff), rtcr(0x7fff, 0x40000000)),
+		lgc("extsw", "", lg("extsw"), false, set4(0x80000000), rt(0xffffffff80000000)),
+		lgc("extsw.", "", lg("extsw."), false, set4(0xffffffff7fffffff), rtcr(0x7fffffff, 0x40000000)),
+		lgc("extsw.", "32-bit mode", lg("extsw."), true, set4(0x1_8000_0000), rtcr(0xffffffff80000000, 0x80000000)),
 
-		lgc("cntlzw", "zero word is 32", x(cntlzw, 0), false, set4(0xffffffff00000000), rt(32)),
-		lgc("cntlzw", "", x(cntlzw, 0), false, set4(0xffffffff00000001), rt(31)),
-		lgc("cntlzw.", "sign bit of word is EQ", x(cntlzw, 1), false, set4(0x80000000), rtcr(0, 0x20000000)),
-		lgc("cntlzw.", "32 is GT", x(cntlzw, 1), false, set4(0), rtcr(32, 0x40000000)),
-		lgc("cntlzd", "zero is 64", x(cntlzd, 0), false, set4(0), rt(64)),
-		lgc("cntlzd", "", x(cntlzd, 0), false, set4(1), rt(63)),
-		lgc("cntlzd.", "", x(cntlzd, 1), false, set4(longMin), rtcr(0, 0x20000000)),
-		lgc("cnttzw", "zero word is 32", x(cnttzw, 0), false, set4(0xffffffff00000000), rt(32)),
-		lgc("cnttzw", "", x(cnttzw, 0), false, set4(0x80000000), rt(31)),
-		lgc("cnttzw.", "", x(cnttzw, 1), false, set4(1), rtcr(0, 0x20000000)),
-		lgc("cnttzd", "zero is 64", x(cnttzd, 0), false, set4(0), rt(64)),
-		lgc("cnttzd", "", x(cnttzd, 0), false, set4(longMin), rt(63)),
-		lgc("cnttzd.", "", x(cnttzd, 1), false, set4(0x10), rtcr(4, 0x40000000)),
+		lgc("cntlzw", "zero word is 32", lg("cntlzw"), false, set4(0xffffffff00000000), rt(32)),
+		lgc("cntlzw", "", lg("cntlzw"), false, set4(0xffffffff00000001), rt(31)),
+		lgc("cntlzw.", "sign bit of word is EQ", lg("cntlzw."), false, set4(0x80000000), rtcr(0, 0x20000000)),
+		lgc("cntlzw.", "32 is GT", lg("cntlzw."), false, set4(0), rtcr(32, 0x40000000)),
+		lgc("cntlzd", "zero is 64", lg("cntlzd"), false, set4(0), rt(64)),
+		lgc("cntlzd", "", lg("cntlzd"), false, set4(1), rt(63)),
+		lgc("cntlzd.", "", lg("cntlzd."), false, set4(longMin), rtcr(0, 0x20000000)),
+		lgc("cnttzw", "zero word is 32", lg("cnttzw"), false, set4(0xffffffff00000000), rt(32)),
+		lgc("cnttzw", "", lg("cnttzw"), false, set4(0x80000000), rt(31)),
+		lgc("cnttzw.", "", lg("cnttzw."), false, set4(1), rtcr(0, 0x20000000)),
+		lgc("cnttzd", "zero is 64", lg("cnttzd"), false, set4(0), rt(64)),
+		lgc("cnttzd", "", lg("cnttzd"), false, set4(longMin), rt(63)),
+		lgc("cnttzd.", "", lg("cnttzd."), false, set4(0x10), rtcr(4, 0x40000000)),
 
 		// Bytes ff 01 80 ff 00 03 0f 7f count 8 1 1 8 0 2 4 7.
-		lgc("popcntb", "", x(popcntb, 0), false, set4(0xff0180ff00030f7f), rt(0x0801010800020407)),
-		lgc("popcntw", "", x(popcntw, 0), false, set4(0xffffffff00000003), rt(0x0000002000000002)),
-		lgc("popcntd", "", x(popcntd, 0), false, set4(ulongMax), rt(64)),
-		lgc("popcntd", "", x(popcntd, 0), false, set4(0x8000000000000001), rt(2)),
+		lgc("popcntb", "", lg("popcntb"), false, set4(0xff0180ff00030f7f), rt(0x0801010800020407)),
+		lgc("popcntw", "", lg("popcntw"), false, set4(0xffffffff00000003), rt(0x0000002000000002)),
+		lgc("popcntd", "", lg("popcntd"), false, set4(ulongMax), rt(64)),
+		lgc("popcntd", "", lg("popcntd"), false, set4(0x8000000000000001), rt(2)),
 		// Word 0 bytes 01 00 01 01: parity 1; word 1 bytes 01 01 01 01: 0.
-		lgc("prtyw", "", x(prtyw, 0), false, set4(0x0100010101010101), rt(0x0000000100000000)),
+		lgc("prtyw", "", lg("prtyw"), false, set4(0x0100010101010101), rt(0x0000000100000000)),
 		// Only the low bit of each byte counts: fe fe fe ff → 1, 00 00 00 01 → 1.
-		lgc("prtyw", "low bits only", x(prtyw, 0), false, set4(0xfefefeff00000001), rt(0x0000000100000001)),
-		lgc("prtyd", "", x(prtyd, 0), false, set4(0x0101010101010101), rt(0)),
-		lgc("prtyd", "", x(prtyd, 0), false, set4(0x01000000000000fe), rt(1)),
-		lgc("brh", "", x(brh, 0), false, set4(0x0011223344556677), rt(0x1100332255447766)),
-		lgc("brw", "", x(brw, 0), false, set4(0x0011223344556677), rt(0x3322110077665544)),
-		lgc("brd", "", x(brd, 0), false, set4(0x0011223344556677), rt(0x7766554433221100)),
+		lgc("prtyw", "low bits only", lg("prtyw"), false, set4(0xfefefeff00000001), rt(0x0000000100000001)),
+		lgc("prtyd", "", lg("prtyd"), false, set4(0x0101010101010101), rt(0)),
+		lgc("prtyd", "", lg("prtyd"), false, set4(0x01000000000000fe), rt(1)),
+		lgc("brh", "", lg("brh"), false, set4(0x0011223344556677), rt(0x1100332255447766)),
+		lgc("brw", "", lg("brw"), false, set4(0x0011223344556677), rt(0x3322110077665544)),
+		lgc("brd", "", lg("brd"), false, set4(0x0011223344556677), rt(0x7766554433221100)),
 	})
 }
 
 func TestBitPermute(t *testing.T) {
-	const (
-		bpermd, cmpb, cfuged, pdepd, pextd, cntlzdm, cnttzdm = 252, 508, 220, 156, 188, 59, 571
-	)
 	set := func(s, b uint64) func(r *regs.Regs) { return func(r *regs.Regs) { r.GPR[4], r.GPR[5] = s, b } }
 	rt := func(v uint64) func(r *regs.Regs) { return func(r *regs.Regs) { r.GPR[3] = v } }
 	runLg(t, []lgCase{
 		// RB has ISA bits 0, 1, 62, 63 set. Indexes 0, 1, 63 → 1; 64 and
 		// 255 are out of range → 0; 7, 56 → 0; 62 → 1: 1110 0001.
-		lgc("bpermd", "", lgX(bpermd, 0), false, set(0x00013f40ff07383e, 0xc000000000000003), rt(0xe1)),
-		lgc("cmpb", "", lgX(cmpb, 0), false, set(0x0011223344556677, 0x0011ff33445500ff), rt(0xffff00ffffff0000)),
+		lgc("bpermd", "", lgX("bpermd"), false, set(0x00013f40ff07383e, 0xc000000000000003), rt(0xe1)),
+		lgc("cmpb", "", lgX("cmpb"), false, set(0x0011223344556677, 0x0011ff33445500ff), rt(0xffff00ffffff0000)),
 		// The top byte (under RB's ones) goes right, the rest left of it.
-		lgc("cfuged", "", lgX(cfuged, 0), false, set(0x123456789abcdef0, 0xff00000000000000), rt(0x3456789abcdef012)),
+		lgc("cfuged", "", lgX("cfuged"), false, set(0x123456789abcdef0, 0xff00000000000000), rt(0x3456789abcdef012)),
 		// Odd bit positions (from the right) give 0xffff0000, even ones too.
-		lgc("cfuged", "alternating mask", lgX(cfuged, 0), false, set(0xffffffff00000000, 0xaaaaaaaaaaaaaaaa), rt(0xffff0000ffff0000)),
-		lgc("cfuged", "mask all ones", lgX(cfuged, 0), false, set(0x0123456789abcdef, ulongMax), rt(0x0123456789abcdef)),
-		lgc("cfuged", "mask zero", lgX(cfuged, 0), false, set(0x0123456789abcdef, 0), rt(0x0123456789abcdef)),
-		lgc("pdepd", "", lgX(pdepd, 0), false, set(0x5, 0xf0), rt(0x50)),
-		lgc("pdepd", "", lgX(pdepd, 0), false, set(ulongMax, 0x8000000000000001), rt(0x8000000000000001)),
-		lgc("pextd", "", lgX(pextd, 0), false, set(0x50, 0xf0), rt(0x5)),
-		lgc("pextd", "", lgX(pextd, 0), false, set(longMin, 0x8000000000000001), rt(2)),
+		lgc("cfuged", "alternating mask", lgX("cfuged"), false, set(0xffffffff00000000, 0xaaaaaaaaaaaaaaaa), rt(0xffff0000ffff0000)),
+		lgc("cfuged", "mask all ones", lgX("cfuged"), false, set(0x0123456789abcdef, ulongMax), rt(0x0123456789abcdef)),
+		lgc("cfuged", "mask zero", lgX("cfuged"), false, set(0x0123456789abcdef, 0), rt(0x0123456789abcdef)),
+		lgc("pdepd", "", lgX("pdepd"), false, set(0x5, 0xf0), rt(0x50)),
+		lgc("pdepd", "", lgX("pdepd"), false, set(ulongMax, 0x8000000000000001), rt(0x8000000000000001)),
+		lgc("pextd", "", lgX("pextd"), false, set(0x50, 0xf0), rt(0x5)),
+		lgc("pextd", "", lgX("pextd"), false, set(longMin, 0x8000000000000001), rt(2)),
 		// Selected bits 15..8 of 0x100: seven zeros, then a one.
-		lgc("cntlzdm", "", lgX(cntlzdm, 0), false, set(0x100, 0xff00), rt(7)),
-		lgc("cntlzdm", "no one selected", lgX(cntlzdm, 0), false, set(0, 0xff00), rt(8)),
-		lgc("cntlzdm", "empty mask", lgX(cntlzdm, 0), false, set(ulongMax, 0), rt(0)),
-		lgc("cnttzdm", "", lgX(cnttzdm, 0), false, set(0x100, 0xff00), rt(0)),
-		lgc("cnttzdm", "", lgX(cnttzdm, 0), false, set(0x8000, 0xff00), rt(7)),
-		lgc("cnttzdm", "no one selected", lgX(cnttzdm, 0), false, set(0, ulongMax), rt(64)),
+		lgc("cntlzdm", "", lgX("cntlzdm"), false, set(0x100, 0xff00), rt(7)),
+		lgc("cntlzdm", "no one selected", lgX("cntlzdm"), false, set(0, 0xff00), rt(8)),
+		lgc("cntlzdm", "empty mask", lgX("cntlzdm"), false, set(ulongMax, 0), rt(0)),
+		lgc("cnttzdm", "", lgX("cnttzdm"), false, set(0x100, 0xff00), rt(0)),
+		lgc("cnttzdm", "", lgX("cnttzdm"), false, set(0x8000, 0xff00), rt(7)),
+		lgc("cnttzdm", "no one selected", lgX("cnttzdm"), false, set(0, ulongMax), rt(64)),
 	})
 }
 
