@@ -90,6 +90,7 @@ const (
 	diffMMANegRound                   // mma-neg-round
 	diffMMAF16Round                   // mma-f16-round
 	diffMMAEnabled                    // mma-fp-enabled
+	diffFPSingleOperand               // fp-single-operand-enabled
 	numDiffs
 )
 
@@ -621,6 +622,13 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "the ISA's NaN table for this pair was not available here (src1, or src2 quieted): let the CPU decide",
 		QEMU: Value, QDetail: "src1, the quiet NaN, as it is (its NaN choice takes the first NaN operand)",
 		Source: "Power ISA 3.1B Book I 7.6 (xsmaxdp and the vector forms); QEMU 7.2 -cpu power10 via the harness",
+	},
+	diffFPSingleOperand: {
+		ID:       "fp-single-operand-enabled",
+		What:     "fadds, fsubs, fmuls, fdivs, fsqrts, fmadds, fmsubs, fnmadds, fnmsubs (and record forms) with FPSCR OE=1 or UE=1 and an input not representable in single format",
+		Hardware: HardwareStep, HWDetail: "ISA: undefined (the result in FRT and the FPSCR status bits are undefined): let the CPU decide",
+		QEMU: Value, QDetail: "computes the result as for single-format inputs: the exact result of the double inputs rounded once to single precision, with the enabled-exception exponent adjustment",
+		Source: "Power ISA 3.1B Book I 4.3.5.1 (Single-Precision Operands); QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/f*s.*)",
 	},
 	diffXSTstDCSPNotSP: {
 		ID:       "xststdcsp-not-sp",

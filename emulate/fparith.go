@@ -117,6 +117,11 @@ func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, s fpArithSpec, t int, 
 	f := softfloat.Binary64
 	if s.single {
 		f = softfloat.Binary32
+		if r.FPSCR&(regs.FPSCROE|regs.FPSCRUE) != 0 && in.Class == decode.ClassFP && !fpSingleOperands(s.kind, x, y, z) {
+			if err := e.unknown(in, diffFPSingleOperand, "single-precision arithmetic with OE or UE enabled and an input not in single format: hardware result unknown"); err != nil {
+				return err
+			}
+		}
 	}
 	mode := fpMode(r)
 	switch s.kind {
@@ -429,4 +434,29 @@ func ftFlags(fg, fe bool) uint32 {
 		c |= 2
 	}
 	return c
+}
+
+// fpSingleOperands reports whether the inputs a single-precision
+// arithmetic op of kind k reads (x; x and y; x, y and z for the
+// multiply-adds) are representable in single format (Book I 4.3.5.1: with
+// OE=1 or UE=1 the result is undefined otherwise). The estimates and frsp
+// read any double.
+func fpSingleOperands(k fpArith, x, y, z uint64) bool {
+	switch k {
+	case faSqrt:
+		return fpInSingle(x)
+	case faAdd, faSub, faMul, faDiv:
+		return fpInSingle(x) && fpInSingle(y)
+	case faMAdd, faMSub, faNMAdd, faNMSub:
+		return fpInSingle(x) && fpInSingle(y) && fpInSingle(z)
+	}
+	return true
+}
+
+// fpInSingle reports whether the double x is representable in single
+// format: it converts to single and back unchanged (zeros, infinities and
+// NaNs count, as in trace's accepted divergence for these ops).
+func fpInSingle(x uint64) bool {
+	f := math.Float64frombits(x)
+	return f != f || float64(float32(f)) == f
 }
