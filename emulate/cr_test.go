@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // Condition-register tests. Encodings are assembled by hand from the ISA's
@@ -154,22 +156,20 @@ func TestKernelSetb(t *testing.T) {
 }
 
 func TestCRLogicalMcrf(t *testing.T) {
-	// XL-form: 19<<26 | BT<<21 | BA<<16 | BB<<11 | XO<<1.
-	xl := func(xo, bt, ba, bb uint32) uint32 { return 19<<26 | bt<<21 | ba<<16 | bb<<11 | xo<<1 }
 	type op struct {
 		name string
-		xo   uint32
+		op   decode.Op
 		f    func(a, b bool) bool
 	}
 	ops := []op{
-		{"crand", 257, func(a, b bool) bool { return a && b }},
-		{"crandc", 129, func(a, b bool) bool { return a && !b }},
-		{"creqv", 289, func(a, b bool) bool { return a == b }},
-		{"crnand", 225, func(a, b bool) bool { return !(a && b) }},
-		{"crnor", 33, func(a, b bool) bool { return !(a || b) }},
-		{"cror", 449, func(a, b bool) bool { return a || b }},
-		{"crorc", 417, func(a, b bool) bool { return a || !b }},
-		{"crxor", 193, func(a, b bool) bool { return a != b }},
+		{"crand", ppc64asm.CRAND, func(a, b bool) bool { return a && b }},
+		{"crandc", ppc64asm.CRANDC, func(a, b bool) bool { return a && !b }},
+		{"creqv", ppc64asm.CREQV, func(a, b bool) bool { return a == b }},
+		{"crnand", ppc64asm.CRNAND, func(a, b bool) bool { return !(a && b) }},
+		{"crnor", ppc64asm.CRNOR, func(a, b bool) bool { return !(a || b) }},
+		{"cror", ppc64asm.CROR, func(a, b bool) bool { return a || b }},
+		{"crorc", ppc64asm.CRORC, func(a, b bool) bool { return a || !b }},
+		{"crxor", ppc64asm.CRXOR, func(a, b bool) bool { return a != b }},
 	}
 	// BA = 1 (0x40000000), BB = 30 (0x2), BT = 17 (0x4000): the four input
 	// combinations, with the target bit starting at 0 and at 1.
@@ -190,7 +190,7 @@ func TestCRLogicalMcrf(t *testing.T) {
 				}
 				cases = append(cases, fixedCase{
 					name:  o.name,
-					insn:  xl(o.xo, 17, 1, 30),
+					insn:  enc(o.op, 17, 1, 30),
 					setup: func(r *regs.Regs) { r.CR = cr },
 					want:  func(r *regs.Regs) { r.CR = want },
 				})
@@ -198,21 +198,20 @@ func TestCRLogicalMcrf(t *testing.T) {
 		}
 	}
 	cases = append(cases,
-		fixedCase{name: "crset (creqv 5,5,5)", insn: xl(289, 5, 5, 5),
+		fixedCase{name: "crset (creqv 5,5,5)", insn: enc(ppc64asm.CREQV, 5, 5, 5),
 			want: func(r *regs.Regs) { r.CR = 0x04000000 }},
-		fixedCase{name: "crclr (crxor 5,5,5)", insn: xl(193, 5, 5, 5),
+		fixedCase{name: "crclr (crxor 5,5,5)", insn: enc(ppc64asm.CRXOR, 5, 5, 5),
 			setup: func(r *regs.Regs) { r.CR = 0xffffffff },
 			want:  func(r *regs.Regs) { r.CR = 0xfbffffff }},
-		fixedCase{name: "crnot 31 (crnor 31,0,0)", insn: xl(33, 31, 0, 0),
+		fixedCase{name: "crnot 31 (crnor 31,0,0)", insn: enc(ppc64asm.CRNOR, 31, 0, 0),
 			want: func(r *regs.Regs) { r.CR = 1 }},
-		// mcrf cr3,cr0 = 4d800000; mcrf cr0,cr7 = 4c1c0000.
-		fixedCase{name: "mcrf cr3,cr0", insn: 0x4d800000,
+		fixedCase{name: "mcrf cr3,cr0", insn: enc(ppc64asm.MCRF, 3, 0),
 			setup: func(r *regs.Regs) { r.CR = 0x9abcdef1 },
 			want:  func(r *regs.Regs) { r.CR = 0x9ab9def1 }},
-		fixedCase{name: "mcrf cr0,cr7", insn: 0x4c1c0000,
+		fixedCase{name: "mcrf cr0,cr7", insn: enc(ppc64asm.MCRF, 0, 7),
 			setup: func(r *regs.Regs) { r.CR = 0x9abcdef1 },
 			want:  func(r *regs.Regs) { r.CR = 0x1abcdef1 }},
-		fixedCase{name: "mcrf 32-bit mode", insn: 0x4c1c0000, mode32: true,
+		fixedCase{name: "mcrf 32-bit mode", insn: enc(ppc64asm.MCRF, 0, 7), mode32: true,
 			setup: func(r *regs.Regs) { r.CR = 0x0000000f },
 			want:  func(r *regs.Regs) { r.CR = 0xf000000f }},
 	)

@@ -5,13 +5,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // MSR moves in supervisor state, worked from the ISA's mtmsr/mtmsrd text:
 // L=1 copies EE and RI only; L=0 copies every bit except HV, S, ME and LE
 // (mtmsr only within bits 32:63), and PR=1 forces EE, IR and DR to 1.
-// Encodings: mfmsr r3 = 7c6000a6; mtmsr r3,L = 7c600124 | L<<16;
-// mtmsrd r3,L = 7c600164 | L<<16.
+// The words are mtmsr r3,L and mtmsrd r3,L.
 func TestMSRMoves(t *testing.T) {
 	const kernel = regs.MSRKernel | regs.MSRLE
 	tests := []struct {
@@ -21,22 +21,22 @@ func TestMSRMoves(t *testing.T) {
 		rs   uint64
 		want uint64 // MSR after
 	}{
-		{"mtmsrd L=1 EE RI only", 0x7c610164, kernel &^ regs.MSRRI,
+		{"mtmsrd L=1 EE RI only", enc(ppc64asm.MTMSRD, 3, 1), kernel &^ regs.MSRRI,
 			regs.MSREE | regs.MSRRI | regs.MSRPR | regs.MSRFP, kernel | regs.MSREE},
-		{"mtmsrd L=1 clears EE and RI", 0x7c610164, kernel | regs.MSREE, 0, kernel &^ regs.MSRRI},
-		{"mtmsr L=1 EE RI only", 0x7c610124, kernel, regs.MSREE | regs.MSRSF, kernel&^regs.MSRRI | regs.MSREE},
-		{"mtmsrd L=0 keeps HV ME LE", 0x7c600164, kernel,
+		{"mtmsrd L=1 clears EE and RI", enc(ppc64asm.MTMSRD, 3, 1), kernel | regs.MSREE, 0, kernel &^ regs.MSRRI},
+		{"mtmsr L=1 EE RI only", enc(ppc64asm.MTMSR, 3, 1), kernel, regs.MSREE | regs.MSRSF, kernel&^regs.MSRRI | regs.MSREE},
+		{"mtmsrd L=0 keeps HV ME LE", enc(ppc64asm.MTMSRD, 3, 0), kernel,
 			regs.MSRSF | regs.MSREE | regs.MSRFP | regs.MSRIR | regs.MSRDR | regs.MSRRI,
 			regs.MSRSF | regs.MSRHV | regs.MSRME | regs.MSRLE | regs.MSREE | regs.MSRFP | regs.MSRIR | regs.MSRDR | regs.MSRRI},
-		{"mtmsrd L=0 cannot set HV ME LE", 0x7c600164, regs.MSRSF,
+		{"mtmsrd L=0 cannot set HV ME LE", enc(ppc64asm.MTMSRD, 3, 0), regs.MSRSF,
 			regs.MSRSF | regs.MSRHV | regs.MSRME | regs.MSRLE, regs.MSRSF},
-		{"mtmsrd L=0 PR forces EE IR DR; RI may be cleared", 0x7c600164, kernel,
+		{"mtmsrd L=0 PR forces EE IR DR; RI may be cleared", enc(ppc64asm.MTMSRD, 3, 0), kernel,
 			regs.MSRSF | regs.MSRPR | regs.MSRVEC | regs.MSRVSX,
 			regs.MSRSF | regs.MSRHV | regs.MSRME | regs.MSRLE | regs.MSRPR | regs.MSREE | regs.MSRIR | regs.MSRDR | regs.MSRVEC | regs.MSRVSX},
-		{"mtmsrd L=0 to 32-bit mode", 0x7c600164, kernel, regs.MSRRI, regs.MSRHV | regs.MSRME | regs.MSRLE | regs.MSRRI},
-		{"mtmsr L=0 leaves bits 0:31", 0x7c600124, kernel, regs.MSRFP | regs.MSRRI | regs.MSRSE,
+		{"mtmsrd L=0 to 32-bit mode", enc(ppc64asm.MTMSRD, 3, 0), kernel, regs.MSRRI, regs.MSRHV | regs.MSRME | regs.MSRLE | regs.MSRRI},
+		{"mtmsr L=0 leaves bits 0:31", enc(ppc64asm.MTMSR, 3, 0), kernel, regs.MSRFP | regs.MSRRI | regs.MSRSE,
 			regs.MSRSF | regs.MSRHV | regs.MSRME | regs.MSRLE | regs.MSRFP | regs.MSRRI | regs.MSRSE},
-		{"mtmsr L=0 PR", 0x7c600124, regs.MSRSF | regs.MSRRI, regs.MSRPR | regs.MSRRI | regs.MSRSF,
+		{"mtmsr L=0 PR", enc(ppc64asm.MTMSR, 3, 0), regs.MSRSF | regs.MSRRI, regs.MSRPR | regs.MSRRI | regs.MSRSF,
 			regs.MSRSF | regs.MSRPR | regs.MSRRI | regs.MSREE | regs.MSRIR | regs.MSRDR},
 	}
 	for _, tt := range tests {
@@ -66,7 +66,7 @@ func TestMfmsr(t *testing.T) {
 			m.r.MSR &^= regs.MSRSF
 		}
 		want := m.r.MSR
-		if err := m.step(t, Hardware, 0x7c6000a6); err != nil {
+		if err := m.step(t, Hardware, enc(ppc64asm.MFMSR, 3)); err != nil {
 			t.Fatal(err)
 		}
 		if m.r.GPR[3] != want {
@@ -80,8 +80,8 @@ func TestSystemRefusals(t *testing.T) {
 	kernel := func(r *regs.Regs) { r.MSR = regs.MSRKernel }
 	runRefusals(t, []refusalCase{
 		{name: "mfmsr problem state", insn: 0x7c6000a6, want: ErrPrivileged},
-		{name: "mtmsr problem state", insn: 0x7c600124, want: ErrPrivileged},
-		{name: "mtmsrd L=1 problem state", insn: 0x7c610164, p: QEMU, want: ErrPrivileged},
+		{name: "mtmsr problem state", insn: enc(ppc64asm.MTMSR, 3, 0), want: ErrPrivileged},
+		{name: "mtmsrd L=1 problem state", insn: enc(ppc64asm.MTMSRD, 3, 1), p: QEMU, want: ErrPrivileged},
 		{name: "stop problem state", insn: 0x4c0002e4, want: ErrPrivileged},
 		{name: "stop", insn: 0x4c0002e4, super: true, want: ErrMustNotStep},
 		{name: "hrfid", insn: 0x4c000224, super: true, want: ErrMustNotStep},
@@ -94,11 +94,11 @@ func TestSystemRefusals(t *testing.T) {
 		{name: "rvwinkle", insn: 0x4c0003e4, super: true, want: ErrIllegal},
 		{name: "doze", insn: 0x4c000324, super: true, want: ErrIllegal},
 		// mtmsr[d] cases the emulator does not represent.
-		{name: "mtmsrd reserved bit", insn: 0x7c600164, setup: func(r *regs.Regs) { kernel(r); r.GPR[3] = regs.MSRSF | 1<<62 }, want: ErrNotEmulated},
-		{name: "mtmsrd TM change", insn: 0x7c600164, setup: func(r *regs.Regs) { kernel(r); r.GPR[3] = regs.MSRSF | regs.MSRTM }, want: ErrNotEmulated},
-		{name: "mtmsr reserved low bit", insn: 0x7c600124, setup: func(r *regs.Regs) { kernel(r); r.GPR[3] = 1 << 3 }, want: ErrNotEmulated},
-		{name: "mtmsrd secure state", insn: 0x7c600164, setup: func(r *regs.Regs) { kernel(r); r.MSR |= regs.MSRS; r.GPR[3] = regs.MSRSF }, want: ErrNotEmulated},
-		{name: "mtmsr problem state RS", insn: 0x7c600124, setup: setRS(0), want: ErrPrivileged},
+		{name: "mtmsrd reserved bit", insn: enc(ppc64asm.MTMSRD, 3, 0), setup: func(r *regs.Regs) { kernel(r); r.GPR[3] = regs.MSRSF | 1<<62 }, want: ErrNotEmulated},
+		{name: "mtmsrd TM change", insn: enc(ppc64asm.MTMSRD, 3, 0), setup: func(r *regs.Regs) { kernel(r); r.GPR[3] = regs.MSRSF | regs.MSRTM }, want: ErrNotEmulated},
+		{name: "mtmsr reserved low bit", insn: enc(ppc64asm.MTMSR, 3, 0), setup: func(r *regs.Regs) { kernel(r); r.GPR[3] = 1 << 3 }, want: ErrNotEmulated},
+		{name: "mtmsrd secure state", insn: enc(ppc64asm.MTMSRD, 3, 0), setup: func(r *regs.Regs) { kernel(r); r.MSR |= regs.MSRS; r.GPR[3] = regs.MSRSF }, want: ErrNotEmulated},
+		{name: "mtmsr problem state RS", insn: enc(ppc64asm.MTMSR, 3, 0), setup: setRS(0), want: ErrPrivileged},
 	})
 }
 
@@ -107,8 +107,9 @@ func TestSystemRefusals(t *testing.T) {
 // >, 2 (4) equal, 3 (2) unsigned <, 4 (1) unsigned >; word forms compare the
 // sign-extended (signed) or zero-extended (unsigned) low words.
 func TestTrapsMore(t *testing.T) {
-	tw := func(to uint32) uint32 { return 31<<26 | to<<21 | 4<<16 | 5<<11 | 4<<1 }
-	td := func(to uint32) uint32 { return 31<<26 | to<<21 | 4<<16 | 5<<11 | 68<<1 }
+	// tw/td TO,r4,r5.
+	tw := func(to int64) uint32 { return enc(ppc64asm.TW, to, 4, 5) }
+	td := func(to int64) uint32 { return enc(ppc64asm.TD, to, 4, 5) }
 	for _, tc := range []struct {
 		name  string
 		insn  uint32
@@ -124,9 +125,9 @@ func TestTrapsMore(t *testing.T) {
 		{"tw llt on low words", tw(2), 0xffffffff_00000001, 0x00000000_ffffffff, true},
 		{"td eq needs all 64 bits", td(4), 0x1_00000000, 0, false},
 		{"td TO=0 never", td(0), 0, 0, false},
-		{"tdi lt SI sign-extended", 2<<26 | 16<<21 | 4<<16 | 0xffff, 0xfffffffffffffffe, 0, true},
-		{"twi lgt SI as unsigned word", 3<<26 | 1<<21 | 4<<16 | 0xffff, 0xfffffffe, 0, false},
-		{"twi eq low word", 3<<26 | 4<<21 | 4<<16 | 0xffff, 0x00000000_ffffffff, 0, true},
+		{"tdi lt SI sign-extended", enc(ppc64asm.TDI, 16, 4, -1), 0xfffffffffffffffe, 0, true},
+		{"twi lgt SI as unsigned word", enc(ppc64asm.TWI, 1, 4, -1), 0xfffffffe, 0, false},
+		{"twi eq low word", enc(ppc64asm.TWI, 4, 4, -1), 0x00000000_ffffffff, 0, true},
 	} {
 		for _, mode32 := range []bool{false, true} {
 			m := newMachine(false)
