@@ -166,10 +166,7 @@ func opGER(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		// overflow or underflow result.
 		rb = mma.Rebias{Overflow: r.FPSCR&regs.FPSCROE != 0, Underflow: r.FPSCR&regs.FPSCRUE != 0}
 	}
-	fl, twice, unmodelled := mma.Float(&acc, s.fk, a, b, ms, s.upd, fpMode(r), qemu, rb)
-	if unmodelled {
-		return refusal(in.Op, ErrNotEmulated, "16-bit GER with OE/UE enabled and an overflowing or tiny rounding: QEMU's rebiased result not modelled", nil)
-	}
+	fl, twice := mma.Float(&acc, s.fk, a, b, ms, s.upd, fpMode(r), qemu, rb)
 	if twice {
 		if err := e.unknown(in, diffMMAF16Round, "16-bit GER: sum of products rounded before the accumulate: hardware result unknown"); err != nil {
 			return err

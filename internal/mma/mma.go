@@ -162,9 +162,9 @@ const (
 // never negated.
 //
 // rb is QEMU 7.2's rebias of enabled overflow and underflow (Rebias); for
-// F16 and BF16 it is not modelled: unmodelled reports a rounding it would
-// have changed.
-func Float(acc *Acc, kind FloatKind, a [2]Vec, b Vec, m Masks, u Update, mode softfloat.Mode, qemuNeg bool, rb Rebias) (fl softfloat.Flags, twice, unmodelled bool) {
+// F16 and BF16 it applies to each of the two roundings (the sum of
+// products rounded to binary32 range and precision, then the accumulate).
+func Float(acc *Acc, kind FloatKind, a [2]Vec, b Vec, m Masks, u Update, mode softfloat.Mode, qemuNeg bool, rb Rebias) (fl softfloat.Flags, twice bool) {
 	if kind == F64 {
 		for i := 0; i < 4; i++ {
 			row := acc[i]
@@ -180,7 +180,7 @@ func Float(acc *Acc, kind FloatKind, a [2]Vec, b Vec, m Masks, u Update, mode so
 			}
 			acc[i] = row
 		}
-		return fl, false, false
+		return fl, false
 	}
 	for i := 0; i < 4; i++ {
 		row := acc[i]
@@ -195,17 +195,16 @@ func Float(acc *Acc, kind FloatKind, a [2]Vec, b Vec, m Masks, u Update, mode so
 			if kind == F32 {
 				r, f = elem1(softfloat.Binary32, uint64(x), uint64(b.Word(j)), uint64(row.Word(j)), u, mode, qemuNeg, rb)
 			} else {
-				var t, rbHit bool
-				r, f, t, rbHit = elem2(kind, x, b.Word(j), row.Word(j), m.P, u, mode)
+				var t bool
+				r, f, t = elem2(kind, x, b.Word(j), row.Word(j), m.P, u, mode, rb)
 				twice = twice || t
-				unmodelled = unmodelled || rbHit && (rb.Overflow || rb.Underflow)
 			}
 			fl |= f
 			row = row.WithWord(j, uint32(r))
 		}
 		acc[i] = row
 	}
-	return fl, twice, unmodelled
+	return fl, twice
 }
 
 // Rebias is QEMU 7.2's handling of an enabled overflow (Overflow: FPSCR
@@ -283,8 +282,10 @@ func isIMZ(a, b *softfloat.Value) bool {
 
 // elem2 is one element of a 16-bit rank-2 update: the two products (each
 // exact in binary64) summed with one rounding to binary32, then, for the
-// accumulating forms, ±sum ± c rounded again.
-func elem2(kind FloatKind, x, y, c uint32, pmsk uint8, u Update, mode softfloat.Mode) (uint64, softfloat.Flags, bool, bool) {
+// accumulating forms, ±sum ± c rounded again; rb rebiases each rounding
+// (QEMU 7.2 rounds the sum in binary64 with binary32's range and
+// precision, which honours the rebias with binary32's adjustment, 192).
+func elem2(kind FloatKind, x, y, c uint32, pmsk uint8, u Update, mode softfloat.Mode, rb Rebias) (uint64, softfloat.Flags, bool) {
 	hf := softfloat.Binary16
 	if kind == BF16 {
 		hf = softfloat.BFloat16
@@ -311,12 +312,12 @@ func elem2(kind FloatKind, x, y, c uint32, pmsk uint8, u Update, mode softfloat.
 	} else {
 		softfloat.FMA(&r, softfloat.Binary32, v[2], v[3], ps, mode)
 	}
-	fl |= r.Flags
-	hit := r.Flags&softfloat.Overflow != 0 || r.Tiny
-	if u == Set {
-		return r.Bits.Lo, fl, false, hit
-	}
 	twice := r.Flags&softfloat.Inexact != 0
+	rb.apply(&r, softfloat.Binary32)
+	fl |= r.Flags
+	if u == Set {
+		return r.Bits.Lo, fl, false
+	}
 	s := softfloat.Binary32.Unpack(r.Bits)
 	z := softfloat.Binary32.Unpack(softfloat.B(uint64(c)))
 	if u.negMul() && !s.Class.IsNaN() {
@@ -326,6 +327,6 @@ func elem2(kind FloatKind, x, y, c uint32, pmsk uint8, u Update, mode softfloat.
 		z.Neg = !z.Neg
 	}
 	softfloat.Add(&r, softfloat.Binary32, s, z, mode)
-	hit = hit || r.Flags&softfloat.Overflow != 0 || r.Tiny
-	return r.Bits.Lo, fl | r.Flags, twice, hit
+	rb.apply(&r, softfloat.Binary32)
+	return r.Bits.Lo, fl | r.Flags, twice
 }
