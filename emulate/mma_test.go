@@ -231,7 +231,7 @@ func TestSPRHook(t *testing.T) {
 			cfg.SPR = hook
 		}
 		before := m.r
-		err := New(cfg).StepWord(&m.r, nil, sprWord(mfsprBase, 3, tc.spr), 0)
+		err := New(cfg).StepWord(&m.r, nil, sprWord(p.MFSPR, 3, tc.spr), 0)
 		if tc.err != nil {
 			if !errors.Is(err, tc.err) || before != m.r {
 				t.Errorf("%s: err = %v, want %v and registers unchanged", tc.name, err, tc.err)

@@ -5,26 +5,25 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
-// SPR move tests. mfspr RT,n = 7c0002a6 | RT<<21 | swapped(n)<<11, mtspr
-// likewise with XO 467 (7c0003a6), mftb with XO 371 (7c0002e6); the SPR
-// field holds the two 5-bit halves of n swapped.
-func sprWord(base uint32, rt int, n int) uint32 {
-	f := uint32(n&0x1f)<<5 | uint32(n>>5)
-	return base | uint32(rt)<<21 | f<<11
+// SPR move tests.
+
+// sprWord encodes op (mfspr, mftb or mtspr) with the GPR rt and the SPR or
+// TBR number n; decode.Encode swaps n's two 5-bit halves into the field.
+func sprWord(op decode.Op, rt int, n int) uint32 {
+	if op == ppc64asm.MTSPR {
+		return enc(op, int64(n), int64(rt))
+	}
+	return enc(op, int64(rt), int64(n))
 }
 
-const (
-	mfsprBase = 0x7c0002a6
-	mtsprBase = 0x7c0003a6
-	mftbBase  = 0x7c0002e6
-)
-
 func TestSPRMovesMore(t *testing.T) {
-	mf := func(n int) uint32 { return sprWord(mfsprBase, 3, n) }
-	mt := func(n int) uint32 { return sprWord(mtsprBase, 3, n) }
+	mf := func(n int) uint32 { return sprWord(ppc64asm.MFSPR, 3, n) }
+	mt := func(n int) uint32 { return sprWord(ppc64asm.MTSPR, 3, n) }
 	runFixed(t, []fixedCase{
 		{name: "mttar", insn: mt(815),
 			setup: func(r *regs.Regs) { r.GPR[3] = 0x123456789abcdef3 },
@@ -116,8 +115,8 @@ func runRefusals(t *testing.T, tests []refusalCase) {
 }
 
 func TestSPRRefusals(t *testing.T) {
-	mf := func(n int) uint32 { return sprWord(mfsprBase, 3, n) }
-	mt := func(n int) uint32 { return sprWord(mtsprBase, 3, n) }
+	mf := func(n int) uint32 { return sprWord(ppc64asm.MFSPR, 3, n) }
+	mt := func(n int) uint32 { return sprWord(ppc64asm.MTSPR, 3, n) }
 	set3 := func(v uint64) func(r *regs.Regs) { return func(r *regs.Regs) { r.GPR[3] = v } }
 	runRefusals(t, []refusalCase{
 		// Difference "dscr-user".
@@ -152,11 +151,11 @@ func TestSPRRefusals(t *testing.T) {
 		{name: "mtppr32", insn: mt(898), p: QEMU, want: ErrPrivileged},
 		// Time base without the hook.
 		{name: "mfspr TB no hook", insn: mf(268), want: ErrNotEmulated},
-		{name: "mftb no hook", insn: sprWord(mftbBase, 3, 268), p: QEMU, want: ErrNotEmulated},
+		{name: "mftb no hook", insn: sprWord(ppc64asm.MFTB, 3, 268), p: QEMU, want: ErrNotEmulated},
 		// Difference "mftb-tbr".
-		{name: "mftb TBR=1", insn: sprWord(mftbBase, 3, 1), want: ErrNotEmulated},
-		{name: "mftb TBR=3", insn: sprWord(mftbBase, 3, 3), p: QEMU, want: ErrPrivileged},
-		{name: "mftb TBR=287", insn: sprWord(mftbBase, 3, 287), p: QEMU, want: ErrPrivileged},
+		{name: "mftb TBR=1", insn: sprWord(ppc64asm.MFTB, 3, 1), want: ErrNotEmulated},
+		{name: "mftb TBR=3", insn: sprWord(ppc64asm.MFTB, 3, 3), p: QEMU, want: ErrPrivileged},
+		{name: "mftb TBR=287", insn: sprWord(ppc64asm.MFTB, 3, 287), p: QEMU, want: ErrPrivileged},
 		// Reserved bit 0 of mfspr: QEMU refuses it, the hardware ignores it.
 		{name: "mfspr Rc bit", insn: mf(8) | 1, p: QEMU, want: ErrIllegal},
 	})
@@ -167,10 +166,10 @@ func TestSPRSupervisorDSCR(t *testing.T) {
 		m := newMachine(false)
 		m.r.MSR &^= regs.MSRPR
 		m.r.GPR[4] = 0x7
-		if err := m.step(t, p, sprWord(mtsprBase, 4, 17)); err != nil {
+		if err := m.step(t, p, sprWord(ppc64asm.MTSPR, 4, 17)); err != nil {
 			t.Fatalf("%v: mtspr 17: %v", p, err)
 		}
-		if err := m.step(t, p, sprWord(mfsprBase, 5, 17)); err != nil {
+		if err := m.step(t, p, sprWord(ppc64asm.MFSPR, 5, 17)); err != nil {
 			t.Fatalf("%v: mfspr 17: %v", p, err)
 		}
 		if m.r.DSCR != 7 || m.r.GPR[5] != 7 {
@@ -190,12 +189,12 @@ func TestTimeBase(t *testing.T) {
 		p    Profile
 		want uint64
 	}{
-		{"mfspr TB", sprWord(mfsprBase, 3, 268), Hardware, tb},
-		{"mfspr TBU", sprWord(mfsprBase, 3, 269), Hardware, tb >> 32},
-		{"mftb TB", sprWord(mftbBase, 3, 268), Hardware, tb},
-		{"mftb TBU", sprWord(mftbBase, 3, 269), QEMU, tb >> 32},
-		{"mftb XER (QEMU)", sprWord(mftbBase, 3, 1), QEMU, 0x20040005},
-		{"mftb LR (QEMU)", sprWord(mftbBase, 3, 8), QEMU, 0x8888},
+		{"mfspr TB", sprWord(ppc64asm.MFSPR, 3, 268), Hardware, tb},
+		{"mfspr TBU", sprWord(ppc64asm.MFSPR, 3, 269), Hardware, tb >> 32},
+		{"mftb TB", sprWord(ppc64asm.MFTB, 3, 268), Hardware, tb},
+		{"mftb TBU", sprWord(ppc64asm.MFTB, 3, 269), QEMU, tb >> 32},
+		{"mftb XER (QEMU)", sprWord(ppc64asm.MFTB, 3, 1), QEMU, 0x20040005},
+		{"mftb LR (QEMU)", sprWord(ppc64asm.MFTB, 3, 8), QEMU, 0x8888},
 	} {
 		for _, mode32 := range []bool{false, true} {
 			m := newMachine(true)
