@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // coldWords returns n random integer instructions (addi, addis, ori, xori,
@@ -19,39 +20,41 @@ func coldWords(n int) []uint32 {
 	for i := range ws {
 		x := r.Uint32()
 		rt, ra, rb := x>>21&31, x>>16&31, x>>11&31
-		xo := func(xo uint32) uint32 { return 31<<26 | rt<<21 | ra<<16 | rb<<11 | xo<<1 | x>>31 }
+		// The words are an op's fixed bits (decode.Encoding) with random
+		// operand fields.
+		xo := func(op decode.Op) uint32 { return opWord(op) | rt<<21 | ra<<16 | rb<<11 | x>>31 }
 		switch r.IntN(15) {
 		case 0:
-			ws[i] = 14<<26 | x&(1<<26-1) // addi
+			ws[i] = opWord(ppc64asm.ADDI) | x&(1<<26-1)
 		case 1:
-			ws[i] = 15<<26 | x&(1<<26-1) // addis
+			ws[i] = opWord(ppc64asm.ADDIS) | x&(1<<26-1)
 		case 2:
-			ws[i] = 24<<26 | x&(1<<26-1) // ori
+			ws[i] = opWord(ppc64asm.ORI) | x&(1<<26-1)
 		case 3:
-			ws[i] = 26<<26 | x&(1<<26-1) // xori
+			ws[i] = opWord(ppc64asm.XORI) | x&(1<<26-1)
 		case 4:
-			ws[i] = xo(266) // add[.]
+			ws[i] = xo(ppc64asm.ADD) // add[.]
 		case 5:
-			ws[i] = xo(40) // subf[.]
+			ws[i] = xo(ppc64asm.SUBF) // subf[.]
 		case 6:
-			ws[i] = xo(28) // and[.]
+			ws[i] = xo(ppc64asm.AND) // and[.]
 		case 7:
-			ws[i] = xo(444) // or[.]
+			ws[i] = xo(ppc64asm.OR) // or[.]
 		case 8:
-			ws[i] = xo(316) // xor[.]
+			ws[i] = xo(ppc64asm.XOR) // xor[.]
 		case 9:
-			ws[i] = xo(233) // mulld[.]
+			ws[i] = xo(ppc64asm.MULLD) // mulld[.]
 		case 10:
-			ws[i] = 31<<26 | rt<<21 | ra<<16 | 986<<1 | x>>31 // extsw[.]
+			ws[i] = opWord(ppc64asm.EXTSW) | rt<<21 | ra<<16 | x>>31 // extsw[.]
 		case 11:
-			ws[i] = 21<<26 | x&(1<<26-1) // rlwinm[.]
+			ws[i] = opWord(ppc64asm.RLWINM) | x&(1<<26-1) // rlwinm[.]
 		case 12:
-			ws[i] = 30<<26 | x&(1<<21-1)<<5 | x>>31 // rldicl[.]: XO bits 27:29 = 0
+			ws[i] = opWord(ppc64asm.RLDICL) | x&(1<<21-1)<<5 | x>>31 // rldicl[.]: XO bits 27:29 = 0
 			ws[i] = ws[i]&^(7<<2) | (x>>26&1)<<1
 		case 13:
-			ws[i] = 31<<26 | (x>>29)<<23 | 1<<21 | ra<<16 | rb<<11 // cmpd
+			ws[i] = opWord(ppc64asm.CMPD) | (x>>29)<<23 | ra<<16 | rb<<11
 		default:
-			ws[i] = 31<<26 | (x>>29)<<23 | ra<<16 | rb<<11 // cmpw
+			ws[i] = opWord(ppc64asm.CMPW) | (x>>29)<<23 | ra<<16 | rb<<11
 		}
 	}
 	return ws
