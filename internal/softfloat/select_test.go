@@ -81,15 +81,20 @@ func TestMinMaxRules(t *testing.T) {
 
 // TestRoundPrec: rounding binary128 to a 64-bit significand in binary128's
 // exponent range.
+// roundPrecCase is a RoundPrec case at 64 bits: in rounded in mode m gives
+// want with flags and FR (roundsUp); in TestRoundPrecScaled, want is that
+// result's Scaled(Binary128.Adjust()).
+type roundPrecCase struct {
+	name     string
+	in       Bits
+	m        Mode
+	want     Bits
+	flags    Flags
+	roundsUp bool
+}
+
 func TestRoundPrec(t *testing.T) {
-	cases := []struct {
-		name     string
-		in       Bits
-		m        Mode
-		want     Bits
-		flags    Flags
-		roundsUp bool
-	}{
+	cases := []roundPrecCase{
 		{"exact", Bits{0x3fff000000000000, 1 << 49}, NearestEven, Bits{0x3fff000000000000, 1 << 49}, 0, false},
 		{"tie to even", Bits{0x3fff000000000000, 1 << 48}, NearestEven, Bits{0x3fff000000000000, 0}, Inexact, false},
 		{"toward zero", Bits{0x3fff000000000000, 3 << 47}, TowardZero, Bits{0x3fff000000000000, 0}, Inexact, false},
@@ -117,14 +122,7 @@ func TestRoundPrec(t *testing.T) {
 // denormal rounding. Expected values worked by hand and matching QEMU 7.2's
 // xsrqpxp with UE=1 (ppc64emu oracle -ops xsrqpxp, seeds 1-3).
 func TestRoundPrecScaled(t *testing.T) {
-	cases := []struct {
-		name     string
-		in       Bits
-		m        Mode
-		want     Bits
-		flags    Flags
-		roundsUp bool
-	}{
+	cases := []roundPrecCase{
 		// 2^-16430 × (1 + 2^-48 − 2^-64): 65 bits, the dropped bit a tie
 		// whose kept neighbour is odd: up to 1 + 2^-48, × 2^(−16430+24576).
 		{"tie up to even", Bits{0x0000000000000001, 0x000000000000ffff}, NearestEven, Bits{0x5fd1000000000001, 0}, Inexact, true},
