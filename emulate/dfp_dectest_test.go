@@ -8,6 +8,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/internal/decimal"
 	"github.com/ppc64emu/ppc64emu/internal/decimal/dectest"
 	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // TestDecTestStep runs the General Decimal Arithmetic cases for decimal64
@@ -53,9 +54,16 @@ func TestDecTestStep(t *testing.T) {
 			}
 		}
 		load(ops)
-		base, regs3 := uint32(0xec000000), uint32(1<<21|2<<16|3<<11) // po 59, f1,f2,f3
+		ft, fa, fb := int64(1), int64(2), int64(3)
 		if quad {
-			base, regs3 = 0xfc000000, 2<<21|4<<16|6<<11 // po 63, f2,f4,f6
+			ft, fa, fb = 2, 4, 6
+		}
+		// op picks the Long or the Extended (quad) form.
+		op := func(long, ext decode.Op) decode.Op {
+			if quad {
+				return ext
+			}
+			return long
 		}
 		var w uint32
 		result := func() (decimal.Bits, string, decimal.Flags, string) {
@@ -70,32 +78,32 @@ func TestDecTestStep(t *testing.T) {
 		}
 		switch c.Op {
 		case "add":
-			w = base | regs3 | 2<<1
+			w = enc(op(ppc64asm.DADD, ppc64asm.DADDQ), ft, fa, fb)
 		case "subtract":
-			w = base | regs3 | 514<<1
+			w = enc(op(ppc64asm.DSUB, ppc64asm.DSUBQ), ft, fa, fb)
 		case "multiply":
-			w = base | regs3 | 34<<1
+			w = enc(op(ppc64asm.DMUL, ppc64asm.DMULQ), ft, fa, fb)
 		case "divide":
-			w = base | regs3 | 546<<1
+			w = enc(op(ppc64asm.DDIV, ppc64asm.DDIVQ), ft, fa, fb)
 		case "quantize": // dqua FRT,FRA(reference),FRB(value),RMC=3 (DRN)
 			if x, y := c.Format.Unpack(ops[0]), c.Format.Unpack(ops[1]); x.Class >= decimal.QNaN && y.Class >= decimal.QNaN {
 				return decimal.Bits{}, "", 0, "two NaN operands: dqua takes FRA (the reference) first, GDA the value"
 			}
 			load([]decimal.Bits{ops[1], ops[0]})
-			w = base | regs3 | 3<<9 | 3<<1
+			w = enc(op(ppc64asm.DQUA, ppc64asm.DQUAQ), ft, fa, fb, 3)
 		case "tointegralx": // drintx 0,FRT,FRB,RMC=3 (DRN), FRB = the operand
 			load([]decimal.Bits{{}, ops[0]})
-			w = base | regs3&^(31<<16) | 3<<9 | 99<<1
+			w = enc(op(ppc64asm.DRINTX, ppc64asm.DRINTXQ), 0, ft, fb, 3)
 		case "shift": // dscli/dscri FRT,FRA,SH
 			k, skip := dectest.ShiftCount(c.Format, ops)
 			if skip != "" {
 				return decimal.Bits{}, "", 0, skip
 			}
-			xo := uint32(66)
+			shift := op(ppc64asm.DSCLI, ppc64asm.DSCLIQ)
 			if k < 0 {
-				xo, k = 98, -k
+				shift, k = op(ppc64asm.DSCRI, ppc64asm.DSCRIQ), -k
 			}
-			w = base | regs3&^(31<<11) | uint32(k)<<10 | xo<<1
+			w = enc(shift, ft, fa, int64(k))
 		case "apply", "canonical", "tosci":
 			// Decoding and canonical re-encoding: dscli FRT,FRA,0.
 			if len(c.Operands[0]) == 0 || c.Operands[0][0] != '#' {
@@ -106,15 +114,15 @@ func TestDecTestStep(t *testing.T) {
 			if c.Format.Unpack(ops[0]).Class != decimal.Finite {
 				return decimal.Bits{}, "", 0, "special value: no DFP instruction re-encodes it unchanged"
 			}
-			w = base | regs3&^(31<<11) | 66<<1
+			w = enc(op(ppc64asm.DSCLI, ppc64asm.DSCLIQ), ft, fa, 0)
 		case "compare": // dcmpu cr0,FRA,FRB
-			w = base | regs3&^(31<<21) | 642<<1
+			w = enc(op(ppc64asm.DCMPU, ppc64asm.DCMPUQ), 0, fa, fb)
 			if err := step(&r, w); err != nil {
 				return decimal.Bits{}, fmt.Sprintf("error: %v", err), 0, ""
 			}
 			return decimal.Bits{}, dectest.CompareString(r.CRField(0)), fpscrFlags(r.FPSCR), ""
 		case "samequantum": // dtstex cr0,FRA,FRB
-			w = base | regs3&^(31<<21) | 162<<1
+			w = enc(op(ppc64asm.DTSTEX, ppc64asm.DTSTEXQ), 0, fa, fb)
 			if err := step(&r, w); err != nil {
 				return decimal.Bits{}, fmt.Sprintf("error: %v", err), 0, ""
 			}
@@ -124,10 +132,7 @@ func TestDecTestStep(t *testing.T) {
 			return decimal.Bits{}, "0", 0, ""
 		case "class": // dtstdc cr0,FRA,DCM for each class bit
 			for bit := 0; bit < 6; bit++ {
-				w = base | 2<<16 | uint32(1<<bit)<<10 | 194<<1
-				if quad {
-					w = base | 4<<16 | uint32(1<<bit)<<10 | 194<<1
-				}
+				w = enc(op(ppc64asm.DTSTDC, ppc64asm.DTSTDCQ), 0, fa, 1<<bit)
 				if err := step(&r, w); err != nil {
 					return decimal.Bits{}, fmt.Sprintf("error: %v", err), 0, ""
 				}
