@@ -19,6 +19,11 @@
 // what ppc64asm does not check: reserved bits set in the word and the ISA's
 // invalid forms (see Inst.Invalid). It does not refuse such words; the
 // emulator's implementation profile decides what they do.
+//
+// Encode goes the other way: from an op and its operands, in the same
+// conventions as Inst.Args, to the instruction word, through operand-field
+// tables generated with dectable.go. Tests build their words with it (in
+// emulate, the enc helper) rather than with opcode numbers of their own.
 package decode
 
 import (
