@@ -135,9 +135,9 @@ func TestFindAtomicSequence(t *testing.T) {
 			err: ErrBranchLeaves, at: B + 4},
 		{name: "bc always leaves", words: []uint32{lwarx9, bform(boA, 0, 0x100, false, false), stwcx9},
 			err: ErrBranchLeaves, at: B + 4},
-		{name: "beqlr (register target)", words: []uint32{lwarx9, xlform(boT, 2, xoBCLR, false), stwcx9},
+		{name: "beqlr (register target)", words: []uint32{lwarx9, xlform(boT, 2, opsBCLR, false), stwcx9},
 			err: ErrBranchLeaves, at: B + 4},
-		{name: "bctr (register target)", words: []uint32{lwarx9, xlform(boA, 0, xoBCCTR, false), stwcx9},
+		{name: "bctr (register target)", words: []uint32{lwarx9, xlform(boA, 0, opsBCCTR, false), stwcx9},
 			err: ErrBranchLeaves, at: B + 4},
 		{name: "code ends", words: []uint32{lwarx9, nop}, err: emulate.ErrUnmapped, at: B + 8},
 	} {

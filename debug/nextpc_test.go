@@ -7,49 +7,49 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
-// Instruction encoders (Power ISA 3.1B, Book I 2.4 and 3.3.10): field
-// packing only, checked against known words in TestEncoders.
+// Branch encoders over decode.Encode, checked against known words in
+// TestEncoders. disp is the displacement, or with aa the absolute target.
 
-// iform is b/ba/bl/bla: opcode 18, LI = disp>>2 (24 bits), AA, LK.
+// branchWord encodes ops[aa<<1|lk] (the plain, link, absolute and absolute
+// link forms) with args.
+func branchWord(ops [4]decode.Op, aa, lk bool, args ...int64) uint32 {
+	i := 0
+	if lk {
+		i |= 1
+	}
+	if aa {
+		i |= 2
+	}
+	w, _, err := decode.Encode(ops[i], args...)
+	if err != nil {
+		panic(err)
+	}
+	return w
+}
+
+// iform is b/bl/ba/bla.
 func iform(disp int64, aa, lk bool) uint32 {
-	w := 18<<26 | uint32(disp)&0x03fffffc
-	if aa {
-		w |= 2
-	}
-	if lk {
-		w |= 1
-	}
-	return w
+	return branchWord([4]decode.Op{ppc64asm.B, ppc64asm.BL, ppc64asm.BA, ppc64asm.BLA}, aa, lk, disp)
 }
 
-// bform is bc/bca/bcl/bcla: opcode 16, BO, BI, BD = disp>>2 (14 bits).
+// bform is bc/bcl/bca/bcla with BO, BI.
 func bform(bo, bi uint32, disp int64, aa, lk bool) uint32 {
-	w := 16<<26 | bo<<21 | bi<<16 | uint32(disp)&0xfffc
-	if aa {
-		w |= 2
-	}
-	if lk {
-		w |= 1
-	}
-	return w
+	return branchWord([4]decode.Op{ppc64asm.BC, ppc64asm.BCL, ppc64asm.BCA, ppc64asm.BCLA}, aa, lk, int64(bo), int64(bi), disp)
 }
 
-// Extended opcodes of the XL-form register branches.
-const (
-	xoBCLR  = 16
-	xoBCCTR = 528
-	xoBCTAR = 560
+// The XL-form register branches, without and with LK.
+var (
+	opsBCLR  = [2]decode.Op{ppc64asm.BCLR, ppc64asm.BCLRL}
+	opsBCCTR = [2]decode.Op{ppc64asm.BCCTR, ppc64asm.BCCTRL}
+	opsBCTAR = [2]decode.Op{ppc64asm.BCTAR, ppc64asm.BCTARL}
 )
 
-// xlform is bclr/bcctr/bctar: opcode 19, BO, BI, XO, LK.
-func xlform(bo, bi, xo uint32, lk bool) uint32 {
-	w := 19<<26 | bo<<21 | bi<<16 | xo<<1
-	if lk {
-		w |= 1
-	}
-	return w
+// xlform is bclr/bcctr/bctar[l] with BO, BI and BH = 0.
+func xlform(bo, bi uint32, ops [2]decode.Op, lk bool) uint32 {
+	return branchWord([4]decode.Op{ops[0], ops[1]}, false, lk, int64(bo), int64(bi), 0)
 }
 
 func TestEncoders(t *testing.T) {
@@ -57,10 +57,10 @@ func TestEncoders(t *testing.T) {
 		got, want uint32
 		what      string
 	}{
-		{xlform(20, 0, xoBCLR, false), 0x4e800020, "blr"},
-		{xlform(20, 0, xoBCLR, true), 0x4e800021, "blrl"},
-		{xlform(20, 0, xoBCCTR, false), 0x4e800420, "bctr"},
-		{xlform(20, 0, xoBCCTR, true), 0x4e800421, "bctrl"},
+		{xlform(20, 0, opsBCLR, false), 0x4e800020, "blr"},
+		{xlform(20, 0, opsBCLR, true), 0x4e800021, "blrl"},
+		{xlform(20, 0, opsBCCTR, false), 0x4e800420, "bctr"},
+		{xlform(20, 0, opsBCCTR, true), 0x4e800421, "bctrl"},
 		{bform(20, 31, 4, false, true), 0x429f0005, "bcl 20,31,$+4"},
 	} {
 		if c.got != c.want {
@@ -166,21 +166,21 @@ func TestNextPCs(t *testing.T) {
 		{name: "bdzf CR fails", word: bform(boDzF, eq, 0x40, false, false), s: st{ctr: 1, cr: crBit(eq)}, want: []uint64{fall}, wantAny: []uint64{fall, rel}, flow: Branch},
 
 		// XL-form: bclr, bcctr, bctar. Targets have the low two bits cleared.
-		{name: "blr", word: xlform(boA, 0, xoBCLR, false), want: []uint64{lrVal &^ 3}, wantAny: []uint64{lrVal &^ 3}, flow: Branch},
-		{name: "blrl (old LR)", word: xlform(boA, 0, xoBCLR, true), want: []uint64{lrVal &^ 3}, wantAny: []uint64{lrVal &^ 3}, flow: Branch},
-		{name: "beqlr taken", word: xlform(boT, eq, xoBCLR, false), s: st{cr: crBit(eq)}, want: []uint64{lrVal &^ 3}, wantAny: []uint64{fall, lrVal &^ 3}, flow: Branch},
-		{name: "beqlr not taken", word: xlform(boT, eq, xoBCLR, false), want: []uint64{fall}, wantAny: []uint64{fall, lrVal &^ 3}, flow: Branch},
-		{name: "bdnzlr CTR=2", word: xlform(boDnz, 0, xoBCLR, false), s: st{ctr: 2}, want: []uint64{lrVal &^ 3}, wantAny: []uint64{fall, lrVal &^ 3}, flow: Branch},
-		{name: "bdnzlr CTR=1", word: xlform(boDnz, 0, xoBCLR, false), s: st{ctr: 1}, want: []uint64{fall}, wantAny: []uint64{fall, lrVal &^ 3}, flow: Branch},
-		{name: "bctr", word: xlform(boA, 0, xoBCCTR, false), s: st{ctr: ctrV}, want: []uint64{ctrV &^ 3}, wantAny: []uint64{ctrV &^ 3}, flow: Branch},
-		{name: "bctrl", word: xlform(boA, 0, xoBCCTR, true), s: st{ctr: ctrV}, want: []uint64{ctrV &^ 3}, wantAny: []uint64{ctrV &^ 3}, flow: Branch},
-		{name: "bnectr taken", word: xlform(boF, eq, xoBCCTR, false), s: st{ctr: ctrV}, want: []uint64{ctrV &^ 3}, wantAny: []uint64{fall, ctrV &^ 3}, flow: Branch},
-		{name: "bnectr not taken", word: xlform(boF, eq, xoBCCTR, false), s: st{ctr: ctrV, cr: crBit(eq)}, want: []uint64{fall}, wantAny: []uint64{fall, ctrV &^ 3}, flow: Branch},
-		{name: "bcctr BO[2]=0 (invalid form): both", word: xlform(boDnz, 0, xoBCCTR, false), s: st{ctr: ctrV}, want: []uint64{fall, ctrV &^ 3}, wantAny: []uint64{fall, ctrV &^ 3}, flow: Branch},
-		{name: "btar", word: xlform(boA, 0, xoBCTAR, false), want: []uint64{tarV &^ 3}, wantAny: []uint64{tarV &^ 3}, flow: Branch},
-		{name: "beqtar taken", word: xlform(boT, eq, xoBCTAR, false), s: st{cr: crBit(eq)}, want: []uint64{tarV &^ 3}, wantAny: []uint64{fall, tarV &^ 3}, flow: Branch},
-		{name: "bdztarl CTR=1", word: xlform(boDz, 0, xoBCTAR, true), s: st{ctr: 1}, want: []uint64{tarV &^ 3}, wantAny: []uint64{fall, tarV &^ 3}, flow: Branch},
-		{name: "blr 32-bit truncates LR", word: xlform(boA, 0, xoBCLR, false), is32: true, want: []uint64{lrVal &^ 3}, wantAny: []uint64{lrVal &^ 3}, flow: Branch},
+		{name: "blr", word: xlform(boA, 0, opsBCLR, false), want: []uint64{lrVal &^ 3}, wantAny: []uint64{lrVal &^ 3}, flow: Branch},
+		{name: "blrl (old LR)", word: xlform(boA, 0, opsBCLR, true), want: []uint64{lrVal &^ 3}, wantAny: []uint64{lrVal &^ 3}, flow: Branch},
+		{name: "beqlr taken", word: xlform(boT, eq, opsBCLR, false), s: st{cr: crBit(eq)}, want: []uint64{lrVal &^ 3}, wantAny: []uint64{fall, lrVal &^ 3}, flow: Branch},
+		{name: "beqlr not taken", word: xlform(boT, eq, opsBCLR, false), want: []uint64{fall}, wantAny: []uint64{fall, lrVal &^ 3}, flow: Branch},
+		{name: "bdnzlr CTR=2", word: xlform(boDnz, 0, opsBCLR, false), s: st{ctr: 2}, want: []uint64{lrVal &^ 3}, wantAny: []uint64{fall, lrVal &^ 3}, flow: Branch},
+		{name: "bdnzlr CTR=1", word: xlform(boDnz, 0, opsBCLR, false), s: st{ctr: 1}, want: []uint64{fall}, wantAny: []uint64{fall, lrVal &^ 3}, flow: Branch},
+		{name: "bctr", word: xlform(boA, 0, opsBCCTR, false), s: st{ctr: ctrV}, want: []uint64{ctrV &^ 3}, wantAny: []uint64{ctrV &^ 3}, flow: Branch},
+		{name: "bctrl", word: xlform(boA, 0, opsBCCTR, true), s: st{ctr: ctrV}, want: []uint64{ctrV &^ 3}, wantAny: []uint64{ctrV &^ 3}, flow: Branch},
+		{name: "bnectr taken", word: xlform(boF, eq, opsBCCTR, false), s: st{ctr: ctrV}, want: []uint64{ctrV &^ 3}, wantAny: []uint64{fall, ctrV &^ 3}, flow: Branch},
+		{name: "bnectr not taken", word: xlform(boF, eq, opsBCCTR, false), s: st{ctr: ctrV, cr: crBit(eq)}, want: []uint64{fall}, wantAny: []uint64{fall, ctrV &^ 3}, flow: Branch},
+		{name: "bcctr BO[2]=0 (invalid form): both", word: xlform(boDnz, 0, opsBCCTR, false), s: st{ctr: ctrV}, want: []uint64{fall, ctrV &^ 3}, wantAny: []uint64{fall, ctrV &^ 3}, flow: Branch},
+		{name: "btar", word: xlform(boA, 0, opsBCTAR, false), want: []uint64{tarV &^ 3}, wantAny: []uint64{tarV &^ 3}, flow: Branch},
+		{name: "beqtar taken", word: xlform(boT, eq, opsBCTAR, false), s: st{cr: crBit(eq)}, want: []uint64{tarV &^ 3}, wantAny: []uint64{fall, tarV &^ 3}, flow: Branch},
+		{name: "bdztarl CTR=1", word: xlform(boDz, 0, opsBCTAR, true), s: st{ctr: 1}, want: []uint64{tarV &^ 3}, wantAny: []uint64{fall, tarV &^ 3}, flow: Branch},
+		{name: "blr 32-bit truncates LR", word: xlform(boA, 0, opsBCLR, false), is32: true, want: []uint64{lrVal &^ 3}, wantAny: []uint64{lrVal &^ 3}, flow: Branch},
 
 		// Traps: firing leaves through the program interrupt.
 		{name: "trap (tw 31,0,0)", word: 0x7fe00008, want: nil, wantAny: nil, flow: Trap, intr: true, intrAny: true},
