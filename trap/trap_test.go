@@ -4,7 +4,20 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/ppc64emu/ppc64emu/decode"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
+
+// encode builds op's word with decode.Encode, independent of this
+// package's own opcode constants.
+func encode(t *testing.T, op decode.Op, args ...int64) uint32 {
+	t.Helper()
+	w, _, err := decode.Encode(op, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
 
 // Encodings below were assembled by hand from the ISA field layouts (X-form:
 // 31 | TO | RA | RB | XO | /, D-form: op | TO | RA | SI) and agree with GNU
@@ -365,10 +378,10 @@ func TestStrings(t *testing.T) {
 // (values next to b, zero, all ones and the signed extremes of each width).
 func TestImmediateKindAgreesWithFires(t *testing.T) {
 	sis := []int64{-32768, -32767, -2, -1, 0, 1, 2, 32766, 32767}
-	for _, op := range []uint32{opcodeTWI, opcodeTDI} {
-		for to := uint32(0); to < 32; to++ {
+	for _, op := range []decode.Op{ppc64asm.TWI, ppc64asm.TDI} {
+		for to := int64(0); to < 32; to++ {
 			for _, si := range sis {
-				word := op<<26 | to<<21 | 3<<16 | uint32(uint16(si))
+				word := encode(t, op, to, 3, si)
 				in, ok := Classify(word)
 				if !ok || in.SI != si {
 					t.Fatalf("Classify(%#08x) = %+v, %v", word, in, ok)
@@ -405,8 +418,8 @@ func TestImmediateKindAgreesWithFires(t *testing.T) {
 // tw and td with RA = RB compare a register with itself.
 func TestSameRegisterKind(t *testing.T) {
 	for to := uint32(0); to < 32; to++ {
-		for _, xo := range []uint32{xoTW, xoTD} {
-			word := uint32(31)<<26 | to<<21 | 7<<16 | 7<<11 | xo<<1
+		for _, op := range []decode.Op{ppc64asm.TW, ppc64asm.TD} {
+			word := encode(t, op, int64(to), 7, 7)
 			in, _ := Classify(word)
 			want := Never
 			if to&EQ != 0 {
