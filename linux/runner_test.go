@@ -11,6 +11,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/linux"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 const codeOff = 0x100
@@ -97,8 +98,17 @@ const (
 	sc = 0x44000002
 )
 
-func li(r, v uint32) uint32      { return 0x38000000 | r<<21 | v&0xffff }
-func addi(r, a, v uint32) uint32 { return 0x38000000 | r<<21 | a<<16 | v&0xffff }
+// addi encodes addi r,a,v (decode.Encode) with v's low 16 bits as SI.
+func addi(r, a, v uint32) uint32 {
+	w, _, err := decode.Encode(ppc64asm.ADDI, int64(r), int64(a), int64(int16(v)))
+	if err != nil {
+		panic(err)
+	}
+	return w
+}
+
+// li is li r,v: addi r,0,v.
+func li(r, v uint32) uint32 { return addi(r, 0, v) }
 
 // hello: write(1, msg, len); exit_group(7). The message is found
 // PC-relatively (bcl 20,31,$+4; mflr r4), so the code is position
