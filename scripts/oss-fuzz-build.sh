@@ -32,6 +32,7 @@ tool_version=v0.0.0-20250520111509-a70c2aa677fa # github.com/AdamKorcz/go-118-fu
 # package (relative to the module), fuzz function, binary name
 targets=(
   "decode FuzzDecode decode_fuzz"
+  "decode FuzzEncode decode_encode_fuzz"
   "emulate FuzzStep emulate_step_fuzz"
   "trap FuzzTrap trap_fuzz"
   "trace FuzzTraceLine trace_line_fuzz"
