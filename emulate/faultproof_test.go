@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/internal/vecgen"
 	"github.com/ppc64emu/ppc64emu/trace"
 	p "golang.org/x/arch/ppc64/ppc64asm"
@@ -64,12 +65,8 @@ func (f *faultMem) Write(addr uint64, b []byte) error {
 func storageOps(t *testing.T) []decode.Inst {
 	var out []decode.Inst
 	for _, op := range emulate.EmulatedOps() {
-		_, value, _, ok := decode.Encoding(op)
+		in, ok := emutest.BaseInst(op)
 		if !ok {
-			continue
-		}
-		in, err := decode.DecodeWord(uint32(value>>32), uint32(value))
-		if err != nil || in.Op != op {
 			continue
 		}
 		switch in.Class {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/regs"
 	p "golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -362,12 +363,8 @@ func TestMMAPrimed(t *testing.T) {
 func TestVSROperandsNeedFacility(t *testing.T) {
 	n := 0
 	for op := decode.Op(1); int(op) < decode.NumOps; op++ {
-		_, value, _, ok := decode.Encoding(op)
+		in, ok := emutest.BaseInst(op)
 		if !ok {
-			continue
-		}
-		in, err := decode.DecodeWord(uint32(value>>32), uint32(value))
-		if err != nil || in.Op != op {
 			continue
 		}
 		n++

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -38,9 +39,8 @@ func TestQEMURefusedUnprivileged(t *testing.T) {
 		if q.psCode == 0 {
 			continue
 		}
-		_, value, _, _ := decode.Encoding(op)
-		in, err := decode.DecodeWord(uint32(value>>32), uint32(value))
-		if err != nil || in.Op != op || in.Has(decode.FlagPrivileged) {
+		in, ok := emutest.BaseInst(op)
+		if !ok || in.Has(decode.FlagPrivileged) {
 			continue
 		}
 		t.Logf("%v: refused with si_code %d, not FlagPrivileged, emulated=%v", op, q.psCode, Emulated(op))
@@ -48,7 +48,7 @@ func TestQEMURefusedUnprivileged(t *testing.T) {
 		// consulting the table, so such a function must refuse by itself
 		// under the QEMU profile (icbt does).
 		r := regs.Regs{MSR: regs.MSRPR | regs.MSRSF}
-		err = New(Config{Profile: QEMU}).Step(&r, emulateNoMemory{}, &in)
+		err := New(Config{Profile: QEMU}).Step(&r, emulateNoMemory{}, &in)
 		if !errors.Is(err, ErrIllegal) && !errors.Is(err, ErrPrivileged) {
 			t.Errorf("%v: QEMU profile, problem state: %v, want refused", op, err)
 		}
