@@ -224,7 +224,7 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 	if !shared || in.Len != 4 {
 		return
 	}
-	f := semantics[in.Op]
+	f := semFor(in) // specialise.go
 	ci := codeInst{
 		raw:    binary.LittleEndian.Uint32(c.codePage[nip%PageSize:]),
 		le:     le,
