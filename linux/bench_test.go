@@ -13,14 +13,18 @@ import (
 )
 
 // BenchmarkRun runs whole corpus programs (scripts/build-corpus.sh) and
-// reports the emulated instruction rate. scripts/bench-runner.sh puts the
-// numbers next to qemu-user's -singlestep on the same binaries.
+// reports the emulated instruction rate, in process: the C CRC/sort loop
+// and the Go sort (integer-heavy), and two short Go programs.
+// scripts/bench-runner.sh puts every corpus program next to qemu-user's
+// -singlestep on the same binary.
 func BenchmarkRun(b *testing.B) {
 	for _, bc := range []struct{ name, bin, arg string }{
 		{"c-crc.be", "c-crc.be", ""},
 		{"c-crc.le", "c-crc.le", ""},
 		{"go-hashes.le-p8", "go.le-p8", "hashes"},
 		{"go-maps.be-p8", "go.be-p8", "maps"},
+		{"go-sort.le-p8", "go.le-p8", "sort"},
+		{"go-sort.be-p8", "go.be-p8", "sort"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			path := filepath.Join(corpusDir, bc.bin)

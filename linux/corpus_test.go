@@ -39,6 +39,10 @@ type corpusCase struct {
 	expected string
 }
 
+// goPrograms are the programs of the Go corpus binary
+// (testdata/corpus/gocorpus), each run as its one argument.
+var goPrograms = []string{"hello", "goroutines", "timers", "maps", "hashes", "sort", "files", "pipes", "nilderef", "exit"}
+
 func corpusCases(t *testing.T) []corpusCase {
 	bins, _ := filepath.Glob(filepath.Join(corpusDir, "*"))
 	var cs []corpusCase
@@ -46,7 +50,7 @@ func corpusCases(t *testing.T) []corpusCase {
 		base := filepath.Base(b)
 		switch {
 		case strings.HasPrefix(base, "go."):
-			for _, p := range []string{"hello", "goroutines", "timers", "maps", "hashes", "files", "pipes", "nilderef", "exit"} {
+			for _, p := range goPrograms {
 				cs = append(cs, corpusCase{name: base + "/" + p, bin: b, args: []string{p}})
 			}
 		case strings.HasPrefix(base, "gotest-"):

@@ -1,0 +1,166 @@
+package linux_test
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var (
+	corpusSpeed     = flag.Bool("corpus-speed", false, "TestCorpusSpeed: time every corpus program under ppc64emu run and qemu-user (scripts/bench-runner.sh)")
+	corpusSpeedRuns = flag.Int("corpus-speed-runs", 3, "TestCorpusSpeed: runs of each command; the least CPU time counts")
+)
+
+// speedSkip names the corpus programs TestCorpusSpeed does not time, with
+// the reason: their instruction count or CPU time measures waiting, a
+// terminal or a run qemu-user does differently, not the code.
+func speedSkip(c corpusCase) string {
+	base, prog, _ := strings.Cut(c.name, "/")
+	switch {
+	case strings.HasPrefix(base, "go.") && prog == "timers":
+		return "timing-dependent: sleeps and tickers, its work depends on the clock"
+	case strings.HasPrefix(base, "c-eintr."), strings.HasPrefix(base, "c-intr."):
+		return "timing-dependent: blocking calls interrupted by signals sent after delays"
+	case strings.HasPrefix(base, "c-termios."):
+		return "interactive: a terminal on stdin (TestTermiosPty runs it on a pty)"
+	case c.expected != "":
+		return "qemu-user's run is not Linux's (checked against " + filepath.Base(c.expected) + ")"
+	}
+	return ""
+}
+
+// cpuRun runs a command with stdout and stderr captured and returns its
+// exit status (as runCmd writes it), its stderr and its CPU time (user +
+// system, all its threads).
+func cpuRun(name string, args ...string) (status string, stderr []byte, cpu time.Duration) {
+	cmd := exec.Command(name, args...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	if err := cmd.Start(); err != nil {
+		return "start: " + err.Error(), nil, 0
+	}
+	t := time.AfterFunc(120*time.Second, func() { cmd.Process.Kill() })
+	err := cmd.Wait()
+	t.Stop()
+	status = "exit 0"
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		ws := ee.Sys().(syscall.WaitStatus)
+		if ws.Signaled() {
+			status = "signal " + ws.Signal().String()
+		} else {
+			status = fmt.Sprintf("exit %d", ws.ExitStatus())
+		}
+	} else if err != nil {
+		status = err.Error()
+	}
+	if ps := cmd.ProcessState; ps != nil {
+		cpu = ps.UserTime() + ps.SystemTime()
+	}
+	return status, e.Bytes(), cpu
+}
+
+// TestCorpusSpeed (only with -corpus-speed; scripts/bench-runner.sh runs
+// it) times every program of the corpus, with the arguments TestCorpus
+// gives it, under ppc64emu run -profile qemu, qemu-user -singlestep (one
+// translation block per instruction, the closest QEMU comes to an
+// interpreter) and qemu-user's JIT, in CPU time (user+sys; the least of
+// -corpus-speed-runs runs), and prints a
+// Markdown table: the runner's instruction count (-count, the same run),
+// MIPS = that count over each one's CPU time, and the runner's rate as a
+// ratio of qemu -singlestep's. It fails if the runner does not report its
+// count or ends differently from qemu-user.
+func TestCorpusSpeed(t *testing.T) {
+	if !*corpusSpeed {
+		t.Skip("speed table only with -corpus-speed (scripts/bench-runner.sh)")
+	}
+	if _, err := os.Stat(corpusDir); err != nil {
+		t.Skip("no corpus: run scripts/build-corpus.sh first")
+	}
+	for _, q := range []string{"qemu-ppc64le", "qemu-ppc64"} {
+		if _, err := exec.LookPath(q); err != nil {
+			t.Skipf("%s not installed: speed comparison skipped", q)
+		}
+	}
+	emu := buildRunner(t)
+	var rows, skipped []string
+	var totN float64
+	var totEmu, totSS, totJIT time.Duration
+	var logRatio float64
+	for _, c := range corpusCases(t) {
+		name := strings.Join(append([]string{filepath.Base(c.bin)}, c.args...), " ")
+		if why := speedSkip(c); why != "" {
+			skipped = append(skipped, fmt.Sprintf("- `%s`: %s", name, why))
+			continue
+		}
+		qemu := "qemu-ppc64"
+		if strings.Contains(filepath.Base(c.bin), ".le") {
+			qemu = "qemu-ppc64le"
+		}
+		// Each command runs -corpus-speed-runs times, interleaved, and the
+		// run with the least CPU time counts (the runner's instruction
+		// count is that run's): noise from other load only adds time.
+		var n float64
+		var emuCPU, ss, jit time.Duration
+		var fail string
+		for i := 0; i < max(*corpusSpeedRuns, 1) && fail == ""; i++ {
+			st, stderr, cpu := cpuRun(emu, append([]string{"run", "-profile", "qemu", "-cpu", "power10", "-count", c.bin}, c.args...)...)
+			m := countRE.FindSubmatch(stderr)
+			if m == nil {
+				fail = fmt.Sprintf("no -count report (status %s): %s", st, stderr)
+				break
+			}
+			if i == 0 || cpu < emuCPU {
+				n, _ = strconv.ParseFloat(string(m[1]), 64)
+				emuCPU = cpu
+			}
+			ssSt, _, ssCPU := cpuRun(qemu, append([]string{"-cpu", "power10", "-singlestep", c.bin}, c.args...)...)
+			jitSt, _, jitCPU := cpuRun(qemu, append([]string{"-cpu", "power10", c.bin}, c.args...)...)
+			if st != ssSt || st != jitSt {
+				fail = fmt.Sprintf("runner %s, qemu -singlestep %s, qemu %s", st, ssSt, jitSt)
+			}
+			if i == 0 || ssCPU < ss {
+				ss = ssCPU
+			}
+			if i == 0 || jitCPU < jit {
+				jit = jitCPU
+			}
+		}
+		if fail != "" {
+			t.Errorf("%s: %s", name, fail)
+			continue
+		}
+		emuMIPS, ssMIPS := n/emuCPU.Seconds()/1e6, n/ss.Seconds()/1e6
+		rows = append(rows, fmt.Sprintf("| %s | %.1f M | %.2f | %.1f | %.2f | %.1f | %.2f | %.2f |",
+			name, n/1e6, emuCPU.Seconds(), emuMIPS, ss.Seconds(), ssMIPS, emuMIPS/ssMIPS, jit.Seconds()))
+		totN += n
+		totEmu, totSS, totJIT = totEmu+emuCPU, totSS+ss, totJIT+jit
+		logRatio += math.Log(emuMIPS / ssMIPS)
+	}
+	var b strings.Builder
+	b.WriteString("| program | instructions | ppc64emu CPU s | ppc64emu MIPS | qemu -singlestep CPU s | qemu -singlestep MIPS | ratio | qemu JIT CPU s |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, r := range rows {
+		b.WriteString(r + "\n")
+	}
+	if len(rows) > 0 {
+		fmt.Fprintf(&b, "| **all %d runs** | %.1f M | %.2f | %.1f | %.2f | %.1f | %.2f | %.2f |\n",
+			len(rows), totN/1e6, totEmu.Seconds(), totN/totEmu.Seconds()/1e6, totSS.Seconds(), totN/totSS.Seconds()/1e6,
+			totSS.Seconds()/totEmu.Seconds(), totJIT.Seconds())
+		fmt.Fprintf(&b, "\nGeometric mean of the per-program ratios: %.2f.\n", math.Exp(logRatio/float64(len(rows))))
+	}
+	if len(skipped) > 0 {
+		b.WriteString("\nNot timed:\n\n" + strings.Join(skipped, "\n") + "\n")
+	}
+	fmt.Print(b.String())
+}
