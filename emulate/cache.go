@@ -32,7 +32,8 @@ import (
 //     at EA into the Emulator's copy buffer (CopyBuffer), paste. stores the
 //     buffer to the block at EA and sets CR0 to 0b001 ‖ XER[SO] when a copy
 //     filled it since the last paste. or cpabort, else stores nothing and
-//     sets CR0 to 0b000 ‖ XER[SO]; paste. and cpabort empty the buffer. An
+//     sets CR0 to 0b000 ‖ XER[SO] (the two CR0 values of the ISA 3.1
+//     paste. pseudocode); paste. and cpabort empty the buffer. An
 //     EA that is not a multiple of 128 is refused (ErrNotEmulated: the
 //     sources found do not say what POWER10 does). At Config.Level POWER9
 //     all three are refused (no source for POWER9). Under the QEMU profile

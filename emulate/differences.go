@@ -280,10 +280,10 @@ var differenceRows = [numDiffs]Difference{
 	diffCopyPaste: {
 		ID:       "copy-paste",
 		What:     "copy, paste., cpabort (copy-paste facility)",
-		Hardware: Value, HWDetail: "POWER10 (Config.Level): copy loads the 128-byte block at EA into the Emulator's copy buffer (Emulator.CopyBuffer); paste. stores it to the block at EA and sets CR0 = 0b001 ‖ XER[SO] when a copy filled it since the last paste. or cpabort, else stores nothing and sets CR0 = 0b000 ‖ XER[SO] (SO copied as stcx. does: the sources mask it); paste. and cpabort empty the buffer. " +
+		Hardware: Value, HWDetail: "POWER10 (Config.Level): copy loads the 128-byte block at EA into the Emulator's copy buffer (Emulator.CopyBuffer); paste. stores it to the block at EA and sets CR0 = 0b001 ‖ XER[SO] when a copy filled it since the last paste. or cpabort, else stores nothing and sets CR0 = 0b000 ‖ XER[SO] (the ISA 3.1 paste. pseudocode: 0b001 ‖ XER[SO] when the paste succeeds, 0b000 ‖ XER[SO] after a copy-paste sequence error, translation conflict or data-transfer problem); paste. and cpabort empty the buffer. " +
 			"Not emulated (ErrNotEmulated): an EA that is not a multiple of 128, paste. with L = 0, and every copy-paste op at POWER9 (no source). A paste to an accelerator's address is a plain store here (a Memory decides what it means)",
 		QEMU: Value, QDetail: "copy and paste. are illegal instructions in problem state (SIGILL code 1); cpabort is a no-op (QEMU 7.2 harness)",
-		Source: "shared/reference/power9-behaviour.md (copy/paste row: Valgrind none/tests/ppc64/test_copy_paste.c on POWER10, HW-measured: the block is copied, success is a non-zero CR0, paste. with no copy gives CR0 = 0); Linux arch/powerpc vas_paste and its selftests (success = CR0 EQ alone, SO masked); Power ISA 3.1B Book II 4.4.4; QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt)",
+		Source: "shared/reference/power9-behaviour.md (copy/paste row: Valgrind none/tests/ppc64/test_copy_paste.c on POWER10, HW-measured: the block is copied, success is a non-zero CR0, paste. with no copy gives CR0 = 0); Linux arch/powerpc vas_paste and its selftests (success = CR0 EQ alone, SO masked); Power ISA 3.1B Book II 4.4.4 (paste. pseudocode as reproduced at instructionsets.com/powerisa/paste_); QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt)",
 	},
 	diffMfocrfFxm: {
 		ID:       "mfocrf-fxm",
@@ -394,7 +394,8 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: Value, HWDetail: "defined by ISA 3.1: the even register of the pair holds the doubleword at EA, the odd one EA+8, whatever the byte order " +
 			"(unlike lq/stq in LE; Linux's emulator swaps the doublewords as for lq/stq, which the ISA does not)",
 		QEMU: Value, QDetail: "the same: RTp ↔ the byte-reversed doubleword at EA, RTp+1 ↔ the one at EA+8, unlike QEMU's lq/stq (QEMU 7.2 harness)",
-		Source: "ISA 3.1; QEMU and Microwatt agree; linuxppc issue #481 (ISA); QEMU 7.2 harness (emulate/testdata/qemu/quad.le.txt); shared/reference/linux-sstep.md 2.10",
+		Source: "Power ISA 3.1 Book I, Load/Store Quadword: plq/pstq pseudocode (MEM(EA,16) ↔ RTp+1 ‖ RTp in little-endian mode) and text (the even register ↔ EA independent of the byte order), against lq/stq (the even register ↔ the byte-reversed doubleword at EA+8 in little-endian mode, also in ISA 3.0B), as reproduced at instructionsets.com/powerisa/plq and /lq; " +
+			"QEMU and Microwatt agree; linuxppc issue #481 (ISA); QEMU 7.2 harness (emulate/testdata/qemu/quad.le.txt); shared/reference/linux-sstep.md 2.10",
 	},
 	diffDscrUser: {
 		ID:       "dscr-user",

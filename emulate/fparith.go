@@ -383,6 +383,11 @@ func opFCmp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // whose FL FG FE FU code is c: FPCC and CR field BF (argument 0), VXSNAN
 // for a signalling NaN operand, VXVC for an ordered compare with a NaN
 // (not with VE=1 and a signalling NaN), FX, and the enabled exception.
+// Nothing else: FR, FI and the FPRF class bit C keep their values (the
+// fcmpu/fcmpo pseudocode of Power ISA Book I, Floating-Point Compare
+// Instructions, writes only FPCC, CR field BF, VXSNAN and VXVC, and the
+// AIX assembler reference's fcmpu and fcmpo pages list the same FPSCR bits
+// as the ones affected).
 func (e *Emulator) fpCompare(r *regs.Regs, in *decode.Inst, c uint32, snan, ordered bool) error {
 	bf := int(in.Args[0] & 7)
 	old := r.FPSCR

@@ -11,11 +11,15 @@ import (
 // mode RTp gets the doubleword at EA and RTp+1 the one at EA+8; in
 // little-endian mode the 16 bytes are one little-endian quantity, so RTp
 // gets the byte-reversed doubleword at EA+8 and RTp+1 the one at EA
-// (measured with QEMU 7.2: emulate/testdata/qemu/quad.*.txt).
+// (the lq and stq descriptions of Power ISA 3.0B and 3.1 say so in words;
+// measured with QEMU 7.2: emulate/testdata/qemu/quad.*.txt).
 //
 // plq and pstq in little-endian mode are different: ISA 3.1 defines them
 // so that RTp gets the doubleword at EA and RTp+1 the one at EA+8 whatever
-// the byte order (each doubleword in the mode's byte order), and QEMU 7.2
+// the byte order (each doubleword in the mode's byte order: its plq
+// pseudocode assigns MEM(EA,16) to RTp+1 ‖ RTp in little-endian mode, to
+// RTp ‖ RTp+1 in big-endian mode, where lq assigns RTp ‖ RTp+1 in both),
+// and QEMU 7.2
 // and Microwatt agree (measured: emulate/testdata/qemu/quad.le.txt), while
 // the Linux kernel's emulator treats them exactly like lq/stq. Both
 // profiles follow the ISA (Differences row "plq-le").

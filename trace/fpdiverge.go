@@ -55,7 +55,8 @@ var fpDivergences = []Divergence{
 	{
 		Ops: []string{"fcmpu", "fcmpo"},
 		Reason: "fcmpu/fcmpo: QEMU 7.2 clears FPSCR[FI] (harness: fpscr=28001 before fcmpo gives 00004001); the ISA " +
-			"alters only FPCC, FX, VXSNAN and (fcmpo) VXVC, so FI keeps its value, as the emulator does. Only FI " +
+			"alters only FPCC, FX, VXSNAN and (fcmpo) VXVC (the fcmpu/fcmpo pseudocode of Book I; the AIX assembler reference's " +
+			"fcmpu/fcmpo pages list the same affected bits), so FI keeps its value, as the emulator does. Only FI " +
 			"is exempt: the rest of the vector is compared",
 		FPSCRIgnore: uint32(regs.FPSCRFI),
 	},
