@@ -627,9 +627,13 @@ var differenceRows = [numDiffs]Difference{
 	diffFPSingleOperand: {
 		ID:       "fp-single-operand-enabled",
 		What:     "fadds, fsubs, fmuls, fdivs, fsqrts, fmadds, fmsubs, fnmadds, fnmsubs (and record forms) with FPSCR OE=1 or UE=1 and an input not representable in single format",
-		Hardware: HardwareStep, HWDetail: "ISA: undefined (the result in FRT and the FPSCR status bits are undefined): let the CPU decide",
+		Hardware: HardwareStep, HWDetail: "ISA: undefined (the result in FRT and the FPSCR status bits are undefined): let the CPU decide. " +
+			"With OE = UE = 0 (not this row) the hardware profile computes the exact result of the double inputs rounded once to single, as POWER hardware does (TestFPSingleNonSingleInputsHW). " +
+			"The VSX scalar single ops (xsaddsp …) are not in this row: their ISA pseudocode reads any double (bfp_CONVERT_FROM_BFP64, then rounds to single), so they are defined and computed",
 		QEMU: Value, QDetail: "computes the result as for single-format inputs: the exact result of the double inputs rounded once to single precision, with the enabled-exception exponent adjustment",
-		Source: "Power ISA 3.1B Book I 4.3.5.1 (Single-Precision Operands); QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/f*s.*)",
+		Source: "Power ISA 2.03 Book I 4.3.5.1 (Single-Precision Operands: undefined for any input not in single format, whatever OE and UE; the narrowing to OE = 1 or UE = 1 is remembered from later versions, whose text was not found); " +
+			"Valgrind none/tests/ppc64/jm-fp.stdout.exp (HW-measured, OE = UE = 0: fadds, fsubs, fmuls, fdivs, fmadds of non-single doubles give the once-rounded result, e.g. fdivs 0x0010000000000001 / 0x80100094e0000359 = 0xbfeffed640000000); " +
+			"instructionsets.com/powerisa/xsaddsp (ISA 3.x pseudocode); QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/f*s.*)",
 	},
 	diffXSTstDCSPNotSP: {
 		ID:       "xststdcsp-not-sp",

@@ -443,9 +443,13 @@ func ftFlags(fg, fe bool) uint32 {
 
 // fpSingleOperands reports whether the inputs a single-precision
 // arithmetic op of kind k reads (x; x and y; x, y and z for the
-// multiply-adds) are representable in single format (Book I 4.3.5.1: with
-// OE=1 or UE=1 the result is undefined otherwise). The estimates and frsp
-// read any double.
+// multiply-adds) are representable in single format (Book I 4.3.5.1: the
+// result is undefined otherwise; ISA 2.03 says so whatever OE and UE, later
+// versions as remembered only with OE=1 or UE=1). Only the OE/UE case is
+// refused: with both 0, POWER hardware rounds the double inputs' exact result
+// once (TestFPSingleNonSingleInputsHW), as fpArith does. The estimates and
+// frsp read any double; so do the VSX scalar single ops, whose ISA
+// pseudocode converts from binary64.
 func fpSingleOperands(k fpArith, x, y, z uint64) bool {
 	switch k {
 	case faSqrt:
