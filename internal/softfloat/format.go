@@ -73,7 +73,9 @@ func (f Format) Emin() int { return 1 - formats[f].emax }
 
 // Adjust is the exponent adjustment of a trapped overflow or underflow
 // (IEEE 754-1985 7.3, 7.4; the Power ISA's 192 and 1536): 3·2^(w−2) for w
-// exponent bits.
+// exponent bits. For binary128 that is 24576, the value the IEEE 754r draft
+// of 2003-08-12 (8.2, trapped overflow) names for quad; the Power ISA's quad
+// text was not found, the same rule is assumed (vsx_qp.go).
 func (f Format) Adjust() int { d := &formats[f]; return 3 << (d.width - d.prec - 2) }
 
 // Bits is an encoding, right-aligned in 128 bits: formats up to 64 bits
