@@ -25,6 +25,14 @@ import (
 // target register unchanged; for overflow and underflow the exponent-adjusted
 // result; for inexact the rounded result), which Apply writes. The
 // interrupt's SRR0 is the address of the instruction (NIP is not advanced).
+// Sources for these actions: Power ISA 2.03 Book I 4.4 (yumpu copy, page
+// 124: the disabled overflow action) and the PowerPC RCPU reference manual
+// 6.11.10.8 and the underflow section after it (enabled overflow: exponent
+// less 1536, or 192 for the single ops and frsp, the adjusted rounded result
+// written, FPRF set; enabled underflow: the same with the exponent raised);
+// for the enabled invalid-operation action, the AIX assembler reference's
+// "no result if FPSCR[VE] = 1" and the VSX pseudocode of ISA 3.x (target
+// written only if no enabled invalid operation, FR and FI cleared otherwise).
 type FPException struct {
 	Op     decode.Op // the instruction that raised the exception
 	FPSCR  uint64    // FPSCR as the instruction leaves it
