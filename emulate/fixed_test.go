@@ -22,30 +22,22 @@ type fixedCase struct {
 	want   func(r *regs.Regs) // applied to a copy of the pre-state; NIP += 4 is implied
 }
 
+// stepCase is the expectation fc stands for: its register setup and
+// changes applied to the test machine's registers.
+func (fc fixedCase) stepCase() stepCase {
+	c := stepCase{name: fc.name, word: fc.insn, prof: fc.p, want: func(m *machine) { fc.want(&m.r) }}
+	if fc.mode32 {
+		c.msrClear = regs.MSRSF
+	}
+	if fc.setup != nil {
+		c.setup = func(m *machine) { fc.setup(&m.r) }
+	}
+	return c
+}
+
 func runFixed(t *testing.T, tests []fixedCase) {
 	t.Helper()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			bothOrders(t, func(t *testing.T, le bool) {
-				m := newMachine(le)
-				if tt.mode32 {
-					m.r.MSR &^= regs.MSRSF
-				}
-				if tt.setup != nil {
-					tt.setup(&m.r)
-				}
-				exp := m.r
-				exp.NIP += 4
-				tt.want(&exp)
-				if err := m.step(t, tt.p, tt.insn); err != nil {
-					t.Fatal(err)
-				}
-				if d := cmp.Diff(exp, m.r); d != "" {
-					t.Errorf("(-want +got):\n%s", d)
-				}
-			})
-		})
-	}
+	runCases(t, stepCases(tests, fixedCase.stepCase))
 }
 
 func TestArith(t *testing.T) {

@@ -43,50 +43,27 @@ type fpCase struct {
 	exc     *FPException // expected details of an ErrFPException (Op ignored)
 }
 
-func runFPCases(t *testing.T, cases []fpCase) {
-	for _, c := range cases {
-		bothOrders(t, func(t *testing.T, le bool) {
-			m := newMachine(le)
-			m.r.MSR |= c.msr
+// stepCase is the expectation c stands for: FPR2-4 and FPSCR set, FPR1,
+// FPSCR and CR expected.
+func (c fpCase) stepCase() stepCase {
+	return stepCase{name: c.name, word: c.word, prof: c.prof, msr: c.msr,
+		setup: func(m *machine) {
 			m.r.SetFPR(2, c.f2)
 			m.r.SetFPR(3, c.f3)
 			m.r.SetFPR(4, c.f4)
 			m.r.FPSCR = c.fpscr
-			before := m.r
-			err := m.step(t, c.prof, c.word)
-			if c.wantErr != nil {
-				if !errors.Is(err, c.wantErr) {
-					t.Fatalf("%s: err %v, want %v", c.name, err, c.wantErr)
-				}
-				if d := cmp.Diff(before, m.r); d != "" {
-					t.Errorf("%s: registers changed on %v (-before +after):\n%s", c.name, err, d)
-				}
-				if c.exc != nil {
-					var x *FPException
-					if !errors.As(err, &x) {
-						t.Fatalf("%s: %T is not an *FPException", c.name, err)
-					}
-					got := *x
-					got.Op = 0
-					if d := cmp.Diff(*c.exc, got); d != "" {
-						t.Errorf("%s: FPException (-want +got):\n%s", c.name, d)
-					}
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("%s: %v", c.name, err)
-			}
-			want := before
-			want.NIP += 4
-			want.VSR[1] = regs.VSR{Hi: c.f1}
-			want.FPSCR = c.wFPSCR
-			want.CR = c.cr
-			if d := cmp.Diff(want, m.r); d != "" {
-				t.Errorf("%s (-want +got):\n%s", c.name, d)
-			}
-		})
-	}
+		},
+		want: func(m *machine) {
+			m.r.VSR[1] = regs.VSR{Hi: c.f1}
+			m.r.FPSCR = c.wFPSCR
+			m.r.CR = c.cr
+		},
+		err: c.wantErr, exc: c.exc}
+}
+
+func runFPCases(t *testing.T, cases []fpCase) {
+	t.Helper()
+	runCases(t, stepCases(cases, fpCase.stepCase))
 }
 
 // TestFPISA checks the cases where the ISA, not QEMU, decides (the accepted

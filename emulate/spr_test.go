@@ -1,7 +1,6 @@
 package emulate
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -93,25 +92,21 @@ type refusalCase struct {
 	want  error
 }
 
+// stepCase is the expectation rc stands for (little-endian).
+func (rc refusalCase) stepCase() stepCase {
+	c := stepCase{name: rc.name, word: rc.insn, prof: rc.p, orders: onlyLE, err: rc.want}
+	if rc.super {
+		c.msrClear = regs.MSRPR
+	}
+	if rc.setup != nil {
+		c.setup = func(m *machine) { rc.setup(&m.r) }
+	}
+	return c
+}
+
 func runRefusals(t *testing.T, tests []refusalCase) {
 	t.Helper()
-	for _, tc := range tests {
-		m := newMachine(true)
-		if tc.super {
-			m.r.MSR &^= regs.MSRPR
-		}
-		if tc.setup != nil {
-			tc.setup(&m.r)
-		}
-		before := m.r
-		err := m.step(t, tc.p, tc.insn)
-		if !errors.Is(err, tc.want) {
-			t.Errorf("%s (%v): err = %v, want %v", tc.name, tc.p, err, tc.want)
-		}
-		if before != m.r {
-			t.Errorf("%s (%v): registers changed", tc.name, tc.p)
-		}
-	}
+	runCases(t, stepCases(tests, refusalCase.stepCase))
 }
 
 func TestSPRRefusals(t *testing.T) {
