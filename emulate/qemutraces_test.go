@@ -1,6 +1,7 @@
 package emulate_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/trace"
@@ -57,3 +58,21 @@ func expectOps(t *testing.T, stats []trace.OpStats, want []string, ok func(s tra
 
 // allAgree: every vector of the op was compared and agrees.
 func allAgree(s trace.OpStats) bool { return s.Agree > 0 && s.Agree == s.Vectors }
+
+// TestArithQEMUTraces replays the QEMU 7.2 runs of the reference harness
+// for the arithmetic ops (both byte orders) under the QEMU profile.
+func TestArithQEMUTraces(t *testing.T) {
+	files, err := filepath.Glob("testdata/qemu/arith.*.txt")
+	if err != nil || len(files) != 2 {
+		t.Fatalf("trace files: %v %v", files, err)
+	}
+	n := 0
+	stats := replayQEMU(t, files...)
+	for _, s := range stats {
+		n += s.Vectors
+	}
+	expectOps(t, stats, nil, func(s trace.OpStats) bool { return s.NotEmulated == 0 })
+	if n < 2000 {
+		t.Errorf("only %d vectors", n)
+	}
+}
