@@ -2,7 +2,9 @@ package debug
 
 import (
 	"errors"
+	"slices"
 
+	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
@@ -14,9 +16,17 @@ var ErrNoHistory = errors.New("debug: no recorded step to undo")
 // successful steps (all of them if Limit is 0), like GDB's process record:
 // StepBack undoes them one by one. Attach it with Emulator.SetObserver.
 // Failed steps have no effects and are not kept.
+//
+// Once Limit steps are kept, each new step takes the storage of the one it
+// drops (a ring), so recording costs no allocation and no copying of the
+// history; a *StepRecord from Records is valid until its step is dropped
+// (by the Limit, StepBack or Reset).
 type Recorder struct {
 	Limit int // the most steps kept (the oldest are dropped first); 0: no limit
+	// recs holds the steps, oldest first from recs[start] on, wrapping
+	// round; start is 0 until a full history drops its first step.
 	recs  []*emulate.StepRecord
+	start int
 }
 
 // ObserveStep implements emulate.Observer.
@@ -25,10 +35,58 @@ func (rc *Recorder) ObserveStep(rec *emulate.StepRecord) {
 		return
 	}
 	if rc.Limit > 0 && len(rc.recs) >= rc.Limit {
-		n := copy(rc.recs, rc.recs[1:])
-		rc.recs = rc.recs[:n]
+		if len(rc.recs) > rc.Limit { // Limit lowered since: drop the oldest
+			rc.linearize()
+			rc.recs = rc.recs[len(rc.recs)-rc.Limit:]
+		}
+		copyRecord(rc.recs[rc.start], rec)
+		rc.start = (rc.start + 1) % len(rc.recs)
+		return
+	}
+	rc.linearize()
+	if n := len(rc.recs); n < cap(rc.recs) {
+		if dst := rc.recs[:n+1][n]; dst != nil { // storage of a step dropped by StepBack or Reset
+			copyRecord(dst, rec)
+			rc.recs = rc.recs[:n+1]
+			return
+		}
 	}
 	rc.recs = append(rc.recs, rec.Clone())
+}
+
+// linearize rotates the ring so that the oldest step is recs[0].
+func (rc *Recorder) linearize() {
+	if rc.start == 0 {
+		return
+	}
+	slices.Reverse(rc.recs[:rc.start])
+	slices.Reverse(rc.recs[rc.start:])
+	slices.Reverse(rc.recs)
+	rc.start = 0
+}
+
+// copyRecord makes dst a deep copy of src, as src.Clone() would be, in
+// dst's storage (its Inst, register and memory-write buffers).
+func copyRecord(dst, src *emulate.StepRecord) {
+	in, rw, mw := dst.Inst, dst.Regs[:0], dst.Mem
+	*dst = *src
+	if src.Inst != nil {
+		if in == nil {
+			in = new(decode.Inst)
+		}
+		*in = *src.Inst
+		dst.Inst = in
+	}
+	dst.Regs = append(rw, src.Regs...)
+	if cap(mw) < len(src.Mem) {
+		mw = append(mw[:cap(mw)], make([]emulate.MemWrite, len(src.Mem)-cap(mw))...)
+	}
+	mw = mw[:len(src.Mem)]
+	for i, w := range src.Mem {
+		mw[i] = emulate.MemWrite{Addr: w.Addr, OldOK: w.OldOK,
+			Old: append(mw[i].Old[:0], w.Old...), New: append(mw[i].New[:0], w.New...)}
+	}
+	dst.Mem = mw
 }
 
 // Len returns the number of recorded steps.
@@ -36,10 +94,13 @@ func (rc *Recorder) Len() int { return len(rc.recs) }
 
 // Records returns the recorded steps, oldest first. The slice is the
 // Recorder's own.
-func (rc *Recorder) Records() []*emulate.StepRecord { return rc.recs }
+func (rc *Recorder) Records() []*emulate.StepRecord {
+	rc.linearize()
+	return rc.recs
+}
 
 // Reset forgets every recorded step.
-func (rc *Recorder) Reset() { rc.recs = rc.recs[:0] }
+func (rc *Recorder) Reset() { rc.recs, rc.start = rc.recs[:0], 0 }
 
 // StepBack undoes the most recent recorded step on r and m and forgets it.
 // The state must be the one the recorded steps left (nothing else may have
@@ -48,6 +109,7 @@ func (rc *Recorder) StepBack(r *regs.Regs, m emulate.Memory) error {
 	if len(rc.recs) == 0 {
 		return ErrNoHistory
 	}
+	rc.linearize()
 	rec := rc.recs[len(rc.recs)-1]
 	if err := rec.Undo(r, m); err != nil {
 		return err
