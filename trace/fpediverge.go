@@ -21,9 +21,11 @@ var fpeDivergences = []Divergence{
 			"interrupt before its CR1 update, so CR is unchanged at the SIGFPE; in the ISA CR1 (if Rc=1) is set " +
 			"from FPSCR[FX FEX VX OX] by the instruction, whose FPSCR update (and, for an overflow, underflow or " +
 			"inexact exception, target write) precedes the precise interrupt, as the emulator's FPException " +
-			"carries it (Microwatt's fpu.vhdl does the same: the excepting instruction completes, FPSCR and CR1 " +
-			"written, then the 0x700 interrupt is taken; the ISA text saying so in words was not found). Only CR1 is " +
-			"exempt: FPSCR, the target and the rest of CR are compared",
+			"carries it. IBM's PPC440x5 core user's manual (2002, Program interrupt programming note) states the " +
+			"architecture's rule: a CR-updating floating-point instruction that takes a precise FP enabled exception " +
+			"updates the CR even when the rest of its execution is suppressed (that core, unlike the architecture, " +
+			"leaves the CR update to the handler); Microwatt's fpu.vhdl does it (the instruction completes, FPSCR and " +
+			"CR1 written, then the 0x700 interrupt). Only CR1 is exempt: FPSCR, the target and the rest of CR are compared",
 		Match: func(l *Line, in *decode.Inst) bool {
 			return l.Result != nil && l.Result.Status == StatusFPE && in.Class == decode.ClassFP && in.Has(decode.FlagRc)
 		},
