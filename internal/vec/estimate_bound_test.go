@@ -12,12 +12,14 @@ import (
 // (Valgrind none/tests/ppc64/subnormal_test.stdout.exp, POWER8/9), and the
 // hardware's own values lie within it too. The bounds (Power ISA 3.1B Book I
 // 6.9, the VMX floating-point estimate instructions): vrefp and vrsqrtefp a
-// relative error of at most one part in 4096 (checked: the AltiVec
-// Technology Programming Interface Manual 4.4, vec_re and vec_rsqrte, as
-// quoted in GCC's libgnat g-alleve.adb); vexptefp at most one part in 16 and
-// vlogefp an absolute error of at most 2^-5 (as remembered from the ISA: no
-// text found; the VSX estimates' one part in 16384 is a different, later
-// bound, xvresp/xvrsqrtesp). The hardware profile still
+// relative error of at most one part in 4096; vexptefp at most one part in
+// 16; vlogefp an absolute error of at most 2^-5 (1/32), the AltiVec manuals
+// excepting results near 1. Checked against the AltiVec Technology
+// Programming Interface Manual 4.4 (vec_re, vec_rsqrte) and Programming
+// Environments Manual chapter 6 (vexptefp, vlogefp), as GCC's libgnat
+// g-alleve.adb quotes them; the ISA's own VMX text was not found. (The VSX
+// estimates' one part in 16384, xvresp/xvrsqrtesp, is a different bound.)
+// The hardware profile still
 // refuses these ops (no model of the hardware's tables): this test only
 // says that the QEMU profile's values are legitimate estimates, except for
 // vexptefp of large negative inputs, where QEMU 7.2 itself is outside the
