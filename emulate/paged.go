@@ -115,11 +115,22 @@ type codeInst struct {
 	// MSR bits are all in the low word: 32 bits keep an entry at 32
 	// bytes.)
 	mask, want uint32
-	le         bool // decoded in little-endian mode (MSR[LE])
-	branch     bool // f sets NIP
+	le         bool  // decoded in little-endian mode (MSR[LE])
+	kind       uint8 // what Run does after f: 0 or kindBranch|kindFacility
 	in         *decode.Inst
 	f          semFn
 }
+
+// The bits of codeInst.kind. An instruction with neither (most) only
+// needs NIP advanced by 4 after f; Run looks at the others more closely.
+const (
+	// kindBranch: f sets NIP (branches), so Run reads it back.
+	kindBranch = 1 << iota
+	// kindFacility: the instruction needs a facility (FP, vector, VSX),
+	// and such an instruction may prime an MMA accumulator (e.acc),
+	// which Run's fast loop requires to be none.
+	kindFacility
+)
 
 // The MSR bits of a codeInst's mask fit its 32 bits (a constant that did
 // not would not compile).
@@ -226,12 +237,12 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 	}
 	f := semFor(in) // specialise.go
 	ci := codeInst{
-		raw:    binary.LittleEndian.Uint32(c.codePage[nip%PageSize:]),
-		le:     le,
-		branch: branches[in.Op],
-		in:     in,
-		f:      f,
-		want:   1, // Step
+		raw:  binary.LittleEndian.Uint32(c.codePage[nip%PageSize:]),
+		le:   le,
+		kind: instKind(in),
+		in:   in,
+		f:    f,
+		want: 1, // Step
 	}
 	if f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level {
 		need := uint32(facilityNeed[in.Facility&7])
@@ -241,4 +252,16 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 		}
 	}
 	c.codeInsts[nip%PageSize/4] = ci
+}
+
+// instKind is codeInst.kind for in.
+func instKind(in *decode.Inst) uint8 {
+	var k uint8
+	if branches[in.Op] {
+		k |= kindBranch
+	}
+	if in.Facility != 0 {
+		k |= kindFacility
+	}
+	return k
 }

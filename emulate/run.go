@@ -200,20 +200,19 @@ func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) 
 
 // runPaged is Run's loop on a PagedMemory m (pages.on) without stop
 // addresses: it executes up to max instructions, the cached ones whose
-// Step checks cannot fail through exec directly (codeInst.mask and want),
-// and returns how many it executed and the error of the one that failed.
+// Step checks cannot fail through runCached, and returns how many it
+// executed and the error of the one that failed.
 func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) {
 	c := &e.pages
 	left := max
 	for left != 0 {
-		if nip := r.NIP; nip&^(PageSize-4) == c.codeAddr {
-			off := nip % PageSize
-			raw := binary.LittleEndian.Uint32(c.codePage[off:])
-			if ci := &c.codeInsts[off/4]; ci.raw == raw && uint32(r.MSR)&ci.mask == ci.want && e.acc == 0 {
-				if err := e.exec(r, m, ci.in, ci.f, ci.branch); err != nil {
-					return max - left, err
-				}
-				left--
+		if r.NIP&^(PageSize-4) == c.codeAddr && e.acc == 0 {
+			k, err := e.runCached(r, m, left)
+			left -= k
+			if err != nil {
+				return max - left, err
+			}
+			if k != 0 {
 				continue
 			}
 		}
@@ -223,6 +222,65 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) 
 		left--
 	}
 	return max, nil
+}
+
+// runCached executes up to max cached instructions from r.NIP, on the
+// code page (pages.codeAddr, which r.NIP is on), while they are what
+// memory holds and their checks pass: it calls their semantic functions
+// directly, as exec would. It returns how many it executed and the error
+// of the one that failed, or 0 and nil if it executed none (the
+// instruction at r.NIP needs Step).
+//
+// Within one call, MSR and e.acc (no accumulator primed, the caller
+// checks) are what they were at the start, so the checks that depend on
+// them are made once: no instruction that reaches here changes MSR (the
+// ops that write it, mtmsr and mtmsrd, are privileged and so never
+// cached as able to skip Step's checks), and an instruction that might
+// prime an accumulator (kindFacility) ends the call when it did.
+func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error) {
+	c := &e.pages
+	if r.MSR&regs.MSRSF == 0 && (r.NIP > 0xffffffff || c.codeAddr == 0xffffffff&^(PageSize-1)) {
+		// Step truncates NIP after the instruction (below, NIP goes
+		// from a page to the next without wrapping).
+		return 0, nil
+	}
+	e.wrap32 = r.MSR&regs.MSRSF == 0
+	i := uint(r.NIP % PageSize / 4)
+	left := max
+	for left != 0 {
+		i %= PageSize / 4
+		ci := &c.codeInsts[i]
+		if uint32(r.MSR)&ci.mask != ci.want || ci.raw != word(c.codePage, i) {
+			break
+		}
+		if err := ci.f(e, r, m, ci.in); err != nil {
+			return max - left, err
+		}
+		left--
+		nip := c.codeAddr + uint64(i)*4 + 4
+		if k := ci.kind; k != 0 {
+			if k&kindBranch != 0 {
+				nip = r.NIP
+			}
+			if k&kindFacility != 0 && e.acc != 0 {
+				r.NIP = nip
+				break
+			}
+		}
+		r.NIP = nip
+		d := nip - c.codeAddr
+		if d&^(PageSize-4) != 0 {
+			break
+		}
+		i = uint(d / 4)
+	}
+	return max - left, nil
+}
+
+// word is the ith word of p as a little-endian number.
+func word(p *[PageSize]byte, i uint) uint32 {
+	b := (*[4]byte)(p[i%(PageSize/4)*4:])
+	return binary.LittleEndian.Uint32(b[:])
 }
 
 // stepPaged fetches and steps one instruction as Fetch does; with pm (m

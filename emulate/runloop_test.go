@@ -1,0 +1,194 @@
+package emulate_test
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/arch/ppc64/ppc64asm"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/mem"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// encw encodes a non-prefixed instruction (decode.Encode).
+func encw(t testing.TB, op decode.Op, args ...int64) uint32 {
+	t.Helper()
+	w, s, err := decode.Encode(op, args...)
+	if err != nil || s != 0 {
+		t.Fatalf("Encode(%v, %d): %v (suffix %#x)", op, args, err, s)
+	}
+	return w
+}
+
+// runProgram is a program for TestRunSameAsStepLoop: memory (built
+// afresh for each run), registers and an Emulator.
+type runProgram struct {
+	name  string
+	steps uint64
+	setup func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator)
+	check []uint64 // data addresses whose pages are compared
+}
+
+// TestRunSameAsStepLoop runs programs through Run (its fast loop over
+// cached instructions, entered and left at every kind of boundary: page
+// ends, 32-bit wrap, MMA accumulators primed mid-run, step limits of every
+// size) and through plain Fetch one step at a time on the same memory
+// hidden behind calls, and compares instruction counts, outcomes,
+// registers, primed accumulators and memory.
+func TestRunSameAsStepLoop(t *testing.T) {
+	addi := func(rt, ra, si int64) uint32 { return encw(t, ppc64asm.ADDI, rt, ra, si) }
+	b := func(off int64) uint32 { return encw(t, ppc64asm.B, off) }
+	const lastPage = 0xfffff000
+	progs := []runProgram{{
+		// Straight-line code that runs off the end of its page into the
+		// next, and a branch back.
+		name: "across-pages", steps: 5000,
+		setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+			msr := regs.MSRLinuxUserLE
+			start := uint64(codeBase + mem.PageSize - 8)
+			m := code(t, msr, start, mem.RX, addi(3, 3, 1), addi(3, 3, 2))
+			if err := m.Map(codeBase+mem.PageSize, mem.PageSize, mem.RX); err != nil {
+				t.Fatal(err)
+			}
+			poke(t, m, msr, codeBase+mem.PageSize, addi(4, 4, 1), b(-12))
+			return m, regs.Regs{MSR: msr, NIP: start}, emulate.New(emulate.Config{})
+		},
+	}, {
+		// 32-bit mode: the last page of the 4 GiB runs on into page 0,
+		// and a branch wraps back.
+		name: "wrap32", steps: 5000,
+		setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+			msr := regs.MSRLinuxUser &^ regs.MSRSF
+			m := code(t, msr, 0xfffffff8, mem.RX, addi(3, 3, 1), addi(3, 3, 2))
+			if err := m.Map(0, mem.PageSize, mem.RX); err != nil {
+				t.Fatal(err)
+			}
+			poke(t, m, msr, 0, addi(4, 4, 1), b(-12))
+			return m, regs.Regs{MSR: msr, NIP: lastPage + mem.PageSize - 8}, emulate.New(emulate.Config{})
+		},
+	}, {
+		// Within one page in 32-bit mode, loads and stores through Read
+		// and Write.
+		name: "mode32-loop", steps: 5000,
+		setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+			msr := regs.MSRLinuxUserLE &^ regs.MSRSF
+			m := code(t, msr, codeBase, mem.RX, wLdR6, wStdR6, wAddR3R6, wAddi7By3, wAddi8By5, wBack20)
+			if err := m.Map(0x20000, 4*mem.PageSize, mem.RW); err != nil {
+				t.Fatal(err)
+			}
+			r := regs.Regs{MSR: msr, NIP: codeBase}
+			r.GPR[7], r.GPR[8] = 0x20000, 0x22000
+			return m, r, emulate.New(emulate.Config{})
+		},
+		check: []uint64{0x20000, 0x21000, 0x22000, 0x23000},
+	}, {
+		// The CRC loop: byte and word loads, rotates, a counted branch.
+		name: "crc", steps: 3000,
+		setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+			msr := regs.MSRLinuxUserLE
+			m := code(t, msr, codeBase, mem.RX, crcLoop...)
+			if err := m.Map(0x20000, 16*mem.PageSize, mem.RW); err != nil {
+				t.Fatal(err)
+			}
+			data := make([]byte, 16*mem.PageSize)
+			for i := range data {
+				data[i] = byte(i*13 + i>>9)
+			}
+			if err := m.Poke(0x20000, data); err != nil {
+				t.Fatal(err)
+			}
+			r := regs.Regs{MSR: msr, NIP: codeBase, CTR: 300}
+			r.GPR[3], r.GPR[7], r.GPR[9] = 0xffffffff, 0x20000, 0x28000
+			return m, r, emulate.New(emulate.Config{})
+		},
+	}, {
+		// An MMA accumulator primed in the middle of a run of cached
+		// instructions: the next instruction that names one of its
+		// VSRs is refused (hardware profile) where a step would refuse
+		// it. The first two passes deprime it again (so that every
+		// instruction runs twice and is cached: decode keeps a word
+		// seen twice), the third does not.
+		name: "mma-primed", steps: 100,
+		setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+			msr := regs.MSRLinuxUserLE
+			m := code(t, msr, codeBase, mem.RX,
+				encw(t, ppc64asm.XXSETACCZ, 0),
+				encw(t, ppc64asm.CMPDI, 0, 3, 1),
+				addi(3, 3, 1),
+				encw(t, ppc64asm.BC, 12, 1, 8), // bgt .+8
+				encw(t, ppc64asm.XXMFACC, 0),
+				encw(t, ppc64asm.XXLOR, 1, 6, 7),
+				b(-24))
+			return m, regs.Regs{MSR: msr, NIP: codeBase}, emulate.New(emulate.Config{})
+		},
+	}, {
+		// The FP facility off: an FP instruction is refused after
+		// integer ones ran from the cache.
+		name: "fp-off", steps: 100,
+		setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+			msr := regs.MSRLinuxUserLE &^ regs.MSRFP
+			m := code(t, msr, codeBase, mem.RX, addi(3, 3, 1), addi(3, 3, 1), 0xfc21102a) // fadd f1,f1,f2
+			return m, regs.Regs{MSR: msr, NIP: codeBase}, emulate.New(emulate.Config{})
+		},
+	}}
+	// Step limits for Run, used in turn: single steps, odd sizes, and
+	// one big enough to reach the end.
+	limits := []uint64{1, 2, 3, 1, 7, 1, 64, 5, 1000, 13, 1 << 20}
+	for _, p := range progs {
+		t.Run(p.name, func(t *testing.T) {
+			m2, r2, e2 := p.setup(t)
+			var n2 uint64
+			var err2 error
+			for ; n2 < p.steps; n2++ {
+				if err2 = e2.Fetch(&r2, unpaged{m2}); err2 != nil {
+					break
+				}
+			}
+			t.Logf("%d steps, %v", n2, err2)
+			// Run with each rotation of limits.
+			for rot := range limits {
+				m1, r1, e1 := p.setup(t)
+				var n1 uint64
+				var err1 error
+				for k := rot; n1 < p.steps; k++ {
+					lim := min(limits[k%len(limits)], p.steps-n1)
+					var n uint64
+					n, err1 = e1.Run(&r1, m1, emulate.RunOptions{MaxSteps: lim})
+					n1 += n
+					if err1 != emulate.ErrStepLimit {
+						break
+					}
+				}
+				if n1 == p.steps && err1 == emulate.ErrStepLimit {
+					err1 = nil
+				}
+				if n1 != n2 || fmt.Sprint(err1) != fmt.Sprint(err2) {
+					t.Fatalf("limits from %d: Run = %d, %v; Fetch loop = %d, %v", rot, n1, err1, n2, err2)
+				}
+				if d := cmp.Diff(r2, r1); d != "" {
+					t.Errorf("limits from %d: registers (-Fetch +Run):\n%s", rot, d)
+				}
+				if a1, a2 := e1.PrimedAccumulators(), e2.PrimedAccumulators(); a1 != a2 {
+					t.Errorf("limits from %d: primed accumulators: Run %#x, Fetch %#x", rot, a1, a2)
+				}
+				for _, a := range p.check {
+					b1 := make([]byte, mem.PageSize)
+					b2 := make([]byte, mem.PageSize)
+					if err := m1.Read(a, b1); err != nil {
+						t.Fatal(err)
+					}
+					if err := m2.Read(a, b2); err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(b1, b2) {
+						t.Errorf("limits from %d: page %#x differs", rot, a)
+					}
+				}
+			}
+		})
+	}
+}
