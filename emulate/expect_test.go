@@ -174,18 +174,14 @@ func (c *stepCase) run(t *testing.T, p Profile, le bool) {
 				t.Errorf("%v %s: FPException (-want +got):\n%s", p, order, d)
 			}
 		}
-		if c.check != nil {
-			c.check(t, err)
-		}
+		c.runCheck(t, err, p, order)
 		return
 	}
 	if err != nil {
 		t.Errorf("%v %s: %v", p, order, err)
 		return
 	}
-	if c.check != nil {
-		c.check(t, err)
-	}
+	c.runCheck(t, err, p, order)
 	want := before.clone()
 	want.r.NIP += 4 * uint64(len(words))
 	if c.want != nil {
@@ -193,6 +189,32 @@ func (c *stepCase) run(t *testing.T, p Profile, le bool) {
 	}
 	if d := diffMachines(want, m); d != "" {
 		t.Errorf("%v %s (-want +got):\n%s", p, order, d)
+	}
+}
+
+// runCheck runs c's check, if any, and says where a check that failed ran.
+func (c *stepCase) runCheck(t *testing.T, err error, p Profile, order string) {
+	t.Helper()
+	if c.check == nil {
+		return
+	}
+	failed := t.Failed()
+	c.check(t, err)
+	if !failed && t.Failed() {
+		t.Logf("(the step ran under %v, %s)", p, order)
+	}
+}
+
+// checkFPException returns a stepCase check that hands the step's
+// *FPException to f (the fields a case pins).
+func checkFPException(f func(t *testing.T, x *FPException)) func(t *testing.T, err error) {
+	return func(t *testing.T, err error) {
+		t.Helper()
+		var x *FPException
+		if !errors.As(err, &x) {
+			t.Fatalf("err %v, want an *FPException", err)
+		}
+		f(t, x)
 	}
 }
 

@@ -1,11 +1,9 @@
 package emulate
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -28,14 +26,13 @@ const (
 	wXscvdpsxws = 0xf0201960
 )
 
-// cvMachine is a machine with XB (vs3) = xb, a marker in XT (vs1) and
-// FPSCR = fpscr.
-func cvMachine(le bool, xb regs.VSR, fpscr uint64) *machine {
-	m := newMachine(le)
-	m.r.VSR[3] = xb
-	m.r.VSR[1] = regs.VSR{Hi: 0x1111111111111111, Lo: 0x2222222222222222}
-	m.r.FPSCR = fpscr
-	return m
+// cvSetup sets XB (vs3) = xb, a marker in XT (vs1) and FPSCR = fpscr.
+func cvSetup(xb regs.VSR, fpscr uint64) func(m *machine) {
+	return func(m *machine) {
+		m.r.VSR[3] = xb
+		m.r.VSR[1] = regs.VSR{Hi: 0x1111111111111111, Lo: 0x2222222222222222}
+		m.r.FPSCR = fpscr
+	}
 }
 
 // TestXVConvertISA: the vector conversions against values worked from the
@@ -130,27 +127,12 @@ func TestXVConvertISA(t *testing.T) {
 		{"xvcvuxdsp 2^64-1 (RN), 0", wXvcvuxdsp, regs.VSR{Hi: ^uint64(0)}, 0,
 			regs.VSR{Hi: 0x5f800000_5f800000}, fx | xx},
 	}
-	for _, c := range cases {
-		in, err := decode.DecodeWord(c.word, 0)
-		if err != nil {
-			t.Fatalf("%s: %08x: %v", c.name, c.word, err)
-		}
-		for _, p := range []Profile{Hardware, QEMU} {
-			bothOrders(t, func(t *testing.T, le bool) {
-				m := cvMachine(le, c.xb, c.fpscr)
-				want := m.r
-				if err := m.step(t, p, c.word); err != nil {
-					t.Fatalf("%s (%v, %s): %v", c.name, in.Op, p, err)
-				}
-				want.NIP += 4
-				want.VSR[1] = c.xt
-				want.FPSCR = c.wantFPSCR
-				if d := cmp.Diff(want, m.r); d != "" {
-					t.Errorf("%s (%s) (-want +got):\n%s", c.name, p, d)
-				}
-			})
-		}
+	sc := make([]stepCase, len(cases))
+	for i, c := range cases {
+		sc[i] = stepCase{name: c.name, word: c.word, prof: anyProfile, setup: cvSetup(c.xb, c.fpscr),
+			want: func(m *machine) { m.r.VSR[1], m.r.FPSCR = c.xt, c.wantFPSCR }}
 	}
+	runCases(t, sc)
 }
 
 // TestXVConvertEnabled: an enabled exception in one lane leaves XT alone
@@ -179,47 +161,33 @@ func TestXVConvertEnabled(t *testing.T) {
 		{"xvcvspdp SNaN with VE", wXvcvspdp, regs.VSR{Hi: 0x7f800001_00000000}, regs.FPSCRVE,
 			regs.FPSCRVE | fex | regs.FPSCRVX | regs.FPSCRVXSNAN},
 	}
+	var sc []stepCase
 	for _, c := range cases {
-		bothOrders(t, func(t *testing.T, le bool) {
-			// Hardware, ignore-exceptions mode: FPSCR updated, XT unchanged.
-			m := cvMachine(le, c.xb, c.fpscr)
-			want := m.r
-			if err := m.step(t, Hardware, c.word); err != nil {
-				t.Fatalf("%s: %v", c.name, err)
-			}
-			want.NIP += 4
-			want.FPSCR = c.wantFPSCR
-			if d := cmp.Diff(want, m.r); d != "" {
-				t.Errorf("%s (-want +got):\n%s", c.name, d)
-			}
-			// QEMU profile, and hardware with FE0=FE1=1: the interrupt.
-			for _, p := range []Profile{QEMU, Hardware} {
-				m := cvMachine(le, c.xb, c.fpscr)
-				if p == Hardware {
-					m.r.MSR |= regs.MSRFE0 | regs.MSRFE1
-				}
-				before := m.r
-				err := m.step(t, p, c.word)
-				var x *FPException
-				if !errors.As(err, &x) || !errors.Is(err, ErrFPException) {
-					t.Fatalf("%s (%s): err %v, want an FPException", c.name, p, err)
-				}
-				// Only the ISA's state is checked. QEMU 7.2's differs (harness;
-				// accepted divergences in trace/fpediverge.go): an
-				// enabled invalid lane traps inside its loop, before later lanes'
-				// bits (xvcvdpsxws {NaN, 1.5} with VE gives FPSCR e0000180, no
-				// XX); enabled OX/UX/XX trap after XT is written (xvcvdpsp
-				// {max, 1} with OE: XT 5f800000_5f800000_3f800000_3f800000;
-				// {2^-149, 0} with UE: FPSCR c8000020, XT 55000000_55000000_0_0).
+		// Only the ISA's state is checked. QEMU 7.2's differs (harness;
+		// accepted divergences in trace/fpediverge.go): an
+		// enabled invalid lane traps inside its loop, before later lanes'
+		// bits (xvcvdpsxws {NaN, 1.5} with VE gives FPSCR e0000180, no
+		// XX); enabled OX/UX/XX trap after XT is written (xvcvdpsp
+		// {max, 1} with OE: XT 5f800000_5f800000_3f800000_3f800000;
+		// {2^-149, 0} with UE: FPSCR c8000020, XT 55000000_55000000_0_0).
+		trap := func(p Profile) func(t *testing.T, x *FPException) {
+			return func(t *testing.T, x *FPException) {
 				if p == Hardware && x.FPSCR != c.wantFPSCR || x.Target != -1 {
-					t.Errorf("%s (%s): FPException FPSCR %#x Target %d, want %#x, -1", c.name, p, x.FPSCR, x.Target, c.wantFPSCR)
-				}
-				if d := cmp.Diff(before, m.r); d != "" {
-					t.Errorf("%s (%s): registers changed (-before +after):\n%s", c.name, p, d)
+					t.Errorf("FPException FPSCR %#x Target %d, want %#x, -1", x.FPSCR, x.Target, c.wantFPSCR)
 				}
 			}
-		})
+		}
+		sc = append(sc,
+			// Hardware, ignore-exceptions mode: FPSCR updated, XT unchanged.
+			stepCase{name: c.name, word: c.word, setup: cvSetup(c.xb, c.fpscr),
+				want: func(m *machine) { m.r.FPSCR = c.wantFPSCR }},
+			// QEMU profile, and hardware with FE0=FE1=1: the interrupt.
+			stepCase{name: c.name + " trap", word: c.word, prof: QEMU, setup: cvSetup(c.xb, c.fpscr),
+				err: ErrFPException, check: checkFPException(trap(QEMU))},
+			stepCase{name: c.name + " trap", word: c.word, msr: regs.MSRFE0 | regs.MSRFE1, setup: cvSetup(c.xb, c.fpscr),
+				err: ErrFPException, check: checkFPException(trap(Hardware))})
 	}
+	runCases(t, sc)
 }
 
 // TestXSCvDPWordBothWords: xscvdpsxws/xscvdpuxws put the word in words 0

@@ -37,43 +37,29 @@ func TestQuadEnabledAdjust(t *testing.T) {
 			regs.VSR{Hi: 0x7ffe000000000000}, regs.VSR{Hi: 0x4001000000000000}, regs.FPSCROE,
 			0xd0004040, regs.VSR{Hi: 0x2000000000000000}},
 	}
+	var sc []stepCase
 	for _, c := range cases {
-		bothOrders(t, func(t *testing.T, le bool) {
-			// Hardware, MSR[FE0,FE1] = 0: written, FEX set, no interrupt.
-			m := newMachine(le)
+		setup := func(m *machine) {
 			m.r.VSR[35], m.r.VSR[36] = c.a, c.b
 			m.r.FPSCR = c.fpscr
-			want := m.r
-			if err := m.step(t, Hardware, c.word); err != nil {
-				t.Fatalf("%s: %v", c.name, err)
-			}
-			want.NIP += 4
-			want.VSR[34] = c.want
-			want.FPSCR = c.wantFPSCR
-			if d := cmp.Diff(want, m.r); d != "" {
-				t.Errorf("%s (-want +got):\n%s", c.name, d)
-			}
-			// The interrupt (QEMU profile; hardware with FE0=FE1=1) carries
-			// the same state.
-			for _, p := range []Profile{QEMU, Hardware} {
-				m := newMachine(le)
-				if p == Hardware {
-					m.r.MSR |= regs.MSRFE0 | regs.MSRFE1
-				}
-				m.r.VSR[35], m.r.VSR[36] = c.a, c.b
-				m.r.FPSCR = c.fpscr
-				var x *FPException
-				if err := m.step(t, p, c.word); !errors.As(err, &x) {
-					t.Fatalf("%s (%s): err %v, want an FPException", c.name, p, err)
-				}
-				got := regs.VSR{Hi: x.Value, Lo: x.Lo}
-				if x.Target != 34 || got != c.want || x.FPSCR != c.wantFPSCR {
-					t.Errorf("%s (%s): FPException target %d value %016x_%016x FPSCR %#x, want 34 %016x_%016x %#x",
-						c.name, p, x.Target, got.Hi, got.Lo, x.FPSCR, c.want.Hi, c.want.Lo, c.wantFPSCR)
-				}
+		}
+		// The interrupt (QEMU profile; hardware with FE0=FE1=1) carries
+		// the same state.
+		trap := checkFPException(func(t *testing.T, x *FPException) {
+			got := regs.VSR{Hi: x.Value, Lo: x.Lo}
+			if x.Target != 34 || got != c.want || x.FPSCR != c.wantFPSCR {
+				t.Errorf("FPException target %d value %016x_%016x FPSCR %#x, want 34 %016x_%016x %#x",
+					x.Target, got.Hi, got.Lo, x.FPSCR, c.want.Hi, c.want.Lo, c.wantFPSCR)
 			}
 		})
+		sc = append(sc,
+			// Hardware, MSR[FE0,FE1] = 0: written, FEX set, no interrupt.
+			stepCase{name: c.name, word: c.word, setup: setup,
+				want: func(m *machine) { m.r.VSR[34], m.r.FPSCR = c.want, c.wantFPSCR }},
+			stepCase{name: c.name + " trap", word: c.word, prof: QEMU, setup: setup, err: ErrFPException, check: trap},
+			stepCase{name: c.name + " trap", word: c.word, msr: regs.MSRFE0 | regs.MSRFE1, setup: setup, err: ErrFPException, check: trap})
 	}
+	runCases(t, sc)
 }
 
 // TestXSNabsQPReservedBit: bit 31 of xsnabsqp is reserved (X-form, as for

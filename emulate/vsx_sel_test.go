@@ -1,11 +1,8 @@
 package emulate
 
 import (
-	"errors"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -168,41 +165,23 @@ func TestVSXSelectCases(t *testing.T) {
 		{name: "xxgenpcvbm IMM=4 under hardware", op: "xxgenpcvbm", word: wXgenpcvbm | 4<<16, err: ErrNotEmulated},
 		{name: "xxgenpcvbm IMM=4 under QEMU", op: "xxgenpcvbm", word: wXgenpcvbm | 4<<16, prof: QEMU, err: ErrIllegal},
 	}
-	for _, c := range cases {
-		in, err := decode.DecodeWord(c.word, 0)
-		if err != nil || in.Op.String() != c.op {
-			t.Fatalf("%s: %08x decodes as %v (%v), want %s", c.name, c.word, in.Op, err, c.op)
-		}
-		bothOrders(t, func(t *testing.T, le bool) {
-			m := newMachine(le)
-			for n, v := range c.in {
-				m.r.VSR[n] = v
-			}
-			m.r.FPSCR = c.fpscr
-			before := m.r
-			err := m.step(t, c.prof, c.word)
-			if c.err != nil {
-				if !errors.Is(err, c.err) {
-					t.Fatalf("%s: err %v, want %v", c.name, err, c.err)
+	sc := make([]stepCase, len(cases))
+	for i, c := range cases {
+		sc[i] = stepCase{name: c.name, op: c.op, word: c.word, prof: c.prof, err: c.err,
+			setup: func(m *machine) {
+				for n, v := range c.in {
+					m.r.VSR[n] = v
 				}
-				if d := cmp.Diff(before, m.r); d != "" {
-					t.Errorf("%s: refused step changed registers:\n%s", c.name, d)
+				m.r.FPSCR = c.fpscr
+			},
+			want: func(m *machine) {
+				for n, v := range c.out {
+					m.r.VSR[n] = v
 				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("%s: %v", c.name, err)
-			}
-			want := before
-			for n, v := range c.out {
-				want.VSR[n] = v
-			}
-			want.CR, want.FPSCR, want.NIP = c.cr, c.fpscrOut, cia+4
-			if d := cmp.Diff(want, m.r); d != "" {
-				t.Errorf("%s (-want +got):\n%s", c.name, d)
-			}
-		})
+				m.r.CR, m.r.FPSCR = c.cr, c.fpscrOut
+			}}
 	}
+	runCases(t, sc)
 }
 
 func BenchmarkStepXsmaxcdp(b *testing.B)   { benchVSX(b, wXsmaxcdp) }

@@ -50,28 +50,11 @@ func TestVSXCases(t *testing.T) {
 		{"lxvkq 1: binary128 +1.0", wLxvkq1, "lxvkq", nil,
 			func(m *machine) { m.r.VSR[1] = regs.VSR{Hi: 0x3fff000000000000} }},
 	}
-	for _, c := range cases {
-		in, err := decode.DecodeWord(c.word, 0)
-		if err != nil || in.Op.String() != c.op {
-			t.Fatalf("%s: %08x decodes as %v (%v), want %s", c.name, c.word, in.Op, err, c.op)
-		}
-		bothOrders(t, func(t *testing.T, le bool) {
-			m := newMachine(le)
-			if c.setup != nil {
-				c.setup(m)
-			}
-			want := m.r
-			if err := m.step(t, Hardware, c.word); err != nil {
-				t.Fatalf("%s: %v", c.name, err)
-			}
-			w := &machine{r: want}
-			c.delta(w)
-			w.r.NIP = cia + 4
-			if d := cmp.Diff(w.r, m.r); d != "" {
-				t.Errorf("%s (-want +got):\n%s", c.name, d)
-			}
-		})
+	sc := make([]stepCase, len(cases))
+	for i, c := range cases {
+		sc[i] = stepCase{name: c.name, op: c.op, word: c.word, setup: c.setup, want: c.delta}
 	}
+	runCases(t, sc)
 }
 
 // TestVSXUnavailable: with MSR[VSX] = 0 a VSX op is refused and the
