@@ -33,21 +33,6 @@ func TestVMXElemColumn(t *testing.T) {
 	}
 }
 
-// vmxWord encodes a VX/VA/VC-form VMX op from its table encoding: fields at
-// bits 6:10, 11:15, 16:20 and, for the VA form only, 21:25 of the word.
-func vmxWord(t testing.TB, op decode.Op, f0, f1, f2, f3 uint32) uint32 {
-	t.Helper()
-	m, v, _, ok := decode.Encoding(op)
-	if !ok {
-		t.Fatalf("%v: no encoding", op)
-	}
-	w := uint32(v>>32) | f0<<21 | f1<<16 | f2<<11
-	if uint32(m>>32)&0x7c0 == 0 { // VA form: a fourth operand field
-		w |= f3 << 6
-	}
-	return w
-}
-
 // vmxStep runs word on a machine whose VR1, VR2, VR3 hold a, b, c and
 // returns the machine after the step.
 func vmxStep(t testing.TB, prof Profile, word uint32, setup func(r *regs.Regs)) (*machine, regs.Regs, error) {
@@ -73,9 +58,11 @@ var (
 // MSR[VEC]=0 makes every VMX op a facility-unavailable interrupt (Power ISA
 // 3.1B Book I 6.1: "Vector_Unavailable()"), with the registers unchanged.
 func TestVMXUnavailable(t *testing.T) {
-	for _, op := range []decode.Op{ppc64asm.VADDUWM, ppc64asm.VXOR, ppc64asm.VCMPEQUBCC, ppc64asm.VPERM,
-		ppc64asm.MFVSCR, ppc64asm.MTVSCR, ppc64asm.VEXTUBLX, ppc64asm.VCIPHER} {
-		m, before, err := vmxStep(t, Hardware, vmxWord(t, op, 1, 2, 3, 4), func(r *regs.Regs) {
+	for _, word := range []uint32{enc(ppc64asm.VADDUWM, 1, 2, 3), enc(ppc64asm.VXOR, 1, 2, 3), enc(ppc64asm.VCMPEQUBCC, 1, 2, 3),
+		enc(ppc64asm.VPERM, 1, 2, 3, 4), enc(ppc64asm.MFVSCR, 1), enc(ppc64asm.MTVSCR, 3), enc(ppc64asm.VEXTUBLX, 1, 2, 3),
+		enc(ppc64asm.VCIPHER, 1, 2, 3)} {
+		op := wordInst(t, word).Op
+		m, before, err := vmxStep(t, Hardware, word, func(r *regs.Regs) {
 			r.MSR &^= regs.MSRVEC
 			r.SetVR(2, vSeq)
 			r.SetVR(3, vOnes)
@@ -121,43 +108,40 @@ func TestVMXISA(t *testing.T) {
 			regs.VSR{Hi: 56<<16 | 63<<8 | 8, Lo: 0}, regs.VSR{}, regs.VSR{Hi: 0x00010203040506ab, Lo: 0x88090a0b0c0d0e0f}, false, 0},
 		{"vpopcntd", ppc64asm.VPOPCNTD, regs.VSR{}, vSeq, regs.VSR{}, regs.VSR{Hi: 12, Lo: 20}, false, 0},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f3 := uint32(4)
-			var f1, f2 uint32 = 2, 3
-			switch tt.op {
-			case ppc64asm.VSLDOI:
-				f3 = 3
-			case ppc64asm.VPOPCNTD:
-				f1, f2 = 0, 3
-			}
-			m, _, err := vmxStep(t, Hardware, vmxWord(t, tt.op, 1, f1, f2, f3), func(r *regs.Regs) {
-				r.SetVR(1, vSeq)
-				r.SetVR(2, tt.a)
-				r.SetVR(3, tt.b)
-				r.SetVR(4, tt.c)
-				r.CR = 0
-				r.VSCR = 0
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := m.r.VR(1); got != tt.want {
-				t.Errorf("VRT = %016x_%016x, want %016x_%016x", got.Hi, got.Lo, tt.want.Hi, tt.want.Lo)
-			}
-			if m.r.SAT() != tt.sat {
-				t.Errorf("SAT = %v, want %v", m.r.SAT(), tt.sat)
-			}
-			if c := m.r.CRField(6); c != tt.cr6 {
-				t.Errorf("CR6 = %04b, want %04b", c, tt.cr6)
-			}
-		})
+	cases := make([]stepCase, len(tests))
+	for i, tt := range tests {
+		args := []int64{1, 2, 3} // VRT=v1, VRA=v2, VRB=v3
+		switch tt.op {
+		case ppc64asm.VSEL, ppc64asm.VPERM:
+			args = append(args, 4) // VRC=v4
+		case ppc64asm.VSLDOI:
+			args = append(args, 3) // SHB=3
+		case ppc64asm.VPOPCNTD:
+			args = []int64{1, 3}
+		}
+		cases[i] = stepCase{name: tt.name, word: enc(tt.op, args...),
+			setup: func(m *machine) {
+				m.r.SetVR(1, vSeq)
+				m.r.SetVR(2, tt.a)
+				m.r.SetVR(3, tt.b)
+				m.r.SetVR(4, tt.c)
+				m.r.CR = 0
+				m.r.VSCR = 0
+			},
+			want: func(m *machine) {
+				m.r.SetVR(1, tt.want)
+				if tt.sat {
+					m.r.VSCR = regs.VSCRSAT
+				}
+				m.r.CR = regs.SetCRField(0, 6, tt.cr6)
+			}}
 	}
+	runCases(t, cases)
 }
 
 // SAT is sticky: a step that does not saturate leaves it set.
 func TestVMXSATSticky(t *testing.T) {
-	m, _, err := vmxStep(t, Hardware, vmxWord(t, ppc64asm.VADDUBS, 1, 2, 3, 0), func(r *regs.Regs) {
+	m, _, err := vmxStep(t, Hardware, enc(ppc64asm.VADDUBS, 1, 2, 3), func(r *regs.Regs) {
 		r.VSCR = regs.VSCRSAT | regs.VSCRNJ
 	})
 	if err != nil || m.r.VSCR != regs.VSCRSAT|regs.VSCRNJ {
@@ -172,9 +156,9 @@ func TestVMXUndefinedHardware(t *testing.T) {
 		name string
 		word uint32
 	}{
-		{"vdivuw by 0", vmxWord(t, ppc64asm.VDIVUW, 1, 2, 5, 0)},
-		{"vextractd UIM 9", vmxWord(t, ppc64asm.VEXTRACTD, 1, 9, 2, 0)},
-		{"vinsertw UIM 13", vmxWord(t, ppc64asm.VINSERTW, 1, 13, 2, 0)},
+		{"vdivuw by 0", enc(ppc64asm.VDIVUW, 1, 2, 5)},
+		{"vextractd UIM 9", enc(ppc64asm.VEXTRACTD, 1, 2, 9)},
+		{"vinsertw UIM 13", enc(ppc64asm.VINSERTW, 1, 2, 13)},
 	}
 	for _, tt := range tests {
 		m, before, err := vmxStep(t, Hardware, tt.word, func(r *regs.Regs) { r.SetVR(2, vSeq) })
@@ -188,15 +172,16 @@ func TestVMXUndefinedHardware(t *testing.T) {
 }
 
 func TestVMXAllocs(t *testing.T) {
-	for _, op := range []decode.Op{ppc64asm.VADDUWM, ppc64asm.VXOR, ppc64asm.VSEL, ppc64asm.VPERM,
-		ppc64asm.VCMPEQUBCC, ppc64asm.VCIPHER, ppc64asm.VSHASIGMAW, ppc64asm.VPMSUMD, ppc64asm.VMADDFP, ppc64asm.VADDFP,
-		ppc64asm.VRFIM, ppc64asm.VCTSXS, ppc64asm.VCMPBFPCC, ppc64asm.VEXPTEFP, ppc64asm.VLOGEFP, ppc64asm.VDIVSW,
-		ppc64asm.VEXTUBLX, ppc64asm.VINSW, ppc64asm.VSTRIBLCC, ppc64asm.VCNTMBB, ppc64asm.VMSUMUHS, ppc64asm.VPKSHSS} {
+	for _, word := range []uint32{enc(ppc64asm.VADDUWM, 1, 2, 3), enc(ppc64asm.VXOR, 1, 2, 3), enc(ppc64asm.VSEL, 1, 2, 3, 4),
+		enc(ppc64asm.VPERM, 1, 2, 3, 4), enc(ppc64asm.VCMPEQUBCC, 1, 2, 3), enc(ppc64asm.VCIPHER, 1, 2, 3),
+		enc(ppc64asm.VSHASIGMAW, 1, 2, 0, 3), enc(ppc64asm.VPMSUMD, 1, 2, 3), enc(ppc64asm.VMADDFP, 1, 2, 4, 3),
+		enc(ppc64asm.VADDFP, 1, 2, 3), enc(ppc64asm.VRFIM, 1, 3), enc(ppc64asm.VCTSXS, 1, 3, 2), enc(ppc64asm.VCMPBFPCC, 1, 2, 3),
+		enc(ppc64asm.VEXPTEFP, 1, 3), enc(ppc64asm.VLOGEFP, 1, 3), enc(ppc64asm.VDIVSW, 1, 2, 3), enc(ppc64asm.VEXTUBLX, 1, 2, 3),
+		enc(ppc64asm.VINSW, 1, 3, 2), enc(ppc64asm.VSTRIBLCC, 1, 3), enc(ppc64asm.VCNTMBB, 1, 3, 0), enc(ppc64asm.VMSUMUHS, 1, 2, 3, 4),
+		enc(ppc64asm.VPKSHSS, 1, 2, 3)} {
 		m := newMachine(true)
-		in, err := decode.DecodeWord(vmxWord(t, op, 1, 2, 3, 4), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		in := *wordInst(t, word)
+		op := in.Op
 		for j := 1; j <= 4; j++ {
 			m.r.SetVR(j, vSeq)
 		}
@@ -214,14 +199,11 @@ func TestVMXAllocs(t *testing.T) {
 // A refusal under the hardware profile allocates nothing either.
 func TestVMXRefusalAllocs(t *testing.T) {
 	m := newMachine(true)
-	in, err := decode.DecodeWord(vmxWord(t, ppc64asm.VDIVUW, 1, 2, 3, 0), 0) // VR3 = 0: zero divisors
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := wordInst(t, enc(ppc64asm.VDIVUW, 1, 2, 3)) // VR3 = 0: zero divisors
 	e := New(Config{})
 	var mem Memory = m.mem
 	if n := testing.AllocsPerRun(100, func() {
-		if !errors.Is(e.Step(&m.r, mem, &in), ErrNotEmulated) {
+		if !errors.Is(e.Step(&m.r, mem, in), ErrNotEmulated) {
 			t.Fatal("vdivuw by zero was not refused")
 		}
 	}); n != 0 {
@@ -229,20 +211,20 @@ func TestVMXRefusalAllocs(t *testing.T) {
 	}
 }
 
-func benchVMX(b *testing.B, op decode.Op) {
-	e, m, in := benchMachine(b, vmxWord(b, op, 1, 2, 3, 4))
+func benchVMX(b *testing.B, word uint32) {
+	e, m, in := benchMachine(b, word)
 	m.r.SetVR(2, vSeq)
 	m.r.SetVR(3, regs.VSR{Hi: 0x0f0e0d0c0b0a0908, Lo: 0x1716151413121110})
 	m.r.SetVR(4, regs.VSR{Hi: 0x1f00ff00aa550102, Lo: 0x0405060708090a0b})
 	benchLoop(b, e, m, in)
 }
 
-func BenchmarkStepVadduwm(b *testing.B)    { benchVMX(b, ppc64asm.VADDUWM) }
-func BenchmarkStepVxor(b *testing.B)       { benchVMX(b, ppc64asm.VXOR) }
-func BenchmarkStepVsel(b *testing.B)       { benchVMX(b, ppc64asm.VSEL) }
-func BenchmarkStepVperm(b *testing.B)      { benchVMX(b, ppc64asm.VPERM) }
-func BenchmarkStepVcmpequbCC(b *testing.B) { benchVMX(b, ppc64asm.VCMPEQUBCC) }
-func BenchmarkStepVcipher(b *testing.B)    { benchVMX(b, ppc64asm.VCIPHER) }
+func BenchmarkStepVadduwm(b *testing.B)    { benchVMX(b, enc(ppc64asm.VADDUWM, 1, 2, 3)) }
+func BenchmarkStepVxor(b *testing.B)       { benchVMX(b, enc(ppc64asm.VXOR, 1, 2, 3)) }
+func BenchmarkStepVsel(b *testing.B)       { benchVMX(b, enc(ppc64asm.VSEL, 1, 2, 3, 4)) }
+func BenchmarkStepVperm(b *testing.B)      { benchVMX(b, enc(ppc64asm.VPERM, 1, 2, 3, 4)) }
+func BenchmarkStepVcmpequbCC(b *testing.B) { benchVMX(b, enc(ppc64asm.VCMPEQUBCC, 1, 2, 3)) }
+func BenchmarkStepVcipher(b *testing.B)    { benchVMX(b, enc(ppc64asm.VCIPHER, 1, 2, 3)) }
 
 // VMX FP in the two profiles: estimates need a hardware step under the
 // hardware profile and give QEMU's values under the QEMU profile; in
@@ -253,17 +235,17 @@ func TestVMXFPProfiles(t *testing.T) {
 	den := regs.VSR{Hi: 0x0000000500000005, Lo: 0x0000000500000005}
 	negZero := regs.VSR{Hi: 0x8000000080000000, Lo: 0x8000000080000000}
 	for _, op := range []decode.Op{ppc64asm.VREFP, ppc64asm.VRSQRTEFP, ppc64asm.VEXPTEFP, ppc64asm.VLOGEFP} {
-		m, before, err := vmxStep(t, Hardware, vmxWord(t, op, 1, 0, 2, 0), func(r *regs.Regs) { r.SetVR(2, vSeq) })
+		m, before, err := vmxStep(t, Hardware, enc(op, 1, 2), func(r *regs.Regs) { r.SetVR(2, vSeq) })
 		if !errors.Is(err, ErrNotEmulated) || m.r != before {
 			t.Errorf("%v under the hardware profile: %v", op, err)
 		}
-		if _, _, err := vmxStep(t, QEMU, vmxWord(t, op, 1, 0, 2, 0), nil); err != nil {
+		if _, _, err := vmxStep(t, QEMU, enc(op, 1, 2), nil); err != nil {
 			t.Errorf("%v under the QEMU profile: %v", op, err)
 		}
 	}
 	for _, prof := range []Profile{Hardware, QEMU} {
 		// vmaxfp(denormal, -0) with NJ=1 is +0 (the flushed denormal).
-		m, _, err := vmxStep(t, prof, vmxWord(t, ppc64asm.VMAXFP, 1, 2, 3, 0), func(r *regs.Regs) {
+		m, _, err := vmxStep(t, prof, enc(ppc64asm.VMAXFP, 1, 2, 3), func(r *regs.Regs) {
 			r.VSCR = regs.VSCRNJ
 			r.SetVR(2, den)
 			r.SetVR(3, negZero)
@@ -272,7 +254,7 @@ func TestVMXFPProfiles(t *testing.T) {
 			t.Errorf("%v: vmaxfp NJ = %x, %v", prof, m.r.VR(1), err)
 		}
 		// vcmpeqfp. of two different denormals with NJ=1: equal (both 0).
-		m, _, err = vmxStep(t, prof, vmxWord(t, ppc64asm.VCMPEQFPCC, 1, 2, 3, 0), func(r *regs.Regs) {
+		m, _, err = vmxStep(t, prof, enc(ppc64asm.VCMPEQFPCC, 1, 2, 3), func(r *regs.Regs) {
 			r.VSCR = regs.VSCRNJ
 			r.SetVR(2, den)
 			r.SetVR(3, regs.VSR{Hi: 0x0000000400000004, Lo: 0x0000000400000004})
@@ -282,7 +264,7 @@ func TestVMXFPProfiles(t *testing.T) {
 		}
 	}
 	// vrfip of a denormal in non-Java mode: unknown on hardware.
-	_, _, err := vmxStep(t, Hardware, vmxWord(t, ppc64asm.VRFIP, 1, 0, 2, 0), func(r *regs.Regs) {
+	_, _, err := vmxStep(t, Hardware, enc(ppc64asm.VRFIP, 1, 2), func(r *regs.Regs) {
 		r.VSCR = regs.VSCRNJ
 		r.SetVR(2, den)
 	})
@@ -291,7 +273,7 @@ func TestVMXFPProfiles(t *testing.T) {
 	}
 }
 
-func BenchmarkStepVmaddfp(b *testing.B) { benchVMX(b, ppc64asm.VMADDFP) }
+func BenchmarkStepVmaddfp(b *testing.B) { benchVMX(b, enc(ppc64asm.VMADDFP, 1, 2, 4, 3)) }
 
 // Every VMX op on random encodings and random register state, under both
 // profiles: no panic, and a refused step leaves the registers unchanged.
@@ -350,19 +332,14 @@ func TestVMXAESFIPS197(t *testing.T) {
 	m := newMachine(true)
 	step := func(op decode.Op, a, b regs.VSR) regs.VSR {
 		t.Helper()
-		in, err := decode.DecodeWord(vmxWord(t, op, 1, 2, 3, 0), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		args := []int64{1, 2, 3}
 		if op == ppc64asm.VSBOX {
-			in, err = decode.DecodeWord(vmxWord(t, op, 1, 2, 0, 0), 0)
-			if err != nil {
-				t.Fatal(err)
-			}
+			args = args[:2]
 		}
+		in := wordInst(t, enc(op, args...))
 		m.r.SetVR(2, a)
 		m.r.SetVR(3, b)
-		if err := e.Step(&m.r, m.mem, &in); err != nil {
+		if err := e.Step(&m.r, m.mem, in); err != nil {
 			t.Fatal(err)
 		}
 		return m.r.VR(1)
@@ -411,7 +388,7 @@ func TestVMXAESFIPS197(t *testing.T) {
 func TestVMXExtendedQuadDivide(t *testing.T) {
 	for _, prof := range []Profile{Hardware, QEMU} {
 		for _, op := range []decode.Op{ppc64asm.VDIVEUQ, ppc64asm.VDIVESQ} {
-			m, before, err := vmxStep(t, prof, vmxWord(t, op, 1, 2, 3, 0), func(r *regs.Regs) {
+			m, before, err := vmxStep(t, prof, enc(op, 1, 2, 3), func(r *regs.Regs) {
 				r.SetVR(2, regs.VSR{Lo: 5}) // (5·2^128) / 3 needs more than 128 bits
 				r.SetVR(3, regs.VSR{Lo: 3})
 			})
@@ -420,7 +397,7 @@ func TestVMXExtendedQuadDivide(t *testing.T) {
 			}
 		}
 		// (1·2^128) / 2^127 = 2: fits.
-		m, _, err := vmxStep(t, prof, vmxWord(t, ppc64asm.VDIVEUQ, 1, 2, 3, 0), func(r *regs.Regs) {
+		m, _, err := vmxStep(t, prof, enc(ppc64asm.VDIVEUQ, 1, 2, 3), func(r *regs.Regs) {
 			r.SetVR(2, regs.VSR{Lo: 1})
 			r.SetVR(3, regs.VSR{Hi: 1 << 63})
 		})
