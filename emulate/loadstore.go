@@ -36,16 +36,14 @@ func init() {
 // prefixed instruction with R=1 (decode.FlagPCRel) is relative to its own
 // address, the CIA (its RA must be 0: R=1 with RA≠0 is an invalid form).
 func ea(r *regs.Regs, in *decode.Inst, indexed bool) (addr uint64, ra int64) {
+	ra, addr = in.Args[2], uint64(in.Args[1])
 	if indexed {
-		ra = in.Args[1]
-		addr = gprOr0(r, ra) + r.GPR[in.Args[2]&31]
-	} else {
-		ra = in.Args[2]
-		base := gprOr0(r, ra)
-		if in.Has(decode.FlagPCRel) {
-			base = r.NIP
-		}
-		addr = base + uint64(in.Args[1])
+		ra, addr = in.Args[1], r.GPR[in.Args[2]&31]
+	}
+	if in.Flags&decode.FlagPCRel != 0 { // never set with indexed
+		addr += r.NIP
+	} else if ra != 0 {
+		addr += r.GPR[ra&31]
 	}
 	return iea(r, addr), ra
 }
@@ -250,26 +248,20 @@ func wrappedFault(ea uint64, n int, write bool, err error) *Fault {
 }
 
 func opLoad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	n := int(in.Size)
 	addr, ra := ea(r, in, in.Has(decode.FlagIndexed))
 	var b []byte
-	var d *[PageSize]byte
-	if e.pages.on != nil { // in Run on a PagedMemory (paged.go)
-		if d = e.dataPage(&e.pages.r, addr, int(in.Size)); d == nil {
-			d = e.pageMiss(&e.pages.r, addr, int(in.Size), AccessRead)
-		}
-	}
-	if d != nil {
+	if d := e.dataPage(&e.pages.r, addr, n); d != nil { // in Run (paged.go)
 		b = d[addr%PageSize:]
-		b = b[:in.Size]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, int(in.Size)); err != nil {
+		if b, err = e.read(m, addr, n); err != nil {
 			return err
 		}
 	}
-	v := getUint(b, dataLE(r, in.Has(decode.FlagByteRev)))
+	v := getUint(b[:n], dataLE(r, in.Has(decode.FlagByteRev)))
 	if in.Has(decode.FlagSignExt) {
-		shift := 64 - 8*uint(in.Size)
+		shift := 64 - 8*uint(n)
 		v = uint64(int64(v<<shift) >> shift)
 	}
 	r.GPR[in.Args[0]&31] = v
@@ -280,19 +272,13 @@ func opLoad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func opStore(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	n := int(in.Size)
 	addr, ra := ea(r, in, in.Has(decode.FlagIndexed))
 	le := dataLE(r, in.Has(decode.FlagByteRev))
-	var d *[PageSize]byte
-	if e.pages.on != nil { // in Run on a PagedMemory (paged.go)
-		if d = e.dataPage(&e.pages.w, addr, int(in.Size)); d == nil {
-			d = e.pageMiss(&e.pages.w, addr, int(in.Size), AccessWrite)
-		}
-	}
-	if d != nil {
-		b := d[addr%PageSize:]
-		putUint(b[:in.Size], r.GPR[in.Args[0]&31], le)
+	if d := e.dataPage(&e.pages.w, addr, n); d != nil { // in Run (paged.go)
+		putUint(d[addr%PageSize:][:n], r.GPR[in.Args[0]&31], le)
 	} else {
-		b := e.buf[:in.Size]
+		b := e.buf[:n]
 		putUint(b, r.GPR[in.Args[0]&31], le)
 		if err := e.write(m, addr, b); err != nil {
 			return err
