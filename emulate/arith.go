@@ -39,9 +39,9 @@ func init() {
 	// 31, after which it records CR0: addex-rc) is measured in
 	// emulate/testdata/qemu-legality.txt.
 
-	def(opAdd, ppc64asm.ADD, ppc64asm.ADDCC, ppc64asm.ADDO, ppc64asm.ADDOCC)
-	def(opSubf, ppc64asm.SUBF, ppc64asm.SUBFCC, ppc64asm.SUBFO, ppc64asm.SUBFOCC)
-	def(opNeg, ppc64asm.NEG, ppc64asm.NEGCC, ppc64asm.NEGO, ppc64asm.NEGOCC)
+	defRc(opAdd, ppc64asm.ADD, ppc64asm.ADDCC, ppc64asm.ADDO, ppc64asm.ADDOCC)
+	defRc(opSubf, ppc64asm.SUBF, ppc64asm.SUBFCC, ppc64asm.SUBFO, ppc64asm.SUBFOCC)
+	defRc(opNeg, ppc64asm.NEG, ppc64asm.NEGCC, ppc64asm.NEGO, ppc64asm.NEGOCC)
 	def(opAddi, ppc64asm.ADDI, ppc64asm.ADDIS)
 	def(opLi, ppc64asm.LI, ppc64asm.LIS)
 	def(opCarrying,

@@ -1,8 +1,6 @@
 package emulate
 
 import (
-	"math/bits"
-
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
 	"golang.org/x/arch/ppc64/ppc64asm"
@@ -55,31 +53,64 @@ func setCR0(r *regs.Regs, v uint64) {
 // setOV sets XER OV and OV32 (and SO if OV) from the signed overflow of the
 // sum x + y + carry-in whose result is res.
 func setOV(r *regs.Regs, x, y, res uint64) {
-	ov64 := ((x ^ res) & (y ^ res)) >> 63
-	ov32 := ((x ^ res) & (y ^ res)) >> 31 & 1
-	ov := ov64
-	if !r.Is64() {
-		ov = ov32
+	o := (x ^ res) & (y ^ res) // overflow in bit 0 (of the doubleword), OV32 in bit 32
+	ov32 := o >> 31 & 1
+	if r.MSR&regs.MSRSF == 0 {
+		o <<= 32 // 32-bit mode: OV is OV32
 	}
-	r.XER &^= regs.XEROV | regs.XEROV32
-	if ov != 0 {
-		r.XER |= regs.XEROV | regs.XERSO
-	}
-	if ov32 != 0 {
-		r.XER |= regs.XEROV32
-	}
+	r.XER = r.XER&^(regs.XEROV|regs.XEROV32) | (o>>63)*(regs.XEROV|regs.XERSO) | ov32*regs.XEROV32
 }
 
-// addRT writes x + y + c to RT with the OE and Rc side effects of in.
+// addRT writes x + y + c to RT with the OE side effects of in (the ops
+// are registered with defRc, which adds the Rc one).
 func addRT(r *regs.Regs, in *decode.Inst, x, y, c uint64) {
-	res, _ := bits.Add64(x, y, c)
-	if in.Has(decode.FlagOE) {
+	res := x + y + c
+	if in.Flags&decode.FlagOE != 0 {
 		setOV(r, x, y, res)
 	}
 	r.GPR[in.Args[0]&31] = res
-	if in.Has(decode.FlagRc) {
-		setCR0(r, res)
+}
+
+// defRc registers f for ops whose record form (Rc=1) sets CR0 from the
+// result f writes to Args[0] (RT or RA), after f's XER update, and which
+// do nothing else for Rc: f itself leaves CR0 alone. An op whose table
+// flags (its base encoding, decoded) lack FlagRc gets f itself, so the
+// common forms pay nothing for Rc; the others get f followed by the CR0
+// update (recordForm).
+func defRc(f semFn, ops ...decode.Op) {
+	rec := recordForm(f)
+	for _, op := range ops {
+		if in, ok := baseInst(op); ok && !in.Has(decode.FlagRc) {
+			def(f, op)
+		} else {
+			def(rec, op)
+		}
 	}
+}
+
+// recordForm is f followed by the record step of an Rc=1 encoding: CR0
+// from the result in Args[0].
+func recordForm(f semFn) semFn {
+	return func(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+		if err := f(e, r, m, in); err != nil {
+			return err
+		}
+		if in.Has(decode.FlagRc) {
+			setCR0(r, r.GPR[in.Args[0]&31])
+		}
+		return nil
+	}
+}
+
+// baseInst decodes op's base encoding (its fixed bits, the other fields
+// 0), which carries the op table's flags; false when that word is not op.
+func baseInst(op decode.Op) (decode.Inst, bool) {
+	_, value, _, ok := decode.Encoding(op)
+	if !ok {
+		return decode.Inst{}, false
+	}
+	in, err := decode.DecodeWord(uint32(value>>32), uint32(value))
+	return in, err == nil && in.Op == op
 }
 
 // The compare family. ppc64asm gives cmpw/cmpd/cmplw/cmpld(i) for L=0/1 and

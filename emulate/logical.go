@@ -21,14 +21,14 @@ import (
 // row before these functions run: the functions never read those fields.
 
 func init() {
-	def(opAnd, ppc64asm.AND, ppc64asm.ANDCC)
-	def(opOr, ppc64asm.OR, ppc64asm.ORCC)
-	def(opXor, ppc64asm.XOR, ppc64asm.XORCC)
-	def(opNand, ppc64asm.NAND, ppc64asm.NANDCC)
-	def(opNor, ppc64asm.NOR, ppc64asm.NORCC)
-	def(opEqv, ppc64asm.EQV, ppc64asm.EQVCC)
-	def(opAndc, ppc64asm.ANDC, ppc64asm.ANDCCC)
-	def(opOrc, ppc64asm.ORC, ppc64asm.ORCCC)
+	defRc(opAnd, ppc64asm.AND, ppc64asm.ANDCC)
+	defRc(opOr, ppc64asm.OR, ppc64asm.ORCC)
+	defRc(opXor, ppc64asm.XOR, ppc64asm.XORCC)
+	defRc(opNand, ppc64asm.NAND, ppc64asm.NANDCC)
+	defRc(opNor, ppc64asm.NOR, ppc64asm.NORCC)
+	defRc(opEqv, ppc64asm.EQV, ppc64asm.EQVCC)
+	defRc(opAndc, ppc64asm.ANDC, ppc64asm.ANDCCC)
+	defRc(opOrc, ppc64asm.ORC, ppc64asm.ORCCC)
 
 	def(opOri, ppc64asm.ORI)
 	def(opOris, ppc64asm.ORIS)
@@ -38,13 +38,13 @@ func init() {
 	def(opAndis, ppc64asm.ANDISCC)
 	def(opNop, ppc64asm.NOP, ppc64asm.PNOP)
 
-	def(opExtsb, ppc64asm.EXTSB, ppc64asm.EXTSBCC)
-	def(opExtsh, ppc64asm.EXTSH, ppc64asm.EXTSHCC)
-	def(opExtsw, ppc64asm.EXTSW, ppc64asm.EXTSWCC)
-	def(opCntlzw, ppc64asm.CNTLZW, ppc64asm.CNTLZWCC)
-	def(opCntlzd, ppc64asm.CNTLZD, ppc64asm.CNTLZDCC)
-	def(opCnttzw, ppc64asm.CNTTZW, ppc64asm.CNTTZWCC)
-	def(opCnttzd, ppc64asm.CNTTZD, ppc64asm.CNTTZDCC)
+	defRc(opExtsb, ppc64asm.EXTSB, ppc64asm.EXTSBCC)
+	defRc(opExtsh, ppc64asm.EXTSH, ppc64asm.EXTSHCC)
+	defRc(opExtsw, ppc64asm.EXTSW, ppc64asm.EXTSWCC)
+	defRc(opCntlzw, ppc64asm.CNTLZW, ppc64asm.CNTLZWCC)
+	defRc(opCntlzd, ppc64asm.CNTLZD, ppc64asm.CNTLZDCC)
+	defRc(opCnttzw, ppc64asm.CNTTZW, ppc64asm.CNTTZWCC)
+	defRc(opCnttzd, ppc64asm.CNTTZD, ppc64asm.CNTTZDCC)
 
 	def(opBitUnary, ppc64asm.POPCNTB, ppc64asm.POPCNTW, ppc64asm.POPCNTD,
 		ppc64asm.PRTYW, ppc64asm.PRTYD, ppc64asm.BRH, ppc64asm.BRW, ppc64asm.BRD)
@@ -57,12 +57,10 @@ func init() {
 	// (internal/cmd/qemusurvey).
 }
 
-// logicRA writes v to RA (Args[0]) and, for a record form, sets CR0 from it.
+// logicRA writes v to RA (Args[0]). The ops that use it are registered
+// with defRc, which sets CR0 from v for a record form.
 func logicRA(r *regs.Regs, in *decode.Inst, v uint64) {
 	r.GPR[in.Args[0]&31] = v
-	if in.Has(decode.FlagRc) {
-		setCR0(r, v)
-	}
 }
 
 // lgRS and lgRB read the RS (Args[1]) and RB (Args[2]) operands.

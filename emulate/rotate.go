@@ -22,25 +22,25 @@ import (
 // QEMU agree (power9-behaviour.md).
 
 func init() {
-	def(opRlwinm, ppc64asm.RLWINM, ppc64asm.RLWINMCC)
-	def(opRlwnm, ppc64asm.RLWNM, ppc64asm.RLWNMCC)
-	def(opRlwimi, ppc64asm.RLWIMI, ppc64asm.RLWIMICC)
-	def(opRldicl, ppc64asm.RLDICL, ppc64asm.RLDICLCC)
-	def(opRldicr, ppc64asm.RLDICR, ppc64asm.RLDICRCC)
-	def(opRldic, ppc64asm.RLDIC, ppc64asm.RLDICCC)
-	def(opRldimi, ppc64asm.RLDIMI, ppc64asm.RLDIMICC)
-	def(opRldcl, ppc64asm.RLDCL, ppc64asm.RLDCLCC)
-	def(opRldcr, ppc64asm.RLDCR, ppc64asm.RLDCRCC)
+	defRc(opRlwinm, ppc64asm.RLWINM, ppc64asm.RLWINMCC)
+	defRc(opRlwnm, ppc64asm.RLWNM, ppc64asm.RLWNMCC)
+	defRc(opRlwimi, ppc64asm.RLWIMI, ppc64asm.RLWIMICC)
+	defRc(opRldicl, ppc64asm.RLDICL, ppc64asm.RLDICLCC)
+	defRc(opRldicr, ppc64asm.RLDICR, ppc64asm.RLDICRCC)
+	defRc(opRldic, ppc64asm.RLDIC, ppc64asm.RLDICCC)
+	defRc(opRldimi, ppc64asm.RLDIMI, ppc64asm.RLDIMICC)
+	defRc(opRldcl, ppc64asm.RLDCL, ppc64asm.RLDCLCC)
+	defRc(opRldcr, ppc64asm.RLDCR, ppc64asm.RLDCRCC)
 
-	def(opSlw, ppc64asm.SLW, ppc64asm.SLWCC)
-	def(opSrw, ppc64asm.SRW, ppc64asm.SRWCC)
-	def(opSld, ppc64asm.SLD, ppc64asm.SLDCC)
-	def(opSrd, ppc64asm.SRD, ppc64asm.SRDCC)
-	def(opSraw, ppc64asm.SRAW, ppc64asm.SRAWCC)
-	def(opSrawi, ppc64asm.SRAWI, ppc64asm.SRAWICC)
-	def(opSrad, ppc64asm.SRAD, ppc64asm.SRADCC)
-	def(opSradi, ppc64asm.SRADI, ppc64asm.SRADICC)
-	def(opExtswsli, ppc64asm.EXTSWSLI, ppc64asm.EXTSWSLICC)
+	defRc(opSlw, ppc64asm.SLW, ppc64asm.SLWCC)
+	defRc(opSrw, ppc64asm.SRW, ppc64asm.SRWCC)
+	defRc(opSld, ppc64asm.SLD, ppc64asm.SLDCC)
+	defRc(opSrd, ppc64asm.SRD, ppc64asm.SRDCC)
+	defRc(opSraw, ppc64asm.SRAW, ppc64asm.SRAWCC)
+	defRc(opSrawi, ppc64asm.SRAWI, ppc64asm.SRAWICC)
+	defRc(opSrad, ppc64asm.SRAD, ppc64asm.SRADCC)
+	defRc(opSradi, ppc64asm.SRADI, ppc64asm.SRADICC)
+	defRc(opExtswsli, ppc64asm.EXTSWSLI, ppc64asm.EXTSWSLICC)
 }
 
 // rotMask is the ISA's MASK(mb, me): ones from bit mb through bit me (bit 0 the
