@@ -12,18 +12,15 @@ import "github.com/ppc64emu/ppc64emu/regs"
 // false) only the low 32 bits of the decremented CTR are tested.
 func Taken(bo, bi uint8, cr uint32, ctr uint64, is64 bool) (taken bool, newCTR uint64) {
 	newCTR = ctr
-	ctrOK := true
 	if bo&0x04 == 0 {
-		newCTR = ctr - 1
+		newCTR--
 		t := newCTR
 		if !is64 {
 			t &= 0xffffffff
 		}
-		ctrOK = (t != 0) != (bo&0x02 != 0)
+		if (t != 0) == (bo&0x02 != 0) {
+			return false, newCTR
+		}
 	}
-	condOK := true
-	if bo&0x10 == 0 {
-		condOK = regs.CRBit(cr, int(bi)) == (bo&0x08 != 0)
-	}
-	return ctrOK && condOK, newCTR
+	return bo&0x10 != 0 || regs.CRBit(cr, int(bi)) == (bo&0x08 != 0), newCTR
 }
