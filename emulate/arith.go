@@ -57,8 +57,8 @@ func init() {
 	def(opAddex, ppc64asm.ADDEX)
 	def(opAddg6s, ppc64asm.ADDG6S)
 	def(opMulli, ppc64asm.MULLI)
-	def(opMullw, ppc64asm.MULLW, ppc64asm.MULLWCC, ppc64asm.MULLWO, ppc64asm.MULLWOCC)
-	def(opMulld, ppc64asm.MULLD, ppc64asm.MULLDCC, ppc64asm.MULLDO, ppc64asm.MULLDOCC)
+	defRc(opMullw, ppc64asm.MULLW, ppc64asm.MULLWCC, ppc64asm.MULLWO, ppc64asm.MULLWOCC)
+	defRc(opMulld, ppc64asm.MULLD, ppc64asm.MULLDCC, ppc64asm.MULLDO, ppc64asm.MULLDOCC)
 	def(opMulh, ppc64asm.MULHW, ppc64asm.MULHWCC, ppc64asm.MULHWU, ppc64asm.MULHWUCC,
 		ppc64asm.MULHD, ppc64asm.MULHDCC, ppc64asm.MULHDU, ppc64asm.MULHDUCC)
 	def(opMadd, ppc64asm.MADDHD, ppc64asm.MADDHDU, ppc64asm.MADDLD)
@@ -274,9 +274,6 @@ func opMullw(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		setOVFlag(r, p != int64(int32(p)))
 	}
 	r.GPR[in.Args[0]&31] = uint64(p)
-	if in.Has(decode.FlagRc) {
-		setCR0(r, uint64(p))
-	}
 	return nil
 }
 
@@ -304,9 +301,6 @@ func opMulld(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		setOVFlag(r, hi != uint64(int64(lo)>>63))
 	}
 	r.GPR[in.Args[0]&31] = lo
-	if in.Has(decode.FlagRc) {
-		setCR0(r, lo)
-	}
 	return nil
 }
 

@@ -10,9 +10,12 @@ import (
 // logical.go).
 
 func init() {
-	def(opCmp, ppc64asm.CMPW, ppc64asm.CMPD, ppc64asm.CMPWI, ppc64asm.CMPDI,
-		ppc64asm.CMPLW, ppc64asm.CMPLD, ppc64asm.CMPLWI, ppc64asm.CMPLDI,
-		ppc64asm.CMP, ppc64asm.CMPI, ppc64asm.CMPL, ppc64asm.CMPLI)
+	defCmp(0, ppc64asm.CMPW, ppc64asm.CMPWI)
+	defCmp(cmpDouble, ppc64asm.CMPD, ppc64asm.CMPDI)
+	defCmp(cmpLogical, ppc64asm.CMPLW, ppc64asm.CMPLWI)
+	defCmp(cmpLogical|cmpDouble, ppc64asm.CMPLD, ppc64asm.CMPLDI)
+	defCmp(cmpLOperand, ppc64asm.CMP, ppc64asm.CMPI)
+	defCmp(cmpLOperand|cmpLogical, ppc64asm.CMPL, ppc64asm.CMPLI)
 }
 
 // gprOr0 is the ISA's (RA|0): register n, or the value 0 for n = 0.
@@ -116,28 +119,38 @@ func baseInst(op decode.Op) (decode.Inst, bool) {
 // The compare family. ppc64asm gives cmpw/cmpd/cmplw/cmpld(i) for L=0/1 and
 // cmp/cmpi/cmpl/cmpli (with an explicit L operand) for nothing it decodes
 // today; both shapes are handled. With L=0 the low words are compared,
-// sign-extended (signed) or zero-extended (logical).
+// sign-extended (signed) or zero-extended (logical). cmpForms holds each
+// op's shape, so the step does not compare op numbers.
+type cmpForm uint8
+
+const (
+	cmpLogical  cmpForm = 1 << iota // unsigned: cmpl, cmpli, cmplw, cmpld, …
+	cmpDouble                       // L=1 by name: cmpd, cmpdi, cmpld, cmpldi
+	cmpLOperand                     // operands BF, L, RA, RB|SI|UI (cmp, cmpi, cmpl, cmpli)
+)
+
+var cmpForms [decode.NumOps]cmpForm
+
+// defCmp registers the compare ops of one form.
+func defCmp(form cmpForm, ops ...decode.Op) {
+	def(opCmp, ops...)
+	for _, op := range ops {
+		cmpForms[op] = form
+	}
+}
+
 func opCmp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	var (
-		bf         = in.Args[0] & 7
-		l64        bool
-		logical    bool
-		a, b       uint64
-		ra, second int
-	)
-	switch in.Op {
-	case ppc64asm.CMP, ppc64asm.CMPI, ppc64asm.CMPL, ppc64asm.CMPLI:
+	form := cmpForms[in.Op]
+	bf := in.Args[0] & 7
+	l64 := form&cmpDouble != 0
+	logical := form&cmpLogical != 0
+	ra, second := 1, 2
+	if form&cmpLOperand != 0 {
 		l64 = in.Args[1]&1 != 0
 		ra, second = 2, 3
-	default:
-		l64 = in.Op == ppc64asm.CMPD || in.Op == ppc64asm.CMPDI || in.Op == ppc64asm.CMPLD || in.Op == ppc64asm.CMPLDI
-		ra, second = 1, 2
 	}
-	switch in.Op {
-	case ppc64asm.CMPL, ppc64asm.CMPLI, ppc64asm.CMPLW, ppc64asm.CMPLD, ppc64asm.CMPLWI, ppc64asm.CMPLDI:
-		logical = true
-	}
-	a = r.GPR[in.Args[ra]&31]
+	a := r.GPR[in.Args[ra]&31]
+	var b uint64
 	if in.Kinds[second] == decode.ArgGPR {
 		b = r.GPR[in.Args[second]&31]
 	} else if logical {
