@@ -135,8 +135,10 @@ func reserve(e *emulate.Emulator, m *trace.Machine, st *decode.Inst) bool {
 			return false
 		}
 	}
-	_, value, _, _ := decode.Encoding(larx)
-	w := uint32(value>>32) | 30<<21 | uint32(st.Args[1])<<16 | uint32(st.Args[2])<<11
+	w, _, err := decode.Encode(larx, 30, st.Args[1], st.Args[2], 0) // EH = 0
+	if err != nil {
+		panic(err) // RA and RB are the stcx.'s: they always fit
+	}
 	r := m.Regs
 	return e.StepWord(&r, m, w, 0) == nil
 }
