@@ -117,3 +117,48 @@ func TestRefusalAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestRefuseShared: goroutines refusing the same new keys at once all get
+// one *OpError per key (the one refuse publishes first), with its reason
+// joined from the key's parts; keys that differ only in a part or the op
+// get different errors. Run with -race.
+func TestRefuseShared(t *testing.T) {
+	const keys, workers = 24, 8
+	key := func(i int) refusalKey {
+		return refusalKey{op: decode.Op(1 + i%3), kind: ErrNotEmulated, err: decode.ErrInvalidForm,
+			reason: [4]string{"TestRefuseShared ", string(rune('a' + i)), ": ", "part"}}
+	}
+	got := make([][keys]*OpError, workers)
+	done := make(chan int)
+	for w := 0; w < workers; w++ {
+		go func() {
+			for i := 0; i < keys; i++ {
+				got[w][(i+w)%keys] = refuse(key((i + w) % keys))
+			}
+			done <- w
+		}()
+	}
+	for w := 0; w < workers; w++ {
+		<-done
+	}
+	seen := map[*OpError]int{}
+	for i := 0; i < keys; i++ {
+		e := got[0][i]
+		k := key(i)
+		if e.Op != k.op || e.Kind != k.kind || e.Err != k.err || e.Reason != "TestRefuseShared "+string(rune('a'+i))+": part" {
+			t.Errorf("key %d: %+v", i, e)
+		}
+		for w := 1; w < workers; w++ {
+			if got[w][i] != e {
+				t.Errorf("key %d: worker %d got another *OpError", i, w)
+			}
+		}
+		if j, dup := seen[e]; dup {
+			t.Errorf("keys %d and %d share an *OpError", j, i)
+		}
+		seen[e] = i
+		if refuse(k) != e {
+			t.Errorf("key %d: a later refuse gives another *OpError", i)
+		}
+	}
+}
