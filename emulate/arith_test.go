@@ -51,35 +51,11 @@ type arithCase struct {
 	err    error              // expected outcome; then registers must be unchanged
 }
 
-// arithState is a problem-state machine of the trace format with no memory
-// (arithmetic does not access memory).
-func arithState(le, mode32 bool) regs.Regs {
-	var r regs.Regs
-	r.MSR = emutest.MSR
-	if le {
-		r.MSR |= regs.MSRLE
-	}
-	if mode32 {
-		r.MSR &^= regs.MSRSF
-	}
-	r.NIP = aCIA
-	return r
-}
-
 // stepCase is the expectation ac stands for: its register setup and
 // changes applied to the test machine's registers.
 func (ac arithCase) stepCase() stepCase {
-	c := stepCase{name: ac.name, word: ac.insn, suffix: ac.suffix, prof: ac.p, cfg: ac.cfg, err: ac.err}
-	if ac.mode32 {
-		c.msrClear = regs.MSRSF
-	}
-	if ac.setup != nil {
-		c.setup = func(m *machine) { ac.setup(&m.r) }
-	}
-	if ac.want != nil {
-		c.want = func(m *machine) { ac.want(&m.r) }
-	}
-	return c
+	return stepCase{name: ac.name, word: ac.insn, suffix: ac.suffix, prof: ac.p, cfg: ac.cfg, err: ac.err,
+		msrClear: bitsIf(ac.mode32, regs.MSRSF), setup: onRegs(ac.setup), want: onRegs(ac.want)}
 }
 
 func runArith(t *testing.T, cases []arithCase) {
@@ -708,7 +684,8 @@ func TestArithNoPanic(t *testing.T) {
 			for _, mode32 := range []bool{false, true} {
 				for _, a := range vals {
 					for _, b := range vals {
-						r := arithState(true, mode32)
+						r := emutest.Regs(aCIA, true)
+						r.MSR &^= bitsIf(mode32, regs.MSRSF)
 						r.GPR[4], r.GPR[5], r.GPR[6] = a, b, a^b
 						before := r
 						if err := e.StepWord(&r, Regions(nil), w, 0); err != nil && r != before {
@@ -730,7 +707,7 @@ func TestArithAllocs(t *testing.T) {
 		}
 		e := New(Config{})
 		var mem Memory = Regions(nil)
-		r := arithState(true, false)
+		r := emutest.Regs(aCIA, true)
 		r.GPR[4], r.GPR[5] = 12345, 67
 		allocs := testing.AllocsPerRun(100, func() {
 			r.NIP = aCIA
@@ -749,7 +726,7 @@ func benchArith(b *testing.B, word uint32, ra, rb uint64) {
 	}
 	e := New(Config{})
 	var mem Memory = Regions(nil)
-	r := arithState(true, false)
+	r := emutest.Regs(aCIA, true)
 	b.ReportAllocs()
 	for b.Loop() {
 		r.NIP = aCIA

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/regs"
 )
 
 // stepCase is one expectation-style test case: an instruction, the state
@@ -216,6 +217,23 @@ func checkFPException(f func(t *testing.T, x *FPException)) func(t *testing.T, e
 		}
 		f(t, x)
 	}
+}
+
+// onRegs adapts a table's register setup or change to a stepCase's (nil
+// stays nil).
+func onRegs(f func(r *regs.Regs)) func(m *machine) {
+	if f == nil {
+		return nil
+	}
+	return func(m *machine) { f(&m.r) }
+}
+
+// bitsIf returns bits if cond holds, else 0.
+func bitsIf(cond bool, bits uint64) uint64 {
+	if cond {
+		return bits
+	}
+	return 0
 }
 
 // stepCases converts a family's table to stepCases.

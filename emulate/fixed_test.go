@@ -25,14 +25,8 @@ type fixedCase struct {
 // stepCase is the expectation fc stands for: its register setup and
 // changes applied to the test machine's registers.
 func (fc fixedCase) stepCase() stepCase {
-	c := stepCase{name: fc.name, word: fc.insn, prof: fc.p, want: func(m *machine) { fc.want(&m.r) }}
-	if fc.mode32 {
-		c.msrClear = regs.MSRSF
-	}
-	if fc.setup != nil {
-		c.setup = func(m *machine) { fc.setup(&m.r) }
-	}
-	return c
+	return stepCase{name: fc.name, word: fc.insn, prof: fc.p, msrClear: bitsIf(fc.mode32, regs.MSRSF),
+		setup: onRegs(fc.setup), want: onRegs(fc.want)}
 }
 
 func runFixed(t *testing.T, tests []fixedCase) {

@@ -94,14 +94,8 @@ type refusalCase struct {
 
 // stepCase is the expectation rc stands for (little-endian).
 func (rc refusalCase) stepCase() stepCase {
-	c := stepCase{name: rc.name, word: rc.insn, prof: rc.p, orders: onlyLE, err: rc.want}
-	if rc.super {
-		c.msrClear = regs.MSRPR
-	}
-	if rc.setup != nil {
-		c.setup = func(m *machine) { rc.setup(&m.r) }
-	}
-	return c
+	return stepCase{name: rc.name, word: rc.insn, prof: rc.p, orders: onlyLE, err: rc.want,
+		msrClear: bitsIf(rc.super, regs.MSRPR), setup: onRegs(rc.setup)}
 }
 
 func runRefusals(t *testing.T, tests []refusalCase) {
