@@ -57,28 +57,18 @@ func TestBranches(t *testing.T) {
 		{"32: blr high bits dropped", 0x4e800020, true, cia, 0, 0xffffffff00001000, 0, 0, st{0x1000, 0xffffffff00001000, 0}},
 		{"32: ba-4", 0x4bfffffe, true, cia, 0, 0, 0, 0, st{0xfffffffc, 0, 0}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			bothOrders(t, func(t *testing.T, le bool) {
-				m := newMachine(le)
-				if tt.mode32 {
-					m.r.MSR &^= regs.MSRSF
-				}
-				m.r.NIP, m.r.CR, m.r.LR, m.r.CTR, m.r.TAR = tt.nip, tt.cr, tt.lr, tt.ctr, tt.tar
-				exp := m.r
-				exp.NIP, exp.LR, exp.CTR = tt.want.nip, tt.want.lr, tt.want.ctr
+	cases := make([]stepCase, len(tests))
+	for i, tt := range tests {
+		cases[i] = stepCase{name: tt.name, word: tt.insn, msrClear: bitsIf(tt.mode32, regs.MSRSF),
+			setup: func(m *machine) { m.r.NIP, m.r.CR, m.r.LR, m.r.CTR, m.r.TAR = tt.nip, tt.cr, tt.lr, tt.ctr, tt.tar },
+			want: func(m *machine) {
+				m.r.NIP, m.r.LR, m.r.CTR = tt.want.nip, tt.want.lr, tt.want.ctr
 				if tt.name == "32: bl LR truncated" {
-					exp.LR = 0 // CIA+4 = 0x1_0000_0000 truncated to 32 bits
+					m.r.LR = 0 // CIA+4 = 0x1_0000_0000 truncated to 32 bits
 				}
-				if err := m.step(t, Hardware, tt.insn); err != nil {
-					t.Fatal(err)
-				}
-				if d := cmp.Diff(exp, m.r); d != "" {
-					t.Errorf("(-want +got):\n%s", d)
-				}
-			})
-		})
+			}}
 	}
+	runCases(t, cases)
 }
 
 // bcctr with BO[2]=0 is an invalid form (the ISA: CTR cannot be both

@@ -81,42 +81,22 @@ func TestTraceFormatExamples(t *testing.T) {
 		{"ldu0", 0xe8600001, nil, want{err: ErrIllegal}},
 		{"ldx_unmapped", 0x7c64282a, func(m *machine) { m.r.GPR[4] = 0x60000000 },
 			want{err: ErrDataFault, addr: 0x60000000}},
-		{"beqloop", 0x48000000, nil, want{delta: func(m *machine) {}}},
+		{"beqloop", 0x48000000, nil, want{delta: func(m *machine) { m.r.NIP = cia }}},
 		{"sc1", 0x44000002, nil, want{err: ErrMustNotStep}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			bothOrders(t, func(t *testing.T, le bool) {
-				m := newMachine(le)
-				if tt.setup != nil {
-					tt.setup(m)
+	cases := make([]stepCase, len(tests))
+	for i, tt := range tests {
+		cases[i] = stepCase{name: tt.name, word: tt.insn, prof: QEMU, setup: tt.setup, want: tt.want.delta, err: tt.want.err}
+		if tt.want.addr != 0 {
+			cases[i].check = func(t *testing.T, err error) {
+				var f *Fault
+				if !errors.As(err, &f) || f.Addr != tt.want.addr {
+					t.Fatalf("fault = %+v, want address %#x", f, tt.want.addr)
 				}
-				exp := newMachine(le)
-				exp.r = m.r
-				if tt.want.delta != nil {
-					tt.want.delta(exp)
-				}
-				err := m.step(t, QEMU, tt.insn)
-				if tt.want.err != nil {
-					if !errors.Is(err, tt.want.err) {
-						t.Fatalf("err = %v, want %v", err, tt.want.err)
-					}
-					var f *Fault
-					if tt.want.addr != 0 && (!errors.As(err, &f) || f.Addr != tt.want.addr) {
-						t.Fatalf("fault = %+v, want address %#x", f, tt.want.addr)
-					}
-				} else if err != nil {
-					t.Fatalf("unexpected error %v", err)
-				}
-				if d := cmp.Diff(exp.r, m.r); d != "" {
-					t.Errorf("registers (-want +got):\n%s", d)
-				}
-				if d := cmp.Diff(exp.scratch, m.scratch); d != "" {
-					t.Errorf("scratch (-want +got):\n%s", d)
-				}
-			})
-		})
+			}
+		}
 	}
+	runCases(t, cases)
 }
 
 // TestProfileInvalidForm: ldu r3,0(0) is an invalid form. QEMU raises

@@ -3,7 +3,6 @@ package emulate
 import (
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/regs"
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -39,23 +38,13 @@ func TestMSRMoves(t *testing.T) {
 		{"mtmsr L=0 PR", enc(ppc64asm.MTMSR, 3, 0), regs.MSRSF | regs.MSRRI, regs.MSRPR | regs.MSRRI | regs.MSRSF,
 			regs.MSRSF | regs.MSRPR | regs.MSRRI | regs.MSREE | regs.MSRIR | regs.MSRDR},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			for _, p := range []Profile{Hardware, QEMU} {
-				m := newMachine(true)
-				m.r.MSR, m.r.GPR[3] = tt.msr, tt.rs
-				exp := m.r
-				exp.MSR = tt.want
-				exp.NIP = cia + 4
-				if err := m.step(t, p, tt.insn); err != nil {
-					t.Fatalf("%v: %v", p, err)
-				}
-				if d := cmp.Diff(exp, m.r); d != "" {
-					t.Errorf("%v (-want +got):\n%s", p, d)
-				}
-			}
-		})
+	cases := make([]stepCase, len(tests))
+	for i, tt := range tests {
+		cases[i] = stepCase{name: tt.name, word: tt.insn, prof: anyProfile, orders: onlyLE,
+			setup: func(m *machine) { m.r.MSR, m.r.GPR[3] = tt.msr, tt.rs },
+			want:  func(m *machine) { m.r.MSR = tt.want }}
 	}
+	runCases(t, cases)
 }
 
 func TestMfmsr(t *testing.T) {
