@@ -3,6 +3,8 @@ package emulate
 import (
 	"encoding/binary"
 
+	"golang.org/x/arch/ppc64/ppc64asm"
+
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
@@ -115,22 +117,18 @@ type codeInst struct {
 	// MSR bits are all in the low word: 32 bits keep an entry at 32
 	// bytes.)
 	mask, want uint32
-	le         bool  // decoded in little-endian mode (MSR[LE])
-	kind       uint8 // what Run does after f: 0 or kindBranch|kindFacility
+	le         bool // decoded in little-endian mode (MSR[LE])
+	branch     bool // f sets NIP
 	in         *decode.Inst
 	f          semFn
 }
 
-// The bits of codeInst.kind. An instruction with neither (most) only
-// needs NIP advanced by 4 after f; Run looks at the others more closely.
-const (
-	// kindBranch: f sets NIP (branches), so Run reads it back.
-	kindBranch = 1 << iota
-	// kindFacility: the instruction needs a facility (FP, vector, VSX),
-	// and such an instruction may prime an MMA accumulator (e.acc),
-	// which Run's fast loop requires to be none.
-	kindFacility
-)
+// readsCIA marks the ops other than branches that read the address of
+// the instruction (r.NIP while they execute). Run's fast loop sets NIP to
+// the next instruction before calling any other non-branch op, so these
+// take Step. (The prefixed pc-relative forms are never cached.)
+// TestNonBranchOpsIgnoreNIP checks that no other op reads it.
+var readsCIA = [decode.NumOps]bool{ppc64asm.ADDPCIS: true}
 
 // The MSR bits of a codeInst's mask fit its 32 bits (a constant that did
 // not would not compile).
@@ -237,14 +235,14 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 	}
 	f := semFor(in) // specialise.go
 	ci := codeInst{
-		raw:  binary.LittleEndian.Uint32(c.codePage[nip%PageSize:]),
-		le:   le,
-		kind: instKind(in),
-		in:   in,
-		f:    f,
-		want: 1, // Step
+		raw:    binary.LittleEndian.Uint32(c.codePage[nip%PageSize:]),
+		le:     le,
+		branch: branches[in.Op],
+		in:     in,
+		f:      f,
+		want:   1, // Step
 	}
-	if f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level {
+	if f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level && !readsCIA[in.Op] {
 		need := uint32(facilityNeed[in.Facility&7])
 		ci.mask, ci.want = need|uint32(regs.MSRLE), need
 		if le {
@@ -252,16 +250,4 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 		}
 	}
 	c.codeInsts[nip%PageSize/4] = ci
-}
-
-// instKind is codeInst.kind for in.
-func instKind(in *decode.Inst) uint8 {
-	var k uint8
-	if branches[in.Op] {
-		k |= kindBranch
-	}
-	if in.Facility != 0 {
-		k |= kindFacility
-	}
-	return k
 }

@@ -235,8 +235,11 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) 
 // checks) are what they were at the start, so the checks that depend on
 // them are made once: no instruction that reaches here changes MSR (the
 // ops that write it, mtmsr and mtmsrd, are privileged and so never
-// cached as able to skip Step's checks), and an instruction that might
-// prime an accumulator (kindFacility) ends the call when it did.
+// cached as able to skip Step's checks), and the loop ends after an
+// instruction that primed an accumulator. NIP is set to the next
+// instruction before a non-branch op runs (no such op reads it but those
+// of readsCIA, which take Step), and set back if the op fails; after any
+// op the loop goes on from NIP while it is on the page.
 func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error) {
 	c := &e.pages
 	if r.MSR&regs.MSRSF == 0 && (r.NIP > 0xffffffff || c.codeAddr == 0xffffffff&^(PageSize-1)) {
@@ -253,22 +256,18 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 		if uint32(r.MSR)&ci.mask != ci.want || ci.raw != word(c.codePage, i) {
 			break
 		}
+		if !ci.branch {
+			r.NIP = c.codeAddr + uint64(i)*4 + 4
+		}
 		if err := ci.f(e, r, m, ci.in); err != nil {
+			r.NIP = c.codeAddr + uint64(i)*4
 			return max - left, err
 		}
 		left--
-		nip := c.codeAddr + uint64(i)*4 + 4
-		if k := ci.kind; k != 0 {
-			if k&kindBranch != 0 {
-				nip = r.NIP
-			}
-			if k&kindFacility != 0 && e.acc != 0 {
-				r.NIP = nip
-				break
-			}
+		if e.acc != 0 {
+			break
 		}
-		r.NIP = nip
-		d := nip - c.codeAddr
+		d := r.NIP - c.codeAddr
 		if d&^(PageSize-4) != 0 {
 			break
 		}
