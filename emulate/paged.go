@@ -83,14 +83,14 @@ type pageCache struct {
 }
 
 // noCode, noPage and neverInsts stand for no code page: whatever NIP,
-// an entry of neverInsts never matches (want has a bit mask lacks).
+// an entry of neverInsts never matches (its gate is noGate).
 const noCode = 1
 
 var (
 	noPage     [PageSize]byte
 	neverInsts = func() (c codeInsts) {
 		for i := range c {
-			c[i].want = 1
+			c[i].tag = noGate << 32
 		}
 		return c
 	}()
@@ -107,20 +107,49 @@ type codeInsts [PageSize / 4]codeInst
 // codeInst caches the decoding of one non-prefixed instruction, and what
 // Step would look up for it.
 type codeInst struct {
-	raw uint32 // the instruction's bytes as a little-endian number
-	// Run calls exec with f directly when MSR&mask == want: want holds
-	// MSR[LE] as decoded and the facilities in needs (facilityNeed),
-	// mask those bits and LE, when the checks of Step that depend on
-	// the instruction alone pass (valid form, not privileged, within the
-	// ISA level, emulated); otherwise want has a bit mask lacks and Run
-	// calls Step. An empty entry has in == nil and never matches. (These
-	// MSR bits are all in the low word: 32 bits keep an entry at 32
-	// bytes.)
-	mask, want uint32
-	le         bool // decoded in little-endian mode (MSR[LE])
-	branch     bool // f sets NIP
-	in         *decode.Inst
-	f          semFn
+	// tag is the instruction's bytes as a little-endian number (low 32
+	// bits) and, above them, the gate: MSR&gateMSR when the entry was
+	// made valid for it (setGate), or noGate. Run calls f directly when
+	// tag is the word in memory | MSR&gateMSR<<32: the checks of Step
+	// that depend on the instruction and those bits of MSR pass.
+	tag    uint64
+	le     bool // decoded in little-endian mode (MSR[LE])
+	branch bool // f sets NIP
+	// fast: the checks of Step that depend on the instruction alone pass
+	// (valid form, not privileged, within the ISA level, emulated, not
+	// in readsCIA), so only MSR decides (setGate).
+	fast bool
+	in   *decode.Inst
+	f    semFn
+}
+
+// gateMSR are the bits of MSR Step's checks of a cacheable instruction
+// depend on: the byte order it was decoded in and the facilities
+// (facilityNeed). noGate is a gate no MSR has.
+const (
+	gateMSR = regs.MSRLE | regs.MSRFP | regs.MSRVEC | regs.MSRVSX
+	noGate  = 1 << 31
+)
+
+// The gate bits and noGate fit the low word of MSR (a tag's upper half),
+// and noGate is none of the gate bits (a constant that broke either would
+// not compile: the conversion or the unsigned negation would overflow).
+const (
+	_ = uint32(gateMSR | noGate)
+	_ = -(noGate & gateMSR)
+)
+
+// gate is a codeInst tag's upper half for MSR msr.
+func gate(msr uint64) uint64 { return msr & gateMSR << 32 }
+
+// setGate makes the tag of ci valid for msr if its facilities are on in
+// msr, and for none otherwise.
+func (ci *codeInst) setGate(msr uint64) {
+	g := uint64(noGate) << 32
+	if need := facilityNeed[ci.in.Facility&7]; ci.fast && msr&need == need {
+		g = gate(msr)
+	}
+	ci.tag = ci.tag&0xffffffff | g
 }
 
 // readsCIA marks the ops other than branches that read the address of
@@ -129,10 +158,6 @@ type codeInst struct {
 // take Step. (The prefixed pc-relative forms are never cached.)
 // TestNonBranchOpsIgnoreNIP checks that no other op reads it.
 var readsCIA = [decode.NumOps]bool{ppc64asm.ADDPCIS: true}
-
-// The MSR bits of a codeInst's mask fit its 32 bits (a constant that did
-// not would not compile).
-const _ = uint32(regs.MSRLE | regs.MSRFP | regs.MSRVEC | regs.MSRVSX)
 
 // begin makes the cache valid for pm and turns the data caches on; end
 // turns them off again, emptying them, so that a step outside Run (on
@@ -200,7 +225,7 @@ func (c *pageCache) fetchCached(nip uint64, le bool) *codeInst {
 	}
 	off := nip % PageSize
 	raw := binary.LittleEndian.Uint32(c.codePage[off:])
-	if ci := &c.codeInsts[off/4]; ci.raw == raw && ci.le == le && ci.in != nil {
+	if ci := &c.codeInsts[off/4]; uint32(ci.tag) == raw && ci.le == le && ci.in != nil {
 		return ci
 	}
 	return nil
@@ -210,8 +235,8 @@ func (c *pageCache) fetchCached(nip uint64, le bool) *codeInst {
 // shared set (in is decode's shared immutable Inst, not a scratch),
 // caches the decoding of in, the instruction fetched from nip, unless it
 // is prefixed (its suffix may lie on the next page). level is the
-// Emulator's ISA level.
-func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.Level, le bool) {
+// Emulator's ISA level, msr the MSR the instruction was fetched with.
+func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.Level, msr uint64) {
 	addr := nip &^ (PageSize - 1)
 	if addr != c.codeAddr {
 		p, ok := c.on.AccessPage(nip, AccessExec)
@@ -235,19 +260,13 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 	}
 	f := semFor(in) // specialise.go
 	ci := codeInst{
-		raw:    binary.LittleEndian.Uint32(c.codePage[nip%PageSize:]),
-		le:     le,
+		tag:    uint64(binary.LittleEndian.Uint32(c.codePage[nip%PageSize:])),
+		le:     msr&regs.MSRLE != 0,
 		branch: branches[in.Op],
+		fast:   f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level && !readsCIA[in.Op],
 		in:     in,
 		f:      f,
-		want:   1, // Step
 	}
-	if f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level && !readsCIA[in.Op] {
-		need := uint32(facilityNeed[in.Facility&7])
-		ci.mask, ci.want = need|uint32(regs.MSRLE), need
-		if le {
-			ci.want |= uint32(regs.MSRLE)
-		}
-	}
+	ci.setGate(msr)
 	c.codeInsts[nip%PageSize/4] = ci
 }

@@ -221,6 +221,37 @@ func TestRunFacilityAfterCaching(t *testing.T) {
 	}
 }
 
+// TestRunFacilityTurnedOn: an FP instruction refused (and cached) while
+// MSR[FP] = 0 runs once MSR[FP] = 1, as the same steps through Fetch do.
+func TestRunFacilityTurnedOn(t *testing.T) {
+	const wFadd, wBack4 = 0xfc21102a, 0x4bfffffc // fadd f1,f1,f2; b .-4
+	msr := regs.MSRLinuxUserLE &^ regs.MSRFP
+	m := code(t, msr, codeBase, mem.RX, wFadd, wBack4)
+	e := emulate.New(emulate.Config{})
+	start := regs.Regs{MSR: msr, NIP: codeBase}
+	start.SetFPR(2, 0x3ff0000000000000) // 1.0
+	r := start
+	for i := 0; i < 3; i++ {
+		if n, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: 20}); n != 0 || !errors.Is(err, emulate.ErrUnavailable) {
+			t.Fatalf("without FP: %d, %v", n, err)
+		}
+	}
+	r.MSR |= regs.MSRFP
+	if n, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: 21}); n != 21 || err != emulate.ErrStepLimit {
+		t.Fatalf("with FP: %d, %v", n, err)
+	}
+	want := start
+	want.MSR |= regs.MSRFP
+	for i := 0; i < 21; i++ {
+		if err := emulate.New(emulate.Config{}).Fetch(&want, unpaged{m}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d := cmp.Diff(want, r); d != "" {
+		t.Errorf("registers (-Fetch +Run):\n%s", d)
+	}
+}
+
 // TestRunIllegalWordOnCachedPage: a word that does not decode (0, which
 // an empty cache entry must not be taken for) on a page Run caches is
 // illegal, every time.

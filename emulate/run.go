@@ -248,12 +248,13 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 		return 0, nil
 	}
 	e.wrap32 = r.MSR&regs.MSRSF == 0
+	g := gate(r.MSR)
 	i := uint(r.NIP % PageSize / 4)
 	left := max
 	for left != 0 {
 		i %= PageSize / 4
 		ci := &c.codeInsts[i]
-		if uint32(r.MSR)&ci.mask != ci.want || ci.raw != word(c.codePage, i) {
+		if ci.tag != uint64(word(c.codePage, i))|g {
 			break
 		}
 		if !ci.branch {
@@ -288,6 +289,9 @@ func word(p *[PageSize]byte, i uint) uint32 {
 func (e *Emulator) stepPaged(r *regs.Regs, m Memory, pm PagedMemory) error {
 	if pm != nil && r.NIP&3 == 0 {
 		if ci := e.pages.fetchCached(r.NIP, r.MSR&regs.MSRLE != 0); ci != nil {
+			if ci.fast && ci.tag>>32 != gate(r.MSR)>>32 {
+				ci.setGate(r.MSR) // cached under another MSR
+			}
 			return e.Step(r, m, ci.in)
 		}
 	}
@@ -296,7 +300,7 @@ func (e *Emulator) stepPaged(r *regs.Regs, m Memory, pm PagedMemory) error {
 		return err
 	}
 	if pm != nil {
-		e.pages.fill(r.NIP, in, in != &e.inst, e.level, r.MSR&regs.MSRLE != 0)
+		e.pages.fill(r.NIP, in, in != &e.inst, e.level, r.MSR)
 	}
 	return e.Step(r, m, in)
 }
