@@ -11,26 +11,21 @@ import (
 	p "golang.org/x/arch/ppc64/ppc64asm"
 )
 
-// gerWords encodes an MMA op with AT (or AS), XA and XB (VSRs 0-63); for a
-// prefixed op the prefix carries the masks x, y, pm in their fields.
-func gerWords(t testing.TB, op decode.Op, at, xa, xb int, x, y, pm uint32) (uint32, uint32) {
+// gerWords encodes an MMA op with its operands in Decode's order
+// (decode.Encode): AT (or AS), XA, XB and, for a prefixed op, XMSK, YMSK
+// and PMSK if it has one.
+func gerWords(t testing.TB, op decode.Op, args ...int64) (uint32, uint32) {
 	t.Helper()
-	_, value, _, ok := decode.Encoding(op)
-	if !ok {
-		t.Fatalf("%v: no encoding", op)
+	w, s, err := decode.Encode(op, args...)
+	if err != nil {
+		t.Fatal(err)
 	}
-	w := func(v uint32) uint32 {
-		return v | uint32(at)<<23 | uint32(xa&31)<<16 | uint32(xa>>5)<<2 | uint32(xb&31)<<11 | uint32(xb>>5)<<1
-	}
-	if value>>58 == 1 { // prefixed: MMIRR prefix, PMSK bits 16-23, XMSK 24-27, YMSK 28-31
-		return uint32(value>>32) | pm<<8 | x<<4 | y, w(uint32(value))
-	}
-	return w(uint32(value >> 32)), 0
+	return w, s
 }
 
-func stepGER(t testing.TB, e *Emulator, r *regs.Regs, op decode.Op, at, xa, xb int, x, y, pm uint32) error {
+func stepGER(t testing.TB, e *Emulator, r *regs.Regs, op decode.Op, args ...int64) error {
 	t.Helper()
-	w, s := gerWords(t, op, at, xa, xb, x, y, pm)
+	w, s := gerWords(t, op, args...)
 	return e.StepWord(r, nil, w, s)
 }
 
@@ -45,8 +40,7 @@ func TestMMAAccumulatorVSRs(t *testing.T) {
 	e := New(Config{})
 	want := m.r
 	for _, op := range []decode.Op{p.XXMTACC, p.XXMFACC} {
-		w, _ := gerWords(t, op, 0, 0, 0, 0, 0, 0)
-		w |= 5 << 23 // AS = 5
+		w, _ := gerWords(t, op, 5) // AS = 5
 		if err := e.StepWord(&m.r, nil, w, 0); err != nil {
 			t.Fatalf("%v: %v", op, err)
 		}
@@ -55,8 +49,8 @@ func TestMMAAccumulatorVSRs(t *testing.T) {
 			t.Fatalf("%v (-want +got):\n%s", op, d)
 		}
 	}
-	w, _ := gerWords(t, p.XXSETACCZ, 0, 0, 0, 0, 0, 0)
-	if err := e.StepWord(&m.r, nil, w|5<<23, 0); err != nil {
+	w, _ := gerWords(t, p.XXSETACCZ, 5)
+	if err := e.StepWord(&m.r, nil, w, 0); err != nil {
 		t.Fatal(err)
 	}
 	want.NIP += 4
@@ -71,7 +65,7 @@ func TestMMAAccumulatorVSRs(t *testing.T) {
 	// 1×5 + 2×6 = 17, (1,0) = 3×5 + 4×6 = 39.
 	m.r.VSR[0] = regs.VSR{Hi: 0x0001000200030004}
 	m.r.VSR[1] = regs.VSR{Hi: 0x0005000600000000}
-	if err := stepGER(t, e, &m.r, p.XVI16GER2, 1, 0, 1, 0, 0, 0); err != nil {
+	if err := stepGER(t, e, &m.r, p.XVI16GER2, 1, 0, 1); err != nil {
 		t.Fatal(err)
 	}
 	if got := m.r.VSR[4].Word(0); got != 17 {
@@ -85,14 +79,19 @@ func TestMMAAccumulatorVSRs(t *testing.T) {
 // TestMMALevel: MMA ops are POWER10: Config.Level POWER9 makes them
 // illegal, with the registers unchanged.
 func TestMMALevel(t *testing.T) {
-	for _, op := range []decode.Op{p.XXSETACCZ, p.XVF32GERPP, p.PMXVI8GER4SPP, p.PMXVF64GER} {
+	for _, tc := range []struct {
+		op   decode.Op
+		args []int64 // every mask bit set
+	}{
+		{p.XXSETACCZ, []int64{0}},
+		{p.XVF32GERPP, []int64{0, 8, 12}},
+		{p.PMXVI8GER4SPP, []int64{0, 8, 12, 0xf, 0xf, 0xf}},
+		{p.PMXVF64GER, []int64{0, 8, 12, 0xf, 0x3}},
+	} {
+		op := tc.op
 		m := newMachine(true)
 		before := m.r
-		xa, xb := 8, 12
-		if op == p.XXSETACCZ {
-			xa, xb = 0, 0 // no XA, XB fields
-		}
-		err := stepGER(t, New(Config{Level: decode.LevelPOWER9}), &m.r, op, 0, xa, xb, 0xf, 0xf, 0xff)
+		err := stepGER(t, New(Config{Level: decode.LevelPOWER9}), &m.r, op, tc.args...)
 		if !errors.Is(err, ErrIllegal) || !errors.Is(err, decode.ErrLevel) {
 			t.Errorf("%v: err = %v, want illegal (level)", op, err)
 		}
@@ -108,7 +107,7 @@ func TestMMASaturation(t *testing.T) {
 	m := newMachine(true)
 	m.r.VSR[8] = regs.VSR{Hi: 0x8000800080008000}
 	m.r.VSR[9] = regs.VSR{Hi: 0x8000800080008000}
-	if err := stepGER(t, New(Config{}), &m.r, p.XVI16GER2S, 0, 8, 9, 0, 0, 0); err != nil {
+	if err := stepGER(t, New(Config{}), &m.r, p.XVI16GER2S, 0, 8, 9); err != nil {
 		t.Fatal(err)
 	}
 	if m.r.VSCR&regs.VSCRSAT == 0 || m.r.VSR[0].Word(0) != 0x7fffffff {
@@ -136,7 +135,7 @@ func TestMMAProfiles(t *testing.T) {
 		want uint32
 	}{{Hardware, 0xbf9ae149}, {QEMU, 0xbf9ae148}} {
 		m := setup()
-		if err := stepGER(t, New(Config{Profile: tc.p}), &m.r, p.PMXVF32GERNP, 0, 8, 9, 8, 8, 0); err != nil {
+		if err := stepGER(t, New(Config{Profile: tc.p}), &m.r, p.PMXVF32GERNP, 0, 8, 9, 8, 8); err != nil {
 			t.Fatal(err)
 		}
 		if got := m.r.VSR[0].Word(0); got != tc.want {
@@ -150,11 +149,11 @@ func TestMMAProfiles(t *testing.T) {
 	m.r.VSR[8] = regs.VSR{Hi: 0x3c00000100000000}
 	m.r.VSR[9] = regs.VSR{Hi: 0x3c003c0000000000}
 	before := m.r
-	err := stepGER(t, New(Config{}), &m.r, p.XVF16GER2PP, 0, 8, 9, 0, 0, 0)
+	err := stepGER(t, New(Config{}), &m.r, p.XVF16GER2PP, 0, 8, 9)
 	if !errors.Is(err, ErrNotEmulated) || before != m.r {
 		t.Errorf("hardware: err = %v, want not emulated, registers unchanged", err)
 	}
-	if err := stepGER(t, New(Config{Profile: QEMU}), &m.r, p.XVF16GER2PP, 0, 8, 9, 0, 0, 0); err != nil {
+	if err := stepGER(t, New(Config{Profile: QEMU}), &m.r, p.XVF16GER2PP, 0, 8, 9); err != nil {
 		t.Errorf("qemu: %v", err)
 	}
 
@@ -164,7 +163,7 @@ func TestMMAProfiles(t *testing.T) {
 	m.r.VSR[9] = regs.VSR{Hi: 0x3f8ccccd00000000}
 	m.r.FPSCR = regs.FPSCRXE
 	before = m.r
-	err = stepGER(t, New(Config{Profile: QEMU}), &m.r, p.PMXVF32GER, 0, 8, 9, 8, 8, 0)
+	err = stepGER(t, New(Config{Profile: QEMU}), &m.r, p.PMXVF32GER, 0, 8, 9, 8, 8)
 	var fx *FPException
 	if !errors.As(err, &fx) || before != m.r {
 		t.Fatalf("qemu XE: err = %v, want an FPException and registers unchanged", err)
@@ -176,7 +175,7 @@ func TestMMAProfiles(t *testing.T) {
 	m = newMachine(true)
 	m.r.VSR[8], m.r.VSR[9], m.r.FPSCR = before.VSR[8], before.VSR[9], regs.FPSCRXE
 	m.r.MSR |= regs.MSRFE0
-	if err := stepGER(t, New(Config{}), &m.r, p.PMXVF32GER, 0, 8, 9, 8, 8, 0); !errors.Is(err, ErrNotEmulated) {
+	if err := stepGER(t, New(Config{}), &m.r, p.PMXVF32GER, 0, 8, 9, 8, 8); !errors.Is(err, ErrNotEmulated) {
 		t.Errorf("hardware XE, FE0: err = %v, want not emulated", err)
 	}
 }
@@ -194,7 +193,14 @@ func TestMMAInvalidForms(t *testing.T) {
 	} {
 		m := newMachine(true)
 		before := m.r
-		err := stepGER(t, New(Config{Profile: QEMU}), &m.r, tc.op, tc.at, tc.xa, tc.xb, 0, 0, 0)
+		// Encode refuses an odd XAp: encode XA-1 and set the XA field's low
+		// bit (word bit 15).
+		xa, odd := int64(tc.xa), uint32(0)
+		if tc.op == p.XVF64GER && xa%2 == 1 {
+			xa, odd = xa-1, 1<<16
+		}
+		w, _ := gerWords(t, tc.op, int64(tc.at), xa, int64(tc.xb))
+		err := New(Config{Profile: QEMU}).StepWord(&m.r, nil, w|odd, 0)
 		if !errors.Is(err, ErrIllegal) || before != m.r {
 			t.Errorf("%v at=%d xa=%d xb=%d: err = %v, want illegal and registers unchanged", tc.op, tc.at, tc.xa, tc.xb, err)
 		}
@@ -245,13 +251,13 @@ func TestSPRHook(t *testing.T) {
 	}
 }
 
-func benchGER(b *testing.B, op decode.Op, x, y, pm uint32) {
+func benchGER(b *testing.B, op decode.Op, args ...int64) {
 	m := newMachine(true)
 	for i := range m.r.VSR {
 		m.r.VSR[i] = regs.VSR{Hi: 0x3f8ccccd40490fdb + uint64(i), Lo: 0xbfc00000c2f60000 ^ uint64(i)<<40}
 	}
 	e := New(Config{})
-	w, s := gerWords(b, op, 0, 8, 12, x, y, pm)
+	w, s := gerWords(b, op, args...)
 	in, err := decode.DecodeWord(w, s)
 	if err != nil {
 		b.Fatal(err)
@@ -267,16 +273,25 @@ func benchGER(b *testing.B, op decode.Op, x, y, pm uint32) {
 	}
 }
 
-func BenchmarkXvf32gerpp(b *testing.B) { benchGER(b, p.XVF32GERPP, 0, 0, 0) }
-func BenchmarkXvi8ger4pp(b *testing.B) { benchGER(b, p.XVI8GER4PP, 0, 0, 0) }
-func BenchmarkPmxvf64ger(b *testing.B) { benchGER(b, p.PMXVF64GER, 0xf, 0x3, 0) }
+func BenchmarkXvf32gerpp(b *testing.B) { benchGER(b, p.XVF32GERPP, 0, 8, 12) }
+func BenchmarkXvi8ger4pp(b *testing.B) { benchGER(b, p.XVI8GER4PP, 0, 8, 12) }
+func BenchmarkPmxvf64ger(b *testing.B) { benchGER(b, p.PMXVF64GER, 0, 8, 12, 0xf, 0x3) }
 
 // TestMMAAllocs: a GER step allocates nothing.
 func TestMMAAllocs(t *testing.T) {
-	for _, op := range []decode.Op{p.XVF32GERPP, p.XVI8GER4PP, p.PMXVF64GER, p.XVBF16GER2NN} {
+	for _, tc := range []struct {
+		op   decode.Op
+		args []int64
+	}{
+		{p.XVF32GERPP, []int64{0, 8, 12}},
+		{p.XVI8GER4PP, []int64{0, 8, 12}},
+		{p.PMXVF64GER, []int64{0, 8, 12, 0xf, 0x3}},
+		{p.XVBF16GER2NN, []int64{0, 8, 12}},
+	} {
+		op := tc.op
 		m := newMachine(true)
 		e := New(Config{Profile: QEMU})
-		w, s := gerWords(t, op, 0, 8, 12, 0xf, 0xf, 0xff)
+		w, s := gerWords(t, op, tc.args...)
 		in, err := decode.DecodeWord(w, s)
 		if err != nil {
 			t.Fatal(err)
