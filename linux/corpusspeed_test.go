@@ -142,8 +142,8 @@ func TestCorpusSpeed(t *testing.T) {
 			continue
 		}
 		emuMIPS, ssMIPS := n/emuCPU.Seconds()/1e6, n/ss.Seconds()/1e6
-		rows = append(rows, fmt.Sprintf("| %s | %.1f M | %.2f | %.1f | %.2f | %.1f | %.2f | %.2f | %.2f |",
-			name, n/1e6, emuCPU.Seconds(), emuMIPS, ss.Seconds(), ssMIPS, emuMIPS/ssMIPS, jit.Seconds(), jit.Seconds()/emuCPU.Seconds()))
+		rows = append(rows, fmt.Sprintf("| %s | %s | %.3f | %.1f | %.3f | %.1f | %.2f | %.3f | %.2f |",
+			name, thousands(uint64(n)), emuCPU.Seconds(), emuMIPS, ss.Seconds(), ssMIPS, emuMIPS/ssMIPS, jit.Seconds(), jit.Seconds()/emuCPU.Seconds()))
 		totN += n
 		totEmu, totSS, totJIT = totEmu+emuCPU, totSS+ss, totJIT+jit
 		logRatio += math.Log(emuMIPS / ssMIPS)
@@ -155,8 +155,8 @@ func TestCorpusSpeed(t *testing.T) {
 		b.WriteString(r + "\n")
 	}
 	if len(rows) > 0 {
-		fmt.Fprintf(&b, "| **all %d runs** | %.1f M | %.2f | %.1f | %.2f | %.1f | %.2f | %.2f | %.2f |\n",
-			len(rows), totN/1e6, totEmu.Seconds(), totN/totEmu.Seconds()/1e6, totSS.Seconds(), totN/totSS.Seconds()/1e6,
+		fmt.Fprintf(&b, "| **all %d runs** | %s | %.3f | %.1f | %.3f | %.1f | %.2f | %.3f | %.2f |\n",
+			len(rows), thousands(uint64(totN)), totEmu.Seconds(), totN/totEmu.Seconds()/1e6, totSS.Seconds(), totN/totSS.Seconds()/1e6,
 			totSS.Seconds()/totEmu.Seconds(), totJIT.Seconds(), totJIT.Seconds()/totEmu.Seconds())
 		fmt.Fprintf(&b, "\nGeometric mean of the per-program ratios: %.2f.\n", math.Exp(logRatio/float64(len(rows))))
 	}
@@ -164,4 +164,13 @@ func TestCorpusSpeed(t *testing.T) {
 		b.WriteString("\nNot timed:\n\n" + strings.Join(skipped, "\n") + "\n")
 	}
 	fmt.Print(b.String())
+}
+
+// thousands writes n with a comma between groups of three digits.
+func thousands(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
