@@ -15,10 +15,12 @@ import (
 
 // TestNonBranchOpsIgnoreNIP: Run's fast loop sets NIP to the next
 // instruction before it calls a non-branch op (runCached), which is right
-// only if no such op reads NIP, except those of readsCIA (which take
-// Step). Every emulated non-branch op, with random operand fields, gives
-// the same registers (NIP relative to where it started), memory and
-// outcome from two instruction addresses.
+// only if no such op reads NIP, and it runs only while no MMA accumulator
+// is primed, so no op it calls may prime one; the instructions that do
+// either (readsCIA, namesACC) take Step. Every other emulated non-branch
+// op, with random operand fields, gives the same registers (NIP relative
+// to where it started), memory and outcome from two instruction
+// addresses, and primes no accumulator.
 func TestNonBranchOpsIgnoreNIP(t *testing.T) {
 	const base, size = 0x100000, 0x4000
 	rng := rand.New(rand.NewPCG(15, 4))
@@ -37,7 +39,7 @@ func TestNonBranchOpsIgnoreNIP(t *testing.T) {
 	}
 	ops, insts := 0, 0
 	for op := decode.Op(1); int(op) < decode.NumOps; op++ {
-		if semantics[op] == nil || branches[op] || readsCIA[op] {
+		if semantics[op] == nil || branches[op] {
 			continue
 		}
 		mask, value, reserved, ok := decode.Encoding(op)
@@ -48,13 +50,15 @@ func TestNonBranchOpsIgnoreNIP(t *testing.T) {
 		for k := 0; k < 8; k++ {
 			w := uint32(value>>32) | uint32(rng.Uint64())&^uint32(mask>>32)&^uint32(reserved>>32)
 			in, err := decode.DecodeWord(w, 0)
-			if err != nil || in.Op != op || in.Len != 4 || in.Invalid != 0 || in.Has(decode.FlagPrivileged) {
+			if err != nil || in.Op != op || in.Len != 4 || in.Invalid != 0 || in.Has(decode.FlagPrivileged) ||
+				readsCIA[op] || namesACC(&in) {
 				continue
 			}
 			type outcome struct {
 				R   regs.Regs
 				Err string
 				Mem []byte
+				Acc uint8
 			}
 			var outs [2]outcome
 			for j, nip := range []uint64{0x10000, 0x7fff0000} {
@@ -64,7 +68,10 @@ func TestNonBranchOpsIgnoreNIP(t *testing.T) {
 				mem := bytes.Clone(data)
 				err := e.Step(&r, Regions{{Addr: base, Data: mem, Writable: true}}, &in)
 				r.NIP -= nip
-				outs[j] = outcome{r, fmt.Sprint(err), mem}
+				outs[j] = outcome{r, fmt.Sprint(err), mem, e.acc}
+			}
+			if outs[0].Acc != 0 || outs[1].Acc != 0 {
+				t.Errorf("%s (%#08x) primes accumulators %#x but has no accumulator operand (namesACC)", in.Op, w, outs[0].Acc)
 			}
 			if outs[0].R != outs[1].R || outs[0].Err != outs[1].Err || !bytes.Equal(outs[0].Mem, outs[1].Mem) {
 				t.Errorf("%s (%#08x) at two addresses: outcomes %q, %q; memory equal %v; registers (-0x10000 +0x7fff0000):\n%s",

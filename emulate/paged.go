@@ -116,11 +116,26 @@ type codeInst struct {
 	le     bool // decoded in little-endian mode (MSR[LE])
 	branch bool // f sets NIP
 	// fast: the checks of Step that depend on the instruction alone pass
-	// (valid form, not privileged, within the ISA level, emulated, not
-	// in readsCIA), so only MSR decides (setGate).
+	// (valid form, not privileged, within the ISA level, emulated) and
+	// Run's fast loop may call f (not in readsCIA, no accumulator
+	// operand), so only MSR decides (setGate).
 	fast bool
 	in   *decode.Inst
 	f    semFn
+}
+
+// namesACC reports whether in has an MMA accumulator operand. Only such
+// instructions (xxsetaccz, xxmtacc, xxmfacc, the rank-k updates) prime or
+// deprime an accumulator; Run's fast loop, which runs only while none is
+// primed, leaves them to Step. TestNonBranchOpsIgnoreNIP checks that no
+// other op changes the primed accumulators.
+func namesACC(in *decode.Inst) bool {
+	for i := 0; i < int(in.NArgs) && i < len(in.Kinds); i++ {
+		if in.Kinds[i] == decode.ArgACC {
+			return true
+		}
+	}
+	return false
 }
 
 // gateMSR are the bits of MSR Step's checks of a cacheable instruction
@@ -263,9 +278,10 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 		tag:    uint64(binary.LittleEndian.Uint32(c.codePage[nip%PageSize:])),
 		le:     msr&regs.MSRLE != 0,
 		branch: branches[in.Op],
-		fast:   f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level && !readsCIA[in.Op],
-		in:     in,
-		f:      f,
+		fast: f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level &&
+			!readsCIA[in.Op] && !namesACC(in),
+		in: in,
+		f:  f,
 	}
 	ci.setGate(msr)
 	c.codeInsts[nip%PageSize/4] = ci

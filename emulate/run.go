@@ -235,8 +235,8 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) 
 // checks) are what they were at the start, so the checks that depend on
 // them are made once: no instruction that reaches here changes MSR (the
 // ops that write it, mtmsr and mtmsrd, are privileged and so never
-// cached as able to skip Step's checks), and the loop ends after an
-// instruction that primed an accumulator. NIP is set to the next
+// cached as able to skip Step's checks) or the primed accumulators (only
+// instructions with an accumulator operand do: namesACC). NIP is set to the next
 // instruction before a non-branch op runs (no such op reads it but those
 // of readsCIA, which take Step), and set back if the op fails; after any
 // op the loop goes on from NIP while it is on the page.
@@ -250,8 +250,11 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 	e.wrap32 = r.MSR&regs.MSRSF == 0
 	g := gate(r.MSR)
 	i := uint(r.NIP % PageSize / 4)
+	if max == 0 {
+		return 0, nil
+	}
 	left := max
-	for left != 0 {
+	for {
 		i %= PageSize / 4
 		ci := &c.codeInsts[i]
 		if ci.tag != uint64(word(c.codePage, i))|g {
@@ -265,11 +268,8 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 			return max - left, err
 		}
 		left--
-		if e.acc != 0 {
-			break
-		}
 		d := r.NIP - c.codeAddr
-		if d&^(PageSize-4) != 0 {
+		if left == 0 || d&^(PageSize-4) != 0 {
 			break
 		}
 		i = uint(d / 4)
