@@ -4,7 +4,6 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -80,6 +79,7 @@ func TestBranches(t *testing.T) {
 // (testdata/qemu/cr.*.txt; the 0x4c400420 rows: harness-le, 2026-12-03).
 func TestBcctrDecrementInvalid(t *testing.T) {
 	type st struct{ nip, lr, ctr uint64 }
+	var cases []stepCase
 	for _, tc := range []struct {
 		name   string
 		insn   uint32
@@ -103,22 +103,12 @@ func TestBcctrDecrementInvalid(t *testing.T) {
 		{"Linux bcctr 2,0,0: CTR=0x100 falls, CTR kept", 0x4c400420, false, 0x100, 0, st{cia + 4, 0, 0x100}},
 		{"Linux bcctr 2,0,0: CR0.LT=1: decremented, falls", 0x4c400420, false, 0, 0x80000000, st{cia + 4, 0, ulongMax}},
 	} {
-		for _, p := range []Profile{Hardware, QEMU} {
-			m := newMachine(false)
-			if tc.mode32 {
-				m.r.MSR &^= regs.MSRSF
-			}
-			m.r.CTR, m.r.CR = tc.ctr, tc.cr
-			exp := m.r
-			exp.NIP, exp.LR, exp.CTR = tc.want.nip, tc.want.lr, tc.want.ctr
-			if err := m.step(t, p, tc.insn); err != nil {
-				t.Fatalf("%s (%v): %v", tc.name, p, err)
-			}
-			if d := cmp.Diff(exp, m.r); d != "" {
-				t.Errorf("%s (%v) (-want +got):\n%s", tc.name, p, d)
-			}
-		}
+		cases = append(cases, stepCase{name: tc.name, word: tc.insn, prof: anyProfile, orders: onlyBE,
+			msrClear: bitsIf(tc.mode32, regs.MSRSF),
+			setup:    func(m *machine) { m.r.CTR, m.r.CR = tc.ctr, tc.cr },
+			want:     func(m *machine) { m.r.NIP, m.r.LR, m.r.CTR = tc.want.nip, tc.want.lr, tc.want.ctr }})
 	}
+	runCases(t, cases)
 }
 
 // Reserved bits 16:18 of bclr/bcctr: ignored by POWER9 and by QEMU; QEMU
