@@ -270,40 +270,35 @@ func BenchmarkFetchStepPaged(b *testing.B) {
 		words[i] = wAddi3
 	}
 	end := uint64(apiCode + mem.PageSize)
-	b.Run("Fetch", func(b *testing.B) {
-		m, r := apiMachine(b, words...)
-		e := emulate.New(emulate.Config{})
-		b.ReportAllocs()
-		cpu := emutest.CPUTime()
-		for b.Loop() {
-			if r.NIP == end {
-				r.NIP = apiCode
-			}
-			if err := e.Fetch(r, m); err != nil {
-				b.Fatal(err)
-			}
-		}
-		b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
-	})
-	b.Run("FetchInst+Step", func(b *testing.B) {
-		m, r := apiMachine(b, words...)
-		e := emulate.New(emulate.Config{})
-		b.ReportAllocs()
-		cpu := emutest.CPUTime()
-		for b.Loop() {
-			if r.NIP == end {
-				r.NIP = apiCode
-			}
+	for _, bc := range []struct {
+		name string
+		step func(e *emulate.Emulator, r *regs.Regs, m *mem.Memory) error
+	}{
+		{"Fetch", func(e *emulate.Emulator, r *regs.Regs, m *mem.Memory) error { return e.Fetch(r, m) }},
+		{"FetchInst+Step", func(e *emulate.Emulator, r *regs.Regs, m *mem.Memory) error {
 			in, err := e.FetchInst(r, m)
 			if err != nil {
-				b.Fatal(err)
+				return err
 			}
-			if err := e.Step(r, m, in); err != nil {
-				b.Fatal(err)
+			return e.Step(r, m, in)
+		}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			m, r := apiMachine(b, words...)
+			e := emulate.New(emulate.Config{})
+			b.ReportAllocs()
+			cpu := emutest.CPUTime()
+			for b.Loop() {
+				if r.NIP == end {
+					r.NIP = apiCode
+				}
+				if err := bc.step(e, r, m); err != nil {
+					b.Fatal(err)
+				}
 			}
-		}
-		b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
-	})
+			b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
+		})
+	}
 }
 
 // TestFetchStepPagedAllocs: BenchmarkFetchStepPaged's path allocates

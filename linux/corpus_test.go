@@ -118,19 +118,44 @@ func runCmd(name string, args ...string) result {
 		<-done
 		return result{o.Bytes(), e.Bytes(), "timeout"}
 	}
-	st := "exit 0"
+	return result{o.Bytes(), e.Bytes(), exitStatus(err)}
+}
+
+// exitStatus writes the outcome of exec.Cmd.Wait: "exit N" or "signal S".
+func exitStatus(err error) string {
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		ws := ee.Sys().(syscall.WaitStatus)
 		if ws.Signaled() {
-			st = "signal " + ws.Signal().String()
-		} else {
-			st = fmt.Sprintf("exit %d", ws.ExitStatus())
+			return "signal " + ws.Signal().String()
 		}
-	} else if err != nil {
-		st = err.Error()
+		return fmt.Sprintf("exit %d", ws.ExitStatus())
 	}
-	return result{o.Bytes(), e.Bytes(), st}
+	if err != nil {
+		return err.Error()
+	}
+	return "exit 0"
+}
+
+// needCorpusAndQEMU skips the test without the built corpus or qemu-user.
+func needCorpusAndQEMU(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(corpusDir); err != nil {
+		t.Skip("no corpus: run scripts/build-corpus.sh first")
+	}
+	for _, q := range []string{"qemu-ppc64le", "qemu-ppc64"} {
+		if _, err := exec.LookPath(q); err != nil {
+			t.Skipf("%s not installed: comparison with qemu-user skipped", q)
+		}
+	}
+}
+
+// qemuFor is the qemu-user command for a corpus binary's byte order.
+func qemuFor(bin string) string {
+	if strings.Contains(filepath.Base(bin), ".le") {
+		return "qemu-ppc64le"
+	}
+	return "qemu-ppc64"
 }
 
 // qemu-user reports a fatal signal on stderr; the kernel does not.
@@ -172,14 +197,7 @@ func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole-program corpus skipped in -short mode")
 	}
-	if _, err := os.Stat(corpusDir); err != nil {
-		t.Skip("no corpus: run scripts/build-corpus.sh first")
-	}
-	for _, q := range []string{"qemu-ppc64le", "qemu-ppc64"} {
-		if _, err := exec.LookPath(q); err != nil {
-			t.Skipf("%s not installed: corpus comparison skipped", q)
-		}
-	}
+	needCorpusAndQEMU(t)
 	emu := buildRunner(t)
 	blocked := readBlocked(t)
 	seen := map[string]string{}
@@ -199,11 +217,7 @@ func TestCorpus(t *testing.T) {
 				}
 				return
 			}
-			qemu := "qemu-ppc64"
-			if strings.Contains(filepath.Base(c.bin), ".le") {
-				qemu = "qemu-ppc64le"
-			}
-			want := runCmd(qemu, append([]string{"-cpu", "power10", c.bin}, c.args...)...)
+			want := runCmd(qemuFor(c.bin), append([]string{"-cpu", "power10", c.bin}, c.args...)...)
 			want.stderr = qemuNoise.ReplaceAll(want.stderr, nil)
 			got := runCmd(emu, append([]string{"run", "-profile", *corpusProfile, "-cpu", "power10", "-count", c.bin}, c.args...)...)
 			if m := countRE.FindSubmatch(got.stderr); m != nil {

@@ -2,16 +2,13 @@ package linux_test
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"math"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -50,20 +47,8 @@ func cpuRun(name string, args ...string) (status string, stderr []byte, cpu time
 		return "start: " + err.Error(), nil, 0
 	}
 	t := time.AfterFunc(120*time.Second, func() { cmd.Process.Kill() })
-	err := cmd.Wait()
+	status = exitStatus(cmd.Wait())
 	t.Stop()
-	status = "exit 0"
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		ws := ee.Sys().(syscall.WaitStatus)
-		if ws.Signaled() {
-			status = "signal " + ws.Signal().String()
-		} else {
-			status = fmt.Sprintf("exit %d", ws.ExitStatus())
-		}
-	} else if err != nil {
-		status = err.Error()
-	}
 	if ps := cmd.ProcessState; ps != nil {
 		cpu = ps.UserTime() + ps.SystemTime()
 	}
@@ -85,14 +70,7 @@ func TestCorpusSpeed(t *testing.T) {
 	if !*corpusSpeed {
 		t.Skip("speed table only with -corpus-speed (scripts/bench-runner.sh)")
 	}
-	if _, err := os.Stat(corpusDir); err != nil {
-		t.Skip("no corpus: run scripts/build-corpus.sh first")
-	}
-	for _, q := range []string{"qemu-ppc64le", "qemu-ppc64"} {
-		if _, err := exec.LookPath(q); err != nil {
-			t.Skipf("%s not installed: speed comparison skipped", q)
-		}
-	}
+	needCorpusAndQEMU(t)
 	emu := buildRunner(t)
 	var rows, skipped []string
 	var totN float64
@@ -104,10 +82,7 @@ func TestCorpusSpeed(t *testing.T) {
 			skipped = append(skipped, fmt.Sprintf("- `%s`: %s", name, why))
 			continue
 		}
-		qemu := "qemu-ppc64"
-		if strings.Contains(filepath.Base(c.bin), ".le") {
-			qemu = "qemu-ppc64le"
-		}
+		qemu := qemuFor(c.bin)
 		// Each command runs -corpus-speed-runs times, interleaved, and the
 		// run with the least CPU time counts (the runner's instruction
 		// count is that run's): noise from other load only adds time.
