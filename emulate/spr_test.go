@@ -3,7 +3,6 @@ package emulate
 import (
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
 	"golang.org/x/arch/ppc64/ppc64asm"
@@ -172,6 +171,7 @@ func TestSPRSupervisorDSCR(t *testing.T) {
 // "mftb-tbr" (QEMU: as mfspr of that number).
 func TestTimeBase(t *testing.T) {
 	const tb = 0x0123456789abcdef
+	var cases []stepCase
 	for _, tc := range []struct {
 		name string
 		insn uint32
@@ -186,20 +186,16 @@ func TestTimeBase(t *testing.T) {
 		{"mftb LR (QEMU)", sprWord(ppc64asm.MFTB, 3, 8), QEMU, 0x8888},
 	} {
 		for _, mode32 := range []bool{false, true} {
-			m := newMachine(true)
+			name := tc.name
 			if mode32 {
-				m.r.MSR &^= regs.MSRSF
+				name += " 32-bit"
 			}
-			m.r.XER, m.r.LR = 0x20040005, 0x8888
-			exp := m.r
-			exp.GPR[3], exp.NIP = tc.want, exp.NIP+4
-			e := New(Config{Profile: tc.p, TimeBase: func() uint64 { return tb }})
-			if err := e.StepWord(&m.r, m.mem, tc.insn, 0); err != nil {
-				t.Fatalf("%s: %v", tc.name, err)
-			}
-			if d := cmp.Diff(exp, m.r); d != "" {
-				t.Errorf("%s (32-bit %v): (-want +got):\n%s", tc.name, mode32, d)
-			}
+			cases = append(cases, stepCase{name: name, word: tc.insn, prof: tc.p, orders: onlyLE,
+				cfg:      Config{TimeBase: func() uint64 { return tb }},
+				msrClear: bitsIf(mode32, regs.MSRSF),
+				setup:    func(m *machine) { m.r.XER, m.r.LR = 0x20040005, 0x8888 },
+				want:     func(m *machine) { m.r.GPR[3] = tc.want }})
 		}
 	}
+	runCases(t, cases)
 }
