@@ -261,7 +261,8 @@ func BenchmarkFaultingStep(b *testing.B) {
 // BenchmarkFetchStepPaged is the single-step target: one simple
 // op (addi r3,r3,1) fetched and stepped on a paged memory through the
 // public API, straight-line through a page of them, the way a debugger
-// steps: Fetch (read, decode, execute) and FetchInst followed by Step.
+// steps: Fetch (read, decode, execute) and FetchInst followed by Step;
+// and StepWord of the same word, as the README's usage steps (no fetch).
 // cpu-ns/op (the process's CPU time per step) is steadier than ns/op on a
 // shared machine.
 func BenchmarkFetchStepPaged(b *testing.B) {
@@ -275,6 +276,8 @@ func BenchmarkFetchStepPaged(b *testing.B) {
 		step func(e *emulate.Emulator, r *regs.Regs, m *mem.Memory) error
 	}{
 		{"Fetch", func(e *emulate.Emulator, r *regs.Regs, m *mem.Memory) error { return e.Fetch(r, m) }},
+		// The README's usage: the word given, nothing fetched.
+		{"StepWord", func(e *emulate.Emulator, r *regs.Regs, m *mem.Memory) error { return e.StepWord(r, m, wAddi3, 0) }},
 		{"FetchInst+Step", func(e *emulate.Emulator, r *regs.Regs, m *mem.Memory) error {
 			in, err := e.FetchInst(r, m)
 			if err != nil {

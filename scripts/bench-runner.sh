@@ -12,7 +12,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
-[ -d build/corpus ] || bash scripts/build-corpus.sh
+# (Re)build the corpus when it is missing or older than its sources.
+if [ ! -e build/corpus/go.le-p8 ] || [ -n "$(find linux/testdata/corpus -newer build/corpus/go.le-p8 -print -quit)" ]; then
+  bash scripts/build-corpus.sh
+fi
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' (modified)'), $(qemu-ppc64le --version | head -1), $(go version | cut -d' ' -f3)"
 echo "load before:$(uptime | sed 's/.*load average://')"
 go test ./linux -run 'TestCorpusSpeed$' -count=1 -v -timeout 30m -args -corpus-speed -corpus-speed-runs="${RUNS:-3}" |
