@@ -4,7 +4,6 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
 	"golang.org/x/arch/ppc64/ppc64asm"
@@ -218,18 +217,8 @@ func TestBitPermute(t *testing.T) {
 
 // TestPnop: pnop (prefix 0x07000000) advances NIP by 8 and changes nothing.
 func TestPnop(t *testing.T) {
-	bothOrders(t, func(t *testing.T, le bool) {
-		m := newMachine(le)
-		m.r.GPR[3], m.r.CR, m.r.XER = 7, 0x12345678, regs.XERSO
-		want := m.r
-		want.NIP += 8
-		if err := m.step(t, Hardware, 0x07000000, 0x00000000); err != nil {
-			t.Fatal(err)
-		}
-		if d := cmp.Diff(want, m.r); d != "" {
-			t.Errorf("(-want +got):\n%s", d)
-		}
-	})
+	runCases(t, []stepCase{{name: "pnop", word: 0x07000000, suffix: 0x00000000,
+		setup: func(m *machine) { m.r.GPR[3], m.r.CR, m.r.XER = 7, 0x12345678, regs.XERSO }}})
 }
 
 // TestLogicalReservedBits: the hardware profile ignores reserved fields

@@ -3,7 +3,6 @@ package emulate
 import (
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -194,23 +193,15 @@ func TestXVConvertEnabled(t *testing.T) {
 // and 1 of XT under both profiles (Power ISA 3.1 defines word 0 as the
 // copy; it was undefined before), doubleword 1 zero.
 func TestXSCvDPWordBothWords(t *testing.T) {
-	for _, p := range []Profile{Hardware, QEMU} {
-		bothOrders(t, func(t *testing.T, le bool) {
-			m := newMachine(le)
+	runCases(t, []stepCase{{name: "xscvdpsxws -2.5", word: wXscvdpsxws, prof: anyProfile,
+		setup: func(m *machine) {
 			m.r.VSR[3] = regs.VSR{Hi: 0xc004000000000000, Lo: 5} // -2.5
 			m.r.VSR[1] = regs.VSR{Hi: 7, Lo: 9}
-			want := m.r
-			if err := m.step(t, p, wXscvdpsxws); err != nil {
-				t.Fatalf("%s: %v", p, err)
-			}
-			want.NIP += 4
-			want.VSR[1] = regs.VSR{Hi: 0xfffffffe_fffffffe}
-			want.FPSCR = regs.FPSCRFX | regs.FPSCRXX | regs.FPSCRFI // scalar: FI set, FR not (truncated)
-			if d := cmp.Diff(want, m.r); d != "" {
-				t.Errorf("%s (-want +got):\n%s", p, d)
-			}
-		})
-	}
+		},
+		want: func(m *machine) {
+			m.r.VSR[1] = regs.VSR{Hi: 0xfffffffe_fffffffe}
+			m.r.FPSCR = regs.FPSCRFX | regs.FPSCRXX | regs.FPSCRFI // scalar: FI set, FR not (truncated)
+		}}})
 }
 
 // TestXVOverflowAndUnderflowLanes: each lane signals its own exceptions, so
@@ -220,23 +211,15 @@ func TestXSCvDPWordBothWords(t *testing.T) {
 // +∞ and the denormal 2^-1023 (the tie rounded to even).
 func TestXVOverflowAndUnderflowLanes(t *testing.T) {
 	const wXvmuldp = 0xf0221b80 // xvmuldp vs1,vs2,vs3
-	for _, p := range []Profile{Hardware, QEMU} {
-		bothOrders(t, func(t *testing.T, le bool) {
-			m := newMachine(le)
+	runCases(t, []stepCase{{name: "xvmuldp max·2, (2^-1022+2^-1074)·0.5", word: wXvmuldp, prof: anyProfile,
+		setup: func(m *machine) {
 			m.r.VSR[2] = regs.VSR{Hi: 0x7fefffffffffffff, Lo: 0x0010000000000001}
 			m.r.VSR[3] = regs.VSR{Hi: 0x4000000000000000, Lo: 0x3fe0000000000000}
-			want := m.r
-			if err := m.step(t, p, wXvmuldp); err != nil {
-				t.Fatalf("%s: %v", p, err)
-			}
-			want.NIP += 4
-			want.VSR[1] = regs.VSR{Hi: 0x7ff0000000000000, Lo: 0x0008000000000000}
-			want.FPSCR = regs.FPSCRFX | regs.FPSCROX | regs.FPSCRUX | regs.FPSCRXX
-			if d := cmp.Diff(want, m.r); d != "" {
-				t.Errorf("%s (-want +got):\n%s", p, d)
-			}
-		})
-	}
+		},
+		want: func(m *machine) {
+			m.r.VSR[1] = regs.VSR{Hi: 0x7ff0000000000000, Lo: 0x0008000000000000}
+			m.r.FPSCR = regs.FPSCRFX | regs.FPSCROX | regs.FPSCRUX | regs.FPSCRXX
+		}}})
 }
 
 func BenchmarkStepXvcvdpsp(b *testing.B)   { benchVSX(b, wXvcvdpsp) }
