@@ -13,9 +13,9 @@ import (
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
-// TestNonBranchOpsIgnoreNIP: Run's fast loop sets NIP to the next
-// instruction before it calls a non-branch op (runCached), which is right
-// only if no such op reads NIP, and it runs only while no MMA accumulator
+// TestNonBranchOpsIgnoreNIP: Run's fast loop does not keep NIP up to date
+// while it calls non-branch ops (runLine), which is right only if no such
+// op reads NIP, and it runs only while no MMA accumulator
 // is primed, so no op it calls may prime one; the instructions that do
 // either (readsCIA, namesACC) take Step. Every other emulated non-branch
 // op, with random operand fields, gives the same registers (NIP relative

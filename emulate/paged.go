@@ -168,8 +168,8 @@ func (ci *codeInst) setGate(msr uint64) {
 }
 
 // readsCIA marks the ops other than branches that read the address of
-// the instruction (r.NIP while they execute). Run's fast loop sets NIP to
-// the next instruction before calling any other non-branch op, so these
+// the instruction (r.NIP while they execute). Run's fast loop does not keep
+// NIP up to date while it calls other non-branch ops (runLine), so these
 // take Step. (The prefixed pc-relative forms are never cached.)
 // TestNonBranchOpsIgnoreNIP checks that no other op reads it.
 var readsCIA = [decode.NumOps]bool{ppc64asm.ADDPCIS: true}

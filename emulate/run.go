@@ -236,10 +236,11 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) 
 // them are made once: no instruction that reaches here changes MSR (the
 // ops that write it, mtmsr and mtmsrd, are privileged and so never
 // cached as able to skip Step's checks) or the primed accumulators (only
-// instructions with an accumulator operand do: namesACC). NIP is set to the next
-// instruction before a non-branch op runs (no such op reads it but those
-// of readsCIA, which take Step), and set back if the op fails; after any
-// op the loop goes on from NIP while it is on the page.
+// instructions with an accumulator operand do: namesACC). runLine runs
+// the non-branch instructions up to the next branch without keeping NIP
+// up to date (no op it calls reads NIP: readsCIA), and NIP is set after
+// them, or to the one that failed; a branch runs with NIP at it, and the
+// loop goes on from the NIP it leaves while that is on the page.
 func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error) {
 	c := &e.pages
 	if r.MSR&regs.MSRSF == 0 && (r.NIP > 0xffffffff || c.codeAddr == 0xffffffff&^(PageSize-1)) {
@@ -250,31 +251,58 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 	e.wrap32 = r.MSR&regs.MSRSF == 0
 	g := gate(r.MSR)
 	i := uint(r.NIP % PageSize / 4)
-	if max == 0 {
-		return 0, nil
-	}
 	left := max
-	for {
-		i %= PageSize / 4
-		ci := &c.codeInsts[i]
-		if ci.tag != uint64(word(c.codePage, i))|g {
+	for left != 0 {
+		lim := uint(min(left, uint64(PageSize/4-i)))
+		end := i + lim
+		i0 := i
+		var err error
+		i, err = e.runLine(r, m, i, end, g)
+		r.NIP = c.codeAddr + uint64(i)*4
+		left -= uint64(i - i0)
+		if err != nil {
+			return max - left, err
+		}
+		if i == end {
+			break // the step limit or the page end
+		}
+		// A branch, or an instruction for Step.
+		ci := &c.codeInsts[i%(PageSize/4)]
+		if ci.tag != uint64(word(c.codePage, i))|g || !ci.branch {
 			break
 		}
-		if !ci.branch {
-			r.NIP = c.codeAddr + uint64(i)*4 + 4
-		}
 		if err := ci.f(e, r, m, ci.in); err != nil {
-			r.NIP = c.codeAddr + uint64(i)*4
 			return max - left, err
 		}
 		left--
 		d := r.NIP - c.codeAddr
-		if left == 0 || d&^(PageSize-4) != 0 {
+		if d&^(PageSize-4) != 0 {
 			break
 		}
 		i = uint(d / 4)
 	}
 	return max - left, nil
+}
+
+// runLine calls the semantic functions of the cached non-branch
+// instructions from index i of the code page up to end, while they match
+// (runCached). It returns the index of the first it did not execute:
+// end, a branch, an instruction for Step or the one that failed, with its
+// error.
+func (e *Emulator) runLine(r *regs.Regs, m Memory, i, end uint, g uint64) (uint, error) {
+	insts, page := e.pages.codeInsts, e.pages.codePage
+	_, _ = insts[0], page[0]
+	for ; i != end; i++ {
+		i %= PageSize / 4 // no-op: end <= PageSize/4
+		ci := &insts[i]
+		if ci.tag != uint64(word(page, i))|g || ci.branch {
+			break
+		}
+		if err := ci.f(e, r, m, ci.in); err != nil {
+			return i, err
+		}
+	}
+	return i, nil
 }
 
 // word is the ith word of p as a little-endian number.
