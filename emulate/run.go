@@ -253,28 +253,21 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 	i := uint(r.NIP % PageSize / 4)
 	left := max
 	for left != 0 {
-		lim := uint(min(left, uint64(PageSize/4-i)))
-		end := i + lim
+		end := i + uint(min(left, uint64(PageSize/4-i)))
 		i0 := i
+		var branched bool
 		var err error
-		i, err = e.runLine(r, m, i, end, g)
-		r.NIP = c.codeAddr + uint64(i)*4
-		left -= uint64(i - i0)
+		i, branched, err = e.runLine(r, m, i, end, g)
+		if !branched {
+			r.NIP = c.codeAddr + uint64(i)*4
+			left -= uint64(i - i0)
+			return max - left, err
+		}
 		if err != nil {
+			left -= uint64(i - i0)
 			return max - left, err
 		}
-		if i == end {
-			break // the step limit or the page end
-		}
-		// A branch, or an instruction for Step.
-		ci := &c.codeInsts[i%(PageSize/4)]
-		if ci.tag != uint64(word(c.codePage, i))|g || !ci.branch {
-			break
-		}
-		if err := ci.f(e, r, m, ci.in); err != nil {
-			return max - left, err
-		}
-		left--
+		left -= uint64(i - i0 + 1)
 		d := r.NIP - c.codeAddr
 		if d&^(PageSize-4) != 0 {
 			break
@@ -284,25 +277,30 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 	return max - left, nil
 }
 
-// runLine calls the semantic functions of the cached non-branch
-// instructions from index i of the code page up to end, while they match
-// (runCached). It returns the index of the first it did not execute:
-// end, a branch, an instruction for Step or the one that failed, with its
-// error.
-func (e *Emulator) runLine(r *regs.Regs, m Memory, i, end uint, g uint64) (uint, error) {
+// runLine calls the semantic functions of the cached instructions from
+// index i of the code page up to end, while they match (runCached), up
+// to and including the first branch. It returns the index of the branch
+// (branched) or of the first instruction it did not execute (end, an
+// instruction for Step or the one that failed), with the error. NIP is
+// set before the branch, not before the other instructions.
+func (e *Emulator) runLine(r *regs.Regs, m Memory, i, end uint, g uint64) (uint, bool, error) {
 	insts, page := e.pages.codeInsts, e.pages.codePage
 	_, _ = insts[0], page[0]
 	for ; i != end; i++ {
 		i %= PageSize / 4 // no-op: end <= PageSize/4
 		ci := &insts[i]
-		if ci.tag != uint64(word(page, i))|g || ci.branch {
+		if ci.tag != uint64(word(page, i))|g {
 			break
 		}
+		if ci.branch {
+			r.NIP = e.pages.codeAddr + uint64(i)*4
+			return i, true, ci.f(e, r, m, ci.in)
+		}
 		if err := ci.f(e, r, m, ci.in); err != nil {
-			return i, err
+			return i, false, err
 		}
 	}
-	return i, nil
+	return i, false, nil
 }
 
 // word is the ith word of p as a little-endian number.
