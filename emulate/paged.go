@@ -109,9 +109,12 @@ type codeInsts [PageSize / 4]codeInst
 type codeInst struct {
 	// tag is the instruction's bytes as a little-endian number (low 32
 	// bits) and, above them, the gate: MSR&gateMSR when the entry was
-	// made valid for it (setGate), or noGate. Run calls f directly when
-	// tag is the word in memory | MSR&gateMSR<<32: the checks of Step
-	// that depend on the instruction and those bits of MSR pass.
+	// made valid for it (setGate), or noGate; with branchTag for a
+	// branch. Run calls f directly when tag is the word in memory |
+	// MSR&gateMSR<<32 (| branchTag): the checks of Step that depend on
+	// the instruction and those bits of MSR pass. (A branch's tag never
+	// matches without branchTag, so Run's inner loop tells the two
+	// apart only after a mismatch.)
 	tag    uint64
 	le     bool // decoded in little-endian mode (MSR[LE])
 	branch bool // f sets NIP
@@ -140,18 +143,22 @@ func namesACC(in *decode.Inst) bool {
 
 // gateMSR are the bits of MSR Step's checks of a cacheable instruction
 // depend on: the byte order it was decoded in and the facilities
-// (facilityNeed). noGate is a gate no MSR has.
+// (facilityNeed). noGate is a gate no MSR has. branchTag marks the tag
+// of a branch, a bit no gate has either.
 const (
-	gateMSR = regs.MSRLE | regs.MSRFP | regs.MSRVEC | regs.MSRVSX
-	noGate  = 1 << 31
+	gateMSR   = regs.MSRLE | regs.MSRFP | regs.MSRVEC | regs.MSRVSX
+	noGate    = 1 << 31
+	branchTag = 1 << 30 << 32
 )
 
 // The gate bits and noGate fit the low word of MSR (a tag's upper half),
-// and noGate is none of the gate bits (a constant that broke either would
-// not compile: the conversion or the unsigned negation would overflow).
+// and neither noGate nor branchTag is a gate bit or the other (a constant
+// that broke any of this would not compile: the conversion or the
+// unsigned negation would overflow).
 const (
 	_ = uint32(gateMSR | noGate)
 	_ = -(noGate & gateMSR)
+	_ = -(branchTag >> 32 & (gateMSR | noGate))
 )
 
 // gate is a codeInst tag's upper half for MSR msr.
@@ -163,6 +170,9 @@ func (ci *codeInst) setGate(msr uint64) {
 	g := uint64(noGate) << 32
 	if need := facilityNeed[ci.in.Facility&7]; ci.fast && msr&need == need {
 		g = gate(msr)
+	}
+	if ci.branch {
+		g |= branchTag
 	}
 	ci.tag = ci.tag&0xffffffff | g
 }

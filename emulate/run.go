@@ -289,12 +289,12 @@ func (e *Emulator) runLine(r *regs.Regs, m Memory, i, end uint, g uint64) (uint,
 	for ; i != end; i++ {
 		i %= PageSize / 4 // no-op: end <= PageSize/4
 		ci := &insts[i]
-		if ci.tag != uint64(word(page, i))|g {
+		if w := uint64(word(page, i)) | g; ci.tag != w {
+			if ci.tag == w|branchTag {
+				r.NIP = e.pages.codeAddr + uint64(i)*4
+				return i, true, ci.f(e, r, m, ci.in)
+			}
 			break
-		}
-		if ci.branch {
-			r.NIP = e.pages.codeAddr + uint64(i)*4
-			return i, true, ci.f(e, r, m, ci.in)
 		}
 		if err := ci.f(e, r, m, ci.in); err != nil {
 			return i, false, err
@@ -315,7 +315,7 @@ func word(p *[PageSize]byte, i uint) uint32 {
 func (e *Emulator) stepPaged(r *regs.Regs, m Memory, pm PagedMemory) error {
 	if pm != nil && r.NIP&3 == 0 {
 		if ci := e.pages.fetchCached(r.NIP, r.MSR&regs.MSRLE != 0); ci != nil {
-			if ci.fast && ci.tag>>32 != gate(r.MSR)>>32 {
+			if ci.fast && ci.tag&^branchTag>>32 != gate(r.MSR)>>32 {
 				ci.setGate(r.MSR) // cached under another MSR
 			}
 			return e.Step(r, m, ci.in)
