@@ -14,7 +14,7 @@ import (
 )
 
 // TestNonBranchOpsIgnoreNIP: Run's fast loop does not keep NIP up to date
-// while it calls non-branch ops (runLine), which is right only if no such
+// while it calls non-branch ops (runCached), which is right only if no such
 // op reads NIP, and it runs only while no MMA accumulator
 // is primed, so no op it calls may prime one; the instructions that do
 // either (readsCIA, namesACC) take Step. Every other emulated non-branch

@@ -80,6 +80,11 @@ type pageCache struct {
 	// mprotect all show as other bytes or a refused AccessPage); they
 	// are dropped with the cache when it grows past maxCodePages.
 	code map[uint64]*codeInsts
+
+	// runCached's step limit, the steps left at the start of the
+	// current line, and the index on the code page where it starts.
+	max, left uint64
+	line      uint
 }
 
 // noCode, noPage and neverInsts stand for no code page: whatever NIP,
@@ -179,7 +184,7 @@ func (ci *codeInst) setGate(msr uint64) {
 
 // readsCIA marks the ops other than branches that read the address of
 // the instruction (r.NIP while they execute). Run's fast loop does not keep
-// NIP up to date while it calls other non-branch ops (runLine), so these
+// NIP up to date while it calls other non-branch ops (runCached), so these
 // take Step. (The prefixed pc-relative forms are never cached.)
 // TestNonBranchOpsIgnoreNIP checks that no other op reads it.
 var readsCIA = [decode.NumOps]bool{ppc64asm.ADDPCIS: true}

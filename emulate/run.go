@@ -236,11 +236,13 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) 
 // them are made once: no instruction that reaches here changes MSR (the
 // ops that write it, mtmsr and mtmsrd, are privileged and so never
 // cached as able to skip Step's checks) or the primed accumulators (only
-// instructions with an accumulator operand do: namesACC). runLine runs
-// the non-branch instructions up to the next branch without keeping NIP
-// up to date (no op it calls reads NIP: readsCIA), and NIP is set after
-// them, or to the one that failed; a branch runs with NIP at it, and the
-// loop goes on from the NIP it leaves while that is on the page.
+// instructions with an accumulator operand do: namesACC). The loop runs
+// the non-branch instructions of a line (up to the next branch) without
+// keeping NIP up to date or counting them one by one (no op it calls
+// reads NIP: readsCIA): NIP is set when it stops, to the instruction it
+// did not execute, and a line's count is its length. A branch runs with
+// NIP at it, and the loop goes on from the NIP it leaves while that is
+// on the page.
 func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error) {
 	c := &e.pages
 	if r.MSR&regs.MSRSF == 0 && (r.NIP > 0xffffffff || c.codeAddr == 0xffffffff&^(PageSize-1)) {
@@ -250,57 +252,47 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 	}
 	e.wrap32 = r.MSR&regs.MSRSF == 0
 	g := gate(r.MSR)
-	i := uint(r.NIP % PageSize / 4)
-	left := max
-	for left != 0 {
-		end := i + uint(min(left, uint64(PageSize/4-i)))
-		i0 := i
-		var branched bool
-		var err error
-		i, branched, err = e.runLine(r, m, i, end, g)
-		if !branched {
-			r.NIP = c.codeAddr + uint64(i)*4
-			left -= uint64(i - i0)
-			return max - left, err
-		}
-		if err != nil {
-			left -= uint64(i - i0)
-			return max - left, err
-		}
-		left -= uint64(i - i0 + 1)
-		d := r.NIP - c.codeAddr
-		if d&^(PageSize-4) != 0 {
-			break
-		}
-		i = uint(d / 4)
-	}
-	return max - left, nil
-}
-
-// runLine calls the semantic functions of the cached instructions from
-// index i of the code page up to end, while they match (runCached), up
-// to and including the first branch. It returns the index of the branch
-// (branched) or of the first instruction it did not execute (end, an
-// instruction for Step or the one that failed), with the error. NIP is
-// set before the branch, not before the other instructions.
-func (e *Emulator) runLine(r *regs.Regs, m Memory, i, end uint, g uint64) (uint, bool, error) {
-	insts, page := e.pages.codeInsts, e.pages.codePage
+	insts, page := c.codeInsts, c.codePage
 	_, _ = insts[0], page[0]
-	for ; i != end; i++ {
+	i := uint(r.NIP % PageSize / 4)
+	// What only the way between lines and out needs is in c, not in
+	// variables, which would be reloaded after every op call.
+	c.max, c.left, c.line = max, max, i
+	end := i + uint(min(max, uint64(PageSize/4-i)))
+	for i != end {
 		i %= PageSize / 4 // no-op: end <= PageSize/4
 		ci := &insts[i]
 		if w := uint64(word(page, i)) | g; ci.tag != w {
-			if ci.tag == w|branchTag {
-				r.NIP = e.pages.codeAddr + uint64(i)*4
-				return i, true, ci.f(e, r, m, ci.in)
+			if ci.tag != w|branchTag {
+				break
 			}
-			break
+			r.NIP = c.codeAddr + uint64(i)*4
+			if err := ci.f(e, r, m, ci.in); err != nil {
+				return c.stop(r, i, err)
+			}
+			c.left -= uint64(i - c.line + 1)
+			d := r.NIP - c.codeAddr
+			if c.left == 0 || d&^(PageSize-4) != 0 {
+				return c.max - c.left, nil
+			}
+			i = uint(d / 4)
+			c.line = i
+			end = i + uint(min(c.left, uint64(PageSize/4-i)))
+			continue
 		}
 		if err := ci.f(e, r, m, ci.in); err != nil {
-			return i, false, err
+			return c.stop(r, i, err)
 		}
+		i++
 	}
-	return i, false, nil
+	return c.stop(r, i, nil)
+}
+
+// stop ends runCached at the instruction of index i, which it did not
+// execute: NIP is set to it, and the count is what ran before it.
+func (c *pageCache) stop(r *regs.Regs, i uint, err error) (uint64, error) {
+	r.NIP = c.codeAddr + uint64(i)*4
+	return c.max - c.left + uint64(i-c.line), err
 }
 
 // word is the ith word of p as a little-endian number.
