@@ -155,8 +155,9 @@ func TestRegionsAllocs(t *testing.T) {
 // the caller's data is on its stack: StepBytes of a stack array (b escapes
 // through the binary.ByteOrder interface call in StepBytes, so the array
 // is moved to the heap: one allocation per step), and Run with an Until
-// slice written inline as in ExampleEmulator_Run (RunOptions escapes in
-// Run: one allocation per Run call, none per step).
+// slice written inline as in ExampleEmulator_Run (one allocation per Run
+// call, none per step: the call of opts.Context.Done makes the whole
+// RunOptions escape, Until's array included).
 func TestPerCallAllocs(t *testing.T) {
 	m, r := apiMachine(t, wLi3_0, wAddi3, wBackM4)
 	e := emulate.New(emulate.Config{})
