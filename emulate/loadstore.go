@@ -5,30 +5,19 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
-	p "golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // Integer loads and stores: D, DS and X forms, with update, sign-extending
 // and byte-reversed variants, and the prefixed D forms (pl*/pst*, including
 // the PC-relative R=1 form). The quadword forms are in quad.go.
 
-// The access size, update, indexed, byte-reversed and sign-extending
-// properties of each op come from decode's op table (Inst.Size and
-// Inst.Flags); this file lists only which ops it implements.
-func init() {
-	def(opLoad,
-		p.LBZ, p.LBZU, p.LBZX, p.LBZUX, p.LHZ, p.LHZU, p.LHZX, p.LHZUX,
-		p.LHA, p.LHAU, p.LHAX, p.LHAUX, p.LWZ, p.LWZU, p.LWZX, p.LWZUX,
-		p.LWA, p.LWAX, p.LWAUX, p.LD, p.LDU, p.LDX, p.LDUX,
-		p.LHBRX, p.LWBRX, p.LDBRX,
-		// Prefixed (MLS/8LS) D forms: EA = (RA|0) + d34, or CIA + d34 (R=1).
-		p.PLBZ, p.PLHZ, p.PLHA, p.PLWZ, p.PLWA, p.PLD)
-	def(opStore,
-		p.STB, p.STBU, p.STBX, p.STBUX, p.STH, p.STHU, p.STHX, p.STHUX,
-		p.STW, p.STWU, p.STWX, p.STWUX, p.STD, p.STDU, p.STDX, p.STDUX,
-		p.STHBRX, p.STWBRX, p.STDBRX,
-		p.PSTB, p.PSTH, p.PSTW, p.PSTD)
-}
+// The integer loads and stores themselves are generated (loadstore_gen.go,
+// from internal/lsgen's one template): a function per combination of the
+// properties decode's op table gives the op (access size, sign extension,
+// update, indexed form, byte reversal, prefix), with those properties as
+// constants. The helpers they use are here.
+//
+//go:generate go run ../internal/cmd/genloadstore -o loadstore_gen.go
 
 // ea computes the effective address of a D/DS/DQ-form (RT, D, RA), a
 // prefixed D-form (RT, D, RA, R) or an X-form (RT, RA, RB) access, truncated
@@ -245,47 +234,4 @@ func wrappedFault(ea uint64, n int, write bool, err error) *Fault {
 		f.Addr = 0
 	}
 	return f
-}
-
-func opLoad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	n := int(in.Size)
-	addr, ra := ea(r, in, in.Has(decode.FlagIndexed))
-	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, n); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
-	} else {
-		var err error
-		if b, err = e.read(m, addr, n); err != nil {
-			return err
-		}
-	}
-	v := getUint(b[:n], dataLE(r, in.Has(decode.FlagByteRev)))
-	if in.Has(decode.FlagSignExt) {
-		shift := 64 - 8*uint(n)
-		v = uint64(int64(v<<shift) >> shift)
-	}
-	r.GPR[in.Args[0]&31] = v
-	if in.Has(decode.FlagUpdate) {
-		r.GPR[ra&31] = addr
-	}
-	return nil
-}
-
-func opStore(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	n := int(in.Size)
-	addr, ra := ea(r, in, in.Has(decode.FlagIndexed))
-	le := dataLE(r, in.Has(decode.FlagByteRev))
-	if d := e.dataPage(&e.pages.w, addr, n); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:n], r.GPR[in.Args[0]&31], le)
-	} else {
-		b := e.buf[:n]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
-			return err
-		}
-	}
-	if in.Has(decode.FlagUpdate) {
-		r.GPR[ra&31] = addr
-	}
-	return nil
 }
