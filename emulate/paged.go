@@ -82,9 +82,10 @@ type pageCache struct {
 	code map[uint64]*codeInsts
 
 	// runCached's step limit, the steps left at the start of the
-	// current line, and the index on the code page where it starts.
-	max, left uint64
-	line      uint
+	// current line, the index on the code page where it starts and the
+	// index where it must stop (the step limit or the page end).
+	max, left    uint64
+	line, stopAt uint
 }
 
 // noCode, noPage and neverInsts stand for no code page: whatever NIP,

@@ -258,8 +258,8 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 	// What only the way between lines and out needs is in c, not in
 	// variables, which would be reloaded after every op call.
 	c.max, c.left, c.line = max, max, i
-	end := i + uint(min(max, uint64(PageSize/4-i)))
-	for i != end {
+	c.stopAt = i + uint(min(max, uint64(PageSize/4-i)))
+	for i != c.stopAt {
 		i %= PageSize / 4 // no-op: end <= PageSize/4
 		ci := &insts[i]
 		if w := uint64(word(page, i)) | g; ci.tag != w {
@@ -277,7 +277,7 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 			}
 			i = uint(d / 4)
 			c.line = i
-			end = i + uint(min(c.left, uint64(PageSize/4-i)))
+			c.stopAt = i + uint(min(c.left, uint64(PageSize/4-i)))
 			continue
 		}
 		if err := ci.f(e, r, m, ci.in); err != nil {
