@@ -48,23 +48,23 @@ func opB(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 
 // bc, bca, bcl, bcla: the relative and absolute forms.
 func opBCDirect(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	cia := r.NIP
-	taken, ctr := branch.Taken(uint8(in.Args[0]), uint8(in.Args[1]), r.CR, r.CTR, r.Is64())
+	cia, is64 := r.NIP, r.Is64()
+	taken, ctr := branch.Taken(uint8(in.Args[0]), uint8(in.Args[1]), r.CR, r.CTR, is64)
 	r.CTR = ctr
 	next := cia + 4
+	if in.Has(decode.FlagLink) {
+		r.LR = iea(r, next)
+	}
 	if taken {
 		next = uint64(in.Args[2])
 		if in.Kinds[2] != decode.ArgLabel {
 			next += cia
 		}
 	}
-	if !r.Is64() {
+	if !is64 {
 		next &= 0xffffffff
 	}
 	r.NIP = next
-	if in.Has(decode.FlagLink) {
-		r.LR = iea(r, cia+4)
-	}
 	return nil
 }
 
