@@ -45,7 +45,7 @@ func TestAtomicWords(t *testing.T) {
 }
 
 // code returns a Memory with words at base in the given order.
-func code(base uint64, le bool, words ...uint32) emulate.Regions {
+func code(base uint64, le bool, words ...uint32) *emulate.Regions {
 	var order binary.ByteOrder = binary.BigEndian
 	if le {
 		order = binary.LittleEndian
@@ -54,7 +54,7 @@ func code(base uint64, le bool, words ...uint32) emulate.Regions {
 	for i, w := range words {
 		order.PutUint32(b[4*i:], w)
 	}
-	return emulate.Regions{{Addr: base, Data: b}}
+	return &emulate.Regions{{Addr: base, Data: b}}
 }
 
 func nops(n int) []uint32 {

@@ -21,7 +21,7 @@ import (
 // the thread stops.
 type thread struct {
 	r        regs.Regs
-	mem      emulate.Regions
+	mem      *emulate.Regions
 	cpu      *emulate.Emulator
 	reserved bool
 	resvAddr uint64
@@ -40,7 +40,7 @@ func newThread(code ...uint32) *thread {
 		le.PutUint32(text[4*i:], w)
 	}
 	t := &thread{cpu: emulate.New(emulate.Config{})}
-	t.mem = emulate.Regions{
+	t.mem = &emulate.Regions{
 		{Addr: codeAddr, Data: text, Writable: true}, // writable: breakpoints are planted in it
 		{Addr: dataAddr, Data: make([]byte, 64), Writable: true},
 	}
@@ -195,7 +195,7 @@ func ExampleFindAtomicSequence() {
 		0x44000002, // 0x10000014  sc     (exit)
 	)
 	t.r.GPR[3] = dataAddr
-	le.PutUint32(t.mem[1].Data, 41)
+	le.PutUint32((*t.mem)[1].Data, 41)
 	bp := &breakpoints{t: t, orig: map[uint64][4]byte{}}
 	var buf [4]byte
 	for {
@@ -213,7 +213,7 @@ func ExampleFindAtomicSequence() {
 		} else {
 			next := debug.NextPCs(in, &t.r, false)
 			if next.Flow == debug.Syscall {
-				fmt.Printf("%#x: sc: exit, counter = %d\n", t.r.NIP, le.Uint32(t.mem[1].Data))
+				fmt.Printf("%#x: sc: exit, counter = %d\n", t.r.NIP, le.Uint32((*t.mem)[1].Data))
 				return
 			}
 			fmt.Printf("%#x: %s -> %#x\n", t.r.NIP, in.Op, next.Addrs())

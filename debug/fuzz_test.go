@@ -61,7 +61,7 @@ func FuzzFindAtomicSequence(f *testing.F) {
 			msr |= regs.MSRLE
 		}
 		mem := emulate.Regions{{Addr: 0x1000, Data: code}}
-		seq, err := FindAtomicSequence(mem, 0x1000, msr)
+		seq, err := FindAtomicSequence(&mem, 0x1000, msr)
 		if err != nil {
 			return
 		}

@@ -89,7 +89,7 @@ func TestStepOverEmulates(t *testing.T) {
 		r.GPR[4], r.GPR[5] = 5, 7
 		e := emulate.New(emulate.Config{})
 		var mem emulate.Regions
-		plan, err := StepOver(e, &r, mem, mustInst(t, 0x7c642a14, 0), slotAddr) // add r3,r4,r5
+		plan, err := StepOver(e, &r, &mem, mustInst(t, 0x7c642a14, 0), slotAddr) // add r3,r4,r5
 		if plan != nil || err != nil {
 			t.Fatalf("StepOver = %v, %v", plan, err)
 		}
@@ -98,7 +98,7 @@ func TestStepOverEmulates(t *testing.T) {
 		}
 		// A relative branch with link is emulated at its own address.
 		r.NIP = bpAddr
-		plan, err = StepOver(e, &r, mem, mustInst(t, iform(0x100, false, true), 0), slotAddr)
+		plan, err = StepOver(e, &r, &mem, mustInst(t, iform(0x100, false, true), 0), slotAddr)
 		if plan != nil || err != nil {
 			t.Fatalf("bl: StepOver = %v, %v", plan, err)
 		}
@@ -113,7 +113,7 @@ func TestStepOverOutOfLine(t *testing.T) {
 		r := userRegs(le)
 		before := r
 		e := emulate.New(emulate.Config{})
-		plan, err := StepOver(e, &r, emulate.Regions{}, mustInst(t, mftbR3, 0), slotAddr)
+		plan, err := StepOver(e, &r, &emulate.Regions{}, mustInst(t, mftbR3, 0), slotAddr)
 		if err != nil || plan == nil {
 			t.Fatalf("StepOver = %v, %v", plan, err)
 		}
@@ -201,7 +201,7 @@ func TestStepOverRefusals(t *testing.T) {
 		r := userRegs(true)
 		r.GPR[3] = 0x50000000
 		before := r
-		plan, err := StepOver(e, &r, emulate.Regions{}, mustInst(t, c.word, c.suffix), slotAddr)
+		plan, err := StepOver(e, &r, &emulate.Regions{}, mustInst(t, c.word, c.suffix), slotAddr)
 		if plan != nil {
 			t.Errorf("%s: got a plan", c.name)
 		}
@@ -232,17 +232,17 @@ func TestRecorderStepBack(t *testing.T) {
 	var states []regs.Regs
 	for _, w := range words {
 		states = append(states, r)
-		if err := e.StepWord(&r, mem, w, 0); err != nil {
+		if err := e.StepWord(&r, &mem, w, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if rec.Len() != 2 {
 		t.Fatalf("Len = %d, want 2 (Limit)", rec.Len())
 	}
-	if err := rec.StepBack(&r, mem); err != nil || r != states[2] {
+	if err := rec.StepBack(&r, &mem); err != nil || r != states[2] {
 		t.Fatalf("first StepBack: %v", err)
 	}
-	if err := rec.StepBack(&r, mem); err != nil || r != states[1] {
+	if err := rec.StepBack(&r, &mem); err != nil || r != states[1] {
 		t.Fatalf("second StepBack: %v", err)
 	}
 	for _, b := range data {
@@ -250,7 +250,7 @@ func TestRecorderStepBack(t *testing.T) {
 			t.Fatalf("memory not restored: % x", data)
 		}
 	}
-	if err := rec.StepBack(&r, mem); !errors.Is(err, ErrNoHistory) {
+	if err := rec.StepBack(&r, &mem); !errors.Is(err, ErrNoHistory) {
 		t.Errorf("third StepBack: %v", err)
 	}
 	rec.Reset()

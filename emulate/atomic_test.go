@@ -219,7 +219,7 @@ func TestStcxFaultKeepsState(t *testing.T) {
 	const ro = 0x60000000
 	e := New(Config{})
 	m := newMachine(false)
-	m.mem = append(m.mem, &Region{Addr: ro, Data: make([]byte, 64)}) // read-only
+	*m.mem = append(*m.mem, &Region{Addr: ro, Data: make([]byte, 64)}) // read-only
 	m.r.GPR[4] = ro + 8
 	if err := m.stepWith(e, xform(opLdarx, 5, 4, 0)); err != nil {
 		t.Fatal(err)
@@ -411,7 +411,7 @@ func TestAtomicMemoryOperations(t *testing.T) {
 				for _, p := range []Profile{Hardware, QEMU} {
 					mm := newMachine(le)
 					mm.r, mm.scratch = m.r, append([]byte(nil), m.scratch...)
-					mm.mem[1].Data = mm.scratch
+					(*mm.mem)[1].Data = mm.scratch
 					if err := mm.stepWith(New(Config{Profile: p}), tt.word); err != nil {
 						t.Fatalf("%v: %v", p, err)
 					}

@@ -46,7 +46,7 @@ func TestDcbz(t *testing.T) {
 		}
 		clear(want[tc.block : tc.block+uint64(bs)])
 		m.r.GPR[3], m.r.GPR[4] = tc.ra, tc.rb
-		rec := &recordingMemory{Regions: m.mem}
+		rec := &recordingMemory{Regions: *m.mem}
 		b := make([]byte, 4)
 		m.order().PutUint32(b, xform(opDcbzW, 0, tc.raReg, 4))
 		if err := New(Config{CacheBlockSize: tc.bs}).StepBytes(&m.r, rec, b); err != nil {

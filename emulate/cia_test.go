@@ -66,7 +66,7 @@ func TestNonBranchOpsIgnoreNIP(t *testing.T) {
 				r := start
 				r.NIP = nip
 				mem := bytes.Clone(data)
-				err := e.Step(&r, Regions{{Addr: base, Data: mem, Writable: true}}, &in)
+				err := e.Step(&r, &Regions{{Addr: base, Data: mem, Writable: true}}, &in)
 				r.NIP -= nip
 				outs[j] = outcome{r, fmt.Sprint(err), mem, e.acc}
 			}

@@ -431,20 +431,26 @@ var errTruncatedBytes = &OpError{Kind: ErrIllegal, Err: decode.ErrTruncated}
 // longer slice of code. A word that does not
 // decode gives an OpError matching ErrIllegal and wrapping the decode error.
 func (e *Emulator) StepBytes(r *regs.Regs, m Memory, b []byte) error {
-	var order binary.ByteOrder = binary.BigEndian
-	if r.MSR&regs.MSRLE != 0 {
-		order = binary.LittleEndian
-	}
 	if len(b) < 4 {
 		return errTruncatedBytes
 	}
-	w := order.Uint32(b)
+	// Read through the concrete byte orders, not a binary.ByteOrder
+	// variable: a call through the interface makes b escape, so a caller's
+	// stack array would be moved to the heap on every step.
+	le := r.MSR&regs.MSRLE != 0
+	word := func(b []byte) uint32 {
+		if le {
+			return binary.LittleEndian.Uint32(b)
+		}
+		return binary.BigEndian.Uint32(b)
+	}
+	w := word(b)
 	var s uint32
 	if decode.IsPrefix(w) {
 		if len(b) < 8 {
 			return errTruncatedBytes
 		}
-		s = order.Uint32(b[4:])
+		s = word(b[4:])
 	}
 	return e.StepWord(r, m, w, s)
 }
@@ -534,11 +540,39 @@ func facilityError(r *regs.Regs, in *decode.Inst) error {
 // newFault wraps a Memory error for an access of n bytes at ea.
 func newFault(ea uint64, n int, write bool, err error, fetch bool) *Fault {
 	f := &Fault{Addr: ea, EA: ea, Size: n, Write: write, Fetch: fetch, Err: err}
-	var ae *AccessError
-	if errors.As(err, &ae) && ae != nil { // a nil *AccessError is a plain error
-		f.Addr = ae.Addr
+	if a, ok := accessErrorAddr(err); ok {
+		f.Addr = a
 	}
 	return f
+}
+
+// accessErrorAddr is the Addr of the first non-nil *AccessError in err's
+// tree, as errors.As would find it (Unwrap() error and Unwrap() []error,
+// depth first; an error's own As method is not consulted). It exists
+// because errors.As needs its target on the heap: one allocation per
+// faulting step.
+func accessErrorAddr(err error) (uint64, bool) {
+	for err != nil {
+		switch x := err.(type) {
+		case *AccessError:
+			if x != nil { // a nil *AccessError is a plain error
+				return x.Addr, true
+			}
+			return 0, false
+		case interface{ Unwrap() error }:
+			err = x.Unwrap()
+		case interface{ Unwrap() []error }:
+			for _, e := range x.Unwrap() {
+				if a, ok := accessErrorAddr(e); ok {
+					return a, true
+				}
+			}
+			return 0, false
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
 }
 
 // tooNew is the refusal of an op newer than the emulated ISA level.

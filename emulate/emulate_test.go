@@ -15,7 +15,7 @@ type machine struct {
 	r       regs.Regs
 	code    []byte
 	scratch []byte
-	mem     Regions
+	mem     *Regions
 }
 
 // newMachine returns a problem-state, 64-bit machine in the given byte order
@@ -27,7 +27,7 @@ func newMachine(le bool) *machine {
 		m.r.MSR |= regs.MSRLE
 	}
 	m.r.NIP = cia
-	m.mem = Regions{
+	m.mem = &Regions{
 		{Addr: cia, Data: m.code, Writable: true},
 		{Addr: scratchBase, Data: m.scratch, Writable: true},
 	}
@@ -203,7 +203,7 @@ func TestOneAccessPerInstruction(t *testing.T) {
 	} {
 		m := newMachine(true)
 		m.r.GPR[4] = scratchBase + 16
-		rm := &recordingMemory{Regions: m.mem}
+		rm := &recordingMemory{Regions: *m.mem}
 		var b [4]byte
 		binary.LittleEndian.PutUint32(b[:], tc.insn)
 		if err := New(Config{}).StepBytes(&m.r, rm, b[:]); err != nil {
@@ -236,7 +236,7 @@ func TestFaultLeavesStateUnchanged(t *testing.T) {
 			m.r.GPR[3], m.r.GPR[4], m.r.GPR[5] = 0x1111, 0x70000000, 8
 			m.r.CR, m.r.XER = 0x12345678, regs.XERSO
 			before := m.r
-			rm := &recordingMemory{Regions: m.mem, fail: true}
+			rm := &recordingMemory{Regions: *m.mem, fail: true}
 			var b [4]byte
 			binary.BigEndian.PutUint32(b[:], tc.insn)
 			err := New(Config{}).StepBytes(&m.r, rm, b[:])

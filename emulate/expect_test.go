@@ -86,11 +86,12 @@ func (c *stepCase) words() []uint32 {
 
 // clone returns a copy of m with its own copies of every region's bytes.
 func (m *machine) clone() *machine {
-	c := &machine{r: m.r, mem: make(Regions, len(m.mem))}
-	for i, reg := range m.mem {
+	c := &machine{r: m.r, mem: new(Regions)}
+	*c.mem = make(Regions, len(*m.mem))
+	for i, reg := range *m.mem {
 		cp := *reg
 		cp.Data = append([]byte(nil), reg.Data...)
-		c.mem[i] = &cp
+		(*c.mem)[i] = &cp
 		switch {
 		case len(m.code) > 0 && &reg.Data[0] == &m.code[0]:
 			c.code = cp.Data
@@ -105,11 +106,11 @@ func (m *machine) clone() *machine {
 // memory region (both machines hold the same regions).
 func diffMachines(want, got *machine) string {
 	d := cmp.Diff(want.r, got.r)
-	for i, reg := range want.mem {
-		if i >= len(got.mem) || !bytes.Equal(reg.Data, got.mem[i].Data) {
+	for i, reg := range *want.mem {
+		if i >= len(*got.mem) || !bytes.Equal(reg.Data, (*got.mem)[i].Data) {
 			g := []byte(nil)
-			if i < len(got.mem) {
-				g = got.mem[i].Data
+			if i < len(*got.mem) {
+				g = (*got.mem)[i].Data
 			}
 			d += fmt.Sprintf("memory at %#x:\n%s", reg.Addr, cmp.Diff(reg.Data, g))
 		}

@@ -411,7 +411,7 @@ func TestFPVectorLSFaultEveryByte(t *testing.T) {
 			ea := uint64(scratchBase + 0x100)
 			for k := -1; k < op.size; k++ {
 				m := lsMachine(le)
-				fm := &faultMem{Regions: m.mem, bad: ea + uint64(k)}
+				fm := &faultMem{Regions: *m.mem, bad: ea + uint64(k)}
 				if k < 0 {
 					fm.bad = 0 // no fault
 				}
@@ -758,7 +758,7 @@ func TestVectorLength(t *testing.T) {
 		bothOrders(t, func(t *testing.T, le bool) {
 			m := lsMachine(le)
 			m.r.GPR[6] = tc.rb
-			fm := &faultMem{Regions: m.mem}
+			fm := &faultMem{Regions: *m.mem}
 			if err := New(Config{Profile: QEMU}).StepWord(&m.r, fm, 0x7c64321a, 0); err != nil { // lxvl vs3,r4,r6
 				t.Fatal(err)
 			}

@@ -19,10 +19,18 @@ type Region struct {
 // must lie entirely inside one region; otherwise it faults with ErrUnmapped,
 // and a write to a region that is not Writable faults with ErrReadOnly. Writes
 // are all-or-nothing.
+//
+// *Regions is the Memory (its methods have pointer receivers): pass
+// &regions. A slice value passed as an interface would be copied to the
+// heap on every call, one allocation per step; with pointer receivers that
+// mistake does not compile.
 type Regions []*Region
 
-func (rs Regions) find(addr uint64, n int) (*Region, uint64, error) {
-	for _, r := range rs {
+func (rs *Regions) find(addr uint64, n int) (*Region, uint64, error) {
+	if rs == nil { // a nil *Regions maps nothing
+		return nil, 0, ErrUnmapped
+	}
+	for _, r := range *rs {
 		if addr >= r.Addr && addr-r.Addr < uint64(len(r.Data)) {
 			off := addr - r.Addr
 			if uint64(len(r.Data))-off < uint64(n) {
@@ -36,7 +44,7 @@ func (rs Regions) find(addr uint64, n int) (*Region, uint64, error) {
 }
 
 // Read implements Memory.
-func (rs Regions) Read(addr uint64, p []byte) error {
+func (rs *Regions) Read(addr uint64, p []byte) error {
 	r, off, err := rs.find(addr, len(p))
 	if err != nil {
 		return err
@@ -46,7 +54,7 @@ func (rs Regions) Read(addr uint64, p []byte) error {
 }
 
 // Write implements Memory.
-func (rs Regions) Write(addr uint64, p []byte) error {
+func (rs *Regions) Write(addr uint64, p []byte) error {
 	r, off, err := rs.find(addr, len(p))
 	if err != nil {
 		return err

@@ -40,7 +40,7 @@ func TestRefusalNamesOp(t *testing.T) {
 				t.Fatalf("decode %#08x: %v", tt.word, err)
 			}
 			r := regs.Regs{MSR: tt.msr, NIP: 0x1000}
-			err = New(Config{Profile: tt.p}).StepWord(&r, Regions{}, tt.word, 0)
+			err = New(Config{Profile: tt.p}).StepWord(&r, &Regions{}, tt.word, 0)
 			var oe *OpError
 			if !errors.As(err, &oe) || !errors.Is(err, tt.kind) {
 				t.Fatalf("StepWord = %v, want an OpError matching %v", err, tt.kind)
@@ -72,7 +72,7 @@ func TestRefusalOpSweep(t *testing.T) {
 		for j := range r.GPR {
 			r.GPR[j] = uint64(rng.IntN(0x8000))
 		}
-		err := emus[i%2].StepWord(&r, mem, w, s)
+		err := emus[i%2].StepWord(&r, &mem, w, s)
 		var oe *OpError
 		if !errors.As(err, &oe) || oe.Op != 0 {
 			continue
@@ -90,7 +90,7 @@ func TestRefusalOpSweep(t *testing.T) {
 // refused before (system call, facility unavailable, problem state).
 func TestRefusalAllocs(t *testing.T) {
 	e := New(Config{})
-	var mem Memory = Regions{}
+	var mem Memory = &Regions{}
 	for _, tt := range []struct {
 		name string
 		word uint32

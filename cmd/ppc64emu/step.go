@@ -609,7 +609,8 @@ func step(e *emulate.Emulator, m *machine, insn insnArg, opts stepOpts) *stepRes
 		err = &emulate.OpError{Kind: emulate.ErrIllegal, Err: prefixAlone(insn.word)}
 		res.Insn, res.Text = fmt.Sprintf("%08x", insn.word), ""
 	} else {
-		err = e.StepWord(&m.r, emulate.Regions(m.mem), insn.word, insn.suffix)
+		rs := emulate.Regions(m.mem)
+		err = e.StepWord(&m.r, &rs, insn.word, insn.suffix)
 	}
 	res.err = err
 	res.Outcome, res.Detail, res.Fault = outcome(err)
