@@ -303,6 +303,7 @@ type Emulator struct {
 	wrapOld [MaxCacheBlockSize]byte
 	inst    decode.Inst // StepWord's scratch for words not in the decode cache
 	pages   pageCache   // Run's caches of a PagedMemory's pages (paged.go)
+	fetch   fetchPage   // FetchInst's last code page of a PagedMemory (run.go)
 }
 
 // copyBuffer is the copy-paste facility's copy buffer: the 128 bytes the

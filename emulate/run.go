@@ -51,6 +51,14 @@ func (noMemory) Write(uint64, []byte) error { return ErrNoMemory }
 // wrapping the decode error. A prefixed instruction that crosses a 64-byte
 // boundary is returned: Step refuses it. FetchInst makes no allocation
 // for a word in decode's cache.
+//
+// On a PagedMemory, FetchInst reads the word from the page AccessPage
+// lends (AccessExec) instead of calling Fetch or Read, and keeps that page
+// and the decodings of the words it fetched from such pages while the
+// memory's Generation stays the same; a word is decoded again whenever its
+// bytes differ, so stores into code are seen at once. As with Run, a type
+// that embeds a PagedMemory to watch fetches is therefore bypassed (see
+// PagedMemory).
 func (e *Emulator) FetchInst(r *regs.Regs, m Memory) (*decode.Inst, error) {
 	return e.fetchInst(r, m, nil)
 }
@@ -66,14 +74,24 @@ func (e *Emulator) fetchInst(r *regs.Regs, m Memory, scratch *decode.Inst) (*dec
 	if m == nil {
 		m = noMemory{}
 	}
-	b := e.buf[:4]
-	if err := fetchWord(m, nip, b); err != nil {
-		return nil, newFault(nip, 4, false, err, true)
+	le := r.MSR&regs.MSRLE != 0
+	var w uint32
+	if p := e.fetch.page(m, nip); p != nil {
+		raw := p[nip%PageSize:]
+		w = wordAt(raw, le)
+		if scratch == nil && !decode.IsPrefix(w) {
+			return e.fetch.decoded(nip, binary.LittleEndian.Uint32(raw), w, le)
+		}
+	} else {
+		b := e.buf[:4]
+		if err := fetchWord(m, nip, b); err != nil {
+			return nil, newFault(nip, 4, false, err, true)
+		}
+		w = wordAt(b, le)
 	}
-	order := byteOrder(r)
-	w := order.Uint32(b)
 	var s uint32
 	if decode.IsPrefix(w) {
+		b := e.buf[:4]
 		next := nip + 4
 		if !r.Is64() {
 			next &= 0xffffffff
@@ -81,7 +99,7 @@ func (e *Emulator) fetchInst(r *regs.Regs, m Memory, scratch *decode.Inst) (*dec
 		if err := fetchWord(m, next, b); err != nil {
 			return nil, newFault(next, 4, false, err, true)
 		}
-		s = order.Uint32(b)
+		s = wordAt(b, le)
 	}
 	var in *decode.Inst
 	var err error
@@ -94,6 +112,78 @@ func (e *Emulator) fetchInst(r *regs.Regs, m Memory, scratch *decode.Inst) (*dec
 		return nil, illegalWord(err)
 	}
 	return in, nil
+}
+
+// wordAt is the 32-bit word at the start of b in the byte order le says
+// (concrete byte orders, so that b does not escape).
+func wordAt(b []byte, le bool) uint32 {
+	if le {
+		return binary.LittleEndian.Uint32(b)
+	}
+	return binary.BigEndian.Uint32(b)
+}
+
+// fetchPage is FetchInst's one-entry cache of the code page it last
+// fetched from on a PagedMemory: the page's storage while the memory's
+// Generation says it is still the storage of that address with execute
+// permission. Reading the word from it gives what the memory's Fetch
+// would (a fetch that faults is never served from it: AccessPage refuses
+// the page, and FetchInst takes the Memory call for the exact error).
+//
+// Beside it, by word offset in a page, the decodings of the words fetched
+// from such pages: an entry holds the word's bytes (as a little-endian
+// number) and MSR[LE], and is used only for the same bytes in the same
+// byte order, so whatever page or address it came from it is that word's
+// decoding (decode's shared immutable Inst) and needs no invalidation.
+type fetchPage struct {
+	pm    PagedMemory
+	gen   uint64
+	addr  uint64 // the page's address
+	data  *[PageSize]byte
+	insts *[PageSize / 4]fetchedInst // allocated on first use
+}
+
+type fetchedInst struct {
+	raw uint32
+	le  bool
+	in  *decode.Inst // nil: empty
+}
+
+// decoded is the decoding of the non-prefixed word w at nip (raw: its
+// bytes as a little-endian number), from the cache when it holds it.
+func (c *fetchPage) decoded(nip uint64, raw, w uint32, le bool) (*decode.Inst, error) {
+	if c.insts == nil {
+		c.insts = new([PageSize / 4]fetchedInst)
+	}
+	f := &c.insts[nip%PageSize/4]
+	if f.in != nil && f.raw == raw && f.le == le {
+		return f.in, nil
+	}
+	in, err := decode.Lookup(w, 0)
+	if err != nil {
+		return nil, illegalWord(err)
+	}
+	*f = fetchedInst{raw: raw, le: le, in: in}
+	return in, nil
+}
+
+// page returns the storage of the executable page holding nip on m, or
+// nil when m is not a PagedMemory or the page cannot be executed.
+func (c *fetchPage) page(m Memory, nip uint64) *[PageSize]byte {
+	pm, ok := m.(PagedMemory)
+	if !ok {
+		return nil
+	}
+	addr := nip &^ (PageSize - 1)
+	if gen := pm.Generation(); c.pm != pm || c.gen != gen || c.addr != addr || c.data == nil {
+		p, ok := pm.AccessPage(nip, AccessExec)
+		if !ok {
+			c.pm, c.data = nil, nil
+			return nil
+		}
+		*c = fetchPage{pm: pm, gen: gen, addr: addr, data: p}
+	}
+	return c.data
 }
 
 func fetchWord(m Memory, addr uint64, b []byte) error {
