@@ -23,3 +23,20 @@ func Encoding(op Op) (mask, value, reserved uint64, ok bool) {
 	}
 	return info.Mask, info.Value, info.Reserved, true
 }
+
+// BaseInst decodes op's base encoding: its fixed bits (Encoding's value)
+// with every operand field zero. The result carries the op table's
+// properties of op (Size, Flags, Class, …). ok is false when op is not a
+// ppc64asm op or that word decodes as another op (cmp comes out as cmpw,
+// ori 0,0,0 as nop): such an op is never decoded, so nothing executes it.
+func BaseInst(op Op) (in Inst, ok bool) {
+	_, value, _, ok := Encoding(op)
+	if !ok {
+		return Inst{}, false
+	}
+	in, err := DecodeWord(uint32(value>>32), uint32(value))
+	if err != nil || in.Op != op {
+		return Inst{}, false
+	}
+	return in, true
+}

@@ -125,3 +125,15 @@ func ExampleEncode() {
 	// 0xe8610008 ld r3,8(r1)
 	// true
 }
+
+// The properties decode's op table gives an op, through its base encoding.
+// cmp has no base instruction of its own: its word decodes as cmpw.
+func ExampleBaseInst() {
+	in, ok := decode.BaseInst(ppc64asm.LHAUX)
+	fmt.Println(ok, in.Op, in.Size, in.Flags.Names())
+	_, ok = decode.BaseInst(ppc64asm.CMP)
+	fmt.Println(ok)
+	// Output:
+	// true lhaux 2 [update indexed sign-extend]
+	// false
+}

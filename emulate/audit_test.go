@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
-	"github.com/ppc64emu/ppc64emu/internal/emutest"
 )
 
 // cannotEmulate is THE table of non-privileged ops the emulator does not
@@ -40,7 +39,7 @@ func TestOpAudit(t *testing.T) {
 		}
 	}
 	for op := decode.Op(1); int(op) < decode.NumOps; op++ {
-		in, ok := emutest.BaseInst(op)
+		in, ok := decode.BaseInst(op)
 		if !ok {
 			continue // never decoded as itself, so nothing can execute it
 		}

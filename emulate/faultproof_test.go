@@ -11,7 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
-	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/internal/vecgen"
 	"github.com/ppc64emu/ppc64emu/trace"
 	p "golang.org/x/arch/ppc64/ppc64asm"
@@ -65,7 +64,7 @@ func (f *faultMem) Write(addr uint64, b []byte) error {
 func storageOps(t *testing.T) []decode.Inst {
 	var out []decode.Inst
 	for _, op := range emulate.EmulatedOps() {
-		in, ok := emutest.BaseInst(op)
+		in, ok := decode.BaseInst(op)
 		if !ok {
 			continue
 		}

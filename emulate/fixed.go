@@ -83,7 +83,7 @@ func addRT(r *regs.Regs, in *decode.Inst, x, y, c uint64) {
 func defRc(f semFn, ops ...decode.Op) {
 	rec := recordForm(f)
 	for _, op := range ops {
-		if in, ok := baseInst(op); ok && !in.Has(decode.FlagRc) {
+		if in, ok := decode.BaseInst(op); ok && !in.Has(decode.FlagRc) {
 			def(f, op)
 		} else {
 			def(rec, op)
@@ -103,17 +103,6 @@ func recordForm(f semFn) semFn {
 		}
 		return nil
 	}
-}
-
-// baseInst decodes op's base encoding (its fixed bits, the other fields
-// 0), which carries the op table's flags; false when that word is not op.
-func baseInst(op decode.Op) (decode.Inst, bool) {
-	_, value, _, ok := decode.Encoding(op)
-	if !ok {
-		return decode.Inst{}, false
-	}
-	in, err := decode.DecodeWord(uint32(value>>32), uint32(value))
-	return in, err == nil && in.Op == op
 }
 
 // The compare family. ppc64asm gives cmpw/cmpd/cmplw/cmpld(i) for L=0/1 and

@@ -6,7 +6,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
-	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/regs"
 	p "golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -378,7 +377,7 @@ func TestMMAPrimed(t *testing.T) {
 func TestVSROperandsNeedFacility(t *testing.T) {
 	n := 0
 	for op := decode.Op(1); int(op) < decode.NumOps; op++ {
-		in, ok := emutest.BaseInst(op)
+		in, ok := decode.BaseInst(op)
 		if !ok {
 			continue
 		}

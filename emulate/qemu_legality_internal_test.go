@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
-	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -39,7 +38,7 @@ func TestQEMURefusedUnprivileged(t *testing.T) {
 		if q.psCode == 0 {
 			continue
 		}
-		in, ok := emutest.BaseInst(op)
+		in, ok := decode.BaseInst(op)
 		if !ok || in.Has(decode.FlagPrivileged) {
 			continue
 		}

@@ -2,10 +2,7 @@
 // machine state they start from. It is imported by tests only.
 package emutest
 
-import (
-	"github.com/ppc64emu/ppc64emu/decode"
-	"github.com/ppc64emu/ppc64emu/regs"
-)
+import "github.com/ppc64emu/ppc64emu/regs"
 
 // MSR is the machine state register of a test machine: 64-bit problem
 // state with the FP, VMX and VSX facilities on, big-endian (add
@@ -20,20 +17,4 @@ func Regs(nip uint64, le bool) regs.Regs {
 		r.MSR |= regs.MSRLE
 	}
 	return r
-}
-
-// BaseInst decodes op's base encoding: its fixed bits (decode.Encoding's
-// value) with every operand field zero. ok is false when op is not a
-// ppc64asm op or that word decodes as another op (cmp comes out as cmpw,
-// ori 0,0,0 as nop): such an op is never decoded, so nothing executes it.
-func BaseInst(op decode.Op) (in decode.Inst, ok bool) {
-	_, value, _, ok := decode.Encoding(op)
-	if !ok {
-		return decode.Inst{}, false
-	}
-	in, err := decode.DecodeWord(uint32(value>>32), uint32(value))
-	if err != nil || in.Op != op {
-		return decode.Inst{}, false
-	}
-	return in, true
 }

@@ -78,9 +78,9 @@ func Generate() ([]byte, error) {
 		store bool
 	}{{Loads, false}, {Stores, true}} {
 		for _, op := range list.ops {
-			in, err := base(op)
-			if err != nil {
-				return nil, err
+			in, ok := decode.BaseInst(op)
+			if !ok {
+				return nil, fmt.Errorf("lsgen: %v: base encoding does not decode as the op", op)
 			}
 			switch {
 			case in.Size != 1 && in.Size != 2 && in.Size != 4 && in.Size != 8:
@@ -116,20 +116,6 @@ func Generate() ([]byte, error) {
 		return nil, err
 	}
 	return format.Source(buf.Bytes())
-}
-
-// base decodes op's base encoding (its fixed bits, the other fields 0),
-// which carries the op table's size and flags.
-func base(op decode.Op) (decode.Inst, error) {
-	_, value, _, ok := decode.Encoding(op)
-	if !ok {
-		return decode.Inst{}, fmt.Errorf("lsgen: %v: no encoding", op)
-	}
-	in, err := decode.DecodeWord(uint32(value>>32), uint32(value))
-	if err != nil || in.Op != op {
-		return decode.Inst{}, fmt.Errorf("lsgen: %v: base encoding decodes as %v, %v", op, in.Op, err)
-	}
-	return in, nil
 }
 
 // fileTmpl is the one implementation of the integer loads and stores. A
