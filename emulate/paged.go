@@ -262,6 +262,23 @@ func (c *pageCache) fetchCached(nip uint64, le bool) *codeInst {
 	return nil
 }
 
+// enter makes nip's page the code page if Run has decoded instructions
+// of it and it allows instruction fetches, and reports whether it did:
+// after a branch to another page, Run goes on with the page's cached
+// instructions without a Step to switch pages (stepPaged and fill).
+func (c *pageCache) enter(nip uint64) bool {
+	ci := c.code[nip/PageSize]
+	if ci == nil {
+		return false
+	}
+	p, ok := c.on.AccessPage(nip, AccessExec)
+	if !ok {
+		return false
+	}
+	c.codeAddr, c.codePage, c.codeInsts = nip&^(PageSize-1), p, ci
+	return true
+}
+
 // fill makes nip's page the code page if it is executable and, with
 // shared set (in is decode's shared immutable Inst, not a scratch),
 // caches the decoding of in, the instruction fetched from nip, unless it

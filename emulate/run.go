@@ -296,7 +296,7 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) 
 	c := &e.pages
 	left := max
 	for left != 0 {
-		if r.NIP&^(PageSize-4) == c.codeAddr && e.acc == 0 {
+		if nip := r.NIP; e.acc == 0 && (nip&^(PageSize-4) == c.codeAddr || nip&3 == 0 && c.enter(nip)) {
 			k, err := e.runCached(r, m, left)
 			left -= k
 			if err != nil {

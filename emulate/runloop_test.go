@@ -58,6 +58,30 @@ func TestRunSameAsStepLoop(t *testing.T) {
 			return m, regs.Regs{MSR: msr, NIP: start}, emulate.New(emulate.Config{})
 		},
 	}, {
+		// Code on one page rewrites an instruction of another
+		// (alternately addi r3,r3,1 and addi r3,r3,16) and branches to
+		// it: Run enters the other page with its cached instructions,
+		// whose words no longer match, while the first page holds
+		// addi r3,r3,1 at the same offset.
+		name: "cross-page-smc", steps: 5000,
+		setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+			msr := regs.MSRLinuxUserLE
+			m := code(t, msr, codeBase, mem.RWX,
+				addi(3, 3, 1),
+				encw(t, ppc64asm.STW, 5, 8, 4), // stw r5,8(r4)
+				wAddi3,
+				encw(t, ppc64asm.XOR, 5, 5, 6),
+				b(mem.PageSize+8-16))
+			if err := m.Map(codeBase+mem.PageSize, mem.PageSize, mem.RWX); err != nil {
+				t.Fatal(err)
+			}
+			poke(t, m, msr, codeBase+mem.PageSize+8, wAddi3, b(-mem.PageSize-12))
+			r := regs.Regs{MSR: msr, NIP: codeBase}
+			r.GPR[4], r.GPR[5], r.GPR[6] = codeBase+mem.PageSize, wAddi3By16, wAddi3^wAddi3By16
+			return m, r, emulate.New(emulate.Config{})
+		},
+		check: []uint64{codeBase + mem.PageSize},
+	}, {
 		// 32-bit mode: the last page of the 4 GiB runs on into page 0,
 		// and a branch wraps back.
 		name: "wrap32", steps: 5000,
@@ -148,7 +172,7 @@ func TestRunSameAsStepLoop(t *testing.T) {
 					break
 				}
 			}
-			t.Logf("%d steps, %v", n2, err2)
+			t.Logf("%d steps, %v, r3 %d", n2, err2, r2.GPR[3])
 			// Run with each rotation of limits.
 			for rot := range limits {
 				m1, r1, e1 := p.setup(t)
