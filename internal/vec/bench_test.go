@@ -39,3 +39,39 @@ func BenchmarkMultiplyAddFP(b *testing.B) {
 		sink, _ = MultiplyAddFP(bA, bB, bC, false, FPMode{})
 	}
 }
+
+func BenchmarkMergeHighBytes(b *testing.B) {
+	for b.Loop() {
+		sink = MergeHigh(bA, bB, 1)
+	}
+}
+
+func BenchmarkMergeLowWords(b *testing.B) {
+	for b.Loop() {
+		sink = MergeLow(bA, bB, 4)
+	}
+}
+
+func BenchmarkPackModuloHalves(b *testing.B) {
+	for b.Loop() {
+		sink = PackModulo(bA, bB, 2)
+	}
+}
+
+func BenchmarkSplatElementBytes(b *testing.B) {
+	for b.Loop() {
+		sink = SplatElement(bA, 5, 1)
+	}
+}
+
+func BenchmarkCompareNotEqualOrZeroBytes(b *testing.B) {
+	for b.Loop() {
+		sink = CompareNotEqualOrZero(bA, bB, 1)
+	}
+}
+
+func BenchmarkCompareGreaterWords(b *testing.B) {
+	for b.Loop() {
+		sink = CompareGreater(bA, bB, 4, true)
+	}
+}

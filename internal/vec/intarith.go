@@ -13,6 +13,10 @@ func addc(x, y, c uint64) (uint64, uint64) { return bits.Add64(x, y, c) }
 // doubleword (w = 1, 2, 4, 8).
 var laneHigh = [16]uint64{1: 0x8080808080808080, 2: 0x8000800080008000, 4: 0x8000000080000000, 8: 0x8000000000000000}
 
+// laneLow[w] is the least significant bit of each w-byte lane of a
+// doubleword (w = 1, 2, 4, 8).
+var laneLow = [16]uint64{1: 0x0101010101010101, 2: 0x0001000100010001, 4: 0x0000000100000001, 8: 1}
+
 func hiBits(w int) uint64 { return laneHigh[w&15] }
 
 // swarAdd adds the w-byte lanes of x and y modulo 2^(8w).

@@ -33,19 +33,51 @@ func PermuteXor(a, b, c V) V {
 
 // MergeHigh is vmrghb, vmrghh, vmrghw (w = 1, 2, 4): the elements of the
 // high halves of a and b, interleaved, a first.
-func MergeHigh(a, b V, w int) V { return merge(a, b, w, 0) }
+func MergeHigh(a, b V, w int) V { return merge(a.Hi, b.Hi, w) }
 
 // MergeLow is vmrglb, vmrglh, vmrglw: the low halves interleaved.
-func MergeLow(a, b V, w int) V { return merge(a, b, w, 16/w/2) }
+func MergeLow(a, b V, w int) V { return merge(a.Lo, b.Lo, w) }
 
-func merge(a, b V, w, from int) V {
-	x, n := elems(a, w)
-	y, _ := elems(b, w)
-	var r [16]uint64
-	for i := 0; i < n/2; i++ {
-		r[2*i], r[2*i+1] = x[from+i], y[from+i]
+// merge interleaves the w-byte elements of the doublewords x and y (the
+// half of a and of b being merged), x first: the high words of x and y
+// make the result's Hi, the low words its Lo. Each 32-bit half is spread
+// so its elements sit in every other w-byte slot, then y's fill the gaps.
+func merge(x, y uint64, w int) V {
+	switch w {
+	case 1:
+		return V{Hi: spread8(x>>32)<<8 | spread8(y>>32), Lo: spread8(x&0xffffffff)<<8 | spread8(y&0xffffffff)}
+	case 2:
+		return V{Hi: spread16(x>>32)<<16 | spread16(y>>32), Lo: spread16(x&0xffffffff)<<16 | spread16(y&0xffffffff)}
+	case 4:
+		return V{Hi: x&0xffffffff00000000 | y>>32, Lo: x<<32 | y&0xffffffff}
 	}
-	return fromElems(&r, w)
+	// w = 8 (xxmrghd/xxmrgld shapes): one element from each.
+	return V{Hi: x, Lo: y}
+}
+
+// spread8 moves byte i of the 32-bit x (byte 0 most significant) to the
+// low byte of halfword i of the result.
+func spread8(x uint64) uint64 {
+	x = spread16(x)
+	return (x | x<<8) & 0x00ff00ff00ff00ff
+}
+
+// spread16 moves halfword i of the 32-bit x to the low halfword of word i
+// of the result.
+func spread16(x uint64) uint64 { return (x | x<<16) & 0x0000ffff0000ffff }
+
+// gather8 is the inverse of spread8: the low bytes of the four halfwords
+// of x, packed into 32 bits.
+func gather8(x uint64) uint64 {
+	x &= 0x00ff00ff00ff00ff
+	return gather16(x | x>>8)
+}
+
+// gather16 is the inverse of spread16: the low halfwords of the two words
+// of x, packed into 32 bits.
+func gather16(x uint64) uint64 {
+	x &= 0x0000ffff0000ffff
+	return (x | x>>16) & 0xffffffff
 }
 
 // MergeEvenWord is vmrgew: a0, b0, a2, b2.
@@ -63,8 +95,13 @@ func MergeOddWord(a, b V) V {
 // SplatElement is vspltb, vsplth, vspltw: every element is element i of b
 // (i taken modulo the element count).
 func SplatElement(b V, i, w int) V {
-	e, n := elems(b, w)
-	return Splat(e[i&(n-1)], w)
+	per := 8 / w // elements per doubleword
+	i &= 2*per - 1
+	d := b.Hi
+	if i >= per {
+		d, i = b.Lo, i-per
+	}
+	return Splat(d>>(64-uint(8*w)*uint(i+1)), w)
 }
 
 // SplatImmediate is vspltisb, vspltish, vspltisw: every element is the
@@ -117,12 +154,13 @@ func ShiftRightOctet(a, b V) V { return shr128(a, uint(b.Lo>>3&15)*8) }
 // PackModulo is vpkuhum, vpkuwum, vpkudum (w = 2, 4, 8): the low halves of
 // the elements of a then b.
 func PackModulo(a, b V, w int) V {
-	x, n := elems(a, w)
-	y, _ := elems(b, w)
-	var r [16]uint64
-	copy(r[:n], x[:n])
-	copy(r[n:2*n], y[:n])
-	return fromElems(&r, w/2)
+	switch w {
+	case 2:
+		return V{Hi: gather8(a.Hi)<<32 | gather8(a.Lo), Lo: gather8(b.Hi)<<32 | gather8(b.Lo)}
+	case 4:
+		return V{Hi: gather16(a.Hi)<<32 | gather16(a.Lo), Lo: gather16(b.Hi)<<32 | gather16(b.Lo)}
+	}
+	return V{Hi: a.Hi<<32 | a.Lo&0xffffffff, Lo: b.Hi<<32 | b.Lo&0xffffffff}
 }
 
 // PackSaturate is vpk{s,u}{h,w,d}{s,u}s: each element of a then b, signed

@@ -139,13 +139,14 @@ func map1(a V, w int, f func(x uint64) uint64) V {
 	return fromElems(&x, w)
 }
 
-// Splat returns a vector with every w-byte element (w ≤ 8) equal to x.
+// Splat returns a vector with every w-byte element (w ≤ 8) equal to x
+// (truncated to w bytes).
 func Splat(x uint64, w int) V {
-	var e [16]uint64
-	for i := range e {
-		e[i] = x
+	if w >= 8 {
+		return V{Hi: x, Lo: x}
 	}
-	return fromElems(&e, w)
+	d := x & mask(w) * laneLow[w&15]
+	return V{Hi: d, Lo: d}
 }
 
 // Quadword helpers: a V as one 128-bit integer.

@@ -1,0 +1,167 @@
+package vec
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// The kernels in permute.go, compare.go and vec.go work on the two
+// doublewords with masks and shifts. These tests compare them with a slow,
+// obviously-correct formulation on byte arrays (element i of width w is
+// bytes w·i … w·i+w-1, most significant first, as the ISA numbers them)
+// over edge and random operands.
+
+func refElem(v V, w, i int) uint64 {
+	b := Bytes(v)
+	var x uint64
+	for _, c := range b[w*i : w*i+w] {
+		x = x<<8 | uint64(c)
+	}
+	return x
+}
+
+func refFrom(e []uint64, w int) V {
+	var b [16]uint8
+	for i, x := range e {
+		for j := w - 1; j >= 0; j-- {
+			b[w*i+j] = uint8(x)
+			x >>= 8
+		}
+	}
+	return FromBytes(b)
+}
+
+func refMerge(a, b V, w int, low bool) V {
+	n := 16 / w
+	from := 0
+	if low {
+		from = n / 2
+	}
+	var e []uint64
+	for i := range n / 2 {
+		e = append(e, refElem(a, w, from+i), refElem(b, w, from+i))
+	}
+	return refFrom(e, w)
+}
+
+func refPackModulo(a, b V, w int) V {
+	var e []uint64
+	for _, v := range []V{a, b} {
+		for i := range 16 / w {
+			e = append(e, refElem(v, w, i))
+		}
+	}
+	return refFrom(e, w/2)
+}
+
+func refSplat(x uint64, w int) V {
+	var e []uint64
+	for range 16 / w {
+		e = append(e, x)
+	}
+	return refFrom(e, w)
+}
+
+func refCompare(a, b V, w int, f func(x, y uint64) bool) V {
+	var e []uint64
+	for i := range 16 / w {
+		m := uint64(0)
+		if f(refElem(a, w, i), refElem(b, w, i)) {
+			m = ^uint64(0)
+		}
+		e = append(e, m)
+	}
+	return refFrom(e, w)
+}
+
+// operands returns edge values and seeded random vectors, with some lanes
+// forced to 0 or equal to the other operand's so compares see every case.
+func operands() []V {
+	vs := []V{{}, {Hi: ^uint64(0), Lo: ^uint64(0)}, bA, bB, bC,
+		{Hi: 0x8000000000000000, Lo: 1}, {Hi: 0x0080008000800080, Lo: 0x8000800080008000}}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		v := V{Hi: r.Uint64(), Lo: r.Uint64()}
+		z := r.Uint64() & r.Uint64() & r.Uint64() // zero about 1/8 of the bytes
+		for i := range 8 {
+			if z>>(8*i)&1 != 0 {
+				v.Hi &^= 0xff << (8 * i)
+			}
+			if z>>(8*i+4)&1 != 0 {
+				v.Lo &^= 0xff << (8 * i)
+			}
+		}
+		vs = append(vs, v)
+	}
+	return vs
+}
+
+func pairs(t *testing.T, f func(a, b V)) {
+	t.Helper()
+	vs := operands()
+	for i, a := range vs {
+		f(a, a)
+		f(a, vs[(i*7+3)%len(vs)])
+		// b equal to a in about half the bytes.
+		b := vs[(i*13+5)%len(vs)]
+		f(a, V{Hi: a.Hi&0xff00ff00ff00ffff | b.Hi&^0xff00ff00ff00ffff, Lo: a.Lo&0x00ff00ff00ffff00 | b.Lo&^0x00ff00ff00ffff00})
+	}
+}
+
+func TestMergeMatchesReference(t *testing.T) {
+	pairs(t, func(a, b V) {
+		for _, w := range []int{1, 2, 4} {
+			if got, want := MergeHigh(a, b, w), refMerge(a, b, w, false); got != want {
+				t.Errorf("MergeHigh(%x, %x, %d) = %x, want %x", a, b, w, got, want)
+			}
+			if got, want := MergeLow(a, b, w), refMerge(a, b, w, true); got != want {
+				t.Errorf("MergeLow(%x, %x, %d) = %x, want %x", a, b, w, got, want)
+			}
+		}
+	})
+}
+
+func TestPackModuloMatchesReference(t *testing.T) {
+	pairs(t, func(a, b V) {
+		for _, w := range []int{2, 4, 8} {
+			if got, want := PackModulo(a, b, w), refPackModulo(a, b, w); got != want {
+				t.Errorf("PackModulo(%x, %x, %d) = %x, want %x", a, b, w, got, want)
+			}
+		}
+	})
+}
+
+func TestSplatMatchesReference(t *testing.T) {
+	for _, v := range operands() {
+		for _, w := range []int{1, 2, 4, 8} {
+			mask := uint64(1)<<(8*w) - 1
+			if w == 8 {
+				mask = ^uint64(0)
+			}
+			if got, want := Splat(v.Hi, w), refSplat(v.Hi&mask, w); got != want {
+				t.Errorf("Splat(%#x, %d) = %x, want %x", v.Hi, w, got, want)
+			}
+			for i := range 20 { // i beyond the element count wraps
+				if got, want := SplatElement(v, i, w), refSplat(refElem(v, w, i%(16/w)), w); got != want {
+					t.Errorf("SplatElement(%x, %d, %d) = %x, want %x", v, i, w, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestComparesMatchReference(t *testing.T) {
+	pairs(t, func(a, b V) {
+		for _, w := range []int{1, 2, 4, 8} {
+			if got, want := CompareEqual(a, b, w), refCompare(a, b, w, func(x, y uint64) bool { return x == y }); got != want {
+				t.Errorf("CompareEqual(%x, %x, %d) = %x, want %x", a, b, w, got, want)
+			}
+			if w == 8 {
+				continue
+			}
+			if got, want := CompareNotEqualOrZero(a, b, w), refCompare(a, b, w, func(x, y uint64) bool { return x != y || x == 0 || y == 0 }); got != want {
+				t.Errorf("CompareNotEqualOrZero(%x, %x, %d) = %x, want %x", a, b, w, got, want)
+			}
+		}
+	})
+}
