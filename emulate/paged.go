@@ -80,12 +80,24 @@ type pageCache struct {
 	// mprotect all show as other bytes or a refused AccessPage); they
 	// are dropped with the cache when it grows past maxCodePages.
 	code map[uint64]*codeInsts
+	// Code pages Run entered lately (enter), direct-mapped by page
+	// number, valid like codePage for the memory's generation.
+	entered [codeTLBSize]codeTLBEntry
 
 	// runCached's step limit, the steps left at the start of the
 	// current line, the index on the code page where it starts and the
 	// index where it must stop (the step limit or the page end).
 	max, left    uint64
 	line, stopAt uint
+}
+
+// codeTLBSize is the number of entries of pageCache.entered.
+const codeTLBSize = 16
+
+type codeTLBEntry struct {
+	tag   uint64 // page number + 1; 0 is an empty entry
+	page  *[PageSize]byte
+	insts *codeInsts
 }
 
 // noCode, noPage and neverInsts stand for no code page: whatever NIP,
@@ -213,6 +225,7 @@ func (c *pageCache) flush() {
 	c.r = [tlbSize]tlbEntry{}
 	c.w = [tlbSize]tlbEntry{}
 	c.codeAddr, c.codePage, c.codeInsts = noCode, &noPage, &neverInsts
+	c.entered = [codeTLBSize]codeTLBEntry{}
 }
 
 // dataPage is the page holding the n bytes at addr for an access of a
@@ -267,15 +280,20 @@ func (c *pageCache) fetchCached(nip uint64, le bool) *codeInst {
 // after a branch to another page, Run goes on with the page's cached
 // instructions without a Step to switch pages (stepPaged and fill).
 func (c *pageCache) enter(nip uint64) bool {
-	ci := c.code[nip/PageSize]
-	if ci == nil {
-		return false
+	pn := nip / PageSize
+	t := &c.entered[pn%codeTLBSize]
+	if t.tag != pn+1 {
+		ci := c.code[pn]
+		if ci == nil {
+			return false
+		}
+		p, ok := c.on.AccessPage(nip, AccessExec)
+		if !ok {
+			return false
+		}
+		*t = codeTLBEntry{tag: pn + 1, page: p, insts: ci}
 	}
-	p, ok := c.on.AccessPage(nip, AccessExec)
-	if !ok {
-		return false
-	}
-	c.codeAddr, c.codePage, c.codeInsts = nip&^(PageSize-1), p, ci
+	c.codeAddr, c.codePage, c.codeInsts = nip&^(PageSize-1), t.page, t.insts
 	return true
 }
 
@@ -296,6 +314,7 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 		if ci == nil {
 			if c.code == nil || len(c.code) >= maxCodePages {
 				c.code = map[uint64]*codeInsts{}
+				c.entered = [codeTLBSize]codeTLBEntry{}
 			}
 			ci = new(codeInsts)
 			*ci = neverInsts // a zero entry would match bytes 0
