@@ -1,5 +1,7 @@
 package vec
 
+import "math/bits"
+
 // Integer compares (Power ISA 3.1B Book I 6.9.3). Each element of the
 // result is all ones where the relation holds, else 0. For the record
 // forms, Summary gives the CR6 value.
@@ -26,27 +28,35 @@ func cmpMask(t bool) uint64 {
 
 // CompareEqual is vcmpequ{b,h,w,d,q}.
 func CompareEqual(a, b V, w int) V {
-	if w == 1 {
-		return V{Hi: eqBytes(a.Hi ^ b.Hi), Lo: eqBytes(a.Lo ^ b.Lo)}
-	}
-	return compareEqualWide(a, b, w)
-}
-
-func compareEqualWide(a, b V, w int) V {
 	if w == 16 {
 		m := cmpMask(a == b)
 		return V{Hi: m, Lo: m}
 	}
-	return map2(a, b, w, func(x, y uint64) uint64 { return cmpMask(x == y) })
+	h := laneHigh[w&15]
+	return V{Hi: zeroLanes(a.Hi^b.Hi, h), Lo: zeroLanes(a.Lo^b.Lo, h)}
 }
 
-// eqBytes sets each byte of the result to 0xff where the byte of x is 0.
-func eqBytes(x uint64) uint64 {
-	const lo7 = 0x7f7f7f7f7f7f7f7f
-	// High bit of each byte set iff the byte is non-zero.
-	nz := (x&lo7 + lo7 | x) & 0x8080808080808080
-	z := nz ^ 0x8080808080808080
-	return z >> 7 * 0xff
+// zeroLanes sets each lane of the result to all ones where the lane of x
+// is 0; h has the most significant bit of each lane set (laneHigh).
+func zeroLanes(x, h uint64) uint64 {
+	// The high bit of each lane is set iff the lane is non-zero: the low
+	// bits plus all-ones-but-the-high-bit carry into it unless all 0.
+	nz := (x&^h + ^h | x) & h
+	return fillLanes(nz^h, h)
+}
+
+// fillLanes widens each lane's high bit in t (t&h) to the whole lane.
+func fillLanes(t, h uint64) uint64 {
+	t &= h
+	// Subtracting a 1 at each marked lane's low end sets the bits below its
+	// high bit and clears that bit; or it back.
+	return t | (t - t>>(bits.Len64(h&-h)-1))
+}
+
+// ltLanes has the high bit of each lane set where the lane of x is below
+// that of y, unsigned: the borrow out of the lane-wise x - y.
+func ltLanes(x, y, h uint64) uint64 {
+	return (^x&y | ^(x^y)&swarSub(x, y, h)) & h
 }
 
 // CompareGreater is vcmpgt{s,u}{b,h,w,d,q}.
@@ -61,7 +71,12 @@ func CompareGreater(a, b V, w int, signed bool) V {
 		m := cmpMask(t)
 		return V{Hi: m, Lo: m}
 	}
-	return map2(a, b, w, func(x, y uint64) uint64 { return cmpMask(lessElem(y, x, w, signed)) })
+	h := laneHigh[w&15]
+	if signed { // flipping the sign bits orders signed lanes as unsigned
+		a = V{Hi: a.Hi ^ h, Lo: a.Lo ^ h}
+		b = V{Hi: b.Hi ^ h, Lo: b.Lo ^ h}
+	}
+	return V{Hi: fillLanes(ltLanes(b.Hi, a.Hi, h), h), Lo: fillLanes(ltLanes(b.Lo, a.Lo, h), h)}
 }
 
 // CompareNotEqual is vcmpne{b,h,w}.
@@ -73,7 +88,9 @@ func CompareNotEqual(a, b V, w int) V {
 // CompareNotEqualOrZero is vcmpnez{b,h,w}: elements that differ or where
 // either is 0.
 func CompareNotEqualOrZero(a, b V, w int) V {
-	return map2(a, b, w, func(x, y uint64) uint64 { return cmpMask(x != y || x == 0 || y == 0) })
+	h := laneHigh[w&15]
+	f := func(x, y uint64) uint64 { return ^zeroLanes(x^y, h) | zeroLanes(x, h) | zeroLanes(y, h) }
+	return V{Hi: f(a.Hi, b.Hi), Lo: f(a.Lo, b.Lo)}
 }
 
 // CompareQuad is vcmpsq (signed) and vcmpuq: the CR field LT/GT/EQ of a

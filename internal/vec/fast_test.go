@@ -156,6 +156,13 @@ func TestComparesMatchReference(t *testing.T) {
 			if got, want := CompareEqual(a, b, w), refCompare(a, b, w, func(x, y uint64) bool { return x == y }); got != want {
 				t.Errorf("CompareEqual(%x, %x, %d) = %x, want %x", a, b, w, got, want)
 			}
+			if got, want := CompareGreater(a, b, w, false), refCompare(a, b, w, func(x, y uint64) bool { return x > y }); got != want {
+				t.Errorf("CompareGreater(%x, %x, %d, unsigned) = %x, want %x", a, b, w, got, want)
+			}
+			sx := func(x uint64) int64 { return int64(x<<(64-8*w)) >> (64 - 8*w) }
+			if got, want := CompareGreater(a, b, w, true), refCompare(a, b, w, func(x, y uint64) bool { return sx(x) > sx(y) }); got != want {
+				t.Errorf("CompareGreater(%x, %x, %d, signed) = %x, want %x", a, b, w, got, want)
+			}
 			if w == 8 {
 				continue
 			}
