@@ -75,3 +75,15 @@ func BenchmarkCompareGreaterWords(b *testing.B) {
 		sink = CompareGreater(bA, bB, 4, true)
 	}
 }
+
+func BenchmarkAverageHalves(b *testing.B) {
+	for b.Loop() {
+		sink = Average(bA, bB, 2, false)
+	}
+}
+
+func BenchmarkMinBytes(b *testing.B) {
+	for b.Loop() {
+		sink = Min(bA, bB, 1, false)
+	}
+}

@@ -172,3 +172,30 @@ func TestComparesMatchReference(t *testing.T) {
 		}
 	})
 }
+
+func TestElemsMatchReference(t *testing.T) {
+	for _, v := range operands() {
+		for _, w := range []int{1, 2, 4, 8} {
+			e, n := elems(v, w)
+			if n != 16/w {
+				t.Fatalf("elems(_, %d) gave %d elements", w, n)
+			}
+			for i := range 16 {
+				want := uint64(0)
+				if i < n {
+					want = refElem(v, w, i)
+				}
+				if e[i] != want {
+					t.Errorf("elems(%x, %d)[%d] = %#x, want %#x", v, w, i, e[i], want)
+				}
+			}
+			// fromElems truncates each element to w bytes.
+			for i := range n {
+				e[i] |= ^uint64(0) << (8 * w) & 0xa5a5a5a5a5a5a5a5
+			}
+			if got := fromElems(&e, w); got != v {
+				t.Errorf("fromElems(elems(%x, %d)) = %x", v, w, got)
+			}
+		}
+	}
+}

@@ -71,37 +71,53 @@ func FromWords(w [4]uint32) V {
 	return V{Hi: uint64(w[0])<<32 | uint64(w[1]), Lo: uint64(w[2])<<32 | uint64(w[3])}
 }
 
-// elems unpacks v into n = 16/w elements of w bytes each (w = 1, 2, 4 or 8),
-// zero-extended, element 0 first.
+// elems unpacks v into n = 16/w elements of w bytes each (w = 1, 2, 4 or 8;
+// 16 is taken as 8), zero-extended, element 0 first. Each width has its
+// own fixed-count loop, so the shifts and masks are constants.
 func elems(v V, w int) (e [16]uint64, n int) {
-	if w >= 8 {
-		e[0], e[1] = v.Hi, v.Lo
-		return e, 2
+	switch w {
+	case 1:
+		for i := range 8 {
+			s := 56 - 8*uint(i)
+			e[i], e[8+i] = v.Hi>>s&0xff, v.Lo>>s&0xff
+		}
+		return e, 16
+	case 2:
+		for i := range 4 {
+			s := 48 - 16*uint(i)
+			e[i], e[4+i] = v.Hi>>s&0xffff, v.Lo>>s&0xffff
+		}
+		return e, 8
+	case 4:
+		e[0], e[1], e[2], e[3] = v.Hi>>32, v.Hi&0xffffffff, v.Lo>>32, v.Lo&0xffffffff
+		return e, 4
 	}
-	per := 8 / w
-	bitsW := uint(8 * w)
-	m := uint64(1)<<bitsW - 1
-	for i := range per {
-		s := 64 - bitsW*uint(i+1)
-		e[i] = v.Hi >> s & m
-		e[per+i] = v.Lo >> s & m
-	}
-	return e, 2 * per
+	e[0], e[1] = v.Hi, v.Lo
+	return e, 2
 }
 
-// fromElems packs the first 16/w elements of e (each truncated to w bytes).
+// fromElems packs the first 16/w elements of e (each truncated to w bytes;
+// w as for elems).
 func fromElems(e *[16]uint64, w int) V {
-	if w >= 8 {
-		return V{Hi: e[0], Lo: e[1]}
-	}
-	per := 8 / w
-	bitsW := uint(8 * w)
-	m := uint64(1)<<bitsW - 1
 	var v V
-	for i := range per {
-		s := 64 - bitsW*uint(i+1)
-		v.Hi |= e[i] & m << s
-		v.Lo |= e[per+i] & m << s
+	switch w {
+	case 1:
+		for i := range 8 {
+			s := 56 - 8*uint(i)
+			v.Hi |= e[i] & 0xff << s
+			v.Lo |= e[8+i] & 0xff << s
+		}
+	case 2:
+		for i := range 4 {
+			s := 48 - 16*uint(i)
+			v.Hi |= e[i] & 0xffff << s
+			v.Lo |= e[4+i] & 0xffff << s
+		}
+	case 4:
+		v.Hi = e[0]<<32 | e[1]&0xffffffff
+		v.Lo = e[2]<<32 | e[3]&0xffffffff
+	default:
+		v.Hi, v.Lo = e[0], e[1]
 	}
 	return v
 }
