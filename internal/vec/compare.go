@@ -71,12 +71,18 @@ func CompareGreater(a, b V, w int, signed bool) V {
 		m := cmpMask(t)
 		return V{Hi: m, Lo: m}
 	}
+	return V{Hi: lessMask(b.Hi, a.Hi, w, signed), Lo: lessMask(b.Lo, a.Lo, w, signed)}
+}
+
+// lessMask sets each w-byte lane (w ≤ 8) of the result to all ones where
+// the lane of x is below that of y, signed or unsigned.
+func lessMask(x, y uint64, w int, signed bool) uint64 {
 	h := laneHigh[w&15]
 	if signed { // flipping the sign bits orders signed lanes as unsigned
-		a = V{Hi: a.Hi ^ h, Lo: a.Lo ^ h}
-		b = V{Hi: b.Hi ^ h, Lo: b.Lo ^ h}
+		x ^= h
+		y ^= h
 	}
-	return V{Hi: fillLanes(ltLanes(b.Hi, a.Hi, h), h), Lo: fillLanes(ltLanes(b.Lo, a.Lo, h), h)}
+	return fillLanes(ltLanes(x, y, h), h)
 }
 
 // CompareNotEqual is vcmpne{b,h,w}.

@@ -199,3 +199,55 @@ func TestElemsMatchReference(t *testing.T) {
 		}
 	}
 }
+
+func refMap(a, b V, w int, f func(x, y uint64) uint64) V {
+	var e []uint64
+	for i := range 16 / w {
+		e = append(e, f(refElem(a, w, i), refElem(b, w, i)))
+	}
+	return refFrom(e, w)
+}
+
+func TestMinMaxAbsDiffMatchReference(t *testing.T) {
+	pairs(t, func(a, b V) {
+		for _, w := range []int{1, 2, 4, 8} {
+			sx := func(x uint64) int64 { return int64(x<<(64-8*w)) >> (64 - 8*w) }
+			for _, signed := range []bool{false, true} {
+				less := func(x, y uint64) bool { return x < y }
+				if signed {
+					less = func(x, y uint64) bool { return sx(x) < sx(y) }
+				}
+				max := refMap(a, b, w, func(x, y uint64) uint64 {
+					if less(x, y) {
+						return y
+					}
+					return x
+				})
+				min := refMap(a, b, w, func(x, y uint64) uint64 {
+					if less(y, x) {
+						return y
+					}
+					return x
+				})
+				if got := Max(a, b, w, signed); got != max {
+					t.Errorf("Max(%x, %x, %d, %v) = %x, want %x", a, b, w, signed, got, max)
+				}
+				if got := Min(a, b, w, signed); got != min {
+					t.Errorf("Min(%x, %x, %d, %v) = %x, want %x", a, b, w, signed, got, min)
+				}
+			}
+			if w == 8 {
+				continue
+			}
+			abs := refMap(a, b, w, func(x, y uint64) uint64 {
+				if x > y {
+					return x - y
+				}
+				return y - x
+			})
+			if got := AbsDiff(a, b, w); got != abs {
+				t.Errorf("AbsDiff(%x, %x, %d) = %x, want %x", a, b, w, got, abs)
+			}
+		}
+	})
+}

@@ -145,39 +145,30 @@ func Average(a, b V, w int, signed bool) V {
 
 // AbsDiff is vabsdub, vabsduh, vabsduw: |a - b| of unsigned elements.
 func AbsDiff(a, b V, w int) V {
-	return map2(a, b, w, func(x, y uint64) uint64 {
-		if x > y {
-			return x - y
-		}
-		return y - x
-	})
+	h := laneHigh[w&15]
+	f := func(x, y uint64) uint64 {
+		m := lessMask(y, x, w, false) // lanes where x > y
+		return swarSub(x, y, h)&m | swarSub(y, x, h)&^m
+	}
+	return V{Hi: f(a.Hi, b.Hi), Lo: f(a.Lo, b.Lo)}
 }
 
 // Max is vmax{s,u}{b,h,w,d}.
 func Max(a, b V, w int, signed bool) V {
-	return map2(a, b, w, func(x, y uint64) uint64 {
-		if lessElem(x, y, w, signed) {
-			return y
-		}
-		return x
-	})
+	f := func(x, y uint64) uint64 {
+		m := lessMask(x, y, w, signed)
+		return y&m | x&^m
+	}
+	return V{Hi: f(a.Hi, b.Hi), Lo: f(a.Lo, b.Lo)}
 }
 
 // Min is vmin{s,u}{b,h,w,d}.
 func Min(a, b V, w int, signed bool) V {
-	return map2(a, b, w, func(x, y uint64) uint64 {
-		if lessElem(y, x, w, signed) {
-			return y
-		}
-		return x
-	})
-}
-
-func lessElem(x, y uint64, w int, signed bool) bool {
-	if signed {
-		return sext(x, w) < sext(y, w)
+	f := func(x, y uint64) uint64 {
+		m := lessMask(y, x, w, signed)
+		return y&m | x&^m
 	}
-	return x < y
+	return V{Hi: f(a.Hi, b.Hi), Lo: f(a.Lo, b.Lo)}
 }
 
 // mulFull multiplies two w-byte elements (w ≤ 8) into a 128-bit product.
