@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"bytes"
 	"debug/elf"
 	"math/bits"
 	"math/rand/v2"
@@ -13,10 +12,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/ppc64emu/ppc64emu/decode/internal/dectree"
 	"github.com/ppc64emu/ppc64emu/decode/internal/optab"
+	"github.com/ppc64emu/ppc64emu/internal/gentest"
 )
 
 // TestDecTableUpToDate regenerates dectable.go and compares it with the
@@ -30,14 +28,7 @@ func TestDecTableUpToDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := os.ReadFile("dectable.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(string(got), "\n"))
-		t.Errorf("dectable.go is out of date; run go generate ./decode (-regenerated +committed):\n%s", diff)
-	}
+	gentest.UpToDate(t, "dectable.go", want, "go generate ./decode")
 }
 
 // equivChecker decodes encodings with the generated decoder and with the

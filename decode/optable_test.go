@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"golang.org/x/arch/ppc64/ppc64asm"
 
 	"github.com/ppc64emu/ppc64emu/decode/internal/optab"
+	"github.com/ppc64emu/ppc64emu/internal/gentest"
 )
 
 // archDir locates the x/arch module source once per test binary.
@@ -49,14 +49,7 @@ func TestOpTableUpToDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := os.ReadFile("optable.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(string(got), "\n"))
-		t.Errorf("optable.go is out of date; run go generate ./decode (-regenerated +committed):\n%s", diff)
-	}
+	gentest.UpToDate(t, "optable.go", want, "go generate ./decode")
 }
 
 // TestOpTableComplete checks that every op ppc64asm defines has a class and

@@ -1,10 +1,9 @@
 package abi
 
 import (
-	"bytes"
-	"os"
 	"testing"
 
+	"github.com/ppc64emu/ppc64emu/internal/gentest"
 	"github.com/ppc64emu/ppc64emu/linux/abi/internal/sysnumgen"
 )
 
@@ -14,13 +13,7 @@ func TestSysnumGenerated(t *testing.T) {
 	if err != nil {
 		t.Skipf("cannot regenerate (needs the go command and golang.org/x/sys in the module cache): %v", err)
 	}
-	got, err := os.ReadFile("sysnum.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatal("sysnum.go is stale: run go generate ./linux/abi")
-	}
+	gentest.UpToDate(t, "sysnum.go", want, "go generate ./linux/abi")
 }
 
 // Spot checks against the kernel's arch/powerpc/kernel/syscalls/syscall.tbl.

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ppc64emu/ppc64emu/internal/gentest"
 	"github.com/ppc64emu/ppc64emu/oracle"
 )
 
@@ -39,13 +40,7 @@ func readData[F any](t *testing.T, path string, read func(io.Reader) (F, error))
 // (write is the parsed file's Write).
 func checkGenerated(t *testing.T, goPath string, want []byte, regen, dataPath string, write func(io.Writer) error) {
 	t.Helper()
-	got, err := os.ReadFile(goPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s is stale: run %s", goPath, regen)
-	}
+	gentest.UpToDate(t, goPath, want, regen)
 	var b bytes.Buffer
 	if err := write(&b); err != nil {
 		t.Fatal(err)
