@@ -87,3 +87,9 @@ func BenchmarkMinBytes(b *testing.B) {
 		sink = Min(bA, bB, 1, false)
 	}
 }
+
+func BenchmarkShiftLeftDouble(b *testing.B) {
+	for b.Loop() {
+		sink = ShiftLeftDouble(bA, bB, 5)
+	}
+}

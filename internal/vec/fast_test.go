@@ -251,3 +251,17 @@ func TestMinMaxAbsDiffMatchReference(t *testing.T) {
 		}
 	})
 }
+
+func TestShiftLeftDoubleMatchesReference(t *testing.T) {
+	pairs(t, func(a, b V) {
+		x, y := Bytes(a), Bytes(b)
+		all := append(x[:], y[:]...)
+		for sh := range 18 { // sh is taken modulo 16
+			var r [16]uint8
+			copy(r[:], all[sh%16:])
+			if got, want := ShiftLeftDouble(a, b, sh), FromBytes(r); got != want {
+				t.Errorf("ShiftLeftDouble(%x, %x, %d) = %x, want %x", a, b, sh, got, want)
+			}
+		}
+	})
+}

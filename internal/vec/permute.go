@@ -112,13 +112,11 @@ func SplatImmediate(sim int64, w int) V {
 
 // ShiftLeftDouble is vsldoi: bytes sh..sh+15 of a‖b (sh 0..15).
 func ShiftLeftDouble(a, b V, sh int) V {
-	x, y := Bytes(a), Bytes(b)
-	var all [32]uint8
-	copy(all[:16], x[:])
-	copy(all[16:], y[:])
-	var r [16]uint8
-	copy(r[:], all[sh&15:])
-	return FromBytes(r)
+	n := uint(sh&15) * 8
+	if n == 0 {
+		return a
+	}
+	return Or(shl128(a, n), shr128(b, 128-n))
 }
 
 // ShiftLeftDoubleBits is vsldbi: bits sh..sh+127 of a‖b (sh 0..7).
