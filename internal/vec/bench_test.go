@@ -93,3 +93,23 @@ func BenchmarkShiftLeftDouble(b *testing.B) {
 		sink = ShiftLeftDouble(bA, bB, 5)
 	}
 }
+
+var sinkU uint64
+
+func BenchmarkBitPermuteQuad(b *testing.B) {
+	for b.Loop() {
+		sink = BitPermuteQuad(bA, bC)
+	}
+}
+
+func BenchmarkGatherBitsByBytes(b *testing.B) {
+	for b.Loop() {
+		sink = GatherBitsByBytes(bC)
+	}
+}
+
+func BenchmarkCountTrailingZeroLSBBytes(b *testing.B) {
+	for b.Loop() {
+		sinkU = CountTrailingZeroLSBBytes(V{Hi: 1 << 40})
+	}
+}

@@ -58,14 +58,23 @@ func BitPermuteDW(s, b uint64) uint64 {
 // numbering, ≥ 128 selects 0); the 16 bits go to bits 48:63 of
 // doubleword 0, byte 0's first; the rest is 0.
 func BitPermuteQuad(a, b V) V {
-	y := Bytes(b)
+	return V{Hi: bpermq8(a, b.Hi)<<8 | bpermq8(a, b.Lo)}
+}
+
+// bpermq8 is vbpermq for the eight indexes in the bytes of d, first in the
+// most significant bit of the 8-bit result.
+func bpermq8(a V, d uint64) uint64 {
 	var v uint64
-	for i, idx := range y {
-		if idx < 128 {
-			v |= (shr128(a, uint(127-idx)).Lo & 1) << (15 - i)
+	for range 8 {
+		idx := d >> 56
+		d <<= 8
+		x := a.Hi
+		if idx&64 != 0 {
+			x = a.Lo
 		}
+		v = v<<1 | x>>(63-idx&63)&1&^(idx>>7) // an index ≥ 128 selects 0
 	}
-	return V{Hi: v}
+	return v
 }
 
 // BitPermuteDouble is vbpermd: for each doubleword, BitPermuteDW of the
@@ -77,15 +86,15 @@ func BitPermuteDouble(a, b V) V {
 // gbbd transposes the 8×8 bit matrix of a doubleword: bit j of byte i
 // becomes bit i of byte j (ISA numbering).
 func gbbd(x uint64) uint64 {
-	var r uint64
-	for i := range 8 {
-		for j := range 8 {
-			if x>>(63-(8*i+j))&1 != 0 {
-				r |= 1 << (63 - (8*j + i))
-			}
-		}
-	}
-	return r
+	// Three rounds of delta swaps exchange the off-diagonal 1×1, 2×2 and
+	// 4×4 blocks (the rows and columns are both numbered from the most
+	// significant end, so this is the plain transpose).
+	t := (x ^ x>>7) & 0x00aa00aa00aa00aa
+	x ^= t ^ t<<7
+	t = (x ^ x>>14) & 0x0000cccc0000cccc
+	x ^= t ^ t<<14
+	t = (x ^ x>>28) & 0x00000000f0f0f0f0
+	return x ^ t ^ t<<28
 }
 
 // GatherBitsByBytes is vgbbd.
@@ -182,22 +191,16 @@ func CountTrailingZerosMasked(a, b V) V { return perDW(a, b, CountTrailingZerosU
 // CountLeadingZeroLSBBytes is vclzlsbb: the number of bytes, from byte 0,
 // whose least significant bit is 0, before the first that has it set.
 func CountLeadingZeroLSBBytes(b V) uint64 {
-	x := Bytes(b)
-	for i, v := range x {
-		if v&1 != 0 {
-			return uint64(i)
-		}
+	if m := b.Hi & laneLow[1]; m != 0 {
+		return uint64(bits.LeadingZeros64(m) / 8)
 	}
-	return 16
+	return uint64(8 + bits.LeadingZeros64(b.Lo&laneLow[1])/8) // 16 if none
 }
 
 // CountTrailingZeroLSBBytes is vctzlsbb: the same from byte 15 down.
 func CountTrailingZeroLSBBytes(b V) uint64 {
-	x := Bytes(b)
-	for i := range 16 {
-		if x[15-i]&1 != 0 {
-			return uint64(i)
-		}
+	if m := b.Lo & laneLow[1]; m != 0 {
+		return uint64(bits.TrailingZeros64(m) / 8)
 	}
-	return 16
+	return uint64(8 + bits.TrailingZeros64(b.Hi&laneLow[1])/8) // 16 if none
 }

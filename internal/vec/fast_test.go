@@ -265,3 +265,55 @@ func TestShiftLeftDoubleMatchesReference(t *testing.T) {
 		}
 	})
 }
+
+func refBit(a V, idx int) uint64 {
+	b := Bytes(a)
+	return uint64(b[idx/8] >> (7 - idx%8) & 1)
+}
+
+func TestBitKernelsMatchReference(t *testing.T) {
+	pairs(t, func(a, b V) {
+		// vbpermq: every index, in range or not, and indexes below 128.
+		for _, c := range []V{b, {Hi: b.Hi & 0x7f7f7f7f7f7f7f7f, Lo: b.Lo & 0x7f7f7f7f7f7f7f7f}} {
+			want := uint64(0)
+			for i, idx := range Bytes(c) {
+				if idx < 128 {
+					want |= refBit(a, int(idx)) << (15 - i)
+				}
+			}
+			if got := BitPermuteQuad(a, c); got != (V{Hi: want}) {
+				t.Errorf("BitPermuteQuad(%x, %x) = %x, want %x", a, c, got, want)
+			}
+		}
+		// vgbbd: bit j of byte i becomes bit i of byte j.
+		var r [16]uint8
+		for d := range 2 {
+			for i := range 8 {
+				for j := range 8 {
+					r[8*d+j] |= uint8(refBit(a, 64*d+8*i+j) << (7 - i))
+				}
+			}
+		}
+		if got, want := GatherBitsByBytes(a), FromBytes(r); got != want {
+			t.Errorf("GatherBitsByBytes(%x) = %x, want %x", a, got, want)
+		}
+		// vclzlsbb, vctzlsbb, with sparse low bits so all counts occur.
+		c := V{Hi: a.Hi & b.Hi & b.Lo, Lo: a.Lo & b.Hi & b.Lo}
+		x := Bytes(c)
+		lz, tz := uint64(16), uint64(16)
+		for i := range 16 {
+			if x[i]&1 != 0 && lz == 16 {
+				lz = uint64(i)
+			}
+			if x[15-i]&1 != 0 && tz == 16 {
+				tz = uint64(i)
+			}
+		}
+		if got := CountLeadingZeroLSBBytes(c); got != lz {
+			t.Errorf("CountLeadingZeroLSBBytes(%x) = %d, want %d", c, got, lz)
+		}
+		if got := CountTrailingZeroLSBBytes(c); got != tz {
+			t.Errorf("CountTrailingZeroLSBBytes(%x) = %d, want %d", c, got, tz)
+		}
+	})
+}
