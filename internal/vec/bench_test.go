@@ -113,3 +113,15 @@ func BenchmarkCountTrailingZeroLSBBytes(b *testing.B) {
 		sinkU = CountTrailingZeroLSBBytes(V{Hi: 1 << 40})
 	}
 }
+
+func BenchmarkUnpackSignedBytes(b *testing.B) {
+	for b.Loop() {
+		sink = UnpackSigned(bC, 1, true)
+	}
+}
+
+func BenchmarkExpandMaskBytes(b *testing.B) {
+	for b.Loop() {
+		sink = ExpandMask(bC, 1)
+	}
+}

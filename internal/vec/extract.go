@@ -145,7 +145,8 @@ func ExpandMask(b V, w int) V {
 		m := uint64(int64(b.Hi) >> 63)
 		return V{Hi: m, Lo: m}
 	}
-	return map1(b, w, func(x uint64) uint64 { return uint64(sext(x, w) >> 63) })
+	h := laneHigh[w&15]
+	return V{Hi: fillLanes(b.Hi, h), Lo: fillLanes(b.Lo, h)}
 }
 
 // ExtractMask is vextractbm, …, vextractqm: the most significant bit of

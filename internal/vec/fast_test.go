@@ -317,3 +317,46 @@ func TestBitKernelsMatchReference(t *testing.T) {
 		}
 	})
 }
+
+func TestUnpackSignedMatchesReference(t *testing.T) {
+	for _, b := range operands() {
+		for _, w := range []int{1, 2, 4} {
+			for _, low := range []bool{false, true} {
+				n := 16 / w
+				from := 0
+				if low {
+					from = n / 2
+				}
+				var e []uint64
+				for i := range n / 2 {
+					x := refElem(b, w, from+i)
+					if x>>(8*w-1) != 0 {
+						x |= ^uint64(0) << (8 * w)
+					}
+					e = append(e, x)
+				}
+				if got, want := UnpackSigned(b, w, low), refFrom(e, 2*w); got != want {
+					t.Errorf("UnpackSigned(%x, %d, %v) = %x, want %x", b, w, low, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestExpandMaskMatchesReference(t *testing.T) {
+	for _, b := range operands() {
+		for _, w := range []int{1, 2, 4, 8} {
+			var e []uint64
+			for i := range 16 / w {
+				m := uint64(0)
+				if refElem(b, w, i)>>(8*w-1) != 0 {
+					m = ^uint64(0)
+				}
+				e = append(e, m)
+			}
+			if got, want := ExpandMask(b, w), refFrom(e, w); got != want {
+				t.Errorf("ExpandMask(%x, %d) = %x, want %x", b, w, got, want)
+			}
+		}
+	}
+}

@@ -210,16 +210,24 @@ func PackPixel(a, b V) V {
 // vupklsh, vupklsw (low): the high or low half of b's w-byte elements,
 // sign-extended to 2w bytes.
 func UnpackSigned(b V, w int, low bool) V {
-	x, n := elems(b, w)
-	from := 0
+	d := b.Hi
 	if low {
-		from = n / 2
+		d = b.Lo
 	}
-	var r [16]uint64
-	for i := 0; i < n/2; i++ {
-		r[i] = uint64(sext(x[from+i], w))
+	var hi, lo uint64 // the two 32-bit halves of d, one element per 2w-byte lane
+	switch w {
+	case 1:
+		hi, lo = spread8(d>>32), spread8(d&0xffffffff)
+	case 2:
+		hi, lo = spread16(d>>32), spread16(d&0xffffffff)
+	default:
+		return V{Hi: uint64(int64(int32(d >> 32))), Lo: uint64(int64(int32(d)))}
 	}
-	return fromElems(&r, 2*w)
+	// Fill the upper half of each lane whose element is negative.
+	bw := 8 * uint(w)
+	signs, fill := laneHigh[2*w]>>bw, mask(w)<<bw
+	ext := func(x uint64) uint64 { return x | (x&signs)>>(bw-1)*fill }
+	return V{Hi: ext(hi), Lo: ext(lo)}
 }
 
 // UnpackPixel is vupkhpx and vupklpx: each 1/5/5/5 halfword of the high or
