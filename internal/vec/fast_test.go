@@ -31,7 +31,8 @@ func refFrom(e []uint64, w int) V {
 	return FromBytes(b)
 }
 
-func refMerge(a, b V, w int, low bool) V {
+// refHalf returns the w-byte elements of the high or low half of v.
+func refHalf(v V, w int, low bool) []uint64 {
 	n := 16 / w
 	from := 0
 	if low {
@@ -39,7 +40,16 @@ func refMerge(a, b V, w int, low bool) V {
 	}
 	var e []uint64
 	for i := range n / 2 {
-		e = append(e, refElem(a, w, from+i), refElem(b, w, from+i))
+		e = append(e, refElem(v, w, from+i))
+	}
+	return e
+}
+
+func refMerge(a, b V, w int, low bool) V {
+	x, y := refHalf(a, w, low), refHalf(b, w, low)
+	var e []uint64
+	for i := range x {
+		e = append(e, x[i], y[i])
 	}
 	return refFrom(e, w)
 }
@@ -322,18 +332,11 @@ func TestUnpackSignedMatchesReference(t *testing.T) {
 	for _, b := range operands() {
 		for _, w := range []int{1, 2, 4} {
 			for _, low := range []bool{false, true} {
-				n := 16 / w
-				from := 0
-				if low {
-					from = n / 2
-				}
-				var e []uint64
-				for i := range n / 2 {
-					x := refElem(b, w, from+i)
+				e := refHalf(b, w, low)
+				for i, x := range e {
 					if x>>(8*w-1) != 0 {
-						x |= ^uint64(0) << (8 * w)
+						e[i] |= ^uint64(0) << (8 * w)
 					}
-					e = append(e, x)
 				}
 				if got, want := UnpackSigned(b, w, low), refFrom(e, 2*w); got != want {
 					t.Errorf("UnpackSigned(%x, %d, %v) = %x, want %x", b, w, low, got, want)
