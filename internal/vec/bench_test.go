@@ -125,3 +125,9 @@ func BenchmarkExpandMaskBytes(b *testing.B) {
 		sink = ExpandMask(bC, 1)
 	}
 }
+
+func BenchmarkAddSaturateSignedBytes(b *testing.B) {
+	for b.Loop() {
+		sink, _ = AddSaturate(bC, bB, 1, true)
+	}
+}

@@ -363,3 +363,42 @@ func TestExpandMaskMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+func TestSaturateMatchesReference(t *testing.T) {
+	pairs(t, func(a, b V) {
+		for _, w := range []int{1, 2, 4} {
+			for _, signed := range []bool{false, true} {
+				lo, hi := int64(0), int64(1)<<(8*w)-1
+				val := func(x uint64) int64 { return int64(x) }
+				if signed {
+					lo, hi = -int64(1)<<(8*w-1), int64(1)<<(8*w-1)-1
+					val = func(x uint64) int64 { return int64(x<<(64-8*w)) >> (64 - 8*w) }
+				}
+				for _, sub := range []bool{false, true} {
+					sat := false
+					want := refMap(a, b, w, func(x, y uint64) uint64 {
+						v := val(x) + val(y)
+						if sub {
+							v = val(x) - val(y)
+						}
+						if v > hi || v < lo {
+							sat = true
+							v = min(max(v, lo), hi)
+						}
+						return uint64(v)
+					})
+					var got V
+					var gotSat bool
+					if sub {
+						got, gotSat = SubSaturate(a, b, w, signed)
+					} else {
+						got, gotSat = AddSaturate(a, b, w, signed)
+					}
+					if got != want || gotSat != sat {
+						t.Errorf("saturate(%x, %x, w=%d, signed=%v, sub=%v) = %x, %v, want %x, %v", a, b, w, signed, sub, got, gotSat, want, sat)
+					}
+				}
+			}
+		}
+	})
+}

@@ -112,28 +112,49 @@ func val(x uint64, w int, signed bool) int64 {
 // AddSaturate is vaddsbs, vaddshs, vaddsws (signed) and vaddubs, vadduhs,
 // vadduws (w = 1, 2, 4); sat reports whether any element saturated.
 func AddSaturate(a, b V, w int, signed bool) (V, bool) {
-	x, n := elems(a, w)
-	y, _ := elems(b, w)
-	sat := false
-	for i := range n {
-		var s bool
-		x[i], s = clamp(val(x[i], w, signed)+val(y[i], w, signed), w, signed)
-		sat = sat || s
+	h := laneHigh[w&15]
+	var over uint64 // the high bit of each lane that saturated
+	f := func(x, y uint64) uint64 {
+		r := swarAdd(x, y, h)
+		if signed { // both addends' signs differ from the sum's
+			o := ^(x ^ y) & (x ^ r) & h
+			over |= o
+			return satSigned(r, x, o, h)
+		}
+		c := (x&y | (x|y)&^r) & h // the carry out of each lane
+		over |= c
+		return r | fillLanes(c, h)
 	}
-	return fromElems(&x, w), sat
+	r := V{Hi: f(a.Hi, b.Hi), Lo: f(a.Lo, b.Lo)}
+	return r, over != 0
 }
 
 // SubSaturate is vsubsbs, vsubshs, vsubsws, vsububs, vsubuhs, vsubuws.
 func SubSaturate(a, b V, w int, signed bool) (V, bool) {
-	x, n := elems(a, w)
-	y, _ := elems(b, w)
-	sat := false
-	for i := range n {
-		var s bool
-		x[i], s = clamp(val(x[i], w, signed)-val(y[i], w, signed), w, signed)
-		sat = sat || s
+	h := laneHigh[w&15]
+	var over uint64
+	f := func(x, y uint64) uint64 {
+		r := swarSub(x, y, h)
+		if signed { // the operands' signs differ and the result's is y's
+			o := (x ^ y) & (x ^ r) & h
+			over |= o
+			return satSigned(r, x, o, h)
+		}
+		bo := ltLanes(x, y, h) // the borrow out of each lane: clamp to 0
+		over |= bo
+		return r &^ fillLanes(bo, h)
 	}
-	return fromElems(&x, w), sat
+	r := V{Hi: f(a.Hi, b.Hi), Lo: f(a.Lo, b.Lo)}
+	return r, over != 0
+}
+
+// satSigned replaces the lanes of r whose high bit is set in o (signed
+// overflow) by the most negative value where the lane of x is negative,
+// else the most positive (the overflow went the way of x's sign).
+func satSigned(r, x, o, h uint64) uint64 {
+	m := fillLanes(o, h)
+	neg := fillLanes(x, h)
+	return r&^m | (neg&h|^neg&^h)&m
 }
 
 // Average is vavg{s,u}{b,h,w}: (a + b + 1) >> 1 computed without overflow.
