@@ -13,6 +13,7 @@ func init() {
 	def(abi.SYS_MUNMAP, sysMunmap)
 	def(abi.SYS_MPROTECT, sysMprotect)
 	def(abi.SYS_MADVISE, sysMadvise)
+	def(abi.SYS_MREMAP, sysMremap)
 }
 
 // Guest memory helpers. A failed access is EFAULT.
@@ -193,6 +194,111 @@ func sysMprotect(t *Thread, a *[6]uint64) (uint64, int) {
 		return 0, abi.ENOMEM
 	}
 	return 0, 0
+}
+
+// mremap flags (linux/mman.h).
+const (
+	mremapMaymove   = 1
+	mremapFixed     = 2
+	mremapDontunmap = 4
+)
+
+// taskSize bounds user addresses (an MREMAP_FIXED target beyond it is
+// EINVAL).
+const taskSize = 1 << 52
+
+// sysMremap resizes and/or moves a mapping. The runner has no mapping
+// objects: a "mapping" is a run of mapped pages with one permission, which
+// is what Linux's VMA checks come to for anonymous private memory (adjacent
+// anonymous mappings with equal protection are merged by Linux too).
+func sysMremap(t *Thread, a *[6]uint64) (uint64, int) {
+	p := t.p
+	addr, oldLen, newLen, flags, newAddr := a[0], a[1], a[2], a[3], a[4]
+	if flags&^(mremapMaymove|mremapFixed|mremapDontunmap) != 0 ||
+		flags&mremapFixed != 0 && flags&mremapMaymove == 0 {
+		return 0, abi.EINVAL
+	}
+	if flags&mremapDontunmap != 0 && (flags&mremapMaymove == 0 || oldLen != newLen) {
+		return 0, abi.EINVAL
+	}
+	if addr%mem.PageSize != 0 {
+		return 0, abi.EINVAL
+	}
+	oldLen, newLen = pageUp(oldLen), pageUp(newLen)
+	if newLen == 0 || addr+oldLen < addr || addr+newLen < addr {
+		return 0, abi.EINVAL
+	}
+	perm, ok := p.Mem.Perm(addr)
+	if !ok {
+		return 0, abi.EFAULT
+	}
+	if oldLen == 0 {
+		// Duplicating a mapping needs a shared one; the runner has only
+		// private memory.
+		return 0, abi.EINVAL
+	}
+	// oneMapping reports whether [addr, addr+n) is mapped with perm.
+	oneMapping := func(n uint64) bool {
+		for x := addr; x < addr+n; x += mem.PageSize {
+			if q, ok := p.Mem.Perm(x); !ok || q != perm {
+				return false
+			}
+		}
+		return true
+	}
+	// move moves the first n bytes of the mapping to dst and maps the rest
+	// of newLen there, zero-filled.
+	move := func(dst, n uint64) (uint64, int) {
+		if p.Mem.Move(dst, addr, n) != nil {
+			return 0, abi.ENOMEM
+		}
+		if newLen > n {
+			_ = p.Mem.Map(dst+n, newLen-n, perm)
+		}
+		if flags&mremapDontunmap != 0 {
+			// The old range stays mapped, emptied.
+			_ = p.Mem.Map(addr, n, perm)
+		}
+		return dst, 0
+	}
+	if flags&mremapFixed != 0 {
+		if newAddr%mem.PageSize != 0 || newLen > taskSize || newAddr > taskSize-newLen {
+			return 0, abi.EINVAL
+		}
+		if addr+oldLen > newAddr && newAddr+newLen > addr {
+			return 0, abi.EINVAL
+		}
+		_ = p.Mem.Unmap(newAddr, newLen)
+		if oldLen > newLen {
+			_ = p.Mem.Unmap(addr+newLen, oldLen-newLen)
+			oldLen = newLen
+		}
+		if !oneMapping(oldLen) {
+			return 0, abi.EFAULT
+		}
+		return move(newAddr, oldLen)
+	}
+	if flags&mremapDontunmap == 0 && oldLen >= newLen {
+		_ = p.Mem.Unmap(addr+newLen, oldLen-newLen)
+		return addr, 0
+	}
+	if !oneMapping(oldLen) {
+		return 0, abi.EFAULT
+	}
+	if flags&mremapDontunmap == 0 && p.free(addr+oldLen, newLen-oldLen) && addr+newLen <= taskSize {
+		if p.Mem.Map(addr+oldLen, newLen-oldLen, perm) != nil {
+			return 0, abi.ENOMEM
+		}
+		return addr, 0
+	}
+	if flags&mremapMaymove == 0 {
+		return 0, abi.ENOMEM
+	}
+	dst, ok := p.Mem.FindFreeDown(mmapBottom, mmapTop, newLen)
+	if !ok {
+		return 0, abi.ENOMEM
+	}
+	return move(dst, oldLen)
 }
 
 const (

@@ -221,6 +221,43 @@ func (m *Memory) Unmap(addr, size uint64) error {
 	return nil
 }
 
+// Move moves the pages of [src, src+size) to [dst, dst+size) with their
+// contents and permissions, leaving the source unmapped (as mremap moves a
+// mapping): the storage moves, nothing is copied. Both addresses and size
+// must be multiples of PageSize. Every page of the source must be mapped
+// (else ErrUnmapped) and no page of the destination may be (else
+// ErrOverlap); on failure nothing changes.
+func (m *Memory) Move(dst, src, size uint64) error {
+	if err := checkRange(src, size); err != nil {
+		return err
+	}
+	if err := checkRange(dst, size); err != nil {
+		return err
+	}
+	if size == 0 {
+		return nil
+	}
+	if !m.covered(src, size) {
+		return fmt.Errorf("%w: %#x+%#x", ErrUnmapped, src, size)
+	}
+	if m.overlaps(dst, size) {
+		return fmt.Errorf("%w: %#x+%#x", ErrOverlap, dst, size)
+	}
+	for off := uint64(0); off < size; off += PageSize {
+		sl, si := m.entry(src + off)
+		d, p := sl.data[si], sl.perm[si]
+		sl.data[si], sl.perm[si] = nil, 0
+		pn := (dst + off) >> pageShift
+		dl := m.leafFor(pn, true)
+		dl.data[pn&levelMask], dl.perm[pn&levelMask] = d, p
+	}
+	m.removeSpan(src, src+size)
+	m.addSpan(dst, dst+size)
+	m.changed(src, size)
+	m.changed(dst, size)
+	return nil
+}
+
 // Protect changes the permissions of [addr, addr+size) to p. Every page of
 // the range must be mapped; otherwise it fails with ErrUnmapped and changes
 // nothing (as mprotect fails with ENOMEM).

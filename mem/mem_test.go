@@ -255,3 +255,41 @@ func BenchmarkFetchStep(b *testing.B) {
 		}
 	}
 }
+
+func TestMove(t *testing.T) {
+	m := mem.New()
+	mustMap(t, m, 0x10000, 0x1000, mem.RW)
+	mustMap(t, m, 0x11000, 0x1000, mem.Read)
+	if err := m.Poke(0x10ff8, []byte("abcdefghijkl")); err != nil {
+		t.Fatal(err)
+	}
+	mustMap(t, m, 0x40000, 0x1000, mem.RW)
+	for _, tc := range []struct {
+		dst, src, size uint64
+		want           error
+	}{
+		{0x30000, 0x10000, 0x3000, mem.ErrUnmapped}, // source not all mapped
+		{0x3f000, 0x10000, 0x2000, mem.ErrOverlap},  // destination partly mapped
+		{0x30800, 0x10000, 0x1000, mem.ErrAlign},
+	} {
+		if err := m.Move(tc.dst, tc.src, tc.size); !errors.Is(err, tc.want) {
+			t.Errorf("Move(%#x, %#x, %#x) = %v, want %v", tc.dst, tc.src, tc.size, err, tc.want)
+		}
+	}
+	if err := m.Move(0x30000, 0x10000, 0x2000); err != nil {
+		t.Fatal(err)
+	}
+	if m.Mapped(0x10000, 1) || m.Mapped(0x11000, 1) {
+		t.Error("source still mapped after Move")
+	}
+	got := make([]byte, 12)
+	if err := m.Read(0x30ff8, got); err != nil || string(got) != "abcdefghijkl" {
+		t.Errorf("moved contents %q, %v", got, err)
+	}
+	if p, _ := m.Perm(0x31000); p != mem.Read {
+		t.Errorf("moved permission %v, want %v", p, mem.Read)
+	}
+	if err := m.Write(0x31000, []byte{1}); err == nil {
+		t.Error("write to a moved read-only page succeeded")
+	}
+}
