@@ -402,3 +402,20 @@ func TestSaturateMatchesReference(t *testing.T) {
 		}
 	})
 }
+
+func TestAverageMatchesReference(t *testing.T) {
+	pairs(t, func(a, b V) {
+		for _, w := range []int{1, 2, 4} {
+			for _, signed := range []bool{false, true} {
+				val := func(x uint64) int64 { return int64(x) }
+				if signed {
+					val = func(x uint64) int64 { return int64(x<<(64-8*w)) >> (64 - 8*w) }
+				}
+				want := refMap(a, b, w, func(x, y uint64) uint64 { return uint64((val(x) + val(y) + 1) >> 1) })
+				if got := Average(a, b, w, signed); got != want {
+					t.Errorf("Average(%x, %x, %d, %v) = %x, want %x", a, b, w, signed, got, want)
+				}
+			}
+		}
+	})
+}

@@ -159,9 +159,20 @@ func satSigned(r, x, o, h uint64) uint64 {
 
 // Average is vavg{s,u}{b,h,w}: (a + b + 1) >> 1 computed without overflow.
 func Average(a, b V, w int, signed bool) V {
-	return map2(a, b, w, func(x, y uint64) uint64 {
-		return uint64((val(x, w, signed) + val(y, w, signed) + 1) >> 1)
-	})
+	h := laneHigh[w&15]
+	f := func(x, y uint64) uint64 {
+		if signed { // biasing both by 2^(8w-1) maps signed lanes onto unsigned
+			x, y = x^h, y^h
+		}
+		// Per lane, ⌈(x+y)/2⌉ = (x|y) - ((x^y)>>1); the masked shift keeps
+		// each lane's bits in the lane, and no lane borrows.
+		r := (x | y) - (x^y)>>1&^h
+		if signed {
+			r ^= h
+		}
+		return r
+	}
+	return V{Hi: f(a.Hi, b.Hi), Lo: f(a.Lo, b.Lo)}
 }
 
 // AbsDiff is vabsdub, vabsduh, vabsduw: |a - b| of unsigned elements.
