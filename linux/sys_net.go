@@ -85,14 +85,13 @@ func init() {
 		if e != 0 {
 			return 0, e
 		}
-		if len(val) == 4 {
-			binary.NativeEndian.PutUint32(val, t.p.order.Uint32(val))
-		}
+		opt := sockopt(a[1], a[2])
+		swapSockopt(a[1], opt, val, t.p.order, binary.NativeEndian)
 		var p unsafe.Pointer
 		if len(val) > 0 {
 			p = unsafe.Pointer(&val[0])
 		}
-		_, _, errno := unix.Syscall6(unix.SYS_SETSOCKOPT, uintptr(t.fd(a[0])), uintptr(a[1]), uintptr(a[2]), uintptr(p), uintptr(len(val)), 0)
+		_, _, errno := unix.Syscall6(unix.SYS_SETSOCKOPT, uintptr(t.fd(a[0])), uintptr(a[1]), opt, uintptr(p), uintptr(len(val)), 0)
 		return 0, int(errno)
 	})
 	def(abi.SYS_GETSOCKOPT, func(t *Thread, a *[6]uint64) (uint64, int) {
@@ -102,14 +101,12 @@ func init() {
 		}
 		val := make([]byte, min(n, 256)+1)
 		ln := uint32(len(val) - 1)
-		_, _, errno := unix.Syscall6(unix.SYS_GETSOCKOPT, uintptr(t.fd(a[0])), uintptr(a[1]), uintptr(a[2]), uintptr(unsafe.Pointer(&val[0])), uintptr(unsafe.Pointer(&ln)), 0)
+		_, _, errno := unix.Syscall6(unix.SYS_GETSOCKOPT, uintptr(t.fd(a[0])), uintptr(a[1]), sockopt(a[1], a[2]), uintptr(unsafe.Pointer(&val[0])), uintptr(unsafe.Pointer(&ln)), 0)
 		if errno != 0 {
 			return 0, int(errno)
 		}
 		val = val[:ln]
-		if ln == 4 {
-			t.p.order.PutUint32(val, binary.NativeEndian.Uint32(val))
-		}
+		swapSockopt(a[1], sockopt(a[1], a[2]), val, binary.NativeEndian, t.p.order)
 		if e := t.write(a[3], val); e != 0 {
 			return 0, e
 		}
@@ -181,6 +178,47 @@ func init() {
 		}
 		return uint64(n), 0
 	})
+}
+
+// sockopt translates a guest socket option name to the host's: powerpc
+// numbers SOL_SOCKET options 16-21 differently from most architectures
+// (asm/socket.h: SO_RCVLOWAT 16, SO_SNDLOWAT 17, SO_RCVTIMEO 18,
+// SO_SNDTIMEO 19, SO_PASSCRED 20, SO_PEERCRED 21).
+func sockopt(level, name uint64) uintptr {
+	if level == unix.SOL_SOCKET {
+		switch name {
+		case 16:
+			return unix.SO_RCVLOWAT
+		case 17:
+			return unix.SO_SNDLOWAT
+		case 18:
+			return unix.SO_RCVTIMEO
+		case 19:
+			return unix.SO_SNDTIMEO
+		case 20:
+			return unix.SO_PASSCRED
+		case 21:
+			return unix.SO_PEERCRED
+		}
+	}
+	return uintptr(name)
+}
+
+// swapSockopt converts an option value between byte orders: an int (4
+// bytes), SO_PEERCRED's struct ucred (three ints) or SO_RCVTIMEO's and
+// SO_SNDTIMEO's struct timeval (two 8-byte fields); other values are byte
+// strings. opt is the host option name.
+func swapSockopt(level uint64, opt uintptr, v []byte, from, to binary.ByteOrder) {
+	switch {
+	case len(v) == 4 || len(v) == 12 && level == unix.SOL_SOCKET && opt == unix.SO_PEERCRED:
+		for i := 0; i < len(v); i += 4 {
+			to.PutUint32(v[i:], from.Uint32(v[i:]))
+		}
+	case len(v) == 16 && level == unix.SOL_SOCKET && (opt == unix.SO_RCVTIMEO || opt == unix.SO_SNDTIMEO):
+		for i := 0; i < len(v); i += 8 {
+			to.PutUint64(v[i:], from.Uint64(v[i:]))
+		}
+	}
 }
 
 func ptr(b []byte) uintptr {
