@@ -243,6 +243,7 @@ func readCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint
 		}
 		return 0, errnoOf(err)
 	}
+	t.swapCounter(fd, b[:n])
 	return uint64(n), t.write(a[1], b[:n])
 }
 
@@ -263,6 +264,7 @@ func writeCommon(t *Thread, a *[6]uint64, stream bool, f func(int, []byte) (int,
 	if len(b) > 0 && t.p.Mem.Read(a[1], b) != nil {
 		return 0, abi.EFAULT
 	}
+	t.swapCounter(fd, b)
 	if len(b) > 0 && stream {
 		if kind := streamKind(fd); kind != 0 {
 			return t.writeStream(fd, kind, b)
