@@ -20,6 +20,21 @@ import (
 // lock held.
 type fdTable struct {
 	host []int // guest descriptor → host descriptor, or -1
+	// sigfds are the signalfds (sys_signalfd.go), by host descriptor.
+	sigfds map[int]*sigfdState
+}
+
+// closeHost closes host descriptor h, forgetting it as a signalfd.
+func (ft *fdTable) closeHost(h int) error {
+	delete(ft.sigfds, h)
+	return unix.Close(h)
+}
+
+// dupped records host descriptor nh as a duplicate of h.
+func (ft *fdTable) dupped(h, nh int) {
+	if s := ft.sigfds[h]; s != nil {
+		ft.sigfds[nh] = s
+	}
 }
 
 // badFD is a host descriptor that is never open: a guest descriptor that
@@ -75,7 +90,7 @@ func (ft *fdTable) close(g int) int {
 		return abi.EBADF
 	}
 	ft.host[g] = -1
-	return errnoOf(unix.Close(h))
+	return errnoOf(ft.closeHost(h))
 }
 
 // closeRange is close_range(first, last, flags) on the guest's table:
@@ -99,7 +114,7 @@ func (ft *fdTable) closeRange(first, last uint32, flags uint64) int {
 			continue
 		}
 		ft.host[g] = -1
-		_ = unix.Close(h)
+		_ = ft.closeHost(h)
 	}
 	return 0
 }
@@ -108,7 +123,7 @@ func (ft *fdTable) closeRange(first, last uint32, flags uint64) int {
 func (ft *fdTable) closeAll() {
 	for g, h := range ft.host {
 		if h >= 0 {
-			_ = unix.Close(h)
+			_ = ft.closeHost(h)
 			ft.host[g] = -1
 		}
 	}
@@ -158,8 +173,9 @@ func (t *Thread) dupTo(h, g int, cloexec bool) (uint64, int) {
 		return 0, e
 	}
 	if old := t.p.fds.get(g); old != badFD {
-		_ = unix.Close(old)
+		_ = t.p.fds.closeHost(old)
 	}
+	t.p.fds.dupped(h, nh)
 	t.p.fds.set(g, nh)
 	return uint64(g), 0
 }
@@ -174,5 +190,6 @@ func (t *Thread) dupLowest(h, min int, cloexec bool) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
+	t.p.fds.dupped(h, nh)
 	return t.p.fds.addLimited(nh, min)
 }

@@ -66,6 +66,9 @@ func (t *Thread) post(info sigInfo) bool {
 		t.info[sig] = info
 	}
 	t.pending |= sigBit(sig)
+	if t.p.fds.sigfds != nil {
+		t.p.fds.signalPosted(sig)
+	}
 	t.p.sigAny.Store(true)
 	select {
 	case t.wake <- struct{}{}:

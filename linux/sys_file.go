@@ -222,6 +222,9 @@ func sysPread(t *Thread, a *[6]uint64) (uint64, int) {
 
 func readCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint64, int) {
 	fd := t.fd(a[0])
+	if s := t.p.fds.sigfds[fd]; s != nil {
+		return signalfdRead(t, fd, s, a[1], a[2])
+	}
 	if !t.writable(a[1], int(min(a[2], 1<<20))) {
 		return 0, abi.EFAULT
 	}
