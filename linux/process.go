@@ -117,15 +117,18 @@ type Process struct {
 	quantum int
 	fds     fdTable // the guest's descriptors (fdtab.go)
 
-	gil      gil // the process lock: held by the running thread
-	threads  map[int]*Thread
-	nthreads atomic.Int32
-	nextTID  int
-	brkBase  uint64
-	brk      uint64
-	actions  [abi.NSIG + 1]sigAction
-	futexes  map[uint64]*futexQueue
-	sigAny   atomic.Bool // some thread may have a deliverable signal
+	gil     gil // the process lock: held by the running thread
+	threads map[int]*Thread
+	// POSIX timers (sys_timer.go) by id, and the next id to give.
+	timers    map[int]*posixTimer
+	nextTimer int
+	nthreads  atomic.Int32
+	nextTID   int
+	brkBase   uint64
+	brk       uint64
+	actions   [abi.NSIG + 1]sigAction
+	futexes   map[uint64]*futexQueue
+	sigAny    atomic.Bool // some thread may have a deliverable signal
 	// queuedN counts the queued real-time signal instances of all
 	// threads, at most sigpendingRL.Cur.
 	queuedN      int
@@ -267,6 +270,7 @@ func (p *Process) Instructions() uint64 { return p.instructions.Load() }
 func (p *Process) end(st ExitStatus, err error) {
 	p.endOnce.Do(func() {
 		p.fds.closeAll()
+		p.stopTimers()
 		p.status, p.stopErr = st, err
 		close(p.done)
 	})

@@ -15,6 +15,8 @@ type sigInfo struct {
 	// raw, if set, is the whole siginfo as rt_sigqueueinfo's caller gave
 	// it (guest byte order): the frame carries it unchanged but si_signo.
 	raw []byte
+	// timer, if set, is the POSIX timer that sent it (sys_timer.go).
+	timer *posixTimer
 }
 
 func sigBit(sig int) uint64 { return 1 << (sig - 1) }
@@ -80,6 +82,14 @@ func (t *Thread) post(info sigInfo) bool {
 // dequeue removes one instance of the pending signal sig and returns its
 // siginfo.
 func (t *Thread) dequeue(sig int) sigInfo {
+	info := t.dequeue1(sig)
+	if info.timer != nil {
+		info.timer.taken(&info, t.p)
+	}
+	return info
+}
+
+func (t *Thread) dequeue1(sig int) sigInfo {
 	if sig < abi.SIGRTMIN {
 		t.pending &^= sigBit(sig)
 		return t.info[sig]
@@ -104,6 +114,14 @@ func (t *Thread) dequeue(sig int) sigInfo {
 // to ignore it, as Linux does).
 func (p *Process) flush(sig int) {
 	for _, t := range p.threads {
+		if t.pending&sigBit(sig) != 0 && t.info[sig].timer != nil {
+			t.info[sig].timer.queued = false
+		}
+		for _, in := range t.queued[sig] {
+			if in.timer != nil {
+				in.timer.queued = false
+			}
+		}
 		t.pending &^= sigBit(sig)
 		p.queuedN -= len(t.queued[sig])
 		t.queued[sig] = nil
