@@ -36,7 +36,8 @@ func init() {
 	def(opXoris, ppc64asm.XORIS)
 	def(opAndi, ppc64asm.ANDICC)
 	def(opAndis, ppc64asm.ANDISCC)
-	def(opNop, ppc64asm.NOP, ppc64asm.PNOP)
+	def(opNop, ppc64asm.NOP)
+	def(opPnop, ppc64asm.PNOP)
 
 	defRc(opExtsb, ppc64asm.EXTSB, ppc64asm.EXTSBCC)
 	defRc(opExtsh, ppc64asm.EXTSH, ppc64asm.EXTSHCC)
@@ -148,10 +149,19 @@ func opAndis(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	return nil
 }
 
-// opNop is nop (ori 0,0,0) and pnop, the ISA 3.1 prefixed no-op (prefix
-// 0x07000000; its suffix is not executed). Reserved bits of the pnop prefix
-// are handled by the generic reserved-bits row.
+// opNop is nop (ori 0,0,0). Reserved bits of the pnop prefix are handled
+// by the generic reserved-bits row.
 func opNop(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error { return nil }
+
+// opPnop is pnop, the ISA 3.1 prefixed no-op (prefix 0x07000000): its
+// suffix is not executed, except that a suffix of the attn pattern is row
+// pnop-attn-suffix.
+func opPnop(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	if in.Suffix>>26 == 0 && in.Suffix>>1&0x1ff == 256 {
+		return e.prof.act(e.action(diffPnopAttn), in, "pnop with an attn suffix", decode.ErrInvalidForm)
+	}
+	return nil
+}
 
 // Sign extension and counting: op RA,RS.
 

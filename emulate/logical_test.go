@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
@@ -219,6 +220,27 @@ func TestBitPermute(t *testing.T) {
 func TestPnop(t *testing.T) {
 	runCases(t, []stepCase{{name: "pnop", word: 0x07000000, suffix: 0x00000000,
 		setup: func(m *machine) { m.r.GPR[3], m.r.CR, m.r.XER = 7, 0x12345678, regs.XERSO }}})
+}
+
+// TestPnopAttnSuffix: row pnop-attn-suffix. QEMU 7.2 gives SIGILL for a
+// pnop whose suffix has primary opcode 0 and bits 22:30 = 256 (measured with
+// the harness: suffixes 0x0142da01, 0x014ada00, 0x01425600, 0x02d25e00 and
+// 0x02402601 give st=ill, with bit 21 and Rc either way); the hardware
+// profile declines to step it. Suffixes of primary opcode 0 with other bits
+// 22:30 (0x00000400: 512) or of primary opcode 1 with bits 22:30 = 256
+// (0x04000200) run as a no-op under both (st=ok in the same runs).
+func TestPnopAttnSuffix(t *testing.T) {
+	var cases []stepCase
+	for _, s := range []uint32{0x0142da01, 0x014ada00, 0x01425600, 0x02d25e00, 0x02402601} {
+		cases = append(cases,
+			stepCase{name: fmt.Sprintf("suffix %08x", s), op: "pnop", word: 0x07000000, suffix: s, prof: QEMU, err: ErrIllegal},
+			stepCase{name: fmt.Sprintf("suffix %08x", s), op: "pnop", word: 0x07000000, suffix: s, prof: Hardware, err: ErrNotEmulated})
+	}
+	for _, s := range []uint32{0x00000400, 0x04000200} {
+		cases = append(cases, stepCase{name: fmt.Sprintf("suffix %08x", s), op: "pnop", word: 0x07000000, suffix: s, prof: anyProfile,
+			setup: func(m *machine) { m.r.GPR[3] = 7 }})
+	}
+	runCases(t, cases)
 }
 
 // TestLogicalReservedBits: the hardware profile ignores reserved fields
