@@ -93,80 +93,66 @@ func (t *Thread) sockFD(g uint64) (int, int) {
 
 // controlIn converts a guest control buffer to the host's: headers to host
 // order, SCM_RIGHTS descriptors to host descriptors, SCM_CREDENTIALS to host
-// order. Other messages pass unchanged.
+// order. Other messages pass unchanged. A cmsg_len below the header or
+// beyond the buffer is EINVAL, a descriptor not open EBADF.
 func (t *Thread) controlIn(b []byte) ([]byte, int) {
-	o := t.p.order
-	out := make([]byte, len(b))
-	copy(out, b)
-	for off := 0; len(b)-off >= cmsgHdrSize; {
-		ln := o.Uint64(b[off:])
-		if ln < cmsgHdrSize || ln > uint64(len(b)-off) {
-			return nil, abi.EINVAL
+	return convertControl(b, t.p.order, binary.NativeEndian, true, func(g uint32) (uint32, int) {
+		h := t.fd(uint64(g))
+		if h < 0 || h == badFD {
+			return 0, abi.EBADF
 		}
-		level, typ := o.Uint32(b[off+8:]), o.Uint32(b[off+12:])
-		binary.NativeEndian.PutUint64(out[off:], ln)
-		binary.NativeEndian.PutUint32(out[off+8:], level)
-		binary.NativeEndian.PutUint32(out[off+12:], typ)
-		data := b[off+cmsgHdrSize : off+int(ln)]
-		hd := out[off+cmsgHdrSize : off+int(ln)]
-		if level == solSocket {
-			switch typ {
-			case scmRights:
-				for i := 0; i+4 <= len(data); i += 4 {
-					h := t.fd(uint64(o.Uint32(data[i:])))
-					if h < 0 || h == badFD {
-						return nil, abi.EBADF
-					}
-					binary.NativeEndian.PutUint32(hd[i:], uint32(h))
-				}
-			case scmCreds:
-				for i := 0; i+4 <= len(data); i += 4 {
-					binary.NativeEndian.PutUint32(hd[i:], o.Uint32(data[i:]))
-				}
-			}
-		}
-		off += int(ln+7) &^ 7
-	}
-	return out, 0
+		return uint32(h), 0
+	})
 }
 
 // controlOut converts a host control buffer (as recvmsg filled it) to the
 // guest's; received descriptors get guest numbers.
 func (t *Thread) controlOut(b []byte) []byte {
-	o := t.p.order
+	out, _ := convertControl(b, binary.NativeEndian, t.p.order, false, func(h uint32) (uint32, int) {
+		g := uint64(1<<32 - 1)
+		if n, e := t.p.fds.addLimited(int(int32(h)), 0); e == 0 {
+			g = n
+		}
+		return uint32(g), 0
+	})
+	return out
+}
+
+// convertControl rewrites the control messages of b from one byte order to
+// the other, mapping SCM_RIGHTS descriptors through fd. strict makes a
+// malformed header EINVAL (else the walk stops there).
+func convertControl(b []byte, from, to binary.ByteOrder, strict bool, fd func(uint32) (uint32, int)) ([]byte, int) {
 	out := make([]byte, len(b))
 	copy(out, b)
 	for off := 0; len(b)-off >= cmsgHdrSize; {
-		ln := binary.NativeEndian.Uint64(b[off:])
+		ln := from.Uint64(b[off:])
 		if ln < cmsgHdrSize || ln > uint64(len(b)-off) {
+			if strict {
+				return nil, abi.EINVAL
+			}
 			break
 		}
-		level, typ := binary.NativeEndian.Uint32(b[off+8:]), binary.NativeEndian.Uint32(b[off+12:])
-		o.PutUint64(out[off:], ln)
-		o.PutUint32(out[off+8:], level)
-		o.PutUint32(out[off+12:], typ)
+		level, typ := from.Uint32(b[off+8:]), from.Uint32(b[off+12:])
+		to.PutUint64(out[off:], ln)
+		to.PutUint32(out[off+8:], level)
+		to.PutUint32(out[off+12:], typ)
 		data := b[off+cmsgHdrSize : off+int(ln)]
-		gd := out[off+cmsgHdrSize : off+int(ln)]
-		if level == solSocket {
-			switch typ {
-			case scmRights:
-				for i := 0; i+4 <= len(data); i += 4 {
-					h := int(int32(binary.NativeEndian.Uint32(data[i:])))
-					g := uint64(1<<32 - 1)
-					if n, e := t.p.fds.addLimited(h, 0); e == 0 {
-						g = n
+		od := out[off+cmsgHdrSize : off+int(ln)]
+		if level == solSocket && (typ == scmRights || typ == scmCreds) {
+			for i := 0; i+4 <= len(data); i += 4 {
+				v := from.Uint32(data[i:])
+				if typ == scmRights {
+					var e int
+					if v, e = fd(v); e != 0 {
+						return nil, e
 					}
-					o.PutUint32(gd[i:], uint32(g))
 				}
-			case scmCreds:
-				for i := 0; i+4 <= len(data); i += 4 {
-					o.PutUint32(gd[i:], binary.NativeEndian.Uint32(data[i:]))
-				}
+				to.PutUint32(od[i:], v)
 			}
 		}
 		off += int(ln+7) &^ 7
 	}
-	return out
+	return out, 0
 }
 
 func sendmsg(t *Thread, g, msgp, flags uint64) (uint64, int) {
