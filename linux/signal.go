@@ -17,6 +17,9 @@ type sigInfo struct {
 	raw []byte
 	// timer, if set, is the POSIX timer that sent it (sys_timer.go).
 	timer *posixTimer
+	// shared marks a process-directed signal (postProcess): any thread's
+	// signalfd may take it.
+	shared bool
 }
 
 func sigBit(sig int) uint64 { return 1 << (sig - 1) }
@@ -149,6 +152,7 @@ func (p *Process) postProcess(info sigInfo) bool {
 		}
 	}
 	if target != nil {
+		info.shared = true
 		return target.post(info)
 	}
 	return true

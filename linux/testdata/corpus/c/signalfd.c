@@ -44,6 +44,16 @@ static void *sender(void *arg) {
 	return arg;
 }
 
+static int rfd;
+
+static void *reader(void *arg) {
+	struct signalfd_siginfo si;
+	res("other thread reads", read(rfd, &si, sizeof si));
+	if (arg)
+		show(&si);
+	return 0;
+}
+
 int main(void) {
 	sigset_t block, mask;
 	sigemptyset(&block);
@@ -102,6 +112,18 @@ int main(void) {
 	res("blocking read", read(bfd, si, sizeof si[0]));
 	show(&si[0]);
 	pthread_join(th, 0);
+
+	/* A process-directed signal is there for every thread's read; one
+	 * sent to the main thread only for the main thread's. */
+	rfd = fd;
+	kill(getpid(), SIGUSR1);
+	pthread_create(&th, 0, reader, &rfd);
+	pthread_join(th, 0);
+	pthread_kill(pthread_self(), SIGUSR2);
+	pthread_create(&th, 0, reader, 0);
+	pthread_join(th, 0);
+	res("main thread reads", read(fd, si, sizeof si));
+	show(&si[0]);
 
 	/* Errors. */
 	res("read short buffer", read(fd, si, 64));
