@@ -47,25 +47,6 @@ var vmxWhyText = [numWhy]struct {
 	whyDivide:     {diffVMXDivide, "an element with an undefined quotient (zero divisor or overflow)"},
 }
 
-// vmxUnknownErr holds the preallocated refusals of the VMX ops, so that a
-// refusal allocates nothing (like notEmulatedErr).
-var vmxUnknownErr = func() (t [numWhy][decode.NumOps]error) {
-	for i := range decode.NumOps {
-		op := decode.Op(i)
-		_, v, _, ok := decode.Encoding(op)
-		if !ok {
-			continue
-		}
-		if in, err := decode.Lookup(uint32(v>>32), uint32(v)); err != nil || in.Class != decode.ClassVMX {
-			continue
-		}
-		for w := range numWhy {
-			t[w][i] = hardwareUnknown(op, vmxWhyText[w].text, nil)
-		}
-	}
-	return t
-}()
-
 // vmxUnknown is the answer where the profile's Difference row for why says
 // the behaviour is not known (HardwareStep): ErrNotEmulated with the
 // reason. It is nil where the profile has a value.
@@ -73,9 +54,8 @@ func vmxUnknown(e *Emulator, in *decode.Inst, why vmxWhy) error {
 	if e.action(vmxWhyText[why].id) != HardwareStep {
 		return nil
 	}
-	if err := vmxUnknownErr[why][in.Op]; err != nil {
-		return err
-	}
+	// Shared through the refusal table: allocated the first time an op
+	// gives it, never again (TestEveryRefusalAllocs).
 	return hardwareUnknown(in.Op, vmxWhyText[why].text, nil)
 }
 
