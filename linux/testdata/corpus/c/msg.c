@@ -10,12 +10,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-static void res(const char *what, long r) {
-	if (r < 0)
-		printf("%s: -1 %s\n", what, strerror(errno));
-	else
-		printf("%s: %ld\n", what, r);
-}
+#include "res.h"
 
 /* sendfds sends one byte with n descriptors attached. */
 static long sendfds(int s, int *fds, int n) {

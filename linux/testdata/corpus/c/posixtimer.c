@@ -12,12 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static void res(const char *what, long r) {
-	if (r < 0)
-		printf("%s: -1 %s\n", what, strerror(errno));
-	else
-		printf("%s: %ld\n", what, r);
-}
+#include "res.h"
 
 static volatile sig_atomic_t got, gcode, gval;
 

@@ -13,12 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static void res(const char *what, long r) {
-	if (r < 0)
-		printf("%s: -1 %s\n", what, strerror(errno));
-	else
-		printf("%s: %ld\n", what, r);
-}
+#include "res.h"
 
 /* ssi_int is shown for little-endian only: on big-endian qemu-user 7.2
  * reports 0 where Linux copies sival_int (the first 4 bytes of the

@@ -13,12 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static void res(const char *what, long r) {
-	if (r < 0)
-		printf("%s: -1 %s\n", what, strerror(errno));
-	else
-		printf("%s: %ld\n", what, r);
-}
+#include "res.h"
 
 int main(void) {
 	int fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
