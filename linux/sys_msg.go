@@ -155,16 +155,21 @@ func convertControl(b []byte, from, to binary.ByteOrder, strict bool, fd func(ui
 	return out, 0
 }
 
+// msgArgs reads what sendmsg and recvmsg share: the host descriptor of
+// guest socket g, the msghdr at msgp and its iovecs.
+func (t *Thread) msgArgs(g, msgp uint64) (fd int, m guestMsghdr, iov [][2]uint64, e int) {
+	if fd, e = t.sockFD(g); e != 0 {
+		return
+	}
+	if m, e = t.msghdr(msgp); e != 0 {
+		return
+	}
+	iov, e = t.msgIovecs(m.iov, m.iovlen)
+	return
+}
+
 func sendmsg(t *Thread, g, msgp, flags uint64) (uint64, int) {
-	fd, e := t.sockFD(g)
-	if e != 0 {
-		return 0, e
-	}
-	m, e := t.msghdr(msgp)
-	if e != 0 {
-		return 0, e
-	}
-	iov, e := t.msgIovecs(m.iov, m.iovlen)
+	fd, m, iov, e := t.msgArgs(g, msgp)
 	if e != 0 {
 		return 0, e
 	}
@@ -237,15 +242,7 @@ func rawSendmsg(fd int, data, ctl []byte, sa unsafe.Pointer, salen, flags int) (
 }
 
 func recvmsg(t *Thread, g, msgp, flags uint64) (uint64, int) {
-	fd, e := t.sockFD(g)
-	if e != 0 {
-		return 0, e
-	}
-	m, e := t.msghdr(msgp)
-	if e != 0 {
-		return 0, e
-	}
-	iov, e := t.msgIovecs(m.iov, m.iovlen)
+	fd, m, iov, e := t.msgArgs(g, msgp)
 	if e != 0 {
 		return 0, e
 	}
