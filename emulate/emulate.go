@@ -664,10 +664,3 @@ func EmulatedOps() []decode.Op {
 	}
 	return out
 }
-
-func byteOrder(r *regs.Regs) binary.ByteOrder {
-	if r.MSR&regs.MSRLE != 0 {
-		return binary.LittleEndian
-	}
-	return binary.BigEndian
-}

@@ -65,17 +65,6 @@ func fprfAny(f softfloat.Format, b softfloat.Bits) uint64 {
 	return fprfCode(f.Classify(b), f.SignBit(b))
 }
 
-// fprfClass returns FPSCR[FPRF] (C FL FG FE FU, 5 bits) for the double x;
-// with single set, x holds a single-precision value and is classified in
-// single format (a denormal single is a normal double).
-func fprfClass(x uint64, single bool) uint64 {
-	c := fpClass(x)
-	if single && c == softfloat.Normal && int(x>>52&0x7ff) < 1023+softfloat.Binary32.Emin() {
-		c = softfloat.Subnormal
-	}
-	return fprfCode(c, fpNeg(x))
-}
-
 // fprfCode is the FPRF code of a class and sign.
 func fprfCode(c softfloat.Class, neg bool) uint64 {
 	switch c {

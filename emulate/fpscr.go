@@ -125,11 +125,6 @@ func fpWiden(f softfloat.Format, b softfloat.Bits) uint64 {
 	return b.Lo
 }
 
-// setDouble makes res the double x with no exception.
-func (res *fpResult) setDouble(x uint64) {
-	res.sf, res.f = softfloat.Result{Bits: softfloat.B(x)}, softfloat.Binary64
-}
-
 // fpInvalidBits maps the core's invalid-operation causes to FPSCR bits.
 var fpInvalidBits = [...]struct {
 	f  softfloat.Flags

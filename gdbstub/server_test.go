@@ -368,10 +368,6 @@ func TestTargetXML(t *testing.T) {
 	}
 }
 
-func itoh(n int) string {
-	return strings.TrimLeft(hex.EncodeToString([]byte{byte(n >> 8), byte(n)}), "0") + map[bool]string{true: "0", false: ""}[n == 0]
-}
-
 // FuzzServer feeds arbitrary client bytes to a Server with a fake target:
 // it must never panic and must answer every well-formed packet.
 func FuzzServer(f *testing.F) {

@@ -3,7 +3,6 @@ package linux
 import (
 	"crypto/rand"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -295,8 +294,6 @@ func (t *Thread) unlock() {
 	t.e.ClearCopyBuffer()
 	t.p.gil.unlock()
 }
-
-var errExited = errors.New("linux: process exited")
 
 // Signal sends sig to the process from outside (kill(2) by another
 // process): it is delivered to a thread that does not block it.
