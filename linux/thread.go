@@ -87,7 +87,8 @@ func (t *Thread) run() {
 			t.unlock()
 			return
 		}
-		if p.nthreads.Load() > 1 && p.gil.waiting() {
+		// Another thread, a host signal or a timer waits for the lock.
+		if p.gil.waiting() {
 			t.unlock()
 			t.lock()
 		}

@@ -1,0 +1,85 @@
+package linux_test
+
+import (
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/ppc64emu/ppc64emu/linux"
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// spinCode writes one byte (the handshake) to stdout, then spins on b . for
+// ever, never making another system call.
+func spinCode() []uint32 {
+	code := helloCode("!")[:7]      // bcl; mflr; addi r4; li r3,1; li r5,1; li r0,4; sc
+	code = append(code, 0x48000000) // b .
+	code[2] = addi(4, 4, uint32(4*len(code)-4))
+	return code
+}
+
+// A signal sent to the process from outside (Process.Signal, what
+// ppc64emu run does with SIGINT, SIGTERM, SIGHUP it receives) reaches a
+// single thread that spins without system calls: the default action ends
+// the process with that signal, as Linux does and as qemu-user does (a
+// busy loop under qemu-ppc64le dies of SIGTERM, status 143 in the shell).
+// The test sends the signal after the guest's handshake byte and once the
+// guest has run a few quanta in its loop; 10 s is a
+// failure bound (the signal used to wait for a process lock the spinning
+// thread never released), not a timing measurement.
+func TestSignalBusyLoop(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		order binary.ByteOrder
+		sig   int
+	}{
+		{"le-term", binary.LittleEndian, abi.SIGTERM},
+		{"le-int", binary.LittleEndian, abi.SIGINT},
+		{"be-hup", binary.BigEndian, abi.SIGHUP},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "prog")
+			if err := os.WriteFile(path, buildELF(tc.order, false, spinCode(), []byte("!")), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			const quantum = 1000
+			p, err := linux.Start(path, []string{"prog"}, nil, linux.Config{Stdout: w, Quantum: quantum})
+			w.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b [1]byte
+			if _, err := r.Read(b[:]); err != nil {
+				t.Fatalf("handshake: %v", err)
+			}
+			// The count grows only while the thread runs quanta with
+			// the process lock, past its write: it is in the loop.
+			for p.Instructions() < 3*quantum {
+				time.Sleep(time.Millisecond)
+			}
+			go p.Signal(tc.sig) // it blocked for ever before the fix
+			type res struct {
+				st  linux.ExitStatus
+				err error
+			}
+			done := make(chan res, 1)
+			go func() { st, err := p.Wait(); done <- res{st, err} }()
+			select {
+			case got := <-done:
+				if got.err != nil || got.st != (linux.ExitStatus{Signal: tc.sig}) {
+					t.Fatalf("status %+v, %v; want killed by signal %d", got.st, got.err, tc.sig)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatalf("signal %d did not end the spinning guest within 10 s", tc.sig)
+			}
+		})
+	}
+}
