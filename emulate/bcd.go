@@ -118,6 +118,9 @@ func opBCD(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			res.V, res.CR = bcd.V{Lo: 0xc | uint64(ps(3))*3}, bcd.EQ
 		}
 	}
+	if res.Status == bcd.Defined {
+		bcdHardwareCR(e, in, &res, a(2), ps(3))
+	}
 	if res.Status != bcd.Unchanged {
 		r.SetVR(int(in.Args[0])&31, regs.VSR{Hi: res.V.Hi, Lo: res.V.Lo})
 	}
@@ -148,4 +151,27 @@ func bcdReservedQEMU(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error
 		return refusal(in.Op, ErrNotEmulated, "reserved bit set: QEMU's VMX op not decoded", nil)
 	}
 	return semantics[want](e, r, m, &alt)
+}
+
+// bcdHardwareCR applies two POWER9 facts to a defined result under the
+// hardware profile. bcds., bcdsr. and bcdtrunc. that shift out non-zero
+// digits and leave a zero: CR6 is GT or LT from the sign of VRB, with SO,
+// where QEMU 7.2 gives EQ|SO (Differences row "bcd-overflow-cr6").
+// bcdadd. and bcdsub. with a zero sum of negative operands (−0 + −0): +0
+// with the preferred plus sign, where QEMU 7.2 keeps −0
+// (Differences row "bcd-negative-zero").
+func bcdHardwareCR(e *Emulator, in *decode.Inst, res *bcd.Result, b bcd.V, ps int) {
+	switch bcdKinds[in.Op] {
+	case bkS, bkSR, bkTrunc:
+		if res.CR&(bcd.SO|bcd.EQ) == bcd.SO|bcd.EQ && !e.qemuSide(diffBCDOverflowCR) {
+			res.CR = bcd.SO | bcd.GT
+			if _, neg, _ := bcd.Signed(b); neg {
+				res.CR = bcd.SO | bcd.LT
+			}
+		}
+	case bkAdd, bkSub:
+		if res.CR&bcd.EQ != 0 && res.V.Lo&15 == 0xd && !e.qemuSide(diffBCDNegZero) {
+			res.V.Lo = res.V.Lo&^15 | 0xc | uint64(ps)*3
+		}
+	}
 }

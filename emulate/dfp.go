@@ -181,6 +181,9 @@ type dfpResult struct {
 	f     *decimal.Format // the result's format, for FPRF (nil: FPRF unchanged)
 	write bool            // the op writes FRT
 	exact bool            // the op cannot round (denbcd): FR and FI are left alone
+	// evenLong: a Long result (val.Lo) that goes to the even register of
+	// the pair, the odd one becoming 0 (drdpq on the hardware profile).
+	evenLong bool
 }
 
 // dfpCommit finishes a DFP op that writes FRT[p]: FPSCR exception bits,
@@ -224,19 +227,23 @@ func (e *Emulator) dfpCommit(r *regs.Regs, in *decode.Inst, res *dfpResult) erro
 	}
 	fs = regs.FPSCRSummary(fs)
 	cr := fpCR1(r.CR, in, fs)
+	v := res.val
+	if res.evenLong {
+		v = decimal.Bits{Hi: v.Lo}
+	}
 	if enabled && e.fpTrapMode(r) {
 		x := &FPException{Op: in.Op, FPSCR: fs, CR: cr, Target: -1}
 		if write {
-			x.Target, x.Value = res.frt, res.val.Lo
+			x.Target, x.Value = res.frt, v.Lo
 			if res.quad {
-				x.Target, x.Value, x.Pair, x.ValueLo = res.frt&^1, res.val.Hi, true, res.val.Lo
+				x.Target, x.Value, x.Pair, x.ValueLo = res.frt&^1, v.Hi, true, v.Lo
 			}
 		}
 		return x
 	}
 	r.FPSCR, r.CR = fs, cr
 	if write {
-		dfpPut(r, res.frt, res.quad, res.val)
+		dfpPut(r, res.frt, res.quad, v)
 	}
 	return nil
 }
@@ -362,20 +369,21 @@ func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			if err := e.unknown(in, diffDFPNaNNarrow, "NaN payload too long for the target format: hardware result unknown"); err != nil {
 				return err
 			}
-			res.val = decimal.Short.NarrowNaN(decimal.Long, b) // drsp keeps an SNaN without VXSNAN
+			res.val = dfpNarrowNaN(e, decimal.Short, decimal.Long, b) // drsp keeps an SNaN without VXSNAN
 			break
 		}
 		res.val, res.fl = decimal.Short.Convert(ctx, decimal.Long, b, true)
 	case dkRDPQ:
-		// The Long result goes to the odd register of FRTp, the even
-		// one becomes 0 (harness).
+		// The Long result goes to the even register of FRTp on POWER9,
+		// to the odd one under QEMU 7.2; the other becomes 0
+		// (Differences row "drdpq-pair").
 		b := dfpGet(r, a(1), true)
-		res.frt, res.f = a(0), decimal.Long
+		res.frt, res.f, res.evenLong = a(0), decimal.Long, !e.qemuSide(diffDrdpqPair)
 		if decimal.Extended.NaNPayloadDigits(b) > decimal.Long.Precision-1 {
 			if err := e.unknown(in, diffDFPNaNNarrow, "NaN payload too long for the target format: hardware result unknown"); err != nil {
 				return err
 			}
-			res.val, res.fl = decimal.Long.Convert(ctx, decimal.Long, decimal.Long.NarrowNaN(decimal.Extended, b), false)
+			res.val, res.fl = decimal.Long.Convert(ctx, decimal.Long, dfpNarrowNaN(e, decimal.Long, decimal.Extended, b), false)
 			break
 		}
 		res.val, res.fl = decimal.Long.Convert(ctx, decimal.Extended, b, false)
@@ -463,4 +471,14 @@ func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		return nil
 	}
 	return e.dfpCommit(r, in, &res)
+}
+
+// dfpNarrowNaN is drsp's and drdpq's NaN b of format src whose payload is
+// too long for f (Differences row "dfp-nan-narrow"): POWER9 keeps the
+// payload's trailing p−1 digits, QEMU 7.2 cuts it through decNumber.
+func dfpNarrowNaN(e *Emulator, f, src *decimal.Format, b decimal.Bits) decimal.Bits {
+	if e.qemuSide(diffDFPNaNNarrow) {
+		return f.NarrowNaN(src, b)
+	}
+	return f.TrailingNaN(src, b)
 }

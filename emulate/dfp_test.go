@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
@@ -304,7 +305,7 @@ func TestDenbcd(t *testing.T) {
 
 // TestDFPSpecialOperands: dscli/dscri of an infinity or NaN and drsp/drdpq
 // of a NaN payload too long for the target: the hardware profile refuses
-// (dscli-special, dfp-nan-narrow), registers unchanged; the QEMU profile
+// the shifts (dscli-special), registers unchanged; the QEMU profile
 // gives QEMU 7.2's values (testdata/traces/dfp.*.txt.gz, the vector named).
 func TestDFPSpecialOperands(t *testing.T) {
 	const z = 0
@@ -328,8 +329,11 @@ func TestDFPSpecialOperands(t *testing.T) {
 		m.r.SetFPR(c.fra, c.a)
 		m.r.SetFPR(c.fra+1, c.b)
 		before := m.r
-		if err := m.step(t, Hardware, c.w); !errors.Is(err, ErrNotEmulated) || before != m.r {
-			t.Errorf("%s: hardware: %v", c.name, err)
+		// dfp-nan-narrow has a hardware value (TestValgrindHardwareLines).
+		if strings.Contains(c.name, "dsc") {
+			if err := m.step(t, Hardware, c.w); !errors.Is(err, ErrNotEmulated) || before != m.r {
+				t.Errorf("%s: hardware: %v", c.name, err)
+			}
 		}
 		if err := m.step(t, QEMU, c.w); err != nil {
 			t.Fatalf("%s: qemu: %v", c.name, err)

@@ -65,6 +65,10 @@ const (
 	diffDenbcdInvalid                 // denbcd-invalid
 	diffDSCLISpecial                  // dscli-special
 	diffDFPNaNNarrow                  // dfp-nan-narrow
+	diffDrdpqPair                     // drdpq-pair
+	diffBCDOverflowCR                 // bcd-overflow-cr6
+	diffBCDNegZero                    // bcd-negative-zero
+	diffVmul10ExtDigit                // vmul10-extend-digit
 	diffDenbcdDigitTen                // denbcd-digit-a
 	diffDenbcdDigitTenOver            // denbcd-digit-a-over
 	diffBCDReservedVMX                // bcd-reserved-vmx
@@ -512,9 +516,37 @@ var differenceRows = [numDiffs]Difference{
 	diffDFPNaNNarrow: {
 		ID:       "dfp-nan-narrow",
 		What:     "drsp/drdpq of a NaN whose payload has more digits than the narrower format's p−1 trailing digits hold",
-		Hardware: HardwareStep, HWDetail: "the ISA leaves the payload to the implementation: let the CPU decide",
+		Hardware: Value, HWDetail: "the payload's trailing p−1 digits are kept (the low declets of the trailing significand field), with the sign and class; drsp keeps an SNaN, drdpq quiets it with VXSNAN as for any SNaN (HW-measured: drsp fe000000d0e0a0d0 gives 00000000fe00a0d0, drdpq fc00000000000000 c00100035b007700 gives fc0100035b007700)",
 		QEMU: Value, QDetail: "a payload of more than p digits (p = 7 drsp, 16 drdpq) is cut to its last p digits and the NaN quieted without VXSNAN; a payload then of exactly p significant digits becomes 0; otherwise as any NaN operand (drsp keeps an SNaN, drdpq quiets it with VXSNAN)",
-		Source: "QEMU 7.2 target/ppc/dfp_helper.c (helper_drsp, helper_drdpq through libdecnumber decimal32/64FromNumber); golden traces testdata/traces/drsp*.txt.gz, drdpq*.txt.gz and dfp.*.txt.gz (testdata/vectors/dfp.txt)",
+		Source: "Valgrind none/tests/ppc64/test_dfp2.stdout.exp (hardware, HW-measured); QEMU 7.2 target/ppc/dfp_helper.c (helper_drsp, helper_drdpq through libdecnumber decimal32/64FromNumber); golden traces testdata/traces/drsp*.txt.gz, drdpq*.txt.gz and dfp.*.txt.gz (testdata/vectors/dfp.txt)",
+	},
+	diffDrdpqPair: {
+		ID:       "drdpq-pair",
+		What:     "drdpq[.]: which register of the target pair FRTp receives the DFP Long result",
+		Hardware: Value, HWDetail: "the even register (FRTp), the odd one becomes 0: drdpq of 2207c00000000000 0000000000000e50 gives 2234000000000e50 0000000000000000 (HW-measured; Valgrind's own emulation writes FRTp alone)",
+		QEMU: Value, QDetail: "the odd register (FRTp+1), the even one becomes 0 (golden traces testdata/traces/drdpq*.txt.gz)",
+		Source: "Valgrind none/tests/ppc64/test_dfp2.stdout.exp line \"drdpq 2207c00000000000 0000000000000e50 D128->D64 ==> 2234000000000e50 0000000000000000\" (hardware; the same file's dscli/dscri lines print FRT+1, which the last drdpq left 0) and VEX guest_ppc_toIR.c (drdpq: putDReg of frS); QEMU 7.2 via the harness. The ISA text of drdpq was not found in the search corpora",
+	},
+	diffBCDOverflowCR: {
+		ID:       "bcd-overflow-cr6",
+		What:     "bcds., bcdsr., bcdtrunc. that shift or truncate away non-zero digits and leave a zero result: CR6",
+		Hardware: Value, HWDetail: "GT|SO, or LT|SO for a negative VRB: the sign of the operand, not EQ of the zero that remains (HW-measured, 400 lines)",
+		QEMU: Value, QDetail: "EQ|SO from the zero result (golden traces testdata/traces/bcds.*, bcdtrunc.*)",
+		Source: "Valgrind none/tests/ppc64/test_isa_3_0_other.stdout.exp-LE (hardware), e.g. \"bcds. p0 xa:0000000000000003 0000000000000000  xb:0030000000000000 000000000000000c  => (GT)(SO)\"; qemu-user 7.2 prints (EQ)(SO) for the same line",
+	},
+	diffBCDNegZero: {
+		ID:       "bcd-negative-zero",
+		What:     "bcdadd./bcdsub. whose operands have the same effective negative sign and a zero sum (−0 + −0)",
+		Hardware: Value, HWDetail: "+0 with the preferred plus sign (C, or F with PS=1), CR6 = EQ (HW-measured)",
+		QEMU: Value, QDetail: "−0 (sign code D); CR6 as the ISA's EQ (qemu-user 7.2 with Valgrind's test prints (LT)(EQ) there)",
+		Source: "Valgrind none/tests/ppc64/test_isa_3_0_other.stdout.exp-LE (hardware): \"bcdadd. p0 xa:0000000000000000 000000000000000d ( - ) xb:0000000000000000 000000000000000d ( - ) => (EQ) (2) xt:0000000000000000 000000000000000c(+|0)\"; qemu-user 7.2 gives …000d",
+	},
+	diffVmul10ExtDigit: {
+		ID:       "vmul10-extend-digit",
+		What:     "vmul10euq, vmul10ecuq with an extend digit (VRB bits 124:127) above 9 (undefined in the ISA)",
+		Hardware: Value, HWDetail: "the digit is added with its bits 1 and 2 cleared (d & 9): 12 adds 8, 13 and 15 add 9 (HW-measured for 12, 13, 15 on vmul10euq, 1,085 lines; 10, 11, 14 and vmul10ecuq's carry assumed the same)",
+		QEMU: Value, QDetail: "the nibble is added as it is (golden traces testdata/traces/vmul10*)",
+		Source: "Valgrind none/tests/ppc64/test_isa_3_0_other.stdout.exp-LE (hardware): \"vmul10euq  xa:0000000000000000 000000000000000c (+|0) xb:0000000000000000 000000000000000c (+|0) =>  (0) xt:0000000000000000 0000000000000080\" (0xc × 10 + 8); Power ISA 3.0B Book I 6.9.1 (vmul10euq)",
 	},
 	diffVMXIndex: {
 		ID: "vmx-index-past-end",

@@ -68,8 +68,7 @@ func init() {
 
 	def(vUn0(func(a vec.V) vec.V { return vec.Mul10(a, 0, false) }), p.VMUL10UQ)
 	def(vUn0(func(a vec.V) vec.V { return vec.Mul10(a, 0, true) }), p.VMUL10CUQ)
-	def(vBin0(func(a, b vec.V) vec.V { return vec.Mul10(a, b.Lo&15, false) }), p.VMUL10EUQ)
-	def(vBin0(func(a, b vec.V) vec.V { return vec.Mul10(a, b.Lo&15, true) }), p.VMUL10ECUQ)
+	def(opMul10Extend, p.VMUL10EUQ, p.VMUL10ECUQ)
 
 	defElem(vUn(vec.Negate), p.VNEGW, p.VNEGD)
 	ext := func(from, to int) semFn {
@@ -154,4 +153,18 @@ func laneMask(set uint16, w int) vec.V {
 		}
 	}
 	return vec.MaskFromBits(x, w)
+}
+
+// opMul10Extend is vmul10euq and vmul10ecuq: VRA × 10 plus the extend digit
+// in bits 124:127 of VRB (the carry out for vmul10ecuq). An extend digit
+// above 9 is undefined in the ISA (Differences row "vmul10-extend-digit"):
+// POWER9 adds the digit with bits 1 and 2 cleared (12 → 8, 13 and 15 → 9),
+// QEMU 7.2 adds it as it is.
+func opMul10Extend(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	d := vB(r, in).Lo & 15
+	if d > 9 && !e.qemuSide(diffVmul10ExtDigit) {
+		d &= 9
+	}
+	setVRT(r, in, vec.Mul10(vA(r, in), d, in.Op == p.VMUL10ECUQ))
+	return nil
 }

@@ -290,3 +290,38 @@ func TestRunProfileDefault(t *testing.T) {
 		t.Errorf("QEMU profile: status %+v, %v; want exit 0", st, err)
 	}
 }
+
+// mcrxr, removed in ISA 3.0, raises an illegal-instruction interrupt on
+// POWER9/POWER10 and Linux's emulate_instruction completes it (traps.c):
+// CR field BF gets XER bits 32:35 (SO, OV, CA, 0), which are cleared. So
+// under the runner a program sees CR7 = 0b1110 and XER[32:35] = 0 after
+// setting SO, OV and CA, in both byte orders.
+func TestRunMcrxrKernelEmulation(t *testing.T) {
+	e := func(op ppc64asm.Op, args ...int64) uint32 {
+		w, _, err := decode.Encode(op, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	const mcrxrCR7 = 0x7c000400 | 7<<23 // mcrxr cr7: not in the ISA 3.0+ op tables
+	code := []uint32{
+		e(ppc64asm.ADDIS, 3, 0, -0x2000), // lis r3,0xe000: SO, OV, CA
+		e(ppc64asm.MTSPR, 1, 3),          // mtxer r3
+		mcrxrCR7,
+		e(ppc64asm.MFCR, 3),
+		e(ppc64asm.ANDICC, 3, 3, 0xf), // CR7
+		e(ppc64asm.MFSPR, 4, 1),       // mfxer r4
+		e(ppc64asm.RLDICL, 4, 4, 36, 60),
+		e(ppc64asm.RLDICR, 4, 4, 4, 59), // XER[32:35] << 4
+		e(ppc64asm.OR, 3, 3, 4),
+		li(0, 234),
+		sc,
+	}
+	for _, order := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+		_, st, err := runELF(t, buildELF(order, false, code, nil), linux.Config{})
+		if err != nil || st != (linux.ExitStatus{Code: 0x0e}) {
+			t.Errorf("%v: status %+v, %v; want exit 0x0e (CR7 = SO|OV|CA, XER[32:35] cleared)", order, st, err)
+		}
+	}
+}

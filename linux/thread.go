@@ -179,6 +179,10 @@ func (t *Thread) outcome(in *decode.Inst, word uint32, err error) bool {
 	case errors.Is(err, emulate.ErrTrap):
 		return t.syncSignal(abi.SIGTRAP, abi.TRAP_BRKPT, r.NIP)
 	case errors.Is(err, emulate.ErrIllegal):
+		if t.kernelEmulates() {
+			t.count++
+			return false
+		}
 		return t.syncSignal(abi.SIGILL, abi.ILL_ILLOPC, r.NIP)
 	case errors.Is(err, emulate.ErrPrivileged), errors.Is(err, emulate.ErrMustNotStep):
 		return t.syncSignal(abi.SIGILL, abi.ILL_PRVOPC, r.NIP)

@@ -332,6 +332,21 @@ func (f *Format) NaNPayloadDigits(b Bits) int {
 	return y.Coef.wide().digits()
 }
 
+// TrailingNaN is POWER9's drsp/drdpq of a NaN b of format src whose
+// payload has more than f.Precision−1 digits: the payload's trailing
+// f.Precision−1 digits are kept, with the sign and class (measured:
+// Valgrind's test_dfp2.stdout.exp, drsp of fe000000d0e0a0d0 gives
+// fe00a0d0). An SNaN result is the caller's to quiet or keep.
+func (f *Format) TrailingNaN(src *Format, b Bits) Bits {
+	y := src.Unpack(b)
+	if !y.isNaN() {
+		return f.Pack(y)
+	}
+	_, c := y.Coef.wide().divPow10(f.Precision - 1)
+	y.Coef = narrow(c)
+	return f.Pack(y)
+}
+
 // NarrowNaN is QEMU 7.2's drsp/drdpq of a NaN b of format src whose
 // payload has more than f.Precision−1 digits (the Power ISA 3.1B leaves
 // that payload to the implementation). QEMU encodes through decNumber
