@@ -2,8 +2,11 @@ package linux_test
 
 import (
 	"encoding/binary"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -81,5 +84,83 @@ func TestSignalBusyLoop(t *testing.T) {
 				t.Fatalf("signal %d did not end the spinning guest within 10 s", tc.sig)
 			}
 		})
+	}
+}
+
+// TestRunnerSignals: ppc64emu run, a real process, passes SIGTERM, SIGHUP
+// and SIGINT it receives to a guest that spins without system calls
+// (testdata/corpus/c/spin.c), and ends as Linux ends the guest: killed by
+// the signal's default action (the runner kills itself with it, so the
+// shell sees a death by SIGTERM, status 143), or, with a SIGINT handler
+// installed, the handler runs and the program exits normally. The same
+// cases run under qemu-ppc64le when it is installed, which must agree (the
+// reference). Each signal is sent after the guest's handshake byte; 10 s
+// is a failure bound.
+func TestRunnerSignals(t *testing.T) {
+	const cc = "powerpc64le-linux-gnu-gcc"
+	if _, err := exec.LookPath(cc); err != nil {
+		t.Skipf("%s not installed (scripts/install-deps.sh installs it)", cc)
+	}
+	prog := filepath.Join(t.TempDir(), "spin")
+	if b, err := exec.Command(cc, "-static", "-O2", "-o", prog, "testdata/corpus/c/spin.c").CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", cc, err, b)
+	}
+	runners := [][]string{{buildRunner(t), "run"}}
+	if q, err := exec.LookPath("qemu-ppc64le"); err == nil {
+		runners = append(runners, []string{q})
+	} else {
+		t.Log("qemu-ppc64le not installed: the runner is checked against Linux's documented actions only")
+	}
+	for _, tc := range []struct {
+		arg     string
+		sig     syscall.Signal
+		killed  bool   // killed by sig; else exit 0 with out
+		wantOut string // stdout, the handshake byte included
+	}{
+		{"term", syscall.SIGTERM, true, "r"},
+		{"term", syscall.SIGHUP, true, "r"},
+		{"int", syscall.SIGINT, false, "rbusy loop left by signal 2\n"},
+	} {
+		for _, r := range runners {
+			name := filepath.Base(r[0]) + "/" + tc.arg + "/" + tc.sig.String()
+			t.Run(name, func(t *testing.T) {
+				cmd := exec.Command(r[0], append(r[1:], prog, tc.arg)...)
+				stdout, err := cmd.StdoutPipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				var b [1]byte
+				if _, err := io.ReadFull(stdout, b[:]); err != nil {
+					cmd.Process.Kill()
+					t.Fatalf("handshake: %v", err)
+				}
+				_ = cmd.Process.Signal(tc.sig)
+				rest := make(chan []byte, 1)
+				go func() { b, _ := io.ReadAll(stdout); rest <- b }()
+				var out []byte
+				select {
+				case out = <-rest:
+				case <-time.After(10 * time.Second):
+					cmd.Process.Kill()
+					<-rest
+					t.Fatalf("%v did not end the program within 10 s", tc.sig)
+				}
+				err = cmd.Wait()
+				ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
+				if tc.killed {
+					if !ws.Signaled() || ws.Signal() != tc.sig {
+						t.Errorf("status %v, want killed by %v", err, tc.sig)
+					}
+				} else if err != nil {
+					t.Errorf("status %v, want exit 0", err)
+				}
+				if got := string(b[:]) + string(out); got != tc.wantOut {
+					t.Errorf("stdout %q, want %q", got, tc.wantOut)
+				}
+			})
+		}
 	}
 }
