@@ -1,6 +1,7 @@
 package gdbstub_test
 
 import (
+	"bufio"
 	"bytes"
 	"debug/elf"
 	"os"
@@ -172,14 +173,35 @@ func setBreak(t *testing.T, pts *gdbstub.Points, addr uint64) {
 	pts.Insert(0, addr, 4)
 }
 
+// TestDebuggerInterrupt: Interrupt stops a running program with SIGINT.
+// The program says on its stdout (a pipe) that its endless loop has begun,
+// so the interrupt comes while Resume runs, whatever the machine's load.
 func TestDebuggerInterrupt(t *testing.T) {
 	for _, o := range orders {
 		t.Run(o.name, func(t *testing.T) {
 			prog := compile(t, o.cc)
-			_, d := startDebug(t, prog, "spin", "forever")
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			p, err := linux.Start(prog, []string{prog, "spin", "forever"}, []string{"LANG=C"},
+				linux.Config{Debug: &linux.DebugConfig{}, Stdout: w})
+			w.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := p.Debugger()
+			t.Cleanup(func() {
+				d.Kill()
+				_, _ = p.Wait()
+			})
 			res := make(chan gdbstub.Stop, 1)
 			go func() { res <- d.Resume(gdbstub.Action{Points: gdbstub.NewPoints()}) }()
-			time.Sleep(200 * time.Millisecond)
+			line, err := bufio.NewReader(r).ReadString('\n')
+			if line != "spinning\n" {
+				t.Fatalf("program's first line %q (%v), want \"spinning\"", line, err)
+			}
 			d.Interrupt()
 			select {
 			case st := <-res:

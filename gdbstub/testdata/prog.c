@@ -3,6 +3,7 @@
    thread calling the same function. */
 #include <pthread.h>
 #include <stdio.h>
+#include <unistd.h>
 
 volatile long counter;
 long data[8];
@@ -35,9 +36,12 @@ int main(int argc, char **argv)
 	poke(r + 1);
 	if (argc > 3)
 		*(volatile long *)8 = r; /* SIGSEGV */
-	if (argc > 2)
+	if (argc > 2) {
+		/* The interrupt test waits for this line: the loop is running. */
+		write(1, "spinning\n", 9);
 		for (;;)
 			poke(counter + 1);
+	}
 	if (argc > 1) {
 		pthread_t t;
 		pthread_create(&t, 0, thread_main, (void *)1000);

@@ -3,9 +3,16 @@
    with EINTR; futex waits without a timeout, accept, recv and a blocked
    write are restarted under SA_RESTART (EINTR without it), a timed futex
    wait is not. The masks of pselect, ppoll, epoll_pwait and sigsuspend
-   last until the handler returns. wait4 without children fails at once with ECHILD. A helper
-   thread sends SIGUSR1 100 ms after each call starts, then (for the
-   restarted ones) completes the call 100 ms later. */
+   last until the handler returns. wait4 without children fails at once with ECHILD.
+
+   No timing orders the events: a helper thread sends SIGUSR1 to the main
+   thread again and again until the call returns (a signal that comes
+   before the call starts only runs the handler; the next one interrupts
+   the call), and, for the restarted calls, completes the call once the
+   handler has run (data sent before the call starts waits for it; a
+   futex wake is repeated until the wait returns). The timeouts are long
+   (a minute): they are never meant to expire. So a loaded machine cannot
+   change the output. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -25,7 +32,9 @@
 #include <time.h>
 #include <unistd.h>
 
-static volatile int hits;
+/* hits: the handler ran since arm; returned: the call under test
+   returned (the helper stops). */
+static volatile int hits, returned;
 static pthread_t mainth;
 static sem_t go, done;
 static void (*complete)(void);
@@ -33,7 +42,7 @@ static int sp[2], pp[2], lfd;
 static int futexword;
 static char sockpath[108];
 
-static void onusr1(int sig) { hits++; }
+static void onusr1(int sig) { hits = 1; }
 
 static void handler(int restart) {
 	struct sigaction sa;
@@ -43,14 +52,25 @@ static void handler(int restart) {
 	sigaction(SIGUSR1, &sa, NULL);
 }
 
+/* pace waits 10 ms between two signals (or wakes): how often does not
+   change the output, only how much work is repeated. */
+static void pace(void) {
+	struct timespec t = {0, 10000000};
+	nanosleep(&t, NULL);
+}
+
 static void *helper(void *arg) {
 	for (;;) {
 		sem_wait(&go);
-		usleep(100000);
-		pthread_kill(mainth, SIGUSR1);
-		if (complete) {
-			usleep(100000);
-			complete();
+		int completed = 0;
+		while (!returned) {
+			if (hits && complete && !completed) {
+				completed = 1;
+				complete();
+				continue;
+			}
+			pthread_kill(mainth, SIGUSR1);
+			pace();
 		}
 		sem_post(&done);
 	}
@@ -60,8 +80,11 @@ static void *helper(void *arg) {
 static int armed;
 /* settle waits until the helper has finished the round in progress. */
 static void settle(void) {
+	/* (sem_wait fails with EINTR when a late signal comes, SA_RESTART or
+	   not.) */
 	if (armed)
-		sem_wait(&done);
+		while (sem_wait(&done) != 0 && errno == EINTR) {
+		}
 	armed = 0;
 }
 
@@ -70,7 +93,14 @@ static void arm(void (*c)(void)) {
 	armed = 1;
 	complete = c;
 	hits = 0;
+	returned = 0;
 	sem_post(&go);
+}
+
+/* ret marks the end of the call under test and passes its result on. */
+static long ret(long r) {
+	returned = 1;
+	return r;
 }
 
 static const char *err(long r) {
@@ -83,9 +113,14 @@ static const char *err(long r) {
 	return strerror(errno);
 }
 
+/* wakefutex wakes the waiter until its wait returns (a wake before the
+   wait starts finds no one). The word is not changed, so the wait cannot
+   fail with EAGAIN. */
 static void wakefutex(void) {
-	futexword = 1;
-	syscall(SYS_futex, &futexword, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	while (!returned) {
+		syscall(SYS_futex, &futexword, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+		pace();
+	}
 }
 static void senddata(void) { write(sp[1], "data", 4); }
 static char big[65536];
@@ -124,53 +159,53 @@ int main(void) {
 		handler(restart);
 		printf("--- %s\n", restart ? "SA_RESTART" : "no SA_RESTART");
 
-		struct timespec ts = {2, 0}, rem = {0, 0};
+		struct timespec ts = {60, 0}, rem = {0, 0};
 		arm(NULL);
-		r = nanosleep(&ts, &rem);
+		r = ret(nanosleep(&ts, &rem));
 		printf("nanosleep: %s hits=%d rem>0=%d\n", err(r), hits, rem.tv_sec > 0 || rem.tv_nsec > 0);
 
 		arm(NULL);
-		r = clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL);
+		r = ret(clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL));
 		printf("clock_nanosleep: %s hits=%d\n", r == EINTR ? "EINTR" : "other", hits);
 
 		futexword = 0;
 		arm(restart ? wakefutex : NULL);
-		r = syscall(SYS_futex, &futexword, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
-		printf("futex wait: %s hits=%d word=%d\n", err(r), hits, futexword);
+		r = ret(syscall(SYS_futex, &futexword, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0));
+		printf("futex wait: %s hits=%d\n", err(r), hits);
 
 		futexword = 0;
 		arm(NULL);
-		r = syscall(SYS_futex, &futexword, FUTEX_WAIT_PRIVATE, 0, &ts, NULL, 0);
+		r = ret(syscall(SYS_futex, &futexword, FUTEX_WAIT_PRIVATE, 0, &ts, NULL, 0));
 		printf("futex timed wait: %s hits=%d\n", err(r), hits);
 
 		struct pollfd pfd = {.fd = sp[0], .events = POLLIN};
 		arm(NULL);
-		r = poll(&pfd, 1, 2000);
+		r = ret(poll(&pfd, 1, 60000));
 		printf("poll: %s hits=%d\n", err(r), hits);
 
 		arm(NULL);
-		r = ppoll(&pfd, 1, &ts, NULL);
+		r = ret(ppoll(&pfd, 1, &ts, NULL));
 		printf("ppoll: %s hits=%d\n", err(r), hits);
 
 		fd_set rs;
 		FD_ZERO(&rs);
 		FD_SET(sp[0], &rs);
-		struct timeval tv = {2, 0};
+		struct timeval tv = {60, 0};
 		arm(NULL);
-		r = select(sp[0] + 1, &rs, NULL, NULL, &tv);
+		r = ret(select(sp[0] + 1, &rs, NULL, NULL, &tv));
 		printf("select: %s hits=%d\n", err(r), hits);
 
 		arm(NULL);
-		r = pause();
+		r = ret(pause());
 		printf("pause: %s hits=%d\n", err(r), hits);
 
 		char buf[16];
 		arm(restart ? senddata : NULL);
-		r = recv(sp[0], buf, sizeof buf, 0);
+		r = ret(recv(sp[0], buf, sizeof buf, 0));
 		printf("recv: %s hits=%d n=%ld\n", err(r), hits, r);
 
 		arm(restart ? senddata : NULL);
-		r = read(sp[0], buf, sizeof buf);
+		r = ret(read(sp[0], buf, sizeof buf));
 		printf("read: %s hits=%d n=%ld\n", err(r), hits, r);
 
 		/* Fill the pipe, then a blocking write waits for room. */
@@ -179,7 +214,7 @@ int main(void) {
 		}
 		fcntl(pp[1], F_SETFL, 0);
 		arm(restart ? readsome : NULL);
-		r = write(pp[1], "x", 1);
+		r = ret(write(pp[1], "x", 1));
 		printf("write to a full pipe: %s hits=%d\n", err(r), hits);
 		settle();
 		drainpipe();
@@ -188,7 +223,7 @@ int main(void) {
 		   not). */
 		static char huge[100000];
 		arm(NULL);
-		r = write(pp[1], huge, sizeof huge);
+		r = ret(write(pp[1], huge, sizeof huge));
 		printf("write more than the pipe holds: %ld hits=%d\n", r, hits);
 		settle();
 		drainpipe();
@@ -201,7 +236,7 @@ int main(void) {
 		bind(lfd, (struct sockaddr *)&a, sizeof a);
 		listen(lfd, 1);
 		arm(restart ? connectsock : NULL);
-		r = accept(lfd, NULL, NULL);
+		r = ret(accept(lfd, NULL, NULL));
 		printf("accept: %s hits=%d\n", err(r), hits);
 		close(lfd);
 		unlink(sockpath);
@@ -218,25 +253,25 @@ int main(void) {
 		sigprocmask(SIG_BLOCK, &block, NULL);
 		FD_ZERO(&rs);
 		FD_SET(sp[0], &rs);
-		struct timespec pts = {2, 0};
+		struct timespec pts = {60, 0};
 		arm(NULL);
-		r = pselect(sp[0] + 1, &rs, NULL, NULL, &pts, &empty);
+		r = ret(pselect(sp[0] + 1, &rs, NULL, NULL, &pts, &empty));
 		printf("pselect: %s hits=%d usr1 blocked after=%d\n", err(r), hits, blocked_usr1());
 
 		arm(NULL);
-		r = ppoll(&pfd, 1, &pts, &empty);
+		r = ret(ppoll(&pfd, 1, &pts, &empty));
 		printf("ppoll with a mask: %s hits=%d usr1 blocked after=%d\n", err(r), hits, blocked_usr1());
 
 		int ep = epoll_create1(0);
 		struct epoll_event ev = {.events = EPOLLIN};
 		epoll_ctl(ep, EPOLL_CTL_ADD, sp[0], &ev);
 		arm(NULL);
-		r = epoll_pwait(ep, &ev, 1, 2000, &empty);
+		r = ret(epoll_pwait(ep, &ev, 1, 60000, &empty));
 		printf("epoll_pwait with a mask: %s hits=%d usr1 blocked after=%d\n", err(r), hits, blocked_usr1());
 		close(ep);
 
 		arm(NULL);
-		r = sigsuspend(&empty);
+		r = ret(sigsuspend(&empty));
 		printf("sigsuspend: %s hits=%d usr1 blocked after=%d\n", err(r), hits, blocked_usr1());
 
 		sigset_t w;
@@ -244,7 +279,7 @@ int main(void) {
 		sigaddset(&w, SIGUSR2);
 		sigprocmask(SIG_UNBLOCK, &block, NULL);
 		arm(NULL);
-		r = sigtimedwait(&w, NULL, &pts);
+		r = ret(sigtimedwait(&w, NULL, &pts));
 		printf("sigtimedwait: %s hits=%d\n", err(r), hits);
 	}
 	return 0;
