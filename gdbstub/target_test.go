@@ -100,14 +100,22 @@ func (a snapshot) sameAs(t *testing.T, what string, b snapshot) {
 	}
 }
 
+// startDebug starts prog under the debugger, its stdout /dev/null.
 func startDebug(t *testing.T, prog string, args ...string) (*linux.Process, *linux.Debugger) {
 	t.Helper()
 	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer devnull.Close() // the runner keeps its own duplicate
+	return startDebugTo(t, devnull, prog, args...)
+}
+
+// startDebugTo is startDebug with the program's stdout given.
+func startDebugTo(t *testing.T, stdout *os.File, prog string, args ...string) (*linux.Process, *linux.Debugger) {
+	t.Helper()
 	p, err := linux.Start(prog, append([]string{prog}, args...), []string{"LANG=C"},
-		linux.Config{Debug: &linux.DebugConfig{}, Stdout: devnull})
+		linux.Config{Debug: &linux.DebugConfig{}, Stdout: stdout})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +123,6 @@ func startDebug(t *testing.T, prog string, args ...string) (*linux.Process, *lin
 	t.Cleanup(func() {
 		d.Kill()
 		_, _ = p.Wait()
-		devnull.Close()
 	})
 	return p, d
 }
@@ -185,17 +192,8 @@ func TestDebuggerInterrupt(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer r.Close()
-			p, err := linux.Start(prog, []string{prog, "spin", "forever"}, []string{"LANG=C"},
-				linux.Config{Debug: &linux.DebugConfig{}, Stdout: w})
+			_, d := startDebugTo(t, w, prog, "spin", "forever")
 			w.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-			d := p.Debugger()
-			t.Cleanup(func() {
-				d.Kill()
-				_, _ = p.Wait()
-			})
 			res := make(chan gdbstub.Stop, 1)
 			go func() { res <- d.Resume(gdbstub.Action{Points: gdbstub.NewPoints()}) }()
 			line, err := bufio.NewReader(r).ReadString('\n')
