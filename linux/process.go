@@ -66,6 +66,11 @@ type Config struct {
 	// Debug, if set, starts the program stopped under a debugger
 	// (Process.Debugger; see gdbtarget.go).
 	Debug *DebugConfig
+	// Sysroot, if set, is an absolute host directory where the guest's
+	// absolute paths — the interpreter, the libraries, what it opens,
+	// stats, reads as a link or tests with access — are looked up first
+	// (path.go), as qemu-user's -L.
+	Sysroot string
 }
 
 // DefaultQuantum is the default number of instructions between thread
@@ -162,13 +167,8 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		cpu.HWCap &= cfg.HWCapMask & 0xffffffff
 		cpu.HWCap2 &= cfg.HWCapMask >> 32
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	m := mem.New()
-	img, err := loader.Load(m, f)
+	img, interp, err := loadProgram(m, path, cfg.Sysroot)
 	if err != nil {
 		return nil, err
 	}
@@ -204,8 +204,8 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	if p.quantum <= 0 {
 		p.quantum = DefaultQuantum
 	}
-	p.brkBase = img.End
-	p.brk = img.End
+	p.brkBase = img.Brk
+	p.brk = img.Brk
 	if err := p.mapTrampoline(); err != nil {
 		return nil, err
 	}
@@ -217,6 +217,11 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	}
 	if spec.Size == 0 {
 		spec.Size = 8 << 20
+	}
+	start := img
+	if interp != nil {
+		spec.Base = interp.Bias
+		start = interp
 	}
 	_, _ = rand.Read(spec.Random[:])
 	sp, err := loader.BuildStack(m, img, spec)
@@ -230,11 +235,11 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	if p.le {
 		r.MSR |= regs.MSRLE
 	}
-	r.NIP = img.PC
+	r.NIP = start.PC
 	r.GPR[1] = sp
-	r.GPR[2] = img.TOC
-	if !img.ABIv1 {
-		r.GPR[12] = img.PC
+	r.GPR[2] = start.TOC
+	if !start.ABIv1 {
+		r.GPR[12] = start.PC
 	}
 	p.nextTID = p.pid + 1
 	if cfg.Debug != nil {
@@ -242,6 +247,32 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	}
 	go t.run()
 	return p, nil
+}
+
+// loadProgram loads the executable at path and, if it names one, its
+// interpreter (looked up in the sysroot), as Linux's execve does.
+func loadProgram(m *mem.Memory, path, sysroot string) (img, interp *loader.Image, err error) {
+	lay := loader.Layout{MmapLo: mmapBottom, MmapHi: mmapTop}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	if img, err = loader.Load(m, f, lay); err != nil || img.Interp == "" {
+		return img, nil, err
+	}
+	fi, err := os.Open(lookupPath(sysroot, img.Interp, true))
+	if err != nil {
+		return nil, nil, fmt.Errorf("linux: interpreter %s: %w", img.Interp, err)
+	}
+	defer fi.Close()
+	if interp, err = loader.Load(m, fi, lay); err != nil {
+		return nil, nil, fmt.Errorf("linux: interpreter %s: %w", img.Interp, err)
+	}
+	if interp.Order != img.Order {
+		return nil, nil, fmt.Errorf("linux: interpreter %s: %w: byte order differs from the program's", img.Interp, loader.ErrNotPPC64)
+	}
+	return img, interp, nil
 }
 
 // mapTrampoline maps the page handlers return to: li r0,__NR_rt_sigreturn; sc.

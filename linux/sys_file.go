@@ -147,10 +147,10 @@ func init() {
 		return 0, errnoOf(unix.Fdatasync(t.fd(a[0])))
 	})
 	def(abi.SYS_FACCESSAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return withPath(t, a[1], func(path string) error { return unix.Faccessat(t.fd(a[0]), path, uint32(a[2]), 0) })
+		return withPath(t, a[1], func(path string) error { return unix.Faccessat(t.fd(a[0]), t.p.hostPath(path, true), uint32(a[2]), 0) })
 	})
 	def(abi.SYS_ACCESS, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return withPath(t, a[0], func(path string) error { return unix.Access(path, uint32(a[1])) })
+		return withPath(t, a[0], func(path string) error { return unix.Access(t.p.hostPath(path, true), uint32(a[1])) })
 	})
 	def(abi.SYS_GETCWD, func(t *Thread, a *[6]uint64) (uint64, int) {
 		buf := make([]byte, 4096)
@@ -372,6 +372,7 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 	if path == "/proc/self/exe" {
 		path = t.p.exe
 	}
+	path = t.p.hostPath(path, flags&abi.O_NOFOLLOW == 0)
 	var fd int
 	var err error
 	t.block(func() { fd, err = unix.Openat(dirfd, path, openFlags(flags), uint32(mode)) })
@@ -383,6 +384,7 @@ func fstatat(t *Thread, dirfd int, pathAddr, buf uint64, flags int) (uint64, int
 	if e != 0 {
 		return 0, e
 	}
+	path = t.p.hostPath(path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
 	var st unix.Stat_t
 	if err := unix.Fstatat(dirfd, path, &st, flags); err != nil {
 		return 0, errnoOf(err)
@@ -425,7 +427,7 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 		target = t.p.exe
 	} else {
 		b := make([]byte, 4096)
-		n, err := unix.Readlinkat(dirfd, path, b)
+		n, err := unix.Readlinkat(dirfd, t.p.hostPath(path, false), b)
 		if err != nil {
 			return 0, errnoOf(err)
 		}

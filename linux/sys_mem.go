@@ -123,7 +123,7 @@ func sysBrk(t *Thread, a *[6]uint64) (uint64, int) {
 
 func sysMmap(t *Thread, a *[6]uint64) (uint64, int) {
 	p := t.p
-	addr, length, prot, flags, fd, off := a[0], a[1], a[2], a[3], int(int32(a[4])), a[5]
+	addr, length, prot, flags, fd, off := a[0], a[1], a[2], a[3], t.fd(a[4]), a[5]
 	if length == 0 || off%mem.PageSize != 0 {
 		return 0, abi.EINVAL
 	}

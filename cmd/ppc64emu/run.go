@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"syscall"
@@ -21,16 +22,24 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux"
 )
 
-const runUsage = `Usage: ppc64emu run [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-gdb ADDR [-history N]] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-L DIR] [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-gdb ADDR [-history N]] PROG [ARGS...]
 
-Runs a static powerpc64 Linux executable (ppc64le or ppc64, Go or C) in user
-mode, with the host's stdin, stdout, stderr, environment and working
-directory, and exits with the program's status. A program killed by a signal
+Runs a powerpc64 Linux executable (ppc64le or ppc64, Go or C, static or
+dynamically linked; PROG may also be the dynamic loader ld64.so.2 or
+ld64.so.1 given the program as its argument) in user mode, with the host's
+stdin, stdout, stderr, environment and working directory, and exits with
+the program's status. A program killed by a signal
 kills ppc64emu with the same signal. An instruction the emulator cannot
 execute stops the program with a message naming the op, word, address and
 thread (exit status 70).
 
 Flags:
+	-L DIR           the sysroot: the program's absolute paths (its interpreter, its
+	                 libraries, what it opens, stats, lists or reads as a link) are
+	                 looked up under DIR first, as with qemu-user's -L (e.g.
+	                 /usr/powerpc64le-linux-gnu, or an unpacked ppc64el root file
+	                 system). Default: $PPC64EMU_LD_PREFIX, else $QEMU_LD_PREFIX,
+	                 else none (the host's own files, as in a chroot)
 	-cpu NAME        power9 or power10 (default): ISA level, AT_HWCAP/AT_HWCAP2, AT_PLATFORM
 	-profile NAME    hardware (default) or qemu: the emulator's implementation profile.
 	                 hardware follows the Power ISA and POWER9/10 as Linux runs a
@@ -69,6 +78,7 @@ var killSelf = func(sig int) {
 
 func runRun(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("run")
+	sysroot := fs.String("L", "", "")
 	cpu := fs.String("cpu", "power10", "")
 	profile := fs.String("profile", "hardware", "")
 	strace := fs.Bool("strace", false, "")
@@ -89,7 +99,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, runUsage)
 		return exitUsage
 	}
-	cfg := linux.Config{CPU: *cpu}
+	cfg := linux.Config{CPU: *cpu, Sysroot: sysrootDir(*sysroot)}
 	prof, ok := emulate.ParseProfile(*profile)
 	if !ok {
 		fmt.Fprintf(stderr, "ppc64emu run: unknown profile %q\n", *profile)
@@ -158,6 +168,28 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return 128 + st.Signal
 	}
 	return st.Code
+}
+
+// sysrootDir is the sysroot of a run: -L, else $PPC64EMU_LD_PREFIX, else
+// $QEMU_LD_PREFIX (so that a set-up made for qemu-user works unchanged),
+// made absolute; "" and "/" mean none, as for qemu-user.
+func sysrootDir(flagValue string) string {
+	dir := flagValue
+	for _, env := range []string{"PPC64EMU_LD_PREFIX", "QEMU_LD_PREFIX"} {
+		if dir == "" {
+			dir = os.Getenv(env)
+		}
+	}
+	if dir == "" {
+		return ""
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	if dir == "/" {
+		return ""
+	}
+	return dir
 }
 
 // serveGDB debugs p for one GDB connection on ln and returns the exit

@@ -64,7 +64,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add(ELFImage(binary.BigEndian, true))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m := mem.New()
-		img, err := Load(m, bytes.NewReader(b))
+		img, err := Load(m, bytes.NewReader(b), Layout{MmapLo: 1 << 40, MmapHi: 1 << 46})
 		if err != nil {
 			return
 		}

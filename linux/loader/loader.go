@@ -1,9 +1,13 @@
-// Package loader loads a static powerpc64 Linux executable into a
-// mem.Memory and builds its initial stack, as the Linux kernel's ELF loader
-// does: PT_LOAD segments with page permissions, static ET_EXEC and
-// static-PIE (ET_DYN without an interpreter), little-endian ELFv2 and
-// big-endian ELFv1 (whose e_entry is a function descriptor), and the
-// argc/argv/envp/auxv block the C library and the Go runtime read.
+// Package loader loads a powerpc64 Linux executable into a mem.Memory and
+// builds its initial stack, as the Linux kernel's ELF loader
+// (fs/binfmt_elf.c) does: PT_LOAD segments with page permissions, ET_EXEC
+// and ET_DYN (position-independent) programs, the program interpreter a
+// dynamically linked program names in PT_INTERP (the caller opens it and
+// loads it with Load too), little-endian ELFv2 and big-endian ELFv1 (whose
+// e_entry is a function descriptor), PT_GNU_STACK, and the
+// argc/argv/envp/auxv block the C library, the dynamic loader and the Go
+// runtime read. Like Linux it leaves PT_GNU_RELRO and PT_TLS to the
+// program's own start-up code (ld.so or the static C library).
 package loader
 
 import (
@@ -19,17 +23,29 @@ import (
 // Errors.
 var (
 	ErrNotPPC64  = errors.New("loader: not a 64-bit PowerPC ELF executable")
-	ErrDynamic   = errors.New("loader: dynamically linked executables (PT_INTERP) are not supported")
 	ErrNoSegment = errors.New("loader: no PT_LOAD segment")
+	ErrNoRoom    = errors.New("loader: no room in the address space")
 )
 
 // maxSegment bounds a segment's size (a corrupt header must not make the
 // loader map the whole address space).
 const maxSegment = 1 << 36
 
-// PIEBase is where a static-PIE executable whose first segment is at 0 is
-// loaded.
-const PIEBase = 0x10000000
+// DynBase is where Linux puts a position-independent program that has an
+// interpreter (ELF_ET_DYN_BASE of 64-bit powerpc: 4 GiB, leaving the 32-bit
+// address space free), and the initial program break of a
+// position-independent program without one (a static-PIE, or ld.so run as
+// the program), which itself goes where mmap would put it.
+const DynBase = 0x100000000
+
+// Layout is where Load puts what an ELF file leaves to the kernel.
+type Layout struct {
+	// MmapLo and MmapHi bound the top-down mmap area: an ET_DYN file
+	// without an interpreter (a static-PIE, an interpreter, ld.so run as
+	// the program) is placed at its highest free range, as Linux's mmap
+	// of the first segment without an address places it.
+	MmapLo, MmapHi uint64
+}
 
 // Image describes a loaded executable.
 type Image struct {
@@ -38,11 +54,14 @@ type Image struct {
 	Entry    uint64           // e_entry after relocation (AT_ENTRY); for ELFv1 the descriptor's address
 	PC       uint64           // the first instruction's address
 	TOC      uint64           // r2 at entry for ELFv1 (from the descriptor), else 0
-	Bias     uint64           // load bias (non-zero for static-PIE)
+	Bias     uint64           // load bias: what was added to every p_vaddr (AT_BASE of an interpreter)
 	Phdr     uint64           // address of the program headers in memory (AT_PHDR)
 	Phent    uint64           // size of one program header (AT_PHENT)
 	Phnum    uint64           // number of program headers (AT_PHNUM)
-	End      uint64           // first address after the highest segment (initial brk, page-aligned)
+	End      uint64           // first address after the highest segment, page-aligned
+	Brk      uint64           // the initial program break
+	Interp   string           // PT_INTERP: the program interpreter's path, if any
+	Stack    mem.Perm         // the initial stack's permissions: RW, or RWX for PT_GNU_STACK with PF_X
 	TLSAlign uint64           // PT_TLS alignment, if any
 	Segments []Segment        // the mapped segments
 }
@@ -56,8 +75,16 @@ type Segment struct {
 func pageDown(a uint64) uint64 { return a &^ (mem.PageSize - 1) }
 func pageUp(a uint64) uint64   { return (a + mem.PageSize - 1) &^ (mem.PageSize - 1) }
 
-// Load maps the executable in r into m.
-func Load(m *mem.Memory, r io.ReaderAt) (*Image, error) {
+// maxInterp bounds PT_INTERP's size (Linux: PATH_MAX).
+const maxInterp = 4096
+
+// Load maps the executable in r into m. A position-dependent (ET_EXEC)
+// file goes where its headers say; a position-independent (ET_DYN) one
+// with a PT_INTERP at DynBase, and one without at the top of lay's mmap
+// area. The image's Interp names the interpreter the caller must load
+// next (Load of that file: its Bias is AT_BASE, its PC where the program
+// starts).
+func Load(m *mem.Memory, r io.ReaderAt, lay Layout) (*Image, error) {
 	f, err := elf.NewFile(r)
 	if err != nil {
 		return nil, fmt.Errorf("loader: %w", err)
@@ -68,7 +95,7 @@ func Load(m *mem.Memory, r io.ReaderAt) (*Image, error) {
 	if f.Type != elf.ET_EXEC && f.Type != elf.ET_DYN {
 		return nil, fmt.Errorf("%w: type %v", ErrNotPPC64, f.Type)
 	}
-	img := &Image{Order: f.ByteOrder, Phent: 56, Phnum: uint64(len(f.Progs))}
+	img := &Image{Order: f.ByteOrder, Phent: 56, Phnum: uint64(len(f.Progs)), Stack: mem.RW}
 	// e_flags bits 0-1: the ABI version (1 = ELFv1, 2 = ELFv2); 0 means
 	// unspecified, which is ELFv1 for big-endian.
 	abi := uint32(0)
@@ -77,20 +104,61 @@ func Load(m *mem.Memory, r io.ReaderAt) (*Image, error) {
 	}
 	img.ABIv1 = abi == 1 || (abi == 0 && f.ByteOrder == binary.BigEndian)
 
-	var lo uint64 = ^uint64(0)
+	// The span of the PT_LOAD segments, [lo, hi).
+	var lo, hi uint64 = ^uint64(0), 0
 	for _, p := range f.Progs {
-		if p.Type == elf.PT_INTERP {
-			return nil, ErrDynamic
-		}
-		if p.Type == elf.PT_LOAD && p.Vaddr < lo {
-			lo = p.Vaddr
+		switch p.Type {
+		case elf.PT_INTERP:
+			if p.Filesz == 0 || p.Filesz > maxInterp {
+				return nil, fmt.Errorf("loader: PT_INTERP of %d bytes", p.Filesz)
+			}
+			b := make([]byte, p.Filesz)
+			if _, err := p.ReadAt(b, 0); err != nil {
+				return nil, fmt.Errorf("loader: PT_INTERP: %w", err)
+			}
+			// Linux requires the NUL at the end and takes the string up
+			// to the first NUL.
+			if b[len(b)-1] != 0 {
+				return nil, fmt.Errorf("loader: PT_INTERP is not NUL-terminated")
+			}
+			for i, c := range b {
+				if c == 0 {
+					b = b[:i]
+					break
+				}
+			}
+			img.Interp = string(b)
+		case elf.PT_GNU_STACK:
+			if p.Flags&elf.PF_X != 0 {
+				img.Stack = mem.RWX
+			}
+		case elf.PT_LOAD:
+			if p.Memsz > maxSegment || p.Vaddr+p.Memsz < p.Vaddr {
+				return nil, fmt.Errorf("loader: segment at %#x: %d bytes is too large", p.Vaddr, p.Memsz)
+			}
+			lo = min(lo, p.Vaddr)
+			hi = max(hi, p.Vaddr+p.Memsz)
 		}
 	}
 	if lo == ^uint64(0) {
 		return nil, ErrNoSegment
 	}
-	if f.Type == elf.ET_DYN && pageDown(lo) == 0 {
-		img.Bias = PIEBase
+	if f.Type == elf.ET_DYN {
+		lo = pageDown(lo)
+		size := pageUp(hi) - lo
+		if size == 0 || size > maxSegment {
+			return nil, fmt.Errorf("loader: segments span %d bytes", size)
+		}
+		var base uint64
+		if img.Interp != "" {
+			base = DynBase
+		} else {
+			var ok bool
+			if base, ok = m.FindFreeDown(lay.MmapLo, lay.MmapHi, size); !ok {
+				return nil, ErrNoRoom
+			}
+		}
+		img.Bias = base - lo
 	}
 	var phoff uint64
 	if raw, ok := rawPhoff(r, f.ByteOrder); ok {
@@ -106,72 +174,22 @@ func Load(m *mem.Memory, r io.ReaderAt) (*Image, error) {
 		if p.Type != elf.PT_LOAD || p.Memsz == 0 {
 			continue
 		}
-		if p.Filesz > p.Memsz {
-			return nil, fmt.Errorf("loader: segment at %#x: file size > memory size", p.Vaddr)
+		if err := loadSegment(m, img, p, phoff); err != nil {
+			return nil, err
 		}
-		perm := mem.None
-		if p.Flags&elf.PF_R != 0 {
-			perm |= mem.Read
-		}
-		if p.Flags&elf.PF_W != 0 {
-			perm |= mem.Write
-		}
-		if p.Flags&elf.PF_X != 0 {
-			perm |= mem.Exec
-		}
-		if p.Memsz > maxSegment {
-			return nil, fmt.Errorf("loader: segment at %#x: %d bytes is too large", p.Vaddr, p.Memsz)
-		}
-		va := p.Vaddr + img.Bias
-		start, end := pageDown(va), pageUp(va+p.Memsz)
-		if end <= start {
-			return nil, fmt.Errorf("loader: segment at %#x wraps", p.Vaddr)
-		}
-		// The first and last pages may be shared with another segment:
-		// such a page gets both permissions.
-		lo, hi := start, end
-		for _, a := range []uint64{start, end - mem.PageSize} {
-			if old, ok := m.Perm(a); ok {
-				if err := m.Protect(a, mem.PageSize, old|perm); err != nil {
-					return nil, err
-				}
-				if a == lo {
-					lo += mem.PageSize
-				}
-				if a == hi-mem.PageSize && hi > lo {
-					hi -= mem.PageSize
-				}
-			}
-		}
-		if hi > lo {
-			if err := m.Map(lo, hi-lo, perm); err != nil {
-				return nil, fmt.Errorf("loader: segment at %#x: %w", p.Vaddr, err)
-			}
-		}
-		// Copy the file part in chunks (p_filesz is not trusted to fit in
-		// memory or in the file).
-		chunk := make([]byte, min(p.Filesz, 1<<20))
-		for done := uint64(0); done < p.Filesz; {
-			n := min(uint64(len(chunk)), p.Filesz-done)
-			if _, err := p.ReadAt(chunk[:n], int64(done)); err != nil {
-				return nil, fmt.Errorf("loader: segment at %#x: %w", p.Vaddr, err)
-			}
-			if err := m.Poke(va+done, chunk[:n]); err != nil {
-				return nil, err
-			}
-			done += n
-		}
-		// The part of the last file page past p_filesz is zero already
-		// (fresh pages read as zero).
-		if p.Off <= phoff && phoff-p.Off < p.Filesz && img.Phdr == 0 {
-			img.Phdr = va + (phoff - p.Off)
-		}
-		img.End = max(img.End, end)
-		img.Segments = append(img.Segments, Segment{Addr: va, MemSize: p.Memsz, FileSize: p.Filesz, Perm: perm})
+	}
+	img.Brk = img.End
+	if f.Type == elf.ET_DYN && img.Interp == "" {
+		// Linux (with address randomisation, its default) moves the
+		// break of such a program out of the mmap area it was loaded
+		// into, to ELF_ET_DYN_BASE.
+		img.Brk = DynBase
 	}
 	img.Entry = f.Entry + img.Bias
 	img.PC = img.Entry
 	if img.ABIv1 {
+		// Linux's start_thread reads the descriptor and adds the bias of
+		// the file it belongs to (ELF_PLAT_INIT's load address).
 		var d [16]byte
 		if err := m.Peek(img.Entry, d[:]); err != nil {
 			return nil, fmt.Errorf("loader: ELFv1 entry descriptor at %#x: %w", img.Entry, err)
@@ -180,6 +198,70 @@ func Load(m *mem.Memory, r io.ReaderAt) (*Image, error) {
 		img.TOC = f.ByteOrder.Uint64(d[8:]) + img.Bias
 	}
 	return img, nil
+}
+
+// loadSegment maps and fills one PT_LOAD segment.
+func loadSegment(m *mem.Memory, img *Image, p *elf.Prog, phoff uint64) error {
+	if p.Filesz > p.Memsz {
+		return fmt.Errorf("loader: segment at %#x: file size > memory size", p.Vaddr)
+	}
+	perm := mem.None
+	if p.Flags&elf.PF_R != 0 {
+		perm |= mem.Read
+	}
+	if p.Flags&elf.PF_W != 0 {
+		perm |= mem.Write
+	}
+	if p.Flags&elf.PF_X != 0 {
+		perm |= mem.Exec
+	}
+	va := p.Vaddr + img.Bias
+	start, end := pageDown(va), pageUp(va+p.Memsz)
+	if end <= start || va < p.Vaddr {
+		return fmt.Errorf("loader: segment at %#x wraps", p.Vaddr)
+	}
+	// The first and last pages may be shared with another segment:
+	// such a page gets both permissions.
+	lo, hi := start, end
+	for _, a := range []uint64{start, end - mem.PageSize} {
+		if old, ok := m.Perm(a); ok {
+			if err := m.Protect(a, mem.PageSize, old|perm); err != nil {
+				return err
+			}
+			if a == lo {
+				lo += mem.PageSize
+			}
+			if a == hi-mem.PageSize && hi > lo {
+				hi -= mem.PageSize
+			}
+		}
+	}
+	if hi > lo {
+		if err := m.Map(lo, hi-lo, perm); err != nil {
+			return fmt.Errorf("loader: segment at %#x: %w", p.Vaddr, err)
+		}
+	}
+	// Copy the file part in chunks (p_filesz is not trusted to fit in
+	// memory or in the file).
+	chunk := make([]byte, min(p.Filesz, 1<<20))
+	for done := uint64(0); done < p.Filesz; {
+		n := min(uint64(len(chunk)), p.Filesz-done)
+		if _, err := p.ReadAt(chunk[:n], int64(done)); err != nil {
+			return fmt.Errorf("loader: segment at %#x: %w", p.Vaddr, err)
+		}
+		if err := m.Poke(va+done, chunk[:n]); err != nil {
+			return err
+		}
+		done += n
+	}
+	// The part of the last file page past p_filesz is zero already
+	// (fresh pages read as zero).
+	if p.Off <= phoff && phoff-p.Off < p.Filesz && img.Phdr == 0 {
+		img.Phdr = va + (phoff - p.Off)
+	}
+	img.End = max(img.End, end)
+	img.Segments = append(img.Segments, Segment{Addr: va, MemSize: p.Memsz, FileSize: p.Filesz, Perm: perm})
+	return nil
 }
 
 // rawFlags reads e_flags, which debug/elf does not expose.

@@ -9,6 +9,13 @@ import (
 	"github.com/ppc64emu/ppc64emu/mem"
 )
 
+// testLayout is the runner's mmap area.
+var testLayout = loader.Layout{MmapLo: 0x10000000000, MmapHi: 0x7fff00000000}
+
+// pieBase is where a static-PIE of ELFImage's 0x3000 bytes goes: at the
+// top of the mmap area, as Linux's mmap of its first segment places it.
+const pieBase = 0x7fff00000000 - 0x3000
+
 func TestLoad(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -20,16 +27,23 @@ func TestLoad(t *testing.T) {
 		end, phdr uint64
 	}{
 		{"le", binary.LittleEndian, false, 0x10000100, 0, 0x10000100, false, 0x10003000, 0x10000040},
-		{"le-pie", binary.LittleEndian, true, loader.PIEBase + 0x100, 0, loader.PIEBase + 0x100, false, loader.PIEBase + 0x3000, loader.PIEBase + 0x40},
+		{"le-pie", binary.LittleEndian, true, pieBase + 0x100, 0, pieBase + 0x100, false, pieBase + 0x3000, pieBase + 0x40},
 		{"be", binary.BigEndian, false, 0x10000100, 0x10008000, 0x100001c0, true, 0x10003000, 0x10000040},
-		{"be-pie", binary.BigEndian, true, loader.PIEBase + 0x100, loader.PIEBase + 0x8000, loader.PIEBase + 0x1c0, true, loader.PIEBase + 0x3000, loader.PIEBase + 0x40},
+		{"be-pie", binary.BigEndian, true, pieBase + 0x100, pieBase + 0x8000, pieBase + 0x1c0, true, pieBase + 0x3000, pieBase + 0x40},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			m := mem.New()
-			img, err := loader.Load(m, bytes.NewReader(loader.ELFImage(tc.order, tc.pie)))
+			img, err := loader.Load(m, bytes.NewReader(loader.ELFImage(tc.order, tc.pie)), testLayout)
 			if err != nil {
 				t.Fatal(err)
+			}
+			wantBrk := tc.end
+			if tc.pie {
+				wantBrk = loader.DynBase // Linux moves a static-PIE's break to ELF_ET_DYN_BASE
+			}
+			if img.Brk != wantBrk || img.Interp != "" || img.Stack != mem.RW {
+				t.Errorf("brk %#x (want %#x), interp %q, stack %v", img.Brk, wantBrk, img.Interp, img.Stack)
 			}
 			if img.PC != tc.pc || img.TOC != tc.toc || img.Entry != tc.entry || img.ABIv1 != tc.abiv1 || img.End != tc.end || img.Phdr != tc.phdr || img.Phnum != 1 {
 				t.Fatalf("image %+v", img)
@@ -52,10 +66,10 @@ func TestLoad(t *testing.T) {
 func TestLoadRejects(t *testing.T) {
 	bad := loader.ELFImage(binary.LittleEndian, false)
 	bad[18] = 62 // EM_X86_64
-	if _, err := loader.Load(mem.New(), bytes.NewReader(bad)); err == nil {
+	if _, err := loader.Load(mem.New(), bytes.NewReader(bad), testLayout); err == nil {
 		t.Error("x86-64 executable accepted")
 	}
-	if _, err := loader.Load(mem.New(), bytes.NewReader([]byte("not an elf"))); err == nil {
+	if _, err := loader.Load(mem.New(), bytes.NewReader([]byte("not an elf")), testLayout); err == nil {
 		t.Error("garbage accepted")
 	}
 }
@@ -65,7 +79,7 @@ func TestLoadRejects(t *testing.T) {
 func TestBuildStack(t *testing.T) {
 	for _, order := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
 		m := mem.New()
-		img, err := loader.Load(m, bytes.NewReader(loader.ELFImage(order, false)))
+		img, err := loader.Load(m, bytes.NewReader(loader.ELFImage(order, false)), testLayout)
 		if err != nil {
 			t.Fatal(err)
 		}

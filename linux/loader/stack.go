@@ -67,6 +67,7 @@ type StackSpec struct {
 	Top, Size     uint64   // the stack mapping: [Top-Size, Top)
 	Args, Env     []string // argv (Args[0] is the program name) and envp
 	ExecFn        string   // AT_EXECFN: the path the program was run as
+	Base          uint64   // AT_BASE: the interpreter's load bias (its Image.Bias), 0 without one
 	Platform      string   // AT_PLATFORM and AT_BASE_PLATFORM (e.g. "power10"); empty omits them
 	HWCap, HWCap2 uint64   // AT_HWCAP and AT_HWCAP2 (the HWCap* and HWCap2* bits)
 	DCacheBlock   uint64   // AT_DCACHEBSIZE and AT_ICACHEBSIZE
@@ -79,9 +80,15 @@ type StackSpec struct {
 // lays it out (highest address first): the AT_EXECFN string, the argument
 // and environment strings, the platform string, the 16 AT_RANDOM bytes,
 // then — 16-byte aligned — argc, argv[], NULL, envp[], NULL and the auxv
-// pairs. It returns the initial stack pointer (pointing at argc).
+// pairs. img is the program (not its interpreter): AT_PHDR, AT_PHNUM and
+// AT_ENTRY describe it, and its PT_GNU_STACK gives the stack's permissions.
+// It returns the initial stack pointer (pointing at argc).
 func BuildStack(m *mem.Memory, img *Image, s *StackSpec) (uint64, error) {
-	if err := m.Map(s.Top-s.Size, s.Size, mem.RW); err != nil {
+	perm := img.Stack
+	if perm == mem.None {
+		perm = mem.RW
+	}
+	if err := m.Map(s.Top-s.Size, s.Size, perm); err != nil {
 		return 0, fmt.Errorf("loader: stack: %w", err)
 	}
 	o := img.Order
@@ -116,7 +123,7 @@ func BuildStack(m *mem.Memory, img *Image, s *StackSpec) (uint64, error) {
 		{AT_IGNOREPPC, AT_IGNOREPPC}, {AT_IGNOREPPC, AT_IGNOREPPC},
 		{AT_DCACHEBSIZE, s.DCacheBlock}, {AT_ICACHEBSIZE, s.DCacheBlock}, {AT_UCACHEBSIZE, 0},
 		{AT_PHDR, img.Phdr}, {AT_PHENT, img.Phent}, {AT_PHNUM, img.Phnum},
-		{AT_PAGESZ, mem.PageSize}, {AT_BASE, 0}, {AT_FLAGS, 0}, {AT_ENTRY, img.Entry},
+		{AT_PAGESZ, mem.PageSize}, {AT_BASE, s.Base}, {AT_FLAGS, 0}, {AT_ENTRY, img.Entry},
 		{AT_UID, s.UID}, {AT_EUID, s.EUID}, {AT_GID, s.GID}, {AT_EGID, s.EGID},
 		{AT_HWCAP, s.HWCap}, {AT_CLKTCK, 100}, {AT_RANDOM, random}, {AT_SECURE, 0},
 		{AT_EXECFN, execfn}, {AT_HWCAP2, s.HWCap2},

@@ -1,0 +1,98 @@
+package linux
+
+import (
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// The sysroot (Config.Sysroot, ppc64emu run -L DIR), as qemu-user's -L:
+// an absolute path the guest opens, executes, stats, reads as a link,
+// tests with access or lists is looked up under the sysroot first, and
+// used as it is when it names nothing there. Unlike qemu-user, which tries
+// DIR+path on the host (so a symbolic link in DIR with an absolute target,
+// such as a root file system's /lib64/ld64.so.2 ->
+// /lib/powerpc64le-linux-gnu/ld64.so.2, points back out of DIR), the
+// runner resolves symbolic links inside the sysroot as a chroot would; and
+// it leaves the kernel's file systems /proc, /dev and /sys to the host's
+// (the runner answers for the guest's own /proc entries). Paths that
+// create, remove or rename are not redirected (neither does qemu-user).
+
+// maxSymlinks bounds the links followed in one lookup (Linux: 40, then
+// ELOOP).
+const maxSymlinks = 40
+
+// hostPath returns the host path for a path the guest looks up: under the
+// sysroot if it names something there, else path unchanged. With follow
+// false a symbolic link in the last component is not followed (lstat,
+// readlink, O_NOFOLLOW).
+func (p *Process) hostPath(path string, follow bool) string {
+	return lookupPath(p.cfg.Sysroot, path, follow)
+}
+
+// lookupPath is hostPath for the sysroot root ("" for none).
+func lookupPath(root, path string, follow bool) string {
+	if root == "" || !strings.HasPrefix(path, "/") {
+		return path
+	}
+	first, _, _ := strings.Cut(strings.TrimLeft(path, "/"), "/")
+	switch first {
+	case "proc", "dev", "sys":
+		return path
+	}
+	if in, ok := resolveIn(root, path, follow); ok {
+		return in
+	}
+	return path
+}
+
+// resolveIn resolves the absolute path inside root as if root were "/":
+// ".." stops at root and absolute link targets start again at root. It
+// returns the host path and whether it exists.
+func resolveIn(root, path string, follow bool) (string, bool) {
+	rest := strings.Split(path, "/")
+	var done []string // resolved components below root
+	links := 0
+	for len(rest) > 0 {
+		c := rest[0]
+		rest = rest[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			if len(done) > 0 {
+				done = done[:len(done)-1]
+			}
+			continue
+		}
+		host := root + "/" + strings.Join(append(done, c), "/")
+		var st unix.Stat_t
+		if unix.Lstat(host, &st) != nil {
+			return "", false
+		}
+		last := len(rest) == 0 || strings.Trim(strings.Join(rest, "/"), "/") == ""
+		if st.Mode&unix.S_IFMT != unix.S_IFLNK || (last && !follow) {
+			done = append(done, c)
+			continue
+		}
+		if links++; links > maxSymlinks {
+			return "", false
+		}
+		buf := make([]byte, 4096)
+		n, err := unix.Readlink(host, buf)
+		if err != nil {
+			return "", false
+		}
+		target := string(buf[:n])
+		if strings.HasPrefix(target, "/") {
+			done = done[:0]
+		}
+		rest = append(strings.Split(target, "/"), rest...)
+	}
+	out := filepath.Clean(root + "/" + strings.Join(done, "/"))
+	if strings.HasSuffix(path, "/") {
+		out += "/"
+	}
+	return out, true
+}
