@@ -37,6 +37,27 @@ type corpusCase struct {
 	// for programs whose qemu-user run is not Linux's (the file's program
 	// says why). Such programs run under the runner's default profile.
 	expected string
+	// sysroot, if set, is passed with -L to both qemu-user and the runner
+	// (the cross toolchain's sysroot, for the dynamically linked dyn-*).
+	sysroot string
+}
+
+// crossSysroot is the sysroot of the cross toolchain that built a dyn-*
+// program, where its interpreter and libraries are.
+func crossSysroot(bin string) string {
+	if strings.Contains(filepath.Base(bin), ".le") {
+		return "/usr/powerpc64le-linux-gnu"
+	}
+	return "/usr/powerpc64-linux-gnu"
+}
+
+// ldso is the dynamic loader of a dyn-* program's byte order in its sysroot,
+// for the run of the loader as the program (ld64.so.2 PROG).
+func ldso(bin string) string {
+	if strings.Contains(filepath.Base(bin), ".le") {
+		return "/usr/powerpc64le-linux-gnu/lib/ld64.so.2"
+	}
+	return "/usr/powerpc64-linux-gnu/lib/ld64.so.1"
 }
 
 // goPrograms are the programs of the Go corpus binary
@@ -69,6 +90,14 @@ func corpusCases(t *testing.T) []corpusCase {
 			cs = append(cs, corpusCase{name: base, bin: b, args: []string{"one"}})
 		case strings.HasPrefix(base, "c-stdio."):
 			cs = append(cs, corpusCase{name: base, bin: b, args: []string{"one", "two words"}})
+		case strings.HasPrefix(base, "dyn-"):
+			root := crossSysroot(b)
+			cs = append(cs, corpusCase{name: base, bin: b, sysroot: root})
+			if strings.HasPrefix(base, "dyn-hello.") {
+				// The dynamic loader run as the program, given the
+				// program and its arguments.
+				cs = append(cs, corpusCase{name: base + "/ldso", bin: ldso(b), args: []string{b, "one", "two"}, sysroot: root})
+			}
 		case strings.HasPrefix(base, "c-"):
 			c := corpusCase{name: base, bin: b}
 			src := strings.TrimSuffix(strings.TrimPrefix(base, "c-"), filepath.Ext(base))
@@ -217,9 +246,16 @@ func TestCorpus(t *testing.T) {
 				}
 				return
 			}
-			want := runCmd(qemuFor(c.bin), append([]string{"-cpu", "power10", c.bin}, c.args...)...)
+			var root []string
+			if c.sysroot != "" {
+				if _, err := os.Stat(c.sysroot); err != nil {
+					t.Skipf("no sysroot %s: %v", c.sysroot, err)
+				}
+				root = []string{"-L", c.sysroot}
+			}
+			want := runCmd(qemuFor(strings.Split(c.name, "/")[0]), append(append(root, "-cpu", "power10", c.bin), c.args...)...)
 			want.stderr = qemuNoise.ReplaceAll(want.stderr, nil)
-			got := runCmd(emu, append([]string{"run", "-profile", *corpusProfile, "-cpu", "power10", "-count", c.bin}, c.args...)...)
+			got := runCmd(emu, append(append(append([]string{"run"}, root...), "-profile", *corpusProfile, "-cpu", "power10", "-count", c.bin), c.args...)...)
 			if m := countRE.FindSubmatch(got.stderr); m != nil {
 				t.Logf("%s instructions, %s MIPS", m[1], m[2])
 				got.stderr = countRE.ReplaceAll(got.stderr, nil)

@@ -2,7 +2,8 @@
 # Builds the whole-program corpus of the Linux runner (linux/corpus_test.go)
 # into build/corpus: the Go corpus program for ppc64le and ppc64 at several
 # GOPPC64 levels, and the C programs with the static powerpc64 cross
-# compilers. Nothing is cached outside the clone (GOCACHE is build/gocache).
+# compilers, and the dynamically linked C programs (dyn-*, run against the
+# cross toolchain's sysroot /usr/powerpc64{,le}-linux-gnu). Nothing is cached outside the clone (GOCACHE is build/gocache).
 # Missing cross compilers are skipped with a message.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,5 +42,11 @@ for cc in powerpc64le-linux-gnu-gcc:le powerpc64-linux-gnu-gcc:be; do
   # A static-PIE (ET_DYN, no interpreter) that relocates itself; without
   # libc, whose Debian cross build has no static-PIE support.
   "$gcc" -static-pie -nostdlib -nostartfiles -fPIE -O2 -o "$out/c-staticpie.$tag" $src/pie/staticpie.c
+  # Dynamically linked (the toolchain's default: PIE, PT_INTERP
+  # /lib64/ld64.so.2 or ld64.so.1), run with -L the toolchain's sysroot.
+  for c in $src/dyn/*.c; do
+    n=$(basename "$c" .c)
+    "$gcc" -O2 -pthread -o "$out/dyn-$n.$tag" "$c" -lm -ldl
+  done
 done
 echo "built C corpus: $(ls $out/c-* 2>/dev/null | wc -l) binaries"

@@ -149,3 +149,86 @@ func TestBuildStack(t *testing.T) {
 		}
 	}
 }
+
+// withInterp turns ELFImage's program into a dynamically linked one: a
+// PT_INTERP naming interp at file offset 0x180 and a PT_GNU_STACK with
+// flags, after its PT_LOAD.
+func withInterp(order binary.ByteOrder, pie bool, interp string, stackFlags uint32) []byte {
+	img := loader.ELFImage(order, pie)
+	base := uint64(0x10000000)
+	if pie {
+		base = 0
+	}
+	copy(img[0x180:], interp+"\x00")
+	order.PutUint16(img[56:], 3) // e_phnum
+	ph := img[64+56:]
+	order.PutUint32(ph[0:], 3) // PT_INTERP
+	order.PutUint32(ph[4:], 4)
+	order.PutUint64(ph[8:], 0x180)
+	order.PutUint64(ph[16:], base+0x180)
+	order.PutUint64(ph[32:], uint64(len(interp)+1))
+	order.PutUint64(ph[40:], uint64(len(interp)+1))
+	ph = img[64+2*56:]
+	order.PutUint32(ph[0:], 0x6474e551) // PT_GNU_STACK
+	order.PutUint32(ph[4:], stackFlags)
+	return img
+}
+
+// TestLoadInterp: Linux's placement (fs/binfmt_elf.c, 6.1) of a program
+// with an interpreter and of the interpreter itself. A position-independent
+// program goes at ELF_ET_DYN_BASE (powerpc64: 4 GiB) and keeps its break
+// after its segments; the interpreter (ET_DYN, loaded as Linux's mmap
+// without an address places it) at the top of the mmap area, with its
+// bias (AT_BASE) and, for ELFv1, its entry descriptor relocated by that
+// bias; PT_GNU_STACK with PF_X makes the stack executable.
+func TestLoadInterp(t *testing.T) {
+	for _, order := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+		m := mem.New()
+		prog, err := loader.Load(m, bytes.NewReader(withInterp(order, true, "/lib64/ld64.so.2", 7)), testLayout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if prog.Interp != "/lib64/ld64.so.2" || prog.Bias != loader.DynBase || prog.Brk != loader.DynBase+0x3000 ||
+			prog.Phnum != 3 || prog.Stack != mem.RWX {
+			t.Errorf("%v program: interp %q bias %#x brk %#x phnum %d stack %v", order, prog.Interp, prog.Bias, prog.Brk, prog.Phnum, prog.Stack)
+		}
+		interp, err := loader.Load(m, bytes.NewReader(loader.ELFImage(order, true)), testLayout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if interp.Bias != pieBase || interp.PC != pieBase+0x100 {
+			t.Errorf("%v interpreter: bias %#x pc %#x, want %#x %#x", order, interp.Bias, interp.PC, uint64(pieBase), uint64(pieBase+0x100))
+		}
+		if order == binary.BigEndian && interp.TOC != pieBase+0x8000 {
+			t.Errorf("interpreter TOC %#x, want %#x", interp.TOC, uint64(pieBase+0x8000))
+		}
+		sp, err := loader.BuildStack(m, prog, &loader.StackSpec{Top: 0x7ffffffff000, Size: 1 << 16, Args: []string{"p"}, Base: interp.Bias})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := m.Perm(sp); p != mem.RWX {
+			t.Errorf("stack perm %v, want rwx (PT_GNU_STACK PF_X)", p)
+		}
+		aux := map[uint64]uint64{}
+		for a := sp + 8*4; ; a += 16 {
+			var b [16]byte
+			if err := m.Read(a, b[:]); err != nil {
+				t.Fatal(err)
+			}
+			k := order.Uint64(b[:])
+			if k == loader.AT_NULL {
+				break
+			}
+			aux[k] = order.Uint64(b[8:])
+		}
+		if aux[loader.AT_BASE] != pieBase || aux[loader.AT_ENTRY] != prog.Entry || aux[loader.AT_PHDR] != loader.DynBase+0x40 || aux[loader.AT_PHNUM] != 3 {
+			t.Errorf("auxv base %#x entry %#x phdr %#x phnum %d", aux[loader.AT_BASE], aux[loader.AT_ENTRY], aux[loader.AT_PHDR], aux[loader.AT_PHNUM])
+		}
+	}
+	// PT_INTERP without its NUL is refused, as by Linux.
+	bad := withInterp(binary.LittleEndian, false, "/lib64/ld64.so.2", 6)
+	binary.LittleEndian.PutUint64(bad[64+56+32:], 16)
+	if _, err := loader.Load(mem.New(), bytes.NewReader(bad), testLayout); err == nil {
+		t.Error("PT_INTERP without a NUL accepted")
+	}
+}
