@@ -30,4 +30,16 @@
 // execution reaches the start of the history (GDB then says "No more
 // reverse-execution history."). Signal numbers are Linux's in the Target
 // interface and GDB's on the wire.
+//
+// Malformed packets get an error reply and change nothing: among them a G
+// with bytes beyond the last register, a watchpoint whose range wraps past
+// 2^64 (Points.Insert).
+//
+// # Trust
+//
+// The protocol has no authentication: a Server obeys whoever is at the
+// other end of its connection, who can read and write every register and
+// byte of the program and make it run any system call. Serve only
+// connections the user alone can open (a loopback address, a Unix socket
+// of mode 0600; ppc64emu run -gdb listens on those by default).
 package gdbstub

@@ -191,6 +191,9 @@ func (s *Server) handle(p []byte, events chan event) ([]byte, error) {
 		if err != nil {
 			return replyErr(1), nil
 		}
+		// A packet may stop after any whole register (the rest keep
+		// their values); a cut register or bytes beyond the last
+		// register refuse the whole packet.
 		for n := 0; n < NumRegs && len(b) > 0; n++ {
 			_, size, _, _ := regInfo(n)
 			if len(b) < size {
@@ -198,6 +201,9 @@ func (s *Server) handle(p []byte, events chan event) ([]byte, error) {
 			}
 			setReg(&r, n, b[:size], s.o)
 			b = b[size:]
+		}
+		if len(b) > 0 {
+			return replyErr(1), nil
 		}
 		if s.t.SetRegs(tid, &r) != nil {
 			return replyErr(1), nil
@@ -278,7 +284,9 @@ func (s *Server) handle(p []byte, events chan event) ([]byte, error) {
 			return replyErr(1), nil
 		}
 		if cmd == 'Z' {
-			s.pts.Insert(kind, addr, n)
+			if s.pts.Insert(kind, addr, n) != nil {
+				return replyErr(1), nil
+			}
 		} else {
 			s.pts.Remove(kind, addr, n)
 		}

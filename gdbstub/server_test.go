@@ -408,3 +408,63 @@ func FuzzServer(f *testing.F) {
 		}
 	})
 }
+
+// Packets the stub must refuse with an error reply, changing nothing: a G
+// with bytes beyond the last register or a cut register, watchpoints whose
+// range wraps past 2^64. A range that ends exactly at 2^64 is accepted.
+func TestServerRefuses(t *testing.T) {
+	f := newFake(binary.LittleEndian)
+	c, _ := startServer(t, f)
+	before := *f.regs[100]
+	g := c.ask("g")
+	for _, q := range []struct{ send, want string }{
+		{"G" + g + "00", "E01"},
+		{"G" + g[:len(g)-2], "E01"},
+		{"G" + g + "0", "E01"},
+		{"Z2,fffffffffffffffc,8", "E01"},
+		{"Z3,ffffffffffffffff,2", "E01"},
+		{"Z4,8000000000000000,8000000000000001", "E01"},
+		{"Z5,1000,4", "E01"},
+		{"Z2,fffffffffffffff8,8", "OK"},
+	} {
+		if got := c.ask(q.send); got != q.want {
+			t.Errorf("%.40s: got %q, want %q", q.send, got, q.want)
+		}
+	}
+	if diff := cmp.Diff(before, *f.regs[100]); diff != "" {
+		t.Errorf("refused G packets changed the registers:\n%s", diff)
+	}
+}
+
+// Points refuses watch ranges that wrap past 2^64 and unknown kinds, and a
+// range ending at 2^64 catches an access to its last bytes.
+func TestPointsRanges(t *testing.T) {
+	p := NewPoints()
+	for _, tc := range []struct {
+		kind    int
+		addr, n uint64
+	}{
+		{2, 0xfffffffffffffffc, 8},
+		{3, 0xffffffffffffffff, 2},
+		{4, 1 << 63, 1<<63 + 1},
+		{5, 0x1000, 4},
+		{-1, 0x1000, 4},
+	} {
+		if err := p.Insert(tc.kind, tc.addr, tc.n); !errors.Is(err, ErrPoint) {
+			t.Errorf("Insert(%d, %#x, %#x) = %v, want ErrPoint", tc.kind, tc.addr, tc.n, err)
+		}
+	}
+	if p.HasWatches() {
+		t.Fatal("a refused range was added")
+	}
+	if err := p.Insert(2, 0xfffffffffffffff8, 8); err != nil {
+		t.Fatal(err)
+	}
+	w, at, ok := p.Watch(0xfffffffffffffffc, 4, true)
+	if want := (Watchpoint{Addr: 0xfffffffffffffff8, Len: 8, Kind: WatchWrite}); !ok || w != want || at != 0xfffffffffffffffc {
+		t.Errorf("Watch at the top = %+v %#x %v, want %+v", w, at, ok, want)
+	}
+	if _, _, ok := p.Watch(0xfffffffffffffff0, 8, true); ok {
+		t.Error("an access below the range triggered it")
+	}
+}

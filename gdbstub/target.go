@@ -2,6 +2,8 @@ package gdbstub
 
 import (
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"sort"
 
 	"github.com/ppc64emu/ppc64emu/regs"
@@ -161,7 +163,8 @@ func (p *Points) Watch(addr, n uint64, write bool) (Watchpoint, uint64, bool) {
 		default:
 			continue
 		}
-		if addr < w.Addr+w.Len && w.Addr < addr+n {
+		// Last bytes, not ends: a range may end at 2^64.
+		if addr <= w.Addr+(w.Len-1) && w.Addr <= addr+(n-1) {
 			return w, max(addr, w.Addr), true
 		}
 	}
@@ -170,24 +173,34 @@ func (p *Points) Watch(addr, n uint64, write bool) (Watchpoint, uint64, bool) {
 
 // Insert adds a point as a Z packet does: kind 0 (breakpoint), 1
 // (hardware breakpoint), 2, 3 or 4 (write, read, access watchpoint of n
-// bytes at addr).
-func (p *Points) Insert(kind int, addr, n uint64) {
+// bytes at addr). A watched range must end at or below 2^64; one that
+// wraps, or another kind, is refused with ErrPoint and adds nothing.
+func (p *Points) Insert(kind int, addr, n uint64) error {
 	switch kind {
 	case 0:
 		p.sw[addr] = true
 	case 1:
 		p.hw[addr] = true
-	default:
+	case 2, 3, 4:
 		w := Watchpoint{Addr: addr, Len: max(n, 1), Kind: WatchKind(kind)}
+		if w.Addr+w.Len-1 < w.Addr {
+			return fmt.Errorf("%w: %d bytes at %#x wrap past 2^64", ErrPoint, w.Len, addr)
+		}
 		for _, x := range p.watches {
 			if x == w {
-				return
+				return nil
 			}
 		}
 		p.watches = append(p.watches, w)
 		sort.Slice(p.watches, func(i, j int) bool { return p.watches[i].Addr < p.watches[j].Addr })
+	default:
+		return fmt.Errorf("%w: kind %d", ErrPoint, kind)
 	}
+	return nil
 }
+
+// ErrPoint refuses a breakpoint or watchpoint Points cannot hold.
+var ErrPoint = errors.New("gdbstub: invalid breakpoint or watchpoint")
 
 // Remove removes a point Insert added.
 func (p *Points) Remove(kind int, addr, n uint64) {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 	"unsafe"
@@ -52,9 +53,15 @@ Flags:
 	-count           print the instructions executed and the rate (MIPS) to stderr at exit
 	-hwcap-mask MASK AND AT_HWCAP with MASK's low 32 bits and AT_HWCAP2 with its high 32
 	                 bits (e.g. 0x0000000048000100 hides the vector facilities from libc)
-	-gdb ADDR        stop before the first instruction and wait for GDB on the TCP
-	                 address ADDR (e.g. localhost:1234; "target remote ADDR" in GDB);
-	                 reverse-stepi and reverse-continue work back through the history
+	-gdb ADDR        stop before the first instruction and wait for GDB on ADDR
+	                 ("target remote ADDR" in GDB): a TCP port (:1234 or 1234) on the
+	                 loopback address 127.0.0.1, host:port for another address
+	                 (0.0.0.0:1234: every interface), or a Unix socket (unix:PATH, or a
+	                 PATH containing '/'; created with mode 0600, removed at exit).
+	                 The stub has no authentication: whoever connects controls the
+	                 program, and through its system calls every file, socket and
+	                 process your user can reach. reverse-stepi and reverse-continue
+	                 work back through the history
 	-history N       steps kept for reverse execution with -gdb (default 200000, about
 	                 200 bytes each; 0 disables reverse execution)
 `
@@ -124,8 +131,8 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Debug = &linux.DebugConfig{History: *history}
 		var err error
-		if ln, err = net.Listen("tcp", *gdbAddr); err != nil {
-			fmt.Fprintf(stderr, "ppc64emu run: %v\n", err)
+		if ln, err = gdbListen(*gdbAddr, stderr); err != nil {
+			fmt.Fprintf(stderr, "ppc64emu run: -gdb: %v\n", err)
 			return exitFail
 		}
 		defer ln.Close()
@@ -223,4 +230,48 @@ func serveGDB(ln net.Listener, p *linux.Process, stderr io.Writer) int {
 		return 128 + st.Signal
 	}
 	return st.Code
+}
+
+// gdbNetAddr turns -gdb's ADDR into a network and address for net.Listen:
+// a Unix socket for unix:PATH or a path containing '/', else TCP, on the
+// loopback address when ADDR names no host (":1234", "1234").
+func gdbNetAddr(addr string) (network, address string) {
+	if path, ok := strings.CutPrefix(addr, "unix:"); ok {
+		return "unix", path
+	}
+	if strings.Contains(addr, "/") {
+		return "unix", addr
+	}
+	if _, err := strconv.ParseUint(addr, 10, 16); err == nil {
+		return "tcp", net.JoinHostPort("127.0.0.1", addr)
+	}
+	if host, port, err := net.SplitHostPort(addr); err == nil && host == "" {
+		return "tcp", net.JoinHostPort("127.0.0.1", port)
+	}
+	return "tcp", addr
+}
+
+// gdbListen listens for GDB on -gdb's ADDR (gdbNetAddr). A Unix socket is
+// created readable and writable by the user alone; a TCP address that is
+// not a loopback one draws a warning on stderr, as the stub has no
+// authentication.
+func gdbListen(addr string, stderr io.Writer) (net.Listener, error) {
+	network, address := gdbNetAddr(addr)
+	if network == "unix" {
+		if address == "" {
+			return nil, fmt.Errorf("empty Unix socket path in %q", addr)
+		}
+		old := syscall.Umask(0o177)
+		ln, err := net.Listen(network, address)
+		syscall.Umask(old)
+		return ln, err
+	}
+	ln, err := net.Listen(network, address)
+	if err != nil {
+		return nil, err
+	}
+	if a, ok := ln.Addr().(*net.TCPAddr); ok && !a.IP.IsLoopback() {
+		fmt.Fprintf(stderr, "ppc64emu: warning: the GDB stub on %s accepts connections from other hosts, without authentication; whoever connects controls the program and the files and processes your user can reach\n", ln.Addr())
+	}
+	return ln, nil
 }
