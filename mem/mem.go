@@ -11,8 +11,11 @@
 // seamlessly) and otherwise fails with an *emulate.AccessError naming the
 // first byte that could not be accessed, without writing anything.
 //
-// Pages are materialised lazily: a mapped page that was never written reads
-// as zeros and costs no storage, so large PROT_NONE reservations are cheap.
+// Address space is reserved lazily, as Linux does: Map, Unmap and Protect
+// cost the same whatever the size of the range, the page table exists only
+// around pages that were accessed, and a mapped page that was never written
+// reads as zeros and costs no storage. Size and Resident say what is
+// reserved and what is stored.
 //
 // A Memory is not safe for concurrent use. The Linux runner serialises its
 // guest threads, so one Memory serves all of them.
@@ -94,25 +97,47 @@ type node1 [levelSize]*node2
 
 // Memory is a paged address space. The zero value is an empty address space
 // ready to use.
+//
+// The mapped ranges and their permissions are a sorted list of spans; the
+// radix page table is built only where pages are accessed. A leaf of the
+// table (8192 pages, 32 MiB) is created, with the permissions of the spans
+// it covers, when one of its mapped pages is first accessed; from then on
+// Map, Unmap, Protect and Move keep its entries exact. So reserving,
+// protecting or unmapping a range costs the number of spans and of leaves
+// that exist in it, not its size.
 type Memory struct {
 	root *node1
-	ivs  []span // mapped ranges, sorted, non-adjacent (merged)
+	ivs  []span // mapped ranges by page number, sorted, disjoint; adjacent ones differ in permission
 	// A one-entry cache of the last page looked up.
 	lastPN   uint64
 	lastLeaf *leaf
 	gen      uint64 // Generation: bumped by every Map, Unmap and Protect
+	size     uint64 // pages mapped (Size)
+	resident uint64 // pages with storage (Resident)
 	// ExecHook, if set, is called for every change of permissions or
 	// contents mapping that may invalidate decoded instructions (Map,
-	// Unmap, Protect), with the affected range. It is not called for
-	// ordinary stores.
+	// Unmap, Protect, Move, Zero), with the affected range. It is not
+	// called for ordinary stores.
 	ExecHook func(addr, size uint64)
 }
 
-// span is a mapped range [start, end).
-type span struct{ start, end uint64 }
+// span is the mapped pages [start, end) (page numbers; end ≤ 1<<52) with
+// permission perm (RWX bits only).
+type span struct {
+	start, end uint64
+	perm       Perm
+}
 
 // New returns an empty address space.
 func New() *Memory { return &Memory{} }
+
+// Page numbers: the address space has 1<<52 pages.
+const numPages = 1 << (64 - pageShift)
+
+// pages converts a checked range to page numbers [lo, hi).
+func pages(addr, size uint64) (lo, hi uint64) {
+	return addr >> pageShift, addr>>pageShift + size>>pageShift
+}
 
 func (m *Memory) leafFor(pn uint64, create bool) *leaf {
 	if m.lastLeaf != nil && m.lastPN == pn>>levelBits {
@@ -148,18 +173,57 @@ func (m *Memory) leafFor(pn uint64, create bool) *leaf {
 		if !create {
 			return nil
 		}
-		l = new(leaf)
+		l = m.newLeaf(pn &^ levelMask)
 		n3[i3] = l
 	}
 	m.lastPN, m.lastLeaf = pn>>levelBits, l
 	return l
 }
 
-// perm returns the page's permissions (with the mapped bit) and its leaf.
-func (m *Memory) entry(addr uint64) (*leaf, int) {
-	pn := addr >> pageShift
-	l := m.leafFor(pn, false)
-	return l, int(pn & levelMask)
+// newLeaf returns a leaf for the pages from base with the permissions of
+// the spans that cover them.
+func (m *Memory) newLeaf(base uint64) *leaf {
+	l := new(leaf)
+	end := base + levelSize
+	for k := m.find(base); k < len(m.ivs) && m.ivs[k].start < end; k++ {
+		s := m.ivs[k]
+		for pn := max(s.start, base); pn < min(s.end, end); pn++ {
+			l.perm[pn-base] = s.perm | mapped
+		}
+	}
+	return l
+}
+
+// leaves calls f for every leaf of the page table that exists and holds
+// pages of [lo, hi), with the index range [i, j) of those pages in it.
+// Absent parts of the table are skipped whole.
+func (m *Memory) leaves(lo, hi uint64, f func(l *leaf, base uint64, i, j int)) {
+	if m.root == nil || lo >= hi {
+		return
+	}
+	const s1, s2, s3 = 3 * levelBits, 2 * levelBits, levelBits
+	for i1 := lo >> s1; i1 <= (hi-1)>>s1; i1++ {
+		n2 := m.root[i1&levelMask]
+		if n2 == nil {
+			continue
+		}
+		b1 := i1 << s1
+		for i2 := max(lo, b1) >> s2; i2 <= (min(hi, b1+1<<s1)-1)>>s2; i2++ {
+			n3 := n2[i2&levelMask]
+			if n3 == nil {
+				continue
+			}
+			b2 := i2 << s2
+			for i3 := max(lo, b2) >> s3; i3 <= (min(hi, b2+1<<s2)-1)>>s3; i3++ {
+				l := n3[i3&levelMask]
+				if l == nil {
+					continue
+				}
+				base := i3 << s3
+				f(l, base, int(max(lo, base)-base), int(min(hi, base+levelSize)-base))
+			}
+		}
+	}
 }
 
 func checkRange(addr, size uint64) error {
@@ -172,9 +236,25 @@ func checkRange(addr, size uint64) error {
 	return nil
 }
 
+// setPerm sets the table entries of the existing leaves over [lo, hi) to
+// p (mapped, with the mapped bit; or 0), dropping their storage when
+// drop is set.
+func (m *Memory) setPerm(lo, hi uint64, p Perm, drop bool) {
+	m.leaves(lo, hi, func(l *leaf, _ uint64, i, j int) {
+		for k := i; k < j; k++ {
+			l.perm[k] = p
+			if drop && l.data[k] != nil {
+				l.data[k] = nil
+				m.resident--
+			}
+		}
+	})
+}
+
 // Map maps [addr, addr+size) with permission p, zero-filled. addr and size
 // must be multiples of PageSize. It fails with ErrOverlap, changing nothing,
-// if any page of the range is already mapped.
+// if any page of the range is already mapped. Its cost does not depend on
+// size: pages take storage when first written.
 func (m *Memory) Map(addr, size uint64, p Perm) error {
 	if err := checkRange(addr, size); err != nil {
 		return err
@@ -182,16 +262,12 @@ func (m *Memory) Map(addr, size uint64, p Perm) error {
 	if size == 0 {
 		return nil
 	}
-	if m.overlaps(addr, size) {
+	lo, hi := pages(addr, size)
+	if m.overlaps(lo, hi) {
 		return fmt.Errorf("%w: %#x+%#x", ErrOverlap, addr, size)
 	}
-	for a := addr; a-addr < size; a += PageSize {
-		pn := a >> pageShift
-		l := m.leafFor(pn, true)
-		l.perm[pn&levelMask] = p&RWX | mapped
-		l.data[pn&levelMask] = nil
-	}
-	m.addSpan(addr, addr+size)
+	m.setPerm(lo, hi, p&RWX|mapped, true)
+	m.setSpan(lo, hi, p&RWX|mapped)
 	m.changed(addr, size)
 	return nil
 }
@@ -202,23 +278,36 @@ func (m *Memory) Unmap(addr, size uint64) error {
 	if err := checkRange(addr, size); err != nil {
 		return err
 	}
-	for a := addr; a-addr < size; a += PageSize {
-		l, i := m.entry(a)
-		if l == nil {
-			// Skip the rest of this leaf's range.
-			next := (a>>pageShift | levelMask) + 1
-			if next<<pageShift <= a || next<<pageShift-addr >= size {
-				break
-			}
-			a = next<<pageShift - PageSize
-			continue
-		}
-		l.perm[i] = 0
-		l.data[i] = nil
-	}
-	m.removeSpan(addr, addr+size)
+	lo, hi := pages(addr, size)
+	m.setPerm(lo, hi, 0, true)
+	m.setSpan(lo, hi, 0)
 	m.changed(addr, size)
 	return nil
+}
+
+// Zero drops the contents of the mapped pages of [addr, addr+size), which
+// then read as zeros (as madvise MADV_DONTNEED empties private anonymous
+// memory); permissions are unchanged. addr is rounded down and the end up
+// to pages.
+func (m *Memory) Zero(addr, size uint64) {
+	end := addr + size
+	if end < addr {
+		end = 0
+	}
+	lo := addr >> pageShift
+	hi := (end + PageSize - 1) >> pageShift
+	if end == 0 || end+PageSize-1 < end {
+		hi = numPages
+	}
+	m.leaves(lo, hi, func(l *leaf, _ uint64, i, j int) {
+		for k := i; k < j; k++ {
+			if l.data[k] != nil {
+				l.data[k] = nil
+				m.resident--
+			}
+		}
+	})
+	m.changed(addr, size)
 }
 
 // Move moves the pages of [src, src+size) to [dst, dst+size) with their
@@ -237,22 +326,46 @@ func (m *Memory) Move(dst, src, size uint64) error {
 	if size == 0 {
 		return nil
 	}
-	if !m.covered(src, size) {
+	slo, shi := pages(src, size)
+	dlo, dhi := pages(dst, size)
+	if !m.covered(slo, shi) {
 		return fmt.Errorf("%w: %#x+%#x", ErrUnmapped, src, size)
 	}
-	if m.overlaps(dst, size) {
+	if m.overlaps(dlo, dhi) {
 		return fmt.Errorf("%w: %#x+%#x", ErrOverlap, dst, size)
 	}
-	for off := uint64(0); off < size; off += PageSize {
-		sl, si := m.entry(src + off)
-		d, p := sl.data[si], sl.perm[si]
-		sl.data[si], sl.perm[si] = nil, 0
-		pn := (dst + off) >> pageShift
-		dl := m.leafFor(pn, true)
-		dl.data[pn&levelMask], dl.perm[pn&levelMask] = d, p
+	// The spans of the source, and the storage its pages have.
+	var moved []span
+	for k := m.find(slo); k < len(m.ivs) && m.ivs[k].start < shi; k++ {
+		s := m.ivs[k]
+		moved = append(moved, span{max(s.start, slo), min(s.end, shi), s.perm})
 	}
-	m.removeSpan(src, src+size)
-	m.addSpan(dst, dst+size)
+	type page struct {
+		off uint64
+		d   *[PageSize]byte
+	}
+	var data []page
+	m.leaves(slo, shi, func(l *leaf, base uint64, i, j int) {
+		for k := i; k < j; k++ {
+			if d := l.data[k]; d != nil {
+				data = append(data, page{base + uint64(k) - slo, d})
+				l.data[k] = nil
+			}
+			l.perm[k] = 0
+		}
+	})
+	m.setSpan(slo, shi, 0)
+	m.lastLeaf = nil
+	for _, s := range moved {
+		a, b := s.start-slo+dlo, s.end-slo+dlo
+		m.setPerm(a, b, s.perm|mapped, false)
+		m.setSpan(a, b, s.perm|mapped)
+	}
+	for _, pg := range data {
+		pn := dlo + pg.off
+		l := m.leafFor(pn, true)
+		l.data[pn&levelMask] = pg.d
+	}
 	m.changed(src, size)
 	m.changed(dst, size)
 	return nil
@@ -265,13 +378,15 @@ func (m *Memory) Protect(addr, size uint64, p Perm) error {
 	if err := checkRange(addr, size); err != nil {
 		return err
 	}
-	if !m.covered(addr, size) {
+	lo, hi := pages(addr, size)
+	if !m.covered(lo, hi) {
 		return fmt.Errorf("%w: %#x+%#x", ErrUnmapped, addr, size)
 	}
-	for a := addr; a-addr < size; a += PageSize {
-		l, i := m.entry(a)
-		l.perm[i] = p&RWX | mapped
+	if size == 0 {
+		return nil
 	}
+	m.setPerm(lo, hi, p&RWX|mapped, false)
+	m.setSpan(lo, hi, p&RWX|mapped)
 	m.changed(addr, size)
 	return nil
 }
@@ -279,19 +394,35 @@ func (m *Memory) Protect(addr, size uint64, p Perm) error {
 // Perm returns the permissions of the page holding addr and whether it is
 // mapped.
 func (m *Memory) Perm(addr uint64) (Perm, bool) {
-	l, i := m.entry(addr)
-	if l == nil || l.perm[i]&mapped == 0 {
-		return 0, false
+	pn := addr >> pageShift
+	if l := m.leafFor(pn, false); l != nil {
+		p := l.perm[pn&levelMask]
+		return p &^ mapped, p&mapped != 0
 	}
-	return l.perm[i] &^ mapped, true
+	k := m.find(pn)
+	if k < len(m.ivs) && m.ivs[k].start <= pn {
+		return m.ivs[k].perm &^ mapped, true
+	}
+	return 0, false
 }
 
 // Mapped reports whether every page of [addr, addr+size) is mapped.
 func (m *Memory) Mapped(addr, size uint64) bool {
-	lo := addr &^ (PageSize - 1)
-	hi := (addr + size + PageSize - 1) &^ (PageSize - 1)
-	return m.covered(lo, hi-lo)
+	lo := addr >> pageShift
+	hi := (addr + size + PageSize - 1) >> pageShift
+	if addr+size < addr || addr+size+PageSize-1 < addr+size {
+		hi = numPages
+	}
+	return m.covered(lo, hi)
 }
+
+// Size returns the number of bytes mapped.
+func (m *Memory) Size() uint64 { return m.size * PageSize }
+
+// Resident returns the number of bytes of pages that have storage (were
+// written, or lent by Page): what the address space costs the host,
+// besides its page table.
+func (m *Memory) Resident() uint64 { return m.resident * PageSize }
 
 func (m *Memory) changed(addr, size uint64) {
 	m.lastLeaf = nil
@@ -303,8 +434,21 @@ func (m *Memory) changed(addr, size uint64) {
 
 // Spans calls f for every maximal mapped range, in address order.
 func (m *Memory) Spans(f func(start, end uint64)) {
+	for k := 0; k < len(m.ivs); {
+		s, e := m.ivs[k].start, m.ivs[k].end
+		for k++; k < len(m.ivs) && m.ivs[k].start == e; k++ {
+			e = m.ivs[k].end
+		}
+		f(s<<pageShift, e<<pageShift)
+	}
+}
+
+// Regions calls f for every maximal mapped range with one permission, in
+// address order (end is 0 for a range that reaches the top of the address
+// space).
+func (m *Memory) Regions(f func(start, end uint64, p Perm)) {
 	for _, s := range m.ivs {
-		f(s.start, s.end)
+		f(s.start<<pageShift, s.end<<pageShift, s.perm&^mapped)
 	}
 }
 
@@ -314,14 +458,16 @@ func (m *Memory) FindFree(lo, hi, size uint64) (uint64, bool) {
 	size = (size + PageSize - 1) &^ (PageSize - 1)
 	a := (lo + PageSize - 1) &^ (PageSize - 1)
 	for _, s := range m.ivs {
-		if s.end <= a {
+		ss, se := s.start<<pageShift, s.end<<pageShift
+		if se <= a && se != 0 {
 			continue
 		}
-		if s.start >= a && s.start-a >= size {
+		if ss >= a && ss-a >= size {
 			break
 		}
-		if s.end > a {
-			a = s.end
+		a = se
+		if a == 0 {
+			return 0, false
 		}
 	}
 	if a < lo || a+size < a || a+size > hi {
@@ -340,14 +486,14 @@ func (m *Memory) FindFreeDown(lo, hi, size uint64) (uint64, bool) {
 	}
 	end := hi
 	for i := len(m.ivs) - 1; i >= 0; i-- {
-		s := m.ivs[i]
-		if s.start >= end {
+		ss, se := m.ivs[i].start<<pageShift, m.ivs[i].end<<pageShift
+		if ss >= end {
 			continue
 		}
-		if s.end <= end && end-s.end >= size {
+		if se != 0 && se <= end && end-se >= size {
 			break
 		}
-		end = min(end, s.start)
+		end = min(end, ss)
 	}
 	if end < size || end-size < lo {
 		return 0, false
@@ -355,47 +501,75 @@ func (m *Memory) FindFreeDown(lo, hi, size uint64) (uint64, bool) {
 	return end - size, true
 }
 
-func (m *Memory) overlaps(addr, size uint64) bool {
-	end := addr + size
-	i := sort.Search(len(m.ivs), func(i int) bool { return m.ivs[i].end > addr })
-	return i < len(m.ivs) && (m.ivs[i].start < end || end == 0)
+// find returns the index of the first span that ends after page pn.
+func (m *Memory) find(pn uint64) int {
+	return sort.Search(len(m.ivs), func(i int) bool { return m.ivs[i].end > pn })
 }
 
-func (m *Memory) covered(addr, size uint64) bool {
-	if size == 0 {
-		return true
+// overlaps reports whether a page of [lo, hi) is mapped.
+func (m *Memory) overlaps(lo, hi uint64) bool {
+	k := m.find(lo)
+	return k < len(m.ivs) && m.ivs[k].start < hi
+}
+
+// covered reports whether every page of [lo, hi) is mapped.
+func (m *Memory) covered(lo, hi uint64) bool {
+	for k := m.find(lo); lo < hi; k++ {
+		if k >= len(m.ivs) || m.ivs[k].start > lo {
+			return false
+		}
+		lo = m.ivs[k].end
 	}
-	i := sort.Search(len(m.ivs), func(i int) bool { return m.ivs[i].end > addr })
-	return i < len(m.ivs) && m.ivs[i].start <= addr && m.ivs[i].end-addr >= size
+	return true
 }
 
-func (m *Memory) addSpan(start, end uint64) {
-	// Merge with neighbours that touch or overlap.
-	i := sort.Search(len(m.ivs), func(i int) bool { return m.ivs[i].end >= start })
+// setSpan makes [lo, hi) mapped with p (which has the mapped bit), or
+// unmapped if p is 0, merging equal neighbours, and keeps Size.
+func (m *Memory) setSpan(lo, hi uint64, p Perm) {
+	i := m.find(lo)
 	j := i
-	for j < len(m.ivs) && m.ivs[j].start <= end {
-		start = min(start, m.ivs[j].start)
-		end = max(end, m.ivs[j].end)
-		j++
+	for ; j < len(m.ivs) && m.ivs[j].start < hi; j++ {
+		s := m.ivs[j]
+		m.size -= min(s.end, hi) - max(s.start, lo)
 	}
-	m.ivs = append(m.ivs[:i], append([]span{{start, end}}, m.ivs[j:]...)...)
-}
-
-func (m *Memory) removeSpan(start, end uint64) {
-	var out []span
-	for _, s := range m.ivs {
-		if s.end <= start || s.start >= end {
-			out = append(out, s)
+	var pieces []span
+	if i > 0 {
+		pieces = append(pieces, m.ivs[i-1])
+	}
+	if j > i && m.ivs[i].start < lo {
+		pieces = append(pieces, span{m.ivs[i].start, lo, m.ivs[i].perm})
+	}
+	if p != 0 {
+		pieces = append(pieces, span{lo, hi, p})
+		m.size += hi - lo
+	}
+	if j > i && m.ivs[j-1].end > hi {
+		pieces = append(pieces, span{hi, m.ivs[j-1].end, m.ivs[j-1].perm})
+	}
+	if j < len(m.ivs) {
+		pieces = append(pieces, m.ivs[j])
+	}
+	merged := pieces[:0]
+	for _, s := range pieces {
+		if n := len(merged); n > 0 && merged[n-1].end == s.start && merged[n-1].perm == s.perm {
+			merged[n-1].end = s.end
 			continue
 		}
-		if s.start < start {
-			out = append(out, span{s.start, start})
-		}
-		if s.end > end {
-			out = append(out, span{end, s.end})
-		}
+		merged = append(merged, s)
 	}
-	m.ivs = out
+	if i > 0 {
+		i--
+	}
+	if j < len(m.ivs) {
+		j++
+	}
+	m.ivs = append(m.ivs[:i], append(merged, m.ivs[j:]...)...)
+}
+
+// spanHas reports whether page pn is mapped, from the spans.
+func (m *Memory) spanHas(pn uint64) bool {
+	k := m.find(pn)
+	return k < len(m.ivs) && m.ivs[k].start <= pn
 }
 
 // fault builds the error for a failed access at addr.
@@ -459,8 +633,14 @@ func (m *Memory) Fetch(addr uint64, p []byte) error {
 func (m *Memory) slot(addr uint64, perm Perm) (*leaf, uint64, bool) {
 	pn := addr >> pageShift
 	l := m.leafFor(pn, false)
+	if l == nil {
+		if !m.spanHas(pn) {
+			return nil, 0, false
+		}
+		l = m.leafFor(pn, true)
+	}
 	i := pn & levelMask
-	if l == nil || l.perm[i]&(perm|mapped) != perm|mapped {
+	if l.perm[i]&(perm|mapped) != perm|mapped {
 		return nil, 0, false
 	}
 	return l, i, true
@@ -529,6 +709,7 @@ func (m *Memory) write(addr uint64, p []byte, perm Perm) error {
 		if d == nil {
 			d = new([PageSize]byte)
 			l.data[i] = d
+			m.resident++
 		}
 		off := addr & (PageSize - 1)
 		k := copy(d[off:], p)
@@ -551,6 +732,7 @@ func (m *Memory) Page(addr uint64, p Perm) (*[PageSize]byte, bool) {
 	if d == nil {
 		d = new([PageSize]byte)
 		l.data[i] = d
+		m.resident++
 	}
 	return d, true
 }

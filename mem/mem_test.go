@@ -3,6 +3,8 @@ package mem_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/emulate"
@@ -291,5 +293,116 @@ func TestMove(t *testing.T) {
 	}
 	if err := m.Write(0x31000, []byte{1}); err == nil {
 		t.Error("write to a moved read-only page succeeded")
+	}
+}
+
+// TestHugeReservation: reserving, protecting and unmapping a range costs
+// the same whatever its size (Linux reserves address space lazily); only
+// the pages touched take storage and page table.
+func TestHugeReservation(t *testing.T) {
+	for _, size := range []uint64{1 << 36, 1 << 40, 1 << 46} {
+		m := mem.New()
+		base := uint64(1) << 47
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		mustMap(t, m, base, size, mem.None)
+		if err := m.Protect(base+size/2, size/4, mem.RW); err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Write(base+size/2+size/4-8, []byte("lastword")); err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Write(base+size/2, []byte{1}); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 2<<20 {
+			t.Errorf("size %#x: Map+Protect+2 writes allocated %d bytes", size, grew)
+		}
+		if got := m.Resident(); got != 2*mem.PageSize {
+			t.Errorf("size %#x: Resident = %d, want 2 pages", size, got)
+		}
+		if got := m.Size(); got != size {
+			t.Errorf("size %#x: Size = %#x", size, got)
+		}
+		if err := m.Write(base, []byte{1}); !errors.Is(err, mem.ErrPermission) {
+			t.Errorf("size %#x: write to the PROT_NONE part: %v", size, err)
+		}
+		if err := m.Unmap(base, size); err != nil {
+			t.Fatal(err)
+		}
+		if m.Size() != 0 || m.Resident() != 0 || m.Mapped(base+size/2, 1) {
+			t.Errorf("size %#x: after Unmap: Size %d Resident %d", size, m.Size(), m.Resident())
+		}
+	}
+}
+
+// TestLazyLeafPermissions: a page table leaf created after Protect and
+// Unmap split a reservation sees each page's current permission.
+func TestLazyLeafPermissions(t *testing.T) {
+	m := mem.New()
+	mustMap(t, m, 0x10000000, 0x4000000, mem.Read) // two leaves, never touched
+	if err := m.Protect(0x11000000, 0x1000, mem.RW); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Unmap(0x12ffe000, 0x2000); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		addr uint64
+		perm mem.Perm
+		ok   bool
+	}{
+		{0x10000000, mem.Read, true},
+		{0x11000000, mem.RW, true},
+		{0x11001000, mem.Read, true},
+		{0x12ffe000, 0, false},
+		{0x12fff000, 0, false},
+		{0x13000000, mem.Read, true},
+		{0x13fff000, mem.Read, true},
+		{0x14000000, 0, false},
+	} {
+		// Touch through Read (creates the leaf), then ask Perm.
+		var b [1]byte
+		err := m.Read(tc.addr, b[:])
+		if (err == nil) != tc.ok {
+			t.Errorf("Read %#x: %v", tc.addr, err)
+		}
+		if p, ok := m.Perm(tc.addr); p != tc.perm || ok != tc.ok {
+			t.Errorf("Perm(%#x) = %v, %v; want %v, %v", tc.addr, p, ok, tc.perm, tc.ok)
+		}
+	}
+	var got [][3]uint64
+	m.Regions(func(s, e uint64, p mem.Perm) { got = append(got, [3]uint64{s, e, uint64(p)}) })
+	want := [][3]uint64{
+		{0x10000000, 0x11000000, uint64(mem.Read)},
+		{0x11000000, 0x11001000, uint64(mem.RW)},
+		{0x11001000, 0x12ffe000, uint64(mem.Read)},
+		{0x13000000, 0x14000000, uint64(mem.Read)},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Regions = %x, want %x", got, want)
+	}
+}
+
+// TestZero: Zero empties written pages (they read as zeros) and keeps
+// their permissions.
+func TestZero(t *testing.T) {
+	m := mem.New()
+	mustMap(t, m, 0x10000, 0x3000, mem.RW)
+	if err := m.Write(0x10ffc, []byte("abcdefgh")); err != nil {
+		t.Fatal(err)
+	}
+	m.Zero(0x11000, 0x1000)
+	got := make([]byte, 8)
+	if err := m.Read(0x10ffc, got); err != nil || string(got) != "abcd\x00\x00\x00\x00" {
+		t.Errorf("after Zero: %q, %v", got, err)
+	}
+	if p, _ := m.Perm(0x11000); p != mem.RW {
+		t.Errorf("Zero changed the permission to %v", p)
+	}
+	if m.Resident() != mem.PageSize {
+		t.Errorf("Resident = %d, want one page", m.Resident())
 	}
 }
