@@ -121,20 +121,42 @@ func sysBrk(t *Thread, a *[6]uint64) (uint64, int) {
 	return p.brk, 0
 }
 
+// mapTypeMask is MAP_TYPE: the sharing type of a mapping (MAP_SHARED,
+// MAP_PRIVATE or MAP_SHARED_VALIDATE, 3); any other value is EINVAL.
+const mapTypeMask = 0x0f
+
 func sysMmap(t *Thread, a *[6]uint64) (uint64, int) {
 	p := t.p
-	addr, length, prot, flags, fd, off := a[0], a[1], a[2], a[3], t.fd(a[4]), a[5]
+	addr, length, prot, flags, off := a[0], a[1], a[2], a[3], a[5]
+	if typ := flags & mapTypeMask; typ < abi.MAP_SHARED || typ > abi.MAP_SHARED|abi.MAP_PRIVATE {
+		return 0, abi.EINVAL
+	}
 	if length == 0 || off%mem.PageSize != 0 {
 		return 0, abi.EINVAL
 	}
 	size := pageUp(length)
-	if size < length {
+	if size < length || size > taskSize {
 		return 0, abi.ENOMEM
+	}
+	if off+size < off {
+		return 0, int(unix.EOVERFLOW)
+	}
+	// A file mapping names a guest descriptor; Linux checks it before
+	// touching the address space.
+	fd := -1
+	if flags&abi.MAP_ANONYMOUS == 0 {
+		fd = t.fd(a[4])
+		if e := mappable(fd, prot, flags); e != 0 {
+			return 0, e
+		}
 	}
 	fixed := flags&(abi.MAP_FIXED|abi.MAP_FIXED_NOREPLACE) != 0
 	if fixed {
 		if addr%mem.PageSize != 0 {
 			return 0, abi.EINVAL
+		}
+		if addr > taskSize-size {
+			return 0, abi.ENOMEM
 		}
 		if flags&abi.MAP_FIXED_NOREPLACE != 0 && !p.free(addr, size) {
 			return 0, abi.EEXIST
@@ -142,7 +164,7 @@ func sysMmap(t *Thread, a *[6]uint64) (uint64, int) {
 		_ = p.Mem.Unmap(addr, size)
 	} else {
 		a := addr &^ (mem.PageSize - 1)
-		if a < 0x10000 || !p.free(a, size) {
+		if a < 0x10000 || a > taskSize-size || !p.free(a, size) {
 			var ok bool
 			a, ok = p.Mem.FindFreeDown(mmapBottom, mmapTop, size)
 			if !ok {
@@ -154,20 +176,65 @@ func sysMmap(t *Thread, a *[6]uint64) (uint64, int) {
 	if err := p.Mem.Map(addr, size, protPerm(prot)); err != nil {
 		return 0, abi.ENOMEM
 	}
-	if flags&abi.MAP_ANONYMOUS == 0 {
-		// A private copy of the file's contents (MAP_SHARED of a file is
-		// also a copy: writes are not written back).
-		buf := make([]byte, length)
-		var n int
-		var err error
-		t.block(func() { n, err = unix.Pread(fd, buf, int64(off)) })
-		if err != nil {
+	if fd >= 0 {
+		if e := t.mapFile(fd, addr, length, off); e != 0 {
 			_ = p.Mem.Unmap(addr, size)
-			return 0, errnoOf(err)
+			return 0, e
 		}
-		_ = p.Mem.Poke(addr, buf[:n])
 	}
 	return addr, 0
+}
+
+// mappable checks host descriptor fd (a guest's, translated) for a file
+// mapping as Linux's do_mmap does: EBADF if it is not open, ENODEV if its
+// file cannot be mapped (a directory, pipe or socket), EACCES if it is not
+// open for reading or a shared writable mapping of a file not open for
+// writing.
+func mappable(fd int, prot, flags uint64) int {
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return errnoOf(err)
+	}
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFREG, unix.S_IFBLK, unix.S_IFCHR:
+	default:
+		return int(unix.ENODEV)
+	}
+	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	if err != nil {
+		return errnoOf(err)
+	}
+	acc := fl & unix.O_ACCMODE
+	if acc == unix.O_WRONLY {
+		return abi.EACCES
+	}
+	if flags&mapTypeMask != abi.MAP_PRIVATE && prot&abi.PROT_WRITE != 0 && acc != unix.O_RDWR {
+		return abi.EACCES
+	}
+	return 0
+}
+
+// mapFile copies the file's contents at off into the fresh mapping at
+// addr (a private copy: MAP_SHARED of a file is also a copy, its writes
+// are not written back), in chunks, and no further than the file's end:
+// the rest of the mapping stays zero, and a huge length costs nothing.
+func (t *Thread) mapFile(fd int, addr, length, off uint64) int {
+	buf := make([]byte, min(length, 1<<20))
+	for done := uint64(0); done < length; {
+		n := min(uint64(len(buf)), length-done)
+		var k int
+		var err error
+		t.block(func() { k, err = unix.Pread(fd, buf[:n], int64(off+done)) })
+		if err != nil {
+			return errnoOf(err)
+		}
+		if k == 0 {
+			break
+		}
+		_ = t.p.Mem.Poke(addr+done, buf[:k])
+		done += uint64(k)
+	}
+	return 0
 }
 
 // free reports whether [addr, addr+size) is entirely unmapped.
@@ -177,20 +244,49 @@ func (p *Process) free(addr, size uint64) bool {
 }
 
 func sysMunmap(t *Thread, a *[6]uint64) (uint64, int) {
-	if a[0]%mem.PageSize != 0 || a[1] == 0 {
+	addr, length := a[0], a[1]
+	// As Linux's __do_munmap: the range must lie below the top of the
+	// user address space.
+	if addr%mem.PageSize != 0 || addr > taskSize || length > taskSize-addr || length == 0 {
 		return 0, abi.EINVAL
 	}
-	if t.p.Mem.Unmap(a[0], pageUp(a[1])) != nil {
+	if t.p.Mem.Unmap(addr, pageUp(length)) != nil {
 		return 0, abi.EINVAL
 	}
 	return 0, 0
 }
 
+// protValid are the prot bits mprotect accepts after PROT_GROWSDOWN and
+// PROT_GROWSUP are taken out: Linux's arch_validate_prot on powerpc allows
+// PROT_SEM (8, ignored) and PROT_SAO (0x10) only on processors with SAO,
+// which ISA 3.1 (POWER10) removed.
+const protValid = abi.PROT_READ | abi.PROT_WRITE | abi.PROT_EXEC | 8
+
+// PROT_GROWSDOWN and PROT_GROWSUP.
+const protGrows = 0x01000000 | 0x02000000
+
+// sysMprotect checks its arguments in the order of Linux's
+// do_mprotect_pkey: both grow flags, an unaligned start (EINVAL); a zero
+// length (success); a length that wraps past the end of the address space
+// (ENOMEM); prot bits (EINVAL); then an unmapped page in the range
+// (ENOMEM; the runner changes nothing, where Linux has changed the
+// mappings before the hole).
 func sysMprotect(t *Thread, a *[6]uint64) (uint64, int) {
-	if a[0]%mem.PageSize != 0 {
+	addr, length, prot := a[0], a[1], a[2]
+	if prot&protGrows == protGrows || addr%mem.PageSize != 0 {
 		return 0, abi.EINVAL
 	}
-	if err := t.p.Mem.Protect(a[0], pageUp(a[1]), protPerm(a[2])); err != nil {
+	if length == 0 {
+		return 0, 0
+	}
+	size := pageUp(length)
+	if addr+size <= addr {
+		return 0, abi.ENOMEM
+	}
+	if prot&^(protValid|protGrows) != 0 {
+		return 0, abi.EINVAL
+	}
+	if err := t.p.Mem.Protect(addr, size, protPerm(prot)); err != nil {
 		return 0, abi.ENOMEM
 	}
 	return 0, 0
@@ -301,25 +397,44 @@ func sysMremap(t *Thread, a *[6]uint64) (uint64, int) {
 	return move(dst, oldLen)
 }
 
-const (
-	madvDontneed = 4
-	madvFree     = 8
-)
+// MADV_DONTNEED.
+const madvDontneed = 4
 
+// madvValid reports whether advice is one Linux's madvise_behavior_valid
+// accepts (MADV_NORMAL … MADV_COLLAPSE; MADV_HWPOISON and
+// MADV_SOFT_OFFLINE need privilege and are EINVAL here, as on a kernel
+// without CONFIG_MEMORY_FAILURE).
+func madvValid(advice uint64) bool {
+	switch {
+	case advice <= 4, advice >= 8 && advice <= 25:
+		return true
+	}
+	return false
+}
+
+// sysMadvise checks its arguments in the order of Linux's do_madvise
+// (advice, alignment, a length that rounds up to zero or wraps: EINVAL);
+// advice on a range with unmapped pages is applied to the mapped ones and
+// answers ENOMEM. MADV_DONTNEED empties private anonymous memory (it reads
+// as zeros afterwards); other advice changes nothing the guest can see.
 func sysMadvise(t *Thread, a *[6]uint64) (uint64, int) {
-	if a[0]%mem.PageSize != 0 {
+	start, length, advice := a[0], a[1], a[2]
+	if !madvValid(advice) || start%mem.PageSize != 0 {
 		return 0, abi.EINVAL
 	}
-	if a[2] == madvDontneed {
-		// Private anonymous memory reads as zeros afterwards.
-		p := t.p
-		size := pageUp(a[1])
-		for addr := a[0]; addr < a[0]+size; addr += mem.PageSize {
-			if perm, ok := p.Mem.Perm(addr); ok {
-				_ = p.Mem.Unmap(addr, mem.PageSize)
-				_ = p.Mem.Map(addr, mem.PageSize, perm)
-			}
-		}
+	size := pageUp(length)
+	if length != 0 && size == 0 || start+size < start {
+		return 0, abi.EINVAL
+	}
+	if size == 0 {
+		return 0, 0
+	}
+	p := t.p
+	if advice == madvDontneed {
+		p.Mem.Zero(start, size)
+	}
+	if !p.Mem.Mapped(start, size) {
+		return 0, abi.ENOMEM
 	}
 	return 0, 0
 }

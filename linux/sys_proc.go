@@ -172,6 +172,7 @@ func init() {
 	def(abi.SYS_CLOCK_NANOSLEEP, func(t *Thread, a *[6]uint64) (uint64, int) {
 		return sleep(t, a[2], a[3], a[1]&1 != 0, int32(a[0]))
 	})
+	def(abi.SYS_TIMES, sysTimes)
 	def(abi.SYS_GETRUSAGE, func(t *Thread, a *[6]uint64) (uint64, int) {
 		var ru unix.Rusage
 		if err := unix.Getrusage(int(int32(a[0])), &ru); err != nil {
@@ -186,6 +187,30 @@ func init() {
 		o.PutUint64(b[32:], uint64(ru.Maxrss))
 		return 0, t.write(a[1], b)
 	})
+}
+
+// sysTimes is times(2): the runner's CPU times (its threads run the guest's)
+// in clock ticks into struct tms (four longs), if the pointer is not NULL
+// (else EFAULT if it cannot be written), and the ticks since an arbitrary
+// point as the result.
+func sysTimes(t *Thread, a *[6]uint64) (uint64, int) {
+	var tms unix.Tms
+	ticks, err := unix.Times(&tms)
+	if err != nil {
+		return 0, errnoOf(err)
+	}
+	if a[0] != 0 {
+		var b [32]byte
+		o := t.p.order
+		o.PutUint64(b[0:], uint64(tms.Utime))
+		o.PutUint64(b[8:], uint64(tms.Stime))
+		o.PutUint64(b[16:], uint64(tms.Cutime))
+		o.PutUint64(b[24:], uint64(tms.Cstime))
+		if e := t.write(a[0], b[:]); e != 0 {
+			return 0, e
+		}
+	}
+	return uint64(ticks), 0
 }
 
 func (t *Thread) putTimespec(addr uint64, sec, nsec int64) int {

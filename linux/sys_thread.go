@@ -6,6 +6,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
 )
 
 func init() {
@@ -194,9 +195,26 @@ func sysFutex(t *Thread, a *[6]uint64) (uint64, int) {
 		bitset := uint32(abi.FUTEX_BITSET_ANY)
 		if cmd == abi.FUTEX_WAKE_BITSET {
 			bitset = val3
+			if bitset == 0 {
+				return 0, abi.EINVAL
+			}
+		}
+		if e := t.futexKey(addr, op); e != 0 {
+			return 0, e
 		}
 		return uint64(p.futexWake(addr, int(int32(val)), bitset)), 0
+	case abi.FUTEX_WAKE_OP:
+		return futexWakeOp(t, addr, op, int(int32(val)), int(int32(timeout)), addr2, val3)
 	case abi.FUTEX_REQUEUE, abi.FUTEX_CMP_REQUEUE:
+		if int32(val) < 0 || int32(timeout) < 0 {
+			return 0, abi.EINVAL
+		}
+		if e := t.futexKey(addr, op); e != 0 {
+			return 0, e
+		}
+		if e := t.futexKey(addr2, op); e != 0 {
+			return 0, e
+		}
 		if cmd == abi.FUTEX_CMP_REQUEUE {
 			cur, e := t.get32(addr)
 			if e != 0 {
@@ -229,6 +247,94 @@ func sysFutex(t *Thread, a *[6]uint64) (uint64, int) {
 		return uint64(n + moved), 0
 	}
 	return 0, abi.ENOSYS
+}
+
+// futexKey checks a futex word's address as Linux's get_futex_key does:
+// a word not 4-byte aligned is EINVAL, one beyond the user address space
+// EFAULT; a shared futex (without FUTEX_PRIVATE_FLAG) must be on a mapped,
+// readable page (Linux looks its page up: EFAULT), a private one is not
+// looked up.
+func (t *Thread) futexKey(addr, op uint64) int {
+	if addr&3 != 0 {
+		return abi.EINVAL
+	}
+	if addr > taskSize-4 {
+		return abi.EFAULT
+	}
+	if op&abi.FUTEX_PRIVATE_FLAG == 0 {
+		if p, ok := t.p.Mem.Perm(addr); !ok || p&mem.Read == 0 {
+			return abi.EFAULT
+		}
+	}
+	return 0
+}
+
+// futexWakeOp is FUTEX_WAKE_OP (kernel/futex/waitwake.c, futex_wake_op):
+// it applies the operation encoded in enc to the word at addr2 (atomic for
+// the guest: its threads run one at a time), wakes up to n waiters on addr
+// and, if the word's old value passes the encoded comparison, up to n2 on
+// addr2. enc: bits 28-30 the operation (set, add, or, andn, xor), bit 31
+// "the operand is a shift count", bits 24-27 the comparison (eq, ne, lt,
+// le, gt, ge), bits 12-23 the operand and 0-11 the comparand (signed).
+func futexWakeOp(t *Thread, addr, op uint64, n, n2 int, addr2 uint64, enc uint32) (uint64, int) {
+	if e := t.futexKey(addr, op); e != 0 {
+		return 0, e
+	}
+	if e := t.futexKey(addr2, op); e != 0 {
+		return 0, e
+	}
+	oparg := int32(enc<<8) >> 20
+	cmparg := int32(enc<<20) >> 20
+	if enc&(1<<31) != 0 {
+		oparg = 1 << (uint32(oparg) & 31)
+	}
+	if pr, ok := t.p.Mem.Perm(addr2); !ok || pr&mem.Write == 0 {
+		return 0, abi.EFAULT
+	}
+	old, e := t.get32(addr2)
+	if e != 0 {
+		return 0, e
+	}
+	v := uint32(oparg)
+	switch enc >> 28 & 7 {
+	case 0:
+	case 1:
+		v += old
+	case 2:
+		v |= old
+	case 3:
+		v = old &^ v
+	case 4:
+		v ^= old
+	default:
+		return 0, abi.ENOSYS
+	}
+	if e := t.put32(addr2, v); e != 0 {
+		return 0, e
+	}
+	o := int32(old)
+	var hit bool
+	switch enc >> 24 & 15 {
+	case 0:
+		hit = o == cmparg
+	case 1:
+		hit = o != cmparg
+	case 2:
+		hit = o < cmparg
+	case 3:
+		hit = o <= cmparg
+	case 4:
+		hit = o > cmparg
+	case 5:
+		hit = o >= cmparg
+	default:
+		return 0, abi.ENOSYS
+	}
+	woken := t.p.futexWake(addr, n, abi.FUTEX_BITSET_ANY)
+	if hit {
+		woken += t.p.futexWake(addr2, n2, abi.FUTEX_BITSET_ANY)
+	}
+	return uint64(woken), 0
 }
 
 // flushCount adds the thread's instructions to the process's count before
