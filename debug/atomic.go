@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/branch"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -108,8 +109,9 @@ func FindAtomicSequence(m Reader, addr uint64, msr uint64) (*AtomicSequence, err
 	if msr&regs.MSRLE != 0 {
 		order = binary.LittleEndian
 	}
+	wide := msr&regs.MSRSF != 0
 	mask := ^uint64(0)
-	if msr&regs.MSRSF == 0 {
+	if !wide {
 		mask = 0xffffffff
 	}
 	addr &= mask
@@ -160,14 +162,14 @@ func FindAtomicSequence(m Reader, addr uint64, msr uint64) (*AtomicSequence, err
 		switch in.Class {
 		case decode.ClassBranch:
 			uncond[nUncond].at = loc
-			uncond[nUncond].target = directTarget(loc, in.Kinds[0], in.Args[0], mask)
+			uncond[nUncond].target = branch.Direct(in, loc, wide)
 			nUncond++
 		case decode.ClassCondBranch:
 			if in.Flags&(decode.FlagTargetLR|decode.FlagTargetCTR|decode.FlagTargetTAR) != 0 {
 				return nil, &AtomicError{Start: addr, At: loc, Err: ErrBranchLeaves}
 			}
-			tgt := directTarget(loc, in.Kinds[2], in.Args[2], mask)
-			if bo := in.Args[0]; bo&0x14 == 0x14 { // branch always
+			tgt := branch.Direct(in, loc, wide)
+			if branch.Always(in) {
 				uncond[nUncond].at, uncond[nUncond].target = loc, tgt
 				nUncond++
 				continue
@@ -194,11 +196,4 @@ func FindAtomicSequence(m Reader, addr uint64, msr uint64) (*AtomicSequence, err
 		}
 	}
 	return nil, &AtomicError{Start: addr, At: loc, Err: ErrNoStoreConditional}
-}
-
-func directTarget(loc uint64, kind decode.ArgKind, v int64, mask uint64) uint64 {
-	if kind == decode.ArgLabel {
-		return uint64(v) & mask
-	}
-	return (loc + uint64(v)) & mask
 }

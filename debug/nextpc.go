@@ -139,32 +139,20 @@ func NextPCs(in *decode.Inst, r *regs.Regs, ignoreState bool) Next {
 	switch in.Class {
 	case decode.ClassBranch: // b, ba, bl, bla
 		n.Flow = Branch
-		n.add(branchTarget(nip, in.Kinds[0], in.Args[0], ea))
+		n.add(branch.Target(in, r))
 		return n
 	case decode.ClassCondBranch:
 		n.Flow = Branch
-		bo, bi := uint8(in.Args[0]), uint8(in.Args[1])
-		var tgt uint64
+		tgt := branch.Target(in, r)
+		invalid := in.Invalid&decode.InvalidForm != 0 // bcctr[l] with BO[2] = 0
 		switch {
-		case in.Has(decode.FlagTargetLR):
-			tgt = ea(r.LR &^ 3)
-		case in.Has(decode.FlagTargetCTR):
-			tgt = ea(r.CTR &^ 3)
-		case in.Has(decode.FlagTargetTAR):
-			tgt = ea(r.TAR &^ 3)
-		default:
-			tgt = branchTarget(nip, in.Kinds[2], in.Args[2], ea)
-		}
-		always := bo&0x14 == 0x14 // BO = 1z1zz: branch always
-		invalid := bo&0x04 == 0 && in.Has(decode.FlagTargetCTR)
-		switch {
-		case always && !invalid:
+		case branch.Always(in) && !invalid:
 			n.add(tgt)
 		case ignoreState || invalid:
 			n.add(fall)
 			n.add(tgt)
 		default:
-			if taken, _ := branch.Taken(bo, bi, r.CR, r.CTR, wide); taken {
+			if taken, _ := branch.Taken(in, r.CR, r.CTR, wide); taken {
 				n.add(tgt)
 			} else {
 				n.add(fall)
@@ -207,15 +195,6 @@ func NextPCs(in *decode.Inst, r *regs.Regs, ignoreState bool) Next {
 	}
 	n.add(fall)
 	return n
-}
-
-// branchTarget computes a relative (ArgPCRel) or absolute (ArgLabel, already
-// sign-extended by decode) branch target.
-func branchTarget(nip uint64, kind decode.ArgKind, v int64, ea func(uint64) uint64) uint64 {
-	if kind == decode.ArgLabel {
-		return ea(uint64(v))
-	}
-	return ea(nip + uint64(v))
 }
 
 // NextPCsWord is NextPCs for an instruction given as its word and, when

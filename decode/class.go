@@ -100,6 +100,8 @@ const (
 	FlagReserve                      // load and reserve (larx)
 	FlagStoreCond                    // store conditional (stcx.)
 	FlagPair                         // register pair (lfdp, lxvp, …)
+	FlagFPExc                        // scalar FP computation: may set FPSCR exception bits (fadd, fctiw, fcmpu, xsaddqp, …)
+	FlagSingle                       // scalar FP result rounded to single precision, held in double format (fadds, frsp, fcfids, xsaddsp, …)
 )
 
 var flagNames = [...]string{
@@ -107,6 +109,7 @@ var flagNames = [...]string{
 	"privileged", "update", "indexed", "byte-reversed", "sign-extend",
 	"multiple", "string", "quad", "float", "vector", "vsx", "prefixed",
 	"pc-relative", "record", "overflow", "carry", "reserve", "store-conditional", "pair",
+	"fp-exceptions", "single",
 }
 
 // Names returns the names of the set flags, in bit order.
@@ -195,6 +198,8 @@ type opInfo struct {
 	Flags    Flags // op-level flags
 	Facility Facility
 	Elem     uint8  // element (lane) size in bytes for vector/VSX ops (0 if none or several)
+	ElemTo   uint8  // the result's element size where it differs from Elem's (vexts*), else 0
+	Pairs    uint8  // operands that are even-odd register pairs (bit i: Args[i])
 	Reserved uint64 // reserved-bit mask in ppc64asm's layout (word<<32 | suffix)
 	Mask     uint64 // opcode bits that identify the op, same layout
 	Value    uint64 // their values: an encoding of the op has word&Mask == Value

@@ -97,8 +97,19 @@ type Inst struct {
 	Facility Facility
 	// Elem is the element (lane) size in bytes of a vector or VSX op, as
 	// its ISA name gives it (vaddubm 1, xvadddp 8, lxvw4x 4); 0 when the
-	// op has none or several (conversions between formats).
-	Elem   uint8
+	// op has none or several (conversions between formats). For a
+	// widening op (multiply even/odd, unpack, sum across) it is the
+	// source's element.
+	Elem uint8
+	// ElemTo is the result's element size where the op names it apart
+	// from Elem's: the sign extensions vexts* (vextsb2w: Elem 1, ElemTo
+	// 4); 0 for every other op.
+	ElemTo uint8
+	// Pairs is the set of operands that are even-odd register pairs (bit
+	// i: Args[i]; FRTp, RTp, XTp, XAp, … in the ISA's syntax): DFP
+	// Extended operands, quadword GPR pairs, VSR pairs. An odd register
+	// number there is an invalid form (Invalid).
+	Pairs  uint8
 	Flags  Flags      // op flags plus per-encoding flags
 	Word   uint32     // the instruction word (the prefix word if Len == 8)
 	Suffix uint32     // the suffix word of a prefixed instruction, else 0

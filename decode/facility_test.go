@@ -32,6 +32,27 @@ func TestFacility(t *testing.T) {
 		{0xec221804, "dadd f1,f2,f3", FacFP, 0},
 		{0x7d002699, "lxvd2x vs40,0,r4", FacVSX, 8},
 	}
+	// The sign extensions name two element sizes, the source's and the
+	// result's (Power ISA 3.1B Book I 6.9.1: "Vector Extend Sign Byte To
+	// Word"); words assembled from the VX-form (VRT=1, VRB=2).
+	for _, tt := range []struct {
+		word     uint32
+		asm      string
+		elem, to uint8
+	}{
+		{0x10301602, "vextsb2w v1,v2", 1, 4},
+		{0x10311602, "vextsh2w v1,v2", 2, 4},
+		{0x10381602, "vextsb2d v1,v2", 1, 8},
+		{0x10391602, "vextsh2d v1,v2", 2, 8},
+		{0x103a1602, "vextsw2d v1,v2", 4, 8},
+		{0x103b1602, "vextsd2q v1,v2", 8, 16},
+		{0x10221800, "vaddubm v1,v2,v3", 1, 0},
+	} {
+		in, err := DecodeWord(tt.word, 0)
+		if err != nil || in.Elem != tt.elem || in.ElemTo != tt.to {
+			t.Errorf("%08x (%s): %v Elem %d ElemTo %d, %v; want Elem %d ElemTo %d", tt.word, tt.asm, in.Op, in.Elem, in.ElemTo, err, tt.elem, tt.to)
+		}
+	}
 	for _, tt := range tests {
 		in, err := DecodeWord(tt.word, 0)
 		if err != nil {

@@ -68,6 +68,8 @@ func decodeInto(in *Inst, word, suffix uint32) bool {
 	in.Size = info.Size
 	in.Flags = info.Flags
 	in.Elem = info.Elem
+	in.ElemTo = info.ElemTo
+	in.Pairs = info.Pairs
 	in.Word = word
 	in.Suffix = suffix
 	if (uint64(word)<<32|uint64(suffix))&info.Reserved != 0 {

@@ -131,6 +131,8 @@ func decodeReference(word, suffix uint32) (Inst, error) {
 		Size:   info.Size,
 		Flags:  info.Flags,
 		Elem:   info.Elem,
+		ElemTo: info.ElemTo,
+		Pairs:  info.Pairs,
 		Word:   word,
 		Suffix: suffix,
 	}

@@ -56,7 +56,7 @@ func invalidForm(in *Inst) bool {
 	case ppc64asm.BCCTR, ppc64asm.BCCTRL:
 		// "If BO2 = 0, the instruction form is invalid": CTR cannot be
 		// both decremented and the target.
-		return a[0]&0x04 == 0
+		return in.Flags&FlagCTRDec != 0
 	case ppc64asm.LQ:
 		// lq RTp,DQ(RA): RTp odd or RTp = RA.
 		return a[0]&1 != 0 || a[0] == a[2]
@@ -82,11 +82,11 @@ func invalidForm(in *Inst) bool {
 		n := (nb + 3) / 4
 		return (a[1]-a[0]+32)%32 < n
 	}
-	if m := dfpPairArgs(in.Op); m != 0 {
-		// DFP quad operands (FRTp, FRAp, FRBp) are even-odd FPR pairs:
-		// an odd register number is an invalid form.
+	if in.Class == ClassDFP && in.Pairs != 0 {
+		// DFP Extended operands (FRTp, FRAp, FRBp) are even-odd FPR
+		// pairs: an odd register number is an invalid form.
 		for i := 0; i < int(in.NArgs); i++ {
-			if m&(1<<i) != 0 && in.Kinds[i] == ArgFPR && a[i]&1 != 0 {
+			if in.Pairs&(1<<i) != 0 && in.Kinds[i] == ArgFPR && a[i]&1 != 0 {
 				return true
 			}
 		}
@@ -101,7 +101,7 @@ func invalidForm(in *Inst) bool {
 				return true
 			}
 		}
-		return a[1]&1 != 0 && f64ger(in.Op)
+		return in.Pairs&0b10 != 0 && a[1]&1 != 0
 	}
 	if in.Flags&FlagPCRel != 0 {
 		// Prefixed with R=1: RA must be 0.
@@ -135,47 +135,4 @@ func baseReg(in *Inst) (int64, bool) {
 		return in.Args[1], true
 	}
 	return 0, false
-}
-
-// dfpPairArgs returns, for a DFP quad instruction, the set (bit i = Args[i])
-// of its operands that are FPR pairs (FRTp, FRAp, FRBp in the ISA's syntax).
-func dfpPairArgs(op Op) uint8 {
-	switch op {
-	case ppc64asm.DADDQ, ppc64asm.DADDQCC, ppc64asm.DSUBQ, ppc64asm.DSUBQCC,
-		ppc64asm.DMULQ, ppc64asm.DMULQCC, ppc64asm.DDIVQ, ppc64asm.DDIVQCC,
-		ppc64asm.DQUAQ, ppc64asm.DQUAQCC: // FRTp,FRAp,FRBp[,RMC]
-		return 0b111
-	case ppc64asm.DCMPOQ, ppc64asm.DCMPUQ, ppc64asm.DTSTEXQ, // BF,FRAp,FRBp
-		ppc64asm.DDEDPDQ, ppc64asm.DDEDPDQCC, ppc64asm.DENBCDQ, ppc64asm.DENBCDQCC, // SP|S,FRTp,FRBp
-		ppc64asm.DQUAIQ, ppc64asm.DQUAIQCC, // TE,FRTp,FRBp,RMC
-		ppc64asm.DRINTNQ, ppc64asm.DRINTNQCC, ppc64asm.DRINTXQ, ppc64asm.DRINTXQCC: // R,FRTp,FRBp,RMC
-		return 0b110
-	case ppc64asm.DCFFIXQ, ppc64asm.DCFFIXQCC, ppc64asm.DCTQPQ, ppc64asm.DCTQPQCC, // FRTp,FRB
-		ppc64asm.DCFFIXQQ: // FRTp,VRB
-		return 0b001
-	case ppc64asm.DCTFIXQ, ppc64asm.DCTFIXQCC, ppc64asm.DXEXQ, ppc64asm.DXEXQCC, // FRT,FRBp
-		ppc64asm.DCTFIXQQ,                  // VRT,FRBp
-		ppc64asm.DTSTDCQ, ppc64asm.DTSTDGQ: // BF,FRAp,DCM|DGM
-		return 0b010
-	case ppc64asm.DRDPQ, ppc64asm.DRDPQCC, // FRTp,FRBp
-		ppc64asm.DSCLIQ, ppc64asm.DSCLIQCC, ppc64asm.DSCRIQ, ppc64asm.DSCRIQCC: // FRTp,FRAp,SH
-		return 0b011
-	case ppc64asm.DIEXQ, ppc64asm.DIEXQCC, // FRTp,FRA,FRBp
-		ppc64asm.DRRNDQ, ppc64asm.DRRNDQCC: // FRTp,FRA,FRBp,RMC
-		return 0b101
-	case ppc64asm.DTSTSFQ, ppc64asm.DTSTSFIQ: // BF,FRA|UIM,FRBp
-		return 0b100
-	}
-	return 0
-}
-
-// f64ger reports whether op is one of the 64-bit floating-point GER ops,
-// whose XA operand is an even-odd VSR pair (XAp).
-func f64ger(op Op) bool {
-	switch op {
-	case ppc64asm.XVF64GER, ppc64asm.XVF64GERPP, ppc64asm.XVF64GERPN, ppc64asm.XVF64GERNP, ppc64asm.XVF64GERNN,
-		ppc64asm.PMXVF64GER, ppc64asm.PMXVF64GERPP, ppc64asm.PMXVF64GERPN, ppc64asm.PMXVF64GERNP, ppc64asm.PMXVF64GERNN:
-		return true
-	}
-	return false
 }

@@ -229,8 +229,32 @@ func TestOpTableFacts(t *testing.T) {
 		{ppc64asm.SETBC, ClassCRLogical, P10, 0, 0},
 		{ppc64asm.MCRXRX, ClassCRLogical, P9, 0, 0},
 		// Floating point, vector, VSX, MMA, decimal.
-		{ppc64asm.FADD, ClassFP, P8, 0, 0},
-		{ppc64asm.FADDCC, ClassFP, P8, 0, FlagRc},
+		{ppc64asm.FADD, ClassFP, P8, 0, FlagFPExc},
+		{ppc64asm.FADDCC, ClassFP, P8, 0, FlagRc | FlagFPExc},
+		// Single-precision results held in double format (Book I 4.3.5.1).
+		{ppc64asm.FADDS, ClassFP, P8, 0, FlagFPExc | FlagSingle},
+		{ppc64asm.FRSP, ClassFP, P8, 0, FlagFPExc | FlagSingle},
+		{ppc64asm.FRES, ClassFP, P8, 0, FlagFPExc | FlagSingle},
+		{ppc64asm.FCFIDS, ClassFP, P8, 0, FlagFPExc | FlagSingle},
+		{ppc64asm.XSADDSP, ClassVSX, P8, 0, FlagFPExc | FlagSingle},
+		{ppc64asm.XSCVSXDSP, ClassVSX, P8, 0, FlagFPExc | FlagSingle},
+		// xscvdpsp's result is in single format (word 0 of XT), not a
+		// double: computational but not FlagSingle; the non-signalling
+		// conversions raise nothing.
+		{ppc64asm.XSCVDPSP, ClassVSX, P8, 0, FlagFPExc},
+		{ppc64asm.XSCVSPDP, ClassVSX, P8, 0, FlagFPExc},
+		{ppc64asm.XSCVDPSPN, ClassVSX, P8, 0, 0},
+		{ppc64asm.FCMPU, ClassFP, P8, 0, FlagFPExc},
+		{ppc64asm.XSCMPOQP, ClassVSX, P9, 0, FlagFPExc},
+		{ppc64asm.FCTIWZ, ClassFP, P8, 0, FlagFPExc},
+		{ppc64asm.FRIZ, ClassFP, P8, 0, FlagFPExc},
+		// Moves, sign operations, selects, tests, min/max: no exceptions
+		// in this column.
+		{ppc64asm.FMR, ClassFP, P8, 0, 0},
+		{ppc64asm.FSEL, ClassFP, P8, 0, 0},
+		{ppc64asm.FTDIV, ClassFP, P8, 0, 0},
+		{ppc64asm.XSMAXDP, ClassVSX, P8, 0, 0},
+		{ppc64asm.XSCMPEQDP, ClassVSX, P9, 0, 0},
 		{ppc64asm.MTFSF, ClassFP, P8, 0, 0},
 		{ppc64asm.MFFSCRN, ClassFP, P9, 0, 0},
 		{ppc64asm.VADDUBM, ClassVMX, P8, 0, 0},
@@ -238,11 +262,11 @@ func TestOpTableFacts(t *testing.T) {
 		{ppc64asm.VCIPHER, ClassVMX, P8, 0, 0},
 		{ppc64asm.LVSL, ClassVMX, P8, 0, 0},
 		{ppc64asm.MFVSCR, ClassVMX, P8, 0, 0},
-		{ppc64asm.XSADDDP, ClassVSX, P8, 0, 0},
+		{ppc64asm.XSADDDP, ClassVSX, P8, 0, FlagFPExc},
 		{ppc64asm.XXLOR, ClassVSX, P8, 0, 0},
 		{ppc64asm.MFVSRD, ClassVSX, P8, 0, 0},
 		{ppc64asm.MTVSRDD, ClassVSX, P9, 0, 0},
-		{ppc64asm.XSADDQPO, ClassVSX, P9, 0, 0},
+		{ppc64asm.XSADDQPO, ClassVSX, P9, 0, FlagFPExc},
 		{ppc64asm.LXVKQ, ClassVSX, P10, 0, 0},
 		{ppc64asm.XVF32GER, ClassMMA, P10, 0, 0},
 		{ppc64asm.PMXVF64GERPP, ClassMMA, P10, 0, FlagPrefixed},
@@ -382,4 +406,30 @@ func countBits(f Flags) int {
 		n++
 	}
 	return n
+}
+
+// TestOpTablePairs checks the register-pair column against the operand
+// names of the Power ISA 3.1B syntax (a "p" suffix: FRTp, RTp, XAp).
+func TestOpTablePairs(t *testing.T) {
+	tests := []struct {
+		op    Op
+		pairs uint8
+	}{
+		{ppc64asm.DADDQ, 0b111},   // daddq FRTp,FRAp,FRBp
+		{ppc64asm.DCMPUQ, 0b110},  // dcmpuq BF,FRAp,FRBp
+		{ppc64asm.DCTFIXQ, 0b010}, // dctfixq FRT,FRBp
+		{ppc64asm.DCTQPQ, 0b001},  // dctqpq FRTp,FRB
+		{ppc64asm.DIEXQ, 0b101},   // diexq FRTp,FRA,FRBp
+		{ppc64asm.DTSTSFIQ, 0b100},
+		{ppc64asm.LQ, 0b001},         // lq RTp,DQ(RA)
+		{ppc64asm.STXVP, 0b001},      // stxvp XSp,DQ(RA)
+		{ppc64asm.XVF64GERPP, 0b010}, // xvf64gerpp AT,XAp,XB
+		{ppc64asm.DADD, 0},
+		{ppc64asm.LXV, 0},
+	}
+	for _, tt := range tests {
+		if got := opTable[tt.op].Pairs; got != tt.pairs {
+			t.Errorf("%v: Pairs %#b, want %#b", tt.op, got, tt.pairs)
+		}
+	}
 }

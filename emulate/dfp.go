@@ -50,57 +50,56 @@ const (
 	dkSCRI
 )
 
+// dfpSpec is what opDFP needs of an op: its kind, and whether it is the
+// Extended form, whose operands named FRTp, FRAp, FRBp in the ISA's syntax
+// are FPR pairs (decode's Inst.Pairs).
 type dfpSpec struct {
 	kind dfpKind
 	quad bool
 }
 
-var dfpSpecs = func() (t [decode.NumOps]dfpSpec) {
-	add := func(k dfpKind, long, quad []decode.Op) {
-		for _, op := range long {
-			t[op] = dfpSpec{k, false}
-		}
-		for _, op := range quad {
-			t[op] = dfpSpec{k, true}
+var dfpKinds = func() (t [decode.NumOps]dfpKind) {
+	add := func(k dfpKind, ops ...decode.Op) {
+		for _, op := range ops {
+			t[op] = k
 		}
 	}
-	o := func(ops ...decode.Op) []decode.Op { return ops }
-	add(dkAdd, o(ppc64asm.DADD, ppc64asm.DADDCC), o(ppc64asm.DADDQ, ppc64asm.DADDQCC))
-	add(dkSub, o(ppc64asm.DSUB, ppc64asm.DSUBCC), o(ppc64asm.DSUBQ, ppc64asm.DSUBQCC))
-	add(dkMul, o(ppc64asm.DMUL, ppc64asm.DMULCC), o(ppc64asm.DMULQ, ppc64asm.DMULQCC))
-	add(dkDiv, o(ppc64asm.DDIV, ppc64asm.DDIVCC), o(ppc64asm.DDIVQ, ppc64asm.DDIVQCC))
-	add(dkCmpU, o(ppc64asm.DCMPU), o(ppc64asm.DCMPUQ))
-	add(dkCmpO, o(ppc64asm.DCMPO), o(ppc64asm.DCMPOQ))
-	add(dkTstDC, o(ppc64asm.DTSTDC), o(ppc64asm.DTSTDCQ))
-	add(dkTstDG, o(ppc64asm.DTSTDG), o(ppc64asm.DTSTDGQ))
-	add(dkTstEx, o(ppc64asm.DTSTEX), o(ppc64asm.DTSTEXQ))
-	add(dkTstSF, o(ppc64asm.DTSTSF), o(ppc64asm.DTSTSFQ))
-	add(dkTstSFI, o(ppc64asm.DTSTSFI), o(ppc64asm.DTSTSFIQ))
-	add(dkQua, o(ppc64asm.DQUA, ppc64asm.DQUACC), o(ppc64asm.DQUAQ, ppc64asm.DQUAQCC))
-	add(dkQuaI, o(ppc64asm.DQUAI, ppc64asm.DQUAICC), o(ppc64asm.DQUAIQ, ppc64asm.DQUAIQCC))
-	add(dkRRnd, o(ppc64asm.DRRND, ppc64asm.DRRNDCC), o(ppc64asm.DRRNDQ, ppc64asm.DRRNDQCC))
-	add(dkRIntX, o(ppc64asm.DRINTX, ppc64asm.DRINTXCC), o(ppc64asm.DRINTXQ, ppc64asm.DRINTXQCC))
-	add(dkRIntN, o(ppc64asm.DRINTN, ppc64asm.DRINTNCC), o(ppc64asm.DRINTNQ, ppc64asm.DRINTNQCC))
-	add(dkCtDP, o(ppc64asm.DCTDP, ppc64asm.DCTDPCC), nil)
-	add(dkCtQPQ, nil, o(ppc64asm.DCTQPQ, ppc64asm.DCTQPQCC))
-	add(dkRSP, o(ppc64asm.DRSP, ppc64asm.DRSPCC), nil)
-	add(dkRDPQ, nil, o(ppc64asm.DRDPQ, ppc64asm.DRDPQCC))
-	add(dkCFFix, o(ppc64asm.DCFFIX, ppc64asm.DCFFIXCC), o(ppc64asm.DCFFIXQ, ppc64asm.DCFFIXQCC))
-	add(dkCTFix, o(ppc64asm.DCTFIX, ppc64asm.DCTFIXCC), o(ppc64asm.DCTFIXQ, ppc64asm.DCTFIXQCC))
-	add(dkCFFixQQ, nil, o(ppc64asm.DCFFIXQQ))
-	add(dkCTFixQQ, nil, o(ppc64asm.DCTFIXQQ))
-	add(dkDEDPD, o(ppc64asm.DDEDPD, ppc64asm.DDEDPDCC), o(ppc64asm.DDEDPDQ, ppc64asm.DDEDPDQCC))
-	add(dkENBCD, o(ppc64asm.DENBCD, ppc64asm.DENBCDCC), o(ppc64asm.DENBCDQ, ppc64asm.DENBCDQCC))
-	add(dkXEx, o(ppc64asm.DXEX, ppc64asm.DXEXCC), o(ppc64asm.DXEXQ, ppc64asm.DXEXQCC))
-	add(dkIEx, o(ppc64asm.DIEX, ppc64asm.DIEXCC), o(ppc64asm.DIEXQ, ppc64asm.DIEXQCC))
-	add(dkSCLI, o(ppc64asm.DSCLI, ppc64asm.DSCLICC), o(ppc64asm.DSCLIQ, ppc64asm.DSCLIQCC))
-	add(dkSCRI, o(ppc64asm.DSCRI, ppc64asm.DSCRICC), o(ppc64asm.DSCRIQ, ppc64asm.DSCRIQCC))
+	add(dkAdd, ppc64asm.DADD, ppc64asm.DADDCC, ppc64asm.DADDQ, ppc64asm.DADDQCC)
+	add(dkSub, ppc64asm.DSUB, ppc64asm.DSUBCC, ppc64asm.DSUBQ, ppc64asm.DSUBQCC)
+	add(dkMul, ppc64asm.DMUL, ppc64asm.DMULCC, ppc64asm.DMULQ, ppc64asm.DMULQCC)
+	add(dkDiv, ppc64asm.DDIV, ppc64asm.DDIVCC, ppc64asm.DDIVQ, ppc64asm.DDIVQCC)
+	add(dkCmpU, ppc64asm.DCMPU, ppc64asm.DCMPUQ)
+	add(dkCmpO, ppc64asm.DCMPO, ppc64asm.DCMPOQ)
+	add(dkTstDC, ppc64asm.DTSTDC, ppc64asm.DTSTDCQ)
+	add(dkTstDG, ppc64asm.DTSTDG, ppc64asm.DTSTDGQ)
+	add(dkTstEx, ppc64asm.DTSTEX, ppc64asm.DTSTEXQ)
+	add(dkTstSF, ppc64asm.DTSTSF, ppc64asm.DTSTSFQ)
+	add(dkTstSFI, ppc64asm.DTSTSFI, ppc64asm.DTSTSFIQ)
+	add(dkQua, ppc64asm.DQUA, ppc64asm.DQUACC, ppc64asm.DQUAQ, ppc64asm.DQUAQCC)
+	add(dkQuaI, ppc64asm.DQUAI, ppc64asm.DQUAICC, ppc64asm.DQUAIQ, ppc64asm.DQUAIQCC)
+	add(dkRRnd, ppc64asm.DRRND, ppc64asm.DRRNDCC, ppc64asm.DRRNDQ, ppc64asm.DRRNDQCC)
+	add(dkRIntX, ppc64asm.DRINTX, ppc64asm.DRINTXCC, ppc64asm.DRINTXQ, ppc64asm.DRINTXQCC)
+	add(dkRIntN, ppc64asm.DRINTN, ppc64asm.DRINTNCC, ppc64asm.DRINTNQ, ppc64asm.DRINTNQCC)
+	add(dkCtDP, ppc64asm.DCTDP, ppc64asm.DCTDPCC)
+	add(dkCtQPQ, ppc64asm.DCTQPQ, ppc64asm.DCTQPQCC)
+	add(dkRSP, ppc64asm.DRSP, ppc64asm.DRSPCC)
+	add(dkRDPQ, ppc64asm.DRDPQ, ppc64asm.DRDPQCC)
+	add(dkCFFix, ppc64asm.DCFFIX, ppc64asm.DCFFIXCC, ppc64asm.DCFFIXQ, ppc64asm.DCFFIXQCC)
+	add(dkCTFix, ppc64asm.DCTFIX, ppc64asm.DCTFIXCC, ppc64asm.DCTFIXQ, ppc64asm.DCTFIXQCC)
+	add(dkCFFixQQ, ppc64asm.DCFFIXQQ)
+	add(dkCTFixQQ, ppc64asm.DCTFIXQQ)
+	add(dkDEDPD, ppc64asm.DDEDPD, ppc64asm.DDEDPDCC, ppc64asm.DDEDPDQ, ppc64asm.DDEDPDQCC)
+	add(dkENBCD, ppc64asm.DENBCD, ppc64asm.DENBCDCC, ppc64asm.DENBCDQ, ppc64asm.DENBCDQCC)
+	add(dkXEx, ppc64asm.DXEX, ppc64asm.DXEXCC, ppc64asm.DXEXQ, ppc64asm.DXEXQCC)
+	add(dkIEx, ppc64asm.DIEX, ppc64asm.DIEXCC, ppc64asm.DIEXQ, ppc64asm.DIEXQCC)
+	add(dkSCLI, ppc64asm.DSCLI, ppc64asm.DSCLICC, ppc64asm.DSCLIQ, ppc64asm.DSCLIQCC)
+	add(dkSCRI, ppc64asm.DSCRI, ppc64asm.DSCRICC, ppc64asm.DSCRIQ, ppc64asm.DSCRIQCC)
 	return t
 }()
 
 func init() {
-	for op, s := range dfpSpecs {
-		if s.kind != 0 {
+	for op, k := range dfpKinds {
+		if k != 0 {
 			def(opDFP, decode.Op(op))
 		}
 	}
@@ -280,7 +279,7 @@ func (e *Emulator) dfpCompare(r *regs.Regs, in *decode.Inst, bf int, cc uint32, 
 }
 
 func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	s := dfpSpecs[in.Op]
+	s := dfpSpec{kind: dfpKinds[in.Op], quad: in.Pairs != 0}
 	f := decimal.Long
 	if s.quad {
 		f = decimal.Extended

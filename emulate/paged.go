@@ -325,7 +325,7 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 	if !shared || in.Len != 4 {
 		return
 	}
-	f := semFor(in) // specialise.go
+	f := semantics[in.Op] // the dispatch table's entry: Run and Step run the same function
 	ci := codeInst{
 		tag:    uint64(binary.LittleEndian.Uint32(c.codePage[nip%PageSize:])),
 		le:     msr&regs.MSRLE != 0,

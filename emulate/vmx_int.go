@@ -71,17 +71,7 @@ func init() {
 	def(opMul10Extend, p.VMUL10EUQ, p.VMUL10ECUQ)
 
 	defElem(vUn(vec.Negate), p.VNEGW, p.VNEGD)
-	ext := func(from, to int) semFn {
-		return vUn0(func(b vec.V) vec.V { return vec.SignExtend(b, from, to) })
-	}
-	// The element sizes of the extend ops are in their names (from, to):
-	// the op table's column has none for them.
-	def(ext(1, 4), p.VEXTSB2W)
-	def(ext(2, 4), p.VEXTSH2W)
-	def(ext(1, 8), p.VEXTSB2D)
-	def(ext(2, 8), p.VEXTSH2D)
-	def(ext(4, 8), p.VEXTSW2D)
-	def(ext(8, 16), p.VEXTSD2Q)
+	def(opVExtendSign, p.VEXTSB2W, p.VEXTSH2W, p.VEXTSB2D, p.VEXTSH2D, p.VEXTSW2D, p.VEXTSD2Q)
 
 	defElem(opVDivide, p.VDIVSW, p.VDIVUW, p.VDIVSD, p.VDIVUD, p.VDIVSQ, p.VDIVUQ,
 		p.VDIVESW, p.VDIVEUW, p.VDIVESD, p.VDIVEUD, p.VDIVESQ, p.VDIVEUQ,
@@ -166,5 +156,12 @@ func opMul10Extend(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		d &= 9
 	}
 	setVRT(r, in, vec.Mul10(vA(r, in), d, in.Op == p.VMUL10ECUQ))
+	return nil
+}
+
+// vexts*: each ElemTo-byte lane of VRT is the sign-extended low Elem bytes
+// of the same lane of VRB (both sizes from decode's op table).
+func opVExtendSign(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	setVRT(r, in, vec.SignExtend(vr(r, in.Args[1]), int(in.Elem), int(in.ElemTo)))
 	return nil
 }

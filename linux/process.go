@@ -3,6 +3,7 @@ package linux
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/decode"
@@ -280,9 +282,14 @@ func (p *Process) mapTrampoline() error {
 	if err := p.Mem.Map(trampAddr, mem.PageSize, mem.RX); err != nil {
 		return err
 	}
+	li, _, err1 := decode.Encode(ppc64asm.LI, 0, abi.SYS_RT_SIGRETURN)
+	sc, _, err2 := decode.Encode(ppc64asm.SC, 0)
+	if err := errors.Join(err1, err2); err != nil {
+		return err
+	}
 	var b [8]byte
-	p.order.PutUint32(b[0:], 0x38000000|abi.SYS_RT_SIGRETURN) // li r0,172
-	p.order.PutUint32(b[4:], 0x44000002)                      // sc
+	p.order.PutUint32(b[0:], li)
+	p.order.PutUint32(b[4:], sc)
 	return p.Mem.Poke(trampAddr, b[:])
 }
 

@@ -223,20 +223,3 @@ const (
 	// below the signal frame (__SIGNAL_FRAMESIZE).
 	SignalFrameSize = 128
 )
-
-// pt_regs slot indices (see reference linux-abi.md).
-const (
-	PtNIP    = 32
-	PtMSR    = 33
-	PtOrigR3 = 34
-	PtCTR    = 35
-	PtLNK    = 36
-	PtXER    = 37
-	PtCCR    = 38
-	PtSOFTE  = 39
-	PtTRAP   = 40
-	PtDAR    = 41
-	PtDSISR  = 42
-	PtRESULT = 43
-	NumGRegs = 48
-)

@@ -31,6 +31,14 @@ type Entry struct {
 	// Elem is the element (lane) size in bytes that the ISA headline of a
 	// vector or VSX op names, 0 where it names none or several.
 	Elem int
+	// ElemTo is the result's element size where the headline names it
+	// apart from the source's (the sign extensions vexts*: "Extend Sign
+	// Byte To Word" has Elem 1, ElemTo 4); 0 elsewhere.
+	ElemTo int
+	// Pairs is the set of operands (bit i: Args[i]) that are even-odd
+	// register pairs: the operand names of the syntax that end in "p"
+	// (FRTp, RTp, XAp, XTp, …).
+	Pairs uint8
 }
 
 // Prefixed reports whether the op is an 8-byte prefixed instruction
@@ -55,7 +63,8 @@ var FlagNames = []string{
 	"FlagCTRDec", "FlagPrivileged", "FlagUpdate", "FlagIndexed", "FlagByteRev",
 	"FlagSignExt", "FlagMultiple", "FlagString", "FlagQuad", "FlagFloat",
 	"FlagVector", "FlagVSX", "FlagPrefixed", "FlagPCRel", "FlagRc", "FlagOE",
-	"FlagCarry", "FlagReserve", "FlagStoreCond", "FlagPair",
+	"FlagCarry", "FlagReserve", "FlagStoreCond", "FlagPair", "FlagFPExc",
+	"FlagSingle",
 }
 
 // levels maps the ISA versions of pp64.csv to decode levels.
@@ -334,6 +343,7 @@ func classify(e *Entry, m *mnemonic) error {
 	if privilegedMemory[mn] {
 		flags["FlagPrivileged"] = true
 	}
+	e.Pairs = pairs(e.Syntax)
 
 	class := ""
 	switch ov, ok := overrides[mn]; {
@@ -399,6 +409,12 @@ func classify(e *Entry, m *mnemonic) error {
 		return fmt.Errorf("op %s (%q): cannot derive the access size", e.Op, e.Headline)
 	}
 	e.Class = class
+	if fpExc(class, mn, h) {
+		flags["FlagFPExc"] = true
+		if fpSingle(h) {
+			flags["FlagSingle"] = true
+		}
+	}
 	for _, f := range FlagNames {
 		if flags[f] {
 			e.Flags = append(e.Flags, f)
@@ -411,8 +427,65 @@ func classify(e *Entry, m *mnemonic) error {
 	e.Facility = facility(e, po)
 	if hasAny(e.Facility, "FacVEC", "FacVSX") {
 		e.Elem = elemSize(h)
+		if m := extendRE.FindStringSubmatch(h); m != nil {
+			// vexts*: the headline names the source and the result
+			// element ("Extend Sign Byte To Word").
+			e.Elem, e.ElemTo = elemSizes[m[1]], elemSizes[m[2]]
+		}
 	}
 	return nil
+}
+
+// extendRE matches the headlines of the vector sign extensions.
+var extendRE = regexp.MustCompile(`Extend Sign (\w+) [Tt]o (\w+)`)
+
+// pairs is the set of operands (bit i: operand i of the syntax, in
+// ppc64asm's order) whose names end in "p": even-odd register pairs
+// (FRTp, FRAp, FRBp, RTp, RSp, XTp, XSp, XAp).
+func pairs(syntax string) uint8 {
+	_, args, _ := strings.Cut(syntax, " ")
+	var set uint8
+	i := 0
+	for _, a := range strings.Split(args, ",") {
+		// D(RA)-style operands are two: the displacement and RA.
+		for _, name := range strings.FieldsFunc(a, func(r rune) bool { return r == '(' || r == ')' }) {
+			if len(name) > 1 && strings.HasSuffix(name, "p") && name[0] >= 'A' && name[0] <= 'Z' {
+				set |= 1 << i
+			}
+			i++
+		}
+	}
+	return set
+}
+
+// fpComputational are the words of scalar FP headlines that name an
+// operation that sets FPSCR exception bits (and FR, FI where it rounds):
+// arithmetic, estimates, conversions, rounding and the ordered and
+// unordered compares. Moves, sign operations, selects, min/max, the
+// exponent and significand operations, the tests and the compares of ISA
+// 3.0 (xscmpeqdp, …, which set no FPRF) are not among them.
+var fpComputational = regexp.MustCompile(`\b(Add|Subtract|Multiply|Divide|Square Root|Reciprocal|Convert|Round|Compare (Ordered|Unordered))\b`)
+
+// fpExc reports whether a scalar FP op (class FP or a VSX scalar op, xs*)
+// is computational: it may set FPSCR exception bits.
+func fpExc(class, mn, h string) bool {
+	if class != "ClassFP" && !(class == "ClassVSX" && strings.HasPrefix(mn, "xs")) {
+		return false
+	}
+	if strings.Contains(h, "Test") || strings.Contains(h, "Non-signalling") {
+		return false
+	}
+	return fpComputational.MatchString(h)
+}
+
+// fpSingle reports whether a computational scalar FP op (fpExc) rounds its
+// result to single precision and keeps it in double format (fadds, fres,
+// frsp, fcfids, xsaddsp, xscvsxdsp, …): its headline names Single as the
+// result. A conversion between two FP formats ("Double-Precision to
+// Single-Precision": xscvdpsp, and xscvspdp the other way) is not one:
+// xscvdpsp gives its result in single format.
+func fpSingle(h string) bool {
+	return strings.Contains(h, "Single") && !strings.Contains(h, "Precision to")
 }
 
 // split lists the ops whose facility depends on the number of their VSR

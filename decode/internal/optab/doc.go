@@ -46,4 +46,14 @@
 //   - Quadword GPR-pair ops (lq, stq, plq, pstq, lqarx, stqcx.) have both
 //     FlagQuad and FlagPair.
 //   - pnop is ClassLogical, like nop.
+//   - Pairs marks the operands whose syntax names end in "p" (FRTp, RTp,
+//     XAp, …): even-odd register pairs.
+//   - The sign extensions vexts* name two element sizes ("Extend Sign Byte
+//     To Word"): Elem is the source's (as for the other widening ops),
+//     ElemTo the result's.
+//   - FlagFPExc marks the scalar FP computations (class FP and xs*:
+//     arithmetic, estimates, conversions other than the non-signalling
+//     ones, rounding, ordered/unordered compares); FlagSingle those of them
+//     whose result is a single held in double format (the headline names
+//     Single as the result, not a conversion between FP formats).
 package optab

@@ -22,7 +22,7 @@ func Generate(entries []Entry, version string) ([]byte, error) {
 	b.WriteString("// opTable classifies every ppc64asm op. Its rows come from the instFormats\n")
 	b.WriteString("// table of ppc64asm (Mask and Value are the row's opcode mask and value,\n")
 	b.WriteString("// Reserved its don't-care mask) and from pp64.csv (Level); class, size,\n")
-	b.WriteString("// flags, facility and element size follow the rules of\n")
+	b.WriteString("// flags, facility, element sizes and register pairs follow the rules of\n")
 	b.WriteString("// decode/internal/optab.\n")
 	b.WriteString("var opTable = [numOps]opInfo{\n")
 	for _, e := range entries {
@@ -38,6 +38,12 @@ func Generate(entries []Entry, version string) ([]byte, error) {
 		}
 		if e.Elem != 0 {
 			fmt.Fprintf(&b, ", Elem: %d", e.Elem)
+		}
+		if e.ElemTo != 0 {
+			fmt.Fprintf(&b, ", ElemTo: %d", e.ElemTo)
+		}
+		if e.Pairs != 0 {
+			fmt.Fprintf(&b, ", Pairs: %#b", e.Pairs)
 		}
 		fmt.Fprintf(&b, ", Mask: %#x, Value: %#x", e.Mask, e.Value)
 		if e.DontCare != 0 {
