@@ -70,6 +70,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -100,7 +101,8 @@ func init() {
 		{name: "decode", summary: "decode instruction words and describe them", run: runDecode},
 		{name: "step", summary: "emulate one instruction and show what changed", run: runStep},
 		{name: "check", summary: "replay reference trace files and compare with the emulator", run: runCheck},
-		{name: "run", summary: "run a static ppc64le/ppc64 Linux program in user mode", run: runRun},
+		{name: "run", summary: "run a ppc64le/ppc64 Linux program in user mode", run: runRun},
+		{name: "binfmt", summary: "print or install the binfmt_misc registrations for ppc64le/ppc64", run: runBinfmt},
 		{name: "oracle", summary: "live differential campaign against QEMU 7.2 (needs qemu-user)", run: runOracle},
 		{name: "help", summary: "show help for ppc64emu or one command", run: runHelp},
 	}
@@ -243,6 +245,16 @@ func (o *byteOrderFlags) bigEndian() (bool, error) {
 }
 
 func main() {
+	if strings.HasSuffix(filepath.Base(os.Args[0]), binfmtSuffix) {
+		// Run by the kernel through a binfmt_misc registration
+		// (binfmt.go).
+		args, ok := binfmtArgs(os.Args[1:])
+		if !ok {
+			fmt.Fprintf(os.Stderr, "ppc64emu: run as %s with %q: not the arguments binfmt_misc gives (PROGRAM ARGV0 ARGS...)\n", os.Args[0], os.Args[1:])
+			os.Exit(exitUsage)
+		}
+		os.Exit(runRun(args, os.Stdout, os.Stderr))
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

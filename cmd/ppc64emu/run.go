@@ -23,7 +23,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux"
 )
 
-const runUsage = `Usage: ppc64emu run [-L DIR] [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-gdb ADDR [-history N]] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-gdb ADDR [-history N]] PROG [ARGS...]
 
 Runs a powerpc64 Linux executable (ppc64le or ppc64, Go or C, static or
 dynamically linked; PROG may also be the dynamic loader ld64.so.2 or
@@ -41,6 +41,7 @@ Flags:
 	                 /usr/powerpc64le-linux-gnu, or an unpacked ppc64el root file
 	                 system). Default: $PPC64EMU_LD_PREFIX, else $QEMU_LD_PREFIX,
 	                 else none (the host's own files, as in a chroot)
+	-0 ARGV0         the program's argv[0] (default PROG), as qemu-user's -0
 	-cpu NAME        power9 or power10 (default): ISA level, AT_HWCAP/AT_HWCAP2, AT_PLATFORM
 	-profile NAME    hardware (default) or qemu: the emulator's implementation profile.
 	                 hardware follows the Power ISA and POWER9/10 as Linux runs a
@@ -86,6 +87,7 @@ var killSelf = func(sig int) {
 func runRun(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("run")
 	sysroot := fs.String("L", "", "")
+	argv0 := fs.String("0", "", "")
 	cpu := fs.String("cpu", "power10", "")
 	profile := fs.String("profile", "hardware", "")
 	strace := fs.Bool("strace", false, "")
@@ -138,7 +140,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		defer ln.Close()
 	}
 	start := time.Now()
-	p, err := linux.Start(pos[0], pos, os.Environ(), cfg)
+	argv := pos
+	if *argv0 != "" {
+		argv = append([]string{*argv0}, pos[1:]...)
+	}
+	p, err := linux.Start(pos[0], argv, os.Environ(), cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "ppc64emu run: %v\n", err)
 		return exitFail

@@ -3,6 +3,6 @@
 #include <stdio.h>
 
 int main(int argc, char **argv) {
-	printf("hello from a dynamic program, %d argument(s)\n", argc - 1);
+	printf("hello from a dynamic program %s, %d argument(s)\n", argv[0], argc - 1);
 	return 0;
 }
