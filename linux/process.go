@@ -140,6 +140,7 @@ type Process struct {
 	queuedN      int
 	sigpendingRL unix.Rlimit
 	dbg          *Debugger // the debugger, if any (gdbtarget.go)
+	proc         procState // the guest's /proc/self (procfs.go)
 
 	done    chan struct{}
 	endOnce sync.Once
@@ -230,6 +231,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.procSetup(args, env, sp, spec.Size)
 	t := p.newThread(p.pid)
 	r := &t.r
 	r.MSR = regs.MSRLinuxUser
@@ -307,6 +309,7 @@ func (p *Process) Instructions() uint64 { return p.instructions.Load() }
 func (p *Process) end(st ExitStatus, err error) {
 	p.endOnce.Do(func() {
 		p.fds.closeAll()
+		p.procCleanup()
 		p.stopTimers()
 		p.status, p.stopErr = st, err
 		close(p.done)

@@ -131,7 +131,14 @@ func init() {
 		if e != 0 {
 			return 0, e
 		}
-		return withPath(t, a[2], func(path string) error { return unix.Symlinkat(target, int(int32(a[1])), path) })
+		return withPath(t, a[2], func(path string) error { return unix.Symlinkat(target, t.fd(a[1]), path) })
+	})
+	def(abi.SYS_SYMLINK, func(t *Thread, a *[6]uint64) (uint64, int) {
+		target, e := t.str(a[0])
+		if e != 0 {
+			return 0, e
+		}
+		return withPath(t, a[1], func(path string) error { return unix.Symlinkat(target, unix.AT_FDCWD, path) })
 	})
 	def(abi.SYS_FCHMODAT, func(t *Thread, a *[6]uint64) (uint64, int) {
 		return withPath(t, a[1], func(path string) error { return unix.Fchmodat(t.fd(a[0]), path, uint32(a[2]), 0) })
@@ -365,26 +372,57 @@ func sysReadv(t *Thread, a *[6]uint64) (uint64, int) {
 }
 
 func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
-	path, e := t.path(pathAddr)
+	raw, e := t.str(pathAddr)
 	if e != 0 {
 		return 0, e
 	}
-	if path == "/proc/self/exe" {
-		path = t.p.exe
+	var path string
+	if entry, host, own := t.procLookup(dirfd, raw); own {
+		if host == "" {
+			return t.newFD(t.procOpenErr(entry, openFlags(flags)))
+		}
+		path = host
+	} else if path, e = t.path(pathAddr); e != 0 {
+		return 0, e
+	} else {
+		path = t.p.hostPath(path, flags&abi.O_NOFOLLOW == 0)
 	}
-	path = t.p.hostPath(path, flags&abi.O_NOFOLLOW == 0)
 	var fd int
 	var err error
 	t.block(func() { fd, err = unix.Openat(dirfd, path, openFlags(flags), uint32(mode)) })
+	if err == nil {
+		// Through a symbolic link into the runner's own /proc directory.
+		if entry, own := t.procLanded(fd); own {
+			if _, host, _ := t.procLookup(unix.AT_FDCWD, "/proc/self/"+entry); host == "" {
+				unix.Close(fd)
+				return t.newFD(t.procOpenErr(entry, openFlags(flags)))
+			}
+		}
+	}
 	return t.newFD(fd, err)
 }
 
 func fstatat(t *Thread, dirfd int, pathAddr, buf uint64, flags int) (uint64, int) {
-	path, e := t.path(pathAddr)
+	raw, e := t.str(pathAddr)
 	if e != 0 {
 		return 0, e
 	}
-	path = t.p.hostPath(path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
+	var path string
+	if entry, host, own := t.procLookup(dirfd, raw); own {
+		path = host
+		switch {
+		case entry == "exe" && flags&unix.AT_SYMLINK_NOFOLLOW == 0:
+			path = t.p.exe
+		case host == "":
+			// The host's entry of the same name describes the same kind
+			// of file (its contents are the runner's answer).
+			path = "/proc/self/" + entry
+		}
+	} else if path, e = t.path(pathAddr); e != 0 {
+		return 0, e
+	} else {
+		path = t.p.hostPath(path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
+	}
 	var st unix.Stat_t
 	if err := unix.Fstatat(dirfd, path, &st, flags); err != nil {
 		return 0, errnoOf(err)
@@ -418,16 +456,28 @@ func putTimespec(o binary.ByteOrder, b []byte, sec, nsec int64) {
 }
 
 func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) {
-	path, e := t.path(pathAddr)
+	raw, e := t.str(pathAddr)
 	if e != 0 {
 		return 0, e
 	}
-	var target string
-	if path == "/proc/self/exe" || path == "/proc/"+itoa(t.p.pid)+"/exe" {
-		target = t.p.exe
+	var path, target string
+	if entry, host, own := t.procLookup(dirfd, raw); own {
+		switch {
+		case entry == "exe":
+			target = t.p.exe
+		case host == "":
+			return 0, abi.EINVAL // not a link
+		default:
+			path = host
+		}
+	} else if path, e = t.path(pathAddr); e != 0 {
+		return 0, e
 	} else {
+		path = t.p.hostPath(path, false)
+	}
+	if target == "" {
 		b := make([]byte, 4096)
-		n, err := unix.Readlinkat(dirfd, t.p.hostPath(path, false), b)
+		n, err := unix.Readlinkat(dirfd, path, b)
 		if err != nil {
 			return 0, errnoOf(err)
 		}
