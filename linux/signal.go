@@ -289,7 +289,10 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	}
 	frame := (sp - abi.FrameSize) &^ 15
 	uc := frame
-	b := make([]byte, abi.FrameSize)
+	// The frame's last 512 bytes are a gap over the interrupted code's
+	// red zone (registers a function saves below r1 before it allocates
+	// its frame): never written, as Linux writes only the fields.
+	b := make([]byte, abi.FrameInfo+abi.SiginfoSize)
 	put64 := func(off int, v uint64) { o.PutUint64(b[off:], v) }
 	put32 := func(off int, v uint32) { o.PutUint32(b[off:], v) }
 
