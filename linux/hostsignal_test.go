@@ -97,14 +97,7 @@ func TestSignalBusyLoop(t *testing.T) {
 // reference). Each signal is sent after the guest's handshake byte; 10 s
 // is a failure bound.
 func TestRunnerSignals(t *testing.T) {
-	const cc = "powerpc64le-linux-gnu-gcc"
-	if _, err := exec.LookPath(cc); err != nil {
-		t.Skipf("%s not installed (scripts/install-deps.sh installs it)", cc)
-	}
-	prog := filepath.Join(t.TempDir(), "spin")
-	if b, err := exec.Command(cc, "-static", "-O2", "-o", prog, "testdata/corpus/c/spin.c").CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", cc, err, b)
-	}
+	prog := crossCompile(t, "spin")
 	runners := [][]string{{buildRunner(t), "run"}}
 	if q, err := exec.LookPath("qemu-ppc64le"); err == nil {
 		runners = append(runners, []string{q})
