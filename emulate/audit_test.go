@@ -17,7 +17,6 @@ var cannotEmulate = func() map[string]string {
 	t := map[string]string{
 		"hashst":  "the hash needs HASHKEYR, a per-process key the kernel holds and regs.Regs does not",
 		"hashchk": "the hash needs HASHKEYR, a per-process key the kernel holds and regs.Regs does not",
-		"wait":    "waits for an interrupt or event: no register or storage result a single step can give",
 		"clrbhrb": "the branch history rolling buffer is CPU state regs.Regs does not hold (QEMU 7.2 refuses it in problem state)",
 		"mfbhrbe": "the branch history rolling buffer is CPU state regs.Regs does not hold (QEMU 7.2 refuses it in problem state)",
 		"rfebb":   "event-based branch return: needs BESCR and EBBRR, which regs.Regs does not hold (QEMU 7.2 refuses it in problem state)",

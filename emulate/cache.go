@@ -47,6 +47,7 @@ func init() {
 	def(opCacheProbe, p.DCBST, p.DCBF, p.ICBI)
 	def(opNop, p.DCBT, p.DCBTST, p.EIEIO, p.ISYNC) // opNop: logical.go
 	def(opSync, p.SYNC)
+	def(opWait, p.WAIT)
 	def(opCpabort, p.CPABORT)
 	def(opCopy, p.COPY)
 	def(opPaste, p.PASTECC)
@@ -203,4 +204,13 @@ func opCpabort(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	e.cpbuf.valid = false
 	return nil
+}
+
+// opWait is wait WC,PL: the thread waits for an interrupt (or, with WC ≠ 0,
+// a reservation loss or a pause), then resumes after the instruction. When
+// it resumes is not known (Differences row "wait"): a hardware step, and
+// under Config.Complete the row's Runner choice, a no-op — a user program
+// cannot tell the wait from a delay.
+func opWait(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	return e.unknown(in, diffWait, "wait: when the thread resumes is not known")
 }

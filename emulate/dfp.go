@@ -463,6 +463,12 @@ func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			if err := e.unknown(in, diffDSCLISpecial, "infinity or NaN operand: hardware result unknown"); err != nil {
 				return err
 			}
+			if !e.qemuOwn(diffDSCLISpecial) {
+				// The Runner choice: a shift past p digits gives the
+				// canonical encoding with a zero payload, as a shift
+				// by p does (POWER hardware for an SNaN).
+				sh = min(max(sh, -f.Precision), f.Precision)
+			}
 		}
 		v, _ := f.Shift(dfpGet(r, a(1), s.quad), sh)
 		dfpPut(r, a(0), s.quad, v)

@@ -69,6 +69,7 @@ const (
 	diffBCDOverflowCR                 // bcd-overflow-cr6
 	diffBCDNegZero                    // bcd-negative-zero
 	diffVmul10ExtDigit                // vmul10-extend-digit
+	diffWait                          // wait
 	diffDenbcdDigitTen                // denbcd-digit-a
 	diffDenbcdDigitTenOver            // denbcd-digit-a-over
 	diffBCDReservedVMX                // bcd-reserved-vmx
@@ -345,6 +346,7 @@ var differenceRows = [numDiffs]Difference{
 		QEMU: Value, QDetail: "a correctly rounded double 1/x (fre) or 1/sqrt(x) computed as two roundings (sqrt, then divide); " +
 			"fres, frsqrtes round that double once more to single; fre of ±0 gives ±0.5 with ZX (harness)",
 		Source: "Power ISA 3.1B Book I 4.6.7; shared/reference/qemu-oracle.md pitfall 8; " + fpQEMUSource,
+		Runner: "QEMU 7.2's value: the reciprocal (reciprocal square root) rounded to the target format, whose relative error is within any estimate bound the ISA states (it bounds only the error: Power ISA 3.1B Book I 4.6.7 and 7.6); the same value for xsredp, xsresp, xvredp, xvresp, xsrsqrtedp, xsrsqrtesp, xvrsqrtedp, xvrsqrtesp. No hardware source shows POWER9/10's own values. fre/fres of ±0 give ±∞ with ZX as the ISA says and POWER hardware does (Valgrind jm-fp.stdout.exp-LE2: fres 0000000000000000 => 7ff0000000000000), not QEMU's ±0.5",
 	},
 	diffFCTI: {
 		ID:       "fcti-undefined",
@@ -392,6 +394,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: Value, HWDetail: "alignment interrupt (Fault with Alignment set); Linux's alignment handler then emulates the access with two doubleword accesses",
 		QEMU: Value, QDetail: "the access is performed at the unaligned address (QEMU 7.2 user mode: lq at 0x50000001 loads, stq at 0x50000004 stores)",
 		Source: "Power ISA 3.1B Book I 3.3.5 and Book III 7.5.8; QEMU 7.2 harness (emulate/testdata/qemu/quad.*.txt)",
+		Runner: "the access is performed at the unaligned address, as Linux's alignment handler does for a user program (Linux 6.1 arch/powerpc/kernel/align.c fix_alignment: every load and store but larx/stcx. and copy/paste goes to emulate_loadstore; facts only)",
 	},
 	diffPlqLe: {
 		ID:       "plq-le",
@@ -454,6 +457,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
 		QEMU: Value, QDetail: "unchanged (measured with the harness in both byte orders)",
 		Source: "Power ISA 3.1B Book I 6.7.2; emulate/testdata/qemu/vecls.*.txt",
+		Runner: "unchanged, as QEMU 7.2 (the ISA allows any value; Valgrind's hardware files show different CPUs giving different bytes)",
 	},
 	diffBCDInvalid: {
 		ID:       "bcd-invalid",
@@ -463,6 +467,7 @@ var differenceRows = [numDiffs]Difference{
 			"bcdcpsgn. with an invalid sign, bcds./bcdsr./bcdtrunc. with an invalid operand, bcdus./bcdutrunc. with an invalid digit, bcdcfsq. overflow (CR6 = GT or LT with SO): VRT unchanged; " +
 			"the conversions (bcdcfn., bcdctn., bcdcfz., bcdctz., bcdctsq.) stop at the first invalid digit, keeping the digits converted before it",
 		Source: "Power ISA 3.1B Book I 6.17; QEMU 7.2 golden traces testdata/traces/bcd*.txt.gz",
+		Runner: "QEMU 7.2's values (QDetail): the ISA leaves VRT undefined and sets CR6 = SO, as QEMU does",
 	},
 	diffDFPEnabled: {
 		ID:       "dfp-enabled",
@@ -512,6 +517,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not documented for these operands (the ISA describes the shift of a finite significand): let the CPU decide",
 		QEMU: Value, QDetail: "shift by SH ≤ p digits: the operand decoded with an infinity's coefficient 0 and a NaN's p−1-digit payload, shifted within p−1 digits, encoded canonically (sign, class and the SNaN bit kept); SH > p: sign, combination and exponent continuation kept, coefficient continuation 0",
 		Source: "QEMU 7.2 target/ppc/dfp_helper.c (DFP_HELPER_SHIFT); golden traces testdata/traces/dscli*.txt.gz, dscri*.txt.gz and dfp.*.txt.gz (testdata/vectors/dfp.txt)",
+		Runner: "QEMU 7.2's value for SH ≤ p; for SH > p the canonical encoding with a zero payload (exponent continuation 0), which POWER hardware gives for an SNaN (Valgrind test_dfp2.stdout.exp: \"dscri 7e34000000000111 0000000000000000 >> 63   ==> 7e00000000000000\", where QEMU keeps 7e34…); infinities assumed the same",
 	},
 	diffDFPNaNNarrow: {
 		ID:       "dfp-nan-narrow",
@@ -519,6 +525,14 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: Value, HWDetail: "the payload's trailing p−1 digits are kept (the low declets of the trailing significand field), with the sign and class; drsp keeps an SNaN, drdpq quiets it with VXSNAN as for any SNaN (HW-measured: drsp fe000000d0e0a0d0 gives 00000000fe00a0d0, drdpq fc00000000000000 c00100035b007700 gives fc0100035b007700)",
 		QEMU: Value, QDetail: "a payload of more than p digits (p = 7 drsp, 16 drdpq) is cut to its last p digits and the NaN quieted without VXSNAN; a payload then of exactly p significant digits becomes 0; otherwise as any NaN operand (drsp keeps an SNaN, drdpq quiets it with VXSNAN)",
 		Source: "Valgrind none/tests/ppc64/test_dfp2.stdout.exp (hardware, HW-measured); QEMU 7.2 target/ppc/dfp_helper.c (helper_drsp, helper_drdpq through libdecnumber decimal32/64FromNumber); golden traces testdata/traces/drsp*.txt.gz, drdpq*.txt.gz and dfp.*.txt.gz (testdata/vectors/dfp.txt)",
+	},
+	diffWait: {
+		ID:       "wait",
+		What:     "wait WC,PL in problem state: when the thread resumes",
+		Hardware: HardwareStep, HWDetail: "the thread waits for an interrupt (WC = 0) and resumes after the instruction; POWER9 runs it in a Linux user program (Valgrind test_isa_3_0_other.stdout.exp-LE: \"wait   =>\", and the test runs on); how long it waits depends on the interrupts: let the CPU decide",
+		QEMU: HardwareStep, QDetail: "not modelled: qemu-user 7.2 aborts the whole process (\"Unknown exception 0x10001\", the halt exception, with the Valgrind test)",
+		Source: "Valgrind none/tests/ppc64/test_isa_3_0_other.stdout.exp-LE (hardware) and that test under qemu-ppc64le 7.2 -cpu power10 (scripts/valgrind-corpus.sh)",
+		Runner: "a no-op: the program resumes at once, as it would after the next interrupt, which a user program does not see",
 	},
 	diffDrdpqPair: {
 		ID:       "drdpq-pair",
@@ -557,16 +571,17 @@ var differenceRows = [numDiffs]Difference{
 			"vextu*[lr]x: the register shifted arithmetically right by 8·index bits (right-indexed) or by " +
 			"8·(16-size-index) mod 128 bits (left-indexed), low bytes kept",
 		Source: "Power ISA 3.1B Book I 6.8; " + vmxQEMUSource,
+		Runner: "QEMU 7.2's value (QDetail): the ISA leaves the result undefined",
 	},
 	diffVMXDivide: {
 		ID: "vmx-divide-undefined",
 		What: "vdiv*/vdive*/vmod* elements with a zero divisor, most-negative ÷ -1, or an extended quotient that " +
 			"does not fit (undefined)",
-		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
+		Hardware: Value, HWDetail: "0 for each undefined element (HW-measured on POWER10 for vdive{s,u}{w,d,q} quotients that do not fit, e.g. vdivesq 7f800000ff800000,ff8000007f800000 by ff8000007f800000,ff7ffffe7f7ffffe gives 0; a zero divisor and most-negative ÷ -1 assumed the same, as for the scalar divides: div-undefined)",
 		QEMU: Value, QDetail: "the quotient truncated to the element; for a zero divisor or most-negative ÷ -1 the " +
 			"dividend (0 for vdivesw/vdiveuw), remainder 0; vdiveuq/vdivesq whose quotient does not fit: not " +
 			"emulated (an accepted divergence in package trace)",
-		Source: "Power ISA 3.1B Book I 6.9.1; " + vmxQEMUSource,
+		Source: "Power ISA 3.1B Book I 6.9.1; Valgrind none/tests/ppc64/test_isa_3_1_VRT.stdout.exp (POWER10 hardware; qemu-user 7.2 differs on 390 lines); " + vmxQEMUSource,
 	},
 	diffVMXGnbN: {
 		ID:       "vmx-vgnb-n",
@@ -574,6 +589,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
 		QEMU: Value, QDetail: "RT unchanged",
 		Source: "Power ISA 3.1B Book I 6.9.6; " + vmxQEMUSource,
+		Runner: "QEMU 7.2's: RT unchanged",
 	},
 	diffVMXVSCR: {
 		ID:       "vmx-vscr-reserved",
@@ -581,6 +597,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
 		QEMU: Value, QDetail: "all 32 bits are kept and mfvscr reads them back",
 		Source: "Power ISA 3.1B Book I 6.3; " + vmxQEMUSource,
+		Runner: "QEMU 7.2's: all 32 bits kept",
 	},
 	diffVMXEstimate: {
 		ID:       "vmx-fp-estimate",
@@ -592,6 +609,7 @@ var differenceRows = [numDiffs]Difference{
 			"(vexptefp(-128) = 0xDBC0CCE3, hardware 0x00200000; internal/vec TestEstimatesWithinISABound)",
 		Source: "Valgrind `none/tests/ppc64/subnormal_test.stdout.exp` (IBM POWER8/9, 2019) (HW-measured values; no model); " +
 			"shared/reference/power9-behaviour.md (second table); " + vmxQEMUSource,
+		Runner: "QEMU 7.2's value: within the ISA's error bounds on the measured hardware inputs (QDetail), except vexptefp of large negative x, where the program gets QEMU's value, not the hardware's tiny result",
 	},
 	diffVMXNJUnknown: {
 		ID: "vmx-nj-unmeasured",
@@ -600,6 +618,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not measured: let the CPU decide",
 		QEMU: Value, QDetail: "the result is flushed to zero (tiny before rounding); the denormal source is a zero",
 		Source: "shared/reference/power9-behaviour.md (second table: round-up boundary not covered); " + vmxQEMUSource,
+		Runner: "QEMU 7.2's (QDetail): a flushed zero, which non-Java mode allows",
 	},
 	diffVSXMoveDW1: {
 		ID:       "vsx-move-dw1",
@@ -614,6 +633,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
 		QEMU: Value, QDetail: "the bytes wrap around the register (extract) or those past byte 15 are dropped (insert) (golden traces)",
 		Source: "Power ISA 3.1B Book I 7.6; QEMU 7.2 -cpu power10 via the harness",
+		Runner: "QEMU 7.2's value (QDetail): the ISA leaves the result undefined",
 	},
 	diffXXSpltIDPDen: {
 		ID:       "xxspltidp-denormal",
@@ -621,6 +641,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
 		QEMU: Value, QDetail: "the denormal converted as lfs converts it (normalized double)",
 		Source: "Power ISA 3.1B Book I 7.6 (xxspltidp); QEMU 7.2 -cpu power10 via the harness",
+		Runner: "QEMU 7.2's value (QDetail): the ISA leaves the result undefined",
 	},
 	diffXSCvDPSPN: {
 		ID:       "xscvdpspn-tiny",
@@ -628,13 +649,15 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
 		QEMU: Value, QDetail: "a zero of the operand's sign in words 0 and 1 (the value QEMU gives stfs in the same case, stfs-tiny)",
 		Source: "Power ISA 3.1B Book I 7.6 (xscvdpspn) and 4.6.3 (SINGLE); QEMU 7.2 -cpu power10 via the harness",
+		Runner: "QEMU 7.2's: a signed zero, what the hardware stores for stfs of the same value (stfs-tiny)",
 	},
 	diffXSRQPIReserved: {
 		ID:       "xsrqpi-rmc-reserved",
 		What:     "xsrqpi[x], xsrqpxp with R=0 and RMC=1 or 2 (reserved rounding-mode encodings)",
-		Hardware: HardwareStep, HWDetail: "not documented: let the CPU decide",
+		Hardware: HardwareStep, HWDetail: "RMC=2: rounds away from zero (HW-measured on POWER9: xsrqpi of 00007fffffffffff0000000000000000 with R=0 RMC=2 gives 3fff0000000000000000000000000000, of 80007fffffffffff0000000000000000 gives bfff0000000000000000000000000000; xsrqpxp agrees), computed without Complete too; RMC=1: the measured inputs cannot tell nearest from toward zero: let the CPU decide",
 		QEMU: Value, QDetail: "rounds to nearest, ties to even (its rounding-mode variable keeps its initial value for these encodings; golden traces testdata/traces/xsrqpi*, xsrqpxp*)",
-		Source: "Power ISA 3.1B Book I 7.6 (xsrqpi, xsrqpxp); QEMU 7.2 -cpu power10 via the harness",
+		Source: "Valgrind none/tests/ppc64/test_isa_3_0_altivec.stdout.exp-LE (POWER9 hardware); Power ISA 3.1B Book I 7.6 (xsrqpi, xsrqpxp); QEMU 7.2 -cpu power10 via the harness",
+		Runner: "RMC=1: round to nearest, ties to even, as QEMU 7.2 (on every input of Valgrind's test POWER9 gives that result too)",
 	},
 	diffXSRQPXPTiny: {
 		ID:       "xsrqpxp-tiny",
@@ -642,6 +665,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not stated: the ISA rounds to a 64-bit significand but does not say whether a tiny value keeps 64 bits or only those down to 2^-16445 as an 80-bit format's denormal would: let the CPU decide",
 		QEMU: Value, QDetail: "rounds through the x87 80-bit format: bits below 2^-16445 are rounded off, with underflow (UX) when that is inexact",
 		Source: "Power ISA 3.1B Book I 7.6 (xsrqpxp); QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/xsrqpxp*)",
+		Runner: "QEMU 7.2's value (QDetail)",
 	},
 	diffXSRQPXPNaN: {
 		ID:       "xsrqpxp-nan-payload",
@@ -649,6 +673,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not stated in the ISA text available here: let the CPU decide",
 		QEMU: Value, QDetail: "the payload is cut to its first 63 fraction bits (the NaN passes through the x87 80-bit format), quieted",
 		Source: "Power ISA 3.1B Book I 7.6 (xsrqpxp); QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/xsrqpxp*)",
+		Runner: "QEMU 7.2's value (QDetail)",
 	},
 	diffVSXMaxNaNPair: {
 		ID:       "vsx-maxnum-nan-pair",
@@ -656,6 +681,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "the ISA's NaN table for this pair was not available here (src1, or src2 quieted): let the CPU decide",
 		QEMU: Value, QDetail: "src1, the quiet NaN, as it is (its NaN choice takes the first NaN operand)",
 		Source: "Power ISA 3.1B Book I 7.6 (xsmaxdp and the vector forms); QEMU 7.2 -cpu power10 via the harness",
+		Runner: "QEMU 7.2's: src1",
 	},
 	diffFPSingleOperand: {
 		ID:       "fp-single-operand-enabled",
@@ -667,6 +693,7 @@ var differenceRows = [numDiffs]Difference{
 		Source: "Power ISA 2.03 Book I 4.3.5.1 (Single-Precision Operands: undefined for any input not in single format, whatever OE and UE; the narrowing to OE = 1 or UE = 1 is remembered from later versions, whose text was not found); " +
 			"Valgrind none/tests/ppc64/jm-fp.stdout.exp (HW-measured, OE = UE = 0: fadds, fsubs, fmuls, fdivs, fmadds of non-single doubles give the once-rounded result, e.g. fdivs 0x0010000000000001 / 0x80100094e0000359 = 0xbfeffed640000000); " +
 			"instructionsets.com/powerisa/xsaddsp (ISA 3.x pseudocode); QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/f*s.*)",
+		Runner: "QEMU 7.2's value (QDetail): the ISA leaves FRT and the status bits undefined",
 	}, diffPnopAttn: {
 		ID:       "pnop-attn-suffix",
 		What:     "pnop (prefix 0x07000000) whose suffix has primary opcode 0 and bits 22:30 = 256, the attn (service processor attention, 0x00000200) pattern with bit 21 ignored",
@@ -681,6 +708,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "not confirmed from the ISA text available here: let the CPU decide",
 		QEMU: Value, QDetail: "set to 1 when the value differs from its single-precision store-and-load image (stfs then lfs), else 0 (golden traces testdata/traces/xststdcsp*)",
 		Source: "Power ISA 3.1B Book I 7.6 (xststdcsp); QEMU 7.2 -cpu power10 via the harness",
+		Runner: "QEMU 7.2's value (QDetail)",
 	},
 	diffMMAAccVSR: {
 		ID:       "mma-acc-vsr",
@@ -696,6 +724,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "the ISA leaves those VSRs undefined while the accumulator is primed (POWER10 holds the accumulator apart from them): let the CPU decide",
 		QEMU: Value, QDetail: "executes on the VSRs, which hold the accumulator (mma-acc-vsr)",
 		Source: "Power ISA 3.1B Book I 7.2.1.2; QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/xxmtacc.*, xv*ger*.*)",
+		Runner: "QEMU 7.2's: the instruction runs on the VSRs, which hold the accumulator (mma-acc-vsr), so a program that reads them while the accumulator is primed sees its values",
 	},
 	diffMMANegRound: {
 		ID:       "mma-neg-round",
@@ -710,6 +739,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: HardwareStep, HWDetail: "unmeasured: whether POWER10 rounds the product sum before adding the accumulator: let the CPU decide",
 		QEMU: Value, QDetail: "two roundings: the product sum rounded to binary32, then ±sum ± ACC rounded again",
 		Source: "QEMU 7.2 -cpu power10 via the harness: golden traces testdata/traces/*16ger2* and mma.*.txt.gz (testdata/vectors/mma.txt: 1 + 2^-24 + 2^-24 gives 1, where one rounding gives 1 + 2^-23)",
+		Runner: "QEMU 7.2's two roundings (QDetail)",
 	},
 	diffMMAEnabled: {
 		ID:       "mma-fp-enabled",

@@ -241,6 +241,18 @@ type Config struct {
 	// CacheBlockSize is the dcbz block size in bytes: a power of two from
 	// MinCacheBlockSize to MaxCacheBlockSize; zero means 128.
 	CacheBlockSize int
+	// Complete makes the hardware profile complete the instructions
+	// POWER9/POWER10 execute but whose result no source shows, as a
+	// program runner with no hardware to defer to must (package linux
+	// sets it): each Difference row with a Runner choice takes that
+	// documented choice instead of ErrNotEmulated (an estimate gets a
+	// value within the ISA's error bound, an undefined result QEMU 7.2's
+	// value), and a quadword access that is not a multiple of 16 is
+	// performed as Linux's alignment handler performs it. Without it (the
+	// default, for a debugger that can step the real CPU) those steps
+	// answer ErrNotEmulated or the alignment interrupt. The QEMU profile
+	// ignores it.
+	Complete bool
 }
 
 // The cache block sizes a Config may ask for: what Power processors have
@@ -334,7 +346,7 @@ func New(cfg Config) *Emulator {
 	if e.cfg.CacheBlockSize == 0 {
 		e.cfg.CacheBlockSize = 128
 	}
-	e.prof = rulesFor(cfg.Profile)
+	e.prof = rulesFor(cfg.Profile, cfg.Complete)
 	return e
 }
 
@@ -395,7 +407,7 @@ func (e *Emulator) stepChecked(r *regs.Regs, m Memory, in *decode.Inst) error {
 		// Only an op that needs a facility names an FPR or VSR
 		// (TestVSROperandsNeedFacility), so only such an op can touch a
 		// primed accumulator.
-		if e.acc != 0 && e.prof.profile == Hardware {
+		if e.acc != 0 && !e.qemuSide(diffMMAPrimedVSR) {
 			if err := e.primedAccess(in); err != nil { // mma.go
 				return err
 			}

@@ -138,7 +138,7 @@ func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, s fpArithSpec, t int, 
 	case faRSP:
 		fpRoundTo(&res, x, f, mode)
 	case faRe:
-		fpRecip(&res, x, s.single, in.Class == decode.ClassVSX, mode)
+		fpRecip(&res, x, s.single, in.Class == decode.ClassVSX || !e.qemuOwn(diffFPEstimate), mode)
 	case faRSqrte:
 		fpRSqrt(&res, x, s.single, mode)
 	}
@@ -273,11 +273,12 @@ func fmaValues(res *fpResult, f softfloat.Format, va, vc, vb softfloat.Value, ki
 	}
 }
 
-// fpRecip is QEMU's fre/fres and xsredp/xsresp (vsx): 1/x rounded to
-// double (then to single).
-func fpRecip(res *fpResult, b uint64, single, vsx bool, m softfloat.Mode) {
+// fpRecip is QEMU's fre/fres and xsredp/xsresp: 1/x rounded to double
+// (then to single). ieeeZero: the reciprocal of ±0 is ±∞ as the ISA says
+// (xsredp, xsresp, and fre/fres except under the QEMU profile).
+func fpRecip(res *fpResult, b uint64, single, ieeeZero bool, m softfloat.Mode) {
 	fpDiv(res, fpOne, b, softfloat.Binary64, m)
-	if res.sf.Flags&softfloat.DivByZero != 0 && !vsx {
+	if res.sf.Flags&softfloat.DivByZero != 0 && !ieeeZero {
 		// QEMU 7.2 answers ±0.5 for the reciprocal of ±0 (harness:
 		// fre of +0 gives 0x3FE0000000000000 with ZX).
 		res.sf.Bits = softfloat.B(0x3fe0000000000000 | b&fpSignBit)

@@ -73,6 +73,12 @@ type Difference struct {
 	QEMU     Action // QEMU 7.2
 	QDetail  string // QEMU's choice, in words
 	Source   string // where the facts come from
+	// Runner is the hardware profile's documented choice under
+	// Config.Complete where the hardware's answer is a hardware step (or
+	// an interrupt Linux completes for the program): QEMU 7.2's action and
+	// value (QDetail), with why that is a valid choice. Empty: the row
+	// keeps its Hardware action under Complete too.
+	Runner string
 }
 
 // Differences returns the table of behaviour where the hardware and QEMU
@@ -93,18 +99,32 @@ func Differences() []Difference {
 type profileRules struct {
 	profile Profile
 	actions [numDiffs]Action
+	// runner: the row takes its Runner choice (Config.Complete), QEMU
+	// 7.2's value, so the code takes the QEMU side of it (qemuSide).
+	runner  [numDiffs]bool
 	xerMask uint64
 }
 
-// profiles are the resolved views, by Profile.
-var profiles = func() (t [2]profileRules) {
-	for p := Hardware; p <= QEMU; p++ {
-		pr := &t[p]
+// profiles are the resolved views: Hardware, QEMU, and Hardware with
+// Config.Complete.
+var profiles = func() (t [3]profileRules) {
+	for i := range t {
+		pr := &t[i]
+		p := Profile(i)
+		if i == 2 {
+			p = Hardware
+		}
 		pr.profile = p
 		for id, d := range differenceRows {
 			pr.actions[id] = d.Hardware
 			if p == QEMU {
 				pr.actions[id] = d.QEMU
+			}
+			if i == 2 && d.Runner != "" {
+				pr.actions[id], pr.runner[id] = d.QEMU, true
+				if d.QEMU == HardwareStep { // a Runner value QEMU lacks (wait)
+					pr.actions[id] = Value
+				}
 			}
 		}
 		pr.xerMask = 0xE00FFFFF // mtspr-xer
@@ -115,8 +135,11 @@ var profiles = func() (t [2]profileRules) {
 	return t
 }()
 
-func rulesFor(p Profile) *profileRules {
-	if int(p) < len(profiles) {
+func rulesFor(p Profile, complete bool) *profileRules {
+	switch {
+	case p == Hardware && complete:
+		return &profiles[2]
+	case int(p) < 2:
 		return &profiles[p]
 	}
 	return &profiles[Hardware]
@@ -143,6 +166,13 @@ func (e *Emulator) unknown(in *decode.Inst, id diffID, what string) error {
 // for rows where both profiles have a documented value (Value) and the
 // code computes one or the other.
 func (e *Emulator) qemuSide(id diffID) bool {
+	return e.prof.profile == QEMU || e.prof.runner[id]
+}
+
+// qemuOwn reports whether the emulator is the QEMU profile itself, for the
+// parts of row id's QEMU value that a Runner choice does not take (the
+// row's Runner text names them).
+func (e *Emulator) qemuOwn(id diffID) bool {
 	return e.prof.profile == QEMU
 }
 

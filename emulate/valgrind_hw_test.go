@@ -47,6 +47,16 @@ func TestValgrindHardwareLines(t *testing.T) {
 		{name: "vmul10euq extend digit 13", row: diffVmul10ExtDigit,
 			line: "test_isa_3_0_other.stdout.exp-LE: vmul10euq  xa:6666666666666666 666666666666666d ( - ) xb:0000000000000000 000000001234567d ( - ) =>  (0) xt:0000000000000000 000000000000004b",
 			word: enc(ppc64asm.VMUL10EUQ, 1, 2, 3), vra: vr{0x6666666666666666, 0x666666666666666d}, vrb: vr{0, 0x1234567d}, wantVR: vr{0, 0x4b}},
+		{name: "vdivesq quotient that does not fit", row: diffVMXDivide,
+			line: "test_isa_3_1_VRT.stdout.exp: vdivesq 7f800000ff800000,ff8000007f800000 ff8000007f800000,ff7ffffe7f7ffffe =>                0,0000000000000000",
+			word: enc(ppc64asm.VDIVESQ, 1, 2, 3), vra: vr{0x7f800000ff800000, 0xff8000007f800000}, vrb: vr{0xff8000007f800000, 0xff7ffffe7f7ffffe},
+			wantVR: vr{0, 0}},
+		{name: "xsrqpi R=0 RMC=2 of a tiny positive", row: diffXSRQPIReserved,
+			line: "test_isa_3_0_altivec.stdout.exp-LE: xsrqpi  00007fffffffffff0000000000000000 (R=0) (RMC=2) => 3fff0000000000000000000000000000 FPCC-FG",
+			word: enc(ppc64asm.XSRQPI, 0, 1, 3, 2), vrb: vr{0x00007fffffffffff, 0}, wantVR: vr{0x3fff000000000000, 0}},
+		{name: "xsrqpi R=0 RMC=2 of a tiny negative", row: diffXSRQPIReserved,
+			line: "test_isa_3_0_altivec.stdout.exp-LE: xsrqpi  80007fffffffffff0000000000000000 (R=0) (RMC=2) => bfff0000000000000000000000000000",
+			word: enc(ppc64asm.XSRQPI, 0, 1, 3, 2), vrb: vr{0x80007fffffffffff, 0}, wantVR: vr{0xbfff000000000000, 0}},
 		{name: "drdpq result in the even register", row: diffDrdpqPair, dfp: true,
 			line: "test_dfp2.stdout.exp: drdpq 2207c00000000000 0000000000000e50 D128->D64 ==> 2234000000000e50 0000000000000000",
 			word: enc(ppc64asm.DRDPQ, 4, 2), fpr: [2]uint64{0x2207c00000000000, 0x0000000000000e50},
@@ -92,7 +102,7 @@ func TestValgrindHardwareLines(t *testing.T) {
 			if g := got(hw); g != want {
 				t.Errorf("hardware: %s, want %s\n(%s)", g, want, c.line)
 			}
-			if differenceRows[c.row].Hardware != Value {
+			if differenceRows[c.row].Hardware != Value && c.row != diffXSRQPIReserved { // RMC=1 is still unknown
 				t.Errorf("row %s: hardware action %v, want value", differenceRows[c.row].ID, differenceRows[c.row].Hardware)
 			}
 			if q, err := run(QEMU); err == nil && got(q) == want {

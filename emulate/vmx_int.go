@@ -97,8 +97,8 @@ var divKind = map[decode.Op][3]bool{
 
 // opVDivide is the ISA 3.1 vector divide and modulo family. Elements the
 // ISA leaves undefined (zero divisor, most-negative ÷ -1, an extended
-// quotient that does not fit) follow the profile: the hardware's results
-// are unknown (ErrNotEmulated); QEMU 7.2 gives the quotient truncated to
+// quotient that does not fit) follow the profile: POWER10 gives 0 for
+// such an element; QEMU 7.2 gives the quotient truncated to
 // the element, and for a zero divisor or most-negative ÷ -1 the dividend
 // (word divides: 0 for the extended forms) and a remainder of 0.
 func opVDivide(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
@@ -109,6 +109,11 @@ func opVDivide(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if undef != 0 {
 		if err := vmxUnknown(e, in, whyDivide); err != nil {
 			return err
+		}
+		if !e.qemuSide(diffVMXDivide) {
+			// POWER10: an undefined element is 0 (vmx-divide-undefined).
+			setVRT(r, in, vec.Select(v, vec.V{}, laneMask(undef, w)))
+			return nil
 		}
 		if w == 16 && extended && special == 0 {
 			// QEMU 7.2's value is not the truncated quotient (see the

@@ -226,7 +226,8 @@ func opQPRound(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // qpRoundMode is the rounding mode of xsrqpi[x] and xsrqpxp (arguments
 // R, VRT, VRB, RMC): R=1: RMC 0 nearest-even, 1 toward zero, 2 up, 3 down;
 // R=0: RMC 0 nearest-away, 3 FPSCR[RN]; R=0 with RMC 1 or 2 is reserved
-// (Difference "xsrqpi-rmc-reserved": QEMU rounds to nearest-even).
+// (Difference "xsrqpi-rmc-reserved": POWER9 rounds away from zero for
+// RMC 2; QEMU rounds to nearest-even).
 func (e *Emulator) qpRoundMode(r *regs.Regs, in *decode.Inst) (softfloat.Mode, error) {
 	rbit, rmc := in.Args[0]&1, in.Args[3]&3
 	switch {
@@ -236,6 +237,12 @@ func (e *Emulator) qpRoundMode(r *regs.Regs, in *decode.Inst) (softfloat.Mode, e
 		return softfloat.NearestAway, nil
 	case rmc == 3:
 		return fpMode(r), nil
+	case rmc == 2 && !e.qemuOwn(diffXSRQPIReserved):
+		// POWER9 rounds away from zero (xsrqpi-rmc-reserved).
+		if r.VSR[32+in.Args[2]&31].Hi>>63 != 0 {
+			return softfloat.Down, nil
+		}
+		return softfloat.Up, nil
 	}
 	if err := e.unknown(in, diffXSRQPIReserved, "R=0 and RMC=1 or 2 (reserved): hardware result unknown"); err != nil {
 		return 0, err

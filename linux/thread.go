@@ -52,6 +52,10 @@ func (p *Process) newThread(tid int) *Thread {
 		Profile:  p.cfg.Profile,
 		TimeBase: timeBase,
 		Random:   darn,
+		// A runner has no hardware to defer to: the hardware profile's
+		// documented choices where POWER9/10's result is unknown, and
+		// quadword accesses completed as Linux's alignment handler does.
+		Complete: true,
 	})
 	p.threads[tid] = t
 	p.nthreads.Add(1)

@@ -46,10 +46,11 @@ Flags:
 	-profile NAME    hardware (default) or qemu: the emulator's implementation profile.
 	                 hardware follows the Power ISA and POWER9/10 as Linux runs a
 	                 program (e.g. enabled FP exceptions trap only in the mode set by
-	                 prctl(PR_SET_FPEXC), as feenableexcept does); an instruction whose
-	                 POWER9/10 result is unknown (e.g. the fre/frsqrte estimates) stops
-	                 the program with a message, since there is no hardware to step it
-	                 on. qemu gives QEMU 7.2's values and traps, as qemu-user does
+	                 prctl(PR_SET_FPEXC), as feenableexcept does); where no source shows
+	                 POWER9/10's result (the fre/frsqrte estimates, undefined results)
+	                 it takes the documented choice of the Differences table (the
+	                 Runner column: a value within the ISA's bounds, QEMU 7.2's in
+	                 most rows). qemu gives QEMU 7.2's values and traps, as qemu-user does
 	-strace          print every system call to stderr
 	-count           print the instructions executed and the rate (MIPS) to stderr at exit
 	-hwcap-mask MASK AND AT_HWCAP with MASK's low 32 bits and AT_HWCAP2 with its high 32
