@@ -1,7 +1,9 @@
-// Package linux runs static powerpc64 Linux executables (little-endian ELFv2
-// and big-endian ELFv1, Go or C) in user mode on top of package emulate, the
-// way qemu-user does: an ELF loader, the Linux system calls mapped onto the
-// host, signals and threads.
+// Package linux runs powerpc64 Linux executables (little-endian ELFv2 and
+// big-endian ELFv1, Go or C, static or dynamically linked) in user mode on
+// top of package emulate, the way qemu-user does: an ELF loader (with the
+// program's interpreter, ld64.so.2 or ld64.so.1), the Linux system calls
+// mapped onto the host, with an optional sysroot for absolute paths
+// (Config.Sysroot, path.go), signals and threads.
 //
 // # Layout
 //

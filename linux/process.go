@@ -253,6 +253,11 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	return p, nil
 }
 
+// ErrInterpreter wraps the failure to open or load the interpreter a
+// dynamically linked program names (PT_INTERP), e.g. when it is neither in
+// the sysroot nor on the host.
+var ErrInterpreter = errors.New("linux: the program's interpreter")
+
 // loadProgram loads the executable at path and, if it names one, its
 // interpreter (looked up in the sysroot), as Linux's execve does.
 func loadProgram(m *mem.Memory, path, sysroot string) (img, interp *loader.Image, err error) {
@@ -267,14 +272,14 @@ func loadProgram(m *mem.Memory, path, sysroot string) (img, interp *loader.Image
 	}
 	fi, err := os.Open(lookupPath(sysroot, img.Interp, true))
 	if err != nil {
-		return nil, nil, fmt.Errorf("linux: interpreter %s: %w", img.Interp, err)
+		return nil, nil, fmt.Errorf("%w %s: %w", ErrInterpreter, img.Interp, err)
 	}
 	defer fi.Close()
 	if interp, err = loader.Load(m, fi, lay); err != nil {
-		return nil, nil, fmt.Errorf("linux: interpreter %s: %w", img.Interp, err)
+		return nil, nil, fmt.Errorf("%w %s: %w", ErrInterpreter, img.Interp, err)
 	}
 	if interp.Order != img.Order {
-		return nil, nil, fmt.Errorf("linux: interpreter %s: %w: byte order differs from the program's", img.Interp, loader.ErrNotPPC64)
+		return nil, nil, fmt.Errorf("%w %s: %w: byte order differs from the program's", ErrInterpreter, img.Interp, loader.ErrNotPPC64)
 	}
 	return img, interp, nil
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"net"
 	"os"
 	"os/signal"
@@ -148,6 +149,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	p, err := linux.Start(pos[0], argv, os.Environ(), cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "ppc64emu run: %v\n", err)
+		if errors.Is(err, linux.ErrInterpreter) && errors.Is(err, iofs.ErrNotExist) && cfg.Sysroot == "" {
+			fmt.Fprintln(stderr, "ppc64emu run: (a dynamically linked program: give its libraries' root with -L DIR, e.g. -L /usr/powerpc64le-linux-gnu)")
+		}
 		return exitFail
 	}
 	if ln != nil {
