@@ -77,6 +77,7 @@ var (
 	ErrOverlap    = errors.New("mem: range overlaps a mapping")
 	ErrAlign      = errors.New("mem: range not page-aligned")
 	ErrRange      = errors.New("mem: range wraps past the end of the address space")
+	ErrLimit      = errors.New("mem: mapping would exceed the address space limit")
 )
 
 // The page table: four levels of 13 bits over the 52-bit page number.
@@ -114,6 +115,9 @@ type Memory struct {
 	gen      uint64 // Generation: bumped by every Map, Unmap and Protect
 	size     uint64 // pages mapped (Size)
 	resident uint64 // pages with storage (Resident)
+	// Limit, if not zero, bounds Size: a Map that would take it beyond
+	// fails with ErrLimit (as RLIMIT_AS bounds a Linux process).
+	Limit uint64
 	// ExecHook, if set, is called for every change of permissions or
 	// contents mapping that may invalidate decoded instructions (Map,
 	// Unmap, Protect, Move, Zero), with the affected range. It is not
@@ -265,6 +269,9 @@ func (m *Memory) Map(addr, size uint64, p Perm) error {
 	lo, hi := pages(addr, size)
 	if m.overlaps(lo, hi) {
 		return fmt.Errorf("%w: %#x+%#x", ErrOverlap, addr, size)
+	}
+	if m.Limit != 0 && (hi-lo > m.Limit/PageSize || m.size+(hi-lo) > m.Limit/PageSize) {
+		return fmt.Errorf("%w: %#x+%#x", ErrLimit, addr, size)
 	}
 	m.setPerm(lo, hi, p&RWX|mapped, true)
 	m.setSpan(lo, hi, p&RWX|mapped)

@@ -406,3 +406,25 @@ func TestZero(t *testing.T) {
 		t.Errorf("Resident = %d, want one page", m.Resident())
 	}
 }
+
+// TestLimit: Map beyond Limit fails with ErrLimit and changes nothing;
+// unmapping makes room again.
+func TestLimit(t *testing.T) {
+	m := mem.New()
+	m.Limit = 0x10000
+	mustMap(t, m, 0x10000, 0xc000, mem.RW)
+	if err := m.Map(0x40000, 0x5000, mem.RW); !errors.Is(err, mem.ErrLimit) {
+		t.Fatalf("Map beyond the limit: %v", err)
+	}
+	if m.Mapped(0x40000, 1) || m.Size() != 0xc000 {
+		t.Errorf("refused Map changed the address space: size %#x", m.Size())
+	}
+	if err := m.Map(0x40000, 1<<62, mem.None); !errors.Is(err, mem.ErrLimit) {
+		t.Fatalf("huge Map: %v", err)
+	}
+	mustMap(t, m, 0x40000, 0x4000, mem.RW)
+	if err := m.Unmap(0x10000, 0x4000); err != nil {
+		t.Fatal(err)
+	}
+	mustMap(t, m, 0x50000, 0x4000, mem.RW)
+}

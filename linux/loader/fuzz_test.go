@@ -58,15 +58,23 @@ func ELFImage(order binary.ByteOrder, pie bool) []byte {
 	return img
 }
 
-// FuzzLoad: any bytes as an ELF file: Load and BuildStack never panic.
+// FuzzLoad: any bytes as an ELF file: Load and BuildStack never panic,
+// and an input costs host memory in proportion to its own size, never to
+// the sizes it declares: the address space is capped (mem.Limit, 1 TiB)
+// and the pages given storage are at most the file's bytes once per
+// program header, plus the stack.
 func FuzzLoad(f *testing.F) {
 	f.Add(ELFImage(binary.LittleEndian, false))
 	f.Add(ELFImage(binary.BigEndian, true))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m := mem.New()
+		m.Limit = 1 << 40
 		img, err := Load(m, bytes.NewReader(b), Layout{MmapLo: 1 << 40, MmapHi: 1 << 46})
 		if err != nil {
 			return
+		}
+		if limit := (img.Phnum + 1) * (uint64(len(b)) + 2*mem.PageSize); m.Resident() > limit {
+			t.Fatalf("%d bytes of storage for a %d-byte file with %d program headers", m.Resident(), len(b), img.Phnum)
 		}
 		spec := &StackSpec{Top: 0x7ffffffff000, Size: 1 << 16, Args: []string{"p"}}
 		_, _ = BuildStack(m, img, spec)

@@ -96,13 +96,16 @@ func Load(m *mem.Memory, r io.ReaderAt, lay Layout) (*Image, error) {
 		return nil, fmt.Errorf("%w: type %v", ErrNotPPC64, f.Type)
 	}
 	img := &Image{Order: f.ByteOrder, Phent: 56, Phnum: uint64(len(f.Progs)), Stack: mem.RW}
-	// e_flags bits 0-1: the ABI version (1 = ELFv1, 2 = ELFv2); 0 means
-	// unspecified, which is ELFv1 for big-endian.
+	// e_flags bits 0-1: the ABI version. Linux (arch/powerpc/include/
+	// asm/elf.h, SET_PERSONALITY) runs a program as ELFv2 only when they
+	// are 2, and every other value (0 unspecified, 1, 3) as ELFv1, in
+	// either byte order (Linux 6.4 refused little-endian ELFv1; 6.5
+	// reverted that, as such binaries exist).
 	abi := uint32(0)
 	if raw, ok := rawFlags(r, f.ByteOrder); ok {
 		abi = raw & 3
 	}
-	img.ABIv1 = abi == 1 || (abi == 0 && f.ByteOrder == binary.BigEndian)
+	img.ABIv1 = abi != 2
 
 	// The span of the PT_LOAD segments, [lo, hi).
 	var lo, hi uint64 = ^uint64(0), 0

@@ -3,6 +3,8 @@ package loader_test
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
+	"runtime"
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/linux/loader"
@@ -230,5 +232,71 @@ func TestLoadInterp(t *testing.T) {
 	binary.LittleEndian.PutUint64(bad[64+56+32:], 16)
 	if _, err := loader.Load(mem.New(), bytes.NewReader(bad), testLayout); err == nil {
 		t.Error("PT_INTERP without a NUL accepted")
+	}
+}
+
+// TestLoadABIFlags: the ABI of e_flags bits 0-1 as Linux's
+// SET_PERSONALITY reads them: ELFv2 only for 2, ELFv1 (entry through a
+// function descriptor) for 0, 1 and 3, in both byte orders.
+func TestLoadABIFlags(t *testing.T) {
+	for _, order := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+		for abi := uint32(0); abi < 4; abi++ {
+			b := loader.ELFImage(order, false)
+			order.PutUint32(b[48:], abi)
+			img, err := loader.Load(mem.New(), bytes.NewReader(b), testLayout)
+			if err != nil {
+				t.Fatalf("%v abi %d: %v", order, abi, err)
+			}
+			if want := abi != 2; img.ABIv1 != want {
+				t.Errorf("%v e_flags ABI %d: ABIv1 %v, want %v", order, abi, img.ABIv1, want)
+			}
+		}
+	}
+}
+
+// hugeBSS is ELFImage with n more PT_LOAD segments of size bytes each,
+// all bss (no file bytes), one above the other.
+func hugeBSS(n int, size uint64) []byte {
+	order := binary.LittleEndian
+	small := loader.ELFImage(order, false)
+	b := make([]byte, 0x200+56*(n+1))
+	copy(b, small)
+	copy(b[0x200:], small[64:64+56])
+	order.PutUint64(b[32:], 0x200) // e_phoff
+	order.PutUint16(b[56:], uint16(n+1))
+	for i := 0; i < n; i++ {
+		ph := b[0x200+56*(i+1):]
+		order.PutUint32(ph[0:], 1) // PT_LOAD
+		order.PutUint32(ph[4:], 6) // RW
+		order.PutUint64(ph[16:], 0x100000000000+uint64(i)*(size+0x10000))
+		order.PutUint64(ph[24:], 0x100000000000+uint64(i)*(size+0x10000))
+		order.PutUint64(ph[40:], size)
+	}
+	return b
+}
+
+// TestLoadHugeBSS: an executable of 1.3 KB with 20 bss segments of 64 GiB
+// loads without host memory in proportion (it took 46 s and 2.9 GB when
+// mapping visited every page), and Limit refuses it with ErrLimit.
+func TestLoadHugeBSS(t *testing.T) {
+	b := hugeBSS(20, 1<<36)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	m := mem.New()
+	if _, err := loader.Load(m, bytes.NewReader(b), testLayout); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 8<<20 {
+		t.Errorf("Load allocated %d bytes", grew)
+	}
+	if m.Size() < 20<<36 {
+		t.Errorf("mapped %#x bytes", m.Size())
+	}
+	m = mem.New()
+	m.Limit = 1 << 40
+	if _, err := loader.Load(m, bytes.NewReader(b), testLayout); !errors.Is(err, mem.ErrLimit) {
+		t.Errorf("Load under a 1 TiB limit: %v", err)
 	}
 }
