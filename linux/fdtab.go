@@ -22,6 +22,8 @@ type fdTable struct {
 	host []int // guest descriptor → host descriptor, or -1
 	// sigfds are the signalfds (sys_signalfd.go), by host descriptor.
 	sigfds map[int]*sigfdState
+	// limit is the guest's RLIMIT_NOFILE (rlimit.go); 0: the host's.
+	limit int
 }
 
 // closeHost closes host descriptor h, forgetting it as a signalfd.
@@ -43,9 +45,12 @@ func (ft *fdTable) dupped(h, nh int) {
 const badFD = math.MaxInt32
 
 // maxFDs bounds the guest's descriptor numbers as Linux does: the
-// RLIMIT_NOFILE soft limit (the host's, which the guest's getrlimit
-// reports), at most 1<<20.
-func maxFDs() int {
+// guest's RLIMIT_NOFILE soft limit (rlimit.go; without one, the host's),
+// at most 1<<20.
+func (ft *fdTable) maxFDs() int {
+	if ft.limit > 0 {
+		return min(ft.limit, nrOpen)
+	}
 	var rl unix.Rlimit
 	if unix.Getrlimit(unix.RLIMIT_NOFILE, &rl) != nil || rl.Cur > 1<<20 {
 		return 1 << 20
@@ -143,7 +148,7 @@ func (t *Thread) newFD(h int, err error) (uint64, int) {
 // free number is not below RLIMIT_NOFILE.
 func (ft *fdTable) addLimited(h, min int) (uint64, int) {
 	g := ft.add(h, min)
-	if g >= maxFDs() {
+	if g >= ft.maxFDs() {
 		ft.host[g] = -1
 		_ = unix.Close(h)
 		return 0, abi.EMFILE
@@ -165,7 +170,7 @@ func hostDup(h int, cloexec bool) (int, int) {
 // dup3): the host duplicate is made first, then g's old descriptor, if
 // any, is closed, as dup2 does atomically.
 func (t *Thread) dupTo(h, g int, cloexec bool) (uint64, int) {
-	if g < 0 || g >= maxFDs() {
+	if g < 0 || g >= t.p.fds.maxFDs() {
 		return 0, abi.EBADF
 	}
 	nh, e := hostDup(h, cloexec)
@@ -183,7 +188,7 @@ func (t *Thread) dupTo(h, g int, cloexec bool) (uint64, int) {
 // dupLowest is dup and F_DUPFD(min): a duplicate at the lowest free guest
 // number at or above min.
 func (t *Thread) dupLowest(h, min int, cloexec bool) (uint64, int) {
-	if min < 0 || min >= maxFDs() {
+	if min < 0 || min >= t.p.fds.maxFDs() {
 		return 0, abi.EINVAL
 	}
 	nh, e := hostDup(h, cloexec)

@@ -65,6 +65,12 @@ type Config struct {
 	// Stdin, Stdout and Stderr, if set, are what the guest's descriptors
 	// 0, 1 and 2 refer to; nil means the runner's own.
 	Stdin, Stdout, Stderr *os.File
+	// MaxMemory, if not zero, bounds the guest's address space in bytes
+	// (its RLIMIT_AS, which it cannot raise beyond): mmap, mremap and
+	// brk beyond it fail with ENOMEM, as under RLIMIT_AS. The host's
+	// RLIMIT_AS bounds it too. Address space is reserved lazily, so this
+	// bounds what the guest can store, not what it costs to reserve.
+	MaxMemory uint64
 	// Debug, if set, starts the program stopped under a debugger
 	// (Process.Debugger; see gdbtarget.go).
 	Debug *DebugConfig
@@ -139,8 +145,9 @@ type Process struct {
 	// threads, at most sigpendingRL.Cur.
 	queuedN      int
 	sigpendingRL unix.Rlimit
-	dbg          *Debugger // the debugger, if any (gdbtarget.go)
-	proc         procState // the guest's /proc/self (procfs.go)
+	dbg          *Debugger    // the debugger, if any (gdbtarget.go)
+	proc         procState    // the guest's /proc/self (procfs.go)
+	rl           guestRlimits // the limits the runner keeps (rlimit.go)
 
 	done    chan struct{}
 	endOnce sync.Once
@@ -171,6 +178,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		cpu.HWCap2 &= cfg.HWCapMask >> 32
 	}
 	m := mem.New()
+	m.Limit = cfg.MaxMemory
 	img, interp, err := loadProgram(m, path, cfg.Sysroot)
 	if err != nil {
 		return nil, err
@@ -209,6 +217,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	}
 	p.brkBase = img.Brk
 	p.brk = img.Brk
+	p.initRlimits(cfg.MaxMemory)
 	if err := p.mapTrampoline(); err != nil {
 		return nil, err
 	}
@@ -262,7 +271,7 @@ var ErrInterpreter = errors.New("linux: the program's interpreter")
 // interpreter (looked up in the sysroot), as Linux's execve does.
 func loadProgram(m *mem.Memory, path, sysroot string) (img, interp *loader.Image, err error) {
 	lay := loader.Layout{MmapLo: mmapBottom, MmapHi: mmapTop}
-	f, err := os.Open(path)
+	f, err := openExec(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -270,7 +279,7 @@ func loadProgram(m *mem.Memory, path, sysroot string) (img, interp *loader.Image
 	if img, err = loader.Load(m, f, lay); err != nil || img.Interp == "" {
 		return img, nil, err
 	}
-	fi, err := os.Open(lookupPath(sysroot, img.Interp, true))
+	fi, err := openExec(lookupPath(sysroot, img.Interp, true))
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w %s: %w", ErrInterpreter, img.Interp, err)
 	}

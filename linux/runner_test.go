@@ -6,7 +6,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
@@ -321,6 +323,31 @@ func TestRunMcrxrKernelEmulation(t *testing.T) {
 		_, st, err := runELF(t, buildELF(order, false, code, nil), linux.Config{})
 		if err != nil || st != (linux.ExitStatus{Code: 0x0e}) {
 			t.Errorf("%v: status %+v, %v; want exit 0x0e (CR7 = SO|OV|CA, XER[32:35] cleared)", order, st, err)
+		}
+	}
+}
+
+// TestStartNotRegular: a FIFO, a directory or a device as the program is
+// EACCES, as Linux's execve says (do_open_execat), at once: opening a FIFO
+// to read it used to wait for a writer forever.
+func TestStartNotRegular(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o755); err != nil {
+		t.Skip("mkfifo:", err)
+	}
+	for _, path := range []string{fifo, t.TempDir(), "/dev/null"} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := linux.Start(path, []string{"prog"}, nil, linux.Config{})
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, syscall.EACCES) {
+				t.Errorf("Start(%s): %v, want EACCES", path, err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("Start(%s) still blocked after 20 s", path)
 		}
 	}
 }

@@ -108,6 +108,9 @@ func sysBrk(t *Thread, a *[6]uint64) (uint64, int) {
 	if want < p.brkBase {
 		return p.brk, 0
 	}
+	if !p.brkOK(want) {
+		return p.brk, 0
+	}
 	old, neu := pageUp(p.brk), pageUp(want)
 	switch {
 	case neu > old:
@@ -149,6 +152,9 @@ func sysMmap(t *Thread, a *[6]uint64) (uint64, int) {
 		if e := mappable(fd, prot, flags); e != 0 {
 			return 0, e
 		}
+	}
+	if prot&abi.PROT_WRITE != 0 && flags&mapTypeMask == abi.MAP_PRIVATE && !p.dataOK(size) {
+		return 0, abi.ENOMEM // Linux's may_expand_vm: RLIMIT_DATA
 	}
 	fixed := flags&(abi.MAP_FIXED|abi.MAP_FIXED_NOREPLACE) != 0
 	if fixed {

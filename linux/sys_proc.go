@@ -235,12 +235,12 @@ func (t *Thread) getTimespec(addr uint64) (time.Duration, int) {
 // guest (it bounds the queued real-time signals, signal.go).
 const rlimitSigpending = 11
 
-// getrlimit encodes resource res's limits (the host's; RLIMIT_SIGPENDING
-// the guest's own) into b.
+// getrlimit encodes resource res's limits (the guest's own for those the
+// runner keeps, rlimit.go; else the host's) into b.
 func getrlimit(t *Thread, res int, b []byte) int {
 	var rl unix.Rlimit
-	if res == rlimitSigpending {
-		rl = t.p.sigpendingRL
+	if k := t.p.kept(res); k != nil {
+		rl = *k
 	} else if err := unix.Getrlimit(res, &rl); err != nil {
 		return errnoOf(err)
 	}
@@ -257,8 +257,8 @@ func getrlimitTo(t *Thread, res int, addr uint64) (uint64, int) {
 	return 0, t.write(addr, b[:])
 }
 
-// setrlimit sets RLIMIT_SIGPENDING for the guest, with Linux's checks
-// (cur <= max; raising max needs privilege). Other resources are accepted
+// setrlimit sets a limit the runner keeps (rlimit.go), with Linux's
+// checks; other resources (valid ones, below RLIM_NLIMITS) are accepted
 // and left as they are: the host's limits are the runner's own.
 func setrlimit(t *Thread, res int, addr uint64) int {
 	b, e := t.read(addr, 16)
@@ -266,17 +266,13 @@ func setrlimit(t *Thread, res int, addr uint64) int {
 		return e
 	}
 	rl := unix.Rlimit{Cur: t.p.order.Uint64(b), Max: t.p.order.Uint64(b[8:])}
-	if rl.Cur > rl.Max {
+	if rl.Cur > rl.Max || res < 0 || res >= 16 {
 		return abi.EINVAL
 	}
-	if res != rlimitSigpending {
+	if t.p.kept(res) == nil {
 		return 0
 	}
-	if rl.Max > t.p.sigpendingRL.Max && unix.Geteuid() != 0 {
-		return abi.EPERM
-	}
-	t.p.sigpendingRL = rl
-	return 0
+	return t.p.setKept(res, rl)
 }
 
 // sleep blocks for the timespec at req (or until the absolute time on clock

@@ -24,7 +24,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux"
 )
 
-const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-gdb ADDR [-history N]] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-gdb ADDR [-history N]] PROG [ARGS...]
 
 Runs a powerpc64 Linux executable (ppc64le or ppc64, Go or C, static or
 dynamically linked; PROG may also be the dynamic loader ld64.so.2 or
@@ -67,7 +67,37 @@ Flags:
 	                 work back through the history
 	-history N       steps kept for reverse execution with -gdb (default 200000, about
 	                 200 bytes each; 0 disables reverse execution)
+	-max-memory SIZE bound the guest's address space (bytes, or with K, M, G, T):
+	                 its RLIMIT_AS, which it cannot raise; mmap, mremap and brk
+	                 beyond it fail with ENOMEM. Without it, the runner's own
+	                 RLIMIT_AS (ulimit -v) is the guest's
 `
+
+// parseSize reads a byte count with an optional K, M, G or T suffix
+// (powers of 1024).
+func parseSize(s string) (uint64, bool) {
+	shift := 0
+	if n := len(s); n > 0 {
+		switch s[n-1] {
+		case 'k', 'K':
+			shift = 10
+		case 'm', 'M':
+			shift = 20
+		case 'g', 'G':
+			shift = 30
+		case 't', 'T':
+			shift = 40
+		}
+		if shift != 0 {
+			s = s[:n-1]
+		}
+	}
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || v == 0 || v > ^uint64(0)>>shift {
+		return 0, false
+	}
+	return v << shift, true
+}
 
 // killSelf is what run does with a guest killed by a signal; main's default
 // kills the process with that signal, tests replace it.
@@ -97,6 +127,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	mask := fs.String("hwcap-mask", "", "")
 	gdbAddr := fs.String("gdb", "", "")
 	history := fs.Int("history", linux.DefaultHistory, "")
+	maxMem := fs.String("max-memory", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, runUsage)
@@ -117,6 +148,14 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	cfg.Profile = prof
+	if *maxMem != "" {
+		v, ok := parseSize(*maxMem)
+		if !ok {
+			fmt.Fprintf(stderr, "ppc64emu run: bad -max-memory %q\n", *maxMem)
+			return exitUsage
+		}
+		cfg.MaxMemory = v
+	}
 	if *strace {
 		cfg.Strace = stderr
 	}
