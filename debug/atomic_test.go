@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -139,7 +140,7 @@ func TestFindAtomicSequence(t *testing.T) {
 			err: ErrBranchLeaves, at: B + 4},
 		{name: "bctr (register target)", words: []uint32{lwarx9, xlform(boA, 0, opsBCCTR, false), stwcx9},
 			err: ErrBranchLeaves, at: B + 4},
-		{name: "code ends", words: []uint32{lwarx9, nop}, err: emulate.ErrUnmapped, at: B + 8},
+		{name: "code ends", words: []uint32{lwarx9, nop}, err: mem.ErrUnmapped, at: B + 8},
 	} {
 		for _, le := range []bool{true, false} {
 			name := c.name + map[bool]string{true: "/le", false: "/be"}[le]

@@ -52,8 +52,9 @@
 //   - Ops: decode.Op (ppc64asm's numbering) names an instruction
 //     everywhere; trap.Op only classifies the four trap instructions.
 //   - Sentinel errors are defined once and aliased where another package
-//     must keep the name: mem.ErrUnmapped and trace.ErrUnmapped are
-//     emulate.ErrUnmapped, trap.ErrPrefixBoundary is
+//     must keep the name: trace.ErrUnmapped is mem.ErrUnmapped (the
+//     memory vocabulary, AccessError and PageSize, is mem's, below
+//     emulate), trap.ErrPrefixBoundary is
 //     decode.ErrPrefixBoundary, so errors.Is matches across packages.
 //     ErrMustNotStep (the emulator never steps it), trap.ErrCannotSingleStep
 //     (Linux never single-steps it in hardware) and debug.ErrMustNotDisplace
@@ -70,6 +71,7 @@ import (
 	"sync/atomic"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -98,32 +100,6 @@ var (
 type Memory interface {
 	Read(addr uint64, p []byte) error
 	Write(addr uint64, p []byte) error
-}
-
-// AccessError lets a Memory say which byte of an access failed, for an
-// access that is only partly mapped (crossing into an unmapped page). The
-// emulator reports that address as Fault.Addr, as hardware reports it in DAR
-// and Linux in si_addr. A Memory may return any other error instead; the
-// fault address is then the start of the access. A nil *AccessError
-// returned as an error is a plain error like any other.
-type AccessError struct {
-	Addr uint64 // the first address that could not be accessed
-	Err  error  // why (e.g. ErrUnmapped, ErrReadOnly); Unwrap returns it
-}
-
-func (e *AccessError) Error() string {
-	if e == nil {
-		return "emulate: nil *AccessError"
-	}
-	return fmt.Sprintf("%v at %#x", e.Err, e.Addr)
-}
-
-// Unwrap returns the underlying error.
-func (e *AccessError) Unwrap() error {
-	if e == nil {
-		return nil
-	}
-	return e.Err
 }
 
 // Fault describes a failed access. It matches ErrDataFault (data accesses),
@@ -567,7 +543,7 @@ func newFault(ea uint64, n int, write bool, err error, fetch bool) *Fault {
 func accessErrorAddr(err error) (uint64, bool) {
 	for err != nil {
 		switch x := err.(type) {
-		case *AccessError:
+		case *mem.AccessError:
 			if x != nil { // a nil *AccessError is a plain error
 				return x.Addr, true
 			}

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/internal/emutest"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -174,7 +175,7 @@ type recordingMemory struct {
 func (m *recordingMemory) Read(addr uint64, p []byte) error {
 	m.calls = append(m.calls, "r"+string(rune('0'+len(p))))
 	if m.fail {
-		return ErrUnmapped
+		return mem.ErrUnmapped
 	}
 	return m.Regions.Read(addr, p)
 }
@@ -182,7 +183,7 @@ func (m *recordingMemory) Read(addr uint64, p []byte) error {
 func (m *recordingMemory) Write(addr uint64, p []byte) error {
 	m.calls = append(m.calls, "w"+string(rune('0'+len(p))))
 	if m.fail {
-		return ErrUnmapped
+		return mem.ErrUnmapped
 	}
 	return m.Regions.Write(addr, p)
 }
@@ -241,7 +242,7 @@ func TestFaultLeavesStateUnchanged(t *testing.T) {
 			binary.BigEndian.PutUint32(b[:], tc.insn)
 			err := New(Config{}).StepBytes(&m.r, rm, b[:])
 			var f *Fault
-			if !errors.As(err, &f) || !errors.Is(err, ErrDataFault) || !errors.Is(err, ErrUnmapped) {
+			if !errors.As(err, &f) || !errors.Is(err, ErrDataFault) || !errors.Is(err, mem.ErrUnmapped) {
 				t.Fatalf("err = %v, want a *Fault wrapping ErrUnmapped", err)
 			}
 			if f.Addr != 0x70000008 || f.Write != tc.write {
@@ -313,8 +314,8 @@ func TestFaultAddressFromMemory(t *testing.T) {
 	if !errors.As(err, &f) || f.Addr != scratchBase+0x2000 || f.EA != scratchBase+0x1ffc || f.Size != 8 {
 		t.Fatalf("err = %v (%+v), want a fault at %#x with EA %#x", err, f, scratchBase+0x2000, scratchBase+0x1ffc)
 	}
-	var ae *AccessError
-	if !errors.As(err, &ae) || !errors.Is(err, ErrUnmapped) {
+	var ae *mem.AccessError
+	if !errors.As(err, &ae) || !errors.Is(err, mem.ErrUnmapped) {
 		t.Errorf("the Memory's AccessError is not reachable: %v", err)
 	}
 	if before != m.r {

@@ -12,6 +12,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/internal/vecgen"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/trace"
 	p "golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -46,7 +47,7 @@ func (f *faultMem) hit(addr uint64, n int, write bool) bool {
 func (f *faultMem) Read(addr uint64, b []byte) error {
 	f.log = append(f.log, access{addr, len(b), false})
 	if f.hit(addr, len(b), false) {
-		return &emulate.AccessError{Addr: f.failAt, Err: errInjected}
+		return &mem.AccessError{Addr: f.failAt, Err: errInjected}
 	}
 	return f.m.Read(addr, b)
 }
@@ -54,7 +55,7 @@ func (f *faultMem) Read(addr uint64, b []byte) error {
 func (f *faultMem) Write(addr uint64, b []byte) error {
 	f.log = append(f.log, access{addr, len(b), true})
 	if f.hit(addr, len(b), true) {
-		return &emulate.AccessError{Addr: f.failAt, Err: errInjected}
+		return &mem.AccessError{Addr: f.failAt, Err: errInjected}
 	}
 	return f.m.Write(addr, b)
 }

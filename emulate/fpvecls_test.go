@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -365,7 +366,7 @@ type faultMem struct {
 
 func (f *faultMem) hit(addr uint64, n int) error {
 	if f.bad-addr < uint64(n) {
-		return &AccessError{Addr: f.bad, Err: ErrUnmapped}
+		return &mem.AccessError{Addr: f.bad, Err: mem.ErrUnmapped}
 	}
 	return nil
 }

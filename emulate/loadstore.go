@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -144,14 +145,14 @@ func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
 			return b, nil
 		}
 	}
-	var d *[PageSize]byte
+	var d *[mem.PageSize]byte
 	if e.pages.on != nil { // in Run on a PagedMemory (paged.go)
 		if d = e.dataPage(&e.pages.r, addr, n); d == nil {
-			d = e.pageMiss(&e.pages.r, addr, n, AccessRead)
+			d = e.pageMiss(&e.pages.r, addr, n, mem.AccessRead)
 		}
 	}
 	if d != nil {
-		copy(b, d[addr%PageSize:])
+		copy(b, d[addr%mem.PageSize:])
 		return b, nil
 	}
 	if m == nil {
@@ -173,14 +174,14 @@ func (e *Emulator) write(m Memory, addr uint64, b []byte) error {
 			return e.writeWrapped(m, addr, b)
 		}
 	}
-	var d *[PageSize]byte
+	var d *[mem.PageSize]byte
 	if e.pages.on != nil { // in Run on a PagedMemory (paged.go)
 		if d = e.dataPage(&e.pages.w, addr, len(b)); d == nil {
-			d = e.pageMiss(&e.pages.w, addr, len(b), AccessWrite)
+			d = e.pageMiss(&e.pages.w, addr, len(b), mem.AccessWrite)
 		}
 	}
 	if d != nil {
-		copy(d[addr%PageSize:], b)
+		copy(d[addr%mem.PageSize:], b)
 		return nil
 	}
 	if m == nil {

@@ -4,6 +4,7 @@ package emulate
 
 import (
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 	p "golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -70,7 +71,7 @@ func load1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 1); err != nil {
@@ -86,7 +87,7 @@ func load1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 1); err != nil {
@@ -102,7 +103,7 @@ func load1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 1); err != nil {
@@ -119,7 +120,7 @@ func load1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 1); err != nil {
@@ -136,7 +137,7 @@ func load1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 1); err != nil {
@@ -152,7 +153,7 @@ func load2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 2); err != nil {
@@ -168,7 +169,7 @@ func load2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 2); err != nil {
@@ -184,7 +185,7 @@ func load2s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 2); err != nil {
@@ -201,7 +202,7 @@ func load2sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 2); err != nil {
@@ -218,7 +219,7 @@ func load2su(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 2); err != nil {
@@ -236,7 +237,7 @@ func load2sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 2); err != nil {
@@ -254,7 +255,7 @@ func load2sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 2); err != nil {
@@ -271,7 +272,7 @@ func load2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 2); err != nil {
@@ -288,7 +289,7 @@ func load2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 2); err != nil {
@@ -305,7 +306,7 @@ func load2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 2); err != nil {
@@ -321,7 +322,7 @@ func load2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 2); err != nil {
@@ -337,7 +338,7 @@ func load4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 4); err != nil {
@@ -353,7 +354,7 @@ func load4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 4); err != nil {
@@ -369,7 +370,7 @@ func load4s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 4); err != nil {
@@ -386,7 +387,7 @@ func load4sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 4); err != nil {
@@ -403,7 +404,7 @@ func load4sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 4); err != nil {
@@ -421,7 +422,7 @@ func load4sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 4); err != nil {
@@ -438,7 +439,7 @@ func load4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 4); err != nil {
@@ -455,7 +456,7 @@ func load4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 4); err != nil {
@@ -472,7 +473,7 @@ func load4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 4); err != nil {
@@ -488,7 +489,7 @@ func load4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 4); err != nil {
@@ -504,7 +505,7 @@ func load8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 8); err != nil {
@@ -520,7 +521,7 @@ func load8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 8); err != nil {
@@ -536,7 +537,7 @@ func load8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 8); err != nil {
@@ -553,7 +554,7 @@ func load8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 8); err != nil {
@@ -570,7 +571,7 @@ func load8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 8); err != nil {
@@ -586,7 +587,7 @@ func load8xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, 8); err != nil {
@@ -602,7 +603,7 @@ func store1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:1], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:1]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -617,7 +618,7 @@ func store1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:1], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:1]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -632,7 +633,7 @@ func store1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:1], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:1]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -648,7 +649,7 @@ func store1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:1], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:1]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -664,7 +665,7 @@ func store1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:1], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:1]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -679,7 +680,7 @@ func store2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:2], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:2]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -694,7 +695,7 @@ func store2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:2], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:2]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -709,7 +710,7 @@ func store2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:2], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:2]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -725,7 +726,7 @@ func store2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:2], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:2]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -741,7 +742,7 @@ func store2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:2], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:2]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -756,7 +757,7 @@ func store2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, true)
 	if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:2], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:2]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -771,7 +772,7 @@ func store4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:4], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:4]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -786,7 +787,7 @@ func store4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:4], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:4]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -801,7 +802,7 @@ func store4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:4], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:4]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -817,7 +818,7 @@ func store4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:4], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:4]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -833,7 +834,7 @@ func store4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:4], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:4]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -848,7 +849,7 @@ func store4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, true)
 	if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:4], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:4]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -863,7 +864,7 @@ func store8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:8], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:8]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -878,7 +879,7 @@ func store8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:8], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:8]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -893,7 +894,7 @@ func store8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:8], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:8]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -909,7 +910,7 @@ func store8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:8], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:8]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -925,7 +926,7 @@ func store8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, false)
 	if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:8], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:8]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -940,7 +941,7 @@ func store8xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, true)
 	if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:8], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:8]
 		putUint(b, r.GPR[in.Args[0]&31], le)

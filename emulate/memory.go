@@ -1,6 +1,10 @@
 package emulate
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/ppc64emu/ppc64emu/mem"
+)
 
 // Errors returned by Regions.
 var (
@@ -28,19 +32,19 @@ type Regions []*Region
 
 func (rs *Regions) find(addr uint64, n int) (*Region, uint64, error) {
 	if rs == nil { // a nil *Regions maps nothing
-		return nil, 0, ErrUnmapped
+		return nil, 0, mem.ErrUnmapped
 	}
 	for _, r := range *rs {
 		if addr >= r.Addr && addr-r.Addr < uint64(len(r.Data)) {
 			off := addr - r.Addr
 			if uint64(len(r.Data))-off < uint64(n) {
 				end := r.Addr + uint64(len(r.Data))
-				return nil, 0, &AccessError{Addr: end, Err: ErrUnmapped}
+				return nil, 0, &mem.AccessError{Addr: end, Err: mem.ErrUnmapped}
 			}
 			return r, off, nil
 		}
 	}
-	return nil, 0, ErrUnmapped
+	return nil, 0, mem.ErrUnmapped
 }
 
 // Read implements Memory.

@@ -6,21 +6,12 @@ import (
 	"golang.org/x/arch/ppc64/ppc64asm"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
-// PageSize is the size in bytes of a page of a PagedMemory.
-const PageSize = 4096
-
-// Access is the kind of an access to a page of a PagedMemory.
-type Access uint8
-
-// The kinds of access.
-const (
-	AccessRead  Access = iota // data loads
-	AccessWrite               // data stores
-	AccessExec                // instruction fetches
-)
+// *mem.Memory lends its pages to Run.
+var _ PagedMemory = (*mem.Memory)(nil)
 
 // PagedMemory is a Memory made of PageSize-byte pages that it can lend out
 // (mem.Memory is one). Run uses it to fetch instructions and to load and
@@ -38,7 +29,7 @@ type PagedMemory interface {
 	// allows the access (materialising a page that was never written), or
 	// false. Run reads and, for AccessWrite, writes the page directly, and
 	// for AccessExec reads instructions from it.
-	AccessPage(addr uint64, access Access) (*[PageSize]byte, bool)
+	AccessPage(addr uint64, access mem.Access) (*[mem.PageSize]byte, bool)
 	// Generation changes whenever a page that AccessPage returned may no
 	// longer be the storage of its address or no longer allow the access
 	// (unmapped, remapped, permissions changed). Between calls of Run the
@@ -53,7 +44,7 @@ const tlbSize = 64
 
 type tlbEntry struct {
 	tag  uint64 // page number + 1; 0 is an empty entry
-	page *[PageSize]byte
+	page *[mem.PageSize]byte
 }
 
 // pageCache is Run's state for a PagedMemory: data pages by access and
@@ -72,7 +63,7 @@ type pageCache struct {
 	// with codePage, as it has a low bit set) with noPage and
 	// neverInsts when there is none.
 	codeAddr  uint64
-	codePage  *[PageSize]byte
+	codePage  *[mem.PageSize]byte
 	codeInsts *codeInsts
 	// Decoded instructions by page number. Entries hold the bytes they
 	// were decoded from and are used only while memory still holds them,
@@ -96,7 +87,7 @@ const codeTLBSize = 16
 
 type codeTLBEntry struct {
 	tag   uint64 // page number + 1; 0 is an empty entry
-	page  *[PageSize]byte
+	page  *[mem.PageSize]byte
 	insts *codeInsts
 }
 
@@ -105,7 +96,7 @@ type codeTLBEntry struct {
 const noCode = 1
 
 var (
-	noPage     [PageSize]byte
+	noPage     [mem.PageSize]byte
 	neverInsts = func() (c codeInsts) {
 		for i := range c {
 			c[i].tag = noGate << 32
@@ -120,7 +111,7 @@ var (
 const maxCodePages = 2048
 
 // codeInsts are the decoded instructions of one code page, by word.
-type codeInsts [PageSize / 4]codeInst
+type codeInsts [mem.PageSize / 4]codeInst
 
 // codeInst caches the decoding of one non-prefixed instruction, and what
 // Step would look up for it.
@@ -236,9 +227,9 @@ func (c *pageCache) flush() {
 // which gives the same result or the fault). A load reads the value from
 // the page; a store writes into it, after its last check. dataPage is
 // small enough to inline.
-func (e *Emulator) dataPage(set *[tlbSize]tlbEntry, addr uint64, n int) *[PageSize]byte {
-	pn := addr / PageSize
-	if t := &set[pn%tlbSize]; t.tag == pn+1 && addr%PageSize+uint64(n) <= PageSize && !e.wrap32 {
+func (e *Emulator) dataPage(set *[tlbSize]tlbEntry, addr uint64, n int) *[mem.PageSize]byte {
+	pn := addr / mem.PageSize
+	if t := &set[pn%tlbSize]; t.tag == pn+1 && addr%mem.PageSize+uint64(n) <= mem.PageSize && !e.wrap32 {
 		return t.page
 	}
 	return nil
@@ -246,16 +237,16 @@ func (e *Emulator) dataPage(set *[tlbSize]tlbEntry, addr uint64, n int) *[PageSi
 
 // pageMiss is dataPage for a page not in set. The sets hold pages only
 // while Run steps on a PagedMemory (pageCache.end empties them).
-func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc Access) *[PageSize]byte {
+func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc mem.Access) *[mem.PageSize]byte {
 	c := &e.pages
-	if c.on == nil || e.wrap32 || addr%PageSize+uint64(n) > PageSize {
+	if c.on == nil || e.wrap32 || addr%mem.PageSize+uint64(n) > mem.PageSize {
 		return nil
 	}
 	p, ok := c.on.AccessPage(addr, acc)
 	if !ok {
 		return nil
 	}
-	pn := addr / PageSize
+	pn := addr / mem.PageSize
 	set[pn%tlbSize] = tlbEntry{tag: pn + 1, page: p}
 	return p
 }
@@ -264,10 +255,10 @@ func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc Acce
 // from the code page cache, or nil when Run must take the general path
 // (another page, a prefixed or undecodable word, a word not yet seen).
 func (c *pageCache) fetchCached(nip uint64, le bool) *codeInst {
-	if nip&^(PageSize-4) != c.codeAddr {
+	if nip&^(mem.PageSize-4) != c.codeAddr {
 		return nil
 	}
-	off := nip % PageSize
+	off := nip % mem.PageSize
 	raw := binary.LittleEndian.Uint32(c.codePage[off:])
 	if ci := &c.codeInsts[off/4]; uint32(ci.tag) == raw && ci.le == le && ci.in != nil {
 		return ci
@@ -280,20 +271,20 @@ func (c *pageCache) fetchCached(nip uint64, le bool) *codeInst {
 // after a branch to another page, Run goes on with the page's cached
 // instructions without a Step to switch pages (stepPaged and fill).
 func (c *pageCache) enter(nip uint64) bool {
-	pn := nip / PageSize
+	pn := nip / mem.PageSize
 	t := &c.entered[pn%codeTLBSize]
 	if t.tag != pn+1 {
 		ci := c.code[pn]
 		if ci == nil {
 			return false
 		}
-		p, ok := c.on.AccessPage(nip, AccessExec)
+		p, ok := c.on.AccessPage(nip, mem.AccessExec)
 		if !ok {
 			return false
 		}
 		*t = codeTLBEntry{tag: pn + 1, page: p, insts: ci}
 	}
-	c.codeAddr, c.codePage, c.codeInsts = nip&^(PageSize-1), t.page, t.insts
+	c.codeAddr, c.codePage, c.codeInsts = nip&^(mem.PageSize-1), t.page, t.insts
 	return true
 }
 
@@ -303,13 +294,13 @@ func (c *pageCache) enter(nip uint64) bool {
 // is prefixed (its suffix may lie on the next page). level is the
 // Emulator's ISA level, msr the MSR the instruction was fetched with.
 func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.Level, msr uint64) {
-	addr := nip &^ (PageSize - 1)
+	addr := nip &^ (mem.PageSize - 1)
 	if addr != c.codeAddr {
-		p, ok := c.on.AccessPage(nip, AccessExec)
+		p, ok := c.on.AccessPage(nip, mem.AccessExec)
 		if !ok {
 			return
 		}
-		pn := nip / PageSize
+		pn := nip / mem.PageSize
 		ci := c.code[pn]
 		if ci == nil {
 			if c.code == nil || len(c.code) >= maxCodePages {
@@ -327,7 +318,7 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 	}
 	f := semantics[in.Op] // the dispatch table's entry: Run and Step run the same function
 	ci := codeInst{
-		tag:    uint64(binary.LittleEndian.Uint32(c.codePage[nip%PageSize:])),
+		tag:    uint64(binary.LittleEndian.Uint32(c.codePage[nip%mem.PageSize:])),
 		le:     msr&regs.MSRLE != 0,
 		branch: branches[in.Op],
 		fast: f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level &&
@@ -336,5 +327,5 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 		f:  f,
 	}
 	ci.setGate(msr)
-	c.codeInsts[nip%PageSize/4] = ci
+	c.codeInsts[nip%mem.PageSize/4] = ci
 }

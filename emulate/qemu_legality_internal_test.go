@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -63,8 +64,8 @@ func TestQEMURefusedUnprivileged(t *testing.T) {
 // emulateNoMemory faults every access.
 type emulateNoMemory struct{}
 
-func (emulateNoMemory) Read(uint64, []byte) error  { return ErrUnmapped }
-func (emulateNoMemory) Write(uint64, []byte) error { return ErrUnmapped }
+func (emulateNoMemory) Read(uint64, []byte) error  { return mem.ErrUnmapped }
+func (emulateNoMemory) Write(uint64, []byte) error { return mem.ErrUnmapped }
 
 // TestQEMUReservedBitsOnRefused: which reserved bits keep the privileged
 // outcome of an op refused in problem state is per bit (QEMU 7.2 harness:

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -94,7 +95,7 @@ func TestObserverAfterMemoryPanic(t *testing.T) {
 func TestTypedNilAccessError(t *testing.T) {
 	for _, word := range []uint32{0xe8640000, 0xf8640000} { // ld, std r3,0(r4)
 		m := newCallMemory()
-		m.err = (*AccessError)(nil)
+		m.err = (*mem.AccessError)(nil)
 		r := robustRegs()
 		r.GPR[3], r.GPR[4] = 7, robustScratch+8
 		before := r
@@ -113,7 +114,7 @@ func TestTypedNilAccessError(t *testing.T) {
 	}
 	// A nil *AccessError wrapped in another error is plain too.
 	m := newCallMemory()
-	m.err = fmt.Errorf("wrapped: %w", (*AccessError)(nil))
+	m.err = fmt.Errorf("wrapped: %w", (*mem.AccessError)(nil))
 	r := robustRegs()
 	r.GPR[4] = robustScratch
 	if err := New(Config{}).StepWord(&r, m, 0xe8640000, 0); !errors.Is(err, ErrDataFault) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -77,7 +78,7 @@ func (e *Emulator) fetchInst(r *regs.Regs, m Memory, scratch *decode.Inst) (*dec
 	le := r.MSR&regs.MSRLE != 0
 	var w uint32
 	if p := e.fetch.page(m, nip); p != nil {
-		raw := p[nip%PageSize:]
+		raw := p[nip%mem.PageSize:]
 		w = wordAt(raw, le)
 		if scratch == nil && !decode.IsPrefix(w) {
 			return e.fetch.decoded(nip, binary.LittleEndian.Uint32(raw), w, le)
@@ -139,8 +140,8 @@ type fetchPage struct {
 	pm    PagedMemory
 	gen   uint64
 	addr  uint64 // the page's address
-	data  *[PageSize]byte
-	insts *[PageSize / 4]fetchedInst // allocated on first use
+	data  *[mem.PageSize]byte
+	insts *[mem.PageSize / 4]fetchedInst // allocated on first use
 }
 
 type fetchedInst struct {
@@ -153,9 +154,9 @@ type fetchedInst struct {
 // bytes as a little-endian number), from the cache when it holds it.
 func (c *fetchPage) decoded(nip uint64, raw, w uint32, le bool) (*decode.Inst, error) {
 	if c.insts == nil {
-		c.insts = new([PageSize / 4]fetchedInst)
+		c.insts = new([mem.PageSize / 4]fetchedInst)
 	}
-	f := &c.insts[nip%PageSize/4]
+	f := &c.insts[nip%mem.PageSize/4]
 	if f.in != nil && f.raw == raw && f.le == le {
 		return f.in, nil
 	}
@@ -169,14 +170,14 @@ func (c *fetchPage) decoded(nip uint64, raw, w uint32, le bool) (*decode.Inst, e
 
 // page returns the storage of the executable page holding nip on m, or
 // nil when m is not a PagedMemory or the page cannot be executed.
-func (c *fetchPage) page(m Memory, nip uint64) *[PageSize]byte {
+func (c *fetchPage) page(m Memory, nip uint64) *[mem.PageSize]byte {
 	pm, ok := m.(PagedMemory)
 	if !ok {
 		return nil
 	}
-	addr := nip &^ (PageSize - 1)
+	addr := nip &^ (mem.PageSize - 1)
 	if gen := pm.Generation(); c.pm != pm || c.gen != gen || c.addr != addr || c.data == nil {
-		p, ok := pm.AccessPage(nip, AccessExec)
+		p, ok := pm.AccessPage(nip, mem.AccessExec)
 		if !ok {
 			c.pm, c.data = nil, nil
 			return nil
@@ -296,7 +297,7 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) 
 	c := &e.pages
 	left := max
 	for left != 0 {
-		if nip := r.NIP; e.acc == 0 && (nip&^(PageSize-4) == c.codeAddr || nip&3 == 0 && c.enter(nip)) {
+		if nip := r.NIP; e.acc == 0 && (nip&^(mem.PageSize-4) == c.codeAddr || nip&3 == 0 && c.enter(nip)) {
 			k, err := e.runCached(r, m, left)
 			left -= k
 			if err != nil {
@@ -335,7 +336,7 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) 
 // on the page.
 func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error) {
 	c := &e.pages
-	if r.MSR&regs.MSRSF == 0 && (r.NIP > 0xffffffff || c.codeAddr == 0xffffffff&^(PageSize-1)) {
+	if r.MSR&regs.MSRSF == 0 && (r.NIP > 0xffffffff || c.codeAddr == 0xffffffff&^(mem.PageSize-1)) {
 		// Step truncates NIP after the instruction (below, NIP goes
 		// from a page to the next without wrapping).
 		return 0, nil
@@ -344,13 +345,13 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 	g := gate(r.MSR)
 	insts, page := c.codeInsts, c.codePage
 	_, _ = insts[0], page[0]
-	i := uint(r.NIP % PageSize / 4)
+	i := uint(r.NIP % mem.PageSize / 4)
 	// What only the way between lines and out needs is in c, not in
 	// variables, which would be reloaded after every op call.
 	c.max, c.left, c.line = max, max, i
-	c.stopAt = i + uint(min(max, uint64(PageSize/4-i)))
+	c.stopAt = i + uint(min(max, uint64(mem.PageSize/4-i)))
 	for i != c.stopAt {
-		i %= PageSize / 4 // no-op: end <= PageSize/4
+		i %= mem.PageSize / 4 // no-op: end <= PageSize/4
 		ci := &insts[i]
 		if w := uint64(word(page, i)) | g; ci.tag != w {
 			if ci.tag != w|branchTag {
@@ -362,12 +363,12 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 			}
 			c.left -= uint64(i - c.line + 1)
 			d := r.NIP - c.codeAddr
-			if c.left == 0 || d&^(PageSize-4) != 0 {
+			if c.left == 0 || d&^(mem.PageSize-4) != 0 {
 				return c.max - c.left, nil
 			}
 			i = uint(d / 4)
 			c.line = i
-			c.stopAt = i + uint(min(c.left, uint64(PageSize/4-i)))
+			c.stopAt = i + uint(min(c.left, uint64(mem.PageSize/4-i)))
 			continue
 		}
 		if err := ci.f(e, r, m, ci.in); err != nil {
@@ -386,8 +387,8 @@ func (c *pageCache) stop(r *regs.Regs, i uint, err error) (uint64, error) {
 }
 
 // word is the ith word of p as a little-endian number.
-func word(p *[PageSize]byte, i uint) uint32 {
-	b := (*[4]byte)(p[i%(PageSize/4)*4:])
+func word(p *[mem.PageSize]byte, i uint) uint32 {
+	b := (*[4]byte)(p[i%(mem.PageSize/4)*4:])
 	return binary.LittleEndian.Uint32(b[:])
 }
 

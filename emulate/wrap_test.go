@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -41,7 +42,7 @@ func newWrapMemory() *wrapMemory {
 
 func (m *wrapMemory) check(addr uint64, n int) error {
 	if m.hasPoison && m.poison >= addr && m.poison-addr < uint64(n) {
-		return &AccessError{Addr: m.poison, Err: errWrapPoison}
+		return &mem.AccessError{Addr: m.poison, Err: errWrapPoison}
 	}
 	return nil
 }

@@ -8,7 +8,7 @@
 // its pages directly. An access that lies
 // within one page takes a short fast path; an access that crosses pages
 // succeeds when every page it touches allows it (adjacent mappings join
-// seamlessly) and otherwise fails with an *emulate.AccessError naming the
+// seamlessly) and otherwise fails with an *AccessError naming the
 // first byte that could not be accessed, without writing anything.
 //
 // Address space is reserved lazily, as Linux does: Map, Unmap and Protect
@@ -25,15 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-
-	"github.com/ppc64emu/ppc64emu/emulate"
 )
-
-// PageSize is the size of a page in bytes (emulate.PagedMemory's).
-const PageSize = emulate.PageSize
-
-// *Memory lends its pages to emulate.Emulator.Run.
-var _ emulate.PagedMemory = (*Memory)(nil)
 
 const pageShift = 12
 
@@ -69,10 +61,9 @@ func (p Perm) String() string {
 	return string(b)
 }
 
-// Errors. An access fault is an *emulate.AccessError wrapping ErrUnmapped or
+// Errors. An access fault is an *AccessError wrapping ErrUnmapped or
 // ErrPermission; Map and friends return errors wrapping the others.
 var (
-	ErrUnmapped   = emulate.ErrUnmapped // the one sentinel, from emulate
 	ErrPermission = errors.New("mem: access not permitted")
 	ErrOverlap    = errors.New("mem: range overlaps a mapping")
 	ErrAlign      = errors.New("mem: range not page-aligned")
@@ -582,9 +573,9 @@ func (m *Memory) spanHas(pn uint64) bool {
 // fault builds the error for a failed access at addr.
 func (m *Memory) fault(addr uint64) error {
 	if _, ok := m.Perm(addr); !ok {
-		return &emulate.AccessError{Addr: addr, Err: ErrUnmapped}
+		return &AccessError{Addr: addr, Err: ErrUnmapped}
 	}
-	return &emulate.AccessError{Addr: addr, Err: ErrPermission}
+	return &AccessError{Addr: addr, Err: ErrPermission}
 }
 
 // check finds the first byte of [addr, addr+n) whose page lacks p.
@@ -746,12 +737,12 @@ func (m *Memory) Page(addr uint64, p Perm) (*[PageSize]byte, bool) {
 
 // AccessPage implements emulate.PagedMemory: it is Page with the
 // permission of the access (Read, Write or Exec).
-func (m *Memory) AccessPage(addr uint64, access emulate.Access) (*[PageSize]byte, bool) {
+func (m *Memory) AccessPage(addr uint64, access Access) (*[PageSize]byte, bool) {
 	p := Read
 	switch access {
-	case emulate.AccessWrite:
+	case AccessWrite:
 		p = Write
-	case emulate.AccessExec:
+	case AccessExec:
 		p = Exec
 	}
 	return m.Page(addr, p)

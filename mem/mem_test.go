@@ -21,9 +21,9 @@ func mustMap(t *testing.T, m *mem.Memory, addr, size uint64, p mem.Perm) {
 
 func faultAddr(t *testing.T, err error, want error) uint64 {
 	t.Helper()
-	var ae *emulate.AccessError
+	var ae *mem.AccessError
 	if !errors.As(err, &ae) {
-		t.Fatalf("error %v is not an *emulate.AccessError", err)
+		t.Fatalf("error %v is not an *mem.AccessError", err)
 	}
 	if !errors.Is(err, want) {
 		t.Fatalf("error %v does not match %v", err, want)

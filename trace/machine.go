@@ -4,13 +4,13 @@ import (
 	"encoding/binary"
 	"errors"
 
-	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
 // Errors of the trace machine's memory.
 var (
-	ErrUnmapped  = emulate.ErrUnmapped // the one sentinel, from emulate
+	ErrUnmapped  = mem.ErrUnmapped // the one sentinel, from mem
 	ErrProtected = errors.New("trace: write to a read-only page")
 )
 
@@ -106,7 +106,7 @@ func access(a uint64, write bool) error {
 }
 
 // check says whether [addr, addr+n) is mapped (and writable, for write).
-// For a partly accessible range the error is an *emulate.AccessError naming
+// For a partly accessible range the error is an *mem.AccessError naming
 // the first byte that fails, as QEMU (and hardware, in DAR) report it.
 func check(addr uint64, n int, write bool) error {
 	if err := access(addr, write); err != nil {
@@ -115,7 +115,7 @@ func check(addr uint64, n int, write bool) error {
 	for i := 1; i < n; i++ {
 		if a := addr + uint64(i); a&0xfff == 0 || a < addr {
 			if err := access(a, write); err != nil {
-				return &emulate.AccessError{Addr: a, Err: err}
+				return &mem.AccessError{Addr: a, Err: err}
 			}
 		}
 	}

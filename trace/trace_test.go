@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/mem"
 )
 
 func TestParseLine(t *testing.T) {
@@ -297,7 +298,7 @@ func TestChecker(t *testing.T) {
 func TestPartialAccessFaultAddress(t *testing.T) {
 	l, _ := ParseLine("x insn=60000000")
 	m := l.Machine(true)
-	var ae *emulate.AccessError
+	var ae *mem.AccessError
 	if err := m.Read(ScratchBase+ScratchSize-3, make([]byte, 8)); !errors.As(err, &ae) || ae.Addr != ScratchBase+ScratchSize || !errors.Is(err, ErrUnmapped) {
 		t.Errorf("read: %v", err)
 	}

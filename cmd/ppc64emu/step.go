@@ -311,7 +311,7 @@ func outcome(err error) (kind, text string, fault *faultJSON) {
 			text = fmt.Sprintf("%s at %#x (%s, %d bytes at %#x)", what, f.Addr, access, f.Size, f.EA)
 		}
 		if f.Err != nil {
-			text += ": " + strings.TrimPrefix(f.Err.Error(), "emulate: ")
+			text += ": " + strings.TrimPrefix(f.Err.Error(), "mem: ")
 		}
 		return kind, text, fault
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/debug/ptrace"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -95,11 +96,11 @@ func Example() {
 	}
 	fmt.Printf("r3 = %d, NIP = %#x\n", after.GPR[3], after.NIP)
 
-	// An address the tracee does not have: an *emulate.AccessError names
+	// An address the tracee does not have: an *mem.AccessError names
 	// the first byte that failed.
 	var b [4]byte
 	err := t.Memory().Read(0x20000000, b[:])
-	var ae *emulate.AccessError
+	var ae *mem.AccessError
 	if errors.As(err, &ae) {
 		fmt.Printf("fault at %#x: %v\n", ae.Addr, ae.Err)
 	}

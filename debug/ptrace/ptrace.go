@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -69,7 +70,7 @@ var ErrShort = errors.New("ptrace: short process_vm transfer")
 // suits emulated data accesses; they cannot plant breakpoints in read-only
 // text.
 //
-// A failing access returns an *emulate.AccessError naming the first byte
+// A failing access returns an *mem.AccessError naming the first byte
 // that could not be accessed.
 type Memory struct {
 	Sys   Syscalls // the system-call layer (System on linux/ppc64x)
@@ -91,7 +92,7 @@ func (m *Memory) Read(addr uint64, p []byte) error {
 		base := a &^ (WordSize - 1)
 		w, err := m.Sys.PeekWord(m.Pid, base)
 		if err != nil {
-			return &emulate.AccessError{Addr: a, Err: err}
+			return &mem.AccessError{Addr: a, Err: err}
 		}
 		off += copy(p[off:], w[a-base:])
 	}
@@ -120,7 +121,7 @@ func (m *Memory) Write(addr uint64, p []byte) error {
 		a := first + uint64(i)*WordSize
 		w, err := m.Sys.PeekWord(m.Pid, a)
 		if err != nil {
-			return &emulate.AccessError{Addr: max(a, addr), Err: err}
+			return &mem.AccessError{Addr: max(a, addr), Err: err}
 		}
 		old = append(old, w)
 	}
@@ -134,7 +135,7 @@ func (m *Memory) Write(addr uint64, p []byte) error {
 			for j := i - 1; j >= 0; j-- {
 				_ = m.Sys.PokeWord(m.Pid, first+uint64(j)*WordSize, old[j])
 			}
-			return &emulate.AccessError{Addr: lo, Err: err}
+			return &mem.AccessError{Addr: lo, Err: err}
 		}
 	}
 	return nil
@@ -143,9 +144,9 @@ func (m *Memory) Write(addr uint64, p []byte) error {
 func vmErr(addr uint64, n, want int, err error) error {
 	switch {
 	case err != nil:
-		return &emulate.AccessError{Addr: addr + uint64(max(n, 0)), Err: err}
+		return &mem.AccessError{Addr: addr + uint64(max(n, 0)), Err: err}
 	case n < want:
-		return &emulate.AccessError{Addr: addr + uint64(max(n, 0)), Err: ErrShort}
+		return &mem.AccessError{Addr: addr + uint64(max(n, 0)), Err: ErrShort}
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -153,7 +154,7 @@ func TestMemoryRead(t *testing.T) {
 				t.Errorf("calls (-want +got):\n%s", d)
 			}
 			if c.err != 0 {
-				var ae *emulate.AccessError
+				var ae *mem.AccessError
 				if !errors.As(err, &ae) || ae.Addr != c.err || !errors.Is(err, errFault) {
 					t.Fatalf("err = %v, want an AccessError at %#x", err, c.err)
 				}
@@ -203,7 +204,7 @@ func TestMemoryWrite(t *testing.T) {
 				}
 			}
 			if c.err != 0 {
-				var ae *emulate.AccessError
+				var ae *mem.AccessError
 				if !errors.As(err, &ae) || ae.Addr != c.err {
 					t.Fatalf("err = %v, want an AccessError at %#x", err, c.err)
 				}
@@ -237,7 +238,7 @@ func TestMemoryVM(t *testing.T) {
 	if d := cmp.Diff([]string{"readv 0x1007 5", "writev 0x1007 2"}, f.calls); d != "" {
 		t.Errorf("calls (-want +got):\n%s", d)
 	}
-	var ae *emulate.AccessError
+	var ae *mem.AccessError
 	if err := m.Read(base+0x1e, p); !errors.As(err, &ae) || ae.Addr != base+0x20 || !errors.Is(err, errFault) {
 		t.Errorf("Read into unmapped: %v", err)
 	}

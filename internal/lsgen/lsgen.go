@@ -130,6 +130,7 @@ package emulate
 
 import (
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 	p "golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -145,7 +146,7 @@ func {{.Name}}(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, {{if .Update}}ra{{else}}_{{end}} := ea(r, in, {{.Indexed}})
 	le := dataLE(r, {{.ByteRev}})
 	if d := e.dataPage(&e.pages.w, addr, {{.Size}}); d != nil { // in Run (paged.go)
-		putUint(d[addr%PageSize:][:{{.Size}}], r.GPR[in.Args[0]&31], le)
+		putUint(d[addr%mem.PageSize:][:{{.Size}}], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:{{.Size}}]
 		putUint(b, r.GPR[in.Args[0]&31], le)
@@ -163,7 +164,7 @@ func {{.Name}}(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, {{if .Update}}ra{{else}}_{{end}} := ea(r, in, {{.Indexed}})
 	var b []byte
 	if d := e.dataPage(&e.pages.r, addr, {{.Size}}); d != nil { // in Run (paged.go)
-		b = d[addr%PageSize:]
+		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
 		if b, err = e.read(m, addr, {{.Size}}); err != nil {
