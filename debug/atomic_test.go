@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
@@ -46,7 +46,7 @@ func TestAtomicWords(t *testing.T) {
 }
 
 // code returns a Memory with words at base in the given order.
-func code(base uint64, le bool, words ...uint32) *emulate.Regions {
+func code(base uint64, le bool, words ...uint32) *regions.Regions {
 	var order binary.ByteOrder = binary.BigEndian
 	if le {
 		order = binary.LittleEndian
@@ -55,7 +55,7 @@ func code(base uint64, le bool, words ...uint32) *emulate.Regions {
 	for i, w := range words {
 		order.PutUint32(b[4*i:], w)
 	}
-	return &emulate.Regions{{Addr: base, Data: b}}
+	return &regions.Regions{{Addr: base, Data: b}}
 }
 
 func nops(n int) []uint32 {

@@ -8,6 +8,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/debug"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 	"github.com/ppc64emu/ppc64emu/trap"
 	"golang.org/x/arch/ppc64/ppc64asm"
@@ -21,7 +22,7 @@ import (
 // the thread stops.
 type thread struct {
 	r        regs.Regs
-	mem      *emulate.Regions
+	mem      *mem.Memory
 	cpu      *emulate.Emulator
 	reserved bool
 	resvAddr uint64
@@ -40,10 +41,11 @@ func newThread(code ...uint32) *thread {
 		le.PutUint32(text[4*i:], w)
 	}
 	t := &thread{cpu: emulate.New(emulate.Config{})}
-	t.mem = &emulate.Regions{
-		{Addr: codeAddr, Data: text, Writable: true}, // writable: breakpoints are planted in it
-		{Addr: dataAddr, Data: make([]byte, 64), Writable: true},
-	}
+	t.mem = mem.New()
+	// The code is writable: breakpoints are planted in it.
+	_ = t.mem.Map(codeAddr, mem.PageSize, mem.RWX)
+	_ = t.mem.Map(dataAddr, mem.PageSize, mem.RW)
+	_ = t.mem.Poke(codeAddr, text)
 	t.r.NIP = codeAddr
 	t.r.MSR = regs.MSRSF | regs.MSRPR | regs.MSRLE
 	return t
@@ -195,7 +197,7 @@ func ExampleFindAtomicSequence() {
 		0x44000002, // 0x10000014  sc     (exit)
 	)
 	t.r.GPR[3] = dataAddr
-	le.PutUint32((*t.mem)[1].Data, 41)
+	_ = t.mem.Write(dataAddr, le.AppendUint32(nil, 41))
 	bp := &breakpoints{t: t, orig: map[uint64][4]byte{}}
 	var buf [4]byte
 	for {
@@ -213,7 +215,7 @@ func ExampleFindAtomicSequence() {
 		} else {
 			next := debug.NextPCs(in, &t.r, false)
 			if next.Flow == debug.Syscall {
-				fmt.Printf("%#x: sc: exit, counter = %d\n", t.r.NIP, le.Uint32((*t.mem)[1].Data))
+				fmt.Printf("%#x: sc: exit, counter = %d\n", t.r.NIP, counter(t))
 				return
 			}
 			fmt.Printf("%#x: %s -> %#x\n", t.r.NIP, in.Op, next.Addrs())
@@ -254,4 +256,11 @@ func ExampleNextPCs() {
 	// Output:
 	// branch [0x10000014]
 	// branch [0x10000014 0x10000004]
+}
+
+// counter reads the word at dataAddr.
+func counter(t *thread) uint32 {
+	var b [4]byte
+	_ = t.mem.Read(dataAddr, b[:])
+	return le.Uint32(b[:])
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
-	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -60,7 +60,7 @@ func FuzzFindAtomicSequence(f *testing.F) {
 		if le {
 			msr |= regs.MSRLE
 		}
-		mem := emulate.Regions{{Addr: 0x1000, Data: code}}
+		mem := regions.Regions{{Addr: 0x1000, Data: code}}
 		seq, err := FindAtomicSequence(&mem, 0x1000, msr)
 		if err != nil {
 			return

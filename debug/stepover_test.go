@@ -8,6 +8,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/internal/emutest"
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -88,7 +89,7 @@ func TestStepOverEmulates(t *testing.T) {
 		r := userRegs(le)
 		r.GPR[4], r.GPR[5] = 5, 7
 		e := emulate.New(emulate.Config{})
-		var mem emulate.Regions
+		var mem regions.Regions
 		plan, err := StepOver(e, &r, &mem, mustInst(t, 0x7c642a14, 0), slotAddr) // add r3,r4,r5
 		if plan != nil || err != nil {
 			t.Fatalf("StepOver = %v, %v", plan, err)
@@ -113,7 +114,7 @@ func TestStepOverOutOfLine(t *testing.T) {
 		r := userRegs(le)
 		before := r
 		e := emulate.New(emulate.Config{})
-		plan, err := StepOver(e, &r, &emulate.Regions{}, mustInst(t, mftbR3, 0), slotAddr)
+		plan, err := StepOver(e, &r, &regions.Regions{}, mustInst(t, mftbR3, 0), slotAddr)
 		if err != nil || plan == nil {
 			t.Fatalf("StepOver = %v, %v", plan, err)
 		}
@@ -201,7 +202,7 @@ func TestStepOverRefusals(t *testing.T) {
 		r := userRegs(true)
 		r.GPR[3] = 0x50000000
 		before := r
-		plan, err := StepOver(e, &r, &emulate.Regions{}, mustInst(t, c.word, c.suffix), slotAddr)
+		plan, err := StepOver(e, &r, &regions.Regions{}, mustInst(t, c.word, c.suffix), slotAddr)
 		if plan != nil {
 			t.Errorf("%s: got a plan", c.name)
 		}
@@ -219,7 +220,7 @@ func TestStepOverRefusals(t *testing.T) {
 func TestRecorderStepBack(t *testing.T) {
 	r := userRegs(true)
 	data := make([]byte, 16)
-	mem := emulate.Regions{{Addr: 0x50000000, Data: data, Writable: true}}
+	mem := regions.Regions{{Addr: 0x50000000, Data: data, Writable: true}}
 	r.GPR[3], r.GPR[4] = 0x1111, 0x50000000
 	e := emulate.New(emulate.Config{})
 	rec := &Recorder{Limit: 2}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/mem"
 )
 
@@ -13,7 +14,7 @@ import (
 // joined and nil-pointer errors.
 func TestAccessErrorAddrAsErrorsAs(t *testing.T) {
 	a := &mem.AccessError{Addr: 0x1234, Err: mem.ErrUnmapped}
-	b := &mem.AccessError{Addr: 0x5678, Err: ErrReadOnly}
+	b := &mem.AccessError{Addr: 0x5678, Err: regions.ErrReadOnly}
 	var nilAE *mem.AccessError
 	for _, err := range []error{
 		nil,
@@ -21,7 +22,7 @@ func TestAccessErrorAddrAsErrorsAs(t *testing.T) {
 		a,
 		fmt.Errorf("wrapped: %w", a),
 		fmt.Errorf("twice: %w", fmt.Errorf("once: %w", b)),
-		errors.Join(ErrReadOnly, a, b),
+		errors.Join(regions.ErrReadOnly, a, b),
 		errors.Join(fmt.Errorf("x: %w", mem.ErrUnmapped), fmt.Errorf("y: %w", b)),
 		fmt.Errorf("two: %w and %w", mem.ErrUnmapped, a),
 		nilAE,

@@ -120,34 +120,6 @@ func TestDocumentedPathsAllocs(t *testing.T) {
 	}
 }
 
-// TestRegionsAllocs: an emulate.Regions passed as the README says (&rs,
-// or held in an emulate.Memory variable) steps without allocating. (Passed
-// by value it would be boxed into the interface on every call; its
-// methods have pointer receivers, so that does not compile.)
-func TestRegionsAllocs(t *testing.T) {
-	rs := emulate.Regions{{Addr: apiData, Data: make([]byte, 64), Writable: true}}
-	var held emulate.Memory = &rs
-	e := emulate.New(emulate.Config{})
-	r := regs.Regs{MSR: regs.MSRLinuxUserLE}
-	r.GPR[3], r.GPR[4] = 0x1122334455667788, apiData
-	for _, tc := range []struct {
-		name string
-		m    emulate.Memory
-	}{{"&rs", &rs}, {"Memory variable", held}} {
-		allocs := testing.AllocsPerRun(100, func() {
-			if err := e.StepWord(&r, tc.m, wStd3_0_4, 0); err != nil {
-				t.Fatal(err)
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("%s: %v allocations per step, want 0", tc.name, allocs)
-		}
-	}
-	if rs[0].Data[0] != 0x88 || rs[0].Data[7] != 0x11 {
-		t.Errorf("std through Regions stored % x, want 88 … 11", rs[0].Data[:8])
-	}
-}
-
 // TestPerCallAllocs: StepBytes of an array on the caller's stack does not
 // move it to the heap (0 allocations per step, required), and Run with an
 // Until slice written inline as in ExampleEmulator_Run allocates once per

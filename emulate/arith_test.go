@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/internal/emutest"
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -455,7 +456,7 @@ func kernelRegs() regs.Regs {
 
 func kernelStep(t *testing.T, p Profile, r *regs.Regs, w, s uint32) error {
 	t.Helper()
-	return New(Config{Profile: p}).StepWord(r, (*Regions)(nil), w, s)
+	return New(Config{Profile: p}).StepWord(r, (*regions.Regions)(nil), w, s)
 }
 
 func cr0Of(v uint64) uint32 {
@@ -688,7 +689,7 @@ func TestArithNoPanic(t *testing.T) {
 						r.MSR &^= bitsIf(mode32, regs.MSRSF)
 						r.GPR[4], r.GPR[5], r.GPR[6] = a, b, a^b
 						before := r
-						if err := e.StepWord(&r, (*Regions)(nil), w, 0); err != nil && r != before {
+						if err := e.StepWord(&r, (*regions.Regions)(nil), w, 0); err != nil && r != before {
 							t.Fatalf("%08x %v: registers changed on %v", w, p, err)
 						}
 					}
@@ -706,7 +707,7 @@ func TestArithAllocs(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := New(Config{})
-		var mem Memory = (*Regions)(nil)
+		var mem Memory = (*regions.Regions)(nil)
 		r := emutest.Regs(aCIA, true)
 		r.GPR[4], r.GPR[5] = 12345, 67
 		allocs := testing.AllocsPerRun(100, func() {
@@ -725,7 +726,7 @@ func benchArith(b *testing.B, word uint32, ra, rb uint64) {
 		b.Fatal(err)
 	}
 	e := New(Config{})
-	var mem Memory = (*Regions)(nil)
+	var mem Memory = (*regions.Regions)(nil)
 	r := emutest.Regs(aCIA, true)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
@@ -219,7 +220,7 @@ func TestStcxFaultKeepsState(t *testing.T) {
 	const ro = 0x60000000
 	e := New(Config{})
 	m := newMachine(false)
-	*m.mem = append(*m.mem, &Region{Addr: ro, Data: make([]byte, 64)}) // read-only
+	*m.mem = append(*m.mem, &regions.Region{Addr: ro, Data: make([]byte, 64)}) // read-only
 	m.r.GPR[4] = ro + 8
 	if err := m.stepWith(e, xform(opLdarx, 5, 4, 0)); err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/internal/emutest"
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -66,7 +67,7 @@ func TestNonBranchOpsIgnoreNIP(t *testing.T) {
 				r := start
 				r.NIP = nip
 				mem := bytes.Clone(data)
-				err := e.Step(&r, &Regions{{Addr: base, Data: mem, Writable: true}}, &in)
+				err := e.Step(&r, &regions.Regions{{Addr: base, Data: mem, Writable: true}}, &in)
 				r.NIP -= nip
 				outs[j] = outcome{r, fmt.Sprint(err), mem, e.acc}
 			}

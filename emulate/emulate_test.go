@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/internal/emutest"
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
@@ -16,7 +17,7 @@ type machine struct {
 	r       regs.Regs
 	code    []byte
 	scratch []byte
-	mem     *Regions
+	mem     *regions.Regions
 }
 
 // newMachine returns a problem-state, 64-bit machine in the given byte order
@@ -28,7 +29,7 @@ func newMachine(le bool) *machine {
 		m.r.MSR |= regs.MSRLE
 	}
 	m.r.NIP = cia
-	m.mem = &Regions{
+	m.mem = &regions.Regions{
 		{Addr: cia, Data: m.code, Writable: true},
 		{Addr: scratchBase, Data: m.scratch, Writable: true},
 	}
@@ -167,7 +168,7 @@ func TestUnknownWordIsIllegal(t *testing.T) {
 
 // recordingMemory logs every access and can fail them.
 type recordingMemory struct {
-	Regions
+	regions.Regions
 	calls []string
 	fail  bool
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -86,8 +87,8 @@ func (c *stepCase) words() []uint32 {
 
 // clone returns a copy of m with its own copies of every region's bytes.
 func (m *machine) clone() *machine {
-	c := &machine{r: m.r, mem: new(Regions)}
-	*c.mem = make(Regions, len(*m.mem))
+	c := &machine{r: m.r, mem: new(regions.Regions)}
+	*c.mem = make(regions.Regions, len(*m.mem))
 	for i, reg := range *m.mem {
 		cp := *reg
 		cp.Data = append([]byte(nil), reg.Data...)

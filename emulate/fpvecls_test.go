@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
@@ -359,7 +360,7 @@ var lsOps = []struct {
 // faultMem is a Memory over Regions that fails every access touching the
 // address bad, reporting that byte, and records the accesses.
 type faultMem struct {
-	Regions
+	regions.Regions
 	bad   uint64
 	calls []int // sizes, negative for writes
 }

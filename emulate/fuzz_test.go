@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/internal/golden"
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -27,7 +28,7 @@ const (
 // faultyMemory is the trace machine's memory with one poisoned byte: any
 // access that touches it faults.
 type faultyMemory struct {
-	Regions
+	regions.Regions
 	poison uint64
 }
 
@@ -110,7 +111,7 @@ func checkStep(t *testing.T, word, suffix uint32, seed uint64, poison uint16, le
 	for i := 0; i < len(scratch); i += 8 {
 		binary.LittleEndian.PutUint64(scratch[i:], rng.Uint64())
 	}
-	fm := &faultyMemory{Regions: Regions{
+	fm := &faultyMemory{Regions: regions.Regions{
 		{Addr: cia, Data: code, Writable: true},
 		{Addr: scratchBase, Data: scratch, Writable: true},
 	}, poison: scratchBase + uint64(poison)%0x2000}

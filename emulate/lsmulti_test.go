@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/arch/ppc64/ppc64asm"
 
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -138,7 +139,7 @@ func TestPrefixedPCRelative(t *testing.T) {
 		}
 		// plha r4, 0x10 (R=1) sign-extends; a negative d34 reaches below CIA.
 		m = newMachine(le)
-		*m.mem = append(*m.mem, &Region{Addr: cia - 0x1000, Data: make([]byte, 0x1000)})
+		*m.mem = append(*m.mem, &regions.Region{Addr: cia - 0x1000, Data: make([]byte, 0x1000)})
 		m.order().PutUint16((*m.mem)[2].Data[0xff0:], 0x8001)
 		if err := m.stepWith(New(Config{}), 0x0613ffff, 0xa880fff0); err != nil || m.r.GPR[4] != 0xffffffffffff8001 {
 			t.Errorf("plha R=1 d=-16: err %v, r4 %#x", err, m.r.GPR[4])
@@ -213,7 +214,7 @@ func TestLoadStoreString(t *testing.T) {
 					m.r.GPR[(28+i)%32] = uint64(m.order().Uint32(m.scratch[0x40+4*i:]))
 				}
 			}},
-		{name: "lswi RA=0", setup: func(m *machine) { *m.mem = append(*m.mem, &Region{Addr: 0, Data: []byte{9, 8, 7, 6, 5}}) },
+		{name: "lswi RA=0", setup: func(m *machine) { *m.mem = append(*m.mem, &regions.Region{Addr: 0, Data: []byte{9, 8, 7, 6, 5}}) },
 			words: []uint32{xform(lswi, 4, 0, 5)}, want: func(m *machine) { m.r.GPR[4], m.r.GPR[5] = 0x09080706, 0x05000000 }},
 		{name: "lswx 5 bytes", setup: func(m *machine) { m.r.GPR[3], m.r.GPR[2], m.r.XER = scratchBase, 0x30, 0xe0000005 },
 			words: []uint32{xform(lswx, 4, 3, 2)}, want: func(m *machine) { m.r.GPR[4], m.r.GPR[5] = 0x30313233, 0x34000000 }},

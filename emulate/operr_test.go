@@ -8,6 +8,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/internal/emutest"
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -40,7 +41,7 @@ func TestRefusalNamesOp(t *testing.T) {
 				t.Fatalf("decode %#08x: %v", tt.word, err)
 			}
 			r := regs.Regs{MSR: tt.msr, NIP: 0x1000}
-			err = New(Config{Profile: tt.p}).StepWord(&r, &Regions{}, tt.word, 0)
+			err = New(Config{Profile: tt.p}).StepWord(&r, &regions.Regions{}, tt.word, 0)
 			var oe *OpError
 			if !errors.As(err, &oe) || !errors.Is(err, tt.kind) {
 				t.Fatalf("StepWord = %v, want an OpError matching %v", err, tt.kind)
@@ -63,7 +64,7 @@ func TestRefusalOpSweep(t *testing.T) {
 	if testing.Short() {
 		n = 20000
 	}
-	mem := Regions{{Addr: 0, Data: make([]byte, 0x10000), Writable: true}}
+	mem := regions.Regions{{Addr: 0, Data: make([]byte, 0x10000), Writable: true}}
 	emus := []*Emulator{New(Config{}), New(Config{Profile: QEMU})}
 	msrs := []uint64{regs.MSRSF | regs.MSRPR, regs.MSRSF, emutest.MSR | regs.MSRLE, 0}
 	for i := 0; i < n; i++ {
@@ -90,7 +91,7 @@ func TestRefusalOpSweep(t *testing.T) {
 // refused before (system call, facility unavailable, problem state).
 func TestRefusalAllocs(t *testing.T) {
 	e := New(Config{})
-	var mem Memory = &Regions{}
+	var mem Memory = &regions.Regions{}
 	for _, tt := range []struct {
 		name string
 		word uint32

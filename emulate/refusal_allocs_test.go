@@ -7,6 +7,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/internal/emutest"
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -109,7 +110,7 @@ func TestEveryRefusalAllocs(t *testing.T) {
 // unassigned.
 func TestIllegalWordAllocs(t *testing.T) {
 	e := New(Config{})
-	var mem Memory = &Regions{}
+	var mem Memory = &regions.Regions{}
 	for _, w := range [][2]uint32{{0, 0}, {0x04000000, 0}, {0x7c0007fe, 0}} {
 		r := regs.Regs{MSR: emutest.MSR}
 		var got error

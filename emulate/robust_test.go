@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
@@ -26,7 +27,7 @@ func robustRegs() regs.Regs {
 // callMemory passes accesses to Regions and records their sizes; panicAt,
 // if set, makes the next access panic.
 type callMemory struct {
-	Regions
+	regions.Regions
 	sizes   []int
 	panicAt bool
 	err     error // returned (as is) by every access when set
@@ -53,7 +54,7 @@ func (m *callMemory) Write(addr uint64, p []byte) error {
 }
 
 func newCallMemory() *callMemory {
-	return &callMemory{Regions: Regions{{Addr: robustScratch, Data: make([]byte, 0x2000), Writable: true}}}
+	return &callMemory{Regions: regions.Regions{{Addr: robustScratch, Data: make([]byte, 0x2000), Writable: true}}}
 }
 
 // TestObserverAfterMemoryPanic (item 5): a Memory that panics inside an

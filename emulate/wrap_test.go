@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
@@ -20,7 +21,7 @@ import (
 // fails with an AccessError naming it (the first failing byte). It records
 // every call.
 type wrapMemory struct {
-	Regions
+	regions.Regions
 	poison    uint64
 	hasPoison bool
 	calls     []string
@@ -33,7 +34,7 @@ func newWrapMemory() *wrapMemory {
 	for i := range hi {
 		hi[i], lo[i] = byte(0x10+i), byte(0xa0+i)
 	}
-	return &wrapMemory{Regions: Regions{
+	return &wrapMemory{Regions: regions.Regions{
 		{Addr: 1<<32 - 0x100, Data: hi, Writable: true},
 		{Addr: 0, Data: lo, Writable: true},
 		{Addr: 0x2000, Data: ref, Writable: true},

@@ -14,6 +14,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/debug"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/regions"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -104,7 +105,7 @@ const (
 // machine is the state a step runs on.
 type machine struct {
 	r   regs.Regs
-	mem []*emulate.Region // sorted by address, neither overlapping nor touching
+	mem []*regions.Region // sorted by address, neither overlapping nor touching
 }
 
 func newMachine(bigEndian, is32, super bool) *machine {
@@ -120,7 +121,7 @@ func newMachine(bigEndian, is32, super bool) *machine {
 	if super {
 		m.r.MSR &^= regs.MSRPR
 	}
-	m.mem = []*emulate.Region{{Addr: scratchAddr, Data: make([]byte, scratchSize), Writable: true}}
+	m.mem = []*regions.Region{{Addr: scratchAddr, Data: make([]byte, scratchSize), Writable: true}}
 	return m
 }
 
@@ -139,7 +140,7 @@ func (m *machine) mapBytes(addr uint64, data []byte) error {
 	// overlap or touch).
 	next := func(aLast, b uint64) bool { return aLast == math.MaxUint64 || b <= aLast+1 }
 	lo, hi := addr, last
-	var keep, merge []*emulate.Region
+	var keep, merge []*regions.Region
 	for _, r := range m.mem {
 		rLast := r.Addr + uint64(len(r.Data)) - 1
 		if next(last, r.Addr) && next(rLast, addr) {
@@ -154,7 +155,7 @@ func (m *machine) mapBytes(addr uint64, data []byte) error {
 		copy(buf[r.Addr-lo:], r.Data)
 	}
 	copy(buf[addr-lo:], data)
-	keep = append(keep, &emulate.Region{Addr: lo, Data: buf, Writable: true})
+	keep = append(keep, &regions.Region{Addr: lo, Data: buf, Writable: true})
 	sort.Slice(keep, func(i, j int) bool { return keep[i].Addr < keep[j].Addr })
 	m.mem = keep
 	return nil
@@ -609,7 +610,7 @@ func step(e *emulate.Emulator, m *machine, insn insnArg, opts stepOpts) *stepRes
 		err = &emulate.OpError{Kind: emulate.ErrIllegal, Err: prefixAlone(insn.word)}
 		res.Insn, res.Text = fmt.Sprintf("%08x", insn.word), ""
 	} else {
-		rs := emulate.Regions(m.mem)
+		rs := regions.Regions(m.mem)
 		err = e.StepWord(&m.r, &rs, insn.word, insn.suffix)
 	}
 	res.err = err

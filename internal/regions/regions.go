@@ -1,4 +1,8 @@
-package emulate
+// Package regions is a byte-granular memory for tests and the CLI's step
+// command: a list of regions of any size and address, each writable or
+// not. It implements emulate.Memory (Read and Write of byte slices); the
+// one public memory of the module is mem.Memory.
+package regions
 
 import (
 	"errors"
@@ -6,11 +10,9 @@ import (
 	"github.com/ppc64emu/ppc64emu/mem"
 )
 
-// Errors returned by Regions.
-var (
-	ErrUnmapped = errors.New("emulate: address not mapped")
-	ErrReadOnly = errors.New("emulate: region is read-only")
-)
+// ErrReadOnly is the cause of a write to a region that is not Writable.
+// An address in no region gives mem.ErrUnmapped.
+var ErrReadOnly = errors.New("regions: region is read-only")
 
 // Region is a contiguous range of memory starting at Addr.
 type Region struct {
@@ -19,7 +21,7 @@ type Region struct {
 	Writable bool   // stores are allowed (else they fault with ErrReadOnly)
 }
 
-// Regions is a simple Memory over a set of non-overlapping regions. An access
+// Regions is a simple emulate.Memory over a set of non-overlapping regions. An access
 // must lie entirely inside one region; otherwise it faults with ErrUnmapped,
 // and a write to a region that is not Writable faults with ErrReadOnly. Writes
 // are all-or-nothing.
@@ -47,7 +49,7 @@ func (rs *Regions) find(addr uint64, n int) (*Region, uint64, error) {
 	return nil, 0, mem.ErrUnmapped
 }
 
-// Read implements Memory.
+// Read implements emulate.Memory.
 func (rs *Regions) Read(addr uint64, p []byte) error {
 	r, off, err := rs.find(addr, len(p))
 	if err != nil {
@@ -57,7 +59,7 @@ func (rs *Regions) Read(addr uint64, p []byte) error {
 	return nil
 }
 
-// Write implements Memory.
+// Write implements emulate.Memory.
 func (rs *Regions) Write(addr uint64, p []byte) error {
 	r, off, err := rs.find(addr, len(p))
 	if err != nil {

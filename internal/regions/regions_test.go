@@ -1,0 +1,38 @@
+package regions
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/ppc64emu/ppc64emu/mem"
+)
+
+// TestRegions checks the faults: an address in no region, an access that
+// runs past a region's end (an *mem.AccessError naming the first byte
+// after it), a write to a read-only region, and a nil *Regions.
+func TestRegions(t *testing.T) {
+	rs := Regions{
+		{Addr: 0x1000, Data: make([]byte, 16), Writable: true},
+		{Addr: 0x2000, Data: []byte{1, 2, 3, 4}},
+	}
+	var b [4]byte
+	if err := rs.Write(0x1004, []byte{9, 8, 7, 6}); err != nil {
+		t.Fatal(err)
+	}
+	if err := rs.Read(0x1004, b[:]); err != nil || b != [4]byte{9, 8, 7, 6} {
+		t.Errorf("Read = % x, %v; want 09 08 07 06", b, err)
+	}
+	if err := rs.Read(0x3000, b[:]); !errors.Is(err, mem.ErrUnmapped) {
+		t.Errorf("unmapped: %v, want ErrUnmapped", err)
+	}
+	var ae *mem.AccessError
+	if err := rs.Read(0x100e, b[:]); !errors.As(err, &ae) || ae.Addr != 0x1010 || !errors.Is(err, mem.ErrUnmapped) {
+		t.Errorf("past the end: %v, want an AccessError at 0x1010", err)
+	}
+	if err := rs.Write(0x2000, b[:]); !errors.Is(err, ErrReadOnly) {
+		t.Errorf("read-only: %v, want ErrReadOnly", err)
+	}
+	if err := (*Regions)(nil).Read(0, b[:1]); !errors.Is(err, mem.ErrUnmapped) {
+		t.Errorf("nil: %v, want ErrUnmapped", err)
+	}
+}
