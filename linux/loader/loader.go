@@ -171,8 +171,6 @@ func Load(m *mem.Memory, r io.ReaderAt, lay Layout) (*Image, error) {
 		switch p.Type {
 		case elf.PT_TLS:
 			img.TLSAlign = p.Align
-		case elf.PT_PHDR:
-			img.Phdr = p.Vaddr + img.Bias
 		}
 		if p.Type != elf.PT_LOAD || p.Memsz == 0 {
 			continue
@@ -259,7 +257,9 @@ func loadSegment(m *mem.Memory, img *Image, p *elf.Prog, phoff uint64) error {
 	}
 	// The part of the last file page past p_filesz is zero already
 	// (fresh pages read as zero).
-	if p.Off <= phoff && phoff-p.Off < p.Filesz && img.Phdr == 0 {
+	// AT_PHDR is where the PT_LOAD holding e_phoff maps it (the last such
+	// segment), whatever PT_PHDR says, as in Linux since 5.18.
+	if p.Off <= phoff && phoff-p.Off < p.Filesz {
 		img.Phdr = va + (phoff - p.Off)
 	}
 	img.End = max(img.End, end)

@@ -227,6 +227,20 @@ func TestLoadInterp(t *testing.T) {
 			t.Errorf("auxv base %#x entry %#x phdr %#x phnum %d", aux[loader.AT_BASE], aux[loader.AT_ENTRY], aux[loader.AT_PHDR], aux[loader.AT_PHNUM])
 		}
 	}
+	// AT_PHDR comes from the PT_LOAD holding the program headers, not
+	// from a PT_PHDR that disagrees (Linux 6.1's load_elf_binary).
+	odd := withInterp(binary.LittleEndian, false, "/x", 6)
+	binary.LittleEndian.PutUint16(odd[56:], 4)
+	ph := odd[64+3*56:]
+	binary.LittleEndian.PutUint32(ph[0:], 6) // PT_PHDR
+	binary.LittleEndian.PutUint64(ph[8:], 64)
+	binary.LittleEndian.PutUint64(ph[16:], 0x10000100)
+	binary.LittleEndian.PutUint64(ph[32:], 4*56)
+	if img, err := loader.Load(mem.New(), bytes.NewReader(odd), testLayout); err != nil {
+		t.Error(err)
+	} else if img.Phdr != 0x10000040 {
+		t.Errorf("AT_PHDR with a wrong PT_PHDR: %#x, want 0x10000040", img.Phdr)
+	}
 	// PT_INTERP without its NUL is refused, as by Linux.
 	bad := withInterp(binary.LittleEndian, false, "/lib64/ld64.so.2", 6)
 	binary.LittleEndian.PutUint64(bad[64+56+32:], 16)
