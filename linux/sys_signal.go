@@ -82,7 +82,9 @@ func init() {
 }
 
 func tkill(t *Thread, pid, tid, sig int) (uint64, int) {
-	if sig < 0 || sig > abi.NSIG {
+	// Linux's tkill/tgkill: a thread or group id that is not positive is
+	// EINVAL, before the signal number is looked at.
+	if sig < 0 || sig > abi.NSIG || pid <= 0 || tid <= 0 {
 		return 0, abi.EINVAL
 	}
 	if pid != t.p.pid {
