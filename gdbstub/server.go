@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 )
 
 // Server speaks the GDB Remote Serial Protocol to one client for one Target.
@@ -115,7 +114,7 @@ func (s *Server) Serve(rw io.ReadWriter) error {
 // clientGone reports whether a read error means the client closed or
 // reset the connection.
 func clientGone(err error) bool {
-	return errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET)
+	return errors.Is(err, io.EOF) || connReset(err)
 }
 
 var (

@@ -58,4 +58,14 @@
 // An instruction the emulator cannot execute (emulate.ErrNotEmulated) stops
 // the whole program with a *StopError naming the op, the word, the address
 // and the thread.
+//
+// # Hosts
+//
+// The runner maps the guest's system calls onto the host's, so it needs a
+// Linux host; it builds on every architecture Go supports there, and
+// translates with that host's own constants and layouts (termios requests
+// in termios_*.go, 32-bit timespec and sysinfo fields widened). On other
+// systems this package holds only this documentation (every other file is
+// built for linux only), and the ppc64emu command's run says it needs a
+// Linux host.
 package linux

@@ -1,3 +1,5 @@
+//go:build linux
+
 package linux
 
 import (
@@ -434,19 +436,19 @@ func fstatat(t *Thread, dirfd int, pathAddr, buf uint64, flags int) (uint64, int
 func (t *Thread) putStat(addr uint64, st *unix.Stat_t) int {
 	o := t.p.order
 	b := make([]byte, 144)
-	o.PutUint64(b[0:], st.Dev)
-	o.PutUint64(b[8:], st.Ino)
+	o.PutUint64(b[0:], uint64(st.Dev))
+	o.PutUint64(b[8:], uint64(st.Ino))
 	o.PutUint64(b[16:], uint64(st.Nlink))
 	o.PutUint32(b[24:], st.Mode)
 	o.PutUint32(b[28:], st.Uid)
 	o.PutUint32(b[32:], st.Gid)
-	o.PutUint64(b[40:], st.Rdev)
+	o.PutUint64(b[40:], uint64(st.Rdev))
 	o.PutUint64(b[48:], uint64(st.Size))
 	o.PutUint64(b[56:], uint64(st.Blksize))
 	o.PutUint64(b[64:], uint64(st.Blocks))
-	putTimespec(o, b[72:], st.Atim.Sec, st.Atim.Nsec)
-	putTimespec(o, b[88:], st.Mtim.Sec, st.Mtim.Nsec)
-	putTimespec(o, b[104:], st.Ctim.Sec, st.Ctim.Nsec)
+	putTimespec(o, b[72:], int64(st.Atim.Sec), int64(st.Atim.Nsec))
+	putTimespec(o, b[88:], int64(st.Mtim.Sec), int64(st.Mtim.Nsec))
+	putTimespec(o, b[104:], int64(st.Ctim.Sec), int64(st.Ctim.Nsec))
 	return t.write(addr, b)
 }
 

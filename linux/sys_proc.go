@@ -1,3 +1,5 @@
+//go:build linux
+
 package linux
 
 import (
@@ -97,17 +99,17 @@ func init() {
 		b := make([]byte, 112)
 		o.PutUint64(b[0:], uint64(si.Uptime))
 		for i := range 3 {
-			o.PutUint64(b[8+8*i:], si.Loads[i])
+			o.PutUint64(b[8+8*i:], uint64(si.Loads[i]))
 		}
-		o.PutUint64(b[32:], si.Totalram)
-		o.PutUint64(b[40:], si.Freeram)
-		o.PutUint64(b[48:], si.Sharedram)
-		o.PutUint64(b[56:], si.Bufferram)
-		o.PutUint64(b[64:], si.Totalswap)
-		o.PutUint64(b[72:], si.Freeswap)
+		o.PutUint64(b[32:], uint64(si.Totalram))
+		o.PutUint64(b[40:], uint64(si.Freeram))
+		o.PutUint64(b[48:], uint64(si.Sharedram))
+		o.PutUint64(b[56:], uint64(si.Bufferram))
+		o.PutUint64(b[64:], uint64(si.Totalswap))
+		o.PutUint64(b[72:], uint64(si.Freeswap))
 		o.PutUint16(b[80:], si.Procs)
-		o.PutUint64(b[88:], si.Totalhigh)
-		o.PutUint64(b[96:], si.Freehigh)
+		o.PutUint64(b[88:], uint64(si.Totalhigh))
+		o.PutUint64(b[96:], uint64(si.Freehigh))
 		o.PutUint32(b[104:], si.Unit)
 		return 0, t.write(a[0], b)
 	})
@@ -144,7 +146,7 @@ func init() {
 		if err := unix.ClockGettime(int32(a[0]), &ts); err != nil {
 			return 0, errnoOf(err)
 		}
-		return 0, t.putTimespec(a[1], ts.Sec, ts.Nsec)
+		return 0, t.putTimespec(a[1], int64(ts.Sec), int64(ts.Nsec))
 	})
 	def(abi.SYS_CLOCK_GETRES, func(t *Thread, a *[6]uint64) (uint64, int) {
 		if a[1] == 0 {

@@ -1,3 +1,5 @@
+//go:build linux
+
 package linux
 
 import (
@@ -7,8 +9,9 @@ import (
 )
 
 // Translation of the powerpc struct termios (linux/abi/termios.go) to the
-// host's and back. The host side goes through TCGETS2/TCSETS2, whose
-// struct carries c_ispeed and c_ospeed as powerpc's TCGETS/TCSETS do.
+// host's and back, with the host's own constants and layout
+// (golang.org/x/sys/unix for the host's GOARCH); the host's requests are
+// hostTCGETS… (termios_tcgets2.go, termios_ppc64x.go).
 
 // bitPair is one flag bit: its powerpc and host values.
 type bitPair struct{ g, h uint32 }
@@ -165,7 +168,7 @@ func (p *Process) getTermios(b []byte) *unix.Termios {
 func termiosIoctl(t *Thread, fd int, req, arg uint64) (ret uint64, errno int, ok bool) {
 	switch req {
 	case abi.TCGETS:
-		h, err := unix.IoctlGetTermios(fd, unix.TCGETS2)
+		h, err := unix.IoctlGetTermios(fd, hostTCGETS)
 		if err != nil {
 			return 0, errnoOf(err), true
 		}
@@ -177,7 +180,7 @@ func termiosIoctl(t *Thread, fd int, req, arg uint64) (ret uint64, errno int, ok
 		if e != 0 {
 			return 0, e, true
 		}
-		hreq := map[uint64]uint{abi.TCSETS: unix.TCSETS2, abi.TCSETSW: unix.TCSETSW2, abi.TCSETSF: unix.TCSETSF2}[req]
+		hreq := map[uint64]uint{abi.TCSETS: hostTCSETS, abi.TCSETSW: hostTCSETSW, abi.TCSETSF: hostTCSETSF}[req]
 		var err error
 		h := t.p.getTermios(b)
 		// TCSETSW and TCSETSF wait for the output to drain.

@@ -1,0 +1,16 @@
+//go:build !linux
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+)
+
+// runRun on a host other than Linux: the runner maps the guest's system
+// calls onto the host's Linux ones (package linux), so it cannot run here.
+func runRun(args []string, stdout, stderr io.Writer) int {
+	fmt.Fprintf(stderr, "ppc64emu run: running a Linux program needs a Linux host (this is %s/%s); the other commands work here\n", runtime.GOOS, runtime.GOARCH)
+	return exitFail
+}

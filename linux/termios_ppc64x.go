@@ -1,0 +1,14 @@
+//go:build linux && (ppc64 || ppc64le)
+
+package linux
+
+import "golang.org/x/sys/unix"
+
+// The host's termios requests on a powerpc host: there the plain TCGETS
+// struct carries c_ispeed and c_ospeed (Linux has no TCGETS2 on powerpc).
+const (
+	hostTCGETS  = unix.TCGETS
+	hostTCSETS  = unix.TCSETS
+	hostTCSETSW = unix.TCSETSW
+	hostTCSETSF = unix.TCSETSF
+)
