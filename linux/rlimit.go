@@ -1,6 +1,8 @@
 package linux
 
 import (
+	"time"
+
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
@@ -17,8 +19,13 @@ import (
 //   - RLIMIT_DATA: private writable memory (mmap ENOMEM) and the break
 //     with the data segment (brk fails, Linux's check_data_rlimit);
 //   - RLIMIT_NOFILE: the guest's descriptor numbers (EMFILE at the limit),
-//     at most 1<<20 (Linux's nr_open).
+//     at most 1<<20 (Linux's nr_open);
+//   - RLIMIT_CPU: the runner's CPU time (its threads run the guest's) is
+//     checked every 100 ms once a limit is set: past the soft limit the
+//     guest gets SIGXCPU and the soft limit grows by a second, at the hard
+//     limit SIGKILL (kernel/time/posix-cpu-timers.c, check_process_timers).
 const (
+	rlimitCPU    = 0
 	rlimitData   = 2
 	rlimitNofile = 7
 	rlimitAS     = 9
@@ -27,7 +34,8 @@ const (
 
 // guestRlimits are the limits of rlimitKept.
 type guestRlimits struct {
-	data, nofile, as unix.Rlimit
+	cpu, data, nofile, as unix.Rlimit
+	cpuWatch              bool // the RLIMIT_CPU watcher runs
 }
 
 // initRlimits takes the host's limits, RLIMIT_AS bounded by max (Config.
@@ -40,7 +48,7 @@ func (p *Process) initRlimits(max uint64) {
 		}
 		return rl
 	}
-	p.rl.data, p.rl.nofile, p.rl.as = get(rlimitData), get(rlimitNofile), get(rlimitAS)
+	p.rl.cpu, p.rl.data, p.rl.nofile, p.rl.as = get(rlimitCPU), get(rlimitData), get(rlimitNofile), get(rlimitAS)
 	p.rl.nofile.Cur = min(p.rl.nofile.Cur, nrOpen)
 	p.rl.nofile.Max = min(p.rl.nofile.Max, nrOpen)
 	if max != 0 {
@@ -55,11 +63,53 @@ func (p *Process) applyRlimits() {
 		p.Mem.Limit = max(p.rl.as.Cur&^(mem.PageSize-1), 1) // 0 would mean no limit
 	}
 	p.fds.limit = int(p.rl.nofile.Cur)
+	if p.rl.cpu.Cur != unix.RLIM_INFINITY && !p.rl.cpuWatch {
+		p.rl.cpuWatch = true
+		go p.watchCPU()
+	}
 }
+
+// watchCPU enforces RLIMIT_CPU until the process ends.
+func (p *Process) watchCPU() {
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-p.done:
+			return
+		case <-tick.C:
+		}
+		var ru unix.Rusage
+		if unix.Getrusage(unix.RUSAGE_SELF, &ru) != nil {
+			continue
+		}
+		used := uint64(ru.Utime.Sec + ru.Stime.Sec)
+		sig := 0
+		p.gil.lock(make(chan struct{}, 1))
+		switch rl := &p.rl.cpu; {
+		case rl.Max != unix.RLIM_INFINITY && used >= rl.Max:
+			sig = abi.SIGKILL
+		case rl.Cur != unix.RLIM_INFINITY && used >= rl.Cur:
+			sig = abi.SIGXCPU
+			if rl.Cur < rl.Max {
+				rl.Cur++
+			}
+		}
+		if sig != 0 {
+			p.postProcess(sigInfo{signo: sig, code: siKernel})
+		}
+		p.gil.unlock()
+	}
+}
+
+// siKernel is SI_KERNEL, the si_code of a signal the kernel sends.
+const siKernel = 0x80
 
 // kept returns the guest's limit of resource res, if the runner keeps it.
 func (p *Process) kept(res int) *unix.Rlimit {
 	switch res {
+	case rlimitCPU:
+		return &p.rl.cpu
 	case rlimitData:
 		return &p.rl.data
 	case rlimitNofile:
