@@ -14,7 +14,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/decode/internal/dectree"
 	"github.com/ppc64emu/ppc64emu/decode/internal/optab"
-	"github.com/ppc64emu/ppc64emu/internal/gentest"
+	"github.com/ppc64emu/ppc64emu/internal/tools/gentest"
 )
 
 // TestDecTableUpToDate regenerates dectable.go and compares it with the

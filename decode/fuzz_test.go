@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/arch/ppc64/ppc64asm"
 
-	"github.com/ppc64emu/ppc64emu/internal/golden"
+	"github.com/ppc64emu/ppc64emu/internal/tools/golden"
 )
 
 // FuzzDecode: any 4 or 8 bytes in either byte order decode without panic,

@@ -11,7 +11,7 @@ import (
 	"golang.org/x/arch/ppc64/ppc64asm"
 
 	"github.com/ppc64emu/ppc64emu/decode/internal/optab"
-	"github.com/ppc64emu/ppc64emu/internal/gentest"
+	"github.com/ppc64emu/ppc64emu/internal/tools/gentest"
 )
 
 // archDir locates the x/arch module source once per test binary.

@@ -116,21 +116,21 @@ var differenceRows = [numDiffs]Difference{
 		What:     "reserved (/) bits of an instruction word are non-zero",
 		Hardware: Ignore, HWDetail: "ignored; the instruction executes normally (ISA: reserved fields are ignored by the processor)",
 		QEMU: Value, QDetail: "per op and bit: executes if every reserved bit set is one QEMU ignores for the op (e.g. bit 31 of ldx, stores, cmp*, exts*; bits 16:18 of bclr/bcctr), else illegal instruction (SIGILL code 1; e.g. bit 31 of ldbrx, popcnt*, mfspr); the per-op data is the generated qemuLegality table",
-		Source: "internal/cmd/qemusurvey: emulate/testdata/qemu-legality.txt (every reserved bit alone on valid encodings, both byte orders); POWER9: shared/reference/power9-behaviour.md",
+		Source: "internal/tools/qemusurvey: emulate/testdata/qemu-legality.txt (every reserved bit alone on valid encodings, both byte orders); POWER9: shared/reference/power9-behaviour.md",
 	},
 	diffReservedBitsPrivileged: {
 		ID:       "reserved-bits-privileged",
 		What:     "reserved bits set in an encoding that is refused in problem state (privileged op or SPR)",
 		Hardware: Ignore, HWDetail: "the reserved bits are ignored, so the privileged instruction interrupt is taken",
 		QEMU: Value, QDetail: "per op: QEMU checks privilege first for some (mtspr of a privileged SPR stays SIGILL code 6, privileged ops such as tlbie stay code 5), reserved bits first for others (mfspr of a privileged SPR gives code 1); qemuLegality's keep flag",
-		Source: "internal/cmd/qemusurvey (refused-keep / refused-change in emulate/testdata/qemu-legality.txt)",
+		Source: "internal/tools/qemusurvey (refused-keep / refused-change in emulate/testdata/qemu-legality.txt)",
 	},
 	diffInvalidForm: {
 		ID:       "invalid-form",
 		What:     "an ISA invalid form (e.g. load with update and RA=RT, lq with odd RTp; update forms with RA=0: update-ra0; bcctr with BO[2]=0: bcctr-decrement)",
 		Hardware: HardwareStep, HWDetail: "not documented for POWER9/POWER10: let the CPU decide",
 		QEMU: Value, QDetail: "per op: illegal instruction (SIGILL code 1; update forms with RA=0, lq with odd RTp, prefixed R=1 with RA≠0, …) except for the ops whose invalid forms QEMU executes (bcctr[l]: see bcctr-decrement; lfdp/stfdp with odd FRTp; lmw with RA in range), per qemuLegality's invExec",
-		Source: "internal/cmd/qemusurvey (inv= in emulate/testdata/qemu-legality.txt); Power ISA 3.1B Book I 1.8.2 (invalid forms are boundedly undefined)",
+		Source: "internal/tools/qemusurvey (inv= in emulate/testdata/qemu-legality.txt); Power ISA 3.1B Book I 1.8.2 (invalid forms are boundedly undefined)",
 	},
 	diffUpdateRA0: {
 		ID:       "update-ra0",
@@ -139,14 +139,14 @@ var differenceRows = [numDiffs]Difference{
 			"so the emulator still refuses the step (needs a hardware step) rather than guess the write-back",
 		QEMU: Illegal, QDetail: "illegal instruction (SIGILL code 1), per qemuLegality (invalid-form)",
 		Source: "Microwatt commit `b0f302ec` and Paul Mackerras's POWER9 experiments (openpower-hdl-cores list, 2021-05-20) (HW-measured, EA only); " +
-			"internal/cmd/qemusurvey (emulate/testdata/qemu-legality.txt)",
+			"internal/tools/qemusurvey (emulate/testdata/qemu-legality.txt)",
 	},
 	diffProblemStateCode: {
 		ID:       "problem-state-code",
 		What:     "the interrupt for an instruction refused in problem state",
 		Hardware: Value, HWDetail: "privileged instruction (SIGILL ILL_PRVOPC/ILL_PRVREG: ErrPrivileged) for privileged ops and SPRs",
 		QEMU: Value, QDetail: "per op: urfid, rfscv, msgclru, msgsndu and the unprivileged ops QEMU does not implement for user mode (icbt, copy, paste., clrbhrb, mfbhrbe, rfebb) give illegal instruction (SIGILL code 1: ErrIllegal); other privileged ops code 5, privileged SPRs code 6 (ErrPrivileged); qemuLegality's psCode",
-		Source: "internal/cmd/qemusurvey (ps= in emulate/testdata/qemu-legality.txt)",
+		Source: "internal/tools/qemusurvey (ps= in emulate/testdata/qemu-legality.txt)",
 	},
 	diffMtsprXer: {
 		ID:       "mtspr-xer",
@@ -417,7 +417,7 @@ var differenceRows = [numDiffs]Difference{
 		What:     "mfspr/mtspr of a non-privileged SPR number (bit 0x10 clear) the emulator does not hold: not implemented by the CPU (ISA: illegal instruction, or a no-op for some numbers) or not part of regs.Regs",
 		Hardware: HardwareStep, HWDetail: "not emulated: which numbers POWER9/POWER10 provide, and with what value, is not tabulated here",
 		QEMU: Value, QDetail: "numbers QEMU 7.2 provides in user mode (measured: emulate/testdata/qemu-spr.txt) but regs.Regs does not hold: spr-hooked-qemu; every other number gives SIGILL with ILL_PRVREG, reported as ErrPrivileged (ErrIllegal in supervisor state); 808-811 are no-ops in both profiles",
-		Source: "QEMU 7.2 harness scan of all 512 non-privileged numbers, mfspr and mtspr (go run ./internal/cmd/qemusurvey -spr)",
+		Source: "QEMU 7.2 harness scan of all 512 non-privileged numbers, mfspr and mtspr (go run ./internal/tools/qemusurvey -spr)",
 	},
 	diffSprHookedQEMU: {
 		ID:       "spr-hooked-qemu",

@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
-	"github.com/ppc64emu/ppc64emu/internal/vecgen"
+	"github.com/ppc64emu/ppc64emu/internal/tools/vecgen"
 	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/trace"
 	p "golang.org/x/arch/ppc64/ppc64asm"
@@ -81,7 +81,7 @@ func storageOps(t *testing.T) []decode.Inst {
 }
 
 // vectorsFor returns vectors of op in one byte order: the golden QEMU
-// trace's if there is one, else generated ones (internal/vecgen, oracle.Generate, points
+// trace's if there is one, else generated ones (internal/tools/vecgen, oracle.Generate, points
 // base registers into scratch).
 func vectorsFor(t *testing.T, op decode.Op, le bool) []trace.Vector {
 	order := "be"

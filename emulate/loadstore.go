@@ -13,12 +13,12 @@ import (
 // the PC-relative R=1 form). The quadword forms are in quad.go.
 
 // The integer loads and stores themselves are generated (loadstore_gen.go,
-// from internal/lsgen's one template): a function per combination of the
+// from internal/tools/lsgen's one template): a function per combination of the
 // properties decode's op table gives the op (access size, sign extension,
 // update, indexed form, byte reversal, prefix), with those properties as
 // constants. The helpers they use are here.
 //
-//go:generate go run ../internal/cmd/genloadstore -o loadstore_gen.go
+//go:generate go run ../internal/tools/genloadstore -o loadstore_gen.go
 
 // ea computes the effective address of a D/DS/DQ-form (RT, D, RA), a
 // prefixed D-form (RT, D, RA, R) or an X-form (RT, RA, RB) access, truncated

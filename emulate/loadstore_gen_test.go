@@ -3,8 +3,8 @@ package emulate
 import (
 	"testing"
 
-	"github.com/ppc64emu/ppc64emu/internal/gentest"
-	"github.com/ppc64emu/ppc64emu/internal/lsgen"
+	"github.com/ppc64emu/ppc64emu/internal/tools/gentest"
+	"github.com/ppc64emu/ppc64emu/internal/tools/lsgen"
 )
 
 // TestLoadStoreGenUpToDate regenerates loadstore_gen.go and compares it

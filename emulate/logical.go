@@ -55,7 +55,7 @@ func init() {
 	// The reserved bits QEMU 7.2 ignores for these ops (RB of exts*,
 	// cntlz*, cnttz*; bit 31 of cfuged, pdepd, pextd, cntlzdm, cnttzdm; bits
 	// 12-13 of the pnop prefix) are in the measured table qemuLegality
-	// (internal/cmd/qemusurvey).
+	// (internal/tools/qemusurvey).
 }
 
 // logicRA writes v to RA (Args[0]). The ops that use it are registered

@@ -176,11 +176,11 @@ func (e *Emulator) qemuOwn(id diffID) bool {
 	return e.prof.profile == QEMU
 }
 
-//go:generate go run ../internal/cmd/qemusurvey -gen testdata/qemu-legality.txt -go qemu_legality.go
+//go:generate go run ../internal/tools/qemusurvey -gen testdata/qemu-legality.txt -go qemu_legality.go
 
 // qemuLegal is QEMU 7.2's treatment (-cpu power10, user mode) of one op's
 // encodings that the ISA leaves to the implementation, as measured by
-// internal/cmd/qemusurvey (emulate/testdata/qemu-legality.txt; the rows
+// internal/tools/qemusurvey (emulate/testdata/qemu-legality.txt; the rows
 // are generated into qemu_legality.go). The zero value is QEMU's default:
 // reserved bits and invalid forms are illegal, valid encodings execute.
 type qemuLegal struct {

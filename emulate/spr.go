@@ -45,7 +45,7 @@ const pprPRI = 7 << 50
 // qemuUserSPR (qemu_spr.go) is generated from the measured
 // emulate/testdata/qemu-spr.txt.
 //
-//go:generate go run ../internal/cmd/qemusurvey -gen-spr testdata/qemu-spr.txt -spr-go qemu_spr.go
+//go:generate go run ../internal/tools/qemusurvey -gen-spr testdata/qemu-spr.txt -spr-go qemu_spr.go
 
 var (
 	errQEMUSPR = [...]error{

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/ppc64emu/ppc64emu/decode"
-	"github.com/ppc64emu/ppc64emu/internal/vecgen"
+	"github.com/ppc64emu/ppc64emu/internal/tools/vecgen"
 	"github.com/ppc64emu/ppc64emu/trace"
 )
 

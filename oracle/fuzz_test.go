@@ -11,7 +11,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
-	"github.com/ppc64emu/ppc64emu/internal/golden"
+	"github.com/ppc64emu/ppc64emu/internal/tools/golden"
 	"github.com/ppc64emu/ppc64emu/oracle"
 	"github.com/ppc64emu/ppc64emu/trace"
 )

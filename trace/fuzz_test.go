@@ -13,7 +13,7 @@ import (
 )
 
 // goldenDir holds the QEMU 7.2 reference traces of every op the emulator
-// implements (produced by internal/cmd/mkgolden from the harness).
+// implements (produced by internal/tools/mkgolden from the harness).
 const goldenDir = "../testdata/traces"
 
 // FuzzTraceLine feeds any text to the trace reader: ParseLine, then, for

@@ -48,7 +48,7 @@ var noGolden = map[string]string{
 
 // TestGoldenCoverage: the golden traces grow with the emulator — every
 // emulated op has QEMU traces in both byte orders (regenerate with
-// go run ./internal/cmd/mkgolden -emulated -n 64 -seed 1 -o testdata/traces).
+// go run ./internal/tools/mkgolden -emulated -n 64 -seed 1 -o testdata/traces).
 func TestGoldenCoverage(t *testing.T) {
 	for _, op := range emulate.EmulatedOps() {
 		name := op.String()

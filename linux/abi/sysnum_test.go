@@ -3,7 +3,7 @@ package abi
 import (
 	"testing"
 
-	"github.com/ppc64emu/ppc64emu/internal/gentest"
+	"github.com/ppc64emu/ppc64emu/internal/tools/gentest"
 	"github.com/ppc64emu/ppc64emu/linux/abi/internal/sysnumgen"
 )
 

@@ -3,11 +3,11 @@
 // both byte orders, and turns the measurements into the QEMU profile's
 // table (see package survey for the method).
 //
-//	go run ./internal/cmd/qemusurvey -o emulate/testdata/qemu-legality.txt
-//	go run ./internal/cmd/qemusurvey -gen emulate/testdata/qemu-legality.txt -go emulate/qemu_legality.go
-//	go run ./internal/cmd/qemusurvey -ops ldx,bcctr        # print the lines of a few ops
-//	go run ./internal/cmd/qemusurvey -spr -o emulate/testdata/qemu-spr.txt
-//	go run ./internal/cmd/qemusurvey -gen-spr emulate/testdata/qemu-spr.txt -spr-go emulate/qemu_spr.go
+//	go run ./internal/tools/qemusurvey -o emulate/testdata/qemu-legality.txt
+//	go run ./internal/tools/qemusurvey -gen emulate/testdata/qemu-legality.txt -go emulate/qemu_legality.go
+//	go run ./internal/tools/qemusurvey -ops ldx,bcctr        # print the lines of a few ops
+//	go run ./internal/tools/qemusurvey -spr -o emulate/testdata/qemu-spr.txt
+//	go run ./internal/tools/qemusurvey -gen-spr emulate/testdata/qemu-spr.txt -spr-go emulate/qemu_spr.go
 //
 // The -spr survey runs mfspr and mtspr of every non-privileged SPR number
 // (bit 0x10 clear) in both byte orders; its table says which ones QEMU
@@ -30,7 +30,7 @@ import (
 	"time"
 
 	"github.com/ppc64emu/ppc64emu/decode"
-	"github.com/ppc64emu/ppc64emu/internal/cmd/qemusurvey/survey"
+	"github.com/ppc64emu/ppc64emu/internal/tools/qemusurvey/survey"
 	"github.com/ppc64emu/ppc64emu/oracle"
 )
 
@@ -91,7 +91,7 @@ func header(seed uint64, opsList string) []string {
 	if b, err := exec.Command("qemu-ppc64le", "--version").Output(); err == nil {
 		ver = strings.SplitN(strings.TrimSpace(string(b)), "\n", 2)[0]
 	}
-	cmd := fmt.Sprintf("go run ./internal/cmd/qemusurvey -seed %d -o emulate/testdata/qemu-legality.txt", seed)
+	cmd := fmt.Sprintf("go run ./internal/tools/qemusurvey -seed %d -o emulate/testdata/qemu-legality.txt", seed)
 	if opsList != "" {
 		cmd += " -ops " + opsList
 	}
@@ -100,7 +100,7 @@ func header(seed uint64, opsList string) []string {
 		"(internal/oracle) under qemu-ppc64le and qemu-ppc64 -cpu power10, problem state.",
 		"Made by: " + cmd,
 		"QEMU: " + ver,
-		fmt.Sprintf("Method (package internal/cmd/qemusurvey/survey): %d valid vectors per op and byte order;", survey.Valid),
+		fmt.Sprintf("Method (package internal/tools/qemusurvey/survey): %d valid vectors per op and byte order;", survey.Valid),
 		fmt.Sprintf("each reserved bit set alone on up to %d executing and %d refused bases; up to %d invalid forms.", survey.BasesPerBit, survey.BasesPerBit, survey.MaxInvalid),
 		"Fields: rsv = reserved mask (word<<32|suffix); ps = outcome classes of valid encodings",
 		"(x executes, illN SIGILL si_code N: 1 illegal opcode, 5 privileged opcode, 6 privileged register);",
@@ -126,7 +126,7 @@ func measureSPR(procs int, out string) error {
 		"QEMU 7.2 SPR survey: mfspr r3,N and mtspr N,r3 (r3 = 0) for every SPR number N with bit 0x10",
 		"clear, in problem state, measured with the harness (package oracle) under qemu-ppc64le and",
 		"qemu-ppc64 -cpu power10.",
-		"Made by: go run ./internal/cmd/qemusurvey -spr -o emulate/testdata/qemu-spr.txt",
+		"Made by: go run ./internal/tools/qemusurvey -spr -o emulate/testdata/qemu-spr.txt",
 		"QEMU: " + qemuVersion(),
 		"Classes: x executes; illN SIGILL si_code N (6: ILL_PRVREG, QEMU does not provide the SPR);",
 		"skip-REASON the harness refused the vector or QEMU crashed; LE|BE when the byte orders differ.",

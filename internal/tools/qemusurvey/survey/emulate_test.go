@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ppc64emu/ppc64emu/internal/gentest"
+	"github.com/ppc64emu/ppc64emu/internal/tools/gentest"
 	"github.com/ppc64emu/ppc64emu/oracle"
 )
 
@@ -51,7 +51,7 @@ func checkGenerated(t *testing.T, goPath string, want []byte, regen, dataPath st
 }
 
 // TestQEMULegalityGenerated: emulate/qemu_legality.go is what the generator
-// makes of emulate/testdata/qemu-legality.txt (rerun "go run ./internal/cmd/qemusurvey
+// makes of emulate/testdata/qemu-legality.txt (rerun "go run ./internal/tools/qemusurvey
 // -gen emulate/testdata/qemu-legality.txt" after changing the data).
 func TestQEMULegalityGenerated(t *testing.T) {
 	f := readLegality(t)
@@ -62,7 +62,7 @@ func TestQEMULegalityGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkGenerated(t, legalityGo, want, "go run ./internal/cmd/qemusurvey -gen emulate/testdata/qemu-legality.txt -go emulate/qemu_legality.go",
+	checkGenerated(t, legalityGo, want, "go run ./internal/tools/qemusurvey -gen emulate/testdata/qemu-legality.txt -go emulate/qemu_legality.go",
 		legalityData, f.Write)
 }
 

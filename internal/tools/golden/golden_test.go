@@ -3,7 +3,7 @@ package golden
 import "testing"
 
 func TestInsns(t *testing.T) {
-	ins, err := Insns("../../testdata/traces")
+	ins, err := Insns("../../../testdata/traces")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,9 +2,9 @@
 // for each op, random vectors from oracle.Generate run through the QEMU
 // reference harness (oracle.Campaign) in both byte orders.
 //
-//	go run ./internal/cmd/mkgolden -emulated -n 64 -seed 1 -o testdata/traces
-//	go run ./internal/cmd/mkgolden -ops add,ld,bclr -n 64 -seed 1 -o testdata/traces
-//	go run ./internal/cmd/mkgolden -in testdata/vectors/edge.txt -o testdata/traces
+//	go run ./internal/tools/mkgolden -emulated -n 64 -seed 1 -o testdata/traces
+//	go run ./internal/tools/mkgolden -ops add,ld,bclr -n 64 -seed 1 -o testdata/traces
+//	go run ./internal/tools/mkgolden -in testdata/vectors/edge.txt -o testdata/traces
 //
 // The last form runs a hand-written vector file (the edge cases random
 // vectors miss) and writes testdata/traces/edge.le.txt.gz and edge.be.txt.gz.

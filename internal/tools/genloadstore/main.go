@@ -1,5 +1,5 @@
 // Command genloadstore writes emulate/loadstore_gen.go (see package
-// internal/lsgen). Run it through "go generate ./emulate".
+// internal/tools/lsgen). Run it through "go generate ./emulate".
 package main
 
 import (
@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/ppc64emu/ppc64emu/internal/lsgen"
+	"github.com/ppc64emu/ppc64emu/internal/tools/lsgen"
 )
 
 func main() {
