@@ -44,7 +44,8 @@ func init() {
 	def(abi.SYS_GETEGID, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(unix.Getegid()), 0 })
 	def(abi.SYS_GETPGRP, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(unix.Getpgrp()), 0 })
 	def(abi.SYS_SETSID, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.EPERM })
-	def(abi.SYS_SET_ROBUST_LIST, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.ENOSYS })
+	def(abi.SYS_SET_ROBUST_LIST, sysSetRobustList)
+	def(abi.SYS_GET_ROBUST_LIST, sysGetRobustList)
 	def(abi.SYS_RSEQ, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.ENOSYS })
 	def(abi.SYS_PRCTL, sysPrctl)
 	// The runner has no child processes (fork is not supported), so

@@ -28,6 +28,7 @@ func init() {
 
 func sysExit(t *Thread, a *[6]uint64) (uint64, int) {
 	p := t.p
+	t.exitRobustList()
 	if t.clearTID != 0 {
 		if t.put32(t.clearTID, 0) == 0 {
 			p.futexWake(t.clearTID, 1, abi.FUTEX_BITSET_ANY)

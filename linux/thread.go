@@ -23,7 +23,8 @@ type Thread struct {
 	r   regs.Regs
 	e   *emulate.Emulator
 
-	clearTID uint64 // set_tid_address / CLONE_CHILD_CLEARTID
+	clearTID   uint64 // set_tid_address / CLONE_CHILD_CLEARTID
+	robustList uint64 // set_robust_list: the head of the robust futex list (robust.go)
 
 	// Signals: the blocked mask, pending signals (bit sig-1) with their
 	// siginfo (queued for real-time signals), the alternate stack, and a
