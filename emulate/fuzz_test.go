@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
-	"github.com/ppc64emu/ppc64emu/internal/tools/golden"
 	"github.com/ppc64emu/ppc64emu/internal/regions"
+	"github.com/ppc64emu/ppc64emu/internal/tools/golden"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
