@@ -77,15 +77,7 @@ func (t *Thread) str(addr uint64) (string, int) {
 // writable reports whether [addr, addr+n) may be written (checked before a
 // host call consumes data).
 func (t *Thread) writable(addr uint64, n int) bool {
-	if n == 0 {
-		return true
-	}
-	for a := addr &^ (mem.PageSize - 1); a < addr+uint64(n); a += mem.PageSize {
-		if p, ok := t.p.Mem.Perm(a); !ok || p&mem.Write == 0 {
-			return false
-		}
-	}
-	return true
+	return n == 0 || t.p.Mem.Allowed(addr, uint64(n), mem.Write)
 }
 
 func pageUp(a uint64) uint64 { return (a + mem.PageSize - 1) &^ (mem.PageSize - 1) }
@@ -343,12 +335,8 @@ func sysMremap(t *Thread, a *[6]uint64) (uint64, int) {
 	}
 	// oneMapping reports whether [addr, addr+n) is mapped with perm.
 	oneMapping := func(n uint64) bool {
-		for x := addr; x < addr+n; x += mem.PageSize {
-			if q, ok := p.Mem.Perm(x); !ok || q != perm {
-				return false
-			}
-		}
-		return true
+		q, ok := p.Mem.Uniform(addr, n)
+		return ok && q == perm
 	}
 	// move moves the first n bytes of the mapping to dst and maps the rest
 	// of newLen there, zero-filled.

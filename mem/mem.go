@@ -414,6 +414,41 @@ func (m *Memory) Mapped(addr, size uint64) bool {
 	return m.covered(lo, hi)
 }
 
+// Allowed reports whether every page of [addr, addr+size) is mapped with
+// at least permission p. Its cost is that of the mappings in the range,
+// not of its size.
+func (m *Memory) Allowed(addr, size uint64, p Perm) bool {
+	lo := addr >> pageShift
+	hi := (addr + size + PageSize - 1) >> pageShift
+	if addr+size < addr || addr+size+PageSize-1 < addr+size {
+		hi = numPages
+	}
+	for k := m.find(lo); lo < hi; k++ {
+		if k >= len(m.ivs) || m.ivs[k].start > lo || m.ivs[k].perm&p != p {
+			return false
+		}
+		lo = m.ivs[k].end
+	}
+	return true
+}
+
+// Uniform returns the permission of the pages of [addr, addr+size) if
+// they are all mapped with that one permission (a single mapping, as
+// mremap requires).
+func (m *Memory) Uniform(addr, size uint64) (Perm, bool) {
+	lo := addr >> pageShift
+	hi := (addr + size + PageSize - 1) >> pageShift
+	if addr+size < addr || addr+size+PageSize-1 < addr+size {
+		hi = numPages
+	}
+	// Adjacent spans differ in permission, so one permission is one span.
+	k := m.find(lo)
+	if k >= len(m.ivs) || m.ivs[k].start > lo || m.ivs[k].end < hi {
+		return 0, false
+	}
+	return m.ivs[k].perm &^ mapped, true
+}
+
 // Size returns the number of bytes mapped.
 func (m *Memory) Size() uint64 { return m.size * PageSize }
 

@@ -428,3 +428,34 @@ func TestLimit(t *testing.T) {
 	}
 	mustMap(t, m, 0x50000, 0x4000, mem.RW)
 }
+
+// TestAllowedUniform: Allowed and Uniform answer from the mappings, for
+// ranges that cross mappings of different permissions and holes.
+func TestAllowedUniform(t *testing.T) {
+	m := mem.New()
+	mustMap(t, m, 0x10000, 0x2000, mem.RW)
+	mustMap(t, m, 0x12000, 0x1000, mem.RWX)
+	mustMap(t, m, 0x14000, 1<<40, mem.Read)
+	for _, tc := range []struct {
+		addr, size uint64
+		p          mem.Perm
+		allowed    bool
+		uniform    bool
+	}{
+		{0x10000, 0x3000, mem.Write, true, false},
+		{0x10800, 0x1000, mem.RW, true, true},
+		{0x10000, 0x3001, mem.Write, false, false}, // into the hole
+		{0x12000, 0x1000, mem.RWX, true, true},
+		{0x14000, 1 << 40, mem.Read, true, true},
+		{0x14000, 1<<40 + 1, mem.Read, false, false},
+		{0x13000, 1, mem.None, false, false},
+		{0xfffffffffffff000, 0x2000, mem.None, false, false}, // wraps
+	} {
+		if got := m.Allowed(tc.addr, tc.size, tc.p); got != tc.allowed {
+			t.Errorf("Allowed(%#x, %#x, %v) = %v", tc.addr, tc.size, tc.p, got)
+		}
+		if _, ok := m.Uniform(tc.addr, tc.size); ok != tc.uniform {
+			t.Errorf("Uniform(%#x, %#x) = %v", tc.addr, tc.size, ok)
+		}
+	}
+}
