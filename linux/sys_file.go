@@ -512,6 +512,19 @@ func pipe2(t *Thread, addr, flags uint64) (uint64, int) {
 func sysGetdents64(t *Thread, a *[6]uint64) (uint64, int) {
 	fd := t.fd(a[0])
 	b := make([]byte, min(a[2], 1<<16))
+	// A buffer the guest cannot write is EFAULT before the host reads
+	// (and so consumes) any entry, as Linux's filldir64 fails before it
+	// moves the directory's position.
+	if !t.writable(a[1], len(b)) {
+		var st unix.Stat_t
+		switch err := unix.Fstat(fd, &st); {
+		case err != nil:
+			return 0, errnoOf(err)
+		case st.Mode&unix.S_IFMT != unix.S_IFDIR:
+			return 0, abi.ENOTDIR
+		}
+		return 0, abi.EFAULT
+	}
 	n, err := unix.Getdents(fd, b)
 	if err != nil {
 		return 0, errnoOf(err)

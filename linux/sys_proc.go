@@ -150,10 +150,15 @@ func init() {
 		return 0, t.putTimespec(a[1], int64(ts.Sec), int64(ts.Nsec))
 	})
 	def(abi.SYS_CLOCK_GETRES, func(t *Thread, a *[6]uint64) (uint64, int) {
+		// The clock is checked first (EINVAL), as Linux's clock_getres.
+		var ts unix.Timespec
+		if err := unix.ClockGetres(int32(a[0]), &ts); err != nil {
+			return 0, errnoOf(err)
+		}
 		if a[1] == 0 {
 			return 0, 0
 		}
-		return 0, t.putTimespec(a[1], 0, 1)
+		return 0, t.putTimespec(a[1], ts.Sec, ts.Nsec)
 	})
 	def(abi.SYS_GETTIMEOFDAY, func(t *Thread, a *[6]uint64) (uint64, int) {
 		now := time.Now()
