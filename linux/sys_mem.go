@@ -161,6 +161,11 @@ func sysMmap(t *Thread, a *[6]uint64) (uint64, int) {
 		if flags&abi.MAP_FIXED_NOREPLACE != 0 && !p.free(addr, size) {
 			return 0, abi.EEXIST
 		}
+		// RLIMIT_AS with the pages replaced taken out, checked before they
+		// go (Linux's may_expand_vm counts the new size less the overlap).
+		if lim := p.Mem.Limit; lim != 0 && p.Mem.Size()-p.mappedIn(addr, size)+size > lim {
+			return 0, abi.ENOMEM
+		}
 		_ = p.Mem.Unmap(addr, size)
 	} else {
 		a := addr &^ (mem.PageSize - 1)
@@ -235,6 +240,20 @@ func (t *Thread) mapFile(fd int, addr, length, off uint64) int {
 		done += uint64(k)
 	}
 	return 0
+}
+
+// mappedIn returns the bytes of [addr, addr+size) that are mapped.
+func (p *Process) mappedIn(addr, size uint64) uint64 {
+	var n uint64
+	p.Mem.Regions(func(s, e uint64, _ mem.Perm) {
+		if e == 0 {
+			e = ^uint64(0) &^ (mem.PageSize - 1)
+		}
+		if lo, hi := max(s, addr), min(e, addr+size); lo < hi {
+			n += hi - lo
+		}
+	})
+	return n
 }
 
 // free reports whether [addr, addr+size) is entirely unmapped.

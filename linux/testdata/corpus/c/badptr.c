@@ -1,9 +1,8 @@
 /* System calls given bad pointers, lengths and flags: each must fail
  * as Linux fails it (EFAULT for memory the process cannot access, EINVAL
  * or EBADF for bad values), touching nothing on the host. Compared with
- * qemu-user, which checks guest pointers before it calls the host
- * (nanosleep of an unmapped timespec is left out: Linux's get_timespec64
- * says EFAULT, qemu-user 7.2 EINVAL). */
+ * qemu-user, which checks guest pointers before it calls the host (where
+ * it is not Linux: badlinux.c). */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <poll.h>

@@ -1,12 +1,8 @@
 /* More system calls with bad pointers, lengths and flags (badptr.c has the
  * file, time and signal basics): sockets, epoll, eventfd, timerfd,
  * signalfd, POSIX timers, directories, select/poll, signal queues.
- * Compared with qemu-user. Left out where qemu-user 7.2 is not Linux (the
- * runner answers as Linux): bind with a length above sockaddr_storage
- * (Linux EINVAL, qemu EFAULT), socket with unknown type flags (EINVAL,
- * qemu ESOCKTNOSUPPORT), timerfd_gettime of another file (EINVAL, qemu
- * EFAULT), signalfd4 with a mask size other than 8 (EINVAL, qemu accepts),
- * ioctl TCGETS on a socket (ENOTTY, qemu ENOSYS). */
+ * Compared with qemu-user; the cases where qemu-user 7.2 is not Linux are
+ * in badlinux.c. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>

@@ -22,6 +22,13 @@ int main(void) {
 	printf("malloc 2 GiB: %s\n", malloc(2UL << 30) ? "memory" : "NULL");
 	p = mmap(0, 1 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	res("mmap 1 MiB", p == MAP_FAILED ? -1 : 0);
+	/* MAP_FIXED over an existing mapping counts only the growth. */
+	char *q = mmap(0, 64 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	q[0] = 1;
+	res("mmap 64 MiB", q == MAP_FAILED ? -1 : 0);
+	res("MAP_FIXED over it", mmap(q, 64 << 20, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == q ? 0 : -1);
+	res("MAP_FIXED over it and 1 GiB more", mmap(q, (64 << 20) + (1UL << 30), PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED ? -1 : 0);
+	printf("still mapped: %d\n", q[0] == 0);
 	struct rlimit got;
 	getrlimit(RLIMIT_AS, &got);
 	printf("getrlimit AS: %lu %lu\n", (unsigned long)got.rlim_cur, (unsigned long)got.rlim_max);

@@ -1,0 +1,39 @@
+/* Bad arguments where qemu-user 7.2 is not Linux (badptr.c and badptr2.c
+ * compare the rest with qemu-user). Compared with badlinux.expected,
+ * written from Linux's sources:
+ *  - nanosleep of an unmapped timespec: get_timespec64 fails, EFAULT
+ *    (qemu-user: EINVAL);
+ *  - bind with a length above sizeof(struct sockaddr_storage):
+ *    move_addr_to_kernel, EINVAL (qemu-user: EFAULT);
+ *  - socket with type bits other than SOCK_NONBLOCK|SOCK_CLOEXEC:
+ *    __sys_socket, EINVAL (qemu-user: ESOCKTNOSUPPORT);
+ *  - timerfd_gettime of a descriptor that is not a timerfd: timerfd_fget,
+ *    EINVAL (qemu-user: EFAULT);
+ *  - signalfd4 with a mask size other than sizeof(sigset_t), 8: EINVAL
+ *    (qemu-user accepts it);
+ *  - ioctl TCGETS on a socket: sock_ioctl knows no such command, ENOTTY
+ *    (qemu-user: ENOSYS). */
+#define _GNU_SOURCE
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+#include "res.h"
+
+int main(void) {
+	char *ro = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *bad = (void *)0x1000;
+	int sv[2];
+	socketpair(AF_UNIX, SOCK_STREAM, 0, sv);
+	int s = socket(AF_UNIX, SOCK_DGRAM, 0);
+	res("nanosleep bad", syscall(SYS_nanosleep, bad, 0));
+	res("bind bad length", syscall(SYS_bind, s, ro, 100000));
+	res("socket bad type flags", syscall(SYS_socket, AF_UNIX, 12345, 0));
+	res("timerfd_gettime not a timerfd", syscall(SYS_timerfd_gettime, sv[0], ro));
+	res("signalfd4 bad size", syscall(SYS_signalfd4, -1, ro, 4, 0));
+	res("ioctl TCGETS on a socket", syscall(SYS_ioctl, sv[0], TCGETS, ro));
+	return 0;
+}
