@@ -12,7 +12,7 @@ import (
 // the atomic memory operations lwat, ldat, stwat, stdat (Book II 4.5).
 //
 // The reservation model. A larx records the address and length it loaded
-// (Emulator.Reservation). A stcx. succeeds, and stores, iff a reservation
+// (Context.Resv). A stcx. succeeds, and stores, iff a reservation
 // exists and the bytes it stores lie within the reserved bytes; it always
 // clears the reservation, and CR0 becomes 0b00 ‖ success ‖ XER[SO]. A stcx.
 // that does not store makes no Memory access at all, so it cannot fault
@@ -24,8 +24,8 @@ import (
 // reservation the ISA names a stcx. and stores by other processors or
 // mechanisms to the reservation granule, not the reserving processor's own
 // plain stores (Differences row "resv-own-store"). A debugger models stores by other
-// threads or by itself with ClearReservation. The reservation survives
-// faults and refused steps.
+// threads or by itself by clearing Context.Resv (Context.SwitchOut). The
+// reservation survives faults and refused steps.
 //
 // Alignment. A larx or stcx. whose EA is not a multiple of its size, and an
 // atomic memory operation whose EA is not a multiple of its operand size,
@@ -45,60 +45,6 @@ func init() {
 	def(opLoadAtomic, p.LWAT, p.LDAT)
 	def(opStoreAtomic, p.STWAT, p.STDAT)
 }
-
-// ClearReservation drops the load-and-reserve reservation, if any, as a
-// store to the reservation granule by another processor or mechanism does.
-// A debugger calls it when the stepped thread's reservation may have been
-// lost between steps (another thread stored to it, a context switch, or a
-// hardware single-step).
-func (e *Emulator) ClearReservation() { e.resv = reservation{} }
-
-// Reservation returns the current reservation: the address and length of
-// the larx that set it, and ok = false when there is none.
-func (e *Emulator) Reservation() (addr uint64, size int, ok bool) {
-	if !e.resv.valid {
-		return 0, 0, false
-	}
-	return e.resv.addr, int(e.resv.size), true
-}
-
-// PrimedAccumulators returns the MMA accumulators the emulator holds as
-// primed, bit i for ACC[i] (Power ISA 3.1B Book I 7.2.1.2): xxmtacc,
-// xxsetaccz and every GER op prime their accumulator, xxmfacc deprimes it.
-// While ACC[i] is primed the ISA leaves VSRs 4i…4i+3 undefined; the
-// emulator keeps the accumulator in those VSRs (what QEMU 7.2 does and
-// what a program reads after xxmfacc), so under the hardware profile an
-// instruction that names one of them as an operand (an FPR or VSR: FPR n
-// is VSR n) is refused with ErrNotEmulated (Differences row
-// "mma-primed-vsr") and needs a hardware step; the QEMU profile executes
-// it on QEMU's view. A debugger that reads or writes those VSRs directly
-// sees the emulator's copy of the accumulator.
-//
-// The state lives in the Emulator, like the reservation: a new Emulator
-// has no accumulator primed, and a refused or faulting step leaves it as
-// it was. A debugger that attaches to a thread mid-way, or steps some
-// instructions elsewhere (a hardware single-step), sets what it knows with
-// SetPrimedAccumulators.
-func (e *Emulator) PrimedAccumulators() uint8 { return e.acc }
-
-// SetPrimedAccumulators sets the primed MMA accumulators, bit i for ACC[i]
-// (see PrimedAccumulators); 0 deprimes them all.
-func (e *Emulator) SetPrimedAccumulators(mask uint8) { e.acc = mask }
-
-// CopyBuffer returns the copy-paste facility's copy buffer: the 128 bytes
-// the last copy loaded, and ok = false when no copy has filled it since
-// the last paste. or cpabort (then a paste. stores nothing and reports
-// failure in CR0). Only the hardware profile at POWER10 runs copy and
-// paste. (Differences row "copy-paste"). Like the reservation, the buffer
-// lives in the Emulator and survives refused and faulting steps.
-func (e *Emulator) CopyBuffer() (data [128]byte, ok bool) {
-	return e.cpbuf.data, e.cpbuf.valid
-}
-
-// ClearCopyBuffer empties the copy buffer, as cpabort does. A debugger
-// calls it where the stepped thread's copy-paste sequence was broken
-// between steps (Linux issues cpabort on every context switch).
-func (e *Emulator) ClearCopyBuffer() { e.cpbuf.valid = false }
 
 // xEA is the X-form effective address (RA|0) + RB.
 func xEA(r *regs.Regs, in *decode.Inst) uint64 {
@@ -137,7 +83,7 @@ func opLarx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	} else {
 		r.GPR[rt] = getN(dataOrder(r, false), b)
 	}
-	e.resv = reservation{valid: true, addr: addr, size: uint8(n)}
+	e.ctx.Resv = Reservation{Valid: true, Addr: addr, Size: uint8(n)}
 	return nil
 }
 
@@ -148,10 +94,10 @@ func opStcx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if addr&uint64(n-1) != 0 && !e.qemuSide(diffStcxUnaligned) {
 		return &Fault{Addr: addr, EA: addr, Size: n, Write: true, Alignment: true}
 	}
-	rv := &e.resv
+	rv := &e.ctx.Resv
 	// Stored iff the bytes lie within the reserved ones (stcx-mismatch,
 	// both profiles).
-	ok := rv.valid && addr >= rv.addr && addr-rv.addr <= uint64(rv.size) && uint64(rv.size)-(addr-rv.addr) >= uint64(n)
+	ok := rv.Valid && addr >= rv.Addr && addr-rv.Addr <= uint64(rv.Size) && uint64(rv.Size)-(addr-rv.Addr) >= uint64(n)
 	if ok {
 		rs := in.Args[0] & 31
 		b := e.buf[:n]
@@ -164,7 +110,7 @@ func opStcx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			return err
 		}
 	}
-	e.resv = reservation{}
+	*rv = Reservation{}
 	var cr0 uint32
 	if r.SO() {
 		cr0 = regs.CRSO

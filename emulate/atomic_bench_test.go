@@ -16,7 +16,7 @@ func BenchmarkStepStdcx(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		m.r.NIP = cia
-		e.resv = reservation{valid: true, addr: scratchBase + 8, size: 8}
+		e.ctx.Resv = Reservation{Valid: true, Addr: scratchBase + 8, Size: 8}
 		if err := e.Step(&m.r, mem, in); err != nil {
 			b.Fatal(err)
 		}
@@ -85,7 +85,7 @@ func TestStorageStepAllocs(t *testing.T) {
 		var mem Memory = m.mem
 		allocs := testing.AllocsPerRun(100, func() {
 			m.r.NIP = cia
-			e.resv = reservation{valid: true, addr: scratchBase + 8, size: 8}
+			e.ctx.Resv = Reservation{Valid: true, Addr: scratchBase + 8, Size: 8}
 			_ = e.Step(&m.r, mem, &in)
 		})
 		if allocs != 0 {

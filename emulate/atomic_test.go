@@ -76,8 +76,8 @@ func TestKernelLdarxStdcx(t *testing.T) {
 			if m.r.GPR[5] != 0x1234 {
 				t.Fatalf("%v: ldarx: r5 = %#x, want 0x1234", p, m.r.GPR[5])
 			}
-			if a, s, ok := e.Reservation(); !ok || a != scratchBase+0x100 || s != 8 {
-				t.Fatalf("%v: reservation = %#x %d %v", p, a, s, ok)
+			if rv := e.Context().Resv; rv != (Reservation{Valid: true, Addr: scratchBase + 0x100, Size: 8}) {
+				t.Fatalf("%v: reservation = %+v", p, rv)
 			}
 			m.r.GPR[5] = 0x9abc
 			m.r.NIP = cia
@@ -90,7 +90,7 @@ func TestKernelLdarxStdcx(t *testing.T) {
 			if m.r.CR != crEQ0 {
 				t.Errorf("%v: stdcx.: CR = %#x, want %#x", p, m.r.CR, crEQ0)
 			}
-			if _, _, ok := e.Reservation(); ok {
+			if e.Context().Resv.Valid {
 				t.Errorf("%v: stdcx. left the reservation", p)
 			}
 		}
@@ -167,7 +167,7 @@ func TestReservationModel(t *testing.T) {
 					if d := cmp.Diff(exp.scratch, m.scratch); d != "" {
 						t.Errorf("step %d: scratch (-want +got):\n%s", i, d)
 					}
-					if _, _, ok := e.Reservation(); ok {
+					if e.Context().Resv.Valid {
 						t.Errorf("step %d: reservation survived a stcx.", i)
 					}
 				}
@@ -176,14 +176,14 @@ func TestReservationModel(t *testing.T) {
 	}
 }
 
-// TestReservationHooks: ClearReservation drops the reservation; plain
+// TestReservationHooks: Context.SwitchOut drops the reservation; plain
 // stores by the emulator (even to the reserved bytes) and faults keep it.
 func TestReservationHooks(t *testing.T) {
 	const x = scratchBase + 0x300
 	e := New(Config{})
 	m := newMachine(true)
 	m.r.GPR[4] = x
-	if _, _, ok := e.Reservation(); ok {
+	if e.Context().Resv.Valid {
 		t.Fatal("a new emulator has a reservation")
 	}
 	run := func(w uint32) error { m.r.NIP = cia; return m.stepWith(e, w) }
@@ -193,24 +193,24 @@ func TestReservationHooks(t *testing.T) {
 	if err := run(0xf8c40000); err != nil { // std r6,0(r4): same bytes
 		t.Fatal(err)
 	}
-	if a, s, ok := e.Reservation(); !ok || a != x || s != 8 {
-		t.Fatalf("after std: reservation = %#x %d %v, want %#x 8 true", a, s, ok, uint64(x))
+	if rv := e.Context().Resv; rv != (Reservation{Valid: true, Addr: x, Size: 8}) {
+		t.Fatalf("after std: reservation = %+v, want %#x 8 true", rv, uint64(x))
 	}
 	// A faulting larx leaves the reservation alone.
 	m.r.GPR[9] = 0x60000000
 	if err := run(xform(opLwarx, 5, 9, 0)); !errors.Is(err, ErrDataFault) {
 		t.Fatalf("lwarx unmapped: %v", err)
 	}
-	if a, _, ok := e.Reservation(); !ok || a != x {
+	if rv := e.Context().Resv; !rv.Valid || rv.Addr != x {
 		t.Fatal("a faulting larx changed the reservation")
 	}
-	e.ClearReservation()
-	if _, _, ok := e.Reservation(); ok {
-		t.Fatal("ClearReservation kept it")
+	e.Context().SwitchOut()
+	if e.Context().Resv.Valid {
+		t.Fatal("SwitchOut kept it")
 	}
 	m.r.CR = 0
 	if err := run(xform(opStdcx, 6, 4, 0)); err != nil || m.r.CR != 0 {
-		t.Fatalf("stdcx. after ClearReservation: err %v, CR %#x; want failure (CR 0)", err, m.r.CR)
+		t.Fatalf("stdcx. after SwitchOut: err %v, CR %#x; want failure (CR 0)", err, m.r.CR)
 	}
 }
 
@@ -235,7 +235,7 @@ func TestStcxFaultKeepsState(t *testing.T) {
 	if before != m.r {
 		t.Error("registers changed")
 	}
-	if _, _, ok := e.Reservation(); !ok {
+	if !e.Context().Resv.Valid {
 		t.Error("the reservation was lost")
 	}
 }
@@ -327,7 +327,7 @@ func TestLarx32Bit(t *testing.T) {
 	if m.r.GPR[3] != 0xcafef00d {
 		t.Errorf("r3 = %#x", m.r.GPR[3])
 	}
-	if a, _, _ := e.Reservation(); a != scratchBase+0x10 {
+	if a := e.Context().Resv.Addr; a != scratchBase+0x10 {
 		t.Errorf("reserved %#x", a)
 	}
 }

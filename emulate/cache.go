@@ -29,7 +29,7 @@ import (
 //   - copy, paste. and cpabort (Differences row "copy-paste"): on the
 //     hardware profile with Config.Level POWER10, the copy-paste facility
 //     on ordinary storage as POWER10 runs it: copy loads the 128-byte block
-//     at EA into the Emulator's copy buffer (CopyBuffer), paste. stores the
+//     at EA into the Emulator's copy buffer (Context.Copy), paste. stores the
 //     buffer to the block at EA and sets CR0 to 0b001 ‖ XER[SO] when a copy
 //     filled it since the last paste. or cpabort, else stores nothing and
 //     sets CR0 to 0b000 ‖ XER[SO] (the two CR0 values of the ISA 3.1
@@ -163,8 +163,8 @@ func opCopy(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if err != nil {
 		return err
 	}
-	copy(e.cpbuf.data[:], b)
-	e.cpbuf.valid = true
+	copy(e.ctx.Copy.Data[:], b)
+	e.ctx.Copy.Valid = true
 	return nil
 }
 
@@ -183,8 +183,8 @@ func opPaste(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		return err
 	}
 	var cr0 uint32
-	if e.cpbuf.valid {
-		if err := e.write(m, ea, e.cpbuf.data[:]); err != nil {
+	if e.ctx.Copy.Valid {
+		if err := e.write(m, ea, e.ctx.Copy.Data[:]); err != nil {
 			return err
 		}
 		cr0 = regs.CREQ
@@ -193,7 +193,7 @@ func opPaste(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		cr0 |= regs.CRSO
 	}
 	r.SetCRField(0, cr0)
-	e.cpbuf.valid = false
+	e.ctx.Copy.Valid = false
 	return nil
 }
 
@@ -202,7 +202,7 @@ func opCpabort(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if done, err := e.copyPasteRefusal(r, in); done {
 		return err
 	}
-	e.cpbuf.valid = false
+	e.ctx.Copy.Valid = false
 	return nil
 }
 

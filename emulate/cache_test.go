@@ -217,8 +217,8 @@ func TestCopyPaste(t *testing.T) {
 		if err := m.stepWith(e, wCopy); err != nil {
 			t.Fatal(err)
 		}
-		if b, ok := e.CopyBuffer(); !ok || b[0] != 10 || b[127] != 137 {
-			t.Fatalf("copy buffer %v %x…%x", ok, b[0], b[127])
+		if b := e.Context().Copy; !b.Valid || b.Data[0] != 10 || b.Data[127] != 137 {
+			t.Fatalf("copy buffer %v %x…%x", b.Valid, b.Data[0], b.Data[127])
 		}
 		if err := m.stepWith(e, wPaste); err != nil {
 			t.Fatal(err)
@@ -242,14 +242,14 @@ func TestCopyPaste(t *testing.T) {
 		if m.r.CRField(0) != regs.CRSO || dst[5] != 5 {
 			t.Errorf("le=%v: paste. without copy: CR0 %#b dst[5] %d, want SO alone and no store", le, m.r.CRField(0), dst[5])
 		}
-		// cpabort empties the buffer; so does ClearCopyBuffer.
-		for _, clear := range []func(){func() { _ = m.stepWith(e, wCpabort) }, e.ClearCopyBuffer} {
+		// cpabort empties the buffer; so does Context.SwitchOut.
+		for _, clear := range []func(){func() { _ = m.stepWith(e, wCpabort) }, e.Context().SwitchOut} {
 			if err := m.stepWith(e, wCopy); err != nil {
 				t.Fatal(err)
 			}
 			clear()
-			if _, ok := e.CopyBuffer(); ok {
-				t.Errorf("copy buffer still valid after cpabort/ClearCopyBuffer")
+			if e.Context().Copy.Valid {
+				t.Errorf("copy buffer still valid after cpabort/SwitchOut")
 			}
 		}
 	}

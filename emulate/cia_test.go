@@ -69,7 +69,7 @@ func TestNonBranchOpsIgnoreNIP(t *testing.T) {
 				mem := bytes.Clone(data)
 				err := e.Step(&r, &regions.Regions{{Addr: base, Data: mem, Writable: true}}, &in)
 				r.NIP -= nip
-				outs[j] = outcome{r, fmt.Sprint(err), mem, e.acc}
+				outs[j] = outcome{r, fmt.Sprint(err), mem, e.ctx.Primed}
 			}
 			if outs[0].Acc != 0 || outs[1].Acc != 0 {
 				t.Errorf("%s (%#08x) primes accumulators %#x but has no accumulator operand (namesACC)", in.Op, w, outs[0].Acc)

@@ -254,7 +254,7 @@ var differenceRows = [numDiffs]Difference{
 	diffResvOwnStore: {
 		ID:       "resv-own-store",
 		What:     "a store other than stcx. by the reserving processor to the reservation granule",
-		Hardware: Value, HWDetail: "the reservation is kept: the ISA's events that clear a reservation are a stcx. and stores by other processors or mechanisms; a debugger can call ClearReservation",
+		Hardware: Value, HWDetail: "the reservation is kept: the ISA's events that clear a reservation are a stcx. and stores by other processors or mechanisms; a debugger clears Context.Resv",
 		QEMU: Value, QDetail: "the reservation is kept; not measurable with the single-instruction harness",
 		Source: "Power ISA 3.1B Book II 4.6.2",
 	},
@@ -286,7 +286,7 @@ var differenceRows = [numDiffs]Difference{
 	diffCopyPaste: {
 		ID:       "copy-paste",
 		What:     "copy, paste., cpabort (copy-paste facility)",
-		Hardware: Value, HWDetail: "POWER10 (Config.Level): copy loads the 128-byte block at EA into the Emulator's copy buffer (Emulator.CopyBuffer); paste. stores it to the block at EA and sets CR0 = 0b001 ‖ XER[SO] when a copy filled it since the last paste. or cpabort, else stores nothing and sets CR0 = 0b000 ‖ XER[SO] (the ISA 3.1 paste. pseudocode: 0b001 ‖ XER[SO] when the paste succeeds, 0b000 ‖ XER[SO] after a copy-paste sequence error, translation conflict or data-transfer problem); paste. and cpabort empty the buffer. " +
+		Hardware: Value, HWDetail: "POWER10 (Config.Level): copy loads the 128-byte block at EA into the Emulator's copy buffer (Context.Copy); paste. stores it to the block at EA and sets CR0 = 0b001 ‖ XER[SO] when a copy filled it since the last paste. or cpabort, else stores nothing and sets CR0 = 0b000 ‖ XER[SO] (the ISA 3.1 paste. pseudocode: 0b001 ‖ XER[SO] when the paste succeeds, 0b000 ‖ XER[SO] after a copy-paste sequence error, translation conflict or data-transfer problem); paste. and cpabort empty the buffer. " +
 			"Not emulated (ErrNotEmulated): an EA that is not a multiple of 128, paste. with L = 0, and every copy-paste op at POWER9 (no source). A paste to an accelerator's address is a plain store here (a Memory decides what it means)",
 		QEMU: Value, QDetail: "copy and paste. are illegal instructions in problem state (SIGILL code 1); cpabort is a no-op (QEMU 7.2 harness)",
 		Source: "shared/reference/power9-behaviour.md (copy/paste row: Valgrind none/tests/ppc64/test_copy_paste.c on POWER10, HW-measured: the block is copied, success is a non-zero CR0, paste. with no copy gives CR0 = 0); Linux arch/powerpc vas_paste and its selftests (success = CR0 EQ alone, SO masked); Power ISA 3.1B Book II 4.4.4 (paste. pseudocode as reproduced at instructionsets.com/powerisa/paste_); QEMU 7.2 harness (emulate/testdata/qemu/cache.*.txt)",
@@ -720,7 +720,7 @@ var differenceRows = [numDiffs]Difference{
 	},
 	diffMMAPrimedVSR: {
 		ID:       "mma-primed-vsr",
-		What:     "an instruction naming an FPR or VSR among 4i…4i+3 while ACC[i] is primed (Emulator.PrimedAccumulators: after xxmtacc, xxsetaccz or a GER op on ACC[i], before xxmfacc)",
+		What:     "an instruction naming an FPR or VSR among 4i…4i+3 while ACC[i] is primed (Context.Primed: after xxmtacc, xxsetaccz or a GER op on ACC[i], before xxmfacc)",
 		Hardware: HardwareStep, HWDetail: "the ISA leaves those VSRs undefined while the accumulator is primed (POWER10 holds the accumulator apart from them): let the CPU decide",
 		QEMU: Value, QDetail: "executes on the VSRs, which hold the accumulator (mma-acc-vsr)",
 		Source: "Power ISA 3.1B Book I 7.2.1.2; QEMU 7.2 -cpu power10 via the harness (golden traces testdata/traces/xxmtacc.*, xv*ger*.*)",

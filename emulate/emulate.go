@@ -279,9 +279,7 @@ type Emulator struct {
 	cfg   Config
 	level decode.Level
 	prof  *profileRules
-	resv  reservation             // load-and-reserve state (larx / stcx.)
-	acc   uint8                   // primed MMA accumulators, bit i = ACC[i] (mma.go)
-	cpbuf copyBuffer              // the copy-paste facility's buffer (cache.go)
+	ctx   *Context                // the current thread state (context.go): reservation, copy buffer, primed accumulators
 	obs   *observation            // the attached Observer (observer.go), or nil
 	buf   [MaxCacheBlockSize]byte // scratch for memory accesses; never escapes a step
 	// wrap32 is MSR[SF] = 0 for the step in progress: data accesses wrap
@@ -292,21 +290,7 @@ type Emulator struct {
 	inst    decode.Inst // StepWord's scratch for words not in the decode cache
 	pages   pageCache   // Run's caches of a PagedMemory's pages (paged.go)
 	fetch   fetchPage   // FetchInst's last code page of a PagedMemory (run.go)
-}
-
-// copyBuffer is the copy-paste facility's copy buffer: the 128 bytes the
-// last copy loaded, valid until a paste. or cpabort.
-type copyBuffer struct {
-	valid bool
-	data  [copyBlock]byte
-}
-
-// reservation is the state of a load-and-reserve (larx): the reserved
-// address and length. stcx. and Emulator.ClearReservation clear it.
-type reservation struct {
-	valid bool
-	addr  uint64
-	size  uint8
+	own     Context     // the Context ctx points to until SetContext
 }
 
 // New returns an Emulator for cfg without checking it (NewChecked does). An
@@ -316,6 +300,7 @@ type reservation struct {
 // naming the field).
 func New(cfg Config) *Emulator {
 	e := &Emulator{cfg: cfg, level: cfg.Level}
+	e.ctx = &e.own
 	if e.level == 0 {
 		e.level = decode.LevelPOWER10
 	}
@@ -345,7 +330,7 @@ func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 	// accumulator is primed).
 	if f := semantics[in.Op]; f != nil && e.obs == nil && in.Invalid == 0 &&
 		in.Flags&decode.FlagPrivileged == 0 && in.Level <= e.level && in.Len == 4 && r.NIP&3 == 0 &&
-		(in.Facility == 0 || r.MSR&facilityNeed[in.Facility&7] == facilityNeed[in.Facility&7] && e.acc == 0) {
+		(in.Facility == 0 || r.MSR&facilityNeed[in.Facility&7] == facilityNeed[in.Facility&7] && e.ctx.Primed == 0) {
 		return e.exec(r, m, in, f, branches[in.Op])
 	}
 	return e.stepChecked(r, m, in)
@@ -383,7 +368,7 @@ func (e *Emulator) stepChecked(r *regs.Regs, m Memory, in *decode.Inst) error {
 		// Only an op that needs a facility names an FPR or VSR
 		// (TestVSROperandsNeedFacility), so only such an op can touch a
 		// primed accumulator.
-		if e.acc != 0 && !e.qemuSide(diffMMAPrimedVSR) {
+		if e.ctx.Primed != 0 && !e.qemuSide(diffMMAPrimedVSR) {
 			if err := e.primedAccess(in); err != nil { // mma.go
 				return err
 			}

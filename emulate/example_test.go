@@ -138,31 +138,35 @@ func ExampleEmulator_SetObserver() {
 	// undo: <nil> true
 }
 
-// ExampleEmulator_PrimedAccumulators: after xxsetaccz primes ACC[0], the
-// hardware profile refuses an FPR access to VSRs 0-3 (undefined while the
-// accumulator is primed); xxmfacc deprimes it.
-func ExampleEmulator_PrimedAccumulators() {
-	var r regs.Regs
-	r.MSR = regs.MSRLinuxUserLE
+// ExampleContext: a thread's whole state is one value. The emulator steps
+// the Context SetContext gave it (the registers are Step's argument, here
+// &c.Regs); saving and restoring a thread is an assignment. After xxsetaccz
+// primes ACC[0], the hardware profile refuses an FPR access to VSRs 0-3
+// (undefined while the accumulator is primed); xxmfacc deprimes it.
+func ExampleContext() {
+	var c emulate.Context
+	c.Regs.MSR = regs.MSRLinuxUserLE
 	e := emulate.New(emulate.Config{})
+	e.SetContext(&c)
+	_ = e.StepWord(&c.Regs, nil, 0x7c030162, 0) // xxsetaccz a0
+	saved := c                                  // save the thread
 	for _, w := range []uint32{
-		0x7c030162, // xxsetaccz a0
 		0xfc22182a, // fadd f1,f2,f3
 		0x7c000162, // xxmfacc a0
 		0xfc22182a, // fadd f1,f2,f3
 	} {
-		err := e.StepWord(&r, nil, w, 0)
-		fmt.Printf("primed %#b, err %v\n", e.PrimedAccumulators(), errors.Is(err, emulate.ErrNotEmulated))
+		err := e.StepWord(&c.Regs, nil, w, 0)
+		fmt.Printf("primed %#b, err %v\n", c.Primed, errors.Is(err, emulate.ErrNotEmulated))
 	}
-	// A debugger that attached mid-way says what it knows:
-	e.SetPrimedAccumulators(0b1)
-	fmt.Printf("primed %#b\n", e.PrimedAccumulators())
+	fmt.Println("changed since saved:", c != saved)
+	c = saved // restore it
+	fmt.Printf("restored: primed %#b, NIP %#x\n", c.Primed, c.Regs.NIP)
 	// Output:
-	// primed 0b1, err false
 	// primed 0b1, err true
 	// primed 0b0, err false
 	// primed 0b0, err false
-	// primed 0b1
+	// changed since saved: true
+	// restored: primed 0b1, NIP 0x4
 }
 
 // ExampleEmulator_FetchInst looks at the instruction at NIP before

@@ -184,7 +184,7 @@ func faultProofOp(t *testing.T, op decode.Op, le bool) int {
 		if !reserve(e, base, &in) {
 			continue
 		}
-		resvAddr, resvSize, resvOK := e.Reservation()
+		resv := e.Context().Resv
 
 		// The unfaulted step: which accesses does it make?
 		m := v.Machine(le)
@@ -208,7 +208,7 @@ func faultProofOp(t *testing.T, op decode.Op, le bool) int {
 						continue
 					}
 					injected++
-					faultOnce(t, v, le, &in, a.addr+uint64(k), writesOnly, resvAddr, resvSize, resvOK)
+					faultOnce(t, v, le, &in, a.addr+uint64(k), writesOnly, resv)
 				}
 			}
 		}
@@ -224,7 +224,7 @@ func ra(in *decode.Inst) int64 {
 }
 
 // faultOnce steps v with a fault at byte k and checks that nothing changed.
-func faultOnce(t *testing.T, v trace.Vector, le bool, in *decode.Inst, k uint64, writesOnly bool, resvAddr uint64, resvSize int, resvOK bool) {
+func faultOnce(t *testing.T, v trace.Vector, le bool, in *decode.Inst, k uint64, writesOnly bool, resv emulate.Reservation) {
 	t.Helper()
 	e := emulate.New(emulate.Config{Profile: emulate.QEMU})
 	m := v.Machine(le)
@@ -254,9 +254,8 @@ func faultOnce(t *testing.T, v trace.Vector, le bool, in *decode.Inst, k uint64,
 	if !bytes.Equal(pristine.CodePage, m.CodePage) {
 		t.Errorf("%s: code page changed:\n%s", what, cmp.Diff(pristine.CodePage, m.CodePage))
 	}
-	a, s, ok := e.Reservation()
-	if a != resvAddr || s != resvSize || ok != resvOK {
-		t.Errorf("%s: reservation changed: (%#x, %d, %v), want (%#x, %d, %v)", what, a, s, ok, resvAddr, resvSize, resvOK)
+	if got := e.Context().Resv; got != resv {
+		t.Errorf("%s: reservation changed: %+v, want %+v", what, got, resv)
 	}
 }
 

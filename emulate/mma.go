@@ -82,7 +82,7 @@ func opXXSetAccZ(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	for k := 0; k < 4; k++ {
 		r.VSR[at+k] = regs.VSR{}
 	}
-	e.acc |= 1 << (in.Args[0] & 7)
+	e.ctx.Primed |= 1 << (in.Args[0] & 7)
 	return nil
 }
 
@@ -90,13 +90,13 @@ func opXXSetAccZ(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // 4AS…4AS+3 and prime or deprime ACC[AS]. The emulator keeps the
 // accumulator in those VSRs, so both leave every register as it is: what
 // QEMU 7.2 does, and the values a program reads after xxmfacc on hardware
-// ("mma-acc-vsr"); only the primed state changes (PrimedAccumulators).
+// ("mma-acc-vsr"); only the primed state changes (Context.Primed).
 func opXXMAcc(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	bit := uint8(1) << (in.Args[0] & 7)
 	if in.Op == p.XXMFACC {
-		e.acc &^= bit
+		e.ctx.Primed &^= bit
 	} else {
-		e.acc |= bit
+		e.ctx.Primed |= bit
 	}
 	return nil
 }
@@ -111,7 +111,7 @@ func (e *Emulator) primedAccess(in *decode.Inst) error {
 	for i := 0; i < int(in.NArgs); i++ {
 		switch in.Kinds[i] {
 		case decode.ArgFPR, decode.ArgVSR:
-			if n := in.Args[i]; n < 32 && e.acc&(1<<(n>>2)) != 0 {
+			if n := in.Args[i]; n < 32 && e.ctx.Primed&(1<<(n>>2)) != 0 {
 				return e.unknown(in, diffMMAPrimedVSR, "VSR of a primed MMA accumulator: hardware result unknown")
 			}
 		}
@@ -153,7 +153,7 @@ func opGER(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		for k := range acc {
 			r.VSR[at+k] = acc[k]
 		}
-		e.acc |= 1 << (in.Args[0] & 7)
+		e.ctx.Primed |= 1 << (in.Args[0] & 7)
 		return nil
 	}
 	if err := e.fpNonIEEE(r, in); err != nil {
@@ -192,7 +192,7 @@ func opGER(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	for k := range acc {
 		r.VSR[at+k] = acc[k]
 	}
-	e.acc |= 1 << (in.Args[0] & 7)
+	e.ctx.Primed |= 1 << (in.Args[0] & 7)
 	return nil
 }
 

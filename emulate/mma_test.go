@@ -333,30 +333,30 @@ func TestMMAPrimed(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := e.PrimedAccumulators(); got != 0b11 {
+	if got := e.Context().Primed; got != 0b11 {
 		t.Fatalf("primed %#b, want 0b11", got)
 	}
 	for _, w := range []uint32{wFadd1, wGer1} {
 		before := m.r
-		if err := m.stepWith(e, w); !errors.Is(err, ErrNotEmulated) || m.r != before || e.PrimedAccumulators() != 0b11 {
+		if err := m.stepWith(e, w); !errors.Is(err, ErrNotEmulated) || m.r != before || e.Context().Primed != 0b11 {
 			t.Errorf("%#x while ACC[0] primed: %v", w, err)
 		}
 	}
 	if err := m.stepWith(e, wFadd17); err != nil {
 		t.Errorf("fadd f17 (ACC[4] not primed): %v", err)
 	}
-	if err := m.stepWith(e, wMfAcc0); err != nil || e.PrimedAccumulators() != 0b10 {
-		t.Fatalf("xxmfacc a0: %v, primed %#b", err, e.PrimedAccumulators())
+	if err := m.stepWith(e, wMfAcc0); err != nil || e.Context().Primed != 0b10 {
+		t.Fatalf("xxmfacc a0: %v, primed %#b", err, e.Context().Primed)
 	}
 	if err := m.stepWith(e, wFadd1); err != nil {
 		t.Errorf("fadd f1 after xxmfacc a0: %v", err)
 	}
-	if err := m.stepWith(e, wGer1); err != nil || e.PrimedAccumulators() != 0b10 {
-		t.Errorf("xvf32gerpp a1 after xxmfacc a0: %v, primed %#b", err, e.PrimedAccumulators())
+	if err := m.stepWith(e, wGer1); err != nil || e.Context().Primed != 0b10 {
+		t.Errorf("xvf32gerpp a1 after xxmfacc a0: %v, primed %#b", err, e.Context().Primed)
 	}
-	e.SetPrimedAccumulators(0)
+	e.Context().Primed = 0
 	if err := m.stepWith(e, wFadd1); err != nil {
-		t.Errorf("fadd f1 after SetPrimedAccumulators(0): %v", err)
+		t.Errorf("fadd f1 after Primed = 0: %v", err)
 	}
 
 	q := New(Config{Profile: QEMU})
@@ -366,8 +366,8 @@ func TestMMAPrimed(t *testing.T) {
 			t.Errorf("qemu %#x: %v", w, err)
 		}
 	}
-	if q.PrimedAccumulators() != 1 {
-		t.Errorf("qemu primed %#b, want 1", q.PrimedAccumulators())
+	if q.Context().Primed != 1 {
+		t.Errorf("qemu primed %#b, want 1", q.Context().Primed)
 	}
 }
 

@@ -150,14 +150,6 @@ type MemWrite struct {
 	OldOK bool   // the Memory could read the old bytes (Undo restores only these)
 }
 
-// Reservation is the load-and-reserve state of the emulator (larx sets it,
-// stcx. clears it): the reserved address and length.
-type Reservation struct {
-	Valid bool   // a reservation is held (false: Addr and Size mean nothing)
-	Addr  uint64 // the reserved address, the effective address of the larx
-	Size  uint8  // the reservation length in bytes: the larx access size (1, 2, 4, 8 or 16)
-}
-
 // StepRecord is the effect of one step.
 type StepRecord struct {
 	Addr uint64       // the instruction's address (NIP before the step)
@@ -219,10 +211,6 @@ func (rec *StepRecord) Redo(r *regs.Regs, m Memory) error {
 	return nil
 }
 
-func (e *Emulator) reservation() Reservation {
-	return Reservation{Valid: e.resv.valid, Addr: e.resv.addr, Size: e.resv.size}
-}
-
 // observation is the state of an attached observer, reused across steps.
 type observation struct {
 	o      Observer
@@ -267,7 +255,7 @@ func (e *Emulator) observe(r *regs.Regs, m Memory, in *decode.Inst) error {
 	ob.before = *r
 	rec := &ob.rec
 	*rec = StepRecord{Addr: r.NIP, Inst: in, Regs: rec.Regs[:0], Mem: rec.Mem[:0],
-		ResvOld: e.reservation()}
+		ResvOld: e.ctx.Resv}
 	ob.mem = observedMemory{m: m, rec: rec, bytes: ob.mem.bytes[:0]}
 	// A Memory that panics ends the step with the panic (no record, no
 	// call of the Observer); the deferred reset keeps the observer attached
@@ -277,7 +265,7 @@ func (e *Emulator) observe(r *regs.Regs, m Memory, in *decode.Inst) error {
 	err := e.Step(r, &ob.mem, in)
 	ob.active = false
 	rec.Err = err
-	rec.ResvNew = e.reservation()
+	rec.ResvNew = e.ctx.Resv
 	// Re-slice the memory records: om.bytes may have been reallocated.
 	off := 0
 	for i := range rec.Mem {

@@ -297,7 +297,7 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) 
 	c := &e.pages
 	left := max
 	for left != 0 {
-		if nip := r.NIP; e.acc == 0 && (nip&^(mem.PageSize-4) == c.codeAddr || nip&3 == 0 && c.enter(nip)) {
+		if nip := r.NIP; e.ctx.Primed == 0 && (nip&^(mem.PageSize-4) == c.codeAddr || nip&3 == 0 && c.enter(nip)) {
 			k, err := e.runCached(r, m, left)
 			left -= k
 			if err != nil {
@@ -322,7 +322,7 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) 
 // of the one that failed, or 0 and nil if it executed none (the
 // instruction at r.NIP needs Step).
 //
-// Within one call, MSR and e.acc (no accumulator primed, the caller
+// Within one call, MSR and e.ctx.Primed (no accumulator primed, the caller
 // checks) are what they were at the start, so the checks that depend on
 // them are made once: no instruction that reaches here changes MSR (the
 // ops that write it, mtmsr and mtmsrd, are privileged and so never

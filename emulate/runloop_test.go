@@ -196,7 +196,7 @@ func TestRunSameAsStepLoop(t *testing.T) {
 				if d := cmp.Diff(r2, r1); d != "" {
 					t.Errorf("limits from %d: registers (-Fetch +Run):\n%s", rot, d)
 				}
-				if a1, a2 := e1.PrimedAccumulators(), e2.PrimedAccumulators(); a1 != a2 {
+				if a1, a2 := e1.Context().Primed, e2.Context().Primed; a1 != a2 {
 					t.Errorf("limits from %d: primed accumulators: Run %#x, Fetch %#x", rot, a1, a2)
 				}
 				for _, a := range p.check {

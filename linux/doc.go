@@ -31,8 +31,10 @@
 // guest memory in and out only while it holds the lock. A guest therefore
 // sees sequentially consistent memory, and every instruction — including
 // the atomic memory operations — is atomic with respect to the other
-// threads. For load-and-reserve / store-conditional, a thread's reservation
-// is cleared whenever it gives up the lock (as the Linux kernel clears the
+// threads. Each thread's architectural state is an emulate.Context that its
+// Emulator steps. For load-and-reserve / store-conditional, a thread's
+// reservation is cleared whenever it gives up the lock or a signal handler
+// is entered (emulate.Context.SwitchOut, as the Linux kernel clears the
 // reservation on every context switch), so a stcx. succeeds only if no
 // other thread ran since its larx; a larx…stcx. loop is a few instructions,
 // far shorter than a quantum, so it completes on its next attempt.

@@ -194,7 +194,7 @@ func (d *Debugger) before(t *Thread) bool {
 		// reported before it happens).
 		delete(d.pending, t.tid)
 		if n := len(d.hist); n > 0 && d.hist[n-1].t == t && !d.hist[n-1].user {
-			_ = d.hist[n-1].rec.Undo(&t.r, debugMem{d.p})
+			_ = d.hist[n-1].rec.Undo(&t.ctx.Regs, debugMem{d.p})
 			d.hist = d.hist[:n-1]
 			d.pos = len(d.hist)
 		}
@@ -216,7 +216,7 @@ func (d *Debugger) before(t *Thread) bool {
 	// (The parked thread's next instruction runs without this check, so
 	// resuming from a breakpoint does not hit it again.)
 	if !stop {
-		if ok, hw := d.pts.Breakpoint(t.r.NIP); ok {
+		if ok, hw := d.pts.Breakpoint(t.ctx.Regs.NIP); ok {
 			st, stop = gdbstub.Stop{Signal: abi.SIGTRAP, Reason: gdbstub.ReasonSWBreak}, true
 			if hw {
 				st.Reason = gdbstub.ReasonHWBreak
@@ -375,7 +375,7 @@ func (d *Debugger) cut() {
 // sysEnter and sysExit bracket a system call of t; sysWrite is called
 // before it writes guest memory.
 func (d *Debugger) sysEnter(t *Thread) {
-	d.sys[t] = &sysRec{before: t.r}
+	d.sys[t] = &sysRec{before: t.ctx.Regs}
 }
 
 func (d *Debugger) sysWrite(t *Thread, addr uint64, b []byte) {
@@ -394,7 +394,7 @@ func (d *Debugger) sysExit(t *Thread) {
 	if s == nil {
 		return
 	}
-	rec := &emulate.StepRecord{Addr: s.before.NIP, Regs: diffRegs(&s.before, &t.r), Mem: s.mem}
+	rec := &emulate.StepRecord{Addr: s.before.NIP, Regs: diffRegs(&s.before, &t.ctx.Regs), Mem: s.mem}
 	d.record(histRec{t: t, rec: rec})
 }
 
@@ -446,7 +446,7 @@ func (d *Debugger) Regs(tid int) (regs.Regs, error) {
 	if t == nil {
 		return regs.Regs{}, errNoThread
 	}
-	return t.r, nil
+	return t.ctx.Regs, nil
 }
 
 // SetRegs implements gdbstub.Target.
@@ -455,9 +455,9 @@ func (d *Debugger) SetRegs(tid int, r *regs.Regs) error {
 	if t == nil {
 		return errNoThread
 	}
-	if w := diffRegs(&t.r, r); len(w) > 0 {
+	if w := diffRegs(&t.ctx.Regs, r); len(w) > 0 {
 		d.record(histRec{t: t, rec: &emulate.StepRecord{Addr: r.NIP, Regs: w}, user: true})
-		t.r = *r
+		t.ctx.Regs = *r
 	}
 	return nil
 }
@@ -524,7 +524,7 @@ func (d *Debugger) redo(h histRec) {
 
 func (d *Debugger) regsOf(h histRec) *regs.Regs {
 	if h.t != nil {
-		return &h.t.r
+		return &h.t.ctx.Regs
 	}
 	return new(regs.Regs) // a memory write has no registers
 }

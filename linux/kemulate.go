@@ -26,7 +26,7 @@ const (
 // kernelEmulates completes an instruction the kernel emulates after an
 // illegal-instruction interrupt; it reports whether it did.
 func (t *Thread) kernelEmulates() bool {
-	r := &t.r
+	r := &t.ctx.Regs
 	b, ok := t.p.Mem.Page(r.NIP, mem.Exec)
 	if !ok {
 		return false

@@ -244,7 +244,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	}
 	p.procSetup(args, env, sp, spec.Size)
 	t := p.newThread(p.pid)
-	r := &t.r
+	r := &t.ctx.Regs
 	r.MSR = regs.MSRLinuxUser
 	r.VSCR = regs.VSCRNJ // Linux starts a program with VSCR[NJ] set, as qemu-user does
 	if p.le {
@@ -341,14 +341,14 @@ func (p *Process) exited() bool {
 	}
 }
 
-// lock and unlock the process lock. A thread that releases the lock loses
-// its reservation (see the package documentation) and its copy-paste
-// buffer (Linux issues cpabort on a context switch).
+// lock and unlock the process lock. A thread that releases the lock leaves
+// the processor as on a Linux context switch (emulate.Context.SwitchOut): it
+// loses its reservation (see the package documentation) and its copy-paste
+// buffer.
 func (t *Thread) lock() { t.p.gil.lock(t.gilWake) }
 
 func (t *Thread) unlock() {
-	t.e.ClearReservation()
-	t.e.ClearCopyBuffer()
+	t.ctx.SwitchOut()
 	t.p.gil.unlock()
 }
 

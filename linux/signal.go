@@ -280,10 +280,14 @@ func (t *Thread) onAltStack(sp uint64) bool {
 	return t.altSize != 0 && sp-t.altSP < t.altSize
 }
 
-// setupFrame builds the rt_sigframe and points the thread at the handler.
+// setupFrame builds the rt_sigframe from the thread's context and points
+// the thread at the handler. The handler starts from the interrupted
+// context as a return from the kernel leaves it: without a reservation or a
+// copy buffer (emulate.Context.SwitchOut; a larx…stcx. sequence the signal
+// interrupted fails its stcx., which the ISA always allows).
 func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	p := t.p
-	r := &t.r
+	r := &t.ctx.Regs
 	o := p.order
 	sp := r.GPR[1]
 	if act.flags&abi.SA_ONSTACK != 0 && t.altSize != 0 && t.altFlags&abi.SS_DISABLE == 0 && !t.onAltStack(sp) {
@@ -359,6 +363,7 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	r.LR = trampAddr
 	r.NIP = entry
 	r.TRAP = 0 // no syscall restart from here on
+	t.ctx.SwitchOut()
 
 	t.restoreMask = false
 
@@ -378,7 +383,7 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 // r1 + __SIGNAL_FRAMESIZE.
 func (t *Thread) sigreturn() bool {
 	p := t.p
-	r := &t.r
+	r := &t.ctx.Regs
 	o := p.order
 	uc := r.GPR[1] + abi.SignalFrameSize
 	b := make([]byte, abi.UcSize)
@@ -387,23 +392,26 @@ func (t *Thread) sigreturn() bool {
 		return true
 	}
 	mc := abi.UcMcontext
-	var n regs.Regs = *r
-	if err := regs.DecodeGPRegs(&n, b[mc+abi.ScGPRegs:mc+abi.ScGPRegs+regs.GPRegsSize], o); err != nil {
+	// The restored context is the frame's registers over the current
+	// context, assigned as one value once the frame has been read.
+	c := t.ctx
+	n := &c.Regs
+	if err := regs.DecodeGPRegs(n, b[mc+abi.ScGPRegs:mc+abi.ScGPRegs+regs.GPRegsSize], o); err != nil {
 		p.end(ExitStatus{Signal: abi.SIGSEGV}, nil)
 		return true
 	}
 	// Only the LE bit of the saved MSR is honoured.
 	n.MSR = r.MSR&^regs.MSRLE | n.MSR&regs.MSRLE
 	n.SOFTE = r.SOFTE
-	_ = regs.DecodeFPRegs(&n, b[mc+abi.ScFPRegs:mc+abi.ScFPRegs+regs.FPRegsSize], o)
+	_ = regs.DecodeFPRegs(n, b[mc+abi.ScFPRegs:mc+abi.ScFPRegs+regs.FPRegsSize], o)
 	if vr := o.Uint64(b[mc+abi.ScVRegs:]); vr != 0 {
 		vb := make([]byte, abi.VMXVSXLow+32*8)
 		if p.Mem.Read(vr, vb) == nil {
-			_ = regs.DecodeVMXRegs(&n, vb[:regs.VMXRegsSize], o)
-			_ = regs.DecodeVSXRegs(&n, vb[abi.VMXVSXLow:], o)
+			_ = regs.DecodeVMXRegs(n, vb[:regs.VMXRegsSize], o)
+			_ = regs.DecodeVSXRegs(n, vb[abi.VMXVSXLow:], o)
 		}
 	}
-	*r = n
+	t.ctx = c
 	t.mask = o.Uint64(b[abi.UcSigmask:]) &^ unblockable
 	// sigaltstack from uc_stack.
 	ssp, sflags, ssize := o.Uint64(b[abi.UcStack:]), uint64(o.Uint32(b[abi.UcStack+8:])), o.Uint64(b[abi.UcStack+16:])

@@ -377,17 +377,17 @@ func sysPrctl(t *Thread, a *[6]uint64) (uint64, int) {
 		if v&prFPExcSWEnable != 0 || v > prFPExcPrecise {
 			return 0, abi.EINVAL
 		}
-		msr := t.r.MSR &^ (regs.MSRFE0 | regs.MSRFE1)
+		msr := t.ctx.Regs.MSR &^ (regs.MSRFE0 | regs.MSRFE1)
 		if v&2 != 0 {
 			msr |= regs.MSRFE0
 		}
 		if v&1 != 0 {
 			msr |= regs.MSRFE1
 		}
-		t.r.MSR = msr
+		t.ctx.Regs.MSR = msr
 		return 0, 0
 	case prGetFPExc:
-		return 0, t.put32(a[1], uint32(t.r.FPExceptionMode()))
+		return 0, t.put32(a[1], uint32(t.ctx.Regs.FPExceptionMode()))
 	}
 	return 0, abi.EINVAL
 }

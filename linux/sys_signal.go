@@ -179,7 +179,7 @@ func sysSigaltstack(t *Thread, a *[6]uint64) (uint64, int) {
 		flags := uint32(0)
 		if t.altSize == 0 || t.altFlags&abi.SS_DISABLE != 0 {
 			flags = abi.SS_DISABLE
-		} else if t.onAltStack(t.r.GPR[1]) {
+		} else if t.onAltStack(t.ctx.Regs.GPR[1]) {
 			flags = abi.SS_ONSTACK
 		}
 		o.PutUint64(b, t.altSP)
@@ -194,7 +194,7 @@ func sysSigaltstack(t *Thread, a *[6]uint64) (uint64, int) {
 		if e != 0 {
 			return 0, e
 		}
-		if t.onAltStack(t.r.GPR[1]) {
+		if t.onAltStack(t.ctx.Regs.GPR[1]) {
 			return 0, abi.EPERM
 		}
 		sp, flags, size := o.Uint64(b), uint64(o.Uint32(b[8:])), o.Uint64(b[16:])

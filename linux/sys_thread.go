@@ -56,14 +56,17 @@ func sysClone(t *Thread, a *[6]uint64) (uint64, int) {
 	tid := p.nextTID
 	p.nextTID++
 	c := p.newThread(tid)
-	c.r = t.r // NIP is already past the sc
-	c.r.GPR[3] = 0
-	c.r.CR &^= 1 << 28
+	// The child starts from the parent's state after the sc (NIP is
+	// already past it), as returning from the kernel: no reservation.
+	c.ctx = t.ctx
+	c.ctx.SwitchOut()
+	c.ctx.Regs.GPR[3] = 0
+	c.ctx.Regs.CR &^= 1 << 28
 	if stack != 0 {
-		c.r.GPR[1] = stack
+		c.ctx.Regs.GPR[1] = stack
 	}
 	if flags&abi.CLONE_SETTLS != 0 {
-		c.r.GPR[13] = tls
+		c.ctx.Regs.GPR[13] = tls
 	}
 	c.mask = t.mask
 	if flags&abi.CLONE_PARENT_SETTID != 0 {

@@ -30,7 +30,7 @@ func def(num uint64, f sysFn) { syscalls[num] = f }
 // syscall performs the system call at NIP (sc, or scv when scv is set).
 // It reports whether the thread is finished.
 func (t *Thread) syscall(scv bool) bool {
-	r := &t.r
+	r := &t.ctx.Regs
 	if d := t.p.dbg; d != nil {
 		d.sysEnter(t)
 		defer d.sysExit(t)

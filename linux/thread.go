@@ -15,12 +15,13 @@ import (
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
-// Thread is one guest thread: a register file and its own Emulator, run by
-// one goroutine.
+// Thread is one guest thread: its architectural state (registers,
+// reservation, copy buffer, primed accumulators) and its own Emulator, which
+// steps that state, run by one goroutine.
 type Thread struct {
 	p   *Process
 	tid int
-	r   regs.Regs
+	ctx emulate.Context
 	e   *emulate.Emulator
 
 	clearTID   uint64 // set_tid_address / CLONE_CHILD_CLEARTID
@@ -60,6 +61,7 @@ func (p *Process) newThread(tid int) *Thread {
 		// quadword accesses completed as Linux's alignment handler does.
 		Complete: true,
 	})
+	t.e.SetContext(&t.ctx)
 	p.threads[tid] = t
 	p.nthreads.Add(1)
 	return t
@@ -71,7 +73,7 @@ func (t *Thread) run() {
 	t.lock()
 	defer func() {
 		if x := recover(); x != nil {
-			p.end(ExitStatus{Code: 70}, &StopError{TID: t.tid, NIP: t.r.NIP, Op: "runner", Err: fmt.Errorf("panic: %v", x)})
+			p.end(ExitStatus{Code: 70}, &StopError{TID: t.tid, NIP: t.ctx.Regs.NIP, Op: "runner", Err: fmt.Errorf("panic: %v", x)})
 			t.unlock()
 		}
 	}()
@@ -109,7 +111,7 @@ func (t *Thread) runQuantum() bool {
 	if p.dbg != nil {
 		return t.runQuantumDebug()
 	}
-	r := &t.r
+	r := &t.ctx.Regs
 	left := uint64(p.quantum)
 	for left > 0 {
 		n, err := t.e.Run(r, p.Mem, emulate.RunOptions{MaxSteps: left})
@@ -139,7 +141,7 @@ func (t *Thread) runQuantum() bool {
 // own view of memory.
 func (t *Thread) runQuantumDebug() bool {
 	p := t.p
-	r := &t.r
+	r := &t.ctx.Regs
 	m := p.dbg.memory()
 	for n := 0; n < p.quantum; n++ {
 		if p.dbg == nil {
@@ -173,7 +175,7 @@ func (t *Thread) runQuantumDebug() bool {
 // outcome handles an error from Step: system calls, signals, stops. It
 // reports whether the thread is finished.
 func (t *Thread) outcome(in *decode.Inst, word uint32, err error) bool {
-	r := &t.r
+	r := &t.ctx.Regs
 	switch {
 	case errors.Is(err, emulate.ErrMustNotStep) && in != nil && (in.Op == ppc64asm.SC || in.Op == ppc64asm.SCV):
 		t.count++

@@ -25,7 +25,7 @@ package regs
 // while ACC[i] is primed (between xxmtacc/xxsetaccz/a GER op and xxmfacc),
 // and a debugger there may see stale values (Difference "mma-acc-vsr" in
 // package emulate). The primed state is not a register: the emulator
-// keeps it (emulate.Emulator.PrimedAccumulators), and under its hardware
+// keeps it beside the registers (emulate.Context.Primed), and under its hardware
 // profile refuses an instruction naming such a VSR ("mma-primed-vsr").
 type VSR struct {
 	Hi uint64 // doubleword 0, ISA bits 0:63

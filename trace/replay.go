@@ -123,7 +123,7 @@ func ReplayWith(e *emulate.Emulator, l *Line, le bool) Verdict {
 	// The harness drops any load reservation before every vector, so each
 	// vector starts without one (a larx in an earlier line must not make a
 	// later stcx. succeed).
-	e.ClearReservation()
+	e.Context().Resv = emulate.Reservation{}
 	err := e.StepWord(&m.Regs, m, l.Word, l.Suffix)
 	v.Err = err
 	st, priv, addr, declined := outcome(err)
