@@ -143,8 +143,10 @@ type Process struct {
 	actions   [abi.NSIG + 1]sigAction
 	futexes   map[uint64]*futexQueue
 	sigAny    atomic.Bool // some thread may have a deliverable signal
+	// shared holds the process-directed signals pending (signal.go).
+	shared sigQueue
 	// queuedN counts the queued real-time signal instances of all
-	// threads, at most sigpendingRL.Cur.
+	// threads and of shared, at most sigpendingRL.Cur.
 	queuedN      int
 	sigpendingRL unix.Rlimit
 	dbg          *Debugger    // the debugger, if any (gdbtarget.go)

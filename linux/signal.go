@@ -3,6 +3,8 @@
 package linux
 
 import (
+	"math/bits"
+
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
@@ -19,9 +21,6 @@ type sigInfo struct {
 	raw []byte
 	// timer, if set, is the POSIX timer that sent it (sys_timer.go).
 	timer *posixTimer
-	// shared marks a process-directed signal (postProcess): any thread's
-	// signalfd may take it.
-	shared bool
 }
 
 func sigBit(sig int) uint64 { return 1 << (sig - 1) }
@@ -52,127 +51,189 @@ func (t *Thread) ignored(sig int) bool {
 	return h == abi.SIG_IGN || h == abi.SIG_DFL && abi.Default(sig) == abi.ActIgnore
 }
 
-// post makes sig pending on t. The caller holds the process lock. As in
-// Linux, an ignored signal is discarded, a standard signal already pending
-// is not queued again (the first one's siginfo is kept), and every
-// instance of a real-time signal (SIGRTMIN = 32 and above) is queued with
-// its siginfo, to be delivered in the order sent. It reports false if the
-// real-time queue is full.
-func (t *Thread) post(info sigInfo) bool {
-	sig := info.signo
-	if t.ignored(sig) {
-		return true
+// sigQueue is a set of pending signals, as Linux's struct sigpending: a
+// thread's own (thread-directed: tkill, faults, timers aimed at a thread)
+// or its thread group's shared one (process-directed: kill, sigqueue,
+// process timers), which whichever thread first does not block a signal
+// takes from. Standard signals are a bit and the first one's siginfo;
+// real-time signals (SIGRTMIN = 32 and above) keep every instance with its
+// siginfo, in the order sent.
+type sigQueue struct {
+	pending uint64                  // bit sig-1
+	info    [abi.NSIG + 1]sigInfo   // standard signals: the pending one's siginfo
+	queued  [abi.NSIG + 1][]sigInfo // real-time signals: every pending instance, in order
+}
+
+// lowest returns the lowest signal of q pending in set, or 0.
+func (q *sigQueue) lowest(set uint64) int {
+	if d := q.pending & set; d != 0 {
+		return bits.TrailingZeros64(d) + 1
 	}
+	return 0
+}
+
+// enqueue makes info pending on q. The caller holds the process lock. A
+// standard signal already pending is not queued again (the first one's
+// siginfo is kept). It reports false if the real-time queue is full (the
+// process's RLIMIT_SIGPENDING).
+func (p *Process) enqueue(q *sigQueue, info sigInfo) bool {
+	sig := info.signo
 	if sig >= abi.SIGRTMIN {
-		if uint64(t.p.queuedN) >= t.p.sigpendingRL.Cur {
+		if uint64(p.queuedN) >= p.sigpendingRL.Cur {
 			return false
 		}
-		t.queued[sig] = append(t.queued[sig], info)
-		t.p.queuedN++
-	} else if t.pending&sigBit(sig) == 0 {
-		t.info[sig] = info
+		q.queued[sig] = append(q.queued[sig], info)
+		p.queuedN++
+	} else if q.pending&sigBit(sig) == 0 {
+		q.info[sig] = info
 	}
-	t.pending |= sigBit(sig)
-	if t.p.fds.sigfds != nil {
-		t.p.fds.signalPosted(sig)
+	q.pending |= sigBit(sig)
+	if p.fds.sigfds != nil {
+		p.fds.signalPosted(sig)
 	}
-	t.p.sigAny.Store(true)
+	p.sigAny.Store(true)
+	return true
+}
+
+// dequeue removes one instance of the pending signal sig from q and
+// returns its siginfo.
+func (p *Process) dequeue(q *sigQueue, sig int) sigInfo {
+	var info sigInfo
+	if sig < abi.SIGRTMIN {
+		q.pending &^= sigBit(sig)
+		info = q.info[sig]
+	} else if l := q.queued[sig]; len(l) == 0 {
+		q.pending &^= sigBit(sig)
+		info = sigInfo{signo: sig}
+	} else {
+		info = l[0]
+		l[0] = sigInfo{}
+		p.queuedN--
+		q.queued[sig] = l[1:]
+		if len(l) == 1 {
+			q.queued[sig] = nil
+			q.pending &^= sigBit(sig)
+		}
+	}
+	if info.timer != nil {
+		info.timer.taken(&info, p)
+	}
+	return info
+}
+
+// drop discards every pending instance of sig in q.
+func (p *Process) drop(q *sigQueue, sig int) {
+	if q.pending&sigBit(sig) != 0 && q.info[sig].timer != nil {
+		q.info[sig].timer.queued = false
+	}
+	for _, in := range q.queued[sig] {
+		if in.timer != nil {
+			in.timer.queued = false
+		}
+	}
+	q.pending &^= sigBit(sig)
+	p.queuedN -= len(q.queued[sig])
+	q.queued[sig] = nil
+}
+
+// post makes sig pending on t (a thread-directed signal). The caller holds
+// the process lock. As in Linux, an ignored signal is discarded. It
+// reports false if the real-time queue is full.
+func (t *Thread) post(info sigInfo) bool {
+	if t.ignored(info.signo) {
+		return true
+	}
+	if !t.p.enqueue(&t.sigq, info) {
+		return false
+	}
+	t.wakeUp()
+	return true
+}
+
+// wakeUp ends a wait of t (waitFor) so that it looks at its signals.
+func (t *Thread) wakeUp() {
 	select {
 	case t.wake <- struct{}{}:
 	default:
 	}
-	return true
 }
 
-// dequeue removes one instance of the pending signal sig and returns its
-// siginfo.
-func (t *Thread) dequeue(sig int) sigInfo {
-	info := t.dequeue1(sig)
-	if info.timer != nil {
-		info.timer.taken(&info, t.p)
+// pendingSet is the set of signals pending for t: its own and its
+// group's.
+func (t *Thread) pendingSet() uint64 { return t.sigq.pending | t.p.shared.pending }
+
+// next returns the queue and the signal t takes next among set: its own
+// lowest pending signal of set, else the group's (Linux's dequeue_signal
+// looks at the thread's queue first), or 0.
+func (t *Thread) next(set uint64) (*sigQueue, int) {
+	if sig := t.sigq.lowest(set); sig != 0 {
+		return &t.sigq, sig
 	}
-	return info
+	return &t.p.shared, t.p.shared.lowest(set)
 }
 
-func (t *Thread) dequeue1(sig int) sigInfo {
-	if sig < abi.SIGRTMIN {
-		t.pending &^= sigBit(sig)
-		return t.info[sig]
+// take removes and returns the next signal of set for t (see next), or 0.
+func (t *Thread) take(set uint64) (int, sigInfo) {
+	q, sig := t.next(set)
+	if sig == 0 {
+		return 0, sigInfo{}
 	}
-	q := t.queued[sig]
-	if len(q) == 0 {
-		t.pending &^= sigBit(sig)
-		return sigInfo{signo: sig}
-	}
-	info := q[0]
-	q[0] = sigInfo{}
-	t.p.queuedN--
-	t.queued[sig] = q[1:]
-	if len(q) == 1 {
-		t.queued[sig] = nil
-		t.pending &^= sigBit(sig)
-	}
-	return info
+	return sig, t.p.dequeue(q, sig)
 }
 
 // flush drops every pending instance of sig in the process (an action set
 // to ignore it, as Linux does).
 func (p *Process) flush(sig int) {
 	for _, t := range p.threads {
-		if t.pending&sigBit(sig) != 0 && t.info[sig].timer != nil {
-			t.info[sig].timer.queued = false
-		}
-		for _, in := range t.queued[sig] {
-			if in.timer != nil {
-				in.timer.queued = false
-			}
-		}
-		t.pending &^= sigBit(sig)
-		p.queuedN -= len(t.queued[sig])
-		t.queued[sig] = nil
+		p.drop(&t.sigq, sig)
 	}
+	p.drop(&p.shared, sig)
 }
 
-// postProcess makes a process-directed signal pending on a thread that
-// does not block it (the main thread if all do).
-func (p *Process) postProcess(info sigInfo) bool {
-	var target *Thread
-	for _, t := range p.threads {
-		if t.mask&sigBit(info.signo) == 0 {
-			if target == nil || t.tid < target.tid {
-				target = t
-			}
+// processIgnored reports whether a process-directed sig is discarded at
+// once: Linux asks the thread it is sent to, the group leader (the main
+// thread, or any thread once it has exited).
+func (p *Process) processIgnored(sig int) bool {
+	t := p.threads[p.pid]
+	if t == nil {
+		for _, u := range p.threads {
+			t = u
+			break
 		}
 	}
-	if target == nil {
-		target = p.threads[p.pid]
-		if target == nil {
-			for _, t := range p.threads {
-				target = t
-				break
-			}
+	return t == nil || t.ignored(sig)
+}
+
+// postProcess makes a process-directed signal pending on the thread group:
+// it stays there until a thread that does not block it takes it (at its
+// next delivery point, or in sigtimedwait or a signalfd read), whichever
+// thread that is. One thread that does not block it is woken from a wait,
+// as Linux's complete_signal picks one (the main thread first); if every
+// thread blocks it, the first to unblock it takes it.
+func (p *Process) postProcess(info sigInfo) bool {
+	sig := info.signo
+	if p.processIgnored(sig) {
+		return true
+	}
+	if !p.enqueue(&p.shared, info) {
+		return false
+	}
+	var target *Thread
+	for _, t := range p.threads {
+		if t.mask&sigBit(sig) == 0 && (target == nil || t.tid == p.pid || target.tid != p.pid && t.tid < target.tid) {
+			target = t
 		}
 	}
 	if target != nil {
-		info.shared = true
-		return target.post(info)
+		target.wakeUp()
 	}
 	return true
 }
 
-// deliverable returns the lowest pending, unblocked signal, or 0.
+// deliverable returns the signal t delivers next (see next), or 0.
 func (t *Thread) deliverable() int {
-	d := t.pending &^ (t.mask &^ unblockable)
-	if d == 0 {
-		return 0
-	}
-	for sig := 1; sig <= abi.NSIG; sig++ {
-		if d&sigBit(sig) != 0 {
-			// Synchronous signals first, as Linux does.
-			return sig
-		}
-	}
-	return 0
+	_, sig := t.next(^(t.mask &^ unblockable))
+	return sig
 }
 
 // syncSignal raises a synchronous signal for the current instruction (NIP
@@ -203,11 +264,10 @@ func (t *Thread) syncSignal(sig, code int, addr uint64) bool {
 func (t *Thread) deliverSignals() bool {
 	p := t.p
 	for {
-		sig := t.deliverable()
+		sig, info := t.take(^(t.mask &^ unblockable))
 		if sig == 0 {
 			break
 		}
-		info := t.dequeue(sig)
 		act := p.actions[sig]
 		switch act.handler {
 		case abi.SIG_IGN:
@@ -241,9 +301,9 @@ func (t *Thread) deliverSignals() bool {
 		// No handler ran for the interrupted call: its mask ends now.
 		t.mask, t.restoreMask = t.savedMask, false
 	}
-	any := false
+	any := p.shared.pending != 0
 	for _, u := range p.threads {
-		if u.pending != 0 {
+		if u.sigq.pending != 0 {
 			any = true
 		}
 	}

@@ -4,7 +4,6 @@ package linux
 
 import (
 	"encoding/binary"
-	"math/bits"
 	"time"
 	"unsafe"
 
@@ -24,7 +23,7 @@ func init() {
 		return 0, errNoResult
 	})
 	def(abi.SYS_RT_SIGPENDING, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, t.put64(a[0], t.pending&t.mask)
+		return 0, t.put64(a[0], t.pendingSet()&t.mask)
 	})
 	def(abi.SYS_RT_SIGSUSPEND, func(t *Thread, a *[6]uint64) (uint64, int) {
 		if a[1] != 8 {
@@ -292,9 +291,7 @@ func sysSigtimedwait(t *Thread, a *[6]uint64) (uint64, int) {
 	}
 	deadline := time.Now().Add(d)
 	for {
-		if ready := t.pending & set; ready != 0 {
-			sig := bits.TrailingZeros64(ready) + 1
-			info := t.dequeue(sig)
+		if sig, info := t.take(set); sig != 0 {
 			t.p.sigAny.Store(true) // recomputed by the next delivery pass
 			if a[1] != 0 {
 				b := make([]byte, abi.SiginfoSize)

@@ -4,7 +4,6 @@ package linux
 
 import (
 	"encoding/binary"
-	"math/bits"
 
 	"golang.org/x/sys/unix"
 
@@ -82,36 +81,10 @@ func signalfd(t *Thread, fd, maskp, size, flags uint64) (uint64, int) {
 	return g, 0
 }
 
-// sigfdNext finds the signal a signalfd read by t takes next: the lowest
-// of t's pending signals of mask, else a process-directed one of mask
-// pending on another thread (the runner queues those on one thread; Linux
-// keeps them in the process's shared set). It returns the thread and the
-// signal, or 0.
-func (t *Thread) sigfdNext(mask uint64) (*Thread, int) {
-	if ready := t.pending & mask; ready != 0 {
-		return t, bits.TrailingZeros64(ready) + 1
-	}
-	var best *Thread
-	bestSig := 0
-	for _, u := range t.p.threads {
-		for ready := u.pending & mask; ready != 0; ready &= ready - 1 {
-			sig := bits.TrailingZeros64(ready) + 1
-			shared := u.info[sig].shared
-			if sig >= abi.SIGRTMIN {
-				shared = len(u.queued[sig]) > 0 && u.queued[sig][0].shared
-			}
-			if shared && (bestSig == 0 || sig < bestSig || sig == bestSig && u.tid < best.tid) {
-				best, bestSig = u, sig
-			}
-		}
-	}
-	return best, bestSig
-}
-
 // signalfdUpdate makes the eventfd h readable exactly when a signal of the
 // mask is there for t to read.
 func (t *Thread) signalfdUpdate(h int, s *sigfdState) {
-	_, sig := t.sigfdNext(s.mask)
+	_, sig := t.next(s.mask)
 	want := sig != 0
 	if want == s.ready {
 		return
@@ -140,7 +113,7 @@ func (ft *fdTable) signalPosted(sig int) {
 
 // signalfdRead is read(2) of a signalfd: as many signalfd_siginfo records
 // as fit, taken from the thread's pending signals of the mask (the lowest
-// signal first), then from the process-directed ones (sigfdNext). With none pending it fails with EAGAIN (O_NONBLOCK) or
+// signal first), then from the process-directed ones (Thread.next). With none pending it fails with EAGAIN (O_NONBLOCK) or
 // waits, interruptibly.
 func signalfdRead(t *Thread, h int, s *sigfdState, addr, n uint64) (uint64, int) {
 	if n < signalfdSiginfoSize {
@@ -152,11 +125,10 @@ func signalfdRead(t *Thread, h int, s *sigfdState, addr, n uint64) (uint64, int)
 	for {
 		var out []byte
 		for uint64(len(out))+signalfdSiginfoSize <= n {
-			u, sig := t.sigfdNext(s.mask)
+			sig, info := t.take(s.mask)
 			if sig == 0 {
 				break
 			}
-			info := u.dequeue(sig)
 			out = append(out, t.p.signalfdSiginfo(sig, &info)...)
 		}
 		if len(out) > 0 {

@@ -34,8 +34,8 @@ func sysExit(t *Thread, a *[6]uint64) (uint64, int) {
 			p.futexWake(t.clearTID, 1, abi.FUTEX_BITSET_ANY)
 		}
 	}
-	for sig := range t.queued {
-		p.queuedN -= len(t.queued[sig]) // a thread's pending signals end with it
+	for sig := range t.sigq.queued {
+		p.queuedN -= len(t.sigq.queued[sig]) // a thread's own pending signals end with it
 	}
 	t.flushCount()
 	delete(p.threads, t.tid)

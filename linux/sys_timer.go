@@ -259,16 +259,7 @@ func (tm *posixTimer) fire(p *Process) {
 		u.post(info)
 		return
 	}
-	target := p.threads[p.pid]
-	for _, u := range p.threads {
-		if u.mask&sigBit(tm.sig) == 0 && (target == nil || target.mask&sigBit(tm.sig) != 0 || u.tid < target.tid) {
-			target = u
-		}
-	}
-	if target == nil {
-		return
-	}
-	tm.queued = !target.ignored(tm.sig)
+	tm.queued = !p.processIgnored(tm.sig)
 	p.postProcess(info)
 }
 

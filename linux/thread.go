@@ -27,13 +27,11 @@ type Thread struct {
 	clearTID   uint64 // set_tid_address / CLONE_CHILD_CLEARTID
 	robustList uint64 // set_robust_list: the head of the robust futex list (robust.go)
 
-	// Signals: the blocked mask, pending signals (bit sig-1) with their
-	// siginfo (queued for real-time signals), the alternate stack, and a
-	// wake-up for blocking waits.
-	mask    uint64
-	pending uint64
-	info    [abi.NSIG + 1]sigInfo   // standard signals: the pending one's siginfo
-	queued  [abi.NSIG + 1][]sigInfo // real-time signals: every pending instance, in order
+	// Signals: the blocked mask, the thread's own pending signals (the
+	// group's are Process.shared), the alternate stack, and a wake-up for
+	// blocking waits.
+	mask uint64
+	sigq sigQueue
 	// savedMask is the mask to restore after a call that replaced it for
 	// its wait (rt_sigsuspend, ppoll, pselect6, epoll_pwait) returned
 	// EINTR: the handler's frame records it, as Linux's saved_sigmask.
