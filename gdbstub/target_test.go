@@ -68,7 +68,7 @@ func snap(t *testing.T, p *linux.Process, d *linux.Debugger, tid int) snapshot {
 		t.Fatal(err)
 	}
 	s := snapshot{regs: r, mem: map[uint64][]byte{}}
-	p.Mem.Spans(func(start, end uint64) {
+	p.Memory().Spans(func(start, end uint64) {
 		b := make([]byte, end-start)
 		if err := d.ReadMemory(start, b); err != nil {
 			t.Fatalf("read %#x-%#x: %v", start, end, err)

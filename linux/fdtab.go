@@ -26,6 +26,9 @@ type fdTable struct {
 	sigfds map[int]*sigfdState
 	// limit is the guest's RLIMIT_NOFILE (rlimit.go); 0: the host's.
 	limit int
+	// users counts the threads holding the table (CLONE_FILES shares it);
+	// the last one to exit closes its descriptors.
+	users int
 }
 
 // closeHost closes host descriptor h, forgetting it as a signalfd.
@@ -143,7 +146,7 @@ func (t *Thread) newFD(h int, err error) (uint64, int) {
 	if err != nil {
 		return 0, errnoOf(err)
 	}
-	return t.p.fds.addLimited(h, 0)
+	return t.files.addLimited(h, 0)
 }
 
 // addLimited is add, failing with EMFILE (and closing h) when the lowest
@@ -172,31 +175,31 @@ func hostDup(h int, cloexec bool) (int, int) {
 // dup3): the host duplicate is made first, then g's old descriptor, if
 // any, is closed, as dup2 does atomically.
 func (t *Thread) dupTo(h, g int, cloexec bool) (uint64, int) {
-	if g < 0 || g >= t.p.fds.maxFDs() {
+	if g < 0 || g >= t.files.maxFDs() {
 		return 0, abi.EBADF
 	}
 	nh, e := hostDup(h, cloexec)
 	if e != 0 {
 		return 0, e
 	}
-	if old := t.p.fds.get(g); old != badFD {
-		_ = t.p.fds.closeHost(old)
+	if old := t.files.get(g); old != badFD {
+		_ = t.files.closeHost(old)
 	}
-	t.p.fds.dupped(h, nh)
-	t.p.fds.set(g, nh)
+	t.files.dupped(h, nh)
+	t.files.set(g, nh)
 	return uint64(g), 0
 }
 
 // dupLowest is dup and F_DUPFD(min): a duplicate at the lowest free guest
 // number at or above min.
 func (t *Thread) dupLowest(h, min int, cloexec bool) (uint64, int) {
-	if min < 0 || min >= t.p.fds.maxFDs() {
+	if min < 0 || min >= t.files.maxFDs() {
 		return 0, abi.EINVAL
 	}
 	nh, e := hostDup(h, cloexec)
 	if e != 0 {
 		return 0, e
 	}
-	t.p.fds.dupped(h, nh)
-	return t.p.fds.addLimited(nh, min)
+	t.files.dupped(h, nh)
+	return t.files.addLimited(nh, min)
 }

@@ -123,7 +123,7 @@ func newDebugger(p *Process, cfg *DebugConfig, sp uint64) *Debugger {
 func readAuxv(p *Process, sp uint64) []byte {
 	var w [8]byte
 	word := func(a uint64) (uint64, bool) {
-		if p.Mem.Peek(a, w[:]) != nil {
+		if p.mm.Mem.Peek(a, w[:]) != nil {
 			return 0, false
 		}
 		return p.order.Uint64(w[:]), true
@@ -274,7 +274,7 @@ func (w watchMem) Read(addr uint64, p []byte) error {
 			d.readAddr, d.readLen = addr, len(p)
 		}
 	}
-	return d.p.Mem.Read(addr, p)
+	return d.p.mm.Mem.Read(addr, p)
 }
 
 func (w watchMem) Write(addr uint64, p []byte) error {
@@ -292,7 +292,7 @@ func (w watchMem) Write(addr uint64, p []byte) error {
 			d.hit = &gdbstub.Stop{Signal: abi.SIGTRAP, Reason: r, Addr: a}
 		}
 	}
-	return d.p.Mem.Write(addr, p)
+	return d.p.mm.Mem.Write(addr, p)
 }
 
 // promoteRead makes a tentative read hit a real one.
@@ -384,7 +384,7 @@ func (d *Debugger) sysWrite(t *Thread, addr uint64, b []byte) {
 		return
 	}
 	old := make([]byte, len(b))
-	ok := d.p.Mem.Peek(addr, old) == nil
+	ok := d.p.mm.Mem.Peek(addr, old) == nil
 	s.mem = append(s.mem, emulate.MemWrite{Addr: addr, Old: old, New: append([]byte(nil), b...), OldOK: ok})
 }
 
@@ -412,8 +412,8 @@ func diffRegs(a, b *regs.Regs) []emulate.RegWrite {
 // debugMem accesses memory as a debugger: ignoring page protections.
 type debugMem struct{ p *Process }
 
-func (m debugMem) Read(addr uint64, b []byte) error  { return m.p.Mem.Peek(addr, b) }
-func (m debugMem) Write(addr uint64, b []byte) error { return m.p.Mem.Poke(addr, b) }
+func (m debugMem) Read(addr uint64, b []byte) error  { return m.p.mm.Mem.Peek(addr, b) }
+func (m debugMem) Write(addr uint64, b []byte) error { return m.p.mm.Mem.Poke(addr, b) }
 
 // The gdbstub.Target methods (called by the debugger's goroutine while the
 // program is stopped).
@@ -424,7 +424,7 @@ func (d *Debugger) ByteOrder() binary.ByteOrder { return d.p.order }
 // Threads implements gdbstub.Target.
 func (d *Debugger) Threads() []int {
 	var out []int
-	for tid := range d.p.threads {
+	for tid := range d.p.group.threads {
 		out = append(out, tid)
 	}
 	sort.Ints(out)
@@ -434,7 +434,7 @@ func (d *Debugger) Threads() []int {
 var errNoThread = errors.New("linux: no such thread")
 
 func (d *Debugger) thread(tid int) *Thread {
-	if t := d.p.threads[tid]; t != nil {
+	if t := d.p.group.threads[tid]; t != nil {
 		return t
 	}
 	return d.seen[tid]
@@ -463,15 +463,15 @@ func (d *Debugger) SetRegs(tid int, r *regs.Regs) error {
 }
 
 // ReadMemory implements gdbstub.Target.
-func (d *Debugger) ReadMemory(addr uint64, p []byte) error { return d.p.Mem.Peek(addr, p) }
+func (d *Debugger) ReadMemory(addr uint64, p []byte) error { return d.p.mm.Mem.Peek(addr, p) }
 
 // WriteMemory implements gdbstub.Target.
 func (d *Debugger) WriteMemory(addr uint64, p []byte) error {
 	old := make([]byte, len(p))
-	if err := d.p.Mem.Peek(addr, old); err != nil {
+	if err := d.p.mm.Mem.Peek(addr, old); err != nil {
 		return err
 	}
-	if err := d.p.Mem.Poke(addr, p); err != nil {
+	if err := d.p.mm.Mem.Poke(addr, p); err != nil {
 		return err
 	}
 	d.record(histRec{rec: &emulate.StepRecord{Mem: []emulate.MemWrite{{Addr: addr, Old: old, New: append([]byte(nil), p...), OldOK: true}}}, user: true})
@@ -555,7 +555,7 @@ func (d *Debugger) Resume(a gdbstub.Action) gdbstub.Stop {
 		if a.Signal != 0 {
 			if t.tid == a.Thread {
 				d.resumeSig = a.Signal
-			} else if u := d.p.threads[a.Thread]; u != nil {
+			} else if u := d.p.group.threads[a.Thread]; u != nil {
 				u.post(sigInfo{signo: a.Signal, code: abi.SI_USER})
 			}
 		}

@@ -27,7 +27,7 @@ const (
 // illegal-instruction interrupt; it reports whether it did.
 func (t *Thread) kernelEmulates() bool {
 	r := &t.ctx.Regs
-	b, ok := t.p.Mem.Page(r.NIP, mem.Exec)
+	b, ok := t.mm.Mem.Page(r.NIP, mem.Exec)
 	if !ok {
 		return false
 	}

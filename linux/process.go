@@ -122,31 +122,22 @@ func (e *StopError) Unwrap() error { return e.Err }
 type Process struct {
 	cfg     Config
 	cpu     CPU
-	Mem     *mem.Memory   // the guest address space, shared by all threads
 	Image   *loader.Image // the loaded executable (entry, segments, initial brk)
 	order   binary.ByteOrder
 	le      bool
 	exe     string // absolute host path of the executable
 	pid     int
 	quantum int
-	fds     fdTable // the guest's descriptors (fdtab.go)
+	// The program's address space, descriptor table, signal handlers and
+	// thread group (share.go), as Start made them for its first thread;
+	// every thread holds its own, shared or copied at clone.
+	resources
 
 	gil     gil // the process lock: held by the running thread
-	threads map[int]*Thread
-	// POSIX timers (sys_timer.go) by id, and the next id to give.
-	timers    map[int]*posixTimer
-	nextTimer int
-	nthreads  atomic.Int32
-	nextTID   int
-	brkBase   uint64
-	brk       uint64
-	actions   [abi.NSIG + 1]sigAction
-	futexes   map[uint64]*futexQueue
-	sigAny    atomic.Bool // some thread may have a deliverable signal
-	// shared holds the process-directed signals pending (signal.go).
-	shared sigQueue
+	nextTID int
+	sigAny  atomic.Bool // some thread may have a deliverable signal
 	// queuedN counts the queued real-time signal instances of all
-	// threads and of shared, at most sigpendingRL.Cur.
+	// threads and thread groups, at most sigpendingRL.Cur.
 	queuedN      int
 	sigpendingRL unix.Rlimit
 	dbg          *Debugger    // the debugger, if any (gdbtarget.go)
@@ -160,10 +151,6 @@ type Process struct {
 
 	instructions atomic.Uint64
 	started      time.Time
-}
-
-type sigAction struct {
-	handler, flags, restorer, mask uint64
 }
 
 // Start loads the executable at path and starts its main thread with args
@@ -192,15 +179,14 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		exe = path
 	}
 	p := &Process{
-		cfg: cfg, cpu: cpu, Mem: m, Image: img, order: img.Order,
-		le:      img.Order == binary.LittleEndian,
-		exe:     exe,
-		pid:     os.Getpid(),
-		threads: map[int]*Thread{},
-		futexes: map[uint64]*futexQueue{},
-		done:    make(chan struct{}),
-		quantum: cfg.Quantum,
-		started: time.Now(),
+		cfg: cfg, cpu: cpu, Image: img, order: img.Order,
+		le:        img.Order == binary.LittleEndian,
+		exe:       exe,
+		pid:       os.Getpid(),
+		resources: newResources(m, img.Brk),
+		done:      make(chan struct{}),
+		quantum:   cfg.Quantum,
+		started:   time.Now(),
 
 		sigpendingRL: hostSigpending(),
 	}
@@ -211,16 +197,14 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		}
 		// A closed host descriptor stays closed for the guest.
 		if d, err := unix.FcntlInt(uintptr(h), unix.F_DUPFD_CLOEXEC, 3); err == nil {
-			p.fds.set(i, d)
+			p.files.set(i, d)
 		} else {
-			p.fds.set(i, -1)
+			p.files.set(i, -1)
 		}
 	}
 	if p.quantum <= 0 {
 		p.quantum = DefaultQuantum
 	}
-	p.brkBase = img.Brk
-	p.brk = img.Brk
 	p.initRlimits(cfg.MaxMemory)
 	if err := p.mapTrampoline(); err != nil {
 		return nil, err
@@ -245,7 +229,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		return nil, err
 	}
 	p.procSetup(args, env, sp, spec.Size)
-	t := p.newThread(p.pid)
+	t := p.newThread(p.pid, p.resources)
 	r := &t.ctx.Regs
 	r.MSR = regs.MSRLinuxUser
 	r.VSCR = regs.VSCRNJ // Linux starts a program with VSCR[NJ] set, as qemu-user does
@@ -299,7 +283,7 @@ func loadProgram(m *mem.Memory, path, sysroot string) (img, interp *loader.Image
 
 // mapTrampoline maps the page handlers return to: li r0,__NR_rt_sigreturn; sc.
 func (p *Process) mapTrampoline() error {
-	if err := p.Mem.Map(trampAddr, mem.PageSize, mem.RX); err != nil {
+	if err := p.mm.Mem.Map(trampAddr, mem.PageSize, mem.RX); err != nil {
 		return err
 	}
 	li, _, err1 := decode.Encode(ppc64asm.LI, 0, abi.SYS_RT_SIGRETURN)
@@ -310,7 +294,7 @@ func (p *Process) mapTrampoline() error {
 	var b [8]byte
 	p.order.PutUint32(b[0:], li)
 	p.order.PutUint32(b[4:], sc)
-	return p.Mem.Poke(trampAddr, b[:])
+	return p.mm.Mem.Poke(trampAddr, b[:])
 }
 
 // Wait waits for the process to end. The error is a *StopError if the
@@ -320,13 +304,19 @@ func (p *Process) Wait() (ExitStatus, error) {
 	return p.status, p.stopErr
 }
 
+// Memory returns the program's address space.
+func (p *Process) Memory() *mem.Memory { return p.mm.Mem }
+
 // Instructions returns the number of instructions executed so far.
 func (p *Process) Instructions() uint64 { return p.instructions.Load() }
 
 // end finishes the process once.
 func (p *Process) end(st ExitStatus, err error) {
 	p.endOnce.Do(func() {
-		p.fds.closeAll()
+		for _, t := range p.group.threads {
+			t.files.closeAll() // a table shared by several threads: closed once, the rest finds nothing open
+		}
+		p.files.closeAll()
 		p.procCleanup()
 		p.stopTimers()
 		p.status, p.stopErr = st, err

@@ -68,7 +68,7 @@ func (p *Process) procSetup(args, env []string, sp, stackSize uint64) {
 	// sp: argc, argv…, 0, envp…, 0, auxv pairs up to AT_NULL.
 	var w [8]byte
 	word := func(a uint64) uint64 {
-		if p.Mem.Peek(a, w[:]) != nil {
+		if p.mm.Mem.Peek(a, w[:]) != nil {
 			return 0
 		}
 		return p.order.Uint64(w[:])
@@ -81,7 +81,7 @@ func (p *Process) procSetup(args, env []string, sp, stackSize uint64) {
 	for i := 0; i < 64; i++ {
 		typ := word(a + 16*uint64(i))
 		var pair [16]byte
-		_ = p.Mem.Peek(a+16*uint64(i), pair[:])
+		_ = p.mm.Mem.Peek(a+16*uint64(i), pair[:])
 		p.proc.auxv = append(p.proc.auxv, pair[:]...)
 		if typ == 0 {
 			break
@@ -135,7 +135,7 @@ func (t *Thread) procEntry(path string) (string, bool) {
 // ownID reports whether /proc/<n> names the runner's process: the pid,
 // a guest thread's id, or a host thread of the runner.
 func (p *Process) ownID(n int) bool {
-	if n == p.pid || p.threads[n] != nil {
+	if n == p.pid || p.group.threads[n] != nil {
 		return true
 	}
 	var st unix.Stat_t
@@ -191,7 +191,7 @@ func (t *Thread) procLookup(dirfd int, raw string) (entry, host string, own bool
 		g, err := strconv.Atoi(num)
 		h := badFD
 		if err == nil && num == strconv.Itoa(g) {
-			h = t.p.fds.get(g)
+			h = t.files.get(g)
 		}
 		if h == badFD {
 			return entry, "/proc/self/" + name + "/-1", true // no such entry
@@ -317,7 +317,7 @@ func (t *Thread) procListing(which string) (string, int) {
 	}
 	switch which {
 	case "fd":
-		for g, h := range p.fds.host {
+		for g, h := range t.files.host {
 			if h < 0 {
 				continue
 			}
@@ -328,7 +328,7 @@ func (t *Thread) procListing(which string) (string, int) {
 			_ = os.Symlink(target, filepath.Join(dir, strconv.Itoa(g)))
 		}
 	case "task":
-		for tid := range p.threads {
+		for tid := range t.group.threads {
 			_ = os.Mkdir(filepath.Join(dir, strconv.Itoa(tid)), 0o500)
 		}
 	}
@@ -347,10 +347,10 @@ func (t *Thread) procMaps() []byte {
 		perm       mem.Perm
 	}
 	var rs []region
-	p.Mem.Regions(func(s, e uint64, pr mem.Perm) { rs = append(rs, region{s, e, pr}) })
+	t.mm.Mem.Regions(func(s, e uint64, pr mem.Perm) { rs = append(rs, region{s, e, pr}) })
 	// Split at the stack's and the heap's bounds, so that they have their
 	// own lines.
-	cuts := []uint64{p.proc.stackLo, p.proc.stackHi, pageUp(p.brkBase), pageUp(p.brk)}
+	cuts := []uint64{p.proc.stackLo, p.proc.stackHi, pageUp(t.mm.brkBase), pageUp(t.mm.brk)}
 	sort.Slice(cuts, func(i, j int) bool { return cuts[i] < cuts[j] })
 	for _, r := range rs {
 		start := r.start
@@ -370,7 +370,7 @@ func (p *Process) mapsName(start, end uint64) string {
 	switch {
 	case start >= p.proc.stackLo && end <= p.proc.stackHi:
 		return "[stack]"
-	case p.brk > p.brkBase && start >= pageUp(p.brkBase) && end <= pageUp(p.brk):
+	case p.mm.brk > p.mm.brkBase && start >= pageUp(p.mm.brkBase) && end <= pageUp(p.mm.brk):
 		return "[heap]"
 	}
 	for _, s := range p.Image.Segments {
@@ -429,9 +429,9 @@ func (t *Thread) procStat() []byte {
 			dataLo, dataHi = s.Addr, s.Addr+s.FileSize
 		}
 	}
-	set(20, uint64(len(p.threads)))
-	set(23, p.Mem.Size())
-	set(24, p.Mem.Resident()/mem.PageSize)
+	set(20, uint64(len(t.group.threads)))
+	set(23, t.mm.Mem.Size())
+	set(24, t.mm.Mem.Resident()/mem.PageSize)
 	set(26, codeLo)
 	set(27, codeHi)
 	set(28, t.p.proc.stackHi)
@@ -439,7 +439,7 @@ func (t *Thread) procStat() []byte {
 	set(30, 0)
 	set(45, dataLo)
 	set(46, dataHi)
-	set(47, p.brkBase)
+	set(47, t.mm.brkBase)
 	set(48, 0)
 	set(49, 0)
 	set(50, 0)
@@ -464,11 +464,11 @@ func (t *Thread) procStatus() []byte {
 		case key == "Name":
 			line = "Name:\t" + procComm(p.exe) + "\n"
 		case key == "Threads":
-			line = "Threads:\t" + strconv.Itoa(len(p.threads)) + "\n"
+			line = "Threads:\t" + strconv.Itoa(len(t.group.threads)) + "\n"
 		case key == "VmPeak" || key == "VmSize":
-			line = key + ":\t" + kb(p.Mem.Size()) + "\n"
+			line = key + ":\t" + kb(t.mm.Mem.Size()) + "\n"
 		case key == "VmHWM" || key == "VmRSS" || key == "RssAnon":
-			line = key + ":\t" + kb(p.Mem.Resident()) + "\n"
+			line = key + ":\t" + kb(t.mm.Mem.Resident()) + "\n"
 		case strings.HasPrefix(key, "Vm") || strings.HasPrefix(key, "Rss"):
 			continue
 		}

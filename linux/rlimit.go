@@ -58,11 +58,11 @@ func (p *Process) initRlimits(max uint64) {
 }
 
 func (p *Process) applyRlimits() {
-	p.Mem.Limit = 0
+	p.mm.Mem.Limit = 0
 	if p.rl.as.Cur != unix.RLIM_INFINITY {
-		p.Mem.Limit = max(p.rl.as.Cur&^(mem.PageSize-1), 1) // 0 would mean no limit
+		p.mm.Mem.Limit = max(p.rl.as.Cur&^(mem.PageSize-1), 1) // 0 would mean no limit
 	}
-	p.fds.limit = int(p.rl.nofile.Cur)
+	p.files.limit = int(p.rl.nofile.Cur)
 	if p.rl.cpu.Cur != unix.RLIM_INFINITY && !p.rl.cpuWatch {
 		p.rl.cpuWatch = true
 		go p.watchCPU()
@@ -147,7 +147,7 @@ func (p *Process) dataOK(grow uint64) bool {
 		return true
 	}
 	var used uint64
-	p.Mem.Regions(func(s, e uint64, pr mem.Perm) {
+	p.mm.Mem.Regions(func(s, e uint64, pr mem.Perm) {
 		if pr&mem.Write != 0 {
 			used += e - s
 			// The stack is not data (VM_STACK).
@@ -163,7 +163,7 @@ func (p *Process) dataOK(grow uint64) bool {
 // plus the data segment within RLIMIT_DATA.
 func (p *Process) brkOK(brk uint64) bool {
 	lim := p.rl.data.Cur
-	if lim == unix.RLIM_INFINITY || brk <= p.brkBase {
+	if lim == unix.RLIM_INFINITY || brk <= p.mm.brkBase {
 		return true
 	}
 	var data uint64
@@ -172,5 +172,5 @@ func (p *Process) brkOK(brk uint64) bool {
 			data += s.MemSize
 		}
 	}
-	return brk-p.brkBase <= lim && brk-p.brkBase+data <= lim
+	return brk-p.mm.brkBase <= lim && brk-p.mm.brkBase+data <= lim
 }

@@ -28,7 +28,7 @@ func sysSetRobustList(t *Thread, a *[6]uint64) (uint64, int) {
 func sysGetRobustList(t *Thread, a *[6]uint64) (uint64, int) {
 	target := t
 	if pid := int(int32(a[0])); pid != 0 {
-		if target = t.p.threads[pid]; target == nil {
+		if target = t.group.threads[pid]; target == nil {
 			return 0, abi.ESRCH
 		}
 	}
@@ -88,7 +88,7 @@ func (t *Thread) futexDeath(addr uint64, pi, pending bool) {
 		return
 	}
 	if pending && !pi && val == 0 {
-		t.p.futexWake(addr, 1, abi.FUTEX_BITSET_ANY)
+		t.mm.futexWake(addr, 1, abi.FUTEX_BITSET_ANY)
 		return
 	}
 	if int(val&futexTIDMask) != t.tid {
@@ -98,6 +98,6 @@ func (t *Thread) futexDeath(addr uint64, pi, pending bool) {
 		return
 	}
 	if !pi && val&futexWaiters != 0 {
-		t.p.futexWake(addr, 1, abi.FUTEX_BITSET_ANY)
+		t.mm.futexWake(addr, 1, abi.FUTEX_BITSET_ANY)
 	}
 }

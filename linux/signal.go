@@ -47,7 +47,7 @@ func (t *Thread) ignored(sig int) bool {
 	if t.mask&sigBit(sig) != 0 || sig == abi.SIGKILL || sig == abi.SIGSTOP {
 		return false
 	}
-	h := t.p.actions[sig].handler
+	h := t.sighand.actions[sig].handler
 	return h == abi.SIG_IGN || h == abi.SIG_DFL && abi.Default(sig) == abi.ActIgnore
 }
 
@@ -88,8 +88,11 @@ func (p *Process) enqueue(q *sigQueue, info sigInfo) bool {
 		q.info[sig] = info
 	}
 	q.pending |= sigBit(sig)
-	if p.fds.sigfds != nil {
-		p.fds.signalPosted(sig)
+	p.files.signalPosted(sig)
+	for _, t := range p.group.threads {
+		if t.files != p.files { // a thread cloned without CLONE_FILES
+			t.files.signalPosted(sig)
+		}
 	}
 	p.sigAny.Store(true)
 	return true
@@ -160,7 +163,7 @@ func (t *Thread) wakeUp() {
 
 // pendingSet is the set of signals pending for t: its own and its
 // group's.
-func (t *Thread) pendingSet() uint64 { return t.sigq.pending | t.p.shared.pending }
+func (t *Thread) pendingSet() uint64 { return t.sigq.pending | t.group.shared.pending }
 
 // next returns the queue and the signal t takes next among set: its own
 // lowest pending signal of set, else the group's (Linux's dequeue_signal
@@ -169,7 +172,7 @@ func (t *Thread) next(set uint64) (*sigQueue, int) {
 	if sig := t.sigq.lowest(set); sig != 0 {
 		return &t.sigq, sig
 	}
-	return &t.p.shared, t.p.shared.lowest(set)
+	return &t.group.shared, t.group.shared.lowest(set)
 }
 
 // take removes and returns the next signal of set for t (see next), or 0.
@@ -184,19 +187,19 @@ func (t *Thread) take(set uint64) (int, sigInfo) {
 // flush drops every pending instance of sig in the process (an action set
 // to ignore it, as Linux does).
 func (p *Process) flush(sig int) {
-	for _, t := range p.threads {
+	for _, t := range p.group.threads {
 		p.drop(&t.sigq, sig)
 	}
-	p.drop(&p.shared, sig)
+	p.drop(&p.group.shared, sig)
 }
 
 // processIgnored reports whether a process-directed sig is discarded at
 // once: Linux asks the thread it is sent to, the group leader (the main
 // thread, or any thread once it has exited).
 func (p *Process) processIgnored(sig int) bool {
-	t := p.threads[p.pid]
+	t := p.group.threads[p.pid]
 	if t == nil {
-		for _, u := range p.threads {
+		for _, u := range p.group.threads {
 			t = u
 			break
 		}
@@ -215,11 +218,11 @@ func (p *Process) postProcess(info sigInfo) bool {
 	if p.processIgnored(sig) {
 		return true
 	}
-	if !p.enqueue(&p.shared, info) {
+	if !p.enqueue(&p.group.shared, info) {
 		return false
 	}
 	var target *Thread
-	for _, t := range p.threads {
+	for _, t := range p.group.threads {
 		if t.mask&sigBit(sig) == 0 && (target == nil || t.tid == p.pid || target.tid != p.pid && t.tid < target.tid) {
 			target = t
 		}
@@ -250,7 +253,7 @@ func (t *Thread) syncSignal(sig, code int, addr uint64) bool {
 			sig, code = s, abi.SI_USER
 		}
 	}
-	act := &t.p.actions[sig]
+	act := &t.sighand.actions[sig]
 	if t.mask&sigBit(sig) != 0 || act.handler == abi.SIG_IGN {
 		act.handler = abi.SIG_DFL
 		t.mask &^= sigBit(sig)
@@ -268,7 +271,7 @@ func (t *Thread) deliverSignals() bool {
 		if sig == 0 {
 			break
 		}
-		act := p.actions[sig]
+		act := t.sighand.actions[sig]
 		switch act.handler {
 		case abi.SIG_IGN:
 			continue
@@ -286,7 +289,7 @@ func (t *Thread) deliverSignals() bool {
 				p.end(ExitStatus{Signal: abi.SIGSEGV}, nil)
 				return true
 			}
-			p.actions[abi.SIGSEGV].handler = abi.SIG_DFL
+			t.sighand.actions[abi.SIGSEGV].handler = abi.SIG_DFL
 			t.post(sigInfo{signo: abi.SIGSEGV, code: abi.SI_USER})
 			continue
 		}
@@ -294,15 +297,15 @@ func (t *Thread) deliverSignals() bool {
 			p.dbg.cut() // the frame is not in the reverse-execution history
 		}
 		if act.flags&abi.SA_RESETHAND != 0 {
-			p.actions[sig] = sigAction{}
+			t.sighand.actions[sig] = sigAction{}
 		}
 	}
 	if t.restoreMask {
 		// No handler ran for the interrupted call: its mask ends now.
 		t.mask, t.restoreMask = t.savedMask, false
 	}
-	any := p.shared.pending != 0
-	for _, u := range p.threads {
+	any := t.group.shared.pending != 0
+	for _, u := range t.group.threads {
 		if u.sigq.pending != 0 {
 			any = true
 		}
@@ -401,14 +404,14 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	newSP := frame - abi.SignalFrameSize
 	var chain [8]byte
 	o.PutUint64(chain[:], r.GPR[1])
-	if p.Mem.Write(frame, b) != nil || p.Mem.Write(newSP, chain[:]) != nil {
+	if t.mm.Mem.Write(frame, b) != nil || t.mm.Mem.Write(newSP, chain[:]) != nil {
 		return false
 	}
 
 	entry, toc := act.handler, r.GPR[2]
 	if p.Image.ABIv1 {
 		var d [16]byte
-		if p.Mem.Read(act.handler, d[:]) != nil {
+		if t.mm.Mem.Read(act.handler, d[:]) != nil {
 			return false
 		}
 		entry, toc = o.Uint64(d[0:]), o.Uint64(d[8:])
@@ -447,7 +450,7 @@ func (t *Thread) sigreturn() bool {
 	o := p.order
 	uc := r.GPR[1] + abi.SignalFrameSize
 	b := make([]byte, abi.UcSize)
-	if p.Mem.Read(uc, b) != nil {
+	if t.mm.Mem.Read(uc, b) != nil {
 		p.end(ExitStatus{Signal: abi.SIGSEGV}, nil)
 		return true
 	}
@@ -466,7 +469,7 @@ func (t *Thread) sigreturn() bool {
 	_ = regs.DecodeFPRegs(n, b[mc+abi.ScFPRegs:mc+abi.ScFPRegs+regs.FPRegsSize], o)
 	if vr := o.Uint64(b[mc+abi.ScVRegs:]); vr != 0 {
 		vb := make([]byte, abi.VMXVSXLow+32*8)
-		if p.Mem.Read(vr, vb) == nil {
+		if t.mm.Mem.Read(vr, vb) == nil {
 			_ = regs.DecodeVMXRegs(n, vb[:regs.VMXRegsSize], o)
 			_ = regs.DecodeVSXRegs(n, vb[abi.VMXVSXLow:], o)
 		}

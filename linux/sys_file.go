@@ -26,10 +26,10 @@ func init() {
 		return openat(t, t.fd(a[0]), a[1], a[2], a[3])
 	})
 	def(abi.SYS_CLOSE, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, t.p.fds.close(int(int32(a[0])))
+		return 0, t.files.close(int(int32(a[0])))
 	})
 	def(abi.SYS_CLOSE_RANGE, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, t.p.fds.closeRange(uint32(a[0]), uint32(a[1]), a[2])
+		return 0, t.files.closeRange(uint32(a[0]), uint32(a[1]), a[2])
 	})
 	def(abi.SYS__LLSEEK, func(t *Thread, a *[6]uint64) (uint64, int) {
 		// _llseek(fd, offset_high, offset_low, loff_t *result, whence), what
@@ -231,7 +231,7 @@ func sysPread(t *Thread, a *[6]uint64) (uint64, int) {
 
 func readCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint64, int) {
 	fd := t.fd(a[0])
-	if s := t.p.fds.sigfds[fd]; s != nil {
+	if s := t.files.sigfds[fd]; s != nil {
 		return signalfdRead(t, fd, s, a[1], a[2])
 	}
 	if !t.writable(a[1], int(min(a[2], 1<<20))) {
@@ -273,7 +273,7 @@ func sysPwrite(t *Thread, a *[6]uint64) (uint64, int) {
 func writeCommon(t *Thread, a *[6]uint64, stream bool, f func(int, []byte) (int, error)) (uint64, int) {
 	fd := t.fd(a[0])
 	b := t.ioBuf(a[2])
-	if len(b) > 0 && t.p.Mem.Read(a[1], b) != nil {
+	if len(b) > 0 && t.mm.Mem.Read(a[1], b) != nil {
 		return 0, abi.EFAULT
 	}
 	t.swapCounter(fd, b)
@@ -595,7 +595,7 @@ func itoa(n int) string {
 }
 
 // fd maps a guest file descriptor to the host's (fdtab.go).
-func (t *Thread) fd(g uint64) int { return t.p.fds.get(int(int32(g))) }
+func (t *Thread) fd(g uint64) int { return t.files.get(int(int32(g))) }
 
 // putFDPair gives the two new host descriptors of pipe or socketpair guest
 // numbers and stores those at addr; on a fault both are closed.
@@ -607,7 +607,7 @@ func (t *Thread) putFDPair(addr uint64, h [2]int) int {
 	}
 	g1, e := t.newFD(h[1], nil)
 	if e != 0 {
-		t.p.fds.close(int(g0))
+		t.files.close(int(g0))
 		return e
 	}
 	e = t.put32(addr, uint32(g0))
@@ -615,8 +615,8 @@ func (t *Thread) putFDPair(addr uint64, h [2]int) int {
 		e = t.put32(addr+4, uint32(g1))
 	}
 	if e != 0 {
-		t.p.fds.close(int(g0))
-		t.p.fds.close(int(g1))
+		t.files.close(int(g0))
+		t.files.close(int(g1))
 	}
 	return e
 }
@@ -773,7 +773,7 @@ func (t *Thread) path(addr uint64) (string, int) {
 	if err != nil || g < 0 || num != strconv.Itoa(g) {
 		return path, 0
 	}
-	h := t.p.fds.get(g)
+	h := t.files.get(g)
 	if h == badFD {
 		return "/proc/self/fd/-1", 0 // no such entry
 	}

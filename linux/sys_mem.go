@@ -22,7 +22,7 @@ func init() {
 
 func (t *Thread) read(addr uint64, n int) ([]byte, int) {
 	b := make([]byte, n)
-	if n > 0 && t.p.Mem.Read(addr, b) != nil {
+	if n > 0 && t.mm.Mem.Read(addr, b) != nil {
 		return nil, abi.EFAULT
 	}
 	return b, 0
@@ -32,7 +32,7 @@ func (t *Thread) write(addr uint64, b []byte) int {
 	if d := t.p.dbg; d != nil {
 		d.sysWrite(t, addr, b)
 	}
-	if len(b) > 0 && t.p.Mem.Write(addr, b) != nil {
+	if len(b) > 0 && t.mm.Mem.Write(addr, b) != nil {
 		return abi.EFAULT
 	}
 	return 0
@@ -52,7 +52,7 @@ func (t *Thread) put32(addr uint64, v uint32) int {
 
 func (t *Thread) get64(addr uint64) (uint64, int) {
 	var b [8]byte
-	if t.p.Mem.Read(addr, b[:]) != nil {
+	if t.mm.Mem.Read(addr, b[:]) != nil {
 		return 0, abi.EFAULT
 	}
 	return t.p.order.Uint64(b[:]), 0
@@ -60,14 +60,14 @@ func (t *Thread) get64(addr uint64) (uint64, int) {
 
 func (t *Thread) get32(addr uint64) (uint32, int) {
 	var b [4]byte
-	if t.p.Mem.Read(addr, b[:]) != nil {
+	if t.mm.Mem.Read(addr, b[:]) != nil {
 		return 0, abi.EFAULT
 	}
 	return t.p.order.Uint32(b[:]), 0
 }
 
 func (t *Thread) str(addr uint64) (string, int) {
-	s, err := t.p.Mem.ReadString(addr, 4096)
+	s, err := t.mm.Mem.ReadString(addr, 4096)
 	if err != nil {
 		return "", abi.EFAULT
 	}
@@ -77,7 +77,7 @@ func (t *Thread) str(addr uint64) (string, int) {
 // writable reports whether [addr, addr+n) may be written (checked before a
 // host call consumes data).
 func (t *Thread) writable(addr uint64, n int) bool {
-	return n == 0 || t.p.Mem.Allowed(addr, uint64(n), mem.Write)
+	return n == 0 || t.mm.Mem.Allowed(addr, uint64(n), mem.Write)
 }
 
 func pageUp(a uint64) uint64 { return (a + mem.PageSize - 1) &^ (mem.PageSize - 1) }
@@ -99,23 +99,23 @@ func protPerm(prot uint64) mem.Perm {
 func sysBrk(t *Thread, a *[6]uint64) (uint64, int) {
 	p := t.p
 	want := a[0]
-	if want < p.brkBase {
-		return p.brk, 0
+	if want < t.mm.brkBase {
+		return t.mm.brk, 0
 	}
 	if !p.brkOK(want) {
-		return p.brk, 0
+		return t.mm.brk, 0
 	}
-	old, neu := pageUp(p.brk), pageUp(want)
+	old, neu := pageUp(t.mm.brk), pageUp(want)
 	switch {
 	case neu > old:
-		if p.Mem.Map(old, neu-old, mem.RW) != nil {
-			return p.brk, 0
+		if t.mm.Mem.Map(old, neu-old, mem.RW) != nil {
+			return t.mm.brk, 0
 		}
 	case neu < old:
-		_ = p.Mem.Unmap(neu, old-neu)
+		_ = t.mm.Mem.Unmap(neu, old-neu)
 	}
-	p.brk = want
-	return p.brk, 0
+	t.mm.brk = want
+	return t.mm.brk, 0
 }
 
 // mapTypeMask is MAP_TYPE: the sharing type of a mapping (MAP_SHARED,
@@ -158,32 +158,32 @@ func sysMmap(t *Thread, a *[6]uint64) (uint64, int) {
 		if addr > taskSize-size {
 			return 0, abi.ENOMEM
 		}
-		if flags&abi.MAP_FIXED_NOREPLACE != 0 && !p.free(addr, size) {
+		if flags&abi.MAP_FIXED_NOREPLACE != 0 && !t.mm.free(addr, size) {
 			return 0, abi.EEXIST
 		}
 		// RLIMIT_AS with the pages replaced taken out, checked before they
 		// go (Linux's may_expand_vm counts the new size less the overlap).
-		if lim := p.Mem.Limit; lim != 0 && p.Mem.Size()-p.mappedIn(addr, size)+size > lim {
+		if lim := t.mm.Mem.Limit; lim != 0 && t.mm.Mem.Size()-p.mappedIn(addr, size)+size > lim {
 			return 0, abi.ENOMEM
 		}
-		_ = p.Mem.Unmap(addr, size)
+		_ = t.mm.Mem.Unmap(addr, size)
 	} else {
 		a := addr &^ (mem.PageSize - 1)
-		if a < 0x10000 || a > taskSize-size || !p.free(a, size) {
+		if a < 0x10000 || a > taskSize-size || !t.mm.free(a, size) {
 			var ok bool
-			a, ok = p.Mem.FindFreeDown(mmapBottom, mmapTop, size)
+			a, ok = t.mm.Mem.FindFreeDown(mmapBottom, mmapTop, size)
 			if !ok {
 				return 0, abi.ENOMEM
 			}
 		}
 		addr = a
 	}
-	if err := p.Mem.Map(addr, size, protPerm(prot)); err != nil {
+	if err := t.mm.Mem.Map(addr, size, protPerm(prot)); err != nil {
 		return 0, abi.ENOMEM
 	}
 	if fd >= 0 {
 		if e := t.mapFile(fd, addr, length, off); e != 0 {
-			_ = p.Mem.Unmap(addr, size)
+			_ = t.mm.Mem.Unmap(addr, size)
 			return 0, e
 		}
 	}
@@ -236,7 +236,7 @@ func (t *Thread) mapFile(fd int, addr, length, off uint64) int {
 		if k == 0 {
 			break
 		}
-		_ = t.p.Mem.Poke(addr+done, buf[:k])
+		_ = t.mm.Mem.Poke(addr+done, buf[:k])
 		done += uint64(k)
 	}
 	return 0
@@ -245,7 +245,7 @@ func (t *Thread) mapFile(fd int, addr, length, off uint64) int {
 // mappedIn returns the bytes of [addr, addr+size) that are mapped.
 func (p *Process) mappedIn(addr, size uint64) uint64 {
 	var n uint64
-	p.Mem.Regions(func(s, e uint64, _ mem.Perm) {
+	p.mm.Mem.Regions(func(s, e uint64, _ mem.Perm) {
 		if e == 0 {
 			e = ^uint64(0) &^ (mem.PageSize - 1)
 		}
@@ -257,8 +257,8 @@ func (p *Process) mappedIn(addr, size uint64) uint64 {
 }
 
 // free reports whether [addr, addr+size) is entirely unmapped.
-func (p *Process) free(addr, size uint64) bool {
-	a, ok := p.Mem.FindFree(addr, addr+size, size)
+func (mm *addressSpace) free(addr, size uint64) bool {
+	a, ok := mm.Mem.FindFree(addr, addr+size, size)
 	return ok && a == addr
 }
 
@@ -269,7 +269,7 @@ func sysMunmap(t *Thread, a *[6]uint64) (uint64, int) {
 	if addr%mem.PageSize != 0 || addr > taskSize || length > taskSize-addr || length == 0 {
 		return 0, abi.EINVAL
 	}
-	if t.p.Mem.Unmap(addr, pageUp(length)) != nil {
+	if t.mm.Mem.Unmap(addr, pageUp(length)) != nil {
 		return 0, abi.EINVAL
 	}
 	return 0, 0
@@ -305,7 +305,7 @@ func sysMprotect(t *Thread, a *[6]uint64) (uint64, int) {
 	if prot&^(protValid|protGrows) != 0 {
 		return 0, abi.EINVAL
 	}
-	if err := t.p.Mem.Protect(addr, size, protPerm(prot)); err != nil {
+	if err := t.mm.Mem.Protect(addr, size, protPerm(prot)); err != nil {
 		return 0, abi.ENOMEM
 	}
 	return 0, 0
@@ -327,7 +327,7 @@ const taskSize = 1 << 52
 // is what Linux's VMA checks come to for anonymous private memory (adjacent
 // anonymous mappings with equal protection are merged by Linux too).
 func sysMremap(t *Thread, a *[6]uint64) (uint64, int) {
-	p := t.p
+	mm := t.mm
 	addr, oldLen, newLen, flags, newAddr := a[0], a[1], a[2], a[3], a[4]
 	if flags&^(mremapMaymove|mremapFixed|mremapDontunmap) != 0 ||
 		flags&mremapFixed != 0 && flags&mremapMaymove == 0 {
@@ -343,7 +343,7 @@ func sysMremap(t *Thread, a *[6]uint64) (uint64, int) {
 	if newLen == 0 || addr+oldLen < addr || addr+newLen < addr {
 		return 0, abi.EINVAL
 	}
-	perm, ok := p.Mem.Perm(addr)
+	perm, ok := mm.Mem.Perm(addr)
 	if !ok {
 		return 0, abi.EFAULT
 	}
@@ -354,21 +354,21 @@ func sysMremap(t *Thread, a *[6]uint64) (uint64, int) {
 	}
 	// oneMapping reports whether [addr, addr+n) is mapped with perm.
 	oneMapping := func(n uint64) bool {
-		q, ok := p.Mem.Uniform(addr, n)
+		q, ok := mm.Mem.Uniform(addr, n)
 		return ok && q == perm
 	}
 	// move moves the first n bytes of the mapping to dst and maps the rest
 	// of newLen there, zero-filled.
 	move := func(dst, n uint64) (uint64, int) {
-		if p.Mem.Move(dst, addr, n) != nil {
+		if mm.Mem.Move(dst, addr, n) != nil {
 			return 0, abi.ENOMEM
 		}
 		if newLen > n {
-			_ = p.Mem.Map(dst+n, newLen-n, perm)
+			_ = mm.Mem.Map(dst+n, newLen-n, perm)
 		}
 		if flags&mremapDontunmap != 0 {
 			// The old range stays mapped, emptied.
-			_ = p.Mem.Map(addr, n, perm)
+			_ = mm.Mem.Map(addr, n, perm)
 		}
 		return dst, 0
 	}
@@ -379,9 +379,9 @@ func sysMremap(t *Thread, a *[6]uint64) (uint64, int) {
 		if addr+oldLen > newAddr && newAddr+newLen > addr {
 			return 0, abi.EINVAL
 		}
-		_ = p.Mem.Unmap(newAddr, newLen)
+		_ = mm.Mem.Unmap(newAddr, newLen)
 		if oldLen > newLen {
-			_ = p.Mem.Unmap(addr+newLen, oldLen-newLen)
+			_ = mm.Mem.Unmap(addr+newLen, oldLen-newLen)
 			oldLen = newLen
 		}
 		if !oneMapping(oldLen) {
@@ -390,14 +390,14 @@ func sysMremap(t *Thread, a *[6]uint64) (uint64, int) {
 		return move(newAddr, oldLen)
 	}
 	if flags&mremapDontunmap == 0 && oldLen >= newLen {
-		_ = p.Mem.Unmap(addr+newLen, oldLen-newLen)
+		_ = mm.Mem.Unmap(addr+newLen, oldLen-newLen)
 		return addr, 0
 	}
 	if !oneMapping(oldLen) {
 		return 0, abi.EFAULT
 	}
-	if flags&mremapDontunmap == 0 && p.free(addr+oldLen, newLen-oldLen) && addr+newLen <= taskSize {
-		if p.Mem.Map(addr+oldLen, newLen-oldLen, perm) != nil {
+	if flags&mremapDontunmap == 0 && mm.free(addr+oldLen, newLen-oldLen) && addr+newLen <= taskSize {
+		if mm.Mem.Map(addr+oldLen, newLen-oldLen, perm) != nil {
 			return 0, abi.ENOMEM
 		}
 		return addr, 0
@@ -405,7 +405,7 @@ func sysMremap(t *Thread, a *[6]uint64) (uint64, int) {
 	if flags&mremapMaymove == 0 {
 		return 0, abi.ENOMEM
 	}
-	dst, ok := p.Mem.FindFreeDown(mmapBottom, mmapTop, newLen)
+	dst, ok := mm.Mem.FindFreeDown(mmapBottom, mmapTop, newLen)
 	if !ok {
 		return 0, abi.ENOMEM
 	}
@@ -444,11 +444,11 @@ func sysMadvise(t *Thread, a *[6]uint64) (uint64, int) {
 	if size == 0 {
 		return 0, 0
 	}
-	p := t.p
+	mm := t.mm
 	if advice == madvDontneed {
-		p.Mem.Zero(start, size)
+		mm.Mem.Zero(start, size)
 	}
-	if !p.Mem.Mapped(start, size) {
+	if !mm.Mem.Mapped(start, size) {
 		return 0, abi.ENOMEM
 	}
 	return 0, 0

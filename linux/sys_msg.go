@@ -112,7 +112,7 @@ func (t *Thread) controlIn(b []byte) ([]byte, int) {
 func (t *Thread) controlOut(b []byte) []byte {
 	out, _ := convertControl(b, binary.NativeEndian, t.p.order, false, func(h uint32) (uint32, int) {
 		g := uint64(1<<32 - 1)
-		if n, e := t.p.fds.addLimited(int(int32(h)), 0); e == 0 {
+		if n, e := t.files.addLimited(int(int32(h)), 0); e == 0 {
 			g = n
 		}
 		return uint32(g), 0

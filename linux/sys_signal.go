@@ -91,7 +91,7 @@ func tkill(t *Thread, pid, tid, sig int) (uint64, int) {
 	if pid != t.p.pid {
 		return 0, abi.ESRCH
 	}
-	u := t.p.threads[tid]
+	u := t.group.threads[tid]
 	if u == nil {
 		return 0, abi.ESRCH
 	}
@@ -111,14 +111,14 @@ func sysSigaction(t *Thread, a *[6]uint64) (uint64, int) {
 		return 0, abi.EINVAL
 	}
 	o := t.p.order
-	cur := t.p.actions[sig]
+	cur := t.sighand.actions[sig]
 	if act != 0 {
 		b, e := t.read(act, 32)
 		if e != 0 {
 			return 0, e
 		}
-		t.p.actions[sig] = sigAction{handler: o.Uint64(b), flags: o.Uint64(b[8:]), restorer: o.Uint64(b[16:]), mask: o.Uint64(b[24:]) &^ unblockable}
-		if h := t.p.actions[sig].handler; h == abi.SIG_IGN || h == abi.SIG_DFL && abi.Default(sig) == abi.ActIgnore {
+		t.sighand.actions[sig] = sigAction{handler: o.Uint64(b), flags: o.Uint64(b[8:]), restorer: o.Uint64(b[16:]), mask: o.Uint64(b[24:]) &^ unblockable}
+		if h := t.sighand.actions[sig].handler; h == abi.SIG_IGN || h == abi.SIG_DFL && abi.Default(sig) == abi.ActIgnore {
 			// POSIX: setting a pending signal's action to ignore it
 			// discards it, blocked or not.
 			t.p.flush(sig)
@@ -256,7 +256,7 @@ func sigqueueinfo(t *Thread, pid, tid, sig int, uinfo uint64) (uint64, int) {
 	if tid == 0 {
 		ok = t.p.postProcess(info)
 	} else {
-		u := t.p.threads[tid]
+		u := t.group.threads[tid]
 		if u == nil {
 			return 0, abi.ESRCH
 		}

@@ -50,7 +50,7 @@ func signalfd(t *Thread, fd, maskp, size, flags uint64) (uint64, int) {
 		return 0, e
 	}
 	mask &^= unblockable
-	ft := &t.p.fds
+	ft := t.files
 	if int32(fd) != -1 {
 		h := t.fd(fd)
 		if h < 0 || h == badFD {

@@ -31,15 +31,18 @@ func sysExit(t *Thread, a *[6]uint64) (uint64, int) {
 	t.exitRobustList()
 	if t.clearTID != 0 {
 		if t.put32(t.clearTID, 0) == 0 {
-			p.futexWake(t.clearTID, 1, abi.FUTEX_BITSET_ANY)
+			t.mm.futexWake(t.clearTID, 1, abi.FUTEX_BITSET_ANY)
 		}
 	}
 	for sig := range t.sigq.queued {
 		p.queuedN -= len(t.sigq.queued[sig]) // a thread's own pending signals end with it
 	}
 	t.flushCount()
-	delete(p.threads, t.tid)
-	if p.nthreads.Add(-1) == 0 {
+	if t.files.users--; t.files.users == 0 {
+		t.files.closeAll() // its last thread: the descriptors close, as Linux's exit_files
+	}
+	delete(t.group.threads, t.tid)
+	if t.group.nthreads.Add(-1) == 0 {
 		p.end(ExitStatus{Code: int(a[0] & 0xff)}, nil)
 	}
 	return 0, errExit
@@ -48,14 +51,23 @@ func sysExit(t *Thread, a *[6]uint64) (uint64, int) {
 func sysClone(t *Thread, a *[6]uint64) (uint64, int) {
 	p := t.p
 	flags, stack, ptid, tls, ctid := a[0], a[1], a[2], a[3], a[4]
-	const need = abi.CLONE_VM | abi.CLONE_THREAD | abi.CLONE_SIGHAND
-	if flags&need != need {
-		// fork, vfork and processes that share nothing are not supported.
+	if e := cloneCheck(flags); e != 0 {
+		return 0, e
+	}
+	if flags&(abi.CLONE_THREAD|abi.CLONE_FS) != abi.CLONE_THREAD|abi.CLONE_FS {
+		// A new process (fork, vfork, clone without CLONE_THREAD) needs
+		// what the runner does not have yet: a process id of its own, an
+		// exit signal to the parent, wait4. A thread without CLONE_FS
+		// would need a working directory and umask of its own.
 		return 0, abi.ENOSYS
+	}
+	res, e := t.cloneResources(flags)
+	if e != 0 {
+		return 0, e
 	}
 	tid := p.nextTID
 	p.nextTID++
-	c := p.newThread(tid)
+	c := p.newThread(tid, res)
 	// The child starts from the parent's state after the sc (NIP is
 	// already past it), as returning from the kernel: no reservation.
 	c.ctx = t.ctx
@@ -92,8 +104,8 @@ type futexWaiter struct {
 	bitset uint32
 }
 
-func (p *Process) futexWake(addr uint64, n int, bitset uint32) int {
-	q := p.futexes[addr]
+func (mm *addressSpace) futexWake(addr uint64, n int, bitset uint32) int {
+	q := mm.futexes[addr]
 	if q == nil {
 		return 0
 	}
@@ -109,13 +121,13 @@ func (p *Process) futexWake(addr uint64, n int, bitset uint32) int {
 	}
 	q.waiters = rest
 	if len(rest) == 0 {
-		delete(p.futexes, addr)
+		delete(mm.futexes, addr)
 	}
 	return woken
 }
 
-func (p *Process) futexRemove(addr uint64, w *futexWaiter) {
-	q := p.futexes[addr]
+func (mm *addressSpace) futexRemove(addr uint64, w *futexWaiter) {
+	q := mm.futexes[addr]
 	if q == nil {
 		return
 	}
@@ -126,12 +138,12 @@ func (p *Process) futexRemove(addr uint64, w *futexWaiter) {
 		}
 	}
 	if len(q.waiters) == 0 {
-		delete(p.futexes, addr)
+		delete(mm.futexes, addr)
 	}
 }
 
 func sysFutex(t *Thread, a *[6]uint64) (uint64, int) {
-	p := t.p
+	mm := t.mm
 	addr, op, val, timeout, addr2, val3 := a[0], a[1], uint32(a[2]), a[3], a[4], uint32(a[5])
 	cmd := op &^ (abi.FUTEX_PRIVATE_FLAG | abi.FUTEX_CLOCK_REALTIME) & 0xffffffff
 	switch cmd {
@@ -173,22 +185,22 @@ func sysFutex(t *Thread, a *[6]uint64) (uint64, int) {
 			}
 		}
 		w := &futexWaiter{ch: make(chan struct{}), bitset: bitset}
-		q := p.futexes[addr]
+		q := mm.futexes[addr]
 		if q == nil {
 			q = &futexQueue{}
-			p.futexes[addr] = q
+			mm.futexes[addr] = q
 		}
 		q.waiters = append(q.waiters, w)
 		switch t.waitFor(w.ch, d) {
 		case waitReady:
 			return 0, 0
 		case waitTimeout:
-			p.futexRemove(addr, w)
+			mm.futexRemove(addr, w)
 			return 0, abi.ETIMEDOUT
 		case waitExit:
 			return 0, errExit
 		default:
-			p.futexRemove(addr, w)
+			mm.futexRemove(addr, w)
 			if timeout != 0 {
 				// Linux restarts a timed wait only for a signal
 				// without a handler (ERESTART_RESTARTBLOCK): a handler
@@ -208,7 +220,7 @@ func sysFutex(t *Thread, a *[6]uint64) (uint64, int) {
 		if e := t.futexKey(addr, op); e != 0 {
 			return 0, e
 		}
-		return uint64(p.futexWake(addr, int(int32(val)), bitset)), 0
+		return uint64(mm.futexWake(addr, int(int32(val)), bitset)), 0
 	case abi.FUTEX_WAKE_OP:
 		return futexWakeOp(t, addr, op, int(int32(val)), int(int32(timeout)), addr2, val3)
 	case abi.FUTEX_REQUEUE, abi.FUTEX_CMP_REQUEUE:
@@ -230,24 +242,24 @@ func sysFutex(t *Thread, a *[6]uint64) (uint64, int) {
 				return 0, abi.EAGAIN
 			}
 		}
-		n := p.futexWake(addr, int(int32(val)), abi.FUTEX_BITSET_ANY)
+		n := mm.futexWake(addr, int(int32(val)), abi.FUTEX_BITSET_ANY)
 		// Move up to timeout (val2) waiters to addr2.
 		moved := 0
-		if q := p.futexes[addr]; q != nil {
+		if q := mm.futexes[addr]; q != nil {
 			limit := int(int32(timeout))
 			for len(q.waiters) > 0 && moved < limit {
 				w := q.waiters[0]
 				q.waiters = q.waiters[1:]
-				q2 := p.futexes[addr2]
+				q2 := mm.futexes[addr2]
 				if q2 == nil {
 					q2 = &futexQueue{}
-					p.futexes[addr2] = q2
+					mm.futexes[addr2] = q2
 				}
 				q2.waiters = append(q2.waiters, w)
 				moved++
 			}
 			if len(q.waiters) == 0 {
-				delete(p.futexes, addr)
+				delete(mm.futexes, addr)
 			}
 		}
 		return uint64(n + moved), 0
@@ -268,7 +280,7 @@ func (t *Thread) futexKey(addr, op uint64) int {
 		return abi.EFAULT
 	}
 	if op&abi.FUTEX_PRIVATE_FLAG == 0 {
-		if p, ok := t.p.Mem.Perm(addr); !ok || p&mem.Read == 0 {
+		if p, ok := t.mm.Mem.Perm(addr); !ok || p&mem.Read == 0 {
 			return abi.EFAULT
 		}
 	}
@@ -294,7 +306,7 @@ func futexWakeOp(t *Thread, addr, op uint64, n, n2 int, addr2 uint64, enc uint32
 	if enc&(1<<31) != 0 {
 		oparg = 1 << (uint32(oparg) & 31)
 	}
-	if pr, ok := t.p.Mem.Perm(addr2); !ok || pr&mem.Write == 0 {
+	if pr, ok := t.mm.Mem.Perm(addr2); !ok || pr&mem.Write == 0 {
 		return 0, abi.EFAULT
 	}
 	old, e := t.get32(addr2)
@@ -336,9 +348,9 @@ func futexWakeOp(t *Thread, addr, op uint64, n, n2 int, addr2 uint64, enc uint32
 	default:
 		return 0, abi.ENOSYS
 	}
-	woken := t.p.futexWake(addr, n, abi.FUTEX_BITSET_ANY)
+	woken := t.mm.futexWake(addr, n, abi.FUTEX_BITSET_ANY)
 	if hit {
-		woken += t.p.futexWake(addr2, n2, abi.FUTEX_BITSET_ANY)
+		woken += t.mm.futexWake(addr2, n2, abi.FUTEX_BITSET_ANY)
 	}
 	return uint64(woken), 0
 }

@@ -53,14 +53,14 @@ func init() {
 	def(abi.SYS_TIMER_CREATE, sysTimerCreate)
 	def(abi.SYS_TIMER_SETTIME, sysTimerSettime)
 	def(abi.SYS_TIMER_GETTIME, func(t *Thread, a *[6]uint64) (uint64, int) {
-		tm := t.p.timers[int(int32(a[0]))]
+		tm := t.group.timers[int(int32(a[0]))]
 		if tm == nil {
 			return 0, abi.EINVAL
 		}
 		return 0, t.putItimerspec(a[1], tm)
 	})
 	def(abi.SYS_TIMER_GETOVERRUN, func(t *Thread, a *[6]uint64) (uint64, int) {
-		tm := t.p.timers[int(int32(a[0]))]
+		tm := t.group.timers[int(int32(a[0]))]
 		if tm == nil {
 			return 0, abi.EINVAL
 		}
@@ -68,12 +68,12 @@ func init() {
 	})
 	def(abi.SYS_TIMER_DELETE, func(t *Thread, a *[6]uint64) (uint64, int) {
 		id := int(int32(a[0]))
-		tm := t.p.timers[id]
+		tm := t.group.timers[id]
 		if tm == nil {
 			return 0, abi.EINVAL
 		}
 		tm.disarm()
-		delete(t.p.timers, id)
+		delete(t.group.timers, id)
 		return 0, 0
 	})
 }
@@ -119,7 +119,7 @@ func sysTimerCreate(t *Thread, a *[6]uint64) (uint64, int) {
 		switch tm.notify {
 		case sigevNone:
 		case sigevSignal | sigevThreadID:
-			if u := p.threads[tm.tid]; u == nil {
+			if u := t.group.threads[tm.tid]; u == nil {
 				return 0, abi.EINVAL
 			}
 			fallthrough
@@ -131,8 +131,8 @@ func sysTimerCreate(t *Thread, a *[6]uint64) (uint64, int) {
 			return 0, abi.EINVAL
 		}
 	}
-	id := p.nextTimer
-	for p.timers[id] != nil {
+	id := t.group.nextTimer
+	for t.group.timers[id] != nil {
 		id = (id + 1) & (1<<31 - 1)
 	}
 	tm.id = id
@@ -142,11 +142,11 @@ func sysTimerCreate(t *Thread, a *[6]uint64) (uint64, int) {
 	if e := t.put32(a[2], uint32(id)); e != 0 {
 		return 0, e
 	}
-	p.nextTimer = (id + 1) & (1<<31 - 1)
-	if p.timers == nil {
-		p.timers = map[int]*posixTimer{}
+	t.group.nextTimer = (id + 1) & (1<<31 - 1)
+	if t.group.timers == nil {
+		t.group.timers = map[int]*posixTimer{}
 	}
-	p.timers[id] = tm
+	t.group.timers[id] = tm
 	return 0, 0
 }
 
@@ -162,7 +162,7 @@ func clockNow(clock int) time.Duration {
 
 func sysTimerSettime(t *Thread, a *[6]uint64) (uint64, int) {
 	p := t.p
-	tm := p.timers[int(int32(a[0]))]
+	tm := t.group.timers[int(int32(a[0]))]
 	if tm == nil {
 		return 0, abi.EINVAL
 	}
@@ -208,7 +208,7 @@ func (tm *posixTimer) schedule(p *Process, d time.Duration) {
 		w := make(chan struct{}, 1)
 		p.gil.lock(w)
 		defer p.gil.unlock()
-		if p.exited() || tm.gen != gen || p.timers[tm.id] != tm {
+		if p.exited() || tm.gen != gen || p.group.timers[tm.id] != tm {
 			return
 		}
 		tm.fire(p)
@@ -251,7 +251,7 @@ func (tm *posixTimer) fire(p *Process) {
 	o.PutUint64(raw[24:], tm.value)
 	info := sigInfo{signo: tm.sig, code: siTimer, raw: raw, timer: tm}
 	if tm.notify&sigevThreadID != 0 {
-		u := p.threads[tm.tid]
+		u := p.group.threads[tm.tid]
 		if u == nil {
 			return
 		}
@@ -288,7 +288,7 @@ func (t *Thread) putItimerspec(addr uint64, tm *posixTimer) int {
 
 // stopTimers stops every timer (the process has ended).
 func (p *Process) stopTimers() {
-	for _, tm := range p.timers {
+	for _, tm := range p.group.timers {
 		tm.disarm()
 	}
 }

@@ -16,10 +16,9 @@ import (
 // byte order, for calling system call handlers directly.
 func testThread(t *testing.T, order binary.ByteOrder) *Thread {
 	t.Helper()
-	p := &Process{Mem: mem.New(), order: order, threads: map[int]*Thread{}, sigpendingRL: hostSigpending()}
-	th := &Thread{p: p, tid: 1, wake: make(chan struct{}, 1), gilWake: make(chan struct{}, 1)}
-	p.threads[1] = th
-	t.Cleanup(p.fds.closeAll)
+	p := &Process{order: order, resources: newResources(mem.New(), 0), sigpendingRL: hostSigpending()}
+	th := p.newThread(1, p.resources)
+	t.Cleanup(p.files.closeAll)
 	return th
 }
 
@@ -41,7 +40,7 @@ func TestControlTranslation(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			th.p.fds.set(5, h)
+			th.p.files.set(5, h)
 			// SCM_RIGHTS with guest fd 5 (len 20, padded to 24), then
 			// SCM_CREDENTIALS {pid 0x01020304, uid 7, gid 9} (len 28).
 			g := make([]byte, 24+32)
@@ -81,8 +80,8 @@ func TestControlTranslation(t *testing.T) {
 			}
 			n.PutUint32(hb[16:], uint32(h2))
 			gb := th.controlOut(hb)
-			if got := o.order.Uint32(gb[16:]); got != 0 || th.p.fds.get(0) != h2 {
-				t.Errorf("received descriptor is guest %d (host %d), want 0 (host %d)", got, th.p.fds.get(0), h2)
+			if got := o.order.Uint32(gb[16:]); got != 0 || th.p.files.get(0) != h2 {
+				t.Errorf("received descriptor is guest %d (host %d), want 0 (host %d)", got, th.p.files.get(0), h2)
 			}
 			if got := o.order.Uint64(gb[0:]); got != 20 {
 				t.Errorf("guest cmsg_len %d, want 20", got)
@@ -149,7 +148,7 @@ func TestSignalfdSiginfoSigval(t *testing.T) {
 // left alone.
 func TestMremapZeroSize(t *testing.T) {
 	th := testThread(t, binary.BigEndian)
-	if err := th.p.Mem.Map(0x10000, 0x2000, mem.RW); err != nil {
+	if err := th.p.mm.Mem.Map(0x10000, 0x2000, mem.RW); err != nil {
 		t.Fatal(err)
 	}
 	for _, flags := range []uint64{0, mremapMaymove} {
@@ -157,7 +156,7 @@ func TestMremapZeroSize(t *testing.T) {
 			t.Errorf("mremap(new size 0, flags %d): errno %d, want EINVAL", flags, e)
 		}
 	}
-	if !th.p.Mem.Mapped(0x10000, 0x2000) {
+	if !th.p.mm.Mem.Mapped(0x10000, 0x2000) {
 		t.Error("mapping changed by a failed mremap")
 	}
 }
@@ -167,7 +166,7 @@ func TestMremapZeroSize(t *testing.T) {
 // EINVAL on Linux (fs/signalfd.c, fs/timerfd.c).
 func TestSignalfdTimerfdEinval(t *testing.T) {
 	th := testThread(t, binary.BigEndian)
-	if err := th.p.Mem.Map(0x10000, 0x1000, mem.RW); err != nil {
+	if err := th.p.mm.Mem.Map(0x10000, 0x1000, mem.RW); err != nil {
 		t.Fatal(err)
 	}
 	if _, e := signalfd(th, 1<<32-1, 0x10000, 4, 0); e != abi.EINVAL {
@@ -176,7 +175,7 @@ func TestSignalfdTimerfdEinval(t *testing.T) {
 	if _, e := syscalls[abi.SYS_TIMERFD_CREATE](th, &[6]uint64{unix.CLOCK_MONOTONIC, 0x10}); e != abi.EINVAL {
 		t.Errorf("timerfd_create(flags 0x10): errno %d, want EINVAL", e)
 	}
-	if len(th.p.fds.host) != 0 {
-		t.Errorf("descriptors opened by failed calls: %v", th.p.fds.host)
+	if len(th.p.files.host) != 0 {
+		t.Errorf("descriptors opened by failed calls: %v", th.p.files.host)
 	}
 }

@@ -60,7 +60,7 @@ func (t *Thread) syscall(scv bool) bool {
 		return false
 	case errRestart:
 		if sig := t.deliverable(); sig != 0 {
-			act := &t.p.actions[sig]
+			act := &t.sighand.actions[sig]
 			if act.handler > abi.SIG_IGN && act.flags&abi.SA_RESTART == 0 {
 				errno = abi.EINTR
 				break

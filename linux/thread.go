@@ -23,6 +23,9 @@ type Thread struct {
 	tid int
 	ctx emulate.Context
 	e   *emulate.Emulator
+	// The address space, descriptor table, signal handlers and thread
+	// group the thread shares with others or owns (share.go).
+	resources
 
 	clearTID   uint64 // set_tid_address / CLONE_CHILD_CLEARTID
 	robustList uint64 // set_robust_list: the head of the robust futex list (robust.go)
@@ -47,8 +50,11 @@ type Thread struct {
 	count uint64 // instructions executed, not yet added to the process
 }
 
-func (p *Process) newThread(tid int) *Thread {
-	t := &Thread{p: p, tid: tid, wake: make(chan struct{}, 1), gilWake: make(chan struct{}, 1)}
+// newThread creates thread tid of p with the resources r and adds it to
+// r's thread group.
+func (p *Process) newThread(tid int, r resources) *Thread {
+	t := &Thread{p: p, tid: tid, resources: r, wake: make(chan struct{}, 1), gilWake: make(chan struct{}, 1)}
+	r.files.users++
 	t.e = emulate.New(emulate.Config{
 		Level:    p.cpu.Level,
 		Profile:  p.cfg.Profile,
@@ -60,8 +66,8 @@ func (p *Process) newThread(tid int) *Thread {
 		Complete: true,
 	})
 	t.e.SetContext(&t.ctx)
-	p.threads[tid] = t
-	p.nthreads.Add(1)
+	r.group.threads[tid] = t
+	r.group.nthreads.Add(1)
 	return t
 }
 
@@ -112,7 +118,7 @@ func (t *Thread) runQuantum() bool {
 	r := &t.ctx.Regs
 	left := uint64(p.quantum)
 	for left > 0 {
-		n, err := t.e.Run(r, p.Mem, emulate.RunOptions{MaxSteps: left})
+		n, err := t.e.Run(r, t.mm.Mem, emulate.RunOptions{MaxSteps: left})
 		t.count += n
 		if err == emulate.ErrStepLimit {
 			return false
@@ -120,10 +126,10 @@ func (t *Thread) runQuantum() bool {
 		left -= n + 1 // Run stops before its limit on any other outcome
 		// The instruction that stopped Run, for system calls and messages.
 		var word uint32
-		if b, ok := p.Mem.Page(r.NIP, mem.Exec); ok {
+		if b, ok := t.mm.Mem.Page(r.NIP, mem.Exec); ok {
 			word = p.order.Uint32(b[r.NIP&(mem.PageSize-4):])
 		}
-		in, _ := t.e.FetchInst(r, p.Mem)
+		in, _ := t.e.FetchInst(r, t.mm.Mem)
 		if t.outcome(in, word, err) || p.exited() {
 			return true
 		}
@@ -148,7 +154,7 @@ func (t *Thread) runQuantumDebug() bool {
 		if p.dbg.before(t) {
 			return true
 		}
-		in, err := t.e.FetchInst(r, p.Mem) // fetches are not watched
+		in, err := t.e.FetchInst(r, t.mm.Mem) // fetches are not watched
 		if err == nil {
 			err = t.e.Step(r, m, in)
 		}

@@ -1,0 +1,189 @@
+package linux
+
+import (
+	"sync/atomic"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
+)
+
+// A thread's resources are four values, each shared with the thread that
+// created it or copied from it as clone's flags say (Linux's mm_struct,
+// files_struct, sighand_struct and signal_struct):
+//
+//	addressSpace  CLONE_VM       memory, program break, futex queues
+//	fdTable       CLONE_FILES    the descriptor table (fdtab.go)
+//	sigHandlers   CLONE_SIGHAND  the signal actions
+//	threadGroup   CLONE_THREAD   the threads, process-directed pending signals, POSIX timers
+//
+// The working directory and umask (CLONE_FS) are the runner's own, so
+// every thread shares them. All four are used with the process lock held.
+
+// addressSpace is what CLONE_VM shares: the guest memory, the program
+// break and the futex wait queues (a private futex is an address in one
+// address space).
+type addressSpace struct {
+	Mem     *mem.Memory
+	brkBase uint64 // the initial break, the end of the loaded image
+	brk     uint64 // the current break
+	futexes map[uint64]*futexQueue
+}
+
+func newAddressSpace(m *mem.Memory, brk uint64) *addressSpace {
+	return &addressSpace{Mem: m, brkBase: brk, brk: brk, futexes: map[uint64]*futexQueue{}}
+}
+
+// copy returns a new address space with the same mappings, permissions and
+// bytes (what fork gives the child; the copy is eager, page by page) and
+// the same break. Futex waiters are not copied: they wait in the original.
+func (mm *addressSpace) copy() (*addressSpace, error) {
+	m := mem.New()
+	m.Limit = mm.Mem.Limit
+	var err error
+	var page [mem.PageSize]byte
+	mm.Mem.Spans(func(start, end uint64) {
+		for a := start; a < end && err == nil; a += mem.PageSize {
+			perm, _ := mm.Mem.Perm(a)
+			if err = m.Map(a, mem.PageSize, perm); err == nil {
+				if err = mm.Mem.Peek(a, page[:]); err == nil {
+					err = m.Poke(a, page[:])
+				}
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	c := newAddressSpace(m, mm.brkBase)
+	c.brk = mm.brk
+	return c, nil
+}
+
+// sigHandlers is what CLONE_SIGHAND shares: the action of every signal.
+type sigHandlers struct {
+	actions [abi.NSIG + 1]sigAction
+}
+
+type sigAction struct {
+	handler, flags, restorer, mask uint64
+}
+
+// copy returns a copy of the actions, as fork gives the child.
+func (h *sigHandlers) copy() *sigHandlers {
+	c := *h
+	return &c
+}
+
+// threadGroup is what CLONE_THREAD shares: the threads of one process, the
+// signals sent to the process as a whole (pending until one of its threads
+// takes them, signal.go) and the process's POSIX timers (sys_timer.go).
+type threadGroup struct {
+	threads  map[int]*Thread
+	nthreads atomic.Int32
+	shared   sigQueue
+	// POSIX timers by id, and the next id to give.
+	timers    map[int]*posixTimer
+	nextTimer int
+}
+
+func newThreadGroup() *threadGroup { return &threadGroup{threads: map[int]*Thread{}} }
+
+// copy returns a new descriptor table with a duplicate of each descriptor
+// at the same number, sharing the open file description (offset, status
+// flags) as fork's child does, with its own close-on-exec flag; signalfds
+// stay signalfds. On an error (EMFILE) nothing is left open.
+func (ft *fdTable) copy() (*fdTable, error) {
+	c := &fdTable{host: make([]int, len(ft.host)), limit: ft.limit}
+	for g, h := range ft.host {
+		c.host[g] = -1
+		if h < 0 {
+			continue
+		}
+		fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFD, 0)
+		var nh int
+		if err == nil {
+			nh, err = unix.FcntlInt(uintptr(h), unix.F_DUPFD_CLOEXEC, 0)
+		}
+		if err == nil && fl&unix.FD_CLOEXEC == 0 {
+			_, err = unix.FcntlInt(uintptr(nh), unix.F_SETFD, fl)
+		}
+		if err != nil {
+			c.closeAll()
+			return nil, err
+		}
+		c.host[g] = nh
+		if s := ft.sigfds[h]; s != nil {
+			if c.sigfds == nil {
+				c.sigfds = map[int]*sigfdState{}
+			}
+			c.sigfds[nh] = s // one eventfd, one readiness (as dupped)
+		}
+	}
+	return c, nil
+}
+
+// resources are the four shared or copied parts of a thread.
+type resources struct {
+	mm      *addressSpace
+	files   *fdTable
+	sighand *sigHandlers
+	group   *threadGroup
+}
+
+// newResources returns the resources of a program's first thread: memory
+// m with its break at brk, no descriptors, every action SIG_DFL, a thread
+// group with no thread yet.
+func newResources(m *mem.Memory, brk uint64) resources {
+	return resources{mm: newAddressSpace(m, brk), files: &fdTable{}, sighand: &sigHandlers{}, group: newThreadGroup()}
+}
+
+// cloneCheck refuses with EINVAL the flag combinations Linux refuses
+// (kernel/fork.c, copy_process): CLONE_THREAD without CLONE_SIGHAND,
+// CLONE_SIGHAND without CLONE_VM, CLONE_FS with CLONE_NEWNS or
+// CLONE_NEWUSER.
+func cloneCheck(flags uint64) int {
+	switch {
+	case flags&abi.CLONE_THREAD != 0 && flags&abi.CLONE_SIGHAND == 0,
+		flags&abi.CLONE_SIGHAND != 0 && flags&abi.CLONE_VM == 0,
+		flags&abi.CLONE_FS != 0 && flags&(abi.CLONE_NEWNS|abi.CLONE_NEWUSER) != 0:
+		return abi.EINVAL
+	}
+	return 0
+}
+
+// cloneResources returns the resources of a thread that t creates with
+// clone's flags (cloneCheck's EINVAL first): each part shared with t or a
+// copy of t's, a new thread group without CLONE_THREAD. A copy that fails
+// (no memory, EMFILE) fails with its errno.
+func (t *Thread) cloneResources(flags uint64) (resources, int) {
+	if e := cloneCheck(flags); e != 0 {
+		return resources{}, e
+	}
+	r := resources{mm: t.mm, files: t.files, sighand: t.sighand, group: t.group}
+	if flags&abi.CLONE_THREAD == 0 {
+		r.group = newThreadGroup()
+	}
+	if flags&abi.CLONE_SIGHAND == 0 {
+		r.sighand = t.sighand.copy()
+	}
+	if flags&abi.CLONE_FILES == 0 {
+		f, err := t.files.copy()
+		if err != nil {
+			return resources{}, errnoOf(err)
+		}
+		r.files = f
+	}
+	if flags&abi.CLONE_VM == 0 {
+		mm, err := t.mm.copy()
+		if err != nil {
+			if r.files != t.files {
+				r.files.closeAll()
+			}
+			return resources{}, abi.ENOMEM
+		}
+		r.mm = mm
+	}
+	return r, 0
+}
