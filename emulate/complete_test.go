@@ -28,7 +28,8 @@ func (m *machine) stepComplete(t testing.TB, complete bool, words ...uint32) err
 // handler performs it. Expected values are the ISA's: fre's estimate
 // within the ISA's relative error bound (1/256 is the loosest any
 // version states), lvebx's element in place, CR6 = SO for an invalid BCD
-// operand, lq's doublewords from EA and EA+8 in big-endian mode.
+// operand, lq's doublewords from EA and EA+8 in big-endian mode, wait
+// resuming at the next instruction.
 func TestComplete(t *testing.T) {
 	const x = 3.0
 	for _, c := range []struct {
@@ -54,6 +55,8 @@ func TestComplete(t *testing.T) {
 			m.r.SetVR(2, regs.VSR{Lo: 0x15})
 			m.r.SetVR(3, regs.VSR{Lo: 0x1c})
 		}, enc(ppc64asm.BCDADDCC, 1, 2, 3, 0), func(m *machine) bool { return m.r.CRField(6) == regs.CRSO }},
+		{"wait", diffWait, true, func(m *machine) {}, enc(ppc64asm.WAIT, 0, 0),
+			func(m *machine) bool { return m.r.NIP == cia+4 }},
 		{"lq unaligned", diffLqUnaligned, false, func(m *machine) {
 			m.r.GPR[3] = scratchBase + 8
 			for i := range 16 {

@@ -206,9 +206,7 @@ func (e *Emulator) dfpCommit(r *regs.Regs, in *decode.Inst, res *dfpResult) erro
 		enabled = true
 	}
 	fs := old
-	if ex&^old&fpExcBits != 0 {
-		fs |= regs.FPSCRFX
-	}
+	fs |= e.fpFX(old, ex)
 	fs |= ex
 	// FR: the result was rounded up in magnitude; FI: it is inexact.
 	// (QEMU 7.2 never clears them: an accepted divergence, trace package.)
@@ -264,9 +262,7 @@ func (e *Emulator) dfpCompare(r *regs.Regs, in *decode.Inst, bf int, cc uint32, 
 	old := r.FPSCR
 	ex := dfpFlagBits(fl)
 	fs := old
-	if ex&^old&fpExcBits != 0 {
-		fs |= regs.FPSCRFX
-	}
+	fs |= e.fpFX(old, ex)
 	fs |= ex
 	fs = fs&^regs.FPSCRFPCC | uint64(cc)<<regs.FPSCRFPRFLSB
 	fs = regs.FPSCRSummary(fs)

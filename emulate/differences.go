@@ -47,6 +47,7 @@ const (
 	diffFPNI                          // fpscr-ni
 	diffFPDW1                         // fpr-dw1
 	diffFPEstimate                    // fp-estimate
+	diffFPFXEvery                     // fp-fx-every-exception
 	diffFCTI                          // fcti-undefined
 	diffMultipleLe                    // multiple-le
 	diffLmwUnaligned                  // lmw-unaligned
@@ -347,6 +348,13 @@ var differenceRows = [numDiffs]Difference{
 			"fres, frsqrtes round that double once more to single; fre of ±0 gives ±0.5 with ZX (harness)",
 		Source: "Power ISA 3.1B Book I 4.6.7; shared/reference/qemu-oracle.md pitfall 8; " + fpQEMUSource,
 		Runner: "QEMU 7.2's value: the reciprocal (reciprocal square root) rounded to the target format, whose relative error is within any estimate bound the ISA states (it bounds only the error: Power ISA 3.1B Book I 4.6.7 and 7.6); the same value for xsredp, xsresp, xvredp, xvresp, xsrsqrtedp, xsrsqrtesp, xvrsqrtedp, xvrsqrtesp. No hardware source shows POWER9/10's own values. fre/fres of ±0 give ±∞ with ZX as the ISA says and POWER hardware does (Valgrind jm-fp.stdout.exp-LE2: fres 0000000000000000 => 7ff0000000000000), not QEMU's ±0.5",
+	},
+	diffFPFXEvery: {
+		ID:       "fp-fx-every-exception",
+		What:     "FPSCR[FX] when an FP instruction (scalar, VSX scalar and vector, DFP, MMA) raises only exception bits that were already set, with FX = 0",
+		Hardware: Value, HWDetail: "FX unchanged: the ISA sets FX only when an exception bit changes from 0 to 1 (Microwatt, measured on POWER9: FX is set whenever an individual VX* bit goes 0→1)",
+		QEMU: Value, QDetail: "FX set, and CR1 of a record form copies it (QEMU 7.2 sets FX with every exception it raises: fadd inexact with FPSCR 02000000 gives 82024000; likewise its DFP, VSX and MMA helpers)",
+		Source: "Power ISA 3.1B Book I 4.2.2 (FX); Microwatt commit `8a204f10` (HW-measured); QEMU 7.2 via the harness (trace package divergence for the scalar ops; ppc64emu oracle campaigns on the VSX, DFP and MMA ops)",
 	},
 	diffFCTI: {
 		ID:       "fcti-undefined",

@@ -402,9 +402,7 @@ func (e *Emulator) fpCompare(r *regs.Regs, in *decode.Inst, c uint32, snan, orde
 		ex |= regs.FPSCRVXVC
 	}
 	fs := old&^regs.FPSCRFPCC | uint64(c)<<regs.FPSCRFPRFLSB
-	if ex&^old != 0 {
-		fs |= regs.FPSCRFX
-	}
+	fs |= e.fpFX(old, ex)
 	fs = regs.FPSCRSummary(fs | ex)
 	cr := regs.SetCRField(r.CR, bf, c)
 	if ex != 0 && old&regs.FPSCRVE != 0 && e.fpTrapMode(r) {

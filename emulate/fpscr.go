@@ -93,6 +93,18 @@ func (e *Emulator) fpNonIEEE(r *regs.Regs, in *decode.Inst) error {
 // fpExcBits are the FPSCR exception bits whose 0→1 transition sets FX.
 const fpExcBits = regs.FPSCROX | regs.FPSCRUX | regs.FPSCRZX | regs.FPSCRXX | regs.FPSCRVXAll
 
+// fpFX is FPSCR[FX] for an FP instruction (scalar, VSX, DFP, MMA) that
+// raises the exception bits ex on FPSCR old, or 0: the ISA sets FX when an
+// exception bit goes from 0 to 1; QEMU 7.2 whenever the instruction raises
+// one, set before or not (Differences row "fp-fx-every-exception").
+// mtfsb1, mtfsf and mtfsfi follow their own rules.
+func (e *Emulator) fpFX(old, ex uint64) uint64 {
+	if ex&^old&fpExcBits != 0 || ex&fpExcBits != 0 && e.qemuSide(diffFPFXEvery) {
+		return regs.FPSCRFX
+	}
+	return 0
+}
+
 // fpTrapMode reports whether an enabled exception interrupts: MSR[FE0,FE1]
 // ≠ 0, or always under the QEMU profile.
 func (e *Emulator) fpTrapMode(r *regs.Regs) bool {
@@ -281,9 +293,7 @@ func (e *Emulator) fpCommit(r *regs.Regs, in *decode.Inst, frt int, res *fpResul
 	fpOutcomeOf(&o, old, res)
 	ex, fin := o.ex, o.fin
 	fs := old | ex
-	if ex&^old&fpExcBits != 0 {
-		fs |= regs.FPSCRFX
-	}
+	fs |= e.fpFX(old, ex)
 	fs &^= regs.FPSCRFR | regs.FPSCRFI
 	if o.fr {
 		fs |= regs.FPSCRFR

@@ -172,7 +172,7 @@ func opGER(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			return err
 		}
 	}
-	fs, enabled := gerFPSCR(r.FPSCR, fl)
+	fs, enabled := e.gerFPSCR(r.FPSCR, fl)
 	if e.qemuSide(diffMMAEnabled) {
 		// QEMU raises the interrupt for any enabled sticky exception
 		// after the update (FEX), new or not.
@@ -204,7 +204,7 @@ func opGER(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // one result's outcome (fpOutcomeOf, where an invalid operation hides the
 // other exceptions and an enabled one changes the result). enabled
 // reports an exception whose enable bit is set.
-func gerFPSCR(old uint64, fl softfloat.Flags) (fs uint64, enabled bool) {
+func (e *Emulator) gerFPSCR(old uint64, fl softfloat.Flags) (fs uint64, enabled bool) {
 	ex := fpVX(fl)
 	switch {
 	case fl&softfloat.Overflow != 0:
@@ -216,9 +216,7 @@ func gerFPSCR(old uint64, fl softfloat.Flags) (fs uint64, enabled bool) {
 		ex |= regs.FPSCRXX
 	}
 	fs = old
-	if ex&^old&fpExcBits != 0 {
-		fs |= regs.FPSCRFX
-	}
+	fs |= e.fpFX(old, ex)
 	fs = regs.FPSCRSummary(fs | ex)
 	en := ex & (regs.FPSCROX | regs.FPSCRUX | regs.FPSCRXX)
 	enabled = en&regs.FPSCROX != 0 && old&regs.FPSCROE != 0 ||

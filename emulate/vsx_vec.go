@@ -77,9 +77,7 @@ func withLane(v regs.VSR, sp bool, i int, x uint64) regs.VSR {
 func (e *Emulator) xvCommit(r *regs.Regs, in *decode.Inst, xt int, out regs.VSR, ex uint64, enabled bool) error {
 	old := r.FPSCR
 	fs := old | ex
-	if ex&^old&fpExcBits != 0 {
-		fs |= regs.FPSCRFX
-	}
+	fs |= e.fpFX(old, ex)
 	fs = regs.FPSCRSummary(fs)
 	if enabled {
 		if e.fpTrapMode(r) {
