@@ -277,6 +277,28 @@ func sockaddrIn(t *Thread, nr uintptr, a *[6]uint64) (uint64, int) {
 	return 0, int(errno)
 }
 
+// acceptable checks accept4's flags and socket as Linux's __sys_accept4
+// does before it waits: flags other than SOCK_NONBLOCK and SOCK_CLOEXEC are
+// EINVAL; a socket that cannot accept is EOPNOTSUPP (datagram) or EINVAL
+// (stream, not listening), at once, where waiting for a connection would
+// wait forever.
+func acceptable(fd int, flags uint64) int {
+	if flags&^(unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC) != 0 {
+		return abi.EINVAL
+	}
+	listening, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_ACCEPTCONN)
+	if err != nil {
+		return errnoOf(err)
+	}
+	if listening != 0 {
+		return 0
+	}
+	if typ, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_TYPE); err == nil && typ != unix.SOCK_STREAM && typ != unix.SOCK_SEQPACKET {
+		return int(unix.EOPNOTSUPP)
+	}
+	return abi.EINVAL
+}
+
 func sockaddrOut(t *Thread, nr uintptr, a *[6]uint64, flags uint64) (uint64, int) {
 	var sa [128]byte
 	sl := uint32(len(sa))
@@ -284,6 +306,9 @@ func sockaddrOut(t *Thread, nr uintptr, a *[6]uint64, flags uint64) (uint64, int
 	var errno unix.Errno
 	fd := t.fd(a[0])
 	if nr == unix.SYS_ACCEPT4 {
+		if e := acceptable(fd, flags); e != 0 {
+			return 0, e
+		}
 		// A blocking accept waits interruptibly (restarted under
 		// SA_RESTART, as Linux's ERESTARTSYS).
 		if e := t.waitReadable(fd); e != 0 {

@@ -12,7 +12,10 @@
  *  - signalfd4 with a mask size other than sizeof(sigset_t), 8: EINVAL
  *    (qemu-user accepts it);
  *  - ioctl TCGETS on a socket: sock_ioctl knows no such command, ENOTTY
- *    (qemu-user: ENOSYS). */
+ *    (qemu-user: ENOSYS);
+ *  - epoll_wait on a bad descriptor with a read-only events buffer:
+ *    do_epoll_wait checks the buffer with access_ok (an address range
+ *    check) before the descriptor, EBADF (qemu-user: EFAULT). */
 #define _GNU_SOURCE
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -35,5 +38,6 @@ int main(void) {
 	res("timerfd_gettime not a timerfd", syscall(SYS_timerfd_gettime, sv[0], ro));
 	res("signalfd4 bad size", syscall(SYS_signalfd4, -1, ro, 4, 0));
 	res("ioctl TCGETS on a socket", syscall(SYS_ioctl, sv[0], TCGETS, ro));
+	res("epoll_wait bad fd", syscall(SYS_epoll_pwait, 12345, ro, 1, 0, 0, 8));
 	return 0;
 }
