@@ -178,12 +178,13 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	if err != nil {
 		exe = path
 	}
+	pid := os.Getpid() // the guest's process id is the runner's
 	p := &Process{
 		cfg: cfg, cpu: cpu, Image: img, order: img.Order,
 		le:        img.Order == binary.LittleEndian,
 		exe:       exe,
-		pid:       os.Getpid(),
-		resources: newResources(m, img.Brk),
+		pid:       pid,
+		resources: newResources(pid, m, img.Brk),
 		done:      make(chan struct{}),
 		quantum:   cfg.Quantum,
 		started:   time.Now(),
@@ -351,6 +352,6 @@ func (p *Process) Signal(sig int) {
 		return
 	}
 	p.gil.lock(make(chan struct{}, 1))
-	p.postProcess(sigInfo{signo: sig, code: abi.SI_USER})
+	p.postProcess(p.group, sigInfo{signo: sig, code: abi.SI_USER})
 	p.gil.unlock()
 }

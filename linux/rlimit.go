@@ -96,7 +96,7 @@ func (p *Process) watchCPU() {
 			}
 		}
 		if sig != 0 {
-			p.postProcess(sigInfo{signo: sig, code: siKernel})
+			p.postProcess(p.group, sigInfo{signo: sig, code: siKernel})
 		}
 		p.gil.unlock()
 	}

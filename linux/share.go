@@ -80,6 +80,7 @@ func (h *sigHandlers) copy() *sigHandlers {
 // signals sent to the process as a whole (pending until one of its threads
 // takes them, signal.go) and the process's POSIX timers (sys_timer.go).
 type threadGroup struct {
+	tgid     int // the thread group id: its first thread's id, getpid's answer
 	threads  map[int]*Thread
 	nthreads atomic.Int32
 	shared   sigQueue
@@ -88,7 +89,11 @@ type threadGroup struct {
 	nextTimer int
 }
 
-func newThreadGroup() *threadGroup { return &threadGroup{threads: map[int]*Thread{}} }
+// newThreadGroup returns an empty thread group whose first thread will be
+// tgid.
+func newThreadGroup(tgid int) *threadGroup {
+	return &threadGroup{tgid: tgid, threads: map[int]*Thread{}}
+}
 
 // copy returns a new descriptor table with a duplicate of each descriptor
 // at the same number, sharing the open file description (offset, status
@@ -132,11 +137,11 @@ type resources struct {
 	group   *threadGroup
 }
 
-// newResources returns the resources of a program's first thread: memory
-// m with its break at brk, no descriptors, every action SIG_DFL, a thread
-// group with no thread yet.
-func newResources(m *mem.Memory, brk uint64) resources {
-	return resources{mm: newAddressSpace(m, brk), files: &fdTable{}, sighand: &sigHandlers{}, group: newThreadGroup()}
+// newResources returns the resources of a program's first thread, tid:
+// memory m with its break at brk, no descriptors, every action SIG_DFL, a
+// thread group with no thread yet.
+func newResources(tid int, m *mem.Memory, brk uint64) resources {
+	return resources{mm: newAddressSpace(m, brk), files: &fdTable{}, sighand: &sigHandlers{}, group: newThreadGroup(tid)}
 }
 
 // cloneCheck refuses with EINVAL the flag combinations Linux refuses
@@ -153,17 +158,17 @@ func cloneCheck(flags uint64) int {
 	return 0
 }
 
-// cloneResources returns the resources of a thread that t creates with
+// cloneResources returns the resources of thread tid that t creates with
 // clone's flags (cloneCheck's EINVAL first): each part shared with t or a
-// copy of t's, a new thread group without CLONE_THREAD. A copy that fails
-// (no memory, EMFILE) fails with its errno.
-func (t *Thread) cloneResources(flags uint64) (resources, int) {
+// copy of t's, a new thread group led by tid without CLONE_THREAD. A copy
+// that fails (no memory, EMFILE) fails with its errno.
+func (t *Thread) cloneResources(flags uint64, tid int) (resources, int) {
 	if e := cloneCheck(flags); e != 0 {
 		return resources{}, e
 	}
 	r := resources{mm: t.mm, files: t.files, sighand: t.sighand, group: t.group}
 	if flags&abi.CLONE_THREAD == 0 {
-		r.group = newThreadGroup()
+		r.group = newThreadGroup(tid)
 	}
 	if flags&abi.CLONE_SIGHAND == 0 {
 		r.sighand = t.sighand.copy()

@@ -81,7 +81,7 @@ func TestCloneResources(t *testing.T) {
 		g := th.files.add(fds[1], 3)
 		defer unix.Close(fds[0])
 
-		r, e := th.cloneResources(flags)
+		r, e := th.cloneResources(flags, 2)
 		if e != 0 {
 			t.Fatalf("%#x: errno %d", flags, e)
 		}
@@ -137,8 +137,8 @@ func TestCloneResources(t *testing.T) {
 		}
 		if same := r.group == th.group; same != (flags&thread != 0) {
 			t.Errorf("%#x: same thread group %v", flags, same)
-		} else if !same && (len(r.group.threads) != 0 || r.group.nthreads.Load() != 0) {
-			t.Errorf("%#x: a new thread group with threads", flags)
+		} else if !same && (len(r.group.threads) != 0 || r.group.nthreads.Load() != 0 || r.group.tgid != 2) {
+			t.Errorf("%#x: a new thread group with threads, or not led by the new thread (tgid %d)", flags, r.group.tgid)
 		}
 		if r.files != th.files {
 			r.files.closeAll()
@@ -156,7 +156,7 @@ func TestProcessSignalGroup(t *testing.T) {
 	b := p.newThread(2, p.resources)
 	a.mask, b.mask = sigBit(abi.SIGUSR1), sigBit(abi.SIGUSR1)
 	p.sighand.actions[abi.SIGUSR1].handler = 0x1000
-	if !p.postProcess(sigInfo{signo: abi.SIGUSR1, code: abi.SI_USER}) {
+	if !p.postProcess(p.group, sigInfo{signo: abi.SIGUSR1, code: abi.SI_USER}) {
 		t.Fatal("postProcess refused")
 	}
 	for _, th := range []*Thread{a, b} {

@@ -184,22 +184,22 @@ func (t *Thread) take(set uint64) (int, sigInfo) {
 	return sig, t.p.dequeue(q, sig)
 }
 
-// flush drops every pending instance of sig in the process (an action set
-// to ignore it, as Linux does).
-func (p *Process) flush(sig int) {
-	for _, t := range p.group.threads {
+// flush drops every pending instance of sig in thread group g (an action
+// set to ignore it, as Linux does).
+func (p *Process) flush(g *threadGroup, sig int) {
+	for _, t := range g.threads {
 		p.drop(&t.sigq, sig)
 	}
-	p.drop(&p.group.shared, sig)
+	p.drop(&g.shared, sig)
 }
 
-// processIgnored reports whether a process-directed sig is discarded at
-// once: Linux asks the thread it is sent to, the group leader (the main
-// thread, or any thread once it has exited).
-func (p *Process) processIgnored(sig int) bool {
-	t := p.group.threads[p.pid]
+// ignored reports whether a process-directed sig sent to g is discarded at
+// once: Linux asks the thread it is sent to, the group leader (or any
+// thread once the leader has exited).
+func (g *threadGroup) ignored(sig int) bool {
+	t := g.threads[g.tgid]
 	if t == nil {
-		for _, u := range p.group.threads {
+		for _, u := range g.threads {
 			t = u
 			break
 		}
@@ -207,23 +207,23 @@ func (p *Process) processIgnored(sig int) bool {
 	return t == nil || t.ignored(sig)
 }
 
-// postProcess makes a process-directed signal pending on the thread group:
+// postProcess makes a process-directed signal pending on thread group g:
 // it stays there until a thread that does not block it takes it (at its
 // next delivery point, or in sigtimedwait or a signalfd read), whichever
 // thread that is. One thread that does not block it is woken from a wait,
 // as Linux's complete_signal picks one (the main thread first); if every
 // thread blocks it, the first to unblock it takes it.
-func (p *Process) postProcess(info sigInfo) bool {
+func (p *Process) postProcess(g *threadGroup, info sigInfo) bool {
 	sig := info.signo
-	if p.processIgnored(sig) {
+	if g.ignored(sig) {
 		return true
 	}
-	if !p.enqueue(&p.group.shared, info) {
+	if !p.enqueue(&g.shared, info) {
 		return false
 	}
 	var target *Thread
-	for _, t := range p.group.threads {
-		if t.mask&sigBit(sig) == 0 && (target == nil || t.tid == p.pid || target.tid != p.pid && t.tid < target.tid) {
+	for _, t := range g.threads {
+		if t.mask&sigBit(sig) == 0 && (target == nil || t.tid == g.tgid || target.tid != g.tgid && t.tid < target.tid) {
 			target = t
 		}
 	}

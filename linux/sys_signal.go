@@ -73,7 +73,7 @@ func init() {
 			return 0, abi.EINVAL
 		}
 		if pid == t.p.pid || pid == 0 {
-			if sig != 0 && !t.p.postProcess(sigInfo{signo: sig, code: abi.SI_USER, pid: t.p.pid, uid: unix.Getuid()}) {
+			if sig != 0 && !t.p.postProcess(t.group, sigInfo{signo: sig, code: abi.SI_USER, pid: t.p.pid, uid: unix.Getuid()}) {
 				return 0, abi.EAGAIN
 			}
 			return 0, 0
@@ -121,7 +121,7 @@ func sysSigaction(t *Thread, a *[6]uint64) (uint64, int) {
 		if h := t.sighand.actions[sig].handler; h == abi.SIG_IGN || h == abi.SIG_DFL && abi.Default(sig) == abi.ActIgnore {
 			// POSIX: setting a pending signal's action to ignore it
 			// discards it, blocked or not.
-			t.p.flush(sig)
+			t.p.flush(t.group, sig)
 		}
 	}
 	if old != 0 {
@@ -254,7 +254,7 @@ func sigqueueinfo(t *Thread, pid, tid, sig int, uinfo uint64) (uint64, int) {
 	}
 	ok := true
 	if tid == 0 {
-		ok = t.p.postProcess(info)
+		ok = t.p.postProcess(t.group, info)
 	} else {
 		u := t.group.threads[tid]
 		if u == nil {

@@ -61,11 +61,11 @@ func sysClone(t *Thread, a *[6]uint64) (uint64, int) {
 		// would need a working directory and umask of its own.
 		return 0, abi.ENOSYS
 	}
-	res, e := t.cloneResources(flags)
+	tid := p.nextTID
+	res, e := t.cloneResources(flags, tid)
 	if e != 0 {
 		return 0, e
 	}
-	tid := p.nextTID
 	p.nextTID++
 	c := p.newThread(tid, res)
 	// The child starts from the parent's state after the sc (NIP is

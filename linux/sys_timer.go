@@ -35,6 +35,7 @@ const (
 
 // posixTimer is one timer_create timer.
 type posixTimer struct {
+	group       *threadGroup // the thread group that created it, whose signal it sends
 	id          int
 	clock       int
 	notify, sig int
@@ -105,7 +106,7 @@ func sysTimerCreate(t *Thread, a *[6]uint64) (uint64, int) {
 	if e := timerClock(clock); e != 0 {
 		return 0, e
 	}
-	tm := &posixTimer{clock: clock, notify: sigevSignal, sig: abi.SIGALRM}
+	tm := &posixTimer{group: t.group, clock: clock, notify: sigevSignal, sig: abi.SIGALRM}
 	if a[1] != 0 {
 		b, e := t.read(a[1], 64)
 		if e != 0 {
@@ -208,7 +209,7 @@ func (tm *posixTimer) schedule(p *Process, d time.Duration) {
 		w := make(chan struct{}, 1)
 		p.gil.lock(w)
 		defer p.gil.unlock()
-		if p.exited() || tm.gen != gen || p.group.timers[tm.id] != tm {
+		if p.exited() || tm.gen != gen || tm.group.timers[tm.id] != tm {
 			return
 		}
 		tm.fire(p)
@@ -251,7 +252,7 @@ func (tm *posixTimer) fire(p *Process) {
 	o.PutUint64(raw[24:], tm.value)
 	info := sigInfo{signo: tm.sig, code: siTimer, raw: raw, timer: tm}
 	if tm.notify&sigevThreadID != 0 {
-		u := p.group.threads[tm.tid]
+		u := tm.group.threads[tm.tid]
 		if u == nil {
 			return
 		}
@@ -259,8 +260,8 @@ func (tm *posixTimer) fire(p *Process) {
 		u.post(info)
 		return
 	}
-	tm.queued = !p.processIgnored(tm.sig)
-	p.postProcess(info)
+	tm.queued = !tm.group.ignored(tm.sig)
+	p.postProcess(tm.group, info)
 }
 
 // taken is called when the timer's signal is dequeued: it fills in
