@@ -283,7 +283,7 @@ func (t *Thread) deliverSignals() bool {
 			p.end(ExitStatus{Signal: sig}, nil)
 			return true
 		}
-		if !t.setupFrame(sig, &info, &act) {
+		if !t.rseqFixup() || !t.setupFrame(sig, &info, &act) {
 			// The frame could not be written: SIGSEGV, as Linux forces.
 			if sig == abi.SIGSEGV {
 				p.end(ExitStatus{Signal: abi.SIGSEGV}, nil)

@@ -46,7 +46,7 @@ func init() {
 	def(abi.SYS_SETSID, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.EPERM })
 	def(abi.SYS_SET_ROBUST_LIST, sysSetRobustList)
 	def(abi.SYS_GET_ROBUST_LIST, sysGetRobustList)
-	def(abi.SYS_RSEQ, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, abi.ENOSYS })
+	def(abi.SYS_RSEQ, sysRseq)
 	def(abi.SYS_PRCTL, sysPrctl)
 	// The runner has no child processes (fork is not supported), so
 	// wait4 and waitid fail at once, as Linux's do without children.

@@ -29,6 +29,8 @@ type Thread struct {
 
 	clearTID   uint64 // set_tid_address / CLONE_CHILD_CLEARTID
 	robustList uint64 // set_robust_list: the head of the robust futex list (robust.go)
+	rseq       uint64 // rseq: the registered struct rseq, 0 for none (rseq.go)
+	rseqSig    uint32 // rseq: the signature before every abort address
 
 	// Signals: the blocked mask, the thread's own pending signals (the
 	// group's are Process.shared), the alternate stack, and a wake-up for
@@ -104,6 +106,11 @@ func (t *Thread) run() {
 		if p.gil.waiting() {
 			t.unlock()
 			t.lock()
+			// Preempted: a restartable sequence restarts.
+			if !t.rseqFixup() && t.syncSignal(abi.SIGSEGV, siKernel, 0) {
+				t.unlock()
+				return
+			}
 		}
 	}
 }

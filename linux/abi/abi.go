@@ -14,6 +14,7 @@ const (
 	ENOMEM    = 12
 	EACCES    = 13
 	EFAULT    = 14
+	EBUSY     = 16
 	EEXIST    = 17
 	ENOTDIR   = 20
 	EINVAL    = 22
