@@ -111,8 +111,8 @@ func (t *Thread) rseqFixup() bool {
 	if t.put64(t.rseq+rseqOffCS, 0) != 0 {
 		return false
 	}
-	if t.r.NIP-start < post {
-		t.r.NIP = abort
+	if t.ctx.Regs.NIP-start < post {
+		t.ctx.Regs.NIP = abort
 	}
 	return true
 }

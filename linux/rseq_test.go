@@ -45,7 +45,7 @@ func TestRseqFixup(t *testing.T) {
 	for _, o := range orders {
 		for _, tc := range tests {
 			th := testThread(t, o.order)
-			m := th.p.Mem
+			m := th.mm.Mem
 			if err := m.Map(area, mem.PageSize, mem.RW); err != nil {
 				t.Fatal(err)
 			}
@@ -65,12 +65,12 @@ func TestRseqFixup(t *testing.T) {
 			if err := m.Poke(tc.abort-4, w[:]); err != nil {
 				t.Fatal(err)
 			}
-			th.r.NIP = tc.nip
+			th.ctx.Regs.NIP = tc.nip
 			ok := th.rseqFixup()
 			cs, _ := th.get64(area + rseqOffCS)
-			if ok != tc.ok || th.r.NIP != tc.wantNIP || (cs == 0) != tc.csCleared {
+			if ok != tc.ok || th.ctx.Regs.NIP != tc.wantNIP || (cs == 0) != tc.csCleared {
 				t.Errorf("%s %s: ok %v nip %#x rseq_cs %#x; want ok %v nip %#x cleared %v",
-					o.name, tc.name, ok, th.r.NIP, cs, tc.ok, tc.wantNIP, tc.csCleared)
+					o.name, tc.name, ok, th.ctx.Regs.NIP, cs, tc.ok, tc.wantNIP, tc.csCleared)
 			}
 		}
 	}

@@ -81,6 +81,11 @@ func sysClone(t *Thread, a *[6]uint64) (uint64, int) {
 		c.ctx.Regs.GPR[13] = tls
 	}
 	c.mask = t.mask
+	if flags&abi.CLONE_VM == 0 {
+		// A new address space keeps the rseq registration (Linux's
+		// rseq_fork); a thread starts without one.
+		c.rseq, c.rseqSig = t.rseq, t.rseqSig
+	}
 	if flags&abi.CLONE_PARENT_SETTID != 0 {
 		t.put32(ptid, uint32(tid))
 	}
