@@ -4,18 +4,12 @@ import (
 	"fmt"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 )
 
 // enc encodes op with its operands in Decode's order and conventions
-// (decode.Encode) for a test table; the op must not be prefixed. An operand
-// that does not fit is a mistake in the test, so enc panics on it.
-func enc(op decode.Op, args ...int64) uint32 {
-	w, s, err := decode.Encode(op, args...)
-	if err != nil || s != 0 {
-		panic(fmt.Sprintf("enc(%v, %d): %v (suffix %#x)", op, args, err, s))
-	}
-	return w
-}
+// (decode.Encode) for a test table: emutest.Enc.
+var enc = emutest.Enc
 
 // opWord returns the fixed bits of op's instruction word (decode.Encoding),
 // for tests that set operand fields to raw values Encode refuses (reserved

@@ -8,21 +8,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/arch/ppc64/ppc64asm"
 
-	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
-// encw encodes a non-prefixed instruction (decode.Encode).
-func encw(t testing.TB, op decode.Op, args ...int64) uint32 {
-	t.Helper()
-	w, s, err := decode.Encode(op, args...)
-	if err != nil || s != 0 {
-		t.Fatalf("Encode(%v, %d): %v (suffix %#x)", op, args, err, s)
-	}
-	return w
-}
+// enc encodes a test's instruction words (emutest.Enc).
+var enc = emutest.Enc
 
 // runProgram is a program for TestRunSameAsStepLoop: memory (built
 // afresh for each run), registers and an Emulator.
@@ -40,8 +33,8 @@ type runProgram struct {
 // hidden behind calls, and compares instruction counts, outcomes,
 // registers, primed accumulators and memory.
 func TestRunSameAsStepLoop(t *testing.T) {
-	addi := func(rt, ra, si int64) uint32 { return encw(t, ppc64asm.ADDI, rt, ra, si) }
-	b := func(off int64) uint32 { return encw(t, ppc64asm.B, off) }
+	addi := func(rt, ra, si int64) uint32 { return enc(ppc64asm.ADDI, rt, ra, si) }
+	b := func(off int64) uint32 { return enc(ppc64asm.B, off) }
 	const lastPage = 0xfffff000
 	progs := []runProgram{{
 		// Straight-line code that runs off the end of its page into the
@@ -68,9 +61,9 @@ func TestRunSameAsStepLoop(t *testing.T) {
 			msr := regs.MSRLinuxUserLE
 			m := code(t, msr, codeBase, mem.RWX,
 				addi(3, 3, 1),
-				encw(t, ppc64asm.STW, 5, 8, 4), // stw r5,8(r4)
+				enc(ppc64asm.STW, 5, 8, 4), // stw r5,8(r4)
 				wAddi3,
-				encw(t, ppc64asm.XOR, 5, 5, 6),
+				enc(ppc64asm.XOR, 5, 5, 6),
 				b(mem.PageSize+8-16))
 			if err := m.Map(codeBase+mem.PageSize, mem.PageSize, mem.RWX); err != nil {
 				t.Fatal(err)
@@ -140,12 +133,12 @@ func TestRunSameAsStepLoop(t *testing.T) {
 		setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
 			msr := regs.MSRLinuxUserLE
 			m := code(t, msr, codeBase, mem.RX,
-				encw(t, ppc64asm.XXSETACCZ, 0),
-				encw(t, ppc64asm.CMPDI, 0, 3, 1),
+				enc(ppc64asm.XXSETACCZ, 0),
+				enc(ppc64asm.CMPDI, 0, 3, 1),
 				addi(3, 3, 1),
-				encw(t, ppc64asm.BC, 12, 1, 8), // bgt .+8
-				encw(t, ppc64asm.XXMFACC, 0),
-				encw(t, ppc64asm.XXLOR, 1, 6, 7),
+				enc(ppc64asm.BC, 12, 1, 8), // bgt .+8
+				enc(ppc64asm.XXMFACC, 0),
+				enc(ppc64asm.XXLOR, 1, 6, 7),
 				b(-24))
 			return m, regs.Regs{MSR: msr, NIP: codeBase}, emulate.New(emulate.Config{})
 		},
