@@ -2,6 +2,7 @@ package emulate_test
 
 import (
 	"errors"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"math"
 	"testing"
 
@@ -17,19 +18,22 @@ import (
 // readme_test.go, debug.StepOver in debug/allocs_test.go, NextPCs in
 // debug/nextpc_test.go. Encodings and results from Power ISA 3.1B.
 
+var (
+	wAdd345   = enc(ppc64asm.ADD, 3, 4, 5)  // add r3,r4,r5
+	wLd3_8_4  = enc(ppc64asm.LD, 3, 8, 4)   // ld r3,8(r4)
+	wLfd1_0_4 = enc(ppc64asm.LFD, 1, 0, 4)  // lfd f1,0(r4)
+	wStw3_0_4 = enc(ppc64asm.STW, 3, 0, 4)  // stw r3,0(r4)
+	wStd3_0_4 = enc(ppc64asm.STD, 3, 0, 4)  // std r3,0(r4)
+	wMfsprTex = enc(ppc64asm.MFSPR, 3, 130) // mfspr r3,130 (TEXASR)
+	wBneM8    = enc(ppc64asm.BC, 4, 2, -8)  // bne .-8
+	wFdiv123  = enc(ppc64asm.FDIV, 1, 2, 3) // fdiv f1,f2,f3
+	wLi3_0    = enc(ppc64asm.LI, 3, 0)      // li r3,0
+	wBackM4   = enc(ppc64asm.B, -4)         // b .-4
+)
+
 const (
-	wAdd345   = 0x7c642a14 // add r3,r4,r5
-	wLd3_8_4  = 0xe8640008 // ld r3,8(r4)
-	wLfd1_0_4 = 0xc8240000 // lfd f1,0(r4)
-	wStw3_0_4 = 0x90640000 // stw r3,0(r4)
-	wStd3_0_4 = 0xf8640000 // std r3,0(r4)
-	wMfsprTex = 0x7c6222a6 // mfspr r3,130 (TEXASR)
-	wBneM8    = 0x4082fff8 // bne .-8
-	wFdiv123  = 0xfc221824 // fdiv f1,f2,f3
-	wLi3_0    = 0x38600000 // li r3,0
-	wBackM4   = 0x4bfffffc // b .-4
-	apiCode   = 0x10000000
-	apiData   = 0x20000000
+	apiCode = 0x10000000
+	apiData = 0x20000000
 )
 
 // apiMachine is the README's setup: a paged memory with a code page and

@@ -27,7 +27,7 @@ func BenchmarkStepStdcx(b *testing.B) {
 }
 
 func BenchmarkStepLdarx(b *testing.B) { benchStep(b, xform(opLdarx, 3, 4, 5)) }
-func BenchmarkStepLq(b *testing.B)    { benchStep(b, 0xe0c40010) } // lq r6,16(r4)
+func BenchmarkStepLq(b *testing.B)    { benchStep(b, enc(ppc64asm.LQ, 6, 16, 4)) } // lq r6,16(r4)
 func BenchmarkStepLwat(b *testing.B)  { benchStep(b, xform(opLwat, 6, 4, 0)) }
 func BenchmarkStepDcbz(b *testing.B)  { benchStep(b, xform(opDcbzW, 0, 4, 5)) }
 

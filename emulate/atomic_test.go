@@ -70,7 +70,7 @@ func TestKernelLdarxStdcx(t *testing.T) {
 			m := newMachine(le)
 			m.order().PutUint64(m.scratch[0x100:], 0x1234)
 			m.r.GPR[3], m.r.GPR[4], m.r.GPR[5] = scratchBase+0x100, 0, 0x5678
-			if err := m.stepWith(e, 0x7ca320a8); err != nil {
+			if err := m.stepWith(e, enc(ppc64asm.LDARX, 5, 3, 4, 0)); err != nil {
 				t.Fatal(err)
 			}
 			if m.r.GPR[5] != 0x1234 {
@@ -81,7 +81,7 @@ func TestKernelLdarxStdcx(t *testing.T) {
 			}
 			m.r.GPR[5] = 0x9abc
 			m.r.NIP = cia
-			if err := m.stepWith(e, 0x7ca321ad); err != nil {
+			if err := m.stepWith(e, enc(ppc64asm.STDCXCC, 5, 3, 4)); err != nil {
 				t.Fatal(err)
 			}
 			if got := m.order().Uint64(m.scratch[0x100:]); got != 0x9abc {

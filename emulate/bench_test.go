@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 func benchMachine(b *testing.B, word uint32) (*Emulator, *machine, *decode.Inst) {
@@ -34,20 +35,21 @@ func benchLoop(b *testing.B, e *Emulator, m *machine, in *decode.Inst) {
 	}
 }
 
-func BenchmarkStepAdd(b *testing.B)  { benchStep(b, 0x7c642a14) } // add r3,r4,r5
-func BenchmarkStepLd(b *testing.B)   { benchStep(b, 0xe8640008) } // ld r3,8(r4)
-func BenchmarkStepStd(b *testing.B)  { benchStep(b, 0xf8640008) } // std r3,8(r4)
-func BenchmarkStepBc(b *testing.B)   { benchStep(b, 0x42000008) } // bdnz +8
-func BenchmarkStepCmpd(b *testing.B) { benchStep(b, 0x7c232000) } // cmpd r3,r4
+func BenchmarkStepAdd(b *testing.B)  { benchStep(b, enc(ppc64asm.ADD, 3, 4, 5)) }  // add r3,r4,r5
+func BenchmarkStepLd(b *testing.B)   { benchStep(b, enc(ppc64asm.LD, 3, 8, 4)) }   // ld r3,8(r4)
+func BenchmarkStepStd(b *testing.B)  { benchStep(b, enc(ppc64asm.STD, 3, 8, 4)) }  // std r3,8(r4)
+func BenchmarkStepBc(b *testing.B)   { benchStep(b, enc(ppc64asm.BC, 16, 0, 8)) }  // bdnz +8
+func BenchmarkStepCmpd(b *testing.B) { benchStep(b, enc(ppc64asm.CMPD, 0, 3, 4)) } // cmpd r3,r4
 
 // BenchmarkStepWordAdd includes the decode-cache lookup.
 func BenchmarkStepWordAdd(b *testing.B) {
-	e, m, _ := benchMachine(b, 0x7c642a14)
+	add := enc(ppc64asm.ADD, 3, 4, 5)
+	e, m, _ := benchMachine(b, add)
 	var mem Memory = m.mem
 	b.ReportAllocs()
 	for b.Loop() {
 		m.r.NIP = cia
-		if err := e.StepWord(&m.r, mem, 0x7c642a14, 0); err != nil {
+		if err := e.StepWord(&m.r, mem, add, 0); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -56,7 +58,7 @@ func BenchmarkStepWordAdd(b *testing.B) {
 // BenchmarkStepBytesLd is a step from raw bytes: byte order, cache lookup,
 // execute.
 func BenchmarkStepBytesLd(b *testing.B) {
-	e, m, _ := benchMachine(b, 0xe8640008)
+	e, m, _ := benchMachine(b, enc(ppc64asm.LD, 3, 8, 4))
 	raw := []byte{0x08, 0x00, 0x64, 0xe8}
 	var mem Memory = m.mem
 	b.ReportAllocs()

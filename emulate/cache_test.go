@@ -200,10 +200,10 @@ func TestCopyPasteRefused(t *testing.T) {
 // no copy before it gives CR0 = 0; Linux's vas_paste callers take CR0 EQ,
 // SO masked, as success). The source's buffers: src[i] = 10+i, dst[i] = i.
 func TestCopyPaste(t *testing.T) {
-	const (
-		wCopy    = 0x7c23260c // copy r3,r4
-		wPaste   = 0x7c25270d // paste. r5,r4,1
-		wCpabort = 0x7c00068c
+	var (
+		wCopy    = enc(ppc64asm.COPY, 3, 4)       // copy r3,r4
+		wPaste   = enc(ppc64asm.PASTECC, 5, 4, 1) // paste. r5,r4,1
+		wCpabort = enc(ppc64asm.CPABORT)
 	)
 	for _, le := range []bool{false, true} {
 		m := newMachine(le)
@@ -279,7 +279,7 @@ func TestStorage32Bit(t *testing.T) {
 	}
 	m.r.NIP = cia
 	m.r.GPR[3] = 0xffffffff_00000000 | (scratchBase + 0x100)
-	if err := m.stepWith(New(Config{}), 0xbbc30000); err != nil { // lmw r30,0(r3)
+	if err := m.stepWith(New(Config{}), enc(ppc64asm.LMW, 30, 0, 3)); err != nil { // lmw r30,0(r3)
 		t.Fatal(err)
 	}
 	if m.r.GPR[30] != 0x55555555 || m.r.GPR[31] != 0x55555555 {

@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"errors"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"strings"
 	"testing"
 
@@ -11,17 +12,17 @@ import (
 )
 
 // DFP and BCD instruction words used below (checked by TestDFPWords).
-const (
-	wDadd   = 0xec221804 // dadd f1,f2,f3
-	wDmul   = 0xec221844 // dmul f1,f2,f3
-	wDdivq  = 0xfc443444 // ddivq f2,f4,f6
-	wDcffix = 0xec201e44 // dcffix f1,f3
-	wDrrnd  = 0xec221846 // drrnd f1,f2,f3,0
-	wDrdpq  = 0xfe40d604 // drdpq f18,f26
-	wBcdadd = 0x10221c01 // bcdadd. v1,v2,v3,0
-	wBctsq  = 0x10201d81 // bcdctsq. v1,v3
-	wBctsqA = 0x10601d81 // bcdctsq. v3,v3
-	wBcdus  = 0x10221c81 // bcdus. v1,v2,v3
+var (
+	wDadd   = enc(ppc64asm.DADD, 1, 2, 3)        // dadd f1,f2,f3
+	wDmul   = enc(ppc64asm.DMUL, 1, 2, 3)        // dmul f1,f2,f3
+	wDdivq  = enc(ppc64asm.DDIVQ, 2, 4, 6)       // ddivq f2,f4,f6
+	wDcffix = enc(ppc64asm.DCFFIX, 1, 3)         // dcffix f1,f3
+	wDrrnd  = enc(ppc64asm.DRRND, 1, 2, 3, 0)    // drrnd f1,f2,f3,0
+	wDrdpq  = enc(ppc64asm.DRDPQ, 18, 26)        // drdpq f18,f26
+	wBcdadd = enc(ppc64asm.BCDADDCC, 1, 2, 3, 0) // bcdadd. v1,v2,v3,0
+	wBctsq  = enc(ppc64asm.BCDCTSQCC, 1, 3)      // bcdctsq. v1,v3
+	wBctsqA = enc(ppc64asm.BCDCTSQCC, 3, 3)      // bcdctsq. v3,v3
+	wBcdus  = enc(ppc64asm.BCDUSCC, 1, 2, 3)     // bcdus. v1,v2,v3
 )
 
 func TestDFPWords(t *testing.T) {
@@ -245,7 +246,7 @@ func TestDFPStepAllocs(t *testing.T) {
 // default QNaN (hardware profile); QEMU 7.2's values (denbcd-invalid,
 // denbcd-digit-a) and its unmodelled cases (refused).
 func TestDenbcd(t *testing.T) {
-	const wDenbcdS = 0xec300e84 // denbcd 1,f1,f1
+	var wDenbcdS = enc(ppc64asm.DENBCD, 1, 1, 1) // denbcd 1,f1,f1
 	for _, p := range []Profile{Hardware, QEMU} {
 		m := newMachine(false)
 		m.r.SetFPR(1, 0x123d)
@@ -279,7 +280,7 @@ func TestDenbcd(t *testing.T) {
 	}
 	// With VE = 1 QEMU writes uninitialised memory: refused
 	// (denbcd-invalid-ve); a digit group A99 is not modelled either.
-	for _, c := range []struct{ w, frb, fpscr uint64 }{{wDenbcdS, 0x1235, 0x80}, {wDenbcdS, 0x9a99d, 0}} {
+	for _, c := range []struct{ w, frb, fpscr uint64 }{{uint64(wDenbcdS), 0x1235, 0x80}, {uint64(wDenbcdS), 0x9a99d, 0}} {
 		m = newMachine(false)
 		m.r.SetFPR(1, c.frb)
 		m.r.FPSCR = c.fpscr
@@ -290,7 +291,7 @@ func TestDenbcd(t *testing.T) {
 	}
 	// Digits A (denbcd-digit-a; trace dfp-denbcd-a-top): a 16th digit
 	// of ten is the leading digit 8. The hardware profile: VXCVI.
-	const wDenbcdU = 0xec200e84 // denbcd 0,f1,f1
+	var wDenbcdU = enc(ppc64asm.DENBCD, 0, 1, 1) // denbcd 0,f1,f1
 	m = newMachine(false)
 	m.r.SetFPR(1, 0xa000000000000001)
 	if err := m.step(t, QEMU, wDenbcdU); err != nil || m.r.FPR(1) != 0x6a38000000000001 || m.r.FPSCR != 0x4000 {
@@ -440,9 +441,9 @@ func TestBCDSetSignInvalidSign(t *testing.T) {
 // from it causes no exception and the SNaN is preserved); QEMU 7.2 agrees
 // (golden traces dctdp*, drsp*). Both profiles: no VXSNAN, FX or VX.
 func TestDFPShortSNaN(t *testing.T) {
-	const (
-		wDctdp = 0xec201204 // dctdp f1,f2
-		wDrsp  = 0xec201604 // drsp f1,f2
+	var (
+		wDctdp = enc(ppc64asm.DCTDP, 1, 2) // dctdp f1,f2
+		wDrsp  = enc(ppc64asm.DRSP, 1, 2)  // drsp f1,f2
 	)
 	for _, p := range []Profile{Hardware, QEMU} {
 		for _, c := range []struct {

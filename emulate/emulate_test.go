@@ -3,6 +3,7 @@ package emulate
 import (
 	"encoding/binary"
 	"errors"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -146,7 +147,7 @@ func TestProfileReservedBits(t *testing.T) {
 func TestNotEmulatedNamesOp(t *testing.T) {
 	m := newMachine(true)
 	before := m.r
-	err := m.step(t, Hardware, 0x7c00003c) // wait (not emulated: see TestOpAudit)
+	err := m.step(t, Hardware, enc(ppc64asm.WAIT, 0, 0)) // wait (not emulated: see TestOpAudit)
 	var oe *OpError
 	if !errors.Is(err, ErrNotEmulated) || !errors.As(err, &oe) || oe.Op.String() != "wait" {
 		t.Fatalf("err = %v, want not emulated naming wait", err)
@@ -310,7 +311,7 @@ func TestFaultAddressFromMemory(t *testing.T) {
 	m := newMachine(true)
 	m.r.GPR[4] = scratchBase + 0x1ffc
 	before := m.r
-	err := m.step(t, Hardware, 0xe8640000) // ld r3,0(r4)
+	err := m.step(t, Hardware, enc(ppc64asm.LD, 3, 0, 4)) // ld r3,0(r4)
 	var f *Fault
 	if !errors.As(err, &f) || f.Addr != scratchBase+0x2000 || f.EA != scratchBase+0x1ffc || f.Size != 8 {
 		t.Fatalf("err = %v (%+v), want a fault at %#x with EA %#x", err, f, scratchBase+0x2000, scratchBase+0x1ffc)

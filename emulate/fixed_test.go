@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"errors"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -36,81 +37,81 @@ func runFixed(t *testing.T, tests []fixedCase) {
 
 func TestArith(t *testing.T) {
 	runFixed(t, []fixedCase{
-		{name: "addo 64-bit overflow", insn: 0x7c642e14,
+		{name: "addo 64-bit overflow", insn: enc(ppc64asm.ADDO, 3, 4, 5),
 			setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = longMax, 1 },
 			want:  func(r *regs.Regs) { r.GPR[3] = longMin; r.XER = regs.XERSO | regs.XEROV }},
-		{name: "addo 32-bit overflow only", insn: 0x7c642e14,
+		{name: "addo 32-bit overflow only", insn: enc(ppc64asm.ADDO, 3, 4, 5),
 			setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0x7fffffff, 1 },
 			want:  func(r *regs.Regs) { r.GPR[3] = 0x80000000; r.XER = regs.XEROV32 }},
-		{name: "addo 32-bit mode", insn: 0x7c642e14, mode32: true,
+		{name: "addo 32-bit mode", insn: enc(ppc64asm.ADDO, 3, 4, 5), mode32: true,
 			setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0x7fffffff, 1 },
 			want: func(r *regs.Regs) {
 				r.GPR[3] = 0x80000000
 				r.XER = regs.XERSO | regs.XEROV | regs.XEROV32
 			}},
-		{name: "addo clears OV keeps SO", insn: 0x7c642e14,
+		{name: "addo clears OV keeps SO", insn: enc(ppc64asm.ADDO, 3, 4, 5),
 			setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5], r.XER = 1, 2, regs.XERSO|regs.XEROV|regs.XEROV32 },
 			want:  func(r *regs.Regs) { r.GPR[3] = 3; r.XER = regs.XERSO }},
-		{name: "addo. CR0.SO after OV", insn: 0x7c642e15,
+		{name: "addo. CR0.SO after OV", insn: enc(ppc64asm.ADDOCC, 3, 4, 5),
 			setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = longMax, 1 },
 			want: func(r *regs.Regs) {
 				r.GPR[3] = longMin
 				r.XER = regs.XERSO | regs.XEROV
 				r.CR = 0x90000000
 			}},
-		{name: "add. 32-bit mode CR0 from low word", insn: 0x7c642a15, mode32: true,
+		{name: "add. 32-bit mode CR0 from low word", insn: enc(ppc64asm.ADDCC, 3, 4, 5), mode32: true,
 			setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0x1_0000_0000, 0 },
 			want:  func(r *regs.Regs) { r.GPR[3] = 0x1_0000_0000; r.CR = 0x20000000 }},
-		{name: "add. keeps CR1-7", insn: 0x7c642a15,
+		{name: "add. keeps CR1-7", insn: enc(ppc64asm.ADDCC, 3, 4, 5),
 			setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5], r.CR = 1, 1, 0xf7654321 },
 			want:  func(r *regs.Regs) { r.GPR[3] = 2; r.CR = 0x47654321 }},
-		{name: "subf", insn: 0x7c642850,
+		{name: "subf", insn: enc(ppc64asm.SUBF, 3, 4, 5),
 			setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 10, 3 },
 			want:  func(r *regs.Regs) { r.GPR[3] = 0xfffffffffffffff9 }},
-		{name: "subfo overflow", insn: 0x7c642c50,
+		{name: "subfo overflow", insn: enc(ppc64asm.SUBFO, 3, 4, 5),
 			setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 1, longMin },
 			want:  func(r *regs.Regs) { r.GPR[3] = longMax; r.XER = regs.XERSO | regs.XEROV }},
-		{name: "subfo. 0-minint32 overflows low word", insn: 0x7c642c51,
+		{name: "subfo. 0-minint32 overflows low word", insn: enc(ppc64asm.SUBFOCC, 3, 4, 5),
 			setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0x80000000, 0 },
 			want: func(r *regs.Regs) {
 				r.GPR[3] = 0xffffffff80000000
 				r.XER = regs.XEROV32
 				r.CR = 0x80000000
 			}},
-		{name: "addi r0 is zero", insn: 0x3860ffff, // li r3,-1 (addi r3,0,-1)
+		{name: "addi r0 is zero", insn: enc(ppc64asm.LI, 3, -1), // li r3,-1 (addi r3,0,-1)
 			setup: func(r *regs.Regs) { r.GPR[0] = 100 },
 			want:  func(r *regs.Regs) { r.GPR[3] = ulongMax }},
-		{name: "addi", insn: 0x38648000, // addi r3,r4,-32768
+		{name: "addi", insn: enc(ppc64asm.ADDI, 3, 4, -32768), // addi r3,r4,-32768
 			setup: func(r *regs.Regs) { r.GPR[4] = 0x10000 },
 			want:  func(r *regs.Regs) { r.GPR[3] = 0x8000 }},
-		{name: "addis", insn: 0x3c64ffff, // addis r3,r4,-1
+		{name: "addis", insn: enc(ppc64asm.ADDIS, 3, 4, -1), // addis r3,r4,-1
 			setup: func(r *regs.Regs) { r.GPR[4] = 0x20000 },
 			want:  func(r *regs.Regs) { r.GPR[3] = 0x10000 }},
-		{name: "lis sign-extends", insn: 0x3c608000, // lis r3,0x8000
+		{name: "lis sign-extends", insn: enc(ppc64asm.LIS, 3, -32768), // lis r3,0x8000
 			want: func(r *regs.Regs) { r.GPR[3] = 0xffffffff80000000 }},
 	})
 }
 
 func TestLogical(t *testing.T) {
 	runFixed(t, []fixedCase{
-		{name: "ori", insn: 0x6083ffff, setup: func(r *regs.Regs) { r.GPR[4] = 0xf0000 },
+		{name: "ori", insn: enc(ppc64asm.ORI, 3, 4, 65535), setup: func(r *regs.Regs) { r.GPR[4] = 0xf0000 },
 			want: func(r *regs.Regs) { r.GPR[3] = 0xfffff }},
-		{name: "oris", insn: 0x6483ffff, setup: func(r *regs.Regs) { r.GPR[4] = 1 },
+		{name: "oris", insn: enc(ppc64asm.ORIS, 3, 4, 65535), setup: func(r *regs.Regs) { r.GPR[4] = 1 },
 			want: func(r *regs.Regs) { r.GPR[3] = 0xffff0001 }},
-		{name: "xori", insn: 0x6883ffff, setup: func(r *regs.Regs) { r.GPR[4] = 0xff },
+		{name: "xori", insn: enc(ppc64asm.XORI, 3, 4, 65535), setup: func(r *regs.Regs) { r.GPR[4] = 0xff },
 			want: func(r *regs.Regs) { r.GPR[3] = 0xff00 }},
-		{name: "xoris", insn: 0x6c838000, setup: func(r *regs.Regs) { r.GPR[4] = ulongMax },
+		{name: "xoris", insn: enc(ppc64asm.XORIS, 3, 4, 32768), setup: func(r *regs.Regs) { r.GPR[4] = ulongMax },
 			want: func(r *regs.Regs) { r.GPR[3] = 0xffffffff7fffffff }},
-		{name: "andi. zero sets EQ|SO", insn: 0x70830000,
+		{name: "andi. zero sets EQ|SO", insn: enc(ppc64asm.ANDICC, 3, 4, 0),
 			setup: func(r *regs.Regs) { r.GPR[4], r.XER = ulongMax, regs.XERSO },
 			want:  func(r *regs.Regs) { r.GPR[3] = 0; r.CR = 0x30000000 }},
-		{name: "andis.", insn: 0x74838000, setup: func(r *regs.Regs) { r.GPR[4] = ulongMax },
+		{name: "andis.", insn: enc(ppc64asm.ANDISCC, 3, 4, 32768), setup: func(r *regs.Regs) { r.GPR[4] = ulongMax },
 			want: func(r *regs.Regs) { r.GPR[3] = 0x80000000; r.CR = 0x40000000 }},
-		{name: "or.", insn: 0x7c832b79, setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = longMin, 1 },
+		{name: "or.", insn: enc(ppc64asm.ORCC, 3, 4, 5), setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = longMin, 1 },
 			want: func(r *regs.Regs) { r.GPR[3] = longMin | 1; r.CR = 0x80000000 }},
-		{name: "and", insn: 0x7c832838, setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0xff00, 0x0ff0 },
+		{name: "and", insn: enc(ppc64asm.AND, 3, 4, 5), setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0xff00, 0x0ff0 },
 			want: func(r *regs.Regs) { r.GPR[3] = 0x0f00 }},
-		{name: "xor", insn: 0x7c832a78, setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0xff00, 0x0ff0 },
+		{name: "xor", insn: enc(ppc64asm.XOR, 3, 4, 5), setup: func(r *regs.Regs) { r.GPR[4], r.GPR[5] = 0xff00, 0x0ff0 },
 			want: func(r *regs.Regs) { r.GPR[3] = 0xf0f0 }},
 	})
 }
@@ -118,31 +119,31 @@ func TestLogical(t *testing.T) {
 func TestCompare(t *testing.T) {
 	const lowNeg = 0x1_8000_0000 // positive as 64 bits, negative low word
 	runFixed(t, []fixedCase{
-		{name: "cmpw cr1 low words signed", insn: 0x7c832000,
+		{name: "cmpw cr1 low words signed", insn: enc(ppc64asm.CMPW, 1, 3, 4),
 			setup: func(r *regs.Regs) { r.GPR[3], r.GPR[4] = lowNeg, 0 },
 			want:  func(r *regs.Regs) { r.CR = 0x08000000 }},
-		{name: "cmpd", insn: 0x7c232000,
+		{name: "cmpd", insn: enc(ppc64asm.CMPD, 0, 3, 4),
 			setup: func(r *regs.Regs) { r.GPR[3], r.GPR[4] = lowNeg, 0 },
 			want:  func(r *regs.Regs) { r.CR = 0x40000000 }},
-		{name: "cmpld cr7 with SO", insn: 0x7fa32040,
+		{name: "cmpld cr7 with SO", insn: enc(ppc64asm.CMPLD, 7, 3, 4),
 			setup: func(r *regs.Regs) { r.GPR[3], r.GPR[4], r.XER = ulongMax, 1, regs.XERSO },
 			want:  func(r *regs.Regs) { r.CR = 0x00000005 }},
-		{name: "cmplw high words ignored", insn: 0x7c032040,
+		{name: "cmplw high words ignored", insn: enc(ppc64asm.CMPLW, 0, 3, 4),
 			setup: func(r *regs.Regs) { r.GPR[3], r.GPR[4] = 0xffff_0000_0000_0005, 5 },
 			want:  func(r *regs.Regs) { r.CR = 0x20000000 }},
-		{name: "cmpwi -1", insn: 0x2c03ffff,
+		{name: "cmpwi -1", insn: enc(ppc64asm.CMPWI, 0, 3, -1),
 			setup: func(r *regs.Regs) { r.GPR[3] = 0xffffffff },
 			want:  func(r *regs.Regs) { r.CR = 0x20000000 }},
-		{name: "cmpdi -1 vs 0xffffffff", insn: 0x2c23ffff,
+		{name: "cmpdi -1 vs 0xffffffff", insn: enc(ppc64asm.CMPDI, 0, 3, -1),
 			setup: func(r *regs.Regs) { r.GPR[3] = 0xffffffff },
 			want:  func(r *regs.Regs) { r.CR = 0x40000000 }},
-		{name: "cmplwi cr2 0xffff", insn: 0x2903ffff,
+		{name: "cmplwi cr2 0xffff", insn: enc(ppc64asm.CMPLWI, 2, 3, 65535),
 			setup: func(r *regs.Regs) { r.GPR[3] = 0x10000 },
 			want:  func(r *regs.Regs) { r.CR = 0x00400000 }},
-		{name: "cmpldi zero-extends UI", insn: 0x2823ffff,
+		{name: "cmpldi zero-extends UI", insn: enc(ppc64asm.CMPLDI, 0, 3, 65535),
 			setup: func(r *regs.Regs) { r.GPR[3] = 0xffff },
 			want:  func(r *regs.Regs) { r.CR = 0x20000000 }},
-		{name: "cmpw replaces only its field", insn: 0x7c832000,
+		{name: "cmpw replaces only its field", insn: enc(ppc64asm.CMPW, 1, 3, 4),
 			setup: func(r *regs.Regs) { r.GPR[3], r.GPR[4], r.CR = 1, 1, 0xffffffff },
 			want:  func(r *regs.Regs) { r.CR = 0xf2ffffff }},
 	})
@@ -150,25 +151,25 @@ func TestCompare(t *testing.T) {
 
 func TestSPRMoves(t *testing.T) {
 	runFixed(t, []fixedCase{
-		{name: "mtxer hardware mask", insn: 0x7c6103a6, p: Hardware,
+		{name: "mtxer hardware mask", insn: enc(ppc64asm.MTSPR, 1, 3), p: Hardware,
 			setup: func(r *regs.Regs) { r.GPR[3] = ulongMax },
 			want:  func(r *regs.Regs) { r.XER = 0xE00FFFFF }},
-		{name: "mtxer qemu keeps the low word", insn: 0x7c6103a6, p: QEMU,
+		{name: "mtxer qemu keeps the low word", insn: enc(ppc64asm.MTSPR, 1, 3), p: QEMU,
 			setup: func(r *regs.Regs) { r.GPR[3] = ulongMax },
 			want:  func(r *regs.Regs) { r.XER = 0xffffffff }},
-		{name: "mfxer", insn: 0x7ca102a6,
+		{name: "mfxer", insn: enc(ppc64asm.MFSPR, 5, 1),
 			setup: func(r *regs.Regs) { r.XER = 0xE004007f },
 			want:  func(r *regs.Regs) { r.GPR[5] = 0xE004007f }},
-		{name: "mflr", insn: 0x7c8802a6,
+		{name: "mflr", insn: enc(ppc64asm.MFSPR, 4, 8),
 			setup: func(r *regs.Regs) { r.LR = 0x1234_5678_9abc_def0 },
 			want:  func(r *regs.Regs) { r.GPR[4] = 0x1234_5678_9abc_def0 }},
-		{name: "mtlr", insn: 0x7c6803a6,
+		{name: "mtlr", insn: enc(ppc64asm.MTSPR, 8, 3),
 			setup: func(r *regs.Regs) { r.GPR[3] = 0x1001 },
 			want:  func(r *regs.Regs) { r.LR = 0x1001 }},
-		{name: "mtctr", insn: 0x7c6903a6,
+		{name: "mtctr", insn: enc(ppc64asm.MTSPR, 9, 3),
 			setup: func(r *regs.Regs) { r.GPR[3] = 77 },
 			want:  func(r *regs.Regs) { r.CTR = 77 }},
-		{name: "mfctr", insn: 0x7c8902a6,
+		{name: "mfctr", insn: enc(ppc64asm.MFSPR, 4, 9),
 			setup: func(r *regs.Regs) { r.CTR = 99 },
 			want:  func(r *regs.Regs) { r.GPR[4] = 99 }},
 	})
@@ -177,14 +178,14 @@ func TestSPRMoves(t *testing.T) {
 func TestPrivilegedSPR(t *testing.T) {
 	m := newMachine(true)
 	before := m.r
-	err := m.step(t, Hardware, 0x7c7a02a6) // mfspr r3,SRR0 (SPR 26)
+	err := m.step(t, Hardware, enc(ppc64asm.MFSPR, 3, 26)) // mfspr r3,SRR0 (SPR 26)
 	if !errors.Is(err, ErrPrivileged) {
 		t.Fatalf("err = %v, want ErrPrivileged", err)
 	}
 	// mfspr r3,PVR (SPR 287) is privileged by the ISA in both profiles (QEMU
 	// 7.2 user mode lets it through: an accepted divergence, trace/replay.go).
 	for _, p := range []Profile{Hardware, QEMU} {
-		if err := m.step(t, p, 0x7c7f42a6); !errors.Is(err, ErrPrivileged) {
+		if err := m.step(t, p, enc(ppc64asm.MFSPR, 3, 287)); !errors.Is(err, ErrPrivileged) {
 			t.Errorf("%v: mfspr PVR: err = %v, want ErrPrivileged", p, err)
 		}
 	}
@@ -281,7 +282,7 @@ func TestStoreUpdate32(t *testing.T) {
 	m := newMachine(false)
 	m.r.MSR &^= regs.MSRSF
 	m.r.GPR[3], m.r.GPR[4] = 0xdeadbeef, 0xffffffff_50000010
-	if err := m.step(t, Hardware, 0x9464fffc); err != nil {
+	if err := m.step(t, Hardware, enc(ppc64asm.STWU, 3, -4, 4)); err != nil {
 		t.Fatal(err)
 	}
 	if m.r.GPR[4] != scratchBase+0xc {

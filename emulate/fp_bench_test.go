@@ -4,19 +4,20 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // fpBenchWords are the benchmarked FP ops, with f2, f3, f4 set by
 // fpBenchMachine: fadd f1,f2,f3; fmadd f1,f2,f4,f3; fdiv f1,f2,f3;
 // fctiwz f1,f3; fadds f1,f2,f3; fsqrt f1,f3; fcfid f1,f3.
-const (
-	wFadd   = 0xfc22182a
-	wFmadd  = 0xfc22193a
-	wFdiv   = 0xfc221824
-	wFctiwz = 0xfc20181e
-	wFadds  = 0xec22182a
-	wFsqrt  = 0xfc20182c
-	wFcfid  = 0xfc201e9c
+var (
+	wFadd   = enc(ppc64asm.FADD, 1, 2, 3)
+	wFmadd  = enc(ppc64asm.FMADD, 1, 2, 4, 3)
+	wFdiv   = enc(ppc64asm.FDIV, 1, 2, 3)
+	wFctiwz = enc(ppc64asm.FCTIWZ, 1, 3)
+	wFadds  = enc(ppc64asm.FADDS, 1, 2, 3)
+	wFsqrt  = enc(ppc64asm.FSQRT, 1, 3)
+	wFcfid  = enc(ppc64asm.FCFID, 1, 3)
 )
 
 func fpBenchMachine(tb testing.TB, word uint32) (*Emulator, *machine, *decode.Inst) {

@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"errors"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"math/rand/v2"
 	"testing"
 
@@ -11,19 +12,19 @@ import (
 )
 
 // Encodings used below (FRT=1, FRA=2, FRB=3, FRC=4).
-const (
-	wFnmadd  = 0xfc22193e // fnmadd f1,f2,f4,f3
-	wFmul    = 0xfc220132 // fmul f1,f2,f4
-	wFrsp    = 0xfc201818 // frsp f1,f3
-	wFcfids  = 0xec201e9c // fcfids f1,f3
-	wFcmpo7  = 0xff821840 // fcmpo cr7,f2,f3
-	wMtfsb1  = 0xfc80004c // mtfsb1 4 (UX)
-	wFre     = 0xfc201830 // fre f1,f3
-	wFctiw   = 0xfc20181c // fctiw f1,f3
-	wFaddRc  = 0xfc22182b // fadd. f1,f2,f3
-	wFmulRc  = 0xfc220133 // fmul. f1,f2,f4
-	wFdivZ   = 0xfc221824 // fdiv f1,f2,f3
-	wFmaddNo = 0xfc22193a // fmadd f1,f2,f4,f3
+var (
+	wFnmadd  = enc(ppc64asm.FNMADD, 1, 2, 4, 3) // fnmadd f1,f2,f4,f3
+	wFmul    = enc(ppc64asm.FMUL, 1, 2, 4)      // fmul f1,f2,f4
+	wFrsp    = enc(ppc64asm.FRSP, 1, 3)         // frsp f1,f3
+	wFcfids  = enc(ppc64asm.FCFIDS, 1, 3)       // fcfids f1,f3
+	wFcmpo7  = enc(ppc64asm.FCMPO, 7, 2, 3)     // fcmpo cr7,f2,f3
+	wMtfsb1  = enc(ppc64asm.MTFSB1, 4)          // mtfsb1 4 (UX)
+	wFre     = enc(ppc64asm.FRE, 1, 3)          // fre f1,f3
+	wFctiw   = enc(ppc64asm.FCTIW, 1, 3)        // fctiw f1,f3
+	wFaddRc  = enc(ppc64asm.FADDCC, 1, 2, 3)    // fadd. f1,f2,f3
+	wFmulRc  = enc(ppc64asm.FMULCC, 1, 2, 4)    // fmul. f1,f2,f4
+	wFdivZ   = enc(ppc64asm.FDIV, 1, 2, 3)      // fdiv f1,f2,f3
+	wFmaddNo = enc(ppc64asm.FMADD, 1, 2, 4, 3)  // fmadd f1,f2,f4,f3
 )
 
 // fpCase is one step with expected FPR1, FPSCR and CR (ISA, worked by hand,
@@ -191,10 +192,12 @@ func TestFPEnabledExceptions(t *testing.T) {
 // into FRT bits 0:31 (Microwatt ca792f3b, HW-measured). FPSCR bits by the
 // ISA (VXCVI for a NaN or out-of-range operand; XX, FI, FR when inexact).
 func TestFCTIHardware(t *testing.T) {
+	var (
+		wFctiwu = enc(ppc64asm.FCTIWU, 1, 3) // fctiwu f1,f3
+		wFctid  = enc(ppc64asm.FCTID, 1, 3)  // fctid f1,f3
+	)
 	const (
-		wFctiwu = 0xfc20191c // fctiwu f1,f3
-		wFctid  = 0xfc201e5c // fctid f1,f3
-		fprfAll = 0x1f000    // FPRF = 0b11111 before the step
+		fprfAll = 0x1f000 // FPRF = 0b11111 before the step
 		one     = 0x3ff0000000000000
 		qnan    = 0x7ff8000000000000
 		fourE9  = 0x41edcd6500000000 // 4e9

@@ -4,11 +4,12 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // Encodings of the enabled-exception tests below.
-const (
-	wMtfsb1FI = 0xfdc0004c // mtfsb1 14 (FI)
+var (
+	wMtfsb1FI = enc(ppc64asm.MTFSB1, 14) // mtfsb1 14 (FI)
 )
 
 // TestFPEnabledISA pins, against the Power ISA 3.1B, the enabled-exception

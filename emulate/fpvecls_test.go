@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"math"
 	"testing"
 
@@ -138,20 +139,20 @@ func kvStep(t *testing.T, m *machine, words ...uint32) {
 // the whole quadword (octword), lxvd2x each doubleword.
 func TestKernelFPVectorLoadStore(t *testing.T) {
 	t.Run("9 lfsx/stfsx", func(t *testing.T) {
-		m := kvM(t, 0x42F6E666) // 123.45f
+		m := kvM(t, enc(ppc64asm.BCA, 23, 22, -6556)) // 123.45f
 		m.r.GPR[4] = 0
-		kvStep(t, m, 0x7d43242e) // lfsx f10,r3,r4
+		kvStep(t, m, enc(ppc64asm.LFSX, 10, 3, 4)) // lfsx f10,r3,r4
 		if got := m.r.VSR[10]; got != (regs.VSR{Hi: 0x405EDCCCC0000000}) {
 			t.Errorf("f10 = %+v, want double 0x405EDCCCC0000000", got)
 		}
 		binary.LittleEndian.PutUint32(m.scratch[0x100:], 0x4429BA3D) // 678.91f
-		kvStep(t, m, 0x7d43252e)                                     // stfsx f10,r3,r4
+		kvStep(t, m, enc(ppc64asm.STFSX, 10, 3, 4))                  // stfsx f10,r3,r4
 		if got := kvWords(m, 1)[0]; got != 0x42F6E666 {
 			t.Errorf("c = %08x, want 42F6E666", got)
 		}
 	})
 	t.Run("10 plfs/pstfs", func(t *testing.T) {
-		m := kvM(t, 0x42F6E666)
+		m := kvM(t, enc(ppc64asm.BCA, 23, 22, -6556))
 		kvStep(t, m, 0x06000000, 0xc1430000)
 		if m.r.VSR[10].Hi != 0x405EDCCCC0000000 {
 			t.Errorf("f10 = %016x", m.r.VSR[10].Hi)
@@ -163,20 +164,20 @@ func TestKernelFPVectorLoadStore(t *testing.T) {
 		}
 	})
 	t.Run("11 lfdx/stfdx", func(t *testing.T) {
-		m := kvM(t, 0x7AE147AE, 0x40FE240C) // 123456.78
+		m := kvM(t, enc(ppc64asm.RLDIMI, 1, 23, 40, 62), 0x40FE240C) // 123456.78
 		m.r.GPR[4] = 0
-		kvStep(t, m, 0x7d4324ae)
+		kvStep(t, m, enc(ppc64asm.LFDX, 10, 3, 4))
 		if m.r.VSR[10].Hi != 0x40FE240C7AE147AE {
 			t.Errorf("f10 = %016x", m.r.VSR[10].Hi)
 		}
 		binary.LittleEndian.PutUint64(m.scratch[0x100:], 0x412E240CA3D70A3D) // 987654.32
-		kvStep(t, m, 0x7d4325ae)
+		kvStep(t, m, enc(ppc64asm.STFDX, 10, 3, 4))
 		if got := binary.LittleEndian.Uint64(m.scratch[0x100:]); got != 0x40FE240C7AE147AE {
 			t.Errorf("c = %016x", got)
 		}
 	})
 	t.Run("12 plfd/pstfd", func(t *testing.T) {
-		m := kvM(t, 0x7AE147AE, 0x40FE240C)
+		m := kvM(t, enc(ppc64asm.RLDIMI, 1, 23, 40, 62), 0x40FE240C)
 		kvStep(t, m, 0x06000000, 0xc9430000)
 		if m.r.VSR[10].Hi != 0x40FE240C7AE147AE {
 			t.Errorf("f10 = %016x", m.r.VSR[10].Hi)
@@ -193,14 +194,14 @@ func TestKernelFPVectorLoadStore(t *testing.T) {
 		orig := []uint32{0x000E1861, 0x0020A556, 0x00002334, 0x000EFC76}
 		m := kvM(t, orig...)
 		m.r.GPR[4] = 0
-		kvStep(t, m, 0x7d4320ce) // lvx v10,r3,r4
+		kvStep(t, m, enc(ppc64asm.LVX, 10, 3, 4)) // lvx v10,r3,r4
 		if got, want := m.r.VSR[42], (regs.VSR{Hi: 0x000EFC7600002334, Lo: 0x0020A556000E1861}); got != want {
 			t.Errorf("v10 = %+v, want %+v", got, want)
 		}
 		for i, w := range []uint32{0x4C1A79, 0x0506875C, 0x47, 0x79B64} {
 			binary.LittleEndian.PutUint32(m.scratch[0x100+4*i:], w)
 		}
-		kvStep(t, m, 0x7d4321ce) // stvx v10,r3,r4
+		kvStep(t, m, enc(ppc64asm.STVX, 10, 3, 4)) // stvx v10,r3,r4
 		if d := cmp.Diff(orig, kvWords(m, 4)); d != "" {
 			t.Errorf("c (-want +got):\n%s", d)
 		}
@@ -208,14 +209,14 @@ func TestKernelFPVectorLoadStore(t *testing.T) {
 	t.Run("14 lxvd2x/stxvd2x", func(t *testing.T) {
 		m := kvM(t, c0...)
 		m.r.GPR[4] = 0
-		kvStep(t, m, 0x7ce32699) // lxvd2x vs39,r3,r4
+		kvStep(t, m, enc(ppc64asm.LXVD2X, 39, 3, 4)) // lxvd2x vs39,r3,r4
 		if got, want := m.r.VSR[39], (regs.VSR{Hi: 0x0213F9D300004739, Lo: 0x005DAC1F00000342}); got != want {
 			t.Errorf("vs39 = %+v, want %+v", got, want)
 		}
 		for i, w := range []uint32{0x01463987, 0x57, 0x5B5DA, 0x4} {
 			binary.LittleEndian.PutUint32(m.scratch[0x100+4*i:], w)
 		}
-		kvStep(t, m, 0x7ce32799) // stxvd2x vs39,r3,r4
+		kvStep(t, m, enc(ppc64asm.STXVD2X, 39, 3, 4)) // stxvd2x vs39,r3,r4
 		if d := cmp.Diff(c0, kvWords(m, 4)); d != "" {
 			t.Errorf("c (-want +got):\n%s", d)
 		}
@@ -566,14 +567,14 @@ func TestFPVectorLSProfiles(t *testing.T) {
 		{
 			// stfs f3,0(r4) of 2^-150: SINGLE undefined; QEMU stores +0,
 			// and so does POWER9 (stfs-tiny).
-			name: "stfs-tiny", words: []uint32{0xd0640000},
+			name: "stfs-tiny", words: []uint32{enc(ppc64asm.STFS, 3, 0, 4)},
 			setup: func(m *machine) { m.r.VSR[3].Hi = 0x3690000000000000 },
 			hw:    want{delta: func(m *machine) { copy(m.scratch[0x100:], []byte{0, 0, 0, 0}) }},
 			qemu:  want{delta: func(m *machine) { copy(m.scratch[0x100:], []byte{0, 0, 0, 0}) }},
 		},
 		{
 			// stxsspx vs3,r4,r5 of a double denormal, negative: -0 in both.
-			name: "stxsspx-tiny", words: []uint32{0x7c642d18},
+			name: "stxsspx-tiny", words: []uint32{enc(ppc64asm.STXSSPX, 3, 4, 5)},
 			setup: func(m *machine) { m.r.VSR[3].Hi = 0x8000000000000001 },
 			hw: want{delta: func(m *machine) {
 				m.order().PutUint32(m.scratch[0x100:], 0x80000000)
@@ -586,7 +587,7 @@ func TestFPVectorLSProfiles(t *testing.T) {
 			// The stfs-tiny examples of power9-behaviour.md's second table
 			// (Valgrind jm-fp.stdout.exp, POWER hardware):
 			// 0x0010000000000001 → 00000000.
-			name: "stfs-tiny-hw-pos", words: []uint32{0xd0640000},
+			name: "stfs-tiny-hw-pos", words: []uint32{enc(ppc64asm.STFS, 3, 0, 4)},
 			setup: func(m *machine) {
 				m.r.VSR[3].Hi = 0x0010000000000001
 				m.order().PutUint32(m.scratch[0x100:], 0xffffffff)
@@ -596,42 +597,42 @@ func TestFPVectorLSProfiles(t *testing.T) {
 		},
 		{
 			// 0x8010000000000001 → 80000000.
-			name: "stfs-tiny-hw-neg", words: []uint32{0xd0640000},
+			name: "stfs-tiny-hw-neg", words: []uint32{enc(ppc64asm.STFS, 3, 0, 4)},
 			setup: func(m *machine) { m.r.VSR[3].Hi = 0x8010000000000001 },
 			hw:    want{delta: func(m *machine) { m.order().PutUint32(m.scratch[0x100:], 0x80000000) }},
 			qemu:  want{delta: func(m *machine) { m.order().PutUint32(m.scratch[0x100:], 0x80000000) }},
 		},
 		{
 			// stfs of the smallest single denormal is defined: both store it.
-			name: "stfs-denormal", words: []uint32{0xd0640000},
+			name: "stfs-denormal", words: []uint32{enc(ppc64asm.STFS, 3, 0, 4)},
 			setup: func(m *machine) { m.r.VSR[3].Hi = 0x36a0000000000000 },
 			hw:    want{delta: func(m *machine) { m.order().PutUint32(m.scratch[0x100:], 1) }},
 			qemu:  want{delta: func(m *machine) { m.order().PutUint32(m.scratch[0x100:], 1) }},
 		},
 		{
 			// lxsdx vs3,r4,r5: doubleword 1 is 0 (ISA 3.1B) or kept (QEMU).
-			name: "lxsdx-dw1", words: []uint32{0x7c642c98},
+			name: "lxsdx-dw1", words: []uint32{enc(ppc64asm.LXSDX, 3, 4, 5)},
 			setup: func(m *machine) { m.order().PutUint64(m.scratch[0x100:], 0x1122334455667788) },
 			hw:    want{delta: func(m *machine) { m.r.VSR[3] = regs.VSR{Hi: 0x1122334455667788} }},
 			qemu:  want{delta: func(m *machine) { m.r.VSR[3].Hi = 0x1122334455667788 }},
 		},
 		{
 			// lxsibzx vs35,r4,r5 (TX=1).
-			name: "lxsibzx-dw1", words: []uint32{0x7c642e1b},
+			name: "lxsibzx-dw1", words: []uint32{enc(ppc64asm.LXSIBZX, 35, 4, 5)},
 			setup: func(m *machine) { m.scratch[0x100] = 0xab },
 			hw:    want{delta: func(m *machine) { m.r.VSR[35] = regs.VSR{Hi: 0xab} }},
 			qemu:  want{delta: func(m *machine) { m.r.VSR[35].Hi = 0xab }},
 		},
 		{
 			// lxsd v3,0(r4): doubleword 1 is 0 in both (QEMU too).
-			name: "lxsd-dw1", words: []uint32{0xe4640002},
+			name: "lxsd-dw1", words: []uint32{enc(ppc64asm.LXSD, 3, 0, 4)},
 			setup: func(m *machine) { m.order().PutUint64(m.scratch[0x100:], 0x1122334455667788) },
 			hw:    want{delta: func(m *machine) { m.r.VSR[35] = regs.VSR{Hi: 0x1122334455667788} }},
 			qemu:  want{delta: func(m *machine) { m.r.VSR[35] = regs.VSR{Hi: 0x1122334455667788} }},
 		},
 		{
 			// lfd f3,0(r4): an FPR write zeroes doubleword 1 in both.
-			name: "lfd-dw1", words: []uint32{0xc8640000},
+			name: "lfd-dw1", words: []uint32{enc(ppc64asm.LFD, 3, 0, 4)},
 			setup: func(m *machine) { m.order().PutUint64(m.scratch[0x100:], 0x1122334455667788) },
 			hw:    want{delta: func(m *machine) { m.r.VSR[3] = regs.VSR{Hi: 0x1122334455667788} }},
 			qemu:  want{delta: func(m *machine) { m.r.VSR[3] = regs.VSR{Hi: 0x1122334455667788} }},
@@ -639,7 +640,7 @@ func TestFPVectorLSProfiles(t *testing.T) {
 		{
 			// lvebx v3,r4,r5 with EA = +0x105: the other bytes are undefined;
 			// QEMU keeps them.
-			name: "lvebx", words: []uint32{0x7c64280e},
+			name: "lvebx", words: []uint32{enc(ppc64asm.LVEBX, 3, 4, 5)},
 			setup: func(m *machine) { m.r.GPR[5] = 5; m.scratch[0x105] = 0x5a },
 			hw:    want{err: ErrNotEmulated},
 			qemu: want{delta: func(m *machine) {
@@ -652,7 +653,7 @@ func TestFPVectorLSProfiles(t *testing.T) {
 		},
 		{
 			// stvebx is defined: both store the element.
-			name: "stvebx", words: []uint32{0x7c64290e},
+			name: "stvebx", words: []uint32{enc(ppc64asm.STVEBX, 3, 4, 5)},
 			setup: func(m *machine) {
 				m.r.GPR[5] = 5
 				m.r.VSR[35] = regs.VSR{Hi: 0x0001020304050607, Lo: 0x08090a0b0c0d0e0f}
@@ -716,14 +717,14 @@ func TestFPVectorLS32Bit(t *testing.T) {
 		m.r.MSR &^= regs.MSRSF
 		m.r.GPR[4] = 0xffffffff00000000 | scratchBase + 0x100
 		m.order().PutUint64(m.scratch[0x108:], 0x0123456789abcdef)
-		if err := m.step(t, QEMU, 0xcc640008); err != nil { // lfdu f3,8(r4)
+		if err := m.step(t, QEMU, enc(ppc64asm.LFDU, 3, 8, 4)); err != nil { // lfdu f3,8(r4)
 			t.Fatal(err)
 		}
 		if m.r.VSR[3].Hi != 0x0123456789abcdef || m.r.GPR[4] != scratchBase+0x108 {
 			t.Errorf("f3 = %016x, r4 = %016x", m.r.VSR[3].Hi, m.r.GPR[4])
 		}
-		m.r.GPR[5] = 0xfffffff8                             // r4 + r5 wraps to scratch+0x100
-		if err := m.step(t, QEMU, 0x7c642e98); err != nil { // lxvd2x vs3,r4,r5
+		m.r.GPR[5] = 0xfffffff8                                                // r4 + r5 wraps to scratch+0x100
+		if err := m.step(t, QEMU, enc(ppc64asm.LXVD2X, 3, 4, 5)); err != nil { // lxvd2x vs3,r4,r5
 			t.Fatal(err)
 		}
 		if m.r.VSR[3].Lo != 0x0123456789abcdef {
@@ -761,7 +762,7 @@ func TestVectorLength(t *testing.T) {
 			m := lsMachine(le)
 			m.r.GPR[6] = tc.rb
 			fm := &faultMem{Regions: *m.mem}
-			if err := New(Config{Profile: QEMU}).StepWord(&m.r, fm, 0x7c64321a, 0); err != nil { // lxvl vs3,r4,r6
+			if err := New(Config{Profile: QEMU}).StepWord(&m.r, fm, enc(ppc64asm.LXVL, 3, 4, 6), 0); err != nil { // lxvl vs3,r4,r6
 				t.Fatal(err)
 			}
 			if len(fm.calls) != tc.calls || tc.calls == 1 && fm.calls[0] != tc.n {
@@ -775,7 +776,7 @@ func TestVectorLength(t *testing.T) {
 			fm.calls = nil
 			before := append([]byte(nil), m.scratch...)
 			m.r.VSR[3] = regs.VSR{Hi: 0x0011223344556677, Lo: 0x8899aabbccddeeff}
-			if err := New(Config{Profile: QEMU}).StepWord(&m.r, fm, 0x7c64331a, 0); err != nil { // stxvl vs3,r4,r6
+			if err := New(Config{Profile: QEMU}).StepWord(&m.r, fm, enc(ppc64asm.STXVL, 3, 4, 6), 0); err != nil { // stxvl vs3,r4,r6
 				t.Fatal(err)
 			}
 			if len(fm.calls) != tc.calls || tc.calls == 1 && fm.calls[0] != -tc.n {
@@ -839,14 +840,14 @@ func benchLS(b *testing.B, words ...uint32) {
 	}
 }
 
-func BenchmarkStepLxvd2x(b *testing.B)  { benchLS(b, 0x7c642e98) }             // lxvd2x vs3,r4,r5
-func BenchmarkStepStxvd2x(b *testing.B) { benchLS(b, 0x7c642f98) }             // stxvd2x vs3,r4,r5
-func BenchmarkStepLfd(b *testing.B)     { benchLS(b, 0xc8640000) }             // lfd f3,0(r4)
-func BenchmarkStepLfs(b *testing.B)     { benchLS(b, 0xc0640000) }             // lfs f3,0(r4)
-func BenchmarkStepStfs(b *testing.B)    { benchLS(b, 0xd0640000) }             // stfs f3,0(r4)
-func BenchmarkStepLxvw4x(b *testing.B)  { benchLS(b, 0x7c642e18) }             // lxvw4x vs3,r4,r5
-func BenchmarkStepLxvp(b *testing.B)    { benchLS(b, 0x18440000) }             // lxvp vs2,0(r4)
-func BenchmarkStepPlxv(b *testing.B)    { benchLS(b, 0x04000000, 0xc8640000) } // plxv vs3,0(r4)
+func BenchmarkStepLxvd2x(b *testing.B)  { benchLS(b, enc(ppc64asm.LXVD2X, 3, 4, 5)) }  // lxvd2x vs3,r4,r5
+func BenchmarkStepStxvd2x(b *testing.B) { benchLS(b, enc(ppc64asm.STXVD2X, 3, 4, 5)) } // stxvd2x vs3,r4,r5
+func BenchmarkStepLfd(b *testing.B)     { benchLS(b, enc(ppc64asm.LFD, 3, 0, 4)) }     // lfd f3,0(r4)
+func BenchmarkStepLfs(b *testing.B)     { benchLS(b, enc(ppc64asm.LFS, 3, 0, 4)) }     // lfs f3,0(r4)
+func BenchmarkStepStfs(b *testing.B)    { benchLS(b, enc(ppc64asm.STFS, 3, 0, 4)) }    // stfs f3,0(r4)
+func BenchmarkStepLxvw4x(b *testing.B)  { benchLS(b, enc(ppc64asm.LXVW4X, 3, 4, 5)) }  // lxvw4x vs3,r4,r5
+func BenchmarkStepLxvp(b *testing.B)    { benchLS(b, enc(ppc64asm.LXVP, 2, 0, 4)) }    // lxvp vs2,0(r4)
+func BenchmarkStepPlxv(b *testing.B)    { benchLS(b, 0x04000000, 0xc8640000) }         // plxv vs3,0(r4)
 
 // TestFPVectorLSAllocs: every FP, VMX and VSX load and store steps without
 // allocating.

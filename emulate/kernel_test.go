@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"encoding/binary"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -54,7 +55,7 @@ func TestKernelAdd(t *testing.T) {
 	for _, rc := range []bool{false, true} {
 		insn := uint32(0x7e95b214) // add r20,r21,r22
 		if rc {
-			insn = 0x7e95b215 // add.
+			insn = enc(ppc64asm.ADDCC, 20, 21, 22) // add.
 		}
 		for i, p := range pairs {
 			m := kernelMachine()
@@ -80,7 +81,7 @@ func TestKernelNop(t *testing.T) {
 	m.r.GPR[0] = longMax
 	exp := m.r
 	exp.NIP += 4
-	if err := m.step(t, Hardware, 0x60000000); err != nil {
+	if err := m.step(t, Hardware, enc(ppc64asm.NOP)); err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff(exp, m.r); d != "" {
@@ -94,7 +95,7 @@ func TestKernelLoadStore(t *testing.T) {
 		m := kernelMachine()
 		binary.LittleEndian.PutUint64(m.scratch[0:], 0x23)
 		m.r.GPR[3] = scratchBase
-		if err := m.step(t, Hardware, 0xe8a30000); err != nil || m.r.GPR[5] != 0x23 {
+		if err := m.step(t, Hardware, enc(ppc64asm.LD, 5, 0, 3)); err != nil || m.r.GPR[5] != 0x23 {
 			t.Errorf("err %v, r5 = %#x, want 0x23", err, m.r.GPR[5])
 		}
 	})
@@ -102,7 +103,7 @@ func TestKernelLoadStore(t *testing.T) {
 		m := kernelMachine()
 		binary.LittleEndian.PutUint32(m.scratch[0:], 0x4545)
 		m.r.GPR[3] = scratchBase
-		if err := m.step(t, Hardware, 0x80a30000); err != nil || m.r.GPR[5] != 0x4545 {
+		if err := m.step(t, Hardware, enc(ppc64asm.LWZ, 5, 0, 3)); err != nil || m.r.GPR[5] != 0x4545 {
 			t.Errorf("err %v, r5 = %#x, want 0x4545", err, m.r.GPR[5])
 		}
 	})
@@ -110,7 +111,7 @@ func TestKernelLoadStore(t *testing.T) {
 		m := kernelMachine()
 		binary.LittleEndian.PutUint32(m.scratch[8:], 0x1234)
 		m.r.GPR[3], m.r.GPR[4], m.r.GPR[5] = scratchBase, 8, 0x8765
-		if err := m.step(t, Hardware, 0x7ca3202e); err != nil || m.r.GPR[5] != 0x1234 {
+		if err := m.step(t, Hardware, enc(ppc64asm.LWZX, 5, 3, 4)); err != nil || m.r.GPR[5] != 0x1234 {
 			t.Errorf("err %v, r5 = %#x, want 0x1234", err, m.r.GPR[5])
 		}
 	})
@@ -118,7 +119,7 @@ func TestKernelLoadStore(t *testing.T) {
 		m := kernelMachine()
 		binary.LittleEndian.PutUint64(m.scratch[0:], 0x1234)
 		m.r.GPR[3], m.r.GPR[5] = scratchBase, 0x5678
-		if err := m.step(t, Hardware, 0xf8a30000); err != nil {
+		if err := m.step(t, Hardware, enc(ppc64asm.STD, 5, 0, 3)); err != nil {
 			t.Fatal(err)
 		}
 		if got := binary.LittleEndian.Uint64(m.scratch); got != 0x5678 {

@@ -136,7 +136,7 @@ func TestLogicalOps(t *testing.T) {
 		lgc("andis.", "64-bit mode GT", lg("andis.", 0x8000), false,
 			func(r *regs.Regs) { r.GPR[4] = ulongMax },
 			func(r *regs.Regs) { r.GPR[3] = 0x80000000; r.CR = 0x40000000 }),
-		lgc("nop", "", 0x60000000, false,
+		lgc("nop", "", enc(ppc64asm.NOP), false,
 			func(r *regs.Regs) { r.GPR[0], r.CR, r.XER = 5, 0x12345678, regs.XERCA }, func(r *regs.Regs) {}),
 	})
 }
@@ -307,4 +307,4 @@ func TestLogicalReservedBits(t *testing.T) {
 }
 
 // BenchmarkStepAnd is Step on a cached and r3,r4,r5.
-func BenchmarkStepAnd(b *testing.B) { benchStep(b, 0x7c832838) }
+func BenchmarkStepAnd(b *testing.B) { benchStep(b, enc(ppc64asm.AND, 3, 4, 5)) }

@@ -67,7 +67,7 @@ func TestQuadword(t *testing.T) {
 		tests := []lsCase{
 			{name: "lq", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 0x20 }, words: []uint32{lq4},
 				want: func(m *machine) { m.r.GPR[4], m.r.GPR[5] = hi, lo }},
-			{name: "lq r30", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 0x20 }, words: []uint32{0xe3c30000},
+			{name: "lq r30", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 0x20 }, words: []uint32{enc(ppc64asm.LQ, 30, 0, 3)},
 				want: func(m *machine) { m.r.GPR[30], m.r.GPR[31] = hi, lo }},
 			{name: "stq", setup: func(m *machine) { m.r.GPR[3], m.r.GPR[4], m.r.GPR[5] = scratchBase+0x40, hi, lo },
 				words: []uint32{stq4}, want: func(m *machine) {
@@ -169,28 +169,28 @@ func TestPrefixedPCRelative(t *testing.T) {
 func TestLoadStoreMultiple(t *testing.T) {
 	// Big-endian mode: bytes 0x00.. of scratch hold 0x00, 0x01, ….
 	runLS(t, false, []lsCase{
-		{name: "lmw r28", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 0x10; m.r.GPR[28] = ^uint64(0) }, words: []uint32{0xbb830000},
+		{name: "lmw r28", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 0x10; m.r.GPR[28] = ^uint64(0) }, words: []uint32{enc(ppc64asm.LMW, 28, 0, 3)},
 			want: func(m *machine) {
 				m.r.GPR[28], m.r.GPR[29], m.r.GPR[30], m.r.GPR[31] = 0x10111213, 0x14151617, 0x18191a1b, 0x1c1d1e1f
 			}},
-		{name: "lmw r31 d=-4", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 0x14 }, words: []uint32{0xbbe3fffc},
+		{name: "lmw r31 d=-4", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 0x14 }, words: []uint32{enc(ppc64asm.LMW, 31, -4, 3)},
 			want: func(m *machine) { m.r.GPR[31] = 0x10111213 }},
 		{name: "lmw RA in range", setup: func(m *machine) { m.r.GPR[3] = scratchBase }, words: []uint32{0xb8430000}, err: ErrNotEmulated},
-		{name: "lmw unaligned hw", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 2 }, words: []uint32{0xbb830000}, err: ErrNotEmulated},
+		{name: "lmw unaligned hw", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 2 }, words: []uint32{enc(ppc64asm.LMW, 28, 0, 3)}, err: ErrNotEmulated},
 		{name: "lmw unaligned qemu", p: QEMU, setup: func(m *machine) { m.r.GPR[3] = scratchBase + 2 }, words: []uint32{0xbfc30000 - 0x04000000},
 			want: func(m *machine) { m.r.GPR[30], m.r.GPR[31] = 0x02030405, 0x06070809 }},
-		{name: "lmw unmapped", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 0x1ff8 }, words: []uint32{0xbb830000}, err: ErrDataFault},
+		{name: "lmw unmapped", setup: func(m *machine) { m.r.GPR[3] = scratchBase + 0x1ff8 }, words: []uint32{enc(ppc64asm.LMW, 28, 0, 3)}, err: ErrDataFault},
 		{name: "stmw r29", setup: func(m *machine) {
 			m.r.GPR[3] = scratchBase + 0x40
 			m.r.GPR[29], m.r.GPR[30], m.r.GPR[31] = 0xffffffff_a1a2a3a4, 0xb1b2b3b4, 0xc1c2c3c4
-		}, words: []uint32{0xbfa30000}, want: func(m *machine) {
+		}, words: []uint32{enc(ppc64asm.STMW, 29, 0, 3)}, want: func(m *machine) {
 			copy(m.scratch[0x40:], []byte{0xa1, 0xa2, 0xa3, 0xa4, 0xb1, 0xb2, 0xb3, 0xb4, 0xc1, 0xc2, 0xc3, 0xc4})
 		}},
 	})
 	// Little-endian mode: an alignment interrupt, nothing accessed.
 	runLS(t, true, []lsCase{
-		{name: "lmw LE", setup: func(m *machine) { m.r.GPR[3] = scratchBase }, words: []uint32{0xbb830000}, err: ErrAlignment},
-		{name: "stmw LE", p: QEMU, setup: func(m *machine) { m.r.GPR[3] = scratchBase }, words: []uint32{0xbf830000}, err: ErrAlignment},
+		{name: "lmw LE", setup: func(m *machine) { m.r.GPR[3] = scratchBase }, words: []uint32{enc(ppc64asm.LMW, 28, 0, 3)}, err: ErrAlignment},
+		{name: "stmw LE", p: QEMU, setup: func(m *machine) { m.r.GPR[3] = scratchBase }, words: []uint32{enc(ppc64asm.STMW, 28, 0, 3)}, err: ErrAlignment},
 		{name: "lswi LE", setup: func(m *machine) { m.r.GPR[3] = scratchBase }, words: []uint32{xform(ppc64asm.LSWI, 4, 3, 5)}, err: ErrAlignment},
 		{name: "lswx LE", p: QEMU, setup: func(m *machine) { m.r.GPR[3] = scratchBase; m.r.XER = 5 }, words: []uint32{xform(ppc64asm.LSWX, 4, 3, 0)}, err: ErrAlignment},
 		{name: "stswi LE", setup: func(m *machine) { m.r.GPR[3] = scratchBase }, words: []uint32{xform(ppc64asm.STSWI, 4, 3, 5)}, err: ErrAlignment},

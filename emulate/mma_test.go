@@ -312,13 +312,13 @@ func TestMMAAllocs(t *testing.T) {
 // profile refuses an instruction naming such a VSR (mma-primed-vsr), with
 // registers and the primed state unchanged; the QEMU profile runs it.
 func TestMMAPrimed(t *testing.T) {
-	const (
-		wSetAccZ0 = 0x7c030162 // xxsetaccz a0
-		wMtAcc1   = 0x7c810162 // xxmtacc a1
-		wMfAcc0   = 0x7c000162 // xxmfacc a0
-		wFadd1    = 0xfc22182a // fadd f1,f2,f3: VSRs 1-3, ACC[0]
-		wFadd17   = 0xfe32982a // fadd f17,f18,f19: ACC[4]
-		wGer1     = 0xec8040d0 // xvf32gerpp a1,vs0,vs8: XA in ACC[0]
+	var (
+		wSetAccZ0 = enc(p.XXSETACCZ, 0)        // xxsetaccz a0
+		wMtAcc1   = enc(p.XXMTACC, 1)          // xxmtacc a1
+		wMfAcc0   = enc(p.XXMFACC, 0)          // xxmfacc a0
+		wFadd1    = enc(p.FADD, 1, 2, 3)       // fadd f1,f2,f3: VSRs 1-3, ACC[0]
+		wFadd17   = enc(p.FADD, 17, 18, 19)    // fadd f17,f18,f19: ACC[4]
+		wGer1     = enc(p.XVF32GERPP, 1, 0, 8) // xvf32gerpp a1,vs0,vs8: XA in ACC[0]
 	)
 	for w, name := range map[uint32]string{wSetAccZ0: "xxsetaccz", wMtAcc1: "xxmtacc", wMfAcc0: "xxmfacc",
 		wFadd1: "fadd", wFadd17: "fadd", wGer1: "xvf32gerpp"} {

@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"errors"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -24,7 +25,7 @@ func TestObserverRecordsEffects(t *testing.T) {
 		e.SetObserver(&c)
 		before := m.r
 		// stdu r3,8(r4): writes 8 bytes at scratch+8 and r4, advances NIP.
-		if err := e.StepWord(&m.r, m.mem, 0xf8640009, 0); err != nil {
+		if err := e.StepWord(&m.r, m.mem, enc(ppc64asm.STDU, 3, 8, 4), 0); err != nil {
 			t.Fatal(err)
 		}
 		if len(c.recs) != 1 {
@@ -72,7 +73,7 @@ func TestObserverFailedStep(t *testing.T) {
 	e := New(Config{})
 	var c collector
 	e.SetObserver(&c)
-	err := e.StepWord(&m.r, m.mem, 0xf8640008, 0) // std r3,8(r4)
+	err := e.StepWord(&m.r, m.mem, enc(ppc64asm.STD, 3, 8, 4), 0) // std r3,8(r4)
 	if !errors.Is(err, ErrDataFault) {
 		t.Fatalf("err = %v, want a data fault", err)
 	}
@@ -88,7 +89,7 @@ func TestObserverFailedStep(t *testing.T) {
 	if e.Observer() != nil {
 		t.Error("Observer() after SetObserver(nil)")
 	}
-	_ = e.StepWord(&m.r, m.mem, 0x7c642a14, 0)
+	_ = e.StepWord(&m.r, m.mem, enc(ppc64asm.ADD, 3, 4, 5), 0)
 	if len(c.recs) != 1 {
 		t.Errorf("a detached observer was called")
 	}
@@ -157,10 +158,11 @@ func TestObserverAllocs(t *testing.T) {
 	e := New(Config{})
 	e.SetObserver(ObserverFunc(func(*StepRecord) {}))
 	var mem Memory = m.mem
+	std, add := enc(ppc64asm.STD, 3, 8, 4), enc(ppc64asm.ADD, 3, 4, 5)
 	step := func() {
 		m.r.NIP = cia
-		_ = e.StepWord(&m.r, mem, 0xf8640008, 0) // std
-		_ = e.StepWord(&m.r, mem, 0x7c642a14, 0) // add
+		_ = e.StepWord(&m.r, mem, std, 0)
+		_ = e.StepWord(&m.r, mem, add, 0)
 	}
 	step()
 	if a := testing.AllocsPerRun(100, step); a != 0 {
@@ -174,8 +176,9 @@ func BenchmarkObservedStep(b *testing.B) {
 	e := New(Config{})
 	e.SetObserver(ObserverFunc(func(*StepRecord) {}))
 	var mem Memory = m.mem
+	std := enc(ppc64asm.STD, 3, 8, 4)
 	for b.Loop() {
 		m.r.NIP = cia
-		_ = e.StepWord(&m.r, mem, 0xf8640008, 0)
+		_ = e.StepWord(&m.r, mem, std, 0)
 	}
 }

@@ -3,6 +3,7 @@ package emulate_test
 import (
 	"bytes"
 	"errors"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -14,16 +15,16 @@ import (
 )
 
 // Encodings from Power ISA 3.1B (D, DS, XO and I forms).
-const (
-	wStwR5     = 0x90a40000 // stw r5,0(r4)
-	wBack8     = 0x4bfffff8 // b .-8
-	wAddi3By16 = 0x38630010 // addi r3,r3,16
-	wLdR6      = 0xe8c70000 // ld r6,0(r7)
-	wStdR6     = 0xf8c80000 // std r6,0(r8)
-	wAddR3R6   = 0x7c633214 // add r3,r3,r6
-	wAddi7By3  = 0x38e70003 // addi r7,r7,3
-	wAddi8By5  = 0x39080005 // addi r8,r8,5
-	wBack20    = 0x4bffffec // b .-20
+var (
+	wStwR5     = enc(ppc64asm.STW, 5, 0, 4)   // stw r5,0(r4)
+	wBack8     = enc(ppc64asm.B, -8)          // b .-8
+	wAddi3By16 = enc(ppc64asm.ADDI, 3, 3, 16) // addi r3,r3,16
+	wLdR6      = enc(ppc64asm.LD, 6, 0, 7)    // ld r6,0(r7)
+	wStdR6     = enc(ppc64asm.STD, 6, 0, 8)   // std r6,0(r8)
+	wAddR3R6   = enc(ppc64asm.ADD, 3, 3, 6)   // add r3,r3,r6
+	wAddi7By3  = enc(ppc64asm.ADDI, 7, 7, 3)  // addi r7,r7,3
+	wAddi8By5  = enc(ppc64asm.ADDI, 8, 8, 5)  // addi r8,r8,5
+	wBack20    = enc(ppc64asm.B, -20)         // b .-20
 )
 
 // unpaged hides mem.Memory's pages from Run: every access is a call.
@@ -104,7 +105,7 @@ func TestRunSelfModifying(t *testing.T) {
 		// loop: addi r3,r3,1 (patched into addi r3,r3,16); stw r5,0(r4); b loop
 		m := code(t, msr, codeBase, mem.RWX, wAddi3, wStwR5, wBack8)
 		r := regs.Regs{MSR: msr, NIP: codeBase}
-		r.GPR[4], r.GPR[5] = codeBase, wAddi3By16
+		r.GPR[4], r.GPR[5] = codeBase, uint64(wAddi3By16)
 		n, err := emulate.New(emulate.Config{}).Run(&r, m, emulate.RunOptions{MaxSteps: 9})
 		if n != 9 || err != emulate.ErrStepLimit || r.GPR[3] != 1+16+16 {
 			t.Errorf("MSR %#x: %d, %v, r3 = %d; want 9, ErrStepLimit, 33", msr, n, err, r.GPR[3])
@@ -234,7 +235,7 @@ func BenchmarkRunCrossPage(b *testing.B) {
 // TestRunFacilityAfterCaching: an FP instruction cached while MSR[FP] = 1
 // is refused by Run (ErrUnavailable, nothing executed) once MSR[FP] = 0.
 func TestRunFacilityAfterCaching(t *testing.T) {
-	const wFadd, wBack4 = 0xfc21102a, 0x4bfffffc // fadd f1,f1,f2; b .-4
+	var wFadd, wBack4 = enc(ppc64asm.FADD, 1, 1, 2), enc(ppc64asm.B, -4) // fadd f1,f1,f2; b .-4
 	msr := regs.MSRLinuxUserLE | regs.MSRFP
 	m := code(t, msr, codeBase, mem.RX, wFadd, wBack4)
 	e := emulate.New(emulate.Config{})
@@ -252,7 +253,7 @@ func TestRunFacilityAfterCaching(t *testing.T) {
 // TestRunFacilityTurnedOn: an FP instruction refused (and cached) while
 // MSR[FP] = 0 runs once MSR[FP] = 1, as the same steps through Fetch do.
 func TestRunFacilityTurnedOn(t *testing.T) {
-	const wFadd, wBack4 = 0xfc21102a, 0x4bfffffc // fadd f1,f1,f2; b .-4
+	var wFadd, wBack4 = enc(ppc64asm.FADD, 1, 1, 2), enc(ppc64asm.B, -4) // fadd f1,f1,f2; b .-4
 	msr := regs.MSRLinuxUserLE &^ regs.MSRFP
 	m := code(t, msr, codeBase, mem.RX, wFadd, wBack4)
 	e := emulate.New(emulate.Config{})

@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"errors"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"strings"
 	"testing"
 
@@ -30,34 +31,34 @@ func TestEveryRefusalAllocs(t *testing.T) {
 		reason string // part of the refusal's text
 	}{
 		// Shared per-op outcomes (opErrs, notEmulatedErr).
-		{name: "sc", word: 0x44000002, kind: ErrMustNotStep, reason: "system call"},
-		{name: "rfid", word: 0x4c000024, msr: regs.MSRSF, kind: ErrMustNotStep, reason: "return from interrupt"},
-		{name: "fadd-fp-off", word: 0xfc22182a, msr: regs.MSRSF | regs.MSRPR, kind: ErrUnavailable, reason: "FP unavailable"},
-		{name: "mfmsr-problem-state", word: 0x7c6000a6, kind: ErrPrivileged, reason: "problem state"},
+		{name: "sc", word: enc(ppc64asm.SC, 0), kind: ErrMustNotStep, reason: "system call"},
+		{name: "rfid", word: enc(ppc64asm.RFID), msr: regs.MSRSF, kind: ErrMustNotStep, reason: "return from interrupt"},
+		{name: "fadd-fp-off", word: enc(ppc64asm.FADD, 1, 2, 3), msr: regs.MSRSF | regs.MSRPR, kind: ErrUnavailable, reason: "FP unavailable"},
+		{name: "mfmsr-problem-state", word: enc(ppc64asm.MFMSR, 3), kind: ErrPrivileged, reason: "problem state"},
 		// mfspr r3,2 in supervisor state: an SPR QEMU 7.2 does not provide.
-		{name: "mfspr-qemu-supervisor", word: 0x7c6202a6, cfg: Config{Profile: QEMU}, msr: regs.MSRSF, kind: ErrIllegal, reason: "QEMU 7.2"},
+		{name: "mfspr-qemu-supervisor", word: enc(ppc64asm.MFSPR, 3, 2), cfg: Config{Profile: QEMU}, msr: regs.MSRSF, kind: ErrIllegal, reason: "QEMU 7.2"},
 		// ldu r3,0(r3): RA = RT, an invalid form.
 		{name: "invalid-form-qemu", word: 0xe8630001, cfg: Config{Profile: QEMU}, kind: ErrIllegal, reason: "invalid form (qemu profile)"},
 		// lwzu r3,0(0): update form with RA = 0 (Difference row update-ra0).
 		{name: "update-ra0", word: 0x84600000, kind: ErrNotEmulated, reason: "RA=0"},
 		// Level: setbc r3,0 (ISA 3.1) on POWER9.
-		{name: "newer-than-level", word: 0x7c600300, cfg: Config{Level: decode.LevelPOWER9}, kind: ErrIllegal, reason: "newer than POWER9"},
+		{name: "newer-than-level", word: enc(ppc64asm.SETBC, 3, 0), cfg: Config{Level: decode.LevelPOWER9}, kind: ErrIllegal, reason: "newer than POWER9"},
 		// Semantic functions with a fixed text.
-		{name: "darn-no-random", word: 0x7c6105e6, kind: ErrNotEmulated, reason: "no Config.Random"},     // darn r3,1
-		{name: "mftb-no-timebase", word: 0x7c6c42e6, kind: ErrNotEmulated, reason: "no Config.TimeBase"}, // mftb r3
-		{name: "lxvkq-reserved-uim", word: 0xf03f7ad0, kind: ErrIllegal, reason: "reserved UIM"},         // lxvkq vs1,15
-		{name: "sync-l4-qemu", word: 0x7c8004ac, cfg: Config{Profile: QEMU}, kind: ErrIllegal, reason: "qemu profile"},
-		{name: "copy-power9", word: 0x7c23260c, cfg: Config{Level: decode.LevelPOWER9}, kind: ErrNotEmulated, reason: "at POWER9"},                      // copy r3,r4
-		{name: "copy-ea-unaligned", word: 0x7c23260c, setup: func(r *regs.Regs) { r.GPR[4] = ea + 8 }, kind: ErrNotEmulated, reason: "multiple of 128"}, // copy r3,r4 (r3 = 0)
-		{name: "paste-l0", word: 0x7c03270d, setup: func(r *regs.Regs) { r.GPR[4] = ea }, kind: ErrNotEmulated, reason: "L=0"},                          // paste. r3,r4,0 (r3 = 0)
+		{name: "darn-no-random", word: enc(ppc64asm.DARN, 3, 1), kind: ErrNotEmulated, reason: "no Config.Random"},       // darn r3,1
+		{name: "mftb-no-timebase", word: enc(ppc64asm.MFTB, 3, 268), kind: ErrNotEmulated, reason: "no Config.TimeBase"}, // mftb r3
+		{name: "lxvkq-reserved-uim", word: enc(ppc64asm.LXVKQ, 1, 15), kind: ErrIllegal, reason: "reserved UIM"},         // lxvkq vs1,15
+		{name: "sync-l4-qemu", word: enc(ppc64asm.SYNC, 4, 0), cfg: Config{Profile: QEMU}, kind: ErrIllegal, reason: "qemu profile"},
+		{name: "copy-power9", word: enc(ppc64asm.COPY, 3, 4), cfg: Config{Level: decode.LevelPOWER9}, kind: ErrNotEmulated, reason: "at POWER9"},                      // copy r3,r4
+		{name: "copy-ea-unaligned", word: enc(ppc64asm.COPY, 3, 4), setup: func(r *regs.Regs) { r.GPR[4] = ea + 8 }, kind: ErrNotEmulated, reason: "multiple of 128"}, // copy r3,r4 (r3 = 0)
+		{name: "paste-l0", word: enc(ppc64asm.PASTECC, 3, 4, 0), setup: func(r *regs.Regs) { r.GPR[4] = ea }, kind: ErrNotEmulated, reason: "L=0"},                    // paste. r3,r4,0 (r3 = 0)
 		// mftb r3 with a TBR other than 268/269 (mftb-tbr).
-		{name: "mftb-tbr", word: 0x7c6a42e6, cfg: Config{TimeBase: func() uint64 { return 0 }}, kind: ErrNotEmulated, reason: "TBR other than"},
+		{name: "mftb-tbr", word: enc(ppc64asm.MFTB, 3, 266), cfg: Config{TimeBase: func() uint64 { return 0 }}, kind: ErrNotEmulated, reason: "TBR other than"},
 		// Profile-dependent texts: the profile's name, "hardware result unknown".
-		{name: "addex-cy-hardware", word: 0x7c642d54, kind: ErrNotEmulated, reason: "reserved CY value: hardware result unknown"},           // addex r3,r4,r5,2
-		{name: "addex-cy-qemu", word: 0x7c642d54, cfg: Config{Profile: QEMU}, kind: ErrIllegal, reason: "reserved CY value (qemu profile)"}, // addex r3,r4,r5,2
-		{name: "fres-estimate", word: 0xec201030, kind: ErrNotEmulated, reason: "estimate: hardware result unknown"},                        // fres f1,f2
-		{name: "fadd-fpscr-ni", word: 0xfc22182a, setup: func(r *regs.Regs) { r.FPSCR |= regs.FPSCRNI }, kind: ErrNotEmulated, reason: "non-IEEE"},
-		{name: "lmw-unaligned", word: 0xbbc00001, kind: ErrNotEmulated, reason: "unaligned load/store multiple"}, // lmw r30,1(0)
+		{name: "addex-cy-hardware", word: enc(ppc64asm.ADDEX, 3, 4, 5, 2), kind: ErrNotEmulated, reason: "reserved CY value: hardware result unknown"},           // addex r3,r4,r5,2
+		{name: "addex-cy-qemu", word: enc(ppc64asm.ADDEX, 3, 4, 5, 2), cfg: Config{Profile: QEMU}, kind: ErrIllegal, reason: "reserved CY value (qemu profile)"}, // addex r3,r4,r5,2
+		{name: "fres-estimate", word: enc(ppc64asm.FRES, 1, 2), kind: ErrNotEmulated, reason: "estimate: hardware result unknown"},                               // fres f1,f2
+		{name: "fadd-fpscr-ni", word: enc(ppc64asm.FADD, 1, 2, 3), setup: func(r *regs.Regs) { r.FPSCR |= regs.FPSCRNI }, kind: ErrNotEmulated, reason: "non-IEEE"},
+		{name: "lmw-unaligned", word: enc(ppc64asm.LMW, 30, 1, 0), kind: ErrNotEmulated, reason: "unaligned load/store multiple"}, // lmw r30,1(0)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package emulate
 import (
 	"errors"
 	"fmt"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"strings"
 	"testing"
 
@@ -74,15 +75,15 @@ func TestObserverAfterMemoryPanic(t *testing.T) {
 				t.Fatal("the Memory's panic did not reach the caller")
 			}
 		}()
-		e.StepWord(&r, m, 0xe8640000, 0) // ld r3,0(r4)
+		e.StepWord(&r, m, enc(ppc64asm.LD, 3, 0, 4), 0) // ld r3,0(r4)
 	}()
 	if calls != 0 {
 		t.Errorf("observer called %d times for the panicking step", calls)
 	}
-	if err := e.StepWord(&r, m, 0xe8640000, 0); err != nil {
+	if err := e.StepWord(&r, m, enc(ppc64asm.LD, 3, 0, 4), 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.StepWord(&r, m, 0x7c642a14, 0); err != nil { // add r3,r4,r5
+	if err := e.StepWord(&r, m, enc(ppc64asm.ADD, 3, 4, 5), 0); err != nil { // add r3,r4,r5
 		t.Fatal(err)
 	}
 	if calls != 2 {
@@ -118,7 +119,7 @@ func TestTypedNilAccessError(t *testing.T) {
 	m.err = fmt.Errorf("wrapped: %w", (*mem.AccessError)(nil))
 	r := robustRegs()
 	r.GPR[4] = robustScratch
-	if err := New(Config{}).StepWord(&r, m, 0xe8640000, 0); !errors.Is(err, ErrDataFault) {
+	if err := New(Config{}).StepWord(&r, m, enc(ppc64asm.LD, 3, 0, 4), 0); !errors.Is(err, ErrDataFault) {
 		t.Errorf("wrapped: %v", err)
 	}
 }
@@ -171,7 +172,8 @@ func TestConfigValidate(t *testing.T) {
 	r := robustRegs()
 	r.GPR[4] = robustScratch
 	e := New(Config{CacheBlockSize: MaxCacheBlockSize})
-	if allocs := testing.AllocsPerRun(10, func() { e.StepWord(&r, m, 0x7c0327ec, 0) }); allocs != 0 {
+	dcbz := enc(ppc64asm.DCBZ, 3, 4)
+	if allocs := testing.AllocsPerRun(10, func() { e.StepWord(&r, m, dcbz, 0) }); allocs != 0 {
 		t.Errorf("dcbz of %d bytes: %v allocations", MaxCacheBlockSize, allocs)
 	}
 	if m.sizes[0] != MaxCacheBlockSize {
@@ -207,7 +209,7 @@ func TestFetchFaultSentinel(t *testing.T) {
 	// A data fault is no fetch fault.
 	r = robustRegs()
 	r.GPR[4] = 0x60000000
-	if err := New(Config{}).StepWord(&r, m, 0xe8640000, 0); !errors.Is(err, ErrDataFault) || errors.Is(err, ErrFetchFault) {
+	if err := New(Config{}).StepWord(&r, m, enc(ppc64asm.LD, 3, 0, 4), 0); !errors.Is(err, ErrDataFault) || errors.Is(err, ErrFetchFault) {
 		t.Errorf("ld from unmapped memory: %v", err)
 	}
 }

@@ -15,16 +15,18 @@ import (
 )
 
 // Encodings from Power ISA 3.1B.
-const (
-	wLi3     = 0x38600000 // addi r3,0,0
-	wAddi3   = 0x38630001 // addi r3,r3,1
-	wBack4   = 0x4bfffffc // b .-4
-	wSc      = 0x44000002 // sc
-	wLd      = 0xe8640000 // ld r3,0(r4)
-	wPaddiP  = 0x06000000 // paddi prefix (MLS, R=0, si0=0)
-	wPaddiS  = 0x38600007 // paddi suffix: r3,0,7
-	codeBase = 0x10000
+var (
+	wLi3   = enc(ppc64asm.LI, 3, 0)      // addi r3,0,0
+	wAddi3 = enc(ppc64asm.ADDI, 3, 3, 1) // addi r3,r3,1
+	wBack4 = enc(ppc64asm.B, -4)         // b .-4
+	wSc    = enc(ppc64asm.SC, 0)         // sc
+	wLd    = enc(ppc64asm.LD, 3, 0, 4)   // ld r3,0(r4)
 )
+
+// paddi r3,0,7,0: prefix and suffix.
+var wPaddiP, wPaddiS, _ = decode.Encode(ppc64asm.PADDI, 3, 0, 7, 0)
+
+const codeBase = 0x10000
 
 // code maps words at addr in the byte order of msr.
 func code(t testing.TB, msr, addr uint64, perm mem.Perm, words ...uint32) *mem.Memory {

@@ -70,7 +70,7 @@ func TestRunSameAsStepLoop(t *testing.T) {
 			}
 			poke(t, m, msr, codeBase+mem.PageSize+8, wAddi3, b(-mem.PageSize-12))
 			r := regs.Regs{MSR: msr, NIP: codeBase}
-			r.GPR[4], r.GPR[5], r.GPR[6] = codeBase+mem.PageSize, wAddi3By16, wAddi3^wAddi3By16
+			r.GPR[4], r.GPR[5], r.GPR[6] = codeBase+mem.PageSize, uint64(wAddi3By16), uint64(wAddi3^wAddi3By16)
 			return m, r, emulate.New(emulate.Config{})
 		},
 		check: []uint64{codeBase + mem.PageSize},

@@ -68,15 +68,15 @@ func TestSystemRefusals(t *testing.T) {
 	setRS := func(v uint64) func(r *regs.Regs) { return func(r *regs.Regs) { r.GPR[3] = v } }
 	kernel := func(r *regs.Regs) { r.MSR = regs.MSRKernel }
 	runRefusals(t, []refusalCase{
-		{name: "mfmsr problem state", insn: 0x7c6000a6, want: ErrPrivileged},
+		{name: "mfmsr problem state", insn: enc(ppc64asm.MFMSR, 3), want: ErrPrivileged},
 		{name: "mtmsr problem state", insn: enc(ppc64asm.MTMSR, 3, 0), want: ErrPrivileged},
 		{name: "mtmsrd L=1 problem state", insn: enc(ppc64asm.MTMSRD, 3, 1), p: QEMU, want: ErrPrivileged},
-		{name: "stop problem state", insn: 0x4c0002e4, want: ErrPrivileged},
-		{name: "stop", insn: 0x4c0002e4, super: true, want: ErrMustNotStep},
-		{name: "hrfid", insn: 0x4c000224, super: true, want: ErrMustNotStep},
-		{name: "urfid", insn: 0x4c000264, super: true, want: ErrMustNotStep},
-		{name: "rfscv", insn: 0x4c0000a4, super: true, want: ErrMustNotStep},
-		{name: "rfid problem state", insn: 0x4c000024, want: ErrPrivileged},
+		{name: "stop problem state", insn: enc(ppc64asm.STOP), want: ErrPrivileged},
+		{name: "stop", insn: enc(ppc64asm.STOP), super: true, want: ErrMustNotStep},
+		{name: "hrfid", insn: enc(ppc64asm.HRFID), super: true, want: ErrMustNotStep},
+		{name: "urfid", insn: enc(ppc64asm.URFID), super: true, want: ErrMustNotStep},
+		{name: "rfscv", insn: enc(ppc64asm.RFSCV), super: true, want: ErrMustNotStep},
+		{name: "rfid problem state", insn: enc(ppc64asm.RFID), want: ErrPrivileged},
 		// Removed in ISA 3.0: not instructions on POWER9/POWER10.
 		{name: "nap", insn: 0x4c000364, super: true, want: ErrIllegal},
 		{name: "sleep", insn: 0x4c0003a4, super: true, want: ErrIllegal},

@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"errors"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"strings"
 	"testing"
 
@@ -39,7 +40,7 @@ func TestUpdateRA0(t *testing.T) {
 	}
 	m := newMachine(true)
 	m.r.GPR[5] = scratchBase
-	if err := m.step(t, Hardware, 0x84650000); err != nil { // lwzu r3,0(r5)
+	if err := m.step(t, Hardware, enc(ppc64asm.LWZU, 3, 0, 5)); err != nil { // lwzu r3,0(r5)
 		t.Errorf("lwzu r3,0(r5): %v", err)
 	}
 }

@@ -4,25 +4,26 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // The vector conversion encodings (XT=vs1, XB=vs3; GNU as -mpower10).
-const (
-	wXvcvdpsp   = 0xf0201e24
-	wXvcvspdp   = 0xf0201f24
-	wXvcvsxwdp  = 0xf0201be0
-	wXvcvuxwdp  = 0xf0201ba0
-	wXvcvsxdsp  = 0xf0201ee0
-	wXvcvuxdsp  = 0xf0201ea0
-	wXvcvdpsxws = 0xf0201b60
-	wXvcvdpuxws = 0xf0201b20
-	wXvcvdpsxds = 0xf0201f60
-	wXvcvdpuxds = 0xf0201f20
-	wXvcvspsxws = 0xf0201a60
-	wXvcvspuxws = 0xf0201a20
-	wXvcvspsxds = 0xf0201e60
-	wXvcvspuxds = 0xf0201e20
-	wXscvdpsxws = 0xf0201960
+var (
+	wXvcvdpsp   = enc(ppc64asm.XVCVDPSP, 1, 3)
+	wXvcvspdp   = enc(ppc64asm.XVCVSPDP, 1, 3)
+	wXvcvsxwdp  = enc(ppc64asm.XVCVSXWDP, 1, 3)
+	wXvcvuxwdp  = enc(ppc64asm.XVCVUXWDP, 1, 3)
+	wXvcvsxdsp  = enc(ppc64asm.XVCVSXDSP, 1, 3)
+	wXvcvuxdsp  = enc(ppc64asm.XVCVUXDSP, 1, 3)
+	wXvcvdpsxws = enc(ppc64asm.XVCVDPSXWS, 1, 3)
+	wXvcvdpuxws = enc(ppc64asm.XVCVDPUXWS, 1, 3)
+	wXvcvdpsxds = enc(ppc64asm.XVCVDPSXDS, 1, 3)
+	wXvcvdpuxds = enc(ppc64asm.XVCVDPUXDS, 1, 3)
+	wXvcvspsxws = enc(ppc64asm.XVCVSPSXWS, 1, 3)
+	wXvcvspuxws = enc(ppc64asm.XVCVSPUXWS, 1, 3)
+	wXvcvspsxds = enc(ppc64asm.XVCVSPSXDS, 1, 3)
+	wXvcvspuxds = enc(ppc64asm.XVCVSPUXDS, 1, 3)
+	wXscvdpsxws = enc(ppc64asm.XSCVDPSXWS, 1, 3)
 )
 
 // cvSetup sets XB (vs3) = xb, a marker in XT (vs1) and FPSCR = fpscr.
@@ -210,7 +211,7 @@ func TestXSCvDPWordBothWords(t *testing.T) {
 // divergence of trace/vsxdiverge.go). xvmuldp {max·2, (2^-1022+2^-1074)·0.5}:
 // +∞ and the denormal 2^-1023 (the tie rounded to even).
 func TestXVOverflowAndUnderflowLanes(t *testing.T) {
-	const wXvmuldp = 0xf0221b80 // xvmuldp vs1,vs2,vs3
+	var wXvmuldp = enc(ppc64asm.XVMULDP, 1, 2, 3) // xvmuldp vs1,vs2,vs3
 	runCases(t, []stepCase{{name: "xvmuldp max·2, (2^-1022+2^-1074)·0.5", word: wXvmuldp, prof: anyProfile,
 		setup: func(m *machine) {
 			m.r.VSR[2] = regs.VSR{Hi: 0x7fefffffffffffff, Lo: 0x0010000000000001}

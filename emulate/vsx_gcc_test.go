@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
@@ -167,7 +168,7 @@ func TestHalfGCCOracle(t *testing.T) {
 	if out, err := exec.Command(gcc, "-O1", "-frounding-math", "-o", bin, "../internal/softfloat/testdata/oracle.c", "-lm").CombinedOutput(); err != nil {
 		t.Skipf("gcc cannot build the oracle (needs _Float16, GCC ≥ 12 on x86-64): %v\n%s", err, out)
 	}
-	const word = 0xf0310d6c // xscvdphp vs1,vs1
+	var word = enc(ppc64asm.XSCVDPHP, 1, 1) // xscvdphp vs1,vs1
 	rng := rand.New(rand.NewPCG(13, 14))
 	var xs []uint64
 	var in bytes.Buffer

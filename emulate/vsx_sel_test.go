@@ -4,35 +4,36 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // Encodings of the select/classify/test ops (checked against decode in
 // TestVSXSelectCases): XT=vs1, XA=vs2, XB=vs3; qp: VRT=v2, VRA=v3, VRB=v4;
 // BF=cr6.
-const (
-	wXsmaxdp    = 0xf0221d00 // xsmaxdp vs1,vs2,vs3
-	wXsmindp    = 0xf0221d40 // xsmindp vs1,vs2,vs3
-	wXsmaxcdp   = 0xf0221c00 // xsmaxcdp vs1,vs2,vs3
-	wXsmincdp   = 0xf0221c40 // xsmincdp vs1,vs2,vs3
-	wXsmaxjdp   = 0xf0221c80 // xsmaxjdp vs1,vs2,vs3
-	wXsminjdp   = 0xf0221cc0 // xsminjdp vs1,vs2,vs3
-	wXvmaxsp    = 0xf0221e00 // xvmaxsp vs1,vs2,vs3
-	wXvmindp    = 0xf0221f40 // xvmindp vs1,vs2,vs3
-	wXsmaxcqp   = 0xfc432548 // xsmaxcqp v2,v3,v4
-	wXscmpexpdp = 0xf30219d8 // xscmpexpdp cr6,vs2,vs3
-	wXscmpexpqp = 0xff032148 // xscmpexpqp cr6,v3,v4
-	wXststdcdp  = 0xf3001da8 // xststdcdp cr6,vs3,0 (| DCMX<<16)
-	wXststdcsp  = 0xf3001ca8 // xststdcsp cr6,vs3,0 (| DCMX<<16)
-	wXststdcqp  = 0xff002588 // xststdcqp cr6,v4,0 (| DCMX<<16)
-	wXvtstdcsp2 = 0xf0221ea8 // xvtstdcsp vs1,vs3,2 (+denormal)
-	wXvtdivdp   = 0xf3021be8 // xvtdivdp cr6,vs2,vs3
-	wXvtdivsp   = 0xf3021ae8 // xvtdivsp cr6,vs2,vs3
-	wXvtsqrtsp  = 0xf3001aa8 // xvtsqrtsp cr6,vs3
-	wXsrqpxpRN  = 0xfc41204a // xsrqpxp 1,v2,v4,0: nearest-even
-	wXsrqpxpUp  = 0xfc41244a // xsrqpxp 1,v2,v4,2: toward +∞
-	wXsrqpxpRes = 0xfc40224a // xsrqpxp 0,v2,v4,1: reserved RMC
-	wXgenpcvbm  = 0xf0202728 // xxgenpcvbm vs1,v4,0 (| IMM<<16)
-	wXgenpcvwm  = 0xf0202768 // xxgenpcvwm vs1,v4,0 (| IMM<<16)
+var (
+	wXsmaxdp    = enc(ppc64asm.XSMAXDP, 1, 2, 3)    // xsmaxdp vs1,vs2,vs3
+	wXsmindp    = enc(ppc64asm.XSMINDP, 1, 2, 3)    // xsmindp vs1,vs2,vs3
+	wXsmaxcdp   = enc(ppc64asm.XSMAXCDP, 1, 2, 3)   // xsmaxcdp vs1,vs2,vs3
+	wXsmincdp   = enc(ppc64asm.XSMINCDP, 1, 2, 3)   // xsmincdp vs1,vs2,vs3
+	wXsmaxjdp   = enc(ppc64asm.XSMAXJDP, 1, 2, 3)   // xsmaxjdp vs1,vs2,vs3
+	wXsminjdp   = enc(ppc64asm.XSMINJDP, 1, 2, 3)   // xsminjdp vs1,vs2,vs3
+	wXvmaxsp    = enc(ppc64asm.XVMAXSP, 1, 2, 3)    // xvmaxsp vs1,vs2,vs3
+	wXvmindp    = enc(ppc64asm.XVMINDP, 1, 2, 3)    // xvmindp vs1,vs2,vs3
+	wXsmaxcqp   = enc(ppc64asm.XSMAXCQP, 2, 3, 4)   // xsmaxcqp v2,v3,v4
+	wXscmpexpdp = enc(ppc64asm.XSCMPEXPDP, 6, 2, 3) // xscmpexpdp cr6,vs2,vs3
+	wXscmpexpqp = enc(ppc64asm.XSCMPEXPQP, 6, 3, 4) // xscmpexpqp cr6,v3,v4
+	wXststdcdp  = enc(ppc64asm.XSTSTDCDP, 6, 3, 0)  // xststdcdp cr6,vs3,0 (| DCMX<<16)
+	wXststdcsp  = enc(ppc64asm.XSTSTDCSP, 6, 3, 0)  // xststdcsp cr6,vs3,0 (| DCMX<<16)
+	wXststdcqp  = enc(ppc64asm.XSTSTDCQP, 6, 4, 0)  // xststdcqp cr6,v4,0 (| DCMX<<16)
+	wXvtstdcsp2 = enc(ppc64asm.XVTSTDCSP, 1, 3, 2)  // xvtstdcsp vs1,vs3,2 (+denormal)
+	wXvtdivdp   = enc(ppc64asm.XVTDIVDP, 6, 2, 3)   // xvtdivdp cr6,vs2,vs3
+	wXvtdivsp   = enc(ppc64asm.XVTDIVSP, 6, 2, 3)   // xvtdivsp cr6,vs2,vs3
+	wXvtsqrtsp  = enc(ppc64asm.XVTSQRTSP, 6, 3)     // xvtsqrtsp cr6,vs3
+	wXsrqpxpRN  = enc(ppc64asm.XSRQPXP, 1, 2, 4, 0) // xsrqpxp 1,v2,v4,0: nearest-even
+	wXsrqpxpUp  = enc(ppc64asm.XSRQPXP, 1, 2, 4, 2) // xsrqpxp 1,v2,v4,2: toward +∞
+	wXsrqpxpRes = enc(ppc64asm.XSRQPXP, 0, 2, 4, 1) // xsrqpxp 0,v2,v4,1: reserved RMC
+	wXgenpcvbm  = enc(ppc64asm.XXGENPCVBM, 1, 4, 0) // xxgenpcvbm vs1,v4,0 (| IMM<<16)
+	wXgenpcvwm  = enc(ppc64asm.XXGENPCVWM, 1, 4, 0) // xxgenpcvwm vs1,v4,0 (| IMM<<16)
 )
 
 // Binary64, binary32 and binary128 data of the cases.

@@ -6,20 +6,21 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // VSX encodings used below (checked against decode in TestVSXCases).
-const (
-	wXxlxor   = 0xf0221cd0 // xxlxor vs1,vs2,vs3
-	wXxpermdi = 0xf0221a50 // xxpermdi vs1,vs2,vs3,2
-	wMtvsrd   = 0x7c230166 // mtvsrd vs1,r3
-	wMtvsrdd0 = 0x7c202367 // mtvsrdd vs33,0,r4
-	wXxspltib = 0xf022d2d0 // xxspltib vs1,90
-	wLxvkq1   = 0xf03f0ad0 // lxvkq vs1,1
-	wXsadddp  = 0xf0221900 // xsadddp vs1,vs2,vs3
-	wXsaddqp  = 0xfc432008 // xsaddqp v2,v3,v4
-	wXsmulqp  = 0xfc432048 // xsmulqp v2,v3,v4
-	wXvmadda  = 0xf0221b08 // xvmaddadp vs1,vs2,vs3
+var (
+	wXxlxor   = enc(ppc64asm.XXLXOR, 1, 2, 3)      // xxlxor vs1,vs2,vs3
+	wXxpermdi = enc(ppc64asm.XXPERMDI, 1, 2, 3, 2) // xxpermdi vs1,vs2,vs3,2
+	wMtvsrd   = enc(ppc64asm.MTVSRD, 1, 3)         // mtvsrd vs1,r3
+	wMtvsrdd0 = enc(ppc64asm.MTVSRDD, 33, 0, 4)    // mtvsrdd vs33,0,r4
+	wXxspltib = enc(ppc64asm.XXSPLTIB, 1, 90)      // xxspltib vs1,90
+	wLxvkq1   = enc(ppc64asm.LXVKQ, 1, 1)          // lxvkq vs1,1
+	wXsadddp  = enc(ppc64asm.XSADDDP, 1, 2, 3)     // xsadddp vs1,vs2,vs3
+	wXsaddqp  = enc(ppc64asm.XSADDQP, 2, 3, 4)     // xsaddqp v2,v3,v4
+	wXsmulqp  = enc(ppc64asm.XSMULQP, 2, 3, 4)     // xsmulqp v2,v3,v4
+	wXvmadda  = enc(ppc64asm.XVMADDADP, 1, 2, 3)   // xvmaddadp vs1,vs2,vs3
 )
 
 // TestVSXCases: ISA facts for the moves and permutes, whole-state compare

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"golang.org/x/arch/ppc64/ppc64asm"
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/internal/regions"
@@ -98,14 +99,14 @@ func TestWrap32Examples(t *testing.T) {
 	clear(m.Regions[1].Data[:6])
 	r := wrapRegs(true)
 	r.GPR[4] = 0xfffffffe
-	if err := New(Config{}).StepWord(&r, m, 0xe8640000, 0); err != nil || r.GPR[3] != 1 {
+	if err := New(Config{}).StepWord(&r, m, enc(ppc64asm.LD, 3, 0, 4), 0); err != nil || r.GPR[3] != 1 {
 		t.Errorf("ld: r3 = %#x, %v; want 1", r.GPR[3], err)
 	}
 	// stw r3,0(r4) at 0xffffffff, big-endian: 05 | 06 07 08.
 	m = newWrapMemory()
 	r = wrapRegs(false)
 	r.GPR[4] = 0xffffffff
-	if err := New(Config{}).StepWord(&r, m, 0x90640000, 0); err != nil {
+	if err := New(Config{}).StepWord(&r, m, enc(ppc64asm.STW, 3, 0, 4), 0); err != nil {
 		t.Fatal(err)
 	}
 	if got := []byte{m.Regions[0].Data[0xff], m.Regions[1].Data[0], m.Regions[1].Data[1], m.Regions[1].Data[2]}; !bytes.Equal(got, []byte{5, 6, 7, 8}) {
@@ -117,7 +118,7 @@ func TestWrap32Examples(t *testing.T) {
 	r = wrapRegs(true)
 	r.GPR[4] = 0xfffffffc
 	var f *Fault
-	if err := New(Config{}).StepWord(&r, m, 0xe8640000, 0); !errors.As(err, &f) || f.Addr != 0 || f.EA != 0xfffffffc {
+	if err := New(Config{}).StepWord(&r, m, enc(ppc64asm.LD, 3, 0, 4), 0); !errors.As(err, &f) || f.Addr != 0 || f.EA != 0xfffffffc {
 		t.Errorf("ld with nothing at 0: %v, want a fault at 0", err)
 	}
 	// 64-bit mode does not wrap: one access, faulting at 2^32.
@@ -125,7 +126,7 @@ func TestWrap32Examples(t *testing.T) {
 	r = wrapRegs(true)
 	r.MSR |= regs.MSRSF
 	r.GPR[4] = 0xfffffffe
-	if err := New(Config{}).StepWord(&r, m, 0xe8640000, 0); !errors.As(err, &f) || f.Addr != 1<<32 || len(m.calls) != 1 {
+	if err := New(Config{}).StepWord(&r, m, enc(ppc64asm.LD, 3, 0, 4), 0); !errors.As(err, &f) || f.Addr != 1<<32 || len(m.calls) != 1 {
 		t.Errorf("64-bit ld: %v, calls %v; want one access faulting at 0x100000000", err, m.calls)
 	}
 }
