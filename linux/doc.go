@@ -9,7 +9,8 @@
 //
 //   - linux/loader: the ELF loader and the initial stack (argv, envp, auxv);
 //   - linux/abi: the powerpc64 Linux ABI as data — system call numbers,
-//     errno, signal numbers and flags, the signal frame layout;
+//     errno, signal numbers and flags, the structures (with one
+//     marshaller, Layout), the signal frame layout;
 //   - linux (this package): the process (address space, brk, mmap, file
 //     descriptors, signal actions), its threads (one goroutine and one
 //     emulate.Emulator per guest thread), the system calls (sys_*.go), the
@@ -61,6 +62,15 @@
 // the whole program with a *StopError naming the op, the word, the address
 // and the thread.
 //
+// # System calls
+//
+// One table (systab.go) holds, for every system call number, its handler,
+// its support level, a note and the kinds of its arguments; -strace prints
+// from it and docs/syscalls.md is generated from it (Syscalls). Handlers
+// read their arguments through sysArgs, which truncates as the kernel's
+// prototypes do, and exchange structures through the declared layouts of
+// linux/abi (abi.Layout).
+//
 // # Hosts
 //
 // The runner maps the guest's system calls onto the host's, so it needs a
@@ -71,3 +81,5 @@
 // built for linux only), and the ppc64emu command's run says it needs a
 // Linux host.
 package linux
+
+//go:generate go run gen_syscalls.go

@@ -17,25 +17,25 @@ const (
 	robustListLimit = 2048 // ROBUST_LIST_LIMIT: entries walked at most
 )
 
-func sysSetRobustList(t *Thread, a *[6]uint64) (uint64, int) {
-	if a[1] != robustHeadSize {
+func sysSetRobustList(t *Thread, a *sysArgs) (uint64, int) {
+	if a.Size(1) != robustHeadSize {
 		return 0, abi.EINVAL
 	}
-	t.robustList = a[0]
+	t.robustList = a.Ptr(0)
 	return 0, 0
 }
 
-func sysGetRobustList(t *Thread, a *[6]uint64) (uint64, int) {
+func sysGetRobustList(t *Thread, a *sysArgs) (uint64, int) {
 	target := t
-	if pid := int(int32(a[0])); pid != 0 {
+	if pid := a.Int(0); pid != 0 {
 		if target = t.group.threads[pid]; target == nil {
 			return 0, abi.ESRCH
 		}
 	}
-	if e := t.put64(a[2], robustHeadSize); e != 0 {
+	if e := t.put64(a.Ptr(2), robustHeadSize); e != 0 {
 		return 0, e
 	}
-	return 0, t.put64(a[1], target.robustList)
+	return 0, t.put64(a.Ptr(1), target.robustList)
 }
 
 // exitRobustList releases the robust mutexes a thread still holds as it

@@ -25,8 +25,8 @@ const (
 // guestCPU is the CPU number the guest's threads run on.
 const guestCPU = 0
 
-func sysRseq(t *Thread, a *[6]uint64) (uint64, int) {
-	addr, size, flags, sig := a[0], uint32(a[1]), uint32(a[2]), uint32(a[3])
+func sysRseq(t *Thread, a *sysArgs) (uint64, int) {
+	addr, size, flags, sig := a.Ptr(0), a.Uint(1), a.Uint(2), a.Uint(3)
 	if flags&rseqFlagUnreg != 0 {
 		switch {
 		case flags&^rseqFlagUnreg != 0, t.rseq == 0, t.rseq != addr, size != rseqSize:

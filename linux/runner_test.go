@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -163,9 +164,14 @@ func TestRunHello(t *testing.T) {
 func TestRunUnknownSyscall(t *testing.T) {
 	code := []uint32{li(0, 999), sc, li(0, 234), sc}
 	for _, order := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
-		_, st, err := runELF(t, buildELF(order, false, code, nil), linux.Config{})
+		var trace strings.Builder
+		_, st, err := runELF(t, buildELF(order, false, code, nil), linux.Config{Strace: &trace})
 		if err != nil || st.Code != 38 {
 			t.Fatalf("%v: status %+v, %v; want exit 38 (ENOSYS)", order, st, err)
+		}
+		// -strace shows the call and that the runner does not have it.
+		if !strings.Contains(trace.String(), "syscall_999(") || !strings.Contains(trace.String(), "= -1 ENOSYS (not implemented)") {
+			t.Errorf("%v: strace output %q does not show the unknown call", order, trace.String())
 		}
 	}
 }

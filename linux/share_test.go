@@ -43,7 +43,7 @@ func TestCloneCheck(t *testing.T) {
 		// sysClone refuses the same combinations before anything else.
 		if c.want != 0 {
 			th := testThread(t, binary.LittleEndian)
-			if _, e := sysClone(th, &[6]uint64{c.flags}); e != c.want {
+			if _, e := sysClone(th, &sysArgs{c.flags}); e != c.want {
 				t.Errorf("%s: sysClone errno %d, want %d", c.name, e, c.want)
 			}
 		}

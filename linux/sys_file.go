@@ -12,203 +12,206 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux/abi"
 )
 
-func init() {
-	def(abi.SYS_READ, sysRead)
-	def(abi.SYS_WRITE, sysWrite)
-	def(abi.SYS_PREAD64, sysPread)
-	def(abi.SYS_PWRITE64, sysPwrite)
-	def(abi.SYS_READV, sysReadv)
-	def(abi.SYS_WRITEV, sysWritev)
-	def(abi.SYS_OPEN, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return openat(t, unix.AT_FDCWD, a[0], a[1], a[2])
-	})
-	def(abi.SYS_OPENAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return openat(t, t.fd(a[0]), a[1], a[2], a[3])
-	})
-	def(abi.SYS_CLOSE, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, t.files.close(int(int32(a[0])))
-	})
-	def(abi.SYS_CLOSE_RANGE, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, t.files.closeRange(uint32(a[0]), uint32(a[1]), a[2])
-	})
-	def(abi.SYS__LLSEEK, func(t *Thread, a *[6]uint64) (uint64, int) {
-		// _llseek(fd, offset_high, offset_low, loff_t *result, whence), what
-		// glibc's lseek64 calls on powerpc (e.g. in fdopen and dprintf).
-		off, err := unix.Seek(t.fd(a[0]), int64(a[1]<<32|a[2]&0xffffffff), int(a[4]))
-		if err != nil {
-			return 0, errnoOf(err)
+func sysOpen(t *Thread, a *sysArgs) (uint64, int) {
+	return openat(t, unix.AT_FDCWD, a.Ptr(0), a.Ulong(1), a.Ulong(2))
+}
+
+func sysOpenat(t *Thread, a *sysArgs) (uint64, int) {
+	return openat(t, t.fd(a.Fd(0)), a.Ptr(1), a.Ulong(2), a.Ulong(3))
+}
+
+func sysClose(t *Thread, a *sysArgs) (uint64, int) {
+	return 0, t.files.close(a.Int(0))
+}
+
+func sysCloseRange(t *Thread, a *sysArgs) (uint64, int) {
+	return 0, t.files.closeRange(a.Uint(0), a.Uint(1), a.Ulong(2))
+}
+
+func sysLlseek(t *Thread, a *sysArgs) (uint64, int) {
+	// _llseek(fd, offset_high, offset_low, loff_t *result, whence), what
+	// glibc's lseek64 calls on powerpc (e.g. in fdopen and dprintf).
+	off, err := unix.Seek(t.fd(a.Fd(0)), int64(a.Size(1)<<32|a.Size(2)&0xffffffff), a.Int(4))
+	if err != nil {
+		return 0, errnoOf(err)
+	}
+	return 0, t.put64(a.Ptr(3), uint64(off))
+}
+
+func sysLseek(t *Thread, a *sysArgs) (uint64, int) {
+	off, err := unix.Seek(t.fd(a.Fd(0)), int64(a.Long(1)), a.Int(2))
+	return uint64(off), errnoOf(err)
+}
+
+func sysFstat(t *Thread, a *sysArgs) (uint64, int) {
+	var st unix.Stat_t
+	if err := unix.Fstat(t.fd(a.Fd(0)), &st); err != nil {
+		return 0, errnoOf(err)
+	}
+	return 0, t.putStat(a.Ptr(1), &st)
+}
+
+func sysStat(t *Thread, a *sysArgs) (uint64, int) {
+	return fstatat(t, unix.AT_FDCWD, a.Ptr(0), a.Ptr(1), 0)
+}
+
+func sysLstat(t *Thread, a *sysArgs) (uint64, int) {
+	return fstatat(t, unix.AT_FDCWD, a.Ptr(0), a.Ptr(1), unix.AT_SYMLINK_NOFOLLOW)
+}
+
+func sysNewfstatat(t *Thread, a *sysArgs) (uint64, int) {
+	return fstatat(t, t.fd(a.Fd(0)), a.Ptr(1), a.Ptr(2), a.Int(3))
+}
+
+func sysReadlink(t *Thread, a *sysArgs) (uint64, int) {
+	return readlinkat(t, unix.AT_FDCWD, a.Ptr(0), a.Ptr(1), a.Ulong(2))
+}
+
+func sysReadlinkat(t *Thread, a *sysArgs) (uint64, int) {
+	return readlinkat(t, t.fd(a.Fd(0)), a.Ptr(1), a.Ptr(2), a.Ulong(3))
+}
+
+func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
+	cmd := a.Int(1)
+	switch cmd {
+	case unix.F_DUPFD, unix.F_DUPFD_CLOEXEC:
+		return t.dupLowest(t.fd(a.Fd(0)), a.Int(2), cmd == unix.F_DUPFD_CLOEXEC)
+	case unix.F_GETFD, unix.F_SETFD, unix.F_GETFL, unix.F_SETFL:
+		arg := a.Int(2)
+		if cmd == unix.F_SETFL {
+			arg = openFlags(a.Ulong(2))
 		}
-		return 0, t.put64(a[3], uint64(off))
-	})
-	def(abi.SYS_LSEEK, func(t *Thread, a *[6]uint64) (uint64, int) {
-		off, err := unix.Seek(t.fd(a[0]), int64(a[1]), int(a[2]))
-		return uint64(off), errnoOf(err)
-	})
-	def(abi.SYS_FSTAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		var st unix.Stat_t
-		if err := unix.Fstat(t.fd(a[0]), &st); err != nil {
-			return 0, errnoOf(err)
+		v, err := unix.FcntlInt(uintptr(t.fd(a.Fd(0))), cmd, arg)
+		if err == nil && cmd == unix.F_GETFL {
+			v = guestOpenFlags(v)
 		}
-		return 0, t.putStat(a[1], &st)
-	})
-	def(abi.SYS_STAT, func(t *Thread, a *[6]uint64) (uint64, int) { return fstatat(t, unix.AT_FDCWD, a[0], a[1], 0) })
-	def(abi.SYS_LSTAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return fstatat(t, unix.AT_FDCWD, a[0], a[1], unix.AT_SYMLINK_NOFOLLOW)
-	})
-	def(abi.SYS_NEWFSTATAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return fstatat(t, t.fd(a[0]), a[1], a[2], int(a[3]))
-	})
-	def(abi.SYS_READLINK, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return readlinkat(t, unix.AT_FDCWD, a[0], a[1], a[2])
-	})
-	def(abi.SYS_READLINKAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return readlinkat(t, t.fd(a[0]), a[1], a[2], a[3])
-	})
-	def(abi.SYS_IOCTL, sysIoctl)
-	def(abi.SYS_FCNTL, func(t *Thread, a *[6]uint64) (uint64, int) {
-		cmd := int(a[1])
-		switch cmd {
-		case unix.F_DUPFD, unix.F_DUPFD_CLOEXEC:
-			return t.dupLowest(t.fd(a[0]), int(int32(a[2])), cmd == unix.F_DUPFD_CLOEXEC)
-		case unix.F_GETFD, unix.F_SETFD, unix.F_GETFL, unix.F_SETFL:
-			arg := int(a[2])
-			if cmd == unix.F_SETFL {
-				arg = openFlags(a[2])
-			}
-			v, err := unix.FcntlInt(uintptr(t.fd(a[0])), cmd, arg)
-			if err == nil && cmd == unix.F_GETFL {
-				v = guestOpenFlags(v)
-			}
-			return uint64(v), errnoOf(err)
-		}
+		return uint64(v), errnoOf(err)
+	}
+	return 0, abi.EINVAL
+}
+
+func sysDup(t *Thread, a *sysArgs) (uint64, int) { return t.dupLowest(t.fd(a.Fd(0)), 0, false) }
+
+func sysDup2(t *Thread, a *sysArgs) (uint64, int) {
+	old := t.fd(a.Fd(0))
+	if old == badFD || old < 0 {
+		return 0, abi.EBADF
+	}
+	if a.Fd(0) == a.Fd(1) {
+		return uint64(a.Fd(1)), 0
+	}
+	return t.dupTo(old, a.Int(1), false)
+}
+
+func sysDup3(t *Thread, a *sysArgs) (uint64, int) {
+	old := t.fd(a.Fd(0))
+	if old == badFD || old < 0 {
+		return 0, abi.EBADF
+	}
+	if a.Fd(0) == a.Fd(1) || a.Ulong(2)&^unix.O_CLOEXEC != 0 {
 		return 0, abi.EINVAL
-	})
-	def(abi.SYS_DUP, func(t *Thread, a *[6]uint64) (uint64, int) { return t.dupLowest(t.fd(a[0]), 0, false) })
-	def(abi.SYS_DUP2, func(t *Thread, a *[6]uint64) (uint64, int) {
-		old := t.fd(a[0])
-		if old == badFD || old < 0 {
-			return 0, abi.EBADF
-		}
-		if int32(a[0]) == int32(a[1]) {
-			return uint64(int32(a[1])), 0
-		}
-		return t.dupTo(old, int(int32(a[1])), false)
-	})
-	def(abi.SYS_DUP3, func(t *Thread, a *[6]uint64) (uint64, int) {
-		old := t.fd(a[0])
-		if old == badFD || old < 0 {
-			return 0, abi.EBADF
-		}
-		if int32(a[0]) == int32(a[1]) || a[2]&^unix.O_CLOEXEC != 0 {
-			return 0, abi.EINVAL
-		}
-		return t.dupTo(old, int(int32(a[1])), a[2]&unix.O_CLOEXEC != 0)
-	})
-	def(abi.SYS_PIPE2, func(t *Thread, a *[6]uint64) (uint64, int) { return pipe2(t, a[0], a[1]) })
-	def(abi.SYS_PIPE, func(t *Thread, a *[6]uint64) (uint64, int) { return pipe2(t, a[0], 0) })
-	def(abi.SYS_GETDENTS64, sysGetdents64)
-	def(abi.SYS_MKDIRAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return withPath(t, a[1], func(path string) error { return unix.Mkdirat(t.fd(a[0]), path, uint32(a[2])) })
-	})
-	def(abi.SYS_MKDIR, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return withPath(t, a[0], func(path string) error { return unix.Mkdir(path, uint32(a[1])) })
-	})
-	def(abi.SYS_UNLINKAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return withPath(t, a[1], func(path string) error { return unix.Unlinkat(t.fd(a[0]), path, int(a[2])) })
-	})
-	def(abi.SYS_UNLINK, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return withPath(t, a[0], func(path string) error { return unix.Unlink(path) })
-	})
-	def(abi.SYS_RMDIR, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return withPath(t, a[0], func(path string) error { return unix.Rmdir(path) })
-	})
-	def(abi.SYS_RENAMEAT, func(t *Thread, a *[6]uint64) (uint64, int) { return renameat(t, a[0], a[1], a[2], a[3], 0) })
-	def(abi.SYS_RENAMEAT2, func(t *Thread, a *[6]uint64) (uint64, int) { return renameat(t, a[0], a[1], a[2], a[3], a[4]) })
-	def(abi.SYS_RENAME, func(t *Thread, a *[6]uint64) (uint64, int) {
-		cwd := uint64(0xffffff9c) // AT_FDCWD as a 32-bit int
-		return renameat(t, cwd, a[0], cwd, a[1], 0)
-	})
-	def(abi.SYS_SYMLINKAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		target, e := t.str(a[0])
-		if e != 0 {
-			return 0, e
-		}
-		return withPath(t, a[2], func(path string) error { return unix.Symlinkat(target, t.fd(a[1]), path) })
-	})
-	def(abi.SYS_SYMLINK, func(t *Thread, a *[6]uint64) (uint64, int) {
-		target, e := t.str(a[0])
-		if e != 0 {
-			return 0, e
-		}
-		return withPath(t, a[1], func(path string) error { return unix.Symlinkat(target, unix.AT_FDCWD, path) })
-	})
-	def(abi.SYS_FCHMODAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return withPath(t, a[1], func(path string) error { return unix.Fchmodat(t.fd(a[0]), path, uint32(a[2]), 0) })
-	})
-	def(abi.SYS_FCHMOD, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, errnoOf(unix.Fchmod(t.fd(a[0]), uint32(a[1])))
-	})
-	def(abi.SYS_FTRUNCATE, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, errnoOf(unix.Ftruncate(t.fd(a[0]), int64(a[1])))
-	})
-	def(abi.SYS_FSYNC, func(t *Thread, a *[6]uint64) (uint64, int) { return 0, errnoOf(unix.Fsync(t.fd(a[0]))) })
-	def(abi.SYS_FDATASYNC, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, errnoOf(unix.Fdatasync(t.fd(a[0])))
-	})
-	def(abi.SYS_FACCESSAT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return withPath(t, a[1], func(path string) error { return unix.Faccessat(t.fd(a[0]), t.p.hostPath(path, true), uint32(a[2]), 0) })
-	})
-	def(abi.SYS_ACCESS, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return withPath(t, a[0], func(path string) error { return unix.Access(t.p.hostPath(path, true), uint32(a[1])) })
-	})
-	def(abi.SYS_GETCWD, func(t *Thread, a *[6]uint64) (uint64, int) {
-		buf := make([]byte, 4096)
-		n, err := unix.Getcwd(buf)
-		if err != nil {
-			return 0, errnoOf(err)
-		}
-		if uint64(n) > a[1] {
-			return 0, abi.ERANGE
-		}
-		return uint64(n), t.write(a[0], buf[:n])
-	})
-	def(abi.SYS_CHDIR, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return withPath(t, a[0], func(path string) error { return unix.Chdir(path) })
-	})
-	def(abi.SYS_UMASK, func(t *Thread, a *[6]uint64) (uint64, int) { return uint64(unix.Umask(int(a[0]))), 0 })
-	def(abi.SYS_EVENTFD2, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return t.newFD(unix.Eventfd(uint(a[0]), openFlags(a[1])))
-	})
+	}
+	return t.dupTo(old, a.Int(1), a.Ulong(2)&unix.O_CLOEXEC != 0)
 }
 
-// openFlags translates powerpc open flags to the host's.
-func openFlags(g uint64) int {
-	f := int(g) &^ (abi.O_DIRECTORY | abi.O_NOFOLLOW | abi.O_LARGEFILE | abi.O_DIRECT)
-	if g&abi.O_DIRECTORY != 0 {
-		f |= unix.O_DIRECTORY
-	}
-	if g&abi.O_NOFOLLOW != 0 {
-		f |= unix.O_NOFOLLOW
-	}
-	if g&abi.O_DIRECT != 0 {
-		f |= unix.O_DIRECT
-	}
-	return f
+func sysPipe2(t *Thread, a *sysArgs) (uint64, int) { return pipe2(t, a.Ptr(0), a.Ulong(1)) }
+
+func sysPipe(t *Thread, a *sysArgs) (uint64, int) { return pipe2(t, a.Ptr(0), 0) }
+
+func sysMkdirat(t *Thread, a *sysArgs) (uint64, int) {
+	return withPath(t, a.Ptr(1), func(path string) error { return unix.Mkdirat(t.fd(a.Fd(0)), path, a.Uint(2)) })
 }
 
-// guestOpenFlags translates host open flags to powerpc's.
-func guestOpenFlags(h int) int {
-	g := h &^ (unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_DIRECT | 0x8000 /* host O_LARGEFILE */)
-	if h&unix.O_DIRECTORY != 0 {
-		g |= abi.O_DIRECTORY
+func sysMkdir(t *Thread, a *sysArgs) (uint64, int) {
+	return withPath(t, a.Ptr(0), func(path string) error { return unix.Mkdir(path, a.Uint(1)) })
+}
+
+func sysUnlinkat(t *Thread, a *sysArgs) (uint64, int) {
+	return withPath(t, a.Ptr(1), func(path string) error { return unix.Unlinkat(t.fd(a.Fd(0)), path, a.Int(2)) })
+}
+
+func sysUnlink(t *Thread, a *sysArgs) (uint64, int) {
+	return withPath(t, a.Ptr(0), func(path string) error { return unix.Unlink(path) })
+}
+
+func sysRmdir(t *Thread, a *sysArgs) (uint64, int) {
+	return withPath(t, a.Ptr(0), func(path string) error { return unix.Rmdir(path) })
+}
+
+func sysRenameat(t *Thread, a *sysArgs) (uint64, int) {
+	return renameat(t, a.Fd(0), a.Ptr(1), a.Fd(2), a.Ptr(3), 0)
+}
+
+func sysRenameat2(t *Thread, a *sysArgs) (uint64, int) {
+	return renameat(t, a.Fd(0), a.Ptr(1), a.Fd(2), a.Ptr(3), uint(a.Uint(4)))
+}
+
+func sysRename(t *Thread, a *sysArgs) (uint64, int) {
+	return renameat(t, unix.AT_FDCWD, a.Ptr(0), unix.AT_FDCWD, a.Ptr(1), 0)
+}
+
+func sysSymlinkat(t *Thread, a *sysArgs) (uint64, int) {
+	target, e := t.str(a.Ptr(0))
+	if e != 0 {
+		return 0, e
 	}
-	if h&unix.O_NOFOLLOW != 0 {
-		g |= abi.O_NOFOLLOW
+	return withPath(t, a.Ptr(2), func(path string) error { return unix.Symlinkat(target, t.fd(a.Fd(1)), path) })
+}
+
+func sysSymlink(t *Thread, a *sysArgs) (uint64, int) {
+	target, e := t.str(a.Ptr(0))
+	if e != 0 {
+		return 0, e
 	}
-	if h&unix.O_DIRECT != 0 {
-		g |= abi.O_DIRECT
+	return withPath(t, a.Ptr(1), func(path string) error { return unix.Symlinkat(target, unix.AT_FDCWD, path) })
+}
+
+func sysFchmodat(t *Thread, a *sysArgs) (uint64, int) {
+	return withPath(t, a.Ptr(1), func(path string) error { return unix.Fchmodat(t.fd(a.Fd(0)), path, a.Uint(2), 0) })
+}
+
+func sysFchmod(t *Thread, a *sysArgs) (uint64, int) {
+	return 0, errnoOf(unix.Fchmod(t.fd(a.Fd(0)), a.Uint(1)))
+}
+
+func sysFtruncate(t *Thread, a *sysArgs) (uint64, int) {
+	return 0, errnoOf(unix.Ftruncate(t.fd(a.Fd(0)), int64(a.Long(1))))
+}
+
+func sysFsync(t *Thread, a *sysArgs) (uint64, int) { return 0, errnoOf(unix.Fsync(t.fd(a.Fd(0)))) }
+
+func sysFdatasync(t *Thread, a *sysArgs) (uint64, int) {
+	return 0, errnoOf(unix.Fdatasync(t.fd(a.Fd(0))))
+}
+
+func sysFaccessat(t *Thread, a *sysArgs) (uint64, int) {
+	return withPath(t, a.Ptr(1), func(path string) error { return unix.Faccessat(t.fd(a.Fd(0)), t.p.hostPath(path, true), a.Uint(2), 0) })
+}
+
+func sysAccess(t *Thread, a *sysArgs) (uint64, int) {
+	return withPath(t, a.Ptr(0), func(path string) error { return unix.Access(t.p.hostPath(path, true), a.Uint(1)) })
+}
+
+func sysGetcwd(t *Thread, a *sysArgs) (uint64, int) {
+	buf := make([]byte, 4096)
+	n, err := unix.Getcwd(buf)
+	if err != nil {
+		return 0, errnoOf(err)
 	}
-	return g
+	if uint64(n) > a.Size(1) {
+		return 0, abi.ERANGE
+	}
+	return uint64(n), t.write(a.Ptr(0), buf[:n])
+}
+
+func sysChdir(t *Thread, a *sysArgs) (uint64, int) {
+	return withPath(t, a.Ptr(0), func(path string) error { return unix.Chdir(path) })
+}
+
+func sysUmask(t *Thread, a *sysArgs) (uint64, int) { return uint64(unix.Umask(a.Int(0))), 0 }
+
+func sysEventfd2(t *Thread, a *sysArgs) (uint64, int) {
+	return t.newFD(unix.Eventfd(uint(a.Ulong(0)), openFlags(a.Ulong(1))))
 }
 
 // ioBuf returns the thread's scratch buffer of n bytes (capped at 1 MiB).
@@ -220,24 +223,24 @@ func (t *Thread) ioBuf(n uint64) []byte {
 	return t.buf[:n]
 }
 
-func sysRead(t *Thread, a *[6]uint64) (uint64, int) {
+func sysRead(t *Thread, a *sysArgs) (uint64, int) {
 	return readCommon(t, a, func(fd int, b []byte) (int, error) { return unix.Read(fd, b) })
 }
 
-func sysPread(t *Thread, a *[6]uint64) (uint64, int) {
-	off := int64(a[3])
+func sysPread(t *Thread, a *sysArgs) (uint64, int) {
+	off := int64(a.Long(3))
 	return readCommon(t, a, func(fd int, b []byte) (int, error) { return unix.Pread(fd, b, off) })
 }
 
-func readCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint64, int) {
-	fd := t.fd(a[0])
+func readCommon(t *Thread, a *sysArgs, f func(int, []byte) (int, error)) (uint64, int) {
+	fd := t.fd(a.Fd(0))
 	if s := t.files.sigfds[fd]; s != nil {
-		return signalfdRead(t, fd, s, a[1], a[2])
+		return signalfdRead(t, fd, s, a.Ptr(1), a.Size(2))
 	}
-	if !t.writable(a[1], int(min(a[2], 1<<20))) {
+	if !t.writable(a.Ptr(1), int(min(a.Size(2), 1<<20))) {
 		return 0, abi.EFAULT
 	}
-	if a[2] == 0 {
+	if a.Size(2) == 0 {
 		// A read of nothing does not wait (it still checks fd).
 		_, err := unix.Read(fd, nil)
 		return 0, errnoOf(err)
@@ -245,7 +248,7 @@ func readCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint
 	if e := t.waitReadable(fd); e != 0 {
 		return 0, e
 	}
-	b := t.ioBuf(a[2])
+	b := t.ioBuf(a.Size(2))
 	var n int
 	var err error
 	t.block(func() { n, err = f(fd, b) })
@@ -256,24 +259,24 @@ func readCommon(t *Thread, a *[6]uint64, f func(int, []byte) (int, error)) (uint
 		return 0, errnoOf(err)
 	}
 	t.swapCounter(fd, b[:n])
-	return uint64(n), t.write(a[1], b[:n])
+	return uint64(n), t.write(a.Ptr(1), b[:n])
 }
 
-func sysWrite(t *Thread, a *[6]uint64) (uint64, int) {
+func sysWrite(t *Thread, a *sysArgs) (uint64, int) {
 	return writeCommon(t, a, true, func(fd int, b []byte) (int, error) { return unix.Write(fd, b) })
 }
 
-func sysPwrite(t *Thread, a *[6]uint64) (uint64, int) {
-	off := int64(a[3])
+func sysPwrite(t *Thread, a *sysArgs) (uint64, int) {
+	off := int64(a.Long(3))
 	return writeCommon(t, a, false, func(fd int, b []byte) (int, error) { return unix.Pwrite(fd, b, off) })
 }
 
 // writeCommon is write (stream: pipes and sockets go through writeStream)
 // and pwrite.
-func writeCommon(t *Thread, a *[6]uint64, stream bool, f func(int, []byte) (int, error)) (uint64, int) {
-	fd := t.fd(a[0])
-	b := t.ioBuf(a[2])
-	if len(b) > 0 && t.mm.Mem.Read(a[1], b) != nil {
+func writeCommon(t *Thread, a *sysArgs, stream bool, f func(int, []byte) (int, error)) (uint64, int) {
+	fd := t.fd(a.Fd(0))
+	b := t.ioBuf(a.Size(2))
+	if len(b) > 0 && t.mm.Mem.Read(a.Ptr(1), b) != nil {
 		return 0, abi.EFAULT
 	}
 	t.swapCounter(fd, b)
@@ -298,35 +301,27 @@ func writeCommon(t *Thread, a *[6]uint64, stream bool, f func(int, []byte) (int,
 }
 
 // iovecs reads an iovec array.
-func (t *Thread) iovecs(addr, cnt uint64) ([][2]uint64, int) {
+func (t *Thread) iovecs(addr, cnt uint64) ([]abi.Iovec, int) {
 	if cnt > 1024 {
 		return nil, abi.EINVAL
 	}
-	b, e := t.read(addr, int(cnt)*16)
-	if e != 0 {
-		return nil, e
-	}
-	v := make([][2]uint64, cnt)
-	for i := range v {
-		v[i] = [2]uint64{t.p.order.Uint64(b[16*i:]), t.p.order.Uint64(b[16*i+8:])}
-	}
-	return v, 0
+	return getStructs(t, addr, int(cnt), abi.IovecLayout)
 }
 
-func sysWritev(t *Thread, a *[6]uint64) (uint64, int) {
-	iov, e := t.iovecs(a[1], a[2])
+func sysWritev(t *Thread, a *sysArgs) (uint64, int) {
+	iov, e := t.iovecs(a.Ptr(1), a.Ulong(2))
 	if e != 0 {
 		return 0, e
 	}
 	var all []byte
 	for _, v := range iov {
-		b, e := t.read(v[0], int(min(v[1], 1<<24)))
+		b, e := t.read(v.Base, int(min(v.Len, 1<<24)))
 		if e != 0 {
 			return 0, e
 		}
 		all = append(all, b...)
 	}
-	fd := t.fd(a[0])
+	fd := t.fd(a.Fd(0))
 	if kind := streamKind(fd); kind != 0 && len(all) > 0 {
 		return t.writeStream(fd, kind, all)
 	}
@@ -342,17 +337,17 @@ func sysWritev(t *Thread, a *[6]uint64) (uint64, int) {
 	return uint64(n), 0
 }
 
-func sysReadv(t *Thread, a *[6]uint64) (uint64, int) {
-	iov, e := t.iovecs(a[1], a[2])
+func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
+	iov, e := t.iovecs(a.Ptr(1), a.Ulong(2))
 	if e != 0 {
 		return 0, e
 	}
 	var total uint64
 	for _, v := range iov {
-		total += v[1]
+		total += v.Len
 	}
 	b := make([]byte, min(total, 1<<20))
-	fd := t.fd(a[0])
+	fd := t.fd(a.Fd(0))
 	if e := t.waitReadable(fd); e != 0 {
 		return 0, e
 	}
@@ -364,8 +359,8 @@ func sysReadv(t *Thread, a *[6]uint64) (uint64, int) {
 	}
 	rest := b[:n]
 	for _, v := range iov {
-		k := min(uint64(len(rest)), v[1])
-		if e := t.write(v[0], rest[:k]); e != 0 {
+		k := min(uint64(len(rest)), v.Len)
+		if e := t.write(v.Base, rest[:k]); e != 0 {
 			return 0, e
 		}
 		rest = rest[k:]
@@ -432,29 +427,16 @@ func fstatat(t *Thread, dirfd int, pathAddr, buf uint64, flags int) (uint64, int
 	return 0, t.putStat(buf, &st)
 }
 
-// putStat writes a powerpc64 struct stat (144 bytes).
+// putStat writes the host's stat as a powerpc64 struct stat.
 func (t *Thread) putStat(addr uint64, st *unix.Stat_t) int {
-	o := t.p.order
-	b := make([]byte, 144)
-	o.PutUint64(b[0:], uint64(st.Dev))
-	o.PutUint64(b[8:], uint64(st.Ino))
-	o.PutUint64(b[16:], uint64(st.Nlink))
-	o.PutUint32(b[24:], st.Mode)
-	o.PutUint32(b[28:], st.Uid)
-	o.PutUint32(b[32:], st.Gid)
-	o.PutUint64(b[40:], uint64(st.Rdev))
-	o.PutUint64(b[48:], uint64(st.Size))
-	o.PutUint64(b[56:], uint64(st.Blksize))
-	o.PutUint64(b[64:], uint64(st.Blocks))
-	putTimespec(o, b[72:], int64(st.Atim.Sec), int64(st.Atim.Nsec))
-	putTimespec(o, b[88:], int64(st.Mtim.Sec), int64(st.Mtim.Nsec))
-	putTimespec(o, b[104:], int64(st.Ctim.Sec), int64(st.Ctim.Nsec))
-	return t.write(addr, b)
-}
-
-func putTimespec(o binary.ByteOrder, b []byte, sec, nsec int64) {
-	o.PutUint64(b[0:], uint64(sec))
-	o.PutUint64(b[8:], uint64(nsec))
+	g := abi.Stat{
+		Dev: uint64(st.Dev), Ino: uint64(st.Ino), Nlink: uint64(st.Nlink), Mode: st.Mode, UID: st.Uid, GID: st.Gid,
+		Rdev: uint64(st.Rdev), Size: int64(st.Size), Blksize: uint64(st.Blksize), Blocks: uint64(st.Blocks),
+		Atime: abi.Timespec{Sec: int64(st.Atim.Sec), Nsec: int64(st.Atim.Nsec)},
+		Mtime: abi.Timespec{Sec: int64(st.Mtim.Sec), Nsec: int64(st.Mtim.Nsec)},
+		Ctime: abi.Timespec{Sec: int64(st.Ctim.Sec), Nsec: int64(st.Ctim.Nsec)},
+	}
+	return putStruct(t, addr, abi.StatLayout, &g)
 }
 
 func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) {
@@ -489,7 +471,7 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 	return n, t.write(buf, []byte(target[:n]))
 }
 
-func renameat(t *Thread, olddir, oldAddr, newdir, newAddr, flags uint64) (uint64, int) {
+func renameat(t *Thread, olddir int, oldAddr uint64, newdir int, newAddr uint64, flags uint) (uint64, int) {
 	oldp, e := t.str(oldAddr)
 	if e != 0 {
 		return 0, e
@@ -498,7 +480,7 @@ func renameat(t *Thread, olddir, oldAddr, newdir, newAddr, flags uint64) (uint64
 	if e != 0 {
 		return 0, e
 	}
-	return 0, errnoOf(unix.Renameat2(int(int32(olddir)), oldp, int(int32(newdir)), newp, uint(flags)))
+	return 0, errnoOf(unix.Renameat2(olddir, oldp, newdir, newp, flags))
 }
 
 func pipe2(t *Thread, addr, flags uint64) (uint64, int) {
@@ -509,13 +491,13 @@ func pipe2(t *Thread, addr, flags uint64) (uint64, int) {
 	return 0, t.putFDPair(addr, fds)
 }
 
-func sysGetdents64(t *Thread, a *[6]uint64) (uint64, int) {
-	fd := t.fd(a[0])
-	b := make([]byte, min(a[2], 1<<16))
+func sysGetdents64(t *Thread, a *sysArgs) (uint64, int) {
+	fd := t.fd(a.Fd(0))
+	b := make([]byte, min(a.Ulong(2), 1<<16))
 	// A buffer the guest cannot write is EFAULT before the host reads
 	// (and so consumes) any entry, as Linux's filldir64 fails before it
 	// moves the directory's position.
-	if !t.writable(a[1], len(b)) {
+	if !t.writable(a.Ptr(1), len(b)) {
 		var st unix.Stat_t
 		switch err := unix.Fstat(fd, &st); {
 		case err != nil:
@@ -543,35 +525,30 @@ func sysGetdents64(t *Thread, a *[6]uint64) (uint64, int) {
 			off += rl
 		}
 	}
-	return uint64(n), t.write(a[1], b)
+	return uint64(n), t.write(a.Ptr(1), b)
 }
 
-func sysIoctl(t *Thread, a *[6]uint64) (uint64, int) {
-	fd := t.fd(a[0])
-	if r, e, ok := termiosIoctl(t, fd, a[1], a[2]); ok {
+func sysIoctl(t *Thread, a *sysArgs) (uint64, int) {
+	fd := t.fd(a.Fd(0))
+	if r, e, ok := termiosIoctl(t, fd, a.Ulong(1), a.Ulong(2)); ok {
 		return r, e
 	}
-	switch a[1] {
+	switch a.Ulong(1) {
 	case abi.TIOCGWINSZ:
 		ws, err := unix.IoctlGetWinsize(fd, unix.TIOCGWINSZ)
 		if err != nil {
 			return 0, errnoOf(err)
 		}
-		o := t.p.order
-		b := make([]byte, 8)
-		o.PutUint16(b[0:], ws.Row)
-		o.PutUint16(b[2:], ws.Col)
-		o.PutUint16(b[4:], ws.Xpixel)
-		o.PutUint16(b[6:], ws.Ypixel)
-		return 0, t.write(a[2], b)
+		g := abi.Winsize{Row: ws.Row, Col: ws.Col, Xpixel: ws.Xpixel, Ypixel: ws.Ypixel}
+		return 0, putStruct(t, a.Ptr(2), abi.WinsizeLayout, &g)
 	case abi.FIONREAD:
 		v, err := unix.IoctlGetInt(fd, unix.TIOCINQ)
 		if err != nil {
 			return 0, errnoOf(err)
 		}
-		return 0, t.put32(a[2], uint32(v))
+		return 0, t.put32(a.Ptr(2), uint32(v))
 	case abi.FIONBIO:
-		v, e := t.get32(a[2])
+		v, e := t.get32(a.Ptr(2))
 		if e != 0 {
 			return 0, e
 		}
@@ -595,7 +572,7 @@ func itoa(n int) string {
 }
 
 // fd maps a guest file descriptor to the host's (fdtab.go).
-func (t *Thread) fd(g uint64) int { return t.files.get(int(int32(g))) }
+func (t *Thread) fd(g int) int { return t.files.get(g) }
 
 // putFDPair gives the two new host descriptors of pipe or socketpair guest
 // numbers and stores those at addr; on a fault both are closed.

@@ -9,15 +9,6 @@ import (
 	"github.com/ppc64emu/ppc64emu/mem"
 )
 
-func init() {
-	def(abi.SYS_BRK, sysBrk)
-	def(abi.SYS_MMAP, sysMmap)
-	def(abi.SYS_MUNMAP, sysMunmap)
-	def(abi.SYS_MPROTECT, sysMprotect)
-	def(abi.SYS_MADVISE, sysMadvise)
-	def(abi.SYS_MREMAP, sysMremap)
-}
-
 // Guest memory helpers. A failed access is EFAULT.
 
 func (t *Thread) read(addr uint64, n int) ([]byte, int) {
@@ -96,9 +87,9 @@ func protPerm(prot uint64) mem.Perm {
 	return p
 }
 
-func sysBrk(t *Thread, a *[6]uint64) (uint64, int) {
+func sysBrk(t *Thread, a *sysArgs) (uint64, int) {
 	p := t.p
-	want := a[0]
+	want := a.Ptr(0)
 	if want < t.mm.brkBase {
 		return t.mm.brk, 0
 	}
@@ -122,9 +113,9 @@ func sysBrk(t *Thread, a *[6]uint64) (uint64, int) {
 // MAP_PRIVATE or MAP_SHARED_VALIDATE, 3); any other value is EINVAL.
 const mapTypeMask = 0x0f
 
-func sysMmap(t *Thread, a *[6]uint64) (uint64, int) {
+func sysMmap(t *Thread, a *sysArgs) (uint64, int) {
 	p := t.p
-	addr, length, prot, flags, off := a[0], a[1], a[2], a[3], a[5]
+	addr, length, prot, flags, off := a.Ptr(0), a.Size(1), a.Ulong(2), a.Ulong(3), a.Ulong(5)
 	if typ := flags & mapTypeMask; typ < abi.MAP_SHARED || typ > abi.MAP_SHARED|abi.MAP_PRIVATE {
 		return 0, abi.EINVAL
 	}
@@ -142,7 +133,7 @@ func sysMmap(t *Thread, a *[6]uint64) (uint64, int) {
 	// touching the address space.
 	fd := -1
 	if flags&abi.MAP_ANONYMOUS == 0 {
-		fd = t.fd(a[4])
+		fd = t.fd(a.Fd(4))
 		if e := mappable(fd, prot, flags); e != 0 {
 			return 0, e
 		}
@@ -262,8 +253,8 @@ func (mm *addressSpace) free(addr, size uint64) bool {
 	return ok && a == addr
 }
 
-func sysMunmap(t *Thread, a *[6]uint64) (uint64, int) {
-	addr, length := a[0], a[1]
+func sysMunmap(t *Thread, a *sysArgs) (uint64, int) {
+	addr, length := a.Ptr(0), a.Size(1)
 	// As Linux's __do_munmap: the range must lie below the top of the
 	// user address space.
 	if addr%mem.PageSize != 0 || addr > taskSize || length > taskSize-addr || length == 0 {
@@ -290,8 +281,8 @@ const protGrows = 0x01000000 | 0x02000000
 // (ENOMEM); prot bits (EINVAL); then an unmapped page in the range
 // (ENOMEM; the runner changes nothing, where Linux has changed the
 // mappings before the hole).
-func sysMprotect(t *Thread, a *[6]uint64) (uint64, int) {
-	addr, length, prot := a[0], a[1], a[2]
+func sysMprotect(t *Thread, a *sysArgs) (uint64, int) {
+	addr, length, prot := a.Ptr(0), a.Size(1), a.Ulong(2)
 	if prot&protGrows == protGrows || addr%mem.PageSize != 0 {
 		return 0, abi.EINVAL
 	}
@@ -326,9 +317,9 @@ const taskSize = 1 << 52
 // objects: a "mapping" is a run of mapped pages with one permission, which
 // is what Linux's VMA checks come to for anonymous private memory (adjacent
 // anonymous mappings with equal protection are merged by Linux too).
-func sysMremap(t *Thread, a *[6]uint64) (uint64, int) {
+func sysMremap(t *Thread, a *sysArgs) (uint64, int) {
 	mm := t.mm
-	addr, oldLen, newLen, flags, newAddr := a[0], a[1], a[2], a[3], a[4]
+	addr, oldLen, newLen, flags, newAddr := a.Ptr(0), a.Size(1), a.Size(2), a.Ulong(3), a.Ptr(4)
 	if flags&^(mremapMaymove|mremapFixed|mremapDontunmap) != 0 ||
 		flags&mremapFixed != 0 && flags&mremapMaymove == 0 {
 		return 0, abi.EINVAL
@@ -432,8 +423,8 @@ func madvValid(advice uint64) bool {
 // advice on a range with unmapped pages is applied to the mapped ones and
 // answers ENOMEM. MADV_DONTNEED empties private anonymous memory (it reads
 // as zeros afterwards); other advice changes nothing the guest can see.
-func sysMadvise(t *Thread, a *[6]uint64) (uint64, int) {
-	start, length, advice := a[0], a[1], a[2]
+func sysMadvise(t *Thread, a *sysArgs) (uint64, int) {
+	start, length, advice := a.Ptr(0), a.Size(1), a.Ulong(2)
 	if !madvValid(advice) || start%mem.PageSize != 0 {
 		return 0, abi.EINVAL
 	}

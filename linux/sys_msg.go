@@ -14,19 +14,12 @@ import (
 
 // sendmsg, recvmsg, sendmmsg and recvmmsg.
 //
-// On powerpc64 (both byte orders) struct msghdr is 56 bytes: msg_name
-// (pointer) at 0, msg_namelen (u32) at 8, msg_iov (pointer) at 16,
-// msg_iovlen (u64) at 24, msg_control (pointer) at 32, msg_controllen
-// (u64) at 40, msg_flags (int) at 48. struct iovec is a pointer and a u64
-// length. struct mmsghdr is a msghdr and a u32 msg_len (64 bytes with its
-// padding). A control message (struct cmsghdr) is cmsg_len (u64),
-// cmsg_level (int), cmsg_type (int), then its data, each aligned to 8
-// bytes. The host is a 64-bit Linux as well, so the layouts agree but for
-// the byte order and the descriptor numbers, which are translated.
+// struct msghdr, mmsghdr, iovec and cmsghdr are abi.Msghdr, abi.Mmsghdr,
+// abi.Iovec and abi.Cmsghdr; a control message's data follows its header,
+// each aligned to 8 bytes. The host is a 64-bit Linux as well, so the
+// layouts agree but for the byte order and the descriptor numbers, which
+// are translated.
 const (
-	msghdrSize  = 56
-	mmsghdrSize = 64
-	cmsgHdrSize = 16
 	uioMaxIOV   = 1024  // UIO_MAXIOV
 	optmemMax   = 20480 // net.core.optmem_max: the largest control buffer sendmsg takes
 	maxMsgBytes = 1 << 20
@@ -35,35 +28,17 @@ const (
 	solSocket   = 1
 )
 
-func init() {
-	def(abi.SYS_SENDMSG, func(t *Thread, a *[6]uint64) (uint64, int) { return sendmsg(t, a[0], a[1], a[2]) })
-	def(abi.SYS_RECVMSG, func(t *Thread, a *[6]uint64) (uint64, int) { return recvmsg(t, a[0], a[1], a[2]) })
-	def(abi.SYS_SENDMMSG, sysSendmmsg)
-	def(abi.SYS_RECVMMSG, sysRecvmmsg)
+func sysSendmsg(t *Thread, a *sysArgs) (uint64, int) {
+	return sendmsg(t, a.Fd(0), a.Ptr(1), uint64(a.Uint(2)))
 }
 
-// guestMsghdr is a guest struct msghdr read from memory.
-type guestMsghdr struct {
-	name, iov, control uint64
-	namelen            uint32
-	iovlen, controllen uint64
-}
-
-func (t *Thread) msghdr(addr uint64) (guestMsghdr, int) {
-	b, e := t.read(addr, msghdrSize)
-	if e != 0 {
-		return guestMsghdr{}, e
-	}
-	o := t.p.order
-	return guestMsghdr{
-		name: o.Uint64(b[0:]), namelen: o.Uint32(b[8:]), iov: o.Uint64(b[16:]), iovlen: o.Uint64(b[24:]),
-		control: o.Uint64(b[32:]), controllen: o.Uint64(b[40:]),
-	}, 0
+func sysRecvmsg(t *Thread, a *sysArgs) (uint64, int) {
+	return recvmsg(t, a.Fd(0), a.Ptr(1), uint64(a.Uint(2)))
 }
 
 // msgIovecs reads a message's iovec array (a negative length or a
 // negative total is EINVAL, more than UIO_MAXIOV entries EMSGSIZE).
-func (t *Thread) msgIovecs(addr, n uint64) ([][2]uint64, int) {
+func (t *Thread) msgIovecs(addr, n uint64) ([]abi.Iovec, int) {
 	if n > uioMaxIOV {
 		return nil, int(unix.EMSGSIZE)
 	}
@@ -73,8 +48,8 @@ func (t *Thread) msgIovecs(addr, n uint64) ([][2]uint64, int) {
 	}
 	var total uint64
 	for i := range v {
-		total += v[i][1]
-		if int64(v[i][1]) < 0 || int64(total) < 0 {
+		total += v[i].Len
+		if int64(v[i].Len) < 0 || int64(total) < 0 {
 			return nil, abi.EINVAL
 		}
 	}
@@ -82,7 +57,7 @@ func (t *Thread) msgIovecs(addr, n uint64) ([][2]uint64, int) {
 }
 
 // sockFD is the host descriptor of guest socket g, or EBADF/ENOTSOCK.
-func (t *Thread) sockFD(g uint64) (int, int) {
+func (t *Thread) sockFD(g int) (int, int) {
 	fd := t.fd(g)
 	if fd < 0 || fd == badFD {
 		return 0, abi.EBADF
@@ -99,7 +74,7 @@ func (t *Thread) sockFD(g uint64) (int, int) {
 // beyond the buffer is EINVAL, a descriptor not open EBADF.
 func (t *Thread) controlIn(b []byte) ([]byte, int) {
 	return convertControl(b, t.p.order, binary.NativeEndian, true, func(g uint32) (uint32, int) {
-		h := t.fd(uint64(g))
+		h := t.fd(int(int32(g)))
 		if h < 0 || h == badFD {
 			return 0, abi.EBADF
 		}
@@ -126,24 +101,24 @@ func (t *Thread) controlOut(b []byte) []byte {
 func convertControl(b []byte, from, to binary.ByteOrder, strict bool, fd func(uint32) (uint32, int)) ([]byte, int) {
 	out := make([]byte, len(b))
 	copy(out, b)
-	for off := 0; len(b)-off >= cmsgHdrSize; {
-		ln := from.Uint64(b[off:])
-		if ln < cmsgHdrSize || ln > uint64(len(b)-off) {
+	l := abi.CmsghdrLayout
+	for off := 0; len(b)-off >= l.Size(); {
+		var h abi.Cmsghdr
+		l.Decode(from, b[off:], &h)
+		ln := h.Len
+		if ln < uint64(l.Size()) || ln > uint64(len(b)-off) {
 			if strict {
 				return nil, abi.EINVAL
 			}
 			break
 		}
-		level, typ := from.Uint32(b[off+8:]), from.Uint32(b[off+12:])
-		to.PutUint64(out[off:], ln)
-		to.PutUint32(out[off+8:], level)
-		to.PutUint32(out[off+12:], typ)
-		data := b[off+cmsgHdrSize : off+int(ln)]
-		od := out[off+cmsgHdrSize : off+int(ln)]
-		if level == solSocket && (typ == scmRights || typ == scmCreds) {
+		l.Encode(to, out[off:], &h)
+		data := b[off+l.Size() : off+int(ln)]
+		od := out[off+l.Size() : off+int(ln)]
+		if h.Level == solSocket && (h.Type == scmRights || h.Type == scmCreds) {
 			for i := 0; i+4 <= len(data); i += 4 {
 				v := from.Uint32(data[i:])
-				if typ == scmRights {
+				if h.Type == scmRights {
 					var e int
 					if v, e = fd(v); e != 0 {
 						return nil, e
@@ -159,41 +134,41 @@ func convertControl(b []byte, from, to binary.ByteOrder, strict bool, fd func(ui
 
 // msgArgs reads what sendmsg and recvmsg share: the host descriptor of
 // guest socket g, the msghdr at msgp and its iovecs.
-func (t *Thread) msgArgs(g, msgp uint64) (fd int, m guestMsghdr, iov [][2]uint64, e int) {
+func (t *Thread) msgArgs(g int, msgp uint64) (fd int, m abi.Msghdr, iov []abi.Iovec, e int) {
 	if fd, e = t.sockFD(g); e != 0 {
 		return
 	}
-	if m, e = t.msghdr(msgp); e != 0 {
+	if m, e = getStruct(t, msgp, abi.MsghdrLayout); e != 0 {
 		return
 	}
-	iov, e = t.msgIovecs(m.iov, m.iovlen)
+	iov, e = t.msgIovecs(m.Iov, m.Iovlen)
 	return
 }
 
-func sendmsg(t *Thread, g, msgp, flags uint64) (uint64, int) {
+func sendmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 	fd, m, iov, e := t.msgArgs(g, msgp)
 	if e != 0 {
 		return 0, e
 	}
 	var data []byte
 	for _, v := range iov {
-		n := min(v[1], maxMsgBytes-uint64(len(data)))
-		b, e := t.read(v[0], int(n))
+		n := min(v.Len, maxMsgBytes-uint64(len(data)))
+		b, e := t.read(v.Base, int(n))
 		if e != 0 {
 			return 0, e
 		}
 		data = append(data, b...)
 	}
-	sa, e := t.sockaddr(m.name, uint64(m.namelen))
+	sa, e := t.sockaddr(m.Name, uint64(m.Namelen))
 	if e != 0 {
 		return 0, e
 	}
 	var ctl []byte
-	if m.controllen > 0 {
-		if m.controllen > optmemMax {
+	if m.Controllen > 0 {
+		if m.Controllen > optmemMax {
 			return 0, int(unix.ENOBUFS)
 		}
-		b, e := t.read(m.control, int(m.controllen))
+		b, e := t.read(m.Control, int(m.Controllen))
 		if e != 0 {
 			return 0, e
 		}
@@ -243,20 +218,20 @@ func rawSendmsg(fd int, data, ctl []byte, sa unsafe.Pointer, salen, flags int) (
 	return int(r), nil
 }
 
-func recvmsg(t *Thread, g, msgp, flags uint64) (uint64, int) {
+func recvmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 	fd, m, iov, e := t.msgArgs(g, msgp)
 	if e != 0 {
 		return 0, e
 	}
 	var total uint64
 	for _, v := range iov {
-		n := min(v[1], maxMsgBytes-total)
-		if !t.writable(v[0], int(n)) {
+		n := min(v.Len, maxMsgBytes-total)
+		if !t.writable(v.Base, int(n)) {
 			return 0, abi.EFAULT
 		}
 		total += n
 	}
-	if m.controllen > 0 && !t.writable(m.control, int(min(m.controllen, 1<<16))) {
+	if m.Controllen > 0 && !t.writable(m.Control, int(min(m.Controllen, 1<<16))) {
 		return 0, abi.EFAULT
 	}
 	if flags&unix.MSG_DONTWAIT == 0 {
@@ -265,7 +240,7 @@ func recvmsg(t *Thread, g, msgp, flags uint64) (uint64, int) {
 		}
 	}
 	data := make([]byte, total)
-	ctl := make([]byte, min(m.controllen, 1<<16))
+	ctl := make([]byte, min(m.Controllen, 1<<16))
 	var sa [128]byte
 	var h unix.Msghdr
 	var hiov unix.Iovec
@@ -279,7 +254,7 @@ func recvmsg(t *Thread, g, msgp, flags uint64) (uint64, int) {
 		h.Control = &ctl[0]
 		h.SetControllen(len(ctl))
 	}
-	if m.name != 0 {
+	if m.Name != 0 {
 		h.Name = &sa[0]
 		h.Namelen = uint32(len(sa))
 	}
@@ -296,50 +271,51 @@ func recvmsg(t *Thread, g, msgp, flags uint64) (uint64, int) {
 		if len(got) == 0 {
 			break
 		}
-		n := min(uint64(len(got)), v[1])
-		if e := t.write(v[0], got[:n]); e != 0 {
+		n := min(uint64(len(got)), v.Len)
+		if e := t.write(v.Base, got[:n]); e != 0 {
 			return 0, e
 		}
 		got = got[n:]
 	}
 	o := t.p.order
-	if m.name != 0 {
+	if m.Name != 0 {
 		sl := min(h.Namelen, uint32(len(sa)))
 		out := append([]byte(nil), sa[:sl]...)
 		if len(out) >= 2 {
 			o.PutUint16(out, binary.NativeEndian.Uint16(out))
 		}
-		if e := t.write(m.name, out[:min(sl, m.namelen)]); e != 0 {
+		if e := t.write(m.Name, out[:min(sl, m.Namelen)]); e != 0 {
 			return 0, e
 		}
-		if e := t.put32(msgp+8, h.Namelen); e != 0 {
-			return 0, e
-		}
+		m.Namelen = h.Namelen
 	}
 	cl := uint64(h.Controllen)
 	if cl > 0 {
-		if e := t.write(m.control, t.controlOut(ctl[:cl])); e != 0 {
+		if e := t.write(m.Control, t.controlOut(ctl[:cl])); e != 0 {
 			return 0, e
 		}
 	}
-	if e := t.put64(msgp+40, cl); e != 0 {
-		return 0, e
-	}
-	if e := t.put32(msgp+48, uint32(h.Flags)); e != 0 {
+	// What recvmsg gives back in the msghdr: msg_namelen (when there is a
+	// name), msg_controllen, msg_flags.
+	m.Controllen, m.Flags = cl, h.Flags
+	if e := putStruct(t, msgp, abi.MsghdrLayout, &m); e != 0 {
 		return 0, e
 	}
 	return uint64(r), 0
 }
 
+// The size of a struct mmsghdr and the offset of its msg_len.
+var mmsgSize, msgLenOff = uint64(abi.MmsghdrLayout.Size()), uint64(abi.MsghdrLayout.Size())
+
 // sysSendmmsg sends up to vlen messages; it returns how many were sent,
 // or the first one's error.
-func sysSendmmsg(t *Thread, a *[6]uint64) (uint64, int) {
-	vec, vlen, flags := a[1], min(uint64(uint32(a[2])), uioMaxIOV), a[3]
+func sysSendmmsg(t *Thread, a *sysArgs) (uint64, int) {
+	vec, vlen, flags := a.Ptr(1), min(uint64(a.Uint(2)), uioMaxIOV), a.Ulong(3)
 	var i uint64
 	for ; i < vlen; i++ {
-		n, e := sendmsg(t, a[0], vec+i*mmsghdrSize, flags)
+		n, e := sendmsg(t, a.Fd(0), vec+i*mmsgSize, flags)
 		if e == 0 {
-			e = t.put32(vec+i*mmsghdrSize+msghdrSize, uint32(n))
+			e = t.put32(vec+i*mmsgSize+msgLenOff, uint32(n))
 		}
 		if e != 0 {
 			if i == 0 {
@@ -354,11 +330,11 @@ func sysSendmmsg(t *Thread, a *[6]uint64) (uint64, int) {
 // sysRecvmmsg receives up to vlen messages. MSG_WAITFORONE makes the
 // ones after the first non-blocking; a timeout is checked after each
 // message, as Linux does.
-func sysRecvmmsg(t *Thread, a *[6]uint64) (uint64, int) {
-	vec, vlen, flags := a[1], min(uint64(uint32(a[2])), uioMaxIOV), a[3]
+func sysRecvmmsg(t *Thread, a *sysArgs) (uint64, int) {
+	vec, vlen, flags := a.Ptr(1), min(uint64(a.Uint(2)), uioMaxIOV), a.Ulong(3)
 	var deadline time.Time
-	if a[4] != 0 {
-		d, e := t.getTimespec(a[4])
+	if a.Ptr(4) != 0 {
+		d, e := t.getTimespec(a.Ptr(4))
 		if e != 0 {
 			return 0, e
 		}
@@ -366,9 +342,9 @@ func sysRecvmmsg(t *Thread, a *[6]uint64) (uint64, int) {
 	}
 	var i uint64
 	for ; i < vlen; i++ {
-		n, e := recvmsg(t, a[0], vec+i*mmsghdrSize, flags)
+		n, e := recvmsg(t, a.Fd(0), vec+i*mmsgSize, flags)
 		if e == 0 {
-			e = t.put32(vec+i*mmsghdrSize+msghdrSize, uint32(n))
+			e = t.put32(vec+i*mmsgSize+msgLenOff, uint32(n))
 		}
 		if e != 0 {
 			if i == 0 {
@@ -379,7 +355,7 @@ func sysRecvmmsg(t *Thread, a *[6]uint64) (uint64, int) {
 		if flags&unix.MSG_WAITFORONE != 0 {
 			flags |= unix.MSG_DONTWAIT
 		}
-		if a[4] != 0 && !time.Now().Before(deadline) {
+		if a.Ptr(4) != 0 && !time.Now().Before(deadline) {
 			i++
 			break
 		}

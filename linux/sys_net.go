@@ -12,196 +12,198 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux/abi"
 )
 
-func init() {
-	def(abi.SYS_EPOLL_CREATE1, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return t.newFD(unix.EpollCreate1(openFlags(a[0])))
-	})
-	def(abi.SYS_EPOLL_CREATE, func(t *Thread, a *[6]uint64) (uint64, int) {
-		if int32(a[0]) <= 0 {
-			return 0, abi.EINVAL
-		}
-		return t.newFD(unix.EpollCreate1(0))
-	})
-	def(abi.SYS_EPOLL_CTL, sysEpollCtl)
-	def(abi.SYS_EPOLL_PWAIT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		end, e := t.tempMask(a[4], a[5])
-		if e != 0 {
-			return 0, e
-		}
-		n, errno := epollWait(t, a)
-		end(errno)
-		return n, errno
-	})
-	def(abi.SYS_EPOLL_WAIT, func(t *Thread, a *[6]uint64) (uint64, int) { return epollWait(t, a) })
-	def(abi.SYS_PPOLL, func(t *Thread, a *[6]uint64) (uint64, int) {
-		d := time.Duration(-1)
-		if a[2] != 0 {
-			var e int
-			if d, e = t.getTimespec(a[2]); e != 0 {
-				return 0, e
-			}
-		}
-		end, e := t.tempMask(a[3], a[4])
-		if e != 0 {
-			return 0, e
-		}
-		start := time.Now()
-		n, errno := poll(t, a[0], a[1], d)
-		end(errno)
-		if a[2] != 0 {
-			t.putLeft(a[2], d, start)
-		}
-		return n, errno
-	})
-	def(abi.SYS_POLL, func(t *Thread, a *[6]uint64) (uint64, int) {
-		d := time.Duration(int64(int32(a[2]))) * time.Millisecond
-		return poll(t, a[0], a[1], d)
-	})
-	def(abi.SYS_PSELECT6, sysPselect6)
-	def(abi.SYS__NEWSELECT, sysSelect)
-	def(abi.SYS_SOCKET, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return t.newFD(unix.Socket(int(a[0]), int(a[1]), int(a[2])))
-	})
-	def(abi.SYS_SOCKETPAIR, func(t *Thread, a *[6]uint64) (uint64, int) {
-		fds, err := unix.Socketpair(int(a[0]), int(a[1]), int(a[2]))
-		if err != nil {
-			return 0, errnoOf(err)
-		}
-		return 0, t.putFDPair(a[3], fds)
-	})
-	def(abi.SYS_BIND, func(t *Thread, a *[6]uint64) (uint64, int) { return sockaddrIn(t, unix.SYS_BIND, a) })
-	def(abi.SYS_CONNECT, func(t *Thread, a *[6]uint64) (uint64, int) { return sockaddrIn(t, unix.SYS_CONNECT, a) })
-	def(abi.SYS_LISTEN, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, errnoOf(unix.Listen(t.fd(a[0]), int(a[1])))
-	})
-	def(abi.SYS_ACCEPT4, func(t *Thread, a *[6]uint64) (uint64, int) { return sockaddrOut(t, unix.SYS_ACCEPT4, a, a[3]) })
-	def(abi.SYS_ACCEPT, func(t *Thread, a *[6]uint64) (uint64, int) { return sockaddrOut(t, unix.SYS_ACCEPT4, a, 0) })
-	def(abi.SYS_GETSOCKNAME, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return sockaddrOut(t, unix.SYS_GETSOCKNAME, a, 0)
-	})
-	def(abi.SYS_GETPEERNAME, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return sockaddrOut(t, unix.SYS_GETPEERNAME, a, 0)
-	})
-	def(abi.SYS_SETSOCKOPT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		val, e := t.read(a[3], int(min(a[4], 256)))
-		if e != 0 {
-			return 0, e
-		}
-		opt := sockopt(a[1], a[2])
-		swapSockopt(a[1], opt, val, t.p.order, binary.NativeEndian)
-		var p unsafe.Pointer
-		if len(val) > 0 {
-			p = unsafe.Pointer(&val[0])
-		}
-		_, _, errno := unix.Syscall6(unix.SYS_SETSOCKOPT, uintptr(t.fd(a[0])), uintptr(a[1]), opt, uintptr(p), uintptr(len(val)), 0)
-		return 0, int(errno)
-	})
-	def(abi.SYS_GETSOCKOPT, func(t *Thread, a *[6]uint64) (uint64, int) {
-		n, e := t.get32(a[4])
-		if e != 0 {
-			return 0, e
-		}
-		val := make([]byte, min(n, 256)+1)
-		ln := uint32(len(val) - 1)
-		_, _, errno := unix.Syscall6(unix.SYS_GETSOCKOPT, uintptr(t.fd(a[0])), uintptr(a[1]), sockopt(a[1], a[2]), uintptr(unsafe.Pointer(&val[0])), uintptr(unsafe.Pointer(&ln)), 0)
-		if errno != 0 {
-			return 0, int(errno)
-		}
-		val = val[:ln]
-		swapSockopt(a[1], sockopt(a[1], a[2]), val, binary.NativeEndian, t.p.order)
-		if e := t.write(a[3], val); e != 0 {
-			return 0, e
-		}
-		return 0, t.put32(a[4], ln)
-	})
-	def(abi.SYS_SHUTDOWN, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, errnoOf(unix.Shutdown(t.fd(a[0]), int(a[1])))
-	})
-	def(abi.SYS_SEND, func(t *Thread, a *[6]uint64) (uint64, int) {
-		b := *a
-		b[4], b[5] = 0, 0
-		return syscalls[abi.SYS_SENDTO](t, &b)
-	})
-	def(abi.SYS_RECV, func(t *Thread, a *[6]uint64) (uint64, int) {
-		b := *a
-		b[4], b[5] = 0, 0
-		return syscalls[abi.SYS_RECVFROM](t, &b)
-	})
-	def(abi.SYS_SENDTO, func(t *Thread, a *[6]uint64) (uint64, int) {
-		b, e := t.read(a[1], int(min(a[2], 1<<20)))
-		if e != 0 {
-			return 0, e
-		}
-		sa, e := t.sockaddr(a[4], a[5])
-		if e != 0 {
-			return 0, e
-		}
-		var n uintptr
-		var errno unix.Errno
-		fd := t.fd(a[0])
-		if a[3]&unix.MSG_DONTWAIT == 0 {
-			if e := t.waitWritable(fd); e != 0 {
-				return 0, e
-			}
-		}
-		t.block(func() {
-			n, _, errno = unix.Syscall6(unix.SYS_SENDTO, uintptr(fd), ptr(b), uintptr(len(b)), uintptr(a[3]), ptr(sa), uintptr(len(sa)))
-		})
-		return uint64(n), int(errno)
-	})
-	def(abi.SYS_RECVFROM, func(t *Thread, a *[6]uint64) (uint64, int) {
-		if !t.writable(a[1], int(min(a[2], 1<<20))) {
-			return 0, abi.EFAULT
-		}
-		b := make([]byte, min(a[2], 1<<20))
-		var sa [128]byte
-		sl := uint32(len(sa))
-		var n uintptr
-		var errno unix.Errno
-		fd := t.fd(a[0])
-		if a[3]&unix.MSG_DONTWAIT == 0 {
-			if e := t.waitReadable(fd); e != 0 {
-				return 0, e
-			}
-		}
-		t.block(func() {
-			n, _, errno = unix.Syscall6(unix.SYS_RECVFROM, uintptr(fd), ptr(b), uintptr(len(b)), uintptr(a[3]), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)))
-		})
-		if errno != 0 {
-			return 0, int(errno)
-		}
-		if e := t.write(a[1], b[:n]); e != 0 {
-			return 0, e
-		}
-		if a[4] != 0 {
-			if e := t.putSockaddr(a[4], a[5], sa[:min(sl, 128)]); e != 0 {
-				return 0, e
-			}
-		}
-		return uint64(n), 0
-	})
+func sysEpollCreate1(t *Thread, a *sysArgs) (uint64, int) {
+	return t.newFD(unix.EpollCreate1(openFlags(a.Ulong(0))))
 }
 
-// sockopt translates a guest socket option name to the host's: powerpc
-// numbers SOL_SOCKET options 16-21 differently from most architectures
-// (asm/socket.h: SO_RCVLOWAT 16, SO_SNDLOWAT 17, SO_RCVTIMEO 18,
-// SO_SNDTIMEO 19, SO_PASSCRED 20, SO_PEERCRED 21).
+func sysEpollCreate(t *Thread, a *sysArgs) (uint64, int) {
+	if a.Int(0) <= 0 {
+		return 0, abi.EINVAL
+	}
+	return t.newFD(unix.EpollCreate1(0))
+}
+
+func sysEpollPwait(t *Thread, a *sysArgs) (uint64, int) {
+	end, e := t.tempMask(a.Ptr(4), a.Size(5))
+	if e != 0 {
+		return 0, e
+	}
+	n, errno := epollWait(t, a)
+	end(errno)
+	return n, errno
+}
+
+func sysEpollWait(t *Thread, a *sysArgs) (uint64, int) { return epollWait(t, a) }
+
+func sysPpoll(t *Thread, a *sysArgs) (uint64, int) {
+	d := time.Duration(-1)
+	if a.Ptr(2) != 0 {
+		var e int
+		if d, e = t.getTimespec(a.Ptr(2)); e != 0 {
+			return 0, e
+		}
+	}
+	end, e := t.tempMask(a.Ptr(3), a.Size(4))
+	if e != 0 {
+		return 0, e
+	}
+	start := time.Now()
+	n, errno := poll(t, a.Ptr(0), a.Ulong(1), d)
+	end(errno)
+	if a.Ptr(2) != 0 {
+		t.putLeft(a.Ptr(2), d, start)
+	}
+	return n, errno
+}
+
+func sysPoll(t *Thread, a *sysArgs) (uint64, int) {
+	d := time.Duration(int64(a.Int(2))) * time.Millisecond
+	return poll(t, a.Ptr(0), a.Ulong(1), d)
+}
+
+func sysSocket(t *Thread, a *sysArgs) (uint64, int) {
+	return t.newFD(unix.Socket(a.Int(0), a.Int(1), a.Int(2)))
+}
+
+func sysSocketpair(t *Thread, a *sysArgs) (uint64, int) {
+	fds, err := unix.Socketpair(a.Int(0), a.Int(1), a.Int(2))
+	if err != nil {
+		return 0, errnoOf(err)
+	}
+	return 0, t.putFDPair(a.Ptr(3), fds)
+}
+
+func sysBind(t *Thread, a *sysArgs) (uint64, int) { return sockaddrIn(t, unix.SYS_BIND, a) }
+
+func sysConnect(t *Thread, a *sysArgs) (uint64, int) { return sockaddrIn(t, unix.SYS_CONNECT, a) }
+
+func sysListen(t *Thread, a *sysArgs) (uint64, int) {
+	return 0, errnoOf(unix.Listen(t.fd(a.Fd(0)), a.Int(1)))
+}
+
+func sysAccept4(t *Thread, a *sysArgs) (uint64, int) {
+	return sockaddrOut(t, unix.SYS_ACCEPT4, a, a.Ulong(3))
+}
+
+func sysAccept(t *Thread, a *sysArgs) (uint64, int) { return sockaddrOut(t, unix.SYS_ACCEPT4, a, 0) }
+
+func sysGetsockname(t *Thread, a *sysArgs) (uint64, int) {
+	return sockaddrOut(t, unix.SYS_GETSOCKNAME, a, 0)
+}
+
+func sysGetpeername(t *Thread, a *sysArgs) (uint64, int) {
+	return sockaddrOut(t, unix.SYS_GETPEERNAME, a, 0)
+}
+
+func sysSetsockopt(t *Thread, a *sysArgs) (uint64, int) {
+	val, e := t.read(a.Ptr(3), int(min(a.Ulong(4), 256)))
+	if e != 0 {
+		return 0, e
+	}
+	opt := sockopt(a.Ulong(1), a.Ulong(2))
+	swapSockopt(a.Ulong(1), opt, val, t.p.order, binary.NativeEndian)
+	var p unsafe.Pointer
+	if len(val) > 0 {
+		p = unsafe.Pointer(&val[0])
+	}
+	_, _, errno := unix.Syscall6(unix.SYS_SETSOCKOPT, uintptr(t.fd(a.Fd(0))), uintptr(a.Ulong(1)), opt, uintptr(p), uintptr(len(val)), 0)
+	return 0, int(errno)
+}
+
+func sysGetsockopt(t *Thread, a *sysArgs) (uint64, int) {
+	n, e := t.get32(a.Ptr(4))
+	if e != 0 {
+		return 0, e
+	}
+	val := make([]byte, min(n, 256)+1)
+	ln := uint32(len(val) - 1)
+	_, _, errno := unix.Syscall6(unix.SYS_GETSOCKOPT, uintptr(t.fd(a.Fd(0))), uintptr(a.Ulong(1)), sockopt(a.Ulong(1), a.Ulong(2)), uintptr(unsafe.Pointer(&val[0])), uintptr(unsafe.Pointer(&ln)), 0)
+	if errno != 0 {
+		return 0, int(errno)
+	}
+	val = val[:ln]
+	swapSockopt(a.Ulong(1), sockopt(a.Ulong(1), a.Ulong(2)), val, binary.NativeEndian, t.p.order)
+	if e := t.write(a.Ptr(3), val); e != 0 {
+		return 0, e
+	}
+	return 0, t.put32(a.Ptr(4), ln)
+}
+
+func sysShutdown(t *Thread, a *sysArgs) (uint64, int) {
+	return 0, errnoOf(unix.Shutdown(t.fd(a.Fd(0)), a.Int(1)))
+}
+
+func sysSend(t *Thread, a *sysArgs) (uint64, int) {
+	b := *a
+	b[4], b[5] = 0, 0
+	return sysSendto(t, &b)
+}
+
+func sysRecv(t *Thread, a *sysArgs) (uint64, int) {
+	b := *a
+	b[4], b[5] = 0, 0
+	return sysRecvfrom(t, &b)
+}
+
+func sysSendto(t *Thread, a *sysArgs) (uint64, int) {
+	b, e := t.read(a.Ptr(1), int(min(a.Size(2), 1<<20)))
+	if e != 0 {
+		return 0, e
+	}
+	sa, e := t.sockaddr(a.Ptr(4), a.Ulong(5))
+	if e != 0 {
+		return 0, e
+	}
+	var n uintptr
+	var errno unix.Errno
+	fd := t.fd(a.Fd(0))
+	if a.Ulong(3)&unix.MSG_DONTWAIT == 0 {
+		if e := t.waitWritable(fd); e != 0 {
+			return 0, e
+		}
+	}
+	t.block(func() {
+		n, _, errno = unix.Syscall6(unix.SYS_SENDTO, uintptr(fd), ptr(b), uintptr(len(b)), uintptr(a.Ulong(3)), ptr(sa), uintptr(len(sa)))
+	})
+	return uint64(n), int(errno)
+}
+
+func sysRecvfrom(t *Thread, a *sysArgs) (uint64, int) {
+	if !t.writable(a.Ptr(1), int(min(a.Size(2), 1<<20))) {
+		return 0, abi.EFAULT
+	}
+	b := make([]byte, min(a.Size(2), 1<<20))
+	var sa [128]byte
+	sl := uint32(len(sa))
+	var n uintptr
+	var errno unix.Errno
+	fd := t.fd(a.Fd(0))
+	if a.Ulong(3)&unix.MSG_DONTWAIT == 0 {
+		if e := t.waitReadable(fd); e != 0 {
+			return 0, e
+		}
+	}
+	t.block(func() {
+		n, _, errno = unix.Syscall6(unix.SYS_RECVFROM, uintptr(fd), ptr(b), uintptr(len(b)), uintptr(a.Ulong(3)), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)))
+	})
+	if errno != 0 {
+		return 0, int(errno)
+	}
+	if e := t.write(a.Ptr(1), b[:n]); e != 0 {
+		return 0, e
+	}
+	if a.Ptr(4) != 0 {
+		if e := t.putSockaddr(a.Ptr(4), a.Ptr(5), sa[:min(sl, 128)]); e != 0 {
+			return 0, e
+		}
+	}
+	return uint64(n), 0
+}
+
+// sockopt translates a guest socket option name to the host's.
 func sockopt(level, name uint64) uintptr {
 	if level == unix.SOL_SOCKET {
-		switch name {
-		case 16:
-			return unix.SO_RCVLOWAT
-		case 17:
-			return unix.SO_SNDLOWAT
-		case 18:
-			return unix.SO_RCVTIMEO
-		case 19:
-			return unix.SO_SNDTIMEO
-		case 20:
-			return unix.SO_PASSCRED
-		case 21:
-			return unix.SO_PEERCRED
-		}
+		return uintptr(solSocketOpts.toHost(name))
 	}
 	return uintptr(name)
 }
@@ -266,13 +268,13 @@ func (t *Thread) putSockaddr(addr, lenp uint64, sa []byte) int {
 	return t.put32(lenp, uint32(len(sa)))
 }
 
-func sockaddrIn(t *Thread, nr uintptr, a *[6]uint64) (uint64, int) {
-	sa, e := t.sockaddr(a[1], a[2])
+func sockaddrIn(t *Thread, nr uintptr, a *sysArgs) (uint64, int) {
+	sa, e := t.sockaddr(a.Ptr(1), a.Ulong(2))
 	if e != 0 {
 		return 0, e
 	}
 	var errno unix.Errno
-	fd := t.fd(a[0])
+	fd := t.fd(a.Fd(0))
 	t.block(func() { _, _, errno = unix.Syscall(nr, uintptr(fd), ptr(sa), uintptr(len(sa))) })
 	return 0, int(errno)
 }
@@ -299,12 +301,12 @@ func acceptable(fd int, flags uint64) int {
 	return abi.EINVAL
 }
 
-func sockaddrOut(t *Thread, nr uintptr, a *[6]uint64, flags uint64) (uint64, int) {
+func sockaddrOut(t *Thread, nr uintptr, a *sysArgs, flags uint64) (uint64, int) {
 	var sa [128]byte
 	sl := uint32(len(sa))
 	var r uintptr
 	var errno unix.Errno
-	fd := t.fd(a[0])
+	fd := t.fd(a.Fd(0))
 	if nr == unix.SYS_ACCEPT4 {
 		if e := acceptable(fd, flags); e != 0 {
 			return 0, e
@@ -325,8 +327,8 @@ func sockaddrOut(t *Thread, nr uintptr, a *[6]uint64, flags uint64) (uint64, int
 	if errno != 0 {
 		return 0, int(errno)
 	}
-	if a[1] != 0 {
-		if e := t.putSockaddr(a[1], a[2], sa[:min(sl, 128)]); e != 0 {
+	if a.Ptr(1) != 0 {
+		if e := t.putSockaddr(a.Ptr(1), a.Ptr(2), sa[:min(sl, 128)]); e != 0 {
 			if nr == unix.SYS_ACCEPT4 {
 				_ = unix.Close(int(r))
 			}
@@ -339,43 +341,37 @@ func sockaddrOut(t *Thread, nr uintptr, a *[6]uint64, flags uint64) (uint64, int
 	return uint64(r), 0
 }
 
-// epoll_event on powerpc64: u32 events, 4 bytes of padding, u64 data.
-func sysEpollCtl(t *Thread, a *[6]uint64) (uint64, int) {
+// The host's epoll_event holds the 64-bit data in two 32-bit halves.
+func sysEpollCtl(t *Thread, a *sysArgs) (uint64, int) {
 	var ev unix.EpollEvent
-	var evp *unix.EpollEvent
-	if a[3] != 0 && a[1] != unix.EPOLL_CTL_DEL {
-		b, e := t.read(a[3], 16)
+	if a.Ptr(3) != 0 && a.Int(1) != unix.EPOLL_CTL_DEL {
+		g, e := getStruct(t, a.Ptr(3), abi.EpollEventLayout)
 		if e != 0 {
 			return 0, e
 		}
-		ev.Events = t.p.order.Uint32(b)
-		data := t.p.order.Uint64(b[8:])
-		ev.Fd, ev.Pad = int32(uint32(data)), int32(uint32(data>>32))
-		evp = &ev
-	} else {
-		evp = &ev
+		ev.Events = g.Events
+		ev.Fd, ev.Pad = int32(uint32(g.Data)), int32(uint32(g.Data>>32))
 	}
-	return 0, errnoOf(unix.EpollCtl(t.fd(a[0]), int(a[1]), t.fd(a[2]), evp))
+	return 0, errnoOf(unix.EpollCtl(t.fd(a.Fd(0)), a.Int(1), t.fd(a.Fd(2)), &ev))
 }
 
-func epollWait(t *Thread, a *[6]uint64) (uint64, int) {
-	maxEv := int(int32(a[2]))
+func epollWait(t *Thread, a *sysArgs) (uint64, int) {
+	maxEv := a.Int(2)
 	if maxEv <= 0 || maxEv > 1024 {
 		return 0, abi.EINVAL
 	}
-	timeout := int(int32(a[3]))
+	timeout := a.Int(3)
 	evs := make([]unix.EpollEvent, maxEv)
-	fd := t.fd(a[0])
+	fd := t.fd(a.Fd(0))
 	n, errno := pollLoop(t, timeout, func(ms int) (int, error) { return unix.EpollWait(fd, evs, ms) })
 	if errno != 0 || n <= 0 {
 		return uint64(max(n, 0)), errno
 	}
-	b := make([]byte, 16*n)
-	for i := 0; i < n; i++ {
-		t.p.order.PutUint32(b[16*i:], evs[i].Events)
-		t.p.order.PutUint64(b[16*i+8:], uint64(uint32(evs[i].Fd))|uint64(uint32(evs[i].Pad))<<32)
+	g := make([]abi.EpollEvent, n)
+	for i := range g {
+		g[i] = abi.EpollEvent{Events: evs[i].Events, Data: uint64(uint32(evs[i].Fd)) | uint64(uint32(evs[i].Pad))<<32}
 	}
-	return uint64(n), t.write(a[1], b)
+	return uint64(n), putStructs(t, a.Ptr(1), g, abi.EpollEventLayout)
 }
 
 // pollLoop runs a host wait with timeout (ms, -1 forever) in slices of at
@@ -413,20 +409,18 @@ func pollLoop(t *Thread, timeout int, f func(ms int) (int, error)) (int, int) {
 	}
 }
 
-// struct pollfd: int fd; short events; short revents.
 func poll(t *Thread, addr, nfds uint64, d time.Duration) (uint64, int) {
 	if nfds > 4096 {
 		return 0, abi.EINVAL
 	}
-	b, e := t.read(addr, int(nfds)*8)
+	g, e := getStructs(t, addr, int(nfds), abi.PollfdLayout)
 	if e != 0 {
 		return 0, e
 	}
-	o := t.p.order
 	fds := make([]unix.PollFd, nfds)
 	for i := range fds {
-		fds[i].Fd = int32(t.fd(uint64(o.Uint32(b[8*i:]))))
-		fds[i].Events = int16(o.Uint16(b[8*i+4:]))
+		fds[i].Fd = int32(t.fd(int(g[i].Fd)))
+		fds[i].Events = g[i].Events
 	}
 	ms := -1
 	if d >= 0 {
@@ -437,69 +431,66 @@ func poll(t *Thread, addr, nfds uint64, d time.Duration) (uint64, int) {
 		return 0, errno
 	}
 	for i := range fds {
-		o.PutUint16(b[8*i+6:], uint16(fds[i].Revents))
+		g[i].Revents = fds[i].Revents
 	}
-	return uint64(n), t.write(addr, b)
+	return uint64(n), putStructs(t, addr, g, abi.PollfdLayout)
 }
 
 // putLeft writes the time left of a wait of d begun at start to the
 // timespec at addr, as Linux's ppoll and pselect6 do.
 func (t *Thread) putLeft(addr uint64, d time.Duration, start time.Time) {
 	left := max(d-time.Since(start), 0)
-	t.putTimespec(addr, int64(left/time.Second), int64(left%time.Second))
+	t.putTimespec(addr, timespec(left))
 }
 
 // sysPselect6 is pselect6(nfds, readfds, writefds, exceptfds, timeout,
 // {sigmask, sigsetsize}).
-func sysPselect6(t *Thread, a *[6]uint64) (uint64, int) {
+func sysPselect6(t *Thread, a *sysArgs) (uint64, int) {
 	d := time.Duration(-1)
-	if a[4] != 0 {
+	if a.Ptr(4) != 0 {
 		var e int
-		if d, e = t.getTimespec(a[4]); e != 0 {
+		if d, e = t.getTimespec(a.Ptr(4)); e != 0 {
 			return 0, e
 		}
 	}
 	end := func(int) {}
-	if a[5] != 0 {
-		b, e := t.read(a[5], 16)
+	if a.Ptr(5) != 0 {
+		m, e := getStructs(t, a.Ptr(5), 2, abi.Uint64Layout)
 		if e != 0 {
 			return 0, e
 		}
-		if end, e = t.tempMask(t.p.order.Uint64(b), t.p.order.Uint64(b[8:])); e != 0 {
+		if end, e = t.tempMask(m[0], m[1]); e != 0 {
 			return 0, e
 		}
 	}
 	start := time.Now()
-	n, errno := selectFDs(t, int(int32(a[0])), a[1], a[2], a[3], d)
+	n, errno := selectFDs(t, a.Int(0), a.Ptr(1), a.Ptr(2), a.Ptr(3), d)
 	end(errno)
-	if a[4] != 0 {
-		t.putLeft(a[4], d, start)
+	if a.Ptr(4) != 0 {
+		t.putLeft(a.Ptr(4), d, start)
 	}
 	return n, errno
 }
 
 // sysSelect is select(nfds, readfds, writefds, exceptfds, struct timeval *).
-func sysSelect(t *Thread, a *[6]uint64) (uint64, int) {
+func sysSelect(t *Thread, a *sysArgs) (uint64, int) {
 	d := time.Duration(-1)
-	if a[4] != 0 {
-		b, e := t.read(a[4], 16)
+	if a.Ptr(4) != 0 {
+		tv, e := getStruct(t, a.Ptr(4), abi.TimevalLayout)
 		if e != 0 {
 			return 0, e
 		}
-		sec, usec := int64(t.p.order.Uint64(b)), int64(t.p.order.Uint64(b[8:]))
-		if sec < 0 || usec < 0 || usec >= 1e6 {
+		if tv.Sec < 0 || tv.Usec < 0 || tv.Usec >= 1e6 {
 			return 0, abi.EINVAL
 		}
-		d = time.Duration(sec)*time.Second + time.Duration(usec)*time.Microsecond
+		d = time.Duration(tv.Sec)*time.Second + time.Duration(tv.Usec)*time.Microsecond
 	}
 	start := time.Now()
-	n, errno := selectFDs(t, int(int32(a[0])), a[1], a[2], a[3], d)
-	if a[4] != 0 {
+	n, errno := selectFDs(t, a.Int(0), a.Ptr(1), a.Ptr(2), a.Ptr(3), d)
+	if a.Ptr(4) != 0 {
 		left := max(d-time.Since(start), 0)
-		var b [16]byte
-		t.p.order.PutUint64(b[:], uint64(left/time.Second))
-		t.p.order.PutUint64(b[8:], uint64(left%time.Second/time.Microsecond))
-		t.write(a[4], b[:])
+		tv := abi.Timeval{Sec: int64(left / time.Second), Usec: int64(left % time.Second / time.Microsecond)}
+		putStruct(t, a.Ptr(4), abi.TimevalLayout, &tv)
 	}
 	return n, errno
 }
@@ -514,19 +505,14 @@ func selectFDs(t *Thread, nfds int, rd, wr, ex uint64, d time.Duration) (uint64,
 		return 0, abi.EINVAL
 	}
 	words := (nfds + 63) / 64
-	o := t.p.order
 	var sets [3][]uint64
 	for k, addr := range []uint64{rd, wr, ex} {
 		if addr == 0 || words == 0 {
 			continue
 		}
-		b, e := t.read(addr, 8*words)
-		if e != 0 {
+		var e int
+		if sets[k], e = getStructs(t, addr, words, abi.Uint64Layout); e != 0 {
 			return 0, e
-		}
-		sets[k] = make([]uint64, words)
-		for i := range sets[k] {
-			sets[k][i] = o.Uint64(b[8*i:])
 		}
 	}
 	isSet := func(k, fd int) bool { return sets[k] != nil && sets[k][fd/64]&(1<<(fd%64)) != 0 }
@@ -544,7 +530,7 @@ func selectFDs(t *Thread, nfds int, rd, wr, ex uint64, d time.Duration) (uint64,
 			ev |= unix.POLLPRI
 		}
 		if ev != 0 {
-			fds = append(fds, unix.PollFd{Fd: int32(t.fd(uint64(fd))), Events: ev})
+			fds = append(fds, unix.PollFd{Fd: int32(t.fd(fd)), Events: ev})
 			guest = append(guest, fd)
 		}
 	}
@@ -589,11 +575,7 @@ func selectFDs(t *Thread, nfds int, rd, wr, ex uint64, d time.Duration) (uint64,
 		if out[k] == nil {
 			continue
 		}
-		b := make([]byte, 8*words)
-		for i, w := range out[k] {
-			o.PutUint64(b[8*i:], w)
-		}
-		if e := t.write(addr, b); e != 0 {
+		if e := putStructs(t, addr, out[k], abi.Uint64Layout); e != 0 {
 			return 0, e
 		}
 	}

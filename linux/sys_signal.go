@@ -12,74 +12,82 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux/abi"
 )
 
-func init() {
-	def(abi.SYS_RT_SIGACTION, sysSigaction)
-	def(abi.SYS_RT_SIGPROCMASK, sysSigprocmask)
-	def(abi.SYS_SIGALTSTACK, sysSigaltstack)
-	def(abi.SYS_RT_SIGRETURN, func(t *Thread, a *[6]uint64) (uint64, int) {
-		if t.sigreturn() {
+func sysRtSigreturn(t *Thread, a *sysArgs) (uint64, int) {
+	if t.sigreturn() {
+		return 0, errExit
+	}
+	return 0, errNoResult
+}
+
+func sysRtSigpending(t *Thread, a *sysArgs) (uint64, int) {
+	return 0, t.put64(a.Ptr(0), t.pendingSet()&t.mask)
+}
+
+// sigset reads the sigset_t at addr whose size the caller gives (EINVAL
+// unless it is 8, the kernel's sigset_t).
+func (t *Thread) sigset(addr, size uint64) (uint64, int) {
+	if size != 8 {
+		return 0, abi.EINVAL
+	}
+	return t.get64(addr)
+}
+
+func sysRtSigsuspend(t *Thread, a *sysArgs) (uint64, int) {
+	m, e := t.sigset(a.Ptr(0), a.Size(1))
+	if e != 0 {
+		return 0, e
+	}
+	// Wait under the given mask; the handler runs with it (plus its
+	// own), and sigreturn restores the old one.
+	old := t.mask
+	t.mask = m &^ unblockable
+	for t.deliverable() == 0 {
+		if t.waitFor(nil, -1) == waitExit {
 			return 0, errExit
 		}
-		return 0, errNoResult
-	})
-	def(abi.SYS_RT_SIGPENDING, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return 0, t.put64(a[0], t.pendingSet()&t.mask)
-	})
-	def(abi.SYS_RT_SIGSUSPEND, func(t *Thread, a *[6]uint64) (uint64, int) {
-		if a[1] != 8 {
-			return 0, abi.EINVAL
+	}
+	t.savedMask, t.restoreMask = old, true
+	t.p.sigAny.Store(true)
+	return 0, abi.EINTR
+}
+
+func sysPause(t *Thread, a *sysArgs) (uint64, int) {
+	for t.deliverable() == 0 {
+		if t.waitFor(nil, -1) == waitExit {
+			return 0, errExit
 		}
-		m, e := t.get64(a[0])
-		if e != 0 {
-			return 0, e
+	}
+	return 0, abi.EINTR
+}
+
+func sysRtSigqueueinfo(t *Thread, a *sysArgs) (uint64, int) {
+	return sigqueueinfo(t, a.Int(0), 0, a.Int(1), a.Ptr(2))
+}
+
+func sysRtTgsigqueueinfo(t *Thread, a *sysArgs) (uint64, int) {
+	return sigqueueinfo(t, a.Int(0), a.Int(1), a.Int(2), a.Ptr(3))
+}
+
+func sysTgkill(t *Thread, a *sysArgs) (uint64, int) {
+	return tkill(t, a.Int(0), a.Int(1), a.Int(2))
+}
+
+func sysTkill(t *Thread, a *sysArgs) (uint64, int) {
+	return tkill(t, t.p.pid, a.Int(0), a.Int(1))
+}
+
+func sysKill(t *Thread, a *sysArgs) (uint64, int) {
+	pid, sig := a.Int(0), a.Int(1)
+	if sig < 0 || sig > abi.NSIG {
+		return 0, abi.EINVAL
+	}
+	if pid == t.p.pid || pid == 0 {
+		if sig != 0 && !t.p.postProcess(t.group, sigInfo{signo: sig, code: abi.SI_USER, pid: t.p.pid, uid: unix.Getuid()}) {
+			return 0, abi.EAGAIN
 		}
-		// Wait under the given mask; the handler runs with it (plus its
-		// own), and sigreturn restores the old one.
-		old := t.mask
-		t.mask = m &^ unblockable
-		for t.deliverable() == 0 {
-			if t.waitFor(nil, -1) == waitExit {
-				return 0, errExit
-			}
-		}
-		t.savedMask, t.restoreMask = old, true
-		t.p.sigAny.Store(true)
-		return 0, abi.EINTR
-	})
-	def(abi.SYS_PAUSE, func(t *Thread, a *[6]uint64) (uint64, int) {
-		for t.deliverable() == 0 {
-			if t.waitFor(nil, -1) == waitExit {
-				return 0, errExit
-			}
-		}
-		return 0, abi.EINTR
-	})
-	def(abi.SYS_RT_SIGQUEUEINFO, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return sigqueueinfo(t, int(int32(a[0])), 0, int(int32(a[1])), a[2])
-	})
-	def(abi.SYS_RT_TGSIGQUEUEINFO, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return sigqueueinfo(t, int(int32(a[0])), int(int32(a[1])), int(int32(a[2])), a[3])
-	})
-	def(abi.SYS_RT_SIGTIMEDWAIT, sysSigtimedwait)
-	def(abi.SYS_TGKILL, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return tkill(t, int(int32(a[0])), int(int32(a[1])), int(a[2]))
-	})
-	def(abi.SYS_TKILL, func(t *Thread, a *[6]uint64) (uint64, int) {
-		return tkill(t, t.p.pid, int(int32(a[0])), int(a[1]))
-	})
-	def(abi.SYS_KILL, func(t *Thread, a *[6]uint64) (uint64, int) {
-		pid, sig := int(int32(a[0])), int(a[1])
-		if sig < 0 || sig > abi.NSIG {
-			return 0, abi.EINVAL
-		}
-		if pid == t.p.pid || pid == 0 {
-			if sig != 0 && !t.p.postProcess(t.group, sigInfo{signo: sig, code: abi.SI_USER, pid: t.p.pid, uid: unix.Getuid()}) {
-				return 0, abi.EAGAIN
-			}
-			return 0, 0
-		}
-		return 0, errnoOf(unix.Kill(pid, unix.Signal(sig)))
-	})
+		return 0, 0
+	}
+	return 0, errnoOf(unix.Kill(pid, unix.Signal(sig)))
 }
 
 func tkill(t *Thread, pid, tid, sig int) (uint64, int) {
@@ -101,23 +109,21 @@ func tkill(t *Thread, pid, tid, sig int) (uint64, int) {
 	return 0, 0
 }
 
-// struct sigaction on powerpc64: handler, flags, restorer, mask (8 bytes each).
-func sysSigaction(t *Thread, a *[6]uint64) (uint64, int) {
-	sig, act, old := int(a[0]), a[1], a[2]
-	if sig < 1 || sig > abi.NSIG || a[3] != 8 {
+func sysSigaction(t *Thread, a *sysArgs) (uint64, int) {
+	sig, act, old := a.Int(0), a.Ptr(1), a.Ptr(2)
+	if sig < 1 || sig > abi.NSIG || a.Size(3) != 8 {
 		return 0, abi.EINVAL
 	}
 	if act != 0 && (sig == abi.SIGKILL || sig == abi.SIGSTOP) {
 		return 0, abi.EINVAL
 	}
-	o := t.p.order
 	cur := t.sighand.actions[sig]
 	if act != 0 {
-		b, e := t.read(act, 32)
+		g, e := getStruct(t, act, abi.SigactionLayout)
 		if e != 0 {
 			return 0, e
 		}
-		t.sighand.actions[sig] = sigAction{handler: o.Uint64(b), flags: o.Uint64(b[8:]), restorer: o.Uint64(b[16:]), mask: o.Uint64(b[24:]) &^ unblockable}
+		t.sighand.actions[sig] = sigAction{handler: g.Handler, flags: g.Flags, restorer: g.Restorer, mask: g.Mask &^ unblockable}
 		if h := t.sighand.actions[sig].handler; h == abi.SIG_IGN || h == abi.SIG_DFL && abi.Default(sig) == abi.ActIgnore {
 			// POSIX: setting a pending signal's action to ignore it
 			// discards it, blocked or not.
@@ -125,21 +131,17 @@ func sysSigaction(t *Thread, a *[6]uint64) (uint64, int) {
 		}
 	}
 	if old != 0 {
-		b := make([]byte, 32)
-		o.PutUint64(b, cur.handler)
-		o.PutUint64(b[8:], cur.flags)
-		o.PutUint64(b[16:], cur.restorer)
-		o.PutUint64(b[24:], cur.mask)
-		if e := t.write(old, b); e != 0 {
+		g := abi.Sigaction{Handler: cur.handler, Flags: cur.flags, Restorer: cur.restorer, Mask: cur.mask}
+		if e := putStruct(t, old, abi.SigactionLayout, &g); e != 0 {
 			return 0, e
 		}
 	}
 	return 0, 0
 }
 
-func sysSigprocmask(t *Thread, a *[6]uint64) (uint64, int) {
-	how, set, old := a[0], a[1], a[2]
-	if a[3] != 8 {
+func sysSigprocmask(t *Thread, a *sysArgs) (uint64, int) {
+	how, set, old := a.Ulong(0), a.Ptr(1), a.Ptr(2)
+	if a.Size(3) != 8 {
 		return 0, abi.EINVAL
 	}
 	cur := t.mask
@@ -169,34 +171,29 @@ func sysSigprocmask(t *Thread, a *[6]uint64) (uint64, int) {
 	return 0, 0
 }
 
-// stack_t: ss_sp (8), ss_flags (int, padded to 8), ss_size (8).
-func sysSigaltstack(t *Thread, a *[6]uint64) (uint64, int) {
-	ss, old := a[0], a[1]
-	o := t.p.order
+func sysSigaltstack(t *Thread, a *sysArgs) (uint64, int) {
+	ss, old := a.Ptr(0), a.Ptr(1)
 	if old != 0 {
-		b := make([]byte, 24)
-		flags := uint32(0)
+		flags := int32(0)
 		if t.altSize == 0 || t.altFlags&abi.SS_DISABLE != 0 {
 			flags = abi.SS_DISABLE
 		} else if t.onAltStack(t.ctx.Regs.GPR[1]) {
 			flags = abi.SS_ONSTACK
 		}
-		o.PutUint64(b, t.altSP)
-		o.PutUint32(b[8:], flags)
-		o.PutUint64(b[16:], t.altSize)
-		if e := t.write(old, b); e != 0 {
+		g := abi.StackT{Sp: t.altSP, Flags: flags, Size: t.altSize}
+		if e := putStruct(t, old, abi.StackTLayout, &g); e != 0 {
 			return 0, e
 		}
 	}
 	if ss != 0 {
-		b, e := t.read(ss, 24)
+		g, e := getStruct(t, ss, abi.StackTLayout)
 		if e != 0 {
 			return 0, e
 		}
 		if t.onAltStack(t.ctx.Regs.GPR[1]) {
 			return 0, abi.EPERM
 		}
-		sp, flags, size := o.Uint64(b), uint64(o.Uint32(b[8:])), o.Uint64(b[16:])
+		sp, flags, size := g.Sp, uint64(uint32(g.Flags)), g.Size
 		switch {
 		case flags&abi.SS_DISABLE != 0:
 			t.altSP, t.altSize, t.altFlags = 0, 0, abi.SS_DISABLE
@@ -225,22 +222,18 @@ func sigqueueinfo(t *Thread, pid, tid, sig int, uinfo uint64) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	o := t.p.order
-	code := int(int32(o.Uint32(raw[8:])))
+	var si abi.Siginfo
+	abi.SiginfoLayout.Decode(t.p.order, raw, &si)
+	code := int(si.Code)
 	if (code >= 0 || code == abi.SI_TKILL) && pid != t.p.pid {
 		return 0, abi.EPERM
 	}
-	info := sigInfo{signo: sig, code: code, pid: int(int32(o.Uint32(raw[16:]))), uid: int(o.Uint32(raw[20:])), raw: raw}
+	info := sigInfo{signo: sig, code: code, pid: int(si.Pid), uid: int(si.UID), raw: raw}
 	if pid != t.p.pid {
 		// Another process: the host's rt_sigqueueinfo with the fields
 		// of the rt/kill layout re-encoded in the host's byte order.
-		var h [abi.SiginfoSize]byte
-		n := binary.NativeEndian
-		n.PutUint32(h[0:], uint32(sig))
-		n.PutUint32(h[8:], uint32(int32(code)))
-		n.PutUint32(h[16:], uint32(info.pid))
-		n.PutUint32(h[20:], uint32(info.uid))
-		n.PutUint64(h[24:], o.Uint64(raw[24:]))
+		hs := abi.Siginfo{Signo: int32(sig), Code: si.Code, Pid: si.Pid, UID: si.UID, Value: si.Value}
+		h := abi.SiginfoLayout.Bytes(binary.NativeEndian, &hs)
 		var errno unix.Errno
 		if tid == 0 {
 			_, _, errno = unix.Syscall(unix.SYS_RT_SIGQUEUEINFO, uintptr(pid), uintptr(sig), uintptr(unsafe.Pointer(&h[0])))
@@ -274,18 +267,15 @@ func sigqueueinfo(t *Thread, pid, tid, sig int, uinfo uint64) (uint64, int) {
 // set are unblocked for the thread, as in Linux, so that a signal sent to
 // the process reaches it. A signal outside set that has a handler ends the
 // wait with EINTR (never restarted); the timeout with EAGAIN.
-func sysSigtimedwait(t *Thread, a *[6]uint64) (uint64, int) {
-	if a[3] != 8 {
-		return 0, abi.EINVAL
-	}
-	set, e := t.get64(a[0])
+func sysSigtimedwait(t *Thread, a *sysArgs) (uint64, int) {
+	set, e := t.sigset(a.Ptr(0), a.Size(3))
 	if e != 0 {
 		return 0, e
 	}
 	set &^= unblockable
 	d := time.Duration(-1)
-	if a[2] != 0 {
-		if d, e = t.getTimespec(a[2]); e != 0 {
+	if a.Ptr(2) != 0 {
+		if d, e = t.getTimespec(a.Ptr(2)); e != 0 {
 			return 0, e
 		}
 	}
@@ -293,10 +283,10 @@ func sysSigtimedwait(t *Thread, a *[6]uint64) (uint64, int) {
 	for {
 		if sig, info := t.take(set); sig != 0 {
 			t.p.sigAny.Store(true) // recomputed by the next delivery pass
-			if a[1] != 0 {
+			if a.Ptr(1) != 0 {
 				b := make([]byte, abi.SiginfoSize)
 				t.p.putSiginfo(b, sig, &info)
-				if e := t.write(a[1], b); e != 0 {
+				if e := t.write(a.Ptr(1), b); e != 0 {
 					return 0, e
 				}
 			}

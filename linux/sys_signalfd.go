@@ -17,11 +17,9 @@ import (
 // more; reads are served by signalfdRead. The table fdTable.sigfds maps
 // the host eventfd to the mask.
 
-// signalfd_siginfo (128 bytes): ssi_signo u32 at 0, ssi_errno 4, ssi_code
-// 8, ssi_pid 12, ssi_uid 16, ssi_fd 20, ssi_tid 24, ssi_band 28,
-// ssi_overrun 32, ssi_trapno 36, ssi_status 40, ssi_int 44, ssi_ptr u64 at
-// 48, ssi_utime 56, ssi_stime 64, ssi_addr 72.
-const signalfdSiginfoSize = 128
+// signalfdSiginfoSize is the size of a struct signalfd_siginfo
+// (abi.SignalfdSiginfo).
+var signalfdSiginfoSize = uint64(abi.SignalfdSiginfoLayout.Size())
 
 // signalfd4 flags on powerpc (O_CLOEXEC, O_NONBLOCK).
 const (
@@ -36,12 +34,15 @@ type sigfdState struct {
 	ready bool
 }
 
-func init() {
-	def(abi.SYS_SIGNALFD4, func(t *Thread, a *[6]uint64) (uint64, int) { return signalfd(t, a[0], a[1], a[2], a[3]) })
-	def(abi.SYS_SIGNALFD, func(t *Thread, a *[6]uint64) (uint64, int) { return signalfd(t, a[0], a[1], a[2], 0) })
+func sysSignalfd4(t *Thread, a *sysArgs) (uint64, int) {
+	return signalfd(t, a.Fd(0), a.Ptr(1), a.Size(2), uint64(a.Uint(3)))
 }
 
-func signalfd(t *Thread, fd, maskp, size, flags uint64) (uint64, int) {
+func sysSignalfd(t *Thread, a *sysArgs) (uint64, int) {
+	return signalfd(t, a.Fd(0), a.Ptr(1), a.Size(2), 0)
+}
+
+func signalfd(t *Thread, fd int, maskp, size, flags uint64) (uint64, int) {
 	if size != 8 || flags&^uint64(sfdCloexec|sfdNonblock) != 0 {
 		return 0, abi.EINVAL
 	}
@@ -51,7 +52,7 @@ func signalfd(t *Thread, fd, maskp, size, flags uint64) (uint64, int) {
 	}
 	mask &^= unblockable
 	ft := t.files
-	if int32(fd) != -1 {
+	if fd != -1 {
 		h := t.fd(fd)
 		if h < 0 || h == badFD {
 			return 0, abi.EBADF
@@ -62,7 +63,7 @@ func signalfd(t *Thread, fd, maskp, size, flags uint64) (uint64, int) {
 		}
 		s.mask = mask
 		t.signalfdUpdate(h, s)
-		return fd, 0
+		return uint64(fd), 0
 	}
 	h, err := unix.Eventfd(0, openFlags(flags))
 	if err != nil {
@@ -159,28 +160,22 @@ func signalfdRead(t *Thread, h int, s *sigfdState, addr, n uint64) (uint64, int)
 
 // signalfdSiginfo encodes one signalfd_siginfo record.
 func (p *Process) signalfdSiginfo(sig int, info *sigInfo) []byte {
-	o := p.order
-	b := make([]byte, signalfdSiginfoSize)
-	o.PutUint32(b[0:], uint32(sig))
-	o.PutUint32(b[8:], uint32(int32(info.code)))
-	if info.raw != nil && len(info.raw) >= 32 {
-		// rt_sigqueueinfo's siginfo: si_pid, si_uid, si_value.
-		o.PutUint32(b[12:], o.Uint32(info.raw[16:]))
-		o.PutUint32(b[16:], o.Uint32(info.raw[20:]))
-		v := o.Uint64(info.raw[24:])
-		o.PutUint64(b[48:], v)
+	g := abi.SignalfdSiginfo{Signo: uint32(sig), Code: int32(info.code)}
+	switch {
+	case len(info.raw) >= abi.SiginfoLayout.Size():
+		// rt_sigqueueinfo's or a timer's siginfo: si_pid, si_uid, si_value.
+		var si abi.Siginfo
+		abi.SiginfoLayout.Decode(p.order, info.raw, &si)
+		g.Pid, g.UID, g.Ptr = uint32(si.Pid), si.UID, si.Value
 		// ssi_int is sival_int, the first 4 bytes of the union.
-		copy(b[44:48], info.raw[24:28])
-		return b
-	}
-	switch sig {
-	case abi.SIGSEGV, abi.SIGBUS, abi.SIGILL, abi.SIGTRAP, abi.SIGFPE:
-		if info.code > 0 {
-			o.PutUint64(b[72:], info.addr)
-			return b
+		g.Int = int32(si.Value)
+		if p.order == binary.BigEndian {
+			g.Int = int32(si.Value >> 32)
 		}
+	case info.code > 0 && (sig == abi.SIGSEGV || sig == abi.SIGBUS || sig == abi.SIGILL || sig == abi.SIGTRAP || sig == abi.SIGFPE):
+		g.Addr = info.addr
+	default:
+		g.Pid, g.UID = uint32(info.pid), uint32(info.uid)
 	}
-	o.PutUint32(b[12:], uint32(info.pid))
-	o.PutUint32(b[16:], uint32(info.uid))
-	return b
+	return abi.SignalfdSiginfoLayout.Bytes(p.order, &g)
 }

@@ -11,22 +11,18 @@ import (
 	"github.com/ppc64emu/ppc64emu/mem"
 )
 
-func init() {
-	def(abi.SYS_EXIT_GROUP, func(t *Thread, a *[6]uint64) (uint64, int) {
-		t.flushCount()
-		t.p.end(ExitStatus{Code: int(a[0] & 0xff)}, nil)
-		return 0, errExit
-	})
-	def(abi.SYS_EXIT, sysExit)
-	def(abi.SYS_SET_TID_ADDRESS, func(t *Thread, a *[6]uint64) (uint64, int) {
-		t.clearTID = a[0]
-		return uint64(t.tid), 0
-	})
-	def(abi.SYS_CLONE, sysClone)
-	def(abi.SYS_FUTEX, sysFutex)
+func sysExitGroup(t *Thread, a *sysArgs) (uint64, int) {
+	t.flushCount()
+	t.p.end(ExitStatus{Code: a.Int(0) & 0xff}, nil)
+	return 0, errExit
 }
 
-func sysExit(t *Thread, a *[6]uint64) (uint64, int) {
+func sysSetTidAddress(t *Thread, a *sysArgs) (uint64, int) {
+	t.clearTID = a.Ptr(0)
+	return uint64(t.tid), 0
+}
+
+func sysExit(t *Thread, a *sysArgs) (uint64, int) {
 	p := t.p
 	t.exitRobustList()
 	if t.clearTID != 0 {
@@ -43,14 +39,14 @@ func sysExit(t *Thread, a *[6]uint64) (uint64, int) {
 	}
 	delete(t.group.threads, t.tid)
 	if t.group.nthreads.Add(-1) == 0 {
-		p.end(ExitStatus{Code: int(a[0] & 0xff)}, nil)
+		p.end(ExitStatus{Code: a.Int(0) & 0xff}, nil)
 	}
 	return 0, errExit
 }
 
-func sysClone(t *Thread, a *[6]uint64) (uint64, int) {
+func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 	p := t.p
-	flags, stack, ptid, tls, ctid := a[0], a[1], a[2], a[3], a[4]
+	flags, stack, ptid, tls, ctid := a.Ulong(0), a.Ptr(1), a.Ptr(2), a.Ptr(3), a.Ptr(4)
 	if e := cloneCheck(flags); e != 0 {
 		return 0, e
 	}
@@ -147,9 +143,9 @@ func (mm *addressSpace) futexRemove(addr uint64, w *futexWaiter) {
 	}
 }
 
-func sysFutex(t *Thread, a *[6]uint64) (uint64, int) {
+func sysFutex(t *Thread, a *sysArgs) (uint64, int) {
 	mm := t.mm
-	addr, op, val, timeout, addr2, val3 := a[0], a[1], uint32(a[2]), a[3], a[4], uint32(a[5])
+	addr, op, val, timeout, addr2, val3 := a.Ptr(0), a.Ulong(1), a.Uint(2), a.Ptr(3), a.Ptr(4), a.Uint(5)
 	cmd := op &^ (abi.FUTEX_PRIVATE_FLAG | abi.FUTEX_CLOCK_REALTIME) & 0xffffffff
 	switch cmd {
 	case abi.FUTEX_WAIT, abi.FUTEX_WAIT_BITSET:

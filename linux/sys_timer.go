@@ -11,17 +11,13 @@ import (
 )
 
 // POSIX per-process timers: timer_create, timer_settime, timer_gettime,
-// timer_getoverrun, timer_delete. A timer is a Go timer whose expiry posts
+// timer_getoverrun, timer_delete (struct sigevent is abi.Sigevent). A timer is a Go timer whose expiry posts
 // a signal to the guest (SIGEV_SIGNAL: to the process; SIGEV_THREAD_ID: to
 // one thread; glibc builds SIGEV_THREAD on SIGEV_THREAD_ID) with si_code
 // SI_TIMER, si_timerid, si_overrun and si_value. As in Linux, a timer has
 // at most one signal queued: expiries while it is pending count as
 // overruns, reported in si_overrun when it is taken and by
 // timer_getoverrun.
-//
-// struct sigevent on powerpc64: sigev_value (8 bytes) at 0, sigev_signo
-// (int) at 8, sigev_notify (int) at 12, and for SIGEV_THREAD_ID the
-// thread id (int) at 16; 64 bytes in all.
 
 const (
 	sigevSignal   = 0
@@ -50,33 +46,31 @@ type posixTimer struct {
 	overrunLast int  // overrun of the last signal taken
 }
 
-func init() {
-	def(abi.SYS_TIMER_CREATE, sysTimerCreate)
-	def(abi.SYS_TIMER_SETTIME, sysTimerSettime)
-	def(abi.SYS_TIMER_GETTIME, func(t *Thread, a *[6]uint64) (uint64, int) {
-		tm := t.group.timers[int(int32(a[0]))]
-		if tm == nil {
-			return 0, abi.EINVAL
-		}
-		return 0, t.putItimerspec(a[1], tm)
-	})
-	def(abi.SYS_TIMER_GETOVERRUN, func(t *Thread, a *[6]uint64) (uint64, int) {
-		tm := t.group.timers[int(int32(a[0]))]
-		if tm == nil {
-			return 0, abi.EINVAL
-		}
-		return uint64(tm.overrunLast), 0
-	})
-	def(abi.SYS_TIMER_DELETE, func(t *Thread, a *[6]uint64) (uint64, int) {
-		id := int(int32(a[0]))
-		tm := t.group.timers[id]
-		if tm == nil {
-			return 0, abi.EINVAL
-		}
-		tm.disarm()
-		delete(t.group.timers, id)
-		return 0, 0
-	})
+func sysTimerGettime(t *Thread, a *sysArgs) (uint64, int) {
+	tm := t.group.timers[a.Int(0)]
+	if tm == nil {
+		return 0, abi.EINVAL
+	}
+	return 0, t.putItimerspec(a.Ptr(1), tm)
+}
+
+func sysTimerGetoverrun(t *Thread, a *sysArgs) (uint64, int) {
+	tm := t.group.timers[a.Int(0)]
+	if tm == nil {
+		return 0, abi.EINVAL
+	}
+	return uint64(tm.overrunLast), 0
+}
+
+func sysTimerDelete(t *Thread, a *sysArgs) (uint64, int) {
+	id := a.Int(0)
+	tm := t.group.timers[id]
+	if tm == nil {
+		return 0, abi.EINVAL
+	}
+	tm.disarm()
+	delete(t.group.timers, id)
+	return 0, 0
 }
 
 func (tm *posixTimer) disarm() {
@@ -100,23 +94,18 @@ func timerClock(c int) int {
 	return abi.EINVAL
 }
 
-func sysTimerCreate(t *Thread, a *[6]uint64) (uint64, int) {
-	p := t.p
-	clock := int(int32(a[0]))
+func sysTimerCreate(t *Thread, a *sysArgs) (uint64, int) {
+	clock := a.Int(0)
 	if e := timerClock(clock); e != 0 {
 		return 0, e
 	}
 	tm := &posixTimer{group: t.group, clock: clock, notify: sigevSignal, sig: abi.SIGALRM}
-	if a[1] != 0 {
-		b, e := t.read(a[1], 64)
+	if a.Ptr(1) != 0 {
+		ev, e := getStruct(t, a.Ptr(1), abi.SigeventLayout)
 		if e != 0 {
 			return 0, e
 		}
-		o := p.order
-		tm.value = o.Uint64(b[0:])
-		tm.sig = int(int32(o.Uint32(b[8:])))
-		tm.notify = int(int32(o.Uint32(b[12:])))
-		tm.tid = int(int32(o.Uint32(b[16:])))
+		tm.value, tm.sig, tm.notify, tm.tid = ev.Value, int(ev.Signo), int(ev.Notify), int(ev.Tid)
 		switch tm.notify {
 		case sigevNone:
 		case sigevSignal | sigevThreadID:
@@ -137,10 +126,10 @@ func sysTimerCreate(t *Thread, a *[6]uint64) (uint64, int) {
 		id = (id + 1) & (1<<31 - 1)
 	}
 	tm.id = id
-	if a[1] == 0 {
+	if a.Ptr(1) == 0 {
 		tm.value = uint64(id)
 	}
-	if e := t.put32(a[2], uint32(id)); e != 0 {
+	if e := t.put32(a.Ptr(2), uint32(id)); e != 0 {
 		return 0, e
 	}
 	t.group.nextTimer = (id + 1) & (1<<31 - 1)
@@ -161,37 +150,33 @@ func clockNow(clock int) time.Duration {
 	return time.Duration(ts.Nano())
 }
 
-func sysTimerSettime(t *Thread, a *[6]uint64) (uint64, int) {
+func sysTimerSettime(t *Thread, a *sysArgs) (uint64, int) {
 	p := t.p
-	tm := t.group.timers[int(int32(a[0]))]
+	tm := t.group.timers[a.Int(0)]
 	if tm == nil {
 		return 0, abi.EINVAL
 	}
-	b, e := t.read(a[2], 32)
+	its, e := getStruct(t, a.Ptr(2), abi.ItimerspecLayout)
 	if e != 0 {
 		return 0, e
 	}
-	var v [4]int64
-	for i := range v {
-		v[i] = int64(p.order.Uint64(b[8*i:]))
-	}
-	if v[0] < 0 || v[1] < 0 || v[1] >= 1e9 || v[2] < 0 || v[3] < 0 || v[3] >= 1e9 {
+	interval, ok1 := duration(its.Interval)
+	value, ok2 := duration(its.Value)
+	if !ok1 || !ok2 {
 		return 0, abi.EINVAL
 	}
-	if a[3] != 0 {
-		if e := t.putItimerspec(a[3], tm); e != 0 {
+	if a.Ptr(3) != 0 {
+		if e := t.putItimerspec(a.Ptr(3), tm); e != 0 {
 			return 0, e
 		}
 	}
 	tm.disarm()
-	interval := time.Duration(v[0])*time.Second + time.Duration(v[1])
-	value := time.Duration(v[2])*time.Second + time.Duration(v[3])
 	tm.interval = 0
 	if value == 0 {
 		return 0, 0
 	}
 	tm.interval = interval
-	if a[1]&timerAbstime != 0 {
+	if a.Ulong(1)&timerAbstime != 0 {
 		value -= clockNow(tm.clock)
 		if value < 0 {
 			value = 0
@@ -243,13 +228,8 @@ func (tm *posixTimer) fire(p *Process) {
 		tm.addOverrun()
 		return
 	}
-	raw := make([]byte, abi.SiginfoSize)
-	o := p.order
-	o.PutUint32(raw[0:], uint32(tm.sig))
-	code := int32(siTimer)
-	o.PutUint32(raw[8:], uint32(code))
-	o.PutUint32(raw[16:], uint32(tm.id))
-	o.PutUint64(raw[24:], tm.value)
+	si := abi.Siginfo{Signo: int32(tm.sig), Code: siTimer, Pid: int32(tm.id), Value: tm.value}
+	raw := abi.SiginfoLayout.Bytes(p.order, &si)
 	info := sigInfo{signo: tm.sig, code: siTimer, raw: raw, timer: tm}
 	if tm.notify&sigevThreadID != 0 {
 		u := tm.group.threads[tm.tid]
@@ -270,8 +250,12 @@ func (tm *posixTimer) taken(info *sigInfo, p *Process) {
 	tm.queued = false
 	tm.overrunLast = tm.overrun
 	tm.overrun = 0
-	if len(info.raw) >= 24 {
-		p.order.PutUint32(info.raw[20:], uint32(tm.overrunLast))
+	if len(info.raw) >= abi.SiginfoLayout.Size() {
+		// si_overrun
+		var si abi.Siginfo
+		abi.SiginfoLayout.Decode(p.order, info.raw, &si)
+		si.UID = uint32(tm.overrunLast)
+		abi.SiginfoLayout.Encode(p.order, info.raw, &si)
 	}
 }
 
@@ -281,10 +265,8 @@ func (t *Thread) putItimerspec(addr uint64, tm *posixTimer) int {
 	if !tm.next.IsZero() {
 		left = max(time.Until(tm.next), 1)
 	}
-	b := make([]byte, 32)
-	putTimespec(t.p.order, b[0:], int64(tm.interval/time.Second), int64(tm.interval%time.Second))
-	putTimespec(t.p.order, b[16:], int64(left/time.Second), int64(left%time.Second))
-	return t.write(addr, b)
+	its := abi.Itimerspec{Interval: timespec(tm.interval), Value: timespec(left)}
+	return putStruct(t, addr, abi.ItimerspecLayout, &its)
 }
 
 // stopTimers stops every timer (the process has ended).

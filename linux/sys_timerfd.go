@@ -19,52 +19,46 @@ import (
 // read returns (and an eventfd's counter) is a native 8-byte integer: for a
 // guest of the other byte order readCommon and writeCommon swap it
 // (counterFD).
-func init() {
-	def(abi.SYS_TIMERFD_CREATE, func(t *Thread, a *[6]uint64) (uint64, int) {
-		r, _, errno := unix.Syscall(unix.SYS_TIMERFD_CREATE, uintptr(int32(a[0])), uintptr(openFlags(uint64(uint32(a[1])))), 0)
-		if errno != 0 {
-			return 0, int(errno)
-		}
-		return t.newFD(int(r), nil)
-	})
-	def(abi.SYS_TIMERFD_SETTIME, func(t *Thread, a *[6]uint64) (uint64, int) {
-		b, e := t.read(a[2], 32)
-		if e != 0 {
-			return 0, e
-		}
-		var in, old [32]byte
-		swap8s(in[:], b, t.p.order, binary.NativeEndian)
-		var oldp unsafe.Pointer
-		if a[3] != 0 {
-			oldp = unsafe.Pointer(&old[0])
-		}
-		_, _, errno := unix.Syscall6(unix.SYS_TIMERFD_SETTIME, uintptr(t.fd(a[0])), uintptr(int32(a[1])), uintptr(unsafe.Pointer(&in[0])), uintptr(oldp), 0, 0)
-		if errno != 0 {
-			return 0, int(errno)
-		}
-		if a[3] != 0 {
-			var out [32]byte
-			swap8s(out[:], old[:], binary.NativeEndian, t.p.order)
-			return 0, t.write(a[3], out[:])
-		}
-		return 0, 0
-	})
-	def(abi.SYS_TIMERFD_GETTIME, func(t *Thread, a *[6]uint64) (uint64, int) {
-		var cur, out [32]byte
-		_, _, errno := unix.Syscall(unix.SYS_TIMERFD_GETTIME, uintptr(t.fd(a[0])), uintptr(unsafe.Pointer(&cur[0])), 0)
-		if errno != 0 {
-			return 0, int(errno)
-		}
-		swap8s(out[:], cur[:], binary.NativeEndian, t.p.order)
-		return 0, t.write(a[1], out[:])
-	})
+
+func sysTimerfdCreate(t *Thread, a *sysArgs) (uint64, int) {
+	r, _, errno := unix.Syscall(unix.SYS_TIMERFD_CREATE, uintptr(a.Int(0)), uintptr(openFlags(uint64(a.Uint(1)))), 0)
+	if errno != 0 {
+		return 0, int(errno)
+	}
+	return t.newFD(int(r), nil)
 }
 
-// swap8s converts a run of 8-byte integers from one byte order to another.
-func swap8s(dst, src []byte, from, to binary.ByteOrder) {
-	for i := 0; i+8 <= len(src); i += 8 {
-		to.PutUint64(dst[i:], from.Uint64(src[i:]))
+func sysTimerfdSettime(t *Thread, a *sysArgs) (uint64, int) {
+	its, e := getStruct(t, a.Ptr(2), abi.ItimerspecLayout)
+	if e != 0 {
+		return 0, e
 	}
+	var in, old [32]byte
+	abi.ItimerspecLayout.Encode(binary.NativeEndian, in[:], &its)
+	var oldp unsafe.Pointer
+	if a.Ptr(3) != 0 {
+		oldp = unsafe.Pointer(&old[0])
+	}
+	_, _, errno := unix.Syscall6(unix.SYS_TIMERFD_SETTIME, uintptr(t.fd(a.Fd(0))), uintptr(a.Int(1)), uintptr(unsafe.Pointer(&in[0])), uintptr(oldp), 0, 0)
+	if errno != 0 {
+		return 0, int(errno)
+	}
+	if a.Ptr(3) != 0 {
+		abi.ItimerspecLayout.Decode(binary.NativeEndian, old[:], &its)
+		return 0, putStruct(t, a.Ptr(3), abi.ItimerspecLayout, &its)
+	}
+	return 0, 0
+}
+
+func sysTimerfdGettime(t *Thread, a *sysArgs) (uint64, int) {
+	var cur [32]byte
+	_, _, errno := unix.Syscall(unix.SYS_TIMERFD_GETTIME, uintptr(t.fd(a.Fd(0))), uintptr(unsafe.Pointer(&cur[0])), 0)
+	if errno != 0 {
+		return 0, int(errno)
+	}
+	var its abi.Itimerspec
+	abi.ItimerspecLayout.Decode(binary.NativeEndian, cur[:], &its)
+	return 0, putStruct(t, a.Ptr(1), abi.ItimerspecLayout, &its)
 }
 
 // counterFD reports whether host descriptor fd is a timerfd or an eventfd,

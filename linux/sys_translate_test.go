@@ -152,7 +152,7 @@ func TestMremapZeroSize(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, flags := range []uint64{0, mremapMaymove} {
-		if _, e := sysMremap(th, &[6]uint64{0x10000, 0x2000, 0, flags}); e != abi.EINVAL {
+		if _, e := sysMremap(th, &sysArgs{0x10000, 0x2000, 0, flags}); e != abi.EINVAL {
 			t.Errorf("mremap(new size 0, flags %d): errno %d, want EINVAL", flags, e)
 		}
 	}
@@ -169,10 +169,10 @@ func TestSignalfdTimerfdEinval(t *testing.T) {
 	if err := th.p.mm.Mem.Map(0x10000, 0x1000, mem.RW); err != nil {
 		t.Fatal(err)
 	}
-	if _, e := signalfd(th, 1<<32-1, 0x10000, 4, 0); e != abi.EINVAL {
+	if _, e := signalfd(th, -1, 0x10000, 4, 0); e != abi.EINVAL {
 		t.Errorf("signalfd4(size 4): errno %d, want EINVAL", e)
 	}
-	if _, e := syscalls[abi.SYS_TIMERFD_CREATE](th, &[6]uint64{unix.CLOCK_MONOTONIC, 0x10}); e != abi.EINVAL {
+	if _, e := sysTimerfdCreate(th, &sysArgs{unix.CLOCK_MONOTONIC, 0x10}); e != abi.EINVAL {
 		t.Errorf("timerfd_create(flags 0x10): errno %d, want EINVAL", e)
 	}
 	if len(th.p.files.host) != 0 {

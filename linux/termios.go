@@ -13,54 +13,6 @@ import (
 // (golang.org/x/sys/unix for the host's GOARCH); the host's requests are
 // hostTCGETS… (termios_tcgets2.go, termios_ppc64x.go).
 
-// bitPair is one flag bit: its powerpc and host values.
-type bitPair struct{ g, h uint32 }
-
-// fieldMap is a multi-bit field: its masks and its values, powerpc and
-// host, index for index.
-type fieldMap struct {
-	gmask, hmask uint32
-	g, h         []uint32
-}
-
-// termFlags translates one flag word.
-type termFlags struct {
-	bits   []bitPair
-	fields []fieldMap
-}
-
-func (m *termFlags) toHost(v uint32) uint32 { return m.convert(v, true) }
-
-func (m *termFlags) toGuest(v uint32) uint32 { return m.convert(v, false) }
-
-// convert translates flag word v from powerpc's values to the host's
-// (toHost) or back.
-func (m *termFlags) convert(v uint32, toHost bool) uint32 {
-	var out uint32
-	for _, b := range m.bits {
-		from, to := b.g, b.h
-		if !toHost {
-			from, to = b.h, b.g
-		}
-		if v&from != 0 {
-			out |= to
-		}
-	}
-	for _, f := range m.fields {
-		mask, from, to := f.gmask, f.g, f.h
-		if !toHost {
-			mask, from, to = f.hmask, f.h, f.g
-		}
-		for i, x := range from {
-			if v&mask == x {
-				out |= to[i]
-				break
-			}
-		}
-	}
-	return out
-}
-
 // same lists the bits powerpc shares with the generic values
 // (asm-generic/termbits-common.h).
 func same(vs ...uint32) []bitPair {
@@ -90,11 +42,11 @@ func baudCodes(shift uint) fieldMap {
 }
 
 var (
-	termIflag = termFlags{bits: append(same(unix.IGNBRK, unix.BRKINT, unix.IGNPAR, unix.PARMRK, unix.INPCK, unix.ISTRIP,
+	termIflag = flagMap{bits: append(same(unix.IGNBRK, unix.BRKINT, unix.IGNPAR, unix.PARMRK, unix.INPCK, unix.ISTRIP,
 		unix.INLCR, unix.IGNCR, unix.ICRNL, unix.IXANY),
 		bitPair{abi.IXON, unix.IXON}, bitPair{abi.IXOFF, unix.IXOFF}, bitPair{abi.IUCLC, unix.IUCLC},
 		bitPair{abi.IMAXBEL, unix.IMAXBEL}, bitPair{abi.IUTF8, unix.IUTF8})}
-	termOflag = termFlags{
+	termOflag = flagMap{
 		bits: append(same(unix.OPOST, unix.OCRNL, unix.ONOCR, unix.ONLRET, unix.OFILL, unix.OFDEL),
 			bitPair{abi.ONLCR, unix.ONLCR}, bitPair{abi.OLCUC, unix.OLCUC}, bitPair{abi.FFDLY, unix.FFDLY},
 			bitPair{abi.BSDLY, unix.BSDLY}, bitPair{abi.VTDLY, unix.VTDLY}),
@@ -105,7 +57,7 @@ var (
 			{abi.CRDLY, unix.CRDLY, []uint32{0, 0x1000, 0x2000, 0x3000}, []uint32{unix.CR0, unix.CR1, unix.CR2, unix.CR3}},
 		},
 	}
-	termCflag = termFlags{
+	termCflag = flagMap{
 		bits: []bitPair{{abi.CSTOPB, unix.CSTOPB}, {abi.CREAD, unix.CREAD}, {abi.PARENB, unix.PARENB},
 			{abi.PARODD, unix.PARODD}, {abi.HUPCL, unix.HUPCL}, {abi.CLOCAL, unix.CLOCAL},
 			{abi.CMSPAR, unix.CMSPAR}, {abi.CRTSCTS, unix.CRTSCTS}},
@@ -115,7 +67,7 @@ var (
 			baudCodes(unix.IBSHIFT),
 		},
 	}
-	termLflag = termFlags{bits: []bitPair{{abi.ISIG, unix.ISIG}, {abi.ICANON, unix.ICANON}, {abi.XCASE, unix.XCASE},
+	termLflag = flagMap{bits: []bitPair{{abi.ISIG, unix.ISIG}, {abi.ICANON, unix.ICANON}, {abi.XCASE, unix.XCASE},
 		{abi.ECHO, unix.ECHO}, {abi.ECHOE, unix.ECHOE}, {abi.ECHOK, unix.ECHOK}, {abi.ECHONL, unix.ECHONL},
 		{abi.NOFLSH, unix.NOFLSH}, {abi.TOSTOP, unix.TOSTOP}, {abi.ECHOCTL, unix.ECHOCTL}, {abi.ECHOPRT, unix.ECHOPRT},
 		{abi.ECHOKE, unix.ECHOKE}, {abi.FLUSHO, unix.FLUSHO}, {abi.PENDIN, unix.PENDIN}, {abi.IEXTEN, unix.IEXTEN},
@@ -130,35 +82,28 @@ var (
 	}
 )
 
-// putTermios encodes the host's termios as powerpc's.
-func (p *Process) putTermios(b []byte, h *unix.Termios) {
-	o := p.order
-	o.PutUint32(b[0:], termIflag.toGuest(h.Iflag))
-	o.PutUint32(b[4:], termOflag.toGuest(h.Oflag))
-	o.PutUint32(b[8:], termCflag.toGuest(h.Cflag))
-	o.PutUint32(b[12:], termLflag.toGuest(h.Lflag))
-	for _, c := range termCc {
-		b[abi.TermiosCc+c[0]] = h.Cc[c[1]]
+// guestTermios translates the host's termios to powerpc's.
+func guestTermios(h *unix.Termios) abi.Termios {
+	g := abi.Termios{
+		Iflag: termIflag.toGuest(h.Iflag), Oflag: termOflag.toGuest(h.Oflag),
+		Cflag: termCflag.toGuest(h.Cflag), Lflag: termLflag.toGuest(h.Lflag),
+		Line: h.Line, Ispeed: h.Ispeed, Ospeed: h.Ospeed,
 	}
-	b[abi.TermiosLine] = h.Line
-	o.PutUint32(b[abi.TermiosIspeed:], h.Ispeed)
-	o.PutUint32(b[abi.TermiosOspeed:], h.Ospeed)
+	for _, c := range termCc {
+		g.Cc[c[0]] = h.Cc[c[1]]
+	}
+	return g
 }
 
-// getTermios decodes powerpc's termios into the host's.
-func (p *Process) getTermios(b []byte) *unix.Termios {
-	o := p.order
+// hostTermios translates powerpc's termios to the host's.
+func hostTermios(g *abi.Termios) *unix.Termios {
 	h := &unix.Termios{
-		Iflag:  termIflag.toHost(o.Uint32(b[0:])),
-		Oflag:  termOflag.toHost(o.Uint32(b[4:])),
-		Cflag:  termCflag.toHost(o.Uint32(b[8:])),
-		Lflag:  termLflag.toHost(o.Uint32(b[12:])),
-		Line:   b[abi.TermiosLine],
-		Ispeed: o.Uint32(b[abi.TermiosIspeed:]),
-		Ospeed: o.Uint32(b[abi.TermiosOspeed:]),
+		Iflag: termIflag.toHost(g.Iflag), Oflag: termOflag.toHost(g.Oflag),
+		Cflag: termCflag.toHost(g.Cflag), Lflag: termLflag.toHost(g.Lflag),
+		Line: g.Line, Ispeed: g.Ispeed, Ospeed: g.Ospeed,
 	}
 	for _, c := range termCc {
-		h.Cc[c[1]] = b[abi.TermiosCc+c[0]]
+		h.Cc[c[1]] = g.Cc[c[0]]
 	}
 	return h
 }
@@ -172,27 +117,25 @@ func termiosIoctl(t *Thread, fd int, req, arg uint64) (ret uint64, errno int, ok
 		if err != nil {
 			return 0, errnoOf(err), true
 		}
-		b := make([]byte, abi.TermiosSize)
-		t.p.putTermios(b, h)
-		return 0, t.write(arg, b), true
+		g := guestTermios(h)
+		return 0, putStruct(t, arg, abi.TermiosLayout, &g), true
 	case abi.TCSETS, abi.TCSETSW, abi.TCSETSF:
-		b, e := t.read(arg, abi.TermiosSize)
+		g, e := getStruct(t, arg, abi.TermiosLayout)
 		if e != 0 {
 			return 0, e, true
 		}
 		hreq := map[uint64]uint{abi.TCSETS: hostTCSETS, abi.TCSETSW: hostTCSETSW, abi.TCSETSF: hostTCSETSF}[req]
 		var err error
-		h := t.p.getTermios(b)
+		h := hostTermios(&g)
 		// TCSETSW and TCSETSF wait for the output to drain.
 		t.block(func() { err = unix.IoctlSetTermios(fd, hreq, h) })
 		return 0, errnoOf(err), true
 	case abi.TIOCSWINSZ:
-		b, e := t.read(arg, 8)
+		g, e := getStruct(t, arg, abi.WinsizeLayout)
 		if e != 0 {
 			return 0, e, true
 		}
-		o := t.p.order
-		ws := &unix.Winsize{Row: o.Uint16(b[0:]), Col: o.Uint16(b[2:]), Xpixel: o.Uint16(b[4:]), Ypixel: o.Uint16(b[6:])}
+		ws := &unix.Winsize{Row: g.Row, Col: g.Col, Xpixel: g.Xpixel, Ypixel: g.Ypixel}
 		return 0, errnoOf(unix.IoctlSetWinsize(fd, unix.TIOCSWINSZ, ws)), true
 	case abi.TCFLSH, abi.TCXONC, abi.TCSBRK:
 		hreq := map[uint64]uint{abi.TCFLSH: unix.TCFLSH, abi.TCXONC: unix.TCXONC, abi.TCSBRK: unix.TCSBRK}[req]

@@ -54,7 +54,7 @@ Flags:
 	                 it takes the documented choice of the Differences table (the
 	                 Runner column: a value within the ISA's bounds, QEMU 7.2's in
 	                 most rows). qemu gives QEMU 7.2's values and traps, as qemu-user does
-	-strace          print every system call to stderr
+	-strace          print every system call to stderr, as qemu-user's -strace
 	-count           print the instructions executed and the rate (MIPS) to stderr at exit
 	-hwcap-mask MASK AND AT_HWCAP with MASK's low 32 bits and AT_HWCAP2 with its high 32
 	                 bits (e.g. 0x0000000048000100 hides the vector facilities from libc)

@@ -1,18 +1,23 @@
 package abi
 
 // The powerpc terminal interface (arch/powerpc/include/uapi/asm/termbits.h,
-// ioctls.h): struct termios is the kernel's ktermios, 44 bytes — four
-// 32-bit flag words, c_cc[19], c_line, c_ispeed, c_ospeed — and several
-// flag bits, c_cc indices and ioctl numbers differ from the generic
-// values other architectures use.
-const (
-	TermiosSize   = 44
-	TermiosCc     = 16 // offset of c_cc
-	TermiosLine   = 35 // offset of c_line
-	TermiosIspeed = 36
-	TermiosOspeed = 40
-	NCCS          = 19
-)
+// ioctls.h): struct termios is the kernel's ktermios (Termios), and several
+// flag bits, c_cc indices and ioctl numbers differ from the generic values
+// other architectures use.
+
+// NCCS is the number of control characters in c_cc.
+const NCCS = 19
+
+// Termios is powerpc's struct termios (the kernel's ktermios), 44 bytes.
+type Termios struct {
+	Iflag, Oflag, Cflag, Lflag uint32
+	Cc                         [NCCS]byte
+	Line                       uint8
+	Ispeed, Ospeed             uint32
+}
+
+// TermiosLayout lays out a Termios.
+var TermiosLayout = NewLayout[Termios]()
 
 // ioctl requests on terminals (powerpc encodings: _IOR = 2<<29, _IOW =
 // 4<<29, _IO = 1<<29, 13-bit size).

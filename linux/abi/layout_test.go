@@ -1,0 +1,105 @@
+package abi
+
+import (
+	"bytes"
+	"encoding/binary"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestLayoutOffsets checks the guest layouts against the offsets of the
+// powerpc64 uapi headers: for each structure its size, and the offset of
+// one field set to a marker, in both byte orders, and that decoding gives
+// the value back.
+func TestLayoutOffsets(t *testing.T) {
+	for _, c := range []layoutCase{
+		row("stat.st_rdev", StatLayout, Stat{Rdev: marker}, 144, 40, 8),
+		row("stat.st_atime_nsec", StatLayout, Stat{Atime: Timespec{Nsec: marker}}, 144, 80, 8),
+		row("stat.st_gid", StatLayout, Stat{GID: marker32}, 144, 32, 4),
+		row("msghdr.msg_controllen", MsghdrLayout, Msghdr{Controllen: marker}, 56, 40, 8),
+		row("msghdr.msg_flags", MsghdrLayout, Msghdr{Flags: marker32}, 56, 48, 4),
+		row("mmsghdr.msg_len", MmsghdrLayout, Mmsghdr{Len: marker32}, 64, 56, 4),
+		row("sysinfo.procs", SysinfoLayout, Sysinfo{Procs: marker16}, 112, 80, 2),
+		row("sysinfo.mem_unit", SysinfoLayout, Sysinfo{MemUnit: marker32}, 112, 104, 4),
+		row("rusage.ru_maxrss", RusageLayout, Rusage{Maxrss: marker}, 144, 32, 8),
+		row("epoll_event.data", EpollEventLayout, EpollEvent{Data: marker}, 16, 8, 8),
+		row("stack_t.ss_size", StackTLayout, StackT{Size: marker}, 24, 16, 8),
+		row("sigevent.sigev_notify_thread_id", SigeventLayout, Sigevent{Tid: marker32}, 64, 16, 4),
+		row("signalfd_siginfo.ssi_addr", SignalfdSiginfoLayout, SignalfdSiginfo{Addr: marker}, 128, 72, 8),
+		row("utsname.machine", UtsnameLayout, func() Utsname { var v Utsname; copy(v.Machine[:], "ppc"); return v }(), 390, 260, 3),
+		row("itimerspec.it_value.tv_sec", ItimerspecLayout, Itimerspec{Value: Timespec{Sec: marker}}, 32, 16, 8),
+		row("termios.c_ispeed", TermiosLayout, Termios{Ispeed: marker32}, 44, 36, 4),
+		row("siginfo.si_value", SiginfoLayout, Siginfo{Value: marker}, 128, 24, 8),
+		row("pollfd.revents", PollfdLayout, Pollfd{Revents: marker16}, 8, 6, 2),
+	} {
+		for _, o := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+			b, diff := c.enc(o)
+			if len(b) != c.size {
+				t.Errorf("%s: size %d, want %d", c.name, len(b), c.size)
+				continue
+			}
+			want := make([]byte, c.size)
+			switch c.width {
+			case 2:
+				o.PutUint16(want[c.off:], marker16)
+			case 4:
+				o.PutUint32(want[c.off:], marker32)
+			case 8:
+				o.PutUint64(want[c.off:], marker)
+			default:
+				copy(want[c.off:], "ppc")
+			}
+			if !bytes.Equal(b, want) {
+				t.Errorf("%s (%v): encoded\n% x\nwant\n% x", c.name, o, b, want)
+			}
+			if diff != "" {
+				t.Errorf("%s (%v): decoded value differs (-want +got):\n%s", c.name, o, diff)
+			}
+		}
+	}
+}
+
+// layoutCase is one structure with one field set to a marker: its size,
+// the marker's offset and width, and its encoding in byte order o with the
+// difference between the value and its decoding.
+type layoutCase struct {
+	name             string
+	size, off, width int
+	enc              func(o binary.ByteOrder) ([]byte, string)
+}
+
+func row[T any](name string, l *Layout[T], v T, size, off, width int) layoutCase {
+	return layoutCase{name, size, off, width, func(o binary.ByteOrder) ([]byte, string) {
+		b := l.Bytes(o, &v)
+		var w T
+		l.Decode(o, b, &w)
+		return b, cmp.Diff(v, w)
+	}}
+}
+
+const (
+	marker   = 0x0102030405060708
+	marker32 = 0x01020304
+	marker16 = 0x0102
+)
+
+// TestLayoutAlignment checks the ABI's alignment rules on a struct whose
+// padding is not declared: the u64 goes to offset 8, the size rounds up to
+// 24.
+func TestLayoutAlignment(t *testing.T) {
+	type s struct {
+		A uint32
+		B uint64
+		C uint16
+	}
+	l := NewLayout[s]()
+	if l.Size() != 24 {
+		t.Fatalf("size %d, want 24", l.Size())
+	}
+	v := s{A: 1, B: 2, C: 3}
+	want := []byte{0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 3, 0, 0, 0, 0, 0, 0}
+	if got := l.Bytes(binary.BigEndian, &v); !bytes.Equal(got, want) {
+		t.Errorf("encoded % x, want % x", got, want)
+	}
+}

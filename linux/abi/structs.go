@@ -1,0 +1,209 @@
+package abi
+
+// The structures a powerpc64 Linux process exchanges with the kernel, as
+// fixed-size Go structs (uapi headers; the layout is worked out by Layout,
+// the same in both byte orders). Padding the ABI puts between fields is
+// declared as blank fields, so that a 64-bit host lays them out as the
+// guest does and Layout can copy them whole.
+
+// Timespec is struct timespec (struct __kernel_timespec).
+type Timespec struct {
+	Sec, Nsec int64
+}
+
+// Timeval is struct timeval (struct __kernel_old_timeval).
+type Timeval struct {
+	Sec, Usec int64
+}
+
+// Itimerspec is struct itimerspec: the interval, then the time left.
+type Itimerspec struct {
+	Interval, Value Timespec
+}
+
+// Stat is powerpc64's struct stat (asm/stat.h), 144 bytes.
+type Stat struct {
+	Dev, Ino, Nlink     uint64
+	Mode, UID, GID      uint32
+	_                   uint32
+	Rdev                uint64
+	Size                int64
+	Blksize, Blocks     uint64
+	Atime, Mtime, Ctime Timespec
+	_                   [3]uint64
+}
+
+// Rlimit is struct rlimit (and struct rlimit64).
+type Rlimit struct {
+	Cur, Max uint64
+}
+
+// Tms is struct tms (times): four clock_t.
+type Tms struct {
+	Utime, Stime, Cutime, Cstime int64
+}
+
+// Rusage is struct rusage, 144 bytes.
+type Rusage struct {
+	Utime, Stime Timeval
+	Maxrss       int64
+	_            [13]int64 // ixrss … nivcsw, which the runner leaves zero
+}
+
+// Sysinfo is struct sysinfo, 112 bytes.
+type Sysinfo struct {
+	Uptime                                                       int64
+	Loads                                                        [3]uint64
+	Totalram, Freeram, Sharedram, Bufferram, Totalswap, Freeswap uint64
+	Procs                                                        uint16
+	_                                                            [6]byte
+	Totalhigh, Freehigh                                          uint64
+	MemUnit                                                      uint32
+	_                                                            [4]byte
+}
+
+// Utsname is struct new_utsname: six NUL-terminated strings of 65 bytes.
+type Utsname struct {
+	Sysname, Nodename, Release, Version, Machine, Domainname [65]byte
+}
+
+// Pollfd is struct pollfd.
+type Pollfd struct {
+	Fd              int32
+	Events, Revents int16
+}
+
+// EpollEvent is struct epoll_event, which powerpc64 does not pack: the
+// 64-bit data is aligned, 16 bytes in all.
+type EpollEvent struct {
+	Events uint32
+	_      uint32
+	Data   uint64
+}
+
+// Iovec is struct iovec.
+type Iovec struct {
+	Base, Len uint64
+}
+
+// Msghdr is struct user_msghdr, 56 bytes.
+type Msghdr struct {
+	Name       uint64
+	Namelen    uint32
+	_          uint32
+	Iov        uint64
+	Iovlen     uint64
+	Control    uint64
+	Controllen uint64
+	Flags      int32
+	_          uint32
+}
+
+// Mmsghdr is struct mmsghdr: a message and the byte count of its
+// transfer.
+type Mmsghdr struct {
+	Hdr Msghdr
+	Len uint32
+	_   uint32
+}
+
+// Cmsghdr is struct cmsghdr, the header of a control message (its data
+// follows, aligned to 8 bytes).
+type Cmsghdr struct {
+	Len         uint64
+	Level, Type int32
+}
+
+// Sigaction is the kernel's struct sigaction of rt_sigaction on powerpc64:
+// handler, flags, restorer, mask.
+type Sigaction struct {
+	Handler, Flags, Restorer, Mask uint64
+}
+
+// StackT is stack_t (sigaltstack).
+type StackT struct {
+	Sp    uint64
+	Flags int32
+	_     uint32
+	Size  uint64
+}
+
+// Winsize is struct winsize (TIOCGWINSZ).
+type Winsize struct {
+	Row, Col, Xpixel, Ypixel uint16
+}
+
+// Sigevent is struct sigevent (timer_create), 64 bytes: the value, the
+// signal, how to notify, and for SIGEV_THREAD_ID the thread.
+type Sigevent struct {
+	Value         uint64
+	Signo, Notify int32
+	Tid           int32
+	_             [44]byte
+}
+
+// SignalfdSiginfo is struct signalfd_siginfo, 128 bytes.
+type SignalfdSiginfo struct {
+	Signo   uint32
+	Errno   int32
+	Code    int32
+	Pid     uint32
+	UID     uint32
+	Fd      int32
+	Tid     uint32
+	Band    uint32
+	Overrun uint32
+	Trapno  uint32
+	Status  int32
+	Int     int32
+	Ptr     uint64
+	Utime   uint64
+	Stime   uint64
+	Addr    uint64
+	AddrLsb uint16
+	_       [46]byte
+}
+
+// Layouts of the structures above.
+var (
+	TimespecLayout        = NewLayout[Timespec]()
+	TimevalLayout         = NewLayout[Timeval]()
+	ItimerspecLayout      = NewLayout[Itimerspec]()
+	StatLayout            = NewLayout[Stat]()
+	RlimitLayout          = NewLayout[Rlimit]()
+	RusageLayout          = NewLayout[Rusage]()
+	TmsLayout             = NewLayout[Tms]()
+	SysinfoLayout         = NewLayout[Sysinfo]()
+	UtsnameLayout         = NewLayout[Utsname]()
+	PollfdLayout          = NewLayout[Pollfd]()
+	EpollEventLayout      = NewLayout[EpollEvent]()
+	IovecLayout           = NewLayout[Iovec]()
+	MsghdrLayout          = NewLayout[Msghdr]()
+	MmsghdrLayout         = NewLayout[Mmsghdr]()
+	CmsghdrLayout         = NewLayout[Cmsghdr]()
+	SigactionLayout       = NewLayout[Sigaction]()
+	StackTLayout          = NewLayout[StackT]()
+	WinsizeLayout         = NewLayout[Winsize]()
+	SigeventLayout        = NewLayout[Sigevent]()
+	SignalfdSiginfoLayout = NewLayout[SignalfdSiginfo]()
+)
+
+// Uint64Layout lays out one 64-bit word (an element of a CPU set, an
+// fd_set or a sigset).
+var Uint64Layout = NewLayout[uint64]()
+
+// Siginfo is siginfo_t (128 bytes) as kill, tgkill, rt_sigqueueinfo and
+// POSIX timers fill it: after the header, si_pid (a timer's si_tid),
+// si_uid (a timer's si_overrun) and si_value. (A fault's si_addr is a
+// 64-bit address in the place of Pid and UID.)
+type Siginfo struct {
+	Signo, Errno, Code int32
+	_                  int32
+	Pid                int32
+	UID                uint32
+	Value              uint64
+	_                  [96]byte
+}
+
+// SiginfoLayout lays out a Siginfo.
+var SiginfoLayout = NewLayout[Siginfo]()

@@ -1,0 +1,284 @@
+//go:build linux
+
+package linux
+
+import (
+	"slices"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// The system call table of powerpc64 Linux (both byte orders): for every
+// number the runner knows something about, its handler, how much of Linux's
+// behaviour it has, a note, and the kinds of its arguments (which strace
+// prints from). Names come from abi.SyscallNames (generated from
+// golang.org/x/sys); a number without a row is unimplemented: the guest
+// gets ENOSYS, as from a kernel without the call, and -strace says so.
+// docs/syscalls.md is generated from this table (go generate ./linux).
+
+// support says how much of a system call the runner implements.
+type support uint8
+
+// Support levels.
+const (
+	unimplemented support = iota // not (yet) in the runner: ENOSYS
+	full                         // as Linux, for what a user-mode process can see
+	partial                      // some arguments or cases only (see the note)
+	byDesign                     // ENOSYS on purpose (see the note)
+)
+
+var supportNames = [...]string{
+	unimplemented: "unimplemented",
+	full:          "full",
+	partial:       "partial",
+	byDesign:      "ENOSYS by design",
+}
+
+func (s support) String() string { return supportNames[s] }
+
+// argKind is what one argument of a system call is, as strace prints it.
+type argKind uint8
+
+// Argument kinds.
+const (
+	aInt        argKind = iota // a C int: signed decimal
+	aUint                      // an unsigned int: decimal
+	aLong                      // a long, off_t: signed decimal
+	aSize                      // a size_t, unsigned long: decimal
+	aHex                       // a number shown in hexadecimal
+	aPtr                       // a pointer (NULL or hexadecimal)
+	aBuf                       // a data buffer\'s address (hexadecimal)
+	aFd                        // a file descriptor
+	aDirFd                     // a directory descriptor (AT_FDCWD)
+	aPath                      // a NUL-terminated string the call reads
+	aOpenFlags                 // O_* flags
+	aMode                      // a file mode (octal)
+	aAtFlags                   // AT_* flags
+	aProt                      // PROT_* flags
+	aMapFlags                  // MAP_* flags
+	aSignal                    // a signal number
+	aSigHow                    // SIG_BLOCK, SIG_UNBLOCK, SIG_SETMASK
+	aClock                     // a clock id
+	aFutexOp                   // a futex operation
+	aCloneFlags                // CLONE_* flags
+	aFcntlCmd                  // an fcntl command
+	aIoctl                     // an ioctl request
+	aFamily                    // an address family
+	aSockType                  // a socket type (and SOCK_* flags)
+	aMsgFlags                  // MSG_* flags
+	aAdvice                    // an madvise advice
+)
+
+// sysEntry is one row of the table.
+type sysEntry struct {
+	fn     sysFn
+	level  support
+	note   string
+	args   []argKind
+	retPtr bool // strace shows the result as an address
+}
+
+// Short names for the argument lists below.
+func args(k ...argKind) []argKind { return k }
+
+// sysMax bounds the system call numbers of the table.
+const sysMax = 512
+
+// systab is the table, indexed by system call number. It is filled by init
+// (a package-level initializer would make an initialization cycle: clone's
+// handler starts a thread, whose loop reads the table).
+var systab [sysMax]sysEntry
+
+func init() {
+	systab = [sysMax]sysEntry{
+		// Files and descriptors.
+		abi.SYS_READ:        {fn: sysRead, level: full, note: "a signalfd's reads are the runner's own", args: args(aFd, aBuf, aSize)},
+		abi.SYS_WRITE:       {fn: sysWrite, level: full, args: args(aFd, aBuf, aSize)},
+		abi.SYS_PREAD64:     {fn: sysPread, level: full, args: args(aFd, aBuf, aSize, aLong)},
+		abi.SYS_PWRITE64:    {fn: sysPwrite, level: full, args: args(aFd, aBuf, aSize, aLong)},
+		abi.SYS_READV:       {fn: sysReadv, level: full, args: args(aFd, aPtr, aInt)},
+		abi.SYS_WRITEV:      {fn: sysWritev, level: full, args: args(aFd, aPtr, aInt)},
+		abi.SYS_OPEN:        {fn: sysOpen, level: full, note: "/proc/self/exe names the guest program", args: args(aPath, aOpenFlags, aMode)},
+		abi.SYS_OPENAT:      {fn: sysOpenat, level: full, note: "/proc/self/exe names the guest program", args: args(aDirFd, aPath, aOpenFlags, aMode)},
+		abi.SYS_CLOSE:       {fn: sysClose, level: full, args: args(aFd)},
+		abi.SYS_CLOSE_RANGE: {fn: sysCloseRange, level: full, args: args(aUint, aUint, aHex)},
+		abi.SYS__LLSEEK:     {fn: sysLlseek, level: full, args: args(aFd, aSize, aSize, aPtr, aUint)},
+		abi.SYS_LSEEK:       {fn: sysLseek, level: full, args: args(aFd, aLong, aUint)},
+		abi.SYS_FSTAT:       {fn: sysFstat, level: full, args: args(aFd, aPtr)},
+		abi.SYS_STAT:        {fn: sysStat, level: full, args: args(aPath, aPtr)},
+		abi.SYS_LSTAT:       {fn: sysLstat, level: full, args: args(aPath, aPtr)},
+		abi.SYS_NEWFSTATAT:  {fn: sysNewfstatat, level: full, args: args(aDirFd, aPath, aPtr, aAtFlags)},
+		abi.SYS_READLINK:    {fn: sysReadlink, level: full, note: "/proc/self/exe names the guest program", args: args(aPath, aPtr, aInt)},
+		abi.SYS_READLINKAT:  {fn: sysReadlinkat, level: full, note: "/proc/self/exe names the guest program", args: args(aDirFd, aPath, aPtr, aInt)},
+		abi.SYS_IOCTL:       {fn: sysIoctl, level: partial, note: "terminal attributes and window size, FIONREAD, FIONBIO", args: args(aFd, aIoctl, aPtr)},
+		abi.SYS_FCNTL:       {fn: sysFcntl, level: partial, note: "F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, F_GETFL, F_SETFL; no locks", args: args(aFd, aFcntlCmd, aHex)},
+		abi.SYS_DUP:         {fn: sysDup, level: full, args: args(aFd)},
+		abi.SYS_DUP2:        {fn: sysDup2, level: full, args: args(aFd, aFd)},
+		abi.SYS_DUP3:        {fn: sysDup3, level: full, args: args(aFd, aFd, aOpenFlags)},
+		abi.SYS_PIPE2:       {fn: sysPipe2, level: full, args: args(aPtr, aOpenFlags)},
+		abi.SYS_PIPE:        {fn: sysPipe, level: full, args: args(aPtr)},
+		abi.SYS_GETDENTS64:  {fn: sysGetdents64, level: full, args: args(aFd, aPtr, aUint)},
+		abi.SYS_MKDIRAT:     {fn: sysMkdirat, level: full, args: args(aDirFd, aPath, aMode)},
+		abi.SYS_MKDIR:       {fn: sysMkdir, level: full, args: args(aPath, aMode)},
+		abi.SYS_UNLINKAT:    {fn: sysUnlinkat, level: full, args: args(aDirFd, aPath, aAtFlags)},
+		abi.SYS_UNLINK:      {fn: sysUnlink, level: full, args: args(aPath)},
+		abi.SYS_RMDIR:       {fn: sysRmdir, level: full, args: args(aPath)},
+		abi.SYS_RENAMEAT:    {fn: sysRenameat, level: full, args: args(aDirFd, aPath, aDirFd, aPath)},
+		abi.SYS_RENAMEAT2:   {fn: sysRenameat2, level: full, args: args(aDirFd, aPath, aDirFd, aPath, aHex)},
+		abi.SYS_RENAME:      {fn: sysRename, level: full, args: args(aPath, aPath)},
+		abi.SYS_SYMLINKAT:   {fn: sysSymlinkat, level: full, args: args(aPath, aDirFd, aPath)},
+		abi.SYS_SYMLINK:     {fn: sysSymlink, level: full, args: args(aPath, aPath)},
+		abi.SYS_FCHMODAT:    {fn: sysFchmodat, level: full, args: args(aDirFd, aPath, aMode)},
+		abi.SYS_FCHMOD:      {fn: sysFchmod, level: full, args: args(aFd, aMode)},
+		abi.SYS_FTRUNCATE:   {fn: sysFtruncate, level: full, args: args(aFd, aLong)},
+		abi.SYS_FSYNC:       {fn: sysFsync, level: full, args: args(aFd)},
+		abi.SYS_FDATASYNC:   {fn: sysFdatasync, level: full, args: args(aFd)},
+		abi.SYS_FACCESSAT:   {fn: sysFaccessat, level: full, args: args(aDirFd, aPath, aInt)},
+		abi.SYS_ACCESS:      {fn: sysAccess, level: full, args: args(aPath, aInt)},
+		abi.SYS_GETCWD:      {fn: sysGetcwd, level: full, args: args(aPtr, aSize)},
+		abi.SYS_CHDIR:       {fn: sysChdir, level: full, args: args(aPath)},
+		abi.SYS_UMASK:       {fn: sysUmask, level: full, args: args(aMode)},
+		abi.SYS_EVENTFD2:    {fn: sysEventfd2, level: full, args: args(aUint, aOpenFlags)},
+
+		// Memory.
+		abi.SYS_BRK:      {fn: sysBrk, level: full, args: args(aPtr), retPtr: true},
+		abi.SYS_MMAP:     {fn: sysMmap, level: partial, note: "a file mapping is a private copy: MAP_SHARED writes are not written back", args: args(aPtr, aSize, aProt, aMapFlags, aFd, aLong), retPtr: true},
+		abi.SYS_MUNMAP:   {fn: sysMunmap, level: full, args: args(aPtr, aSize)},
+		abi.SYS_MPROTECT: {fn: sysMprotect, level: full, args: args(aPtr, aSize, aProt)},
+		abi.SYS_MADVISE:  {fn: sysMadvise, level: partial, note: "MADV_DONTNEED zeroes; other valid advice changes nothing the guest sees", args: args(aPtr, aSize, aAdvice)},
+		abi.SYS_MREMAP:   {fn: sysMremap, level: partial, note: "private memory only (no duplication of a shared mapping)", args: args(aPtr, aSize, aSize, aHex, aPtr), retPtr: true},
+
+		// Sockets, polling.
+		abi.SYS_SENDMSG:       {fn: sysSendmsg, level: full, note: "SCM_RIGHTS and SCM_CREDENTIALS translated", args: args(aFd, aPtr, aMsgFlags)},
+		abi.SYS_RECVMSG:       {fn: sysRecvmsg, level: full, note: "SCM_RIGHTS and SCM_CREDENTIALS translated", args: args(aFd, aPtr, aMsgFlags)},
+		abi.SYS_SENDMMSG:      {fn: sysSendmmsg, level: full, args: args(aFd, aPtr, aUint, aMsgFlags)},
+		abi.SYS_RECVMMSG:      {fn: sysRecvmmsg, level: full, args: args(aFd, aPtr, aUint, aMsgFlags, aPtr)},
+		abi.SYS_EPOLL_CREATE1: {fn: sysEpollCreate1, level: full, args: args(aOpenFlags)},
+		abi.SYS_EPOLL_CREATE:  {fn: sysEpollCreate, level: full, args: args(aInt)},
+		abi.SYS_EPOLL_CTL:     {fn: sysEpollCtl, level: full, args: args(aFd, aInt, aFd, aPtr)},
+		abi.SYS_EPOLL_PWAIT:   {fn: sysEpollPwait, level: full, args: args(aFd, aPtr, aInt, aInt, aPtr, aSize)},
+		abi.SYS_EPOLL_WAIT:    {fn: sysEpollWait, level: full, args: args(aFd, aPtr, aInt, aInt)},
+		abi.SYS_PPOLL:         {fn: sysPpoll, level: full, args: args(aPtr, aUint, aPtr, aPtr, aSize)},
+		abi.SYS_POLL:          {fn: sysPoll, level: full, args: args(aPtr, aUint, aInt)},
+		abi.SYS_PSELECT6:      {fn: sysPselect6, level: full, args: args(aInt, aPtr, aPtr, aPtr, aPtr, aPtr)},
+		abi.SYS__NEWSELECT:    {fn: sysSelect, level: full, args: args(aInt, aPtr, aPtr, aPtr, aPtr)},
+		abi.SYS_SOCKET:        {fn: sysSocket, level: full, args: args(aFamily, aSockType, aInt)},
+		abi.SYS_SOCKETPAIR:    {fn: sysSocketpair, level: full, args: args(aFamily, aSockType, aInt, aPtr)},
+		abi.SYS_BIND:          {fn: sysBind, level: full, args: args(aFd, aPtr, aInt)},
+		abi.SYS_CONNECT:       {fn: sysConnect, level: full, args: args(aFd, aPtr, aInt)},
+		abi.SYS_LISTEN:        {fn: sysListen, level: full, args: args(aFd, aInt)},
+		abi.SYS_ACCEPT4:       {fn: sysAccept4, level: full, args: args(aFd, aPtr, aPtr, aOpenFlags)},
+		abi.SYS_ACCEPT:        {fn: sysAccept, level: full, args: args(aFd, aPtr, aPtr)},
+		abi.SYS_GETSOCKNAME:   {fn: sysGetsockname, level: full, args: args(aFd, aPtr, aPtr)},
+		abi.SYS_GETPEERNAME:   {fn: sysGetpeername, level: full, args: args(aFd, aPtr, aPtr)},
+		abi.SYS_SETSOCKOPT:    {fn: sysSetsockopt, level: partial, note: "values of at most 256 bytes; ints, struct timeval and struct ucred converted, others passed as bytes", args: args(aFd, aInt, aInt, aPtr, aInt)},
+		abi.SYS_GETSOCKOPT:    {fn: sysGetsockopt, level: partial, note: "values of at most 256 bytes; ints, struct timeval and struct ucred converted, others passed as bytes", args: args(aFd, aInt, aInt, aPtr, aPtr)},
+		abi.SYS_SHUTDOWN:      {fn: sysShutdown, level: full, args: args(aFd, aInt)},
+		abi.SYS_SEND:          {fn: sysSend, level: full, args: args(aFd, aPtr, aSize, aMsgFlags)},
+		abi.SYS_RECV:          {fn: sysRecv, level: full, args: args(aFd, aPtr, aSize, aMsgFlags)},
+		abi.SYS_SENDTO:        {fn: sysSendto, level: full, args: args(aFd, aPtr, aSize, aMsgFlags, aPtr, aInt)},
+		abi.SYS_RECVFROM:      {fn: sysRecvfrom, level: full, args: args(aFd, aPtr, aSize, aMsgFlags, aPtr, aPtr)},
+
+		// Processes, identity, limits, time.
+		abi.SYS_GETPID:            {fn: sysGetpid, level: full},
+		abi.SYS_GETTID:            {fn: sysGettid, level: full},
+		abi.SYS_GETPPID:           {fn: sysGetppid, level: full},
+		abi.SYS_GETUID:            {fn: sysGetuid, level: full},
+		abi.SYS_GETEUID:           {fn: sysGeteuid, level: full},
+		abi.SYS_GETGID:            {fn: sysGetgid, level: full},
+		abi.SYS_GETEGID:           {fn: sysGetegid, level: full},
+		abi.SYS_GETPGRP:           {fn: sysGetpgrp, level: full},
+		abi.SYS_SETSID:            {fn: sysSetsid, level: partial, note: "always EPERM (the runner's process stays in its session)"},
+		abi.SYS_SET_ROBUST_LIST:   {fn: sysSetRobustList, level: full, args: args(aPtr, aSize)},
+		abi.SYS_GET_ROBUST_LIST:   {fn: sysGetRobustList, level: full, args: args(aInt, aPtr, aPtr)},
+		abi.SYS_RSEQ:              {fn: sysRseq, level: full, note: "the guest runs on CPU 0", args: args(aPtr, aUint, aInt, aHex)},
+		abi.SYS_PRCTL:             {fn: sysPrctl, level: partial, note: "PR_GET_FPEXC and PR_SET_FPEXC; other options EINVAL", args: args(aInt, aHex, aHex, aHex, aHex)},
+		abi.SYS_WAIT4:             {fn: sysWait4, level: partial, note: "ECHILD: the runner has no child processes", args: args(aInt, aPtr, aInt, aPtr)},
+		abi.SYS_WAITID:            {fn: sysWaitid, level: partial, note: "ECHILD: the runner has no child processes", args: args(aInt, aInt, aPtr, aInt, aPtr)},
+		abi.SYS_SCHED_YIELD:       {fn: sysSchedYield, level: full},
+		abi.SYS_SCHED_GETAFFINITY: {fn: sysSchedGetaffinity, level: full, note: "the host's CPU set", args: args(aInt, aUint, aPtr)},
+		abi.SYS_UNAME:             {fn: sysUname, level: full, note: "the host's, with machine ppc64 or ppc64le", args: args(aPtr)},
+		abi.SYS_SYSINFO:           {fn: sysSysinfo, level: full, note: "the host's", args: args(aPtr)},
+		abi.SYS_PRLIMIT64:         {fn: sysPrlimit64, level: partial, note: "the calling process only; RLIMIT_SIGPENDING is the guest's own, other limits the host's and not changed", args: args(aInt, aUint, aPtr, aPtr)},
+		abi.SYS_UGETRLIMIT:        {fn: sysUgetrlimit, level: full, args: args(aUint, aPtr)},
+		abi.SYS_GETRLIMIT:         {fn: sysGetrlimit, level: full, args: args(aUint, aPtr)},
+		abi.SYS_SETRLIMIT:         {fn: sysSetrlimit, level: partial, note: "RLIMIT_SIGPENDING only; other limits are accepted and not changed", args: args(aUint, aPtr)},
+		abi.SYS_GETRANDOM:         {fn: sysGetrandom, level: full, args: args(aBuf, aSize, aUint)},
+		abi.SYS_CLOCK_GETTIME:     {fn: sysClockGettime, level: full, args: args(aClock, aPtr)},
+		abi.SYS_CLOCK_GETRES:      {fn: sysClockGetres, level: full, args: args(aClock, aPtr)},
+		abi.SYS_GETTIMEOFDAY:      {fn: sysGettimeofday, level: full, args: args(aPtr, aPtr)},
+		abi.SYS_TIME:              {fn: sysTime, level: full, args: args(aPtr)},
+		abi.SYS_NANOSLEEP:         {fn: sysNanosleep, level: full, args: args(aPtr, aPtr)},
+		abi.SYS_CLOCK_NANOSLEEP:   {fn: sysClockNanosleep, level: full, args: args(aClock, aInt, aPtr, aPtr)},
+		abi.SYS_TIMES:             {fn: sysTimes, level: full, note: "the runner's CPU times", args: args(aPtr)},
+		abi.SYS_GETRUSAGE:         {fn: sysGetrusage, level: partial, note: "the host's times and maximum RSS; other fields zero", args: args(aInt, aPtr)},
+
+		// Signals.
+		abi.SYS_RT_SIGACTION:      {fn: sysSigaction, level: full, args: args(aSignal, aPtr, aPtr, aSize)},
+		abi.SYS_RT_SIGPROCMASK:    {fn: sysSigprocmask, level: full, args: args(aSigHow, aPtr, aPtr, aSize)},
+		abi.SYS_SIGALTSTACK:       {fn: sysSigaltstack, level: full, args: args(aPtr, aPtr)},
+		abi.SYS_RT_SIGRETURN:      {fn: sysRtSigreturn, level: full},
+		abi.SYS_RT_SIGPENDING:     {fn: sysRtSigpending, level: full, args: args(aPtr, aSize)},
+		abi.SYS_RT_SIGSUSPEND:     {fn: sysRtSigsuspend, level: full, args: args(aPtr, aSize)},
+		abi.SYS_PAUSE:             {fn: sysPause, level: full},
+		abi.SYS_RT_SIGQUEUEINFO:   {fn: sysRtSigqueueinfo, level: full, args: args(aInt, aSignal, aPtr)},
+		abi.SYS_RT_TGSIGQUEUEINFO: {fn: sysRtTgsigqueueinfo, level: full, args: args(aInt, aInt, aSignal, aPtr)},
+		abi.SYS_RT_SIGTIMEDWAIT:   {fn: sysSigtimedwait, level: full, args: args(aPtr, aPtr, aPtr, aSize)},
+		abi.SYS_TGKILL:            {fn: sysTgkill, level: partial, note: "threads of the calling process only", args: args(aInt, aInt, aSignal)},
+		abi.SYS_TKILL:             {fn: sysTkill, level: partial, note: "threads of the calling process only", args: args(aInt, aSignal)},
+		abi.SYS_KILL:              {fn: sysKill, level: full, note: "other processes through the host", args: args(aInt, aSignal)},
+		abi.SYS_SIGNALFD4:         {fn: sysSignalfd4, level: full, args: args(aFd, aPtr, aSize, aOpenFlags)},
+		abi.SYS_SIGNALFD:          {fn: sysSignalfd, level: full, args: args(aFd, aPtr, aSize)},
+
+		// Threads.
+		abi.SYS_EXIT_GROUP:      {fn: sysExitGroup, level: full, args: args(aInt)},
+		abi.SYS_EXIT:            {fn: sysExit, level: full, args: args(aInt)},
+		abi.SYS_SET_TID_ADDRESS: {fn: sysSetTidAddress, level: full, args: args(aPtr)},
+		abi.SYS_CLONE:           {fn: sysClone, level: partial, note: "threads only (CLONE_VM|CLONE_THREAD|CLONE_SIGHAND); fork-like clones ENOSYS", args: args(aCloneFlags, aPtr, aPtr, aPtr, aPtr)},
+		abi.SYS_FUTEX:           {fn: sysFutex, level: partial, note: "WAIT, WAKE, REQUEUE, CMP_REQUEUE, WAKE_OP, WAIT_BITSET, WAKE_BITSET; no PI futexes", args: args(aPtr, aFutexOp, aUint, aPtr, aPtr, aUint)},
+		abi.SYS_FORK:            {level: byDesign, note: "one process per runner"},
+		abi.SYS_VFORK:           {level: byDesign, note: "one process per runner"},
+		abi.SYS_CLONE3:          {level: byDesign, note: "glibc falls back to clone", args: args(aPtr, aSize)},
+		abi.SYS_EXECVE:          {level: byDesign, note: "one program per runner", args: args(aPath, aPtr, aPtr)},
+		abi.SYS_EXECVEAT:        {level: byDesign, note: "one program per runner", args: args(aDirFd, aPath, aPtr, aPtr, aAtFlags)},
+
+		// POSIX timers and timerfd.
+		abi.SYS_TIMER_CREATE:     {fn: sysTimerCreate, level: full, args: args(aClock, aPtr, aPtr)},
+		abi.SYS_TIMER_SETTIME:    {fn: sysTimerSettime, level: full, args: args(aInt, aInt, aPtr, aPtr)},
+		abi.SYS_TIMER_GETTIME:    {fn: sysTimerGettime, level: full, args: args(aInt, aPtr)},
+		abi.SYS_TIMER_GETOVERRUN: {fn: sysTimerGetoverrun, level: full, args: args(aInt)},
+		abi.SYS_TIMER_DELETE:     {fn: sysTimerDelete, level: full, args: args(aInt)},
+		abi.SYS_TIMERFD_CREATE:   {fn: sysTimerfdCreate, level: full, args: args(aClock, aOpenFlags)},
+		abi.SYS_TIMERFD_SETTIME:  {fn: sysTimerfdSettime, level: full, args: args(aFd, aInt, aPtr, aPtr)},
+		abi.SYS_TIMERFD_GETTIME:  {fn: sysTimerfdGettime, level: full, args: args(aFd, aPtr)},
+	}
+}
+
+// SyscallInfo describes how the runner handles one powerpc64 Linux system
+// call (docs/syscalls.md lists them all).
+type SyscallInfo struct {
+	Number  int
+	Name    string
+	Support string // "full", "partial", "ENOSYS by design" or "unimplemented"
+	Note    string
+}
+
+// Syscalls lists every powerpc64 Linux system call (the numbers and names
+// of golang.org/x/sys/unix, which come from the kernel's syscall.tbl), in
+// number order, with the runner's support for it.
+func Syscalls() []SyscallInfo {
+	nums := make([]int, 0, len(abi.SyscallNames))
+	for n := range abi.SyscallNames {
+		nums = append(nums, int(n))
+	}
+	slices.Sort(nums)
+	out := make([]SyscallInfo, len(nums))
+	for i, n := range nums {
+		var e sysEntry
+		if n < sysMax {
+			e = systab[n]
+		}
+		out[i] = SyscallInfo{Number: n, Name: abi.SyscallNames[uint64(n)], Support: e.level.String(), Note: e.note}
+	}
+	return out
+}
