@@ -40,6 +40,14 @@
 // other thread ran since its larx; a larx…stcx. loop is a few instructions,
 // far shorter than a quantum, so it completes on its next attempt.
 //
+// A thread's address space (memory, break, futex queues), descriptor
+// table, signal handlers and thread group (its threads, the signals sent
+// to the process as a whole, POSIX timers) are four values (share.go),
+// shared with the thread that cloned it or copied, as clone's CLONE_VM,
+// CLONE_FILES, CLONE_SIGHAND and CLONE_THREAD say; clone refuses with
+// EINVAL what Linux refuses, and answers ENOSYS for a new process (no
+// CLONE_THREAD) or a thread without CLONE_FS.
+//
 // # Signals
 //
 // Signals are delivered between instructions: at quantum boundaries, after
@@ -48,7 +56,10 @@
 // and si_addr the faulting byte; misalignment SIGBUS; a trap SIGTRAP; an
 // illegal or privileged instruction SIGILL; an enabled FP exception SIGFPE).
 // Real-time signals are queued (every instance, in order, with its
-// siginfo); standard signals coalesce. A blocking system call is
+// siginfo); standard signals coalesce. A signal sent to the process
+// (kill, sigqueue, a process timer) stays pending on its thread group
+// until a thread that does not block it takes it, whichever thread that
+// is; a thread takes its own pending signals before the group's. A blocking system call is
 // interrupted by a signal with a handler as Linux's is: EINTR, or a
 // restart under SA_RESTART for the calls Linux restarts (reads, writes,
 // accept, recv, futex waits without timeout); sleeps, polls, select and
