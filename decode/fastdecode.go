@@ -1,7 +1,5 @@
 package decode
 
-//go:generate go run ./internal/gendec -o dectable.go
-
 // decFormat is one row of the generated decoder (dectable.go): an encoding x
 // (word<<32 | suffix) is the row's op when x&Mask == Value; Args selects the
 // operand extraction in decodeArgs.

@@ -1,3 +1,3 @@
 package decode
 
-//go:generate go run ./internal/gen -o optable.go
+//go:generate go run ./internal/gen -optable optable.go -dectable dectable.go
