@@ -42,6 +42,9 @@
 // An Emulator shared between goroutines without a lock is a data race that
 // the outcomes do not reveal (steps may corrupt each other's scratch
 // buffers and reservation); only the race detector (go test -race) sees it.
+// A thread's whole architectural state is a Context, a plain value: the
+// registers Step is given and, in the Context the Emulator steps
+// (SetContext), the reservation, copy buffer and primed accumulators.
 //
 // Conventions shared by the packages of this module (one per idea):
 //
@@ -273,8 +276,9 @@ func NewChecked(cfg Config) (*Emulator, error) {
 	return New(cfg), nil
 }
 
-// Emulator executes instructions under one Config. It is not safe for
-// concurrent use; create one per goroutine.
+// Emulator executes instructions under one Config on the current Context
+// (SetContext). It is not safe for concurrent use; create one per
+// goroutine.
 type Emulator struct {
 	cfg   Config
 	level decode.Level
