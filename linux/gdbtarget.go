@@ -150,10 +150,7 @@ func readAuxv(p *Process, sp uint64) []byte {
 		if !ok1 || !ok2 {
 			return nil
 		}
-		out = binary.BigEndian.AppendUint64(out, 0)
-		out = binary.BigEndian.AppendUint64(out, 0)
-		p.order.PutUint64(out[len(out)-16:], tag)
-		p.order.PutUint64(out[len(out)-8:], val)
+		out = append(out, abi.AuxvLayout.Bytes(p.order, &abi.Auxv{Tag: tag, Val: val})...)
 		a += 16
 		if tag == 0 {
 			break

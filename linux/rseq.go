@@ -16,10 +16,9 @@ const (
 	rseqSize          = 32 // sizeof(struct rseq) in 6.1, also its alignment
 	rseqFlagUnreg     = 1  // RSEQ_FLAG_UNREGISTER
 	rseqCPUIDUninit   = 0xffffffff
-	rseqOffCPUIDStart = 0  // u32 cpu_id_start
-	rseqOffCPUID      = 4  // u32 cpu_id
-	rseqOffCS         = 8  // u64 rseq_cs: the current critical section's descriptor
-	rseqCSSize        = 32 // struct rseq_cs: version, flags, start_ip, post_commit_offset, abort_ip
+	rseqOffCPUIDStart = 0 // u32 cpu_id_start
+	rseqOffCPUID      = 4 // u32 cpu_id
+	rseqOffCS         = 8 // u64 rseq_cs: the current critical section's descriptor
 )
 
 // guestCPU is the CPU number the guest's threads run on.
@@ -93,13 +92,11 @@ func (t *Thread) rseqFixup() bool {
 	if cs == 0 {
 		return true
 	}
-	b, e := t.read(cs, rseqCSSize)
+	rc, e := getStruct(t, cs, abi.RseqCSLayout)
 	if e != 0 {
 		return false
 	}
-	o := t.p.order
-	version := o.Uint32(b[0:])
-	start, post, abort := o.Uint64(b[8:]), o.Uint64(b[16:]), o.Uint64(b[24:])
+	version, start, post, abort := rc.Version, rc.StartIP, rc.PostCommitOffset, rc.AbortIP
 	if version != 0 || start >= taskSize || post >= taskSize-start || abort >= taskSize ||
 		abort-start < post || abort < 4 {
 		return false

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/mem"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
 )
 
 // TestRseqFixup: what Linux 6.1's rseq_ip_fixup does to a preempted or
@@ -54,7 +56,7 @@ func TestRseqFixup(t *testing.T) {
 			}
 			th.rseq, th.rseqSig = area, sig
 			th.put64(area+rseqOffCS, tc.cs)
-			b := make([]byte, rseqCSSize)
+			b := make([]byte, abi.RseqCSLayout.Size())
 			o.order.PutUint32(b[0:], tc.version)
 			o.order.PutUint64(b[8:], start)
 			o.order.PutUint64(b[16:], post)

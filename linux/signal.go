@@ -319,23 +319,23 @@ func (t *Thread) deliverSignals() bool {
 // and uid; a siginfo given by rt_sigqueueinfo is copied as it was given.
 func (p *Process) putSiginfo(b []byte, sig int, info *sigInfo) {
 	o := p.order
-	if info.raw != nil {
-		copy(b, info.raw)
-	}
-	o.PutUint32(b[0:], uint32(sig))
-	o.PutUint32(b[8:], uint32(int32(info.code)))
-	if info.raw != nil {
+	var si abi.Siginfo
+	if len(info.raw) >= abi.SiginfoLayout.Size() {
+		abi.SiginfoLayout.Decode(o, info.raw, &si)
+		si.Signo, si.Code = int32(sig), int32(info.code)
+		abi.SiginfoLayout.Encode(o, b, &si)
 		return
 	}
 	switch sig {
 	case abi.SIGSEGV, abi.SIGBUS, abi.SIGILL, abi.SIGTRAP, abi.SIGFPE:
 		if info.code > 0 {
-			o.PutUint64(b[16:], info.addr)
+			f := abi.SiginfoFault{Signo: int32(sig), Code: int32(info.code), Addr: info.addr}
+			abi.SiginfoFaultLayout.Encode(o, b, &f)
 			return
 		}
 	}
-	o.PutUint32(b[16:], uint32(info.pid))
-	o.PutUint32(b[20:], uint32(info.uid))
+	si = abi.Siginfo{Signo: int32(sig), Code: int32(info.code), Pid: int32(info.pid), UID: uint32(info.uid)}
+	abi.SiginfoLayout.Encode(o, b, &si)
 }
 
 // onAltStack reports whether sp lies on the thread's alternate stack.
@@ -410,11 +410,13 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 
 	entry, toc := act.handler, r.GPR[2]
 	if p.Image.ABIv1 {
-		var d [16]byte
-		if t.mm.Mem.Read(act.handler, d[:]) != nil {
+		d := make([]byte, abi.FuncDescLayout.Size())
+		if t.mm.Mem.Read(act.handler, d) != nil {
 			return false
 		}
-		entry, toc = o.Uint64(d[0:]), o.Uint64(d[8:])
+		var fd abi.FuncDesc
+		abi.FuncDescLayout.Decode(o, d, &fd)
+		entry, toc = fd.Entry, fd.TOC
 	}
 	r.GPR[1] = newSP
 	r.GPR[2] = toc
@@ -467,7 +469,9 @@ func (t *Thread) sigreturn() bool {
 	n.MSR = r.MSR&^regs.MSRLE | n.MSR&regs.MSRLE
 	n.SOFTE = r.SOFTE
 	_ = regs.DecodeFPRegs(n, b[mc+abi.ScFPRegs:mc+abi.ScFPRegs+regs.FPRegsSize], o)
-	if vr := o.Uint64(b[mc+abi.ScVRegs:]); vr != 0 {
+	var vr uint64
+	abi.Uint64Layout.Decode(o, b[mc+abi.ScVRegs:], &vr)
+	if vr != 0 {
 		vb := make([]byte, abi.VMXVSXLow+32*8)
 		if t.mm.Mem.Read(vr, vb) == nil {
 			_ = regs.DecodeVMXRegs(n, vb[:regs.VMXRegsSize], o)
@@ -475,9 +479,13 @@ func (t *Thread) sigreturn() bool {
 		}
 	}
 	t.ctx = c
-	t.mask = o.Uint64(b[abi.UcSigmask:]) &^ unblockable
+	var mask uint64
+	abi.Uint64Layout.Decode(o, b[abi.UcSigmask:], &mask)
+	t.mask = mask &^ unblockable
 	// sigaltstack from uc_stack.
-	ssp, sflags, ssize := o.Uint64(b[abi.UcStack:]), uint64(o.Uint32(b[abi.UcStack+8:])), o.Uint64(b[abi.UcStack+16:])
+	var ss abi.StackT
+	abi.StackTLayout.Decode(o, b[abi.UcStack:], &ss)
+	ssp, sflags, ssize := ss.Sp, uint64(uint32(ss.Flags)), ss.Size
 	if !t.onAltStack(r.GPR[1]) {
 		if sflags&abi.SS_DISABLE != 0 {
 			t.altSP, t.altSize, t.altFlags = 0, 0, abi.SS_DISABLE

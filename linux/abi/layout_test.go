@@ -32,6 +32,10 @@ func TestLayoutOffsets(t *testing.T) {
 		row("termios.c_ispeed", TermiosLayout, Termios{Ispeed: marker32}, 44, 36, 4),
 		row("siginfo.si_value", SiginfoLayout, Siginfo{Value: marker}, 128, 24, 8),
 		row("pollfd.revents", PollfdLayout, Pollfd{Revents: marker16}, 8, 6, 2),
+		row("siginfo.si_addr", SiginfoFaultLayout, SiginfoFault{Addr: marker}, 128, 16, 8),
+		row("rseq_cs.abort_ip", RseqCSLayout, RseqCS{AbortIP: marker}, 32, 24, 8),
+		row("func_desc.toc", FuncDescLayout, FuncDesc{TOC: marker}, 16, 8, 8),
+		row("auxv.a_val", AuxvLayout, Auxv{Val: marker}, 16, 8, 8),
 	} {
 		for _, o := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
 			b, diff := c.enc(o)

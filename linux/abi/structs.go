@@ -207,3 +207,37 @@ type Siginfo struct {
 
 // SiginfoLayout lays out a Siginfo.
 var SiginfoLayout = NewLayout[Siginfo]()
+
+// SiginfoFault is siginfo_t as a fault fills it: si_addr after the header.
+type SiginfoFault struct {
+	Signo, Errno, Code int32
+	_                  int32
+	Addr               uint64
+	_                  [104]byte
+}
+
+// RseqCS is struct rseq_cs (linux/rseq.h), a restartable sequence's
+// critical section, 32 bytes.
+type RseqCS struct {
+	Version, Flags                     uint32
+	StartIP, PostCommitOffset, AbortIP uint64
+}
+
+// FuncDesc is the part of an ELFv1 function descriptor a call uses: the
+// entry point and the TOC (the environment word follows).
+type FuncDesc struct {
+	Entry, TOC uint64
+}
+
+// Auxv is one auxiliary vector entry.
+type Auxv struct {
+	Tag, Val uint64
+}
+
+// Layouts of the structures above.
+var (
+	SiginfoFaultLayout = NewLayout[SiginfoFault]()
+	RseqCSLayout       = NewLayout[RseqCS]()
+	FuncDescLayout     = NewLayout[FuncDesc]()
+	AuxvLayout         = NewLayout[Auxv]()
+)
