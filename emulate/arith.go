@@ -126,17 +126,22 @@ func carries(x, y, c uint64) (res, c64, c32 uint64) {
 
 // setCA sets XER CA (from the carry out of bit 0 in 64-bit mode, of bit 32
 // in 32-bit mode) and CA32 (the carry out of bit 32).
-func setCA(r *regs.Regs, c64, c32 uint64) {
-	ca := c64
+func setCA(r *regs.Regs, c64, c32 uint64) { setCarry(r, c64, c32, regs.XERCA, regs.XERCA32) }
+
+// setCarry sets the XER bit carry from the carry out of bit 0 in 64-bit
+// mode (of bit 32 in 32-bit mode) and carry32 from the carry out of bit 32:
+// CA and CA32, or OV and OV32 for addex, which uses OV as its carry.
+func setCarry(r *regs.Regs, c64, c32, carry, carry32 uint64) {
+	c := c64
 	if !r.Is64() {
-		ca = c32
+		c = c32
 	}
-	x := r.XER &^ (regs.XERCA | regs.XERCA32)
-	if ca != 0 {
-		x |= regs.XERCA
+	x := r.XER &^ (carry | carry32)
+	if c != 0 {
+		x |= carry
 	}
 	if c32 != 0 {
-		x |= regs.XERCA32
+		x |= carry32
 	}
 	r.XER = x
 }
@@ -221,18 +226,7 @@ func opAddex(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		c = 1
 	}
 	res, c64, c32 := carries(r.GPR[in.Args[1]&31], r.GPR[in.Args[2]&31], c)
-	ov := c64
-	if !r.Is64() {
-		ov = c32
-	}
-	x := r.XER &^ (regs.XEROV | regs.XEROV32)
-	if ov != 0 {
-		x |= regs.XEROV
-	}
-	if c32 != 0 {
-		x |= regs.XEROV32
-	}
-	r.XER = x
+	setCarry(r, c64, c32, regs.XEROV, regs.XEROV32)
 	r.GPR[in.Args[0]&31] = res
 	if in.Word&decode.WordRc != 0 && e.action(diffAddexRc) == Value {
 		setCR0(r, res)

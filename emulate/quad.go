@@ -89,16 +89,23 @@ func putQuad(r *regs.Regs, b []byte, hi, lo uint64) {
 	vsrToBytes(b, regs.VSR{Hi: hi, Lo: lo}, 16, r.MSR&regs.MSRLE != 0)
 }
 
-func opLoadQuad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+// quadAccess checks a quadword load or store (lq, stq, plq, pstq) before
+// it accesses memory: the prefixed form, the byte order and the
+// alignment. It returns the EA and whether the doublewords are swapped.
+func (e *Emulator) quadAccess(r *regs.Regs, in *decode.Inst, store bool) (addr uint64, swap bool, err error) {
 	if err := e.quadPrefixedForm(in); err != nil {
-		return err
+		return 0, false, err
 	}
-	addr, _ := ea(r, in, false)
-	swap, err := e.quadPrefixedLE(r, in)
+	addr, _ = ea(r, in, false)
+	if swap, err = e.quadPrefixedLE(r, in); err != nil {
+		return 0, false, err
+	}
+	return addr, swap, e.quadAligned(addr, store)
+}
+
+func opLoadQuad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	addr, swap, err := e.quadAccess(r, in, false)
 	if err != nil {
-		return err
-	}
-	if err := e.quadAligned(addr, false); err != nil {
 		return err
 	}
 	b, err := e.read(m, addr, 16)
@@ -115,15 +122,8 @@ func opLoadQuad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func opStoreQuad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	if err := e.quadPrefixedForm(in); err != nil {
-		return err
-	}
-	addr, _ := ea(r, in, false)
-	swap, err := e.quadPrefixedLE(r, in)
+	addr, swap, err := e.quadAccess(r, in, true)
 	if err != nil {
-		return err
-	}
-	if err := e.quadAligned(addr, true); err != nil {
 		return err
 	}
 	rs := in.Args[0] & 31
