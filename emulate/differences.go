@@ -374,6 +374,7 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: Value, HWDetail: "alignment interrupt (ISA: not supported in Little-Endian mode, the alignment error handler is invoked); Linux then emulates the instruction word by word in the process's byte order",
 		QEMU: Value, QDetail: "QEMU 7.2 user mode aborts the process (\"Unknown exception 0x5\"); the emulator reports the alignment interrupt as on hardware",
 		Source: "Power ISA 3.1B Book I 3.3.6/3.3.7; shared/reference/qemu-oracle.md pitfall 1; shared/reference/linux-sstep.md (Endianness)",
+		Runner: "performed as Linux's alignment handler performs it (Linux 6.1 align.c fix_alignment → emulate_loadstore): each word in the process's little-endian order, a partial last string word filled in address order then converted (shared/reference/linux-sstep.md, Endianness)",
 	},
 	diffLmwUnaligned: {
 		ID:       "lmw-unaligned",

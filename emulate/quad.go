@@ -38,8 +38,9 @@ import (
 //
 // An EA that is not a multiple of 16 is an alignment interrupt on the
 // hardware profile (the ISA invokes the alignment handler; Linux then
-// emulates the access in two halves) and executes normally under QEMU 7.2
-// (Differences row "lq-unaligned").
+// emulates the access in two halves, which the emulator does itself under
+// Config.Complete) and executes normally under QEMU 7.2 (Differences row
+// "lq-unaligned").
 
 func init() {
 	def(opLoadQuad, p.LQ, p.PLQ)
