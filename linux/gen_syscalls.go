@@ -1,4 +1,4 @@
-//go:build ignore
+//go:build ignore && linux
 
 // gen_syscalls writes docs/syscalls.md from the system call table
 // (systab.go). Run with go generate ./linux.

@@ -1,3 +1,5 @@
+//go:build linux
+
 package linux
 
 import "github.com/ppc64emu/ppc64emu/linux/abi"

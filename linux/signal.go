@@ -362,43 +362,39 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	// red zone (registers a function saves below r1 before it allocates
 	// its frame): never written, as Linux writes only the fields.
 	b := make([]byte, abi.FrameInfo+abi.SiginfoSize)
-	put64 := func(off int, v uint64) { o.PutUint64(b[off:], v) }
-	put32 := func(off int, v uint32) { o.PutUint32(b[off:], v) }
 
 	// ucontext
-	put64(abi.UcStack, t.altSP)
-	ssFlags := uint32(0)
+	ssFlags := int32(0)
 	if t.altSize == 0 || t.altFlags&abi.SS_DISABLE != 0 {
 		ssFlags = abi.SS_DISABLE
 	} else if t.onAltStack(r.GPR[1]) {
 		ssFlags = abi.SS_ONSTACK
 	}
-	put32(abi.UcStack+8, ssFlags)
-	put64(abi.UcStack+16, t.altSize)
 	oldMask := t.mask
 	if t.restoreMask {
 		oldMask = t.savedMask // sigreturn ends the interrupted call's mask
 	}
-	put64(abi.UcSigmask, oldMask)
+	uch := abi.UcontextHead{Stack: abi.StackT{Sp: t.altSP, Flags: ssFlags, Size: t.altSize}, Sigmask: oldMask}
+	abi.UcontextHeadLayout.Encode(o, b, &uch)
 	mc := abi.UcMcontext
-	put32(mc+abi.ScSignal, uint32(sig))
-	put64(mc+abi.ScHandler, act.handler)
-	put64(mc+abi.ScOldmask, oldMask)
-	put64(mc+abi.ScRegs, uc+uint64(mc+abi.ScGPRegs))
+	sch := abi.SigcontextHead{Signal: int32(sig), Handler: act.handler, Oldmask: oldMask, Regs: uc + uint64(mc+abi.ScGPRegs)}
+	abi.SigcontextHeadLayout.Encode(o, b[mc:], &sch)
 	saved := *r
 	saved.MSR |= regs.MSRVEC | regs.MSRVSX
 	saved.SOFTE = 1
 	regs.AppendGPRegs(b[:mc+abi.ScGPRegs], &saved, o)
 	regs.AppendFPRegs(b[:mc+abi.ScFPRegs], r, o)
 	vr := (uc + uint64(mc+abi.ScVMX) + 15) &^ 15
-	put64(mc+abi.ScVRegs, vr)
+	abi.Uint64Layout.Encode(o, b[mc+abi.ScVRegs:], &vr)
 	voff := int(vr - uc)
 	regs.AppendVMXRegs(b[:voff], r, o)
 	regs.AppendVSXRegs(b[:voff+abi.VMXVSXLow], r, o)
 
 	// pinfo, puc, siginfo
-	put64(abi.FrameInfo-16, frame+abi.FrameInfo)
-	put64(abi.FrameInfo-8, uc)
+	ptrs := []uint64{frame + abi.FrameInfo, uc}
+	for i := range ptrs {
+		abi.Uint64Layout.Encode(o, b[abi.FrameInfo-16+8*i:], &ptrs[i])
+	}
 	t.p.putSiginfo(b[abi.FrameInfo:abi.FrameInfo+abi.SiginfoSize], sig, info)
 
 	newSP := frame - abi.SignalFrameSize
@@ -479,13 +475,11 @@ func (t *Thread) sigreturn() bool {
 		}
 	}
 	t.ctx = c
-	var mask uint64
-	abi.Uint64Layout.Decode(o, b[abi.UcSigmask:], &mask)
-	t.mask = mask &^ unblockable
+	var uch abi.UcontextHead
+	abi.UcontextHeadLayout.Decode(o, b, &uch)
+	t.mask = uch.Sigmask &^ unblockable
 	// sigaltstack from uc_stack.
-	var ss abi.StackT
-	abi.StackTLayout.Decode(o, b[abi.UcStack:], &ss)
-	ssp, sflags, ssize := ss.Sp, uint64(uint32(ss.Flags)), ss.Size
+	ssp, sflags, ssize := uch.Stack.Sp, uint64(uint32(uch.Stack.Flags)), uch.Stack.Size
 	if !t.onAltStack(r.GPR[1]) {
 		if sflags&abi.SS_DISABLE != 0 {
 			t.altSP, t.altSize, t.altFlags = 0, 0, abi.SS_DISABLE

@@ -36,6 +36,9 @@ func TestLayoutOffsets(t *testing.T) {
 		row("rseq_cs.abort_ip", RseqCSLayout, RseqCS{AbortIP: marker}, 32, 24, 8),
 		row("func_desc.toc", FuncDescLayout, FuncDesc{TOC: marker}, 16, 8, 8),
 		row("auxv.a_val", AuxvLayout, Auxv{Val: marker}, 16, 8, 8),
+		row("ucontext.uc_sigmask", UcontextHeadLayout, UcontextHead{Sigmask: marker}, UcMcontext-15*8, UcSigmask, 8),
+		row("sigcontext.regs", SigcontextHeadLayout, SigcontextHead{Regs: marker}, ScGPRegs, ScRegs, 8),
+		row("sigcontext.signal", SigcontextHeadLayout, SigcontextHead{Signal: marker32}, ScGPRegs, ScSignal, 4),
 	} {
 		for _, o := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
 			b, diff := c.enc(o)

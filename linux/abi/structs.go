@@ -241,3 +241,31 @@ var (
 	FuncDescLayout     = NewLayout[FuncDesc]()
 	AuxvLayout         = NewLayout[Auxv]()
 )
+
+// UcontextHead is the start of powerpc64's struct ucontext (asm/ucontext.h):
+// flags, link, the signal stack and the signal mask (15 unused sigsets and
+// the struct sigcontext follow, at UcMcontext).
+type UcontextHead struct {
+	Flags, Link uint64
+	Stack       StackT
+	Sigmask     uint64
+}
+
+// SigcontextHead is the start of powerpc64's struct sigcontext
+// (asm/sigcontext.h): four unused longs, the signal, the handler, the old
+// mask and the address of the saved general registers (gp_regs, fp_regs,
+// v_regs and vmx_reserve follow, at ScGPRegs).
+type SigcontextHead struct {
+	_       [4]uint64
+	Signal  int32
+	_       int32
+	Handler uint64
+	Oldmask uint64
+	Regs    uint64
+}
+
+// Layouts of the signal frame's structures.
+var (
+	UcontextHeadLayout   = NewLayout[UcontextHead]()
+	SigcontextHeadLayout = NewLayout[SigcontextHead]()
+)
