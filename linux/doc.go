@@ -13,7 +13,8 @@
 //     marshaller, Layout), the signal frame layout;
 //   - linux (this package): the process (address space, brk, mmap, file
 //     descriptors, signal actions), its threads (one goroutine and one
-//     emulate.Emulator per guest thread), the system calls (sys_*.go), the
+//     emulate.Context per guest thread, one emulate.Emulator per address
+//     space), the system calls (sys_*.go), the
 //     futex and the signal delivery (signal.go).
 //
 // The address space is a *mem.Memory. The guest has its own descriptor
@@ -32,8 +33,11 @@
 // guest memory in and out only while it holds the lock. A guest therefore
 // sees sequentially consistent memory, and every instruction — including
 // the atomic memory operations — is atomic with respect to the other
-// threads. Each thread's architectural state is an emulate.Context that its
-// Emulator steps. For load-and-reserve / store-conditional, a thread's
+// threads. Each thread's architectural state is an emulate.Context; the
+// address space's one Emulator steps the Context of the thread holding the
+// lock (Emulator.SetContext), so the threads share its decoded instructions
+// and a thread costs the host its Context and goroutine (a few KiB) beside
+// the guest pages it touches. For load-and-reserve / store-conditional, a thread's
 // reservation is cleared whenever it gives up the lock or a signal handler
 // is entered (emulate.Context.SwitchOut, as the Linux kernel clears the
 // reservation on every context switch), so a stcx. succeeds only if no

@@ -68,6 +68,7 @@ type Debugger struct {
 	killed    bool
 	interrupt atomic.Bool
 	seen      map[int]*Thread // every thread that ever ran, for the history
+	observed  *Thread         // the thread its Emulator's observer records
 
 	// The current resumption (read by the running threads, written while
 	// every thread is stopped).
@@ -181,7 +182,11 @@ func (p *Process) Debugger() *Debugger {
 func (d *Debugger) before(t *Thread) bool {
 	if d.seen[t.tid] == nil {
 		d.seen[t.tid] = t
-		t.e.SetObserver(threadObserver{d, t})
+	}
+	if d.observed != t {
+		// The address space's Emulator steps every thread of it.
+		t.mm.e.SetObserver(threadObserver{d, t})
+		d.observed = t
 	}
 	var st gdbstub.Stop
 	stop := false
@@ -491,7 +496,7 @@ func (d *Debugger) Kill() {
 // breakpoints, watchpoints or history.
 func (d *Debugger) Detach() {
 	for _, t := range d.seen {
-		t.e.SetObserver(nil)
+		t.mm.e.SetObserver(nil)
 	}
 	d.p.dbg = nil
 	d.release()

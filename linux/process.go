@@ -338,7 +338,10 @@ func (p *Process) exited() bool {
 // the processor as on a Linux context switch (emulate.Context.SwitchOut): it
 // loses its reservation (see the package documentation) and its copy-paste
 // buffer.
-func (t *Thread) lock() { t.p.gil.lock(t.gilWake) }
+func (t *Thread) lock() {
+	t.p.gil.lock(t.gilWake)
+	t.mm.e.SetContext(&t.ctx)
+}
 
 func (t *Thread) unlock() {
 	t.ctx.SwitchOut()

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/linux/abi"
 	"github.com/ppc64emu/ppc64emu/mem"
 )
@@ -31,6 +32,11 @@ type addressSpace struct {
 	brkBase uint64 // the initial break, the end of the loaded image
 	brk     uint64 // the current break
 	futexes map[uint64]*futexQueue
+	// e steps every thread of the address space, the one holding the
+	// process lock (Thread.lock sets its Context), so that they share its
+	// decoded instructions and page caches: a thread costs its Context
+	// and goroutine, not a copy of the program's decoded code.
+	e *emulate.Emulator
 }
 
 func newAddressSpace(m *mem.Memory, brk uint64) *addressSpace {

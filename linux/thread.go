@@ -16,13 +16,13 @@ import (
 )
 
 // Thread is one guest thread: its architectural state (registers,
-// reservation, copy buffer, primed accumulators) and its own Emulator, which
-// steps that state, run by one goroutine.
+// reservation, copy buffer, primed accumulators), which its address
+// space's Emulator steps while the thread holds the process lock, run by
+// one goroutine.
 type Thread struct {
 	p   *Process
 	tid int
 	ctx emulate.Context
-	e   *emulate.Emulator
 	// The address space, descriptor table, signal handlers and thread
 	// group the thread shares with others or owns (share.go).
 	resources
@@ -57,7 +57,17 @@ type Thread struct {
 func (p *Process) newThread(tid int, r resources) *Thread {
 	t := &Thread{p: p, tid: tid, resources: r, wake: make(chan struct{}, 1), gilWake: make(chan struct{}, 1)}
 	r.files.users++
-	t.e = emulate.New(emulate.Config{
+	if r.mm.e == nil {
+		r.mm.e = p.newEmulator()
+	}
+	r.group.threads[tid] = t
+	r.group.nthreads.Add(1)
+	return t
+}
+
+// newEmulator returns an Emulator for the threads of one address space.
+func (p *Process) newEmulator() *emulate.Emulator {
+	return emulate.New(emulate.Config{
 		Level:    p.cpu.Level,
 		Profile:  p.cfg.Profile,
 		TimeBase: timeBase,
@@ -67,10 +77,6 @@ func (p *Process) newThread(tid int, r resources) *Thread {
 		// quadword accesses completed as Linux's alignment handler does.
 		Complete: true,
 	})
-	t.e.SetContext(&t.ctx)
-	r.group.threads[tid] = t
-	r.group.nthreads.Add(1)
-	return t
 }
 
 // run is the thread's goroutine.
@@ -125,7 +131,7 @@ func (t *Thread) runQuantum() bool {
 	r := &t.ctx.Regs
 	left := uint64(p.quantum)
 	for left > 0 {
-		n, err := t.e.Run(r, t.mm.Mem, emulate.RunOptions{MaxSteps: left})
+		n, err := t.mm.e.Run(r, t.mm.Mem, emulate.RunOptions{MaxSteps: left})
 		t.count += n
 		if err == emulate.ErrStepLimit {
 			return false
@@ -136,7 +142,7 @@ func (t *Thread) runQuantum() bool {
 		if b, ok := t.mm.Mem.Page(r.NIP, mem.Exec); ok {
 			word = p.order.Uint32(b[r.NIP&(mem.PageSize-4):])
 		}
-		in, _ := t.e.FetchInst(r, t.mm.Mem)
+		in, _ := t.mm.e.FetchInst(r, t.mm.Mem)
 		if t.outcome(in, word, err) || p.exited() {
 			return true
 		}
@@ -161,9 +167,9 @@ func (t *Thread) runQuantumDebug() bool {
 		if p.dbg.before(t) {
 			return true
 		}
-		in, err := t.e.FetchInst(r, t.mm.Mem) // fetches are not watched
+		in, err := t.mm.e.FetchInst(r, t.mm.Mem) // fetches are not watched
 		if err == nil {
-			err = t.e.Step(r, m, in)
+			err = t.mm.e.Step(r, m, in)
 		}
 		if err == nil {
 			t.count++
