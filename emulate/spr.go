@@ -48,30 +48,14 @@ const pprPRI = 7 << 50
 //go:generate go run ../internal/tools/qemusurvey -gen-spr testdata/qemu-spr.txt -spr-go qemu_spr.go
 
 var (
-	errQEMUSPR = [...]error{
-		&OpError{Op: ppc64asm.MFSPR, Kind: ErrPrivileged, Reason: "QEMU 7.2 does not provide this SPR in user mode (SIGILL, ILL_PRVREG)"},
-		&OpError{Op: ppc64asm.MTSPR, Kind: ErrPrivileged, Reason: "QEMU 7.2 does not provide this SPR in user mode (SIGILL, ILL_PRVREG)"},
-		&OpError{Op: ppc64asm.MFTB, Kind: ErrPrivileged, Reason: "QEMU 7.2 does not provide this SPR in user mode (SIGILL, ILL_PRVREG)"},
-	}
-	errQEMUSPRSupervisor = [...]error{
-		&OpError{Op: ppc64asm.MFSPR, Kind: ErrIllegal, Reason: "SPR not provided by QEMU 7.2"},
-		&OpError{Op: ppc64asm.MTSPR, Kind: ErrIllegal, Reason: "SPR not provided by QEMU 7.2"},
-		&OpError{Op: ppc64asm.MFTB, Kind: ErrIllegal, Reason: "SPR not provided by QEMU 7.2"},
-	}
-	errSPRUnknown = [...]error{
-		&OpError{Op: ppc64asm.MFSPR, Kind: ErrNotEmulated, Reason: "SPR not held by the register file, or hardware behaviour unknown"},
-		&OpError{Op: ppc64asm.MTSPR, Kind: ErrNotEmulated, Reason: "SPR not held by the register file, or hardware behaviour unknown"},
-		&OpError{Op: ppc64asm.MFTB, Kind: ErrNotEmulated, Reason: "SPR not held by the register file, or hardware behaviour unknown"},
-	}
-	errNoTimeBase = [...]error{
+	errQEMUSPR           = sprErrors(ErrPrivileged, "QEMU 7.2 does not provide this SPR in user mode (SIGILL, ILL_PRVREG)")
+	errQEMUSPRSupervisor = sprErrors(ErrIllegal, "SPR not provided by QEMU 7.2")
+	errSPRUnknown        = sprErrors(ErrNotEmulated, "SPR not held by the register file, or hardware behaviour unknown")
+	errNoTimeBase        = [...]error{
 		&OpError{Op: ppc64asm.MFSPR, Kind: ErrNotEmulated, Reason: "no Config.TimeBase"},
 		&OpError{Op: ppc64asm.MFTB, Kind: ErrNotEmulated, Reason: "no Config.TimeBase"},
 	}
-	errNoSPRHook = [...]error{
-		&OpError{Op: ppc64asm.MFSPR, Kind: ErrNotEmulated, Reason: "no Config.SPR for this SPR"},
-		&OpError{Op: ppc64asm.MTSPR, Kind: ErrNotEmulated, Reason: "no Config.SPR for this SPR"},
-		&OpError{Op: ppc64asm.MFTB, Kind: ErrNotEmulated, Reason: "no Config.SPR for this SPR"},
-	}
+	errNoSPRHook    = sprErrors(ErrNotEmulated, "no Config.SPR for this SPR")
 	errDSCRReserved = hardwareUnknown(ppc64asm.MTSPR, "DSCR: reserved bits set", nil)
 	errPPRValue     = hardwareUnknown(ppc64asm.MTSPR, "PPR: reserved bits or a priority other than low, medium-low, medium", nil)
 	errMftbTBR      = hardwareUnknown(ppc64asm.MFTB, "mftb with TBR other than 268/269 (invalid form)", nil)
@@ -83,6 +67,15 @@ const (
 	sprIdxMt
 	sprIdxMftb
 )
+
+// sprErrors is one refusal for mfspr, mtspr and mftb, indexed by sprIdx*.
+func sprErrors(kind error, reason string) [3]error {
+	var t [3]error
+	for i, op := range [...]decode.Op{sprIdxMf: ppc64asm.MFSPR, sprIdxMt: ppc64asm.MTSPR, sprIdxMftb: ppc64asm.MFTB} {
+		t[i] = &OpError{Op: op, Kind: kind, Reason: reason}
+	}
+	return t
+}
 
 func init() {
 	def(opMfspr, ppc64asm.MFSPR)
