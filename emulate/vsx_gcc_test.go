@@ -84,20 +84,9 @@ func TestQuadGCCOracle(t *testing.T) {
 			fmt.Fprintf(&in, "q %s %d %x %x %x %x 0 0\n", o.c, c.rn, c.ah, c.al, c.bh, c.bl)
 		}
 	}
-	cmd := exec.Command(bin)
-	cmd.Stdin = &in
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("oracle: %v", err)
-	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
 	bad := 0
-	for i := 0; sc.Scan(); i++ {
-		var wh, wl uint64
-		var wf int
-		if _, err := fmt.Sscanf(sc.Text(), "%x %x %x", &wh, &wl, &wf); err != nil {
-			t.Fatal(err)
-		}
+	for i, w := range runGCCOracle(t, bin, &in) {
+		wh, wl, wf := w.hi, w.lo, w.flags
 		c, o := cases[i], ops[cases[i].op]
 		m := newMachine(true)
 		m.r.VSR[35] = regs.VSR{Hi: c.ah, Lo: c.al}
@@ -108,23 +97,7 @@ func TestQuadGCCOracle(t *testing.T) {
 			t.Fatalf("%s: %v", o.name, err)
 		}
 		got := m.r.VSR[34]
-		fs := m.r.FPSCR
-		var gf int
-		if fs&regs.FPSCRVXAll != 0 {
-			gf |= 0x01
-		}
-		if fs&regs.FPSCRZX != 0 {
-			gf |= 0x04
-		}
-		if fs&regs.FPSCROX != 0 {
-			gf |= 0x08
-		}
-		if fs&regs.FPSCRUX != 0 {
-			gf |= 0x10
-		}
-		if fs&regs.FPSCRXX != 0 {
-			gf |= 0x20
-		}
+		gf := oracleFlags(m.r.FPSCR)
 		want := regs.VSR{Hi: wh, Lo: wl}
 		isNaN := func(v regs.VSR) bool { return v.Hi&^(1<<63)>>48 == 0x7fff && (v.Hi&(1<<48-1)|v.Lo) != 0 }
 		if o.c == "cvtd" {
@@ -188,36 +161,16 @@ func TestHalfGCCOracle(t *testing.T) {
 		xs = append(xs, x)
 		fmt.Fprintf(&in, "d cvth %d 0 %x 0 0 0 0\n", i%4, x)
 	}
-	cmd := exec.Command(bin)
-	cmd.Stdin = &in
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("oracle: %v", err)
-	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
 	bad := 0
-	for i := 0; sc.Scan(); i++ {
-		var wh, wl uint64
-		var wf int
-		if _, err := fmt.Sscanf(sc.Text(), "%x %x %x", &wh, &wl, &wf); err != nil {
-			t.Fatal(err)
-		}
+	for i, w := range runGCCOracle(t, bin, &in) {
+		wl, wf := w.lo, w.flags
 		m := newMachine(false)
 		m.r.VSR[1] = regs.VSR{Hi: xs[i]}
 		m.r.FPSCR = uint64(i % 4)
 		if err := m.step(t, Hardware, word); err != nil {
 			t.Fatal(err)
 		}
-		got, fs := m.r.VSR[1].Hi, m.r.FPSCR
-		var gf int
-		for _, b := range []struct {
-			bit uint64
-			f   int
-		}{{regs.FPSCRVXAll, 1}, {regs.FPSCRZX, 4}, {regs.FPSCROX, 8}, {regs.FPSCRUX, 0x10}, {regs.FPSCRXX, 0x20}} {
-			if fs&b.bit != 0 {
-				gf |= b.f
-			}
-		}
+		got, gf := m.r.VSR[1].Hi, oracleFlags(m.r.FPSCR)
 		// Tininess after rounding on x86: see TestQuadGCCOracle.
 		if gf&0x10 != 0 && wf&0x10 == 0 && got&0x7fff == 0x0400 {
 			gf &^= 0x10
@@ -233,4 +186,49 @@ func TestHalfGCCOracle(t *testing.T) {
 	if bad > 0 {
 		t.Errorf("%d of %d cases disagree", bad, len(xs))
 	}
+}
+
+// gccOracleResult is one line of the oracle program's answer: the result
+// (high and low doublewords) and its exception flags (oracleFlags' bits).
+type gccOracleResult struct {
+	hi, lo uint64
+	flags  int
+}
+
+// runGCCOracle runs internal/softfloat's oracle program bin on the
+// requests in in and returns its answers, one a request.
+func runGCCOracle(t *testing.T, bin string, in *bytes.Buffer) []gccOracleResult {
+	t.Helper()
+	cmd := exec.Command(bin)
+	cmd.Stdin = in
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("oracle: %v", err)
+	}
+	var res []gccOracleResult
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		var w gccOracleResult
+		if _, err := fmt.Sscanf(sc.Text(), "%x %x %x", &w.hi, &w.lo, &w.flags); err != nil {
+			t.Fatal(err)
+		}
+		res = append(res, w)
+	}
+	return res
+}
+
+// oracleFlags is the FPSCR's sticky exception bits as the oracle program's
+// flags: invalid 0x01, divide by zero 0x04, overflow 0x08, underflow 0x10,
+// inexact 0x20.
+func oracleFlags(fpscr uint64) int {
+	var f int
+	for _, b := range [...]struct {
+		bit  uint64
+		flag int
+	}{{regs.FPSCRVXAll, 0x01}, {regs.FPSCRZX, 0x04}, {regs.FPSCROX, 0x08}, {regs.FPSCRUX, 0x10}, {regs.FPSCRXX, 0x20}} {
+		if fpscr&b.bit != 0 {
+			f |= b.flag
+		}
+	}
+	return f
 }
