@@ -19,10 +19,7 @@ import (
 // spinCode writes one byte (the handshake) to stdout, then spins on b . for
 // ever, never making another system call.
 func spinCode() []uint32 {
-	code := helloCode("!")[:7]      // bcl; mflr; addi r4; li r3,1; li r5,1; li r0,4; sc
-	code = append(code, 0x48000000) // b .
-	code[2] = addi(4, 4, uint32(4*len(code)-4))
-	return code
+	return writeMsgCode("!", sc, 0x48000000) // b .
 }
 
 // A signal sent to the process from outside (Process.Signal, what

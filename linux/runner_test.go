@@ -115,10 +115,16 @@ func addi(r, a, v uint32) uint32 {
 // li is li r,v: addi r,0,v.
 func li(r, v uint32) uint32 { return addi(r, 0, v) }
 
-// hello: write(1, msg, len); exit_group(7). The message is found
-// PC-relatively (bcl 20,31,$+4; mflr r4), so the code is position
-// independent.
+// hello: write(1, msg, len); exit_group(7).
 func helloCode(msg string) []uint32 {
+	return writeMsgCode(msg, sc, li(3, 7), li(0, 234), sc) // exit_group
+}
+
+// writeMsgCode is write(1, msg, len) through the system call instruction
+// call, then rest; msg is the data that follows the code. The message is
+// found PC-relatively (bcl 20,31,$+4; mflr r4), so the code is position
+// independent.
+func writeMsgCode(msg string, call uint32, rest ...uint32) []uint32 {
 	code := []uint32{
 		0x429f0005, // bcl 20,31,$+4
 		0x7c8802a6, // mflr r4
@@ -126,11 +132,9 @@ func helloCode(msg string) []uint32 {
 		li(3, 1),
 		li(5, uint32(len(msg))),
 		li(0, 4), // write
-		sc,
-		li(3, 7),
-		li(0, 234), // exit_group
-		sc,
+		call,
 	}
+	code = append(code, rest...)
 	code[2] = addi(4, 4, uint32(4*len(code)-4))
 	return code
 }
@@ -257,21 +261,12 @@ func TestRunScv(t *testing.T) {
 		msg    = "hello through scv\n"
 		enosys = 38
 	)
-	code := []uint32{
-		0x429f0005, // bcl 20,31,$+4
-		0x7c8802a6, // mflr r4
-		0,          // addi r4,r4,msg-4 (patched)
-		li(3, 1),
-		li(5, uint32(len(msg))),
-		li(0, 4), // write
-		scv0,
+	code := writeMsgCode(msg, scv0,
 		li(0, 999), // unknown
 		scv0,
 		negR3,
 		li(0, 234), // exit_group
-		sc,
-	}
-	code[2] = addi(4, 4, uint32(4*len(code)-4))
+		sc)
 	for _, order := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
 		out, st, err := runELF(t, buildELF(order, false, code, []byte(msg)), linux.Config{})
 		if err != nil {
