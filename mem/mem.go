@@ -47,6 +47,15 @@ const (
 // no permission bits).
 const mapped Perm = 1 << 7
 
+// Bits of a page table entry for snapshots and clones (snapshot.go): cow
+// marks storage shared with a Snapshot or another Memory, which is copied
+// before it is written or lent (own); fresh marks an entry unchanged since
+// the base snapshot, whose first change of storage is journaled (logData).
+const (
+	cow   Perm = 1 << 6
+	fresh Perm = 1 << 5
+)
+
 func (p Perm) String() string {
 	b := []byte("---")
 	if p&Read != 0 {
@@ -81,6 +90,12 @@ const (
 type leaf struct {
 	data [levelSize]*[PageSize]byte
 	perm [levelSize]Perm
+	base uint64 // the page number of data[0]
+	// snap is this leaf in the Memory's base snapshot (nil for a leaf made
+	// since, or without a base); permDirty says its perm entries may differ
+	// from snap's (it is then in Memory.permDirty).
+	snap      *leaf
+	permDirty bool
 }
 
 type node3 [levelSize]*leaf
@@ -114,6 +129,14 @@ type Memory struct {
 	// Unmap, Protect, Move, Zero), with the affected range. It is not
 	// called for ordinary stores.
 	ExecHook func(addr, size uint64)
+
+	// The base snapshot (the last taken or restored) and what changed
+	// since: entries whose storage changed, leaves whose permissions
+	// changed, leaves made (snapshot.go).
+	base      *Snapshot
+	dirty     []pageRef
+	permDirty []*leaf
+	created   []*leaf
 }
 
 // span is the mapped pages [start, end) (page numbers; end ≤ 1<<52) with
@@ -178,7 +201,10 @@ func (m *Memory) leafFor(pn uint64, create bool) *leaf {
 // newLeaf returns a leaf for the pages from base with the permissions of
 // the spans that cover them.
 func (m *Memory) newLeaf(base uint64) *leaf {
-	l := new(leaf)
+	l := &leaf{base: base}
+	if m.base != nil {
+		m.created = append(m.created, l)
+	}
 	end := base + levelSize
 	for k := m.find(base); k < len(m.ivs) && m.ivs[k].start < end; k++ {
 		s := m.ivs[k]
@@ -236,14 +262,23 @@ func checkRange(addr, size uint64) error {
 // drop is set.
 func (m *Memory) setPerm(lo, hi uint64, p Perm, drop bool) {
 	m.leaves(lo, hi, func(l *leaf, _ uint64, i, j int) {
+		m.markPerm(l)
 		for k := i; k < j; k++ {
-			l.perm[k] = p
 			if drop && l.data[k] != nil {
-				l.data[k] = nil
-				m.resident--
+				m.drop(l, k)
 			}
+			l.perm[k] = p | l.perm[k]&(cow|fresh)
 		}
 	})
+}
+
+// drop takes the storage of entry k of l away (a page that then reads as
+// zeros).
+func (m *Memory) drop(l *leaf, k int) {
+	m.logData(l, k)
+	l.data[k] = nil
+	l.perm[k] &^= cow
+	m.resident--
 }
 
 // Map maps [addr, addr+size) with permission p, zero-filled. addr and size
@@ -300,8 +335,7 @@ func (m *Memory) Zero(addr, size uint64) {
 	m.leaves(lo, hi, func(l *leaf, _ uint64, i, j int) {
 		for k := i; k < j; k++ {
 			if l.data[k] != nil {
-				l.data[k] = nil
-				m.resident--
+				m.drop(l, k)
 			}
 		}
 	})
@@ -341,15 +375,18 @@ func (m *Memory) Move(dst, src, size uint64) error {
 	type page struct {
 		off uint64
 		d   *[PageSize]byte
+		cow Perm
 	}
 	var data []page
 	m.leaves(slo, shi, func(l *leaf, base uint64, i, j int) {
+		m.markPerm(l)
 		for k := i; k < j; k++ {
 			if d := l.data[k]; d != nil {
-				data = append(data, page{base + uint64(k) - slo, d})
+				data = append(data, page{base + uint64(k) - slo, d, l.perm[k] & cow})
+				m.logData(l, k)
 				l.data[k] = nil
 			}
-			l.perm[k] = 0
+			l.perm[k] &= fresh
 		}
 	})
 	m.setSpan(slo, shi, 0)
@@ -362,7 +399,10 @@ func (m *Memory) Move(dst, src, size uint64) error {
 	for _, pg := range data {
 		pn := dlo + pg.off
 		l := m.leafFor(pn, true)
-		l.data[pn&levelMask] = pg.d
+		k := int(pn & levelMask)
+		m.logData(l, k)
+		l.data[k] = pg.d
+		l.perm[k] |= pg.cow
 	}
 	m.changed(src, size)
 	m.changed(dst, size)
@@ -395,7 +435,7 @@ func (m *Memory) Perm(addr uint64) (Perm, bool) {
 	pn := addr >> pageShift
 	if l := m.leafFor(pn, false); l != nil {
 		p := l.perm[pn&levelMask]
-		return p &^ mapped, p&mapped != 0
+		return p & RWX, p&mapped != 0
 	}
 	k := m.find(pn)
 	if k < len(m.ivs) && m.ivs[k].start <= pn {
@@ -631,7 +671,7 @@ func (m *Memory) check(addr uint64, n int, p Perm) error {
 // Read implements emulate.Memory: it copies len(p) bytes at addr into p.
 // Every page touched must be readable.
 func (m *Memory) Read(addr uint64, p []byte) error {
-	if d := m.fast(addr, len(p), Read); d != nil {
+	if d := m.fast(addr, len(p), Read|mapped); d != nil {
 		copy(p, d[addr&(PageSize-1):])
 		return nil
 	}
@@ -639,17 +679,18 @@ func (m *Memory) Read(addr uint64, p []byte) error {
 }
 
 // fast is the common case of a data access: n bytes within one page of
-// the leaf leafFor looked up last, mapped with perm and materialised. It
-// returns the page, or nil for every other case (read and write then
-// handle it, with the same outcome).
-func (m *Memory) fast(addr uint64, n int, perm Perm) *[PageSize]byte {
+// the leaf leafFor looked up last, whose entry has the bits of mask other
+// than cow (mapped and the permission) and, if mask has cow, not cow (a
+// store), and materialised. It returns the page, or nil for every other
+// case (read and write then handle it, with the same outcome).
+func (m *Memory) fast(addr uint64, n int, mask Perm) *[PageSize]byte {
 	pn := addr >> pageShift
 	l := m.lastLeaf
 	if l == nil || m.lastPN != pn>>levelBits || addr&(PageSize-1)+uint64(n) > PageSize {
 		return nil
 	}
 	i := pn & levelMask
-	if l.perm[i]&(perm|mapped) != perm|mapped {
+	if l.perm[i]&mask != mask&^cow {
 		return nil
 	}
 	return l.data[i]
@@ -708,7 +749,7 @@ func (m *Memory) read(addr uint64, p []byte, perm Perm) error {
 // Write implements emulate.Memory: it copies p to addr. Every page touched
 // must be writable; otherwise nothing is written.
 func (m *Memory) Write(addr uint64, p []byte) error {
-	if d := m.fast(addr, len(p), Write); d != nil {
+	if d := m.fast(addr, len(p), Write|mapped|cow); d != nil {
 		copy(d[addr&(PageSize-1):], p)
 		return nil
 	}
@@ -739,10 +780,8 @@ func (m *Memory) write(addr uint64, p []byte, perm Perm) error {
 			return m.fault(addr)
 		}
 		d := l.data[i]
-		if d == nil {
-			d = new([PageSize]byte)
-			l.data[i] = d
-			m.resident++
+		if d == nil || l.perm[i]&cow != 0 {
+			d = m.own(l, int(i))
 		}
 		off := addr & (PageSize - 1)
 		k := copy(d[off:], p)
@@ -754,7 +793,7 @@ func (m *Memory) write(addr uint64, p []byte, perm Perm) error {
 
 // Page returns the storage of the page holding addr, materialising it, if
 // the page is mapped with at least permission p; the caller may read (and,
-// with Write, modify) it directly until the next Map, Unmap or Protect. A
+// with Write, modify) it directly until Generation changes. A
 // runner uses it for instruction caches and bulk copies.
 func (m *Memory) Page(addr uint64, p Perm) (*[PageSize]byte, bool) {
 	l, i, ok := m.slot(addr, p)
@@ -762,10 +801,8 @@ func (m *Memory) Page(addr uint64, p Perm) (*[PageSize]byte, bool) {
 		return nil, false
 	}
 	d := l.data[i]
-	if d == nil {
-		d = new([PageSize]byte)
-		l.data[i] = d
-		m.resident++
+	if d == nil || l.perm[i]&cow != 0 {
+		d = m.own(l, int(i))
 	}
 	return d, true
 }
@@ -784,7 +821,8 @@ func (m *Memory) AccessPage(addr uint64, access Access) (*[PageSize]byte, bool) 
 }
 
 // Generation implements emulate.PagedMemory: it changes with every Map,
-// Unmap and Protect (which end the validity of the pages Page returned).
+// Unmap, Protect, Move, Zero, Snapshot, Restore and Clone (which end the
+// validity of the pages Page returned).
 func (m *Memory) Generation() uint64 { return m.gen }
 
 // ReadString reads a NUL-terminated string of at most max bytes at addr
