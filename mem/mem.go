@@ -137,6 +137,7 @@ type Memory struct {
 	dirty     []pageRef
 	permDirty []*leaf
 	created   []*leaf
+	spare     []*[PageSize]byte // pages Restore took back, for own to reuse
 }
 
 // span is the mapped pages [start, end) (page numbers; end ≤ 1<<52) with

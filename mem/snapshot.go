@@ -63,6 +63,9 @@ func (m *Memory) Restore(s *Snapshot) {
 	}
 	if s == m.base {
 		for _, r := range m.dirty {
+			if d := r.l.data[r.i]; d != nil && r.l.perm[r.i]&cow == 0 && len(m.spare) < maxSpare {
+				m.spare = append(m.spare, d) // a copy made since the base: only m has it
+			}
 			r.l.data[r.i], r.l.perm[r.i] = r.l.snap.data[r.i], r.l.snap.perm[r.i]
 		}
 		for _, l := range m.permDirty {
@@ -114,6 +117,9 @@ func (m *Memory) Clone() *Memory {
 	return c
 }
 
+// maxSpare bounds Memory.spare (16 MiB).
+const maxSpare = 4096
+
 // forget empties the record of changes since the base snapshot.
 func (m *Memory) forget() {
 	for _, l := range m.permDirty {
@@ -147,7 +153,15 @@ func (m *Memory) markPerm(l *leaf) {
 func (m *Memory) own(l *leaf, k int) *[PageSize]byte {
 	old := l.data[k]
 	m.logData(l, k)
-	d := new([PageSize]byte)
+	var d *[PageSize]byte
+	if n := len(m.spare); n > 0 {
+		d, m.spare = m.spare[n-1], m.spare[:n-1]
+		if old == nil {
+			*d = [PageSize]byte{}
+		}
+	} else {
+		d = new([PageSize]byte)
+	}
 	if old != nil {
 		*d = *old
 	} else {

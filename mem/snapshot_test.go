@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
@@ -428,4 +429,81 @@ func TestSnapshotEmulatorStores(t *testing.T) {
 	if got := load(); got != 7 {
 		t.Fatalf("after second restore: %d, want 7", got)
 	}
+}
+
+// bigMemory is a 64 MiB mapping with every page written, snapshotted.
+func bigMemory(b *testing.B) (*mem.Memory, *mem.Snapshot) {
+	m := mem.New()
+	const base, size = 0x10000000, 64 << 20
+	if err := m.Map(base, size, mem.RW); err != nil {
+		b.Fatal(err)
+	}
+	for a := uint64(base); a < base+size; a += mem.PageSize {
+		if err := m.Write(a, []byte{1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return m, m.Snapshot()
+}
+
+// write100 writes to 100 pages spread over bigMemory.
+func write100(b *testing.B, m *mem.Memory) {
+	for i := uint64(0); i < 100; i++ {
+		if err := m.Write(0x10000000+i*163*mem.PageSize, []byte{2}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRestore64MB is a fuzzer's reset: 100 pages written, in a 64 MiB
+// address space all of whose pages hold data, then Restore.
+// "writes-only" is the same writes with no snapshot (no copy-on-write),
+// the baseline.
+func BenchmarkRestore64MB(b *testing.B) {
+	b.Run("write100+restore", func(b *testing.B) {
+		m, s := bigMemory(b)
+		b.ReportAllocs()
+		b.ResetTimer()
+		defer cpuPerOp(b)()
+		for i := 0; i < b.N; i++ {
+			write100(b, m)
+			m.Restore(s)
+		}
+	})
+	b.Run("writes-only", func(b *testing.B) {
+		m, _ := bigMemory(b)
+		m = m.Clone()
+		write100(b, m) // the clone owns these pages from now on
+		b.ReportAllocs()
+		b.ResetTimer()
+		defer cpuPerOp(b)()
+		for i := 0; i < b.N; i++ {
+			write100(b, m)
+		}
+	})
+	b.Run("snapshot", func(b *testing.B) {
+		m, _ := bigMemory(b)
+		b.ReportAllocs()
+		b.ResetTimer()
+		defer cpuPerOp(b)()
+		for i := 0; i < b.N; i++ {
+			m.Snapshot()
+		}
+	})
+	b.Run("clone", func(b *testing.B) {
+		m, _ := bigMemory(b)
+		b.ReportAllocs()
+		b.ResetTimer()
+		defer cpuPerOp(b)()
+		for i := 0; i < b.N; i++ {
+			m.Clone()
+		}
+	})
+}
+
+// cpuPerOp reports the process's CPU time per op (ns/op is wall time,
+// which a loaded machine inflates); call its result when the loop ends.
+func cpuPerOp(b *testing.B) func() {
+	cpu := emutest.CPUTime()
+	return func() { b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(b.N), "cpu-ns/op") }
 }
