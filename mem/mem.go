@@ -17,6 +17,10 @@
 // reads as zeros and costs no storage. Size and Resident say what is
 // reserved and what is stored.
 //
+// Snapshot and Restore save and put back the whole address space, and
+// Clone copies it, copy-on-write (snapshot.go): a page is copied when it
+// is first written after them, so restoring costs the pages changed since.
+//
 // A Memory is not safe for concurrent use. The Linux runner serialises its
 // guest threads, so one Memory serves all of them.
 package mem
@@ -792,8 +796,9 @@ func (m *Memory) write(addr uint64, p []byte, perm Perm) error {
 	return nil
 }
 
-// Page returns the storage of the page holding addr, materialising it, if
-// the page is mapped with at least permission p; the caller may read (and,
+// Page returns the storage of the page holding addr, materialising it (or
+// copying it, if it is shared with a Snapshot or a clone), if the page is
+// mapped with at least permission p; the caller may read (and,
 // with Write, modify) it directly until Generation changes. A
 // runner uses it for instruction caches and bulk copies.
 func (m *Memory) Page(addr uint64, p Perm) (*[PageSize]byte, bool) {
