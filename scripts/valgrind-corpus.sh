@@ -158,6 +158,9 @@ for order in $orders; do
     # Tests that do not apply to POWER10 in this byte order.
     case "$pre" in *htm*) continue ;; esac
     case "$pre" in *is_ppc64_BE*) [ "$order" = be ] || continue ;; esac
+    # The R1 tests' PC-relative targets assume the little-endian layout of
+    # their -Ttext/-Tbss link: in big-endian they loop (qemu-user too).
+    case "$name" in test_isa_3_1_R1_*) [ "$order" = le ] || continue ;; esac
     # ISA 3.0 tests have little-endian expected files only.
     cmd=$(sed -n 's/^prog: *//p' "$vg")
     prog=${cmd%% *}
