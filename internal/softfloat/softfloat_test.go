@@ -183,8 +183,13 @@ func TestAllocs(t *testing.T) {
 	}
 }
 
+// bench128X and bench128Y are the binary128 benchmarks' operands: normal
+// numbers near 1 with full significands.
+func bench128X() Value { return Binary128.Unpack(Bits{0x3fff123456789abc, 0xdef0123456789abc}) }
+func bench128Y() Value { return Binary128.Unpack(Bits{0x3ffefedcba987654, 0x3210fedcba987654}) }
+
 func BenchmarkAdd128(b *testing.B) {
-	x, y := Binary128.Unpack(Bits{0x3fff123456789abc, 0xdef0123456789abc}), Binary128.Unpack(Bits{0x3ffefedcba987654, 0x3210fedcba987654})
+	x, y := bench128X(), bench128Y()
 	var r Result
 	for b.Loop() {
 		Add(&r, Binary128, x, y, NearestEven)
@@ -192,7 +197,7 @@ func BenchmarkAdd128(b *testing.B) {
 }
 
 func BenchmarkMul128(b *testing.B) {
-	x, y := Binary128.Unpack(Bits{0x3fff123456789abc, 0xdef0123456789abc}), Binary128.Unpack(Bits{0x3ffefedcba987654, 0x3210fedcba987654})
+	x, y := bench128X(), bench128Y()
 	var r Result
 	for b.Loop() {
 		Mul(&r, Binary128, x, y, NearestEven)
@@ -200,7 +205,7 @@ func BenchmarkMul128(b *testing.B) {
 }
 
 func BenchmarkDiv128(b *testing.B) {
-	x, y := Binary128.Unpack(Bits{0x3fff123456789abc, 0xdef0123456789abc}), Binary128.Unpack(Bits{0x3ffefedcba987654, 0x3210fedcba987654})
+	x, y := bench128X(), bench128Y()
 	var r Result
 	for b.Loop() {
 		Div(&r, Binary128, x, y, NearestEven)
@@ -208,7 +213,7 @@ func BenchmarkDiv128(b *testing.B) {
 }
 
 func BenchmarkSqrt128(b *testing.B) {
-	x := Binary128.Unpack(Bits{0x3fff123456789abc, 0xdef0123456789abc})
+	x := bench128X()
 	var r Result
 	for b.Loop() {
 		Sqrt(&r, Binary128, x, NearestEven)
