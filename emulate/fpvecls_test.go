@@ -116,6 +116,19 @@ func kvM(t *testing.T, words ...uint32) *machine {
 	return m
 }
 
+// kvStoreBack overwrites the test's data with scribble, steps store and
+// checks that it wrote orig back.
+func kvStoreBack(t *testing.T, m *machine, store, scribble, orig []uint32) {
+	t.Helper()
+	for i, w := range scribble {
+		binary.LittleEndian.PutUint32(m.scratch[0x100+4*i:], w)
+	}
+	kvStep(t, m, store...)
+	if d := cmp.Diff(orig, kvWords(m, len(orig))); d != "" {
+		t.Errorf("c (-want +got):\n%s", d)
+	}
+}
+
 func kvWords(m *machine, n int) []uint32 {
 	out := make([]uint32, n)
 	for i := range out {
@@ -198,13 +211,8 @@ func TestKernelFPVectorLoadStore(t *testing.T) {
 		if got, want := m.r.VSR[42], (regs.VSR{Hi: 0x000EFC7600002334, Lo: 0x0020A556000E1861}); got != want {
 			t.Errorf("v10 = %+v, want %+v", got, want)
 		}
-		for i, w := range []uint32{0x4C1A79, 0x0506875C, 0x47, 0x79B64} {
-			binary.LittleEndian.PutUint32(m.scratch[0x100+4*i:], w)
-		}
-		kvStep(t, m, enc(ppc64asm.STVX, 10, 3, 4)) // stvx v10,r3,r4
-		if d := cmp.Diff(orig, kvWords(m, 4)); d != "" {
-			t.Errorf("c (-want +got):\n%s", d)
-		}
+		kvStoreBack(t, m, []uint32{enc(ppc64asm.STVX, 10, 3, 4)}, // stvx v10,r3,r4
+			[]uint32{0x4C1A79, 0x0506875C, 0x47, 0x79B64}, orig)
 	})
 	t.Run("14 lxvd2x/stxvd2x", func(t *testing.T) {
 		m := kvM(t, c0...)
@@ -213,13 +221,8 @@ func TestKernelFPVectorLoadStore(t *testing.T) {
 		if got, want := m.r.VSR[39], (regs.VSR{Hi: 0x0213F9D300004739, Lo: 0x005DAC1F00000342}); got != want {
 			t.Errorf("vs39 = %+v, want %+v", got, want)
 		}
-		for i, w := range []uint32{0x01463987, 0x57, 0x5B5DA, 0x4} {
-			binary.LittleEndian.PutUint32(m.scratch[0x100+4*i:], w)
-		}
-		kvStep(t, m, enc(ppc64asm.STXVD2X, 39, 3, 4)) // stxvd2x vs39,r3,r4
-		if d := cmp.Diff(c0, kvWords(m, 4)); d != "" {
-			t.Errorf("c (-want +got):\n%s", d)
-		}
+		kvStoreBack(t, m, []uint32{enc(ppc64asm.STXVD2X, 39, 3, 4)}, // stxvd2x vs39,r3,r4
+			[]uint32{0x01463987, 0x57, 0x5B5DA, 0x4}, c0)
 	})
 	pairs := []struct {
 		name        string
@@ -246,13 +249,7 @@ func TestKernelFPVectorLoadStore(t *testing.T) {
 			if m.r.VSR[34] != want34 || m.r.VSR[35] != want35 {
 				t.Errorf("vs34, vs35 = %+v, %+v; want %+v, %+v", m.r.VSR[34], m.r.VSR[35], want34, want35)
 			}
-			for i, w := range []uint32{21379463, 87, 374234, 4, 90, 122, 555, 32144} {
-				binary.LittleEndian.PutUint32(m.scratch[0x100+4*i:], w)
-			}
-			kvStep(t, m, pc.store...)
-			if d := cmp.Diff(orig, kvWords(m, 8)); d != "" {
-				t.Errorf("c (-want +got):\n%s", d)
-			}
+			kvStoreBack(t, m, pc.store, []uint32{21379463, 87, 374234, 4, 90, 122, 555, 32144}, orig)
 		})
 	}
 }
