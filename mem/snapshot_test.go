@@ -36,6 +36,9 @@ func dump(t testing.TB, m *mem.Memory) state {
 	m.Regions(func(start, end uint64, p mem.Perm) {
 		s.Regions = append(s.Regions, region{start, end, p})
 		for a := start; a != end; a += mem.PageSize {
+			if got, ok := m.Perm(a); got != p || !ok {
+				t.Fatalf("Perm(%#x) = %v, %v; its region says %v", a, got, ok, p)
+			}
 			var b [mem.PageSize]byte
 			if err := m.Peek(a, b[:]); err != nil {
 				t.Fatal(err)
@@ -506,4 +509,23 @@ func BenchmarkRestore64MB(b *testing.B) {
 func cpuPerOp(b *testing.B) func() {
 	cpu := emutest.CPUTime()
 	return func() { b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(b.N), "cpu-ns/op") }
+}
+
+// TestRestoreAllocs: a reset loop (write pages, restore) allocates nothing
+// once it has run: Restore keeps the copies it takes back for the next
+// copy-on-write.
+func TestRestoreAllocs(t *testing.T) {
+	m := snapMemory(t)
+	s := m.Snapshot()
+	loop := func() {
+		for a := uint64(snapData); a < snapData+4*mem.PageSize; a += mem.PageSize {
+			_ = m.Write(a, []byte{9})
+		}
+		_ = m.Poke(snapText, []byte{0})
+		m.Restore(s)
+	}
+	loop()
+	if n := testing.AllocsPerRun(100, loop); n != 0 {
+		t.Fatalf("%v allocations per write-and-restore", n)
+	}
 }
