@@ -615,6 +615,15 @@ func def(f semFn, ops ...decode.Op) {
 	}
 }
 
+// defSpecs registers f for every op of ops and files each op's spec in
+// specs, where f finds it by in.Op.
+func defSpecs[S any](f semFn, specs *[decode.NumOps]S, ops map[decode.Op]S) {
+	for op, s := range ops {
+		specs[op] = s
+		def(f, op)
+	}
+}
+
 // defBranch registers a branch: f sets NIP.
 func defBranch(f semFn, ops ...decode.Op) {
 	for _, op := range ops {

@@ -71,10 +71,7 @@ var fpArithOps = map[decode.Op]fpArithSpec{
 var fpArithSpecs [decode.NumOps]fpArithSpec
 
 func init() {
-	for op, s := range fpArithOps {
-		fpArithSpecs[op] = s
-		def(opFPArith, op)
-	}
+	defSpecs(opFPArith, &fpArithSpecs, fpArithOps)
 	def(opFSel, ppc64asm.FSEL, ppc64asm.FSELCC)
 	def(opFCmp, ppc64asm.FCMPU, ppc64asm.FCMPO, ppc64asm.XSCMPUDP, ppc64asm.XSCMPODP)
 	def(opFTDiv, ppc64asm.FTDIV, ppc64asm.XSTDIVDP)

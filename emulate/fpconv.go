@@ -41,14 +41,8 @@ var fcfidOps = map[decode.Op]fcfidSpec{
 var fcfidSpecs [decode.NumOps]fcfidSpec
 
 func init() {
-	for op, s := range fctiOps {
-		fctiSpecs[op] = s
-		def(opFCTI, op)
-	}
-	for op, s := range fcfidOps {
-		fcfidSpecs[op] = s
-		def(opFCFID, op)
-	}
+	defSpecs(opFCTI, &fctiSpecs, fctiOps)
+	defSpecs(opFCFID, &fcfidSpecs, fcfidOps)
 	def(opFRI, ppc64asm.FRIN, ppc64asm.FRINCC, ppc64asm.FRIZ, ppc64asm.FRIZCC,
 		ppc64asm.FRIP, ppc64asm.FRIPCC, ppc64asm.FRIM, ppc64asm.FRIMCC,
 		ppc64asm.XSRDPI, ppc64asm.XSRDPIZ, ppc64asm.XSRDPIP, ppc64asm.XSRDPIM, ppc64asm.XSRDPIC)

@@ -42,10 +42,7 @@ var xsArithOps = map[decode.Op]xsArithSpec{
 var xsArithSpecs [decode.NumOps]xsArithSpec
 
 func init() {
-	for op, s := range xsArithOps {
-		xsArithSpecs[op] = s
-		def(opXSArith, op)
-	}
+	defSpecs(opXSArith, &xsArithSpecs, xsArithOps)
 }
 
 // dw0 is doubleword 0 of VSR n.

@@ -50,10 +50,7 @@ var qpArithOps = map[decode.Op]qpSpec{
 var qpArithSpecs [decode.NumOps]qpSpec
 
 func init() {
-	for op, s := range qpArithOps {
-		qpArithSpecs[op] = s
-		def(opQPArith, op)
-	}
+	defSpecs(opQPArith, &qpArithSpecs, qpArithOps)
 	def(opQPConv, p.XSCVDPQP, p.XSCVQPDP, p.XSCVQPDPO, p.XSCVSDQP, p.XSCVUDQP, p.XSCVSQQP, p.XSCVUQQP)
 	def(opQPToInt, p.XSCVQPSDZ, p.XSCVQPSWZ, p.XSCVQPUDZ, p.XSCVQPUWZ, p.XSCVQPSQZ, p.XSCVQPUQZ)
 	def(opQPMove, p.XSABSQP, p.XSNABSQP, p.XSNEGQP, p.XSCPSGNQP)

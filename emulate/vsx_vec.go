@@ -41,10 +41,7 @@ var xvArithOps = map[decode.Op]xvSpec{
 var xvArithSpecs [decode.NumOps]xvSpec
 
 func init() {
-	for op, s := range xvArithOps {
-		xvArithSpecs[op] = s
-		def(opXVArith, op)
-	}
+	defSpecs(opXVArith, &xvArithSpecs, xvArithOps)
 	def(opXVMove, p.XVABSDP, p.XVABSSP, p.XVNABSDP, p.XVNABSSP, p.XVNEGDP, p.XVNEGSP, p.XVCPSGNDP, p.XVCPSGNSP)
 }
 
