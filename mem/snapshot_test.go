@@ -529,3 +529,19 @@ func TestRestoreAllocs(t *testing.T) {
 		t.Fatalf("%v allocations per write-and-restore", n)
 	}
 }
+
+// TestRestoreExecHook: Restore tells ExecHook that the code it puts back
+// changed (a decoded-instruction cache outside the emulator drops it).
+func TestRestoreExecHook(t *testing.T) {
+	m := snapMemory(t)
+	s := m.Snapshot()
+	_ = m.Poke(snapText, []byte{0, 0, 0, 0})
+	var told bool
+	m.ExecHook = func(addr, size uint64) {
+		told = told || addr <= snapText && snapText-addr < size
+	}
+	m.Restore(s)
+	if !told {
+		t.Fatal("Restore did not call ExecHook for the restored text")
+	}
+}
