@@ -193,7 +193,7 @@ func qemuFor(bin string) string {
 var qemuNoise = regexp.MustCompile(`(?m)^qemu: uncaught target signal .*\n`)
 
 // The -count report (the last line ppc64emu writes).
-var countRE = regexp.MustCompile(`(?m)^ppc64emu: (\d+) instructions in \S+ \(([\d.]+) MIPS\)\n`)
+var countRE = regexp.MustCompile(`(?m)^ppc64emu: (\d+) instructions in \S+ wall, \S+ CPU \(([\d.]+) MIPS wall, ([\d.]+) MIPS CPU\)\n`)
 
 var stopRE = regexp.MustCompile(`cannot execute (\S+) \(word`)
 
@@ -259,7 +259,7 @@ func TestCorpus(t *testing.T) {
 			want.stderr = qemuNoise.ReplaceAll(want.stderr, nil)
 			got := runCmd(emu, append(append(append([]string{"run"}, root...), "-profile", *corpusProfile, "-cpu", "power10", "-count", c.bin), c.args...)...)
 			if m := countRE.FindSubmatch(got.stderr); m != nil {
-				t.Logf("%s instructions, %s MIPS", m[1], m[2])
+				t.Logf("%s instructions, %s MIPS wall, %s MIPS CPU", m[1], m[2], m[3])
 				got.stderr = countRE.ReplaceAll(got.stderr, nil)
 			} else {
 				// The runner's own stderr works whatever the program

@@ -55,7 +55,10 @@ Flags:
 	                 Runner column: a value within the ISA's bounds, QEMU 7.2's in
 	                 most rows). qemu gives QEMU 7.2's values and traps, as qemu-user does
 	-strace          print every system call to stderr, as qemu-user's -strace
-	-count           print the instructions executed and the rate (MIPS) to stderr at exit
+	-count           print to stderr at exit the instructions executed, the wall and
+	                 CPU (user+system) time the run took, and both rates: MIPS
+	                 per wall-clock second and per CPU-second (the latter does
+	                 not drop when other processes load the machine)
 	-hwcap-mask MASK AND AT_HWCAP with MASK's low 32 bits and AT_HWCAP2 with its high 32
 	                 bits (e.g. 0x0000000048000100 hides the vector facilities from libc)
 	-gdb ADDR        stop before the first instruction and wait for GDB on ADDR
@@ -182,7 +185,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		defer ln.Close()
 	}
-	start := time.Now()
+	start, startCPU := time.Now(), cpuTime()
 	argv := pos
 	if *argv0 != "" {
 		argv = append([]string{*argv0}, pos[1:]...)
@@ -211,9 +214,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	st, err := p.Wait()
 	signal.Stop(sigs)
 	if *count {
-		n := p.Instructions()
-		el := time.Since(start)
-		fmt.Fprintf(stderr, "ppc64emu: %d instructions in %v (%.1f MIPS)\n", n, el.Round(time.Millisecond), float64(n)/el.Seconds()/1e6)
+		fmt.Fprintln(stderr, countReport(p.Instructions(), time.Since(start), cpuTime()-startCPU))
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -227,6 +228,29 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return 128 + st.Signal
 	}
 	return st.Code
+}
+
+// cpuTime is the CPU time (user plus system) the runner's process has
+// used so far, all threads together; 0 if the kernel does not say.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// countReport is -count's line: n instructions in wall time and CPU time,
+// with the rate over each (a rate is 0 when its time is).
+func countReport(n uint64, wall, cpu time.Duration) string {
+	rate := func(d time.Duration) float64 {
+		if d <= 0 {
+			return 0
+		}
+		return float64(n) / d.Seconds() / 1e6
+	}
+	return fmt.Sprintf("ppc64emu: %d instructions in %v wall, %v CPU (%.1f MIPS wall, %.1f MIPS CPU)",
+		n, wall.Round(time.Millisecond), cpu.Round(time.Millisecond), rate(wall), rate(cpu))
 }
 
 // sysrootDir is the sysroot of a run: -L, else $PPC64EMU_LD_PREFIX, else

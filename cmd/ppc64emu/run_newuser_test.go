@@ -1,0 +1,65 @@
+//go:build linux
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+)
+
+// TestCountReport: -count's line gives the wall and the CPU time and the
+// rate over each, so a run slowed by other load shows its real speed.
+func TestCountReport(t *testing.T) {
+	for _, tc := range []struct {
+		n         uint64
+		wall, cpu time.Duration
+		want      string
+	}{
+		{1_000_000_000, 10 * time.Second, 5 * time.Second,
+			"ppc64emu: 1000000000 instructions in 10s wall, 5s CPU (100.0 MIPS wall, 200.0 MIPS CPU)"},
+		{210_000_000, 4 * time.Second, time.Second,
+			"ppc64emu: 210000000 instructions in 4s wall, 1s CPU (52.5 MIPS wall, 210.0 MIPS CPU)"},
+		{5, 0, 0, "ppc64emu: 5 instructions in 0s wall, 0s CPU (0.0 MIPS wall, 0.0 MIPS CPU)"},
+	} {
+		if got := countReport(tc.n, tc.wall, tc.cpu); got != tc.want {
+			t.Errorf("countReport(%d, %v, %v) = %q, want %q", tc.n, tc.wall, tc.cpu, got, tc.want)
+		}
+	}
+}
+
+// buildGuest compiles the C source src for ppc64le, statically, or skips.
+func buildGuest(t *testing.T, src string) string {
+	t.Helper()
+	const cc = "powerpc64le-linux-gnu-gcc"
+	if _, err := exec.LookPath(cc); err != nil {
+		t.Skipf("%s not installed (scripts/install-deps.sh installs it)", cc)
+	}
+	dir := t.TempDir()
+	c := filepath.Join(dir, "prog.c")
+	if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog := filepath.Join(dir, "prog")
+	if b, err := exec.Command(cc, "-static", "-O1", "-o", prog, c).CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", cc, err, b)
+	}
+	return prog
+}
+
+// TestRunCountCPU: run -count reports a CPU time and both rates.
+func TestRunCountCPU(t *testing.T) {
+	prog := buildGuest(t, "int main(void){volatile long s=0; for(long i=0;i<3000000;i++) s+=i; return 0;}\n")
+	code, _, stderr := runArgs("run", "-count", prog)
+	re := regexp.MustCompile(`(?m)^ppc64emu: (\d+) instructions in \S+ wall, (\S+) CPU \(([\d.]+) MIPS wall, ([\d.]+) MIPS CPU\)$`)
+	m := re.FindStringSubmatch(stderr)
+	if code != 0 || m == nil {
+		t.Fatalf("exit %d, stderr %q; want 0 and a line matching %v", code, stderr, re)
+	}
+	if cpu, err := time.ParseDuration(m[2]); err != nil || cpu <= 0 || m[4] == "0.0" {
+		t.Errorf("CPU time %q (%v), CPU rate %s; want both > 0", m[2], err, m[4])
+	}
+}
