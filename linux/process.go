@@ -133,6 +133,10 @@ type Process struct {
 	// every thread holds its own, shared or copied at clone.
 	resources
 
+	// groups are the guest processes by process id: the initial one
+	// (resources.group), its descendants and the zombies (fork.go).
+	groups map[int]*threadGroup
+
 	gil     gil // the process lock: held by the running thread
 	nextTID int
 	sigAny  atomic.Bool // some thread may have a deliverable signal
@@ -203,6 +207,8 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 			p.files.set(i, -1)
 		}
 	}
+	p.group.pgid = unix.Getpgrp()
+	p.groups = map[int]*threadGroup{pid: p.group}
 	if p.quantum <= 0 {
 		p.quantum = DefaultQuantum
 	}
@@ -314,8 +320,15 @@ func (p *Process) Instructions() uint64 { return p.instructions.Load() }
 // end finishes the process once.
 func (p *Process) end(st ExitStatus, err error) {
 	p.endOnce.Do(func() {
-		for _, t := range p.group.threads {
-			t.files.closeAll() // a table shared by several threads: closed once, the rest finds nothing open
+		for _, g := range p.groups {
+			for _, t := range g.threads {
+				t.files.closeAll() // a table shared by several threads: closed once, the rest finds nothing open
+			}
+			if g != p.group {
+				for _, tm := range g.timers {
+					tm.disarm()
+				}
+			}
 		}
 		p.files.closeAll()
 		p.procCleanup()

@@ -44,26 +44,11 @@ func newAddressSpace(m *mem.Memory, brk uint64) *addressSpace {
 }
 
 // copy returns a new address space with the same mappings, permissions and
-// bytes (what fork gives the child; the copy is eager, page by page) and
-// the same break. Futex waiters are not copied: they wait in the original.
+// bytes (what fork gives the child: mem.Clone, pages shared copy-on-write)
+// and the same break. Futex waiters are not copied: they wait in the
+// original.
 func (mm *addressSpace) copy() (*addressSpace, error) {
-	m := mem.New()
-	m.Limit = mm.Mem.Limit
-	var err error
-	var page [mem.PageSize]byte
-	mm.Mem.Spans(func(start, end uint64) {
-		for a := start; a < end && err == nil; a += mem.PageSize {
-			perm, _ := mm.Mem.Perm(a)
-			if err = m.Map(a, mem.PageSize, perm); err == nil {
-				if err = mm.Mem.Peek(a, page[:]); err == nil {
-					err = m.Poke(a, page[:])
-				}
-			}
-		}
-	})
-	if err != nil {
-		return nil, err
-	}
+	m := mm.Mem.Clone()
 	c := newAddressSpace(m, mm.brkBase)
 	c.brk = mm.brk
 	return c, nil
@@ -95,12 +80,16 @@ type threadGroup struct {
 	// POSIX timers by id, and the next id to give.
 	timers    map[int]*posixTimer
 	nextTimer int
+	// Its parent, process group and end, as a guest process (fork.go).
+	childState
 }
 
 // newThreadGroup returns an empty thread group whose first thread will be
 // tgid.
 func newThreadGroup(tgid int) *threadGroup {
-	return &threadGroup{tgid: tgid, threads: map[int]*Thread{}}
+	g := &threadGroup{tgid: tgid, threads: map[int]*Thread{}}
+	g.init()
+	return g
 }
 
 // copy returns a new descriptor table with a duplicate of each descriptor

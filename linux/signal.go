@@ -15,7 +15,8 @@ import (
 type sigInfo struct {
 	signo, code int
 	addr        uint64 // si_addr (faults)
-	pid, uid    int    // sender (kill, tkill, sigqueue)
+	pid, uid    int    // sender (kill, tkill, sigqueue), or the child (SIGCHLD)
+	status      int    // SIGCHLD: the child's exit code or signal
 	// raw, if set, is the whole siginfo as rt_sigqueueinfo's caller gave
 	// it (guest byte order): the frame carries it unchanged but si_signo.
 	raw []byte
@@ -247,8 +248,8 @@ func (t *Thread) syncSignal(sig, code int, addr uint64) bool {
 		// A debugger sees the signal first and decides what the thread
 		// gets (gdbtarget.go).
 		if s := d.signal(t, sig); s != sig {
-			if s == 0 || t.p.exited() {
-				return t.p.exited()
+			if s == 0 || t.gone() {
+				return t.gone()
 			}
 			sig, code = s, abi.SI_USER
 		}
@@ -280,13 +281,13 @@ func (t *Thread) deliverSignals() bool {
 			case abi.ActIgnore, abi.ActCont, abi.ActStop:
 				continue
 			}
-			p.end(ExitStatus{Signal: sig}, nil)
+			p.groupExit(t.group, ExitStatus{Signal: sig})
 			return true
 		}
 		if !t.rseqFixup() || !t.setupFrame(sig, &info, &act) {
 			// The frame could not be written: SIGSEGV, as Linux forces.
 			if sig == abi.SIGSEGV {
-				p.end(ExitStatus{Signal: abi.SIGSEGV}, nil)
+				p.groupExit(t.group, ExitStatus{Signal: abi.SIGSEGV})
 				return true
 			}
 			t.sighand.actions[abi.SIGSEGV].handler = abi.SIG_DFL
@@ -304,10 +305,13 @@ func (t *Thread) deliverSignals() bool {
 		// No handler ran for the interrupted call: its mask ends now.
 		t.mask, t.restoreMask = t.savedMask, false
 	}
-	any := t.group.shared.pending != 0
-	for _, u := range t.group.threads {
-		if u.sigq.pending != 0 {
-			any = true
+	any := false
+	for _, g := range p.groups { // every guest process's (fork.go)
+		any = any || g.shared.pending != 0
+		for _, u := range g.threads {
+			if u.sigq.pending != 0 {
+				any = true
+			}
 		}
 	}
 	p.sigAny.Store(any)
@@ -336,6 +340,9 @@ func (p *Process) putSiginfo(b []byte, sig int, info *sigInfo) {
 	}
 	si = abi.Siginfo{Signo: int32(sig), Code: int32(info.code), Pid: int32(info.pid), UID: uint32(info.uid)}
 	abi.SiginfoLayout.Encode(o, b, &si)
+	if sig == abi.SIGCHLD && (info.code == cldEXITED || info.code == cldKILLED) {
+		o.PutUint32(b[24:], uint32(info.status)) // si_status, an int where si_value starts
+	}
 }
 
 // onAltStack reports whether sp lies on the thread's alternate stack.
@@ -449,7 +456,7 @@ func (t *Thread) sigreturn() bool {
 	uc := r.GPR[1] + abi.SignalFrameSize
 	b := make([]byte, abi.UcSize)
 	if t.mm.Mem.Read(uc, b) != nil {
-		p.end(ExitStatus{Signal: abi.SIGSEGV}, nil)
+		p.groupExit(t.group, ExitStatus{Signal: abi.SIGSEGV})
 		return true
 	}
 	mc := abi.UcMcontext
@@ -458,7 +465,7 @@ func (t *Thread) sigreturn() bool {
 	c := t.ctx
 	n := &c.Regs
 	if err := regs.DecodeGPRegs(n, b[mc+abi.ScGPRegs:mc+abi.ScGPRegs+regs.GPRegsSize], o); err != nil {
-		p.end(ExitStatus{Signal: abi.SIGSEGV}, nil)
+		p.groupExit(t.group, ExitStatus{Signal: abi.SIGSEGV})
 		return true
 	}
 	// Only the LE bit of the saved MSR is honoured.

@@ -34,11 +34,11 @@ func darn(l int) (uint64, bool) {
 	return v, true
 }
 
-func sysGetpid(t *Thread, a *sysArgs) (uint64, int) { return uint64(t.p.pid), 0 }
+func sysGetpid(t *Thread, a *sysArgs) (uint64, int) { return uint64(t.group.tgid), 0 }
 
 func sysGettid(t *Thread, a *sysArgs) (uint64, int) { return uint64(t.tid), 0 }
 
-func sysGetppid(t *Thread, a *sysArgs) (uint64, int) { return uint64(unix.Getppid()), 0 }
+func sysGetppid(t *Thread, a *sysArgs) (uint64, int) { return uint64(t.ppid()), 0 }
 
 func sysGetuid(t *Thread, a *sysArgs) (uint64, int) { return uint64(unix.Getuid()), 0 }
 
@@ -52,11 +52,6 @@ func sysGetpgrp(t *Thread, a *sysArgs) (uint64, int) { return uint64(unix.Getpgr
 
 func sysSetsid(t *Thread, a *sysArgs) (uint64, int) { return 0, abi.EPERM }
 
-// The runner has no child processes (fork is not supported), so
-// wait4 and waitid fail at once, as Linux's do without children.
-func sysWait4(t *Thread, a *sysArgs) (uint64, int) { return 0, abi.ECHILD }
-
-func sysWaitid(t *Thread, a *sysArgs) (uint64, int) { return 0, abi.ECHILD }
 
 func sysSchedYield(t *Thread, a *sysArgs) (uint64, int) {
 	// Let every thread waiting for the process lock run first.
@@ -353,6 +348,8 @@ func (t *Thread) waitFor(ch <-chan struct{}, d time.Duration) int {
 		case <-tc:
 			res = waitTimeout
 		case <-t.p.done:
+			res = waitExit
+		case <-t.group.dead:
 			res = waitExit
 		case <-t.wake:
 		}

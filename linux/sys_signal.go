@@ -69,11 +69,14 @@ func sysRtTgsigqueueinfo(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysTgkill(t *Thread, a *sysArgs) (uint64, int) {
+	if a.Int(0) <= 0 {
+		return 0, abi.EINVAL
+	}
 	return tkill(t, a.Int(0), a.Int(1), a.Int(2))
 }
 
 func sysTkill(t *Thread, a *sysArgs) (uint64, int) {
-	return tkill(t, t.p.pid, a.Int(0), a.Int(1))
+	return tkill(t, 0, a.Int(0), a.Int(1))
 }
 
 func sysKill(t *Thread, a *sysArgs) (uint64, int) {
@@ -81,29 +84,74 @@ func sysKill(t *Thread, a *sysArgs) (uint64, int) {
 	if sig < 0 || sig > abi.NSIG {
 		return 0, abi.EINVAL
 	}
-	if pid == t.p.pid || pid == 0 {
-		if sig != 0 && !t.p.postProcess(t.group, sigInfo{signo: sig, code: abi.SI_USER, pid: t.p.pid, uid: unix.Getuid()}) {
+	return t.p.kill(t, pid, sig)
+}
+
+// kill sends sig from t to the guest processes pid names, as kill(2): a
+// process id, 0 for t's process group, -pgid for a group, -1 for every
+// process but t's own and the initial one. Process ids the runner gave
+// out are guest processes only (ESRCH once reaped); another pid, or a
+// process group with no guest process in it, is the host's.
+func (p *Process) kill(t *Thread, pid, sig int) (uint64, int) {
+	info := sigInfo{signo: sig, code: abi.SI_USER, pid: t.group.tgid, uid: unix.Getuid()}
+	var targets []*threadGroup
+	switch {
+	case pid > 0:
+		g := p.groups[pid]
+		if g == nil {
+			if p.guestPid(pid) {
+				return 0, abi.ESRCH
+			}
+			return 0, errnoOf(unix.Kill(pid, unix.Signal(sig)))
+		}
+		targets = append(targets, g)
+	case pid == -1:
+		for _, g := range p.groups {
+			if g != t.group && g != p.group {
+				targets = append(targets, g)
+			}
+		}
+	default:
+		pg := -pid
+		if pid == 0 {
+			pg = t.group.pgid
+		}
+		for _, g := range p.groups {
+			if g.pgid == pg {
+				targets = append(targets, g)
+			}
+		}
+		if len(targets) == 0 {
+			return 0, errnoOf(unix.Kill(pid, unix.Signal(sig)))
+		}
+	}
+	if len(targets) == 0 {
+		return 0, abi.ESRCH
+	}
+	for _, g := range targets {
+		if sig != 0 && !g.zombie && !p.postProcess(g, info) {
 			return 0, abi.EAGAIN
 		}
-		return 0, 0
 	}
-	return 0, errnoOf(unix.Kill(pid, unix.Signal(sig)))
+	return 0, 0
 }
 
 func tkill(t *Thread, pid, tid, sig int) (uint64, int) {
 	// Linux's tkill/tgkill: a thread or group id that is not positive is
 	// EINVAL, before the signal number is looked at.
-	if sig < 0 || sig > abi.NSIG || pid <= 0 || tid <= 0 {
+	if sig < 0 || sig > abi.NSIG || pid < 0 || tid <= 0 {
 		return 0, abi.EINVAL
 	}
-	if pid != t.p.pid {
-		return 0, abi.ESRCH
+	var u *Thread
+	for _, g := range t.p.groups {
+		if (pid == 0 || g.tgid == pid) && g.threads[tid] != nil {
+			u = g.threads[tid]
+		}
 	}
-	u := t.group.threads[tid]
 	if u == nil {
 		return 0, abi.ESRCH
 	}
-	if sig != 0 && !u.post(sigInfo{signo: sig, code: abi.SI_TKILL, pid: t.p.pid, uid: unix.Getuid()}) {
+	if sig != 0 && !u.post(sigInfo{signo: sig, code: abi.SI_TKILL, pid: t.group.tgid, uid: unix.Getuid()}) {
 		return 0, abi.EAGAIN
 	}
 	return 0, 0
@@ -225,11 +273,11 @@ func sigqueueinfo(t *Thread, pid, tid, sig int, uinfo uint64) (uint64, int) {
 	var si abi.Siginfo
 	abi.SiginfoLayout.Decode(t.p.order, raw, &si)
 	code := int(si.Code)
-	if (code >= 0 || code == abi.SI_TKILL) && pid != t.p.pid {
+	if (code >= 0 || code == abi.SI_TKILL) && pid != t.group.tgid {
 		return 0, abi.EPERM
 	}
 	info := sigInfo{signo: sig, code: code, pid: int(si.Pid), uid: int(si.UID), raw: raw}
-	if pid != t.p.pid {
+	if pid != t.group.tgid {
 		// Another process: the host's rt_sigqueueinfo with the fields
 		// of the rt/kill layout re-encoded in the host's byte order.
 		hs := abi.Siginfo{Signo: int32(sig), Code: si.Code, Pid: si.Pid, UID: si.UID, Value: si.Value}

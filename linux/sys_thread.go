@@ -13,7 +13,7 @@ import (
 
 func sysExitGroup(t *Thread, a *sysArgs) (uint64, int) {
 	t.flushCount()
-	t.p.end(ExitStatus{Code: a.Int(0) & 0xff}, nil)
+	t.p.groupExit(t.group, ExitStatus{Code: a.Int(0) & 0xff})
 	return 0, errExit
 }
 
@@ -39,7 +39,7 @@ func sysExit(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	delete(t.group.threads, t.tid)
 	if t.group.nthreads.Add(-1) == 0 {
-		p.end(ExitStatus{Code: a.Int(0) & 0xff}, nil)
+		p.groupExit(t.group, ExitStatus{Code: a.Int(0) & 0xff})
 	}
 	return 0, errExit
 }
@@ -50,11 +50,10 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 	if e := cloneCheck(flags); e != 0 {
 		return 0, e
 	}
-	if flags&(abi.CLONE_THREAD|abi.CLONE_FS) != abi.CLONE_THREAD|abi.CLONE_FS {
-		// A new process (fork, vfork, clone without CLONE_THREAD) needs
-		// what the runner does not have yet: a process id of its own, an
-		// exit signal to the parent, wait4. A thread without CLONE_FS
-		// would need a working directory and umask of its own.
+	if flags&(abi.CLONE_THREAD|abi.CLONE_FS) == abi.CLONE_THREAD {
+		// A thread without CLONE_FS would need a working directory and
+		// umask of its own; a new process shares the runner's (see the
+		// package documentation).
 		return 0, abi.ENOSYS
 	}
 	tid := p.nextTID
@@ -63,6 +62,16 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, e
 	}
 	p.nextTID++
+	if flags&abi.CLONE_THREAD == 0 {
+		// A new guest process (fork.go): a child of t's process (or of
+		// its parent with CLONE_PARENT), in its process group.
+		g := res.group
+		g.parent, g.pgid, g.exitSignal = t.group, t.group.pgid, int(flags&0xff)
+		if flags&cloneParent != 0 {
+			g.parent = t.group.parent
+		}
+		p.groups[tid] = g
+	}
 	c := p.newThread(tid, res)
 	// The child starts from the parent's state after the sc (NIP is
 	// already past it), as returning from the kernel: no reservation.
@@ -92,7 +101,30 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 		c.clearTID = ctid
 	}
 	go c.run()
+	if flags&abi.CLONE_VFORK != 0 && flags&abi.CLONE_THREAD == 0 {
+		// The parent sleeps until the child execs or ends (Linux's
+		// wait_for_vfork_done: signals stay pending meanwhile).
+		done := c.group.vforkDone
+		t.unlock()
+		select {
+		case <-done:
+		case <-p.done:
+		case <-t.group.dead:
+		}
+		t.lock()
+		if t.gone() {
+			return 0, errExit
+		}
+	}
 	return uint64(tid), 0
+}
+
+func sysFork(t *Thread, a *sysArgs) (uint64, int) {
+	return sysClone(t, &sysArgs{abi.SIGCHLD})
+}
+
+func sysVfork(t *Thread, a *sysArgs) (uint64, int) {
+	return sysClone(t, &sysArgs{abi.CLONE_VM | abi.CLONE_VFORK | abi.SIGCHLD})
 }
 
 // futexQueue is the list of threads waiting on one futex word.

@@ -90,7 +90,7 @@ func (t *Thread) run() {
 		}
 	}()
 	for {
-		if p.exited() {
+		if t.gone() {
 			t.unlock()
 			return
 		}
@@ -143,7 +143,7 @@ func (t *Thread) runQuantum() bool {
 			word = p.order.Uint32(b[r.NIP&(mem.PageSize-4):])
 		}
 		in, _ := t.mm.e.FetchInst(r, t.mm.Mem)
-		if t.outcome(in, word, err) || p.exited() {
+		if t.outcome(in, word, err) || t.gone() {
 			return true
 		}
 		if p.sigAny.Load() && t.deliverSignals() {
@@ -179,7 +179,7 @@ func (t *Thread) runQuantumDebug() bool {
 		if in != nil {
 			word = in.Word
 		}
-		if t.outcome(in, word, err) || p.exited() {
+		if t.outcome(in, word, err) || t.gone() {
 			return true
 		}
 		if p.sigAny.Load() && t.deliverSignals() {

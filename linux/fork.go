@@ -1,0 +1,304 @@
+//go:build linux
+
+package linux
+
+import (
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// Guest processes. Every guest process is a thread group of the one
+// Process (the runner): fork, vfork and clone without CLONE_THREAD make a
+// new group whose threads run as goroutines under the same process lock,
+// as gVisor's sentry does (Go cannot fork safely). The package
+// documentation describes the design and what it costs.
+
+// Values of wait4's and waitid's arguments and of SIGCHLD's si_code
+// (uapi linux/wait.h, asm-generic/siginfo.h).
+const (
+	wNOHANG   = 0x1
+	wUNTRACED = 0x2
+	wEXITED   = 0x4
+	wNOWAIT   = 0x01000000
+	wALL      = 0x40000000 // __WALL
+	wCLONE    = 0x80000000 // __WCLONE
+	wNOTHREAD = 0x20000000 // __WNOTHREAD
+
+	pALL   = 0
+	pPID   = 1
+	pPGID  = 2
+	pPIDFD = 3
+
+	cloneParent = 0x00008000 // CLONE_PARENT (uapi linux/sched.h)
+
+	cldEXITED = 1
+	cldKILLED = 2
+)
+
+// childState is what a thread group that is a guest process knows of its
+// place in the process tree.
+type childState struct {
+	parent     *threadGroup // nil for the initial process and for orphans
+	exitSignal int          // the signal its end sends the parent (clone's low byte)
+	pgid       int          // its process group
+	exiting    bool         // exit_group or a fatal signal: its threads stop
+	zombie     bool         // ended, not yet reaped
+	status     ExitStatus   // how it ended, once zombie
+	dead       chan struct{} // closed when it starts ending
+	vforkDone  chan struct{} // closed when it execs or ends (a vfork parent waits)
+	childEvent chan struct{} // closed (and replaced) when one of its children ends
+}
+
+func (c *childState) init() {
+	c.dead = make(chan struct{})
+	c.vforkDone = make(chan struct{})
+	c.childEvent = make(chan struct{})
+}
+
+// gone reports whether t's thread should stop: the runner or its own
+// process has ended.
+func (t *Thread) gone() bool { return t.p.exited() || t.group.exiting }
+
+// waitStatus is the status word wait4 reports (Linux's encoding: the exit
+// code in bits 8-15, or the killing signal in bits 0-6).
+func (st ExitStatus) waitStatus() int {
+	if st.Signal != 0 {
+		return st.Signal & 0x7f
+	}
+	return (st.Code & 0xff) << 8
+}
+
+// groupExit ends thread group g with st (exit_group, the last thread's
+// exit, a fatal signal). The initial process's end ends the runner and
+// every other guest process with it; another ends alone and is reported to
+// its parent: SIGCHLD (its exit signal) and a zombie until waited for, or
+// reaped at once if the parent ignores SIGCHLD or set SA_NOCLDWAIT. Its
+// children become orphans, reaped when they end.
+func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
+	if g == p.group {
+		p.end(st, nil)
+		return
+	}
+	if g.exiting {
+		return
+	}
+	g.exiting = true
+	close(g.dead)
+	for _, t := range g.threads {
+		for sig := range t.sigq.queued {
+			p.queuedN -= len(t.sigq.queued[sig])
+		}
+		if t.files.users--; t.files.users == 0 {
+			t.files.closeAll()
+		}
+		t.wakeUp()
+	}
+	for sig := range g.shared.queued {
+		p.queuedN -= len(g.shared.queued[sig])
+	}
+	for _, tm := range g.timers {
+		tm.disarm()
+	}
+	for _, c := range p.groups {
+		if c.parent == g {
+			c.parent = nil
+			if c.zombie {
+				delete(p.groups, c.tgid)
+			}
+		}
+	}
+	g.status = st
+	g.zombie = true
+	g.vforkDoneOnce()
+	par := g.parent
+	if par == nil || par.exiting {
+		delete(p.groups, g.tgid)
+		return
+	}
+	code, status := cldEXITED, st.Code&0xff
+	if st.Signal != 0 {
+		code, status = cldKILLED, st.Signal
+	}
+	if ldr := par.leaderActions(); ldr != nil {
+		act := ldr.actions[abi.SIGCHLD]
+		if act.handler == abi.SIG_IGN || act.flags&abi.SA_NOCLDWAIT != 0 {
+			delete(p.groups, g.tgid) // no zombie (Linux's do_notify_parent autoreap)
+		}
+	}
+	if g.exitSignal != 0 {
+		p.postProcess(par, sigInfo{signo: g.exitSignal, code: code, pid: g.tgid, uid: unix.Getuid(), status: status})
+	}
+	close(par.childEvent)
+	par.childEvent = make(chan struct{})
+}
+
+func (g *threadGroup) vforkDoneOnce() {
+	select {
+	case <-g.vforkDone:
+	default:
+		close(g.vforkDone)
+	}
+}
+
+// leaderActions returns the signal actions of g's threads (one table for
+// a process), or nil if it has no thread left.
+func (g *threadGroup) leaderActions() *sigHandlers {
+	if t := g.threads[g.tgid]; t != nil {
+		return t.sighand
+	}
+	for _, t := range g.threads {
+		return t.sighand
+	}
+	return nil
+}
+
+// ppid is the parent's process id getppid answers: the guest parent, the
+// runner's own parent for the initial process, 1 for an orphan (Linux
+// reparents it to init).
+func (t *Thread) ppid() int {
+	g := t.group
+	switch {
+	case g == t.p.group:
+		return unix.Getppid()
+	case g.parent == nil:
+		return 1
+	}
+	return g.parent.tgid
+}
+
+// guestPid reports whether pid is a process id the runner gave out (its
+// own, or one of a guest process or thread): such a pid is never passed
+// to the host's kill, which could reach an unrelated host process.
+func (p *Process) guestPid(pid int) bool { return pid >= p.pid && pid < p.nextTID }
+
+// waitChild looks for a child of t's process matched by match, as Linux's
+// do_wait: ECHILD without one; an ended one is returned (and reaped unless
+// WNOWAIT); with WNOHANG nil and 0 if none has ended; else it waits (a
+// signal restarts it or makes it EINTR as SA_RESTART says).
+func (t *Thread) waitChild(match func(g *threadGroup) bool, options int) (*threadGroup, int) {
+	p := t.p
+	for {
+		any := false
+		for _, c := range p.groups {
+			if c.parent != t.group || !match(c) {
+				continue
+			}
+			// __WCLONE selects the children whose exit signal is not
+			// SIGCHLD; __WALL both.
+			if options&wALL == 0 && (c.exitSignal != abi.SIGCHLD) != (options&wCLONE != 0) {
+				continue
+			}
+			any = true
+			if c.zombie {
+				if options&wNOWAIT == 0 {
+					delete(p.groups, c.tgid)
+				}
+				return c, 0
+			}
+		}
+		if !any {
+			return nil, abi.ECHILD
+		}
+		if options&wNOHANG != 0 {
+			return nil, 0
+		}
+		switch t.waitFor(t.group.childEvent, -1) {
+		case waitExit:
+			return nil, errExit
+		case waitSignal:
+			return nil, errRestart
+		}
+	}
+}
+
+func sysWait4(t *Thread, a *sysArgs) (uint64, int) {
+	pid, status, options, ru := a.Int(0), a.Ptr(1), a.Int(2), a.Ptr(3)
+	if options&^(wNOHANG|wUNTRACED|8|wALL|wCLONE|wNOTHREAD) != 0 { // 8: WCONTINUED
+		return 0, abi.EINVAL
+	}
+	self := t.group.pgid
+	match := func(g *threadGroup) bool {
+		switch {
+		case pid > 0:
+			return g.tgid == pid
+		case pid == 0:
+			return g.pgid == self
+		case pid < -1:
+			return g.pgid == -pid
+		}
+		return true
+	}
+	c, e := t.waitChild(match, options|wEXITED)
+	if e != 0 || c == nil {
+		return 0, e
+	}
+	if status != 0 {
+		if e := t.put32(status, uint32(c.status.waitStatus())); e != 0 {
+			return 0, e
+		}
+	}
+	if ru != 0 {
+		if e := putStruct(t, ru, abi.RusageLayout, &abi.Rusage{}); e != 0 {
+			return 0, e
+		}
+	}
+	return uint64(c.tgid), 0
+}
+
+func sysWaitid(t *Thread, a *sysArgs) (uint64, int) {
+	which, id, infop, options, ru := a.Int(0), a.Int(1), a.Ptr(2), a.Int(3), a.Ptr(4)
+	if options&^(wNOHANG|wUNTRACED|wEXITED|8|wNOWAIT|wALL|wCLONE|wNOTHREAD) != 0 || options&(wEXITED|wUNTRACED|8) == 0 {
+		return 0, abi.EINVAL
+	}
+	var match func(g *threadGroup) bool
+	switch which {
+	case pALL:
+		match = func(*threadGroup) bool { return true }
+	case pPID:
+		if id <= 0 {
+			return 0, abi.EINVAL
+		}
+		match = func(g *threadGroup) bool { return g.tgid == id }
+	case pPGID:
+		if id < 0 {
+			return 0, abi.EINVAL
+		}
+		if id == 0 {
+			id = t.group.pgid
+		}
+		match = func(g *threadGroup) bool { return g.pgid == id }
+	default:
+		return 0, abi.EINVAL
+	}
+	if options&wEXITED == 0 {
+		// Only stopped or continued children asked for: the runner has
+		// no job control, so none is ever reported.
+		match = func(*threadGroup) bool { return false }
+	}
+	c, e := t.waitChild(match, options)
+	if e != 0 {
+		return 0, e
+	}
+	if infop != 0 {
+		var si abi.Siginfo
+		if c != nil {
+			si = abi.Siginfo{Signo: abi.SIGCHLD, Code: cldEXITED, Pid: int32(c.tgid), UID: uint32(unix.Getuid()), Value: uint64(uint32(c.status.Code & 0xff))}
+			if c.status.Signal != 0 {
+				si.Code, si.Value = cldKILLED, uint64(uint32(c.status.Signal))
+			}
+			if !t.p.le {
+				si.Value <<= 32 // si_status is the int at offset 24: the first half of si_value's place
+			}
+		}
+		if e := putStruct(t, infop, abi.SiginfoLayout, &si); e != 0 {
+			return 0, e
+		}
+	}
+	if ru != 0 {
+		if e := putStruct(t, ru, abi.RusageLayout, &abi.Rusage{}); e != 0 {
+			return 0, e
+		}
+	}
+	return 0, 0
+}
