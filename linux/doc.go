@@ -49,8 +49,39 @@
 // to the process as a whole, POSIX timers) are four values (share.go),
 // shared with the thread that cloned it or copied, as clone's CLONE_VM,
 // CLONE_FILES, CLONE_SIGHAND and CLONE_THREAD say; clone refuses with
-// EINVAL what Linux refuses, and answers ENOSYS for a new process (no
-// CLONE_THREAD) or a thread without CLONE_FS.
+// EINVAL what Linux refuses, and answers ENOSYS for a thread without
+// CLONE_FS.
+//
+// # Processes
+//
+// Go cannot fork safely, so every guest process lives inside the one
+// runner, as in gVisor's sentry: a guest process is a thread group of the
+// one Process (fork.go), its threads goroutines under the same process
+// lock. fork, vfork and clone without CLONE_THREAD make a new group whose
+// first thread starts from the caller's emulate.Context (r3 = 0), with the
+// address space copied (every mapped page, eagerly; shared with CLONE_VM),
+// the descriptor table copied (host descriptors duplicated, each keeping
+// its close-on-exec flag; shared with CLONE_FILES) and the signal actions
+// copied. A CLONE_VFORK parent sleeps until the child ends. Process ids
+// are the runner's own pid for the first process and, as thread ids, the
+// numbers after it for every new thread or process; getpid, getppid (the
+// host's parent for the first process, 1 for an orphan), kill and tgkill
+// use them, and kill of a number the runner gave out never reaches the
+// host (ESRCH once the process is reaped). A process that ends becomes a
+// zombie and sends its exit signal (SIGCHLD, with si_pid and si_status) to
+// its parent, which reaps it with wait4 or waitid (Linux's status
+// encoding: code<<8, or the killing signal); a parent ignoring SIGCHLD or
+// with SA_NOCLDWAIT leaves no zombie. Process groups are inherited (the
+// first process's is the runner's); there is no job control. The working
+// directory and umask stay the runner's, shared by every process.
+//
+// Unlike qemu-user, where a guest's children are host processes that
+// outlive it, the runner exits when the first guest process does and its
+// other processes end with it. What it costs: memory is copied at fork
+// (a child of a large process costs its whole resident size), and every
+// process's threads share one host thread's worth of execution at a time.
+// execve is not implemented yet (ENOSYS through the system call table), so
+// a child can run only the program it was forked from.
 //
 // # Signals
 //

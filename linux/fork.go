@@ -39,12 +39,12 @@ const (
 // childState is what a thread group that is a guest process knows of its
 // place in the process tree.
 type childState struct {
-	parent     *threadGroup // nil for the initial process and for orphans
-	exitSignal int          // the signal its end sends the parent (clone's low byte)
-	pgid       int          // its process group
-	exiting    bool         // exit_group or a fatal signal: its threads stop
-	zombie     bool         // ended, not yet reaped
-	status     ExitStatus   // how it ended, once zombie
+	parent     *threadGroup  // nil for the initial process and for orphans
+	exitSignal int           // the signal its end sends the parent (clone's low byte)
+	pgid       int           // its process group
+	exiting    bool          // exit_group or a fatal signal: its threads stop
+	zombie     bool          // ended, not yet reaped
+	status     ExitStatus    // how it ended, once zombie
 	dead       chan struct{} // closed when it starts ending
 	vforkDone  chan struct{} // closed when it execs or ends (a vfork parent waits)
 	childEvent chan struct{} // closed (and replaced) when one of its children ends

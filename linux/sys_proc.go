@@ -52,7 +52,6 @@ func sysGetpgrp(t *Thread, a *sysArgs) (uint64, int) { return uint64(unix.Getpgr
 
 func sysSetsid(t *Thread, a *sysArgs) (uint64, int) { return 0, abi.EPERM }
 
-
 func sysSchedYield(t *Thread, a *sysArgs) (uint64, int) {
 	// Let every thread waiting for the process lock run first.
 	t.unlock()
