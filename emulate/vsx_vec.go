@@ -69,6 +69,23 @@ func withLane(v regs.VSR, sp bool, i int, x uint64) regs.VSR {
 	return v.WithDW(i, x)
 }
 
+// xvAcc gathers the lanes of a vector FP op for xvCommit: the exception
+// bits they raised and whether one of them is enabled.
+type xvAcc struct {
+	old     uint64 // FPSCR before the op
+	ex      uint64
+	enabled bool
+}
+
+// lane folds one lane's result into a and returns the lane's final bits.
+func (a *xvAcc) lane(res *fpResult) uint64 {
+	var o fpOutcome
+	fpOutcomeOf(&o, a.old, res)
+	a.ex |= o.ex
+	a.enabled = a.enabled || o.enabled
+	return o.fin.Lo
+}
+
 // xvCommit finishes a vector FP op whose lanes raised exception bits ex
 // (enabled: one of them is enabled): FPSCR and, unless enabled, XT.
 func (e *Emulator) xvCommit(r *regs.Regs, in *decode.Inst, xt int, out regs.VSR, ex uint64, enabled bool) error {
@@ -103,10 +120,8 @@ func opXVArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	mode := fpMode(r)
 	xt := int(in.Args[0] & 63)
 	va, vb, vt := r.VSR[in.Args[1]&63], r.VSR[in.Args[2]&63], r.VSR[xt]
-	old := r.FPSCR
+	acc := xvAcc{old: r.FPSCR}
 	var out regs.VSR
-	var ex uint64
-	enabled := false
 	one := f.Unpack(softfloat.B(map[bool]uint64{false: fpOne, true: 0x3f800000}[s.sp]))
 	for i := 0; i < n; i++ {
 		x := f.Unpack(softfloat.B(lane(va, s.sp, i)))
@@ -146,13 +161,9 @@ func opXVArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 				fmaValues(&res, f, x, y, t, s.kind, mode) // XA × XB ± XT
 			}
 		}
-		var o fpOutcome
-		fpOutcomeOf(&o, old, &res)
-		ex |= o.ex
-		enabled = enabled || o.enabled
-		out = withLane(out, s.sp, i, o.fin.Lo)
+		out = withLane(out, s.sp, i, acc.lane(&res))
 	}
-	return e.xvCommit(r, in, xt, out, ex, enabled)
+	return e.xvCommit(r, in, xt, out, acc.ex, acc.enabled)
 }
 
 // opXVMove: the sign operations, lane by lane, FPSCR unchanged;
@@ -225,10 +236,8 @@ func opXVCvHalf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	mode := fpMode(r)
 	xt := int(in.Args[0] & 63)
 	b := r.VSR[in.Args[1]&63]
-	old := r.FPSCR
+	acc := xvAcc{old: r.FPSCR}
 	var out regs.VSR
-	var ex uint64
-	enabled := false
 	for i := range 4 {
 		w := uint64(b.Word(i))
 		if src == softfloat.Binary16 {
@@ -236,13 +245,9 @@ func opXVCvHalf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		}
 		res := fpResult{f: dst}
 		softfloat.Convert(&res.sf, dst, src.Unpack(softfloat.B(w)), mode)
-		var o fpOutcome
-		fpOutcomeOf(&o, old, &res)
-		ex |= o.ex
-		enabled = enabled || o.enabled
-		out = out.WithWord(i, uint32(o.fin.Lo))
+		out = out.WithWord(i, uint32(acc.lane(&res)))
 	}
-	return e.xvCommit(r, in, xt, out, ex, enabled)
+	return e.xvCommit(r, in, xt, out, acc.ex, acc.enabled)
 }
 
 // opXVCvBF16SPN: xvcvbf16spn XT,XB: the bfloat16 in bits 16:31 of each
@@ -369,23 +374,17 @@ func opXVRound(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	}
 	xt := int(in.Args[0] & 63)
 	b := r.VSR[in.Args[1]&63]
-	old := r.FPSCR
+	acc := xvAcc{old: r.FPSCR}
 	var out regs.VSR
-	var ex uint64
-	enabled := false
 	for i := 0; i < n; i++ {
 		res := fpResult{f: f}
 		softfloat.RoundToInt(&res.sf, f, f.Unpack(softfloat.B(lane(b, sp, i))), mode)
 		if !signalInexact {
 			res.sf.Flags &= softfloat.Invalid
 		}
-		var o fpOutcome
-		fpOutcomeOf(&o, old, &res)
-		ex |= o.ex
-		enabled = enabled || o.enabled
-		out = withLane(out, sp, i, o.fin.Lo)
+		out = withLane(out, sp, i, acc.lane(&res))
 	}
-	return e.xvCommit(r, in, xt, out, ex, enabled)
+	return e.xvCommit(r, in, xt, out, acc.ex, acc.enabled)
 }
 
 // cvKind is one side of a vector conversion: a binary32 or binary64
@@ -471,10 +470,8 @@ func opXVCv(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	mode := fpMode(r)
 	xt := int(in.Args[0] & 63)
 	b := r.VSR[in.Args[1]&63]
-	old := r.FPSCR
+	acc := xvAcc{old: r.FPSCR}
 	var out regs.VSR
-	var ex uint64
-	enabled := false
 	for i := 0; i < n; i++ {
 		var x uint64
 		switch {
@@ -501,11 +498,7 @@ func opXVCv(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			}
 			softfloat.FromInt(&res.sf, res.f, hi, x, s.src.signed(), mode)
 		}
-		var o fpOutcome
-		fpOutcomeOf(&o, old, &res)
-		ex |= o.ex
-		enabled = enabled || o.enabled
-		y := o.fin.Lo
+		y := acc.lane(&res)
 		switch {
 		case n == 4:
 			out = out.WithWord(i, uint32(y))
@@ -516,5 +509,5 @@ func opXVCv(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			out = out.WithDW(i, y<<32|y)
 		}
 	}
-	return e.xvCommit(r, in, xt, out, ex, enabled)
+	return e.xvCommit(r, in, xt, out, acc.ex, acc.enabled)
 }
