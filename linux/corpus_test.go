@@ -189,8 +189,8 @@ func qemuFor(bin string) string {
 	return "qemu-ppc64"
 }
 
-// qemu-user reports a fatal signal on stderr; the kernel does not.
-var qemuNoise = regexp.MustCompile(`(?m)^qemu: uncaught target signal .*\n`)
+// qemu-user and ppc64emu report a fatal signal on stderr; the kernel does not.
+var qemuNoise = regexp.MustCompile(`(?m)^(qemu|ppc64emu): uncaught target signal .*\n`)
 
 // The -count report (the last line ppc64emu writes).
 var countRE = regexp.MustCompile(`(?m)^ppc64emu: (\d+) instructions in \S+ wall, \S+ CPU \(([\d.]+) MIPS wall, ([\d.]+) MIPS CPU\)\n`)
@@ -261,6 +261,7 @@ func TestCorpus(t *testing.T) {
 			if m := countRE.FindSubmatch(got.stderr); m != nil {
 				t.Logf("%s instructions, %s MIPS wall, %s MIPS CPU", m[1], m[2], m[3])
 				got.stderr = countRE.ReplaceAll(got.stderr, nil)
+				got.stderr = qemuNoise.ReplaceAll(got.stderr, nil)
 			} else {
 				// The runner's own stderr works whatever the program
 				// did to its descriptor 2 (closefd.c closes it).

@@ -24,6 +24,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/gdbstub"
 	"github.com/ppc64emu/ppc64emu/linux"
+	"github.com/ppc64emu/ppc64emu/linux/abi"
 )
 
 const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-gdb ADDR [-history N]] PROG [ARGS...]
@@ -33,7 +34,9 @@ dynamically linked; PROG may also be the dynamic loader ld64.so.2 or
 ld64.so.1 given the program as its argument) in user mode, with the host's
 stdin, stdout, stderr, environment and working directory, and exits with
 the program's status. A program killed by a signal
-kills ppc64emu with the same signal. An instruction the emulator cannot
+kills ppc64emu with the same signal, after a line on stderr as qemu-user's
+for a core-dumping one ("ppc64emu: uncaught target signal 11 (Segmentation
+fault) - core dumped"). An instruction the emulator cannot
 execute stops the program with a message naming the op, word, address and
 thread (exit status 70).
 
@@ -224,10 +227,38 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return 70
 	}
 	if st.Signal != 0 {
+		if msg := crashMessage(st.Signal); msg != "" {
+			fmt.Fprintln(stderr, msg)
+		}
 		killSelf(st.Signal)
 		return 128 + st.Signal
 	}
 	return st.Code
+}
+
+// coreSignalText is strsignal(3)'s text for each signal whose default
+// action dumps core (signal(7)), by its powerpc64 Linux number.
+var coreSignalText = map[int]string{
+	abi.SIGQUIT: "Quit", abi.SIGILL: "Illegal instruction", abi.SIGTRAP: "Trace/breakpoint trap",
+	abi.SIGABRT: "Aborted", abi.SIGBUS: "Bus error", abi.SIGFPE: "Floating point exception",
+	abi.SIGSEGV: "Segmentation fault", abi.SIGXCPU: "CPU time limit exceeded",
+	abi.SIGXFSZ: "File size limit exceeded", abi.SIGSYS: "Bad system call",
+}
+
+// crashMessage is what run prints on stderr for a program killed by sig, as
+// qemu-user does: for a signal whose default action dumps core in Linux
+// (qemu-user 7.2 leaves out SIGSYS, SIGXCPU and SIGXFSZ), that it was
+// uncaught and dumped core (the runner writes no core file), else nothing
+// (the shell reports the signal).
+func crashMessage(sig int) string {
+	if abi.Default(sig) != abi.ActCore {
+		return ""
+	}
+	text, ok := coreSignalText[sig]
+	if !ok {
+		text = "Unknown signal " + strconv.Itoa(sig)
+	}
+	return fmt.Sprintf("ppc64emu: uncaught target signal %d (%s) - core dumped", sig, text)
 }
 
 // cpuTime is the CPU time (user plus system) the runner's process has

@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -61,5 +63,42 @@ func TestRunCountCPU(t *testing.T) {
 	}
 	if cpu, err := time.ParseDuration(m[2]); err != nil || cpu <= 0 || m[4] == "0.0" {
 		t.Errorf("CPU time %q (%v), CPU rate %s; want both > 0", m[2], err, m[4])
+	}
+}
+
+// TestRunCrashMessage: a program killed by a signal whose default action
+// dumps core gets qemu-user's line ("qemu: uncaught target signal 11
+// (Segmentation fault) - core dumped", with ppc64emu for qemu); one killed
+// by SIGTERM gets none (qemu-user prints none, the shell says
+// "Terminated"). The runner then dies of the same signal.
+func TestRunCrashMessage(t *testing.T) {
+	prog := buildGuest(t, `#include <signal.h>
+#include <stdlib.h>
+int main(int argc, char **argv){ raise(atoi(argv[1])); return 0; }
+`)
+	var killed int
+	old := killSelf
+	killSelf = func(sig int) { killed = sig }
+	defer func() { killSelf = old }()
+	for _, tc := range []struct {
+		sig  string
+		want string // the line on stderr, "" for none
+	}{
+		{"11", "ppc64emu: uncaught target signal 11 (Segmentation fault) - core dumped"},
+		{"6", "ppc64emu: uncaught target signal 6 (Aborted) - core dumped"},
+		{"7", "ppc64emu: uncaught target signal 7 (Bus error) - core dumped"},
+		{"31", "ppc64emu: uncaught target signal 31 (Bad system call) - core dumped"},
+		{"15", ""},
+		{"9", ""},
+	} {
+		killed = 0
+		code, _, stderr := runArgs("run", prog, tc.sig)
+		sig, _ := strconv.Atoi(tc.sig)
+		if killed != sig || code != 128+sig {
+			t.Errorf("signal %d: killSelf(%d), exit %d; want killSelf(%d), exit %d", sig, killed, code, sig, 128+sig)
+		}
+		if got := strings.TrimSuffix(stderr, "\n"); got != tc.want {
+			t.Errorf("signal %d: stderr %q, want %q", sig, got, tc.want)
+		}
 	}
 }
