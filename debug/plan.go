@@ -1,6 +1,8 @@
 package debug
 
 import (
+	"errors"
+
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/trap"
@@ -30,13 +32,19 @@ func (a Action) String() string {
 	return "Action(?)"
 }
 
+// ErrAtomicSequence is Plan's refusal of a breakpoint on a load-and-reserve
+// or store-conditional instruction: the hardware would lose the reservation
+// at every hit, so the atomic sequence would never complete.
+var ErrAtomicSequence = errors.New("debug: breakpoint in an atomic sequence (load-and-reserve or store-conditional)")
+
 // ProbePlan is Plan's answer.
 type ProbePlan struct {
 	Action Action // emulate, step out of line, or reject
 	// Reason says why, in a few words.
 	Reason string
-	// Err is the refusal behind a ProbeReject or a ProbeOutOfLine: trap's
-	// *ProbeError, or the emulator's *OpError when it cannot emulate.
+	// Err is the refusal behind a ProbeReject or a ProbeOutOfLine, never nil
+	// for those: trap's *ProbeError, ErrAtomicSequence, or the emulator's
+	// *OpError when it cannot emulate; nil for ProbeEmulate.
 	Err error
 }
 
@@ -49,7 +57,7 @@ type ProbePlan struct {
 //     end of a 64-byte block), and for load-and-reserve and
 //     store-conditional: a breakpoint inside an atomic sequence makes the
 //     hardware lose the reservation every time, so the sequence never
-//     completes (see FindAtomicSequence);
+//     completes (ErrAtomicSequence; see FindAtomicSequence);
 //   - ProbeEmulate when the emulator can step it (every branch and PC-relative
 //     instruction that it emulates);
 //   - ProbeOutOfLine when it cannot but the instruction may run from a copy
@@ -60,7 +68,7 @@ func Plan(in *decode.Inst, addr uint64, e *emulate.Emulator) ProbePlan {
 		return ProbePlan{Action: ProbeReject, Reason: "uprobe rules", Err: err}
 	}
 	if IsLoadReserve(in) || IsStoreConditional(in) {
-		return ProbePlan{Action: ProbeReject, Reason: "inside an atomic sequence: the reservation would be lost at every hit"}
+		return ProbePlan{Action: ProbeReject, Reason: "inside an atomic sequence: the reservation would be lost at every hit", Err: ErrAtomicSequence}
 	}
 	err := e.Emulates(in)
 	if err == nil {

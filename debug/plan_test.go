@@ -27,8 +27,9 @@ func TestPlan(t *testing.T) {
 		{"bl", 0x48000001, 0x1000, plain, debug.ProbeEmulate, nil},
 		{"misaligned", 0x7c642a14, 0x1002, plain, debug.ProbeReject, trap.ErrMisaligned},
 		{"trap", 0x7fe00008, 0x1000, plain, debug.ProbeReject, trap.ErrTrapInstruction},
-		{"lwarx", 0x7c601828, 0x1000, plain, debug.ProbeReject, nil},
-		{"stdcx.", 0x7c6019ad, 0x1000, plain, debug.ProbeReject, nil},
+		{"lwarx", 0x7c601828, 0x1000, plain, debug.ProbeReject, debug.ErrAtomicSequence},
+		{"ldarx", 0x7c6018a8, 0x1000, plain, debug.ProbeReject, debug.ErrAtomicSequence},
+		{"stdcx.", 0x7c6019ad, 0x1000, plain, debug.ProbeReject, debug.ErrAtomicSequence},
 		{"sc", 0x44000002, 0x1000, plain, debug.ProbeReject, trap.ErrCannotSingleStep},
 		// mftb r3 (mfspr r3,268): out of line without a TimeBase hook.
 		{"mftb-no-hook", 0x7c6c42a6, 0x1000, plain, debug.ProbeOutOfLine, emulate.ErrNotEmulated},
@@ -48,6 +49,10 @@ func TestPlan(t *testing.T) {
 			}
 			if tt.is != nil && !errors.Is(p.Err, tt.is) {
 				t.Errorf("Plan.Err = %v, want it to match %v", p.Err, tt.is)
+			}
+			// The doc: Err is set for every refusal, nil for ProbeEmulate.
+			if (p.Err == nil) != (p.Action == debug.ProbeEmulate) {
+				t.Errorf("Plan = %v with Err %v: want Err nil exactly for %v", p.Action, p.Err, debug.ProbeEmulate)
 			}
 		})
 	}
