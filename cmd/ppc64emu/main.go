@@ -1,14 +1,19 @@
 // Command ppc64emu decodes and single-steps powerpc64 instructions with the
-// ppc64emu library, from the command line.
+// ppc64emu library, replays and produces reference traces, and runs
+// powerpc64 Linux programs in user mode, from the command line.
 //
 // Usage:
 //
 //	ppc64emu decode [-be|-le] [-json] WORD...
 //	ppc64emu decode [-be|-le] [-json] -bytes HEX
-//	ppc64emu step [-be|-le] [-profile hardware|qemu] [-32] [-user|-super] [-json] INSN [ASSIGN...]
-//	ppc64emu check [-json] [-strict] [-be|-le] [-profile hardware|qemu] FILE|DIR...
-//	ppc64emu oracle [-ops LIST | -all] [-n N] [-seed S] [-orders le,be] [-json] [-save DIR]
+//	ppc64emu step [-be|-le] [-profile hardware|qemu] [-32] [-user|-super] [-next] [-effects] [-json] INSN [ASSIGN...]
+//	ppc64emu check [-json] [-strict] [-why] [-be|-le] [-profile hardware|qemu] [-show N] FILE|DIR...
+//	ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-gdb ADDR [-history N]] PROG [ARGS...]
+//	ppc64emu binfmt [-interpreter PATH] [-install]
+//	ppc64emu oracle [-ops LIST | -all] [-n N] [-seed S] [-orders le,be] [-procs P] [-json] [-strict] [-show N] [-save DIR] [-harness PATH]
 //	ppc64emu help [COMMAND]
+//
+// "ppc64emu help COMMAND" (or "ppc64emu COMMAND -h") explains every flag.
 //
 // A WORD (or INSN) is an instruction as a number: 8 hex digits with an
 // optional 0x, or PREFIX:SUFFIX for an 8-byte prefixed instruction. Numbers
@@ -33,24 +38,34 @@
 //	$ ppc64emu step 7c642a14 r4=5 r5=7
 //	insn:    7c642a14  add r3,r4,r5
 //	outcome: emulated
-//	r3:      0x0 -> 0xc
-//	nip:     0x40080000 -> 0x40080004
+//	r3: 0x0 → 0xc
+//	nip: 0x40080000 → 0x40080004
 //
 //	$ ppc64emu step -be f8640000 r3=1122334455667788 r4=60000000 m@60000000=aaaaaaaaaaaaaaaa
 //	insn:    f8640000  std r3,0(r4)
 //	outcome: emulated
-//	nip:     0x40080000 -> 0x40080004
-//	m@0x60000000: aaaaaaaaaaaaaaaa -> 1122334455667788
+//	nip: 0x40080000 → 0x40080004
+//	m@0x60000000: aaaaaaaaaaaaaaaa → 1122334455667788
 //
 //	$ ppc64emu step 7fe00008
 //	insn:    7fe00008  tw 31,r0,r0
 //	outcome: trap
 //
 // check replays reference trace files (QEMU results in the format of
-// docs/trace-format.md) on the emulator and prints a per-op table of
-// agreement; it exits 1 if any compared vector disagrees:
+// docs/trace-format.md) on the emulator and prints a summary and a per-op
+// table of agreement; it exits 1 if any compared vector disagrees:
 //
 //	$ ppc64emu check testdata/traces
+//
+// run runs a ppc64le or ppc64 Linux executable (static or dynamic, Go or C)
+// in user mode, as qemu-user does, with -L for the libraries' root, -strace
+// for the system calls, -count for the instructions executed and -gdb ADDR
+// to debug it with GDB ("target remote ADDR", reverse execution included):
+//
+//	$ ppc64emu run -L /usr/powerpc64le-linux-gnu ./hello
+//
+// binfmt prints, and with -install registers, the binfmt_misc entries that
+// make the kernel run ppc64le and ppc64 executables through ppc64emu.
 //
 // oracle runs a live differential campaign: fresh random vectors for every
 // emulated op go through QEMU (the reference harness under qemu-user) and the
@@ -62,7 +77,9 @@
 // Exit status: 0 on success (for step: the instruction was emulated); 1 when
 // a word did not decode or the step did not emulate (any refusal, fault or
 // trap outcome); 2 for a usage error (bad flag, bad hex, unknown register
-// name, …).
+// name, …). run exits with the program's status (128+N, after killing
+// itself with signal N, for a program killed by a signal; 70 for an
+// instruction the emulator cannot execute).
 package main
 
 import (
@@ -117,7 +134,8 @@ func lookupCommand(name string) *command {
 	return nil
 }
 
-const mainUsageHead = `ppc64emu decodes and single-steps powerpc64 instructions.
+const mainUsageHead = `ppc64emu decodes and single-steps powerpc64 instructions and runs powerpc64
+Linux programs.
 
 Usage:
 	ppc64emu COMMAND [ARGUMENTS]
