@@ -87,11 +87,26 @@ var orders = []struct {
 	{"LE", binary.LittleEndian},
 }
 
+// constant is a constant of the package (got) and its value in Linux's
+// headers (want).
+type constant struct {
+	name      string
+	got, want int
+}
+
+// checkConstants reports each constant whose value differs, printing the
+// values with verb.
+func checkConstants(t *testing.T, verb string, cs []constant) {
+	t.Helper()
+	for _, c := range cs {
+		if c.got != c.want {
+			t.Errorf("%s = "+verb+", want "+verb, c.name, c.got, c.want)
+		}
+	}
+}
+
 func TestSizes(t *testing.T) {
-	for _, tc := range []struct {
-		name      string
-		got, want int
-	}{
+	checkConstants(t, "%d", []constant{
 		{"GPRegsSize", regs.GPRegsSize, 384},
 		{"GPRegsPtraceSize", regs.GPRegsPtraceSize, 352},
 		{"FPRegsSize", regs.FPRegsSize, 264},
@@ -106,11 +121,7 @@ func TestSizes(t *testing.T) {
 		{"PT_VSCR", regs.PT_VSCR, regs.PT_VR0 + 65},
 		{"PT_VRSAVE", regs.PT_VRSAVE, regs.PT_VR0 + 66},
 		{"PT_VSR31", regs.PT_VSR31, regs.PT_VSR0 + 62},
-	} {
-		if tc.got != tc.want {
-			t.Errorf("%s = %d, want %d", tc.name, tc.got, tc.want)
-		}
-	}
+	})
 }
 
 func TestRoundTrip(t *testing.T) {
@@ -546,10 +557,7 @@ func TestAppendAllocs(t *testing.T) {
 
 func TestNoteAndRequestNumbers(t *testing.T) {
 	// Values from linux/elf.h and arch/powerpc/include/uapi/asm/ptrace.h.
-	for _, tc := range []struct {
-		name      string
-		got, want int
-	}{
+	checkConstants(t, "%#x", []constant{
 		{"NT_PRSTATUS", regs.NT_PRSTATUS, 1},
 		{"NT_PRFPREG", regs.NT_PRFPREG, 2},
 		{"NT_PPC_VMX", regs.NT_PPC_VMX, 0x100},
@@ -568,9 +576,5 @@ func TestNoteAndRequestNumbers(t *testing.T) {
 		{"PTRACE_SETREGS64", regs.PTRACE_SETREGS64, 0x17},
 		{"PTRACE_GETVSRREGS", regs.PTRACE_GETVSRREGS, 0x1b},
 		{"PTRACE_SETVSRREGS", regs.PTRACE_SETVSRREGS, 0x1c},
-	} {
-		if tc.got != tc.want {
-			t.Errorf("%s = %#x, want %#x", tc.name, tc.got, tc.want)
-		}
-	}
+	})
 }
