@@ -150,14 +150,21 @@ func TestRegNamesAndAccess(t *testing.T) {
 	}
 }
 
-// TestObserverAllocs: after warming up, an observed step of a store does not
-// allocate (the record's buffers are reused).
-func TestObserverAllocs(t *testing.T) {
+// observedMachine is a machine with r4 pointing at its scratch memory and an
+// emulator with an observer that does nothing, for measuring the cost of
+// observing a step.
+func observedMachine() (*machine, *Emulator, Memory) {
 	m := newMachine(true)
 	m.r.GPR[4] = scratchBase
 	e := New(Config{})
 	e.SetObserver(ObserverFunc(func(*StepRecord) {}))
-	var mem Memory = m.mem
+	return m, e, m.mem
+}
+
+// TestObserverAllocs: after warming up, an observed step of a store does not
+// allocate (the record's buffers are reused).
+func TestObserverAllocs(t *testing.T) {
+	m, e, mem := observedMachine()
 	std, add := enc(ppc64asm.STD, 3, 8, 4), enc(ppc64asm.ADD, 3, 4, 5)
 	step := func() {
 		m.r.NIP = cia
@@ -171,11 +178,7 @@ func TestObserverAllocs(t *testing.T) {
 }
 
 func BenchmarkObservedStep(b *testing.B) {
-	m := newMachine(true)
-	m.r.GPR[4] = scratchBase
-	e := New(Config{})
-	e.SetObserver(ObserverFunc(func(*StepRecord) {}))
-	var mem Memory = m.mem
+	m, e, mem := observedMachine()
 	std := enc(ppc64asm.STD, 3, 8, 4)
 	for b.Loop() {
 		m.r.NIP = cia
