@@ -251,6 +251,20 @@ func (c *Checker) Stats() []OpStats {
 	return out
 }
 
+// Total returns the sums of every op's counts, with Op "total", Class ""
+// and no Reasons.
+func (c *Checker) Total() OpStats {
+	t := OpStats{Op: "total"}
+	for _, s := range c.ops {
+		t.Vectors += s.Vectors
+		t.Agree += s.Agree
+		t.Disagree += s.Disagree
+		t.NotEmulated += s.NotEmulated
+		t.Skipped += s.Skipped
+	}
+	return t
+}
+
 // Failed reports whether any emulated op disagrees, or, with strict, whether
 // any vector's op is not emulated.
 func (c *Checker) Failed(strict bool) bool {

@@ -26,7 +26,8 @@ sets the profile for files without one. The byte order comes from the
 "# order=" header, else from ".le."/".be." in the file name, else -be/-le
 (default -le).
 
-Prints a table per op: vectors, agree, disagree, not emulated, skipped (skip
+Prints a summary (the totals, and what the columns mean), then a table per
+op: vectors, agree, disagree, not emulated, skipped (skip
 and error lines, and accepted divergences from QEMU), then the first -show
 disagreements in full. -why lists, per op, why vectors were skipped or not
 emulated (the harness's skip reason, the accepted divergence from QEMU, the
@@ -137,21 +138,52 @@ func report(w io.Writer, c *trace.Checker, jsonOut bool) error {
 	return nil
 }
 
+// checkSummary is the paragraph check prints above its table: the totals,
+// and what not-emulated and skipped mean, with where to find the reasons.
+func checkSummary(tot trace.OpStats, ops, files int, why bool) string {
+	hint := "; -why lists the reasons per op"
+	if why {
+		hint = "; the reasons per op follow the table"
+	}
+	return wrap(fmt.Sprintf("%d vectors of %d ops in %d files replayed: %d agree with the reference, %d disagree, "+
+		"%d not emulated (the emulator declined the instruction: not implemented, or it needs a hook such as a time base) "+
+		"and %d skipped (not compared: the reference has no result for them, the harness recorded a skip or an error, "+
+		"or the reference's result is an accepted divergence from QEMU%s).",
+		tot.Vectors, ops, files, tot.Agree, tot.Disagree, tot.NotEmulated, tot.Skipped, hint), 76)
+}
+
+// wrap breaks s into lines of at most width bytes at spaces.
+func wrap(s string, width int) string {
+	var b strings.Builder
+	n := 0
+	for i, word := range strings.Fields(s) {
+		if i > 0 {
+			if n+1+len(word) > width {
+				b.WriteByte('\n')
+				n = 0
+			} else {
+				b.WriteByte(' ')
+				n++
+			}
+		}
+		b.WriteString(word)
+		n += len(word)
+	}
+	return b.String()
+}
+
 func printCheckTable(w io.Writer, c *trace.Checker, stats []trace.OpStats) {
+	tot := c.Total()
+	fmt.Fprintln(w, checkSummary(tot, len(stats), c.Files, c.KeepReasons))
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "op\tclass\tvectors\tagree\tdisagree\tnot-emulated\tskipped\t")
-	var tot trace.OpStats
 	for _, s := range stats {
 		mark := ""
 		if s.Disagree > 0 {
 			mark = " !"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", s.Op, s.Class, s.Vectors, s.Agree, s.Disagree, s.NotEmulated, s.Skipped, mark)
-		tot.Vectors += s.Vectors
-		tot.Agree += s.Agree
-		tot.Disagree += s.Disagree
-		tot.NotEmulated += s.NotEmulated
-		tot.Skipped += s.Skipped
 	}
 	fmt.Fprintf(tw, "total (%d ops, %d files)\t\t%d\t%d\t%d\t%d\t%d\t\n", len(stats), c.Files, tot.Vectors, tot.Agree, tot.Disagree, tot.NotEmulated, tot.Skipped)
 	tw.Flush()

@@ -73,3 +73,28 @@ func TestCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckSummary: check's output opens with a paragraph giving the totals
+// (those of the table's total row) and what skipped means, pointing to -why.
+func TestCheckSummary(t *testing.T) {
+	dir := t.TempDir()
+	// One agreeing vector, one skipped by the harness, one without a result.
+	f := filepath.Join(dir, "s.le.txt")
+	os.WriteFile(f, []byte("a insn=7c642a14 r4=5 r5=7 => st=ok nip=40080004 r3=c\n"+
+		"b insn=7c642a14 => st=skip why=syscall\n"+
+		"c insn=7c642a14\n"), 0o644)
+	code, out, errs := runCmd("check", f)
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	para, _, _ := strings.Cut(out, "\n\n")
+	para = strings.Join(strings.Fields(para), " ")
+	for _, want := range []string{"3 vectors of 1 ops in 1 files replayed: 1 agree", "0 disagree", "0 not emulated", "2 skipped (not compared:", "-why lists the reasons"} {
+		if !strings.Contains(para, want) {
+			t.Errorf("summary lacks %q:\n%s", want, para)
+		}
+	}
+	if !strings.HasPrefix(strings.SplitN(out, "\n\n", 2)[1], "op ") {
+		t.Errorf("the table does not follow the summary:\n%s", out)
+	}
+}
