@@ -203,27 +203,31 @@ func TestKernelFPVectorLoadStore(t *testing.T) {
 	})
 	c0 := []uint32{0x4739, 0x0213F9D3, 0x342, 0x5DAC1F} // {18233, 34863571, 834, 6138911}
 	c1 := []uint32{0x4D2, 0x162E, 0x16383, 0x1D9E2}     // {1234, 5678, 91011, 121314}
-	t.Run("13 lvx/stvx", func(t *testing.T) {
-		orig := []uint32{0x000E1861, 0x0020A556, 0x00002334, 0x000EFC76}
-		m := kvM(t, orig...)
-		m.r.GPR[4] = 0
-		kvStep(t, m, enc(ppc64asm.LVX, 10, 3, 4)) // lvx v10,r3,r4
-		if got, want := m.r.VSR[42], (regs.VSR{Hi: 0x000EFC7600002334, Lo: 0x0020A556000E1861}); got != want {
-			t.Errorf("v10 = %+v, want %+v", got, want)
-		}
-		kvStoreBack(t, m, []uint32{enc(ppc64asm.STVX, 10, 3, 4)}, // stvx v10,r3,r4
-			[]uint32{0x4C1A79, 0x0506875C, 0x47, 0x79B64}, orig)
-	})
-	t.Run("14 lxvd2x/stxvd2x", func(t *testing.T) {
-		m := kvM(t, c0...)
-		m.r.GPR[4] = 0
-		kvStep(t, m, enc(ppc64asm.LXVD2X, 39, 3, 4)) // lxvd2x vs39,r3,r4
-		if got, want := m.r.VSR[39], (regs.VSR{Hi: 0x0213F9D300004739, Lo: 0x005DAC1F00000342}); got != want {
-			t.Errorf("vs39 = %+v, want %+v", got, want)
-		}
-		kvStoreBack(t, m, []uint32{enc(ppc64asm.STXVD2X, 39, 3, 4)}, // stxvd2x vs39,r3,r4
-			[]uint32{0x01463987, 0x57, 0x5B5DA, 0x4}, c0)
-	})
+	for _, c := range []struct {
+		name        string
+		orig        []uint32
+		load, store uint32
+		vsr         int // the loaded register
+		want        regs.VSR
+		scribble    []uint32
+	}{
+		{"13 lvx/stvx", []uint32{0x000E1861, 0x0020A556, 0x00002334, 0x000EFC76},
+			enc(ppc64asm.LVX, 10, 3, 4), enc(ppc64asm.STVX, 10, 3, 4), // lvx/stvx v10,r3,r4
+			42, regs.VSR{Hi: 0x000EFC7600002334, Lo: 0x0020A556000E1861}, []uint32{0x4C1A79, 0x0506875C, 0x47, 0x79B64}},
+		{"14 lxvd2x/stxvd2x", c0,
+			enc(ppc64asm.LXVD2X, 39, 3, 4), enc(ppc64asm.STXVD2X, 39, 3, 4), // lxvd2x/stxvd2x vs39,r3,r4
+			39, regs.VSR{Hi: 0x0213F9D300004739, Lo: 0x005DAC1F00000342}, []uint32{0x01463987, 0x57, 0x5B5DA, 0x4}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := kvM(t, c.orig...)
+			m.r.GPR[4] = 0
+			kvStep(t, m, c.load)
+			if got := m.r.VSR[c.vsr]; got != c.want {
+				t.Errorf("vs%d = %+v, want %+v", c.vsr, got, c.want)
+			}
+			kvStoreBack(t, m, []uint32{c.store}, c.scribble, c.orig)
+		})
+	}
 	pairs := []struct {
 		name        string
 		load, store []uint32
