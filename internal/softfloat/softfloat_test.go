@@ -183,41 +183,22 @@ func TestAllocs(t *testing.T) {
 	}
 }
 
-// bench128X and bench128Y are the binary128 benchmarks' operands: normal
-// numbers near 1 with full significands.
-func bench128X() Value { return Binary128.Unpack(Bits{0x3fff123456789abc, 0xdef0123456789abc}) }
-func bench128Y() Value { return Binary128.Unpack(Bits{0x3ffefedcba987654, 0x3210fedcba987654}) }
-
-func BenchmarkAdd128(b *testing.B) {
-	x, y := bench128X(), bench128Y()
+// bench128 measures op on two binary128 operands, normal numbers near 1
+// with full significands.
+func bench128(b *testing.B, op func(r *Result, dst Format, x, y Value, m Mode)) {
+	x := Binary128.Unpack(Bits{0x3fff123456789abc, 0xdef0123456789abc})
+	y := Binary128.Unpack(Bits{0x3ffefedcba987654, 0x3210fedcba987654})
 	var r Result
 	for b.Loop() {
-		Add(&r, Binary128, x, y, NearestEven)
+		op(&r, Binary128, x, y, NearestEven)
 	}
 }
 
-func BenchmarkMul128(b *testing.B) {
-	x, y := bench128X(), bench128Y()
-	var r Result
-	for b.Loop() {
-		Mul(&r, Binary128, x, y, NearestEven)
-	}
-}
-
-func BenchmarkDiv128(b *testing.B) {
-	x, y := bench128X(), bench128Y()
-	var r Result
-	for b.Loop() {
-		Div(&r, Binary128, x, y, NearestEven)
-	}
-}
-
+func BenchmarkAdd128(b *testing.B) { bench128(b, Add) }
+func BenchmarkMul128(b *testing.B) { bench128(b, Mul) }
+func BenchmarkDiv128(b *testing.B) { bench128(b, Div) }
 func BenchmarkSqrt128(b *testing.B) {
-	x := bench128X()
-	var r Result
-	for b.Loop() {
-		Sqrt(&r, Binary128, x, NearestEven)
-	}
+	bench128(b, func(r *Result, dst Format, x, _ Value, m Mode) { Sqrt(r, dst, x, m) })
 }
 
 // Example: 1/3 in binary128, rounded up, with its flags.
