@@ -18,14 +18,7 @@ import (
 // __float128 (libgcc soft-fp and glibc, honouring the <fenv.h> rounding
 // mode), using internal/softfloat's oracle program.
 func TestQuadGCCOracle(t *testing.T) {
-	gcc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("gcc not installed: the GCC __float128 oracle needs it")
-	}
-	bin := filepath.Join(t.TempDir(), "oracle")
-	if out, err := exec.Command(gcc, "-O1", "-frounding-math", "-o", bin, "../internal/softfloat/testdata/oracle.c", "-lm").CombinedOutput(); err != nil {
-		t.Skipf("gcc cannot build the oracle (needs __float128, GCC ≥ 12 on x86-64): %v\n%s", err, out)
-	}
+	bin := buildGCCOracle(t, "__float128")
 	// VRT = v2 (VSR 34), VRA = v3, VRB = v4.
 	ops := []struct {
 		name string
@@ -133,14 +126,7 @@ func TestQuadGCCOracle(t *testing.T) {
 // GCC's double → _Float16 conversion (libgcc __truncdfhf2) in the four
 // rounding modes: the result and the FPSCR exception bits.
 func TestHalfGCCOracle(t *testing.T) {
-	gcc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("gcc not installed: the GCC _Float16 oracle needs it")
-	}
-	bin := filepath.Join(t.TempDir(), "oracle")
-	if out, err := exec.Command(gcc, "-O1", "-frounding-math", "-o", bin, "../internal/softfloat/testdata/oracle.c", "-lm").CombinedOutput(); err != nil {
-		t.Skipf("gcc cannot build the oracle (needs _Float16, GCC ≥ 12 on x86-64): %v\n%s", err, out)
-	}
+	bin := buildGCCOracle(t, "_Float16")
 	var word = enc(ppc64asm.XSCVDPHP, 1, 1) // xscvdphp vs1,vs1
 	rng := rand.New(rand.NewPCG(13, 14))
 	var xs []uint64
@@ -186,6 +172,22 @@ func TestHalfGCCOracle(t *testing.T) {
 	if bad > 0 {
 		t.Errorf("%d of %d cases disagree", bad, len(xs))
 	}
+}
+
+// buildGCCOracle builds internal/softfloat's oracle program with the host
+// GCC and returns its path; it skips the test when GCC is missing or cannot
+// build it (the oracle needs the type typ: GCC ≥ 12 on x86-64).
+func buildGCCOracle(t *testing.T, typ string) string {
+	t.Helper()
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skipf("gcc not installed: the GCC %s oracle needs it", typ)
+	}
+	bin := filepath.Join(t.TempDir(), "oracle")
+	if out, err := exec.Command(gcc, "-O1", "-frounding-math", "-o", bin, "../internal/softfloat/testdata/oracle.c", "-lm").CombinedOutput(); err != nil {
+		t.Skipf("gcc cannot build the oracle (needs %s, GCC ≥ 12 on x86-64): %v\n%s", typ, err, out)
+	}
+	return bin
 }
 
 // gccOracleResult is one line of the oracle program's answer: the result
