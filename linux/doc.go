@@ -80,8 +80,16 @@
 // other processes end with it. What it costs: memory is copied at fork
 // (a child of a large process costs its whole resident size), and every
 // process's threads share one host thread's worth of execution at a time.
-// execve is not implemented yet (ENOSYS through the system call table), so
-// a child can run only the program it was forked from.
+// execve (exec.go) loads a ppc64 program of the runner's byte order,
+// static or dynamic (its interpreter through the sysroot, as Start), into
+// a new address space, closes the close-on-exec descriptors, resets caught
+// signals to their default, ends the process's other threads and releases
+// a vfork parent; a #! script runs its interpreter (up to 4 levels, then
+// ELOOP); what the loader refuses is ENOEXEC, what cannot be opened or
+// executed EACCES or the host's errno. A program of the other byte order or
+// for the host's architecture is ENOEXEC (qemu-user runs the latter
+// natively); execveat is not implemented. /proc/self of every process
+// answers for the first process's program.
 //
 // # Signals
 //

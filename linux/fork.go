@@ -58,7 +58,7 @@ func (c *childState) init() {
 
 // gone reports whether t's thread should stop: the runner or its own
 // process has ended.
-func (t *Thread) gone() bool { return t.p.exited() || t.group.exiting }
+func (t *Thread) gone() bool { return t.p.exited() || t.group.exiting || t.execed }
 
 // waitStatus is the status word wait4 reports (Linux's encoding: the exit
 // code in bits 8-15, or the killing signal in bits 0-6).

@@ -200,8 +200,10 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		if f != nil {
 			h = int(f.Fd())
 		}
-		// A closed host descriptor stays closed for the guest.
-		if d, err := unix.FcntlInt(uintptr(h), unix.F_DUPFD_CLOEXEC, 3); err == nil {
+		// A closed host descriptor stays closed for the guest. The
+		// host's close-on-exec flag is the guest's (clear: execve keeps
+		// them open).
+		if d, err := unix.FcntlInt(uintptr(h), unix.F_DUPFD, 3); err == nil {
 			p.files.set(i, d)
 		} else {
 			p.files.set(i, -1)
@@ -213,8 +215,28 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		p.quantum = DefaultQuantum
 	}
 	p.initRlimits(cfg.MaxMemory)
-	if err := p.mapTrampoline(); err != nil {
+	sp, stackSize, err := p.setupImage(m, img, interp, path, args, env)
+	if err != nil {
 		return nil, err
+	}
+	p.procSetup(args, env, sp, stackSize)
+	t := p.newThread(p.pid, p.resources)
+	t.startRegs(img, interp, sp)
+	p.nextTID = p.pid + 1
+	if cfg.Debug != nil {
+		p.dbg = newDebugger(p, cfg.Debug, sp)
+	}
+	go t.run()
+	return p, nil
+}
+
+// setupImage maps the signal trampoline into m, where img (and its
+// interpreter, if any) were loaded, and builds the initial stack of path
+// with args and env; it returns the stack pointer and the stack's size.
+func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path string, args, env []string) (uint64, uint64, error) {
+	cfg, cpu := p.cfg, p.cpu
+	if err := p.mapTrampoline(m); err != nil {
+		return 0, 0, err
 	}
 	spec := &loader.StackSpec{
 		Top: stackTop - mem.PageSize, Size: cfg.StackSize,
@@ -225,22 +247,26 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	if spec.Size == 0 {
 		spec.Size = 8 << 20
 	}
-	start := img
 	if interp != nil {
 		spec.Base = interp.Bias
-		start = interp
 	}
 	_, _ = rand.Read(spec.Random[:])
 	sp, err := loader.BuildStack(m, img, spec)
-	if err != nil {
-		return nil, err
+	return sp, spec.Size, err
+}
+
+// startRegs sets t's registers as Linux starts a program: at the entry of
+// the interpreter if there is one, else of img, with sp as its stack.
+func (t *Thread) startRegs(img, interp *loader.Image, sp uint64) {
+	start := img
+	if interp != nil {
+		start = interp
 	}
-	p.procSetup(args, env, sp, spec.Size)
-	t := p.newThread(p.pid, p.resources)
+	t.ctx = emulate.Context{}
 	r := &t.ctx.Regs
 	r.MSR = regs.MSRLinuxUser
 	r.VSCR = regs.VSCRNJ // Linux starts a program with VSCR[NJ] set, as qemu-user does
-	if p.le {
+	if t.p.le {
 		r.MSR |= regs.MSRLE
 	}
 	r.NIP = start.PC
@@ -249,12 +275,6 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	if !start.ABIv1 {
 		r.GPR[12] = start.PC
 	}
-	p.nextTID = p.pid + 1
-	if cfg.Debug != nil {
-		p.dbg = newDebugger(p, cfg.Debug, sp)
-	}
-	go t.run()
-	return p, nil
 }
 
 // ErrInterpreter wraps the failure to open or load the interpreter a
@@ -289,8 +309,8 @@ func loadProgram(m *mem.Memory, path, sysroot string) (img, interp *loader.Image
 }
 
 // mapTrampoline maps the page handlers return to: li r0,__NR_rt_sigreturn; sc.
-func (p *Process) mapTrampoline() error {
-	if err := p.mm.Mem.Map(trampAddr, mem.PageSize, mem.RX); err != nil {
+func (p *Process) mapTrampoline(m *mem.Memory) error {
+	if err := m.Map(trampAddr, mem.PageSize, mem.RX); err != nil {
 		return err
 	}
 	li, _, err1 := decode.Encode(ppc64asm.LI, 0, abi.SYS_RT_SIGRETURN)
@@ -301,7 +321,7 @@ func (p *Process) mapTrampoline() error {
 	var b [8]byte
 	p.order.PutUint32(b[0:], li)
 	p.order.PutUint32(b[4:], sc)
-	return p.mm.Mem.Poke(trampAddr, b[:])
+	return m.Poke(trampAddr, b[:])
 }
 
 // Wait waits for the process to end. The error is a *StopError if the

@@ -353,6 +353,9 @@ func (t *Thread) waitFor(ch <-chan struct{}, d time.Duration) int {
 		case <-t.wake:
 		}
 		t.lock()
+		if t.gone() {
+			return waitExit
+		}
 		if res >= 0 {
 			return res
 		}

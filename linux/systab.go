@@ -239,7 +239,7 @@ func init() {
 		abi.SYS_FORK:            {fn: sysFork, level: full},
 		abi.SYS_VFORK:           {fn: sysVfork, level: full},
 		abi.SYS_CLONE3:          {level: byDesign, note: "glibc falls back to clone", args: args(aPtr, aSize)},
-		abi.SYS_EXECVE:          {level: byDesign, note: "one program per runner", args: args(aPath, aPtr, aPtr)},
+		abi.SYS_EXECVE:          {fn: sysExecve, level: partial, note: "ppc64 programs of the runner's byte order and #! scripts (exec.go); no host programs", args: args(aPath, aPtr, aPtr)},
 		abi.SYS_EXECVEAT:        {level: byDesign, note: "one program per runner", args: args(aDirFd, aPath, aPtr, aPtr, aAtFlags)},
 
 		// POSIX timers and timerfd.

@@ -48,6 +48,8 @@ type Thread struct {
 	wake        chan struct{}
 	gilWake     chan struct{} // receives the process lock (gil)
 
+	execed bool // another thread of its process called execve: it ends
+
 	buf   []byte // scratch for system calls
 	count uint64 // instructions executed, not yet added to the process
 }

@@ -1,0 +1,209 @@
+//go:build linux
+
+package linux
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/linux/loader"
+	"github.com/ppc64emu/ppc64emu/mem"
+)
+
+// Errno values execve returns that linux/abi does not name yet
+// (asm-generic/errno-base.h and errno.h, which powerpc uses).
+const (
+	e2BIG   = 7
+	eNOEXEC = 8
+	eLOOP   = 40
+)
+
+// maxInterp bounds the #! interpreters one execve follows (Linux 5.x:
+// binfmt_script's recursion ends in ELOOP after 4 more levels).
+const maxInterp = 4
+
+// maxArgs bounds the argv and envp entries execve reads (Linux bounds
+// their total size; E2BIG beyond).
+const maxArgs = 1 << 17
+
+func sysExecve(t *Thread, a *sysArgs) (uint64, int) {
+	path, e := t.path(a.Ptr(0))
+	if e != 0 {
+		return 0, e
+	}
+	args, e := t.strv(a.Ptr(1))
+	if e != 0 {
+		return 0, e
+	}
+	env, e := t.strv(a.Ptr(2))
+	if e != 0 {
+		return 0, e
+	}
+	return t.execve(path, args, env)
+}
+
+// strv reads a NULL-terminated array of string pointers (argv, envp); a
+// NULL array is empty.
+func (t *Thread) strv(addr uint64) ([]string, int) {
+	var v []string
+	for addr != 0 {
+		if len(v) >= maxArgs {
+			return nil, e2BIG
+		}
+		ptr, e := t.get64(addr)
+		if e != 0 {
+			return nil, e
+		}
+		if ptr == 0 {
+			break
+		}
+		s, e := t.str(ptr)
+		if e != 0 {
+			return nil, e
+		}
+		v = append(v, s)
+		addr += 8
+	}
+	return v, 0
+}
+
+// execve replaces t's process's program with the one at path (a guest
+// path), as Linux's execve: a #! script runs its interpreter with the
+// script's path as an argument; the new program gets a new address space;
+// the descriptors marked close-on-exec close; caught signals return to
+// their default action; the other threads of the process end. The program
+// must have the runner's byte order (ENOEXEC otherwise); a program for
+// another architecture is ENOEXEC, one that cannot be opened as a program
+// EACCES (openExec).
+func (t *Thread) execve(path string, args, env []string) (uint64, int) {
+	p := t.p
+	m := mem.New()
+	m.Limit = t.mm.Mem.Limit
+	var img, interp *loader.Image
+	for depth := 0; ; depth++ {
+		if depth > maxInterp {
+			return 0, eLOOP
+		}
+		host := p.hostPath(path, true)
+		if err := unix.Access(host, unix.X_OK); err != nil {
+			return 0, int(err.(unix.Errno))
+		}
+		line, e := shebang(host)
+		if e != 0 {
+			return 0, e
+		}
+		if line == nil {
+			var err error
+			img, interp, err = loadProgram(m, host, p.cfg.Sysroot)
+			if err != nil {
+				// A host error (a missing interpreter: ENOENT) as it
+				// is; anything the loader refuses is no program.
+				var en unix.Errno
+				if errors.As(err, &en) {
+					return 0, int(en)
+				}
+				return 0, eNOEXEC
+			}
+			break
+		}
+		// "#!interp [arg]": interp [arg] path args[1:] (Linux keeps the
+		// rest of the line, trimmed, as one argument).
+		fields := strings.SplitN(strings.TrimSpace(string(line)), " ", 2)
+		if fields[0] == "" {
+			return 0, eNOEXEC
+		}
+		nargs := []string{fields[0]}
+		if len(fields) == 2 && strings.TrimSpace(fields[1]) != "" {
+			nargs = append(nargs, strings.TrimSpace(fields[1]))
+		}
+		nargs = append(nargs, path)
+		if len(args) > 1 {
+			nargs = append(nargs, args[1:]...)
+		}
+		path, args = fields[0], nargs
+	}
+	if img.Order != p.order {
+		return 0, eNOEXEC // one byte order per runner
+	}
+	sp, _, err := p.setupImage(m, img, interp, path, args, env)
+	if err != nil {
+		return 0, abi.ENOMEM
+	}
+	// The point of no return: the other threads end, the rest changes.
+	g := t.group
+	for tid, u := range g.threads {
+		if u != t {
+			if u.files.users--; u.files.users == 0 {
+				u.files.closeAll()
+			}
+			delete(g.threads, tid)
+			g.nthreads.Add(-1)
+			u.execed = true
+			u.wakeUp()
+		}
+	}
+	t.mm = newAddressSpace(m, img.Brk)
+	if t.files.users > 1 {
+		if f, err := t.files.copy(); err == nil {
+			t.files.users--
+			t.files = f
+			f.users = 1
+		}
+	}
+	t.files.closeCloexec()
+	t.sighand = t.sighand.copy() // no longer shared with a vfork parent
+	for sig := range t.sighand.actions {
+		if h := t.sighand.actions[sig].handler; h != abi.SIG_IGN {
+			t.sighand.actions[sig] = sigAction{}
+		}
+	}
+	t.altSP, t.altSize, t.altFlags = 0, 0, 0
+	t.rseq, t.rseqSig, t.robustList, t.clearTID = 0, 0, 0, 0
+	t.mm.e = p.newEmulator()
+	t.startRegs(img, interp, sp)
+	t.mm.e.SetContext(&t.ctx)
+	g.vforkDoneOnce()
+	return 0, errNoResult
+}
+
+// closeCloexec closes the descriptors marked close-on-exec (execve).
+func (ft *fdTable) closeCloexec() {
+	for g, h := range ft.host {
+		if h < 0 {
+			continue
+		}
+		if fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFD, 0); err == nil && fl&unix.FD_CLOEXEC != 0 {
+			ft.host[g] = -1
+			_ = ft.closeHost(h)
+		}
+	}
+}
+
+// shebang returns the rest of the first line of the file at host path if
+// it starts with "#!" (at most 255 bytes, as Linux's BINPRM_BUF_SIZE), nil
+// if it does not.
+func shebang(host string) ([]byte, int) {
+	f, err := openExec(host)
+	if err != nil {
+		var en unix.Errno
+		if errors.As(err, &en) {
+			return nil, int(en)
+		}
+		return nil, abi.EACCES
+	}
+	defer f.Close()
+	var b [256]byte
+	n, _ := f.Read(b[:])
+	if n < 2 || b[0] != '#' || b[1] != '!' {
+		return nil, 0
+	}
+	line := b[2:n]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	return line, 0
+}
