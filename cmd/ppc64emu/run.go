@@ -25,6 +25,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/gdbstub"
 	"github.com/ppc64emu/ppc64emu/linux"
 	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/linux/loader"
 )
 
 const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-gdb ADDR [-history N]] PROG [ARGS...]
@@ -195,6 +196,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	}
 	p, err := linux.Start(pos[0], argv, os.Environ(), cfg)
 	if err != nil {
+		if errors.Is(err, loader.ErrNotPPC64) && !errors.Is(err, linux.ErrInterpreter) {
+			// The loader's sentence says what the file is, not which.
+			fmt.Fprintf(stderr, "ppc64emu run: %s: %v\n", pos[0], err)
+			return exitFail
+		}
 		fmt.Fprintf(stderr, "ppc64emu run: %v\n", err)
 		if errors.Is(err, linux.ErrInterpreter) && errors.Is(err, iofs.ErrNotExist) && cfg.Sysroot == "" {
 			fmt.Fprintln(stderr, "ppc64emu run: (a dynamically linked program: give its libraries' root with -L DIR, e.g. -L /usr/powerpc64le-linux-gnu)")

@@ -102,3 +102,17 @@ int main(int argc, char **argv){ raise(atoi(argv[1])); return 0; }
 		}
 	}
 }
+
+// TestRunNotAProgram: run names the file and says what it is when it is not
+// a powerpc64 program.
+func TestRunNotAProgram(t *testing.T) {
+	prog := filepath.Join(t.TempDir(), "prog.c")
+	if err := os.WriteFile(prog, []byte("#include <stdio.h>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runArgs("run", prog)
+	want := "ppc64emu run: " + prog + ": not an ELF file (starts with \"#inc\")\n"
+	if code != exitFail || stderr != want {
+		t.Errorf("exit %d, stderr %q; want %d, %q", code, stderr, exitFail, want)
+	}
+}

@@ -22,10 +22,84 @@ import (
 
 // Errors.
 var (
+	// ErrNotPPC64 is Load's refusal of a file that is not a powerpc64 ELF
+	// executable; each of the errors below matches it too (errors.Is),
+	// and says which kind of file it is.
 	ErrNotPPC64  = errors.New("loader: not a 64-bit PowerPC ELF executable")
 	ErrNoSegment = errors.New("loader: no PT_LOAD segment")
 	ErrNoRoom    = errors.New("loader: no room in the address space")
+
+	// ErrNotELF: the file does not start with the ELF magic number
+	// (Load's message quotes its first bytes).
+	ErrNotELF error = &notPPC64{"not an ELF file"}
+	// ErrOtherMachine: an ELF file for another machine (Load's message
+	// names it).
+	ErrOtherMachine error = &notPPC64{"ELF for another machine"}
+	// Err32Bit: a 32-bit PowerPC ELF file.
+	Err32Bit error = &notPPC64{"32-bit ELF (ppc32 is not supported)"}
+	// ErrCoreFile: a core dump (ET_CORE).
+	ErrCoreFile error = &notPPC64{"a core file, not a program"}
+	// ErrObjectFile: a relocatable object file (ET_REL).
+	ErrObjectFile error = &notPPC64{"an object file (ET_REL), not a program: link it first"}
 )
+
+// notPPC64 is the type of the kinds of ErrNotPPC64.
+type notPPC64 struct{ msg string }
+
+func (e *notPPC64) Error() string        { return e.msg }
+func (e *notPPC64) Is(target error) bool { return target == ErrNotPPC64 }
+
+// machineNames names the machines whose programs are most often given to
+// the runner by mistake, as their users call them.
+var machineNames = map[elf.Machine]string{
+	elf.EM_X86_64: "x86-64", elf.EM_386: "i386", elf.EM_AARCH64: "arm64 (AArch64)", elf.EM_ARM: "32-bit ARM",
+	elf.EM_RISCV: "RISC-V", elf.EM_S390: "s390x", elf.EM_MIPS: "MIPS", elf.EM_SPARCV9: "SPARC V9",
+	elf.EM_LOONGARCH: "LoongArch",
+}
+
+// checkKind refuses, with the kind of file it is, a file that is not a
+// powerpc64 ELF executable: not ELF, a core or object file, another
+// machine's or a 32-bit ELF file.
+func checkKind(r io.ReaderAt) (*elf.File, error) {
+	var magic [4]byte
+	n, _ := r.ReadAt(magic[:], 0)
+	if n < len(magic) || string(magic[:]) != elf.ELFMAG {
+		if n == 0 {
+			return nil, fmt.Errorf("%w (it is empty)", ErrNotELF)
+		}
+		return nil, fmt.Errorf("%w (starts with %q)", ErrNotELF, magic[:n])
+	}
+	f, err := elf.NewFile(r)
+	if err != nil {
+		return nil, fmt.Errorf("loader: %w", err)
+	}
+	switch {
+	case f.Type == elf.ET_CORE:
+		return nil, ErrCoreFile
+	case f.Type == elf.ET_REL:
+		return nil, ErrObjectFile
+	case f.Machine == elf.EM_PPC || f.Machine == elf.EM_PPC64 && f.Class != elf.ELFCLASS64:
+		return nil, Err32Bit
+	case f.Machine != elf.EM_PPC64:
+		name, ok := machineNames[f.Machine]
+		if !ok {
+			name = f.Machine.String()
+		}
+		return nil, &wrapMsg{fmt.Sprintf("ELF for %s, not powerpc64", name), ErrOtherMachine}
+	case f.Type != elf.ET_EXEC && f.Type != elf.ET_DYN:
+		return nil, fmt.Errorf("%w: type %v", ErrNotPPC64, f.Type)
+	}
+	return f, nil
+}
+
+// wrapMsg is an error with its own message that matches err.
+type wrapMsg struct {
+	msg string
+	err error
+}
+
+func (e *wrapMsg) Error() string { return e.msg }
+func (e *wrapMsg) Unwrap() error { return e.err }
 
 // maxSegment bounds a segment's size (a corrupt header must not make the
 // loader map the whole address space).
@@ -85,15 +159,9 @@ const maxInterp = 4096
 // next (Load of that file: its Bias is AT_BASE, its PC where the program
 // starts).
 func Load(m *mem.Memory, r io.ReaderAt, lay Layout) (*Image, error) {
-	f, err := elf.NewFile(r)
+	f, err := checkKind(r)
 	if err != nil {
-		return nil, fmt.Errorf("loader: %w", err)
-	}
-	if f.Class != elf.ELFCLASS64 || f.Machine != elf.EM_PPC64 {
-		return nil, ErrNotPPC64
-	}
-	if f.Type != elf.ET_EXEC && f.Type != elf.ET_DYN {
-		return nil, fmt.Errorf("%w: type %v", ErrNotPPC64, f.Type)
+		return nil, err
 	}
 	img := &Image{Order: f.ByteOrder, Phent: 56, Phnum: uint64(len(f.Progs)), Stack: mem.RW}
 	// e_flags bits 0-1: the ABI version. Linux (arch/powerpc/include/
