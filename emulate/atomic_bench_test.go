@@ -39,15 +39,7 @@ func BenchmarkStepPld(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	e := New(Config{})
-	var mem Memory = m.mem
-	b.ReportAllocs()
-	for b.Loop() {
-		m.r.NIP = cia
-		if err := e.Step(&m.r, mem, &in); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchLoop(b, New(Config{}), m, &in)
 }
 
 // TestStorageStepAllocs: the new storage ops step without allocating on

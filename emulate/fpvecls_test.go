@@ -830,15 +830,7 @@ func benchLS(b *testing.B, words ...uint32) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	e := New(Config{})
-	var mem Memory = m.mem
-	b.ReportAllocs()
-	for b.Loop() {
-		m.r.NIP = cia
-		if err := e.Step(&m.r, mem, in); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchLoop(b, New(Config{}), m, in)
 }
 
 func BenchmarkStepLxvd2x(b *testing.B)  { benchLS(b, enc(ppc64asm.LXVD2X, 3, 4, 5)) }  // lxvd2x vs3,r4,r5
