@@ -5,15 +5,20 @@ package linux_test
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -25,6 +30,9 @@ var updateBlocked = flag.Bool("update-blocked", false, "rewrite testdata/corpus-
 // qemu by default; -corpus-profile=hardware checks that the runner's
 // default profile gives the same output.
 var corpusProfile = flag.String("corpus-profile", "qemu", "ppc64emu run -profile for TestCorpus")
+
+// qemuCache keeps qemu-user's reference results between runs (qemuRef).
+var qemuCache = flag.Bool("corpus-qemu-cache", true, "reuse qemu-user's cached results for TestCorpus (keyed by binary, arguments and qemu version)")
 
 const corpusDir = "../build/corpus"
 const blockedFile = "testdata/corpus-blocked.txt"
@@ -128,8 +136,8 @@ func fileExists(path string) bool {
 }
 
 type result struct {
-	stdout, stderr []byte
-	status         string
+	Stdout, Stderr []byte
+	Status         string
 }
 
 func runCmd(name string, args ...string) result {
@@ -138,7 +146,7 @@ func runCmd(name string, args ...string) result {
 	cmd.Stdout, cmd.Stderr = &o, &e
 	done := make(chan error, 1)
 	if err := cmd.Start(); err != nil {
-		return result{status: "start: " + err.Error()}
+		return result{Status: "start: " + err.Error()}
 	}
 	go func() { done <- cmd.Wait() }()
 	var err error
@@ -189,6 +197,70 @@ func qemuFor(bin string) string {
 	return "qemu-ppc64"
 }
 
+// qemuRef is the result of qemu with args, bin the program it runs: if
+// cache, from the user cache
+// directory (os.UserCacheDir()/ppc64emu/qemu-ref/KEY.json) when this
+// binary, these arguments and this qemu version ran before, else run and
+// stored. The corpus programs' output does not depend on the run (they
+// order their events with handshakes), so a repeat run of TestCorpus
+// needs only the runner's half. -corpus-qemu-cache=false runs qemu always.
+func qemuRef(t *testing.T, qemu, bin string, cache bool, args ...string) result {
+	t.Helper()
+	file := ""
+	if *qemuCache && cache {
+		if key, err := qemuKey(qemu, bin, args); err == nil {
+			if dir, err := os.UserCacheDir(); err == nil {
+				file = filepath.Join(dir, "ppc64emu", "qemu-ref", key+".json")
+			}
+		}
+	}
+	if file != "" {
+		if b, err := os.ReadFile(file); err == nil {
+			var r result
+			if json.Unmarshal(b, &r) == nil {
+				return r
+			}
+		}
+	}
+	r := runCmd(qemu, args...)
+	if file != "" && r.Status != "timeout" && !strings.HasPrefix(r.Status, "start:") {
+		if b, err := json.Marshal(r); err == nil && os.MkdirAll(filepath.Dir(file), 0o755) == nil {
+			tmp := fmt.Sprintf("%s.%d", file, os.Getpid())
+			if os.WriteFile(tmp, b, 0o644) == nil {
+				_ = os.Rename(tmp, file)
+			}
+		}
+	}
+	return r
+}
+
+var qemuVersions sync.Map // qemu command → its version line
+
+// qemuKey names a qemu-user run: the hash of qemu's version, the binary's
+// contents and the arguments (the binary's path among them, as the program
+// may print it).
+func qemuKey(qemu, bin string, args []string) (string, error) {
+	v, ok := qemuVersions.Load(qemu)
+	if !ok {
+		out, err := exec.Command(qemu, "--version").Output()
+		if err != nil {
+			return "", err
+		}
+		v, _ = qemuVersions.LoadOrStore(qemu, string(out))
+	}
+	f, err := os.Open(bin)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%q\x00", v, args)
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
 // qemu-user and ppc64emu report a fatal signal on stderr; the kernel does not.
 var qemuNoise = regexp.MustCompile(`(?m)^(qemu|ppc64emu): uncaught target signal .*\n`)
 
@@ -231,20 +303,37 @@ func TestCorpus(t *testing.T) {
 	needCorpusAndQEMU(t)
 	emu := buildRunner(t)
 	blocked := readBlocked(t)
+	// The subtests run in parallel (each is two independent processes);
+	// mu guards what they record, which the cleanup reports once all have
+	// ended.
+	var mu sync.Mutex
 	seen := map[string]string{}
 	var passed, blockedN []string
+	pass := func(name string) {
+		mu.Lock()
+		passed = append(passed, name)
+		mu.Unlock()
+	}
+	t.Cleanup(func() {
+		sort.Strings(passed)
+		t.Logf("corpus: %d passed, %d blocked: passed %v", len(passed), len(blockedN), passed)
+		if *updateBlocked {
+			writeBlocked(t, seen)
+		}
+	})
 	for _, c := range corpusCases(t) {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			if c.expected != "" {
 				want, err := os.ReadFile(c.expected)
 				if err != nil {
 					t.Fatal(err)
 				}
 				got := runCmd(emu, append([]string{"run", "-cpu", "power10", c.bin}, c.args...)...)
-				if got.status != "exit 0" || !bytes.Equal(got.stdout, want) {
-					t.Errorf("status %s (want exit 0), stdout:\n%s\n--- want (%s)\n%s\nstderr: %s", got.status, got.stdout, c.expected, want, got.stderr)
+				if got.Status != "exit 0" || !bytes.Equal(got.Stdout, want) {
+					t.Errorf("status %s (want exit 0), stdout:\n%s\n--- want (%s)\n%s\nstderr: %s", got.Status, got.Stdout, c.expected, want, got.Stderr)
 				} else {
-					passed = append(passed, c.name)
+					pass(c.name)
 				}
 				return
 			}
@@ -255,26 +344,30 @@ func TestCorpus(t *testing.T) {
 				}
 				root = []string{"-L", c.sysroot}
 			}
-			want := runCmd(qemuFor(strings.Split(c.name, "/")[0]), append(append(root, "-cpu", "power10", c.bin), c.args...)...)
-			want.stderr = qemuNoise.ReplaceAll(want.stderr, nil)
+			// (A program run against a sysroot is not cached: its C
+			// library is not part of the key.)
+			want := qemuRef(t, qemuFor(strings.Split(c.name, "/")[0]), c.bin, c.sysroot == "", append(append(root, "-cpu", "power10", c.bin), c.args...)...)
+			want.Stderr = qemuNoise.ReplaceAll(want.Stderr, nil)
 			got := runCmd(emu, append(append(append([]string{"run"}, root...), "-profile", *corpusProfile, "-cpu", "power10", "-count", c.bin), c.args...)...)
-			if m := countRE.FindSubmatch(got.stderr); m != nil {
+			if m := countRE.FindSubmatch(got.Stderr); m != nil {
 				t.Logf("%s instructions, %s MIPS wall, %s MIPS CPU", m[1], m[2], m[3])
-				got.stderr = countRE.ReplaceAll(got.stderr, nil)
-				got.stderr = qemuNoise.ReplaceAll(got.stderr, nil)
+				got.Stderr = countRE.ReplaceAll(got.Stderr, nil)
+				got.Stderr = qemuNoise.ReplaceAll(got.Stderr, nil)
 			} else {
 				// The runner's own stderr works whatever the program
 				// did to its descriptor 2 (closefd.c closes it).
 				t.Errorf("no -count report on the runner's stderr")
 			}
-			if m := stopRE.FindSubmatch(got.stderr); m != nil && got.status == "exit 70" {
+			if m := stopRE.FindSubmatch(got.Stderr); m != nil && got.Status == "exit 70" {
 				op := string(m[1])
+				mu.Lock()
 				seen[c.name] = op
 				blockedN = append(blockedN, c.name)
+				mu.Unlock()
 				switch want := blocked[c.name]; {
 				case *updateBlocked:
 				case want == "":
-					t.Errorf("stops on %s, not listed in %s:\n%s", op, blockedFile, got.stderr)
+					t.Errorf("stops on %s, not listed in %s:\n%s", op, blockedFile, got.Stderr)
 				case want != op:
 					t.Errorf("listed as blocked by %s, now stops on %s: update %s", want, op, blockedFile)
 				default:
@@ -285,35 +378,35 @@ func TestCorpus(t *testing.T) {
 			if op := blocked[c.name]; op != "" && !*updateBlocked {
 				t.Errorf("listed as blocked by %s but ran to the end: remove it from %s", op, blockedFile)
 			}
-			if got.status != want.status {
-				t.Errorf("status %s, qemu %s\nstderr: %s", got.status, want.status, got.stderr)
+			if got.Status != want.Status {
+				t.Errorf("status %s, qemu %s\nstderr: %s", got.Status, want.Status, got.Stderr)
 			}
-			if !bytes.Equal(got.stdout, want.stdout) {
-				t.Errorf("stdout differs\n--- runner\n%s\n--- qemu\n%s", got.stdout, want.stdout)
+			if !bytes.Equal(got.Stdout, want.Stdout) {
+				t.Errorf("stdout differs\n--- runner\n%s\n--- qemu\n%s", got.Stdout, want.Stdout)
 			}
-			if !bytes.Equal(got.stderr, want.stderr) {
-				t.Errorf("stderr differs\n--- runner\n%s\n--- qemu\n%s", got.stderr, want.stderr)
+			if !bytes.Equal(got.Stderr, want.Stderr) {
+				t.Errorf("stderr differs\n--- runner\n%s\n--- qemu\n%s", got.Stderr, want.Stderr)
 			}
 			if !t.Failed() {
-				passed = append(passed, c.name)
+				pass(c.name)
 			}
 		})
 	}
-	sort.Strings(passed)
-	t.Logf("corpus: %d passed, %d blocked: passed %v", len(passed), len(blockedN), passed)
-	if *updateBlocked {
-		var b strings.Builder
-		b.WriteString("# Corpus programs (TestCorpus) that stop on an op the emulator does not execute yet.\n# name op — regenerate with: go test ./linux -run Corpus -update-blocked\n")
-		names := make([]string, 0, len(seen))
-		for n := range seen {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			fmt.Fprintf(&b, "%s %s\n", n, seen[n])
-		}
-		if err := os.WriteFile(blockedFile, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+}
+
+// writeBlocked rewrites testdata/corpus-blocked.txt (-update-blocked).
+func writeBlocked(t *testing.T, seen map[string]string) {
+	var b strings.Builder
+	b.WriteString("# Corpus programs (TestCorpus) that stop on an op the emulator does not execute yet.\n# name op — regenerate with: go test ./linux -run Corpus -update-blocked\n")
+	names := make([]string, 0, len(seen))
+	for n := range seen {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(&b, "%s %s\n", n, seen[n])
+	}
+	if err := os.WriteFile(blockedFile, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

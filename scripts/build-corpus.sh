@@ -50,3 +50,9 @@ for cc in powerpc64le-linux-gnu-gcc:le powerpc64-linux-gnu-gcc:be; do
   done
 done
 echo "built C corpus: $(ls $out/c-* 2>/dev/null | wc -l) binaries"
+
+# Keep it for the next build with the same inputs (a complete build only:
+# set -e ended the script on any failure above).
+mkdir -p "$(dirname "$cache")"
+tmp="$cache.tmp.$$"
+rm -rf "$tmp"; cp -a "$out" "$tmp" && mv -T "$tmp" "$cache" 2>/dev/null || rm -rf "$tmp"

@@ -1,29 +1,96 @@
 #!/usr/bin/env bash
-# The project's test command: installs what the tests need (apt-get), then
-# vets and runs every test with the race detector. CI runs exactly this
+# The project's test command: installs what the tests need (apt-get: needs
+# root and network), then vets and runs every test. CI runs exactly this
 # (.ci/run). Tests that need QEMU or objdump skip with a message when those
 # are absent; this script installs them, so under it they run.
+#
+#   bash scripts/test.sh          # the full check, about 15 minutes on 2 cores
+#   bash scripts/test.sh --long   # also the long live campaign and the whole
+#                                 # cross-build matrix (every go tool dist list target)
+#
+# Each step's wall time is printed as it ends and in a table at the end.
+# Caches keyed by their inputs live in the user cache directory
+# (${XDG_CACHE_HOME:-~/.cache}/ppc64emu: the QEMU harness, the corpus, qemu-user's
+# reference results), Go's in its own (go env GOCACHE), so a repeat run is
+# quicker; a fresh clone with empty caches does all the work.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
-# Nothing is cached outside the clone: package oracle builds its QEMU harness
-# into the user cache directory, so point that at build/ (Go's own build
-# cache stays where the toolchain keeps it).
-export GOCACHE="${GOCACHE:-$(go env GOCACHE)}"
-export XDG_CACHE_HOME="$PWD/build/cache"
-mkdir -p "$XDG_CACHE_HOME"
 
-bash scripts/install-deps.sh
+long=0
+for a in "$@"; do
+  case "$a" in
+    --long) long=1 ;;
+    *) echo "usage: bash scripts/test.sh [--long]"; exit 2 ;;
+  esac
+done
+
+# step NAME CMD...: runs CMD, printing its wall time; the table at exit.
+times=()
+start=$SECONDS
+step() {
+  local name=$1 s=$SECONDS
+  shift
+  echo "== $name"
+  "$@"
+  times+=("$(printf '%6ds  %s' $((SECONDS - s)) "$name")")
+  echo "-- $name: $((SECONDS - s))s"
+}
+report() {
+  local rc=$?
+  echo "== step times (wall)"
+  printf '%s\n' "${times[@]}"
+  printf '%6ds  total%s\n' $((SECONDS - start)) "$([ $rc -eq 0 ] || echo " (failed, exit $rc)")"
+}
+trap report EXIT
+
+step "install-deps (apt-get)" bash scripts/install-deps.sh
 if [ -f scripts/build-harness.sh ]; then
-  bash scripts/build-harness.sh
+  step "build-harness" bash scripts/build-harness.sh
 fi
 # The Linux runner's whole-program corpus (linux/corpus_test.go compares each
-# program under qemu-user and ppc64emu run); about 2 minutes on 2 cores.
-bash scripts/build-corpus.sh
-echo "== go vet ./..."
-go vet ./...
-echo "== go test -race ./..."
-go test -race -timeout 30m ./...
+# program under qemu-user and ppc64emu run); about 2 minutes on 2 cores, a
+# second from the cache.
+step "build-corpus" bash scripts/build-corpus.sh
+step "go vet ./..." go vet ./...
+
+# The race detector where concurrency lives: the runner (guest threads as
+# goroutines, the process lock, host signals), the GDB stub and the command
+# around it, the oracle's worker pools, the golden-trace store, decode's
+# lock-free decoder cache, and emulate's shared refusal tables (the tests
+# that share them between goroutines). The other packages' code runs on one
+# goroutine (their tests start none), where the race detector has nothing
+# to find; they run without it.
+race_pkgs=(./linux/... ./gdbstub ./cmd/ppc64emu ./oracle/... ./internal/golden ./decode)
+race_emulate='^(TestRefuseShared)$'
+step "go test -race (concurrent packages)" \
+  go test -race -timeout 30m "${race_pkgs[@]}"
+step "go test -race -run '$race_emulate' ./emulate" \
+  go test -race -run "$race_emulate" ./emulate
+mapfile -t plain < <(go list ./... | grep -v -x -F -f <(go list "${race_pkgs[@]}"))
+step "go test (the other packages)" go test -timeout 30m "${plain[@]}"
+
+# The emulator tested on the architecture it emulates: decode's and
+# emulate's tests (-short) built for ppc64le and ppc64 and run by qemu-user
+# and by ppc64emu run itself.
+step "emulator tests on ppc64 (qemu-user, ppc64emu run)" bash scripts/test-on-ppc64.sh
+
+# Every package builds and vets for other systems and architectures: the
+# runner on every Linux architecture (host-side translation from the host's
+# constants), the rest everywhere; off Linux, run says it needs Linux. A
+# representative set by default (32-bit, both powerpc byte orders, macOS,
+# Windows); --long: every target of go tool dist list.
+cross=(linux/386 linux/ppc64le linux/ppc64 darwin/arm64 windows/amd64)
+if [ $long -eq 1 ]; then mapfile -t cross < <(go tool dist list); fi
+cross_vet() {
+  local t
+  for t in "${cross[@]}"; do
+    echo "GOOS=${t%/*} GOARCH=${t#*/} go vet ./..."
+    GOOS=${t%/*} GOARCH=${t#*/} CGO_ENABLED=0 go vet ./...
+  done
+}
+step "cross go vet (${#cross[@]} targets)" cross_vet
+
 # go.mod declares the oldest Go the module supports (the older of the two
 # supported releases, so importers are not forced onto the newest); build and
 # vet with that toolchain (fetched through the module proxy) so it stays true.
@@ -31,29 +98,33 @@ go test -race -timeout 30m ./...
 mingo="${PPC64EMU_MIN_GO:-go1.25.14}"
 case "$mingo" in "go$(sed -n 's/^go \([0-9]*\.[0-9]*\).*/\1/p' go.mod)".*) ;;
   *) echo "test.sh: $mingo is not a release of go.mod's go version; update mingo"; exit 1;; esac
-echo "== $mingo: go build ./... && go vet ./..."
-if GOTOOLCHAIN="$mingo" go version >/dev/null 2>&1; then
-  GOTOOLCHAIN="$mingo" go build ./...
-  GOTOOLCHAIN="$mingo" go vet ./...
-else
-  echo "skipped: toolchain $mingo could not be fetched (GOTOOLCHAIN=$mingo go version failed)"
-fi
+oldest_go() {
+  if GOTOOLCHAIN="$mingo" go version >/dev/null 2>&1; then
+    GOTOOLCHAIN="$mingo" go build ./...
+    GOTOOLCHAIN="$mingo" go vet ./...
+  else
+    echo "skipped: toolchain $mingo could not be fetched (GOTOOLCHAIN=$mingo go version failed)"
+  fi
+}
+step "$mingo: go build ./... && go vet ./..." oldest_go
 # The fuzz targets built as OSS-Fuzz builds them (libFuzzer through
 # go-118-fuzz-build and Debian's clang) and each run on 200 inputs
 # (docs/fuzzing.md); about 2 minutes on 2 cores.
-echo "== OSS-Fuzz build of the fuzz targets"
-bash scripts/oss-fuzz-build.sh -smoke
+step "OSS-Fuzz build of the fuzz targets" bash scripts/oss-fuzz-build.sh -smoke
 
-# A bounded live differential campaign against QEMU 7.2: fresh random vectors
-# (a fixed seed, so a failure can be repeated, different from the golden
+# A live differential campaign against QEMU 7.2: fresh random vectors (a
+# fixed seed, so a failure can be repeated, different from the golden
 # traces' seed) for every op the emulator implements, in both byte orders.
-# It fails on any disagreement. Set PPC64EMU_CAMPAIGN_N=0 to skip it.
-n="${PPC64EMU_CAMPAIGN_N:-96}"
-if [ "$n" -gt 0 ]; then
-  echo "== live campaign: ppc64emu oracle -n $n -seed 20261202"
+# It fails on any disagreement. By default 8 vectors per op and byte order;
+# --long runs 96; PPC64EMU_CAMPAIGN_N sets the number (0 skips it).
+n="${PPC64EMU_CAMPAIGN_N:-$([ $long -eq 1 ] && echo 96 || echo 8)}"
+campaign() {
   go run ./cmd/ppc64emu oracle -n "$n" -seed 20261202 -show 10 > build/campaign.txt || {
-    cat build/campaign.txt; echo "live campaign: disagreements with QEMU (above)"; exit 1; }
+    cat build/campaign.txt; echo "live campaign: disagreements with QEMU (above)"; return 1; }
   tail -n 2 build/campaign.txt
   # "total (N ops, M files)  vectors agree disagree not-emulated skipped"
   awk '/^total/ { print "campaign: " $(NF-3) " passed, " $(NF-2) " failed, " $NF " skipped" }' build/campaign.txt
+}
+if [ "$n" -gt 0 ]; then
+  step "live campaign: ppc64emu oracle -n $n -seed 20261202" campaign
 fi
