@@ -3,16 +3,35 @@
 # into build/corpus: the Go corpus program for ppc64le and ppc64 at several
 # GOPPC64 levels, and the C programs with the static powerpc64 cross
 # compilers, and the dynamically linked C programs (dyn-*, run against the
-# cross toolchain's sysroot /usr/powerpc64{,le}-linux-gnu). Nothing is cached outside the clone (GOCACHE is build/gocache).
+# cross toolchain's sysroot /usr/powerpc64{,le}-linux-gnu).
 # Missing cross compilers are skipped with a message.
+#
+# The built corpus is kept in the user cache directory
+# (${XDG_CACHE_HOME:-~/.cache}/ppc64emu/corpus-KEY), KEY hashing its inputs:
+# this script, the corpus sources, the versions of Go, of the cross
+# compilers and of their C libraries. A build with the same inputs (another
+# clone, a repeat run of scripts/test.sh) copies it from there. Go's own
+# build cache is the toolchain's (go env GOCACHE), content-keyed as well.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
 out=build/corpus
-mkdir -p "$out"
-export GOCACHE="$PWD/build/gocache"
 export CGO_ENABLED=0
 src=linux/testdata/corpus
+
+key=$( { cat scripts/build-corpus.sh; find "$src" -type f | LC_ALL=C sort | xargs sha256sum; go version
+  for gcc in powerpc64le-linux-gnu-gcc powerpc64-linux-gnu-gcc; do
+    if command -v "$gcc" >/dev/null; then "$gcc" --version | head -1; else echo "no $gcc"; fi; done
+  dpkg-query -W libc6-dev-ppc64el-cross libc6-dev-ppc64-cross 2>/dev/null || true
+  } | sha256sum | cut -c1-16)
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu/corpus-$key"
+if [ -d "$cache" ]; then
+  rm -rf "$out"; mkdir -p "$(dirname "$out")"; cp -a "$cache" "$out"
+  echo "build-corpus: $(ls "$out" | wc -l) binaries from the cache ($cache)"
+  exit 0
+fi
+rm -rf "$out"
+mkdir -p "$out"
 
 # Go: GOARCH/GOPPC64 variants (name goarch goppc64).
 for v in "le-p8 ppc64le power8" "le-p9 ppc64le power9" "le-p10 ppc64le power10" "be-p8 ppc64 power8" "be-p9 ppc64 power9"; do
