@@ -722,10 +722,7 @@ func TestArithAllocs(t *testing.T) {
 }
 
 func benchArith(b *testing.B, word uint32, ra, rb uint64) {
-	in, err := decode.DecodeWord(word, 0)
-	if err != nil {
-		b.Fatal(err)
-	}
+	in := decodeBench(b, word)
 	e := New(Config{})
 	var mem Memory = (*regions.Regions)(nil)
 	r := emutest.Regs(aCIA, true)
@@ -733,7 +730,7 @@ func benchArith(b *testing.B, word uint32, ra, rb uint64) {
 	for b.Loop() {
 		r.NIP = aCIA
 		r.GPR[4], r.GPR[5] = ra, rb
-		if err := e.Step(&r, mem, &in); err != nil {
+		if err := e.Step(&r, mem, in); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,14 +7,20 @@ import (
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
+// decodeBench decodes a benchmark's or allocation test's instruction word.
+func decodeBench(tb testing.TB, word uint32) *decode.Inst {
+	tb.Helper()
+	in, err := decode.DecodeWord(word, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &in
+}
+
 func benchMachine(b *testing.B, word uint32) (*Emulator, *machine, *decode.Inst) {
 	m := newMachine(true)
 	m.r.GPR[4], m.r.GPR[5] = scratchBase, 8
-	in, err := decode.DecodeWord(word, 0)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return New(Config{}), m, &in
+	return New(Config{}), m, decodeBench(b, word)
 }
 
 func benchStep(b *testing.B, word uint32) {

@@ -208,11 +208,7 @@ func dfpBenchMachine(tb testing.TB, word uint32) (*Emulator, *machine, *decode.I
 	m.r.SetFPR(7, y.Lo)
 	m.r.SetVR(2, bcdV(0x31, 0x415926535897932c))
 	m.r.SetVR(3, bcdV(0x2718, 0x281828459045235d))
-	in, err := decode.DecodeWord(word, 0)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return New(Config{Profile: QEMU}), m, &in
+	return New(Config{Profile: QEMU}), m, decodeBench(tb, word)
 }
 
 func benchDFP(b *testing.B, word uint32) {

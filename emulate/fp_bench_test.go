@@ -25,11 +25,7 @@ func fpBenchMachine(tb testing.TB, word uint32) (*Emulator, *machine, *decode.In
 	m.r.SetFPR(2, 0x400921fb54442d18) // pi
 	m.r.SetFPR(3, 0x4005bf0a8b145769) // e
 	m.r.SetFPR(4, 0x3ff6a09e667f3bcd) // sqrt 2
-	in, err := decode.DecodeWord(word, 0)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return New(Config{Profile: QEMU}), m, &in
+	return New(Config{Profile: QEMU}), m, decodeBench(tb, word)
 }
 
 func benchFP(b *testing.B, word uint32) {

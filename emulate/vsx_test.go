@@ -97,11 +97,7 @@ func vsxBenchMachine(tb testing.TB, word uint32) (*Emulator, *machine, *decode.I
 	m.r.VSR[3] = regs.VSR{Hi: 0x3ff6a09e667f3bcd, Lo: 0xbff0000000000000}
 	m.r.VSR[35] = regs.VSR{Hi: 0x4000921fb54442d1, Lo: 0x8469898cc51701b8} // pi, binary128
 	m.r.VSR[36] = regs.VSR{Hi: 0x40005bf0a8b14576, Lo: 0x95355fb8ac404e7a} // e
-	in, err := decode.DecodeWord(word, 0)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return New(Config{}), m, &in
+	return New(Config{}), m, decodeBench(tb, word)
 }
 
 func benchVSX(b *testing.B, word uint32) {
