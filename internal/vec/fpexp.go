@@ -14,22 +14,14 @@ import (
 // approximation for large |x|; the point is to reproduce those values.
 // Special cases: NaN → quiet NaN, +∞ → +∞, -∞ → +0, ±0 → 1.
 func Exp2SeriesFP(b V, m FPMode) V {
-	y := Words(b)
-	for i, v := range y {
-		v = m.flushIn(v)
+	return perWordFP(b, m, func(v uint32) uint32 {
 		switch {
-		case f32IsNaN(v):
-			y[i] = v | f32QuietBit
-			continue
 		case v == 0x7f800000:
-			y[i] = v
-			continue
+			return v
 		case v == 0xff800000:
-			y[i] = 0
-			continue
+			return 0
 		case v&0x7fffffff == 0:
-			y[i] = 0x3f800000
-			continue
+			return 0x3f800000
 		}
 		x := pmul(unpack32(v), unpack64(math.Float64bits(math.Ln2)))
 		xn := x
@@ -38,7 +30,21 @@ func Exp2SeriesFP(b V, m FPMode) V {
 			r = pmuladd(unpack64(c), xn, r)
 			xn = pmul(xn, x)
 		}
-		y[i] = r.pack32(m.FlushOut)
+		return r.pack32(m.FlushOut)
+	})
+}
+
+// perWordFP is f of each binary32 word of b, after m flushed a denormal
+// input; a NaN gives itself, quieted, without calling f.
+func perWordFP(b V, m FPMode, f func(v uint32) uint32) V {
+	y := Words(b)
+	for i, v := range y {
+		v = m.flushIn(v)
+		if f32IsNaN(v) {
+			y[i] = v | f32QuietBit
+			continue
+		}
+		y[i] = f(v)
 	}
 	return FromWords(y)
 }

@@ -13,26 +13,17 @@ import (
 // binary32. Special cases: NaN → quiet NaN, ±0 → -∞, +∞ → +∞, negative →
 // default NaN.
 func Log2FP(b V, m FPMode) V {
-	y := Words(b)
-	for i, v := range y {
-		v = m.flushIn(v)
+	return perWordFP(b, m, func(v uint32) uint32 {
 		switch {
-		case f32IsNaN(v):
-			y[i] = v | f32QuietBit
-			continue
 		case v&0x7fffffff == 0:
-			y[i] = 0xff800000
-			continue
+			return 0xff800000
 		case v>>31 == 1:
-			y[i] = f32DefaultNaN
-			continue
+			return f32DefaultNaN
 		case v == 0x7f800000:
-			y[i] = v
-			continue
+			return v
 		}
-		y[i] = log2Parts(unpack32(v)).pack32(m.FlushOut)
-	}
-	return FromWords(y)
+		return log2Parts(unpack32(v)).pack32(m.FlushOut)
+	})
 }
 
 const implicit = uint64(1) << 63
