@@ -397,14 +397,7 @@ echo @@start\n
 info all-registers
 x/8gx &data
 echo @@end\n
-rwatch counter
-continue
-echo @@rwatch\n
-print $pc
-echo @@end\n
-delete
-continue
-`
+` + rwatchTail
 
 func TestGDBReverse(t *testing.T) {
 	for _, o := range orders {
@@ -447,14 +440,9 @@ func TestGDBReverse(t *testing.T) {
 	}
 }
 
-const threadScript = prelude + `break thread_main
-continue
-echo @@thr\n
-print $_thread
-print arg
-info threads
-echo @@end\n
-rwatch counter
+// rwatchTail ends a script: a read watchpoint on counter, the pc where it
+// fires (section rwatch), then the run to the end.
+const rwatchTail = `rwatch counter
 continue
 echo @@rwatch\n
 print $pc
@@ -462,6 +450,15 @@ echo @@end\n
 delete
 continue
 `
+
+const threadScript = prelude + `break thread_main
+continue
+echo @@thr\n
+print $_thread
+print arg
+info threads
+echo @@end\n
+` + rwatchTail
 
 func TestGDBThreads(t *testing.T) {
 	for _, o := range orders {
