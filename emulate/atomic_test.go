@@ -54,9 +54,6 @@ const (
 	opLdat   = ppc64asm.LDAT
 	opStwat  = ppc64asm.STWAT
 	opStdat  = ppc64asm.STDAT
-	crEQ0    = 0x20000000
-	crSO0    = 0x10000000
-	xerSO    = 0x80000000
 	crOthers = 0x0fffffff
 )
 
@@ -87,8 +84,8 @@ func TestKernelLdarxStdcx(t *testing.T) {
 			if got := m.order().Uint64(m.scratch[0x100:]); got != 0x9abc {
 				t.Errorf("%v: stdcx.: memory = %#x, want 0x9abc", p, got)
 			}
-			if m.r.CR != crEQ0 {
-				t.Errorf("%v: stdcx.: CR = %#x, want %#x", p, m.r.CR, crEQ0)
+			if m.r.CR != crEQ {
+				t.Errorf("%v: stdcx.: CR = %#x, want %#x", p, m.r.CR, crEQ)
 			}
 			if e.Context().Resv.Valid {
 				t.Errorf("%v: stdcx. left the reservation", p)
@@ -132,7 +129,7 @@ func TestReservationModel(t *testing.T) {
 					m.scratch[i] = byte(i)
 				}
 				m.r.GPR[6], m.r.GPR[7] = 0xa1a2a3a4a5a6a7a8, 0xb1b2b3b4b5b6b7b8
-				m.r.XER = xerSO
+				m.r.XER = xSO
 				m.r.CR = 0xf0000000 | 0x01234567
 				for i, s := range tt.steps {
 					m.r.NIP = cia
@@ -147,9 +144,9 @@ func TestReservationModel(t *testing.T) {
 					if !isStcx {
 						continue
 					}
-					cr0 := uint32(crSO0)
+					cr0 := uint32(crSO)
 					if s.success {
-						cr0 |= crEQ0
+						cr0 |= crEQ
 						n := int(in.Size)
 						off := s.ea - scratchBase
 						b := exp.scratch[off : off+uint64(n)]
@@ -268,13 +265,13 @@ func TestLarxStcxAlignment(t *testing.T) {
 		for _, w := range []uint32{xform(opSthcx, 6, 4, 0), xform(opStwcx, 6, 4, 0), xform(opStdcx, 6, 4, 0), xform(opStqcx, 6, 4, 0)} {
 			m := newMachine(le)
 			m.r.GPR[4] = scratchBase + 1
-			m.r.XER = xerSO
+			m.r.XER = xSO
 			err := m.stepWith(New(Config{}), w)
 			if !errors.Is(err, ErrAlignment) {
 				t.Errorf("%08x hardware: err = %v, want alignment", w, err)
 			}
 			m.r.NIP = cia
-			if err := m.stepWith(New(Config{Profile: QEMU}), w); err != nil || m.r.CR != crSO0 {
+			if err := m.stepWith(New(Config{Profile: QEMU}), w); err != nil || m.r.CR != crSO {
 				t.Errorf("%08x qemu: err = %v, CR = %#x; want failure with CR0 = SO", w, err, m.r.CR)
 			}
 		}
@@ -307,7 +304,7 @@ func TestLqarxStqcxOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := []byte{8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7}
-		if d := cmp.Diff(want, m.scratch[0x40:0x50]); d != "" || m.r.CR != crEQ0 {
+		if d := cmp.Diff(want, m.scratch[0x40:0x50]); d != "" || m.r.CR != crEQ {
 			t.Errorf("stqcx.: CR %#x, memory (-want +got):\n%s", m.r.CR, d)
 		}
 	})
