@@ -24,6 +24,9 @@ type fdTable struct {
 	host []int // guest descriptor → host descriptor, or -1
 	// sigfds are the signalfds (sys_signalfd.go), by host descriptor.
 	sigfds map[int]*sigfdState
+	// memfds are the guest's /proc/self/mem descriptors (procmem.go), by
+	// host descriptor: the address space each one reads and writes.
+	memfds map[int]*addressSpace
 	// limit is the guest's RLIMIT_NOFILE (rlimit.go); 0: the host's.
 	limit int
 	// users counts the threads holding the table (CLONE_FILES shares it);
@@ -34,6 +37,7 @@ type fdTable struct {
 // closeHost closes host descriptor h, forgetting it as a signalfd.
 func (ft *fdTable) closeHost(h int) error {
 	delete(ft.sigfds, h)
+	delete(ft.memfds, h)
 	return unix.Close(h)
 }
 
@@ -42,6 +46,7 @@ func (ft *fdTable) dupped(h, nh int) {
 	if s := ft.sigfds[h]; s != nil {
 		ft.sigfds[nh] = s
 	}
+	ft.memDupped(h, nh)
 }
 
 // badFD is a host descriptor that is never open: a guest descriptor that

@@ -19,8 +19,8 @@ import (
 // The guest's /proc/self. The guest runs inside the runner's host process,
 // whose pid it is given, so the host's /proc/self, /proc/thread-self,
 // /proc/<pid> and /proc/<tid of a runner thread> describe the runner: its
-// x86-64 mappings, its memory (which /proc/self/mem would let the guest
-// overwrite), its auxv and executable. Every lookup of such a path is
+// x86-64 mappings, its memory (which the host's /proc/self/mem would let the
+// guest overwrite), its auxv and executable. Every lookup of such a path is
 // answered here for the guest instead (as qemu-user fakes some of them):
 //
 //   - exe names the guest's program (a link to it; opening it opens it);
@@ -30,8 +30,10 @@ import (
 //     and status start from the host's and replace what differs);
 //   - fd and task are directories listing the guest's descriptors and
 //     threads; fd/N is guest descriptor N (path in sys_file.go);
-//   - mem, pagemap and every other entry that would show the runner's
-//     memory or let the guest change the runner are refused (EACCES);
+//   - mem reads and writes the guest's memory at the file offset (procmem.go),
+//     never the runner's;
+//   - pagemap and every other entry that would show the runner's memory or
+//     let the guest change the runner are refused (EACCES);
 //   - cwd, root, mounts, mountinfo, cgroup, limits, net and ns are the
 //     host's, which are the guest's too.
 //
@@ -233,6 +235,9 @@ func (t *Thread) procOpen(entry string, flags int) (int, int) {
 			return -1, errnoOf(err)
 		}
 		return fd, 0
+	}
+	if entry == "mem" {
+		return t.procMemOpen(flags)
 	}
 	var content []byte
 	switch entry {

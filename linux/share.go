@@ -122,6 +122,7 @@ func (ft *fdTable) copy() (*fdTable, error) {
 			}
 			c.sigfds[nh] = s // one eventfd, one readiness (as dupped)
 		}
+		ft.memCopied(c, h, nh)
 	}
 	return c, nil
 }

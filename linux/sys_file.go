@@ -31,16 +31,26 @@ func sysCloseRange(t *Thread, a *sysArgs) (uint64, int) {
 func sysLlseek(t *Thread, a *sysArgs) (uint64, int) {
 	// _llseek(fd, offset_high, offset_low, loff_t *result, whence), what
 	// glibc's lseek64 calls on powerpc (e.g. in fdopen and dprintf).
-	off, err := unix.Seek(t.fd(a.Fd(0)), int64(a.Size(1)<<32|a.Size(2)&0xffffffff), a.Int(4))
-	if err != nil {
-		return 0, errnoOf(err)
+	off, e := t.seek(a.Fd(0), int64(a.Size(1)<<32|a.Size(2)&0xffffffff), a.Int(4))
+	if e != 0 {
+		return 0, e
 	}
 	return 0, t.put64(a.Ptr(3), uint64(off))
 }
 
 func sysLseek(t *Thread, a *sysArgs) (uint64, int) {
-	off, err := unix.Seek(t.fd(a.Fd(0)), int64(a.Long(1)), a.Int(2))
-	return uint64(off), errnoOf(err)
+	off, e := t.seek(a.Fd(0), int64(a.Long(1)), a.Int(2))
+	return uint64(off), e
+}
+
+// seek is lseek and _llseek of guest descriptor fd.
+func (t *Thread) seek(fd int, off int64, whence int) (int64, int) {
+	h := t.fd(fd)
+	if t.files.memfds[h] != nil && whence != unix.SEEK_SET && whence != unix.SEEK_CUR {
+		return 0, abi.EINVAL // /proc/self/mem (procmem.go): Linux's mem_lseek
+	}
+	off, err := unix.Seek(h, off, whence)
+	return off, errnoOf(err)
 }
 
 func sysFstat(t *Thread, a *sysArgs) (uint64, int) {
@@ -224,11 +234,17 @@ func (t *Thread) ioBuf(n uint64) []byte {
 }
 
 func sysRead(t *Thread, a *sysArgs) (uint64, int) {
+	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
+		return t.procMemRW(mm, a, false, -1)
+	}
 	return readCommon(t, a, func(fd int, b []byte) (int, error) { return unix.Read(fd, b) })
 }
 
 func sysPread(t *Thread, a *sysArgs) (uint64, int) {
 	off := int64(a.Long(3))
+	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
+		return t.procMemRW(mm, a, false, off)
+	}
 	return readCommon(t, a, func(fd int, b []byte) (int, error) { return unix.Pread(fd, b, off) })
 }
 
@@ -263,11 +279,17 @@ func readCommon(t *Thread, a *sysArgs, f func(int, []byte) (int, error)) (uint64
 }
 
 func sysWrite(t *Thread, a *sysArgs) (uint64, int) {
+	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
+		return t.procMemRW(mm, a, true, -1)
+	}
 	return writeCommon(t, a, true, func(fd int, b []byte) (int, error) { return unix.Write(fd, b) })
 }
 
 func sysPwrite(t *Thread, a *sysArgs) (uint64, int) {
 	off := int64(a.Long(3))
+	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
+		return t.procMemRW(mm, a, true, off)
+	}
 	return writeCommon(t, a, false, func(fd int, b []byte) (int, error) { return unix.Pwrite(fd, b, off) })
 }
 

@@ -1,0 +1,117 @@
+//go:build linux
+
+package linux
+
+import (
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
+)
+
+// /proc/self/mem, answered for the guest: the file's offsets are the
+// guest's addresses, and reading or writing it reads or writes the guest's
+// memory of the address space it was opened in (a child that inherits the
+// descriptor still reaches its parent's memory, as on Linux, where the
+// file holds the mm it was opened for). As Linux's mem_rw does with
+// FOLL_FORCE, an access ignores the pages' protection (a debugger writes a
+// breakpoint into read-only text this way) but needs the pages mapped: it
+// stops at the first unmapped page, returning what it moved so far, or EIO
+// when that was nothing. The offset is unsigned (Linux sets
+// FMODE_UNSIGNED_OFFSET); lseek takes SEEK_SET and SEEK_CUR only.
+//
+// The guest's descriptor is a host memfd, which holds the offset of
+// read/write/lseek (shared by dup'ed descriptors, as a file description's
+// is); its contents are never used. fdTable.memfds records which host
+// descriptors these are.
+
+// procMemOpen opens the guest's /proc/self/mem with open flags flags.
+func (t *Thread) procMemOpen(flags int) (int, int) {
+	fd, err := unix.MemfdCreate("ppc64emu-proc-mem", unix.MFD_CLOEXEC)
+	if err != nil {
+		return -1, errnoOf(err)
+	}
+	if flags&unix.O_CLOEXEC == 0 {
+		// newFD sets close-on-exec from the guest's flags; memfd_create
+		// always sets it, so take it back when the guest did not ask.
+		if _, err := unix.FcntlInt(uintptr(fd), unix.F_SETFD, 0); err != nil {
+			unix.Close(fd)
+			return -1, errnoOf(err)
+		}
+	}
+	ft := t.files
+	if ft.memfds == nil {
+		ft.memfds = map[int]*addressSpace{}
+	}
+	ft.memfds[fd] = t.mm
+	return fd, 0
+}
+
+// memDupped records host descriptor nh, a dup of h, as a /proc/self/mem
+// descriptor if h is one.
+func (ft *fdTable) memDupped(h, nh int) {
+	if mm := ft.memfds[h]; mm != nil {
+		ft.memfds[nh] = mm
+	}
+}
+
+// memCopied records in c (a copy of ft for a new process) host descriptor
+// nh, c's copy of ft's h, if h is a /proc/self/mem descriptor.
+func (ft *fdTable) memCopied(c *fdTable, h, nh int) {
+	if mm := ft.memfds[h]; mm != nil {
+		if c.memfds == nil {
+			c.memfds = map[int]*addressSpace{}
+		}
+		c.memfds[nh] = mm
+	}
+}
+
+// procMemRW is read/write (off < 0: at the descriptor's offset, which it
+// advances) or pread64/pwrite64 (at off) of a /proc/self/mem descriptor
+// reaching mm: a[1] is the caller's buffer, a[2] its size.
+func (t *Thread) procMemRW(mm *addressSpace, a *sysArgs, write bool, off int64) (uint64, int) {
+	h := t.fd(a.Fd(0))
+	addr := uint64(off)
+	if off < 0 {
+		cur, err := unix.Seek(h, 0, unix.SEEK_CUR)
+		if err != nil {
+			return 0, errnoOf(err)
+		}
+		addr = uint64(cur)
+	}
+	buf, n := a.Ptr(1), a.Size(2)
+	done := uint64(0)
+	for done < n {
+		// At most to the end of the page, as Linux moves it a page at a
+		// time and stops at the first page it cannot reach.
+		k := min(n-done, mem.PageSize-(addr+done)&(mem.PageSize-1), 1<<20)
+		b := t.ioBuf(k)
+		var err error
+		if write {
+			if t.mm.Mem.Read(buf+done, b) != nil {
+				return 0, abi.EFAULT
+			}
+			err = mm.Mem.Poke(addr+done, b)
+		} else {
+			err = mm.Mem.Peek(addr+done, b)
+			if err == nil {
+				if e := t.write(buf+done, b); e != 0 {
+					return 0, e
+				}
+			}
+		}
+		if err != nil {
+			break
+		}
+		done += k
+	}
+	if done == 0 && n > 0 {
+		return 0, abi.EIO
+	}
+	if off < 0 {
+		if _, err := unix.Seek(h, int64(addr+done), unix.SEEK_SET); err != nil {
+			return 0, errnoOf(err)
+		}
+	}
+	return done, 0
+}

@@ -1,0 +1,71 @@
+/* /proc/self/mem: reads and writes of the process's own memory at the file
+ * offset, past page protection, stopping at an unmapped page (EIO when
+ * nothing moved); lseek takes SEEK_SET and SEEK_CUR only. The expected
+ * output (procmem.expected) follows Linux's fs/proc/base.c (mem_rw,
+ * mem_lseek): qemu-user hands the guest the host's file. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static volatile int var = 1234;
+
+__attribute__((noinline)) static int f(void) { return 1; }
+
+static const char *err(long r) { return r < 0 ? strerror(errno) : "ok"; }
+
+int main(void) {
+	int fd = open("/proc/self/mem", O_RDWR);
+	if (fd < 0) { printf("open: %s\n", strerror(errno)); return 1; }
+	int v = 0;
+	long r = pread(fd, &v, sizeof v, (off_t)(uintptr_t)&var);
+	printf("pread var: %ld %d\n", r, v);
+	v = 5678;
+	r = pwrite(fd, &v, sizeof v, (off_t)(uintptr_t)&var);
+	printf("pwrite var: %ld, var now %d\n", r, var);
+
+	long pg = sysconf(_SC_PAGESIZE);
+	char *ro = mmap(0, 2 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	strcpy(ro + pg - 8, "abcdefg");
+	mprotect(ro, pg, PROT_READ);
+	munmap(ro + pg, pg);
+	r = pwrite(fd, "XY", 2, (off_t)(uintptr_t)(ro + 16));
+	printf("pwrite read-only page: %ld, reads \"%.2s\"\n", r, ro + 16);
+	char buf[16];
+	memset(buf, 0, sizeof buf);
+	r = pread(fd, buf, 16, (off_t)(uintptr_t)(ro + pg - 8));
+	printf("pread across the end of the mapping: %ld \"%s\"\n", r, buf);
+	r = pread(fd, buf, 16, (off_t)(uintptr_t)(ro + pg));
+	printf("pread unmapped: %ld %s\n", r, err(r));
+	r = pwrite(fd, buf, 16, (off_t)(uintptr_t)(ro + pg));
+	printf("pwrite unmapped: %ld %s\n", r, err(r));
+
+	off_t at = lseek(fd, (off_t)(uintptr_t)&var, SEEK_SET);
+	printf("lseek SEEK_SET: %s\n", at == (off_t)(uintptr_t)&var ? "at var" : "elsewhere");
+	r = read(fd, &v, sizeof v);
+	printf("read: %ld %d, offset %s\n", r, v,
+	       lseek(fd, 0, SEEK_CUR) == (off_t)(uintptr_t)&var + 4 ? "advanced 4" : "wrong");
+	r = lseek(fd, 0, SEEK_END);
+	printf("lseek SEEK_END: %ld %s\n", r, err(r));
+
+	/* A debugger's breakpoint: patch read-only text (li r3,1 -> li r3,2). */
+#if defined(_CALL_ELF) && _CALL_ELF == 2
+	uintptr_t code = (uintptr_t)f;
+#else
+	uintptr_t code = *(uintptr_t *)(void *)f; /* ELFv1: a function descriptor */
+#endif
+	uint32_t w = 0;
+	pread(fd, &w, 4, (off_t)code);
+	if (w == 0x38600001) {
+		uint32_t li2 = 0x38600002;
+		r = pwrite(fd, &li2, 4, (off_t)code);
+		printf("patch text: %ld, f() = %d\n", r, f());
+	} else {
+		printf("patch text: f does not start with li r3,1 (%08x)\n", w);
+	}
+	close(fd);
+	return 0;
+}
