@@ -22,6 +22,7 @@ type Layout[T any] struct {
 	size   int
 	fields []layoutField
 	same   bool // host offsets and sizes equal the guest's
+	dense  bool // the fields cover every byte: no padding
 }
 
 type layoutField struct {
@@ -40,11 +41,14 @@ func NewLayout[T any]() *Layout[T] {
 	l.walk(typ, 0, 0)
 	l.size = int(size)
 	l.same = size == typ.Size()
+	covered := uintptr(0)
 	for _, f := range l.fields {
 		if f.host != f.guest {
 			l.same = false
 		}
+		covered += f.size
 	}
+	l.dense = covered == size
 	return &l
 }
 
@@ -128,11 +132,17 @@ func (l *Layout[T]) convert(o binary.ByteOrder, b []byte, v *T, encode bool) {
 	b = b[:l.size]
 	host := unsafe.Slice((*byte)(unsafe.Pointer(v)), unsafe.Sizeof(*v))
 	switch {
-	case l.same && encode:
+	case l.same && l.dense && encode:
 		copy(b, host)
-	case l.same:
+	case l.same && !encode:
 		copy(host, b)
 	default:
+		if encode && !l.dense {
+			// Padding is written as zeros, never as whatever the Go
+			// value's padding or b held before (host memory must not
+			// reach the guest).
+			clear(b)
+		}
 		for _, f := range l.fields {
 			g, h := b[f.guest:f.guest+f.size], host[f.host:f.host+f.size]
 			if encode {

@@ -109,4 +109,10 @@ func TestLayoutAlignment(t *testing.T) {
 	if got := l.Bytes(binary.BigEndian, &v); !bytes.Equal(got, want) {
 		t.Errorf("encoded % x, want % x", got, want)
 	}
+	// Encoding into a used buffer writes the padding as zeros too.
+	dirty := bytes.Repeat([]byte{0xff}, 24)
+	l.Encode(binary.BigEndian, dirty, &v)
+	if !bytes.Equal(dirty, want) {
+		t.Errorf("encoded into a used buffer % x, want % x", dirty, want)
+	}
 }
