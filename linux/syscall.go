@@ -34,12 +34,20 @@ func (t *Thread) syscall(scv bool) bool {
 	}
 	var ret uint64
 	var errno int
+	// A call that ends the thread (exit, exit_group, or any call the
+	// process's end interrupts) is traced before it runs, or not at all:
+	// once it has run, the process may have ended and whoever waited for
+	// it may be reading the trace.
+	exiting := num == abi.SYS_EXIT || num == abi.SYS_EXIT_GROUP
+	if t.p.cfg.Strace != nil && exiting {
+		t.strace(num, &a, 0, errExit)
+	}
 	if h := handler(num); h != nil {
 		ret, errno = h(t, &a)
 	} else {
 		errno = abi.ENOSYS
 	}
-	if t.p.cfg.Strace != nil {
+	if t.p.cfg.Strace != nil && !exiting && errno != errExit {
 		t.strace(num, &a, ret, errno)
 	}
 	switch errno {
