@@ -371,7 +371,7 @@ func TestBCDReservedQEMU(t *testing.T) {
 // measured legality table); the hardware profile follows its invalid-form
 // row. Either way nothing changes.
 func TestDFPOddPair(t *testing.T) {
-	const wDaddqOdd = 0xfc643004 // daddq f3,f4,f6
+	const wDaddqOdd uint32 = 0xfc643004 // daddq f3,f4,f6
 	in, err := decode.DecodeWord(wDaddqOdd, 0)
 	if err != nil || in.Op.String() != "daddq" || in.Invalid&decode.InvalidForm == 0 {
 		t.Fatalf("%#x: %v %v invalid=%v", wDaddqOdd, in.Op, err, in.Invalid)

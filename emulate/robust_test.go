@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"golang.org/x/arch/ppc64/ppc64asm"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -141,7 +142,7 @@ func TestConfigValidate(t *testing.T) {
 		{Config{CacheBlockSize: 96}, false},
 		{Config{CacheBlockSize: -128}, false},
 		{Config{CacheBlockSize: 1 << 20}, false},
-		{Config{CacheBlockSize: 1 << 40}, false},
+		{Config{CacheBlockSize: 1 << (strconv.IntSize - 2)}, false}, // 1<<62 (1<<30 on 32-bit hosts)
 		{Config{Level: 7}, false},
 		{Config{Level: 11}, false},
 		{Config{Profile: 2}, false},
@@ -155,7 +156,7 @@ func TestConfigValidate(t *testing.T) {
 			t.Errorf("%+v: NewChecked = %v, %v", tc.cfg, e, err2)
 		}
 	}
-	for _, bs := range []int{1 << 20, 1 << 40, 96, 1024} {
+	for _, bs := range []int{1 << 20, 1 << (strconv.IntSize - 2), 96, 1024} {
 		for _, word := range []uint32{0x7c0327ec, 0x7c0327ac} { // dcbz r3,r4; icbi r3,r4
 			m := newCallMemory()
 			r := robustRegs()

@@ -170,7 +170,7 @@ func TestWrap32FaultAtEveryByte(t *testing.T) {
 				if tc.align != 0 && below%tc.align != 0 {
 					continue // (the hardware profile does not emulate unaligned lmw/stmw)
 				}
-				ea := uint64(1<<32 - below)
+				ea := uint64(1)<<32 - uint64(below)
 				// The reference: the same n bytes at 0x2000.
 				m := newWrapMemory()
 				copy(m.Regions[2].Data, m.Regions[0].Data[0x100-below:])

@@ -176,7 +176,7 @@ func (p *Process) guestPid(pid int) bool { return pid >= p.pid && pid < p.nextTI
 // do_wait: ECHILD without one; an ended one is returned (and reaped unless
 // WNOWAIT); with WNOHANG nil and 0 if none has ended; else it waits (a
 // signal restarts it or makes it EINTR as SA_RESTART says).
-func (t *Thread) waitChild(match func(g *threadGroup) bool, options int) (*threadGroup, int) {
+func (t *Thread) waitChild(match func(g *threadGroup) bool, options uint32) (*threadGroup, int) {
 	p := t.p
 	for {
 		any := false
@@ -213,7 +213,7 @@ func (t *Thread) waitChild(match func(g *threadGroup) bool, options int) (*threa
 }
 
 func sysWait4(t *Thread, a *sysArgs) (uint64, int) {
-	pid, status, options, ru := a.Int(0), a.Ptr(1), a.Int(2), a.Ptr(3)
+	pid, status, options, ru := a.Int(0), a.Ptr(1), uint32(a.Int(2)), a.Ptr(3)
 	if options&^(wNOHANG|wUNTRACED|8|wALL|wCLONE|wNOTHREAD) != 0 { // 8: WCONTINUED
 		return 0, abi.EINVAL
 	}
@@ -247,7 +247,7 @@ func sysWait4(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysWaitid(t *Thread, a *sysArgs) (uint64, int) {
-	which, id, infop, options, ru := a.Int(0), a.Int(1), a.Ptr(2), a.Int(3), a.Ptr(4)
+	which, id, infop, options, ru := a.Int(0), a.Int(1), a.Ptr(2), uint32(a.Int(3)), a.Ptr(4)
 	if options&^(wNOHANG|wUNTRACED|wEXITED|8|wNOWAIT|wALL|wCLONE|wNOTHREAD) != 0 || options&(wEXITED|wUNTRACED|8) == 0 {
 		return 0, abi.EINVAL
 	}
