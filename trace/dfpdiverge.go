@@ -42,21 +42,19 @@ var dfpDivergences = []Divergence{
 			"(VX and VE), which is what the ISA and the emulator give; QEMU 7.2 inverts it, setting FEX when VE = 0 and " +
 			"clearing it when VE = 1 (harness: drrnd of an SNaN with fpscr=1 gives e1011001; with VE = 1, a1011080; " +
 			"denbcd does the same), and CR1 of the record forms copies it",
-		Match: func(l *Line, in *decode.Inst) bool {
-			_, after, ok := lineState(l)
-			return ok && after.FPSCR&regs.FPSCRFEX != regs.FPSCRSummary(after.FPSCR)&regs.FPSCRFEX
-		},
+		Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
+			return after.FPSCR&regs.FPSCRFEX != regs.FPSCRSummary(after.FPSCR)&regs.FPSCRFEX
+		}),
 	},
 	{
 		Ops: []string{"bcdadd.", "bcdsub."},
 		Reason: "bcdadd./bcdsub. with a zero result from operands of the same effective sign (−0 + −0): QEMU 7.2 sets " +
 			"CR6 to LT|EQ or GT|EQ from the operands' sign; the ISA sets exactly one of LT, GT, EQ (EQ for a zero " +
 			"result), as the emulator does",
-		Match: func(l *Line, in *decode.Inst) bool {
-			_, after, ok := lineState(l)
+		Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
 			c := regs.CRField(after.CR, 6)
-			return ok && c&2 != 0 && c&0xc != 0
-		},
+			return c&2 != 0 && c&0xc != 0
+		}),
 	},
 	{
 		Ops: []string{"bcdcpsgn."},
@@ -90,15 +88,11 @@ var dfpDivergences = []Divergence{
 		Reason: "bcdus. CR6: the ISA sets EQ for a zero result and GT otherwise (an unsigned result has no sign); " +
 			"QEMU 7.2 reads the result's last digit as a sign code, giving LT for a non-zero result and EQ when only " +
 			"the last digit is non-zero",
-		Match: func(l *Line, in *decode.Inst) bool {
-			_, after, ok := lineState(l)
-			if !ok {
-				return false
-			}
+		Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
 			c := regs.CRField(after.CR, 6)
 			vt := after.VR(int(in.Args[0]) & 31)
 			return c&8 != 0 || c&2 != 0 && vt.Hi|vt.Lo != 0
-		},
+		}),
 	},
 	{
 		Ops: []string{"denbcd", "denbcd.", "denbcdq", "denbcdq."},
@@ -107,9 +101,8 @@ var dfpDivergences = []Divergence{
 			"or indexes its DPD table past the end; the harness gave different values for the same operand). The ISA " +
 			"leaves FRT unchanged with VXCVI (enabled) or gives the default QNaN; the emulator does so in the " +
 			"hardware profile and refuses in the QEMU profile (emulate rows denbcd-invalid-ve, denbcd-digit-a-over)",
-		Match: func(l *Line, in *decode.Inst) bool {
-			before, _, ok := lineState(l)
-			if !ok || in.NArgs < 3 {
+		Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
+			if in.NArgs < 3 {
 				return false
 			}
 			f := decimal.Long
@@ -127,7 +120,7 @@ var dfpDivergences = []Divergence{
 				return !ok
 			}
 			return before.FPSCR&regs.FPSCRVE != 0
-		},
+		}),
 	},
 }
 

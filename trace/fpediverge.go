@@ -37,13 +37,12 @@ var fpeDivergences = []Divergence{
 			"clears FPSCR[FR FI] (Book I 4.4.1, action with VE=1: target and FPRF unchanged, FR and FI cleared), as " +
 			"the emulator does; QEMU 7.2 traps before touching them, so a preset FI stays 1. Only FI is exempt " +
 			"(FR is exempt for these ops anyway)",
-		Match: func(l *Line, in *decode.Inst) bool {
-			before, after, ok := lineState(l)
+		Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
 			// (The invalid operation may repeat a sticky VX* bit, so any
 			// VX with VE counts.)
-			return ok && l.Result.Status == StatusFPE && before.FPSCR&regs.FPSCRVE != 0 &&
+			return l.Result.Status == StatusFPE && before.FPSCR&regs.FPSCRVE != 0 &&
 				after.FPSCR&regs.FPSCRVXAll != 0
-		},
+		}),
 		FPSCRIgnore: uint32(regs.FPSCRFI),
 	},
 	{
@@ -54,16 +53,15 @@ var fpeDivergences = []Divergence{
 			"rounded result is placed in the target and FPRF set) and an enabled overflow or underflow writes the " +
 			"exponent-adjusted result (4.4.4, 4.4.5), as the emulator's FPException carries it. Only vectors whose " +
 			"QEMU result left the target alone",
-		Match: func(l *Line, in *decode.Inst) bool {
-			before, after, ok := lineState(l)
+		Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
 			t := targetVSR(in)
 			if in.Op.String() == "xsrsp" && before.FPSCR&(regs.FPSCROE|regs.FPSCRUE) != 0 &&
 				after.FPSCR&(regs.FPSCROX|regs.FPSCRUX) != 0 {
-				return ok && l.Result.Status == StatusFPE && after.VSR[t] == before.VSR[t]
+				return l.Result.Status == StatusFPE && after.VSR[t] == before.VSR[t]
 			}
-			return ok && l.Result.Status == StatusFPE && before.FPSCR&regs.FPSCRXE != 0 &&
+			return l.Result.Status == StatusFPE && before.FPSCR&regs.FPSCRXE != 0 &&
 				after.FPSCR&regs.FPSCRXX != 0 && after.VSR[t] == before.VSR[t]
-		},
+		}),
 	},
 	{
 		Ops: fpSingleOps,
@@ -75,13 +73,12 @@ var fpeDivergences = []Divergence{
 			"RN=1 gives 0x43efffffe0000000; xsdivsp rebiases in double and then overflows), where the ISA's " +
 			"round-to-single model writes the adjusted exponent in double format, as the emulator does " +
 			"(emulate/fpe_test.go TestFrspEnabledFarOutside)",
-		Match: func(l *Line, in *decode.Inst) bool {
-			before, _, ok := lineState(l)
-			if !ok || before.FPSCR&(regs.FPSCROE|regs.FPSCRUE) == 0 {
+		Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
+			if before.FPSCR&(regs.FPSCROE|regs.FPSCRUE) == 0 {
 				return false
 			}
-			return singleFarOutside(&before, in)
-		},
+			return singleFarOutside(before, in)
+		}),
 	},
 }
 
@@ -181,10 +178,9 @@ func init() {
 			"even after the exponent adjustment (192 single, 1536 double): the adjusted result has no encoding in " +
 			"the result's format; QEMU 7.2 rebiases inside it and the exponent wraps (harness: xscvdpsp of " +
 			"0xeafd24fc007fffff with OE=1 gives 0xb7e927e0), the emulator delivers the unadjusted result",
-		Match: func(l *Line, in *decode.Inst) bool {
-			before, _, ok := lineState(l)
-			return ok && before.FPSCR&(regs.FPSCROE|regs.FPSCRUE) != 0 && narrowFarOutside(&before, in)
-		},
+		Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
+			return before.FPSCR&(regs.FPSCROE|regs.FPSCRUE) != 0 && narrowFarOutside(before, in)
+		}),
 	})
 }
 
@@ -217,11 +213,10 @@ func init() {
 				"xscmpgedp of a NaN with VE=1 writes 0); the ISA's descriptions say that if an enabled exception " +
 				"occurs (in any element), the target is not modified, as the emulator does. Only vectors whose QEMU " +
 				"result wrote the target",
-			Match: func(l *Line, in *decode.Inst) bool {
-				before, after, ok := lineState(l)
+			Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
 				t := targetVSR(in)
-				return ok && l.Result.Status == StatusFPE && after.VSR[t] != before.VSR[t]
-			},
+				return l.Result.Status == StatusFPE && after.VSR[t] != before.VSR[t]
+			}),
 		},
 		Divergence{
 			Ops: append(xvExcOps[:len(xvExcOps):len(xvExcOps)], xvCmpOps...),
@@ -229,33 +224,30 @@ func init() {
 				"that element, so the exception bits of the later elements are missing (harness: xvcvdpsxws " +
 				"{NaN, 1.5} with VE=1 gives FPSCR e0000180, no XX); the ISA computes every element's exceptions " +
 				"before the interrupt (XT not modified), as the emulator does. Only the exception bits (and the VX summary) are exempt",
-			Match: func(l *Line, in *decode.Inst) bool {
-				before, after, ok := lineState(l)
-				return ok && l.Result.Status == StatusFPE && (before.FPSCR&regs.FPSCRVE != 0 &&
+			Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
+				return l.Result.Status == StatusFPE && (before.FPSCR&regs.FPSCRVE != 0 &&
 					after.FPSCR&regs.FPSCRVXAll != 0 || before.FPSCR&regs.FPSCRZE != 0 && after.FPSCR&regs.FPSCRZX != 0)
-			},
+			}),
 			FPSCRIgnore: uint32(regs.FPSCROX | regs.FPSCRUX | regs.FPSCRZX | regs.FPSCRXX | regs.FPSCRVXAll | regs.FPSCRVX),
 		},
 		Divergence{
 			Ops: []string{"xvcvsphp"},
 			Reason: "xvcvsphp with UE=1 and a tiny element: QEMU 7.2 sets UX (and FEX) but takes no interrupt; the " +
 				"ISA interrupts for the enabled underflow with XT not modified, as the emulator does",
-			Match: func(l *Line, in *decode.Inst) bool {
-				before, after, ok := lineState(l)
-				return ok && l.Result.Status == StatusOK && before.FPSCR&regs.FPSCRUE != 0 &&
+			Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
+				return l.Result.Status == StatusOK && before.FPSCR&regs.FPSCRUE != 0 &&
 					after.FPSCR&regs.FPSCRUX != 0
-			},
+			}),
 		},
 		Divergence{
 			Ops: []string{"xsmaxdp", "xsmindp"},
 			Reason: "xsmaxdp/xsmindp with UE=1 and a denormal result: QEMU 7.2 raises an underflow (UX, SIGFPE, the " +
 				"result rebiased); the ISA's xsmaxdp/xsmindp alter only FX and VXSNAN (no underflow: the result is " +
 				"an operand), as the emulator does",
-			Match: func(l *Line, in *decode.Inst) bool {
-				before, after, ok := lineState(l)
-				return ok && l.Result.Status == StatusFPE && before.FPSCR&regs.FPSCRUE != 0 &&
+			Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
+				return l.Result.Status == StatusFPE && before.FPSCR&regs.FPSCRUE != 0 &&
 					after.FPSCR&regs.FPSCRUX != 0
-			},
+			}),
 		},
 		Divergence{
 			Ops: append(xvFPOps[:len(xvFPOps):len(xvFPOps)], "xvcvdpsp"),
@@ -263,11 +255,10 @@ func init() {
 				"only (see the OX/UX divergence above), so it takes no underflow interrupt; the ISA sets UX for the " +
 				"tiny lane and, with UE=1, takes the enabled-exception interrupt (XT not modified), as the emulator " +
 				"does. Only vectors that completed in QEMU with OX set",
-			Match: func(l *Line, in *decode.Inst) bool {
-				before, after, ok := lineState(l)
-				return ok && l.Result.Status == StatusOK && before.FPSCR&regs.FPSCRUE != 0 &&
+			Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
+				return l.Result.Status == StatusOK && before.FPSCR&regs.FPSCRUE != 0 &&
 					after.FPSCR&regs.FPSCROX != 0
-			},
+			}),
 		},
 		Divergence{
 			Ops: []string{"xvredp", "xvresp", "xvrsqrtedp", "xvrsqrtesp", "xsredp", "xsresp", "xsrsqrtedp", "xsrsqrtesp"},
@@ -275,9 +266,8 @@ func init() {
 				"infinity without setting ZX, so it takes no interrupt (harness: xvrsqrtedp of {…, −0} with ZE=1 " +
 				"completes, FPSCR without ZX); the ISA sets ZX for a zero operand and, with ZE=1, interrupts with " +
 				"XT not modified, as the emulator does",
-			Match: func(l *Line, in *decode.Inst) bool {
-				before, _, ok := lineState(l)
-				if !ok || l.Result.Status != StatusOK || before.FPSCR&regs.FPSCRZE == 0 {
+			Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
+				if l.Result.Status != StatusOK || before.FPSCR&regs.FPSCRZE == 0 {
 					return false
 				}
 				b := before.VSR[in.Args[1]&63]
@@ -293,18 +283,17 @@ func init() {
 					return false
 				}
 				return b.Hi&^(1<<63) == 0 || b.Lo&^(1<<63) == 0
-			},
+			}),
 		},
 		Divergence{
 			Ops: xvCmpOps,
 			Reason: "VSX vector compares with an enabled invalid operation (VXSNAN, VXVC with VE=1): QEMU 7.2 sets " +
 				"FEX and writes VSR[XT] (and CR6) but takes no interrupt; the ISA takes the enabled-exception " +
 				"interrupt with VSR[XT] and CR6 not modified, as the emulator does",
-			Match: func(l *Line, in *decode.Inst) bool {
-				before, after, ok := lineState(l)
-				return ok && l.Result.Status == StatusOK && before.FPSCR&regs.FPSCRVE != 0 &&
+			Match: onState(func(l *Line, before, after *regs.Regs, in *decode.Inst) bool {
+				return l.Result.Status == StatusOK && before.FPSCR&regs.FPSCRVE != 0 &&
 					after.FPSCR&regs.FPSCRFEX != 0
-			},
+			}),
 		},
 	)
 }
