@@ -29,7 +29,8 @@ func (m *machine) stepComplete(t testing.TB, complete bool, words ...uint32) err
 // within the ISA's relative error bound (1/256 is the loosest any
 // version states), lvebx's element in place, CR6 = SO for an invalid BCD
 // operand, lq's doublewords from EA and EA+8 in big-endian mode, lmw's
-// words in the process's byte order (Linux's emulate_loadstore), wait
+// words in the process's byte order (Linux's emulate_loadstore), also
+// from an address off a word boundary, wait
 // resuming at the next instruction.
 func TestComplete(t *testing.T) {
 	const x = 3.0
@@ -64,6 +65,12 @@ func TestComplete(t *testing.T) {
 		}},
 		{"wait", diffWait, true, func(m *machine) {}, enc(ppc64asm.WAIT, 0, 0),
 			func(m *machine) bool { return m.r.NIP == cia+4 }},
+		{"lmw unaligned", diffLmwUnaligned, false, func(m *machine) {
+			m.r.GPR[3] = scratchBase + 2
+			copy(m.scratch[2:], []byte{1, 2, 3, 4, 5, 6, 7, 8})
+		}, enc(ppc64asm.LMW, 30, 0, 3), func(m *machine) bool {
+			return m.r.GPR[30] == 0x01020304 && m.r.GPR[31] == 0x05060708
+		}},
 		{"lq unaligned", diffLqUnaligned, false, func(m *machine) {
 			m.r.GPR[3] = scratchBase + 8
 			for i := range 16 {

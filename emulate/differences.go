@@ -381,7 +381,8 @@ var differenceRows = [numDiffs]Difference{
 		What:     "lmw, stmw with an effective address that is not a multiple of 4 (big-endian mode)",
 		Hardware: HardwareStep, HWDetail: "ISA: alignment interrupt or boundedly undefined; POWER9/POWER10's choice is not documented: let the CPU decide",
 		QEMU: Value, QDetail: "the words are accessed at the unaligned address (QEMU 7.2 harness: lmw/stmw at 0x50000002)",
-		Source: "Power ISA 3.1B Book I 3.3.6; QEMU 7.2 harness (emulate/testdata/qemu/multiple.be.txt)",
+		Source: "Power ISA 3.1B Book I 3.3.6; QEMU 7.2 harness (emulate/testdata/qemu/multiple.be.txt); Linux 6.1 arch/powerpc/lib/sstep.c emulate_loadstore (LOAD_MULTI, STORE_MULTI: no alignment check, each word through copy_mem_in/copy_mem_out, which split an unaligned word into aligned pieces) reached from align.c fix_alignment",
+		Runner: "QEMU 7.2's: the words at the unaligned address, in order. A program sees the same on Linux whichever way POWER9/10 goes: if the CPU performs the access the words are those; if it takes the alignment interrupt, Linux's handler (fix_alignment → emulate_loadstore) moves each word from or to EA, EA+4, … itself",
 	},
 	diffLswxZero: {
 		ID:       "lswx-zero",
@@ -747,7 +748,8 @@ var differenceRows = [numDiffs]Difference{
 		What:     "xvf16ger2 and xvbf16ger2 accumulating forms when the sum of the two products is inexact in binary32",
 		Hardware: HardwareStep, HWDetail: "unmeasured: whether POWER10 rounds the product sum before adding the accumulator: let the CPU decide",
 		QEMU: Value, QDetail: "two roundings: the product sum rounded to binary32, then ±sum ± ACC rounded again",
-		Source: "QEMU 7.2 -cpu power10 via the harness: golden traces testdata/traces/*16ger2* and mma.*.txt.gz (testdata/vectors/mma.txt: 1 + 2^-24 + 2^-24 gives 1, where one rounding gives 1 + 2^-23)",
+		Source: "QEMU 7.2 -cpu power10 via the harness: golden traces testdata/traces/*16ger2* and mma.*.txt.gz (testdata/vectors/mma.txt: 1 + 2^-24 + 2^-24 gives 1, where one rounding gives 1 + 2^-23); " +
+			"Valgrind 3.19's test_isa_3_1_AT expected output (POWER10, little-endian) agrees with two roundings on all 168 of its xvf16ger2/xvbf16ger2 accumulating elements whose product sum is inexact, but one rounding gives the same value on each of them, so it does not settle the question (docs/valgrind.md)",
 		Runner: "QEMU 7.2's two roundings (QDetail)",
 	},
 	diffMMAEnabled: {
