@@ -98,16 +98,18 @@ func TestRecorderRing(t *testing.T) {
 		clones = append(clones, rec.Clone())
 		rc.ObserveStep(rec)
 	}))
-	r := regs.Regs{MSR: regs.MSRLinuxUserLE, NIP: 0x10000000}
+	c := e.Context() // StepBack restores the whole Context
+	c.Regs = regs.Regs{MSR: regs.MSRLinuxUserLE, NIP: 0x10000000}
+	r := &c.Regs
 	r.GPR[3], r.GPR[4] = 0x0102030405060708, 0x20000000
 	var states []regs.Regs
 	var snap [][]byte
 	for i := range 11 {
-		states = append(states, r)
+		states = append(states, *r)
 		b := make([]byte, 32)
 		_ = m.Read(0x20000000, b)
 		snap = append(snap, b)
-		if err := e.StepWord(&r, m, words[i%len(words)], 0); err != nil {
+		if err := e.StepWord(r, m, words[i%len(words)], 0); err != nil {
 			t.Fatal(err)
 		}
 		if i == 6 { // read the history mid-way: the ring is linearized, then wraps again
@@ -126,22 +128,22 @@ func TestRecorderRing(t *testing.T) {
 		}
 	}
 	for i := 10; i >= 8; i-- {
-		if err := rc.StepBack(&r, m); err != nil {
+		if err := rc.StepBack(c, m); err != nil {
 			t.Fatal(err)
 		}
 		b := make([]byte, 32)
 		_ = m.Read(0x20000000, b)
-		if r != states[i] || !bytes.Equal(b, snap[i]) {
-			t.Fatalf("StepBack to step %d: registers %v, memory % x, want % x", i, regs.Diff(&states[i], &r), b, snap[i])
+		if *r != states[i] || !bytes.Equal(b, snap[i]) {
+			t.Fatalf("StepBack to step %d: registers %v, memory % x, want % x", i, regs.Diff(&states[i], r), b, snap[i])
 		}
 	}
-	if err := rc.StepBack(&r, m); !errors.Is(err, debug.ErrNoHistory) {
+	if err := rc.StepBack(c, m); !errors.Is(err, debug.ErrNoHistory) {
 		t.Fatalf("fourth StepBack: %v", err)
 	}
 	e.SetObserver(rc)
 	i := 0
 	allocs := testing.AllocsPerRun(100, func() {
-		_ = e.StepWord(&r, m, words[i%len(words)], 0)
+		_ = e.StepWord(r, m, words[i%len(words)], 0)
 		i++
 	})
 	if allocs != 0 {

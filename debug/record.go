@@ -6,7 +6,6 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
-	"github.com/ppc64emu/ppc64emu/regs"
 )
 
 // ErrNoHistory is returned by Recorder.StepBack when nothing is recorded.
@@ -78,6 +77,10 @@ func copyRecord(dst, src *emulate.StepRecord) {
 		dst.Inst = in
 	}
 	dst.Regs = append(rw, src.Regs...)
+	if src.CopyOld != nil {
+		o, n := *src.CopyOld, *src.CopyNew
+		dst.CopyOld, dst.CopyNew = &o, &n
+	}
 	if cap(mw) < len(src.Mem) {
 		mw = append(mw[:cap(mw)], make([]emulate.MemWrite, len(src.Mem)-cap(mw))...)
 	}
@@ -102,16 +105,17 @@ func (rc *Recorder) Records() []*emulate.StepRecord {
 // Reset forgets every recorded step.
 func (rc *Recorder) Reset() { rc.recs, rc.start = rc.recs[:0], 0 }
 
-// StepBack undoes the most recent recorded step on r and m and forgets it.
+// StepBack undoes the most recent recorded step on c (registers,
+// reservation, copy buffer, primed accumulators) and m and forgets it.
 // The state must be the one the recorded steps left (nothing else may have
 // changed it since).
-func (rc *Recorder) StepBack(r *regs.Regs, m emulate.Memory) error {
+func (rc *Recorder) StepBack(c *emulate.Context, m emulate.Memory) error {
 	if len(rc.recs) == 0 {
 		return ErrNoHistory
 	}
 	rc.linearize()
 	rec := rc.recs[len(rc.recs)-1]
-	if err := rec.Undo(r, m); err != nil {
+	if err := rec.Undo(c, m); err != nil {
 		return err
 	}
 	rc.recs = rc.recs[:len(rc.recs)-1]

@@ -218,11 +218,13 @@ func TestStepOverRefusals(t *testing.T) {
 }
 
 func TestRecorderStepBack(t *testing.T) {
-	r := userRegs(true)
+	e := emulate.New(emulate.Config{})
+	c := e.Context() // StepBack restores the whole Context
+	c.Regs = userRegs(true)
+	r := &c.Regs
 	data := make([]byte, 16)
 	mem := regions.Regions{{Addr: 0x50000000, Data: data, Writable: true}}
 	r.GPR[3], r.GPR[4] = 0x1111, 0x50000000
-	e := emulate.New(emulate.Config{})
 	rec := &Recorder{Limit: 2}
 	e.SetObserver(rec)
 	words := []uint32{
@@ -232,18 +234,18 @@ func TestRecorderStepBack(t *testing.T) {
 	}
 	var states []regs.Regs
 	for _, w := range words {
-		states = append(states, r)
-		if err := e.StepWord(&r, &mem, w, 0); err != nil {
+		states = append(states, *r)
+		if err := e.StepWord(r, &mem, w, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if rec.Len() != 2 {
 		t.Fatalf("Len = %d, want 2 (Limit)", rec.Len())
 	}
-	if err := rec.StepBack(&r, &mem); err != nil || r != states[2] {
+	if err := rec.StepBack(c, &mem); err != nil || *r != states[2] {
 		t.Fatalf("first StepBack: %v", err)
 	}
-	if err := rec.StepBack(&r, &mem); err != nil || r != states[1] {
+	if err := rec.StepBack(c, &mem); err != nil || *r != states[1] {
 		t.Fatalf("second StepBack: %v", err)
 	}
 	for _, b := range data {
@@ -251,7 +253,7 @@ func TestRecorderStepBack(t *testing.T) {
 			t.Fatalf("memory not restored: % x", data)
 		}
 	}
-	if err := rec.StepBack(&r, &mem); !errors.Is(err, ErrNoHistory) {
+	if err := rec.StepBack(c, &mem); !errors.Is(err, ErrNoHistory) {
 		t.Errorf("third StepBack: %v", err)
 	}
 	rec.Reset()

@@ -124,3 +124,48 @@ func TestContextSwitchOut(t *testing.T) {
 		t.Errorf("SwitchOut (-want +got):\n%s", d)
 	}
 }
+
+// TestUndoRedoContext: StepRecord.Undo puts back the whole Context a step
+// changed — registers, reservation, copy buffer and primed accumulators —
+// and Redo reapplies it, for each instruction that changes one of them
+// (ldarx sets the reservation and stdcx. clears it, copy fills the buffer
+// and cpabort empties it, xxsetaccz primes ACC[1] and xxmfacc deprimes it:
+// Power ISA 3.1B Book II 4.6.2, Book II 4.4, Book I 7.2.1.2).
+func TestUndoRedoContext(t *testing.T) {
+	const x = scratchBase + 0x40
+	m := newMachine(true)
+	e := New(Config{Level: decode.LevelPOWER10})
+	var c Context
+	c.Regs = m.r
+	c.Regs.GPR[4], c.Regs.GPR[3] = x, scratchBase
+	e.SetContext(&c)
+	var rec *StepRecord
+	e.SetObserver(ObserverFunc(func(r *StepRecord) { rec = r.Clone() }))
+	for _, w := range []uint32{
+		enc(p.LDARX, 5, 0, 4, 0), enc(p.STDCXCC, 6, 0, 4),
+		enc(p.COPY, 0, 3), enc(p.CPABORT),
+		enc(p.XXSETACCZ, 1), enc(p.XXMFACC, 1),
+	} {
+		c.Regs.NIP = cia
+		before := c
+		if err := stepCtx(t, e, &c, m, w); err != nil {
+			t.Fatalf("%#08x: %v", w, err)
+		}
+		after := c
+		if before == after {
+			t.Fatalf("%#08x changed nothing", w)
+		}
+		if err := rec.Undo(&c, m.mem); err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(before, c); d != "" {
+			t.Errorf("%#08x: Undo (-before +got):\n%s", w, d)
+		}
+		if err := rec.Redo(&c, m.mem); err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(after, c); d != "" {
+			t.Errorf("%#08x: Redo (-after +got):\n%s", w, d)
+		}
+	}
+}

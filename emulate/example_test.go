@@ -130,7 +130,9 @@ func ExampleEmulator_SetObserver() {
 	}))
 	fmt.Println("stw r3,0(r4):")
 	_ = e.StepWord(&r, m, 0x90640000, 0)
-	fmt.Println("undo:", last.Undo(&r, m), r.NIP == 0x10000000)
+	c := e.Context() // its registers are r; Undo restores the whole Context
+	c.Regs = r
+	fmt.Println("undo:", last.Undo(c, m), c.Regs.NIP == 0x10000000)
 	// Output:
 	// stw r3,0(r4):
 	//   nip: 0x10000000 -> 0x10000004

@@ -159,6 +159,13 @@ type StepRecord struct {
 	Mem  []MemWrite   // memory writes, in the order they happened
 	// ResvOld and ResvNew are the reservation before and after the step.
 	ResvOld, ResvNew Reservation
+	// PrimedOld and PrimedNew are the primed MMA accumulators
+	// (Context.Primed) before and after the step.
+	PrimedOld, PrimedNew uint8
+	// CopyOld and CopyNew are the copy buffer (Context.Copy) before and
+	// after the step if the step changed it (copy, paste., cpabort), else
+	// nil.
+	CopyOld, CopyNew *CopyBuffer
 }
 
 // Clone returns a deep copy of rec that does not share memory with the
@@ -170,6 +177,10 @@ func (rec *StepRecord) Clone() *StepRecord {
 		c.Inst = &in
 	}
 	c.Regs = append([]RegWrite(nil), rec.Regs...)
+	if rec.CopyOld != nil {
+		o, n := *rec.CopyOld, *rec.CopyNew
+		c.CopyOld, c.CopyNew = &o, &n
+	}
 	c.Mem = make([]MemWrite, len(rec.Mem))
 	for i, w := range rec.Mem {
 		c.Mem[i] = MemWrite{Addr: w.Addr, OldOK: w.OldOK,
@@ -178,12 +189,17 @@ func (rec *StepRecord) Clone() *StepRecord {
 	return &c
 }
 
-// Undo restores the state before the step: the old register values and, in
-// reverse order, the old bytes of every memory write whose old bytes were
-// read. It stops at the first failing write.
-func (rec *StepRecord) Undo(r *regs.Regs, m Memory) error {
+// Undo restores the state before the step: in c the old register values,
+// reservation, primed accumulators and copy buffer and, in reverse order,
+// the old bytes of every memory write whose old bytes were read. It stops
+// at the first failing write.
+func (rec *StepRecord) Undo(c *Context, m Memory) error {
 	for _, w := range rec.Regs {
-		w.Reg.Set(r, w.Old)
+		w.Reg.Set(&c.Regs, w.Old)
+	}
+	c.Resv, c.Primed = rec.ResvOld, rec.PrimedOld
+	if rec.CopyOld != nil {
+		c.Copy = *rec.CopyOld
 	}
 	for i := len(rec.Mem) - 1; i >= 0; i-- {
 		w := rec.Mem[i]
@@ -197,11 +213,16 @@ func (rec *StepRecord) Undo(r *regs.Regs, m Memory) error {
 	return nil
 }
 
-// Redo applies the step's effects again: the new register values and the
-// memory writes in order.
-func (rec *StepRecord) Redo(r *regs.Regs, m Memory) error {
+// Redo applies the step's effects again: in c the new register values,
+// reservation, primed accumulators and copy buffer, and the memory writes
+// in order.
+func (rec *StepRecord) Redo(c *Context, m Memory) error {
 	for _, w := range rec.Regs {
-		w.Reg.Set(r, w.New)
+		w.Reg.Set(&c.Regs, w.New)
+	}
+	c.Resv, c.Primed = rec.ResvNew, rec.PrimedNew
+	if rec.CopyNew != nil {
+		c.Copy = *rec.CopyNew
 	}
 	for _, w := range rec.Mem {
 		if err := m.Write(w.Addr, w.New); err != nil {
@@ -216,8 +237,11 @@ type observation struct {
 	o      Observer
 	active bool // inside an observed step: Step runs normally
 	before regs.Regs
-	rec    StepRecord
-	mem    observedMemory
+	// copyOld and copyNew hold the copy buffer before and after a step
+	// that changed it (StepRecord.CopyOld and CopyNew point here).
+	copyOld, copyNew CopyBuffer
+	rec              StepRecord
+	mem              observedMemory
 }
 
 // observedMemory wraps the caller's Memory and records each write.
@@ -255,7 +279,8 @@ func (e *Emulator) observe(r *regs.Regs, m Memory, in *decode.Inst) error {
 	ob.before = *r
 	rec := &ob.rec
 	*rec = StepRecord{Addr: r.NIP, Inst: in, Regs: rec.Regs[:0], Mem: rec.Mem[:0],
-		ResvOld: e.ctx.Resv}
+		ResvOld: e.ctx.Resv, PrimedOld: e.ctx.Primed}
+	ob.copyOld = e.ctx.Copy
 	ob.mem = observedMemory{m: m, rec: rec, bytes: ob.mem.bytes[:0]}
 	// A Memory that panics ends the step with the panic (no record, no
 	// call of the Observer); the deferred reset keeps the observer attached
@@ -265,7 +290,11 @@ func (e *Emulator) observe(r *regs.Regs, m Memory, in *decode.Inst) error {
 	err := e.Step(r, &ob.mem, in)
 	ob.active = false
 	rec.Err = err
-	rec.ResvNew = e.ctx.Resv
+	rec.ResvNew, rec.PrimedNew = e.ctx.Resv, e.ctx.Primed
+	if e.ctx.Copy != ob.copyOld {
+		ob.copyNew = e.ctx.Copy
+		rec.CopyOld, rec.CopyNew = &ob.copyOld, &ob.copyNew
+	}
 	// Re-slice the memory records: om.bytes may have been reallocated.
 	off := 0
 	for i := range rec.Mem {

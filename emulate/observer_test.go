@@ -52,15 +52,18 @@ func TestObserverRecordsEffects(t *testing.T) {
 			t.Errorf("Inst = %v", rec.Inst)
 		}
 		after := m.r
-		if err := rec.Undo(&m.r, m.mem); err != nil {
+		ctx := &Context{Regs: m.r}
+		if err := rec.Undo(ctx, m.mem); err != nil {
 			t.Fatal(err)
 		}
+		m.r = ctx.Regs
 		if m.r != before || m.scratch[8] != 0xaa || m.scratch[9] != 0 {
 			t.Errorf("Undo did not restore the state")
 		}
-		if err := rec.Redo(&m.r, m.mem); err != nil {
+		if err := rec.Redo(ctx, m.mem); err != nil {
 			t.Fatal(err)
 		}
+		m.r = ctx.Regs
 		if m.r != after || m.scratch[8] != newBytes[0] {
 			t.Errorf("Redo did not reapply the step")
 		}

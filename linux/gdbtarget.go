@@ -196,7 +196,7 @@ func (d *Debugger) before(t *Thread) bool {
 		// reported before it happens).
 		delete(d.pending, t.tid)
 		if n := len(d.hist); n > 0 && d.hist[n-1].t == t && !d.hist[n-1].user {
-			_ = d.hist[n-1].rec.Undo(&t.ctx.Regs, debugMem{d.p})
+			_ = d.hist[n-1].rec.Undo(&t.ctx, debugMem{d.p})
 			d.hist = d.hist[:n-1]
 			d.pos = len(d.hist)
 		}
@@ -515,20 +515,18 @@ func (d *Debugger) release() {
 
 // undo and redo apply one history record backwards or forwards.
 func (d *Debugger) undo(h histRec) {
-	r := d.regsOf(h)
-	_ = h.rec.Undo(r, debugMem{d.p})
+	_ = h.rec.Undo(d.ctxOf(h), debugMem{d.p})
 }
 
 func (d *Debugger) redo(h histRec) {
-	r := d.regsOf(h)
-	_ = h.rec.Redo(r, debugMem{d.p})
+	_ = h.rec.Redo(d.ctxOf(h), debugMem{d.p})
 }
 
-func (d *Debugger) regsOf(h histRec) *regs.Regs {
+func (d *Debugger) ctxOf(h histRec) *emulate.Context {
 	if h.t != nil {
-		return &h.t.ctx.Regs
+		return &h.t.ctx
 	}
-	return new(regs.Regs) // a memory write has no registers
+	return new(emulate.Context) // a memory write has no registers
 }
 
 // Resume implements gdbstub.Target.
