@@ -37,41 +37,38 @@ const (
 	faRSP
 )
 
-type fpArithSpec struct {
-	kind   fpArith
-	single bool
+// fpArithOps gives each scalar FP arithmetic op its kind; the
+// single-precision forms are the ops with decode's FlagSingle.
+var fpArithOps = map[decode.Op]fpArith{
+	ppc64asm.FADD: faAdd, ppc64asm.FADDCC: faAdd,
+	ppc64asm.FADDS: faAdd, ppc64asm.FADDSCC: faAdd,
+	ppc64asm.FSUB: faSub, ppc64asm.FSUBCC: faSub,
+	ppc64asm.FSUBS: faSub, ppc64asm.FSUBSCC: faSub,
+	ppc64asm.FMUL: faMul, ppc64asm.FMULCC: faMul,
+	ppc64asm.FMULS: faMul, ppc64asm.FMULSCC: faMul,
+	ppc64asm.FDIV: faDiv, ppc64asm.FDIVCC: faDiv,
+	ppc64asm.FDIVS: faDiv, ppc64asm.FDIVSCC: faDiv,
+	ppc64asm.FSQRT: faSqrt, ppc64asm.FSQRTCC: faSqrt,
+	ppc64asm.FSQRTS: faSqrt, ppc64asm.FSQRTSCC: faSqrt,
+	ppc64asm.FMADD: faMAdd, ppc64asm.FMADDCC: faMAdd,
+	ppc64asm.FMADDS: faMAdd, ppc64asm.FMADDSCC: faMAdd,
+	ppc64asm.FMSUB: faMSub, ppc64asm.FMSUBCC: faMSub,
+	ppc64asm.FMSUBS: faMSub, ppc64asm.FMSUBSCC: faMSub,
+	ppc64asm.FNMADD: faNMAdd, ppc64asm.FNMADDCC: faNMAdd,
+	ppc64asm.FNMADDS: faNMAdd, ppc64asm.FNMADDSCC: faNMAdd,
+	ppc64asm.FNMSUB: faNMSub, ppc64asm.FNMSUBCC: faNMSub,
+	ppc64asm.FNMSUBS: faNMSub, ppc64asm.FNMSUBSCC: faNMSub,
+	ppc64asm.FRE: faRe, ppc64asm.FRECC: faRe,
+	ppc64asm.FRES: faRe, ppc64asm.FRESCC: faRe,
+	ppc64asm.FRSQRTE: faRSqrte, ppc64asm.FRSQRTECC: faRSqrte,
+	ppc64asm.FRSQRTES: faRSqrte, ppc64asm.FRSQRTESCC: faRSqrte,
+	ppc64asm.FRSP: faRSP, ppc64asm.FRSPCC: faRSP,
 }
 
-var fpArithOps = map[decode.Op]fpArithSpec{
-	ppc64asm.FADD: {faAdd, false}, ppc64asm.FADDCC: {faAdd, false},
-	ppc64asm.FADDS: {faAdd, true}, ppc64asm.FADDSCC: {faAdd, true},
-	ppc64asm.FSUB: {faSub, false}, ppc64asm.FSUBCC: {faSub, false},
-	ppc64asm.FSUBS: {faSub, true}, ppc64asm.FSUBSCC: {faSub, true},
-	ppc64asm.FMUL: {faMul, false}, ppc64asm.FMULCC: {faMul, false},
-	ppc64asm.FMULS: {faMul, true}, ppc64asm.FMULSCC: {faMul, true},
-	ppc64asm.FDIV: {faDiv, false}, ppc64asm.FDIVCC: {faDiv, false},
-	ppc64asm.FDIVS: {faDiv, true}, ppc64asm.FDIVSCC: {faDiv, true},
-	ppc64asm.FSQRT: {faSqrt, false}, ppc64asm.FSQRTCC: {faSqrt, false},
-	ppc64asm.FSQRTS: {faSqrt, true}, ppc64asm.FSQRTSCC: {faSqrt, true},
-	ppc64asm.FMADD: {faMAdd, false}, ppc64asm.FMADDCC: {faMAdd, false},
-	ppc64asm.FMADDS: {faMAdd, true}, ppc64asm.FMADDSCC: {faMAdd, true},
-	ppc64asm.FMSUB: {faMSub, false}, ppc64asm.FMSUBCC: {faMSub, false},
-	ppc64asm.FMSUBS: {faMSub, true}, ppc64asm.FMSUBSCC: {faMSub, true},
-	ppc64asm.FNMADD: {faNMAdd, false}, ppc64asm.FNMADDCC: {faNMAdd, false},
-	ppc64asm.FNMADDS: {faNMAdd, true}, ppc64asm.FNMADDSCC: {faNMAdd, true},
-	ppc64asm.FNMSUB: {faNMSub, false}, ppc64asm.FNMSUBCC: {faNMSub, false},
-	ppc64asm.FNMSUBS: {faNMSub, true}, ppc64asm.FNMSUBSCC: {faNMSub, true},
-	ppc64asm.FRE: {faRe, false}, ppc64asm.FRECC: {faRe, false},
-	ppc64asm.FRES: {faRe, true}, ppc64asm.FRESCC: {faRe, true},
-	ppc64asm.FRSQRTE: {faRSqrte, false}, ppc64asm.FRSQRTECC: {faRSqrte, false},
-	ppc64asm.FRSQRTES: {faRSqrte, true}, ppc64asm.FRSQRTESCC: {faRSqrte, true},
-	ppc64asm.FRSP: {faRSP, true}, ppc64asm.FRSPCC: {faRSP, true},
-}
-
-var fpArithSpecs [decode.NumOps]fpArithSpec
+var fpArithKinds [decode.NumOps]fpArith
 
 func init() {
-	defSpecs(opFPArith, &fpArithSpecs, fpArithOps)
+	defSpecs(opFPArith, &fpArithKinds, fpArithOps)
 	def(opFSel, ppc64asm.FSEL, ppc64asm.FSELCC)
 	def(opFCmp, ppc64asm.FCMPU, ppc64asm.FCMPO, ppc64asm.XSCMPUDP, ppc64asm.XSCMPODP)
 	def(opFTDiv, ppc64asm.FTDIV, ppc64asm.XSTDIVDP)
@@ -85,45 +82,46 @@ func init() {
 }
 
 func opFPArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	return e.fpArith(r, in, fpArithSpecs[in.Op], int(in.Args[0])&31,
+	return e.fpArith(r, in, fpArithKinds[in.Op], int(in.Args[0])&31,
 		r.FPR(int(in.Args[1])), r.FPR(int(in.Args[2])), r.FPR(int(in.Args[3])))
 }
 
-// fpArith computes an arithmetic op of spec s on the doubles x, y, z (the
+// fpArith computes an arithmetic op of the given kind on the doubles x, y, z (the
 // operands in the FPU's order: FRA or FRB for the one-operand ops; FRA and
 // FRB, or FRA and FRC for fmul; FRA, FRC, FRB for the multiply-adds), and
 // commits the result to VSR t with its FPSCR update. The scalar FP and the
 // VSX scalar instructions share it.
-func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, s fpArithSpec, t int, x, y, z uint64) error {
+func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, kind fpArith, t int, x, y, z uint64) error {
 	var res fpResult
-	if r.FPSCR&(regs.FPSCRNI|regs.FPSCRRN) == 0 && !s.single && s.kind <= faSqrt {
+	single := in.Has(decode.FlagSingle)
+	if r.FPSCR&(regs.FPSCRNI|regs.FPSCRRN) == 0 && !single && kind <= faSqrt {
 		// IEEE mode, round to nearest, a double add, subtract, multiply,
 		// divide or square root: the native fast path when it applies.
-		if fpFast(&res, s.kind, x, y) {
+		if fpFast(&res, kind, x, y) {
 			return e.fpCommit(r, in, t, &res, false)
 		}
 	}
 	if err := e.fpNonIEEE(r, in); err != nil {
 		return err
 	}
-	if s.kind == faRe || s.kind == faRSqrte {
+	if kind == faRe || kind == faRSqrte {
 		if err := e.unknown(in, diffFPEstimate, "estimate: hardware result unknown"); err != nil {
 			return err
 		}
 	}
 	f := softfloat.Binary64
-	if s.single {
+	if single {
 		f = softfloat.Binary32
-		if r.FPSCR&(regs.FPSCROE|regs.FPSCRUE) != 0 && in.Class == decode.ClassFP && !fpSingleOperands(s.kind, x, y, z) {
+		if r.FPSCR&(regs.FPSCROE|regs.FPSCRUE) != 0 && in.Class == decode.ClassFP && !fpSingleOperands(kind, x, y, z) {
 			if err := e.unknown(in, diffFPSingleOperand, "single-precision arithmetic with OE or UE enabled and an input not in single format: hardware result unknown"); err != nil {
 				return err
 			}
 		}
 	}
 	mode := fpMode(r)
-	switch s.kind {
+	switch kind {
 	case faAdd, faSub:
-		fpAddSub(&res, x, y, s.kind == faSub, f, mode)
+		fpAddSub(&res, x, y, kind == faSub, f, mode)
 	case faMul:
 		fpMul(&res, x, y, f, mode)
 	case faDiv:
@@ -131,13 +129,13 @@ func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, s fpArithSpec, t int, 
 	case faSqrt:
 		fpSqrt(&res, x, f, mode)
 	case faMAdd, faMSub, faNMAdd, faNMSub:
-		fpFMA(&res, x, y, z, s.kind, f, mode)
+		fpFMA(&res, x, y, z, kind, f, mode)
 	case faRSP:
 		fpRoundTo(&res, x, f, mode)
 	case faRe:
-		fpRecip(&res, x, s.single, in.Class == decode.ClassVSX || !e.qemuOwn(diffFPEstimate), mode)
+		fpRecip(&res, x, single, in.Class == decode.ClassVSX || !e.qemuOwn(diffFPEstimate), mode)
 	case faRSqrte:
-		fpRSqrt(&res, x, s.single, mode)
+		fpRSqrt(&res, x, single, mode)
 	}
 	return e.fpCommit(r, in, t, &res, false)
 }

@@ -27,22 +27,21 @@ var fctiOps = map[decode.Op]fctiSpec{
 
 var fctiSpecs [decode.NumOps]fctiSpec
 
-type fcfidSpec struct{ unsigned, single bool }
-
-var fcfidOps = map[decode.Op]fcfidSpec{
-	ppc64asm.FCFID: {false, false}, ppc64asm.FCFIDCC: {false, false},
-	ppc64asm.FCFIDU: {true, false}, ppc64asm.FCFIDUCC: {true, false},
-	ppc64asm.FCFIDS: {false, true}, ppc64asm.FCFIDSCC: {false, true},
-	ppc64asm.FCFIDUS: {true, true}, ppc64asm.FCFIDUSCC: {true, true},
-	ppc64asm.XSCVSXDDP: {false, false}, ppc64asm.XSCVUXDDP: {true, false},
-	ppc64asm.XSCVSXDSP: {false, true}, ppc64asm.XSCVUXDSP: {true, true},
+// fcfidUnsigned says whether an integer-to-FP conversion reads its source
+// as unsigned; the single-precision forms are the ops with decode's
+// FlagSingle.
+var fcfidUnsigned = map[decode.Op]bool{
+	ppc64asm.FCFID: false, ppc64asm.FCFIDCC: false, ppc64asm.FCFIDS: false, ppc64asm.FCFIDSCC: false,
+	ppc64asm.FCFIDU: true, ppc64asm.FCFIDUCC: true, ppc64asm.FCFIDUS: true, ppc64asm.FCFIDUSCC: true,
+	ppc64asm.XSCVSXDDP: false, ppc64asm.XSCVSXDSP: false,
+	ppc64asm.XSCVUXDDP: true, ppc64asm.XSCVUXDSP: true,
 }
 
-var fcfidSpecs [decode.NumOps]fcfidSpec
+var fcfidUnsignedOp [decode.NumOps]bool
 
 func init() {
 	defSpecs(opFCTI, &fctiSpecs, fctiOps)
-	defSpecs(opFCFID, &fcfidSpecs, fcfidOps)
+	defSpecs(opFCFID, &fcfidUnsignedOp, fcfidUnsigned)
 	def(opFRI, ppc64asm.FRIN, ppc64asm.FRINCC, ppc64asm.FRIZ, ppc64asm.FRIZCC,
 		ppc64asm.FRIP, ppc64asm.FRIPCC, ppc64asm.FRIM, ppc64asm.FRIMCC,
 		ppc64asm.XSRDPI, ppc64asm.XSRDPIZ, ppc64asm.XSRDPIP, ppc64asm.XSRDPIM, ppc64asm.XSRDPIC)
@@ -105,20 +104,20 @@ func opFCFID(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if err := e.fpNonIEEE(r, in); err != nil {
 		return err
 	}
-	s := fcfidSpecs[in.Op]
+	unsigned := fcfidUnsignedOp[in.Op]
 	frt := int(in.Args[0]) & 63 // an FPR, or XT for the VSX forms
 	b := dw0(r, in.Args[1])
 	f := softfloat.Binary64
-	if s.single {
+	if in.Has(decode.FlagSingle) {
 		f = softfloat.Binary32
 	}
 	var res fpResult
 	res.f = f
 	var hi uint64
-	if !s.unsigned && int64(b) < 0 {
+	if !unsigned && int64(b) < 0 {
 		hi = ^uint64(0)
 	}
-	softfloat.FromInt(&res.sf, f, hi, b, !s.unsigned, fpMode(r))
+	softfloat.FromInt(&res.sf, f, hi, b, !unsigned, fpMode(r))
 	return e.fpCommit(r, in, frt, &res, false)
 }
 

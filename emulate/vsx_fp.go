@@ -13,30 +13,31 @@ import (
 // core, not a second copy). A result goes to doubleword 0 of XT;
 // doubleword 1 becomes 0 (as for the FPRs, Difference "fpr-dw1").
 
-// xsArithSpec is an fpArithSpec plus the multiply-add form: the a-forms
+// xsArithSpec is an op's kind plus the multiply-add form: the a-forms
 // add XT (XT = XA×XB + XT), the m-forms multiply by it (XT = XA×XT + XB).
+// The single-precision forms are the ops with decode's FlagSingle.
 type xsArithSpec struct {
-	fpArithSpec
+	kind  fpArith
 	mForm bool
 }
 
 var xsArithOps = map[decode.Op]xsArithSpec{
-	p.XSADDDP: {fpArithSpec{faAdd, false}, false}, p.XSADDSP: {fpArithSpec{faAdd, true}, false},
-	p.XSSUBDP: {fpArithSpec{faSub, false}, false}, p.XSSUBSP: {fpArithSpec{faSub, true}, false},
-	p.XSMULDP: {fpArithSpec{faMul, false}, false}, p.XSMULSP: {fpArithSpec{faMul, true}, false},
-	p.XSDIVDP: {fpArithSpec{faDiv, false}, false}, p.XSDIVSP: {fpArithSpec{faDiv, true}, false},
-	p.XSSQRTDP: {fpArithSpec{faSqrt, false}, false}, p.XSSQRTSP: {fpArithSpec{faSqrt, true}, false},
-	p.XSRSP:  {fpArithSpec{faRSP, true}, false},
-	p.XSREDP: {fpArithSpec{faRe, false}, false}, p.XSRESP: {fpArithSpec{faRe, true}, false},
-	p.XSRSQRTEDP: {fpArithSpec{faRSqrte, false}, false}, p.XSRSQRTESP: {fpArithSpec{faRSqrte, true}, false},
-	p.XSMADDADP: {fpArithSpec{faMAdd, false}, false}, p.XSMADDMDP: {fpArithSpec{faMAdd, false}, true},
-	p.XSMADDASP: {fpArithSpec{faMAdd, true}, false}, p.XSMADDMSP: {fpArithSpec{faMAdd, true}, true},
-	p.XSMSUBADP: {fpArithSpec{faMSub, false}, false}, p.XSMSUBMDP: {fpArithSpec{faMSub, false}, true},
-	p.XSMSUBASP: {fpArithSpec{faMSub, true}, false}, p.XSMSUBMSP: {fpArithSpec{faMSub, true}, true},
-	p.XSNMADDADP: {fpArithSpec{faNMAdd, false}, false}, p.XSNMADDMDP: {fpArithSpec{faNMAdd, false}, true},
-	p.XSNMADDASP: {fpArithSpec{faNMAdd, true}, false}, p.XSNMADDMSP: {fpArithSpec{faNMAdd, true}, true},
-	p.XSNMSUBADP: {fpArithSpec{faNMSub, false}, false}, p.XSNMSUBMDP: {fpArithSpec{faNMSub, false}, true},
-	p.XSNMSUBASP: {fpArithSpec{faNMSub, true}, false}, p.XSNMSUBMSP: {fpArithSpec{faNMSub, true}, true},
+	p.XSADDDP: {faAdd, false}, p.XSADDSP: {faAdd, false},
+	p.XSSUBDP: {faSub, false}, p.XSSUBSP: {faSub, false},
+	p.XSMULDP: {faMul, false}, p.XSMULSP: {faMul, false},
+	p.XSDIVDP: {faDiv, false}, p.XSDIVSP: {faDiv, false},
+	p.XSSQRTDP: {faSqrt, false}, p.XSSQRTSP: {faSqrt, false},
+	p.XSRSP:  {faRSP, false},
+	p.XSREDP: {faRe, false}, p.XSRESP: {faRe, false},
+	p.XSRSQRTEDP: {faRSqrte, false}, p.XSRSQRTESP: {faRSqrte, false},
+	p.XSMADDADP: {faMAdd, false}, p.XSMADDMDP: {faMAdd, true},
+	p.XSMADDASP: {faMAdd, false}, p.XSMADDMSP: {faMAdd, true},
+	p.XSMSUBADP: {faMSub, false}, p.XSMSUBMDP: {faMSub, true},
+	p.XSMSUBASP: {faMSub, false}, p.XSMSUBMSP: {faMSub, true},
+	p.XSNMADDADP: {faNMAdd, false}, p.XSNMADDMDP: {faNMAdd, true},
+	p.XSNMADDASP: {faNMAdd, false}, p.XSNMADDMSP: {faNMAdd, true},
+	p.XSNMSUBADP: {faNMSub, false}, p.XSNMSUBMDP: {faNMSub, true},
+	p.XSNMSUBASP: {faNMSub, false}, p.XSNMSUBMSP: {faNMSub, true},
 }
 
 var xsArithSpecs [decode.NumOps]xsArithSpec
@@ -61,7 +62,7 @@ func opXSArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			z = r.VSR[xt].Hi
 		}
 	}
-	return e.fpArith(r, in, s.fpArithSpec, xt, x, y, z)
+	return e.fpArith(r, in, s.kind, xt, x, y, z)
 }
 
 func init() {
