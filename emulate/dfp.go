@@ -394,7 +394,7 @@ func opDFP(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		v, fl := f.ToInt64(drn, dfpGet(r, a(1), s.quad))
 		res.val, res.fl = decimal.Bits{Lo: uint64(v)}, fl
 	case dkCTFixQQ:
-		hi, lo, fl := f.ToInt128(drn, dfpGet(r, a(1), s.quad))
+		hi, lo, fl := f.ToInt128(drn, dfpGet(r, a(1), s.quad), e.qemuSide(diffDCTFixQQRange))
 		res.fl, res.f, res.write = fl, nil, false
 		if err := e.dfpCommit(r, in, &res); err != nil {
 			return err

@@ -461,3 +461,44 @@ func TestDFPShortSNaN(t *testing.T) {
 		}
 	}
 }
+
+// TestDCTFixQQRange: dctfixqq of a value between 2^127 and 2^128
+// (dctfixqq-range). The hardware profile follows the ISA (Power ISA 3.1B
+// 5.6.6: out of the signed range, VXCVI and the saturated integer); the
+// QEMU profile wraps without an exception, as QEMU 7.2 gives
+// (testdata/traces/dfp.*.txt.gz, the vector named); beyond 2^128 both
+// saturate.
+func TestDCTFixQQRange(t *testing.T) {
+	const w = 0xfc2117c4 // dctfixqq v1,f2
+	const vxcvi = regs.FPSCRFX | regs.FPSCRVX | regs.FPSCRVXCVI
+	maxI := regs.VSR{Hi: 1<<63 - 1, Lo: ^uint64(0)}
+	minI := regs.VSR{Hi: 1 << 63}
+	for _, c := range []struct {
+		name         string
+		hi, lo       uint64 // FPR 2 and 3
+		hw, qemu     regs.VSR
+		hwFS, qemuFS uint64
+	}{
+		{"dfp-dctfixqq-over127", 0x2209c1758fec39b5, 0x252526d9ab9e246d,
+			maxI, regs.VSR{Hi: 0x81e1307c78058697, Lo: 0x59caaba1a4a18080}, vxcvi, 0},
+		{"dfp-dctfixqq-over127-neg", 0xa209c1758fec39b5, 0x252526d9ab9e246d,
+			minI, regs.VSR{Hi: 0x7e1ecf8387fa7968, Lo: 0xa635545e5b5e7f80}, vxcvi, 0},
+		{"dfp-dctfixqq-over128", 0x2211800000000000, 4, maxI, maxI, vxcvi, vxcvi},
+	} {
+		for _, p := range []Profile{Hardware, QEMU} {
+			m := newMachine(true)
+			m.r.SetFPR(2, c.hi)
+			m.r.SetFPR(3, c.lo)
+			if err := m.step(t, p, w); err != nil {
+				t.Fatalf("%s %v: %v", c.name, p, err)
+			}
+			want, wantFS := c.hw, c.hwFS
+			if p == QEMU {
+				want, wantFS = c.qemu, c.qemuFS
+			}
+			if m.r.VR(1) != want || m.r.FPSCR != wantFS {
+				t.Errorf("%s %v: VRT %x FPSCR %#x, want %x %#x", c.name, p, m.r.VR(1), m.r.FPSCR, want, wantFS)
+			}
+		}
+	}
+}

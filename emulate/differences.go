@@ -67,6 +67,7 @@ const (
 	diffDSCLISpecial                  // dscli-special
 	diffDFPNaNNarrow                  // dfp-nan-narrow
 	diffDrdpqPair                     // drdpq-pair
+	diffDCTFixQQRange                 // dctfixqq-range
 	diffBCDOverflowCR                 // bcd-overflow-cr6
 	diffBCDNegZero                    // bcd-negative-zero
 	diffVmul10ExtDigit                // vmul10-extend-digit
@@ -528,6 +529,13 @@ var differenceRows = [numDiffs]Difference{
 		QEMU: Value, QDetail: "shift by SH ≤ p digits: the operand decoded with an infinity's coefficient 0 and a NaN's p−1-digit payload, shifted within p−1 digits, encoded canonically (sign, class and the SNaN bit kept); SH > p: sign, combination and exponent continuation kept, coefficient continuation 0",
 		Source: "QEMU 7.2 target/ppc/dfp_helper.c (DFP_HELPER_SHIFT); golden traces testdata/traces/dscli*.txt.gz, dscri*.txt.gz and dfp.*.txt.gz (testdata/vectors/dfp.txt)",
 		Runner: "QEMU 7.2's value for SH ≤ p; for SH > p the canonical encoding with a zero payload (exponent continuation 0), which POWER hardware gives for an SNaN (Valgrind test_dfp2.stdout.exp: \"dscri 7e34000000000111 0000000000000000 >> 63   ==> 7e00000000000000\", where QEMU keeps 7e34…); infinities assumed the same",
+	},
+	diffDCTFixQQRange: {
+		ID:       "dctfixqq-range",
+		What:     "dctfixqq of a finite value whose rounded magnitude is 2^127 or more (more than 2^127 for a negative value) but less than 2^128",
+		Hardware: Value, HWDetail: "as the ISA says: out of the signed 128-bit range, so VXCVI and the most positive (negative) integer, 0x7fff…ffff (0x8000…0000)",
+		QEMU: Value, QDetail: "no exception; the magnitude modulo 2^128, negated for a negative value (its range check refuses only magnitudes that overflow 128 unsigned bits)",
+		Source: "Power ISA 3.1B Book I 5.6.6 (dctfixqq); QEMU 7.2 libdecnumber decNumberIntegralToInt128 (read for semantics); QEMU 7.2 via the harness: ppc64emu oracle -ops dctfixqq -n 50 -seed 30 (dctfixqq of 1.7263966166652249226666539709861E+38 gives 81e1307c7805869759caaba1a4a18080, FPSCR unchanged)",
 	},
 	diffDFPNaNNarrow: {
 		ID:       "dfp-nan-narrow",

@@ -74,7 +74,11 @@ func (f *Format) ToInt64(rm Rounding, b Bits) (int64, Flags) {
 }
 
 // ToInt128 is dctfixqq: as ToInt64 for a signed 128-bit result hi:lo.
-func (f *Format) ToInt128(rm Rounding, b Bits) (hi, lo uint64, fl Flags) {
+// With wrap, a finite b is out of range only when its rounded magnitude
+// needs more than 128 bits (QEMU 7.2's range check); a magnitude of 2^127
+// or more (beyond 2^127 for a negative b) that fits is then taken modulo
+// 2^128 and negated for a negative b, with no VXCVI.
+func (f *Format) ToInt128(rm Rounding, b Bits, wrap bool) (hi, lo uint64, fl Flags) {
 	const minHi, maxHi = 1 << 63, 1<<63 - 1
 	y := f.Unpack(b)
 	switch y.Class {
@@ -90,7 +94,7 @@ func (f *Format) ToInt128(rm Rounding, b Bits) (hi, lo uint64, fl Flags) {
 	}
 	c, rfl := f.toInt(rm, y)
 	limit := u256{0, 1 << 63}
-	if c[2]|c[3] != 0 || c.cmp(limit) > 0 || c.cmp(limit) == 0 && !y.Neg {
+	if c[2]|c[3] != 0 || !wrap && (c.cmp(limit) > 0 || c.cmp(limit) == 0 && !y.Neg) {
 		if y.Neg {
 			return minHi, 0, VXCVI
 		}
