@@ -164,7 +164,6 @@ func dfpIntArg(op decode.Op, i int) bool {
 // dfpOperands sets the FPR and VR operands of a class-dfp op; it reports
 // whether any VR was set.
 func (g *gen) dfpOperands(in *decode.Inst) (hasVR bool) {
-	quad := isDFPQuad(in)
 	for i := 0; i < int(in.NArgs); i++ {
 		a := int(in.Args[i])
 		switch in.Kinds[i] {
@@ -176,12 +175,12 @@ func (g *gen) dfpOperands(in *decode.Inst) (hasVR bool) {
 				g.putGPR(a, []uint64{hi, lo, lo & 0x000fffff000fffff}[g.rng.IntN(3)])
 			}
 		case decode.ArgFPR:
-			pair := quad && !(i == 1 && dfpIntArg(in.Op, i)) && !dfpLongArg(in.Op, i)
+			pair := in.Pairs&(1<<i) != 0 // an Extended value in FRTp/FRBp (decode's Pairs)
 			switch {
 			case i == 2 && (in.Op == ppc64asm.DENBCD || in.Op == ppc64asm.DENBCDCC || in.Op == ppc64asm.DENBCDQ || in.Op == ppc64asm.DENBCDQCC):
-				hi, lo := g.bcdDigits(quad)
+				hi, lo := g.bcdDigits(pair)
 				g.put(fmt.Sprintf("vs%d", a), fmt.Sprintf("%016x%016x", hi, g.rng.Uint64()))
-				if quad {
+				if pair {
 					g.put(fmt.Sprintf("vs%d", (a+1)&31), fmt.Sprintf("%016x%016x", lo, g.rng.Uint64()))
 				}
 			case dfpIntArg(in.Op, i):
@@ -209,20 +208,6 @@ func (g *gen) dfpOperands(in *decode.Inst) (hasVR bool) {
 		}
 	}
 	return hasVR
-}
-
-// dfpLongArg reports whether FPR operand i of a quad-named op is a single
-// FPR (Long or integer), not a pair.
-func dfpLongArg(op decode.Op, i int) bool {
-	switch op {
-	case ppc64asm.DCFFIXQ, ppc64asm.DCFFIXQCC, ppc64asm.DCTQPQ, ppc64asm.DCTQPQCC:
-		return i == 1
-	case ppc64asm.DCTFIXQ, ppc64asm.DCTFIXQCC, ppc64asm.DXEXQ, ppc64asm.DXEXQCC:
-		return i == 0
-	case ppc64asm.DIEXQ, ppc64asm.DIEXQCC, ppc64asm.DRRNDQ, ppc64asm.DRRNDQCC, ppc64asm.DTSTSFQ:
-		return i == 1
-	}
-	return false
 }
 
 // dfpFPSCR sets, a quarter of the time, one exception enable bit (VE, OE,

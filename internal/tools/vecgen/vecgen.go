@@ -318,7 +318,7 @@ func (g *gen) state(in *decode.Inst, v *trace.Vector) {
 			g.putGPR(a, g.gprValue())
 		case decode.ArgFPR:
 			g.put(fmt.Sprintf("vs%d", a), g.vsrValue(true))
-			if in.Has(decode.FlagPair) || isDFPQuad(in) {
+			if in.Has(decode.FlagPair) {
 				g.put(fmt.Sprintf("vs%d", (a+1)&31), g.vsrValue(true))
 			}
 		case decode.ArgVR:
@@ -420,10 +420,6 @@ func (g *gen) sprState() {
 		}
 		g.put("ppr", hex64(ppr))
 	}
-}
-
-func isDFPQuad(in *decode.Inst) bool {
-	return in.Class == decode.ClassDFP && strings.HasSuffix(in.Op.String(), "q")
 }
 
 // gprValue returns a 64-bit value biased towards edge cases, away from

@@ -1,6 +1,7 @@
 package vecgen
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -270,6 +271,37 @@ func TestFPEnables(t *testing.T) {
 		}
 		if tc.max > 0 && seen != fpscrEnables {
 			t.Errorf("%v: enable bits seen %#x, want all of %#x", tc.op, seen, fpscrEnables)
+		}
+	}
+}
+
+// TestDFPPairs: a DFP Extended op sets both registers of each FRTp/FRBp
+// pair operand (decode's Pairs column), the Rc form too (daddq. FRTp,FRAp,FRBp:
+// Power ISA Book I 5.6.1), and a Long op only the register itself.
+func TestDFPPairs(t *testing.T) {
+	for _, tc := range []struct {
+		op   decode.Op
+		pair bool
+	}{{ppc64asm.DADDQ, true}, {ppc64asm.DADDQCC, true}, {ppc64asm.DADD, false}, {ppc64asm.DADDCC, false}} {
+		for _, v := range Generate(tc.op, 16, 1, true) {
+			in, err := decode.DecodeWord(v.Word, 0)
+			if err != nil {
+				t.Fatalf("%v: %v", tc.op, err)
+			}
+			set := map[string]bool{}
+			for _, a := range v.Sets {
+				set[a.Key] = true
+			}
+			for i := 1; i < 3; i++ { // FRAp, FRBp: inputs
+				n := (in.Args[i] + 1) & 31
+				if n == in.Args[0] || n == in.Args[1] || n == in.Args[2] {
+					continue // an operand of its own
+				}
+				odd := fmt.Sprintf("vs%d", n)
+				if set[odd] != tc.pair {
+					t.Errorf("%v %s: %s set %v, want %v", tc.op, v.ID, odd, set[odd], tc.pair)
+				}
+			}
 		}
 	}
 }
