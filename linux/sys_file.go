@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -96,8 +97,55 @@ func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
 			v = guestOpenFlags(v)
 		}
 		return uint64(v), errnoOf(err)
+	case unix.F_GETLK, unix.F_SETLK, unix.F_SETLKW, unix.F_OFD_GETLK, unix.F_OFD_SETLK, unix.F_OFD_SETLKW:
+		return 0, fcntlLock(t, t.fd(a.Fd(0)), cmd, a.Ptr(2))
 	}
 	return 0, abi.EINVAL
+}
+
+// fcntlLock is fcntl's record locks, on the host's descriptor fd with the
+// guest's struct flock at addr (Linux's order: the descriptor, EBADF, then
+// the structure, EFAULT; the host checks the lock). A waiting F_SETLKW or
+// F_OFD_SETLKW tries the lock without waiting, then again after a pause
+// that a signal interrupts (EINTR, or a restart under SA_RESTART), as
+// Linux's wait is interruptible; the host's own wait would hold the
+// thread past its signals.
+func fcntlLock(t *Thread, fd, cmd int, addr uint64) int {
+	if _, err := unix.FcntlInt(uintptr(fd), unix.F_GETFD, 0); err != nil {
+		return errnoOf(err)
+	}
+	gl, e := getStruct(t, addr, abi.FlockLayout)
+	if e != 0 {
+		return e
+	}
+	fl := unix.Flock_t{Type: gl.Type, Whence: gl.Whence, Start: gl.Start, Len: gl.Len, Pid: gl.Pid}
+	wait := cmd == unix.F_SETLKW || cmd == unix.F_OFD_SETLKW
+	switch cmd {
+	case unix.F_SETLKW:
+		cmd = unix.F_SETLK
+	case unix.F_OFD_SETLKW:
+		cmd = unix.F_OFD_SETLK
+	}
+	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
+		err := unix.FcntlFlock(uintptr(fd), cmd, &fl)
+		if !wait || (err != unix.EAGAIN && err != unix.EACCES) {
+			if err != nil {
+				return errnoOf(err)
+			}
+			break
+		}
+		switch t.waitFor(nil, pause) {
+		case waitExit:
+			return errExit
+		case waitSignal:
+			return errRestart
+		}
+	}
+	if cmd == unix.F_GETLK || cmd == unix.F_OFD_GETLK {
+		gl = abi.Flock{Type: fl.Type, Whence: fl.Whence, Start: fl.Start, Len: fl.Len, Pid: fl.Pid}
+		return putStruct(t, addr, abi.FlockLayout, &gl)
+	}
+	return 0
 }
 
 func sysDup(t *Thread, a *sysArgs) (uint64, int) { return t.dupLowest(t.fd(a.Fd(0)), 0, false) }
@@ -462,6 +510,9 @@ func (t *Thread) putStat(addr uint64, st *unix.Stat_t) int {
 }
 
 func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) {
+	if int32(size) <= 0 { // bufsiz is an int (do_readlinkat)
+		return 0, abi.EINVAL
+	}
 	raw, e := t.str(pathAddr)
 	if e != 0 {
 		return 0, e
@@ -489,7 +540,7 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 		}
 		target = string(b[:n])
 	}
-	n := min(uint64(len(target)), size)
+	n := min(uint64(len(target)), uint64(int32(size)))
 	return n, t.write(buf, []byte(target[:n]))
 }
 

@@ -146,6 +146,10 @@ func sysRecv(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysSendto(t *Thread, a *sysArgs) (uint64, int) {
+	fd, e := t.sockFD(a.Fd(0)) // the descriptor first, as Linux's sockfd_lookup_light
+	if e != 0 {
+		return 0, e
+	}
 	b, e := t.read(a.Ptr(1), int(min(a.Size(2), 1<<20)))
 	if e != 0 {
 		return 0, e
@@ -156,7 +160,6 @@ func sysSendto(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	var n uintptr
 	var errno unix.Errno
-	fd := t.fd(a.Fd(0))
 	if a.Ulong(3)&unix.MSG_DONTWAIT == 0 {
 		if e := t.waitWritable(fd); e != 0 {
 			return 0, e
@@ -169,6 +172,10 @@ func sysSendto(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysRecvfrom(t *Thread, a *sysArgs) (uint64, int) {
+	fd, e := t.sockFD(a.Fd(0)) // the descriptor first, as Linux's sockfd_lookup_light
+	if e != 0 {
+		return 0, e
+	}
 	if !t.writable(a.Ptr(1), int(min(a.Size(2), 1<<20))) {
 		return 0, abi.EFAULT
 	}
@@ -177,7 +184,6 @@ func sysRecvfrom(t *Thread, a *sysArgs) (uint64, int) {
 	sl := uint32(len(sa))
 	var n uintptr
 	var errno unix.Errno
-	fd := t.fd(a.Fd(0))
 	if a.Ulong(3)&unix.MSG_DONTWAIT == 0 {
 		if e := t.waitReadable(fd); e != 0 {
 			return 0, e

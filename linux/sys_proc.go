@@ -142,8 +142,6 @@ func sysPrlimit64(t *Thread, a *sysArgs) (uint64, int) {
 
 func sysUgetrlimit(t *Thread, a *sysArgs) (uint64, int) { return getrlimitTo(t, a.Int(0), a.Ptr(1)) }
 
-func sysGetrlimit(t *Thread, a *sysArgs) (uint64, int) { return getrlimitTo(t, a.Int(0), a.Ptr(1)) }
-
 func sysSetrlimit(t *Thread, a *sysArgs) (uint64, int) { return 0, setrlimit(t, a.Int(0), a.Ptr(1)) }
 
 func sysGetrandom(t *Thread, a *sysArgs) (uint64, int) {

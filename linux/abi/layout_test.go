@@ -31,6 +31,8 @@ func TestLayoutOffsets(t *testing.T) {
 		row("itimerspec.it_value.tv_sec", ItimerspecLayout, Itimerspec{Value: Timespec{Sec: marker}}, 32, 16, 8),
 		row("termios.c_ispeed", TermiosLayout, Termios{Ispeed: marker32}, 44, 36, 4),
 		row("siginfo.si_value", SiginfoLayout, Siginfo{Value: marker}, 128, 24, 8),
+		row("flock.l_start", FlockLayout, Flock{Start: marker}, 32, 8, 8),
+		row("flock.l_pid", FlockLayout, Flock{Pid: marker32}, 32, 24, 4),
 		row("pollfd.revents", PollfdLayout, Pollfd{Revents: marker16}, 8, 6, 2),
 		row("siginfo.si_addr", SiginfoFaultLayout, SiginfoFault{Addr: marker}, 128, 16, 8),
 		row("rseq_cs.abort_ip", RseqCSLayout, RseqCS{AbortIP: marker}, 32, 24, 8),

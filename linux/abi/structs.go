@@ -67,6 +67,16 @@ type Utsname struct {
 	Sysname, Nodename, Release, Version, Machine, Domainname [65]byte
 }
 
+// Flock is struct flock (fcntl's record locks, asm-generic/fcntl.h, no
+// __ARCH_FLOCK_PAD on powerpc64), 32 bytes.
+type Flock struct {
+	Type, Whence int16
+	_            uint32
+	Start, Len   int64
+	Pid          int32
+	_            uint32
+}
+
 // Pollfd is struct pollfd.
 type Pollfd struct {
 	Fd              int32
@@ -176,6 +186,7 @@ var (
 	SysinfoLayout         = NewLayout[Sysinfo]()
 	UtsnameLayout         = NewLayout[Utsname]()
 	PollfdLayout          = NewLayout[Pollfd]()
+	FlockLayout           = NewLayout[Flock]()
 	EpollEventLayout      = NewLayout[EpollEvent]()
 	IovecLayout           = NewLayout[Iovec]()
 	MsghdrLayout          = NewLayout[Msghdr]()

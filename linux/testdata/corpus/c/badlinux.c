@@ -15,7 +15,16 @@
  *    (qemu-user: ENOSYS);
  *  - epoll_wait on a bad descriptor with a read-only events buffer:
  *    do_epoll_wait checks the buffer with access_ok (an address range
- *    check) before the descriptor, EBADF (qemu-user: EFAULT). */
+ *    check) before the descriptor, EBADF (qemu-user: EFAULT);
+ *  - set_robust_list and get_robust_list (qemu-user: ENOSYS): a length
+ *    other than sizeof(struct robust_list_head), 24, is EINVAL; a head
+ *    pointer is not checked when set (0); get_robust_list of a thread
+ *    that does not exist is ESRCH, and with an unwritable length or head
+ *    pointer EFAULT (kernel/futex/syscalls.c);
+ *  - madvise with unknown advice: EINVAL (madvise_behavior_valid); of
+ *    an unmapped range: ENOMEM (qemu-user 7.2 answers 0 to both);
+ *  - rseq (qemu-user: ENOSYS): unknown flags EINVAL; unregistering an
+ *    area that is not the registered one EINVAL (kernel/rseq.c). */
 #define _GNU_SOURCE
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -39,5 +48,17 @@ int main(void) {
 	res("signalfd4 bad size", syscall(SYS_signalfd4, -1, ro, 4, 0));
 	res("ioctl TCGETS on a socket", syscall(SYS_ioctl, sv[0], TCGETS, ro));
 	res("epoll_wait bad fd", syscall(SYS_epoll_pwait, 12345, ro, 1, 0, 0, 8));
+	long head, len;
+	syscall(SYS_get_robust_list, 0, &head, &len);
+	res("set_robust_list bad length", syscall(SYS_set_robust_list, head, 1));
+	res("set_robust_list unmapped head", syscall(SYS_set_robust_list, bad, 24));
+	res("set_robust_list back", syscall(SYS_set_robust_list, head, len));
+	res("get_robust_list no such thread", syscall(SYS_get_robust_list, 0x3fffffff, &head, &len));
+	res("get_robust_list bad length pointer", syscall(SYS_get_robust_list, 0, &head, bad));
+	res("get_robust_list bad head pointer", syscall(SYS_get_robust_list, 0, ro, &len));
+	res("madvise bad advice", syscall(SYS_madvise, ro, 4096, 12345));
+	res("madvise unmapped", syscall(SYS_madvise, bad, 4096, MADV_DONTNEED));
+	res("rseq unknown flags", syscall(SYS_rseq, ro, 32, 12345, 0));
+	res("rseq unregister another area", syscall(SYS_rseq, bad, 32, 1, 0));
 	return 0;
 }
