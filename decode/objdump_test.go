@@ -82,6 +82,29 @@ func runObjdump(t *testing.T, tool string, buf []byte, order binary.ByteOrder) [
 func parseObjdump(t *testing.T, out []byte) []objInst {
 	t.Helper()
 	var insts []objInst
+	objdumpLines(t, out, func(off uint64, hex, text, line string) {
+		if len(strings.Fields(hex)) != 4 {
+			return
+		}
+		if text == "" {
+			// Suffix of the previous (prefixed) instruction.
+			if n := len(insts); n > 0 && insts[n-1].off+4 == int(off) {
+				insts[n-1].size = 8
+				return
+			}
+			t.Fatalf("objdump: text-less line without a prefix before it: %q", line)
+		}
+		mnem, _, _ := strings.Cut(text, " ")
+		insts = append(insts, objInst{off: int(off), size: 4, mnem: mnem, text: text})
+	})
+	return insts
+}
+
+// objdumpLines calls fn for each line of objdump's output of the form
+// "ADDR:<TAB>HEX BYTES<TAB>TEXT", with the text trimmed ("" for the
+// second line of a prefixed instruction).
+func objdumpLines(t *testing.T, out []byte, fn func(addr uint64, hex, text, line string)) {
+	t.Helper()
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	for sc.Scan() {
@@ -90,30 +113,16 @@ func parseObjdump(t *testing.T, out []byte) []objInst {
 		if !ok {
 			continue
 		}
-		off, err := strconv.ParseUint(strings.TrimSpace(addr), 16, 64)
+		a, err := strconv.ParseUint(strings.TrimSpace(addr), 16, 64)
 		if err != nil {
 			continue
 		}
 		hex, text, _ := strings.Cut(rest, "\t")
-		if len(strings.Fields(hex)) != 4 {
-			continue
-		}
-		text = strings.TrimSpace(text)
-		if text == "" {
-			// Suffix of the previous (prefixed) instruction.
-			if n := len(insts); n > 0 && insts[n-1].off+4 == int(off) {
-				insts[n-1].size = 8
-				continue
-			}
-			t.Fatalf("objdump: text-less line without a prefix before it: %q", line)
-		}
-		mnem, _, _ := strings.Cut(text, " ")
-		insts = append(insts, objInst{off: int(off), size: 4, mnem: mnem, text: text})
+		fn(a, hex, strings.TrimSpace(text), line)
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return insts
 }
 
 // objdumpName maps an objdump (-M raw) mnemonic to the name ppc64asm gives
@@ -369,15 +378,8 @@ func TestObjdumpLibc(t *testing.T) {
 		t.Fatalf("%s: machine %v, want EM_PPC64", crossLibc, f.Machine)
 	}
 	var code []byte
-	for _, s := range f.Sections {
-		if s.Type != elf.SHT_PROGBITS || s.Flags&elf.SHF_EXECINSTR == 0 {
-			continue
-		}
-		data, err := s.Data()
-		if err != nil {
-			t.Fatal(err)
-		}
-		code = append(code, data[:len(data)&^3]...)
+	for _, s := range execSections(t, f) {
+		code = append(code, s.data[:len(s.data)&^3]...)
 	}
 	if testing.Short() && len(code) > 1<<19 {
 		code = code[:1<<19]

@@ -97,8 +97,11 @@ func TestSyntaxSymbolsAndLong(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%#08x decoded", w)
 		}
-		if got, want := bad.String(), fmt.Sprintf(".long 0x%08x", w); got != want {
+		if got, want := bad.String(), fmt.Sprintf(".long %#x", w); got != want {
 			t.Errorf("String = %q, want %q", got, want)
+		}
+		if got, want := bad.RawString(), fmt.Sprintf(".long 0x%08x", w); got != want {
+			t.Errorf("RawString = %q, want %q", got, want)
 		}
 		if _, err := bad.Asm(); err == nil {
 			t.Errorf("Asm of %#08x: no error", w)
@@ -126,4 +129,66 @@ func ExampleInst_Syntax() {
 	// bne .-0xc
 	// bne 0x10000104
 	// bne 0x10000104 <main.loop+0x4>
+}
+
+// TestSyntaxExtended: words of the ppc64le C library with the text
+// powerpc64le-linux-gnu-objdump -d (binutils 2.40) prints for them, and
+// the base form RawSyntax keeps (ppc64asm's GNU syntax).
+func TestSyntaxExtended(t *testing.T) {
+	tests := []struct {
+		word      uint32
+		pc        uint64
+		objdump   string
+		rawSyntax string
+	}{
+		{0x7c601b78, 0, "mr r0,r3", "or r0,r3,r3"},
+		{0x7bffe8c2, 0, "srdi r31,r31,3", "rldicl r31,r31,61,3"},
+		{0x7fe00008, 0, "trap", "tw 31,r0,r0"},
+		{0x39400000, 0, "li r10,0", "li r10,0"},
+		{0x60000000, 0, "nop", "nop"},
+		{0x4e800020, 0, "blr", "blr"},
+		{0x4200ffe4, 0x29bfc, "bdnz 0x29be0", "bdnz 0x29be0"},
+		{0x41860000 | 0x2c, 0xc1744, "beq cr1,0xc1770", "beq cr1,0xc1770"},
+		{0x2c200000, 0, "cmpdi r0,0", "cmpdi r0,0"},
+		{0x7c0803a6, 0, "mtlr r0", "mtlr r0"},
+		{0x7fbae8f8, 0, "not r26,r29", "nor r26,r29,r29"},
+		{0x79290020, 0, "clrldi r9,r9,32", "rldicl r9,r9,0,32"},
+		{0x79290002, 0, "rotldi r9,r9,32", "rldicl r9,r9,32,0"},
+		{0x5568103a, 0, "slwi r8,r11,2", "rlwinm r8,r11,2,0,29"},
+		{0x7c6307b4, 0, "extsw r3,r3", "extsw r3,r3"},
+		{0x79291f24, 0, "sldi r9,r9,3", "rldicr r9,r9,3,60"},
+		{0x40c2fff0, 0x24408, "bne- 0x243f8", "bne- 0x243f8"},
+		{0x7d60581e, 0, "isellt r11,0,r11", "isel r11,r0,r11,lt"},
+		{0x7c230066, 0, "mffprd r3,f1", "mfvsrd r3,vs1"},
+		{0xf0000250, 0, "xxswapd vs0,vs0", "xxpermdi vs0,vs0,vs0,2"},
+		{0x7c00222c, 0, "dcbtct 0,r4", "dcbt r0,r4,0"},
+		{0x7d40f92d, 0, "stwcx. r10,0,r31", "stwcx. r10,r0,r31"},
+		{0x7c2004ac, 0, "lwsync", "lwsync"},
+	}
+	for _, tt := range tests {
+		in, err := decode.DecodeWord(tt.word, 0)
+		if err != nil {
+			t.Errorf("%#08x: %v", tt.word, err)
+			continue
+		}
+		if got := in.Syntax(tt.pc, nil); got != tt.objdump {
+			t.Errorf("%#08x: Syntax = %q, want %q", tt.word, got, tt.objdump)
+		}
+		if got := in.RawSyntax(tt.pc, nil); got != tt.rawSyntax {
+			t.Errorf("%#08x: RawSyntax = %q, want %q", tt.word, got, tt.rawSyntax)
+		}
+	}
+}
+
+// ExampleInst_RawSyntax shows an instruction in objdump's default form
+// (extended mnemonics) and in the base form.
+func ExampleInst_RawSyntax() {
+	for _, w := range []uint32{0x7c601b78, 0x7bffe8c2, 0x7fe00008} {
+		in, _ := decode.DecodeWord(w, 0)
+		fmt.Printf("%-16s %s\n", in.Syntax(0, nil), in.RawSyntax(0, nil))
+	}
+	// Output:
+	// mr r0,r3         or r0,r3,r3
+	// srdi r31,r31,3   rldicl r31,r31,61,3
+	// trap             tw 31,r0,r0
 }

@@ -17,11 +17,12 @@ import (
 )
 
 const decodeUsage = `Usage:
-	ppc64emu decode [-be|-le] [-json] WORD...
-	ppc64emu decode [-be|-le] [-json] -bytes HEX
+	ppc64emu decode [-be|-le] [-json] [-raw] WORD...
+	ppc64emu decode [-be|-le] [-json] [-raw] -bytes HEX
 
 Decodes powerpc64 instructions and prints one line for each: the encoding,
-the instruction in GNU assembler syntax, then
+the instruction as GNU objdump -d prints it (extended mnemonics such as mr,
+srdi, trap, beq cr1,…; -raw for the base ones), then
 	op=NAME        the op (mnemonic without extended forms)
 	class=CLASS    functional group (arith, load, trap, vsx, …)
 	level=POWERn   ISA level that introduced the op (POWER8 = ISA 2.07 or older)
@@ -42,6 +43,10 @@ Flags:
 	            -be or -le (default -le); no WORD arguments are allowed
 	-be         read -bytes as big-endian
 	-le         read -bytes as little-endian (the default)
+	-raw        write the text with the base mnemonics (or r3,r4,r4,
+	            rldicl r9,r9,61,3, tw 31,r0,r0) instead of the extended
+	            ones objdump -d prints by default (mr r3,r4, srdi r9,r9,3,
+	            trap)
 	-json       print one JSON object per instruction, with the fields
 	            word, suffix (prefixed only), text, op, class, level,
 	            flags, trap_kind and trap_to (traps only), invalid, or
@@ -52,7 +57,7 @@ not, 2 for a usage error.
 
 Example:
 	$ ppc64emu decode 7fe00008
-	7fe00008  tw 31,r0,r0  op=tw class=trap level=POWER8 flags=- trap=always to=31
+	7fe00008  trap  op=tw class=trap level=POWER8 flags=- trap=always to=31
 `
 
 // insnArg is one instruction given on the command line.
@@ -160,7 +165,7 @@ func invalidNames(v decode.Invalid) []string {
 }
 
 // describe decodes one instruction.
-func describe(word, suffix uint32) decodeResult {
+func describe(word, suffix uint32, raw bool) decodeResult {
 	d := decodeResult{Word: fmt.Sprintf("%08x", word)}
 	prefix := decode.IsPrefix(word)
 	if prefix {
@@ -173,6 +178,9 @@ func describe(word, suffix uint32) decodeResult {
 		return d
 	}
 	d.Text = in.String()
+	if raw {
+		d.Text = in.RawString()
+	}
 	d.Op = in.Op.String()
 	d.Class = in.Class.String()
 	d.Level = in.Level.String()
@@ -203,6 +211,7 @@ func runDecode(args []string, stdout, stderr io.Writer) int {
 	order.register(fs)
 	jsonOut := fs.Bool("json", false, "JSON output")
 	bytesHex := fs.String("bytes", "", "raw bytes in memory order")
+	raw := fs.Bool("raw", false, "base mnemonics (or r3,r4,r4) instead of objdump's extended ones (mr r3,r4)")
 	words, code, done := parseFlags(fs, args, decodeUsage, stdout, stderr)
 	if done {
 		return code
@@ -223,7 +232,7 @@ func runDecode(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageError(stderr, fs.Name(), "-bytes: %v", err)
 		}
-		results = describeBytes(b, be)
+		results = describeBytes(b, be, *raw)
 	case len(words) == 0:
 		return usageError(stderr, fs.Name(), "no instruction words given")
 	default:
@@ -241,7 +250,7 @@ func runDecode(args []string, stdout, stderr io.Writer) int {
 				})
 				continue
 			}
-			results = append(results, describe(a.word, a.suffix))
+			results = append(results, describe(a.word, a.suffix, *raw))
 		}
 	}
 
@@ -264,7 +273,7 @@ func runDecode(args []string, stdout, stderr io.Writer) int {
 }
 
 // describeBytes decodes b as a sequence of instructions.
-func describeBytes(b []byte, bigEndian bool) []decodeResult {
+func describeBytes(b []byte, bigEndian, raw bool) []decodeResult {
 	var order binary.ByteOrder = binary.LittleEndian
 	if bigEndian {
 		order = binary.BigEndian
@@ -301,11 +310,11 @@ func describeBytes(b []byte, bigEndian bool) []decodeResult {
 				})
 				break
 			}
-			out = append(out, describe(w, order.Uint32(b[4:])))
+			out = append(out, describe(w, order.Uint32(b[4:]), raw))
 			b = b[8:]
 			continue
 		}
-		out = append(out, describe(w, 0))
+		out = append(out, describe(w, 0, raw))
 		b = b[4:]
 	}
 	return out

@@ -4,8 +4,8 @@
 //
 // Usage:
 //
-//	ppc64emu decode [-be|-le] [-json] WORD...
-//	ppc64emu decode [-be|-le] [-json] -bytes HEX
+//	ppc64emu decode [-be|-le] [-json] [-raw] WORD...
+//	ppc64emu decode [-be|-le] [-json] [-raw] -bytes HEX
 //	ppc64emu step [-be|-le] [-profile hardware|qemu] [-32] [-user|-super] [-next] [-effects] [-json] INSN [ASSIGN...]
 //	ppc64emu check [-json] [-strict] [-why] [-be|-le] [-profile hardware|qemu] [-show N] FILE|DIR...
 //	ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-gdb ADDR [-history N]] PROG [ARGS...]
@@ -20,13 +20,14 @@
 // have no byte order; -be and -le matter for -bytes, whose argument is raw
 // bytes in memory order, and for the data accesses of step.
 //
-// decode prints one line per instruction: the encoding, the instruction in
-// GNU syntax, the op, class, ISA level, flags, the kind of a trap and why an
+// decode prints one line per instruction: the encoding, the instruction as
+// objdump -d prints it (extended mnemonics: mr, srdi, trap; -raw for the
+// base ones), the op, class, ISA level, flags, the kind of a trap and why an
 // encoding is invalid:
 //
 //	$ ppc64emu decode 7fe00008 7c832008 04000000:e4640000
-//	7fe00008           tw 31,r0,r0   op=tw class=trap level=POWER8 flags=- trap=always to=31
-//	7c832008           tw 4,r3,r4    op=tw class=trap level=POWER8 flags=- trap=conditional to=4
+//	7fe00008           trap          op=tw class=trap level=POWER8 flags=- trap=always to=31
+//	7c832008           tweq r3,r4    op=tw class=trap level=POWER8 flags=- trap=conditional to=4
 //	04000000:e4640000  pld r3,0(r4)  op=pld class=load level=POWER10 flags=prefixed
 //
 // step runs one instruction on a register file built from ASSIGNs such as
@@ -48,7 +49,7 @@
 //	m@0x60000000: aaaaaaaaaaaaaaaa → 1122334455667788
 //
 //	$ ppc64emu step 7fe00008
-//	insn:    7fe00008  tw 31,r0,r0
+//	insn:    7fe00008  trap
 //	outcome: trap
 //
 // check replays reference trace files (QEMU results in the format of

@@ -57,14 +57,16 @@ func TestDecode(t *testing.T) {
 		// The acceptance test of the foundation issue: tw 31,0,0 is the
 		// unconditional trap.
 		{name: "tw-always", args: []string{"7fe00008"},
-			out: []string{"7fe00008", "tw 31,r0,r0", "op=tw", "class=trap", "level=POWER8", "trap=always", "to=31"}},
-		{name: "tw-0x", args: []string{"0x7FE00008"}, out: []string{"tw 31,r0,r0", "trap=always"}},
+			out: []string{"7fe00008", "trap", "op=tw", "class=trap", "level=POWER8", "trap=always", "to=31"}},
+		{name: "tw-0x", args: []string{"0x7FE00008"}, out: []string{"trap", "trap=always"}},
+		// -raw: the base mnemonic (objdump -M raw's tw 31,0,0 in ppc64asm's register syntax).
+		{name: "tw-raw", args: []string{"-raw", "7fe00008"}, out: []string{"tw 31,r0,r0", "trap=always"}},
 		// tw 4,r3,r4: TO = EQ only, different registers.
 		{name: "tw-conditional", args: []string{"7c832008"},
-			out: []string{"tw 4,r3,r4", "class=trap", "trap=conditional", "to=4"}},
+			out: []string{"tweq r3,r4", "class=trap", "trap=conditional", "to=4"}},
 		// tw 0,r0,r0 never fires; twi 31,r0,0 always does.
 		{name: "tw-never", args: []string{"7c000008"}, out: []string{"trap=never to=0"}},
-		{name: "twi-always", args: []string{"0fe00000"}, out: []string{"twi 31,r0,0", "trap=always"}},
+		{name: "twi-always", args: []string{"0fe00000"}, out: []string{"twui r0,0", "trap=always"}},
 		// Bit 31 of tw is reserved.
 		{name: "tw-reserved", args: []string{"7fe00009"}, out: []string{"trap=always", "invalid=reserved-bits"}},
 		// pld r3,0(r4): 8LS prefix (type 0, R=0, d0=0), suffix opcode 57.
@@ -74,20 +76,20 @@ func TestDecode(t *testing.T) {
 		{name: "add.", args: []string{"7c642a15"}, out: []string{"add. r3,r4,r5", "flags=record"}},
 		// ldu r3,0(r3): load with update and RA = RT is an invalid form.
 		{name: "ldu-invalid", args: []string{"e8630001"}, out: []string{"ldu r3,0(r3)", "flags=update", "invalid=invalid-form"}},
-		{name: "several", args: []string{"7fe00008", "7c642a14"}, out: []string{"tw 31,r0,r0", "add r3,r4,r5"}},
+		{name: "several", args: []string{"7fe00008", "7c642a14"}, out: []string{"trap", "add r3,r4,r5"}},
 		{name: "flags-after-words", args: []string{"7fe00008", "-json"}, out: []string{`"trap_kind":"always"`}},
 
 		// -bytes: memory order, little-endian by default.
-		{name: "bytes-le", args: []string{"-bytes", "0800e07f"}, out: []string{"7fe00008", "tw 31,r0,r0", "trap=always"}},
-		{name: "bytes-be", args: []string{"-be", "-bytes", "7fe00008"}, out: []string{"tw 31,r0,r0"}},
-		{name: "bytes-spaces", args: []string{"-bytes", "08 00 e0 7f 14 2a 64 7c"}, out: []string{"tw 31,r0,r0", "add r3,r4,r5"}},
+		{name: "bytes-le", args: []string{"-bytes", "0800e07f"}, out: []string{"7fe00008", "trap", "trap=always"}},
+		{name: "bytes-be", args: []string{"-be", "-bytes", "7fe00008"}, out: []string{"trap"}},
+		{name: "bytes-spaces", args: []string{"-bytes", "08 00 e0 7f 14 2a 64 7c"}, out: []string{"trap", "add r3,r4,r5"}},
 		{name: "bytes-prefixed-le", args: []string{"-bytes", "000000040000 64e4"}, out: []string{"04000000:e4640000", "pld r3,0(r4)"}},
 
 		// Words that do not decode: exit 1.
 		{name: "unknown", args: []string{"00000000"}, code: exitFail,
 			out: []string{"00000000", "error: decode: unknown instruction"}},
 		{name: "unknown-among-good", args: []string{"7fe00008", "00000000"}, code: exitFail,
-			out: []string{"tw 31,r0,r0", "error: decode: unknown instruction"}},
+			out: []string{"trap", "error: decode: unknown instruction"}},
 		{name: "prefix-alone", args: []string{"04000000"}, code: exitFail,
 			out: []string{"truncated instruction", "PREFIX:SUFFIX"}},
 		{name: "bytes-truncated", args: []string{"-bytes", "0800e0"}, code: exitFail, out: []string{"truncated"}},
@@ -127,9 +129,9 @@ func TestDecodeJSON(t *testing.T) {
 		want []obj
 	}{
 		{args: []string{"7fe00008", "7c832008"}, want: []obj{
-			{"word": "7fe00008", "text": "tw 31,r0,r0", "op": "tw", "class": "trap", "level": "POWER8",
+			{"word": "7fe00008", "text": "trap", "op": "tw", "class": "trap", "level": "POWER8",
 				"flags": []any{}, "trap_kind": "always", "trap_to": 31.0, "invalid": []any{}},
-			{"word": "7c832008", "text": "tw 4,r3,r4", "op": "tw", "class": "trap", "level": "POWER8",
+			{"word": "7c832008", "text": "tweq r3,r4", "op": "tw", "class": "trap", "level": "POWER8",
 				"flags": []any{}, "trap_kind": "conditional", "trap_to": 4.0, "invalid": []any{}},
 		}},
 		{args: []string{"04000000:e4640000", "e8630001"}, want: []obj{

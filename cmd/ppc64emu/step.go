@@ -587,7 +587,7 @@ func newEffectsJSON(rec *emulate.StepRecord) *effectsJSON {
 
 // step runs insn on m and describes the result.
 func step(e *emulate.Emulator, m *machine, insn insnArg, opts stepOpts) *stepResult {
-	d := describe(insn.word, insn.suffix)
+	d := describe(insn.word, insn.suffix, false)
 	res := &stepResult{Insn: d.encoding(), Text: d.Text}
 	if in, err := decode.DecodeWord(insn.word, insn.suffix); err == nil {
 		res.Text = in.Syntax(m.r.NIP, nil) // branch targets as absolute addresses at NIP
