@@ -120,6 +120,7 @@ func init() {
 		{name: "step", summary: "emulate one instruction and show what changed", run: runStep},
 		{name: "check", summary: "replay reference trace files and compare with the emulator", run: runCheck},
 		{name: "run", summary: "run a ppc64le/ppc64 Linux program in user mode", run: runRun},
+		{name: "system", summary: "run a memory image on an emulated machine in system mode (Microwatt)", run: runSystem},
 		{name: "binfmt", summary: "print or install the binfmt_misc registrations for ppc64le/ppc64", run: runBinfmt},
 		{name: "oracle", summary: "live differential campaign against QEMU 7.2 (needs qemu-user)", run: runOracle},
 		{name: "help", summary: "show help for ppc64emu or one command", run: runHelp},

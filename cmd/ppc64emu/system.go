@@ -1,0 +1,82 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/ppc64emu/ppc64emu/system/microwatt"
+)
+
+const systemUsage = `Usage:
+	ppc64emu system -machine microwatt [-m SIZE] [-steps N] [-stats] IMAGE
+
+Runs a raw memory image (loaded at physical address 0) on an emulated
+machine in system mode: supervisor and hypervisor state, interrupts, the
+radix MMU and the machine's devices. The machine's console (its UART) is
+stdin and stdout. The run ends when the processor executes attn (exit 0),
+after -steps instructions, or when it meets an instruction the emulator
+cannot execute (exit 1, with the reason on stderr).
+
+Machines:
+	microwatt  the Microwatt SoC: memory at 0 (also at 0x80000000), the
+	           syscon at 0xc0000000, a 16550 UART at 0xc0002000, the XICS
+	           interrupt controller (ICP 0xc0004000, ICS 0xc0005000); the
+	           core starts at 0 in hypervisor, 64-bit, little-endian state
+
+Flags:
+	-machine NAME  the machine (microwatt)
+	-m SIZE        memory size: bytes, or with a K, M or G suffix
+	               (default 384K, Microwatt's simulation)
+	-steps N       stop after N steps (0: no limit)
+	-stats         print the number of steps on stderr at the end
+`
+
+func runSystem(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("system", flag.ContinueOnError)
+	machine := fs.String("machine", "", "")
+	size := fs.String("m", "", "")
+	steps := fs.Uint64("steps", 0, "")
+	stats := fs.Bool("stats", false, "")
+	pos, code, done := parseFlags(fs, args, systemUsage, stdout, stderr)
+	if done {
+		return code
+	}
+	if *machine != "microwatt" {
+		return usageError(stderr, "system", "-machine: want microwatt, got %q", *machine)
+	}
+	if len(pos) != 1 {
+		return usageError(stderr, "system", "want one IMAGE")
+	}
+	var ram uint64
+	if *size != "" {
+		var ok bool
+		if ram, ok = parseSize(*size); !ok {
+			return usageError(stderr, "system", "-m %q: want a positive size such as 384K or 64M", *size)
+		}
+	}
+	image, err := os.ReadFile(pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "system: %v\n", err)
+		return exitFail
+	}
+	m, err := microwatt.New(microwatt.Config{RAMSize: ram, Console: stdout, Input: os.Stdin})
+	if err == nil {
+		err = m.Load(image)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "system: %v\n", err)
+		return exitFail
+	}
+	err = m.Run(*steps)
+	if *stats {
+		fmt.Fprintf(stderr, "system: %d steps\n", m.CPU.Steps)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "system: %v (NIP %#x)\n", err, m.CPU.Regs.NIP)
+		return exitFail
+	}
+	return exitOK
+}
+

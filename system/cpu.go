@@ -1,0 +1,445 @@
+package system
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/mem"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// SPRs is the supervisor and hypervisor state beside the register file
+// (Power ISA 3.1B Book III): what mfspr and mtspr reach in privileged
+// state and what interrupts write.
+type SPRs struct {
+	SRR0, SRR1   uint64    // save/restore registers (26, 27)
+	HSRR0, HSRR1 uint64    // hypervisor save/restore registers (314, 315)
+	SPRG         [4]uint64 // SPRG0-3 (272-275; SPRG3 also readable as 259)
+	HSPRG        [2]uint64 // HSPRG0-1 (304, 305)
+	DAR, DSISR   uint64    // data address and DSI status (19, 18)
+	HDAR, HDSISR uint64    // hypervisor data address and status (307, 306)
+	DEC, HDEC    uint64    // decrementers (22, 310), 64 bits held; see CPU.Step
+	TB           uint64    // time base (268 read; 284/285 write)
+	LPCR         uint64    // logical partitioning control (318)
+	PIDR, LPIDR  uint64    // process and partition IDs (48, 319)
+	PTCR         uint64    // partition table control (464)
+	CFAR         uint64    // come-from address (28)
+	HEIR         uint64    // hypervisor emulation instruction (339)
+	PIR          uint64    // processor identification (1023, read only)
+	PVR          uint64    // processor version (287, read only)
+	HRMOR        uint64    // hypervisor real mode offset (313)
+	AMR, IAMR    uint64    // authority masks (13/29, 61)
+	UAMOR, AMOR  uint64    // (157, 349)
+	FSCR, HFSCR  uint64    // facility status and control (153, 190)
+	PSSCR        uint64    // processor stop status and control (855)
+	HMER, HMEER  uint64    // hypervisor maintenance (336, 337)
+	CIABR        uint64    // (187)
+	DAWR0, DAWRX uint64    // (180, 188)
+	DPDES        uint64    // (176)
+	PCR          uint64    // processor compatibility (338)
+	CTRL         uint64    // control (136 read, 152 write)
+}
+
+// ErrAttn is returned by Step when the processor executed attn (the
+// machine's stop instruction: Microwatt ends a simulation with it).
+var ErrAttn = errors.New("system: attn: processor stopped")
+
+// ErrStopped wraps the outcome of a step the system cannot continue from:
+// an instruction the emulator does not emulate (emulate.ErrNotEmulated),
+// or must not step, in system mode.
+var ErrStopped = errors.New("system: processor stopped")
+
+// attnWord is the attn instruction (primary opcode 0, extended opcode
+// 256), which POWER processors before ISA 3.0 had and Microwatt keeps; it
+// is not in ppc64asm's tables.
+const attnWord = 0x00000200
+
+// CPU is one processor in system mode: the emulate.Context (registers,
+// reservation, …), the privileged SPRs, and the physical Bus it reaches
+// through its MMU. Problem-state instructions go through emulate.Step;
+// the CPU adds the privileged instructions, interrupt delivery, the
+// timers and address translation.
+//
+// A CPU is not safe for concurrent use.
+type CPU struct {
+	emulate.Context
+	SPR SPRs
+	Bus *Bus
+	// HILE is the hypervisor interrupt little-endian control (HID0[HILE]
+	// on POWER9): MSR[LE] for interrupts taken into hypervisor state.
+	HILE bool
+	// Attn makes attn stop the processor (ErrAttn); without it attn is
+	// an illegal instruction.
+	Attn bool
+	// RCFault makes the radix MMU take a storage interrupt for a PTE
+	// whose R bit (or, on a store, C bit) is 0, as Microwatt does,
+	// instead of setting the bits as POWER9 hardware does; the ISA allows
+	// either.
+	RCFault bool
+	// HypervisorOnly keeps MSR[HV] = 1 whatever rfid loads: a processor
+	// without logical partitioning (Microwatt).
+	HypervisorOnly bool
+	// External is the external interrupt line (an interrupt controller's
+	// output to this processor); nil means never asserted.
+	External func() bool
+	// Taken is the interrupt the last Step took (0 for none).
+	Taken Vector
+	// Steps counts the instructions completed and interrupts taken.
+	Steps uint64
+
+	emu   *emulate.Emulator
+	data  dataMem
+	inst  decode.Inst
+	buf   [8]byte
+	tlb   tlb
+	stopW bool // in a wait/stop state until an interrupt
+}
+
+// NewCPU returns a CPU on bus, in the state the Power ISA gives after a
+// system reset of a hypervisor-mode processor (MSR = SF|HV|ME... is the
+// machine's choice: the caller sets Regs.MSR and NIP), with an emulator of
+// the given level and profile (cfg's TimeBase, SPR and Complete are
+// replaced).
+func NewCPU(bus *Bus, cfg emulate.Config) *CPU {
+	c := &CPU{Bus: bus}
+	c.data.c = c
+	cfg.TimeBase = func() uint64 { return c.SPR.TB }
+	cfg.SPR = c.userSPR
+	cfg.Complete = true
+	c.emu = emulate.New(cfg)
+	c.emu.SetContext(&c.Context)
+	return c
+}
+
+// userSPR supplies the problem-state-readable SPRs the register file does
+// not hold (emulate.Config.SPR).
+func (c *CPU) userSPR(n int) (uint64, bool) {
+	switch n {
+	case 259:
+		return c.SPR.SPRG[3], true
+	case 136:
+		return c.SPR.CTRL, true
+	}
+	return 0, false
+}
+
+// pendingInterrupt is the asynchronous interrupt to take before the next
+// instruction, if any (Power ISA 3.1B Book III 7.8, priority order of the
+// enabled asynchronous interrupts: hypervisor decrementer, external,
+// decrementer here), and whether it is a hypervisor one.
+func (c *CPU) pendingInterrupt() (Vector, bool) {
+	msr := c.Regs.MSR
+	ee := msr&regs.MSREE != 0
+	hvState := msr&regs.MSRHV != 0 && msr&regs.MSRPR == 0
+	if c.SPR.LPCR&LPCRHDICE != 0 && int64(c.SPR.HDEC) < 0 && (ee || !hvState) {
+		return VecHDecrementer, true
+	}
+	if c.External != nil && c.External() {
+		// LPCR[LPES] = 0 directs the external interrupt to the
+		// hypervisor; in hypervisor state it is then enabled by MSR[EE]
+		// unless LPCR[HEIC] = 1.
+		if c.SPR.LPCR&LPCRLPES == 0 {
+			if !hvState || ee && c.SPR.LPCR&LPCRHEIC == 0 {
+				return VecExternal, true
+			}
+		} else if ee {
+			return VecExternal, false
+		}
+	}
+	if ee && c.decNegative() {
+		return VecDecrementer, false
+	}
+	return 0, false
+}
+
+// decNegative reports a decrementer exception: the decrementer's most
+// significant bit, bit 0 of the 32-bit DEC, or of the 64-bit one when
+// LPCR[LD] = 1 (Power ISA 3.1B Book III 9.3).
+func (c *CPU) decNegative() bool {
+	if c.SPR.LPCR&LPCRLD != 0 {
+		return int64(c.SPR.DEC) < 0
+	}
+	return int32(c.SPR.DEC) < 0
+}
+
+// tick advances the time base and the decrementers by one.
+func (c *CPU) tick() {
+	c.SPR.TB++
+	c.SPR.DEC--
+	c.SPR.HDEC--
+	c.Steps++
+}
+
+// Step executes one instruction or takes one interrupt. It returns the
+// interrupt taken (0 if none; also in c.Taken) and an error only when the
+// processor cannot go on: ErrAttn, or ErrStopped wrapping the emulator's
+// outcome for an instruction it cannot execute. A failing step leaves the
+// state as it was before it.
+func (c *CPU) Step() (Vector, error) {
+	c.Taken = 0
+	r := &c.Regs
+	if v, hv := c.pendingInterrupt(); v != 0 {
+		c.stopW = false
+		c.deliver(v, r.NIP, 0, hv)
+		c.tick()
+		return v, nil
+	}
+	if c.stopW {
+		c.tick()
+		return 0, nil
+	}
+	in, err := c.fetch()
+	if err != nil {
+		return c.Taken, err
+	}
+	if in == nil { // an interrupt was taken
+		c.tick()
+		return c.Taken, nil
+	}
+	nip := r.NIP
+	if f := sysOps[in.Op]; f != nil {
+		err = f(c, in)
+	} else {
+		err = c.emu.Step(r, &c.data, in)
+	}
+	if err != nil {
+		if err = c.outcome(in, err); err != nil {
+			return 0, err
+		}
+	}
+	if c.Taken == 0 && r.NIP != nip+uint64(in.Len) {
+		c.SPR.CFAR = nip
+	}
+	c.tick()
+	return c.Taken, nil
+}
+
+// Run steps until n steps have run or a step fails; it returns the
+// number of steps and the error.
+func (c *CPU) Run(n uint64) (uint64, error) {
+	for i := uint64(0); i < n; i++ {
+		if _, err := c.Step(); err != nil {
+			return i, err
+		}
+	}
+	return n, nil
+}
+
+// fetch reads and decodes the instruction at NIP through the instruction
+// translation. A failed fetch takes the interrupt and returns nil, nil;
+// attn is ErrAttn.
+func (c *CPU) fetch() (*decode.Inst, error) {
+	r := &c.Regs
+	nip := r.NIP
+	le := r.MSR&regs.MSRLE != 0
+	w, ok := c.fetchWord(nip, le)
+	if !ok {
+		return nil, nil
+	}
+	if w == attnWord && c.Attn {
+		return nil, ErrAttn
+	}
+	var s uint32
+	if decode.IsPrefix(w) {
+		next := nip + 4
+		if !r.Is64() {
+			next &= 0xffffffff
+		}
+		if s, ok = c.fetchWord(next, le); !ok {
+			return nil, nil
+		}
+	}
+	in, err := decode.LookupTo(&c.inst, w, s)
+	if err != nil {
+		// An instruction that does not decode is illegal: hypervisor
+		// emulation assistance (Power ISA 3.1B Book III 7.5.18).
+		c.SPR.HEIR = uint64(w)
+		srr1 := uint64(0)
+		if decode.IsPrefix(w) {
+			c.SPR.HEIR = uint64(w)<<32 | uint64(s)
+			srr1 = SRR1Prefixed
+		}
+		c.deliver(VecHEmulation, nip, srr1, true)
+		return nil, nil
+	}
+	return in, nil
+}
+
+// fetchWord reads the instruction word at ea, taking the ISI (or machine
+// check) when it cannot.
+func (c *CPU) fetchWord(ea uint64, le bool) (uint32, bool) {
+	if ea&3 != 0 {
+		// An unaligned NIP cannot arise: rfid and branches clear the low
+		// bits.
+		ea &^= 3
+	}
+	pa, err := c.translate(ea, mem.AccessExec)
+	if err != nil {
+		c.fetchFault(err)
+		return 0, false
+	}
+	b := c.Bus.RAM(pa, 4)
+	if b == nil {
+		b = c.buf[:4]
+		if err := c.Bus.Read(pa, b); err != nil {
+			c.deliver(VecMachineCheck, c.Regs.NIP, 0, false)
+			return 0, false
+		}
+	}
+	if le {
+		return binary.LittleEndian.Uint32(b), true
+	}
+	return binary.BigEndian.Uint32(b), true
+}
+
+// outcome turns the emulator's refusal of in into the interrupt the ISA
+// takes (Power ISA 3.1B Book III 7.5), or an error that stops the CPU.
+func (c *CPU) outcome(in *decode.Inst, err error) error {
+	r := &c.Regs
+	nip := r.NIP
+	var pre uint64
+	if in.Len == 8 {
+		pre = SRR1Prefixed
+	}
+	var fault *emulate.Fault
+	switch {
+	case errors.As(err, &fault) && fault.Alignment:
+		// 7.5.8 Alignment: SRR0 the instruction, DAR the EA.
+		if fault.Fetch {
+			c.deliver(VecAlignment, nip, pre|SRR1ISINoExec, false)
+			return nil
+		}
+		c.SPR.DAR = fault.Addr
+		c.deliver(VecAlignment, nip, pre, false)
+	case fault != nil:
+		c.dataFault(fault, pre)
+	case errors.Is(err, emulate.ErrPrivileged):
+		// 7.5.9 Program, privileged instruction: SRR1 bit 45.
+		c.deliver(VecProgram, nip, pre|SRR1ProgPriv, false)
+	case errors.Is(err, emulate.ErrIllegal):
+		// 7.5.18 Hypervisor Emulation Assistance: HSRR0 the
+		// instruction, HEIR its image.
+		c.SPR.HEIR = uint64(in.Word)
+		if in.Len == 8 {
+			c.SPR.HEIR = uint64(in.Word)<<32 | uint64(in.Suffix)
+		}
+		c.deliver(VecHEmulation, nip, pre, true)
+	case errors.Is(err, emulate.ErrTrap):
+		// 7.5.9 Program, trap: SRR1 bit 46.
+		c.deliver(VecProgram, nip, pre|SRR1ProgTrap, false)
+	case errors.Is(err, emulate.ErrUnavailable):
+		// 7.5.10, 7.5.21, 7.5.22: the first facility off of FP, VMX,
+		// VSX.
+		v := VecVSXUnavailable
+		switch {
+		case in.Facility&decode.FacFP != 0 && r.MSR&regs.MSRFP == 0:
+			v = VecFPUnavailable
+		case in.Facility&decode.FacVEC != 0 && r.MSR&regs.MSRVEC == 0:
+			v = VecVMXUnavailable
+		}
+		c.deliver(v, nip, pre, false)
+	case errors.Is(err, emulate.ErrFPException):
+		// 7.5.9 Program, floating-point enabled exception: SRR1 bit 43,
+		// the instruction's FPSCR and target updates made first.
+		var x *emulate.FPException
+		if errors.As(err, &x) {
+			x.Apply(r)
+		}
+		c.deliver(VecProgram, nip, pre|SRR1ProgFP, false)
+	default:
+		return fmt.Errorf("%w at %#x: %w", ErrStopped, nip, err)
+	}
+	return nil
+}
+
+// dataFault takes the interrupt for a failed data access: the DSI (or
+// data segment interrupt) for a translation fault, with DAR and DSISR as
+// the MMU set them, a machine check for a physical address nothing
+// answers.
+func (c *CPU) dataFault(f *emulate.Fault, pre uint64) {
+	var x *TranslationError
+	if errors.As(f.Err, &x) {
+		c.SPR.DAR = f.Addr
+		if x.Segment {
+			c.deliver(VecDSegI, c.Regs.NIP, pre, false)
+			return
+		}
+		c.SPR.DSISR = x.DSISR
+		if f.Write {
+			c.SPR.DSISR |= DSISRStore
+		}
+		c.deliver(VecDSI, c.Regs.NIP, pre, false)
+		return
+	}
+	c.deliver(VecMachineCheck, c.Regs.NIP, pre, false)
+}
+
+// fetchFault takes the ISI (or instruction segment interrupt, or machine
+// check) for a failed instruction fetch: SRR1 gets the MMU's reason bits.
+func (c *CPU) fetchFault(err error) {
+	var x *TranslationError
+	if errors.As(err, &x) {
+		if x.Segment {
+			c.deliver(VecISegI, c.Regs.NIP, 0, false)
+			return
+		}
+		c.deliver(VecISI, c.Regs.NIP, x.SRR1, false)
+		return
+	}
+	c.deliver(VecMachineCheck, c.Regs.NIP, 0, false)
+}
+
+// dataMem is the emulate.Memory of data accesses: effective addresses
+// through the data translation to the bus. An access that crosses a page
+// boundary is translated for both pages before any byte moves.
+type dataMem struct{ c *CPU }
+
+func (d *dataMem) access(ea uint64, p []byte, write bool) error {
+	c := d.c
+	acc := mem.AccessRead
+	if write {
+		acc = mem.AccessWrite
+	}
+	pa, err := c.translate(ea, acc)
+	if err != nil {
+		return &mem.AccessError{Addr: ea, Err: err}
+	}
+	n := len(p)
+	if first := int(mem.PageSize - ea%mem.PageSize); first < n {
+		pa2, err := c.translate(ea+uint64(first), acc)
+		if err != nil {
+			return &mem.AccessError{Addr: ea + uint64(first), Err: err}
+		}
+		if pa2 != pa+uint64(first) {
+			if err := d.phys(pa, p[:first], write); err != nil {
+				return err
+			}
+			return d.phys(pa2, p[first:], write)
+		}
+	}
+	return d.phys(pa, p, write)
+}
+
+func (d *dataMem) phys(pa uint64, p []byte, write bool) error {
+	if b := d.c.Bus.RAM(pa, len(p)); b != nil {
+		if write {
+			copy(b, p)
+		} else {
+			copy(p, b)
+		}
+		return nil
+	}
+	if write {
+		return d.c.Bus.Write(pa, p)
+	}
+	return d.c.Bus.Read(pa, p)
+}
+
+// Read implements emulate.Memory.
+func (d *dataMem) Read(ea uint64, p []byte) error { return d.access(ea, p, false) }
+
+// Write implements emulate.Memory.
+func (d *dataMem) Write(ea uint64, p []byte) error { return d.access(ea, p, true) }

@@ -1,0 +1,425 @@
+package system
+
+import (
+	"encoding/binary"
+	"errors"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
+)
+
+// sysFn performs an op the CPU executes itself rather than through
+// emulate.Step: the privileged instructions that touch state beside the
+// register file. Like a semantic function of emulate, it does every check
+// before it changes state, and returns an emulate outcome (ErrPrivileged,
+// …) that CPU.outcome turns into an interrupt.
+type sysFn func(c *CPU, in *decode.Inst) error
+
+var sysOps [decode.NumOps]sysFn
+
+func init() {
+	sysOps[ppc64asm.SC] = opSC
+	sysOps[ppc64asm.RFID] = opRFID
+	sysOps[ppc64asm.HRFID] = opRFID
+	sysOps[ppc64asm.RFSCV] = opRFID
+	sysOps[ppc64asm.MFSPR] = opMfspr
+	sysOps[ppc64asm.MTSPR] = opMtspr
+	sysOps[ppc64asm.MTMSR] = opMtmsr
+	sysOps[ppc64asm.MTMSRD] = opMtmsr
+	sysOps[ppc64asm.WAIT] = opWait
+	sysOps[ppc64asm.STOP] = opWait
+	for _, op := range []decode.Op{ppc64asm.TLBIE, ppc64asm.TLBIEL} {
+		sysOps[op] = opTlbie
+	}
+	for _, op := range []decode.Op{ppc64asm.TLBSYNC, ppc64asm.SLBIA, ppc64asm.SLBIE, ppc64asm.SLBIAG,
+		ppc64asm.SLBIEG, ppc64asm.SLBSYNC, ppc64asm.SLBMTE, ppc64asm.MSGSND, ppc64asm.MSGCLR,
+		ppc64asm.MSGSNDP, ppc64asm.MSGCLRP, ppc64asm.MSGSYNC} {
+		sysOps[op] = opNop
+	}
+	for _, op := range []decode.Op{ppc64asm.LBZCIX, ppc64asm.LHZCIX, ppc64asm.LWZCIX, ppc64asm.LDCIX,
+		ppc64asm.STBCIX, ppc64asm.STHCIX, ppc64asm.STWCIX, ppc64asm.STDCIX} {
+		sysOps[op] = opCIX
+	}
+}
+
+// errPrivileged and errIllegal are the outcomes sysFns give; CPU.outcome
+// matches them with errors.Is.
+var (
+	errPrivileged = &emulate.OpError{Kind: emulate.ErrPrivileged, Reason: "privileged instruction in problem state"}
+	errIllegal    = &emulate.OpError{Kind: emulate.ErrIllegal, Reason: "not provided by this processor"}
+)
+
+// privileged is the check every privileged sysFn makes first.
+func (c *CPU) problemState() bool { return c.Regs.MSR&regs.MSRPR != 0 }
+
+// advance moves NIP past in.
+func (c *CPU) advance(in *decode.Inst) {
+	next := c.Regs.NIP + uint64(in.Len)
+	if !c.Regs.Is64() {
+		next &= 0xffffffff
+	}
+	c.Regs.NIP = next
+}
+
+// sc LEV: the system call interrupt (Power ISA 3.1B Book III 7.5.14):
+// SRR0 the next instruction, SRR1 bits 33:36 and 42:47 zero; LEV = 1 is a
+// hypervisor call, which sets MSR[HV].
+func opSC(c *CPU, in *decode.Inst) error {
+	next := c.Regs.NIP + 4
+	if !c.Regs.Is64() {
+		next &= 0xffffffff
+	}
+	c.deliverTo(VecSystemCall, next, 0, false, in.Args[0] == 1)
+	return nil
+}
+
+// rfid, hrfid and rfscv (Power ISA 3.1B Book III 3.3.1): MSR from SRR1
+// (HSRR1, CTR) and NIP from SRR0 (HSRR0, LR) with the low two bits
+// cleared. HV and ME change only in hypervisor state (for rfid HV can only
+// be cleared; hrfid copies both); PR = 1 sets EE, IR and DR.
+func opRFID(c *CPU, in *decode.Inst) error {
+	if c.problemState() {
+		return errPrivileged
+	}
+	r := &c.Regs
+	msr := r.MSR
+	var nip, src uint64
+	switch in.Op {
+	case ppc64asm.RFID:
+		nip, src = c.SPR.SRR0, c.SPR.SRR1
+	case ppc64asm.HRFID:
+		if msr&regs.MSRHV == 0 {
+			return errIllegal
+		}
+		nip, src = c.SPR.HSRR0, c.SPR.HSRR1
+	default: // rfscv
+		nip, src = r.LR, r.CTR
+	}
+	const hvme = regs.MSRHV | regs.MSRME
+	nm := src &^ hvme
+	switch {
+	case msr&regs.MSRHV == 0:
+		nm |= msr & hvme
+	case in.Op == ppc64asm.HRFID:
+		nm |= src & hvme
+	default:
+		nm |= msr&src&regs.MSRHV | src&regs.MSRME
+	}
+	if c.HypervisorOnly {
+		nm |= regs.MSRHV
+	}
+	if nm&regs.MSRPR != 0 {
+		nm |= regs.MSREE | regs.MSRIR | regs.MSRDR
+	}
+	nip &^= 3
+	if nm&regs.MSRSF == 0 {
+		nip &= 0xffffffff
+	}
+	r.MSR, r.NIP = nm, nip
+	return nil
+}
+
+// mtmsr and mtmsrd: emulate's, with MSR[HV] kept for a hypervisor-only
+// processor.
+func opMtmsr(c *CPU, in *decode.Inst) error {
+	return c.emu.Step(&c.Regs, &c.data, in)
+}
+
+// wait and stop: the processor waits for an interrupt (Power ISA 3.1B
+// Book II 4.6.3 wait; Book III 3.3.2 stop, resuming at the next
+// instruction as with PSSCR[EC] = 0).
+func opWait(c *CPU, in *decode.Inst) error {
+	if in.Op == ppc64asm.STOP && c.problemState() {
+		return errPrivileged
+	}
+	c.advance(in)
+	c.stopW = true
+	return nil
+}
+
+// tlbie and tlbiel: the translation cache is dropped whole.
+func opTlbie(c *CPU, in *decode.Inst) error {
+	if c.problemState() {
+		return errPrivileged
+	}
+	c.tlb.flush()
+	c.advance(in)
+	return nil
+}
+
+// The SLB, tlbsync and message instructions: no effect on a processor
+// with a radix MMU, one thread and no doorbells.
+func opNop(c *CPU, in *decode.Inst) error {
+	if c.problemState() && in.Has(decode.FlagPrivileged) {
+		return errPrivileged
+	}
+	c.advance(in)
+	return nil
+}
+
+// Load and store caching inhibited indexed (Power ISA 3.1B Book III
+// 4.4.1): hypervisor privileged; EA = (RA|0) + RB is a real address.
+func opCIX(c *CPU, in *decode.Inst) error {
+	if c.problemState() || c.Regs.MSR&regs.MSRHV == 0 {
+		return errPrivileged
+	}
+	r := &c.Regs
+	ra := in.Args[1] & 31
+	ea := r.GPR[in.Args[2]&31]
+	if ra != 0 {
+		ea += r.GPR[ra]
+	}
+	n := int(in.Size)
+	b := c.buf[:n]
+	pa := c.realAddr(ea)
+	le := r.MSR&regs.MSRLE != 0
+	store := in.Op == ppc64asm.STBCIX || in.Op == ppc64asm.STHCIX || in.Op == ppc64asm.STWCIX || in.Op == ppc64asm.STDCIX
+	rt := &r.GPR[in.Args[0]&31]
+	var err error
+	if store {
+		putN(b, *rt, le)
+		err = c.data.phys(pa, b, true)
+	} else if err = c.data.phys(pa, b, false); err == nil {
+		*rt = getN(b, le)
+	}
+	if err != nil {
+		return &emulate.Fault{Addr: ea, EA: ea, Size: n, Write: store, Err: err}
+	}
+	c.advance(in)
+	return nil
+}
+
+// putN stores the low len(b) bytes of v in b in the given byte order.
+func putN(b []byte, v uint64, le bool) {
+	var t [8]byte
+	if le {
+		binary.LittleEndian.PutUint64(t[:], v)
+		copy(b, t[:len(b)])
+		return
+	}
+	binary.BigEndian.PutUint64(t[:], v)
+	copy(b, t[8-len(b):])
+}
+
+// getN reads b (1 to 8 bytes) as an unsigned number in the given order.
+func getN(b []byte, le bool) uint64 {
+	var v uint64
+	for i := range b {
+		if le {
+			v |= uint64(b[i]) << (8 * i)
+		} else {
+			v = v<<8 | uint64(b[i])
+		}
+	}
+	return v
+}
+
+// SPR numbers the CPU holds (Power ISA 3.1B Book III 5.4.4, Figure "SPR
+// encodings").
+const (
+	sprDSISR  = 18
+	sprDAR    = 19
+	sprDEC    = 22
+	sprSRR0   = 26
+	sprSRR1   = 27
+	sprCFAR   = 28
+	sprAMR    = 29
+	sprAMRU   = 13 // problem-state number of AMR
+	sprPIDR   = 48
+	sprIAMR   = 61
+	sprCTRLR  = 136
+	sprCTRLW  = 152
+	sprFSCR   = 153
+	sprUAMOR  = 157
+	sprDPDES  = 176
+	sprDAWR0  = 180
+	sprCIABR  = 187
+	sprDAWRX0 = 188
+	sprHFSCR  = 190
+	sprSPRG0  = 272 // to 275
+	sprTBL    = 284
+	sprTBU    = 285
+	sprPVR    = 287
+	sprHSPRG0 = 304
+	sprHSPRG1 = 305
+	sprHDSISR = 306
+	sprHDAR   = 307
+	sprHDEC   = 310
+	sprHRMOR  = 313
+	sprHSRR0  = 314
+	sprHSRR1  = 315
+	sprLPCR   = 318
+	sprLPIDR  = 319
+	sprHMER   = 336
+	sprHMEER  = 337
+	sprPCR    = 338
+	sprHEIR   = 339
+	sprAMOR   = 349
+	sprPTCR   = 464
+	sprPSSCR  = 855
+	sprPIR    = 1023
+)
+
+// spr returns the CPU's storage for SPR n and whether mtspr may write it
+// (false for the read-only ones), or nil for a number it does not hold.
+func (c *CPU) spr(n int64) (p *uint64, writable bool) {
+	s := &c.SPR
+	switch n {
+	case sprDSISR:
+		return &s.DSISR, true
+	case sprDAR:
+		return &s.DAR, true
+	case sprDEC:
+		return &s.DEC, true
+	case sprSRR0:
+		return &s.SRR0, true
+	case sprSRR1:
+		return &s.SRR1, true
+	case sprCFAR:
+		return &s.CFAR, true
+	case sprAMR, sprAMRU:
+		return &s.AMR, true
+	case sprPIDR:
+		return &s.PIDR, true
+	case sprIAMR:
+		return &s.IAMR, true
+	case sprCTRLR:
+		return &s.CTRL, false
+	case sprCTRLW:
+		return &s.CTRL, true
+	case sprFSCR:
+		return &s.FSCR, true
+	case sprUAMOR:
+		return &s.UAMOR, true
+	case sprDPDES:
+		return &s.DPDES, true
+	case sprDAWR0:
+		return &s.DAWR0, true
+	case sprCIABR:
+		return &s.CIABR, true
+	case sprDAWRX0:
+		return &s.DAWRX, true
+	case sprHFSCR:
+		return &s.HFSCR, true
+	case sprSPRG0, sprSPRG0 + 1, sprSPRG0 + 2, sprSPRG0 + 3:
+		return &s.SPRG[n-sprSPRG0], true
+	case sprTBL, sprTBU:
+		return &s.TB, true
+	case sprPVR:
+		return &s.PVR, false
+	case sprHSPRG0:
+		return &s.HSPRG[0], true
+	case sprHSPRG1:
+		return &s.HSPRG[1], true
+	case sprHDSISR:
+		return &s.HDSISR, true
+	case sprHDAR:
+		return &s.HDAR, true
+	case sprHDEC:
+		return &s.HDEC, true
+	case sprHRMOR:
+		return &s.HRMOR, true
+	case sprHSRR0:
+		return &s.HSRR0, true
+	case sprHSRR1:
+		return &s.HSRR1, true
+	case sprLPCR:
+		return &s.LPCR, true
+	case sprLPIDR:
+		return &s.LPIDR, true
+	case sprHMER:
+		return &s.HMER, true
+	case sprHMEER:
+		return &s.HMEER, true
+	case sprPCR:
+		return &s.PCR, true
+	case sprHEIR:
+		return &s.HEIR, true
+	case sprAMOR:
+		return &s.AMOR, true
+	case sprPTCR:
+		return &s.PTCR, true
+	case sprPSSCR:
+		return &s.PSSCR, true
+	case sprPIR:
+		return &s.PIR, false
+	}
+	return nil, false
+}
+
+// mfspr RT,SPR for the SPRs the CPU holds; the rest go to emulate. In
+// privileged state an SPR number neither provides is a no-op, except 0,
+// 4, 5 and 6, which are illegal (Power ISA 3.1B Book III 5.4.4, mfspr).
+func opMfspr(c *CPU, in *decode.Inst) error {
+	n := in.Args[1]
+	p, _ := c.spr(n)
+	if p == nil || n == sprTBL || n == sprTBU || n == sprCTRLW {
+		return c.otherSPR(in, n)
+	}
+	if c.problemState() && n&0x10 != 0 {
+		return errPrivileged
+	}
+	v := *p
+	if n == sprDEC || n == sprHDEC {
+		v = c.decRead(v)
+	}
+	c.Regs.GPR[in.Args[0]&31] = v
+	c.advance(in)
+	return nil
+}
+
+// mtspr SPR,RS for the SPRs the CPU holds; the rest as mfspr.
+func opMtspr(c *CPU, in *decode.Inst) error {
+	n := in.Args[0]
+	p, w := c.spr(n)
+	if p == nil || n == sprCTRLR {
+		return c.otherSPR(in, n)
+	}
+	if c.problemState() && n&0x10 != 0 {
+		return errPrivileged
+	}
+	v := c.Regs.GPR[in.Args[1]&31]
+	switch {
+	case !w:
+	case n == sprTBL:
+		c.SPR.TB = c.SPR.TB&^0xffffffff | v&0xffffffff
+	case n == sprTBU:
+		c.SPR.TB = v<<32 | c.SPR.TB&0xffffffff
+	case n == sprDEC || n == sprHDEC:
+		*p = c.decRead(v)
+	case n == sprPIDR || n == sprPTCR || n == sprLPIDR || n == sprLPCR:
+		*p = v
+		c.tlb.flush()
+	default:
+		*p = v
+	}
+	c.advance(in)
+	return nil
+}
+
+// decRead is a decrementer value as software sees it: the 64-bit value
+// with LPCR[LD] = 1, else bits 32:63 sign-extended.
+func (c *CPU) decRead(v uint64) uint64 {
+	if c.SPR.LPCR&LPCRLD != 0 {
+		return v
+	}
+	return uint64(int64(int32(v)))
+}
+
+// otherSPR is an SPR move the CPU does not hold: emulate's, and in
+// privileged state a number emulate does not know either is a no-op (or
+// illegal for 0, 4, 5, 6).
+func (c *CPU) otherSPR(in *decode.Inst, n int64) error {
+	err := c.emu.Step(&c.Regs, &c.data, in)
+	if err == nil || !errors.Is(err, emulate.ErrNotEmulated) && !errors.Is(err, emulate.ErrIllegal) || c.problemState() {
+		return err
+	}
+	switch n {
+	case 0, 4, 5, 6:
+		return errIllegal
+	}
+	c.advance(in)
+	return nil
+}
