@@ -79,4 +79,3 @@ func runSystem(args []string, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
-
