@@ -115,3 +115,26 @@ func (t *Thread) procMemRW(mm *addressSpace, a *sysArgs, write bool, off int64) 
 	}
 	return done, 0
 }
+
+// procMemRWv is readv/writev of a /proc/self/mem descriptor reaching mm:
+// as Linux's do_loop_readv_writev for a file without read_iter, one
+// read or write per iovec at the descriptor's offset, stopping after a
+// short one; an error counts only when nothing moved.
+func (t *Thread) procMemRWv(mm *addressSpace, fd int, iov []abi.Iovec, write bool) (uint64, int) {
+	var total uint64
+	for _, v := range iov {
+		a := sysArgs{uint64(fd), v.Base, v.Len}
+		n, e := t.procMemRW(mm, &a, write, -1)
+		if e != 0 {
+			if total > 0 {
+				break
+			}
+			return 0, e
+		}
+		total += n
+		if n != v.Len {
+			break
+		}
+	}
+	return total, 0
+}

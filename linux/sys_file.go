@@ -383,6 +383,9 @@ func sysWritev(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
+	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
+		return t.procMemRWv(mm, a.Fd(0), iov, true)
+	}
 	var all []byte
 	for _, v := range iov {
 		b, e := t.read(v.Base, int(min(v.Len, 1<<24)))
@@ -411,6 +414,9 @@ func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
 	iov, e := t.iovecs(a.Ptr(1), a.Ulong(2))
 	if e != 0 {
 		return 0, e
+	}
+	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
+		return t.procMemRWv(mm, a.Fd(0), iov, false)
 	}
 	var total uint64
 	for _, v := range iov {

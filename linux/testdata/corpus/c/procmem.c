@@ -1,6 +1,8 @@
 /* /proc/self/mem: reads and writes of the process's own memory at the file
  * offset, past page protection, stopping at an unmapped page (EIO when
- * nothing moved); lseek takes SEEK_SET and SEEK_CUR only. The expected
+ * nothing moved); lseek takes SEEK_SET and SEEK_CUR only; readv and writev
+ * move one iovec at a time as read and write do (do_loop_readv_writev:
+ * stop after a short one; an error only when nothing moved). The expected
  * output (procmem.expected) follows Linux's fs/proc/base.c (mem_rw,
  * mem_lseek): qemu-user hands the guest the host's file. */
 #include <errno.h>
@@ -9,9 +11,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 static volatile int var = 1234;
+static volatile int pair[2] = {11, 22};
 
 __attribute__((noinline)) static int f(void) { return 1; }
 
@@ -50,6 +54,30 @@ int main(void) {
 	       lseek(fd, 0, SEEK_CUR) == (off_t)(uintptr_t)&var + 4 ? "advanced 4" : "wrong");
 	r = lseek(fd, 0, SEEK_END);
 	printf("lseek SEEK_END: %ld %s\n", r, err(r));
+
+	off_t pa = (off_t)(uintptr_t)pair;
+	int x = 0, y = 0;
+	struct iovec two[2] = {{&x, sizeof x}, {&y, sizeof y}};
+	lseek(fd, pa, SEEK_SET);
+	r = readv(fd, two, 2);
+	printf("readv: %ld %d %d, offset %s\n", r, x, y, lseek(fd, 0, SEEK_CUR) == pa + 8 ? "advanced 8" : "wrong");
+	x = 33, y = 44;
+	lseek(fd, pa, SEEK_SET);
+	r = writev(fd, two, 2);
+	printf("writev: %ld, pair now %d %d, offset %s\n", r, pair[0], pair[1], lseek(fd, 0, SEEK_CUR) == pa + 8 ? "advanced 8" : "wrong");
+	char b1[16], b2[4];
+	memset(b1, 0, sizeof b1);
+	struct iovec across[2] = {{b1, 16}, {b2, 4}};
+	lseek(fd, (off_t)(uintptr_t)(ro + pg - 8), SEEK_SET);
+	r = readv(fd, across, 2);
+	printf("readv across the end of the mapping: %ld \"%s\"\n", r, b1);
+	lseek(fd, (off_t)(uintptr_t)(ro + pg), SEEK_SET);
+	r = readv(fd, across, 2);
+	printf("readv unmapped: %ld %s\n", r, err(r));
+	struct iovec badbuf = {(void *)(ro + pg), 4};
+	lseek(fd, pa, SEEK_SET);
+	r = writev(fd, &badbuf, 1);
+	printf("writev from an unmapped buffer: %ld %s\n", r, err(r));
 
 	/* A debugger's breakpoint: patch read-only text (li r3,1 -> li r3,2). */
 #if defined(_CALL_ELF) && _CALL_ELF == 2
