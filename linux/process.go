@@ -318,10 +318,11 @@ func (p *Process) mapTrampoline(m *mem.Memory) error {
 	if err := errors.Join(err1, err2); err != nil {
 		return err
 	}
-	var b [8]byte
-	p.order.PutUint32(b[0:], li)
-	p.order.PutUint32(b[4:], sc)
-	return m.Poke(trampAddr, b[:])
+	b, err := binary.Append(nil, p.order, [2]uint32{li, sc})
+	if err != nil {
+		return err
+	}
+	return m.Poke(trampAddr, b)
 }
 
 // Wait waits for the process to end. The error is a *StopError if the

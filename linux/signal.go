@@ -338,11 +338,13 @@ func (p *Process) putSiginfo(b []byte, sig int, info *sigInfo) {
 			return
 		}
 	}
+	if sig == abi.SIGCHLD && (info.code == cldEXITED || info.code == cldKILLED) {
+		c := abi.SiginfoChld{Signo: int32(sig), Code: int32(info.code), Pid: int32(info.pid), UID: uint32(info.uid), Status: int32(info.status)}
+		abi.SiginfoChldLayout.Encode(o, b, &c)
+		return
+	}
 	si = abi.Siginfo{Signo: int32(sig), Code: int32(info.code), Pid: int32(info.pid), UID: uint32(info.uid)}
 	abi.SiginfoLayout.Encode(o, b, &si)
-	if sig == abi.SIGCHLD && (info.code == cldEXITED || info.code == cldKILLED) {
-		o.PutUint32(b[24:], uint32(info.status)) // si_status, an int where si_value starts
-	}
 }
 
 // onAltStack reports whether sp lies on the thread's alternate stack.

@@ -591,17 +591,15 @@ func sysGetdents64(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, errnoOf(err)
 	}
 	b = b[:n]
-	if t.p.order == binary.BigEndian {
-		// struct linux_dirent64 { u64 ino; s64 off; u16 reclen; u8 type; char name[]; }
-		for off := 0; off+19 <= len(b); {
-			rl := int(binary.LittleEndian.Uint16(b[off+16:]))
-			binary.BigEndian.PutUint64(b[off:], binary.LittleEndian.Uint64(b[off:]))
-			binary.BigEndian.PutUint64(b[off+8:], binary.LittleEndian.Uint64(b[off+8:]))
-			binary.BigEndian.PutUint16(b[off+16:], uint16(rl))
-			if rl == 0 {
+	if t.p.order != binary.NativeEndian {
+		var d abi.Dirent64
+		for off := 0; off+abi.Dirent64Layout.Size() <= len(b); {
+			abi.Dirent64Layout.Decode(binary.NativeEndian, b[off:], &d)
+			abi.Dirent64Layout.Encode(t.p.order, b[off:], &d)
+			if d.Reclen == 0 {
 				break
 			}
-			off += rl
+			off += int(d.Reclen)
 		}
 	}
 	return uint64(n), t.write(a.Ptr(1), b)

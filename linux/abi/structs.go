@@ -227,6 +227,32 @@ type SiginfoFault struct {
 	_                  [104]byte
 }
 
+// SiginfoChld is siginfo_t as SIGCHLD fills it (the _sigchld member):
+// after the header, the child's si_pid, si_uid, si_status (exit code or
+// signal), si_utime and si_stime.
+type SiginfoChld struct {
+	Signo, Errno, Code int32
+	_                  int32
+	Pid                int32
+	UID                uint32
+	Status             int32
+	_                  int32
+	Utime, Stime       int64
+	_                  [80]byte
+}
+
+// Dirent64 is the head of struct linux_dirent64 (getdents64): the inode,
+// the next entry's offset, the record's length, the file type and the
+// first bytes of the NUL-terminated name, which runs on to Reclen (a
+// record is at least 24 bytes: 19 of head, the NUL, aligned to 8).
+type Dirent64 struct {
+	Ino    uint64
+	Off    int64
+	Reclen uint16
+	Type   uint8
+	Name   [5]byte
+}
+
 // RseqCS is struct rseq_cs (linux/rseq.h), a restartable sequence's
 // critical section, 32 bytes.
 type RseqCS struct {
@@ -248,6 +274,8 @@ type Auxv struct {
 // Layouts of the structures above.
 var (
 	SiginfoFaultLayout = NewLayout[SiginfoFault]()
+	SiginfoChldLayout  = NewLayout[SiginfoChld]()
+	Dirent64Layout     = NewLayout[Dirent64]()
 	RseqCSLayout       = NewLayout[RseqCS]()
 	FuncDescLayout     = NewLayout[FuncDesc]()
 	AuxvLayout         = NewLayout[Auxv]()

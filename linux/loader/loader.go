@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/ppc64emu/ppc64emu/linux/abi"
 	"github.com/ppc64emu/ppc64emu/mem"
 )
 
@@ -169,11 +170,11 @@ func Load(m *mem.Memory, r io.ReaderAt, lay Layout) (*Image, error) {
 	// are 2, and every other value (0 unspecified, 1, 3) as ELFv1, in
 	// either byte order (Linux 6.4 refused little-endian ELFv1; 6.5
 	// reverted that, as such binaries exist).
-	abi := uint32(0)
+	elfABI := uint32(0)
 	if raw, ok := rawFlags(r, f.ByteOrder); ok {
-		abi = raw & 3
+		elfABI = raw & 3
 	}
-	img.ABIv1 = abi != 2
+	img.ABIv1 = elfABI != 2
 
 	// The span of the PT_LOAD segments, [lo, hi).
 	var lo, hi uint64 = ^uint64(0), 0
@@ -259,12 +260,14 @@ func Load(m *mem.Memory, r io.ReaderAt, lay Layout) (*Image, error) {
 	if img.ABIv1 {
 		// Linux's start_thread reads the descriptor and adds the bias of
 		// the file it belongs to (ELF_PLAT_INIT's load address).
-		var d [16]byte
-		if err := m.Peek(img.Entry, d[:]); err != nil {
+		d := make([]byte, abi.FuncDescLayout.Size())
+		if err := m.Peek(img.Entry, d); err != nil {
 			return nil, fmt.Errorf("loader: ELFv1 entry descriptor at %#x: %w", img.Entry, err)
 		}
-		img.PC = f.ByteOrder.Uint64(d[0:]) + img.Bias
-		img.TOC = f.ByteOrder.Uint64(d[8:]) + img.Bias
+		var fd abi.FuncDesc
+		abi.FuncDescLayout.Decode(f.ByteOrder, d, &fd)
+		img.PC = fd.Entry + img.Bias
+		img.TOC = fd.TOC + img.Bias
 	}
 	return img, nil
 }
