@@ -199,7 +199,7 @@ func (c *CPU) Step() (Vector, error) {
 		c.tick()
 		return c.Taken, nil
 	}
-	nip := r.NIP
+	nip, msr := r.NIP, r.MSR
 	if f := sysOps[in.Op]; f != nil {
 		err = f(c, in)
 	} else {
@@ -212,6 +212,14 @@ func (c *CPU) Step() (Vector, error) {
 	}
 	if c.Taken == 0 && r.NIP != nip+uint64(in.Len) {
 		c.SPR.CFAR = nip
+	}
+	const fe = regs.MSRFE0 | regs.MSRFE1
+	if c.Taken == 0 && msr&fe == 0 && r.MSR&fe != 0 && r.FPSCR&regs.FPSCRFEX != 0 {
+		// MSR[FE0,FE1] made non-zero (mtmsr[d], rfid) while an enabled
+		// FP exception is pending: a program interrupt at the next
+		// instruction, SRR1 bits 43 and 47 (Power ISA 3.1B Book III
+		// 7.5.9).
+		c.deliver(VecProgram, r.NIP, SRR1ProgFP|SRR1ProgNext, false)
 	}
 	c.tick()
 	return c.Taken, nil
@@ -240,6 +248,11 @@ func (c *CPU) fetch() (*decode.Inst, error) {
 		return nil, nil
 	}
 	if w == attnWord && c.Attn {
+		if r.MSR&regs.MSRPR != 0 {
+			// attn is hypervisor privileged.
+			c.deliver(VecProgram, nip, SRR1ProgPriv, false)
+			return nil, nil
+		}
 		return nil, ErrAttn
 	}
 	var s uint32
@@ -319,7 +332,9 @@ func (c *CPU) outcome(in *decode.Inst, err error) error {
 	case errors.Is(err, emulate.ErrPrivileged):
 		// 7.5.9 Program, privileged instruction: SRR1 bit 45.
 		c.deliver(VecProgram, nip, pre|SRR1ProgPriv, false)
-	case errors.Is(err, emulate.ErrIllegal):
+	case errors.Is(err, emulate.ErrIllegal), errors.Is(err, decode.ErrInvalidForm):
+		// An invalid form whose result the emulator does not know is
+		// taken as illegal, as Microwatt does (lq, lqarx with RT = RA).
 		// 7.5.18 Hypervisor Emulation Assistance: HSRR0 the
 		// instruction, HEIR its image.
 		c.SPR.HEIR = uint64(in.Word)

@@ -98,6 +98,7 @@ const (
 	SRR1ProgIllegal   = 1 << 19 // bit 44: program, illegal instruction
 	SRR1ProgPriv      = 1 << 18 // bit 45: program, privileged instruction
 	SRR1ProgTrap      = 1 << 17 // bit 46: program, trap
+	SRR1ProgNext      = 1 << 16 // bit 47: program, SRR0 holds a later instruction's address
 	SRR1ISIBadRadix   = 1 << 19 // bit 44: ISI, radix tree or table configuration error
 	SRR1ISIRC         = 1 << 18 // bit 45: ISI, reference bit needs setting (when the MMU does not set it)
 )

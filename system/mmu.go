@@ -56,7 +56,6 @@ const (
 	pteRead  = 1 << 2             // bit 61: EAA read
 	pteRW    = 1 << 1             // bit 62: EAA read/write
 	pteExec  = 1 << 0             // bit 63: EAA execute
-	tableRTS = 0x60000000000000e0 // RTS in a table entry: bits 1:2 and 56:58
 )
 
 // tlbEntries is the size of the translation cache (direct-mapped by page).
@@ -100,19 +99,40 @@ func (c *CPU) translate(ea uint64, acc mem.Access) (uint64, error) {
 	q := ea >> 62
 	tag := ea>>12 | q<<60
 	e := &c.tlb.e[(ea>>12^ea>>20)%tlbEntries]
-	if !e.valid || e.tag != tag {
-		if q == 1 || q == 2 {
-			return 0, &TranslationError{EA: ea, Segment: true}
-		}
-		if err := c.walk(ea, acc, e); err != nil {
+	hit := e.valid && e.tag == tag
+	if !hit {
+		if err := c.fill(ea, acc, tag, e); err != nil {
 			return 0, err
 		}
-		e.tag, e.valid = tag, true
 	}
-	if err := c.permit(ea, acc, e); err != nil {
+	err := c.permit(ea, acc, e)
+	if err != nil && hit {
+		// A cached translation that forbids the access is walked
+		// again before the interrupt: software may have made the PTE
+		// more permissive without a tlbie (Power ISA 3.1B Book III
+		// 6.10.1, as Linux and Microwatt's MMU rely on).
+		if err := c.fill(ea, acc, tag, e); err != nil {
+			return 0, err
+		}
+		err = c.permit(ea, acc, e)
+	}
+	if err != nil {
 		return 0, err
 	}
 	return e.pte&pteRPN&^e.mask | ea&e.mask, nil
+}
+
+// fill walks the tree for ea into the cache entry e.
+func (c *CPU) fill(ea uint64, acc mem.Access, tag uint64, e *tlbEntry) error {
+	e.valid = false
+	if q := ea >> 62; q == 1 || q == 2 {
+		return &TranslationError{EA: ea, Segment: true}
+	}
+	if err := c.walk(ea, acc, e); err != nil {
+		return err
+	}
+	e.tag, e.valid = tag, true
+	return nil
 }
 
 // fault is a TranslationError with the reason bit in DSISR or SRR1 as

@@ -408,13 +408,19 @@ func (c *CPU) decRead(v uint64) uint64 {
 	return uint64(int64(int32(v)))
 }
 
-// otherSPR is an SPR move the CPU does not hold: emulate's, and in
-// privileged state a number emulate does not know either is a no-op (or
-// illegal for 0, 4, 5, 6).
+// otherSPR is an SPR move the CPU does not hold: emulate's; a number
+// emulate does not know either is illegal in problem state, and in
+// privileged state a no-op (illegal for 0, 4, 5, 6).
 func (c *CPU) otherSPR(in *decode.Inst, n int64) error {
 	err := c.emu.Step(&c.Regs, &c.data, in)
-	if err == nil || !errors.Is(err, emulate.ErrNotEmulated) && !errors.Is(err, emulate.ErrIllegal) || c.problemState() {
+	if err == nil || !errors.Is(err, emulate.ErrNotEmulated) && !errors.Is(err, emulate.ErrIllegal) {
 		return err
+	}
+	if c.problemState() {
+		// An SPR this processor does not provide, in problem state:
+		// illegal (hypervisor emulation assistance, as on Microwatt and
+		// POWER9).
+		return errIllegal
 	}
 	switch n {
 	case 0, 4, 5, 6:

@@ -87,7 +87,9 @@ func New(cfg Config) (*Machine, error) {
 		return nil, err
 	}
 	m.XICS.Sources[IRQUART0] = m.UART.IRQ
-	c := system.NewCPU(m.Bus, emulate.Config{})
+	// Microwatt's data cache lines, which dcbz clears, are 64 bytes
+	// (dcache.vhdl LINE_SIZE).
+	c := system.NewCPU(m.Bus, emulate.Config{CacheBlockSize: 64})
 	c.HILE, c.HypervisorOnly, c.RCFault, c.Attn = true, true, true, true
 	c.External = m.XICS.IRQ
 	c.Regs.MSR = regs.MSRSF | regs.MSRHV | regs.MSRLE

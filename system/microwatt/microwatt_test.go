@@ -23,7 +23,8 @@ import (
 // the others are run and reported (t.Log) but not yet asserted.
 var microwattPasses = map[string]bool{
 	"branch_alias": true, "decrementer": true, "illegal": true, "misc": true, "pmu": true,
-	"prefix": true, "sc": true, "spr_read": true, "xics": true,
+	"prefix": true, "sc": true, "spr_read": true, "xics": true, "mmu": true, "privileged": true,
+	"reservation": true,
 }
 
 // microwattFile returns a file of Microwatt's repository, or ok=false
