@@ -151,7 +151,9 @@ func opVFPCompare(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 
 // opVFPEstimate: vrefp, vrsqrtefp, vexptefp, vlogefp VRT,VRB. The QEMU
 // profile gives QEMU 7.2's values: 1/x and 1/sqrt(x) correctly rounded
-// (sqrt first), the series 2^x and the bit-serial log2.
+// (sqrt first), the series 2^x and the bit-serial log2; the runner's
+// choice (vmx-fp-estimate) is the same but for vexptefp, 2^x correctly
+// rounded.
 func opVFPEstimate(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if err := vmxUnknown(e, in, whyEstimate); err != nil {
 		return err
@@ -164,7 +166,11 @@ func opVFPEstimate(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	case p.VRSQRTEFP:
 		v, _ = vec.ReciprocalSqrtFP(b, mode)
 	case p.VEXPTEFP:
-		v = vec.Exp2SeriesFP(b, mode)
+		if e.qemuOwn(diffVMXEstimate) {
+			v = vec.Exp2SeriesFP(b, mode)
+		} else {
+			v = vec.Exp2FP(b, mode) // the Runner choice
+		}
 	default:
 		v = vec.Log2FP(b, mode)
 	}

@@ -34,6 +34,22 @@ func Exp2SeriesFP(b V, m FPMode) V {
 	})
 }
 
+// Exp2FP computes 2^b for each element correctly rounded to binary32
+// (nearest, ties to even; a result below 2^-126 in magnitude is a denormal,
+// or +0 when m flushes outputs): a valid vexptefp estimate everywhere, its
+// error far inside the ISA's bound, where Exp2SeriesFP (QEMU 7.2's) is
+// far off for large |b|. Special cases as Exp2SeriesFP: NaN → quiet NaN,
+// +∞ → +∞, -∞ → +0, ±0 → 1.
+func Exp2FP(b V, m FPMode) V {
+	return perWordFP(b, m, func(v uint32) uint32 {
+		r := math.Float32bits(float32(math.Exp2(float64(math.Float32frombits(v)))))
+		if m.FlushOut && r < 0x00800000 {
+			return 0
+		}
+		return r
+	})
+}
+
 // perWordFP is f of each binary32 word of b, after m flushed a denormal
 // input; a NaN gives itself, quieted, without calling f.
 func perWordFP(b V, m FPMode, f func(v uint32) uint32) V {
