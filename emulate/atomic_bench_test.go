@@ -11,7 +11,7 @@ import (
 // instruction (the reservation is re-established directly each time, as
 // a preceding ldarx would).
 func BenchmarkStepStdcx(b *testing.B) {
-	e, m, in := benchMachine(b, xform(opStdcx, 3, 4, 5))
+	e, m, in := benchMachine(b, xform(ppc64asm.STDCXCC, 3, 4, 5))
 	var mem Memory = m.mem
 	b.ReportAllocs()
 	for b.Loop() {
@@ -26,10 +26,10 @@ func BenchmarkStepStdcx(b *testing.B) {
 	}
 }
 
-func BenchmarkStepLdarx(b *testing.B) { benchStep(b, xform(opLdarx, 3, 4, 5)) }
+func BenchmarkStepLdarx(b *testing.B) { benchStep(b, xform(ppc64asm.LDARX, 3, 4, 5)) }
 func BenchmarkStepLq(b *testing.B)    { benchStep(b, enc(ppc64asm.LQ, 6, 16, 4)) } // lq r6,16(r4)
-func BenchmarkStepLwat(b *testing.B)  { benchStep(b, xform(opLwat, 6, 4, 0)) }
-func BenchmarkStepDcbz(b *testing.B)  { benchStep(b, xform(opDcbzW, 0, 4, 5)) }
+func BenchmarkStepLwat(b *testing.B)  { benchStep(b, xform(ppc64asm.LWAT, 6, 4, 0)) }
+func BenchmarkStepDcbz(b *testing.B)  { benchStep(b, xform(ppc64asm.DCBZ, 0, 4, 5)) }
 
 // BenchmarkStepPld is a prefixed load (pld r3,8(r4)).
 func BenchmarkStepPld(b *testing.B) {
@@ -50,20 +50,20 @@ func TestStorageStepAllocs(t *testing.T) {
 		w, s uint32
 		le   bool
 	}{
-		{xform(opLdarx, 3, 4, 5), 0, true},
-		{xform(opStdcx, 3, 4, 5), 0, true}, // no reservation: fails
-		{xform(opLwarx, 3, 4, 0), 0, true}, // r4+0 aligned
-		{xform(opLharx, 3, 4, 5), 0, true},
+		{xform(ppc64asm.LDARX, 3, 4, 5), 0, true},
+		{xform(ppc64asm.STDCXCC, 3, 4, 5), 0, true}, // no reservation: fails
+		{xform(ppc64asm.LWARX, 3, 4, 0), 0, true},   // r4+0 aligned
+		{xform(ppc64asm.LHARX, 3, 4, 5), 0, true},
 		{0xe0c40010, 0, true},           // lq
 		{0xf8c40012, 0, false},          // stq
 		{0x04000000, 0xe4640008, true},  // pld
 		{0x04100000, 0xf4600008, false}, // pstd R=1 (code page)
 		{0xbb840000, 0, false},          // lmw r28
 		{xform(ppc64asm.LSWX, 6, 4, 5), 0, false},
-		{xform(opLwat, 6, 4, 0), 0, true},
-		{xform(opStdat, 6, 4, 24), 0, false},
-		{xform(opDcbzW, 0, 4, 5), 0, true},
-		{xform(opDcbfW, 0, 4, 5), 0, true},
+		{xform(ppc64asm.LWAT, 6, 4, 0), 0, true},
+		{xform(ppc64asm.STDAT, 6, 4, 24), 0, false},
+		{xform(ppc64asm.DCBZ, 0, 4, 5), 0, true},
+		{xform(ppc64asm.DCBF, 0, 4, 5), 0, true},
 		{0x7c2004ac, 0, true}, // lwsync
 	} {
 		m := newMachine(tc.le)

@@ -39,23 +39,7 @@ func xform(op decode.Op, rt, ra, rb int) uint32 {
 	return opWord(op) | uint32(rt)<<21 | uint32(ra)<<16 | uint32(rb)<<11
 }
 
-const (
-	opLbarx  = ppc64asm.LBARX
-	opLharx  = ppc64asm.LHARX
-	opLwarx  = ppc64asm.LWARX
-	opLdarx  = ppc64asm.LDARX
-	opLqarx  = ppc64asm.LQARX
-	opStbcx  = ppc64asm.STBCXCC
-	opSthcx  = ppc64asm.STHCXCC
-	opStwcx  = ppc64asm.STWCXCC
-	opStdcx  = ppc64asm.STDCXCC
-	opStqcx  = ppc64asm.STQCXCC
-	opLwat   = ppc64asm.LWAT
-	opLdat   = ppc64asm.LDAT
-	opStwat  = ppc64asm.STWAT
-	opStdat  = ppc64asm.STDAT
-	crOthers = 0x0fffffff
-)
+const crOthers = 0x0fffffff
 
 // TestKernelLdarxStdcx is test 8 of the kernel's load/store vectors:
 // ldarx r5,r3,r4 (7ca320a8) loads 0x1234 and reserves; stdcx. r5,r3,r4
@@ -107,18 +91,18 @@ func TestReservationModel(t *testing.T) {
 		name  string
 		steps []step
 	}{
-		{"lwarx-stwcx", []step{{xform(opLwarx, 5, 4, 0), x, false}, {xform(opStwcx, 6, 4, 0), x, true}}},
-		{"stwcx-alone", []step{{xform(opStwcx, 6, 4, 0), x, false}}},
-		{"second-stwcx-fails", []step{{xform(opLwarx, 5, 4, 0), x, false}, {xform(opStwcx, 6, 4, 0), x, true}, {xform(opStwcx, 6, 4, 0), x, false}}},
-		{"stbcx-inside", []step{{xform(opLwarx, 5, 4, 0), x, false}, {xform(opStbcx, 6, 4, 0), x + 3, true}}},
-		{"stbcx-after", []step{{xform(opLwarx, 5, 4, 0), x, false}, {xform(opStbcx, 6, 4, 0), x + 4, false}}},
-		{"stbcx-before", []step{{xform(opLwarx, 5, 4, 0), x + 4, false}, {xform(opStbcx, 6, 4, 0), x + 3, false}}},
-		{"stwcx-upper-half", []step{{xform(opLdarx, 5, 4, 0), x, false}, {xform(opStwcx, 6, 4, 0), x + 4, true}}},
-		{"stdcx-wider", []step{{xform(opLwarx, 5, 4, 0), x, false}, {xform(opStdcx, 6, 4, 0), x, false}}},
-		{"last-larx-wins", []step{{xform(opLwarx, 5, 4, 0), x, false}, {xform(opLwarx, 5, 4, 0), x + 8, false}, {xform(opStwcx, 6, 4, 0), x, false}}},
-		{"lharx-sthcx", []step{{xform(opLharx, 5, 4, 0), x + 6, false}, {xform(opSthcx, 6, 4, 0), x + 6, true}}},
-		{"lbarx-stbcx", []step{{xform(opLbarx, 5, 4, 0), x + 7, false}, {xform(opStbcx, 6, 4, 0), x + 7, true}}},
-		{"lqarx-stqcx", []step{{xform(opLqarx, 8, 4, 0), x, false}, {xform(opStqcx, 6, 4, 0), x, true}}},
+		{"lwarx-stwcx", []step{{xform(ppc64asm.LWARX, 5, 4, 0), x, false}, {xform(ppc64asm.STWCXCC, 6, 4, 0), x, true}}},
+		{"stwcx-alone", []step{{xform(ppc64asm.STWCXCC, 6, 4, 0), x, false}}},
+		{"second-stwcx-fails", []step{{xform(ppc64asm.LWARX, 5, 4, 0), x, false}, {xform(ppc64asm.STWCXCC, 6, 4, 0), x, true}, {xform(ppc64asm.STWCXCC, 6, 4, 0), x, false}}},
+		{"stbcx-inside", []step{{xform(ppc64asm.LWARX, 5, 4, 0), x, false}, {xform(ppc64asm.STBCXCC, 6, 4, 0), x + 3, true}}},
+		{"stbcx-after", []step{{xform(ppc64asm.LWARX, 5, 4, 0), x, false}, {xform(ppc64asm.STBCXCC, 6, 4, 0), x + 4, false}}},
+		{"stbcx-before", []step{{xform(ppc64asm.LWARX, 5, 4, 0), x + 4, false}, {xform(ppc64asm.STBCXCC, 6, 4, 0), x + 3, false}}},
+		{"stwcx-upper-half", []step{{xform(ppc64asm.LDARX, 5, 4, 0), x, false}, {xform(ppc64asm.STWCXCC, 6, 4, 0), x + 4, true}}},
+		{"stdcx-wider", []step{{xform(ppc64asm.LWARX, 5, 4, 0), x, false}, {xform(ppc64asm.STDCXCC, 6, 4, 0), x, false}}},
+		{"last-larx-wins", []step{{xform(ppc64asm.LWARX, 5, 4, 0), x, false}, {xform(ppc64asm.LWARX, 5, 4, 0), x + 8, false}, {xform(ppc64asm.STWCXCC, 6, 4, 0), x, false}}},
+		{"lharx-sthcx", []step{{xform(ppc64asm.LHARX, 5, 4, 0), x + 6, false}, {xform(ppc64asm.STHCXCC, 6, 4, 0), x + 6, true}}},
+		{"lbarx-stbcx", []step{{xform(ppc64asm.LBARX, 5, 4, 0), x + 7, false}, {xform(ppc64asm.STBCXCC, 6, 4, 0), x + 7, true}}},
+		{"lqarx-stqcx", []step{{xform(ppc64asm.LQARX, 8, 4, 0), x, false}, {xform(ppc64asm.STQCXCC, 6, 4, 0), x, true}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -184,7 +168,7 @@ func TestReservationHooks(t *testing.T) {
 		t.Fatal("a new emulator has a reservation")
 	}
 	run := func(w uint32) error { m.r.NIP = cia; return m.stepWith(e, w) }
-	if err := run(xform(opLdarx, 5, 4, 0)); err != nil {
+	if err := run(xform(ppc64asm.LDARX, 5, 4, 0)); err != nil {
 		t.Fatal(err)
 	}
 	if err := run(0xf8c40000); err != nil { // std r6,0(r4): same bytes
@@ -195,7 +179,7 @@ func TestReservationHooks(t *testing.T) {
 	}
 	// A faulting larx leaves the reservation alone.
 	m.r.GPR[9] = 0x60000000
-	if err := run(xform(opLwarx, 5, 9, 0)); !errors.Is(err, ErrDataFault) {
+	if err := run(xform(ppc64asm.LWARX, 5, 9, 0)); !errors.Is(err, ErrDataFault) {
 		t.Fatalf("lwarx unmapped: %v", err)
 	}
 	if rv := e.Context().Resv; !rv.Valid || rv.Addr != x {
@@ -206,7 +190,7 @@ func TestReservationHooks(t *testing.T) {
 		t.Fatal("SwitchOut kept it")
 	}
 	m.r.CR = 0
-	if err := run(xform(opStdcx, 6, 4, 0)); err != nil || m.r.CR != 0 {
+	if err := run(xform(ppc64asm.STDCXCC, 6, 4, 0)); err != nil || m.r.CR != 0 {
 		t.Fatalf("stdcx. after SwitchOut: err %v, CR %#x; want failure (CR 0)", err, m.r.CR)
 	}
 }
@@ -219,12 +203,12 @@ func TestStcxFaultKeepsState(t *testing.T) {
 	m := newMachine(false)
 	*m.mem = append(*m.mem, &regions.Region{Addr: ro, Data: make([]byte, 64)}) // read-only
 	m.r.GPR[4] = ro + 8
-	if err := m.stepWith(e, xform(opLdarx, 5, 4, 0)); err != nil {
+	if err := m.stepWith(e, xform(ppc64asm.LDARX, 5, 4, 0)); err != nil {
 		t.Fatal(err)
 	}
 	m.r.NIP = cia
 	before := m.r
-	err := m.stepWith(e, xform(opStdcx, 6, 4, 0))
+	err := m.stepWith(e, xform(ppc64asm.STDCXCC, 6, 4, 0))
 	var f *Fault
 	if !errors.As(err, &f) || !f.Write || f.Alignment || f.Addr != ro+8 {
 		t.Fatalf("err = %v, want a write fault at %#x", err, ro+8)
@@ -245,8 +229,8 @@ func TestLarxStcxAlignment(t *testing.T) {
 			word uint32
 			off  uint64
 		}{
-			{xform(opLharx, 5, 4, 0), 1}, {xform(opLwarx, 5, 4, 0), 2}, {xform(opLdarx, 5, 4, 0), 4},
-			{xform(opLqarx, 6, 4, 0), 8},
+			{xform(ppc64asm.LHARX, 5, 4, 0), 1}, {xform(ppc64asm.LWARX, 5, 4, 0), 2}, {xform(ppc64asm.LDARX, 5, 4, 0), 4},
+			{xform(ppc64asm.LQARX, 6, 4, 0), 8},
 		} {
 			for _, p := range []Profile{Hardware, QEMU} {
 				m := newMachine(le)
@@ -262,7 +246,7 @@ func TestLarxStcxAlignment(t *testing.T) {
 				}
 			}
 		}
-		for _, w := range []uint32{xform(opSthcx, 6, 4, 0), xform(opStwcx, 6, 4, 0), xform(opStdcx, 6, 4, 0), xform(opStqcx, 6, 4, 0)} {
+		for _, w := range []uint32{xform(ppc64asm.STHCXCC, 6, 4, 0), xform(ppc64asm.STWCXCC, 6, 4, 0), xform(ppc64asm.STDCXCC, 6, 4, 0), xform(ppc64asm.STQCXCC, 6, 4, 0)} {
 			m := newMachine(le)
 			m.r.GPR[4] = scratchBase + 1
 			m.r.XER = xSO
@@ -288,7 +272,7 @@ func TestLqarxStqcxOrder(t *testing.T) {
 			m.scratch[0x40+i] = byte(i)
 		}
 		m.r.GPR[4] = scratchBase + 0x40
-		if err := m.stepWith(e, xform(opLqarx, 6, 4, 0)); err != nil {
+		if err := m.stepWith(e, xform(ppc64asm.LQARX, 6, 4, 0)); err != nil {
 			t.Fatal(err)
 		}
 		hi, lo := uint64(0x0001020304050607), uint64(0x08090a0b0c0d0e0f)
@@ -300,7 +284,7 @@ func TestLqarxStqcxOrder(t *testing.T) {
 		}
 		m.r.GPR[6], m.r.GPR[7] = m.r.GPR[7], m.r.GPR[6] // swap the halves
 		m.r.NIP = cia
-		if err := m.stepWith(e, xform(opStqcx, 6, 4, 0)); err != nil {
+		if err := m.stepWith(e, xform(ppc64asm.STQCXCC, 6, 4, 0)); err != nil {
 			t.Fatal(err)
 		}
 		want := []byte{8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7}
@@ -318,7 +302,7 @@ func TestLarx32Bit(t *testing.T) {
 	m.r.MSR &^= 1 << 63 // SF
 	m.order().PutUint32(m.scratch[0x10:], 0xcafef00d)
 	m.r.GPR[4], m.r.GPR[5] = 0xffffffff00000000|scratchBase, 0x10
-	if err := m.stepWith(e, xform(opLwarx, 3, 4, 5)); err != nil {
+	if err := m.stepWith(e, xform(ppc64asm.LWARX, 3, 4, 5)); err != nil {
 		t.Fatal(err)
 	}
 	if m.r.GPR[3] != 0xcafef00d {
@@ -330,10 +314,10 @@ func TestLarx32Bit(t *testing.T) {
 }
 
 func TestAtomicMemoryOperations(t *testing.T) {
-	lw := func(fc int) uint32 { return xform(opLwat, 5, 4, fc) }
-	ld := func(fc int) uint32 { return xform(opLdat, 5, 4, fc) }
-	sw := func(fc int) uint32 { return xform(opStwat, 5, 4, fc) }
-	sd := func(fc int) uint32 { return xform(opStdat, 5, 4, fc) }
+	lw := func(fc int) uint32 { return xform(ppc64asm.LWAT, 5, 4, fc) }
+	ld := func(fc int) uint32 { return xform(ppc64asm.LDAT, 5, 4, fc) }
+	sw := func(fc int) uint32 { return xform(ppc64asm.STWAT, 5, 4, fc) }
+	sd := func(fc int) uint32 { return xform(ppc64asm.STDAT, 5, 4, fc) }
 	const neg16w, neg16d = 0xfffffff0, 0xfffffffffffffff0
 	tests := []struct {
 		name    string
@@ -389,7 +373,7 @@ func TestAtomicMemoryOperations(t *testing.T) {
 					putN(m.order(), m.scratch[lo+i*tt.s:lo+(i+1)*tt.s], v)
 				}
 				m.r.GPR[4] = scratchBase + at
-				load := tt.word&0x7fe == opWord(opLwat)&0x7fe || tt.word&0x7fe == opWord(opLdat)&0x7fe
+				load := tt.word&0x7fe == opWord(ppc64asm.LWAT)&0x7fe || tt.word&0x7fe == opWord(ppc64asm.LDAT)&0x7fe
 				if load {
 					m.r.GPR[6], m.r.GPR[7] = tt.rt1, tt.rt2
 				} else {
@@ -434,14 +418,14 @@ func TestAtomicMemoryOperationFaults(t *testing.T) {
 		ea    uint64
 		align bool
 	}{
-		{xform(opLwat, 5, 4, 9), scratchBase + 8, false},
-		{xform(opLdat, 5, 4, 17), scratchBase + 8, false},
-		{xform(opStwat, 5, 4, 8), scratchBase + 8, false},
-		{xform(opStdat, 5, 4, 25), scratchBase + 8, false},
-		{xform(opLwat, 5, 4, 0), scratchBase + 2, true},
-		{xform(opLdat, 5, 4, 24), scratchBase + 4, true},
-		{xform(opStwat, 5, 4, 0), scratchBase + 1, true},
-		{xform(opStdat, 5, 4, 24), scratchBase + 12, true},
+		{xform(ppc64asm.LWAT, 5, 4, 9), scratchBase + 8, false},
+		{xform(ppc64asm.LDAT, 5, 4, 17), scratchBase + 8, false},
+		{xform(ppc64asm.STWAT, 5, 4, 8), scratchBase + 8, false},
+		{xform(ppc64asm.STDAT, 5, 4, 25), scratchBase + 8, false},
+		{xform(ppc64asm.LWAT, 5, 4, 0), scratchBase + 2, true},
+		{xform(ppc64asm.LDAT, 5, 4, 24), scratchBase + 4, true},
+		{xform(ppc64asm.STWAT, 5, 4, 0), scratchBase + 1, true},
+		{xform(ppc64asm.STDAT, 5, 4, 24), scratchBase + 12, true},
 	} {
 		m := newMachine(true)
 		m.r.GPR[4] = tc.ea
@@ -459,7 +443,7 @@ func TestAtomicMemoryOperationFaults(t *testing.T) {
 	m := newMachine(false)
 	m.r.GPR[4], m.r.GPR[0] = scratchBase+8, 1
 	m.order().PutUint32(m.scratch[8:], 41)
-	if err := m.stepWith(New(Config{}), xform(opLwat, 31, 4, 0)); err != nil || m.r.GPR[31] != 41 || m.order().Uint32(m.scratch[8:]) != 42 {
+	if err := m.stepWith(New(Config{}), xform(ppc64asm.LWAT, 31, 4, 0)); err != nil || m.r.GPR[31] != 41 || m.order().Uint32(m.scratch[8:]) != 42 {
 		t.Errorf("lwat r31 (RT+1 = r0): err %v, r31 %d, mem %d", err, m.r.GPR[31], m.order().Uint32(m.scratch[8:]))
 	}
 }

@@ -10,15 +10,6 @@ import (
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
-const (
-	opDcbzW   = ppc64asm.DCBZ
-	opDcbstW  = ppc64asm.DCBST
-	opDcbfW   = ppc64asm.DCBF
-	opIcbiW   = ppc64asm.ICBI
-	opDcbtW   = ppc64asm.DCBT
-	opDcbtstW = ppc64asm.DCBTST
-)
-
 // TestDcbz: the aligned block of CacheBlockSize bytes is zeroed with one
 // write; the EA is (RA|0)+RB, truncated in 32-bit mode.
 func TestDcbz(t *testing.T) {
@@ -48,7 +39,7 @@ func TestDcbz(t *testing.T) {
 		m.r.GPR[3], m.r.GPR[4] = tc.ra, tc.rb
 		rec := &recordingMemory{Regions: *m.mem}
 		b := make([]byte, 4)
-		m.order().PutUint32(b, xform(opDcbzW, 0, tc.raReg, 4))
+		m.order().PutUint32(b, xform(ppc64asm.DCBZ, 0, tc.raReg, 4))
 		if err := New(Config{CacheBlockSize: tc.bs}).StepBytes(&m.r, rec, b); err != nil {
 			t.Fatalf("bs %d: %v", bs, err)
 		}
@@ -61,13 +52,13 @@ func TestDcbz(t *testing.T) {
 	}
 	m := newMachine(false)
 	m.r.GPR[3] = scratchBase
-	if err := m.stepWith(New(Config{CacheBlockSize: 96}), xform(opDcbzW, 0, 3, 4)); !errors.Is(err, ErrNotEmulated) {
+	if err := m.stepWith(New(Config{CacheBlockSize: 96}), xform(ppc64asm.DCBZ, 0, 3, 4)); !errors.Is(err, ErrNotEmulated) {
 		t.Errorf("block size 96: %v, want not emulated", err)
 	}
 	// Unmapped: a write fault at the block's start (QEMU 7.2 reports it too).
 	m.r.GPR[3], m.r.GPR[4] = 0x60000000, 0x105
 	var f *Fault
-	if err := m.stepWith(New(Config{}), xform(opDcbzW, 0, 3, 4)); !errors.As(err, &f) || !f.Write || f.Addr != 0x60000100 || f.Size != 128 {
+	if err := m.stepWith(New(Config{}), xform(ppc64asm.DCBZ, 0, 3, 4)); !errors.As(err, &f) || !f.Write || f.Addr != 0x60000100 || f.Size != 128 {
 		t.Errorf("unmapped: %v", err)
 	}
 }
@@ -80,13 +71,13 @@ func TestCacheProbes(t *testing.T) {
 		fault bool
 		addr  uint64
 	}{
-		{xform(opDcbstW, 0, 3, 4), true, 0x60000105},
-		{xform(opDcbfW, 0, 3, 4), true, 0x60000105},
-		{xform(opDcbfW, 1, 3, 4), true, 0x60000105}, // dcbfl
-		{xform(opIcbiW, 0, 3, 4), true, 0x60000100},
-		{xform(opDcbtW, 0, 3, 4), false, 0},
-		{xform(opDcbtW, 16, 3, 4), false, 0},
-		{xform(opDcbtstW, 0, 3, 4), false, 0},
+		{xform(ppc64asm.DCBST, 0, 3, 4), true, 0x60000105},
+		{xform(ppc64asm.DCBF, 0, 3, 4), true, 0x60000105},
+		{xform(ppc64asm.DCBF, 1, 3, 4), true, 0x60000105}, // dcbfl
+		{xform(ppc64asm.ICBI, 0, 3, 4), true, 0x60000100},
+		{xform(ppc64asm.DCBT, 0, 3, 4), false, 0},
+		{xform(ppc64asm.DCBT, 16, 3, 4), false, 0},
+		{xform(ppc64asm.DCBTST, 0, 3, 4), false, 0},
 		{0x7c0004ac, false, 0}, // sync
 		{0x7c2004ac, false, 0}, // lwsync
 		{0x7c4004ac, false, 0}, // ptesync
@@ -134,10 +125,10 @@ func TestCacheProfileDifferences(t *testing.T) {
 		{0x7c8004ac, nil, ErrIllegal},                    // sync L=4
 		{0x7c0104ac, nil, ErrIllegal},                    // sync SC=1
 		{0x7c6004ac, nil, nil},                           // sync L=3
-		{xform(opDcbfW, 3, 3, 4), nil, ErrIllegal},       // dcbflp
-		{xform(opDcbfW, 2, 3, 4), nil, ErrIllegal},       // reserved L: a plain dcbf (dcbf-l; Valgrind 3b1a1279)
-		{xform(opDcbfW, 5, 3, 4), nil, ErrIllegal},       // reserved L
-		{xform(opDcbfW, 7, 3, 4), nil, ErrIllegal},       // reserved L
+		{xform(ppc64asm.DCBF, 3, 3, 4), nil, ErrIllegal}, // dcbflp
+		{xform(ppc64asm.DCBF, 2, 3, 4), nil, ErrIllegal}, // reserved L: a plain dcbf (dcbf-l; Valgrind 3b1a1279)
+		{xform(ppc64asm.DCBF, 5, 3, 4), nil, ErrIllegal}, // reserved L
+		{xform(ppc64asm.DCBF, 7, 3, 4), nil, ErrIllegal}, // reserved L
 		{0x7c00068c, nil, nil},                           // cpabort (empty buffer: nothing changes)
 		{0x7c23260c, nil, ErrIllegal},                    // copy (loads the buffer only)
 		{0x7c23270d, nil, ErrIllegal},                    // paste. with an empty buffer: CR0 = 0 (was 0)
@@ -264,7 +255,7 @@ func TestStorage32Bit(t *testing.T) {
 		m.scratch[i] = 0x55
 	}
 	m.r.GPR[3], m.r.GPR[4] = 0xdead_0000_0000_0000|scratchBase, 0x1_0000_0085
-	if err := m.stepWith(New(Config{}), xform(opDcbzW, 0, 3, 4)); err != nil {
+	if err := m.stepWith(New(Config{}), xform(ppc64asm.DCBZ, 0, 3, 4)); err != nil {
 		t.Fatal(err)
 	}
 	for i, b := range m.scratch[0x70:0x110] {
