@@ -76,6 +76,10 @@ type Config struct {
 	// Debug, if set, starts the program stopped under a debugger
 	// (Process.Debugger; see gdbtarget.go).
 	Debug *DebugConfig
+	// Record, if set, receives a log of the run that package record
+	// replays (record.Replay): every input the program gets from outside
+	// its instructions. Recording cannot be combined with Debug.
+	Record io.Writer
 	// Sysroot, if set, is an absolute host directory where the guest's
 	// absolute paths — the interpreter, the libraries, what it opens,
 	// stats, reads as a link or tests with access — are looked up first
@@ -145,6 +149,7 @@ type Process struct {
 	queuedN      int
 	sigpendingRL unix.Rlimit
 	dbg          *Debugger    // the debugger, if any (gdbtarget.go)
+	rec          *recorder    // the recorder, if recording (record.go)
 	proc         procState    // the guest's /proc/self (procfs.go)
 	rl           guestRlimits // the limits the runner keeps (rlimit.go)
 
@@ -171,6 +176,9 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	if cfg.HWCapMask != 0 {
 		cpu.HWCap &= cfg.HWCapMask & 0xffffffff
 		cpu.HWCap2 &= cfg.HWCapMask >> 32
+	}
+	if cfg.Record != nil && cfg.Debug != nil {
+		return nil, ErrRecordDebug
 	}
 	m := mem.New()
 	m.Limit = cfg.MaxMemory
@@ -225,6 +233,9 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	p.nextTID = p.pid + 1
 	if cfg.Debug != nil {
 		p.dbg = newDebugger(p, cfg.Debug, sp)
+	}
+	if cfg.Record != nil {
+		p.rec = newRecorder(p, path, args)
 	}
 	go t.run()
 	return p, nil
@@ -343,6 +354,9 @@ func (p *Process) end(st ExitStatus, err error) {
 	p.endOnce.Do(func() {
 		for _, g := range p.groups {
 			for _, t := range g.threads {
+				// The instructions of a thread the end stops mid-quantum
+				// (blocked, or waiting for the lock the caller holds).
+				t.flushCount()
 				t.files.closeAll() // a table shared by several threads: closed once, the rest finds nothing open
 			}
 			if g != p.group {
@@ -354,6 +368,11 @@ func (p *Process) end(st ExitStatus, err error) {
 		p.files.closeAll()
 		p.procCleanup()
 		p.stopTimers()
+		if p.rec != nil {
+			if rerr := p.rec.end(st); err == nil {
+				err = rerr
+			}
+		}
 		p.status, p.stopErr = st, err
 		close(p.done)
 	})
@@ -375,10 +394,16 @@ func (p *Process) exited() bool {
 func (t *Thread) lock() {
 	t.p.gil.lock(t.gilWake)
 	t.mm.e.SetContext(&t.ctx)
+	if t.p.rec != nil {
+		t.p.rec.locked(t)
+	}
 }
 
 func (t *Thread) unlock() {
 	t.ctx.SwitchOut()
+	if t.p.rec != nil {
+		t.p.rec.unlocking(t)
+	}
 	t.p.gil.unlock()
 }
 

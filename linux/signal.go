@@ -359,6 +359,9 @@ func (t *Thread) onAltStack(sp uint64) bool {
 // interrupted fails its stcx., which the ISA always allows).
 func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	p := t.p
+	if p.rec != nil {
+		p.rec.signal(t, sig)
+	}
 	r := &t.ctx.Regs
 	o := p.order
 	sp := r.GPR[1]

@@ -34,6 +34,24 @@ func darn(l int) (uint64, bool) {
 	return v, true
 }
 
+// timeBase and darn are the emulator's Config.TimeBase and Random: the
+// host's, told to the recorder when recording.
+func (p *Process) timeBase() uint64 {
+	v := timeBase()
+	if p.rec != nil {
+		p.rec.timeBase(v)
+	}
+	return v
+}
+
+func (p *Process) darn(l int) (uint64, bool) {
+	v, ok := darn(l)
+	if p.rec != nil {
+		p.rec.darn(l, v, ok)
+	}
+	return v, ok
+}
+
 func sysGetpid(t *Thread, a *sysArgs) (uint64, int) { return uint64(t.group.tgid), 0 }
 
 func sysGettid(t *Thread, a *sysArgs) (uint64, int) { return uint64(t.tid), 0 }

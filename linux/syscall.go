@@ -25,6 +25,9 @@ func (t *Thread) syscall(scv bool) bool {
 		defer d.sysExit(t)
 	}
 	num := r.GPR[0]
+	if t.p.rec != nil {
+		t.p.rec.syscall(t, num)
+	}
 	a := sysArgs{r.GPR[3], r.GPR[4], r.GPR[5], r.GPR[6], r.GPR[7], r.GPR[8]}
 	r.OrigGPR3 = r.GPR[3]
 	r.NIP += 4
@@ -46,6 +49,9 @@ func (t *Thread) syscall(scv bool) bool {
 		ret, errno = h(t, &a)
 	} else {
 		errno = abi.ENOSYS
+	}
+	if t.p.rec != nil {
+		t.p.rec.sysExit(t, num, &a, ret, errno)
 	}
 	if t.p.cfg.Strace != nil && !exiting && errno != errExit {
 		t.strace(num, &a, ret, errno)

@@ -72,8 +72,8 @@ func (p *Process) newEmulator() *emulate.Emulator {
 	return emulate.New(emulate.Config{
 		Level:    p.cpu.Level,
 		Profile:  p.cfg.Profile,
-		TimeBase: timeBase,
-		Random:   darn,
+		TimeBase: p.timeBase,
+		Random:   p.darn,
 		// A runner has no hardware to defer to: the hardware profile's
 		// documented choices where POWER9/10's result is unknown, and
 		// quadword accesses completed as Linux's alignment handler does.
@@ -133,8 +133,14 @@ func (t *Thread) runQuantum() bool {
 	r := &t.ctx.Regs
 	left := uint64(p.quantum)
 	for left > 0 {
+		if p.rec != nil {
+			p.rec.beforeRun(t)
+		}
 		n, err := t.mm.e.Run(r, t.mm.Mem, emulate.RunOptions{MaxSteps: left})
 		t.count += n
+		if p.rec != nil {
+			p.rec.afterRun(t, n)
+		}
 		if err == emulate.ErrStepLimit {
 			return false
 		}
@@ -197,7 +203,7 @@ func (t *Thread) outcome(in *decode.Inst, word uint32, err error) bool {
 	r := &t.ctx.Regs
 	switch {
 	case errors.Is(err, emulate.ErrMustNotStep) && in != nil && (in.Op == ppc64asm.SC || in.Op == ppc64asm.SCV):
-		t.count++
+		t.retire()
 		return t.syscall(in.Op == ppc64asm.SCV)
 	case errors.Is(err, emulate.ErrDataFault), errors.Is(err, emulate.ErrFetchFault), errors.Is(err, emulate.ErrAlignment):
 		var f *emulate.Fault
@@ -208,7 +214,7 @@ func (t *Thread) outcome(in *decode.Inst, word uint32, err error) bool {
 		return t.syncSignal(abi.SIGTRAP, abi.TRAP_BRKPT, r.NIP)
 	case errors.Is(err, emulate.ErrIllegal):
 		if t.kernelEmulates() {
-			t.count++
+			t.retire()
 			return false
 		}
 		return t.syncSignal(abi.SIGILL, abi.ILL_ILLOPC, r.NIP)
@@ -229,6 +235,15 @@ func (t *Thread) outcome(in *decode.Inst, word uint32, err error) bool {
 	}
 	t.p.end(ExitStatus{Code: 70}, &StopError{TID: t.tid, NIP: r.NIP, Word: word, Op: op, Err: err})
 	return true
+}
+
+// retire counts an instruction the runner completed (a system call, an
+// instruction it emulates).
+func (t *Thread) retire() {
+	t.count++
+	if t.p.rec != nil {
+		t.p.rec.retired()
+	}
 }
 
 // fault turns a storage fault into SIGSEGV or SIGBUS.

@@ -133,6 +133,13 @@ type Memory struct {
 	// Unmap, Protect, Move, Zero), with the affected range. It is not
 	// called for ordinary stores.
 	ExecHook func(addr, size uint64)
+	// Journal, if set, is told of every change made through Map, Unmap,
+	// Protect, Move, Zero, Write and Poke, after it succeeded (a recorder
+	// of a program's inputs logs them to replay them). It is not told of
+	// stores through the pages Page and AccessPage lend, nor of Snapshot,
+	// Restore and Clone. The Change is valid during the call only.
+	Journal func(c *Change)
+	jbuf    []byte // the Data of a ChangeWrite (journalWrite)
 
 	// The base snapshot (the last taken or restored) and what changed
 	// since: entries whose storage changed, leaves whose permissions
@@ -307,6 +314,9 @@ func (m *Memory) Map(addr, size uint64, p Perm) error {
 	m.setPerm(lo, hi, p&RWX|mapped, true)
 	m.setSpan(lo, hi, p&RWX|mapped)
 	m.changed(addr, size)
+	if m.Journal != nil {
+		m.Journal(&Change{Op: ChangeMap, Addr: addr, Size: size, Perm: p & RWX})
+	}
 	return nil
 }
 
@@ -320,6 +330,9 @@ func (m *Memory) Unmap(addr, size uint64) error {
 	m.setPerm(lo, hi, 0, true)
 	m.setSpan(lo, hi, 0)
 	m.changed(addr, size)
+	if m.Journal != nil {
+		m.Journal(&Change{Op: ChangeUnmap, Addr: addr, Size: size})
+	}
 	return nil
 }
 
@@ -345,6 +358,9 @@ func (m *Memory) Zero(addr, size uint64) {
 		}
 	})
 	m.changed(addr, size)
+	if m.Journal != nil {
+		m.Journal(&Change{Op: ChangeZero, Addr: addr, Size: size})
+	}
 }
 
 // Move moves the pages of [src, src+size) to [dst, dst+size) with their
@@ -411,6 +427,9 @@ func (m *Memory) Move(dst, src, size uint64) error {
 	}
 	m.changed(src, size)
 	m.changed(dst, size)
+	if m.Journal != nil {
+		m.Journal(&Change{Op: ChangeMove, Addr: dst, Src: src, Size: size})
+	}
 	return nil
 }
 
@@ -431,6 +450,9 @@ func (m *Memory) Protect(addr, size uint64, p Perm) error {
 	m.setPerm(lo, hi, p&RWX|mapped, false)
 	m.setSpan(lo, hi, p&RWX|mapped)
 	m.changed(addr, size)
+	if m.Journal != nil {
+		m.Journal(&Change{Op: ChangeProtect, Addr: addr, Size: size, Perm: p & RWX})
+	}
 	return nil
 }
 
@@ -756,6 +778,9 @@ func (m *Memory) read(addr uint64, p []byte, perm Perm) error {
 func (m *Memory) Write(addr uint64, p []byte) error {
 	if d := m.fast(addr, len(p), Write|mapped|cow); d != nil {
 		copy(d[addr&(PageSize-1):], p)
+		if m.Journal != nil {
+			m.journalWrite(addr, p)
+		}
 		return nil
 	}
 	return m.write(addr, p, Write)
@@ -774,6 +799,7 @@ func (m *Memory) Peek(addr uint64, p []byte) error {
 }
 
 func (m *Memory) write(addr uint64, p []byte, perm Perm) error {
+	addr0, p0 := addr, p
 	if addr&(PageSize-1)+uint64(len(p)) > PageSize {
 		if err := m.check(addr, len(p), perm); err != nil {
 			return err
@@ -792,6 +818,9 @@ func (m *Memory) write(addr uint64, p []byte, perm Perm) error {
 		k := copy(d[off:], p)
 		p = p[k:]
 		addr += uint64(k)
+	}
+	if m.Journal != nil {
+		m.journalWrite(addr0, p0)
 	}
 	return nil
 }

@@ -1,0 +1,260 @@
+//go:build linux
+
+package linux
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
+	"github.com/ppc64emu/ppc64emu/record"
+)
+
+// Recording (Config.Record). The runner tells the recorder, at its choke
+// points, of everything that reaches a guest thread from outside the
+// instructions it executes, so that package record can replay the run
+// without the runner: the thread that takes the process lock (t.lock), the
+// instructions each Run executed, the runner's changes of a thread's
+// Context (diffed against what the recorder last saw, when the thread
+// runs again or releases the lock), every change of guest memory made
+// through mem's methods while no Run is under way (mem.Memory.Journal:
+// system call results, signal frames, mappings), new address spaces
+// (whole: Start, execve, fork) and threads, time base and darn values,
+// system calls with a hash of their registers, signal deliveries, what
+// the program wrote to the runner's stdout and stderr, and the exit.
+// Every hook runs with the process lock held.
+type recorder struct {
+	w       *record.Writer
+	spaces  map[*mem.Memory]uint64
+	threads map[*Thread]*recThread
+	order   []*Thread // the threads in the order they were first seen
+	inRun   bool      // a Run is under way: its stores are the program's
+	count   uint64    // instructions executed, as the replay counts them
+	done    bool
+	out     [3]unix.Stat_t // the runner's stdout and stderr (out[1], out[2])
+	outOK   [3]bool
+}
+
+// recThread is what the recorder knows of a thread: its Context as a
+// replay has it, and its address space.
+type recThread struct {
+	base emulate.Context
+	m    *mem.Memory
+}
+
+// ErrRecordDebug: a run cannot be recorded under the debugger.
+var ErrRecordDebug = errors.New("linux: recording under a debugger is not supported")
+
+func newRecorder(p *Process, path string, args []string) *recorder {
+	cfg := p.cfg
+	rc := &recorder{spaces: map[*mem.Memory]uint64{}, threads: map[*Thread]*recThread{}}
+	rc.w = record.NewWriter(cfg.Record, record.Header{
+		LittleEndian: p.le,
+		Config:       emulate.Config{Level: p.cpu.Level, Profile: cfg.Profile, Complete: true},
+		Args:         append([]string{path}, args...),
+	})
+	for i, f := range []*os.File{nil, cfg.Stdout, cfg.Stderr} {
+		if i == 0 {
+			continue
+		}
+		fd := i
+		if f != nil {
+			fd = int(f.Fd())
+		}
+		rc.outOK[i] = unix.Fstat(fd, &rc.out[i]) == nil
+	}
+	return rc
+}
+
+// thread returns what the recorder knows of t, recording t (and its
+// address space) when it is new.
+func (rc *recorder) thread(t *Thread) *recThread {
+	rt := rc.threads[t]
+	if rt == nil {
+		rt = &recThread{base: t.ctx, m: t.mm.Mem}
+		rc.threads[t] = rt
+		rc.order = append(rc.order, t)
+		rc.w.Thread(uint64(t.tid), rc.space(t.mm.Mem), &t.ctx)
+	}
+	return rt
+}
+
+// space returns the number of address space m, recording the whole of
+// it when it is new and journaling its changes from then on.
+func (rc *recorder) space(m *mem.Memory) uint64 {
+	as, ok := rc.spaces[m]
+	if !ok {
+		as = uint64(len(rc.spaces))
+		rc.spaces[m] = as
+		rc.w.Space(as)
+		rc.w.Image(as, m)
+		m.Journal = func(c *mem.Change) {
+			if !rc.inRun && !rc.done {
+				rc.w.Mem(as, c)
+			}
+		}
+	}
+	return as
+}
+
+// sync records the runner's changes of t's Context since the recorder
+// last saw it, and a change of its address space.
+func (rc *recorder) sync(t *Thread) *recThread {
+	rt := rc.thread(t)
+	if t.mm.Mem != rt.m {
+		rt.m = t.mm.Mem
+		rc.w.Use(uint64(t.tid), rc.space(rt.m))
+	}
+	rc.w.Context(uint64(t.tid), &rt.base, &t.ctx)
+	rt.base = t.ctx
+	return rt
+}
+
+// locked: t took the process lock.
+func (rc *recorder) locked(t *Thread) {
+	if rc.done {
+		return
+	}
+	rc.sync(t)
+	rc.w.Switch(uint64(t.tid))
+}
+
+// unlocking: t is about to release the process lock.
+func (rc *recorder) unlocking(t *Thread) {
+	if !rc.done {
+		rc.sync(t)
+	}
+}
+
+// beforeRun: t is about to execute instructions.
+func (rc *recorder) beforeRun(t *Thread) {
+	if !rc.done {
+		rc.sync(t)
+		rc.inRun = true
+	}
+}
+
+// afterRun: t's Run executed n instructions.
+func (rc *recorder) afterRun(t *Thread, n uint64) {
+	rc.inRun = false
+	if rc.done || n == 0 {
+		return
+	}
+	rc.w.Run(n)
+	rc.count += n
+	rc.threads[t].base = t.ctx
+}
+
+// retired: the runner completed an instruction for the running thread.
+func (rc *recorder) retired() {
+	if !rc.done {
+		rc.w.Retire()
+		rc.count++
+	}
+}
+
+// syscall: t enters system call num.
+func (rc *recorder) syscall(t *Thread, num uint64) {
+	if !rc.done {
+		rc.w.Syscall(uint64(t.tid), num, &t.ctx)
+	}
+}
+
+// sysExit: t's system call num with arguments a returned ret: what a
+// write or writev put on the runner's stdout or stderr is recorded.
+func (rc *recorder) sysExit(t *Thread, num uint64, a *sysArgs, ret uint64, errno int) {
+	if rc.done || errno != 0 || ret == 0 || (num != abi.SYS_WRITE && num != abi.SYS_WRITEV) {
+		return
+	}
+	g := a.Fd(0)
+	stream := rc.stream(g, t.fd(g))
+	if stream == 0 {
+		return
+	}
+	if num == abi.SYS_WRITE {
+		if b, e := t.read(a.Ptr(1), int(min(ret, a.Size(2)))); e == 0 {
+			rc.w.Output(stream, b)
+		}
+		return
+	}
+	iov, e := t.iovecs(a.Ptr(1), a.Ulong(2))
+	for _, v := range iov {
+		if e != 0 || ret == 0 {
+			break
+		}
+		var b []byte
+		b, e = t.read(v.Base, int(min(v.Len, ret)))
+		if e == 0 {
+			rc.w.Output(stream, b)
+			ret -= uint64(len(b))
+		}
+	}
+}
+
+// stream says whether host descriptor h (guest descriptor g) is the
+// runner's stdout (1) or stderr (2), or neither (0).
+func (rc *recorder) stream(g, h int) int {
+	var st unix.Stat_t
+	if h < 0 || unix.Fstat(h, &st) != nil {
+		return 0
+	}
+	same := func(i int) bool { return rc.outOK[i] && st.Dev == rc.out[i].Dev && st.Ino == rc.out[i].Ino }
+	switch {
+	case g == 1 || g == 2:
+		if same(g) {
+			return g
+		}
+	}
+	for i := 1; i <= 2; i++ {
+		if same(i) {
+			return i
+		}
+	}
+	return 0
+}
+
+// signal: t enters the handler of sig.
+func (rc *recorder) signal(t *Thread, sig int) {
+	if !rc.done {
+		rc.w.Signal(uint64(t.tid), sig)
+	}
+}
+
+// timeBase and darn record the values the emulator gave the program.
+func (rc *recorder) timeBase(v uint64) {
+	if !rc.done {
+		rc.w.TimeBase(v)
+	}
+}
+
+func (rc *recorder) darn(l int, v uint64, ok bool) {
+	if !rc.done {
+		rc.w.Darn(l, v, ok)
+	}
+}
+
+// end records the exit: the threads' last changes, then the status, the
+// instruction count and each thread's Context hash. It returns the error
+// writing the log, if any.
+func (rc *recorder) end(st ExitStatus) error {
+	if rc.done {
+		return nil
+	}
+	var hs []record.ThreadHash
+	for _, t := range rc.order {
+		rc.sync(t)
+		hs = append(hs, record.ThreadHash{TID: uint64(t.tid), Hash: record.Hash(&t.ctx)})
+	}
+	slices.SortFunc(hs, func(a, b record.ThreadHash) int { return int(a.TID) - int(b.TID) })
+	rc.done = true
+	if err := rc.w.Exit(st.Code, st.Signal, rc.count, hs); err != nil {
+		return fmt.Errorf("linux: writing the recording: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,76 @@
+package mem
+
+import "errors"
+
+// ErrChange is Apply's error for a Change of no known kind.
+var ErrChange = errors.New("mem: unknown change")
+
+// ChangeOp says which method made a Change.
+type ChangeOp uint8
+
+// The changes a Journal is told of.
+const (
+	ChangeMap     ChangeOp = iota + 1 // Map(Addr, Size, Perm)
+	ChangeUnmap                       // Unmap(Addr, Size)
+	ChangeProtect                     // Protect(Addr, Size, Perm)
+	ChangeMove                        // Move(Addr, Src, Size): Addr is the destination
+	ChangeZero                        // Zero(Addr, Size)
+	ChangeWrite                       // Write or Poke of Data at Addr
+)
+
+// A Change is one successful change of a Memory made through its methods,
+// as Memory.Journal is told of it. Applying the Changes in order to a
+// copy of the Memory's state before them (Map, Unmap, Protect, Move and
+// Zero as they say, a ChangeWrite with Poke) gives the state after them,
+// but for stores through pages Page lent.
+type Change struct {
+	Op         ChangeOp
+	Addr, Size uint64 // the range changed (Size is len(Data) for ChangeWrite)
+	Src        uint64 // ChangeMove: the source
+	Perm       Perm   // ChangeMap, ChangeProtect: the permission (RWX bits)
+	Data       []byte // ChangeWrite: the bytes written, valid during the call only
+}
+
+// journalWrite tells the Journal of a write of p at addr. It passes a
+// copy of p, so that p does not escape (Write's callers keep their
+// buffers on the stack).
+func (m *Memory) journalWrite(addr uint64, p []byte) {
+	m.jbuf = append(m.jbuf[:0], p...)
+	m.Journal(&Change{Op: ChangeWrite, Addr: addr, Size: uint64(len(p)), Data: m.jbuf})
+}
+
+// Apply makes the change c to m, as the method it names did; a ChangeWrite
+// is a Poke (the write succeeded where it was made).
+func (m *Memory) Apply(c *Change) error {
+	switch c.Op {
+	case ChangeMap:
+		return m.Map(c.Addr, c.Size, c.Perm)
+	case ChangeUnmap:
+		return m.Unmap(c.Addr, c.Size)
+	case ChangeProtect:
+		return m.Protect(c.Addr, c.Size, c.Perm)
+	case ChangeMove:
+		return m.Move(c.Addr, c.Src, c.Size)
+	case ChangeZero:
+		m.Zero(c.Addr, c.Size)
+		return nil
+	case ChangeWrite:
+		return m.Poke(c.Addr, c.Data)
+	}
+	return ErrChange
+}
+
+// Stored calls f, in address order, for every page of m that has storage
+// (was written or lent by Page), with its address and contents, until f
+// returns false; pages without storage read as zeros. f must not change
+// m, nor keep or change the page.
+func (m *Memory) Stored(f func(addr uint64, p *[PageSize]byte) bool) {
+	stop := false
+	m.leaves(0, numPages, func(l *leaf, base uint64, i, j int) {
+		for k := i; k < j && !stop; k++ {
+			if d := l.data[k]; d != nil && l.perm[k]&mapped != 0 {
+				stop = !f((base+uint64(k))<<pageShift, d)
+			}
+		}
+	})
+}
