@@ -1,0 +1,48 @@
+// Package system runs powerpc64 code in system mode, on top of package
+// emulate: supervisor and hypervisor state, interrupts, timers, address
+// translation and memory-mapped devices (Power ISA 3.1B Book III).
+//
+// A CPU holds an emulate.Context (the register file and the reservation)
+// and the privileged SPRs (SPRs), and reaches a physical Bus of RAM and
+// Devices through its MMU: real addressing when MSR[IR]/MSR[DR] are 0,
+// else the radix tree (partition table at PTCR, process table, the
+// process-scoped radix walk of PIDR or PID 0 by quadrant, R/C updates or
+// faults, EAA permissions). CPU.Step executes one instruction or takes one
+// interrupt:
+//
+//   - Problem-state and unprivileged instructions go through
+//     emulate.Step unchanged, on a Memory that translates.
+//   - The CPU executes the privileged ones itself: sc, rfid, hrfid,
+//     rfscv, mfspr and mtspr of the SPRs it holds, tlbie, tlbiel, the SLB
+//     and message instructions (no-ops on a radix, single-thread
+//     machine), wait and stop, the caching-inhibited loads and stores,
+//     and attn where the machine has it (CPU.Attn).
+//   - emulate's outcomes become interrupts as the ISA's rules say
+//     (7.5): privileged and trap are program interrupts with their SRR1
+//     bits, illegal is the hypervisor emulation assistance interrupt
+//     (HEIR set), facility unavailable is FP, vector or VSX unavailable,
+//     a fault is a DSI/ISI/segment interrupt with DAR and DSISR (or SRR1)
+//     as the MMU set them, or a machine check for a physical address
+//     nothing answers.
+//   - Before each instruction the CPU takes the enabled asynchronous
+//     interrupt: hypervisor decrementer, external (CPU.External, directed
+//     by LPCR[LPES]), decrementer.
+//
+// Delivery saves the return address and MSR in SRR0/SRR1 (HSRR0/HSRR1
+// for hypervisor interrupts), sets the new MSR and jumps to the vector,
+// relocated by LPCR[AIL] or LPCR[HAIL]; Step returns the Vector taken.
+// The time base and decrementers count one per step, so a run is
+// deterministic.
+//
+// With no CPU, nothing changes for emulate's users: the user-mode
+// contract (refusals such as ErrPrivileged or ErrMustNotStep for sc and
+// rfid) is emulate's, and this package only reads those outcomes.
+//
+// A machine is a Bus with RAM (Bus.AddRAM) and Devices (Bus.AddDevice,
+// any type with ReadIO and WriteIO) and a CPU on it; package
+// system/microwatt is one, the Microwatt SoC.
+//
+// Not done yet: partition-scoped (guest) translation, the hashed page
+// table, scv, trace interrupts (MSR[SE], MSR[BE]), CIABR and DAWR,
+// storage keys (AMR/IAMR), doorbells, more than one processor.
+package system
