@@ -26,34 +26,41 @@ import (
 // function descriptor (big-endian).
 func entry(t *testing.T, d *linux.Debugger, prog, name string) uint64 {
 	t.Helper()
-	f, err := elf.Open(prog)
+	f, s := elfFunc(t, prog, name)
+	if f.Data == elf.ELFDATA2MSB {
+		var b [8]byte
+		if err := d.ReadMemory(s.Value, b[:]); err != nil {
+			t.Fatal(err)
+		}
+		return d.ByteOrder().Uint64(b[:])
+	}
+	// st_other bits 5-7 give the local entry offset (ELFv2).
+	if n := s.Other >> 5 & 7; n >= 2 {
+		return s.Value + 1<<n
+	}
+	return s.Value
+}
+
+// elfFunc opens the ELF file at path (closed when the test ends) and
+// returns its function symbol name.
+func elfFunc(t *testing.T, path, name string) (*elf.File, elf.Symbol) {
+	t.Helper()
+	f, err := elf.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	t.Cleanup(func() { f.Close() })
 	syms, err := f.Symbols()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range syms {
-		if s.Name != name || elf.ST_TYPE(s.Info) != elf.STT_FUNC {
-			continue
+		if s.Name == name && elf.ST_TYPE(s.Info) == elf.STT_FUNC {
+			return f, s
 		}
-		if f.ByteOrder == nil || f.Data == elf.ELFDATA2MSB {
-			var b [8]byte
-			if err := d.ReadMemory(s.Value, b[:]); err != nil {
-				t.Fatal(err)
-			}
-			return d.ByteOrder().Uint64(b[:])
-		}
-		// st_other bits 5-7 give the local entry offset (ELFv2).
-		if n := s.Other >> 5 & 7; n >= 2 {
-			return s.Value + 1<<n
-		}
-		return s.Value
 	}
-	t.Fatalf("%s: no function %s", prog, name)
-	return 0
+	t.Fatalf("%s: no function %s", path, name)
+	return nil, elf.Symbol{}
 }
 
 type snapshot struct {

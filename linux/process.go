@@ -85,6 +85,11 @@ type Config struct {
 	// stats, reads as a link or tests with access — are looked up first
 	// (path.go), as qemu-user's -L.
 	Sysroot string
+	// Core, if set, is the path of the core file written when a signal
+	// whose default action dumps core kills the program (signal(7)): a
+	// Linux-format ELF core (core.go) that GDB reads with the executable
+	// (gdb PROG CORE). Process.CoreDump reports it.
+	Core string
 }
 
 // DefaultQuantum is the default number of instructions between thread
@@ -160,6 +165,9 @@ type Process struct {
 
 	instructions atomic.Uint64
 	started      time.Time
+
+	coreDone bool  // a core dump was due and tried (core.go)
+	coreErr  error // why it could not be written
 }
 
 // Start loads the executable at path and starts its main thread with args

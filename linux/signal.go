@@ -280,6 +280,8 @@ func (t *Thread) deliverSignals() bool {
 			switch abi.Default(sig) {
 			case abi.ActIgnore, abi.ActCont, abi.ActStop:
 				continue
+			case abi.ActCore:
+				t.dumpCore(sig, &info)
 			}
 			p.groupExit(t.group, ExitStatus{Signal: sig})
 			return true

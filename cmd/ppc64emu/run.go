@@ -28,7 +28,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux/loader"
 )
 
-const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-gdb ADDR [-history N]] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-core FILE] [-gdb ADDR [-history N]] PROG [ARGS...]
 
 Runs a powerpc64 Linux executable (ppc64le or ppc64, Go or C, static or
 dynamically linked; PROG may also be the dynamic loader ld64.so.2 or
@@ -80,6 +80,11 @@ Flags:
 	                 its RLIMIT_AS, which it cannot raise; mmap, mremap and brk
 	                 beyond it fail with ENOMEM. Without it, the runner's own
 	                 RLIMIT_AS (ulimit -v) is the guest's
+	-core FILE       when a signal whose default action dumps core (SIGSEGV, SIGABRT,
+	                 SIGILL, SIGBUS, SIGFPE, SIGQUIT, SIGTRAP, SIGSYS, …) kills the
+	                 program, write a Linux-format ELF core file to FILE (threads'
+	                 registers, FP/VMX/VSX, auxv, mappings) that gdb reads with the
+	                 program: gdb-multiarch PROG FILE
 `
 
 // parseSize reads a byte count with an optional K, M, G or T suffix
@@ -137,6 +142,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	gdbAddr := fs.String("gdb", "", "")
 	history := fs.Int("history", linux.DefaultHistory, "")
 	maxMem := fs.String("max-memory", "", "")
+	core := fs.String("core", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, runUsage)
@@ -150,7 +156,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, runUsage)
 		return exitUsage
 	}
-	cfg := linux.Config{CPU: *cpu, Sysroot: sysrootDir(*sysroot)}
+	cfg := linux.Config{CPU: *cpu, Sysroot: sysrootDir(*sysroot), Core: *core}
 	prof, ok := emulate.ParseProfile(*profile)
 	if !ok {
 		fmt.Fprintf(stderr, "ppc64emu run: unknown profile %q\n", *profile)
@@ -235,6 +241,11 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if st.Signal != 0 {
 		if msg := crashMessage(st.Signal); msg != "" {
 			fmt.Fprintln(stderr, msg)
+		}
+		if path, err := p.CoreDump(); err != nil {
+			fmt.Fprintf(stderr, "ppc64emu: no core file: %v\n", err)
+		} else if path != "" {
+			fmt.Fprintf(stderr, "ppc64emu: core file %s (gdb %s %s)\n", path, pos[0], path)
 		}
 		killSelf(st.Signal)
 		return 128 + st.Signal

@@ -122,3 +122,29 @@ func TestLayoutAlignment(t *testing.T) {
 		t.Errorf("encoded into a used buffer % x, want % x", dirty, want)
 	}
 }
+
+// TestCoreLayouts: the sizes and offsets of the core file's structures on
+// powerpc64 (GDB's ppc64 core support reads a 504-byte prstatus with pr_reg
+// at 112; elf_prpsinfo is 136 bytes with pr_fname at 40).
+func TestCoreLayouts(t *testing.T) {
+	if got := ElfPrstatusLayout.Size(); got != 504 {
+		t.Errorf("elf_prstatus: %d bytes, want 504", got)
+	}
+	if got := ElfPrpsinfoLayout.Size(); got != 136 {
+		t.Errorf("elf_prpsinfo: %d bytes, want 136", got)
+	}
+	b := make([]byte, 504)
+	var st ElfPrstatus
+	st.Reg[0] = 0xaa
+	st.Fpvalid = 1
+	ElfPrstatusLayout.Encode(binary.BigEndian, b, &st)
+	if b[112] != 0xaa || b[499] != 1 {
+		t.Errorf("elf_prstatus: pr_reg or pr_fpvalid misplaced: % x", b[108:])
+	}
+	p := make([]byte, 136)
+	ps := ElfPrpsinfo{Fname: [16]byte{'x'}, Pid: 7}
+	ElfPrpsinfoLayout.Encode(binary.BigEndian, p, &ps)
+	if p[40] != 'x' || p[27] != 7 {
+		t.Errorf("elf_prpsinfo: pr_fname or pr_pid misplaced: % x", p)
+	}
+}

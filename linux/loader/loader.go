@@ -144,6 +144,7 @@ type Image struct {
 // Segment is one loaded PT_LOAD segment.
 type Segment struct {
 	Addr, MemSize, FileSize uint64   // load address (p_vaddr plus the bias), p_memsz and p_filesz in bytes
+	Off                     uint64   // p_offset: where the segment's bytes start in the file
 	Perm                    mem.Perm // the mapping's permissions, from p_flags
 }
 
@@ -334,7 +335,7 @@ func loadSegment(m *mem.Memory, img *Image, p *elf.Prog, phoff uint64) error {
 		img.Phdr = va + (phoff - p.Off)
 	}
 	img.End = max(img.End, end)
-	img.Segments = append(img.Segments, Segment{Addr: va, MemSize: p.Memsz, FileSize: p.Filesz, Perm: perm})
+	img.Segments = append(img.Segments, Segment{Addr: va, MemSize: p.Memsz, FileSize: p.Filesz, Off: p.Off, Perm: perm})
 	return nil
 }
 

@@ -1,0 +1,302 @@
+//go:build linux
+
+package linux
+
+import (
+	"bufio"
+	"bytes"
+	"debug/elf"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"sort"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// A core file in Linux's format (fs/binfmt_elf.c, elf_core_dump): an ELF
+// header (ET_CORE, EM_PPC64), one PT_NOTE then one PT_LOAD per mapping.
+// The notes come in Linux's order: the dumping thread's NT_PRSTATUS, then
+// the process's NT_PRPSINFO, NT_SIGINFO, NT_AUXV and NT_FILE, then that
+// thread's other register sets, then each other thread's NT_PRSTATUS and
+// register sets.
+
+// coreRegsets are the register sets after NT_PRSTATUS, with their note
+// names, in the order of powerpc's native regset view.
+var coreRegsets = []struct {
+	typ  uint32
+	name string
+}{
+	{regs.NT_PRFPREG, "CORE"},
+	{regs.NT_PPC_VMX, "LINUX"},
+	{regs.NT_PPC_VSX, "LINUX"},
+	{regs.NT_PPC_TAR, "LINUX"},
+	{regs.NT_PPC_PPR, "LINUX"},
+	{regs.NT_PPC_DSCR, "LINUX"},
+}
+
+// dumpCore writes the core file Config.Core asks for when the signal sig
+// (described by info) kills t's process with a core dump. Only the initial
+// process dumps (a forked guest child does not).
+func (t *Thread) dumpCore(sig int, info *sigInfo) {
+	p := t.p
+	if p.cfg.Core == "" || t.group != p.group || p.coreDone {
+		return
+	}
+	p.coreDone = true
+	p.coreErr = p.writeCore(t, sig, info)
+}
+
+// CoreDump reports the core file written when a core-dumping signal killed
+// the program (Config.Core): its path, or "" and why it could not be
+// written. It is "", nil when no core was asked for or due.
+func (p *Process) CoreDump() (string, error) {
+	if !p.coreDone {
+		return "", nil
+	}
+	if p.coreErr != nil {
+		return "", p.coreErr
+	}
+	return p.cfg.Core, nil
+}
+
+// coreNotes collects ELF notes in the target byte order.
+type coreNotes struct {
+	o bytes.Buffer
+	b binary.ByteOrder
+}
+
+func (n *coreNotes) add(name string, typ uint32, desc []byte) {
+	var h [12]byte
+	n.b.PutUint32(h[0:], uint32(len(name)+1))
+	n.b.PutUint32(h[4:], uint32(len(desc)))
+	n.b.PutUint32(h[8:], typ)
+	n.o.Write(h[:])
+	n.o.WriteString(name)
+	n.o.WriteByte(0)
+	n.pad()
+	n.o.Write(desc)
+	n.pad()
+}
+
+func (n *coreNotes) pad() {
+	for n.o.Len()%4 != 0 {
+		n.o.WriteByte(0)
+	}
+}
+
+// coreRegion is one PT_LOAD: a mapped range with one permission.
+type coreRegion struct {
+	start, end uint64
+	perm       mem.Perm
+}
+
+func (p *Process) writeCore(t *Thread, sig int, info *sigInfo) error {
+	o := p.order
+	m := t.mm.Mem
+	threads := []*Thread{t}
+	var others []*Thread
+	for _, th := range t.group.threads {
+		if th != t {
+			others = append(others, th)
+		}
+	}
+	sort.Slice(others, func(i, j int) bool { return others[i].tid < others[j].tid })
+	threads = append(threads, others...)
+
+	var rs []coreRegion
+	m.Regions(func(s, e uint64, pr mem.Perm) {
+		if e > s {
+			rs = append(rs, coreRegion{s, e, pr})
+		}
+	})
+
+	notes := coreNotes{b: o}
+	for i, th := range threads {
+		notes.add("CORE", regs.NT_PRSTATUS, p.corePrstatus(th, sig))
+		if i == 0 {
+			notes.add("CORE", abi.NT_PRPSINFO, p.corePrpsinfo(t))
+			si := make([]byte, abi.SiginfoSize)
+			p.putSiginfo(si, sig, info)
+			notes.add("CORE", abi.NT_SIGINFO, si)
+			notes.add("CORE", abi.NT_AUXV, p.proc.auxv)
+			notes.add("CORE", abi.NT_FILE, p.coreFiles())
+		}
+		for _, rs := range coreRegsets {
+			b, err := regs.EncodeRegset(&th.ctx.Regs, rs.typ, o)
+			if err != nil {
+				return err
+			}
+			notes.add(rs.name, rs.typ, b)
+		}
+	}
+
+	const ehsize, phentsize = 64, 56
+	nph := 1 + len(rs)
+	noteOff := uint64(ehsize + phentsize*nph)
+	dataOff := (noteOff + uint64(notes.o.Len()) + mem.PageSize - 1) &^ (mem.PageSize - 1)
+	flags := uint32(abi.ElfCoreEFlags)
+	if p.Image.ABIv1 {
+		flags = 0
+	}
+	data := byte(elf.ELFDATA2LSB)
+	if o == binary.BigEndian {
+		data = byte(elf.ELFDATA2MSB)
+	}
+	hdr := elf.Header64{
+		Ident:     [elf.EI_NIDENT]byte{0x7f, 'E', 'L', 'F', byte(elf.ELFCLASS64), data, byte(elf.EV_CURRENT)},
+		Type:      uint16(elf.ET_CORE),
+		Machine:   uint16(elf.EM_PPC64),
+		Version:   uint32(elf.EV_CURRENT),
+		Phoff:     ehsize,
+		Flags:     flags,
+		Ehsize:    ehsize,
+		Phentsize: phentsize,
+		Phnum:     uint16(min(nph, 0xffff)),
+		Shentsize: 64,
+	}
+	phdrs := []elf.Prog64{{Type: uint32(elf.PT_NOTE), Off: noteOff, Filesz: uint64(notes.o.Len()), Align: 4}}
+	off := dataOff
+	for _, r := range rs {
+		ph := elf.Prog64{Type: uint32(elf.PT_LOAD), Off: off, Vaddr: r.start, Memsz: r.end - r.start, Align: mem.PageSize}
+		if r.perm&mem.Read != 0 {
+			ph.Filesz = ph.Memsz
+		}
+		if r.perm&mem.Read != 0 {
+			ph.Flags |= uint32(elf.PF_R)
+		}
+		if r.perm&mem.Write != 0 {
+			ph.Flags |= uint32(elf.PF_W)
+		}
+		if r.perm&mem.Exec != 0 {
+			ph.Flags |= uint32(elf.PF_X)
+		}
+		phdrs = append(phdrs, ph)
+		off += ph.Filesz
+	}
+
+	f, err := os.OpenFile(p.cfg.Core, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 1<<16)
+	err = binary.Write(w, o, &hdr)
+	if err == nil {
+		err = binary.Write(w, o, phdrs)
+	}
+	if err == nil {
+		_, err = w.Write(notes.o.Bytes())
+	}
+	if err == nil {
+		_, err = w.Write(make([]byte, dataOff-noteOff-uint64(notes.o.Len())))
+	}
+	buf := make([]byte, 1<<16)
+	for i, r := range rs {
+		for a := r.start; err == nil && a < r.start+phdrs[i+1].Filesz; {
+			n := min(uint64(len(buf)), r.end-a)
+			if m.Peek(a, buf[:n]) != nil {
+				clear(buf[:n]) // unreadable despite its permission: zeros, as Linux dumps a page it cannot get
+			}
+			_, err = w.Write(buf[:n])
+			a += n
+		}
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("core file %s: %w", p.cfg.Core, err)
+	}
+	return nil
+}
+
+// corePrstatus is th's NT_PRSTATUS: the killing signal, th's pending and
+// blocked signals, its ids and its general registers.
+func (p *Process) corePrstatus(th *Thread, sig int) []byte {
+	st := abi.ElfPrstatus{
+		Info:    abi.ElfSiginfo{Signo: int32(sig)},
+		Cursig:  int16(sig),
+		Sigpend: th.sigq.pending | th.group.shared.pending,
+		Sighold: th.mask,
+		Pid:     int32(th.tid),
+		Ppid:    int32(th.ppid()),
+		Pgrp:    int32(th.group.pgid),
+		Fpvalid: 1,
+	}
+	if sid, err := unix.Getsid(0); err == nil {
+		st.Sid = int32(sid)
+	}
+	copy(st.Reg[:], regs.EncodeGPRegs(&th.ctx.Regs, p.order))
+	b := make([]byte, abi.ElfPrstatusLayout.Size())
+	abi.ElfPrstatusLayout.Encode(p.order, b, &st)
+	return b
+}
+
+// corePrpsinfo is the process's NT_PRPSINFO: its state (running), ids,
+// command name and the start of its arguments.
+func (p *Process) corePrpsinfo(t *Thread) []byte {
+	ps := abi.ElfPrpsinfo{
+		Sname: 'R',
+		UID:   uint32(os.Getuid()),
+		GID:   uint32(os.Getgid()),
+		Pid:   int32(t.group.tgid),
+		Ppid:  int32(t.ppid()),
+		Pgrp:  int32(t.group.pgid),
+	}
+	if sid, err := unix.Getsid(0); err == nil {
+		ps.Sid = int32(sid)
+	}
+	copy(ps.Fname[:], procComm(p.exe))
+	n := copy(ps.Psargs[:abi.ElfPrargsz-1], p.proc.cmdline)
+	for i := range n {
+		if ps.Psargs[i] == 0 {
+			ps.Psargs[i] = ' '
+		}
+	}
+	if n > 0 && ps.Psargs[n-1] == ' ' {
+		ps.Psargs[n-1] = 0 // the last argument's terminator
+	}
+	b := make([]byte, abi.ElfPrpsinfoLayout.Size())
+	abi.ElfPrpsinfoLayout.Encode(p.order, b, &ps)
+	return b
+}
+
+// coreFiles is NT_FILE: the count, the page size, then (start, end, file
+// offset in pages) of each file-backed mapping, then their names. The
+// runner knows the executable's segments as file-backed.
+func (p *Process) coreFiles() []byte {
+	type file struct{ start, end, pgoff uint64 }
+	var fs []file
+	for _, s := range p.Image.Segments {
+		if s.FileSize == 0 {
+			continue
+		}
+		start := s.Addr &^ (mem.PageSize - 1)
+		end := (s.Addr + s.FileSize + mem.PageSize - 1) &^ (mem.PageSize - 1)
+		fs = append(fs, file{start, end, (s.Off &^ (mem.PageSize - 1)) / mem.PageSize})
+	}
+	var b []byte
+	put := func(v uint64) {
+		var w [8]byte
+		p.order.PutUint64(w[:], v)
+		b = append(b, w[:]...)
+	}
+	put(uint64(len(fs)))
+	put(mem.PageSize)
+	for _, f := range fs {
+		put(f.start)
+		put(f.end)
+		put(f.pgoff)
+	}
+	for range fs {
+		b = append(append(b, p.exe...), 0)
+	}
+	return b
+}
