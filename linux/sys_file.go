@@ -378,13 +378,25 @@ func (t *Thread) iovecs(addr, cnt uint64) ([]abi.Iovec, int) {
 	return getStructs(t, addr, int(cnt), abi.IovecLayout)
 }
 
-func sysWritev(t *Thread, a *sysArgs) (uint64, int) {
-	iov, e := t.iovecs(a.Ptr(1), a.Ulong(2))
+// iovecArgs reads readv's or writev's iovec array (Ptr(1), Ulong(2)); for a
+// /proc/pid/mem descriptor it makes the whole transfer (procMemRWv) and
+// says done, with the call's result in n, e.
+func (t *Thread) iovecArgs(a *sysArgs, write bool) (iov []abi.Iovec, done bool, n uint64, e int) {
+	iov, e = t.iovecs(a.Ptr(1), a.Ulong(2))
 	if e != 0 {
-		return 0, e
+		return nil, true, 0, e
 	}
 	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
-		return t.procMemRWv(mm, a.Fd(0), iov, true)
+		n, e = t.procMemRWv(mm, a.Fd(0), iov, write)
+		return nil, true, n, e
+	}
+	return iov, false, 0, 0
+}
+
+func sysWritev(t *Thread, a *sysArgs) (uint64, int) {
+	iov, done, res, e := t.iovecArgs(a, true)
+	if done {
+		return res, e
 	}
 	var all []byte
 	for _, v := range iov {
@@ -411,12 +423,9 @@ func sysWritev(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
-	iov, e := t.iovecs(a.Ptr(1), a.Ulong(2))
-	if e != 0 {
-		return 0, e
-	}
-	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
-		return t.procMemRWv(mm, a.Fd(0), iov, false)
+	iov, done, res, e := t.iovecArgs(a, false)
+	if done {
+		return res, e
 	}
 	var total uint64
 	for _, v := range iov {
@@ -692,6 +701,15 @@ func (t *Thread) waitReadable(fd int) int { return t.waitFD(fd, unix.POLLIN) }
 
 // waitWritable is waitReadable for a write (a full pipe or socket buffer).
 func (t *Thread) waitWritable(fd int) int { return t.waitFD(fd, unix.POLLOUT) }
+
+// waitMsg is waitFD for a send (events POLLOUT) or a receive (POLLIN) on
+// fd, unless its flags say MSG_DONTWAIT.
+func (t *Thread) waitMsg(fd int, flags uint64, events int16) int {
+	if flags&unix.MSG_DONTWAIT != 0 {
+		return 0
+	}
+	return t.waitFD(fd, events)
+}
 
 // waitFD waits until fd, a blocking pipe, socket or character device, has
 // one of events (or an error or hang-up), with the process lock released

@@ -176,10 +176,8 @@ func sendmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 			return 0, e
 		}
 	}
-	if flags&unix.MSG_DONTWAIT == 0 {
-		if e := t.waitWritable(fd); e != 0 {
-			return 0, e
-		}
+	if e := t.waitMsg(fd, flags, unix.POLLOUT); e != 0 {
+		return 0, e
 	}
 	var n int
 	var err error
@@ -196,19 +194,25 @@ func sendmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 	return uint64(n), 0
 }
 
-func rawSendmsg(fd int, data, ctl []byte, sa unsafe.Pointer, salen, flags int) (int, error) {
-	var h unix.Msghdr
-	var iov unix.Iovec
+// hostMsghdr is the host's msghdr for one buffer of data and the control
+// buffer ctl (either may be empty); iov holds the data's iovec.
+func hostMsghdr(h *unix.Msghdr, iov *unix.Iovec, data, ctl []byte) {
 	if len(data) > 0 {
 		iov.Base = &data[0]
 		iov.SetLen(len(data))
-		h.Iov = &iov
+		h.Iov = iov
 		h.SetIovlen(1)
 	}
 	if len(ctl) > 0 {
 		h.Control = &ctl[0]
 		h.SetControllen(len(ctl))
 	}
+}
+
+func rawSendmsg(fd int, data, ctl []byte, sa unsafe.Pointer, salen, flags int) (int, error) {
+	var h unix.Msghdr
+	var iov unix.Iovec
+	hostMsghdr(&h, &iov, data, ctl)
 	h.Name = (*byte)(sa)
 	h.Namelen = uint32(salen)
 	r, _, errno := unix.Syscall(unix.SYS_SENDMSG, uintptr(fd), uintptr(unsafe.Pointer(&h)), uintptr(flags))
@@ -234,26 +238,15 @@ func recvmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 	if m.Controllen > 0 && !t.writable(m.Control, int(min(m.Controllen, 1<<16))) {
 		return 0, abi.EFAULT
 	}
-	if flags&unix.MSG_DONTWAIT == 0 {
-		if e := t.waitReadable(fd); e != 0 {
-			return 0, e
-		}
+	if e := t.waitMsg(fd, flags, unix.POLLIN); e != 0 {
+		return 0, e
 	}
 	data := make([]byte, total)
 	ctl := make([]byte, min(m.Controllen, 1<<16))
 	var sa [128]byte
 	var h unix.Msghdr
 	var hiov unix.Iovec
-	if len(data) > 0 {
-		hiov.Base = &data[0]
-		hiov.SetLen(len(data))
-		h.Iov = &hiov
-		h.SetIovlen(1)
-	}
-	if len(ctl) > 0 {
-		h.Control = &ctl[0]
-		h.SetControllen(len(ctl))
-	}
+	hostMsghdr(&h, &hiov, data, ctl)
 	if m.Name != 0 {
 		h.Name = &sa[0]
 		h.Namelen = uint32(len(sa))

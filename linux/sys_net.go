@@ -160,10 +160,8 @@ func sysSendto(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	var n uintptr
 	var errno unix.Errno
-	if a.Ulong(3)&unix.MSG_DONTWAIT == 0 {
-		if e := t.waitWritable(fd); e != 0 {
-			return 0, e
-		}
+	if e := t.waitMsg(fd, a.Ulong(3), unix.POLLOUT); e != 0 {
+		return 0, e
 	}
 	t.block(func() {
 		n, _, errno = unix.Syscall6(unix.SYS_SENDTO, uintptr(fd), ptr(b), uintptr(len(b)), uintptr(a.Ulong(3)), ptr(sa), uintptr(len(sa)))
@@ -184,10 +182,8 @@ func sysRecvfrom(t *Thread, a *sysArgs) (uint64, int) {
 	sl := uint32(len(sa))
 	var n uintptr
 	var errno unix.Errno
-	if a.Ulong(3)&unix.MSG_DONTWAIT == 0 {
-		if e := t.waitReadable(fd); e != 0 {
-			return 0, e
-		}
+	if e := t.waitMsg(fd, a.Ulong(3), unix.POLLIN); e != 0 {
+		return 0, e
 	}
 	t.block(func() {
 		n, _, errno = unix.Syscall6(unix.SYS_RECVFROM, uintptr(fd), ptr(b), uintptr(len(b)), uintptr(a.Ulong(3)), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)))
