@@ -72,6 +72,15 @@ all_list=$(go list ./...)
 mapfile -t plain < <(grep -v -x -F -e "$race_list" <<<"$all_list")
 step "go test (the other ${#plain[@]} packages)" go test -timeout 30m "${plain[@]}"
 
+# Hardware oracles (docs/valgrind.md): Valgrind's ppc64 instruction tests,
+# fetched with apt-get source into the cache dir, built and run in both byte
+# orders under ppc64emu and qemu-user; fails when a test stops early, has more
+# differing lines than under qemu-user, or a differing line has no verdict
+# (skips when apt-get source is unavailable). Then Microwatt's 1000 random
+# tests with POWER9's register dumps (skips when they cannot be fetched).
+step "valgrind corpus (scripts/valgrind-corpus.sh)" bash scripts/valgrind-corpus.sh
+step "microwatt random tests (scripts/microwatt-tests.sh)" bash scripts/microwatt-tests.sh
+
 # The emulator tested on the architecture it emulates: decode's and
 # emulate's tests (-short) built for ppc64le and ppc64 and run by qemu-user
 # and by ppc64emu run itself.
