@@ -1,7 +1,6 @@
 package valgrind
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,15 +21,13 @@ type class struct {
 
 func readClasses(t *testing.T) []class {
 	t.Helper()
-	f, err := os.Open("testdata/verdicts.txt")
+	b, err := os.ReadFile("testdata/verdicts.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var cs []class
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		l := sc.Text()
+	for i, l := range strings.Split(string(b), "\n") {
+		n := i + 1
 		if l == "" || strings.HasPrefix(l, "#") {
 			continue
 		}
