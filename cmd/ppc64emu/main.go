@@ -1,6 +1,7 @@
 // Command ppc64emu decodes and single-steps powerpc64 instructions with the
-// ppc64emu library, replays and produces reference traces, and runs
-// powerpc64 Linux programs in user mode, from the command line.
+// ppc64emu library, replays and produces reference traces, runs powerpc64
+// Linux programs in user mode, and runs memory images on an emulated
+// machine in system mode (the Microwatt SoC), from the command line.
 //
 // Usage:
 //
@@ -9,6 +10,7 @@
 //	ppc64emu step [-be|-le] [-profile hardware|qemu] [-32] [-user|-super] [-next] [-effects] [-json] INSN [ASSIGN...]
 //	ppc64emu check [-json] [-strict] [-why] [-be|-le] [-profile hardware|qemu] [-show N] FILE|DIR...
 //	ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-core FILE] [-gdb ADDR [-history N]] PROG [ARGS...]
+//	ppc64emu system -machine microwatt [-m SIZE] [-steps N] [-stats] IMAGE
 //	ppc64emu binfmt [-interpreter PATH] [-install]
 //	ppc64emu oracle [-ops LIST | -all] [-n N] [-seed S] [-orders le,be] [-procs P] [-json] [-strict] [-show N] [-save DIR] [-harness PATH]
 //	ppc64emu help [COMMAND]

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -34,7 +33,7 @@ Flags:
 `
 
 func runSystem(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("system", flag.ContinueOnError)
+	fs := newFlagSet("system")
 	machine := fs.String("machine", "", "")
 	size := fs.String("m", "", "")
 	steps := fs.Uint64("steps", 0, "")
@@ -44,16 +43,16 @@ func runSystem(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *machine != "microwatt" {
-		return usageError(stderr, "system", "-machine: want microwatt, got %q", *machine)
+		return usageError(stderr, fs.Name(), "-machine: want microwatt, got %q", *machine)
 	}
 	if len(pos) != 1 {
-		return usageError(stderr, "system", "want one IMAGE")
+		return usageError(stderr, fs.Name(), "want one IMAGE")
 	}
 	var ram uint64
 	if *size != "" {
 		var ok bool
 		if ram, ok = parseSize(*size); !ok {
-			return usageError(stderr, "system", "-m %q: want a positive size such as 384K or 64M", *size)
+			return usageError(stderr, fs.Name(), "-m %q: want a positive size such as 384K or 64M", *size)
 		}
 	}
 	image, err := os.ReadFile(pos[0])

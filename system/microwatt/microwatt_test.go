@@ -137,3 +137,45 @@ func TestMicrowattHelloWorld(t *testing.T) {
 		t.Errorf("output %q: want the banner, then the echoed input", got)
 	}
 }
+
+// runUntil runs m in slices until the console output ends with suffix,
+// at most max steps.
+func runUntil(m *microwatt.Machine, out *bytes.Buffer, suffix string, max uint64) bool {
+	for n := uint64(0); n < max; n += 1_000_000 {
+		_ = m.Run(1_000_000)
+		if strings.HasSuffix(out.String(), suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// Microwatt's MicroPython firmware reaches its REPL and evaluates lines
+// typed on the console, as Microwatt's scripts/test_micropython.py
+// checks on its simulation (the banner's last line, a prompt, print
+// echoing and answering).
+func TestMicrowattMicroPython(t *testing.T) {
+	bin, ok := microwattFile(t, "micropython/firmware.bin")
+	if !ok {
+		t.Skip("Microwatt's micropython/firmware.bin not found: set MICROWATT_DIR to a checkout of github.com/antonblanchard/microwatt")
+	}
+	var out bytes.Buffer
+	m, err := microwatt.New(microwatt.Config{Console: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Load(bin); err != nil {
+		t.Fatal(err)
+	}
+	if !runUntil(m, &out, ">>> ", 100_000_000) || !strings.Contains(out.String(), `Type "help()" for more information.`) {
+		t.Fatalf("no REPL prompt; output:\n%s", out.String())
+	}
+	out.Reset()
+	m.UART.Feed([]byte("print(\"foo\")\r1+2*3\r"))
+	if !runUntil(m, &out, "7\r\n>>> ", 100_000_000) {
+		t.Fatalf("output %q", out.String())
+	}
+	if want := "print(\"foo\")\r\nfoo\r\n>>> 1+2*3\r\n7\r\n>>> "; out.String() != want {
+		t.Errorf("output %q, want %q", out.String(), want)
+	}
+}
