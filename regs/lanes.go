@@ -10,31 +10,13 @@ package regs
 // halfwords, i&3 for words, i&1 for doublewords), so no index panics.
 
 // Byte returns byte element i (0..15).
-func (v VSR) Byte(i int) uint8 {
-	i &= 15
-	if i < 8 {
-		return uint8(v.Hi >> (56 - 8*uint(i)))
-	}
-	return uint8(v.Lo >> (56 - 8*uint(i-8)))
-}
+func (v VSR) Byte(i int) uint8 { return uint8(v.lane(i&15, 8)) }
 
 // Half returns halfword element i (0..7).
-func (v VSR) Half(i int) uint16 {
-	i &= 7
-	if i < 4 {
-		return uint16(v.Hi >> (48 - 16*uint(i)))
-	}
-	return uint16(v.Lo >> (48 - 16*uint(i-4)))
-}
+func (v VSR) Half(i int) uint16 { return uint16(v.lane(i&7, 16)) }
 
 // Word returns word element i (0..3).
-func (v VSR) Word(i int) uint32 {
-	i &= 3
-	if i < 2 {
-		return uint32(v.Hi >> (32 - 32*uint(i)))
-	}
-	return uint32(v.Lo >> (32 - 32*uint(i-2)))
-}
+func (v VSR) Word(i int) uint32 { return uint32(v.lane(i&3, 32)) }
 
 // DW returns doubleword element i (0 is Hi, 1 is Lo).
 func (v VSR) DW(i int) uint64 {
@@ -45,43 +27,13 @@ func (v VSR) DW(i int) uint64 {
 }
 
 // WithByte returns v with byte element i (0..15) replaced by x.
-func (v VSR) WithByte(i int, x uint8) VSR {
-	i &= 15
-	if i < 8 {
-		s := 56 - 8*uint(i)
-		v.Hi = v.Hi&^(0xff<<s) | uint64(x)<<s
-	} else {
-		s := 56 - 8*uint(i-8)
-		v.Lo = v.Lo&^(0xff<<s) | uint64(x)<<s
-	}
-	return v
-}
+func (v VSR) WithByte(i int, x uint8) VSR { return v.withLane(i&15, 8, uint64(x)) }
 
 // WithHalf returns v with halfword element i (0..7) replaced by x.
-func (v VSR) WithHalf(i int, x uint16) VSR {
-	i &= 7
-	if i < 4 {
-		s := 48 - 16*uint(i)
-		v.Hi = v.Hi&^(0xffff<<s) | uint64(x)<<s
-	} else {
-		s := 48 - 16*uint(i-4)
-		v.Lo = v.Lo&^(0xffff<<s) | uint64(x)<<s
-	}
-	return v
-}
+func (v VSR) WithHalf(i int, x uint16) VSR { return v.withLane(i&7, 16, uint64(x)) }
 
 // WithWord returns v with word element i (0..3) replaced by x.
-func (v VSR) WithWord(i int, x uint32) VSR {
-	i &= 3
-	if i < 2 {
-		s := 32 - 32*uint(i)
-		v.Hi = v.Hi&^(0xffffffff<<s) | uint64(x)<<s
-	} else {
-		s := 32 - 32*uint(i-2)
-		v.Lo = v.Lo&^(0xffffffff<<s) | uint64(x)<<s
-	}
-	return v
-}
+func (v VSR) WithWord(i int, x uint32) VSR { return v.withLane(i&3, 32, uint64(x)) }
 
 // WithDW returns v with doubleword element i (0 is Hi, 1 is Lo) replaced by x.
 func (v VSR) WithDW(i int, x uint64) VSR {
@@ -90,5 +42,27 @@ func (v VSR) WithDW(i int, x uint64) VSR {
 	} else {
 		v.Lo = x
 	}
+	return v
+}
+
+// lane returns element i (in range) of the lanes width bits wide (8, 16 or
+// 32), counted from the top of Hi.
+func (v VSR) lane(i int, width uint) uint64 {
+	d, per := v.Hi, 64/int(width)
+	if i >= per {
+		d, i = v.Lo, i-per
+	}
+	return d >> (64 - width*uint(i+1))
+}
+
+// withLane returns v with element i (in range) of the lanes width bits
+// wide (8, 16 or 32) replaced by x, which is below 1<<width.
+func (v VSR) withLane(i int, width uint, x uint64) VSR {
+	d, per := &v.Hi, 64/int(width)
+	if i >= per {
+		d, i = &v.Lo, i-per
+	}
+	s := 64 - width*uint(i+1)
+	*d = *d&^((1<<width-1)<<s) | x<<s
 	return v
 }
