@@ -150,3 +150,7 @@ func Hash(c *emulate.Context) uint64 {
 	}
 	return h
 }
+
+// LogName is the log's file name in a recording directory (ppc64emu
+// record -o DIR).
+const LogName = "log"

@@ -73,6 +73,7 @@ func (r *Record) Apply(c *emulate.Context) {
 // A Reader reads a log. A log that is not one, or is damaged, gives errors
 // wrapping ErrFormat, ErrTruncated or ErrVersion; never a panic.
 type Reader struct {
+	src    source
 	r      *bufio.Reader
 	Header Header
 	rec    Record
@@ -83,13 +84,15 @@ type Reader struct {
 
 // NewReader reads the header of the log r.
 func NewReader(r io.Reader) (*Reader, error) {
-	rd := &Reader{r: bufio.NewReaderSize(r, 1<<16)}
+	rd := &Reader{src: source{r: r}}
+	rd.r = bufio.NewReaderSize(&rd.src, 1<<16)
 	var m [len(magic) + 2]byte
-	if _, err := io.ReadFull(rd.r, m[:]); err != nil {
-		return nil, fmt.Errorf("%w: no header: %v", ErrFormat, err)
+	n, err := io.ReadFull(rd.r, m[:])
+	if k := min(n, len(magic)); string(m[:k]) != magic[:k] || n < len(magic) {
+		return nil, fmt.Errorf("%w: not a ppc64emu recording (starts with %q)", ErrFormat, m[:k])
 	}
-	if string(m[:len(magic)]) != magic {
-		return nil, fmt.Errorf("%w: not a ppc64emu recording (starts with %q)", ErrFormat, m[:len(magic)])
+	if err != nil {
+		return nil, rd.short(err)
 	}
 	if v := binary.LittleEndian.Uint16(m[len(magic):]); v != Version {
 		return nil, fmt.Errorf("%w: format version %d, this ppc64emu reads %d", ErrVersion, v, Version)
@@ -107,15 +110,18 @@ func NewReader(r io.Reader) (*Reader, error) {
 	}
 	h := &rd.Header
 	h.LittleEndian, h.Config.Level, h.Config.Profile, h.Config.Complete = f[0] != 0, decode.Level(f[1]), emulate.Profile(f[2]), f[3] != 0
-	n, err := binary.ReadUvarint(rd.r)
+	if h.Config.Level < decode.LevelPOWER8 || h.Config.Level > decode.LevelPOWER10 || h.Config.Profile > emulate.QEMU {
+		return nil, fmt.Errorf("%w: header: ISA level %d, profile %d", ErrFormat, f[1], f[2])
+	}
+	nargs, err := binary.ReadUvarint(rd.r)
 	if err != nil {
 		return nil, rd.short(err)
 	}
-	if n > maxArgs {
-		return nil, fmt.Errorf("%w: %d arguments", ErrFormat, n)
+	if nargs > maxArgs {
+		return nil, fmt.Errorf("%w: %d arguments", ErrFormat, nargs)
 	}
 	total := 0
-	for range n {
+	for range nargs {
 		k, err := binary.ReadUvarint(rd.r)
 		if err != nil {
 			return nil, rd.short(err)
@@ -132,12 +138,30 @@ func NewReader(r io.Reader) (*Reader, error) {
 	return rd, nil
 }
 
-// short turns a read error into ErrTruncated (the file ended) or keeps it.
+// short turns a read error into ErrTruncated (the file ended), the
+// reader's own error, or ErrFormat (a malformed number).
 func (rd *Reader) short(err error) error {
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
+	switch {
+	case rd.src.err != nil:
+		return fmt.Errorf("record: reading the log: %w", rd.src.err)
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
 		return fmt.Errorf("%w (record %d)", ErrTruncated, rd.n)
 	}
-	return fmt.Errorf("record: reading the log: %w", err)
+	return fmt.Errorf("%w: record %d: %v", ErrFormat, rd.n, err)
+}
+
+// source keeps the error of the underlying reader other than io.EOF.
+type source struct {
+	r   io.Reader
+	err error
+}
+
+func (s *source) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	if err != nil && err != io.EOF {
+		s.err = err
+	}
+	return n, err
 }
 
 // Next returns the next record, or io.EOF at the end of the log. The

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -13,7 +14,13 @@ type Options struct {
 	// Stdout and Stderr receive what the program wrote to the runner's
 	// stdout and stderr while it was recorded; nil discards it.
 	Stdout, Stderr io.Writer
+	// MaxInstructions, if not zero, bounds the instructions replayed: a
+	// log that asks for more fails with ErrLimit.
+	MaxInstructions uint64
 }
+
+// ErrLimit: the log asks for more instructions than Options.MaxInstructions.
+var ErrLimit = errors.New("record: instruction limit reached")
 
 // Result is what a replay reproduced.
 type Result struct {
@@ -179,7 +186,7 @@ func (p *replayer) apply(r *Record) error {
 			return err
 		}
 		if t != p.cur {
-			return diverged("system call %d of thread %d while thread %d runs", r.N, r.TID, p.cur.tid)
+			return diverged("system call %d of thread %d, which does not run", r.N, r.TID)
 		}
 		if h := Hash(&t.ctx); h != r.Hash {
 			return diverged("thread %d: registers at system call %d (nip %#x) differ from the recording's", t.tid, r.N, t.ctx.Regs.NIP)
@@ -220,6 +227,9 @@ func (p *replayer) run(n uint64) error {
 	t, err := p.running()
 	if err != nil {
 		return err
+	}
+	if max := p.opts.MaxInstructions; max != 0 && (n > max || p.res.Instructions > max-n) {
+		return fmt.Errorf("%w: %d", ErrLimit, max)
 	}
 	e := t.sp.e
 	e.SetContext(&t.ctx)

@@ -10,6 +10,8 @@
 //	ppc64emu step [-be|-le] [-profile hardware|qemu] [-32] [-user|-super] [-next] [-effects] [-json] INSN [ASSIGN...]
 //	ppc64emu check [-json] [-strict] [-why] [-be|-le] [-profile hardware|qemu] [-show N] FILE|DIR...
 //	ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-core FILE] [-gdb ADDR [-history N]] PROG [ARGS...]
+//	ppc64emu record [-o DIR] [run's flags but -gdb] PROG [ARGS...]
+//	ppc64emu replay [-count] DIR
 //	ppc64emu system -machine microwatt [-m SIZE] [-steps N] [-stats] IMAGE
 //	ppc64emu binfmt [-interpreter PATH] [-install]
 //	ppc64emu oracle [-ops LIST | -all] [-n N] [-seed S] [-orders le,be] [-procs P] [-json] [-strict] [-show N] [-save DIR] [-harness PATH]
@@ -67,6 +69,16 @@
 //
 //	$ ppc64emu run -L /usr/powerpc64le-linux-gnu ./hello
 //
+// record runs a program as run does and records every input it gets from
+// outside its instructions (system call results and the memory they wrote,
+// signal frames, time base and darn values, the thread schedule) into a
+// directory; replay reproduces the run from it exactly — the same
+// instructions, registers at every system call and output — any number of
+// times, on any host, without executing a system call:
+//
+//	$ ppc64emu record -o /tmp/rec ./threads
+//	$ ppc64emu replay /tmp/rec
+//
 // binfmt prints, and with -install registers, the binfmt_misc entries that
 // make the kernel run ppc64le and ppc64 executables through ppc64emu.
 //
@@ -122,6 +134,8 @@ func init() {
 		{name: "step", summary: "emulate one instruction and show what changed", run: runStep},
 		{name: "check", summary: "replay reference trace files and compare with the emulator", run: runCheck},
 		{name: "run", summary: "run a ppc64le/ppc64 Linux program in user mode", run: runRun},
+		{name: "record", summary: "run a program as run does and record it for replay", run: runRecord},
+		{name: "replay", summary: "replay a recorded run exactly, without system calls", run: runReplay},
 		{name: "system", summary: "run a memory image on an emulated machine in system mode (Microwatt)", run: runSystem},
 		{name: "binfmt", summary: "print or install the binfmt_misc registrations for ppc64le/ppc64", run: runBinfmt},
 		{name: "oracle", summary: "live differential campaign against QEMU 7.2 (needs qemu-user)", run: runOracle},

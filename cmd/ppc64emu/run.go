@@ -131,7 +131,21 @@ var killSelf = func(sig int) {
 }
 
 func runRun(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("run")
+	return runProgram("run", runUsage, args, stdout, stderr)
+}
+
+// runRecord is record: run with a recording (record.go).
+func runRecord(args []string, stdout, stderr io.Writer) int {
+	return runProgram("record", recordUsage, args, stdout, stderr)
+}
+
+// runProgram is run, or record (name), whose usage is usage.
+func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet(name)
+	var outDir *string
+	if name == "record" {
+		outDir = fs.String("o", "", "")
+	}
 	sysroot := fs.String("L", "", "")
 	argv0 := fs.String("0", "", "")
 	cpu := fs.String("cpu", "power10", "")
@@ -145,28 +159,32 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	core := fs.String("core", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, runUsage)
+			fmt.Fprint(stdout, usage)
 			return exitOK
 		}
-		fmt.Fprintf(stderr, "ppc64emu run: %v\n%s", err, runUsage)
+		fmt.Fprintf(stderr, "ppc64emu %s: %v\n%s", name, err, usage)
 		return exitUsage
 	}
 	pos := fs.Args()
 	if len(pos) == 0 {
-		fmt.Fprint(stderr, runUsage)
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	if outDir != nil && *gdbAddr != "" {
+		fmt.Fprintf(stderr, "ppc64emu record: -gdb is for run and replay (a recording is debugged with ppc64emu replay -gdb)\n")
 		return exitUsage
 	}
 	cfg := linux.Config{CPU: *cpu, Sysroot: sysrootDir(*sysroot), Core: *core}
 	prof, ok := emulate.ParseProfile(*profile)
 	if !ok {
-		fmt.Fprintf(stderr, "ppc64emu run: unknown profile %q\n", *profile)
+		fmt.Fprintf(stderr, "ppc64emu %s: unknown profile %q\n", name, *profile)
 		return exitUsage
 	}
 	cfg.Profile = prof
 	if *maxMem != "" {
 		v, ok := parseSize(*maxMem)
 		if !ok {
-			fmt.Fprintf(stderr, "ppc64emu run: bad -max-memory %q\n", *maxMem)
+			fmt.Fprintf(stderr, "ppc64emu %s: bad -max-memory %q\n", name, *maxMem)
 			return exitUsage
 		}
 		cfg.MaxMemory = v
@@ -177,7 +195,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if *mask != "" {
 		v, err := strconv.ParseUint(hexClean(*mask), 16, 64)
 		if err != nil {
-			fmt.Fprintf(stderr, "ppc64emu run: bad -hwcap-mask %q\n", *mask)
+			fmt.Fprintf(stderr, "ppc64emu %s: bad -hwcap-mask %q\n", name, *mask)
 			return exitUsage
 		}
 		cfg.HWCapMask = v
@@ -195,6 +213,22 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		}
 		defer ln.Close()
 	}
+	if outDir != nil {
+		f, err := createRecording(*outDir, pos[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "ppc64emu record: %v\n", err)
+			return exitFail
+		}
+		defer func() {
+			if err := f.Close(); err != nil {
+				fmt.Fprintf(stderr, "ppc64emu record: %v\n", err)
+			}
+		}()
+		cfg.Record = f
+		if *outDir == "" {
+			fmt.Fprintf(stderr, "ppc64emu record: recording to %s\n", filepath.Dir(f.Name()))
+		}
+	}
 	start, startCPU := time.Now(), cpuTime()
 	argv := pos
 	if *argv0 != "" {
@@ -204,12 +238,12 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		if errors.Is(err, loader.ErrNotPPC64) && !errors.Is(err, linux.ErrInterpreter) {
 			// The loader's sentence says what the file is, not which.
-			fmt.Fprintf(stderr, "ppc64emu run: %s: %v\n", pos[0], err)
+			fmt.Fprintf(stderr, "ppc64emu %s: %s: %v\n", name, pos[0], err)
 			return exitFail
 		}
-		fmt.Fprintf(stderr, "ppc64emu run: %v\n", err)
+		fmt.Fprintf(stderr, "ppc64emu %s: %v\n", name, err)
 		if errors.Is(err, linux.ErrInterpreter) && errors.Is(err, iofs.ErrNotExist) && cfg.Sysroot == "" {
-			fmt.Fprintln(stderr, "ppc64emu run: (a dynamically linked program: give its libraries' root with -L DIR, e.g. -L /usr/powerpc64le-linux-gnu)")
+			fmt.Fprintf(stderr, "ppc64emu %s: (a dynamically linked program: give its libraries' root with -L DIR, e.g. -L /usr/powerpc64le-linux-gnu)\n", name)
 		}
 		return exitFail
 	}

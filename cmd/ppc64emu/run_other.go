@@ -14,3 +14,9 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "ppc64emu run: running a Linux program needs a Linux host (this is %s/%s); the other commands work here\n", runtime.GOOS, runtime.GOARCH)
 	return exitFail
 }
+
+// runRecord on a host other than Linux: recording runs the program.
+func runRecord(args []string, stdout, stderr io.Writer) int {
+	fmt.Fprintf(stderr, "ppc64emu record: recording a Linux program needs a Linux host (this is %s/%s); ppc64emu replay works here\n", runtime.GOOS, runtime.GOARCH)
+	return exitFail
+}
