@@ -137,3 +137,47 @@ func ExampleBaseInst() {
 	// true lhaux 2 [update indexed sign-extend]
 	// false
 }
+
+// byteMem is memory as a byte slice at an address, for the example.
+type byteMem struct {
+	base uint64
+	b    []byte
+}
+
+func (m byteMem) Read(addr uint64, p []byte) error {
+	if addr < m.base || addr-m.base+uint64(len(p)) > uint64(len(m.b)) {
+		return errors.New("unmapped")
+	}
+	copy(p, m.b[addr-m.base:])
+	return nil
+}
+
+// Disassemble a range of memory, with no register state, and print it as
+// objdump -d does, naming the branch targets.
+func ExampleDisassemble() {
+	code := []uint32{0x38600000, 0x38630001, 0x2c030010, 0x4082fff8, 0x4e800020, 0x00000000}
+	m := byteMem{base: 0x10000000}
+	for _, w := range code {
+		m.b = binary.LittleEndian.AppendUint32(m.b, w)
+	}
+	symname := func(addr uint64) (string, uint64) {
+		if addr >= 0x10000000 && addr < 0x10000014 {
+			return "count", 0x10000000
+		}
+		return "", 0
+	}
+	lines, err := decode.Disassemble(m, 0x10000000, 0x10000018, binary.LittleEndian)
+	if err != nil {
+		fmt.Println(err)
+	}
+	for _, l := range lines {
+		fmt.Printf("%x:\t%s\n", l.Addr, l.Inst.Syntax(l.Addr, symname))
+	}
+	// Output:
+	// 10000000:	li r3,0
+	// 10000004:	addi r3,r3,1
+	// 10000008:	cmpwi r3,16
+	// 1000000c:	bne 0x10000004 <count+0x4>
+	// 10000010:	blr
+	// 10000014:	.long 0x0
+}

@@ -3,6 +3,7 @@ package decode_test
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -191,4 +192,29 @@ func ExampleInst_RawSyntax() {
 	// mr r0,r3         or r0,r3,r3
 	// srdi r31,r31,3   rldicl r31,r31,61,3
 	// trap             tw 31,r0,r0
+}
+
+// TestDisassembleEdges: a prefix word whose suffix is past the end is a
+// truncated instruction; a prefixed instruction takes 8 bytes; a read
+// that fails ends the listing with its error.
+func TestDisassembleEdges(t *testing.T) {
+	var b []byte
+	for _, w := range []uint32{0x04000000, 0xe4640008, 0x60000000, 0x04000000} { // pld r3,8(r4); nop; a lone prefix
+		b = binary.LittleEndian.AppendUint32(b, w)
+	}
+	m := byteMem{base: 0x1000, b: b}
+	lines, err := decode.Disassemble(m, 0x1000, 0x1010, binary.LittleEndian)
+	if err != nil || len(lines) != 3 {
+		t.Fatalf("Disassemble = %d lines, %v; want 3, nil", len(lines), err)
+	}
+	if lines[0].Inst.Len != 8 || lines[1].Addr != 0x1008 || lines[1].Inst.Syntax(0x1008, nil) != "nop" {
+		t.Errorf("lines = %+v", lines[:2])
+	}
+	if !errors.Is(lines[2].Err, decode.ErrTruncated) || lines[2].Inst.Syntax(0x100c, nil) != ".long 0x4000000" {
+		t.Errorf("lone prefix: %v, %q", lines[2].Err, lines[2].Inst.Syntax(0x100c, nil))
+	}
+	lines, err = decode.Disassemble(m, 0x1008, 0x1018, binary.LittleEndian)
+	if err == nil || len(lines) != 1 { // the nop; the prefix's suffix is unmapped
+		t.Errorf("past the end: %d lines, %v; want 1 and an error", len(lines), err)
+	}
 }

@@ -99,8 +99,8 @@ const DefaultQuantum = 20000
 // Layout of the address space.
 const (
 	stackTop     = 0x7ffffffff000
-	mmapTop      = 0x7fff00000000 // top-down mmap allocations start below here
-	mmapBottom   = 0x10000000000
+	mmapTop      = loader.MmapHi // top-down mmap allocations start below here
+	mmapBottom   = loader.MmapLo
 	trampAddr    = 0x7ffffffff000 // the signal return trampoline page
 	timebaseFreq = 512000000      // Hz, as Linux reports on POWER
 )
@@ -304,7 +304,7 @@ var ErrInterpreter = errors.New("linux: the program's interpreter")
 // loadProgram loads the executable at path and, if it names one, its
 // interpreter (looked up in the sysroot), as Linux's execve does.
 func loadProgram(m *mem.Memory, path, sysroot string) (img, interp *loader.Image, err error) {
-	lay := loader.Layout{MmapLo: mmapBottom, MmapHi: mmapTop}
+	lay := loader.DefaultLayout
 	f, err := openExec(path)
 	if err != nil {
 		return nil, nil, err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/regs"
 	"github.com/ppc64emu/ppc64emu/trace"
 )
 
@@ -20,4 +21,19 @@ func Example() {
 	fmt.Println(v.Op, v.Kind)
 	// Output:
 	// ld agree
+}
+
+// Build a vector from a register state, as a harness or a fuzzer that
+// holds a regs.Regs would, and run it on the vector's machine.
+func ExampleNewVector() {
+	var r regs.Regs
+	r.GPR[4] = 5
+	r.GPR[5] = 7
+	v := trace.NewVector("add1", 0x7c642a14, 0, &r) // add r3,r4,r5
+	fmt.Println(v.String())
+	m := v.Machine(true)
+	fmt.Println(m.Regs.GPR[4], m.Regs.GPR[5])
+	// Output:
+	// add1 insn=7c642a14 r4=0000000000000005 r5=0000000000000007 vscr=00000000
+	// 5 7
 }

@@ -122,6 +122,16 @@ type Layout struct {
 	MmapLo, MmapHi uint64
 }
 
+// The runner's mmap area (linux.Start's): top-down allocations start
+// below MmapHi and stay above MmapLo.
+const (
+	MmapLo = 0x10000000000
+	MmapHi = 0x7fff00000000
+)
+
+// DefaultLayout is the runner's Layout.
+var DefaultLayout = Layout{MmapLo: MmapLo, MmapHi: MmapHi}
+
 // Image describes a loaded executable.
 type Image struct {
 	Order    binary.ByteOrder // the executable's byte order
