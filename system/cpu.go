@@ -9,6 +9,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
+	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
 // SPRs is the supervisor and hypervisor state beside the register file
@@ -41,6 +42,7 @@ type SPRs struct {
 	DPDES        uint64    // (176)
 	PCR          uint64    // processor compatibility (338)
 	CTRL         uint64    // control (136 read, 152 write)
+	SIAR, SDAR   uint64    // sampled instruction and data addresses (780, 781)
 }
 
 // ErrAttn is returned by Step when the processor executed attn (the
@@ -200,6 +202,11 @@ func (c *CPU) Step() (Vector, error) {
 		return c.Taken, nil
 	}
 	nip, msr := r.NIP, r.MSR
+	c.data.accessed, c.data.wrote = false, false
+	// Cache management instructions probe the address (emulate checks
+	// it is mapped) but do not access it: no watchpoint match
+	// (dcbz, which stores, does).
+	c.data.noWatch = in.Class == decode.ClassCache && in.Op != ppc64asm.DCBZ
 	if f := sysOps[in.Op]; f != nil {
 		err = f(c, in)
 	} else {
@@ -210,8 +217,12 @@ func (c *CPU) Step() (Vector, error) {
 			return 0, err
 		}
 	}
-	if c.Taken == 0 && r.NIP != nip+uint64(in.Len) {
+	taken := r.NIP != nip+uint64(in.Len)
+	if c.Taken == 0 && taken {
 		c.SPR.CFAR = nip
+	}
+	if c.Taken == 0 && msr&(regs.MSRSE|regs.MSRBE) != 0 || c.SPR.CIABR&3 != 0 {
+		c.trace(in, nip, msr, taken)
 	}
 	const fe = regs.MSRFE0 | regs.MSRFE1
 	if c.Taken == 0 && msr&fe == 0 && r.MSR&fe != 0 && r.FPSCR&regs.FPSCRFEX != 0 {
@@ -407,13 +418,128 @@ func (c *CPU) fetchFault(err error) {
 	c.deliver(VecMachineCheck, c.Regs.NIP, 0, false)
 }
 
+// trace takes the trace interrupt after in, which completed at nip
+// under msr (Power ISA 3.1B Book III 7.5.15): single-step (MSR[SE]) after
+// every instruction but rfid, hrfid and rfscv; branch trace (MSR[BE])
+// after a taken branch; and a CIABR match (the instruction's address and
+// privilege, CIABR bits 62:63, SRR1 bit 43). SRR0 is the next
+// instruction, SRR1 bit 33 set, bit 35 after a load (and dcbt, dcbf,
+// icbi, icbt) and bit 36 after a store (and dcbtst, dcbz), as Microwatt's
+// tests/trace expect; SIAR gets the instruction's address and SDAR the
+// data address.
+func (c *CPU) trace(in *decode.Inst, nip, msr uint64, taken bool) {
+	if c.Taken != 0 {
+		return
+	}
+	srr1 := uint64(SRR1Trace)
+	hit := false
+	switch in.Op {
+	case ppc64asm.RFID, ppc64asm.HRFID, ppc64asm.RFSCV:
+	default:
+		branch := in.Class == decode.ClassBranch || in.Class == decode.ClassCondBranch
+		hit = msr&regs.MSRSE != 0 || msr&regs.MSRBE != 0 && branch && taken
+	}
+	if ci := c.SPR.CIABR; ci&3 != 0 && ci&^3 == nip {
+		var priv uint64 = 2 // privileged, not hypervisor
+		switch {
+		case msr&regs.MSRPR != 0:
+			priv = 1
+		case msr&regs.MSRHV != 0:
+			priv = 3
+		}
+		if ci&3 == priv {
+			hit = true
+			srr1 |= SRR1TraceCIABR
+		}
+	}
+	if !hit {
+		return
+	}
+	if in.Len == 8 {
+		srr1 |= SRR1Prefixed
+	}
+	c.SPR.SIAR = nip
+	if srr1&SRR1TraceCIABR == 0 {
+		if c.data.accessed {
+			c.SPR.SDAR = c.data.ea
+		}
+		switch {
+		case in.Op == ppc64asm.DCBTST || in.Op == ppc64asm.DCBZ || in.Class == decode.ClassStore ||
+			c.data.wrote:
+			srr1 |= SRR1TraceStore
+		case in.Op == ppc64asm.DCBT || in.Op == ppc64asm.DCBF || in.Op == ppc64asm.ICBI ||
+			in.Op == ppc64asm.ICBT || in.Class == decode.ClassLoad || c.data.accessed:
+			srr1 |= SRR1TraceLoad
+		}
+	}
+	c.deliver(VecTrace, c.Regs.NIP, srr1, false)
+}
+
+// DAWRX0 fields (Power ISA 3.1B Book III 9.4, Data Address Watchpoint).
+const (
+	dawrxMRD    = 0x3f << 10 // bits 48:53: match range, doublewords beyond the first
+	dawrxHRAMMC = 0x80
+	dawrxDW     = 0x40 // match stores
+	dawrxDR     = 0x20 // match loads
+	dawrxWT     = 0x10 // match only when MSR[DR] equals WT...
+	dawrxWTI    = 0x08 // ...unless WTI
+	dawrxHyp    = 0x04 // match in hypervisor state
+	dawrxPNH    = 0x02 // match in privileged non-hypervisor state
+	dawrxPro    = 0x01 // match in problem state
+)
+
+// dawrMatch reports a data address watchpoint match: the access of n
+// bytes at ea overlaps the doublewords DAWR0 names, its kind, the
+// privilege state and the translation mode match DAWRX0. The ISA takes a
+// DSI with DSISR bit 41 and DAR the first matching byte (the EA, or the
+// start of the watched doublewords if the access begins before them, as
+// Microwatt reports it).
+func (c *CPU) dawrMatch(ea uint64, n int, write bool) (uint64, bool) {
+	x, msr := c.SPR.DAWRX, c.Regs.MSR
+	if write && x&dawrxDW == 0 || !write && x&dawrxDR == 0 {
+		return 0, false
+	}
+	priv := uint64(dawrxPNH)
+	switch {
+	case msr&regs.MSRPR != 0:
+		priv = dawrxPro
+	case msr&regs.MSRHV != 0:
+		priv = dawrxHyp
+	}
+	if x&priv == 0 {
+		return 0, false
+	}
+	if x&dawrxWTI == 0 && (x&dawrxWT != 0) != (msr&regs.MSRDR != 0) {
+		return 0, false
+	}
+	lo := c.SPR.DAWR0 &^ 7
+	hi := lo + 8*((x&dawrxMRD)>>10+1)
+	return max(ea, lo), ea < hi && ea+uint64(n) > lo
+}
+
 // dataMem is the emulate.Memory of data accesses: effective addresses
 // through the data translation to the bus. An access that crosses a page
 // boundary is translated for both pages before any byte moves.
-type dataMem struct{ c *CPU }
+type dataMem struct {
+	c *CPU
+	// What the step in progress accessed: the first EA, and whether it
+	// stored (for the trace interrupt's SDAR and SRR1).
+	accessed, wrote bool
+	ea              uint64
+	noWatch         bool // the step's accesses are probes (dcbt, dcbf, …): no DAWR match
+}
 
 func (d *dataMem) access(ea uint64, p []byte, write bool) error {
 	c := d.c
+	if !d.accessed {
+		d.accessed, d.ea = true, ea
+	}
+	d.wrote = d.wrote || write
+	if c.SPR.DAWRX&(dawrxDR|dawrxDW) != 0 && !d.noWatch {
+		if at, ok := c.dawrMatch(ea, len(p), write); ok {
+			return &mem.AccessError{Addr: at, Err: &TranslationError{EA: ea, DSISR: DSISRDAWR}}
+		}
+	}
 	acc := mem.AccessRead
 	if write {
 		acc = mem.AccessWrite

@@ -24,6 +24,9 @@
 //     a fault is a DSI/ISI/segment interrupt with DAR and DSISR (or SRR1)
 //     as the MMU set them, or a machine check for a physical address
 //     nothing answers.
+//   - After an instruction it takes the trace interrupt of MSR[SE],
+//     MSR[BE] (taken branches) or a CIABR match; a data access that
+//     matches DAWR0/DAWRX0 is a DSI (DSISR bit 41).
 //   - Before each instruction the CPU takes the enabled asynchronous
 //     interrupt: hypervisor decrementer, external (CPU.External, directed
 //     by LPCR[LPES]), decrementer.
@@ -43,6 +46,6 @@
 // system/microwatt is one, the Microwatt SoC.
 //
 // Not done yet: partition-scoped (guest) translation, the hashed page
-// table, scv, trace interrupts (MSR[SE], MSR[BE]), CIABR and DAWR,
-// storage keys (AMR/IAMR), doorbells, more than one processor.
+// table, scv, storage keys (AMR/IAMR), doorbells, hashst/hashchk, more
+// than one processor.
 package system

@@ -91,6 +91,10 @@ const (
 	srr1Specific = 0x783f0000
 
 	SRR1ISINotFound   = 1 << 30 // bit 33: ISI, no translation
+	SRR1Trace         = 1 << 30 // bit 33: trace interrupt
+	SRR1TraceLoad     = 1 << 28 // bit 35: trace after a load
+	SRR1TraceStore    = 1 << 27 // bit 36: trace after a store
+	SRR1TraceCIABR    = 1 << 20 // bit 43: trace for a CIABR match
 	SRR1Prefixed      = 1 << 29 // bit 34: the instruction is prefixed (ISA 3.1)
 	SRR1ISINoExec     = 1 << 28 // bit 35: ISI, fetch from no-execute or guarded storage
 	SRR1ISIProtection = 1 << 27 // bit 36: ISI, protection

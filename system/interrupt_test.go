@@ -182,6 +182,24 @@ func TestInterrupts(t *testing.T) {
 			},
 		},
 		{
+			// 7.5.15 Trace, single-step (MSR[SE]): after the
+			// instruction completes; SRR0 the next instruction, SRR1 bit
+			// 33 (the value Microwatt's tests/trace expect), SE cleared.
+			name: "single-step", word: w(ppc64asm.ADDI, 3, 0, 1), msr: sf | me | ri | regs.MSRSE,
+			want: VecTrace, nip: 0xd00, save0: at + 4, save1: sf | me | ri | regs.MSRSE | 1<<(63-33), msrTo: sf | me,
+			check: func(t *testing.T, c *CPU) {
+				if c.Regs.GPR[3] != 1 || c.SPR.SIAR != at {
+					t.Errorf("r3 %d SIAR %#x: want 1, %#x", c.Regs.GPR[3], c.SPR.SIAR, at)
+				}
+			},
+		},
+		{
+			// 7.5.15 Trace, branch trace (MSR[BE]) after a taken
+			// branch: SRR0 the target.
+			name: "branch trace", word: w(ppc64asm.B, 0x100), msr: sf | me | ri | regs.MSRBE,
+			want: VecTrace, nip: 0xd00, save0: at + 0x100, save1: sf | me | ri | regs.MSRBE | 1<<(63-33), msrTo: sf | me,
+		},
+		{
 			// 3.3.1 rfid: MSR from SRR1, PR = 1 sets EE, IR, DR; HV
 			// cleared (MSR[HV] & SRR1[HV]); NIP = SRR0 with bits 62:63
 			// cleared.

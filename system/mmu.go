@@ -20,6 +20,7 @@ const (
 	DSISRNotFound   = 1 << 30 // bit 33: no translation (a PDE or PTE not valid)
 	DSISRProtection = 1 << 27 // bit 36: the access is not permitted
 	DSISRStore      = 1 << 25 // bit 38: the access was a store
+	DSISRDAWR       = 1 << 22 // bit 41: data address watchpoint match (9.4)
 	DSISRBadRadix   = 1 << 19 // bit 44: radix tree, process or partition table malformed
 	DSISRRC         = 1 << 18 // bit 45: the PTE's R (or, for a store, C) bit is 0 and the MMU does not set it
 )

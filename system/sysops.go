@@ -258,6 +258,8 @@ const (
 	sprHEIR   = 339
 	sprAMOR   = 349
 	sprPTCR   = 464
+	sprSIAR   = 780
+	sprSDAR   = 781
 	sprPSSCR  = 855
 	sprPIR    = 1023
 )
@@ -343,6 +345,10 @@ func (c *CPU) spr(n int64) (p *uint64, writable bool) {
 		return &s.PTCR, true
 	case sprPSSCR:
 		return &s.PSSCR, true
+	case sprSIAR:
+		return &s.SIAR, true
+	case sprSDAR:
+		return &s.SDAR, true
 	case sprPIR:
 		return &s.PIR, false
 	}
