@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 func mustHex(t *testing.T, s string) []byte {
@@ -132,78 +133,69 @@ func TestAESStdlib(t *testing.T) {
 	}
 }
 
-// sha256Block is FIPS 180-4 6.2.2 with all four sigma functions computed by
-// vshasigmaw (every lane the same function).
+// sha256Digest is FIPS 180-4 6.2.2 with all four sigma functions computed
+// by vshasigmaw (every lane the same function).
 func sha256Digest(msg []byte) []byte {
 	h := [8]uint32{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19}
-	sig := func(x uint32, st bool, six uint) uint32 {
+	return shaDigest(msg, h, k256[:], func(x uint32, st bool, six uint) uint32 {
 		return SHA256Sigma(FromWords([4]uint32{x, x, x, x}), st, six).Word(3)
-	}
-	l := uint64(len(msg)) * 8
-	msg = append(msg, 0x80)
-	for len(msg)%64 != 56 {
-		msg = append(msg, 0)
-	}
-	msg = binary.BigEndian.AppendUint64(msg, l)
-	for len(msg) > 0 {
-		var w [64]uint32
-		for i := range 16 {
-			w[i] = binary.BigEndian.Uint32(msg[4*i:])
-		}
-		for i := 16; i < 64; i++ {
-			w[i] = sig(w[i-2], false, 0xf) + w[i-7] + sig(w[i-15], false, 0) + w[i-16]
-		}
-		a, b, c, d, e, f, g, hh := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
-		for i := range 64 {
-			t1 := hh + sig(e, true, 0xf) + (e&f ^ ^e&g) + k256[i] + w[i]
-			t2 := sig(a, true, 0) + (a&b ^ a&c ^ b&c)
-			hh, g, f, e, d, c, b, a = g, f, e, d+t1, c, b, a, t1+t2
-		}
-		for i, v := range [8]uint32{a, b, c, d, e, f, g, hh} {
-			h[i] += v
-		}
-		msg = msg[64:]
-	}
-	out := make([]byte, 0, 32)
-	for _, v := range h {
-		out = binary.BigEndian.AppendUint32(out, v)
-	}
-	return out
+	})
 }
 
+// sha512Digest is FIPS 180-4 6.4.2 with the sigma functions of vshasigmad.
 func sha512Digest(msg []byte) []byte {
 	h := [8]uint64{0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
 		0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179}
-	sig := func(x uint64, st bool, six uint) uint64 { return SHA512Sigma(V{Hi: x, Lo: x}, st, six).Lo }
+	return shaDigest(msg, h, k512[:], func(x uint64, st bool, six uint) uint64 { return SHA512Sigma(V{Hi: x, Lo: x}, st, six).Lo })
+}
+
+// shaDigest is the FIPS 180-4 hash of msg with words W (SHA-256: 32 bits,
+// 64-byte blocks; SHA-512: 64 bits, 128-byte blocks), initial value h,
+// round constants k (one a round) and sig computing σ0, σ1 (st false) and
+// Σ0, Σ1 (st true) as vshasigma's SIX 0 and 0xf select them.
+func shaDigest[W uint32 | uint64](msg []byte, h [8]W, k []W, sig func(x W, st bool, six uint) W) []byte {
+	size := int(unsafe.Sizeof(W(0)))
+	word := func(b []byte) W {
+		if size == 4 {
+			return W(binary.BigEndian.Uint32(b))
+		}
+		return W(binary.BigEndian.Uint64(b))
+	}
 	l := uint64(len(msg)) * 8
 	msg = append(msg, 0x80)
-	for len(msg)%128 != 112 {
+	for len(msg)%(16*size) != 14*size {
 		msg = append(msg, 0)
 	}
-	msg = binary.BigEndian.AppendUint64(msg, 0)
+	if size == 8 {
+		msg = binary.BigEndian.AppendUint64(msg, 0) // the length's high half
+	}
 	msg = binary.BigEndian.AppendUint64(msg, l)
 	for len(msg) > 0 {
-		var w [80]uint64
+		w := make([]W, len(k))
 		for i := range 16 {
-			w[i] = binary.BigEndian.Uint64(msg[8*i:])
+			w[i] = word(msg[size*i:])
 		}
-		for i := 16; i < 80; i++ {
+		for i := 16; i < len(k); i++ {
 			w[i] = sig(w[i-2], false, 0xf) + w[i-7] + sig(w[i-15], false, 0) + w[i-16]
 		}
 		a, b, c, d, e, f, g, hh := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
-		for i := range 80 {
-			t1 := hh + sig(e, true, 0xf) + (e&f ^ ^e&g) + k512[i] + w[i]
+		for i := range k {
+			t1 := hh + sig(e, true, 0xf) + (e&f ^ ^e&g) + k[i] + w[i]
 			t2 := sig(a, true, 0) + (a&b ^ a&c ^ b&c)
 			hh, g, f, e, d, c, b, a = g, f, e, d+t1, c, b, a, t1+t2
 		}
-		for i, v := range [8]uint64{a, b, c, d, e, f, g, hh} {
+		for i, v := range [8]W{a, b, c, d, e, f, g, hh} {
 			h[i] += v
 		}
-		msg = msg[128:]
+		msg = msg[16*size:]
 	}
-	out := make([]byte, 0, 64)
+	out := make([]byte, 0, 8*size)
 	for _, v := range h {
-		out = binary.BigEndian.AppendUint64(out, v)
+		if size == 4 {
+			out = binary.BigEndian.AppendUint32(out, uint32(v))
+		} else {
+			out = binary.BigEndian.AppendUint64(out, uint64(v))
+		}
 	}
 	return out
 }
