@@ -232,6 +232,9 @@ type Config struct {
 	// answer ErrNotEmulated or the alignment interrupt. The QEMU profile
 	// ignores it.
 	Complete bool
+	// Engine picks how Run executes instructions on a PagedMemory; the
+	// zero value is EngineBlock. Every engine gives the same outcomes.
+	Engine Engine
 }
 
 // The cache block sizes a Config may ask for: what Power processors have
@@ -256,6 +259,9 @@ func (c Config) Validate() error {
 	}
 	if c.Profile != Hardware && c.Profile != QEMU {
 		return fmt.Errorf("%w: Profile %d: want Hardware or QEMU", ErrConfig, c.Profile)
+	}
+	if c.Engine > EngineStep {
+		return fmt.Errorf("%w: Engine %d: want EngineBlock, EngineCached or EngineStep", ErrConfig, c.Engine)
 	}
 	if bs := c.CacheBlockSize; bs != 0 && !validBlockSize(bs) {
 		return fmt.Errorf("%w: CacheBlockSize %d: want 0 or a power of two from %d to %d", ErrConfig, bs, MinCacheBlockSize, MaxCacheBlockSize)

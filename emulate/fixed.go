@@ -147,6 +147,14 @@ func opCmp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	} else {
 		b = uint64(in.Args[second]) // sign-extended SI
 	}
+	setCmpField(r, int(bf), a, b, l64, logical)
+	return nil
+}
+
+// setCmpField sets CR field bf to the comparison of a with b (their low
+// words unless l64: sign-extended, or zero-extended when logical), LT, GT
+// or EQ, with SO copied from XER.
+func setCmpField(r *regs.Regs, bf int, a, b uint64, l64, logical bool) {
 	if !l64 {
 		if logical {
 			a, b = uint64(uint32(a)), uint64(uint32(b))
@@ -166,6 +174,5 @@ func opCmp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	if r.SO() {
 		c |= regs.CRSO
 	}
-	r.SetCRField(int(bf), c)
-	return nil
+	r.SetCRField(bf, c)
 }

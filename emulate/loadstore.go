@@ -171,6 +171,9 @@ func (e *Emulator) write(m Memory, addr uint64, b []byte) error {
 			if m == nil {
 				m = noMemory{}
 			}
+			if e.pages.on != nil {
+				e.pages.epoch++
+			}
 			return e.writeWrapped(m, addr, b)
 		}
 	}
@@ -183,6 +186,9 @@ func (e *Emulator) write(m Memory, addr uint64, b []byte) error {
 	if d != nil {
 		copy(d[addr%mem.PageSize:], b)
 		return nil
+	}
+	if e.pages.on != nil {
+		e.pages.epoch++ // the write may be to code (EngineBlock, block.go)
 	}
 	if m == nil {
 		return newFault(addr, len(b), true, ErrNoMemory, false)

@@ -80,6 +80,13 @@ type pageCache struct {
 	// index where it must stop (the step limit or the page end).
 	max, left    uint64
 	line, stopAt uint
+
+	// epoch moves whenever code may have changed: at the start of every
+	// Run, and when a step writes to a page with decoded instructions
+	// (such a page is never in the w cache, so that the write takes
+	// pageMiss or the Memory call) or runs icbi or isync. A block whose
+	// epoch is not this one has its words checked before it runs.
+	epoch uint64
 }
 
 // codeTLBSize is the number of entries of pageCache.entered.
@@ -134,6 +141,7 @@ type codeInst struct {
 	fast bool
 	in   *decode.Inst
 	f    semFn
+	blk  *block // EngineBlock's block starting here, or nil (block.go)
 }
 
 // namesACC reports whether in has an MMA accumulator operand. Only such
@@ -202,6 +210,7 @@ func (c *pageCache) begin(pm PagedMemory) {
 		c.pm, c.gen = pm, gen
 	}
 	c.on = pm
+	c.epoch++
 }
 
 func (c *pageCache) end() {
@@ -247,6 +256,13 @@ func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc mem.
 		return nil
 	}
 	pn := addr / mem.PageSize
+	if set == &c.w && c.code[pn] != nil {
+		// A store into decoded code: the blocks are checked again, and
+		// the page stays out of the cache so that the next store comes
+		// here too.
+		c.epoch++
+		return p
+	}
 	set[pn%tlbSize] = tlbEntry{tag: pn + 1, page: p}
 	return p
 }
@@ -310,6 +326,9 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 			ci = new(codeInsts)
 			*ci = neverInsts // a zero entry would match bytes 0
 			c.code[pn] = ci
+			if t := &c.w[pn%tlbSize]; t.tag == pn+1 {
+				*t = tlbEntry{} // stores to it now take pageMiss
+			}
 		}
 		c.codeAddr, c.codePage, c.codeInsts = addr, p, ci
 	}

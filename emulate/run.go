@@ -227,16 +227,17 @@ const RunCheckInterval = 4096
 //
 // On a PagedMemory without an Observer, Run keeps the pages it used and
 // the decodings of the instructions it ran between steps (see
-// PagedMemory): the outcomes are those of Fetch, step by step, including
-// for code that stores into itself (a cached decoding is used only while
-// memory holds the word it came from).
+// PagedMemory), and runs them as Config.Engine says: the outcomes are
+// those of Fetch, step by step, under every engine, including for code
+// that stores into itself (a cached decoding is used only while memory
+// holds the word it came from).
 func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) {
 	var done <-chan struct{}
 	if opts.Context != nil {
 		done = opts.Context.Done()
 	}
 	pm, _ := m.(PagedMemory)
-	if pm != nil && e.obs == nil {
+	if pm != nil && e.obs == nil && e.cfg.Engine != EngineStep {
 		e.pages.begin(pm)
 		defer e.pages.end()
 	} else {
@@ -298,7 +299,13 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) 
 	left := max
 	for left != 0 {
 		if nip := r.NIP; e.ctx.Primed == 0 && (nip&^(mem.PageSize-4) == c.codeAddr || nip&3 == 0 && c.enter(nip)) {
-			k, err := e.runCached(r, m, left)
+			var k uint64
+			var err error
+			if e.cfg.Engine == EngineBlock {
+				k, err = e.runBlocks(r, m, left)
+			} else {
+				k, err = e.runCached(r, m, left)
+			}
 			left -= k
 			if err != nil {
 				return max - left, err

@@ -152,60 +152,69 @@ func TestRunSameAsStepLoop(t *testing.T) {
 			return m, regs.Regs{MSR: msr, NIP: codeBase}, emulate.New(emulate.Config{})
 		},
 	}}
+	progs = append(append(progs, sameBlockSMC()), blockPrograms(t)...)
 	// Step limits for Run, used in turn: single steps, odd sizes, and
 	// one big enough to reach the end.
 	limits := []uint64{1, 2, 3, 1, 7, 1, 64, 5, 1000, 13, 1 << 20}
 	for _, p := range progs {
-		t.Run(p.name, func(t *testing.T) {
-			m2, r2, e2 := p.setup(t)
-			var n2 uint64
-			var err2 error
-			for ; n2 < p.steps; n2++ {
-				if err2 = e2.Fetch(&r2, unpaged{m2}); err2 != nil {
-					break
-				}
+		for _, eng := range []emulate.Engine{emulate.EngineBlock, emulate.EngineCached, emulate.EngineStep} {
+			t.Run(p.name+"/"+eng.String(), func(t *testing.T) { runSameAsStepLoop(t, p, eng, limits) })
+		}
+	}
+}
+
+// runSameAsStepLoop is TestRunSameAsStepLoop for one program and engine.
+func runSameAsStepLoop(t *testing.T, p runProgram, eng emulate.Engine, limits []uint64) {
+	m2, r2, e2 := p.setup(t)
+	var n2 uint64
+	var err2 error
+	for ; n2 < p.steps; n2++ {
+		if err2 = e2.Fetch(&r2, unpaged{m2}); err2 != nil {
+			break
+		}
+	}
+	t.Logf("%d steps, %v, r3 %d", n2, err2, r2.GPR[3])
+	// Run with each rotation of limits.
+	for rot := range limits {
+		m1, r1, e1 := p.setup(t)
+		cfg := e1.Config()
+		cfg.Engine = eng
+		e1 = emulate.New(cfg)
+		var n1 uint64
+		var err1 error
+		for k := rot; n1 < p.steps; k++ {
+			lim := min(limits[k%len(limits)], p.steps-n1)
+			var n uint64
+			n, err1 = e1.Run(&r1, m1, emulate.RunOptions{MaxSteps: lim})
+			n1 += n
+			if err1 != emulate.ErrStepLimit {
+				break
 			}
-			t.Logf("%d steps, %v, r3 %d", n2, err2, r2.GPR[3])
-			// Run with each rotation of limits.
-			for rot := range limits {
-				m1, r1, e1 := p.setup(t)
-				var n1 uint64
-				var err1 error
-				for k := rot; n1 < p.steps; k++ {
-					lim := min(limits[k%len(limits)], p.steps-n1)
-					var n uint64
-					n, err1 = e1.Run(&r1, m1, emulate.RunOptions{MaxSteps: lim})
-					n1 += n
-					if err1 != emulate.ErrStepLimit {
-						break
-					}
-				}
-				if n1 == p.steps && err1 == emulate.ErrStepLimit {
-					err1 = nil
-				}
-				if n1 != n2 || fmt.Sprint(err1) != fmt.Sprint(err2) {
-					t.Fatalf("limits from %d: Run = %d, %v; Fetch loop = %d, %v", rot, n1, err1, n2, err2)
-				}
-				if d := cmp.Diff(r2, r1); d != "" {
-					t.Errorf("limits from %d: registers (-Fetch +Run):\n%s", rot, d)
-				}
-				if a1, a2 := e1.Context().Primed, e2.Context().Primed; a1 != a2 {
-					t.Errorf("limits from %d: primed accumulators: Run %#x, Fetch %#x", rot, a1, a2)
-				}
-				for _, a := range p.check {
-					b1 := make([]byte, mem.PageSize)
-					b2 := make([]byte, mem.PageSize)
-					if err := m1.Read(a, b1); err != nil {
-						t.Fatal(err)
-					}
-					if err := m2.Read(a, b2); err != nil {
-						t.Fatal(err)
-					}
-					if !bytes.Equal(b1, b2) {
-						t.Errorf("limits from %d: page %#x differs", rot, a)
-					}
-				}
+		}
+		if n1 == p.steps && err1 == emulate.ErrStepLimit {
+			err1 = nil
+		}
+		if n1 != n2 || fmt.Sprint(err1) != fmt.Sprint(err2) {
+			t.Fatalf("limits from %d: Run = %d, %v; Fetch loop = %d, %v", rot, n1, err1, n2, err2)
+		}
+		if d := cmp.Diff(r2, r1); d != "" {
+			t.Errorf("limits from %d: registers (-Fetch +Run):\n%s", rot, d)
+		}
+		if a1, a2 := e1.Context().Primed, e2.Context().Primed; a1 != a2 {
+			t.Errorf("limits from %d: primed accumulators: Run %#x, Fetch %#x", rot, a1, a2)
+		}
+		for _, a := range p.check {
+			b1 := make([]byte, mem.PageSize)
+			b2 := make([]byte, mem.PageSize)
+			if err := m1.Read(a, b1); err != nil {
+				t.Fatal(err)
 			}
-		})
+			if err := m2.Read(a, b2); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(b1, b2) {
+				t.Errorf("limits from %d: page %#x differs", rot, a)
+			}
+		}
 	}
 }

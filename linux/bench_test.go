@@ -28,43 +28,48 @@ func BenchmarkRun(b *testing.B) {
 		{"go-sort.le-p8", "go.le-p8", "sort"},
 		{"go-sort.be-p8", "go.be-p8", "sort"},
 	} {
-		b.Run(bc.name, func(b *testing.B) {
-			path := filepath.Join(corpusDir, bc.bin)
-			if _, err := os.Stat(path); err != nil {
-				b.Skip("no corpus: run scripts/build-corpus.sh first")
-			}
-			null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer null.Close()
-			args := []string{bc.bin}
-			if bc.arg != "" {
-				args = append(args, bc.arg)
-			}
-			var insns uint64
-			var el time.Duration
-			cpu := emutest.CPUTime()
-			for i := 0; i < b.N; i++ {
-				start := time.Now()
-				p, err := linux.Start(path, args, nil, linux.Config{Profile: emulate.QEMU, Stdout: null, Stderr: null})
-				if err != nil {
-					b.Fatal(err)
-				}
-				_, err = p.Wait()
-				var se *linux.StopError
-				if errors.As(err, &se) {
-					b.Skipf("stops on an op not emulated yet: %v", err)
-				}
-				if err != nil {
-					b.Fatal(err)
-				}
-				el += time.Since(start)
-				insns += p.Instructions()
-			}
-			b.ReportMetric(float64(insns)/el.Seconds()/1e6, "MIPS")
-			b.ReportMetric(float64(el.Nanoseconds())/float64(insns), "ns/insn")
-			b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(insns), "cpu-ns/insn")
-		})
+		for _, eng := range []emulate.Engine{emulate.EngineBlock, emulate.EngineCached} {
+			b.Run(bc.name+"/"+eng.String(), func(b *testing.B) { benchRun(b, bc.bin, bc.arg, eng) })
+		}
 	}
+}
+
+// benchRun is BenchmarkRun's run of one program under one engine.
+func benchRun(b *testing.B, bin, arg string, eng emulate.Engine) {
+	path := filepath.Join(corpusDir, bin)
+	if _, err := os.Stat(path); err != nil {
+		b.Skip("no corpus: run scripts/build-corpus.sh first")
+	}
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer null.Close()
+	args := []string{bin}
+	if arg != "" {
+		args = append(args, arg)
+	}
+	var insns uint64
+	var el time.Duration
+	cpu := emutest.CPUTime()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		p, err := linux.Start(path, args, nil, linux.Config{Profile: emulate.QEMU, Engine: eng, Stdout: null, Stderr: null})
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, err = p.Wait()
+		var se *linux.StopError
+		if errors.As(err, &se) {
+			b.Skipf("stops on an op not emulated yet: %v", err)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		el += time.Since(start)
+		insns += p.Instructions()
+	}
+	b.ReportMetric(float64(insns)/el.Seconds()/1e6, "MIPS")
+	b.ReportMetric(float64(el.Nanoseconds())/float64(insns), "ns/insn")
+	b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(insns), "cpu-ns/insn")
 }

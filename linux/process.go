@@ -53,6 +53,10 @@ type Config struct {
 	// Profile is the emulator's implementation profile; the zero value is
 	// emulate.Hardware (see the README on why the runner defaults to it).
 	Profile emulate.Profile
+	// Engine is how the emulator runs the program's instructions
+	// (emulate.Engine); the zero value is emulate.EngineBlock. Every
+	// engine gives the same results.
+	Engine emulate.Engine
 	// HWCapMask, if non-zero, is ANDed into AT_HWCAP and AT_HWCAP2 (low and
 	// high 32 bits): a way to hide facilities from the guest's library,
 	// e.g. vector string functions. The ISA level is unchanged.

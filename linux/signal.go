@@ -283,13 +283,16 @@ func (t *Thread) deliverSignals() bool {
 			case abi.ActCore:
 				t.dumpCore(sig, &info)
 			}
+			t.flushCount() // Instructions complete when Wait returns
 			p.groupExit(t.group, ExitStatus{Signal: sig})
 			return true
 		}
 		if !t.rseqFixup() || !t.setupFrame(sig, &info, &act) {
 			// The frame could not be written: SIGSEGV, as Linux forces.
 			if sig == abi.SIGSEGV {
-				p.groupExit(t.group, ExitStatus{Signal: abi.SIGSEGV})
+				t.flushCount()
+				t.flushCount()
+		p.groupExit(t.group, ExitStatus{Signal: abi.SIGSEGV})
 				return true
 			}
 			t.sighand.actions[abi.SIGSEGV].handler = abi.SIG_DFL
@@ -463,6 +466,7 @@ func (t *Thread) sigreturn() bool {
 	uc := r.GPR[1] + abi.SignalFrameSize
 	b := make([]byte, abi.UcSize)
 	if t.mm.Mem.Read(uc, b) != nil {
+		t.flushCount()
 		p.groupExit(t.group, ExitStatus{Signal: abi.SIGSEGV})
 		return true
 	}
@@ -472,6 +476,7 @@ func (t *Thread) sigreturn() bool {
 	c := t.ctx
 	n := &c.Regs
 	if err := regs.DecodeGPRegs(n, b[mc+abi.ScGPRegs:mc+abi.ScGPRegs+regs.GPRegsSize], o); err != nil {
+		t.flushCount()
 		p.groupExit(t.group, ExitStatus{Signal: abi.SIGSEGV})
 		return true
 	}

@@ -72,6 +72,7 @@ func (p *Process) newEmulator() *emulate.Emulator {
 	return emulate.New(emulate.Config{
 		Level:    p.cpu.Level,
 		Profile:  p.cfg.Profile,
+		Engine:   p.cfg.Engine,
 		TimeBase: p.timeBase,
 		Random:   p.darn,
 		// A runner has no hardware to defer to: the hardware profile's

@@ -1,0 +1,552 @@
+package emulate
+
+import (
+	"encoding/binary"
+
+	"golang.org/x/arch/ppc64/ppc64asm"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/branch"
+	"github.com/ppc64emu/ppc64emu/mem"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// Engine is how Run executes instructions on a PagedMemory without an
+// Observer or stop addresses. Every engine gives the outcomes of Fetch
+// and Step, instruction by instruction: the same registers, memory,
+// instruction count and error, at the same NIP; they differ only in speed.
+// Step, StepWord, Fetch and FetchInst are the same under every engine.
+type Engine uint8
+
+const (
+	// EngineBlock (the default) decodes a basic block (the instructions
+	// up to a branch, an instruction that needs Step, or the page's end)
+	// once into operations with their operands extracted, runs a block
+	// without looking at each instruction's word in memory, and checks a
+	// block's words again only after something may have changed them (a
+	// new Run, a store to a page holding decoded code, icbi, isync).
+	EngineBlock Engine = iota
+	// EngineCached runs the decoded instructions of a page, comparing
+	// each one's word with memory before it runs (Run before issue 29).
+	EngineCached
+	// EngineStep fetches and steps every instruction as Fetch does.
+	EngineStep
+)
+
+// String is the engine's name as the runner's -engine flag takes it.
+func (g Engine) String() string {
+	switch g {
+	case EngineBlock:
+		return "block"
+	case EngineCached:
+		return "cached"
+	case EngineStep:
+		return "step"
+	}
+	return "Engine(" + itoa(uint64(g)) + ")"
+}
+
+// ParseEngine is the Engine named s ("block", "cached" or "step"), and
+// whether there is one.
+func ParseEngine(s string) (Engine, bool) {
+	for g := EngineBlock; g <= EngineStep; g++ {
+		if g.String() == s {
+			return g, true
+		}
+	}
+	return 0, false
+}
+
+func itoa(v uint64) string {
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + v%10)
+		if v /= 10; v == 0 {
+			return string(b[i:])
+		}
+	}
+}
+
+// block is a decoded basic block: ops[i] is the instruction at
+// addr + 4i. Its words (ops[i].raw) are checked against memory when its
+// epoch is not pageCache.epoch.
+type block struct {
+	addr  uint64
+	epoch uint64
+	gate  uint64 // gate(MSR) it was decoded for
+	le    bool   // MSR[LE]
+	ops   []bop
+	// The blocks Run went on to after this one, at most two (a
+	// conditional branch's two ways), on the same page; they are used
+	// while their epoch is the current one.
+	next [2]*block
+}
+
+// chain is the block b chained to at nip, or nil (also for a nil b).
+func (b *block) chain(nip uint64) *block {
+	if b == nil {
+		return nil
+	}
+	if s := b.next[0]; s != nil && s.addr == nip {
+		return s
+	}
+	if s := b.next[1]; s != nil && s.addr == nip {
+		return s
+	}
+	return nil
+}
+
+// link chains s after b (nil: none) when s is on b's page.
+func (b *block) link(s *block) {
+	if b == nil || (b.addr^s.addr)&^(mem.PageSize-1) != 0 {
+		return
+	}
+	if b.next[0] == nil || b.next[0].addr == s.addr {
+		b.next[0] = s
+	} else {
+		b.next[1] = s
+	}
+}
+
+// bop is one operation of a block: a kind the block loop runs itself,
+// with the operands it needs extracted, or kGeneric (the op's semantic
+// function, as Step calls it).
+type bop struct {
+	kind       uint8
+	rt, ra, rb uint8
+	size       uint8  // kLoad, kStore: the access's bytes
+	upd        bool   // kLoad, kStore: an update form
+	branch     bool   // f sets NIP
+	raw        uint32 // the word's bytes as a little-endian number
+	imm        uint64
+	mask       uint64 // kLoad, kStore: ^0 for an X-form (RB), 0 for a D-form
+	f          semFn
+	in         *decode.Inst
+}
+
+// The kinds of bop. A load or store kind does the access itself only on
+// a page in the data caches and otherwise calls the op's semantic
+// function, which gives the fault or the slow path's result.
+const (
+	kGeneric uint8 = iota
+	kLi            // rt = imm
+	kAddi          // rt = ra + imm
+	kAdd           // rt = ra + rb
+	kSubf          // rt = rb - ra
+	kMulld         // rt = ra * rb
+	kMullw         // rt = int32(ra) * int32(rb)
+	kAnd           // rt = ra & rb (rt: RA, ra: RS)
+	kOr            // rt = ra | rb
+	kXor           // rt = ra ^ rb
+	kOri           // rt = ra | imm
+	kXori          // rt = ra ^ imm
+	kRot32         // rt = rotl32(ra, rb) & imm
+	kRot64         // rt = rotl64(ra, rb) & imm
+	kExtsw         // rt = int32(ra)
+	kCmp           // CR field rt = compare(ra, rb) (flags in imm>>32)
+	kCmpi          // CR field rt = compare(ra, imm) (flags: in.Op)
+	kB             // NIP = imm (LR = CIA + 4 with link)
+	kBc            // NIP = imm if taken, else CIA + 4
+	kLoad          // rt = the size bytes at ra + (rb & mask) + imm; ra = that address if upd
+	kStore         // the size bytes at ra + (rb & mask) + imm = rt; ra = that address if upd
+	kSync          // icbi, isync: generic, then the blocks are checked again
+)
+
+// bopKinds are the ops with a kind of their own: the integer
+// arithmetic, logical, rotate, compare and branch ops of most loops, and
+// the plain integer loads and stores (zero-extending; D, X and update D
+// forms).
+var bopKinds = map[decode.Op]uint8{
+	ppc64asm.LBZ: kLoad, ppc64asm.LHZ: kLoad, ppc64asm.LWZ: kLoad, ppc64asm.LD: kLoad,
+	ppc64asm.LBZX: kLoad, ppc64asm.LHZX: kLoad, ppc64asm.LWZX: kLoad, ppc64asm.LDX: kLoad,
+	ppc64asm.LBZU: kLoad, ppc64asm.LDU: kLoad,
+	ppc64asm.STB: kStore, ppc64asm.STH: kStore, ppc64asm.STW: kStore, ppc64asm.STD: kStore,
+	ppc64asm.STBX: kStore, ppc64asm.STWX: kStore, ppc64asm.STDX: kStore,
+	ppc64asm.STWU: kStore, ppc64asm.STDU: kStore,
+	ppc64asm.ADD: kAdd, ppc64asm.SUBF: kSubf, ppc64asm.MULLD: kMulld, ppc64asm.MULLW: kMullw,
+	ppc64asm.AND: kAnd, ppc64asm.OR: kOr, ppc64asm.XOR: kXor, ppc64asm.EXTSW: kExtsw,
+	ppc64asm.ORI: kOri, ppc64asm.ORIS: kOri, ppc64asm.XORI: kXori, ppc64asm.XORIS: kXori,
+	ppc64asm.RLWINM: kRot32, ppc64asm.RLDICL: kRot64, ppc64asm.RLDICR: kRot64, ppc64asm.RLDIC: kRot64,
+	ppc64asm.ADDI: kAddi, ppc64asm.ADDIS: kAddi, ppc64asm.LI: kLi, ppc64asm.LIS: kLi,
+	ppc64asm.B: kB, ppc64asm.BL: kB, ppc64asm.BC: kBc, ppc64asm.BCL: kBc,
+	ppc64asm.ICBI: kSync, ppc64asm.ISYNC: kSync,
+}
+
+// Flags of kCmp and kCmpi in imm's upper word.
+const (
+	cmpL64      = 1 << 32
+	cmpUnsigned = 2 << 32
+)
+
+// newBop is the operation for ci, the cached instruction at addr.
+func newBop(ci *codeInst, addr uint64) bop {
+	in := ci.in
+	o := bop{kind: kGeneric, branch: ci.branch, raw: uint32(ci.tag), f: ci.f, in: in}
+	k, ok := bopKinds[in.Op]
+	if cmpFormOp(in.Op) {
+		// cmpw, cmpd, cmplw, cmpld and their immediates: BF, RA, RB|SI|UI.
+		form := cmpForms[in.Op]
+		o.rt, o.ra = uint8(in.Args[0]&7), uint8(in.Args[1]&31)
+		var fl uint64
+		if form&cmpDouble != 0 {
+			fl |= cmpL64
+		}
+		if form&cmpLogical != 0 {
+			fl |= cmpUnsigned
+		}
+		if in.Kinds[2] == decode.ArgGPR {
+			o.kind, o.rb, o.imm = kCmp, uint8(in.Args[2]&31), fl
+			return o
+		}
+		// The flags in rb; imm is the whole operand.
+		o.kind, o.rb, o.imm = kCmpi, uint8(fl>>32), uint64(in.Args[2])
+		if form&cmpLogical != 0 {
+			o.imm &= 0xffff
+		}
+		return o
+	}
+	if !ok || in.Flags&(decode.FlagOE|decode.FlagRc|decode.FlagPCRel) != 0 {
+		return o
+	}
+	a := func(i int) uint8 { return uint8(in.Args[i] & 31) }
+	switch k {
+	case kLi:
+		o.rt, o.imm = a(0), uint64(in.Args[1])
+		if in.Op == ppc64asm.LIS {
+			o.imm <<= 16
+		}
+	case kAddi:
+		o.rt, o.ra, o.imm = a(0), a(1), uint64(in.Args[2])
+		if in.Op == ppc64asm.ADDIS {
+			o.imm <<= 16
+		}
+		if o.ra == 0 {
+			k = kLi
+		}
+	case kAdd, kSubf, kMulld, kMullw, kAnd, kOr, kXor:
+		o.rt, o.ra, o.rb = a(0), a(1), a(2)
+	case kExtsw:
+		o.rt, o.ra = a(0), a(1)
+	case kOri, kXori:
+		o.rt, o.ra, o.imm = a(0), a(1), lgUI(in)
+		if in.Op == ppc64asm.ORIS || in.Op == ppc64asm.XORIS {
+			o.imm <<= 16
+		}
+	case kRot32:
+		o.rt, o.ra, o.rb = a(0), a(1), uint8(in.Args[2]&31)
+		o.imm = rotMask(in.Args[3]&31+32, in.Args[4]&31+32)
+	case kRot64:
+		o.rt, o.ra = a(0), a(1)
+		sh := in.Args[2] & 63
+		o.rb = uint8(sh)
+		switch in.Op {
+		case ppc64asm.RLDICL:
+			o.imm = rotMask(in.Args[3], 63)
+		case ppc64asm.RLDICR:
+			o.imm = rotMask(0, in.Args[3])
+		default: // rldic
+			o.imm = rotMask(in.Args[3], 63-sh)
+		}
+	case kB:
+		o.imm = branch.Direct(in, addr, true)
+	case kBc:
+		if in.Flags&(decode.FlagTargetLR|decode.FlagTargetCTR|decode.FlagTargetTAR) != 0 {
+			return o
+		}
+		o.imm = branch.Direct(in, addr, true)
+	case kLoad, kStore:
+		// RT|RS, D, RA or RT|RS, RA, RB; RA = 0 (no base) is left to
+		// the op.
+		o.rt, o.size = a(0), in.Size
+		switch in.Op {
+		case ppc64asm.LBZU, ppc64asm.LDU, ppc64asm.STWU, ppc64asm.STDU:
+			o.upd = true
+		}
+		if in.Kinds[1] == decode.ArgGPR {
+			o.ra, o.rb, o.mask = a(1), a(2), ^uint64(0)
+		} else {
+			o.ra, o.imm = a(2), uint64(in.Args[1])
+		}
+		if o.ra == 0 || o.size == 0 {
+			return o
+		}
+	}
+	o.kind = k
+	return o
+}
+
+// cmpFormOp reports whether op is one of the compare family's ops.
+func cmpFormOp(op decode.Op) bool {
+	switch op {
+	case ppc64asm.CMPW, ppc64asm.CMPD, ppc64asm.CMPLW, ppc64asm.CMPLD,
+		ppc64asm.CMPWI, ppc64asm.CMPDI, ppc64asm.CMPLWI, ppc64asm.CMPLDI:
+		return true
+	}
+	return false
+}
+
+// maxBlock bounds a block's instructions (a page's words at most).
+const maxBlock = mem.PageSize / 4
+
+// blockAt returns the block at index i of the code page for gate g,
+// checking or decoding it, or nil when the instruction there needs Run's
+// other paths (not cached, cached under another MSR, or one Step must
+// run).
+func (c *pageCache) blockAt(i uint, g uint64) *block {
+	ci := &c.codeInsts[i]
+	b := ci.blk
+	if b != nil && b.gate == g {
+		if b.epoch == c.epoch {
+			return b
+		}
+		if c.blockHolds(b) {
+			b.epoch = c.epoch
+			return b
+		}
+	}
+	// Decode the block from the cached instructions that match memory.
+	insts, page := c.codeInsts, c.codePage
+	addr := c.codeAddr + uint64(i)*4
+	n := uint(0)
+	for j := i; j < mem.PageSize/4; j++ {
+		w := uint64(word(page, j)) | g
+		t := insts[j].tag
+		if t == w {
+			n++
+			continue
+		}
+		if t == w|branchTag {
+			n++
+		}
+		break
+	}
+	if n == 0 {
+		ci.blk = nil
+		return nil
+	}
+	b = &block{addr: addr, epoch: c.epoch, gate: g, le: g&(regs.MSRLE<<32) != 0, ops: make([]bop, n)}
+	for j := range b.ops {
+		b.ops[j] = newBop(&insts[i+uint(j)], addr+uint64(j)*4)
+	}
+	ci.blk = b
+	return b
+}
+
+// blockHolds reports whether memory still holds b's words (b is on the
+// code page).
+func (c *pageCache) blockHolds(b *block) bool {
+	i := uint(b.addr % mem.PageSize / 4)
+	p := c.codePage[i*4:]
+	for j := range b.ops {
+		if binary.LittleEndian.Uint32(p[j*4:]) != b.ops[j].raw {
+			return false
+		}
+	}
+	return true
+}
+
+// runBlocks is runCached for EngineBlock: it executes up to max
+// instructions as blocks from r.NIP while it finds them (runCached's
+// path when there is none at r.NIP), with the same results: it returns
+// how many it executed and the error of the one that failed, with NIP at
+// it. After an operation that may have changed code (pageCache.epoch
+// moved) it goes on with the next block looked up and checked again.
+func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error) {
+	c := &e.pages
+	if r.MSR&regs.MSRSF == 0 {
+		return e.runCached(r, m, max)
+	}
+	e.wrap32 = false
+	g := gate(r.MSR)
+	b := c.nextBlock(nil, r.NIP, g)
+	if b == nil {
+		return e.runCached(r, m, max)
+	}
+	le := b.le
+	var n uint64
+	for {
+		ops := b.ops
+		if left := max - n; uint64(len(ops)) > left {
+			ops = ops[:left]
+		}
+		j, jumped := 0, false
+	run:
+		for ; j < len(ops); j++ {
+			op := &ops[j]
+			switch op.kind {
+			case kLi:
+				r.GPR[op.rt&31] = op.imm
+				continue
+			case kAddi:
+				r.GPR[op.rt&31] = r.GPR[op.ra&31] + op.imm
+				continue
+			case kAdd:
+				r.GPR[op.rt&31] = r.GPR[op.ra&31] + r.GPR[op.rb&31]
+				continue
+			case kSubf:
+				r.GPR[op.rt&31] = r.GPR[op.rb&31] - r.GPR[op.ra&31]
+				continue
+			case kMulld:
+				r.GPR[op.rt&31] = r.GPR[op.ra&31] * r.GPR[op.rb&31]
+				continue
+			case kMullw:
+				r.GPR[op.rt&31] = uint64(int64(int32(r.GPR[op.ra&31])) * int64(int32(r.GPR[op.rb&31])))
+				continue
+			case kAnd:
+				r.GPR[op.rt&31] = r.GPR[op.ra&31] & r.GPR[op.rb&31]
+				continue
+			case kOr:
+				r.GPR[op.rt&31] = r.GPR[op.ra&31] | r.GPR[op.rb&31]
+				continue
+			case kXor:
+				r.GPR[op.rt&31] = r.GPR[op.ra&31] ^ r.GPR[op.rb&31]
+				continue
+			case kOri:
+				r.GPR[op.rt&31] = r.GPR[op.ra&31] | op.imm
+				continue
+			case kXori:
+				r.GPR[op.rt&31] = r.GPR[op.ra&31] ^ op.imm
+				continue
+			case kRot32:
+				r.GPR[op.rt&31] = rotl32(r.GPR[op.ra&31], int64(op.rb)) & op.imm
+				continue
+			case kRot64:
+				r.GPR[op.rt&31] = rotl64(r.GPR[op.ra&31], int64(op.rb)) & op.imm
+				continue
+			case kExtsw:
+				r.GPR[op.rt&31] = uint64(int64(int32(r.GPR[op.ra&31])))
+				continue
+			case kCmp:
+				setCmpField(r, int(op.rt&7), r.GPR[op.ra&31], r.GPR[op.rb&31], op.imm&cmpL64 != 0, op.imm&cmpUnsigned != 0)
+				continue
+			case kCmpi:
+				setCmpField(r, int(op.rt&7), r.GPR[op.ra&31], op.imm, op.rb&(cmpL64>>32) != 0, op.rb&(cmpUnsigned>>32) != 0)
+				continue
+			case kB:
+				if op.in.Flags&decode.FlagLink != 0 {
+					r.LR = b.addr + uint64(j)*4 + 4
+				}
+				r.NIP = op.imm
+				j, jumped = j+1, true
+				break run
+			case kBc:
+				cia := b.addr + uint64(j)*4
+				taken, ctr := branch.Taken(op.in, r.CR, r.CTR, true)
+				r.CTR = ctr
+				if op.in.Flags&decode.FlagLink != 0 {
+					r.LR = cia + 4
+				}
+				r.NIP = cia + 4
+				if taken {
+					r.NIP = op.imm
+				}
+				j, jumped = j+1, true
+				break run
+			case kLoad:
+				addr := r.GPR[op.ra&31] + r.GPR[op.rb&31]&op.mask + op.imm
+				if d := c.rpage(addr, op.size); d != nil {
+					r.GPR[op.rt&31] = getUint(d[addr%mem.PageSize:][:op.size], le)
+					if op.upd {
+						r.GPR[op.ra&31] = addr
+					}
+					continue
+				}
+			case kStore:
+				addr := r.GPR[op.ra&31] + r.GPR[op.rb&31]&op.mask + op.imm
+				if d := c.wpage(addr, op.size); d != nil {
+					putUint(d[addr%mem.PageSize:][:op.size], r.GPR[op.rt&31], le)
+					if op.upd {
+						r.GPR[op.ra&31] = addr
+					}
+					continue
+				}
+			}
+			// The op's semantic function, as runCached calls it.
+			stop, err := e.blockStep(r, m, b, j)
+			if err != nil {
+				return n + uint64(j), err
+			}
+			if stop {
+				j, jumped = j+1, true
+				break run
+			}
+		}
+		if !jumped {
+			r.NIP = b.addr + uint64(j)*4
+		}
+		if n += uint64(j); n == max {
+			return n, nil
+		}
+		s := b.chain(r.NIP)
+		if s == nil || s.epoch != c.epoch || s.gate != g {
+			if s = c.nextBlock(b, r.NIP, g); s == nil {
+				return n, nil
+			}
+		}
+		b = s
+	}
+}
+
+// nextBlock is the block at nip for gate g, chained after b (nil: none),
+// or nil when there is none.
+func (c *pageCache) nextBlock(b *block, nip uint64, g uint64) *block {
+	if nip&^(mem.PageSize-4) != c.codeAddr && (nip&3 != 0 || !c.enter(nip)) {
+		return nil
+	}
+	s := c.blockAt(uint(nip%mem.PageSize/4), g)
+	if s != nil {
+		b.link(s)
+	}
+	return s
+}
+
+// rpage is the page of the data cache holding the n bytes at addr for
+// a load, or nil (not cached, crossing a page): the op then takes its
+// own path, which gives the same result or the fault.
+func (c *pageCache) rpage(addr uint64, n uint8) *[mem.PageSize]byte {
+	pn := addr / mem.PageSize
+	if t := &c.r[pn%tlbSize]; t.tag == pn+1 && addr%mem.PageSize+uint64(n) <= mem.PageSize {
+		return t.page
+	}
+	return nil
+}
+
+// wpage is rpage for a store (the w cache never holds a page with
+// decoded code: paged.go's pageMiss).
+func (c *pageCache) wpage(addr uint64, n uint8) *[mem.PageSize]byte {
+	pn := addr / mem.PageSize
+	if t := &c.w[pn%tlbSize]; t.tag == pn+1 && addr%mem.PageSize+uint64(n) <= mem.PageSize {
+		return t.page
+	}
+	return nil
+}
+
+// blockStep runs operation j of b through its semantic function, as
+// runCached does (a branch with NIP at it). It reports whether the block
+// stops there (a branch, with NIP set; or the op may have changed code,
+// with NIP at the next instruction), and the op's error, with NIP at it.
+func (e *Emulator) blockStep(r *regs.Regs, m Memory, b *block, j int) (bool, error) {
+	op := &b.ops[j]
+	cia := b.addr + uint64(j)*4
+	if op.branch {
+		r.NIP = cia
+	}
+	ep := e.pages.epoch
+	if err := op.f(e, r, m, op.in); err != nil {
+		r.NIP = cia
+		return true, err
+	}
+	if op.branch {
+		return true, nil
+	}
+	if op.kind == kSync {
+		e.pages.epoch++
+	}
+	if e.pages.epoch != ep {
+		r.NIP = cia + 4
+		return true, nil
+	}
+	return false, nil
+}
