@@ -291,8 +291,7 @@ func (t *Thread) deliverSignals() bool {
 			// The frame could not be written: SIGSEGV, as Linux forces.
 			if sig == abi.SIGSEGV {
 				t.flushCount()
-				t.flushCount()
-		p.groupExit(t.group, ExitStatus{Signal: abi.SIGSEGV})
+				p.groupExit(t.group, ExitStatus{Signal: abi.SIGSEGV})
 				return true
 			}
 			t.sighand.actions[abi.SIGSEGV].handler = abi.SIG_DFL
