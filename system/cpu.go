@@ -94,7 +94,6 @@ type CPU struct {
 
 	emu   *emulate.Emulator
 	data  dataMem
-	inst  decode.Inst
 	buf   [8]byte
 	tlb   tlb
 	stopW bool // in a wait/stop state until an interrupt
@@ -276,7 +275,7 @@ func (c *CPU) fetch() (*decode.Inst, error) {
 			return nil, nil
 		}
 	}
-	in, err := decode.LookupTo(&c.inst, w, s)
+	in, err := decode.Lookup(w, s)
 	if err != nil {
 		// An instruction that does not decode is illegal: hypervisor
 		// emulation assistance (Power ISA 3.1B Book III 7.5.18).
@@ -300,14 +299,28 @@ func (c *CPU) fetchWord(ea uint64, le bool) (uint32, bool) {
 		// bits.
 		ea &^= 3
 	}
-	pa, err := c.translate(ea, mem.AccessExec)
-	if err != nil {
-		c.fetchFault(err)
-		return 0, false
+	t := &c.tlb
+	key := c.Regs.MSR & (regs.MSRIR | regs.MSRPR)
+	var b []byte
+	if t.fetch != nil && ea&^(mem.PageSize-1) == t.fetchEA && key == t.fetchKey {
+		off := ea % mem.PageSize
+		b = t.fetch[off : off+4]
+	} else {
+		pa, err := c.translate(ea, mem.AccessExec)
+		if err != nil {
+			c.fetchFault(err)
+			return 0, false
+		}
+		b = c.Bus.RAM(pa, 4)
+		if page := c.Bus.RAM(pa&^(mem.PageSize-1), mem.PageSize); page != nil {
+			// Keep the page: the next fetches from it skip the
+			// translation until a flush or another page.
+			t.fetch, t.fetchEA, t.fetchKey = page, ea&^(mem.PageSize-1), key
+		}
 	}
-	b := c.Bus.RAM(pa, 4)
 	if b == nil {
 		b = c.buf[:4]
+		pa, _ := c.translate(ea, mem.AccessExec)
 		if err := c.Bus.Read(pa, b); err != nil {
 			c.deliver(VecMachineCheck, c.Regs.NIP, 0, false)
 			return 0, false
@@ -544,11 +557,27 @@ func (d *dataMem) access(ea uint64, p []byte, write bool) error {
 	if write {
 		acc = mem.AccessWrite
 	}
+	n := len(p)
+	t := &c.tlb
+	key := c.Regs.MSR & (regs.MSRDR | regs.MSRPR)
+	off := ea % mem.PageSize
+	if dp := &t.data[acc]; dp.page != nil && ea-off == dp.ea && key == dp.key && off+uint64(n) <= mem.PageSize {
+		// The page this kind of access last reached, translated and
+		// checked then (its R and C bits set).
+		if write {
+			copy(dp.page[off:], p)
+		} else {
+			copy(p, dp.page[off:])
+		}
+		return nil
+	}
 	pa, err := c.translate(ea, acc)
 	if err != nil {
 		return &mem.AccessError{Addr: ea, Err: err}
 	}
-	n := len(p)
+	if page := c.Bus.RAM(pa-off, mem.PageSize); page != nil {
+		t.data[acc] = cachedPage{page: page, ea: ea - off, key: key}
+	}
 	if first := int(mem.PageSize - ea%mem.PageSize); first < n {
 		pa2, err := c.translate(ea+uint64(first), acc)
 		if err != nil {

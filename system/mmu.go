@@ -70,11 +70,33 @@ type tlbEntry struct {
 	mask  uint64 // page size - 1
 }
 
-// tlb caches leaf PTEs of the radix walk by EA page. tlbie, tlbiel and
-// moves to PIDR, LPIDR, PTCR and LPCR drop it whole.
-type tlb struct{ e [tlbEntries]tlbEntry }
+// tlb caches leaf PTEs of the radix walk by EA page, and the RAM of the
+// pages instructions were last fetched from and data last loaded from and
+// stored to (with the MSR bits they were translated under). tlbie, tlbiel and moves to PIDR, LPIDR, PTCR,
+// LPCR and HRMOR drop it whole.
+type tlb struct {
+	e        [tlbEntries]tlbEntry
+	fetch    []byte // the RAM of the last fetch page, or nil
+	fetchEA  uint64 // its effective address
+	fetchKey uint64 // MSR[IR] and MSR[PR] when it was translated
+	// data are the RAM pages the last load and the last store reached
+	// (indexed by mem.AccessRead, mem.AccessWrite).
+	data [2]cachedPage
+}
 
-func (t *tlb) flush() { t.e = [tlbEntries]tlbEntry{} }
+// cachedPage is a page of RAM an access reached: its effective address
+// and the MSR[DR] and MSR[PR] it was translated under.
+type cachedPage struct {
+	page []byte
+	ea   uint64
+	key  uint64
+}
+
+func (t *tlb) flush() {
+	t.e = [tlbEntries]tlbEntry{}
+	t.fetch = nil
+	t.data = [2]cachedPage{}
+}
 
 // realAddr is the real address of ea in real addressing mode: EA bits
 // 4:63, offset by HRMOR when EA bit 0 is 0 (hypervisor real mode, Power

@@ -395,7 +395,7 @@ func opMtspr(c *CPU, in *decode.Inst) error {
 		c.SPR.TB = v<<32 | c.SPR.TB&0xffffffff
 	case n == sprDEC || n == sprHDEC:
 		*p = c.decRead(v)
-	case n == sprPIDR || n == sprPTCR || n == sprLPIDR || n == sprLPCR:
+	case n == sprPIDR || n == sprPTCR || n == sprLPIDR || n == sprLPCR || n == sprHRMOR:
 		*p = v
 		c.tlb.flush()
 	default:
