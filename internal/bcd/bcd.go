@@ -7,7 +7,10 @@
 // bcdtrunc. and bcdutrunc. It knows nothing of registers.
 package bcd
 
-import "math/bits"
+import (
+	"cmp"
+	"math/bits"
+)
 
 // V is a 128-bit vector register value: Hi holds bytes 0:7 (the leftmost,
 // most significant digits), Lo bytes 8:15.
@@ -46,21 +49,7 @@ func (x u128) mul10add(d uint64) u128 {
 	return u128{x.hi*10 + h1 + c, l}
 }
 
-func (x u128) cmp(y u128) int {
-	switch {
-	case x.hi != y.hi:
-		if x.hi < y.hi {
-			return -1
-		}
-		return 1
-	case x.lo != y.lo:
-		if x.lo < y.lo {
-			return -1
-		}
-		return 1
-	}
-	return 0
-}
+func (x u128) cmp(y u128) int { return cmp.Or(cmp.Compare(x.hi, y.hi), cmp.Compare(x.lo, y.lo)) }
 
 func (x u128) add(y u128) u128 {
 	l, c := bits.Add64(x.lo, y.lo, 0)

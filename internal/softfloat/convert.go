@@ -1,6 +1,9 @@
 package softfloat
 
-import "math/bits"
+import (
+	"cmp"
+	"math/bits"
+)
 
 // Convert sets r to a rounded to dst in mode m: a conversion between
 // formats (NaNs quieted, their payload kept left-aligned) or, with dst a's
@@ -293,21 +296,6 @@ func cmpMag(a, b *Value) int {
 		return 1
 	case b.Class == Inf:
 		return -1
-	case a.Exp != b.Exp:
-		if a.Exp < b.Exp {
-			return -1
-		}
-		return 1
-	case a.Hi != b.Hi:
-		if a.Hi < b.Hi {
-			return -1
-		}
-		return 1
-	case a.Lo != b.Lo:
-		if a.Lo < b.Lo {
-			return -1
-		}
-		return 1
 	}
-	return 0
+	return cmp.Or(cmp.Compare(a.Exp, b.Exp), cmp.Compare(a.Hi, b.Hi), cmp.Compare(a.Lo, b.Lo))
 }
