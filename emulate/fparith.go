@@ -118,6 +118,15 @@ func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, kind fpArith, t int, x
 			}
 		}
 	}
+	// vsx-sp-double-rounding: QEMU 7.2 computes xsaddsp, xssubsp,
+	// xsmulsp, xsdivsp and xssqrtsp in double precision, then rounds that
+	// to single (with OE or UE enabled its rebias of the first result is
+	// not modelled: one rounding).
+	twice := single && in.Class == decode.ClassVSX && kind <= faSqrt && e.qemuOwn(diffVSXSPTwice) &&
+		r.FPSCR&(regs.FPSCROE|regs.FPSCRUE) == 0
+	if twice {
+		f = softfloat.Binary64
+	}
 	mode := fpMode(r)
 	switch kind {
 	case faAdd, faSub:
@@ -136,6 +145,12 @@ func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, kind fpArith, t int, x
 		fpRecip(&res, x, single, in.Class == decode.ClassVSX || !e.qemuOwn(diffFPEstimate), mode)
 	case faRSqrte:
 		fpRSqrt(&res, x, single, mode)
+	}
+	if twice {
+		first, tiny := res.sf.Flags, res.sf.Tiny
+		fpRoundTo(&res, res.sf.Bits.Lo, softfloat.Binary32, mode)
+		res.sf.Flags |= first
+		res.sf.Tiny = res.sf.Tiny || tiny
 	}
 	return e.fpCommit(r, in, t, &res, false)
 }

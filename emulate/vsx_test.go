@@ -112,3 +112,27 @@ func BenchmarkStepXsadddp(b *testing.B)   { benchVSX(b, wXsadddp) }
 func BenchmarkStepXsaddqp(b *testing.B)   { benchVSX(b, wXsaddqp) }
 func BenchmarkStepXsmulqp(b *testing.B)   { benchVSX(b, wXsmulqp) }
 func BenchmarkStepXvmaddadp(b *testing.B) { benchVSX(b, wXvmadda) }
+
+// TestVSXSPDoubleRounding: xsaddsp whose exact sum, rounded to double,
+// is a single-precision tie (vsx-sp-double-rounding). QEMU 7.2 rounds
+// twice (ppc64emu oracle -n 50 -seed 20261204, vector xsaddsp-be-0025:
+// bf784a5800000000); the ISA rounds the exact sum once: bf784a5810000000
+// is halfway between two singles and the tiny negative addend makes the
+// magnitude larger, so it rounds away: bf784a5820000000.
+func TestVSXSPDoubleRounding(t *testing.T) {
+	const w = 0xf24e2801 // xsaddsp vs50,vs14,vs5
+	for _, c := range []struct {
+		p    Profile
+		want uint64
+	}{{QEMU, 0xbf784a5800000000}, {Hardware, 0xbf784a5820000000}} {
+		m := newMachine(false)
+		m.r.VSR[14] = regs.VSR{Hi: 0xbf784a5810000000}
+		m.r.VSR[5] = regs.VSR{Hi: 0x96294edb48c574ca}
+		if err := m.step(t, c.p, w); err != nil {
+			t.Fatalf("%v: %v", c.p, err)
+		}
+		if got := m.r.VSR[50].Hi; got != c.want {
+			t.Errorf("%v: xsaddsp = %#x, want %#x", c.p, got, c.want)
+		}
+	}
+}
