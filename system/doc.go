@@ -46,6 +46,6 @@
 // system/microwatt is one, the Microwatt SoC.
 //
 // Not done yet: partition-scoped (guest) translation, the hashed page
-// table, scv, storage keys (AMR/IAMR), doorbells, hashst/hashchk, more
+// table, storage keys (AMR/IAMR), doorbells, hashst/hashchk, more
 // than one processor.
 package system

@@ -90,6 +90,19 @@ func TestInterrupts(t *testing.T) {
 			want:  VecSystemCall, nip: 0xc00, save0: at + 4, save1: sf | me | ri, msrTo: sf | hv | me,
 		},
 		{
+			// 7.5.16 System Call Vectored: LR the next instruction, CTR
+			// the MSR, SRR0/1 untouched, EE and RI kept, vector 0x17000
+			// + LEV×0x20.
+			name: "scv", word: w(ppc64asm.SCV, 2), msr: user,
+			setup: func(c *CPU) { c.SPR.FSCR = fscrSCV; c.SPR.SRR0 = 0x1234 },
+			want:  VecSystemCallVectored + 0x40, nip: 0x17040, save0: 0x1234, save1: 0, msrTo: sf | ee | me | ri,
+			check: func(t *testing.T, c *CPU) {
+				if c.Regs.LR != at+4 || c.Regs.CTR != user {
+					t.Errorf("LR %#x CTR %#x, want %#x %#x", c.Regs.LR, c.Regs.CTR, at+4, user)
+				}
+			},
+		},
+		{
 			// 7.5.9 Program, privileged instruction: SRR0 the
 			// instruction, SRR1 bit 45.
 			name: "program privileged", word: w(ppc64asm.MFMSR, 3), msr: user,

@@ -21,6 +21,7 @@ var sysOps [decode.NumOps]sysFn
 
 func init() {
 	sysOps[ppc64asm.SC] = opSC
+	sysOps[ppc64asm.SCV] = opSCV
 	sysOps[ppc64asm.RFID] = opRFID
 	sysOps[ppc64asm.HRFID] = opRFID
 	sysOps[ppc64asm.RFSCV] = opRFID
@@ -72,6 +73,46 @@ func opSC(c *CPU, in *decode.Inst) error {
 		next &= 0xffffffff
 	}
 	c.deliverTo(VecSystemCall, next, 0, false, in.Args[0] == 1)
+	return nil
+}
+
+// fscrSCV is FSCR bit 51: scv allowed in problem state.
+const fscrSCV = 1 << 12
+
+// scv LEV: the system call vectored interrupt (Power ISA 3.1B Book III
+// 7.5.16): LR gets the next instruction's address and CTR the MSR (bits
+// 33:36 and 42:47 zero), no SRR is written, MSR[EE] and MSR[RI] are kept,
+// and the vector is 0x17000 + LEV×0x20, or 0xc000_0000_0000_3000 +
+// LEV×0x20 when LPCR[AIL] = 3 relocates (the addresses Microwatt's
+// writeback.vhdl uses too). In problem state with FSCR[SCV]
+// = 0 it is a facility unavailable interrupt (FSCR interruption cause 12).
+func opSCV(c *CPU, in *decode.Inst) error {
+	r := &c.Regs
+	if c.problemState() && c.SPR.FSCR&fscrSCV == 0 {
+		c.SPR.FSCR = c.SPR.FSCR&^(0xff<<56) | 12<<56
+		c.deliver(VecFacilityUnavailable, r.NIP, 0, false)
+		return nil
+	}
+	next := r.NIP + 4
+	if !r.Is64() {
+		next &= 0xffffffff
+	}
+	msr := r.MSR
+	lev := uint64(in.Args[0] & 0x7f)
+	srr0, srr1 := c.SPR.SRR0, c.SPR.SRR1
+	c.deliver(VecSystemCallVectored, next, 0, false)
+	// deliver wrote SRR0/1 and cleared EE and RI; scv does neither.
+	c.SPR.SRR0, c.SPR.SRR1 = srr0, srr1
+	r.LR, r.CTR = next, msr&^srr1Specific
+	r.MSR |= msr & (regs.MSREE | regs.MSRRI)
+	if r.NIP&altBase == altBase {
+		r.NIP = 0xc000_0000_0000_3000
+	} else {
+		r.NIP = uint64(VecSystemCallVectored)
+		r.MSR &^= regs.MSRIR | regs.MSRDR
+	}
+	r.NIP += lev * 0x20
+	c.Taken = VecSystemCallVectored + Vector(lev*0x20)
 	return nil
 }
 
