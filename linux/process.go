@@ -419,6 +419,21 @@ func (t *Thread) unlock() {
 	t.p.gil.unlock()
 }
 
+// yield lets every thread waiting for the process lock run, then takes it
+// again: t queues behind them before it hands the lock over (gil.yield),
+// so the order does not depend on when its goroutine gets back to lock.
+func (t *Thread) yield() {
+	t.ctx.SwitchOut()
+	if t.p.rec != nil {
+		t.p.rec.unlocking(t)
+	}
+	t.p.gil.yield(t.gilWake)
+	t.mm.e.SetContext(&t.ctx)
+	if t.p.rec != nil {
+		t.p.rec.locked(t)
+	}
+}
+
 // Signal sends sig to the process from outside (kill(2) by another
 // process): it is delivered to a thread that does not block it.
 func (p *Process) Signal(sig int) {

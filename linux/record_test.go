@@ -4,9 +4,12 @@ package linux_test
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/ppc64emu/ppc64emu/linux"
 	"github.com/ppc64emu/ppc64emu/record"
@@ -115,6 +118,72 @@ func TestRecordReplayCorpus(t *testing.T) {
 			if res.Code != rec.status.Code || res.Signal != rec.status.Signal || res.Instructions != rec.instructions {
 				t.Fatalf("replay: exit %d signal %d, %d instructions; recorded %+v, %d", res.Code, res.Signal, res.Instructions, rec.status, rec.instructions)
 			}
+		})
+	}
+}
+
+// schedule is the thread schedule of a log: the switches (tid, relative
+// to the first thread's), the instruction counts of the runs and the
+// system call numbers, in order.
+func schedule(t *testing.T, log []byte) []int64 {
+	t.Helper()
+	rd, err := record.NewReader(bytes.NewReader(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s []int64
+	first := int64(-1)
+	for {
+		r, err := rd.Next()
+		if err == io.EOF {
+			return s
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch r.Kind {
+		case record.KindSwitch:
+			if first < 0 {
+				first = int64(r.TID)
+			}
+			s = append(s, -1-(int64(r.TID)-first)) // switches negative, runs positive
+		case record.KindRun:
+			s = append(s, int64(r.N))
+		case record.KindSyscall:
+			s = append(s, 1000000+int64(r.N)) // the system calls' places too
+		}
+	}
+}
+
+// TestRecordSchedule: recording makes the thread schedule of programs
+// whose threads wait only for each other (mutexes, condition variables,
+// barriers, joins: futexes) a function of their instructions: two
+// recordings switch threads at the same instruction counts, in the same
+// order.
+func TestRecordSchedule(t *testing.T) {
+	for _, name := range []string{"c-threads.le", "c-threads.be", "c-manythreads.le", "c-robust.le"} {
+		t.Run(name, func(t *testing.T) {
+			bin := filepath.Join(corpusDir, name)
+			if !fileExists(bin) {
+				t.Skipf("%s not built (scripts/build-corpus.sh)", bin)
+			}
+			a := schedule(t, recordRun(t, bin, nil, "").log)
+			switches := 0
+			for _, v := range a {
+				if v < 0 {
+					switches++
+				}
+			}
+			if switches < 3 {
+				t.Fatalf("%d switches: not a multi-threaded schedule", switches)
+			}
+			for i := range 3 {
+				b := schedule(t, recordRun(t, bin, nil, "").log)
+				if d := cmp.Diff(a, b); d != "" {
+					t.Fatalf("recording %d's schedule differs from the first's (-first +this; -1-k: a switch to thread k, n: n instructions):\n%s", i+2, d)
+				}
+			}
+			t.Logf("%d switches, identical in 4 recordings", switches)
 		})
 	}
 }

@@ -72,8 +72,7 @@ func sysSetsid(t *Thread, a *sysArgs) (uint64, int) { return 0, abi.EPERM }
 
 func sysSchedYield(t *Thread, a *sysArgs) (uint64, int) {
 	// Let every thread waiting for the process lock run first.
-	t.unlock()
-	t.lock()
+	t.yield()
 	return 0, 0
 }
 

@@ -100,6 +100,9 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 	if flags&abi.CLONE_CHILD_CLEARTID != 0 {
 		c.clearTID = ctid
 	}
+	if p.rec != nil {
+		p.gil.book(c.gilWake) // the child runs after the threads waiting now (gil.go)
+	}
 	go c.run()
 	if flags&abi.CLONE_VFORK != 0 && flags&abi.CLONE_THREAD == 0 {
 		// The parent sleeps until the child execs or ends (Linux's
@@ -135,6 +138,7 @@ type futexQueue struct {
 type futexWaiter struct {
 	ch     chan struct{}
 	bitset uint32
+	t      *Thread // the waiting thread
 }
 
 func (mm *addressSpace) futexWake(addr uint64, n int, bitset uint32) int {
@@ -146,6 +150,9 @@ func (mm *addressSpace) futexWake(addr uint64, n int, bitset uint32) int {
 	rest := q.waiters[:0]
 	for _, w := range q.waiters {
 		if woken < n && w.bitset&bitset != 0 {
+			if w.t.p.rec != nil {
+				w.t.p.gil.book(w.t.gilWake) // it runs again in the order of its wake-up (gil.go)
+			}
 			close(w.ch)
 			woken++
 			continue
@@ -217,7 +224,7 @@ func sysFutex(t *Thread, a *sysArgs) (uint64, int) {
 				d = max(d, 0)
 			}
 		}
-		w := &futexWaiter{ch: make(chan struct{}), bitset: bitset}
+		w := &futexWaiter{ch: make(chan struct{}), bitset: bitset, t: t}
 		q := mm.futexes[addr]
 		if q == nil {
 			q = &futexQueue{}

@@ -113,8 +113,7 @@ func (t *Thread) run() {
 		}
 		// Another thread, a host signal or a timer waits for the lock.
 		if p.gil.waiting() {
-			t.unlock()
-			t.lock()
+			t.yield()
 			// Preempted: a restartable sequence restarts.
 			if !t.rseqFixup() && t.syncSignal(abi.SIGSEGV, siKernel, 0) {
 				t.unlock()
