@@ -303,28 +303,13 @@ var mmsgSize, msgLenOff = uint64(abi.MmsghdrLayout.Size()), uint64(abi.MsghdrLay
 // sysSendmmsg sends up to vlen messages; it returns how many were sent,
 // or the first one's error.
 func sysSendmmsg(t *Thread, a *sysArgs) (uint64, int) {
-	vec, vlen, flags := a.Ptr(1), min(uint64(a.Uint(2)), uioMaxIOV), a.Ulong(3)
-	var i uint64
-	for ; i < vlen; i++ {
-		n, e := sendmsg(t, a.Fd(0), vec+i*mmsgSize, flags)
-		if e == 0 {
-			e = t.put32(vec+i*mmsgSize+msgLenOff, uint32(n))
-		}
-		if e != 0 {
-			if i == 0 {
-				return 0, e
-			}
-			break
-		}
-	}
-	return i, 0
+	return t.mmsgs(a, sendmsg, nil)
 }
 
 // sysRecvmmsg receives up to vlen messages. MSG_WAITFORONE makes the
 // ones after the first non-blocking; a timeout is checked after each
 // message, as Linux does.
 func sysRecvmmsg(t *Thread, a *sysArgs) (uint64, int) {
-	vec, vlen, flags := a.Ptr(1), min(uint64(a.Uint(2)), uioMaxIOV), a.Ulong(3)
 	var deadline time.Time
 	if a.Ptr(4) != 0 {
 		d, e := t.getTimespec(a.Ptr(4))
@@ -333,9 +318,24 @@ func sysRecvmmsg(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		deadline = time.Now().Add(d)
 	}
+	return t.mmsgs(a, recvmsg, func(flags *uint64) bool {
+		if *flags&unix.MSG_WAITFORONE != 0 {
+			*flags |= unix.MSG_DONTWAIT
+		}
+		return a.Ptr(4) == 0 || time.Now().Before(deadline)
+	})
+}
+
+// mmsgs is sendmmsg's and recvmmsg's loop: one message (sendmsg or
+// recvmsg) for each of up to vlen struct mmsghdr at vec, its msg_len
+// stored, until one fails or more (if set; it may change the flags) says
+// stop after a message. It returns how many messages went, or the first
+// one's error.
+func (t *Thread) mmsgs(a *sysArgs, one func(t *Thread, g int, msgp, flags uint64) (uint64, int), more func(flags *uint64) bool) (uint64, int) {
+	vec, vlen, flags := a.Ptr(1), min(uint64(a.Uint(2)), uioMaxIOV), a.Ulong(3)
 	var i uint64
-	for ; i < vlen; i++ {
-		n, e := recvmsg(t, a.Fd(0), vec+i*mmsgSize, flags)
+	for i < vlen {
+		n, e := one(t, a.Fd(0), vec+i*mmsgSize, flags)
 		if e == 0 {
 			e = t.put32(vec+i*mmsgSize+msgLenOff, uint32(n))
 		}
@@ -345,11 +345,8 @@ func sysRecvmmsg(t *Thread, a *sysArgs) (uint64, int) {
 			}
 			break
 		}
-		if flags&unix.MSG_WAITFORONE != 0 {
-			flags |= unix.MSG_DONTWAIT
-		}
-		if a.Ptr(4) != 0 && !time.Now().Before(deadline) {
-			i++
+		i++
+		if more != nil && !more(&flags) {
 			break
 		}
 	}
