@@ -237,11 +237,7 @@ func TestBinfmtRunsProgram(t *testing.T) {
 	if _, err := exec.LookPath("qemu-ppc64le"); err != nil {
 		t.Skip("qemu-ppc64le not installed")
 	}
-	dir := t.TempDir()
-	emu := filepath.Join(dir, "ppc64emu")
-	if out, err := exec.Command("go", "build", "-o", emu, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	dir, emu := buildCommand(t)
 	link := filepath.Join(dir, "ppc64emu-binfmt")
 	if err := os.Symlink(emu, link); err != nil {
 		t.Fatal(err)
@@ -259,4 +255,16 @@ func TestBinfmtRunsProgram(t *testing.T) {
 	if diff := cmp.Diff(string(want), string(got)); diff != "" {
 		t.Errorf("output (-qemu +ppc64emu):\n%s", diff)
 	}
+}
+
+// buildCommand builds this command into a new temporary directory and
+// returns the directory and the binary's path.
+func buildCommand(t *testing.T) (dir, emu string) {
+	t.Helper()
+	dir = t.TempDir()
+	emu = filepath.Join(dir, "ppc64emu")
+	if out, err := exec.Command("go", "build", "-o", emu, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return dir, emu
 }

@@ -55,11 +55,7 @@ func TestRecordReplayCommand(t *testing.T) {
 	if _, err := exec.LookPath("qemu-ppc64le"); err != nil {
 		t.Skip("qemu-ppc64le not installed")
 	}
-	dir := t.TempDir()
-	emu := filepath.Join(dir, "ppc64emu")
-	if out, err := exec.Command("go", "build", "-o", emu, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	dir, emu := buildCommand(t)
 	want, err := exec.Command("qemu-ppc64le", "-cpu", "power10", prog, "one", "two words").Output()
 	if err != nil {
 		t.Fatalf("qemu: %v\n%s", err, want)
