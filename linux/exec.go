@@ -129,7 +129,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	if img.Order != p.order {
 		return 0, eNOEXEC // one byte order per runner
 	}
-	sp, _, err := p.setupImage(m, img, interp, path, args, env)
+	sp, stack, err := p.setupImage(m, img, interp, path, args, env)
 	if err != nil {
 		return 0, abi.ENOMEM
 	}
@@ -147,6 +147,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 		}
 	}
 	t.mm = newAddressSpace(m, img.Brk)
+	t.mm.stack = stack
 	if t.files.users > 1 {
 		if f, err := t.files.copy(); err == nil {
 			t.files.users--

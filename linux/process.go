@@ -77,6 +77,13 @@ type Config struct {
 	// RLIMIT_AS bounds it too. Address space is reserved lazily, so this
 	// bounds what the guest can store, not what it costs to reserve.
 	MaxMemory uint64
+	// MaxTasks, if positive, bounds the guest's threads and processes
+	// together (zombies included); zero means 4096. clone, fork and
+	// vfork beyond it fail with EAGAIN, as on Linux at RLIMIT_NPROC
+	// (which the runner also honours, except for root, as Linux) or
+	// pid_max: a fork bomb ends there. A guest thread costs the host
+	// about 35 KiB, a guest process about 600 KiB.
+	MaxTasks int
 	// Debug, if set, starts the program stopped under a debugger
 	// (Process.Debugger; see gdbtarget.go).
 	Debug *DebugConfig
@@ -157,10 +164,9 @@ type Process struct {
 	// threads and thread groups, at most sigpendingRL.Cur.
 	queuedN      int
 	sigpendingRL unix.Rlimit
-	dbg          *Debugger    // the debugger, if any (gdbtarget.go)
-	rec          *recorder    // the recorder, if recording (record.go)
-	proc         procState    // the guest's /proc/self (procfs.go)
-	rl           guestRlimits // the limits the runner keeps (rlimit.go)
+	dbg          *Debugger // the debugger, if any (gdbtarget.go)
+	rec          *recorder // the recorder, if recording (record.go)
+	proc         procState // the guest's /proc/self (procfs.go)
 
 	done    chan struct{}
 	endOnce sync.Once
@@ -235,11 +241,12 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		p.quantum = DefaultQuantum
 	}
 	p.initRlimits(cfg.MaxMemory)
-	sp, stackSize, err := p.setupImage(m, img, interp, path, args, env)
+	sp, stack, err := p.setupImage(m, img, interp, path, args, env)
 	if err != nil {
 		return nil, err
 	}
-	p.procSetup(args, env, sp, stackSize)
+	p.mm.stack = stack
+	p.procSetup(args, env, sp, stack.hi-stack.min)
 	t := p.newThread(p.pid, p.resources)
 	t.startRegs(img, interp, sp)
 	p.nextTID = p.pid + 1
@@ -255,11 +262,11 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 
 // setupImage maps the signal trampoline into m, where img (and its
 // interpreter, if any) were loaded, and builds the initial stack of path
-// with args and env; it returns the stack pointer and the stack's size.
-func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path string, args, env []string) (uint64, uint64, error) {
+// with args and env (stack.go); it returns the stack pointer and the stack.
+func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path string, args, env []string) (uint64, stackArea, error) {
 	cfg, cpu := p.cfg, p.cpu
 	if err := p.mapTrampoline(m); err != nil {
-		return 0, 0, err
+		return 0, stackArea{}, err
 	}
 	spec := &loader.StackSpec{
 		Top: stackTop - mem.PageSize, Size: cfg.StackSize,
@@ -274,8 +281,14 @@ func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path stri
 		spec.Base = interp.Bias
 	}
 	_, _ = rand.Read(spec.Random[:])
+	max := spec.Size
+	spec.Size = initialStack(spec, max)
 	sp, err := loader.BuildStack(m, img, spec)
-	return sp, spec.Size, err
+	st := stackArea{lo: spec.Top - spec.Size, hi: spec.Top, min: spec.Top - max, perm: img.Stack}
+	if st.perm == mem.None {
+		st.perm = mem.RW // as BuildStack maps it
+	}
+	return sp, st, err
 }
 
 // startRegs sets t's registers as Linux starts a program: at the entry of
@@ -405,6 +418,7 @@ func (p *Process) exited() bool {
 // buffer.
 func (t *Thread) lock() {
 	t.p.gil.lock(t.gilWake)
+	t.cpuStart()
 	t.mm.e.SetContext(&t.ctx)
 	if t.p.rec != nil {
 		t.p.rec.locked(t)

@@ -3,7 +3,9 @@
 package linux
 
 import (
+	"runtime"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -11,9 +13,10 @@ import (
 	"github.com/ppc64emu/ppc64emu/mem"
 )
 
-// Resource limits the runner keeps for the guest, starting from the
-// host's (the rest are the host's, which getrlimit reports and setrlimit
-// accepts without effect): RLIMIT_SIGPENDING (signal.go) and
+// Resource limits the runner keeps for each guest process (a thread
+// group; fork copies its parent's, as Linux's copy_signal does), starting
+// from the host's (the rest are the host's, which getrlimit reports and
+// setrlimit accepts without effect): RLIMIT_SIGPENDING (signal.go) and
 //
 //   - RLIMIT_AS: the bytes the guest may map (mem.Memory.Limit; mmap,
 //     mremap and brk beyond it fail as Linux's may_expand_vm: ENOMEM),
@@ -22,26 +25,36 @@ import (
 //     with the data segment (brk fails, Linux's check_data_rlimit);
 //   - RLIMIT_NOFILE: the guest's descriptor numbers (EMFILE at the limit),
 //     at most 1<<20 (Linux's nr_open);
-//   - RLIMIT_CPU: the runner's CPU time (its threads run the guest's) is
-//     checked every 100 ms once a limit is set: past the soft limit the
-//     guest gets SIGXCPU and the soft limit grows by a second, at the hard
-//     limit SIGKILL (kernel/time/posix-cpu-timers.c, check_process_timers).
+//   - RLIMIT_CPU: the process's CPU time, the sum over its threads of the
+//     host thread's CPU time while the thread held the process lock (ran
+//     guest code or a system call; see cpuStart), checked at the end of
+//     every quantum and whenever the thread gives up the lock: past the
+//     soft limit the process gets SIGXCPU and the soft limit grows by a
+//     second, at the hard limit SIGKILL (kernel/time/posix-cpu-timers.c,
+//     check_process_timers; nothing while the soft limit is infinite);
+//   - RLIMIT_NPROC: clone, fork and vfork fail with EAGAIN when the
+//     guest's threads and processes (zombies included, as Linux counts a
+//     task until it is reaped) reach it, unless the runner runs as root,
+//     as Linux exempts root (copy_process); Config.MaxTasks bounds them
+//     for every user (maxTasks).
 const (
 	rlimitCPU    = 0
 	rlimitData   = 2
+	rlimitNproc  = 6
 	rlimitNofile = 7
 	rlimitAS     = 9
 	nrOpen       = 1 << 20
 )
 
-// guestRlimits are the limits of rlimitKept.
+// guestRlimits are the limits the runner keeps for one guest process, and
+// its CPU time so far.
 type guestRlimits struct {
-	cpu, data, nofile, as unix.Rlimit
-	cpuWatch              bool // the RLIMIT_CPU watcher runs
+	cpu, data, nproc, nofile, as unix.Rlimit
+	cpuUsed                      time.Duration
 }
 
 // initRlimits takes the host's limits, RLIMIT_AS bounded by max (Config.
-// MaxMemory) if not zero, and applies them.
+// MaxMemory) if not zero, and applies them to the initial process.
 func (p *Process) initRlimits(max uint64) {
 	get := func(res int) unix.Rlimit {
 		var rl unix.Rlimit
@@ -50,76 +63,129 @@ func (p *Process) initRlimits(max uint64) {
 		}
 		return rl
 	}
-	p.rl.cpu, p.rl.data, p.rl.nofile, p.rl.as = get(rlimitCPU), get(rlimitData), get(rlimitNofile), get(rlimitAS)
-	p.rl.nofile.Cur = min(p.rl.nofile.Cur, nrOpen)
-	p.rl.nofile.Max = min(p.rl.nofile.Max, nrOpen)
+	rl := &p.group.rl
+	rl.cpu, rl.data, rl.nproc, rl.nofile, rl.as = get(rlimitCPU), get(rlimitData), get(rlimitNproc), get(rlimitNofile), get(rlimitAS)
+	rl.nofile.Cur = min(rl.nofile.Cur, nrOpen)
+	rl.nofile.Max = min(rl.nofile.Max, nrOpen)
 	if max != 0 {
-		p.rl.as.Cur, p.rl.as.Max = min(p.rl.as.Cur, max), min(p.rl.as.Max, max)
+		rl.as.Cur, rl.as.Max = min(rl.as.Cur, max), min(rl.as.Max, max)
 	}
-	p.applyRlimits()
+	p.applyRlimits(p.resources)
 }
 
-func (p *Process) applyRlimits() {
-	p.mm.Mem.Limit = 0
-	if p.rl.as.Cur != unix.RLIM_INFINITY {
-		p.mm.Mem.Limit = max(p.rl.as.Cur&^(mem.PageSize-1), 1) // 0 would mean no limit
+// applyRlimits applies r's process's memory and descriptor limits to its
+// address space and descriptor table.
+func (p *Process) applyRlimits(r resources) {
+	rl := &r.group.rl
+	r.mm.Mem.Limit = 0
+	if rl.as.Cur != unix.RLIM_INFINITY {
+		r.mm.Mem.Limit = max(rl.as.Cur&^(mem.PageSize-1), 1) // 0 would mean no limit
 	}
-	p.files.limit = int(p.rl.nofile.Cur)
-	if p.rl.cpu.Cur != unix.RLIM_INFINITY && !p.rl.cpuWatch {
-		p.rl.cpuWatch = true
-		go p.watchCPU()
+	if m := p.cfg.MaxMemory; m != 0 && (r.mm.Mem.Limit == 0 || r.mm.Mem.Limit > m) {
+		r.mm.Mem.Limit = m // even for a guest allowed to raise its RLIMIT_AS
+	}
+	r.files.limit = int(rl.nofile.Cur)
+}
+
+// threadCPU is the CPU time of the calling host thread, in nanoseconds (0
+// if the clock cannot be read).
+func threadCPU() int64 {
+	var ts unix.Timespec
+	if _, _, e := unix.RawSyscall(unix.SYS_CLOCK_GETTIME, unix.CLOCK_THREAD_CPUTIME_ID, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
+		return 0
+	}
+	return ts.Nano()
+}
+
+// cpuStart starts charging t's process for the CPU time of t's goroutine:
+// called when t takes the process lock. The goroutine stays on its host
+// thread until cpuStop, so that thread's CPU clock counts t alone (a
+// goroutine that moved to another thread, or shared one with another
+// goroutine, would make the clock's difference meaningless).
+func (t *Thread) cpuStart() {
+	runtime.LockOSThread()
+	t.cpuMark = threadCPU()
+}
+
+// cpuCharge adds the CPU time since the last mark to t's process and
+// enforces its RLIMIT_CPU.
+func (t *Thread) cpuCharge() {
+	now := threadCPU()
+	if now > t.cpuMark && t.cpuMark != 0 {
+		t.group.rl.cpuUsed += time.Duration(now - t.cpuMark)
+	}
+	t.cpuMark = now
+	g := t.group
+	rl := &g.rl.cpu
+	if rl.Cur == unix.RLIM_INFINITY || g.exiting || t.p.exited() {
+		return
+	}
+	used := uint64(g.rl.cpuUsed / time.Second) // whole seconds: used >= limit iff the nanoseconds are
+	switch {
+	case rl.Max != unix.RLIM_INFINITY && used >= rl.Max:
+		t.p.postProcess(g, sigInfo{signo: abi.SIGKILL, code: siKernel})
+	case used >= rl.Cur:
+		t.p.postProcess(g, sigInfo{signo: abi.SIGXCPU, code: siKernel})
+		rl.Cur++ // the next SIGXCPU a second later
 	}
 }
 
-// watchCPU enforces RLIMIT_CPU until the process ends.
-func (p *Process) watchCPU() {
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case <-p.done:
-			return
-		case <-tick.C:
-		}
-		var ru unix.Rusage
-		if unix.Getrusage(unix.RUSAGE_SELF, &ru) != nil {
-			continue
-		}
-		used := uint64(ru.Utime.Sec + ru.Stime.Sec)
-		sig := 0
-		p.gil.lock(make(chan struct{}, 1))
-		switch rl := &p.rl.cpu; {
-		case rl.Max != unix.RLIM_INFINITY && used >= rl.Max:
-			sig = abi.SIGKILL
-		case rl.Cur != unix.RLIM_INFINITY && used >= rl.Cur:
-			sig = abi.SIGXCPU
-			if rl.Cur < rl.Max {
-				rl.Cur++
-			}
-		}
-		if sig != 0 {
-			p.postProcess(p.group, sigInfo{signo: sig, code: siKernel})
-		}
-		p.gil.unlock()
+// cpuStop charges t's process and ends cpuStart's hold on the host
+// thread: called when t gives up the process lock.
+func (t *Thread) cpuStop() {
+	t.cpuCharge()
+	runtime.UnlockOSThread()
+}
+
+// defaultMaxTasks is Config.MaxTasks's default: 4096 guest processes cost
+// the host about 2.4 GB (a fork bomb of 1000 children, forkbomb.c: 590 MB
+// resident), more threads than glibc programs usually make.
+const defaultMaxTasks = 4096
+
+// taskLimit is EAGAIN if t may not create another thread or process: the
+// guest's tasks are at Config.MaxTasks, or at t's RLIMIT_NPROC and the
+// runner is not root (copy_process: root is exempt). Linux counts all the
+// user's tasks on the host against RLIMIT_NPROC; the runner counts the
+// guest's.
+func (t *Thread) taskLimit() int {
+	p := t.p
+	n := 0
+	for _, g := range p.groups {
+		n += max(len(g.threads), 1) // a zombie is one task until reaped
 	}
+	limit := p.cfg.MaxTasks
+	if limit <= 0 {
+		limit = defaultMaxTasks
+	}
+	if n >= limit {
+		return abi.EAGAIN
+	}
+	if nproc := t.group.rl.nproc.Cur; nproc != unix.RLIM_INFINITY && uint64(n) >= nproc && unix.Geteuid() != 0 {
+		return abi.EAGAIN
+	}
+	return 0
 }
 
 // siKernel is SI_KERNEL, the si_code of a signal the kernel sends.
 const siKernel = 0x80
 
-// kept returns the guest's limit of resource res, if the runner keeps it.
-func (p *Process) kept(res int) *unix.Rlimit {
+// kept returns t's process's limit of resource res, if the runner keeps
+// it.
+func (t *Thread) kept(res int) *unix.Rlimit {
+	rl := &t.group.rl
 	switch res {
 	case rlimitCPU:
-		return &p.rl.cpu
+		return &rl.cpu
 	case rlimitData:
-		return &p.rl.data
+		return &rl.data
+	case rlimitNproc:
+		return &rl.nproc
 	case rlimitNofile:
-		return &p.rl.nofile
+		return &rl.nofile
 	case rlimitAS:
-		return &p.rl.as
+		return &rl.as
 	case rlimitSigpending:
-		return &p.sigpendingRL
+		return &t.p.sigpendingRL
 	}
 	return nil
 }
@@ -127,8 +193,8 @@ func (p *Process) kept(res int) *unix.Rlimit {
 // setKept sets a kept limit with Linux's checks (do_prlimit: cur ≤ max,
 // EINVAL; raising max needs privilege, EPERM; RLIMIT_NOFILE above nr_open,
 // EPERM).
-func (p *Process) setKept(res int, rl unix.Rlimit) int {
-	cur := p.kept(res)
+func (t *Thread) setKept(res int, rl unix.Rlimit) int {
+	cur := t.kept(res)
 	if rl.Max > cur.Max && unix.Geteuid() != 0 {
 		return abi.EPERM
 	}
@@ -136,20 +202,21 @@ func (p *Process) setKept(res int, rl unix.Rlimit) int {
 		return abi.EPERM
 	}
 	*cur = rl
-	p.applyRlimits()
+	t.p.applyRlimits(t.resources)
 	return 0
 }
 
 // dataOK reports whether grow more bytes of private writable memory stay
-// within RLIMIT_DATA (Linux's data_vm: private writable mappings but the
-// stack).
-func (p *Process) dataOK(grow uint64) bool {
-	lim := p.rl.data.Cur
+// within t's RLIMIT_DATA (Linux's data_vm: private writable mappings but
+// the stack).
+func (t *Thread) dataOK(grow uint64) bool {
+	lim := t.group.rl.data.Cur
 	if lim == unix.RLIM_INFINITY {
 		return true
 	}
+	p := t.p
 	var used uint64
-	p.mm.Mem.Regions(func(s, e uint64, pr mem.Perm) {
+	t.mm.Mem.Regions(func(s, e uint64, pr mem.Perm) {
 		if pr&mem.Write != 0 {
 			used += e - s
 			// The stack is not data (VM_STACK).
@@ -162,17 +229,17 @@ func (p *Process) dataOK(grow uint64) bool {
 }
 
 // brkOK is Linux's check_data_rlimit for a break moved to brk: the heap
-// plus the data segment within RLIMIT_DATA.
-func (p *Process) brkOK(brk uint64) bool {
-	lim := p.rl.data.Cur
-	if lim == unix.RLIM_INFINITY || brk <= p.mm.brkBase {
+// plus the data segment within t's RLIMIT_DATA.
+func (t *Thread) brkOK(brk uint64) bool {
+	lim := t.group.rl.data.Cur
+	if lim == unix.RLIM_INFINITY || brk <= t.mm.brkBase {
 		return true
 	}
 	var data uint64
-	for _, s := range p.Image.Segments {
+	for _, s := range t.p.Image.Segments {
 		if s.Perm&mem.Write != 0 {
 			data += s.MemSize
 		}
 	}
-	return brk-p.mm.brkBase <= lim && brk-p.mm.brkBase+data <= lim
+	return brk-t.mm.brkBase <= lim && brk-t.mm.brkBase+data <= lim
 }

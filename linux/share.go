@@ -32,6 +32,7 @@ type addressSpace struct {
 	brkBase uint64 // the initial break, the end of the loaded image
 	brk     uint64 // the current break
 	futexes map[uint64]*futexQueue
+	stack   stackArea // the main thread's stack, which grows on faults (stack.go)
 	// e steps every thread of the address space, the one holding the
 	// process lock (Thread.lock sets its Context), so that they share its
 	// decoded instructions and page caches: a thread costs its Context
@@ -51,6 +52,7 @@ func (mm *addressSpace) copy() (*addressSpace, error) {
 	m := mm.Mem.Clone()
 	c := newAddressSpace(m, mm.brkBase)
 	c.brk = mm.brk
+	c.stack = mm.stack
 	return c, nil
 }
 
@@ -82,6 +84,7 @@ type threadGroup struct {
 	nextTimer int
 	// Its parent, process group and end, as a guest process (fork.go).
 	childState
+	rl guestRlimits // its resource limits and CPU time (rlimit.go)
 }
 
 // newThreadGroup returns an empty thread group whose first thread will be
@@ -167,6 +170,8 @@ func (t *Thread) cloneResources(flags uint64, tid int) (resources, int) {
 	r := resources{mm: t.mm, files: t.files, sighand: t.sighand, group: t.group}
 	if flags&abi.CLONE_THREAD == 0 {
 		r.group = newThreadGroup(tid)
+		r.group.rl = t.group.rl // the parent's limits; no CPU time yet
+		r.group.rl.cpuUsed = 0
 	}
 	if flags&abi.CLONE_SIGHAND == 0 {
 		r.sighand = t.sighand.copy()

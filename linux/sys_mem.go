@@ -88,12 +88,11 @@ func protPerm(prot uint64) mem.Perm {
 }
 
 func sysBrk(t *Thread, a *sysArgs) (uint64, int) {
-	p := t.p
 	want := a.Ptr(0)
 	if want < t.mm.brkBase {
 		return t.mm.brk, 0
 	}
-	if !p.brkOK(want) {
+	if !t.brkOK(want) {
 		return t.mm.brk, 0
 	}
 	old, neu := pageUp(t.mm.brk), pageUp(want)
@@ -138,7 +137,7 @@ func sysMmap(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, e
 		}
 	}
-	if prot&abi.PROT_WRITE != 0 && flags&mapTypeMask == abi.MAP_PRIVATE && !p.dataOK(size) {
+	if prot&abi.PROT_WRITE != 0 && flags&mapTypeMask == abi.MAP_PRIVATE && !t.dataOK(size) {
 		return 0, abi.ENOMEM // Linux's may_expand_vm: RLIMIT_DATA
 	}
 	fixed := flags&(abi.MAP_FIXED|abi.MAP_FIXED_NOREPLACE) != 0

@@ -271,7 +271,7 @@ const rlimitSigpending = 11
 // runner keeps, rlimit.go; else the host's).
 func getrlimit(t *Thread, res int) (abi.Rlimit, int) {
 	var rl unix.Rlimit
-	if k := t.p.kept(res); k != nil {
+	if k := t.kept(res); k != nil {
 		rl = *k
 	} else if err := unix.Getrlimit(res, &rl); err != nil {
 		return abi.Rlimit{}, errnoOf(err)
@@ -299,10 +299,10 @@ func setrlimit(t *Thread, res int, addr uint64) int {
 	if rl.Cur > rl.Max || res < 0 || res >= 16 {
 		return abi.EINVAL
 	}
-	if t.p.kept(res) == nil {
+	if t.kept(res) == nil {
 		return 0
 	}
-	return t.p.setKept(res, rl)
+	return t.setKept(res, rl)
 }
 
 // sleep blocks for the timespec at req (or until the absolute time on clock

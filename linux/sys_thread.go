@@ -50,6 +50,9 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 	if e := cloneCheck(flags); e != 0 {
 		return 0, e
 	}
+	if e := t.taskLimit(); e != 0 {
+		return 0, e
+	}
 	if flags&(abi.CLONE_THREAD|abi.CLONE_FS) == abi.CLONE_THREAD {
 		// A thread without CLONE_FS would need a working directory and
 		// umask of its own; a new process shares the runner's (see the

@@ -92,12 +92,17 @@ func (t *Thread) syscall(scv bool) bool {
 	return false
 }
 
-// block runs f without the process lock (f must not touch guest memory or
-// process state). It returns false if the process ended meanwhile.
+// block runs f, a host system call that may wait, without the process
+// lock (f must not touch guest memory or process state). The goroutine
+// keeps its host thread (cpuStart), which a system call holds anyway, so
+// that thread's CPU clock goes on counting t's CPU time through f, and no
+// clock is read: a blocking call costs no more than before.
 func (t *Thread) block(f func()) {
-	t.unlock()
+	t.ctx.SwitchOut()
+	t.p.gil.unlock()
 	f()
-	t.lock()
+	t.p.gil.lock(t.gilWake)
+	t.mm.e.SetContext(&t.ctx)
 }
 
 // handler is the handler of system call num, or nil.

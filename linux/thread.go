@@ -50,6 +50,8 @@ type Thread struct {
 
 	execed bool // another thread of its process called execve: it ends
 
+	cpuMark int64 // the host thread's CPU clock when last charged (rlimit.go)
+
 	buf   []byte // scratch for system calls
 	count uint64 // instructions executed, not yet added to the process
 }
@@ -107,6 +109,7 @@ func (t *Thread) run() {
 		stop := t.runQuantum()
 		p.instructions.Add(t.count)
 		t.count = 0
+		t.cpuCharge()
 		if stop {
 			t.unlock()
 			return
@@ -254,6 +257,9 @@ func (t *Thread) fault(f *emulate.Fault) bool {
 	code := abi.SEGV_ACCERR
 	if f.Err == nil || errors.Is(f.Err, mem.ErrUnmapped) {
 		code = abi.SEGV_MAPERR
+		if !f.Fetch && t.growStack(f.Addr) {
+			return false // the access runs again on the grown stack
+		}
 	}
 	return t.syncSignal(abi.SIGSEGV, code, f.Addr)
 }

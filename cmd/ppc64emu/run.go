@@ -28,7 +28,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux/loader"
 )
 
-const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-core FILE] [-gdb ADDR [-history N]] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-gdb ADDR [-history N]] PROG [ARGS...]
 
 Runs a powerpc64 Linux executable (ppc64le or ppc64, Go or C, static or
 dynamically linked; PROG may also be the dynamic loader ld64.so.2 or
@@ -85,6 +85,10 @@ Flags:
 	                 its RLIMIT_AS, which it cannot raise; mmap, mremap and brk
 	                 beyond it fail with ENOMEM. Without it, the runner's own
 	                 RLIMIT_AS (ulimit -v) is the guest's
+	-max-tasks N     bound the guest's threads and processes together (default
+	                 4096): clone, fork and vfork beyond it fail with EAGAIN, so a
+	                 fork bomb stops there. RLIMIT_NPROC is honoured too, except
+	                 for root (as Linux)
 	-core FILE       when a signal whose default action dumps core (SIGSEGV, SIGABRT,
 	                 SIGILL, SIGBUS, SIGFPE, SIGQUIT, SIGTRAP, SIGSYS, …) kills the
 	                 program, write a Linux-format ELF core file to FILE (threads'
@@ -163,6 +167,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	history := fs.Int("history", linux.DefaultHistory, "")
 	maxMem := fs.String("max-memory", "", "")
 	core := fs.String("core", "", "")
+	maxTasks := fs.Int("max-tasks", 0, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -180,7 +185,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "ppc64emu record: -gdb is for run and replay (a recording is debugged with ppc64emu replay -gdb)\n")
 		return exitUsage
 	}
-	cfg := linux.Config{CPU: *cpu, Sysroot: sysrootDir(*sysroot), Core: *core}
+	cfg := linux.Config{CPU: *cpu, Sysroot: sysrootDir(*sysroot), Core: *core, MaxTasks: *maxTasks}
 	prof, ok := emulate.ParseProfile(*profile)
 	if !ok {
 		fmt.Fprintf(stderr, "ppc64emu %s: unknown profile %q\n", name, *profile)
