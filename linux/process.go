@@ -417,15 +417,27 @@ func (p *Process) exited() bool {
 // loses its reservation (see the package documentation) and its copy-paste
 // buffer.
 func (t *Thread) lock() {
-	t.p.gil.lock(t.gilWake)
+	t.takeLock()
 	t.cpuStart()
+}
+
+func (t *Thread) unlock() {
+	t.cpuStop()
+	t.dropLock()
+}
+
+// takeLock and dropLock take and release the process lock without the CPU
+// accounting's hold on the host thread (rlimit.go), which Thread.block
+// keeps.
+func (t *Thread) takeLock() {
+	t.p.gil.lock(t.gilWake)
 	t.mm.e.SetContext(&t.ctx)
 	if t.p.rec != nil {
 		t.p.rec.locked(t)
 	}
 }
 
-func (t *Thread) unlock() {
+func (t *Thread) dropLock() {
 	t.ctx.SwitchOut()
 	if t.p.rec != nil {
 		t.p.rec.unlocking(t)

@@ -98,11 +98,9 @@ func (t *Thread) syscall(scv bool) bool {
 // that thread's CPU clock goes on counting t's CPU time through f, and no
 // clock is read: a blocking call costs no more than before.
 func (t *Thread) block(f func()) {
-	t.ctx.SwitchOut()
-	t.p.gil.unlock()
+	t.dropLock()
 	f()
-	t.p.gil.lock(t.gilWake)
-	t.mm.e.SetContext(&t.ctx)
+	t.takeLock()
 }
 
 // handler is the handler of system call num, or nil.
