@@ -151,6 +151,8 @@ const (
 	kBc            // NIP = imm if taken, else CIA + 4
 	kLoad          // rt = the size bytes at ra + (rb & mask) + imm; ra = that address if upd
 	kStore         // the size bytes at ra + (rb & mask) + imm = rt; ra = that address if upd
+	kLoadF         // kLoad of FPR rt's doubleword (lfd)
+	kStoreF        // kStore of FPR rt's doubleword (stfd)
 	kSync          // icbi, isync: generic, then the blocks are checked again
 )
 
@@ -165,6 +167,8 @@ var bopKinds = map[decode.Op]uint8{
 	ppc64asm.STB: kStore, ppc64asm.STH: kStore, ppc64asm.STW: kStore, ppc64asm.STD: kStore,
 	ppc64asm.STBX: kStore, ppc64asm.STWX: kStore, ppc64asm.STDX: kStore,
 	ppc64asm.STWU: kStore, ppc64asm.STDU: kStore,
+	ppc64asm.LFD: kLoadF, ppc64asm.LFDX: kLoadF, ppc64asm.LFDU: kLoadF,
+	ppc64asm.STFD: kStoreF, ppc64asm.STFDX: kStoreF, ppc64asm.STFDU: kStoreF,
 	ppc64asm.ADD: kAdd, ppc64asm.SUBF: kSubf, ppc64asm.MULLD: kMulld, ppc64asm.MULLW: kMullw,
 	ppc64asm.AND: kAnd, ppc64asm.OR: kOr, ppc64asm.XOR: kXor, ppc64asm.EXTSW: kExtsw,
 	ppc64asm.ORI: kOri, ppc64asm.ORIS: kOri, ppc64asm.XORI: kXori, ppc64asm.XORIS: kXori,
@@ -256,14 +260,10 @@ func newBop(ci *codeInst, addr uint64) bop {
 			return o
 		}
 		o.imm = branch.Direct(in, addr, true)
-	case kLoad, kStore:
+	case kLoad, kStore, kLoadF, kStoreF:
 		// RT|RS, D, RA or RT|RS, RA, RB; RA = 0 (no base) is left to
 		// the op.
-		o.rt, o.size = a(0), in.Size
-		switch in.Op {
-		case ppc64asm.LBZU, ppc64asm.LDU, ppc64asm.STWU, ppc64asm.STDU:
-			o.upd = true
-		}
+		o.rt, o.size, o.upd = a(0), in.Size, in.Has(decode.FlagUpdate)
 		if in.Kinds[1] == decode.ArgGPR {
 			o.ra, o.rb, o.mask = a(1), a(2), ^uint64(0)
 		} else {
@@ -444,24 +444,32 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 				}
 				j, jumped = j+1, true
 				break run
-			case kLoad:
+			case kLoad, kStore, kLoadF, kStoreF:
 				addr := r.GPR[op.ra&31] + r.GPR[op.rb&31]&op.mask + op.imm
-				if d := c.rpage(addr, op.size); d != nil {
-					r.GPR[op.rt&31] = getUint(d[addr%mem.PageSize:][:op.size], le)
-					if op.upd {
-						r.GPR[op.ra&31] = addr
-					}
-					continue
+				var d *[mem.PageSize]byte
+				if op.kind == kLoad || op.kind == kLoadF {
+					d = c.rpage(addr, op.size)
+				} else {
+					d = c.wpage(addr, op.size)
 				}
-			case kStore:
-				addr := r.GPR[op.ra&31] + r.GPR[op.rb&31]&op.mask + op.imm
-				if d := c.wpage(addr, op.size); d != nil {
-					putUint(d[addr%mem.PageSize:][:op.size], r.GPR[op.rt&31], le)
-					if op.upd {
-						r.GPR[op.ra&31] = addr
-					}
-					continue
+				if d == nil {
+					break
 				}
+				p := d[addr%mem.PageSize:][:op.size]
+				switch op.kind {
+				case kLoad:
+					r.GPR[op.rt&31] = getUint(p, le)
+				case kStore:
+					putUint(p, r.GPR[op.rt&31], le)
+				case kLoadF:
+					r.VSR[op.rt&31] = regs.VSR{Hi: getUint(p, le)}
+				default:
+					putUint(p, r.VSR[op.rt&31].Hi, le)
+				}
+				if op.upd {
+					r.GPR[op.ra&31] = addr
+				}
+				continue
 			}
 			// The op's semantic function, as runCached calls it.
 			stop, err := e.blockStep(r, m, b, j)

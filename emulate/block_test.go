@@ -43,7 +43,8 @@ const (
 )
 
 // blockPrograms are random loops for TestRunSameAsStepLoop made of the
-// ops the block engine runs itself (every kind of block.go) and some it
+// ops the block engine runs itself (every kind of block.go, FP loads
+// and stores too) and some it
 // leaves to their semantic functions, in both byte orders: loads and
 // stores on cached pages, across pages and off the end of the data (a
 // fault), compares and conditional branches on every CR field, and a
@@ -168,6 +169,14 @@ func blockLoop(rng *rand.Rand) []uint32 {
 		},
 		func() uint32 { return enc(ppc64asm.STWU, src(), int64(rng.IntN(40)), base()) },
 		func() uint32 { return enc(ppc64asm.STDU, src(), int64(rng.IntN(10))*4, base()) },
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.LFD, ppc64asm.STFD, ppc64asm.LFDU, ppc64asm.STFDU}
+			return enc(ops[rng.IntN(len(ops))], int64(rng.IntN(32)), disp()&^7+16, base())
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.LFDX, ppc64asm.STFDX}
+			return enc(ops[rng.IntN(len(ops))], int64(rng.IntN(32)), base(), idx())
+		},
 		// Ops the block engine leaves to their semantic functions.
 		func() uint32 { return enc(ppc64asm.ADDIC, rt(), src(), si()) },
 		func() uint32 { return enc(ppc64asm.ADDCC, rt(), src(), src()) },

@@ -122,7 +122,11 @@ func opXVArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	va, vb, vt := r.VSR[in.Args[1]&63], r.VSR[in.Args[2]&63], r.VSR[xt]
 	acc := xvAcc{old: r.FPSCR}
 	var out regs.VSR
-	one := f.Unpack(softfloat.B(map[bool]uint64{false: fpOne, true: 0x3f800000}[s.sp]))
+	oneBits := fpOne
+	if s.sp {
+		oneBits = 0x3f800000 // 1.0 in single format
+	}
+	one := f.Unpack(softfloat.B(oneBits))
 	for i := 0; i < n; i++ {
 		x := f.Unpack(softfloat.B(lane(va, s.sp, i)))
 		y := f.Unpack(softfloat.B(lane(vb, s.sp, i)))
