@@ -220,6 +220,12 @@ func TestInterrupts(t *testing.T) {
 			setup: func(c *CPU) { c.SPR.SRR0, c.SPR.SRR1 = 0x2003, sf|pr|me|le },
 			want:  0, nip: 0x2000, msrTo: sf | pr | me | le | ee | ir | dr,
 		},
+		{
+			// 3.3.1 rfscv: as rfid from LR and CTR.
+			name: "rfscv", word: w(ppc64asm.RFSCV), msr: sf | hv | me,
+			setup: func(c *CPU) { c.Regs.LR, c.Regs.CTR = 0x2004, sf|pr|me|le },
+			want:  0, nip: 0x2004, msrTo: sf | pr | me | le | ee | ir | dr,
+		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

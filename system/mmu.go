@@ -273,3 +273,22 @@ func (c *CPU) walk(ea uint64, acc mem.Access, e *tlbEntry) error {
 		base, nls = pte&pteNLB, pte&pteNLS
 	}
 }
+
+// PhysicalAddress is the real address of a data access at ea under the
+// current MSR, as the MMU would translate it but without its side effects
+// (no R/C update, no translation cached) and without the permission
+// check: what a debugger needs. It fails where the access would take a
+// DSI or a segment interrupt for want of a translation.
+func (c *CPU) PhysicalAddress(ea uint64) (uint64, error) {
+	if c.Regs.MSR&regs.MSRDR == 0 {
+		return c.realAddr(ea), nil
+	}
+	if q := ea >> 62; q == 1 || q == 2 {
+		return 0, &TranslationError{EA: ea, Segment: true}
+	}
+	var e tlbEntry
+	if err := c.walk(ea, mem.AccessRead, &e); err != nil {
+		return 0, err
+	}
+	return e.pte&pteRPN&^e.mask | ea&e.mask, nil
+}

@@ -9,7 +9,7 @@ import (
 )
 
 const systemUsage = `Usage:
-	ppc64emu system -machine microwatt [-m SIZE] [-steps N] [-stats] IMAGE
+	ppc64emu system -machine microwatt [-m SIZE] [-steps N] [-stats] [-gdb ADDR] IMAGE
 
 Runs a raw memory image (loaded at physical address 0) on an emulated
 machine in system mode: supervisor and hypervisor state, interrupts, the
@@ -30,6 +30,11 @@ Flags:
 	               (default 384K, Microwatt's simulation)
 	-steps N       stop after N steps (0: no limit)
 	-stats         print the number of steps on stderr at the end
+	-gdb ADDR      wait for GDB on ADDR (as run -gdb: PORT, HOST:PORT,
+	               unix:PATH) before the first instruction; GDB sees one
+	               thread, addresses through the current translation
+	               (RAM only), breakpoints and single steps; attn ends
+	               the program
 `
 
 func runSystem(args []string, stdout, stderr io.Writer) int {
@@ -38,6 +43,7 @@ func runSystem(args []string, stdout, stderr io.Writer) int {
 	size := fs.String("m", "", "")
 	steps := fs.Uint64("steps", 0, "")
 	stats := fs.Bool("stats", false, "")
+	gdb := fs.String("gdb", "", "")
 	pos, code, done := parseFlags(fs, args, systemUsage, stdout, stderr)
 	if done {
 		return code
@@ -67,6 +73,9 @@ func runSystem(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "system: %v\n", err)
 		return exitFail
+	}
+	if *gdb != "" {
+		return serveSystemGDB(*gdb, m.CPU, func() error { return m.Run(*steps) }, stderr)
 	}
 	err = m.Run(*steps)
 	if *stats {
