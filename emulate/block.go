@@ -484,6 +484,7 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 		if !jumped {
 			r.NIP = b.addr + uint64(j)*4
 		}
+		c.fallsTo = b.addr + uint64(j)*4
 		if n += uint64(j); n == max {
 			return n, nil
 		}
@@ -500,7 +501,7 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 // nextBlock is the block at nip for gate g, chained after b (nil: none),
 // or nil when there is none.
 func (c *pageCache) nextBlock(b *block, nip uint64, g uint64) *block {
-	if nip&^(mem.PageSize-4) != c.codeAddr && (nip&3 != 0 || !c.enter(nip)) {
+	if nip&^(mem.PageSize-4) != c.codeAddr && (nip&3 != 0 || !c.enter(nip)) || c.hr != nil && c.hr.onPage(nip) {
 		return nil
 	}
 	s := c.blockAt(uint(nip%mem.PageSize/4), g)

@@ -51,6 +51,13 @@ type tlbEntry struct {
 // the decoded instructions of code pages. It is valid for one memory and
 // one of its generations; Run checks both when it starts.
 type pageCache struct {
+	// hr is the state of the current Run's code and block hooks (nil:
+	// none; hooks.go): nextBlock leaves their pages to Run. fallsTo is
+	// where the last instruction runCached or runBlocks ran falls through
+	// to (a block hook's block starts anywhere else).
+	hr      *hookRun
+	fallsTo uint64
+
 	pm  PagedMemory // the memory of the cache; nil: Step is not in Run's fast path
 	on  PagedMemory // set only while Run steps on pm: read and write use the caches
 	gen uint64

@@ -186,22 +186,48 @@ func BenchmarkRunCRC(b *testing.B) {
 		m    emulate.Memory
 	}{{"paged", m}, {"unpaged", unpaged{m}}} {
 		b.Run(bc.name, func(b *testing.B) {
-			e := emulate.New(emulate.Config{})
 			r := regs.Regs{MSR: msr, NIP: codeBase, CTR: 1 << 62}
 			r.GPR[7], r.GPR[9] = 0x20000, 0x28000
-			const steps = 1 << 16
-			b.ResetTimer()
-			cpu := emutest.CPUTime()
-			n := 0
-			for ; n < b.N; n += steps {
-				r.GPR[8] = 0
-				if _, err := e.Run(&r, bc.m, emulate.RunOptions{MaxSteps: steps}); err != emulate.ErrStepLimit {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(n), "cpu-ns/insn")
+			benchCRC(b, &r, bc.m, nil)
 		})
 	}
+}
+
+// benchCRC runs crcLoop from r on m (its buffer index r8 reset before each
+// Run of 2^16 steps) for b.N instructions, with hooks h, and reports the
+// CPU time per instruction.
+func benchCRC(b *testing.B, r *regs.Regs, m emulate.Memory, h *emulate.Hooks) {
+	e := emulate.New(emulate.Config{})
+	const steps = 1 << 16
+	b.ResetTimer()
+	cpu := emutest.CPUTime()
+	n := 0
+	for ; n < b.N; n += steps {
+		r.GPR[8] = 0
+		if _, err := e.Run(r, m, emulate.RunOptions{MaxSteps: steps, Hooks: h}); err != emulate.ErrStepLimit {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(n), "cpu-ns/insn")
+}
+
+// crossCallee is where crossPageCode's function is: 5 pages after the
+// loop that calls it.
+const crossCallee = codeBase + 5*mem.PageSize
+
+// crossPageCode maps a loop at codeBase that calls a function on another
+// code page every 4 instructions (bl; the callee's addi r3,r3,1 and blr;
+// bdnz).
+func crossPageCode(t testing.TB, msr uint64) *mem.Memory {
+	t.Helper()
+	m := code(t, msr, codeBase, mem.RX,
+		0x48000000|uint32(crossCallee-codeBase)|1, // bl callee
+		0x4200fffc) // bdnz .-4
+	if err := m.Map(crossCallee, mem.PageSize, mem.RX); err != nil {
+		t.Fatal(err)
+	}
+	poke(t, m, msr, crossCallee, wAddi3, 0x4e800020) // addi r3,r3,1; blr
+	return m
 }
 
 // BenchmarkRunCrossPage runs a loop that calls a function on another
@@ -210,14 +236,7 @@ func BenchmarkRunCRC(b *testing.B) {
 // twice per iteration. ns/op is per instruction.
 func BenchmarkRunCrossPage(b *testing.B) {
 	msr := regs.MSRLinuxUserLE
-	const callee = codeBase + 5*mem.PageSize
-	m := code(b, msr, codeBase, mem.RX,
-		0x48000000|uint32(callee-codeBase)|1, // bl callee
-		0x4200fffc)                           // bdnz .-4
-	if err := m.Map(callee, mem.PageSize, mem.RX); err != nil {
-		b.Fatal(err)
-	}
-	poke(b, m, msr, callee, wAddi3, 0x4e800020) // addi r3,r3,1; blr
+	m := crossPageCode(b, msr)
 	e := emulate.New(emulate.Config{})
 	r := regs.Regs{MSR: msr, NIP: codeBase, CTR: 1 << 62}
 	const steps = 1 << 16

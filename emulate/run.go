@@ -205,6 +205,10 @@ type RunOptions struct {
 	// Context, if set, cancels the run: Run checks it every
 	// RunCheckInterval instructions and before the first.
 	Context context.Context
+	// Hooks, if set, are called on the instructions, blocks and data
+	// accesses in their ranges (see Hooks: a hook costs only on the pages
+	// its range reaches).
+	Hooks *Hooks
 }
 
 // RunCheckInterval is how many instructions Run executes between two
@@ -236,6 +240,12 @@ func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) 
 	if opts.Context != nil {
 		done = opts.Context.Done()
 	}
+	m = withMemHooks(m, opts.Hooks)
+	hr := newHookRun(opts.Hooks)
+	// begin moves the epoch: a block chained in an earlier Run is
+	// checked again through nextBlock, which does not enter a hooked page.
+	e.pages.hr = hr
+	defer func() { e.pages.hr = nil }()
 	pm, _ := m.(PagedMemory)
 	if pm != nil && e.obs == nil && e.cfg.Engine != EngineStep {
 		e.pages.begin(pm)
@@ -273,7 +283,7 @@ func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) 
 			}
 		}
 		if len(until) == 0 && pm != nil {
-			k, err := e.runPaged(r, m, next-n)
+			k, err := e.runPaged(r, m, next-n, hr)
 			n += k
 			if err != nil {
 				return n, err
@@ -283,8 +293,18 @@ func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) 
 		if len(until) != 0 && isStop(until, r.NIP) {
 			return n, nil
 		}
-		if err := e.stepPaged(r, m, pm); err != nil {
-			return n, err
+		if hr != nil && hr.onPage(r.NIP) {
+			if err := e.stepHooked(r, m, hr); err != nil {
+				return n, err
+			}
+		} else {
+			nip := r.NIP
+			if err := e.stepPaged(r, m, pm); err != nil {
+				return n, err
+			}
+			if hr != nil {
+				hr.stepped(nip, r.NIP)
+			}
 		}
 		n++
 	}
@@ -294,11 +314,19 @@ func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) 
 // addresses: it executes up to max instructions, the cached ones whose
 // Step checks cannot fail through runCached, and returns how many it
 // executed and the error of the one that failed.
-func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) {
+func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64, hr *hookRun) (uint64, error) {
 	c := &e.pages
 	left := max
 	for left != 0 {
-		if nip := r.NIP; e.ctx.Primed == 0 && (nip&^(mem.PageSize-4) == c.codeAddr || nip&3 == 0 && c.enter(nip)) {
+		nip := r.NIP
+		if hr != nil && hr.onPage(nip) {
+			if err := e.stepHooked(r, m, hr); err != nil {
+				return max - left, err
+			}
+			left--
+			continue
+		}
+		if e.ctx.Primed == 0 && (nip&^(mem.PageSize-4) == c.codeAddr || nip&3 == 0 && c.enter(nip)) {
 			var k uint64
 			var err error
 			if e.cfg.Engine == EngineBlock {
@@ -307,6 +335,9 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) 
 				k, err = e.runCached(r, m, left)
 			}
 			left -= k
+			if hr != nil && k != 0 {
+				hr.next = c.fallsTo // where the last instruction fell through to
+			}
 			if err != nil {
 				return max - left, err
 			}
@@ -316,6 +347,9 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64) (uint64, error) 
 		}
 		if err := e.stepPaged(r, m, c.on); err != nil {
 			return max - left, err
+		}
+		if hr != nil {
+			hr.stepped(nip, r.NIP)
 		}
 		left--
 	}
@@ -369,6 +403,7 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 				return c.stop(r, i, err)
 			}
 			c.left -= uint64(i - c.line + 1)
+			c.fallsTo = c.codeAddr + uint64(i)*4 + 4
 			d := r.NIP - c.codeAddr
 			if c.left == 0 || d&^(mem.PageSize-4) != 0 {
 				return c.max - c.left, nil
@@ -390,6 +425,7 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 // execute: NIP is set to it, and the count is what ran before it.
 func (c *pageCache) stop(r *regs.Regs, i uint, err error) (uint64, error) {
 	r.NIP = c.codeAddr + uint64(i)*4
+	c.fallsTo = r.NIP
 	return c.max - c.left + uint64(i-c.line), err
 }
 
