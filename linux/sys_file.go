@@ -313,9 +313,7 @@ func readCommon(t *Thread, a *sysArgs, f func(int, []byte) (int, error)) (uint64
 		return 0, e
 	}
 	b := t.ioBuf(a.Size(2))
-	var n int
-	var err error
-	t.block(func() { n, err = f(fd, b) })
+	n, err := t.hostIO(fd, b, f)
 	if err != nil {
 		if err == unix.EINTR {
 			return 0, errRestart
@@ -341,6 +339,13 @@ func sysPwrite(t *Thread, a *sysArgs) (uint64, int) {
 	return writeCommon(t, a, false, func(fd int, b []byte) (int, error) { return unix.Pwrite(fd, b, off) })
 }
 
+// hostIO runs the host read or write f on fd and b with the process lock
+// released (block).
+func (t *Thread) hostIO(fd int, b []byte, f func(int, []byte) (int, error)) (n int, err error) {
+	t.block(func() { n, err = f(fd, b) })
+	return n, err
+}
+
 // writeCommon is write (stream: pipes and sockets go through writeStream)
 // and pwrite.
 func writeCommon(t *Thread, a *sysArgs, stream bool, f func(int, []byte) (int, error)) (uint64, int) {
@@ -355,9 +360,7 @@ func writeCommon(t *Thread, a *sysArgs, stream bool, f func(int, []byte) (int, e
 			return t.writeStream(fd, kind, b)
 		}
 	}
-	var n int
-	var err error
-	t.block(func() { n, err = f(fd, b) })
+	n, err := t.hostIO(fd, b, f)
 	if err != nil {
 		if err == unix.EINTR {
 			return 0, errRestart

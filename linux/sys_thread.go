@@ -185,18 +185,27 @@ func (mm *addressSpace) futexRemove(addr uint64, w *futexWaiter) {
 	}
 }
 
+// futexBitset is the bitset of a futex wait or wake: val3 for the
+// _BITSET commands, where 0 is EINVAL; FUTEX_BITSET_ANY otherwise.
+func futexBitset(bitsetCmd bool, val3 uint32) (uint32, int) {
+	switch {
+	case !bitsetCmd:
+		return abi.FUTEX_BITSET_ANY, 0
+	case val3 == 0:
+		return 0, abi.EINVAL
+	}
+	return val3, 0
+}
+
 func sysFutex(t *Thread, a *sysArgs) (uint64, int) {
 	mm := t.mm
 	addr, op, val, timeout, addr2, val3 := a.Ptr(0), a.Ulong(1), a.Uint(2), a.Ptr(3), a.Ptr(4), a.Uint(5)
 	cmd := op &^ (abi.FUTEX_PRIVATE_FLAG | abi.FUTEX_CLOCK_REALTIME) & 0xffffffff
 	switch cmd {
 	case abi.FUTEX_WAIT, abi.FUTEX_WAIT_BITSET:
-		bitset := uint32(abi.FUTEX_BITSET_ANY)
-		if cmd == abi.FUTEX_WAIT_BITSET {
-			bitset = val3
-			if bitset == 0 {
-				return 0, abi.EINVAL
-			}
+		bitset, e := futexBitset(cmd == abi.FUTEX_WAIT_BITSET, val3)
+		if e != 0 {
+			return 0, e
 		}
 		if addr&3 != 0 {
 			return 0, abi.EINVAL
@@ -253,12 +262,9 @@ func sysFutex(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, errRestart
 		}
 	case abi.FUTEX_WAKE, abi.FUTEX_WAKE_BITSET:
-		bitset := uint32(abi.FUTEX_BITSET_ANY)
-		if cmd == abi.FUTEX_WAKE_BITSET {
-			bitset = val3
-			if bitset == 0 {
-				return 0, abi.EINVAL
-			}
+		bitset, e := futexBitset(cmd == abi.FUTEX_WAKE_BITSET, val3)
+		if e != 0 {
+			return 0, e
 		}
 		if e := t.futexKey(addr, op); e != 0 {
 			return 0, e
