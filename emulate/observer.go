@@ -194,13 +194,7 @@ func (rec *StepRecord) Clone() *StepRecord {
 // the old bytes of every memory write whose old bytes were read. It stops
 // at the first failing write.
 func (rec *StepRecord) Undo(c *Context, m Memory) error {
-	for _, w := range rec.Regs {
-		w.Reg.Set(&c.Regs, w.Old)
-	}
-	c.Resv, c.Primed = rec.ResvOld, rec.PrimedOld
-	if rec.CopyOld != nil {
-		c.Copy = *rec.CopyOld
-	}
+	rec.setContext(c, true)
 	for i := len(rec.Mem) - 1; i >= 0; i-- {
 		w := rec.Mem[i]
 		if !w.OldOK {
@@ -217,19 +211,33 @@ func (rec *StepRecord) Undo(c *Context, m Memory) error {
 // reservation, primed accumulators and copy buffer, and the memory writes
 // in order.
 func (rec *StepRecord) Redo(c *Context, m Memory) error {
-	for _, w := range rec.Regs {
-		w.Reg.Set(&c.Regs, w.New)
-	}
-	c.Resv, c.Primed = rec.ResvNew, rec.PrimedNew
-	if rec.CopyNew != nil {
-		c.Copy = *rec.CopyNew
-	}
+	rec.setContext(c, false)
 	for _, w := range rec.Mem {
 		if err := m.Write(w.Addr, w.New); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// setContext sets in c the register values, reservation, primed
+// accumulators and copy buffer from before the step (old) or after it.
+func (rec *StepRecord) setContext(c *Context, old bool) {
+	resv, primed, cp := rec.ResvNew, rec.PrimedNew, rec.CopyNew
+	if old {
+		resv, primed, cp = rec.ResvOld, rec.PrimedOld, rec.CopyOld
+	}
+	for _, w := range rec.Regs {
+		v := w.New
+		if old {
+			v = w.Old
+		}
+		w.Reg.Set(&c.Regs, v)
+	}
+	c.Resv, c.Primed = resv, primed
+	if cp != nil {
+		c.Copy = *cp
+	}
 }
 
 // observation is the state of an attached observer, reused across steps.
