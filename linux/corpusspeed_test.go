@@ -9,6 +9,7 @@ import (
 	"math"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,6 +19,7 @@ import (
 var (
 	corpusSpeed     = flag.Bool("corpus-speed", false, "TestCorpusSpeed: time every corpus program under ppc64emu run and qemu-user (scripts/bench-runner.sh)")
 	corpusSpeedRuns = flag.Int("corpus-speed-runs", 3, "TestCorpusSpeed: runs of each command; the least CPU time counts")
+	corpusSpeedOnly = flag.String("corpus-speed-only", "", "TestCorpusSpeed: time only the programs whose name (binary and arguments) matches this regular expression")
 )
 
 // speedSkip names the corpus programs TestCorpusSpeed does not time, with
@@ -58,15 +60,18 @@ func cpuRun(name string, args ...string) (status string, stderr []byte, cpu time
 }
 
 // TestCorpusSpeed (only with -corpus-speed; scripts/bench-runner.sh runs
-// it) times every program of the corpus, with the arguments TestCorpus
-// gives it, under ppc64emu run -profile qemu, qemu-user -singlestep (one
+// it) times every program of the corpus (or those -corpus-speed-only
+// matches), with the arguments TestCorpus gives it, under ppc64emu run
+// -profile qemu (the default engine, block, and -engine cached, the loop
+// of before issue 29), qemu-user -singlestep (one
 // translation block per instruction, the closest QEMU comes to an
 // interpreter) and qemu-user's JIT, in CPU time (user+sys; the least of
 // -corpus-speed-runs runs), and prints a
 // Markdown table: the runner's instruction count (-count, the same run),
 // MIPS = that count over each one's CPU time, and the runner's rate as a
 // ratio of qemu -singlestep's and of qemu's JIT (its CPU time over the
-// runner's). It fails if the runner does not report its
+// runner's, for both engines), with their geometric means. It fails if
+// the runner does not report its
 // count or ends differently from qemu-user.
 func TestCorpusSpeed(t *testing.T) {
 	if !*corpusSpeed {
@@ -74,12 +79,19 @@ func TestCorpusSpeed(t *testing.T) {
 	}
 	needCorpusAndQEMU(t)
 	emu := buildRunner(t)
+	only, err := regexp.Compile(*corpusSpeedOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var rows, skipped []string
 	var totN float64
-	var totEmu, totSS, totJIT time.Duration
-	var logRatio float64
+	var totEmu, totCached, totSS, totJIT time.Duration
+	var logRatio, logJIT, logJITCached float64
 	for _, c := range corpusCases(t) {
 		name := strings.Join(append([]string{filepath.Base(c.bin)}, c.args...), " ")
+		if !only.MatchString(name) {
+			continue
+		}
 		if why := speedSkip(c); why != "" {
 			skipped = append(skipped, fmt.Sprintf("- `%s`: %s", name, why))
 			continue
@@ -89,7 +101,7 @@ func TestCorpusSpeed(t *testing.T) {
 		// run with the least CPU time counts (the runner's instruction
 		// count is that run's): noise from other load only adds time.
 		var n float64
-		var emuCPU, ss, jit time.Duration
+		var emuCPU, cached, ss, jit time.Duration
 		var fail string
 		for i := 0; i < max(*corpusSpeedRuns, 1) && fail == ""; i++ {
 			st, stderr, cpu := cpuRun(emu, append([]string{"run", "-profile", "qemu", "-cpu", "power10", "-count", c.bin}, c.args...)...)
@@ -102,10 +114,14 @@ func TestCorpusSpeed(t *testing.T) {
 				n, _ = strconv.ParseFloat(string(m[1]), 64)
 				emuCPU = cpu
 			}
+			cSt, _, cCPU := cpuRun(emu, append([]string{"run", "-engine", "cached", "-profile", "qemu", "-cpu", "power10", c.bin}, c.args...)...)
+			if i == 0 || cCPU < cached {
+				cached = cCPU
+			}
 			ssSt, _, ssCPU := cpuRun(qemu, append([]string{"-cpu", "power10", "-singlestep", c.bin}, c.args...)...)
 			jitSt, _, jitCPU := cpuRun(qemu, append([]string{"-cpu", "power10", c.bin}, c.args...)...)
-			if st != ssSt || st != jitSt {
-				fail = fmt.Sprintf("runner %s, qemu -singlestep %s, qemu %s", st, ssSt, jitSt)
+			if st != ssSt || st != jitSt || st != cSt {
+				fail = fmt.Sprintf("runner %s (-engine cached %s), qemu -singlestep %s, qemu %s", st, cSt, ssSt, jitSt)
 			}
 			if i == 0 || ssCPU < ss {
 				ss = ssCPU
@@ -119,23 +135,28 @@ func TestCorpusSpeed(t *testing.T) {
 			continue
 		}
 		emuMIPS, ssMIPS := n/emuCPU.Seconds()/1e6, n/ss.Seconds()/1e6
-		rows = append(rows, fmt.Sprintf("| %s | %s | %.3f | %.1f | %.3f | %.1f | %.2f | %.3f | %.2f |",
-			name, thousands(uint64(n)), emuCPU.Seconds(), emuMIPS, ss.Seconds(), ssMIPS, emuMIPS/ssMIPS, jit.Seconds(), jit.Seconds()/emuCPU.Seconds()))
+		rows = append(rows, fmt.Sprintf("| %s | %s | %.3f | %.1f | %.3f | %.3f | %.1f | %.2f | %.3f | %.2f | %.2f |",
+			name, thousands(uint64(n)), emuCPU.Seconds(), emuMIPS, cached.Seconds(), ss.Seconds(), ssMIPS, emuMIPS/ssMIPS,
+			jit.Seconds(), jit.Seconds()/emuCPU.Seconds(), jit.Seconds()/cached.Seconds()))
 		totN += n
-		totEmu, totSS, totJIT = totEmu+emuCPU, totSS+ss, totJIT+jit
+		totEmu, totCached, totSS, totJIT = totEmu+emuCPU, totCached+cached, totSS+ss, totJIT+jit
 		logRatio += math.Log(emuMIPS / ssMIPS)
+		logJIT += math.Log(jit.Seconds() / emuCPU.Seconds())
+		logJITCached += math.Log(jit.Seconds() / cached.Seconds())
 	}
 	var b strings.Builder
-	b.WriteString("| program | instructions | ppc64emu CPU s | ppc64emu MIPS | qemu -singlestep CPU s | qemu -singlestep MIPS | ratio to -singlestep | qemu JIT CPU s | ratio to JIT |\n")
-	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("| program | instructions | ppc64emu CPU s | ppc64emu MIPS | -engine cached CPU s | qemu -singlestep CPU s | qemu -singlestep MIPS | ratio to -singlestep | qemu JIT CPU s | ratio to JIT | ratio to JIT, cached |\n")
+	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, r := range rows {
 		b.WriteString(r + "\n")
 	}
 	if len(rows) > 0 {
-		fmt.Fprintf(&b, "| **all %d runs** | %s | %.3f | %.1f | %.3f | %.1f | %.2f | %.3f | %.2f |\n",
-			len(rows), thousands(uint64(totN)), totEmu.Seconds(), totN/totEmu.Seconds()/1e6, totSS.Seconds(), totN/totSS.Seconds()/1e6,
-			totSS.Seconds()/totEmu.Seconds(), totJIT.Seconds(), totJIT.Seconds()/totEmu.Seconds())
-		fmt.Fprintf(&b, "\nGeometric mean of the per-program ratios: %.2f.\n", math.Exp(logRatio/float64(len(rows))))
+		fmt.Fprintf(&b, "| **all %d runs** | %s | %.3f | %.1f | %.3f | %.3f | %.1f | %.2f | %.3f | %.2f | %.2f |\n",
+			len(rows), thousands(uint64(totN)), totEmu.Seconds(), totN/totEmu.Seconds()/1e6, totCached.Seconds(), totSS.Seconds(), totN/totSS.Seconds()/1e6,
+			totSS.Seconds()/totEmu.Seconds(), totJIT.Seconds(), totJIT.Seconds()/totEmu.Seconds(), totJIT.Seconds()/totCached.Seconds())
+		k := float64(len(rows))
+		fmt.Fprintf(&b, "\nGeometric means of the per-program ratios: to -singlestep %.2f; to the JIT %.2f (block engine), %.2f (-engine cached).\n",
+			math.Exp(logRatio/k), math.Exp(logJIT/k), math.Exp(logJITCached/k))
 	}
 	if len(skipped) > 0 {
 		b.WriteString("\nNot timed:\n\n" + strings.Join(skipped, "\n") + "\n")
