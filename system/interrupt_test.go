@@ -177,6 +177,14 @@ func TestInterrupts(t *testing.T) {
 			},
 		},
 		{
+			// 7.5.12 Hypervisor Decrementer: with LPCR[HDICE] = 1 and
+			// HDEC bit 0 set, taken in non-hypervisor state whatever
+			// MSR[EE]; HSRR0/1, HV set, RI kept.
+			name: "hypervisor decrementer", word: w(ppc64asm.ADDI, 3, 0, 1), msr: sf | me | ri,
+			setup: func(c *CPU) { c.SPR.LPCR = LPCRHDICE; c.SPR.HDEC = 1 << 63 },
+			want:  VecHDecrementer, nip: 0x980, save0: at, save1: sf | me | ri, msrTo: sf | hv | me | ri,
+		},
+		{
 			// 7.5.7 External with LPCR[LPES] = 1: to the OS, SRR0/1.
 			name: "external to os", word: w(ppc64asm.ADDI, 3, 0, 1), msr: sf | ee | me | ri,
 			setup: func(c *CPU) { c.SPR.LPCR = LPCRLPES; c.External = func() bool { return true } },
@@ -219,6 +227,31 @@ func TestInterrupts(t *testing.T) {
 			name: "rfid", word: w(ppc64asm.RFID), msr: sf | hv | me,
 			setup: func(c *CPU) { c.SPR.SRR0, c.SPR.SRR1 = 0x2003, sf|pr|me|le },
 			want:  0, nip: 0x2000, msrTo: sf | pr | me | le | ee | ir | dr,
+		},
+		{
+			// 5.4.4 mfspr of a privileged SPR (SRR0, 26) in problem
+			// state: program interrupt, privileged (SRR1 bit 45).
+			name: "mfspr srr0 in problem state", word: w(ppc64asm.MFSPR, 3, 26), msr: user,
+			want: VecProgram, nip: 0x700, save0: at, save1: user | 1<<(63-45), msrTo: sf | me,
+		},
+		{
+			// 5.4.4 mtspr of a hypervisor-privileged SPR (LPCR, 318) in
+			// privileged non-hypervisor state: hypervisor emulation
+			// assistance.
+			name: "mtspr lpcr as supervisor", word: w(ppc64asm.MTSPR, 318, 3), msr: sf | me | ri,
+			want: VecHEmulation, nip: 0xe40, save0: at, save1: sf | me | ri, msrTo: sf | hv | me | ri,
+		},
+		{
+			// 9.3 with LPCR[LD] = 0 the decrementer is 32 bits: mtspr
+			// DEC keeps RS bits 32:63, mfspr DEC sign-extends them.
+			name: "dec 32-bit", word: w(ppc64asm.MTSPR, 22, 3), msr: sf | hv | me,
+			setup: func(c *CPU) { c.Regs.GPR[3] = 0x12345678_9abcdef0 },
+			want:  0, nip: at + 4, msrTo: sf | hv | me,
+			check: func(t *testing.T, c *CPU) {
+				if got := c.decRead(c.SPR.DEC + 1); got != 0xffffffff_9abcdef0 { // +1: the step's tick
+					t.Errorf("DEC reads %#x, want 0xffffffff9abcdef0", got)
+				}
+			},
 		},
 		{
 			// 3.3.1 rfscv: as rfid from LR and CTR.

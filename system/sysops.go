@@ -396,6 +396,33 @@ func (c *CPU) spr(n int64) (p *uint64, writable bool) {
 	return nil, false
 }
 
+// hypervisorSPR reports an SPR number that only hypervisor state may
+// move (Power ISA 3.1B Book III 5.4.4, Figure "SPR encodings", privilege
+// "hypv"); in privileged non-hypervisor state the move is a hypervisor
+// emulation assistance interrupt.
+func hypervisorSPR(n int64) bool {
+	switch n {
+	case sprDPDES, sprDAWR0, sprCIABR, sprDAWRX0, sprHFSCR, sprTBL, sprTBU,
+		sprHSPRG0, sprHSPRG1, sprHDSISR, sprHDAR, sprHDEC, sprHRMOR, sprHSRR0, sprHSRR1,
+		sprLPCR, sprLPIDR, sprHMER, sprHMEER, sprPCR, sprHEIR, sprAMOR, sprPTCR, sprPSSCR:
+		return true
+	}
+	return false
+}
+
+// sprDenied is the outcome of moving SPR n in the current state, if it is
+// not allowed: privileged (bit 0x10 of the number) in problem state, or
+// hypervisor privileged outside hypervisor state.
+func (c *CPU) sprDenied(n int64) error {
+	switch msr := c.Regs.MSR; {
+	case msr&regs.MSRPR != 0 && n&0x10 != 0:
+		return errPrivileged
+	case msr&(regs.MSRPR|regs.MSRHV) == 0 && hypervisorSPR(n):
+		return errIllegal
+	}
+	return nil
+}
+
 // mfspr RT,SPR for the SPRs the CPU holds; the rest go to emulate. In
 // privileged state an SPR number neither provides is a no-op, except 0,
 // 4, 5 and 6, which are illegal (Power ISA 3.1B Book III 5.4.4, mfspr).
@@ -405,8 +432,8 @@ func opMfspr(c *CPU, in *decode.Inst) error {
 	if p == nil || n == sprTBL || n == sprTBU || n == sprCTRLW {
 		return c.otherSPR(in, n)
 	}
-	if c.problemState() && n&0x10 != 0 {
-		return errPrivileged
+	if err := c.sprDenied(n); err != nil {
+		return err
 	}
 	v := *p
 	if n == sprDEC || n == sprHDEC {
@@ -424,8 +451,8 @@ func opMtspr(c *CPU, in *decode.Inst) error {
 	if p == nil || n == sprCTRLR {
 		return c.otherSPR(in, n)
 	}
-	if c.problemState() && n&0x10 != 0 {
-		return errPrivileged
+	if err := c.sprDenied(n); err != nil {
+		return err
 	}
 	v := c.Regs.GPR[in.Args[1]&31]
 	switch {
