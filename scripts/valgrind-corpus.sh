@@ -158,6 +158,14 @@ cpu_of() { for p in $progs; do [ "${p%%:*}" = "$1" ] && { echo "${p##*:}"; retur
 # ndiff FILE OUT: differing lines (diff's < and > lines).
 ndiff() { diff "$1" "$2" | grep -c '^[<>]' || true; }
 
+# A cold cache builds every program first, the byte orders side by side.
+if [ ${#want[@]} -eq 0 ]; then
+  for order in $orders; do
+    (for p in $progs; do build "$order" "${p%%:*}" "${p##*:}" || true; done) &
+  done
+  wait
+fi
+
 status=0
 : >"$out/summary.txt"
 for order in $orders; do
@@ -188,25 +196,26 @@ for order in $orders; do
     qemu=qemu-ppc64le; [ "$order" = be ] && qemu=qemu-ppc64
     # shellcheck disable=SC2086
     set +e
-    (cd "$out/$order" && timeout 600 "../ppc64emu" run -cpu power10 "$bin" $args >"$name.emu.out" 2>"$name.emu.err")
-    erc=$?
     # qemu-user's results are cached beside the build, keyed by the
-    # program, its arguments and the QEMU version.
+    # program, its arguments and the QEMU version; a missing one runs
+    # beside ppc64emu.
     qkey="$(sha256sum <"$bin" | cut -c1-16) $args $("$qemu" --version | head -1)"
     qc=$top/qemu-$order/$name
     mkdir -p "$top/qemu-$order"
-    if [ "$(cat "$qc.key" 2>/dev/null)" = "$qkey" ]; then
-      cp "$qc.out" "$out/$order/$name.qemu.out"
-      cp "$qc.err" "$out/$order/$name.qemu.err"
-      qrc=$(cat "$qc.rc")
-    else
-      (cd "$out/$order" && timeout 600 "$qemu" -cpu power10 "$bin" $args >"$name.qemu.out" 2>"$name.qemu.err")
-      qrc=$?
-      cp "$out/$order/$name.qemu.out" "$qc.out"
-      cp "$out/$order/$name.qemu.err" "$qc.err"
-      echo "$qrc" >"$qc.rc"
+    qpid=""
+    if [ "$(cat "$qc.key" 2>/dev/null)" != "$qkey" ]; then
+      (cd "$out/$order" && timeout 600 "$qemu" -cpu power10 "$bin" $args >"$qc.out" 2>"$qc.err"; echo $? >"$qc.rc") &
+      qpid=$!
+    fi
+    (cd "$out/$order" && timeout 600 "../ppc64emu" run -cpu power10 "$bin" $args >"$name.emu.out" 2>"$name.emu.err")
+    erc=$?
+    if [ -n "$qpid" ]; then
+      wait "$qpid"
       echo "$qkey" >"$qc.key"
     fi
+    cp "$qc.out" "$out/$order/$name.qemu.out"
+    cp "$qc.err" "$out/$order/$name.qemu.err"
+    qrc=$(cat "$qc.rc")
     set -e
     best="" bd="" bq=""
     for e in "${exps[@]}"; do
