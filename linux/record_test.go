@@ -4,7 +4,11 @@ package linux_test
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"debug/elf"
+	"encoding/binary"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ppc64emu/ppc64emu/linux"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/record"
 )
 
@@ -185,5 +190,112 @@ func TestRecordSchedule(t *testing.T) {
 			}
 			t.Logf("%d switches, identical in 4 recordings", switches)
 		})
+	}
+}
+
+// symbol returns the address of function name in the ELF file bin.
+func symbol(t *testing.T, bin, name string) uint64 {
+	t.Helper()
+	f, err := elf.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	syms, err := f.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range syms {
+		if s.Name == name {
+			return s.Value
+		}
+	}
+	t.Fatalf("%s: no symbol %s", bin, name)
+	return 0
+}
+
+// TestSessionBack: on a recording of c-threads (5 threads), a Session with
+// a checkpoint every 2^16 instructions, run forwards, stops at the entry
+// of worker (a breakpoint; ELFv2's local entry is 8 bytes in) at some
+// instruction counts; moving back from the end with Back stops at the
+// same counts in reverse order, with the same thread running and the same
+// registers; Seek backwards to any count gives the registers and memory
+// a forward Seek gave.
+func TestSessionBack(t *testing.T) {
+	bin := filepath.Join(corpusDir, "c-threads.le")
+	if !fileExists(bin) {
+		t.Skipf("%s not built (scripts/build-corpus.sh)", bin)
+	}
+	rec := recordRun(t, bin, nil, "")
+	s, err := record.NewSession(rec.log, record.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Interval = 1 << 16
+	bp := []uint64{symbol(t, bin, "worker") + 8}
+	type stop struct {
+		At, TID, Hash uint64
+	}
+	var fwd []stop
+	for {
+		hit, err := s.Run(math.MaxUint64, bp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !hit {
+			break
+		}
+		fwd = append(fwd, stop{s.Now(), s.Current(), record.Hash(s.Context(s.Current()))})
+	}
+	if done, code, _ := s.Exited(); !done || code != 0 || len(fwd) != 4 {
+		t.Fatalf("forwards: exited %v code %d, %d stops at worker, want 4 (one per thread)", done, code, len(fwd))
+	}
+	for i := len(fwd) - 1; i >= 0; i-- {
+		ok, err := s.Back(bp, 0)
+		if err != nil || !ok {
+			t.Fatalf("Back %d: %v %v", i, ok, err)
+		}
+		got := stop{s.Now(), s.Current(), record.Hash(s.Context(s.Current()))}
+		if got != fwd[i] {
+			t.Fatalf("Back to %+v, want %+v", got, fwd[i])
+		}
+	}
+	if ok, err := s.Back(bp, 0); ok || err != nil || s.Now() != 0 {
+		t.Fatalf("Back past the first stop: %v %v at %d, want the start", ok, err, s.Now())
+	}
+	// Forwards to three points, then back to each from the end.
+	points := []uint64{rec.instructions / 3, rec.instructions / 2, rec.instructions - 10}
+	type state struct {
+		Hash uint64
+		Mem  [32]byte
+	}
+	look := func() state {
+		st := state{Hash: record.Hash(s.Context(s.Current()))}
+		h := sha256.New()
+		s.Memory(0).Stored(func(addr uint64, p *[mem.PageSize]byte) bool {
+			_ = binary.Write(h, binary.LittleEndian, addr)
+			h.Write(p[:])
+			return true
+		})
+		copy(st.Mem[:], h.Sum(nil))
+		return st
+	}
+	var want []state
+	for _, at := range points {
+		if err := s.Seek(at); err != nil || s.Now() != at {
+			t.Fatalf("Seek(%d): %v at %d", at, err, s.Now())
+		}
+		want = append(want, look())
+	}
+	if err := s.Seek(rec.instructions); err != nil {
+		t.Fatal(err)
+	}
+	for i := len(points) - 1; i >= 0; i-- {
+		if err := s.Seek(points[i]); err != nil {
+			t.Fatal(err)
+		}
+		if got := look(); got != want[i] {
+			t.Errorf("Seek back to %d: state %x, forwards %x", points[i], got, want[i])
+		}
 	}
 }

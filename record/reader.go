@@ -2,6 +2,7 @@ package record
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -74,7 +75,7 @@ func (r *Record) Apply(c *emulate.Context) {
 // wrapping ErrFormat, ErrTruncated or ErrVersion; never a panic.
 type Reader struct {
 	src    source
-	r      *bufio.Reader
+	r      *counter
 	Header Header
 	rec    Record
 	buf    []byte
@@ -85,7 +86,7 @@ type Reader struct {
 // NewReader reads the header of the log r.
 func NewReader(r io.Reader) (*Reader, error) {
 	rd := &Reader{src: source{r: r}}
-	rd.r = bufio.NewReaderSize(&rd.src, 1<<16)
+	rd.r = &counter{r: bufio.NewReaderSize(&rd.src, 1<<16)}
 	var m [len(magic) + 2]byte
 	n, err := io.ReadFull(rd.r, m[:])
 	if k := min(n, len(magic)); string(m[:k]) != magic[:k] || n < len(magic) {
@@ -148,6 +149,34 @@ func (rd *Reader) short(err error) error {
 		return fmt.Errorf("%w (record %d)", ErrTruncated, rd.n)
 	}
 	return fmt.Errorf("%w: record %d: %v", ErrFormat, rd.n, err)
+}
+
+// counter counts the bytes read: Reader.off.
+type counter struct {
+	r   *bufio.Reader
+	off int64
+}
+
+func (c *counter) ReadByte() (byte, error) {
+	b, err := c.r.ReadByte()
+	if err == nil {
+		c.off++
+	}
+	return b, err
+}
+
+func (c *counter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.off += int64(n)
+	return n, err
+}
+
+// readerAt returns a Reader of log (whose header is h) positioned at byte
+// off, after n records.
+func readerAt(log []byte, off int64, n int, h Header) *Reader {
+	rd := &Reader{src: source{r: bytes.NewReader(log[off:])}, Header: h, n: n}
+	rd.r = &counter{r: bufio.NewReaderSize(&rd.src, 1<<16), off: off}
+	return rd
 }
 
 // source keeps the error of the underlying reader other than io.EOF.

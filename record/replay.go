@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/mem"
@@ -44,7 +45,16 @@ type replayer struct {
 	tb      []uint64
 	darn    []darnValue
 	miss    bool // the emulator asked for a time base or darn value the log did not have
-	res     Result
+	// pending is what is left of the current run record's instructions;
+	// retire is an instruction retired by a retire record not yet counted
+	// (exec executes both before the next record applies).
+	pending uint64
+	retire  bool
+	until   []uint64 // breakpoints exec stops at (Session)
+	// lastAt, if set, gets for each thread the number of the last
+	// instruction it executed (Session.Back).
+	lastAt map[uint64]uint64
+	res    Result
 }
 
 type space struct {
@@ -76,8 +86,11 @@ func Replay(r io.Reader, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &replayer{opts: opts, hdr: rd.Header, spaces: map[uint64]*space{}, threads: map[uint64]*thread{}}
+	p := newReplayer(rd.Header, opts)
 	for {
+		if _, err := p.exec(math.MaxUint64); err != nil {
+			return nil, fmt.Errorf("record %d: %w", rd.n, err)
+		}
 		rec, err := rd.Next()
 		if err == io.EOF {
 			return nil, fmt.Errorf("%w: no exit record", ErrTruncated)
@@ -89,13 +102,23 @@ func Replay(r io.Reader, opts Options) (*Result, error) {
 			return nil, fmt.Errorf("record %d (%s): %w", rd.n, rec.Kind, err)
 		}
 		if rec.Kind == KindExit {
-			p.res.Threads = map[uint64]*emulate.Context{}
-			for tid, t := range p.threads {
-				p.res.Threads[tid] = &t.ctx
-			}
-			return &p.res, nil
+			return p.result(), nil
 		}
 	}
+}
+
+func newReplayer(h Header, opts Options) *replayer {
+	return &replayer{opts: opts, hdr: h, spaces: map[uint64]*space{}, threads: map[uint64]*thread{}}
+}
+
+// result is the Result so far, with the threads' Contexts.
+func (p *replayer) result() *Result {
+	res := p.res
+	res.Threads = map[uint64]*emulate.Context{}
+	for tid, t := range p.threads {
+		res.Threads[tid] = &t.ctx
+	}
+	return &res
 }
 
 func diverged(format string, a ...any) error {
@@ -164,12 +187,18 @@ func (p *replayer) apply(r *Record) error {
 			return err
 		}
 	case KindRun:
-		return p.run(r.N)
+		if _, err := p.running(); err != nil {
+			return err
+		}
+		if max := p.opts.MaxInstructions; max != 0 && (r.N > max || p.res.Instructions > max-r.N) {
+			return fmt.Errorf("%w: %d", ErrLimit, max)
+		}
+		p.pending = r.N
 	case KindRetire:
 		if _, err := p.running(); err != nil {
 			return err
 		}
-		p.res.Instructions++
+		p.retire = true
 	case KindContext:
 		t, err := p.thread(r.TID)
 		if err != nil {
@@ -221,31 +250,48 @@ func (p *replayer) apply(r *Record) error {
 	return nil
 }
 
-// run executes n instructions of the running thread, as the recording's
-// Run did, with the time base and darn values queued before.
-func (p *replayer) run(n uint64) error {
-	t, err := p.running()
-	if err != nil {
-		return err
+// exec executes the instructions the records applied so far ask for (the
+// rest of a run record, a retired instruction) until the instruction count
+// reaches target. With p.until set it stops before an instruction at one
+// of those addresses and reports it.
+func (p *replayer) exec(target uint64) (atBreak bool, err error) {
+	for p.res.Instructions < target {
+		if p.retire {
+			p.retire = false
+			p.res.Instructions++
+			if p.lastAt != nil {
+				p.lastAt[p.cur.tid] = p.res.Instructions - 1
+			}
+			continue
+		}
+		if p.pending == 0 {
+			return false, nil
+		}
+		t := p.cur
+		n := min(p.pending, target-p.res.Instructions)
+		e := t.sp.e
+		e.SetContext(&t.ctx)
+		got, err := e.Run(&t.ctx.Regs, t.sp.m, emulate.RunOptions{MaxSteps: n, Until: p.until})
+		p.res.Instructions += got
+		p.pending -= got
+		if p.lastAt != nil && got > 0 {
+			p.lastAt[t.tid] = p.res.Instructions - 1
+		}
+		switch {
+		case p.miss:
+			return false, diverged("thread %d read more time base or darn values than recorded (nip %#x)", t.tid, t.ctx.Regs.NIP)
+		case got < n && err == nil && len(p.until) > 0:
+			return true, nil
+		case got < n:
+			// (When got == n, Run may have looked at the instruction
+			// after the last one: its outcome is the next record's
+			// business.)
+			return false, diverged("thread %d stopped after %d of %d instructions at %#x: %v", t.tid, got, n, t.ctx.Regs.NIP, err)
+		case p.pending == 0 && (len(p.tb) != 0 || len(p.darn) != 0):
+			return false, diverged("thread %d read fewer time base or darn values than recorded (nip %#x)", t.tid, t.ctx.Regs.NIP)
+		}
 	}
-	if max := p.opts.MaxInstructions; max != 0 && (n > max || p.res.Instructions > max-n) {
-		return fmt.Errorf("%w: %d", ErrLimit, max)
-	}
-	e := t.sp.e
-	e.SetContext(&t.ctx)
-	got, err := e.Run(&t.ctx.Regs, t.sp.m, emulate.RunOptions{MaxSteps: n})
-	p.res.Instructions += got
-	switch {
-	case p.miss:
-		return diverged("thread %d read more time base or darn values than recorded (nip %#x)", t.tid, t.ctx.Regs.NIP)
-	case got != n:
-		// (When got == n, Run may have looked at the instruction after
-		// the last one: its outcome is the next record's business.)
-		return diverged("thread %d stopped after %d of %d instructions at %#x: %v", t.tid, got, n, t.ctx.Regs.NIP, err)
-	case len(p.tb) != 0 || len(p.darn) != 0:
-		return diverged("thread %d read fewer time base or darn values than recorded (nip %#x)", t.tid, t.ctx.Regs.NIP)
-	}
-	return nil
+	return false, nil
 }
 
 func (p *replayer) timeBase() uint64 {
