@@ -10,6 +10,9 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
+	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -48,7 +51,42 @@ func (t *Thread) dumpCore(sig int, info *sigInfo) {
 		return
 	}
 	p.coreDone = true
+	p.corePath = corePath(p.cfg.Core, t.group.tgid, t.tid, sig, procComm(p.exe), time.Now())
 	p.coreErr = p.writeCore(t, sig, info)
+}
+
+// corePath expands the specifiers of Linux's core_pattern (see core(5))
+// that apply to the runner: %p the process id, %i the thread's, %s the
+// signal, %e the command name, %t the time in seconds since the epoch,
+// %% a percent sign. Others are left as they are.
+func corePath(pattern string, pid, tid, sig int, comm string, now time.Time) string {
+	var b strings.Builder
+	for i := 0; i < len(pattern); i++ {
+		c := pattern[i]
+		if c != '%' || i+1 == len(pattern) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch pattern[i] {
+		case 'p':
+			b.WriteString(strconv.Itoa(pid))
+		case 'i':
+			b.WriteString(strconv.Itoa(tid))
+		case 's':
+			b.WriteString(strconv.Itoa(sig))
+		case 'e':
+			b.WriteString(comm)
+		case 't':
+			b.WriteString(strconv.FormatInt(now.Unix(), 10))
+		case '%':
+			b.WriteByte('%')
+		default:
+			b.WriteByte('%')
+			b.WriteByte(pattern[i])
+		}
+	}
+	return b.String()
 }
 
 // CoreDump reports the core file written when a core-dumping signal killed
@@ -61,7 +99,7 @@ func (p *Process) CoreDump() (string, error) {
 	if p.coreErr != nil {
 		return "", p.coreErr
 	}
-	return p.cfg.Core, nil
+	return p.corePath, nil
 }
 
 // coreNotes collects ELF notes in the target byte order.
@@ -179,7 +217,7 @@ func (p *Process) writeCore(t *Thread, sig int, info *sigInfo) error {
 		off += ph.Filesz
 	}
 
-	f, err := os.OpenFile(p.cfg.Core, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	f, err := os.OpenFile(p.corePath, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 	if err != nil {
 		return err
 	}
@@ -212,7 +250,7 @@ func (p *Process) writeCore(t *Thread, sig int, info *sigInfo) error {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("core file %s: %w", p.cfg.Core, err)
+		return fmt.Errorf("core file %s: %w", p.corePath, err)
 	}
 	return nil
 }

@@ -99,7 +99,10 @@ type Config struct {
 	// Core, if set, is the path of the core file written when a signal
 	// whose default action dumps core kills the program (signal(7)): a
 	// Linux-format ELF core (core.go) that GDB reads with the executable
-	// (gdb PROG CORE). Process.CoreDump reports it.
+	// (gdb PROG CORE). Process.CoreDump reports it. As in Linux's
+	// core_pattern, %p is replaced by the process id, %i the thread's, %s
+	// the signal, %e the command name, %t the time ("core.%e.%p" gives
+	// core.prog.4321).
 	Core string
 }
 
@@ -176,8 +179,9 @@ type Process struct {
 	instructions atomic.Uint64
 	started      time.Time
 
-	coreDone bool  // a core dump was due and tried (core.go)
-	coreErr  error // why it could not be written
+	coreDone bool   // a core dump was due and tried (core.go)
+	corePath string // Config.Core with its % specifiers expanded
+	coreErr  error  // why it could not be written
 }
 
 // Start loads the executable at path and starts its main thread with args

@@ -93,7 +93,9 @@ Flags:
 	                 SIGILL, SIGBUS, SIGFPE, SIGQUIT, SIGTRAP, SIGSYS, …) kills the
 	                 program, write a Linux-format ELF core file to FILE (threads'
 	                 registers, FP/VMX/VSX, auxv, mappings) that gdb reads with the
-	                 program: gdb-multiarch PROG FILE
+	                 program: gdb-multiarch PROG FILE. As in Linux's core_pattern,
+	                 %p in FILE is the process id, %i the thread's, %s the signal,
+	                 %e the command name, %t the time (-core core.%e.%p)
 `
 
 // killSelf is what run does with a guest killed by a signal; main's default
