@@ -113,9 +113,12 @@ var flagNames = [...]string{
 }
 
 // Names returns the names of the set flags, in bit order.
-func (f Flags) Names() []string {
+func (f Flags) Names() []string { return bitNames(f, flagNames[:]) }
+
+// bitNames lists the names of the bits set in f, bit i named names[i].
+func bitNames[T Flags | Facility](f T, names []string) []string {
 	var out []string
-	for i, n := range flagNames {
+	for i, n := range names {
 		if f&(1<<i) != 0 {
 			out = append(out, n)
 		}
@@ -146,15 +149,7 @@ var facilityNames = [...]string{"fp", "vec", "vsx", "split"}
 
 // Names returns the names of the facilities in f ("fp", "vec", "vsx"), in
 // bit order.
-func (f Facility) Names() []string {
-	var out []string
-	for i, n := range facilityNames {
-		if f&(1<<i) != 0 {
-			out = append(out, n)
-		}
-	}
-	return out
-}
+func (f Facility) Names() []string { return bitNames(f, facilityNames[:]) }
 
 // Level is the Power ISA level (processor generation) that introduced an op.
 type Level uint8
