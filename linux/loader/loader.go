@@ -247,6 +247,7 @@ func Load(m *mem.Memory, r io.ReaderAt, lay Layout) (*Image, error) {
 	if raw, ok := rawPhoff(r, f.ByteOrder); ok {
 		phoff = raw
 	}
+	skip := holes(r)
 	for _, p := range f.Progs {
 		switch p.Type {
 		case elf.PT_TLS:
@@ -255,7 +256,7 @@ func Load(m *mem.Memory, r io.ReaderAt, lay Layout) (*Image, error) {
 		if p.Type != elf.PT_LOAD || p.Memsz == 0 {
 			continue
 		}
-		if err := loadSegment(m, img, p, phoff); err != nil {
+		if err := loadSegment(m, img, p, phoff, skip); err != nil {
 			return nil, err
 		}
 	}
@@ -283,8 +284,9 @@ func Load(m *mem.Memory, r io.ReaderAt, lay Layout) (*Image, error) {
 	return img, nil
 }
 
-// loadSegment maps and fills one PT_LOAD segment.
-func loadSegment(m *mem.Memory, img *Image, p *elf.Prog, phoff uint64) error {
+// loadSegment maps and fills one PT_LOAD segment, skipping the file's
+// holes (skip, if not nil; see holes).
+func loadSegment(m *mem.Memory, img *Image, p *elf.Prog, phoff uint64, skip func(int64) int64) error {
 	if p.Filesz > p.Memsz {
 		return fmt.Errorf("loader: segment at %#x: file size > memory size", p.Vaddr)
 	}
@@ -328,6 +330,14 @@ func loadSegment(m *mem.Memory, img *Image, p *elf.Prog, phoff uint64) error {
 	// memory or in the file).
 	chunk := make([]byte, min(p.Filesz, 1<<20))
 	for done := uint64(0); done < p.Filesz; {
+		if skip != nil {
+			if d := skip(int64(p.Off + done)); uint64(d) > p.Off+done {
+				// The file's end (d) may come before p_filesz: the
+				// read there fails, as a short file does.
+				done = min(uint64(d)-p.Off, p.Filesz)
+				continue
+			}
+		}
 		n := min(uint64(len(chunk)), p.Filesz-done)
 		if _, err := p.ReadAt(chunk[:n], int64(done)); err != nil {
 			return fmt.Errorf("loader: segment at %#x: %w", p.Vaddr, err)
