@@ -67,8 +67,8 @@ func New(cfg Config) (*Machine, error) {
 	if size == 0 {
 		size = DefaultRAM
 	}
-	if size > 1<<31 {
-		return nil, fmt.Errorf("microwatt: %d bytes of memory: at most 2 GiB", size)
+	if size > BRAMBase {
+		return nil, fmt.Errorf("microwatt: %d bytes of memory: at most 2 GiB (the address space below 0x80000000)", size)
 	}
 	m := &Machine{Bus: &system.Bus{}, UART: &UART{Out: cfg.Console}, XICS: NewXICS(),
 		Syscon: &Syscon{RAMSize: size, ClockHz: ClockHz}}
@@ -76,8 +76,14 @@ func New(cfg Config) (*Machine, error) {
 	if m.RAM, err = m.Bus.AddRAM("memory", MemoryBase, size); err != nil {
 		return nil, err
 	}
+	var alias error
+	if size <= SysconBase-BRAMBase {
+		// The memory is seen at BRAMBase too, as Microwatt's BRAM is when
+		// it is the main memory; a larger memory would reach the devices.
+		alias = m.Bus.AddRAMAlias("bram", BRAMBase, MemoryBase)
+	}
 	errs := []error{
-		m.Bus.AddRAMAlias("bram", BRAMBase, MemoryBase),
+		alias,
 		m.Bus.AddDevice("syscon", SysconBase, ioWindow, m.Syscon),
 		m.Bus.AddDevice("uart0", UARTBase, ioWindow, m.UART),
 		m.Bus.AddDevice("xics-icp", ICPBase, ioWindow, m.XICS.ICP()),

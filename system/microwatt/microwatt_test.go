@@ -15,9 +15,9 @@ import (
 // machine until attn, and its console output must be Microwatt's
 // tests/test_NAME.console_out byte for byte. The binaries are Microwatt's
 // (built from its repository): they are read at test time from a checkout
-// named by $MICROWATT_DIR, or from the git mirror of
-// antonblanchard/microwatt that the project's tools fetch to
-// /work/.mirror, never committed here.
+// named by $MICROWATT_DIR, or build/microwatt (scripts/microwatt-tests.sh
+// clones it), or the git mirror of antonblanchard/microwatt that the
+// project's tools fetch to /work/.mirror, never committed here.
 
 // microwattPasses are the tests whose output matches Microwatt's today;
 // the others are run and reported (t.Log) but not yet asserted.
@@ -27,11 +27,24 @@ var microwattPasses = map[string]bool{
 	"reservation": true, "trace": true,
 }
 
+// microwattDir is a checkout of Microwatt's repository: $MICROWATT_DIR,
+// or build/microwatt at the top of the module (scripts/microwatt-tests.sh
+// clones it there), or "".
+func microwattDir() string {
+	if dir := os.Getenv("MICROWATT_DIR"); dir != "" {
+		return dir
+	}
+	if _, err := os.Stat("../../build/microwatt/tests"); err == nil {
+		return "../../build/microwatt"
+	}
+	return ""
+}
+
 // microwattFile returns a file of Microwatt's repository, or ok=false
 // when no copy is present.
 func microwattFile(t *testing.T, path string) (b []byte, ok bool) {
 	t.Helper()
-	if dir := os.Getenv("MICROWATT_DIR"); dir != "" {
+	if dir := microwattDir(); dir != "" {
 		b, err := os.ReadFile(filepath.Join(dir, path))
 		return b, err == nil
 	}
@@ -46,7 +59,7 @@ func microwattFile(t *testing.T, path string) (b []byte, ok bool) {
 func microwattTests(t *testing.T) []string {
 	t.Helper()
 	var names []string
-	if dir := os.Getenv("MICROWATT_DIR"); dir != "" {
+	if dir := microwattDir(); dir != "" {
 		m, _ := filepath.Glob(filepath.Join(dir, "tests", "test_*.bin"))
 		for _, f := range m {
 			names = append(names, strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "test_"), ".bin"))
@@ -84,7 +97,7 @@ func runImage(t *testing.T, image []byte, max uint64) (string, error) {
 func TestMicrowattTests(t *testing.T) {
 	names := microwattTests(t)
 	if len(names) == 0 {
-		t.Skip("Microwatt's tests not found: set MICROWATT_DIR to a checkout of github.com/antonblanchard/microwatt (or fetch its mirror)")
+		t.Skip("Microwatt's tests not found: run scripts/microwatt-tests.sh, or set MICROWATT_DIR to a checkout of github.com/antonblanchard/microwatt")
 	}
 	var passed, failed []string
 	for _, name := range names {
