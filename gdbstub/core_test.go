@@ -42,38 +42,8 @@ print local
 func TestCoreGDB(t *testing.T) {
 	for _, o := range orders {
 		t.Run(o.name, func(t *testing.T) {
-			if _, err := exec.LookPath("gdb-multiarch"); err != nil {
-				t.Skip("gdb-multiarch not installed (scripts/install-deps.sh installs it)")
-			}
-			if _, err := exec.LookPath(o.cc); err != nil {
-				t.Skipf("%s not installed (scripts/install-deps.sh installs it)", o.cc)
-			}
-			src, err := filepath.Abs("testdata/crash.c")
-			if err != nil {
-				t.Fatal(err)
-			}
-			prog := buildOnce(t, "crash-"+o.cc, func(out string) *exec.Cmd {
-				return exec.Command(o.cc, "-static", "-g", "-O0", "-o", out, src)
-			})
-			dir := t.TempDir()
-			core := filepath.Join(dir, "core")
-			stdout, err := os.Create(filepath.Join(dir, "stdout"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer stdout.Close()
-			p, err := linux.Start(prog, []string{prog}, nil, linux.Config{Core: core, Stdout: stdout})
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := p.Wait()
-			if err != nil || st.Signal != abi.SIGSEGV {
-				t.Fatalf("Wait = %+v, %v; want SIGSEGV", st, err)
-			}
-			if path, err := p.CoreDump(); path != core || err != nil {
-				t.Fatalf("CoreDump = %q, %v; want %q", path, err, core)
-			}
-			printed, _ := os.ReadFile(stdout.Name())
+			prog, core := crashCore(t, o.cc, "crash")
+			printed, _ := os.ReadFile(filepath.Join(filepath.Dir(core), "stdout"))
 			wantR1, err := strconv.ParseUint(strings.TrimSpace(strings.TrimPrefix(string(printed), "r1=")), 0, 64)
 			if err != nil {
 				t.Fatalf("the program printed %q", printed)
@@ -103,6 +73,74 @@ func TestCoreGDB(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCoreGDBThreads: a core of a two-thread program (testdata/crashmt.c:
+// the worker blocked in pause, the main thread dies in crash_here) has a
+// thread per guest thread: gdb lists two, the crashing one current, and
+// the worker's backtrace reaches worker.
+func TestCoreGDBThreads(t *testing.T) {
+	for _, o := range orders {
+		t.Run(o.name, func(t *testing.T) {
+			prog, core := crashCore(t, o.cc, "crashmt", "-pthread")
+			out, _ := runGDB(t, "set pagination off\nfile PROG\ncore-file ADDR\ninfo threads\nthread apply all bt\n", prog, core)
+			threads := regexp.MustCompile(`(?m)^[* ] +\d+ +Thread `).FindAllString(out, -1)
+			if len(threads) != 2 || !strings.HasPrefix(threads[0], "*") {
+				t.Errorf("info threads: want 2, the first current:\n%s", out)
+			}
+			if !regexp.MustCompile(`(?s)Thread 2 .*\bin worker \(`).MatchString(out) {
+				t.Errorf("thread 2's backtrace does not reach worker:\n%s", out)
+			}
+			if !regexp.MustCompile(`(?s)Thread 1 .*\bin crash_here \(`).MatchString(out) {
+				t.Errorf("thread 1's backtrace does not start in crash_here:\n%s", out)
+			}
+		})
+	}
+}
+
+// crashCore builds testdata/NAME.c statically with cc and extra flags,
+// runs it under the runner with Config.Core until SIGSEGV kills it, and
+// returns the program and the core file.
+func crashCore(t *testing.T, cc, name string, flags ...string) (prog, core string) {
+	t.Helper()
+	if _, err := exec.LookPath("gdb-multiarch"); err != nil {
+		t.Skip("gdb-multiarch not installed (scripts/install-deps.sh installs it)")
+	}
+	if _, err := exec.LookPath(cc); err != nil {
+		t.Skipf("%s not installed (scripts/install-deps.sh installs it)", cc)
+	}
+	src, err := filepath.Abs("testdata/" + name + ".c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog = buildOnce(t, name+"-"+cc, func(out string) *exec.Cmd {
+		return exec.Command(cc, append([]string{"-static", "-g", "-O0", "-o", out, src}, flags...)...)
+	})
+	dir := t.TempDir()
+	core = filepath.Join(dir, "core")
+	p, err := linux.Start(prog, []string{prog}, nil, linux.Config{Core: core, Stdout: crashStdout(t, dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := p.Wait()
+	if err != nil || st.Signal != abi.SIGSEGV {
+		t.Fatalf("Wait = %+v, %v; want SIGSEGV", st, err)
+	}
+	if path, err := p.CoreDump(); path != core || err != nil {
+		t.Fatalf("CoreDump = %q, %v; want %q", path, err, core)
+	}
+	return prog, core
+}
+
+// crashStdout is a file in dir for the program's standard output.
+func crashStdout(t *testing.T, dir string) *os.File {
+	t.Helper()
+	f, err := os.Create(filepath.Join(dir, "stdout"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
 }
 
 // symbolRange is the code address range of a function of an ELF file:
