@@ -37,30 +37,30 @@ func regInfo(n int) (name string, size int, typ, feature string) {
 		return fmt.Sprintf("r%d", n), 8, "uint64", "core"
 	case n < RegPC:
 		return fmt.Sprintf("f%d", n-RegF0), 8, "ieee_double", "fpu"
-	case n == RegPC:
-		return "pc", 8, "code_ptr", "core"
-	case n == RegMSR:
-		return "msr", 8, "uint64", "core"
-	case n == RegCR:
-		return "cr", 4, "uint32", "core"
-	case n == RegLR:
-		return "lr", 8, "code_ptr", "core"
-	case n == RegCTR:
-		return "ctr", 8, "uint64", "core"
-	case n == RegXER:
-		return "xer", 4, "uint32", "core"
-	case n == RegFPSCR:
-		return "fpscr", 8, "int", "fpu"
-	case n < RegVSCR:
+	case n >= RegVR0 && n < RegVSCR:
 		return fmt.Sprintf("vr%d", n-RegVR0), 16, "vec128", "altivec"
-	case n == RegVSCR:
-		return "vscr", 4, "int", "altivec"
-	case n == RegVRSAVE:
-		return "vrsave", 4, "int", "altivec"
-	case n < NumRegs:
+	case n >= RegVS0H && n < NumRegs:
 		return fmt.Sprintf("vs%dh", n-RegVS0H), 8, "uint64", "vsx"
 	}
-	return "", 0, "", ""
+	r := oneRegs[n]
+	return r.name, r.size, r.typ, r.feature
+}
+
+// oneRegs describes the registers regInfo does not number in a range.
+var oneRegs = map[int]struct {
+	name         string
+	size         int
+	typ, feature string
+}{
+	RegPC:     {"pc", 8, "code_ptr", "core"},
+	RegMSR:    {"msr", 8, "uint64", "core"},
+	RegCR:     {"cr", 4, "uint32", "core"},
+	RegLR:     {"lr", 8, "code_ptr", "core"},
+	RegCTR:    {"ctr", 8, "uint64", "core"},
+	RegXER:    {"xer", 4, "uint32", "core"},
+	RegFPSCR:  {"fpscr", 8, "int", "fpu"},
+	RegVSCR:   {"vscr", 4, "int", "altivec"},
+	RegVRSAVE: {"vrsave", 4, "int", "altivec"},
 }
 
 // appendReg appends register n of r in byte order o.
