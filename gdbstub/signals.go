@@ -7,6 +7,10 @@ const (
 	sigKILL = 9
 )
 
+// SigTrap is SIGTRAP's Linux number, the signal of a Stop at a breakpoint
+// or after a step (for targets without a Linux ABI package).
+const SigTrap = sigTRAP
+
 // linuxToGDB maps Linux signal numbers (powerpc64, index) to GDB's remote
 // protocol signal numbers (GDB's gdb/signals.def numbering). Signals GDB has
 // no number for map to GDB_SIGNAL_UNKNOWN (143).

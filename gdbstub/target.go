@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/ppc64emu/ppc64emu/regs"
@@ -143,6 +144,26 @@ func (p *Points) Breakpoint(pc uint64) (ok, hw bool) {
 		return true, false
 	}
 	return p.hw[pc], p.hw[pc]
+}
+
+// Breakpoints returns the addresses of every breakpoint (Z0 and Z1), in
+// increasing order: a target that runs to a list of addresses
+// (emulate.RunOptions.Until) rather than checking each instruction.
+func (p *Points) Breakpoints() []uint64 {
+	if p == nil {
+		return nil
+	}
+	var a []uint64
+	for pc := range p.sw {
+		a = append(a, pc)
+	}
+	for pc := range p.hw {
+		if !p.sw[pc] {
+			a = append(a, pc)
+		}
+	}
+	slices.Sort(a)
+	return a
 }
 
 // HasWatches reports whether any watchpoint is set.

@@ -30,6 +30,9 @@ type Session struct {
 	exited   bool
 	code     int
 	signal   int
+	// printed is the last record applied so far: output records up to it
+	// are not written again when the Session executes them again.
+	printed int
 }
 
 // checkpoint is a Session's whole state at one point.
@@ -59,6 +62,9 @@ func NewSession(log []byte, opts Options) (*Session, error) {
 	}
 	s := &Session{log: log, p: newReplayer(rd.Header, opts), Interval: 1 << 24}
 	s.rd = readerAt(log, rd.r.off, 0, rd.Header)
+	if err := s.settle(); err != nil {
+		return nil, err
+	}
 	s.checkpoint()
 	return s, nil
 }
@@ -143,6 +149,40 @@ func (s *Session) restore(c *checkpoint) {
 	s.rd = readerAt(s.log, c.off, c.n, s.rd.Header)
 }
 
+// settle applies the records up to the next that executes an instruction
+// (or the end): the threads made and switched to, the context changes,
+// so that Current is the thread that runs next.
+func (s *Session) settle() error {
+	for !s.exited && s.p.pending == 0 && !s.p.retire {
+		if err := s.next(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// next reads and applies one record.
+func (s *Session) next() error {
+	rec, err := s.rd.Next()
+	if err == io.EOF {
+		return fmt.Errorf("%w: no exit record", ErrTruncated)
+	}
+	if err != nil {
+		return err
+	}
+	if rec.Kind == KindOutput && s.rd.n <= s.printed {
+		return nil // written when the Session first got here
+	}
+	s.printed = max(s.printed, s.rd.n)
+	if err := s.p.apply(rec); err != nil {
+		return fmt.Errorf("record %d (%s): %w", s.rd.n, rec.Kind, err)
+	}
+	if rec.Kind == KindExit {
+		s.exited, s.code, s.signal = true, rec.Code, rec.Signal
+	}
+	return nil
+}
+
 // Run executes forwards until the instruction count reaches target, the
 // next instruction's address is one of until (checked from the second
 // instruction on), or the run ends. It reports whether it stopped at one
@@ -171,21 +211,11 @@ func (s *Session) Run(target uint64, until []uint64) (bool, error) {
 		if p.res.Instructions > before || p.pending != 0 || p.retire {
 			continue
 		}
-		rec, err := s.rd.Next()
-		if err == io.EOF {
-			return false, fmt.Errorf("%w: no exit record", ErrTruncated)
-		}
-		if err != nil {
+		if err := s.next(); err != nil {
 			return false, err
 		}
-		if err := p.apply(rec); err != nil {
-			return false, fmt.Errorf("record %d (%s): %w", s.rd.n, rec.Kind, err)
-		}
-		if rec.Kind == KindExit {
-			s.exited, s.code, s.signal = true, rec.Code, rec.Signal
-		}
 	}
-	return false, nil
+	return false, s.settle()
 }
 
 // ckptDue is the instruction count at which the next checkpoint is due.

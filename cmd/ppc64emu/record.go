@@ -3,11 +3,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
+	"github.com/ppc64emu/ppc64emu/gdbstub"
 	"github.com/ppc64emu/ppc64emu/record"
 )
 
@@ -43,4 +48,37 @@ func createRecording(dir, prog string) (*os.File, error) {
 		return nil, err
 	}
 	return os.OpenFile(filepath.Join(dir, record.LogName), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+}
+
+// replayGDB serves GDB on addr over a Session of log.
+func replayGDB(addr string, log []byte, stdout, stderr io.Writer) int {
+	s, err := record.NewSession(log, record.Options{Stdout: stdout, Stderr: stderr})
+	if err != nil {
+		fmt.Fprintf(stderr, "ppc64emu replay: %v\n", err)
+		return exitFail
+	}
+	ln, err := gdbListen(addr, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "ppc64emu replay: -gdb: %v\n", err)
+		return exitFail
+	}
+	defer ln.Close()
+	signal.Ignore(syscall.SIGINT)
+	fmt.Fprintf(stderr, "ppc64emu: waiting for gdb on %s\n", ln.Addr())
+	conn, err := ln.Accept()
+	if err != nil {
+		fmt.Fprintf(stderr, "ppc64emu replay: %v\n", err)
+		return exitFail
+	}
+	defer conn.Close()
+	t := record.NewGDBTarget(s)
+	err = gdbstub.NewServer(t).Serve(conn)
+	if t.Err != nil {
+		fmt.Fprintf(stderr, "ppc64emu replay: %v\n", t.Err)
+		return 70
+	}
+	if err != nil && !errors.Is(err, gdbstub.ErrKilled) && !errors.Is(err, gdbstub.ErrDetached) {
+		fmt.Fprintf(stderr, "ppc64emu replay: gdb: %v\n", err)
+	}
+	return exitOK
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/record"
 )
 
-const replayUsage = `Usage: ppc64emu replay [-count] DIR
+const replayUsage = `Usage: ppc64emu replay [-count] [-gdb ADDR] DIR
 
 Replays the run "ppc64emu record" recorded into DIR: the program's
 instructions execute again on the emulator, every input comes from the
@@ -25,13 +25,21 @@ exits with the recorded program's status. Replay works on every host
 ppc64emu builds for, not only Linux.
 
 Flags:
-	-count  print to stderr at exit the instructions and system calls
-	        replayed and the time the replay took
+	-count     print to stderr at exit the instructions and system calls
+	           replayed and the time the replay took
+	-gdb ADDR  (Linux hosts) wait for GDB on ADDR, as run -gdb does, stopped
+	           before the first instruction: continue, stepi, breakpoints and,
+	           over the whole recording (after the exit too), reverse-continue
+	           and reverse-stepi (the thread GDB selected steps back). The
+	           replay keeps a checkpoint every 2^24 instructions and goes back
+	           by restoring the one before and executing forwards (rr's model).
+	           Registers and memory are read-only; no watchpoints yet
 `
 
 func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("replay")
 	count := fs.Bool("count", false, "")
+	gdbAddr := fs.String("gdb", "", "")
 	pos, code, done := parseFlags(fs, args, replayUsage, stdout, stderr)
 	if done {
 		return code
@@ -39,6 +47,14 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if len(pos) != 1 {
 		fmt.Fprint(stderr, replayUsage)
 		return exitUsage
+	}
+	if *gdbAddr != "" {
+		log, err := os.ReadFile(filepath.Join(pos[0], record.LogName))
+		if err != nil {
+			fmt.Fprintf(stderr, "ppc64emu replay: %v\n", err)
+			return exitFail
+		}
+		return replayGDB(*gdbAddr, log, stdout, stderr)
 	}
 	f, err := os.Open(filepath.Join(pos[0], record.LogName))
 	if err != nil {

@@ -1,0 +1,111 @@
+//go:build linux
+
+package main
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// replayGDBScript runs on a recording of c-threads (a main thread and 4
+// workers): forwards to each worker's breakpoint and to the end of the
+// recording, then backwards: reverse-continue from the end to the last
+// breakpoint hit, reverse-continue to the one before, reverse-stepi of
+// that thread, stepi, and reverse-continue to the start.
+const replayGDBScript = `set pagination off
+set confirm off
+target remote %s
+break worker
+continue
+continue
+continue
+continue
+continue
+reverse-continue
+print/x $pc
+reverse-continue
+print/x $pc
+reverse-stepi
+print/x $pc
+stepi
+print/x $pc
+delete
+reverse-continue
+print/x $pc
+kill
+`
+
+// TestReplayGDB: GDB (gdb-multiarch) against ppc64emu replay -gdb, both
+// byte orders: the four workers hit the breakpoint going forwards, the end
+// of the recording is the end of the history, reverse-continue stops at
+// the last two hits again (threads 5 and 4), reverse-stepi steps thread 4
+// back one instruction (4 bytes, worker's straight-line prologue) and
+// stepi forwards again, and reverse-continue without breakpoints reaches
+// the start of the recording.
+func TestReplayGDB(t *testing.T) {
+	if _, err := exec.LookPath("gdb-multiarch"); err != nil {
+		t.Skip("gdb-multiarch not installed")
+	}
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			prog := "../../build/corpus/c-threads." + order
+			if _, err := os.Stat(prog); err != nil {
+				t.Skip("no corpus: run scripts/build-corpus.sh first")
+			}
+			dir := t.TempDir()
+			rec := filepath.Join(dir, "rec")
+			if code, _, stderr := runArgs("record", "-o", rec, prog); code != 0 {
+				t.Fatalf("record: %d %s", code, stderr)
+			}
+			sock := filepath.Join(dir, "gdb.sock")
+			script := filepath.Join(dir, "script.gdb")
+			if err := os.WriteFile(script, []byte(strings.Replace(replayGDBScript, "%s", sock, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			emu := filepath.Join(dir, "ppc64emu")
+			if out, err := exec.Command("go", "build", "-o", emu, ".").CombinedOutput(); err != nil {
+				t.Fatalf("go build: %v\n%s", err, out)
+			}
+			srv := exec.Command(emu, "replay", "-gdb", "unix:"+sock, rec)
+			errp, _ := srv.StderrPipe()
+			if err := srv.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer func() { _ = srv.Process.Kill(); _ = srv.Wait() }()
+			if line, err := bufio.NewReader(errp).ReadString('\n'); err != nil || !strings.Contains(line, "waiting for gdb") {
+				t.Fatalf("replay -gdb: %q %v", line, err)
+			}
+			out, err := exec.Command("gdb-multiarch", "-batch", "-x", script, prog).CombinedOutput()
+			if err != nil {
+				t.Fatalf("gdb: %v\n%s", err, out)
+			}
+			got := string(out)
+			hits := regexp.MustCompile(`Thread (\d+) hit Breakpoint 1`).FindAllStringSubmatch(got, -1)
+			var threads []string
+			for _, h := range hits {
+				threads = append(threads, h[1])
+			}
+			// Forwards 2, 3, 4, 5; backwards 5, 4; stepi onto the breakpoint: 4.
+			if strings.Join(threads, " ") != "2 3 4 5 5 4 4" {
+				t.Errorf("breakpoint hits by thread %v, want 2 3 4 5 5 4 4\n%s", threads, got)
+			}
+			if n := strings.Count(got, "No more reverse-execution history."); n != 2 {
+				t.Errorf("%d ends of history, want 2 (the recording's end, its start)\n%s", n, got)
+			}
+			var pcs []uint64
+			for _, m := range regexp.MustCompile(`\$\d+ = (0x[0-9a-f]+)`).FindAllStringSubmatch(got, -1) {
+				v, _ := strconv.ParseUint(m[1], 0, 64)
+				pcs = append(pcs, v)
+			}
+			if len(pcs) != 5 || pcs[0] != pcs[1] || pcs[2] != pcs[1]-4 || pcs[3] != pcs[1] || !strings.Contains(got, "_start") {
+				t.Errorf("pcs %#x: want the breakpoint twice, 4 bytes before it, the breakpoint, then _start's\n%s", pcs, got)
+			}
+		})
+	}
+}
