@@ -492,6 +492,20 @@ func (s *Server) query(p string) []byte {
 		return []byte("l")
 	case p == "qSymbol::":
 		return replyOK
+	case strings.HasPrefix(p, "qRcmd,"):
+		m, ok := s.t.(Monitor)
+		cmd, err := hex.DecodeString(p[len("qRcmd,"):])
+		if !ok || err != nil {
+			return replyEmpty
+		}
+		out, err := m.Monitor(string(cmd))
+		if err != nil {
+			out += err.Error() + "\n"
+		}
+		if out == "" {
+			return replyOK
+		}
+		return []byte(hex.EncodeToString([]byte(out)))
 	case strings.HasPrefix(p, "qXfer:features:read:target.xml:"):
 		return xfer([]byte(targetXML), p[len("qXfer:features:read:target.xml:"):])
 	case strings.HasPrefix(p, "qXfer:auxv:read::"):

@@ -114,7 +114,15 @@ func (f *fakeTarget) Interrupt() {
 		f.stopped.Do(func() { close(f.block) })
 	}
 }
-func (f *fakeTarget) Kill()   { f.killed = true }
+func (f *fakeTarget) Kill() { f.killed = true }
+
+// Monitor answers "monitor hi" and fails every other command.
+func (f *fakeTarget) Monitor(cmd string) (string, error) {
+	if cmd == "hi" {
+		return "hello\n", nil
+	}
+	return "", errors.New("no such command")
+}
 func (f *fakeTarget) Detach() {}
 
 // client is a minimal RSP client over a pipe.
@@ -226,6 +234,9 @@ func TestServerPackets(t *testing.T) {
 		{"qXfer:auxv:read::8,10", "les"},
 		{"qXfer:threads:read::0,1000", "l<?xml version=\"1.0\"?>\n<threads>\n<thread id=\"64\"/>\n<thread id=\"65\"/>\n</threads>\n"},
 		{"vMustReplyEmpty", ""},
+		{"qRcmd,6869", hex.EncodeToString([]byte("hello\n"))},         // monitor hi
+		{"qRcmd,78", hex.EncodeToString([]byte("no such command\n"))}, // monitor x
+		{"qRcmd,zz", ""},
 		{"c", "W03"},
 	} {
 		if got := c.ask(q.send); got != q.want {

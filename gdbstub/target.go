@@ -97,6 +97,13 @@ const (
 	ReasonHistoryEnd          // replay reached the end of the history (not used when replay goes live)
 )
 
+// Monitor is an optional interface of a Target: GDB's "monitor CMD"
+// command (the qRcmd packet) calls Monitor with CMD, and GDB prints the
+// output, or the error.
+type Monitor interface {
+	Monitor(cmd string) (output string, err error)
+}
+
 // Stop describes how the program stopped or ended.
 type Stop struct {
 	Kind   StopKind // stopped by a signal, exited or killed

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"github.com/ppc64emu/ppc64emu/gdbstub"
@@ -25,7 +27,10 @@ type Debugger struct {
 	done bool
 }
 
-var _ gdbstub.Target = (*Debugger)(nil)
+var (
+	_ gdbstub.Target  = (*Debugger)(nil)
+	_ gdbstub.Monitor = (*Debugger)(nil)
+)
 
 // Linux signal numbers the stops use.
 const (
@@ -165,3 +170,52 @@ func (d *Debugger) Kill() { d.done = true }
 
 // Detach ends the session: the caller runs the CPU on.
 func (d *Debugger) Detach() {}
+
+// Monitor runs GDB's "monitor CMD" (gdbstub.Monitor):
+//
+//	phys ADDR [N]   N bytes (default 16, at most 4096) of RAM at physical ADDR, in hex
+//	translate EA    the physical address of a data access at EA now
+//	sprs            the supervisor and hypervisor SPRs
+func (d *Debugger) Monitor(cmd string) (string, error) {
+	f := strings.Fields(cmd)
+	num := func(i int, def uint64) (uint64, error) {
+		if i >= len(f) {
+			return def, nil
+		}
+		return strconv.ParseUint(f[i], 0, 64)
+	}
+	c := d.CPU
+	switch {
+	case len(f) >= 2 && f[0] == "phys":
+		addr, err := num(1, 0)
+		if err != nil {
+			return "", err
+		}
+		n, err := num(2, 16)
+		if err != nil || n > 4096 {
+			return "", fmt.Errorf("phys: bad length %q", f[2])
+		}
+		b := c.Bus.RAM(addr, int(n))
+		if b == nil {
+			return "", fmt.Errorf("phys: %#x+%d is not RAM", addr, n)
+		}
+		return fmt.Sprintf("%#x: %x\n", addr, b), nil
+	case len(f) == 2 && f[0] == "translate":
+		ea, err := num(1, 0)
+		if err != nil {
+			return "", err
+		}
+		pa, err := c.PhysicalAddress(ea)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%#x -> %#x\n", ea, pa), nil
+	case len(f) == 1 && f[0] == "sprs":
+		s := &c.SPR
+		return fmt.Sprintf("srr0 %#x srr1 %#x hsrr0 %#x hsrr1 %#x\ndar %#x dsisr %#x cfar %#x heir %#x\n"+
+			"lpcr %#x ptcr %#x pidr %#x lpidr %#x\ndec %#x hdec %#x tb %#x\n",
+			s.SRR0, s.SRR1, s.HSRR0, s.HSRR1, s.DAR, s.DSISR, s.CFAR, s.HEIR,
+			s.LPCR, s.PTCR, s.PIDR, s.LPIDR, c.decRead(s.DEC), s.HDEC, s.TB), nil
+	}
+	return "", errors.New("monitor commands: phys ADDR [N], translate EA, sprs")
+}

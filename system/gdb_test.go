@@ -37,6 +37,17 @@ func TestDebugger(t *testing.T) {
 	if err := d.ReadMemory(1<<40, b[:]); err == nil {
 		t.Error("ReadMemory outside the tree: no error")
 	}
+	for cmd, want := range map[string]string{
+		"phys 0x5010 4":    "0x5010: feedf00d\n",
+		"translate 0x3010": "0x3010 -> 0x5010\n",
+	} {
+		if got, err := d.Monitor(cmd); got != want || err != nil {
+			t.Errorf("monitor %s: %q, %v; want %q", cmd, got, err, want)
+		}
+	}
+	if _, err := d.Monitor("phys 0x7fffffff 16"); err == nil {
+		t.Error("monitor phys beyond RAM: no error")
+	}
 	st := d.Resume(gdbstub.Action{Step: true})
 	if st.Kind != gdbstub.StopSignal || st.Signal != sigTRAP || c.Regs.NIP != at+4 || c.Regs.GPR[3] != 1 {
 		t.Errorf("step: %+v NIP %#x r3 %d", st, c.Regs.NIP, c.Regs.GPR[3])

@@ -34,7 +34,9 @@ Flags:
 	               unix:PATH) before the first instruction; GDB sees one
 	               thread, addresses through the current translation
 	               (RAM only), breakpoints and single steps; attn ends
-	               the program
+	               the program; "monitor phys ADDR [N]", "monitor
+	               translate EA" and "monitor sprs" for physical memory,
+	               the MMU and the privileged SPRs
 `
 
 func runSystem(args []string, stdout, stderr io.Writer) int {
