@@ -13,12 +13,7 @@ import (
 
 // badArgsExempt are the implemented system calls no bad-argument program
 // calls, each with the reason.
-var badArgsExempt = map[string]string{
-	// Linux's setsid succeeds in a process that leads no process group,
-	// as every corpus program does; the runner has no sessions yet and
-	// answers EPERM (systab's note), so a case would only record that.
-	"setsid": "no guest sessions yet",
-}
+var badArgsExempt = map[string]string{}
 
 // TestBadArgumentCoverage requires every system call the runner implements
 // (a row of systab with a handler) to be called with bad arguments by one

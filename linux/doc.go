@@ -71,9 +71,13 @@
 // zombie and sends its exit signal (SIGCHLD, with si_pid and si_status) to
 // its parent, which reaps it with wait4 or waitid (Linux's status
 // encoding: code<<8, or the killing signal); a parent ignoring SIGCHLD or
-// with SA_NOCLDWAIT leaves no zombie. Process groups are inherited (the
-// first process's is the runner's); there is no job control. The working
-// directory and umask stay the runner's, shared by every process.
+// with SA_NOCLDWAIT leaves no zombie. Process groups and sessions are the
+// guest's (pgrp.go: setpgid, getpgid, setsid, getsid, kill to a group; the
+// first process starts in the runner's); there is no job control (stop
+// signals are ignored). Each process has its own working directory and
+// umask (fs.go), copied at fork. wait4, waitid and getrusage's
+// RUSAGE_CHILDREN report the time the runner spent on a child (or a host
+// process's usage).
 //
 // Unlike qemu-user, where a guest's children are host processes that
 // outlive it, the runner exits when the first guest process does and its
@@ -86,10 +90,11 @@
 // signals to their default, ends the process's other threads and releases
 // a vfork parent; a #! script runs its interpreter (up to 4 levels, then
 // ELOOP); what the loader refuses is ENOEXEC, what cannot be opened or
-// executed EACCES or the host's errno. A program of the other byte order or
-// for the host's architecture is ENOEXEC (qemu-user runs the latter
-// natively); execveat is not implemented. /proc/self of every process
-// answers for the first process's program.
+// executed EACCES or the host's errno. A program for the host's
+// architecture runs natively, as under qemu-user, and one of the other
+// byte order under Config.Runner: a host process that stands for the guest
+// process (hostexec.go). /proc/self/exe of every process names the first
+// process's program.
 //
 // # Signals
 //

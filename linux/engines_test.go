@@ -15,10 +15,11 @@ import (
 // and status but not their count.
 var engineCountsVary = []string{"badlinux", "badptr", "badptr2", "exec", "fork", "manythreads", "posixtimer",
 	"procsig", "robust", "signalfd", "soak", "spin", "threads", "timerfd", "vforkvm", "cpulimit", "rlimits", "wakeop",
-	"procself", // reads /proc/self files whose contents vary
-	"mmapfile", // file names with the process ID
-	"proclink", // /proc/<pid> paths
-	"libs",     // dyn-libs: threads
+	"procself",                       // reads /proc/self files whose contents vary
+	"mmapfile",                       // file names with the process ID
+	"proclink",                       // /proc/<pid> paths
+	"libs",                           // dyn-libs: threads
+	"hostexec", "procgroup", "badfs", // forked processes and host processes
 }
 
 // TestCorpusEngines runs every program of the corpus (with TestCorpus's

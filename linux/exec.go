@@ -46,6 +46,49 @@ func sysExecve(t *Thread, a *sysArgs) (uint64, int) {
 	return t.execve(path, args, env)
 }
 
+// sysExecveat is execveat(dirfd, path, argv, envp, flags): a relative
+// path is looked up from dirfd, an empty one with AT_EMPTY_PATH is dirfd's
+// file itself, and with AT_SYMLINK_NOFOLLOW a symbolic link is ELOOP.
+func sysExecveat(t *Thread, a *sysArgs) (uint64, int) {
+	path, e := t.path(a.Ptr(1))
+	if e != 0 {
+		return 0, e
+	}
+	flags := a.Int(4)
+	if flags&^(unix.AT_EMPTY_PATH|unix.AT_SYMLINK_NOFOLLOW) != 0 {
+		return 0, abi.EINVAL
+	}
+	if dirfd := a.Fd(0); !strings.HasPrefix(path, "/") && dirfd != unix.AT_FDCWD {
+		h := t.fd(dirfd)
+		if h == badFD || h < 0 {
+			return 0, abi.EBADF
+		}
+		switch {
+		case path != "":
+			path = "/proc/self/fd/" + itoa(h) + "/" + path
+		case flags&unix.AT_EMPTY_PATH != 0:
+			path = "/proc/self/fd/" + itoa(h)
+		default:
+			return 0, abi.ENOENT
+		}
+	}
+	if flags&unix.AT_SYMLINK_NOFOLLOW != 0 {
+		var st unix.Stat_t
+		if unix.Lstat(t.hostRel(t.p.hostPath(path, false)), &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK {
+			return 0, eLOOP
+		}
+	}
+	args, e := t.strv(a.Ptr(2))
+	if e != 0 {
+		return 0, e
+	}
+	env, e := t.strv(a.Ptr(3))
+	if e != 0 {
+		return 0, e
+	}
+	return t.execve(path, args, env)
+}
+
 // strv reads a NULL-terminated array of string pointers (argv, envp); a
 // NULL array is empty.
 func (t *Thread) strv(addr uint64) ([]string, int) {
@@ -88,7 +131,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 		if depth > maxInterp {
 			return 0, eLOOP
 		}
-		host := p.hostPath(path, true)
+		host := t.hostRel(p.hostPath(path, true))
 		if err := unix.Access(host, unix.X_OK); err != nil {
 			return 0, int(err.(unix.Errno))
 		}
@@ -97,6 +140,9 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 			return 0, e
 		}
 		if line == nil {
+			if hostProgram(host) {
+				return t.execHost(host, args, env) // hostexec.go
+			}
 			var err error
 			img, interp, err = loadProgram(m, host, p.cfg.Sysroot)
 			if err != nil {
@@ -127,7 +173,16 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 		path, args = fields[0], nargs
 	}
 	if img.Order != p.order {
-		return 0, eNOEXEC // one byte order per runner
+		// One byte order per runner: the other byte order's program
+		// runs under another runner, if there is one (hostexec.go).
+		if len(p.cfg.Runner) == 0 {
+			return 0, eNOEXEC
+		}
+		a := append(append([]string{}, p.cfg.Runner...), "-0", argv0(args, path), t.hostRel(p.hostPath(path, true)))
+		if len(args) > 1 {
+			a = append(a, args[1:]...)
+		}
+		return t.execHost(p.cfg.Runner[0], a, env)
 	}
 	sp, stack, err := p.setupImage(m, img, interp, path, args, env)
 	if err != nil {
@@ -167,6 +222,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	t.mm.e = p.newEmulator()
 	t.startRegs(img, interp, sp)
 	t.mm.e.SetContext(&t.ctx)
+	g.execed = true
 	g.vforkDoneOnce()
 	return 0, errNoResult
 }

@@ -85,6 +85,7 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	}
 	g.exiting = true
 	close(g.dead)
+	g.fs.release()
 	for _, t := range g.threads {
 		for sig := range t.sigq.queued {
 			p.queuedN -= len(t.sigq.queued[sig])
@@ -193,6 +194,8 @@ func (t *Thread) waitChild(match func(g *threadGroup) bool, options uint32) (*th
 			if c.zombie {
 				if options&wNOWAIT == 0 {
 					delete(p.groups, c.tgid)
+					t.group.children.merge(&c.self)
+					t.group.children.merge(&c.children)
 				}
 				return c, 0
 			}
@@ -239,7 +242,7 @@ func sysWait4(t *Thread, a *sysArgs) (uint64, int) {
 		}
 	}
 	if ru != 0 {
-		if e := putStruct(t, ru, abi.RusageLayout, &abi.Rusage{}); e != 0 {
+		if e := putStruct(t, ru, abi.RusageLayout, c.rusage()); e != 0 {
 			return 0, e
 		}
 	}
@@ -296,7 +299,11 @@ func sysWaitid(t *Thread, a *sysArgs) (uint64, int) {
 		}
 	}
 	if ru != 0 {
-		if e := putStruct(t, ru, abi.RusageLayout, &abi.Rusage{}); e != 0 {
+		r := &abi.Rusage{}
+		if c != nil {
+			r = c.rusage()
+		}
+		if e := putStruct(t, ru, abi.RusageLayout, r); e != 0 {
 			return 0, e
 		}
 	}

@@ -104,6 +104,12 @@ type Config struct {
 	// the signal, %e the command name, %t the time ("core.%e.%p" gives
 	// core.prog.4321).
 	Core string
+	// Runner, if set, is the command that runs a powerpc64 program of the
+	// other byte order when the guest execs one (the runner has one byte
+	// order): the program's argv[0], "-0", its path and its arguments
+	// are appended, as to "ppc64emu run -L DIR" (hostexec.go). Nil: such
+	// an execve fails with ENOEXEC.
+	Runner []string
 }
 
 // DefaultQuantum is the default number of instructions between thread
@@ -169,6 +175,8 @@ type Process struct {
 	sigpendingRL unix.Rlimit
 	dbg          *Debugger // the debugger, if any (gdbtarget.go)
 	rec          *recorder // the recorder, if recording (record.go)
+	hostUmask    uint32    // the host's umask, the lock holder's process's (fs.go)
+	lockedAt     time.Time // when the lock's holder took it (its process's CPU time)
 	proc         procState // the guest's /proc/self (procfs.go)
 
 	done    chan struct{}
@@ -240,6 +248,9 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		}
 	}
 	p.group.pgid = unix.Getpgrp()
+	p.group.sid, _ = unix.Getsid(0)
+	p.hostUmask = hostUmaskNow()
+	p.group.fs.umask = p.hostUmask
 	p.groups = map[int]*threadGroup{pid: p.group}
 	if p.quantum <= 0 {
 		p.quantum = DefaultQuantum
@@ -382,6 +393,7 @@ func (p *Process) Instructions() uint64 { return p.instructions.Load() }
 func (p *Process) end(st ExitStatus, err error) {
 	p.endOnce.Do(func() {
 		for _, g := range p.groups {
+			g.fs.release()
 			for _, t := range g.threads {
 				// The instructions of a thread the end stops mid-quantum
 				// (blocked, or waiting for the lock the caller holds).
@@ -439,6 +451,8 @@ func (t *Thread) takeLock() {
 	if t.p.rec != nil {
 		t.p.rec.locked(t)
 	}
+	t.p.syncUmask(t.group.fs.umask)
+	t.p.lockedAt = time.Now()
 }
 
 func (t *Thread) dropLock() {
@@ -446,6 +460,7 @@ func (t *Thread) dropLock() {
 	if t.p.rec != nil {
 		t.p.rec.unlocking(t)
 	}
+	t.group.self.utime += time.Since(t.p.lockedAt)
 	t.p.gil.unlock()
 }
 

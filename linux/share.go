@@ -21,8 +21,9 @@ import (
 //	sigHandlers   CLONE_SIGHAND  the signal actions
 //	threadGroup   CLONE_THREAD   the threads, process-directed pending signals, POSIX timers
 //
-// The working directory and umask (CLONE_FS) are the runner's own, so
-// every thread shares them. All four are used with the process lock held.
+// The working directory and umask (CLONE_FS) are the thread group's
+// (fs.go): a process's threads share them, a new process gets a copy. All
+// are used with the process lock held.
 
 // addressSpace is what CLONE_VM shares: the guest memory, the program
 // break and the futex wait queues (a private futex is an address in one
@@ -85,12 +86,26 @@ type threadGroup struct {
 	// Its parent, process group and end, as a guest process (fork.go).
 	childState
 	rl guestRlimits // its resource limits and CPU time (rlimit.go)
+	// Its working directory and umask (fs.go): CLONE_FS is shared by a
+	// process's threads only, so they belong to the thread group.
+	fs fsState
+	// Its session (pgrp.go) and whether it has called execve (setpgid
+	// refuses to move such a child).
+	sid    int
+	execed bool
+	// host is the host process it became by execve of a program the
+	// emulator does not run (hostexec.go), or nil.
+	host *hostProc
+	// self is its threads' time under the process lock (the CPU time the
+	// runner spent on it) or a host process's usage; children is that of
+	// its reaped children and their descendants (RUSAGE_CHILDREN).
+	self, children childUsage
 }
 
 // newThreadGroup returns an empty thread group whose first thread will be
 // tgid.
 func newThreadGroup(tgid int) *threadGroup {
-	g := &threadGroup{tgid: tgid, threads: map[int]*Thread{}}
+	g := &threadGroup{tgid: tgid, threads: map[int]*Thread{}, fs: fsState{cwd: unix.AT_FDCWD}}
 	g.init()
 	return g
 }
@@ -172,6 +187,7 @@ func (t *Thread) cloneResources(flags uint64, tid int) (resources, int) {
 		r.group = newThreadGroup(tid)
 		r.group.rl = t.group.rl // the parent's limits; no CPU time yet
 		r.group.rl.cpuUsed = 0
+		r.group.fs = t.group.fs.copy()
 	}
 	if flags&abi.CLONE_SIGHAND == 0 {
 		r.sighand = t.sighand.copy()

@@ -216,6 +216,9 @@ func (g *threadGroup) ignored(sig int) bool {
 // thread blocks it, the first to unblock it takes it.
 func (p *Process) postProcess(g *threadGroup, info sigInfo) bool {
 	sig := info.signo
+	if g.host != nil {
+		return g.host.signal(sig) // a host process (hostexec.go)
+	}
 	if g.ignored(sig) {
 		return true
 	}

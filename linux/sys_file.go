@@ -14,7 +14,7 @@ import (
 )
 
 func sysOpen(t *Thread, a *sysArgs) (uint64, int) {
-	return openat(t, unix.AT_FDCWD, a.Ptr(0), a.Ulong(1), a.Ulong(2))
+	return openat(t, t.cwd(), a.Ptr(0), a.Ulong(1), a.Ulong(2))
 }
 
 func sysOpenat(t *Thread, a *sysArgs) (uint64, int) {
@@ -63,11 +63,11 @@ func sysFstat(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysStat(t *Thread, a *sysArgs) (uint64, int) {
-	return fstatat(t, unix.AT_FDCWD, a.Ptr(0), a.Ptr(1), 0)
+	return fstatat(t, t.cwd(), a.Ptr(0), a.Ptr(1), 0)
 }
 
 func sysLstat(t *Thread, a *sysArgs) (uint64, int) {
-	return fstatat(t, unix.AT_FDCWD, a.Ptr(0), a.Ptr(1), unix.AT_SYMLINK_NOFOLLOW)
+	return fstatat(t, t.cwd(), a.Ptr(0), a.Ptr(1), unix.AT_SYMLINK_NOFOLLOW)
 }
 
 func sysNewfstatat(t *Thread, a *sysArgs) (uint64, int) {
@@ -75,7 +75,7 @@ func sysNewfstatat(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysReadlink(t *Thread, a *sysArgs) (uint64, int) {
-	return readlinkat(t, unix.AT_FDCWD, a.Ptr(0), a.Ptr(1), a.Ulong(2))
+	return readlinkat(t, t.cwd(), a.Ptr(0), a.Ptr(1), a.Ulong(2))
 }
 
 func sysReadlinkat(t *Thread, a *sysArgs) (uint64, int) {
@@ -87,7 +87,7 @@ func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
 	switch cmd {
 	case unix.F_DUPFD, unix.F_DUPFD_CLOEXEC:
 		return t.dupLowest(t.fd(a.Fd(0)), a.Int(2), cmd == unix.F_DUPFD_CLOEXEC)
-	case unix.F_GETFD, unix.F_SETFD, unix.F_GETFL, unix.F_SETFL:
+	case unix.F_GETFD, unix.F_SETFD, unix.F_GETFL, unix.F_SETFL, unix.F_GETPIPE_SZ, unix.F_SETPIPE_SZ:
 		arg := a.Int(2)
 		if cmd == unix.F_SETFL {
 			arg = openFlags(a.Ulong(2))
@@ -181,7 +181,7 @@ func sysMkdirat(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysMkdir(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(0), func(path string) error { return unix.Mkdir(path, a.Uint(1)) })
+	return withPath(t, a.Ptr(0), func(path string) error { return unix.Mkdirat(t.cwd(), path, a.Uint(1)) })
 }
 
 func sysUnlinkat(t *Thread, a *sysArgs) (uint64, int) {
@@ -189,11 +189,11 @@ func sysUnlinkat(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysUnlink(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(0), func(path string) error { return unix.Unlink(path) })
+	return withPath(t, a.Ptr(0), func(path string) error { return unix.Unlinkat(t.cwd(), path, 0) })
 }
 
 func sysRmdir(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(0), func(path string) error { return unix.Rmdir(path) })
+	return withPath(t, a.Ptr(0), func(path string) error { return unix.Unlinkat(t.cwd(), path, unix.AT_REMOVEDIR) })
 }
 
 func sysRenameat(t *Thread, a *sysArgs) (uint64, int) {
@@ -205,7 +205,7 @@ func sysRenameat2(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysRename(t *Thread, a *sysArgs) (uint64, int) {
-	return renameat(t, unix.AT_FDCWD, a.Ptr(0), unix.AT_FDCWD, a.Ptr(1), 0)
+	return renameat(t, unix.AT_FDCWD, a.Ptr(0), unix.AT_FDCWD, a.Ptr(1), 0) // AT_FDCWD: the guest's (renameat translates)
 }
 
 func sysSymlinkat(t *Thread, a *sysArgs) (uint64, int) {
@@ -221,7 +221,7 @@ func sysSymlink(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	return withPath(t, a.Ptr(1), func(path string) error { return unix.Symlinkat(target, unix.AT_FDCWD, path) })
+	return withPath(t, a.Ptr(1), func(path string) error { return unix.Symlinkat(target, t.cwd(), path) })
 }
 
 func sysFchmodat(t *Thread, a *sysArgs) (uint64, int) {
@@ -247,26 +247,8 @@ func sysFaccessat(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysAccess(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(0), func(path string) error { return unix.Access(t.p.hostPath(path, true), a.Uint(1)) })
+	return withPath(t, a.Ptr(0), func(path string) error { return unix.Faccessat(t.cwd(), t.p.hostPath(path, true), a.Uint(1), 0) })
 }
-
-func sysGetcwd(t *Thread, a *sysArgs) (uint64, int) {
-	buf := make([]byte, 4096)
-	n, err := unix.Getcwd(buf)
-	if err != nil {
-		return 0, errnoOf(err)
-	}
-	if uint64(n) > a.Size(1) {
-		return 0, abi.ERANGE
-	}
-	return uint64(n), t.write(a.Ptr(0), buf[:n])
-}
-
-func sysChdir(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(0), func(path string) error { return unix.Chdir(path) })
-}
-
-func sysUmask(t *Thread, a *sysArgs) (uint64, int) { return uint64(unix.Umask(a.Int(0))), 0 }
 
 func sysEventfd2(t *Thread, a *sysArgs) (uint64, int) {
 	return t.newFD(unix.Eventfd(uint(a.Ulong(0)), openFlags(a.Ulong(1))))
@@ -571,7 +553,7 @@ func renameat(t *Thread, olddir int, oldAddr uint64, newdir int, newAddr uint64,
 	if e != 0 {
 		return 0, e
 	}
-	return 0, errnoOf(unix.Renameat2(olddir, oldp, newdir, newp, flags))
+	return 0, errnoOf(unix.Renameat2(t.fd(olddir), oldp, t.fd(newdir), newp, flags))
 }
 
 func pipe2(t *Thread, addr, flags uint64) (uint64, int) {
@@ -661,7 +643,12 @@ func itoa(n int) string {
 }
 
 // fd maps a guest file descriptor to the host's (fdtab.go).
-func (t *Thread) fd(g int) int { return t.files.get(g) }
+func (t *Thread) fd(g int) int {
+	if g == unix.AT_FDCWD {
+		return t.cwd() // the guest process's working directory (fs.go)
+	}
+	return t.files.get(g)
+}
 
 // putFDPair gives the two new host descriptors of pipe or socketpair guest
 // numbers and stores those at addr; on a fault both are closed.

@@ -66,10 +66,6 @@ func sysGetgid(t *Thread, a *sysArgs) (uint64, int) { return uint64(unix.Getgid(
 
 func sysGetegid(t *Thread, a *sysArgs) (uint64, int) { return uint64(unix.Getegid()), 0 }
 
-func sysGetpgrp(t *Thread, a *sysArgs) (uint64, int) { return uint64(unix.Getpgrp()), 0 }
-
-func sysSetsid(t *Thread, a *sysArgs) (uint64, int) { return 0, abi.EPERM }
-
 func sysSchedYield(t *Thread, a *sysArgs) (uint64, int) {
 	// Let every thread waiting for the process lock run first.
 	t.yield()
@@ -214,7 +210,15 @@ func sysClockNanosleep(t *Thread, a *sysArgs) (uint64, int) {
 	return sleep(t, a.Ptr(2), a.Ptr(3), a.Int(1)&1 != 0, int32(a.Int(0)))
 }
 
+// rusageChildren is getrusage's RUSAGE_CHILDREN.
+const rusageChildren = -1
+
 func sysGetrusage(t *Thread, a *sysArgs) (uint64, int) {
+	if a.Int(0) == rusageChildren {
+		// The guest process's reaped children (fork.go, hostexec.go).
+		g := t.group.children.rusage()
+		return 0, putStruct(t, a.Ptr(1), abi.RusageLayout, &g)
+	}
 	var ru unix.Rusage
 	if err := unix.Getrusage(a.Int(0), &ru); err != nil {
 		return 0, errnoOf(err)

@@ -121,8 +121,8 @@ func (p *Process) kill(t *Thread, pid, sig int) (uint64, int) {
 				targets = append(targets, g)
 			}
 		}
-		if len(targets) == 0 {
-			return 0, errnoOf(unix.Kill(pid, unix.Signal(sig)))
+		if len(targets) == 0 && !p.guestPid(pg) {
+			return 0, errnoOf(unix.Kill(-pg, unix.Signal(sig)))
 		}
 	}
 	if len(targets) == 0 {

@@ -69,7 +69,7 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 		// A new guest process (fork.go): a child of t's process (or of
 		// its parent with CLONE_PARENT), in its process group.
 		g := res.group
-		g.parent, g.pgid, g.exitSignal = t.group, t.group.pgid, int(flags&0xff)
+		g.parent, g.pgid, g.sid, g.exitSignal = t.group, t.group.pgid, t.group.sid, int(flags&0xff)
 		if flags&cloneParent != 0 {
 			g.parent = t.group.parent
 		}

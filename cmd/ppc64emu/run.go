@@ -162,6 +162,14 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	cfg := linux.Config{CPU: *cpu, Sysroot: sysrootDir(*sysroot), Core: *core, MaxTasks: *maxTasks}
+	if exe, err := os.Executable(); err == nil && strings.HasPrefix(filepath.Base(exe), "ppc64emu") {
+		// A program of the other byte order, exec'd by the guest, runs
+		// under another ppc64emu run with the same settings.
+		cfg.Runner = []string{exe, "run", "-cpu", *cpu, "-profile", *profile}
+		if cfg.Sysroot != "" {
+			cfg.Runner = append(cfg.Runner, "-L", cfg.Sysroot)
+		}
+	}
 	prof, ok := emulate.ParseProfile(*profile)
 	if !ok {
 		fmt.Fprintf(stderr, "ppc64emu %s: unknown profile %q\n", name, *profile)

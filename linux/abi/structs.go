@@ -308,3 +308,42 @@ var (
 	UcontextHeadLayout   = NewLayout[UcontextHead]()
 	SigcontextHeadLayout = NewLayout[SigcontextHead]()
 )
+
+// Statfs is powerpc64's struct statfs (and statfs64), 120 bytes.
+type Statfs struct {
+	Type, Bsize                         int64
+	Blocks, Bfree, Bavail, Files, Ffree uint64
+	Fsid                                [2]int32
+	Namelen, Frsize, Flags              int64
+	_                                   [4]int64
+}
+
+// StatxTimestamp is struct statx_timestamp.
+type StatxTimestamp struct {
+	Sec  int64
+	Nsec uint32
+	_    int32
+}
+
+// Statx is struct statx, 256 bytes (the same on every architecture).
+type Statx struct {
+	Mask, Blksize               uint32
+	Attributes                  uint64
+	Nlink, UID, GID             uint32
+	Mode                        uint16
+	_                           uint16
+	Ino, Size, Blocks           uint64
+	AttributesMask              uint64
+	Atime, Btime, Ctime, Mtime  StatxTimestamp
+	RdevMajor, RdevMinor        uint32
+	DevMajor, DevMinor          uint32
+	MntID                       uint64
+	DioMemAlign, DioOffsetAlign uint32
+	_                           [12]uint64
+}
+
+// Layouts of the file system structures above.
+var (
+	StatfsLayout = NewLayout[Statfs]()
+	StatxLayout  = NewLayout[Statx]()
+)

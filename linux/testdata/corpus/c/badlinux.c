@@ -26,6 +26,7 @@
  *  - rseq (qemu-user: ENOSYS): unknown flags EINVAL; unregistering an
  *    area that is not the registered one EINVAL (kernel/rseq.c). */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -60,5 +61,12 @@ int main(void) {
 	res("madvise unmapped", syscall(SYS_madvise, bad, 4096, MADV_DONTNEED));
 	res("rseq unknown flags", syscall(SYS_rseq, ro, 32, 12345, 0));
 	res("rseq unregister another area", syscall(SYS_rseq, bad, 32, 1, 0));
+	/* execveat: qemu-user 7.2 answers ENOSYS (fs/exec.c: the path is read
+	   first, then the flags checked, then it is looked up from dirfd). */
+	int f = open("/", O_RDONLY);
+	res("execveat bad path", syscall(SYS_execveat, AT_FDCWD, bad, 0, 0, 0));
+	res("execveat bad flags", syscall(SYS_execveat, AT_FDCWD, "/nothing", 0, 0, 0x12345));
+	res("execveat bad fd", syscall(SYS_execveat, 99, "f", 0, 0, 0));
+	res("execveat a directory", syscall(SYS_execveat, f, "", 0, 0, AT_EMPTY_PATH));
 	return 0;
 }

@@ -1,0 +1,20 @@
+package abi
+
+import "testing"
+
+// TestFileSystemStructSizes checks the sizes of the file system structures
+// against the kernel's (uapi asm-generic/statfs.h struct statfs64: 120; linux/stat.h
+// struct statx: 256).
+func TestFileSystemStructSizes(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		got, want int
+	}{
+		{"statfs", StatfsLayout.Size(), 120},
+		{"statx", StatxLayout.Size(), 256},
+	} {
+		if c.got != c.want {
+			t.Errorf("struct %s: %d bytes, want %d", c.name, c.got, c.want)
+		}
+	}
+}

@@ -1,0 +1,180 @@
+//go:build linux
+
+package linux
+
+import (
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// fsState is what CLONE_FS shares (Linux's fs_struct): a process's working
+// directory and umask. Every guest process has its own, copied at fork, so
+// a child's chdir or umask does not move its parent's. The host process
+// has one working directory, shared by all, so the runner never changes
+// it: a guest working directory other than the runner's is a host
+// descriptor (O_PATH) that relative paths are resolved against — AT_FDCWD
+// given by the guest becomes that descriptor (Thread.fd), and the system
+// calls without a directory argument use their *at forms with it. The
+// umask is applied by the host, which has one too: the process lock's
+// holder sets the host's umask to its own when it differs (Thread.lock),
+// and the runner holds the lock while a host call creates a file.
+type fsState struct {
+	cwd   int    // a host O_PATH descriptor of the directory, or AT_FDCWD: the runner's own
+	umask uint32 // the file mode creation mask
+}
+
+// copy returns a copy of fs with a descriptor of its own (fork).
+func (fs *fsState) copy() fsState {
+	c := *fs
+	if fs.cwd >= 0 {
+		if d, err := unix.FcntlInt(uintptr(fs.cwd), unix.F_DUPFD_CLOEXEC, 3); err == nil {
+			c.cwd = d
+		} else {
+			c.cwd = unix.AT_FDCWD // out of descriptors: the runner's directory
+		}
+	}
+	return c
+}
+
+// release closes fs's directory descriptor (the process ended).
+func (fs *fsState) release() {
+	if fs.cwd >= 0 {
+		_ = unix.Close(fs.cwd)
+		fs.cwd = unix.AT_FDCWD
+	}
+}
+
+// setCwd makes the directory at host descriptor d, which it takes, the
+// working directory.
+func (fs *fsState) setCwd(d int) {
+	fs.release()
+	fs.cwd = d
+}
+
+// cwd returns the host descriptor relative paths of t's process are
+// resolved against (AT_FDCWD for the runner's own working directory).
+func (t *Thread) cwd() int { return t.group.fs.cwd }
+
+// hostRel returns a host path naming what the guest's path names relative
+// to its working directory, for host calls that take no directory
+// descriptor: a relative path goes through the directory descriptor's
+// /proc/self/fd entry.
+func (t *Thread) hostRel(path string) string {
+	if d := t.cwd(); d >= 0 && !strings.HasPrefix(path, "/") {
+		return "/proc/self/fd/" + strconv.Itoa(d) + "/" + path
+	}
+	return path
+}
+
+// cwdPath returns the absolute host path of t's working directory.
+func (t *Thread) cwdPath() (string, int) {
+	d := t.cwd()
+	if d < 0 {
+		buf := make([]byte, 4096)
+		n, err := unix.Getcwd(buf)
+		if err != nil {
+			return "", errnoOf(err)
+		}
+		return string(buf[:n-1]), 0 // Getcwd counts the NUL
+	}
+	buf := make([]byte, 4096)
+	n, err := unix.Readlink("/proc/self/fd/"+strconv.Itoa(d), buf)
+	if err != nil {
+		return "", errnoOf(err)
+	}
+	dir := string(buf[:n])
+	if !strings.HasPrefix(dir, "/") {
+		return "", abi.ENOENT
+	}
+	if strings.HasSuffix(dir, " (deleted)") {
+		var st unix.Stat_t
+		if unix.Fstat(d, &st) == nil && st.Nlink == 0 {
+			return "", abi.ENOENT // Linux's getcwd of a removed directory
+		}
+	}
+	return dir, 0
+}
+
+// chdirTo makes the directory at host path (relative to dirfd) t's
+// process's working directory: ENOTDIR for what is not a directory,
+// EACCES without search permission, as chdir(2).
+func (t *Thread) chdirTo(dirfd int, path string, flags int) int {
+	d, err := unix.Openat(dirfd, path, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC|flags, 0)
+	if err != nil {
+		return errnoOf(err)
+	}
+	if err := unix.Faccessat(d, "", unix.X_OK, unix.AT_EMPTY_PATH); err != nil && err != unix.EINVAL {
+		unix.Close(d)
+		return errnoOf(err)
+	}
+	if d < 3 {
+		// Keep 0-2 free for the runner's own stdio.
+		nd, err := unix.FcntlInt(uintptr(d), unix.F_DUPFD_CLOEXEC, 3)
+		unix.Close(d)
+		if err != nil {
+			return errnoOf(err)
+		}
+		d = nd
+	}
+	t.group.fs.setCwd(d)
+	return 0
+}
+
+func sysChdir(t *Thread, a *sysArgs) (uint64, int) {
+	path, e := t.path(a.Ptr(0))
+	if e != 0 {
+		return 0, e
+	}
+	return 0, t.chdirTo(t.cwd(), t.p.hostPath(path, true), 0)
+}
+
+func sysFchdir(t *Thread, a *sysArgs) (uint64, int) {
+	h := t.files.get(a.Fd(0))
+	if h < 0 {
+		return 0, abi.EBADF
+	}
+	return 0, t.chdirTo(h, ".", 0)
+}
+
+func sysGetcwd(t *Thread, a *sysArgs) (uint64, int) {
+	dir, e := t.cwdPath()
+	if e != 0 {
+		return 0, e
+	}
+	if root := t.p.cfg.Sysroot; root != "" && (dir == root || strings.HasPrefix(dir, root+"/")) {
+		// Inside the sysroot the guest sees its own names, as in a chroot.
+		dir = "/" + strings.TrimLeft(dir[len(root):], "/")
+	}
+	b := append([]byte(dir), 0)
+	if uint64(len(b)) > a.Size(1) {
+		return 0, abi.ERANGE
+	}
+	return uint64(len(b)), t.write(a.Ptr(0), b)
+}
+
+func sysUmask(t *Thread, a *sysArgs) (uint64, int) {
+	old := t.group.fs.umask
+	t.group.fs.umask = a.Uint(0) & 0o777
+	t.p.syncUmask(t.group.fs.umask)
+	return uint64(old), 0
+}
+
+// syncUmask sets the host's umask to m if it is not that already (the
+// process lock is held).
+func (p *Process) syncUmask(m uint32) {
+	if p.hostUmask != m {
+		unix.Umask(int(m))
+		p.hostUmask = m
+	}
+}
+
+// hostUmaskNow reads the host's umask (without changing it).
+func hostUmaskNow() uint32 {
+	m := unix.Umask(0o22)
+	unix.Umask(m)
+	return uint32(m)
+}

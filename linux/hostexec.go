@@ -1,0 +1,252 @@
+//go:build linux
+
+package linux
+
+import (
+	"debug/elf"
+	"runtime"
+	"strconv"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// Programs the emulator does not run. As under qemu-user with binfmt_misc,
+// a guest's execve of a program for the host's own architecture runs it
+// natively, and a ppc64 program of the other byte order runs under another
+// runner (Config.Runner). Either is a host process started with the
+// guest's arguments, environment, working directory, umask and open
+// descriptors (close-on-exec ones closed), and it stands for the guest
+// process that called execve: the guest process keeps its process id for
+// its parent, its process group and its place in the process tree, a
+// signal sent to it goes to the host process, and when the host process
+// ends the guest process ends with the same status (its parent's wait4,
+// waitid and SIGCHLD report it, with the host's resource usage). What a
+// host process cannot inherit from the runner: the guest's signal mask
+// and ignored signals (the host process starts with the runner's: none
+// ignored) and its pid (getpid in the host process answers the host's).
+// A recorded run (Config.Record) refuses such an execve with ENOEXEC: the
+// host process's effects could not be replayed.
+
+// hostProc is the host process a guest process became by execve.
+type hostProc struct {
+	pid int
+}
+
+// hostMachine is the ELF machine of the host's architecture, or EM_NONE
+// on a host whose programs the runner does not start natively (a powerpc64
+// host: every powerpc64 program is emulated).
+func hostMachine() elf.Machine {
+	switch runtime.GOARCH {
+	case "amd64":
+		return elf.EM_X86_64
+	case "386":
+		return elf.EM_386
+	case "arm64":
+		return elf.EM_AARCH64
+	case "arm":
+		return elf.EM_ARM
+	case "riscv64":
+		return elf.EM_RISCV
+	case "s390x":
+		return elf.EM_S390
+	case "loong64":
+		return elf.EM_LOONGARCH
+	case "mips", "mipsle", "mips64", "mips64le":
+		return elf.EM_MIPS
+	}
+	return elf.EM_NONE
+}
+
+// hostProgram reports whether the file at host path is an ELF executable
+// for the host's architecture and word size.
+func hostProgram(host string) bool {
+	m := hostMachine()
+	if m == elf.EM_NONE {
+		return false
+	}
+	f, err := openExec(host)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	ef, err := elf.NewFile(f)
+	if err != nil {
+		return false
+	}
+	class := elf.ELFCLASS64
+	if strconv.IntSize == 32 {
+		class = elf.ELFCLASS32
+	}
+	return ef.Machine == m && ef.Class == class && (ef.Type == elf.ET_EXEC || ef.Type == elf.ET_DYN)
+}
+
+// execHost replaces t's process by the host program at host path with
+// argv and env (execve's point of no return once it has started): the
+// guest process's threads end and it waits for the host process.
+func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
+	p, g := t.p, t.group
+	if p.rec != nil {
+		// A host process's effects are not system calls of the guest:
+		// a recording could not replay them (record.go).
+		return 0, eNOEXEC
+	}
+	// The descriptors the program gets: the guest's, numbered as the
+	// guest numbers them, without the close-on-exec ones.
+	files := make([]uintptr, 0, len(t.files.host))
+	for _, h := range t.files.host {
+		fd := ^uintptr(0) // closed in the child
+		if h >= 0 {
+			if fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFD, 0); err == nil && fl&unix.FD_CLOEXEC == 0 {
+				fd = uintptr(h)
+			}
+		}
+		files = append(files, fd)
+	}
+	for len(files) < 3 {
+		files = append(files, ^uintptr(0)) // not the runner's own stdio
+	}
+	dir, e := t.cwdPath()
+	if e != 0 {
+		return 0, e
+	}
+	p.syncUmask(g.fs.umask) // inherited by the child
+	// Every other guest descriptor (of any guest process) is one the host
+	// child must not inherit: marked close-on-exec while it starts (the
+	// lock is held, so no guest thread looks at the flags meanwhile).
+	restore := p.cloexecOthers(files)
+	pid, err := syscall.ForkExec(host, argv, &syscall.ProcAttr{Dir: dir, Env: env, Files: files})
+	for _, h := range restore {
+		_, _ = unix.FcntlInt(uintptr(h), unix.F_SETFD, 0)
+	}
+	if err != nil {
+		return 0, errnoOf(err)
+	}
+	// The point of no return: the guest threads end; the process is the
+	// host process now.
+	for tid, u := range g.threads {
+		if u.files.users--; u.files.users == 0 {
+			u.files.closeAll()
+		}
+		delete(g.threads, tid)
+		g.nthreads.Add(-1)
+		u.execed = true
+		if u != t {
+			u.wakeUp()
+		}
+	}
+	g.host = &hostProc{pid: pid}
+	g.execed = true
+	g.vforkDoneOnce()
+	go p.waitHost(g, pid)
+	return 0, errExit
+}
+
+// cloexecOthers sets the close-on-exec flag of every host descriptor of a
+// guest descriptor that is not in keep and does not have it, and returns
+// them.
+func (p *Process) cloexecOthers(keep []uintptr) []int {
+	kept := map[int]bool{}
+	for _, h := range keep {
+		kept[int(h)] = true
+	}
+	var set []int
+	seen := map[*fdTable]bool{}
+	for _, g := range p.groups {
+		for _, u := range g.threads {
+			if seen[u.files] {
+				continue
+			}
+			seen[u.files] = true
+			for _, h := range u.files.host {
+				if h < 0 || kept[h] {
+					continue
+				}
+				if fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFD, 0); err == nil && fl&unix.FD_CLOEXEC == 0 {
+					if _, err := unix.FcntlInt(uintptr(h), unix.F_SETFD, unix.FD_CLOEXEC); err == nil {
+						set = append(set, h)
+					}
+				}
+			}
+		}
+	}
+	return set
+}
+
+// waitHost waits for the host process pid that guest process g became and
+// ends g with its status.
+func (p *Process) waitHost(g *threadGroup, pid int) {
+	var ws unix.WaitStatus
+	var ru unix.Rusage
+	for {
+		_, err := unix.Wait4(pid, &ws, 0, &ru)
+		if err != unix.EINTR {
+			break
+		}
+	}
+	st := ExitStatus{Code: ws.ExitStatus()}
+	if ws.Signaled() {
+		st = ExitStatus{Signal: int(ws.Signal())}
+	}
+	p.gil.lock(make(chan struct{}, 1))
+	defer p.gil.unlock()
+	if p.exited() {
+		return
+	}
+	g.self = childUsage{}
+	g.self.add(&ru)
+	p.groupExit(g, st)
+}
+
+// signalHost sends sig to the host process a guest process became.
+func (h *hostProc) signal(sig int) bool {
+	return unix.Kill(h.pid, unix.Signal(sig)) == nil
+}
+
+// childUsage is the resource usage of a guest process's ended, waited-for
+// children (getrusage's RUSAGE_CHILDREN) or its own as a host process.
+type childUsage struct {
+	utime, stime time.Duration
+	maxrss       int64
+}
+
+func (u *childUsage) add(ru *unix.Rusage) {
+	u.utime += time.Duration(ru.Utime.Nano())
+	u.stime += time.Duration(ru.Stime.Nano())
+	u.maxrss = max(u.maxrss, int64(ru.Maxrss))
+}
+
+func (u *childUsage) merge(o *childUsage) {
+	u.utime += o.utime
+	u.stime += o.stime
+	u.maxrss = max(u.maxrss, o.maxrss)
+}
+
+// rusage returns u as the guest's struct rusage.
+func (u *childUsage) rusage() abi.Rusage {
+	tv := func(d time.Duration) abi.Timeval {
+		return abi.Timeval{Sec: int64(d / time.Second), Usec: int64(d % time.Second / time.Microsecond)}
+	}
+	return abi.Rusage{Utime: tv(u.utime), Stime: tv(u.stime), Maxrss: u.maxrss}
+}
+
+// rusage is what wait4 and waitid report of ended child g: its own usage
+// and its reaped children's.
+func (g *threadGroup) rusage() *abi.Rusage {
+	u := g.self
+	u.merge(&g.children)
+	r := u.rusage()
+	return &r
+}
+
+// argv0 is the argv[0] a program is given: args[0], or path when args is
+// empty.
+func argv0(args []string, path string) string {
+	if len(args) > 0 {
+		return args[0]
+	}
+	return path
+}

@@ -1,0 +1,249 @@
+//go:build linux
+
+package linux
+
+import (
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// File attributes, links and locks: the system calls a distribution's
+// programs use beside open/stat/read (touch, chown, ln, df, sqlite3's
+// locks, ls's statx). Relative paths are resolved against the calling
+// process's working directory (fs.go); absolute ones through the sysroot
+// for the calls that only look (statx, statfs), as path.go describes.
+
+// atPath reads the path argument at addr for a call relative to guest
+// directory descriptor dirfd, returning the host descriptor and the path.
+func (t *Thread) atPath(dirfd int, addr uint64) (int, string, int) {
+	path, e := t.path(addr)
+	if e != 0 {
+		return 0, "", e
+	}
+	return t.fd(dirfd), path, 0
+}
+
+// utimensat(dirfd, path, times, flags): a NULL path changes dirfd's file,
+// as Linux's do_utimes; UTIME_NOW and UTIME_OMIT pass through.
+func utimensat(t *Thread, dirfd int, pathAddr, times uint64, flags int) (uint64, int) {
+	var ts [2]unix.Timespec
+	var tp unsafe.Pointer
+	if times != 0 {
+		g, e := getStructs(t, times, 2, abi.TimespecLayout)
+		if e != 0 {
+			return 0, e
+		}
+		for i := range ts {
+			switch n := g[i].Nsec; {
+			case n == unix.UTIME_NOW:
+				ts[i] = unix.Timespec{Nsec: unix.UTIME_NOW}
+			case n == unix.UTIME_OMIT:
+				ts[i] = unix.Timespec{Nsec: unix.UTIME_OMIT}
+			case n < 0 || n >= 1e9:
+				return 0, abi.EINVAL
+			default:
+				ts[i] = unix.NsecToTimespec(g[i].Sec*1e9 + n)
+			}
+		}
+		tp = unsafe.Pointer(&ts[0])
+	}
+	var pp *byte
+	if pathAddr != 0 {
+		path, e := t.path(pathAddr)
+		if e != 0 {
+			return 0, e
+		}
+		b, err := unix.BytePtrFromString(path)
+		if err != nil {
+			return 0, abi.EINVAL
+		}
+		pp = b
+	}
+	_, _, errno := unix.Syscall6(unix.SYS_UTIMENSAT, uintptr(t.fd(dirfd)), uintptr(unsafe.Pointer(pp)), uintptr(tp), uintptr(flags), 0, 0)
+	if errno != 0 {
+		return 0, int(errno)
+	}
+	return 0, 0
+}
+
+func sysUtimensat(t *Thread, a *sysArgs) (uint64, int) {
+	return utimensat(t, a.Fd(0), a.Ptr(1), a.Ptr(2), a.Int(3))
+}
+
+func sysFchownat(t *Thread, a *sysArgs) (uint64, int) {
+	return chownat(t, a.Fd(0), a.Ptr(1), a.Int(2), a.Int(3), a.Int(4))
+}
+
+func sysChown(t *Thread, a *sysArgs) (uint64, int) {
+	return chownat(t, unix.AT_FDCWD, a.Ptr(0), a.Int(1), a.Int(2), 0)
+}
+
+func sysLchown(t *Thread, a *sysArgs) (uint64, int) {
+	return chownat(t, unix.AT_FDCWD, a.Ptr(0), a.Int(1), a.Int(2), unix.AT_SYMLINK_NOFOLLOW)
+}
+
+func chownat(t *Thread, dirfd int, addr uint64, uid, gid, flags int) (uint64, int) {
+	d, path, e := t.atPath(dirfd, addr)
+	if e != 0 {
+		return 0, e
+	}
+	return 0, errnoOf(unix.Fchownat(d, path, uid, gid, flags))
+}
+
+func sysFchown(t *Thread, a *sysArgs) (uint64, int) {
+	return 0, errnoOf(unix.Fchown(t.fd(a.Fd(0)), a.Int(1), a.Int(2)))
+}
+
+func sysChmod(t *Thread, a *sysArgs) (uint64, int) {
+	d, path, e := t.atPath(unix.AT_FDCWD, a.Ptr(0))
+	if e != 0 {
+		return 0, e
+	}
+	return 0, errnoOf(unix.Fchmodat(d, path, a.Uint(1), 0))
+}
+
+func sysLinkat(t *Thread, a *sysArgs) (uint64, int) {
+	return linkat(t, a.Fd(0), a.Ptr(1), a.Fd(2), a.Ptr(3), a.Int(4))
+}
+
+func sysLink(t *Thread, a *sysArgs) (uint64, int) {
+	return linkat(t, unix.AT_FDCWD, a.Ptr(0), unix.AT_FDCWD, a.Ptr(1), 0)
+}
+
+func linkat(t *Thread, olddir int, oldAddr uint64, newdir int, newAddr uint64, flags int) (uint64, int) {
+	od, oldp, e := t.atPath(olddir, oldAddr)
+	if e != 0 {
+		return 0, e
+	}
+	nd, newp, e := t.atPath(newdir, newAddr)
+	if e != 0 {
+		return 0, e
+	}
+	return 0, errnoOf(unix.Linkat(od, oldp, nd, newp, flags))
+}
+
+func sysTruncate(t *Thread, a *sysArgs) (uint64, int) {
+	path, e := t.path(a.Ptr(0))
+	if e != 0 {
+		return 0, e
+	}
+	return 0, errnoOf(unix.Truncate(t.hostRel(path), int64(a.Long(1))))
+}
+
+func sysMknodat(t *Thread, a *sysArgs) (uint64, int) {
+	d, path, e := t.atPath(a.Fd(0), a.Ptr(1))
+	if e != 0 {
+		return 0, e
+	}
+	return 0, errnoOf(unix.Mknodat(d, path, a.Uint(2), int(a.Uint(3))))
+}
+
+func sysMknod(t *Thread, a *sysArgs) (uint64, int) {
+	d, path, e := t.atPath(unix.AT_FDCWD, a.Ptr(0))
+	if e != 0 {
+		return 0, e
+	}
+	return 0, errnoOf(unix.Mknodat(d, path, a.Uint(1), int(a.Uint(2))))
+}
+
+func sysFaccessat2(t *Thread, a *sysArgs) (uint64, int) {
+	d, path, e := t.atPath(a.Fd(0), a.Ptr(1))
+	if e != 0 {
+		return 0, e
+	}
+	if path != "" {
+		path = t.p.hostPath(path, a.Int(3)&unix.AT_SYMLINK_NOFOLLOW == 0)
+	}
+	return 0, errnoOf(unix.Faccessat(d, path, a.Uint(2), a.Int(3)))
+}
+
+func sysStatfs(t *Thread, a *sysArgs) (uint64, int) {
+	path, e := t.path(a.Ptr(0))
+	if e != 0 {
+		return 0, e
+	}
+	var st unix.Statfs_t
+	if err := unix.Statfs(t.hostRel(t.p.hostPath(path, true)), &st); err != nil {
+		return 0, errnoOf(err)
+	}
+	return 0, putStatfs(t, a.Ptr(1), &st)
+}
+
+func sysFstatfs(t *Thread, a *sysArgs) (uint64, int) {
+	var st unix.Statfs_t
+	if err := unix.Fstatfs(t.fd(a.Fd(0)), &st); err != nil {
+		return 0, errnoOf(err)
+	}
+	return 0, putStatfs(t, a.Ptr(1), &st)
+}
+
+func putStatfs(t *Thread, addr uint64, st *unix.Statfs_t) int {
+	g := abi.Statfs{
+		Type: int64(st.Type), Bsize: int64(st.Bsize), Blocks: uint64(st.Blocks), Bfree: uint64(st.Bfree),
+		Bavail: uint64(st.Bavail), Files: uint64(st.Files), Ffree: uint64(st.Ffree),
+		Fsid:    [2]int32{int32(st.Fsid.Val[0]), int32(st.Fsid.Val[1])},
+		Namelen: int64(st.Namelen), Frsize: int64(st.Frsize), Flags: int64(st.Flags),
+	}
+	return putStruct(t, addr, abi.StatfsLayout, &g)
+}
+
+func sysStatx(t *Thread, a *sysArgs) (uint64, int) {
+	d, path, e := t.atPath(a.Fd(0), a.Ptr(1))
+	if e != 0 {
+		return 0, e
+	}
+	flags := a.Int(2)
+	if path != "" {
+		path = t.p.hostPath(path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
+	}
+	if entry, _, own := t.procLookup(d, path); own && entry == "exe" && flags&unix.AT_SYMLINK_NOFOLLOW == 0 {
+		d, path = unix.AT_FDCWD, t.p.exe
+	}
+	var st unix.Statx_t
+	if err := unix.Statx(d, path, flags, int(a.Uint(3)), &st); err != nil {
+		return 0, errnoOf(err)
+	}
+	ts := func(s unix.StatxTimestamp) abi.StatxTimestamp { return abi.StatxTimestamp{Sec: s.Sec, Nsec: s.Nsec} }
+	g := abi.Statx{
+		Mask: st.Mask, Blksize: st.Blksize, Attributes: st.Attributes, Nlink: st.Nlink, UID: st.Uid, GID: st.Gid,
+		Mode: st.Mode, Ino: st.Ino, Size: st.Size, Blocks: st.Blocks, AttributesMask: st.Attributes_mask,
+		Atime: ts(st.Atime), Btime: ts(st.Btime), Ctime: ts(st.Ctime), Mtime: ts(st.Mtime),
+		RdevMajor: st.Rdev_major, RdevMinor: st.Rdev_minor, DevMajor: st.Dev_major, DevMinor: st.Dev_minor,
+		MntID: st.Mnt_id, DioMemAlign: st.Dio_mem_align, DioOffsetAlign: st.Dio_offset_align,
+	}
+	return 0, putStruct(t, a.Ptr(4), abi.StatxLayout, &g)
+}
+
+func sysFlock(t *Thread, a *sysArgs) (uint64, int) {
+	fd, how := t.fd(a.Fd(0)), a.Int(1)
+	if how&unix.LOCK_NB != 0 {
+		return 0, errnoOf(unix.Flock(fd, how))
+	}
+	var err error
+	t.block(func() { err = unix.Flock(fd, how) })
+	return 0, errnoOf(err)
+}
+
+func sysGetgroups(t *Thread, a *sysArgs) (uint64, int) {
+	gs, err := unix.Getgroups()
+	if err != nil {
+		return 0, errnoOf(err)
+	}
+	n := a.Int(0)
+	switch {
+	case n < 0:
+		return 0, abi.EINVAL
+	case n == 0:
+		return uint64(len(gs)), 0
+	case n < len(gs):
+		return 0, abi.EINVAL
+	}
+	b := make([]byte, 4*len(gs))
+	for i, g := range gs {
+		t.p.order.PutUint32(b[4*i:], uint32(g))
+	}
+	return uint64(len(gs)), t.write(a.Ptr(1), b)
+}

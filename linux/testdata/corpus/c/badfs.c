@@ -1,0 +1,87 @@
+/* File attribute, link, lock, working directory, process group and exec
+ * system calls with bad pointers, descriptors, flags and names. Compared
+ * with qemu-user (execveat, which qemu-user 7.2 lacks, is in badlinux.c). */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "res.h"
+
+#ifndef SYS_faccessat2
+#define SYS_faccessat2 439
+#endif
+
+int main(void) {
+	char *ro = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *bad = (void *)0x1000;
+	char dir[] = "/tmp/badfs.XXXXXX";
+	if (!mkdtemp(dir) || chdir(dir) != 0) return 1;
+	int fd = open("f", O_CREAT | O_RDWR, 0644);
+	struct timespec ts[2] = {{0, 0}, {0, 2000000000}};
+	res("utimensat bad path", syscall(SYS_utimensat, AT_FDCWD, bad, 0, 0));
+	res("utimensat bad times", syscall(SYS_utimensat, AT_FDCWD, "f", bad, 0));
+	res("utimensat bad nsec", syscall(SYS_utimensat, AT_FDCWD, "f", ts, 0));
+	res("utimensat missing", syscall(SYS_utimensat, AT_FDCWD, "nothing", 0, 0));
+	res("utimensat bad fd", syscall(SYS_utimensat, 99, "f", 0, 0));
+	res("utimensat NULL path", syscall(SYS_utimensat, fd, 0, 0, 0));
+	res("fchownat bad path", syscall(SYS_fchownat, AT_FDCWD, bad, -1, -1, 0));
+	res("fchownat missing", syscall(SYS_fchownat, AT_FDCWD, "nothing", -1, -1, 0));
+	res("fchownat bad flags", syscall(SYS_fchownat, AT_FDCWD, "f", -1, -1, 0x12345));
+	res("chown bad path", syscall(SYS_chown, bad, -1, -1));
+	res("lchown missing", syscall(SYS_lchown, "nothing", -1, -1));
+	res("fchown bad fd", syscall(SYS_fchown, 99, -1, -1));
+	res("chmod bad path", syscall(SYS_chmod, bad, 0644));
+	res("chmod missing", syscall(SYS_chmod, "nothing", 0644));
+	res("link bad path", syscall(SYS_link, bad, "g"));
+	res("link exists", syscall(SYS_link, "f", "f"));
+	res("linkat bad flags", syscall(SYS_linkat, AT_FDCWD, "f", AT_FDCWD, "g", 0x12345));
+	res("linkat bad fd", syscall(SYS_linkat, 99, "f", AT_FDCWD, "g", 0));
+	res("truncate bad path", syscall(SYS_truncate, bad, 0));
+	res("truncate negative", syscall(SYS_truncate, "f", -1L));
+	res("truncate a directory", syscall(SYS_truncate, ".", 0));
+	res("mknod bad path", syscall(SYS_mknod, bad, S_IFIFO | 0600, 0));
+	res("mknod exists", syscall(SYS_mknod, "f", S_IFIFO | 0600, 0));
+	res("mknodat bad fd", syscall(SYS_mknodat, 99, "p", S_IFIFO | 0600, 0));
+	res("faccessat2 bad path", syscall(SYS_faccessat2, AT_FDCWD, bad, F_OK, 0));
+	res("faccessat2 bad flags", syscall(SYS_faccessat2, AT_FDCWD, "f", F_OK, 0x12345));
+	res("faccessat2 bad mode", syscall(SYS_faccessat2, AT_FDCWD, "f", 0x100, 0));
+	res("statfs bad path", syscall(SYS_statfs, bad, ro));
+	res("statfs bad buffer", syscall(SYS_statfs, ".", bad));
+	res("statfs read-only buffer", syscall(SYS_statfs, ".", ro));
+	res("fstatfs bad fd", syscall(SYS_fstatfs, 99, ro));
+	res("fstatfs bad buffer", syscall(SYS_fstatfs, fd, bad));
+	res("statx bad path", syscall(SYS_statx, AT_FDCWD, bad, 0, 0x7ff, ro));
+	res("statx bad buffer", syscall(SYS_statx, AT_FDCWD, "f", 0, 0x7ff, bad));
+	res("statx bad flags", syscall(SYS_statx, AT_FDCWD, "f", 0x12345, 0x7ff, ro));
+	res("statx missing", syscall(SYS_statx, AT_FDCWD, "nothing", 0, 0x7ff, ro));
+	res("flock bad fd", syscall(SYS_flock, 99, LOCK_SH));
+	res("flock bad operation", syscall(SYS_flock, fd, 0x40));
+	res("getgroups negative", syscall(SYS_getgroups, -1, 0));
+	res("fchdir bad fd", syscall(SYS_fchdir, 99));
+	res("fchdir to a file", syscall(SYS_fchdir, fd));
+	res("chdir bad path", syscall(SYS_chdir, bad));
+	res("getpgid no such process", syscall(SYS_getpgid, 0x3fffffff));
+	res("getsid no such process", syscall(SYS_getsid, 0x3fffffff));
+	res("setpgid negative group", syscall(SYS_setpgid, 0, -1));
+	res("setpgid no such process", syscall(SYS_setpgid, 0x3fffffff, 0));
+	/* setsid in a child that leads a process group: EPERM. */
+	pid_t pid = fork();
+	if (pid == 0) {
+		setpgid(0, 0);
+		res("setsid as group leader", syscall(SYS_setsid));
+		fflush(stdout);
+		_exit(0);
+	}
+	int st;
+	waitpid(pid, &st, 0);
+	unlink("f");
+	chdir("/");
+	res("cleanup", rmdir(dir));
+	return 0;
+}

@@ -1,0 +1,1 @@
+bash -c 'echo to-stderr >&2; exit 7'

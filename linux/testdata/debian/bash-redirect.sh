@@ -1,0 +1,1 @@
+bash -c 'exec 3>out.txt; echo one >&3; echo two >&3; exec 3>&-; cat out.txt; echo err 2>&1 >/dev/null | cat; { echo x; echo y >&2; } 2>&1 | sort; cat < out.txt | wc -l; echo app >> out.txt; tail -n 1 out.txt'

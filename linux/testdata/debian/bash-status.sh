@@ -1,0 +1,1 @@
+bash -c 'false; echo $?; (exit 42); echo $?; sh -c "kill -TERM \$\$"; echo $?; set -o pipefail; true | false | true; echo $?; command -v nosuchcmd; echo $?; nosuchcmd 2>/dev/null; echo $?'; echo outer $?

@@ -1,0 +1,1 @@
+printf 'b\na\nc\na\n' > f; busybox sort f | busybox uniq; busybox md5sum f; busybox sha256sum f; busybox head -n 2 f; busybox tr a-z A-Z < f; busybox cut -c1 f | busybox tr -d '\n'; echo; busybox expr 6 \* 7; busybox basename /a/b/c.txt .txt; busybox awk '{s=s $0} END {print s}' f; busybox sed -n 2p f; busybox grep -c a f

@@ -1,0 +1,1 @@
+busybox sh -c 'echo $((3+4)); for i in 1 2 3; do echo b$i; done | busybox wc -l; x=$(busybox echo sub); echo $x; busybox seq 3 | busybox sort -r; (cd /; busybox pwd); busybox printf "%05d\n" 42; busybox true && echo yes'

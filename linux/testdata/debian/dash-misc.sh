@@ -1,0 +1,1 @@
+set -e; a=1; [ "$a" = 1 ] && echo eq; x=$(printf '%s' abc | wc -c); echo $x; echo $$ > /dev/null; umask 022; umask; (umask 077; umask); umask; trap 'echo bye' EXIT; for w in $(echo a b); do echo $w; done

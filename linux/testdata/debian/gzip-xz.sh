@@ -1,0 +1,1 @@
+seq 1 5000 > data; gzip -9 -c data > data.gz; xz -c data > data.xz; gzip -dc data.gz | md5sum; xz -dc data.xz | md5sum; md5sum < data; gzip -l data.gz | tail -n 1 | awk '{print $2}'; xz -l data.xz >/dev/null; echo $?; gzip -t data.gz; echo $?; echo broken > bad.gz; gzip -t bad.gz; echo $?; zcat data.gz | tail -n 1
