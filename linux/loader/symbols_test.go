@@ -17,6 +17,29 @@ import (
 	"github.com/ppc64emu/ppc64emu/mem"
 )
 
+// Load a program and list the function main with symbol names, as
+// objdump -d prints it (not run: it needs a powerpc64 executable, such as
+// one built by powerpc64le-linux-gnu-gcc -static).
+func ExampleLoadFile() {
+	m := mem.New()
+	img, syms, err := loader.LoadFile(m, "prog")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	start, _ := syms.Addr("main")
+	var size uint64
+	for _, s := range syms.All() {
+		if s.Name == "main" {
+			size = s.Size
+		}
+	}
+	lines, _ := decode.Disassemble(m, start, start+size, img.Order)
+	for _, l := range lines {
+		fmt.Printf("%8x:\t%s\n", l.Addr, l.Inst.Syntax(l.Addr, syms.Lookup))
+	}
+}
+
 // Load a routine without an ELF header at an address, name it, and list
 // it as objdump would.
 func ExampleLoadRaw() {
