@@ -263,33 +263,41 @@ func TestInterrupts(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c, ram := newTestCPU(t)
-			c.Regs.NIP, c.Regs.MSR = at, tc.msr
-			if tc.setup != nil {
-				tc.setup(c)
-			}
-			put(ram, at, tc.word(t), tc.msr)
-			got, err := c.Step()
-			if err != nil {
-				t.Fatalf("Step: %v", err)
-			}
-			if got != tc.want || c.Taken != tc.want {
-				t.Fatalf("took %v (Taken %v), want %v", got, c.Taken, tc.want)
-			}
-			if c.Regs.NIP != tc.nip || c.Regs.MSR != tc.msrTo {
-				t.Errorf("NIP %#x MSR %#x, want %#x %#x", c.Regs.NIP, c.Regs.MSR, tc.nip, tc.msrTo)
-			}
-			if tc.want != 0 {
-				s0, s1 := c.SPR.SRR0, c.SPR.SRR1
-				if tc.want.Hypervisor() || tc.msrTo&hv != 0 && tc.msr&hv == 0 && tc.want != VecSystemCall {
-					s0, s1 = c.SPR.HSRR0, c.SPR.HSRR1
-				}
-				if s0 != tc.save0 || s1 != tc.save1 {
-					t.Errorf("save registers %#x %#x, want %#x %#x", s0, s1, tc.save0, tc.save1)
-				}
-			}
-			if tc.check != nil {
-				tc.check(t, c)
-			}
+			tc.run(t, c, ram)
 		})
+	}
+}
+
+// run places the case's instruction at at, steps once, and checks the
+// interrupt taken, NIP, MSR, the save registers (HSRR0/1 for an interrupt
+// into hypervisor state other than sc 1) and the case's own check.
+func (tc *irqCase) run(t *testing.T, c *CPU, ram []byte) {
+	t.Helper()
+	c.Regs.NIP, c.Regs.MSR = at, tc.msr
+	if tc.setup != nil {
+		tc.setup(c)
+	}
+	put(ram, at, tc.word(t), tc.msr)
+	got, err := c.Step()
+	if err != nil {
+		t.Fatalf("Step: %v", err)
+	}
+	if got != tc.want || c.Taken != tc.want {
+		t.Fatalf("took %v (Taken %v), want %v", got, c.Taken, tc.want)
+	}
+	if c.Regs.NIP != tc.nip || c.Regs.MSR != tc.msrTo {
+		t.Errorf("NIP %#x MSR %#x, want %#x %#x", c.Regs.NIP, c.Regs.MSR, tc.nip, tc.msrTo)
+	}
+	if tc.want != 0 {
+		s0, s1 := c.SPR.SRR0, c.SPR.SRR1
+		if tc.want.Hypervisor() || tc.msrTo&hv != 0 && tc.msr&hv == 0 && tc.want != VecSystemCall {
+			s0, s1 = c.SPR.HSRR0, c.SPR.HSRR1
+		}
+		if s0 != tc.save0 || s1 != tc.save1 {
+			t.Errorf("save registers %#x %#x, want %#x %#x", s0, s1, tc.save0, tc.save1)
+		}
+	}
+	if tc.check != nil {
+		tc.check(t, c)
 	}
 }

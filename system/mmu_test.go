@@ -141,27 +141,7 @@ func TestRadix(t *testing.T) {
 			setPTE(ram, 0x8000, pteValid|pteLeaf|0x8000|pteRead|pteR|ptePriv)
 			setPTE(ram, 0x9000, pteValid|pteLeaf|0x9000|pteRead|pteRW)
 			binary.BigEndian.PutUint64(ram[0x5000:], 0x1122334455667788) // the cases run big-endian
-			c.Regs.NIP, c.Regs.MSR = at, tc.msr
-			if tc.setup != nil {
-				tc.setup(c)
-			}
-			put(ram, at, tc.word(t), tc.msr)
-			got, err := c.Step()
-			if err != nil {
-				t.Fatalf("Step: %v", err)
-			}
-			if got != tc.want {
-				t.Fatalf("took %v, want %v", got, tc.want)
-			}
-			if c.Regs.NIP != tc.nip || c.Regs.MSR != tc.msrTo {
-				t.Errorf("NIP %#x MSR %#x, want %#x %#x", c.Regs.NIP, c.Regs.MSR, tc.nip, tc.msrTo)
-			}
-			if tc.want != 0 && (c.SPR.SRR0 != tc.save0 || c.SPR.SRR1 != tc.save1) {
-				t.Errorf("SRR0 %#x SRR1 %#x, want %#x %#x", c.SPR.SRR0, c.SPR.SRR1, tc.save0, tc.save1)
-			}
-			if tc.check != nil {
-				tc.check(t, c)
-			}
+			tc.run(t, c, ram)
 		})
 	}
 }

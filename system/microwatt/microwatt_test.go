@@ -78,20 +78,30 @@ func microwattTests(t *testing.T) []string {
 	return names
 }
 
-// runImage runs image until attn or max steps and returns the console
-// output.
-func runImage(t *testing.T, image []byte, max uint64) (string, error) {
+// newMachine is a Microwatt machine with image loaded and its console
+// output collected.
+func newMachine(t *testing.T, image []byte) (*microwatt.Machine, *bytes.Buffer) {
 	t.Helper()
-	var out bytes.Buffer
-	m, err := microwatt.New(microwatt.Config{Console: &out})
+	out := new(bytes.Buffer)
+	m, err := microwatt.New(microwatt.Config{Console: out})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := m.Load(image); err != nil {
 		t.Fatal(err)
 	}
-	err = m.Run(max)
-	return out.String(), err
+	return m, out
+}
+
+// machineFor is newMachine for a file of Microwatt's repository; it skips
+// the test when there is no copy.
+func machineFor(t *testing.T, path string) (*microwatt.Machine, *bytes.Buffer) {
+	t.Helper()
+	bin, ok := microwattFile(t, path)
+	if !ok {
+		t.Skipf("Microwatt's %s not found: run scripts/microwatt-tests.sh, or set MICROWATT_DIR to a checkout of github.com/antonblanchard/microwatt", path)
+	}
+	return newMachine(t, bin)
 }
 
 func TestMicrowattTests(t *testing.T) {
@@ -107,7 +117,9 @@ func TestMicrowattTests(t *testing.T) {
 			if !ok1 || !ok2 {
 				t.Skipf("test_%s.bin or .console_out not readable", name)
 			}
-			got, err := runImage(t, bin, 50_000_000)
+			m, out := newMachine(t, bin)
+			err := m.Run(50_000_000)
+			got := out.String()
 			if err == nil && got == string(want) {
 				passed = append(passed, name)
 				return
@@ -125,18 +137,7 @@ func TestMicrowattTests(t *testing.T) {
 
 // hello_world prints its banner, then echoes what it reads.
 func TestMicrowattHelloWorld(t *testing.T) {
-	bin, ok := microwattFile(t, "hello_world/hello_world.bin")
-	if !ok {
-		t.Skip("Microwatt's hello_world.bin not found: set MICROWATT_DIR to a checkout of github.com/antonblanchard/microwatt")
-	}
-	var out bytes.Buffer
-	m, err := microwatt.New(microwatt.Config{Console: &out})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := m.Load(bin); err != nil {
-		t.Fatal(err)
-	}
+	m, out := machineFor(t, "hello_world/hello_world.bin")
 	// It never ends (it echoes the console forever): run it until it
 	// waits for input, type, and run again. The input comes after the
 	// UART's initialisation, which empties the receive FIFO.
@@ -168,24 +169,13 @@ func runUntil(m *microwatt.Machine, out *bytes.Buffer, suffix string, max uint64
 // checks on its simulation (the banner's last line, a prompt, print
 // echoing and answering).
 func TestMicrowattMicroPython(t *testing.T) {
-	bin, ok := microwattFile(t, "micropython/firmware.bin")
-	if !ok {
-		t.Skip("Microwatt's micropython/firmware.bin not found: set MICROWATT_DIR to a checkout of github.com/antonblanchard/microwatt")
-	}
-	var out bytes.Buffer
-	m, err := microwatt.New(microwatt.Config{Console: &out})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := m.Load(bin); err != nil {
-		t.Fatal(err)
-	}
-	if !runUntil(m, &out, ">>> ", 100_000_000) || !strings.Contains(out.String(), `Type "help()" for more information.`) {
+	m, out := machineFor(t, "micropython/firmware.bin")
+	if !runUntil(m, out, ">>> ", 100_000_000) || !strings.Contains(out.String(), `Type "help()" for more information.`) {
 		t.Fatalf("no REPL prompt; output:\n%s", out.String())
 	}
 	out.Reset()
 	m.UART.Feed([]byte("print(\"foo\")\r1+2*3\r"))
-	if !runUntil(m, &out, "7\r\n>>> ", 100_000_000) {
+	if !runUntil(m, out, "7\r\n>>> ", 100_000_000) {
 		t.Fatalf("output %q", out.String())
 	}
 	if want := "print(\"foo\")\r\nfoo\r\n>>> 1+2*3\r\n7\r\n>>> "; out.String() != want {
