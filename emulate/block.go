@@ -24,7 +24,7 @@ const (
 	// once into operations with their operands extracted, runs a block
 	// without looking at each instruction's word in memory, and checks a
 	// block's words again only after something may have changed them (a
-	// new Run, a store to a page holding decoded code, icbi, isync).
+	// new Run, a store to a page holding decoded code, or icbi).
 	EngineBlock Engine = iota
 	// EngineCached runs the decoded instructions of a page, comparing
 	// each one's word with memory before it runs (Run before issue 29).
@@ -153,7 +153,7 @@ const (
 	kStore         // the size bytes at ra + (rb & mask) + imm = rt; ra = that address if upd
 	kLoadF         // kLoad of FPR rt's doubleword (lfd)
 	kStoreF        // kStore of FPR rt's doubleword (stfd)
-	kSync          // icbi, isync: generic, then the blocks are checked again
+	kSync          // icbi: generic, then the blocks are checked again (code changed through another mapping of its storage; the ISA asks for icbi before such code runs, isync alone is not enough, and Go's atomic loads end with isync)
 )
 
 // bopKinds are the ops with a kind of their own: the integer
@@ -175,7 +175,7 @@ var bopKinds = map[decode.Op]uint8{
 	ppc64asm.RLWINM: kRot32, ppc64asm.RLDICL: kRot64, ppc64asm.RLDICR: kRot64, ppc64asm.RLDIC: kRot64,
 	ppc64asm.ADDI: kAddi, ppc64asm.ADDIS: kAddi, ppc64asm.LI: kLi, ppc64asm.LIS: kLi,
 	ppc64asm.B: kB, ppc64asm.BL: kB, ppc64asm.BC: kBc, ppc64asm.BCL: kBc,
-	ppc64asm.ICBI: kSync, ppc64asm.ISYNC: kSync,
+	ppc64asm.ICBI: kSync,
 }
 
 // Flags of kCmp and kCmpi in imm's upper word.

@@ -91,7 +91,7 @@ type pageCache struct {
 	// epoch moves whenever code may have changed: at the start of every
 	// Run, and when a step writes to a page with decoded instructions
 	// (such a page is never in the w cache, so that the write takes
-	// pageMiss or the Memory call) or runs icbi or isync. A block whose
+	// pageMiss or the Memory call) or runs icbi. A block whose
 	// epoch is not this one has its words checked before it runs.
 	epoch uint64
 }
