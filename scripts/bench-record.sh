@@ -76,3 +76,29 @@ for spec in "$tmp/long.le" "c-crc.le" "c-threads.le" "c-threads.be" "c-stdio.le 
   awk -v p="$(basename "$prog") $*" -v b="$b" -v r="$r" -v rec="$rec" -v rep="$rep" -v s="$size" -v n="$n" \
     'BEGIN{printf "%-22s %8.3f %8.3f %8.3f %8.3f %8.2f %8.2f %8.2f %10d %10.1f\n", p, b, r, rec, rep, r/b, rec/r, rep/r, s, n/s}'
 done
+
+# Reverse execution over the whole recording of long.le: from the end of
+# the replay, reverse-continue to the breakpoint at work (hit near the
+# start), under gdb-multiarch against replay -gdb; the wall time and the
+# replay's peak memory.
+if command -v gdb-multiarch >/dev/null; then
+  rm -rf "$tmp/log"
+  "$tmp/new" record -o "$tmp/log" "$tmp/long.le" >/dev/null
+  cat >"$tmp/rev.gdb" <<G
+set pagination off
+set confirm off
+target remote $tmp/gdb.sock
+continue
+break work
+shell date +%s.%N >$tmp/t0
+reverse-continue
+shell date +%s.%N >$tmp/t1
+kill
+G
+  /usr/bin/time -f "%M" -o "$tmp/rss" "$tmp/new" replay -gdb "unix:$tmp/gdb.sock" "$tmp/log" >/dev/null 2>&1 &
+  while [ ! -S "$tmp/gdb.sock" ]; do sleep 0.1; done
+  gdb-multiarch -batch -x "$tmp/rev.gdb" "$tmp/long.le" 2>&1 | grep -q "hit Breakpoint 1" || echo "reverse-continue did not reach the breakpoint"
+  wait
+  awk -v t0="$(cat "$tmp/t0")" -v t1="$(cat "$tmp/t1")" -v rss="$(cat "$tmp/rss")" \
+    'BEGIN{printf "reverse-continue from the end of long.le to its first breakpoint: %.1f s wall, replay peak RSS %d MB\n", t1-t0, rss/1024}'
+fi
