@@ -491,7 +491,7 @@ var procDev = func() uint64 {
 	if unix.Stat("/proc/self", &st) != nil {
 		return ^uint64(0)
 	}
-	return st.Dev
+	return uint64(st.Dev) // Stat_t.Dev is uint32 on the linux/mips family, uint64 elsewhere
 }()
 
 // procLanded checks a descriptor the host opened for the guest: if it is
@@ -499,7 +499,7 @@ var procDev = func() uint64 {
 // through a symbolic link, or a directory descriptor), the entry.
 func (t *Thread) procLanded(fd int) (string, bool) {
 	var st unix.Stat_t
-	if unix.Fstat(fd, &st) != nil || st.Dev != procDev {
+	if unix.Fstat(fd, &st) != nil || uint64(st.Dev) != procDev {
 		return "", false
 	}
 	b := make([]byte, 4096)
