@@ -18,8 +18,9 @@ var ErrReadOnly = errors.New("record: a replay cannot be changed")
 // over the whole recording, after the exit too: the end of the recording
 // is a stop at the end of the history (GDB: "No more reverse-execution
 // history."), as rr reports it, not the program's exit. Registers and memory are
-// read-only; watchpoints are not supported (a continue runs to the next
-// breakpoint or the exit).
+// read-only; write and access watchpoints stop before a write (checked
+// one instruction at a time while they are set), read watchpoints are not
+// supported (they never stop).
 type GDBTarget struct {
 	s         *Session
 	interrupt atomic.Bool
@@ -98,6 +99,13 @@ func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
 	s := g.s
 	g.interrupt.Store(false)
 	bps := a.Points.Breakpoints()
+	s.Watch = nil
+	if a.Points.HasWatches() {
+		s.Watch = func(addr, n uint64) bool {
+			_, _, ok := a.Points.Watch(addr, n, true)
+			return ok
+		}
+	}
 	tid := uint64(max(a.Thread, 0))
 	var err error
 	switch {
@@ -109,7 +117,7 @@ func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
 			}
 			ok, err = s.Back(nil, tid)
 		} else {
-			ok, err = s.Back(bps, 0)
+			ok, err = s.Back(bps, 0) // with s.Watch, also to watched writes
 		}
 		if err == nil && !ok {
 			return gdbstub.Stop{Thread: int(s.Current()), Signal: gdbstub.SigTrap, Reason: gdbstub.ReasonHistoryBegin}
@@ -135,7 +143,14 @@ func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
 	if err != nil && g.Err == nil {
 		g.Err = err // the replay stops where it failed
 	}
-	if ok, hw := a.Points.Breakpoint(s.pc()); ok {
+	if addr, ok := s.WatchHit(); ok {
+		if w, at, ok := a.Points.Watch(addr, 1, true); ok {
+			st.Reason, st.Addr = gdbstub.ReasonWatch, at
+			if w.Kind == gdbstub.WatchAccess {
+				st.Reason = gdbstub.ReasonAWatch
+			}
+		}
+	} else if ok, hw := a.Points.Breakpoint(s.pc()); ok {
 		st.Reason = gdbstub.ReasonSWBreak
 		if hw {
 			st.Reason = gdbstub.ReasonHWBreak

@@ -27,9 +27,13 @@ type Session struct {
 	ckpts []*checkpoint
 	// Interval is the instructions between checkpoints (default 1<<24).
 	Interval uint64
-	exited   bool
-	code     int
-	signal   int
+	// Watch, if set, makes Run and Back stop also before an instruction
+	// that writes n bytes at addr when Watch(addr, n) (WatchHit), as at a
+	// breakpoint; Run then executes one instruction at a time.
+	Watch  func(addr, n uint64) bool
+	exited bool
+	code   int
+	signal int
 	// printed is the last record applied so far: output records up to it
 	// are not written again when the Session executes them again.
 	printed int
@@ -149,6 +153,10 @@ func (s *Session) restore(c *checkpoint) {
 	s.rd = readerAt(s.log, c.off, c.n, s.rd.Header)
 }
 
+// WatchHit reports whether the last Run or Back stopped before a write
+// Watch watches, and the address written.
+func (s *Session) WatchHit() (uint64, bool) { return s.p.watchAddr, s.p.watchHit }
+
 // settle applies the records up to the next that executes an instruction
 // (or the end): the threads made and switched to, the context changes,
 // so that Current is the thread that runs next.
@@ -198,13 +206,13 @@ func (s *Session) Run(target uint64, until []uint64) (bool, error) {
 		if first {
 			// The first instruction runs even at a breakpoint.
 			limit, first = min(limit, p.res.Instructions+1), false
-			p.until = nil
+			p.until, p.watch = nil, nil
 		} else {
-			p.until = until
+			p.until, p.watch = until, s.Watch
 		}
 		before := p.res.Instructions
 		hit, err := p.exec(limit)
-		p.until = nil
+		p.until, p.watch = nil, nil
 		if err != nil || hit {
 			return hit, err
 		}
@@ -233,7 +241,10 @@ func (s *Session) Seek(target uint64) error {
 	if target < s.Now() || s.exited {
 		s.restore(s.before(target))
 	}
+	w := s.Watch
+	s.Watch = nil
 	_, err := s.Run(target, nil)
+	s.Watch = w
 	return err
 }
 
@@ -269,7 +280,8 @@ func (s *Session) Back(until []uint64, tid uint64) (bool, error) {
 		c := s.before(end - 1)
 		s.restore(c)
 		found, at := false, uint64(0)
-		if len(until) == 0 {
+		waddr, wk := uint64(0), false // the watched write at the stop, if that is its reason
+		if len(until) == 0 && s.Watch == nil {
 			s.p.lastAt = map[uint64]uint64{}
 			_, err := s.Run(end, nil)
 			last, ok := s.p.lastAt[tid]
@@ -282,7 +294,7 @@ func (s *Session) Back(until []uint64, tid uint64) (bool, error) {
 			}
 			found, at = ok && last >= c.at, last
 		}
-		for len(until) > 0 && s.Now() < end {
+		for (len(until) > 0 || s.Watch != nil) && s.Now() < end {
 			hit, err := s.Run(end, until)
 			if err != nil {
 				return false, err
@@ -292,10 +304,13 @@ func (s *Session) Back(until []uint64, tid uint64) (bool, error) {
 			}
 			if s.Now() < end && (tid == 0 || s.Current() == tid) {
 				found, at = true, s.Now()
+				waddr, wk = s.p.watchAddr, s.p.watchHit
 			}
 		}
 		if found {
-			return true, s.Seek(at)
+			err := s.Seek(at)
+			s.p.watchAddr, s.p.watchHit = waddr, wk
+			return true, err
 		}
 		end = c.at
 	}

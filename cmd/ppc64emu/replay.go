@@ -33,7 +33,9 @@ Flags:
 	           and reverse-stepi (the thread GDB selected steps back). The
 	           replay keeps a checkpoint every 2^24 instructions and goes back
 	           by restoring the one before and executing forwards (rr's model).
-	           Registers and memory are read-only; no watchpoints yet
+	           Registers and memory are read-only; write and access
+	           watchpoints stop before the write (checked instruction by
+	           instruction, slower); read watchpoints never stop
 `
 
 func runReplay(args []string, stdout, stderr io.Writer) int {

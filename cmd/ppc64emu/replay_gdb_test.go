@@ -109,3 +109,62 @@ func TestReplayGDB(t *testing.T) {
 		})
 	}
 }
+
+// TestReplayGDBWatch: from the end of a recording of c-threads (its
+// workers increment counter 80,000 times under a mutex), reverse-continue
+// with a write watchpoint on counter stops before the last increment
+// (counter 79,999; GDB reports the value going back from 80,000) and then
+// before the one before (79,998).
+func TestReplayGDBWatch(t *testing.T) {
+	if _, err := exec.LookPath("gdb-multiarch"); err != nil {
+		t.Skip("gdb-multiarch not installed")
+	}
+	prog := "../../build/corpus/c-threads.le"
+	if _, err := os.Stat(prog); err != nil {
+		t.Skip("no corpus: run scripts/build-corpus.sh first")
+	}
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "rec")
+	if code, _, stderr := runArgs("record", "-o", rec, prog); code != 0 {
+		t.Fatalf("record: %d %s", code, stderr)
+	}
+	sock := filepath.Join(dir, "gdb.sock")
+	script := filepath.Join(dir, "script.gdb")
+	const body = `set pagination off
+set confirm off
+target remote %s
+continue
+watch *(long *)&counter
+reverse-continue
+print *(long *)&counter
+reverse-continue
+print *(long *)&counter
+kill
+`
+	if err := os.WriteFile(script, []byte(strings.Replace(body, "%s", sock, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	emu := filepath.Join(dir, "ppc64emu")
+	if out, err := exec.Command("go", "build", "-o", emu, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	srv := exec.Command(emu, "replay", "-gdb", "unix:"+sock, rec)
+	errp, _ := srv.StderrPipe()
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = srv.Process.Kill(); _ = srv.Wait() }()
+	if line, err := bufio.NewReader(errp).ReadString('\n'); err != nil || !strings.Contains(line, "waiting for gdb") {
+		t.Fatalf("replay -gdb: %q %v", line, err)
+	}
+	out, err := exec.Command("gdb-multiarch", "-batch", "-x", script, prog).CombinedOutput()
+	if err != nil {
+		t.Fatalf("gdb: %v\n%s", err, out)
+	}
+	got := string(out)
+	for _, want := range []string{"hit Hardware watchpoint 1", "Old value = 80000\nNew value = 79999", "$1 = 79999", "Old value = 79999\nNew value = 79998", "$2 = 79998"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("GDB's output lacks %q:\n%s", want, got)
+		}
+	}
+}
