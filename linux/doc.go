@@ -93,8 +93,9 @@
 // executed EACCES or the host's errno. A program for the host's
 // architecture runs natively, as under qemu-user, and one of the other
 // byte order under Config.Runner: a host process that stands for the guest
-// process (hostexec.go). /proc/self/exe of every process names the first
-// process's program.
+// process (hostexec.go). /proc/self/exe names each process's program (the
+// one it exec'd last, symbolic links resolved); an execve of /proc/self/exe
+// runs that program again.
 //
 // # Signals
 //

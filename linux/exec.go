@@ -127,11 +127,15 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	m := mem.New()
 	m.Limit = t.mm.Mem.Limit
 	var img, interp *loader.Image
+	var exeHost string // the program's host path
 	for depth := 0; ; depth++ {
 		if depth > maxInterp {
 			return 0, eLOOP
 		}
 		host := t.hostRel(p.hostPath(path, true))
+		if entry, _, own := t.procLookup(t.cwd(), path); own && entry == "exe" {
+			host = t.exe() // the guest's program, not the runner
+		}
 		if err := unix.Access(host, unix.X_OK); err != nil {
 			return 0, int(err.(unix.Errno))
 		}
@@ -140,6 +144,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 			return 0, e
 		}
 		if line == nil {
+			exeHost = host
 			if hostProgram(host) {
 				return t.execHost(host, args, env) // hostexec.go
 			}
@@ -223,6 +228,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	t.startRegs(img, interp, sp)
 	t.mm.e.SetContext(&t.ctx)
 	g.execed = true
+	g.exe = exePath(exeHost)
 	g.vforkDoneOnce()
 	return 0, errNoResult
 }

@@ -3,6 +3,7 @@
 package linux
 
 import (
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -177,4 +178,24 @@ func hostUmaskNow() uint32 {
 	m := unix.Umask(0o22)
 	unix.Umask(m)
 	return uint32(m)
+}
+
+// exe returns the host path of t's process's program (/proc/self/exe).
+func (t *Thread) exe() string {
+	if t.group.exe != "" {
+		return t.group.exe
+	}
+	return t.p.exe
+}
+
+// exePath is the absolute host path of the program at host path, with
+// symbolic links resolved, as /proc/PID/exe names it.
+func exePath(host string) string {
+	if r, err := filepath.EvalSymlinks(host); err == nil {
+		host = r
+	}
+	if a, err := filepath.Abs(host); err == nil {
+		host = a
+	}
+	return host
 }

@@ -248,6 +248,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		}
 	}
 	p.group.pgid = unix.Getpgrp()
+	p.group.exe = exe
 	p.group.sid, _ = unix.Getsid(0)
 	p.hostUmask = hostUmaskNow()
 	p.group.fs.umask = p.hostUmask

@@ -220,7 +220,7 @@ func (t *Thread) procOpen(entry string, flags int) (int, int) {
 	p := t.p
 	switch entry {
 	case "exe":
-		fd, err := unix.Open(p.exe, flags, 0)
+		fd, err := unix.Open(t.exe(), flags, 0)
 		if err != nil {
 			return -1, errnoOf(err)
 		}
@@ -254,7 +254,7 @@ func (t *Thread) procOpen(entry string, flags int) (int, int) {
 	case "environ":
 		content = p.proc.environ
 	case "comm":
-		content = []byte(procComm(p.exe) + "\n")
+		content = []byte(procComm(t.exe()) + "\n")
 	default:
 		return -1, int(unix.EACCES)
 	}
@@ -451,14 +451,13 @@ func (t *Thread) procStat() []byte {
 	set(49, 0)
 	set(50, 0)
 	set(51, 0)
-	return []byte(fmt.Sprintf("%d (%s) %s\n", p.pid, procComm(p.exe), strings.Join(f, " ")))
+	return []byte(fmt.Sprintf("%d (%s) %s\n", p.pid, procComm(t.exe()), strings.Join(f, " ")))
 }
 
 // procStatus is /proc/self/status: the host's, with the guest's name,
 // thread count and memory sizes; the runner's other memory lines are
 // left out.
 func (t *Thread) procStatus() []byte {
-	p := t.p
 	host, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return nil
@@ -469,7 +468,7 @@ func (t *Thread) procStatus() []byte {
 		key, _, _ := strings.Cut(line, ":")
 		switch {
 		case key == "Name":
-			line = "Name:\t" + procComm(p.exe) + "\n"
+			line = "Name:\t" + procComm(t.exe()) + "\n"
 		case key == "Threads":
 			line = "Threads:\t" + strconv.Itoa(len(t.group.threads)) + "\n"
 		case key == "VmPeak" || key == "VmSize":

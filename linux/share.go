@@ -96,6 +96,10 @@ type threadGroup struct {
 	// host is the host process it became by execve of a program the
 	// emulator does not run (hostexec.go), or nil.
 	host *hostProc
+	// exe is the absolute host path of its program, symbolic links
+	// resolved (/proc/self/exe): the first process's, copied at fork,
+	// replaced by execve.
+	exe string
 	// self is its threads' time under the process lock (the CPU time the
 	// runner spent on it) or a host process's usage; children is that of
 	// its reaped children and their descendants (RUSAGE_CHILDREN).
@@ -188,6 +192,7 @@ func (t *Thread) cloneResources(flags uint64, tid int) (resources, int) {
 		r.group.rl = t.group.rl // the parent's limits; no CPU time yet
 		r.group.rl.cpuUsed = 0
 		r.group.fs = t.group.fs.copy()
+		r.group.exe = t.group.exe
 	}
 	if flags&abi.CLONE_SIGHAND == 0 {
 		r.sighand = t.sighand.copy()

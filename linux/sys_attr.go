@@ -200,7 +200,7 @@ func sysStatx(t *Thread, a *sysArgs) (uint64, int) {
 		path = t.p.hostPath(path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
 	}
 	if entry, _, own := t.procLookup(d, path); own && entry == "exe" && flags&unix.AT_SYMLINK_NOFOLLOW == 0 {
-		d, path = unix.AT_FDCWD, t.p.exe
+		d, path = unix.AT_FDCWD, t.exe()
 	}
 	var st unix.Statx_t
 	if err := unix.Statx(d, path, flags, int(a.Uint(3)), &st); err != nil {

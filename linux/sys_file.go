@@ -479,7 +479,7 @@ func fstatat(t *Thread, dirfd int, pathAddr, buf uint64, flags int) (uint64, int
 		path = host
 		switch {
 		case entry == "exe" && flags&unix.AT_SYMLINK_NOFOLLOW == 0:
-			path = t.p.exe
+			path = t.exe()
 		case host == "":
 			// The host's entry of the same name describes the same kind
 			// of file (its contents are the runner's answer).
@@ -521,7 +521,7 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 	if entry, host, own := t.procLookup(dirfd, raw); own {
 		switch {
 		case entry == "exe":
-			target = t.p.exe
+			target = t.exe()
 		case host == "":
 			return 0, abi.EINVAL // not a link
 		default:

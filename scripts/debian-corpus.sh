@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# The Debian bookworm corpus (issue 26): real ppc64el programs from Debian's
+# archive — bash, dash, coreutils, busybox-static, gawk, sed, grep, findutils,
+# gzip, xz-utils, sqlite3, python3.11 and their libraries — unpacked into a
+# root file system, and a set of shell commands (linux/testdata/debian/*.sh)
+# run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
+# byte for byte: stdout, stderr and exit status.
+#
+# Fetching: a private apt configuration (package lists, cache and an empty
+# dpkg status in the user cache dir, nothing written under /etc or
+# /var/lib/dpkg; the same as `dpkg --add-architecture ppc64el` + `apt-get
+# download`, without touching the system) resolves the packages' dependencies
+# for ppc64el and downloads them; dpkg -x unpacks each into
+# ${XDG_CACHE_HOME:-~/.cache}/ppc64emu/debian-KEY/root, KEY a hash of the
+# package file names (names and versions). Nothing of it is committed.
+#
+# The reference: qemu-ppc64le-static run by the kernel through binfmt_misc
+# (flags F), in a chroot of ROOT, inside a private user and mount namespace
+# (unshare -Urm: binfmt_misc is per user namespace since Linux 6.7, so the
+# registration is seen by nothing else on the machine). A guest's execve of
+# a ppc64 program then runs it as Linux with qemu-user-static would. ppc64emu
+# runs the same command as `ppc64emu run -L ROOT -0 /bin/sh ROOT/bin/sh -c
+# CMD`, where PATH's /usr/bin and /bin are ROOT's through the sysroot. Both run with the same environment
+# (env -i, PATH, LC_ALL=C, HOME=/tmp) in the same scratch working directory.
+#
+# Usage: scripts/debian-corpus.sh [-fetch-only] [-refresh] [CASE...]
+#   CASE is the name of a file in linux/testdata/debian without .sh.
+# Output: one line per case, "CASE ok" or "CASE FAIL (what differs)", and a
+# summary "debian-corpus: N passed, M failed"; the outputs of each run are
+# under build/debian/CASE.{qemu,emu}.{out,err,rc}. Exit status 0 when every
+# case matched, 1 if one differed, 2 when the packages or tools are missing
+# (a clear message says which).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/local/go/bin"
+
+fetchonly=0 refresh=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+  -fetch-only) fetchonly=1; shift ;;
+  -refresh) refresh=1; shift ;;
+  -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+  *) break ;;
+  esac
+done
+want=("$@")
+
+for t in apt-get dpkg qemu-ppc64le-static unshare; do
+  if ! command -v "$t" >/dev/null; then
+    echo "debian-corpus: $t not installed: skipped (apt-get install apt dpkg qemu-user-static util-linux)"
+    exit 2
+  fi
+done
+
+pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils diffutils
+  sqlite3 python3.11-minimal libpython3.11-stdlib)
+
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
+mkdir -p "$cache"
+apt=$cache/apt-ppc64el
+root=""
+if [ $refresh = 0 ]; then
+  root=$(ls -d "$cache"/debian-*/root 2>/dev/null | tail -1 || true)
+fi
+if [ -z "$root" ]; then
+  mkdir -p "$apt/sources.list.d" "$apt/lists/partial" "$apt/archives/partial" "$apt/state"
+  : >"$apt/state/status"
+  found=0
+  # The system's deb entries, for ppc64el only.
+  for f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list; do
+    [ -f "$f" ] || continue
+    case $f in
+    *.sources) awk 'BEGIN{RS="";ORS="\n\n"} /Types:[^\n]*deb([ \n]|$)/ {sub(/Types:[^\n]*/,"Types: deb\nArchitectures: ppc64el"); print}' "$f" \
+      >"$apt/sources.list.d/$(basename "$f")" ;;
+    *) sed -n -e 's/^deb \(http[^ ]*\)/deb [arch=ppc64el] \1/p' "$f" >"$apt/sources.list.d/system.list" ;;
+    esac
+    found=1
+  done
+  [ $found = 1 ] || { echo "debian-corpus: no apt sources found: skipped"; exit 2; }
+  aptopts=(-o "Dir::Etc::sourcelist=/dev/null" -o "Dir::Etc::sourceparts=$apt/sources.list.d"
+    -o "Dir::State::Lists=$apt/lists" -o "Dir::State::status=$apt/state/status"
+    -o "Dir::Cache=$apt" -o "Dir::Cache::archives=$apt/archives" -o "APT::Architecture=ppc64el"
+    -o "APT::Architectures::=ppc64el" -o "APT::Sandbox::User=root" -o "Debug::NoLocking=1"
+    -o "APT::Install-Recommends=0")
+  apt-get -q "${aptopts[@]}" update >"$apt/update.log" 2>&1 ||
+    { echo "debian-corpus: apt-get update failed (see $apt/update.log): skipped"; exit 2; }
+  # With an empty dpkg status, --download-only fetches the packages and
+  # every dependency (the closure a root file system needs).
+  apt-get -q -y "${aptopts[@]}" install --download-only "${pkgs[@]}" >"$apt/download.log" 2>&1 ||
+    { echo "debian-corpus: apt-get download failed (see $apt/download.log): skipped"; exit 2; }
+  debs=$(cd "$apt/archives" && ls ./*.deb | sort)
+  key=$( (echo "$debs"; sed -n '/^# root layout/,/^# end of root layout/p' "$0") | sha256sum | cut -c1-16)
+  top=$cache/debian-$key
+  if [ ! -d "$top/root" ]; then
+    rm -rf "$top/root.tmp"
+    mkdir -p "$top/root.tmp"
+    for d in $debs; do dpkg -x "$apt/archives/$d" "$top/root.tmp"; done
+    echo "$debs" >"$top/packages.txt"
+    # root layout: what a bookworm debootstrap and the maintainer scripts
+    # make of the packages: merged /usr (/bin, /sbin, /lib, /lib64 links
+    # into /usr, as usrmerge), /bin/sh and the python3 name.
+    for d in bin sbin lib lib64; do
+      if [ -d "$top/root.tmp/$d" ] && [ ! -L "$top/root.tmp/$d" ]; then
+        mkdir -p "$top/root.tmp/usr/$d"
+        cp -a "$top/root.tmp/$d/." "$top/root.tmp/usr/$d/"
+        rm -rf "${top:?}/root.tmp/$d"
+      fi
+      ln -sfn "usr/$d" "$top/root.tmp/$d"
+    done
+    [ -e "$top/root.tmp/bin/sh" ] || ln -s dash "$top/root.tmp/bin/sh"
+    [ -e "$top/root.tmp/usr/bin/python3" ] || ln -s python3.11 "$top/root.tmp/usr/bin/python3"
+    [ -e "$top/root.tmp/usr/bin/awk" ] || ln -s gawk "$top/root.tmp/usr/bin/awk" # update-alternatives
+    mkdir -p "$top/root.tmp/tmp" "$top/root.tmp/proc" "$top/root.tmp/dev" "$top/root.tmp/work"
+    chmod 1777 "$top/root.tmp/tmp"
+    # end of root layout
+    mv "$top/root.tmp" "$top/root"
+  fi
+  root=$top/root
+fi
+echo "debian-corpus: root $root ($(wc -l <"$(dirname "$root")/packages.txt") packages)"
+[ $fetchonly = 1 ] && exit 0
+
+out=build/debian
+mkdir -p "$out"
+go build -o "$out/ppc64emu" ./cmd/ppc64emu
+emu=$(pwd)/$out/ppc64emu
+cases=$(pwd)/linux/testdata/debian
+
+# The reference run, in a private namespace: qemu-ppc64le-static through
+# binfmt_misc (F: the interpreter opened now, usable inside the chroot),
+# the case's directory bind-mounted at /work, /proc and /dev from the host.
+qemurun() { # case-file workdir
+  timeout 180 unshare --user --map-root-user --mount --fork sh -c '
+    set -e
+    root=$1 case=$2 work=$3
+    mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+    echo ":qemu-ppc64le:M::\\x7fELF\\x02\\x01\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x02\\x00\\x15\\x00:\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\x00\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xfe\\xff\\xff\\x00:$(command -v qemu-ppc64le-static):F" >/proc/sys/fs/binfmt_misc/register
+    mount --bind "$work" "$root/work"
+    mount --rbind /proc "$root/proc"
+    mount --rbind /dev "$root/dev"
+    mount -t tmpfs tmpfs "$root/tmp"
+    exec chroot "$root" /usr/bin/env -i -C /work PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp /bin/sh -c "$(cat "$case")"
+  ' sh "$root" "$1" "$2"
+}
+
+emurun() { # case-file workdir
+  (cd "$2" && env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp \
+    timeout 180 "$emu" run -L "$root" -0 /bin/sh "$root/bin/sh" -c "$(cat "$1")")
+}
+
+pass=0 fail=0
+failed=()
+for c in "$cases"/*.sh; do
+  name=$(basename "$c" .sh)
+  if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$name"; then continue; fi
+  for who in qemu emu; do
+    w=$(mktemp -d "/tmp/debian-corpus.$name.XXXXXX")
+    if [ -d "$cases/$name.d" ]; then cp -r "$cases/$name.d/." "$w/"; fi
+    set +e
+    "${who}run" "$c" "$w" >"$out/$name.$who.out" 2>"$out/$name.$who.err" </dev/null
+    echo $? >"$out/$name.$who.rc"
+    set -e
+    rm -rf "$w"
+  done
+  what=()
+  cmp -s "$out/$name.qemu.out" "$out/$name.emu.out" || what+=(stdout)
+  cmp -s "$out/$name.qemu.err" "$out/$name.emu.err" || what+=(stderr)
+  cmp -s "$out/$name.qemu.rc" "$out/$name.emu.rc" || what+=("exit $(cat "$out/$name.qemu.rc") vs $(cat "$out/$name.emu.rc")")
+  if [ ${#what[@]} = 0 ]; then
+    echo "$name ok"
+    pass=$((pass + 1))
+  else
+    echo "$name FAIL (${what[*]})"
+    fail=$((fail + 1))
+    failed+=("$name")
+  fi
+done
+echo "debian-corpus: $pass passed, $fail failed${failed:+: ${failed[*]}}"
+[ $fail = 0 ]
