@@ -23,8 +23,11 @@
 # CMD`, where PATH's /usr/bin and /bin are ROOT's through the sysroot. Both run with the same environment
 # (env -i, PATH, LC_ALL=C, HOME=/tmp) in the same scratch working directory.
 #
-# Usage: scripts/debian-corpus.sh [-fetch-only] [-refresh] [CASE...]
+# Usage: scripts/debian-corpus.sh [-fetch-only] [-refresh] [-all] [CASE...]
 #   CASE is the name of a file in linux/testdata/debian without .sh.
+#   Cases listed in linux/testdata/debian/known-failures.txt (a case name and
+#   the reason, one a line) are known not to match yet: they are reported
+#   with their reason and not run, unless named or -all is given.
 # Output: one line per case, "CASE ok" or "CASE FAIL (what differs)", and a
 # summary "debian-corpus: N passed, M failed"; the outputs of each run are
 # under build/debian/CASE.{qemu,emu}.{out,err,rc}. Exit status 0 when every
@@ -34,10 +37,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
 
-fetchonly=0 refresh=0
+fetchonly=0 refresh=0 all=0
 while [ $# -gt 0 ]; do
   case "$1" in
   -fetch-only) fetchonly=1; shift ;;
+  -all) all=1; shift ;;
   -refresh) refresh=1; shift ;;
   -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
   *) break ;;
@@ -148,11 +152,17 @@ emurun() { # case-file workdir
     timeout 180 "$emu" run -L "$root" -0 /bin/sh "$root/bin/sh" -c "$(cat "$1")")
 }
 
-pass=0 fail=0
+pass=0 fail=0 known=0
 failed=()
 for c in "$cases"/*.sh; do
   name=$(basename "$c" .sh)
   if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$name"; then continue; fi
+  why=$(awk -v n="$name" '$1 == n { $1 = ""; sub(/^ +/, ""); print }' "$cases/known-failures.txt")
+  if [ -n "$why" ] && [ $all = 0 ] && [ ${#want[@]} = 0 ]; then
+    echo "$name known failure, not run (-all runs it): $why"
+    known=$((known + 1))
+    continue
+  fi
   for who in qemu emu; do
     w=$(mktemp -d "/tmp/debian-corpus.$name.XXXXXX")
     if [ -d "$cases/$name.d" ]; then cp -r "$cases/$name.d/." "$w/"; fi
@@ -175,5 +185,5 @@ for c in "$cases"/*.sh; do
     failed+=("$name")
   fi
 done
-echo "debian-corpus: $pass passed, $fail failed${failed:+: ${failed[*]}}"
+echo "debian-corpus: $pass passed, $fail failed${failed:+: ${failed[*]}}, $known known failures not run"
 [ $fail = 0 ]

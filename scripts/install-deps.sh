@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs, with apt-get, everything the tests need that Go does not fetch by
 # itself: the GNU binutils for powerpc64 (objdump cross-checks), QEMU user mode
+# (and its static build, the Debian corpus's reference under binfmt_misc)
 # and the cross compilers (reference traces), GDB (gdb-multiarch, the gdbstub
 # tests), Python's test suite for its decTest files (the General Decimal
 # Arithmetic cases, a DFP oracle), and clang with its libFuzzer runtime
@@ -16,6 +17,7 @@ pkgs=(
   libc6-dev-ppc64el-cross
   libc6-dev-ppc64-cross
   qemu-user
+  qemu-user-static
   gdb-multiarch
   libpython3.11-testsuite
   clang
