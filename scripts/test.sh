@@ -92,7 +92,8 @@ step "go test (the other ${#plain[@]} packages)" go test -timeout 30m "${plain[@
 # orders under ppc64emu and qemu-user; fails when a test stops early, has more
 # differing lines than under qemu-user, or a differing line has no verdict
 # (skips when apt-get source is unavailable). Then Microwatt's 1000 random
-# tests with POWER9's register dumps (skips when they cannot be fetched).
+# tests with POWER9's register dumps and its system tests, hello_world and
+# MicroPython on the Microwatt machine (skips when they cannot be fetched).
 step "valgrind corpus (scripts/valgrind-corpus.sh)" bash scripts/valgrind-corpus.sh
 step "microwatt random tests (scripts/microwatt-tests.sh)" bash scripts/microwatt-tests.sh
 
