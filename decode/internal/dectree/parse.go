@@ -78,10 +78,30 @@ type row struct {
 var (
 	apLine    = regexp.MustCompile(`^\t(ap_[A-Za-z0-9_]+)\s*= &argField\{Type: (Type[A-Za-z]+), Shift: ([0-9]+), BitFields: BitFields\{(.*)\}\}$`)
 	bfRE      = regexp.MustCompile(`\{([0-9]+), ([0-9]+), ([0-9]+)\}`)
-	rowLine   = regexp.MustCompile(`^\t\{([A-Z][A-Z0-9_]*), (0x[0-9a-f]+), (0x[0-9a-f]+), (0x[0-9a-f]+), // (.*)$`)
+	rowLine   = regexp.MustCompile(FormatRowPrefix + `(.*)$`)
 	argsLine  = regexp.MustCompile(`^\t\t\[6\]\*argField\{(.*)\}\},$`)
 	tableHead = "var instFormats = [...]instFormat{"
 )
+
+// FormatRowPrefix is the start of a regular expression for an instFormats
+// row of tables.go: the op (submatch 1), the mask, value and don't-care
+// bits (submatches 2 to 4) and the comment's "// ". Package optab parses
+// the same rows with its own tail.
+const FormatRowPrefix = `^\t\{([A-Z][A-Z0-9_]*), (0x[0-9a-f]+), (0x[0-9a-f]+), (0x[0-9a-f]+), // `
+
+// ParseFormatRow matches line against re (FormatRowPrefix and a tail) and
+// returns its submatches and the mask, value and don't-care bits.
+func ParseFormatRow(re *regexp.Regexp, line string) (m []string, u [3]uint64, err error) {
+	if m = re.FindStringSubmatch(line); m == nil {
+		return nil, u, fmt.Errorf("cannot parse instFormats row: %q", line)
+	}
+	for i := range u {
+		if u[i], err = strconv.ParseUint(m[2+i], 0, 64); err != nil {
+			return nil, u, err
+		}
+	}
+	return m, u, nil
+}
 
 // parse reads the argument fields and the instFormats rows of tables.go.
 func parse(path string) (map[string]*argField, []row, error) {
@@ -122,15 +142,9 @@ func parse(path string) (map[string]*argField, []row, error) {
 		case in && line == "}":
 			in = false
 		case in && cur == nil:
-			m := rowLine.FindStringSubmatch(line)
-			if m == nil {
-				return nil, nil, fmt.Errorf("%s:%d: cannot parse instFormats row: %q", path, n, line)
-			}
-			var u [3]uint64
-			for i := range u {
-				if u[i], err = strconv.ParseUint(m[2+i], 0, 64); err != nil {
-					return nil, nil, fmt.Errorf("%s:%d: %v", path, n, err)
-				}
+			m, u, err := ParseFormatRow(rowLine, line)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s:%d: %v", path, n, err)
 			}
 			cur = &row{index: len(rows) + 1, op: m[1], mask: u[0], value: u[1], dontCare: u[2], comment: m[5]}
 		case in:

@@ -11,8 +11,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
+
+	"github.com/ppc64emu/ppc64emu/decode/internal/dectree"
 )
 
 // Module is the module whose files the table is generated from.
@@ -72,7 +73,7 @@ type mnemonic struct {
 var (
 	constStart = regexp.MustCompile(`^\t_ Op = iota$`)
 	constLine  = regexp.MustCompile(`^\t([A-Z][A-Z0-9_]*)$`)
-	formatLine = regexp.MustCompile(`^\t\{([A-Z][A-Z0-9_]*), (0x[0-9a-f]+), (0x[0-9a-f]+), (0x[0-9a-f]+), // (.*) \(([a-z][^ ()]*)(?: (.*))?\)$`)
+	formatLine = regexp.MustCompile(dectree.FormatRowPrefix + `(.*) \(([a-z][^ ()]*)(?: (.*))?\)$`)
 )
 
 // parseTables reads the op constants (in op-number order, op 1 first) and
@@ -102,15 +103,9 @@ func parseTables(path string) (ops []string, formats []instFormat, err error) {
 			}
 			ops = append(ops, m[1])
 		case state == 2 && strings.HasPrefix(line, "\t{") && strings.Contains(line, "// "):
-			m := formatLine.FindStringSubmatch(line)
-			if m == nil {
-				return nil, nil, fmt.Errorf("%s:%d: cannot parse instFormats row: %q", path, n, line)
-			}
-			var u [3]uint64
-			for i := range u {
-				if u[i], err = strconv.ParseUint(m[2+i], 0, 64); err != nil {
-					return nil, nil, fmt.Errorf("%s:%d: %v", path, n, err)
-				}
+			m, u, err := dectree.ParseFormatRow(formatLine, line)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s:%d: %v", path, n, err)
 			}
 			syntax := m[6]
 			if m[7] != "" {
