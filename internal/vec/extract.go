@@ -97,25 +97,21 @@ func InsertRight(t V, x, index uint64, w int) V {
 
 // ClearLeft is vclrlb: with n < 16, the leftmost 16-n bytes of a become 0;
 // otherwise a is unchanged.
-func ClearLeft(a V, n uint64) V {
-	if n >= 16 {
-		return a
-	}
-	if n == 0 {
-		return V{}
-	}
-	return And(a, shr128(V{Hi: ^uint64(0), Lo: ^uint64(0)}, uint(128-8*n)))
-}
+func ClearLeft(a V, n uint64) V { return clearBytes(a, n, shr128) }
 
 // ClearRight is vclrrb: with n < 16, the rightmost 16-n bytes become 0.
-func ClearRight(a V, n uint64) V {
+func ClearRight(a V, n uint64) V { return clearBytes(a, n, shl128) }
+
+// clearBytes keeps the n bytes of a that shift (shr128: the right end,
+// shl128: the left end) leaves of an all-ones mask moved by 16-n bytes.
+func clearBytes(a V, n uint64, shift func(V, uint) V) V {
 	if n >= 16 {
 		return a
 	}
 	if n == 0 {
 		return V{}
 	}
-	return And(a, shl128(V{Hi: ^uint64(0), Lo: ^uint64(0)}, uint(128-8*n)))
+	return And(a, shift(V{Hi: ^uint64(0), Lo: ^uint64(0)}, uint(128-8*n)))
 }
 
 // StringIsolate is vstribl, vstrihl (right = false) and vstribr, vstrihr
