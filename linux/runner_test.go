@@ -15,6 +15,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/linux"
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -42,36 +43,7 @@ func buildELF(order binary.ByteOrder, pie bool, code []uint32, data []byte) []by
 		order.PutUint64(img[0x1c0:], base+codeOff)
 		entry = base + 0x1c0
 	}
-	copy(img, []byte{0x7f, 'E', 'L', 'F', 2, 1, 1, 0})
-	if be {
-		img[5] = 2
-	}
-	typ := uint16(2)
-	if pie {
-		typ = 3
-	}
-	order.PutUint16(img[16:], typ)
-	order.PutUint16(img[18:], 21) // EM_PPC64
-	order.PutUint32(img[20:], 1)
-	order.PutUint64(img[24:], entry)
-	order.PutUint64(img[32:], 64) // e_phoff
-	flags := uint32(2)
-	if be {
-		flags = 1
-	}
-	order.PutUint32(img[48:], flags)
-	order.PutUint16(img[52:], 64)
-	order.PutUint16(img[54:], 56)
-	order.PutUint16(img[56:], 1)
-	order.PutUint16(img[58:], 64)
-	ph := img[64:]
-	order.PutUint32(ph[0:], 1) // PT_LOAD
-	order.PutUint32(ph[4:], 5) // R|X
-	order.PutUint64(ph[16:], base)
-	order.PutUint64(ph[24:], base)
-	order.PutUint64(ph[32:], uint64(len(img)))
-	order.PutUint64(ph[40:], uint64(len(img)))
-	order.PutUint64(ph[48:], 0x10000)
+	emutest.ELFHeader(img, order, pie, entry, base, uint64(len(img)), uint64(len(img)), 0x10000)
 	return img
 }
 

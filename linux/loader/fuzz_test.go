@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"testing"
 
+	"github.com/ppc64emu/ppc64emu/internal/emutest"
 	"github.com/ppc64emu/ppc64emu/mem"
 )
 
@@ -23,38 +24,13 @@ func ELFImage(order binary.ByteOrder, pie bool) []byte {
 		base = 0
 	}
 	img := make([]byte, 0x200)
-	copy(img, []byte{0x7f, 'E', 'L', 'F', 2, 1, 1, 0})
 	entry := base + 0x100
 	if be {
-		img[5] = 2
 		order.PutUint64(img[0x1c0:], base+0x100)
 		order.PutUint64(img[0x1c8:], base+0x8000)
 		entry = base + 0x1c0
 	}
-	typ := uint16(2)
-	if pie {
-		typ = 3
-	}
-	order.PutUint16(img[16:], typ)
-	order.PutUint16(img[18:], 21)
-	order.PutUint32(img[20:], 1)
-	order.PutUint64(img[24:], entry)
-	order.PutUint64(img[32:], 64)
-	flags := uint32(2)
-	if be {
-		flags = 1
-	}
-	order.PutUint32(img[48:], flags)
-	order.PutUint16(img[52:], 64)
-	order.PutUint16(img[54:], 56)
-	order.PutUint16(img[56:], 1)
-	ph := img[64:]
-	order.PutUint32(ph[0:], 1)
-	order.PutUint32(ph[4:], 5)
-	order.PutUint64(ph[16:], base)
-	order.PutUint64(ph[24:], base)
-	order.PutUint64(ph[32:], 0x200)
-	order.PutUint64(ph[40:], 0x3000) // .bss beyond the file
+	emutest.ELFHeader(img, order, pie, entry, base, 0x200, 0x3000, 0) // .bss beyond the file
 	return img
 }
 
