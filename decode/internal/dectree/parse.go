@@ -103,23 +103,31 @@ func ParseFormatRow(re *regexp.Regexp, line string) (m []string, u [3]uint64, er
 	return m, u, nil
 }
 
-// parse reads the argument fields and the instFormats rows of tables.go.
-func parse(path string) (map[string]*argField, []row, error) {
+// ScanLines calls fn with each line of the file at path; an error of fn
+// comes back prefixed with the file name and line number.
+func ScanLines(path string, fn func(line string) error) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		if err := fn(sc.Text()); err != nil {
+			return fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+	}
+	return sc.Err()
+}
+
+// parse reads the argument fields and the instFormats rows of tables.go.
+func parse(path string) (map[string]*argField, []row, error) {
 	aps := map[string]*argField{}
 	var rows []row
 	in := false
 	var cur *row
-	n := 0
-	for sc.Scan() {
-		n++
-		line := sc.Text()
+	err := ScanLines(path, func(line string) error {
 		if m := apLine.FindStringSubmatch(line); m != nil {
 			a := &argField{name: m[1], typ: m[2]}
 			a.shift, _ = strconv.Atoi(m[3])
@@ -131,10 +139,10 @@ func parse(path string) (map[string]*argField, []row, error) {
 				a.fields = append(a.fields, bitField{offs: v[0], bits: v[1], word: v[2]})
 			}
 			if len(a.fields) == 0 {
-				return nil, nil, fmt.Errorf("%s:%d: argument %s has no bit fields", path, n, a.name)
+				return fmt.Errorf("argument %s has no bit fields", a.name)
 			}
 			aps[a.name] = a
-			continue
+			return nil
 		}
 		switch {
 		case line == tableHead:
@@ -144,13 +152,13 @@ func parse(path string) (map[string]*argField, []row, error) {
 		case in && cur == nil:
 			m, u, err := ParseFormatRow(rowLine, line)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s:%d: %v", path, n, err)
+				return err
 			}
 			cur = &row{index: len(rows) + 1, op: m[1], mask: u[0], value: u[1], dontCare: u[2], comment: m[5]}
 		case in:
 			m := argsLine.FindStringSubmatch(line)
 			if m == nil {
-				return nil, nil, fmt.Errorf("%s:%d: cannot parse instFormats arguments: %q", path, n, line)
+				return fmt.Errorf("cannot parse instFormats arguments: %q", line)
 			}
 			for _, a := range strings.Split(m[1], ",") {
 				if a = strings.TrimSpace(a); a != "" {
@@ -160,8 +168,9 @@ func parse(path string) (map[string]*argField, []row, error) {
 			rows = append(rows, *cur)
 			cur = nil
 		}
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	if len(rows) == 0 || len(aps) == 0 || cur != nil {

@@ -1,7 +1,6 @@
 package optab
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -79,18 +78,8 @@ var (
 // parseTables reads the op constants (in op-number order, op 1 first) and
 // the instFormats rows of ppc64asm's tables.go.
 func parseTables(path string) (ops []string, formats []instFormat, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	state := 0 // 0: before the op consts, 1: in them, 2: after them
-	n := 0
-	for sc.Scan() {
-		n++
-		line := sc.Text()
+	err = dectree.ScanLines(path, func(line string) error {
 		switch {
 		case state == 0 && constStart.MatchString(line):
 			state = 1
@@ -99,13 +88,13 @@ func parseTables(path string) (ops []string, formats []instFormat, err error) {
 		case state == 1:
 			m := constLine.FindStringSubmatch(line)
 			if m == nil {
-				return nil, nil, fmt.Errorf("%s:%d: unexpected line in the op constants: %q", path, n, line)
+				return fmt.Errorf("unexpected line in the op constants: %q", line)
 			}
 			ops = append(ops, m[1])
 		case state == 2 && strings.HasPrefix(line, "\t{") && strings.Contains(line, "// "):
 			m, u, err := dectree.ParseFormatRow(formatLine, line)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s:%d: %v", path, n, err)
+				return err
 			}
 			syntax := m[6]
 			if m[7] != "" {
@@ -113,8 +102,9 @@ func parseTables(path string) (ops []string, formats []instFormat, err error) {
 			}
 			formats = append(formats, instFormat{op: m[1], mask: u[0], value: u[1], dontCare: u[2], headline: m[5], syntax: syntax})
 		}
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	if len(ops) == 0 || len(formats) == 0 {
