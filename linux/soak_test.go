@@ -5,8 +5,10 @@ package linux_test
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,8 +45,11 @@ func vmRSS(pid int) (int, error) {
 			return strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
 		}
 	}
-	return 0, fmt.Errorf("no VmRSS in /proc/%d/status", pid)
+	return 0, fmt.Errorf("no VmRSS in /proc/%d/status: %w", pid, errNoRSS)
 }
+
+// errNoRSS: the process has ended (a zombie's status has no VmRSS line).
+var errNoRSS = errors.New("process ended")
 
 // TestSoak runs testdata/corpus/c/soak.c under ppc64emu run: rounds of
 // threads that start and end, map, touch and unmap memory and take
@@ -71,7 +76,7 @@ func TestSoak(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cmd.Process.Kill()
-	base, peak, last := 0, 0, ""
+	base, peak, last, samples := 0, 0, "", 0
 	sc := bufio.NewScanner(stdout)
 	for sc.Scan() {
 		last = sc.Text()
@@ -80,6 +85,11 @@ func TestSoak(t *testing.T) {
 			continue
 		}
 		rss, err := vmRSS(cmd.Process.Pid)
+		if errors.Is(err, errNoRSS) || errors.Is(err, fs.ErrNotExist) {
+			// The guest printed its last rounds and ended before this
+			// line was read: no more samples.
+			continue
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,6 +98,7 @@ func TestSoak(t *testing.T) {
 			base = max(base, rss)
 		default:
 			peak = max(peak, rss)
+			samples++
 		}
 	}
 	if err := cmd.Wait(); err != nil {
@@ -95,6 +106,9 @@ func TestSoak(t *testing.T) {
 	}
 	if want := fmt.Sprintf("%d rounds of 8 threads, 0 failures", rounds); last != want {
 		t.Fatalf("last line %q, want %q\n%s", last, want, stderr.Bytes())
+	}
+	if base == 0 || samples < rounds/2 {
+		t.Fatalf("resident set read at %d of the last %d rounds (first quarter: %d KiB): too few samples", samples, rounds-rounds/4, base)
 	}
 	t.Logf("%d rounds: resident %d KiB in the first quarter, at most %d KiB after", rounds, base, peak)
 	if peak > base+32<<10 {
