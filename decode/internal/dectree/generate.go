@@ -92,6 +92,17 @@ func writeInts(b *bytes.Buffer, name string, v []int) {
 	b.WriteString("\n}\n\n")
 }
 
+// regArgs are ppc64asm's register operand types: the ArgKind each becomes
+// and the widest field it may have.
+var regArgs = map[string]struct {
+	kind string
+	bits int
+}{
+	"TypeReg": {"ArgGPR", 5}, "TypeFPReg": {"ArgFPR", 5}, "TypeVecReg": {"ArgVR", 5},
+	"TypeVecSReg": {"ArgVSR", 6}, "TypeVecSpReg": {"ArgVSR", 5}, "TypeMMAReg": {"ArgACC", 3},
+	"TypeCondRegBit": {"ArgCRBit", 5}, "TypeCondRegField": {"ArgCRField", 3},
+}
+
 // argCode returns the ArgKind and the int64 expression of an operand, with
 // ppc64asm's conventions: register numbers from 0, signed fields sign-
 // extended at their total width then shifted, PC-relative displacements and
@@ -119,24 +130,14 @@ func argCode(a *argField) (kind, expr string, err error) {
 		}
 		return fmt.Sprintf("%s<<%d", x, a.shift)
 	}
+	if r, ok := regArgs[a.typ]; ok {
+		k, e, err := reg(r.kind, r.bits)
+		if a.typ == "TypeVecSpReg" {
+			e += " * 2" // a VSR pair: the field holds the even register's number / 2
+		}
+		return k, e, err
+	}
 	switch a.typ {
-	case "TypeReg":
-		return reg("ArgGPR", 5)
-	case "TypeFPReg":
-		return reg("ArgFPR", 5)
-	case "TypeVecReg":
-		return reg("ArgVR", 5)
-	case "TypeVecSReg":
-		return reg("ArgVSR", 6)
-	case "TypeVecSpReg":
-		k, e, err := reg("ArgVSR", 5)
-		return k, e + " * 2", err
-	case "TypeMMAReg":
-		return reg("ArgACC", 3)
-	case "TypeCondRegBit":
-		return reg("ArgCRBit", 5)
-	case "TypeCondRegField":
-		return reg("ArgCRField", 3)
 	case "TypeSpReg":
 		if a.shift != 0 {
 			return "", "", fmt.Errorf("%s: shifted SPR field", a.name)
