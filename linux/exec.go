@@ -35,11 +35,17 @@ func sysExecve(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	args, e := t.strv(a.Ptr(1))
+	return t.execveStrv(path, a, 1)
+}
+
+// execveStrv runs path with the argv and envp arrays of syscall arguments
+// i and i+1.
+func (t *Thread) execveStrv(path string, a *sysArgs, i int) (uint64, int) {
+	args, e := t.strv(a.Ptr(i))
 	if e != 0 {
 		return 0, e
 	}
-	env, e := t.strv(a.Ptr(2))
+	env, e := t.strv(a.Ptr(i + 1))
 	if e != 0 {
 		return 0, e
 	}
@@ -78,15 +84,7 @@ func sysExecveat(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, eLOOP
 		}
 	}
-	args, e := t.strv(a.Ptr(2))
-	if e != 0 {
-		return 0, e
-	}
-	env, e := t.strv(a.Ptr(3))
-	if e != 0 {
-		return 0, e
-	}
-	return t.execve(path, args, env)
+	return t.execveStrv(path, a, 2)
 }
 
 // strv reads a NULL-terminated array of string pointers (argv, envp); a
