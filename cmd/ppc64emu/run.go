@@ -78,7 +78,8 @@ Flags:
 	                 The stub has no authentication: whoever connects controls the
 	                 program, and through its system calls every file, socket and
 	                 process your user can reach. reverse-stepi and reverse-continue
-	                 work back through the history
+	                 work back through the history; use them directly (GDB's own
+	                 'record' is not needed: it single-steps everything over the link)
 	-history N       steps kept for reverse execution with -gdb (default 200000, about
 	                 200 bytes each; 0 disables reverse execution)
 	-max-memory SIZE bound the guest's address space (bytes, or with K, M, G, T):
