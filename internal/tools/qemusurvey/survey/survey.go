@@ -137,37 +137,33 @@ func ParseLine(s string) (Result, error) {
 		}
 		return strings.Split(v, "+")
 	}
+	hex := map[string]*uint64{ // the fields written as 0x…
+		"ignored": &r.Ignored, "illegal": &r.Illegal, "untested": &r.Untested,
+		"refused-keep": &r.Keep, "refused-change": &r.Change,
+	}
 	for _, kv := range f[1:] {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
 			return Result{}, fmt.Errorf("survey: %s: field %q is not key=value", r.Name, kv)
 		}
 		var err error
-		switch k {
-		case "rsv":
+		switch p := hex[k]; {
+		case p != nil:
+			*p, err = parseHex(v)
+		case k == "rsv":
 			_, err = fmt.Sscanf(v, "0x%x", &r.Reserved)
 			if v == "0x0" || v == "0" {
 				r.Reserved, err = 0, nil
 			}
-		case "ps":
+		case k == "ps":
 			r.PS = split(v, "none")
-		case "ignored":
-			r.Ignored, err = parseHex(v)
-		case "illegal":
-			r.Illegal, err = parseHex(v)
-		case "ill":
+		case k == "ill":
 			r.IllCodes = split(v, "")
-		case "refused-keep":
-			r.Keep, err = parseHex(v)
-		case "refused-change":
-			r.Change, err = parseHex(v)
-		case "untested":
-			r.Untested, err = parseHex(v)
-		case "inv":
+		case k == "inv":
 			r.Inv = split(v, "n/a")
-		case "unmeasured":
+		case k == "unmeasured":
 			r.Unmeasured = v
-		case "inconsistent":
+		case k == "inconsistent":
 			r.Inconsistent = strings.Split(v, ",")
 		default:
 			err = fmt.Errorf("unknown field %q", k)
