@@ -58,34 +58,7 @@ func TestReplayGDB(t *testing.T) {
 			if _, err := os.Stat(prog); err != nil {
 				t.Skip("no corpus: run scripts/build-corpus.sh first")
 			}
-			dir := t.TempDir()
-			rec := filepath.Join(dir, "rec")
-			if code, _, stderr := runArgs("record", "-o", rec, prog); code != 0 {
-				t.Fatalf("record: %d %s", code, stderr)
-			}
-			sock := filepath.Join(dir, "gdb.sock")
-			script := filepath.Join(dir, "script.gdb")
-			if err := os.WriteFile(script, []byte(strings.Replace(replayGDBScript, "%s", sock, 1)), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			emu := filepath.Join(dir, "ppc64emu")
-			if out, err := exec.Command("go", "build", "-o", emu, ".").CombinedOutput(); err != nil {
-				t.Fatalf("go build: %v\n%s", err, out)
-			}
-			srv := exec.Command(emu, "replay", "-gdb", "unix:"+sock, rec)
-			errp, _ := srv.StderrPipe()
-			if err := srv.Start(); err != nil {
-				t.Fatal(err)
-			}
-			defer func() { _ = srv.Process.Kill(); _ = srv.Wait() }()
-			if line, err := bufio.NewReader(errp).ReadString('\n'); err != nil || !strings.Contains(line, "waiting for gdb") {
-				t.Fatalf("replay -gdb: %q %v", line, err)
-			}
-			out, err := exec.Command("gdb-multiarch", "-batch", "-x", script, prog).CombinedOutput()
-			if err != nil {
-				t.Fatalf("gdb: %v\n%s", err, out)
-			}
-			got := string(out)
+			got := replayUnderGDB(t, prog, replayGDBScript)
 			hits := regexp.MustCompile(`Thread (\d+) hit Breakpoint 1`).FindAllStringSubmatch(got, -1)
 			var threads []string
 			for _, h := range hits {
@@ -123,13 +96,6 @@ func TestReplayGDBWatch(t *testing.T) {
 	if _, err := os.Stat(prog); err != nil {
 		t.Skip("no corpus: run scripts/build-corpus.sh first")
 	}
-	dir := t.TempDir()
-	rec := filepath.Join(dir, "rec")
-	if code, _, stderr := runArgs("record", "-o", rec, prog); code != 0 {
-		t.Fatalf("record: %d %s", code, stderr)
-	}
-	sock := filepath.Join(dir, "gdb.sock")
-	script := filepath.Join(dir, "script.gdb")
 	const body = `set pagination off
 set confirm off
 target remote %s
@@ -141,7 +107,27 @@ reverse-continue
 print *(long *)&counter
 kill
 `
-	if err := os.WriteFile(script, []byte(strings.Replace(body, "%s", sock, 1)), 0o644); err != nil {
+	got := replayUnderGDB(t, prog, body)
+	for _, want := range []string{"hit Hardware watchpoint 1", "Old value = 80000\nNew value = 79999", "$1 = 79999", "Old value = 79999\nNew value = 79998", "$2 = 79998"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("GDB's output lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// replayUnderGDB records prog, serves the recording with a freshly built
+// ppc64emu replay -gdb on a unix socket, and returns what gdb-multiarch
+// prints running script (its "%s" replaced by the socket's path) on prog.
+func replayUnderGDB(t *testing.T, prog, script string) string {
+	t.Helper()
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "rec")
+	if code, _, stderr := runArgs("record", "-o", rec, prog); code != 0 {
+		t.Fatalf("record: %d %s", code, stderr)
+	}
+	sock := filepath.Join(dir, "gdb.sock")
+	path := filepath.Join(dir, "script.gdb")
+	if err := os.WriteFile(path, []byte(strings.Replace(script, "%s", sock, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	emu := filepath.Join(dir, "ppc64emu")
@@ -157,14 +143,9 @@ kill
 	if line, err := bufio.NewReader(errp).ReadString('\n'); err != nil || !strings.Contains(line, "waiting for gdb") {
 		t.Fatalf("replay -gdb: %q %v", line, err)
 	}
-	out, err := exec.Command("gdb-multiarch", "-batch", "-x", script, prog).CombinedOutput()
+	out, err := exec.Command("gdb-multiarch", "-batch", "-x", path, prog).CombinedOutput()
 	if err != nil {
 		t.Fatalf("gdb: %v\n%s", err, out)
 	}
-	got := string(out)
-	for _, want := range []string{"hit Hardware watchpoint 1", "Old value = 80000\nNew value = 79999", "$1 = 79999", "Old value = 79999\nNew value = 79998", "$2 = 79998"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("GDB's output lacks %q:\n%s", want, got)
-		}
-	}
+	return string(out)
 }
