@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# A Linux kernel for ppc64emu's Microwatt machine (issue 27): Debian's
+# linux-source-6.1 with arch/powerpc/configs/microwatt_defconfig plus the
+# fragment below (the kernel's own instruction-emulation self-test,
+# arch/powerpc/lib/test_emulate_step.c, which 6.1 builds under
+# CONFIG_KPROBES_SANITY_TEST), and an initramfs holding Debian's
+# busybox-static for ppc64el with a small /init that starts a shell on the
+# console. Cross-compiled with powerpc64le-linux-gnu-gcc; the image is the
+# kernel's own dtbImage.microwatt (its boot wrapper, fixed-head.S linked at
+# address 0, with microwatt.dts built in), loaded at 0 as Microwatt loads it.
+#
+# Output: ${XDG_CACHE_HOME:-~/.cache}/ppc64emu/linux-KEY/dtbImage.microwatt
+# (and vmlinux, config, build.log), KEY a hash of the kernel source package
+# version, the config fragment, /init, the busybox package and the build
+# recipe below, so a repeat run is instant. The object tree stays in linux-KEY/obj for
+# incremental rebuilds; nothing of it is committed (GPL, built at test time).
+#
+# Usage: scripts/linux-boot.sh [-build-only] [-jN]
+#   Builds the image if it is not cached, prints its path, then (unless
+#   -build-only) boots it with `ppc64emu system -machine microwatt -m 256M`,
+#   feeding a few commands on stdin, and prints the console.
+# Needs: apt-get (linux-source-6.1, busybox-static:ppc64el), make, gcc,
+# flex, bison, bc, powerpc64le-linux-gnu-gcc. Exit 2 with a message when
+# something is missing. A cold build takes 15-30 minutes on two cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/local/go/bin"
+
+buildonly=0 jobs=-j2
+while [ $# -gt 0 ]; do
+  case "$1" in
+  -build-only) buildonly=1; shift ;;
+  -j*) jobs=$1; shift ;;
+  -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+  *) echo "linux-boot: unknown argument $1"; exit 2 ;;
+  esac
+done
+
+# The kernel config fragment, merged onto microwatt_defconfig.
+fragment='CONFIG_RUNTIME_TESTING_MENU=y
+CONFIG_DEBUG_KERNEL=y
+CONFIG_MODULES=y
+CONFIG_KPROBES=y
+CONFIG_KUNIT=y
+CONFIG_KPROBES_SANITY_TEST=y
+CONFIG_BLK_DEV_INITRD=y
+CONFIG_INITRAMFS_COMPRESSION_NONE=y
+CONFIG_CMDLINE="console=ttyS0"'
+
+# The initramfs's /init.
+init='#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mkdir -p /proc /sys /dev /tmp
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+echo "init: busybox shell ready"
+exec setsid cttyhack sh'
+
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
+mkdir -p "$cache"
+src=/usr/src/linux-source-6.1.tar.xz
+
+need() { # command package
+  command -v "$1" >/dev/null && return 0
+  echo "linux-boot: $1 not installed (apt-get install $2): skipped"
+  exit 2
+}
+for t in make:make gcc:gcc flex:flex bison:bison bc:bc perl:perl xz:xz-utils \
+  powerpc64le-linux-gnu-gcc:gcc-powerpc64le-linux-gnu apt-get:apt dpkg:dpkg; do
+  need "${t%%:*}" "${t#*:}"
+done
+if [ ! -f "$src" ]; then
+  echo "linux-boot: installing linux-source-6.1"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq linux-source-6.1 >/dev/null ||
+    { echo "linux-boot: apt-get install linux-source-6.1 failed: skipped"; exit 2; }
+fi
+srcver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
+
+# busybox-static for ppc64el, with a private apt configuration for that
+# architecture (lists and cache in the user cache dir; nothing is written
+# under /etc or /var/lib/dpkg).
+bbdeb=$(ls "$cache"/apt-ppc64el/archives/busybox-static_*_ppc64el.deb 2>/dev/null | tail -1 || true)
+if [ -z "$bbdeb" ]; then
+  apt=$cache/apt-ppc64el
+  mkdir -p "$apt/sources.list.d" "$apt/lists/partial" "$apt/archives/partial" "$apt/state"
+  [ -f "$apt/state/status" ] || : >"$apt/state/status"
+  for f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list; do
+    [ -f "$f" ] || continue
+    case $f in
+    *.sources) awk 'BEGIN{RS="";ORS="\n\n"} /Types:[^\n]*deb([ \n]|$)/ {sub(/Types:[^\n]*/,"Types: deb\nArchitectures: ppc64el"); print}' "$f" \
+      >"$apt/sources.list.d/$(basename "$f")" ;;
+    *) sed -n -e 's/^deb \(http[^ ]*\)/deb [arch=ppc64el] \1/p' "$f" >"$apt/sources.list.d/system.list" ;;
+    esac
+  done
+  aptopts=(-o "Dir::Etc::sourcelist=/dev/null" -o "Dir::Etc::sourceparts=$apt/sources.list.d"
+    -o "Dir::State::Lists=$apt/lists" -o "Dir::State::status=$apt/state/status"
+    -o "Dir::Cache=$apt" -o "Dir::Cache::archives=$apt/archives" -o "APT::Architecture=ppc64el"
+    -o "APT::Architectures::=ppc64el" -o "APT::Sandbox::User=root" -o "Debug::NoLocking=1")
+  apt-get -q "${aptopts[@]}" update >"$apt/update.log" 2>&1 &&
+    (cd "$apt/archives" && apt-get -q "${aptopts[@]}" download busybox-static:ppc64el >"$apt/download.log" 2>&1) ||
+    { echo "linux-boot: cannot download busybox-static:ppc64el (see $apt/*.log): skipped"; exit 2; }
+  bbdeb=$(ls "$apt"/archives/busybox-static_*_ppc64el.deb | tail -1)
+fi
+
+key=$( (echo "$srcver"; echo "$fragment"; echo "$init"; basename "$bbdeb"
+  sed -n '/^# build recipe/,/^# end of build recipe/p' "$0") | sha256sum | cut -c1-16)
+top=$cache/linux-$key
+image=$top/dtbImage.microwatt
+# build recipe (what the cache key covers besides the inputs above)
+if [ ! -f "$image" ]; then
+  mkdir -p "$top"
+  log=$top/build.log
+  echo "linux-boot: building $image (log $log)"
+  start=$(date +%s)
+  if [ ! -d "$top/linux" ]; then
+    rm -rf "$top/linux.tmp" && mkdir -p "$top/linux.tmp"
+    tar -xJf "$src" -C "$top/linux.tmp" --strip-components=1
+    mv "$top/linux.tmp" "$top/linux"
+  fi
+  # The initramfs as a directory for the kernel's gen_init_cpio (usr/).
+  rm -rf "$top/initramfs" && mkdir -p "$top/initramfs/bin" "$top/initramfs/dev" "$top/bb"
+  dpkg -x "$bbdeb" "$top/bb"
+  cp "$top/bb/bin/busybox" "$top/initramfs/bin/busybox"
+  printf '%s\n' "$init" >"$top/initramfs/init"
+  chmod 755 "$top/initramfs/init" "$top/initramfs/bin/busybox"
+  # The console must exist before devtmpfs is mounted: a list file adds it.
+  cat >"$top/initramfs.list" <<EOF
+dir /dev 0755 0 0
+nod /dev/console 0600 0 0 c 5 1
+dir /bin 0755 0 0
+file /bin/busybox $top/initramfs/bin/busybox 0755 0 0
+file /init $top/initramfs/init 0755 0 0
+EOF
+  mk=(make -C "$top/linux" O="$top/obj" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- "$jobs")
+  {
+    "${mk[@]}" microwatt_defconfig
+    printf '%s\nCONFIG_INITRAMFS_SOURCE="%s"\n' "$fragment" "$top/initramfs.list" >"$top/fragment.config"
+    "$top/linux/scripts/kconfig/merge_config.sh" -m -O "$top/obj" "$top/obj/.config" "$top/fragment.config"
+    "${mk[@]}" olddefconfig
+    # Every fragment line must have survived olddefconfig (a missed
+    # dependency drops it silently).
+    while IFS= read -r l; do
+      grep -qxF "$l" "$top/obj/.config" || { echo "linux-boot: $l did not survive olddefconfig"; exit 1; }
+    done <"$top/fragment.config"
+    "${mk[@]}" vmlinux
+    "${mk[@]}" dtbImage.microwatt
+  } >"$log" 2>&1 || { echo "linux-boot: build failed, see $log"; tail -20 "$log"; exit 1; }
+  cp "$top/obj/arch/powerpc/boot/dtbImage.microwatt" "$image.tmp"
+  cp "$top/obj/vmlinux" "$top/vmlinux"
+  cp "$top/obj/.config" "$top/config"
+  mv "$image.tmp" "$image"
+  echo "linux-boot: built in $(($(date +%s) - start)) s"
+fi
+# end of build recipe
+echo "linux-boot: image $image"
+[ $buildonly = 1 ] && exit 0
+
+go build -o build/ppc64emu ./cmd/ppc64emu
+printf 'echo hello from busybox\nuname -a\ncat /proc/cpuinfo\npoweroff -f\n' |
+  timeout 600 build/ppc64emu system -machine microwatt -m 256M "$image"
