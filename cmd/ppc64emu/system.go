@@ -11,8 +11,10 @@ import (
 const systemUsage = `Usage:
 	ppc64emu system -machine microwatt [-m SIZE] [-steps N] [-stats] [-gdb ADDR] IMAGE
 
-Runs a raw memory image (loaded at physical address 0) on an emulated
-machine in system mode: supervisor and hypervisor state, interrupts, the
+Runs a memory image on an emulated machine in system mode (a raw image
+is loaded at physical address 0 and run from reset; an ELF file's
+segments are loaded at their addresses and run from its entry point, as
+Microwatt's boot firmware does with a Linux dtbImage.microwatt.elf): supervisor and hypervisor state, interrupts, the
 radix MMU and the machine's devices. The machine's console (its UART) is
 stdin and stdout. The run ends when the processor executes attn (exit 0),
 after -steps instructions, or when it meets an instruction the emulator

@@ -10,6 +10,8 @@
 package microwatt
 
 import (
+	"bytes"
+	"debug/elf"
 	"errors"
 	"fmt"
 	"io"
@@ -94,8 +96,13 @@ func New(cfg Config) (*Machine, error) {
 	}
 	m.XICS.Sources[IRQUART0] = m.UART.IRQ
 	// Microwatt's data cache lines, which dcbz clears, are 64 bytes
-	// (dcache.vhdl LINE_SIZE).
-	c := system.NewCPU(m.Bus, emulate.Config{CacheBlockSize: 64})
+	// (dcache.vhdl LINE_SIZE). Its darn never fails (random.vhdl: err is
+	// 0): a pseudo-random sequence here, the same on every run.
+	var rng uint64
+	c := system.NewCPU(m.Bus, emulate.Config{CacheBlockSize: 64, Random: func(int) (uint64, bool) {
+		rng += splitmixGamma
+		return splitmix64(rng), true
+	}})
 	c.HILE, c.HypervisorOnly, c.RCFault, c.Attn = true, true, true, true
 	c.External = m.XICS.IRQ
 	c.Regs.MSR = regs.MSRSF | regs.MSRHV | regs.MSRLE
@@ -109,12 +116,54 @@ func New(cfg Config) (*Machine, error) {
 	return m, nil
 }
 
-// Load copies a raw image (Microwatt's .bin files) into memory at 0.
+// splitmixGamma is the increment of Steele, Lea and Flood's SplitMix64
+// generator, whose output for a state is splitmix64's.
+const splitmixGamma = 0x9e3779b97f4a7c15
+
+func splitmix64(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// Load puts an image into memory: an ELF file (the magic number
+// "\x7fELF") as Microwatt's boot firmware loads one from its SPI flash
+// (litedram/gen-src/sdram_init/main.c: a 64-bit little-endian PowerPC
+// ELF, each PT_LOAD segment's file bytes copied to its virtual address,
+// then a branch to the entry point with the entry address in r3), any
+// other image raw at address 0 (Microwatt's .bin files, run from reset).
 func (m *Machine) Load(image []byte) error {
+	if bytes.HasPrefix(image, []byte(elf.ELFMAG)) {
+		return m.loadELF(image)
+	}
 	if len(image) > len(m.RAM) {
 		return fmt.Errorf("microwatt: image of %d bytes does not fit in %d bytes of memory", len(image), len(m.RAM))
 	}
 	copy(m.RAM, image)
+	return nil
+}
+
+func (m *Machine) loadELF(image []byte) error {
+	f, err := elf.NewFile(bytes.NewReader(image))
+	if err != nil {
+		return fmt.Errorf("microwatt: %w", err)
+	}
+	if f.Class != elf.ELFCLASS64 || f.Data != elf.ELFDATA2LSB || f.Machine != elf.EM_PPC64 {
+		return fmt.Errorf("microwatt: ELF image is %v %v %v, want a 64-bit little-endian PowerPC one", f.Class, f.Data, f.Machine)
+	}
+	for _, p := range f.Progs {
+		if p.Type != elf.PT_LOAD {
+			continue
+		}
+		if p.Vaddr > uint64(len(m.RAM)) || p.Filesz > uint64(len(m.RAM))-p.Vaddr {
+			return fmt.Errorf("microwatt: ELF segment of %d bytes at %#x is outside the %d bytes of memory", p.Filesz, p.Vaddr, len(m.RAM))
+		}
+		if _, err := p.ReadAt(m.RAM[p.Vaddr:p.Vaddr+p.Filesz], 0); err != nil && !errors.Is(err, io.EOF) {
+			return fmt.Errorf("microwatt: ELF segment at %#x: %w", p.Vaddr, err)
+		}
+	}
+	m.CPU.Regs.NIP = f.Entry
+	m.CPU.Regs.GPR[3] = f.Entry
 	return nil
 }
 
