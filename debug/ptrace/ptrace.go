@@ -266,6 +266,17 @@ func encodeSet(r *regs.Regs, q Request, order binary.ByteOrder) []byte {
 // the tracee's byte order (the host's: little-endian on ppc64le). The
 // fields of sets not selected are left as they are. On an error r may hold
 // the sets loaded before the failing one.
+//
+// The MSR Linux reports has FP, VEC and VSX set only while the thread's
+// registers of that kind are loaded in the CPU: Linux gives every user
+// thread the three facilities and loads their registers lazily, at the
+// facility-unavailable interrupt of the first use after a context switch.
+// The thread's next floating-point or vector instruction runs either way,
+// so, when the GPR set is loaded, LoadRegs turns on in r.MSR the facility
+// bit of each set it loads (FP for SetFPR, VEC for SetVMX, VSX for
+// SetVSX): an emulated step then executes those instructions as the CPU
+// would instead of raising "unavailable". StoreRegs sends the MSR back
+// unchanged, and Linux ignores it but for the single-step bits.
 func LoadRegs(sys Syscalls, pid int, r *regs.Regs, sets Set, order binary.ByteOrder) error {
 	var buf [regs.VMXRegsSize]byte // the largest set
 	for _, q := range requests(sets, false) {
@@ -275,6 +286,16 @@ func LoadRegs(sys Syscalls, pid int, r *regs.Regs, sets Set, order binary.ByteOr
 		}
 		if err := decodeSet(r, q, b, order); err != nil {
 			return &RequestError{Request: q, Err: err}
+		}
+	}
+	if sets&SetGPR != 0 {
+		for _, f := range [...]struct {
+			s   Set
+			msr uint64
+		}{{SetFPR, regs.MSRFP}, {SetVMX, regs.MSRVEC}, {SetVSX, regs.MSRVSX}} {
+			if sets&f.s != 0 {
+				r.MSR |= f.msr
+			}
 		}
 	}
 	return nil

@@ -329,7 +329,9 @@ func TestLoadRegsLayout(t *testing.T) {
 		if err := LoadRegs(f, 7, &r, SetDefault|SetTAR, order); err != nil {
 			t.Fatal(err)
 		}
-		want := regs.Regs{NIP: 0x10000040, MSR: regs.MSRSF | 1, CTR: 0xc7, LR: 0x1234, XER: 0x20000000,
+		// The MSR as the kernel reports it, plus FP, VEC and VSX: the
+		// sets loaded (LoadRegs' doc).
+		want := regs.Regs{NIP: 0x10000040, MSR: regs.MSRSF | 1 | regs.MSRFP | regs.MSRVEC | regs.MSRVSX, CTR: 0xc7, LR: 0x1234, XER: 0x20000000,
 			CR: 0x22000000, FPSCR: 0xf8, VSCR: 0x00010000, VRSAVE: 0xffff0000, TAR: 0xdead0000}
 		for i := range 32 {
 			want.GPR[i] = uint64(0x100 + i)
@@ -338,6 +340,12 @@ func TestLoadRegsLayout(t *testing.T) {
 		want.VSR[34] = regs.VSR{Hi: 0x0102030405060708, Lo: 0x090a0b0c0d0e0f10}
 		if d := cmp.Diff(want, r); d != "" {
 			t.Errorf("registers (-want +got):\n%s", d)
+		}
+		// Without the FP, VMX and VSX sets, their MSR bits stay as
+		// reported.
+		var gprOnly regs.Regs
+		if err := LoadRegs(f, 7, &gprOnly, SetGPR, order); err != nil || gprOnly.MSR != regs.MSRSF|1 {
+			t.Errorf("LoadRegs(SetGPR): MSR = %#x, %v; want %#x", gprOnly.MSR, err, regs.MSRSF|1)
 		}
 		// A missing set (PPR not provided) fails with the request named.
 		var re *RequestError
