@@ -11,6 +11,21 @@ import (
 // no code of theirs is used). Every register is little-endian on the bus
 // except the XICS ones, which are big-endian (Microwatt byte-swaps them).
 
+// noDevice is I/O space no device decodes: reads give all ones, writes
+// are ignored (soc.vhdl's default response).
+type noDevice struct{}
+
+// ReadIO implements system.Device.
+func (noDevice) ReadIO(off uint64, p []byte) error {
+	for i := range p {
+		p[i] = 0xff
+	}
+	return nil
+}
+
+// WriteIO implements system.Device.
+func (noDevice) WriteIO(off uint64, p []byte) error { return nil }
+
 // Syscon register offsets and bits (microwatt_soc.h).
 const (
 	sysSignature = 0x00

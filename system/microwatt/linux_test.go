@@ -11,6 +11,9 @@ import (
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
+// op is an instruction for image: the op and its arguments.
+func op(o ppc64asm.Op, args ...int64) []int64 { return append([]int64{int64(o)}, args...) }
+
 // image assembles a little-endian program (Microwatt starts
 // little-endian) from ops and their arguments, ending with attn.
 func image(t *testing.T, prog ...[]int64) []byte {
@@ -32,9 +35,9 @@ func image(t *testing.T, prog ...[]int64) []byte {
 // than all ones and L=0 a 32-bit one (Power ISA 3.1B 3.3.12: RT0:31 = 0).
 func TestDarn(t *testing.T) {
 	m, _ := newMachine(t, image(t,
-		[]int64{int64(ppc64asm.DARN), 3, 1},
-		[]int64{int64(ppc64asm.DARN), 4, 0},
-		[]int64{int64(ppc64asm.DARN), 5, 2},
+		op(ppc64asm.DARN, 3, 1),
+		op(ppc64asm.DARN, 4, 0),
+		op(ppc64asm.DARN, 5, 2),
 	))
 	if err := m.Run(10); err != nil {
 		t.Fatalf("Run: %v", err)
@@ -76,7 +79,7 @@ func elfImage(t *testing.T, vaddr uint64, code []byte) []byte {
 // the entry address in r3 (head.S: mtctr r3; bctr).
 func TestLoadELF(t *testing.T) {
 	const at = 0x5000
-	m, _ := newMachine(t, elfImage(t, at, image(t, []int64{int64(ppc64asm.ADDI), 4, 0, 42})))
+	m, _ := newMachine(t, elfImage(t, at, image(t, op(ppc64asm.ADDI, 4, 0, 42))))
 	if err := m.Run(10); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -98,5 +101,31 @@ func TestLoadELF(t *testing.T) {
 		if err := m.Load(bad.image); err == nil {
 			t.Errorf("%s: Load succeeded, want an error", bad.name)
 		}
+	}
+}
+
+// Microwatt answers an I/O access that no device decodes with all ones
+// and ignores a store there (soc.vhdl: io_cycle_none acks the cycle with
+// data all ones): Linux's LiteEth driver probes the MAC that microwatt.dts
+// names at 0xc8021000 on a SoC built without it.
+func TestUnmappedIO(t *testing.T) {
+	m, _ := newMachine(t, image(t,
+		op(ppc64asm.ADDI, 4, 0, 0),
+		op(ppc64asm.ORIS, 4, 4, 0xc802),
+		op(ppc64asm.ORI, 4, 4, 0x1000),
+		op(ppc64asm.LWZ, 5, 0, 4),
+		op(ppc64asm.LD, 6, 8, 4),
+		op(ppc64asm.STW, 5, 0, 4),
+		op(ppc64asm.LBZ, 7, 0xff0, 4),
+	))
+	if err := m.Run(20); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	r := &m.CPU.Regs
+	if m.CPU.Taken != 0 || r.NIP != 7*4 {
+		t.Fatalf("stopped at %#x after interrupt %#x; want attn at 0x1c", r.NIP, m.CPU.Taken)
+	}
+	if r.GPR[5] != 0xffffffff || r.GPR[6] != ^uint64(0) || r.GPR[7] != 0xff {
+		t.Errorf("lwz %#x, ld %#x, lbz %#x: want all ones", r.GPR[5], r.GPR[6], r.GPR[7])
 	}
 }

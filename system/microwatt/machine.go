@@ -31,6 +31,9 @@ const (
 	ICSBase    = 0xc0005000
 
 	ioWindow = 0x1000
+	// The I/O space: real addresses 0xc0000000 up to 4 GiB (soc.vhdl
+	// decodes addresses with bits 31:30 set as I/O).
+	ioBase, ioEnd = 0xc0000000, 0x1_0000_0000
 
 	// IRQUART0 is the UART's ICS source (interrupt number 16+IRQUART0).
 	IRQUART0 = 0
@@ -84,13 +87,30 @@ func New(cfg Config) (*Machine, error) {
 		// it is the main memory; a larger memory would reach the devices.
 		alias = m.Bus.AddRAMAlias("bram", BRAMBase, MemoryBase)
 	}
-	errs := []error{
-		alias,
-		m.Bus.AddDevice("syscon", SysconBase, ioWindow, m.Syscon),
-		m.Bus.AddDevice("uart0", UARTBase, ioWindow, m.UART),
-		m.Bus.AddDevice("xics-icp", ICPBase, ioWindow, m.XICS.ICP()),
-		m.Bus.AddDevice("xics-ics", ICSBase, ioWindow, m.XICS.ICS()),
+	errs := []error{alias}
+	// The devices in address order; the I/O space between and after them
+	// answers as nothing (soc.vhdl's io_cycle_none: the access is acked,
+	// a read gives all ones), so a driver probing a device this machine
+	// lacks (the device tree of Linux's microwatt.dts names a LiteEth
+	// at 0xc8020000) reads ones instead of taking a machine check.
+	at := uint64(ioBase)
+	for _, d := range []struct {
+		name string
+		base uint64
+		dev  system.Device
+	}{
+		{"syscon", SysconBase, m.Syscon},
+		{"uart0", UARTBase, m.UART},
+		{"xics-icp", ICPBase, m.XICS.ICP()},
+		{"xics-ics", ICSBase, m.XICS.ICS()},
+	} {
+		if d.base > at {
+			errs = append(errs, m.Bus.AddDevice("io-none", at, d.base-at, noDevice{}))
+		}
+		errs = append(errs, m.Bus.AddDevice(d.name, d.base, ioWindow, d.dev))
+		at = d.base + ioWindow
 	}
+	errs = append(errs, m.Bus.AddDevice("io-none", at, ioEnd-at, noDevice{}))
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
