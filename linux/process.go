@@ -166,7 +166,9 @@ type Process struct {
 	// (resources.group), its descendants and the zombies (fork.go).
 	groups map[int]*threadGroup
 
-	gil     gil // the process lock: held by the running thread
+	gil gil // the process lock: held by the running thread
+	// futexes are the futex wait queues of every guest process.
+	futexes map[futexKey]*futexQueue
 	nextTID int
 	sigAny  atomic.Bool // some thread may have a deliverable signal
 	// queuedN counts the queued real-time signal instances of all
@@ -253,6 +255,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	p.hostUmask = hostUmaskNow()
 	p.group.fs.umask = p.hostUmask
 	p.groups = map[int]*threadGroup{pid: p.group}
+	p.futexes = map[futexKey]*futexQueue{}
 	if p.quantum <= 0 {
 		p.quantum = DefaultQuantum
 	}

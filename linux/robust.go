@@ -90,7 +90,7 @@ func (t *Thread) futexDeath(addr uint64, pi, pending bool) {
 		return
 	}
 	if pending && !pi && val == 0 {
-		t.mm.futexWake(addr, 1, abi.FUTEX_BITSET_ANY)
+		t.p.futexWake(t.futexAt(addr, 0), 1, abi.FUTEX_BITSET_ANY)
 		return
 	}
 	if int(val&futexTIDMask) != t.tid {
@@ -100,6 +100,6 @@ func (t *Thread) futexDeath(addr uint64, pi, pending bool) {
 		return
 	}
 	if !pi && val&futexWaiters != 0 {
-		t.mm.futexWake(addr, 1, abi.FUTEX_BITSET_ANY)
+		t.p.futexWake(t.futexAt(addr, 0), 1, abi.FUTEX_BITSET_ANY)
 	}
 }

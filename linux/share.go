@@ -16,7 +16,7 @@ import (
 // created it or copied from it as clone's flags say (Linux's mm_struct,
 // files_struct, sighand_struct and signal_struct):
 //
-//	addressSpace  CLONE_VM       memory, program break, futex queues
+//	addressSpace  CLONE_VM       memory, program break
 //	fdTable       CLONE_FILES    the descriptor table (fdtab.go)
 //	sigHandlers   CLONE_SIGHAND  the signal actions
 //	threadGroup   CLONE_THREAD   the threads, process-directed pending signals, POSIX timers
@@ -25,14 +25,12 @@ import (
 // (fs.go): a process's threads share them, a new process gets a copy. All
 // are used with the process lock held.
 
-// addressSpace is what CLONE_VM shares: the guest memory, the program
-// break and the futex wait queues (a private futex is an address in one
-// address space).
+// addressSpace is what CLONE_VM shares: the guest memory and the program
+// break. It is also what a private futex's key names (futexKey).
 type addressSpace struct {
 	Mem     *mem.Memory
-	brkBase uint64 // the initial break, the end of the loaded image
-	brk     uint64 // the current break
-	futexes map[uint64]*futexQueue
+	brkBase uint64    // the initial break, the end of the loaded image
+	brk     uint64    // the current break
 	stack   stackArea // the main thread's stack, which grows on faults (stack.go)
 	// e steps every thread of the address space, the one holding the
 	// process lock (Thread.lock sets its Context), so that they share its
@@ -42,13 +40,13 @@ type addressSpace struct {
 }
 
 func newAddressSpace(m *mem.Memory, brk uint64) *addressSpace {
-	return &addressSpace{Mem: m, brkBase: brk, brk: brk, futexes: map[uint64]*futexQueue{}}
+	return &addressSpace{Mem: m, brkBase: brk, brk: brk}
 }
 
 // copy returns a new address space with the same mappings, permissions and
 // bytes (what fork gives the child: mem.Clone, pages shared copy-on-write)
 // and the same break. Futex waiters are not copied: they wait in the
-// original.
+// original (on its private futexes; shared memory stays shared, mem.Clone).
 func (mm *addressSpace) copy() (*addressSpace, error) {
 	m := mm.Mem.Clone()
 	c := newAddressSpace(m, mm.brkBase)

@@ -168,6 +168,12 @@ func sysMmap(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		addr = a
 	}
+	if flags&mapTypeMask != abi.MAP_PRIVATE {
+		if e := t.mapShared(addr, size, prot, fd, off); e != 0 {
+			return 0, e
+		}
+		return addr, 0
+	}
 	if err := t.mm.Mem.Map(addr, size, protPerm(prot)); err != nil {
 		return 0, abi.ENOMEM
 	}
@@ -209,9 +215,8 @@ func mappable(fd int, prot, flags uint64) int {
 	return 0
 }
 
-// mapFile copies the file's contents at off into the fresh mapping at
-// addr (a private copy: MAP_SHARED of a file is also a copy, its writes
-// are not written back), in chunks, and no further than the file's end:
+// mapFile copies the file's contents at off into the fresh private
+// mapping at addr (shared ones are shm.go's), in chunks, and no further than the file's end:
 // the rest of the mapping stays zero, and a huge length costs nothing.
 func (t *Thread) mapFile(fd int, addr, length, off uint64) int {
 	buf := make([]byte, min(length, 1<<20))
@@ -295,6 +300,12 @@ func sysMprotect(t *Thread, a *sysArgs) (uint64, int) {
 	if prot&^(protValid|protGrows) != 0 {
 		return 0, abi.EINVAL
 	}
+	if !t.mm.Mem.Mapped(addr, size) {
+		return 0, abi.ENOMEM
+	}
+	if prot&abi.PROT_WRITE != 0 && t.mm.sharedReadOnly(addr, size) {
+		return 0, abi.EACCES
+	}
 	if err := t.mm.Mem.Protect(addr, size, protPerm(prot)); err != nil {
 		return 0, abi.ENOMEM
 	}
@@ -354,7 +365,7 @@ func sysMremap(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, abi.ENOMEM
 		}
 		if newLen > n {
-			_ = mm.Mem.Map(dst+n, newLen-n, perm)
+			_ = mm.grow(dst+n, newLen-n, perm)
 		}
 		if flags&mremapDontunmap != 0 {
 			// The old range stays mapped, emptied.
@@ -387,7 +398,7 @@ func sysMremap(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, abi.EFAULT
 	}
 	if flags&mremapDontunmap == 0 && mm.free(addr+oldLen, newLen-oldLen) && addr+newLen <= taskSize {
-		if mm.Mem.Map(addr+oldLen, newLen-oldLen, perm) != nil {
+		if mm.grow(addr+oldLen, newLen-oldLen, perm) != nil {
 			return 0, abi.ENOMEM
 		}
 		return addr, 0
@@ -400,6 +411,16 @@ func sysMremap(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, abi.ENOMEM
 	}
 	return move(dst, oldLen)
+}
+
+// grow maps n bytes at at with perm, continuing the mapping that ends
+// there: a shared one with the next pages of its object (mremap grows
+// the object's mapping), a private one with zero-filled memory.
+func (mm *addressSpace) grow(at, n uint64, perm mem.Perm) error {
+	if s, off, ok := mm.Mem.SharedAt(at - mem.PageSize); ok {
+		return mm.Mem.MapShared(at, n, perm, s, off/mem.PageSize+1)
+	}
+	return mm.Mem.Map(at, n, perm)
 }
 
 // MADV_DONTNEED.

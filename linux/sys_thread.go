@@ -27,7 +27,7 @@ func sysExit(t *Thread, a *sysArgs) (uint64, int) {
 	t.exitRobustList()
 	if t.clearTID != 0 {
 		if t.put32(t.clearTID, 0) == 0 {
-			t.mm.futexWake(t.clearTID, 1, abi.FUTEX_BITSET_ANY)
+			p.futexWake(t.futexAt(t.clearTID, 0), 1, abi.FUTEX_BITSET_ANY)
 		}
 	}
 	for sig := range t.sigq.queued {
@@ -144,8 +144,36 @@ type futexWaiter struct {
 	t      *Thread // the waiting thread
 }
 
-func (mm *addressSpace) futexWake(addr uint64, n int, bitset uint32) int {
-	q := mm.futexes[addr]
+// futexKey names a futex word as Linux's get_futex_key does: a private
+// futex, or a shared one in private memory, is an address in one address
+// space (space is its *addressSpace); a shared futex in a shared mapping
+// is an offset in the object mapped (space is the *mem.Shared of
+// anonymous memory, or the fileID of a file), whichever process and
+// address map it.
+type futexKey struct {
+	space any
+	off   uint64
+}
+
+// fileID names a host file (its device and inode number).
+type fileID struct{ dev, ino uint64 }
+
+// futexAt returns the key of the futex word at addr for a futex call
+// with op's flags.
+func (t *Thread) futexAt(addr, op uint64) futexKey {
+	if op&abi.FUTEX_PRIVATE_FLAG == 0 {
+		if s, off, ok := t.mm.Mem.SharedAt(addr); ok {
+			if f, ok := s.Owner.(*sharedFile); ok {
+				return futexKey{f.id, f.off + off}
+			}
+			return futexKey{s, off}
+		}
+	}
+	return futexKey{t.mm, addr}
+}
+
+func (p *Process) futexWake(k futexKey, n int, bitset uint32) int {
+	q := p.futexes[k]
 	if q == nil {
 		return 0
 	}
@@ -164,13 +192,13 @@ func (mm *addressSpace) futexWake(addr uint64, n int, bitset uint32) int {
 	}
 	q.waiters = rest
 	if len(rest) == 0 {
-		delete(mm.futexes, addr)
+		delete(p.futexes, k)
 	}
 	return woken
 }
 
-func (mm *addressSpace) futexRemove(addr uint64, w *futexWaiter) {
-	q := mm.futexes[addr]
+func (p *Process) futexRemove(k futexKey, w *futexWaiter) {
+	q := p.futexes[k]
 	if q == nil {
 		return
 	}
@@ -181,7 +209,7 @@ func (mm *addressSpace) futexRemove(addr uint64, w *futexWaiter) {
 		}
 	}
 	if len(q.waiters) == 0 {
-		delete(mm.futexes, addr)
+		delete(p.futexes, k)
 	}
 }
 
@@ -198,7 +226,7 @@ func futexBitset(bitsetCmd bool, val3 uint32) (uint32, int) {
 }
 
 func sysFutex(t *Thread, a *sysArgs) (uint64, int) {
-	mm := t.mm
+	p := t.p
 	addr, op, val, timeout, addr2, val3 := a.Ptr(0), a.Ulong(1), a.Uint(2), a.Ptr(3), a.Ptr(4), a.Uint(5)
 	cmd := op &^ (abi.FUTEX_PRIVATE_FLAG | abi.FUTEX_CLOCK_REALTIME) & 0xffffffff
 	switch cmd {
@@ -237,22 +265,23 @@ func sysFutex(t *Thread, a *sysArgs) (uint64, int) {
 			}
 		}
 		w := &futexWaiter{ch: make(chan struct{}), bitset: bitset, t: t}
-		q := mm.futexes[addr]
+		k := t.futexAt(addr, op)
+		q := p.futexes[k]
 		if q == nil {
 			q = &futexQueue{}
-			mm.futexes[addr] = q
+			p.futexes[k] = q
 		}
 		q.waiters = append(q.waiters, w)
 		switch t.waitFor(w.ch, d) {
 		case waitReady:
 			return 0, 0
 		case waitTimeout:
-			mm.futexRemove(addr, w)
+			p.futexRemove(k, w)
 			return 0, abi.ETIMEDOUT
 		case waitExit:
 			return 0, errExit
 		default:
-			mm.futexRemove(addr, w)
+			p.futexRemove(k, w)
 			if timeout != 0 {
 				// Linux restarts a timed wait only for a signal
 				// without a handler (ERESTART_RESTARTBLOCK): a handler
@@ -269,7 +298,7 @@ func sysFutex(t *Thread, a *sysArgs) (uint64, int) {
 		if e := t.futexKey(addr, op); e != 0 {
 			return 0, e
 		}
-		return uint64(mm.futexWake(addr, int(int32(val)), bitset)), 0
+		return uint64(p.futexWake(t.futexAt(addr, op), int(int32(val)), bitset)), 0
 	case abi.FUTEX_WAKE_OP:
 		return futexWakeOp(t, addr, op, int(int32(val)), int(int32(timeout)), addr2, val3)
 	case abi.FUTEX_REQUEUE, abi.FUTEX_CMP_REQUEUE:
@@ -291,24 +320,25 @@ func sysFutex(t *Thread, a *sysArgs) (uint64, int) {
 				return 0, abi.EAGAIN
 			}
 		}
-		n := mm.futexWake(addr, int(int32(val)), abi.FUTEX_BITSET_ANY)
+		k, k2 := t.futexAt(addr, op), t.futexAt(addr2, op)
+		n := p.futexWake(k, int(int32(val)), abi.FUTEX_BITSET_ANY)
 		// Move up to timeout (val2) waiters to addr2.
 		moved := 0
-		if q := mm.futexes[addr]; q != nil {
+		if q := p.futexes[k]; q != nil {
 			limit := int(int32(timeout))
 			for len(q.waiters) > 0 && moved < limit {
 				w := q.waiters[0]
 				q.waiters = q.waiters[1:]
-				q2 := mm.futexes[addr2]
+				q2 := p.futexes[k2]
 				if q2 == nil {
 					q2 = &futexQueue{}
-					mm.futexes[addr2] = q2
+					p.futexes[k2] = q2
 				}
 				q2.waiters = append(q2.waiters, w)
 				moved++
 			}
 			if len(q.waiters) == 0 {
-				delete(mm.futexes, addr)
+				delete(p.futexes, k)
 			}
 		}
 		return uint64(n + moved), 0
@@ -397,9 +427,9 @@ func futexWakeOp(t *Thread, addr, op uint64, n, n2 int, addr2 uint64, enc uint32
 	default:
 		return 0, abi.ENOSYS
 	}
-	woken := t.mm.futexWake(addr, n, abi.FUTEX_BITSET_ANY)
+	woken := t.p.futexWake(t.futexAt(addr, op), n, abi.FUTEX_BITSET_ANY)
 	if hit {
-		woken += t.mm.futexWake(addr2, n2, abi.FUTEX_BITSET_ANY)
+		woken += t.p.futexWake(t.futexAt(addr2, op), n2, abi.FUTEX_BITSET_ANY)
 	}
 	return uint64(woken), 0
 }

@@ -160,9 +160,10 @@ func init() {
 
 		// Memory.
 		abi.SYS_BRK:      {fn: sysBrk, level: full, args: args(aPtr), retPtr: true},
-		abi.SYS_MMAP:     {fn: sysMmap, level: partial, note: "a file mapping is a private copy: MAP_SHARED writes are not written back", args: args(aPtr, aSize, aProt, aMapFlags, aFd, aLong), retPtr: true},
+		abi.SYS_MMAP:     {fn: sysMmap, level: full, note: "MAP_SHARED memory is shared between guest processes; a file's is the host's shared mapping of it", args: args(aPtr, aSize, aProt, aMapFlags, aFd, aLong), retPtr: true},
 		abi.SYS_MUNMAP:   {fn: sysMunmap, level: full, args: args(aPtr, aSize)},
 		abi.SYS_MPROTECT: {fn: sysMprotect, level: full, args: args(aPtr, aSize, aProt)},
+		abi.SYS_MSYNC:    {fn: sysMsync, level: full, args: args(aPtr, aSize, aHex)},
 		abi.SYS_MADVISE:  {fn: sysMadvise, level: partial, note: "MADV_DONTNEED zeroes; other valid advice changes nothing the guest sees", args: args(aPtr, aSize, aAdvice)},
 		abi.SYS_MREMAP:   {fn: sysMremap, level: partial, note: "private memory only (no duplication of a shared mapping)", args: args(aPtr, aSize, aSize, aHex, aPtr), retPtr: true},
 

@@ -254,6 +254,9 @@ func (t *Thread) fault(f *emulate.Fault) bool {
 	if f.Alignment {
 		return t.syncSignal(abi.SIGBUS, abi.BUS_ADRALN, f.Addr)
 	}
+	if errors.Is(f.Err, mem.ErrBeyond) {
+		return t.syncSignal(abi.SIGBUS, abi.BUS_ADRERR, f.Addr)
+	}
 	code := abi.SEGV_ACCERR
 	if f.Err == nil || errors.Is(f.Err, mem.ErrUnmapped) {
 		code = abi.SEGV_MAPERR

@@ -17,7 +17,7 @@ type state struct {
 
 func stateOf(m *Memory) state {
 	s := state{Pages: map[uint64][]byte{}}
-	m.Regions(func(start, end uint64, p Perm) { s.Regions = append(s.Regions, span{start, end, p}) })
+	m.Regions(func(start, end uint64, p Perm) { s.Regions = append(s.Regions, span{start: start, end: end, perm: p}) })
 	m.Stored(func(addr uint64, p *[PageSize]byte) bool {
 		if !bytes.Equal(p[:], make([]byte, PageSize)) {
 			s.Pages[addr] = bytes.Clone(p[:])

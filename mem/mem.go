@@ -20,6 +20,8 @@
 // Snapshot and Restore save and put back the whole address space, and
 // Clone copies it, copy-on-write (snapshot.go): a page is copied when it
 // is first written after them, so restoring costs the pages changed since.
+// Shared mappings (MapShared, shared.go) are never copied: their pages
+// belong to a Shared object that every mapping of it, in any Memory, sees.
 //
 // A Memory is not safe for concurrent use. The Linux runner serialises its
 // guest threads, so one Memory serves all of them.
@@ -60,6 +62,11 @@ const (
 	fresh Perm = 1 << 5
 )
 
+// shared marks an entry of a shared mapping (MapShared, shared.go): its
+// storage is a page of a Shared, attached when the page is first accessed
+// and never copied.
+const shared Perm = 1 << 4
+
 func (p Perm) String() string {
 	b := []byte("---")
 	if p&Read != 0 {
@@ -82,6 +89,10 @@ var (
 	ErrAlign      = errors.New("mem: range not page-aligned")
 	ErrRange      = errors.New("mem: range wraps past the end of the address space")
 	ErrLimit      = errors.New("mem: mapping would exceed the address space limit")
+	// ErrBeyond is the cause of an access to a page of a shared mapping
+	// that its Shared has no page for (beyond the end of a mapped file:
+	// Linux's SIGBUS).
+	ErrBeyond = errors.New("mem: page beyond the end of its shared object")
 )
 
 // The page table: four levels of 13 bits over the 52-bit page number.
@@ -152,10 +163,22 @@ type Memory struct {
 }
 
 // span is the mapped pages [start, end) (page numbers; end ≤ 1<<52) with
-// permission perm (RWX bits only).
+// permission perm (RWX bits and mapped); obj, for a shared mapping, is
+// the object whose page off is the span's first.
 type span struct {
 	start, end uint64
 	perm       Perm
+	obj        *Shared
+	off        uint64
+}
+
+// offAt returns the page of s.obj at page pn of s.
+func (s span) offAt(pn uint64) uint64 { return s.off + pn - s.start }
+
+// follows reports whether s continues t (t ends where s starts) as the
+// same mapping: the same permission and the same object at the next page.
+func (s span) follows(t span) bool {
+	return t.end == s.start && t.perm == s.perm && t.obj == s.obj && (s.obj == nil || t.offAt(t.end) == s.off)
 }
 
 // New returns an empty address space.
@@ -220,8 +243,12 @@ func (m *Memory) newLeaf(base uint64) *leaf {
 	end := base + levelSize
 	for k := m.find(base); k < len(m.ivs) && m.ivs[k].start < end; k++ {
 		s := m.ivs[k]
+		p := s.perm | mapped
+		if s.obj != nil {
+			p |= shared
+		}
 		for pn := max(s.start, base); pn < min(s.end, end); pn++ {
-			l.perm[pn-base] = s.perm | mapped
+			l.perm[pn-base] = p
 		}
 	}
 	return l
@@ -270,16 +297,21 @@ func checkRange(addr, size uint64) error {
 }
 
 // setPerm sets the table entries of the existing leaves over [lo, hi) to
-// p (mapped, with the mapped bit; or 0), dropping their storage when
-// drop is set.
+// p (mapped, with the mapped bit and shared for a shared mapping; or 0),
+// dropping their storage when drop is set (a new mapping, or none), else
+// keeping whether they are shared (a change of permission).
 func (m *Memory) setPerm(lo, hi uint64, p Perm, drop bool) {
+	keep := cow | fresh | shared
+	if drop {
+		keep = cow | fresh
+	}
 	m.leaves(lo, hi, func(l *leaf, _ uint64, i, j int) {
 		m.markPerm(l)
 		for k := i; k < j; k++ {
 			if drop && l.data[k] != nil {
 				m.drop(l, k)
 			}
-			l.perm[k] = p | l.perm[k]&(cow|fresh)
+			l.perm[k] = p | l.perm[k]&keep
 		}
 	})
 }
@@ -298,6 +330,11 @@ func (m *Memory) drop(l *leaf, k int) {
 // if any page of the range is already mapped. Its cost does not depend on
 // size: pages take storage when first written.
 func (m *Memory) Map(addr, size uint64, p Perm) error {
+	return m.mapObj(addr, size, p, nil, 0)
+}
+
+// mapObj is Map, of the pages of obj from page off if obj is not nil.
+func (m *Memory) mapObj(addr, size uint64, p Perm, obj *Shared, off uint64) error {
 	if err := checkRange(addr, size); err != nil {
 		return err
 	}
@@ -311,8 +348,9 @@ func (m *Memory) Map(addr, size uint64, p Perm) error {
 	if m.Limit != 0 && (hi-lo > m.Limit/PageSize || m.size+(hi-lo) > m.Limit/PageSize) {
 		return fmt.Errorf("%w: %#x+%#x", ErrLimit, addr, size)
 	}
-	m.setPerm(lo, hi, p&RWX|mapped, true)
-	m.setSpan(lo, hi, p&RWX|mapped)
+	s := span{lo, hi, p&RWX | mapped, obj, off}
+	m.setPerm(lo, hi, s.entry(), true)
+	m.setSpan(s)
 	m.changed(addr, size)
 	if m.Journal != nil {
 		m.Journal(&Change{Op: ChangeMap, Addr: addr, Size: size, Perm: p & RWX})
@@ -328,7 +366,7 @@ func (m *Memory) Unmap(addr, size uint64) error {
 	}
 	lo, hi := pages(addr, size)
 	m.setPerm(lo, hi, 0, true)
-	m.setSpan(lo, hi, 0)
+	m.setSpan(span{start: lo, end: hi})
 	m.changed(addr, size)
 	if m.Journal != nil {
 		m.Journal(&Change{Op: ChangeUnmap, Addr: addr, Size: size})
@@ -391,7 +429,11 @@ func (m *Memory) Move(dst, src, size uint64) error {
 	var moved []span
 	for k := m.find(slo); k < len(m.ivs) && m.ivs[k].start < shi; k++ {
 		s := m.ivs[k]
-		moved = append(moved, span{max(s.start, slo), min(s.end, shi), s.perm})
+		a := max(s.start, slo)
+		moved = append(moved, span{a, min(s.end, shi), s.perm, s.obj, 0})
+		if s.obj != nil {
+			moved[len(moved)-1].off = s.offAt(a)
+		}
 	}
 	type page struct {
 		off uint64
@@ -410,12 +452,12 @@ func (m *Memory) Move(dst, src, size uint64) error {
 			l.perm[k] &= fresh
 		}
 	})
-	m.setSpan(slo, shi, 0)
+	m.setSpan(span{start: slo, end: shi})
 	m.lastLeaf = nil
 	for _, s := range moved {
-		a, b := s.start-slo+dlo, s.end-slo+dlo
-		m.setPerm(a, b, s.perm|mapped, false)
-		m.setSpan(a, b, s.perm|mapped)
+		s.start, s.end = s.start-slo+dlo, s.end-slo+dlo
+		m.setPerm(s.start, s.end, s.entry(), false)
+		m.setSpan(s)
 	}
 	for _, pg := range data {
 		pn := dlo + pg.off
@@ -448,7 +490,19 @@ func (m *Memory) Protect(addr, size uint64, p Perm) error {
 		return nil
 	}
 	m.setPerm(lo, hi, p&RWX|mapped, false)
-	m.setSpan(lo, hi, p&RWX|mapped)
+	// Each mapping of the range keeps its object.
+	var parts []span
+	for k := m.find(lo); k < len(m.ivs) && m.ivs[k].start < hi; k++ {
+		s := m.ivs[k]
+		a := max(s.start, lo)
+		parts = append(parts, span{a, min(s.end, hi), p&RWX | mapped, s.obj, s.off})
+		if s.obj != nil {
+			parts[len(parts)-1].off = s.offAt(a)
+		}
+	}
+	for _, s := range parts {
+		m.setSpan(s)
+	}
 	m.changed(addr, size)
 	if m.Journal != nil {
 		m.Journal(&Change{Op: ChangeProtect, Addr: addr, Size: size, Perm: p & RWX})
@@ -543,9 +597,9 @@ func (m *Memory) Spans(f func(start, end uint64)) {
 	}
 }
 
-// Regions calls f for every maximal mapped range with one permission, in
-// address order (end is 0 for a range that reaches the top of the address
-// space).
+// Regions calls f for every maximal mapped range with one permission (and,
+// for shared mappings, one Shared at consecutive pages), in address order
+// (end is 0 for a range that reaches the top of the address space).
 func (m *Memory) Regions(f func(start, end uint64, p Perm)) {
 	for _, s := range m.ivs {
 		f(s.start<<pageShift, s.end<<pageShift, s.perm&^mapped)
@@ -623,9 +677,11 @@ func (m *Memory) covered(lo, hi uint64) bool {
 	return true
 }
 
-// setSpan makes [lo, hi) mapped with p (which has the mapped bit), or
-// unmapped if p is 0, merging equal neighbours, and keeps Size.
-func (m *Memory) setSpan(lo, hi uint64, p Perm) {
+// setSpan makes [n.start, n.end) mapped as n says (n.perm has the mapped
+// bit), or unmapped if n.perm is 0, merging neighbours that continue each
+// other, and keeps Size.
+func (m *Memory) setSpan(n span) {
+	lo, hi := n.start, n.end
 	i := m.find(lo)
 	j := i
 	for ; j < len(m.ivs) && m.ivs[j].start < hi; j++ {
@@ -637,21 +693,28 @@ func (m *Memory) setSpan(lo, hi uint64, p Perm) {
 		pieces = append(pieces, m.ivs[i-1])
 	}
 	if j > i && m.ivs[i].start < lo {
-		pieces = append(pieces, span{m.ivs[i].start, lo, m.ivs[i].perm})
+		left := m.ivs[i]
+		left.end = lo
+		pieces = append(pieces, left)
 	}
-	if p != 0 {
-		pieces = append(pieces, span{lo, hi, p})
+	if n.perm != 0 {
+		pieces = append(pieces, n)
 		m.size += hi - lo
 	}
 	if j > i && m.ivs[j-1].end > hi {
-		pieces = append(pieces, span{hi, m.ivs[j-1].end, m.ivs[j-1].perm})
+		right := m.ivs[j-1]
+		if right.obj != nil {
+			right.off = right.offAt(hi)
+		}
+		right.start = hi
+		pieces = append(pieces, right)
 	}
 	if j < len(m.ivs) {
 		pieces = append(pieces, m.ivs[j])
 	}
 	merged := pieces[:0]
 	for _, s := range pieces {
-		if n := len(merged); n > 0 && merged[n-1].end == s.start && merged[n-1].perm == s.perm {
+		if n := len(merged); n > 0 && s.follows(merged[n-1]) {
 			merged[n-1].end = s.end
 			continue
 		}
@@ -676,6 +739,12 @@ func (m *Memory) spanHas(pn uint64) bool {
 func (m *Memory) fault(addr uint64) error {
 	if _, ok := m.Perm(addr); !ok {
 		return &AccessError{Addr: addr, Err: ErrUnmapped}
+	}
+	pn := addr >> pageShift
+	if k := m.find(pn); m.ivs[k].obj != nil {
+		if _, ok := m.ivs[k].obj.page(m.ivs[k].offAt(pn)); !ok {
+			return &AccessError{Addr: addr, Err: ErrBeyond}
+		}
 	}
 	return &AccessError{Addr: addr, Err: ErrPermission}
 }
@@ -742,6 +811,9 @@ func (m *Memory) slot(addr uint64, perm Perm) (*leaf, uint64, bool) {
 	}
 	i := pn & levelMask
 	if l.perm[i]&(perm|mapped) != perm|mapped {
+		return nil, 0, false
+	}
+	if l.data[i] == nil && l.perm[i]&shared != 0 && !m.attach(l, i, pn) {
 		return nil, 0, false
 	}
 	return l, i, true

@@ -32,7 +32,7 @@ func (m *Memory) Snapshot() *Snapshot {
 	m.eachLeaf(func(l *leaf) {
 		for k, d := range l.data {
 			l.perm[k] |= fresh
-			if d != nil {
+			if d != nil && l.perm[k]&shared == 0 {
 				l.perm[k] |= cow
 			}
 		}
@@ -63,7 +63,7 @@ func (m *Memory) Restore(s *Snapshot) {
 	}
 	if s == m.base {
 		for _, r := range m.dirty {
-			if d := r.l.data[r.i]; d != nil && r.l.perm[r.i]&cow == 0 && len(m.spare) < maxSpare {
+			if d := r.l.data[r.i]; d != nil && r.l.perm[r.i]&(cow|shared) == 0 && len(m.spare) < maxSpare {
 				m.spare = append(m.spare, d) // a copy made since the base: only m has it
 			}
 			r.l.data[r.i], r.l.perm[r.i] = r.l.snap.data[r.i], r.l.snap.perm[r.i]
@@ -97,13 +97,14 @@ func (m *Memory) Restore(s *Snapshot) {
 // Clone returns an independent copy of m: the same mappings, permissions,
 // contents and Limit (not ExecHook), sharing pages with m copy-on-write,
 // so that it costs m's page table, not its contents. Writes to either
-// are invisible to the other. The clone has no base snapshot; m keeps
+// are invisible to the other, except in shared mappings (MapShared),
+// whose pages both map. The clone has no base snapshot; m keeps
 // its own.
 func (m *Memory) Clone() *Memory {
 	c := &Memory{ivs: slices.Clone(m.ivs), size: m.size, resident: m.resident, Limit: m.Limit}
 	m.eachLeaf(func(l *leaf) {
 		for k, d := range l.data {
-			if d != nil {
+			if d != nil && l.perm[k]&shared == 0 {
 				l.perm[k] |= cow
 			}
 		}

@@ -177,6 +177,12 @@ int main(void) {
 	res("mprotect wraps", syscall(SYS_mprotect, rw, -4096L, PROT_READ));
 	res("madvise unaligned", syscall(SYS_madvise, rw + 1, 4096, MADV_DONTNEED));
 	res("madvise wraps", syscall(SYS_madvise, rw, -4096L, MADV_DONTNEED));
+	res("msync unaligned", syscall(SYS_msync, rw + 1, 4096, MS_SYNC));
+	res("msync bad flags", syscall(SYS_msync, rw, 4096, 0x100));
+	res("msync async and sync", syscall(SYS_msync, rw, 4096, MS_ASYNC | MS_SYNC));
+	res("msync wraps", syscall(SYS_msync, rw, -4096L, MS_SYNC));
+	res("msync rounds to zero", syscall(SYS_msync, rw, -1L, MS_SYNC));
+	res("msync unmapped", syscall(SYS_msync, bad, 4096, MS_ASYNC));
 	res("futex bad address", syscall(SYS_futex, bad, FUTEX_WAIT, 0, 0, 0, 0));
 	res("futex misaligned", syscall(SYS_futex, rw + 1, FUTEX_WAIT, 0, 0, 0, 0));
 	res("futex bad op", syscall(SYS_futex, rw, 12345, 0, 0, 0, 0));

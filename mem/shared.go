@@ -1,0 +1,113 @@
+package mem
+
+// Shared memory (MAP_SHARED). A Shared is an object of pages that any
+// number of mappings, in one Memory or in many, map: a store through one
+// is seen through every other, and Clone shares them as they are, not
+// copy-on-write (so fork's child and parent see each other's stores to a
+// shared mapping, as on Linux). Private mappings (Map) are unchanged.
+//
+// A Snapshot records which Shared a range maps, not the contents of its
+// pages (they belong to every mapping of it): Restore maps the same pages
+// again, with their contents as they are then. A Journal is told of a
+// shared mapping as of a Map; the stores other mappings make to it are
+// not journaled.
+
+// A Shared is the storage of shared mappings: an anonymous object whose
+// pages are made zero-filled on first use, or pages another store lends
+// (a host file mapped shared, for example). Its zero value is not usable:
+// make one with NewShared.
+type Shared struct {
+	pages  map[uint64]*[PageSize]byte
+	source func(i uint64) (*[PageSize]byte, bool)
+	// Owner is the caller's own description of the object (a runner keeps
+	// the file it maps there); mem does not use it.
+	Owner any
+}
+
+// NewShared returns a shared object. If source is nil its pages are
+// anonymous memory, zero-filled on first use (as MAP_SHARED|MAP_ANONYMOUS
+// memory is). Otherwise source lends page i of the object when a mapping
+// of it first accesses that page (again after Zero or Unmap): it must
+// return the same storage for the same page for as long as the object is
+// mapped, or false if the object has no page i (beyond the end of a file:
+// the access then fails with ErrBeyond). The storage is written by
+// stores to the mappings without any further call.
+func NewShared(source func(i uint64) (*[PageSize]byte, bool)) *Shared {
+	s := &Shared{source: source}
+	if source == nil {
+		s.pages = map[uint64]*[PageSize]byte{}
+	}
+	return s
+}
+
+// page returns page i of s.
+func (s *Shared) page(i uint64) (*[PageSize]byte, bool) {
+	if s.source != nil {
+		return s.source(i)
+	}
+	d := s.pages[i]
+	if d == nil {
+		d = new([PageSize]byte)
+		s.pages[i] = d
+	}
+	return d, true
+}
+
+// MapShared maps [addr, addr+size) with permission p to the pages of s
+// from page off: it is Map (the same checks and errors), of pages every
+// mapping of s shares.
+func (m *Memory) MapShared(addr, size uint64, p Perm, s *Shared, off uint64) error {
+	if s == nil {
+		return m.Map(addr, size, p)
+	}
+	return m.mapObj(addr, size, p, s, off)
+}
+
+// SharedAt returns the Shared that the page holding addr maps and the
+// byte offset of addr in it, or false if addr is not in a shared mapping.
+func (m *Memory) SharedAt(addr uint64) (*Shared, uint64, bool) {
+	pn := addr >> pageShift
+	k := m.find(pn)
+	if k >= len(m.ivs) || m.ivs[k].start > pn || m.ivs[k].obj == nil {
+		return nil, 0, false
+	}
+	s := m.ivs[k]
+	return s.obj, s.offAt(pn)<<pageShift | addr&(PageSize-1), true
+}
+
+// SharedIn calls f with the Shared of every shared mapping in [addr,
+// addr+size), in address order. Its cost is that of the mappings in the
+// range, not of its size.
+func (m *Memory) SharedIn(addr, size uint64, f func(s *Shared)) {
+	lo, hi := addr>>pageShift, (addr+size+PageSize-1)>>pageShift
+	if addr+size < addr || addr+size+PageSize-1 < addr+size {
+		hi = numPages
+	}
+	for k := m.find(lo); k < len(m.ivs) && m.ivs[k].start < hi; k++ {
+		if m.ivs[k].obj != nil {
+			f(m.ivs[k].obj)
+		}
+	}
+}
+
+// entry returns the page table entry of s's pages, without storage.
+func (s span) entry() Perm {
+	if s.obj != nil {
+		return s.perm | shared
+	}
+	return s.perm
+}
+
+// attach gives entry i of l, page pn of a shared mapping, the storage of
+// its page of the Shared, or reports false if there is none.
+func (m *Memory) attach(l *leaf, i, pn uint64) bool {
+	s := m.ivs[m.find(pn)]
+	d, ok := s.obj.page(s.offAt(pn))
+	if !ok || d == nil {
+		return false
+	}
+	m.logData(l, int(i))
+	l.data[i] = d
+	m.resident++
+	return true
+}
