@@ -49,13 +49,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	profile := fs.String("profile", "hardware", "profile for files without a # reference= header")
 	show := fs.Int("show", 5, "disagreements to print in full")
 	why := fs.Bool("why", false, "list per op why vectors were skipped or not emulated")
-	paths, code, done := parseFlags(fs, args, checkUsage, stdout, stderr)
+	paths, be, code, done := order.parse(fs, args, checkUsage, stdout, stderr)
 	if done {
 		return code
-	}
-	be, err := order.bigEndian()
-	if err != nil {
-		return usageError(stderr, fs.Name(), "%v", err)
 	}
 	p, ok := emulate.ParseProfile(*profile)
 	if !ok {

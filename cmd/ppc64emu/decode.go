@@ -212,13 +212,9 @@ func runDecode(args []string, stdout, stderr io.Writer) int {
 	jsonOut := fs.Bool("json", false, "JSON output")
 	bytesHex := fs.String("bytes", "", "raw bytes in memory order")
 	raw := fs.Bool("raw", false, "base mnemonics (or r3,r4,r4) instead of objdump's extended ones (mr r3,r4)")
-	words, code, done := parseFlags(fs, args, decodeUsage, stdout, stderr)
+	words, be, code, done := order.parse(fs, args, decodeUsage, stdout, stderr)
 	if done {
 		return code
-	}
-	be, err := order.bigEndian()
-	if err != nil {
-		return usageError(stderr, fs.Name(), "%v", err)
 	}
 	bytesSet := false
 	fs.Visit(func(f *flag.Flag) { bytesSet = bytesSet || f.Name == "bytes" })

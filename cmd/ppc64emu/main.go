@@ -272,12 +272,14 @@ func (o *byteOrderFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.le, "le", false, "little-endian (the default)")
 }
 
-// bigEndian returns the chosen order, or an error if both were given.
-func (o *byteOrderFlags) bigEndian() (bool, error) {
-	if o.be && o.le {
-		return false, fmt.Errorf("-be and -le are mutually exclusive")
+// parse is parseFlags for a command with -be and -le: it also refuses the
+// two together (a usage error) and returns the chosen order.
+func (o *byteOrderFlags) parse(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (pos []string, be bool, code int, done bool) {
+	pos, code, done = parseFlags(fs, args, usage, stdout, stderr)
+	if !done && o.be && o.le {
+		return nil, false, usageError(stderr, fs.Name(), "-be and -le are mutually exclusive"), true
 	}
-	return o.be, nil
+	return pos, o.be, code, done
 }
 
 func main() {

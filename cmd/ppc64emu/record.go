@@ -64,10 +64,8 @@ func replayGDB(addr string, log []byte, stdout, stderr io.Writer) int {
 	}
 	defer ln.Close()
 	signal.Ignore(syscall.SIGINT)
-	fmt.Fprintf(stderr, "ppc64emu: waiting for gdb on %s\n", ln.Addr())
-	conn, err := ln.Accept()
-	if err != nil {
-		fmt.Fprintf(stderr, "ppc64emu replay: %v\n", err)
+	conn := acceptGDB(ln, "ppc64emu replay", stderr)
+	if conn == nil {
 		return exitFail
 	}
 	defer conn.Close()

@@ -364,15 +364,12 @@ func sysrootDir(flagValue string) string {
 // reaches the program through GDB (the runner ignores SIGINT).
 func serveGDB(ln net.Listener, p *linux.Process, stderr io.Writer) int {
 	signal.Ignore(syscall.SIGINT)
-	fmt.Fprintf(stderr, "ppc64emu: waiting for gdb on %s\n", ln.Addr())
-	conn, err := ln.Accept()
-	if err != nil {
-		fmt.Fprintf(stderr, "ppc64emu run: %v\n", err)
+	conn := acceptGDB(ln, "ppc64emu run", stderr)
+	if conn == nil {
 		return exitFail
 	}
 	defer conn.Close()
-	srv := gdbstub.NewServer(p.Debugger())
-	err = srv.Serve(conn)
+	err := gdbstub.NewServer(p.Debugger()).Serve(conn)
 	switch {
 	case errors.Is(err, gdbstub.ErrKilled):
 		return exitOK
@@ -409,6 +406,19 @@ func gdbNetAddr(addr string) (network, address string) {
 		return "tcp", net.JoinHostPort("127.0.0.1", port)
 	}
 	return "tcp", addr
+}
+
+// acceptGDB announces ln on stderr and accepts the one GDB connection of a
+// -gdb session. If Accept fails it prints the error after cmd (the
+// command's name for its messages) and returns nil.
+func acceptGDB(ln net.Listener, cmd string, stderr io.Writer) net.Conn {
+	fmt.Fprintf(stderr, "ppc64emu: waiting for gdb on %s\n", ln.Addr())
+	conn, err := ln.Accept()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
+		return nil
+	}
+	return conn
 }
 
 // gdbListen listens for GDB on -gdb's ADDR (gdbNetAddr). A Unix socket is

@@ -331,27 +331,29 @@ func outcome(err error) (kind, text string, fault *faultJSON) {
 		}
 		reason = strings.Join(parts, ": ")
 	}
-	withReason := func(k, t string) (string, string, *faultJSON) {
-		if reason != "" {
-			t += ": " + reason
+	for _, o := range stepRefusals {
+		if errors.Is(err, o.err) {
+			if reason != "" {
+				return o.kind, o.text + ": " + reason, nil
+			}
+			return o.kind, o.text, nil
 		}
-		return k, t, nil
-	}
-	switch {
-	case errors.Is(err, emulate.ErrTrap):
-		return withReason("trap", "trap")
-	case errors.Is(err, emulate.ErrNotEmulated):
-		return withReason("not-emulated", "not emulated")
-	case errors.Is(err, emulate.ErrMustNotStep):
-		return withReason("must-not-step", "must not step")
-	case errors.Is(err, emulate.ErrIllegal):
-		return withReason("illegal", "illegal")
-	case errors.Is(err, emulate.ErrPrivileged):
-		return withReason("privileged", "privileged")
-	case errors.Is(err, emulate.ErrFPException):
-		return withReason("fp-exception", "fp exception")
 	}
 	return "error", "error: " + err.Error(), nil
+}
+
+// stepRefusals: the kind (JSON) and text of each outcome sentinel of
+// emulate.Step other than a fault, tested in this order.
+var stepRefusals = []struct {
+	err        error
+	kind, text string
+}{
+	{emulate.ErrTrap, "trap", "trap"},
+	{emulate.ErrNotEmulated, "not-emulated", "not emulated"},
+	{emulate.ErrMustNotStep, "must-not-step", "must not step"},
+	{emulate.ErrIllegal, "illegal", "illegal"},
+	{emulate.ErrPrivileged, "privileged", "privileged"},
+	{emulate.ErrFPException, "fp-exception", "fp exception"},
 }
 
 func hex64(v uint64) string { return fmt.Sprintf("%#x", v) }
@@ -470,13 +472,9 @@ func runStep(args []string, stdout, stderr io.Writer) int {
 	jsonOut := fs.Bool("json", false, "JSON output")
 	nextOut := fs.Bool("next", false, "print the next PCs")
 	effectsOut := fs.Bool("effects", false, "print the effects record")
-	pos, code, done := parseFlags(fs, args, stepUsage, stdout, stderr)
+	pos, be, code, done := order.parse(fs, args, stepUsage, stdout, stderr)
 	if done {
 		return code
-	}
-	be, err := order.bigEndian()
-	if err != nil {
-		return usageError(stderr, fs.Name(), "%v", err)
 	}
 	if *user && *super {
 		return usageError(stderr, fs.Name(), "-user and -super are mutually exclusive")

@@ -21,10 +21,8 @@ func serveSystemGDB(addr string, cpu *system.CPU, runOn func() error, stderr io.
 		return exitFail
 	}
 	defer ln.Close()
-	fmt.Fprintf(stderr, "ppc64emu: waiting for gdb on %s\n", ln.Addr())
-	conn, err := ln.Accept()
-	if err != nil {
-		fmt.Fprintf(stderr, "system: -gdb: %v\n", err)
+	conn := acceptGDB(ln, "system: -gdb", stderr)
+	if conn == nil {
 		return exitFail
 	}
 	defer conn.Close()
