@@ -31,6 +31,11 @@
 // reverse-execution history."). Signal numbers are Linux's in the Target
 // interface and GDB's on the wire.
 //
+// A step that names no thread (Hc0 or Hc-1, then s or bs: GDB's
+// reverse-stepi while the other threads may run) steps the thread GDB
+// selected, which the packet does not carry: the one GDB last named in a T
+// or Hg packet since the last stop, else the one that stopped.
+//
 // Malformed packets get an error reply and change nothing: among them a G
 // with bytes beyond the last register, a watchpoint whose range wraps past
 // 2^64 (Points.Insert).

@@ -42,23 +42,37 @@ var (
 // program compiles testdata/prog.c statically with cc (once per test run).
 func program(t *testing.T, cc string) string {
 	t.Helper()
+	return programSource(t, cc, "prog")
+}
+
+// programSource compiles testdata/NAME.c statically with cc (once per
+// test run), or skips without gdb-multiarch.
+func programSource(t *testing.T, cc, name string) string {
+	t.Helper()
 	if _, err := exec.LookPath("gdb-multiarch"); err != nil {
 		t.Skip("gdb-multiarch not installed (scripts/install-deps.sh installs it)")
 	}
-	return compile(t, cc)
+	return compileSource(t, cc, name)
 }
 
 // compile compiles testdata/prog.c statically with cc (once per test run).
 func compile(t *testing.T, cc string) string {
 	t.Helper()
+	return compileSource(t, cc, "prog")
+}
+
+// compileSource compiles testdata/NAME.c statically with cc (once per test
+// run).
+func compileSource(t *testing.T, cc, name string) string {
+	t.Helper()
 	if _, err := exec.LookPath(cc); err != nil {
 		t.Skipf("%s not installed (scripts/install-deps.sh installs it)", cc)
 	}
-	src, err := filepath.Abs("testdata/prog.c")
+	src, err := filepath.Abs("testdata/" + name + ".c")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return buildOnce(t, "prog-"+cc, func(out string) *exec.Cmd {
+	return buildOnce(t, name+"-"+cc, func(out string) *exec.Cmd {
 		return exec.Command(cc, "-static", "-g", "-O1", "-o", out, src, "-lpthread")
 	})
 }

@@ -27,6 +27,7 @@ type Server struct {
 	last           Stop // the last stop
 	gThread        int  // Hg: the thread of register and memory packets
 	cThread        int  // Hc: the thread of c/s packets
+	focus          int  // the thread GDB last named in T or Hg since the last stop (stepThread)
 	ended          bool
 	threadsXMLSnap []byte
 }
@@ -160,6 +161,9 @@ func (s *Server) handle(p []byte, events chan event) ([]byte, error) {
 		}
 		if arg[0] == 'g' {
 			s.gThread = tid
+			if tid > 0 {
+				s.focus = tid
+			}
 		} else {
 			s.cThread = tid
 		}
@@ -169,6 +173,7 @@ func (s *Server) handle(p []byte, events chan event) ([]byte, error) {
 		if !ok || !s.alive(tid) {
 			return replyErr(1), nil
 		}
+		s.focus = tid
 		return replyOK, nil
 	case 'g':
 		r, err := s.t.Regs(s.regThread())
@@ -406,7 +411,7 @@ func (s *Server) parseVCont(list string) (Action, bool) {
 // the client interrupts it.
 func (s *Server) resume(a Action, events chan event) ([]byte, error) {
 	if a.Thread <= 0 {
-		a.Thread = s.last.Thread
+		a.Thread = s.stepThread(a.Step)
 	}
 	a.Points = s.pts
 	res := make(chan Stop, 1)
@@ -415,7 +420,7 @@ func (s *Server) resume(a Action, events chan event) ([]byte, error) {
 		select {
 		case st := <-res:
 			s.last = st
-			s.gThread, s.cThread = 0, 0
+			s.gThread, s.cThread, s.focus = 0, 0, 0
 			if st.Kind != StopSignal {
 				s.ended = true
 			}
@@ -434,6 +439,22 @@ func (s *Server) resume(a Action, events chan event) ([]byte, error) {
 			// mode; they are dropped.
 		}
 	}
+}
+
+// stepThread is the thread a resumption that names none (Hc0 or Hc-1, then
+// s or bs) applies to. A continue: the thread that stopped last. A step:
+// GDB's selected thread, which the packet does not carry (GDB sends "Hc0"
+// then "bs" to reverse-step its selected thread while letting the others
+// run, having moved only that one back over a breakpoint with "Hc<tid>"
+// "bs" just before when it was another): the thread it last named in a
+// T (thread alive, as "thread N" and GDB's return to its stepping thread
+// send) or Hg (its registers or memory) packet since the last stop, else
+// the thread that stopped last (a stop selects its thread in GDB).
+func (s *Server) stepThread(step bool) int {
+	if step && s.focus > 0 && s.alive(s.focus) {
+		return s.focus
+	}
+	return s.last.Thread
 }
 
 func (s *Server) stopReply(st Stop) []byte {

@@ -479,3 +479,45 @@ func TestPointsRanges(t *testing.T) {
 		t.Error("an access below the range triggered it")
 	}
 }
+
+// TestServerStepThread: a step that names no thread (Hc0, then bs or s)
+// is a step of GDB's selected thread: the one it last named in T or Hg
+// since the last stop, else the one that stopped (GDB's sequence after
+// "thread 1" while thread 2 sits at a breakpoint: Hc2 bs, then T1 Hc0 bs).
+// A continue that names none goes to the thread that stopped.
+func TestServerStepThread(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		packets []string // before the last one, whose Action is checked
+		want    Action
+	}{
+		{"stopped thread", []string{"Hc0", "bs"}, Action{Step: true, Reverse: true, Thread: 100}},
+		{"T", []string{"T65", "Hc0", "bs"}, Action{Step: true, Reverse: true, Thread: 101}},
+		{"Hg", []string{"Hg65", "m1000,4", "Hc0", "s"}, Action{Step: true, Thread: 101}},
+		{"Hg0 keeps", []string{"Hg65", "Hg0", "Hc0", "bs"}, Action{Step: true, Reverse: true, Thread: 101}},
+		{"last named", []string{"Hg65", "T64", "Hc0", "bs"}, Action{Step: true, Reverse: true, Thread: 100}},
+		{"explicit Hc", []string{"T65", "Hc64", "bs"}, Action{Step: true, Reverse: true, Thread: 100}},
+		{"continue", []string{"T65", "Hc0", "bc"}, Action{Reverse: true, Thread: 100}},
+		{"reset by a stop", []string{"T65", "Hc65", "bs", "Hc0", "bs"}, Action{Step: true, Reverse: true, Thread: 100}},
+		{"stop then T", []string{"Hc64", "bs", "T65", "Hc0", "bs"}, Action{Step: true, Reverse: true, Thread: 101}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFake(binary.LittleEndian)
+			for range tc.packets {
+				f.stops = append(f.stops, Stop{Thread: 100, Signal: sigTRAP})
+			}
+			c, _ := startServer(t, f)
+			for _, p := range tc.packets {
+				c.ask(p)
+			}
+			if len(f.actions) == 0 {
+				t.Fatal("no resumption")
+			}
+			got := f.actions[len(f.actions)-1]
+			got.Points = nil
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("last action (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

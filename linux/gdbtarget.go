@@ -76,7 +76,8 @@ type Debugger struct {
 	stepping    bool
 	stepTID     int
 	stepStarted bool
-	resumeSig   int // the signal GDB passed to a thread stopped at a signal
+	resumeSig   int  // the signal GDB passed to a thread stopped at a signal
+	recheck     bool // a replay moved the program: the parked thread checks its instruction again
 
 	// The history: hist[:pos] are applied, hist[pos:] were undone.
 	hist     []histRec
@@ -90,16 +91,21 @@ type Debugger struct {
 }
 
 // histRec is one step of thread t, or (user set) a write by the debugger
-// into t's registers or (t nil) into memory.
+// into t's registers or (t nil) into memory. A system call is two steps:
+// its entry (the sc instruction: NIP past it, as a thread blocked in the
+// call shows it) and, with cont set, its results when it returns, which
+// complete the entry's instruction (a single step of the thread goes
+// over both, and breakpoints are not checked at the results).
 type histRec struct {
 	t    *Thread
 	rec  *emulate.StepRecord
 	user bool
+	cont bool
 }
 
 // sysRec collects a system call's effects while it runs.
 type sysRec struct {
-	before regs.Regs
+	before regs.Regs // the registers once the call is entered
 	mem    []emulate.MemWrite
 }
 
@@ -188,8 +194,29 @@ func (d *Debugger) before(t *Thread) bool {
 		t.mm.e.SetObserver(threadObserver{d, t})
 		d.observed = t
 	}
-	var st gdbstub.Stop
-	stop := false
+	for {
+		st, stop := d.check(t)
+		if !stop {
+			return false
+		}
+		st.Thread = t.tid
+		if d.park(t, st) {
+			return true
+		}
+		// The parked thread's next instruction runs without the checks,
+		// so that resuming from a breakpoint does not hit it again,
+		// unless a replay of the history moved the program since: then
+		// the thread has not stopped at that instruction yet.
+		if !d.recheck {
+			return false
+		}
+		d.recheck = false
+	}
+}
+
+// check reports whether thread t stops before the instruction at its NIP,
+// and why.
+func (d *Debugger) check(t *Thread) (st gdbstub.Stop, stop bool) {
 	if w, ok := d.pending[t.tid]; ok {
 		// The previous step accessed a watched location: undo it and
 		// stop before it, as GDB expects on POWER (the access is
@@ -215,8 +242,6 @@ func (d *Debugger) before(t *Thread) bool {
 			d.stepStarted = true
 		}
 	}
-	// (The parked thread's next instruction runs without this check, so
-	// resuming from a breakpoint does not hit it again.)
 	if !stop {
 		if ok, hw := d.pts.Breakpoint(t.ctx.Regs.NIP); ok {
 			st, stop = gdbstub.Stop{Signal: abi.SIGTRAP, Reason: gdbstub.ReasonSWBreak}, true
@@ -225,11 +250,7 @@ func (d *Debugger) before(t *Thread) bool {
 			}
 		}
 	}
-	if !stop {
-		return false
-	}
-	st.Thread = t.tid
-	return d.park(t, st)
+	return st, stop
 }
 
 // park stops the program at t and waits for the debugger.
@@ -248,6 +269,7 @@ func (d *Debugger) signal(t *Thread, sig int) int {
 	if d.park(t, gdbstub.Stop{Thread: t.tid, Signal: sig}) {
 		return 0
 	}
+	d.recheck = false // the thread goes on with the delivery, not an instruction
 	return d.resumeSig
 }
 
@@ -374,10 +396,12 @@ func (d *Debugger) cut() {
 	d.hist, d.pos = d.hist[:0], 0
 }
 
-// sysEnter and sysExit bracket a system call of t; sysWrite is called
-// before it writes guest memory.
-func (d *Debugger) sysEnter(t *Thread) {
+// sysEnter and sysExit bracket a system call of t, sysEnter once its
+// entry changed the registers (before is what they were at the sc);
+// sysWrite is called before the call writes guest memory.
+func (d *Debugger) sysEnter(t *Thread, before *regs.Regs) {
 	d.sys[t] = &sysRec{before: t.ctx.Regs}
+	d.record(histRec{t: t, rec: &emulate.StepRecord{Addr: before.NIP, Regs: diffRegs(before, &t.ctx.Regs)}})
 }
 
 func (d *Debugger) sysWrite(t *Thread, addr uint64, b []byte) {
@@ -397,7 +421,7 @@ func (d *Debugger) sysExit(t *Thread) {
 		return
 	}
 	rec := &emulate.StepRecord{Addr: s.before.NIP, Regs: diffRegs(&s.before, &t.ctx.Regs), Mem: s.mem}
-	d.record(histRec{t: t, rec: rec})
+	d.record(histRec{t: t, rec: rec, cont: true})
 }
 
 // diffRegs lists the registers that differ between a and b.
@@ -550,8 +574,9 @@ func (d *Debugger) Resume(a gdbstub.Action) gdbstub.Stop {
 	d.resumeSig = 0
 	if t := d.parked; t != nil {
 		// The parked thread executes its next instruction without
-		// another check: that instruction is its step.
-		d.stepStarted = t.tid == a.Thread
+		// another check (unless a replay moved it there): that
+		// instruction is its step.
+		d.stepStarted = t.tid == a.Thread && !d.recheck
 		if a.Signal != 0 {
 			if t.tid == a.Thread {
 				d.resumeSig = a.Signal
@@ -600,7 +625,7 @@ func (d *Debugger) reverse(a gdbstub.Action) gdbstub.Stop {
 		d.pos--
 		last = h.t.tid
 		if a.Step {
-			if h.t.tid == a.Thread {
+			if h.t.tid == a.Thread && !h.cont {
 				return gdbstub.Stop{Thread: last, Signal: abi.SIGTRAP}
 			}
 			continue
@@ -619,6 +644,9 @@ func (d *Debugger) reverse(a gdbstub.Action) gdbstub.Stop {
 func pointStop(pts *gdbstub.Points, h histRec, reverse bool) (gdbstub.Stop, bool) {
 	st := gdbstub.Stop{Thread: h.t.tid, Signal: abi.SIGTRAP}
 	brk := func() bool {
+		if h.cont {
+			return false // a system call's results: its entry was the instruction
+		}
 		ok, hw := pts.Breakpoint(h.rec.Addr)
 		st.Reason = gdbstub.ReasonSWBreak
 		if hw {
@@ -667,7 +695,8 @@ func (d *Debugger) replay(a gdbstub.Action) (gdbstub.Stop, bool) {
 		first = false
 		d.redo(h)
 		d.pos++
-		if a.Step && tid == a.Thread {
+		d.recheck = true
+		if a.Step && tid == a.Thread && !h.cont {
 			return gdbstub.Stop{Thread: tid, Signal: abi.SIGTRAP}, true
 		}
 	}

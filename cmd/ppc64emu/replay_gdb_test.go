@@ -49,15 +49,9 @@ kill
 // stepi forwards again, and reverse-continue without breakpoints reaches
 // the start of the recording.
 func TestReplayGDB(t *testing.T) {
-	if _, err := exec.LookPath("gdb-multiarch"); err != nil {
-		t.Skip("gdb-multiarch not installed")
-	}
 	for _, order := range []string{"le", "be"} {
 		t.Run(order, func(t *testing.T) {
-			prog := "../../build/corpus/c-threads." + order
-			if _, err := os.Stat(prog); err != nil {
-				t.Skip("no corpus: run scripts/build-corpus.sh first")
-			}
+			prog := gdbCorpusProgram(t, "c-threads."+order)
 			got := replayUnderGDB(t, prog, replayGDBScript)
 			hits := regexp.MustCompile(`Thread (\d+) hit Breakpoint 1`).FindAllStringSubmatch(got, -1)
 			var threads []string
@@ -89,13 +83,7 @@ func TestReplayGDB(t *testing.T) {
 // (counter 79,999; GDB reports the value going back from 80,000) and then
 // before the one before (79,998).
 func TestReplayGDBWatch(t *testing.T) {
-	if _, err := exec.LookPath("gdb-multiarch"); err != nil {
-		t.Skip("gdb-multiarch not installed")
-	}
-	prog := "../../build/corpus/c-threads.le"
-	if _, err := os.Stat(prog); err != nil {
-		t.Skip("no corpus: run scripts/build-corpus.sh first")
-	}
+	prog := gdbCorpusProgram(t, "c-threads.le")
 	const body = `set pagination off
 set confirm off
 target remote %s
@@ -115,16 +103,37 @@ kill
 	}
 }
 
-// replayUnderGDB records prog, serves the recording with a freshly built
-// ppc64emu replay -gdb on a unix socket, and returns what gdb-multiarch
-// prints running script (its "%s" replaced by the socket's path) on prog.
+// gdbCorpusProgram returns the path of the corpus program name (built by
+// scripts/build-corpus.sh), or skips without it or gdb-multiarch.
+func gdbCorpusProgram(t *testing.T, name string) string {
+	t.Helper()
+	if _, err := exec.LookPath("gdb-multiarch"); err != nil {
+		t.Skip("gdb-multiarch not installed")
+	}
+	prog := "../../build/corpus/" + name
+	if _, err := os.Stat(prog); err != nil {
+		t.Skip("no corpus: run scripts/build-corpus.sh first")
+	}
+	return prog
+}
+
+// replayUnderGDB records prog, serves the recording with replay -gdb
+// (underGDB) and returns what gdb-multiarch prints running script on prog.
 func replayUnderGDB(t *testing.T, prog, script string) string {
 	t.Helper()
-	dir := t.TempDir()
-	rec := filepath.Join(dir, "rec")
+	rec := filepath.Join(t.TempDir(), "rec")
 	if code, _, stderr := runArgs("record", "-o", rec, prog); code != 0 {
 		t.Fatalf("record: %d %s", code, stderr)
 	}
+	return underGDB(t, prog, script, "replay", rec)
+}
+
+// underGDB serves with a freshly built "ppc64emu CMD -gdb unix:SOCKET
+// ARGS..." and returns what gdb-multiarch prints running script (its "%s"
+// replaced by the socket's path) on prog.
+func underGDB(t *testing.T, prog, script, cmd string, args ...string) string {
+	t.Helper()
+	dir := t.TempDir()
 	sock := filepath.Join(dir, "gdb.sock")
 	path := filepath.Join(dir, "script.gdb")
 	if err := os.WriteFile(path, []byte(strings.Replace(script, "%s", sock, 1)), 0o644); err != nil {
@@ -134,14 +143,14 @@ func replayUnderGDB(t *testing.T, prog, script string) string {
 	if out, err := exec.Command("go", "build", "-o", emu, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	srv := exec.Command(emu, "replay", "-gdb", "unix:"+sock, rec)
+	srv := exec.Command(emu, append([]string{cmd, "-gdb", "unix:" + sock}, args...)...)
 	errp, _ := srv.StderrPipe()
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer func() { _ = srv.Process.Kill(); _ = srv.Wait() }()
 	if line, err := bufio.NewReader(errp).ReadString('\n'); err != nil || !strings.Contains(line, "waiting for gdb") {
-		t.Fatalf("replay -gdb: %q %v", line, err)
+		t.Fatalf("%s -gdb: %q %v", cmd, line, err)
 	}
 	out, err := exec.Command("gdb-multiarch", "-batch", "-x", path, prog).CombinedOutput()
 	if err != nil {
