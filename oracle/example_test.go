@@ -7,6 +7,7 @@ import (
 	"log"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/oracle"
 	"github.com/ppc64emu/ppc64emu/trace"
 )
@@ -64,4 +65,49 @@ func ExampleCampaign_live() {
 	for _, m := range c.Checker.Mismatches {
 		fmt.Println(m.Line.String())
 	}
+}
+
+// A live oracle: one QEMU process (per byte order) kept running and fed
+// one vector at a time, each answer compared with the emulator, as the
+// fuzz target FuzzDifferential does at hundreds of inputs per second.
+// Without QEMU the example answers from the golden traces QEMU 7.2 once
+// wrote for the same vectors (testdata/traces), so it prints the same.
+func ExampleOracle_Live() {
+	addi, _ := decode.OpByName("addi")
+	ctx := context.Background()
+	var run func(trace.Vector) (trace.Line, error)
+	o, err := oracle.New(oracle.Config{}) // little-endian
+	switch {
+	case err == nil:
+		live := o.Live()
+		defer live.Close()
+		run = func(v trace.Vector) (trace.Line, error) { return live.RunOne(ctx, v) }
+	case oracle.Unavailable(err):
+		f, err := trace.ReadFile("../testdata/traces/addi.le.txt.gz")
+		if err != nil {
+			log.Fatal(err)
+		}
+		rec := oracle.Recorded(f)
+		run = func(v trace.Vector) (trace.Line, error) {
+			lines, err := rec.Run(ctx, []trace.Vector{v})
+			if err != nil {
+				return trace.Line{}, err
+			}
+			return lines[0], nil
+		}
+	default:
+		log.Fatal(err)
+	}
+	for _, v := range oracle.Generate(addi, 3, 1, true) {
+		l, err := run(v)
+		if err != nil {
+			log.Fatal(err)
+		}
+		vd := trace.Replay(&l, true, emulate.QEMU)
+		fmt.Printf("%s %s: %v\n", l.ID, l.Result, vd.Kind == trace.Agree)
+	}
+	// Output:
+	// addi-le-0000 st=ok sig=05 code=01 addr=0000000040080004 nip=0000000040080004 r15=4b860ce94293542f: true
+	// addi-le-0001 st=ok sig=05 code=01 addr=0000000040080004 nip=0000000040080004 r22=0000000080007828: true
+	// addi-le-0002 st=ok sig=05 code=01 addr=0000000040080004 nip=0000000040080004 r11=00000000800002f0: true
 }

@@ -17,21 +17,23 @@ import (
 )
 
 var (
-	fuzzOnce    sync.Once
-	fuzzOracles map[bool]*oracle.Oracle
-	fuzzErr     error
+	fuzzOnce  sync.Once
+	fuzzLives map[bool]*oracle.Live
+	fuzzErr   error
 )
 
-func fuzzOracle(t *testing.T, le bool) *oracle.Oracle {
+// fuzzLive returns the live harness of one byte order, kept for the whole
+// test binary (the processes end with it: their stdin closes).
+func fuzzLive(t testing.TB, le bool) *oracle.Live {
 	fuzzOnce.Do(func() {
-		fuzzOracles = map[bool]*oracle.Oracle{}
+		fuzzLives = map[bool]*oracle.Live{}
 		for _, le := range []bool{true, false} {
-			o, err := oracle.New(oracle.Config{BE: !le, Procs: 1, Timeout: 3 * time.Second})
+			o, err := oracle.New(oracle.Config{BE: !le, Timeout: 3 * time.Second})
 			if err != nil {
 				fuzzErr = err
 				return
 			}
-			fuzzOracles[le] = o
+			fuzzLives[le] = o.Live()
 		}
 	})
 	if fuzzErr != nil {
@@ -40,7 +42,7 @@ func fuzzOracle(t *testing.T, le bool) *oracle.Oracle {
 		}
 		t.Fatal(fuzzErr)
 	}
-	return fuzzOracles[le]
+	return fuzzLives[le]
 }
 
 // fuzzVector builds a vector for a fuzzed instruction: registers from seed,
@@ -78,8 +80,9 @@ func fuzzVector(word, suffix uint32, seed uint64, prefixed bool) trace.Vector {
 }
 
 // FuzzDifferential runs fuzzed instructions through QEMU and the emulator
-// (QEMU profile) and fails on any disagreement. Each input starts a harness
-// process, so it runs at tens of inputs per second: run it long, e.g.
+// (QEMU profile) and fails on any disagreement. QEMU runs in one live
+// harness process per byte order (oracle.Live), fed one input at a time,
+// so it runs at hundreds of inputs per second per fuzz worker: run it long, e.g.
 //
 //	go test ./oracle -run '^$' -fuzz FuzzDifferential -fuzztime 1h
 //
@@ -91,7 +94,7 @@ func FuzzDifferential(f *testing.F) {
 	f.Add(uint32(0x7c832008), uint32(0), uint64(4), false)         // tw
 	f.Add(uint32(0x06000000), uint32(0x38600001), uint64(5), true) // paddi
 	// And a sample of the golden traces' instructions.
-	ins, err := golden.Insns("../../testdata/traces")
+	ins, err := golden.Insns("../testdata/traces")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -105,13 +108,12 @@ func FuzzDifferential(f *testing.F) {
 		if err != nil || !emulate.Emulated(in.Op) {
 			return // compare only what the emulator claims
 		}
-		o := fuzzOracle(t, le)
+		live := fuzzLive(t, le)
 		v := fuzzVector(word, suffix, seed, in.Len == 8)
-		lines, err := o.Run(context.Background(), []trace.Vector{v})
+		l, err := live.RunOne(context.Background(), v)
 		if err != nil {
 			t.Fatal(err)
 		}
-		l := lines[0]
 		if l.Result != nil && l.Result.Status == trace.StatusSkip && strings.HasPrefix(l.Result.Why, "qemu-") {
 			t.Skipf("QEMU did not answer: %s", l.Result.Why)
 		}

@@ -16,7 +16,7 @@ import (
 )
 
 // newQEMU returns an Oracle running the real harness, or skips the test.
-func newQEMU(t *testing.T, be bool) *Oracle {
+func newQEMU(t testing.TB, be bool) *Oracle {
 	t.Helper()
 	o, err := New(Config{BE: be, Procs: 2})
 	if Unavailable(err) {
