@@ -36,6 +36,13 @@
 // selected, which the packet does not carry: the one GDB last named in a T
 // or Hg packet since the last stop, else the one that stopped.
 //
+// GDB's "record" (record full) sends no packet: it stays on GDB's side and
+// single-steps the program (vCont;s) forwards, writing registers and
+// memory (P, G, M, X) to go backwards, as a user's stepi and assignments
+// do, so the Server cannot tell that it is on and say that the Server's
+// own reverse execution makes it unnecessary (ppc64emu run's help and the
+// README say so).
+//
 // Malformed packets get an error reply and change nothing: among them a G
 // with bytes beyond the last register, a watchpoint whose range wraps past
 // 2^64 (Points.Insert).
