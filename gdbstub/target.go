@@ -176,6 +176,15 @@ func (p *Points) Breakpoints() []uint64 {
 // HasWatches reports whether any watchpoint is set.
 func (p *Points) HasWatches() bool { return p != nil && len(p.watches) > 0 }
 
+// Watches returns the watchpoints set, by address: a target that watches
+// ranges (emulate.MemHook) rather than checking each access.
+func (p *Points) Watches() []Watchpoint {
+	if p == nil {
+		return nil
+	}
+	return slices.Clone(p.watches)
+}
+
 // Watch reports the first watchpoint that an access of n bytes at addr
 // (a write if write is set, else a read) triggers, and the address within
 // it that was accessed.

@@ -3,7 +3,10 @@ package record
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
+	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"github.com/ppc64emu/ppc64emu/gdbstub"
@@ -17,10 +20,11 @@ var ErrReadOnly = errors.New("record: a replay cannot be changed")
 // continue, stepi, breakpoints, and reverse-continue and reverse-stepi
 // over the whole recording, after the exit too: the end of the recording
 // is a stop at the end of the history (GDB: "No more reverse-execution
-// history."), as rr reports it, not the program's exit. Registers and memory are
-// read-only; write and access watchpoints stop before a write (checked
-// one instruction at a time while they are set), read watchpoints are not
-// supported (they never stop).
+// history."), as rr reports it, not the program's exit. Registers and
+// memory are read-only. Write, read and access watchpoints stop before
+// the instruction that accesses a watched byte, forwards and backwards
+// (Session.Watches: the watched pages are accessed through hooks, the
+// rest at full speed).
 type GDBTarget struct {
 	s         *Session
 	interrupt atomic.Bool
@@ -99,15 +103,13 @@ func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
 	s := g.s
 	g.interrupt.Store(false)
 	bps := a.Points.Breakpoints()
-	s.Watch = nil
-	if a.Points.HasWatches() {
-		s.Watch = func(addr, n uint64) bool {
-			_, _, ok := a.Points.Watch(addr, n, true)
-			return ok
-		}
+	s.Watches = s.Watches[:0]
+	for _, w := range a.Points.Watches() {
+		s.Watches = append(s.Watches, Watch{Addr: w.Addr, Len: w.Len, Read: w.Kind != gdbstub.WatchWrite, Write: w.Kind != gdbstub.WatchRead})
 	}
 	tid := uint64(max(a.Thread, 0))
 	var err error
+	st := gdbstub.Stop{Signal: gdbstub.SigTrap}
 	switch {
 	case a.Reverse:
 		var ok bool
@@ -115,12 +117,23 @@ func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
 			if tid == 0 {
 				tid = s.Current()
 			}
-			ok, err = s.Back(nil, tid)
+			ok, err = s.StepBack(tid)
 		} else {
-			ok, err = s.Back(bps, 0) // with s.Watch, also to watched writes
+			ok, err = s.Back(bps) // and to watched accesses
 		}
 		if err == nil && !ok {
 			return gdbstub.Stop{Thread: int(s.Current()), Signal: gdbstub.SigTrap, Reason: gdbstub.ReasonHistoryBegin}
+		}
+		if acc, hit := s.WatchHit(); hit && err == nil {
+			// GDB steps over an instruction stopped at by a watchpoint
+			// (PowerPC's stop before the access), here backwards: the
+			// stop is after the access, so that GDB's step back ends
+			// before it, as the forward stop is.
+			st.Thread = int(s.Current())
+			if err = s.Seek(s.Now() + 1); err == nil {
+				g.report(&st, acc, a.Points)
+				return st
+			}
 		}
 	case a.Step:
 		_, err = s.Run(s.Now()+1, nil)
@@ -133,7 +146,7 @@ func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
 			}
 		}
 	}
-	st := gdbstub.Stop{Thread: int(s.Current()), Signal: gdbstub.SigTrap}
+	st.Thread = int(s.Current())
 	if done, _, _ := s.Exited(); done && err == nil {
 		// The end of the recording, as rr: GDB stays attached ("No more
 		// reverse-execution history"), so that it can go back from there.
@@ -143,13 +156,8 @@ func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
 	if err != nil && g.Err == nil {
 		g.Err = err // the replay stops where it failed
 	}
-	if addr, ok := s.WatchHit(); ok {
-		if w, at, ok := a.Points.Watch(addr, 1, true); ok {
-			st.Reason, st.Addr = gdbstub.ReasonWatch, at
-			if w.Kind == gdbstub.WatchAccess {
-				st.Reason = gdbstub.ReasonAWatch
-			}
-		}
+	if acc, ok := s.WatchHit(); ok {
+		g.report(&st, acc, a.Points)
 	} else if ok, hw := a.Points.Breakpoint(s.pc()); ok {
 		st.Reason = gdbstub.ReasonSWBreak
 		if hw {
@@ -157,6 +165,61 @@ func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
 		}
 	}
 	return st
+}
+
+// report makes st the stop at the watchpoint acc triggers.
+func (g *GDBTarget) report(st *gdbstub.Stop, acc Access, pts *gdbstub.Points) {
+	if w, at, ok := pts.Watch(acc.Addr, uint64(acc.N), acc.Write); ok {
+		st.Reason, st.Addr = watchReasons[w.Kind], at
+	}
+}
+
+// monitorHelp is what "monitor help" prints.
+const monitorHelp = `when      print the current event: the instructions executed so far
+goto N    move to event N (the point before instruction N executes; the
+          end of the recording if it has fewer), forwards or backwards;
+          then make GDB read the registers and memory there again:
+          maintenance flush register-cache (flushregs in GDB 12 and
+          older) and maintenance flush dcache
+help      print this
+`
+
+// Monitor implements gdbstub.Monitor: GDB's "monitor when" and "monitor
+// goto N" name and move to a point of the recording by its event number,
+// the instruction count (Session.Now), as rr's "when" does.
+func (g *GDBTarget) Monitor(cmd string) (string, error) {
+	s := g.s
+	f := strings.Fields(cmd)
+	switch {
+	case len(f) == 1 && f[0] == "when":
+		return fmt.Sprintf("Current event: %d\n", s.Now()), nil
+	case len(f) == 2 && f[0] == "goto":
+		n, err := strconv.ParseUint(f[1], 0, 64)
+		if err != nil {
+			return "", fmt.Errorf("%w: goto %q: not an event number", ErrMonitor, f[1])
+		}
+		if err := s.Seek(n); err != nil {
+			if g.Err == nil {
+				g.Err = err
+			}
+			return "", err
+		}
+		return fmt.Sprintf("Current event: %d\n", s.Now()), nil
+	case len(f) == 1 && f[0] == "help":
+		return monitorHelp, nil
+	}
+	return "", fmt.Errorf("%w: %q (monitor help lists the commands)", ErrMonitor, cmd)
+}
+
+// ErrMonitor refuses a monitor command GDBTarget does not know, or its
+// arguments.
+var ErrMonitor = errors.New("record: invalid monitor command")
+
+// watchReasons are the stop reasons of the watchpoint kinds.
+var watchReasons = map[gdbstub.WatchKind]gdbstub.Reason{
+	gdbstub.WatchWrite:  gdbstub.ReasonWatch,
+	gdbstub.WatchRead:   gdbstub.ReasonRWatch,
+	gdbstub.WatchAccess: gdbstub.ReasonAWatch,
 }
 
 // pc is the current thread's next instruction address.

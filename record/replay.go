@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/mem"
@@ -52,14 +51,14 @@ type replayer struct {
 	pending uint64
 	retire  bool
 	until   []uint64 // breakpoints exec stops at (Session)
-	// watch, if set, says whether a write of n bytes at addr is watched:
-	// exec then executes one instruction at a time and stops before one
-	// that writes a watched byte (watchAddr: the first).
-	watch     func(addr, n uint64) bool
-	watchAddr uint64
-	watchHit  bool // exec stopped at a watched write
+	// hooks, while a Session looks for watched accesses, count them in
+	// hits; the one numbered accessAt is kept in access.
+	hooks    *emulate.Hooks
+	hits     uint64
+	accessAt uint64
+	access   Access
 	// lastAt, if set, gets for each thread the number of the last
-	// instruction it executed (Session.Back).
+	// instruction it executed (Session.StepBack).
 	lastAt map[uint64]uint64
 	res    Result
 }
@@ -262,7 +261,6 @@ func (p *replayer) apply(r *Record) error {
 // reaches target. With p.until set it stops before an instruction at one
 // of those addresses and reports it.
 func (p *replayer) exec(target uint64) (atBreak bool, err error) {
-	p.watchHit = false
 	for p.res.Instructions < target {
 		if p.retire {
 			p.retire = false
@@ -279,14 +277,7 @@ func (p *replayer) exec(target uint64) (atBreak bool, err error) {
 		n := min(p.pending, target-p.res.Instructions)
 		e := t.sp.e
 		e.SetContext(&t.ctx)
-		if p.watch != nil {
-			if p.watched(t, e) {
-				p.watchHit = true
-				return true, nil
-			}
-			n = 1
-		}
-		got, err := e.Run(&t.ctx.Regs, t.sp.m, emulate.RunOptions{MaxSteps: n, Until: p.until})
+		got, err := e.Run(&t.ctx.Regs, t.sp.m, emulate.RunOptions{MaxSteps: n, Until: p.until, Hooks: p.hooks})
 		p.res.Instructions += got
 		p.pending -= got
 		if p.lastAt != nil && got > 0 {
@@ -307,32 +298,6 @@ func (p *replayer) exec(target uint64) (atBreak bool, err error) {
 		}
 	}
 	return false, nil
-}
-
-// watched reports whether t's next instruction writes a watched byte (its
-// address in p.watchAddr): it executes the instruction observed and takes
-// it back whole (registers, reservation, memory; the time base and darn
-// values it read are queued again), so that the state is as before it.
-func (p *replayer) watched(t *thread, e *emulate.Emulator) bool {
-	if len(p.until) > 0 && slices.Contains(p.until, t.ctx.Regs.NIP) {
-		return false // a breakpoint first: Run reports it
-	}
-	hit := false
-	tb, darn := p.tb, p.darn
-	e.SetObserver(emulate.ObserverFunc(func(rec *emulate.StepRecord) {
-		for _, w := range rec.Mem {
-			if !hit && p.watch(w.Addr, uint64(len(w.New))) {
-				hit, p.watchAddr = true, w.Addr
-			}
-		}
-		_ = rec.Undo(&t.ctx, t.sp.m)
-	}))
-	defer e.SetObserver(nil)
-	if in, err := e.FetchInst(&t.ctx.Regs, t.sp.m); err == nil {
-		_ = e.Step(&t.ctx.Regs, t.sp.m, in)
-	}
-	p.tb, p.darn, p.miss = tb, darn, false
-	return hit
 }
 
 func (p *replayer) timeBase() uint64 {

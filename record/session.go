@@ -27,13 +27,14 @@ type Session struct {
 	ckpts []*checkpoint
 	// Interval is the instructions between checkpoints (default 1<<24).
 	Interval uint64
-	// Watch, if set, makes Run and Back stop also before an instruction
-	// that writes n bytes at addr when Watch(addr, n) (WatchHit), as at a
-	// breakpoint; Run then executes one instruction at a time.
-	Watch  func(addr, n uint64) bool
-	exited bool
-	code   int
-	signal int
+	// Watches make Run and Back stop also before an instruction that
+	// accesses a watched byte (WatchHit), as a debugger's watchpoints do.
+	Watches []Watch
+	hit     *Access // the watched access at the stop (WatchHit)
+	chunk   uint64  // watchChunk, or less in tests
+	exited  bool
+	code    int
+	signal  int
 	// printed is the last record applied so far: output records up to it
 	// are not written again when the Session executes them again.
 	printed int
@@ -64,7 +65,7 @@ func NewSession(log []byte, opts Options) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{log: log, p: newReplayer(rd.Header, opts), Interval: 1 << 24}
+	s := &Session{log: log, p: newReplayer(rd.Header, opts), Interval: 1 << 24, chunk: watchChunk}
 	s.rd = readerAt(log, rd.r.off, 0, rd.Header)
 	if err := s.settle(); err != nil {
 		return nil, err
@@ -153,9 +154,63 @@ func (s *Session) restore(c *checkpoint) {
 	s.rd = readerAt(s.log, c.off, c.n, s.rd.Header)
 }
 
-// WatchHit reports whether the last Run or Back stopped before a write
-// Watch watches, and the address written.
-func (s *Session) WatchHit() (uint64, bool) { return s.p.watchAddr, s.p.watchHit }
+// A Watch is a range of memory whose accesses stop a Session's Run and
+// Back: reads of it if Read is set, writes if Write is.
+type Watch struct {
+	Addr, Len   uint64
+	Read, Write bool
+}
+
+// An Access is a data access of N bytes at Addr: a write or a read.
+type Access struct {
+	Addr  uint64
+	N     int
+	Write bool
+}
+
+// WatchHit reports whether the last Run or Back stopped before an
+// instruction that accesses a watched byte, and that instruction's
+// (first) access of one.
+func (s *Session) WatchHit() (Access, bool) {
+	if s.hit == nil {
+		return Access{}, false
+	}
+	return *s.hit, true
+}
+
+// watchChunk is the most instructions a Session executes at full speed
+// between two looks at the count of watched accesses: a hit is then
+// found again by executing at most that many one at a time.
+const watchChunk = 1 << 14
+
+// hooks are memory hooks that count the accesses Watches watch in
+// p.hits, or nil without Watches. A hooked page is accessed through
+// mem.Memory's Read and Write; every other page at full speed.
+func (s *Session) hooks() *emulate.Hooks {
+	p := s.p
+	var h emulate.Hooks
+	for _, w := range s.Watches {
+		if w.Len == 0 || !w.Read && !w.Write {
+			continue
+		}
+		hi := w.Addr + w.Len
+		if hi < w.Addr {
+			hi = math.MaxUint64 // (the last byte of the address space is not watched)
+		}
+		h.Mem = append(h.Mem, emulate.MemHook{Lo: w.Addr, Hi: hi, Fn: func(addr uint64, b []byte, write bool) {
+			if write && w.Write || !write && w.Read {
+				p.hits++
+				if p.hits == p.accessAt {
+					p.access = Access{addr, len(b), write}
+				}
+			}
+		}})
+	}
+	if len(h.Mem) == 0 {
+		return nil
+	}
+	return &h
+}
 
 // settle applies the records up to the next that executes an instruction
 // (or the end): the threads made and switched to, the context changes,
@@ -192,27 +247,53 @@ func (s *Session) next() error {
 }
 
 // Run executes forwards until the instruction count reaches target, the
-// next instruction's address is one of until (checked from the second
-// instruction on), or the run ends. It reports whether it stopped at one
-// of until.
+// next instruction's address is one of until, the next instruction
+// accesses memory Watches watch (not the first instruction: it runs even
+// at a breakpoint or a watched access), or the run ends. It reports
+// whether it stopped at one of until or at a watched access (WatchHit).
 func (s *Session) Run(target uint64, until []uint64) (bool, error) {
+	s.hit = nil
+	if s.exited || s.Now() >= target {
+		return false, s.settle()
+	}
+	if _, err := s.run(s.Now()+1, nil, nil); err != nil {
+		return false, err
+	}
+	h := s.hooks()
+	if h == nil {
+		return s.run(target, until, nil)
+	}
+	for !s.exited && s.Now() < target {
+		start, n := s.Now(), s.p.hits
+		hit, err := s.run(start+min(target-start, s.chunk), until, h)
+		if err != nil {
+			return false, err
+		}
+		if s.p.hits > n {
+			return true, s.locate(start, n, n+1)
+		}
+		if hit {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// run executes forwards until the instruction count reaches target, the
+// next instruction's address is one of until, or the run ends, with hooks
+// (nil for none). It reports whether it stopped at one of until.
+func (s *Session) run(target uint64, until []uint64, hooks *emulate.Hooks) (bool, error) {
 	p := s.p
-	first := true
+	p.hooks = hooks
+	defer func() { p.hooks = nil }()
 	for !s.exited && p.res.Instructions < target {
 		if last := s.ckpts[len(s.ckpts)-1]; p.res.Instructions >= last.at+s.Interval {
 			s.checkpoint()
 		}
-		limit := min(target, s.ckptDue())
-		if first {
-			// The first instruction runs even at a breakpoint.
-			limit, first = min(limit, p.res.Instructions+1), false
-			p.until, p.watch = nil, nil
-		} else {
-			p.until, p.watch = until, s.Watch
-		}
 		before := p.res.Instructions
-		hit, err := p.exec(limit)
-		p.until, p.watch = nil, nil
+		p.until = until
+		hit, err := p.exec(min(target, s.ckptDue()))
+		p.until = nil
 		if err != nil || hit {
 			return hit, err
 		}
@@ -224,6 +305,33 @@ func (s *Session) Run(target uint64, until []uint64) (bool, error) {
 		}
 	}
 	return false, s.settle()
+}
+
+// locate moves to the watched access numbered k (p.hits), the first at
+// or after instruction count start, where p.hits is n: back to start,
+// then one instruction at a time until the access, and back to the point
+// before its instruction (WatchHit).
+func (s *Session) locate(start, n, k uint64) error {
+	h := s.hooks()
+	if err := s.Seek(start); err != nil {
+		return err
+	}
+	p := s.p
+	p.hits, p.accessAt = n, k
+	defer func() { p.accessAt = 0 }()
+	for !s.exited {
+		at := s.Now()
+		if _, err := s.run(at+1, nil, h); err != nil {
+			return err
+		}
+		if p.hits >= k {
+			a := p.access
+			err := s.Seek(at)
+			s.hit = &a
+			return err
+		}
+	}
+	return diverged("watched access %d after instruction %d not found again", k, start)
 }
 
 // ckptDue is the instruction count at which the next checkpoint is due.
@@ -238,13 +346,11 @@ func (s *Session) ckptDue() uint64 {
 // Seek moves to instruction count target (before or after Now): back to
 // the last checkpoint at or before it, then forwards.
 func (s *Session) Seek(target uint64) error {
+	s.hit = nil
 	if target < s.Now() || s.exited {
 		s.restore(s.before(target))
 	}
-	w := s.Watch
-	s.Watch = nil
-	_, err := s.Run(target, nil)
-	s.Watch = w
+	_, err := s.run(target, nil, nil)
 	return err
 }
 
@@ -270,47 +376,78 @@ func (s *Session) before(t uint64) *checkpoint {
 }
 
 // Back moves to the last point before Now at which the next instruction's
-// address is one of until (and, if tid is not 0, thread tid runs it); with
-// until empty, to the last point before Now at which thread tid (any
-// thread for 0) executes an instruction. It reports whether it found one;
-// if not it moves to the beginning of the run.
-func (s *Session) Back(until []uint64, tid uint64) (bool, error) {
+// address is one of until or the next instruction accesses memory Watches
+// watch (WatchHit). It reports whether it found one; if not it moves to
+// the beginning of the run.
+//
+// It goes back one checkpoint interval at a time: it restores the
+// interval's checkpoint and executes it at full speed (the watched pages
+// excepted), noting the breakpoints it stops at and counting the watched
+// accesses, then moves to the last of these events: a watched access is
+// found again by executing at most watchChunk instructions one at a time.
+func (s *Session) Back(until []uint64) (bool, error) {
+	h := s.hooks()
 	end := s.Now()
 	for end > 0 {
 		c := s.before(end - 1)
 		s.restore(c)
-		found, at := false, uint64(0)
-		waddr, wk := uint64(0), false // the watched write at the stop, if that is its reason
-		if len(until) == 0 && s.Watch == nil {
-			s.p.lastAt = map[uint64]uint64{}
-			_, err := s.Run(end, nil)
-			last, ok := s.p.lastAt[tid]
-			if tid == 0 {
-				last, ok = end-1, s.Now() == end
+		bp, at := false, uint64(0)                                    // the last breakpoint stop before end
+		watched, from, n, k := false, uint64(0), uint64(0), uint64(0) // the last chunk with watched accesses: its start, the count before and after
+		for skip := false; !s.exited && s.Now() < end; {
+			start, before := s.Now(), s.p.hits
+			if skip {
+				// Past the breakpoint stopped at.
+				if _, err := s.run(start+1, nil, h); err != nil {
+					return false, err
+				}
 			}
-			s.p.lastAt = nil
+			stop := end
+			if h != nil {
+				stop = s.Now() + min(end-s.Now(), s.chunk)
+			}
+			hit, err := s.run(stop, until, h)
 			if err != nil {
 				return false, err
 			}
-			found, at = ok && last >= c.at, last
-		}
-		for (len(until) > 0 || s.Watch != nil) && s.Now() < end {
-			hit, err := s.Run(end, until)
-			if err != nil {
-				return false, err
+			if s.p.hits > before {
+				watched, from, n, k = true, start, before, s.p.hits
+				bp = false
 			}
-			if !hit {
-				break
-			}
-			if s.Now() < end && (tid == 0 || s.Current() == tid) {
-				found, at = true, s.Now()
-				waddr, wk = s.p.watchAddr, s.p.watchHit
+			if skip = hit && s.Now() < end; skip {
+				bp, at = true, s.Now()
 			}
 		}
-		if found {
-			err := s.Seek(at)
-			s.p.watchAddr, s.p.watchHit = waddr, wk
-			return true, err
+		switch {
+		case bp:
+			return true, s.Seek(at)
+		case watched:
+			return true, s.locate(from, n, k)
+		}
+		end = c.at
+	}
+	return false, s.Seek(0)
+}
+
+// StepBack moves to the last point before Now at which thread tid (any
+// thread for 0) executes an instruction: the point before it. It reports
+// whether there is one; if not it moves to the beginning of the run.
+func (s *Session) StepBack(tid uint64) (bool, error) {
+	end := s.Now()
+	for end > 0 {
+		c := s.before(end - 1)
+		s.restore(c)
+		s.p.lastAt = map[uint64]uint64{}
+		_, err := s.run(end, nil, nil)
+		last, ok := s.p.lastAt[tid]
+		if tid == 0 {
+			last, ok = end-1, s.Now() == end
+		}
+		s.p.lastAt = nil
+		if err != nil {
+			return false, err
+		}
+		if ok && last >= c.at {
+			return true, s.Seek(last)
 		}
 		end = c.at
 	}

@@ -28,14 +28,18 @@ Flags:
 	-count     print to stderr at exit the instructions and system calls
 	           replayed and the time the replay took
 	-gdb ADDR  (Linux hosts) wait for GDB on ADDR, as run -gdb does, stopped
-	           before the first instruction: continue, stepi, breakpoints and,
-	           over the whole recording (after the exit too), reverse-continue
-	           and reverse-stepi (the thread GDB selected steps back). The
-	           replay keeps a checkpoint every 2^24 instructions and goes back
-	           by restoring the one before and executing forwards (rr's model).
-	           Registers and memory are read-only; write and access
-	           watchpoints stop before the write (checked instruction by
-	           instruction, slower); read watchpoints never stop
+	           before the first instruction: continue, stepi, next, finish,
+	           breakpoints, watch, rwatch and awatch and, over the whole
+	           recording (after the exit too), reverse-continue,
+	           reverse-stepi (the thread GDB selected steps back),
+	           reverse-next and reverse-finish. The replay keeps a
+	           checkpoint every 2^24 instructions and goes back by
+	           restoring the one before and executing forwards (rr's
+	           model). Registers and memory are read-only. "monitor when"
+	           prints the current event (instructions executed so far),
+	           "monitor goto N" moves to event N; flush GDB's caches after
+	           it ("maintenance flush register-cache" and "maintenance
+	           flush dcache"; "monitor help" says more)
 `
 
 func runReplay(args []string, stdout, stderr io.Writer) int {

@@ -4,13 +4,18 @@ package main
 
 import (
 	"bufio"
+	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // replayGDBScript runs on a recording of c-threads (a main thread and 4
@@ -121,11 +126,18 @@ func gdbCorpusProgram(t *testing.T, name string) string {
 // (underGDB) and returns what gdb-multiarch prints running script on prog.
 func replayUnderGDB(t *testing.T, prog, script string) string {
 	t.Helper()
+	return underGDB(t, prog, script, "replay", recordProg(t, prog))
+}
+
+// recordProg records a run of prog into a temporary directory and
+// returns it.
+func recordProg(t *testing.T, prog string) string {
+	t.Helper()
 	rec := filepath.Join(t.TempDir(), "rec")
 	if code, _, stderr := runArgs("record", "-o", rec, prog); code != 0 {
 		t.Fatalf("record: %d %s", code, stderr)
 	}
-	return underGDB(t, prog, script, "replay", rec)
+	return rec
 }
 
 // underGDB serves with a freshly built "ppc64emu CMD -gdb unix:SOCKET
@@ -133,12 +145,16 @@ func replayUnderGDB(t *testing.T, prog, script string) string {
 // replaced by the socket's path) on prog.
 func underGDB(t *testing.T, prog, script, cmd string, args ...string) string {
 	t.Helper()
+	return underGDBWith(t, prog, func(sock string, _ int) string { return strings.Replace(script, "%s", sock, 1) }, cmd, args...)
+}
+
+// underGDBWith is underGDB with the script made by script from the
+// socket's path and the server's process id. It logs the server's peak
+// RSS.
+func underGDBWith(t *testing.T, prog string, script func(sock string, pid int) string, cmd string, args ...string) string {
+	t.Helper()
 	dir := t.TempDir()
 	sock := filepath.Join(dir, "gdb.sock")
-	path := filepath.Join(dir, "script.gdb")
-	if err := os.WriteFile(path, []byte(strings.Replace(script, "%s", sock, 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	emu := filepath.Join(dir, "ppc64emu")
 	if out, err := exec.Command("go", "build", "-o", emu, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -148,13 +164,256 @@ func underGDB(t *testing.T, prog, script, cmd string, args ...string) string {
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { _ = srv.Process.Kill(); _ = srv.Wait() }()
+	defer func() {
+		_ = srv.Process.Kill()
+		_ = srv.Wait()
+		if ru, ok := srv.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			t.Logf("%s -gdb: peak RSS %d MB", cmd, ru.Maxrss/1024)
+		}
+	}()
 	if line, err := bufio.NewReader(errp).ReadString('\n'); err != nil || !strings.Contains(line, "waiting for gdb") {
 		t.Fatalf("%s -gdb: %q %v", cmd, line, err)
+	}
+	path := filepath.Join(dir, "script.gdb")
+	if err := os.WriteFile(path, []byte(script(sock, srv.Process.Pid)), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	out, err := exec.Command("gdb-multiarch", "-batch", "-x", path, prog).CombinedOutput()
 	if err != nil {
 		t.Fatalf("gdb: %v\n%s", err, out)
 	}
 	return string(out)
+}
+
+// buildGDBProg compiles testdata/src with the static cross compiler of
+// byte order order (le, be), -g and flags, into a temporary directory; it
+// skips the test if the compiler is not installed.
+func buildGDBProg(t *testing.T, src, order string, flags ...string) string {
+	t.Helper()
+	if _, err := exec.LookPath("gdb-multiarch"); err != nil {
+		t.Skip("gdb-multiarch not installed")
+	}
+	cc := map[string]string{"le": "powerpc64le-linux-gnu-gcc", "be": "powerpc64-linux-gnu-gcc"}[order]
+	if _, err := exec.LookPath(cc); err != nil {
+		t.Skip(cc + " not installed")
+	}
+	prog := filepath.Join(t.TempDir(), strings.TrimSuffix(src, ".c")+"."+order)
+	args := append([]string{"-static", "-g", "-o", prog, filepath.Join("testdata", src)}, flags...)
+	if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", cc, err, out)
+	}
+	return prog
+}
+
+// sourceLines are the line numbers of the source lines GDB printed at its
+// stops ("19\t\tadd(2);"), in order.
+func sourceLines(out string) []int {
+	var lines []int
+	for _, m := range regexp.MustCompile(`(?m)^(\d+)\t`).FindAllStringSubmatch(out, -1) {
+		n, _ := strconv.Atoi(m[1])
+		lines = append(lines, n)
+	}
+	return lines
+}
+
+// TestReplayGDBSteps: reverse-next and reverse-finish under replay -gdb
+// on testdata/revsteps.c (-O0 -g), both byte orders, stop on the lines
+// forward execution goes through, backwards: main's lines 19 to 22 with
+// next, back to 19 with reverse-next; step into add (14) and square (9),
+// reverse-finish back to the call of square in add (14); continue to
+// square again (9), finish to add (14, "Value returned" 4 = 2*2),
+// reverse-continue to square's breakpoint (9) and, the breakpoints
+// deleted, reverse-finish to the call in add (14), without a "Value
+// returned". (Not reverse-finish out of add: on ppc64le GDB 13 puts its
+// breakpoint at add's global entry point, which a call within the
+// program does not execute, and goes back past the call.)
+func TestReplayGDBSteps(t *testing.T) {
+	const script = `set pagination off
+set confirm off
+target remote %s
+break main
+continue
+next
+next
+next
+reverse-next
+reverse-next
+reverse-next
+step
+step
+reverse-finish
+break square
+continue
+finish
+reverse-continue
+delete
+reverse-finish
+kill
+`
+	want := []int{19, 20, 21, 22, 21, 20, 19, 14, 9, 14, 9, 14, 9, 14}
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			got := replayUnderGDB(t, buildGDBProg(t, "revsteps.c", order, "-O0"), script)
+			if lines := sourceLines(got); !slices.Equal(lines, want) {
+				t.Errorf("stops on lines %v, want %v\n%s", lines, want, got)
+			}
+			if n := strings.Count(got, "Value returned is"); n != 1 || !strings.Contains(got, "Value returned is $1 = 4") {
+				t.Errorf("%d values returned, want 1 (finish: 4)\n%s", n, got)
+			}
+		})
+	}
+}
+
+// TestReplayGDBReadWatch: a read watchpoint (rwatch) on revsteps.c's
+// total under replay -gdb, both byte orders. Forwards it stops after each
+// of the four reads of total, in program order (values 0, 4, 4, 13; lines
+// 14, 20, 14, 22), then at the end of the recording; backwards from there
+// before the same four reads in reverse order, each stop 4 bytes before
+// the forward one (before the load instead of after it), and at the start
+// of the recording. Monitor when gives event 0 at the start and 1 after a
+// stepi; the last backward stop is one event before the first forward
+// one; monitor goto 1 (with the register cache flushed) returns to the
+// pc after the first stepi.
+func TestReplayGDBReadWatch(t *testing.T) {
+	const script = `set pagination off
+set confirm off
+target remote %s
+define goto
+  monitor goto $arg0
+  maintenance flush register-cache
+  maintenance flush dcache
+end
+monitor when
+stepi
+monitor when
+print/x $pc
+rwatch total
+continue
+monitor when
+continue
+continue
+continue
+continue
+reverse-continue
+reverse-continue
+reverse-continue
+reverse-continue
+monitor when
+reverse-continue
+goto 1
+print/x $pc
+kill
+`
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			got := replayUnderGDB(t, buildGDBProg(t, "revsteps.c", order, "-O0"), script)
+			var values []string
+			for _, m := range regexp.MustCompile(`Hardware read watchpoint 1: total\n\nValue = (\d+)`).FindAllStringSubmatch(got, -1) {
+				values = append(values, m[1])
+			}
+			if want := "0 4 4 13 13 4 4 0"; strings.Join(values, " ") != want {
+				t.Errorf("read watchpoint values %v, want %s\n%s", values, want, got)
+			}
+			if lines, want := sourceLines(got), []int{14, 20, 14, 22, 22, 14, 20, 14}; !slices.Equal(lines, want) {
+				t.Errorf("read watchpoint stops on lines %v, want %v\n%s", lines, want, got)
+			}
+			var pcs []uint64
+			for _, m := range regexp.MustCompile(`(?m)^(0x[0-9a-f]+) in `).FindAllStringSubmatch(got, -1) {
+				v, _ := strconv.ParseUint(m[1], 0, 64)
+				pcs = append(pcs, v)
+			}
+			// _start, stepi, 4 forwards, the end, 4 backwards, _start.
+			if len(pcs) != 12 {
+				t.Fatalf("%d stops, want 12\n%s", len(pcs), got)
+			}
+			for i := range 4 {
+				if fwd, back := pcs[2+i], pcs[10-i]; back != fwd-4 {
+					t.Errorf("read %d: backwards stop %#x, want 4 bytes before the forward one %#x", i, back, fwd)
+				}
+			}
+			var events []uint64
+			for _, m := range regexp.MustCompile(`Current event: (\d+)`).FindAllStringSubmatch(got, -1) {
+				v, _ := strconv.ParseUint(m[1], 10, 64)
+				events = append(events, v)
+			}
+			if len(events) != 5 || events[0] != 0 || events[1] != 1 || events[3] != events[2]-1 || events[4] != 1 {
+				t.Errorf("events %v: want 0, 1, E, E-1, 1\n%s", events, got)
+			}
+			var xs []string
+			for _, m := range regexp.MustCompile(`\$\d+ = (0x[0-9a-f]+)`).FindAllStringSubmatch(got, -1) {
+				xs = append(xs, m[1])
+			}
+			if len(xs) != 2 || xs[0] != xs[1] || xs[0] != fmt.Sprintf("%#x", pcs[1]) {
+				t.Errorf("pc after stepi and after goto 1: %v, want the stepi's stop %#x twice\n%s", xs, pcs[1], got)
+			}
+		})
+	}
+}
+
+var long = flag.Bool("long", false, "run TestReplayGDBLong (10^9 instructions, LE and BE)")
+
+// TestReplayGDBLong (with -long): testdata/revlong.c runs more than 10^9
+// instructions, writing marker twice at its start only. Under replay
+// -gdb, GDB continues to the end of the recording, sets a write
+// watchpoint on marker and reverse-continues: it stops at the second
+// write (Old value = 2, New value = 1, line 11), over the whole run. The
+// test logs the reverse-continue's wall and CPU seconds, the replay's
+// peak RSS and a plain replay's CPU seconds, measured side by side.
+func TestReplayGDBLong(t *testing.T) {
+	if !*long {
+		t.Skip("10^9 instructions: run with -long")
+	}
+	const script = `set pagination off
+set confirm off
+target remote %s
+continue
+watch marker
+shell date +%%s.%%N >%[2]s/t0; cat /proc/%[3]d/stat >%[2]s/s0
+reverse-continue
+shell date +%%s.%%N >%[2]s/t1; cat /proc/%[3]d/stat >%[2]s/s1
+print marker
+kill
+`
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			prog := buildGDBProg(t, "revlong.c", order, "-O1")
+			dir := t.TempDir()
+			rec := recordProg(t, prog)
+			start := time.Now()
+			code, _, stderr := runArgs("replay", "-count", rec)
+			m := regexp.MustCompile(`(\d+) instructions`).FindStringSubmatch(stderr)
+			if code != 0 || m == nil {
+				t.Fatalf("replay -count: %d %s", code, stderr)
+			}
+			if n, _ := strconv.ParseUint(m[1], 10, 64); n < 1e9 {
+				t.Fatalf("%s instructions, want 10^9 or more", m[1])
+			}
+			t.Logf("plain replay: %s instructions in %.1f s wall", m[1], time.Since(start).Seconds())
+			var pid int
+			got := underGDBWith(t, prog, func(sock string, p int) string {
+				pid = p
+				return fmt.Sprintf(script, sock, dir, p)
+			}, "replay", rec)
+			for _, want := range []string{"Hardware watchpoint 1: marker\n\nOld value = 2\nNew value = 1", "revlong.c:11", "$1 = 1"} {
+				if !strings.Contains(got, want) {
+					t.Errorf("GDB's output lacks %q:\n%s", want, got)
+				}
+			}
+			read := func(name string) []string {
+				b, _ := os.ReadFile(filepath.Join(dir, name))
+				return strings.Fields(string(b))
+			}
+			t0, _ := strconv.ParseFloat(strings.Join(read("t0"), ""), 64)
+			t1, _ := strconv.ParseFloat(strings.Join(read("t1"), ""), 64)
+			cpu := func(f []string) float64 { // utime + stime, in clock ticks (100 a second)
+				if len(f) < 15 {
+					return 0
+				}
+				u, _ := strconv.ParseFloat(f[13], 64)
+				s, _ := strconv.ParseFloat(f[14], 64)
+				return (u + s) / 100
+			}
+			t.Logf("reverse-continue from the end to the watchpoint: %.1f s wall, %.1f s CPU of replay -gdb (pid %d)", t1-t0, cpu(read("s1"))-cpu(read("s0")), pid)
+		})
+	}
 }

@@ -1,0 +1,195 @@
+package record
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"testing"
+
+	"golang.org/x/arch/ppc64/ppc64asm"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/mem"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// Addresses of loopLog's program and data.
+const (
+	loopCode  = 0x10000000
+	loopStore = 0x20000000 // the stw writes 4 bytes here every iteration
+	loopLoad  = 0x20000100 // the lwz reads 4 bytes here every iteration
+	loopIters = 1000
+)
+
+// loopLog is a log of a program that runs loopIters times
+//
+//	0  addi r3,r3,1
+//	4  stw  r3,0(r4)
+//	8  lwz  r6,0(r5)
+//	12 bdnz 0
+//
+// (instruction 4i+1 stores, 4i+2 loads, 4i+3 branches; 4*loopIters in
+// all), in byte order bo, written as a runner would: the program is
+// executed to find the final registers for the exit record.
+func loopLog(t *testing.T, bo binary.ByteOrder) []byte {
+	t.Helper()
+	var text []byte
+	for _, in := range [][]int64{{int64(ppc64asm.ADDI), 3, 3, 1}, {int64(ppc64asm.STW), 3, 0, 4}, {int64(ppc64asm.LWZ), 6, 0, 5}, {int64(ppc64asm.BC), 16, 0, -12}} {
+		w, _, err := decode.Encode(decode.Op(in[0]), in[1:]...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = bo.(binary.AppendByteOrder).AppendUint32(text, w)
+	}
+	msr := uint64(regs.MSRLinuxUserLE)
+	if bo == binary.BigEndian {
+		msr &^= regs.MSRLE
+	}
+	start := emulate.Context{Regs: regs.Regs{NIP: loopCode, MSR: msr, CTR: loopIters}}
+	start.Regs.GPR[4], start.Regs.GPR[5] = loopStore, loopLoad
+	changes := []mem.Change{
+		{Op: mem.ChangeMap, Addr: loopCode, Size: mem.PageSize, Perm: mem.RX},
+		{Op: mem.ChangeWrite, Addr: loopCode, Size: uint64(len(text)), Data: text},
+		{Op: mem.ChangeMap, Addr: loopStore, Size: mem.PageSize, Perm: mem.RW},
+	}
+	cfg := emulate.Config{Level: decode.LevelPOWER9}
+	m := mem.New()
+	var log bytes.Buffer
+	w := NewWriter(&log, Header{LittleEndian: bo == binary.LittleEndian, Config: cfg})
+	w.Space(0)
+	for i := range changes {
+		if err := m.Apply(&changes[i]); err != nil {
+			t.Fatal(err)
+		}
+		w.Mem(0, &changes[i])
+	}
+	w.Thread(1, 0, &start)
+	w.Switch(1)
+	w.Run(4 * loopIters)
+	end := start
+	e := emulate.New(cfg)
+	e.SetContext(&end)
+	if n, err := e.Run(&end.Regs, m, emulate.RunOptions{MaxSteps: 4 * loopIters}); n != 4*loopIters {
+		t.Fatalf("the program ran %d instructions: %v", n, err)
+	}
+	if err := w.Exit(0, 0, 4*loopIters, []ThreadHash{{1, Hash(&end)}}); err != nil {
+		t.Fatal(err)
+	}
+	return log.Bytes()
+}
+
+// TestSessionWatch: Run and Back of a Session stop before the
+// instructions that access watched memory, at breakpoints, and at the
+// later of the two going back, over many checkpoints and watch chunks
+// (both made small), in both byte orders.
+func TestSessionWatch(t *testing.T) {
+	store := Watch{Addr: loopStore, Len: 4, Write: true}
+	load := Watch{Addr: loopLoad + 2, Len: 1, Read: true} // a byte within the word read
+	both := Watch{Addr: loopStore, Len: 0x200, Read: true, Write: true}
+	last := uint64(4 * loopIters)
+	type stop struct {
+		at  uint64
+		hit bool
+		acc Access
+	}
+	tests := []struct {
+		name    string
+		watches []Watch
+		until   []uint64
+		from    uint64
+		back    bool
+		want    []stop // the stops of successive Runs (to the end) or Backs
+	}{
+		{"run-store", []Watch{store}, nil, 0, false,
+			[]stop{{1, true, Access{loopStore, 4, true}}, {5, true, Access{loopStore, 4, true}}, {9, true, Access{loopStore, 4, true}}}},
+		{"run-load", []Watch{load}, nil, 2, false,
+			[]stop{{6, true, Access{loopLoad, 4, false}}, {10, true, Access{loopLoad, 4, false}}}},
+		{"run-access", []Watch{both}, nil, 0, false,
+			[]stop{{1, true, Access{loopStore, 4, true}}, {2, true, Access{loopLoad, 4, false}}, {5, true, Access{loopStore, 4, true}}}},
+		// A breakpoint at the store: it stops first; the store is then the
+		// first instruction of the next Run, which runs it.
+		{"run-break-same", []Watch{store}, []uint64{loopCode + 4}, 0, false,
+			[]stop{{1, false, Access{}}, {5, false, Access{}}}},
+		{"run-break", []Watch{load}, []uint64{loopCode + 4}, 2, false,
+			[]stop{{5, false, Access{}}, {6, true, Access{loopLoad, 4, false}}, {9, false, Access{}}}},
+		{"back-store", []Watch{store}, nil, last, true,
+			[]stop{{last - 3, true, Access{loopStore, 4, true}}, {last - 7, true, Access{loopStore, 4, true}}}},
+		{"back-load", []Watch{load}, nil, last, true,
+			[]stop{{last - 2, true, Access{loopLoad, 4, false}}, {last - 6, true, Access{loopLoad, 4, false}}}},
+		{"back-access", []Watch{both}, nil, 7, true,
+			[]stop{{6, true, Access{loopLoad, 4, false}}, {5, true, Access{loopStore, 4, true}}, {2, true, Access{loopLoad, 4, false}}, {1, true, Access{loopStore, 4, true}}, {0, false, Access{}}}},
+		{"back-break", []Watch{store}, []uint64{loopCode + 12}, last, true,
+			[]stop{{last - 1, false, Access{}}, {last - 3, true, Access{loopStore, 4, true}}, {last - 5, false, Access{}}}},
+		{"back-none", []Watch{{Addr: loopStore + 4, Len: 4, Read: true, Write: true}}, nil, last, true,
+			[]stop{{0, false, Access{}}}},
+		{"back-break-no-watch", nil, []uint64{loopCode + 8}, 11, true,
+			[]stop{{10, false, Access{}}, {6, false, Access{}}, {2, false, Access{}}, {0, false, Access{}}}},
+	}
+	for _, bo := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+		log := loopLog(t, bo)
+		for _, tc := range tests {
+			t.Run(fmt.Sprintf("%v/%s", bo, tc.name), func(t *testing.T) {
+				s, err := NewSession(log, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Interval, s.chunk = 64, 7
+				if err := s.Seek(tc.from); err != nil || s.Now() != tc.from {
+					t.Fatalf("Seek(%d): at %d, %v", tc.from, s.Now(), err)
+				}
+				s.Watches = tc.watches
+				for i, want := range tc.want {
+					var ok bool
+					if tc.back {
+						ok, err = s.Back(tc.until)
+					} else {
+						ok, err = s.Run(last, tc.until)
+					}
+					acc, hit := s.WatchHit()
+					got := stop{s.Now(), hit, acc}
+					if err != nil || got != want || ok != (want.at != 0) {
+						t.Fatalf("stop %d: %+v (found %v, %v), want %+v", i, got, ok, err, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestGDBMonitor: monitor when prints the instruction count, monitor goto
+// moves to one (to the end of the recording, past it), and other commands
+// are refused with ErrMonitor.
+func TestGDBMonitor(t *testing.T) {
+	s, err := NewSession(loopLog(t, binary.LittleEndian), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Interval = 64
+	g := NewGDBTarget(s)
+	for _, tc := range []struct {
+		cmd, out string
+		at       uint64
+		err      bool
+	}{
+		{"when", "Current event: 0\n", 0, false},
+		{"goto 1234", "Current event: 1234\n", 1234, false},
+		{"when", "Current event: 1234\n", 1234, false},
+		{"goto 0x10", "Current event: 16\n", 16, false},
+		{"goto 99999", "Current event: 4000\n", 4000, false},
+		{"goto 3", "Current event: 3\n", 3, false},
+		{"goto", "", 3, true},
+		{"goto -1", "", 3, true},
+		{"when 1", "", 3, true},
+		{"record", "", 3, true},
+	} {
+		out, err := g.Monitor(tc.cmd)
+		if out != tc.out || (err != nil) != tc.err || err != nil && !errors.Is(err, ErrMonitor) || s.Now() != tc.at {
+			t.Errorf("monitor %s: %q, %v, at %d; want %q, error %v, at %d", tc.cmd, out, err, s.Now(), tc.out, tc.err, tc.at)
+		}
+	}
+	if r, err := g.Regs(0); err != nil || r.NIP != loopCode+12 {
+		t.Errorf("at event 3, nip %#x (%v), want the bdnz %#x", r.NIP, err, loopCode+12)
+	}
+}
