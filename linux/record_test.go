@@ -258,7 +258,7 @@ func TestSessionBack(t *testing.T) {
 		t.Fatalf("forwards: exited %v code %d, %d stops at worker, want 4 (one per thread)", done, code, len(fwd))
 	}
 	for i := len(fwd) - 1; i >= 0; i-- {
-		ok, err := s.Back(bp, 0)
+		ok, err := s.Back(bp)
 		if err != nil || !ok {
 			t.Fatalf("Back %d: %v %v", i, ok, err)
 		}
@@ -267,7 +267,7 @@ func TestSessionBack(t *testing.T) {
 			t.Fatalf("Back to %+v, want %+v", got, fwd[i])
 		}
 	}
-	if ok, err := s.Back(bp, 0); ok || err != nil || s.Now() != 0 {
+	if ok, err := s.Back(bp); ok || err != nil || s.Now() != 0 {
 		t.Fatalf("Back past the first stop: %v %v at %d, want the start", ok, err, s.Now())
 	}
 	// Forwards to three points, then back to each from the end.
