@@ -31,22 +31,20 @@ const (
 	bkUTrunc
 )
 
+// bcdOps is the op of each kind.
+var bcdOps = [...]decode.Op{
+	bkAdd: ppc64asm.BCDADDCC, bkSub: ppc64asm.BCDSUBCC, bkCpSgn: ppc64asm.BCDCPSGNCC,
+	bkSetSgn: ppc64asm.BCDSETSGNCC, bkCfSQ: ppc64asm.BCDCFSQCC, bkCtSQ: ppc64asm.BCDCTSQCC,
+	bkCfN: ppc64asm.BCDCFNCC, bkCtN: ppc64asm.BCDCTNCC, bkCfZ: ppc64asm.BCDCFZCC,
+	bkCtZ: ppc64asm.BCDCTZCC, bkS: ppc64asm.BCDSCC, bkSR: ppc64asm.BCDSRCC,
+	bkUS: ppc64asm.BCDUSCC, bkTrunc: ppc64asm.BCDTRUNCCC, bkUTrunc: ppc64asm.BCDUTRUNCCC,
+}
+
+// bcdKinds is the kind of each BCD op, 0 for the others.
 var bcdKinds = func() (t [decode.NumOps]bcdKind) {
-	t[ppc64asm.BCDADDCC] = bkAdd
-	t[ppc64asm.BCDSUBCC] = bkSub
-	t[ppc64asm.BCDCPSGNCC] = bkCpSgn
-	t[ppc64asm.BCDSETSGNCC] = bkSetSgn
-	t[ppc64asm.BCDCFSQCC] = bkCfSQ
-	t[ppc64asm.BCDCTSQCC] = bkCtSQ
-	t[ppc64asm.BCDCFNCC] = bkCfN
-	t[ppc64asm.BCDCTNCC] = bkCtN
-	t[ppc64asm.BCDCFZCC] = bkCfZ
-	t[ppc64asm.BCDCTZCC] = bkCtZ
-	t[ppc64asm.BCDSCC] = bkS
-	t[ppc64asm.BCDSRCC] = bkSR
-	t[ppc64asm.BCDUSCC] = bkUS
-	t[ppc64asm.BCDTRUNCCC] = bkTrunc
-	t[ppc64asm.BCDUTRUNCCC] = bkUTrunc
+	for k, op := range bcdOps {
+		t[op] = bcdKind(k)
+	}
 	return t
 }()
 

@@ -58,42 +58,29 @@ type dfpSpec struct {
 	quad bool
 }
 
+// dfpOps names the base op of each kind (the Long form, without Rc); its
+// record form (dadd.), its Extended form (daddq) and that one's record
+// form (daddq.) belong to the kind too, found by name where they exist.
+var dfpOps = [...]decode.Op{
+	dkAdd: ppc64asm.DADD, dkSub: ppc64asm.DSUB, dkMul: ppc64asm.DMUL, dkDiv: ppc64asm.DDIV,
+	dkCmpU: ppc64asm.DCMPU, dkCmpO: ppc64asm.DCMPO, dkTstDC: ppc64asm.DTSTDC, dkTstDG: ppc64asm.DTSTDG,
+	dkTstEx: ppc64asm.DTSTEX, dkTstSF: ppc64asm.DTSTSF, dkTstSFI: ppc64asm.DTSTSFI, dkQua: ppc64asm.DQUA,
+	dkQuaI: ppc64asm.DQUAI, dkRRnd: ppc64asm.DRRND, dkRIntX: ppc64asm.DRINTX, dkRIntN: ppc64asm.DRINTN,
+	dkCtDP: ppc64asm.DCTDP, dkCtQPQ: ppc64asm.DCTQPQ, dkRSP: ppc64asm.DRSP, dkRDPQ: ppc64asm.DRDPQ,
+	dkCFFix: ppc64asm.DCFFIX, dkCTFix: ppc64asm.DCTFIX, dkCFFixQQ: ppc64asm.DCFFIXQQ, dkCTFixQQ: ppc64asm.DCTFIXQQ,
+	dkDEDPD: ppc64asm.DDEDPD, dkENBCD: ppc64asm.DENBCD, dkXEx: ppc64asm.DXEX, dkIEx: ppc64asm.DIEX,
+	dkSCLI: ppc64asm.DSCLI, dkSCRI: ppc64asm.DSCRI,
+}
+
+// dfpKinds is the kind of each DFP op, 0 for the others.
 var dfpKinds = func() (t [decode.NumOps]dfpKind) {
-	add := func(k dfpKind, ops ...decode.Op) {
-		for _, op := range ops {
-			t[op] = k
+	for k, base := range dfpOps[1:] {
+		for _, suffix := range [...]string{"", ".", "q", "q."} {
+			if op, ok := decode.OpByName(base.String() + suffix); ok {
+				t[op] = dfpKind(k + 1)
+			}
 		}
 	}
-	add(dkAdd, ppc64asm.DADD, ppc64asm.DADDCC, ppc64asm.DADDQ, ppc64asm.DADDQCC)
-	add(dkSub, ppc64asm.DSUB, ppc64asm.DSUBCC, ppc64asm.DSUBQ, ppc64asm.DSUBQCC)
-	add(dkMul, ppc64asm.DMUL, ppc64asm.DMULCC, ppc64asm.DMULQ, ppc64asm.DMULQCC)
-	add(dkDiv, ppc64asm.DDIV, ppc64asm.DDIVCC, ppc64asm.DDIVQ, ppc64asm.DDIVQCC)
-	add(dkCmpU, ppc64asm.DCMPU, ppc64asm.DCMPUQ)
-	add(dkCmpO, ppc64asm.DCMPO, ppc64asm.DCMPOQ)
-	add(dkTstDC, ppc64asm.DTSTDC, ppc64asm.DTSTDCQ)
-	add(dkTstDG, ppc64asm.DTSTDG, ppc64asm.DTSTDGQ)
-	add(dkTstEx, ppc64asm.DTSTEX, ppc64asm.DTSTEXQ)
-	add(dkTstSF, ppc64asm.DTSTSF, ppc64asm.DTSTSFQ)
-	add(dkTstSFI, ppc64asm.DTSTSFI, ppc64asm.DTSTSFIQ)
-	add(dkQua, ppc64asm.DQUA, ppc64asm.DQUACC, ppc64asm.DQUAQ, ppc64asm.DQUAQCC)
-	add(dkQuaI, ppc64asm.DQUAI, ppc64asm.DQUAICC, ppc64asm.DQUAIQ, ppc64asm.DQUAIQCC)
-	add(dkRRnd, ppc64asm.DRRND, ppc64asm.DRRNDCC, ppc64asm.DRRNDQ, ppc64asm.DRRNDQCC)
-	add(dkRIntX, ppc64asm.DRINTX, ppc64asm.DRINTXCC, ppc64asm.DRINTXQ, ppc64asm.DRINTXQCC)
-	add(dkRIntN, ppc64asm.DRINTN, ppc64asm.DRINTNCC, ppc64asm.DRINTNQ, ppc64asm.DRINTNQCC)
-	add(dkCtDP, ppc64asm.DCTDP, ppc64asm.DCTDPCC)
-	add(dkCtQPQ, ppc64asm.DCTQPQ, ppc64asm.DCTQPQCC)
-	add(dkRSP, ppc64asm.DRSP, ppc64asm.DRSPCC)
-	add(dkRDPQ, ppc64asm.DRDPQ, ppc64asm.DRDPQCC)
-	add(dkCFFix, ppc64asm.DCFFIX, ppc64asm.DCFFIXCC, ppc64asm.DCFFIXQ, ppc64asm.DCFFIXQCC)
-	add(dkCTFix, ppc64asm.DCTFIX, ppc64asm.DCTFIXCC, ppc64asm.DCTFIXQ, ppc64asm.DCTFIXQCC)
-	add(dkCFFixQQ, ppc64asm.DCFFIXQQ)
-	add(dkCTFixQQ, ppc64asm.DCTFIXQQ)
-	add(dkDEDPD, ppc64asm.DDEDPD, ppc64asm.DDEDPDCC, ppc64asm.DDEDPDQ, ppc64asm.DDEDPDQCC)
-	add(dkENBCD, ppc64asm.DENBCD, ppc64asm.DENBCDCC, ppc64asm.DENBCDQ, ppc64asm.DENBCDQCC)
-	add(dkXEx, ppc64asm.DXEX, ppc64asm.DXEXCC, ppc64asm.DXEXQ, ppc64asm.DXEXQCC)
-	add(dkIEx, ppc64asm.DIEX, ppc64asm.DIEXCC, ppc64asm.DIEXQ, ppc64asm.DIEXQCC)
-	add(dkSCLI, ppc64asm.DSCLI, ppc64asm.DSCLICC, ppc64asm.DSCLIQ, ppc64asm.DSCLIQCC)
-	add(dkSCRI, ppc64asm.DSCRI, ppc64asm.DSCRICC, ppc64asm.DSCRIQ, ppc64asm.DSCRIQCC)
 	return t
 }()
 

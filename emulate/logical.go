@@ -42,12 +42,10 @@ func init() {
 	defRc(opExtsb, ppc64asm.EXTSB, ppc64asm.EXTSBCC)
 	defRc(opExtsh, ppc64asm.EXTSH, ppc64asm.EXTSHCC)
 	defRc(opExtsw, ppc64asm.EXTSW, ppc64asm.EXTSWCC)
-	defRc(opCntlzw, ppc64asm.CNTLZW, ppc64asm.CNTLZWCC)
-	defRc(opCntlzd, ppc64asm.CNTLZD, ppc64asm.CNTLZDCC)
-	defRc(opCnttzw, ppc64asm.CNTTZW, ppc64asm.CNTTZWCC)
-	defRc(opCnttzd, ppc64asm.CNTTZD, ppc64asm.CNTTZDCC)
 
-	def(opBitUnary, ppc64asm.POPCNTB, ppc64asm.POPCNTW, ppc64asm.POPCNTD,
+	defRc(opBitUnary, ppc64asm.CNTLZW, ppc64asm.CNTLZWCC, ppc64asm.CNTLZD, ppc64asm.CNTLZDCC,
+		ppc64asm.CNTTZW, ppc64asm.CNTTZWCC, ppc64asm.CNTTZD, ppc64asm.CNTTZDCC,
+		ppc64asm.POPCNTB, ppc64asm.POPCNTW, ppc64asm.POPCNTD,
 		ppc64asm.PRTYW, ppc64asm.PRTYD, ppc64asm.BRH, ppc64asm.BRW, ppc64asm.BRD)
 	def(opBitBinary, ppc64asm.BPERMD, ppc64asm.CMPB, ppc64asm.CFUGED,
 		ppc64asm.PDEPD, ppc64asm.PEXTD, ppc64asm.CNTLZDM, ppc64asm.CNTTZDM)
@@ -180,33 +178,20 @@ func opExtsw(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	return nil
 }
 
-// cntlzw counts the leading zeros of the low word (32 for zero).
-func opCntlzw(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	logicRA(r, in, uint64(bits.LeadingZeros32(uint32(lgRS(r, in)))))
-	return nil
-}
-
-func opCntlzd(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	logicRA(r, in, uint64(bits.LeadingZeros64(lgRS(r, in))))
-	return nil
-}
-
-// cnttzw counts the trailing zeros of the low word (32 for zero).
-func opCnttzw(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	logicRA(r, in, uint64(bits.TrailingZeros32(uint32(lgRS(r, in)))))
-	return nil
-}
-
-func opCnttzd(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	logicRA(r, in, uint64(bits.TrailingZeros64(lgRS(r, in))))
-	return nil
-}
-
-// opBitUnary: popcnt*, prty* and br*, op RA,RS, no record forms.
+// opBitUnary: cntlz*, cnttz*, popcnt*, prty* and br*, op RA,RS. The record
+// forms (cntlz*., cnttz*.) are registered with defRc, which sets CR0.
 func opBitUnary(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	s := lgRS(r, in)
 	var v uint64
 	switch in.Op {
+	case ppc64asm.CNTLZW, ppc64asm.CNTLZWCC: // of the low word: 32 for zero
+		v = uint64(bits.LeadingZeros32(uint32(s)))
+	case ppc64asm.CNTLZD, ppc64asm.CNTLZDCC:
+		v = uint64(bits.LeadingZeros64(s))
+	case ppc64asm.CNTTZW, ppc64asm.CNTTZWCC: // of the low word: 32 for zero
+		v = uint64(bits.TrailingZeros32(uint32(s)))
+	case ppc64asm.CNTTZD, ppc64asm.CNTTZDCC:
+		v = uint64(bits.TrailingZeros64(s))
 	case ppc64asm.POPCNTB:
 		v = popcntBytes(s)
 	case ppc64asm.POPCNTW:

@@ -143,33 +143,29 @@ func TestLogicalOps(t *testing.T) {
 
 func TestExtendCount(t *testing.T) {
 	set4 := func(v uint64) func(r *regs.Regs) { return func(r *regs.Regs) { r.GPR[4] = v } }
-	rt := func(v uint64) func(r *regs.Regs) { return func(r *regs.Regs) { r.GPR[3] = v } }
-	rtcr := func(v uint64, cr uint32) func(r *regs.Regs) {
-		return func(r *regs.Regs) { r.GPR[3] = v; r.CR = cr }
-	}
 	runLg(t, []lgCase{
 		lgc("extsb", "negative", lg("extsb"), false, set4(0x80), rt(0xffffffffffffff80)),
 		lgc("extsb", "high bits dropped", lg("extsb"), false, set4(0xffffffffffffff00), rt(0)),
-		lgc("extsb.", "", lg("extsb."), false, set4(0xffffffffffffff7f), rtcr(0x7f, 0x40000000)),
+		lgc("extsb.", "", lg("extsb."), false, set4(0xffffffffffffff7f), rtc(0x7f, 0x40000000)),
 		lgc("extsh", "", lg("extsh"), false, set4(0x8000), rt(0xffffffffffff8000)),
-		lgc("extsh.", "", lg("extsh."), false, set4(0x12347fff), rtcr(0x7fff, 0x40000000)),
+		lgc("extsh.", "", lg("extsh."), false, set4(0x12347fff), rtc(0x7fff, 0x40000000)),
 		lgc("extsw", "", lg("extsw"), false, set4(0x80000000), rt(0xffffffff80000000)),
-		lgc("extsw.", "", lg("extsw."), false, set4(0xffffffff7fffffff), rtcr(0x7fffffff, 0x40000000)),
-		lgc("extsw.", "32-bit mode", lg("extsw."), true, set4(0x1_8000_0000), rtcr(0xffffffff80000000, 0x80000000)),
+		lgc("extsw.", "", lg("extsw."), false, set4(0xffffffff7fffffff), rtc(0x7fffffff, 0x40000000)),
+		lgc("extsw.", "32-bit mode", lg("extsw."), true, set4(0x1_8000_0000), rtc(0xffffffff80000000, 0x80000000)),
 
 		lgc("cntlzw", "zero word is 32", lg("cntlzw"), false, set4(0xffffffff00000000), rt(32)),
 		lgc("cntlzw", "", lg("cntlzw"), false, set4(0xffffffff00000001), rt(31)),
-		lgc("cntlzw.", "sign bit of word is EQ", lg("cntlzw."), false, set4(0x80000000), rtcr(0, 0x20000000)),
-		lgc("cntlzw.", "32 is GT", lg("cntlzw."), false, set4(0), rtcr(32, 0x40000000)),
+		lgc("cntlzw.", "sign bit of word is EQ", lg("cntlzw."), false, set4(0x80000000), rtc(0, 0x20000000)),
+		lgc("cntlzw.", "32 is GT", lg("cntlzw."), false, set4(0), rtc(32, 0x40000000)),
 		lgc("cntlzd", "zero is 64", lg("cntlzd"), false, set4(0), rt(64)),
 		lgc("cntlzd", "", lg("cntlzd"), false, set4(1), rt(63)),
-		lgc("cntlzd.", "", lg("cntlzd."), false, set4(longMin), rtcr(0, 0x20000000)),
+		lgc("cntlzd.", "", lg("cntlzd."), false, set4(longMin), rtc(0, 0x20000000)),
 		lgc("cnttzw", "zero word is 32", lg("cnttzw"), false, set4(0xffffffff00000000), rt(32)),
 		lgc("cnttzw", "", lg("cnttzw"), false, set4(0x80000000), rt(31)),
-		lgc("cnttzw.", "", lg("cnttzw."), false, set4(1), rtcr(0, 0x20000000)),
+		lgc("cnttzw.", "", lg("cnttzw."), false, set4(1), rtc(0, 0x20000000)),
 		lgc("cnttzd", "zero is 64", lg("cnttzd"), false, set4(0), rt(64)),
 		lgc("cnttzd", "", lg("cnttzd"), false, set4(longMin), rt(63)),
-		lgc("cnttzd.", "", lg("cnttzd."), false, set4(0x10), rtcr(4, 0x40000000)),
+		lgc("cnttzd.", "", lg("cnttzd."), false, set4(0x10), rtc(4, 0x40000000)),
 
 		// Bytes ff 01 80 ff 00 03 0f 7f count 8 1 1 8 0 2 4 7.
 		lgc("popcntb", "", lg("popcntb"), false, set4(0xff0180ff00030f7f), rt(0x0801010800020407)),
@@ -189,30 +185,28 @@ func TestExtendCount(t *testing.T) {
 }
 
 func TestBitPermute(t *testing.T) {
-	set := func(s, b uint64) func(r *regs.Regs) { return func(r *regs.Regs) { r.GPR[4], r.GPR[5] = s, b } }
-	rt := func(v uint64) func(r *regs.Regs) { return func(r *regs.Regs) { r.GPR[3] = v } }
 	runLg(t, []lgCase{
 		// RB has ISA bits 0, 1, 62, 63 set. Indexes 0, 1, 63 → 1; 64 and
 		// 255 are out of range → 0; 7, 56 → 0; 62 → 1: 1110 0001.
-		lgc("bpermd", "", lgX("bpermd"), false, set(0x00013f40ff07383e, 0xc000000000000003), rt(0xe1)),
-		lgc("cmpb", "", lgX("cmpb"), false, set(0x0011223344556677, 0x0011ff33445500ff), rt(0xffff00ffffff0000)),
+		lgc("bpermd", "", lgX("bpermd"), false, rr(0x00013f40ff07383e, 0xc000000000000003), rt(0xe1)),
+		lgc("cmpb", "", lgX("cmpb"), false, rr(0x0011223344556677, 0x0011ff33445500ff), rt(0xffff00ffffff0000)),
 		// The top byte (under RB's ones) goes right, the rest left of it.
-		lgc("cfuged", "", lgX("cfuged"), false, set(0x123456789abcdef0, 0xff00000000000000), rt(0x3456789abcdef012)),
+		lgc("cfuged", "", lgX("cfuged"), false, rr(0x123456789abcdef0, 0xff00000000000000), rt(0x3456789abcdef012)),
 		// Odd bit positions (from the right) give 0xffff0000, even ones too.
-		lgc("cfuged", "alternating mask", lgX("cfuged"), false, set(0xffffffff00000000, 0xaaaaaaaaaaaaaaaa), rt(0xffff0000ffff0000)),
-		lgc("cfuged", "mask all ones", lgX("cfuged"), false, set(0x0123456789abcdef, ulongMax), rt(0x0123456789abcdef)),
-		lgc("cfuged", "mask zero", lgX("cfuged"), false, set(0x0123456789abcdef, 0), rt(0x0123456789abcdef)),
-		lgc("pdepd", "", lgX("pdepd"), false, set(0x5, 0xf0), rt(0x50)),
-		lgc("pdepd", "", lgX("pdepd"), false, set(ulongMax, 0x8000000000000001), rt(0x8000000000000001)),
-		lgc("pextd", "", lgX("pextd"), false, set(0x50, 0xf0), rt(0x5)),
-		lgc("pextd", "", lgX("pextd"), false, set(longMin, 0x8000000000000001), rt(2)),
+		lgc("cfuged", "alternating mask", lgX("cfuged"), false, rr(0xffffffff00000000, 0xaaaaaaaaaaaaaaaa), rt(0xffff0000ffff0000)),
+		lgc("cfuged", "mask all ones", lgX("cfuged"), false, rr(0x0123456789abcdef, ulongMax), rt(0x0123456789abcdef)),
+		lgc("cfuged", "mask zero", lgX("cfuged"), false, rr(0x0123456789abcdef, 0), rt(0x0123456789abcdef)),
+		lgc("pdepd", "", lgX("pdepd"), false, rr(0x5, 0xf0), rt(0x50)),
+		lgc("pdepd", "", lgX("pdepd"), false, rr(ulongMax, 0x8000000000000001), rt(0x8000000000000001)),
+		lgc("pextd", "", lgX("pextd"), false, rr(0x50, 0xf0), rt(0x5)),
+		lgc("pextd", "", lgX("pextd"), false, rr(longMin, 0x8000000000000001), rt(2)),
 		// Selected bits 15..8 of 0x100: seven zeros, then a one.
-		lgc("cntlzdm", "", lgX("cntlzdm"), false, set(0x100, 0xff00), rt(7)),
-		lgc("cntlzdm", "no one selected", lgX("cntlzdm"), false, set(0, 0xff00), rt(8)),
-		lgc("cntlzdm", "empty mask", lgX("cntlzdm"), false, set(ulongMax, 0), rt(0)),
-		lgc("cnttzdm", "", lgX("cnttzdm"), false, set(0x100, 0xff00), rt(0)),
-		lgc("cnttzdm", "", lgX("cnttzdm"), false, set(0x8000, 0xff00), rt(7)),
-		lgc("cnttzdm", "no one selected", lgX("cnttzdm"), false, set(0, ulongMax), rt(64)),
+		lgc("cntlzdm", "", lgX("cntlzdm"), false, rr(0x100, 0xff00), rt(7)),
+		lgc("cntlzdm", "no one selected", lgX("cntlzdm"), false, rr(0, 0xff00), rt(8)),
+		lgc("cntlzdm", "empty mask", lgX("cntlzdm"), false, rr(ulongMax, 0), rt(0)),
+		lgc("cnttzdm", "", lgX("cnttzdm"), false, rr(0x100, 0xff00), rt(0)),
+		lgc("cnttzdm", "", lgX("cnttzdm"), false, rr(0x8000, 0xff00), rt(7)),
+		lgc("cnttzdm", "no one selected", lgX("cnttzdm"), false, rr(0, ulongMax), rt(64)),
 	})
 }
 

@@ -36,10 +36,8 @@ func init() {
 	defRc(opSrw, ppc64asm.SRW, ppc64asm.SRWCC)
 	defRc(opSld, ppc64asm.SLD, ppc64asm.SLDCC)
 	defRc(opSrd, ppc64asm.SRD, ppc64asm.SRDCC)
-	defRc(opSraw, ppc64asm.SRAW, ppc64asm.SRAWCC)
-	defRc(opSrawi, ppc64asm.SRAWI, ppc64asm.SRAWICC)
-	defRc(opSrad, ppc64asm.SRAD, ppc64asm.SRADCC)
-	defRc(opSradi, ppc64asm.SRADI, ppc64asm.SRADICC)
+	defRc(opSraw, ppc64asm.SRAW, ppc64asm.SRAWCC, ppc64asm.SRAWI, ppc64asm.SRAWICC)
+	defRc(opSrad, ppc64asm.SRAD, ppc64asm.SRADCC, ppc64asm.SRADI, ppc64asm.SRADICC)
 	defRc(opExtswsli, ppc64asm.EXTSWSLI, ppc64asm.EXTSWSLICC)
 }
 
@@ -158,47 +156,36 @@ func sraCA(r *regs.Regs, ca bool) {
 	}
 }
 
-// sraw: the low word of RS shifted right algebraically by RB[58:63] (32 to
-// 63 give the sign), sign-extended to 64 bits. CA (and CA32) is set when the
-// word is negative and one bits were shifted out.
+// sraw RA,RS,RB and srawi RA,RS,SH: the low word of RS shifted right
+// algebraically by RB[58:63] (32 to 63 give the sign) or by the 5-bit SH,
+// sign-extended to 64 bits. CA (and CA32) is set when the word is negative
+// and one bits were shifted out.
 func opSraw(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	sraWord(r, in, lgRB(r, in)&63)
-	return nil
-}
-
-// srawi RA,RS,SH: sraw by the 5-bit SH.
-func opSrawi(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	sraWord(r, in, uint64(in.Args[2])&31)
-	return nil
-}
-
-func sraWord(r *regs.Regs, in *decode.Inst, n uint64) {
+	n := uint64(in.Args[2]) & 31 // srawi
+	if in.Kinds[2] == decode.ArgGPR {
+		n = lgRB(r, in) & 63
+	}
 	s := int64(int32(lgRS(r, in)))
 	if n > 31 {
 		n = 63 // every bit of the word is shifted out
 	}
 	sraCA(r, s < 0 && uint64(s)&(1<<n-1) != 0)
 	logicRA(r, in, uint64(s>>n))
+	return nil
 }
 
-// srad: RS shifted right algebraically by RB[57:63] (64 to 127 give the
-// sign). CA as for sraw.
+// srad RA,RS,RB and sradi RA,RS,SH: RS shifted right algebraically by
+// RB[57:63] (64 to 127 give the sign) or by the 6-bit SH. CA as for sraw.
 func opSrad(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	sraDouble(r, in, lgRB(r, in)&127)
-	return nil
-}
-
-// sradi RA,RS,SH: srad by the 6-bit SH.
-func opSradi(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	sraDouble(r, in, uint64(in.Args[2])&63)
-	return nil
-}
-
-func sraDouble(r *regs.Regs, in *decode.Inst, n uint64) {
+	n := uint64(in.Args[2]) & 63 // sradi
+	if in.Kinds[2] == decode.ArgGPR {
+		n = lgRB(r, in) & 127
+	}
 	s := int64(lgRS(r, in))
 	// A Go shift by 64 or more gives the sign, and 1<<n-1 all ones.
 	sraCA(r, s < 0 && uint64(s)&(1<<n-1) != 0)
 	logicRA(r, in, uint64(s>>n))
+	return nil
 }
 
 // extswsli RA,RS,SH: the low word of RS sign-extended, shifted left by SH
