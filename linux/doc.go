@@ -59,7 +59,7 @@
 // one Process (fork.go), its threads goroutines under the same process
 // lock. fork, vfork and clone without CLONE_THREAD make a new group whose
 // first thread starts from the caller's emulate.Context (r3 = 0), with the
-// address space copied (every mapped page, eagerly; shared with CLONE_VM),
+// address space copied (copy-on-write, mem.Clone; shared with CLONE_VM),
 // the descriptor table copied (host descriptors duplicated, each keeping
 // its close-on-exec flag; shared with CLONE_FILES) and the signal actions
 // copied. A CLONE_VFORK parent sleeps until the child ends. Process ids
@@ -79,10 +79,13 @@
 // RUSAGE_CHILDREN report the time the runner spent on a child (or a host
 // process's usage).
 //
-// Unlike qemu-user, where a guest's children are host processes that
-// outlive it, the runner exits when the first guest process does and its
-// other processes end with it. What it costs: memory is copied at fork
-// (a child of a large process costs its whole resident size), and every
+// Orphans keep running when the first guest process ends, as under
+// qemu-user, where they are host processes that init adopts: the runner
+// stands for init, ends when the last guest process does and exits with
+// the first process's status; a signal the runner gets then goes to each
+// orphan. So a daemon that never ends keeps the runner running. What it
+// costs: memory is copied at fork copy-on-write (mem.Clone; MAP_SHARED
+// memory stays shared, shm.go), and every
 // process's threads share one host thread's worth of execution at a time.
 // execve (exec.go) loads a ppc64 program of the runner's byte order,
 // static or dynamic (its interpreter through the sysroot, as Start), into

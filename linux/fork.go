@@ -70,18 +70,26 @@ func (st ExitStatus) waitStatus() int {
 }
 
 // groupExit ends thread group g with st (exit_group, the last thread's
-// exit, a fatal signal). The initial process's end ends the runner and
-// every other guest process with it; another ends alone and is reported to
-// its parent: SIGCHLD (its exit signal) and a zombie until waited for, or
-// reaped at once if the parent ignores SIGCHLD or set SA_NOCLDWAIT. Its
-// children become orphans, reaped when they end.
+// exit, a fatal signal). A process other than the initial one is reported
+// to its parent: SIGCHLD (its exit signal) and a zombie until waited for,
+// or reaped at once if the parent ignores SIGCHLD or set SA_NOCLDWAIT. Its
+// children become orphans, reaped when they end. The initial process has
+// no guest parent: the runner stands for it. Orphans keep running after
+// it ends, as on Linux, where init adopts them: the runner ends when the
+// last guest process does, with the initial process's status (endIfLast).
 func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
-	if g == p.group {
+	if g == p.group && !p.othersRun() {
 		p.end(st, nil)
 		return
 	}
 	if g.exiting {
 		return
+	}
+	defer p.endIfLast()
+	if g == p.group {
+		for _, t := range g.threads {
+			t.flushCount() // the instruction count is the run's, kept when the group goes
+		}
 	}
 	g.exiting = true
 	close(g.dead)
@@ -132,6 +140,25 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	}
 	close(par.childEvent)
 	par.childEvent = make(chan struct{})
+}
+
+// othersRun reports whether a guest process other than the initial one
+// has not ended.
+func (p *Process) othersRun() bool {
+	for _, g := range p.groups {
+		if g != p.group && !g.exiting {
+			return true
+		}
+	}
+	return false
+}
+
+// endIfLast ends the run, with the initial process's status, once that
+// process and every other guest process have ended.
+func (p *Process) endIfLast() {
+	if p.group.exiting && !p.othersRun() {
+		p.end(p.group.status, nil)
+	}
 }
 
 func (g *threadGroup) vforkDoneOnce() {

@@ -484,12 +484,22 @@ func (t *Thread) yield() {
 }
 
 // Signal sends sig to the process from outside (kill(2) by another
-// process): it is delivered to a thread that does not block it.
+// process): it is delivered to a thread that does not block it. Once the
+// initial guest process has ended, the runner stands for the orphans that
+// still run (groupExit): each of them is sent sig.
 func (p *Process) Signal(sig int) {
 	if sig < 1 || sig > abi.NSIG {
 		return
 	}
 	p.gil.lock(make(chan struct{}, 1))
-	p.postProcess(p.group, sigInfo{signo: sig, code: abi.SI_USER})
+	if !p.group.exiting {
+		p.postProcess(p.group, sigInfo{signo: sig, code: abi.SI_USER})
+	} else {
+		for _, g := range p.groups {
+			if !g.exiting {
+				p.postProcess(g, sigInfo{signo: sig, code: abi.SI_USER})
+			}
+		}
+	}
 	p.gil.unlock()
 }
