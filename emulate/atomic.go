@@ -32,7 +32,8 @@ import (
 // is an alignment interrupt (Fault with Alignment set): the ISA invokes the
 // alignment handler, and QEMU 7.2 gives SIGBUS for larx and the atomic
 // memory operations. For stcx. QEMU 7.2 does not check: an unaligned stcx.
-// simply fails there (Differences row "stcx-unaligned").
+// simply fails there (Differences row "stcx-unaligned"), except at EA
+// 2^64-1, which QEMU takes for a reservation (row "stcx-ea-all-ones").
 
 // ErrInvalidFC is the cause (Fault.Err) of the data storage interrupt that
 // lwat, ldat, stwat and stdat raise for a function code the ISA does not
@@ -95,6 +96,11 @@ func opStcx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		return &Fault{Addr: addr, EA: addr, Size: n, Write: true, Alignment: true}
 	}
 	rv := &e.ctx.Resv
+	if !rv.Valid && addr == ^uint64(0) && e.qemuOwn(diffStcxAllOnes) {
+		// QEMU 7.2's "no reservation" is the reservation address 2^64-1:
+		// it attempts the store there, which faults.
+		return &Fault{Addr: addr, EA: addr, Size: n, Write: true, Alignment: n != 1 && n != 16}
+	}
 	// Stored iff the bytes lie within the reserved ones (stcx-mismatch,
 	// both profiles).
 	ok := rv.Valid && addr >= rv.Addr && addr-rv.Addr <= uint64(rv.Size) && uint64(rv.Size)-(addr-rv.Addr) >= uint64(n)

@@ -35,6 +35,7 @@ const (
 	diffAddexRc                       // addex-rc
 	diffStcxUnaligned                 // stcx-unaligned
 	diffStcxMismatch                  // stcx-mismatch
+	diffStcxAllOnes                   // stcx-ea-all-ones
 	diffResvOwnStore                  // resv-own-store
 	diffBcctrDecrement                // bcctr-decrement
 	diffSyncFields                    // sync-fields
@@ -244,7 +245,7 @@ var differenceRows = [numDiffs]Difference{
 		ID:       "stcx-unaligned",
 		What:     "stbcx./sthcx./stwcx./stdcx./stqcx. with an effective address that is not a multiple of the operand size",
 		Hardware: Value, HWDetail: "alignment interrupt (ISA: the alignment error handler is invoked or the results are boundedly undefined; POWER raises the interrupt and Linux sends SIGBUS)",
-		QEMU: Value, QDetail: "no alignment check: the store conditional fails (no reservation can match), CR0 = 0b00 ‖ 0 ‖ SO, nothing is stored (QEMU 7.2 harness: stwcx. at 0x50000001)",
+		QEMU: Value, QDetail: "no alignment check: the store conditional fails (no reservation can match), CR0 = 0b00 ‖ 0 ‖ SO, nothing is stored (QEMU 7.2 harness: stwcx. at 0x50000001); except at EA 2^64-1 (row stcx-ea-all-ones)",
 		Source: "Power ISA 3.1B Book II 4.6.2; QEMU 7.2 harness (emulate/testdata/qemu/atomic.*.txt)",
 	},
 	diffStcxMismatch: {
@@ -253,6 +254,13 @@ var differenceRows = [numDiffs]Difference{
 		Hardware: Value, HWDetail: "the store is performed iff the stcx.'s bytes lie within the reserved bytes (ISA: undefined whether the store is performed; real reservations cover a 128-byte granule, so hardware may succeed in more cases)",
 		QEMU: Value, QDetail: "the same rule as the hardware profile; not measurable with the single-instruction harness (it drops the reservation before every vector)",
 		Source: "Power ISA 3.1B Book II 4.6.2; oracle/harness/harness.c drop_reservation",
+	},
+	diffStcxAllOnes: {
+		ID:       "stcx-ea-all-ones",
+		What:     "stbcx./sthcx./stwcx./stdcx./stqcx. without a reservation, with the effective address 2^64-1 (all ones)",
+		Hardware: Value, HWDetail: "stbcx.: no reservation exists, so nothing is stored and CR0 = 0b00 ‖ 0 ‖ SO; the others: the EA is not a multiple of the size, an alignment interrupt (row stcx-unaligned)",
+		QEMU: Value, QDetail: "QEMU 7.2 keeps 2^64-1 as its reservation address when there is none, so this EA matches it and the store (an atomic compare-and-swap at EA) is attempted: SIGSEGV at 0xffffffffffffffff for stbcx. and stqcx., SIGBUS for sthcx., stwcx., stdcx. (any other EA without a reservation just fails: 0xfffffffffffffffe does)",
+		Source: "Power ISA 3.1B Book II 4.6.2; QEMU 7.2 harness (emulate/testdata/qemu/atomic.*.txt, the *_noresv_* lines); found by FuzzDifferential (oracle/testdata/fuzz/FuzzDifferential/stbcx-ea-all-ones)",
 	},
 	diffResvOwnStore: {
 		ID:       "resv-own-store",
