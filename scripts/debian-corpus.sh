@@ -67,25 +67,8 @@ if [ $refresh = 0 ]; then
   root=$(ls -d "$cache"/debian-*/root 2>/dev/null | tail -1 || true)
 fi
 if [ -z "$root" ]; then
-  mkdir -p "$apt/sources.list.d" "$apt/lists/partial" "$apt/archives/partial" "$apt/state"
-  : >"$apt/state/status"
-  found=0
-  # The system's deb entries, for ppc64el only.
-  for f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list; do
-    [ -f "$f" ] || continue
-    case $f in
-    *.sources) awk 'BEGIN{RS="";ORS="\n\n"} /Types:[^\n]*deb([ \n]|$)/ {sub(/Types:[^\n]*/,"Types: deb\nArchitectures: ppc64el"); print}' "$f" \
-      >"$apt/sources.list.d/$(basename "$f")" ;;
-    *) sed -n -e 's/^deb \(http[^ ]*\)/deb [arch=ppc64el] \1/p' "$f" >"$apt/sources.list.d/system.list" ;;
-    esac
-    found=1
-  done
-  [ $found = 1 ] || { echo "debian-corpus: no apt sources found: skipped"; exit 2; }
-  aptopts=(-o "Dir::Etc::sourcelist=/dev/null" -o "Dir::Etc::sourceparts=$apt/sources.list.d"
-    -o "Dir::State::Lists=$apt/lists" -o "Dir::State::status=$apt/state/status"
-    -o "Dir::Cache=$apt" -o "Dir::Cache::archives=$apt/archives" -o "APT::Architecture=ppc64el"
-    -o "APT::Architectures::=ppc64el" -o "APT::Sandbox::User=root" -o "Debug::NoLocking=1"
-    -o "APT::Install-Recommends=0")
+  . scripts/apt-ppc64el.sh
+  apt_ppc64el "$apt" || { echo "debian-corpus: no apt sources found: skipped"; exit 2; }
   apt-get -q "${aptopts[@]}" update >"$apt/update.log" 2>&1 ||
     { echo "debian-corpus: apt-get update failed (see $apt/update.log): skipped"; exit 2; }
   # With an empty dpkg status, --download-only fetches the packages and

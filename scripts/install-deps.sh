@@ -5,7 +5,9 @@
 # and the cross compilers (reference traces), GDB (gdb-multiarch, the gdbstub
 # tests), Python's test suite for its decTest files (the General Decimal
 # Arithmetic cases, a DFP oracle), and clang with its libFuzzer runtime
-# (scripts/oss-fuzz-build.sh). Safe to run again: it installs only what is
+# (scripts/oss-fuzz-build.sh), and QEMU system mode for powerpc64
+# (qemu-system-ppc: scripts/ptrace-vm.sh boots a ppc64le kernel to run
+# debug/ptrace's tests under real ptrace). Safe to run again: it installs only what is
 # missing. Needs root (or sudo) on Debian 12.
 set -euo pipefail
 
@@ -18,6 +20,7 @@ pkgs=(
   libc6-dev-ppc64-cross
   qemu-user
   qemu-user-static
+  qemu-system-ppc
   gdb-multiarch
   libpython3.11-testsuite
   clang

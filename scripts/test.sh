@@ -59,6 +59,14 @@ step "build-corpus" bash scripts/build-corpus.sh
 # said in a line, and the test skips).
 debian_fetch() { bash scripts/debian-corpus.sh -fetch-only || [ $? = 2 ]; }
 step "debian corpus packages (scripts/debian-corpus.sh -fetch-only)" debian_fetch
+# debug/ptrace on a real kernel (issue 32): Debian's powerpc64le kernel
+# (linux-image-*-powerpc64le, 49 MB through apt, into the user cache dir,
+# reused after) for debug/ptrace's TestPtraceVM, in the go test step below,
+# which boots it under qemu-system-ppc64 (POWER9 and POWER10, TCG) with the
+# package's tests as init: about 2 minutes. Exit 2 (no qemu-system-ppc64,
+# no network to the archive and nothing cached) is skipped with a line.
+ptrace_fetch() { bash scripts/ptrace-vm.sh -fetch-only || [ $? = 2 ]; }
+step "ptrace VM kernel (scripts/ptrace-vm.sh -fetch-only)" ptrace_fetch
 step "go vet ./..." go vet ./...
 
 # The race detector where concurrency lives: the runner (guest threads as

@@ -15,6 +15,18 @@
 // (runtime.LockOSThread), that attached to the tracee: Linux accepts ptrace
 // requests only from the tracer thread.
 //
+// # Tests on a real kernel
+//
+// The package's tests include some that need a real powerpc64 Linux
+// kernel (host_test.go, built on linux/ppc64le and linux/ppc64 only): they
+// trace a child and compare LoadRegs/StoreRegs, Memory and
+// debug.StepOver at a breakpoint with the kernel's own single-step. On a
+// POWER host, go test runs them (they skip when ptrace is refused). From
+// any Linux host with qemu-system-ppc64, scripts/ptrace-vm.sh runs the
+// package's tests on Debian's powerpc64le kernel in a virtual machine
+// (POWER9 and POWER10 under QEMU's TCG); TestPtraceVM runs that script once
+// "bash scripts/ptrace-vm.sh -fetch-only" has fetched the kernel.
+//
 // Two names exist only on linux/ppc64le and linux/ppc64, so documentation
 // rendered for another GOOS/GOARCH (pkg.go.dev's default is linux/amd64)
 // does not list them: System, the Syscalls of the running kernel (a struct
