@@ -17,10 +17,41 @@ func decodeBench(tb testing.TB, word uint32) *decode.Inst {
 	return &in
 }
 
-func benchMachine(b *testing.B, word uint32) (*Emulator, *machine, *decode.Inst) {
+func benchMachine(tb testing.TB, word uint32) (*Emulator, *machine, *decode.Inst) {
 	m := newMachine(true)
 	m.r.GPR[4], m.r.GPR[5] = scratchBase, 8
-	return New(Config{}), m, decodeBench(b, word)
+	return New(Config{}), m, decodeBench(tb, word)
+}
+
+// benchSetup builds what a Step benchmark steps: the emulator, a machine
+// with the operands set, and word decoded (benchMachine, fpBenchMachine,
+// dfpBenchMachine, vsxBenchMachine).
+type benchSetup func(tb testing.TB, word uint32) (*Emulator, *machine, *decode.Inst)
+
+// benchWords runs benchLoop for each word on the machine setup builds, a
+// sub-benchmark named by the word's op.
+func benchWords(b *testing.B, setup benchSetup, words ...uint32) {
+	for _, w := range words {
+		e, m, in := setup(b, w)
+		b.Run(in.Op.String(), func(b *testing.B) { benchLoop(b, e, m, in) })
+	}
+}
+
+// checkStepAllocs fails t for each word whose step, on the machine setup
+// builds, allocates.
+func checkStepAllocs(t *testing.T, setup benchSetup, words ...uint32) {
+	t.Helper()
+	for _, w := range words {
+		e, m, in := setup(t, w)
+		var mem Memory = m.mem
+		allocs := testing.AllocsPerRun(100, func() {
+			m.r.NIP = cia
+			_ = e.Step(&m.r, mem, in)
+		})
+		if allocs != 0 {
+			t.Errorf("%08x (%s): %v allocations per step", w, in.Op, allocs)
+		}
+	}
 }
 
 func benchStep(b *testing.B, word uint32) {

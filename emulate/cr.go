@@ -186,21 +186,31 @@ var fxmMasks = func() (t [256]uint32) {
 
 func fxmMask(fxm uint32) uint32 { return fxmMasks[fxm&0xff] }
 
+// oneField is the CR field mask of mfocrf's and mtocrf's FXM. FXM should
+// select one field; for any other FXM (Difference id) ok is false on the
+// QEMU side, which leaves the target unchanged, and the hardware side takes
+// the first selected field (CR7 when none is).
+func (e *Emulator) oneField(fxm int64, id diffID) (mask uint32, ok bool) {
+	f := uint32(fxm) & 0xff
+	if bits.OnesCount32(f) != 1 {
+		if e.qemuSide(id) {
+			return 0, false
+		}
+		if f == 0 {
+			f = 1 // CR7
+		}
+		f = 0x80 >> bits.LeadingZeros8(uint8(f)) // the first selected field
+	}
+	return fxmMask(f), true
+}
+
 // mfocrf RT,FXM: with one FXM bit set, RT = that CR field in its position
 // and zeros elsewhere (both profiles; the ISA leaves the other bits
 // undefined). Otherwise see Difference "mfocrf-fxm".
 func opMfocrf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	fxm := uint32(in.Args[1]) & 0xff
-	if bits.OnesCount32(fxm) != 1 {
-		if e.qemuSide(diffMfocrfFxm) {
-			return nil // RT unchanged
-		}
-		if fxm == 0 {
-			fxm = 1 // CR7
-		}
-		fxm = 0x80 >> bits.LeadingZeros8(uint8(fxm)) // the first selected field
+	if mask, ok := e.oneField(in.Args[1], diffMfocrfFxm); ok {
+		r.GPR[in.Args[0]&31] = uint64(r.CR & mask)
 	}
-	r.GPR[in.Args[0]&31] = uint64(r.CR & fxmMask(fxm))
 	return nil
 }
 
@@ -214,17 +224,8 @@ func opMtcrf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // mtocrf FXM,RS: one CR field from RS. FXM not one-hot: Difference
 // "mtocrf-fxm".
 func opMtocrf(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	fxm := uint32(in.Args[0]) & 0xff
-	if bits.OnesCount32(fxm) != 1 {
-		if e.qemuSide(diffMtocrfFxm) {
-			return nil // CR unchanged
-		}
-		if fxm == 0 {
-			fxm = 1 // CR7
-		}
-		fxm = 0x80 >> bits.LeadingZeros8(uint8(fxm))
+	if mask, ok := e.oneField(in.Args[0], diffMtocrfFxm); ok {
+		r.CR = r.CR&^mask | uint32(r.GPR[in.Args[1]&31])&mask
 	}
-	mask := fxmMask(fxm)
-	r.CR = r.CR&^mask | uint32(r.GPR[in.Args[1]&31])&mask
 	return nil
 }

@@ -211,30 +211,14 @@ func dfpBenchMachine(tb testing.TB, word uint32) (*Emulator, *machine, *decode.I
 	return New(Config{Profile: QEMU}), m, decodeBench(tb, word)
 }
 
-func benchDFP(b *testing.B, word uint32) {
-	e, m, in := dfpBenchMachine(b, word)
-	benchLoop(b, e, m, in)
+// BenchmarkStepDFP: BenchmarkStepDFP/dadd and so on.
+func BenchmarkStepDFP(b *testing.B) {
+	benchWords(b, dfpBenchMachine, wDadd, wDmul, wDdivq, wDcffix, wBcdadd)
 }
-
-func BenchmarkStepDadd(b *testing.B)   { benchDFP(b, wDadd) }
-func BenchmarkStepDmul(b *testing.B)   { benchDFP(b, wDmul) }
-func BenchmarkStepDdivq(b *testing.B)  { benchDFP(b, wDdivq) }
-func BenchmarkStepDcffix(b *testing.B) { benchDFP(b, wDcffix) }
-func BenchmarkStepBcdadd(b *testing.B) { benchDFP(b, wBcdadd) }
 
 // TestDFPStepAllocs: DFP and BCD steps allocate nothing.
 func TestDFPStepAllocs(t *testing.T) {
-	for _, w := range []uint32{wDadd, wDmul, wDdivq, wDcffix, wBcdadd} {
-		e, m, in := dfpBenchMachine(t, w)
-		var mem Memory = m.mem
-		allocs := testing.AllocsPerRun(100, func() {
-			m.r.NIP = cia
-			_ = e.Step(&m.r, mem, in)
-		})
-		if allocs != 0 {
-			t.Errorf("%s: %v allocations per step", in.Op, allocs)
-		}
-	}
+	checkStepAllocs(t, dfpBenchMachine, wDadd, wDmul, wDdivq, wDcffix, wBcdadd)
 }
 
 // TestDenbcd: denbcd of BCD digits and of an invalid sign code. Valid:

@@ -28,29 +28,12 @@ func fpBenchMachine(tb testing.TB, word uint32) (*Emulator, *machine, *decode.In
 	return New(Config{Profile: QEMU}), m, decodeBench(tb, word)
 }
 
-func benchFP(b *testing.B, word uint32) {
-	e, m, in := fpBenchMachine(b, word)
-	benchLoop(b, e, m, in)
+// BenchmarkStepFP: BenchmarkStepFP/fadd and so on.
+func BenchmarkStepFP(b *testing.B) {
+	benchWords(b, fpBenchMachine, wFadd, wFmadd, wFdiv, wFctiwz, wFadds, wFsqrt)
 }
-
-func BenchmarkStepFadd(b *testing.B)   { benchFP(b, wFadd) }
-func BenchmarkStepFmadd(b *testing.B)  { benchFP(b, wFmadd) }
-func BenchmarkStepFdiv(b *testing.B)   { benchFP(b, wFdiv) }
-func BenchmarkStepFctiwz(b *testing.B) { benchFP(b, wFctiwz) }
-func BenchmarkStepFadds(b *testing.B)  { benchFP(b, wFadds) }
-func BenchmarkStepFsqrt(b *testing.B)  { benchFP(b, wFsqrt) }
 
 // TestFPStepAllocs: FP steps allocate nothing (outside enabled exceptions).
 func TestFPStepAllocs(t *testing.T) {
-	for _, w := range []uint32{wFadd, wFmadd, wFdiv, wFctiwz, wFadds, wFsqrt, wFcfid} {
-		e, m, in := fpBenchMachine(t, w)
-		var mem Memory = m.mem
-		allocs := testing.AllocsPerRun(100, func() {
-			m.r.NIP = cia
-			_ = e.Step(&m.r, mem, in)
-		})
-		if allocs != 0 {
-			t.Errorf("%08x (%s): %v allocations per step", w, in.Op, allocs)
-		}
-	}
+	checkStepAllocs(t, fpBenchMachine, wFadd, wFmadd, wFdiv, wFctiwz, wFadds, wFsqrt, wFcfid)
 }

@@ -66,22 +66,29 @@ func putMultipleWord(r *regs.Regs, b []byte, v uint32) {
 	binary.BigEndian.PutUint32(b, v)
 }
 
-func (e *Emulator) multipleAligned(in *decode.Inst, addr uint64) error {
-	if addr&3 != 0 {
-		return e.unknown(in, diffLmwUnaligned, "unaligned load/store multiple: hardware behaviour unknown")
+// multipleArgs returns the EA, the first register and the byte count of
+// lmw and stmw, or the refusal of the access: in little-endian mode
+// (multipleLE), or at an EA that is not a multiple of 4 (Difference
+// lmw-unaligned).
+func (e *Emulator) multipleArgs(r *regs.Regs, in *decode.Inst, write bool) (addr uint64, first, n int, err error) {
+	addr, _ = ea(r, in, false)
+	first = int(in.Args[0] & 31)
+	n = 4 * (32 - first)
+	if err := e.multipleLE(r, addr, n, write); err != nil {
+		return 0, 0, 0, err
 	}
-	return nil
+	if addr&3 != 0 {
+		if err := e.unknown(in, diffLmwUnaligned, "unaligned load/store multiple: hardware behaviour unknown"); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	return addr, first, n, nil
 }
 
 // lmw RT,D(RA): words at EA into RT..r31, zero-extended.
 func opLMW(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
-	rt := int(in.Args[0] & 31)
-	n := 4 * (32 - rt)
-	if err := e.multipleLE(r, addr, n, false); err != nil {
-		return err
-	}
-	if err := e.multipleAligned(in, addr); err != nil {
+	addr, rt, n, err := e.multipleArgs(r, in, false)
+	if err != nil {
 		return err
 	}
 	b, err := e.read(m, addr, n)
@@ -96,13 +103,8 @@ func opLMW(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 
 // stmw RS,D(RA): the low words of RS..r31 to EA.
 func opSTMW(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
-	rs := int(in.Args[0] & 31)
-	n := 4 * (32 - rs)
-	if err := e.multipleLE(r, addr, n, true); err != nil {
-		return err
-	}
-	if err := e.multipleAligned(in, addr); err != nil {
+	addr, rs, n, err := e.multipleArgs(r, in, true)
+	if err != nil {
 		return err
 	}
 	b := e.buf[:n]

@@ -204,14 +204,25 @@ func opXXEval(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	return nil
 }
 
-// opXXExtractUW: xxextractuw XT,XB,UIM: bytes UIM..UIM+3 of XB, zero
-// extended, in doubleword 0; doubleword 1 is 0.
-func opXXExtractUW(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+// wordUIM is the byte number UIM (Args[2]) of xxextractuw and xxinsertw.
+// Past 12 the word runs off the end and the result is undefined:
+// Difference vsx-uim-over-12.
+func (e *Emulator) wordUIM(in *decode.Inst) (int, error) {
 	uim := int(in.Args[2] & 15)
 	if uim > 12 {
 		if err := e.unknown(in, diffVSXUIM, "UIM > 12 (result undefined): hardware result unknown"); err != nil {
-			return err
+			return 0, err
 		}
+	}
+	return uim, nil
+}
+
+// opXXExtractUW: xxextractuw XT,XB,UIM: bytes UIM..UIM+3 of XB, zero
+// extended, in doubleword 0; doubleword 1 is 0.
+func opXXExtractUW(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	uim, err := e.wordUIM(in)
+	if err != nil {
+		return err
 	}
 	b := vec.Bytes(xs(r, in.Args[1]))
 	var w uint64
@@ -225,11 +236,9 @@ func opXXExtractUW(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // opXXInsertW: xxinsertw XT,XB,UIM: word 1 of XB into bytes UIM..UIM+3 of
 // XT, the other bytes kept.
 func opXXInsertW(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	uim := int(in.Args[2] & 15)
-	if uim > 12 {
-		if err := e.unknown(in, diffVSXUIM, "UIM > 12 (result undefined): hardware result unknown"); err != nil {
-			return err
-		}
+	uim, err := e.wordUIM(in)
+	if err != nil {
+		return err
 	}
 	w := uint32(xs(r, in.Args[1]).Hi)
 	t := vec.Bytes(xs(r, in.Args[0]))

@@ -222,7 +222,3 @@ func TestXVOverflowAndUnderflowLanes(t *testing.T) {
 			m.r.FPSCR = regs.FPSCRFX | regs.FPSCROX | regs.FPSCRUX | regs.FPSCRXX
 		}}})
 }
-
-func BenchmarkStepXvcvdpsp(b *testing.B)   { benchVSX(b, wXvcvdpsp) }
-func BenchmarkStepXvcvdpsxws(b *testing.B) { benchVSX(b, wXvcvdpsxws) }
-func BenchmarkStepXvcvsxwdp(b *testing.B)  { benchVSX(b, wXvcvsxwdp) }

@@ -184,8 +184,3 @@ func TestVSXSelectCases(t *testing.T) {
 	}
 	runCases(t, sc)
 }
-
-func BenchmarkStepXsmaxcdp(b *testing.B)   { benchVSX(b, wXsmaxcdp) }
-func BenchmarkStepXvmaxsp(b *testing.B)    { benchVSX(b, wXvmaxsp) }
-func BenchmarkStepXststdcdp(b *testing.B)  { benchVSX(b, wXststdcdp|0x7f<<16) }
-func BenchmarkStepXxgenpcvbm(b *testing.B) { benchVSX(b, wXgenpcvbm) }

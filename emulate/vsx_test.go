@@ -75,19 +75,9 @@ func TestVSXUnavailable(t *testing.T) {
 
 // TestVSXStepAllocs: VSX steps allocate nothing.
 func TestVSXStepAllocs(t *testing.T) {
-	for _, w := range []uint32{wXxlxor, wXxpermdi, wMtvsrd, wXxspltib, wXsadddp, wXsaddqp, wXsmulqp, wXvmadda,
-		wXsmaxdp, wXsmaxcqp, wXvmaxsp, wXscmpexpdp, wXststdcdp | 0x7f<<16, wXvtstdcsp2, wXvtdivdp, wXvtsqrtsp, wXsrqpxpRN, wXgenpcvbm,
-		wXvcvdpsp, wXvcvspdp, wXvcvsxwdp, wXvcvuxdsp, wXvcvdpsxws, wXvcvspuxds} {
-		e, m, in := vsxBenchMachine(t, w)
-		var mem Memory = m.mem
-		allocs := testing.AllocsPerRun(100, func() {
-			m.r.NIP = cia
-			_ = e.Step(&m.r, mem, in)
-		})
-		if allocs != 0 {
-			t.Errorf("%08x (%s): %v allocations per step", w, in.Op, allocs)
-		}
-	}
+	checkStepAllocs(t, vsxBenchMachine, wXxlxor, wXxpermdi, wMtvsrd, wXxspltib, wXsadddp, wXsaddqp, wXsmulqp, wXvmadda,
+		wXsmaxdp, wXsmaxcqp, wXvmaxsp, wXscmpexpdp, wXststdcdp|0x7f<<16, wXvtstdcsp2, wXvtdivdp, wXvtsqrtsp, wXsrqpxpRN, wXgenpcvbm,
+		wXvcvdpsp, wXvcvspdp, wXvcvsxwdp, wXvcvuxdsp, wXvcvdpsxws, wXvcvspuxds)
 }
 
 func vsxBenchMachine(tb testing.TB, word uint32) (*Emulator, *machine, *decode.Inst) {
@@ -100,18 +90,11 @@ func vsxBenchMachine(tb testing.TB, word uint32) (*Emulator, *machine, *decode.I
 	return New(Config{}), m, decodeBench(tb, word)
 }
 
-func benchVSX(b *testing.B, word uint32) {
-	e, m, in := vsxBenchMachine(b, word)
-	benchLoop(b, e, m, in)
+// BenchmarkStepVSX: BenchmarkStepVSX/xxlxor and so on.
+func BenchmarkStepVSX(b *testing.B) {
+	benchWords(b, vsxBenchMachine, wXxlxor, wXxpermdi, wMtvsrd, wXsadddp, wXsaddqp, wXsmulqp, wXvmadda,
+		wXvcvdpsp, wXvcvdpsxws, wXvcvsxwdp, wXsmaxcdp, wXvmaxsp, wXststdcdp|0x7f<<16, wXgenpcvbm)
 }
-
-func BenchmarkStepXxlxor(b *testing.B)    { benchVSX(b, wXxlxor) }
-func BenchmarkStepXxpermdi(b *testing.B)  { benchVSX(b, wXxpermdi) }
-func BenchmarkStepMtvsrd(b *testing.B)    { benchVSX(b, wMtvsrd) }
-func BenchmarkStepXsadddp(b *testing.B)   { benchVSX(b, wXsadddp) }
-func BenchmarkStepXsaddqp(b *testing.B)   { benchVSX(b, wXsaddqp) }
-func BenchmarkStepXsmulqp(b *testing.B)   { benchVSX(b, wXsmulqp) }
-func BenchmarkStepXvmaddadp(b *testing.B) { benchVSX(b, wXvmadda) }
 
 // TestVSXSPDoubleRounding: xsaddsp whose exact sum, rounded to double,
 // is a single-precision tie (vsx-sp-double-rounding). QEMU 7.2 rounds
