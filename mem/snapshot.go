@@ -1,6 +1,9 @@
 package mem
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // A Snapshot is the state of a Memory at one moment: its mappings,
 // permissions and contents. Memory.Snapshot takes one and Memory.Restore
@@ -45,6 +48,35 @@ func (m *Memory) Snapshot() *Snapshot {
 	m.base = s
 	m.gen++ // the pages lent so far are now shared
 	return s
+}
+
+// Unchanged reports whether the page of addr has the same storage and
+// permission in s and in later, a snapshot of the same Memory taken after
+// s: then nothing stored to the page, mapped, moved or zeroed it between
+// the two (its storage is still the one shared copy-on-write at s). False means that
+// it may have changed; so for a page without storage in either and for
+// a page of a shared mapping (MapShared), which another Memory writes.
+// A debugger skips the stretches of a run between two snapshots that
+// did not write a watched page.
+func (s *Snapshot) Unchanged(later *Snapshot, addr uint64) bool {
+	pn := addr / PageSize
+	a, i := s.entry(pn)
+	b, j := later.entry(pn)
+	return a != nil && b != nil && a.data[i] != nil && a.data[i] == b.data[j] &&
+		a.perm[i]&shared == 0 && a.perm[i]&^(cow|fresh) == b.perm[j]&^(cow|fresh)
+}
+
+// entry finds page pn in s: its leaf (nil if none) and index there.
+func (s *Snapshot) entry(pn uint64) (*leaf, int) {
+	if s == nil {
+		return nil, 0
+	}
+	base := pn &^ levelMask
+	k, ok := slices.BinarySearchFunc(s.leaves, base, func(l *leaf, b uint64) int { return cmp.Compare(l.base, b) })
+	if !ok {
+		return nil, 0
+	}
+	return s.leaves[k], int(pn - base)
 }
 
 // Restore puts m back into the state of s: mappings, permissions and

@@ -545,3 +545,56 @@ func TestRestoreExecHook(t *testing.T) {
 		t.Fatal("Restore did not call ExecHook for the restored text")
 	}
 }
+
+// TestSnapshotUnchanged: between a snapshot before and one after each
+// change, Unchanged never says a page is unchanged whose permission or
+// contents differ, and says so of the stored pages the change left alone
+// (with no change: all of them).
+func TestSnapshotUnchanged(t *testing.T) {
+	pages := []uint64{snapText, snapText + mem.PageSize, snapData, snapData + mem.PageSize, snapData + 2*mem.PageSize,
+		snapData + 3*mem.PageSize, snapData + 0x100000, snapFar, snapFar + mem.PageSize}
+	look := func(s *mem.Snapshot, a uint64) (mem.Perm, bool, [mem.PageSize]byte) {
+		m := mem.New()
+		m.Restore(s)
+		p, ok := m.Perm(a)
+		var b [mem.PageSize]byte
+		_ = m.Peek(a, b[:])
+		return p, ok, b
+	}
+	changes := append([]struct {
+		name string
+		f    func(m *mem.Memory) error
+	}{{"none", func(*mem.Memory) error { return nil }}}, snapChanges...)
+	for _, tc := range changes {
+		t.Run(tc.name, func(t *testing.T) {
+			m := snapMemory(t)
+			before := m.Snapshot()
+			if err := tc.f(m); err != nil {
+				t.Fatal(err)
+			}
+			after := m.Snapshot()
+			for _, a := range pages {
+				p0, ok0, b0 := look(before, a)
+				p1, ok1, b1 := look(after, a)
+				same := p0 == p1 && ok0 == ok1 && b0 == b1
+				got := before.Unchanged(after, a)
+				if got && !same {
+					t.Errorf("page %#x: Unchanged, but it changed", a)
+				}
+				if stored := a == snapText || a == snapData || a == snapData+mem.PageSize; tc.name == "none" && stored && !got {
+					t.Errorf("page %#x: not Unchanged without a change", a)
+				}
+			}
+		})
+	}
+	m := snapMemory(t)
+	s := m.Snapshot()
+	if err := m.Write(snapData, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	later := m.Snapshot()
+	if s.Unchanged(later, snapData) || !s.Unchanged(later, snapData+mem.PageSize) || !s.Unchanged(later, snapText) {
+		t.Errorf("a write to %#x: Unchanged %v, %v for the next page, %v for the text; want false, true, true",
+			snapData, s.Unchanged(later, snapData), s.Unchanged(later, snapData+mem.PageSize), s.Unchanged(later, snapText))
+	}
+}

@@ -50,9 +50,9 @@ type replayer struct {
 	// (exec executes both before the next record applies).
 	pending uint64
 	retire  bool
-	until   []uint64 // breakpoints exec stops at (Session)
-	// hooks, while a Session looks for watched accesses, count them in
-	// hits; the one numbered accessAt is kept in access.
+	// hooks, for a Session, stop exec at breakpoints (errBreak) and
+	// count watched accesses in hits; the one numbered accessAt is kept
+	// in access.
 	hooks    *emulate.Hooks
 	hits     uint64
 	accessAt uint64
@@ -258,8 +258,8 @@ func (p *replayer) apply(r *Record) error {
 
 // exec executes the instructions the records applied so far ask for (the
 // rest of a run record, a retired instruction) until the instruction count
-// reaches target. With p.until set it stops before an instruction at one
-// of those addresses and reports it.
+// reaches target. It stops before an instruction at a breakpoint of
+// p.hooks and reports it.
 func (p *replayer) exec(target uint64) (atBreak bool, err error) {
 	for p.res.Instructions < target {
 		if p.retire {
@@ -277,7 +277,7 @@ func (p *replayer) exec(target uint64) (atBreak bool, err error) {
 		n := min(p.pending, target-p.res.Instructions)
 		e := t.sp.e
 		e.SetContext(&t.ctx)
-		got, err := e.Run(&t.ctx.Regs, t.sp.m, emulate.RunOptions{MaxSteps: n, Until: p.until, Hooks: p.hooks})
+		got, err := e.Run(&t.ctx.Regs, t.sp.m, emulate.RunOptions{MaxSteps: n, Hooks: p.hooks})
 		p.res.Instructions += got
 		p.pending -= got
 		if p.lastAt != nil && got > 0 {
@@ -286,7 +286,7 @@ func (p *replayer) exec(target uint64) (atBreak bool, err error) {
 		switch {
 		case p.miss:
 			return false, diverged("thread %d read more time base or darn values than recorded (nip %#x)", t.tid, t.ctx.Regs.NIP)
-		case got < n && err == nil && len(p.until) > 0:
+		case errors.Is(err, errBreak):
 			return true, nil
 		case got < n:
 			// (When got == n, Run may have looked at the instruction

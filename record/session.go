@@ -2,14 +2,17 @@ package record
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"math"
 	"slices"
 
+	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/mem"
+	"github.com/ppc64emu/ppc64emu/regs"
 )
 
 // A Session is a replay under control, for a debugger: it moves to any
@@ -280,20 +283,19 @@ func (s *Session) Run(target uint64, until []uint64) (bool, error) {
 }
 
 // run executes forwards until the instruction count reaches target, the
-// next instruction's address is one of until, or the run ends, with hooks
-// (nil for none). It reports whether it stopped at one of until.
+// next instruction's address is one of until, or the run ends, with the
+// memory hooks of hooks (nil for none). It reports whether it stopped at
+// one of until.
 func (s *Session) run(target uint64, until []uint64, hooks *emulate.Hooks) (bool, error) {
 	p := s.p
-	p.hooks = hooks
+	p.hooks = breakHooks(until, hooks)
 	defer func() { p.hooks = nil }()
 	for !s.exited && p.res.Instructions < target {
 		if last := s.ckpts[len(s.ckpts)-1]; p.res.Instructions >= last.at+s.Interval {
 			s.checkpoint()
 		}
 		before := p.res.Instructions
-		p.until = until
 		hit, err := p.exec(min(target, s.ckptDue()))
-		p.until = nil
 		if err != nil || hit {
 			return hit, err
 		}
@@ -305,6 +307,27 @@ func (s *Session) run(target uint64, until []uint64, hooks *emulate.Hooks) (bool
 		}
 	}
 	return false, s.settle()
+}
+
+// errBreak stops exec at a breakpoint.
+var errBreak = errors.New("record: breakpoint")
+
+// breakHooks are mem's memory hooks and a code hook at each of until
+// that stops the run there (errBreak): unlike emulate.RunOptions.Until,
+// they leave the emulator's fast path on every page without one.
+func breakHooks(until []uint64, mem *emulate.Hooks) *emulate.Hooks {
+	if len(until) == 0 {
+		return mem
+	}
+	h := &emulate.Hooks{}
+	if mem != nil {
+		h.Mem = mem.Mem
+	}
+	stop := func(*regs.Regs, *decode.Inst) error { return errBreak }
+	for _, a := range until {
+		h.Code = append(h.Code, emulate.CodeHook{Lo: a, Hi: a + 1, Fn: stop})
+	}
+	return h
 }
 
 // locate moves to the watched access numbered k (p.hits), the first at
@@ -390,6 +413,10 @@ func (s *Session) Back(until []uint64) (bool, error) {
 	end := s.Now()
 	for end > 0 {
 		c := s.before(end - 1)
+		if len(until) == 0 && s.unwritten(c, end) {
+			end = c.at
+			continue
+		}
 		s.restore(c)
 		bp, at := false, uint64(0)                                    // the last breakpoint stop before end
 		watched, from, n, k := false, uint64(0), uint64(0), uint64(0) // the last chunk with watched accesses: its start, the count before and after
@@ -427,6 +454,42 @@ func (s *Session) Back(until []uint64) (bool, error) {
 	}
 	return false, s.Seek(0)
 }
+
+// unwritten reports whether the instructions from checkpoint c to the
+// checkpoint at end cannot have triggered a watch: the Watches watch
+// writes only, and no page they watch was written in any address space
+// between the two checkpoints (mem.Snapshot.Unchanged). Back then skips
+// the interval without executing it.
+func (s *Session) unwritten(c *checkpoint, end uint64) bool {
+	n := s.before(end)
+	if n.at != end || n == c || len(n.snaps) != len(c.snaps) {
+		return false
+	}
+	for as, snap := range c.snaps {
+		later := n.snaps[as]
+		if later == nil {
+			return false
+		}
+		for _, w := range s.Watches {
+			if w.Read || w.Len == 0 || w.Len > maxWatchPages*mem.PageSize {
+				return false
+			}
+			for pg := w.Addr &^ (mem.PageSize - 1); pg-w.Addr < w.Len || pg < w.Addr; pg += mem.PageSize {
+				if !snap.Unchanged(later, pg) {
+					return false
+				}
+				if pg+mem.PageSize < pg {
+					break
+				}
+			}
+		}
+	}
+	return true
+}
+
+// maxWatchPages is the most pages a watch may span for Back to skip
+// intervals that did not write them.
+const maxWatchPages = 16
 
 // StepBack moves to the last point before Now at which thread tid (any
 // thread for 0) executes an instruction: the point before it. It reports

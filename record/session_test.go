@@ -52,7 +52,8 @@ func loopLog(t *testing.T, bo binary.ByteOrder) []byte {
 	changes := []mem.Change{
 		{Op: mem.ChangeMap, Addr: loopCode, Size: mem.PageSize, Perm: mem.RX},
 		{Op: mem.ChangeWrite, Addr: loopCode, Size: uint64(len(text)), Data: text},
-		{Op: mem.ChangeMap, Addr: loopStore, Size: mem.PageSize, Perm: mem.RW},
+		{Op: mem.ChangeMap, Addr: loopStore, Size: 2 * mem.PageSize, Perm: mem.RW},
+		{Op: mem.ChangeWrite, Addr: loopStore + mem.PageSize, Size: 4, Data: []byte("data")}, // never written again
 	}
 	cfg := emulate.Config{Level: decode.LevelPOWER9}
 	m := mem.New()
@@ -122,6 +123,10 @@ func TestSessionWatch(t *testing.T) {
 			[]stop{{6, true, Access{loopLoad, 4, false}}, {5, true, Access{loopStore, 4, true}}, {2, true, Access{loopLoad, 4, false}}, {1, true, Access{loopStore, 4, true}}, {0, false, Access{}}}},
 		{"back-break", []Watch{store}, []uint64{loopCode + 12}, last, true,
 			[]stop{{last - 1, false, Access{}}, {last - 3, true, Access{loopStore, 4, true}}, {last - 5, false, Access{}}}},
+		// Write-only watches on a page no instruction writes: Back skips
+		// the intervals between checkpoints without executing them.
+		{"back-skip", []Watch{{Addr: loopStore + mem.PageSize, Len: 8, Write: true}}, nil, last, true,
+			[]stop{{0, false, Access{}}}},
 		{"back-none", []Watch{{Addr: loopStore + 4, Len: 4, Read: true, Write: true}}, nil, last, true,
 			[]stop{{0, false, Access{}}}},
 		{"back-break-no-watch", nil, []uint64{loopCode + 8}, 11, true,
