@@ -10,10 +10,13 @@
 # address 0, with microwatt.dts built in), loaded at 0 as Microwatt loads it.
 #
 # Output: ${XDG_CACHE_HOME:-~/.cache}/ppc64emu/linux-KEY/dtbImage.microwatt
-# (and vmlinux, config, build.log), KEY a hash of the kernel source package
-# version, the config fragment, /init, the busybox package and the build
-# recipe below, so a repeat run is instant. The object tree stays in linux-KEY/obj for
-# incremental rebuilds; nothing of it is committed (GPL, built at test time).
+# and dtbImage.microwatt.elf (and vmlinux, config, build.log), KEY a hash
+# of the kernel source package version, the config fragment, the device
+# tree change, /init, the busybox package and the build recipe below, so
+# a repeat run is instant. The source and object trees stay in
+# $LINUX_BUILD_DIR (default ${XDG_CACHE_HOME:-~/.cache}/ppc64emu/linux-build)
+# for incremental rebuilds; nothing of it is committed (GPL, built at
+# test time).
 #
 # Usage: scripts/linux-boot.sh [-build-only] [-jN]
 #   Builds the image if it is not cached, prints its path, then (unless
@@ -37,7 +40,9 @@ while [ $# -gt 0 ]; do
 done
 
 # The kernel config fragment, merged onto microwatt_defconfig.
-fragment='CONFIG_RUNTIME_TESTING_MENU=y
+fragment='CONFIG_ALTIVEC=y
+CONFIG_VSX=y
+CONFIG_RUNTIME_TESTING_MENU=y
 CONFIG_DEBUG_KERNEL=y
 CONFIG_MODULES=y
 CONFIG_KPROBES=y
@@ -46,6 +51,23 @@ CONFIG_KPROBES_SANITY_TEST=y
 CONFIG_BLK_DEV_INITRD=y
 CONFIG_INITRAMFS_COMPRESSION_NONE=y
 CONFIG_CMDLINE="console=ttyS0"'
+
+# Debian's ppc64el busybox is built for POWER8 and uses VMX and VSX
+# (lxvd2x, vcmpequb, … in its glibc), which Microwatt's FPGA core lacks
+# but ppc64emu's emulates: the kernel gets CONFIG_ALTIVEC and CONFIG_VSX
+# (above), and microwatt.dts's CPU feature list names the two facilities
+# (Linux's dt_cpu_ftrs.c "vector" and "vector-scalar") so that Linux
+# enables them for user programs.
+dtsfeatures='			vector {
+				isa = <2050>;
+				usable-privilege = <3>;
+			};
+
+			vector-scalar {
+				isa = <2060>;
+				usable-privilege = <3>;
+			};
+'
 
 # The initramfs's /init.
 init='#!/bin/busybox sh
@@ -103,9 +125,10 @@ if [ -z "$bbdeb" ]; then
   bbdeb=$(ls "$apt"/archives/busybox-static_*_ppc64el.deb | tail -1)
 fi
 
-key=$( (echo "$srcver"; echo "$fragment"; echo "$init"; basename "$bbdeb"
+key=$( (echo "$srcver"; echo "$fragment"; echo "$dtsfeatures"; echo "$init"; basename "$bbdeb"
   sed -n '/^# build recipe/,/^# end of build recipe/p' "$0") | sha256sum | cut -c1-16)
 top=$cache/linux-$key
+build=${LINUX_BUILD_DIR:-$cache/linux-build}
 image=$top/dtbImage.microwatt
 # build recipe (what the cache key covers besides the inputs above)
 if [ ! -f "$image" ]; then
@@ -113,10 +136,17 @@ if [ ! -f "$image" ]; then
   log=$top/build.log
   echo "linux-boot: building $image (log $log)"
   start=$(date +%s)
-  if [ ! -d "$top/linux" ]; then
-    rm -rf "$top/linux.tmp" && mkdir -p "$top/linux.tmp"
-    tar -xJf "$src" -C "$top/linux.tmp" --strip-components=1
-    mv "$top/linux.tmp" "$top/linux"
+  # The source and object trees stay in $build (one for every KEY: make
+  # rebuilds only what a change of configuration touches).
+  if [ ! -f "$build/linux/.unpacked-$srcver" ]; then
+    rm -rf "$build/linux" && mkdir -p "$build/linux"
+    tar -xJf "$src" -C "$build/linux" --strip-components=1
+    touch "$build/linux/.unpacked-$srcver"
+  fi
+  dts=$build/linux/arch/powerpc/boot/dts/microwatt.dts
+  if ! grep -q 'vector-scalar {' "$dts"; then
+    awk -v add="$dtsfeatures" '/^\t\t\tfloating-point \{/ {print add} {print}' "$dts" >"$dts.tmp"
+    mv "$dts.tmp" "$dts"
   fi
   # The initramfs as a directory for the kernel's gen_init_cpio (usr/).
   rm -rf "$top/initramfs" && mkdir -p "$top/initramfs/bin" "$top/initramfs/dev" "$top/bb"
@@ -132,23 +162,24 @@ dir /bin 0755 0 0
 file /bin/busybox $top/initramfs/bin/busybox 0755 0 0
 file /init $top/initramfs/init 0755 0 0
 EOF
-  mk=(make -C "$top/linux" O="$top/obj" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- "$jobs")
+  mk=(make -C "$build/linux" O="$build/obj" ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- "$jobs")
   {
     "${mk[@]}" microwatt_defconfig
     printf '%s\nCONFIG_INITRAMFS_SOURCE="%s"\n' "$fragment" "$top/initramfs.list" >"$top/fragment.config"
-    "$top/linux/scripts/kconfig/merge_config.sh" -m -O "$top/obj" "$top/obj/.config" "$top/fragment.config"
+    "$build/linux/scripts/kconfig/merge_config.sh" -m -O "$build/obj" "$build/obj/.config" "$top/fragment.config"
     "${mk[@]}" olddefconfig
     # Every fragment line must have survived olddefconfig (a missed
     # dependency drops it silently).
     while IFS= read -r l; do
-      grep -qxF "$l" "$top/obj/.config" || { echo "linux-boot: $l did not survive olddefconfig"; exit 1; }
+      grep -qxF "$l" "$build/obj/.config" || { echo "linux-boot: $l did not survive olddefconfig"; exit 1; }
     done <"$top/fragment.config"
     "${mk[@]}" vmlinux
     "${mk[@]}" dtbImage.microwatt
   } >"$log" 2>&1 || { echo "linux-boot: build failed, see $log"; tail -20 "$log"; exit 1; }
-  cp "$top/obj/arch/powerpc/boot/dtbImage.microwatt" "$image.tmp"
-  cp "$top/obj/vmlinux" "$top/vmlinux"
-  cp "$top/obj/.config" "$top/config"
+  cp "$build/obj/arch/powerpc/boot/dtbImage.microwatt.elf" "$top/dtbImage.microwatt.elf"
+  cp "$build/obj/arch/powerpc/boot/dtbImage.microwatt" "$image.tmp"
+  cp "$build/obj/vmlinux" "$top/vmlinux"
+  cp "$build/obj/.config" "$top/config"
   mv "$image.tmp" "$image"
   echo "linux-boot: built in $(($(date +%s) - start)) s"
 fi
