@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"io"
 	"sync"
+	"sync/atomic"
 )
 
 // The devices of the Microwatt SoC (learned from Microwatt's soc.vhdl,
@@ -140,6 +141,16 @@ type UART struct {
 	dll     uint8
 	dlm     uint8
 	txIntOn bool // THRE interrupt pending since IER[THRI] was set or a byte was sent
+	// irq is the interrupt output, recomputed (setIRQ) whenever what it
+	// depends on changes: the processor polls it before every
+	// instruction without taking the lock.
+	irq atomic.Bool
+}
+
+// setIRQ recomputes the interrupt output: received data with IER[RDI],
+// or the transmitter empty with IER[THRI]. u.mu is held.
+func (u *UART) setIRQ() {
+	u.irq.Store(u.ier&ierRDI != 0 && len(u.rx) > 0 || u.ier&ierTHRI != 0 && u.txIntOn)
 }
 
 // Start reads in into the receive buffer until EOF or an error.
@@ -153,6 +164,7 @@ func (u *UART) Start(in io.Reader) {
 			if err != nil {
 				u.eof = true
 			}
+			u.setIRQ()
 			u.mu.Unlock()
 			if err != nil {
 				return
@@ -165,21 +177,19 @@ func (u *UART) Start(in io.Reader) {
 func (u *UART) Feed(p []byte) {
 	u.mu.Lock()
 	u.rx = append(u.rx, p...)
+	u.setIRQ()
 	u.mu.Unlock()
 }
 
 // IRQ is the UART's interrupt output: received data with IER[RDI], or
 // the transmitter empty with IER[THRI].
-func (u *UART) IRQ() bool {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	return u.ier&ierRDI != 0 && len(u.rx) > 0 || u.ier&ierTHRI != 0 && u.txIntOn
-}
+func (u *UART) IRQ() bool { return u.irq.Load() }
 
 // ReadIO implements system.Device.
 func (u *UART) ReadIO(off uint64, p []byte) error {
 	u.mu.Lock()
 	defer u.mu.Unlock()
+	defer u.setIRQ()
 	var v uint8
 	switch off >> 2 {
 	case uartRBR:
@@ -234,6 +244,7 @@ func (u *UART) WriteIO(off uint64, p []byte) error {
 	v := p[0]
 	u.mu.Lock()
 	defer u.mu.Unlock()
+	defer u.setIRQ()
 	switch off >> 2 {
 	case uartRBR:
 		if u.lcr&lcrDLAB != 0 {

@@ -4,9 +4,15 @@ import (
 	"bytes"
 	"debug/elf"
 	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/system/microwatt"
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -127,5 +133,104 @@ func TestUnmappedIO(t *testing.T) {
 	}
 	if r.GPR[5] != 0xffffffff || r.GPR[6] != ^uint64(0) || r.GPR[7] != 0xff {
 		t.Errorf("lwz %#x, ld %#x, lbz %#x: want all ones", r.GPR[5], r.GPR[6], r.GPR[7])
+	}
+}
+
+// linuxImage is the newest kernel image scripts/linux-boot.sh left in
+// the user cache dir ($PPC64EMU_LINUX_IMAGE names another), or "".
+func linuxImage() string {
+	if f := os.Getenv("PPC64EMU_LINUX_IMAGE"); f != "" {
+		return f
+	}
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	m, _ := filepath.Glob(filepath.Join(dir, "ppc64emu", "linux-*", "dtbImage.microwatt.elf"))
+	best, when := "", time.Time{}
+	for _, f := range m {
+		if st, err := os.Stat(f); err == nil && st.ModTime().After(when) {
+			best, when = f, st.ModTime()
+		}
+	}
+	return best
+}
+
+// Linux 6.1 built for Microwatt (microwatt_defconfig, with the kernel's
+// instruction-emulation self-test and a busybox initramfs: see
+// scripts/linux-boot.sh) boots to a shell that runs the commands typed on
+// the console, and its emulate_step self-test (test_emulate_step.c, which
+// runs each instruction both through the kernel's emulate_step and on the
+// processor, here ours, and compares) reports no failure.
+func TestLinuxBoot(t *testing.T) {
+	file := linuxImage()
+	if file == "" {
+		t.Skip("no Linux image: build one with scripts/linux-boot.sh -build-only (15-30 minutes), or set PPC64EMU_LINUX_IMAGE")
+	}
+	if testing.Short() {
+		t.Skip("-short: the Linux boot runs for minutes")
+	}
+	img, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := new(bytes.Buffer)
+	m, err := microwatt.New(microwatt.Config{RAMSize: 256 << 20, Console: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Load(img); err != nil {
+		t.Fatal(err)
+	}
+	// until runs the machine until the console shows want, at most max
+	// more steps.
+	until := func(want string, max uint64) bool {
+		for n := uint64(0); n < max; n += 10_000_000 {
+			if err := m.Run(10_000_000); err != nil && !errors.Is(err, emulate.ErrStepLimit) {
+				t.Fatalf("Run: %v at NIP %#x; console:\n%s", err, m.CPU.Regs.NIP, out.String())
+			}
+			if strings.Contains(out.String(), want) {
+				return true
+			}
+		}
+		return false
+	}
+	start := time.Now()
+	const ready = "init: busybox shell ready" // the /init of scripts/linux-boot.sh
+	if !until(ready, 20_000_000_000) {
+		t.Fatalf("no shell after %d steps; console:\n%s", m.CPU.Steps, out.String())
+	}
+	boot := time.Since(start)
+	steps := m.CPU.Steps
+	t.Logf("shell after %d steps in %v (%.1f MIPS)", steps, boot, float64(steps)/boot.Seconds()/1e6)
+	m.UART.Feed([]byte("echo hello from $((6*7)); uname -sm\n"))
+	if !until("Linux ppc64le", 2_000_000_000) {
+		t.Fatalf("no answer to the commands; console:\n%s", out.String())
+	}
+	log := out.String()
+	if !strings.Contains(log, "hello from 42") {
+		t.Errorf("echo's output missing; console:\n%s", log)
+	}
+	var pass, skip int
+	var fail []string
+	for _, l := range strings.Split(log, "\n") {
+		if !strings.Contains(l, "emulate_step_test: ") {
+			continue
+		}
+		switch {
+		case strings.Contains(l, "FAIL"):
+			fail = append(fail, strings.TrimSpace(l))
+		case strings.Contains(l, "PASS"):
+			pass++
+		case strings.Contains(l, "SKIP"):
+			skip++
+		}
+	}
+	t.Logf("emulate_step self-test: %d passed, %d skipped, %d failed", pass, skip, len(fail))
+	if pass == 0 {
+		t.Errorf("no emulate_step_test results in the boot log:\n%s", log)
+	}
+	for _, f := range fail {
+		t.Errorf("self-test failure: %s", f)
 	}
 }
