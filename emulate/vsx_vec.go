@@ -14,28 +14,29 @@ import (
 // summaries but not FPRF, FR or FI; with an enabled exception in any lane
 // no lane is written.
 
+// xvSpec is what opXVArith needs of an op besides its lanes (decode's Elem:
+// four binary32 words or two binary64 doublewords).
 type xvSpec struct {
 	kind  fpArith
-	sp    bool // four binary32 lanes (else two binary64)
 	mForm bool // multiply-add m-form: XT is the multiplicand
 }
 
 var xvArithOps = map[decode.Op]xvSpec{
-	p.XVADDDP: {faAdd, false, false}, p.XVADDSP: {faAdd, true, false},
-	p.XVSUBDP: {faSub, false, false}, p.XVSUBSP: {faSub, true, false},
-	p.XVMULDP: {faMul, false, false}, p.XVMULSP: {faMul, true, false},
-	p.XVDIVDP: {faDiv, false, false}, p.XVDIVSP: {faDiv, true, false},
-	p.XVSQRTDP: {faSqrt, false, false}, p.XVSQRTSP: {faSqrt, true, false},
-	p.XVREDP: {faRe, false, false}, p.XVRESP: {faRe, true, false},
-	p.XVRSQRTEDP: {faRSqrte, false, false}, p.XVRSQRTESP: {faRSqrte, true, false},
-	p.XVMADDADP: {faMAdd, false, false}, p.XVMADDMDP: {faMAdd, false, true},
-	p.XVMADDASP: {faMAdd, true, false}, p.XVMADDMSP: {faMAdd, true, true},
-	p.XVMSUBADP: {faMSub, false, false}, p.XVMSUBMDP: {faMSub, false, true},
-	p.XVMSUBASP: {faMSub, true, false}, p.XVMSUBMSP: {faMSub, true, true},
-	p.XVNMADDADP: {faNMAdd, false, false}, p.XVNMADDMDP: {faNMAdd, false, true},
-	p.XVNMADDASP: {faNMAdd, true, false}, p.XVNMADDMSP: {faNMAdd, true, true},
-	p.XVNMSUBADP: {faNMSub, false, false}, p.XVNMSUBMDP: {faNMSub, false, true},
-	p.XVNMSUBASP: {faNMSub, true, false}, p.XVNMSUBMSP: {faNMSub, true, true},
+	p.XVADDDP: {faAdd, false}, p.XVADDSP: {faAdd, false},
+	p.XVSUBDP: {faSub, false}, p.XVSUBSP: {faSub, false},
+	p.XVMULDP: {faMul, false}, p.XVMULSP: {faMul, false},
+	p.XVDIVDP: {faDiv, false}, p.XVDIVSP: {faDiv, false},
+	p.XVSQRTDP: {faSqrt, false}, p.XVSQRTSP: {faSqrt, false},
+	p.XVREDP: {faRe, false}, p.XVRESP: {faRe, false},
+	p.XVRSQRTEDP: {faRSqrte, false}, p.XVRSQRTESP: {faRSqrte, false},
+	p.XVMADDADP: {faMAdd, false}, p.XVMADDMDP: {faMAdd, true},
+	p.XVMADDASP: {faMAdd, false}, p.XVMADDMSP: {faMAdd, true},
+	p.XVMSUBADP: {faMSub, false}, p.XVMSUBMDP: {faMSub, true},
+	p.XVMSUBASP: {faMSub, false}, p.XVMSUBMSP: {faMSub, true},
+	p.XVNMADDADP: {faNMAdd, false}, p.XVNMADDMDP: {faNMAdd, true},
+	p.XVNMADDASP: {faNMAdd, false}, p.XVNMADDMSP: {faNMAdd, true},
+	p.XVNMSUBADP: {faNMSub, false}, p.XVNMSUBMDP: {faNMSub, true},
+	p.XVNMSUBASP: {faNMSub, false}, p.XVNMSUBMSP: {faNMSub, true},
 }
 
 var xvArithSpecs [decode.NumOps]xvSpec
@@ -116,20 +117,21 @@ func opXVArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			return err
 		}
 	}
-	f, n := xvLanes(s.sp)
+	sp := in.Elem == 4
+	f, n := xvLanes(sp)
 	mode := fpMode(r)
 	xt := int(in.Args[0] & 63)
 	va, vb, vt := r.VSR[in.Args[1]&63], r.VSR[in.Args[2]&63], r.VSR[xt]
 	acc := xvAcc{old: r.FPSCR}
 	var out regs.VSR
 	oneBits := fpOne
-	if s.sp {
+	if sp {
 		oneBits = 0x3f800000 // 1.0 in single format
 	}
 	one := f.Unpack(softfloat.B(oneBits))
 	for i := 0; i < n; i++ {
-		x := f.Unpack(softfloat.B(lane(va, s.sp, i)))
-		y := f.Unpack(softfloat.B(lane(vb, s.sp, i)))
+		x := f.Unpack(softfloat.B(lane(va, sp, i)))
+		y := f.Unpack(softfloat.B(lane(vb, sp, i)))
 		res := fpResult{f: f}
 		sf := &res.sf
 		switch s.kind {
@@ -158,14 +160,14 @@ func opXVArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 			softfloat.Div(sf, f, one, f.Unpack(q.Bits), mode)
 			sf.Flags |= q.Flags & (softfloat.Invalid | softfloat.Inexact)
 		default:
-			t := f.Unpack(softfloat.B(lane(vt, s.sp, i)))
+			t := f.Unpack(softfloat.B(lane(vt, sp, i)))
 			if s.mForm {
 				fmaValues(&res, f, x, t, y, s.kind, mode) // XA × XT ± XB
 			} else {
 				fmaValues(&res, f, x, y, t, s.kind, mode) // XA × XB ± XT
 			}
 		}
-		out = withLane(out, s.sp, i, acc.lane(&res))
+		out = withLane(out, sp, i, acc.lane(&res))
 	}
 	return e.xvCommit(r, in, xt, out, acc.ex, acc.enabled)
 }
