@@ -250,25 +250,33 @@ func (s *Session) next() error {
 }
 
 // Run executes forwards until the instruction count reaches target, the
-// next instruction's address is one of until, the next instruction
-// accesses memory Watches watch (not the first instruction: it runs even
-// at a breakpoint or a watched access), or the run ends. It reports
+// next instruction's address is one of until (not the first instruction:
+// it runs even at a breakpoint), the next instruction accesses memory
+// Watches watch (the first too, unless the last Run or Back stopped
+// before it for that access: it then runs), or the run ends. It reports
 // whether it stopped at one of until or at a watched access (WatchHit).
 func (s *Session) Run(target uint64, until []uint64) (bool, error) {
+	resumed := s.hit != nil
 	s.hit = nil
 	if s.exited || s.Now() >= target {
 		return false, s.settle()
 	}
-	if _, err := s.run(s.Now()+1, nil, nil); err != nil {
-		return false, err
-	}
 	h := s.hooks()
+	if h == nil || resumed {
+		if _, err := s.run(s.Now()+1, nil, nil); err != nil {
+			return false, err
+		}
+	}
 	if h == nil {
 		return s.run(target, until, nil)
 	}
-	for !s.exited && s.Now() < target {
+	for first := !resumed; !s.exited && s.Now() < target; first = false {
 		start, n := s.Now(), s.p.hits
-		hit, err := s.run(start+min(target-start, s.chunk), until, h)
+		stop, u := start+min(target-start, s.chunk), until
+		if first {
+			stop, u = start+1, nil
+		}
+		hit, err := s.run(stop, u, h)
 		if err != nil {
 			return false, err
 		}

@@ -105,16 +105,17 @@ func TestSessionWatch(t *testing.T) {
 	}{
 		{"run-store", []Watch{store}, nil, 0, false,
 			[]stop{{1, true, Access{loopStore, 4, true}}, {5, true, Access{loopStore, 4, true}}, {9, true, Access{loopStore, 4, true}}}},
+		// From a Seek to the load, the load stops a Run before it runs.
 		{"run-load", []Watch{load}, nil, 2, false,
-			[]stop{{6, true, Access{loopLoad, 4, false}}, {10, true, Access{loopLoad, 4, false}}}},
+			[]stop{{2, true, Access{loopLoad, 4, false}}, {6, true, Access{loopLoad, 4, false}}, {10, true, Access{loopLoad, 4, false}}}},
 		{"run-access", []Watch{both}, nil, 0, false,
 			[]stop{{1, true, Access{loopStore, 4, true}}, {2, true, Access{loopLoad, 4, false}}, {5, true, Access{loopStore, 4, true}}}},
-		// A breakpoint at the store: it stops first; the store is then the
-		// first instruction of the next Run, which runs it.
+		// A breakpoint at the store: it stops first, then the store as the
+		// first instruction of the next Run, which the Run after runs.
 		{"run-break-same", []Watch{store}, []uint64{loopCode + 4}, 0, false,
-			[]stop{{1, false, Access{}}, {5, false, Access{}}}},
+			[]stop{{1, false, Access{}}, {1, true, Access{loopStore, 4, true}}, {5, false, Access{}}}},
 		{"run-break", []Watch{load}, []uint64{loopCode + 4}, 2, false,
-			[]stop{{5, false, Access{}}, {6, true, Access{loopLoad, 4, false}}, {9, false, Access{}}}},
+			[]stop{{2, true, Access{loopLoad, 4, false}}, {5, false, Access{}}, {6, true, Access{loopLoad, 4, false}}, {9, false, Access{}}}},
 		{"back-store", []Watch{store}, nil, last, true,
 			[]stop{{last - 3, true, Access{loopStore, 4, true}}, {last - 7, true, Access{loopStore, 4, true}}}},
 		{"back-load", []Watch{load}, nil, last, true,

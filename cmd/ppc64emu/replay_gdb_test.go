@@ -83,12 +83,13 @@ func TestReplayGDB(t *testing.T) {
 }
 
 // TestReplayGDBWatch: from the end of a recording of c-threads (its
-// workers increment counter 80,000 times under a mutex), reverse-continue
-// with a write watchpoint on counter stops before the last increment
-// (counter 79,999; GDB reports the value going back from 80,000) and then
-// before the one before (79,998).
+// workers increment counter 80,000 times under a mutex), both byte
+// orders, reverse-continue with a write watchpoint on counter stops
+// before the last increment (counter 79,999; GDB reports the value going
+// back from 80,000) and then before the one before (79,998); continue
+// forwards from there stops after that increment again (79,998 to
+// 79,999).
 func TestReplayGDBWatch(t *testing.T) {
-	prog := gdbCorpusProgram(t, "c-threads.le")
 	const body = `set pagination off
 set confirm off
 target remote %s
@@ -98,13 +99,20 @@ reverse-continue
 print *(long *)&counter
 reverse-continue
 print *(long *)&counter
+continue
+print *(long *)&counter
 kill
 `
-	got := replayUnderGDB(t, prog, body)
-	for _, want := range []string{"hit Hardware watchpoint 1", "Old value = 80000\nNew value = 79999", "$1 = 79999", "Old value = 79999\nNew value = 79998", "$2 = 79998"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("GDB's output lacks %q:\n%s", want, got)
-		}
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			got := replayUnderGDB(t, gdbCorpusProgram(t, "c-threads."+order), body)
+			for _, want := range []string{"hit Hardware watchpoint 1", "Old value = 80000\nNew value = 79999", "$1 = 79999",
+				"Old value = 79999\nNew value = 79998", "$2 = 79998", "Old value = 79998\nNew value = 79999", "$3 = 79999"} {
+				if !strings.Contains(got, want) {
+					t.Errorf("GDB's output lacks %q:\n%s", want, got)
+				}
+			}
+		})
 	}
 }
 
