@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math"
 
 	"golang.org/x/arch/ppc64/ppc64asm"
 
@@ -50,4 +51,66 @@ func Example() {
 	}
 	fmt.Printf("%d instructions, r3 = %d, exit %d\n", res.Instructions, res.Threads[1].Regs.GPR[3], res.Code)
 	// Output: 2 instructions, r3 = 2, exit 0
+}
+
+// A Session moves through a recording forwards and backwards; with
+// Watches it stops before the instructions that access watched memory.
+// The log, written by hand, is of a program that stores r3 (1, then 2)
+// to 0x20000000 twice: "addi r3,r3,1; stw r3,0(r4)", twice.
+func ExampleSession_Back() {
+	const code, data = 0x10000000, 0x20000000
+	var text []byte
+	for range 2 {
+		for _, in := range [][]int64{{int64(ppc64asm.ADDI), 3, 3, 1}, {int64(ppc64asm.STW), 3, 0, 4}} {
+			word, _, err := decode.Encode(decode.Op(in[0]), in[1:]...)
+			if err != nil {
+				fmt.Println(err)
+				return
+			}
+			text = binary.LittleEndian.AppendUint32(text, word)
+		}
+	}
+	var log bytes.Buffer
+	w := record.NewWriter(&log, record.Header{LittleEndian: true, Config: emulate.Config{Level: decode.LevelPOWER10}})
+	w.Space(0)
+	w.Mem(0, &mem.Change{Op: mem.ChangeMap, Addr: code, Size: mem.PageSize, Perm: mem.RX})
+	w.Mem(0, &mem.Change{Op: mem.ChangeWrite, Addr: code, Size: uint64(len(text)), Data: text})
+	w.Mem(0, &mem.Change{Op: mem.ChangeMap, Addr: data, Size: mem.PageSize, Perm: mem.RW})
+	start := emulate.Context{Regs: regs.Regs{NIP: code, MSR: regs.MSRLinuxUserLE}}
+	start.Regs.GPR[4] = data
+	w.Thread(1, 0, &start)
+	w.Switch(1)
+	w.Run(4)
+	end := start
+	end.Regs.NIP, end.Regs.GPR[3] = code+16, 2
+	if err := w.Exit(0, 0, 4, []record.ThreadHash{{TID: 1, Hash: record.Hash(&end)}}); err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	s, err := record.NewSession(log.Bytes(), record.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if _, err := s.Run(math.MaxUint64, nil); err != nil { // to the end
+		fmt.Println(err)
+		return
+	}
+	s.Watches = []record.Watch{{Addr: data, Len: 4, Write: true}}
+	for {
+		found, err := s.Back(nil)
+		if err != nil || !found {
+			break
+		}
+		acc, _ := s.WatchHit()
+		var v [4]byte
+		_ = s.Memory(0).Peek(data, v[:])
+		fmt.Printf("event %d: before a %d-byte write at %#x (r3 = %d; memory holds %d)\n", s.Now(), acc.N, acc.Addr, s.Context(1).Regs.GPR[3], binary.LittleEndian.Uint32(v[:]))
+	}
+	fmt.Println("event", s.Now())
+	// Output:
+	// event 3: before a 4-byte write at 0x20000000 (r3 = 2; memory holds 1)
+	// event 1: before a 4-byte write at 0x20000000 (r3 = 1; memory holds 0)
+	// event 0
 }
