@@ -151,6 +151,8 @@ type Campaign struct {
 	// little-endian); nil means both, little-endian first.
 	LE []bool
 	// Config configures the harness (New); its BE is set per byte order.
+	// The processes of a byte order are kept from batch to batch (a
+	// Pool), except with TwoOrders.
 	Config Config
 	// Runner, if set, replaces New(Config) as the source of results of a
 	// byte order (Recorded, or a test double).
@@ -191,85 +193,107 @@ func (c *Campaign) Run(ctx context.Context) error {
 		per = 32
 	}
 	for _, le := range orders {
-		run, err := c.runner(le)
-		if err != nil {
+		if err := c.runOrder(ctx, le, per); err != nil {
 			return err
-		}
-		header := headerLines(le)
-		num := 0 // lines of this byte order so far
-		for round := 0; round < max(c.Rounds, 1); round++ {
-			any := false
-			for i := 0; i < len(c.Ops); i += per {
-				ops := c.Ops[i:min(i+per, len(c.Ops))]
-				var batch []trace.Vector
-				var spans []OpLines
-				var ends []int
-				for _, op := range ops {
-					vs := c.vectors(op, le, round)
-					if len(vs) == 0 {
-						continue
-					}
-					batch = append(batch, vs...)
-					spans = append(spans, OpLines{Op: op})
-					ends = append(ends, len(batch))
-				}
-				if len(batch) == 0 {
-					continue
-				}
-				any = true
-				var lines []trace.Line
-				var diffs []Difference
-				if c.TwoOrders {
-					lines, diffs, err = runTwoOrders(ctx, run, batch)
-				} else {
-					lines, err = run.Run(ctx, batch)
-				}
-				if err != nil {
-					return err
-				}
-				for j := range lines {
-					num++
-					lines[j].Num = header + num
-				}
-				start := 0
-				for k := range spans {
-					spans[k].Lines = lines[start:ends[k]:ends[k]]
-					for _, d := range diffs {
-						if d.Index >= start && d.Index < ends[k] {
-							d.Index -= start
-							spans[k].OrderDependent = append(spans[k].OrderDependent, d)
-						}
-					}
-					start = ends[k]
-				}
-				if c.Checker != nil {
-					c.Checker.CheckFile(&trace.File{Name: "oracle." + orderName(le), LE: le, OrderSet: true, Reference: Reference, Lines: lines})
-					c.Checker.Files-- // counted once per byte order, below
-				}
-				if c.Batch != nil {
-					if err := c.Batch(&Batch{LE: le, Round: round, Ops: spans, Done: i + len(ops), Total: len(c.Ops)}); err != nil {
-						return err
-					}
-				}
-			}
-			if !any {
-				break
-			}
-		}
-		if c.Checker != nil {
-			c.Checker.Files++
 		}
 	}
 	return nil
 }
 
+// runOrder runs the campaign's batches of one byte order.
+func (c *Campaign) runOrder(ctx context.Context, le bool, per int) error {
+	run, err := c.runner(le)
+	if err != nil {
+		return err
+	}
+	if p, ok := run.(*Pool); ok {
+		defer p.Close()
+	}
+	header := headerLines(le)
+	num := 0 // lines of this byte order so far
+	for round := 0; round < max(c.Rounds, 1); round++ {
+		any := false
+		for i := 0; i < len(c.Ops); i += per {
+			ops := c.Ops[i:min(i+per, len(c.Ops))]
+			var batch []trace.Vector
+			var spans []OpLines
+			var ends []int
+			for _, op := range ops {
+				vs := c.vectors(op, le, round)
+				if len(vs) == 0 {
+					continue
+				}
+				batch = append(batch, vs...)
+				spans = append(spans, OpLines{Op: op})
+				ends = append(ends, len(batch))
+			}
+			if len(batch) == 0 {
+				continue
+			}
+			any = true
+			var lines []trace.Line
+			var diffs []Difference
+			if c.TwoOrders {
+				lines, diffs, err = runTwoOrders(ctx, run, batch)
+			} else {
+				lines, err = run.Run(ctx, batch)
+			}
+			if err != nil {
+				return err
+			}
+			for j := range lines {
+				num++
+				lines[j].Num = header + num
+			}
+			start := 0
+			for k := range spans {
+				spans[k].Lines = lines[start:ends[k]:ends[k]]
+				for _, d := range diffs {
+					if d.Index >= start && d.Index < ends[k] {
+						d.Index -= start
+						spans[k].OrderDependent = append(spans[k].OrderDependent, d)
+					}
+				}
+				start = ends[k]
+			}
+			if c.Checker != nil {
+				c.Checker.CheckFile(&trace.File{Name: "oracle." + orderName(le), LE: le, OrderSet: true, Reference: Reference, Lines: lines})
+				c.Checker.Files-- // counted once per byte order, below
+			}
+			if c.Batch != nil {
+				if err := c.Batch(&Batch{LE: le, Round: round, Ops: spans, Done: i + len(ops), Total: len(c.Ops)}); err != nil {
+					return err
+				}
+			}
+		}
+		if !any {
+			break
+		}
+	}
+	if c.Checker != nil {
+		c.Checker.Files++
+	}
+	return nil
+}
+
+// runner is the Runner of one byte order: Runner's, or a Pool of the
+// harness processes for the whole byte order (fresh processes per batch
+// with TwoOrders, whose reversed run must not follow the forward one in
+// the same process).
 func (c *Campaign) runner(le bool) (Runner, error) {
 	if c.Runner != nil {
 		return c.Runner(le)
 	}
 	cfg := c.Config
 	cfg.BE = !le
-	return New(cfg)
+	o, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if c.TwoOrders {
+		return o, nil
+	}
+	return o.Pool(), nil
 }
 
 func (c *Campaign) vectors(op decode.Op, le bool, round int) []trace.Vector {

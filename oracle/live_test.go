@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/trace"
 )
 
@@ -223,6 +224,80 @@ func BenchmarkRun(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if _, err := o.Run(ctx, []trace.Vector{benchVector}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestPool: a Pool's processes outlive a Run (the fake harness counts the
+// lines each process has seen), are restarted after a crash, and stop at
+// Close.
+func TestPool(t *testing.T) {
+	o, err := New(Config{Command: fakeHarness(t), Procs: 1, Timeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := o.Pool()
+	defer p.Close()
+	ctx := context.Background()
+	for _, c := range []struct {
+		ids  []string
+		want []string // r3 of each line, "" for no r3, or the skip reason
+	}{
+		{[]string{"leak1", "leak2"}, []string{"1", "2"}},
+		{[]string{"leak3"}, []string{"3"}}, // the same process
+		{[]string{"crash1", "leak4"}, []string{WhyCrash, "1"}},
+		{[]string{"leak5"}, []string{"2"}},
+	} {
+		got, st, err := p.RunStats(ctx, vectors(c.ids...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range got {
+			r := l.Result.String()
+			if !strings.HasSuffix(r, " r3="+c.want[i]) && !strings.HasSuffix(r, "why="+c.want[i]) {
+				t.Errorf("%s: %s, want r3=%s", c.ids[i], l.String(), c.want[i])
+			}
+		}
+		if c.ids[0] == "crash1" && (st.Crashes != 1 || st.Restarts != 1) {
+			t.Errorf("stats of the crashing run %+v, want 1 crash, 1 restart", st)
+		}
+	}
+	p.Close()
+	if _, err := p.Run(ctx, vectors("a1")); !errors.Is(err, ErrClosed) {
+		t.Errorf("Run after Close: %v, want ErrClosed", err)
+	}
+}
+
+// TestCampaignPool: a Campaign keeps the processes of a byte order from
+// batch to batch, and starts fresh ones per run with TwoOrders.
+func TestCampaignPool(t *testing.T) {
+	var ops []decode.Op
+	for _, name := range []string{"add", "addi", "and"} {
+		op, _ := decode.OpByName(name)
+		ops = append(ops, op)
+	}
+	for _, two := range []bool{false, true} {
+		var r3 []string
+		c := &Campaign{
+			Ops: ops, LE: []bool{true}, BatchOps: 1, TwoOrders: two,
+			Config:  Config{Command: fakeHarness(t), Procs: 1},
+			Vectors: func(decode.Op, bool, int) []trace.Vector { return vectors("leak1", "leak2") },
+			Batch: func(b *Batch) error {
+				for _, l := range b.Ops[0].Lines {
+					r3 = append(r3, l.Result.Regs[len(l.Result.Regs)-1].Value)
+				}
+				return nil
+			},
+		}
+		if err := c.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		want := "1 2 3 4 5 6" // one process for the three batches
+		if two {
+			want = "1 2 1 2 1 2" // fresh processes for each run
+		}
+		if got := strings.Join(r3, " "); got != want {
+			t.Errorf("TwoOrders=%v: r3 of the lines %s, want %s", two, got, want)
 		}
 	}
 }

@@ -31,6 +31,9 @@
 // flushes exactly one line per input line). The results come back in input
 // order, so a batch's result does not depend on the number of processes
 // except through state QEMU leaks from one vector into the next.
+// Oracle.Run starts its processes per call; a Pool keeps them running from
+// call to call (a Campaign uses one per byte order), and a Live is one
+// process fed one vector at a time.
 //
 // Each vector has a timeout (5 s by default). If the process exits (QEMU
 // aborts on some instructions: "qemu: fatal: Unknown exception") or does
@@ -313,6 +316,23 @@ func (o *Oracle) Run(ctx context.Context, vecs []trace.Vector) ([]trace.Line, er
 
 // RunStats is Run, also returning counts of crashes, hangs and restarts.
 func (o *Oracle) RunStats(ctx context.Context, vecs []trace.Vector) ([]trace.Line, Stats, error) {
+	ws := make([]*worker, min(o.cfg.Procs, (len(vecs)+o.cfg.Chunk-1)/o.cfg.Chunk))
+	for i := range ws {
+		ws[i] = &worker{o: o}
+	}
+	defer func() {
+		for _, w := range ws {
+			w.stop()
+		}
+	}()
+	return o.runOn(ctx, ws, vecs)
+}
+
+// runOn shares the vectors out to the workers in chunks (each worker
+// takes the next chunk and runs it in its process, started if it has
+// none) and returns the lines in input order, with the workers' counts of
+// this call.
+func (o *Oracle) runOn(ctx context.Context, ws []*worker, vecs []trace.Vector) ([]trace.Line, Stats, error) {
 	out := make([]trace.Line, len(vecs))
 	chunks := make(chan [2]int)
 	go func() {
@@ -325,19 +345,22 @@ func (o *Oracle) RunStats(ctx context.Context, vecs []trace.Vector) ([]trace.Lin
 			}
 		}
 	}()
-	procs := min(o.cfg.Procs, (len(vecs)+o.cfg.Chunk-1)/o.cfg.Chunk)
 	var (
 		wg       sync.WaitGroup
 		mu       sync.Mutex
 		total    Stats
 		firstErr error
 	)
-	for range procs {
+	for _, w := range ws {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &worker{o: o}
-			defer w.stop()
+			before := w.stats
+			defer func() {
+				mu.Lock()
+				total.add(w.stats.sub(before))
+				mu.Unlock()
+			}()
 			for c := range chunks {
 				for i := c[0]; i < c[1]; i++ {
 					if err := ctx.Err(); err != nil {
@@ -356,9 +379,6 @@ func (o *Oracle) RunStats(ctx context.Context, vecs []trace.Vector) ([]trace.Lin
 					out[i] = l
 				}
 			}
-			mu.Lock()
-			total.add(w.stats)
-			mu.Unlock()
 		}()
 	}
 	wg.Wait()
@@ -384,6 +404,10 @@ func (s *Stats) add(t Stats) {
 	s.Hangs += t.Hangs
 	s.Garbled += t.Garbled
 	s.Restarts += t.Restarts
+}
+
+func (s Stats) sub(t Stats) Stats {
+	return Stats{Crashes: s.Crashes - t.Crashes, Hangs: s.Hangs - t.Hangs, Garbled: s.Garbled - t.Garbled, Restarts: s.Restarts - t.Restarts}
 }
 
 // worker owns one harness process at a time.
