@@ -320,21 +320,38 @@ func (e *Emulator) observe(r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 // diffRegs appends to rec.Regs every register that differs between a and b.
+// Most steps change a GPR or a VSR and NIP alone: whether any other scalar
+// register changed is one comparison of the wholes with those made equal
+// (a is changed for it and restored), before the scalar registers are
+// compared one by one.
 func diffRegs(rec *StepRecord, a, b *regs.Regs) {
-	if *a == *b {
-		return
-	}
 	for i := range a.GPR {
 		if a.GPR[i] != b.GPR[i] {
 			rec.Regs = append(rec.Regs, RegWrite{Reg: RegGPR0 + Reg(i), Old: regs.VSR{Lo: a.GPR[i]}, New: regs.VSR{Lo: b.GPR[i]}})
 		}
 	}
-	for g := RegNIP; g < RegVSR0; g++ {
+	gpr, nip := a.GPR, a.NIP
+	var vsr [64]regs.VSR
+	vsrChanged := a.VSR != b.VSR
+	if vsrChanged {
+		vsr = a.VSR
+		a.VSR = b.VSR
+	}
+	a.GPR, a.NIP = b.GPR, b.NIP
+	others := *a != *b
+	a.GPR, a.NIP = gpr, nip
+	if vsrChanged {
+		a.VSR = vsr
+	}
+	if a.NIP != b.NIP {
+		rec.Regs = append(rec.Regs, RegWrite{Reg: RegNIP, Old: regs.VSR{Lo: a.NIP}, New: regs.VSR{Lo: b.NIP}})
+	}
+	for g := RegNIP + 1; others && g < RegVSR0; g++ {
 		if o, n := g.Get(a), g.Get(b); o != n {
 			rec.Regs = append(rec.Regs, RegWrite{Reg: g, Old: o, New: n})
 		}
 	}
-	for i := range a.VSR {
+	for i := 0; vsrChanged && i < len(a.VSR); i++ {
 		if a.VSR[i] != b.VSR[i] {
 			rec.Regs = append(rec.Regs, RegWrite{Reg: RegVSR0 + Reg(i), Old: a.VSR[i], New: b.VSR[i]})
 		}
