@@ -109,11 +109,7 @@ type coreNotes struct {
 }
 
 func (n *coreNotes) add(name string, typ uint32, desc []byte) {
-	var h [12]byte
-	n.b.PutUint32(h[0:], uint32(len(name)+1))
-	n.b.PutUint32(h[4:], uint32(len(desc)))
-	n.b.PutUint32(h[8:], typ)
-	n.o.Write(h[:])
+	n.o.Write(abi.ElfNhdrLayout.Bytes(n.b, &abi.ElfNhdr{Namesz: uint32(len(name) + 1), Descsz: uint32(len(desc)), Type: typ}))
 	n.o.WriteString(name)
 	n.o.WriteByte(0)
 	n.pad()

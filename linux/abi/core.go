@@ -22,6 +22,14 @@ const ElfCoreEFlags = 2
 // ElfPrargsz is the size of elf_prpsinfo's pr_psargs (ELF_PRARGSZ).
 const ElfPrargsz = 80
 
+// ElfNhdr is the header of an ELF note (Elf64_Nhdr, include/uapi/linux/elf.h):
+// the size of the name with its NUL, the size of the descriptor, and the
+// note type. The name and then the descriptor follow, each padded to a
+// multiple of 4 bytes.
+type ElfNhdr struct {
+	Namesz, Descsz, Type uint32
+}
+
 // ElfSiginfo is struct elf_siginfo.
 type ElfSiginfo struct {
 	Signo, Code, Errno int32
@@ -54,4 +62,5 @@ type ElfPrpsinfo struct {
 var (
 	ElfPrstatusLayout = NewLayout[ElfPrstatus]()
 	ElfPrpsinfoLayout = NewLayout[ElfPrpsinfo]()
+	ElfNhdrLayout     = NewLayout[ElfNhdr]()
 )

@@ -45,6 +45,7 @@ func TestLayoutOffsets(t *testing.T) {
 		row("ucontext.uc_sigmask", UcontextHeadLayout, UcontextHead{Sigmask: marker}, UcMcontext-15*8, UcSigmask, 8),
 		row("sigcontext.regs", SigcontextHeadLayout, SigcontextHead{Regs: marker}, ScGPRegs, ScRegs, 8),
 		row("sigcontext.signal", SigcontextHeadLayout, SigcontextHead{Signal: marker32}, ScGPRegs, ScSignal, 4),
+		row("Elf64_Nhdr.n_type", ElfNhdrLayout, ElfNhdr{Type: marker32}, 12, 8, 4),
 	} {
 		for _, o := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
 			b, diff := c.enc(o)
