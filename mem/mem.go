@@ -819,9 +819,11 @@ func (m *Memory) slot(addr uint64, perm Perm) (*leaf, uint64, bool) {
 	return l, i, true
 }
 
-// read copies memory into p. An access within one page checks its page as
-// it goes; a page-crossing one checks every page first (all or nothing).
-func (m *Memory) read(addr uint64, p []byte, perm Perm) error {
+// copyPages copies between p and the len(p) bytes at addr with perm: into
+// p, or from p when write (into a page's own copy of a shared or
+// copy-on-write page). An access within one page checks its page as it
+// goes; a page-crossing one checks every page first (all or nothing).
+func (m *Memory) copyPages(addr uint64, p []byte, perm Perm, write bool) error {
 	if addr&(PageSize-1)+uint64(len(p)) > PageSize {
 		if err := m.check(addr, len(p), perm); err != nil {
 			return err
@@ -834,15 +836,27 @@ func (m *Memory) read(addr uint64, p []byte, perm Perm) error {
 		}
 		off := addr & (PageSize - 1)
 		k := min(uint64(len(p)), PageSize-off)
-		if d := l.data[i]; d != nil {
+		d := l.data[i]
+		switch {
+		case write:
+			if d == nil || l.perm[i]&cow != 0 {
+				d = m.own(l, int(i))
+			}
+			copy(d[off:], p[:k])
+		case d != nil:
 			copy(p[:k], d[off:])
-		} else {
+		default:
 			clear(p[:k])
 		}
 		p = p[k:]
 		addr += k
 	}
 	return nil
+}
+
+// read copies memory into p (copyPages).
+func (m *Memory) read(addr uint64, p []byte, perm Perm) error {
+	return m.copyPages(addr, p, perm, false)
 }
 
 // Write implements emulate.Memory: it copies p to addr. Every page touched
@@ -870,29 +884,13 @@ func (m *Memory) Peek(addr uint64, p []byte) error {
 	return m.read(addr, p, mapped)
 }
 
+// write copies p to memory (copyPages) and journals it.
 func (m *Memory) write(addr uint64, p []byte, perm Perm) error {
-	addr0, p0 := addr, p
-	if addr&(PageSize-1)+uint64(len(p)) > PageSize {
-		if err := m.check(addr, len(p), perm); err != nil {
-			return err
-		}
-	}
-	for len(p) > 0 {
-		l, i, ok := m.slot(addr, perm)
-		if !ok {
-			return m.fault(addr)
-		}
-		d := l.data[i]
-		if d == nil || l.perm[i]&cow != 0 {
-			d = m.own(l, int(i))
-		}
-		off := addr & (PageSize - 1)
-		k := copy(d[off:], p)
-		p = p[k:]
-		addr += uint64(k)
+	if err := m.copyPages(addr, p, perm, true); err != nil {
+		return err
 	}
 	if m.Journal != nil {
-		m.journalWrite(addr0, p0)
+		m.journalWrite(addr, p)
 	}
 	return nil
 }
