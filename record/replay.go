@@ -300,6 +300,15 @@ func (p *replayer) exec(target uint64) (atBreak bool, err error) {
 	return false, nil
 }
 
+// count counts a watched access (Session): the one numbered accessAt is
+// kept.
+func (p *replayer) count(a Access) {
+	p.hits++
+	if p.hits == p.accessAt {
+		p.access = a
+	}
+}
+
 func (p *replayer) timeBase() uint64 {
 	if len(p.tb) == 0 {
 		p.miss = true

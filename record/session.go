@@ -31,7 +31,9 @@ type Session struct {
 	// Interval is the instructions between checkpoints (default 1<<24).
 	Interval uint64
 	// Watches make Run and Back stop also before an instruction that
-	// accesses a watched byte (WatchHit), as a debugger's watchpoints do.
+	// accesses a watched byte (WatchHit), as a debugger's watchpoints do;
+	// a memory change of the log (a system call's results, a signal
+	// frame) that writes one is a write by the instruction before it.
 	Watches []Watch
 	hit     *Access // the watched access at the stop (WatchHit)
 	chunk   uint64  // watchChunk, or less in tests
@@ -202,10 +204,7 @@ func (s *Session) hooks() *emulate.Hooks {
 		}
 		h.Mem = append(h.Mem, emulate.MemHook{Lo: w.Addr, Hi: hi, Fn: func(addr uint64, b []byte, write bool) {
 			if write && w.Write || !write && w.Read {
-				p.hits++
-				if p.hits == p.accessAt {
-					p.access = Access{addr, len(b), write}
-				}
+				p.count(Access{addr, len(b), write})
 			}
 		}})
 	}
@@ -243,10 +242,37 @@ func (s *Session) next() error {
 	if err := s.p.apply(rec); err != nil {
 		return fmt.Errorf("record %d (%s): %w", s.rd.n, rec.Kind, err)
 	}
-	if rec.Kind == KindExit {
+	switch rec.Kind {
+	case KindExit:
 		s.exited, s.code, s.signal = true, rec.Code, rec.Signal
+	case KindMem:
+		if h := s.p.hooks; h != nil && len(h.Mem) > 0 {
+			s.written(&rec.Change)
+		}
 	}
 	return nil
+}
+
+// written counts, while the Session looks for watched accesses, the
+// watched bytes a memory change of the log writes (a system call's
+// results, a signal frame) as a write, by the instruction before the
+// change: the replay applies it after that instruction.
+func (s *Session) written(c *mem.Change) {
+	switch c.Op {
+	case mem.ChangeWrite, mem.ChangeZero, mem.ChangeMove:
+	default:
+		return
+	}
+	for _, w := range s.Watches {
+		if !w.Write || w.Len == 0 || c.Size == 0 {
+			continue
+		}
+		// Last bytes, not ends: a range may end at 2^64.
+		if last, wlast := c.Addr+(c.Size-1), w.Addr+(w.Len-1); c.Addr <= wlast && w.Addr <= last {
+			a := max(c.Addr, w.Addr)
+			s.p.count(Access{a, int(min(last, wlast) - a + 1), true})
+		}
+	}
 }
 
 // Run executes forwards until the instruction count reaches target, the

@@ -32,8 +32,10 @@ const (
 //
 // (instruction 4i+1 stores, 4i+2 loads, 4i+3 branches; 4*loopIters in
 // all), in byte order bo, written as a runner would: the program is
-// executed to find the final registers for the exit record.
-func loopLog(t *testing.T, bo binary.ByteOrder) []byte {
+// executed to find the final registers for the exit record. With
+// midWrite the log writes "mid!" at loopStore+PageSize after instruction
+// loopIters*2-1, as a system call's result would be.
+func loopLog(t *testing.T, bo binary.ByteOrder, midWrite bool) []byte {
 	t.Helper()
 	var text []byte
 	for _, in := range [][]int64{{int64(ppc64asm.ADDI), 3, 3, 1}, {int64(ppc64asm.STW), 3, 0, 4}, {int64(ppc64asm.LWZ), 6, 0, 5}, {int64(ppc64asm.BC), 16, 0, -12}} {
@@ -68,7 +70,13 @@ func loopLog(t *testing.T, bo binary.ByteOrder) []byte {
 	}
 	w.Thread(1, 0, &start)
 	w.Switch(1)
-	w.Run(4 * loopIters)
+	if midWrite {
+		w.Run(2 * loopIters)
+		w.Mem(0, &mem.Change{Op: mem.ChangeWrite, Addr: loopStore + mem.PageSize, Size: 4, Data: []byte("mid!")})
+		w.Run(2 * loopIters)
+	} else {
+		w.Run(4 * loopIters)
+	}
 	end := start
 	e := emulate.New(cfg)
 	e.SetContext(&end)
@@ -101,43 +109,52 @@ func TestSessionWatch(t *testing.T) {
 		until   []uint64
 		from    uint64
 		back    bool
+		mid     bool   // the log writes at loopStore+PageSize after instruction 1999
 		want    []stop // the stops of successive Runs (to the end) or Backs
 	}{
-		{"run-store", []Watch{store}, nil, 0, false,
+		{"run-store", []Watch{store}, nil, 0, false, false,
 			[]stop{{1, true, Access{loopStore, 4, true}}, {5, true, Access{loopStore, 4, true}}, {9, true, Access{loopStore, 4, true}}}},
 		// From a Seek to the load, the load stops a Run before it runs.
-		{"run-load", []Watch{load}, nil, 2, false,
+		{"run-load", []Watch{load}, nil, 2, false, false,
 			[]stop{{2, true, Access{loopLoad, 4, false}}, {6, true, Access{loopLoad, 4, false}}, {10, true, Access{loopLoad, 4, false}}}},
-		{"run-access", []Watch{both}, nil, 0, false,
+		{"run-access", []Watch{both}, nil, 0, false, false,
 			[]stop{{1, true, Access{loopStore, 4, true}}, {2, true, Access{loopLoad, 4, false}}, {5, true, Access{loopStore, 4, true}}}},
 		// A breakpoint at the store: it stops first, then the store as the
 		// first instruction of the next Run, which the Run after runs.
-		{"run-break-same", []Watch{store}, []uint64{loopCode + 4}, 0, false,
+		{"run-break-same", []Watch{store}, []uint64{loopCode + 4}, 0, false, false,
 			[]stop{{1, false, Access{}}, {1, true, Access{loopStore, 4, true}}, {5, false, Access{}}}},
-		{"run-break", []Watch{load}, []uint64{loopCode + 4}, 2, false,
+		{"run-break", []Watch{load}, []uint64{loopCode + 4}, 2, false, false,
 			[]stop{{2, true, Access{loopLoad, 4, false}}, {5, false, Access{}}, {6, true, Access{loopLoad, 4, false}}, {9, false, Access{}}}},
-		{"back-store", []Watch{store}, nil, last, true,
+		{"back-store", []Watch{store}, nil, last, true, false,
 			[]stop{{last - 3, true, Access{loopStore, 4, true}}, {last - 7, true, Access{loopStore, 4, true}}}},
-		{"back-load", []Watch{load}, nil, last, true,
+		{"back-load", []Watch{load}, nil, last, true, false,
 			[]stop{{last - 2, true, Access{loopLoad, 4, false}}, {last - 6, true, Access{loopLoad, 4, false}}}},
-		{"back-access", []Watch{both}, nil, 7, true,
+		{"back-access", []Watch{both}, nil, 7, true, false,
 			[]stop{{6, true, Access{loopLoad, 4, false}}, {5, true, Access{loopStore, 4, true}}, {2, true, Access{loopLoad, 4, false}}, {1, true, Access{loopStore, 4, true}}, {0, false, Access{}}}},
-		{"back-break", []Watch{store}, []uint64{loopCode + 12}, last, true,
+		{"back-break", []Watch{store}, []uint64{loopCode + 12}, last, true, false,
 			[]stop{{last - 1, false, Access{}}, {last - 3, true, Access{loopStore, 4, true}}, {last - 5, false, Access{}}}},
 		// Write-only watches on a page no instruction writes: Back skips
 		// the intervals between checkpoints without executing them.
-		{"back-skip", []Watch{{Addr: loopStore + mem.PageSize, Len: 8, Write: true}}, nil, last, true,
+		{"back-skip", []Watch{{Addr: loopStore + mem.PageSize, Len: 8, Write: true}}, nil, last, true, false,
 			[]stop{{0, false, Access{}}}},
-		{"back-none", []Watch{{Addr: loopStore + 4, Len: 4, Read: true, Write: true}}, nil, last, true,
+		{"back-none", []Watch{{Addr: loopStore + 4, Len: 4, Read: true, Write: true}}, nil, last, true, false,
 			[]stop{{0, false, Access{}}}},
-		{"back-break-no-watch", nil, []uint64{loopCode + 8}, 11, true,
+		// The log's write (a system call's) is a write by the instruction
+		// before it, forwards and backwards.
+		{"run-log-write", []Watch{{Addr: loopStore + mem.PageSize, Len: 8, Write: true}}, nil, 0, false, true,
+			[]stop{{1999, true, Access{loopStore + mem.PageSize, 4, true}}, {last, false, Access{}}}},
+		{"back-log-write", []Watch{{Addr: loopStore + mem.PageSize + 2, Len: 8, Write: true}}, nil, last, true, true,
+			[]stop{{1999, true, Access{loopStore + mem.PageSize + 2, 2, true}}, {0, false, Access{}}}},
+		{"back-log-write-read-watch", []Watch{{Addr: loopStore + mem.PageSize, Len: 8, Read: true}}, nil, last, true, true,
+			[]stop{{0, false, Access{}}}},
+		{"back-break-no-watch", nil, []uint64{loopCode + 8}, 11, true, false,
 			[]stop{{10, false, Access{}}, {6, false, Access{}}, {2, false, Access{}}, {0, false, Access{}}}},
 	}
 	for _, bo := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
-		log := loopLog(t, bo)
+		logs := map[bool][]byte{false: loopLog(t, bo, false), true: loopLog(t, bo, true)}
 		for _, tc := range tests {
 			t.Run(fmt.Sprintf("%v/%s", bo, tc.name), func(t *testing.T) {
-				s, err := NewSession(log, Options{})
+				s, err := NewSession(logs[tc.mid], Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -155,7 +172,7 @@ func TestSessionWatch(t *testing.T) {
 					}
 					acc, hit := s.WatchHit()
 					got := stop{s.Now(), hit, acc}
-					if err != nil || got != want || ok != (want.at != 0) {
+					if err != nil || got != want || ok != (want.at != 0 && want.at != last) {
 						t.Fatalf("stop %d: %+v (found %v, %v), want %+v", i, got, ok, err, want)
 					}
 				}
@@ -168,7 +185,7 @@ func TestSessionWatch(t *testing.T) {
 // moves to one (to the end of the recording, past it), and other commands
 // are refused with ErrMonitor.
 func TestGDBMonitor(t *testing.T) {
-	s, err := NewSession(loopLog(t, binary.LittleEndian), Options{})
+	s, err := NewSession(loopLog(t, binary.LittleEndian, false), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,8 @@ Flags:
 	           reverse-next and reverse-finish. The replay keeps a
 	           checkpoint every 2^24 instructions and goes back by
 	           restoring the one before and executing forwards (rr's
-	           model). Registers and memory are read-only. "monitor when"
+	           model). Registers and memory are read-only; write
+	           watchpoints see system calls' writes too. "monitor when"
 	           prints the current event (instructions executed so far),
 	           "monitor goto N" moves to event N; flush GDB's caches after
 	           it ("maintenance flush register-cache" and "maintenance

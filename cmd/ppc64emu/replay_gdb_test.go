@@ -425,3 +425,35 @@ kill
 		})
 	}
 }
+
+// TestReplayGDBSyscallWatch: a write watchpoint on memory only a system
+// call writes (testdata/revsys.c: uname fills u), both byte orders.
+// Backwards from the end of the recording it stops before the sc in
+// uname, u.sysname[0] going back from 'L' (Linux) to 0; forwards from the
+// start, after the sc (4 bytes on), from 0 to 'L'.
+func TestReplayGDBSyscallWatch(t *testing.T) {
+	const script = `set pagination off
+set confirm off
+target remote %s
+continue
+watch u.sysname[0]
+reverse-continue
+reverse-continue
+continue
+kill
+`
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			got := replayUnderGDB(t, buildGDBProg(t, "revsys.c", order, "-O0"), script)
+			m := regexp.MustCompile(`Old value = 76 'L'\nNew value = 0 '\\000'\n(0x[0-9a-f]+) in \.?_*uname \(\)(?s:.*)Old value = 0 '\\000'\nNew value = 76 'L'\n(0x[0-9a-f]+) in \.?_*uname \(\)`).FindStringSubmatch(got)
+			if m == nil {
+				t.Fatalf("no stop in uname from L to 0 backwards, then from 0 to L forwards:\n%s", got)
+			}
+			back, _ := strconv.ParseUint(m[1], 0, 64)
+			fwd, _ := strconv.ParseUint(m[2], 0, 64)
+			if fwd != back+4 {
+				t.Errorf("backwards stop %#x, forwards %#x: want the forwards one 4 bytes on (the sc between)\n%s", back, fwd, got)
+			}
+		})
+	}
+}
