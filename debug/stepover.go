@@ -147,12 +147,22 @@ func PlanOutOfLine(in *decode.Inst, addr, slot, msr uint64) (*OutOfLine, error) 
 	if msr&regs.MSRLE != 0 {
 		order = binary.LittleEndian
 	}
-	p := &OutOfLine{Addr: addr, Slot: slot, Len: int(in.Len), Resume: addr + uint64(in.Len)}
+	n := int(in.Len)
+	if n == 0 {
+		// A word that did not decode is copied all the same, as uprobes
+		// copies it: the CPU raises its interrupt in the slot (Finish:
+		// Aborted). Its length is what its primary opcode says.
+		n = 4
+		if decode.IsPrefix(in.Word) {
+			n = 8
+		}
+	}
+	p := &OutOfLine{Addr: addr, Slot: slot, Len: n, Resume: addr + uint64(n)}
 	if msr&regs.MSRSF == 0 {
 		p.Resume &= 0xffffffff
 	}
 	order.PutUint32(p.Insn[0:], in.Word)
-	if in.Len == 8 {
+	if n == 8 {
 		order.PutUint32(p.Insn[4:], in.Suffix)
 	}
 	return p, nil
@@ -181,7 +191,16 @@ func StepOver(e *emulate.Emulator, r *regs.Regs, m emulate.Memory, in *decode.In
 		_, why := CanDisplace(in)
 		return nil, &DisplaceError{Op: in.Op, Addr: addr, Reason: why, Err: ErrMustNotDisplace}
 	}
-	err := e.Step(r, m, in)
+	var err error
+	if in.Len == 0 {
+		// Not an instruction (decode's error leaves only Word and
+		// Suffix): StepWord decodes it again and raises what the CPU
+		// would, the illegal-instruction interrupt. e.Step would take
+		// the empty Inst for an op it does not emulate.
+		err = e.StepWord(r, m, in.Word, in.Suffix)
+	} else {
+		err = e.Step(r, m, in)
+	}
 	switch {
 	case err == nil:
 		return nil, nil

@@ -217,6 +217,40 @@ func TestStepOverRefusals(t *testing.T) {
 	}
 }
 
+// TestStepOverUndecoded passes the Inst a failed decode leaves (only Word
+// and Suffix set), as a debugger holding an original word that is no
+// instruction does: StepOver raises the illegal-instruction interrupt with
+// the registers unchanged, and the out-of-line plan copies the word (4
+// bytes, or 8 for a prefix) for the CPU to raise it. Seen on a real kernel
+// (debug/ptrace TestHostStepOverFaults): the empty Inst went to e.Step,
+// which called it not emulated, and the plan had Len 0, copying nothing.
+func TestStepOverUndecoded(t *testing.T) {
+	e := emulate.New(emulate.Config{})
+	for _, c := range []struct {
+		name         string
+		word, suffix uint32
+		len          int
+	}{
+		{"word 0", 0, 0, 4},
+		{"prefix with a reserved suffix", 0x07900000, 0xffffffff, 8},
+	} {
+		var in decode.Inst
+		if err := decode.DecodeWordTo(&in, c.word, c.suffix); err == nil {
+			t.Fatalf("%s: %#x %#x decodes", c.name, c.word, c.suffix)
+		}
+		r := userRegs(true)
+		before := r
+		plan, err := StepOver(e, &r, &regions.Regions{}, &in, slotAddr)
+		if plan != nil || !errors.Is(err, emulate.ErrIllegal) || r != before {
+			t.Errorf("%s: StepOver = %v, %v (registers changed: %v); want ErrIllegal", c.name, plan, err, r != before)
+		}
+		p, err := PlanOutOfLine(&in, bpAddr, slotAddr, r.MSR)
+		if err != nil || p.Len != c.len || p.Resume != bpAddr+uint64(c.len) {
+			t.Errorf("%s: PlanOutOfLine = %+v, %v; want Len %d", c.name, p, err, c.len)
+		}
+	}
+}
+
 func TestRecorderStepBack(t *testing.T) {
 	e := emulate.New(emulate.Config{})
 	c := e.Context() // StepBack restores the whole Context

@@ -91,7 +91,7 @@ func TestPtraceVM(t *testing.T) {
 	}
 	// Each machine ran the host tests (they skip, rather than fail, where
 	// ptrace is refused: a skip here is a failure).
-	for _, name := range []string{"TestHostRegsRoundTrip", "TestHostMemory", "TestHostSingleStep", "TestHostStepOver"} {
+	for _, name := range []string{"TestHostRegsRoundTrip", "TestHostMemory", "TestHostSingleStep", "TestHostStepOver", "TestHostStepOverFaults"} {
 		if n := strings.Count(string(out), "--- PASS: "+name+" "); n != 2 {
 			t.Errorf("%s passed %d times, want 2 (power9, power10)", name, n)
 		}

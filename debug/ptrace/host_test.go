@@ -103,6 +103,16 @@ func (c *child) wait(t *testing.T) unix.WaitStatus {
 // SIGTRAP stop.
 func (c *child) resume(t *testing.T, step bool) {
 	t.Helper()
+	if sig := c.stop(t, step); sig != unix.SIGTRAP {
+		t.Fatalf("stopped by %v, want SIGTRAP", sig)
+	}
+}
+
+// stop single-steps (step true) or continues the child and returns the
+// signal it stops with (the signal is not delivered: the next resume
+// passes none).
+func (c *child) stop(t *testing.T, step bool) unix.Signal {
+	t.Helper()
 	var err error
 	what := "PTRACE_CONT"
 	if step {
@@ -115,10 +125,11 @@ func (c *child) resume(t *testing.T, step bool) {
 		t.Fatalf("%s: %v", what, err)
 	}
 	ws := c.wait(t)
-	if !ws.Stopped() || ws.StopSignal() != unix.SIGTRAP {
-		t.Fatalf("after %s: wait status %#x (stopped %v, signal %v, exited %v), want a SIGTRAP stop",
-			what, uint32(ws), ws.Stopped(), ws.StopSignal(), ws.Exited())
+	if !ws.Stopped() {
+		t.Fatalf("after %s: wait status %#x (exited %v, signaled %v), want a stop",
+			what, uint32(ws), ws.Exited(), ws.Signaled())
 	}
+	return ws.StopSignal()
 }
 
 // The child's memory as the tests use it, derived from its exec stop. The
@@ -661,5 +672,109 @@ func (c *child) outOfLine(t *testing.T, p *debug.OutOfLine, r *regs.Regs) {
 	}
 	if res := p.Finish(r); res != debug.Completed {
 		t.Fatalf("out-of-line step of % x: %v (NIP %#x), want Completed", p.Bytes(), res, r.NIP)
+	}
+}
+
+// TestHostStepOverFaults steps over instructions that fault, at a
+// breakpoint, and compares with what the kernel's single-step does: the
+// signal (SIGSEGV for a data fault, SIGILL for an illegal instruction),
+// NIP left at the instruction, the fault address in DAR. StepOver must
+// return the matching emulate error with the registers unchanged, and the
+// out-of-line plan must end Aborted with NIP back at the breakpoint. The
+// data memory is process_vm_readv/writev's, which faults on a read-only
+// page as the CPU does; with PEEKDATA/POKEDATA an emulated store to the text
+// succeeds (the Memory documentation says so), checked too.
+func TestHostStepOverFaults(t *testing.T) {
+	c := startChild(t)
+	e := emulate.New(emulate.Config{})
+	cases := []struct {
+		name    string
+		word    uint32
+		sig     unix.Signal
+		err     error
+		dar     uint64 // the fault address, for a data fault
+		peekErr bool   // the access faults through PEEKDATA/POKEDATA too
+	}{
+		{"ld r3,0(r8) from page 0", 0xe8680000, unix.SIGSEGV, emulate.ErrDataFault, 0x100, true},
+		{"stw r4,0(r9) to the text", 0x90890000, unix.SIGSEGV, emulate.ErrDataFault, c.code() + 16, false},
+		{"illegal word 0", 0x00000000, unix.SIGILL, emulate.ErrIllegal, 0, true},
+	}
+	start := c.stepStart()
+	start.Regs.GPR[8], start.Regs.GPR[9] = 0x100, c.code()+16
+	vm := &ptrace.Memory{Sys: ptrace.System{}, Pid: c.pid, UseVM: true}
+	for _, tc := range cases {
+		code := stepCase{word: tc.word}
+		c.writeCode(t, c.code(), code)
+		c.set(t, start)
+		if sig := c.stop(t, true); sig != tc.sig {
+			t.Errorf("%s: the kernel's single-step stopped with %v, want %v", tc.name, sig, tc.sig)
+			continue
+		}
+		var rk regs.Regs
+		if err := c.th.LoadRegs(&rk); err != nil {
+			t.Fatal(err)
+		}
+		if rk.NIP != c.code() || (tc.err == emulate.ErrDataFault && rk.DAR != tc.dar) {
+			t.Errorf("%s: after the kernel's step NIP = %#x, DAR = %#x; want %#x, %#x", tc.name, rk.NIP, rk.DAR, c.code(), tc.dar)
+		}
+
+		// At a breakpoint.
+		c.writeCode(t, c.code(), stepCase{word: twTrap})
+		c.set(t, start)
+		c.resume(t, false)
+		var r regs.Regs
+		if err := c.th.LoadRegs(&r); err != nil {
+			t.Fatal(err)
+		}
+		before := r
+		var in decode.Inst
+		decodeErr := decode.DecodeWordTo(&in, tc.word, 0)
+		for _, m := range []*ptrace.Memory{vm, c.th.Memory()} {
+			r = before
+			plan, err := debug.StepOver(e, &r, m, &in, c.slot())
+			if !m.UseVM && !tc.peekErr {
+				if err != nil || plan != nil {
+					t.Errorf("%s: StepOver with POKEDATA: %v, %v; want the store done", tc.name, plan, err)
+				}
+				continue
+			}
+			if plan != nil || !errors.Is(err, tc.err) {
+				t.Errorf("%s: StepOver (UseVM %v) = %v, %v; want %v", tc.name, m.UseVM, plan, err, tc.err)
+			}
+			var f *emulate.Fault
+			if errors.As(err, &f) && f.Addr != rk.DAR {
+				t.Errorf("%s: StepOver's fault address %#x, the kernel's DAR %#x", tc.name, f.Addr, rk.DAR)
+			}
+			if d := cmp.Diff(before, r); d != "" {
+				t.Errorf("%s: StepOver changed the registers of a faulting step:\n%s", tc.name, d)
+			}
+		}
+
+		// Out of line: the copy faults in the slot; Finish moves NIP back.
+		if (decodeErr != nil) != (tc.err == emulate.ErrIllegal) {
+			t.Errorf("%s: decode: %v", tc.name, decodeErr)
+		}
+		c.set(t, start)
+		r = start.Regs
+		p, err := debug.PlanOutOfLine(&in, c.code(), c.slot(), r.MSR)
+		if err != nil {
+			t.Fatalf("%s: PlanOutOfLine: %v", tc.name, err)
+		}
+		if err := c.th.Memory().Write(p.Slot, p.Bytes()); err != nil {
+			t.Fatal(err)
+		}
+		p.Prepare(&r)
+		if err := c.th.StoreRegs(&r); err != nil {
+			t.Fatal(err)
+		}
+		if sig := c.stop(t, true); sig != tc.sig {
+			t.Errorf("%s: out of line: stopped with %v, want %v", tc.name, sig, tc.sig)
+		}
+		if err := c.th.LoadRegs(&r); err != nil {
+			t.Fatal(err)
+		}
+		if res := p.Finish(&r); res != debug.Aborted || r.NIP != c.code() {
+			t.Errorf("%s: out of line: Finish = %v, NIP = %#x; want Aborted, %#x", tc.name, res, r.NIP, c.code())
+		}
 	}
 }
