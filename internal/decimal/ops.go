@@ -81,16 +81,25 @@ func (f *Format) quantize(rm Rounding, y Number, exp int) (Bits, Flags) {
 	return f.Pack(Number{Neg: y.Neg, Exp: exp, Coef: narrow(c)}), fl
 }
 
+// nanOrInf is the result of a one-operand op for a NaN (f.nan) or an
+// infinity (kept, with its sign), with ok; for a finite y ok is false.
+func (f *Format) nanOrInf(y *Number) (Bits, Flags, bool) {
+	if r, fl, ok := f.nan(y, nil); ok {
+		return r, fl, true
+	}
+	if y.Class == Infinity {
+		return f.Pack(Number{Neg: y.Neg, Class: Infinity}), 0, true
+	}
+	return Bits{}, 0, false
+}
+
 // RoundToInt is drintx (exact = false: inexact sets XX) and drintn
 // (inexact = true: no XX): b rounded to an integer in mode rm, keeping a
 // non-negative exponent.
 func (f *Format) RoundToInt(rm Rounding, b Bits, signalInexact bool) (Bits, Flags) {
 	y := f.Unpack(b)
-	if r, fl, ok := f.nan(&y, nil); ok {
+	if r, fl, ok := f.nanOrInf(&y); ok {
 		return r, fl
-	}
-	if y.Class == Infinity {
-		return f.Pack(Number{Neg: y.Neg, Class: Infinity}), 0
 	}
 	if y.Exp >= 0 {
 		return f.Pack(y), 0
@@ -107,11 +116,8 @@ func (f *Format) RoundToInt(rm Rounding, b Bits, signalInexact bool) (Bits, Flag
 // fewer are unchanged; an exponent beyond Qmax is VXCVI.
 func (f *Format) Reround(rm Rounding, k int, b Bits) (Bits, Flags) {
 	y := f.Unpack(b)
-	if r, fl, ok := f.nan(&y, nil); ok {
+	if r, fl, ok := f.nanOrInf(&y); ok {
 		return r, fl
-	}
-	if y.Class == Infinity {
-		return f.Pack(Number{Neg: y.Neg, Class: Infinity}), 0
 	}
 	c := y.Coef.wide()
 	nd := c.digits()
@@ -174,11 +180,8 @@ func (f *Format) Convert(ctx Context, src *Format, b Bits, keepSNaN bool) (Bits,
 	if y.Class == SNaN && keepSNaN {
 		return f.Pack(y), 0
 	}
-	if r, fl, ok := f.nan(&y, nil); ok {
+	if r, fl, ok := f.nanOrInf(&y); ok {
 		return r, fl
-	}
-	if y.Class == Infinity {
-		return f.Pack(Number{Neg: y.Neg, Class: Infinity}), 0
 	}
 	return f.pack(f.Round(ctx, y.Neg, y.Coef.wide(), y.Exp, false))
 }

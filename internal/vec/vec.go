@@ -180,26 +180,17 @@ func neg128(a V) V {
 	return r
 }
 
+// shl128 and shr128 shift a by n mod 128. A Go shift by 64 or more gives
+// 0, so each term vanishes outside its range of n (64-n and n-64 wrap to
+// large counts).
 func shl128(a V, n uint) V {
 	n &= 127
-	switch {
-	case n == 0:
-		return a
-	case n >= 64:
-		return V{Hi: a.Lo << (n - 64)}
-	}
-	return V{Hi: a.Hi<<n | a.Lo>>(64-n), Lo: a.Lo << n}
+	return V{Hi: a.Hi<<n | a.Lo>>(64-n) | a.Lo<<(n-64), Lo: a.Lo << n}
 }
 
 func shr128(a V, n uint) V {
 	n &= 127
-	switch {
-	case n == 0:
-		return a
-	case n >= 64:
-		return V{Lo: a.Hi >> (n - 64)}
-	}
-	return V{Hi: a.Hi >> n, Lo: a.Lo>>n | a.Hi<<(64-n)}
+	return V{Hi: a.Hi >> n, Lo: a.Lo>>n | a.Hi<<(64-n) | a.Hi>>(n-64)}
 }
 
 func sra128(a V, n uint) V {
