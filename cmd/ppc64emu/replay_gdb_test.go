@@ -457,3 +457,32 @@ kill
 		})
 	}
 }
+
+// TestReplayGDBAccessWatch: an access watchpoint (awatch) on revsteps.c's
+// total, both byte orders, stops at each of its four reads and two writes
+// in program order forwards (reads of 0, 4, 4, 13; writes 0 to 4 and 4 to
+// 13) and in the reverse order backwards from the end of the recording
+// (GDB shows the writes going back: 13 to 4, 4 to 0).
+func TestReplayGDBAccessWatch(t *testing.T) {
+	script := "set pagination off\nset confirm off\ntarget remote %s\nawatch total\n" +
+		strings.Repeat("continue\n", 7) + strings.Repeat("reverse-continue\n", 7) + "kill\n"
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			got := replayUnderGDB(t, buildGDBProg(t, "revsteps.c", order, "-O0"), script)
+			var events []string
+			for _, m := range regexp.MustCompile(`watchpoint 1: total\n\n(?:Value = (\d+)|Old value = (\d+)\nNew value = (\d+))`).FindAllStringSubmatch(got, -1) {
+				if m[1] != "" {
+					events = append(events, "r"+m[1])
+				} else {
+					events = append(events, "w"+m[2]+"-"+m[3])
+				}
+			}
+			if want := "r0 w0-4 r4 r4 w4-13 r13 r13 w13-4 r4 r4 w4-0 r0"; strings.Join(events, " ") != want {
+				t.Errorf("access watchpoint stops %v, want %s\n%s", events, want, got)
+			}
+			if n := strings.Count(got, "No more reverse-execution history."); n != 2 {
+				t.Errorf("%d ends of history, want 2\n%s", n, got)
+			}
+		})
+	}
+}
