@@ -145,7 +145,7 @@ func bcdV(hi, lo uint64) regs.VSR { return regs.VSR{Hi: hi, Lo: lo} }
 // TestBCDISA: the ISA's results where QEMU 7.2 diverges (accepted
 // divergences): −0 + −0 gives −0 with CR6 = EQ alone; bcdctsq. with
 // VRT = VRB takes CR6 from the BCD operand; bcdus. of a non-zero result
-// gives GT.
+// gives GT, and of zero shifted by 32 digits EQ alone.
 func TestBCDISA(t *testing.T) {
 	m := newMachine(false)
 	m.r.SetVR(2, bcdV(0, 0xd))
@@ -174,6 +174,17 @@ func TestBCDISA(t *testing.T) {
 	}
 	if m.r.VR(1) != bcdV(0, 0x420) || m.r.CRField(6) != regs.CRGT {
 		t.Errorf("bcdus.: VRT %x CR6 %x", m.r.VR(1), m.r.CRField(6))
+	}
+
+	// Zero shifted left by 32 digits loses no digit: EQ without SO
+	// (QEMU 7.2 adds SO for any count of 32 or more).
+	m = newMachine(false)
+	m.r.SetVR(2, bcdV(32, 0))
+	if err := m.step(t, QEMU, wBcdus); err != nil {
+		t.Fatal(err)
+	}
+	if m.r.VR(1) != bcdV(0, 0) || m.r.CRField(6) != regs.CREQ {
+		t.Errorf("bcdus. of 0 by 32: VRT %x CR6 %x", m.r.VR(1), m.r.CRField(6))
 	}
 }
 

@@ -75,6 +75,27 @@ func fuzzVector(word, suffix uint32, seed uint64, prefixed bool) trace.Vector {
 	set("xer", rng.Uint64()&0xe00c007f)
 	set("lr", trace.CodeBase+rng.Uint64N(trace.CodeSize)&^3)
 	set("ctr", trace.CodeBase+rng.Uint64N(trace.CodeSize)&^3)
+	// Floating-point and vector state: about half of the VSRs get edge
+	// doublewords (±0, ±1, ±∞, NaNs, the smallest and largest normals
+	// and subnormals, integer edges), the FPSCR a random rounding mode
+	// (no enabled exceptions and no NI, so results stay comparable),
+	// VSCR NJ on or off.
+	fpEdges := []uint64{0, 1 << 63, 0x3ff0000000000000, 0xbff0000000000000, 0x7ff0000000000000, 0xfff0000000000000,
+		0x7ff8000000000000, 0x7ff0000000000001, 0x0010000000000000, 0x000fffffffffffff, 0x7fefffffffffffff, 0x0000000000000001,
+		0x3f800000bf800000, 0x7f8000007fc00000, 0x7fffffff80000000, 0xffffffffffffffff}
+	dw := func() uint64 {
+		if rng.IntN(4) == 0 {
+			return rng.Uint64()
+		}
+		return fpEdges[rng.IntN(len(fpEdges))]
+	}
+	for i := 0; i < 64; i++ {
+		if rng.IntN(2) == 0 {
+			v.Sets = append(v.Sets, trace.Assign{Key: fmt.Sprintf("vs%d", i), Value: fmt.Sprintf("%016x%016x", dw(), dw())})
+		}
+	}
+	set("fpscr", rng.Uint64N(4))
+	set("vscr", uint64(rng.IntN(2))<<16)
 	set("mseed", seed)
 	return v
 }
