@@ -118,7 +118,8 @@ const (
 	XERDefined = XERSO | XEROV | XERCA | XEROV32 | XERCA32 | XERByteCount
 )
 
-func setBit64(v *uint64, mask uint64, on bool) {
+// setBit sets (on) or clears the bits of mask in *v.
+func setBit[T uint32 | uint64](v *T, mask T, on bool) {
 	if on {
 		*v |= mask
 	} else {
@@ -130,31 +131,31 @@ func setBit64(v *uint64, mask uint64, on bool) {
 func (r *Regs) SO() bool { return r.XER&XERSO != 0 }
 
 // SetSO sets or clears XER[SO].
-func (r *Regs) SetSO(on bool) { setBit64(&r.XER, XERSO, on) }
+func (r *Regs) SetSO(on bool) { setBit(&r.XER, XERSO, on) }
 
 // OV reports XER[OV], the overflow bit.
 func (r *Regs) OV() bool { return r.XER&XEROV != 0 }
 
 // SetOV sets or clears XER[OV]. It does not touch SO.
-func (r *Regs) SetOV(on bool) { setBit64(&r.XER, XEROV, on) }
+func (r *Regs) SetOV(on bool) { setBit(&r.XER, XEROV, on) }
 
 // CA reports XER[CA], the carry bit.
 func (r *Regs) CA() bool { return r.XER&XERCA != 0 }
 
 // SetCA sets or clears XER[CA].
-func (r *Regs) SetCA(on bool) { setBit64(&r.XER, XERCA, on) }
+func (r *Regs) SetCA(on bool) { setBit(&r.XER, XERCA, on) }
 
 // OV32 reports XER[OV32], overflow of the low-order 32-bit result.
 func (r *Regs) OV32() bool { return r.XER&XEROV32 != 0 }
 
 // SetOV32 sets or clears XER[OV32].
-func (r *Regs) SetOV32(on bool) { setBit64(&r.XER, XEROV32, on) }
+func (r *Regs) SetOV32(on bool) { setBit(&r.XER, XEROV32, on) }
 
 // CA32 reports XER[CA32], the carry out of the low-order 32 bits.
 func (r *Regs) CA32() bool { return r.XER&XERCA32 != 0 }
 
 // SetCA32 sets or clears XER[CA32].
-func (r *Regs) SetCA32(on bool) { setBit64(&r.XER, XERCA32, on) }
+func (r *Regs) SetCA32(on bool) { setBit(&r.XER, XERCA32, on) }
 
 // ByteCount returns the XER byte count field (bits 57:63), used by the
 // string instructions lswx and stswx.
@@ -339,22 +340,10 @@ const (
 func (r *Regs) NJ() bool { return r.VSCR&VSCRNJ != 0 }
 
 // SetNJ sets or clears VSCR[NJ].
-func (r *Regs) SetNJ(on bool) {
-	if on {
-		r.VSCR |= VSCRNJ
-	} else {
-		r.VSCR &^= VSCRNJ
-	}
-}
+func (r *Regs) SetNJ(on bool) { setBit(&r.VSCR, VSCRNJ, on) }
 
 // SAT reports VSCR[SAT], the sticky vector saturation bit.
 func (r *Regs) SAT() bool { return r.VSCR&VSCRSAT != 0 }
 
 // SetSAT sets or clears VSCR[SAT].
-func (r *Regs) SetSAT(on bool) {
-	if on {
-		r.VSCR |= VSCRSAT
-	} else {
-		r.VSCR &^= VSCRSAT
-	}
-}
+func (r *Regs) SetSAT(on bool) { setBit(&r.VSCR, VSCRSAT, on) }

@@ -68,29 +68,33 @@ func (r *Regs) Set(name string, v uint64) bool {
 	return false
 }
 
+// vsrIndex is the VSR number of the register called "vsN" or "vN" (VR N
+// is VSR 32+N).
+func vsrIndex(name string) (int, bool) {
+	if i, ok := index(name, "vs", 64); ok {
+		return i, true
+	}
+	i, ok := index(name, "v", 32)
+	return 32 + i, ok
+}
+
 // GetVSR returns the 128-bit register called "vsN" or "vN".
 func (r *Regs) GetVSR(name string) (VSR, bool) {
-	if i, ok := index(name, "vs", 64); ok {
-		return r.VSR[i], true
+	i, ok := vsrIndex(name)
+	if !ok {
+		return VSR{}, false
 	}
-	if i, ok := index(name, "v", 32); ok {
-		return r.VR(i), true
-	}
-	return VSR{}, false
+	return r.VSR[i], true
 }
 
 // SetVSR stores v in the 128-bit register called "vsN" or "vN" and
 // reports whether name is one.
 func (r *Regs) SetVSR(name string, v VSR) bool {
-	if i, ok := index(name, "vs", 64); ok {
+	i, ok := vsrIndex(name)
+	if ok {
 		r.VSR[i] = v
-		return true
 	}
-	if i, ok := index(name, "v", 32); ok {
-		r.SetVR(i, v)
-		return true
-	}
-	return false
+	return ok
 }
 
 // Change is one register that differs between two register files.
