@@ -4,7 +4,6 @@ import (
 	"errors"
 	"slices"
 
-	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
 )
 
@@ -38,14 +37,14 @@ func (rc *Recorder) ObserveStep(rec *emulate.StepRecord) {
 			rc.linearize()
 			rc.recs = rc.recs[len(rc.recs)-rc.Limit:]
 		}
-		copyRecord(rc.recs[rc.start], rec)
+		rc.recs[rc.start].CopyFrom(rec)
 		rc.start = (rc.start + 1) % len(rc.recs)
 		return
 	}
 	rc.linearize()
 	if n := len(rc.recs); n < cap(rc.recs) {
 		if dst := rc.recs[:n+1][n]; dst != nil { // storage of a step dropped by StepBack or Reset
-			copyRecord(dst, rec)
+			dst.CopyFrom(rec)
 			rc.recs = rc.recs[:n+1]
 			return
 		}
@@ -62,34 +61,6 @@ func (rc *Recorder) linearize() {
 	slices.Reverse(rc.recs[rc.start:])
 	slices.Reverse(rc.recs)
 	rc.start = 0
-}
-
-// copyRecord makes dst a deep copy of src, as src.Clone() would be, in
-// dst's storage (its Inst, register and memory-write buffers).
-func copyRecord(dst, src *emulate.StepRecord) {
-	in, rw, mw := dst.Inst, dst.Regs[:0], dst.Mem
-	*dst = *src
-	if src.Inst != nil {
-		if in == nil {
-			in = new(decode.Inst)
-		}
-		*in = *src.Inst
-		dst.Inst = in
-	}
-	dst.Regs = append(rw, src.Regs...)
-	if src.CopyOld != nil {
-		o, n := *src.CopyOld, *src.CopyNew
-		dst.CopyOld, dst.CopyNew = &o, &n
-	}
-	if cap(mw) < len(src.Mem) {
-		mw = append(mw[:cap(mw)], make([]emulate.MemWrite, len(src.Mem)-cap(mw))...)
-	}
-	mw = mw[:len(src.Mem)]
-	for i, w := range src.Mem {
-		mw[i] = emulate.MemWrite{Addr: w.Addr, OldOK: w.OldOK,
-			Old: append(mw[i].Old[:0], w.Old...), New: append(mw[i].New[:0], w.New...)}
-	}
-	dst.Mem = mw
 }
 
 // Len returns the number of recorded steps.

@@ -143,6 +143,31 @@ func ExampleEmulator_SetObserver() {
 	// undo: <nil> true
 }
 
+// ExampleStepRecord_CopyFrom keeps the last 4 steps in a ring of records
+// whose storage is reused (no allocation once the ring is full).
+func ExampleStepRecord_CopyFrom() {
+	m := mem.New()
+	var r regs.Regs
+	r.MSR, r.NIP = regs.MSRLinuxUser, 0x10000000
+
+	e := emulate.New(emulate.Config{})
+	var ring [4]emulate.StepRecord
+	n := 0
+	e.SetObserver(emulate.ObserverFunc(func(rec *emulate.StepRecord) {
+		ring[n%len(ring)].CopyFrom(rec) // rec is reused by the next step
+		n++
+	}))
+	for i := 0; i < 10; i++ {
+		_ = e.StepWord(&r, m, 0x38630001, 0) // addi r3,r3,1
+	}
+	for i := n - len(ring); i < n; i++ {
+		fmt.Printf("%#x ", ring[i%len(ring)].Addr)
+	}
+	fmt.Println(r.GPR[3])
+	// Output:
+	// 0x10000018 0x1000001c 0x10000020 0x10000024 10
+}
+
 // ExampleContext: a thread's whole state is one value. The emulator steps
 // the Context SetContext gave it (the registers are Step's argument, here
 // &c.Regs); saving and restoring a thread is an assignment. After xxsetaccz

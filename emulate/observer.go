@@ -189,6 +189,36 @@ func (rec *StepRecord) Clone() *StepRecord {
 	return &c
 }
 
+// CopyFrom makes rec a deep copy of src, as src.Clone() would be, in rec's
+// storage (its Inst, register and memory-write buffers): an Observer that
+// keeps records in a ring costs no allocation once their buffers have
+// grown.
+func (rec *StepRecord) CopyFrom(src *StepRecord) {
+	in, rw, mw := rec.Inst, rec.Regs[:0], rec.Mem
+	*rec = *src
+	if src.Inst != nil {
+		if in == nil {
+			in = new(decode.Inst)
+		}
+		*in = *src.Inst
+		rec.Inst = in
+	}
+	rec.Regs = append(rw, src.Regs...)
+	if src.CopyOld != nil {
+		o, n := *src.CopyOld, *src.CopyNew
+		rec.CopyOld, rec.CopyNew = &o, &n
+	}
+	if cap(mw) < len(src.Mem) {
+		mw = append(mw[:cap(mw)], make([]MemWrite, len(src.Mem)-cap(mw))...)
+	}
+	mw = mw[:len(src.Mem)]
+	for i, w := range src.Mem {
+		mw[i] = MemWrite{Addr: w.Addr, OldOK: w.OldOK,
+			Old: append(mw[i].Old[:0], w.Old...), New: append(mw[i].New[:0], w.New...)}
+	}
+	rec.Mem = mw
+}
+
 // Undo restores the state before the step: in c the old register values,
 // reservation, primed accumulators and copy buffer and, in reverse order,
 // the old bytes of every memory write whose old bytes were read. It stops

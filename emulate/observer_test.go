@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -186,5 +187,44 @@ func BenchmarkObservedStep(b *testing.B) {
 	for b.Loop() {
 		m.r.NIP = cia
 		_ = e.StepWord(&m.r, mem, std, 0)
+	}
+}
+
+// TestStepRecordCopyFrom: CopyFrom gives what Clone gives, shares no
+// storage with its source, and costs no allocation into a record whose
+// buffers have grown.
+func TestStepRecordCopyFrom(t *testing.T) {
+	m, e, mem := observedMachine()
+	var dst StepRecord
+	var diff string
+	e.SetObserver(ObserverFunc(func(rec *StepRecord) {
+		dst.CopyFrom(rec)
+		diff = cmp.Diff(rec.Clone(), &dst, cmpopts.EquateEmpty())
+	}))
+	std := enc(ppc64asm.STD, 3, 8, 4)
+	m.r.NIP = cia
+	_ = e.StepWord(&m.r, mem, std, 0)
+	if diff != "" {
+		t.Errorf("CopyFrom and Clone differ (-Clone +CopyFrom):\n%s", diff)
+	}
+	if len(dst.Mem) != 1 || len(dst.Regs) == 0 {
+		t.Fatalf("record of std: %d memory writes, %d registers", len(dst.Mem), len(dst.Regs))
+	}
+	saved := dst.Clone()
+	m.r.GPR[3]++
+	m.r.NIP = cia
+	_ = e.StepWord(&m.r, mem, enc(ppc64asm.ADD, 3, 4, 5), 0) // reuses the emulator's record
+	e.SetObserver(ObserverFunc(func(*StepRecord) {}))
+	if d := cmp.Diff(saved, &dst, cmpopts.EquateEmpty()); d == "" {
+		t.Errorf("dst did not take the add's record")
+	}
+	var src StepRecord
+	src.CopyFrom(saved)
+	if a := testing.AllocsPerRun(100, func() { dst.CopyFrom(&src) }); a != 0 {
+		t.Errorf("%v allocations per CopyFrom into a grown record", a)
+	}
+	dst.Mem[0].New[0] ^= 0xff
+	if src.Mem[0].New[0] == dst.Mem[0].New[0] {
+		t.Errorf("CopyFrom shares the memory write's bytes with its source")
 	}
 }

@@ -182,7 +182,8 @@ func (c *fetchPage) page(m Memory, nip uint64) *[mem.PageSize]byte {
 			c.pm, c.data = nil, nil
 			return nil
 		}
-		*c = fetchPage{pm: pm, gen: gen, addr: addr, data: p}
+		// The decodings stay: they hold for their word anywhere.
+		*c = fetchPage{pm: pm, gen: gen, addr: addr, data: p, insts: c.insts}
 	}
 	return c.data
 }

@@ -88,6 +88,7 @@ type Debugger struct {
 	readLen  int
 	pending  map[int]gdbstub.Stop
 	sys      map[*Thread]*sysRec
+	free     *emulate.StepRecord // a dropped step's record, for the next (spare)
 }
 
 // histRec is one step of thread t, or (user set) a write by the debugger
@@ -340,36 +341,29 @@ func (o threadObserver) ObserveStep(rec *emulate.StepRecord) {
 		d.hit = nil
 		return
 	}
-	d.record(histRec{t: o.t, rec: compact(rec)})
+	if d.limit >= 0 {
+		// Kept without the instruction, in the storage of a dropped step.
+		c := d.spare()
+		r := *rec
+		r.Inst = nil
+		c.CopyFrom(&r)
+		d.record(histRec{t: o.t, rec: c})
+	}
 	if d.hit != nil {
 		d.pending[o.t.tid] = *d.hit
 		d.hit = nil
 	}
 }
 
-// compact copies what undo and redo need of a step record: its address,
-// registers and memory writes (not the instruction), with the memory
-// writes' bytes in one allocation.
-func compact(rec *emulate.StepRecord) *emulate.StepRecord {
-	c := &emulate.StepRecord{Addr: rec.Addr}
-	if len(rec.Regs) > 0 {
-		c.Regs = append([]emulate.RegWrite(nil), rec.Regs...)
+// spare returns a record for a new step: the one the history dropped last,
+// or a new one.
+func (d *Debugger) spare() *emulate.StepRecord {
+	if d.free != nil {
+		c := d.free
+		d.free = nil
+		return c
 	}
-	if len(rec.Mem) > 0 {
-		n := 0
-		for _, w := range rec.Mem {
-			n += 2 * len(w.New)
-		}
-		buf := make([]byte, 0, n)
-		c.Mem = make([]emulate.MemWrite, len(rec.Mem))
-		for i, w := range rec.Mem {
-			buf = append(buf, w.Old...)
-			old := buf[len(buf)-len(w.Old):]
-			buf = append(buf, w.New...)
-			c.Mem[i] = emulate.MemWrite{Addr: w.Addr, Old: old, New: buf[len(buf)-len(w.New):], OldOK: w.OldOK}
-		}
-	}
-	return c
+	return new(emulate.StepRecord)
 }
 
 // record appends a step to the history, dropping the oldest beyond the
@@ -380,9 +374,10 @@ func (d *Debugger) record(h histRec) {
 	}
 	d.hist = d.hist[:d.pos]
 	if len(d.hist) >= d.limit {
-		// Drop the oldest step. Re-slicing shrinks the capacity, so
-		// append moves the live part to a new array now and then
-		// (amortised O(1)) and the dropped records are freed.
+		// Drop the oldest step; its record serves the next step.
+		// Re-slicing shrinks the capacity, so append moves the live part
+		// to a new array now and then (amortised O(1)).
+		d.free = d.hist[0].rec
 		d.hist[0] = histRec{}
 		d.hist = d.hist[1:]
 	}
