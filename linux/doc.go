@@ -73,8 +73,8 @@
 // encoding: code<<8, or the killing signal); a parent ignoring SIGCHLD or
 // with SA_NOCLDWAIT leaves no zombie. Process groups and sessions are the
 // guest's (pgrp.go: setpgid, getpgid, setsid, getsid, kill to a group; the
-// first process starts in the runner's); there is no job control (stop
-// signals are ignored). Each process has its own working directory and
+// first process starts in the runner's); stop signals and SIGCONT stop and
+// continue them, which wait reports (jobctl.go). Each process has its own working directory and
 // umask (fs.go), copied at fork. wait4, waitid and getrusage's
 // RUSAGE_CHILDREN report the time the runner spent on a child (or a host
 // process's usage).

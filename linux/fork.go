@@ -201,10 +201,12 @@ func (t *Thread) ppid() int {
 func (p *Process) guestPid(pid int) bool { return pid >= p.pid && pid < p.nextTID }
 
 // waitChild looks for a child of t's process matched by match, as Linux's
-// do_wait: ECHILD without one; an ended one is returned (and reaped unless
-// WNOWAIT); with WNOHANG nil and 0 if none has ended; else it waits (a
-// signal restarts it or makes it EINTR as SA_RESTART says).
-func (t *Thread) waitChild(match func(g *threadGroup) bool, options uint32) (*threadGroup, int) {
+// do_wait: ECHILD without one; an ended one (with WEXITED) is returned
+// (and reaped unless WNOWAIT), or one whose stop (WUNTRACED) or continue
+// (WCONTINUED) has not been reported (jobctl.go), with the event; with
+// WNOHANG nil and 0 if there is none; else it waits (a signal restarts it
+// or makes it EINTR as SA_RESTART says).
+func (t *Thread) waitChild(match func(g *threadGroup) bool, options uint32) (*threadGroup, int, int) {
 	p := t.p
 	for {
 		any := false
@@ -218,33 +220,41 @@ func (t *Thread) waitChild(match func(g *threadGroup) bool, options uint32) (*th
 				continue
 			}
 			any = true
-			if c.zombie {
+			switch {
+			case c.zombie && options&wEXITED != 0:
 				if options&wNOWAIT == 0 {
 					delete(p.groups, c.tgid)
 					t.group.children.merge(&c.self)
 					t.group.children.merge(&c.children)
 				}
-				return c, 0
+				return c, evExit, 0
+			case c.zombie:
+			case c.waitStop && c.stopped && options&wUNTRACED != 0:
+				c.waitStop = c.waitStop && options&wNOWAIT != 0
+				return c, evStop, 0
+			case c.waitCont && options&wCONTINUED != 0:
+				c.waitCont = c.waitCont && options&wNOWAIT != 0
+				return c, evCont, 0
 			}
 		}
 		if !any {
-			return nil, abi.ECHILD
+			return nil, 0, abi.ECHILD
 		}
 		if options&wNOHANG != 0 {
-			return nil, 0
+			return nil, 0, 0
 		}
 		switch t.waitFor(t.group.childEvent, -1) {
 		case waitExit:
-			return nil, errExit
+			return nil, 0, errExit
 		case waitSignal:
-			return nil, errRestart
+			return nil, 0, errRestart
 		}
 	}
 }
 
 func sysWait4(t *Thread, a *sysArgs) (uint64, int) {
 	pid, status, options, ru := a.Int(0), a.Ptr(1), uint32(a.Int(2)), a.Ptr(3)
-	if options&^(wNOHANG|wUNTRACED|8|wALL|wCLONE|wNOTHREAD) != 0 { // 8: WCONTINUED
+	if options&^(wNOHANG|wUNTRACED|wCONTINUED|wALL|wCLONE|wNOTHREAD) != 0 {
 		return 0, abi.EINVAL
 	}
 	self := t.group.pgid
@@ -259,12 +269,21 @@ func sysWait4(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		return true
 	}
-	c, e := t.waitChild(match, options|wEXITED)
+	c, ev, e := t.waitChild(match, options|wEXITED)
 	if e != 0 || c == nil {
 		return 0, e
 	}
 	if status != 0 {
-		if e := t.put32(status, uint32(c.status.waitStatus())); e != 0 {
+		// Linux's encoding: a stop is the signal<<8 | 0x7f, a continue
+		// 0xffff.
+		ws := c.status.waitStatus()
+		switch ev {
+		case evStop:
+			ws = c.stopSig<<8 | 0x7f
+		case evCont:
+			ws = 0xffff
+		}
+		if e := t.put32(status, uint32(ws)); e != 0 {
 			return 0, e
 		}
 	}
@@ -278,7 +297,7 @@ func sysWait4(t *Thread, a *sysArgs) (uint64, int) {
 
 func sysWaitid(t *Thread, a *sysArgs) (uint64, int) {
 	which, id, infop, options, ru := a.Int(0), a.Int(1), a.Ptr(2), uint32(a.Int(3)), a.Ptr(4)
-	if options&^(wNOHANG|wUNTRACED|wEXITED|8|wNOWAIT|wALL|wCLONE|wNOTHREAD) != 0 || options&(wEXITED|wUNTRACED|8) == 0 {
+	if options&^(wNOHANG|wUNTRACED|wEXITED|wCONTINUED|wNOWAIT|wALL|wCLONE|wNOTHREAD) != 0 || options&(wEXITED|wUNTRACED|wCONTINUED) == 0 {
 		return 0, abi.EINVAL
 	}
 	var match func(g *threadGroup) bool
@@ -301,12 +320,7 @@ func sysWaitid(t *Thread, a *sysArgs) (uint64, int) {
 	default:
 		return 0, abi.EINVAL
 	}
-	if options&wEXITED == 0 {
-		// Only stopped or continued children asked for: the runner has
-		// no job control, so none is ever reported.
-		match = func(*threadGroup) bool { return false }
-	}
-	c, e := t.waitChild(match, options)
+	c, ev, e := t.waitChild(match, options)
 	if e != 0 {
 		return 0, e
 	}
@@ -314,7 +328,12 @@ func sysWaitid(t *Thread, a *sysArgs) (uint64, int) {
 		var si abi.Siginfo
 		if c != nil {
 			si = abi.Siginfo{Signo: abi.SIGCHLD, Code: cldEXITED, Pid: int32(c.tgid), UID: uint32(unix.Getuid()), Value: uint64(uint32(c.status.Code & 0xff))}
-			if c.status.Signal != 0 {
+			switch {
+			case ev == evStop:
+				si.Code, si.Value = cldSTOPPED, uint64(uint32(c.stopSig))
+			case ev == evCont:
+				si.Code, si.Value = cldCONTINUED, abi.SIGCONT
+			case c.status.Signal != 0:
 				si.Code, si.Value = cldKILLED, uint64(uint32(c.status.Signal))
 			}
 			if !t.p.le {

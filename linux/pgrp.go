@@ -14,9 +14,9 @@ import (
 // and move with setpgid and setsid. They are the guest's: the host's
 // process groups and sessions of the runner do not change (the runner is
 // one host process), kill to a group reaches the guest processes in it
-// (sys_signal.go), and there is no controlling terminal to give a group:
-// the job-control stop signals are ignored, as under a shell without job
-// control, and wait never reports a stopped child.
+// (sys_signal.go), and there is no controlling terminal to give a group
+// (terminal I/O never raises SIGTTIN or SIGTTOU). Stop signals stop and
+// SIGCONT continues guest processes (jobctl.go).
 
 // procOf returns the guest process pid names for t (0: t's own), or nil.
 func (t *Thread) procOf(pid int) *threadGroup {

@@ -83,7 +83,8 @@ type threadGroup struct {
 	nextTimer int
 	// Its parent, process group and end, as a guest process (fork.go).
 	childState
-	rl guestRlimits // its resource limits and CPU time (rlimit.go)
+	jobState              // whether it is stopped (jobctl.go)
+	rl       guestRlimits // its resource limits and CPU time (rlimit.go)
 	// Its working directory and umask (fs.go): CLONE_FS is shared by a
 	// process's threads only, so they belong to the thread group.
 	fs fsState

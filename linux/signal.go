@@ -144,6 +144,7 @@ func (p *Process) drop(q *sigQueue, sig int) {
 // the process lock. As in Linux, an ignored signal is discarded. It
 // reports false if the real-time queue is full.
 func (t *Thread) post(info sigInfo) bool {
+	t.p.prepare(t.group, info.signo)
 	if t.ignored(info.signo) {
 		return true
 	}
@@ -216,6 +217,7 @@ func (g *threadGroup) ignored(sig int) bool {
 // thread blocks it, the first to unblock it takes it.
 func (p *Process) postProcess(g *threadGroup, info sigInfo) bool {
 	sig := info.signo
+	p.prepare(g, sig)
 	if g.host != nil {
 		return g.host.signal(sig) // a host process (hostexec.go)
 	}
@@ -270,6 +272,9 @@ func (t *Thread) syncSignal(sig, code int, addr uint64) bool {
 // whether the process ended.
 func (t *Thread) deliverSignals() bool {
 	p := t.p
+	if t.group.stopped && t.parkStopped() {
+		return true
+	}
 	for {
 		sig, info := t.take(^(t.mask &^ unblockable))
 		if sig == 0 {
@@ -281,7 +286,16 @@ func (t *Thread) deliverSignals() bool {
 			continue
 		case abi.SIG_DFL:
 			switch abi.Default(sig) {
-			case abi.ActIgnore, abi.ActCont, abi.ActStop:
+			case abi.ActIgnore, abi.ActCont:
+				continue
+			case abi.ActStop:
+				if sig != abi.SIGSTOP && p.orphanedPgrp(t.group.pgid) {
+					continue // an orphaned group does not stop for the terminal's signals
+				}
+				p.groupStop(t.group, sig)
+				if t.parkStopped() {
+					return true
+				}
 				continue
 			case abi.ActCore:
 				t.dumpCore(sig, &info)
@@ -314,7 +328,7 @@ func (t *Thread) deliverSignals() bool {
 	}
 	any := false
 	for _, g := range p.groups { // every guest process's (fork.go)
-		any = any || g.shared.pending != 0
+		any = any || g.shared.pending != 0 || g.stopped
 		for _, u := range g.threads {
 			if u.sigq.pending != 0 {
 				any = true
@@ -345,7 +359,7 @@ func (p *Process) putSiginfo(b []byte, sig int, info *sigInfo) {
 			return
 		}
 	}
-	if sig == abi.SIGCHLD && (info.code == cldEXITED || info.code == cldKILLED) {
+	if sig == abi.SIGCHLD && info.code >= cldEXITED && info.code <= cldCONTINUED {
 		c := abi.SiginfoChld{Signo: int32(sig), Code: int32(info.code), Pid: int32(info.pid), UID: uint32(info.uid), Status: int32(info.status)}
 		abi.SiginfoChldLayout.Encode(o, b, &c)
 		return

@@ -59,6 +59,8 @@ func (t *Thread) straceLine(num uint64, a *sysArgs, ret uint64, errno int) strin
 		b.WriteString("?")
 	case errno == errRestart:
 		b.WriteString("? ERESTARTSYS (To be restarted)")
+	case errno == errRestartNoHand:
+		b.WriteString("? ERESTARTNOHAND (To be restarted if no handler)")
 	case e.fn == nil && e.level == unimplemented:
 		b.WriteString("-1 ENOSYS (not implemented)")
 	case errno > 0:

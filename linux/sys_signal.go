@@ -51,13 +51,16 @@ func sysRtSigsuspend(t *Thread, a *sysArgs) (uint64, int) {
 	return 0, abi.EINTR
 }
 
+// sysPause waits for a signal: EINTR once a handler runs; a signal that
+// runs none (SIGCONT's default, a stop) restarts it, as Linux's
+// ERESTARTNOHAND.
 func sysPause(t *Thread, a *sysArgs) (uint64, int) {
 	for t.deliverable() == 0 {
 		if t.waitFor(nil, -1) == waitExit {
 			return 0, errExit
 		}
 	}
-	return 0, abi.EINTR
+	return 0, errRestartNoHand
 }
 
 func sysRtSigqueueinfo(t *Thread, a *sysArgs) (uint64, int) {

@@ -17,6 +17,9 @@ const (
 	errRestart  = 512 // interrupted: restart if the signal's handler says SA_RESTART, else EINTR
 	errNoResult = 513 // the handler set the registers itself (rt_sigreturn, exit)
 	errExit     = 514 // the thread has ended
+	// errRestartNoHand: interrupted; EINTR if a handler runs, else
+	// restart (Linux's ERESTARTNOHAND: pause after a stop and SIGCONT).
+	errRestartNoHand = 515
 )
 
 // syscall performs the system call at NIP (sc, or scv when scv is set).
@@ -69,10 +72,10 @@ func (t *Thread) syscall(scv bool) bool {
 		return true
 	case errNoResult:
 		return false
-	case errRestart:
+	case errRestart, errRestartNoHand:
 		if sig := t.deliverable(); sig != 0 {
 			act := &t.sighand.actions[sig]
-			if act.handler > abi.SIG_IGN && act.flags&abi.SA_RESTART == 0 {
+			if act.handler > abi.SIG_IGN && (act.flags&abi.SA_RESTART == 0 || errno == errRestartNoHand) {
 				errno = abi.EINTR
 				break
 			}
