@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/ppc64emu/ppc64emu/gdbstub"
+	"github.com/ppc64emu/ppc64emu/linux/abi"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -24,7 +25,8 @@ var ErrReadOnly = errors.New("record: a replay cannot be changed")
 // memory are read-only. Write, read and access watchpoints stop before
 // the instruction that accesses a watched byte, forwards and backwards
 // (Session.Watches: the watched pages are accessed through hooks, the
-// rest at full speed).
+// rest at full speed). An interrupt (GDB's Ctrl-C) stops a continue, and
+// a reverse-continue at the next checkpoint interval, with SIGINT.
 type GDBTarget struct {
 	s         *Session
 	interrupt atomic.Bool
@@ -34,7 +36,11 @@ type GDBTarget struct {
 }
 
 // NewGDBTarget returns a target for s.
-func NewGDBTarget(s *Session) *GDBTarget { return &GDBTarget{s: s} }
+func NewGDBTarget(s *Session) *GDBTarget {
+	g := &GDBTarget{s: s}
+	s.Interrupt = func() bool { return g.interrupt.Swap(false) }
+	return g
+}
 
 // ByteOrder implements gdbstub.Target.
 func (g *GDBTarget) ByteOrder() binary.ByteOrder {
@@ -120,6 +126,9 @@ func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
 			ok, err = s.StepBack(tid)
 		} else {
 			ok, err = s.Back(bps) // and to watched accesses
+		}
+		if errors.Is(err, ErrInterrupted) {
+			return gdbstub.Stop{Thread: int(s.Current()), Signal: abi.SIGINT}
 		}
 		if err == nil && !ok {
 			return gdbstub.Stop{Thread: int(s.Current()), Signal: gdbstub.SigTrap, Reason: gdbstub.ReasonHistoryBegin}

@@ -35,7 +35,12 @@ type Session struct {
 	// a memory change of the log (a system call's results, a signal
 	// frame) that writes one is a write by the instruction before it.
 	Watches []Watch
-	hit     *Access // the watched access at the stop (WatchHit)
+	// Interrupt, if set, is asked by Back before each checkpoint interval
+	// it goes back over whether to stop there: Back then moves to the
+	// earliest point it has looked back to (nothing to stop at after it)
+	// and returns ErrInterrupted.
+	Interrupt func() bool
+	hit       *Access // the watched access at the stop (WatchHit)
 	chunk   uint64  // watchChunk, or less in tests
 	exited  bool
 	code    int
@@ -435,7 +440,7 @@ func (s *Session) before(t uint64) *checkpoint {
 // Back moves to the last point before Now at which the next instruction's
 // address is one of until or the next instruction accesses memory Watches
 // watch (WatchHit). It reports whether it found one; if not it moves to
-// the beginning of the run.
+// the beginning of the run (or, interrupted, returns ErrInterrupted).
 //
 // It goes back one checkpoint interval at a time: it restores the
 // interval's checkpoint and executes it at full speed (the watched pages
@@ -446,6 +451,12 @@ func (s *Session) Back(until []uint64) (bool, error) {
 	h := s.hooks()
 	end := s.Now()
 	for end > 0 {
+		if s.Interrupt != nil && s.Interrupt() {
+			if err := s.Seek(end); err != nil {
+				return false, err
+			}
+			return false, ErrInterrupted
+		}
 		c := s.before(end - 1)
 		if len(until) == 0 && s.unwritten(c, end) {
 			end = c.at
@@ -488,6 +499,9 @@ func (s *Session) Back(until []uint64) (bool, error) {
 	}
 	return false, s.Seek(0)
 }
+
+// ErrInterrupted: Session.Interrupt stopped a Back.
+var ErrInterrupted = errors.New("record: interrupted")
 
 // unwritten reports whether the instructions from checkpoint c to the
 // checkpoint at end cannot have triggered a watch: the Watches watch

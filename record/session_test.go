@@ -216,3 +216,30 @@ func TestGDBMonitor(t *testing.T) {
 		t.Errorf("at event 3, nip %#x (%v), want the bdnz %#x", r.NIP, err, loopCode+12)
 	}
 }
+
+// TestSessionInterrupt: Back asks Interrupt before each checkpoint
+// interval; when it says stop, Back returns ErrInterrupted at the start
+// of the intervals it went back over (here one of 64 instructions, from
+// the end at 4000: 3968), with nothing to stop at after it.
+func TestSessionInterrupt(t *testing.T) {
+	s, err := NewSession(loopLog(t, binary.LittleEndian, false), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Interval = 64
+	last := uint64(4 * loopIters)
+	if err := s.Seek(last); err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	s.Interrupt = func() bool { asked++; return asked == 2 }
+	s.Watches = []Watch{{Addr: loopStore + 4, Len: 4, Write: true}} // never written
+	ok, err := s.Back(nil)
+	if ok || !errors.Is(err, ErrInterrupted) || s.Now() != last-last%64 || asked != 2 {
+		t.Fatalf("Back: %v %v at %d after %d questions; want ErrInterrupted at %d after 2", ok, err, s.Now(), asked, last-last%64)
+	}
+	s.Interrupt = nil
+	if ok, err := s.Back(nil); ok || err != nil || s.Now() != 0 {
+		t.Fatalf("Back again: %v %v at %d, want the start", ok, err, s.Now())
+	}
+}
