@@ -41,10 +41,10 @@ type Session struct {
 	// and returns ErrInterrupted.
 	Interrupt func() bool
 	hit       *Access // the watched access at the stop (WatchHit)
-	chunk   uint64  // watchChunk, or less in tests
-	exited  bool
-	code    int
-	signal  int
+	chunk     uint64  // watchChunk, or less in tests
+	exited    bool
+	code      int
+	signal    int
 	// printed is the last record applied so far: output records up to it
 	// are not written again when the Session executes them again.
 	printed int
