@@ -1,6 +1,8 @@
 package emulate
 
 import (
+	"strings"
+
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/internal/softfloat"
 	"github.com/ppc64emu/ppc64emu/regs"
@@ -14,32 +16,20 @@ import (
 // summaries but not FPRF, FR or FI; with an enabled exception in any lane
 // no lane is written.
 
-// xvSpec is what opXVArith needs of an op besides its lanes (decode's Elem:
-// four binary32 words or two binary64 doublewords).
-type xvSpec struct {
-	kind  fpArith
-	mForm bool // multiply-add m-form: XT is the multiplicand
-}
+// xvArithOps are the vector forms of xsArithOps: xvadddp for xsadddp and
+// so on, with the same spec (xsrsp has none). opXVArith takes four binary32
+// or two binary64 lanes from decode's Elem.
+var xvArithOps = func() map[decode.Op]xsArithSpec {
+	m := make(map[decode.Op]xsArithSpec)
+	for op, s := range xsArithOps {
+		if v, ok := decode.OpByName("xv" + strings.TrimPrefix(op.String(), "xs")); ok {
+			m[v] = s
+		}
+	}
+	return m
+}()
 
-var xvArithOps = map[decode.Op]xvSpec{
-	p.XVADDDP: {faAdd, false}, p.XVADDSP: {faAdd, false},
-	p.XVSUBDP: {faSub, false}, p.XVSUBSP: {faSub, false},
-	p.XVMULDP: {faMul, false}, p.XVMULSP: {faMul, false},
-	p.XVDIVDP: {faDiv, false}, p.XVDIVSP: {faDiv, false},
-	p.XVSQRTDP: {faSqrt, false}, p.XVSQRTSP: {faSqrt, false},
-	p.XVREDP: {faRe, false}, p.XVRESP: {faRe, false},
-	p.XVRSQRTEDP: {faRSqrte, false}, p.XVRSQRTESP: {faRSqrte, false},
-	p.XVMADDADP: {faMAdd, false}, p.XVMADDMDP: {faMAdd, true},
-	p.XVMADDASP: {faMAdd, false}, p.XVMADDMSP: {faMAdd, true},
-	p.XVMSUBADP: {faMSub, false}, p.XVMSUBMDP: {faMSub, true},
-	p.XVMSUBASP: {faMSub, false}, p.XVMSUBMSP: {faMSub, true},
-	p.XVNMADDADP: {faNMAdd, false}, p.XVNMADDMDP: {faNMAdd, true},
-	p.XVNMADDASP: {faNMAdd, false}, p.XVNMADDMSP: {faNMAdd, true},
-	p.XVNMSUBADP: {faNMSub, false}, p.XVNMSUBMDP: {faNMSub, true},
-	p.XVNMSUBASP: {faNMSub, false}, p.XVNMSUBMSP: {faNMSub, true},
-}
-
-var xvArithSpecs [decode.NumOps]xvSpec
+var xvArithSpecs [decode.NumOps]xsArithSpec
 
 func init() {
 	defSpecs(opXVArith, &xvArithSpecs, xvArithOps)
