@@ -8,8 +8,8 @@ import (
 	"github.com/ppc64emu/ppc64emu/trace"
 )
 
-// ErrClosed is returned by a Live used after Close.
-var ErrClosed = errors.New("oracle: live oracle closed")
+// ErrClosed is returned by a Live or Pool used after Close.
+var ErrClosed = errors.New("oracle: harness processes closed")
 
 // Live is one harness process kept running across calls: a caller feeds it
 // vectors one at a time (RunOne) and gets QEMU's answer back in about the
