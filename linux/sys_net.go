@@ -36,12 +36,9 @@ func sysEpollPwait(t *Thread, a *sysArgs) (uint64, int) {
 func sysEpollWait(t *Thread, a *sysArgs) (uint64, int) { return epollWait(t, a) }
 
 func sysPpoll(t *Thread, a *sysArgs) (uint64, int) {
-	d := time.Duration(-1)
-	if a.Ptr(2) != 0 {
-		var e int
-		if d, e = t.getTimespec(a.Ptr(2)); e != 0 {
-			return 0, e
-		}
+	d, e := t.getTimeout(a.Ptr(2))
+	if e != 0 {
+		return 0, e
 	}
 	end, e := t.tempMask(a.Ptr(3), a.Size(4))
 	if e != 0 {
@@ -448,12 +445,9 @@ func (t *Thread) putLeft(addr uint64, d time.Duration, start time.Time) {
 // sysPselect6 is pselect6(nfds, readfds, writefds, exceptfds, timeout,
 // {sigmask, sigsetsize}).
 func sysPselect6(t *Thread, a *sysArgs) (uint64, int) {
-	d := time.Duration(-1)
-	if a.Ptr(4) != 0 {
-		var e int
-		if d, e = t.getTimespec(a.Ptr(4)); e != 0 {
-			return 0, e
-		}
+	d, e := t.getTimeout(a.Ptr(4))
+	if e != 0 {
+		return 0, e
 	}
 	end := func(int) {}
 	if a.Ptr(5) != 0 {

@@ -267,6 +267,15 @@ func (t *Thread) getTimespec(addr uint64) (time.Duration, int) {
 	return d, 0
 }
 
+// getTimeout reads the timeout of a call that waits: the struct timespec at
+// addr, or -1 (no timeout) for a null pointer.
+func (t *Thread) getTimeout(addr uint64) (time.Duration, int) {
+	if addr == 0 {
+		return -1, 0
+	}
+	return t.getTimespec(addr)
+}
+
 // rlimitSigpending is RLIMIT_SIGPENDING, which the runner keeps for the
 // guest (it bounds the queued real-time signals, signal.go).
 const rlimitSigpending = 11

@@ -324,11 +324,9 @@ func sysSigtimedwait(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, e
 	}
 	set &^= unblockable
-	d := time.Duration(-1)
-	if a.Ptr(2) != 0 {
-		if d, e = t.getTimespec(a.Ptr(2)); e != 0 {
-			return 0, e
-		}
+	d, e := t.getTimeout(a.Ptr(2))
+	if e != 0 {
+		return 0, e
 	}
 	deadline := time.Now().Add(d)
 	for {
