@@ -24,21 +24,28 @@ const (
 	SO = 1 // overflow or invalid
 )
 
-// nibble returns nibble i counting from the right (0 = bits 124:127).
-func (v V) nibble(i int) uint64 {
-	if i < 16 {
-		return v.Lo >> (4 * i) & 0xf
+// field returns the w-bit field i of v counting from the right (field 0
+// ends at bit 127); setField sets it to x (x < 2^w). w divides 64.
+func (v V) field(w, i int) uint64 {
+	half, n := &v.Lo, 64/w
+	if i >= n {
+		half, i = &v.Hi, i-n
 	}
-	return v.Hi >> (4 * (i - 16)) & 0xf
+	return *half >> (w * i) & (1<<w - 1)
 }
 
-func (v *V) setNibble(i int, d uint64) {
-	if i < 16 {
-		v.Lo = v.Lo&^(0xf<<(4*i)) | d<<(4*i)
-	} else {
-		v.Hi = v.Hi&^(0xf<<(4*(i-16))) | d<<(4*(i-16))
+func (v *V) setField(w, i int, x uint64) {
+	half, n := &v.Lo, 64/w
+	if i >= n {
+		half, i = &v.Hi, i-n
 	}
+	*half = *half&^((1<<w-1)<<(w*i)) | x<<(w*i)
 }
+
+// nibble returns nibble i counting from the right (0 = bits 124:127).
+func (v V) nibble(i int) uint64 { return v.field(4, i) }
+
+func (v *V) setNibble(i int, d uint64) { v.setField(4, i, d) }
 
 // u128 is a binary magnitude.
 type u128 struct{ hi, lo uint64 }
@@ -432,20 +439,9 @@ func ToNational(b V) Result {
 }
 
 // zoned byte i from the right.
-func (v V) zonedByte(i int) uint64 {
-	if i < 8 {
-		return v.Lo >> (8 * i) & 0xff
-	}
-	return v.Hi >> (8 * (i - 8)) & 0xff
-}
+func (v V) zonedByte(i int) uint64 { return v.field(8, i) }
 
-func (v *V) setZonedByte(i int, x uint64) {
-	if i < 8 {
-		v.Lo = v.Lo&^(0xff<<(8*i)) | x<<(8*i)
-	} else {
-		v.Hi = v.Hi&^(0xff<<(8*(i-8))) | x<<(8*(i-8))
-	}
-}
+func (v *V) setZonedByte(i int, x uint64) { v.setField(8, i, x) }
 
 // FromZoned is bcdcfz.: sixteen zoned bytes (zone nibble 3 with PS = 0, F
 // with PS = 1; the last byte's zone is the sign: PS = 0: bit 0x4 set means

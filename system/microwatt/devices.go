@@ -342,6 +342,14 @@ func (x *XICS) ICP() *ICP { return (*ICP)(x) }
 // ICS returns the ICS's register window as a system.Device.
 func (x *XICS) ICS() *ICS { return (*ICS)(x) }
 
+// readWord gives p the bytes from off&3 on of the big-endian register word
+// w: a read of the whole word or of part of it.
+func readWord(p []byte, off uint64, w uint32) {
+	var b [4]byte
+	binary.BigEndian.PutUint32(b[:], w)
+	copy(p, b[off&3:])
+}
+
 // ICP is the XICS presentation controller's registers.
 type ICP XICS
 
@@ -362,9 +370,7 @@ func (c *ICP) ReadIO(off uint64, p []byte) error {
 	case icpMFRR:
 		w = uint32(x.mfrr) << 24
 	}
-	var b [4]byte
-	binary.BigEndian.PutUint32(b[:], w)
-	copy(p, b[off&3:])
+	readWord(p, off, w)
 	return nil
 }
 
@@ -400,9 +406,7 @@ func (s *ICS) ReadIO(off uint64, p []byte) error {
 	case off&^3 == 0:
 		w = icsPrioBits<<24 | icsBase
 	}
-	var b [4]byte
-	binary.BigEndian.PutUint32(b[:], w)
-	copy(p, b[off&3:])
+	readWord(p, off, w)
 	return nil
 }
 
