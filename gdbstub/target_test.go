@@ -244,8 +244,10 @@ func TestDebuggerDetach(t *testing.T) {
 	}
 }
 
-// TestDebuggerHistoryLimit: with a history of 100 steps, exactly 100
-// reverse steps are possible, then the history's start is reported.
+// TestDebuggerHistoryLimit: with a history of N steps (100, and 7, whose
+// array of steps wraps every few steps), N more steps from a breakpoint
+// and exactly N reverse steps give back each state before them, then the
+// history's start is reported.
 func TestDebuggerHistoryLimit(t *testing.T) {
 	prog := compile(t, orders[0].cc)
 	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
@@ -253,24 +255,36 @@ func TestDebuggerHistoryLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer devnull.Close()
-	p, err := linux.Start(prog, []string{prog}, nil, linux.Config{Debug: &linux.DebugConfig{History: 100}, Stdout: devnull})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := p.Debugger()
-	defer func() { d.Kill(); _, _ = p.Wait() }()
-	pts := gdbstub.NewPoints()
-	pts.Insert(0, entry(t, d, prog, "poke"), 4)
-	if st := d.Resume(gdbstub.Action{Points: pts}); st.Reason != gdbstub.ReasonSWBreak {
-		t.Fatalf("stop %+v", st)
-	}
-	tid := d.Threads()[0]
-	for i := 0; i < 100; i++ {
-		if st := d.Resume(gdbstub.Action{Step: true, Reverse: true, Thread: tid}); st.Reason != gdbstub.ReasonNone {
-			t.Fatalf("reverse step %d: %+v", i+1, st)
+	for _, limit := range []int{100, 7} {
+		p, err := linux.Start(prog, []string{prog}, nil, linux.Config{Debug: &linux.DebugConfig{History: limit}, Stdout: devnull})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if st := d.Resume(gdbstub.Action{Step: true, Reverse: true, Thread: tid}); st.Reason != gdbstub.ReasonHistoryBegin {
-		t.Errorf("reverse step 101: %+v, want the start of the history", st)
+		d := p.Debugger()
+		pts := gdbstub.NewPoints()
+		pts.Insert(0, entry(t, d, prog, "poke"), 4)
+		if st := d.Resume(gdbstub.Action{Points: pts}); st.Reason != gdbstub.ReasonSWBreak {
+			t.Fatalf("stop %+v", st)
+		}
+		tid := d.Threads()[0]
+		var states []regs.Regs
+		for i := 0; i < limit; i++ {
+			r, _ := d.Regs(tid)
+			states = append(states, r)
+			d.Resume(gdbstub.Action{Step: true, Thread: tid})
+		}
+		for i := limit - 1; i >= 0; i-- {
+			if st := d.Resume(gdbstub.Action{Step: true, Reverse: true, Thread: tid}); st.Reason != gdbstub.ReasonNone {
+				t.Fatalf("history %d: reverse step %d: %+v", limit, limit-i, st)
+			}
+			if r, _ := d.Regs(tid); r != states[i] {
+				t.Fatalf("history %d: reverse step %d: registers differ:\n%s", limit, limit-i, cmp.Diff(states[i], r))
+			}
+		}
+		if st := d.Resume(gdbstub.Action{Step: true, Reverse: true, Thread: tid}); st.Reason != gdbstub.ReasonHistoryBegin {
+			t.Errorf("history %d: reverse step %d: %+v, want the start of the history", limit, limit+1, st)
+		}
+		d.Kill()
+		_, _ = p.Wait()
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync/atomic"
 
@@ -89,6 +90,10 @@ type Debugger struct {
 	pending  map[int]gdbstub.Stop
 	sys      map[*Thread]*sysRec
 	free     *emulate.StepRecord // a dropped step's record, for the next (spare)
+	// hist is arr[base:base+len(hist)]: dropping the oldest step moves
+	// base on, and at the array's end the history moves back to its start.
+	arr  []histRec
+	base int
 }
 
 // histRec is one step of thread t, or (user set) a write by the debugger
@@ -234,7 +239,7 @@ func (d *Debugger) check(t *Thread) (st gdbstub.Stop, stop bool) {
 	case stop:
 	case d.initial:
 		st, stop = gdbstub.Stop{Signal: abi.SIGTRAP}, true
-	case d.interrupt.Swap(false):
+	case d.interrupt.Load() && d.interrupt.Swap(false): // (a load is cheaper per instruction)
 		st, stop = gdbstub.Stop{Signal: abi.SIGINT}, true
 	case d.stepping && t.tid == d.stepTID:
 		if d.stepStarted {
@@ -374,14 +379,28 @@ func (d *Debugger) record(h histRec) {
 	}
 	d.hist = d.hist[:d.pos]
 	if len(d.hist) >= d.limit {
+		if d.base == 0 && cap(d.hist) < d.limit+d.limit/4+1 {
+			// Room past the full history, so that it moves back to the
+			// array's start once every limit/4 steps at most.
+			d.hist = slices.Grow(d.hist, d.limit/4+1)
+			d.arr = d.hist[:cap(d.hist)]
+		}
 		// Drop the oldest step; its record serves the next step.
-		// Re-slicing shrinks the capacity, so append moves the live part
-		// to a new array now and then (amortised O(1)).
 		d.free = d.hist[0].rec
 		d.hist[0] = histRec{}
 		d.hist = d.hist[1:]
+		d.base++
+	}
+	if len(d.hist) == cap(d.hist) && d.base > 0 {
+		// At the end of the array: move the history to its start.
+		n := copy(d.arr, d.hist)
+		clear(d.arr[n:])
+		d.hist, d.base = d.arr[:n], 0
 	}
 	d.hist = append(d.hist, h)
+	if d.base == 0 {
+		d.arr = d.hist[:cap(d.hist)]
+	}
 	d.pos = len(d.hist)
 }
 
