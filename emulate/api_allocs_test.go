@@ -188,6 +188,13 @@ var faultCases = []struct {
 		emulate.ErrFPException, 1},
 }
 
+// faultMachine is apiMachine set up for a fault case, and an emulator.
+func faultMachine(tb testing.TB, setup func(r *regs.Regs, m *mem.Memory)) (*emulate.Emulator, *regs.Regs, *mem.Memory) {
+	m, r := apiMachine(tb)
+	setup(r, m)
+	return emulate.New(emulate.Config{}), r, m
+}
+
 // TestFaultingStepAllocs: a faulting step allocates no more than its error
 // (an *FPException, or a *Fault and the Memory's *AccessError, plus one
 // avoidable: see faultCases; the bytes are BenchmarkFaultingStep's B/op),
@@ -195,9 +202,7 @@ var faultCases = []struct {
 func TestFaultingStepAllocs(t *testing.T) {
 	for _, tc := range faultCases {
 		t.Run(tc.name, func(t *testing.T) {
-			m, r := apiMachine(t)
-			tc.setup(r, m)
-			e := emulate.New(emulate.Config{})
+			e, r, m := faultMachine(t, tc.setup)
 			before := *r
 			var err error
 			allocs := testing.AllocsPerRun(100, func() { err = tc.step(e, r, m) })
@@ -220,9 +225,7 @@ func TestFaultingStepAllocs(t *testing.T) {
 func BenchmarkFaultingStep(b *testing.B) {
 	for _, tc := range faultCases {
 		b.Run(tc.name, func(b *testing.B) {
-			m, r := apiMachine(b)
-			tc.setup(r, m)
-			e := emulate.New(emulate.Config{})
+			e, r, m := faultMachine(b, tc.setup)
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := tc.step(e, r, m); err == nil {

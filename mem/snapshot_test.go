@@ -465,50 +465,38 @@ func write100(b *testing.B, m *mem.Memory) {
 func BenchmarkRestore64MB(b *testing.B) {
 	b.Run("write100+restore", func(b *testing.B) {
 		m, s := bigMemory(b)
-		b.ReportAllocs()
-		b.ResetTimer()
-		defer cpuPerOp(b)()
-		for i := 0; i < b.N; i++ {
+		timedLoop(b, func() {
 			write100(b, m)
 			m.Restore(s)
-		}
+		})
 	})
 	b.Run("writes-only", func(b *testing.B) {
 		m, _ := bigMemory(b)
 		m = m.Clone()
 		write100(b, m) // the clone owns these pages from now on
-		b.ReportAllocs()
-		b.ResetTimer()
-		defer cpuPerOp(b)()
-		for i := 0; i < b.N; i++ {
-			write100(b, m)
-		}
+		timedLoop(b, func() { write100(b, m) })
 	})
 	b.Run("snapshot", func(b *testing.B) {
 		m, _ := bigMemory(b)
-		b.ReportAllocs()
-		b.ResetTimer()
-		defer cpuPerOp(b)()
-		for i := 0; i < b.N; i++ {
-			m.Snapshot()
-		}
+		timedLoop(b, func() { m.Snapshot() })
 	})
 	b.Run("clone", func(b *testing.B) {
 		m, _ := bigMemory(b)
-		b.ReportAllocs()
-		b.ResetTimer()
-		defer cpuPerOp(b)()
-		for i := 0; i < b.N; i++ {
-			m.Clone()
-		}
+		timedLoop(b, func() { m.Clone() })
 	})
 }
 
-// cpuPerOp reports the process's CPU time per op (ns/op is wall time,
-// which a loaded machine inflates); call its result when the loop ends.
-func cpuPerOp(b *testing.B) func() {
+// timedLoop runs op b.N times, reporting its allocations and the
+// process's CPU time per op (ns/op is wall time, which a loaded machine
+// inflates) as cpu-ns/op.
+func timedLoop(b *testing.B, op func()) {
+	b.ReportAllocs()
+	b.ResetTimer()
 	cpu := emutest.CPUTime()
-	return func() { b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(b.N), "cpu-ns/op") }
+	for i := 0; i < b.N; i++ {
+		op()
+	}
+	b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
 }
 
 // TestRestoreAllocs: a reset loop (write pages, restore) allocates nothing
