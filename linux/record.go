@@ -97,10 +97,29 @@ func (rc *recorder) space(m *mem.Memory) uint64 {
 		m.Journal = func(c *mem.Change) {
 			if !rc.inRun && !rc.done {
 				rc.w.Mem(as, c)
+				if c.Op == mem.ChangeMapShared && c.Shared.Owner != nil {
+					rc.fileContents(as, m, c.Addr, c.Size)
+				}
 			}
 		}
 	}
 	return as
+}
+
+// fileContents records the contents of a file's new shared mapping at
+// [addr, addr+size) of m, the host file's pages (shm.go), which the log's
+// map_shared does not carry: its non-zero pages, up to the file's end.
+// What other processes write to the file later is not recorded.
+func (rc *recorder) fileContents(as uint64, m *mem.Memory, addr, size uint64) {
+	var page, zero [mem.PageSize]byte
+	for a := addr; a-addr < size; a += mem.PageSize {
+		if m.Peek(a, page[:]) != nil {
+			break
+		}
+		if page != zero {
+			rc.w.Mem(as, &mem.Change{Op: mem.ChangeWrite, Addr: a, Size: mem.PageSize, Data: page[:]})
+		}
+	}
 }
 
 // sync records the runner's changes of t's Context since the recorder

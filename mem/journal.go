@@ -10,12 +10,13 @@ type ChangeOp uint8
 
 // The changes a Journal is told of.
 const (
-	ChangeMap     ChangeOp = iota + 1 // Map(Addr, Size, Perm)
-	ChangeUnmap                       // Unmap(Addr, Size)
-	ChangeProtect                     // Protect(Addr, Size, Perm)
-	ChangeMove                        // Move(Addr, Src, Size): Addr is the destination
-	ChangeZero                        // Zero(Addr, Size)
-	ChangeWrite                       // Write or Poke of Data at Addr
+	ChangeMap       ChangeOp = iota + 1 // Map(Addr, Size, Perm)
+	ChangeUnmap                         // Unmap(Addr, Size)
+	ChangeProtect                       // Protect(Addr, Size, Perm)
+	ChangeMove                          // Move(Addr, Src, Size): Addr is the destination
+	ChangeZero                          // Zero(Addr, Size)
+	ChangeWrite                         // Write or Poke of Data at Addr
+	ChangeMapShared                     // MapShared(Addr, Size, Perm, Shared, Off)
 )
 
 // A Change is one successful change of a Memory made through its methods,
@@ -25,10 +26,12 @@ const (
 // but for stores through pages Page lent.
 type Change struct {
 	Op         ChangeOp
-	Addr, Size uint64 // the range changed (Size is len(Data) for ChangeWrite)
-	Src        uint64 // ChangeMove: the source
-	Perm       Perm   // ChangeMap, ChangeProtect: the permission (RWX bits)
-	Data       []byte // ChangeWrite: the bytes written, valid during the call only
+	Addr, Size uint64  // the range changed (Size is len(Data) for ChangeWrite)
+	Src        uint64  // ChangeMove: the source
+	Perm       Perm    // ChangeMap, ChangeProtect: the permission (RWX bits)
+	Data       []byte  // ChangeWrite: the bytes written, valid during the call only
+	Shared     *Shared // ChangeMapShared: the object mapped
+	Off        uint64  // ChangeMapShared: the page of Shared at Addr
 }
 
 // journalWrite tells the Journal of a write of p at addr. It passes a
@@ -56,6 +59,8 @@ func (m *Memory) Apply(c *Change) error {
 		return nil
 	case ChangeWrite:
 		return m.Poke(c.Addr, c.Data)
+	case ChangeMapShared:
+		return m.MapShared(c.Addr, c.Size, c.Perm, c.Shared, c.Off)
 	}
 	return ErrChange
 }

@@ -36,6 +36,7 @@ func TestJournal(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = m.Write(0x10000, []byte("before"))
+	obj := NewShared(nil)
 	c := m.Clone()
 	var log []Change
 	m.Journal = func(ch *Change) {
@@ -51,6 +52,8 @@ func TestJournal(t *testing.T) {
 		func() error { return m.Move(0x80000, 0x40000, 2*PageSize) },
 		func() error { m.Zero(0x10000, PageSize); return nil },
 		func() error { return m.Unmap(0x12000, PageSize) },
+		func() error { return m.MapShared(0xc0000, 2*PageSize, RW, obj, 3) },
+		func() error { return m.Write(0xc1000, []byte("shared")) },
 	}
 	for i, f := range steps {
 		if err := f(); err != nil {

@@ -353,7 +353,11 @@ func (m *Memory) mapObj(addr, size uint64, p Perm, obj *Shared, off uint64) erro
 	m.setSpan(s)
 	m.changed(addr, size)
 	if m.Journal != nil {
-		m.Journal(&Change{Op: ChangeMap, Addr: addr, Size: size, Perm: p & RWX})
+		c := Change{Op: ChangeMap, Addr: addr, Size: size, Perm: p & RWX}
+		if obj != nil {
+			c.Op, c.Shared, c.Off = ChangeMapShared, obj, off
+		}
+		m.Journal(&c)
 	}
 	return nil
 }

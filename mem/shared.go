@@ -9,8 +9,8 @@ package mem
 // A Snapshot records which Shared a range maps, not the contents of its
 // pages (they belong to every mapping of it): Restore maps the same pages
 // again, with their contents as they are then. A Journal is told of a
-// shared mapping as of a Map; the stores other mappings make to it are
-// not journaled.
+// shared mapping as a ChangeMapShared; the contents a source lends and the
+// stores other mappings make to the object are not journaled.
 
 // A Shared is the storage of shared mappings: an anonymous object whose
 // pages are made zero-filled on first use, or pages another store lends

@@ -81,6 +81,9 @@ type Reader struct {
 	buf    []byte
 	p      []byte // the payload being decoded
 	n      int    // records read
+	// shared are the shared objects of the log by number
+	// (mem.ChangeMapShared), anonymous memory in the replay.
+	shared map[uint64]*mem.Shared
 }
 
 // NewReader reads the header of the log r.
@@ -287,6 +290,7 @@ func (rd *Reader) decode(r *Record) error {
 		r.AS = rd.uv(&err)
 	case KindMem:
 		r.AS = rd.uv(&err)
+		r.Change = mem.Change{}
 		c := &r.Change
 		c.Op = mem.ChangeOp(rd.byte1(&err))
 		c.Addr = rd.uv(&err)
@@ -298,6 +302,17 @@ func (rd *Reader) decode(r *Record) error {
 			c.Size, c.Src = rd.uv(&err), rd.uv(&err)
 		case mem.ChangeMap, mem.ChangeProtect:
 			c.Size, c.Perm = rd.uv(&err), mem.Perm(rd.byte1(&err))&mem.RWX
+		case mem.ChangeMapShared:
+			c.Size, c.Perm = rd.uv(&err), mem.Perm(rd.byte1(&err))&mem.RWX
+			id := rd.uv(&err)
+			c.Off = rd.uv(&err)
+			if rd.shared == nil {
+				rd.shared = map[uint64]*mem.Shared{}
+			}
+			if rd.shared[id] == nil {
+				rd.shared[id] = mem.NewShared(nil)
+			}
+			c.Shared = rd.shared[id]
 		case mem.ChangeUnmap, mem.ChangeZero:
 			c.Size = rd.uv(&err)
 		default:

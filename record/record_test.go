@@ -62,6 +62,56 @@ func TestContextWords(t *testing.T) {
 	}
 }
 
+// TestRoundTripShared: map_shared records read back with one object per
+// number: the same object for the mappings of one mem.Shared, another for
+// another.
+func TestRoundTripShared(t *testing.T) {
+	var log bytes.Buffer
+	w := NewWriter(&log, Header{LittleEndian: true, Config: emulate.Config{Level: decode.LevelPOWER9, Profile: emulate.QEMU, Complete: true}})
+	s1, s2 := mem.NewShared(nil), mem.NewShared(nil)
+	in := []mem.Change{
+		{Op: mem.ChangeMapShared, Addr: 0x10000, Size: 0x2000, Perm: mem.RW, Shared: s1, Off: 0},
+		{Op: mem.ChangeMapShared, Addr: 0x20000, Size: 0x1000, Perm: mem.Read, Shared: s2, Off: 5},
+		{Op: mem.ChangeMapShared, Addr: 0x30000, Size: 0x1000, Perm: mem.RW, Shared: s1, Off: 1},
+	}
+	w.Space(0)
+	for i := range in {
+		w.Mem(0, &in[i])
+	}
+	if err := w.Exit(0, 0, 0, nil); err != nil {
+		t.Fatal(err)
+	}
+	rd, err := NewReader(&log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []mem.Change
+	for {
+		r, err := rd.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Kind == KindExit {
+			break
+		}
+		if r.Kind == KindMem {
+			got = append(got, r.Change)
+		}
+	}
+	if len(got) != len(in) {
+		t.Fatalf("%d mem records, want %d", len(got), len(in))
+	}
+	for i, c := range got {
+		w := in[i]
+		if c.Op != w.Op || c.Addr != w.Addr || c.Size != w.Size || c.Perm != w.Perm || c.Off != w.Off || c.Shared == nil {
+			t.Errorf("record %d: %+v, want %+v with an object", i, c, w)
+		}
+	}
+	if got[0].Shared != got[2].Shared || got[0].Shared == got[1].Shared {
+		t.Errorf("objects: %p %p %p; want the first and third the same, the second another", got[0].Shared, got[1].Shared, got[2].Shared)
+	}
+}
+
 // TestRoundTrip: every kind of record reads back as written.
 func TestRoundTrip(t *testing.T) {
 	c, c2 := sampleContext(), sampleContext()

@@ -25,6 +25,8 @@ type Writer struct {
 	err error
 	// ws holds a Context's words (Context, Thread).
 	ws, old [ContextWords]uint64
+	// shared numbers the shared objects mapped (mem.ChangeMapShared).
+	shared map[*mem.Shared]uint64
 }
 
 // NewWriter writes h to w and returns a Writer for the records after it.
@@ -112,17 +114,42 @@ func (w *Writer) Mem(as uint64, c *mem.Change) {
 	case mem.ChangeMap, mem.ChangeProtect:
 		w.u(c.Size)
 		w.buf = append(w.buf, byte(c.Perm))
+	case mem.ChangeMapShared:
+		w.u(c.Size)
+		w.buf = append(w.buf, byte(c.Perm))
+		w.u(w.sharedID(c.Shared))
+		w.u(c.Off)
 	default:
 		w.u(c.Size)
 	}
 	w.end()
 }
 
+// sharedID returns the number of shared object s in the log, the next
+// one if s is new.
+func (w *Writer) sharedID(s *mem.Shared) uint64 {
+	if w.shared == nil {
+		w.shared = map[*mem.Shared]uint64{}
+	}
+	id, ok := w.shared[s]
+	if !ok {
+		id = uint64(len(w.shared))
+		w.shared[s] = id
+	}
+	return id
+}
+
 // Image records the mappings and the stored, non-zero pages of m as
-// changes of the empty address space as (after Space).
+// changes of the empty address space as (after Space). A shared mapping
+// is a map_shared of its object (the same number as wherever else it is
+// mapped).
 func (w *Writer) Image(as uint64, m *mem.Memory) {
 	m.Regions(func(start, end uint64, p mem.Perm) {
-		w.Mem(as, &mem.Change{Op: mem.ChangeMap, Addr: start, Size: end - start, Perm: p})
+		c := mem.Change{Op: mem.ChangeMap, Addr: start, Size: end - start, Perm: p}
+		if s, off, ok := m.SharedAt(start); ok {
+			c.Op, c.Shared, c.Off = mem.ChangeMapShared, s, off/mem.PageSize
+		}
+		w.Mem(as, &c)
 	})
 	var zero [mem.PageSize]byte
 	m.Stored(func(addr uint64, p *[mem.PageSize]byte) bool {
