@@ -3,6 +3,7 @@ package oracle
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -299,5 +300,42 @@ func TestCampaignPool(t *testing.T) {
 		if got := strings.Join(r3, " "); got != want {
 			t.Errorf("TwoOrders=%v: r3 of the lines %s, want %s", two, got, want)
 		}
+	}
+}
+
+// TestLiveConcurrent: goroutines sharing a Live each get the answer to
+// their own vector (the calls are serialised on the one process, which
+// sees every line: the last leak vector reports the count).
+func TestLiveConcurrent(t *testing.T) {
+	l := fakeLive(t, 5*time.Second)
+	const g, n = 4, 25
+	errs := make(chan error, g)
+	for i := 0; i < g; i++ {
+		go func() {
+			for j := 0; j < n; j++ {
+				id := fmt.Sprintf("a-%d-%d", i, j)
+				got, err := l.RunOne(context.Background(), vectors(id)[0])
+				if err == nil && (got.ID != id || got.Result.Status != trace.StatusOK) {
+					err = fmt.Errorf("sent %s, got %s", id, got.String())
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for i := 0; i < g; i++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	got, err := l.RunOne(context.Background(), vectors("leak")[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf(" r3=%d", g*n+1); !strings.HasSuffix(got.Result.String(), want) {
+		t.Errorf("after %d calls: %s, want%s", g*n, got.String(), want)
 	}
 }
