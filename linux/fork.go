@@ -109,13 +109,27 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	for _, tm := range g.timers {
 		tm.disarm()
 	}
+	// The groups g's end may orphan (Linux's exit_notify): its own, if its
+	// parent (the runner's host parent for the first process) is in
+	// another group of its session, and each child's in another group of
+	// g's session.
+	orphaning := []int{}
+	if par := g.parent; g == p.group || par != nil && par.pgid != g.pgid && par.sid == g.sid {
+		orphaning = append(orphaning, g.pgid)
+	}
 	for _, c := range p.groups {
 		if c.parent == g {
+			if c.pgid != g.pgid && c.sid == g.sid {
+				orphaning = append(orphaning, c.pgid)
+			}
 			c.parent = nil
 			if c.zombie {
 				delete(p.groups, c.tgid)
 			}
 		}
+	}
+	for _, pg := range orphaning {
+		p.killOrphanedPgrp(pg)
 	}
 	g.status = st
 	g.zombie = true

@@ -116,6 +116,26 @@ func (t *Thread) parkStopped() bool {
 	return t.gone()
 }
 
+// killOrphanedPgrp sends SIGHUP and then SIGCONT to every process of
+// group pgid if it is orphaned and one of them is stopped (Linux's
+// kill_orphaned_pgrp: a stopped job nobody can continue any more).
+func (p *Process) killOrphanedPgrp(pgid int) {
+	stopped := false
+	for _, g := range p.groups {
+		stopped = stopped || g.pgid == pgid && g.stopped && !g.exiting
+	}
+	if !stopped || !p.orphanedPgrp(pgid) {
+		return
+	}
+	for _, sig := range []int{abi.SIGHUP, abi.SIGCONT} {
+		for _, g := range p.groups {
+			if g.pgid == pgid && !g.exiting {
+				p.postProcess(g, sigInfo{signo: sig, code: siKernel})
+			}
+		}
+	}
+}
+
 // orphanedPgrp reports whether process group pgid is orphaned (Linux's
 // will_become_orphaned_pgrp): no member's parent is in another group of
 // the same session. The first process's parent is the runner's host
