@@ -145,7 +145,16 @@ func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
 			}
 		}
 	case a.Step:
-		_, err = s.Run(s.Now()+1, nil)
+		if tid == 0 {
+			tid = s.Current()
+		}
+		var hit bool
+		hit, err = s.StepForward(tid)
+		if !hit && err == nil {
+			// The stop is the stepped thread's, though another may
+			// run next.
+			st.Thread = int(tid)
+		}
 	default:
 		for {
 			var hit bool
@@ -155,7 +164,9 @@ func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
 			}
 		}
 	}
-	st.Thread = int(s.Current())
+	if st.Thread == 0 {
+		st.Thread = int(s.Current())
+	}
 	if done, _, _ := s.Exited(); done && err == nil {
 		// The end of the recording, as rr: GDB stays attached ("No more
 		// reverse-execution history"), so that it can go back from there.

@@ -539,6 +539,24 @@ func (s *Session) unwritten(c *checkpoint, end uint64) bool {
 // intervals that did not write them.
 const maxWatchPages = 16
 
+// StepForward moves forwards until thread tid (the next to run for 0) has
+// executed one instruction, the other threads running as recorded before
+// it; it stops early at a watched access (reported, as Run's) or at the
+// end of the run.
+func (s *Session) StepForward(tid uint64) (bool, error) {
+	for !s.exited {
+		if tid == 0 || s.Current() == tid {
+			return s.Run(s.Now()+1, nil)
+		}
+		// Another thread's turn: the rest of it at once.
+		hit, err := s.Run(s.Now()+max(s.p.pending, 1), nil)
+		if hit || err != nil {
+			return hit, err
+		}
+	}
+	return false, nil
+}
+
 // StepBack moves to the last point before Now at which thread tid (any
 // thread for 0) executes an instruction: the point before it. It reports
 // whether there is one; if not it moves to the beginning of the run.

@@ -46,37 +46,58 @@ func TestRunGDBSelectedThread(t *testing.T) {
 	for _, order := range []string{"le", "be"} {
 		t.Run(order, func(t *testing.T) {
 			prog := gdbCorpusProgram(t, "c-threads."+order)
-			out := underGDB(t, prog, selectedThreadScript, "run", prog)
-			if strings.Contains(out, "received signal") {
-				t.Errorf("a stop GDB did not ask for:\n%s", out)
-			}
-			sec := map[string]string{}
-			for _, part := range strings.Split(out, "@@")[1:] {
-				name, body, _ := strings.Cut(part, "\n")
-				sec[name] = body
-			}
-			pcs := map[string]uint64{}
-			for _, name := range []string{"before", "back", "forward"} {
-				if !strings.Contains(sec[name], "[Current thread is 1 ") {
-					t.Errorf("section %s: thread 1 is not the current thread:\n%s", name, out)
-				}
-				m := regexp.MustCompile(`(?m)^=> (0x[0-9a-f]+) `).FindStringSubmatch(sec[name])
-				if m == nil {
-					t.Fatalf("section %s: no pc:\n%s", name, out)
-				}
-				pcs[name], _ = strconv.ParseUint(m[1], 0, 64)
-			}
-			if pcs["forward"] != pcs["before"] || pcs["back"] == pcs["before"] {
-				t.Errorf("pc %#x, back %#x, forward %#x: want a step back and the same pc again\n%s",
-					pcs["before"], pcs["back"], pcs["forward"], out)
-			}
-			// In the futex system call of pthread_barrier_wait (the usual
-			// case): one instruction back is the sc.
-			if regexp.MustCompile(`(?m)^\s+0x[0-9a-f]+ <[^>]+>:\tsc\s*$`).MatchString(sec["before"]) {
-				if pcs["back"] != pcs["before"]-4 || !regexp.MustCompile(`(?m)^=> 0x[0-9a-f]+ <[^>]+>:\tsc\s*$`).MatchString(sec["back"]) {
-					t.Errorf("thread 1 after its sc did not step back onto it:\n%s", out)
-				}
-			}
+			checkSelectedThread(t, underGDB(t, prog, selectedThreadScript, "run", prog))
 		})
+	}
+}
+
+// TestReplayGDBSelectedThread: the same under replay -gdb, on a recording
+// of c-threads: reverse-stepi and stepi move the selected thread, the
+// other threads running as recorded in between (stepi ran whichever
+// thread ran next in the recording: "Thread 4 received signal SIGTRAP").
+func TestReplayGDBSelectedThread(t *testing.T) {
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			prog := gdbCorpusProgram(t, "c-threads."+order)
+			checkSelectedThread(t, replayUnderGDB(t, prog, selectedThreadScript))
+		})
+	}
+}
+
+// checkSelectedThread checks selectedThreadScript's output: no stop GDB
+// did not ask for, thread 1 stays the current thread, steps back one
+// instruction (onto its sc when it waits in its system call) and forwards
+// to the same pc again.
+func checkSelectedThread(t *testing.T, out string) {
+	t.Helper()
+	if strings.Contains(out, "received signal") {
+		t.Errorf("a stop GDB did not ask for:\n%s", out)
+	}
+	sec := map[string]string{}
+	for _, part := range strings.Split(out, "@@")[1:] {
+		name, body, _ := strings.Cut(part, "\n")
+		sec[name] = body
+	}
+	pcs := map[string]uint64{}
+	for _, name := range []string{"before", "back", "forward"} {
+		if !strings.Contains(sec[name], "[Current thread is 1 ") {
+			t.Errorf("section %s: thread 1 is not the current thread:\n%s", name, out)
+		}
+		m := regexp.MustCompile(`(?m)^=> (0x[0-9a-f]+) `).FindStringSubmatch(sec[name])
+		if m == nil {
+			t.Fatalf("section %s: no pc:\n%s", name, out)
+		}
+		pcs[name], _ = strconv.ParseUint(m[1], 0, 64)
+	}
+	if pcs["forward"] != pcs["before"] || pcs["back"] == pcs["before"] {
+		t.Errorf("pc %#x, back %#x, forward %#x: want a step back and the same pc again\n%s",
+			pcs["before"], pcs["back"], pcs["forward"], out)
+	}
+	// In the futex system call of pthread_barrier_wait (the usual
+	// case): one instruction back is the sc.
+	if regexp.MustCompile(`(?m)^\s+0x[0-9a-f]+ <[^>]+>:\tsc\s*$`).MatchString(sec["before"]) {
+		if pcs["back"] != pcs["before"]-4 || !regexp.MustCompile(`(?m)^=> 0x[0-9a-f]+ <[^>]+>:\tsc\s*$`).MatchString(sec["back"]) {
+			t.Errorf("thread 1 after its sc did not step back onto it:\n%s", out)
+		}
 	}
 }
