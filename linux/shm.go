@@ -5,6 +5,8 @@ package linux
 import (
 	"math"
 	"runtime"
+	"sync"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -66,7 +68,9 @@ func newSharedFile(fd int, st *unix.Stat_t, off, length uint64, writable bool) (
 	s.Owner = f
 	// The host mapping lives as long as a guest mapping of it (or a
 	// snapshot naming it) does.
+	hostShared.add(f.host)
 	runtime.AddCleanup(s, func(f *sharedFile) {
+		hostShared.remove(f.host)
 		_ = unix.Munmap(f.host)
 		_ = unix.Close(f.fd)
 	}, f)
@@ -172,4 +176,41 @@ func sysMsync(t *Thread, a *sysArgs) (uint64, int) {
 		}
 	}
 	return 0, 0
+}
+
+// hostShared holds the host address ranges of the files mapped shared, so
+// that a fault in one (the file shrank) is told from a runner bug.
+var hostShared sharedRanges
+
+type sharedRanges struct {
+	mu     sync.Mutex
+	ranges map[uintptr]uintptr // start -> end
+}
+
+func (r *sharedRanges) add(b []byte) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ranges == nil {
+		r.ranges = map[uintptr]uintptr{}
+	}
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	r.ranges[start] = start + uintptr(len(b))
+}
+
+func (r *sharedRanges) remove(b []byte) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.ranges, uintptr(unsafe.Pointer(unsafe.SliceData(b))))
+}
+
+// inSharedFile reports whether host address a is in a file mapped shared.
+func inSharedFile(a uintptr) bool {
+	hostShared.mu.Lock()
+	defer hostShared.mu.Unlock()
+	for start, end := range hostShared.ranges {
+		if a >= start && a < end {
+			return true
+		}
+	}
+	return false
 }

@@ -5,6 +5,7 @@ package linux
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 
 	"golang.org/x/arch/ppc64/ppc64asm"
 
@@ -88,8 +89,23 @@ func (p *Process) newEmulator() *emulate.Emulator {
 func (t *Thread) run() {
 	p := t.p
 	t.lock()
+	// A host file a MAP_SHARED mapping maps can shrink under the guest
+	// (its own ftruncate, or another host process): the next access to a
+	// page past the new end is a host SIGBUS in this goroutine, which
+	// with this set is a panic recovered below instead of a crash.
+	debug.SetPanicOnFault(true)
 	defer func() {
 		if x := recover(); x != nil {
+			if f, ok := x.(interface{ Addr() uintptr }); ok && inSharedFile(f.Addr()) {
+				// Linux's SIGBUS (BUS_ADRERR) at the access; the
+				// instruction cannot be resumed here (a quantum's
+				// registers are written back in pieces), so the
+				// process ends as SIGBUS's default action ends it.
+				t.flushCount()
+				p.groupExit(t.group, ExitStatus{Signal: abi.SIGBUS})
+				t.unlock()
+				return
+			}
 			p.end(ExitStatus{Code: 70}, &StopError{TID: t.tid, NIP: t.ctx.Regs.NIP, Op: "runner", Err: fmt.Errorf("panic: %v", x)})
 			t.unlock()
 		}
