@@ -12,9 +12,11 @@ import (
 	"testing"
 )
 
-// handOffsetLimit is issue 25's bound: fewer than 10 hand-placed byte
-// offsets in linux/ outside the marshaller (linux/abi).
-const handOffsetLimit = 10
+// handOffsetLimit: issue 25 asked for fewer than 10 hand-placed byte
+// offsets in linux/ outside the marshaller (linux/abi); 3 are left (two
+// instruction fetches and a gid array), and the limit sits just above
+// them so that the count does not grow back.
+const handOffsetLimit = 5
 
 // TestFewHandOffsets keeps guest structures declared in linux/abi and
 // encoded by its Layout: it counts, in the non-test Go files of linux/ and
