@@ -276,6 +276,9 @@ func (c *CPU) fetch() (*decode.Inst, error) {
 		}
 	}
 	in, err := decode.Lookup(w, s)
+	if err != nil && dataStreamWord(w) {
+		in, err = decode.Lookup(nopWord, 0)
+	}
 	if err != nil {
 		// An instruction that does not decode is illegal: hypervisor
 		// emulation assistance (Power ISA 3.1B Book III 7.5.18).
@@ -289,6 +292,25 @@ func (c *CPU) fetch() (*decode.Inst, error) {
 		return nil, nil
 	}
 	return in, nil
+}
+
+// nopWord is the preferred no-op, ori 0,0,0.
+const nopWord = 0x60000000
+
+// dataStreamWord reports the VMX data stream instructions dst, dstt,
+// dstst, dststt (primary opcode 31, extended 342 and 374) and dss, dssall
+// (822), which ppc64asm does not decode (ISA 3.0 phased them out). A
+// processor with VMX executes them as no-ops: QEMU's translate.c does, and
+// Linux runs dssall at every address-space switch on POWER9.
+func dataStreamWord(w uint32) bool {
+	if w>>26 != 31 {
+		return false
+	}
+	switch w >> 1 & 0x3ff {
+	case 342, 374, 822:
+		return true
+	}
+	return false
 }
 
 // fetchWord reads the instruction word at ea, taking the ISI (or machine

@@ -229,6 +229,29 @@ func TestInterrupts(t *testing.T) {
 			want:  0, nip: 0x2000, msrTo: sf | pr | me | le | ee | ir | dr,
 		},
 		{
+			// 3.3.1 rfid copies SRR1 bits 0:2, 4:28, 32, 37:41, 49:50,
+			// 52:57 and 60:63 (48, 58, 59 with PR's rule): the
+			// interrupt-specific bits 33:36 and 42:47 (here 33 and 46,
+			// what a trap's program interrupt left in SRR1) do not
+			// reach the MSR. Linux returns from its kprobe trap with
+			// the saved SRR1.
+			name: "rfid interrupt-specific bits", word: w(ppc64asm.RFID), msr: sf | hv | me,
+			setup: func(c *CPU) { c.SPR.SRR0, c.SPR.SRR1 = 0x2000, sf|hv|me|ri|le|1<<(63-33)|1<<(63-46) },
+			want:  0, nip: 0x2000, msrTo: sf | hv | me | ri | le,
+		},
+		{
+			// The data stream instructions (dssall 0x7e00066c, dst
+			// 0x7c2012ac: dst 0,2,1) execute as no-ops on a
+			// processor with VMX, as QEMU's and POWER9's (Linux's
+			// switch_mm runs dssall there).
+			name: "dssall", word: func(*testing.T) uint32 { return 0x7e00066c }, msr: sf | hv | me | regs.MSRVEC,
+			want: 0, nip: at + 4, msrTo: sf | hv | me | regs.MSRVEC,
+		},
+		{
+			name: "dst", word: func(*testing.T) uint32 { return 0x7c2012ac }, msr: user,
+			want: 0, nip: at + 4, msrTo: user,
+		},
+		{
 			// 5.4.4 mfspr of a privileged SPR (SRR0, 26) in problem
 			// state: program interrupt, privileged (SRR1 bit 45).
 			name: "mfspr srr0 in problem state", word: w(ppc64asm.MFSPR, 3, 26), msr: user,

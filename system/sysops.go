@@ -118,7 +118,8 @@ func opSCV(c *CPU, in *decode.Inst) error {
 
 // rfid, hrfid and rfscv (Power ISA 3.1B Book III 3.3.1): MSR from SRR1
 // (HSRR1, CTR) and NIP from SRR0 (HSRR0, LR) with the low two bits
-// cleared. HV and ME change only in hypervisor state (for rfid HV can only
+// cleared, SRR1 bits 33:36 and 42:47 not copied. HV and ME change only
+// in hypervisor state (for rfid HV can only
 // be cleared; hrfid copies both); PR = 1 sets EE, IR and DR.
 func opRFID(c *CPU, in *decode.Inst) error {
 	if c.problemState() {
@@ -139,7 +140,9 @@ func opRFID(c *CPU, in *decode.Inst) error {
 		nip, src = r.LR, r.CTR
 	}
 	const hvme = regs.MSRHV | regs.MSRME
-	nm := src &^ hvme
+	// SRR1's interrupt-specific bits 33:36 and 42:47 are not MSR bits
+	// rfid copies: the MSR keeps its own.
+	nm := src&^(hvme|srr1Specific) | msr&srr1Specific
 	switch {
 	case msr&regs.MSRHV == 0:
 		nm |= msr & hvme

@@ -192,6 +192,11 @@ func TestLinuxBoot(t *testing.T) {
 			if strings.Contains(out.String(), want) {
 				return true
 			}
+			// The kernel's debugger (microwatt_defconfig: XMON_DEFAULT)
+			// or a panic: it will not get further.
+			if s := out.String(); strings.Contains(s, "\nmon> ") || strings.Contains(s, "Kernel panic") {
+				t.Fatalf("kernel stopped after %d steps; console:\n%s", m.CPU.Steps, s)
+			}
 		}
 		return false
 	}
