@@ -1,5 +1,5 @@
 # Sourced by the scripts that fetch Debian bookworm's ppc64el packages
-# (scripts/debian-corpus.sh, scripts/ptrace-vm.sh): a private apt
+# (scripts/debian-corpus.sh, scripts/ptrace-vm.sh, scripts/linux-boot.sh): a private apt
 # configuration, the same as `dpkg --add-architecture ppc64el` + `apt-get
 # update` without touching the system (nothing under /etc or /var/lib/dpkg).
 #

@@ -107,20 +107,8 @@ srcver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
 bbdeb=$(ls "$cache"/apt-ppc64el/archives/busybox-static_*_ppc64el.deb 2>/dev/null | tail -1 || true)
 if [ -z "$bbdeb" ]; then
   apt=$cache/apt-ppc64el
-  mkdir -p "$apt/sources.list.d" "$apt/lists/partial" "$apt/archives/partial" "$apt/state"
-  [ -f "$apt/state/status" ] || : >"$apt/state/status"
-  for f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list; do
-    [ -f "$f" ] || continue
-    case $f in
-    *.sources) awk 'BEGIN{RS="";ORS="\n\n"} /Types:[^\n]*deb([ \n]|$)/ {sub(/Types:[^\n]*/,"Types: deb\nArchitectures: ppc64el"); print}' "$f" \
-      >"$apt/sources.list.d/$(basename "$f")" ;;
-    *) sed -n -e 's/^deb \(http[^ ]*\)/deb [arch=ppc64el] \1/p' "$f" >"$apt/sources.list.d/system.list" ;;
-    esac
-  done
-  aptopts=(-o "Dir::Etc::sourcelist=/dev/null" -o "Dir::Etc::sourceparts=$apt/sources.list.d"
-    -o "Dir::State::Lists=$apt/lists" -o "Dir::State::status=$apt/state/status"
-    -o "Dir::Cache=$apt" -o "Dir::Cache::archives=$apt/archives" -o "APT::Architecture=ppc64el"
-    -o "APT::Architectures::=ppc64el" -o "APT::Sandbox::User=root" -o "Debug::NoLocking=1")
+  . scripts/apt-ppc64el.sh
+  apt_ppc64el "$apt" || { echo "linux-boot: no apt sources found: skipped"; exit 2; }
   apt-get -q "${aptopts[@]}" update >"$apt/update.log" 2>&1 &&
     (cd "$apt/archives" && apt-get -q "${aptopts[@]}" download busybox-static:ppc64el >"$apt/download.log" 2>&1) ||
     { echo "linux-boot: cannot download busybox-static:ppc64el (see $apt/*.log): skipped"; exit 2; }
