@@ -139,11 +139,11 @@ func startServer(t *testing.T, f *fakeTarget) (*client, chan error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
 	srv := NewServer(f)
 	done := make(chan error, 1)
 	go func() {
 		b, err := ln.Accept()
+		ln.Close() // after the accept: closing first resets a connection not yet accepted
 		if err != nil {
 			done <- err
 			return
