@@ -46,20 +46,35 @@ type BlockHook struct {
 	Fn     func(r *regs.Regs, addr uint64) error
 }
 
-// MemHook is called after each data access of the given kinds
-// (mem.AccessRead, mem.AccessWrite; 0 for both) that touches [Lo, Hi),
+// MemKind selects the data accesses a MemHook is called for.
+type MemKind uint8
+
+// The kinds of data access a MemHook can ask for.
+const (
+	MemAny    MemKind = iota // loads and stores (the zero value)
+	MemLoads                 // loads only
+	MemStores                // stores only
+)
+
+// MemHook is called after each data access of its Kind that touches [Lo, Hi),
 // with the access's address and bytes (what was read, or written; the
 // hook must not keep p). An access that faults calls no hook. (To stop
 // the run on an access, note it here and return an error from a code
 // hook.)
 type MemHook struct {
 	Lo, Hi uint64
-	Kind   mem.Access // mem.AccessRead, mem.AccessWrite, or 0 for both
+	Kind   MemKind // MemAny (the zero value), MemLoads or MemStores
 	Fn     func(addr uint64, p []byte, write bool)
 }
 
 func (h *MemHook) wants(write bool) bool {
-	return h.Kind == 0 || (h.Kind == mem.AccessWrite) == write
+	switch h.Kind {
+	case MemLoads:
+		return !write
+	case MemStores:
+		return write
+	}
+	return true
 }
 
 // overlaps reports whether [lo, hi) and [a, b) share an address.

@@ -67,9 +67,9 @@ func TestRunHooks(t *testing.T) {
 					{Lo: codeBase, Hi: end, Fn: func(_ *regs.Regs, a uint64) error { got.Blocks++; got.BlockAddrs[a]++; return nil }},
 				},
 				Mem: []emulate.MemHook{
-					{Lo: 0x20000, Hi: 0x20000 + iters, Kind: mem.AccessRead, Fn: func(a uint64, p []byte, w bool) { got.BufReads++ }},
-					{Lo: 0x28000, Hi: 0x28400, Kind: mem.AccessRead, Fn: func(a uint64, p []byte, w bool) { got.TableReads++ }},
-					{Lo: 0x20000, Hi: 0x30000, Kind: mem.AccessWrite, Fn: func(a uint64, p []byte, w bool) { got.Writes++ }},
+					{Lo: 0x20000, Hi: 0x20000 + iters, Kind: emulate.MemLoads, Fn: func(a uint64, p []byte, w bool) { got.BufReads++ }},
+					{Lo: 0x28000, Hi: 0x28400, Kind: emulate.MemLoads, Fn: func(a uint64, p []byte, w bool) { got.TableReads++ }},
+					{Lo: 0x20000, Hi: 0x30000, Kind: emulate.MemStores, Fn: func(a uint64, p []byte, w bool) { got.Writes++ }},
 					{Lo: far, Hi: far + 4096, Fn: func(uint64, []byte, bool) { got.Elsewhere++ }},
 				},
 			}
@@ -133,7 +133,7 @@ func BenchmarkRunHooks(b *testing.B) {
 		{"code-elsewhere", &emulate.Hooks{Code: []emulate.CodeHook{{Lo: far, Hi: far + 4096, Fn: nop}}}},
 		{"block-elsewhere", &emulate.Hooks{Block: []emulate.BlockHook{{Lo: far, Hi: far + 4096, Fn: nopBlock}}}},
 		{"mem-elsewhere", &emulate.Hooks{Mem: []emulate.MemHook{{Lo: far, Hi: far + 4096, Fn: nopMem}}}},
-		{"mem-on-table", &emulate.Hooks{Mem: []emulate.MemHook{{Lo: 0x28000, Hi: 0x28400, Kind: mem.AccessRead, Fn: nopMem}}}},
+		{"mem-on-table", &emulate.Hooks{Mem: []emulate.MemHook{{Lo: 0x28000, Hi: 0x28400, Kind: emulate.MemLoads, Fn: nopMem}}}},
 		{"block-on-loop", &emulate.Hooks{Block: []emulate.BlockHook{{Lo: codeBase, Hi: codeBase + 32, Fn: nopBlock}}}},
 		{"code-on-loop", &emulate.Hooks{Code: []emulate.CodeHook{{Lo: codeBase, Hi: codeBase + 32, Fn: nop}}}},
 	} {
@@ -172,5 +172,50 @@ func TestRunHooksCrossPage(t *testing.T) {
 		if code != 200 || blocks != 100 || r.GPR[3] != 100 {
 			t.Errorf("engine %v: code hook %d, block hook %d, r3 %d; want 200, 100, 100", engine, code, blocks, r.GPR[3])
 		}
+	}
+}
+
+// TestMemHookKinds: a store then a load of the same word (stw r4,0(r7);
+// lwz r5,0(r7), Power ISA D-form opcodes 36 and 32) under a memory hook of
+// each kind: MemAny sees both accesses in program order, MemLoads only the
+// load, MemStores only the store.
+func TestMemHookKinds(t *testing.T) {
+	type access struct {
+		Addr  uint64
+		Write bool
+	}
+	const buf = 0x20000
+	for _, tc := range []struct {
+		name string
+		kind emulate.MemKind
+		want []access
+	}{
+		{"any", emulate.MemAny, []access{{buf, true}, {buf, false}}},
+		{"loads", emulate.MemLoads, []access{{buf, false}}},
+		{"stores", emulate.MemStores, []access{{buf, true}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			msr := regs.MSRLinuxUserLE
+			m := code(t, msr, codeBase, mem.RX, 0x90870000, 0x80a70000) // stw r4,0(r7); lwz r5,0(r7)
+			if err := m.Map(buf, mem.PageSize, mem.RW); err != nil {
+				t.Fatal(err)
+			}
+			r := regs.Regs{MSR: msr, NIP: codeBase}
+			r.GPR[4], r.GPR[7] = 0x11223344, buf
+			var got []access
+			h := &emulate.Hooks{Mem: []emulate.MemHook{{Lo: buf, Hi: buf + 4, Kind: tc.kind, Fn: func(a uint64, p []byte, w bool) {
+				got = append(got, access{a, w})
+			}}}}
+			n, err := emulate.New(emulate.Config{}).Run(&r, m, emulate.RunOptions{Hooks: h, MaxSteps: 2})
+			if n != 2 || (err != nil && !errors.Is(err, emulate.ErrStepLimit)) {
+				t.Fatalf("Run = %d, %v", n, err)
+			}
+			if r.GPR[5] != 0x11223344 {
+				t.Fatalf("r5 = %#x, want the stored word", r.GPR[5])
+			}
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("hook saw (-want +got):\n%s", d)
+			}
+		})
 	}
 }
