@@ -1,0 +1,94 @@
+package amd64
+
+import (
+	"testing"
+
+	"golang.org/x/arch/x86/x86asm"
+)
+
+// TestEncodings decodes every form the encoder emits with x86asm (the
+// x86 decoder of golang.org/x/arch) and compares the Intel-syntax text
+// with what was meant, for low and extended registers, short and long
+// displacements and the registers that need a SIB byte (RSP, R12) or a
+// displacement (RBP, R13) as a base.
+func TestEncodings(t *testing.T) {
+	tests := []struct {
+		want string
+		emit func(a *Asm)
+	}{
+		{"mov rax, qword ptr [rdi+0x8]", func(a *Asm) { a.Load(64, RAX, M(RDI, 8)) }},
+		{"mov r9, qword ptr [r13]", func(a *Asm) { a.Load(64, R9, M(R13, 0)) }},
+		{"mov rcx, qword ptr [rsp+0x100]", func(a *Asm) { a.Load(64, RCX, M(RSP, 256)) }},
+		{"mov r8, qword ptr [r12-0x8]", func(a *Asm) { a.Load(64, R8, M(R12, -8)) }},
+		{"mov eax, dword ptr [rbp]", func(a *Asm) { a.Load(32, RAX, M(RBP, 0)) }},
+		{"movzx edx, word ptr [rdx+rcx]", func(a *Asm) { a.Load(16, RDX, MI(RDX, RCX, 0)) }},
+		{"movzx r10d, byte ptr [r11+r12+0x10]", func(a *Asm) { a.Load(8, R10, MI(R11, R12, 16)) }},
+		{"movsxd rax, dword ptr [rdi+0xf8]", func(a *Asm) { a.LoadSX32(RAX, M(RDI, 0xf8)) }},
+		{"mov byte ptr [rdx+rcx], sil", func(a *Asm) { a.Store(8, MI(RDX, RCX, 0), RSI) }},
+		{"mov byte ptr [rdx+rcx], r8b", func(a *Asm) { a.Store(8, MI(RDX, RCX, 0), R8) }},
+		{"mov byte ptr [rax], cl", func(a *Asm) { a.Store(8, M(RAX, 0), RCX) }},
+		{"mov word ptr [rdx+rcx], r8w", func(a *Asm) { a.Store(16, MI(RDX, RCX, 0), R8) }},
+		{"mov dword ptr [rdi+0x4], eax", func(a *Asm) { a.Store(32, M(RDI, 4), RAX) }},
+		{"mov qword ptr [rdi+0x1000], r11", func(a *Asm) { a.Store(64, M(RDI, 0x1000), R11) }},
+		{"mov qword ptr [rdi+0x10], -0x10", func(a *Asm) { a.StoreImm32(M(RDI, 16), -16) }},
+		{"mov rcx, rax", func(a *Asm) { a.Mov(RCX, RAX) }},
+		{"mov r9, r10", func(a *Asm) { a.Mov(R9, R10) }},
+		{"mov eax, 0x12345678", func(a *Asm) { a.MovImm(RAX, 0x12345678) }},
+		{"mov r8d, -0x1", func(a *Asm) { a.MovImm(R8, 0xffffffff) }},
+		{"mov rcx, -0x8000", func(a *Asm) { a.MovImm(RCX, 0xffffffffffff8000) }},
+		{"mov r11, 0x123456789abcdef0", func(a *Asm) { a.MovImm(R11, 0x123456789abcdef0) }},
+		{"add rax, rcx", func(a *Asm) { a.Op(ADD, RAX, RCX) }},
+		{"sub r8, rax", func(a *Asm) { a.Op(SUB, R8, RAX) }},
+		{"and rax, r9", func(a *Asm) { a.Op(AND, RAX, R9) }},
+		{"or rdx, rcx", func(a *Asm) { a.Op(OR, RDX, RCX) }},
+		{"xor rax, rax", func(a *Asm) { a.Op(XOR, RAX, RAX) }},
+		{"cmp rax, rcx", func(a *Asm) { a.Op(CMP, RAX, RCX) }},
+		{"or ecx, edx", func(a *Asm) { a.Op32(OR, RCX, RDX) }},
+		{"add rax, qword ptr [rdi+0x18]", func(a *Asm) { a.OpMem(ADD, RAX, M(RDI, 24)) }},
+		{"add rax, 0x7f", func(a *Asm) { a.OpImm(ADD, RAX, 127) }},
+		{"cmp rax, -0x80", func(a *Asm) { a.OpImm(CMP, RAX, -128) }},
+		{"and r9, 0x10000", func(a *Asm) { a.OpImm(AND, R9, 0x10000) }},
+		{"xor rcx, -0x80000000", func(a *Asm) { a.OpImm(XOR, RCX, -0x80000000) }},
+		{"and ecx, -0x10", func(a *Asm) { a.OpImm32(AND, RCX, 0xfffffff0) }},
+		{"imul rax, rcx", func(a *Asm) { a.Imul(RAX, RCX) }},
+		{"imul r8, r11", func(a *Asm) { a.Imul(R8, R11) }},
+		{"rol eax, 0x5", func(a *Asm) { a.ShiftImm(32, ROL, RAX, 5) }},
+		{"rol r8, 0x3f", func(a *Asm) { a.ShiftImm(64, ROL, R8, 63) }},
+		{"shl rcx, 0x20", func(a *Asm) { a.ShiftImm(64, SHL, RCX, 32) }},
+		{"shr edx, 0x1f", func(a *Asm) { a.ShiftImm(32, SHR, RDX, 31) }},
+		{"sar rax, 0x3", func(a *Asm) { a.ShiftImm(64, SAR, RAX, 3) }},
+		{"shl rax, cl", func(a *Asm) { a.ShiftCL(64, SHL, RAX) }},
+		{"shr r9, cl", func(a *Asm) { a.ShiftCL(64, SHR, R9) }},
+		{"sar eax, cl", func(a *Asm) { a.ShiftCL(32, SAR, RAX) }},
+		{"neg rax", func(a *Asm) { a.Neg(RAX) }},
+		{"not r10", func(a *Asm) { a.Not(R10) }},
+		{"bswap eax", func(a *Asm) { a.Bswap(32, RAX) }},
+		{"bswap r8", func(a *Asm) { a.Bswap(64, R8) }},
+		{"movsx rax, al", func(a *Asm) { a.Movsx(8, RAX, RAX) }},
+		{"movsx rcx, r9w", func(a *Asm) { a.Movsx(16, RCX, R9) }},
+		{"movsxd rdx, eax", func(a *Asm) { a.Movsx(32, RDX, RAX) }},
+		{"cmovl rdx, rcx", func(a *Asm) { a.Cmov(CondL, RDX, RCX) }},
+		{"cmovb r8, r9", func(a *Asm) { a.Cmov(CondB, R8, R9) }},
+		{"cmovz rdx, rax", func(a *Asm) { a.Cmov(CondE, RDX, RAX) }},
+		{"setb al", func(a *Asm) { a.Setcc(CondB, RAX) }},
+		{"setnle sil", func(a *Asm) { a.Setcc(CondG, RSI) }},
+		{"jnz .+0x6", func(a *Asm) { a.Patch(a.Jcc(CondNE), 12) }},
+		{"jmp .+0x0", func(a *Asm) { a.Patch(a.Jmp(), 5) }},
+		{"ret", func(a *Asm) { a.Ret() }},
+	}
+	for _, tt := range tests {
+		var a Asm
+		tt.emit(&a)
+		inst, err := x86asm.Decode(a.Buf, 64)
+		if err != nil {
+			t.Errorf("%s: % x does not decode: %v", tt.want, a.Buf, err)
+			continue
+		}
+		if inst.Len != len(a.Buf) {
+			t.Errorf("%s: % x: decoded %d of %d bytes", tt.want, a.Buf, inst.Len, len(a.Buf))
+		}
+		if got := x86asm.IntelSyntax(inst, 0, nil); got != tt.want {
+			t.Errorf("% x = %q, want %q", a.Buf, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,97 @@
+//go:build linux && amd64
+
+package jit
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"testing"
+	"unsafe"
+
+	"github.com/ppc64emu/ppc64emu/internal/amd64"
+)
+
+// TestCall runs generated code through Call: it adds the two words its
+// pointers lead to, stores the sum after the first, and returns 7.
+func TestCall(t *testing.T) {
+	a, err := NewArena()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Free()
+	var asm amd64.Asm
+	asm.Load(64, amd64.RAX, amd64.M(amd64.RDI, 0))
+	asm.OpMem(amd64.ADD, amd64.RAX, amd64.M(amd64.RSI, 0))
+	asm.Store(64, amd64.M(amd64.RDI, 8), amd64.RAX)
+	asm.MovImm(amd64.RAX, 7)
+	asm.Ret()
+	fn, err := a.Add(asm.Buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := [2]uint64{40, 0}
+	y := uint64(2)
+	if got := Call(fn, unsafe.Pointer(&x), unsafe.Pointer(&y)); got != 7 {
+		t.Errorf("Call = %d, want 7", got)
+	}
+	if x[1] != 42 {
+		t.Errorf("stored %d, want 42", x[1])
+	}
+	// W^X: the code's page is readable and executable, not writable.
+	if perm := mapPerm(t, fn); perm != "r-xp" {
+		t.Errorf("code page mapped %q, want r-xp", perm)
+	}
+}
+
+// TestArenaChunks fills more than a chunk: each piece of code stays
+// callable where Add put it, and 16-byte aligned.
+func TestArenaChunks(t *testing.T) {
+	a, err := NewArena()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Free()
+	var fns []uintptr
+	for i := 0; i < 3*ChunkSize/4096; i++ {
+		var asm amd64.Asm
+		asm.MovImm(amd64.RAX, uint64(i))
+		asm.Ret()
+		asm.Buf = append(asm.Buf, make([]byte, 4000)...) // padding, never run
+		fn, err := a.Add(asm.Buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fn%16 != 0 {
+			t.Fatalf("code %d at %#x: not 16-byte aligned", i, fn)
+		}
+		fns = append(fns, fn)
+	}
+	for i, fn := range fns {
+		if got := Call(fn, nil, nil); got != uint64(i) {
+			t.Fatalf("code %d returned %d", i, got)
+		}
+	}
+	if _, err := a.Add(make([]byte, ChunkSize+1)); err != ErrTooBig {
+		t.Errorf("Add of more than a chunk: %v, want ErrTooBig", err)
+	}
+}
+
+// mapPerm is the permission field of /proc/self/maps for addr's mapping.
+func mapPerm(t *testing.T, addr uintptr) string {
+	f, err := os.Open("/proc/self/maps")
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		var lo, hi uintptr
+		var perm string
+		if _, err := fmt.Sscanf(s.Text(), "%x-%x %s", &lo, &hi, &perm); err == nil && lo <= addr && addr < hi {
+			return perm
+		}
+	}
+	t.Fatalf("%#x not in /proc/self/maps", addr)
+	return ""
+}
