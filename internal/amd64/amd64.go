@@ -240,7 +240,9 @@ func FitsImm32(v uint64) bool { return int64(v) == int64(int32(v)) }
 func (a *Asm) Op(op ALU, dst, src Reg) { a.opReg(true, []byte{byte(op)<<3 | 1}, byte(src), dst, false) }
 
 // Op32 is Op on the low 32 bits (the result zero-extends).
-func (a *Asm) Op32(op ALU, dst, src Reg) { a.opReg(false, []byte{byte(op)<<3 | 1}, byte(src), dst, false) }
+func (a *Asm) Op32(op ALU, dst, src Reg) {
+	a.opReg(false, []byte{byte(op)<<3 | 1}, byte(src), dst, false)
+}
 
 // OpMem is dst = dst op the 64 bits at m.
 func (a *Asm) OpMem(op ALU, dst Reg, m Mem) { a.opMem(true, []byte{byte(op)<<3 | 3}, dst, m) }
@@ -273,7 +275,9 @@ func (a *Asm) ShiftImm(width int, s Shift, dst Reg, n uint8) {
 
 // ShiftCL is dst = dst shifted or rotated by CL (width 32 or 64; the
 // hardware masks the count to 5 or 6 bits).
-func (a *Asm) ShiftCL(width int, s Shift, dst Reg) { a.opReg(width == 64, []byte{0xd3}, byte(s), dst, false) }
+func (a *Asm) ShiftCL(width int, s Shift, dst Reg) {
+	a.opReg(width == 64, []byte{0xd3}, byte(s), dst, false)
+}
 
 // Neg is dst = -dst.
 func (a *Asm) Neg(dst Reg) { a.opReg(true, []byte{0xf7}, 3, dst, false) }
@@ -300,10 +304,14 @@ func (a *Asm) Movsx(width int, dst, src Reg) {
 }
 
 // Cmov is dst = src if c holds (64 bits).
-func (a *Asm) Cmov(c Cond, dst, src Reg) { a.opReg(true, []byte{0x0f, 0x40 + byte(c)}, byte(dst), src, false) }
+func (a *Asm) Cmov(c Cond, dst, src Reg) {
+	a.opReg(true, []byte{0x0f, 0x40 + byte(c)}, byte(dst), src, false)
+}
 
 // Setcc is dst's low byte = 1 if c holds, else 0.
-func (a *Asm) Setcc(c Cond, dst Reg) { a.opReg(false, []byte{0x0f, 0x90 + byte(c)}, 0, dst, dst >= 4 && dst < 8) }
+func (a *Asm) Setcc(c Cond, dst Reg) {
+	a.opReg(false, []byte{0x0f, 0x90 + byte(c)}, 0, dst, dst >= 4 && dst < 8)
+}
 
 // Jcc is a jump to a later-patched target if c holds: it returns the
 // offset of its rel32 field, for Patch.
