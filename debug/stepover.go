@@ -191,16 +191,9 @@ func StepOver(e *emulate.Emulator, r *regs.Regs, m emulate.Memory, in *decode.In
 		_, why := CanDisplace(in)
 		return nil, &DisplaceError{Op: in.Op, Addr: addr, Reason: why, Err: ErrMustNotDisplace}
 	}
-	var err error
-	if in.Len == 0 {
-		// Not an instruction (decode's error leaves only Word and
-		// Suffix): StepWord decodes it again and raises what the CPU
-		// would, the illegal-instruction interrupt. e.Step would take
-		// the empty Inst for an op it does not emulate.
-		err = e.StepWord(r, m, in.Word, in.Suffix)
-	} else {
-		err = e.Step(r, m, in)
-	}
+	// An Inst decode could not fill (Len 0) is stepped as its word: the
+	// illegal-instruction interrupt, as on the CPU.
+	err := e.Step(r, m, in)
 	switch {
 	case err == nil:
 		return nil, nil

@@ -331,7 +331,10 @@ func (e *Emulator) Config() Config {
 // Step executes in, the instruction at r.NIP. The caller passes the
 // instruction explicitly: a debugger's memory at NIP may hold a breakpoint
 // instead of the original word. See the package documentation for the
-// outcomes; on any error r and memory are unchanged.
+// outcomes; on any error r and memory are unchanged. An Inst that decode
+// did not fill (Len 0: a zero Inst, or what a decode error leaves) is
+// stepped as its Word and Suffix, as StepWord does: a word that does not
+// decode is the illegal instruction (ErrIllegal).
 func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 	// The common case in one test: no Observer, and an emulated
 	// instruction that none of stepChecked's checks can refuse (a valid,
@@ -350,6 +353,12 @@ func (e *Emulator) Step(r *regs.Regs, m Memory, in *decode.Inst) error {
 // cases, ops without a semantic function, facilities and primed
 // accumulators.
 func (e *Emulator) stepChecked(r *regs.Regs, m Memory, in *decode.Inst) error {
+	if in.Len == 0 {
+		// Not a decoded instruction (decode's error leaves only Word and
+		// Suffix; or a zero Inst): decode the word again, so that what
+		// does not decode is the illegal instruction it is on the CPU.
+		return e.StepWord(r, m, in.Word, in.Suffix)
+	}
 	// A nil m is handled where memory is accessed (read, write): every
 	// access faults with ErrNoMemory.
 	if e.obs != nil && !e.obs.active {

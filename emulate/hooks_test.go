@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/arch/ppc64/ppc64asm"
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
@@ -176,7 +177,7 @@ func TestRunHooksCrossPage(t *testing.T) {
 }
 
 // TestMemHookKinds: a store then a load of the same word (stw r4,0(r7);
-// lwz r5,0(r7), Power ISA D-form opcodes 36 and 32) under a memory hook of
+// lwz r5,0(r7)) under a memory hook of
 // each kind: MemAny sees both accesses in program order, MemLoads only the
 // load, MemStores only the store.
 func TestMemHookKinds(t *testing.T) {
@@ -196,7 +197,7 @@ func TestMemHookKinds(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			msr := regs.MSRLinuxUserLE
-			m := code(t, msr, codeBase, mem.RX, 0x90870000, 0x80a70000) // stw r4,0(r7); lwz r5,0(r7)
+			m := code(t, msr, codeBase, mem.RX, enc(ppc64asm.STW, 4, 0, 7), enc(ppc64asm.LWZ, 5, 0, 7)) // stw r4,0(r7); lwz r5,0(r7)
 			if err := m.Map(buf, mem.PageSize, mem.RW); err != nil {
 				t.Fatal(err)
 			}
