@@ -22,6 +22,7 @@ type SPRs struct {
 	HSPRG        [2]uint64 // HSPRG0-1 (304, 305)
 	DAR, DSISR   uint64    // data address and DSI status (19, 18)
 	HDAR, HDSISR uint64    // hypervisor data address and status (307, 306)
+	ASDR         uint64    // access segment descriptor: the guest real page of an HDSI or HISI (816)
 	DEC, HDEC    uint64    // decrementers (22, 310), 64 bits held; see CPU.Step
 	TB           uint64    // time base (268 read; 284/285 write)
 	LPCR         uint64    // logical partitioning control (318)
@@ -82,7 +83,8 @@ type CPU struct {
 	// either.
 	RCFault bool
 	// HypervisorOnly keeps MSR[HV] = 1 whatever rfid loads: a processor
-	// without logical partitioning (Microwatt).
+	// without logical partitioning (Microwatt), whose MMU translates
+	// only quadrants 0 and 3 and ignores LPIDR.
 	HypervisorOnly bool
 	// External is the external interrupt line (an interrupt controller's
 	// output to this processor); nil means never asserted.
@@ -322,7 +324,7 @@ func (c *CPU) fetchWord(ea uint64, le bool) (uint32, bool) {
 		ea &^= 3
 	}
 	t := &c.tlb
-	key := c.Regs.MSR & (regs.MSRIR | regs.MSRPR)
+	key := c.Regs.MSR & (regs.MSRIR | regs.MSRPR | regs.MSRHV)
 	var b []byte
 	if t.fetch != nil && ea&^(mem.PageSize-1) == t.fetchEA && key == t.fetchKey {
 		off := ea % mem.PageSize
@@ -423,6 +425,16 @@ func (c *CPU) outcome(in *decode.Inst, err error) error {
 func (c *CPU) dataFault(f *emulate.Fault, pre uint64) {
 	var x *TranslationError
 	if errors.As(f.Err, &x) {
+		if x.Hypervisor {
+			// Hypervisor Data Storage (7.5): HDAR the EA, HDSISR the
+			// cause, ASDR the guest real page.
+			c.SPR.HDAR, c.SPR.HDSISR, c.SPR.ASDR = f.Addr, x.DSISR, x.GRA&^0xfff
+			if f.Write {
+				c.SPR.HDSISR |= DSISRStore
+			}
+			c.deliver(VecHDSI, c.Regs.NIP, pre, true)
+			return
+		}
 		c.SPR.DAR = f.Addr
 		if x.Segment {
 			c.deliver(VecDSegI, c.Regs.NIP, pre, false)
@@ -445,6 +457,13 @@ func (c *CPU) fetchFault(err error) {
 	if errors.As(err, &x) {
 		if x.Segment {
 			c.deliver(VecISegI, c.Regs.NIP, 0, false)
+			return
+		}
+		if x.Hypervisor {
+			// Hypervisor Instruction Storage (7.5): HSRR1 the cause,
+			// ASDR the guest real page.
+			c.SPR.ASDR = x.GRA &^ 0xfff
+			c.deliver(VecHISI, c.Regs.NIP, x.SRR1, true)
 			return
 		}
 		c.deliver(VecISI, c.Regs.NIP, x.SRR1, false)
@@ -581,7 +600,7 @@ func (d *dataMem) access(ea uint64, p []byte, write bool) error {
 	}
 	n := len(p)
 	t := &c.tlb
-	key := c.Regs.MSR & (regs.MSRDR | regs.MSRPR)
+	key := c.Regs.MSR & (regs.MSRDR | regs.MSRPR | regs.MSRHV)
 	off := ea % mem.PageSize
 	if dp := &t.data[acc]; dp.page != nil && ea-off == dp.ea && key == dp.key && off+uint64(n) <= mem.PageSize {
 		// The page this kind of access last reached, translated and

@@ -6,8 +6,9 @@
 // and the privileged SPRs (SPRs), and reaches a physical Bus of RAM and
 // Devices through its MMU: real addressing when MSR[IR]/MSR[DR] are 0,
 // else the radix tree (partition table at PTCR, process table, the
-// process-scoped radix walk of PIDR or PID 0 by quadrant, R/C updates or
-// faults, EAA permissions). CPU.Step executes one instruction or takes one
+// process-scoped radix walk of the LPID and PID the EA's quadrant selects,
+// then for a guest the partition-scoped walk, R/C updates or faults, EAA
+// permissions). CPU.Step executes one instruction or takes one
 // interrupt:
 //
 //   - Problem-state and unprivileged instructions go through
@@ -45,7 +46,6 @@
 // any type with ReadIO and WriteIO) and a CPU on it; package
 // system/microwatt is one, the Microwatt SoC.
 //
-// Not done yet: partition-scoped (guest) translation, the hashed page
-// table, storage keys (AMR/IAMR), doorbells, hashst/hashchk, more
-// than one processor.
+// Not done yet: the hashed page table, storage keys (AMR/IAMR),
+// doorbells, hashst/hashchk, more than one processor.
 package system

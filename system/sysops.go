@@ -304,6 +304,7 @@ const (
 	sprPTCR   = 464
 	sprSIAR   = 780
 	sprSDAR   = 781
+	sprASDR   = 816
 	sprPSSCR  = 855
 	sprPIR    = 1023
 )
@@ -389,6 +390,8 @@ func (c *CPU) spr(n int64) (p *uint64, writable bool) {
 		return &s.PTCR, true
 	case sprPSSCR:
 		return &s.PSSCR, true
+	case sprASDR:
+		return &s.ASDR, true
 	case sprSIAR:
 		return &s.SIAR, true
 	case sprSDAR:
@@ -407,7 +410,7 @@ func hypervisorSPR(n int64) bool {
 	switch n {
 	case sprDPDES, sprDAWR0, sprCIABR, sprDAWRX0, sprHFSCR, sprTBL, sprTBU,
 		sprHSPRG0, sprHSPRG1, sprHDSISR, sprHDAR, sprHDEC, sprHRMOR, sprHSRR0, sprHSRR1,
-		sprLPCR, sprLPIDR, sprHMER, sprHMEER, sprPCR, sprHEIR, sprAMOR, sprPTCR, sprPSSCR:
+		sprLPCR, sprLPIDR, sprHMER, sprHMEER, sprPCR, sprHEIR, sprAMOR, sprPTCR, sprPSSCR, sprASDR:
 		return true
 	}
 	return false
@@ -466,9 +469,14 @@ func opMtspr(c *CPU, in *decode.Inst) error {
 		c.SPR.TB = v<<32 | c.SPR.TB&0xffffffff
 	case n == sprDEC || n == sprHDEC:
 		*p = c.decRead(v)
-	case n == sprPIDR || n == sprPTCR || n == sprLPIDR || n == sprLPCR || n == sprHRMOR:
+	case n == sprPTCR || n == sprLPCR || n == sprHRMOR:
 		*p = v
 		c.tlb.flush()
+	case n == sprPIDR || n == sprLPIDR:
+		// Cached translations carry their PID and LPID; the pages of
+		// the last accesses do not.
+		*p = v
+		c.tlb.flushPages()
 	default:
 		*p = v
 	}
