@@ -217,6 +217,20 @@ type Config struct {
 	// Random, if set, supplies darn's value for L = 0, 1 or 2; ok=false makes
 	// darn return its failure value. Without it darn is not emulated.
 	Random func(l int) (v uint64, ok bool)
+	// Estimate, if set, is the implementation's estimate for fre, fres,
+	// frsqrte and frsqrtes (the ISA bounds only its error, Book I 4.6.7):
+	// for a finite, non-zero operand b (positive for the square root),
+	// given as its magnitude, it returns the estimate of 1/b (rsqrt:
+	// 1/sqrt(b)) as the exact value sig/2^63 × 2^exp (sig normalized by
+	// the caller's rounding if its bit 63 is 0; a zero sig falls back to
+	// the profile's estimate). The instruction rounds it once to double
+	// (fres, frsqrtes: single) in the FPSCR's rounding mode, with b's
+	// sign for fre, and sets FPSCR as for any rounded result. Zero,
+	// infinite, NaN and (for the square root) negative operands give the
+	// ISA's results as without it. Set, it replaces the Profile's choice
+	// (Differences row "fp-estimate") under either profile; package
+	// system/microwatt supplies Microwatt's table-based estimates.
+	Estimate func(rsqrt bool, b uint64) (sig uint64, exp int)
 	// CacheBlockSize is the dcbz block size in bytes: a power of two from
 	// MinCacheBlockSize to MaxCacheBlockSize; zero means 128.
 	CacheBlockSize int

@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/internal/softfloat"
@@ -104,7 +105,8 @@ func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, kind fpArith, t int, x
 	if err := e.fpNonIEEE(r, in); err != nil {
 		return err
 	}
-	if kind == faRe || kind == faRSqrte {
+	estimated := (kind == faRe || kind == faRSqrte) && e.cfg.Estimate != nil
+	if (kind == faRe || kind == faRSqrte) && !estimated {
 		if err := e.unknown(in, diffFPEstimate, "estimate: hardware result unknown"); err != nil {
 			return err
 		}
@@ -141,10 +143,15 @@ func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, kind fpArith, t int, x
 		fpFMA(&res, x, y, z, kind, f, mode)
 	case faRSP:
 		fpRoundTo(&res, x, f, mode)
-	case faRe:
-		fpRecip(&res, x, single, in.Class == decode.ClassVSX || !e.qemuOwn(diffFPEstimate), mode)
-	case faRSqrte:
-		fpRSqrt(&res, x, single, mode)
+	case faRe, faRSqrte:
+		if estimated && fpEstimate(&res, e.cfg.Estimate, kind == faRSqrte, x, f, mode) {
+			break
+		}
+		if kind == faRSqrte {
+			fpRSqrt(&res, x, single, mode)
+		} else {
+			fpRecip(&res, x, single, in.Class == decode.ClassVSX || !e.qemuOwn(diffFPEstimate), mode)
+		}
 	}
 	if twice {
 		first, tiny := res.sf.Flags, res.sf.Tiny
@@ -297,6 +304,27 @@ func fpRecip(res *fpResult, b uint64, single, ieeeZero bool, m softfloat.Mode) {
 	if single {
 		fpToSingleAfter(res, m)
 	}
+}
+
+// fpEstimate is an estimate from Config.Estimate: for a finite non-zero
+// b (positive for rsqrt) the implementation's exact estimate rounded once
+// to f. It reports false, leaving res alone, for the operands whose result
+// the ISA defines (zero, infinity, NaN, a negative square root), and for
+// a zero estimate.
+func fpEstimate(res *fpResult, est func(bool, uint64) (uint64, int), rsqrt bool, b uint64, f softfloat.Format, m softfloat.Mode) bool {
+	if c := fpClass(b); c != softfloat.Normal && c != softfloat.Subnormal || rsqrt && fpNeg(b) {
+		return false
+	}
+	sig, exp := est(rsqrt, b&^fpSignBit)
+	if sig == 0 {
+		return false
+	}
+	n := bits.LeadingZeros64(sig)
+	v := softfloat.Value{ValueHead: softfloat.ValueHead{Class: softfloat.Normal, Neg: !rsqrt && fpNeg(b)},
+		Exp: exp - n, Hi: sig << n}
+	res.f = f
+	softfloat.Convert(&res.sf, f, v, m)
+	return true
 }
 
 // fpRSqrt is QEMU's frsqrte/frsqrtes: sqrt rounded to double, then 1/that

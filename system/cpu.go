@@ -44,6 +44,10 @@ type SPRs struct {
 	PCR          uint64    // processor compatibility (338)
 	CTRL         uint64    // control (136 read, 152 write)
 	SIAR, SDAR   uint64    // sampled instruction and data addresses (780, 781)
+	// Hash instruction keys (468, 469) and the dynamic execution
+	// controls (828, 471; the DEXCR... aspect bits in each half).
+	HASHKEYR, HASHPKEYR uint64
+	DEXCR, HDEXCR       uint64
 }
 
 // ErrAttn is returned by Step when the processor executed attn (the
@@ -95,6 +99,7 @@ type CPU struct {
 	Steps uint64
 
 	emu   *emulate.Emulator
+	ops   *[decode.NumOps]OpFunc // sysOps, or a copy with SetOp's changes
 	data  dataMem
 	buf   [8]byte
 	tlb   tlb
@@ -107,7 +112,7 @@ type CPU struct {
 // the given level and profile (cfg's TimeBase, SPR and Complete are
 // replaced).
 func NewCPU(bus *Bus, cfg emulate.Config) *CPU {
-	c := &CPU{Bus: bus}
+	c := &CPU{Bus: bus, ops: &sysOps}
 	c.data.c = c
 	cfg.TimeBase = func() uint64 { return c.SPR.TB }
 	cfg.SPR = c.userSPR
@@ -208,7 +213,7 @@ func (c *CPU) Step() (Vector, error) {
 	// it is mapped) but do not access it: no watchpoint match
 	// (dcbz, which stores, does).
 	c.data.noWatch = in.Class == decode.ClassCache && in.Op != ppc64asm.DCBZ
-	if f := sysOps[in.Op]; f != nil {
+	if f := c.ops[in.Op]; f != nil {
 		err = f(c, in)
 	} else {
 		err = c.emu.Step(r, &c.data, in)
@@ -235,6 +240,47 @@ func (c *CPU) Step() (Vector, error) {
 	}
 	c.tick()
 	return c.Taken, nil
+}
+
+// OpFunc executes one instruction on a CPU: the CPU's own privileged
+// operations, or an implementation's behaviour installed with SetOp. Like
+// a semantic function of emulate it makes every check before it changes
+// state, moves NIP past the instruction (or elsewhere), and returns nil
+// or an emulate outcome (an *emulate.Fault, an error matching
+// emulate.ErrPrivileged, ErrIllegal, ErrTrap, …) that the CPU turns into
+// the interrupt the ISA takes.
+type OpFunc func(c *CPU, in *decode.Inst) error
+
+// SetOp makes f execute op on this CPU instead of the default (nil
+// restores it): how a machine models a processor implementation's own
+// choices where the ISA leaves them open, or where the implementation
+// departs from it (package system/microwatt does for Microwatt's core).
+// f may call c.Exec for the default behaviour.
+func (c *CPU) SetOp(op decode.Op, f OpFunc) {
+	if int(op) >= len(c.ops) {
+		return
+	}
+	if c.ops == &sysOps {
+		own := sysOps
+		c.ops = &own
+	}
+	if f == nil {
+		f = sysOps[op]
+	}
+	c.ops[op] = f
+}
+
+// Exec executes in, the instruction at NIP, as the CPU does without SetOp:
+// the CPU's own privileged operation or emulate.Step, on the CPU's
+// registers and its translated memory. It returns the outcome as an
+// OpFunc does; Step turns it into an interrupt.
+func (c *CPU) Exec(in *decode.Inst) error {
+	if int(in.Op) < len(sysOps) {
+		if f := sysOps[in.Op]; f != nil {
+			return f(c, in)
+		}
+	}
+	return c.emu.Step(&c.Regs, &c.data, in)
 }
 
 // Run steps until n steps have run or a step fails; it returns the

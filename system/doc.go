@@ -14,7 +14,8 @@
 //   - Problem-state and unprivileged instructions go through
 //     emulate.Step unchanged, on a Memory that translates.
 //   - The CPU executes the privileged ones itself: sc, rfid, hrfid,
-//     rfscv, mfspr and mtspr of the SPRs it holds, tlbie, tlbiel, the SLB
+//     rfscv, mfspr and mtspr of the SPRs it holds, the hash instructions
+//     (HASHKEYR, HASHPKEYR, DEXCR/HDEXCR aspects), tlbie, tlbiel, the SLB
 //     and message instructions (no-ops on a radix, single-thread
 //     machine), wait and stop, the caching-inhibited loads and stores,
 //     and attn where the machine has it (CPU.Attn).
@@ -44,8 +45,11 @@
 //
 // A machine is a Bus with RAM (Bus.AddRAM) and Devices (Bus.AddDevice,
 // any type with ReadIO and WriteIO) and a CPU on it; package
-// system/microwatt is one, the Microwatt SoC.
+// system/microwatt is one, the Microwatt SoC. CPU.SetOp replaces how one
+// op executes, for an implementation's own choices (Microwatt's estimate
+// tables and alignment rules), and emulate.Config.Estimate supplies an
+// implementation's fre/frsqrte estimates.
 //
 // Not done yet: the hashed page table, storage keys (AMR/IAMR),
-// doorbells, hashst/hashchk, more than one processor.
+// doorbells, more than one processor.
 package system

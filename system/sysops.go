@@ -10,14 +10,10 @@ import (
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
 
-// sysFn performs an op the CPU executes itself rather than through
+// sysOps are the ops the CPU executes itself rather than through
 // emulate.Step: the privileged instructions that touch state beside the
-// register file. Like a semantic function of emulate, it does every check
-// before it changes state, and returns an emulate outcome (ErrPrivileged,
-// …) that CPU.outcome turns into an interrupt.
-type sysFn func(c *CPU, in *decode.Inst) error
-
-var sysOps [decode.NumOps]sysFn
+// register file.
+var sysOps [decode.NumOps]OpFunc
 
 func init() {
 	sysOps[ppc64asm.SC] = opSC
@@ -45,14 +41,14 @@ func init() {
 	}
 }
 
-// errPrivileged and errIllegal are the outcomes sysFns give; CPU.outcome
+// errPrivileged and errIllegal are the outcomes the CPU's OpFuncs give; CPU.outcome
 // matches them with errors.Is.
 var (
 	errPrivileged = &emulate.OpError{Kind: emulate.ErrPrivileged, Reason: "privileged instruction in problem state"}
 	errIllegal    = &emulate.OpError{Kind: emulate.ErrIllegal, Reason: "not provided by this processor"}
 )
 
-// privileged is the check every privileged sysFn makes first.
+// problemState is the check every privileged OpFunc makes first.
 func (c *CPU) problemState() bool { return c.Regs.MSR&regs.MSRPR != 0 }
 
 // advance moves NIP past in.
@@ -302,6 +298,10 @@ const (
 	sprHEIR   = 339
 	sprAMOR   = 349
 	sprPTCR   = 464
+	sprHASHK  = 468
+	sprHASHPK = 469
+	sprHDEXCR = 471
+	sprDEXCR  = 828
 	sprSIAR   = 780
 	sprSDAR   = 781
 	sprASDR   = 816
@@ -388,6 +388,14 @@ func (c *CPU) spr(n int64) (p *uint64, writable bool) {
 		return &s.AMOR, true
 	case sprPTCR:
 		return &s.PTCR, true
+	case sprHASHK:
+		return &s.HASHKEYR, true
+	case sprHASHPK:
+		return &s.HASHPKEYR, true
+	case sprDEXCR:
+		return &s.DEXCR, true
+	case sprHDEXCR:
+		return &s.HDEXCR, true
 	case sprPSSCR:
 		return &s.PSSCR, true
 	case sprASDR:
@@ -410,7 +418,8 @@ func hypervisorSPR(n int64) bool {
 	switch n {
 	case sprDPDES, sprDAWR0, sprCIABR, sprDAWRX0, sprHFSCR, sprTBL, sprTBU,
 		sprHSPRG0, sprHSPRG1, sprHDSISR, sprHDAR, sprHDEC, sprHRMOR, sprHSRR0, sprHSRR1,
-		sprLPCR, sprLPIDR, sprHMER, sprHMEER, sprPCR, sprHEIR, sprAMOR, sprPTCR, sprPSSCR, sprASDR:
+		sprLPCR, sprLPIDR, sprHMER, sprHMEER, sprPCR, sprHEIR, sprAMOR, sprPTCR, sprPSSCR, sprASDR,
+		sprHASHPK, sprHDEXCR:
 		return true
 	}
 	return false

@@ -122,13 +122,18 @@ func New(cfg Config) (*Machine, error) {
 	c := system.NewCPU(m.Bus, emulate.Config{CacheBlockSize: 64, Random: func(int) (uint64, bool) {
 		rng += splitmixGamma
 		return splitmix64(rng), true
-	}})
+	}, Estimate: Estimate})
+	useCore(c)
 	c.HILE, c.HypervisorOnly, c.RCFault, c.Attn = true, true, true, true
 	c.External = m.XICS.IRQ
 	c.Regs.MSR = regs.MSRSF | regs.MSRHV | regs.MSRLE
 	c.SPR.LPCR = system.LPCRUPRT | system.LPCRHR | system.LPCRLD
 	c.SPR.PVR = PVR
 	c.SPR.CTRL = 1
+	// Every DEXCR and HDEXCR aspect is set at reset (common.vhdl
+	// aspect_bits_init): the hash instructions act.
+	const aspects = system.DEXCRSBHE | system.DEXCRIBRTPD | system.DEXCRSRAPD | system.DEXCRNPHIE | system.DEXCRPHIE
+	c.SPR.DEXCR, c.SPR.HDEXCR = aspects<<32|aspects, aspects<<32|aspects
 	m.CPU = c
 	if cfg.Input != nil {
 		m.UART.Start(cfg.Input)

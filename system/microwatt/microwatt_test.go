@@ -24,7 +24,7 @@ import (
 var microwattPasses = map[string]bool{
 	"branch_alias": true, "decrementer": true, "illegal": true, "misc": true, "pmu": true,
 	"prefix": true, "sc": true, "spr_read": true, "xics": true, "mmu": true, "privileged": true,
-	"reservation": true, "trace": true,
+	"reservation": true, "trace": true, "fpu": true, "modes": true,
 }
 
 // microwattDir is a checkout of Microwatt's repository: $MICROWATT_DIR,
