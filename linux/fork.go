@@ -133,6 +133,9 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	}
 	g.status = st
 	g.zombie = true
+	if d := p.dbg; d != nil && g == d.group {
+		d.groupEnded(st)
+	}
 	g.vforkDoneOnce()
 	par := g.parent
 	if par == nil || par.exiting {

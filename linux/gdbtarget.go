@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"sync/atomic"
@@ -24,6 +25,10 @@ type DebugConfig struct {
 	// all threads) kept for reverse execution; zero means
 	// DefaultHistory, negative means no history.
 	History int
+	// Messages, if set, receives the debugger's notes for the user, one
+	// line each: a process it does not follow (a child the debugged
+	// process forked, which runs on without it).
+	Messages io.Writer
 }
 
 // DefaultHistory is the default length of the reverse-execution history:
@@ -54,13 +59,32 @@ const DefaultHistory = 200000
 // history are not un-created or revived (the thread list stays that of
 // the live program), memory mappings (mmap, munmap, brk, mprotect) are not
 // undone, and a signal handler frame built by the runner is not recorded,
-// so the history restarts at every signal delivery. A write by GDB into
+// so the history restarts at every signal delivery.
+//
+// # Other processes
+//
+// The debugger follows the process it started on, as GDB does by default
+// (follow-fork-mode parent, detach-on-fork on) and as QEMU's stub does:
+// a child it forks runs on without the debugger (no stops, not in the
+// history; its memory is its own copy), and DebugConfig.Messages is told.
+// The stub reports no fork events, so GDB's follow-fork-mode child does
+// not switch to the child. A vfork child (CLONE_VM, as posix_spawn) writes
+// into the parent's memory without the history seeing it: the history
+// restarts there. When the debugged process ends, GDB is told at once,
+// while its orphans, if any, run on to their end (the runner's end). A write by GDB into
 // registers or memory is recorded too (so reversing undoes it) and, in
 // the middle of the history, discards the steps after it.
 type Debugger struct {
 	p     *Process
+	group *threadGroup // the process debugged (follows)
 	limit int
 	auxv  []byte
+	msgs  io.Writer
+
+	// The debugged process's end: gone closes once status is set
+	// (groupExit), perhaps before the runner's end.
+	gone   chan struct{}
+	status ExitStatus
 
 	stops     chan gdbstub.Stop // a parked thread reports its stop
 	resume    chan struct{}     // the debugger lets the parked thread go
@@ -119,7 +143,7 @@ var _ gdbstub.Target = (*Debugger)(nil)
 
 func newDebugger(p *Process, cfg *DebugConfig, sp uint64) *Debugger {
 	d := &Debugger{
-		p: p, limit: cfg.History,
+		p: p, group: p.group, limit: cfg.History, msgs: cfg.Messages, gone: make(chan struct{}),
 		stops: make(chan gdbstub.Stop, 1), resume: make(chan struct{}),
 		initial: true, seen: map[int]*Thread{},
 		pending: map[int]gdbstub.Stop{}, sys: map[*Thread]*sysRec{},
@@ -187,6 +211,50 @@ func (p *Process) Debugger() *Debugger {
 }
 
 // The hooks the runner calls (all with the process lock held).
+
+// debugging returns the debugger that controls thread t, or nil: the
+// debugger follows the threads of the process it started on only.
+func (p *Process) debugging(t *Thread) *Debugger {
+	if d := p.dbg; d != nil && t.group == d.group {
+		return d
+	}
+	return nil
+}
+
+// runsFree is called before thread t, of a process the debugger does not
+// follow, runs a quantum: a vfork child shares the debugged process's
+// Emulator, whose observer must not record its steps.
+func (d *Debugger) runsFree(t *Thread) {
+	if o := d.observed; o != nil && o.mm.e == t.mm.e {
+		t.mm.e.SetObserver(nil)
+		d.observed = nil
+	}
+}
+
+// forked is called when thread t of the debugged process made the new
+// process tid (clone flags): the child runs on without the debugger.
+func (d *Debugger) forked(t *Thread, tid int, flags uint64) {
+	how := "forked"
+	if flags&abi.CLONE_VM != 0 {
+		// It writes into the debugged memory unrecorded.
+		d.cut()
+		how = "vforked"
+	}
+	if d.msgs != nil {
+		fmt.Fprintf(d.msgs, "ppc64emu: gdb: process %d %s process %d, which runs on without the debugger (it stays on process %d: no fork events, GDB's follow-fork-mode child is not followed)\n",
+			t.group.tgid, how, tid, t.group.tgid)
+	}
+}
+
+// groupEnded is called (once) when the debugged process has ended with st
+// while other guest processes run on.
+func (d *Debugger) groupEnded(st ExitStatus) {
+	d.status = st
+	close(d.gone)
+}
+
+// ended reports whether the debugged process has ended (or the runner).
+func (d *Debugger) ended() bool { return closed(d.gone) || d.p.exited() }
 
 // before is called before thread t executes the instruction at its NIP.
 // It parks the thread when something stops the program and reports
@@ -570,7 +638,7 @@ func (d *Debugger) ctxOf(h histRec) *emulate.Context {
 // Resume implements gdbstub.Target.
 func (d *Debugger) Resume(a gdbstub.Action) gdbstub.Stop {
 	d.pts = a.Points
-	if d.p.exited() {
+	if d.ended() {
 		return d.exitStop()
 	}
 	if a.Thread <= 0 && d.parked != nil {
@@ -604,12 +672,18 @@ func (d *Debugger) Resume(a gdbstub.Action) gdbstub.Stop {
 	case st := <-d.stops:
 		return st
 	case <-d.p.done:
-		return d.exitStop()
+	case <-d.gone:
 	}
+	return d.exitStop()
 }
 
+// exitStop reports the end of the debugged process: its own status once
+// it ended (its orphans may run on), else the runner's.
 func (d *Debugger) exitStop() gdbstub.Stop {
-	st, err := d.p.Wait()
+	st, err := d.status, error(nil)
+	if !closed(d.gone) {
+		st, err = d.p.Wait()
+	}
 	switch {
 	case err != nil:
 		return gdbstub.Stop{Kind: gdbstub.StopKilled, Signal: abi.SIGILL}

@@ -423,9 +423,13 @@ func (p *Process) end(st ExitStatus, err error) {
 	})
 }
 
-func (p *Process) exited() bool {
+func (p *Process) exited() bool { return closed(p.done) }
+
+// closed reports whether channel c is closed (a channel that is only
+// closed, never sent on).
+func closed(c chan struct{}) bool {
 	select {
-	case <-p.done:
+	case <-c:
 		return true
 	default:
 		return false

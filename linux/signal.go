@@ -249,7 +249,7 @@ func (t *Thread) deliverable() int {
 // unchanged). As Linux's force_sig, a blocked or ignored synchronous signal
 // kills the process.
 func (t *Thread) syncSignal(sig, code int, addr uint64) bool {
-	if d := t.p.dbg; d != nil {
+	if d := t.p.debugging(t); d != nil {
 		// A debugger sees the signal first and decides what the thread
 		// gets (gdbtarget.go).
 		if s := d.signal(t, sig); s != sig {
@@ -315,8 +315,8 @@ func (t *Thread) deliverSignals() bool {
 			t.post(sigInfo{signo: abi.SIGSEGV, code: abi.SI_USER})
 			continue
 		}
-		if p.dbg != nil {
-			p.dbg.cut() // the frame is not in the reverse-execution history
+		if d := p.debugging(t); d != nil {
+			d.cut() // the frame is not in the reverse-execution history
 		}
 		if act.flags&abi.SA_RESETHAND != 0 {
 			t.sighand.actions[sig] = sigAction{}

@@ -74,6 +74,9 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 			g.parent = t.group.parent
 		}
 		p.groups[tid] = g
+		if d := p.debugging(t); d != nil {
+			d.forked(t, tid, flags)
+		}
 	}
 	c := p.newThread(tid, res)
 	// The child starts from the parent's state after the sc (NIP is

@@ -31,7 +31,7 @@ func (t *Thread) syscall(scv bool) bool {
 		t.p.rec.syscall(t, num)
 	}
 	a := sysArgs{r.GPR[3], r.GPR[4], r.GPR[5], r.GPR[6], r.GPR[7], r.GPR[8]}
-	d := t.p.dbg
+	d := t.p.debugging(t)
 	var atSC regs.Regs
 	if d != nil {
 		atSC = *r

@@ -146,8 +146,11 @@ func (t *Thread) run() {
 // the thread is finished. The quantum counts system calls and faults too.
 func (t *Thread) runQuantum() bool {
 	p := t.p
-	if p.dbg != nil {
-		return t.runQuantumDebug()
+	if d := p.dbg; d != nil {
+		if t.group == d.group {
+			return t.runQuantumDebug()
+		}
+		d.runsFree(t)
 	}
 	r := &t.ctx.Regs
 	left := uint64(p.quantum)

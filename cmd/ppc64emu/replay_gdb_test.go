@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -161,6 +162,24 @@ func underGDB(t *testing.T, prog, script, cmd string, args ...string) string {
 // RSS.
 func underGDBWith(t *testing.T, prog string, script func(sock string, pid int) string, cmd string, args ...string) string {
 	t.Helper()
+	return serveGDBRun(t, prog, script, false, cmd, args...).gdb
+}
+
+// gdbRun is what a session of serveGDBRun printed: GDB's output and, if
+// the server was waited for, the server's (stdout and stderr after its
+// first line) and exit status.
+type gdbRun struct {
+	gdb, server string
+	code        int
+}
+
+// serveGDBRun serves with a freshly built "ppc64emu CMD -gdb unix:SOCKET
+// ARGS..." and runs gdb-multiarch on prog with the script script makes
+// from the socket's path and the server's process id. With wait set, the
+// server is waited for once GDB ends (it must end by itself); otherwise it
+// is killed.
+func serveGDBRun(t *testing.T, prog string, script func(sock string, pid int) string, wait bool, cmd string, args ...string) gdbRun {
+	t.Helper()
 	dir := t.TempDir()
 	sock := filepath.Join(dir, "gdb.sock")
 	emu := filepath.Join(dir, "ppc64emu")
@@ -169,6 +188,8 @@ func underGDBWith(t *testing.T, prog string, script func(sock string, pid int) s
 	}
 	srv := exec.Command(emu, append([]string{cmd, "-gdb", "unix:" + sock}, args...)...)
 	errp, _ := srv.StderrPipe()
+	var rest strings.Builder
+	srv.Stdout = &rest
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +200,8 @@ func underGDBWith(t *testing.T, prog string, script func(sock string, pid int) s
 			t.Logf("%s -gdb: peak RSS %d MB", cmd, ru.Maxrss/1024)
 		}
 	}()
-	if line, err := bufio.NewReader(errp).ReadString('\n'); err != nil || !strings.Contains(line, "waiting for gdb") {
+	rd := bufio.NewReader(errp)
+	if line, err := rd.ReadString('\n'); err != nil || !strings.Contains(line, "waiting for gdb") {
 		t.Fatalf("%s -gdb: %q %v", cmd, line, err)
 	}
 	path := filepath.Join(dir, "script.gdb")
@@ -190,7 +212,21 @@ func underGDBWith(t *testing.T, prog string, script func(sock string, pid int) s
 	if err != nil {
 		t.Fatalf("gdb: %v\n%s", err, out)
 	}
-	return string(out)
+	run := gdbRun{gdb: string(out)}
+	if wait {
+		// The server's stderr after its first line, then its stdout;
+		// a server that does not end is killed after two minutes.
+		kill := time.AfterFunc(2*time.Minute, func() { _ = srv.Process.Kill() })
+		defer kill.Stop()
+		b, _ := io.ReadAll(rd)
+		werr := srv.Wait()
+		run.server = string(b) + rest.String()
+		run.code = srv.ProcessState.ExitCode()
+		if werr != nil && run.code < 0 {
+			t.Fatalf("%s -gdb: %v", cmd, werr)
+		}
+	}
+	return run
 }
 
 // buildGDBProg compiles testdata/src with the static cross compiler of

@@ -207,7 +207,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 		if *history <= 0 {
 			*history = -1
 		}
-		cfg.Debug = &linux.DebugConfig{History: *history}
+		cfg.Debug = &linux.DebugConfig{History: *history, Messages: stderr}
 		var err error
 		if ln, err = gdbListen(*gdbAddr, stderr); err != nil {
 			fmt.Fprintf(stderr, "ppc64emu run: -gdb: %v\n", err)
