@@ -51,7 +51,7 @@ func (t *Thread) dumpCore(sig int, info *sigInfo) {
 		return
 	}
 	p.coreDone = true
-	p.corePath = corePath(p.cfg.Core, t.group.tgid, t.tid, sig, procComm(p.exe), time.Now())
+	p.corePath = corePath(p.cfg.Core, t.group.tgid, t.tid, sig, t.comm, time.Now())
 	p.coreErr = p.writeCore(t, sig, info)
 }
 
@@ -157,7 +157,7 @@ func (p *Process) writeCore(t *Thread, sig int, info *sigInfo) error {
 			si := make([]byte, abi.SiginfoSize)
 			p.putSiginfo(si, sig, info)
 			notes.add("CORE", abi.NT_SIGINFO, si)
-			notes.add("CORE", abi.NT_AUXV, p.proc.auxv)
+			notes.add("CORE", abi.NT_AUXV, t.mm.proc.auxv)
 			notes.add("CORE", abi.NT_FILE, p.coreFiles())
 		}
 		for _, rs := range coreRegsets {
@@ -287,8 +287,8 @@ func (p *Process) corePrpsinfo(t *Thread) []byte {
 	if sid, err := unix.Getsid(0); err == nil {
 		ps.Sid = int32(sid)
 	}
-	copy(ps.Fname[:], procComm(p.exe))
-	n := copy(ps.Psargs[:abi.ElfPrargsz-1], p.proc.cmdline)
+	copy(ps.Fname[:], t.comm)
+	n := copy(ps.Psargs[:abi.ElfPrargsz-1], t.mm.cmdline())
 	for i := range n {
 		if ps.Psargs[i] == 0 {
 			ps.Psargs[i] = ' '

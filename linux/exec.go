@@ -122,6 +122,7 @@ func (t *Thread) strv(addr uint64) ([]string, int) {
 // EACCES (openExec).
 func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	p := t.p
+	comm := procComm(path)
 	m := mem.New()
 	m.Limit = t.mm.Mem.Limit
 	var img, interp *loader.Image
@@ -131,8 +132,8 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 			return 0, eLOOP
 		}
 		host := t.hostRel(p.hostPath(path, true))
-		if entry, _, own := t.procLookup(t.cwd(), path); own && entry == "exe" {
-			host = t.exe() // the guest's program, not the runner
+		if ref, _, own := t.procLookup(t.cwd(), path); own && ref.entry == "exe" {
+			host = p.exeOf(ref.g) // the guest's program, not the runner
 		}
 		if err := unix.Access(host, unix.X_OK); err != nil {
 			return 0, int(err.(unix.Errno))
@@ -206,6 +207,8 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	}
 	t.mm = newAddressSpace(m, img.Brk)
 	t.mm.stack = stack
+	t.mm.procSetup(p.order, img, sp, stack.hi-stack.min)
+	t.comm = comm
 	if t.files.users > 1 {
 		if f, err := t.files.copy(); err == nil {
 			t.files.users--

@@ -27,6 +27,9 @@ type fdTable struct {
 	// memfds are the guest's /proc/self/mem descriptors (procmem.go), by
 	// host descriptor: the address space each one reads and writes.
 	memfds map[int]*addressSpace
+	// procRoots are the guest's descriptors of /proc itself (procfs.go),
+	// by host descriptor: how far the listing of guest processes got.
+	procRoots map[int]*procRootDir
 	// limit is the guest's RLIMIT_NOFILE (rlimit.go); 0: the host's.
 	limit int
 	// users counts the threads holding the table (CLONE_FILES shares it);
@@ -38,6 +41,7 @@ type fdTable struct {
 func (ft *fdTable) closeHost(h int) error {
 	delete(ft.sigfds, h)
 	delete(ft.memfds, h)
+	delete(ft.procRoots, h)
 	return unix.Close(h)
 }
 
@@ -47,6 +51,9 @@ func (ft *fdTable) dupped(h, nh int) {
 		ft.sigfds[nh] = s
 	}
 	ft.memDupped(h, nh)
+	if r := ft.procRoots[h]; r != nil {
+		ft.procRoots[nh] = r
+	}
 }
 
 // badFD is a host descriptor that is never open: a guest descriptor that

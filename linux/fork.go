@@ -201,10 +201,12 @@ func (g *threadGroup) leaderActions() *sigHandlers {
 // ppid is the parent's process id getppid answers: the guest parent, the
 // runner's own parent for the initial process, 1 for an orphan (Linux
 // reparents it to init).
-func (t *Thread) ppid() int {
-	g := t.group
+func (t *Thread) ppid() int { return t.p.ppidOf(t.group) }
+
+// ppidOf is the parent process id of guest process g.
+func (p *Process) ppidOf(g *threadGroup) int {
 	switch {
-	case g == t.p.group:
+	case g == p.group:
 		return unix.Getppid()
 	case g.parent == nil:
 		return 1

@@ -181,12 +181,7 @@ func hostUmaskNow() uint32 {
 }
 
 // exe returns the host path of t's process's program (/proc/self/exe).
-func (t *Thread) exe() string {
-	if t.group.exe != "" {
-		return t.group.exe
-	}
-	return t.p.exe
-}
+func (t *Thread) exe() string { return t.p.exeOf(t.group) }
 
 // exePath is the absolute host path of the program at host path, with
 // symbolic links resolved, as /proc/PID/exe names it.

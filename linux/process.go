@@ -179,7 +179,7 @@ type Process struct {
 	rec          *recorder // the recorder, if recording (record.go)
 	hostUmask    uint32    // the host's umask, the lock holder's process's (fs.go)
 	lockedAt     time.Time // when the lock's holder took it (its process's CPU time)
-	proc         procState // the guest's /proc/self (procfs.go)
+	procDir      string    // a host directory for the /proc fd and task listings, made on first use (procfs.go)
 
 	done    chan struct{}
 	endOnce sync.Once
@@ -265,8 +265,9 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		return nil, err
 	}
 	p.mm.stack = stack
-	p.procSetup(args, env, sp, stack.hi-stack.min)
+	p.mm.procSetup(p.order, img, sp, stack.hi-stack.min)
 	t := p.newThread(p.pid, p.resources)
+	t.comm = procComm(path)
 	t.startRegs(img, interp, sp)
 	p.nextTID = p.pid + 1
 	if cfg.Debug != nil {

@@ -4,15 +4,20 @@ package linux
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/linux/loader"
 	"github.com/ppc64emu/ppc64emu/mem"
 )
 
@@ -49,71 +54,131 @@ var procHost = map[string]bool{
 	"cgroup": true, "limits": true, "net": true, "ns": true, "fd": true, "fdinfo": true,
 }
 
-// procState is what the guest's /proc/self reports from its start: the
-// command line, environment and auxiliary vector as the kernel saw them.
+// procState is what /proc/PID reports of an address space from its
+// program's start (execve): where the argument and environment strings lie
+// in its memory (cmdline and environ are read from there, as Linux's
+// get_mm_cmdline reads arg_start..arg_end, so a program that rewrites its
+// argv shows it), the auxiliary vector, and the main thread's stack.
 type procState struct {
-	cmdline, environ, auxv []byte
-	stackLo, stackHi       uint64 // the main thread's stack mapping
-	dir                    string // a host directory for the fd and task listings, made on first use
+	argStart, argEnd, envStart, envEnd uint64
+	auxv                               []byte
+	stackLo, stackHi                   uint64           // the main thread's stack mapping
+	segs                               []loader.Segment // the program's segments (maps names them)
 }
 
-// procSetup records the start-up facts of the guest's /proc/self: the
-// strings of args and env, and the auxiliary vector read back from the
-// initial stack at sp.
-func (p *Process) procSetup(args, env []string, sp, stackSize uint64) {
-	for _, a := range args {
-		p.proc.cmdline = append(append(p.proc.cmdline, a...), 0)
-	}
-	for _, e := range env {
-		p.proc.environ = append(append(p.proc.environ, e...), 0)
-	}
-	p.proc.stackHi = stackTop - mem.PageSize
-	p.proc.stackLo = p.proc.stackHi - pageUp(stackSize)
+// procSetup records the start-up facts of mm's /proc entries: the bounds
+// of the argument and environment strings and the auxiliary vector, read
+// back from the initial stack at sp.
+func (mm *addressSpace) procSetup(order binary.ByteOrder, img *loader.Image, sp, stackSize uint64) {
+	ps := &mm.proc
+	*ps = procState{segs: img.Segments}
+	ps.stackHi = stackTop - mem.PageSize
+	ps.stackLo = ps.stackHi - pageUp(stackSize)
 	// sp: argc, argv…, 0, envp…, 0, auxv pairs up to AT_NULL.
 	var w [8]byte
 	word := func(a uint64) uint64 {
-		if p.mm.Mem.Peek(a, w[:]) != nil {
+		if mm.Mem.Peek(a, w[:]) != nil {
 			return 0
 		}
-		return p.order.Uint64(w[:])
+		return order.Uint64(w[:])
 	}
-	a := sp + 8 + 8*(word(sp)+1)
-	for word(a) != 0 {
-		a += 8
+	// strEnd is the address after the NUL of the string at a.
+	strEnd := func(a uint64) uint64 {
+		var b [256]byte
+		for a != 0 {
+			n := min(uint64(len(b)), mem.PageSize-a%mem.PageSize)
+			if mm.Mem.Peek(a, b[:n]) != nil {
+				return a
+			}
+			if i := bytes.IndexByte(b[:n], 0); i >= 0 {
+				return a + uint64(i) + 1
+			}
+			a += n
+		}
+		return 0
 	}
-	a += 8
+	// span returns the bounds of the strings of the pointer array at a and
+	// the address after its NULL.
+	span := func(a uint64) (lo, hi, next uint64) {
+		for ; word(a) != 0; a += 8 {
+			s := word(a)
+			if lo == 0 {
+				lo = s
+			}
+			hi = strEnd(s)
+		}
+		return lo, hi, a + 8
+	}
+	var a uint64
+	ps.argStart, ps.argEnd, a = span(sp + 8)
+	ps.envStart, ps.envEnd, a = span(a)
+	if ps.argStart == 0 {
+		ps.argStart, ps.argEnd = ps.envStart, ps.envStart
+	}
 	for i := 0; i < 64; i++ {
 		typ := word(a + 16*uint64(i))
 		var pair [16]byte
-		_ = p.mm.Mem.Peek(a+16*uint64(i), pair[:])
-		p.proc.auxv = append(p.proc.auxv, pair[:]...)
+		_ = mm.Mem.Peek(a+16*uint64(i), pair[:])
+		ps.auxv = append(ps.auxv, pair[:]...)
 		if typ == 0 {
 			break
 		}
 	}
 }
 
+// procBytes reads [lo, hi) of mm, as far as it is mapped (a bounded
+// amount: the strings area of a stack).
+func (mm *addressSpace) procBytes(lo, hi uint64) []byte {
+	if hi <= lo || hi-lo > 1<<22 {
+		return nil
+	}
+	b := make([]byte, hi-lo)
+	for i := uint64(0); i < uint64(len(b)); {
+		n := min(uint64(len(b))-i, mem.PageSize-(lo+i)%mem.PageSize)
+		if mm.Mem.Peek(lo+i, b[i:i+n]) != nil {
+			return b[:i]
+		}
+		i += n
+	}
+	return b
+}
+
+// cmdline is /proc/PID/cmdline: the argument strings as they are now in
+// memory.
+func (mm *addressSpace) cmdline() []byte { return mm.procBytes(mm.proc.argStart, mm.proc.argEnd) }
+
 // procCleanup removes the host directory of the listings.
 func (p *Process) procCleanup() {
-	if p.proc.dir != "" {
-		_ = os.RemoveAll(p.proc.dir)
+	if p.procDir != "" {
+		_ = os.RemoveAll(p.procDir)
 	}
 }
 
+// procRef names an entry of a guest process's /proc directory.
+type procRef struct {
+	g     *threadGroup // the process
+	entry string       // the path below its directory: "" for the directory itself, "maps", "fd/3", …
+}
+
 // procEntry classifies a host path the guest looks up: if it names an
-// entry of the guest's own process directory, it returns the entry's
-// path below that directory ("" for the directory itself, "maps",
-// "task/123/stat", …) and true.
-func (t *Thread) procEntry(path string) (string, bool) {
+// entry of a guest process's directory — /proc/self, /proc/thread-self,
+// /proc/<pid> of a guest process or /proc/<tid> of one of its threads —
+// the process and the entry's path below the directory ("" for the
+// directory itself, "maps", "task/123/stat", …) and true; a nil process
+// with true for /proc/<n> of no guest process. landed says the
+// path is where the host resolved a link: the runner's own host pid and
+// threads there mean t's process.
+func (t *Thread) procEntry(path string, landed bool) (procRef, bool) {
 	if !strings.HasPrefix(path, "/") {
-		return "", false
+		return procRef{}, false
 	}
 	path = filepath.Clean(path)
 	rest, ok := strings.CutPrefix(path, "/proc/")
 	if !ok {
-		return "", false
+		return procRef{}, false
 	}
 	first, sub, _ := strings.Cut(rest, "/")
+	g := t.group
 	switch first {
 	case "self":
 	case "thread-self":
@@ -121,29 +186,74 @@ func (t *Thread) procEntry(path string) (string, bool) {
 		sub = strings.TrimSuffix(sub, "/")
 	default:
 		n, err := strconv.Atoi(first)
-		if err != nil || !t.p.ownID(n) {
-			return "", false
+		if err != nil || first != strconv.Itoa(n) {
+			return procRef{}, false
+		}
+		// The host resolved a link to the runner's /proc/<pid> or
+		// /proc/<tid>: t's own. A guest process's id is never a host
+		// thread's (the runner's threads take ids next to its pid).
+		switch g = t.p.procGroup(n); {
+		case landed:
+			if n != t.p.pid && !t.p.hostThread(n) {
+				return procRef{}, false
+			}
+			g = t.group
+		case g == nil && !t.p.guestPid(n) && t.p.hostThread(n):
+			g = t.group
+		case g == nil:
+			// No guest process: the host's would be another's.
+			return procRef{}, true
 		}
 	}
 	// task/<tid>/x is x of the process (the runner keeps no per-thread
 	// entries apart from the listing).
 	if after, ok := strings.CutPrefix(sub, "task/"); ok {
 		tid, x, _ := strings.Cut(after, "/")
-		if n, err := strconv.Atoi(tid); err == nil && t.p.ownID(n) {
+		if n, err := strconv.Atoi(tid); err == nil && (g.threads[n] != nil || g == t.group && (landed || !t.p.guestPid(n)) && t.p.hostThread(n)) {
 			sub = x
 		}
 	}
-	return sub, true
+	return procRef{g, sub}, true
 }
 
-// ownID reports whether /proc/<n> names the runner's process: the pid,
-// a guest thread's id, or a host thread of the runner.
-func (p *Process) ownID(n int) bool {
-	if n == p.pid || p.group.threads[n] != nil {
-		return true
+// procGroup returns the guest process /proc/<n> names: the process whose
+// id n is (a zombie too), or the one with a thread n; nil if none.
+func (p *Process) procGroup(n int) *threadGroup {
+	if g := p.groups[n]; g != nil {
+		return g
 	}
+	for _, g := range p.groups {
+		if g.threads[n] != nil {
+			return g
+		}
+	}
+	return nil
+}
+
+// hostThread reports whether n is the runner's host process or one of its
+// threads: a link into the runner's /proc directory lands there.
+func (p *Process) hostThread(n int) bool {
 	var st unix.Stat_t
 	return n > 0 && unix.Stat("/proc/self/task/"+strconv.Itoa(n), &st) == nil
+}
+
+// anyThread returns the thread of g that answers for it (its leader if
+// alive), or nil for a process that has ended (a zombie: no memory, no
+// descriptors).
+func (g *threadGroup) anyThread() *Thread {
+	if g.zombie || g.exiting {
+		return nil
+	}
+	if u := g.threads[g.tgid]; u != nil {
+		return u
+	}
+	var best *Thread
+	for _, u := range g.threads {
+		if best == nil || u.tid < best.tid {
+			best = u
+		}
+	}
+	return best
 }
 
 // procAbs makes a guest path absolute against its directory (a guest
@@ -176,57 +286,92 @@ func procAbs(dirfd int, path string) string {
 
 // procLookup classifies the path a guest looks up relative to dirfd (a
 // host descriptor or AT_FDCWD): own reports whether it names an entry of
-// the guest's process directory, and host is the host path that answers
+// a guest process's directory, and host is the host path that answers
 // it when the host does ("" when the runner must: procOpen), with fd/N
-// and fdinfo/N translated through the guest's descriptor table.
-func (t *Thread) procLookup(dirfd int, raw string) (entry, host string, own bool) {
-	entry, own = t.procEntry(procAbs(dirfd, raw))
-	if !own {
-		return "", "", false
+// and fdinfo/N translated through the process's descriptor table and cwd
+// to its working directory.
+func (t *Thread) procLookup(dirfd int, raw string) (ref procRef, host string, own bool) {
+	ref, own = t.procEntry(procAbs(dirfd, raw), false)
+	switch {
+	case !own:
+		return procRef{}, "", false
+	case ref.g == nil:
+		return procRef{}, "/proc/-1", true // no such process: ENOENT
 	}
-	name, rest, _ := strings.Cut(entry, "/")
+	return ref, procHostPath(ref), true
+}
+
+// procHostPath is the host path that answers ref, or "" when the runner
+// must (procOpen).
+func procHostPath(ref procRef) string {
+	u := ref.g.anyThread()
+	name, rest, _ := strings.Cut(ref.entry, "/")
 	switch {
 	case name == "":
 		// The directory itself: entries looked up through a descriptor of
 		// it come back here (procAbs).
-		return entry, "/proc/self", true
+		return "/proc/self"
 	case (name == "fd" || name == "fdinfo") && rest != "":
 		num, tail, _ := strings.Cut(rest, "/")
 		g, err := strconv.Atoi(num)
 		h := badFD
-		if err == nil && num == strconv.Itoa(g) {
-			h = t.files.get(g)
+		if err == nil && num == strconv.Itoa(g) && u != nil {
+			h = u.files.get(g)
 		}
 		if h == badFD {
-			return entry, "/proc/self/" + name + "/-1", true // no such entry
+			return "/proc/self/" + name + "/-1" // no such entry
 		}
-		host = "/proc/self/" + name + "/" + strconv.Itoa(h)
+		host := "/proc/self/" + name + "/" + strconv.Itoa(h)
 		if tail != "" {
 			host += "/" + tail
 		}
-		return entry, host, true
+		return host
 	case name == "fd":
-		return entry, "", true
+		return ""
+	case name == "cwd" && ref.g.fs.cwd >= 0:
+		return "/proc/self/fd/" + strconv.Itoa(ref.g.fs.cwd)
 	case procHost[name]:
-		return entry, "/proc/self/" + entry, true
+		return "/proc/self/" + ref.entry
 	}
-	return entry, "", true
+	return ""
 }
 
-// procOpen answers an open of an entry of the guest's process directory
+// procLink is the target of the link at raw if it is /proc/self (the
+// caller's process id) or /proc/thread-self (pid/task/tid): the host's
+// would name the runner.
+func (t *Thread) procLink(dirfd int, raw string) (string, bool) {
+	switch filepath.Clean(procAbs(dirfd, raw)) {
+	case "/proc/self":
+		return strconv.Itoa(t.group.tgid), true
+	case "/proc/thread-self":
+		return strconv.Itoa(t.group.tgid) + "/task/" + strconv.Itoa(t.tid), true
+	}
+	return "", false
+}
+
+// exeOf is the absolute host path of g's program (/proc/PID/exe).
+func (p *Process) exeOf(g *threadGroup) string {
+	if g.exe != "" {
+		return g.exe
+	}
+	return p.exe
+}
+
+// procOpen answers an open of an entry of a guest process's directory
 // that the host does not answer: the host descriptor to give the guest,
 // or an errno.
-func (t *Thread) procOpen(entry string, flags int) (int, int) {
-	p := t.p
-	switch entry {
+func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
+	p, g := t.p, ref.g
+	u := g.anyThread()
+	switch ref.entry {
 	case "exe":
-		fd, err := unix.Open(t.exe(), flags, 0)
+		fd, err := unix.Open(p.exeOf(g), flags, 0)
 		if err != nil {
 			return -1, errnoOf(err)
 		}
 		return fd, 0
 	case "fd", "task":
-		dir, e := t.procListing(entry)
+		dir, e := p.procListing(g, ref.entry)
 		if e != 0 {
 			return -1, e
 		}
@@ -236,25 +381,25 @@ func (t *Thread) procOpen(entry string, flags int) (int, int) {
 		}
 		return fd, 0
 	}
-	if entry == "mem" {
-		return t.procMemOpen(flags)
+	if ref.entry == "mem" {
+		if u == nil {
+			return -1, abi.EACCES
+		}
+		return t.procMemOpen(u.mm, flags)
 	}
 	var content []byte
-	switch entry {
-	case "maps", "smaps":
-		content = t.procMaps()
+	switch ref.entry {
 	case "stat":
-		content = t.procStat()
+		content = p.procStat(g, t.group)
 	case "status":
-		content = t.procStatus()
-	case "auxv":
-		content = p.proc.auxv
-	case "cmdline":
-		content = p.proc.cmdline
-	case "environ":
-		content = p.proc.environ
+		content = p.procStatus(g, t.group)
 	case "comm":
-		content = []byte(procComm(t.exe()) + "\n")
+		content = []byte(p.commOf(g) + "\n")
+	case "maps", "smaps", "auxv", "cmdline", "environ":
+		// A zombie has no memory: empty.
+		if u != nil {
+			content = u.procMemEntry(ref.entry)
+		}
 	default:
 		return -1, int(unix.EACCES)
 	}
@@ -264,9 +409,24 @@ func (t *Thread) procOpen(entry string, flags int) (int, int) {
 	return memFile(content)
 }
 
+// procMemEntry is the content of an entry of the /proc directory of u's
+// process that describes its memory.
+func (u *Thread) procMemEntry(entry string) []byte {
+	mm := u.mm
+	switch entry {
+	case "maps", "smaps":
+		return u.procMaps()
+	case "auxv":
+		return mm.proc.auxv
+	case "cmdline":
+		return mm.cmdline()
+	}
+	return mm.procBytes(mm.proc.envStart, mm.proc.envEnd)
+}
+
 // procOpenErr is procOpen as newFD takes it.
-func (t *Thread) procOpenErr(entry string, flags int) (int, error) {
-	fd, e := t.procOpen(entry, flags)
+func (t *Thread) procOpenErr(ref procRef, flags int) (int, error) {
+	fd, e := t.procOpen(ref, flags)
 	if e != 0 {
 		return -1, unix.Errno(e)
 	}
@@ -295,6 +455,14 @@ func memFile(content []byte) (int, int) {
 	return ro, 0
 }
 
+// commOf is g's command name: its leader's (a zombie's: its program's).
+func (p *Process) commOf(g *threadGroup) string {
+	if u := g.anyThread(); u != nil {
+		return u.comm
+	}
+	return procComm(p.exeOf(g))
+}
+
 // procComm is the command name of the program: its base name, at most 15
 // bytes (TASK_COMM_LEN).
 func procComm(exe string) string {
@@ -305,26 +473,27 @@ func procComm(exe string) string {
 	return c
 }
 
-// procListing fills a host directory with the entries of the guest's fd
+// procListing fills a host directory with the entries of g's fd
 // (symbolic links named by guest descriptor, to what the host descriptor
 // names) or task (a directory per guest thread) directory.
-func (t *Thread) procListing(which string) (string, int) {
-	p := t.p
-	if p.proc.dir == "" {
+func (p *Process) procListing(g *threadGroup, which string) (string, int) {
+	if p.procDir == "" {
 		d, err := os.MkdirTemp("", "ppc64emu-proc-")
 		if err != nil {
 			return "", errnoOf(err)
 		}
-		p.proc.dir = d
+		p.procDir = d
 	}
-	dir := filepath.Join(p.proc.dir, which)
+	dir := filepath.Join(p.procDir, strconv.Itoa(g.tgid)+"-"+which)
 	_ = os.RemoveAll(dir)
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		return "", errnoOf(err)
 	}
-	switch which {
-	case "fd":
-		for g, h := range t.files.host {
+	u := g.anyThread()
+	switch {
+	case u == nil:
+	case which == "fd":
+		for g, h := range u.files.host {
 			if h < 0 {
 				continue
 			}
@@ -334,55 +503,57 @@ func (t *Thread) procListing(which string) (string, int) {
 			}
 			_ = os.Symlink(target, filepath.Join(dir, strconv.Itoa(g)))
 		}
-	case "task":
-		for tid := range t.group.threads {
+	case which == "task":
+		for tid := range g.threads {
 			_ = os.Mkdir(filepath.Join(dir, strconv.Itoa(tid)), 0o500)
 		}
 	}
 	return dir, 0
 }
 
-// procMaps is /proc/self/maps: the guest's mappings in Linux's format
-// (fs/proc/task_mmu.c, show_map_vma: start-end, rwx and p, offset, device,
-// inode, the name padded to column 73), the initial stack named [stack]
-// and the break area [heap].
-func (t *Thread) procMaps() []byte {
-	p := t.p
+// procMaps is /proc/PID/maps of u's process: its mappings in Linux's
+// format (fs/proc/task_mmu.c, show_map_vma: start-end, rwx and p,
+// offset, device, inode, the name padded to column 73), the initial stack
+// named [stack] and the break area [heap].
+func (u *Thread) procMaps() []byte {
+	mm := u.mm
 	var b bytes.Buffer
 	type region struct {
 		start, end uint64
 		perm       mem.Perm
 	}
 	var rs []region
-	t.mm.Mem.Regions(func(s, e uint64, pr mem.Perm) { rs = append(rs, region{s, e, pr}) })
+	mm.Mem.Regions(func(s, e uint64, pr mem.Perm) { rs = append(rs, region{s, e, pr}) })
 	// Split at the stack's and the heap's bounds, so that they have their
 	// own lines.
-	cuts := []uint64{p.proc.stackLo, p.proc.stackHi, pageUp(t.mm.brkBase), pageUp(t.mm.brk)}
+	cuts := []uint64{mm.proc.stackLo, mm.proc.stackHi, pageUp(mm.brkBase), pageUp(mm.brk)}
 	sort.Slice(cuts, func(i, j int) bool { return cuts[i] < cuts[j] })
+	exe := u.p.exeOf(u.group)
 	for _, r := range rs {
 		start := r.start
 		for _, c := range cuts {
 			if c > start && (c < r.end || r.end == 0) {
-				b.WriteString(mapsLine(start, c, r.perm, p.mapsName(start, c)))
+				b.WriteString(mapsLine(start, c, r.perm, mm.mapsName(start, c, exe)))
 				start = c
 			}
 		}
-		b.WriteString(mapsLine(start, r.end, r.perm, p.mapsName(start, r.end)))
+		b.WriteString(mapsLine(start, r.end, r.perm, mm.mapsName(start, r.end, exe)))
 	}
 	return b.Bytes()
 }
 
-// mapsName names the mapping [start, end) in /proc/self/maps.
-func (p *Process) mapsName(start, end uint64) string {
+// mapsName names the mapping [start, end) of mm in /proc/PID/maps; exe is
+// its program's path.
+func (mm *addressSpace) mapsName(start, end uint64, exe string) string {
 	switch {
-	case start >= p.proc.stackLo && end <= p.proc.stackHi:
+	case start >= mm.proc.stackLo && end <= mm.proc.stackHi:
 		return "[stack]"
-	case p.mm.brk > p.mm.brkBase && start >= pageUp(p.mm.brkBase) && end <= pageUp(p.mm.brk):
+	case mm.brk > mm.brkBase && start >= pageUp(mm.brkBase) && end <= pageUp(mm.brk):
 		return "[heap]"
 	}
-	for _, s := range p.Image.Segments {
+	for _, s := range mm.proc.segs {
 		if start < pageUp(s.Addr+s.FileSize) && end > s.Addr&^(mem.PageSize-1) && s.FileSize > 0 {
-			return p.exe
+			return exe
 		}
 	}
 	return ""
@@ -409,13 +580,50 @@ func mapsLine(start, end uint64, pr mem.Perm, name string) string {
 	return line + name + "\n"
 }
 
-// procStat is /proc/self/stat: the host's line (times, ids, flags) with
-// the fields that describe the guest replaced (fs/proc/array.c,
-// do_task_stat): comm, num_threads, vsize, rss, startcode, endcode,
-// startstack, kstkesp, kstkeip, start_data, end_data, start_brk,
-// arg_start, arg_end, env_start, env_end.
-func (t *Thread) procStat() []byte {
-	p := t.p
+// procTicks converts a duration to clock ticks (USER_HZ, 100 on Linux).
+func procTicks(d time.Duration) uint64 { return uint64(d / (time.Second / 100)) }
+
+// procRunState is the state of g as /proc/PID/stat and status give it, seen
+// by a thread of process self: running (the caller's own), stopped,
+// zombie, or sleeping (waiting for the processor or in a call: the
+// runner runs one thread at a time).
+func (g *threadGroup) procRunState(self *threadGroup) (byte, string) {
+	switch {
+	case g.zombie || g.exiting:
+		return 'Z', "Z (zombie)"
+	case g.stopped:
+		return 'T', "T (stopped)"
+	case g == self:
+		return 'R', "R (running)"
+	}
+	return 'S', "S (sleeping)"
+}
+
+// procSignals are g's signal sets as /proc/PID/stat and status give them:
+// pending (the thread's, the process's), blocked, ignored and caught.
+func (g *threadGroup) procSignals() (pend, shared, blocked, ign, caught uint64) {
+	shared = g.shared.pending
+	u := g.anyThread()
+	if u == nil {
+		return
+	}
+	for sig := 1; sig <= abi.NSIG; sig++ {
+		switch h := u.sighand.actions[sig].handler; h {
+		case abi.SIG_DFL:
+		case abi.SIG_IGN:
+			ign |= 1 << (sig - 1)
+		default:
+			caught |= 1 << (sig - 1)
+		}
+	}
+	return u.sigq.pending, shared, u.mask, ign, caught
+}
+
+// procStat is /proc/PID/stat of g: the runner's host line (what the host
+// answers alike for every guest process: tty, flags, priority, limits)
+// with the fields that describe the guest process replaced
+// (fs/proc/array.c, do_task_stat).
+func (p *Process) procStat(g *threadGroup, self *threadGroup) []byte {
 	host, err := os.ReadFile("/proc/self/stat")
 	i := bytes.LastIndexByte(host, ')')
 	if err != nil || i < 0 {
@@ -428,53 +636,107 @@ func (t *Thread) procStat() []byte {
 			f[k] = strconv.FormatUint(v, 10)
 		}
 	}
-	var codeLo, codeHi, dataLo, dataHi uint64
-	for _, s := range p.Image.Segments {
-		if s.Perm&mem.Exec != 0 && codeHi == 0 {
-			codeLo, codeHi = s.Addr, s.Addr+s.FileSize
-		} else if s.Perm&mem.Write != 0 && dataHi == 0 {
-			dataLo, dataHi = s.Addr, s.Addr+s.FileSize
+	state, _ := g.procRunState(self)
+	f[0] = string(state)
+	set(4, uint64(p.ppidOf(g)))
+	set(5, uint64(g.pgid))
+	set(6, uint64(g.sid))
+	set(14, procTicks(g.self.utime))
+	set(15, procTicks(g.self.stime))
+	set(16, procTicks(g.children.utime))
+	set(17, procTicks(g.children.stime))
+	set(20, uint64(len(g.threads)))
+	if len(f) > 22-3 {
+		if start, err := strconv.ParseUint(f[22-3], 10, 64); err == nil {
+			set(22, start+procTicks(g.started.Sub(p.started)))
 		}
 	}
-	set(20, uint64(len(t.group.threads)))
-	set(23, t.mm.Mem.Size())
-	set(24, t.mm.Mem.Resident()/mem.PageSize)
-	set(26, codeLo)
-	set(27, codeHi)
-	set(28, t.p.proc.stackHi)
-	set(29, 0)
-	set(30, 0)
-	set(45, dataLo)
-	set(46, dataHi)
-	set(47, t.mm.brkBase)
-	set(48, 0)
-	set(49, 0)
-	set(50, 0)
-	set(51, 0)
-	return []byte(fmt.Sprintf("%d (%s) %s\n", p.pid, procComm(t.exe()), strings.Join(f, " ")))
+	pend, shared, blocked, ign, caught := g.procSignals()
+	set(31, pend|shared)
+	set(32, blocked)
+	set(33, ign)
+	set(34, caught)
+	if g != p.group {
+		set(38, uint64(g.exitSignal))
+	}
+	// A zombie has no memory: 0 for its sizes and addresses, as Linux.
+	for _, k := range []int{23, 24, 26, 27, 28, 29, 30, 45, 46, 47, 48, 49, 50, 51} {
+		set(k, 0)
+	}
+	if u := g.anyThread(); u != nil {
+		mm := u.mm
+		var codeLo, codeHi, dataLo, dataHi uint64
+		for _, s := range mm.proc.segs {
+			if s.Perm&mem.Exec != 0 && codeHi == 0 {
+				codeLo, codeHi = s.Addr, s.Addr+s.FileSize
+			} else if s.Perm&mem.Write != 0 && dataHi == 0 {
+				dataLo, dataHi = s.Addr, s.Addr+s.FileSize
+			}
+		}
+		set(23, mm.Mem.Size())
+		set(24, mm.Mem.Resident()/mem.PageSize)
+		set(26, codeLo)
+		set(27, codeHi)
+		set(28, mm.proc.stackHi)
+		set(45, dataLo)
+		set(46, dataHi)
+		set(47, mm.brkBase)
+		set(48, mm.proc.argStart)
+		set(49, mm.proc.argEnd)
+		set(50, mm.proc.envStart)
+		set(51, mm.proc.envEnd)
+	}
+	if g.zombie {
+		set(52, uint64(g.status.waitStatus()))
+	} else {
+		set(52, 0)
+	}
+	return []byte(fmt.Sprintf("%d (%s) %s\n", g.tgid, p.commOf(g), strings.Join(f, " ")))
 }
 
-// procStatus is /proc/self/status: the host's, with the guest's name,
-// thread count and memory sizes; the runner's other memory lines are
-// left out.
-func (t *Thread) procStatus() []byte {
+// procStatus is /proc/PID/status of g: the runner's host lines with the
+// guest process's name, state, ids, thread count, signal sets and memory
+// sizes; the runner's other memory lines are left out.
+func (p *Process) procStatus(g *threadGroup, self *threadGroup) []byte {
 	host, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return nil
 	}
 	var b bytes.Buffer
 	kb := func(n uint64) string { return fmt.Sprintf("%8d kB", n/1024) }
+	var size, rss uint64
+	u := g.anyThread()
+	if u != nil {
+		size, rss = u.mm.Mem.Size(), u.mm.Mem.Resident()
+	}
+	_, state := g.procRunState(self)
+	pend, shared, blocked, ign, caught := g.procSignals()
+	sigs := map[string]uint64{"SigPnd": pend, "ShdPnd": shared, "SigBlk": blocked, "SigIgn": ign, "SigCgt": caught}
 	for _, line := range strings.SplitAfter(string(host), "\n") {
 		key, _, _ := strings.Cut(line, ":")
 		switch {
 		case key == "Name":
-			line = "Name:\t" + procComm(t.exe()) + "\n"
+			line = "Name:\t" + p.commOf(g) + "\n"
+		case key == "State":
+			line = "State:\t" + state + "\n"
+		case key == "Tgid" || key == "Pid":
+			line = key + ":\t" + strconv.Itoa(g.tgid) + "\n"
+		case key == "PPid":
+			line = "PPid:\t" + strconv.Itoa(p.ppidOf(g)) + "\n"
+		case key == "NSpid" || key == "NStgid":
+			line = key + ":\t" + strconv.Itoa(g.tgid) + "\n"
+		case key == "NSpgid":
+			line = key + ":\t" + strconv.Itoa(g.pgid) + "\n"
+		case key == "NSsid":
+			line = key + ":\t" + strconv.Itoa(g.sid) + "\n"
 		case key == "Threads":
-			line = "Threads:\t" + strconv.Itoa(len(t.group.threads)) + "\n"
-		case key == "VmPeak" || key == "VmSize":
-			line = key + ":\t" + kb(t.mm.Mem.Size()) + "\n"
-		case key == "VmHWM" || key == "VmRSS" || key == "RssAnon":
-			line = key + ":\t" + kb(t.mm.Mem.Resident()) + "\n"
+			line = "Threads:\t" + strconv.Itoa(len(g.threads)) + "\n"
+		case sigs[key] != 0 || key == "SigPnd" || key == "ShdPnd" || key == "SigBlk" || key == "SigIgn" || key == "SigCgt":
+			line = fmt.Sprintf("%s:\t%016x\n", key, sigs[key])
+		case (key == "VmPeak" || key == "VmSize") && u != nil:
+			line = key + ":\t" + kb(size) + "\n"
+		case (key == "VmHWM" || key == "VmRSS" || key == "RssAnon") && u != nil:
+			line = key + ":\t" + kb(rss) + "\n"
 		case strings.HasPrefix(key, "Vm") || strings.HasPrefix(key, "Rss"):
 			continue
 		}
@@ -496,15 +758,110 @@ var procDev = func() uint64 {
 // procLanded checks a descriptor the host opened for the guest: if it is
 // on /proc and names an entry of the runner's process directory (reached
 // through a symbolic link, or a directory descriptor), the entry.
-func (t *Thread) procLanded(fd int) (string, bool) {
+func (t *Thread) procLanded(fd int) (procRef, bool) {
 	var st unix.Stat_t
 	if unix.Fstat(fd, &st) != nil || uint64(st.Dev) != procDev {
-		return "", false
+		return procRef{}, false
 	}
 	b := make([]byte, 4096)
 	n, err := unix.Readlink("/proc/self/fd/"+strconv.Itoa(fd), b)
 	if err != nil {
-		return "", false
+		return procRef{}, false
 	}
-	return t.procEntry(string(b[:n]))
+	ref, ok := t.procEntry(string(b[:n]), true)
+	return ref, ok
+}
+
+// procRootIno is the inode of the host's /proc directory.
+var procRootIno = func() uint64 {
+	var st unix.Stat_t
+	if unix.Stat("/proc", &st) != nil {
+		return ^uint64(0)
+	}
+	return st.Ino
+}()
+
+// procRoot reports whether host descriptor fd is open on /proc itself.
+func procRoot(fd int) bool {
+	var st unix.Stat_t
+	return unix.Fstat(fd, &st) == nil && uint64(st.Dev) == procDev && st.Ino == procRootIno
+}
+
+// procRootDir is where a listing of /proc is in the guest processes, which
+// come after the host's other entries.
+type procRootDir struct {
+	pids []int
+	next int
+}
+
+// procRootDents reads entries of /proc at host descriptor fd into b as
+// getdents64 does (host byte order): the host's entries other than its
+// process directories, then a directory for each guest process. The
+// guest sees its own processes, as in a pid namespace, not the host's,
+// whose ids may be a guest's too. A listing restarts (rewinddir) when
+// the host's position is back at 0.
+func (t *Thread) procRootDents(fd int, b []byte) (int, error) {
+	ft := t.files
+	r := ft.procRoots[fd]
+	if pos, err := unix.Seek(fd, 0, io.SeekCurrent); err != nil || pos == 0 || r == nil {
+		r = &procRootDir{}
+		for pid := range t.p.groups {
+			r.pids = append(r.pids, pid)
+		}
+		sort.Ints(r.pids)
+		if ft.procRoots == nil {
+			ft.procRoots = map[int]*procRootDir{}
+		}
+		ft.procRoots[fd] = r
+	}
+	head := abi.Dirent64Layout.Size() - len(abi.Dirent64{}.Name)
+	for r.next == 0 {
+		n, err := unix.Getdents(fd, b)
+		if err != nil || n == 0 {
+			if err != nil {
+				return 0, err
+			}
+			break
+		}
+		// Keep the entries whose names are not process ids.
+		out := 0
+		for off := 0; off+head <= n; {
+			var d abi.Dirent64
+			abi.Dirent64Layout.Decode(binary.NativeEndian, b[off:], &d)
+			if d.Reclen == 0 || off+int(d.Reclen) > n {
+				break
+			}
+			name := b[off+head : off+int(d.Reclen)]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			if _, err := strconv.Atoi(string(name)); err != nil {
+				copy(b[out:], b[off:off+int(d.Reclen)])
+				out += int(d.Reclen)
+			}
+			off += int(d.Reclen)
+		}
+		if out > 0 {
+			return out, nil
+		}
+	}
+	out := 0
+	for ; r.next < len(r.pids); r.next++ {
+		name := strconv.Itoa(r.pids[r.next])
+		reclen := (head + len(name) + 1 + 7) &^ 7
+		if out+reclen > len(b) {
+			if out == 0 {
+				return 0, unix.EINVAL // the buffer holds no entry
+			}
+			break
+		}
+		e := b[out : out+reclen]
+		clear(e)
+		d := abi.Dirent64{Ino: uint64(r.pids[r.next]), Off: 1<<62 + int64(r.next), Reclen: uint16(reclen), Type: unix.DT_DIR}
+		abi.Dirent64Layout.Encode(binary.NativeEndian, e, &d)
+		copy(e[head:], name)
+		e[head+len(name)] = 0
+		out += reclen
+	}
+	return out, nil
 }

@@ -25,8 +25,9 @@ import (
 // is); its contents are never used. fdTable.memfds records which host
 // descriptors these are.
 
-// procMemOpen opens the guest's /proc/self/mem with open flags flags.
-func (t *Thread) procMemOpen(flags int) (int, int) {
+// procMemOpen opens /proc/PID/mem of the process whose address space is
+// mm, with open flags flags.
+func (t *Thread) procMemOpen(mm *addressSpace, flags int) (int, int) {
 	fd, err := unix.MemfdCreate("ppc64emu-proc-mem", unix.MFD_CLOEXEC)
 	if err != nil {
 		return -1, errnoOf(err)
@@ -43,7 +44,7 @@ func (t *Thread) procMemOpen(flags int) (int, int) {
 	if ft.memfds == nil {
 		ft.memfds = map[int]*addressSpace{}
 	}
-	ft.memfds[fd] = t.mm
+	ft.memfds[fd] = mm
 	return fd, 0
 }
 

@@ -214,13 +214,12 @@ func (t *Thread) dataOK(grow uint64) bool {
 	if lim == unix.RLIM_INFINITY {
 		return true
 	}
-	p := t.p
 	var used uint64
 	t.mm.Mem.Regions(func(s, e uint64, pr mem.Perm) {
 		if pr&mem.Write != 0 {
 			used += e - s
 			// The stack is not data (VM_STACK).
-			if lo, hi := max(s, p.proc.stackLo), min(e, p.proc.stackHi); lo < hi {
+			if lo, hi := max(s, t.mm.proc.stackLo), min(e, t.mm.proc.stackHi); lo < hi {
 				used -= hi - lo
 			}
 		}

@@ -4,6 +4,7 @@ package linux
 
 import (
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -32,6 +33,7 @@ type addressSpace struct {
 	brkBase uint64    // the initial break, the end of the loaded image
 	brk     uint64    // the current break
 	stack   stackArea // the main thread's stack, which grows on faults (stack.go)
+	proc    procState // what /proc/PID reports of it from the program's start (procfs.go)
 	// e steps every thread of the address space, the one holding the
 	// process lock (Thread.lock sets its Context), so that they share its
 	// decoded instructions and page caches: a thread costs its Context
@@ -52,6 +54,7 @@ func (mm *addressSpace) copy() (*addressSpace, error) {
 	c := newAddressSpace(m, mm.brkBase)
 	c.brk = mm.brk
 	c.stack = mm.stack
+	c.proc = mm.proc
 	return c, nil
 }
 
@@ -99,6 +102,8 @@ type threadGroup struct {
 	// resolved (/proc/self/exe): the first process's, copied at fork,
 	// replaced by execve.
 	exe string
+	// started is when it was created (/proc/PID/stat's starttime).
+	started time.Time
 	// self is its threads' time under the process lock (the CPU time the
 	// runner spent on it) or a host process's usage; children is that of
 	// its reaped children and their descendants (RUSAGE_CHILDREN).
@@ -108,7 +113,7 @@ type threadGroup struct {
 // newThreadGroup returns an empty thread group whose first thread will be
 // tgid.
 func newThreadGroup(tgid int) *threadGroup {
-	g := &threadGroup{tgid: tgid, threads: map[int]*Thread{}, fs: fsState{cwd: unix.AT_FDCWD}}
+	g := &threadGroup{tgid: tgid, threads: map[int]*Thread{}, fs: fsState{cwd: unix.AT_FDCWD}, started: time.Now()}
 	g.init()
 	return g
 }

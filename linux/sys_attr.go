@@ -199,8 +199,8 @@ func sysStatx(t *Thread, a *sysArgs) (uint64, int) {
 	if path != "" {
 		path = t.p.hostPath(path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
 	}
-	if entry, _, own := t.procLookup(d, path); own && entry == "exe" && flags&unix.AT_SYMLINK_NOFOLLOW == 0 {
-		d, path = unix.AT_FDCWD, t.exe()
+	if ref, _, own := t.procLookup(d, path); own && ref.entry == "exe" && flags&unix.AT_SYMLINK_NOFOLLOW == 0 {
+		d, path = unix.AT_FDCWD, t.p.exeOf(ref.g)
 	}
 	var st unix.Statx_t
 	if err := unix.Statx(d, path, flags, int(a.Uint(3)), &st); err != nil {

@@ -444,9 +444,9 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 		return 0, e
 	}
 	var path string
-	if entry, host, own := t.procLookup(dirfd, raw); own {
+	if ref, host, own := t.procLookup(dirfd, raw); own {
 		if host == "" {
-			return t.newFD(t.procOpenErr(entry, openFlags(flags)))
+			return t.newFD(t.procOpenErr(ref, openFlags(flags)))
 		}
 		path = host
 	} else if path, e = t.path(pathAddr); e != 0 {
@@ -459,11 +459,9 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 	t.block(func() { fd, err = unix.Openat(dirfd, path, openFlags(flags), uint32(mode)) })
 	if err == nil {
 		// Through a symbolic link into the runner's own /proc directory.
-		if entry, own := t.procLanded(fd); own {
-			if _, host, _ := t.procLookup(unix.AT_FDCWD, "/proc/self/"+entry); host == "" {
-				unix.Close(fd)
-				return t.newFD(t.procOpenErr(entry, openFlags(flags)))
-			}
+		if ref, own := t.procLanded(fd); own && procHostPath(ref) == "" {
+			unix.Close(fd)
+			return t.newFD(t.procOpenErr(ref, openFlags(flags)))
 		}
 	}
 	return t.newFD(fd, err)
@@ -475,15 +473,15 @@ func fstatat(t *Thread, dirfd int, pathAddr, buf uint64, flags int) (uint64, int
 		return 0, e
 	}
 	var path string
-	if entry, host, own := t.procLookup(dirfd, raw); own {
+	if ref, host, own := t.procLookup(dirfd, raw); own {
 		path = host
 		switch {
-		case entry == "exe" && flags&unix.AT_SYMLINK_NOFOLLOW == 0:
-			path = t.exe()
+		case ref.entry == "exe" && flags&unix.AT_SYMLINK_NOFOLLOW == 0:
+			path = t.p.exeOf(ref.g)
 		case host == "":
 			// The host's entry of the same name describes the same kind
 			// of file (its contents are the runner's answer).
-			path = "/proc/self/" + entry
+			path = "/proc/self/" + ref.entry
 		}
 	} else if path, e = t.path(pathAddr); e != 0 {
 		return 0, e
@@ -518,10 +516,12 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 		return 0, e
 	}
 	var path, target string
-	if entry, host, own := t.procLookup(dirfd, raw); own {
+	if link, ok := t.procLink(dirfd, raw); ok {
+		target = link
+	} else if ref, host, own := t.procLookup(dirfd, raw); own {
 		switch {
-		case entry == "exe":
-			target = t.exe()
+		case ref.entry == "exe":
+			target = t.p.exeOf(ref.g)
 		case host == "":
 			return 0, abi.EINVAL // not a link
 		default:
@@ -580,7 +580,13 @@ func sysGetdents64(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		return 0, abi.EFAULT
 	}
-	n, err := unix.Getdents(fd, b)
+	var n int
+	var err error
+	if procRoot(fd) {
+		n, err = t.procRootDents(fd, b)
+	} else {
+		n, err = unix.Getdents(fd, b)
+	}
 	if err != nil {
 		return 0, errnoOf(err)
 	}

@@ -397,13 +397,19 @@ func (t *Thread) waitFor(ch <-chan struct{}, d time.Duration) int {
 const (
 	prGetFPExc = 11
 	prSetFPExc = 12
+	prSetName  = 15
+	prGetName  = 16
 	// PR_FP_EXC_SW_ENABLE: the SPE floating-point mode, which 64-bit
 	// server processors do not have (EINVAL, as Linux without SPE).
 	prFPExcSWEnable = 0x80
 	prFPExcPrecise  = 3
 )
 
-// sysPrctl implements PR_GET_FPEXC and PR_SET_FPEXC, the floating-point
+// commLen is TASK_COMM_LEN: a command name's bytes with its NUL.
+const commLen = 16
+
+// sysPrctl implements PR_SET_NAME and PR_GET_NAME (the thread's command
+// name, /proc/PID/comm), and PR_GET_FPEXC and PR_SET_FPEXC, the floating-point
 // exception mode that glibc's feenableexcept and fedisableexcept set: as
 // Linux's set_fpexc_mode, the mode 0..3 (disabled, non-recoverable,
 // asynchronous, precise) becomes MSR[FE0] (its high bit) and MSR[FE1]
@@ -428,6 +434,26 @@ func sysPrctl(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, 0
 	case prGetFPExc:
 		return 0, t.put32(a.Ptr(1), uint32(t.ctx.Regs.FPExceptionMode()))
+	case prSetName:
+		// At most 15 bytes and the NUL (TASK_COMM_LEN), as Linux's
+		// strncpy_from_user of 16.
+		var name []byte
+		for i := uint64(0); i < commLen-1; i++ {
+			var c [1]byte
+			if t.mm.Mem.Read(a.Ptr(1)+i, c[:]) != nil {
+				return 0, abi.EFAULT
+			}
+			if c[0] == 0 {
+				break
+			}
+			name = append(name, c[0])
+		}
+		t.comm = string(name)
+		return 0, 0
+	case prGetName:
+		var b [commLen]byte
+		copy(b[:], t.comm)
+		return 0, t.write(a.Ptr(1), b[:])
 	}
 	return 0, abi.EINVAL
 }

@@ -214,7 +214,7 @@ func init() {
 		abi.SYS_SET_ROBUST_LIST:   {fn: sysSetRobustList, level: full, args: args(aPtr, aSize)},
 		abi.SYS_GET_ROBUST_LIST:   {fn: sysGetRobustList, level: full, args: args(aInt, aPtr, aPtr)},
 		abi.SYS_RSEQ:              {fn: sysRseq, level: full, note: "the guest runs on CPU 0", args: args(aPtr, aUint, aInt, aHex)},
-		abi.SYS_PRCTL:             {fn: sysPrctl, level: partial, note: "PR_GET_FPEXC and PR_SET_FPEXC; other options EINVAL", args: args(aInt, aHex, aHex, aHex, aHex)},
+		abi.SYS_PRCTL:             {fn: sysPrctl, level: partial, note: "PR_GET_FPEXC, PR_SET_FPEXC, PR_SET_NAME, PR_GET_NAME; other options EINVAL", args: args(aInt, aHex, aHex, aHex, aHex)},
 		abi.SYS_WAIT4:             {fn: sysWait4, level: partial, note: "rusage zero", args: args(aInt, aPtr, aInt, aPtr)},
 		abi.SYS_WAITID:            {fn: sysWaitid, level: partial, note: "P_PIDFD EINVAL; rusage zero", args: args(aInt, aInt, aPtr, aInt, aPtr)},
 		abi.SYS_SCHED_YIELD:       {fn: sysSchedYield, level: full},

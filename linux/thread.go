@@ -27,6 +27,10 @@ type Thread struct {
 	// The address space, descriptor table, signal handlers and thread
 	// group the thread shares with others or owns (share.go).
 	resources
+	// comm is its command name (/proc/PID/comm, prctl PR_SET_NAME): the
+	// base name of the program's path as execve was given it, at most 15
+	// bytes, copied by clone.
+	comm string
 
 	clearTID   uint64 // set_tid_address / CLONE_CHILD_CLEARTID
 	robustList uint64 // set_robust_list: the head of the robust futex list (robust.go)
