@@ -315,6 +315,10 @@ type Emulator struct {
 	pages   pageCache   // Run's caches of a PagedMemory's pages (paged.go)
 	fetch   fetchPage   // FetchInst's last code page of a PagedMemory (run.go)
 	own     Context     // the Context ctx points to until SetContext
+	// exactFP: the FP arithmetic skips the native fast path (fpFast,
+	// xvFast) and always takes the exact one; for the tests that compare
+	// the two.
+	exactFP bool
 }
 
 // New returns an Emulator for cfg without checking it (NewChecked does). An

@@ -93,15 +93,11 @@ func opFPArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 // commits the result to VSR t with its FPSCR update. The scalar FP and the
 // VSX scalar instructions share it.
 func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, kind fpArith, t int, x, y, z uint64) error {
+	if kind <= faNMSub && r.FPSCR&fpFastOff == 0 && !e.exactFP && e.fpFast(r, in, kind, t, x, y, z) {
+		return nil
+	}
 	var res fpResult
 	single := in.Has(decode.FlagSingle)
-	if r.FPSCR&(regs.FPSCRNI|regs.FPSCRRN) == 0 && !single && kind <= faSqrt {
-		// IEEE mode, round to nearest, a double add, subtract, multiply,
-		// divide or square root: the native fast path when it applies.
-		if fpFast(&res, kind, x, y) {
-			return e.fpCommit(r, in, t, &res, false)
-		}
-	}
 	if err := e.fpNonIEEE(r, in); err != nil {
 		return err
 	}
@@ -162,62 +158,72 @@ func (e *Emulator) fpArith(r *regs.Regs, in *decode.Inst, kind fpArith, t int, x
 	return e.fpCommit(r, in, t, &res, false)
 }
 
-// fpFastExp bounds the unbiased exponents the native fast path accepts:
-// operands and result stay far enough from the denormal and overflow ranges
-// that the error terms below are exact and no result is tiny or overflows.
-const fpFastExp = 900
+// fpFastOff are the FPSCR bits under which the native fast path is not
+// taken: non-IEEE mode, a rounding mode other than round to nearest, and
+// the enables of inexact (a fast result may be inexact), overflow and
+// underflow (with OE or UE, a single-precision op on operands outside
+// single format is a profile decision that the exact path makes).
+const fpFastOff = regs.FPSCRNI | regs.FPSCRRN | regs.FPSCRXE | regs.FPSCROE | regs.FPSCRUE
 
-// fpFast computes a double-precision add, subtract, multiply, divide or
-// square root (x, y: the operands; y unused for sqrt) in round-to-nearest
-// with the host's IEEE arithmetic, and the exact inexact and rounded-up
-// flags from the error term (TwoSum for add, FMA residuals for the rest).
-// It reports false, leaving res alone, outside the range where that is
-// provably exact; the exact path then takes over.
-func fpFast(res *fpResult, kind fpArith, x, y uint64) bool {
-	ex, ey := int(x>>52&0x7ff)-1023, int(y>>52&0x7ff)-1023
-	if ex < -fpFastExp || ex > fpFastExp {
+// fastOps maps an arithmetic kind to its fast-path operation (the
+// multiply-adds: x×y + z, z negated for the subtracting forms).
+var fastOps = [...]softfloat.FastOp{
+	faAdd: softfloat.FastAdd, faSub: softfloat.FastSub, faMul: softfloat.FastMul,
+	faDiv: softfloat.FastDiv, faSqrt: softfloat.FastSqrt,
+	faMAdd: softfloat.FastFMA, faMSub: softfloat.FastFMA, faNMAdd: softfloat.FastFMA, faNMSub: softfloat.FastFMA,
+}
+
+// fastArith is softfloat.Fast64 for an arithmetic kind up to faNMSub (x, y,
+// z in the FPU's operand order), before the negation of fnmadd and fnmsub.
+func fastArith(kind fpArith, x, y, z float64) (v, err float64, ok bool) {
+	if kind == faMSub || kind == faNMSub {
+		z = -z
+	}
+	return softfloat.Fast64(fastOps[kind], x, y, z)
+}
+
+// fpFast executes a scalar arithmetic op of kind ≤ faNMSub on the FPU's
+// operands x, y, z with the host's arithmetic (softfloat.Fast64, then
+// Narrow32 for the single-precision forms), while FPSCR has none of
+// fpFastOff, and commits it as fpCommit would: the result is normal and
+// finite, so FPRF is ±normal and the only possible exception is inexact
+// (XX, FI, FR from the error term; XE is 0). It reports false, changing
+// nothing, where the fast path does not apply; fpArith's exact path then
+// runs.
+func (e *Emulator) fpFast(r *regs.Regs, in *decode.Inst, kind fpArith, t int, x, y, z uint64) bool {
+	v, err, ok := fastArith(kind, math.Float64frombits(x), math.Float64frombits(y), math.Float64frombits(z))
+	if !ok {
 		return false
 	}
-	if kind != faSqrt && (ey < -fpFastExp || ey > fpFastExp) {
-		return false
-	}
-	a, b := math.Float64frombits(x), math.Float64frombits(y)
-	var v, err float64 // result, and a value whose sign is that of (exact − v)
-	switch kind {
-	case faAdd, faSub:
-		if kind == faSub {
-			b = -b
-		}
-		v = a + b
-		bv := v - a
-		err = (a - (v - bv)) + (b - bv) // TwoSum: exact − v, exactly
-	case faMul:
-		if ex+ey < -fpFastExp || ex+ey > fpFastExp {
+	inexact, up := err != 0, err != 0 && (err < 0) != (v < 0)
+	if in.Has(decode.FlagSingle) {
+		var s float64
+		if s, inexact, up, ok = softfloat.Narrow32(v, err); !ok {
 			return false
 		}
-		v = float64(a * b)
-		err = math.FMA(a, b, -v)
-	case faDiv:
-		if ex-ey < -fpFastExp || ex-ey > fpFastExp {
-			return false
+		if in.Class == decode.ClassVSX && kind <= faSqrt && e.qemuOwn(diffVSXSPTwice) {
+			// vsx-sp-double-rounding (fpArith): FR is the second
+			// rounding's, from the double v to s.
+			up = math.Abs(s) > math.Abs(v)
 		}
-		v = float64(a / b)
-		err = math.FMA(-v, b, a) // a − v·b: exact; the sign of exact − v is its sign times b's
-		if b < 0 {
-			err = -err
-		}
-	case faSqrt:
-		if a <= 0 {
-			return false
-		}
-		v = math.Sqrt(a)
-		err = math.FMA(-v, v, a)
+		v = s
 	}
-	if v == 0 {
-		return false // signed-zero rules: the exact path
+	bits := math.Float64bits(v)
+	if kind == faNMAdd || kind == faNMSub {
+		bits ^= fpSignBit
 	}
-	res.f = softfloat.Binary64
-	res.sf.SetExact(softfloat.B(math.Float64bits(v)), err != 0, err != 0 && (err < 0) != (v < 0))
+	old := r.FPSCR
+	fs := old&^(regs.FPSCRFR|regs.FPSCRFI|regs.FPSCRFPRF) | 0x04<<(bits>>63)<<regs.FPSCRFPRFLSB
+	if inexact {
+		fs |= regs.FPSCRXX | regs.FPSCRFI | e.fpFX(old, regs.FPSCRXX)
+		if up {
+			fs |= regs.FPSCRFR
+		}
+	}
+	fs = regs.FPSCRSummary(fs)
+	r.CR = fpCR1(r.CR, in, fs)
+	r.FPSCR = fs
+	r.VSR[t&63] = regs.VSR{Hi: bits}
 	return true
 }
 

@@ -52,17 +52,23 @@ func dw0(r *regs.Regs, n int64) uint64 { return r.VSR[n&63].Hi }
 // opXSArith: XT,XA,XB (XT,XB for the one-operand ops).
 func opXSArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	s := xsArithSpecs[in.Op]
+	x, y, z := xsOperands(r, in, s)
+	return e.fpArith(r, in, s.kind, int(in.Args[0]&63), x, y, z)
+}
+
+// xsOperands are the operands of a VSX scalar arithmetic op of spec s in
+// the FPU's order: multiplicands, then the addend.
+func xsOperands(r *regs.Regs, in *decode.Inst, s xsArithSpec) (x, y, z uint64) {
 	xt := int(in.Args[0] & 63)
-	x, y, z := dw0(r, in.Args[1]), dw0(r, in.Args[2]), uint64(0)
+	x, y = dw0(r, in.Args[1]), dw0(r, in.Args[2])
 	if s.kind >= faMAdd && s.kind <= faNMSub {
-		// The FPU's operand order: multiplicands, then the addend.
 		if s.mForm {
 			y, z = r.VSR[xt].Hi, y
 		} else {
 			z = r.VSR[xt].Hi
 		}
 	}
-	return e.fpArith(r, in, s.kind, xt, x, y, z)
+	return x, y, z
 }
 
 func init() {

@@ -1,6 +1,7 @@
 package emulate
 
 import (
+	"math"
 	"strings"
 
 	"github.com/ppc64emu/ppc64emu/decode"
@@ -102,15 +103,20 @@ func opXVArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		return err
 	}
 	s := xvArithSpecs[in.Op]
+	sp := in.Elem == 4
+	xt := int(in.Args[0] & 63)
+	if s.kind <= faNMSub && r.FPSCR&fpFastOff == 0 && !e.exactFP {
+		if out, ex, ok := xvFast(r, in, s, sp); ok {
+			return e.xvCommit(r, in, xt, out, ex, false)
+		}
+	}
 	if s.kind == faRe || s.kind == faRSqrte {
 		if err := e.unknown(in, diffFPEstimate, "estimate: hardware result unknown"); err != nil {
 			return err
 		}
 	}
-	sp := in.Elem == 4
 	f, n := xvLanes(sp)
 	mode := fpMode(r)
-	xt := int(in.Args[0] & 63)
 	va, vb, vt := r.VSR[in.Args[1]&63], r.VSR[in.Args[2]&63], r.VSR[xt]
 	acc := xvAcc{old: r.FPSCR}
 	var out regs.VSR
@@ -160,6 +166,62 @@ func opXVArith(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 		out = withLane(out, sp, i, acc.lane(&res))
 	}
 	return e.xvCommit(r, in, xt, out, acc.ex, acc.enabled)
+}
+
+// xvFast is opXVArith's lanes of kind ≤ faNMSub computed with the host's
+// arithmetic (softfloat.Fast64, and Narrow32 for binary32 lanes), while
+// FPSCR has none of fpFastOff: the lanes of XT and the exception bits (XX
+// if a lane is inexact; nothing else can happen there). It reports !ok if
+// a lane is outside the fast path's range.
+func xvFast(r *regs.Regs, in *decode.Inst, s xsArithSpec, sp bool) (out regs.VSR, ex uint64, ok bool) {
+	va, vb, vt := r.VSR[in.Args[1]&63], r.VSR[in.Args[2]&63], r.VSR[in.Args[0]&63]
+	n, sign := 2, uint64(fpSignBit)
+	if sp {
+		n, sign = 4, 1<<31
+	}
+	if s.kind != faNMAdd && s.kind != faNMSub {
+		sign = 0
+	}
+	inexact := false
+	for i := 0; i < n; i++ {
+		x, y, z := laneFloat(va, sp, i), laneFloat(vb, sp, i), 0.0
+		if s.kind >= faMAdd {
+			if s.mForm {
+				y, z = laneFloat(vt, sp, i), y // XA × XT ± XB
+			} else {
+				z = laneFloat(vt, sp, i) // XA × XB ± XT
+			}
+		}
+		v, err, ok := fastArith(s.kind, x, y, z)
+		if !ok {
+			return out, 0, false
+		}
+		bits := math.Float64bits(v)
+		if sp {
+			var lx bool
+			if v, lx, _, ok = softfloat.Narrow32(v, err); !ok {
+				return out, 0, false
+			}
+			inexact = inexact || lx
+			bits = uint64(math.Float32bits(float32(v)))
+		} else {
+			inexact = inexact || err != 0
+		}
+		out = withLane(out, sp, i, bits^sign)
+	}
+	if inexact {
+		ex = regs.FPSCRXX
+	}
+	return out, ex, true
+}
+
+// laneFloat is element i of v (lane) as a float64: a binary32 lane
+// converted exactly.
+func laneFloat(v regs.VSR, sp bool, i int) float64 {
+	if sp {
+		return float64(math.Float32frombits(v.Word(i)))
+	}
+	return math.Float64frombits(v.DW(i))
 }
 
 // opXVMove: the sign operations, lane by lane, FPSCR unchanged;
