@@ -8,7 +8,9 @@
 // else the radix tree (partition table at PTCR, process table, the
 // process-scoped radix walk of the LPID and PID the EA's quadrant selects,
 // then for a guest the partition-scoped walk, R/C updates or faults, EAA
-// permissions). CPU.Step executes one instruction or takes one
+// permissions, AMR/IAMR key 0 for privileged accesses to problem-state
+// pages), with a translation cache that tlbie and tlbiel invalidate by
+// page, PID, LPID or whole as their operands say. CPU.Step executes one instruction or takes one
 // interrupt:
 //
 //   - Problem-state and unprivileged instructions go through
@@ -50,6 +52,6 @@
 // tables and alignment rules), and emulate.Config.Estimate supplies an
 // implementation's fre/frsqrte estimates.
 //
-// Not done yet: the hashed page table, storage keys (AMR/IAMR),
-// doorbells, more than one processor.
+// Not done yet: the hashed page table, doorbells, more than one
+// processor.
 package system

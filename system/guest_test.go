@@ -211,3 +211,30 @@ func TestGuestPhysicalAddress(t *testing.T) {
 		t.Errorf("PhysicalAddress(0x11000): no error, want a partition-scoped fault")
 	}
 }
+
+// TestURFID: urfid on a machine without an ultravisor is an instruction it
+// does not provide (see opURFID): hypervisor emulation assistance in
+// privileged state (HSRR0 the instruction, HEIR its image), a privileged
+// instruction program interrupt (SRR1 bit 45) in problem state.
+func TestURFID(t *testing.T) {
+	w := func(t *testing.T) uint32 { return enc(t, ppc64asm.URFID) }
+	heir := func(t *testing.T, c *CPU) {
+		if want := uint64(enc(t, ppc64asm.URFID)); c.SPR.HEIR != want {
+			t.Errorf("HEIR %#x, want %#x", c.SPR.HEIR, want)
+		}
+	}
+	cases := []irqCase{
+		{name: "hypervisor", word: w, msr: sf | hv | me | ri, want: VecHEmulation, nip: 0xe40,
+			save0: at, save1: sf | hv | me | ri, msrTo: sf | hv | me | ri, check: heir},
+		{name: "privileged", word: w, msr: sf | me | ri, want: VecHEmulation, nip: 0xe40,
+			save0: at, save1: sf | me | ri, msrTo: sf | hv | me | ri, check: heir},
+		{name: "problem state", word: w, msr: sf | pr | me | ri, want: VecProgram, nip: 0x700,
+			save0: at, save1: sf | pr | me | ri | SRR1ProgPriv, msrTo: sf | me},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c, ram := newTestCPU(t)
+			tc.run(t, c, ram)
+		})
+	}
+}

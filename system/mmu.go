@@ -34,6 +34,7 @@ const (
 	DSISRProtection = 1 << 27 // bit 36: the access is not permitted
 	DSISRStore      = 1 << 25 // bit 38: the access was a store
 	DSISRDAWR       = 1 << 22 // bit 41: data address watchpoint match (9.4)
+	DSISRKey        = 1 << 21 // bit 42: the AMR (IAMR for a fetch) forbids the access (key 0 under radix)
 	DSISRBadRadix   = 1 << 19 // bit 44: radix tree, process or partition table malformed
 	DSISRRC         = 1 << 18 // bit 45: the PTE's R (or, for a store, C) bit is 0 and the MMU does not set it
 	// DSISRTable (HDSISR and HSRR1 bit 46) marks a partition-scoped fault
@@ -149,6 +150,50 @@ func (t *tlb) flush() {
 func (t *tlb) flushPages() {
 	t.fetch = nil
 	t.data = [2]cachedPage{}
+}
+
+// tlbi is what a tlbie or tlbiel names (opTlbie).
+type tlbi struct {
+	is        uint64 // 0 a page, 1 a PID, 2 an LPID, 3 all
+	prs       bool   // process-scoped (else partition-scoped) translations
+	lpid, pid uint32
+	epn, size uint64 // for is = 0: the page's address (EA or guest real) and size
+}
+
+// invalidate removes the entries x names.
+func (t *tlb) invalidate(x tlbi) {
+	for i := range t.e {
+		if e := &t.e[i]; e.valid && x.names(e) {
+			e.valid = false
+		}
+	}
+	t.flushPages()
+}
+
+// names reports whether x names the translation e holds: a
+// process-scoped invalidation the entries with a process-scoped part, a
+// partition-scoped one those with a partition-scoped part, of x's LPID
+// (and, for a process-scoped page or PID, x's PID). A page is compared by
+// its EA without the quadrant bits (which chose the LPID and PID) or by
+// its guest real address.
+func (x tlbi) names(e *tlbEntry) bool {
+	switch {
+	case x.is == 3:
+		return true
+	case x.prs && e.ctx.kind == ctxGuestReal, !x.prs && e.ctx.kind == ctxHost, e.ctx.lpid != x.lpid:
+		return false
+	case x.is == 2:
+		return true
+	case x.prs && e.ctx.pid != x.pid:
+		return false
+	case x.is == 1:
+		return true
+	}
+	page := e.tag << 12 & (1<<62 - 1)
+	if !x.prs && e.ctx.kind == ctxGuest {
+		page = e.gra | page&e.mask
+	}
+	return page&^(x.size-1) == x.epn&(1<<62-1)&^(x.size-1)
 }
 
 // realAddr is the real address of ea in hypervisor real addressing mode:
@@ -284,19 +329,31 @@ func fault(ea uint64, acc mem.Access, cause uint64) *TranslationError {
 // allowed checks an access against a leaf PTE's EAA: the privilege bit
 // (process-scoped PTEs only: partition-scoped translation ignores it) and
 // the read, read/write and execute bits; no fetch from non-idempotent I/O
-// storage. It returns the DSISR cause, or 0.
+// storage. It returns the DSISR cause, or 0. A privileged access to a
+// problem-state page (EAA bit 0 = 0) of a process-scoped translation is
+// also subject to the authority masks with key 0, radix PTEs having no
+// key: AMR bit 0 forbids stores, AMR bit 1 loads, IAMR bit 1 fetches, a
+// fault with DSISR (SRR1) bit 42 (what Linux's KUAP and KUEP rely on).
 func (c *CPU) allowed(pte uint64, acc mem.Access, process bool) uint64 {
-	ok := !process || c.Regs.MSR&regs.MSRPR == 0 || pte&ptePriv == 0
+	priv := c.Regs.MSR&regs.MSRPR == 0
+	ok := !process || priv || pte&ptePriv == 0
+	var key uint64
 	switch acc {
 	case mem.AccessRead:
 		ok = ok && pte&(pteRead|pteRW) != 0
+		key = c.SPR.AMR >> 62 & 1
 	case mem.AccessWrite:
 		ok = ok && pte&pteRW != 0
+		key = c.SPR.AMR >> 63
 	default:
 		ok = ok && pte&pteExec != 0 && pte&pteCI == 0
+		key = c.SPR.IAMR >> 62 & 1
 	}
-	if !ok {
+	switch {
+	case !ok:
 		return DSISRProtection
+	case key != 0 && process && priv && pte&ptePriv == 0:
+		return DSISRKey
 	}
 	return 0
 }

@@ -21,6 +21,7 @@ func init() {
 	sysOps[ppc64asm.RFID] = opRFID
 	sysOps[ppc64asm.HRFID] = opRFID
 	sysOps[ppc64asm.RFSCV] = opRFID
+	sysOps[ppc64asm.URFID] = opURFID
 	sysOps[ppc64asm.MFSPR] = opMfspr
 	sysOps[ppc64asm.MTSPR] = opMtspr
 	sysOps[ppc64asm.MTMSR] = opMtmsr
@@ -161,6 +162,20 @@ func opRFID(c *CPU, in *decode.Inst) error {
 	return nil
 }
 
+// urfid is ultravisor privileged (Power ISA 3.1B Book III 3.3.1); a
+// machine without an ultravisor (no Secure Memory Facility: MSR[S] is
+// never 1 here) does not provide it: in problem state a privileged
+// instruction program interrupt, in privileged and hypervisor state an
+// illegal instruction, the hypervisor emulation assistance interrupt, as
+// an instruction the processor does not implement (Microwatt does not
+// decode it either). It stopped the CPU before.
+func opURFID(c *CPU, in *decode.Inst) error {
+	if c.problemState() {
+		return errPrivileged
+	}
+	return errIllegal
+}
+
 // mtmsr and mtmsrd: emulate's, with MSR[HV] kept for a hypervisor-only
 // processor.
 func opMtmsr(c *CPU, in *decode.Inst) error {
@@ -179,14 +194,53 @@ func opWait(c *CPU, in *decode.Inst) error {
 	return nil
 }
 
-// tlbie and tlbiel: the translation cache is dropped whole.
+// tlbie RB,RS,RIC,PRS,R and tlbiel (Power ISA 3.1B Book III, TLB
+// management instructions, for radix): RB holds the EPN (bits 0:51), IS
+// (bits 52:53) and AP (bits 56:58), RS the PID (bits 0:31) and, for tlbie
+// in hypervisor state, the LPID (bits 32:63; otherwise LPIDR). IS = 0 names
+// the translations of the page at EPN of size AP, 1 those of the PID, 2
+// those of the LPID, 3 all. PRS = 1 names process-scoped translations (an
+// effective address for PID in LPID), PRS = 0 partition-scoped ones (EPN a
+// guest real address): the cache holds both in one entry, which either
+// removes. RIC = 0 invalidates TLB entries, 2 also the page walk cache,
+// 1 only the page walk cache, which this MMU does not keep (no entry is
+// removed). R = 0 (hashed page table translations) drops the cache whole.
 func opTlbie(c *CPU, in *decode.Inst) error {
 	if c.problemState() {
 		return errPrivileged
 	}
-	c.tlb.flush()
+	r := &c.Regs
+	rb, rs := r.GPR[in.Args[0]&31], r.GPR[in.Args[1]&31]
+	ric, prs, radix := in.Args[2], in.Args[3] != 0, in.Args[4] != 0
+	lpid := uint32(rs)
+	if in.Op == ppc64asm.TLBIEL || !c.hypervisor() {
+		lpid = uint32(c.SPR.LPIDR)
+	}
+	switch {
+	case !radix:
+		c.tlb.flush()
+	case ric != 1:
+		c.tlb.invalidate(tlbi{is: rb >> 10 & 3, prs: prs, lpid: lpid, pid: uint32(rs >> 32),
+			epn: rb &^ 0xfff, size: apSize(rb >> 5 & 7)})
+	}
 	c.advance(in)
 	return nil
+}
+
+// apSize is the page size an AP field names (the radix page sizes' AP
+// encodings, as Linux's radix code gives them too: 0 4 KiB, 5 64 KiB, 1
+// 2 MiB, 2 1 GiB); an encoding without a size invalidates as for 1 GiB,
+// the largest.
+func apSize(ap uint64) uint64 {
+	switch ap {
+	case 0:
+		return 1 << 12
+	case 5:
+		return 1 << 16
+	case 1:
+		return 1 << 21
+	}
+	return 1 << 30
 }
 
 // The SLB, tlbsync and message instructions: no effect on a processor
@@ -481,6 +535,12 @@ func opMtspr(c *CPU, in *decode.Inst) error {
 	case n == sprPTCR || n == sprLPCR || n == sprHRMOR:
 		*p = v
 		c.tlb.flush()
+	case n == sprAMR || n == sprAMRU || n == sprIAMR || n == sprUAMOR:
+		// Only the bits the state may change (authorityMask); the
+		// pages of the last accesses were checked under the old masks.
+		m := c.authorityMask()
+		*p = *p&^m | v&m
+		c.tlb.flushPages()
 	case n == sprPIDR || n == sprLPIDR:
 		// Cached translations carry their PID and LPID; the pages of
 		// the last accesses do not.
@@ -491,6 +551,21 @@ func opMtspr(c *CPU, in *decode.Inst) error {
 	}
 	c.advance(in)
 	return nil
+}
+
+// authorityMask is the mask of the AMR, IAMR or UAMOR bits a move to
+// them may change in the current state (Power ISA 3.1B Book III,
+// Authority Mask Register): in problem state (AMR only) those UAMOR
+// allows, in privileged non-hypervisor state those AMOR allows, in
+// hypervisor state all.
+func (c *CPU) authorityMask() uint64 {
+	switch {
+	case c.problemState():
+		return c.SPR.UAMOR
+	case !c.hypervisor():
+		return c.SPR.AMOR
+	}
+	return 1<<64 - 1
 }
 
 // decRead is a decrementer value as software sees it: the 64-bit value
