@@ -23,6 +23,9 @@
 #   -build-only) boots it with `ppc64emu system -machine microwatt -m 256M`,
 #   feeding a few commands on stdin, and prints the console.
 #   -cached-only: skip (exit 0) unless the image is already cached.
+#   -vmlinux: boot the kernel's vmlinux with the device tree of the
+#   dtbImage (its .kernel:dtb section) directly (ppc64emu system -dtb),
+#   skipping the boot wrapper's decompression of the kernel.
 # Needs: apt-get (linux-source-6.1, busybox-static:ppc64el), make, gcc,
 # flex, bison, bc, powerpc64le-linux-gnu-gcc. Exit 2 with a message when
 # something is missing. A cold build takes 15-30 minutes on two cores.
@@ -30,13 +33,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
 
-buildonly=0 cachedonly=0 jobs=-j2
+buildonly=0 cachedonly=0 vmlinux=0 jobs=-j2
 while [ $# -gt 0 ]; do
   case "$1" in
   -build-only) buildonly=1; shift ;;
   -cached-only) cachedonly=1; shift ;;
+  -vmlinux) vmlinux=1; shift ;;
   -j*) jobs=$1; shift ;;
-  -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
   *) echo "linux-boot: unknown argument $1"; exit 2 ;;
   esac
 done
@@ -189,8 +193,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkfifo "$tmp/in"
 log=build/linux-boot.log
+boot=("$top/dtbImage.microwatt.elf")
+if [ $vmlinux = 1 ]; then
+  powerpc64le-linux-gnu-objcopy -O binary --only-section=.kernel:dtb "$top/dtbImage.microwatt.elf" "$tmp/microwatt.dtb"
+  boot=(-dtb "$tmp/microwatt.dtb" "$top/vmlinux")
+fi
 start=$(date +%s.%N)
-build/ppc64emu system -machine microwatt -m 256M -stats "$top/dtbImage.microwatt.elf" <"$tmp/in" >"$log" 2>"$tmp/err" &
+build/ppc64emu system -machine microwatt -m 256M -stats "${boot[@]}" <"$tmp/in" >"$log" 2>"$tmp/err" &
 emu=$!
 exec 3>"$tmp/in"
 tail -f "$log" --pid=$emu &

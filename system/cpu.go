@@ -104,6 +104,7 @@ type CPU struct {
 	buf   [8]byte
 	tlb   tlb
 	stopW bool // in a wait/stop state until an interrupt
+	tb    tbState
 }
 
 // NewCPU returns a CPU on bus, in the state the Power ISA gives after a
@@ -112,7 +113,7 @@ type CPU struct {
 // the given level and profile (cfg's TimeBase, SPR and Complete are
 // replaced).
 func NewCPU(bus *Bus, cfg emulate.Config) *CPU {
-	c := &CPU{Bus: bus, ops: &sysOps}
+	c := &CPU{Bus: bus, ops: &sysOps, tb: tbState{whole: 1}}
 	c.data.c = c
 	cfg.TimeBase = func() uint64 { return c.SPR.TB }
 	cfg.SPR = c.userSPR
@@ -173,11 +174,16 @@ func (c *CPU) decNegative() bool {
 	return int32(c.SPR.DEC) < 0
 }
 
-// tick advances the time base and the decrementers by one.
+// tick counts a step and advances the time base and the decrementers
+// (SetTimeBase: by one by default).
 func (c *CPU) tick() {
-	c.SPR.TB++
-	c.SPR.DEC--
-	c.SPR.HDEC--
+	d := c.tb.whole
+	if c.tb.rem != 0 || c.tb.clock != nil {
+		d = c.tb.ticks()
+	}
+	c.SPR.TB += d
+	c.SPR.DEC -= d
+	c.SPR.HDEC -= d
 	c.Steps++
 }
 

@@ -38,8 +38,10 @@
 // Delivery saves the return address and MSR in SRR0/SRR1 (HSRR0/HSRR1
 // for hypervisor interrupts), sets the new MSR and jumps to the vector,
 // relocated by LPCR[AIL] or LPCR[HAIL]; Step returns the Vector taken.
-// The time base and decrementers count one per step, so a run is
-// deterministic.
+// The time base and decrementers count one tick per step by default, or
+// Freq/IPS ticks per step for a declared time base frequency and a
+// nominal instruction rate, so that a run is deterministic; or they
+// follow host time (CPU.SetTimeBase, TimeBase).
 //
 // With no CPU, nothing changes for emulate's users: the user-mode
 // contract (refusals such as ErrPrivileged or ErrMustNotStep for sc and

@@ -13,6 +13,7 @@
 //	ppc64emu record [-o DIR] [run's flags but -gdb] PROG [ARGS...]
 //	ppc64emu replay [-count] [-gdb ADDR] DIR
 //	ppc64emu system -machine microwatt [-m SIZE] [-steps N] [-stats] [-gdb ADDR] IMAGE
+//	ppc64emu system -machine microwatt -dtb DTB [flags] VMLINUX
 //	ppc64emu binfmt [-interpreter PATH] [-install]
 //	ppc64emu oracle [-ops LIST | -all] [-n N] [-seed S] [-orders le,be] [-procs P] [-json] [-strict] [-show N] [-save DIR] [-harness PATH]
 //	ppc64emu help [COMMAND]

@@ -45,6 +45,11 @@ func TestSystemMicrowatt(t *testing.T) {
 		{[]string{"-machine", "qemu", path}, exitUsage, ""},
 		{[]string{"-machine", "microwatt", "-m", "x", path}, exitUsage, ""},
 		{[]string{"-machine", "microwatt"}, exitUsage, ""},
+		{[]string{"-machine", "microwatt", "-ips", "10000000", path}, exitOK, "ok"},
+		{[]string{"-machine", "microwatt", "-host-time", path}, exitOK, "ok"},
+		// -dtb wants a vmlinux ELF and a flattened device tree.
+		{[]string{"-machine", "microwatt", "-dtb", path, path}, exitFail, ""},
+		{[]string{"-machine", "microwatt", "-dtb", filepath.Join(t.TempDir(), "none"), path}, exitFail, ""},
 	}
 	for _, tc := range tests {
 		var stdout, stderr bytes.Buffer

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/regs"
 	"github.com/ppc64emu/ppc64emu/system/microwatt"
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -65,13 +66,21 @@ func TestDarn(t *testing.T) {
 // format's header and program header layouts).
 func elfImage(t *testing.T, vaddr uint64, code []byte) []byte {
 	t.Helper()
+	return elfImageAt(t, vaddr, vaddr, code)
+}
+
+// elfImageAt is elfImage with the segment's physical address paddr (a
+// vmlinux: linked at 0xc000000000000000, loaded at 0) and memory size
+// twice its file size (the rest is bss).
+func elfImageAt(t *testing.T, vaddr, paddr uint64, code []byte) []byte {
+	t.Helper()
 	const hsize, psize = 64, 56
 	h := elf.Header64{Type: uint16(elf.ET_EXEC), Machine: uint16(elf.EM_PPC64), Version: uint32(elf.EV_CURRENT),
 		Entry: vaddr, Phoff: hsize, Ehsize: hsize, Phentsize: psize, Phnum: 1}
 	copy(h.Ident[:], elf.ELFMAG)
 	h.Ident[elf.EI_CLASS], h.Ident[elf.EI_DATA], h.Ident[elf.EI_VERSION] = byte(elf.ELFCLASS64), byte(elf.ELFDATA2LSB), byte(elf.EV_CURRENT)
 	p := elf.Prog64{Type: uint32(elf.PT_LOAD), Flags: uint32(elf.PF_R | elf.PF_X), Off: hsize + psize,
-		Vaddr: vaddr, Paddr: vaddr, Filesz: uint64(len(code)), Memsz: uint64(len(code)), Align: 4}
+		Vaddr: vaddr, Paddr: paddr, Filesz: uint64(len(code)), Memsz: 2 * uint64(len(code)), Align: 4}
 	var b bytes.Buffer
 	_ = binary.Write(&b, binary.LittleEndian, &h)
 	_ = binary.Write(&b, binary.LittleEndian, &p)
@@ -81,8 +90,9 @@ func elfImage(t *testing.T, vaddr uint64, code []byte) []byte {
 
 // An ELF image is loaded as Microwatt's boot firmware loads the kernel's
 // dtbImage.microwatt.elf from flash (sdram_init/main.c boot_flash): the
-// segment at its virtual address, execution from the entry point with
-// the entry address in r3 (head.S: mtctr r3; bctr).
+// segment at its address (physical, which is the virtual one in such an
+// image), execution from the entry point with the entry address in r3
+// (head.S: mtctr r3; bctr).
 func TestLoadELF(t *testing.T) {
 	const at = 0x5000
 	m, _ := newMachine(t, elfImage(t, at, image(t, op(ppc64asm.ADDI, 4, 0, 42))))
@@ -109,6 +119,52 @@ func TestLoadELF(t *testing.T) {
 		}
 	}
 }
+
+// LoadLinux starts a vmlinux as the boot wrapper does (arch/powerpc/boot
+// main.c: kentry(ft_addr, 0, NULL); head_64.S __start: r3 the device
+// tree): the segment at its physical address, its bss zeroed, NIP the
+// physical entry point, r3 the device tree placed at the next 64 KiB
+// boundary after the kernel, r4 = r5 = 0, MSR[EE] = 0.
+func TestLoadLinux(t *testing.T) {
+	const vbase, pbase = 0xc000000000000000, 0x20000
+	code := image(t, op(ppc64asm.ADDI, 4, 0, 42))
+	kernel := elfImageAt(t, vbase, pbase, code)
+	dtb := []byte{0xd0, 0x0d, 0xfe, 0xed, 0, 0, 0, 8}
+	m, _ := newMachine(t, nil)
+	m.CPU.Regs.GPR[4], m.CPU.Regs.GPR[5] = 1, 1
+	copy(m.RAM[pbase+len(code):], "dirty bss")
+	if err := m.LoadLinux(kernel, dtb); err != nil {
+		t.Fatal(err)
+	}
+	r := &m.CPU.Regs
+	const dtbAt = 0x30000 // the kernel ends at pbase + 2×len(code)
+	if r.NIP != pbase || r.GPR[3] != dtbAt || r.GPR[4] != 0 || r.GPR[5] != 0 || r.MSR&regs.MSREE != 0 {
+		t.Errorf("NIP %#x r3 %#x r4 %#x r5 %#x MSR %#x; want %#x, %#x, 0, 0, EE 0", r.NIP, r.GPR[3], r.GPR[4], r.GPR[5], r.MSR, pbase, dtbAt)
+	}
+	if !bytes.Equal(m.RAM[pbase:pbase+len(code)], code) || !bytes.Equal(m.RAM[dtbAt:dtbAt+len(dtb)], dtb) ||
+		!bytes.Equal(m.RAM[pbase+len(code):pbase+2*len(code)], make([]byte, len(code))) {
+		t.Errorf("memory: kernel, bss or device tree not where they belong")
+	}
+	if err := m.Run(10); err != nil || r.GPR[4] != 42 {
+		t.Errorf("Run: %v, r4 %d; want the kernel's first instruction run (r4 42)", err, r.GPR[4])
+	}
+	for _, bad := range []struct {
+		name        string
+		kernel, dtb []byte
+	}{
+		{"not a device tree", kernel, []byte("not a dtb")},
+		{"device tree beyond memory", elfImageAt(t, vbase, microwatt.DefaultRAM-dtbAlignTest-8, make([]byte, 8)), dtb},
+		{"kernel beyond memory", elfImageAt(t, vbase, microwatt.DefaultRAM, code), dtb},
+	} {
+		m, _ := newMachine(t, nil)
+		if err := m.LoadLinux(bad.kernel, bad.dtb); err == nil {
+			t.Errorf("%s: LoadLinux succeeded, want an error", bad.name)
+		}
+	}
+}
+
+// dtbAlignTest is the device tree's alignment LoadLinux documents.
+const dtbAlignTest = 64 << 10
 
 // Microwatt answers an I/O access that no device decodes with all ones
 // and ignores a store there (soc.vhdl: io_cycle_none acks the cycle with
@@ -162,6 +218,11 @@ func linuxImage() string {
 // the console, and its emulate_step self-test (test_emulate_step.c, which
 // runs each instruction both through the kernel's emulate_step and on the
 // processor, here ours, and compares) reports no failure.
+//
+// It boots the kernel twice: the dtbImage.microwatt.elf as Microwatt's
+// firmware starts it (the boot wrapper decompresses the kernel), and the
+// vmlinux beside it with the wrapper's device tree (its .kernel:dtb
+// section) through LoadLinux, as the wrapper would have left them.
 func TestLinuxBoot(t *testing.T) {
 	file := linuxImage()
 	if file == "" {
@@ -174,12 +235,38 @@ func TestLinuxBoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Run("dtbImage", func(t *testing.T) { bootLinux(t, func(m *microwatt.Machine) error { return m.Load(img) }) })
+	t.Run("vmlinux", func(t *testing.T) {
+		vmlinux, err := os.ReadFile(filepath.Join(filepath.Dir(file), "vmlinux"))
+		if err != nil {
+			t.Skipf("no vmlinux beside %s: %v", file, err)
+		}
+		f, err := elf.NewFile(bytes.NewReader(img))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sec := f.Section(".kernel:dtb")
+		if sec == nil {
+			t.Fatalf("%s has no .kernel:dtb section", file)
+		}
+		dtb, err := sec.Data()
+		if err != nil {
+			t.Fatal(err)
+		}
+		bootLinux(t, func(m *microwatt.Machine) error { return m.LoadLinux(vmlinux, dtb) })
+	})
+}
+
+// bootLinux boots the kernel that load puts in a Microwatt machine with
+// 256 MiB to its shell, types commands, and checks the answers and the
+// emulate_step self-test's results.
+func bootLinux(t *testing.T, load func(m *microwatt.Machine) error) {
 	out := new(bytes.Buffer)
 	m, err := microwatt.New(microwatt.Config{RAMSize: 256 << 20, Console: out})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Load(img); err != nil {
+	if err := load(m); err != nil {
 		t.Fatal(err)
 	}
 	// until runs the machine until the console shows want, at most max
