@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"debug/elf"
+	"fmt"
 	"os"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/gdbstub"
 	"github.com/ppc64emu/ppc64emu/linux"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -65,9 +67,12 @@ func elfFunc(t *testing.T, path, name string) (*elf.File, elf.Symbol) {
 
 type snapshot struct {
 	regs regs.Regs
-	mem  map[uint64][]byte // span start → contents
+	mem  map[uint64][]byte // page → contents, for the pages readable at the point
 }
 
+// snap reads the registers of tid and the pages of the process's mappings
+// (as the program has them now) that are mapped at the point the debugger
+// shows, which may be in the past.
 func snap(t *testing.T, p *linux.Process, d *linux.Debugger, tid int) snapshot {
 	t.Helper()
 	r, err := d.Regs(tid)
@@ -76,17 +81,17 @@ func snap(t *testing.T, p *linux.Process, d *linux.Debugger, tid int) snapshot {
 	}
 	s := snapshot{regs: r, mem: map[uint64][]byte{}}
 	p.Memory().Spans(func(start, end uint64) {
-		b := make([]byte, end-start)
-		if err := d.ReadMemory(start, b); err != nil {
-			t.Fatalf("read %#x-%#x: %v", start, end, err)
+		for a := start; a < end; a += mem.PageSize {
+			b := make([]byte, mem.PageSize)
+			if d.ReadMemory(a, b) == nil {
+				s.mem[a] = b
+			}
 		}
-		s.mem[start] = b
 	})
 	return s
 }
 
-// sameAs compares b with a over a's spans (mappings made later are not
-// undone by reverse execution).
+// sameAs compares b with a: the registers, and each page a has.
 func (a snapshot) sameAs(t *testing.T, what string, b snapshot) {
 	t.Helper()
 	if diff := cmp.Diff(a.regs, b.regs); diff != "" {
@@ -94,11 +99,11 @@ func (a snapshot) sameAs(t *testing.T, what string, b snapshot) {
 	}
 	for start, want := range a.mem {
 		got := b.mem[start]
-		if len(got) < len(want) {
-			t.Errorf("%s: span %#x shrank", what, start)
+		if got == nil {
+			t.Errorf("%s: page %#x not mapped", what, start)
 			continue
 		}
-		if !bytes.Equal(got[:len(want)], want) {
+		if !bytes.Equal(got, want) {
 			for i := range want {
 				if got[i] != want[i] {
 					t.Errorf("%s: memory at %#x: %#02x, want %#02x", what, start+uint64(i), got[i], want[i])
@@ -244,47 +249,58 @@ func TestDebuggerDetach(t *testing.T) {
 	}
 }
 
-// TestDebuggerHistoryLimit: with a history of N steps (100, and 7, whose
-// array of steps wraps every few steps), N more steps from a breakpoint
-// and exactly N reverse steps give back each state before them, then the
-// history's start is reported.
-func TestDebuggerHistoryLimit(t *testing.T) {
+// TestDebuggerCheckpointLimit: with 2 checkpoints kept, 1000 instructions
+// apart, a reverse-continue from a breakpoint stops at the start of the
+// history (the oldest checkpoint kept): not the program's start, and at
+// most three intervals back ("monitor when" numbers the points); the
+// registers there are those of the run, and forwards again the
+// breakpoint stops with the registers it had.
+func TestDebuggerCheckpointLimit(t *testing.T) {
 	prog := compile(t, orders[0].cc)
 	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer devnull.Close()
-	for _, limit := range []int{100, 7} {
-		p, err := linux.Start(prog, []string{prog}, nil, linux.Config{Debug: &linux.DebugConfig{History: limit}, Stdout: devnull})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := p.Debugger()
-		pts := gdbstub.NewPoints()
-		pts.Insert(0, entry(t, d, prog, "poke"), 4)
-		if st := d.Resume(gdbstub.Action{Points: pts}); st.Reason != gdbstub.ReasonSWBreak {
-			t.Fatalf("stop %+v", st)
-		}
-		tid := d.Threads()[0]
-		var states []regs.Regs
-		for i := 0; i < limit; i++ {
-			r, _ := d.Regs(tid)
-			states = append(states, r)
-			d.Resume(gdbstub.Action{Step: true, Thread: tid})
-		}
-		for i := limit - 1; i >= 0; i-- {
-			if st := d.Resume(gdbstub.Action{Step: true, Reverse: true, Thread: tid}); st.Reason != gdbstub.ReasonNone {
-				t.Fatalf("history %d: reverse step %d: %+v", limit, limit-i, st)
-			}
-			if r, _ := d.Regs(tid); r != states[i] {
-				t.Fatalf("history %d: reverse step %d: registers differ:\n%s", limit, limit-i, cmp.Diff(states[i], r))
-			}
-		}
-		if st := d.Resume(gdbstub.Action{Step: true, Reverse: true, Thread: tid}); st.Reason != gdbstub.ReasonHistoryBegin {
-			t.Errorf("history %d: reverse step %d: %+v, want the start of the history", limit, limit+1, st)
-		}
+	p, err := linux.Start(prog, []string{prog}, nil, linux.Config{Debug: &linux.DebugConfig{Checkpoints: 2, Interval: 1000}, Stdout: devnull})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := p.Debugger()
+	defer func() {
 		d.Kill()
 		_, _ = p.Wait()
+	}()
+	pts := gdbstub.NewPoints()
+	pts.Insert(0, entry(t, d, prog, "poke"), 4)
+	if st := d.Resume(gdbstub.Action{Points: pts}); st.Reason != gdbstub.ReasonSWBreak {
+		t.Fatalf("stop %+v", st)
+	}
+	tid := d.Threads()[0]
+	atBreak, _ := d.Regs(tid)
+	when := func() uint64 {
+		t.Helper()
+		out, err := d.Monitor("when")
+		var n uint64
+		if _, serr := fmt.Sscanf(out, "Current event: %d", &n); err != nil || serr != nil {
+			t.Fatalf("monitor when: %q, %v", out, err)
+		}
+		return n
+	}
+	end := when()
+	if end < 3000 {
+		t.Fatalf("poke reached after %d instructions: too few for the test", end)
+	}
+	if st := d.Resume(gdbstub.Action{Reverse: true, Points: gdbstub.NewPoints()}); st.Reason != gdbstub.ReasonHistoryBegin {
+		t.Fatalf("reverse-continue: %+v, want the start of the history", st)
+	}
+	if start := when(); start == 0 || start+3000 < end {
+		t.Errorf("history starts at %d, %d before the breakpoint: want after 0, at most 3000 before", start, end-start)
+	}
+	if st := d.Resume(gdbstub.Action{Points: pts}); st.Reason != gdbstub.ReasonSWBreak {
+		t.Fatalf("forwards again: %+v", st)
+	}
+	if r, _ := d.Regs(tid); r != atBreak {
+		t.Errorf("registers at the breakpoint again differ:\n%s", cmp.Diff(atBreak, r))
 	}
 }

@@ -175,7 +175,8 @@ type Process struct {
 	// threads and thread groups, at most sigpendingRL.Cur.
 	queuedN      int
 	sigpendingRL unix.Rlimit
-	dbg          *Debugger // the debugger, if any (gdbtarget.go)
+	dbg          *liveDebugger // the debugger, if any (gdbtarget.go)
+	debugger     *Debugger
 	rec          *recorder // the recorder, if recording (record.go)
 	hostUmask    uint32    // the host's umask, the lock holder's process's (fs.go)
 	lockedAt     time.Time // when the lock's holder took it (its process's CPU time)
@@ -272,9 +273,14 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	p.nextTID = p.pid + 1
 	if cfg.Debug != nil {
 		p.dbg = newDebugger(p, cfg.Debug, sp)
+		p.debugger = p.dbg.newView(cfg.Debug)
+		if cfg.Debug.Checkpoints >= 0 {
+			p.rec = newRecorder(p, &p.dbg.log, path, args)
+			p.rec.debug = true
+		}
 	}
 	if cfg.Record != nil {
-		p.rec = newRecorder(p, path, args)
+		p.rec = newRecorder(p, cfg.Record, path, args)
 	}
 	go t.run()
 	return p, nil

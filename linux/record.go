@@ -5,6 +5,7 @@ package linux
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 
@@ -30,6 +31,7 @@ import (
 // the program wrote to the runner's stdout and stderr, and the exit.
 // Every hook runs with the process lock held.
 type recorder struct {
+	p       *Process
 	w       *record.Writer
 	spaces  map[*mem.Memory]uint64
 	threads map[*Thread]*recThread
@@ -39,6 +41,9 @@ type recorder struct {
 	done    bool
 	out     [3]unix.Stat_t // the runner's stdout and stderr (out[1], out[2])
 	outOK   [3]bool
+	// debug: the recording is the debugger's (gdbtarget.go), which is
+	// told of every change of memory the log gets (changed).
+	debug bool
 }
 
 // recThread is what the recorder knows of a thread: its Context as a
@@ -48,13 +53,14 @@ type recThread struct {
 	m    *mem.Memory
 }
 
-// ErrRecordDebug: a run cannot be recorded under the debugger.
+// ErrRecordDebug: a run cannot be recorded to Config.Record under the
+// debugger (which records it itself, for reverse execution).
 var ErrRecordDebug = errors.New("linux: recording under a debugger is not supported")
 
-func newRecorder(p *Process, path string, args []string) *recorder {
+func newRecorder(p *Process, w io.Writer, path string, args []string) *recorder {
 	cfg := p.cfg
-	rc := &recorder{spaces: map[*mem.Memory]uint64{}, threads: map[*Thread]*recThread{}}
-	rc.w = record.NewWriter(cfg.Record, record.Header{
+	rc := &recorder{p: p, spaces: map[*mem.Memory]uint64{}, threads: map[*Thread]*recThread{}}
+	rc.w = record.NewWriter(w, record.Header{
 		LittleEndian: p.le,
 		Config:       emulate.Config{Level: p.cpu.Level, Profile: cfg.Profile, Complete: true},
 		Args:         append([]string{path}, args...),
@@ -88,6 +94,7 @@ func (rc *recorder) thread(t *Thread) *recThread {
 // space returns the number of address space m, recording the whole of
 // it when it is new and journaling its changes from then on.
 func (rc *recorder) space(m *mem.Memory) uint64 {
+	p := rc.p
 	as, ok := rc.spaces[m]
 	if !ok {
 		as = uint64(len(rc.spaces))
@@ -96,6 +103,9 @@ func (rc *recorder) space(m *mem.Memory) uint64 {
 		rc.w.Image(as, m)
 		m.Journal = func(c *mem.Change) {
 			if !rc.inRun && !rc.done {
+				if rc.debug && p.dbg != nil {
+					p.dbg.changed(c, rc.count)
+				}
 				rc.w.Mem(as, c)
 				if c.Op == mem.ChangeMapShared && c.Shared.Owner != nil {
 					rc.fileContents(as, m, c.Addr, c.Size)

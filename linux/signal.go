@@ -315,9 +315,6 @@ func (t *Thread) deliverSignals() bool {
 			t.post(sigInfo{signo: abi.SIGSEGV, code: abi.SI_USER})
 			continue
 		}
-		if d := p.debugging(t); d != nil {
-			d.cut() // the frame is not in the reverse-execution history
-		}
 		if act.flags&abi.SA_RESETHAND != 0 {
 			t.sighand.actions[sig] = sigAction{}
 		}

@@ -20,9 +20,6 @@ func (t *Thread) read(addr uint64, n int) ([]byte, int) {
 }
 
 func (t *Thread) write(addr uint64, b []byte) int {
-	if d := t.p.debugging(t); d != nil {
-		d.sysWrite(t, addr, b)
-	}
 	if len(b) > 0 && t.mm.Mem.Write(addr, b) != nil {
 		return abi.EFAULT
 	}

@@ -4,7 +4,6 @@ package linux
 
 import (
 	"github.com/ppc64emu/ppc64emu/linux/abi"
-	"github.com/ppc64emu/ppc64emu/regs"
 )
 
 // sysFn is a system call handler. It returns the result or an errno (>0).
@@ -31,20 +30,11 @@ func (t *Thread) syscall(scv bool) bool {
 		t.p.rec.syscall(t, num)
 	}
 	a := sysArgs{r.GPR[3], r.GPR[4], r.GPR[5], r.GPR[6], r.GPR[7], r.GPR[8]}
-	d := t.p.debugging(t)
-	var atSC regs.Regs
-	if d != nil {
-		atSC = *r
-	}
 	r.OrigGPR3 = r.GPR[3]
 	r.NIP += 4
 	r.TRAP = 0xc00
 	if scv {
 		r.TRAP = 0x3000
-	}
-	if d != nil {
-		d.sysEnter(t, &atSC)
-		defer d.sysExit(t)
 	}
 	var ret uint64
 	var errno int

@@ -150,11 +150,8 @@ func (t *Thread) run() {
 // the thread is finished. The quantum counts system calls and faults too.
 func (t *Thread) runQuantum() bool {
 	p := t.p
-	if d := p.dbg; d != nil {
-		if t.group == d.group {
-			return t.runQuantumDebug()
-		}
-		d.runsFree(t)
+	if p.debugging(t) != nil {
+		return t.runQuantumDebug()
 	}
 	r := &t.ctx.Regs
 	left := uint64(p.quantum)
@@ -177,42 +174,6 @@ func (t *Thread) runQuantum() bool {
 			word = p.order.Uint32(b[r.NIP&(mem.PageSize-4):])
 		}
 		in, _ := t.mm.e.FetchInst(r, t.mm.Mem)
-		if t.outcome(in, word, err) || t.gone() {
-			return true
-		}
-		if p.sigAny.Load() && t.deliverSignals() {
-			return true
-		}
-	}
-	return false
-}
-
-// runQuantumDebug is runQuantum under the debugger, which looks before
-// every instruction (breakpoints, single steps) and gives the emulator its
-// own view of memory.
-func (t *Thread) runQuantumDebug() bool {
-	p := t.p
-	r := &t.ctx.Regs
-	m := p.dbg.memory()
-	for n := 0; n < p.quantum; n++ {
-		if p.dbg == nil {
-			return false // detached: runQuantum runs on without it
-		}
-		if p.dbg.before(t) {
-			return true
-		}
-		in, err := t.mm.e.FetchInst(r, t.mm.Mem) // fetches are not watched
-		if err == nil {
-			err = t.mm.e.Step(r, m, in)
-		}
-		if err == nil {
-			t.count++
-			continue
-		}
-		var word uint32
-		if in != nil {
-			word = in.Word
-		}
 		if t.outcome(in, word, err) || t.gone() {
 			return true
 		}

@@ -30,6 +30,23 @@ var ErrReadOnly = errors.New("record: a replay cannot be changed")
 type GDBTarget struct {
 	s         *Session
 	interrupt atomic.Bool
+	// live (NewLiveGDBTarget) is the program behind a growing log;
+	// atLive says that the view is where it stopped (its frontier), so
+	// that it answers.
+	live    Live
+	atLive  bool
+	running atomic.Bool // live.Resume runs
+	// stepLeft: the Session got to the frontier before the step was done.
+	stepLeft bool
+	// Checkpoints bounds a live target's checkpoints
+	// (Session.MaxCheckpoints; NewLiveGDBTarget), Interval sets their
+	// spacing (0: the Session's default).
+	Checkpoints int
+	Interval    uint64
+	// StopAtExit makes a live target report the program's end as the
+	// end of the history, as a replay's, so that GDB can go back from
+	// there; otherwise GDB is told the program exited.
+	StopAtExit bool
 	// Err is the first error of the replay (a damaged log, a divergence):
 	// the Session stays where it happened.
 	Err error
@@ -44,6 +61,9 @@ func NewGDBTarget(s *Session) *GDBTarget {
 
 // ByteOrder implements gdbstub.Target.
 func (g *GDBTarget) ByteOrder() binary.ByteOrder {
+	if g.live != nil {
+		return g.live.ByteOrder()
+	}
 	if g.s.Header().LittleEndian {
 		return binary.LittleEndian
 	}
@@ -52,6 +72,9 @@ func (g *GDBTarget) ByteOrder() binary.ByteOrder {
 
 // Threads implements gdbstub.Target.
 func (g *GDBTarget) Threads() []int {
+	if g.atLive {
+		return g.live.Threads()
+	}
 	var ids []int
 	for _, t := range g.s.Threads() {
 		ids = append(ids, int(t))
@@ -63,6 +86,9 @@ var errNoThread = errors.New("record: no such thread")
 
 // Regs implements gdbstub.Target.
 func (g *GDBTarget) Regs(tid int) (regs.Regs, error) {
+	if g.atLive {
+		return g.live.Regs(tid)
+	}
 	if tid <= 0 {
 		tid = int(g.s.Current())
 	}
@@ -73,11 +99,20 @@ func (g *GDBTarget) Regs(tid int) (regs.Regs, error) {
 	return c.Regs, nil
 }
 
-// SetRegs implements gdbstub.Target: ErrReadOnly.
-func (g *GDBTarget) SetRegs(tid int, r *regs.Regs) error { return ErrReadOnly }
+// SetRegs implements gdbstub.Target: ErrReadOnly, but where a live
+// program stopped.
+func (g *GDBTarget) SetRegs(tid int, r *regs.Regs) error {
+	if g.atLive {
+		return g.live.SetRegs(tid, r)
+	}
+	return ErrReadOnly
+}
 
 // ReadMemory implements gdbstub.Target: the running thread's address space.
 func (g *GDBTarget) ReadMemory(addr uint64, p []byte) error {
+	if g.atLive {
+		return g.live.ReadMemory(addr, p)
+	}
 	m := g.s.Memory(0)
 	if m == nil {
 		return errNoThread
@@ -85,20 +120,46 @@ func (g *GDBTarget) ReadMemory(addr uint64, p []byte) error {
 	return m.Peek(addr, p)
 }
 
-// WriteMemory implements gdbstub.Target: ErrReadOnly.
-func (g *GDBTarget) WriteMemory(addr uint64, p []byte) error { return ErrReadOnly }
+// WriteMemory implements gdbstub.Target: ErrReadOnly, but where a live
+// program stopped.
+func (g *GDBTarget) WriteMemory(addr uint64, p []byte) error {
+	if g.atLive {
+		return g.live.WriteMemory(addr, p)
+	}
+	return ErrReadOnly
+}
 
-// Auxv implements gdbstub.Target: the recording does not keep it.
-func (g *GDBTarget) Auxv() []byte { return nil }
+// Auxv implements gdbstub.Target: a live program's; a recording does not
+// keep it.
+func (g *GDBTarget) Auxv() []byte {
+	if g.live != nil {
+		return g.live.Auxv()
+	}
+	return nil
+}
 
 // Interrupt implements gdbstub.Target.
-func (g *GDBTarget) Interrupt() { g.interrupt.Store(true) }
+func (g *GDBTarget) Interrupt() {
+	g.interrupt.Store(true)
+	if g.running.Load() {
+		g.live.Interrupt()
+	}
+}
 
-// Kill implements gdbstub.Target (nothing to end).
-func (g *GDBTarget) Kill() {}
+// Kill implements gdbstub.Target: a live program ends.
+func (g *GDBTarget) Kill() {
+	if g.live != nil {
+		g.live.Kill()
+	}
+}
 
-// Detach implements gdbstub.Target.
-func (g *GDBTarget) Detach() {}
+// Detach implements gdbstub.Target: a live program runs on from where it
+// stopped.
+func (g *GDBTarget) Detach() {
+	if g.live != nil {
+		g.live.Detach()
+	}
+}
 
 // chunk is how many instructions a continue runs between looks at
 // Interrupt.
@@ -106,6 +167,15 @@ const chunk = 1 << 22
 
 // Resume implements gdbstub.Target.
 func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
+	if g.live != nil {
+		return g.resumeLive(a)
+	}
+	return g.resume(a)
+}
+
+// resume runs the Session; for a live target it may stop at the frontier
+// (Session.AtFrontier) with nothing else to report.
+func (g *GDBTarget) resume(a gdbstub.Action) gdbstub.Stop {
 	s := g.s
 	g.interrupt.Store(false)
 	bps := a.Points.Breakpoints()
@@ -150,6 +220,10 @@ func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
 		}
 		var hit bool
 		hit, err = s.StepForward(tid)
+		if errors.Is(err, errFrontier) {
+			g.stepLeft = true // for the live program (resumeLive)
+			return gdbstub.Stop{Thread: int(tid)}
+		}
 		if !hit && err == nil {
 			// The stop is the stepped thread's, though another may
 			// run next.
@@ -159,7 +233,7 @@ func (g *GDBTarget) Resume(a gdbstub.Action) gdbstub.Stop {
 		for {
 			var hit bool
 			hit, err = s.Run(min(s.Now(), math.MaxUint64-chunk)+chunk, bps)
-			if done, _, _ := s.Exited(); hit || err != nil || done || g.interrupt.Swap(false) {
+			if done, _, _ := s.Exited(); hit || err != nil || done || s.AtFrontier() || g.interrupt.Swap(false) {
 				break
 			}
 		}
@@ -212,17 +286,35 @@ func (g *GDBTarget) Monitor(cmd string) (string, error) {
 	f := strings.Fields(cmd)
 	switch {
 	case len(f) == 1 && f[0] == "when":
+		if g.atLive {
+			if err := g.catchUp(); err != nil {
+				return "", err
+			}
+			s = g.s
+		}
 		return fmt.Sprintf("Current event: %d\n", s.Now()), nil
 	case len(f) == 2 && f[0] == "goto":
 		n, err := strconv.ParseUint(f[1], 0, 64)
 		if err != nil {
 			return "", fmt.Errorf("%w: goto %q: not an event number", ErrMonitor, f[1])
 		}
+		if g.live != nil {
+			if err := g.catchUp(); err != nil {
+				return "", err
+			}
+			s = g.s
+		}
 		if err := s.Seek(n); err != nil {
 			if g.Err == nil {
 				g.Err = err
 			}
 			return "", err
+		}
+		if g.live != nil {
+			g.atLive = s.AtFrontier()
+			if g.atLive {
+				g.live.Recheck()
+			}
 		}
 		return fmt.Sprintf("Current event: %d\n", s.Now()), nil
 	case len(f) == 1 && f[0] == "help":

@@ -182,6 +182,18 @@ func readerAt(log []byte, off int64, n int, h Header) *Reader {
 	return rd
 }
 
+// at returns a Reader of log (rd's, or the same bytes and more) at byte
+// off, after n records, with rd's shared objects: a Session moving back
+// to a checkpoint, or on in its grown log.
+func (rd *Reader) at(log []byte, off int64, n int) *Reader {
+	r := readerAt(log, off, n, rd.Header)
+	r.shared = rd.shared
+	return r
+}
+
+// moved is rd over log (the same bytes and more), where rd was.
+func (rd *Reader) moved(log []byte) *Reader { return rd.at(log, rd.r.off, rd.n) }
+
 // source keeps the error of the underlying reader other than io.EOF.
 type source struct {
 	r   io.Reader

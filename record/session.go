@@ -30,6 +30,10 @@ type Session struct {
 	ckpts []*checkpoint
 	// Interval is the instructions between checkpoints (default 1<<24).
 	Interval uint64
+	// MaxCheckpoints, if not zero, bounds the checkpoints kept: beyond
+	// it the oldest is dropped, and the history begins at the oldest
+	// one left (Oldest); Back, StepBack and Seek go back no further.
+	MaxCheckpoints int
 	// Watches make Run and Back stop also before an instruction that
 	// accesses a watched byte (WatchHit), as a debugger's watchpoints do;
 	// a memory change of the log (a system call's results, a signal
@@ -45,6 +49,9 @@ type Session struct {
 	exited    bool
 	code      int
 	signal    int
+	// live: the log is a live program's, growing (NewLiveSession); its
+	// end is the frontier, where the program stopped, not a truncation.
+	live, frontier bool
 	// printed is the last record applied so far: output records up to it
 	// are not written again when the Session executes them again.
 	printed int
@@ -83,6 +90,43 @@ func NewSession(log []byte, opts Options) (*Session, error) {
 	s.checkpoint()
 	return s, nil
 }
+
+// NewLiveSession starts a Session of a live program's log (ppc64emu run
+// -gdb), which grows while the program runs on: its end is the point
+// where the program stopped, the frontier. Run and Seek stop there
+// (AtFrontier) until Grow gives the Session the longer log.
+func NewLiveSession(log []byte, opts Options) (*Session, error) {
+	rd, err := NewReader(bytes.NewReader(log))
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{log: log, p: newReplayer(rd.Header, opts), Interval: 1 << 24, chunk: watchChunk, live: true}
+	s.rd = readerAt(log, rd.r.off, 0, rd.Header)
+	if err := s.settle(); err != nil {
+		return nil, err
+	}
+	s.checkpoint()
+	return s, nil
+}
+
+// Grow gives a live Session its log as it is now: the bytes it had and
+// those appended since.
+func (s *Session) Grow(log []byte) {
+	if len(log) <= len(s.log) {
+		return
+	}
+	s.log = log
+	s.rd = s.rd.moved(log)
+	s.frontier = false
+}
+
+// AtFrontier reports whether a live Session is at the end of its log, the
+// point where the live program stopped.
+func (s *Session) AtFrontier() bool { return s.frontier }
+
+// Oldest is the earliest point the Session can go back to: 0, or the
+// oldest checkpoint kept under MaxCheckpoints.
+func (s *Session) Oldest() uint64 { return s.ckpts[0].at }
 
 // Header is the log's header.
 func (s *Session) Header() Header { return s.rd.Header }
@@ -142,6 +186,10 @@ func (s *Session) checkpoint() {
 		c.cur, c.hasCur = p.cur.tid, true
 	}
 	s.ckpts = append(s.ckpts, c)
+	if s.MaxCheckpoints > 0 && len(s.ckpts) > s.MaxCheckpoints {
+		s.ckpts[0] = nil
+		s.ckpts = s.ckpts[1:]
+	}
 }
 
 func (s *Session) restore(c *checkpoint) {
@@ -160,8 +208,8 @@ func (s *Session) restore(c *checkpoint) {
 		p.cur = p.threads[c.cur]
 	}
 	p.tb, p.darn, p.res, p.pending, p.retire, p.miss = slices.Clone(c.tb), slices.Clone(c.darn), c.res, c.pending, c.retire, false
-	s.exited = c.exited
-	s.rd = readerAt(s.log, c.off, c.n, s.rd.Header)
+	s.exited, s.frontier = c.exited, false
+	s.rd = s.rd.at(s.log, c.off, c.n)
 }
 
 // A Watch is a range of memory whose accesses stop a Session's Run and
@@ -225,15 +273,34 @@ func (s *Session) hooks() *emulate.Hooks {
 func (s *Session) settle() error {
 	for !s.exited && s.p.pending == 0 && !s.p.retire {
 		if err := s.next(); err != nil {
-			return err
+			return atFrontier(err)
 		}
 	}
 	return nil
 }
 
+// errFrontier: a live Session reached the end of its log.
+var errFrontier = errors.New("record: at the frontier")
+
+// atFrontier is err, or nil for errFrontier (a stop, not a failure).
+func atFrontier(err error) error {
+	if err == errFrontier {
+		return nil
+	}
+	return err
+}
+
+// stuck reports whether a Session cannot go forwards: at the end of the
+// run or of a live log.
+func (s *Session) stuck() bool { return s.exited || s.frontier }
+
 // next reads and applies one record.
 func (s *Session) next() error {
 	rec, err := s.rd.Next()
+	if err == io.EOF && s.live {
+		s.frontier = true
+		return errFrontier
+	}
 	if err == io.EOF {
 		return fmt.Errorf("%w: no exit record", ErrTruncated)
 	}
@@ -301,7 +368,7 @@ func (s *Session) Run(target uint64, until []uint64) (bool, error) {
 	if h == nil {
 		return s.run(target, until, nil)
 	}
-	for first := !resumed; !s.exited && s.Now() < target; first = false {
+	for first := !resumed; !s.stuck() && s.Now() < target; first = false {
 		start, n := s.Now(), s.p.hits
 		stop, u := start+min(target-start, s.chunk), until
 		if first {
@@ -329,7 +396,7 @@ func (s *Session) run(target uint64, until []uint64, hooks *emulate.Hooks) (bool
 	p := s.p
 	p.hooks = breakHooks(until, hooks)
 	defer func() { p.hooks = nil }()
-	for !s.exited && p.res.Instructions < target {
+	for !s.stuck() && p.res.Instructions < target {
 		if last := s.ckpts[len(s.ckpts)-1]; p.res.Instructions >= last.at+s.Interval {
 			s.checkpoint()
 		}
@@ -342,7 +409,7 @@ func (s *Session) run(target uint64, until []uint64, hooks *emulate.Hooks) (bool
 			continue
 		}
 		if err := s.next(); err != nil {
-			return false, err
+			return false, atFrontier(err)
 		}
 	}
 	return false, s.settle()
@@ -381,7 +448,7 @@ func (s *Session) locate(start, n, k uint64) error {
 	p := s.p
 	p.hits, p.accessAt = n, k
 	defer func() { p.accessAt = 0 }()
-	for !s.exited {
+	for !s.stuck() {
 		at := s.Now()
 		if _, err := s.run(at+1, nil, h); err != nil {
 			return err
@@ -450,7 +517,7 @@ func (s *Session) before(t uint64) *checkpoint {
 func (s *Session) Back(until []uint64) (bool, error) {
 	h := s.hooks()
 	end := s.Now()
-	for end > 0 {
+	for end > s.Oldest() {
 		if s.Interrupt != nil && s.Interrupt() {
 			if err := s.Seek(end); err != nil {
 				return false, err
@@ -465,7 +532,7 @@ func (s *Session) Back(until []uint64) (bool, error) {
 		s.restore(c)
 		bp, at := false, uint64(0)                                    // the last breakpoint stop before end
 		watched, from, n, k := false, uint64(0), uint64(0), uint64(0) // the last chunk with watched accesses: its start, the count before and after
-		for skip := false; !s.exited && s.Now() < end; {
+		for skip := false; !s.stuck() && s.Now() < end; {
 			start, before := s.Now(), s.p.hits
 			if skip {
 				// Past the breakpoint stopped at.
@@ -497,7 +564,7 @@ func (s *Session) Back(until []uint64) (bool, error) {
 		}
 		end = c.at
 	}
-	return false, s.Seek(0)
+	return false, s.Seek(s.Oldest())
 }
 
 // ErrInterrupted: Session.Interrupt stopped a Back.
@@ -544,15 +611,23 @@ const maxWatchPages = 16
 // it; it stops early at a watched access (reported, as Run's) or at the
 // end of the run.
 func (s *Session) StepForward(tid uint64) (bool, error) {
-	for !s.exited {
+	for !s.stuck() {
 		if tid == 0 || s.Current() == tid {
-			return s.Run(s.Now()+1, nil)
+			now := s.Now()
+			hit, err := s.Run(now+1, nil)
+			if err == nil && !hit && s.Now() == now && s.frontier {
+				return false, errFrontier // the live program's to execute
+			}
+			return hit, err
 		}
 		// Another thread's turn: the rest of it at once.
 		hit, err := s.Run(s.Now()+max(s.p.pending, 1), nil)
 		if hit || err != nil {
 			return hit, err
 		}
+	}
+	if s.frontier {
+		return false, errFrontier
 	}
 	return false, nil
 }
@@ -562,7 +637,7 @@ func (s *Session) StepForward(tid uint64) (bool, error) {
 // whether there is one; if not it moves to the beginning of the run.
 func (s *Session) StepBack(tid uint64) (bool, error) {
 	end := s.Now()
-	for end > 0 {
+	for end > s.Oldest() {
 		c := s.before(end - 1)
 		s.restore(c)
 		s.p.lastAt = map[uint64]uint64{}
@@ -580,5 +655,5 @@ func (s *Session) StepBack(tid uint64) (bool, error) {
 		}
 		end = c.at
 	}
-	return false, s.Seek(0)
+	return false, s.Seek(s.Oldest())
 }

@@ -28,7 +28,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux/loader"
 )
 
-const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-gdb ADDR [-history N]] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-gdb ADDR [-checkpoints N] [-stop-at-exit]] PROG [ARGS...]
 
 Runs a powerpc64 Linux executable (ppc64le or ppc64, Go or C, static or
 dynamically linked; PROG may also be the dynamic loader ld64.so.2 or
@@ -77,11 +77,25 @@ Flags:
 	                 PATH containing '/'; created with mode 0600, removed at exit).
 	                 The stub has no authentication: whoever connects controls the
 	                 program, and through its system calls every file, socket and
-	                 process your user can reach. reverse-stepi and reverse-continue
-	                 work back through the history; use them directly (GDB's own
-	                 'record' is not needed: it single-steps everything over the link)
-	-history N       steps kept for reverse execution with -gdb (default 200000, about
-	                 200 bytes each; 0 disables reverse execution)
+	                 process your user can reach. The program runs at the emulator's
+	                 speed (breakpoints and watchpoints are hooks) and is recorded in
+	                 memory as by ppc64emu record: reverse-continue, reverse-stepi,
+	                 reverse-next and reverse-finish work over the whole run, across
+	                 mmap, signals and threads, by replaying it from checkpoints (rr's
+	                 model; the past is read-only; "monitor when", "monitor goto N").
+	                 When forward execution gets back to where the program stopped,
+	                 it runs on for real. Use reverse-* directly (GDB's own 'record'
+	                 is not needed: it single-steps everything over the link)
+	-checkpoints N   with -gdb, the most checkpoints kept for reverse execution, one
+	                 every 2^24 instructions (default 256): beyond them the oldest is
+	                 dropped, and reverse execution stops there ("No more
+	                 reverse-execution history."); -1 records nothing (no reverse
+	                 execution). The recording itself is kept whole (bytes per system
+	                 call and mapping, not per instruction)
+	-stop-at-exit    with -gdb, the end of the program is the end of the history (GDB:
+	                 "No more reverse-execution history.", stopped in the exit system
+	                 call) and GDB can go back from there, as under ppc64emu replay;
+	                 kill or detach ends the session
 	-max-memory SIZE bound the guest's address space (bytes, or with K, M, G, T):
 	                 its RLIMIT_AS, which it cannot raise; mmap, mremap and brk
 	                 beyond it fail with ENOMEM. Without it, the runner's own
@@ -141,7 +155,8 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	count := fs.Bool("count", false, "")
 	mask := fs.String("hwcap-mask", "", "")
 	gdbAddr := fs.String("gdb", "", "")
-	history := fs.Int("history", linux.DefaultHistory, "")
+	checkpoints := fs.Int("checkpoints", linux.DefaultCheckpoints, "")
+	stopAtExit := fs.Bool("stop-at-exit", false, "")
 	maxMem := fs.String("max-memory", "", "")
 	core := fs.String("core", "", "")
 	maxTasks := fs.Int("max-tasks", 0, "")
@@ -204,10 +219,10 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	}
 	var ln net.Listener
 	if *gdbAddr != "" {
-		if *history <= 0 {
-			*history = -1
+		if *checkpoints == 0 {
+			*checkpoints = -1
 		}
-		cfg.Debug = &linux.DebugConfig{History: *history, Messages: stderr}
+		cfg.Debug = &linux.DebugConfig{Checkpoints: *checkpoints, StopAtExit: *stopAtExit, Messages: stderr}
 		var err error
 		if ln, err = gdbListen(*gdbAddr, stderr); err != nil {
 			fmt.Fprintf(stderr, "ppc64emu run: -gdb: %v\n", err)

@@ -1,0 +1,128 @@
+package record
+
+import (
+	"errors"
+	"math"
+
+	"github.com/ppc64emu/ppc64emu/gdbstub"
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// Live is a program running under a debugger whose run a growing log
+// records (ppc64emu run -gdb, linux.Debugger): NewLiveGDBTarget serves
+// the past from a Session of the log and hands forward execution back to
+// the program where it stopped, its frontier. Its gdbstub.Target methods
+// act on the program as it stopped; its Resume runs forwards only, and
+// executes the instruction the program stopped at without stopping at
+// it again (a breakpoint there was reported), unless Recheck was called.
+type Live interface {
+	gdbstub.Target
+	// Log returns the log of the run up to the stop: every record so
+	// far, the bytes of the previous call's and more. nil means that
+	// the run is not recorded (no reverse execution).
+	Log() []byte
+	// Recheck makes the next Resume stop at the instruction the
+	// program stopped at if a breakpoint is there (the debugger got
+	// back to it by replay, and has not stopped there yet).
+	Recheck()
+	// WatchFrom is, after Resume reported a watchpoint stop (the
+	// program goes on past the access before it stops), an instruction
+	// count at or before the access and after the previous stop: a
+	// Session finds the access from there.
+	WatchFrom() uint64
+}
+
+// NewLiveGDBTarget returns a target for the live program l: forward
+// execution is l's, and reverse execution and everything up to l's stop
+// come from a Session of l's log made when GDB first goes back, which
+// catches up with the log (executing what l executed since) whenever GDB
+// goes back from l's stop. Set Checkpoints, Interval and StopAtExit before
+// the first Resume.
+func NewLiveGDBTarget(l Live) *GDBTarget {
+	return &GDBTarget{live: l, atLive: true}
+}
+
+// catchUp makes g's Session, or grows it, and moves it to the frontier.
+func (g *GDBTarget) catchUp() error {
+	log := g.live.Log()
+	if log == nil {
+		return errNoHistory
+	}
+	if g.s == nil {
+		s, err := NewLiveSession(log, Options{})
+		if err != nil {
+			return err
+		}
+		s.MaxCheckpoints = g.Checkpoints
+		if g.Interval != 0 {
+			s.Interval = g.Interval
+		}
+		s.Interrupt = func() bool { return g.interrupt.Swap(false) }
+		g.s = s
+	} else {
+		g.s.Grow(log)
+	}
+	return g.s.Seek(math.MaxUint64)
+}
+
+// errNoHistory: the live run is not recorded.
+var errNoHistory = errors.New("record: the run is not recorded (no reverse execution)")
+
+// resumeLive is Resume of a live target.
+func (g *GDBTarget) resumeLive(a gdbstub.Action) gdbstub.Stop {
+	if a.Reverse && g.atLive {
+		if err := g.catchUp(); err != nil {
+			if err != errNoHistory && g.Err == nil {
+				g.Err = err
+			}
+			return gdbstub.Stop{Thread: a.Thread, Signal: abi.SIGTRAP, Reason: gdbstub.ReasonHistoryBegin}
+		}
+		g.atLive = false
+	}
+	if !g.atLive {
+		g.stepLeft = false
+		st := g.resume(a)
+		if a.Reverse || !g.s.AtFrontier() || g.Err != nil {
+			return st
+		}
+		if _, hit := g.s.WatchHit(); hit {
+			return st
+		}
+		// Forwards to the frontier with nothing to stop at: the live
+		// program goes on from there (a step not done yet is its).
+		g.atLive = true
+		g.live.Recheck()
+		if a.Step && !g.stepLeft {
+			return st // the step ended at the frontier
+		}
+	}
+	g.running.Store(true)
+	st := g.live.Resume(a)
+	g.running.Store(false)
+	switch {
+	case st.Kind != gdbstub.StopSignal:
+		if !g.StopAtExit || g.catchUp() != nil {
+			return st
+		}
+		// The end of the run is the end of the history, as in a replay.
+		g.atLive = false
+		return gdbstub.Stop{Thread: int(g.s.Current()), Signal: abi.SIGTRAP, Reason: gdbstub.ReasonHistoryEnd}
+	case st.Reason == gdbstub.ReasonWatch || st.Reason == gdbstub.ReasonRWatch || st.Reason == gdbstub.ReasonAWatch:
+		// The program went past the access: find it in the Session.
+		if g.catchUp() != nil {
+			return st
+		}
+		s := g.s
+		if err := s.Seek(g.live.WatchFrom()); err != nil {
+			return st
+		}
+		g.atLive = false
+		ws := gdbstub.Action{Points: a.Points, Thread: a.Thread}
+		wst := g.resume(ws)
+		if _, hit := s.WatchHit(); hit || g.Err != nil {
+			return wst
+		}
+		g.atLive = s.AtFrontier() // (not found: the live stop)
+	}
+	return st
+}
