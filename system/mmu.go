@@ -216,8 +216,9 @@ func (c *CPU) hypervisor() bool {
 // context is the effective LPID and PID of a translated access to ea and
 // its kind (Power ISA 3.1B Book III 6.7.1, quadrants), or false for a
 // quadrant that is not translated (a segment interrupt): 1 and 2 outside
-// hypervisor state, and on a processor without partitions, which has only
-// quadrants 0 and 3 (as Microwatt).
+// hypervisor state (MSR[HV] = 1 with MSR[PR] = 0: a hypervisor's problem
+// state has quadrants 0 and 3 only), and on a processor without
+// partitions, which has only quadrants 0 and 3 (as Microwatt).
 func (c *CPU) context(ea uint64) (tlbCtx, bool) {
 	s := &c.SPR
 	lpid, pid := uint32(s.LPIDR), uint32(s.PIDR)
@@ -228,7 +229,7 @@ func (c *CPU) context(ea uint64) (tlbCtx, bool) {
 			return tlbCtx{pid: pid}, true
 		case q == 3:
 			return tlbCtx{}, true
-		case c.HypervisorOnly:
+		case c.HypervisorOnly || c.Regs.MSR&regs.MSRPR != 0:
 			return tlbCtx{}, false
 		case q == 2:
 			pid = 0
