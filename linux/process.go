@@ -267,6 +267,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	}
 	p.mm.stack = stack
 	p.mm.procSetup(p.order, img, sp, stack.hi-stack.min)
+	p.mm.nameProgram(img, interp, path, cfg.Sysroot)
 	t := p.newThread(p.pid, p.resources)
 	t.comm = procComm(path)
 	t.startRegs(img, interp, sp)

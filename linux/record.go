@@ -107,8 +107,10 @@ func (rc *recorder) space(m *mem.Memory) uint64 {
 					p.dbg.changed(c, rc.count)
 				}
 				rc.w.Mem(as, c)
-				if c.Op == mem.ChangeMapShared && c.Shared.Owner != nil {
-					rc.fileContents(as, m, c.Addr, c.Size)
+				if c.Op == mem.ChangeMapShared {
+					if _, file := c.Shared.Owner.(*sharedFile); file {
+						rc.fileContents(as, m, c.Addr, c.Size)
+					}
 				}
 			}
 		}

@@ -3,6 +3,7 @@
 package linux
 
 import (
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -30,10 +31,11 @@ import (
 // break. It is also what a private futex's key names (futexKey).
 type addressSpace struct {
 	Mem     *mem.Memory
-	brkBase uint64    // the initial break, the end of the loaded image
-	brk     uint64    // the current break
-	stack   stackArea // the main thread's stack, which grows on faults (stack.go)
-	proc    procState // what /proc/PID reports of it from the program's start (procfs.go)
+	brkBase uint64     // the initial break, the end of the loaded image
+	brk     uint64     // the current break
+	stack   stackArea  // the main thread's stack, which grows on faults (stack.go)
+	proc    procState  // what /proc/PID reports of it from the program's start (procfs.go)
+	names   []fileName // the files its private file mappings map, by range (procmaps.go)
 	// e steps every thread of the address space, the one holding the
 	// process lock (Thread.lock sets its Context), so that they share its
 	// decoded instructions and page caches: a thread costs its Context
@@ -55,6 +57,7 @@ func (mm *addressSpace) copy() (*addressSpace, error) {
 	c.brk = mm.brk
 	c.stack = mm.stack
 	c.proc = mm.proc
+	c.names = slices.Clone(mm.names)
 	return c, nil
 }
 

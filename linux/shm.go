@@ -6,6 +6,7 @@ import (
 	"math"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -34,6 +35,7 @@ import (
 // sharedFile is the Owner of the mem.Shared of a host file's mapping.
 type sharedFile struct {
 	id       fileID
+	path     string // the host path (/proc/PID/maps)
 	off      uint64 // the file offset of the object's page 0
 	writable bool   // open for writing: mprotect may add PROT_WRITE
 	host     []byte // the host's mapping, from off less lead
@@ -63,7 +65,8 @@ func newSharedFile(fd int, st *unix.Stat_t, off, length uint64, writable bool) (
 		_ = unix.Munmap(host)
 		return nil, errnoOf(err)
 	}
-	f := &sharedFile{id: fileID{st.Dev, st.Ino}, off: off, writable: writable, host: host, lead: lead, fd: dup}
+	path, _, _, _ := fileOf(fd)
+	f := &sharedFile{id: fileID{st.Dev, st.Ino}, path: path, off: off, writable: writable, host: host, lead: lead, fd: dup}
 	s := mem.NewShared(f.page)
 	s.Owner = f
 	// The host mapping lives as long as a guest mapping of it (or a
@@ -76,6 +79,14 @@ func newSharedFile(fd int, st *unix.Stat_t, off, length uint64, writable bool) (
 	}, f)
 	return s, 0
 }
+
+// anonShared is the Owner of the mem.Shared of anonymous shared memory:
+// the inode number /proc/PID/maps shows (Linux's shmem inode of
+// "/dev/zero (deleted)").
+type anonShared struct{ ino uint64 }
+
+// anonInodes numbers the anonymous shared objects.
+var anonInodes atomic.Uint64
 
 // page is the source of a file's mem.Shared: page i of the host mapping,
 // if the file reaches it.
@@ -103,6 +114,7 @@ func (t *Thread) mapShared(addr, size uint64, prot uint64, fd int, off uint64) i
 	var s *mem.Shared
 	if fd < 0 || st.Mode&unix.S_IFMT == unix.S_IFCHR {
 		s = mem.NewShared(nil)
+		s.Owner = anonShared{anonInodes.Add(1)}
 	} else {
 		fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
 		if err != nil {

@@ -165,6 +165,7 @@ func sysMmap(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		addr = a
 	}
+	t.mm.unname(addr, addr+size)
 	if flags&mapTypeMask != abi.MAP_PRIVATE {
 		if e := t.mapShared(addr, size, prot, fd, off); e != 0 {
 			return 0, e
@@ -179,6 +180,7 @@ func sysMmap(t *Thread, a *sysArgs) (uint64, int) {
 			_ = t.mm.Mem.Unmap(addr, size)
 			return 0, e
 		}
+		t.mm.name(addr, addr+size, fd, off)
 	}
 	return addr, 0
 }
@@ -264,6 +266,7 @@ func sysMunmap(t *Thread, a *sysArgs) (uint64, int) {
 	if t.mm.Mem.Unmap(addr, pageUp(length)) != nil {
 		return 0, abi.EINVAL
 	}
+	t.mm.unname(addr, addr+pageUp(length))
 	return 0, 0
 }
 
@@ -361,6 +364,7 @@ func sysMremap(t *Thread, a *sysArgs) (uint64, int) {
 		if mm.Mem.Move(dst, addr, n) != nil {
 			return 0, abi.ENOMEM
 		}
+		mm.moveNames(dst, addr, n)
 		if newLen > n {
 			_ = mm.grow(dst+n, newLen-n, perm)
 		}
@@ -378,8 +382,10 @@ func sysMremap(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, abi.EINVAL
 		}
 		_ = mm.Mem.Unmap(newAddr, newLen)
+		mm.unname(newAddr, newAddr+newLen)
 		if oldLen > newLen {
 			_ = mm.Mem.Unmap(addr+newLen, oldLen-newLen)
+			mm.unname(addr+newLen, addr+oldLen)
 			oldLen = newLen
 		}
 		if !oneMapping(oldLen) {
@@ -389,6 +395,7 @@ func sysMremap(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	if flags&mremapDontunmap == 0 && oldLen >= newLen {
 		_ = mm.Mem.Unmap(addr+newLen, oldLen-newLen)
+		mm.unname(addr+newLen, addr+oldLen)
 		return addr, 0
 	}
 	if !oneMapping(oldLen) {

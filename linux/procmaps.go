@@ -1,0 +1,203 @@
+//go:build linux
+
+package linux
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/loader"
+	"github.com/ppc64emu/ppc64emu/mem"
+)
+
+// /proc/PID/maps. The memory (mem.Memory) knows permissions and shared
+// objects, not files: the address space keeps the file of each private
+// file mapping (the program's and interpreter's segments, mmap of a file)
+// as a name over its range, which munmap, a MAP_FIXED mapping over it and
+// mremap update as Linux's VMAs would. A shared file mapping's file is
+// its object's (sharedFile).
+
+// fileName is the file a range of an address space maps privately.
+type fileName struct {
+	start, end uint64 // the range, page-aligned
+	path       string // the host path, as the host's /proc shows it
+	off        uint64 // the file offset at start
+	dev, ino   uint64
+}
+
+// fileOf describes host file fd for maps: its path (what the host's /proc
+// says the descriptor names), device and inode.
+func fileOf(fd int) (path string, dev, ino uint64, ok bool) {
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil {
+		return "", 0, 0, false
+	}
+	b := make([]byte, 4096)
+	n, err := unix.Readlink("/proc/self/fd/"+itoa(fd), b)
+	if err != nil {
+		return "", 0, 0, false
+	}
+	return string(b[:n]), uint64(st.Dev), st.Ino, true
+}
+
+// unname forgets the file names of [start, end) (munmap, a new mapping
+// over it).
+func (mm *addressSpace) unname(start, end uint64) {
+	var keep []fileName
+	for _, n := range mm.names {
+		if n.end <= start || n.start >= end {
+			keep = append(keep, n)
+			continue
+		}
+		if n.start < start {
+			keep = append(keep, fileName{n.start, start, n.path, n.off, n.dev, n.ino})
+		}
+		if n.end > end {
+			keep = append(keep, fileName{end, n.end, n.path, n.off + (end - n.start), n.dev, n.ino})
+		}
+	}
+	mm.names = keep
+}
+
+// name records that [start, end) maps the file at host descriptor fd from
+// offset off, privately.
+func (mm *addressSpace) name(start, end uint64, fd int, off uint64) {
+	mm.unname(start, end)
+	if path, dev, ino, ok := fileOf(fd); ok {
+		mm.addName(fileName{start, end, path, off, dev, ino})
+	}
+}
+
+func (mm *addressSpace) addName(n fileName) {
+	mm.names = append(mm.names, n)
+	sort.Slice(mm.names, func(i, j int) bool { return mm.names[i].start < mm.names[j].start })
+}
+
+// moveNames moves the names of [src, src+size) to dst (mremap).
+func (mm *addressSpace) moveNames(dst, src, size uint64) {
+	var moved []fileName
+	for _, n := range mm.names {
+		if lo, hi := max(n.start, src), min(n.end, src+size); lo < hi {
+			moved = append(moved, fileName{lo - src + dst, hi - src + dst, n.path, n.off + (lo - n.start), n.dev, n.ino})
+		}
+	}
+	mm.unname(src, src+size)
+	mm.unname(dst, dst+size)
+	for _, n := range moved {
+		mm.addName(n)
+	}
+}
+
+// nameImage names the pages of the loaded image img's segments that hold
+// file bytes with the file at host path.
+func (mm *addressSpace) nameImage(img *loader.Image, path string) {
+	fd, err := unix.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	for _, s := range img.Segments {
+		if s.FileSize == 0 {
+			continue
+		}
+		start := s.Addr &^ (mem.PageSize - 1)
+		mm.name(start, pageUp(s.Addr+s.FileSize), fd, s.Off&^(mem.PageSize-1))
+	}
+}
+
+// nameProgram names the segments of the program img loaded from host path
+// and of its interpreter interp (nil if none), looked up in sysroot.
+func (mm *addressSpace) nameProgram(img, interp *loader.Image, path, sysroot string) {
+	mm.nameImage(img, path)
+	if interp != nil {
+		mm.nameImage(interp, lookupPath(sysroot, img.Interp, true))
+	}
+}
+
+// procMaps is /proc/PID/maps of u's process: its mappings in Linux's
+// format (fs/proc/task_mmu.c, show_map_vma: start-end, rwx and p or s,
+// offset, device, inode, the name padded to column 73): the files mapped
+// with their offsets, devices and inodes, anonymous shared memory as
+// "/dev/zero (deleted)", the initial stack named [stack] and the break
+// area [heap].
+func (u *Thread) procMaps() []byte {
+	mm := u.mm
+	var b bytes.Buffer
+	type region struct {
+		start, end uint64
+		perm       mem.Perm
+	}
+	var rs []region
+	mm.Mem.Regions(func(s, e uint64, pr mem.Perm) { rs = append(rs, region{s, e, pr}) })
+	// Split at the stack's, the heap's and the files' bounds, so that
+	// each has its own lines.
+	cuts := []uint64{mm.proc.stackLo, mm.proc.stackHi, pageUp(mm.brkBase), pageUp(mm.brk)}
+	for _, n := range mm.names {
+		cuts = append(cuts, n.start, n.end)
+	}
+	sort.Slice(cuts, func(i, j int) bool { return cuts[i] < cuts[j] })
+	for _, r := range rs {
+		start := r.start
+		for _, c := range cuts {
+			if c > start && (c < r.end || r.end == 0) {
+				b.WriteString(mm.mapsLine(start, c, r.perm))
+				start = c
+			}
+		}
+		b.WriteString(mm.mapsLine(start, r.end, r.perm))
+	}
+	return b.Bytes()
+}
+
+// mapsLine is the line of [start, end), one mapping of mm with perm.
+func (mm *addressSpace) mapsLine(start, end uint64, pr mem.Perm) string {
+	perm := []byte("---p")
+	if pr&mem.Read != 0 {
+		perm[0] = 'r'
+	}
+	if pr&mem.Write != 0 {
+		perm[1] = 'w'
+	}
+	if pr&mem.Exec != 0 {
+		perm[2] = 'x'
+	}
+	var f fileName
+	if s, off, ok := mm.Mem.SharedAt(start); ok {
+		perm[3] = 's'
+		f.off = off
+		if sf, ok := s.Owner.(*sharedFile); ok {
+			f.path, f.dev, f.ino, f.off = sf.path, sf.id.dev, sf.id.ino, sf.off+off
+		} else {
+			f.path, f.dev = "/dev/zero (deleted)", unix.Mkdev(0, 1) // shmem's
+			if a, ok := s.Owner.(anonShared); ok {
+				f.ino = a.ino
+			}
+		}
+	} else {
+		for _, n := range mm.names {
+			if start >= n.start && start < n.end {
+				f = n
+				f.off += start - n.start
+				break
+			}
+		}
+	}
+	switch {
+	case f.path != "":
+	case start >= mm.proc.stackLo && end <= mm.proc.stackHi:
+		f.path = "[stack]"
+	case mm.brk > mm.brkBase && start >= pageUp(mm.brkBase) && end <= pageUp(mm.brk):
+		f.path = "[heap]"
+	}
+	line := fmt.Sprintf("%08x-%08x %s %08x %02x:%02x %d ", start, end, perm, f.off, unix.Major(f.dev), unix.Minor(f.dev), f.ino)
+	if f.path == "" {
+		return line + "\n"
+	}
+	for len(line) < 73 {
+		line += " "
+	}
+	return line + f.path + "\n"
+}
