@@ -106,17 +106,12 @@ type codeTLBEntry struct {
 }
 
 // noCode, noPage and neverInsts stand for no code page: whatever NIP,
-// an entry of neverInsts never matches (its gate is noGate).
+// an entry of neverInsts never matches (a zero codeInst has no gate).
 const noCode = 1
 
 var (
 	noPage     [mem.PageSize]byte
-	neverInsts = func() (c codeInsts) {
-		for i := range c {
-			c[i].tag = noGate << 32
-		}
-		return c
-	}()
+	neverInsts codeInsts
 )
 
 // maxCodePages bounds the decoded-instruction pages an Emulator keeps
@@ -131,10 +126,10 @@ type codeInsts [mem.PageSize / 4]codeInst
 // Step would look up for it.
 type codeInst struct {
 	// tag is the instruction's bytes as a little-endian number (low 32
-	// bits) and, above them, the gate: MSR&gateMSR when the entry was
-	// made valid for it (setGate), or noGate; with branchTag for a
+	// bits) and, above them, the gate: gate(MSR) when the entry was
+	// made valid for it (setGate), or 0; with branchTag for a
 	// branch. Run calls f directly when tag is the word in memory |
-	// MSR&gateMSR<<32 (| branchTag): the checks of Step that depend on
+	// gate(MSR) (| branchTag): the checks of Step that depend on
 	// the instruction and those bits of MSR pass. (A branch's tag never
 	// matches without branchTag, so Run's inner loop tells the two
 	// apart only after a mismatch.)
@@ -167,31 +162,34 @@ func namesACC(in *decode.Inst) bool {
 
 // gateMSR are the bits of MSR Step's checks of a cacheable instruction
 // depend on: the byte order it was decoded in and the facilities
-// (facilityNeed). noGate is a gate no MSR has. branchTag marks the tag
-// of a branch, a bit no gate has either.
+// (facilityNeed). gateValid is in every gate, so that a tag without it
+// matches none: the zero codeInst (a page's entries before fill sets
+// them, so that a new page needs no initialising copy) and an entry
+// setGate made valid for no MSR. branchTag marks the tag of a branch, a
+// bit no gate has.
 const (
 	gateMSR   = regs.MSRLE | regs.MSRFP | regs.MSRVEC | regs.MSRVSX
-	noGate    = 1 << 31
+	gateValid = 1 << 31
 	branchTag = 1 << 30 << 32
 )
 
-// The gate bits and noGate fit the low word of MSR (a tag's upper half),
-// and neither noGate nor branchTag is a gate bit or the other (a constant
-// that broke any of this would not compile: the conversion or the
-// unsigned negation would overflow).
+// The gate bits and gateValid fit the low word of MSR (a tag's upper
+// half), and neither gateValid nor branchTag is a gate bit or the other
+// (a constant that broke any of this would not compile: the conversion or
+// the unsigned negation would overflow).
 const (
-	_ = uint32(gateMSR | noGate)
-	_ = -(noGate & gateMSR)
-	_ = -(branchTag >> 32 & (gateMSR | noGate))
+	_ = uint32(gateMSR | gateValid)
+	_ = -(gateValid & gateMSR)
+	_ = -(branchTag >> 32 & (gateMSR | gateValid))
 )
 
 // gate is a codeInst tag's upper half for MSR msr.
-func gate(msr uint64) uint64 { return msr & gateMSR << 32 }
+func gate(msr uint64) uint64 { return (msr&gateMSR | gateValid) << 32 }
 
 // setGate makes the tag of ci valid for msr if its facilities are on in
 // msr, and for none otherwise.
 func (ci *codeInst) setGate(msr uint64) {
-	g := uint64(noGate) << 32
+	g := uint64(0)
 	if need := facilityNeed[ci.in.Facility&7]; ci.fast && msr&need == need {
 		g = gate(msr)
 	}
@@ -330,8 +328,7 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 				c.code = map[uint64]*codeInsts{}
 				c.entered = [codeTLBSize]codeTLBEntry{}
 			}
-			ci = new(codeInsts)
-			*ci = neverInsts // a zero entry would match bytes 0
+			ci = new(codeInsts) // zero entries: none matches (gateValid)
 			c.code[pn] = ci
 			if t := &c.w[pn%tlbSize]; t.tag == pn+1 {
 				*t = tlbEntry{} // stores to it now take pageMiss

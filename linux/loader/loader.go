@@ -327,8 +327,11 @@ func loadSegment(m *mem.Memory, img *Image, p *elf.Prog, phoff uint64, skip func
 		}
 	}
 	// Copy the file part in chunks (p_filesz is not trusted to fit in
-	// memory or in the file).
-	chunk := make([]byte, min(p.Filesz, 1<<20))
+	// memory or in the file) of 64 KiB: a buffer the size of a whole
+	// text segment (up to 1 MiB before) cost a fresh heap allocation,
+	// zeroed and faulted in page by page, that brought a short program's
+	// first garbage collection forward.
+	chunk := make([]byte, min(p.Filesz, 64<<10))
 	for done := uint64(0); done < p.Filesz; {
 		if skip != nil {
 			if d := skip(int64(p.Off + done)); uint64(d) > p.Off+done {
