@@ -31,6 +31,11 @@ const (
 	EngineCached
 	// EngineStep fetches and steps every instruction as Fetch does.
 	EngineStep
+	// EngineNative is EngineBlock where a hot block's leading integer
+	// operations, loads and stores run as x86-64 code generated for
+	// them (native.go), on linux/amd64; on other hosts it is
+	// EngineBlock.
+	EngineNative
 )
 
 // String is the engine's name as the runner's -engine flag takes it.
@@ -42,14 +47,16 @@ func (g Engine) String() string {
 		return "cached"
 	case EngineStep:
 		return "step"
+	case EngineNative:
+		return "native"
 	}
 	return "Engine(" + itoa(uint64(g)) + ")"
 }
 
-// ParseEngine is the Engine named s ("block", "cached" or "step"), and
-// whether there is one.
+// ParseEngine is the Engine named s ("block", "cached", "step" or
+// "native"), and whether there is one.
 func ParseEngine(s string) (Engine, bool) {
-	for g := EngineBlock; g <= EngineStep; g++ {
+	for g := EngineBlock; g <= EngineNative; g++ {
 		if g.String() == s {
 			return g, true
 		}
@@ -82,6 +89,14 @@ type block struct {
 	// conditional branch's two ways), on the same page; they are used
 	// while their epoch is the current one.
 	next [2]*block
+	// EngineNative (native.go): the generated code of ops[:natN] (0:
+	// none) for the native generation natGen, and the runs before it
+	// was translated.
+	nat       uintptr
+	natN      uint16
+	natBranch bool // ops[natN-1] is the block's branch
+	natGen    uint32
+	hits      uint8
 }
 
 // chain is the block b chained to at nip, or nil (also for a nil b).
@@ -365,6 +380,7 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 		return e.runCached(r, m, max)
 	}
 	le := b.le
+	nat := e.native()
 	var n uint64
 	for {
 		ops := b.ops
@@ -372,6 +388,18 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 			ops = ops[:left]
 		}
 		j, jumped := 0, false
+		if nat != nil {
+			c.natRan = 0
+			j = nat.run(b, r, c, len(ops), max-n)
+			if c.natRan != 0 {
+				// Whole runs of a loop in the block.
+				n += c.natRan
+				if ops = b.ops; uint64(len(ops)) > max-n {
+					ops = ops[:max-n]
+				}
+			}
+			jumped = j == len(b.ops) && b.natBranch
+		}
 	run:
 		for ; j < len(ops); j++ {
 			op := &ops[j]

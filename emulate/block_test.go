@@ -5,9 +5,11 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/arch/ppc64/ppc64asm"
 
 	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/jit"
 	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
@@ -53,39 +55,97 @@ func blockPrograms(t *testing.T) []runProgram {
 	var progs []runProgram
 	for seed := uint64(1); seed <= 8; seed++ {
 		for _, msr := range []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser} {
-			rng := rand.New(rand.NewPCG(seed, 29))
-			words := blockLoop(rng)
-			data := make([]byte, blockDataSize)
-			for i := range data {
-				data[i] = byte(rng.Uint32())
-			}
-			var r regs.Regs
-			for i := range r.GPR {
-				r.GPR[i] = rng.Uint64()
-			}
-			r.MSR, r.NIP, r.CTR, r.CR, r.XER = msr, codeBase, 40, rng.Uint32(), 0
-			for k := range 4 {
-				r.GPR[20+k] = blockData + uint64(k)*4*mem.PageSize + uint64(rng.IntN(mem.PageSize))
-			}
-			r.GPR[23] = blockData + blockDataSize - 3000 // walks off the end
-			r.GPR[24], r.GPR[25] = uint64(rng.IntN(64)), uint64(rng.IntN(2000))
-			progs = append(progs, runProgram{
-				name: fmt.Sprintf("block-random-%d-le%v", seed, msr&regs.MSRLE != 0), steps: 4000,
-				setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
-					m := code(t, msr, codeBase, mem.RX, words...)
-					if err := m.Map(blockData, blockDataSize, mem.RW); err != nil {
-						t.Fatal(err)
-					}
-					if err := m.Poke(blockData, data); err != nil {
-						t.Fatal(err)
-					}
-					return m, r, emulate.New(emulate.Config{})
-				},
-				check: blockPages(),
-			})
+			progs = append(progs, blockProgram(seed, msr))
 		}
 	}
 	return progs
+}
+
+// blockProgram is the random loop of blockPrograms for seed, run with msr.
+func blockProgram(seed, msr uint64) runProgram {
+	rng := rand.New(rand.NewPCG(seed, 29))
+	// Odd seeds: one block of the ops the native engine translates
+	// ending with a branch to its start (a loop in the block, which the
+	// native engine runs in its generated code); even seeds: forward
+	// branches and ops left to their semantic functions.
+	words := blockLoop(rng, seed%2 == 0)
+	data := make([]byte, blockDataSize)
+	for i := range data {
+		data[i] = byte(rng.Uint32())
+	}
+	var r regs.Regs
+	for i := range r.GPR {
+		r.GPR[i] = rng.Uint64()
+	}
+	r.MSR, r.NIP, r.CTR, r.CR, r.XER = msr, codeBase, 40, rng.Uint32(), 0
+	if seed%2 != 0 {
+		// The step limits, not CTR, end the loop in one block (the
+		// native engine's budget inside its generated code), and CR7
+		// keeps it going: all ones for bdnzt, zeros for bdnzf.
+		r.CTR = 1000
+		if bo := words[len(words)-1] >> 21 & 31; bo == 8 {
+			r.CR |= 0xf
+		} else {
+			r.CR &^= 0xf
+		}
+	}
+	for k := range 4 {
+		r.GPR[20+k] = blockData + uint64(k)*4*mem.PageSize + uint64(rng.IntN(mem.PageSize))
+	}
+	r.GPR[23] = blockData + blockDataSize - 3000 // walks off the end
+	r.GPR[24], r.GPR[25] = uint64(rng.IntN(64)), uint64(rng.IntN(2000))
+	return runProgram{
+		name: fmt.Sprintf("block-random-%d-le%v", seed, msr&regs.MSRLE != 0), steps: 4000,
+		setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+			m := code(t, msr, codeBase, mem.RX, words...)
+			if err := m.Map(blockData, blockDataSize, mem.RW); err != nil {
+				t.Fatal(err)
+			}
+			if err := m.Poke(blockData, data); err != nil {
+				t.Fatal(err)
+			}
+			return m, r, emulate.New(emulate.Config{})
+		},
+		check: blockPages(),
+	}
+}
+
+// FuzzNativeBlocks runs the random loops of blockProgram (every op the
+// native engine translates, among others, random registers and data, in
+// both byte orders) under EngineNative, in Runs with step limits, and
+// one Fetch at a time: the same count, error, registers (go-cmp) and data. On a host
+// that runs generated code, generated code must have run for the seeds
+// (other inputs may fault before a block is hot).
+func FuzzNativeBlocks(f *testing.F) {
+	for seed := uint64(1); seed <= 8; seed++ {
+		f.Add(seed, seed%2 == 0)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, le bool) {
+		msr := regs.MSRLinuxUser
+		if le {
+			msr = regs.MSRLinuxUserLE
+		}
+		p := blockProgram(seed, msr)
+		m1, r1, _ := p.setup(t)
+		e1 := emulate.New(emulate.Config{Engine: emulate.EngineNative})
+		// Step limits that end inside a loop in one block after a whole
+		// number of runs of it, before it and after it.
+		limits := []uint64{997, 130, 61, 60, 59, 121, 1, 1000}
+		n1, err1 := runLimits(e1, &r1, m1, p.steps, limits, 0)
+		m2, r2, _, n2, err2 := fetchLoop(t, p)
+		if n1 != n2 || fmt.Sprint(err1) != fmt.Sprint(err2) {
+			t.Fatalf("Run = %d, %v; Fetch loop = %d, %v", n1, err1, n2, err2)
+		}
+		if d := cmp.Diff(r2, r1); d != "" {
+			t.Fatalf("registers (-Fetch +Run):\n%s", d)
+		}
+		if d := pagesDiffer(t, m1, m2, p.check); d != nil {
+			t.Fatalf("pages %#x differ", d)
+		}
+		if jit.Supported && seed <= 8 && emulate.NativeCalls(e1) == 0 {
+			t.Errorf("no generated code ran (%d steps)", n1)
+		}
+	})
 }
 
 func blockPages() []uint64 {
@@ -96,8 +156,9 @@ func blockPages() []uint64 {
 	return p
 }
 
-// blockLoop is a random loop body of 60 instructions ending with bdnz.
-func blockLoop(rng *rand.Rand) []uint32 {
+// blockLoop is a random loop body of 60 instructions ending with bdnz,
+// with forward conditional branches in it if fwd.
+func blockLoop(rng *rand.Rand, fwd bool) []uint32 {
 	rt := func() int64 { return int64(3 + rng.IntN(13)) }
 	base := func() int64 { return int64(20 + rng.IntN(4)) }
 	idx := func() int64 { return int64(24 + rng.IntN(2)) }
@@ -106,6 +167,14 @@ func blockLoop(rng *rand.Rand) []uint32 {
 			return base()
 		}
 		return rt()
+	}
+	// bf is a compare's CR field: CR7 is left to the loop's branch when
+	// !fwd.
+	bf := func() int64 {
+		if fwd {
+			return int64(rng.IntN(8))
+		}
+		return int64(rng.IntN(7))
 	}
 	si := func() int64 { return int64(rng.IntN(1<<16)) - 1<<15 }
 	ui := func() int64 { return int64(rng.IntN(1 << 16)) }
@@ -145,15 +214,18 @@ func blockLoop(rng *rand.Rand) []uint32 {
 		func() uint32 { return enc(ppc64asm.EXTSW, rt(), src()) },
 		func() uint32 {
 			ops := []ppc64asm.Op{ppc64asm.CMPW, ppc64asm.CMPD, ppc64asm.CMPLW, ppc64asm.CMPLD}
-			return enc(ops[rng.IntN(4)], int64(rng.IntN(8)), src(), src())
+			return enc(ops[rng.IntN(4)], bf(), src(), src())
 		},
 		func() uint32 {
 			if rng.IntN(2) == 0 {
-				return enc([]ppc64asm.Op{ppc64asm.CMPWI, ppc64asm.CMPDI}[rng.IntN(2)], int64(rng.IntN(8)), src(), si())
+				return enc([]ppc64asm.Op{ppc64asm.CMPWI, ppc64asm.CMPDI}[rng.IntN(2)], bf(), src(), si())
 			}
-			return enc([]ppc64asm.Op{ppc64asm.CMPLWI, ppc64asm.CMPLDI}[rng.IntN(2)], int64(rng.IntN(8)), src(), ui())
+			return enc([]ppc64asm.Op{ppc64asm.CMPLWI, ppc64asm.CMPLDI}[rng.IntN(2)], bf(), src(), ui())
 		},
 		func() uint32 {
+			if !fwd {
+				return dForm(rt(), ppc64asm.LBZ, ppc64asm.LHZ, ppc64asm.LWZ, ppc64asm.LD)
+			}
 			return dForm(rt(), ppc64asm.LBZ, ppc64asm.LHZ, ppc64asm.LWZ, ppc64asm.LD, ppc64asm.LHA)
 		},
 		func() uint32 {
@@ -182,10 +254,13 @@ func blockLoop(rng *rand.Rand) []uint32 {
 		func() uint32 { return enc(ppc64asm.ADDCC, rt(), src(), src()) },
 		func() uint32 { return enc(ppc64asm.CNTLZD, rt(), src()) },
 	}
+	if !fwd {
+		gens = gens[:len(gens)-3] // only ops the native engine translates
+	}
 	var words []uint32
 	const n = 60
 	for len(words) < n-1 {
-		if rng.IntN(8) == 0 && len(words) < n-5 {
+		if fwd && rng.IntN(8) == 0 && len(words) < n-5 {
 			// A forward conditional branch over 1 to 3 instructions
 			// on a random CR bit, true or false.
 			bo := []int64{12, 4}[rng.IntN(2)]
@@ -193,6 +268,12 @@ func blockLoop(rng *rand.Rand) []uint32 {
 			continue
 		}
 		words = append(words, gens[rng.IntN(len(gens))]())
+	}
+	if !fwd {
+		// bdnz, bdnzf or bdnzt to the start on a bit of CR7, which
+		// blockProgram sets so that CTR ends the loop.
+		bo := []int64{16, 0, 8}[rng.IntN(3)]
+		return append(words, enc(ppc64asm.BC, bo, int64(28+rng.IntN(4)), -4*(n-1)))
 	}
 	return append(words, enc(ppc64asm.BC, 16, 0, -4*(n-1))) // bdnz to the start
 }

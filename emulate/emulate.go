@@ -274,8 +274,8 @@ func (c Config) Validate() error {
 	if c.Profile != Hardware && c.Profile != QEMU {
 		return fmt.Errorf("%w: Profile %d: want Hardware or QEMU", ErrConfig, c.Profile)
 	}
-	if c.Engine > EngineStep {
-		return fmt.Errorf("%w: Engine %d: want EngineBlock, EngineCached or EngineStep", ErrConfig, c.Engine)
+	if c.Engine > EngineNative {
+		return fmt.Errorf("%w: Engine %d: want EngineBlock, EngineCached, EngineStep or EngineNative", ErrConfig, c.Engine)
 	}
 	if bs := c.CacheBlockSize; bs != 0 && !validBlockSize(bs) {
 		return fmt.Errorf("%w: CacheBlockSize %d: want 0 or a power of two from %d to %d", ErrConfig, bs, MinCacheBlockSize, MaxCacheBlockSize)
@@ -319,6 +319,7 @@ type Emulator struct {
 	// xvFast) and always takes the exact one; for the tests that compare
 	// the two.
 	exactFP bool
+	nat     *nativeState // EngineNative's generated code (native.go), made on first use
 }
 
 // New returns an Emulator for cfg without checking it (NewChecked does). An

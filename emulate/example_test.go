@@ -345,10 +345,11 @@ func FuzzMagic(f *testing.F) {
 
 // ExampleEngine runs the same loop (addi r3,r3,1; bdnz .-4, 1000 times)
 // with Run under each engine, for its 2000 instructions: the outcomes are
-// the same, only the speed differs (EngineBlock is the default; a Run
+// the same, only the speed differs (EngineBlock is the default;
+// EngineNative runs this loop as generated code on linux/amd64; a Run
 // with stop addresses or an Observer steps one instruction at a time).
 func ExampleEngine() {
-	for _, g := range []emulate.Engine{emulate.EngineBlock, emulate.EngineCached, emulate.EngineStep} {
+	for _, g := range []emulate.Engine{emulate.EngineBlock, emulate.EngineCached, emulate.EngineStep, emulate.EngineNative} {
 		m := mem.New()
 		_ = m.Map(0x10000000, 0x1000, mem.RX)
 		code := binary.LittleEndian.AppendUint32(nil, 0x38630001) // addi r3,r3,1
@@ -363,4 +364,5 @@ func ExampleEngine() {
 	// block: 2000 instructions, r3 = 1000, NIP = 0x10000008, emulate: step limit reached
 	// cached: 2000 instructions, r3 = 1000, NIP = 0x10000008, emulate: step limit reached
 	// step: 2000 instructions, r3 = 1000, NIP = 0x10000008, emulate: step limit reached
+	// native: 2000 instructions, r3 = 1000, NIP = 0x10000008, emulate: step limit reached
 }

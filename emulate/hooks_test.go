@@ -154,7 +154,7 @@ func BenchmarkRunHooks(b *testing.B) {
 func TestRunHooksCrossPage(t *testing.T) {
 	msr := regs.MSRLinuxUserLE
 	const callee = crossCallee
-	for _, engine := range []emulate.Engine{emulate.EngineBlock, emulate.EngineCached, emulate.EngineStep} {
+	for _, engine := range []emulate.Engine{emulate.EngineBlock, emulate.EngineCached, emulate.EngineStep, emulate.EngineNative} {
 		m := crossPageCode(t, msr)
 		e := emulate.New(emulate.Config{Engine: engine})
 		r := regs.Regs{MSR: msr, NIP: codeBase, CTR: 1000}

@@ -94,6 +94,10 @@ type pageCache struct {
 	// pageMiss or the Memory call) or runs icbi. A block whose
 	// epoch is not this one has its words checked before it runs.
 	epoch uint64
+
+	// EngineNative (native.go): the step budget of a call of generated
+	// code, and the steps of the whole runs of a loop in a block it made.
+	natLeft, natRan uint64
 }
 
 // codeTLBSize is the number of entries of pageCache.entered.

@@ -330,7 +330,7 @@ func (e *Emulator) runPaged(r *regs.Regs, m Memory, max uint64, hr *hookRun) (ui
 		if e.ctx.Primed == 0 && (nip&^(mem.PageSize-4) == c.codeAddr || nip&3 == 0 && c.enter(nip)) {
 			var k uint64
 			var err error
-			if e.cfg.Engine == EngineBlock {
+			if e.cfg.Engine == EngineBlock || e.cfg.Engine == EngineNative {
 				k, err = e.runBlocks(r, m, left)
 			} else {
 				k, err = e.runCached(r, m, left)

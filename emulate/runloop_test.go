@@ -157,7 +157,7 @@ func TestRunSameAsStepLoop(t *testing.T) {
 	// one big enough to reach the end.
 	limits := []uint64{1, 2, 3, 1, 7, 1, 64, 5, 1000, 13, 1 << 20}
 	for _, p := range progs {
-		for _, eng := range []emulate.Engine{emulate.EngineBlock, emulate.EngineCached, emulate.EngineStep} {
+		for _, eng := range []emulate.Engine{emulate.EngineBlock, emulate.EngineCached, emulate.EngineStep, emulate.EngineNative} {
 			t.Run(p.name+"/"+eng.String(), func(t *testing.T) { runSameAsStepLoop(t, p, eng, limits) })
 		}
 	}
@@ -165,14 +165,7 @@ func TestRunSameAsStepLoop(t *testing.T) {
 
 // runSameAsStepLoop is TestRunSameAsStepLoop for one program and engine.
 func runSameAsStepLoop(t *testing.T, p runProgram, eng emulate.Engine, limits []uint64) {
-	m2, r2, e2 := p.setup(t)
-	var n2 uint64
-	var err2 error
-	for ; n2 < p.steps; n2++ {
-		if err2 = e2.Fetch(&r2, unpaged{m2}); err2 != nil {
-			break
-		}
-	}
+	m2, r2, e2, n2, err2 := fetchLoop(t, p)
 	t.Logf("%d steps, %v, r3 %d", n2, err2, r2.GPR[3])
 	// Run with each rotation of limits.
 	for rot := range limits {
@@ -180,20 +173,7 @@ func runSameAsStepLoop(t *testing.T, p runProgram, eng emulate.Engine, limits []
 		cfg := e1.Config()
 		cfg.Engine = eng
 		e1 = emulate.New(cfg)
-		var n1 uint64
-		var err1 error
-		for k := rot; n1 < p.steps; k++ {
-			lim := min(limits[k%len(limits)], p.steps-n1)
-			var n uint64
-			n, err1 = e1.Run(&r1, m1, emulate.RunOptions{MaxSteps: lim})
-			n1 += n
-			if err1 != emulate.ErrStepLimit {
-				break
-			}
-		}
-		if n1 == p.steps && err1 == emulate.ErrStepLimit {
-			err1 = nil
-		}
+		n1, err1 := runLimits(e1, &r1, m1, p.steps, limits, rot)
 		if n1 != n2 || fmt.Sprint(err1) != fmt.Sprint(err2) {
 			t.Fatalf("limits from %d: Run = %d, %v; Fetch loop = %d, %v", rot, n1, err1, n2, err2)
 		}
@@ -203,18 +183,61 @@ func runSameAsStepLoop(t *testing.T, p runProgram, eng emulate.Engine, limits []
 		if a1, a2 := e1.Context().Primed, e2.Context().Primed; a1 != a2 {
 			t.Errorf("limits from %d: primed accumulators: Run %#x, Fetch %#x", rot, a1, a2)
 		}
-		for _, a := range p.check {
-			b1 := make([]byte, mem.PageSize)
-			b2 := make([]byte, mem.PageSize)
-			if err := m1.Read(a, b1); err != nil {
-				t.Fatal(err)
-			}
-			if err := m2.Read(a, b2); err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(b1, b2) {
-				t.Errorf("limits from %d: page %#x differs", rot, a)
-			}
+		for _, a := range pagesDiffer(t, m1, m2, p.check) {
+			t.Errorf("limits from %d: page %#x differs", rot, a)
 		}
 	}
+}
+
+// fetchLoop runs p one Fetch at a time, up to p.steps or an error, and
+// returns its memory, registers, emulator, count and error.
+func fetchLoop(t *testing.T, p runProgram) (*mem.Memory, regs.Regs, *emulate.Emulator, uint64, error) {
+	m, r, e := p.setup(t)
+	var n uint64
+	var err error
+	for ; n < p.steps; n++ {
+		if err = e.Fetch(&r, unpaged{m}); err != nil {
+			break
+		}
+	}
+	return m, r, e, n, err
+}
+
+// runLimits runs up to steps instructions through Runs with the step
+// limits in turn from limits[from], while they end at their limit; it
+// returns the count and the last error (nil after all the steps).
+func runLimits(e *emulate.Emulator, r *regs.Regs, m *mem.Memory, steps uint64, limits []uint64, from int) (uint64, error) {
+	var n uint64
+	var err error
+	for k := from; n < steps; k++ {
+		var got uint64
+		got, err = e.Run(r, m, emulate.RunOptions{MaxSteps: min(limits[k%len(limits)], steps-n)})
+		n += got
+		if err != emulate.ErrStepLimit {
+			break
+		}
+	}
+	if n == steps && err == emulate.ErrStepLimit {
+		err = nil
+	}
+	return n, err
+}
+
+// pagesDiffer are the pages at addrs whose bytes differ between m1 and m2.
+func pagesDiffer(t *testing.T, m1, m2 *mem.Memory, addrs []uint64) []uint64 {
+	var differ []uint64
+	for _, a := range addrs {
+		b1 := make([]byte, mem.PageSize)
+		b2 := make([]byte, mem.PageSize)
+		if err := m1.Read(a, b1); err != nil {
+			t.Fatal(err)
+		}
+		if err := m2.Read(a, b2); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b1, b2) {
+			differ = append(differ, a)
+		}
+	}
+	return differ
 }

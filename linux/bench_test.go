@@ -28,7 +28,7 @@ func BenchmarkRun(b *testing.B) {
 		{"go-sort.le-p8", "go.le-p8", "sort"},
 		{"go-sort.be-p8", "go.be-p8", "sort"},
 	} {
-		for _, eng := range []emulate.Engine{emulate.EngineBlock, emulate.EngineCached} {
+		for _, eng := range []emulate.Engine{emulate.EngineBlock, emulate.EngineCached, emulate.EngineNative} {
 			b.Run(bc.name+"/"+eng.String(), func(b *testing.B) { benchRun(b, bc.bin, bc.arg, eng) })
 		}
 	}

@@ -23,8 +23,8 @@ var engineCountsVary = []string{"badlinux", "badptr", "badptr2", "exec", "fork",
 }
 
 // TestCorpusEngines runs every program of the corpus (with TestCorpus's
-// arguments) under the block engine and under Step (ppc64emu run -engine
-// block, -engine step) and requires the same exit status, stdout and
+// arguments) under the block and native engines and under Step
+// (ppc64emu run -engine block, -engine native, -engine step) and requires the same exit status, stdout and
 // stderr, and for the single-threaded programs whose work does not
 // depend on the clock the same instruction count (-count; when the
 // counts differ both engines run again, and a program whose count
@@ -60,25 +60,27 @@ func TestCorpusEngines(t *testing.T) {
 				return got, string(m[1])
 			}
 			step, stepN := run("step")
-			blk, blkN := run("block")
-			if blk.Status != step.Status {
-				t.Errorf("status: block %s, step %s", blk.Status, step.Status)
-			}
-			if !bytes.Equal(blk.Stdout, step.Stdout) {
-				t.Errorf("stdout differs\n--- block\n%s\n--- step\n%s", blk.Stdout, step.Stdout)
-			}
-			if !bytes.Equal(blk.Stderr, step.Stderr) {
-				t.Errorf("stderr differs\n--- block\n%s\n--- step\n%s", blk.Stderr, step.Stderr)
-			}
-			if countsFixed(c) && blkN != stepN {
-				// A count that differs between two runs of one engine
-				// depends on something else (the process ID, the clock).
-				_, blk2 := run("block")
-				_, step2 := run("step")
-				if blk2 != blkN || step2 != stepN {
-					t.Logf("instructions: block %s and %s, step %s and %s: vary from run to run, not compared", blkN, blk2, stepN, step2)
-				} else {
-					t.Errorf("instructions: block %s, step %s (twice each)", blkN, stepN)
+			for _, engine := range []string{"block", "native"} {
+				got, gotN := run(engine)
+				if got.Status != step.Status {
+					t.Errorf("status: %s %s, step %s", engine, got.Status, step.Status)
+				}
+				if !bytes.Equal(got.Stdout, step.Stdout) {
+					t.Errorf("stdout differs\n--- %s\n%s\n--- step\n%s", engine, got.Stdout, step.Stdout)
+				}
+				if !bytes.Equal(got.Stderr, step.Stderr) {
+					t.Errorf("stderr differs\n--- %s\n%s\n--- step\n%s", engine, got.Stderr, step.Stderr)
+				}
+				if countsFixed(c) && gotN != stepN {
+					// A count that differs between two runs of one engine
+					// depends on something else (the process ID, the clock).
+					_, got2 := run(engine)
+					_, step2 := run("step")
+					if got2 != gotN || step2 != stepN {
+						t.Logf("instructions: %s %s and %s, step %s and %s: vary from run to run, not compared", engine, gotN, got2, stepN, step2)
+					} else {
+						t.Errorf("instructions: %s %s, step %s (twice each)", engine, gotN, stepN)
+					}
 				}
 			}
 		})

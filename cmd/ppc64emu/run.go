@@ -28,7 +28,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux/loader"
 )
 
-const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-gdb ADDR [-checkpoints N] [-stop-at-exit]] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step|native] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-gdb ADDR [-checkpoints N] [-stop-at-exit]] PROG [ARGS...]
 
 Runs a powerpc64 Linux executable (ppc64le or ppc64, Go or C, static or
 dynamically linked; PROG may also be the dynamic loader ld64.so.2 or
@@ -58,11 +58,13 @@ Flags:
 	                 it takes the documented choice of the Differences table (the
 	                 Runner column: a value within the ISA's bounds, QEMU 7.2's in
 	                 most rows). qemu gives QEMU 7.2's values and traps, as qemu-user does
-	-engine NAME     block (default), cached or step: how the emulator runs the
-	                 program's instructions (block: basic blocks decoded once;
+	-engine NAME     block (default), cached, step or native: how the emulator runs
+	                 the program's instructions (block: basic blocks decoded once;
 	                 cached: each instruction's decoding checked against memory
 	                 before it runs; step: every instruction fetched and
-	                 stepped). Results are the same under every engine
+	                 stepped; native: block, with hot blocks' integer ops, loads
+	                 and stores run as generated x86-64 code on linux/amd64).
+	                 Results are the same under every engine
 	-strace          print every system call to stderr, as qemu-user's -strace
 	-count           print to stderr at exit the instructions executed, the wall and
 	                 CPU (user+system) time the run took, and both rates: MIPS

@@ -1,0 +1,486 @@
+package emulate
+
+import (
+	"math/bits"
+	"runtime"
+	"unsafe"
+
+	"github.com/ppc64emu/ppc64emu/decode"
+	"github.com/ppc64emu/ppc64emu/internal/amd64"
+	"github.com/ppc64emu/ppc64emu/internal/jit"
+	"github.com/ppc64emu/ppc64emu/mem"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// EngineNative's generated code (issue 29): the block engine, where a
+// block's leading operations of the kinds below run as x86-64 code
+// generated for them once the block is hot. The code is called through
+// internal/jit's trampoline with the register file in RDI and the
+// Emulator's page caches in RSI; it returns the index of the first
+// operation it did not run, and the block loop goes on from there as
+// EngineBlock would, so NIP, the count, faults and step limits stay
+// exact:
+//
+//   - it covers ops[:natN], the block's leading ops it translates (the
+//     integer kinds of the block loop, the zero-extending integer loads
+//     and stores and lfd/stfd); it runs only when the Run's step budget
+//     covers all of them (otherwise the block loop runs the block);
+//   - a load or store looks its page up in the same direct-mapped data
+//     caches as the block loop (pageCache.r and .w; pages with decoded
+//     code are never in .w, so a store to code misses); on a miss, or an
+//     access crossing the page end, it returns that op's index, and the
+//     block loop runs the op through its own path (the slow access, the
+//     fault, the watch hooks).
+//
+// Only linux/amd64 runs generated code (jit.Supported); elsewhere
+// EngineNative is EngineBlock.
+
+// nativeHot is how many times a block runs before it is translated.
+const nativeHot = 16
+
+// nativeMaxCode bounds the generated code kept: past it the arena is
+// freed and blocks are translated again as they run.
+const nativeMaxCode = 32 << 20
+
+// nativeState is an Emulator's generated code.
+type nativeState struct {
+	arena *jit.Arena
+	gen   uint32 // blocks translated for another generation are translated again
+	off   bool   // no generated code on this host (NewArena failed)
+	calls uint64 // calls of generated code (for tests)
+	asm   amd64.Asm
+}
+
+// newNativeState returns e's native state; the arena's mappings are
+// unmapped once e is unreachable.
+func newNativeState(e *Emulator) *nativeState {
+	s := &nativeState{gen: 1}
+	a, err := jit.NewArena()
+	if err != nil {
+		s.off = true
+		return s
+	}
+	s.arena = a
+	runtime.AddCleanup(e, func(a *jit.Arena) { a.Free() }, a)
+	return s
+}
+
+// run runs b's generated code if it has some covering no more than n
+// ops (translating it once it is hot), with a budget of left steps, and
+// returns the index of the first op it did not run (0: none ran) after
+// the whole runs of b it counted in c.natRan (a loop in the block).
+func (s *nativeState) run(b *block, r *regs.Regs, c *pageCache, n int, left uint64) int {
+	if b.natGen != s.gen {
+		if b.hits < nativeHot || s.off {
+			b.hits++
+			return 0
+		}
+		s.translate(b)
+	}
+	if b.nat == 0 || int(b.natN) > n {
+		return 0
+	}
+	s.calls++
+	c.natLeft = left
+	return int(jit.Call(b.nat, unsafe.Pointer(r), unsafe.Pointer(c)))
+}
+
+// translate generates b's code (none when fewer than two of its leading
+// ops translate: the call would cost more than it saves).
+func (s *nativeState) translate(b *block) {
+	if s.arena.Size() > nativeMaxCode {
+		s.arena.Free()
+		s.gen++
+	}
+	b.natGen, b.nat, b.natN, b.natBranch = s.gen, 0, 0, false
+	s.asm.Buf = s.asm.Buf[:0]
+	k, br := nativeCode(&s.asm, b.ops, b.le, b.addr)
+	if k < 2 {
+		return
+	}
+	fn, err := s.arena.Add(s.asm.Buf)
+	if err != nil {
+		return
+	}
+	b.nat, b.natN, b.natBranch = fn, uint16(k), br
+}
+
+// Offsets of what generated code reads and writes, from its two
+// pointers: the register file (RDI) and the page caches (RSI).
+var (
+	offGPR     = int32(unsafe.Offsetof(regs.Regs{}.GPR))
+	offCR      = int32(unsafe.Offsetof(regs.Regs{}.CR))
+	offXER     = int32(unsafe.Offsetof(regs.Regs{}.XER))
+	offVSR     = int32(unsafe.Offsetof(regs.Regs{}.VSR))
+	offNIP     = int32(unsafe.Offsetof(regs.Regs{}.NIP))
+	offLR      = int32(unsafe.Offsetof(regs.Regs{}.LR))
+	offCTR     = int32(unsafe.Offsetof(regs.Regs{}.CTR))
+	offRTLB    = int32(unsafe.Offsetof(pageCache{}.r))
+	offNatRan  = int32(unsafe.Offsetof(pageCache{}.natRan))
+	offNatLeft = int32(unsafe.Offsetof(pageCache{}.natLeft))
+	offWTLB    = int32(unsafe.Offsetof(pageCache{}.w))
+	offPage    = int32(unsafe.Offsetof(tlbEntry{}.page))
+	// tlbShift is log2 of a tlbEntry's size.
+	tlbShift  = uint8(bits.TrailingZeros(uint(unsafe.Sizeof(tlbEntry{}))))
+	pageShift = uint8(bits.TrailingZeros(mem.PageSize))
+)
+
+// Registers of generated code.
+const (
+	nRegs = amd64.RDI // *regs.Regs
+	nPC   = amd64.RSI // *pageCache
+)
+
+func gprM(i uint8) amd64.Mem { return amd64.M(nRegs, offGPR+8*int32(i&31)) }
+
+// fprM is FPR i (VSR i's doubleword 0); +8 is doubleword 1.
+func fprM(i uint8) amd64.Mem { return amd64.M(nRegs, offVSR+16*int32(i&31)) }
+
+// nativeCode appends to a the code of ops' leading translatable
+// operations (le: the block's byte order, addr: its address) and returns
+// how many it covers, and whether they end with the block's branch. The
+// code returns that number in RAX, or the index of a load or store whose
+// page missed; a branch back to addr loops in the code while the step
+// budget allows (nativeBranch). Nothing is appended when it covers none.
+func nativeCode(a *amd64.Asm, ops []bop, le bool, addr uint64) (int, bool) {
+	var exits []nativeExit
+	k := 0
+	for ; k < len(ops); k++ {
+		if !nativeOp(a, &ops[k], k, le, &exits) {
+			break
+		}
+	}
+	if k == 0 {
+		return 0, false
+	}
+	br := false
+	if k < len(ops) {
+		br = nativeBranch(a, &ops[k], addr, k, len(ops))
+		if br {
+			k++
+		}
+	}
+	if !br {
+		a.MovImm(amd64.RAX, uint64(k))
+		a.Ret()
+	}
+	for i, x := range exits {
+		if i == 0 || exits[i-1].j != x.j {
+			a.MovImm(amd64.RAX, uint64(x.j))
+			a.Ret()
+		}
+		// (MovImm of a small value is 5 bytes, Ret 1.)
+		a.Patch(x.off, a.Len()-6)
+	}
+	return k, br
+}
+
+// nativeBranch appends the code of op, the direct branch (b, bc) that
+// ends a block of n ops at addr, j = n-1, and reports whether it
+// translates it. The code sets LR, CTR and NIP as kB and kBc do and
+// returns n; a taken branch to addr itself (a loop in one block) adds n
+// to pageCache.natRan and runs the block again when the step budget
+// (natLeft) covers it, or returns 0 (the block loop then runs it).
+func nativeBranch(a *amd64.Asm, op *bop, addr uint64, j, n int) bool {
+	const rax, rcx = amd64.RAX, amd64.RCX
+	if j != n-1 || op.kind != kB && op.kind != kBc {
+		return false
+	}
+	in := op.in
+	cia := addr + uint64(j)*4
+	if in.Flags&decode.FlagLink != 0 {
+		a.MovImm(rax, cia+4)
+		a.Store(64, amd64.M(nRegs, offLR), rax)
+	}
+	var notTaken []int
+	if op.kind == kBc {
+		bo, bi := uint8(in.Args[0]), uint8(in.Args[1])
+		if in.Has(decode.FlagCTRDec) {
+			a.Load(64, rax, amd64.M(nRegs, offCTR))
+			a.OpImm(amd64.SUB, rax, 1)
+			a.Store(64, amd64.M(nRegs, offCTR), rax)
+			c := amd64.CondE // branch if CTR != 0: not taken if zero
+			if bo&0x02 != 0 {
+				c = amd64.CondNE
+			}
+			notTaken = append(notTaken, a.Jcc(c))
+		}
+		if bo&0x10 == 0 {
+			a.Load(32, rcx, amd64.M(nRegs, offCR))
+			if sh := 31 - bi&31; sh != 0 {
+				a.ShiftImm(32, amd64.SHR, rcx, sh)
+			}
+			a.OpImm32(amd64.AND, rcx, 1)
+			c := amd64.CondNE // branch if the bit is clear: not taken if set
+			if bo&0x08 != 0 {
+				c = amd64.CondE
+			}
+			notTaken = append(notTaken, a.Jcc(c))
+		}
+	}
+	setNIP := func(v uint64) {
+		a.MovImm(rax, v)
+		a.Store(64, amd64.M(nRegs, offNIP), rax)
+		a.MovImm(rax, uint64(n))
+		a.Ret()
+	}
+	if op.imm == addr {
+		a.Load(64, rax, amd64.M(nPC, offNatRan))
+		a.OpImm(amd64.ADD, rax, int32(n))
+		a.Store(64, amd64.M(nPC, offNatRan), rax)
+		a.Load(64, rcx, amd64.M(nPC, offNatLeft))
+		a.Op(amd64.SUB, rcx, rax)
+		a.OpImm(amd64.CMP, rcx, int32(n))
+		again := a.Jcc(amd64.CondAE)
+		a.Patch(again, 0)
+		a.MovImm(rax, 0)
+		a.Ret()
+	} else {
+		setNIP(op.imm)
+	}
+	for _, off := range notTaken {
+		a.Patch(off, a.Len())
+	}
+	if len(notTaken) != 0 {
+		setNIP(cia + 4)
+	}
+	return true
+}
+
+// nativeALU is the x86 operation of kAdd, kAnd, kOr and kXor.
+var nativeALU = [...]amd64.ALU{kAdd: amd64.ADD, kAnd: amd64.AND, kOr: amd64.OR, kXor: amd64.XOR}
+
+// nativeExit is a jump to patch to the exit returning op index j.
+type nativeExit struct {
+	off, j int
+}
+
+// imm64 emits dst = dst op v, through RCX when v is not an imm32.
+func imm64(a *amd64.Asm, op amd64.ALU, dst amd64.Reg, v uint64) {
+	if amd64.FitsImm32(v) {
+		a.OpImm(op, dst, int32(v))
+		return
+	}
+	a.MovImm(amd64.RCX, v)
+	a.Op(op, dst, amd64.RCX)
+}
+
+// nativeOp appends the code of op, operation j, and reports whether it
+// translates it (nothing is appended when it does not).
+func nativeOp(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) bool {
+	const rax, rcx = amd64.RAX, amd64.RCX
+	switch op.kind {
+	case kLi:
+		if amd64.FitsImm32(op.imm) {
+			a.StoreImm32(gprM(op.rt), int32(op.imm))
+			return true
+		}
+		a.MovImm(rax, op.imm)
+	case kAddi:
+		a.Load(64, rax, gprM(op.ra))
+		imm64(a, amd64.ADD, rax, op.imm)
+	case kAdd, kAnd, kOr, kXor:
+		a.Load(64, rax, gprM(op.ra))
+		a.OpMem(nativeALU[op.kind], rax, gprM(op.rb))
+	case kSubf:
+		a.Load(64, rax, gprM(op.rb))
+		a.OpMem(amd64.SUB, rax, gprM(op.ra))
+	case kMulld:
+		a.Load(64, rax, gprM(op.ra))
+		a.Load(64, rcx, gprM(op.rb))
+		a.Imul(rax, rcx)
+	case kMullw:
+		a.LoadSX32(rax, gprM(op.ra))
+		a.LoadSX32(rcx, gprM(op.rb))
+		a.Imul(rax, rcx)
+	case kOri, kXori:
+		a.Load(64, rax, gprM(op.ra))
+		alu := amd64.OR
+		if op.kind == kXori {
+			alu = amd64.XOR
+		}
+		imm64(a, alu, rax, op.imm)
+	case kRot32:
+		// The low word rotated; a mask reaching the high word also
+		// takes the rotated word's copy there (ROTL32).
+		a.Load(32, rax, gprM(op.ra))
+		if op.imm <= 0xffffffff {
+			if n := op.rb & 31; n != 0 {
+				a.ShiftImm(32, amd64.ROL, rax, n)
+			}
+			a.OpImm32(amd64.AND, rax, uint32(op.imm))
+			break
+		}
+		a.Mov(rcx, rax)
+		a.ShiftImm(64, amd64.SHL, rcx, 32)
+		a.Op(amd64.OR, rax, rcx)
+		if n := op.rb & 31; n != 0 {
+			a.ShiftImm(64, amd64.ROL, rax, n)
+		}
+		imm64(a, amd64.AND, rax, op.imm)
+	case kRot64:
+		a.Load(64, rax, gprM(op.ra))
+		if n := op.rb & 63; n != 0 {
+			a.ShiftImm(64, amd64.ROL, rax, n)
+		}
+		imm64(a, amd64.AND, rax, op.imm)
+	case kExtsw:
+		a.LoadSX32(rax, gprM(op.ra))
+	case kCmp, kCmpi:
+		nativeCmp(a, op)
+		return true
+	case kLoad, kStore, kLoadF, kStoreF:
+		nativeAccess(a, op, j, le, exits)
+		return true
+	default:
+		return false
+	}
+	a.Store(64, gprM(op.rt), rax)
+	return true
+}
+
+// nativeCmp is kCmp and kCmpi: CR field op.rt = LT, GT or EQ from
+// comparing RA with RB or the immediate (as 64- or sign- or zero-extended
+// 32-bit values), and SO a copy of XER[SO] (setCmpField).
+func nativeCmp(a *amd64.Asm, op *bop) {
+	const rax, rcx, rdx = amd64.RAX, amd64.RCX, amd64.RDX
+	fl := op.imm
+	if op.kind == kCmpi {
+		fl = uint64(op.rb) << 32
+	}
+	l64, unsigned := fl&cmpL64 != 0, fl&cmpUnsigned != 0
+	load := func(dst amd64.Reg, i uint8) {
+		switch {
+		case l64:
+			a.Load(64, dst, gprM(i))
+		case unsigned:
+			a.Load(32, dst, gprM(i))
+		default:
+			a.LoadSX32(dst, gprM(i))
+		}
+	}
+	load(rax, op.ra)
+	if op.kind == kCmp {
+		load(rcx, op.rb)
+		a.Op(amd64.CMP, rax, rcx)
+	} else {
+		v := op.imm
+		switch {
+		case l64:
+		case unsigned:
+			v = uint64(uint32(v))
+		default:
+			v = uint64(int64(int32(v)))
+		}
+		if amd64.FitsImm32(v) {
+			a.OpImm(amd64.CMP, rax, int32(v))
+		} else {
+			a.MovImm(rcx, v)
+			a.Op(amd64.CMP, rax, rcx)
+		}
+	}
+	lt := amd64.CondL
+	if unsigned {
+		lt = amd64.CondB
+	}
+	// MOV leaves the flags: GT, then LT or EQ over it.
+	a.MovImm(rdx, uint64(regs.CRGT))
+	a.MovImm(rcx, uint64(regs.CRLT))
+	a.Cmov(lt, rdx, rcx)
+	a.MovImm(rcx, uint64(regs.CREQ))
+	a.Cmov(amd64.CondE, rdx, rcx)
+	// SO: XER[SO] is bit 31 of XER's low word.
+	a.Load(32, rcx, amd64.M(nRegs, offXER))
+	a.ShiftImm(32, amd64.SHR, rcx, uint8(bits.TrailingZeros64(regs.XERSO)))
+	a.Op32(amd64.OR, rdx, rcx)
+	sh := uint8(28 - 4*(op.rt&7))
+	if sh != 0 {
+		a.ShiftImm(32, amd64.SHL, rdx, sh)
+	}
+	a.Load(32, rcx, amd64.M(nRegs, offCR))
+	a.OpImm32(amd64.AND, rcx, ^uint32(0xf<<sh))
+	a.Op32(amd64.OR, rcx, rdx)
+	a.Store(32, amd64.M(nRegs, offCR), rcx)
+}
+
+// nativeAccess is kLoad, kStore, kLoadF and kStoreF: the address in RAX,
+// the page looked up in the r or w cache (a miss or a page crossing
+// exits at op j), the access in the block's byte order, then the update
+// form's RA.
+func nativeAccess(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) {
+	const rax, rcx, rdx, r8 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8
+	a.Load(64, rax, gprM(op.ra))
+	if op.mask != 0 {
+		a.OpMem(amd64.ADD, rax, gprM(op.rb))
+	}
+	if op.imm != 0 {
+		imm64(a, amd64.ADD, rax, op.imm)
+	}
+	tlb := offRTLB
+	if op.kind == kStore || op.kind == kStoreF {
+		tlb = offWTLB
+	}
+	// RDX = the entry's offset, RCX = the page number + 1 (its tag).
+	a.Mov(rdx, rax)
+	a.ShiftImm(64, amd64.SHR, rdx, pageShift)
+	a.Mov(rcx, rdx)
+	a.OpImm(amd64.ADD, rcx, 1)
+	a.OpImm32(amd64.AND, rdx, tlbSize-1)
+	a.ShiftImm(64, amd64.SHL, rdx, tlbShift)
+	a.OpMem(amd64.CMP, rcx, amd64.MI(nPC, rdx, tlb))
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+	a.Mov(rcx, rax)
+	a.OpImm32(amd64.AND, rcx, mem.PageSize-1)
+	a.OpImm(amd64.CMP, rcx, int32(mem.PageSize)-int32(op.size))
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondA), j})
+	a.Load(64, rdx, amd64.MI(nPC, rdx, tlb+offPage))
+	at := amd64.MI(rdx, rcx, 0)
+	width := 8 * int(op.size)
+	swap := func() {
+		if le || width == 8 {
+			return
+		}
+		if width == 16 {
+			a.Bswap(32, r8)
+			a.ShiftImm(32, amd64.SHR, r8, 16)
+			return
+		}
+		a.Bswap(width, r8)
+	}
+	switch op.kind {
+	case kLoad, kLoadF:
+		a.Load(width, r8, at)
+		swap()
+		if op.kind == kLoad {
+			a.Store(64, gprM(op.rt), r8)
+		} else {
+			a.Store(64, fprM(op.rt), r8)
+			m := fprM(op.rt)
+			m.Disp += 8
+			a.StoreImm32(m, 0)
+		}
+	default:
+		if op.kind == kStore {
+			a.Load(64, r8, gprM(op.rt))
+		} else {
+			a.Load(64, r8, fprM(op.rt))
+		}
+		swap()
+		a.Store(width, at, r8)
+	}
+	if op.upd {
+		a.Store(64, gprM(op.ra), rax)
+	}
+}
+
+// native is e's native state under EngineNative on a host that runs
+// generated code, or nil.
+func (e *Emulator) native() *nativeState {
+	if !jit.Supported || e.cfg.Engine != EngineNative {
+		return nil
+	}
+	if e.nat == nil {
+		e.nat = newNativeState(e)
+	}
+	return e.nat
+}
