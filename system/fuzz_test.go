@@ -14,6 +14,10 @@ import (
 func FuzzStep(f *testing.F) {
 	f.Add(uint64(regs.MSRSF|regs.MSRHV|regs.MSRLE), uint64(0), uint64(0), []byte{0x00, 0x02, 0x00, 0x00, 0x44, 0x00, 0x00, 0x02})
 	f.Add(uint64(regs.MSRSF|regs.MSRIR|regs.MSRDR|regs.MSRPR), uint64(0x10000), uint64(3<<23), []byte{0x4c, 0x00, 0x00, 0x24})
+	// A guest (MSR[HV] = 0, LPCR[HR] = 1): partition-scoped walks through
+	// the scattered entries.
+	f.Add(uint64(regs.MSRSF|regs.MSRIR|regs.MSRDR), uint64(0x8000), uint64(LPCRHR),
+		[]byte{0x80, 0, 0, 0, 0, 0, 0x80, 0x0a, 0, 0, 0, 0, 0, 0, 0x80, 0x00})
 	f.Fuzz(func(t *testing.T, msr, ptcr, lpcr uint64, code []byte) {
 		bus := &Bus{}
 		ram, err := bus.AddRAM("ram", 0, 1<<16)
