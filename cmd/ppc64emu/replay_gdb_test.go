@@ -55,32 +55,30 @@ kill
 // stepi forwards again, and reverse-continue without breakpoints reaches
 // the start of the recording.
 func TestReplayGDB(t *testing.T) {
-	for _, order := range []string{"le", "be"} {
-		t.Run(order, func(t *testing.T) {
-			prog := gdbCorpusProgram(t, "c-threads."+order)
-			got := replayUnderGDB(t, prog, replayGDBScript)
-			hits := regexp.MustCompile(`Thread (\d+) hit Breakpoint 1`).FindAllStringSubmatch(got, -1)
-			var threads []string
-			for _, h := range hits {
-				threads = append(threads, h[1])
-			}
-			// Forwards 2, 3, 4, 5; backwards 5, 4; stepi onto the breakpoint: 4.
-			if strings.Join(threads, " ") != "2 3 4 5 5 4 4" {
-				t.Errorf("breakpoint hits by thread %v, want 2 3 4 5 5 4 4\n%s", threads, got)
-			}
-			if n := strings.Count(got, "No more reverse-execution history."); n != 2 {
-				t.Errorf("%d ends of history, want 2 (the recording's end, its start)\n%s", n, got)
-			}
-			var pcs []uint64
-			for _, m := range regexp.MustCompile(`\$\d+ = (0x[0-9a-f]+)`).FindAllStringSubmatch(got, -1) {
-				v, _ := strconv.ParseUint(m[1], 0, 64)
-				pcs = append(pcs, v)
-			}
-			if len(pcs) != 5 || pcs[0] != pcs[1] || pcs[2] != pcs[1]-4 || pcs[3] != pcs[1] || !strings.Contains(got, "_start") {
-				t.Errorf("pcs %#x: want the breakpoint twice, 4 bytes before it, the breakpoint, then _start's\n%s", pcs, got)
-			}
-		})
-	}
+	eachServer(t, func(t *testing.T, order string, serve serveFunc) {
+		prog := gdbCorpusProgram(t, "c-threads."+order)
+		got := serve(t, prog, replayGDBScript)
+		hits := regexp.MustCompile(`Thread (\d+) hit Breakpoint 1`).FindAllStringSubmatch(got, -1)
+		var threads []string
+		for _, h := range hits {
+			threads = append(threads, h[1])
+		}
+		// Forwards 2, 3, 4, 5; backwards 5, 4; stepi onto the breakpoint: 4.
+		if strings.Join(threads, " ") != "2 3 4 5 5 4 4" {
+			t.Errorf("breakpoint hits by thread %v, want 2 3 4 5 5 4 4\n%s", threads, got)
+		}
+		if n := strings.Count(got, "No more reverse-execution history."); n != 2 {
+			t.Errorf("%d ends of history, want 2 (the recording's end, its start)\n%s", n, got)
+		}
+		var pcs []uint64
+		for _, m := range regexp.MustCompile(`\$\d+ = (0x[0-9a-f]+)`).FindAllStringSubmatch(got, -1) {
+			v, _ := strconv.ParseUint(m[1], 0, 64)
+			pcs = append(pcs, v)
+		}
+		if len(pcs) != 5 || pcs[0] != pcs[1] || pcs[2] != pcs[1]-4 || pcs[3] != pcs[1] || !strings.Contains(got, "_start") {
+			t.Errorf("pcs %#x: want the breakpoint twice, 4 bytes before it, the breakpoint, then _start's\n%s", pcs, got)
+		}
+	})
 }
 
 // TestReplayGDBWatch: from the end of a recording of c-threads (its
@@ -104,17 +102,15 @@ continue
 print *(long *)&counter
 kill
 `
-	for _, order := range []string{"le", "be"} {
-		t.Run(order, func(t *testing.T) {
-			got := replayUnderGDB(t, gdbCorpusProgram(t, "c-threads."+order), body)
-			for _, want := range []string{"hit Hardware watchpoint 1", "Old value = 80000\nNew value = 79999", "$1 = 79999",
-				"Old value = 79999\nNew value = 79998", "$2 = 79998", "Old value = 79998\nNew value = 79999", "$3 = 79999"} {
-				if !strings.Contains(got, want) {
-					t.Errorf("GDB's output lacks %q:\n%s", want, got)
-				}
+	eachServer(t, func(t *testing.T, order string, serve serveFunc) {
+		got := serve(t, gdbCorpusProgram(t, "c-threads."+order), body)
+		for _, want := range []string{"hit Hardware watchpoint 1", "Old value = 80000\nNew value = 79999", "$1 = 79999",
+			"Old value = 79999\nNew value = 79998", "$2 = 79998", "Old value = 79998\nNew value = 79999", "$3 = 79999"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("GDB's output lacks %q:\n%s", want, got)
 			}
-		})
-	}
+		}
+	})
 }
 
 // gdbCorpusProgram returns the path of the corpus program name (built by
@@ -129,6 +125,31 @@ func gdbCorpusProgram(t *testing.T, name string) string {
 		t.Skip("no corpus: run scripts/build-corpus.sh first")
 	}
 	return prog
+}
+
+// serveFunc serves prog for GDB and returns what gdb-multiarch prints
+// running script on it.
+type serveFunc func(t *testing.T, prog, script string) string
+
+// eachServer runs f for both byte orders with each of the two servers of
+// reverse execution over a whole run: replay -gdb of a recording
+// (replayUnderGDB), and run -gdb -stop-at-exit of the live program
+// (liveUnderGDB), which GDB sees alike.
+func eachServer(t *testing.T, f func(t *testing.T, order string, serve serveFunc)) {
+	for _, order := range []string{"le", "be"} {
+		for _, srv := range []struct {
+			name  string
+			serve serveFunc
+		}{{"replay", replayUnderGDB}, {"run", liveUnderGDB}} {
+			t.Run(order+"/"+srv.name, func(t *testing.T) { f(t, order, srv.serve) })
+		}
+	}
+}
+
+// liveUnderGDB serves prog with run -gdb -stop-at-exit (underGDB).
+func liveUnderGDB(t *testing.T, prog, script string) string {
+	t.Helper()
+	return underGDB(t, prog, script, "run", "-stop-at-exit", prog)
 }
 
 // replayUnderGDB records prog, serves the recording with replay -gdb
@@ -295,17 +316,15 @@ reverse-finish
 kill
 `
 	want := []int{19, 20, 21, 22, 21, 20, 19, 14, 9, 14, 9, 14, 9, 14}
-	for _, order := range []string{"le", "be"} {
-		t.Run(order, func(t *testing.T) {
-			got := replayUnderGDB(t, buildGDBProg(t, "revsteps.c", order, "-O0"), script)
-			if lines := sourceLines(got); !slices.Equal(lines, want) {
-				t.Errorf("stops on lines %v, want %v\n%s", lines, want, got)
-			}
-			if n := strings.Count(got, "Value returned is"); n != 1 || !strings.Contains(got, "Value returned is $1 = 4") {
-				t.Errorf("%d values returned, want 1 (finish: 4)\n%s", n, got)
-			}
-		})
-	}
+	eachServer(t, func(t *testing.T, order string, serve serveFunc) {
+		got := serve(t, buildGDBProg(t, "revsteps.c", order, "-O0"), script)
+		if lines := sourceLines(got); !slices.Equal(lines, want) {
+			t.Errorf("stops on lines %v, want %v\n%s", lines, want, got)
+		}
+		if n := strings.Count(got, "Value returned is"); n != 1 || !strings.Contains(got, "Value returned is $1 = 4") {
+			t.Errorf("%d values returned, want 1 (finish: 4)\n%s", n, got)
+		}
+	})
 }
 
 // TestReplayGDBReadWatch: a read watchpoint (rwatch) on revsteps.c's
@@ -348,50 +367,48 @@ goto 1
 print/x $pc
 kill
 `
-	for _, order := range []string{"le", "be"} {
-		t.Run(order, func(t *testing.T) {
-			got := replayUnderGDB(t, buildGDBProg(t, "revsteps.c", order, "-O0"), script)
-			var values []string
-			for _, m := range regexp.MustCompile(`Hardware read watchpoint 1: total\n\nValue = (\d+)`).FindAllStringSubmatch(got, -1) {
-				values = append(values, m[1])
+	eachServer(t, func(t *testing.T, order string, serve serveFunc) {
+		got := serve(t, buildGDBProg(t, "revsteps.c", order, "-O0"), script)
+		var values []string
+		for _, m := range regexp.MustCompile(`Hardware read watchpoint 1: total\n\nValue = (\d+)`).FindAllStringSubmatch(got, -1) {
+			values = append(values, m[1])
+		}
+		if want := "0 4 4 13 13 4 4 0"; strings.Join(values, " ") != want {
+			t.Errorf("read watchpoint values %v, want %s\n%s", values, want, got)
+		}
+		if lines, want := sourceLines(got), []int{14, 20, 14, 22, 22, 14, 20, 14}; !slices.Equal(lines, want) {
+			t.Errorf("read watchpoint stops on lines %v, want %v\n%s", lines, want, got)
+		}
+		var pcs []uint64
+		for _, m := range regexp.MustCompile(`(?m)^(0x[0-9a-f]+) in `).FindAllStringSubmatch(got, -1) {
+			v, _ := strconv.ParseUint(m[1], 0, 64)
+			pcs = append(pcs, v)
+		}
+		// _start, stepi, 4 forwards, the end, 4 backwards, _start.
+		if len(pcs) != 12 {
+			t.Fatalf("%d stops, want 12\n%s", len(pcs), got)
+		}
+		for i := range 4 {
+			if fwd, back := pcs[2+i], pcs[10-i]; back != fwd-4 {
+				t.Errorf("read %d: backwards stop %#x, want 4 bytes before the forward one %#x", i, back, fwd)
 			}
-			if want := "0 4 4 13 13 4 4 0"; strings.Join(values, " ") != want {
-				t.Errorf("read watchpoint values %v, want %s\n%s", values, want, got)
-			}
-			if lines, want := sourceLines(got), []int{14, 20, 14, 22, 22, 14, 20, 14}; !slices.Equal(lines, want) {
-				t.Errorf("read watchpoint stops on lines %v, want %v\n%s", lines, want, got)
-			}
-			var pcs []uint64
-			for _, m := range regexp.MustCompile(`(?m)^(0x[0-9a-f]+) in `).FindAllStringSubmatch(got, -1) {
-				v, _ := strconv.ParseUint(m[1], 0, 64)
-				pcs = append(pcs, v)
-			}
-			// _start, stepi, 4 forwards, the end, 4 backwards, _start.
-			if len(pcs) != 12 {
-				t.Fatalf("%d stops, want 12\n%s", len(pcs), got)
-			}
-			for i := range 4 {
-				if fwd, back := pcs[2+i], pcs[10-i]; back != fwd-4 {
-					t.Errorf("read %d: backwards stop %#x, want 4 bytes before the forward one %#x", i, back, fwd)
-				}
-			}
-			var events []uint64
-			for _, m := range regexp.MustCompile(`Current event: (\d+)`).FindAllStringSubmatch(got, -1) {
-				v, _ := strconv.ParseUint(m[1], 10, 64)
-				events = append(events, v)
-			}
-			if len(events) != 5 || events[0] != 0 || events[1] != 1 || events[3] != events[2]-1 || events[4] != 1 {
-				t.Errorf("events %v: want 0, 1, E, E-1, 1\n%s", events, got)
-			}
-			var xs []string
-			for _, m := range regexp.MustCompile(`\$\d+ = (0x[0-9a-f]+)`).FindAllStringSubmatch(got, -1) {
-				xs = append(xs, m[1])
-			}
-			if len(xs) != 2 || xs[0] != xs[1] || xs[0] != fmt.Sprintf("%#x", pcs[1]) {
-				t.Errorf("pc after stepi and after goto 1: %v, want the stepi's stop %#x twice\n%s", xs, pcs[1], got)
-			}
-		})
-	}
+		}
+		var events []uint64
+		for _, m := range regexp.MustCompile(`Current event: (\d+)`).FindAllStringSubmatch(got, -1) {
+			v, _ := strconv.ParseUint(m[1], 10, 64)
+			events = append(events, v)
+		}
+		if len(events) != 5 || events[0] != 0 || events[1] != 1 || events[3] != events[2]-1 || events[4] != 1 {
+			t.Errorf("events %v: want 0, 1, E, E-1, 1\n%s", events, got)
+		}
+		var xs []string
+		for _, m := range regexp.MustCompile(`\$\d+ = (0x[0-9a-f]+)`).FindAllStringSubmatch(got, -1) {
+			xs = append(xs, m[1])
+		}
+		if len(xs) != 2 || xs[0] != xs[1] || xs[0] != fmt.Sprintf("%#x", pcs[1]) {
+			t.Errorf("pc after stepi and after goto 1: %v, want the stepi's stop %#x twice\n%s", xs, pcs[1], got)
+		}
+	})
 }
 
 var long = flag.Bool("long", false, "run TestReplayGDBLong (10^9 instructions, LE and BE)")
@@ -478,20 +495,18 @@ reverse-continue
 continue
 kill
 `
-	for _, order := range []string{"le", "be"} {
-		t.Run(order, func(t *testing.T) {
-			got := replayUnderGDB(t, buildGDBProg(t, "revsys.c", order, "-O0"), script)
-			m := regexp.MustCompile(`Old value = 76 'L'\nNew value = 0 '\\000'\n(0x[0-9a-f]+) in \.?_*uname \(\)(?s:.*)Old value = 0 '\\000'\nNew value = 76 'L'\n(0x[0-9a-f]+) in \.?_*uname \(\)`).FindStringSubmatch(got)
-			if m == nil {
-				t.Fatalf("no stop in uname from L to 0 backwards, then from 0 to L forwards:\n%s", got)
-			}
-			back, _ := strconv.ParseUint(m[1], 0, 64)
-			fwd, _ := strconv.ParseUint(m[2], 0, 64)
-			if fwd != back+4 {
-				t.Errorf("backwards stop %#x, forwards %#x: want the forwards one 4 bytes on (the sc between)\n%s", back, fwd, got)
-			}
-		})
-	}
+	eachServer(t, func(t *testing.T, order string, serve serveFunc) {
+		got := serve(t, buildGDBProg(t, "revsys.c", order, "-O0"), script)
+		m := regexp.MustCompile(`Old value = 76 'L'\nNew value = 0 '\\000'\n(0x[0-9a-f]+) in \.?_*uname \(\)(?s:.*)Old value = 0 '\\000'\nNew value = 76 'L'\n(0x[0-9a-f]+) in \.?_*uname \(\)`).FindStringSubmatch(got)
+		if m == nil {
+			t.Fatalf("no stop in uname from L to 0 backwards, then from 0 to L forwards:\n%s", got)
+		}
+		back, _ := strconv.ParseUint(m[1], 0, 64)
+		fwd, _ := strconv.ParseUint(m[2], 0, 64)
+		if fwd != back+4 {
+			t.Errorf("backwards stop %#x, forwards %#x: want the forwards one 4 bytes on (the sc between)\n%s", back, fwd, got)
+		}
+	})
 }
 
 // TestReplayGDBAccessWatch: an access watchpoint (awatch) on revsteps.c's
@@ -502,23 +517,21 @@ kill
 func TestReplayGDBAccessWatch(t *testing.T) {
 	script := "set pagination off\nset confirm off\ntarget remote %s\nawatch total\n" +
 		strings.Repeat("continue\n", 7) + strings.Repeat("reverse-continue\n", 7) + "kill\n"
-	for _, order := range []string{"le", "be"} {
-		t.Run(order, func(t *testing.T) {
-			got := replayUnderGDB(t, buildGDBProg(t, "revsteps.c", order, "-O0"), script)
-			var events []string
-			for _, m := range regexp.MustCompile(`watchpoint 1: total\n\n(?:Value = (\d+)|Old value = (\d+)\nNew value = (\d+))`).FindAllStringSubmatch(got, -1) {
-				if m[1] != "" {
-					events = append(events, "r"+m[1])
-				} else {
-					events = append(events, "w"+m[2]+"-"+m[3])
-				}
+	eachServer(t, func(t *testing.T, order string, serve serveFunc) {
+		got := serve(t, buildGDBProg(t, "revsteps.c", order, "-O0"), script)
+		var events []string
+		for _, m := range regexp.MustCompile(`watchpoint 1: total\n\n(?:Value = (\d+)|Old value = (\d+)\nNew value = (\d+))`).FindAllStringSubmatch(got, -1) {
+			if m[1] != "" {
+				events = append(events, "r"+m[1])
+			} else {
+				events = append(events, "w"+m[2]+"-"+m[3])
 			}
-			if want := "r0 w0-4 r4 r4 w4-13 r13 r13 w13-4 r4 r4 w4-0 r0"; strings.Join(events, " ") != want {
-				t.Errorf("access watchpoint stops %v, want %s\n%s", events, want, got)
-			}
-			if n := strings.Count(got, "No more reverse-execution history."); n != 2 {
-				t.Errorf("%d ends of history, want 2\n%s", n, got)
-			}
-		})
-	}
+		}
+		if want := "r0 w0-4 r4 r4 w4-13 r13 r13 w13-4 r4 r4 w4-0 r0"; strings.Join(events, " ") != want {
+			t.Errorf("access watchpoint stops %v, want %s\n%s", events, want, got)
+		}
+		if n := strings.Count(got, "No more reverse-execution history."); n != 2 {
+			t.Errorf("%d ends of history, want 2\n%s", n, got)
+		}
+	})
 }
