@@ -105,7 +105,17 @@ type CPU struct {
 	tlb   tlb
 	stopW bool // in a wait/stop state until an interrupt
 	tb    tbState
+	// watch, if set, sees every data access of an instruction before it
+	// is made, by EA (the Debugger's watchpoints): true stops the step
+	// before the instruction, as if it had not begun (watchHit, Step's
+	// errWatchHit).
+	watch    func(ea uint64, n int, write bool) bool
+	watchHit bool
 }
+
+// errWatchHit is Step's outcome when a data access of the instruction
+// hit a debugger watchpoint: nothing of the instruction was done.
+var errWatchHit = errors.New("system: watchpoint")
 
 // NewCPU returns a CPU on bus, in the state the Power ISA gives after a
 // system reset of a hypervisor-mode processor (MSR = SF|HV|ME... is the
@@ -223,6 +233,14 @@ func (c *CPU) Step() (Vector, error) {
 		err = f(c, in)
 	} else {
 		err = c.emu.Step(r, &c.data, in)
+	}
+	if c.watchHit {
+		// A watchpoint: the step refused before any change (emulate's
+		// contract for a failed access; the CPU's own ops check first).
+		c.watchHit = false
+		if err != nil {
+			return 0, errWatchHit
+		}
 	}
 	if err != nil {
 		if err = c.outcome(in, err); err != nil {
@@ -702,7 +720,27 @@ func (d *dataMem) phys(pa uint64, p []byte, write bool) error {
 }
 
 // Read implements emulate.Memory.
-func (d *dataMem) Read(ea uint64, p []byte) error { return d.access(ea, p, false) }
+func (d *dataMem) Read(ea uint64, p []byte) error {
+	if d.c.watch != nil && d.watched(ea, len(p), false) {
+		return errWatchHit
+	}
+	return d.access(ea, p, false)
+}
 
 // Write implements emulate.Memory.
-func (d *dataMem) Write(ea uint64, p []byte) error { return d.access(ea, p, true) }
+func (d *dataMem) Write(ea uint64, p []byte) error {
+	if d.c.watch != nil && d.watched(ea, len(p), true) {
+		return errWatchHit
+	}
+	return d.access(ea, p, true)
+}
+
+// watched reports an access that hits a debugger watchpoint (CPU.watch),
+// and marks the step as stopped by it.
+func (d *dataMem) watched(ea uint64, n int, write bool) bool {
+	if d.noWatch || !d.c.watch(ea, n, write) {
+		return false
+	}
+	d.c.watchHit = true
+	return true
+}

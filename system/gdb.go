@@ -17,14 +17,23 @@ import (
 // the current data translation (MSR[DR], the radix tables; no R/C update,
 // no permission check). Only RAM is reachable: a device's registers are
 // not read or written by the debugger, whose reads would have effects.
-// Resume runs the CPU until a breakpoint, a single step, an interrupt
-// (Ctrl-C), attn (reported as an exit with status 0) or an instruction
-// the CPU cannot execute (reported as SIGILL, the CPU left before it).
-// Reverse execution and watchpoints are not provided.
+// Resume runs the CPU until a breakpoint, a watchpoint, a single step, an
+// interrupt (Ctrl-C), attn (reported as an exit with status 0) or an
+// instruction the CPU cannot execute (reported as SIGILL, the CPU left
+// before it). Watchpoints (Z2, Z3, Z4) watch effective addresses: the
+// data accesses of instructions through the current translation (not the
+// debugger's own accesses, the real-address caching-inhibited loads and
+// stores, or cache-touch probes). A hit stops the CPU before the
+// instruction that would access the watched bytes, as GDB expects of
+// POWER's watchpoints (it then steps over the instruction with the
+// watchpoints removed); resumed there with the watchpoint still in
+// place, the instruction runs. Reverse execution is not provided.
 type Debugger struct {
-	CPU  *CPU
-	stop atomic.Bool
-	done bool
+	CPU       *CPU
+	stop      atomic.Bool
+	done      bool
+	watchStop bool   // the last stop was a watchpoint's...
+	watchAt   uint64 // ...before the instruction at this address
 }
 
 var (
@@ -136,7 +145,26 @@ func (d *Debugger) Resume(a gdbstub.Action) gdbstub.Stop {
 	}
 	d.stop.Store(false)
 	c := d.CPU
+	var hit gdbstub.Stop
+	watch := func(ea uint64, n int, write bool) bool {
+		wp, at, ok := a.Points.Watch(ea, uint64(n), write)
+		if ok {
+			hit = trap
+			hit.Addr, hit.Reason = at, watchReasons[wp.Kind]
+		}
+		return ok
+	}
+	defer func() { c.watch = nil }()
+	// A resumption at the instruction a watchpoint stopped before runs
+	// it (GDB steps over it with the watchpoint removed; another client
+	// may not).
+	over := d.watchStop && c.Regs.NIP == d.watchAt
+	d.watchStop = false
 	for first := true; ; first = false {
+		c.watch = nil
+		if a.Points.HasWatches() && !(first && over) {
+			c.watch = watch
+		}
 		if !first && a.Points != nil {
 			if ok, hw := a.Points.Breakpoint(c.Regs.NIP); ok {
 				trap.Reason = gdbstub.ReasonSWBreak
@@ -154,12 +182,20 @@ func (d *Debugger) Resume(a gdbstub.Action) gdbstub.Stop {
 		case errors.Is(err, ErrAttn):
 			d.done = true
 			return gdbstub.Stop{Kind: gdbstub.StopExited}
+		case errors.Is(err, errWatchHit):
+			d.watchStop, d.watchAt = true, c.Regs.NIP
+			return hit
 		case err != nil:
 			return gdbstub.Stop{Kind: gdbstub.StopSignal, Thread: 1, Signal: sigILL}
 		case a.Step:
 			return trap
 		}
 	}
+}
+
+// watchReasons are the stop reasons of the watchpoint kinds.
+var watchReasons = map[gdbstub.WatchKind]gdbstub.Reason{
+	gdbstub.WatchWrite: gdbstub.ReasonWatch, gdbstub.WatchRead: gdbstub.ReasonRWatch, gdbstub.WatchAccess: gdbstub.ReasonAWatch,
 }
 
 // Interrupt stops a running Resume.

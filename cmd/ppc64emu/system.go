@@ -50,7 +50,9 @@ Flags:
 	-gdb ADDR      wait for GDB on ADDR (as run -gdb: PORT, HOST:PORT,
 	               unix:PATH) before the first instruction; GDB sees one
 	               thread, addresses through the current translation
-	               (RAM only), breakpoints and single steps; attn ends
+	               (RAM only), breakpoints, single steps and
+	               watchpoints (watch, rwatch, awatch on effective
+	               addresses of the program's accesses); attn ends
 	               the program; "monitor phys ADDR [N]", "monitor
 	               translate EA" and "monitor sprs" for physical memory,
 	               the MMU and the privileged SPRs
