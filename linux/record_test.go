@@ -118,11 +118,12 @@ func TestRecordReplayCorpus(t *testing.T) {
 				// changes later.
 				t.Skip("a recording does not carry later changes of a file mapped shared")
 			}
-			if strings.HasPrefix(c.name, "c-shmtrunc") {
-				// The process dies of the host's SIGBUS (the file shrank
-				// under a page in use) inside a run, where the recorder
-				// logs no signal delivery: not replayable yet.
-				t.Skip("a recording does not carry a death by a host SIGBUS in a shared file")
+			if strings.HasPrefix(c.name, "c-shmtrunc") || strings.HasPrefix(c.name, "c-shmbus") {
+				// The file shrank under a page in use: the access is a
+				// SIGBUS that the recording does not carry (the log has
+				// the file's pages as they were mapped, not the
+				// truncation), so the replay reads the page instead.
+				t.Skip("a recording does not carry the truncation of a file mapped shared")
 			}
 			rec := recordRun(t, c.bin, c.args, c.sysroot)
 			var so, se bytes.Buffer

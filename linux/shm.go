@@ -69,6 +69,10 @@ func newSharedFile(fd int, st *unix.Stat_t, off, length uint64, writable bool) (
 	f := &sharedFile{id: fileID{st.Dev, st.Ino}, path: path, off: off, writable: writable, host: host, lead: lead, fd: dup}
 	s := mem.NewShared(f.page)
 	s.Owner = f
+	// A page the file no longer reaches faults on the host (SIGBUS):
+	// mem turns the fault into ErrBeyond, the guest's SIGBUS at the
+	// instruction (Thread.fault), with SetPanicOnFault (Thread.run).
+	s.Volatile = true
 	// The host mapping lives as long as a guest mapping of it (or a
 	// snapshot naming it) does.
 	hostShared.add(f.host)

@@ -96,7 +96,10 @@ func (t *Thread) run() {
 	// A host file a MAP_SHARED mapping maps can shrink under the guest
 	// (its own ftruncate, or another host process): the next access to a
 	// page past the new end is a host SIGBUS in this goroutine, which
-	// with this set is a panic recovered below instead of a crash.
+	// with this set is a panic. The guest's accesses and the system
+	// calls' copies recover it in mem (a Volatile Shared: the guest gets
+	// SIGBUS at the instruction, a call EFAULT); one elsewhere (a direct
+	// read of a page the runner took with Page) is recovered below.
 	debug.SetPanicOnFault(true)
 	defer func() {
 		if x := recover(); x != nil {

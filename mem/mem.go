@@ -67,6 +67,11 @@ const (
 // and never copied.
 const shared Perm = 1 << 4
 
+// volatile marks an entry of a shared mapping of a Volatile Shared: its
+// storage may fault when accessed, so it is never lent (AccessPage) nor
+// taken by the fast paths, and copyPages recovers the fault.
+const volatile Perm = 1 << 3
+
 func (p Perm) String() string {
 	b := []byte("---")
 	if p&Read != 0 {
@@ -243,10 +248,7 @@ func (m *Memory) newLeaf(base uint64) *leaf {
 	end := base + levelSize
 	for k := m.find(base); k < len(m.ivs) && m.ivs[k].start < end; k++ {
 		s := m.ivs[k]
-		p := s.perm | mapped
-		if s.obj != nil {
-			p |= shared
-		}
+		p := s.entry() | mapped
 		for pn := max(s.start, base); pn < min(s.end, end); pn++ {
 			l.perm[pn-base] = p
 		}
@@ -301,7 +303,7 @@ func checkRange(addr, size uint64) error {
 // dropping their storage when drop is set (a new mapping, or none), else
 // keeping whether they are shared (a change of permission).
 func (m *Memory) setPerm(lo, hi uint64, p Perm, drop bool) {
-	keep := cow | fresh | shared
+	keep := cow | fresh | shared | volatile
 	if drop {
 		keep = cow | fresh
 	}
@@ -790,7 +792,7 @@ func (m *Memory) fast(addr uint64, n int, mask Perm) *[PageSize]byte {
 		return nil
 	}
 	i := pn & levelMask
-	if l.perm[i]&mask != mask&^cow {
+	if l.perm[i]&(mask|volatile) != mask&^cow {
 		return nil
 	}
 	return l.data[i]
@@ -842,6 +844,10 @@ func (m *Memory) copyPages(addr uint64, p []byte, perm Perm, write bool) error {
 		k := min(uint64(len(p)), PageSize-off)
 		d := l.data[i]
 		switch {
+		case l.perm[i]&volatile != 0:
+			if !copyVolatile(d, off, p[:k], write) {
+				return &AccessError{Addr: addr, Err: ErrBeyond}
+			}
 		case write:
 			if d == nil || l.perm[i]&cow != 0 {
 				d = m.own(l, int(i))
@@ -919,6 +925,9 @@ func (m *Memory) Page(addr uint64, p Perm) (*[PageSize]byte, bool) {
 // AccessPage implements emulate.PagedMemory: it is Page with the
 // permission of the access (Read, Write or Exec).
 func (m *Memory) AccessPage(addr uint64, access Access) (*[PageSize]byte, bool) {
+	if l := m.leafFor(addr>>pageShift, false); l != nil && l.perm[addr>>pageShift&levelMask]&volatile != 0 {
+		return nil, false // each access goes through Read or Write (copyPages)
+	}
 	p := Read
 	switch access {
 	case AccessWrite:

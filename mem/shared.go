@@ -22,6 +22,13 @@ type Shared struct {
 	// Owner is the caller's own description of the object (a runner keeps
 	// the file it maps there); mem does not use it.
 	Owner any
+	// Volatile says that the storage source lends may fault when it is
+	// accessed (a host file's shared mapping, after the file shrank: the
+	// host's SIGBUS). Set it before the object is mapped. Accesses to its
+	// pages then never use a page AccessPage lends, and Read, Write, Peek
+	// and Poke fail with ErrBeyond at a page that faults, on a goroutine
+	// that has debug.SetPanicOnFault set (elsewhere the fault is fatal).
+	Volatile bool
 }
 
 // NewShared returns a shared object. If source is nil its pages are
@@ -92,10 +99,34 @@ func (m *Memory) SharedIn(addr, size uint64, f func(s *Shared)) {
 
 // entry returns the page table entry of s's pages, without storage.
 func (s span) entry() Perm {
-	if s.obj != nil {
+	switch {
+	case s.obj != nil && s.obj.Volatile:
+		return s.perm | shared | volatile
+	case s.obj != nil:
 		return s.perm | shared
 	}
 	return s.perm
+}
+
+// copyVolatile copies between p and storage d of a Volatile Shared's page
+// from offset off (into d if write), and reports false if the access
+// faulted (the page cannot be reached any more). Only the bytes before
+// the fault were copied.
+func copyVolatile(d *[PageSize]byte, off uint64, p []byte, write bool) (ok bool) {
+	defer func() {
+		if x := recover(); x != nil {
+			if _, fault := x.(interface{ Addr() uintptr }); !fault {
+				panic(x)
+			}
+			ok = false
+		}
+	}()
+	if write {
+		copy(d[off:], p)
+	} else {
+		copy(p, d[off:])
+	}
+	return true
 }
 
 // attach gives entry i of l, page pn of a shared mapping, the storage of
