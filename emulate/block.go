@@ -322,31 +322,42 @@ func (c *pageCache) blockAt(i uint, g uint64) *block {
 		}
 	}
 	// Decode the block from the cached instructions that match memory.
-	insts, page := c.codeInsts, c.codePage
 	addr := c.codeAddr + uint64(i)*4
-	n := uint(0)
-	for j := i; j < mem.PageSize/4; j++ {
-		w := uint64(word(page, j)) | g
-		t := insts[j].tag
-		if t == w {
-			n++
-			continue
-		}
-		if t == w|branchTag {
-			n++
-		}
-		break
-	}
-	if n == 0 {
+	b = &block{addr: addr, epoch: c.epoch, gate: g, le: g&(regs.MSRLE<<32) != 0}
+	if c.grow(b, i) == 0 {
 		ci.blk = nil
 		return nil
 	}
-	b = &block{addr: addr, epoch: c.epoch, gate: g, le: g&(regs.MSRLE<<32) != 0, ops: make([]bop, n)}
-	for j := range b.ops {
-		b.ops[j] = newBop(&insts[i+uint(j)], addr+uint64(j)*4)
-	}
 	ci.blk = b
 	return b
+}
+
+// grow appends to b, which starts at index i of the code page and ends
+// at a branch or before an instruction that was not cached (or not for
+// b.gate), the operations of the cached instructions that now follow it
+// and match memory, up to and including a branch; it returns how many.
+func (c *pageCache) grow(b *block, i uint) int {
+	insts, page := c.codeInsts, c.codePage
+	start := i + uint(len(b.ops))
+	if b.addr&^(mem.PageSize-1) != c.codeAddr || len(b.ops) != 0 && b.ops[len(b.ops)-1].branch {
+		return 0
+	}
+	j := start
+	for ; j < mem.PageSize/4; j++ {
+		w := uint64(word(page, j)) | b.gate
+		t := insts[j].tag
+		if t == w {
+			continue
+		}
+		if t == w|branchTag {
+			j++
+		}
+		break
+	}
+	for k := start; k < j; k++ {
+		b.ops = append(b.ops, newBop(&insts[k], c.codeAddr+uint64(k)*4))
+	}
+	return int(j - start)
 }
 
 // blockHolds reports whether memory still holds b's words (b is on the
@@ -383,22 +394,16 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 	nat := e.native()
 	var n uint64
 	for {
-		ops := b.ops
-		if left := max - n; uint64(len(ops)) > left {
-			ops = ops[:left]
-		}
 		j, jumped := 0, false
 		if nat != nil {
 			c.natRan = 0
-			j = nat.run(b, r, c, len(ops), max-n)
-			if c.natRan != 0 {
-				// Whole runs of a loop in the block.
-				n += c.natRan
-				if ops = b.ops; uint64(len(ops)) > max-n {
-					ops = ops[:max-n]
-				}
-			}
+			j = nat.run(b, r, c, max-n)
+			n += c.natRan // whole runs of a loop in the block
 			jumped = j == len(b.ops) && b.natBranch
+		}
+		ops := b.ops
+		if left := max - n; uint64(len(ops)) > left {
+			ops = ops[:left]
 		}
 	run:
 		for ; j < len(ops); j++ {

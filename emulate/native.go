@@ -65,19 +65,24 @@ func newNativeState(e *Emulator) *nativeState {
 	return s
 }
 
-// run runs b's generated code if it has some covering no more than n
+// run runs b's generated code if it has some covering no more than left
 // ops (translating it once it is hot), with a budget of left steps, and
 // returns the index of the first op it did not run (0: none ran) after
 // the whole runs of b it counted in c.natRan (a loop in the block).
-func (s *nativeState) run(b *block, r *regs.Regs, c *pageCache, n int, left uint64) int {
+//
+// When b becomes hot it first grows to the instructions cached after it
+// since it was decoded (a block decoded the first time its code ran ends
+// before the next instruction, not yet cached).
+func (s *nativeState) run(b *block, r *regs.Regs, c *pageCache, left uint64) int {
 	if b.natGen != s.gen {
 		if b.hits < nativeHot || s.off {
 			b.hits++
 			return 0
 		}
+		c.grow(b, uint(b.addr%mem.PageSize/4))
 		s.translate(b)
 	}
-	if b.nat == 0 || int(b.natN) > n {
+	if b.nat == 0 || uint64(b.natN) > left {
 		return 0
 	}
 	s.calls++

@@ -20,6 +20,7 @@ var (
 	corpusSpeed     = flag.Bool("corpus-speed", false, "TestCorpusSpeed: time every corpus program under ppc64emu run and qemu-user (scripts/bench-runner.sh)")
 	corpusSpeedRuns = flag.Int("corpus-speed-runs", 3, "TestCorpusSpeed: runs of each command; the least CPU time counts")
 	corpusSpeedOnly = flag.String("corpus-speed-only", "", "TestCorpusSpeed: time only the programs whose name (binary and arguments) matches this regular expression")
+	corpusSpeedEng  = flag.String("corpus-speed-engine", "cached", "TestCorpusSpeed: the engine of the second column, beside the default (block)")
 )
 
 // speedSkip names the corpus programs TestCorpusSpeed does not time, with
@@ -65,7 +66,8 @@ func cpuRun(name string, args ...string) (status string, stderr []byte, cpu time
 // it) times every program of the corpus (or those -corpus-speed-only
 // matches), with the arguments TestCorpus gives it, under ppc64emu run
 // -profile qemu (the default engine, block, and -engine cached, the loop
-// of before issue 29), qemu-user -singlestep (one
+// of before issue 29, or the engine -corpus-speed-engine names),
+// qemu-user -singlestep (one
 // translation block per instruction, the closest QEMU comes to an
 // interpreter) and qemu-user's JIT, in CPU time (user+sys; the least of
 // -corpus-speed-runs runs), and prints a
@@ -120,14 +122,14 @@ func TestCorpusSpeed(t *testing.T) {
 				n, _ = strconv.ParseFloat(string(m[1]), 64)
 				emuCPU = cpu
 			}
-			cSt, _, cCPU := cpuRun(emu, append(append(append([]string{"run"}, root...), "-engine", "cached", "-profile", "qemu", "-cpu", "power10", c.bin), c.args...)...)
+			cSt, _, cCPU := cpuRun(emu, append(append(append([]string{"run"}, root...), "-engine", *corpusSpeedEng, "-profile", "qemu", "-cpu", "power10", c.bin), c.args...)...)
 			if i == 0 || cCPU < cached {
 				cached = cCPU
 			}
 			ssSt, _, ssCPU := cpuRun(qemu, append(append(root, "-cpu", "power10", "-singlestep", c.bin), c.args...)...)
 			jitSt, _, jitCPU := cpuRun(qemu, append(append(root, "-cpu", "power10", c.bin), c.args...)...)
 			if st != ssSt || st != jitSt || st != cSt {
-				fail = fmt.Sprintf("runner %s (-engine cached %s), qemu -singlestep %s, qemu %s", st, cSt, ssSt, jitSt)
+				fail = fmt.Sprintf("runner %s (-engine %s %s), qemu -singlestep %s, qemu %s", st, *corpusSpeedEng, cSt, ssSt, jitSt)
 			}
 			if i == 0 || ssCPU < ss {
 				ss = ssCPU
@@ -151,7 +153,8 @@ func TestCorpusSpeed(t *testing.T) {
 		logJITCached += math.Log(jit.Seconds() / cached.Seconds())
 	}
 	var b strings.Builder
-	b.WriteString("| program | instructions | ppc64emu CPU s | ppc64emu MIPS | -engine cached CPU s | qemu -singlestep CPU s | qemu -singlestep MIPS | ratio to -singlestep | qemu JIT CPU s | ratio to JIT | ratio to JIT, cached |\n")
+	eng := *corpusSpeedEng
+	fmt.Fprintf(&b, "| program | instructions | ppc64emu CPU s | ppc64emu MIPS | -engine %s CPU s | qemu -singlestep CPU s | qemu -singlestep MIPS | ratio to -singlestep | qemu JIT CPU s | ratio to JIT | ratio to JIT, %s |\n", eng, eng)
 	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, r := range rows {
 		b.WriteString(r + "\n")
@@ -161,8 +164,8 @@ func TestCorpusSpeed(t *testing.T) {
 			len(rows), thousands(uint64(totN)), totEmu.Seconds(), totN/totEmu.Seconds()/1e6, totCached.Seconds(), totSS.Seconds(), totN/totSS.Seconds()/1e6,
 			totSS.Seconds()/totEmu.Seconds(), totJIT.Seconds(), totJIT.Seconds()/totEmu.Seconds(), totJIT.Seconds()/totCached.Seconds())
 		k := float64(len(rows))
-		fmt.Fprintf(&b, "\nGeometric means of the per-program ratios: to -singlestep %.2f; to the JIT %.2f (block engine), %.2f (-engine cached).\n",
-			math.Exp(logRatio/k), math.Exp(logJIT/k), math.Exp(logJITCached/k))
+		fmt.Fprintf(&b, "\nGeometric means of the per-program ratios: to -singlestep %.2f; to the JIT %.2f (block engine), %.2f (-engine %s).\n",
+			math.Exp(logRatio/k), math.Exp(logJIT/k), math.Exp(logJITCached/k), eng)
 	}
 	if len(skipped) > 0 {
 		b.WriteString("\nNot timed:\n\n" + strings.Join(skipped, "\n") + "\n")
