@@ -46,7 +46,11 @@ func microwattFile(t *testing.T, path string) (b []byte, ok bool) {
 	t.Helper()
 	if dir := microwattDir(); dir != "" {
 		b, err := os.ReadFile(filepath.Join(dir, path))
-		return b, err == nil
+		if err == nil || !os.IsNotExist(err) {
+			return b, err == nil
+		}
+		// scripts/microwatt-tests.sh's copy holds tests/, hello_world/
+		// and micropython/ only: the VHDL comes from the mirror.
 	}
 	const mirror = "/work/.mirror/antonblanchard+microwatt/repo"
 	if _, err := os.Stat(mirror); err != nil {
