@@ -304,6 +304,7 @@ func (t *Thread) deliverSignals() bool {
 			p.groupExit(t.group, ExitStatus{Signal: sig})
 			return true
 		}
+		t.interruptRestart(&act)
 		if !t.rseqFixup() || !t.setupFrame(sig, &info, &act) {
 			// The frame could not be written: SIGSEGV, as Linux forces.
 			if sig == abi.SIGSEGV {

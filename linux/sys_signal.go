@@ -46,9 +46,13 @@ func sysRtSigsuspend(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, errExit
 		}
 	}
+	// As Linux's sigsuspend: -ERESTARTNOHAND with the mask to restore.
+	// A handler that runs makes it EINTR (and sigreturn restores the
+	// mask); a signal that runs none (ignored, a stop and continue)
+	// restores the mask and restarts the call, which waits again.
 	t.savedMask, t.restoreMask = old, true
 	t.p.sigAny.Store(true)
-	return 0, abi.EINTR
+	return 0, errRestartNoHand
 }
 
 // sysPause waits for a signal: EINTR once a handler runs; a signal that

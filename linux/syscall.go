@@ -30,6 +30,7 @@ func (t *Thread) syscall(scv bool) bool {
 		t.p.rec.syscall(t, num)
 	}
 	a := sysArgs{r.GPR[3], r.GPR[4], r.GPR[5], r.GPR[6], r.GPR[7], r.GPR[8]}
+	t.restart = 0
 	r.OrigGPR3 = r.GPR[3]
 	r.NIP += 4
 	r.TRAP = 0xc00
@@ -70,17 +71,29 @@ func (t *Thread) syscall(scv bool) bool {
 				break
 			}
 		}
-		// Restart: back to the sc with the original r3.
+		// Restart: back to the sc with the original r3. A signal whose
+		// handler runs before the call does (after a stop, say) makes it
+		// EINTR instead (interruptRestart), as Linux decides when it
+		// delivers that signal.
 		r.NIP -= 4
 		r.GPR[3] = r.OrigGPR3
+		t.restart, t.restartScv = errno, scv
 		return false
 	}
+	t.setReturn(scv, ret, errno)
+	return false
+}
+
+// setReturn sets the registers a system call returns with: ret, or errno
+// if not 0 (r3 and CR0[SO] for sc, a negative r3 for scv).
+func (t *Thread) setReturn(scv bool, ret uint64, errno int) {
+	r := &t.ctx.Regs
 	if scv {
 		if errno != 0 {
 			ret = uint64(-int64(errno))
 		}
 		r.GPR[3] = ret
-		return false
+		return
 	}
 	const so = 1 << 28 // CR0[SO]
 	if errno != 0 {
@@ -90,7 +103,19 @@ func (t *Thread) syscall(scv bool) bool {
 		r.GPR[3] = ret
 		r.CR &^= so
 	}
-	return false
+}
+
+// interruptRestart is called before a handler with action act runs: a
+// system call set to restart (no handler was to run when it returned)
+// returns EINTR instead if the handler does not restart it (not
+// SA_RESTART, or ERESTARTNOHAND), as Linux's handle_signal decides. The
+// handler's own code is never restarted.
+func (t *Thread) interruptRestart(act *sigAction) {
+	if t.restart != 0 && (act.flags&abi.SA_RESTART == 0 || t.restart == errRestartNoHand) {
+		t.ctx.Regs.NIP += 4
+		t.setReturn(t.restartScv, 0, abi.EINTR)
+	}
+	t.restart = 0
 }
 
 // block runs f, a host system call that may wait, without the process

@@ -47,11 +47,16 @@ type Thread struct {
 	// EINTR: the handler's frame records it, as Linux's saved_sigmask.
 	savedMask   uint64
 	restoreMask bool
-	altSP       uint64
-	altSize     uint64
-	altFlags    uint64
-	wake        chan struct{}
-	gilWake     chan struct{} // receives the process lock (gil)
+	// restart is the restart errno (errRestart, errRestartNoHand) of the
+	// system call the thread is set to run again, until it does or a
+	// handler runs (interruptRestart); restartScv says it was scv.
+	restart    int
+	restartScv bool
+	altSP      uint64
+	altSize    uint64
+	altFlags   uint64
+	wake       chan struct{}
+	gilWake    chan struct{} // receives the process lock (gil)
 
 	execed bool // another thread of its process called execve: it ends
 
