@@ -279,7 +279,8 @@ type OpFunc func(c *CPU, in *decode.Inst) error
 // restores it): how a machine models a processor implementation's own
 // choices where the ISA leaves them open, or where the implementation
 // departs from it (package system/microwatt does for Microwatt's core).
-// f may call c.Exec for the default behaviour.
+// f may call c.Exec for the default behaviour. op is the op decode gives
+// (the preferred no-op ori 0,0,0 is ppc64asm.NOP, not ORI).
 func (c *CPU) SetOp(op decode.Op, f OpFunc) {
 	if int(op) >= len(c.ops) {
 		return

@@ -62,3 +62,52 @@ func Example() {
 	// hi
 	// 8 true
 }
+
+// Replace how one op executes on a CPU (an implementation's own choice):
+// here every addi is counted, then executed as usual.
+func ExampleCPU_SetOp() {
+	bus := &system.Bus{}
+	ram, _ := bus.AddRAM("ram", 0, 64<<10)
+	cpu := system.NewCPU(bus, emulate.Config{})
+	cpu.Regs.MSR = regs.MSRSF | regs.MSRHV | regs.MSRLE
+	inc, _, _ := decode.Encode(ppc64asm.ADDI, 3, 3, 2) // addi r3,r3,2
+	for a := 0; a < 40; a += 4 {
+		binary.LittleEndian.PutUint32(ram[a:], inc)
+	}
+	count := 0
+	cpu.SetOp(ppc64asm.ADDI, func(c *system.CPU, in *decode.Inst) error {
+		count++
+		return c.Exec(in)
+	})
+	_, err := cpu.Run(10)
+	fmt.Println(count, cpu.Regs.GPR[3], cpu.Regs.NIP, err)
+	// Output: 10 20 40 <nil>
+}
+
+// A time base of 512 MHz against a nominal 100 million instructions a
+// second: 5.12 ticks per step, the fraction carried.
+func ExampleCPU_SetTimeBase() {
+	bus := &system.Bus{}
+	ram, _ := bus.AddRAM("ram", 0, 64<<10)
+	cpu := system.NewCPU(bus, emulate.Config{})
+	cpu.Regs.MSR = regs.MSRSF | regs.MSRHV | regs.MSRLE
+	nop, _, _ := decode.Encode(ppc64asm.ORI, 0, 0, 0)
+	for a := 0; a < 4000; a += 4 {
+		binary.LittleEndian.PutUint32(ram[a:], nop)
+	}
+	cpu.SetTimeBase(system.TimeBase{Freq: 512_000_000, IPS: 100_000_000})
+	_, _ = cpu.Run(7)
+	fmt.Println(cpu.SPR.TB)
+	_, _ = cpu.Run(993)
+	fmt.Println(cpu.SPR.TB)
+	// Output:
+	// 35
+	// 5120
+}
+
+// The hash hashst stores and hashchk checks (Power ISA 3.1B Book I
+// 3.3.17), for the operands of Microwatt's tests/hash.
+func ExampleHashDigest() {
+	fmt.Printf("%#x\n", system.HashDigest(0x4190, 0x0f0e0d0c0b0a0908, 0x123456789abcdef0))
+	// Output: 0xcd57657a24afdd14
+}

@@ -3,6 +3,7 @@ package microwatt_test
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"os"
 
 	"github.com/ppc64emu/ppc64emu/decode"
@@ -40,4 +41,12 @@ func Example() {
 	// Output:
 	// hello
 	// <nil> 15
+}
+
+// Microwatt's estimate of 1/1.0 (fre): the table entry for the interval
+// [1, 1+1/256), as a double.
+func ExampleEstimate() {
+	sig, exp := microwatt.Estimate(false, math.Float64bits(1.0))
+	fmt.Printf("%#x\n", math.Float64bits(math.Ldexp(float64(sig), exp-63)))
+	// Output: 0x3feff00400000000
 }
