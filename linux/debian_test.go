@@ -19,17 +19,33 @@ import (
 // unpacked in the user cache dir (scripts/debian-corpus.sh -fetch-only
 // downloads them) and skips with the reason otherwise.
 func TestDebianCorpus(t *testing.T) {
+	runDebianScript(t, "debian-corpus.sh", "testdata/debian/*")
+}
+
+// TestCPythonTests runs scripts/cpython-tests.sh: CPython's own regression
+// tests (the set in testdata/cpython/tests.txt, from Debian's
+// libpython3.11-testsuite) under qemu-user and under ppc64emu run -L,
+// compared test case by test case. It needs the Debian root (as
+// TestDebianCorpus) and skips with the reason otherwise; it takes about
+// ten minutes of CPU (the script prints the times).
+func TestCPythonTests(t *testing.T) {
+	runDebianScript(t, "cpython-tests.sh", "testdata/cpython/*")
+}
+
+// runDebianScript runs scripts/SCRIPT, which compares Debian's programs
+// under qemu-user and ppc64emu, and fails if it reports a difference. The
+// script records the root it unpacked in build/ (a file in the module: go
+// test's cache rechecks the files a test reads there, not the user cache
+// dir). The script and the files matching inputs are read too, so that a
+// cached result is tied to them; the runner the script builds is not
+// (scripts/test.sh runs these tests with -count=1). The script's exit
+// status 2 (packages or tools missing) skips.
+func runDebianScript(t *testing.T, script, inputs string) {
 	if testing.Short() {
-		t.Skip("Debian corpus skipped in -short mode")
+		t.Skipf("%s skipped in -short mode", script)
 	}
-	// The script records the root it unpacked in build/ (a file in the
-	// module: go test's cache rechecks the files a test reads there, not
-	// the user cache dir). The script, the cases and the known failures
-	// are read too, so that a cached result is tied to them; the runner
-	// the script builds is not (scripts/test.sh runs this test with
-	// -count=1).
-	inputs, _ := filepath.Glob("testdata/debian/*")
-	for _, f := range append(inputs, "../scripts/debian-corpus.sh") {
+	files, _ := filepath.Glob(inputs)
+	for _, f := range append(files, "../scripts/"+script, "../scripts/debian-run.sh") {
 		if _, err := os.ReadFile(f); err != nil {
 			t.Skipf("%v (not in a checkout of the module)", err)
 		}
@@ -41,15 +57,15 @@ func TestDebianCorpus(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(string(bytes.TrimSpace(root)), "bin")); err != nil {
 		t.Skipf("the root build/debian/root names is gone (%v): run bash scripts/debian-corpus.sh -fetch-only", err)
 	}
-	cmd := exec.Command("bash", "../scripts/debian-corpus.sh")
+	cmd := exec.Command("bash", "../scripts/"+script)
 	out, err := cmd.CombinedOutput()
 	t.Logf("%s", out)
 	var ee *exec.ExitError
 	switch {
 	case err == nil:
 	case errors.As(err, &ee) && ee.ExitCode() == 2:
-		t.Skip("debian-corpus.sh: packages or tools missing (see its output)")
+		t.Skipf("%s: packages or tools missing (see its output)", script)
 	default:
-		t.Errorf("debian-corpus.sh: %v", err)
+		t.Errorf("%s: %v", script, err)
 	}
 }

@@ -57,14 +57,22 @@ for t in apt-get dpkg qemu-ppc64le-static unshare; do
 done
 
 pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils diffutils
-  sqlite3 python3.11-minimal libpython3.11-stdlib)
+  sqlite3 python3.11-minimal libpython3.11-stdlib python3.11 libpython3.11-testsuite)
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
 mkdir -p "$cache"
 apt=$cache/apt-ppc64el
 root=""
 if [ $refresh = 0 ]; then
-  root=$(ls -d "$cache"/debian-*/root 2>/dev/null | tail -1 || true)
+  # The newest unpacked root that holds every package named above (a
+  # package added to the list fetches again; the versions are its key).
+  for r in $(ls -td "$cache"/debian-*/root 2>/dev/null || true); do
+    have=$(sed 's,^\./,,; s,_.*,,' "$(dirname "$r")/packages.txt" 2>/dev/null || true)
+    if [ -z "$(printf '%s\n' "${pkgs[@]}" | grep -vxF -e "$have")" ]; then
+      root=$r
+      break
+    fi
+  done
 fi
 if [ -z "$root" ]; then
   . scripts/apt-ppc64el.sh
@@ -118,27 +126,7 @@ go build -o "$out/ppc64emu" ./cmd/ppc64emu
 emu=$(pwd)/$out/ppc64emu
 cases=$(pwd)/linux/testdata/debian
 
-# The reference run, in a private namespace: qemu-ppc64le-static through
-# binfmt_misc (F: the interpreter opened now, usable inside the chroot),
-# the case's directory bind-mounted at /work, /proc and /dev from the host.
-qemurun() { # case-file workdir
-  timeout 180 unshare --user --map-root-user --mount --fork sh -c '
-    set -e
-    root=$1 case=$2 work=$3
-    mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
-    echo ":qemu-ppc64le:M::\\x7fELF\\x02\\x01\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x02\\x00\\x15\\x00:\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\x00\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xfe\\xff\\xff\\x00:$(command -v qemu-ppc64le-static):F" >/proc/sys/fs/binfmt_misc/register
-    mount --bind "$work" "$root/work"
-    mount --rbind /proc "$root/proc"
-    mount --rbind /dev "$root/dev"
-    mount -t tmpfs tmpfs "$root/tmp"
-    exec chroot "$root" /usr/bin/env -i -C /work PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp /bin/sh -c "$(cat "$case")"
-  ' sh "$root" "$1" "$2"
-}
-
-emurun() { # case-file workdir
-  (cd "$2" && env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp \
-    timeout 180 "$emu" run -L "$root" -0 /bin/sh "$root/bin/sh" -c "$(cat "$1")")
-}
+. scripts/debian-run.sh
 
 pass=0 fail=0 known=0
 failed=()

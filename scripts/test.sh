@@ -56,9 +56,11 @@ step "build-corpus" bash scripts/build-corpus.sh
 # unpacked into the user cache dir (keyed by their versions; a second run
 # reuses them), so that linux's TestDebianCorpus, in the go test step below,
 # runs scripts/debian-corpus.sh (exit 2: the archive or a tool is missing,
-# said in a line, and the test skips).
-debian_fetch() { bash scripts/debian-corpus.sh -fetch-only || [ $? = 2 ]; }
-step "debian corpus packages (scripts/debian-corpus.sh -fetch-only)" debian_fetch
+# said in a line, and the test skips). scripts/cpython-tests.sh -fetch-only
+# fetches them (scripts/debian-corpus.sh -fetch-only) and CPython's
+# test_sqlite3, for TestCPythonTests.
+debian_fetch() { bash scripts/cpython-tests.sh -fetch-only || [ $? = 2 ]; }
+step "debian corpus packages (scripts/cpython-tests.sh -fetch-only)" debian_fetch
 # debug/ptrace on a real kernel (issue 32): Debian's powerpc64le kernel
 # (linux-image-*-powerpc64le, 49 MB through apt, into the user cache dir,
 # reused after) for debug/ptrace's TestPtraceVM, in the go test step below,
@@ -82,14 +84,19 @@ race_emulate='^(TestRefuseShared)$'
 # under the step engine; recorded and replayed; Debian's programs): they add
 # no concurrency the race run of TestCorpus does not have, and with them the
 # linux package took 844 s under -race (load ~15; TestDebianCorpus alone
-# 280 s); they run without it, after.
-race_skip='^(TestCorpusEngines|TestRecordReplayCorpus|TestDebianCorpus)$'
+# 280 s); they run without it, after. TestCPythonTests (CPython's own
+# tests under both runners, scripts/cpython-tests.sh) runs alone, with its
+# own timeout.
+slow='^(TestCorpusEngines|TestRecordReplayCorpus|TestDebianCorpus)$'
+race_skip='^(TestCorpusEngines|TestRecordReplayCorpus|TestDebianCorpus|TestCPythonTests)$'
 step "go test -race (concurrent packages)" \
   go test -race -timeout 30m -skip "$race_skip" "${race_pkgs[@]}"
 # -count=1: they run programs (the runner, qemu-user, scripts) whose inputs
 # go test's cache does not see, so a cached result could be stale.
-step "go test -run '$race_skip' ./linux" \
-  go test -count=1 -timeout 30m -run "$race_skip" ./linux
+step "go test -run '$slow' ./linux" \
+  go test -count=1 -timeout 30m -run "$slow" ./linux
+step "go test -run '^TestCPythonTests$' ./linux" \
+  go test -count=1 -timeout 40m -run '^TestCPythonTests$' ./linux
 step "go test -race -run '$race_emulate' ./emulate" \
   go test -race -run "$race_emulate" ./emulate
 race_list=$(go list "${race_pkgs[@]}") # (fails the script if one moved)

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# CPython's own regression tests (issue 26): Debian bookworm's ppc64el
+# python3.11 running a chosen set of its test suite (libpython3.11-testsuite,
+# listed with the reasons in linux/testdata/cpython/tests.txt) both under
+# qemu-user and under `ppc64emu run -L ROOT`, compared test case by test case.
+#
+# The packages come from scripts/debian-corpus.sh (-fetch-only: the same
+# cached root file system, which holds python3.11 and the test suite).
+# Debian's test suite package leaves test_sqlite3 out; it is taken from the
+# upstream source of the same version (the python3.11 source package's
+# orig tarball, `apt-get source --download-only`, cached in
+# ${XDG_CACHE_HOME:-~/.cache}/ppc64emu/cpython-src-VERSION) and put into the
+# root's /usr/lib/python3.11/test once. Nothing of it is committed.
+#
+# Each test runs as `python3.11 -m test -v --junit-xml FILE TEST` in a
+# scratch directory (TMPDIR too), the reference in qemu-user's chroot and
+# ours under ppc64emu run -L, the two at the same time (scripts/debian-run.sh
+# runs both). What is compared: regrtest's result section (from "== Tests
+# result" on, less the duration line), one line per test case from the
+# junit file (name and ok/skipped and why/FAIL/ERROR..., sorted, by
+# linux/testdata/cpython/summary.py run by the guest's python) and the exit
+# status. Times are not compared; CPU times (user + sys of each run) are
+# printed.
+#
+# Usage: scripts/cpython-tests.sh [-fetch-only] [TEST...]
+#   TEST is a regrtest name (default: those of tests.txt).
+#   CPYTHON_TIMEOUT: seconds for one run (default 1800).
+# Output: one line per test, "TEST ok (N test cases alike; CPU qemu Q s,
+# ppc64emu E s)"
+# or "TEST FAIL (what differs)", and a summary line with the totals; every
+# run's files are under build/cpython/TEST.{qemu,emu}.{out,err,rc,log}. Exit
+# status 0 when every test matched, 1 if one differed, 2 when packages or
+# tools are missing (a line says which).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/local/go/bin"
+
+fetchonly=0
+case "${1:-}" in
+-fetch-only) fetchonly=1; shift ;;
+-h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+esac
+
+set +e
+bash scripts/debian-corpus.sh -fetch-only
+st=$?
+set -e
+[ $st = 0 ] || exit $st
+root=$(cat build/debian/root)
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
+tests=$root/usr/lib/python3.11/test
+if [ ! -d "$tests" ]; then
+  echo "cpython-tests: $tests missing (libpython3.11-testsuite not unpacked): skipped"
+  exit 2
+fi
+
+# test_sqlite3 from the upstream source of the installed version; when it
+# cannot be fetched, test_sqlite3 alone is left out (said in a line).
+nosqlite=""
+fetch_sqlite3_tests() {
+  local deb up src orig
+  deb=$(grep -o 'libpython3.11-testsuite_[^_]*' "$(dirname "$root")/packages.txt" | sed 's/.*_//; s/%3a/:/')
+  up=${deb#*:}
+  up=${up%%-*}
+  src=$cache/cpython-src-$up
+  orig=$src/python3.11_$up.orig.tar.gz
+  if [ ! -f "$orig" ]; then
+    . scripts/apt-ppc64el.sh
+    apt_ppc64el "$cache/apt-src" deb-src || { nosqlite="no apt sources found"; return; }
+    apt-get -q "${aptopts[@]}" update >"$cache/apt-src/update.log" 2>&1 ||
+      { nosqlite="apt-get update (deb-src) failed (see $cache/apt-src/update.log)"; return; }
+    mkdir -p "$src"
+    # Only the orig tarball is needed: a missing .dsc or Debian tar is no reason to stop.
+    (cd "$src" && apt-get -q "${aptopts[@]}" source --download-only "python3.11=$deb" >download.log 2>&1) || true
+    [ -f "$orig" ] || { nosqlite="python3.11 $deb source not downloaded (see $src/download.log)"; return; }
+  fi
+  rm -rf "$tests/test_sqlite3.tmp"
+  mkdir -p "$tests/test_sqlite3.tmp"
+  tar -xzf "$orig" -C "$tests/test_sqlite3.tmp" --strip-components=4 "Python-$up/Lib/test/test_sqlite3"
+  mv "$tests/test_sqlite3.tmp" "$tests/test_sqlite3"
+}
+[ -d "$tests/test_sqlite3" ] || fetch_sqlite3_tests
+[ -z "$nosqlite" ] || echo "cpython-tests: test_sqlite3 left out: $nosqlite"
+echo "cpython-tests: root $root"
+[ $fetchonly = 1 ] && exit 0
+
+out=$(pwd)/build/cpython
+mkdir -p "$out"
+go build -o "$out/ppc64emu" ./cmd/ppc64emu
+emu=$out/ppc64emu
+here=$(pwd)/linux/testdata/cpython
+. scripts/debian-run.sh
+
+want=("$@")
+if [ ${#want[@]} = 0 ]; then
+  mapfile -t want < <(sed 's/#.*//; /^ *$/d; s/ *$//' "$here/tests.txt")
+fi
+
+# cputime FILE: the user + system seconds bash's time wrote there.
+cputime() { awk '{ printf "%.1f", $2 + $3 }' "$1"; }
+
+pass=0 fail=0 qsum=0 esum=0
+failed=()
+start=$(date +%s)
+for t in "${want[@]}"; do
+  if [ "$t" = test_sqlite3 ] && [ -n "$nosqlite" ]; then
+    echo "$t not run: $nosqlite"
+    continue
+  fi
+  printf '%s\n' 'export TMPDIR=$PWD' \
+    "python3.11 -m test -v --junit-xml \$PWD/junit.xml $t >regrtest.log 2>&1" \
+    'rc=$?' \
+    "sed -n '/^== Tests result/,\$p' regrtest.log | grep -v '^Total duration'" \
+    '[ -f junit.xml ] && python3.11 summary.py junit.xml' \
+    'exit $rc' >"$out/$t.sh"
+  for who in qemu emu; do
+    w=$(mktemp -d "/tmp/cpython-tests.$t.$who.XXXXXX")
+    cp "$here/summary.py" "$w/"
+    (
+      TIMEFORMAT='%R %U %S'
+      set +e
+      { time "${who}run" "$out/$t.sh" "$w" "${CPYTHON_TIMEOUT:-1800}" >"$out/$t.$who.out" 2>"$out/$t.$who.err" </dev/null; } 2>"$out/$t.$who.time"
+      echo $? >"$out/$t.$who.rc"
+      cp "$w/regrtest.log" "$out/$t.$who.log" 2>/dev/null
+      rm -rf "$w"
+    ) &
+  done
+  wait
+  what=()
+  cmp -s "$out/$t.qemu.out" "$out/$t.emu.out" || what+=(stdout)
+  cmp -s "$out/$t.qemu.err" "$out/$t.emu.err" || what+=(stderr)
+  cmp -s "$out/$t.qemu.rc" "$out/$t.emu.rc" || what+=("exit $(cat "$out/$t.qemu.rc") vs $(cat "$out/$t.emu.rc")")
+  q=$(cputime "$out/$t.qemu.time") e=$(cputime "$out/$t.emu.time")
+  qsum=$(awk -v a="$qsum" -v b="$q" 'BEGIN { print a + b }')
+  esum=$(awk -v a="$esum" -v b="$e" 'BEGIN { print a + b }')
+  n=$(grep -c '^test' "$out/$t.qemu.out" || true)
+  if [ ${#what[@]} = 0 ]; then
+    echo "$t ok ($n test cases alike; CPU qemu $q s, ppc64emu $e s)"
+    pass=$((pass + 1))
+  else
+    echo "$t FAIL (${what[*]}; CPU qemu $q s, ppc64emu $e s)"
+    diff "$out/$t.qemu.out" "$out/$t.emu.out" | head -20 || true
+    fail=$((fail + 1))
+    failed+=("$t")
+  fi
+done
+echo "cpython-tests: $pass passed, $fail failed${failed:+: ${failed[*]}}; CPU qemu $qsum s, ppc64emu $esum s; wall $(($(date +%s) - start)) s"
+[ $fail = 0 ]

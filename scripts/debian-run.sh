@@ -1,0 +1,30 @@
+# Sourced by the scripts that run Debian's ppc64el programs both ways
+# (scripts/debian-corpus.sh, scripts/cpython-tests.sh). They set root (the
+# unpacked root file system) and emu (the ppc64emu binary) first.
+#
+# qemurun CASE WORK [TIMEOUT]: the reference run of the shell command in
+# the file CASE, in a private namespace: qemu-ppc64le-static through
+# binfmt_misc (F: the interpreter opened now, usable inside the chroot),
+# the directory WORK bind-mounted at /work and made the working directory,
+# /proc and /dev from the host, a tmpfs on /tmp.
+# emurun CASE WORK [TIMEOUT]: the same command under `ppc64emu run -L
+# ROOT`, in WORK. Both run ROOT's /bin/sh -c CMD with the same environment
+# (env -i, PATH, LC_ALL=C, HOME=/tmp), for at most TIMEOUT seconds (180).
+qemurun() { # case-file workdir [timeout]
+  timeout "${3:-180}" unshare --user --map-root-user --mount --fork sh -c '
+    set -e
+    root=$1 case=$2 work=$3
+    mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+    echo ":qemu-ppc64le:M::\\x7fELF\\x02\\x01\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x02\\x00\\x15\\x00:\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\x00\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xfe\\xff\\xff\\x00:$(command -v qemu-ppc64le-static):F" >/proc/sys/fs/binfmt_misc/register
+    mount --bind "$work" "$root/work"
+    mount --rbind /proc "$root/proc"
+    mount --rbind /dev "$root/dev"
+    mount -t tmpfs tmpfs "$root/tmp"
+    exec chroot "$root" /usr/bin/env -i -C /work PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp /bin/sh -c "$(cat "$case")"
+  ' sh "$root" "$1" "$2"
+}
+
+emurun() { # case-file workdir [timeout]
+  (cd "$2" && env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp \
+    timeout "${3:-180}" "$emu" run -L "$root" -0 /bin/sh "$root/bin/sh" -c "$(cat "$1")")
+}
