@@ -94,6 +94,7 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	g.exiting = true
 	close(g.dead)
 	g.fs.release()
+	p.recRelease(g, -1)
 	for _, t := range g.threads {
 		for sig := range t.sigq.queued {
 			p.queuedN -= len(t.sigq.queued[sig])

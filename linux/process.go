@@ -169,8 +169,10 @@ type Process struct {
 	gil gil // the process lock: held by the running thread
 	// futexes are the futex wait queues of every guest process.
 	futexes map[futexKey]*futexQueue
-	nextTID int
-	sigAny  atomic.Bool // some thread may have a deliverable signal
+	// recLocks are the guest processes' fcntl record locks (reclock.go).
+	recLocks map[fileID][]recLock
+	nextTID  int
+	sigAny   atomic.Bool // some thread may have a deliverable signal
 	// queuedN counts the queued real-time signal instances of all
 	// threads and thread groups, at most sigpendingRL.Cur.
 	queuedN      int

@@ -22,6 +22,9 @@ func sysOpenat(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysClose(t *Thread, a *sysArgs) (uint64, int) {
+	if h := t.files.get(a.Int(0)); h >= 0 && h != badFD {
+		t.p.recRelease(t.group, h) // its record locks on the file (reclock.go)
+	}
 	return 0, t.files.close(a.Int(0))
 }
 
@@ -127,10 +130,13 @@ func fcntlLock(t *Thread, fd, cmd int, addr uint64) int {
 		cmd = unix.F_OFD_SETLK
 	}
 	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
-		err := unix.FcntlFlock(uintptr(fd), cmd, &fl)
-		if !wait || (err != unix.EAGAIN && err != unix.EACCES) {
-			if err != nil {
-				return errnoOf(err)
+		e, done := t.recLockStep(fd, cmd, &fl) // between guest processes (reclock.go)
+		if !done {
+			e = errnoOf(unix.FcntlFlock(uintptr(fd), cmd, &fl))
+		}
+		if !wait || (e != abi.EAGAIN && e != abi.EACCES) {
+			if e != 0 {
+				return e
 			}
 			break
 		}

@@ -111,7 +111,7 @@ func init() {
 		abi.SYS_READLINK:    {fn: sysReadlink, level: full, note: "/proc/self/exe names the guest program", args: args(aPath, aPtr, aInt)},
 		abi.SYS_READLINKAT:  {fn: sysReadlinkat, level: full, note: "/proc/self/exe names the guest program", args: args(aDirFd, aPath, aPtr, aInt)},
 		abi.SYS_IOCTL:       {fn: sysIoctl, level: partial, note: "terminal attributes and window size, FIONREAD, FIONBIO", args: args(aFd, aIoctl, aPtr)},
-		abi.SYS_FCNTL:       {fn: sysFcntl, level: partial, note: "F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_GETPIPE_SZ, F_SETPIPE_SZ, record locks (F_GETLK, F_SETLK, F_SETLKW, F_OFD_*; the guest processes of one runner are one host process, whose POSIX locks do not conflict with each other)", args: args(aFd, aFcntlCmd, aHex)},
+		abi.SYS_FCNTL:       {fn: sysFcntl, level: partial, note: "F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_GETPIPE_SZ, F_SETPIPE_SZ, record locks (F_GETLK, F_SETLK, F_SETLKW between guest processes kept by the runner, reclock.go; F_OFD_* the host's)", args: args(aFd, aFcntlCmd, aHex)},
 		abi.SYS_DUP:         {fn: sysDup, level: full, args: args(aFd)},
 		abi.SYS_DUP2:        {fn: sysDup2, level: full, args: args(aFd, aFd)},
 		abi.SYS_DUP3:        {fn: sysDup3, level: full, args: args(aFd, aFd, aOpenFlags)},
