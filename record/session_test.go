@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 
 	"golang.org/x/arch/ppc64/ppc64asm"
@@ -241,5 +242,91 @@ func TestSessionInterrupt(t *testing.T) {
 	s.Interrupt = nil
 	if ok, err := s.Back(nil); ok || err != nil || s.Now() != 0 {
 		t.Fatalf("Back again: %v %v at %d, want the start", ok, err, s.Now())
+	}
+}
+
+// recordEnds returns the byte offsets in log at which each record ends.
+func recordEnds(t *testing.T, log []byte) []int {
+	t.Helper()
+	rd, err := NewReader(bytes.NewReader(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ends []int
+	for {
+		if _, err := rd.Next(); err != nil {
+			break
+		}
+		ends = append(ends, int(rd.r.off))
+	}
+	return ends
+}
+
+// TestLiveSession: a Session of a growing log (midWrite's: two runs of
+// 2000 instructions with a memory change between them). Cut after the
+// first run, it stops there (the frontier, not a truncation), goes back
+// and forwards within it, and a step at the frontier is left to the live
+// program; grown to the whole log it goes on to the exit, and the memory
+// change at the old frontier is there. r3 counts the iterations (addi
+// r3,r3,1 at instruction 4i).
+func TestLiveSession(t *testing.T) {
+	log := loopLog(t, binary.LittleEndian, true)
+	ends := recordEnds(t, log)
+	if len(ends) < 8 {
+		t.Fatalf("%d records", len(ends))
+	}
+	cut := ends[7] // after the first run record: space, 4 changes, thread, switch, run
+	s, err := NewLiveSession(log[:cut], Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Interval = 64
+	r3 := func() uint64 { return s.Context(1).Regs.GPR[3] }
+	if err := s.Seek(math.MaxUint64); err != nil || !s.AtFrontier() || s.Now() != 2*loopIters || r3() != loopIters/2 {
+		t.Fatalf("to the frontier: %v, at %d (frontier %v), r3 %d; want the frontier at %d, r3 %d", err, s.Now(), s.AtFrontier(), r3(), 2*loopIters, loopIters/2)
+	}
+	if ok, err := s.StepForward(1); ok || !errors.Is(err, errFrontier) || s.Now() != 2*loopIters {
+		t.Errorf("step at the frontier: %v %v at %d, want errFrontier", ok, err, s.Now())
+	}
+	if err := s.Seek(1001); err != nil || s.AtFrontier() || r3() != 251 {
+		t.Errorf("back to 1001: %v, frontier %v, r3 %d; want 251", err, s.AtFrontier(), r3())
+	}
+	s.Grow(log)
+	if err := s.Seek(math.MaxUint64); err != nil || s.AtFrontier() || s.Now() != 4*loopIters || r3() != loopIters {
+		t.Fatalf("grown, to the end: %v, at %d, r3 %d; want %d, r3 %d", err, s.Now(), r3(), 4*loopIters, loopIters)
+	}
+	if done, _, _ := s.Exited(); !done {
+		t.Errorf("not at the exit")
+	}
+	var b [4]byte
+	if err := s.Memory(1).Peek(loopStore+mem.PageSize, b[:]); err != nil || string(b[:]) != "mid!" {
+		t.Errorf("the change at the old frontier: %q %v, want mid!", b, err)
+	}
+}
+
+// TestSessionMaxCheckpoints: with 3 checkpoints of 64 instructions kept,
+// the history begins at the oldest (Oldest): Back without anything to
+// stop at goes there, not to 0, and StepBack stops there too.
+func TestSessionMaxCheckpoints(t *testing.T) {
+	s, err := NewSession(loopLog(t, binary.LittleEndian, false), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Interval, s.MaxCheckpoints = 64, 3
+	if err := s.Seek(4 * loopIters); err != nil {
+		t.Fatal(err)
+	}
+	oldest := s.Oldest()
+	if want := uint64(4*loopIters - 4*loopIters%64 - 2*64); oldest != want {
+		t.Fatalf("oldest checkpoint %d, want %d", oldest, want)
+	}
+	if ok, err := s.Back(nil); ok || err != nil || s.Now() != oldest {
+		t.Errorf("Back: %v %v at %d, want the oldest checkpoint %d", ok, err, s.Now(), oldest)
+	}
+	if ok, err := s.StepBack(1); ok || err != nil || s.Now() != oldest {
+		t.Errorf("StepBack at the oldest: %v %v at %d", ok, err, s.Now())
+	}
+	if err := s.Seek(oldest + 5); err != nil || s.Now() != oldest+5 {
+		t.Errorf("Seek: %v at %d", err, s.Now())
 	}
 }

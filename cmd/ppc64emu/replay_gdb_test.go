@@ -415,11 +415,13 @@ var long = flag.Bool("long", false, "run TestReplayGDBLong (10^9 instructions, L
 
 // TestReplayGDBLong (with -long): testdata/revlong.c runs more than 10^9
 // instructions, writing marker twice at its start only. Under replay
-// -gdb, GDB continues to the end of the recording, sets a write
-// watchpoint on marker and reverse-continues: it stops at the second
-// write (Old value = 2, New value = 1, line 11), over the whole run. The
-// test logs the reverse-continue's wall and CPU seconds, the replay's
-// peak RSS and a plain replay's CPU seconds, measured side by side.
+// -gdb, and live under run -gdb -stop-at-exit, GDB continues to the end
+// of the run, sets a write watchpoint on marker and reverse-continues: it
+// stops at the second write (Old value = 2, New value = 1, line 11), over
+// the whole run. The test logs the reverse-continue's wall and CPU
+// seconds (for run -gdb: the replay of the whole run, then the way back),
+// the server's peak RSS and a plain replay's CPU seconds, measured side
+// by side.
 func TestReplayGDBLong(t *testing.T) {
 	if !*long {
 		t.Skip("10^9 instructions: run with -long")
@@ -450,33 +452,41 @@ kill
 				t.Fatalf("%s instructions, want 10^9 or more", m[1])
 			}
 			t.Logf("plain replay: %s instructions in %.1f s wall", m[1], time.Since(start).Seconds())
-			var pid int
-			got := underGDBWith(t, prog, func(sock string, p int) string {
-				pid = p
-				return fmt.Sprintf(script, sock, dir, p)
-			}, "replay", rec)
-			for _, want := range []string{"Hardware watchpoint 1: marker\n\nOld value = 2\nNew value = 1", "revlong.c:11", "$1 = 1"} {
-				if !strings.Contains(got, want) {
-					t.Errorf("GDB's output lacks %q:\n%s", want, got)
-				}
+			for _, srv := range [][]string{{"replay", rec}, {"run", "-stop-at-exit", prog}} {
+				longGDB(t, prog, dir, script, srv)
 			}
-			read := func(name string) []string {
-				b, _ := os.ReadFile(filepath.Join(dir, name))
-				return strings.Fields(string(b))
-			}
-			t0, _ := strconv.ParseFloat(strings.Join(read("t0"), ""), 64)
-			t1, _ := strconv.ParseFloat(strings.Join(read("t1"), ""), 64)
-			cpu := func(f []string) float64 { // utime + stime, in clock ticks (100 a second)
-				if len(f) < 15 {
-					return 0
-				}
-				u, _ := strconv.ParseFloat(f[13], 64)
-				s, _ := strconv.ParseFloat(f[14], 64)
-				return (u + s) / 100
-			}
-			t.Logf("reverse-continue from the end to the watchpoint: %.1f s wall, %.1f s CPU of replay -gdb (pid %d)", t1-t0, cpu(read("s1"))-cpu(read("s0")), pid)
 		})
 	}
+}
+
+// longGDB is TestReplayGDBLong's session with server srv (command and
+// arguments after -gdb ADDR).
+func longGDB(t *testing.T, prog, dir, script string, srv []string) {
+	var pid int
+	got := underGDBWith(t, prog, func(sock string, p int) string {
+		pid = p
+		return fmt.Sprintf(script, sock, dir, p)
+	}, srv[0], srv[1:]...)
+	for _, want := range []string{"Hardware watchpoint 1: marker\n\nOld value = 2\nNew value = 1", "revlong.c:11", "$1 = 1"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("GDB's output lacks %q:\n%s", want, got)
+		}
+	}
+	read := func(name string) []string {
+		b, _ := os.ReadFile(filepath.Join(dir, name))
+		return strings.Fields(string(b))
+	}
+	t0, _ := strconv.ParseFloat(strings.Join(read("t0"), ""), 64)
+	t1, _ := strconv.ParseFloat(strings.Join(read("t1"), ""), 64)
+	cpu := func(f []string) float64 { // utime + stime, in clock ticks (100 a second)
+		if len(f) < 15 {
+			return 0
+		}
+		u, _ := strconv.ParseFloat(f[13], 64)
+		s, _ := strconv.ParseFloat(f[14], 64)
+		return (u + s) / 100
+	}
+	t.Logf("reverse-continue from the end to the watchpoint: %.1f s wall, %.1f s CPU of %s -gdb (pid %d)", t1-t0, cpu(read("s1"))-cpu(read("s0")), srv[0], pid)
 }
 
 // TestReplayGDBSyscallWatch: a write watchpoint on memory only a system

@@ -91,7 +91,7 @@ Flags:
 	-checkpoints N   with -gdb, the most checkpoints kept for reverse execution, one
 	                 every 2^24 instructions (default 256): beyond them the oldest is
 	                 dropped, and reverse execution stops there ("No more
-	                 reverse-execution history."); -1 records nothing (no reverse
+	                 reverse-execution history."); 0 records nothing (no reverse
 	                 execution). The recording itself is kept whole (bytes per system
 	                 call and mapping, not per instruction)
 	-stop-at-exit    with -gdb, the end of the program is the end of the history (GDB:

@@ -1,0 +1,78 @@
+//go:build linux
+
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestRunGDBAcross: reverse execution of the live program under run -gdb
+// -stop-at-exit across an mmap, a signal handler, a new thread and a
+// munmap (testdata/revmix.c, both byte orders). From the end of the run,
+// a write watchpoint on stage stops going back at each write in reverse
+// order (5 to 4, 4 to 30, 30 to 3 in the new thread, 3 to 20, 20 to 2 in
+// the handler, 2 to 1, 1 to 0), then at the start of the history; the
+// page munmapped at the end is mapped again before the munmap (page[0] =
+// 42) and unmapped before the mmap. Forwards from the start the same
+// writes stop in program order, then the end of the run again.
+func TestRunGDBAcross(t *testing.T) {
+	script := `set pagination off
+set confirm off
+target remote %s
+continue
+watch stage
+reverse-continue
+set $p = page
+python
+try:
+    gdb.execute('print *page')
+except gdb.MemoryError:
+    print('@@unmapped after munmap')
+end
+reverse-continue
+print page[0]
+reverse-continue
+print $_thread
+reverse-continue
+reverse-continue
+bt 1
+reverse-continue
+reverse-continue
+print page
+python
+try:
+    gdb.execute('print *(long *)$p')
+except gdb.MemoryError:
+    print('@@unmapped before mmap')
+end
+reverse-continue
+` + strings.Repeat("continue\n", 8) + "kill\n"
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			prog := buildGDBProg(t, "revmix.c", order, "-O0", "-lpthread")
+			got := liveUnderGDB(t, prog, script)
+			var writes []string
+			for _, m := range regexp.MustCompile(`Old value = (\d+)\nNew value = (\d+)`).FindAllStringSubmatch(got, -1) {
+				writes = append(writes, m[1]+"-"+m[2])
+			}
+			if want := "5-4 4-30 30-3 3-20 20-2 2-1 1-0 0-1 1-2 2-20 20-3 3-30 30-4 4-5"; strings.Join(writes, " ") != want {
+				t.Errorf("watchpoint stops %v, want %s\n%s", writes, want, got)
+			}
+			if n := strings.Count(got, "No more reverse-execution history."); n != 3 {
+				t.Errorf("%d ends of history, want 3 (the end, the start, the end)\n%s", n, got)
+			}
+			for _, want := range []string{
+				"@@unmapped after munmap", "$1 = 42", // the munmap undone
+				"$2 = 2", "Thread 2 hit Hardware watchpoint 1", // the new thread's write
+				"in handler (sig=",                            // the signal handler's
+				"$3 = (long *) 0x0", "@@unmapped before mmap", // the mmap undone
+			} {
+				if !strings.Contains(got, want) {
+					t.Errorf("GDB's output lacks %q:\n%s", want, got)
+				}
+			}
+		})
+	}
+}
