@@ -545,6 +545,12 @@ func (d *liveDebugger) Log() []byte {
 	return d.log.b
 }
 
+// Follows implements record.Live: the threads of the debugged process,
+// those that ran under the debugger and those it has now.
+func (d *liveDebugger) Follows(tid int) bool {
+	return d.seen[tid] != nil || d.group.threads[tid] != nil
+}
+
 // Recheck implements record.Live.
 func (d *liveDebugger) Recheck() { d.recheck = true }
 

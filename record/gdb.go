@@ -77,7 +77,9 @@ func (g *GDBTarget) Threads() []int {
 	}
 	var ids []int
 	for _, t := range g.s.Threads() {
-		ids = append(ids, int(t))
+		if g.s.Follow == nil || g.s.Follow(t) {
+			ids = append(ids, int(t))
+		}
 	}
 	return ids
 }

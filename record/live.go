@@ -25,6 +25,10 @@ type Live interface {
 	// program stopped at if a breakpoint is there (the debugger got
 	// back to it by replay, and has not stopped there yet).
 	Recheck()
+	// Follows reports whether the debugger follows thread tid: the
+	// program's threads, not those of other processes it made, whose
+	// instructions do not stop the past either.
+	Follows(tid int) bool
 	// WatchFrom is, after Resume reported a watchpoint stop (the
 	// program goes on past the access before it stops), an instruction
 	// count at or before the access and after the previous stop: a
@@ -58,6 +62,7 @@ func (g *GDBTarget) catchUp() error {
 			s.Interval = g.Interval
 		}
 		s.Interrupt = func() bool { return g.interrupt.Swap(false) }
+		s.Follow = func(tid uint64) bool { return g.live.Follows(int(tid)) }
 		g.s = s
 	} else {
 		g.s.Grow(log)

@@ -54,6 +54,7 @@ type replayer struct {
 	// count watched accesses in hits; the one numbered accessAt is kept
 	// in access.
 	hooks    *emulate.Hooks
+	follow   func(tid uint64) bool // the threads hooks apply to (nil: all)
 	hits     uint64
 	accessAt uint64
 	access   Access
@@ -277,7 +278,11 @@ func (p *replayer) exec(target uint64) (atBreak bool, err error) {
 		n := min(p.pending, target-p.res.Instructions)
 		e := t.sp.e
 		e.SetContext(&t.ctx)
-		got, err := e.Run(&t.ctx.Regs, t.sp.m, emulate.RunOptions{MaxSteps: n, Hooks: p.hooks})
+		hooks := p.hooks
+		if p.follow != nil && !p.follow(t.tid) {
+			hooks = nil
+		}
+		got, err := e.Run(&t.ctx.Regs, t.sp.m, emulate.RunOptions{MaxSteps: n, Hooks: hooks})
 		p.res.Instructions += got
 		p.pending -= got
 		if p.lastAt != nil && got > 0 {

@@ -44,11 +44,17 @@ type Session struct {
 	// earliest point it has looked back to (nothing to stop at after it)
 	// and returns ErrInterrupted.
 	Interrupt func() bool
-	hit       *Access // the watched access at the stop (WatchHit)
-	chunk     uint64  // watchChunk, or less in tests
-	exited    bool
-	code      int
-	signal    int
+	// Follow, if set, says which threads a debugger follows (one
+	// process of several): only their instructions stop Run and Back at
+	// breakpoints and watched accesses, and only the memory changes of
+	// the log made while one of them runs (its system calls) count as
+	// writes.
+	Follow func(tid uint64) bool
+	hit    *Access // the watched access at the stop (WatchHit)
+	chunk  uint64  // watchChunk, or less in tests
+	exited bool
+	code   int
+	signal int
 	// live: the log is a live program's, growing (NewLiveSession); its
 	// end is the frontier, where the program stopped, not a truncation.
 	live, frontier bool
@@ -330,6 +336,9 @@ func (s *Session) next() error {
 // results, a signal frame) as a write, by the instruction before the
 // change: the replay applies it after that instruction.
 func (s *Session) written(c *mem.Change) {
+	if s.Follow != nil && (s.p.cur == nil || !s.Follow(s.p.cur.tid)) {
+		return
+	}
 	switch c.Op {
 	case mem.ChangeWrite, mem.ChangeZero, mem.ChangeMove:
 	default:
@@ -394,7 +403,7 @@ func (s *Session) Run(target uint64, until []uint64) (bool, error) {
 // one of until.
 func (s *Session) run(target uint64, until []uint64, hooks *emulate.Hooks) (bool, error) {
 	p := s.p
-	p.hooks = breakHooks(until, hooks)
+	p.hooks, p.follow = breakHooks(until, hooks), s.Follow
 	defer func() { p.hooks = nil }()
 	for !s.stuck() && p.res.Instructions < target {
 		if last := s.ckpts[len(s.ckpts)-1]; p.res.Instructions >= last.at+s.Interval {

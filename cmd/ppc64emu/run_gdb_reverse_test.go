@@ -76,3 +76,35 @@ reverse-continue
 		})
 	}
 }
+
+// TestRunGDBForkReverse: reverse execution under run -gdb -stop-at-exit
+// follows the debugged process only (testdata/revfork.c, both byte
+// orders): from the end of the run (the parent waited for its child,
+// which ran in_child), reverse-continue with breakpoints at main and
+// in_child stops at main's (counter 0), not in the child's in_child,
+// which the recording has too; GDB lists the parent's thread alone.
+func TestRunGDBForkReverse(t *testing.T) {
+	const script = `set pagination off
+set confirm off
+target remote %s
+break main
+continue
+break in_child
+continue
+reverse-continue
+print counter
+info threads
+kill
+`
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			got := liveUnderGDB(t, buildGDBProg(t, "revfork.c", order, "-O1"), script)
+			if n := strings.Count(got, "Breakpoint 1, "); n != 2 || strings.Contains(got, "Breakpoint 2, ") || !strings.Contains(got, "$1 = 0") {
+				t.Errorf("want main's breakpoint twice (forwards, backwards: counter 0), in_child's never:\n%s", got)
+			}
+			if n := strings.Count(got, " Thread "); n != 1 {
+				t.Errorf("%d threads listed at main, want the parent's alone:\n%s", n, got)
+			}
+		})
+	}
+}
