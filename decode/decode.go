@@ -360,13 +360,6 @@ func unknownError(word, suffix uint32) error {
 	return &DecodeError{Word: word, Suffix: suffix, Len: n, Err: ErrUnknown}
 }
 
-func init() {
-	// ppc64asm lazily allocates a package-level slice on its first Decode
-	// call without synchronisation; make that first call here, before any
-	// goroutine can race on it.
-	_, _ = ppc64asm.Decode([]byte{0x60, 0, 0, 0}, binary.BigEndian)
-}
-
 // DecodeWordTo is DecodeWord without the cache: it decodes into *in, which
 // the caller owns (a per-page table of instructions, a scratch Inst), and
 // allocates nothing when the word is an instruction. On error *in holds

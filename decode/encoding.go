@@ -34,8 +34,11 @@ func BaseInst(op Op) (in Inst, ok bool) {
 	if !ok {
 		return Inst{}, false
 	}
-	in, err := DecodeWord(uint32(value>>32), uint32(value))
-	if err != nil || in.Op != op {
+	// Uncached: the callers walk the whole op table (package inits of
+	// the emulator and the trace checker, at every start), and each
+	// cached decode would allocate an entry and take a slot of the
+	// cache for a word no program runs.
+	if err := DecodeWordTo(&in, uint32(value>>32), uint32(value)); err != nil || in.Op != op {
 		return Inst{}, false
 	}
 	return in, true

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+	"sync"
 
 	"golang.org/x/arch/ppc64/ppc64asm"
 )
@@ -16,7 +17,20 @@ func (in *Inst) Asm() (ppc64asm.Inst, error) {
 		return ppc64asm.Inst{}, &DecodeError{Word: in.Word, Suffix: in.Suffix, Err: ErrUnknown}
 	}
 	src := in.bytes(binary.BigEndian)
+	asmReady()
 	return ppc64asm.Decode(src[:in.Len], binary.BigEndian)
+}
+
+// asmFirst makes ppc64asm's first Decode, which builds a package-level
+// table (about 200 KB in 700 allocations) without synchronisation, once
+// and before any other: concurrent first calls would race on it. Done on
+// the first Asm, not at init, so a run that never disassembles (every
+// ppc64emu start) does not pay for it.
+var asmFirst sync.Once
+
+// asmReady makes ppc64asm's first Decode if it is not made yet (asmFirst).
+func asmReady() {
+	asmFirst.Do(func() { _, _ = ppc64asm.Decode([]byte{0x60, 0, 0, 0}, binary.BigEndian) })
 }
 
 // String returns the instruction as GNU objdump -d prints it by default,
