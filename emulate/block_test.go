@@ -55,20 +55,21 @@ func blockPrograms(t *testing.T) []runProgram {
 	var progs []runProgram
 	for seed := uint64(1); seed <= 8; seed++ {
 		for _, msr := range []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser} {
-			progs = append(progs, blockProgram(seed, msr))
+			fwd := seed%2 == 0
+			progs = append(progs, blockProgram(seed, msr, func(rng *rand.Rand) []uint32 { return blockLoop(rng, fwd) }))
 		}
 	}
 	return progs
 }
 
-// blockProgram is the random loop of blockPrograms for seed, run with msr.
-func blockProgram(seed, msr uint64) runProgram {
+// blockProgram is a random loop of blockPrograms for seed, run with msr,
+// its words from body. Odd seeds (blockLoop): one block of the ops the
+// native engine translates ending with a branch to its start (a loop in
+// the block, which the native engine runs in its generated code); even
+// seeds: forward branches and ops left to their semantic functions.
+func blockProgram(seed, msr uint64, body func(*rand.Rand) []uint32) runProgram {
 	rng := rand.New(rand.NewPCG(seed, 29))
-	// Odd seeds: one block of the ops the native engine translates
-	// ending with a branch to its start (a loop in the block, which the
-	// native engine runs in its generated code); even seeds: forward
-	// branches and ops left to their semantic functions.
-	words := blockLoop(rng, seed%2 == 0)
+	words := body(rng)
 	data := make([]byte, blockDataSize)
 	for i := range data {
 		data[i] = byte(rng.Uint32())
@@ -78,6 +79,9 @@ func blockProgram(seed, msr uint64) runProgram {
 		r.GPR[i] = rng.Uint64()
 	}
 	r.MSR, r.NIP, r.CTR, r.CR, r.XER = msr, codeBase, 40, rng.Uint32(), 0
+	if seed%4 == 1 {
+		r.XER = regs.XERSO // copied into every CR field a compare sets
+	}
 	if seed%2 != 0 {
 		// The step limits, not CTR, end the loop in one block (the
 		// native engine's budget inside its generated code), and CR7
@@ -125,27 +129,56 @@ func FuzzNativeBlocks(f *testing.F) {
 		if le {
 			msr = regs.MSRLinuxUserLE
 		}
-		p := blockProgram(seed, msr)
-		m1, r1, _ := p.setup(t)
-		e1 := emulate.New(emulate.Config{Engine: emulate.EngineNative})
-		// Step limits that end inside a loop in one block after a whole
-		// number of runs of it, before it and after it.
-		limits := []uint64{997, 130, 61, 60, 59, 121, 1, 1000}
-		n1, err1 := runLimits(e1, &r1, m1, p.steps, limits, 0)
-		m2, r2, _, n2, err2 := fetchLoop(t, p)
-		if n1 != n2 || fmt.Sprint(err1) != fmt.Sprint(err2) {
-			t.Fatalf("Run = %d, %v; Fetch loop = %d, %v", n1, err1, n2, err2)
-		}
-		if d := cmp.Diff(r2, r1); d != "" {
-			t.Fatalf("registers (-Fetch +Run):\n%s", d)
-		}
-		if d := pagesDiffer(t, m1, m2, p.check); d != nil {
-			t.Fatalf("pages %#x differ", d)
-		}
-		if jit.Supported && seed <= 8 && emulate.NativeCalls(e1) == 0 {
-			t.Errorf("no generated code ran (%d steps)", n1)
+		p := blockProgram(seed, msr, func(rng *rand.Rand) []uint32 { return blockLoop(rng, seed%2 == 0) })
+		if !checkNative(t, p) && jit.Supported && seed <= 8 {
+			t.Errorf("no generated code ran")
 		}
 	})
+}
+
+// TestNativeOps runs loops of one random instruction of each kind
+// blockLoop makes for the native engine, and bdnz, with random registers
+// and data in both byte orders (checkNative): the loop's last runs are
+// generated code, whose result is the final state.
+func TestNativeOps(t *testing.T) {
+	kinds := len(blockGens(rand.New(rand.NewPCG(0, 0)), false))
+	for g := range kinds {
+		for k := range 10 {
+			seed := uint64(1001 + 2*(g*10+k)) // odd: a loop in one block, CTR 1000
+			msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
+			p := blockProgram(seed, msr, func(rng *rand.Rand) []uint32 {
+				return []uint32{blockGens(rng, false)[g](), enc(ppc64asm.BC, 16, 0, -4)}
+			})
+			p.steps = 200
+			if !checkNative(t, p) && jit.Supported {
+				t.Errorf("kind %d, seed %d: no generated code ran", g, seed)
+			}
+		}
+	}
+}
+
+// checkNative runs p under EngineNative, in Runs with step limits, and
+// one Fetch at a time, requires the same count, error, registers and
+// data pages, and reports whether generated code ran.
+func checkNative(t *testing.T, p runProgram) bool {
+	t.Helper()
+	m1, r1, _ := p.setup(t)
+	e1 := emulate.New(emulate.Config{Engine: emulate.EngineNative})
+	// Step limits that end inside a loop in one block after a whole
+	// number of runs of it, before it and after it.
+	limits := []uint64{997, 130, 61, 60, 59, 121, 1, 1000}
+	n1, err1 := runLimits(e1, &r1, m1, p.steps, limits, 0)
+	m2, r2, _, n2, err2 := fetchLoop(t, p)
+	if n1 != n2 || fmt.Sprint(err1) != fmt.Sprint(err2) {
+		t.Fatalf("Run = %d, %v; Fetch loop = %d, %v", n1, err1, n2, err2)
+	}
+	if d := cmp.Diff(r2, r1); d != "" {
+		t.Fatalf("registers (-Fetch +Run):\n%s", d)
+	}
+	if d := pagesDiffer(t, m1, m2, p.check); d != nil {
+		t.Fatalf("pages %#x differ", d)
+	}
+	return emulate.NativeCalls(e1) != 0
 }
 
 func blockPages() []uint64 {
@@ -159,6 +192,31 @@ func blockPages() []uint64 {
 // blockLoop is a random loop body of 60 instructions ending with bdnz,
 // with forward conditional branches in it if fwd.
 func blockLoop(rng *rand.Rand, fwd bool) []uint32 {
+	gens := blockGens(rng, fwd)
+	var words []uint32
+	const n = 60
+	for len(words) < n-1 {
+		if fwd && rng.IntN(8) == 0 && len(words) < n-5 {
+			// A forward conditional branch over 1 to 3 instructions
+			// on a random CR bit, true or false.
+			bo := []int64{12, 4}[rng.IntN(2)]
+			words = append(words, enc(ppc64asm.BC, bo, int64(rng.IntN(32)), int64(4*(2+rng.IntN(3)))))
+			continue
+		}
+		words = append(words, gens[rng.IntN(len(gens))]())
+	}
+	if !fwd {
+		// bdnz, bdnzf or bdnzt to the start on a bit of CR7, which
+		// blockProgram sets so that CTR ends the loop.
+		bo := []int64{16, 0, 8}[rng.IntN(3)]
+		return append(words, enc(ppc64asm.BC, bo, int64(28+rng.IntN(4)), -4*(n-1)))
+	}
+	return append(words, enc(ppc64asm.BC, 16, 0, -4*(n-1))) // bdnz to the start
+}
+
+// blockGens are blockLoop's instruction makers: with fwd, all of them,
+// else only those of ops the native engine translates.
+func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 	rt := func() int64 { return int64(3 + rng.IntN(13)) }
 	base := func() int64 { return int64(20 + rng.IntN(4)) }
 	idx := func() int64 { return int64(24 + rng.IntN(2)) }
@@ -249,6 +307,31 @@ func blockLoop(rng *rand.Rand, fwd bool) []uint32 {
 			ops := []ppc64asm.Op{ppc64asm.LFDX, ppc64asm.STFDX}
 			return enc(ops[rng.IntN(len(ops))], int64(rng.IntN(32)), base(), idx())
 		},
+		// Ops the block engine leaves to their semantic functions and
+		// the native engine translates.
+		func() uint32 {
+			return []uint32{0x60000000, 0x4c00012c}[rng.IntN(2)] // nop, isync
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.EXTSB, ppc64asm.EXTSH, ppc64asm.NEG}
+			return enc(ops[rng.IntN(len(ops))], rt(), src())
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.ANDC, ppc64asm.NOR}
+			return enc(ops[rng.IntN(len(ops))], rt(), src(), src())
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.SLD, ppc64asm.SRD}
+			return enc(ops[rng.IntN(len(ops))], rt(), src(), []int64{idx(), src()}[rng.IntN(2)])
+		},
+		func() uint32 { return enc(ppc64asm.SRAWI, rt(), src(), int64(rng.IntN(32))) },
+		func() uint32 { return enc(ppc64asm.SRADI, rt(), src(), int64(rng.IntN(64))) },
+		func() uint32 {
+			return enc(ppc64asm.RLWIMI, rt(), src(), int64(rng.IntN(32)), int64(rng.IntN(32)), int64(rng.IntN(32)))
+		},
+		func() uint32 {
+			return enc([]ppc64asm.Op{ppc64asm.ANDICC, ppc64asm.ANDISCC}[rng.IntN(2)], rt(), src(), ui())
+		},
 		// Ops the block engine leaves to their semantic functions.
 		func() uint32 { return enc(ppc64asm.ADDIC, rt(), src(), si()) },
 		func() uint32 { return enc(ppc64asm.ADDCC, rt(), src(), src()) },
@@ -257,23 +340,5 @@ func blockLoop(rng *rand.Rand, fwd bool) []uint32 {
 	if !fwd {
 		gens = gens[:len(gens)-3] // only ops the native engine translates
 	}
-	var words []uint32
-	const n = 60
-	for len(words) < n-1 {
-		if fwd && rng.IntN(8) == 0 && len(words) < n-5 {
-			// A forward conditional branch over 1 to 3 instructions
-			// on a random CR bit, true or false.
-			bo := []int64{12, 4}[rng.IntN(2)]
-			words = append(words, enc(ppc64asm.BC, bo, int64(rng.IntN(32)), int64(4*(2+rng.IntN(3)))))
-			continue
-		}
-		words = append(words, gens[rng.IntN(len(gens))]())
-	}
-	if !fwd {
-		// bdnz, bdnzf or bdnzt to the start on a bit of CR7, which
-		// blockProgram sets so that CTR ends the loop.
-		bo := []int64{16, 0, 8}[rng.IntN(3)]
-		return append(words, enc(ppc64asm.BC, bo, int64(28+rng.IntN(4)), -4*(n-1)))
-	}
-	return append(words, enc(ppc64asm.BC, 16, 0, -4*(n-1))) // bdnz to the start
+	return gens
 }

@@ -2,6 +2,9 @@ package emulate
 
 import (
 	"math/bits"
+
+	"golang.org/x/arch/ppc64/ppc64asm"
+
 	"runtime"
 	"unsafe"
 
@@ -337,10 +340,123 @@ func nativeOp(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 	case kLoad, kStore, kLoadF, kStoreF:
 		nativeAccess(a, op, j, le, exits)
 		return true
+	case kGeneric:
+		return nativeGeneric(a, op.in)
 	default:
 		return false
 	}
 	a.Store(64, gprM(op.rt), rax)
+	return true
+}
+
+// nativeGeneric appends the code of in, an op the block loop leaves to
+// its semantic function, and reports whether it translates it: nop and
+// isync (nothing to do), extsb, extsh, andc, nor, neg, sld, srd, srawi,
+// sradi (XER CA and CA32), rlwimi, andi. and andis. (CR0), without OE or
+// Rc unless the op always records.
+func nativeGeneric(a *amd64.Asm, in *decode.Inst) bool {
+	const rax, rcx, rdx, r8, r9, r10 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9, amd64.R10
+	op := in.Op
+	if in.Flags&(decode.FlagOE|decode.FlagRc) != 0 && op != ppc64asm.ANDICC && op != ppc64asm.ANDISCC {
+		return false
+	}
+	arg := func(i int) uint8 { return uint8(in.Args[i] & 31) }
+	switch op {
+	case ppc64asm.NOP, ppc64asm.ISYNC:
+		return true
+	case ppc64asm.EXTSB, ppc64asm.EXTSH:
+		a.Load(64, rax, gprM(arg(1)))
+		w := 8
+		if op == ppc64asm.EXTSH {
+			w = 16
+		}
+		a.Movsx(w, rax, rax)
+	case ppc64asm.ANDC, ppc64asm.NOR:
+		a.Load(64, rax, gprM(arg(1)))
+		a.Load(64, rcx, gprM(arg(2)))
+		if op == ppc64asm.ANDC {
+			a.Not(rcx)
+			a.Op(amd64.AND, rax, rcx)
+		} else {
+			a.Op(amd64.OR, rax, rcx)
+			a.Not(rax)
+		}
+	case ppc64asm.NEG:
+		a.Load(64, rax, gprM(arg(1)))
+		a.Neg(rax)
+	case ppc64asm.SLD, ppc64asm.SRD:
+		// x86 takes the count modulo 64; RB[57] set gives 0.
+		a.Load(64, rcx, gprM(arg(2)))
+		a.Load(64, rax, gprM(arg(1)))
+		sh := amd64.SHL
+		if op == ppc64asm.SRD {
+			sh = amd64.SHR
+		}
+		a.ShiftCL(64, sh, rax)
+		a.MovImm(rdx, 0)
+		a.OpImm32(amd64.AND, rcx, 64)
+		a.Cmov(amd64.CondNE, rax, rdx)
+	case ppc64asm.SRAWI, ppc64asm.SRADI:
+		// CA = CA32 = RS negative and a 1 shifted out (opSraw, opSrad).
+		n := uint8(in.Args[2] & 63)
+		if op == ppc64asm.SRAWI {
+			n &= 31
+			a.LoadSX32(rax, gprM(arg(1)))
+		} else {
+			a.Load(64, rax, gprM(arg(1)))
+		}
+		a.Mov(r9, rax)
+		a.ShiftImm(64, amd64.SHR, r9, 63)
+		a.MovImm(r8, 1<<n-1)
+		a.Mov(rcx, rax)
+		a.MovImm(rdx, 0)
+		a.Op(amd64.AND, rcx, r8)
+		a.Cmov(amd64.CondNE, rdx, r9)
+		a.Load(64, r10, amd64.M(nRegs, offXER))
+		imm64(a, amd64.AND, r10, ^(regs.XERCA | regs.XERCA32))
+		a.Mov(r8, rdx)
+		a.ShiftImm(64, amd64.SHL, rdx, uint8(bits.TrailingZeros64(regs.XERCA)))
+		a.ShiftImm(64, amd64.SHL, r8, uint8(bits.TrailingZeros64(regs.XERCA32)))
+		a.Op(amd64.OR, r10, rdx)
+		a.Op(amd64.OR, r10, r8)
+		a.Store(64, amd64.M(nRegs, offXER), r10)
+		if n != 0 {
+			a.ShiftImm(64, amd64.SAR, rax, n)
+		}
+	case ppc64asm.RLWIMI:
+		k := rotMask(in.Args[3]&31+32, in.Args[4]&31+32)
+		a.Load(32, rax, gprM(arg(1)))
+		a.Mov(rcx, rax)
+		a.ShiftImm(64, amd64.SHL, rcx, 32)
+		a.Op(amd64.OR, rax, rcx)
+		if n := uint8(in.Args[2] & 31); n != 0 {
+			a.ShiftImm(64, amd64.ROL, rax, n)
+		}
+		a.MovImm(r8, k)
+		a.Op(amd64.AND, rax, r8)
+		a.Not(r8)
+		a.Load(64, rcx, gprM(arg(0)))
+		a.Op(amd64.AND, rcx, r8)
+		a.Op(amd64.OR, rax, rcx)
+	case ppc64asm.ANDICC, ppc64asm.ANDISCC:
+		// The mask is within the low word, so the result is never
+		// negative: CR0 is GT or EQ.
+		m := uint32(lgUI(in))
+		if op == ppc64asm.ANDISCC {
+			m <<= 16
+		}
+		a.Load(64, rax, gprM(arg(1)))
+		a.OpImm32(amd64.AND, rax, m)
+		a.MovImm(rdx, uint64(regs.CRGT))
+		a.MovImm(rcx, uint64(regs.CREQ))
+		a.Cmov(amd64.CondE, rdx, rcx)
+		a.Store(64, gprM(arg(0)), rax)
+		nativeCRField(a, 0)
+		return true
+	default:
+		return false
+	}
+	a.Store(64, gprM(arg(0)), rax)
 	return true
 }
 
@@ -394,11 +510,18 @@ func nativeCmp(a *amd64.Asm, op *bop) {
 	a.Cmov(lt, rdx, rcx)
 	a.MovImm(rcx, uint64(regs.CREQ))
 	a.Cmov(amd64.CondE, rdx, rcx)
+	nativeCRField(a, op.rt)
+}
+
+// nativeCRField sets CR field bf to EDX's low 3 bits (LT, GT, EQ) and a
+// copy of XER[SO], through ECX.
+func nativeCRField(a *amd64.Asm, bf uint8) {
+	const rcx, rdx = amd64.RCX, amd64.RDX
 	// SO: XER[SO] is bit 31 of XER's low word.
 	a.Load(32, rcx, amd64.M(nRegs, offXER))
 	a.ShiftImm(32, amd64.SHR, rcx, uint8(bits.TrailingZeros64(regs.XERSO)))
 	a.Op32(amd64.OR, rdx, rcx)
-	sh := uint8(28 - 4*(op.rt&7))
+	sh := uint8(28 - 4*(bf&7))
 	if sh != 0 {
 		a.ShiftImm(32, amd64.SHL, rdx, sh)
 	}
