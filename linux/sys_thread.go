@@ -145,7 +145,8 @@ type futexQueue struct {
 type futexWaiter struct {
 	ch     chan struct{}
 	bitset uint32
-	t      *Thread // the waiting thread
+	t      *Thread  // the waiting thread
+	key    futexKey // the queue it is in: its futex's, or the one FUTEX_CMP_REQUEUE moved it to
 }
 
 // futexKey names a futex word as Linux's get_futex_key does: a private
@@ -201,7 +202,9 @@ func (p *Process) futexWake(k futexKey, n int, bitset uint32) int {
 	return woken
 }
 
-func (p *Process) futexRemove(k futexKey, w *futexWaiter) {
+// futexRemove takes w out of its queue (a timeout, a signal).
+func (p *Process) futexRemove(w *futexWaiter) {
+	k := w.key
 	q := p.futexes[k]
 	if q == nil {
 		return
@@ -268,8 +271,8 @@ func sysFutex(t *Thread, a *sysArgs) (uint64, int) {
 				d = max(d, 0)
 			}
 		}
-		w := &futexWaiter{ch: make(chan struct{}), bitset: bitset, t: t}
 		k := t.futexAt(addr, op)
+		w := &futexWaiter{ch: make(chan struct{}), bitset: bitset, t: t, key: k}
 		q := p.futexes[k]
 		if q == nil {
 			q = &futexQueue{}
@@ -280,12 +283,12 @@ func sysFutex(t *Thread, a *sysArgs) (uint64, int) {
 		case waitReady:
 			return 0, 0
 		case waitTimeout:
-			p.futexRemove(k, w)
+			p.futexRemove(w)
 			return 0, abi.ETIMEDOUT
 		case waitExit:
 			return 0, errExit
 		default:
-			p.futexRemove(k, w)
+			p.futexRemove(w)
 			if timeout != 0 {
 				// Linux restarts a timed wait only for a signal
 				// without a handler (ERESTART_RESTARTBLOCK): a handler
@@ -339,6 +342,7 @@ func sysFutex(t *Thread, a *sysArgs) (uint64, int) {
 					p.futexes[k2] = q2
 				}
 				q2.waiters = append(q2.waiters, w)
+				w.key = k2
 				moved++
 			}
 			if len(q.waiters) == 0 {
