@@ -221,9 +221,9 @@ type Config struct {
 	// frsqrte and frsqrtes (the ISA bounds only its error, Book I 4.6.7):
 	// for a finite, non-zero operand b (positive for the square root),
 	// given as its magnitude, it returns the estimate of 1/b (rsqrt:
-	// 1/sqrt(b)) as the exact value sig/2^63 × 2^exp (sig normalized by
-	// the caller's rounding if its bit 63 is 0; a zero sig falls back to
-	// the profile's estimate). The instruction rounds it once to double
+	// 1/sqrt(b)) as the exact value sig/2^63 × 2^exp (sig need not have
+	// bit 63 set; a zero sig falls back to the profile's estimate). The
+	// instruction rounds it once to double
 	// (fres, frsqrtes: single) in the FPSCR's rounding mode, with b's
 	// sign for fre, and sets FPSCR as for any rounded result. Zero,
 	// infinite, NaN and (for the square root) negative operands give the
