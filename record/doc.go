@@ -23,5 +23,11 @@
 // FuzzReplay); a replay that does not follow the recording gives
 // ErrDiverged.
 //
+// A Session moves through a recording forwards and backwards, for a
+// debugger (replay -gdb: GDBTarget). A live Session (NewLiveSession)
+// follows the growing log of a program that runs under a debugger (run
+// -gdb: NewLiveGDBTarget, over a Live program), up to where the program
+// stopped.
+//
 // The format, version 1, is described in docs/record-format.md.
 package record

@@ -114,3 +114,59 @@ func ExampleSession_Back() {
 	// event 1: before a 4-byte write at 0x20000000 (r3 = 1; memory holds 0)
 	// event 0
 }
+
+// A live Session follows a log that grows while its program runs (as
+// ppc64emu run -gdb records one): its end is the frontier, where the
+// program stopped, and Grow gives it the longer log. The log, written by
+// hand, is of "addi r3,r3,1" four times, recorded two instructions at a
+// time.
+func ExampleNewLiveSession() {
+	const code = 0x10000000
+	word, _, err := decode.Encode(ppc64asm.ADDI, 3, 3, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var text []byte
+	for range 4 {
+		text = binary.LittleEndian.AppendUint32(text, word)
+	}
+	var log bytes.Buffer
+	w := record.NewWriter(&log, record.Header{LittleEndian: true, Config: emulate.Config{Level: decode.LevelPOWER10}})
+	w.Space(0)
+	w.Mem(0, &mem.Change{Op: mem.ChangeMap, Addr: code, Size: mem.PageSize, Perm: mem.RX})
+	w.Mem(0, &mem.Change{Op: mem.ChangeWrite, Addr: code, Size: uint64(len(text)), Data: text})
+	w.Thread(1, 0, &emulate.Context{Regs: regs.Regs{NIP: code, MSR: regs.MSRLinuxUserLE}})
+	w.Switch(1)
+	w.Run(2) // the program stops here
+	if err := w.Flush(); err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	s, err := record.NewLiveSession(bytes.Clone(log.Bytes()), record.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	show := func() {
+		fmt.Printf("event %d, r3 = %d, at the frontier: %v\n", s.Now(), s.Context(1).Regs.GPR[3], s.AtFrontier())
+	}
+	_ = s.Seek(math.MaxUint64) // as far as the log goes
+	show()
+	_ = s.Seek(1)
+	show()
+
+	w.Run(2) // the program ran on
+	if err := w.Flush(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	s.Grow(log.Bytes())
+	_ = s.Seek(math.MaxUint64)
+	show()
+	// Output:
+	// event 2, r3 = 2, at the frontier: true
+	// event 1, r3 = 1, at the frontier: false
+	// event 4, r3 = 4, at the frontier: true
+}

@@ -409,7 +409,13 @@ func serveGDB(ln net.Listener, p *linux.Process, stderr io.Writer) int {
 		return exitFail
 	}
 	defer conn.Close()
-	err := gdbstub.NewServer(p.Debugger()).Serve(conn)
+	d := p.Debugger()
+	err := gdbstub.NewServer(d).Serve(conn)
+	if d.Err != nil {
+		// The replay of the recording failed (the past GDB was shown
+		// ends there).
+		fmt.Fprintf(stderr, "ppc64emu run: gdb: reverse execution: %v\n", d.Err)
+	}
 	switch {
 	case errors.Is(err, gdbstub.ErrKilled):
 		return exitOK
