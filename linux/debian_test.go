@@ -22,17 +22,17 @@ func TestDebianCorpus(t *testing.T) {
 	runDebianScript(t, "debian-corpus.sh", "testdata/debian/*")
 }
 
-// TestCPythonTests runs scripts/cpython-tests.sh: CPython's own regression
-// tests (the set in testdata/cpython/tests.txt, from Debian's
-// libpython3.11-testsuite) under qemu-user and under ppc64emu run -L,
-// compared test case by test case. It needs the Debian root (as
-// TestDebianCorpus) and skips with the reason otherwise; it takes about
-// ten minutes of CPU (the script prints the times).
+// TestCPythonTests runs scripts/cpython-tests.sh -ci: CPython's own
+// regression tests (the set ci of testdata/cpython/tests.txt, from
+// Debian's libpython3.11-testsuite) under qemu-user and under ppc64emu run
+// -L, compared test case by test case. It needs the Debian root (as
+// TestDebianCorpus) and skips with the reason otherwise; the script prints
+// each test's CPU times.
 func TestCPythonTests(t *testing.T) {
-	runDebianScript(t, "cpython-tests.sh", "testdata/cpython/*")
+	runDebianScript(t, "cpython-tests.sh", "testdata/cpython/*", "-ci")
 }
 
-// runDebianScript runs scripts/SCRIPT, which compares Debian's programs
+// runDebianScript runs scripts/SCRIPT with args, which compares Debian's programs
 // under qemu-user and ppc64emu, and fails if it reports a difference. The
 // script records the root it unpacked in build/ (a file in the module: go
 // test's cache rechecks the files a test reads there, not the user cache
@@ -40,7 +40,7 @@ func TestCPythonTests(t *testing.T) {
 // cached result is tied to them; the runner the script builds is not
 // (scripts/test.sh runs these tests with -count=1). The script's exit
 // status 2 (packages or tools missing) skips.
-func runDebianScript(t *testing.T, script, inputs string) {
+func runDebianScript(t *testing.T, script, inputs string, args ...string) {
 	if testing.Short() {
 		t.Skipf("%s skipped in -short mode", script)
 	}
@@ -57,7 +57,7 @@ func runDebianScript(t *testing.T, script, inputs string) {
 	if _, err := os.Stat(filepath.Join(string(bytes.TrimSpace(root)), "bin")); err != nil {
 		t.Skipf("the root build/debian/root names is gone (%v): run bash scripts/debian-corpus.sh -fetch-only", err)
 	}
-	cmd := exec.Command("bash", "../scripts/"+script)
+	cmd := exec.Command("bash", append([]string{"../scripts/" + script}, args...)...)
 	out, err := cmd.CombinedOutput()
 	t.Logf("%s", out)
 	var ee *exec.ExitError

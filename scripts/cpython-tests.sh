@@ -22,8 +22,10 @@
 # status. Times are not compared; CPU times (user + sys of each run) are
 # printed.
 #
-# Usage: scripts/cpython-tests.sh [-fetch-only] [TEST...]
-#   TEST is a regrtest name (default: those of tests.txt).
+# Usage: scripts/cpython-tests.sh [-fetch-only | -ci] [TEST...]
+#   TEST is a regrtest name (default: every test of tests.txt; with -ci,
+#   those of its set ci, what TestCPythonTests and so scripts/test.sh run),
+#   run with the regrtest options tests.txt gives it.
 #   CPYTHON_TIMEOUT: seconds for one run (default 1800).
 # Output: one line per test, "TEST ok (N test cases alike; CPU qemu Q s,
 # ppc64emu E s)"
@@ -35,10 +37,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
 
-fetchonly=0
+fetchonly=0 ci=0
 case "${1:-}" in
 -fetch-only) fetchonly=1; shift ;;
--h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+-ci) ci=1; shift ;;
+-h|--help) sed -n '2,35p' "$0"; exit 0 ;;
 esac
 
 set +e
@@ -91,9 +94,12 @@ emu=$out/ppc64emu
 here=$(pwd)/linux/testdata/cpython
 . scripts/debian-run.sh
 
+# tests.txt: a test's name, its set (ci or full) and the regrtest options
+# it runs with (-i patterns that leave out cases, with the reason there).
+list=$(sed 's/#.*//; /^ *$/d; s/ *$//' "$here/tests.txt")
 want=("$@")
 if [ ${#want[@]} = 0 ]; then
-  mapfile -t want < <(sed 's/#.*//; /^ *$/d; s/ *$//' "$here/tests.txt")
+  mapfile -t want < <(awk -v ci=$ci '!ci || $2 == "ci" { print $1 }' <<<"$list")
 fi
 
 # cputime FILE: the user + system seconds bash's time wrote there.
@@ -108,7 +114,7 @@ for t in "${want[@]}"; do
     continue
   fi
   printf '%s\n' 'export TMPDIR=$PWD' \
-    "python3.11 -m test -v --junit-xml \$PWD/junit.xml $t >regrtest.log 2>&1" \
+    "python3.11 -m test -v --junit-xml \$PWD/junit.xml $(awk -v t="$t" '$1 == t { $1 = $2 = ""; print }' <<<"$list") $t >regrtest.log 2>&1" \
     'rc=$?' \
     "sed -n '/^== Tests result/,\$p' regrtest.log | grep -v '^Total duration'" \
     '[ -f junit.xml ] && python3.11 summary.py junit.xml' \
