@@ -3,8 +3,10 @@
 package linux
 
 import (
+	"maps"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -41,6 +43,10 @@ type sharedFile struct {
 	host     []byte // the host's mapping, from off less lead
 	lead     uint64 // off's distance from a host page boundary
 	fd       int    // a duplicate of the descriptor, for the file's size
+	// more are host mappings of single host pages of the file beyond
+	// host, by file offset: mremap grew a mapping of the object past the
+	// length it was mapped with.
+	more map[uint64][]byte
 }
 
 // newSharedFile maps length bytes of host file fd (st is its status) from
@@ -77,8 +83,10 @@ func newSharedFile(fd int, st *unix.Stat_t, off, length uint64, writable bool) (
 	// snapshot naming it) does.
 	hostShared.add(f.host)
 	runtime.AddCleanup(s, func(f *sharedFile) {
-		hostShared.remove(f.host)
-		_ = unix.Munmap(f.host)
+		for _, b := range append([][]byte{f.host}, slices.Collect(maps.Values(f.more))...) {
+			hostShared.remove(b)
+			_ = unix.Munmap(b)
+		}
 		_ = unix.Close(f.fd)
 	}, f)
 	return s, 0
@@ -95,15 +103,35 @@ var anonInodes atomic.Uint64
 // page is the source of a file's mem.Shared: page i of the host mapping,
 // if the file reaches it.
 func (f *sharedFile) page(i uint64) (*[mem.PageSize]byte, bool) {
-	at := f.lead + i*mem.PageSize
-	if i >= uint64(len(f.host))/mem.PageSize || at+mem.PageSize > uint64(len(f.host)) {
-		return nil, false
-	}
 	var st unix.Stat_t
 	if unix.Fstat(f.fd, &st) != nil || f.off+i*mem.PageSize >= uint64(st.Size) {
 		return nil, false
 	}
-	return (*[mem.PageSize]byte)(f.host[at : at+mem.PageSize]), true
+	if at := f.lead + i*mem.PageSize; at+mem.PageSize <= uint64(len(f.host)) {
+		return (*[mem.PageSize]byte)(f.host[at : at+mem.PageSize]), true
+	}
+	// Beyond the mapping made at mmap: the host page of the file that
+	// holds the page, mapped on first use.
+	hp := uint64(unix.Getpagesize())
+	pos := f.off + i*mem.PageSize
+	base := pos &^ (hp - 1)
+	b := f.more[base]
+	if b == nil {
+		prot := unix.PROT_READ
+		if f.writable {
+			prot |= unix.PROT_WRITE
+		}
+		var err error
+		if b, err = unix.Mmap(f.fd, int64(base), int(hp), prot, unix.MAP_SHARED); err != nil {
+			return nil, false
+		}
+		if f.more == nil {
+			f.more = map[uint64][]byte{}
+		}
+		f.more[base] = b
+		hostShared.add(b)
+	}
+	return (*[mem.PageSize]byte)(b[pos-base : pos-base+mem.PageSize]), true
 }
 
 // mapShared maps [addr, addr+size) shared with prot: anonymous memory if
