@@ -398,7 +398,12 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 		if nat != nil {
 			c.natRan = 0
 			j = nat.run(b, r, c, max-n)
-			n += c.natRan // whole runs of a loop in the block
+			if c.natRan != 0 {
+				// Whole runs of a loop in the block, each ending in its
+				// taken branch back to the start.
+				n += c.natRan
+				e.taken = b.addr + uint64(len(b.ops)-1)*4 + 1
+			}
 			jumped = j == len(b.ops) && b.natBranch
 		}
 		ops := b.ops
@@ -518,6 +523,9 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 			r.NIP = b.addr + uint64(j)*4
 		}
 		c.fallsTo = b.addr + uint64(j)*4
+		if r.NIP != c.fallsTo {
+			e.taken = c.fallsTo - 3 // the branch that ends the block
+		}
 		if n += uint64(j); n == max {
 			return n, nil
 		}

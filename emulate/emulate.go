@@ -249,6 +249,14 @@ type Config struct {
 	// Engine picks how Run executes instructions on a PagedMemory; the
 	// zero value is EngineBlock. Every engine gives the same outcomes.
 	Engine Engine
+	// RunStop, if set, makes Run stop before an instruction for which it
+	// reports true, as before a step that fails: with ErrRunStop, NIP at
+	// the instruction, registers and memory as they were, so that the
+	// caller executes it its own way and runs on (package system steps
+	// its privileged operations so). Run asks once per decoding it
+	// caches, so the answer must depend on the instruction alone. Step,
+	// Fetch and FetchInst are not affected.
+	RunStop func(in *decode.Inst) bool
 }
 
 // The cache block sizes a Config may ask for: what Power processors have
@@ -320,6 +328,10 @@ type Emulator struct {
 	// the two.
 	exactFP bool
 	nat     *nativeState // EngineNative's generated code (native.go), made on first use
+	// taken is 1 + the address of the last instruction of the current
+	// (or last) Run that left NIP elsewhere than after itself (a taken
+	// branch), or 0: TakenBranch.
+	taken uint64
 }
 
 // New returns an Emulator for cfg without checking it (NewChecked does). An
@@ -337,6 +349,7 @@ func New(cfg Config) *Emulator {
 		e.cfg.CacheBlockSize = 128
 	}
 	e.prof = rulesFor(cfg.Profile, cfg.Complete)
+	e.pages.runStop = cfg.RunStop
 	return e
 }
 

@@ -218,7 +218,7 @@ func (e *Emulator) stepHooked(r *regs.Regs, m Memory, hr *hookRun) error {
 		}
 	}
 	hr.next = ^uint64(0) // an instruction that fails: what runs next starts a block
-	if err := e.Step(r, m, in); err != nil {
+	if err := e.runStep(r, m, in); err != nil {
 		return err
 	}
 	hr.next = nip + uint64(in.Len) // a taken branch goes elsewhere: a block starts there

@@ -95,6 +95,9 @@ type pageCache struct {
 	// epoch is not this one has its words checked before it runs.
 	epoch uint64
 
+	// runStop is Config.RunStop: an instruction it names is never fast.
+	runStop func(in *decode.Inst) bool
+
 	// EngineNative (native.go): the step budget of a call of generated
 	// code, and the steps of the whole runs of a loop in a block it made.
 	natLeft, natRan uint64
@@ -349,7 +352,7 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 		le:     msr&regs.MSRLE != 0,
 		branch: branches[in.Op],
 		fast: f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level &&
-			!readsCIA[in.Op] && !namesACC(in),
+			!readsCIA[in.Op] && !namesACC(in) && (c.runStop == nil || !c.runStop(in)),
 		in: in,
 		f:  f,
 	}

@@ -24,6 +24,9 @@ var (
 	// ErrStepLimit is Run's outcome when it executed RunOptions.MaxSteps
 	// instructions.
 	ErrStepLimit = errors.New("emulate: step limit reached")
+	// ErrRunStop is Run's outcome when it stopped before an instruction
+	// Config.RunStop names.
+	ErrRunStop = errors.New("emulate: Config.RunStop stops before the instruction")
 )
 
 // InstFetcher is implemented by a Memory that tells instruction fetches
@@ -246,6 +249,7 @@ func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) 
 	// begin moves the epoch: a block chained in an earlier Run is
 	// checked again through nextBlock, which does not enter a hooked page.
 	e.pages.hr = hr
+	e.taken = 0
 	defer func() { e.pages.hr = nil }()
 	pm, _ := m.(PagedMemory)
 	if pm != nil && e.obs == nil && e.cfg.Engine != EngineStep {
@@ -405,6 +409,9 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 			}
 			c.left -= uint64(i - c.line + 1)
 			c.fallsTo = c.codeAddr + uint64(i)*4 + 4
+			if r.NIP != c.fallsTo {
+				e.taken = c.fallsTo - 3
+			}
 			d := r.NIP - c.codeAddr
 			if c.left == 0 || d&^(mem.PageSize-4) != 0 {
 				return c.max - c.left, nil
@@ -445,7 +452,7 @@ func (e *Emulator) stepPaged(r *regs.Regs, m Memory, pm PagedMemory) error {
 			if ci.fast && ci.tag&^branchTag>>32 != gate(r.MSR)>>32 {
 				ci.setGate(r.MSR) // cached under another MSR
 			}
-			return e.Step(r, m, ci.in)
+			return e.runStep(r, m, ci.in)
 		}
 	}
 	in, err := e.fetchInst(r, m, &e.inst)
@@ -455,7 +462,32 @@ func (e *Emulator) stepPaged(r *regs.Regs, m Memory, pm PagedMemory) error {
 	if pm != nil {
 		e.pages.fill(r.NIP, in, in != &e.inst, e.level, r.MSR)
 	}
-	return e.Step(r, m, in)
+	return e.runStep(r, m, in)
+}
+
+// runStep is Step for Run's paths that do not call semantic functions
+// directly: it refuses what Config.RunStop names and notes a taken
+// branch (TakenBranch).
+func (e *Emulator) runStep(r *regs.Regs, m Memory, in *decode.Inst) error {
+	if e.cfg.RunStop != nil && e.cfg.RunStop(in) {
+		return ErrRunStop
+	}
+	nip := r.NIP
+	if err := e.Step(r, m, in); err != nil {
+		return err
+	}
+	if r.NIP != nip+uint64(in.Len) {
+		e.taken = nip + 1
+	}
+	return nil
+}
+
+// TakenBranch reports the address of the last instruction that the
+// current or last call of Run executed and that left NIP elsewhere than
+// at the instruction after it (a taken branch, which sets CFAR on a
+// processor), and false if there was none.
+func (e *Emulator) TakenBranch() (uint64, bool) {
+	return e.taken - 1, e.taken != 0
 }
 
 func isStop(until []uint64, nip uint64) bool {

@@ -40,7 +40,9 @@ func putBenchLoop(b *testing.B, p []byte) {
 // BenchmarkStep runs a load/store loop in real mode and under the radix
 // MMU (IR = DR = 1, 4 KiB pages, translations cached): the cost of
 // translated accesses next to untranslated ones (issue 27's target: at
-// most 2×). Compare the two ns/op of one run. The user-* cases run the
+// most 2×). Compare the two ns/op of one run. real and radix call
+// CPU.Step per instruction (the per-step path a debugger takes),
+// real-run and radix-run call CPU.Run (its fast path through emulate.Run). The user-* cases run the
 // same loop in problem state on a mem.Memory, as the user-mode runner
 // does: user-step instruction by instruction (Fetch and Step, as system
 // mode steps), user-run through emulate.Run's default engine (issue 29
@@ -79,7 +81,9 @@ func BenchmarkStep(b *testing.B) {
 	for _, mode := range []struct {
 		name string
 		msr  uint64
-	}{{"real", sf | hv | me}, {"radix", sf | hv | me | ir | dr}} {
+		run  bool
+	}{{"real", sf | hv | me, false}, {"radix", sf | hv | me | ir | dr, false},
+		{"real-run", sf | hv | me, true}, {"radix-run", sf | hv | me | ir | dr, true}} {
 		b.Run(mode.name, func(b *testing.B) {
 			bus := &Bus{}
 			ram, _ := bus.AddRAM("ram", 0, testRAM)
@@ -91,8 +95,16 @@ func BenchmarkStep(b *testing.B) {
 			b.ResetTimer()
 			cpu := emutest.CPUTime()
 			defer func() { b.ReportMetric(float64(emutest.CPUTime()-cpu)/float64(b.N), "cpu-ns/op") }()
-			if _, err := c.Run(uint64(b.N)); err != nil {
-				b.Fatal(err)
+			if mode.run {
+				if _, err := c.Run(uint64(b.N)); err != nil {
+					b.Fatal(err)
+				}
+				return
+			}
+			for i := 0; i < b.N; i++ {
+				if _, err := c.Step(); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

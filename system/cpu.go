@@ -98,7 +98,16 @@ type CPU struct {
 	// Steps counts the instructions completed and interrupts taken.
 	Steps uint64
 
+	// StepExact makes Run step one instruction at a time through Step,
+	// as a debugger does, instead of running stretches of instructions
+	// through emulate.Run (run.go). The outcome is the same either way;
+	// an External line that changes from another goroutine is then
+	// sampled before every instruction instead of at stretch boundaries.
+	StepExact bool
+
 	emu   *emulate.Emulator
+	cfg   emulate.Config         // emu's, for the fast path's emulator
+	fast  *fastRun               // Run's fast path, made on first use (run.go)
 	ops   *[decode.NumOps]OpFunc // sysOps, or a copy with SetOp's changes
 	data  dataMem
 	buf   [8]byte
@@ -111,6 +120,9 @@ type CPU struct {
 	// errWatchHit).
 	watch    func(ea uint64, n int, write bool) bool
 	watchHit bool
+	// custom marks the ops SetOp was called for: Run's fast path stops
+	// before them (run.go).
+	custom [decode.NumOps]bool
 }
 
 // errWatchHit is Step's outcome when a data access of the instruction
@@ -128,6 +140,7 @@ func NewCPU(bus *Bus, cfg emulate.Config) *CPU {
 	cfg.TimeBase = func() uint64 { return c.SPR.TB }
 	cfg.SPR = c.userSPR
 	cfg.Complete = true
+	c.cfg = cfg
 	c.emu = emulate.New(cfg)
 	c.emu.SetContext(&c.Context)
 	return c
@@ -293,6 +306,8 @@ func (c *CPU) SetOp(op decode.Op, f OpFunc) {
 		f = sysOps[op]
 	}
 	c.ops[op] = f
+	c.custom[op] = true
+	c.fast = nil // its cached decodings asked runStop under the old table
 }
 
 // Exec executes in, the instruction at NIP, as the CPU does without SetOp:
@@ -306,17 +321,6 @@ func (c *CPU) Exec(in *decode.Inst) error {
 		}
 	}
 	return c.emu.Step(&c.Regs, &c.data, in)
-}
-
-// Run steps until n steps have run or a step fails; it returns the
-// number of steps and the error.
-func (c *CPU) Run(n uint64) (uint64, error) {
-	for i := uint64(0); i < n; i++ {
-		if _, err := c.Step(); err != nil {
-			return i, err
-		}
-	}
-	return n, nil
 }
 
 // fetch reads and decodes the instruction at NIP through the instruction

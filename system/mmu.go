@@ -130,6 +130,9 @@ type tlb struct {
 	// data are the RAM pages the last load and the last store reached
 	// (indexed by mem.AccessRead, mem.AccessWrite).
 	data [2]cachedPage
+	// gen counts the flushes and invalidations: the pages CPU.Run's
+	// fast path keeps (runMem) are valid for one gen.
+	gen uint64
 }
 
 // cachedPage is a page of RAM an access reached: its effective address
@@ -148,6 +151,7 @@ func (t *tlb) flush() {
 // flushPages forgets the pages of the last fetch and data accesses, whose
 // keys do not hold the PID, the LPID or the authority masks.
 func (t *tlb) flushPages() {
+	t.gen++
 	t.fetch = nil
 	t.data = [2]cachedPage{}
 }

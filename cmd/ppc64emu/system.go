@@ -46,6 +46,11 @@ Flags:
 	-host-time     the time base follows host time instead (100 MHz, as
 	               the machine declares); runs are not repeatable
 	-steps N       stop after N steps (0: no limit)
+	-step-exact    execute one instruction at a time through the CPU's
+	               per-step path instead of running stretches of
+	               ordinary instructions through the block engine (the
+	               outcome is the same, several times slower; host input
+	               is then seen before every instruction)
 	-stats         print the number of steps on stderr at the end
 	-gdb ADDR      wait for GDB on ADDR (as run -gdb: PORT, HOST:PORT,
 	               unix:PATH) before the first instruction; GDB sees one
@@ -68,6 +73,7 @@ func runSystem(args []string, stdout, stderr io.Writer) int {
 	dtbFile := fs.String("dtb", "", "")
 	ips := fs.Uint64("ips", 0, "")
 	hostTime := fs.Bool("host-time", false, "")
+	stepExact := fs.Bool("step-exact", false, "")
 	pos, code, done := parseFlags(fs, args, systemUsage, stdout, stderr)
 	if done {
 		return code
@@ -114,6 +120,7 @@ func runSystem(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "system: %v\n", err)
 		return exitFail
 	}
+	m.CPU.StepExact = *stepExact
 	if *gdb != "" {
 		return serveSystemGDB(*gdb, m.CPU, func() error { return m.Run(*steps) }, stderr)
 	}

@@ -224,6 +224,18 @@ func linuxImage() string {
 // vmlinux beside it with the wrapper's device tree (its .kernel:dtb
 // section) through LoadLinux, as the wrapper would have left them.
 func TestLinuxBoot(t *testing.T) {
+	file, img := linuxImageFile(t)
+	t.Run("dtbImage", func(t *testing.T) { bootLinux(t, func(m *microwatt.Machine) error { return m.Load(img) }) })
+	t.Run("vmlinux", func(t *testing.T) {
+		vmlinux, dtb := vmlinuxOf(t, file, img)
+		bootLinux(t, func(m *microwatt.Machine) error { return m.LoadLinux(vmlinux, dtb) })
+	})
+}
+
+// linuxImageFile returns the path and contents of the Linux image
+// (linuxImage); it skips the test when there is none, or under -short.
+func linuxImageFile(t *testing.T) (string, []byte) {
+	t.Helper()
 	file := linuxImage()
 	if file == "" {
 		t.Skip("no Linux image: build one with scripts/linux-boot.sh -build-only (15-30 minutes), or set PPC64EMU_LINUX_IMAGE")
@@ -235,26 +247,30 @@ func TestLinuxBoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Run("dtbImage", func(t *testing.T) { bootLinux(t, func(m *microwatt.Machine) error { return m.Load(img) }) })
-	t.Run("vmlinux", func(t *testing.T) {
-		vmlinux, err := os.ReadFile(filepath.Join(filepath.Dir(file), "vmlinux"))
-		if err != nil {
-			t.Skipf("no vmlinux beside %s: %v", file, err)
-		}
-		f, err := elf.NewFile(bytes.NewReader(img))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sec := f.Section(".kernel:dtb")
-		if sec == nil {
-			t.Fatalf("%s has no .kernel:dtb section", file)
-		}
-		dtb, err := sec.Data()
-		if err != nil {
-			t.Fatal(err)
-		}
-		bootLinux(t, func(m *microwatt.Machine) error { return m.LoadLinux(vmlinux, dtb) })
-	})
+	return file, img
+}
+
+// vmlinuxOf returns the vmlinux beside the dtbImage file (whose contents
+// are img) and the device tree of its .kernel:dtb section; it skips the
+// test when there is no vmlinux.
+func vmlinuxOf(t *testing.T, file string, img []byte) (vmlinux, dtb []byte) {
+	t.Helper()
+	vmlinux, err := os.ReadFile(filepath.Join(filepath.Dir(file), "vmlinux"))
+	if err != nil {
+		t.Skipf("no vmlinux beside %s: %v", file, err)
+	}
+	f, err := elf.NewFile(bytes.NewReader(img))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := f.Section(".kernel:dtb")
+	if sec == nil {
+		t.Fatalf("%s has no .kernel:dtb section", file)
+	}
+	if dtb, err = sec.Data(); err != nil {
+		t.Fatal(err)
+	}
+	return vmlinux, dtb
 }
 
 // bootLinux boots the kernel that load puts in a Microwatt machine with

@@ -268,9 +268,16 @@ func (m *Machine) LoadLinux(vmlinux, dtb []byte) error {
 // go on (its error), or max steps (0: no limit; then
 // emulate.ErrStepLimit).
 func (m *Machine) Run(max uint64) error {
+	const runChunk = 1 << 30
 	c := m.CPU
-	for i := uint64(0); max == 0 || i < max; i++ {
-		if _, err := c.Step(); err != nil {
+	for left := max; max == 0 || left != 0; {
+		n := uint64(runChunk)
+		if max != 0 {
+			n = min(n, left)
+		}
+		ran, err := c.Run(n)
+		left -= ran
+		if err != nil {
 			if errors.Is(err, system.ErrAttn) {
 				return nil
 			}
