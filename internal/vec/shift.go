@@ -8,20 +8,48 @@ import "math/bits"
 // ShiftLeftElem is vslb, vslh, vslw, vsld: each element of a shifted left
 // by the low log2(8w) bits of the element of b.
 func ShiftLeftElem(a, b V, w int) V {
-	m := uint64(8*w - 1)
-	return map2(a, b, w, func(x, y uint64) uint64 { return x << (y & m) })
+	return V{Hi: shiftLanes(a.Hi, b.Hi, w, shiftLeft), Lo: shiftLanes(a.Lo, b.Lo, w, shiftLeft)}
 }
 
 // ShiftRightElem is vsrb, vsrh, vsrw, vsrd.
 func ShiftRightElem(a, b V, w int) V {
-	m := uint64(8*w - 1)
-	return map2(a, b, w, func(x, y uint64) uint64 { return x >> (y & m) })
+	return V{Hi: shiftLanes(a.Hi, b.Hi, w, shiftRight), Lo: shiftLanes(a.Lo, b.Lo, w, shiftRight)}
 }
 
 // ShiftRightAlgebraicElem is vsrab, vsrah, vsraw, vsrad.
 func ShiftRightAlgebraicElem(a, b V, w int) V {
-	m := uint64(8*w - 1)
-	return map2(a, b, w, func(x, y uint64) uint64 { return uint64(sext(x, w) >> (y & m)) })
+	return V{Hi: shiftLanes(a.Hi, b.Hi, w, shiftRightAlg), Lo: shiftLanes(a.Lo, b.Lo, w, shiftRightAlg)}
+}
+
+// The element shifts of shiftLanes.
+const (
+	shiftLeft = iota
+	shiftRight
+	shiftRightAlg
+)
+
+// shiftLanes shifts each w-byte lane of the doubleword x (w ≤ 8) by the
+// low log2(8w) bits of the same lane of y, as op says: a direct lane
+// loop (glibc's string functions run vslb/vsrb-family shifts in their
+// inner loops; map2's element arrays and closure calls cost more than the
+// shifts).
+func shiftLanes(x, y uint64, w, op int) uint64 {
+	bw := uint(8 * w)
+	m, lm := uint64(bw-1), mask(w)
+	var out uint64
+	for s := uint(0); s < 64; s += bw {
+		e, n := x>>s&lm, y>>s&m
+		switch op {
+		case shiftLeft:
+			e <<= n
+		case shiftRight:
+			e >>= n
+		default:
+			e = uint64(sext(e, w) >> n)
+		}
+		out |= e & lm << s
+	}
+	return out
 }
 
 // rotl rotates the low 8w bits of x left by n.

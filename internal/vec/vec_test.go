@@ -1,6 +1,9 @@
 package vec
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // Known answers from the ISA's definitions (Power ISA 3.1B Book I chapter
 // 6), worked out by hand: one or two per kernel family, on the register
@@ -134,5 +137,33 @@ func TestKernelsScalarResults(t *testing.T) {
 	q, undef, _ = Divide(V{Lo: 100}, V{Lo: 7}, 16, false, false, true)
 	if q != (V{Lo: 2}) || undef != 0 {
 		t.Errorf("vmoduq = %x", q)
+	}
+}
+
+// TestShiftElemLanes: the element shifts' lane loop gives, lane by lane,
+// the ISA's definition written with map2 (the element shifted by the low
+// log2(8w) bits of the same element of b), for random vectors and every
+// element width.
+func TestShiftElemLanes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 2))
+	for range 20000 {
+		a := V{Hi: rng.Uint64(), Lo: rng.Uint64()}
+		b := V{Hi: rng.Uint64(), Lo: rng.Uint64()}
+		for _, w := range []int{1, 2, 4, 8} {
+			m := uint64(8*w - 1)
+			for _, c := range []struct {
+				name string
+				got  V
+				want V
+			}{
+				{"sl", ShiftLeftElem(a, b, w), map2(a, b, w, func(x, y uint64) uint64 { return x << (y & m) })},
+				{"sr", ShiftRightElem(a, b, w), map2(a, b, w, func(x, y uint64) uint64 { return x >> (y & m) })},
+				{"sra", ShiftRightAlgebraicElem(a, b, w), map2(a, b, w, func(x, y uint64) uint64 { return uint64(sext(x, w) >> (y & m)) })},
+			} {
+				if c.got != c.want {
+					t.Fatalf("%s w=%d %v by %v: %v, want %v", c.name, w, a, b, c.got, c.want)
+				}
+			}
+		}
 	}
 }
