@@ -45,7 +45,7 @@ func runDebianScript(t *testing.T, script, inputs string, args ...string) {
 		t.Skipf("%s skipped in -short mode", script)
 	}
 	files, _ := filepath.Glob(inputs)
-	for _, f := range append(files, "../scripts/"+script, "../scripts/debian-run.sh") {
+	for _, f := range append(files, "../scripts/"+script, "../scripts/debian-run.sh", "../scripts/chroot-compare.sh") {
 		if _, err := os.ReadFile(f); err != nil {
 			t.Skipf("%v (not in a checkout of the module)", err)
 		}

@@ -88,9 +88,10 @@ const DefaultCheckpoints = 256
 // its own copy), and DebugConfig.Messages is told. The stub reports no
 // fork events, so GDB's follow-fork-mode child does not switch to the
 // child. The recording has every process, so that reverse execution
-// goes back over a fork or a vfork. When the debugged process ends, GDB
-// is told at once, while its orphans, if any, run on to their end (the
-// runner's end).
+// goes back over a fork or a vfork. While the debugged process is
+// stopped, the others wait too (a parked thread holds the process lock).
+// When the debugged process ends, GDB is told at once, while its orphans,
+// if any, run on to their end (the runner's end).
 type Debugger struct {
 	*record.GDBTarget
 	l *liveDebugger

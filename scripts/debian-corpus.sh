@@ -128,38 +128,5 @@ cases=$(pwd)/linux/testdata/debian
 
 . scripts/debian-run.sh
 
-pass=0 fail=0 known=0
-failed=()
-for c in "$cases"/*.sh; do
-  name=$(basename "$c" .sh)
-  if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$name"; then continue; fi
-  why=$(awk -v n="$name" '$1 == n { $1 = ""; sub(/^ +/, ""); print }' "$cases/known-failures.txt")
-  if [ -n "$why" ] && [ $all = 0 ] && [ ${#want[@]} = 0 ]; then
-    echo "$name known failure, not run (-all runs it): $why"
-    known=$((known + 1))
-    continue
-  fi
-  for who in qemu emu; do
-    w=$(mktemp -d "/tmp/debian-corpus.$name.XXXXXX")
-    if [ -d "$cases/$name.d" ]; then cp -r "$cases/$name.d/." "$w/"; fi
-    set +e
-    "${who}run" "$c" "$w" >"$out/$name.$who.out" 2>"$out/$name.$who.err" </dev/null
-    echo $? >"$out/$name.$who.rc"
-    set -e
-    rm -rf "$w"
-  done
-  what=()
-  cmp -s "$out/$name.qemu.out" "$out/$name.emu.out" || what+=(stdout)
-  cmp -s "$out/$name.qemu.err" "$out/$name.emu.err" || what+=(stderr)
-  cmp -s "$out/$name.qemu.rc" "$out/$name.emu.rc" || what+=("exit $(cat "$out/$name.qemu.rc") vs $(cat "$out/$name.emu.rc")")
-  if [ ${#what[@]} = 0 ]; then
-    echo "$name ok"
-    pass=$((pass + 1))
-  else
-    echo "$name FAIL (${what[*]})"
-    fail=$((fail + 1))
-    failed+=("$name")
-  fi
-done
-echo "debian-corpus: $pass passed, $fail failed${failed:+: ${failed[*]}}, $known known failures not run"
-[ $fail = 0 ]
+. scripts/chroot-compare.sh
+chroot_compare "$cases" "$out" "$all" ${want[@]+"${want[@]}"}

@@ -1,27 +1,35 @@
-# Sourced by the scripts that run Debian's ppc64el programs both ways
-# (scripts/debian-corpus.sh, scripts/cpython-tests.sh). They set root (the
-# unpacked root file system) and emu (the ppc64emu binary) first.
+# Sourced by the scripts that run ppc64 programs of a root file system both
+# ways (scripts/debian-corpus.sh, scripts/cpython-tests.sh: Debian's
+# ppc64el programs; scripts/be-corpus.sh: the big-endian root). They set
+# root (the root file system) and emu (the ppc64emu binary) first, and for
+# another byte order than ppc64el qemu_static (the qemu-*-static binary)
+# and binfmt (its binfmt_misc register line up to the interpreter:
+# ":name:M::magic:mask").
 #
 # qemurun CASE WORK [TIMEOUT]: the reference run of the shell command in
 # the file CASE, in a private namespace: qemu-ppc64le-static through
 # binfmt_misc (F: the interpreter opened now, usable inside the chroot),
 # the directory WORK bind-mounted at /work and made the working directory,
-# /proc and /dev from the host, a tmpfs on /tmp.
+# /proc and /dev from the host, a tmpfs on /tmp; in the chroot, ROOT's
+# /bin/sh changes to /work and execs /usr/bin/env (not env -C: busybox's
+# env has none).
 # emurun CASE WORK [TIMEOUT]: the same command under `ppc64emu run -L
 # ROOT`, in WORK. Both run ROOT's /bin/sh -c CMD with the same environment
 # (env -i, PATH, LC_ALL=C, HOME=/tmp), for at most TIMEOUT seconds (180).
+qemu_static=${qemu_static:-$(command -v qemu-ppc64le-static || true)}
+binfmt=${binfmt:-':qemu-ppc64le:M::\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x15\x00:\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\x00'}
 qemurun() { # case-file workdir [timeout]
   timeout "${3:-180}" unshare --user --map-root-user --mount --fork sh -c '
     set -e
     root=$1 case=$2 work=$3
     mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
-    echo ":qemu-ppc64le:M::\\x7fELF\\x02\\x01\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x02\\x00\\x15\\x00:\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\x00\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xfe\\xff\\xff\\x00:$(command -v qemu-ppc64le-static):F" >/proc/sys/fs/binfmt_misc/register
+    printf "%s:%s:F\n" "$4" "$5" >/proc/sys/fs/binfmt_misc/register
     mount --bind "$work" "$root/work"
     mount --rbind /proc "$root/proc"
     mount --rbind /dev "$root/dev"
     mount -t tmpfs tmpfs "$root/tmp"
-    exec chroot "$root" /usr/bin/env -i -C /work PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp /bin/sh -c "$(cat "$case")"
-  ' sh "$root" "$1" "$2"
+    exec chroot "$root" /bin/sh -c "cd /work && exec /usr/bin/env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp /bin/sh -c \"\$0\"" "$(cat "$case")"
+  ' sh "$root" "$1" "$2" "$binfmt" "$qemu_static"
 }
 
 emurun() { # case-file workdir [timeout]

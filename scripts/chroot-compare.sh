@@ -1,0 +1,52 @@
+# Sourced by the scripts that compare ppc64emu with qemu-user on a root
+# file system, case by case (scripts/debian-corpus.sh: Debian's ppc64el
+# packages; scripts/be-corpus.sh: the big-endian cross sysroot and
+# busybox), after scripts/debian-run.sh (qemurun, emurun; root and emu set).
+#
+# chroot_compare CASES OUT ALL [CASE...] runs every CASES/*.sh (or the
+# named ones) as ROOT's `/bin/sh -c "$(cat CASE)"` under qemurun and
+# emurun, each in a fresh scratch directory holding a copy of CASES/NAME.d
+# if there is one. Cases listed in CASES/known-failures.txt (a case name and
+# the reason) are reported and not run unless named or ALL is 1.
+# Output: "CASE ok" or "CASE FAIL (what differs)" per case and a summary;
+# each run's stdout, stderr and exit status are OUT/CASE.{qemu,emu}.{out,err,rc}.
+# Returns 0 when every case matched, 1 otherwise.
+chroot_compare() {
+  local cases=$1 out=$2 all=$3
+  shift 3
+  local want=("$@") pass=0 fail=0 known=0 failed=() c name why who w what
+  mkdir -p "$out"
+  for c in "$cases"/*.sh; do
+    name=$(basename "$c" .sh)
+    if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qx "$name"; then continue; fi
+    why=$(awk -v n="$name" '$1 == n { $1 = ""; sub(/^ +/, ""); print }' "$cases/known-failures.txt" 2>/dev/null || true)
+    if [ -n "$why" ] && [ "$all" = 0 ] && [ ${#want[@]} = 0 ]; then
+      echo "$name known failure, not run (-all runs it): $why"
+      known=$((known + 1))
+      continue
+    fi
+    for who in qemu emu; do
+      w=$(mktemp -d "/tmp/chroot-compare.$name.XXXXXX")
+      if [ -d "$cases/$name.d" ]; then cp -r "$cases/$name.d/." "$w/"; fi
+      set +e
+      "${who}run" "$c" "$w" >"$out/$name.$who.out" 2>"$out/$name.$who.err" </dev/null
+      echo $? >"$out/$name.$who.rc"
+      set -e
+      rm -rf "$w"
+    done
+    what=()
+    cmp -s "$out/$name.qemu.out" "$out/$name.emu.out" || what+=(stdout)
+    cmp -s "$out/$name.qemu.err" "$out/$name.emu.err" || what+=(stderr)
+    cmp -s "$out/$name.qemu.rc" "$out/$name.emu.rc" || what+=("exit $(cat "$out/$name.qemu.rc") vs $(cat "$out/$name.emu.rc")")
+    if [ ${#what[@]} = 0 ]; then
+      echo "$name ok"
+      pass=$((pass + 1))
+    else
+      echo "$name FAIL (${what[*]})"
+      fail=$((fail + 1))
+      failed+=("$name")
+    fi
+  done
+  echo "$(basename "$0" .sh): $pass passed, $fail failed${failed:+: ${failed[*]}}, $known known failures not run"
+  [ $fail = 0 ]
+}
