@@ -123,6 +123,8 @@ type CPU struct {
 	// custom marks the ops SetOp was called for: Run's fast path stops
 	// before them (run.go).
 	custom [decode.NumOps]bool
+	// mode32Ops: SetOp32 changed an op in 32-bit mode.
+	mode32Ops bool
 }
 
 // errWatchHit is Step's outcome when a data access of the instruction
@@ -308,6 +310,17 @@ func (c *CPU) SetOp(op decode.Op, f OpFunc) {
 	c.ops[op] = f
 	c.custom[op] = true
 	c.fast = nil // its cached decodings asked runStop under the old table
+}
+
+// SetOp32 is SetOp for an op whose f behaves as the default one except in
+// 32-bit mode (MSR[SF] = 0), such as Microwatt's 64-bit link address:
+// Run's fast path (CPU.Run) then runs the op itself in 64-bit mode, and
+// steps every instruction through Step in 32-bit mode.
+func (c *CPU) SetOp32(op decode.Op, f OpFunc) {
+	c.SetOp(op, f)
+	if int(op) < len(c.custom) {
+		c.custom[op], c.mode32Ops = false, true
+	}
 }
 
 // Exec executes in, the instruction at NIP, as the CPU does without SetOp:

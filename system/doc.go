@@ -43,6 +43,14 @@
 // nominal instruction rate, so that a run is deterministic; or they
 // follow host time (CPU.SetTimeBase, TimeBase).
 //
+// CPU.Run gives the outcome of CPU.Step called once per step, faster: it
+// runs stretches of ordinary instructions through emulate.Run (its block
+// engine) on the RAM pages the translation gives, and Step for the
+// privileged operations, I/O, faults and interrupts; stretches end before
+// a decrementer can cross zero and start only when no interrupt is
+// pending and no trace or watchpoint is armed (CPU.StepExact turns it off;
+// docs/performance.md, issue 29 item 5).
+//
 // With no CPU, nothing changes for emulate's users: the user-mode
 // contract (refusals such as ErrPrivileged or ErrMustNotStep for sc and
 // rfid) is emulate's, and this package only reads those outcomes.

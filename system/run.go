@@ -195,7 +195,7 @@ func (c *CPU) stretch(max uint64) uint64 {
 		c.SPR.DAWRX&(dawrxDR|dawrxDW) != 0 {
 		return 0
 	}
-	if v, _ := c.pendingInterrupt(); v != 0 {
+	if v, _ := c.pendingInterrupt(); v != 0 || c.mode32Ops && msr&regs.MSRSF == 0 {
 		return 0
 	}
 	k := min(max, maxStretch)

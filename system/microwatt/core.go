@@ -37,7 +37,7 @@ func useCore(c *system.CPU) {
 	c.SetOp(ppc64asm.LQ, opLQ)
 	for _, op := range []decode.Op{ppc64asm.BL, ppc64asm.BLA, ppc64asm.BCL, ppc64asm.BCLA,
 		ppc64asm.BCLRL, ppc64asm.BCCTRL, ppc64asm.BCTARL} {
-		c.SetOp(op, opBranchLink)
+		c.SetOp32(op, opBranchLink)
 	}
 }
 
