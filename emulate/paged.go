@@ -122,7 +122,7 @@ var (
 )
 
 // maxCodePages bounds the decoded-instruction pages an Emulator keeps
-// (16 KiB each): a program that generates code page after page does not
+// (40 KiB each: 1,024 codeInsts of 40 bytes; 80 MiB at most): a program that generates code page after page does not
 // grow the cache without end.
 const maxCodePages = 2048
 
