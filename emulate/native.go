@@ -41,6 +41,12 @@ import (
 // nativeHot is how many times a block runs before it is translated.
 const nativeHot = 16
 
+// nativeSlice bounds the steps of one call of generated code: Go cannot
+// preempt it (for a garbage collection, say) while a loop in a block runs
+// there, as it can preempt the block loop, and a Run without MaxSteps
+// has an unbounded budget.
+const nativeSlice = 1 << 16
+
 // nativeMaxCode bounds the generated code kept: past it the arena is
 // freed and blocks are translated again as they run.
 const nativeMaxCode = 32 << 20
@@ -89,7 +95,7 @@ func (s *nativeState) run(b *block, r *regs.Regs, c *pageCache, left uint64) int
 		return 0
 	}
 	s.calls++
-	c.natLeft = left
+	c.natLeft = min(left, nativeSlice)
 	return int(jit.Call(b.nat, unsafe.Pointer(r), unsafe.Pointer(c)))
 }
 
