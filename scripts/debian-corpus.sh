@@ -43,7 +43,7 @@ while [ $# -gt 0 ]; do
   -fetch-only) fetchonly=1; shift ;;
   -all) all=1; shift ;;
   -refresh) refresh=1; shift ;;
-  -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+  -h|--help) sed -n '2,33p' scripts/debian-corpus.sh; exit 0 ;;
   *) break ;;
   esac
 done
@@ -84,7 +84,7 @@ if [ -z "$root" ]; then
   apt-get -q -y "${aptopts[@]}" install --download-only "${pkgs[@]}" >"$apt/download.log" 2>&1 ||
     { echo "debian-corpus: apt-get download failed (see $apt/download.log): skipped"; exit 2; }
   debs=$(cd "$apt/archives" && ls ./*.deb | sort)
-  key=$( (echo "$debs"; sed -n '/^# root layout/,/^# end of root layout/p' "$0") | sha256sum | cut -c1-16)
+  key=$( (echo "$debs"; sed -n '/^# root layout/,/^# end of root layout/p' scripts/debian-corpus.sh) | sha256sum | cut -c1-16)
   top=$cache/debian-$key
   if [ ! -d "$top/root" ]; then
     rm -rf "$top/root.tmp"
