@@ -259,11 +259,21 @@ func (tm *posixTimer) taken(info *sigInfo, p *Process) {
 	}
 }
 
-// putItimerspec writes the timer's interval and time left.
+// putItimerspec writes the timer's interval and time left. A timer past
+// its expiry whose expiry has not yet been handled (its callback waits for
+// the process lock) has 1 ns left, as Linux's common_timer_get reports for
+// a timer that is still armed; a one-shot SIGEV_NONE timer has 0, which
+// Linux reports for it as soon as it has expired.
 func (t *Thread) putItimerspec(addr uint64, tm *posixTimer) int {
 	var left time.Duration
 	if !tm.next.IsZero() {
-		left = max(time.Until(tm.next), 1)
+		left = time.Until(tm.next)
+		if left <= 0 {
+			left = 1
+			if tm.notify == sigevNone && tm.interval == 0 {
+				left = 0
+			}
+		}
 	}
 	its := abi.Itimerspec{Interval: timespec(tm.interval), Value: timespec(left)}
 	return putStruct(t, addr, abi.ItimerspecLayout, &its)
