@@ -18,6 +18,7 @@ var engineCountsVary = []string{"badlinux", "badptr", "badptr2", "exec", "fork",
 	"procself",                       // reads /proc/self files whose contents vary
 	"mmapfile",                       // file names with the process ID
 	"proclink",                       // /proc/<pid> paths
+	"procpid",                        // prints /proc/PID/stat, whose CPU times differ with the engine's speed
 	"libs",                           // dyn-libs: threads
 	"hostexec", "procgroup", "badfs", // forked processes and host processes
 }
