@@ -28,7 +28,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux/loader"
 )
 
-const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step|native] [-strace] [-count] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-gdb ADDR [-checkpoints N] [-stop-at-exit]] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step|native] [-strace] [-count] [-cpuprofile FILE] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-gdb ADDR [-checkpoints N] [-stop-at-exit]] PROG [ARGS...]
 
 Runs a powerpc64 Linux executable (ppc64le or ppc64, Go or C, static or
 dynamically linked; PROG may also be the dynamic loader ld64.so.2 or
@@ -70,6 +70,8 @@ Flags:
 	                 CPU (user+system) time the run took, and both rates: MIPS
 	                 per wall-clock second and per CPU-second (the latter does
 	                 not drop when other processes load the machine)
+	-cpuprofile FILE write a Go CPU profile of the emulator itself to FILE (go tool
+	                 pprof reads it): where the runner's time goes, for work on its speed
 	-hwcap-mask MASK AND AT_HWCAP with MASK's low 32 bits and AT_HWCAP2 with its high 32
 	                 bits (e.g. 0x0000000048000100 hides the vector facilities from libc)
 	-gdb ADDR        stop before the first instruction and wait for GDB on ADDR
@@ -176,6 +178,10 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	engine := fs.String("engine", "block", "")
 	strace := fs.Bool("strace", false, "")
 	count := fs.Bool("count", false, "")
+	var cpuProfile *string
+	if name == "run" {
+		cpuProfile = fs.String("cpuprofile", "", "")
+	}
 	mask := fs.String("hwcap-mask", "", "")
 	gdbAddr := fs.String("gdb", "", "")
 	checkpoints := fs.Int("checkpoints", linux.DefaultCheckpoints, "")
@@ -270,6 +276,14 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 		if *outDir == "" {
 			fmt.Fprintf(stderr, "ppc64emu record: recording to %s\n", filepath.Dir(f.Name()))
 		}
+	}
+	if cpuProfile != nil && *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "ppc64emu run: -cpuprofile: %v\n", err)
+			return exitFail
+		}
+		defer stop()
 	}
 	start, startCPU := time.Now(), cpuTime()
 	argv := pos

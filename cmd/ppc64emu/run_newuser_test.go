@@ -66,6 +66,26 @@ func TestRunCountCPU(t *testing.T) {
 	}
 }
 
+// TestRunCPUProfile: run -cpuprofile FILE writes a Go CPU profile (a
+// gzip-compressed profile.proto, as runtime/pprof documents) and the
+// program still runs as without it.
+func TestRunCPUProfile(t *testing.T) {
+	prog := buildGuest(t, "int main(void){volatile long s=0; for(long i=0;i<3000000;i++) s+=i; return 3;}\n")
+	path := filepath.Join(t.TempDir(), "cpu.prof")
+	code, _, stderr := runArgs("run", "-cpuprofile", path, prog)
+	if code != 3 {
+		t.Fatalf("exit %d, stderr %q; want 3", code, stderr)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Fatalf("profile %q: %d bytes, %v; want a gzip stream", path, len(b), err)
+	}
+	code, _, stderr = runArgs("run", "-cpuprofile", filepath.Join(t.TempDir(), "no", "such", "dir"), prog)
+	if code == 0 || !strings.Contains(stderr, "-cpuprofile") {
+		t.Errorf("an uncreatable profile: exit %d, stderr %q; want a failure naming -cpuprofile", code, stderr)
+	}
+}
+
 // TestRunCrashMessage: a program killed by a signal whose default action
 // dumps core gets qemu-user's line ("qemu: uncaught target signal 11
 // (Segmentation fault) - core dumped", with ppc64emu for qemu); one killed
