@@ -100,6 +100,30 @@
 // one it exec'd last, symbolic links resolved); an execve of /proc/self/exe
 // runs that program again.
 //
+// # Credentials
+//
+// Each guest thread has credentials of its own (cred.go), as Linux's
+// struct cred: real, effective, saved and file-system user and group ids,
+// supplementary groups and capability sets, started from the runner's,
+// copied by clone and fork, kept by execve (the saved and file-system ids
+// become the effective ones and the capabilities are recomputed as for a
+// program without file capabilities; set-user-ID bits are not honoured, as
+// on a nosuid mount). setuid, setgid, setreuid, setregid, setresuid,
+// setresgid, setfsuid, setfsgid, setgroups, capset and prctl
+// PR_SET_KEEPCAPS change them under Linux's rules (CAP_SETUID, CAP_SETGID,
+// EPERM and EINVAL as kernel/sys.c and kernel/groups.c), the calling thread
+// only, as the system calls do (glibc makes every thread make the call).
+// The get*id calls, getgroups, capget, /proc/PID/status and si_uid report
+// them; kill and tgkill between guest processes check them. The host's
+// credentials never change, and every file operation is still checked by
+// the host kernel with them: the guest never gets more than the user
+// running the runner. A thread whose credentials are not the runner's is
+// also checked with its own by access, faccessat and faccessat2 (mode
+// bits, owner and group); other file operations are not (a root runner's
+// guest that dropped to another user can still open root's files). A
+// host program the guest executes gets the guest's effective ids and
+// groups when the runner may set them (it runs as root).
+//
 // # Signals
 //
 // Signals are delivered between instructions: at quantum boundaries, after

@@ -188,7 +188,8 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 		}
 		return t.execHost(p.cfg.Runner[0], a, env)
 	}
-	sp, stack, err := p.setupImage(m, img, interp, path, args, env)
+	cred := t.cred.execve()
+	sp, stack, err := p.setupImage(m, img, interp, path, args, env, cred)
 	if err != nil {
 		return 0, abi.ENOMEM
 	}
@@ -210,6 +211,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	t.mm.procSetup(p.order, img, sp, stack.hi-stack.min)
 	t.mm.nameProgram(img, interp, exeHost, p.cfg.Sysroot)
 	t.comm = comm
+	t.cred = cred
 	if t.files.users > 1 {
 		if f, err := t.files.copy(); err == nil {
 			t.files.users--

@@ -96,6 +96,9 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	g.fs.release()
 	p.recRelease(g, -1)
 	for _, t := range g.threads {
+		if g.cred == nil || t.tid == g.tgid {
+			g.cred = t.cred
+		}
 		for sig := range t.sigq.queued {
 			p.queuedN -= len(t.sigq.queued[sig])
 		}
@@ -154,7 +157,7 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 		}
 	}
 	if g.exitSignal != 0 {
-		p.postProcess(par, sigInfo{signo: g.exitSignal, code: code, pid: g.tgid, uid: unix.Getuid(), status: status})
+		p.postProcess(par, sigInfo{signo: g.exitSignal, code: code, pid: g.tgid, uid: int(g.creds().uid.r), status: status})
 	}
 	close(par.childEvent)
 	par.childEvent = make(chan struct{})
@@ -347,7 +350,7 @@ func sysWaitid(t *Thread, a *sysArgs) (uint64, int) {
 	if infop != 0 {
 		var si abi.Siginfo
 		if c != nil {
-			si = abi.Siginfo{Signo: abi.SIGCHLD, Code: cldEXITED, Pid: int32(c.tgid), UID: uint32(unix.Getuid()), Value: uint64(uint32(c.status.Code & 0xff))}
+			si = abi.Siginfo{Signo: abi.SIGCHLD, Code: cldEXITED, Pid: int32(c.tgid), UID: c.creds().uid.r, Value: uint64(uint32(c.status.Code & 0xff))}
 			switch {
 			case ev == evStop:
 				si.Code, si.Value = cldSTOPPED, uint64(uint32(c.stopSig))

@@ -118,7 +118,7 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 	// child must not inherit: marked close-on-exec while it starts (the
 	// lock is held, so no guest thread looks at the flags meanwhile).
 	restore := p.cloexecOthers(files)
-	pid, err := syscall.ForkExec(host, argv, &syscall.ProcAttr{Dir: dir, Env: env, Files: files})
+	pid, err := syscall.ForkExec(host, argv, &syscall.ProcAttr{Dir: dir, Env: env, Files: files, Sys: p.hostCred.hostAttr(t.cred)})
 	for _, h := range restore {
 		_, _ = unix.FcntlInt(uintptr(h), unix.F_SETFD, 0)
 	}
@@ -139,6 +139,7 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 		}
 	}
 	g.host = &hostProc{pid: pid}
+	g.cred = t.cred
 	g.execed = true
 	g.vforkDoneOnce()
 	go p.waitHost(g, pid)

@@ -3,8 +3,6 @@
 package linux
 
 import (
-	"golang.org/x/sys/unix"
-
 	"github.com/ppc64emu/ppc64emu/linux/abi"
 )
 
@@ -91,7 +89,7 @@ func (p *Process) notifyStop(g *threadGroup, code, sig int) {
 		return
 	}
 	if ldr := par.leaderActions(); ldr != nil && ldr.actions[abi.SIGCHLD].flags&abi.SA_NOCLDSTOP == 0 {
-		p.postProcess(par, sigInfo{signo: abi.SIGCHLD, code: code, pid: g.tgid, uid: unix.Getuid(), status: sig})
+		p.postProcess(par, sigInfo{signo: abi.SIGCHLD, code: code, pid: g.tgid, uid: int(g.creds().uid.r), status: sig})
 	}
 	close(par.childEvent)
 	par.childEvent = make(chan struct{})

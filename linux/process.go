@@ -172,6 +172,9 @@ type Process struct {
 	// recLocks are the guest processes' fcntl record locks (reclock.go).
 	recLocks map[fileID][]recLock
 	nextTID  int
+	// hostCred is the runner's own credentials, the first guest
+	// thread's (cred.go).
+	hostCred *cred
 	sigAny   atomic.Bool // some thread may have a deliverable signal
 	// queuedN counts the queued real-time signal instances of all
 	// threads and thread groups, at most sigpendingRL.Cur.
@@ -263,7 +266,8 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		p.quantum = DefaultQuantum
 	}
 	p.initRlimits(cfg.MaxMemory)
-	sp, stack, err := p.setupImage(m, img, interp, path, args, env)
+	p.hostCred = hostCred()
+	sp, stack, err := p.setupImage(m, img, interp, path, args, env, p.hostCred)
 	if err != nil {
 		return nil, err
 	}
@@ -272,6 +276,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	p.mm.nameProgram(img, interp, path, cfg.Sysroot)
 	t := p.newThread(p.pid, p.resources)
 	t.comm = procComm(path)
+	t.cred = p.hostCred
 	t.startRegs(img, interp, sp)
 	p.nextTID = p.pid + 1
 	if cfg.Debug != nil {
@@ -292,7 +297,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 // setupImage maps the signal trampoline into m, where img (and its
 // interpreter, if any) were loaded, and builds the initial stack of path
 // with args and env (stack.go); it returns the stack pointer and the stack.
-func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path string, args, env []string) (uint64, stackArea, error) {
+func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path string, args, env []string, c *cred) (uint64, stackArea, error) {
 	cfg, cpu := p.cfg, p.cpu
 	if err := p.mapTrampoline(m); err != nil {
 		return 0, stackArea{}, err
@@ -301,7 +306,7 @@ func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path stri
 		Top: stackTop - mem.PageSize, Size: cfg.StackSize,
 		Args: args, Env: env, ExecFn: path, Platform: cpu.Name,
 		HWCap: cpu.HWCap, HWCap2: cpu.HWCap2, DCacheBlock: 128,
-		UID: uint64(os.Getuid()), EUID: uint64(os.Geteuid()), GID: uint64(os.Getgid()), EGID: uint64(os.Getegid()),
+		UID: uint64(c.uid.r), EUID: uint64(c.uid.e), GID: uint64(c.gid.r), EGID: uint64(c.gid.e),
 	}
 	if spec.Size == 0 {
 		spec.Size = 8 << 20

@@ -645,6 +645,12 @@ func (p *Process) procStatus(g *threadGroup, self *threadGroup) []byte {
 	sigs := map[string]uint64{"SigPnd": pend, "ShdPnd": shared, "SigBlk": blocked, "SigIgn": ign, "SigCgt": caught}
 	for _, line := range strings.SplitAfter(string(host), "\n") {
 		key, _, _ := strings.Cut(line, ":")
+		if u != nil {
+			if l, ok := u.cred.statusLine(key); ok {
+				b.WriteString(l)
+				continue
+			}
+		}
 		switch {
 		case key == "Name":
 			line = "Name:\t" + p.commOf(g) + "\n"

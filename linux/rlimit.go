@@ -160,7 +160,8 @@ func (t *Thread) taskLimit() int {
 	if n >= limit {
 		return abi.EAGAIN
 	}
-	if nproc := t.group.rl.nproc.Cur; nproc != unix.RLIM_INFINITY && uint64(n) >= nproc && unix.Geteuid() != 0 {
+	if nproc := t.group.rl.nproc.Cur; nproc != unix.RLIM_INFINITY && uint64(n) >= nproc &&
+		t.cred.uid.r != 0 && !t.cred.capable(unix.CAP_SYS_RESOURCE) && !t.cred.capable(unix.CAP_SYS_ADMIN) {
 		return abi.EAGAIN
 	}
 	return 0
@@ -195,7 +196,7 @@ func (t *Thread) kept(res int) *unix.Rlimit {
 // EPERM).
 func (t *Thread) setKept(res int, rl unix.Rlimit) int {
 	cur := t.kept(res)
-	if rl.Max > cur.Max && unix.Geteuid() != 0 {
+	if rl.Max > cur.Max && !t.cred.capable(unix.CAP_SYS_RESOURCE) {
 		return abi.EPERM
 	}
 	if res == rlimitNofile && rl.Max > nrOpen {

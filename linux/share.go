@@ -91,6 +91,9 @@ type threadGroup struct {
 	childState
 	jobState              // whether it is stopped (jobctl.go)
 	rl       guestRlimits // its resource limits and CPU time (rlimit.go)
+	// cred is the credentials it ended with (a zombie's, a host
+	// program's: cred.go).
+	cred *cred
 	// Its working directory and umask (fs.go): CLONE_FS is shared by a
 	// process's threads only, so they belong to the thread group.
 	fs fsState

@@ -157,7 +157,7 @@ func sysFaccessat2(t *Thread, a *sysArgs) (uint64, int) {
 	if path != "" {
 		path = t.p.hostPath(path, a.Int(3)&unix.AT_SYMLINK_NOFOLLOW == 0)
 	}
-	return 0, errnoOf(unix.Faccessat(d, path, a.Uint(2), a.Int(3)))
+	return 0, errnoOf(t.faccessat(d, path, a.Uint(2), a.Int(3)))
 }
 
 func sysStatfs(t *Thread, a *sysArgs) (uint64, int) {
@@ -225,25 +225,4 @@ func sysFlock(t *Thread, a *sysArgs) (uint64, int) {
 	var err error
 	t.block(func() { err = unix.Flock(fd, how) })
 	return 0, errnoOf(err)
-}
-
-func sysGetgroups(t *Thread, a *sysArgs) (uint64, int) {
-	gs, err := unix.Getgroups()
-	if err != nil {
-		return 0, errnoOf(err)
-	}
-	n := a.Int(0)
-	switch {
-	case n < 0:
-		return 0, abi.EINVAL
-	case n == 0:
-		return uint64(len(gs)), 0
-	case n < len(gs):
-		return 0, abi.EINVAL
-	}
-	b := make([]byte, 4*len(gs))
-	for i, g := range gs {
-		t.p.order.PutUint32(b[4*i:], uint32(g))
-	}
-	return uint64(len(gs)), t.write(a.Ptr(1), b)
 }

@@ -249,11 +249,11 @@ func sysFdatasync(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysFaccessat(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(1), func(path string) error { return unix.Faccessat(t.fd(a.Fd(0)), t.p.hostPath(path, true), a.Uint(2), 0) })
+	return withPath(t, a.Ptr(1), func(path string) error { return t.faccessat(t.fd(a.Fd(0)), t.p.hostPath(path, true), a.Uint(2), 0) })
 }
 
 func sysAccess(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(0), func(path string) error { return unix.Faccessat(t.cwd(), t.p.hostPath(path, true), a.Uint(1), 0) })
+	return withPath(t, a.Ptr(0), func(path string) error { return t.faccessat(t.cwd(), t.p.hostPath(path, true), a.Uint(1), 0) })
 }
 
 func sysEventfd2(t *Thread, a *sysArgs) (uint64, int) {

@@ -58,14 +58,6 @@ func sysGettid(t *Thread, a *sysArgs) (uint64, int) { return uint64(t.tid), 0 }
 
 func sysGetppid(t *Thread, a *sysArgs) (uint64, int) { return uint64(t.ppid()), 0 }
 
-func sysGetuid(t *Thread, a *sysArgs) (uint64, int) { return uint64(unix.Getuid()), 0 }
-
-func sysGeteuid(t *Thread, a *sysArgs) (uint64, int) { return uint64(unix.Geteuid()), 0 }
-
-func sysGetgid(t *Thread, a *sysArgs) (uint64, int) { return uint64(unix.Getgid()), 0 }
-
-func sysGetegid(t *Thread, a *sysArgs) (uint64, int) { return uint64(unix.Getegid()), 0 }
-
 func sysSchedYield(t *Thread, a *sysArgs) (uint64, int) {
 	// Let every thread waiting for the process lock run first.
 	t.yield()
@@ -417,6 +409,9 @@ const commLen = 16
 // 32-bit int. Every other option fails with EINVAL, as PR_SET_VMA does
 // under QEMU 7.2 and on kernels without it (linux-user.md).
 func sysPrctl(t *Thread, a *sysArgs) (uint64, int) {
+	if r, e, ok := prctlCred(t, a); ok {
+		return r, e
+	}
 	switch a.Ulong(0) {
 	case prSetFPExc:
 		v := a.Ulong(1)

@@ -100,7 +100,7 @@ func sysKill(t *Thread, a *sysArgs) (uint64, int) {
 // out are guest processes only (ESRCH once reaped); another pid, or a
 // process group with no guest process in it, is the host's.
 func (p *Process) kill(t *Thread, pid, sig int) (uint64, int) {
-	info := sigInfo{signo: sig, code: abi.SI_USER, pid: t.group.tgid, uid: unix.Getuid()}
+	info := sigInfo{signo: sig, code: abi.SI_USER, pid: t.group.tgid, uid: int(t.cred.uid.r)}
 	var targets []*threadGroup
 	switch {
 	case pid > 0:
@@ -135,12 +135,23 @@ func (p *Process) kill(t *Thread, pid, sig int) (uint64, int) {
 	if len(targets) == 0 {
 		return 0, abi.ESRCH
 	}
+	// As Linux's group kill: success if one process could be sent the
+	// signal, else the last refusal.
+	e := 0
+	sent := false
 	for _, g := range targets {
+		if e = t.mayKill(g, g.creds(), sig); e != 0 {
+			continue
+		}
+		sent = true
 		if sig != 0 && !g.zombie && !p.postProcess(g, info) {
 			return 0, abi.EAGAIN
 		}
 	}
-	return 0, 0
+	if sent {
+		return 0, 0
+	}
+	return 0, e
 }
 
 func tkill(t *Thread, pid, tid, sig int) (uint64, int) {
@@ -158,7 +169,10 @@ func tkill(t *Thread, pid, tid, sig int) (uint64, int) {
 	if u == nil {
 		return 0, abi.ESRCH
 	}
-	if sig != 0 && !u.post(sigInfo{signo: sig, code: abi.SI_TKILL, pid: t.group.tgid, uid: unix.Getuid()}) {
+	if e := t.mayKill(u.group, u.cred, sig); e != 0 {
+		return 0, e
+	}
+	if sig != 0 && !u.post(sigInfo{signo: sig, code: abi.SI_TKILL, pid: t.group.tgid, uid: int(t.cred.uid.r)}) {
 		return 0, abi.EAGAIN
 	}
 	return 0, 0

@@ -69,6 +69,9 @@ const (
 	aAdvice                    // an madvise advice
 )
 
+// credNote is the note of the calls that set credentials.
+const credNote = "the calling thread's virtual credentials (cred.go); host file checks use the runner's"
+
 // sysEntry is one row of the table.
 type sysEntry struct {
 	fn     sysFn
@@ -156,7 +159,6 @@ func init() {
 		abi.SYS_FSTATFS:     {fn: sysFstatfs, level: full, args: args(aFd, aPtr)},
 		abi.SYS_STATX:       {fn: sysStatx, level: full, args: args(aDirFd, aPath, aAtFlags, aHex, aPtr)},
 		abi.SYS_FLOCK:       {fn: sysFlock, level: full, args: args(aFd, aInt)},
-		abi.SYS_GETGROUPS:   {fn: sysGetgroups, level: full, args: args(aInt, aPtr)},
 
 		// Memory.
 		abi.SYS_BRK:      {fn: sysBrk, level: full, args: args(aPtr), retPtr: true},
@@ -206,6 +208,20 @@ func init() {
 		abi.SYS_GETEUID:           {fn: sysGeteuid, level: full},
 		abi.SYS_GETGID:            {fn: sysGetgid, level: full},
 		abi.SYS_GETEGID:           {fn: sysGetegid, level: full},
+		abi.SYS_GETGROUPS:         {fn: sysGetgroups, level: full, note: credNote, args: args(aInt, aPtr)},
+		abi.SYS_SETGROUPS:         {fn: sysSetgroups, level: full, note: credNote, args: args(aInt, aPtr)},
+		abi.SYS_SETUID:            {fn: sysSetuid, level: full, note: credNote, args: args(aUint)},
+		abi.SYS_SETGID:            {fn: sysSetgid, level: full, note: credNote, args: args(aUint)},
+		abi.SYS_SETREUID:          {fn: sysSetreuid, level: full, note: credNote, args: args(aInt, aInt)},
+		abi.SYS_SETREGID:          {fn: sysSetregid, level: full, note: credNote, args: args(aInt, aInt)},
+		abi.SYS_SETRESUID:         {fn: sysSetresuid, level: full, note: credNote, args: args(aInt, aInt, aInt)},
+		abi.SYS_SETRESGID:         {fn: sysSetresgid, level: full, note: credNote, args: args(aInt, aInt, aInt)},
+		abi.SYS_GETRESUID:         {fn: sysGetresuid, level: full, args: args(aPtr, aPtr, aPtr)},
+		abi.SYS_GETRESGID:         {fn: sysGetresgid, level: full, args: args(aPtr, aPtr, aPtr)},
+		abi.SYS_SETFSUID:          {fn: sysSetfsuid, level: full, note: credNote, args: args(aInt)},
+		abi.SYS_SETFSGID:          {fn: sysSetfsgid, level: full, note: credNote, args: args(aInt)},
+		abi.SYS_CAPGET:            {fn: sysCapget, level: full, note: credNote, args: args(aPtr, aPtr)},
+		abi.SYS_CAPSET:            {fn: sysCapset, level: full, note: credNote, args: args(aPtr, aPtr)},
 		abi.SYS_GETPGRP:           {fn: sysGetpgrp, level: full, note: "the guest's process groups (pgrp.go)"},
 		abi.SYS_GETPGID:           {fn: sysGetpgid, level: full, note: "the guest's process groups (pgrp.go)", args: args(aInt)},
 		abi.SYS_SETPGID:           {fn: sysSetpgid, level: full, note: "the guest's process groups (pgrp.go)", args: args(aInt, aInt)},
@@ -214,7 +230,7 @@ func init() {
 		abi.SYS_SET_ROBUST_LIST:   {fn: sysSetRobustList, level: full, args: args(aPtr, aSize)},
 		abi.SYS_GET_ROBUST_LIST:   {fn: sysGetRobustList, level: full, args: args(aInt, aPtr, aPtr)},
 		abi.SYS_RSEQ:              {fn: sysRseq, level: full, note: "the guest runs on CPU 0", args: args(aPtr, aUint, aInt, aHex)},
-		abi.SYS_PRCTL:             {fn: sysPrctl, level: partial, note: "PR_GET_FPEXC, PR_SET_FPEXC, PR_SET_NAME, PR_GET_NAME; other options EINVAL", args: args(aInt, aHex, aHex, aHex, aHex)},
+		abi.SYS_PRCTL:             {fn: sysPrctl, level: partial, note: "PR_GET_FPEXC, PR_SET_FPEXC, PR_SET_NAME, PR_GET_NAME, PR_GET_KEEPCAPS, PR_SET_KEEPCAPS, PR_CAPBSET_READ; other options EINVAL", args: args(aInt, aHex, aHex, aHex, aHex)},
 		abi.SYS_WAIT4:             {fn: sysWait4, level: partial, note: "rusage zero", args: args(aInt, aPtr, aInt, aPtr)},
 		abi.SYS_WAITID:            {fn: sysWaitid, level: partial, note: "P_PIDFD EINVAL; rusage zero", args: args(aInt, aInt, aPtr, aInt, aPtr)},
 		abi.SYS_SCHED_YIELD:       {fn: sysSchedYield, level: full},

@@ -31,6 +31,8 @@ type Thread struct {
 	// base name of the program's path as execve was given it, at most 15
 	// bytes, copied by clone.
 	comm string
+	// cred is its credentials (cred.go), copied by clone.
+	cred *cred
 
 	clearTID   uint64 // set_tid_address / CLONE_CHILD_CLEARTID
 	robustList uint64 // set_robust_list: the head of the robust futex list (robust.go)

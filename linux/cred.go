@@ -1,0 +1,638 @@
+//go:build linux
+
+package linux
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// Credentials of guest threads. Linux keeps them per thread (struct cred):
+// real, effective, saved and file-system user and group ids, the
+// supplementary groups and the capability sets. qemu-user passes the set*id
+// calls to the host, so as root a guest setuid changes the host thread's
+// credentials; the runner cannot, since several guest processes and threads
+// share its one Go process, whose threads Go's scheduler moves goroutines
+// between. So each guest thread carries virtual credentials, started from
+// the runner's host ones, changed by the set*id, setgroups and capset calls
+// under the rules of Linux's kernel/sys.c, kernel/groups.c,
+// kernel/capability.c and security/commoncap.c, copied by clone (fork and
+// new threads alike), kept by execve (which resets the saved and
+// file-system ids and recomputes the capabilities as for a program without
+// file capabilities; set-user-ID and set-group-ID bits are not honoured, as
+// on a nosuid mount), and reported by the get*id calls, capget, /proc/PID/
+// status and the si_uid of the signals a thread sends.
+//
+// The host's credentials never change: every file operation is checked by
+// the host kernel with the runner's own ids, so a guest never gets more
+// than the user running it has. A guest that dropped privileges (a root
+// runner whose guest called setuid(65534)) is checked on top of that with
+// its virtual credentials only where the runner looks: access, faccessat
+// and faccessat2 (the file's mode bits, owner and group, as Linux's
+// generic_permission without ACLs), and kill between guest processes; other
+// file operations then succeed where Linux would refuse them. A host
+// program the guest executes (hostexec.go) runs with the host's
+// credentials.
+
+// capFSMask are the capabilities a file-system id change from or to 0
+// drops or raises (CAP_FS_MASK of include/linux/capability.h).
+const capFSMask = 1<<unix.CAP_CHOWN | 1<<unix.CAP_MKNOD | 1<<unix.CAP_DAC_OVERRIDE | 1<<unix.CAP_DAC_READ_SEARCH |
+	1<<unix.CAP_FOWNER | 1<<unix.CAP_FSETID | 1<<unix.CAP_MAC_OVERRIDE
+
+// ngroupsMax is NGROUPS_MAX: the most supplementary groups.
+const ngroupsMax = 65536
+
+// noID is (uid_t)-1 and (gid_t)-1: "unchanged" for setre*id and setres*id,
+// invalid elsewhere.
+const noID = ^uint32(0)
+
+// ids are the real, effective, saved and file-system ids of one kind.
+type ids struct{ r, e, s, fs uint32 }
+
+// cred is a thread's credentials. A cred is never changed once made: a
+// call that changes credentials gives the thread a new one (as Linux's
+// prepare_creds/commit_creds), so threads and processes share it freely.
+type cred struct {
+	uid, gid                       ids
+	groups                         []uint32 // sorted
+	capInh, capPrm, capEff, capBnd uint64
+	capAmb                         uint64
+	keepCaps                       bool // prctl PR_SET_KEEPCAPS (SECURE_KEEP_CAPS)
+}
+
+// hostCred reads the runner's own credentials: the first guest thread's.
+func hostCred() *cred {
+	c := &cred{}
+	r, e, s := unix.Getresuid()
+	c.uid = ids{uint32(r), uint32(e), uint32(s), uint32(e)}
+	r, e, s = unix.Getresgid()
+	c.gid = ids{uint32(r), uint32(e), uint32(s), uint32(e)}
+	if gs, err := unix.Getgroups(); err == nil {
+		for _, g := range gs {
+			c.groups = append(c.groups, uint32(g))
+		}
+		slices.Sort(c.groups)
+	}
+	status, _ := os.ReadFile("/proc/self/status")
+	for _, line := range strings.Split(string(status), "\n") {
+		key, val, _ := strings.Cut(line, ":\t")
+		v, err := strconv.ParseUint(val, 16, 64)
+		if err != nil {
+			continue
+		}
+		switch key {
+		case "CapInh":
+			c.capInh = v
+		case "CapPrm":
+			c.capPrm = v
+		case "CapEff":
+			c.capEff = v
+		case "CapBnd":
+			c.capBnd = v
+		case "CapAmb":
+			c.capAmb = v
+		}
+	}
+	return c
+}
+
+// capable reports whether the thread has capability n in its effective
+// set.
+func (c *cred) capable(n int) bool { return c.capEff&(1<<n) != 0 }
+
+// clone returns a copy of c to change.
+func (c *cred) clone() *cred {
+	n := *c
+	n.groups = slices.Clone(c.groups)
+	return &n
+}
+
+// fixSetuid adjusts the capabilities of n after a change of user ids
+// from old (security/commoncap.c, cap_task_fix_setuid): fs says only
+// the file-system id changed.
+func (n *cred) fixSetuid(old *cred, fs bool) {
+	if fs {
+		switch {
+		case old.uid.fs == 0 && n.uid.fs != 0:
+			n.capEff &^= capFSMask
+		case old.uid.fs != 0 && n.uid.fs == 0:
+			n.capEff |= n.capPrm & capFSMask
+		}
+		return
+	}
+	wasRoot := old.uid.r == 0 || old.uid.e == 0 || old.uid.s == 0
+	isRoot := n.uid.r == 0 || n.uid.e == 0 || n.uid.s == 0
+	if wasRoot && !isRoot {
+		if !n.keepCaps {
+			n.capPrm, n.capEff = 0, 0
+		}
+		n.capAmb = 0
+	}
+	switch {
+	case old.uid.e == 0 && n.uid.e != 0:
+		n.capEff = 0
+	case old.uid.e != 0 && n.uid.e == 0:
+		n.capEff = n.capPrm
+	}
+}
+
+// execve returns the credentials after an execve of a program without
+// file capabilities (security/commoncap.c, cap_bprm_creds_from_file): the
+// saved and file-system ids become the effective ones; root (real or
+// effective) gets the bounding and inheritable sets as permitted, and
+// them as effective when its effective id is 0; anyone else keeps only
+// the ambient set. PR_SET_KEEPCAPS is cleared.
+func (c *cred) execve() *cred {
+	n := c.clone()
+	n.uid.s, n.uid.fs = n.uid.e, n.uid.e
+	n.gid.s, n.gid.fs = n.gid.e, n.gid.e
+	n.keepCaps = false
+	n.capPrm = n.capAmb
+	if n.uid.r == 0 || n.uid.e == 0 {
+		n.capPrm |= n.capBnd | n.capInh
+	}
+	n.capEff = n.capAmb
+	if n.uid.e == 0 {
+		n.capEff = n.capPrm
+	}
+	return n
+}
+
+// idKind selects the user or the group ids of a cred, with the
+// capability that lets a thread set them freely.
+type idKind struct {
+	of  func(*cred) *ids
+	cap int
+	uid bool // user ids: capabilities follow (fixSetuid)
+}
+
+var (
+	uidKind = idKind{func(c *cred) *ids { return &c.uid }, unix.CAP_SETUID, true}
+	gidKind = idKind{func(c *cred) *ids { return &c.gid }, unix.CAP_SETGID, false}
+)
+
+// commit gives t the credentials n made from old by a change of k's ids.
+func (t *Thread) commit(k idKind, old, n *cred, fs bool) {
+	if k.uid {
+		n.fixSetuid(old, fs)
+	}
+	t.cred = n
+}
+
+// setID is setuid and setgid (kernel/sys.c, __sys_setuid): with the
+// capability all four ids, else the effective and file-system ones if id
+// is the real or saved one; (uid_t)-1 is EINVAL.
+func setID(t *Thread, k idKind, id uint32) (uint64, int) {
+	if id == noID {
+		return 0, abi.EINVAL
+	}
+	old := t.cred
+	n := old.clone()
+	o, x := k.of(old), k.of(n)
+	switch {
+	case old.capable(k.cap):
+		x.r, x.s = id, id
+	case id != o.r && id != o.s:
+		return 0, abi.EPERM
+	}
+	x.e, x.fs = id, id
+	t.commit(k, old, n, false)
+	return 0, 0
+}
+
+// setreID is setreuid and setregid: the real id may become the effective
+// one, the effective id the real, effective or saved one; the saved id
+// follows the effective one when the real one is set or the effective
+// one set to another than the real one.
+func setreID(t *Thread, k idKind, r, e uint32) (uint64, int) {
+	old := t.cred
+	n := old.clone()
+	o, x := k.of(old), k.of(n)
+	free := old.capable(k.cap)
+	if r != noID {
+		if r != o.r && r != o.e && !free {
+			return 0, abi.EPERM
+		}
+		x.r = r
+	}
+	if e != noID {
+		if e != o.r && e != o.e && e != o.s && !free {
+			return 0, abi.EPERM
+		}
+		x.e = e
+	}
+	if r != noID || e != noID && e != o.r {
+		x.s = x.e
+	}
+	x.fs = x.e
+	t.commit(k, old, n, false)
+	return 0, 0
+}
+
+// setresID is setresuid and setresgid: without the capability each id
+// given must be one of the three current ones.
+func setresID(t *Thread, k idKind, r, e, s uint32) (uint64, int) {
+	old := t.cred
+	o := k.of(old)
+	// Nothing to change: nothing done, not even the file-system id set
+	// (kernel/sys.c of current kernels).
+	if (r == noID || r == o.r) && (e == noID || e == o.e && e == o.fs) && (s == noID || s == o.s) {
+		return 0, 0
+	}
+	allowed := func(v uint32) bool { return v == noID || v == o.r || v == o.e || v == o.s }
+	if !old.capable(k.cap) && !(allowed(r) && allowed(e) && allowed(s)) {
+		return 0, abi.EPERM
+	}
+	n := old.clone()
+	x := k.of(n)
+	for _, f := range []struct {
+		v   uint32
+		dst *uint32
+	}{{r, &x.r}, {e, &x.e}, {s, &x.s}} {
+		if f.v != noID {
+			*f.dst = f.v
+		}
+	}
+	x.fs = x.e
+	t.commit(k, old, n, false)
+	return 0, 0
+}
+
+// setfsID is setfsuid and setfsgid: the old file-system id, always; the
+// id changes if it is one of the real, effective, saved or file-system
+// ones, or with the capability ((uid_t)-1 never).
+func setfsID(t *Thread, k idKind, id uint32) (uint64, int) {
+	old := t.cred
+	o := k.of(old)
+	prev := o.fs
+	if id != noID && id != o.fs && (id == o.r || id == o.e || id == o.s || old.capable(k.cap)) {
+		n := old.clone()
+		k.of(n).fs = id
+		t.commit(k, old, n, true)
+	}
+	return uint64(prev), 0
+}
+
+func sysGetuid(t *Thread, a *sysArgs) (uint64, int)  { return uint64(t.cred.uid.r), 0 }
+func sysGeteuid(t *Thread, a *sysArgs) (uint64, int) { return uint64(t.cred.uid.e), 0 }
+func sysGetgid(t *Thread, a *sysArgs) (uint64, int)  { return uint64(t.cred.gid.r), 0 }
+func sysGetegid(t *Thread, a *sysArgs) (uint64, int) { return uint64(t.cred.gid.e), 0 }
+
+func sysSetuid(t *Thread, a *sysArgs) (uint64, int) { return setID(t, uidKind, a.Uint(0)) }
+func sysSetgid(t *Thread, a *sysArgs) (uint64, int) { return setID(t, gidKind, a.Uint(0)) }
+func sysSetreuid(t *Thread, a *sysArgs) (uint64, int) {
+	return setreID(t, uidKind, a.Uint(0), a.Uint(1))
+}
+func sysSetregid(t *Thread, a *sysArgs) (uint64, int) {
+	return setreID(t, gidKind, a.Uint(0), a.Uint(1))
+}
+func sysSetresuid(t *Thread, a *sysArgs) (uint64, int) {
+	return setresID(t, uidKind, a.Uint(0), a.Uint(1), a.Uint(2))
+}
+func sysSetresgid(t *Thread, a *sysArgs) (uint64, int) {
+	return setresID(t, gidKind, a.Uint(0), a.Uint(1), a.Uint(2))
+}
+func sysSetfsuid(t *Thread, a *sysArgs) (uint64, int) { return setfsID(t, uidKind, a.Uint(0)) }
+func sysSetfsgid(t *Thread, a *sysArgs) (uint64, int) { return setfsID(t, gidKind, a.Uint(0)) }
+
+func sysGetresuid(t *Thread, a *sysArgs) (uint64, int) { return getresID(t, a, t.cred.uid) }
+func sysGetresgid(t *Thread, a *sysArgs) (uint64, int) { return getresID(t, a, t.cred.gid) }
+
+// getresID stores the real, effective and saved ids at the three
+// pointers.
+func getresID(t *Thread, a *sysArgs, x ids) (uint64, int) {
+	for i, v := range []uint32{x.r, x.e, x.s} {
+		if e := t.put32(a.Ptr(i), v); e != 0 {
+			return 0, e
+		}
+	}
+	return 0, 0
+}
+
+// sysGetgroups is getgroups (kernel/groups.c): the number of
+// supplementary groups, and them if the buffer holds them all (a size of
+// 0 asks for the number only; a smaller one is EINVAL).
+func sysGetgroups(t *Thread, a *sysArgs) (uint64, int) {
+	gs := t.cred.groups
+	n := a.Int(0)
+	switch {
+	case n < 0:
+		return 0, abi.EINVAL
+	case n == 0:
+		return uint64(len(gs)), 0
+	case n < len(gs):
+		return 0, abi.EINVAL
+	}
+	b := make([]byte, 4*len(gs))
+	for i, g := range gs {
+		t.p.order.PutUint32(b[4*i:], g)
+	}
+	return uint64(len(gs)), t.write(a.Ptr(1), b)
+}
+
+// sysSetgroups is setgroups: EINVAL for more than NGROUPS_MAX, then EPERM
+// without CAP_SETGID, then EFAULT or EINVAL for a group (gid_t)-1; the
+// list is kept sorted.
+func sysSetgroups(t *Thread, a *sysArgs) (uint64, int) {
+	n := a.Int(0)
+	if n < 0 || n > ngroupsMax {
+		return 0, abi.EINVAL
+	}
+	if !t.cred.capable(unix.CAP_SETGID) {
+		return 0, abi.EPERM
+	}
+	b, e := t.read(a.Ptr(1), 4*n)
+	if e != 0 {
+		return 0, e
+	}
+	gs := make([]uint32, n)
+	for i := range gs {
+		if gs[i] = t.p.order.Uint32(b[4*i:]); gs[i] == noID {
+			return 0, abi.EINVAL
+		}
+	}
+	slices.Sort(gs)
+	c := t.cred.clone()
+	c.groups = gs
+	t.cred = c
+	return 0, 0
+}
+
+// capHeader reads a capget/capset header: the number of 32-bit words of
+// each set the version has and the pid. An unknown version is EINVAL,
+// with the preferred version written back (cap_validate_magic).
+func capHeader(t *Thread, hdr uint64) (words int, pid int, errno int) {
+	v, e := t.get32(hdr)
+	if e != 0 {
+		return 0, 0, e
+	}
+	switch v {
+	case unix.LINUX_CAPABILITY_VERSION_1:
+		words = 1
+	case unix.LINUX_CAPABILITY_VERSION_2, unix.LINUX_CAPABILITY_VERSION_3:
+		words = 2
+	default:
+		if e := t.put32(hdr, unix.LINUX_CAPABILITY_VERSION_3); e != 0 {
+			return 0, 0, e
+		}
+		return 0, 0, abi.EINVAL
+	}
+	p, e := t.get32(hdr + 4)
+	return words, int(int32(p)), e
+}
+
+// sysCapget is capget: the effective, permitted and inheritable sets of
+// the calling thread (pid 0 or its own id) or of another guest thread, as
+// words of {effective, permitted, inheritable}; a NULL data pointer only
+// checks the version (0 for an unknown one).
+func sysCapget(t *Thread, a *sysArgs) (uint64, int) {
+	words, pid, e := capHeader(t, a.Ptr(0))
+	if a.Ptr(1) == 0 {
+		if e == abi.EINVAL {
+			return 0, 0
+		}
+		return 0, e
+	}
+	if e != 0 {
+		return 0, e
+	}
+	if pid < 0 {
+		return 0, abi.EINVAL
+	}
+	c := t.cred
+	if pid != 0 && pid != t.tid {
+		u := t.p.guestThread(pid)
+		if u == nil {
+			return 0, abi.ESRCH
+		}
+		c = u.cred
+	}
+	b := make([]byte, 12*words)
+	for w := 0; w < words; w++ {
+		for i, set := range []uint64{c.capEff, c.capPrm, c.capInh} {
+			t.p.order.PutUint32(b[12*w+4*i:], uint32(set>>(32*w)))
+		}
+	}
+	return 0, t.write(a.Ptr(1), b)
+}
+
+// sysCapset is capset on the calling thread (another pid is EPERM): the
+// new inheritable set within the old inheritable and permitted ones
+// (without CAP_SETPCAP) and the bounding set, the permitted set within
+// the old one, the effective within the new permitted (cap_capset).
+func sysCapset(t *Thread, a *sysArgs) (uint64, int) {
+	words, pid, e := capHeader(t, a.Ptr(0))
+	if e != 0 {
+		return 0, e
+	}
+	if pid != 0 && pid != t.tid {
+		return 0, abi.EPERM
+	}
+	b, e := t.read(a.Ptr(1), 12*words)
+	if e != 0 {
+		return 0, e
+	}
+	var eff, prm, inh uint64
+	for w := 0; w < words; w++ {
+		sh := 32 * w
+		eff |= uint64(t.p.order.Uint32(b[12*w:])) << sh
+		prm |= uint64(t.p.order.Uint32(b[12*w+4:])) << sh
+		inh |= uint64(t.p.order.Uint32(b[12*w+8:])) << sh
+	}
+	old := t.cred
+	subset := func(x, of uint64) bool { return x&^of == 0 }
+	if !old.capable(unix.CAP_SETPCAP) && !subset(inh, old.capInh|old.capPrm) ||
+		!subset(inh, old.capInh|old.capBnd) || !subset(prm, old.capPrm) || !subset(eff, prm) {
+		return 0, abi.EPERM
+	}
+	n := old.clone()
+	n.capEff, n.capPrm, n.capInh = eff, prm, inh
+	n.capAmb &= prm & inh
+	t.cred = n
+	return 0, 0
+}
+
+// guestThread returns the guest thread with id tid, nil if none.
+func (p *Process) guestThread(tid int) *Thread {
+	for _, g := range p.groups {
+		if u := g.threads[tid]; u != nil {
+			return u
+		}
+	}
+	return nil
+}
+
+// prctl options of credentials (uapi linux/prctl.h through x/sys).
+func prctlCred(t *Thread, a *sysArgs) (uint64, int, bool) {
+	switch a.Ulong(0) {
+	case unix.PR_GET_KEEPCAPS:
+		if t.cred.keepCaps {
+			return 1, 0, true
+		}
+		return 0, 0, true
+	case unix.PR_SET_KEEPCAPS:
+		if a.Ulong(1) > 1 {
+			return 0, abi.EINVAL, true
+		}
+		n := t.cred.clone()
+		n.keepCaps = a.Ulong(1) == 1
+		t.cred = n
+		return 0, 0, true
+	case unix.PR_CAPBSET_READ:
+		if a.Ulong(1) > lastCap() {
+			return 0, abi.EINVAL, true
+		}
+		return (t.cred.capBnd >> a.Ulong(1)) & 1, 0, true
+	}
+	return 0, 0, false
+}
+
+// lastCap is the host kernel's highest capability number
+// (/proc/sys/kernel/cap_last_cap): the guest runs on that kernel.
+func lastCap() uint64 {
+	b, err := os.ReadFile("/proc/sys/kernel/cap_last_cap")
+	if err != nil {
+		return unix.CAP_LAST_CAP
+	}
+	n, err := strconv.ParseUint(string(bytes.TrimSpace(b)), 10, 64)
+	if err != nil {
+		return unix.CAP_LAST_CAP
+	}
+	return n
+}
+
+// statusLines are the credential lines of /proc/PID/status for key, as
+// fs/proc/array.c writes them; ok is false for another key.
+func (c *cred) statusLine(key string) (string, bool) {
+	switch key {
+	case "Uid":
+		return fmt.Sprintf("Uid:\t%d\t%d\t%d\t%d\n", c.uid.r, c.uid.e, c.uid.s, c.uid.fs), true
+	case "Gid":
+		return fmt.Sprintf("Gid:\t%d\t%d\t%d\t%d\n", c.gid.r, c.gid.e, c.gid.s, c.gid.fs), true
+	case "Groups":
+		var b strings.Builder
+		b.WriteString("Groups:\t")
+		for i, g := range c.groups {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.FormatUint(uint64(g), 10))
+		}
+		b.WriteString(" \n")
+		return b.String(), true
+	}
+	caps := map[string]uint64{"CapInh": c.capInh, "CapPrm": c.capPrm, "CapEff": c.capEff, "CapBnd": c.capBnd, "CapAmb": c.capAmb}
+	if v, ok := caps[key]; ok {
+		return fmt.Sprintf("%s:\t%016x\n", key, v), true
+	}
+	return "", false
+}
+
+// accessOK checks access(2)'s mode (R_OK, W_OK, X_OK bits) on the file
+// st describes with c's credentials, as Linux's generic_permission
+// without ACLs: the effective ids and capabilities with AT_EACCESS, else
+// the real ids, with the permitted capabilities for a real id of 0 and
+// none otherwise (access_override_creds).
+func (c *cred) accessOK(st *unix.Stat_t, mode uint32, eaccess bool) bool {
+	uid, gid, caps := c.uid.fs, c.gid.fs, c.capEff
+	if !eaccess {
+		uid, gid, caps = c.uid.r, c.gid.r, 0
+		if uid == 0 {
+			caps = c.capPrm
+		}
+	}
+	mode &= unix.R_OK | unix.W_OK | unix.X_OK
+	perm := st.Mode & 0o7
+	_, inGroups := slices.BinarySearch(c.groups, st.Gid)
+	switch {
+	case st.Uid == uid:
+		perm = st.Mode >> 6 & 0o7
+	case st.Gid == gid || inGroups:
+		perm = st.Mode >> 3 & 0o7
+	}
+	if uint32(perm)&mode == mode {
+		return true
+	}
+	dir := st.Mode&unix.S_IFMT == unix.S_IFDIR
+	has := func(n int) bool { return caps&(1<<n) != 0 }
+	if has(unix.CAP_DAC_OVERRIDE) && (mode&unix.X_OK == 0 || dir || st.Mode&0o111 != 0) {
+		return true
+	}
+	if has(unix.CAP_DAC_READ_SEARCH) && (mode == unix.R_OK || dir && mode&unix.W_OK == 0) {
+		return true
+	}
+	return false
+}
+
+// creds are g's credentials: its answering thread's, or those it ended
+// with.
+func (g *threadGroup) creds() *cred {
+	if u := g.anyThread(); u != nil {
+		return u.cred
+	}
+	if g.cred != nil {
+		return g.cred
+	}
+	return hostCred()
+}
+
+// hostAttr is how a host program the guest thread with credentials c
+// executes is started, for a runner with credentials host: with c's
+// effective user and group ids (as real, effective and saved ones) and
+// groups when they differ from the runner's and the runner may set them
+// (CAP_SETUID and CAP_SETGID), so that a guest that dropped privileges
+// does not get them back through a host program; nil (the runner's)
+// otherwise.
+func (host *cred) hostAttr(c *cred) *syscall.SysProcAttr {
+	if c.uid.e == host.uid.e && c.gid.e == host.gid.e && slices.Equal(c.groups, host.groups) ||
+		!host.capable(unix.CAP_SETUID) || !host.capable(unix.CAP_SETGID) {
+		return nil
+	}
+	return &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: c.uid.e, Gid: c.gid.e, Groups: slices.Clone(c.groups)}}
+}
+
+// mayKill is Linux's check_kill_permission of a signal from t to a
+// thread of process g with credentials c: its own process, the same
+// real or effective user id as c's real or saved one, CAP_KILL, or
+// SIGCONT within the session; EPERM otherwise.
+func (t *Thread) mayKill(g *threadGroup, c *cred, sig int) int {
+	s := t.cred
+	switch {
+	case g == t.group, s.capable(unix.CAP_KILL),
+		s.uid.e == c.uid.s || s.uid.e == c.uid.r || s.uid.r == c.uid.s || s.uid.r == c.uid.r,
+		sig == abi.SIGCONT && g.sid == t.group.sid:
+		return 0
+	}
+	return abi.EPERM
+}
+
+// faccessat checks access to the host path relative to the host
+// descriptor dirfd: the host's answer with the runner's credentials, and
+// if the thread's credentials are not the runner's, accessOK's with them
+// too (cred.go's introduction).
+func (t *Thread) faccessat(dirfd int, path string, mode uint32, flags int) error {
+	if err := unix.Faccessat(dirfd, path, mode, flags); err != nil {
+		return err
+	}
+	c, h := t.cred, t.p.hostCred
+	if mode == unix.F_OK || c.uid == h.uid && c.gid == h.gid && slices.Equal(c.groups, h.groups) && c.capEff == h.capEff && c.capPrm == h.capPrm {
+		return nil
+	}
+	var st unix.Stat_t
+	if err := unix.Fstatat(dirfd, path, &st, flags&(unix.AT_SYMLINK_NOFOLLOW|unix.AT_EMPTY_PATH)); err != nil {
+		return err
+	}
+	if !c.accessOK(&st, mode, flags&unix.AT_EACCESS != 0) {
+		return unix.EACCES
+	}
+	return nil
+}
