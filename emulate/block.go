@@ -96,7 +96,10 @@ type block struct {
 	natN      uint16
 	natBranch bool // ops[natN-1] is the block's branch
 	natGen    uint32
-	hits      uint8
+	// natNext are the blocks at the branch's target and after it that
+	// generated code may jump to (nativeState.link).
+	natNext [2]*block
+	hits    uint8
 }
 
 // chain is the block b chained to at nip, or nil (also for a nil b).
@@ -396,14 +399,7 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 	for {
 		j, jumped := 0, false
 		if nat != nil {
-			c.natRan = 0
-			j = nat.run(b, r, c, max-n)
-			if c.natRan != 0 {
-				// Whole runs of a loop in the block, each ending in its
-				// taken branch back to the start.
-				n += c.natRan
-				e.taken = b.addr + uint64(len(b.ops)-1)*4 + 1
-			}
+			j, b, n = nat.enter(e, b, r, c, n, max)
 			jumped = j == len(b.ops) && b.natBranch
 		}
 		ops := b.ops
@@ -534,6 +530,9 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 			if s = c.nextBlock(b, r.NIP, g); s == nil {
 				return n, nil
 			}
+		}
+		if nat != nil {
+			nat.link(b, s)
 		}
 		b = s
 	}

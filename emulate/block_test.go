@@ -56,7 +56,7 @@ func blockPrograms(t *testing.T) []runProgram {
 	for seed := uint64(1); seed <= 8; seed++ {
 		for _, msr := range []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser} {
 			fwd := seed%2 == 0
-			progs = append(progs, blockProgram(seed, msr, func(rng *rand.Rand) []uint32 { return blockLoop(rng, fwd) }))
+			progs = append(progs, blockProgram(seed, msr, func(rng *rand.Rand) []uint32 { return blockLoop(rng, fwd, fwd) }))
 		}
 	}
 	return progs
@@ -129,11 +129,34 @@ func FuzzNativeBlocks(f *testing.F) {
 		if le {
 			msr = regs.MSRLinuxUserLE
 		}
-		p := blockProgram(seed, msr, func(rng *rand.Rand) []uint32 { return blockLoop(rng, seed%2 == 0) })
+		// Seeds 3 mod 4: blocks of translated ops only, which generated
+		// code chains to one another.
+		fwd := seed%2 == 0
+		p := blockProgram(seed, msr, func(rng *rand.Rand) []uint32 { return blockLoop(rng, fwd, fwd || seed%4 == 3) })
 		if !checkNative(t, p) && jit.Supported && seed <= 8 {
 			t.Errorf("no generated code ran")
 		}
 	})
+}
+
+// TestNativeChain runs loops of blocks of translated ops only, split by
+// forward conditional branches, whose generated code jumps from block to
+// block (nativeChain), under EngineNative in Runs with step limits, in
+// both byte orders (checkNative).
+func TestNativeChain(t *testing.T) {
+	ran := 0
+	for k := range 40 {
+		seed := uint64(5003 + 2*k) // odd: CTR 1000, the step limits end the loop
+		msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
+		p := blockProgram(seed, msr, func(rng *rand.Rand) []uint32 { return blockLoop(rng, false, true) })
+		if checkNative(t, p) {
+			ran++
+		}
+	}
+	// (A loop may fault before its blocks are hot.)
+	if jit.Supported && ran < 30 {
+		t.Errorf("generated code ran in %d loops of 40", ran)
+	}
 }
 
 // TestNativeOps runs loops of one random instruction of each kind
@@ -190,13 +213,15 @@ func blockPages() []uint64 {
 }
 
 // blockLoop is a random loop body of 60 instructions ending with bdnz,
-// with forward conditional branches in it if fwd.
-func blockLoop(rng *rand.Rand, fwd bool) []uint32 {
+// with forward conditional branches in it if branches, of all of
+// blockGens' ops if fwd (else those the native engine translates and a
+// bdnz, bdnzf or bdnzt on CR7).
+func blockLoop(rng *rand.Rand, fwd, branches bool) []uint32 {
 	gens := blockGens(rng, fwd)
 	var words []uint32
 	const n = 60
 	for len(words) < n-1 {
-		if fwd && rng.IntN(8) == 0 && len(words) < n-5 {
+		if branches && rng.IntN(8) == 0 && len(words) < n-5 {
 			// A forward conditional branch over 1 to 3 instructions
 			// on a random CR bit, true or false.
 			bo := []int64{12, 4}[rng.IntN(2)]

@@ -99,6 +99,40 @@ func (s *nativeState) run(b *block, r *regs.Regs, c *pageCache, left uint64) int
 	return int(jit.Call(b.nat, unsafe.Pointer(r), unsafe.Pointer(c)))
 }
 
+// enter runs b's generated code as run does, from the Run's step n of
+// max, and returns the index of the first op it did not run in the block
+// it returned from (b, or a block it chained to), that block, and the
+// steps run with the whole blocks before it.
+func (s *nativeState) enter(e *Emulator, b *block, r *regs.Regs, c *pageCache, n, max uint64) (int, *block, uint64) {
+	c.natRan, c.natBlk, c.natTaken = 0, nil, 0
+	j := s.run(b, r, c, max-n)
+	if c.natBlk != nil {
+		b, c.natBlk = c.natBlk, nil
+	}
+	if c.natTaken != 0 {
+		e.taken = c.natTaken
+	}
+	return j, b, n + c.natRan
+}
+
+// link records that the Run went from b to t (on the same page, for the
+// same MSR gate, t's epoch the current one): when b's generated code
+// ends with its direct branch, to t's address taken or not, that code
+// jumps to t's generated code while t's epoch stays the current one and
+// the step budget covers t's translated ops.
+func (s *nativeState) link(b, t *block) {
+	n := len(b.ops)
+	if b.natGen != s.gen || !b.natBranch || int(b.natN) != n || (b.addr^t.addr)&^(mem.PageSize-1) != 0 {
+		return
+	}
+	switch t.addr {
+	case b.ops[n-1].imm:
+		b.natNext[0] = t
+	case b.addr + uint64(n)*4:
+		b.natNext[1] = t
+	}
+}
+
 // translate generates b's code (none when fewer than two of its leading
 // ops translate: the call would cost more than it saves).
 func (s *nativeState) translate(b *block) {
@@ -108,7 +142,7 @@ func (s *nativeState) translate(b *block) {
 	}
 	b.natGen, b.nat, b.natN, b.natBranch = s.gen, 0, 0, false
 	s.asm.Buf = s.asm.Buf[:0]
-	k, br := nativeCode(&s.asm, b.ops, b.le, b.addr)
+	k, br := nativeCode(&s.asm, b, s.gen)
 	if k < 2 {
 		return
 	}
@@ -133,6 +167,13 @@ var (
 	offNatRan  = int32(unsafe.Offsetof(pageCache{}.natRan))
 	offNatLeft = int32(unsafe.Offsetof(pageCache{}.natLeft))
 	offWTLB    = int32(unsafe.Offsetof(pageCache{}.w))
+	offNatBlk  = int32(unsafe.Offsetof(pageCache{}.natBlk))
+	offTaken   = int32(unsafe.Offsetof(pageCache{}.natTaken))
+	offEpoch   = int32(unsafe.Offsetof(pageCache{}.epoch))
+	offBEpoch  = int32(unsafe.Offsetof(block{}.epoch))
+	offBNat    = int32(unsafe.Offsetof(block{}.nat))
+	offBNatN   = int32(unsafe.Offsetof(block{}.natN))
+	offBNatGen = int32(unsafe.Offsetof(block{}.natGen))
 	offPage    = int32(unsafe.Offsetof(tlbEntry{}.page))
 	// tlbShift is log2 of a tlbEntry's size.
 	tlbShift  = uint8(bits.TrailingZeros(uint(unsafe.Sizeof(tlbEntry{}))))
@@ -156,7 +197,8 @@ func fprM(i uint8) amd64.Mem { return amd64.M(nRegs, offVSR+16*int32(i&31)) }
 // code returns that number in RAX, or the index of a load or store whose
 // page missed; a branch back to addr loops in the code while the step
 // budget allows (nativeBranch). Nothing is appended when it covers none.
-func nativeCode(a *amd64.Asm, ops []bop, le bool, addr uint64) (int, bool) {
+func nativeCode(a *amd64.Asm, b *block, gen uint32) (int, bool) {
+	ops, le := b.ops, b.le
 	var exits []nativeExit
 	k := 0
 	for ; k < len(ops); k++ {
@@ -169,7 +211,7 @@ func nativeCode(a *amd64.Asm, ops []bop, le bool, addr uint64) (int, bool) {
 	}
 	br := false
 	if k < len(ops) {
-		br = nativeBranch(a, &ops[k], addr, k, len(ops))
+		br = nativeBranch(a, b, gen, k)
 		if br {
 			k++
 		}
@@ -189,14 +231,18 @@ func nativeCode(a *amd64.Asm, ops []bop, le bool, addr uint64) (int, bool) {
 	return k, br
 }
 
-// nativeBranch appends the code of op, the direct branch (b, bc) that
-// ends a block of n ops at addr, j = n-1, and reports whether it
-// translates it. The code sets LR, CTR and NIP as kB and kBc do and
-// returns n; a taken branch to addr itself (a loop in one block) adds n
-// to pageCache.natRan and runs the block again when the step budget
-// (natLeft) covers it, or returns 0 (the block loop then runs it).
-func nativeBranch(a *amd64.Asm, op *bop, addr uint64, j, n int) bool {
+// nativeBranch appends the code of the direct branch (b, bc) that ends
+// block b, its op j (the last), and reports whether it translates it. The
+// code sets LR and CTR as kB and kBc do; then, for the way the branch
+// goes, it runs b again when the target is b itself (a loop in one
+// block), or jumps to the generated code of the block linked there
+// (nativeChain), while the step budget (natLeft) covers it, counting b's
+// steps in natRan; otherwise it sets NIP and returns len(b.ops) (or 0
+// after counting b's steps, for a loop: the block loop then runs b).
+func nativeBranch(a *amd64.Asm, b *block, gen uint32, j int) bool {
 	const rax, rcx = amd64.RAX, amd64.RCX
+	n, addr := len(b.ops), b.addr
+	op := &b.ops[j]
 	if j != n-1 || op.kind != kB && op.kind != kBc {
 		return false
 	}
@@ -232,33 +278,74 @@ func nativeBranch(a *amd64.Asm, op *bop, addr uint64, j, n int) bool {
 			notTaken = append(notTaken, a.Jcc(c))
 		}
 	}
-	setNIP := func(v uint64) {
-		a.MovImm(rax, v)
-		a.Store(64, amd64.M(nRegs, offNIP), rax)
-		a.MovImm(rax, uint64(n))
-		a.Ret()
-	}
-	if op.imm == addr {
-		a.Load(64, rax, amd64.M(nPC, offNatRan))
-		a.OpImm(amd64.ADD, rax, int32(n))
-		a.Store(64, amd64.M(nPC, offNatRan), rax)
-		a.Load(64, rcx, amd64.M(nPC, offNatLeft))
-		a.Op(amd64.SUB, rcx, rax)
-		a.OpImm(amd64.CMP, rcx, int32(n))
-		again := a.Jcc(amd64.CondAE)
-		a.Patch(again, 0)
-		a.MovImm(rax, 0)
-		a.Ret()
-	} else {
-		setNIP(op.imm)
-	}
+	nativeChain(a, b, gen, 0, op.imm, cia)
 	for _, off := range notTaken {
 		a.Patch(off, a.Len())
 	}
 	if len(notTaken) != 0 {
-		setNIP(cia + 4)
+		nativeChain(a, b, gen, 1, cia+4, cia)
 	}
 	return true
+}
+
+// nativeChain appends the code of the way k (0: taken, 1: not) of block
+// b's branch at cia, to target: a taken branch (target not cia + 4) sets
+// natTaken; then, with b's n steps added to natRan, the code runs b again
+// if target is b's address, or jumps to the code of the block natNext[k]
+// when that block's epoch is the current one, its code is of generation
+// gen and the budget covers its translated ops (natBlk = that block);
+// else NIP = target and it returns n (the steps not counted), or for a
+// loop returns 0 (counted: the block loop runs b).
+func nativeChain(a *amd64.Asm, b *block, gen uint32, k int, target, cia uint64) {
+	const rax, rcx, rdx, r8 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8
+	n := len(b.ops)
+	if target != cia+4 {
+		a.MovImm(rax, cia+1)
+		a.Store(64, amd64.M(nPC, offTaken), rax)
+	}
+	// RAX = natRan + n; RCX = the budget left after b.
+	a.Load(64, rax, amd64.M(nPC, offNatRan))
+	a.OpImm(amd64.ADD, rax, int32(n))
+	a.Load(64, rcx, amd64.M(nPC, offNatLeft))
+	a.Op(amd64.SUB, rcx, rax)
+	if target == b.addr {
+		a.OpImm(amd64.CMP, rcx, int32(n))
+		again := a.Jcc(amd64.CondB)
+		a.Store(64, amd64.M(nPC, offNatRan), rax)
+		a.Patch(a.Jmp(), 0)
+		a.Patch(again, a.Len())
+		a.Store(64, amd64.M(nPC, offNatRan), rax)
+		a.MovImm(rax, 0)
+		a.Ret()
+		return
+	}
+	var out []int
+	a.MovImm(rdx, uint64(uintptr(unsafe.Pointer(&b.natNext[k]))))
+	a.Load(64, rdx, amd64.M(rdx, 0))
+	a.Test(rdx, rdx)
+	out = append(out, a.Jcc(amd64.CondE))
+	a.Load(64, r8, amd64.M(nPC, offEpoch))
+	a.OpMem(amd64.CMP, r8, amd64.M(rdx, offBEpoch))
+	out = append(out, a.Jcc(amd64.CondNE))
+	a.Load(32, r8, amd64.M(rdx, offBNatGen))
+	a.OpImm32(amd64.CMP, r8, gen)
+	out = append(out, a.Jcc(amd64.CondNE))
+	a.Load(16, r8, amd64.M(rdx, offBNatN))
+	a.Op(amd64.CMP, rcx, r8)
+	out = append(out, a.Jcc(amd64.CondB))
+	a.Load(64, r8, amd64.M(rdx, offBNat))
+	a.Test(r8, r8)
+	out = append(out, a.Jcc(amd64.CondE))
+	a.Store(64, amd64.M(nPC, offNatRan), rax)
+	a.Store(64, amd64.M(nPC, offNatBlk), rdx)
+	a.JmpMem(amd64.M(rdx, offBNat))
+	for _, off := range out {
+		a.Patch(off, a.Len())
+	}
+	a.MovImm(rax, target)
+	a.Store(64, amd64.M(nRegs, offNIP), rax)
+	a.MovImm(rax, uint64(n))
+	a.Ret()
 }
 
 // nativeALU is the x86 operation of kAdd, kAnd, kOr and kXor.

@@ -99,8 +99,13 @@ type pageCache struct {
 	runStop func(in *decode.Inst) bool
 
 	// EngineNative (native.go): the step budget of a call of generated
-	// code, and the steps of the whole runs of a loop in a block it made.
+	// code, the steps of the whole blocks it ran before the one it
+	// returned from (a loop in a block, blocks chained to), that block
+	// (nil: the one called) and 1 + the address of its last taken branch
+	// (0: none).
 	natLeft, natRan uint64
+	natBlk          *block
+	natTaken        uint64
 }
 
 // codeTLBSize is the number of entries of pageCache.entered.

@@ -328,6 +328,12 @@ func (a *Asm) Jmp() int {
 	return len(a.Buf) - 4
 }
 
+// JmpMem is an indirect jump to the address held at m.
+func (a *Asm) JmpMem(m Mem) { a.opMem(false, []byte{0xff}, 4, m) }
+
+// Test sets the flags from dst & src (64 bits).
+func (a *Asm) Test(dst, src Reg) { a.opReg(true, []byte{0x85}, byte(src), dst, false) }
+
 // Patch points the rel32 field at off (from Jcc or Jmp) at target, an
 // offset in Buf.
 func (a *Asm) Patch(off, target int) {

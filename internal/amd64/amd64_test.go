@@ -74,6 +74,10 @@ func TestEncodings(t *testing.T) {
 		{"setnle sil", func(a *Asm) { a.Setcc(CondG, RSI) }},
 		{"jnz .+0x6", func(a *Asm) { a.Patch(a.Jcc(CondNE), 12) }},
 		{"jmp .+0x0", func(a *Asm) { a.Patch(a.Jmp(), 5) }},
+		{"jmp qword ptr [rdx+0x28]", func(a *Asm) { a.JmpMem(M(RDX, 0x28)) }},
+		{"jmp qword ptr [r9]", func(a *Asm) { a.JmpMem(M(R9, 0)) }},
+		{"test rdx, rdx", func(a *Asm) { a.Test(RDX, RDX) }},
+		{"test r8, rcx", func(a *Asm) { a.Test(R8, RCX) }},
 		{"ret", func(a *Asm) { a.Ret() }},
 	}
 	for _, tt := range tests {
