@@ -117,9 +117,17 @@ func startStub(t *testing.T, prog string, args ...string) string {
 	return startStubConfig(t, linux.Config{}, prog, args...)
 }
 
-// startStubConfig is startStub with a runner configuration (Debug and
-// Stdout are set here).
+// startStubConfig is startStub with a runner configuration (Debug, if
+// not set, and Stdout are set here).
 func startStubConfig(t *testing.T, cfg linux.Config, prog string, args ...string) string {
+	t.Helper()
+	addr, _ := startStubProcess(t, cfg, prog, args...)
+	return addr
+}
+
+// startStubProcess is startStubConfig; it also returns a function that
+// waits for the stub to end and returns the debugger it served.
+func startStubProcess(t *testing.T, cfg linux.Config, prog string, args ...string) (string, func() *linux.Debugger) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -129,34 +137,49 @@ func startStubConfig(t *testing.T, cfg linux.Config, prog string, args ...string
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Debug, cfg.Stdout = &linux.DebugConfig{}, devnull
+	if cfg.Debug == nil {
+		cfg.Debug = &linux.DebugConfig{}
+	}
+	cfg.Stdout = devnull
 	p, err := linux.Start(prog, append([]string{prog}, args...), []string{"LANG=C"}, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
+	served := make(chan struct{})
+	var serveErr error
 	go func() {
+		defer close(served)
 		conn, err := ln.Accept()
 		if err != nil {
-			done <- err
+			serveErr = err
 			return
 		}
 		defer conn.Close()
-		done <- gdbstub.NewServer(p.Debugger()).Serve(conn)
+		serveErr = gdbstub.NewServer(p.Debugger()).Serve(conn)
 	}()
+	wait := func() bool {
+		select {
+		case <-served:
+			return true
+		case <-time.After(10 * time.Second):
+			return false
+		}
+	}
 	t.Cleanup(func() {
 		ln.Close()
-		select {
-		case err := <-done:
-			if err != nil && err != gdbstub.ErrKilled && !strings.Contains(err.Error(), "closed") {
-				t.Errorf("stub: %v", err)
-			}
-		case <-time.After(10 * time.Second):
+		if !wait() {
 			t.Errorf("stub did not end")
+		} else if err := serveErr; err != nil && err != gdbstub.ErrKilled && !strings.Contains(err.Error(), "closed") {
+			t.Errorf("stub: %v", err)
 		}
 		devnull.Close()
 	})
-	return ln.Addr().String()
+	return ln.Addr().String(), func() *linux.Debugger {
+		if !wait() {
+			t.Fatal("stub did not end")
+		}
+		return p.Debugger()
+	}
 }
 
 // startQEMU starts prog under qemu-user's GDB stub on a free loopback port.
@@ -589,4 +612,83 @@ func TestGDBSignal(t *testing.T) {
 			}
 		})
 	}
+}
+
+// historyScript goes to done at the end of testdata/history.c's rounds,
+// back as far as the history goes, and forwards to done again.
+const historyScript = prelude + `break done
+continue
+echo @@end1\n
+print rounds
+info registers
+echo @@back\n
+reverse-continue
+print rounds
+monitor when
+echo @@end2\n
+continue
+print rounds
+info registers
+echo @@exit\n
+continue
+`
+
+// TestGDBHistoryBound: a live run (linux.DebugConfig) of 5000 rounds,
+// each reading 4 KiB of /dev/urandom (20,480,000 bytes of system call
+// results the recording keeps), under a bound of 2 MiB and segments of
+// 2^16 instructions: the recording kept stays at most the bound and one
+// state of the run (the program's non-zero pages: at most its ELF file
+// and 1 MiB of stack, buf and heap) at any time, and its oldest part was
+// dropped. A reverse-continue from the end stops at the beginning of the
+// history kept, after some rounds (GDB: "No more reverse-execution
+// history."), and forwards from there the run is the same: done stops
+// with the registers it had and rounds 5000, and the program exits.
+func TestGDBHistoryBound(t *testing.T) {
+	const rounds, bound = 5000, 2 << 20
+	for _, o := range orders {
+		t.Run(o.name, func(t *testing.T) {
+			prog := programSource(t, o.cc, "history")
+			addr, wait := startStubProcess(t, linux.Config{Debug: &linux.DebugConfig{MaxHistory: bound, Segment: 1 << 16}}, prog, fmt.Sprint(rounds))
+			out, s := runGDB(t, historyScript+"kill\n", prog, addr)
+			want := fmt.Sprintf("= %d\n", rounds)
+			if !strings.Contains(s["end1"], want) || !strings.Contains(s["end2"], want) {
+				t.Errorf("rounds at done: want %d both times:\n%s", rounds, out)
+			}
+			if r1, r2 := regsOf(s["end1"]), regsOf(s["end2"]); r1 == "" || r1 != r2 {
+				t.Errorf("registers at done differ after going back:\n--- first\n%s\n--- again\n%s", r1, r2)
+			}
+			if !strings.Contains(s["back"], "No more reverse-execution history.") {
+				t.Errorf("reverse-continue did not stop at the beginning of the history:\n%s", s["back"])
+			}
+			var back, when int
+			if _, err := fmt.Sscanf(s["back"][strings.Index(s["back"], "$"):], "$2 = %d\nCurrent event: %d", &back, &when); err != nil || back <= 0 || back >= rounds || when <= 0 {
+				t.Errorf("the history begins at round %d, event %d (%v): want after the first rounds, before the last\n%s", back, when, err, s["back"])
+			}
+			if !strings.Contains(s["exit"], "exited normally") {
+				t.Errorf("the run did not end:\n%s", s["exit"])
+			}
+			d := wait()
+			h := d.History()
+			fi, err := os.Stat(prog)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("history kept %d bytes, at most %d, dropped %d times", h.Bytes, h.Peak, h.Dropped)
+			if limit := bound + int(fi.Size()) + 1<<20; h.Peak > limit || h.Dropped == 0 {
+				t.Errorf("history %+v: want at most %d bytes, some dropped", h, limit)
+			}
+		})
+	}
+}
+
+// regsOf is the lines of GDB's "info registers" in out (those that begin
+// with a register's name and a hexadecimal value).
+func regsOf(out string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(out, "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && strings.HasPrefix(f[1], "0x") {
+			b.WriteString(l)
+		}
+	}
+	return b.String()
 }

@@ -34,6 +34,22 @@ type DebugConfig struct {
 	// Interval is the instructions between checkpoints; zero means
 	// record.Session's default (2^24).
 	Interval uint64
+	// MaxHistory bounds, in bytes, the recording kept in memory: the
+	// history reverse execution reaches. The recording is cut into
+	// segments, each beginning with the whole state of the run (a reset
+	// record: every address space's mappings and non-zero pages, every
+	// thread's registers) and ending after Segment instructions or a
+	// quarter of MaxHistory bytes; when one ends, the oldest are
+	// dropped while the rest is over three quarters of MaxHistory, so
+	// that the recording kept is at most MaxHistory bytes and one state
+	// of the run more, and the history begins at the oldest segment kept.
+	// Zero means DefaultMaxHistory.
+	MaxHistory int64
+	// Segment is the most instructions of a segment of the recording;
+	// zero means DefaultSegment. Reverse execution replays from the
+	// state at the beginning of the segment it goes back into, at most
+	// Segment instructions, when no checkpoint is nearer.
+	Segment uint64
 	// StopAtExit keeps the program's past at its end: GDB is told of
 	// the end of the history ("No more reverse-execution history."),
 	// stopped where the last thread exited, and can go back from there;
@@ -49,6 +65,13 @@ type DebugConfig struct {
 // default interval, the last 2^32 instructions or so (about 30 s of a
 // program's run on the emulator).
 const DefaultCheckpoints = 256
+
+// DefaultMaxHistory is the default of DebugConfig.MaxHistory: 1 GiB.
+const DefaultMaxHistory = 1 << 30
+
+// DefaultSegment is the default of DebugConfig.Segment: 2^27
+// instructions, a second or two of a program's run on the emulator.
+const DefaultSegment = 1 << 27
 
 // Debugger is the gdbstub.Target of a process started with Config.Debug:
 // GDB's all-stop model on top of the runner, with reverse execution over
@@ -140,8 +163,39 @@ var (
 	_ record.Live    = (*liveDebugger)(nil)
 )
 
-// logBuf holds a recording in memory: appended to, never changed.
-type logBuf struct{ b []byte }
+// logBuf holds a recording in memory: appended to, and cut at its
+// segments' beginnings (trim).
+type logBuf struct {
+	b       []byte
+	hdr     int   // the header's bytes, b's first
+	segs    []int // where each segment but the first kept begins in b (its reset record)
+	dropped int   // the times trim cut b
+	peak    int   // the longest b was before a trim
+}
+
+// trim drops the oldest segments, keeping the newest, while b is over
+// limit bytes. The bytes are moved within b: a record.Session of the old b
+// is of no use (record.Live.Dropped).
+func (l *logBuf) trim(limit int64) {
+	k, size := 0, len(l.b)
+	for k < len(l.segs) && int64(size) > limit {
+		size = l.hdr + len(l.b) - l.segs[k]
+		k++
+	}
+	if k == 0 {
+		return
+	}
+	l.peak = max(l.peak, len(l.b))
+	cut := l.segs[k-1]
+	n := copy(l.b[l.hdr:], l.b[cut:])
+	l.b = l.b[:l.hdr+n]
+	segs := l.segs[:0]
+	for _, s := range l.segs[k:] {
+		segs = append(segs, s-cut+l.hdr)
+	}
+	l.segs = segs
+	l.dropped++
+}
 
 func (l *logBuf) Write(p []byte) (int, error) {
 	l.b = append(l.b, p...)
@@ -544,6 +598,24 @@ func (d *liveDebugger) Log() []byte {
 		return nil
 	}
 	return d.log.b
+}
+
+// Dropped implements record.Live.
+func (d *liveDebugger) Dropped() int { return d.log.dropped }
+
+// HistorySize is the size of the recording a Debugger keeps in memory
+// for reverse execution (DebugConfig.MaxHistory).
+type HistorySize struct {
+	Bytes   int // kept now
+	Peak    int // the most kept at any time
+	Dropped int // the times the oldest part was dropped
+}
+
+// History returns the size of the recording kept for reverse execution.
+// Call it while the program is stopped (or after its end).
+func (d *Debugger) History() HistorySize {
+	l := &d.l.log
+	return HistorySize{Bytes: len(l.b), Peak: max(l.peak, len(l.b)), Dropped: l.dropped}
 }
 
 // Follows implements record.Live: the threads of the debugged process,

@@ -285,6 +285,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		if cfg.Debug.Checkpoints >= 0 {
 			p.rec = newRecorder(p, &p.dbg.log, path, args)
 			p.rec.debug = true
+			p.rec.segments(&p.dbg.log, cfg.Debug)
 		}
 	}
 	if cfg.Record != nil {

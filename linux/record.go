@@ -44,6 +44,71 @@ type recorder struct {
 	// debug: the recording is the debugger's (gdbtarget.go), which is
 	// told of every change of memory the log gets (changed).
 	debug bool
+	// The debugger's recording is cut into segments (roll):
+	// DebugConfig's bounds, and where the current segment began.
+	live    *logBuf
+	maxLog  int64
+	segment uint64
+	segAt   uint64
+	segFrom int
+}
+
+// segments makes the recording, kept in l, begin a segment now and then
+// and drop the oldest (DebugConfig.MaxHistory).
+func (rc *recorder) segments(l *logBuf, cfg *DebugConfig) {
+	rc.live, rc.maxLog, rc.segment = l, cfg.MaxHistory, cfg.Segment
+	if rc.maxLog <= 0 {
+		rc.maxLog = DefaultMaxHistory
+	}
+	if rc.segment == 0 {
+		rc.segment = DefaultSegment
+	}
+	_ = rc.w.Flush()
+	l.hdr, rc.segFrom = len(l.b), len(l.b)
+}
+
+// roll begins a segment of the debugger's recording if the current one
+// is done, after a Run of t: a reset record (record.Writer.Reset) and the
+// whole state as a replay has it then (every address space a thread
+// still uses, an empty one for the others; every thread ever seen, for
+// the exit record's hashes), then drops the oldest segments (logBuf.trim).
+func (rc *recorder) roll(t *Thread) {
+	l := rc.live
+	if l == nil || rc.count-rc.segAt < rc.segment && int64(len(l.b)+rc.w.Buffered()-rc.segFrom) < rc.maxLog/4 {
+		return
+	}
+	if rc.w.Flush() != nil {
+		return
+	}
+	l.segs = append(l.segs, len(l.b))
+	rc.w.Reset(rc.count)
+	used := map[*mem.Memory]bool{}
+	for _, o := range rc.order {
+		if o.group.threads[o.tid] == o {
+			used[rc.threads[o].m] = true
+		}
+	}
+	byNum := make([]*mem.Memory, len(rc.spaces))
+	for m, as := range rc.spaces {
+		byNum[as] = m
+	}
+	for as, m := range byNum {
+		rc.w.Space(uint64(as))
+		if used[m] {
+			rc.w.Image(uint64(as), m)
+		}
+	}
+	for _, o := range rc.order {
+		rt := rc.threads[o]
+		rc.w.Thread(uint64(o.tid), rc.spaces[rt.m], &rt.base)
+	}
+	rc.w.Switch(uint64(t.tid))
+	if rc.w.Flush() != nil {
+		return
+	}
+	rc.segAt, rc.segFrom = rc.count, len(l.b)
+	l.trim(rc.maxLog * 3 / 4)
+	rc.segFrom = len(l.b) // (the newest segment's state ends the log)
 }
 
 // recThread is what the recorder knows of a thread: its Context as a
@@ -180,6 +245,7 @@ func (rc *recorder) afterRun(t *Thread, n uint64) {
 	rc.w.Run(n)
 	rc.count += n
 	rc.threads[t].base = t.ctx
+	rc.roll(t)
 }
 
 // retired: the runner completed an instruction for the running thread.

@@ -47,11 +47,12 @@ const (
 	KindOutput                   // bytes the program wrote to the runner's stdout or stderr
 	KindSignal                   // a signal handler is entered (the frame is in Mem/Context records)
 	KindExit                     // the end: status, instruction count, each thread's Context hash
+	KindReset                    // the whole state follows: the instruction count, then spaces, threads, switch
 	numKinds
 )
 
 var kindNames = [numKinds]string{"?", "space", "mem", "thread", "switch", "use", "run", "retire", "context",
-	"timebase", "darn", "syscall", "output", "signal", "exit"}
+	"timebase", "darn", "syscall", "output", "signal", "exit", "reset"}
 
 func (k Kind) String() string {
 	if k < numKinds {

@@ -35,6 +35,7 @@ type GDBTarget struct {
 	// that it answers.
 	live    Live
 	atLive  bool
+	dropped int         // live.Dropped when the Session was made
 	running atomic.Bool // live.Resume runs
 	// stepLeft: the Session got to the frontier before the step was done.
 	stepLeft bool

@@ -29,6 +29,10 @@ type Live interface {
 	// program's threads, not those of other processes it made, whose
 	// instructions do not stop the past either.
 	Follows(tid int) bool
+	// Dropped is the times the program dropped the oldest part of its
+	// log to bound it (the log then begins with a reset record): a
+	// Session of a log Log returned before is of no use.
+	Dropped() int
 	// WatchFrom is, after Resume reported a watchpoint stop (the
 	// program goes on past the access before it stops), an instruction
 	// count at or before the access and after the previous stop: a
@@ -52,7 +56,11 @@ func (g *GDBTarget) catchUp() error {
 	if log == nil {
 		return errNoHistory
 	}
+	if g.s != nil && g.live.Dropped() != g.dropped {
+		g.s = nil // (its log was cut)
+	}
 	if g.s == nil {
+		g.dropped = g.live.Dropped()
 		s, err := NewLiveSession(log, Options{})
 		if err != nil {
 			return err

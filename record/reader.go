@@ -339,7 +339,7 @@ func (rd *Reader) decode(r *Record) error {
 		r.TID = rd.uv(&err)
 	case KindUse:
 		r.TID, r.AS = rd.uv(&err), rd.uv(&err)
-	case KindRun, KindTimeBase:
+	case KindRun, KindTimeBase, KindReset:
 		r.N = rd.uv(&err)
 	case KindRetire:
 	case KindContext:

@@ -239,6 +239,17 @@ func (p *replayer) apply(r *Record) error {
 			}
 		}
 	case KindSignal:
+	case KindReset:
+		// The state that follows replaces the replay's (the same, if the
+		// replay got here by executing the records before).
+		if len(p.threads) != 0 && r.N != p.res.Instructions {
+			return diverged("reset after %d instructions, the replay is at %d", r.N, p.res.Instructions)
+		}
+		if p.pending != 0 || p.retire || len(p.tb) != 0 || len(p.darn) != 0 {
+			return fmt.Errorf("%w: reset inside a run", ErrFormat)
+		}
+		p.spaces, p.threads, p.cur = map[uint64]*space{}, map[uint64]*thread{}, nil
+		p.res.Instructions = r.N
 	case KindExit:
 		if r.Instructions != p.res.Instructions {
 			return diverged("%d instructions, the recording %d", p.res.Instructions, r.Instructions)

@@ -2,6 +2,8 @@ package record
 
 import (
 	"bytes"
+	"cmp"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -27,12 +29,21 @@ type Session struct {
 	log   []byte
 	p     *replayer
 	rd    *Reader
-	ckpts []*checkpoint
+	ckpts []*checkpoint // by instruction count
+	// anchors are the points of the log from which a replay can start:
+	// its beginning and its reset records (Writer.Reset), by instruction
+	// count; scanned is the offset and record count up to which the log
+	// was looked through for them.
+	anchors  []anchor
+	scanned  int64
+	scannedN int
 	// Interval is the instructions between checkpoints (default 1<<24).
 	Interval uint64
 	// MaxCheckpoints, if not zero, bounds the checkpoints kept: beyond
-	// it the oldest is dropped, and the history begins at the oldest
-	// one left (Oldest); Back, StepBack and Seek go back no further.
+	// it the one farthest from the Session's point is dropped. The
+	// history still reaches back to the log's beginning (Oldest): a
+	// point before the checkpoints kept is replayed again from the
+	// nearest anchor of the log (its beginning or a reset record).
 	MaxCheckpoints int
 	// Watches make Run and Back stop also before an instruction that
 	// accesses a watched byte (WatchHit), as a debugger's watchpoints do;
@@ -58,9 +69,20 @@ type Session struct {
 	// live: the log is a live program's, growing (NewLiveSession); its
 	// end is the frontier, where the program stopped, not a truncation.
 	live, frontier bool
+	// resetting: the records of a reset record's state are being applied
+	// (up to its switch): their memory changes are no writes.
+	resetting bool
 	// printed is the last record applied so far: output records up to it
 	// are not written again when the Session executes them again.
 	printed int
+}
+
+// An anchor is a point of the log from which a replay can start: the
+// log's beginning or a reset record, at byte off, after n records.
+type anchor struct {
+	at  uint64
+	off int64
+	n   int
 }
 
 // checkpoint is a Session's whole state at one point.
@@ -68,6 +90,7 @@ type checkpoint struct {
 	at      uint64
 	off     int64
 	n       int
+	shared  map[uint64]*mem.Shared // the Reader's shared objects
 	spaces  map[uint64]*space
 	snaps   map[uint64]*mem.Snapshot
 	threads map[uint64]thread
@@ -84,17 +107,45 @@ type checkpoint struct {
 // NewSession starts a Session of the log, at its beginning (no
 // instruction executed). The log is kept in memory.
 func NewSession(log []byte, opts Options) (*Session, error) {
+	return newSession(log, opts, false)
+}
+
+func newSession(log []byte, opts Options, live bool) (*Session, error) {
 	rd, err := NewReader(bytes.NewReader(log))
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{log: log, p: newReplayer(rd.Header, opts), Interval: 1 << 24, chunk: watchChunk}
+	s := &Session{log: log, p: newReplayer(rd.Header, opts), Interval: 1 << 24, chunk: watchChunk, live: live}
 	s.rd = readerAt(log, rd.r.off, 0, rd.Header)
+	s.anchors = []anchor{{off: rd.r.off}}
+	s.scanned = rd.r.off
+	s.scan()
 	if err := s.settle(); err != nil {
 		return nil, err
 	}
+	s.anchors[0].at = s.Now() // (a log that begins with a reset record)
 	s.checkpoint()
 	return s, nil
+}
+
+// scan looks through the log from where it was last looked through up
+// to its end (or a record cut short) for reset records: anchors.
+func (s *Session) scan() {
+	b, off, n := s.log, s.scanned, s.scannedN
+	for off < int64(len(b)) {
+		size, k := binary.Uvarint(b[off+1:])
+		end := off + 1 + int64(k) + int64(size)
+		if k <= 0 || size > maxPayload || end > int64(len(b)) {
+			break
+		}
+		if Kind(b[off]) == KindReset {
+			if at, j := binary.Uvarint(b[off+1+int64(k) : end]); j > 0 && off > s.anchors[0].off {
+				s.anchors = append(s.anchors, anchor{at: at, off: off, n: n})
+			}
+		}
+		off, n = end, n+1
+	}
+	s.scanned, s.scannedN = off, n
 }
 
 // NewLiveSession starts a Session of a live program's log (ppc64emu run
@@ -102,17 +153,7 @@ func NewSession(log []byte, opts Options) (*Session, error) {
 // where the program stopped, the frontier. Run and Seek stop there
 // (AtFrontier) until Grow gives the Session the longer log.
 func NewLiveSession(log []byte, opts Options) (*Session, error) {
-	rd, err := NewReader(bytes.NewReader(log))
-	if err != nil {
-		return nil, err
-	}
-	s := &Session{log: log, p: newReplayer(rd.Header, opts), Interval: 1 << 24, chunk: watchChunk, live: true}
-	s.rd = readerAt(log, rd.r.off, 0, rd.Header)
-	if err := s.settle(); err != nil {
-		return nil, err
-	}
-	s.checkpoint()
-	return s, nil
+	return newSession(log, opts, true)
 }
 
 // Grow gives a live Session its log as it is now: the bytes it had and
@@ -124,15 +165,18 @@ func (s *Session) Grow(log []byte) {
 	s.log = log
 	s.rd = s.rd.moved(log)
 	s.frontier = false
+	s.scan()
 }
 
 // AtFrontier reports whether a live Session is at the end of its log, the
 // point where the live program stopped.
 func (s *Session) AtFrontier() bool { return s.frontier }
 
-// Oldest is the earliest point the Session can go back to: 0, or the
-// oldest checkpoint kept under MaxCheckpoints.
-func (s *Session) Oldest() uint64 { return s.ckpts[0].at }
+// Oldest is the earliest point the Session can go back to, the log's
+// beginning: 0, or the instruction count of a log that begins with a
+// reset record (the live log of a long run, whose older records were
+// dropped).
+func (s *Session) Oldest() uint64 { return s.anchors[0].at }
 
 // Header is the log's header.
 func (s *Session) Header() Header { return s.rd.Header }
@@ -179,7 +223,7 @@ func (s *Session) Memory(tid uint64) *mem.Memory {
 
 func (s *Session) checkpoint() {
 	p := s.p
-	c := &checkpoint{at: p.res.Instructions, off: s.rd.r.off, n: s.rd.n, spaces: maps.Clone(p.spaces),
+	c := &checkpoint{at: p.res.Instructions, off: s.rd.r.off, n: s.rd.n, shared: maps.Clone(s.rd.shared), spaces: maps.Clone(p.spaces),
 		snaps: map[uint64]*mem.Snapshot{}, threads: map[uint64]thread{}, tb: slices.Clone(p.tb),
 		darn: slices.Clone(p.darn), res: p.res, pending: p.pending, retire: p.retire, exited: s.exited}
 	for as, sp := range p.spaces {
@@ -191,10 +235,17 @@ func (s *Session) checkpoint() {
 	if p.cur != nil {
 		c.cur, c.hasCur = p.cur.tid, true
 	}
-	s.ckpts = append(s.ckpts, c)
+	i, _ := slices.BinarySearchFunc(s.ckpts, c.at+1, func(c *checkpoint, t uint64) int { return cmp.Compare(c.at, t) })
+	s.ckpts = slices.Insert(s.ckpts, i, c)
 	if s.MaxCheckpoints > 0 && len(s.ckpts) > s.MaxCheckpoints {
-		s.ckpts[0] = nil
-		s.ckpts = s.ckpts[1:]
+		// The farthest from here, not the one just taken.
+		far, d := -1, uint64(0)
+		for j, o := range s.ckpts {
+			if e := max(o.at, c.at) - min(o.at, c.at); j != i && (far < 0 || e > d) {
+				far, d = j, e
+			}
+		}
+		s.ckpts = slices.Delete(s.ckpts, far, far+1)
 	}
 }
 
@@ -214,8 +265,51 @@ func (s *Session) restore(c *checkpoint) {
 		p.cur = p.threads[c.cur]
 	}
 	p.tb, p.darn, p.res, p.pending, p.retire, p.miss = slices.Clone(c.tb), slices.Clone(c.darn), c.res, c.pending, c.retire, false
-	s.exited, s.frontier = c.exited, false
+	s.exited, s.frontier, s.resetting = c.exited, false, false
 	s.rd = s.rd.at(s.log, c.off, c.n)
+	s.rd.shared = maps.Clone(c.shared)
+}
+
+// fromAnchor starts the replay again at anchor a, as from the log's
+// beginning, and takes a checkpoint there.
+func (s *Session) fromAnchor(a anchor) (*checkpoint, error) {
+	p := s.p
+	p.spaces, p.threads, p.cur = map[uint64]*space{}, map[uint64]*thread{}, nil
+	p.tb, p.darn, p.pending, p.retire, p.miss = nil, nil, 0, false, false
+	p.res = Result{Instructions: a.at}
+	s.exited, s.frontier, s.resetting = false, false, false
+	s.rd = readerAt(s.log, a.off, a.n, s.rd.Header)
+	if err := s.settle(); err != nil {
+		return nil, err
+	}
+	if s.Now() != a.at {
+		return nil, diverged("the reset record at byte %d says %d instructions, its state %d", a.off, a.at, s.Now())
+	}
+	s.checkpoint()
+	return s.ckptBefore(a.at), nil
+}
+
+// base is the point from which the Session gets to instruction count t
+// the soonest (not executing anything): the last checkpoint at or before
+// t or, if later, the last anchor; its instruction count.
+func (s *Session) base(t uint64) (*checkpoint, anchor, uint64) {
+	c := s.ckptBefore(t)
+	i, _ := slices.BinarySearchFunc(s.anchors, t+1, func(a anchor, t uint64) int { return cmp.Compare(a.at, t) })
+	a := s.anchors[max(i-1, 0)]
+	if c != nil && (c.at >= a.at || a.at > t) {
+		return c, a, c.at
+	}
+	return nil, a, a.at
+}
+
+// back moves to the point base chooses for t.
+func (s *Session) back(t uint64) (*checkpoint, error) {
+	c, a, _ := s.base(t)
+	if c == nil {
+		return s.fromAnchor(a)
+	}
+	s.restore(c)
+	return c, nil
 }
 
 // A Watch is a range of memory whose accesses stop a Session's Run and
@@ -323,8 +417,12 @@ func (s *Session) next() error {
 	switch rec.Kind {
 	case KindExit:
 		s.exited, s.code, s.signal = true, rec.Code, rec.Signal
+	case KindReset:
+		s.resetting = true
+	case KindSwitch:
+		s.resetting = false
 	case KindMem:
-		if h := s.p.hooks; h != nil && len(h.Mem) > 0 {
+		if h := s.p.hooks; h != nil && len(h.Mem) > 0 && !s.resetting {
 			s.written(&rec.Change)
 		}
 	}
@@ -406,7 +504,7 @@ func (s *Session) run(target uint64, until []uint64, hooks *emulate.Hooks) (bool
 	p.hooks, p.follow = breakHooks(until, hooks), s.Follow
 	defer func() { p.hooks = nil }()
 	for !s.stuck() && p.res.Instructions < target {
-		if last := s.ckpts[len(s.ckpts)-1]; p.res.Instructions >= last.at+s.Interval {
+		if p.res.Instructions >= s.ckptDue() {
 			s.checkpoint()
 		}
 		before := p.res.Instructions
@@ -472,45 +570,45 @@ func (s *Session) locate(start, n, k uint64) error {
 	return diverged("watched access %d after instruction %d not found again", k, start)
 }
 
-// ckptDue is the instruction count at which the next checkpoint is due.
+// ckptDue is the instruction count at which the next checkpoint is due:
+// an Interval after the last one at or before Now (now, if none).
 func (s *Session) ckptDue() uint64 {
-	last := s.ckpts[len(s.ckpts)-1]
-	if last.at > math.MaxUint64-s.Interval {
+	now := s.Now()
+	last := s.ckptBefore(now)
+	switch {
+	case last == nil:
+		return now
+	case last.at > math.MaxUint64-s.Interval:
 		return math.MaxUint64
 	}
 	return last.at + s.Interval
 }
 
 // Seek moves to instruction count target (before or after Now): back to
-// the last checkpoint at or before it, then forwards.
+// the last checkpoint or anchor at or before it (forwards too, if one is
+// past Now), then forwards.
 func (s *Session) Seek(target uint64) error {
 	s.hit = nil
-	if target < s.Now() || s.exited {
-		s.restore(s.before(target))
+	if _, _, at := s.base(target); target < s.Now() || s.exited || at > s.Now() {
+		if _, err := s.back(target); err != nil {
+			return err
+		}
 	}
 	_, err := s.run(target, nil, nil)
 	return err
 }
 
-// before is the last checkpoint at or before instruction count t.
-func (s *Session) before(t uint64) *checkpoint {
-	i, _ := slices.BinarySearchFunc(s.ckpts, t, func(c *checkpoint, t uint64) int {
-		switch {
-		case c.at < t:
-			return -1
-		case c.at > t:
-			return 1
-		}
-		return 0
-	})
-	if i < len(s.ckpts) && s.ckpts[i].at == t {
-		// The first checkpoint at t (several are at 0 or at an exit).
-		for i > 0 && s.ckpts[i-1].at == t {
-			i--
-		}
+// ckptBefore is the last checkpoint at or before instruction count t;
+// of several at t (at an exit), the first. Nil if there is none.
+func (s *Session) ckptBefore(t uint64) *checkpoint {
+	i, found := slices.BinarySearchFunc(s.ckpts, t, func(c *checkpoint, t uint64) int { return cmp.Compare(c.at, t) })
+	if found {
 		return s.ckpts[i]
 	}
-	return s.ckpts[max(i-1, 0)]
+	if i == 0 {
+		return nil
+	}
+	return s.ckpts[i-1]
 }
 
 // Back moves to the last point before Now at which the next instruction's
@@ -533,12 +631,14 @@ func (s *Session) Back(until []uint64) (bool, error) {
 			}
 			return false, ErrInterrupted
 		}
-		c := s.before(end - 1)
-		if len(until) == 0 && s.unwritten(c, end) {
+		if c, _, _ := s.base(end - 1); c != nil && len(until) == 0 && s.unwritten(c, end) {
 			end = c.at
 			continue
 		}
-		s.restore(c)
+		c, err := s.back(end - 1)
+		if err != nil {
+			return false, err
+		}
 		bp, at := false, uint64(0)                                    // the last breakpoint stop before end
 		watched, from, n, k := false, uint64(0), uint64(0), uint64(0) // the last chunk with watched accesses: its start, the count before and after
 		for skip := false; !s.stuck() && s.Now() < end; {
@@ -585,8 +685,8 @@ var ErrInterrupted = errors.New("record: interrupted")
 // between the two checkpoints (mem.Snapshot.Unchanged). Back then skips
 // the interval without executing it.
 func (s *Session) unwritten(c *checkpoint, end uint64) bool {
-	n := s.before(end)
-	if n.at != end || n == c || len(n.snaps) != len(c.snaps) {
+	n := s.ckptBefore(end)
+	if n == nil || n.at != end || n == c || len(n.snaps) != len(c.snaps) {
 		return false
 	}
 	for as, snap := range c.snaps {
@@ -647,10 +747,12 @@ func (s *Session) StepForward(tid uint64) (bool, error) {
 func (s *Session) StepBack(tid uint64) (bool, error) {
 	end := s.Now()
 	for end > s.Oldest() {
-		c := s.before(end - 1)
-		s.restore(c)
+		c, err := s.back(end - 1)
+		if err != nil {
+			return false, err
+		}
 		s.p.lastAt = map[uint64]uint64{}
-		_, err := s.run(end, nil, nil)
+		_, err = s.run(end, nil, nil)
 		last, ok := s.p.lastAt[tid]
 		if tid == 0 {
 			last, ok = end-1, s.Now() == end

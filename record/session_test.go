@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"golang.org/x/arch/ppc64/ppc64asm"
@@ -34,9 +35,11 @@ const (
 // (instruction 4i+1 stores, 4i+2 loads, 4i+3 branches; 4*loopIters in
 // all), in byte order bo, written as a runner would: the program is
 // executed to find the final registers for the exit record. With
+// resetAt, the log has reset records (Writer.Reset) after those
+// instruction counts. With
 // midWrite the log writes "mid!" at loopStore+PageSize after instruction
 // loopIters*2-1, as a system call's result would be.
-func loopLog(t *testing.T, bo binary.ByteOrder, midWrite bool) []byte {
+func loopLog(t *testing.T, bo binary.ByteOrder, midWrite bool, resetAt ...uint64) []byte {
 	t.Helper()
 	var text []byte
 	for _, in := range [][]int64{{int64(ppc64asm.ADDI), 3, 3, 1}, {int64(ppc64asm.STW), 3, 0, 4}, {int64(ppc64asm.LWZ), 6, 0, 5}, {int64(ppc64asm.BC), 16, 0, -12}} {
@@ -71,18 +74,40 @@ func loopLog(t *testing.T, bo binary.ByteOrder, midWrite bool) []byte {
 	}
 	w.Thread(1, 0, &start)
 	w.Switch(1)
-	if midWrite {
-		w.Run(2 * loopIters)
-		w.Mem(0, &mem.Change{Op: mem.ChangeWrite, Addr: loopStore + mem.PageSize, Size: 4, Data: []byte("mid!")})
-		w.Run(2 * loopIters)
-	} else {
-		w.Run(4 * loopIters)
-	}
+	// The runs: up to the mid write, the reset and the end.
 	end := start
 	e := emulate.New(cfg)
 	e.SetContext(&end)
-	if n, err := e.Run(&end.Regs, m, emulate.RunOptions{MaxSteps: 4 * loopIters}); n != 4*loopIters {
-		t.Fatalf("the program ran %d instructions: %v", n, err)
+	stops := []uint64{4 * loopIters}
+	if midWrite {
+		stops = append(stops, 2*loopIters)
+	}
+	stops = append(stops, resetAt...)
+	slices.Sort(stops)
+	at := uint64(0)
+	for _, stop := range stops {
+		if stop > at {
+			if n, err := e.Run(&end.Regs, m, emulate.RunOptions{MaxSteps: stop - at}); n != stop-at {
+				t.Fatalf("the program ran %d instructions: %v", n, err)
+			}
+			w.Run(stop - at)
+			at = stop
+		}
+		if midWrite && at == 2*loopIters {
+			c := mem.Change{Op: mem.ChangeWrite, Addr: loopStore + mem.PageSize, Size: 4, Data: []byte("mid!")}
+			w.Mem(0, &c)
+			if err := m.Apply(&c); err != nil {
+				t.Fatal(err)
+			}
+			midWrite = false
+		}
+		if slices.Contains(resetAt, at) {
+			w.Reset(at)
+			w.Space(0)
+			w.Image(0, m)
+			w.Thread(1, 0, &end)
+			w.Switch(1)
+		}
 	}
 	if err := w.Exit(0, 0, 4*loopIters, []ThreadHash{{1, Hash(&end)}}); err != nil {
 		t.Fatal(err)
@@ -305,8 +330,11 @@ func TestLiveSession(t *testing.T) {
 }
 
 // TestSessionMaxCheckpoints: with 3 checkpoints of 64 instructions kept,
-// the history begins at the oldest (Oldest): Back without anything to
-// stop at goes there, not to 0, and StepBack stops there too.
+// the history still begins at the log's beginning (Oldest 0): Back
+// without anything to stop at goes there, and a point before the
+// checkpoints kept is replayed from the beginning again, with the
+// registers of the run (r3 counts the iterations: 1 more every 4
+// instructions from the first addi, the Power ISA's addi).
 func TestSessionMaxCheckpoints(t *testing.T) {
 	s, err := NewSession(loopLog(t, binary.LittleEndian, false), Options{})
 	if err != nil {
@@ -316,17 +344,108 @@ func TestSessionMaxCheckpoints(t *testing.T) {
 	if err := s.Seek(4 * loopIters); err != nil {
 		t.Fatal(err)
 	}
-	oldest := s.Oldest()
-	if want := uint64(4*loopIters - 4*loopIters%64 - 2*64); oldest != want {
-		t.Fatalf("oldest checkpoint %d, want %d", oldest, want)
+	if len(s.ckpts) != 3 || s.Oldest() != 0 {
+		t.Fatalf("%d checkpoints, oldest point %d; want 3, 0", len(s.ckpts), s.Oldest())
 	}
-	if ok, err := s.Back(nil); ok || err != nil || s.Now() != oldest {
-		t.Errorf("Back: %v %v at %d, want the oldest checkpoint %d", ok, err, s.Now(), oldest)
+	if ok, err := s.Back(nil); ok || err != nil || s.Now() != 0 {
+		t.Errorf("Back: %v %v at %d, want the beginning", ok, err, s.Now())
 	}
-	if ok, err := s.StepBack(1); ok || err != nil || s.Now() != oldest {
-		t.Errorf("StepBack at the oldest: %v %v at %d", ok, err, s.Now())
+	if ok, err := s.StepBack(1); ok || err != nil || s.Now() != 0 {
+		t.Errorf("StepBack at the beginning: %v %v at %d", ok, err, s.Now())
 	}
-	if err := s.Seek(oldest + 5); err != nil || s.Now() != oldest+5 {
-		t.Errorf("Seek: %v at %d", err, s.Now())
+	for _, at := range []uint64{4*loopIters - 3, 5, 2001} {
+		if err := s.Seek(at); err != nil || s.Now() != at || s.Context(1).Regs.GPR[3] != (at+3)/4 {
+			t.Errorf("Seek(%d): %v at %d, r3 %d, want %d", at, err, s.Now(), s.Context(1).Regs.GPR[3], (at+3)/4)
+		}
+		if len(s.ckpts) > 3 {
+			t.Errorf("%d checkpoints", len(s.ckpts))
+		}
 	}
+}
+
+// TestSessionReset: a log with reset records (Writer.Reset) replays
+// through them; a Session of it starts at the last reset at or before the
+// point it goes to (forwards too), and a log cut to begin at a reset
+// record (the live log of a long run) has its history begin there:
+// Back, StepBack and Seek go back no further, and forwards again the
+// registers and memory are the run's (r3 counts the iterations, the
+// word at loopStore is r3 of the last stw, "mid!" written at 2000).
+func TestSessionReset(t *testing.T) {
+	resets := []uint64{1000, 3000}
+	log := loopLog(t, binary.BigEndian, true, resets...)
+	if res, err := Replay(bytes.NewReader(log), Options{}); err != nil || res.Instructions != 4*loopIters {
+		t.Fatalf("replay: %v, %+v", err, res)
+	}
+	word := func(s *Session) uint32 {
+		var b [4]byte
+		if err := s.Memory(1).Peek(loopStore, b[:]); err != nil {
+			t.Fatal(err)
+		}
+		return binary.BigEndian.Uint32(b[:])
+	}
+	check := func(s *Session, at uint64) {
+		t.Helper()
+		var b [4]byte
+		_ = s.Memory(1).Peek(loopStore+mem.PageSize, b[:])
+		mid := "data"
+		if at >= 2*loopIters {
+			mid = "mid!"
+		}
+		if s.Now() != at || s.Context(1).Regs.GPR[3] != (at+3)/4 || uint64(word(s)) != (at+2)/4 || string(b[:]) != mid {
+			t.Errorf("at %d (want %d): r3 %d, stored %d, %q; want %d, %d, %q", s.Now(), at, s.Context(1).Regs.GPR[3], word(s), b, (at+3)/4, (at+2)/4, mid)
+		}
+	}
+	s, err := NewSession(log, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Interval = 1 << 20 // no checkpoint but the anchors'
+	if len(s.anchors) != 3 || s.anchors[1].at != 1000 || s.anchors[2].at != 3000 {
+		t.Fatalf("anchors %+v", s.anchors)
+	}
+	for _, at := range []uint64{3500, 3001, 1500, 999, 4 * loopIters} {
+		if err := s.Seek(at); err != nil {
+			t.Fatal(err)
+		}
+		check(s, at)
+	}
+	if len(s.ckpts) != 3 {
+		t.Errorf("%d checkpoints, want 3 (the beginning and two anchors)", len(s.ckpts))
+	}
+	// Back to the mid write, over the reset at 3000 (whose image writes
+	// the watched bytes: no write).
+	s.Watches = []Watch{{Addr: loopStore + mem.PageSize, Len: 4, Write: true}}
+	if ok, err := s.Back(nil); !ok || err != nil || s.Now() != 2*loopIters-1 {
+		t.Errorf("Back to the log's write: %v %v at %d, want 1999", ok, err, s.Now())
+	}
+	s.Watches = nil
+
+	// The log cut to begin at the reset at 3000.
+	cut := append(slices.Clone(log[:s.anchors[0].off]), log[s.anchors[2].off:]...)
+	c, err := NewLiveSession(cut, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Oldest() != 3000 || c.Now() != 3000 {
+		t.Fatalf("cut log: oldest %d, at %d; want 3000", c.Oldest(), c.Now())
+	}
+	if err := c.Seek(math.MaxUint64); err != nil {
+		t.Fatal(err)
+	}
+	check(c, 4*loopIters)
+	if ok, err := c.Back([]uint64{loopCode + 0x100}); ok || err != nil {
+		t.Errorf("Back over the cut log: %v %v", ok, err)
+	}
+	check(c, 3000)
+	if ok, err := c.StepBack(1); ok || err != nil {
+		t.Errorf("StepBack at the oldest point: %v %v", ok, err)
+	}
+	if err := c.Seek(10); err != nil {
+		t.Fatal(err)
+	}
+	check(c, 3000)
+	if err := c.Seek(3333); err != nil {
+		t.Fatal(err)
+	}
+	check(c, 3333)
 }

@@ -260,6 +260,21 @@ func (w *Writer) Output(stream int, b []byte) {
 	w.end()
 }
 
+// Reset records that the whole state of the run follows, after n
+// instructions: space and mem records of every address space (Image),
+// thread records of every thread, and the switch to the running one. A
+// replay can start there, as from the log's beginning, without the
+// records before (the live log of ppc64emu run -gdb drops them).
+func (w *Writer) Reset(n uint64) {
+	w.begin(KindReset)
+	w.u(n)
+	w.end()
+}
+
+// Buffered is the number of bytes written to the Writer and not yet to
+// its io.Writer.
+func (w *Writer) Buffered() int { return w.w.Buffered() }
+
 // Signal records that thread tid enters the handler of signal sig.
 func (w *Writer) Signal(tid uint64, sig int) {
 	w.begin(KindSignal)

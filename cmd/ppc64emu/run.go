@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	iofs "io/fs"
+	"math"
 	"net"
 	"os"
 	"os/signal"
@@ -28,7 +29,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux/loader"
 )
 
-const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step|native] [-strace] [-count] [-cpuprofile FILE] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-gdb ADDR [-checkpoints N] [-stop-at-exit]] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step|native] [-strace] [-count] [-cpuprofile FILE] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-gdb ADDR [-checkpoints N] [-max-history SIZE] [-stop-at-exit]] PROG [ARGS...]
 
 Runs a powerpc64 Linux executable (ppc64le or ppc64, Go or C, static or
 dynamically linked; PROG may also be the dynamic loader ld64.so.2 or
@@ -91,11 +92,17 @@ Flags:
 	                 it runs on for real. Use reverse-* directly (GDB's own 'record'
 	                 is not needed: it single-steps everything over the link)
 	-checkpoints N   with -gdb, the most checkpoints kept for reverse execution, one
-	                 every 2^24 instructions (default 256): beyond them the oldest is
-	                 dropped, and reverse execution stops there ("No more
-	                 reverse-execution history."); 0 records nothing (no reverse
-	                 execution). The recording itself is kept whole (bytes per system
-	                 call and mapping, not per instruction)
+	                 every 2^24 instructions (default 256): beyond them the one
+	                 farthest from where GDB is is dropped (going back there replays
+	                 from an older point); 0 records nothing (no reverse execution)
+	-max-history SIZE with -gdb, bound the recording kept in memory (bytes, or with
+	                 K, M, G; default 1G): the run is recorded in segments, each
+	                 beginning with the whole state of the program (its non-zero
+	                 pages and registers) and 2^27 instructions or SIZE/4 bytes long;
+	                 when a segment ends the oldest are dropped while the rest is over
+	                 3/4 SIZE, so at most SIZE and one state of the program are kept.
+	                 Reverse execution stops at the oldest point kept ("No more
+	                 reverse-execution history."); forwards from there is the run
 	-stop-at-exit    with -gdb, the end of the program is the end of the history (GDB:
 	                 "No more reverse-execution history.", stopped in the exit system
 	                 call) and GDB can go back from there, as under ppc64emu replay;
@@ -185,6 +192,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	mask := fs.String("hwcap-mask", "", "")
 	gdbAddr := fs.String("gdb", "", "")
 	checkpoints := fs.Int("checkpoints", linux.DefaultCheckpoints, "")
+	maxHistory := fs.String("max-history", "", "")
 	stopAtExit := fs.Bool("stop-at-exit", false, "")
 	maxMem := fs.String("max-memory", "", "")
 	core := fs.String("core", "", "")
@@ -254,6 +262,14 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 			*checkpoints = -1
 		}
 		cfg.Debug = &linux.DebugConfig{Checkpoints: *checkpoints, StopAtExit: *stopAtExit, Messages: stderr}
+		if *maxHistory != "" {
+			v, ok := parseSize(*maxHistory)
+			if !ok || v == 0 || v > math.MaxInt64 {
+				fmt.Fprintf(stderr, "ppc64emu run: bad -max-history %q\n", *maxHistory)
+				return exitUsage
+			}
+			cfg.Debug.MaxHistory = int64(v)
+		}
 		var err error
 		if ln, err = gdbListen(*gdbAddr, stderr); err != nil {
 			fmt.Fprintf(stderr, "ppc64emu run: -gdb: %v\n", err)
