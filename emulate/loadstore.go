@@ -125,13 +125,45 @@ func putUint(b []byte, v uint64, le bool) {
 	}
 }
 
+// direct reports whether a data access of the step in progress is one
+// call of m's Read or Write, with nothing else to do: outside Run on a
+// PagedMemory, in 64-bit mode, with a Memory.
+func (e *Emulator) direct(m Memory) bool {
+	return e.pages.on == nil && !e.wrap32 && m != nil
+}
+
 // read and write are every data access of a step: one Memory call of the
 // access's full size. The exception is 32-bit mode (e.wrap32, set by Step),
 // where effective addresses are computed modulo 2^32: an access that runs
 // past 0xffffffff continues at 0, and is then two calls, one on each side
 // (readWrapped, writeWrapped). A nil m (Step's caller passed none) faults
 // with ErrNoMemory.
+//
+// read and write are small enough to be inlined into the semantic
+// functions: the common case outside Run (64-bit mode, a Memory given) is
+// one Memory call; every other case is readSlow's or writeSlow's.
 func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
+	if !e.direct(m) {
+		return e.readSlow(m, addr, n)
+	}
+	b := e.buf[:n]
+	if err := m.Read(addr, b); err != nil {
+		return nil, readFault(addr, n, err)
+	}
+	return b, nil
+}
+
+// readFault is the fault of a read of n bytes at addr whose Memory call
+// returned err (kept out of read so that read is inlined).
+//
+//go:noinline
+func readFault(addr uint64, n int, err error) error {
+	return newFault(addr, n, false, err, false)
+}
+
+// readSlow is read in 32-bit mode, in Run on a PagedMemory, or without a
+// Memory.
+func (e *Emulator) readSlow(m Memory, addr uint64, n int) ([]byte, error) {
 	b := e.buf[:n]
 	if e.wrap32 {
 		addr &= 0xffffffff
@@ -165,6 +197,26 @@ func (e *Emulator) read(m Memory, addr uint64, n int) ([]byte, error) {
 }
 
 func (e *Emulator) write(m Memory, addr uint64, b []byte) error {
+	if !e.direct(m) {
+		return e.writeSlow(m, addr, b)
+	}
+	if err := m.Write(addr, b); err != nil {
+		return writeFault(addr, len(b), err)
+	}
+	return nil
+}
+
+// writeFault is the fault of a write of n bytes at addr whose Memory call
+// returned err (kept out of write so that write is inlined).
+//
+//go:noinline
+func writeFault(addr uint64, n int, err error) error {
+	return newFault(addr, n, true, err, false)
+}
+
+// writeSlow is write in 32-bit mode, in Run on a PagedMemory, or without
+// a Memory.
+func (e *Emulator) writeSlow(m Memory, addr uint64, b []byte) error {
 	if e.wrap32 {
 		addr &= 0xffffffff
 		if addr+uint64(len(b)) > 1<<32 {

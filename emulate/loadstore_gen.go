@@ -70,11 +70,16 @@ func init() {
 func load1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:1]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 1, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 1); err != nil {
+		if b, err = e.readSlow(m, addr, 1); err != nil {
 			return err
 		}
 	}
@@ -86,11 +91,16 @@ func load1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:1]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 1, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 1); err != nil {
+		if b, err = e.readSlow(m, addr, 1); err != nil {
 			return err
 		}
 	}
@@ -102,11 +112,16 @@ func load1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:1]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 1, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 1); err != nil {
+		if b, err = e.readSlow(m, addr, 1); err != nil {
 			return err
 		}
 	}
@@ -119,11 +134,16 @@ func load1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:1]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 1, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 1); err != nil {
+		if b, err = e.readSlow(m, addr, 1); err != nil {
 			return err
 		}
 	}
@@ -136,11 +156,16 @@ func load1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:1]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 1, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 1); err != nil {
+		if b, err = e.readSlow(m, addr, 1); err != nil {
 			return err
 		}
 	}
@@ -152,11 +177,16 @@ func load1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:2]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 2); err != nil {
+		if b, err = e.readSlow(m, addr, 2); err != nil {
 			return err
 		}
 	}
@@ -168,11 +198,16 @@ func load2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:2]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 2); err != nil {
+		if b, err = e.readSlow(m, addr, 2); err != nil {
 			return err
 		}
 	}
@@ -184,11 +219,16 @@ func load2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:2]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 2); err != nil {
+		if b, err = e.readSlow(m, addr, 2); err != nil {
 			return err
 		}
 	}
@@ -201,11 +241,16 @@ func load2s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:2]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 2); err != nil {
+		if b, err = e.readSlow(m, addr, 2); err != nil {
 			return err
 		}
 	}
@@ -218,11 +263,16 @@ func load2sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2su(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:2]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 2); err != nil {
+		if b, err = e.readSlow(m, addr, 2); err != nil {
 			return err
 		}
 	}
@@ -236,11 +286,16 @@ func load2su(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:2]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 2); err != nil {
+		if b, err = e.readSlow(m, addr, 2); err != nil {
 			return err
 		}
 	}
@@ -254,11 +309,16 @@ func load2sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:2]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 2); err != nil {
+		if b, err = e.readSlow(m, addr, 2); err != nil {
 			return err
 		}
 	}
@@ -271,11 +331,16 @@ func load2sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:2]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 2); err != nil {
+		if b, err = e.readSlow(m, addr, 2); err != nil {
 			return err
 		}
 	}
@@ -288,11 +353,16 @@ func load2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:2]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 2); err != nil {
+		if b, err = e.readSlow(m, addr, 2); err != nil {
 			return err
 		}
 	}
@@ -305,11 +375,16 @@ func load2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:2]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 2); err != nil {
+		if b, err = e.readSlow(m, addr, 2); err != nil {
 			return err
 		}
 	}
@@ -321,11 +396,16 @@ func load2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:2]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 2); err != nil {
+		if b, err = e.readSlow(m, addr, 2); err != nil {
 			return err
 		}
 	}
@@ -337,11 +417,16 @@ func load2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:4]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 4); err != nil {
+		if b, err = e.readSlow(m, addr, 4); err != nil {
 			return err
 		}
 	}
@@ -353,11 +438,16 @@ func load4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:4]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 4); err != nil {
+		if b, err = e.readSlow(m, addr, 4); err != nil {
 			return err
 		}
 	}
@@ -369,11 +459,16 @@ func load4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:4]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 4); err != nil {
+		if b, err = e.readSlow(m, addr, 4); err != nil {
 			return err
 		}
 	}
@@ -386,11 +481,16 @@ func load4s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:4]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 4); err != nil {
+		if b, err = e.readSlow(m, addr, 4); err != nil {
 			return err
 		}
 	}
@@ -403,11 +503,16 @@ func load4sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:4]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 4); err != nil {
+		if b, err = e.readSlow(m, addr, 4); err != nil {
 			return err
 		}
 	}
@@ -421,11 +526,16 @@ func load4sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:4]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 4); err != nil {
+		if b, err = e.readSlow(m, addr, 4); err != nil {
 			return err
 		}
 	}
@@ -438,11 +548,16 @@ func load4sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:4]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 4); err != nil {
+		if b, err = e.readSlow(m, addr, 4); err != nil {
 			return err
 		}
 	}
@@ -455,11 +570,16 @@ func load4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:4]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 4); err != nil {
+		if b, err = e.readSlow(m, addr, 4); err != nil {
 			return err
 		}
 	}
@@ -472,11 +592,16 @@ func load4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:4]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 4); err != nil {
+		if b, err = e.readSlow(m, addr, 4); err != nil {
 			return err
 		}
 	}
@@ -488,11 +613,16 @@ func load4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:4]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 4); err != nil {
+		if b, err = e.readSlow(m, addr, 4); err != nil {
 			return err
 		}
 	}
@@ -504,11 +634,16 @@ func load4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:8]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 8, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 8); err != nil {
+		if b, err = e.readSlow(m, addr, 8); err != nil {
 			return err
 		}
 	}
@@ -520,11 +655,16 @@ func load8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:8]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 8, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 8); err != nil {
+		if b, err = e.readSlow(m, addr, 8); err != nil {
 			return err
 		}
 	}
@@ -536,11 +676,16 @@ func load8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:8]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 8, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 8); err != nil {
+		if b, err = e.readSlow(m, addr, 8); err != nil {
 			return err
 		}
 	}
@@ -553,11 +698,16 @@ func load8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:8]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 8, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 8); err != nil {
+		if b, err = e.readSlow(m, addr, 8); err != nil {
 			return err
 		}
 	}
@@ -570,11 +720,16 @@ func load8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:8]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 8, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 8); err != nil {
+		if b, err = e.readSlow(m, addr, 8); err != nil {
 			return err
 		}
 	}
@@ -586,11 +741,16 @@ func load8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load8xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b = e.buf[:8]
+		if err := m.Read(addr, b); err != nil {
+			return readFault(addr, 8, err)
+		}
+	} else if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
 	} else {
 		var err error
-		if b, err = e.read(m, addr, 8); err != nil {
+		if b, err = e.readSlow(m, addr, 8); err != nil {
 			return err
 		}
 	}
@@ -602,12 +762,18 @@ func load8xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:1]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 1, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:1]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -617,12 +783,18 @@ func store1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:1]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 1, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:1]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -632,12 +804,18 @@ func store1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:1]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 1, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:1]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -648,12 +826,18 @@ func store1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:1]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 1, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:1]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -664,12 +848,18 @@ func store1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:1]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 1, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:1]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -679,12 +869,18 @@ func store1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:2]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:2]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -694,12 +890,18 @@ func store2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:2]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:2]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -709,12 +911,18 @@ func store2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:2]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:2]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -725,12 +933,18 @@ func store2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:2]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:2]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -741,12 +955,18 @@ func store2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:2]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:2]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -756,12 +976,18 @@ func store2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, true)
-	if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:2]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 2, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:2]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -771,12 +997,18 @@ func store2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:4]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:4]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -786,12 +1018,18 @@ func store4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:4]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:4]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -801,12 +1039,18 @@ func store4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:4]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:4]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -817,12 +1061,18 @@ func store4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:4]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:4]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -833,12 +1083,18 @@ func store4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:4]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:4]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -848,12 +1104,18 @@ func store4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, true)
-	if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:4]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 4, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:4]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -863,12 +1125,18 @@ func store4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:8]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 8, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:8]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -878,12 +1146,18 @@ func store8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:8]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 8, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:8]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -893,12 +1167,18 @@ func store8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:8]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 8, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:8]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -909,12 +1189,18 @@ func store8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:8]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 8, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:8]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -925,12 +1211,18 @@ func store8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, false)
-	if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:8]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 8, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:8]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}
@@ -940,12 +1232,18 @@ func store8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store8xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, true)
-	if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
+	if e.direct(m) { // Step outside Run: one call of m
+		b := e.buf[:8]
+		putUint(b, r.GPR[in.Args[0]&31], le)
+		if err := m.Write(addr, b); err != nil {
+			return writeFault(addr, 8, err)
+		}
+	} else if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
 	} else {
 		b := e.buf[:8]
 		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := e.write(m, addr, b); err != nil {
+		if err := e.writeSlow(m, addr, b); err != nil {
 			return err
 		}
 	}

@@ -777,7 +777,24 @@ func (m *Memory) Read(addr uint64, p []byte) error {
 		copy(p, d[addr&(PageSize-1):])
 		return nil
 	}
+	if m.fastZero(addr, len(p)) {
+		clear(p)
+		return nil
+	}
 	return m.read(addr, p, Read)
+}
+
+// fastZero is fast's other common case for a read: n bytes within one
+// readable private page of the leaf leafFor looked up last that has no
+// storage yet (never written: it reads as zeros, as copyPages reads it).
+func (m *Memory) fastZero(addr uint64, n int) bool {
+	pn := addr >> pageShift
+	l := m.lastLeaf
+	if l == nil || m.lastPN != pn>>levelBits || addr&(PageSize-1)+uint64(n) > PageSize {
+		return false
+	}
+	i := pn & levelMask
+	return l.data[i] == nil && l.perm[i]&(Read|mapped|volatile|shared) == Read|mapped
 }
 
 // fast is the common case of a data access: n bytes within one page of

@@ -77,6 +77,28 @@ func TestReadWriteSpanningAdjacentMappings(t *testing.T) {
 	}
 }
 
+// TestReadNeverWritten: a read of a mapped page never written gives zeros
+// whatever p held, also when the page's leaf is the last one looked up
+// (Read's fast case), and a write-only page still refuses the read.
+func TestReadNeverWritten(t *testing.T) {
+	m := mem.New()
+	mustMap(t, m, 0x10000, 0x1000, mem.RW)
+	mustMap(t, m, 0x11000, 0x1000, mem.RW)
+	mustMap(t, m, 0x12000, 0x1000, mem.Write)
+	for _, addr := range []uint64{0x10008, 0x11ff8} {
+		out := []byte{1, 2, 3, 4, 5, 6, 7, 8}
+		if err := m.Read(addr, out); err != nil || !bytes.Equal(out, make([]byte, 8)) {
+			t.Errorf("Read(%#x) = %x, %v; want zeros", addr, out, err)
+		}
+		if err := m.Write(0x10000, []byte{9}); err != nil { // the leaf looked up last
+			t.Fatal(err)
+		}
+	}
+	if err := m.Read(0x12000, make([]byte, 8)); !errors.Is(err, mem.ErrPermission) {
+		t.Errorf("Read of a write-only page: %v, want ErrPerm", err)
+	}
+}
+
 func TestFaultNamesFirstBadByte(t *testing.T) {
 	m := mem.New()
 	mustMap(t, m, 0x10000, 0x1000, mem.RW)
