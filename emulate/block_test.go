@@ -1,6 +1,7 @@
 package emulate_test
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -366,4 +367,44 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 		gens = gens[:len(gens)-3] // only ops the native engine translates
 	}
 	return gens
+}
+
+// TestRunCachesEvictedWords: a loop of more distinct words than decode's
+// cache has slots (8,192, direct-mapped), so that words share slots and
+// evict each other there, still ends up whole in Run's page cache after
+// its second pass, and runs as Step would (r3 = the sum of the
+// immediates, three times over).
+func TestRunCachesEvictedWords(t *testing.T) {
+	const n = 12000
+	words := make([]uint32, 0, n+1)
+	want := uint64(0)
+	for k := range n {
+		words = append(words, enc(ppc64asm.ADDI, 3, 3, int64(k+1))) // addi r3,r3,k+1
+		want += uint64(k + 1)
+	}
+	words = append(words, enc(ppc64asm.B, -4*n)) // b back to the first
+	msr := regs.MSRLinuxUserLE
+	m := mem.New()
+	size := uint64(len(words)*4+mem.PageSize-1) &^ (mem.PageSize - 1)
+	if err := m.Map(codeBase, size, mem.RX); err != nil {
+		t.Fatal(err)
+	}
+	poke(t, m, msr, codeBase, words...)
+	e := emulate.New(emulate.Config{})
+	r := regs.Regs{MSR: msr, NIP: codeBase}
+	if _, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: 3 * (n + 1)}); !errors.Is(err, emulate.ErrStepLimit) {
+		t.Fatalf("Run: %v; want the step limit", err)
+	}
+	if r.GPR[3] != 3*want || r.NIP != codeBase {
+		t.Errorf("r3 %d at NIP %#x; want %d at %#x", r.GPR[3], r.NIP, 3*want, codeBase)
+	}
+	missing := 0
+	for i := range words {
+		if !emulate.RunCached(e, codeBase+uint64(i)*4) {
+			missing++
+		}
+	}
+	if missing != 0 {
+		t.Errorf("%d of %d instructions not in Run's page cache after three passes", missing, len(words))
+	}
 }

@@ -7,3 +7,10 @@ func NativeCalls(e *Emulator) uint64 {
 	}
 	return e.nat.calls
 }
+
+// RunCached reports whether Run's page cache holds a decoding of the
+// instruction at addr (paged.go's fill).
+func RunCached(e *Emulator, addr uint64) bool {
+	ci := e.pages.code[addr/4096]
+	return ci != nil && ci[addr%4096/4].in != nil
+}

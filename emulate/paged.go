@@ -321,10 +321,11 @@ func (c *pageCache) enter(nip uint64) bool {
 	return true
 }
 
-// fill makes nip's page the code page if it is executable and, with
-// shared set (in is decode's shared immutable Inst, not a scratch),
-// caches the decoding of in, the instruction fetched from nip, unless it
-// is prefixed (its suffix may lie on the next page). level is the
+// fill makes nip's page the code page if it is executable and caches
+// the decoding of in, the instruction fetched from nip, unless it is
+// prefixed (its suffix may lie on the next page): at once with shared set
+// (in is decode's shared immutable Inst), else (a scratch) the second
+// time in a row that word is fetched from nip. level is the
 // Emulator's ISA level, msr the MSR the instruction was fetched with.
 func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.Level, msr uint64) {
 	addr := nip &^ (mem.PageSize - 1)
@@ -348,13 +349,33 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 		}
 		c.codeAddr, c.codePage, c.codeInsts = addr, p, ci
 	}
-	if !shared || in.Len != 4 {
+	if in.Len != 4 {
 		return
+	}
+	raw := uint64(binary.LittleEndian.Uint32(c.codePage[nip%mem.PageSize:]))
+	le := msr&regs.MSRLE != 0
+	if !shared {
+		// decode had not kept the word: seen for the first time, or
+		// its slot in decode's direct-mapped cache was taken by another
+		// word in between (a large program's words keep evicting each
+		// other there, and were then never cached here, each run
+		// stepped). The first time at nip, the entry only marks the
+		// word as seen there (a tag without a gate and no in match
+		// nothing); the second time, the word is cached through
+		// decode.Lookup, whose result is immutable.
+		if old := &c.codeInsts[nip%mem.PageSize/4]; old.in != nil || old.tag != raw || old.le != le {
+			*old = codeInst{tag: raw, le: le}
+			return
+		}
+		var err error
+		if in, err = decode.Lookup(in.Word, in.Suffix); err != nil {
+			return
+		}
 	}
 	f := semantics[in.Op] // the dispatch table's entry: Run and Step run the same function
 	ci := codeInst{
-		tag:    uint64(binary.LittleEndian.Uint32(c.codePage[nip%mem.PageSize:])),
-		le:     msr&regs.MSRLE != 0,
+		tag:    raw,
+		le:     le,
 		branch: branches[in.Op],
 		fast: f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level &&
 			!readsCIA[in.Op] && !namesACC(in) && (c.runStop == nil || !c.runStop(in)),
