@@ -101,6 +101,8 @@ type threadGroup struct {
 	// refuses to move such a child).
 	sid    int
 	execed bool
+	// nice is its nice value (sys_prio.go), copied at fork.
+	nice int
 	// host is the host process it became by execve of a program the
 	// emulator does not run (hostexec.go), or nil.
 	host *hostProc
@@ -203,6 +205,7 @@ func (t *Thread) cloneResources(flags uint64, tid int) (resources, int) {
 		r.group.rl.cpuUsed = 0
 		r.group.fs = t.group.fs.copy()
 		r.group.exe = t.group.exe
+		r.group.nice = t.group.nice
 	}
 	if flags&abi.CLONE_SIGHAND == 0 {
 		r.sighand = t.sighand.copy()

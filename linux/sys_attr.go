@@ -180,6 +180,24 @@ func sysFstatfs(t *Thread, a *sysArgs) (uint64, int) {
 	return 0, putStatfs(t, a.Ptr(1), &st)
 }
 
+// sysStatfs64 and sysFstatfs64 are statfs64(path, size, buf) and
+// fstatfs64(fd, size, buf), what glibc's statfs and fstatfs call on
+// powerpc64: struct statfs64 is struct statfs there, and a size other than
+// its own is EINVAL (fs/statfs.c).
+func sysStatfs64(t *Thread, a *sysArgs) (uint64, int) {
+	if a.Size(1) != uint64(abi.StatfsLayout.Size()) {
+		return 0, abi.EINVAL
+	}
+	return sysStatfs(t, &sysArgs{a[0], a[2]})
+}
+
+func sysFstatfs64(t *Thread, a *sysArgs) (uint64, int) {
+	if a.Size(1) != uint64(abi.StatfsLayout.Size()) {
+		return 0, abi.EINVAL
+	}
+	return sysFstatfs(t, &sysArgs{a[0], a[2]})
+}
+
 func putStatfs(t *Thread, addr uint64, st *unix.Statfs_t) int {
 	g := abi.Statfs{
 		Type: int64(st.Type), Bsize: int64(st.Bsize), Blocks: uint64(st.Blocks), Bfree: uint64(st.Bfree),

@@ -17,6 +17,11 @@ func sysOpen(t *Thread, a *sysArgs) (uint64, int) {
 	return openat(t, t.cwd(), a.Ptr(0), a.Ulong(1), a.Ulong(2))
 }
 
+// sysCreat is creat(path, mode): open with O_CREAT|O_WRONLY|O_TRUNC.
+func sysCreat(t *Thread, a *sysArgs) (uint64, int) {
+	return openat(t, t.cwd(), a.Ptr(0), abi.O_CREAT|abi.O_WRONLY|abi.O_TRUNC, a.Ulong(1))
+}
+
 func sysOpenat(t *Thread, a *sysArgs) (uint64, int) {
 	return openat(t, t.fd(a.Fd(0)), a.Ptr(1), a.Ulong(2), a.Ulong(3))
 }

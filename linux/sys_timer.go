@@ -47,7 +47,7 @@ type posixTimer struct {
 }
 
 func sysTimerGettime(t *Thread, a *sysArgs) (uint64, int) {
-	tm := t.group.timers[a.Int(0)]
+	tm := t.group.posixTimer(a.Int(0))
 	if tm == nil {
 		return 0, abi.EINVAL
 	}
@@ -55,7 +55,7 @@ func sysTimerGettime(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysTimerGetoverrun(t *Thread, a *sysArgs) (uint64, int) {
-	tm := t.group.timers[a.Int(0)]
+	tm := t.group.posixTimer(a.Int(0))
 	if tm == nil {
 		return 0, abi.EINVAL
 	}
@@ -64,13 +64,22 @@ func sysTimerGetoverrun(t *Thread, a *sysArgs) (uint64, int) {
 
 func sysTimerDelete(t *Thread, a *sysArgs) (uint64, int) {
 	id := a.Int(0)
-	tm := t.group.timers[id]
+	tm := t.group.posixTimer(id)
 	if tm == nil {
 		return 0, abi.EINVAL
 	}
 	tm.disarm()
 	delete(t.group.timers, id)
 	return 0, 0
+}
+
+// posixTimer returns g's timer_create timer id, nil if none (negative ids
+// are the runner's own: itimerReal).
+func (g *threadGroup) posixTimer(id int) *posixTimer {
+	if id < 0 {
+		return nil
+	}
+	return g.timers[id]
 }
 
 func (tm *posixTimer) disarm() {
@@ -152,7 +161,7 @@ func clockNow(clock int) time.Duration {
 
 func sysTimerSettime(t *Thread, a *sysArgs) (uint64, int) {
 	p := t.p
-	tm := t.group.timers[a.Int(0)]
+	tm := t.group.posixTimer(a.Int(0))
 	if tm == nil {
 		return 0, abi.EINVAL
 	}
@@ -222,6 +231,12 @@ func (tm *posixTimer) addOverrun() {
 // pending.
 func (tm *posixTimer) fire(p *Process) {
 	if tm.notify == sigevNone {
+		return
+	}
+	if tm.id == itimerReal {
+		// setitimer's signal: SEND_SIG_PRIV (si_code SI_KERNEL), not
+		// counted: a SIGALRM already pending absorbs it.
+		p.postProcess(tm.group, sigInfo{signo: abi.SIGALRM, code: siKernel})
 		return
 	}
 	if tm.queued {

@@ -8,6 +8,7 @@ const (
 	ESRCH     = 3
 	EINTR     = 4
 	EIO       = 5
+	E2BIG     = 7
 	ECHILD    = 10
 	EBADF     = 9
 	EAGAIN    = 11
@@ -180,6 +181,13 @@ const (
 	O_NOFOLLOW  = 0x8000
 	O_LARGEFILE = 0x10000
 	O_DIRECT    = 0x20000
+)
+
+// open flags creat(2) implies (powerpc shares the generic values).
+const (
+	O_WRONLY = 0x1
+	O_CREAT  = 0x40
+	O_TRUNC  = 0x200
 )
 
 // ioctl requests (powerpc encodings).

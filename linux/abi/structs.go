@@ -16,6 +16,12 @@ type Timeval struct {
 	Sec, Usec int64
 }
 
+// Itimerval is struct itimerval (setitimer, getitimer): the interval, then
+// the time left.
+type Itimerval struct {
+	Interval, Value Timeval
+}
+
 // Itimerspec is struct itimerspec: the interval, then the time left.
 type Itimerspec struct {
 	Interval, Value Timespec
@@ -179,6 +185,7 @@ var (
 	TimespecLayout        = NewLayout[Timespec]()
 	TimevalLayout         = NewLayout[Timeval]()
 	ItimerspecLayout      = NewLayout[Itimerspec]()
+	ItimervalLayout       = NewLayout[Itimerval]()
 	StatLayout            = NewLayout[Stat]()
 	RlimitLayout          = NewLayout[Rlimit]()
 	RusageLayout          = NewLayout[Rusage]()

@@ -1,0 +1,138 @@
+//go:build linux
+
+package linux
+
+import (
+	"time"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// Interval timers (kernel/time/itimer.c): setitimer, getitimer and alarm.
+// ITIMER_REAL is a posixTimer of the thread group under the id itimerReal
+// (no timer_create id is negative), so the group's end and the runner's
+// stop it as theirs; it sends SIGALRM to the process with si_code
+// SI_KERNEL. fork does not copy it (the child's group starts with none)
+// and execve keeps it, as Linux does. ITIMER_VIRTUAL and ITIMER_PROF,
+// which count the process's CPU time, are not implemented (ENOSYS).
+
+// Values of setitimer's which (uapi linux/time.h) and the id of the
+// ITIMER_REAL timer.
+const (
+	itimerRealWhich = 0
+	itimerVirtual   = 1
+	itimerProf      = 2
+	itimerReal      = -1
+)
+
+// itimer checks which: the group's ITIMER_REAL timer (nil if never set),
+// ENOSYS for the CPU-time timers, EINVAL for other values.
+func (t *Thread) itimer(which int) (*posixTimer, int) {
+	switch which {
+	case itimerRealWhich:
+		return t.group.timers[itimerReal], 0
+	case itimerVirtual, itimerProf:
+		return nil, abi.ENOSYS
+	}
+	return nil, abi.EINVAL
+}
+
+// itimerLeft is the ITIMER_REAL timer's interval and time left: a timer
+// whose expiry the runner has not yet handled has 1 µs left, as Linux's
+// itimer_get_remtime reports for an armed timer at or past its expiry.
+func itimerLeft(tm *posixTimer) (interval, left time.Duration) {
+	if tm == nil || tm.next.IsZero() {
+		return 0, 0
+	}
+	left = time.Until(tm.next)
+	if left < time.Microsecond {
+		left = time.Microsecond
+	}
+	return tm.interval, left
+}
+
+// timeval is d as a struct timeval, microseconds truncated.
+func timeval(d time.Duration) abi.Timeval {
+	return abi.Timeval{Sec: int64(d / time.Second), Usec: int64(d % time.Second / time.Microsecond)}
+}
+
+func sysGetitimer(t *Thread, a *sysArgs) (uint64, int) {
+	tm, e := t.itimer(a.Int(0))
+	if e != 0 {
+		return 0, e
+	}
+	interval, left := itimerLeft(tm)
+	return 0, putStruct(t, a.Ptr(1), abi.ItimervalLayout, &abi.Itimerval{Interval: timeval(interval), Value: timeval(left)})
+}
+
+// sysSetitimer is setitimer(which, new, old): a new value of NULL disarms
+// (Linux since 5.x accepts it so); a timeval with microseconds outside
+// 0..999999 or negative seconds is EINVAL.
+func sysSetitimer(t *Thread, a *sysArgs) (uint64, int) {
+	tm, e := t.itimer(a.Int(0))
+	if e != 0 {
+		return 0, e
+	}
+	var nv abi.Itimerval
+	if a.Ptr(1) != 0 {
+		if nv, e = getStruct(t, a.Ptr(1), abi.ItimervalLayout); e != 0 {
+			return 0, e
+		}
+	}
+	interval, okInterval := tvDuration(nv.Interval)
+	if value, ok := tvDuration(nv.Value); ok && okInterval {
+		if a.Ptr(2) != 0 {
+			oi, ol := itimerLeft(tm)
+			if e := putStruct(t, a.Ptr(2), abi.ItimervalLayout, &abi.Itimerval{Interval: timeval(oi), Value: timeval(ol)}); e != 0 {
+				return 0, e
+			}
+		}
+		t.setItimerReal(interval, value)
+		return 0, 0
+	}
+	return 0, abi.EINVAL
+}
+
+// tvDuration is tv as a duration, false if it is not a valid timeval.
+func tvDuration(tv abi.Timeval) (time.Duration, bool) {
+	return duration(abi.Timespec{Sec: tv.Sec, Nsec: tv.Usec * 1000})
+}
+
+// setItimerReal arms (value > 0) or disarms the group's ITIMER_REAL.
+func (t *Thread) setItimerReal(interval, value time.Duration) {
+	g := t.group
+	tm := g.timers[itimerReal]
+	if tm == nil {
+		if value == 0 {
+			return
+		}
+		tm = &posixTimer{group: g, id: itimerReal, notify: sigevSignal, sig: abi.SIGALRM}
+		if g.timers == nil {
+			g.timers = map[int]*posixTimer{}
+		}
+		g.timers[itimerReal] = tm
+	}
+	tm.disarm()
+	tm.interval = 0
+	if value == 0 {
+		return
+	}
+	tm.interval = interval
+	tm.next = time.Now().Add(value)
+	tm.schedule(t.p, value)
+}
+
+// sysAlarm is alarm(seconds): ITIMER_REAL set to seconds (0 disarms),
+// returning the seconds that were left, rounded as Linux's
+// alarm_setitimer rounds them (half a second or more up, and never 0 for
+// a timer still armed).
+func sysAlarm(t *Thread, a *sysArgs) (uint64, int) {
+	tm, _ := t.itimer(itimerRealWhich)
+	_, left := itimerLeft(tm)
+	old := timeval(left)
+	if old.Sec == 0 && old.Usec != 0 || old.Usec >= 500000 {
+		old.Sec++
+	}
+	t.setItimerReal(0, time.Duration(a.Uint(0))*time.Second)
+	return uint64(old.Sec), 0
+}
