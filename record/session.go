@@ -10,6 +10,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"sort"
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
@@ -235,7 +236,7 @@ func (s *Session) checkpoint() {
 	if p.cur != nil {
 		c.cur, c.hasCur = p.cur.tid, true
 	}
-	i, _ := slices.BinarySearchFunc(s.ckpts, c.at+1, func(c *checkpoint, t uint64) int { return cmp.Compare(c.at, t) })
+	i := sort.Search(len(s.ckpts), func(i int) bool { return s.ckpts[i].at > c.at })
 	s.ckpts = slices.Insert(s.ckpts, i, c)
 	if s.MaxCheckpoints > 0 && len(s.ckpts) > s.MaxCheckpoints {
 		// The farthest from here, not the one just taken.
@@ -294,7 +295,8 @@ func (s *Session) fromAnchor(a anchor) (*checkpoint, error) {
 // t or, if later, the last anchor; its instruction count.
 func (s *Session) base(t uint64) (*checkpoint, anchor, uint64) {
 	c := s.ckptBefore(t)
-	i, _ := slices.BinarySearchFunc(s.anchors, t+1, func(a anchor, t uint64) int { return cmp.Compare(a.at, t) })
+	// (the last anchor at or before t: the first after it, less one)
+	i := sort.Search(len(s.anchors), func(i int) bool { return s.anchors[i].at > t })
 	a := s.anchors[max(i-1, 0)]
 	if c != nil && (c.at >= a.at || a.at > t) {
 		return c, a, c.at

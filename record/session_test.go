@@ -403,6 +403,14 @@ func TestSessionReset(t *testing.T) {
 	if len(s.anchors) != 3 || s.anchors[1].at != 1000 || s.anchors[2].at != 3000 {
 		t.Fatalf("anchors %+v", s.anchors)
 	}
+	// To the end (as a live Session catches up): from the last reset.
+	if err := s.Seek(math.MaxUint64); err != nil {
+		t.Fatal(err)
+	}
+	check(s, 4*loopIters)
+	if len(s.ckpts) != 2 || s.ckpts[1].at != 3000 {
+		t.Errorf("to the end: %d checkpoints, want 2 (the beginning and the reset at 3000)", len(s.ckpts))
+	}
 	for _, at := range []uint64{3500, 3001, 1500, 999, 4 * loopIters} {
 		if err := s.Seek(at); err != nil {
 			t.Fatal(err)
