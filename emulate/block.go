@@ -99,6 +99,7 @@ type block struct {
 	// natNext are the blocks at the branch's target and after it that
 	// generated code may jump to (nativeState.link).
 	natNext [2]*block
+	natSegs []natSeg // by op index: the code of ops after one the block loop runs
 	hits    uint8
 }
 
@@ -513,6 +514,14 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 			if stop {
 				j, jumped = j+1, true
 				break run
+			}
+			if nat != nil && b.natSegs != nil {
+				k := nat.segment(b, j+1, len(ops), r, c)
+				if k == len(b.ops) && b.ops[k-1].branch {
+					j, jumped = k, true
+					break run
+				}
+				j = k - 1
 			}
 		}
 		if !jumped {

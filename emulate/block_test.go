@@ -213,6 +213,26 @@ func blockPages() []uint64 {
 	return p
 }
 
+// TestNativeSegments runs loops in one block of random ops, among them
+// ops the native engine leaves to the block loop, after which it runs
+// the generated code of the next translated ops (nativeState.segment),
+// under EngineNative in Runs with step limits, in both byte orders
+// (checkNative).
+func TestNativeSegments(t *testing.T) {
+	ran := 0
+	for k := range 40 {
+		seed := uint64(7003 + 2*k) // odd: CTR 1000, the step limits end the loop
+		msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
+		p := blockProgram(seed, msr, func(rng *rand.Rand) []uint32 { return blockLoop(rng, true, false) })
+		if checkNative(t, p) {
+			ran++
+		}
+	}
+	if jit.Supported && ran < 30 {
+		t.Errorf("generated code ran in %d loops of 40", ran)
+	}
+}
+
 // blockLoop is a random loop body of 60 instructions ending with bdnz,
 // with forward conditional branches in it if branches, of all of
 // blockGens' ops if fwd (else those the native engine translates and a
@@ -357,6 +377,14 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 		},
 		func() uint32 {
 			return enc([]ppc64asm.Op{ppc64asm.ANDICC, ppc64asm.ANDISCC}[rng.IntN(2)], rt(), src(), ui())
+		},
+		func() uint32 { return enc(ppc64asm.MULLI, rt(), src(), si()) },
+		// mflr, mfctr, mtlr (mtctr would end the loop's bdnz early).
+		func() uint32 {
+			if rng.IntN(3) == 0 {
+				return enc(ppc64asm.MTSPR, 8, src())
+			}
+			return enc(ppc64asm.MFSPR, rt(), []int64{8, 9}[rng.IntN(2)])
 		},
 		// Ops the block engine leaves to their semantic functions.
 		func() uint32 { return enc(ppc64asm.ADDIC, rt(), src(), si()) },

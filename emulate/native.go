@@ -140,17 +140,60 @@ func (s *nativeState) translate(b *block) {
 		s.arena.Free()
 		s.gen++
 	}
-	b.natGen, b.nat, b.natN, b.natBranch = s.gen, 0, 0, false
+	b.natGen, b.nat, b.natN, b.natBranch, b.natSegs = s.gen, 0, 0, false, nil
 	s.asm.Buf = s.asm.Buf[:0]
-	k, br := nativeCode(&s.asm, b, s.gen)
-	if k < 2 {
-		return
+	k, br := nativeCode(&s.asm, b, s.gen, 0)
+	if k >= 2 {
+		fn, err := s.arena.Add(s.asm.Buf)
+		if err != nil {
+			return
+		}
+		b.nat, b.natN, b.natBranch = fn, uint16(k), br
 	}
-	fn, err := s.arena.Add(s.asm.Buf)
-	if err != nil {
-		return
+	// The segments after the ops it leaves to the block loop.
+	for i := k; i < len(b.ops); {
+		s.asm.Buf = s.asm.Buf[:0]
+		end, _ := nativeCode(&s.asm, b, s.gen, i+1)
+		if end-(i+1) >= nativeMinSeg {
+			fn, err := s.arena.Add(s.asm.Buf)
+			if err != nil {
+				return
+			}
+			if b.natSegs == nil {
+				b.natSegs = make([]natSeg, len(b.ops))
+			}
+			b.natSegs[i+1] = natSeg{fn, uint16(end)}
+		}
+		i = max(end, i+1)
 	}
-	b.nat, b.natN, b.natBranch = fn, uint16(k), br
+}
+
+// nativeMinSeg is the fewest ops of a segment worth a call of generated
+// code after an op the block loop runs.
+const nativeMinSeg = 3
+
+// natSeg is the generated code of a block's ops [i, end) (i: its index in
+// block.natSegs), which follow an op the block loop runs.
+type natSeg struct {
+	fn  uintptr
+	end uint16
+}
+
+// segment runs b's generated code for the segment starting at its op j
+// if there is one of the generation of b's code (b.natGen) ending at or
+// before end (the step budget), and returns the index of the first op it
+// did not run (j: none). A segment ending with the block's branch sets NIP
+// and returns len(b.ops); it neither loops nor chains.
+func (s *nativeState) segment(b *block, j, end int, r *regs.Regs, c *pageCache) int {
+	if j >= len(b.natSegs) || b.natGen != s.gen {
+		return j
+	}
+	g := b.natSegs[j]
+	if g.fn == 0 || int(g.end) > end {
+		return j
+	}
+	s.calls++
+	return int(jit.Call(g.fn, unsafe.Pointer(r), unsafe.Pointer(c)))
 }
 
 // Offsets of what generated code reads and writes, from its two
@@ -191,30 +234,32 @@ func gprM(i uint8) amd64.Mem { return amd64.M(nRegs, offGPR+8*int32(i&31)) }
 // fprM is FPR i (VSR i's doubleword 0); +8 is doubleword 1.
 func fprM(i uint8) amd64.Mem { return amd64.M(nRegs, offVSR+16*int32(i&31)) }
 
-// nativeCode appends to a the code of ops' leading translatable
-// operations (le: the block's byte order, addr: its address) and returns
-// how many it covers, and whether they end with the block's branch. The
-// code returns that number in RAX, or the index of a load or store whose
-// page missed; a branch back to addr loops in the code while the step
-// budget allows (nativeBranch). Nothing is appended when it covers none.
-func nativeCode(a *amd64.Asm, b *block, gen uint32) (int, bool) {
+// nativeCode appends to a the code of block b's translatable operations
+// from its op from on (gen: the generation of the code) and returns the
+// index of the first it does not cover, and whether they end with the
+// block's branch. The code returns that index in RAX, or the index of a
+// load or store whose page missed; for the leading ops (from 0) a branch
+// back to the block loops in the code and one elsewhere chains to the
+// next block's code while the step budget allows (nativeBranch). Nothing
+// is appended when it covers none.
+func nativeCode(a *amd64.Asm, b *block, gen uint32, from int) (int, bool) {
 	ops, le := b.ops, b.le
 	var exits []nativeExit
-	k := 0
+	k := from
 	for ; k < len(ops); k++ {
 		if !nativeOp(a, &ops[k], k, le, &exits) {
 			break
 		}
 	}
-	if k == 0 {
-		return 0, false
-	}
 	br := false
 	if k < len(ops) {
-		br = nativeBranch(a, b, gen, k)
+		br = nativeBranch(a, b, gen, k, from)
 		if br {
 			k++
 		}
+	}
+	if k == from {
+		return from, false
 	}
 	if !br {
 		a.MovImm(amd64.RAX, uint64(k))
@@ -239,7 +284,7 @@ func nativeCode(a *amd64.Asm, b *block, gen uint32) (int, bool) {
 // (nativeChain), while the step budget (natLeft) covers it, counting b's
 // steps in natRan; otherwise it sets NIP and returns len(b.ops) (or 0
 // after counting b's steps, for a loop: the block loop then runs b).
-func nativeBranch(a *amd64.Asm, b *block, gen uint32, j int) bool {
+func nativeBranch(a *amd64.Asm, b *block, gen uint32, j, from int) bool {
 	const rax, rcx = amd64.RAX, amd64.RCX
 	n, addr := len(b.ops), b.addr
 	op := &b.ops[j]
@@ -278,12 +323,12 @@ func nativeBranch(a *amd64.Asm, b *block, gen uint32, j int) bool {
 			notTaken = append(notTaken, a.Jcc(c))
 		}
 	}
-	nativeChain(a, b, gen, 0, op.imm, cia)
+	nativeChain(a, b, gen, 0, op.imm, cia, from)
 	for _, off := range notTaken {
 		a.Patch(off, a.Len())
 	}
 	if len(notTaken) != 0 {
-		nativeChain(a, b, gen, 1, cia+4, cia)
+		nativeChain(a, b, gen, 1, cia+4, cia, from)
 	}
 	return true
 }
@@ -296,9 +341,17 @@ func nativeBranch(a *amd64.Asm, b *block, gen uint32, j int) bool {
 // gen and the budget covers its translated ops (natBlk = that block);
 // else NIP = target and it returns n (the steps not counted), or for a
 // loop returns 0 (counted: the block loop runs b).
-func nativeChain(a *amd64.Asm, b *block, gen uint32, k int, target, cia uint64) {
+func nativeChain(a *amd64.Asm, b *block, gen uint32, k int, target, cia uint64, from int) {
 	const rax, rcx, rdx, r8 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8
 	n := len(b.ops)
+	if from != 0 {
+		// A segment: the block loop goes on from NIP.
+		a.MovImm(rax, target)
+		a.Store(64, amd64.M(nRegs, offNIP), rax)
+		a.MovImm(rax, uint64(n))
+		a.Ret()
+		return
+	}
 	if target != cia+4 {
 		a.MovImm(rax, cia+1)
 		a.Store(64, amd64.M(nPC, offTaken), rax)
@@ -444,7 +497,8 @@ func nativeOp(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 
 // nativeGeneric appends the code of in, an op the block loop leaves to
 // its semantic function, and reports whether it translates it: nop and
-// isync (nothing to do), extsb, extsh, andc, nor, neg, sld, srd, srawi,
+// isync (nothing to do), extsb, extsh, andc, nor, neg, mulli, mfspr and
+// mtspr of LR and CTR, sld, srd, srawi,
 // sradi (XER CA and CA32), rlwimi, andi. and andis. (CR0), without OE or
 // Rc unless the op always records.
 func nativeGeneric(a *amd64.Asm, in *decode.Inst) bool {
@@ -477,6 +531,24 @@ func nativeGeneric(a *amd64.Asm, in *decode.Inst) bool {
 	case ppc64asm.NEG:
 		a.Load(64, rax, gprM(arg(1)))
 		a.Neg(rax)
+	case ppc64asm.MULLI:
+		a.Load(64, rax, gprM(arg(1)))
+		a.MovImm(rcx, uint64(in.Args[2]))
+		a.Imul(rax, rcx)
+	case ppc64asm.MFSPR:
+		spr, ok := nativeSPR(in.Args[1])
+		if !ok {
+			return false
+		}
+		a.Load(64, rax, spr)
+	case ppc64asm.MTSPR:
+		spr, ok := nativeSPR(in.Args[0])
+		if !ok {
+			return false
+		}
+		a.Load(64, rax, gprM(arg(1)))
+		a.Store(64, spr, rax)
+		return true
 	case ppc64asm.SLD, ppc64asm.SRD:
 		// x86 takes the count modulo 64; RB[57] set gives 0.
 		a.Load(64, rcx, gprM(arg(2)))
@@ -551,6 +623,18 @@ func nativeGeneric(a *amd64.Asm, in *decode.Inst) bool {
 	}
 	a.Store(64, gprM(arg(0)), rax)
 	return true
+}
+
+// nativeSPR is where LR or CTR, SPR n, is (mfspr and mtspr of the other
+// SPRs are left to the block loop).
+func nativeSPR(n int64) (amd64.Mem, bool) {
+	switch n {
+	case sprLR:
+		return amd64.M(nRegs, offLR), true
+	case sprCTR:
+		return amd64.M(nRegs, offCTR), true
+	}
+	return amd64.Mem{}, false
 }
 
 // nativeCmp is kCmp and kCmpi: CR field op.rt = LT, GT or EQ from
