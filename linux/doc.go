@@ -66,8 +66,11 @@
 // are the runner's own pid for the first process and, as thread ids, the
 // numbers after it for every new thread or process; getpid, getppid (the
 // host's parent for the first process, 1 for an orphan), kill and tgkill
-// use them, and kill of a number the runner gave out never reaches the
-// host (ESRCH once the process is reaped). A process that ends becomes a
+// use them, and kill, rt_sigqueueinfo and rt_tgsigqueueinfo of a number
+// the runner gave out never reach the host (ESRCH once the process is
+// reaped), nor do those of a thread of the runner's own host process
+// (ESRCH: the host would signal the runner); other host processes may be
+// signalled, as under qemu-user. A process that ends becomes a
 // zombie and sends its exit signal (SIGCHLD, with si_pid and si_status) to
 // its parent, which reaps it with wait4 or waitid (Linux's status
 // encoding: code<<8, or the killing signal); a parent ignoring SIGCHLD or

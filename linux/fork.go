@@ -223,6 +223,19 @@ func (p *Process) ppidOf(g *threadGroup) int {
 // to the host's kill, which could reach an unrelated host process.
 func (p *Process) guestPid(pid int) bool { return pid >= p.pid && pid < p.nextTID }
 
+// hostTarget is ESRCH for a pid a signal from the guest must not be given
+// to on the host: one the runner gave out (a guest process's, reaped
+// then, whose number a host thread of the runner may have too), or a
+// thread of the runner itself, which guest process ids are not (the
+// host's kill of a thread id would signal the runner); 0 for another host
+// process, which the guest may signal as under qemu-user.
+func (p *Process) hostTarget(pid int) int {
+	if p.guestPid(pid) || p.hostThread(pid) {
+		return abi.ESRCH
+	}
+	return 0
+}
+
 // waitChild looks for a child of t's process matched by match, as Linux's
 // do_wait: ECHILD without one; an ended one (with WEXITED) is returned
 // (and reaped unless WNOWAIT), or one whose stop (WUNTRACED) or continue

@@ -106,8 +106,8 @@ func (p *Process) kill(t *Thread, pid, sig int) (uint64, int) {
 	case pid > 0:
 		g := p.groups[pid]
 		if g == nil {
-			if p.guestPid(pid) {
-				return 0, abi.ESRCH
+			if e := p.hostTarget(pid); e != 0 {
+				return 0, e
 			}
 			return 0, errnoOf(unix.Kill(pid, unix.Signal(sig)))
 		}
@@ -298,7 +298,11 @@ func sigqueueinfo(t *Thread, pid, tid, sig int, uinfo uint64) (uint64, int) {
 		return 0, abi.EPERM
 	}
 	info := sigInfo{signo: sig, code: code, pid: int(si.Pid), uid: int(si.UID), raw: raw}
-	if pid != t.group.tgid {
+	g := t.p.groups[pid]
+	if g == nil {
+		if e := t.p.hostTarget(pid); e != 0 {
+			return 0, e
+		}
 		// Another process: the host's rt_sigqueueinfo with the fields
 		// of the rt/kill layout re-encoded in the host's byte order.
 		hs := abi.Siginfo{Signo: int32(sig), Code: si.Code, Pid: si.Pid, UID: si.UID, Value: si.Value}
@@ -311,17 +315,26 @@ func sigqueueinfo(t *Thread, pid, tid, sig int, uinfo uint64) (uint64, int) {
 		}
 		return 0, int(errno)
 	}
-	if sig == 0 {
+	// A guest process (the caller's own or another): never the host's
+	// process or thread that has the same number.
+	c := g.creds()
+	var u *Thread
+	if tid != 0 {
+		if u = g.threads[tid]; u == nil {
+			return 0, abi.ESRCH
+		}
+		c = u.cred
+	}
+	if e := t.mayKill(g, c, sig); e != 0 {
+		return 0, e
+	}
+	if sig == 0 || g.zombie {
 		return 0, 0
 	}
 	ok := true
 	if tid == 0 {
-		ok = t.p.postProcess(t.group, info)
+		ok = t.p.postProcess(g, info)
 	} else {
-		u := t.group.threads[tid]
-		if u == nil {
-			return 0, abi.ESRCH
-		}
 		ok = u.post(info)
 	}
 	if !ok {
