@@ -145,16 +145,22 @@ func FuzzNativeBlocks(f *testing.F) {
 // block (nativeChain), under EngineNative in Runs with step limits, in
 // both byte orders (checkNative).
 func TestNativeChain(t *testing.T) {
+	nativeLoops(t, 5003, func(rng *rand.Rand) []uint32 { return blockLoop(rng, false, true) })
+}
+
+// nativeLoops runs checkNative on 40 loops of body from odd seeds from
+// first on (CTR 1000: the step limits end the loop), in both byte
+// orders, and requires generated code to have run in 30 at least (a
+// loop may fault before its blocks are hot).
+func nativeLoops(t *testing.T, first uint64, body func(*rand.Rand) []uint32) {
+	t.Helper()
 	ran := 0
 	for k := range 40 {
-		seed := uint64(5003 + 2*k) // odd: CTR 1000, the step limits end the loop
 		msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
-		p := blockProgram(seed, msr, func(rng *rand.Rand) []uint32 { return blockLoop(rng, false, true) })
-		if checkNative(t, p) {
+		if checkNative(t, blockProgram(first+2*uint64(k), msr, body)) {
 			ran++
 		}
 	}
-	// (A loop may fault before its blocks are hot.)
 	if jit.Supported && ran < 30 {
 		t.Errorf("generated code ran in %d loops of 40", ran)
 	}
@@ -219,18 +225,7 @@ func blockPages() []uint64 {
 // under EngineNative in Runs with step limits, in both byte orders
 // (checkNative).
 func TestNativeSegments(t *testing.T) {
-	ran := 0
-	for k := range 40 {
-		seed := uint64(7003 + 2*k) // odd: CTR 1000, the step limits end the loop
-		msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
-		p := blockProgram(seed, msr, func(rng *rand.Rand) []uint32 { return blockLoop(rng, true, false) })
-		if checkNative(t, p) {
-			ran++
-		}
-	}
-	if jit.Supported && ran < 30 {
-		t.Errorf("generated code ran in %d loops of 40", ran)
-	}
+	nativeLoops(t, 7003, func(rng *rand.Rand) []uint32 { return blockLoop(rng, true, false) })
 }
 
 // blockLoop is a random loop body of 60 instructions ending with bdnz,
