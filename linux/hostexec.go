@@ -88,12 +88,12 @@ func hostProgram(host string) bool {
 // argv and env (execve's point of no return once it has started): the
 // guest process's threads end and it waits for the host process.
 func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
+	// A recording (record.go) does not record the host process: it is
+	// not a guest process, and what it does is not executed again by a
+	// replay. The recorded processes see its effects through their own
+	// system calls (a pipe read, waitpid's status), which are recorded;
+	// what it writes itself (to the runner's stdout, to files) is not.
 	p, g := t.p, t.group
-	if p.rec != nil {
-		// A host process's effects are not system calls of the guest:
-		// a recording could not replay them (record.go).
-		return 0, eNOEXEC
-	}
 	// The descriptors the program gets: the guest's, numbered as the
 	// guest numbers them, without the close-on-exec ones.
 	files := make([]uintptr, 0, len(t.files.host))

@@ -131,7 +131,15 @@ func TestRecordReplayCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatalf("replay: %v", err)
 			}
-			if !bytes.Equal(so.Bytes(), rec.stdout) || !bytes.Equal(se.Bytes(), rec.stderr) {
+			want := rec.stdout
+			if strings.HasPrefix(c.name, "c-hostexec") {
+				// The host programs the guest execs are not recorded
+				// (hostexec.go): what /bin/sh writes itself to the
+				// runner's stdout (hostexec.c's "echo fd8-closed" and
+				// "umask") is not in the replay.
+				want = bytes.Replace(want, []byte("fd8-closed\n0077\n"), nil, 1)
+			}
+			if !bytes.Equal(so.Bytes(), want) || !bytes.Equal(se.Bytes(), rec.stderr) {
 				t.Fatalf("replay: stdout %q stderr %q, recorded %q %q", so.Bytes(), se.Bytes(), rec.stdout, rec.stderr)
 			}
 			if res.Code != rec.status.Code || res.Signal != rec.status.Signal || res.Instructions != rec.instructions {
