@@ -85,6 +85,10 @@ type block struct {
 	gate  uint64 // gate(MSR) it was decoded for
 	le    bool   // MSR[LE]
 	ops   []bop
+	// sgen is the generation of its page's codeShadow its words were
+	// last found in memory with (0: none): while the shadow has that
+	// generation, memory still holds them.
+	sgen uint64
 	// The blocks Run went on to after this one, at most two (a
 	// conditional branch's two ways), on the same page; they are used
 	// while their epoch is the current one.
@@ -320,14 +324,15 @@ func (c *pageCache) blockAt(i uint, g uint64) *block {
 		if b.epoch == c.epoch {
 			return b
 		}
-		if c.blockHolds(b) {
-			b.epoch = c.epoch
+		sh := c.shadow()
+		if b.sgen == sh.gen || c.blockHolds(b) {
+			b.epoch, b.sgen = c.epoch, sh.gen
 			return b
 		}
 	}
 	// Decode the block from the cached instructions that match memory.
 	addr := c.codeAddr + uint64(i)*4
-	b = &block{addr: addr, epoch: c.epoch, gate: g, le: g&(regs.MSRLE<<32) != 0}
+	b = &block{addr: addr, epoch: c.epoch, sgen: c.shadow().gen, gate: g, le: g&(regs.MSRLE<<32) != 0}
 	if c.grow(b, i) == 0 {
 		ci.blk = nil
 		return nil
@@ -362,6 +367,44 @@ func (c *pageCache) grow(b *block, i uint) int {
 		b.ops = append(b.ops, newBop(&insts[k], c.codeAddr+uint64(k)*4))
 	}
 	return int(j - start)
+}
+
+// codeShadow is a copy of a code page's bytes, checked against memory
+// once per epoch: while memory equals it, every block whose words were
+// found in memory with its generation (block.sgen) still holds, and
+// needs no check of its own (a large program runs thousands of blocks
+// between two Runs, and each Run moves the epoch).
+type codeShadow struct {
+	bytes [mem.PageSize]byte
+	epoch uint64 // the epoch it was last checked in
+	gen   uint64 // pageCache.shadowGen when bytes were copied; 0: never
+}
+
+// shadow is the codeShadow of the code page, checked against memory in
+// the current epoch: if memory no longer equals it, it is copied again
+// under a new generation (its page's blocks then check their own words).
+func (c *pageCache) shadow() *codeShadow {
+	pn := c.codeAddr / mem.PageSize
+	sh := c.sh
+	if sh == nil || c.shPage != pn+1 {
+		if sh = c.shadows[pn]; sh == nil {
+			if c.shadows == nil || len(c.shadows) >= maxCodePages {
+				c.shadows = map[uint64]*codeShadow{}
+			}
+			sh = new(codeShadow)
+			c.shadows[pn] = sh
+		}
+		c.sh, c.shPage = sh, pn+1
+	}
+	if sh.epoch != c.epoch || sh.gen == 0 {
+		if sh.gen == 0 || sh.bytes != *c.codePage {
+			sh.bytes = *c.codePage
+			c.shadowGen++
+			sh.gen = c.shadowGen
+		}
+		sh.epoch = c.epoch
+	}
+	return sh
 }
 
 // blockHolds reports whether memory still holds b's words (b is on the
@@ -523,6 +566,17 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 				}
 				j = k - 1
 			}
+		}
+		if !jumped && j == len(b.ops) && n+uint64(j) < max && b.epoch == c.epoch && c.grow(b, uint(b.addr%mem.PageSize/4)) != 0 {
+			// The block ended before an instruction that was not
+			// cached when it was decoded and is now: it goes on with
+			// it (b.sgen holds: the new words are memory's, which
+			// equals the shadow in this epoch).
+			ops = b.ops
+			if left := max - n; uint64(len(ops)) > left {
+				ops = ops[:left]
+			}
+			goto run
 		}
 		if !jumped {
 			r.NIP = b.addr + uint64(j)*4

@@ -94,6 +94,13 @@ type pageCache struct {
 	// pageMiss or the Memory call) or runs icbi. A block whose
 	// epoch is not this one has its words checked before it runs.
 	epoch uint64
+	// The code pages' shadows (block.go) by page number, bounded as
+	// code is; sh is that of page shPage-1 (0: none), and shadowGen the
+	// last generation given to one.
+	shadows   map[uint64]*codeShadow
+	sh        *codeShadow
+	shPage    uint64
+	shadowGen uint64
 
 	// runStop is Config.RunStop: an instruction it names is never fast.
 	runStop func(in *decode.Inst) bool

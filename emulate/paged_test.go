@@ -315,3 +315,37 @@ func TestRunIllegalWordOnCachedPage(t *testing.T) {
 		}
 	}
 }
+
+// TestRunCodePokedBetweenRuns: a word of cached code written between two
+// Runs (Poke: the memory's Generation does not move) is what the next Run
+// executes, under every engine; a write elsewhere on the page changes
+// nothing, and writing the old word back brings it back.
+func TestRunCodePokedBetweenRuns(t *testing.T) {
+	for _, eng := range []emulate.Engine{emulate.EngineBlock, emulate.EngineCached, emulate.EngineNative} {
+		for _, msr := range []uint64{regs.MSRLinuxUser, regs.MSRLinuxUserLE} {
+			// loop: addi r3,r3,1; addi r4,r4,1; b loop (3 instructions)
+			wAddi4 := enc(ppc64asm.ADDI, 4, 4, 1)
+			m := code(t, msr, codeBase, mem.RX, wAddi3, wAddi4, wBack8)
+			e := emulate.New(emulate.Config{Engine: eng})
+			r := regs.Regs{MSR: msr, NIP: codeBase}
+			for _, step := range []struct {
+				addr uint64
+				word uint32
+				want uint64 // r3 after 10 more runs of the loop
+			}{
+				{0, 0, 10},
+				{codeBase, wAddi3By16, 170},           // addi r3,r3,16
+				{codeBase + 0x800, wAddi3By16, 330},   // not code
+				{codeBase, wAddi3, 340},               // back
+				{codeBase + 4, wAddi3By16, 340 + 170}, // the second addi too
+			} {
+				if step.addr != 0 {
+					poke(t, m, msr, step.addr, step.word)
+				}
+				if n, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: 30}); n != 30 || err != emulate.ErrStepLimit || r.GPR[3] != step.want {
+					t.Errorf("%v, MSR %#x, after writing %#x at %#x: %d, %v, r3 %d; want 30, the step limit, %d", eng, msr, step.word, step.addr, n, err, r.GPR[3], step.want)
+				}
+			}
+		}
+	}
+}
