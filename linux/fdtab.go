@@ -27,6 +27,10 @@ type fdTable struct {
 	// memfds are the guest's /proc/self/mem descriptors (procmem.go), by
 	// host descriptor: the address space each one reads and writes.
 	memfds map[int]*addressSpace
+	// commfds are the guest's descriptors of a /proc/PID/comm or
+	// /proc/PID/task/TID/comm opened for writing (procfs.go), by host
+	// descriptor: whose command name a write sets.
+	commfds map[int]procRef
 	// procRoots are the guest's descriptors of /proc itself (procfs.go),
 	// by host descriptor: how far the listing of guest processes got.
 	procRoots map[int]*procRootDir
@@ -41,6 +45,7 @@ type fdTable struct {
 func (ft *fdTable) closeHost(h int) error {
 	delete(ft.sigfds, h)
 	delete(ft.memfds, h)
+	delete(ft.commfds, h)
 	delete(ft.procRoots, h)
 	return unix.Close(h)
 }
@@ -51,6 +56,7 @@ func (ft *fdTable) dupped(h, nh int) {
 		ft.sigfds[nh] = s
 	}
 	ft.memDupped(h, nh)
+	copyEntry(&ft.commfds, ft.commfds, h, nh)
 	if r := ft.procRoots[h]; r != nil {
 		ft.procRoots[nh] = r
 	}
@@ -214,4 +220,15 @@ func (t *Thread) dupLowest(h, min int, cloexec bool) (uint64, int) {
 	}
 	t.files.dupped(h, nh)
 	return t.files.addLimited(nh, min)
+}
+
+// copyEntry records in *dst, under host descriptor nh, src's entry for
+// host descriptor h if it has one (a dup, or a new process's copy).
+func copyEntry[V any](dst *map[int]V, src map[int]V, h, nh int) {
+	if v, ok := src[h]; ok {
+		if *dst == nil {
+			*dst = map[int]V{}
+		}
+		(*dst)[nh] = v
+	}
 }

@@ -35,6 +35,10 @@ import (
 //     and status start from the host's and replace what differs);
 //   - fd and task are directories listing the guest's descriptors and
 //     threads; fd/N is guest descriptor N (path in sys_file.go);
+//     task/TID/stat, status and comm are thread TID's (its id and name),
+//     its other entries the process's;
+//   - comm (of the process or of a thread) opened for writing names the
+//     thread, as pthread_setname_np does through it (procCommWrite);
 //   - mem reads and writes the guest's memory at the file offset (procmem.go),
 //     never the runner's;
 //   - pagemap and every other entry that would show the runner's memory or
@@ -158,6 +162,9 @@ func (p *Process) procCleanup() {
 type procRef struct {
 	g     *threadGroup // the process
 	entry string       // the path below its directory: "" for the directory itself, "maps", "fd/3", …
+	// u is the thread of a task/TID directory, nil for the process's
+	// own: its stat, status and comm are the thread's.
+	u *Thread
 }
 
 // procEntry classifies a host path the guest looks up: if it names an
@@ -205,15 +212,19 @@ func (t *Thread) procEntry(path string, landed bool) (procRef, bool) {
 			return procRef{}, true
 		}
 	}
-	// task/<tid>/x is x of the process (the runner keeps no per-thread
-	// entries apart from the listing).
+	// task/<tid>/x is x of the thread: stat, status and comm its own,
+	// the rest the process's.
+	var u *Thread
 	if after, ok := strings.CutPrefix(sub, "task/"); ok {
 		tid, x, _ := strings.Cut(after, "/")
 		if n, err := strconv.Atoi(tid); err == nil && (g.threads[n] != nil || g == t.group && (landed || !t.p.guestPid(n)) && t.p.hostThread(n)) {
-			sub = x
+			sub, u = x, g.threads[n]
+			if u == nil {
+				u = t
+			}
 		}
 	}
-	return procRef{g, sub}, true
+	return procRef{g, sub, u}, true
 }
 
 // procGroup returns the guest process /proc/<n> names: the process whose
@@ -390,11 +401,14 @@ func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
 	var content []byte
 	switch ref.entry {
 	case "stat":
-		content = p.procStat(g, t.group)
+		content = p.procStat(g, ref.u, t)
 	case "status":
-		content = p.procStatus(g, t.group)
+		content = p.procStatus(g, ref.u, t)
 	case "comm":
-		content = []byte(p.commOf(g) + "\n")
+		if flags&unix.O_ACCMODE != unix.O_RDONLY {
+			return t.procCommOpen(ref, flags)
+		}
+		content = []byte(p.procName(g, ref.u) + "\n")
 	case "maps", "smaps", "auxv", "cmdline", "environ":
 		// A zombie has no memory: empty.
 		if u != nil {
@@ -453,6 +467,14 @@ func memFile(content []byte) (int, int) {
 		return -1, errnoOf(err)
 	}
 	return ro, 0
+}
+
+// procName is the command name of g's thread u, or of g if u is nil.
+func (p *Process) procName(g *threadGroup, u *Thread) string {
+	if u != nil {
+		return u.comm
+	}
+	return p.commOf(g)
 }
 
 // commOf is g's command name: its leader's (a zombie's: its program's).
@@ -514,17 +536,17 @@ func (p *Process) procListing(g *threadGroup, which string) (string, int) {
 // procTicks converts a duration to clock ticks (USER_HZ, 100 on Linux).
 func procTicks(d time.Duration) uint64 { return uint64(d / (time.Second / 100)) }
 
-// procRunState is the state of g as /proc/PID/stat and status give it, seen
-// by a thread of process self: running (the caller's own), stopped,
-// zombie, or sleeping (waiting for the processor or in a call: the
-// runner runs one thread at a time).
-func (g *threadGroup) procRunState(self *threadGroup) (byte, string) {
+// procRunState is the state of g, or of its thread u if not nil, as
+// /proc/PID/stat and status give it, seen by thread self: running (the
+// caller's own process or thread), stopped, zombie, or sleeping (waiting
+// for the processor or in a call: the runner runs one thread at a time).
+func (g *threadGroup) procRunState(u, self *Thread) (byte, string) {
 	switch {
 	case g.zombie || g.exiting:
 		return 'Z', "Z (zombie)"
 	case g.stopped:
 		return 'T', "T (stopped)"
-	case g == self:
+	case u == nil && g == self.group || u == self:
 		return 'R', "R (running)"
 	}
 	return 'S', "S (sleeping)"
@@ -554,7 +576,7 @@ func (g *threadGroup) procSignals() (pend, shared, blocked, ign, caught uint64) 
 // answers alike for every guest process: tty, flags, priority, limits)
 // with the fields that describe the guest process replaced
 // (fs/proc/array.c, do_task_stat).
-func (p *Process) procStat(g *threadGroup, self *threadGroup) []byte {
+func (p *Process) procStat(g *threadGroup, u *Thread, self *Thread) []byte {
 	host, err := os.ReadFile("/proc/self/stat")
 	i := bytes.LastIndexByte(host, ')')
 	if err != nil || i < 0 {
@@ -567,7 +589,7 @@ func (p *Process) procStat(g *threadGroup, self *threadGroup) []byte {
 			f[k] = strconv.FormatUint(v, 10)
 		}
 	}
-	state, _ := g.procRunState(self)
+	state, _ := g.procRunState(u, self)
 	f[0] = string(state)
 	set(4, uint64(p.ppidOf(g)))
 	set(5, uint64(g.pgid))
@@ -622,13 +644,17 @@ func (p *Process) procStat(g *threadGroup, self *threadGroup) []byte {
 	} else {
 		set(52, 0)
 	}
-	return []byte(fmt.Sprintf("%d (%s) %s\n", g.tgid, p.commOf(g), strings.Join(f, " ")))
+	id := g.tgid
+	if u != nil {
+		id = u.tid
+	}
+	return []byte(fmt.Sprintf("%d (%s) %s\n", id, p.procName(g, u), strings.Join(f, " ")))
 }
 
 // procStatus is /proc/PID/status of g: the runner's host lines with the
 // guest process's name, state, ids, thread count, signal sets and memory
 // sizes; the runner's other memory lines are left out.
-func (p *Process) procStatus(g *threadGroup, self *threadGroup) []byte {
+func (p *Process) procStatus(g *threadGroup, thread *Thread, self *Thread) []byte {
 	host, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return nil
@@ -640,7 +666,11 @@ func (p *Process) procStatus(g *threadGroup, self *threadGroup) []byte {
 	if u != nil {
 		size, rss = u.mm.Mem.Size(), u.mm.Mem.Resident()
 	}
-	_, state := g.procRunState(self)
+	pid := g.tgid
+	if thread != nil {
+		u, pid = thread, thread.tid
+	}
+	_, state := g.procRunState(thread, self)
 	pend, shared, blocked, ign, caught := g.procSignals()
 	sigs := map[string]uint64{"SigPnd": pend, "ShdPnd": shared, "SigBlk": blocked, "SigIgn": ign, "SigCgt": caught}
 	for _, line := range strings.SplitAfter(string(host), "\n") {
@@ -653,15 +683,19 @@ func (p *Process) procStatus(g *threadGroup, self *threadGroup) []byte {
 		}
 		switch {
 		case key == "Name":
-			line = "Name:\t" + p.commOf(g) + "\n"
+			line = "Name:\t" + p.procName(g, thread) + "\n"
 		case key == "State":
 			line = "State:\t" + state + "\n"
-		case key == "Tgid" || key == "Pid":
+		case key == "Tgid":
 			line = key + ":\t" + strconv.Itoa(g.tgid) + "\n"
+		case key == "Pid":
+			line = key + ":\t" + strconv.Itoa(pid) + "\n"
 		case key == "PPid":
 			line = "PPid:\t" + strconv.Itoa(p.ppidOf(g)) + "\n"
-		case key == "NSpid" || key == "NStgid":
+		case key == "NStgid":
 			line = key + ":\t" + strconv.Itoa(g.tgid) + "\n"
+		case key == "NSpid":
+			line = key + ":\t" + strconv.Itoa(pid) + "\n"
 		case key == "NSpgid":
 			line = key + ":\t" + strconv.Itoa(g.pgid) + "\n"
 		case key == "NSsid":
@@ -801,4 +835,42 @@ func (t *Thread) procRootDents(fd int, b []byte) (int, error) {
 		out += reclen
 	}
 	return out, nil
+}
+
+// procCommOpen opens /proc/PID/comm or /proc/PID/task/TID/comm for
+// writing: a descriptor reading the name, whose writes set it
+// (procCommWrite).
+func (t *Thread) procCommOpen(ref procRef, flags int) (int, int) {
+	fd, e := memFile([]byte(t.p.procName(ref.g, ref.u) + "\n"))
+	if e != 0 {
+		return -1, e
+	}
+	ft := t.files
+	if ft.commfds == nil {
+		ft.commfds = map[int]procRef{}
+	}
+	ft.commfds[fd] = ref
+	return fd, 0
+}
+
+// procCommWrite is a write of b to a comm descriptor of ref, as Linux's
+// comm_write: the first 15 bytes (TASK_COMM_LEN - 1) up to a NUL become
+// the thread's name (the process's leader's for /proc/PID/comm), newline
+// and all; a thread of another process is EINVAL.
+func (t *Thread) procCommWrite(ref procRef, b []byte) int {
+	if ref.g != t.group {
+		return abi.EINVAL
+	}
+	u := ref.u
+	if u == nil {
+		u = ref.g.anyThread()
+	}
+	b = b[:min(len(b), commLen-1)]
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		b = b[:i]
+	}
+	if u != nil {
+		u.comm = string(b)
+	}
+	return 0
 }

@@ -157,6 +157,7 @@ func (ft *fdTable) copy() (*fdTable, error) {
 			c.sigfds[nh] = s // one eventfd, one readiness (as dupped)
 		}
 		ft.memCopied(c, h, nh)
+		copyEntry(&c.commfds, ft.commfds, h, nh)
 	}
 	return c, nil
 }

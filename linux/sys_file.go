@@ -321,6 +321,9 @@ func sysWrite(t *Thread, a *sysArgs) (uint64, int) {
 	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
 		return t.procMemRW(mm, a, true, -1)
 	}
+	if ref, ok := t.files.commfds[t.fd(a.Fd(0))]; ok {
+		return commWrite(t, ref, a)
+	}
 	return writeCommon(t, a, true, func(fd int, b []byte) (int, error) { return unix.Write(fd, b) })
 }
 
@@ -329,7 +332,23 @@ func sysPwrite(t *Thread, a *sysArgs) (uint64, int) {
 	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
 		return t.procMemRW(mm, a, true, off)
 	}
+	if ref, ok := t.files.commfds[t.fd(a.Fd(0))]; ok {
+		return commWrite(t, ref, a)
+	}
 	return writeCommon(t, a, false, func(fd int, b []byte) (int, error) { return unix.Pwrite(fd, b, off) })
+}
+
+// commWrite is write and pwrite of a /proc comm descriptor: a[1] is the
+// buffer, a[2] its size (Linux reads at most 15 bytes of it).
+func commWrite(t *Thread, ref procRef, a *sysArgs) (uint64, int) {
+	b, e := t.read(a.Ptr(1), int(min(a.Size(2), commLen-1)))
+	if e != 0 {
+		return 0, e
+	}
+	if e := t.procCommWrite(ref, b); e != 0 {
+		return 0, e
+	}
+	return a.Size(2), 0
 }
 
 // hostIO runs the host read or write f on fd and b with the process lock
