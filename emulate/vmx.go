@@ -70,6 +70,16 @@ func vC(r *regs.Regs, in *decode.Inst) vec.V { return vr(r, in.Args[3]) }
 // setVRT writes the target VR (argument 0).
 func setVRT(r *regs.Regs, in *decode.Inst, v vec.V) { r.VSR[32+in.Args[0]&31] = v }
 
+// vDone writes the target VR and completes the step: the body of the named
+// semantic functions of the VMX ops that glibc's string and memory
+// functions run in their loops (opVOr, opVBpermq, …), which call their
+// kernel directly instead of through vBin0's or vUn0's func value (one
+// indirect call less, and the small kernels inlined).
+func vDone(r *regs.Regs, in *decode.Inst, v vec.V) error {
+	setVRT(r, in, v)
+	return nil
+}
+
 // setSAT sets the sticky VSCR[SAT] when a kernel saturated.
 func setSAT(r *regs.Regs, sat bool) {
 	if sat {

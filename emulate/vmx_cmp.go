@@ -20,7 +20,7 @@ func init() {
 		p.VCMPGTSD, p.VCMPGTSDCC, p.VCMPGTSQ, p.VCMPGTSQCC)
 	defElem(gt(false), p.VCMPGTUB, p.VCMPGTUBCC, p.VCMPGTUH, p.VCMPGTUHCC, p.VCMPGTUW, p.VCMPGTUWCC,
 		p.VCMPGTUD, p.VCMPGTUDCC, p.VCMPGTUQ, p.VCMPGTUQCC)
-	defElem(vCmp(vec.CompareNotEqual), p.VCMPNEB, p.VCMPNEBCC, p.VCMPNEH, p.VCMPNEHCC, p.VCMPNEW, p.VCMPNEWCC)
+	defElem(opVCmpNotEqual, p.VCMPNEB, p.VCMPNEBCC, p.VCMPNEH, p.VCMPNEHCC, p.VCMPNEW, p.VCMPNEWCC)
 	defElem(vCmp(vec.CompareNotEqualOrZero), p.VCMPNEZB, p.VCMPNEZBCC, p.VCMPNEZH, p.VCMPNEZHCC, p.VCMPNEZW, p.VCMPNEZWCC)
 	def(opVCmpQuad, p.VCMPSQ, p.VCMPUQ)
 
@@ -32,9 +32,9 @@ func init() {
 	def(vUn0(func(b vec.V) vec.V { return vec.Parity(b, 4) }), p.VPRTYBW)
 	def(vUn0(func(b vec.V) vec.V { return vec.Parity(b, 8) }), p.VPRTYBD)
 	def(vUn0(func(b vec.V) vec.V { return vec.Parity(b, 16) }), p.VPRTYBQ)
-	def(vBin0(vec.BitPermuteQuad), p.VBPERMQ)
+	def(opVBpermq, p.VBPERMQ)
 	def(vBin0(vec.BitPermuteDouble), p.VBPERMD)
-	def(vUn0(vec.GatherBitsByBytes), p.VGBBD)
+	def(opVGbbd, p.VGBBD)
 	def(vBin0(vec.Centrifuge), p.VCFUGED)
 	def(vBin0(vec.Deposit), p.VPDEPD)
 	def(vBin0(vec.Extract), p.VPEXTD)
@@ -51,6 +51,25 @@ func opVCmpEqual(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	setVRT(r, in, v)
 	setCR6(r, in, vec.Summary(v))
 	return nil
+}
+
+// opVCmpNotEqual is vcmpne[bhw][.], named as opVCmpEqual (vcmpneb. is in
+// glibc's POWER10 memcmp).
+func opVCmpNotEqual(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	v := vec.CompareNotEqual(vA(r, in), vB(r, in), int(in.Elem))
+	setVRT(r, in, v)
+	setCR6(r, in, vec.Summary(v))
+	return nil
+}
+
+// vbpermq and vgbbd (glibc's POWER8 strspn, strcspn, strchrnul): named,
+// not vBin0/vUn0 closures (vDone).
+func opVBpermq(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	return vDone(r, in, vec.BitPermuteQuad(vA(r, in), vB(r, in)))
+}
+
+func opVGbbd(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	return vDone(r, in, vec.GatherBitsByBytes(vr(r, in.Args[1])))
 }
 
 // opVCmpQuad: vcmpsq/vcmpuq BF,VRA,VRB.

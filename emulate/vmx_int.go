@@ -37,7 +37,7 @@ func init() {
 	defElem(withSign(vec.Max, true), p.VMAXSB, p.VMAXSH, p.VMAXSW, p.VMAXSD)
 	defElem(withSign(vec.Max, false), p.VMAXUB, p.VMAXUH, p.VMAXUW, p.VMAXUD)
 	defElem(withSign(vec.Min, true), p.VMINSB, p.VMINSH, p.VMINSW, p.VMINSD)
-	defElem(withSign(vec.Min, false), p.VMINUB, p.VMINUH, p.VMINUW, p.VMINUD)
+	defElem(opVMinUnsigned, p.VMINUB, p.VMINUH, p.VMINUW, p.VMINUD)
 	defElem(withSign(vec.MulEven, true), p.VMULESB, p.VMULESH, p.VMULESW, p.VMULESD)
 	defElem(withSign(vec.MulEven, false), p.VMULEUB, p.VMULEUH, p.VMULEUW, p.VMULEUD)
 	defElem(withSign(vec.MulOdd, true), p.VMULOSB, p.VMULOSH, p.VMULOSW, p.VMULOSD)
@@ -169,4 +169,10 @@ func opMul10Extend(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func opVExtendSign(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	setVRT(r, in, vec.SignExtend(vr(r, in.Args[1]), int(in.Elem), int(in.ElemTo)))
 	return nil
+}
+
+// opVMinUnsigned is vminu[bhwd], named, not a withSign closure (vDone):
+// vminub is in glibc's POWER9/POWER10 strlen.
+func opVMinUnsigned(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	return vDone(r, in, vec.Min(vA(r, in), vB(r, in), int(in.Elem), false))
 }

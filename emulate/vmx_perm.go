@@ -13,9 +13,9 @@ import (
 
 func init() {
 	def(opVXor, p.VXOR)
-	def(vBin0(vec.And), p.VAND)
-	def(vBin0(vec.AndC), p.VANDC)
-	def(vBin0(vec.Or), p.VOR)
+	def(opVAnd, p.VAND)
+	def(opVAndc, p.VANDC)
+	def(opVOr, p.VOR)
 	def(vBin0(vec.OrC), p.VORC)
 	def(vBin0(vec.Nor), p.VNOR)
 	def(vBin0(vec.Nand), p.VNAND)
@@ -24,7 +24,7 @@ func init() {
 
 	def(opVPerm, p.VPERM)
 	def(vTern0(vec.PermuteRight), p.VPERMR)
-	def(vTern0(vec.PermuteXor), p.VPERMXOR)
+	def(opVPermxor, p.VPERMXOR)
 	defElem(vBin(vec.MergeHigh), p.VMRGHB, p.VMRGHH, p.VMRGHW)
 	defElem(vBin(vec.MergeLow), p.VMRGLB, p.VMRGLH, p.VMRGLW)
 	def(vBin0(vec.MergeEvenWord), p.VMRGEW)
@@ -67,6 +67,23 @@ func init() {
 func opVXor(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	setVRT(r, in, vec.Xor(vA(r, in), vB(r, in)))
 	return nil
+}
+
+// vand, vandc, vor and vpermxor: named, not vBin0/vTern0 closures (vDone).
+func opVAnd(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	return vDone(r, in, vec.And(vA(r, in), vB(r, in)))
+}
+
+func opVAndc(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	return vDone(r, in, vec.AndC(vA(r, in), vB(r, in)))
+}
+
+func opVOr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	return vDone(r, in, vec.Or(vA(r, in), vB(r, in)))
+}
+
+func opVPermxor(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
+	return vDone(r, in, vec.PermuteXor(vA(r, in), vB(r, in), vC(r, in)))
 }
 
 func opVSel(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
