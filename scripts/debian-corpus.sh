@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Debian bookworm corpus (issue 26): real ppc64el programs from Debian's
 # archive — bash, dash, coreutils, busybox-static, gawk, sed, grep, findutils,
-# gzip, xz-utils, sqlite3, python3.11 and their libraries — unpacked into a
-# root file system, and a set of shell commands (linux/testdata/debian/*.sh)
-# run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
+# gzip, xz-utils, bzip2, tar, diffutils, patch, make, perl, bc, dc, file,
+# openssl, util-linux (flock), tzdata, libc-bin (the C.UTF-8 locale),
+# sqlite3, python3.11 and their libraries — unpacked into a root file
+# system, and a set of shell commands (linux/testdata/debian/*.sh) run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
 # byte for byte: stdout, stderr and exit status.
 #
 # Fetching: a private apt configuration (package lists, cache and an empty
@@ -43,7 +44,7 @@ while [ $# -gt 0 ]; do
   -fetch-only) fetchonly=1; shift ;;
   -all) all=1; shift ;;
   -refresh) refresh=1; shift ;;
-  -h|--help) sed -n '2,33p' scripts/debian-corpus.sh; exit 0 ;;
+  -h|--help) sed -n '2,36p' scripts/debian-corpus.sh; exit 0 ;;
   *) break ;;
   esac
 done
@@ -57,7 +58,8 @@ for t in apt-get dpkg qemu-ppc64le-static unshare; do
 done
 
 pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils diffutils
-  sqlite3 python3.11-minimal libpython3.11-stdlib python3.11 libpython3.11-testsuite)
+  sqlite3 python3.11-minimal libpython3.11-stdlib python3.11 libpython3.11-testsuite
+  perl make patch bc dc file openssl bzip2 util-linux tzdata libc-bin)
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
 mkdir -p "$cache"

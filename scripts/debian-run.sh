@@ -8,7 +8,11 @@
 #
 # qemurun CASE WORK [TIMEOUT]: the reference run of the shell command in
 # the file CASE, in a private namespace: qemu-ppc64le-static through
-# binfmt_misc (F: the interpreter opened now, usable inside the chroot),
+# binfmt_misc (F: the interpreter opened now, usable inside the chroot;
+# P: the program's argv[0] kept, as Linux runs a native program — without
+# it the kernel passes the file's path, and a program that names itself in
+# a message said "/usr/bin/tar:" where Linux and ppc64emu say "tar:";
+# qemu 7.2 learns of P from AT_FLAGS_PRESERVE_ARGV0, Linux 5.12 and later),
 # the directory WORK bind-mounted at /work and made the working directory,
 # /proc and /dev from the host, a tmpfs on /tmp; in the chroot, ROOT's
 # /bin/sh changes to /work and execs /usr/bin/env (not env -C: busybox's
@@ -23,7 +27,7 @@ qemurun() { # case-file workdir [timeout]
     set -e
     root=$1 case=$2 work=$3
     mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
-    printf "%s:%s:F\n" "$4" "$5" >/proc/sys/fs/binfmt_misc/register
+    printf "%s:%s:FP\n" "$4" "$5" >/proc/sys/fs/binfmt_misc/register
     mount --bind "$work" "$root/work"
     mount --rbind /proc "$root/proc"
     mount --rbind /dev "$root/dev"
