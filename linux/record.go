@@ -41,6 +41,9 @@ type recorder struct {
 	done    bool
 	out     [3]unix.Stat_t // the runner's stdout and stderr (out[1], out[2])
 	outOK   [3]bool
+	// sizes are the sizes of the files mapped shared, as last seen
+	// (truncated).
+	sizes map[*mem.Shared]int64
 	// debug: the recording is the debugger's (gdbtarget.go), which is
 	// told of every change of memory the log gets (changed).
 	debug bool
@@ -173,8 +176,15 @@ func (rc *recorder) space(m *mem.Memory) uint64 {
 				}
 				rc.w.Mem(as, c)
 				if c.Op == mem.ChangeMapShared {
-					if _, file := c.Shared.Owner.(*sharedFile); file {
+					if f, file := c.Shared.Owner.(*sharedFile); file {
 						rc.fileContents(as, m, c.Addr, c.Size)
+						var st unix.Stat_t
+						if unix.Fstat(f.fd, &st) == nil {
+							if rc.sizes == nil {
+								rc.sizes = map[*mem.Shared]int64{}
+							}
+							rc.sizes[c.Shared] = st.Size
+						}
 					}
 				}
 			}
@@ -266,7 +276,15 @@ func (rc *recorder) syscall(t *Thread, num uint64) {
 // sysExit: t's system call num with arguments a returned ret: what a
 // write or writev put on the runner's stdout or stderr is recorded.
 func (rc *recorder) sysExit(t *Thread, num uint64, a *sysArgs, ret uint64, errno int) {
-	if rc.done || errno != 0 || ret == 0 || (num != abi.SYS_WRITE && num != abi.SYS_WRITEV) {
+	if rc.done || errno != 0 {
+		return
+	}
+	switch num {
+	case abi.SYS_FTRUNCATE, abi.SYS_TRUNCATE, abi.SYS_OPEN, abi.SYS_OPENAT, abi.SYS_OPENAT2, abi.SYS_CREAT, abi.SYS_FALLOCATE:
+		rc.truncated()
+		return
+	}
+	if ret == 0 || (num != abi.SYS_WRITE && num != abi.SYS_WRITEV) {
 		return
 	}
 	g := a.Fd(0)
@@ -291,6 +309,48 @@ func (rc *recorder) sysExit(t *Thread, num uint64, a *sysArgs, ret uint64, errno
 			rc.w.Output(stream, b)
 			ret -= uint64(len(b))
 		}
+	}
+}
+
+// truncated records, after a system call that may have shrunk a file
+// (ftruncate, truncate, open with O_TRUNC, fallocate), that the bytes of
+// every file mapped shared beyond its new end are zeros: a replay's copy
+// of the file is anonymous memory, which would keep them, while on the
+// host the pages beyond the end fault (SIGBUS: the replay does not
+// execute the faulting instruction, its signal is recorded) and read as
+// zeros once the file is extended again. It writes zeros over the pages
+// the address spaces have stored from the old end on (the others are
+// zeros in the replay too), as writes of the log, without touching the
+// host's pages, which may fault.
+func (rc *recorder) truncated() {
+	shrunk := map[*mem.Shared]int64{} // the objects whose file shrank: the new size
+	for s, size := range rc.sizes {
+		var st unix.Stat_t
+		if f, ok := s.Owner.(*sharedFile); ok && unix.Fstat(f.fd, &st) == nil && st.Size != size {
+			rc.sizes[s] = st.Size
+			if st.Size < size {
+				shrunk[s] = st.Size
+			}
+		}
+	}
+	if len(shrunk) == 0 {
+		return
+	}
+	var zero [mem.PageSize]byte
+	for m, as := range rc.spaces {
+		m.Stored(func(addr uint64, _ *[mem.PageSize]byte) bool {
+			s, off, ok := m.SharedAt(addr)
+			end, cut := shrunk[s]
+			if !ok || !cut {
+				return true
+			}
+			pos := int64(s.Owner.(*sharedFile).off + off) // the file offset of addr
+			if end < pos+mem.PageSize {
+				from := max(end-pos, 0)
+				rc.w.Mem(as, &mem.Change{Op: mem.ChangeWrite, Addr: addr + uint64(from), Size: uint64(mem.PageSize - from), Data: zero[from:]})
+			}
+			return true
+		})
 	}
 }
 

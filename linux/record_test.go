@@ -118,13 +118,6 @@ func TestRecordReplayCorpus(t *testing.T) {
 				// changes later.
 				t.Skip("a recording does not carry later changes of a file mapped shared")
 			}
-			if strings.HasPrefix(c.name, "c-shmtrunc") || strings.HasPrefix(c.name, "c-shmbus") {
-				// The file shrank under a page in use: the access is a
-				// SIGBUS that the recording does not carry (the log has
-				// the file's pages as they were mapped, not the
-				// truncation), so the replay reads the page instead.
-				t.Skip("a recording does not carry the truncation of a file mapped shared")
-			}
 			rec := recordRun(t, c.bin, c.args, c.sysroot)
 			var so, se bytes.Buffer
 			res, err := record.Replay(bytes.NewReader(rec.log), record.Options{Stdout: &so, Stderr: &se})
