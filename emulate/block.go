@@ -330,13 +330,15 @@ func (c *pageCache) blockAt(i uint, g uint64) *block {
 			return b
 		}
 	}
-	// Decode the block from the cached instructions that match memory.
-	addr := c.codeAddr + uint64(i)*4
-	b = &block{addr: addr, epoch: c.epoch, sgen: c.shadow().gen, gate: g, le: g&(regs.MSRLE<<32) != 0}
-	if c.grow(b, i) == 0 {
+	// Decode the block from the cached instructions that match memory
+	// (none: nothing to allocate).
+	if w := uint64(word(c.codePage, i)) | g; ci.tag != w && ci.tag != w|branchTag {
 		ci.blk = nil
 		return nil
 	}
+	addr := c.codeAddr + uint64(i)*4
+	b = &block{addr: addr, epoch: c.epoch, sgen: c.shadow().gen, gate: g, le: g&(regs.MSRLE<<32) != 0}
+	c.grow(b, i)
 	ci.blk = b
 	return b
 }
