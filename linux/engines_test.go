@@ -21,7 +21,7 @@ var engineCountsVary = []string{"badlinux", "badptr", "badptr2", "exec", "fork",
 	"procpid",                        // prints /proc/PID/stat, whose CPU times differ with the engine's speed
 	"libs",                           // dyn-libs: threads
 	"hostexec", "procgroup", "badfs", // forked processes and host processes
-	"cred", "sigqueue", "threadname", // threads and forked processes
+	"cred", "credexec", "sigqueue", "threadname", // threads and forked processes
 }
 
 // TestCorpusEngines runs every program of the corpus (with TestCorpus's
