@@ -332,11 +332,7 @@ func sysGetgroups(t *Thread, a *sysArgs) (uint64, int) {
 	case n < len(gs):
 		return 0, abi.EINVAL
 	}
-	b := make([]byte, 4*len(gs))
-	for i, g := range gs {
-		t.p.order.PutUint32(b[4*i:], g)
-	}
-	return uint64(len(gs)), t.write(a.Ptr(1), b)
+	return uint64(len(gs)), putStructs(t, a.Ptr(1), gs, abi.Uint32Layout)
 }
 
 // sysSetgroups is setgroups: EINVAL for more than NGROUPS_MAX, then EPERM
@@ -350,15 +346,12 @@ func sysSetgroups(t *Thread, a *sysArgs) (uint64, int) {
 	if !t.cred.capable(unix.CAP_SETGID) {
 		return 0, abi.EPERM
 	}
-	b, e := t.read(a.Ptr(1), 4*n)
+	gs, e := getStructs(t, a.Ptr(1), n, abi.Uint32Layout)
 	if e != 0 {
 		return 0, e
 	}
-	gs := make([]uint32, n)
-	for i := range gs {
-		if gs[i] = t.p.order.Uint32(b[4*i:]); gs[i] == noID {
-			return 0, abi.EINVAL
-		}
+	if slices.Contains(gs, noID) {
+		return 0, abi.EINVAL
 	}
 	slices.Sort(gs)
 	c := t.cred.clone()
@@ -416,13 +409,12 @@ func sysCapget(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		c = u.cred
 	}
-	b := make([]byte, 12*words)
-	for w := 0; w < words; w++ {
-		for i, set := range []uint64{c.capEff, c.capPrm, c.capInh} {
-			t.p.order.PutUint32(b[12*w+4*i:], uint32(set>>(32*w)))
-		}
+	d := make([]abi.CapUserData, words)
+	for w := range d {
+		sh := 32 * w
+		d[w] = abi.CapUserData{Effective: uint32(c.capEff >> sh), Permitted: uint32(c.capPrm >> sh), Inheritable: uint32(c.capInh >> sh)}
 	}
-	return 0, t.write(a.Ptr(1), b)
+	return 0, putStructs(t, a.Ptr(1), d, abi.CapUserDataLayout)
 }
 
 // sysCapset is capset on the calling thread (another pid is EPERM): the
@@ -437,16 +429,16 @@ func sysCapset(t *Thread, a *sysArgs) (uint64, int) {
 	if pid != 0 && pid != t.tid {
 		return 0, abi.EPERM
 	}
-	b, e := t.read(a.Ptr(1), 12*words)
+	d, e := getStructs(t, a.Ptr(1), words, abi.CapUserDataLayout)
 	if e != 0 {
 		return 0, e
 	}
 	var eff, prm, inh uint64
-	for w := 0; w < words; w++ {
+	for w, x := range d {
 		sh := 32 * w
-		eff |= uint64(t.p.order.Uint32(b[12*w:])) << sh
-		prm |= uint64(t.p.order.Uint32(b[12*w+4:])) << sh
-		inh |= uint64(t.p.order.Uint32(b[12*w+8:])) << sh
+		eff |= uint64(x.Effective) << sh
+		prm |= uint64(x.Permitted) << sh
+		inh |= uint64(x.Inheritable) << sh
 	}
 	old := t.cred
 	subset := func(x, of uint64) bool { return x&^of == 0 }

@@ -210,6 +210,20 @@ var (
 // fd_set or a sigset).
 var Uint64Layout = NewLayout[uint64]()
 
+// Uint32Layout lays out one 32-bit word (a gid_t of setgroups's and
+// getgroups's lists).
+var Uint32Layout = NewLayout[uint32]()
+
+// CapUserData is struct __user_cap_data_struct (capget, capset): one
+// 32-bit word of each capability set; version 1 passes one of them,
+// versions 2 and 3 two (the low word first).
+type CapUserData struct {
+	Effective, Permitted, Inheritable uint32
+}
+
+// CapUserDataLayout lays out a CapUserData.
+var CapUserDataLayout = NewLayout[CapUserData]()
+
 // Siginfo is siginfo_t (128 bytes) as kill, tgkill, rt_sigqueueinfo and
 // POSIX timers fill it: after the header, si_pid (a timer's si_tid),
 // si_uid (a timer's si_overrun) and si_value. (A fault's si_addr is a

@@ -21,6 +21,9 @@
  *    pointer is not checked when set (0); get_robust_list of a thread
  *    that does not exist is ESRCH, and with an unwritable length or head
  *    pointer EFAULT (kernel/futex/syscalls.c);
+ *  - statfs64 and fstatfs64 with a size other than sizeof(struct
+ *    statfs64): EINVAL before the path or descriptor is looked at
+ *    (fs/statfs.c; qemu-user 7.2 ignores the size and answers 0);
  *  - madvise with unknown advice: EINVAL (madvise_behavior_valid); of
  *    an unmapped range: ENOMEM (qemu-user 7.2 answers 0 to both);
  *  - rseq (qemu-user: ENOSYS): unknown flags EINVAL; unregistering an
@@ -30,6 +33,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <termios.h>
 #include <time.h>
@@ -61,6 +65,9 @@ int main(void) {
 	res("madvise unmapped", syscall(SYS_madvise, bad, 4096, MADV_DONTNEED));
 	res("rseq unknown flags", syscall(SYS_rseq, ro, 32, 12345, 0));
 	res("rseq unregister another area", syscall(SYS_rseq, bad, 32, 1, 0));
+	struct statfs64 sf;
+	res("statfs64 bad size", syscall(SYS_statfs64, "/", 7, &sf));
+	res("fstatfs64 bad size", syscall(SYS_fstatfs64, 12345, 3, &sf));
 	/* execveat: qemu-user 7.2 answers ENOSYS (fs/exec.c: the path is read
 	   first, then the flags checked, then it is looked up from dirfd). */
 	int f = open("/", O_RDONLY);
