@@ -7,4 +7,4 @@ find tree -type d -printf '%d %p\n' | sort; find tree -name '*.log' -printf '%f 
 find tree -type f -execdir pwd \; | sed "s,$(pwd)/,," | sort; find tree -name y.txt -ok echo {} \; < /dev/null; find nosuch 2>&1; echo "find $?"
 seq 10 | xargs -n3 -P2 echo | sort; seq 5 | xargs -r -L2 echo L; echo | xargs -r echo never; printf 'a b\nc\n' | xargs -d '\n' -n1 echo | cat -A
 seq 4 | xargs -P2 -I% sh -c 'exit %' ; echo "xargs $?"; echo x | xargs sh -c 'exit 255'; echo "255 $?"; echo x | xargs -n1 nosuchcmd 2>&1; echo "nocmd $?"
-seq 1000 | xargs -s 200 echo | wc -l; xargs -a tree/x.txt echo file; xargs --show-limits < /dev/null 2>&1 | grep -c 'Size of command buffer'
+seq 300 | xargs -s 400 echo | wc -l; xargs -a tree/x.txt echo file; xargs --show-limits < /dev/null 2>&1 | grep -c 'Size of command buffer'
