@@ -666,20 +666,18 @@ func (p *Process) procStatus(g *threadGroup, thread *Thread, self *Thread) []byt
 	if u != nil {
 		size, rss = u.mm.Mem.Size(), u.mm.Mem.Resident()
 	}
-	pid := g.tgid
+	pid, cred := g.tgid, g.creds() // a zombie's too, as Linux
 	if thread != nil {
-		u, pid = thread, thread.tid
+		u, pid, cred = thread, thread.tid, thread.cred
 	}
 	_, state := g.procRunState(thread, self)
 	pend, shared, blocked, ign, caught := g.procSignals()
 	sigs := map[string]uint64{"SigPnd": pend, "ShdPnd": shared, "SigBlk": blocked, "SigIgn": ign, "SigCgt": caught}
 	for _, line := range strings.SplitAfter(string(host), "\n") {
 		key, _, _ := strings.Cut(line, ":")
-		if u != nil {
-			if l, ok := u.cred.statusLine(key); ok {
-				b.WriteString(l)
-				continue
-			}
+		if l, ok := cred.statusLine(key); ok {
+			b.WriteString(l)
+			continue
 		}
 		switch {
 		case key == "Name":
