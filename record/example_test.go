@@ -170,3 +170,59 @@ func ExampleNewLiveSession() {
 	// event 1, r3 = 1, at the frontier: false
 	// event 4, r3 = 4, at the frontier: true
 }
+
+// A reset record (Writer.Reset) is followed by the whole state of the
+// run, so that a replay can start there: here after the first of two
+// "addi r3,r3,1". A log cut to its header and the records from the reset
+// on (as ppc64emu run -gdb drops the oldest part of its recording) is a
+// log whose history begins after instruction 1.
+func ExampleWriter_Reset() {
+	const code = 0x10000000
+	word, _, err := decode.Encode(ppc64asm.ADDI, 3, 3, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	text := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, word), word)
+	var log bytes.Buffer
+	w := record.NewWriter(&log, record.Header{LittleEndian: true, Config: emulate.Config{Level: decode.LevelPOWER9}})
+	_ = w.Flush()
+	header := log.Len()
+	state := func(c *emulate.Context) { // the address space and the thread
+		w.Space(0)
+		w.Mem(0, &mem.Change{Op: mem.ChangeMap, Addr: code, Size: mem.PageSize, Perm: mem.RX})
+		w.Mem(0, &mem.Change{Op: mem.ChangeWrite, Addr: code, Size: 8, Data: text})
+		w.Thread(1, 0, c)
+		w.Switch(1)
+	}
+	c := emulate.Context{Regs: regs.Regs{NIP: code, MSR: regs.MSRLinuxUserLE}}
+	state(&c)
+	w.Run(1)
+	c.Regs.NIP, c.Regs.GPR[3] = code+4, 1
+	_ = w.Flush()
+	reset := log.Len()
+	w.Reset(1)
+	state(&c)
+	w.Run(1)
+	c.Regs.NIP, c.Regs.GPR[3] = code+8, 2
+	if err := w.Exit(0, 0, 2, []record.ThreadHash{{TID: 1, Hash: record.Hash(&c)}}); err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	b := log.Bytes()
+	s, err := record.NewSession(append(b[:header:header], b[reset:]...), record.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("history from %d; at %d, r3 = %d\n", s.Oldest(), s.Now(), s.Context(1).Regs.GPR[3])
+	if err := s.Seek(math.MaxUint64); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("at the end %d, r3 = %d\n", s.Now(), s.Context(1).Regs.GPR[3])
+	// Output:
+	// history from 1; at 1, r3 = 1
+	// at the end 2, r3 = 2
+}
