@@ -13,10 +13,14 @@
 # root's /usr/lib/python3.11/test once. Nothing of it is committed.
 #
 # Each test runs as `python3.11 -m test -v --junit-xml FILE TEST` in a
-# scratch directory (TMPDIR too), the reference in qemu-user's chroot and
-# ours under ppc64emu run -L, the two at the same time (scripts/debian-run.sh
-# runs both). What is compared: regrtest's result section (from "== Tests
-# result" on, less the duration line), one line per test case from the
+# scratch directory (TMPDIR too), with a soft limit of 1024 open
+# descriptors (`ulimit -S -n 1024`, what Linux gives a login:
+# test_subprocess's fd_status.py children fstat every descriptor below it,
+# a minute each under ppc64emu when the host's limit is 20,000), the
+# reference in qemu-user's chroot and ours under ppc64emu run -L, the two
+# at the same time (scripts/debian-run.sh runs both). What is compared:
+# regrtest's result section (from "== Tests result" on, less the duration
+# line), one line per test case from the
 # junit file (name and ok/skipped and why/FAIL/ERROR..., sorted, by
 # linux/testdata/cpython/summary.py run by the guest's python) and the exit
 # status. Times are not compared; CPU times (user + sys of each run) are
@@ -26,7 +30,8 @@
 #   TEST is a regrtest name (default: every test of tests.txt; with -ci,
 #   those of its set ci, what TestCPythonTests and so scripts/test.sh run),
 #   run with the regrtest options tests.txt gives it.
-#   CPYTHON_TIMEOUT: seconds for one run (default 1800).
+#   CPYTHON_TIMEOUT: seconds for one run (default 1800, or the test's
+#   timeout=SECONDS in tests.txt).
 # Output: one line per test, "TEST ok (N test cases alike; CPU qemu Q s,
 # ppc64emu E s)"
 # or "TEST FAIL (what differs)", and a summary line with the totals; every
@@ -41,7 +46,7 @@ fetchonly=0 ci=0
 case "${1:-}" in
 -fetch-only) fetchonly=1; shift ;;
 -ci) ci=1; shift ;;
--h|--help) sed -n '2,35p' "$0"; exit 0 ;;
+-h|--help) sed -n '2,40p' "$0"; exit 0 ;;
 esac
 
 set +e
@@ -113,8 +118,11 @@ for t in "${want[@]}"; do
     echo "$t not run: $nosqlite"
     continue
   fi
-  printf '%s\n' 'export TMPDIR=$PWD' \
-    "python3.11 -m test -v --junit-xml \$PWD/junit.xml $(awk -v t="$t" '$1 == t { $1 = $2 = ""; print }' <<<"$list") $t >regrtest.log 2>&1" \
+  opts=$(awk -v t="$t" '$1 == t { $1 = $2 = ""; print }' <<<"$list")
+  limit=$(grep -o 'timeout=[0-9]*' <<<"$opts" | sed 's/.*=//' || true)
+  opts=$(sed 's/timeout=[0-9]*//' <<<"$opts")
+  printf '%s\n' 'export TMPDIR=$PWD' 'ulimit -S -n 1024' \
+    "python3.11 -m test -v --junit-xml \$PWD/junit.xml $opts $t >regrtest.log 2>&1" \
     'rc=$?' \
     "sed -n '/^== Tests result/,\$p' regrtest.log | grep -v '^Total duration'" \
     '[ -f junit.xml ] && python3.11 summary.py junit.xml' \
@@ -125,7 +133,7 @@ for t in "${want[@]}"; do
     (
       TIMEFORMAT='%R %U %S'
       set +e
-      { time "${who}run" "$out/$t.sh" "$w" "${CPYTHON_TIMEOUT:-1800}" >"$out/$t.$who.out" 2>"$out/$t.$who.err" </dev/null; } 2>"$out/$t.$who.time"
+      { time "${who}run" "$out/$t.sh" "$w" "${CPYTHON_TIMEOUT:-${limit:-1800}}" >"$out/$t.$who.out" 2>"$out/$t.$who.err" </dev/null; } 2>"$out/$t.$who.time"
       echo $? >"$out/$t.$who.rc"
       cp "$w/regrtest.log" "$out/$t.$who.log" 2>/dev/null
       rm -rf "$w"
