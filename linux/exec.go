@@ -233,6 +233,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	t.mm.e.SetContext(&t.ctx)
 	g.execed = true
 	g.exe = exePath(exeHost)
+	g.deletePosixTimers()
 	g.vforkDoneOnce()
 	return 0, errNoResult
 }

@@ -82,6 +82,17 @@ func (g *threadGroup) posixTimer(id int) *posixTimer {
 	return g.timers[id]
 }
 
+// deletePosixTimers deletes g's timer_create timers (execve, as Linux's
+// exit_itimers); its ITIMER_REAL stays.
+func (g *threadGroup) deletePosixTimers() {
+	for id, tm := range g.timers {
+		if id >= 0 {
+			tm.disarm()
+			delete(g.timers, id)
+		}
+	}
+}
+
 func (tm *posixTimer) disarm() {
 	tm.gen++
 	if tm.t != nil {
