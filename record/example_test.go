@@ -177,13 +177,13 @@ func ExampleNewLiveSession() {
 // on (as ppc64emu run -gdb drops the oldest part of its recording) is a
 // log whose history begins after instruction 1.
 func ExampleWriter_Reset() {
-	const code = 0x10000000
 	word, _, err := decode.Encode(ppc64asm.ADDI, 3, 3, 1)
+	text := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, word), word)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	text := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, word), word)
+	const code = 0x10000000
 	var log bytes.Buffer
 	w := record.NewWriter(&log, record.Header{LittleEndian: true, Config: emulate.Config{Level: decode.LevelPOWER9}})
 	_ = w.Flush()
