@@ -1,6 +1,9 @@
 package mem
 
-import "errors"
+import (
+	"errors"
+	"runtime/debug"
+)
 
 // ErrChange is Apply's error for a Change of no known kind.
 var ErrChange = errors.New("mem: unknown change")
@@ -68,14 +71,37 @@ func (m *Memory) Apply(c *Change) error {
 // Stored calls f, in address order, for every page of m that has storage
 // (was written or lent by Page), with its address and contents, until f
 // returns false; pages without storage read as zeros. f must not change
-// m, nor keep or change the page.
+// m, nor keep or change the page. A page of a Volatile Shared is given as
+// a copy, taken on this goroutine with debug.SetPanicOnFault set for the
+// copy, and a page that faults (past the end of a host file that shrank)
+// is left out: it has no contents to give.
 func (m *Memory) Stored(f func(addr uint64, p *[PageSize]byte) bool) {
 	stop := false
+	var buf *[PageSize]byte
 	m.leaves(0, numPages, func(l *leaf, base uint64, i, j int) {
 		for k := i; k < j && !stop; k++ {
-			if d := l.data[k]; d != nil && l.perm[k]&mapped != 0 {
-				stop = !f((base+uint64(k))<<pageShift, d)
+			d := l.data[k]
+			if d == nil || l.perm[k]&mapped == 0 {
+				continue
 			}
+			if l.perm[k]&volatile != 0 {
+				if buf == nil {
+					buf = new([PageSize]byte)
+				}
+				if !copyVolatileFaultSafe(d, buf) {
+					continue
+				}
+				d = buf
+			}
+			stop = !f((base+uint64(k))<<pageShift, d)
 		}
 	})
+}
+
+// copyVolatileFaultSafe copies page d of a Volatile Shared into buf with
+// faults recovered whatever the goroutine's setting, and reports whether
+// the whole page could be read.
+func copyVolatileFaultSafe(d, buf *[PageSize]byte) bool {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	return copyVolatile(d, 0, buf[:], false)
 }
