@@ -197,8 +197,10 @@ func (t *Thread) procEntry(path string, landed bool) (procRef, bool) {
 			return procRef{}, false
 		}
 		// The host resolved a link to the runner's /proc/<pid> or
-		// /proc/<tid>: t's own. A guest process's id is never a host
-		// thread's (the runner's threads take ids next to its pid).
+		// /proc/<tid>: t's own. Otherwise a guest id comes first: guest
+		// ids are numbers just above the runner's pid, as the host ids
+		// of the runner's own threads are, so the two can be equal; a
+		// runner thread's id that is no guest's is t's own too.
 		switch g = t.p.procGroup(n); {
 		case landed:
 			if n != t.p.pid && !t.p.hostThread(n) {
