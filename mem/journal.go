@@ -73,8 +73,9 @@ func (m *Memory) Apply(c *Change) error {
 // returns false; pages without storage read as zeros. f must not change
 // m, nor keep or change the page. A page of a Volatile Shared is given as
 // a copy, taken on this goroutine with debug.SetPanicOnFault set for the
-// copy, and a page that faults (past the end of a host file that shrank)
-// is left out: it has no contents to give.
+// copy; a page that faults (past the end of a host file that shrank) has
+// no contents any more and is given as zeros (what it reads as once the
+// file is extended again).
 func (m *Memory) Stored(f func(addr uint64, p *[PageSize]byte) bool) {
 	stop := false
 	var buf *[PageSize]byte
@@ -89,7 +90,7 @@ func (m *Memory) Stored(f func(addr uint64, p *[PageSize]byte) bool) {
 					buf = new([PageSize]byte)
 				}
 				if !copyVolatileFaultSafe(d, buf) {
-					continue
+					clear(buf[:])
 				}
 				d = buf
 			}
