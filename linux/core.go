@@ -52,7 +52,7 @@ func (t *Thread) dumpCore(sig int, info *sigInfo) {
 	}
 	p.coreDone = true
 	p.corePath = corePath(p.cfg.Core, t.group.tgid, t.tid, sig, t.comm, time.Now())
-	p.coreErr = p.writeCore(t, sig, info)
+	t.asRunner(func() { p.coreErr = p.writeCore(t, sig, info) }) // the runner's own file
 }
 
 // corePath expands the specifiers of Linux's core_pattern (see core(5))

@@ -32,16 +32,16 @@ import (
 // on a nosuid mount), and reported by the get*id calls, capget, /proc/PID/
 // status and the si_uid of the signals a thread sends.
 //
-// The host's credentials never change: every file operation is checked by
-// the host kernel with the runner's own ids, so a guest never gets more
-// than the user running it has. A guest that dropped privileges (a root
-// runner whose guest called setuid(65534)) is checked on top of that with
-// its virtual credentials only where the runner looks: access, faccessat
-// and faccessat2 (the file's mode bits, owner and group, as Linux's
-// generic_permission without ACLs), and kill between guest processes; other
-// file operations then succeed where Linux would refuse them. A host
-// program the guest executes (hostexec.go) runs with the host's
-// credentials.
+// The host process's real, effective and saved ids never change, so a
+// guest never gets more than the user running it has. Under a root runner
+// the host thread running a guest thread carries its file-system ids,
+// groups and effective capabilities (hostcred.go), so the host kernel
+// checks its file operations as Linux checks the guest's. access,
+// faccessat and faccessat2 also check the real ids (the file's mode bits,
+// owner and group, as Linux's generic_permission without ACLs), and kill
+// between guest processes checks the ids. A host program the guest
+// executes (hostexec.go) runs with the guest's effective ids when the
+// runner is root.
 
 // capFSMask are the capabilities a file-system id change from or to 0
 // drops or raises (CAP_FS_MASK of include/linux/capability.h).
@@ -185,7 +185,14 @@ func (t *Thread) commit(k idKind, old, n *cred, fs bool) {
 	if k.uid {
 		n.fixSetuid(old, fs)
 	}
+	t.setCred(n)
+}
+
+// setCred gives t the credentials n, and its host thread their
+// file-system part (hostcred.go).
+func (t *Thread) setCred(n *cred) {
 	t.cred = n
+	t.syncHostCred()
 }
 
 // setID is setuid and setgid (kernel/sys.c, __sys_setuid): with the
@@ -356,7 +363,7 @@ func sysSetgroups(t *Thread, a *sysArgs) (uint64, int) {
 	slices.Sort(gs)
 	c := t.cred.clone()
 	c.groups = gs
-	t.cred = c
+	t.setCred(c)
 	return 0, 0
 }
 
@@ -449,7 +456,7 @@ func sysCapset(t *Thread, a *sysArgs) (uint64, int) {
 	n := old.clone()
 	n.capEff, n.capPrm, n.capInh = eff, prm, inh
 	n.capAmb &= prm & inh
-	t.cred = n
+	t.setCred(n)
 	return 0, 0
 }
 
@@ -477,7 +484,7 @@ func prctlCred(t *Thread, a *sysArgs) (uint64, int, bool) {
 		}
 		n := t.cred.clone()
 		n.keepCaps = a.Ulong(1) == 1
-		t.cred = n
+		t.setCred(n)
 		return 0, 0, true
 	case unix.PR_CAPBSET_READ:
 		if a.Ulong(1) > lastCap() {

@@ -117,15 +117,21 @@
 // EPERM and EINVAL as kernel/sys.c and kernel/groups.c), the calling thread
 // only, as the system calls do (glibc makes every thread make the call).
 // The get*id calls, getgroups, capget, /proc/PID/status and si_uid report
-// them; kill and tgkill between guest processes check them. The host's
-// credentials never change, and every file operation is still checked by
-// the host kernel with them: the guest never gets more than the user
-// running the runner. A thread whose credentials are not the runner's is
-// also checked with its own by access, faccessat and faccessat2 (mode
-// bits, owner and group); other file operations are not (a root runner's
-// guest that dropped to another user can still open root's files). A
-// host program the guest executes gets the guest's effective ids and
-// groups when the runner may set them (it runs as root).
+// them; kill and tgkill between guest processes check them. The guest
+// never gets more than the user running the runner: the host's real,
+// effective and saved ids never change. When the runner runs as root, a
+// guest thread whose file-system ids, groups or effective capabilities are
+// not the runner's keeps one host thread, which carries them (raw
+// setfsuid, setfsgid, setgroups and capset change only the calling host
+// thread; hostcred.go), so the host kernel checks its open, creat, mkdir,
+// unlink, rename, chown, chmod and every other file operation as Linux
+// checks the guest's: a guest that dropped to another user cannot read
+// root's files. The runner's own files (a core file, /proc listings) are
+// made with its own credentials. access, faccessat and faccessat2 check
+// the real ids too (mode bits, owner and group). A host program the guest
+// executes gets the guest's effective ids and groups when the runner may
+// set them. A runner that is not root changes nothing: its own
+// credentials check every file operation.
 //
 // # Signals
 //

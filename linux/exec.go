@@ -211,7 +211,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	t.mm.procSetup(p.order, img, sp, stack.hi-stack.min)
 	t.mm.nameProgram(img, interp, exeHost, p.cfg.Sysroot)
 	t.comm = comm
-	t.cred = cred
+	t.setCred(cred)
 	if t.files.users > 1 {
 		if f, err := t.files.copy(); err == nil {
 			t.files.users--

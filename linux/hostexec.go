@@ -118,7 +118,13 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 	// child must not inherit: marked close-on-exec while it starts (the
 	// lock is held, so no guest thread looks at the flags meanwhile).
 	restore := p.cloexecOthers(files)
-	pid, err := syscall.ForkExec(host, argv, &syscall.ProcAttr{Dir: dir, Env: env, Files: files, Sys: p.hostCred.hostAttr(t.cred)})
+	// Started from the runner's credentials (the child inherits the host
+	// thread's, hostcred.go), then given the guest's ids by hostAttr.
+	var pid int
+	var err error
+	t.asRunner(func() {
+		pid, err = syscall.ForkExec(host, argv, &syscall.ProcAttr{Dir: dir, Env: env, Files: files, Sys: p.hostCred.hostAttr(t.cred)})
+	})
 	for _, h := range restore {
 		_, _ = unix.FcntlInt(uintptr(h), unix.F_SETFD, 0)
 	}

@@ -384,15 +384,20 @@ func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
 		}
 		return fd, 0
 	case "fd", "task":
-		dir, e := p.procListing(g, ref.entry)
-		if e != 0 {
-			return -1, e
-		}
-		fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
-		if err != nil {
-			return -1, errnoOf(err)
-		}
-		return fd, 0
+		// The listing is the runner's own (hostcred.go), made and
+		// opened with its credentials.
+		fd, e := -1, 0
+		t.asRunner(func() {
+			var dir string
+			if dir, e = p.procListing(g, ref.entry); e != 0 {
+				return
+			}
+			var err error
+			if fd, err = unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0); err != nil {
+				fd, e = -1, errnoOf(err)
+			}
+		})
+		return fd, e
 	}
 	if ref.entry == "mem" {
 		if u == nil {

@@ -33,6 +33,10 @@ type Thread struct {
 	comm string
 	// cred is its credentials (cred.go), copied by clone.
 	cred *cred
+	// hostLocked says the goroutine keeps its host thread, which carries
+	// hostFS, t's file-system credentials (hostcred.go).
+	hostLocked bool
+	hostFS     fsCred
 
 	clearTID   uint64 // set_tid_address / CLONE_CHILD_CLEARTID
 	robustList uint64 // set_robust_list: the head of the robust futex list (robust.go)
@@ -99,7 +103,9 @@ func (p *Process) newEmulator() *emulate.Emulator {
 // run is the thread's goroutine.
 func (t *Thread) run() {
 	p := t.p
+	defer t.releaseHostCred()
 	t.lock()
+	t.syncHostCred()
 	// A host file a MAP_SHARED mapping maps can shrink under the guest
 	// (its own ftruncate, or another host process): the next access to a
 	// page past the new end is a host SIGBUS in this goroutine, which
