@@ -125,6 +125,11 @@ func putUint(b []byte, v uint64, le bool) {
 	}
 }
 
+// zeros is what a load outside Run reads from a page that
+// mem.Memory.ReadPage reports never written (read-only: the loads only
+// read their bytes from it).
+var zeros [8]byte
+
 // direct reports whether a data access of the step in progress is one
 // call of m's Read or Write, with nothing else to do: outside Run on a
 // PagedMemory, in 64-bit mode, with a Memory.

@@ -70,10 +70,20 @@ func init() {
 func load1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:1]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 1, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 1); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:1]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 1, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -91,10 +101,20 @@ func load1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:1]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 1, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 1); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:1]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 1, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -112,10 +132,20 @@ func load1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:1]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 1, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 1); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:1]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 1, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -134,10 +164,20 @@ func load1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:1]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 1, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 1); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:1]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 1, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -156,10 +196,20 @@ func load1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:1]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 1, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 1); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:1]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 1, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 1); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -177,10 +227,20 @@ func load1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:2]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 2); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:2]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -198,10 +258,20 @@ func load2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:2]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 2); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:2]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -219,10 +289,20 @@ func load2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:2]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 2); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:2]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -241,10 +321,20 @@ func load2s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:2]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 2); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:2]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -263,10 +353,20 @@ func load2sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2su(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:2]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 2); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:2]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -286,10 +386,20 @@ func load2su(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:2]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 2); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:2]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -309,10 +419,20 @@ func load2sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:2]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 2); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:2]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -331,10 +451,20 @@ func load2sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:2]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 2); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:2]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -353,10 +483,20 @@ func load2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:2]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 2); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:2]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -375,10 +515,20 @@ func load2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:2]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 2); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:2]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -396,10 +546,20 @@ func load2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:2]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 2); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:2]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 2); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -417,10 +577,20 @@ func load2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:4]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 4); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:4]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -438,10 +608,20 @@ func load4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:4]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 4); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:4]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -459,10 +639,20 @@ func load4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:4]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 4); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:4]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -481,10 +671,20 @@ func load4s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:4]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 4); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:4]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -503,10 +703,20 @@ func load4sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:4]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 4); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:4]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -526,10 +736,20 @@ func load4sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:4]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 4); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:4]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -548,10 +768,20 @@ func load4sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:4]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 4); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:4]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -570,10 +800,20 @@ func load4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:4]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 4); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:4]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -592,10 +832,20 @@ func load4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:4]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 4); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:4]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -613,10 +863,20 @@ func load4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:4]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 4); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:4]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 4); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -634,10 +894,20 @@ func load4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:8]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 8, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 8); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:8]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 8, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -655,10 +925,20 @@ func load8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:8]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 8, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 8); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:8]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 8, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -676,10 +956,20 @@ func load8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:8]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 8, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 8); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:8]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 8, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -698,10 +988,20 @@ func load8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:8]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 8, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 8); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:8]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 8, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -720,10 +1020,20 @@ func load8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:8]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 8, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 8); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:8]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 8, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -741,10 +1051,20 @@ func load8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func load8xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	var b []byte
-	if e.direct(m) { // Step outside Run: one call of m
-		b = e.buf[:8]
-		if err := m.Read(addr, b); err != nil {
-			return readFault(addr, 8, err)
+	if e.direct(m) { // Step outside Run
+		if mm, ok := m.(*mem.Memory); ok { // the value read in place
+			if d, ok := mm.ReadPage(addr, 8); ok {
+				b = zeros[:]
+				if d != nil {
+					b = d[addr%mem.PageSize:]
+				}
+			}
+		}
+		if b == nil { // one call of m
+			b = e.buf[:8]
+			if err := m.Read(addr, b); err != nil {
+				return readFault(addr, 8, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.r, addr, 8); d != nil { // in Run (paged.go)
 		b = d[addr%mem.PageSize:]
@@ -762,11 +1082,19 @@ func load8xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:1]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 1, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 1)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:1]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 1, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
@@ -783,11 +1111,19 @@ func store1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:1]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 1, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 1)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:1]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 1, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
@@ -804,11 +1140,19 @@ func store1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:1]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 1, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 1)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:1]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 1, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
@@ -826,11 +1170,19 @@ func store1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:1]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 1, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 1)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:1]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 1, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
@@ -848,11 +1200,19 @@ func store1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:1]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 1, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 1)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:1]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 1, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 1); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:1], r.GPR[in.Args[0]&31], le)
@@ -869,11 +1229,19 @@ func store1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:2]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 2)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:2]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
@@ -890,11 +1258,19 @@ func store2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:2]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 2)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:2]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
@@ -911,11 +1287,19 @@ func store2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:2]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 2)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:2]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
@@ -933,11 +1317,19 @@ func store2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:2]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 2)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:2]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
@@ -955,11 +1347,19 @@ func store2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:2]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 2)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:2]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
@@ -976,11 +1376,19 @@ func store2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, true)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:2]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 2, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 2)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:2]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 2, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 2); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:2], r.GPR[in.Args[0]&31], le)
@@ -997,11 +1405,19 @@ func store2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:4]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 4)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:4]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
@@ -1018,11 +1434,19 @@ func store4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:4]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 4)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:4]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
@@ -1039,11 +1463,19 @@ func store4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:4]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 4)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:4]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
@@ -1061,11 +1493,19 @@ func store4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:4]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 4)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:4]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
@@ -1083,11 +1523,19 @@ func store4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:4]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 4)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:4]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
@@ -1104,11 +1552,19 @@ func store4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, true)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:4]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 4, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 4)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:4]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 4, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 4); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:4], r.GPR[in.Args[0]&31], le)
@@ -1125,11 +1581,19 @@ func store4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:8]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 8, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 8)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:8]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 8, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
@@ -1146,11 +1610,19 @@ func store8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, false)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:8]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 8, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 8)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:8]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 8, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
@@ -1167,11 +1639,19 @@ func store8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, false)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:8]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 8, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 8)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:8]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 8, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
@@ -1189,11 +1669,19 @@ func store8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, ra := ea(r, in, true)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:8]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 8, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 8)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:8]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 8, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
@@ -1211,11 +1699,19 @@ func store8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, false)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:8]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 8, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 8)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:8]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 8, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
@@ -1232,11 +1728,19 @@ func store8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 func store8xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 	addr, _ := ea(r, in, true)
 	le := dataLE(r, true)
-	if e.direct(m) { // Step outside Run: one call of m
-		b := e.buf[:8]
-		putUint(b, r.GPR[in.Args[0]&31], le)
-		if err := m.Write(addr, b); err != nil {
-			return writeFault(addr, 8, err)
+	if e.direct(m) { // Step outside Run
+		var d *[mem.PageSize]byte
+		if mm, ok := m.(*mem.Memory); ok { // the value stored in place
+			d = mm.WritePage(addr, 8)
+		}
+		if d != nil {
+			putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)
+		} else { // one call of m
+			b := e.buf[:8]
+			putUint(b, r.GPR[in.Args[0]&31], le)
+			if err := m.Write(addr, b); err != nil {
+				return writeFault(addr, 8, err)
+			}
 		}
 	} else if d := e.dataPage(&e.pages.w, addr, 8); d != nil { // in Run (paged.go)
 		putUint(d[addr%mem.PageSize:][:8], r.GPR[in.Args[0]&31], le)

@@ -815,6 +815,42 @@ func (m *Memory) fast(addr uint64, n int, mask Perm) *[PageSize]byte {
 	return l.data[i]
 }
 
+// ReadPage is Read's common case without the copy, for an emulator that
+// reads a value in place: when the n bytes at addr (0 < n ≤ PageSize)
+// lie in one page that Read would copy them from with nothing else to
+// do, it returns that page's storage and true, or nil and true for such
+// a page never written (it reads as zeros). The bytes are at
+// addr%PageSize of the page, which the caller must not modify and may use
+// only until the next call that changes m. Otherwise (a fault, a volatile
+// or shared mapping without storage, an access that crosses a page, a
+// page not looked up last) it returns false and the caller calls Read,
+// which has the outcome. It makes no change to m.
+func (m *Memory) ReadPage(addr uint64, n int) (*[PageSize]byte, bool) {
+	pn := addr >> pageShift
+	l := m.lastLeaf
+	if l == nil || m.lastPN != pn>>levelBits || addr&(PageSize-1)+uint64(n) > PageSize {
+		return nil, false
+	}
+	i := pn & levelMask
+	perm, d := l.perm[i], l.data[i]
+	return d, perm&(Read|mapped|volatile) == Read|mapped && (d != nil || perm&shared == 0)
+}
+
+// WritePage is Write's common case without the copy, for an emulator
+// that stores a value in place: when Write of the n bytes at addr
+// (0 < n ≤ PageSize) would copy them into one page's storage with nothing
+// else to do (the page writable, materialised, not shared copy-on-write,
+// not a volatile mapping, and no Journal), it returns that storage, with
+// the bytes at addr%PageSize; the caller writes them there at once.
+// Otherwise it returns nil and the caller calls Write, which has the
+// outcome. It makes no change to m.
+func (m *Memory) WritePage(addr uint64, n int) *[PageSize]byte {
+	if m.Journal != nil {
+		return nil
+	}
+	return m.fast(addr, n, Write|mapped|cow)
+}
+
 // Fetch reads instruction bytes: like Read, but every page touched must be
 // executable.
 func (m *Memory) Fetch(addr uint64, p []byte) error {
