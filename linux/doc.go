@@ -76,7 +76,10 @@
 // encoding: code<<8, or the killing signal); a parent ignoring SIGCHLD or
 // with SA_NOCLDWAIT leaves no zombie. Process groups and sessions are the
 // guest's (pgrp.go: setpgid, getpgid, setsid, getsid, kill to a group; the
-// first process starts in the runner's); stop signals and SIGCONT stop and
+// first process starts in the runner's; a group with no guest process
+// in it is ESRCH to kill and setpriority, as a group the caller cannot
+// see, unless a host program the guest started leads it: a guest never
+// signals the runner or host processes it did not start); stop signals and SIGCONT stop and
 // continue them, which wait reports (jobctl.go). Each process has its own working directory and
 // umask (fs.go), copied at fork. wait4, waitid and getrusage's
 // RUSAGE_CHILDREN report the time the runner spent on a child (or a host

@@ -236,6 +236,25 @@ func (p *Process) hostTarget(pid int) int {
 	return 0
 }
 
+// hostGroup reports whether host process group pg is one a guest may
+// signal or renice although no guest process is in it: one a host
+// program the guest started (hostexec.go) leads, as after setsid(1) or a
+// shell's job control. The runner's own group (which the first guest
+// process starts in, and the runner's parent may be in) and any other
+// host group are not: a guest never signals the runner or host
+// processes it did not start.
+func (p *Process) hostGroup(pg int) bool {
+	if pg <= 0 || pg == unix.Getpgrp() {
+		return false
+	}
+	for _, g := range p.groups {
+		if g.host != nil && g.host.pid == pg {
+			return true
+		}
+	}
+	return false
+}
+
 // waitChild looks for a child of t's process matched by match, as Linux's
 // do_wait: ECHILD without one; an ended one (with WEXITED) is returned
 // (and reaped unless WNOWAIT), or one whose stop (WUNTRACED) or continue

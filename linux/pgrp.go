@@ -14,7 +14,7 @@ import (
 // and move with setpgid and setsid. They are the guest's: the host's
 // process groups and sessions of the runner do not change (the runner is
 // one host process), kill to a group reaches the guest processes in it
-// (sys_signal.go), and there is no controlling terminal to give a group
+// (sys_signal.go) and never the runner's host group, and there is no controlling terminal to give a group
 // (terminal I/O never raises SIGTTIN or SIGTTOU). Stop signals stop and
 // SIGCONT continues guest processes (jobctl.go).
 

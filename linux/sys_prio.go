@@ -11,8 +11,13 @@ import (
 // Scheduling priority (nice values): getpriority and setpriority. Every
 // guest process keeps its own nice value (threadGroup.nice), copied at
 // fork and kept by execve, as Linux keeps a task's; the host's threads,
-// which the runner's goroutines share, keep theirs. Process ids that are
-// not the guest's are asked of the host.
+// which the runner's goroutines share, keep theirs (a nice value given to
+// host threads would not change which guest thread runs: one runs at a
+// time, under the process lock, whatever the host's priorities; and the
+// goroutines move between host threads). Process ids that are not the
+// guest's are asked of the host, but for the runner's own threads
+// (ESRCH); a process group with no guest process in it is ESRCH unless a
+// host program the guest started leads it (hostGroup), as for kill.
 
 // Values of getpriority's which (uapi linux/resource.h) and the nice
 // range (include/linux/sched/prio.h: MIN_NICE, MAX_NICE).
@@ -32,7 +37,7 @@ func (t *Thread) prioTargets(which, who int) (targets []*threadGroup, host bool)
 	p := t.p
 	switch which {
 	case prioProcess:
-		if t.hostOnly(who) {
+		if t.hostOnly(who) && !p.hostThread(who) {
 			return nil, true
 		}
 		if g := t.procOf(who); g != nil && !g.zombie {
@@ -48,7 +53,7 @@ func (t *Thread) prioTargets(which, who int) (targets []*threadGroup, host bool)
 				targets = append(targets, g)
 			}
 		}
-		if len(targets) == 0 && who != 0 {
+		if len(targets) == 0 && p.hostGroup(pg) {
 			return nil, true
 		}
 	case prioUser:

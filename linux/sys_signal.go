@@ -97,8 +97,12 @@ func sysKill(t *Thread, a *sysArgs) (uint64, int) {
 // kill sends sig from t to the guest processes pid names, as kill(2): a
 // process id, 0 for t's process group, -pgid for a group, -1 for every
 // process but t's own and the initial one. Process ids the runner gave
-// out are guest processes only (ESRCH once reaped); another pid, or a
-// process group with no guest process in it, is the host's.
+// out are guest processes only (ESRCH once reaped); another pid is the
+// host's. A process group with no guest process in it is ESRCH, as Linux
+// answers for a group the caller cannot see, unless a host program the
+// guest started leads it (hostGroup): the runner's own host group (where
+// the first guest process starts) and other host processes' groups are
+// never signalled.
 func (p *Process) kill(t *Thread, pid, sig int) (uint64, int) {
 	info := sigInfo{signo: sig, code: abi.SI_USER, pid: t.group.tgid, uid: int(t.cred.uid.r)}
 	var targets []*threadGroup
@@ -128,7 +132,7 @@ func (p *Process) kill(t *Thread, pid, sig int) (uint64, int) {
 				targets = append(targets, g)
 			}
 		}
-		if len(targets) == 0 && !p.guestPid(pg) {
+		if len(targets) == 0 && p.hostGroup(pg) {
 			return 0, errnoOf(unix.Kill(-pg, unix.Signal(sig)))
 		}
 	}
