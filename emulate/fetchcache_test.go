@@ -12,8 +12,9 @@ import (
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
-// TestFetchInstPageCache: FetchInst on a PagedMemory keeps the code page
-// and the decodings it fetched between calls (run.go's fetchPage); every
+// TestFetchInstPageCache: FetchInst and Fetch on a PagedMemory keep the
+// code page and the decodings they fetched between calls (run.go's
+// fetchPage; kept, for a *mem.Memory, without an interface call); every
 // change the memory allows between calls shows at once, as with a Fetch
 // through the Memory: a store into the code (its new word is decoded),
 // the same bytes in the other byte order (decoded in that order),
@@ -38,12 +39,37 @@ func TestFetchInstPageCache(t *testing.T) {
 		write(t, m, code, w)
 		return m
 	}
+	const addi = 0x38630001 // addi r3,r3,1
+	for _, via := range []string{"FetchInst", "Fetch"} {
+		t.Run(via, func(t *testing.T) { testFetchPageCache(t, via, newMem, write) })
+	}
+}
+
+// testFetchPageCache is TestFetchInstPageCache through FetchInst or (via
+// "Fetch") Fetch, whose addi or ori is told by its result in r3.
+func testFetchPageCache(t *testing.T, via string, newMem func(*testing.T, uint32) *mem.Memory, write func(*testing.T, *mem.Memory, uint64, uint32)) {
 	const (
+		code = 0x10000000
 		addi = 0x38630001 // addi r3,r3,1
 		ori  = 0x60630005 // ori r3,r3,5
 	)
 	fetch := func(t *testing.T, e *emulate.Emulator, r *regs.Regs, m emulate.Memory) (ppc64asm.Op, error) {
 		t.Helper()
+		if via == "Fetch" {
+			nip := r.NIP
+			r.GPR[3] = 0x10
+			err := e.Fetch(r, m)
+			r.NIP = nip
+			switch {
+			case err != nil:
+				return 0, err
+			case r.GPR[3] == 0x11:
+				return ppc64asm.ADDI, nil
+			case r.GPR[3] == 0x15:
+				return ppc64asm.ORI, nil
+			}
+			return 0, nil
+		}
 		in, err := e.FetchInst(r, m)
 		if err != nil {
 			return 0, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"math/bits"
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/mem"
@@ -80,11 +81,24 @@ func (e *Emulator) fetchInst(r *regs.Regs, m Memory, scratch *decode.Inst) (*dec
 	}
 	le := r.MSR&regs.MSRLE != 0
 	var w uint32
-	if p := e.fetch.page(m, nip); p != nil {
-		raw := p[nip%mem.PageSize:]
-		w = wordAt(raw, le)
+	p := e.fetch.kept(m, nip)
+	if p == nil {
+		p = e.fetch.page(m, nip)
+	}
+	var raw uint32 // the word's bytes as a little-endian number (fetchedInst.raw)
+	if p != nil {
+		raw = binary.LittleEndian.Uint32(p[nip%mem.PageSize:])
+		if c := e.fetch.insts; c != nil {
+			if f := &c[nip%mem.PageSize/4]; f.in != nil && f.raw == raw && f.le == le {
+				return f.in, nil
+			}
+		}
+		w = raw
+		if !le {
+			w = bits.ReverseBytes32(raw)
+		}
 		if scratch == nil && !decode.IsPrefix(w) {
-			return e.fetch.decoded(nip, binary.LittleEndian.Uint32(raw), w, le)
+			return e.fetch.decoded(nip, raw, w, le)
 		}
 	} else {
 		b := e.buf[:4]
@@ -109,6 +123,11 @@ func (e *Emulator) fetchInst(r *regs.Regs, m Memory, scratch *decode.Inst) (*dec
 	var err error
 	if scratch != nil {
 		in, err = decode.LookupTo(scratch, w, s)
+		if p != nil && err == nil && in != scratch && s == 0 && !decode.IsPrefix(w) {
+			// decode's cached decoding (not the scratch): kept for the
+			// next Fetch of the word, as FetchInst keeps it.
+			e.fetch.keep(nip, raw, le, in)
+		}
 	} else {
 		in, err = decode.Lookup(w, s)
 	}
@@ -127,20 +146,22 @@ func wordAt(b []byte, le bool) uint32 {
 	return binary.BigEndian.Uint32(b)
 }
 
-// fetchPage is FetchInst's one-entry cache of the code page it last
-// fetched from on a PagedMemory: the page's storage while the memory's
+// fetchPage is FetchInst's (and Fetch's) one-entry cache of the code page
+// it last fetched from on a PagedMemory: the page's storage while the memory's
 // Generation says it is still the storage of that address with execute
 // permission. Reading the word from it gives what the memory's Fetch
 // would (a fetch that faults is never served from it: AccessPage refuses
 // the page, and FetchInst takes the Memory call for the exact error).
 //
 // Beside it, by word offset in a page, the decodings of the words fetched
-// from such pages: an entry holds the word's bytes (as a little-endian
+// from such pages (Fetch keeps only decode's cached ones, not its scratch
+// decodings): an entry holds the word's bytes (as a little-endian
 // number) and MSR[LE], and is used only for the same bytes in the same
 // byte order, so whatever page or address it came from it is that word's
 // decoding (decode's shared immutable Inst) and needs no invalidation.
 type fetchPage struct {
 	pm    PagedMemory
+	mm    *mem.Memory // pm when it is a *mem.Memory (kept), else nil; nil when data is
 	gen   uint64
 	addr  uint64 // the page's address
 	data  *[mem.PageSize]byte
@@ -171,6 +192,26 @@ func (c *fetchPage) decoded(nip uint64, raw, w uint32, le bool) (*decode.Inst, e
 	return in, nil
 }
 
+// keep stores in, decode's cached decoding of the non-prefixed word whose
+// bytes are raw at nip, for the next fetch of that word there.
+func (c *fetchPage) keep(nip uint64, raw uint32, le bool, in *decode.Inst) {
+	if c.insts == nil {
+		c.insts = new([mem.PageSize / 4]fetchedInst)
+	}
+	c.insts[nip%mem.PageSize/4] = fetchedInst{raw: raw, le: le, in: in}
+}
+
+// kept is page's common case in a few instructions (inlined into
+// fetchInst): the page kept, when m is the *mem.Memory that lent it, nip
+// is in it and m's Generation is unchanged; nil otherwise. No interface
+// assertion or call: a concrete type's check only.
+func (c *fetchPage) kept(m Memory, nip uint64) *[mem.PageSize]byte {
+	if mm, ok := m.(*mem.Memory); ok && mm == c.mm && mm != nil && c.addr == nip&^(mem.PageSize-1) && mm.Generation() == c.gen {
+		return c.data
+	}
+	return nil
+}
+
 // page returns the storage of the executable page holding nip on m, or
 // nil when m is not a PagedMemory or the page cannot be executed.
 func (c *fetchPage) page(m Memory, nip uint64) *[mem.PageSize]byte {
@@ -182,11 +223,12 @@ func (c *fetchPage) page(m Memory, nip uint64) *[mem.PageSize]byte {
 	if gen := pm.Generation(); c.pm != pm || c.gen != gen || c.addr != addr || c.data == nil {
 		p, ok := pm.AccessPage(nip, mem.AccessExec)
 		if !ok {
-			c.pm, c.data = nil, nil
+			c.pm, c.mm, c.data = nil, nil, nil
 			return nil
 		}
+		mm, _ := pm.(*mem.Memory) // kept's memory
 		// The decodings stay: they hold for their word anywhere.
-		*c = fetchPage{pm: pm, gen: gen, addr: addr, data: p, insts: c.insts}
+		*c = fetchPage{pm: pm, mm: mm, gen: gen, addr: addr, data: p, insts: c.insts}
 	}
 	return c.data
 }
