@@ -26,11 +26,13 @@ import (
 // the runner's host ones, changed by the set*id, setgroups and capset calls
 // under the rules of Linux's kernel/sys.c, kernel/groups.c,
 // kernel/capability.c and security/commoncap.c, copied by clone (fork and
-// new threads alike), kept by execve (which resets the saved and
-// file-system ids and recomputes the capabilities as for a program without
-// file capabilities; set-user-ID and set-group-ID bits are not honoured, as
-// on a nosuid mount), and reported by the get*id calls, capget, /proc/PID/
-// status and the si_uid of the signals a thread sends.
+// new threads alike), recomputed by execve (set-user-ID and set-group-ID
+// bits when the runner is root and the mount is not nosuid, unless
+// PR_SET_NO_NEW_PRIVS; the saved and file-system ids reset; the
+// capabilities as for a program without file capabilities, with the
+// ambient set and the securebits; AT_SECURE), and reported by the get*id
+// calls, capget, prctl, /proc/PID/status and the si_uid of the signals a
+// thread sends.
 //
 // The host process's real, effective and saved ids never change, so a
 // guest never gets more than the user running it has. Under a root runner
@@ -66,8 +68,15 @@ type cred struct {
 	groups                         []uint32 // sorted
 	capInh, capPrm, capEff, capBnd uint64
 	capAmb                         uint64
-	keepCaps                       bool // prctl PR_SET_KEEPCAPS (SECURE_KEEP_CAPS)
+	securebits                     uint32 // abi.SECURE_* (prctl PR_SET_SECUREBITS, PR_SET_KEEPCAPS)
+	// noNewPrivs is prctl PR_SET_NO_NEW_PRIVS: a task flag in Linux, not
+	// a credential, but like them the calling thread's, copied by clone
+	// and kept by execve; it is never cleared.
+	noNewPrivs bool
 }
+
+// secure reports whether securebit bit is set.
+func (c *cred) secure(bit uint32) bool { return c.securebits&bit != 0 }
 
 // hostCred reads the runner's own credentials: the first guest thread's.
 func hostCred() *cred {
@@ -120,6 +129,9 @@ func (c *cred) clone() *cred {
 // from old (security/commoncap.c, cap_task_fix_setuid): fs says only
 // the file-system id changed.
 func (n *cred) fixSetuid(old *cred, fs bool) {
+	if old.secure(abi.SECURE_NO_SETUID_FIXUP) {
+		return
+	}
 	if fs {
 		switch {
 		case old.uid.fs == 0 && n.uid.fs != 0:
@@ -132,7 +144,7 @@ func (n *cred) fixSetuid(old *cred, fs bool) {
 	wasRoot := old.uid.r == 0 || old.uid.e == 0 || old.uid.s == 0
 	isRoot := n.uid.r == 0 || n.uid.e == 0 || n.uid.s == 0
 	if wasRoot && !isRoot {
-		if !n.keepCaps {
+		if !old.secure(abi.SECURE_KEEP_CAPS) {
 			n.capPrm, n.capEff = 0, 0
 		}
 		n.capAmb = 0
@@ -145,26 +157,66 @@ func (n *cred) fixSetuid(old *cred, fs bool) {
 	}
 }
 
-// execve returns the credentials after an execve of a program without
-// file capabilities (security/commoncap.c, cap_bprm_creds_from_file): the
-// saved and file-system ids become the effective ones; root (real or
-// effective) gets the bounding and inheritable sets as permitted, and
-// them as effective when its effective id is 0; anyone else keeps only
-// the ambient set. PR_SET_KEEPCAPS is cleared.
-func (c *cred) execve() *cred {
+// execFile is what execve's new credentials take from the program file:
+// its set-user-ID and set-group-ID bits with its owner and group, when
+// they count (setid: fs/exec.c's bprm_fill_uid, for a file on a mount
+// without nosuid, and a root runner; see Process.execFile).
+type execFile struct {
+	setid    bool
+	mode     uint32
+	uid, gid uint32
+}
+
+// execve returns the credentials after an execve of program f, which has
+// no file capabilities, and whether the exec is privilege-elevated
+// (AT_SECURE), as fs/exec.c's bprm_fill_uid and security/commoncap.c's
+// cap_bprm_creds_from_file: the effective user id becomes the file's
+// owner for a set-user-ID file, the effective group its group for a
+// set-group-ID one that group members may execute (neither under
+// PR_SET_NO_NEW_PRIVS); root (real or effective, unless SECURE_NOROOT)
+// gets the bounding and inheritable sets as permitted, effective when its
+// effective id is 0; under no_new_privs a change of ids (the new effective
+// id not the old real one) or of permitted capabilities is undone (the
+// effective ids become the real ones, the permitted set at most the old);
+// the saved and file-system ids become the effective ones; a change of
+// ids clears the ambient set, which joins the permitted set and is the
+// effective one otherwise; SECURE_KEEP_CAPS is cleared.
+func (c *cred) execve(f execFile) (*cred, bool) {
 	n := c.clone()
+	if f.setid && !c.noNewPrivs {
+		if f.mode&unix.S_ISUID != 0 {
+			n.uid.e = f.uid
+		}
+		if f.mode&(unix.S_ISGID|unix.S_IXGRP) == unix.S_ISGID|unix.S_IXGRP {
+			n.gid.e = f.gid
+		}
+	}
+	n.capPrm = 0
+	effective := false
+	if !c.secure(abi.SECURE_NOROOT) {
+		if n.uid.e == 0 || n.uid.r == 0 {
+			n.capPrm = c.capBnd | c.capInh
+		}
+		effective = n.uid.e == 0
+	}
+	isSetid := n.uid.e != c.uid.r || n.gid.e != c.gid.r
+	if (isSetid || n.capPrm&^c.capPrm != 0) && c.noNewPrivs {
+		n.uid.e, n.gid.e = n.uid.r, n.gid.r
+		n.capPrm &= c.capPrm
+	}
 	n.uid.s, n.uid.fs = n.uid.e, n.uid.e
 	n.gid.s, n.gid.fs = n.gid.e, n.gid.e
-	n.keepCaps = false
-	n.capPrm = n.capAmb
-	if n.uid.r == 0 || n.uid.e == 0 {
-		n.capPrm |= n.capBnd | n.capInh
+	if isSetid {
+		n.capAmb = 0
 	}
+	n.capPrm |= n.capAmb
 	n.capEff = n.capAmb
-	if n.uid.e == 0 {
+	if effective {
 		n.capEff = n.capPrm
 	}
-	return n
+	n.securebits &^= abi.SECURE_KEEP_CAPS
+	secure := isSetid || n.uid.r != 0 && (effective || n.capPrm&^n.capAmb != 0)
+	return n, secure
 }
 
 // idKind selects the user or the group ids of a cred, with the
@@ -470,27 +522,106 @@ func (p *Process) guestThread(tid int) *Thread {
 	return nil
 }
 
-// prctl options of credentials (uapi linux/prctl.h through x/sys).
-func prctlCred(t *Thread, a *sysArgs) (uint64, int, bool) {
-	switch a.Ulong(0) {
+// prctlCred answers the prctl options of credentials (uapi linux/prctl.h
+// through x/sys) as security/commoncap.c's cap_task_prctl and
+// kernel/sys.c: the bounding set (PR_CAPBSET_READ, PR_CAPBSET_DROP with
+// CAP_SETPCAP), the securebits (PR_GET/SET_SECUREBITS: no change of a
+// locked bit, no unlocking, only known bits, and CAP_SETPCAP;
+// PR_GET/SET_KEEPCAPS), the ambient set (PR_CAP_AMBIENT: raise only what
+// is permitted and inheritable and not SECURE_NO_CAP_AMBIENT_RAISE) and
+// no_new_privs (PR_SET/GET_NO_NEW_PRIVS, with the unused arguments 0); ok
+// is false for another option.
+func prctlCred(t *Thread, a *sysArgs) (r uint64, errno int, ok bool) {
+	c := t.cred
+	validCap := func(n uint64) bool { return n <= lastCap() }
+	change := func(f func(n *cred)) (uint64, int, bool) {
+		n := c.clone()
+		f(n)
+		t.setCred(n)
+		return 0, 0, true
+	}
+	arg := a.Ulong
+	switch a.Uint(0) { // option is an int
+	case unix.PR_CAPBSET_READ:
+		if !validCap(arg(1)) {
+			return 0, abi.EINVAL, true
+		}
+		return (c.capBnd >> arg(1)) & 1, 0, true
+	case unix.PR_CAPBSET_DROP:
+		switch {
+		case !c.capable(unix.CAP_SETPCAP):
+			return 0, abi.EPERM, true
+		case !validCap(arg(1)):
+			return 0, abi.EINVAL, true
+		}
+		return change(func(n *cred) { n.capBnd &^= 1 << arg(1) })
+	case unix.PR_GET_SECUREBITS:
+		return uint64(c.securebits), 0, true
+	case unix.PR_SET_SECUREBITS:
+		old, v := uint64(c.securebits), arg(1)
+		locks := old & abi.SECURE_ALL_LOCKS
+		if locks>>1&(old^v) != 0 || locks&^v != 0 || v&^(abi.SECURE_ALL_LOCKS|abi.SECURE_ALL_BITS) != 0 ||
+			!c.capable(unix.CAP_SETPCAP) {
+			return 0, abi.EPERM, true
+		}
+		return change(func(n *cred) { n.securebits = uint32(v) })
 	case unix.PR_GET_KEEPCAPS:
-		if t.cred.keepCaps {
+		if c.secure(abi.SECURE_KEEP_CAPS) {
 			return 1, 0, true
 		}
 		return 0, 0, true
 	case unix.PR_SET_KEEPCAPS:
-		if a.Ulong(1) > 1 {
+		switch {
+		case arg(1) > 1:
+			return 0, abi.EINVAL, true
+		case c.secure(abi.SECURE_KEEP_CAPS_LOCKED):
+			return 0, abi.EPERM, true
+		}
+		return change(func(n *cred) {
+			n.securebits &^= abi.SECURE_KEEP_CAPS
+			if arg(1) == 1 {
+				n.securebits |= abi.SECURE_KEEP_CAPS
+			}
+		})
+	case unix.PR_CAP_AMBIENT:
+		if arg(1) == unix.PR_CAP_AMBIENT_CLEAR_ALL {
+			if arg(2)|arg(3)|arg(4) != 0 {
+				return 0, abi.EINVAL, true
+			}
+			return change(func(n *cred) { n.capAmb = 0 })
+		}
+		if !validCap(arg(2)) || arg(3)|arg(4) != 0 {
 			return 0, abi.EINVAL, true
 		}
-		n := t.cred.clone()
-		n.keepCaps = a.Ulong(1) == 1
-		t.setCred(n)
+		bit := uint64(1) << arg(2)
+		switch arg(1) {
+		case unix.PR_CAP_AMBIENT_IS_SET:
+			if c.capAmb&bit != 0 {
+				return 1, 0, true
+			}
+			return 0, 0, true
+		case unix.PR_CAP_AMBIENT_RAISE:
+			if c.capPrm&bit == 0 || c.capInh&bit == 0 || c.secure(abi.SECURE_NO_CAP_AMBIENT_RAISE) {
+				return 0, abi.EPERM, true
+			}
+			return change(func(n *cred) { n.capAmb |= bit })
+		case unix.PR_CAP_AMBIENT_LOWER:
+			return change(func(n *cred) { n.capAmb &^= bit })
+		}
+		return 0, abi.EINVAL, true
+	case unix.PR_SET_NO_NEW_PRIVS:
+		if arg(1) != 1 || arg(2)|arg(3)|arg(4) != 0 {
+			return 0, abi.EINVAL, true
+		}
+		return change(func(n *cred) { n.noNewPrivs = true })
+	case unix.PR_GET_NO_NEW_PRIVS:
+		if arg(1)|arg(2)|arg(3)|arg(4) != 0 {
+			return 0, abi.EINVAL, true
+		}
+		if c.noNewPrivs {
+			return 1, 0, true
+		}
 		return 0, 0, true
-	case unix.PR_CAPBSET_READ:
-		if a.Ulong(1) > lastCap() {
-			return 0, abi.EINVAL, true
-		}
-		return (t.cred.capBnd >> a.Ulong(1)) & 1, 0, true
 	}
 	return 0, 0, false
 }
@@ -528,6 +659,12 @@ func (c *cred) statusLine(key string) (string, bool) {
 		}
 		b.WriteString(" \n")
 		return b.String(), true
+	case "NoNewPrivs":
+		nnp := 0
+		if c.noNewPrivs {
+			nnp = 1
+		}
+		return fmt.Sprintf("NoNewPrivs:\t%d\n", nnp), true
 	}
 	caps := map[string]uint64{"CapInh": c.capInh, "CapPrm": c.capPrm, "CapEff": c.capEff, "CapBnd": c.capBnd, "CapAmb": c.capAmb}
 	if v, ok := caps[key]; ok {

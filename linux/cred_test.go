@@ -68,3 +68,55 @@ func TestSignalNotToRunnerThreads(t *testing.T) {
 		t.Errorf("kill(host process %d, 0) = errno %d, want 0", os.Getppid(), e)
 	}
 }
+
+// cred.execve and fixSetuid against fs/exec.c's bprm_fill_uid and
+// commoncap.c's cap_bprm_creds_from_file and cap_task_fix_setuid, for the
+// cases credexec.c cannot reach: a root whose permitted set was reduced
+// and who set no_new_privs gets no more than it had; SECURE_NO_SETUID_FIXUP
+// keeps the capabilities over a change of user ids.
+func TestCredExecveRules(t *testing.T) {
+	const all, some = 0x1ff_ffff_ffff, 0x3
+	root := &cred{capBnd: all, capPrm: some, capEff: some}
+	nnp := root.clone()
+	nnp.noNewPrivs = true
+	user := &cred{uid: ids{1000, 1000, 1000, 1000}, gid: ids{1000, 1000, 1000, 1000}, capBnd: all}
+	userNNP := user.clone()
+	userNNP.noNewPrivs = true
+	suidRoot := execFile{setid: true, mode: unix.S_ISUID | 0o755}
+	for _, c := range []struct {
+		name          string
+		old           *cred
+		f             execFile
+		euid          uint32
+		prm, eff      uint64
+		secure        bool
+		wantNoNewPriv bool
+	}{
+		{"root gets the bounding set", root, execFile{}, 0, all, all, false, false},
+		{"root under no_new_privs keeps its permitted set", nnp, execFile{}, 0, some, some, false, true},
+		{"set-user-ID root program", user, suidRoot, 0, all, all, true, false},
+		{"the same under no_new_privs", userNNP, suidRoot, 1000, 0, 0, false, true},
+	} {
+		n, secure := c.old.execve(c.f)
+		if n.uid.e != c.euid || n.uid.s != c.euid || n.uid.fs != c.euid || n.capPrm != c.prm || n.capEff != c.eff ||
+			secure != c.secure || n.noNewPrivs != c.wantNoNewPriv {
+			t.Errorf("%s: euid %d/%d/%d prm %#x eff %#x secure %v nnp %v; want euid %d prm %#x eff %#x secure %v nnp %v",
+				c.name, n.uid.e, n.uid.s, n.uid.fs, n.capPrm, n.capEff, secure, n.noNewPrivs, c.euid, c.prm, c.eff, c.secure, c.wantNoNewPriv)
+		}
+	}
+
+	// setresuid(1000, 1000, 1000) from root: the capabilities go, unless
+	// SECURE_NO_SETUID_FIXUP (or SECURE_KEEP_CAPS for the permitted set).
+	for _, c := range []struct {
+		bits     uint32
+		prm, eff uint64
+	}{{0, 0, 0}, {abi.SECURE_KEEP_CAPS, all, 0}, {abi.SECURE_NO_SETUID_FIXUP, all, all}} {
+		old := &cred{capBnd: all, capPrm: all, capEff: all, securebits: c.bits}
+		n := old.clone()
+		n.uid = ids{1000, 1000, 1000, 1000}
+		n.fixSetuid(old, false)
+		if n.capPrm != c.prm || n.capEff != c.eff {
+			t.Errorf("securebits %#x: prm %#x eff %#x, want %#x %#x", c.bits, n.capPrm, n.capEff, c.prm, c.eff)
+		}
+	}
+}

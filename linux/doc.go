@@ -111,14 +111,19 @@
 // Each guest thread has credentials of its own (cred.go), as Linux's
 // struct cred: real, effective, saved and file-system user and group ids,
 // supplementary groups and capability sets, started from the runner's,
-// copied by clone and fork, kept by execve (the saved and file-system ids
-// become the effective ones and the capabilities are recomputed as for a
-// program without file capabilities; set-user-ID bits are not honoured, as
-// on a nosuid mount). setuid, setgid, setreuid, setregid, setresuid,
-// setresgid, setfsuid, setfsgid, setgroups, capset and prctl
-// PR_SET_KEEPCAPS change them under Linux's rules (CAP_SETUID, CAP_SETGID,
-// EPERM and EINVAL as kernel/sys.c and kernel/groups.c), the calling thread
-// only, as the system calls do (glibc makes every thread make the call).
+// copied by clone and fork, recomputed by execve as fs/exec.c and
+// commoncap.c do for a program without file capabilities (the saved and
+// file-system ids become the effective ones; set-user-ID and
+// set-group-ID bits count when the runner is root, the mount is not
+// nosuid and PR_SET_NO_NEW_PRIVS is not set, and such an exec gets
+// AT_SECURE 1, so that ld.so ignores LD_* variables; a runner that is not
+// root ignores them as on a nosuid mount). setuid, setgid, setreuid,
+// setregid, setresuid, setresgid, setfsuid, setfsgid, setgroups, capset
+// and prctl (PR_SET_KEEPCAPS, PR_CAPBSET_DROP, PR_SET_SECUREBITS,
+// PR_CAP_AMBIENT, PR_SET_NO_NEW_PRIVS) change them under Linux's rules
+// (CAP_SETUID, CAP_SETGID, CAP_SETPCAP, EPERM and EINVAL as kernel/sys.c,
+// kernel/groups.c and commoncap.c), the calling thread only, as the
+// system calls do (glibc makes every thread make the call).
 // The get*id calls, getgroups, capget, /proc/PID/status and si_uid report
 // them; kill and tgkill between guest processes check them. The guest
 // never gets more than the user running the runner: the host's real,

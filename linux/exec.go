@@ -112,6 +112,22 @@ func (t *Thread) strv(addr uint64) ([]string, int) {
 	return v, 0
 }
 
+// execFile describes the program file at host path for execve's
+// credentials: its set-user-ID and set-group-ID bits count when the
+// runner may give a guest other ids (it runs as root: hostcred.go) and the
+// file is not on a nosuid mount (fs/exec.c's mnt_may_suid); a runner that
+// is not root ignores them, as on a nosuid mount, since its guest has its
+// user's rights only.
+func (p *Process) execFile(host string) execFile {
+	var st unix.Stat_t
+	var fs unix.Statfs_t
+	if !p.hostCred.switchable() || unix.Stat(host, &st) != nil || st.Mode&(unix.S_ISUID|unix.S_ISGID) == 0 ||
+		unix.Statfs(host, &fs) != nil || fs.Flags&unix.ST_NOSUID != 0 {
+		return execFile{}
+	}
+	return execFile{setid: true, mode: st.Mode, uid: st.Uid, gid: st.Gid}
+}
+
 // execve replaces t's process's program with the one at path (a guest
 // path), as Linux's execve: a #! script runs its interpreter with the
 // script's path as an argument; the new program gets a new address space;
@@ -188,8 +204,8 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 		}
 		return t.execHost(p.cfg.Runner[0], a, env)
 	}
-	cred := t.cred.execve()
-	sp, stack, err := p.setupImage(m, img, interp, path, args, env, cred)
+	cred, secure := t.cred.execve(p.execFile(exeHost))
+	sp, stack, err := p.setupImage(m, img, interp, path, args, env, cred, secure)
 	if err != nil {
 		return 0, abi.ENOMEM
 	}

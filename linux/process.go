@@ -270,7 +270,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	}
 	p.initRlimits(cfg.MaxMemory)
 	p.hostCred = hostCred()
-	sp, stack, err := p.setupImage(m, img, interp, path, args, env, p.hostCred)
+	sp, stack, err := p.setupImage(m, img, interp, path, args, env, p.hostCred, false)
 	if err != nil {
 		return nil, err
 	}
@@ -300,8 +300,9 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 
 // setupImage maps the signal trampoline into m, where img (and its
 // interpreter, if any) were loaded, and builds the initial stack of path
-// with args and env (stack.go); it returns the stack pointer and the stack.
-func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path string, args, env []string, c *cred) (uint64, stackArea, error) {
+// with args and env (stack.go) for credentials c, secure giving AT_SECURE;
+// it returns the stack pointer and the stack.
+func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path string, args, env []string, c *cred, secure bool) (uint64, stackArea, error) {
 	cfg, cpu := p.cfg, p.cpu
 	if err := p.mapTrampoline(m); err != nil {
 		return 0, stackArea{}, err
@@ -311,6 +312,7 @@ func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path stri
 		Args: args, Env: env, ExecFn: path, Platform: cpu.Name,
 		HWCap: cpu.HWCap, HWCap2: cpu.HWCap2, DCacheBlock: 128,
 		UID: uint64(c.uid.r), EUID: uint64(c.uid.e), GID: uint64(c.gid.r), EGID: uint64(c.gid.e),
+		Secure: secure,
 	}
 	if spec.Size == 0 {
 		spec.Size = 8 << 20

@@ -412,7 +412,7 @@ func sysPrctl(t *Thread, a *sysArgs) (uint64, int) {
 	if r, e, ok := prctlCred(t, a); ok {
 		return r, e
 	}
-	switch a.Ulong(0) {
+	switch a.Uint(0) { // an int: the upper half is not looked at
 	case prSetFPExc:
 		v := a.Ulong(1)
 		if v&prFPExcSWEnable != 0 || v > prFPExcPrecise {

@@ -235,3 +235,19 @@ const (
 	// below the signal frame (__SIGNAL_FRAMESIZE).
 	SignalFrameSize = 128
 )
+
+// Securebits (uapi linux/securebits.h): each flag's bit and the bit above
+// it that locks it; PR_SET_SECUREBITS accepts these only.
+const (
+	SECURE_NOROOT                      = 1 << 0
+	SECURE_NOROOT_LOCKED               = 1 << 1
+	SECURE_NO_SETUID_FIXUP             = 1 << 2
+	SECURE_NO_SETUID_FIXUP_LOCKED      = 1 << 3
+	SECURE_KEEP_CAPS                   = 1 << 4
+	SECURE_KEEP_CAPS_LOCKED            = 1 << 5
+	SECURE_NO_CAP_AMBIENT_RAISE        = 1 << 6
+	SECURE_NO_CAP_AMBIENT_RAISE_LOCKED = 1 << 7
+
+	SECURE_ALL_BITS  = SECURE_NOROOT | SECURE_NO_SETUID_FIXUP | SECURE_KEEP_CAPS | SECURE_NO_CAP_AMBIENT_RAISE
+	SECURE_ALL_LOCKS = SECURE_ALL_BITS << 1
+)

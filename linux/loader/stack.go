@@ -74,6 +74,7 @@ type StackSpec struct {
 	Random        [16]byte // the 16 bytes AT_RANDOM points to
 	UID, EUID     uint64   // AT_UID, AT_EUID
 	GID, EGID     uint64   // AT_GID, AT_EGID
+	Secure        bool     // AT_SECURE: a privilege-elevated exec (set-user-ID), so ld.so ignores LD_* variables
 }
 
 // BuildStack maps the stack and writes the initial process stack as Linux
@@ -118,6 +119,10 @@ func BuildStack(m *mem.Memory, img *Image, s *StackSpec) (uint64, error) {
 	}
 	sp &^= 15
 	random := put(s.Random[:])
+	var secure uint64
+	if s.Secure {
+		secure = 1
+	}
 
 	aux := [][2]uint64{
 		{AT_IGNOREPPC, AT_IGNOREPPC}, {AT_IGNOREPPC, AT_IGNOREPPC},
@@ -125,7 +130,7 @@ func BuildStack(m *mem.Memory, img *Image, s *StackSpec) (uint64, error) {
 		{AT_PHDR, img.Phdr}, {AT_PHENT, img.Phent}, {AT_PHNUM, img.Phnum},
 		{AT_PAGESZ, mem.PageSize}, {AT_BASE, s.Base}, {AT_FLAGS, 0}, {AT_ENTRY, img.Entry},
 		{AT_UID, s.UID}, {AT_EUID, s.EUID}, {AT_GID, s.GID}, {AT_EGID, s.EGID},
-		{AT_HWCAP, s.HWCap}, {AT_CLKTCK, 100}, {AT_RANDOM, random}, {AT_SECURE, 0},
+		{AT_HWCAP, s.HWCap}, {AT_CLKTCK, 100}, {AT_RANDOM, random}, {AT_SECURE, secure},
 		{AT_EXECFN, execfn}, {AT_HWCAP2, s.HWCap2},
 	}
 	if platform != 0 {

@@ -12,6 +12,7 @@
 #include <linux/capability.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
@@ -74,6 +75,27 @@ int main(void) {
 	res("capset other pid", syscall(SYS_capset, &h, d));
 	h.pid = 0;
 	res("capset bad data", syscall(SYS_capset, &h, bad));
+
+	/* prctl's capability, securebits and no_new_privs options (the
+	 * option is an int: garbage above it). */
+	res("PR_CAPBSET_READ 99", syscall(SYS_prctl, HI | PR_CAPBSET_READ, 99L, 0L, 0L, 0L));
+	res("PR_CAPBSET_READ -1", syscall(SYS_prctl, PR_CAPBSET_READ, -1L, 0L, 0L, 0L));
+	res("PR_CAPBSET_DROP 99", syscall(SYS_prctl, PR_CAPBSET_DROP, 99L, 0L, 0L, 0L));
+	res("PR_CAPBSET_DROP HI|0", syscall(SYS_prctl, PR_CAPBSET_DROP, HI, 0L, 0L, 0L));
+	/* An unknown bit: 1 << 20 (Linux 6.1 knows bits 0-7; later kernels 8-11). */
+	res("PR_SET_SECUREBITS unknown bit", syscall(SYS_prctl, PR_SET_SECUREBITS, 1L << 20, 0L, 0L, 0L));
+	res("PR_GET_SECUREBITS", syscall(SYS_prctl, PR_GET_SECUREBITS, 0L, 0L, 0L, 0L));
+	res("PR_SET_KEEPCAPS 2", syscall(SYS_prctl, PR_SET_KEEPCAPS, 2L, 0L, 0L, 0L));
+	res("PR_CAP_AMBIENT bad op", syscall(SYS_prctl, PR_CAP_AMBIENT, 99L, 0L, 0L, 0L));
+	res("PR_CAP_AMBIENT IS_SET 99", syscall(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_IS_SET, 99L, 0L, 0L));
+	res("PR_CAP_AMBIENT IS_SET arg4", syscall(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_IS_SET, 0L, 1L, 0L));
+	res("PR_CAP_AMBIENT CLEAR_ALL arg3", syscall(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 1L, 0L, 0L));
+	res("PR_CAP_AMBIENT RAISE not inheritable", syscall(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, 0L, 0L, 0L));
+	res("PR_CAP_AMBIENT RAISE 99", syscall(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, 99L, 0L, 0L));
+	res("PR_SET_NO_NEW_PRIVS 2", syscall(SYS_prctl, PR_SET_NO_NEW_PRIVS, 2L, 0L, 0L, 0L));
+	res("PR_SET_NO_NEW_PRIVS 1 arg3", syscall(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1L, 1L, 0L, 0L));
+	res("PR_GET_NO_NEW_PRIVS arg2", syscall(SYS_prctl, PR_GET_NO_NEW_PRIVS, 1L, 0L, 0L, 0L));
+	res("PR_GET_NO_NEW_PRIVS", syscall(SYS_prctl, PR_GET_NO_NEW_PRIVS, 0L, 0L, 0L, 0L));
 
 	/* Priorities and interval timers. */
 	res("getpriority bad which", syscall(SYS_getpriority, 99, 0));
