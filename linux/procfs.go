@@ -273,7 +273,7 @@ func (g *threadGroup) anyThread() *Thread {
 // descriptor's host descriptor, or AT_FDCWD: the working directory, which
 // the runner shares with the guest).
 func procAbs(dirfd int, path string) string {
-	if strings.HasPrefix(path, "/") {
+	if strings.HasPrefix(path, "/") || !maybeUnderProc(dirfd, path) {
 		return path
 	}
 	var dir string
@@ -295,6 +295,26 @@ func procAbs(dirfd int, path string) string {
 		return path
 	}
 	return dir + "/" + path
+}
+
+// maybeUnderProc reports whether path relative to dirfd (a host
+// descriptor or AT_FDCWD) may be an entry of /proc: false when the
+// directory is on no procfs and path has no ".." that could lead out of
+// it, the question answered with one statfs instead of a readlink of
+// /proc/self/fd/N (a guest's fstat is fstatat(fd, "", AT_EMPTY_PATH), and
+// comes here on every call).
+func maybeUnderProc(dirfd int, path string) bool {
+	if strings.Contains(path, "..") {
+		return true
+	}
+	var fs unix.Statfs_t
+	var err error
+	if dirfd == unix.AT_FDCWD {
+		err = unix.Statfs(".", &fs)
+	} else {
+		err = unix.Fstatfs(dirfd, &fs)
+	}
+	return err != nil || fs.Type == unix.PROC_SUPER_MAGIC
 }
 
 // procLookup classifies the path a guest looks up relative to dirfd (a
