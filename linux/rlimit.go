@@ -116,6 +116,9 @@ func (t *Thread) cpuCharge() {
 	}
 	t.cpuMark = now
 	g := t.group
+	if g.cpuTimers != [2]cpuItimer{} && !g.exiting {
+		g.fireCPUTimers(t.p)
+	}
 	rl := &g.rl.cpu
 	if rl.Cur == unix.RLIM_INFINITY || g.exiting || t.p.exited() {
 		return

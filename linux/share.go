@@ -103,6 +103,9 @@ type threadGroup struct {
 	execed bool
 	// nice is its nice value (sys_prio.go), copied at fork.
 	nice int
+	// cpuTimers are its ITIMER_VIRTUAL and ITIMER_PROF (sys_itimer.go):
+	// not copied at fork, kept by execve.
+	cpuTimers [2]cpuItimer
 	// host is the host process it became by execve of a program the
 	// emulator does not run (hostexec.go), or nil.
 	host *hostProc

@@ -13,8 +13,16 @@ import (
 // (no timer_create id is negative), so the group's end and the runner's
 // stop it as theirs; it sends SIGALRM to the process with si_code
 // SI_KERNEL. fork does not copy it (the child's group starts with none)
-// and execve keeps it, as Linux does. ITIMER_VIRTUAL and ITIMER_PROF,
-// which count the process's CPU time, are not implemented (ENOSYS).
+// and execve keeps it, as Linux does. ITIMER_VIRTUAL and ITIMER_PROF count
+// the process's CPU time (kernel/time/posix-cpu-timers.c): the runner's
+// measure of it is the one RLIMIT_CPU uses, the CPU time of the host
+// threads while they run the process's threads (rlimit.go), charged at
+// each quantum's end and when a thread gives up the process lock, which
+// is when the timers are checked. That time is not split into user and
+// system time (the runner's work for a system call is the process's
+// too), so both count it; they send SIGVTALRM and SIGPROF to the process
+// with si_code SI_KERNEL, as Linux's check_cpu_itimer, and are kept and
+// not inherited as ITIMER_REAL is.
 
 // Values of setitimer's which (uapi linux/time.h) and the id of the
 // ITIMER_REAL timer.
@@ -25,16 +33,53 @@ const (
 	itimerReal      = -1
 )
 
-// itimer checks which: the group's ITIMER_REAL timer (nil if never set),
-// ENOSYS for the CPU-time timers, EINVAL for other values.
+// cpuItimer is an ITIMER_VIRTUAL or ITIMER_PROF: when it expires, in the
+// process's CPU time (0: disarmed), and its interval.
+type cpuItimer struct{ expires, incr time.Duration }
+
+// cpuItimerSignals are the signals of ITIMER_VIRTUAL and ITIMER_PROF.
+var cpuItimerSignals = [2]int{abi.SIGVTALRM, abi.SIGPROF}
+
+// itimer checks which: the group's ITIMER_REAL timer (nil if never set)
+// for itimerRealWhich, nil for the CPU-time timers, EINVAL for other
+// values.
 func (t *Thread) itimer(which int) (*posixTimer, int) {
 	switch which {
 	case itimerRealWhich:
 		return t.group.timers[itimerReal], 0
 	case itimerVirtual, itimerProf:
-		return nil, abi.ENOSYS
+		return nil, 0
 	}
 	return nil, abi.EINVAL
+}
+
+// cpuItimerLeft is a CPU-time timer's interval and time left, the CPU
+// time charged so far (cpuCharge) taken off: an armed timer that the
+// charge has not yet fired has 1 µs left, as ITIMER_REAL.
+func (g *threadGroup) cpuItimerLeft(which int) (interval, left time.Duration) {
+	it := g.cpuTimers[which-itimerVirtual]
+	if it.expires == 0 {
+		return it.incr, 0
+	}
+	return it.incr, max(it.expires-g.rl.cpuUsed, time.Microsecond)
+}
+
+// fireCPUTimers sends the signal of each CPU-time timer of g that the CPU
+// time has reached, and rearms it by its interval or disarms it (Linux's
+// check_cpu_itimer).
+func (g *threadGroup) fireCPUTimers(p *Process) {
+	for i := range g.cpuTimers {
+		it := &g.cpuTimers[i]
+		if it.expires == 0 || g.rl.cpuUsed < it.expires {
+			continue
+		}
+		if it.incr > 0 {
+			it.expires += it.incr
+		} else {
+			it.expires = 0
+		}
+		p.postProcess(g, sigInfo{signo: cpuItimerSignals[i], code: siKernel})
+	}
 }
 
 // itimerLeft is the ITIMER_REAL timer's interval and time left: a timer
@@ -57,11 +102,16 @@ func timeval(d time.Duration) abi.Timeval {
 }
 
 func sysGetitimer(t *Thread, a *sysArgs) (uint64, int) {
-	tm, e := t.itimer(a.Int(0))
+	which := a.Int(0)
+	tm, e := t.itimer(which)
 	if e != 0 {
 		return 0, e
 	}
 	interval, left := itimerLeft(tm)
+	if which != itimerRealWhich {
+		t.cpuCharge()
+		interval, left = t.group.cpuItimerLeft(which)
+	}
 	return 0, putStruct(t, a.Ptr(1), abi.ItimervalLayout, &abi.Itimerval{Interval: timeval(interval), Value: timeval(left)})
 }
 
@@ -69,7 +119,8 @@ func sysGetitimer(t *Thread, a *sysArgs) (uint64, int) {
 // (Linux since 5.x accepts it so); a timeval with microseconds outside
 // 0..999999 or negative seconds is EINVAL.
 func sysSetitimer(t *Thread, a *sysArgs) (uint64, int) {
-	tm, e := t.itimer(a.Int(0))
+	which := a.Int(0)
+	tm, e := t.itimer(which)
 	if e != 0 {
 		return 0, e
 	}
@@ -81,13 +132,27 @@ func sysSetitimer(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	interval, okInterval := tvDuration(nv.Interval)
 	if value, ok := tvDuration(nv.Value); ok && okInterval {
+		if which != itimerRealWhich {
+			t.cpuCharge()
+		}
 		if a.Ptr(2) != 0 {
 			oi, ol := itimerLeft(tm)
+			if which != itimerRealWhich {
+				oi, ol = t.group.cpuItimerLeft(which)
+			}
 			if e := putStruct(t, a.Ptr(2), abi.ItimervalLayout, &abi.Itimerval{Interval: timeval(oi), Value: timeval(ol)}); e != 0 {
 				return 0, e
 			}
 		}
-		t.setItimerReal(interval, value)
+		if which == itimerRealWhich {
+			t.setItimerReal(interval, value)
+			return 0, 0
+		}
+		it := cpuItimer{incr: interval}
+		if value > 0 {
+			it.expires = t.group.rl.cpuUsed + value
+		}
+		t.group.cpuTimers[which-itimerVirtual] = it
 		return 0, 0
 	}
 	return 0, abi.EINVAL

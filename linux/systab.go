@@ -299,8 +299,8 @@ func init() {
 
 		// POSIX timers and timerfd.
 		abi.SYS_ALARM:            {fn: sysAlarm, level: full, note: "ITIMER_REAL (sys_itimer.go)", args: args(aUint)},
-		abi.SYS_SETITIMER:        {fn: sysSetitimer, level: partial, note: "ITIMER_REAL; ITIMER_VIRTUAL and ITIMER_PROF are ENOSYS", args: args(aInt, aPtr, aPtr)},
-		abi.SYS_GETITIMER:        {fn: sysGetitimer, level: partial, note: "ITIMER_REAL; ITIMER_VIRTUAL and ITIMER_PROF are ENOSYS", args: args(aInt, aPtr)},
+		abi.SYS_SETITIMER:        {fn: sysSetitimer, level: full, note: "ITIMER_REAL; ITIMER_VIRTUAL and ITIMER_PROF on the process's CPU time as RLIMIT_CPU measures it (sys_itimer.go)", args: args(aInt, aPtr, aPtr)},
+		abi.SYS_GETITIMER:        {fn: sysGetitimer, level: full, note: "ITIMER_REAL; ITIMER_VIRTUAL and ITIMER_PROF on the process's CPU time as RLIMIT_CPU measures it (sys_itimer.go)", args: args(aInt, aPtr)},
 		abi.SYS_TIMER_CREATE:     {fn: sysTimerCreate, level: full, args: args(aClock, aPtr, aPtr)},
 		abi.SYS_TIMER_SETTIME:    {fn: sysTimerSettime, level: full, args: args(aInt, aInt, aPtr, aPtr)},
 		abi.SYS_TIMER_GETTIME:    {fn: sysTimerGettime, level: full, args: args(aInt, aPtr)},
