@@ -1,6 +1,7 @@
 package emulate_test
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/arch/ppc64/ppc64asm"
+	"golang.org/x/sys/cpu"
 
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/internal/jit"
@@ -78,6 +80,21 @@ func blockProgram(seed, msr uint64, body func(*rand.Rand) []uint32) runProgram {
 	var r regs.Regs
 	for i := range r.GPR {
 		r.GPR[i] = rng.Uint64()
+	}
+	// The VSRs from a generator of their own (the other registers and
+	// the loops stay those of earlier versions of the test): a quarter
+	// random, the others of bytes 0, 'a', 'b' and 0xff, so that the
+	// vector compares find some bytes equal and some not.
+	vrng := rand.New(rand.NewPCG(seed, 30))
+	for i := range r.VSR {
+		var b [16]byte
+		for k := range b {
+			b[k] = byte(vrng.Uint32())
+			if i%4 != 3 {
+				b[k] = []byte{0, 'a', 'b', 0xff}[vrng.IntN(4)]
+			}
+		}
+		r.VSR[i] = regs.VSRFrom(b[:], binary.BigEndian)
 	}
 	r.MSR, r.NIP, r.CTR, r.CR, r.XER = msr, codeBase, 40, rng.Uint32(), 0
 	if seed%4 == 1 {
@@ -187,6 +204,30 @@ func TestNativeOps(t *testing.T) {
 	}
 }
 
+// TestNativePopcount runs loops of popcntd as TestNativeOps does, with
+// the generated code's count without POPCNT (the hosts without it) and
+// with it where the host has it.
+func TestNativePopcount(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		restore := emulate.SetNativePopcnt(on)
+		for k := range 10 {
+			seed := uint64(4001 + 2*k)
+			msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
+			p := blockProgram(seed, msr, func(rng *rand.Rand) []uint32 {
+				return []uint32{enc(ppc64asm.POPCNTD, int64(3+rng.IntN(13)), int64(3+rng.IntN(13))), enc(ppc64asm.BC, 16, 0, -4)}
+			})
+			p.steps = 200
+			if !checkNative(t, p) && jit.Supported {
+				t.Errorf("popcnt %v, seed %d: no generated code ran", on, seed)
+			}
+		}
+		restore()
+		if !cpu.X86.HasPOPCNT {
+			break
+		}
+	}
+}
+
 // checkNative runs p under EngineNative, in Runs with step limits, and
 // one Fetch at a time, requires the same count, error, registers and
 // data pages, and reports whether generated code ran.
@@ -278,6 +319,16 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 	si := func() int64 { return int64(rng.IntN(1<<16)) - 1<<15 }
 	ui := func() int64 { return int64(rng.IntN(1 << 16)) }
 	disp := func() int64 { return int64(rng.IntN(64)) - 16 }
+	vr := func() int64 { return int64(rng.IntN(32)) }
+	vs := func() int64 { return int64(rng.IntN(64)) }
+	// vecEA is the RA and RB of an X-form vector access: RA 0 (no base)
+	// with a base in RB, or a base and an index.
+	vecEA := func() (int64, int64) {
+		if rng.IntN(2) == 0 {
+			return 0, base()
+		}
+		return base(), idx()
+	}
 	// dForm is a D-form load or store of register r, one of ops; the
 	// DS-form ld and std take a multiple of 4.
 	dForm := func(r int64, ops ...ppc64asm.Op) uint32 {
@@ -380,6 +431,84 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 				return enc(ppc64asm.MTSPR, 8, src())
 			}
 			return enc(ppc64asm.MFSPR, rt(), []int64{8, 9}[rng.IntN(2)])
+		},
+		// Record forms (CR0 from the result and XER[SO]).
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.ORCC, ppc64asm.ANDCC, ppc64asm.XORCC, ppc64asm.ADDCC, ppc64asm.SUBFCC,
+				ppc64asm.MULLDCC, ppc64asm.MULLWCC}
+			return enc(ops[rng.IntN(len(ops))], rt(), src(), src())
+		},
+		func() uint32 {
+			switch rng.IntN(4) {
+			case 0:
+				return enc(ppc64asm.EXTSWCC, rt(), src())
+			case 1:
+				return enc(ppc64asm.RLWINMCC, rt(), src(), int64(rng.IntN(32)), int64(rng.IntN(32)), int64(rng.IntN(32)))
+			}
+			ops := []ppc64asm.Op{ppc64asm.RLDICLCC, ppc64asm.RLDICRCC, ppc64asm.RLDICCC}
+			return enc(ops[rng.IntN(len(ops))], rt(), src(), int64(rng.IntN(64)), int64(rng.IntN(64)))
+		},
+		// VMX and VSX ops of glibc's string functions, and popcntd,
+		// dcbt.
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.VCMPEQUB, ppc64asm.VCMPEQUBCC, ppc64asm.VCMPEQUH, ppc64asm.VCMPEQUHCC,
+				ppc64asm.VCMPEQUW, ppc64asm.VCMPEQUWCC}
+			va := vr()
+			vb := []int64{va, vr()}[rng.IntN(2)] // equal registers: every element equal
+			return enc(ops[rng.IntN(len(ops))], vr(), va, vb)
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.VOR, ppc64asm.VAND, ppc64asm.VXOR, ppc64asm.VANDC, ppc64asm.VNOR}
+			return enc(ops[rng.IntN(len(ops))], vr(), vr(), vr())
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.XXLOR, ppc64asm.XXLAND, ppc64asm.XXLXOR, ppc64asm.XXLANDC, ppc64asm.XXLNOR, ppc64asm.XXLORC}
+			return enc(ops[rng.IntN(len(ops))], vs(), vs(), vs())
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.VSPLTISB, ppc64asm.VSPLTISH, ppc64asm.VSPLTISW}
+			return enc(ops[rng.IntN(len(ops))], vr(), int64(rng.IntN(32))-16)
+		},
+		func() uint32 { return enc(ppc64asm.XXPERMDI, vs(), vs(), vs(), int64(rng.IntN(4))) },
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.MFVSRD, ppc64asm.MFVSRWZ, ppc64asm.MFVSRLD}
+			return enc(ops[rng.IntN(len(ops))], rt(), vs())
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.MTVSRD, ppc64asm.MTVSRWZ, ppc64asm.MTVSRWA}
+			return enc(ops[rng.IntN(len(ops))], vs(), src())
+		},
+		func() uint32 { return enc(ppc64asm.VGBBD, vr(), vr()) },
+		func() uint32 { return enc(ppc64asm.VSLDOI, vr(), vr(), vr(), int64(rng.IntN(16))) },
+		func() uint32 { return enc(ppc64asm.POPCNTD, rt(), src()) },
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.VSPLTB, ppc64asm.VSPLTH, ppc64asm.VSPLTW}
+			op := rng.IntN(len(ops))
+			return enc(ops[op], vr(), vr(), int64(rng.IntN(16>>op)))
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.VSLB, ppc64asm.VSLH, ppc64asm.VSLW, ppc64asm.VSLD,
+				ppc64asm.VSRB, ppc64asm.VSRH, ppc64asm.VSRW, ppc64asm.VSRD}
+			return enc(ops[rng.IntN(len(ops))], vr(), vr(), vr())
+		},
+		func() uint32 {
+			ra, rb := vecEA()
+			return enc([]ppc64asm.Op{ppc64asm.LVSL, ppc64asm.LVSR}[rng.IntN(2)], vr(), ra, rb)
+		},
+		func() uint32 { return enc(ppc64asm.VBPERMQ, vr(), vr(), vr()) },
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.LXVD2X, ppc64asm.STXVD2X}
+			ra, rb := vecEA()
+			return enc(ops[rng.IntN(len(ops))], vs(), ra, rb)
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.LVX, ppc64asm.STVX, ppc64asm.LVXL, ppc64asm.STVXL}
+			ra, rb := vecEA()
+			return enc(ops[rng.IntN(len(ops))], vr(), ra, rb)
+		},
+		func() uint32 {
+			ra, rb := vecEA()
+			return enc(ppc64asm.DCBT, ra, rb, 0)
 		},
 		// Ops the block engine leaves to their semantic functions.
 		func() uint32 { return enc(ppc64asm.ADDIC, rt(), src(), si()) },

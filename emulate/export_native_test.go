@@ -14,3 +14,11 @@ func RunCached(e *Emulator, addr uint64) bool {
 	ci := e.pages.code[addr/4096]
 	return ci != nil && ci[addr%4096/4].in != nil
 }
+
+// SetNativePopcnt sets whether generated code uses POPCNT and returns a
+// function that restores the setting.
+func SetNativePopcnt(on bool) func() {
+	old := nativePopcnt
+	nativePopcnt = on
+	return func() { nativePopcnt = old }
+}

@@ -26,8 +26,10 @@ import (
 //
 //   - it covers ops[:natN], the block's leading ops it translates (the
 //     integer kinds of the block loop, the zero-extending integer loads
-//     and stores and lfd/stfd); it runs only when the Run's step budget
-//     covers all of them (otherwise the block loop runs the block);
+//     and stores and lfd/stfd, the record forms of the integer ops, and
+//     the VMX/VSX ops of glibc's string functions: native_vec.go); it
+//     runs only when the Run's step budget covers all of them (otherwise
+//     the block loop runs the block);
 //   - a load or store looks its page up in the same direct-mapped data
 //     caches as the block loop (pageCache.r and .w; pages with decoded
 //     code are never in .w, so a store to code misses); on a miss, or an
@@ -58,7 +60,41 @@ type nativeState struct {
 	off   bool   // no generated code on this host (NewArena failed)
 	calls uint64 // calls of generated code (for tests)
 	asm   amd64.Asm
+	// live holds every block translated in this generation, for as
+	// long as the arena holds its code (see "Generated code and the
+	// garbage collector" below).
+	live []*block
 }
+
+// Generated code and the garbage collector. Generated code holds
+// pointers the collector does not see and writes one it does without a
+// write barrier:
+//
+//   - a block's code has the address of its own natNext slots in it
+//     (nativeChain), and reads the *block there;
+//   - it stores the *block it jumps to into pageCache.natBlk, a pointer
+//     field of the Emulator (heap memory the collector scans), with a
+//     plain MOV, not through Go's write barrier.
+//
+// Both are safe because (1) every block with code of the current
+// generation is in nativeState.live until the arena is freed (translate
+// appends it; a new generation empties live only after Free, when no
+// code refers to those blocks any more), so no block that code can reach
+// through natNext, nor one whose natNext slots code addresses, is ever
+// freed while that code exists: the collector never has to see the
+// pointers in the arena; (2) the store to natBlk is an aligned 8-byte
+// write of a pointer to such a block, so a concurrent scan of the field
+// reads either nil (enter clears it before the call) or a live block; the
+// barrier a store omits exists to keep the stored object marked when the
+// slot is the only path to it, and live is another path, for the whole
+// mark phase; (3) enter clears natBlk in Go after the call (a barriered
+// store), and the collector does not move heap objects. Go cannot stop a
+// goroutine inside generated code (no safe points there), so a call runs
+// at most nativeSlice steps; a collection waits for it to return.
+//
+// (Keeping every translated block alive costs memory bounded by the
+// arena: blocks are a few hundred bytes against tens to thousands of
+// bytes of code each, and nativeMaxCode bounds the code.)
 
 // newNativeState returns e's native state; the arena's mappings are
 // unmapped once e is unreachable.
@@ -139,11 +175,16 @@ func (s *nativeState) translate(b *block) {
 	if s.arena.Size() > nativeMaxCode {
 		s.arena.Free()
 		s.gen++
+		clear(s.live)
+		s.live = s.live[:0]
 	}
+	s.live = append(s.live, b)
 	b.natGen, b.nat, b.natN, b.natBranch, b.natSegs = s.gen, 0, 0, false, nil
 	s.asm.Buf = s.asm.Buf[:0]
 	k, br := nativeCode(&s.asm, b, s.gen, 0)
-	if k >= 2 {
+	// A block of one branch is translated too: other blocks' code
+	// jumps to it, and it to theirs.
+	if k >= 2 || br {
 		fn, err := s.arena.Add(s.asm.Buf)
 		if err != nil {
 			return
@@ -487,7 +528,7 @@ func nativeOp(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 		nativeAccess(a, op, j, le, exits)
 		return true
 	case kGeneric:
-		return nativeGeneric(a, op.in)
+		return nativeGeneric(a, op.in) || nativeRecord(a, op.in) || nativeVec(a, op, j, le, exits)
 	default:
 		return false
 	}
@@ -698,6 +739,12 @@ func nativeCRField(a *amd64.Asm, bf uint8) {
 	a.Load(32, rcx, amd64.M(nRegs, offXER))
 	a.ShiftImm(32, amd64.SHR, rcx, uint8(bits.TrailingZeros64(regs.XERSO)))
 	a.Op32(amd64.OR, rdx, rcx)
+	nativeCRBits(a, bf)
+}
+
+// nativeCRBits sets CR field bf to EDX's low 4 bits, through ECX.
+func nativeCRBits(a *amd64.Asm, bf uint8) {
+	const rcx, rdx = amd64.RCX, amd64.RDX
 	sh := uint8(28 - 4*(bf&7))
 	if sh != 0 {
 		a.ShiftImm(32, amd64.SHL, rdx, sh)
@@ -725,20 +772,7 @@ func nativeAccess(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) {
 	if op.kind == kStore || op.kind == kStoreF {
 		tlb = offWTLB
 	}
-	// RDX = the entry's offset, RCX = the page number + 1 (its tag).
-	a.Mov(rdx, rax)
-	a.ShiftImm(64, amd64.SHR, rdx, pageShift)
-	a.Mov(rcx, rdx)
-	a.OpImm(amd64.ADD, rcx, 1)
-	a.OpImm32(amd64.AND, rdx, tlbSize-1)
-	a.ShiftImm(64, amd64.SHL, rdx, tlbShift)
-	a.OpMem(amd64.CMP, rcx, amd64.MI(nPC, rdx, tlb))
-	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
-	a.Mov(rcx, rax)
-	a.OpImm32(amd64.AND, rcx, mem.PageSize-1)
-	a.OpImm(amd64.CMP, rcx, int32(mem.PageSize)-int32(op.size))
-	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondA), j})
-	a.Load(64, rdx, amd64.MI(nPC, rdx, tlb+offPage))
+	nativeLookup(a, tlb, int32(op.size), j, exits)
 	at := amd64.MI(rdx, rcx, 0)
 	width := 8 * int(op.size)
 	swap := func() {
@@ -776,6 +810,28 @@ func nativeAccess(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) {
 	if op.upd {
 		a.Store(64, gprM(op.ra), rax)
 	}
+}
+
+// nativeLookup appends the page lookup of an access of size bytes at
+// RAX in the data cache at offset tlb of the page caches (r or w): a miss
+// or an access crossing the page's end exits returning j; otherwise RDX
+// is the page's address and RCX the offset in it.
+func nativeLookup(a *amd64.Asm, tlb, size int32, j int, exits *[]nativeExit) {
+	const rax, rcx, rdx = amd64.RAX, amd64.RCX, amd64.RDX
+	// RDX = the entry's offset, RCX = the page number + 1 (its tag).
+	a.Mov(rdx, rax)
+	a.ShiftImm(64, amd64.SHR, rdx, pageShift)
+	a.Mov(rcx, rdx)
+	a.OpImm(amd64.ADD, rcx, 1)
+	a.OpImm32(amd64.AND, rdx, tlbSize-1)
+	a.ShiftImm(64, amd64.SHL, rdx, tlbShift)
+	a.OpMem(amd64.CMP, rcx, amd64.MI(nPC, rdx, tlb))
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+	a.Mov(rcx, rax)
+	a.OpImm32(amd64.AND, rcx, mem.PageSize-1)
+	a.OpImm(amd64.CMP, rcx, int32(mem.PageSize)-size)
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondA), j})
+	a.Load(64, rdx, amd64.MI(nPC, rdx, tlb+offPage))
 }
 
 // native is e's native state under EngineNative on a host that runs

@@ -343,3 +343,56 @@ func (a *Asm) Patch(off, target int) {
 
 // Ret returns to the caller.
 func (a *Asm) Ret() { a.b(0xc3) }
+
+// XReg is an SSE register (XMM0-XMM15) by its encoding number.
+type XReg uint8
+
+// SSE is a packed SSE2 integer operation on two XMM registers: its
+// opcode byte after 66 0F.
+type SSE uint8
+
+// The SSE2 operations.
+const (
+	PCMPEQB SSE = 0x74
+	PCMPEQW SSE = 0x75
+	PCMPEQD SSE = 0x76
+	PAND    SSE = 0xdb
+	PANDN   SSE = 0xdf // dst = ^dst & src
+	POR     SSE = 0xeb
+	PXOR    SSE = 0xef
+)
+
+// sseMem emits prefix, REX (extension bits only), 0F op and the ModRM of
+// reg with m.
+func (a *Asm) sseMem(prefix, op byte, reg byte, m Mem) {
+	a.b(prefix)
+	a.rex(false, Reg(reg), m.Index, m.Base, false)
+	a.b(0x0f, op)
+	a.modrmMem(reg, m)
+}
+
+// sseReg emits prefix, REX (w and extension bits), 0F op and the ModRM of
+// two registers.
+func (a *Asm) sseReg(prefix byte, w bool, op byte, reg, rm byte) {
+	a.b(prefix)
+	a.rex(w, Reg(reg), NoReg, Reg(rm), false)
+	a.b(0x0f, op)
+	a.modrmReg(reg, Reg(rm))
+}
+
+// LoadX is dst = the 16 bytes at m, any alignment (MOVDQU).
+func (a *Asm) LoadX(dst XReg, m Mem) { a.sseMem(0xf3, 0x6f, byte(dst), m) }
+
+// StoreX is the 16 bytes at m = src, any alignment (MOVDQU).
+func (a *Asm) StoreX(m Mem, src XReg) { a.sseMem(0xf3, 0x7f, byte(src), m) }
+
+// OpX is dst = dst op src on XMM registers (SSE2).
+func (a *Asm) OpX(op SSE, dst, src XReg) { a.sseReg(0x66, false, byte(op), byte(dst), byte(src)) }
+
+// Pmovmskb is dst = the most significant bits of src's 16 bytes
+// (PMOVMSKB, SSE2; bit i from byte i).
+func (a *Asm) Pmovmskb(dst Reg, src XReg) { a.sseReg(0x66, false, 0xd7, byte(dst), byte(src)) }
+
+// Popcnt is dst = the number of one bits of src (POPCNT, 64 bits: a
+// CPUID feature of its own, leaf 1 ECX bit 23).
+func (a *Asm) Popcnt(dst, src Reg) { a.sseReg(0xf3, true, 0xb8, byte(dst), byte(src)) }

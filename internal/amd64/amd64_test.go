@@ -79,6 +79,21 @@ func TestEncodings(t *testing.T) {
 		{"test rdx, rdx", func(a *Asm) { a.Test(RDX, RDX) }},
 		{"test r8, rcx", func(a *Asm) { a.Test(R8, RCX) }},
 		{"ret", func(a *Asm) { a.Ret() }},
+		{"movdqu xmm0, xmmword ptr [rdi+0x210]", func(a *Asm) { a.LoadX(0, M(RDI, 0x210)) }},
+		{"movdqu xmm9, xmmword ptr [r8+rcx]", func(a *Asm) { a.LoadX(9, MI(R8, RCX, 0)) }},
+		{"movdqu xmmword ptr [rdi+0x10], xmm1", func(a *Asm) { a.StoreX(M(RDI, 16), 1) }},
+		{"movdqu xmmword ptr [rdx+rcx], xmm12", func(a *Asm) { a.StoreX(MI(RDX, RCX, 0), 12) }},
+		{"pcmpeqb xmm0, xmm1", func(a *Asm) { a.OpX(PCMPEQB, 0, 1) }},
+		{"pcmpeqw xmm2, xmm3", func(a *Asm) { a.OpX(PCMPEQW, 2, 3) }},
+		{"pcmpeqd xmm8, xmm1", func(a *Asm) { a.OpX(PCMPEQD, 8, 1) }},
+		{"pand xmm0, xmm9", func(a *Asm) { a.OpX(PAND, 0, 9) }},
+		{"pandn xmm1, xmm0", func(a *Asm) { a.OpX(PANDN, 1, 0) }},
+		{"por xmm0, xmm1", func(a *Asm) { a.OpX(POR, 0, 1) }},
+		{"pxor xmm2, xmm2", func(a *Asm) { a.OpX(PXOR, 2, 2) }},
+		{"pmovmskb eax, xmm0", func(a *Asm) { a.Pmovmskb(RAX, 0) }},
+		{"pmovmskb r9d, xmm10", func(a *Asm) { a.Pmovmskb(R9, 10) }},
+		{"popcnt rax, rcx", func(a *Asm) { a.Popcnt(RAX, RCX) }},
+		{"popcnt r8, r10", func(a *Asm) { a.Popcnt(R8, R10) }},
 	}
 	for _, tt := range tests {
 		var a Asm
