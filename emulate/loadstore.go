@@ -26,11 +26,17 @@ import (
 // prefixed instruction with R=1 (decode.FlagPCRel) is relative to its own
 // address, the CIA (its RA must be 0: R=1 with RA≠0 is an invalid form).
 func ea(r *regs.Regs, in *decode.Inst, indexed bool) (addr uint64, ra int64) {
+	return eaOf(r, in, indexed, true)
+}
+
+// eaOf is ea for a form known to be prefixed or not (the generated loads
+// and stores): R=1 is looked at only for a prefixed one.
+func eaOf(r *regs.Regs, in *decode.Inst, indexed, prefixed bool) (addr uint64, ra int64) {
 	ra, addr = in.Args[2], uint64(in.Args[1])
 	if indexed {
 		ra, addr = in.Args[1], r.GPR[in.Args[2]&31]
 	}
-	if in.Flags&decode.FlagPCRel != 0 { // never set with indexed
+	if prefixed && in.Flags&decode.FlagPCRel != 0 { // never set with indexed
 		addr += r.NIP
 	} else if ra != 0 {
 		addr += r.GPR[ra&31]

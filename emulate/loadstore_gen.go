@@ -68,7 +68,7 @@ func init() {
 }
 
 func load1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -99,7 +99,7 @@ func load1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, true)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -130,7 +130,7 @@ func load1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, false)
+	addr, ra := eaOf(r, in, false, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -162,7 +162,7 @@ func load1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, true)
+	addr, ra := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -194,7 +194,7 @@ func load1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -225,7 +225,7 @@ func load1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -256,7 +256,7 @@ func load2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, true)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -287,7 +287,7 @@ func load2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load2s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -319,7 +319,7 @@ func load2s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load2sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, true)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -351,7 +351,7 @@ func load2sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load2su(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, false)
+	addr, ra := eaOf(r, in, false, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -384,7 +384,7 @@ func load2su(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load2sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, true)
+	addr, ra := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -417,7 +417,7 @@ func load2sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load2sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -449,7 +449,7 @@ func load2sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, false)
+	addr, ra := eaOf(r, in, false, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -481,7 +481,7 @@ func load2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, true)
+	addr, ra := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -513,7 +513,7 @@ func load2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -544,7 +544,7 @@ func load2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -575,7 +575,7 @@ func load2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -606,7 +606,7 @@ func load4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, true)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -637,7 +637,7 @@ func load4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load4s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -669,7 +669,7 @@ func load4s(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load4sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, true)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -701,7 +701,7 @@ func load4sp(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load4sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, true)
+	addr, ra := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -734,7 +734,7 @@ func load4sux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load4sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -766,7 +766,7 @@ func load4sx(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, false)
+	addr, ra := eaOf(r, in, false, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -798,7 +798,7 @@ func load4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, true)
+	addr, ra := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -830,7 +830,7 @@ func load4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -861,7 +861,7 @@ func load4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -892,7 +892,7 @@ func load4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -923,7 +923,7 @@ func load8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, true)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -954,7 +954,7 @@ func load8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, false)
+	addr, ra := eaOf(r, in, false, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -986,7 +986,7 @@ func load8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, true)
+	addr, ra := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -1018,7 +1018,7 @@ func load8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -1049,7 +1049,7 @@ func load8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func load8xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	var b []byte
 	if e.direct(m) { // Step outside Run
 		if mm, ok := m.(*mem.Memory); ok { // the value read in place
@@ -1080,7 +1080,7 @@ func load8xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1109,7 +1109,7 @@ func store1(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, true)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1138,7 +1138,7 @@ func store1p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, false)
+	addr, ra := eaOf(r, in, false, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1168,7 +1168,7 @@ func store1u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, true)
+	addr, ra := eaOf(r, in, true, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1198,7 +1198,7 @@ func store1ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1227,7 +1227,7 @@ func store1x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1256,7 +1256,7 @@ func store2(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, true)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1285,7 +1285,7 @@ func store2p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, false)
+	addr, ra := eaOf(r, in, false, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1315,7 +1315,7 @@ func store2u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, true)
+	addr, ra := eaOf(r, in, true, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1345,7 +1345,7 @@ func store2ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1374,7 +1374,7 @@ func store2x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	le := dataLE(r, true)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1403,7 +1403,7 @@ func store2xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1432,7 +1432,7 @@ func store4(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, true)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1461,7 +1461,7 @@ func store4p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, false)
+	addr, ra := eaOf(r, in, false, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1491,7 +1491,7 @@ func store4u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, true)
+	addr, ra := eaOf(r, in, true, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1521,7 +1521,7 @@ func store4ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1550,7 +1550,7 @@ func store4x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	le := dataLE(r, true)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1579,7 +1579,7 @@ func store4xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1608,7 +1608,7 @@ func store8(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, false)
+	addr, _ := eaOf(r, in, false, true)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1637,7 +1637,7 @@ func store8p(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, false)
+	addr, ra := eaOf(r, in, false, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1667,7 +1667,7 @@ func store8u(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, ra := ea(r, in, true)
+	addr, ra := eaOf(r, in, true, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1697,7 +1697,7 @@ func store8ux(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	le := dataLE(r, false)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte
@@ -1726,7 +1726,7 @@ func store8x(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
 }
 
 func store8xr(e *Emulator, r *regs.Regs, m Memory, in *decode.Inst) error {
-	addr, _ := ea(r, in, true)
+	addr, _ := eaOf(r, in, true, false)
 	le := dataLE(r, true)
 	if e.direct(m) { // Step outside Run
 		var d *[mem.PageSize]byte

@@ -37,8 +37,8 @@ func (rs *Regions) find(addr uint64, n int) (*Region, uint64, error) {
 		return nil, 0, mem.ErrUnmapped
 	}
 	for _, r := range *rs {
-		if addr >= r.Addr && addr-r.Addr < uint64(len(r.Data)) {
-			off := addr - r.Addr
+		// One comparison: below r.Addr, off wraps past any length.
+		if off := addr - r.Addr; off < uint64(len(r.Data)) {
 			if uint64(len(r.Data))-off < uint64(n) {
 				end := r.Addr + uint64(len(r.Data))
 				return nil, 0, &mem.AccessError{Addr: end, Err: mem.ErrUnmapped}
@@ -55,8 +55,26 @@ func (rs *Regions) Read(addr uint64, p []byte) error {
 	if err != nil {
 		return err
 	}
-	copy(p, r.Data[off:])
+	move(p, r.Data[off:])
 	return nil
+}
+
+// move copies src to dst, with src at least as long as dst: the sizes of
+// the integer loads and stores as one move each (copy calls memmove for
+// a length not known at compile time), any other through copy.
+func move(dst, src []byte) {
+	switch len(dst) {
+	case 8:
+		*(*[8]byte)(dst) = *(*[8]byte)(src)
+	case 4:
+		*(*[4]byte)(dst) = *(*[4]byte)(src)
+	case 2:
+		*(*[2]byte)(dst) = *(*[2]byte)(src)
+	case 1:
+		dst[0] = src[0]
+	default:
+		copy(dst, src)
+	}
 }
 
 // Write implements emulate.Memory.
@@ -68,6 +86,6 @@ func (rs *Regions) Write(addr uint64, p []byte) error {
 	if !r.Writable {
 		return ErrReadOnly
 	}
-	copy(r.Data[off:], p)
+	move(r.Data[off:][:len(p)], p)
 	return nil
 }

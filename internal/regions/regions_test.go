@@ -36,3 +36,36 @@ func TestRegions(t *testing.T) {
 		t.Errorf("nil: %v, want ErrUnmapped", err)
 	}
 }
+
+// TestReadWriteSizes: a Write then a Read of every size from 1 to 17
+// bytes at every offset of a region's last 24 bytes moves exactly those
+// bytes (move's one-move sizes and copy alike) and leaves the others.
+func TestReadWriteSizes(t *testing.T) {
+	const base, size = 0x1000, 64
+	for n := 1; n <= 17; n++ {
+		for off := size - 24; off+n <= size; off++ {
+			data := make([]byte, size)
+			rs := Regions{{Addr: base, Data: data, Writable: true}}
+			v := make([]byte, n)
+			for i := range v {
+				v[i] = byte(0x80 + i)
+			}
+			if err := rs.Write(base+uint64(off), v); err != nil {
+				t.Fatalf("Write %d at +%d: %v", n, off, err)
+			}
+			for i, b := range data {
+				want := byte(0)
+				if i >= off && i < off+n {
+					want = byte(0x80 + i - off)
+				}
+				if b != want {
+					t.Fatalf("Write %d at +%d: byte %d = %#x, want %#x", n, off, i, b, want)
+				}
+			}
+			got := make([]byte, n)
+			if err := rs.Read(base+uint64(off), got); err != nil || string(got) != string(v) {
+				t.Fatalf("Read %d at +%d = % x, %v; want % x", n, off, got, err, v)
+			}
+		}
+	}
+}
