@@ -22,6 +22,7 @@ var engineCountsVary = []string{"badlinux", "badptr", "badptr2", "exec", "fork",
 	"libs",                                       // dyn-libs: threads
 	"hostexec", "procgroup", "badfs", "killpgrp", // forked processes and host processes
 	"cred", "credexec", "sigqueue", "threadname", // threads and forked processes
+	"cpuitimer", "procthread", // work until a CPU-time timer fires, or a thread's utime grows
 }
 
 // TestCorpusEngines runs every program of the corpus (with TestCorpus's

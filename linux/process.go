@@ -489,7 +489,9 @@ func (t *Thread) dropLock() {
 	if t.p.rec != nil {
 		t.p.rec.unlocking(t)
 	}
-	t.group.self.utime += time.Since(t.p.lockedAt)
+	d := time.Since(t.p.lockedAt)
+	t.group.self.utime += d
+	t.utime += d
 	t.p.gil.unlock()
 }
 

@@ -579,11 +579,15 @@ func (g *threadGroup) procRunState(u, self *Thread) (byte, string) {
 	return 'S', "S (sleeping)"
 }
 
-// procSignals are g's signal sets as /proc/PID/stat and status give them:
-// pending (the thread's, the process's), blocked, ignored and caught.
-func (g *threadGroup) procSignals() (pend, shared, blocked, ign, caught uint64) {
+// procSignals are the signal sets /proc/PID/stat and status give of g's
+// thread u (its answering thread, the leader, if u is nil): its pending
+// signals and the process's, its blocked ones, and the ignored and
+// caught ones (fs/proc/array.c's task_sig and do_task_stat).
+func (g *threadGroup) procSignals(u *Thread) (pend, shared, blocked, ign, caught uint64) {
 	shared = g.shared.pending
-	u := g.anyThread()
+	if u == nil {
+		u = g.anyThread()
+	}
 	if u == nil {
 		return
 	}
@@ -621,8 +625,16 @@ func (p *Process) procStat(g *threadGroup, u *Thread, self *Thread) []byte {
 	set(4, uint64(p.ppidOf(g)))
 	set(5, uint64(g.pgid))
 	set(6, uint64(g.sid))
-	set(14, procTicks(g.self.utime))
-	set(15, procTicks(g.self.stime))
+	// A thread's own CPU time (task/TID/stat), or the process's, every
+	// thread's (fs/proc/array.c: task_cputime_adjusted and
+	// thread_group_cputime_adjusted); children's are the process's in both.
+	if u != nil {
+		set(14, procTicks(u.utime))
+		set(15, 0)
+	} else {
+		set(14, procTicks(g.self.utime))
+		set(15, procTicks(g.self.stime))
+	}
 	set(16, procTicks(g.children.utime))
 	set(17, procTicks(g.children.stime))
 	set(20, uint64(len(g.threads)))
@@ -631,11 +643,14 @@ func (p *Process) procStat(g *threadGroup, u *Thread, self *Thread) []byte {
 			set(22, start+procTicks(g.started.Sub(p.started)))
 		}
 	}
-	pend, shared, blocked, ign, caught := g.procSignals()
-	set(31, pend|shared)
-	set(32, blocked)
-	set(33, ign)
-	set(34, caught)
+	// The thread's own pending signals (not the process's), and the low
+	// 31 signals of each set only, as do_task_stat.
+	pend, _, blocked, ign, caught := g.procSignals(u)
+	const low31 = 0x7fffffff
+	set(31, pend&low31)
+	set(32, blocked&low31)
+	set(33, ign&low31)
+	set(34, caught&low31)
 	if g != p.group {
 		set(38, uint64(g.exitSignal))
 	}
@@ -698,7 +713,7 @@ func (p *Process) procStatus(g *threadGroup, thread *Thread, self *Thread) []byt
 		u, pid, cred = thread, thread.tid, thread.cred
 	}
 	_, state := g.procRunState(thread, self)
-	pend, shared, blocked, ign, caught := g.procSignals()
+	pend, shared, blocked, ign, caught := g.procSignals(thread)
 	sigs := map[string]uint64{"SigPnd": pend, "ShdPnd": shared, "SigBlk": blocked, "SigIgn": ign, "SigCgt": caught}
 	for _, line := range strings.SplitAfter(string(host), "\n") {
 		key, _, _ := strings.Cut(line, ":")

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"time"
 
 	"golang.org/x/arch/ppc64/ppc64asm"
 
@@ -66,7 +67,8 @@ type Thread struct {
 
 	execed bool // another thread of its process called execve: it ends
 
-	cpuMark int64 // the host thread's CPU clock when last charged (rlimit.go)
+	cpuMark int64         // the host thread's CPU clock when last charged (rlimit.go)
+	utime   time.Duration // its time with the process lock (/proc/PID/task/TID/stat)
 
 	buf   []byte // scratch for system calls
 	count uint64 // instructions executed, not yet added to the process
