@@ -19,12 +19,14 @@ import (
 type Engine uint8
 
 const (
-	// EngineBlock (the default) decodes a basic block (the instructions
-	// up to a branch, an instruction that needs Step, or the page's end)
-	// once into operations with their operands extracted, runs a block
-	// without looking at each instruction's word in memory, and checks a
-	// block's words again only after something may have changed them (a
-	// new Run, a store to a page holding decoded code, or icbi).
+	// EngineBlock (the default) runs code as EngineCached does until it
+	// has run often (tiering: a line entered blockHot times), then
+	// decodes a basic block there (the instructions up to a branch, an
+	// instruction that needs Step, or the page's end) once into
+	// operations with their operands extracted, runs a block without
+	// looking at each instruction's word in memory, and checks a block's
+	// words again only after something may have changed them (a new Run,
+	// a store to a page holding decoded code, or icbi).
 	EngineBlock Engine = iota
 	// EngineCached runs the decoded instructions of a page, comparing
 	// each one's word with memory before it runs (Run before issue 29).
@@ -313,10 +315,28 @@ func cmpFormOp(op decode.Op) bool {
 // maxBlock bounds a block's instructions (a page's words at most).
 const maxBlock = mem.PageSize / 4
 
+// blockHot is how many times runBlocks enters a line of cached
+// instructions (the instructions up to a branch) at the same address
+// before it decodes a block there (tiering): until then the line runs
+// through runCached, which needs no decoding of its own, so code that
+// runs a few times (a program's start-up, a library's initialisation)
+// costs about what it costs under EngineCached, and blocks are built for
+// the code that runs often. Measured on the corpus (docs/performance.md):
+// 16 and 64 left the short Go programs slower than EngineCached, 256 as
+// fast within the noise, with the hot loops (c-crc, Go sort) unchanged.
+// Under EngineNative, whose generated code gains far more on a hot
+// block, a line gets its block sooner (nativeBlockHot; the block is
+// translated after nativeHot runs more).
+const (
+	blockHot       = 256
+	nativeBlockHot = 16
+)
+
 // blockAt returns the block at index i of the code page for gate g,
 // checking or decoding it, or nil when the instruction there needs Run's
 // other paths (not cached, cached under another MSR, or one Step must
-// run).
+// run) or is cold (entered fewer than pageCache.hot times: runBlocks
+// runs it through runCached).
 func (c *pageCache) blockAt(i uint, g uint64) *block {
 	ci := &c.codeInsts[i]
 	b := ci.blk
@@ -334,6 +354,11 @@ func (c *pageCache) blockAt(i uint, g uint64) *block {
 	// (none: nothing to allocate).
 	if w := uint64(word(c.codePage, i)) | g; ci.tag != w && ci.tag != w|branchTag {
 		ci.blk = nil
+		return nil
+	}
+	if ci.heat < c.hot {
+		// Cold code: runBlocks runs its line through runCached.
+		ci.heat++
 		return nil
 	}
 	addr := c.codeAddr + uint64(i)*4
@@ -423,8 +448,9 @@ func (c *pageCache) blockHolds(b *block) bool {
 }
 
 // runBlocks is runCached for EngineBlock: it executes up to max
-// instructions as blocks from r.NIP while it finds them (runCached's
-// path when there is none at r.NIP), with the same results: it returns
+// instructions from r.NIP, as blocks where the code is hot and through
+// runCached (which returns at a hot line) where it is cold or has no
+// block, with the same results: it returns
 // how many it executed and the error of the one that failed, with NIP at
 // it. After an operation that may have changed code (pageCache.epoch
 // moved) it goes on with the next block looked up and checked again.
@@ -435,14 +461,31 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 	}
 	e.wrap32 = false
 	g := gate(r.MSR)
-	b := c.nextBlock(nil, r.NIP, g)
-	if b == nil {
-		return e.runCached(r, m, max)
-	}
-	le := b.le
+	le := g&(regs.MSRLE<<32) != 0
 	nat := e.native()
+	c.hot = blockHot
+	if nat != nil {
+		c.hot = nativeBlockHot
+	}
 	var n uint64
+	b := c.nextBlock(nil, r.NIP, g)
 	for {
+		if b == nil {
+			// No block at NIP: cold code, or code only Run's other
+			// paths run. runCached runs it up to a hot line (none:
+			// the caller steps), then a block is looked for again.
+			if r.NIP&^(mem.PageSize-4) != c.codeAddr || c.hr != nil && c.hr.onPage(r.NIP) {
+				return n, nil
+			}
+			c.tier = true
+			k, err := e.runCached(r, m, max-n)
+			c.tier = false
+			if n += k; err != nil || k == 0 || n == max {
+				return n, err
+			}
+			b = c.nextBlock(nil, r.NIP, g)
+			continue
+		}
 		j, jumped := 0, false
 		if nat != nil {
 			j, b, n = nat.enter(e, b, r, c, n, max)
@@ -592,11 +635,9 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 		}
 		s := b.chain(r.NIP)
 		if s == nil || s.epoch != c.epoch || s.gate != g {
-			if s = c.nextBlock(b, r.NIP, g); s == nil {
-				return n, nil
-			}
+			s = c.nextBlock(b, r.NIP, g)
 		}
-		if nat != nil {
+		if nat != nil && s != nil {
 			nat.link(b, s)
 		}
 		b = s

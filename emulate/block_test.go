@@ -560,3 +560,51 @@ func TestRunCachesEvictedWords(t *testing.T) {
 		t.Errorf("%d of %d instructions not in Run's page cache after three passes", missing, len(words))
 	}
 }
+
+// TestRunTierSwitch runs the random loops of blockProgram long enough
+// for their lines to become hot under the block and native engines (cold
+// code runs through the cached loop, and a block is built for a line
+// only after it ran often: block.go's blockHot), in Runs with step
+// limits that fall before, across and after the switch, and requires
+// the count, error, registers and data pages of Fetch one step at a
+// time, and a block built at the loop's start in most loops (a loop may
+// fault before it is hot).
+func TestRunTierSwitch(t *testing.T) {
+	for _, eng := range []emulate.Engine{emulate.EngineBlock, emulate.EngineNative} {
+		built := 0
+		for seed := uint64(1); seed <= 16; seed++ {
+			msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[seed%2]
+			fwd := seed%4 >= 2
+			p := blockProgram(2*seed+1, msr, func(rng *rand.Rand) []uint32 { return blockLoop(rng, fwd, fwd) })
+			p.steps = 30000
+			setup := p.setup
+			p.setup = func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+				// r23 (a base the update forms move) starts mid-data,
+				// so that more loops run long enough to become hot.
+				m, r, e := setup(t)
+				r.GPR[23] = blockData + blockDataSize/2
+				return m, r, e
+			}
+			m1, r1, _ := p.setup(t)
+			e1 := emulate.New(emulate.Config{Engine: eng})
+			limits := []uint64{997, 15000, 1, 59, 60, 61, 130, 1000, 4001}
+			n1, err1 := runLimits(e1, &r1, m1, p.steps, limits, int(seed))
+			m2, r2, _, n2, err2 := fetchLoop(t, p)
+			if n1 != n2 || fmt.Sprint(err1) != fmt.Sprint(err2) {
+				t.Fatalf("%v, seed %d: Run = %d, %v; Fetch loop = %d, %v", eng, seed, n1, err1, n2, err2)
+			}
+			if d := cmp.Diff(r2, r1); d != "" {
+				t.Fatalf("%v, seed %d: registers (-Fetch +Run):\n%s", eng, seed, d)
+			}
+			if d := pagesDiffer(t, m1, m2, p.check); d != nil {
+				t.Fatalf("%v, seed %d: pages %#x differ", eng, seed, d)
+			}
+			if emulate.BlockBuilt(e1, codeBase) {
+				built++
+			}
+		}
+		if built < 14 {
+			t.Errorf("%v: a block built at the loop in %d loops of 16", eng, built)
+		}
+	}
+}

@@ -22,3 +22,10 @@ func SetNativePopcnt(on bool) func() {
 	nativePopcnt = on
 	return func() { nativePopcnt = old }
 }
+
+// BlockBuilt reports whether Run has decoded a block at addr for the
+// block or native engine (block.go: only once the code there is hot).
+func BlockBuilt(e *Emulator, addr uint64) bool {
+	ci := e.pages.code[addr/4096]
+	return ci != nil && ci[addr%4096/4].blk != nil
+}

@@ -87,6 +87,11 @@ type pageCache struct {
 	// index where it must stop (the step limit or the page end).
 	max, left    uint64
 	line, stopAt uint
+	// tier: runCached runs cold code for runBlocks, and returns at a
+	// line (after a branch) that is hot (codeInst.heat has reached hot,
+	// blockHot or nativeBlockHot by engine).
+	tier bool
+	hot  uint16
 
 	// epoch moves whenever code may have changed: at the start of every
 	// Run, and when a step writes to a page with decoded instructions
@@ -160,6 +165,10 @@ type codeInst struct {
 	// Run's fast loop may call f (not in readsCIA, no accumulator
 	// operand), so only MSR decides (setGate).
 	fast bool
+	// heat counts the times EngineBlock entered the line starting here
+	// without a block, up to pageCache.hot (block.go's tiering); a new
+	// decoding starts at 0.
+	heat uint16
 	in   *decode.Inst
 	f    semFn
 	blk  *block // EngineBlock's block starting here, or nil (block.go)

@@ -318,8 +318,10 @@ func TestRunIllegalWordOnCachedPage(t *testing.T) {
 
 // TestRunCodePokedBetweenRuns: a word of cached code written between two
 // Runs (Poke: the memory's Generation does not move) is what the next Run
-// executes, under every engine; a write elsewhere on the page changes
-// nothing, and writing the old word back brings it back.
+// executes, under every engine, while the code is cold (run through
+// runCached) and after it is hot (a block built under the block and
+// native engines); a write elsewhere on the page changes nothing, and
+// writing the old word back brings it back.
 func TestRunCodePokedBetweenRuns(t *testing.T) {
 	for _, eng := range []emulate.Engine{emulate.EngineBlock, emulate.EngineCached, emulate.EngineNative} {
 		for _, msr := range []uint64{regs.MSRLinuxUser, regs.MSRLinuxUserLE} {
@@ -329,21 +331,29 @@ func TestRunCodePokedBetweenRuns(t *testing.T) {
 			e := emulate.New(emulate.Config{Engine: eng})
 			r := regs.Regs{MSR: msr, NIP: codeBase}
 			for _, step := range []struct {
-				addr uint64
-				word uint32
-				want uint64 // r3 after 10 more runs of the loop
+				addr  uint64
+				word  uint32
+				loops uint64 // runs of the loop
+				want  uint64 // r3 after them
+				block bool   // a block at the loop after them (block, native engines)
 			}{
-				{0, 0, 10},
-				{codeBase, wAddi3By16, 170},           // addi r3,r3,16
-				{codeBase + 0x800, wAddi3By16, 330},   // not code
-				{codeBase, wAddi3, 340},               // back
-				{codeBase + 4, wAddi3By16, 340 + 170}, // the second addi too
+				{0, 0, 10, 10, false},
+				{codeBase, wAddi3By16, 10, 170, false},        // addi r3,r3,16, while cold
+				{codeBase, wAddi3, 400, 570, true},            // back; hot: a block built mid-Run
+				{codeBase + 0x800, wAddi3By16, 10, 580, true}, // not code: the block stays
+				{codeBase + 4, wAddi3By16, 10, 750, true},     // a word in the block: r3 += 17 a loop
+				{codeBase, wAddi3By16, 10, 1070, false},       // its first word: cold again
+				{codeBase, wAddi3, 300, 6170, true},           // back, hot again
 			} {
 				if step.addr != 0 {
 					poke(t, m, msr, step.addr, step.word)
 				}
-				if n, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: 30}); n != 30 || err != emulate.ErrStepLimit || r.GPR[3] != step.want {
-					t.Errorf("%v, MSR %#x, after writing %#x at %#x: %d, %v, r3 %d; want 30, the step limit, %d", eng, msr, step.word, step.addr, n, err, r.GPR[3], step.want)
+				steps := 3 * step.loops
+				if n, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: steps}); n != steps || err != emulate.ErrStepLimit || r.GPR[3] != step.want {
+					t.Errorf("%v, MSR %#x, after writing %#x at %#x: %d, %v, r3 %d; want %d, the step limit, %d", eng, msr, step.word, step.addr, n, err, r.GPR[3], steps, step.want)
+				}
+				if got := emulate.BlockBuilt(e, codeBase); eng != emulate.EngineCached && got != step.block {
+					t.Errorf("%v, MSR %#x, after writing %#x at %#x: block at the loop %v, want %v", eng, msr, step.word, step.addr, got, step.block)
 				}
 			}
 		}

@@ -459,6 +459,15 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 				return c.max - c.left, nil
 			}
 			i = uint(d / 4)
+			if c.tier {
+				// EngineBlock's cold code: the line starting here
+				// is run by a block once it is hot (blockAt).
+				if t := &insts[i%(mem.PageSize/4)]; t.heat < c.hot {
+					t.heat++
+				} else {
+					return c.max - c.left, nil
+				}
+			}
 			c.line = i
 			c.stopAt = i + uint(min(c.left, uint64(mem.PageSize/4-i)))
 			continue

@@ -20,7 +20,8 @@ var (
 	corpusSpeed     = flag.Bool("corpus-speed", false, "TestCorpusSpeed: time every corpus program under ppc64emu run and qemu-user (scripts/bench-runner.sh)")
 	corpusSpeedRuns = flag.Int("corpus-speed-runs", 3, "TestCorpusSpeed: runs of each command; the least CPU time counts")
 	corpusSpeedOnly = flag.String("corpus-speed-only", "", "TestCorpusSpeed: time only the programs whose name (binary and arguments) matches this regular expression")
-	corpusSpeedEng  = flag.String("corpus-speed-engine", "cached", "TestCorpusSpeed: the engine of the second column, beside the default (block)")
+	corpusSpeedEng  = flag.String("corpus-speed-engine", "cached", "TestCorpusSpeed: the engine of the second column, beside the default; none: no second engine")
+	corpusSpeedSS   = flag.Bool("corpus-speed-singlestep", true, "TestCorpusSpeed: time qemu-user -singlestep too (false: only qemu's JIT)")
 )
 
 // speedSkip names the corpus programs TestCorpusSpeed does not time, with
@@ -74,7 +75,9 @@ func cpuRun(name string, args ...string) (status string, stderr []byte, cpu time
 // Markdown table: the runner's instruction count (-count, the same run),
 // MIPS = that count over each one's CPU time, and the runner's rate as a
 // ratio of qemu -singlestep's and of qemu's JIT (its CPU time over the
-// runner's, for both engines), with their geometric means. It fails if
+// runner's, for both engines), with their geometric means
+// (-corpus-speed-engine none leaves the second engine out,
+// -corpus-speed-singlestep=false qemu -singlestep). It fails if
 // the runner does not report its
 // count or ends differently from qemu-user.
 func TestCorpusSpeed(t *testing.T) {
@@ -88,6 +91,7 @@ func TestCorpusSpeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	var rows, skipped []string
+	eng2 := *corpusSpeedEng != "none"
 	var totN float64
 	var totEmu, totCached, totSS, totJIT time.Duration
 	var logRatio, logJIT, logJITCached float64
@@ -122,11 +126,18 @@ func TestCorpusSpeed(t *testing.T) {
 				n, _ = strconv.ParseFloat(string(m[1]), 64)
 				emuCPU = cpu
 			}
-			cSt, _, cCPU := cpuRun(emu, append(append(append([]string{"run"}, root...), "-engine", *corpusSpeedEng, "-profile", "qemu", "-cpu", "power10", c.bin), c.args...)...)
-			if i == 0 || cCPU < cached {
-				cached = cCPU
+			cSt, ssSt := st, st
+			if eng2 {
+				var cCPU time.Duration
+				cSt, _, cCPU = cpuRun(emu, append(append(append([]string{"run"}, root...), "-engine", *corpusSpeedEng, "-profile", "qemu", "-cpu", "power10", c.bin), c.args...)...)
+				if i == 0 || cCPU < cached {
+					cached = cCPU
+				}
 			}
-			ssSt, _, ssCPU := cpuRun(qemu, append(append(root, "-cpu", "power10", "-singlestep", c.bin), c.args...)...)
+			var ssCPU time.Duration
+			if *corpusSpeedSS {
+				ssSt, _, ssCPU = cpuRun(qemu, append(append(root, "-cpu", "power10", "-singlestep", c.bin), c.args...)...)
+			}
 			jitSt, _, jitCPU := cpuRun(qemu, append(append(root, "-cpu", "power10", c.bin), c.args...)...)
 			if st != ssSt || st != jitSt || st != cSt {
 				fail = fmt.Sprintf("runner %s (-engine %s %s), qemu -singlestep %s, qemu %s", st, *corpusSpeedEng, cSt, ssSt, jitSt)
@@ -142,35 +153,70 @@ func TestCorpusSpeed(t *testing.T) {
 			t.Errorf("%s: %s", name, fail)
 			continue
 		}
-		emuMIPS, ssMIPS := n/emuCPU.Seconds()/1e6, n/ss.Seconds()/1e6
-		rows = append(rows, fmt.Sprintf("| %s | %s | %.3f | %.1f | %.3f | %.3f | %.1f | %.2f | %.3f | %.2f | %.2f |",
-			name, thousands(uint64(n)), emuCPU.Seconds(), emuMIPS, cached.Seconds(), ss.Seconds(), ssMIPS, emuMIPS/ssMIPS,
-			jit.Seconds(), jit.Seconds()/emuCPU.Seconds(), jit.Seconds()/cached.Seconds()))
+		rows = append(rows, speedRow(name, n, emuCPU, cached, ss, jit, eng2))
 		totN += n
 		totEmu, totCached, totSS, totJIT = totEmu+emuCPU, totCached+cached, totSS+ss, totJIT+jit
-		logRatio += math.Log(emuMIPS / ssMIPS)
+		if *corpusSpeedSS {
+			logRatio += math.Log(ss.Seconds() / emuCPU.Seconds())
+		}
 		logJIT += math.Log(jit.Seconds() / emuCPU.Seconds())
-		logJITCached += math.Log(jit.Seconds() / cached.Seconds())
+		if eng2 {
+			logJITCached += math.Log(jit.Seconds() / cached.Seconds())
+		}
 	}
 	var b strings.Builder
 	eng := *corpusSpeedEng
-	fmt.Fprintf(&b, "| program | instructions | ppc64emu CPU s | ppc64emu MIPS | -engine %s CPU s | qemu -singlestep CPU s | qemu -singlestep MIPS | ratio to -singlestep | qemu JIT CPU s | ratio to JIT | ratio to JIT, %s |\n", eng, eng)
-	b.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	head := []string{"program", "instructions", "ppc64emu CPU s", "ppc64emu MIPS"}
+	if eng2 {
+		head = append(head, "-engine "+eng+" CPU s")
+	}
+	if *corpusSpeedSS {
+		head = append(head, "qemu -singlestep CPU s", "qemu -singlestep MIPS", "ratio to -singlestep")
+	}
+	head = append(head, "qemu JIT CPU s", "ratio to JIT")
+	if eng2 {
+		head = append(head, "ratio to JIT, "+eng)
+	}
+	b.WriteString("| " + strings.Join(head, " | ") + " |\n|---" + strings.Repeat("|---:", len(head)-1) + "|\n")
 	for _, r := range rows {
 		b.WriteString(r + "\n")
 	}
 	if len(rows) > 0 {
-		fmt.Fprintf(&b, "| **all %d runs** | %s | %.3f | %.1f | %.3f | %.3f | %.1f | %.2f | %.3f | %.2f | %.2f |\n",
-			len(rows), thousands(uint64(totN)), totEmu.Seconds(), totN/totEmu.Seconds()/1e6, totCached.Seconds(), totSS.Seconds(), totN/totSS.Seconds()/1e6,
-			totSS.Seconds()/totEmu.Seconds(), totJIT.Seconds(), totJIT.Seconds()/totEmu.Seconds(), totJIT.Seconds()/totCached.Seconds())
+		b.WriteString(speedRow(fmt.Sprintf("**all %d runs**", len(rows)), totN, totEmu, totCached, totSS, totJIT, eng2) + "\n")
 		k := float64(len(rows))
-		fmt.Fprintf(&b, "\nGeometric means of the per-program ratios: to -singlestep %.2f; to the JIT %.2f (block engine), %.2f (-engine %s).\n",
-			math.Exp(logRatio/k), math.Exp(logJIT/k), math.Exp(logJITCached/k), eng)
+		fmt.Fprintf(&b, "\nGeometric means of the per-program ratios:")
+		if *corpusSpeedSS {
+			fmt.Fprintf(&b, " to -singlestep %.2f;", math.Exp(logRatio/k))
+		}
+		fmt.Fprintf(&b, " to the JIT %.2f (default engine)", math.Exp(logJIT/k))
+		if eng2 {
+			fmt.Fprintf(&b, ", %.2f (-engine %s)", math.Exp(logJITCached/k), eng)
+		}
+		b.WriteString(".\n")
 	}
 	if len(skipped) > 0 {
 		b.WriteString("\nNot timed:\n\n" + strings.Join(skipped, "\n") + "\n")
 	}
 	fmt.Print(b.String())
+}
+
+// speedRow is a row of TestCorpusSpeed's table: the runner's n
+// instructions in CPU time emu under the default engine and in eng2
+// under the second engine (with second), qemu -singlestep's ss (with
+// -corpus-speed-singlestep) and qemu's JIT's jit, and the ratios.
+func speedRow(name string, n float64, emu, eng2 time.Duration, ss, jit time.Duration, second bool) string {
+	row := fmt.Sprintf("| %s | %s | %.3f | %.1f |", name, thousands(uint64(n)), emu.Seconds(), n/emu.Seconds()/1e6)
+	if second {
+		row += fmt.Sprintf(" %.3f |", eng2.Seconds())
+	}
+	if *corpusSpeedSS {
+		row += fmt.Sprintf(" %.3f | %.1f | %.2f |", ss.Seconds(), n/ss.Seconds()/1e6, ss.Seconds()/emu.Seconds())
+	}
+	row += fmt.Sprintf(" %.3f | %.2f |", jit.Seconds(), jit.Seconds()/emu.Seconds())
+	if second {
+		row += fmt.Sprintf(" %.2f |", jit.Seconds()/eng2.Seconds())
+	}
+	return row
 }
 
 // thousands writes n with a comma between groups of three digits.
