@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/linux/loader"
 )
 
 // Credentials of guest threads. Linux keeps them per thread (struct cred):
@@ -112,6 +113,22 @@ func hostCred() *cred {
 		}
 	}
 	return c
+}
+
+// hostSecure is the runner's own AT_SECURE (the auxiliary vector the
+// kernel gave it, kept by Go's runtime; /proc/self/auxv is not readable
+// by a set-user-ID process): whether it was started privilege-elevated.
+func hostSecure() bool {
+	aux, err := unix.Auxv()
+	if err != nil {
+		return false
+	}
+	for _, kv := range aux {
+		if kv[0] == loader.AT_SECURE {
+			return kv[1] != 0
+		}
+	}
+	return false
 }
 
 // capable reports whether the thread has capability n in its effective

@@ -5,7 +5,9 @@ package linux_test
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -62,6 +64,63 @@ func TestCoreAfterDrop(t *testing.T) {
 			}
 			if !bytes.Contains(b, []byte("setresuid(")) {
 				t.Errorf("the strace log has no line for the setresuid:\n%s", b)
+			}
+		})
+	}
+}
+
+// TestSetuidRunnerSecure: a runner started privilege-elevated (a
+// set-user-ID copy of it, as binfmt_misc's C flag starts it for a
+// set-user-ID program) gives its first program the ids it has and AT_SECURE
+// 1, as the kernel gives the program under qemu-user; c-credexec with two
+// arguments prints its ids and auxiliary vector. Root only (to make the
+// set-user-ID copy).
+func TestSetuidRunnerSecure(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to make a set-user-ID runner")
+	}
+	prog, _ := filepath.Abs(filepath.Join(corpusDir, "c-credexec.le"))
+	if !fileExists(prog) {
+		t.Skip("no corpus: run scripts/build-corpus.sh first")
+	}
+	dir := t.TempDir()
+	var fs syscall.Statfs_t
+	if err := syscall.Statfs(dir, &fs); err != nil || fs.Flags&0x2 != 0 { // ST_NOSUID
+		t.Skipf("%s is on a nosuid mount", dir)
+	}
+	emu := filepath.Join(dir, "ppc64emu")
+	if err := os.Rename(buildRunner(t), emu); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{dir, filepath.Dir(dir)} { // the test's temporary directories, for the other users
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chown(emu, 1234, 1235); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(emu, os.ModeSetuid|0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		uid  uint32
+		want string
+	}{
+		{"nobody", 65534, "after exec x: uid 65534 1234 1234 fsuid 1234 gid 65534 65534 65534 fsgid 65534 groups; eff none prm none keepcaps 0; auxv uid 65534 euid 1234 gid 65534 egid 65534 secure 1\n"},
+		{"owner", 1234, "after exec x: uid 1234 1234 1234 fsuid 1234 gid 65534 65534 65534 fsgid 65534 groups; eff none prm none keepcaps 0; auxv uid 1234 euid 1234 gid 65534 egid 65534 secure 0\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command(emu, "run", prog, "show", "x")
+			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: c.uid, Gid: 65534, Groups: []uint32{}}}
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+			first, _, _ := strings.Cut(string(out), "\n")
+			if first+"\n" != c.want {
+				t.Errorf("got  %s\nwant %s", first, c.want)
 			}
 		})
 	}

@@ -270,7 +270,11 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	}
 	p.initRlimits(cfg.MaxMemory)
 	p.hostCred = hostCred()
-	sp, stack, err := p.setupImage(m, img, interp, path, args, env, p.hostCred, false)
+	// The first program gets the credentials the runner has: a
+	// set-user-ID program run through binfmt_misc with the C flag made
+	// the runner's (and its AT_SECURE), as under qemu-user; run by name
+	// (ppc64emu run PROG), its bits are not looked at, as qemu-user's.
+	sp, stack, err := p.setupImage(m, img, interp, path, args, env, p.hostCred, hostSecure())
 	if err != nil {
 		return nil, err
 	}
