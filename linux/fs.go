@@ -130,7 +130,8 @@ func sysChdir(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	return 0, t.chdirTo(t.cwd(), t.p.hostPath(path, true), 0)
+	d, host := t.lookupAt(t.cwd(), path, true)
+	return 0, t.chdirTo(d, host, 0)
 }
 
 func sysFchdir(t *Thread, a *sysArgs) (uint64, int) {

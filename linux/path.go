@@ -18,8 +18,13 @@ import (
 // /lib/powerpc64le-linux-gnu/ld64.so.2, points back out of DIR), the
 // runner resolves symbolic links inside the sysroot as a chroot would; and
 // it leaves the kernel's file systems /proc, /dev and /sys to the host's
-// (the runner answers for the guest's own /proc entries). Paths that
-// create, remove or rename are not redirected (neither does qemu-user).
+// (the runner answers for the guest's own /proc entries). A relative path
+// looked up from a directory inside the sysroot (openat of a descriptor of
+// "/", a working directory there) is the directory's guest name joined
+// with it, looked up the same way (lookupFrom): qemu-user leaves it to the
+// host, so that openat(open("/"), "tmp") found the sysroot's empty /tmp
+// where the guest meant the host's. Paths that create, remove or rename
+// are not redirected (neither does qemu-user).
 
 // maxSymlinks bounds the links followed in one lookup (Linux: 40, then
 // ELOOP).
@@ -97,4 +102,53 @@ func resolveIn(root, path string, follow bool) (string, bool) {
 		out += "/"
 	}
 	return out, true
+}
+
+// lookupAt returns the host directory descriptor and path for a guest
+// lookup of path relative to host descriptor dirfd (AT_FDCWD: the
+// runner's working directory): an absolute path as hostPath; a relative
+// one as lookupFrom, from the host directory dirfd names.
+func (t *Thread) lookupAt(dirfd int, path string, follow bool) (int, string) {
+	root := t.p.cfg.Sysroot
+	if root == "" || path == "" {
+		return dirfd, path
+	}
+	if strings.HasPrefix(path, "/") {
+		return dirfd, t.p.hostPath(path, follow)
+	}
+	var dir string
+	if dirfd == unix.AT_FDCWD {
+		d, err := unix.Getwd()
+		if err != nil {
+			return dirfd, path
+		}
+		dir = d
+	} else {
+		buf := make([]byte, 4096)
+		n, err := unix.Readlink("/proc/self/fd/"+itoa(dirfd), buf)
+		if err != nil {
+			return dirfd, path
+		}
+		dir = string(buf[:n])
+	}
+	if host, ok := lookupFrom(root, dir, path, follow); ok {
+		return unix.AT_FDCWD, host
+	}
+	return dirfd, path
+}
+
+// lookupFrom resolves the relative path from host directory dir when dir
+// is inside the sysroot root: as the guest's absolute name of dir joined
+// with path, through lookupPath, so that a program that walks from "/" one
+// component at a time (rsync's receiver opens "/" with O_PATH, then
+// openat "tmp", then the next) reaches what the whole path names: the
+// sysroot's entry where it has one, else the host's, and ".." stops at
+// the sysroot as in a chroot. It returns the host path (absolute) and
+// true, or false when dir is outside the sysroot (the path is then looked
+// up from dir as it is).
+func lookupFrom(root, dir, path string, follow bool) (string, bool) {
+	if root == "" || path == "" || strings.HasPrefix(path, "/") || (dir != root && !strings.HasPrefix(dir, root+"/")) {
+		return "", false
+	}
+	return lookupPath(root, dir[len(root):]+"/"+path, follow), true
 }

@@ -154,9 +154,7 @@ func sysFaccessat2(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	if path != "" {
-		path = t.p.hostPath(path, a.Int(3)&unix.AT_SYMLINK_NOFOLLOW == 0)
-	}
+	d, path = t.lookupAt(d, path, a.Int(3)&unix.AT_SYMLINK_NOFOLLOW == 0)
 	return 0, errnoOf(t.faccessat(d, path, a.Uint(2), a.Int(3)))
 }
 
@@ -214,9 +212,7 @@ func sysStatx(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, e
 	}
 	flags := a.Int(2)
-	if path != "" {
-		path = t.p.hostPath(path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
-	}
+	d, path = t.lookupAt(d, path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
 	if ref, _, own := t.procLookup(d, path); own && ref.entry == "exe" && flags&unix.AT_SYMLINK_NOFOLLOW == 0 {
 		d, path = unix.AT_FDCWD, t.p.exeOf(ref.g)
 	}

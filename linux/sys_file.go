@@ -254,11 +254,17 @@ func sysFdatasync(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysFaccessat(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(1), func(path string) error { return t.faccessat(t.fd(a.Fd(0)), t.p.hostPath(path, true), a.Uint(2), 0) })
+	return withPath(t, a.Ptr(1), func(path string) error {
+		d, p := t.lookupAt(t.fd(a.Fd(0)), path, true)
+		return t.faccessat(d, p, a.Uint(2), 0)
+	})
 }
 
 func sysAccess(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(0), func(path string) error { return t.faccessat(t.cwd(), t.p.hostPath(path, true), a.Uint(1), 0) })
+	return withPath(t, a.Ptr(0), func(path string) error {
+		d, p := t.lookupAt(t.cwd(), path, true)
+		return t.faccessat(d, p, a.Uint(1), 0)
+	})
 }
 
 func sysEventfd2(t *Thread, a *sysArgs) (uint64, int) {
@@ -482,7 +488,7 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 	} else if path, e = t.path(pathAddr); e != 0 {
 		return 0, e
 	} else {
-		path = t.p.hostPath(path, flags&abi.O_NOFOLLOW == 0)
+		dirfd, path = t.lookupAt(dirfd, path, flags&abi.O_NOFOLLOW == 0)
 	}
 	var fd int
 	var err error
@@ -516,7 +522,7 @@ func fstatat(t *Thread, dirfd int, pathAddr, buf uint64, flags int) (uint64, int
 	} else if path, e = t.path(pathAddr); e != 0 {
 		return 0, e
 	} else {
-		path = t.p.hostPath(path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
+		dirfd, path = t.lookupAt(dirfd, path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
 	}
 	var st unix.Stat_t
 	if err := unix.Fstatat(dirfd, path, &st, flags); err != nil {
@@ -560,7 +566,7 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 	} else if path, e = t.path(pathAddr); e != 0 {
 		return 0, e
 	} else {
-		path = t.p.hostPath(path, false)
+		dirfd, path = t.lookupAt(dirfd, path, false)
 	}
 	if target == "" {
 		b := make([]byte, 4096)
