@@ -7,14 +7,16 @@
 # named ones) as ROOT's `/bin/sh -c "$(cat CASE)"` under qemurun and
 # emurun, each in a fresh scratch directory holding a copy of CASES/NAME.d
 # if there is one. Cases listed in CASES/known-failures.txt (a case name and
-# the reason) are reported and not run unless named or ALL is 1.
+# the reason) are reported and not run unless named or ALL is 1; with ci=1
+# set by the caller, so are the cases of CASES/full-only.txt (a case name
+# and why it stays out of CI, most often its CPU time) unless named.
 # Output: "CASE ok" or "CASE FAIL (what differs)" per case and a summary;
 # each run's stdout, stderr and exit status are OUT/CASE.{qemu,emu}.{out,err,rc}.
 # Returns 0 when every case matched, 1 otherwise.
 chroot_compare() {
   local cases=$1 out=$2 all=$3
   shift 3
-  local want=("$@") pass=0 fail=0 known=0 failed=() c name why who w what
+  local want=("$@") pass=0 fail=0 known=0 full=0 failed=() c name why who w what
   mkdir -p "$out"
   for c in "$cases"/*.sh; do
     name=$(basename "$c" .sh)
@@ -23,6 +25,12 @@ chroot_compare() {
     if [ -n "$why" ] && [ "$all" = 0 ] && [ ${#want[@]} = 0 ]; then
       echo "$name known failure, not run (-all runs it): $why"
       known=$((known + 1))
+      continue
+    fi
+    why=$(awk -v n="$name" '$1 == n { $1 = ""; sub(/^ +/, ""); print }' "$cases/full-only.txt" 2>/dev/null || true)
+    if [ -n "$why" ] && [ "${ci:-0}" = 1 ] && [ ${#want[@]} = 0 ]; then
+      echo "$name full set only, not run with -ci: $why"
+      full=$((full + 1))
       continue
     fi
     for who in qemu emu; do
@@ -47,6 +55,6 @@ chroot_compare() {
       failed+=("$name")
     fi
   done
-  echo "$(basename "$0" .sh): $pass passed, $fail failed${failed:+: ${failed[*]}}, $known known failures not run"
+  echo "$(basename "$0" .sh): $pass passed, $fail failed${failed:+: ${failed[*]}}, $known known failures not run$([ "$full" = 0 ] || echo ", $full full-set cases not run")"
   [ $fail = 0 ]
 }

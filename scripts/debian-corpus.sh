@@ -3,7 +3,8 @@
 # archive — bash, dash, coreutils, busybox-static, gawk, sed, grep, findutils,
 # gzip, xz-utils, bzip2, tar, diffutils, patch, make, perl, bc, dc, file,
 # openssl, util-linux (flock), tzdata, libc-bin (the C.UTF-8 locale),
-# sqlite3, python3.11 and their libraries — unpacked into a root file
+# sqlite3, python3.11, git, lua5.4, tcl8.6, jq, ed, m4, gettext-base,
+# zstd, lz4, cpio, rsync, ncurses-base (terminfo) and their libraries — unpacked into a root file
 # system, and a set of shell commands (linux/testdata/debian/*.sh) run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
 # byte for byte: stdout, stderr and exit status.
 #
@@ -24,11 +25,14 @@
 # CMD`, where PATH's /usr/bin and /bin are ROOT's through the sysroot. Both run with the same environment
 # (env -i, PATH, LC_ALL=C, HOME=/tmp) in the same scratch working directory.
 #
-# Usage: scripts/debian-corpus.sh [-fetch-only] [-refresh] [-all] [CASE...]
+# Usage: scripts/debian-corpus.sh [-fetch-only] [-refresh] [-all] [-ci] [CASE...]
 #   CASE is the name of a file in linux/testdata/debian without .sh.
 #   Cases listed in linux/testdata/debian/known-failures.txt (a case name and
 #   the reason, one a line) are known not to match yet: they are reported
 #   with their reason and not run, unless named or -all is given.
+#   -ci (TestDebianCorpus, scripts/test.sh) leaves out, unless named, the
+#   cases of linux/testdata/debian/full-only.txt (a case name and the
+#   reason, their CPU time: the full set runs them).
 # Output: one line per case, "CASE ok" or "CASE FAIL (what differs)", and a
 # summary "debian-corpus: N passed, M failed"; the outputs of each run are
 # under build/debian/CASE.{qemu,emu}.{out,err,rc}. Exit status 0 when every
@@ -38,13 +42,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
 
-fetchonly=0 refresh=0 all=0
+fetchonly=0 refresh=0 all=0 ci=0
 while [ $# -gt 0 ]; do
   case "$1" in
   -fetch-only) fetchonly=1; shift ;;
   -all) all=1; shift ;;
+  -ci) ci=1; shift ;;
   -refresh) refresh=1; shift ;;
-  -h|--help) sed -n '2,36p' scripts/debian-corpus.sh; exit 0 ;;
+  -h|--help) sed -n '2,40p' scripts/debian-corpus.sh; exit 0 ;;
   *) break ;;
   esac
 done
@@ -59,7 +64,8 @@ done
 
 pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils diffutils
   sqlite3 python3.11-minimal libpython3.11-stdlib python3.11 libpython3.11-testsuite
-  perl make patch bc dc file openssl bzip2 util-linux tzdata libc-bin)
+  perl make patch bc dc file openssl bzip2 util-linux tzdata libc-bin
+  git lua5.4 tcl8.6 jq ed m4 gettext-base zstd lz4 cpio rsync ncurses-base)
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
 mkdir -p "$cache"
