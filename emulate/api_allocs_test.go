@@ -284,17 +284,33 @@ func BenchmarkFetchStepPaged(b *testing.B) {
 
 // BenchmarkStepPaged is BenchmarkStepLd and BenchmarkStepStd on a paged
 // memory (mem.Memory) through the public API: a decoded instruction
-// stepped with Step, outside Run, over and over from the same NIP.
+// stepped with Step, outside Run, over and over from the same NIP. Ld
+// reads a data page never written (zeros), LdWritten one written; the
+// other sizes and the update forms (D = 0: RA stays apiData) as Ld and
+// Std.
 func BenchmarkStepPaged(b *testing.B) {
 	for _, bc := range []struct {
-		name string
-		word uint32
+		name    string
+		word    uint32
+		written bool // the data page written before the loop
 	}{
-		{"Ld", wLd3_8_4},
-		{"Std", wStd3_0_4},
+		{"Ld", wLd3_8_4, false},
+		{"Std", wStd3_0_4, false},
+		{"LdWritten", wLd3_8_4, true},
+		{"Lwz", enc(ppc64asm.LWZ, 3, 8, 4), false},   // lwz r3,8(r4)
+		{"Stw", wStw3_0_4, false},                    // stw r3,0(r4)
+		{"Lbz", enc(ppc64asm.LBZ, 3, 8, 4), false},   // lbz r3,8(r4)
+		{"Stb", enc(ppc64asm.STB, 3, 0, 4), false},   // stb r3,0(r4)
+		{"Ldu", enc(ppc64asm.LDU, 3, 0, 4), false},   // ldu r3,0(r4)
+		{"Stdu", enc(ppc64asm.STDU, 3, 0, 4), false}, // stdu r3,0(r4)
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			m, r := apiMachine(b, bc.word)
+			if bc.written {
+				if err := m.Write(apiData, one[:]); err != nil {
+					b.Fatal(err)
+				}
+			}
 			e := emulate.New(emulate.Config{})
 			in, err := e.FetchInst(r, m)
 			if err != nil {
