@@ -151,20 +151,28 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 		if ref, _, own := t.procLookup(t.cwd(), path); own && ref.entry == "exe" {
 			host = p.exeOf(ref.g) // the guest's program, not the runner
 		}
-		if err := unix.Access(host, unix.X_OK); err != nil {
-			return 0, int(err.(unix.Errno))
+		// Execute permission with the thread's credentials (the file-system
+		// ids, as Linux's may_open(MAY_EXEC)); the kernel then reads the
+		// file whether or not they may (an execute-only program runs), so
+		// the runner reads it with its own (hostcred.go).
+		if err := t.faccessat(unix.AT_FDCWD, host, unix.X_OK, unix.AT_EACCESS); err != nil {
+			return 0, errnoOf(err)
 		}
-		line, e := shebang(host)
+		var line []byte
+		var e int
+		t.asRunner(func() { line, e = shebang(host) })
 		if e != 0 {
 			return 0, e
 		}
 		if line == nil {
 			exeHost = host
-			if hostProgram(host) {
+			var native bool
+			t.asRunner(func() { native = hostProgram(host) })
+			if native {
 				return t.execHost(host, args, env) // hostexec.go
 			}
 			var err error
-			img, interp, err = loadProgram(m, host, p.cfg.Sysroot)
+			t.asRunner(func() { img, interp, err = loadProgram(m, host, p.cfg.Sysroot) })
 			if err != nil {
 				// A host error (a missing interpreter: ENOENT) as it
 				// is; anything the loader refuses is no program.

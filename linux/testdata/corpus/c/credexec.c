@@ -16,8 +16,9 @@
    does a non-root real id with capabilities beyond the ambient ones;
    PR_SET_KEEPCAPS is cleared, the other securebits, the bounding set and
    no_new_privs kept; groups are kept; AT_UID..AT_EGID are the new ids.
-   The copies are made in a new directory under /tmp (not a nosuid mount
-   where the corpus runs). Ordered by wait only. */
+   A program nobody may execute but not read runs; one only root may
+   execute is EACCES. The copies are made in a new directory under /tmp
+   (not a nosuid mount where the corpus runs). Ordered by wait only. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <grp.h>
@@ -68,7 +69,7 @@ static void show(const char *what) {
 	       prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0), prctl(PR_CAPBSET_READ, CAP_NET_RAW, 0, 0, 0));
 }
 
-static char self[PATH_MAX], dir[64], suid[96], sgid[96], suidroot[96];
+static char self[PATH_MAX], dir[64], suid[96], sgid[96], suidroot[96], xonly[96], rootonly[96];
 
 static void capset3(uint64_t eff, uint64_t prm, uint64_t inh) {
 	struct __user_cap_header_struct h = {_LINUX_CAPABILITY_VERSION_3, 0};
@@ -144,12 +145,22 @@ static void run(int which) {
 			res("PR_CAPBSET_DROP", prctl(PR_CAPBSET_DROP, CAP_NET_RAW, 0, 0, 0));
 			res("PR_SET_SECUREBITS", prctl(PR_SET_SECUREBITS, 1, 0, 0, 0));
 			break;
+		case 10: /* an execute-only program of root's: it runs */
+			nobody();
+			prog = xonly;
+			break;
+		case 11: /* a program only root may execute: EACCES */
+			nobody();
+			prog = rootonly;
+			break;
 		}
-		char w[2] = {(char)('0' + which), 0};
+		char w[3];
+		snprintf(w, sizeof w, "%d", which);
 		show(w);
 		fflush(stdout);
 		execl(prog, prog, "show", w, (char *)0);
 		res("execl", -1);
+		fflush(stdout);
 		_exit(1);
 	}
 	int st;
@@ -182,13 +193,19 @@ int main(int argc, char **argv) {
 	snprintf(suid, sizeof suid, "%s/suid", dir);
 	snprintf(sgid, sizeof sgid, "%s/sgid", dir);
 	snprintf(suidroot, sizeof suidroot, "%s/suidroot", dir);
+	snprintf(xonly, sizeof xonly, "%s/xonly", dir);
+	snprintf(rootonly, sizeof rootonly, "%s/rootonly", dir);
 	copy(suid, 1234, 1235, 06755);
 	copy(sgid, 1234, 1235, 02745);
 	copy(suidroot, 0, 0, 04755);
-	for (int i = 0; i < 10; i++) run(i);
+	copy(xonly, 0, 0, 0711);
+	copy(rootonly, 0, 0, 0700);
+	for (int i = 0; i < 12; i++) run(i);
 	unlink(suid);
 	unlink(sgid);
 	unlink(suidroot);
+	unlink(xonly);
+	unlink(rootonly);
 	rmdir(dir);
 	return 0;
 }
