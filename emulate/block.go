@@ -635,7 +635,14 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 		}
 		s := b.chain(r.NIP)
 		if s == nil || s.epoch != c.epoch || s.gate != g {
-			s = c.nextBlock(b, r.NIP, g)
+			// Not chained (an indirect branch's other targets, a
+			// block on another page): the jump table, else the page.
+			t := &c.jumps[r.NIP/4%jumpSize]
+			if s = *t; s == nil || s.addr != r.NIP || s.epoch != c.epoch || s.gate != g {
+				if s = c.nextBlock(b, r.NIP, g); s != nil {
+					*t = s
+				}
+			}
 		}
 		if nat != nil && s != nil {
 			nat.link(b, s)
@@ -643,6 +650,9 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 		b = s
 	}
 }
+
+// jumpSize is the number of entries of pageCache.jumps.
+const jumpSize = 1024
 
 // nextBlock is the block at nip for gate g, chained after b (nil: none),
 // or nil when there is none.

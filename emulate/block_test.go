@@ -608,3 +608,73 @@ func TestRunTierSwitch(t *testing.T) {
 		}
 	}
 }
+
+// TestRunIndirectTargets runs a loop that calls (bctrl) one of four
+// functions on another page by turns, each returning with blr, under
+// the block and native engines in Runs with step limits: the indirect
+// branches' targets change from one run of the call to the next, so
+// the blocks are found through pageCache.jumps rather than their
+// chains, across pages. Halfway, one function's first word and another's
+// second are rewritten (Poke, between two Runs) on both sides. The
+// count, registers and memory must be those of Fetch one step at a time.
+func TestRunIndirectTargets(t *testing.T) {
+	const fns = codeBase + 4*mem.PageSize
+	for _, eng := range []emulate.Engine{emulate.EngineBlock, emulate.EngineNative} {
+		for _, msr := range []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser} {
+			setup := func(t *testing.T) (*mem.Memory, regs.Regs) {
+				m := code(t, msr, codeBase, mem.RX,
+					enc(ppc64asm.ADDI, 3, 3, 1),
+					enc(ppc64asm.RLWINM, 5, 3, 8, 22, 23), // (r3 & 3) << 8
+					enc(ppc64asm.ADD, 5, 5, 6),
+					enc(ppc64asm.MTSPR, 9, 5), // mtctr r5
+					enc(ppc64asm.BCCTRL, 20, 0, 0),
+					enc(ppc64asm.B, -20))
+				if err := m.Map(fns, mem.PageSize, mem.RX); err != nil {
+					t.Fatal(err)
+				}
+				for k := range int64(4) {
+					poke(t, m, msr, fns+uint64(k)*0x100,
+						enc(ppc64asm.ADDI, 4, 4, k+1),
+						enc(ppc64asm.ADDI, 7, 7, 1),
+						enc(ppc64asm.BCLR, 20, 0, 0))
+				}
+				r := regs.Regs{MSR: msr, NIP: codeBase}
+				r.GPR[6] = fns
+				return m, r
+			}
+			m1, r1 := setup(t)
+			m2, r2 := setup(t)
+			e1 := emulate.New(emulate.Config{Engine: eng})
+			e2 := emulate.New(emulate.Config{})
+			limits := []uint64{997, 1, 59, 4001, 60, 61, 130, 1000}
+			const steps = 40000
+			for half := range 2 {
+				if half == 1 {
+					for _, m := range []*mem.Memory{m1, m2} {
+						poke(t, m, msr, fns+0x200, enc(ppc64asm.ADDI, 4, 4, 100))
+						poke(t, m, msr, fns+0x104, enc(ppc64asm.ADDI, 7, 7, 3))
+					}
+				}
+				n1, err1 := runLimits(e1, &r1, m1, steps, limits, half)
+				var n2 uint64
+				var err2 error
+				for ; n2 < steps; n2++ {
+					if err2 = e2.Fetch(&r2, unpaged{m2}); err2 != nil {
+						break
+					}
+				}
+				if n1 != n2 || err1 != nil || err2 != nil {
+					t.Fatalf("%v, MSR %#x, half %d: Run = %d, %v; Fetch loop = %d, %v", eng, msr, half, n1, err1, n2, err2)
+				}
+				if d := cmp.Diff(r2, r1); d != "" {
+					t.Fatalf("%v, MSR %#x, half %d: registers (-Fetch +Run):\n%s", eng, msr, half, d)
+				}
+			}
+			for k := range uint64(4) {
+				if !emulate.BlockBuilt(e1, fns+k*0x100) {
+					t.Errorf("%v, MSR %#x: no block at function %d", eng, msr, k)
+				}
+			}
+		}
+	}
+}

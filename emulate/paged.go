@@ -107,6 +107,18 @@ type pageCache struct {
 	shPage    uint64
 	shadowGen uint64
 
+	// jumps are the blocks runBlocks went on to lately without a chain
+	// (block.next holds two, on the block's page), direct-mapped by
+	// address: an entry is used for its address while its epoch is the
+	// current one, as a chained block is (it was found through
+	// nextBlock in this epoch, so on an executable page without hooks,
+	// and its words checked; the memory cannot change during a Run but
+	// through the Emulator's steps, which move the epoch when they may
+	// change code). A block on another page than codeAddr runs without
+	// making its page the code page: only nextBlock and runCached use
+	// codeAddr, for an address on it.
+	jumps [jumpSize]*block
+
 	// runStop is Config.RunStop: an instruction it names is never fast.
 	runStop func(in *decode.Inst) bool
 
