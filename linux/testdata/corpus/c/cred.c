@@ -81,7 +81,7 @@ static void *thread_setuid(void *arg) {
 	return 0;
 }
 
-static void groups(void), drop(void), setreuid_saved(void), keepcaps(void), accesses(void), threads(void);
+static void groups(void), drop(void), setreuid_saved(void), keepcaps(void), prctls(void), accesses(void), threads(void);
 static const char *file;
 
 int main(void) {
@@ -98,6 +98,7 @@ int main(void) {
 	in_child(drop);
 	in_child(setreuid_saved);
 	in_child(keepcaps);
+	in_child(prctls);
 	char path[] = "/tmp/ppc64emu-cred-XXXXXX";
 	int fd = mkstemp(path);
 	if (fd < 0 || fchmod(fd, 0640) || (root && fchown(fd, 0, 5))) return 1;
@@ -158,6 +159,60 @@ static void setreuid_saved(void) {
 		ids("setreuid(100, 200)");
 		res("setreuid(-1, 100)", setreuid(-1, 100));
 		ids("setreuid(-1, 100)");
+}
+
+/* capstatus prints the capability lines and NoNewPrivs of
+   /proc/self/status. */
+static void capstatus(void) {
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[512];
+	while (f && fgets(line, sizeof line, f))
+		if (!strncmp(line, "Cap", 3) || !strncmp(line, "NoNewPrivs:", 11)) fputs(line, stdout);
+	if (f) fclose(f);
+}
+
+/* prctls: the bounding set, the ambient set, securebits and no_new_privs
+   (their success paths as root; EPERM otherwise), shown by prctl and
+   /proc/self/status. */
+static void prctls(void) {
+	struct __user_cap_header_struct h = {_LINUX_CAPABILITY_VERSION_3, 0};
+	struct __user_cap_data_struct d[2];
+	syscall(SYS_capget, &h, d);
+	d[0].inheritable |= 1 << CAP_NET_BIND_SERVICE | 1 << CAP_KILL;
+	res("capset inheritable NET_BIND_SERVICE, KILL", syscall(SYS_capset, &h, d));
+	res("PR_CAP_AMBIENT_RAISE NET_BIND_SERVICE", prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_NET_BIND_SERVICE, 0, 0));
+	res("PR_CAP_AMBIENT_RAISE KILL", prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_KILL, 0, 0));
+	res("PR_CAP_AMBIENT_RAISE CHOWN (not inheritable)", prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, CAP_CHOWN, 0, 0));
+	res("PR_CAP_AMBIENT_IS_SET KILL", prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_IS_SET, CAP_KILL, 0, 0));
+	res("PR_CAP_AMBIENT_LOWER KILL", prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_LOWER, CAP_KILL, 0, 0));
+	res("PR_CAP_AMBIENT_IS_SET KILL", prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_IS_SET, CAP_KILL, 0, 0));
+	res("PR_CAPBSET_DROP NET_RAW", prctl(PR_CAPBSET_DROP, CAP_NET_RAW, 0, 0, 0));
+	res("PR_CAPBSET_READ NET_RAW", prctl(PR_CAPBSET_READ, CAP_NET_RAW, 0, 0, 0));
+	res("PR_GET_NO_NEW_PRIVS", prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0));
+	res("PR_SET_NO_NEW_PRIVS", prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
+	res("PR_GET_NO_NEW_PRIVS", prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0));
+	capstatus();
+	/* Dropping the inheritable capability drops the ambient one. */
+	syscall(SYS_capget, &h, d);
+	d[0].inheritable = 0;
+	res("capset no inheritable", syscall(SYS_capset, &h, d));
+	res("PR_CAP_AMBIENT_IS_SET NET_BIND_SERVICE", prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_IS_SET, CAP_NET_BIND_SERVICE, 0, 0));
+	res("PR_CAP_AMBIENT_CLEAR_ALL", prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0));
+	/* Securebits: KEEP_CAPS through either call, then locked. */
+	res("PR_SET_SECUREBITS KEEP_CAPS", prctl(PR_SET_SECUREBITS, 1 << 4, 0, 0, 0));
+	res("PR_GET_KEEPCAPS", prctl(PR_GET_KEEPCAPS, 0, 0, 0, 0));
+	res("PR_SET_SECUREBITS KEEP_CAPS|KEEP_CAPS_LOCKED", prctl(PR_SET_SECUREBITS, 3 << 4, 0, 0, 0));
+	res("PR_SET_KEEPCAPS 0 (locked)", prctl(PR_SET_KEEPCAPS, 0, 0, 0, 0));
+	res("PR_SET_SECUREBITS 0 (unlock)", prctl(PR_SET_SECUREBITS, 0, 0, 0, 0));
+	res("PR_SET_SECUREBITS NOROOT too", prctl(PR_SET_SECUREBITS, 3 << 4 | 1, 0, 0, 0));
+	res("PR_GET_SECUREBITS", prctl(PR_GET_SECUREBITS, 0, 0, 0, 0));
+	/* Without CAP_SETPCAP neither the bounding set nor securebits change. */
+	syscall(SYS_capget, &h, d);
+	d[0].effective &= ~(1 << CAP_SETPCAP);
+	res("capset without SETPCAP", syscall(SYS_capset, &h, d));
+	res("PR_CAPBSET_DROP KILL", prctl(PR_CAPBSET_DROP, CAP_KILL, 0, 0, 0));
+	res("PR_SET_SECUREBITS", prctl(PR_SET_SECUREBITS, 3 << 4 | 1, 0, 0, 0));
+	capstatus();
 }
 
 static void keepcaps(void) {
