@@ -99,7 +99,11 @@ var (
 // touches (except an access that wraps at 2^32 in 32-bit mode: two calls,
 // and a read of the old bytes before a wrapped write; see the package
 // documentation). A non-nil error means the access faulted and nothing was
-// written; the emulator reports it as a *Fault.
+// written; the emulator reports it as a *Fault. A *mem.Memory (that type
+// exactly, not one that embeds it) is read and written in place where
+// its ReadPage and WritePage lend the page, as its Read and Write would
+// (Step's integer loads and stores), and Run reads and writes the pages
+// of any PagedMemory (see PagedMemory).
 type Memory interface {
 	Read(addr uint64, p []byte) error
 	Write(addr uint64, p []byte) error
