@@ -284,6 +284,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	t := p.newThread(p.pid, p.resources)
 	t.comm = procComm(path)
 	t.cred = p.hostCred
+	t.sched = hostSchedAttrs()
 	t.startRegs(img, interp, sp)
 	p.nextTID = p.pid + 1
 	if cfg.Debug != nil {

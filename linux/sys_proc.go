@@ -64,18 +64,37 @@ func sysSchedYield(t *Thread, a *sysArgs) (uint64, int) {
 	return 0, 0
 }
 
+// sysSchedGetaffinity answers a guest thread's mask (sched_setaffinity's,
+// else the runner's) within the CPUs the runner may use now, as Linux
+// gives cpus_mask within cpu_active_mask; a host thread's from the host.
 func sysSchedGetaffinity(t *Thread, a *sysArgs) (uint64, int) {
-	var set unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &set); err != nil {
-		return 0, errnoOf(err)
-	}
 	n := min(a.Ulong(1), 128) &^ 7
 	if n == 0 {
 		return 0, abi.EINVAL
 	}
+	pid := a.Int(0)
+	u, host, e := t.schedTarget(pid)
+	if e != 0 {
+		return 0, e
+	}
+	var set unix.CPUSet
+	q := 0
+	if host {
+		q = pid
+	}
+	if err := unix.SchedGetaffinity(q, &set); err != nil {
+		return 0, errnoOf(err)
+	}
 	words := make([]uint64, n/8)
 	for i := 0; i < len(words) && i < len(set); i++ {
 		words[i] = uint64(set[i])
+		if u != nil && u.sched.affinity != nil {
+			if i < len(u.sched.affinity) {
+				words[i] &= u.sched.affinity[i]
+			} else {
+				words[i] = 0
+			}
+		}
 	}
 	return n, putStructs(t, a.Ptr(2), words, abi.Uint64Layout)
 }

@@ -34,6 +34,9 @@ type Thread struct {
 	comm string
 	// cred is its credentials (cred.go), copied by clone.
 	cred *cred
+	// sched is its scheduling policy, CPU affinity and I/O priority
+	// (sys_sched.go), copied by clone.
+	sched schedAttrs
 	// hostLocked says the goroutine keeps its host thread, which carries
 	// hostFS, t's file-system credentials (hostcred.go).
 	hostLocked bool

@@ -34,6 +34,7 @@ func TestLayoutOffsets(t *testing.T) {
 		row("siginfo.si_value", SiginfoLayout, Siginfo{Value: marker}, 128, 24, 8),
 		row("flock.l_start", FlockLayout, Flock{Start: marker}, 32, 8, 8),
 		row("flock.l_pid", FlockLayout, Flock{Pid: marker32}, 32, 24, 4),
+		row("sched_param.sched_priority", SchedParamLayout, SchedParam{Priority: marker32}, 4, 0, 4),
 		row("pollfd.revents", PollfdLayout, Pollfd{Revents: marker16}, 8, 6, 2),
 		row("siginfo.si_addr", SiginfoFaultLayout, SiginfoFault{Addr: marker}, 128, 16, 8),
 		row("rseq_cs.abort_ip", RseqCSLayout, RseqCS{AbortIP: marker}, 32, 24, 8),

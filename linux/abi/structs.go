@@ -206,6 +206,16 @@ var (
 	SignalfdSiginfoLayout = NewLayout[SignalfdSiginfo]()
 )
 
+// SchedParam is struct sched_param (uapi linux/sched/types.h): the
+// real-time priority of sched_setscheduler, sched_setparam and
+// sched_getparam.
+type SchedParam struct {
+	Priority int32
+}
+
+// SchedParamLayout lays out a SchedParam.
+var SchedParamLayout = NewLayout[SchedParam]()
+
 // Uint64Layout lays out one 64-bit word (an element of a CPU set, an
 // fd_set or a sigset).
 var Uint64Layout = NewLayout[uint64]()
