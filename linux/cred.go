@@ -44,7 +44,8 @@ import (
 // owner and group, as Linux's generic_permission without ACLs), and kill
 // between guest processes checks the ids. A host program the guest
 // executes (hostexec.go) runs with the guest's effective ids when the
-// runner is root.
+// runner is root; under no_new_privs the host thread has it too
+// (hostcred.go), so a set-user-ID host program gains nothing.
 
 // capFSMask are the capabilities a file-system id change from or to 0
 // drops or raises (CAP_FS_MASK of include/linux/capability.h).

@@ -15,12 +15,12 @@ import (
 // and status but not their count.
 var engineCountsVary = []string{"badlinux", "badptr", "badptr2", "exec", "fork", "manythreads", "posixtimer",
 	"procsig", "robust", "signalfd", "soak", "spin", "threads", "timerfd", "vforkvm", "cpulimit", "rlimits", "wakeop",
-	"procself",                                   // reads /proc/self files whose contents vary
-	"mmapfile",                                   // file names with the process ID
-	"proclink",                                   // /proc/<pid> paths
-	"procpid",                                    // prints /proc/PID/stat, whose CPU times differ with the engine's speed
-	"libs",                                       // dyn-libs: threads
-	"hostexec", "procgroup", "badfs", "killpgrp", // forked processes and host processes
+	"procself",                                              // reads /proc/self files whose contents vary
+	"mmapfile",                                              // file names with the process ID
+	"proclink",                                              // /proc/<pid> paths
+	"procpid",                                               // prints /proc/PID/stat, whose CPU times differ with the engine's speed
+	"libs",                                                  // dyn-libs: threads
+	"hostexec", "procgroup", "badfs", "killpgrp", "nnpexec", // forked processes and host processes
 	"cred", "credexec", "sigqueue", "threadname", // threads and forked processes
 	"cpuitimer", "procthread", // work until a CPU-time timer fires, or a thread's utime grows
 }

@@ -65,21 +65,36 @@ func (h *cred) switchable() bool {
 
 // syncHostCred gives the host thread running t the file-system
 // credentials of t's (called on t's goroutine when it starts and after
-// every change of t.cred). It does nothing when the runner may not change
-// them or when t's are the runner's and its host thread carries those.
+// every change of t.cred), and its no_new_privs. The credentials change
+// only when the runner may change them and t's are not what its host
+// thread carries (the runner's, at first). no_new_privs, which any user
+// may set and nobody clear, is set on the host thread for a thread that
+// has it, whoever runs the runner, so that a set-user-ID host program
+// the thread starts (hostexec.go) gets no privileges, as Linux's
+// no_new_privs promises; that thread stays t's and ends with it.
 func (t *Thread) syncHostCred() {
 	h := t.p.hostCred
-	if h == nil || !h.switchable() {
+	if h == nil {
 		return
 	}
-	want, runner := t.cred.fsView(h), h.fsView(h)
-	if !t.hostLocked && want.equal(runner) || t.hostLocked && want.equal(t.hostFS) {
+	if t.cred.noNewPrivs && !t.hostNNP {
+		t.lockHost()
+		if _, _, e := unix.RawSyscall6(unix.SYS_PRCTL, unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0, 0); e == 0 {
+			t.hostNNP = true
+		}
+	}
+	if !h.switchable() {
 		return
 	}
-	if !t.hostLocked {
-		runtime.LockOSThread()
-		t.hostLocked = true
+	want, cur := t.cred.fsView(h), h.fsView(h)
+	if t.hostFSSet {
+		cur = t.hostFS
 	}
+	if want.equal(cur) {
+		return
+	}
+	t.lockHost()
+	t.hostFSSet = true
 	if applyFS(h, want) {
 		t.hostFS = want
 		return
@@ -90,25 +105,35 @@ func (t *Thread) syncHostCred() {
 	t.hostFS = fsCred{uid: noID}
 }
 
-// releaseHostCred gives the host thread back to Go with the runner's
-// credentials when t's goroutine ends; if they cannot be restored it stays
-// locked, and Go ends it with the goroutine.
-func (t *Thread) releaseHostCred() {
+// lockHost keeps t's goroutine on its host thread.
+func (t *Thread) lockHost() {
 	if !t.hostLocked {
+		runtime.LockOSThread()
+		t.hostLocked = true
+	}
+}
+
+// releaseHostCred gives the host thread back to Go with the runner's
+// credentials when t's goroutine ends; if they cannot be restored, or the
+// thread has no_new_privs, it stays locked, and Go ends it with the
+// goroutine.
+func (t *Thread) releaseHostCred() {
+	if !t.hostLocked || t.hostNNP {
 		return
 	}
 	h := t.p.hostCred
-	if applyFS(h, h.fsView(h)) {
-		t.hostLocked = false
-		runtime.UnlockOSThread()
+	if t.hostFSSet && !applyFS(h, h.fsView(h)) {
+		return
 	}
+	t.hostLocked, t.hostFSSet = false, false
+	runtime.UnlockOSThread()
 }
 
 // asRunner runs f, the runner's own work on t's goroutine (files it
 // writes for itself, a host program it starts), with the runner's
-// credentials on the host thread.
+// credentials on the host thread (not its no_new_privs, which stays).
 func (t *Thread) asRunner(f func()) {
-	if !t.hostLocked {
+	if !t.hostFSSet {
 		f()
 		return
 	}

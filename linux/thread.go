@@ -38,9 +38,10 @@ type Thread struct {
 	// (sys_sched.go), copied by clone.
 	sched schedAttrs
 	// hostLocked says the goroutine keeps its host thread, which carries
-	// hostFS, t's file-system credentials (hostcred.go).
-	hostLocked bool
-	hostFS     fsCred
+	// hostFS, t's file-system credentials, if hostFSSet, and the host's
+	// no_new_privs if hostNNP (hostcred.go).
+	hostLocked, hostFSSet, hostNNP bool
+	hostFS                         fsCred
 
 	clearTID   uint64 // set_tid_address / CLONE_CHILD_CLEARTID
 	robustList uint64 // set_robust_list: the head of the robust futex list (robust.go)
