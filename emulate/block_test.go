@@ -96,6 +96,7 @@ func blockProgram(seed, msr uint64, body func(*rand.Rand) []uint32) runProgram {
 		}
 		r.VSR[i] = regs.VSRFrom(b[:], binary.BigEndian)
 	}
+	r.GPR[0] = 0 // the counts of zero bits read it
 	r.MSR, r.NIP, r.CTR, r.CR, r.XER = msr, codeBase, 40, rng.Uint32(), 0
 	if seed%4 == 1 {
 		r.XER = regs.XERSO // copied into every CR field a compare sets
@@ -134,7 +135,8 @@ func blockProgram(seed, msr uint64, body func(*rand.Rand) []uint32) runProgram {
 
 // FuzzNativeBlocks runs the random loops of blockProgram (every op the
 // native engine translates, among others, random registers and data, in
-// both byte orders) under EngineNative, in Runs with step limits, and
+// both byte orders; for seeds 5 mod 8 TestNativeIndirect's loops ending
+// in indirect branches) under EngineNative, in Runs with step limits, and
 // one Fetch at a time: the same count, error, registers (go-cmp) and data. On a host
 // that runs generated code, generated code must have run for the seeds
 // (other inputs may fault before a block is hot).
@@ -148,9 +150,13 @@ func FuzzNativeBlocks(f *testing.F) {
 			msr = regs.MSRLinuxUserLE
 		}
 		// Seeds 3 mod 4: blocks of translated ops only, which generated
-		// code chains to one another.
+		// code chains to one another; 5 mod 8: TestNativeIndirect's
+		// loops.
 		fwd := seed%2 == 0
 		p := blockProgram(seed, msr, func(rng *rand.Rand) []uint32 { return blockLoop(rng, fwd, fwd || seed%4 == 3) })
+		if seed%8 == 5 {
+			p = indirectProgram(seed, msr, int(seed/8%40))
+		}
 		if !checkNative(t, p) && jit.Supported && seed <= 8 {
 			t.Errorf("no generated code ran")
 		}
@@ -202,6 +208,89 @@ func TestNativeOps(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNativeIndirect runs loops of random translated ops whose back edge
+// is an indirect branch (blr, bctr, their conditional, CTR-decrementing
+// and link forms) to the address in r29, which an xor with r28 toggles
+// each time between the loop's start and a second block that branches
+// to the start (r28 = 0 in half of the loops: always the start, or always
+// the second block), with a
+// b to the start after the branch, under EngineNative in Runs with step
+// limits, in both byte orders (checkNative): the generated code of the
+// branch jumps to the code of the block the block loop last went to from
+// it when that is the target (nativeIndirect).
+func TestNativeIndirect(t *testing.T) {
+	ran := 0
+	for k := range 40 {
+		msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
+		if checkNative(t, indirectProgram(uint64(9001+2*k), msr, k)) {
+			ran++
+		}
+	}
+	if jit.Supported && ran < 30 {
+		t.Errorf("generated code ran in %d loops of 40", ran)
+	}
+}
+
+// indirectProgram is TestNativeIndirect's loop k (its branch's form, the
+// lengths of its blocks, where the branch goes) from seed, run with msr.
+func indirectProgram(seed, msr uint64, k int) runProgram {
+	// BO, BI and the op: always, on a CR bit either way, CTR
+	// decremented (bdnzlr), with link.
+	forms := []struct {
+		op     ppc64asm.Op
+		bo, bi int64
+	}{
+		{ppc64asm.BCLR, 20, 0}, {ppc64asm.BCLR, 12, int64(k % 32)}, {ppc64asm.BCLR, 4, int64(k % 32)},
+		{ppc64asm.BCLR, 16, 0}, {ppc64asm.BCLRL, 20, 0}, {ppc64asm.BCCTR, 20, 0},
+		{ppc64asm.BCCTR, 12, int64(k % 32)}, {ppc64asm.BCCTRL, 20, 0},
+	}
+	f := forms[k%len(forms)]
+	ctr := f.op == ppc64asm.BCCTR || f.op == ppc64asm.BCCTRL
+	var second uint64 // the second block's address
+	p := blockProgram(seed, msr, func(rng *rand.Rand) []uint32 {
+		gens := blockGens(rng, false)
+		body := func(words []uint32, n int) []uint32 {
+			for n > 0 {
+				w := gens[rng.IntN(len(gens))]()
+				if w>>26 == 31 && w>>1&0x3ff == 467 {
+					continue // mtspr: mtlr would move the loop's target
+				}
+				words, n = append(words, w), n-1
+			}
+			return words
+		}
+		words := body(nil, 2+k%20)
+		words = append(words, enc(ppc64asm.XOR, 29, 29, 28), enc(ppc64asm.MTSPR, []int64{8, 9}[b2i(ctr)], 29))
+		words = append(words, enc(f.op, f.bo, f.bi, 0))
+		words = append(words, enc(ppc64asm.B, -4*int64(len(words))))
+		second = codeBase + 4*uint64(len(words))
+		words = body(words, 1+k%5)
+		return append(words, enc(ppc64asm.B, -4*int64(len(words))))
+	})
+	setup := p.setup
+	p.setup = func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+		m, r, e := setup(t)
+		r.CTR = 1000
+		r.GPR[29], r.GPR[28] = codeBase+2, 0 // the low bits are ignored
+		switch k % 4 {
+		case 0, 1:
+			r.GPR[28] = codeBase ^ second
+		case 2:
+			r.GPR[29] = second
+		}
+		return m, r, e
+	}
+	p.steps = 3000
+	return p
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // TestNativePopcount runs loops of popcntd as TestNativeOps does, with
@@ -334,10 +423,18 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 	dForm := func(r int64, ops ...ppc64asm.Op) uint32 {
 		op := ops[rng.IntN(len(ops))]
 		d := disp()
-		if op == ppc64asm.LD || op == ppc64asm.STD {
+		if op == ppc64asm.LD || op == ppc64asm.STD || op == ppc64asm.LWA {
 			d &^= 3
 		}
 		return enc(op, r, d, base())
+	}
+	// countZeros is one of ops of a source register or r0 (zero:
+	// blockProgram).
+	countZeros := func(ops ...ppc64asm.Op) uint32 {
+		if rng.IntN(4) == 0 {
+			return enc(ops[rng.IntN(len(ops))], rt(), 0)
+		}
+		return enc(ops[rng.IntN(len(ops))], rt(), src())
 	}
 	gens := []func() uint32{
 		func() uint32 { return enc(ppc64asm.ADDI, rt(), src(), si()) },
@@ -481,6 +578,19 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 		func() uint32 { return enc(ppc64asm.VGBBD, vr(), vr()) },
 		func() uint32 { return enc(ppc64asm.VSLDOI, vr(), vr(), vr(), int64(rng.IntN(16))) },
 		func() uint32 { return enc(ppc64asm.POPCNTD, rt(), src()) },
+		func() uint32 { return countZeros(ppc64asm.CNTLZD, ppc64asm.CNTLZW) },
+		func() uint32 { return countZeros(ppc64asm.CNTTZD, ppc64asm.CNTTZW) },
+		func() uint32 {
+			return enc(ppc64asm.ISEL, rt(), []int64{0, src()}[rng.IntN(2)], src(), int64(rng.IntN(32)))
+		},
+		func() uint32 { return enc(ppc64asm.MADDLD, rt(), src(), src(), src()) },
+		func() uint32 {
+			if rng.IntN(2) == 0 {
+				return dForm(rt(), ppc64asm.LHA, ppc64asm.LWA)
+			}
+			ops := []ppc64asm.Op{ppc64asm.LHAX, ppc64asm.LWAX}
+			return enc(ops[rng.IntN(len(ops))], rt(), base(), idx())
+		},
 		func() uint32 {
 			ops := []ppc64asm.Op{ppc64asm.VSPLTB, ppc64asm.VSPLTH, ppc64asm.VSPLTW}
 			op := rng.IntN(len(ops))

@@ -161,6 +161,16 @@ func (s *nativeState) link(b, t *block) {
 	if b.natGen != s.gen || !b.natBranch || int(b.natN) != n || (b.addr^t.addr)&^(mem.PageSize-1) != 0 {
 		return
 	}
+	if b.ops[n-1].kind == kGeneric {
+		// An indirect branch (nativeIndirect): the last target
+		// taken, or the way not taken.
+		if t.addr == b.addr+uint64(n)*4 {
+			b.natNext[1] = t
+		} else {
+			b.natNext[0] = t
+		}
+		return
+	}
 	switch t.addr {
 	case b.ops[n-1].imm:
 		b.natNext[0] = t
@@ -255,6 +265,7 @@ var (
 	offTaken   = int32(unsafe.Offsetof(pageCache{}.natTaken))
 	offEpoch   = int32(unsafe.Offsetof(pageCache{}.epoch))
 	offBEpoch  = int32(unsafe.Offsetof(block{}.epoch))
+	offBAddr   = int32(unsafe.Offsetof(block{}.addr))
 	offBNat    = int32(unsafe.Offsetof(block{}.nat))
 	offBNatN   = int32(unsafe.Offsetof(block{}.natN))
 	offBNatGen = int32(unsafe.Offsetof(block{}.natGen))
@@ -329,17 +340,34 @@ func nativeBranch(a *amd64.Asm, b *block, gen uint32, j, from int) bool {
 	const rax, rcx = amd64.RAX, amd64.RCX
 	n, addr := len(b.ops), b.addr
 	op := &b.ops[j]
-	if j != n-1 || op.kind != kB && op.kind != kBc {
+	if j != n-1 {
 		return false
 	}
 	in := op.in
+	// bclr[l] and bcctr[l] (not the invalid bcctr with a CTR decrement):
+	// the target, LR or CTR read before the op writes LR, in R9.
+	indirect := false
+	switch {
+	case op.kind == kB || op.kind == kBc:
+	case op.kind == kGeneric && (in.Op == ppc64asm.BCLR || in.Op == ppc64asm.BCLRL):
+		indirect = true
+		a.Load(64, amd64.R9, amd64.M(nRegs, offLR))
+	case op.kind == kGeneric && (in.Op == ppc64asm.BCCTR || in.Op == ppc64asm.BCCTRL) && !in.Has(decode.FlagCTRDec):
+		indirect = true
+		a.Load(64, amd64.R9, amd64.M(nRegs, offCTR))
+	default:
+		return false
+	}
+	if indirect {
+		a.OpImm(amd64.AND, amd64.R9, -4)
+	}
 	cia := addr + uint64(j)*4
 	if in.Flags&decode.FlagLink != 0 {
 		a.MovImm(rax, cia+4)
 		a.Store(64, amd64.M(nRegs, offLR), rax)
 	}
 	var notTaken []int
-	if op.kind == kBc {
+	if op.kind != kB {
 		bo, bi := uint8(in.Args[0]), uint8(in.Args[1])
 		if in.Has(decode.FlagCTRDec) {
 			a.Load(64, rax, amd64.M(nRegs, offCTR))
@@ -364,7 +392,11 @@ func nativeBranch(a *amd64.Asm, b *block, gen uint32, j, from int) bool {
 			notTaken = append(notTaken, a.Jcc(c))
 		}
 	}
-	nativeChain(a, b, gen, 0, op.imm, cia, from)
+	if indirect {
+		nativeIndirect(a, b, gen, cia, from)
+	} else {
+		nativeChain(a, b, gen, 0, op.imm, cia, from)
+	}
 	for _, off := range notTaken {
 		a.Patch(off, a.Len())
 	}
@@ -438,6 +470,61 @@ func nativeChain(a *amd64.Asm, b *block, gen uint32, k int, target, cia uint64, 
 	}
 	a.MovImm(rax, target)
 	a.Store(64, amd64.M(nRegs, offNIP), rax)
+	a.MovImm(rax, uint64(n))
+	a.Ret()
+}
+
+// nativeIndirect appends the code of the taken way of block b's
+// indirect branch (bclr, bcctr) at cia, to the address in R9: natTaken
+// when that is not cia + 4, then, with b's n steps added to natRan, a
+// jump to the code of the block natNext[0] (the last target the block
+// loop went to from b, on b's page) when that block's address is R9, its
+// epoch the current one, its code of generation gen and the budget covers
+// its translated ops (natBlk = that block); else NIP = R9 and it returns
+// n (the steps not counted). In a segment (from != 0) it sets NIP and
+// returns n.
+func nativeIndirect(a *amd64.Asm, b *block, gen uint32, cia uint64, from int) {
+	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
+	n := len(b.ops)
+	var out []int
+	if from == 0 {
+		a.MovImm(rax, cia+4)
+		a.Op(amd64.CMP, r9, rax)
+		same := a.Jcc(amd64.CondE)
+		a.MovImm(rax, cia+1)
+		a.Store(64, amd64.M(nPC, offTaken), rax)
+		a.Patch(same, a.Len())
+		// RAX = natRan + n; RCX = the budget left after b.
+		a.Load(64, rax, amd64.M(nPC, offNatRan))
+		a.OpImm(amd64.ADD, rax, int32(n))
+		a.Load(64, rcx, amd64.M(nPC, offNatLeft))
+		a.Op(amd64.SUB, rcx, rax)
+		a.MovImm(rdx, uint64(uintptr(unsafe.Pointer(&b.natNext[0]))))
+		a.Load(64, rdx, amd64.M(rdx, 0))
+		a.Test(rdx, rdx)
+		out = append(out, a.Jcc(amd64.CondE))
+		a.OpMem(amd64.CMP, r9, amd64.M(rdx, offBAddr))
+		out = append(out, a.Jcc(amd64.CondNE))
+		a.Load(64, r8, amd64.M(nPC, offEpoch))
+		a.OpMem(amd64.CMP, r8, amd64.M(rdx, offBEpoch))
+		out = append(out, a.Jcc(amd64.CondNE))
+		a.Load(32, r8, amd64.M(rdx, offBNatGen))
+		a.OpImm32(amd64.CMP, r8, gen)
+		out = append(out, a.Jcc(amd64.CondNE))
+		a.Load(16, r8, amd64.M(rdx, offBNatN))
+		a.Op(amd64.CMP, rcx, r8)
+		out = append(out, a.Jcc(amd64.CondB))
+		a.Load(64, r8, amd64.M(rdx, offBNat))
+		a.Test(r8, r8)
+		out = append(out, a.Jcc(amd64.CondE))
+		a.Store(64, amd64.M(nPC, offNatRan), rax)
+		a.Store(64, amd64.M(nPC, offNatBlk), rdx)
+		a.JmpMem(amd64.M(rdx, offBNat))
+	}
+	for _, off := range out {
+		a.Patch(off, a.Len())
+	}
+	a.Store(64, amd64.M(nRegs, offNIP), r9)
 	a.MovImm(rax, uint64(n))
 	a.Ret()
 }

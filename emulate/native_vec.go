@@ -321,6 +321,80 @@ func nativeVec(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) bool 
 		a.Store(64, vrM(arg[0]), rax)
 		a.Store(64, dw1(vrM(arg[0])), r11)
 		return true
+	case ppc64asm.CNTLZD, ppc64asm.CNTLZW, ppc64asm.CNTTZD, ppc64asm.CNTTZW:
+		// Of the doubleword or the low word, 64 or 32 for zero
+		// (opBitUnary): BSR/BSF, with the zero case by CMOV.
+		w := uint64(64)
+		if in.Op == ppc64asm.CNTLZW || in.Op == ppc64asm.CNTTZW {
+			w = 32
+			a.Load(32, rcx, gprM(uint8(arg[1])))
+		} else {
+			a.Load(64, rcx, gprM(uint8(arg[1])))
+		}
+		if in.Op == ppc64asm.CNTLZD || in.Op == ppc64asm.CNTLZW {
+			// w-1 - index; -1 for zero gives w.
+			a.MovImm(rdx, ^uint64(0))
+			a.Bsr(rax, rcx)
+			a.Cmov(amd64.CondE, rax, rdx)
+			a.Neg(rax)
+			a.OpImm(amd64.ADD, rax, int32(w-1))
+		} else {
+			a.MovImm(rdx, w)
+			a.Bsf(rax, rcx)
+			a.Cmov(amd64.CondE, rax, rdx)
+		}
+		a.Store(64, gprM(uint8(arg[0])), rax)
+		return true
+	case ppc64asm.ISEL:
+		// RT = CR bit BC ? (RA|0) : RB (opIsel).
+		if ra := uint8(arg[1] & 31); ra != 0 {
+			a.Load(64, rax, gprM(ra))
+		} else {
+			a.MovImm(rax, 0)
+		}
+		a.Load(64, rcx, gprM(uint8(arg[2])))
+		a.Load(32, rdx, amd64.M(nRegs, offCR))
+		a.OpImm32(amd64.AND, rdx, 1<<(31-uint(arg[3]&31)))
+		a.Cmov(amd64.CondE, rax, rcx)
+		a.Store(64, gprM(uint8(arg[0])), rax)
+		return true
+	case ppc64asm.MADDLD:
+		// The low 64 bits of RA × RB + RC (opMadd).
+		a.Load(64, rax, gprM(uint8(arg[1])))
+		a.Load(64, rcx, gprM(uint8(arg[2])))
+		a.Imul(rax, rcx)
+		a.OpMem(amd64.ADD, rax, gprM(uint8(arg[3])))
+		a.Store(64, gprM(uint8(arg[0])), rax)
+		return true
+	case ppc64asm.LHA, ppc64asm.LWA, ppc64asm.LHAX, ppc64asm.LWAX:
+		// The sign-extending loads (not the update forms), looked up
+		// as nativeAccess does.
+		size := int32(in.Size)
+		if size != 2 && size != 4 {
+			return false
+		}
+		if in.Kinds[1] == decode.ArgGPR {
+			a.Load(64, rax, gprM(uint8(arg[2])))
+			if ra := uint8(arg[1] & 31); ra != 0 {
+				a.OpMem(amd64.ADD, rax, gprM(ra))
+			}
+		} else {
+			a.MovImm(rax, uint64(arg[1]))
+			if ra := uint8(arg[2] & 31); ra != 0 {
+				a.OpMem(amd64.ADD, rax, gprM(ra))
+			}
+		}
+		nativeLookup(a, offRTLB, size, j, exits)
+		a.Load(int(8*size), r8, amd64.MI(rdx, rcx, 0))
+		if !le {
+			a.Bswap(32, r8)
+			if size == 2 {
+				a.ShiftImm(32, amd64.SHR, r8, 16)
+			}
+		}
+		a.Movsx(int(8*size), r8, r8)
+		a.Store(64, gprM(uint8(arg[0])), r8)
+		return true
 	case ppc64asm.POPCNTD:
 		a.Load(64, rcx, gprM(uint8(arg[1])))
 		if nativePopcnt {

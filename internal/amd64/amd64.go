@@ -396,3 +396,11 @@ func (a *Asm) Pmovmskb(dst Reg, src XReg) { a.sseReg(0x66, false, 0xd7, byte(dst
 // Popcnt is dst = the number of one bits of src (POPCNT, 64 bits: a
 // CPUID feature of its own, leaf 1 ECX bit 23).
 func (a *Asm) Popcnt(dst, src Reg) { a.sseReg(0xf3, true, 0xb8, byte(dst), byte(src)) }
+
+// Bsr is dst = the index of src's most significant one bit (BSR, 64
+// bits; ZF set and dst undefined when src is 0).
+func (a *Asm) Bsr(dst, src Reg) { a.opReg(true, []byte{0x0f, 0xbd}, byte(dst), src, false) }
+
+// Bsf is dst = the index of src's least significant one bit (BSF, 64
+// bits; ZF set and dst undefined when src is 0).
+func (a *Asm) Bsf(dst, src Reg) { a.opReg(true, []byte{0x0f, 0xbc}, byte(dst), src, false) }

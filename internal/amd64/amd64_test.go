@@ -93,6 +93,10 @@ func TestEncodings(t *testing.T) {
 		{"pmovmskb eax, xmm0", func(a *Asm) { a.Pmovmskb(RAX, 0) }},
 		{"pmovmskb r9d, xmm10", func(a *Asm) { a.Pmovmskb(R9, 10) }},
 		{"popcnt rax, rcx", func(a *Asm) { a.Popcnt(RAX, RCX) }},
+		{"bsr rax, rcx", func(a *Asm) { a.Bsr(RAX, RCX) }},
+		{"bsr r9, r10", func(a *Asm) { a.Bsr(R9, R10) }},
+		{"bsf rax, rcx", func(a *Asm) { a.Bsf(RAX, RCX) }},
+		{"bsf rdx, r8", func(a *Asm) { a.Bsf(RDX, R8) }},
 		{"popcnt r8, r10", func(a *Asm) { a.Popcnt(R8, R10) }},
 	}
 	for _, tt := range tests {
