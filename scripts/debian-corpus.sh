@@ -3,8 +3,9 @@
 # archive — bash, dash, coreutils, busybox-static, gawk, sed, grep, findutils,
 # gzip, xz-utils, bzip2, tar, diffutils, patch, make, perl, bc, dc, file,
 # openssl, util-linux (flock), tzdata, libc-bin (the C.UTF-8 locale),
-# sqlite3, python3.11, git, lua5.4, tcl8.6, jq, ed, m4, gettext-base,
-# zstd, lz4, cpio, rsync, ncurses-base (terminfo) and their libraries — unpacked into a root file
+# base-passwd (/etc/passwd and /etc/group), sqlite3, python3.11, git,
+# lua5.4, tcl8.6, jq, ed, m4, gettext-base, zstd, lz4, cpio, rsync,
+# ncurses-base (terminfo) and their libraries — unpacked into a root file
 # system, and a set of shell commands (linux/testdata/debian/*.sh) run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
 # byte for byte: stdout, stderr and exit status.
 #
@@ -64,17 +65,22 @@ done
 
 pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils diffutils
   sqlite3 python3.11-minimal libpython3.11-stdlib python3.11 libpython3.11-testsuite
-  perl make patch bc dc file openssl bzip2 util-linux tzdata libc-bin
+  perl make patch bc dc file openssl bzip2 util-linux tzdata libc-bin base-passwd
   git lua5.4 tcl8.6 jq ed m4 gettext-base zstd lz4 cpio rsync ncurses-base)
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
 mkdir -p "$cache"
 apt=$cache/apt-ppc64el
 root=""
+# The hash of the root layout below (what is made of the unpacked
+# packages): a root made with another layout is not taken.
+layout=$(sed -n '/^ *# root layout/,/^ *# end of root layout/p' scripts/debian-corpus.sh | sha256sum | cut -c1-16)
 if [ $refresh = 0 ]; then
-  # The newest unpacked root that holds every package named above (a
-  # package added to the list fetches again; the versions are its key).
+  # The newest unpacked root of this layout that holds every package named
+  # above (a package added to the list fetches again; the versions are its
+  # key).
   for r in $(ls -td "$cache"/debian-*/root 2>/dev/null || true); do
+    [ "$(cat "$(dirname "$r")/layout" 2>/dev/null)" = "$layout" ] || continue
     have=$(sed 's,^\./,,; s,_.*,,' "$(dirname "$r")/packages.txt" 2>/dev/null || true)
     if [ -z "$(printf '%s\n' "${pkgs[@]}" | grep -vxF -e "$have")" ]; then
       root=$r
@@ -92,13 +98,14 @@ if [ -z "$root" ]; then
   apt-get -q -y "${aptopts[@]}" install --download-only "${pkgs[@]}" >"$apt/download.log" 2>&1 ||
     { echo "debian-corpus: apt-get download failed (see $apt/download.log): skipped"; exit 2; }
   debs=$(cd "$apt/archives" && ls ./*.deb | sort)
-  key=$( (echo "$debs"; sed -n '/^# root layout/,/^# end of root layout/p' scripts/debian-corpus.sh) | sha256sum | cut -c1-16)
+  key=$( (echo "$debs"; echo "$layout") | sha256sum | cut -c1-16)
   top=$cache/debian-$key
   if [ ! -d "$top/root" ]; then
     rm -rf "$top/root.tmp"
     mkdir -p "$top/root.tmp"
     for d in $debs; do dpkg -x "$apt/archives/$d" "$top/root.tmp"; done
     echo "$debs" >"$top/packages.txt"
+    echo "$layout" >"$top/layout"
     # root layout: what a bookworm debootstrap and the maintainer scripts
     # make of the packages: merged /usr (/bin, /sbin, /lib, /lib64 links
     # into /usr, as usrmerge), /bin/sh and the python3 name.
@@ -115,6 +122,12 @@ if [ -z "$root" ]; then
     [ -e "$top/root.tmp/usr/bin/awk" ] || ln -s gawk "$top/root.tmp/usr/bin/awk" # update-alternatives
     mkdir -p "$top/root.tmp/tmp" "$top/root.tmp/proc" "$top/root.tmp/dev" "$top/root.tmp/work"
     chmod 1777 "$top/root.tmp/tmp"
+    # /etc/passwd and /etc/group as base-passwd's preinst writes them on a
+    # new system (its master files): without them the chroot had no users
+    # or groups while ppc64emu -L fell back to the host's files.
+    for f in passwd group; do
+      [ -e "$top/root.tmp/etc/$f" ] || install -m 644 "$top/root.tmp/usr/share/base-passwd/$f.master" "$top/root.tmp/etc/$f"
+    done
     # end of root layout
     mv "$top/root.tmp" "$top/root"
   fi
