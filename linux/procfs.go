@@ -44,7 +44,10 @@ import (
 //   - pagemap and every other entry that would show the runner's memory or
 //     let the guest change the runner are refused (EACCES);
 //   - cwd, root, mounts, mountinfo, cgroup, limits, net and ns are the
-//     host's, which are the guest's too.
+//     host's, which are the guest's too; so are loginuid and sessionid
+//     (the audit login of the runner, which its guest processes share:
+//     glibc's getlogin reads loginuid first, and answers ENXIO for an
+//     unset one, as under qemu-user).
 //
 // A path is classified after cleaning ("//proc/./self/../self/maps"), and
 // relative to the directory it is looked up in (a descriptor of /proc or
@@ -56,6 +59,7 @@ import (
 var procHost = map[string]bool{
 	"cwd": true, "root": true, "mounts": true, "mountinfo": true, "mountstats": true,
 	"cgroup": true, "limits": true, "net": true, "ns": true, "fd": true, "fdinfo": true,
+	"loginuid": true, "sessionid": true,
 }
 
 // procState is what /proc/PID reports of an address space from its
