@@ -44,10 +44,12 @@ var coreRegsets = []struct {
 
 // dumpCore writes the core file Config.Core asks for when the signal sig
 // (described by info) kills t's process with a core dump. Only the initial
-// process dumps (a forked guest child does not).
+// process dumps (a forked guest child does not), and not when it is not
+// dumpable (prctl PR_SET_DUMPABLE 0, or changed credentials with
+// fs.suid_dumpable 0), as Linux's do_coredump.
 func (t *Thread) dumpCore(sig int, info *sigInfo) {
 	p := t.p
-	if p.cfg.Core == "" || t.group != p.group || p.coreDone {
+	if p.cfg.Core == "" || t.group != p.group || p.coreDone || t.mm.dumpable == 0 {
 		return
 	}
 	p.coreDone = true

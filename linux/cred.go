@@ -259,10 +259,36 @@ func (t *Thread) commit(k idKind, old, n *cred, fs bool) {
 }
 
 // setCred gives t the credentials n, and its host thread their
-// file-system part (hostcred.go).
+// file-system part (hostcred.go). A change of the effective or
+// file-system ids, or permitted capabilities that are not a subset of the
+// old ones, makes the process's dumpable flag the host's suid_dumpable,
+// as Linux's commit_creds.
 func (t *Thread) setCred(n *cred) {
+	o := t.cred
+	if o != nil && (o.uid.e != n.uid.e || o.gid.e != n.gid.e || o.uid.fs != n.uid.fs || o.gid.fs != n.gid.fs ||
+		n.capPrm&^o.capPrm != 0) {
+		t.mm.dumpable = suidDumpable()
+	}
 	t.cred = n
 	t.syncHostCred()
+}
+
+// SUID_DUMP_USER, PR_SET_DUMPABLE's one value other than 0 (uapi
+// linux/sched/coredump.h; 2 only comes from fs.suid_dumpable).
+const suidDumpUser = 1
+
+// suidDumpable is the host's fs.suid_dumpable (0 if it cannot be read),
+// what a process whose credentials changed gets as its dumpable flag.
+func suidDumpable() int {
+	b, err := os.ReadFile("/proc/sys/fs/suid_dumpable")
+	if err != nil {
+		return 0
+	}
+	n, err := strconv.Atoi(string(bytes.TrimSpace(b)))
+	if err != nil {
+		return 0
+	}
+	return n
 }
 
 // setID is setuid and setgid (kernel/sys.c, __sys_setuid): with the
@@ -627,6 +653,14 @@ func prctlCred(t *Thread, a *sysArgs) (r uint64, errno int, ok bool) {
 			return change(func(n *cred) { n.capAmb &^= bit })
 		}
 		return 0, abi.EINVAL, true
+	case unix.PR_GET_DUMPABLE:
+		return uint64(t.mm.dumpable), 0, true
+	case unix.PR_SET_DUMPABLE:
+		if arg(1) != 0 && arg(1) != suidDumpUser {
+			return 0, abi.EINVAL, true
+		}
+		t.mm.dumpable = int(arg(1))
+		return 0, 0, true
 	case unix.PR_SET_NO_NEW_PRIVS:
 		if arg(1) != 1 || arg(2)|arg(3)|arg(4) != 0 {
 			return 0, abi.EINVAL, true

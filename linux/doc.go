@@ -123,7 +123,10 @@
 // PR_CAP_AMBIENT, PR_SET_NO_NEW_PRIVS) change them under Linux's rules
 // (CAP_SETUID, CAP_SETGID, CAP_SETPCAP, EPERM and EINVAL as kernel/sys.c,
 // kernel/groups.c and commoncap.c), the calling thread only, as the
-// system calls do (glibc makes every thread make the call).
+// system calls do (glibc makes every thread make the call). The process's
+// dumpable flag (prctl PR_GET/SET_DUMPABLE) is set by execve and by a
+// change of ids as Linux sets it (the host's fs.suid_dumpable), and a
+// process that is not dumpable leaves no core file (Config.Core).
 // The get*id calls, getgroups, capget, /proc/PID/status and si_uid report
 // them; kill and tgkill between guest processes check them. The guest
 // never gets more than the user running the runner: the host's real,

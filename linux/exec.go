@@ -230,7 +230,15 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 			u.wakeUp()
 		}
 	}
+	// The dumpable flag, from the credentials before the exec (Linux's
+	// begin_new_exec) and an unreadable program (would_dump); setCred
+	// then applies the change of credentials.
+	old := t.cred
+	readable := t.faccessat(unix.AT_FDCWD, exeHost, unix.R_OK, unix.AT_EACCESS) == nil
 	t.mm = newAddressSpace(m, img.Brk)
+	if !readable || old.uid.e != old.uid.r || old.gid.e != old.gid.r {
+		t.mm.dumpable = suidDumpable()
+	}
 	t.mm.stack = stack
 	t.mm.procSetup(p.order, img, sp, stack.hi-stack.min)
 	t.mm.nameProgram(img, interp, exeHost, p.cfg.Sysroot)

@@ -15,11 +15,14 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux/abi"
 )
 
-// TestCoreAfterDrop: a guest that dropped to 65534 (c-credfs abort) and
-// aborted gets its core file written by the runner with the runner's own
-// credentials (hostcred.go, asRunner), into a directory only root may
-// write, and owned by root; the strace log, opened before, gets every
-// line. Root only: another runner's guest cannot drop.
+// TestCoreAfterDrop: a guest that dropped to 65534 (c-credfs abort),
+// made itself dumpable again and aborted gets its core file written by the
+// runner with the runner's own credentials (hostcred.go, asRunner), into
+// a directory only root may write, and owned by root; the strace log,
+// opened before, gets every line. Without PR_SET_DUMPABLE (abort-
+// undumpable) the change of ids left it undumpable (fs.suid_dumpable 0
+// here), and there is no core file, as Linux's do_coredump. Root only:
+// another runner's guest cannot drop.
 func TestCoreAfterDrop(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("needs a root runner: a guest of another user cannot change its ids")
@@ -47,6 +50,18 @@ func TestCoreAfterDrop(t *testing.T) {
 			st, err := p.Wait()
 			if err != nil || st.Signal != abi.SIGABRT {
 				t.Fatalf("Wait = %+v, %v; want SIGABRT", st, err)
+			}
+			q, err := linux.Start(prog, []string{prog, "abort-undumpable"}, nil, linux.Config{Core: core + "2"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st, err := q.Wait(); err != nil || st.Signal != abi.SIGABRT {
+				t.Fatalf("Wait = %+v, %v; want SIGABRT", st, err)
+			}
+			if b, _ := os.ReadFile("/proc/sys/fs/suid_dumpable"); string(b) == "0\n" {
+				if path, err := q.CoreDump(); path != "" || err != nil || fileExists(core+"2") {
+					t.Errorf("undumpable: CoreDump = %q, %v; want no core file", path, err)
+				}
 			}
 			if path, err := p.CoreDump(); path != core || err != nil {
 				t.Fatalf("CoreDump = %q, %v; want %q", path, err, core)

@@ -270,6 +270,9 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	}
 	p.initRlimits(cfg.MaxMemory)
 	p.hostCred = hostCred()
+	if d, err := unix.PrctlRetInt(unix.PR_GET_DUMPABLE, 0, 0, 0, 0); err == nil {
+		p.mm.dumpable = d // the runner's own, as its exec left it
+	}
 	// The first program gets the credentials the runner has: a
 	// set-user-ID program run through binfmt_misc with the C flag made
 	// the runner's (and its AT_SECURE), as under qemu-user; run by name

@@ -41,10 +41,14 @@ type addressSpace struct {
 	// decoded instructions and page caches: a thread costs its Context
 	// and goroutine, not a copy of the program's decoded code.
 	e *emulate.Emulator
+	// dumpable is prctl's PR_GET_DUMPABLE (0, SUID_DUMP_USER 1, or 2),
+	// Linux's mm flag (cred.go): copied by fork, set by execve and by a
+	// change of credentials.
+	dumpable int
 }
 
 func newAddressSpace(m *mem.Memory, brk uint64) *addressSpace {
-	return &addressSpace{Mem: m, brkBase: brk, brk: brk}
+	return &addressSpace{Mem: m, brkBase: brk, brk: brk, dumpable: suidDumpUser}
 }
 
 // copy returns a new address space with the same mappings, permissions and
@@ -55,6 +59,7 @@ func (mm *addressSpace) copy() (*addressSpace, error) {
 	m := mm.Mem.Clone()
 	c := newAddressSpace(m, mm.brkBase)
 	c.brk = mm.brk
+	c.dumpable = mm.dumpable
 	c.stack = mm.stack
 	c.proc = mm.proc
 	c.names = slices.Clone(mm.names)

@@ -206,6 +206,19 @@ static void prctls(void) {
 	res("PR_SET_SECUREBITS 0 (unlock)", prctl(PR_SET_SECUREBITS, 0, 0, 0, 0));
 	res("PR_SET_SECUREBITS NOROOT too", prctl(PR_SET_SECUREBITS, 3 << 4 | 1, 0, 0, 0));
 	res("PR_GET_SECUREBITS", prctl(PR_GET_SECUREBITS, 0, 0, 0, 0));
+	/* The dumpable flag: set and read, and what a change of ids makes it
+	   (fs.suid_dumpable, the same host for both runs). */
+	res("PR_GET_DUMPABLE", prctl(PR_GET_DUMPABLE, 0, 0, 0, 0));
+	res("PR_SET_DUMPABLE 2", prctl(PR_SET_DUMPABLE, 2, 0, 0, 0));
+	res("PR_SET_DUMPABLE 0", prctl(PR_SET_DUMPABLE, 0, 0, 0, 0));
+	res("PR_GET_DUMPABLE", prctl(PR_GET_DUMPABLE, 0, 0, 0, 0));
+	res("PR_SET_DUMPABLE 1", prctl(PR_SET_DUMPABLE, 1, 0, 0, 0));
+	printf("setfsuid(1000): %d\n", setfsuid(1000));
+	res("PR_GET_DUMPABLE after setfsuid", prctl(PR_GET_DUMPABLE, 0, 0, 0, 0));
+	res("PR_SET_DUMPABLE 1", prctl(PR_SET_DUMPABLE, 1, 0, 0, 0));
+	printf("setfsuid(1000) again: %d\n", setfsuid(1000));
+	res("PR_GET_DUMPABLE (no change of ids)", prctl(PR_GET_DUMPABLE, 0, 0, 0, 0));
+	setfsuid(0);
 	/* Without CAP_SETPCAP neither the bounding set nor securebits change. */
 	syscall(SYS_capget, &h, d);
 	d[0].effective &= ~(1 << CAP_SETPCAP);

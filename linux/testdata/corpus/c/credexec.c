@@ -15,7 +15,11 @@
    ambient set and makes the exec privilege-elevated (AT_SECURE 1), as
    does a non-root real id with capabilities beyond the ambient ones;
    PR_SET_KEEPCAPS is cleared, the other securebits, the bounding set and
-   no_new_privs kept; groups are kept; AT_UID..AT_EGID are the new ids.
+   no_new_privs kept; the process is dumpable after it unless its
+   effective ids were not its real ones, the program was not readable, or
+   the exec changed its effective or file-system ids or gave it permitted
+   capabilities it did not have (then fs.suid_dumpable, 0 by default, as
+   after any such change of ids); groups are kept; AT_UID..AT_EGID are the new ids.
    A program nobody may execute but not read runs; one only root may
    execute is EACCES. The copies are made in a new directory under /tmp
    (not a nosuid mount where the corpus runs). Ordered by wait only. */
@@ -64,9 +68,10 @@ static void show(const char *what) {
 	printf("; eff %s prm %s keepcaps %d; auxv uid %lu euid %lu gid %lu egid %lu secure %lu\n", name(eff, bset),
 	       name(prm, bset), prctl(PR_GET_KEEPCAPS, 0, 0, 0, 0), getauxval(AT_UID), getauxval(AT_EUID),
 	       getauxval(AT_GID), getauxval(AT_EGID), getauxval(AT_SECURE));
-	printf("   ambient net_bind_service %d, securebits %d, no_new_privs %d, bounding has net_raw %d\n",
+	printf("   ambient net_bind_service %d, securebits %d, no_new_privs %d, bounding has net_raw %d, dumpable %d\n",
 	       prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_IS_SET, CAP_NET_BIND_SERVICE, 0, 0), prctl(PR_GET_SECUREBITS, 0, 0, 0, 0),
-	       prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0), prctl(PR_CAPBSET_READ, CAP_NET_RAW, 0, 0, 0));
+	       prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0), prctl(PR_CAPBSET_READ, CAP_NET_RAW, 0, 0, 0),
+	       prctl(PR_GET_DUMPABLE, 0, 0, 0, 0));
 }
 
 static char self[PATH_MAX], dir[64], suid[96], sgid[96], suidroot[96], xonly[96], rootonly[96];

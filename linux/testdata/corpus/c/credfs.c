@@ -10,8 +10,9 @@
    starts from the credentials of the user running the test: root in CI
    (the paths above); another user gets the EPERM paths, as under
    qemu-user, which passes the calls to the host. Ordered by wait and
-   pthread_join only. With the argument "abort" it drops to 65534 and
-   aborts (linux's TestCoreAfterDrop). */
+   pthread_join only. With the argument "abort" it drops to 65534, makes
+   itself dumpable again and aborts; with "abort-undumpable" it does not
+   (linux's TestCoreAfterDrop). */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>
@@ -169,11 +170,13 @@ static void one_thread(void) {
 }
 
 int main(int argc, char **argv) {
-	if (argc > 1 && !strcmp(argv[1], "abort")) {
+	if (argc > 1 && !strncmp(argv[1], "abort", 5)) {
 		/* For a Go test: the runner writes its core file with its own
-		   credentials. */
+		   credentials; the change of ids made the process undumpable
+		   (fs.suid_dumpable 0), "abort" makes it dumpable again. */
 		setresgid(65534, 65534, 65534);
 		setresuid(65534, 65534, 65534);
+		if (!strcmp(argv[1], "abort")) prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
 		abort();
 	}
 	strcpy(dir, "/tmp/credfs-XXXXXX");
