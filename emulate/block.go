@@ -19,9 +19,10 @@ import (
 type Engine uint8
 
 const (
-	// EngineBlock (the default) runs code as EngineCached does until it
-	// has run often (tiering: a line entered blockHot times), then
-	// decodes a basic block there (the instructions up to a branch, an
+	// EngineBlock (Config's zero value; the runner's default is
+	// EngineNative, which is EngineBlock off linux/amd64) runs code as
+	// EngineCached does until it has run often (tiering: a line entered
+	// blockHot times), then decodes a basic block there (the instructions up to a branch, an
 	// instruction that needs Step, or the page's end) once into
 	// operations with their operands extracted, runs a block without
 	// looking at each instruction's word in memory, and checks a block's

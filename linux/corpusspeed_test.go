@@ -66,7 +66,7 @@ func cpuRun(name string, args ...string) (status string, stderr []byte, cpu time
 // TestCorpusSpeed (only with -corpus-speed; scripts/bench-runner.sh runs
 // it) times every program of the corpus (or those -corpus-speed-only
 // matches), with the arguments TestCorpus gives it, under ppc64emu run
-// -profile qemu (the default engine, block, and -engine cached, the loop
+// -profile qemu (the default engine, native, and -engine cached, the loop
 // of before issue 29, or the engine -corpus-speed-engine names),
 // qemu-user -singlestep (one
 // translation block per instruction, the closest QEMU comes to an

@@ -59,12 +59,14 @@ Flags:
 	                 it takes the documented choice of the Differences table (the
 	                 Runner column: a value within the ISA's bounds, QEMU 7.2's in
 	                 most rows). qemu gives QEMU 7.2's values and traps, as qemu-user does
-	-engine NAME     block (default), cached, step or native: how the emulator runs
-	                 the program's instructions (block: basic blocks decoded once;
-	                 cached: each instruction's decoding checked against memory
-	                 before it runs; step: every instruction fetched and
-	                 stepped; native: block, with hot blocks' integer ops, loads
-	                 and stores run as generated x86-64 code on linux/amd64).
+	-engine NAME     native (default), block, cached or step: how the emulator runs
+	                 the program's instructions (cached: each instruction's
+	                 decoding checked against memory before it runs; block:
+	                 cached for code that has run a few times, basic blocks
+	                 decoded once for code that runs often; native: block, with
+	                 hot blocks' integer operations, loads and stores (and some
+	                 vector ones) run as generated x86-64 code on linux/amd64,
+	                 block elsewhere; step: every instruction fetched and stepped).
 	                 Results are the same under every engine
 	-strace          print every system call to stderr, as qemu-user's -strace
 	-count           print to stderr at exit the instructions executed, the wall and
@@ -182,7 +184,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	argv0 := fs.String("0", "", "")
 	cpu := fs.String("cpu", "power10", "")
 	profile := fs.String("profile", "hardware", "")
-	engine := fs.String("engine", "block", "")
+	engine := fs.String("engine", "native", "")
 	strace := fs.Bool("strace", false, "")
 	count := fs.Bool("count", false, "")
 	var cpuProfile *string
