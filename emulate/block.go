@@ -180,6 +180,22 @@ const (
 	kLoadF         // kLoad of FPR rt's doubleword (lfd)
 	kStoreF        // kStore of FPR rt's doubleword (stfd)
 	kSync          // icbi: generic, then the blocks are checked again (code changed through another mapping of its storage; the ISA asks for icbi before such code runs, isync alone is not enough, and Go's atomic loads end with isync)
+	kNop           // nop (ori 0,0,0)
+	kAndi          // rt = ra & imm, CR0 from the result (andi., andis.)
+	kMtlr          // LR = ra (mtspr LR)
+	kMtctr         // CTR = ra (mtspr CTR)
+	kMflr          // rt = LR (mfspr LR)
+	kMfctr         // rt = CTR (mfspr CTR)
+	kBcReg         // NIP = LR or CTR &^ 3 if taken, else CIA + 4 (bclr[l], bcctr[l]; flags in rb)
+)
+
+// Flags of kBc and kBcReg in rb, with BO in rt and BI in ra: the branch
+// always goes (BO = 1z1zz: no CTR decrement, no CR test), it sets LR,
+// and (kBcReg) it goes to CTR rather than LR.
+const (
+	bcAlways = 1 << iota
+	bcLink
+	bcToCTR
 )
 
 // bopKinds are the ops with a kind of their own: the integer
@@ -215,6 +231,38 @@ func newBop(ci *codeInst, addr uint64) bop {
 	in := ci.in
 	o := bop{kind: kGeneric, branch: ci.branch, raw: uint32(ci.tag), f: ci.f, in: in}
 	k, ok := bopKinds[in.Op]
+	a := func(i int) uint8 { return uint8(in.Args[i] & 31) }
+	switch in.Op {
+	case ppc64asm.NOP:
+		o.kind = kNop
+		return o
+	case ppc64asm.ANDICC, ppc64asm.ANDISCC:
+		o.kind, o.rt, o.ra, o.imm = kAndi, a(0), a(1), lgUI(in)
+		if in.Op == ppc64asm.ANDISCC {
+			o.imm <<= 16
+		}
+		return o
+	case ppc64asm.MTSPR, ppc64asm.MFSPR:
+		spr, reg, kinds := in.Args[0], a(1), [2]uint8{kMtlr, kMtctr}
+		if in.Op == ppc64asm.MFSPR {
+			spr, reg, kinds = in.Args[1], a(0), [2]uint8{kMflr, kMfctr}
+		}
+		switch spr {
+		case sprLR:
+			o.kind = kinds[0]
+		case sprCTR:
+			o.kind = kinds[1]
+		}
+		o.rt, o.ra = reg, reg
+		return o
+	case ppc64asm.BCLR, ppc64asm.BCLRL, ppc64asm.BCCTR, ppc64asm.BCCTRL:
+		o.kind = kBcReg
+		o.rt, o.ra, o.rb = uint8(in.Args[0]), uint8(in.Args[1]), bcFlags(in)
+		if in.Has(decode.FlagTargetCTR) {
+			o.rb |= bcToCTR
+		}
+		return o
+	}
 	if cmpFormOp(in.Op) {
 		// cmpw, cmpd, cmplw, cmpld and their immediates: BF, RA, RB|SI|UI.
 		form := cmpForms[in.Op]
@@ -240,7 +288,6 @@ func newBop(ci *codeInst, addr uint64) bop {
 	if !ok || in.Flags&(decode.FlagOE|decode.FlagRc|decode.FlagPCRel) != 0 {
 		return o
 	}
-	a := func(i int) uint8 { return uint8(in.Args[i] & 31) }
 	switch k {
 	case kLi:
 		o.rt, o.imm = a(0), uint64(in.Args[1])
@@ -286,6 +333,7 @@ func newBop(ci *codeInst, addr uint64) bop {
 			return o
 		}
 		o.imm = branch.Direct(in, addr, true)
+		o.rt, o.ra, o.rb = uint8(in.Args[0]), uint8(in.Args[1]), bcFlags(in)
 	case kLoad, kStore, kLoadF, kStoreF:
 		// RT|RS, D, RA or RT|RS, RA, RB; RA = 0 (no base) is left to
 		// the op.
@@ -301,6 +349,32 @@ func newBop(ci *codeInst, addr uint64) bop {
 	}
 	o.kind = k
 	return o
+}
+
+// bcFlags are the bcAlways and bcLink flags of the conditional branch in.
+func bcFlags(in *decode.Inst) uint8 {
+	var f uint8
+	if branch.Always(in) && !in.Has(decode.FlagCTRDec) {
+		f |= bcAlways
+	}
+	if in.Has(decode.FlagLink) {
+		f |= bcLink
+	}
+	return f
+}
+
+// bcTaken is branch.Taken for op, a kBc or kBcReg in 64-bit mode: the
+// way the branch goes, with CTR updated.
+func bcTaken(op *bop, r *regs.Regs) bool {
+	if op.rb&bcAlways != 0 {
+		return true
+	}
+	if !op.in.Has(decode.FlagCTRDec) {
+		return op.rt&0x10 != 0 || regs.CRBit(r.CR, int(op.ra)) == (op.rt&0x08 != 0)
+	}
+	taken, ctr := branch.Taken(op.in, r.CR, r.CTR, true)
+	r.CTR = ctr
+	return taken
 }
 
 // cmpFormOp reports whether op is one of the compare family's ops.
@@ -557,9 +631,8 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 				break run
 			case kBc:
 				cia := b.addr + uint64(j)*4
-				taken, ctr := branch.Taken(op.in, r.CR, r.CTR, true)
-				r.CTR = ctr
-				if op.in.Flags&decode.FlagLink != 0 {
+				taken := bcTaken(op, r)
+				if op.rb&bcLink != 0 {
 					r.LR = cia + 4
 				}
 				r.NIP = cia + 4
@@ -568,6 +641,42 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 				}
 				j, jumped = j+1, true
 				break run
+			case kBcReg:
+				// The target is read before LR is written (opBC).
+				cia := b.addr + uint64(j)*4
+				tgt := r.LR &^ 3
+				if op.rb&bcToCTR != 0 {
+					tgt = r.CTR &^ 3
+				}
+				taken := bcTaken(op, r)
+				if op.rb&bcLink != 0 {
+					r.LR = cia + 4
+				}
+				r.NIP = cia + 4
+				if taken {
+					r.NIP = tgt
+				}
+				j, jumped = j+1, true
+				break run
+			case kNop:
+				continue
+			case kAndi:
+				v := r.GPR[op.ra&31] & op.imm
+				r.GPR[op.rt&31] = v
+				setCR0(r, v)
+				continue
+			case kMtlr:
+				r.LR = r.GPR[op.ra&31]
+				continue
+			case kMtctr:
+				r.CTR = r.GPR[op.ra&31]
+				continue
+			case kMflr:
+				r.GPR[op.rt&31] = r.LR
+				continue
+			case kMfctr:
+				r.GPR[op.rt&31] = r.CTR
+				continue
 			case kLoad, kStore, kLoadF, kStoreF:
 				addr := r.GPR[op.ra&31] + r.GPR[op.rb&31]&op.mask + op.imm
 				var d *[mem.PageSize]byte

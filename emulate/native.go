@@ -614,7 +614,9 @@ func nativeOp(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 	case kLoad, kStore, kLoadF, kStoreF:
 		nativeAccess(a, op, j, le, exits)
 		return true
-	case kGeneric:
+	case kGeneric, kNop, kAndi, kMtlr, kMtctr, kMflr, kMfctr, kBcReg:
+		// The kinds the block loop runs itself but generated code
+		// translates from the instruction (a kBcReg never).
 		return nativeGeneric(a, op.in) || nativeRecord(a, op.in) || nativeVec(a, op, j, le, exits)
 	default:
 		return false

@@ -152,7 +152,7 @@ func TestRunSameAsStepLoop(t *testing.T) {
 			return m, regs.Regs{MSR: msr, NIP: codeBase}, emulate.New(emulate.Config{})
 		},
 	}}
-	progs = append(append(progs, sameBlockSMC()), blockPrograms(t)...)
+	progs = append(append(append(progs, sameBlockSMC()), blockPrograms(t)...), regBranchPrograms()...)
 	// Step limits for Run, used in turn: single steps, odd sizes, and
 	// one big enough to reach the end.
 	limits := []uint64{1, 2, 3, 1, 7, 1, 64, 5, 1000, 13, 1 << 20}
@@ -240,4 +240,87 @@ func pagesDiffer(t *testing.T, m1, m2 *mem.Memory, addrs []uint64) []uint64 {
 		}
 	}
 	return differ
+}
+
+// regBranchPrograms are loops whose block ends in a branch to LR or CTR
+// (bclr[l], bcctr[l]) of one BO/BI form each, taken on some passes and
+// not on others (CR0 from andi. of the pass count, with XER[SO] set so
+// that andi. copies it; CTR decremented by the forms that do, including
+// the invalid bcctr with BO[2]=0), to a function on another page that
+// reads LR and CTR back (mflr, mfctr) and branches home: the block loop
+// runs these ops itself (kBcReg, kAndi, kMtlr, kMtctr, kMflr, kMfctr).
+func regBranchPrograms() []runProgram {
+	const fn = codeBase + 2*mem.PageSize
+	forms := []struct {
+		name   string
+		op     ppc64asm.Op
+		bo, bi int64
+		ctr1   bool // CTR is 1 before the branch (else the function's address)
+	}{
+		{"blr", ppc64asm.BCLR, 20, 0, false}, {"blrl", ppc64asm.BCLRL, 20, 0, false},
+		{"bctr", ppc64asm.BCCTR, 20, 0, false}, {"bctrl", ppc64asm.BCCTRL, 20, 0, false},
+		{"beqlr", ppc64asm.BCLR, 12, 2, false}, {"bnelrl", ppc64asm.BCLRL, 4, 2, false},
+		{"beqctrl", ppc64asm.BCCTRL, 12, 2, false}, {"bgectr", ppc64asm.BCCTR, 4, 0, false},
+		{"bdnzlr", ppc64asm.BCLR, 16, 0, false}, {"bdzlr", ppc64asm.BCLR, 18, 0, false},
+		{"bdnztlrl", ppc64asm.BCLRL, 8, 2, false}, {"bcctr-decrement", ppc64asm.BCCTR, 16, 0, false},
+		{"bdnzlr-ctr1", ppc64asm.BCLR, 16, 0, true}, {"bdzlrl-ctr1", ppc64asm.BCLRL, 18, 0, true},
+	}
+	var progs []runProgram
+	for _, f := range forms {
+		for _, msr := range []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser} {
+			progs = append(progs, runProgram{
+				name: fmt.Sprintf("regbranch-%s-%#x", f.name, msr), steps: 6000,
+				setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+					m := code(t, msr, codeBase, mem.RX,
+						enc(ppc64asm.ADDI, 3, 3, 1),
+						enc(ppc64asm.ANDICC, 8, 3, 3),
+						enc(ppc64asm.MTSPR, 8, 6), // mtlr r6
+						enc(ppc64asm.MTSPR, 9, 5), // mtctr r5
+						0x60000000,                // nop
+						enc(f.op, f.bo, f.bi, 0),
+						enc(ppc64asm.ADDI, 4, 4, 100),
+						enc(ppc64asm.ADDI, 9, 9, -1),
+						enc(ppc64asm.B, -32))
+					if err := m.Map(fn, mem.PageSize, mem.RX); err != nil {
+						t.Fatal(err)
+					}
+					poke(t, m, msr, fn,
+						enc(ppc64asm.ADDI, 7, 7, 1),
+						enc(ppc64asm.MFSPR, 10, 8), // mflr r10
+						enc(ppc64asm.MFSPR, 11, 9), // mfctr r11
+						enc(ppc64asm.ADD, 4, 4, 10),
+						enc(ppc64asm.ADD, 4, 4, 11),
+						enc(ppc64asm.MTSPR, 9, 3), // mtctr r3
+						enc(ppc64asm.B, -int64(fn-codeBase)-24))
+					r := regs.Regs{MSR: msr, NIP: codeBase, XER: 1 << 31}
+					r.GPR[5], r.GPR[6] = fn+2, fn+1 // the low bits a target ignores
+					if f.ctr1 {
+						r.GPR[5] = 1
+					}
+					return m, r, emulate.New(emulate.Config{})
+				},
+			})
+		}
+	}
+	return progs
+}
+
+// TestRunRegisterBranches checks that regBranchPrograms run as blocks:
+// the loop's block is built under the block and native engines (the
+// outcomes are TestRunSameAsStepLoop's).
+func TestRunRegisterBranches(t *testing.T) {
+	for _, p := range regBranchPrograms() {
+		for _, eng := range []emulate.Engine{emulate.EngineBlock, emulate.EngineNative} {
+			m, r, e := p.setup(t)
+			cfg := e.Config()
+			cfg.Engine = eng
+			e = emulate.New(cfg)
+			if _, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: p.steps}); err != emulate.ErrStepLimit {
+				t.Fatalf("%s, %v: Run: %v", p.name, eng, err)
+			}
+			if !emulate.BlockBuilt(e, codeBase) {
+				t.Errorf("%s, %v: no block at the loop", p.name, eng)
+			}
+		}
+	}
 }
