@@ -268,6 +268,7 @@ func (t *Thread) setCred(n *cred) {
 	if o != nil && (o.uid.e != n.uid.e || o.gid.e != n.gid.e || o.uid.fs != n.uid.fs || o.gid.fs != n.gid.fs ||
 		n.capPrm&^o.capPrm != 0) {
 		t.mm.dumpable = suidDumpable()
+		t.pdeathSig = 0
 	}
 	t.cred = n
 	t.syncHostCred()
@@ -653,6 +654,14 @@ func prctlCred(t *Thread, a *sysArgs) (r uint64, errno int, ok bool) {
 			return change(func(n *cred) { n.capAmb &^= bit })
 		}
 		return 0, abi.EINVAL, true
+	case unix.PR_SET_PDEATHSIG:
+		if arg(1) > abi.NSIG {
+			return 0, abi.EINVAL, true
+		}
+		t.pdeathSig = int(arg(1))
+		return 0, 0, true
+	case unix.PR_GET_PDEATHSIG:
+		return 0, t.put32(a.Ptr(1), uint32(t.pdeathSig)), true
 	case unix.PR_GET_DUMPABLE:
 		return uint64(t.mm.dumpable), 0, true
 	case unix.PR_SET_DUMPABLE:

@@ -127,6 +127,9 @@
 // dumpable flag (prctl PR_GET/SET_DUMPABLE) is set by execve and by a
 // change of ids as Linux sets it (the host's fs.suid_dumpable), and a
 // process that is not dumpable leaves no core file (Config.Core).
+// PR_SET_PDEATHSIG's signal comes when the guest thread that forked the
+// process ends (fork.go threadGone), as Linux's; the first process's
+// parent is the runner's, whose end it is not told of.
 // The get*id calls, getgroups, capget, /proc/PID/status and si_uid report
 // them; kill and tgkill between guest processes check them. The guest
 // never gets more than the user running the runner: the host's real,

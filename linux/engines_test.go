@@ -22,7 +22,7 @@ var engineCountsVary = []string{"badlinux", "badptr", "badptr2", "exec", "fork",
 	"libs",                                                  // dyn-libs: threads
 	"hostexec", "procgroup", "badfs", "killpgrp", "nnpexec", // forked processes and host processes
 	"cred", "credexec", "sigqueue", "threadname", // threads and forked processes
-	"cpuitimer", "procthread", // work until a CPU-time timer fires, or a thread's utime grows
+	"cpuitimer", "procthread", "pdeath", // threads and processes; work until a CPU-time timer fires, or a thread's utime grows
 }
 
 // TestCorpusEngines runs every program of the corpus (with TestCorpus's

@@ -221,6 +221,8 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	g := t.group
 	for tid, u := range g.threads {
 		if u != t {
+			u.execed = true // not an heir for threadGone
+			p.threadGone(u)
 			if u.files.users--; u.files.users == 0 {
 				u.files.closeAll()
 			}
@@ -244,6 +246,9 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	t.mm.nameProgram(img, interp, exeHost, p.cfg.Sysroot)
 	t.comm = comm
 	t.setCred(cred)
+	if secure {
+		t.pdeathSig = 0 // a parent cannot signal a privileged process (begin_new_exec)
+	}
 	if t.files.users > 1 {
 		if f, err := t.files.copy(); err == nil {
 			t.files.users--

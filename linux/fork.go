@@ -40,6 +40,7 @@ const (
 // place in the process tree.
 type childState struct {
 	parent     *threadGroup  // nil for the initial process and for orphans
+	parentTid  int           // the thread of parent that is its parent (the one that forked it, or its heir)
 	exitSignal int           // the signal its end sends the parent (clone's low byte)
 	pgid       int           // its process group
 	exiting    bool          // exit_group or a fatal signal: its threads stop
@@ -96,6 +97,7 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	g.fs.release()
 	p.recRelease(g, -1)
 	for _, t := range g.threads {
+		p.threadGone(t)
 		if g.cred == nil || t.tid == g.tgid {
 			g.cred = t.cred
 		}
@@ -234,6 +236,32 @@ func (p *Process) hostTarget(pid int) int {
 		return abi.ESRCH
 	}
 	return 0
+}
+
+// threadGone is the end of thread t for the processes it is the parent
+// of (Linux's forget_original_parent: a parent is a thread): another
+// thread of its process adopts them (the lowest id left, if any), and
+// each child thread that asked with PR_SET_PDEATHSIG has its process sent
+// that signal, as from t's process (SI_USER).
+func (p *Process) threadGone(t *Thread) {
+	g := t.group
+	heir := 0
+	for tid, u := range g.threads {
+		if u != t && !u.execed && (heir == 0 || tid < heir) {
+			heir = tid
+		}
+	}
+	for _, c := range p.groups {
+		if c.parent != g || c.parentTid != t.tid || c.zombie || c.exiting {
+			continue
+		}
+		c.parentTid = heir
+		for _, u := range c.threads {
+			if u.pdeathSig != 0 {
+				p.postProcess(c, sigInfo{signo: u.pdeathSig, code: abi.SI_USER, pid: g.tgid, uid: int(t.cred.uid.r)})
+			}
+		}
+	}
 }
 
 // hostGroup reports whether host process group pg is one a guest may

@@ -37,6 +37,7 @@ func sysExit(t *Thread, a *sysArgs) (uint64, int) {
 	if t.files.users--; t.files.users == 0 {
 		t.files.closeAll() // its last thread: the descriptors close, as Linux's exit_files
 	}
+	p.threadGone(t)
 	delete(t.group.threads, t.tid)
 	if t.group.nthreads.Add(-1) == 0 {
 		p.groupExit(t.group, ExitStatus{Code: a.Int(0) & 0xff})
@@ -69,9 +70,9 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 		// A new guest process (fork.go): a child of t's process (or of
 		// its parent with CLONE_PARENT), in its process group.
 		g := res.group
-		g.parent, g.pgid, g.sid, g.exitSignal = t.group, t.group.pgid, t.group.sid, int(flags&0xff)
+		g.parent, g.parentTid, g.pgid, g.sid, g.exitSignal = t.group, t.tid, t.group.pgid, t.group.sid, int(flags&0xff)
 		if flags&cloneParent != 0 {
-			g.parent = t.group.parent
+			g.parent, g.parentTid = t.group.parent, t.group.parentTid
 		}
 		p.groups[tid] = g
 		if d := p.debugging(t); d != nil {

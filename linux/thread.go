@@ -71,6 +71,11 @@ type Thread struct {
 
 	execed bool // another thread of its process called execve: it ends
 
+	// pdeathSig is prctl PR_SET_PDEATHSIG's signal, sent to its process
+	// when its parent thread ends (threadGone); not copied by clone,
+	// cleared by a change of ids.
+	pdeathSig int
+
 	cpuMark int64         // the host thread's CPU clock when last charged (rlimit.go)
 	utime   time.Duration // its time with the process lock (/proc/PID/task/TID/stat)
 
