@@ -155,6 +155,28 @@ func termiosIoctl(t *Thread, fd int, req, arg uint64) (ret uint64, errno int, ok
 			return 0, e, true
 		}
 		return 0, errnoOf(unix.IoctlSetPointerInt(fd, unix.TIOCSPGRP, int(int32(v)))), true
+	case abi.TIOCGPTN, abi.TIOCGPTLCK:
+		hreq := map[uint64]uint{abi.TIOCGPTN: unix.TIOCGPTN, abi.TIOCGPTLCK: unix.TIOCGPTLCK}[req]
+		v, err := unix.IoctlGetUint32(fd, hreq)
+		if err != nil {
+			return 0, errnoOf(err), true
+		}
+		return 0, t.put32(arg, v), true
+	case abi.TIOCSPTLCK:
+		v, e := t.get32(arg)
+		if e != 0 {
+			return 0, e, true
+		}
+		return 0, errnoOf(unix.IoctlSetPointerInt(fd, unix.TIOCSPTLCK, int(int32(v)))), true
+	case abi.TIOCGPTPEER:
+		// A descriptor of the slave, opened with open's flags (O_RDWR,
+		// O_NOCTTY, O_CLOEXEC...).
+		r, _, err := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), unix.TIOCGPTPEER, uintptr(openFlags(arg)))
+		if err != 0 {
+			return 0, int(err), true
+		}
+		g, e := t.newFD(int(r), nil)
+		return g, e, true
 	}
 	return 0, 0, false
 }

@@ -32,6 +32,13 @@ const (
 	TIOCOUTQ   = 0x40047473
 	TIOCSPGRP  = 0x80047476
 	TIOCGPGRP  = 0x40047477
+
+	// Pseudo-terminal masters (posix_openpt's /dev/ptmx): ptsname's
+	// number, unlockpt's lock, and a descriptor of the peer (openpty).
+	TIOCGPTN    = 0x40045430
+	TIOCSPTLCK  = 0x80045431
+	TIOCGPTLCK  = 0x40045439
+	TIOCGPTPEER = 0x20005441
 )
 
 // c_cc indices.
