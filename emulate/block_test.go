@@ -584,6 +584,7 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 			return enc(ppc64asm.ISEL, rt(), []int64{0, src()}[rng.IntN(2)], src(), int64(rng.IntN(32)))
 		},
 		func() uint32 { return enc(ppc64asm.MADDLD, rt(), src(), src(), src()) },
+		func() uint32 { return enc(ppc64asm.RLDIMI, rt(), src(), int64(rng.IntN(64)), int64(rng.IntN(64))) },
 		func() uint32 {
 			if rng.IntN(2) == 0 {
 				return dForm(rt(), ppc64asm.LHA, ppc64asm.LWA)

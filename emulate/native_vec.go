@@ -358,6 +358,23 @@ func nativeVec(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) bool 
 		a.Cmov(amd64.CondE, rax, rcx)
 		a.Store(64, gprM(uint8(arg[0])), rax)
 		return true
+	case ppc64asm.RLDIMI:
+		// RA = ROTL64(RS, SH) & k | RA & ^k, k = MASK(MB, 63-SH)
+		// (opRldimi).
+		sh := arg[2] & 63
+		k := rotMask(arg[3], 63-sh)
+		a.Load(64, rax, gprM(uint8(arg[1])))
+		if sh != 0 {
+			a.ShiftImm(64, amd64.ROL, rax, uint8(sh))
+		}
+		a.MovImm(rdx, k)
+		a.Op(amd64.AND, rax, rdx)
+		a.Not(rdx)
+		a.Load(64, rcx, gprM(uint8(arg[0])))
+		a.Op(amd64.AND, rcx, rdx)
+		a.Op(amd64.OR, rax, rcx)
+		a.Store(64, gprM(uint8(arg[0])), rax)
+		return true
 	case ppc64asm.MADDLD:
 		// The low 64 bits of RA × RB + RC (opMadd).
 		a.Load(64, rax, gprM(uint8(arg[1])))
