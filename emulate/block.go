@@ -35,9 +35,10 @@ const (
 	// EngineStep fetches and steps every instruction as Fetch does.
 	EngineStep
 	// EngineNative is EngineBlock where a hot block's leading integer
-	// operations, loads and stores run as x86-64 code generated for
-	// them (native.go), on linux/amd64; on other hosts it is
-	// EngineBlock.
+	// operations, loads and stores, the VMX/VSX operations of glibc's
+	// string functions and its branch run as x86-64 code generated for
+	// them (native.go, native_vec.go), on linux/amd64; on other hosts it
+	// is EngineBlock.
 	EngineNative
 )
 
