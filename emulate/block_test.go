@@ -219,7 +219,9 @@ func TestNativeOps(t *testing.T) {
 // b to the start after the branch, under EngineNative in Runs with step
 // limits, in both byte orders (checkNative): the generated code of the
 // branch jumps to the code of the block the block loop last went to from
-// it when that is the target (nativeIndirect).
+// it when that is the target (nativeIndirect). In 16 of the 40
+// loops (k/8 odd) the second block is on the next page: jumps across
+// pages.
 func TestNativeIndirect(t *testing.T) {
 	ran := 0
 	for k := range 40 {
@@ -249,6 +251,10 @@ func indirectProgram(seed, msr uint64, k int) runProgram {
 	f := forms[k%len(forms)]
 	ctr := f.op == ppc64asm.BCCTR || f.op == ppc64asm.BCCTRL
 	var second uint64 // the second block's address
+	// For k/8 odd the second block is on the next page (its own
+	// words, mapped by setup), so that the code jumps across pages.
+	cross := k/8%2 == 1
+	var far []uint32
 	p := blockProgram(seed, msr, func(rng *rand.Rand) []uint32 {
 		gens := blockGens(rng, false)
 		body := func(words []uint32, n int) []uint32 {
@@ -265,6 +271,12 @@ func indirectProgram(seed, msr uint64, k int) runProgram {
 		words = append(words, enc(ppc64asm.XOR, 29, 29, 28), enc(ppc64asm.MTSPR, []int64{8, 9}[b2i(ctr)], 29))
 		words = append(words, enc(f.op, f.bo, f.bi, 0))
 		words = append(words, enc(ppc64asm.B, -4*int64(len(words))))
+		if cross {
+			second = codeBase + mem.PageSize
+			far = body(nil, 1+k%5)
+			far = append(far, enc(ppc64asm.B, -int64(mem.PageSize)-4*int64(len(far))))
+			return words
+		}
 		second = codeBase + 4*uint64(len(words))
 		words = body(words, 1+k%5)
 		return append(words, enc(ppc64asm.B, -4*int64(len(words))))
@@ -272,6 +284,12 @@ func indirectProgram(seed, msr uint64, k int) runProgram {
 	setup := p.setup
 	p.setup = func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
 		m, r, e := setup(t)
+		if cross {
+			if err := m.Map(codeBase+mem.PageSize, mem.PageSize, mem.RX); err != nil {
+				t.Fatal(err)
+			}
+			poke(t, m, msr, codeBase+mem.PageSize, far...)
+		}
 		r.CTR = 1000
 		r.GPR[29], r.GPR[28] = codeBase+2, 0 // the low bits are ignored
 		switch k % 4 {

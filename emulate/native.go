@@ -151,14 +151,24 @@ func (s *nativeState) enter(e *Emulator, b *block, r *regs.Regs, c *pageCache, n
 	return j, b, n + c.natRan
 }
 
-// link records that the Run went from b to t (on the same page, for the
-// same MSR gate, t's epoch the current one): when b's generated code
-// ends with its direct branch, to t's address taken or not, that code
-// jumps to t's generated code while t's epoch stays the current one and
-// the step budget covers t's translated ops.
+// link records that the Run went from b to t (for the same MSR gate, t's
+// epoch the current one, t's page entered by nextBlock: executable and
+// without hooks in this Run): when b's generated code ends with its
+// branch, to t's address taken or not, that code jumps to t's generated
+// code while t's epoch stays the current one and the step budget covers
+// t's translated ops.
+//
+// t may be on another page than b. The code never changes the page
+// caches' code page (codeAddr, codePage, codeInsts): after a jump to
+// another page they still describe the page the block loop last entered,
+// consistently, and the block loop checks a block's page against them
+// where it matters (pageCache.grow, nextBlock). A page that loses its
+// execute permission, or gains a hook, does so between Runs, and each Run
+// moves the epoch, which the jump checks: a block on it is reached again
+// only through nextBlock, which checks the page.
 func (s *nativeState) link(b, t *block) {
 	n := len(b.ops)
-	if b.natGen != s.gen || !b.natBranch || int(b.natN) != n || (b.addr^t.addr)&^(mem.PageSize-1) != 0 {
+	if b.natGen != s.gen || !b.natBranch || int(b.natN) != n {
 		return
 	}
 	if b.ops[n-1].kind == kGeneric {
@@ -478,7 +488,7 @@ func nativeChain(a *amd64.Asm, b *block, gen uint32, k int, target, cia uint64, 
 // indirect branch (bclr, bcctr) at cia, to the address in R9: natTaken
 // when that is not cia + 4, then, with b's n steps added to natRan, a
 // jump to the code of the block natNext[0] (the last target the block
-// loop went to from b, on b's page) when that block's address is R9, its
+// loop went to from b) when that block's address is R9, its
 // epoch the current one, its code of generation gen and the budget covers
 // its translated ops (natBlk = that block); else NIP = R9 and it returns
 // n (the steps not counted). In a segment (from != 0) it sets NIP and
