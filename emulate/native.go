@@ -79,10 +79,10 @@ type nativeState struct {
 // Both are safe because (1) every block with code of the current
 // generation is in nativeState.live until the arena is freed (translate
 // appends it; a new generation empties live only after Free, when no
-// code refers to those blocks any more), so no block that code can reach
-// through natNext, nor one whose natNext slots code addresses, is ever
-// freed while that code exists: the collector never has to see the
-// pointers in the arena; (2) the store to natBlk is an aligned 8-byte
+// code refers to those blocks any more), so no block whose natNext slots
+// code addresses is ever freed while that code exists, nor one that code
+// can reach through those slots (a slot is a Go-visible field of a live
+// block): the collector never has to see the pointers in the arena; (2) the store to natBlk is an aligned 8-byte
 // write of a pointer to such a block, so a concurrent scan of the field
 // reads either nil (enter clears it before the call) or a live block; the
 // barrier a store omits exists to keep the stored object marked when the
@@ -198,7 +198,15 @@ func (s *nativeState) translate(b *block) {
 		clear(s.live)
 		s.live = s.live[:0]
 	}
-	s.live = append(s.live, b)
+	// b is kept alive while the arena holds code of it (a block without
+	// code is not: no code refers to it but through another block's
+	// natNext, a Go-visible pointer).
+	kept := false
+	keep := func() {
+		if !kept {
+			s.live, kept = append(s.live, b), true
+		}
+	}
 	b.natGen, b.nat, b.natN, b.natBranch, b.natSegs = s.gen, 0, 0, false, nil
 	s.asm.Buf = s.asm.Buf[:0]
 	k, br := nativeCode(&s.asm, b, s.gen, 0)
@@ -209,6 +217,7 @@ func (s *nativeState) translate(b *block) {
 		if err != nil {
 			return
 		}
+		keep()
 		b.nat, b.natN, b.natBranch = fn, uint16(k), br
 	}
 	// The segments after the ops it leaves to the block loop.
@@ -220,6 +229,7 @@ func (s *nativeState) translate(b *block) {
 			if err != nil {
 				return
 			}
+			keep()
 			if b.natSegs == nil {
 				b.natSegs = make([]natSeg, len(b.ops))
 			}
