@@ -31,7 +31,9 @@
 #   those of its set ci, what TestCPythonTests and so scripts/test.sh run),
 #   run with the regrtest options tests.txt gives it.
 #   CPYTHON_TIMEOUT: seconds for one run (default 1800, or the test's
-#   timeout=SECONDS in tests.txt).
+#   timeout=SECONDS in tests.txt). CPYTHON_JOBS: runs at a time (default
+#   2: a test's two runs start together, and a run that ends makes room for
+#   the next test's).
 # Output: one line per test, "TEST ok (N test cases alike; CPU qemu Q s,
 # ppc64emu E s)"
 # or "TEST FAIL (what differs)", and a summary line with the totals; every
@@ -113,9 +115,18 @@ cputime() { awk '{ printf "%.1f", $2 + $3 }' "$1"; }
 pass=0 fail=0 qsum=0 esum=0
 failed=()
 start=$(date +%s)
+
+# The runs are jobs, at most CPYTHON_JOBS (default 2, the cores of CI's
+# machine) at a time: each test's ppc64emu run and its qemu-user run, in
+# the order of the list, a job starting as soon as another ends. A test's
+# two runs still start together when a test begins, but ppc64emu's run
+# takes 5-20 times qemu-user's, so the core qemu-user leaves goes on with
+# the next test's runs instead of waiting (the step's wall time is then
+# about half the sum of the CPU times, not the sum of ppc64emu's).
+jobs=${CPYTHON_JOBS:-2}
+runs=()
 for t in "${want[@]}"; do
   if [ "$t" = test_sqlite3 ] && [ -n "$nosqlite" ]; then
-    echo "$t not run: $nosqlite"
     continue
   fi
   opts=$(awk -v t="$t" '$1 == t { $1 = $2 = ""; print }' <<<"$list")
@@ -127,20 +138,28 @@ for t in "${want[@]}"; do
     "sed -n '/^== Tests result/,\$p' regrtest.log | grep -v '^Total duration'" \
     '[ -f junit.xml ] && python3.11 summary.py junit.xml' \
     'exit $rc' >"$out/$t.sh"
-  for who in qemu emu; do
-    w=$(mktemp -d "/tmp/cpython-tests.$t.$who.XXXXXX")
-    cp "$here/summary.py" "$w/"
-    (
-      TIMEFORMAT='%R %U %S'
-      set +e
-      { time "${who}run" "$out/$t.sh" "$w" "${CPYTHON_TIMEOUT:-${limit:-1800}}" >"$out/$t.$who.out" 2>"$out/$t.$who.err" </dev/null; } 2>"$out/$t.$who.time"
-      echo $? >"$out/$t.$who.rc"
-      cp "$w/regrtest.log" "$out/$t.$who.log" 2>/dev/null
-      rm -rf "$w"
-    ) &
-  done
-  wait
-  what=()
+  echo "${CPYTHON_TIMEOUT:-${limit:-1800}}" >"$out/$t.limit"
+  rm -f "$out/$t.qemu.rc" "$out/$t.emu.rc"
+  runs+=("emu $t" "qemu $t")
+done
+
+# run WHO TEST: one run, its files under $out; the .rc file last.
+run() {
+  local who=$1 t=$2 w
+  w=$(mktemp -d "/tmp/cpython-tests.$t.$who.XXXXXX")
+  cp "$here/summary.py" "$w/"
+  TIMEFORMAT='%R %U %S'
+  set +e
+  { time "${who}run" "$out/$t.sh" "$w" "$(cat "$out/$t.limit")" >"$out/$t.$who.out" 2>"$out/$t.$who.err" </dev/null; } 2>"$out/$t.$who.time"
+  echo $? >"$out/$t.$who.rc.tmp"
+  cp "$w/regrtest.log" "$out/$t.$who.log" 2>/dev/null
+  rm -rf "$w"
+  mv "$out/$t.$who.rc.tmp" "$out/$t.$who.rc"
+}
+
+# report TEST: compare a test's two finished runs and print its line.
+report() {
+  local t=$1 q e n what=()
   cmp -s "$out/$t.qemu.out" "$out/$t.emu.out" || what+=(stdout)
   cmp -s "$out/$t.qemu.err" "$out/$t.emu.err" || what+=(stderr)
   cmp -s "$out/$t.qemu.rc" "$out/$t.emu.rc" || what+=("exit $(cat "$out/$t.qemu.rc") vs $(cat "$out/$t.emu.rc")")
@@ -157,6 +176,29 @@ for t in "${want[@]}"; do
     fail=$((fail + 1))
     failed+=("$t")
   fi
+}
+
+# Start the runs, and report the tests in the list's order as their runs end.
+next=0 running=0
+for t in "${want[@]}"; do
+  if [ "$t" = test_sqlite3 ] && [ -n "$nosqlite" ]; then
+    echo "$t not run: $nosqlite"
+    continue
+  fi
+  while [ ! -f "$out/$t.qemu.rc" ] || [ ! -f "$out/$t.emu.rc" ]; do
+    if [ $next -lt ${#runs[@]} ] && [ $running -lt $jobs ]; then
+      run ${runs[$next]} &
+      next=$((next + 1)) running=$((running + 1))
+    elif [ $running -gt 0 ]; then
+      wait -n || true
+      running=$((running - 1))
+    else
+      echo "cpython-tests: a run of $t ended without its status (see $out/$t.*)"
+      exit 1
+    fi
+  done
+  report "$t"
 done
+wait
 echo "cpython-tests: $pass passed, $fail failed${failed:+: ${failed[*]}}; CPU qemu $qsum s, ppc64emu $esum s; wall $(($(date +%s) - start)) s"
 [ $fail = 0 ]
