@@ -400,13 +400,10 @@ const maxBlock = mem.PageSize / 4
 // the code that runs often. Measured on the corpus (docs/performance.md):
 // 16 and 64 left the short Go programs slower than EngineCached, 256 as
 // fast within the noise, with the hot loops (c-crc, Go sort) unchanged.
-// Under EngineNative, whose generated code gains far more on a hot
-// block, a line gets its block sooner (nativeBlockHot; the block is
-// translated after nativeHot runs more).
-const (
-	blockHot       = 256
-	nativeBlockHot = 16
-)
+// EngineNative has the same threshold (16 built blocks sooner and left
+// its short programs slower than EngineBlock's), and translates a block
+// after nativeHot runs more.
+const blockHot = 256
 
 // blockAt returns the block at index i of the code page for gate g,
 // checking or decoding it, or nil when the instruction there needs Run's
@@ -540,8 +537,8 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 	le := g&(regs.MSRLE<<32) != 0
 	nat := e.native()
 	c.hot = blockHot
-	if nat != nil {
-		c.hot = nativeBlockHot
+	if nat != nil && c.nativeHot != 0 {
+		c.hot = c.nativeHot
 	}
 	var n uint64
 	b := c.nextBlock(nil, r.NIP, g)

@@ -29,3 +29,8 @@ func BlockBuilt(e *Emulator, addr uint64) bool {
 	ci := e.pages.code[addr/4096]
 	return ci != nil && ci[addr%4096/4].blk != nil
 }
+
+// SetNativeBlockHot makes e build a block under EngineNative once a line
+// has been entered n times instead of blockHot (tests of the generated
+// code, whose loops end too soon for the real threshold).
+func SetNativeBlockHot(e *Emulator, n uint16) { e.pages.nativeHot = n }

@@ -88,10 +88,12 @@ type pageCache struct {
 	max, left    uint64
 	line, stopAt uint
 	// tier: runCached runs cold code for runBlocks, and returns at a
-	// line (after a branch) that is hot (codeInst.heat has reached hot,
-	// blockHot or nativeBlockHot by engine).
-	tier bool
-	hot  uint16
+	// line (after a branch) that is hot (codeInst.heat has reached hot:
+	// blockHot, or nativeHot under EngineNative when set, by tests of
+	// the generated code whose loops run too few times otherwise).
+	tier      bool
+	hot       uint16
+	nativeHot uint16
 
 	// epoch moves whenever code may have changed: at the start of every
 	// Run, and when a step writes to a page with decoded instructions
