@@ -171,7 +171,7 @@ func (s *nativeState) link(b, t *block) {
 	if b.natGen != s.gen || !b.natBranch || int(b.natN) != n {
 		return
 	}
-	if b.ops[n-1].kind == kGeneric {
+	if k := b.ops[n-1].kind; k != kB && k != kBc {
 		// An indirect branch (nativeIndirect): the last target
 		// taken, or the way not taken.
 		if t.addr == b.addr+uint64(n)*4 {
@@ -369,10 +369,10 @@ func nativeBranch(a *amd64.Asm, b *block, gen uint32, j, from int) bool {
 	indirect := false
 	switch {
 	case op.kind == kB || op.kind == kBc:
-	case op.kind == kGeneric && (in.Op == ppc64asm.BCLR || in.Op == ppc64asm.BCLRL):
+	case in.Op == ppc64asm.BCLR || in.Op == ppc64asm.BCLRL: // kBcReg (or kGeneric)
 		indirect = true
 		a.Load(64, amd64.R9, amd64.M(nRegs, offLR))
-	case op.kind == kGeneric && (in.Op == ppc64asm.BCCTR || in.Op == ppc64asm.BCCTRL) && !in.Has(decode.FlagCTRDec):
+	case (in.Op == ppc64asm.BCCTR || in.Op == ppc64asm.BCCTRL) && !in.Has(decode.FlagCTRDec):
 		indirect = true
 		a.Load(64, amd64.R9, amd64.M(nRegs, offCTR))
 	default:
