@@ -439,16 +439,19 @@ func sysGetgroups(t *Thread, a *sysArgs) (uint64, int) {
 	return uint64(len(gs)), putStructs(t, a.Ptr(1), gs, abi.Uint32Layout)
 }
 
-// sysSetgroups is setgroups: EINVAL for more than NGROUPS_MAX, then EPERM
-// without CAP_SETGID, then EFAULT or EINVAL for a group (gid_t)-1; the
-// list is kept sorted.
+// sysSetgroups is setgroups (kernel/groups.c): EPERM without CAP_SETGID,
+// then EINVAL for a negative count or more than NGROUPS_MAX, then EFAULT
+// or EINVAL for a group (gid_t)-1; the list is kept sorted. (qemu-user
+// 7.2 checks the count and copies the list before the host's call, so
+// for a user without CAP_SETGID it answers EINVAL and EFAULT where Linux
+// answers EPERM.)
 func sysSetgroups(t *Thread, a *sysArgs) (uint64, int) {
 	n := a.Int(0)
-	if n < 0 || n > ngroupsMax {
-		return 0, abi.EINVAL
-	}
 	if !t.cred.capable(unix.CAP_SETGID) {
 		return 0, abi.EPERM
+	}
+	if n < 0 || n > ngroupsMax {
+		return 0, abi.EINVAL
 	}
 	gs, e := getStructs(t, a.Ptr(1), n, abi.Uint32Layout)
 	if e != 0 {

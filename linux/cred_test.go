@@ -120,3 +120,30 @@ func TestCredExecveRules(t *testing.T) {
 		}
 	}
 }
+
+// setgroups checks the capability first, then the count, then the list
+// (kernel/groups.c); qemu-user, which checks the count and copies the list
+// itself before the host's call, cannot show the order to a user without
+// CAP_SETGID, and badcred.c runs as root in CI.
+func TestSetgroupsOrder(t *testing.T) {
+	th := testThread(t, binary.BigEndian)
+	for _, c := range []struct {
+		name string
+		caps uint64
+		n    int64
+		ptr  uint64
+		want int
+	}{
+		{"no CAP_SETGID, too many", 0, ngroupsMax + 1, 0x1000, abi.EPERM},
+		{"no CAP_SETGID, negative", 0, -1, 0x1000, abi.EPERM},
+		{"no CAP_SETGID, bad pointer", 0, 1, 0x1000, abi.EPERM},
+		{"CAP_SETGID, too many", 1 << unix.CAP_SETGID, ngroupsMax + 1, 0x1000, abi.EINVAL},
+		{"CAP_SETGID, negative", 1 << unix.CAP_SETGID, -1, 0x1000, abi.EINVAL},
+		{"CAP_SETGID, bad pointer", 1 << unix.CAP_SETGID, 1, 0x1000, abi.EFAULT},
+	} {
+		th.cred = &cred{capEff: c.caps, capPrm: c.caps}
+		if _, e := sysSetgroups(th, &sysArgs{uint64(c.n), c.ptr}); e != c.want {
+			t.Errorf("%s: errno %d, want %d", c.name, e, c.want)
+		}
+	}
+}
