@@ -245,8 +245,9 @@ func qemuRef(t *testing.T, qemu, bin string, cache bool, args ...string) result 
 var qemuVersions sync.Map // qemu command → its version line
 
 // qemuKey names a qemu-user run: the hash of qemu's version, the binary's
-// contents and the arguments (the binary's path among them, as the program
-// may print it).
+// contents, the arguments (the binary's path among them, as the program
+// may print it) and the user and groups the run has (the credential
+// programs print what a root run and an unprivileged one are allowed).
 func qemuKey(qemu, bin string, args []string) (string, error) {
 	v, ok := qemuVersions.Load(qemu)
 	if !ok {
@@ -262,7 +263,8 @@ func qemuKey(qemu, bin string, args []string) (string, error) {
 	}
 	defer f.Close()
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%q\x00", v, args)
+	groups, _ := os.Getgroups()
+	fmt.Fprintf(h, "%s\x00%q\x00%d:%d:%d:%d:%v\x00", v, args, os.Getuid(), os.Geteuid(), os.Getgid(), os.Getegid(), groups)
 	if _, err := io.Copy(h, f); err != nil {
 		return "", err
 	}
