@@ -34,6 +34,10 @@ type fdTable struct {
 	// procRoots are the guest's descriptors of /proc itself (procfs.go),
 	// by host descriptor: how far the listing of guest processes got.
 	procRoots map[int]*procRootDir
+	// procDirs are the guest's descriptors of a /proc/PID directory
+	// (procfs.go), by host descriptor: the guest process it names (the
+	// host descriptor is the runner's own /proc/self).
+	procDirs map[int]*threadGroup
 	// limit is the guest's RLIMIT_NOFILE (rlimit.go); 0: the host's.
 	limit int
 	// users counts the threads holding the table (CLONE_FILES shares it);
@@ -47,6 +51,7 @@ func (ft *fdTable) closeHost(h int) error {
 	delete(ft.memfds, h)
 	delete(ft.commfds, h)
 	delete(ft.procRoots, h)
+	delete(ft.procDirs, h)
 	return unix.Close(h)
 }
 
@@ -57,6 +62,7 @@ func (ft *fdTable) dupped(h, nh int) {
 	}
 	ft.memDupped(h, nh)
 	copyEntry(&ft.commfds, ft.commfds, h, nh)
+	copyEntry(&ft.procDirs, ft.procDirs, h, nh)
 	if r := ft.procRoots[h]; r != nil {
 		ft.procRoots[nh] = r
 	}

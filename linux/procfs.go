@@ -328,7 +328,13 @@ func maybeUnderProc(dirfd int, path string) bool {
 // and fdinfo/N translated through the process's descriptor table and cwd
 // to its working directory.
 func (t *Thread) procLookup(dirfd int, raw string) (ref procRef, host string, own bool) {
-	ref, own = t.procEntry(procAbs(dirfd, raw), false)
+	if g := t.files.procDirs[dirfd]; g != nil && !strings.HasPrefix(raw, "/") {
+		// Through a descriptor of /proc/PID (the runner's /proc/self on
+		// the host): an entry of that guest process, not of the caller.
+		ref, own = t.procEntry("/proc/"+strconv.Itoa(g.tgid)+"/"+raw, false)
+	} else {
+		ref, own = t.procEntry(procAbs(dirfd, raw), false)
+	}
 	switch {
 	case !own:
 		return procRef{}, "", false

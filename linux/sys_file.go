@@ -480,9 +480,13 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 		return 0, e
 	}
 	var path string
+	var dir *threadGroup // a /proc/PID directory opened (procDirs)
 	if ref, host, own := t.procLookup(dirfd, raw); own {
 		if host == "" {
 			return t.newFD(t.procOpenErr(ref, openFlags(flags)))
+		}
+		if ref.entry == "" {
+			dir = ref.g
 		}
 		path = host
 	} else if path, e = t.path(pathAddr); e != 0 {
@@ -498,6 +502,12 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 		if ref, own := t.procLanded(fd); own && procHostPath(ref) == "" {
 			unix.Close(fd)
 			return t.newFD(t.procOpenErr(ref, openFlags(flags)))
+		}
+		if dir != nil {
+			if t.files.procDirs == nil {
+				t.files.procDirs = map[int]*threadGroup{}
+			}
+			t.files.procDirs[fd] = dir
 		}
 	}
 	return t.newFD(fd, err)
