@@ -223,15 +223,21 @@ func TestNativeOps(t *testing.T) {
 // loops (k/8 odd) the second block is on the next page: jumps across
 // pages.
 func TestNativeIndirect(t *testing.T) {
-	ran := 0
+	ran, indirect := 0, 0
 	for k := range 40 {
 		msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
 		if checkNative(t, indirectProgram(uint64(9001+2*k), msr, k)) {
 			ran++
 		}
+		indirect += emulate.NativeIndirect(lastNative)
 	}
 	if jit.Supported && ran < 30 {
 		t.Errorf("generated code ran in %d loops of 40", ran)
+	}
+	if jit.Supported && indirect < 30 {
+		// The loops' branches must end their blocks' code (a new kind
+		// for them once kept the translator from seeing them).
+		t.Errorf("%d blocks ended in an indirect branch in generated code, want 30 or more", indirect)
 	}
 }
 
@@ -357,8 +363,13 @@ func checkNative(t *testing.T, p runProgram) bool {
 	if d := pagesDiffer(t, m1, m2, p.check); d != nil {
 		t.Fatalf("pages %#x differ", d)
 	}
+	lastNative = e1
 	return emulate.NativeCalls(e1) != 0
 }
+
+// lastNative is the Emulator of checkNative's last Run (for tests that
+// look at its generated code).
+var lastNative *emulate.Emulator
 
 func blockPages() []uint64 {
 	var p []uint64

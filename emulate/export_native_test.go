@@ -34,3 +34,20 @@ func BlockBuilt(e *Emulator, addr uint64) bool {
 // has been entered n times instead of blockHot (tests of the generated
 // code, whose loops end too soon for the real threshold).
 func SetNativeBlockHot(e *Emulator, n uint16) { e.pages.nativeHot = n }
+
+// NativeIndirect is how many blocks of e's generated code end with an
+// indirect branch (bclr, bcctr) that the code runs.
+func NativeIndirect(e *Emulator) int {
+	n := 0
+	if e.nat == nil {
+		return 0
+	}
+	for _, b := range e.nat.live {
+		if b.nat != 0 && b.natBranch && int(b.natN) == len(b.ops) {
+			if k := b.ops[len(b.ops)-1].kind; k != kB && k != kBc {
+				n++
+			}
+		}
+	}
+	return n
+}
