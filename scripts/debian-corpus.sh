@@ -5,7 +5,8 @@
 # openssl, util-linux (flock), tzdata, libc-bin (the C.UTF-8 locale),
 # base-passwd (/etc/passwd and /etc/group), sqlite3, python3.11, git,
 # lua5.4, tcl8.6, jq, ed, m4, gettext-base, zstd, lz4, cpio, rsync,
-# ncurses-base (terminfo) and their libraries — unpacked into a root file
+# ncurses-base (terminfo), procps, psmisc, ruby3.1, groff-base, ripgrep,
+# fd-find, nodejs and their libraries — unpacked into a root file
 # system, and a set of shell commands (linux/testdata/debian/*.sh) run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
 # byte for byte: stdout, stderr and exit status.
 #
@@ -66,7 +67,8 @@ done
 pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils diffutils
   sqlite3 python3.11-minimal libpython3.11-stdlib python3.11 libpython3.11-testsuite
   perl make patch bc dc file openssl bzip2 util-linux tzdata libc-bin base-passwd
-  git lua5.4 tcl8.6 jq ed m4 gettext-base zstd lz4 cpio rsync ncurses-base)
+  git lua5.4 tcl8.6 jq ed m4 gettext-base zstd lz4 cpio rsync ncurses-base
+  procps psmisc ruby3.1 groff-base ripgrep fd-find nodejs)
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
 mkdir -p "$cache"
