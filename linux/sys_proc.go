@@ -5,7 +5,12 @@ package linux
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -68,10 +73,15 @@ func sysSchedYield(t *Thread, a *sysArgs) (uint64, int) {
 // else the runner's) within the CPUs the runner may use now, as Linux
 // gives cpus_mask within cpu_active_mask; a host thread's from the host.
 func sysSchedGetaffinity(t *Thread, a *sysArgs) (uint64, int) {
-	n := min(a.Ulong(1), 128) &^ 7
-	if n == 0 {
+	// len is an unsigned int: EINVAL when its bits cannot hold every
+	// possible CPU (the product in 32 bits, as the kernel computes it) or
+	// it is not a whole number of longs; the copy is at most the
+	// cpumask.
+	l := a.Uint(1)
+	if l*8 < nrCPUIDs() || l&7 != 0 {
 		return 0, abi.EINVAL
 	}
+	n := min(uint64(l), 128)
 	pid := a.Int(0)
 	u, host, e := t.schedTarget(pid)
 	if e != 0 {
@@ -98,6 +108,31 @@ func sysSchedGetaffinity(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	return n, putStructs(t, a.Ptr(2), words, abi.Uint64Layout)
 }
+
+// nrCPUIDs is the host's nr_cpu_ids: one more than the highest possible
+// CPU (/sys/devices/system/cpu/possible, "0-1" say), or of the CPUs the
+// runner may use when that cannot be read.
+var nrCPUIDs = sync.OnceValue(func() uint32 {
+	if b, err := os.ReadFile("/sys/devices/system/cpu/possible"); err == nil {
+		s := strings.TrimSpace(string(b))
+		if i := strings.LastIndexAny(s, ",-"); i >= 0 {
+			s = s[i+1:]
+		}
+		if n, err := strconv.ParseUint(s, 10, 32); err == nil && n < 1<<20 {
+			return uint32(n) + 1
+		}
+	}
+	var set unix.CPUSet
+	if unix.SchedGetaffinity(0, &set) != nil {
+		return 1
+	}
+	for c := 8*len(set)*int(unsafe.Sizeof(set[0])) - 1; c > 0; c-- {
+		if set.IsSet(c) {
+			return uint32(c) + 1
+		}
+	}
+	return 1
+})
 
 func sysUname(t *Thread, a *sysArgs) (uint64, int) {
 	var u unix.Utsname

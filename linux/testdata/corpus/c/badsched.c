@@ -67,6 +67,8 @@ int main(void) {
 	res("getaffinity zero length", syscall(SYS_sched_getaffinity, 0, 0, &set));
 	res("getaffinity bad pointer", syscall(SYS_sched_getaffinity, 0, sizeof set, bad));
 	res("getaffinity no such pid", syscall(SYS_sched_getaffinity, NOPID, sizeof set, &set));
+	res("getaffinity length not longs", syscall(SYS_sched_getaffinity, 0, 12, &set));
+	res("getaffinity half a long", syscall(SYS_sched_getaffinity, 0, 4, &set));
 
 	res("ioprio_get bad which", syscall(SYS_ioprio_get, 99, 0));
 	res("ioprio_get which 0", syscall(SYS_ioprio_get, 0, 0));
