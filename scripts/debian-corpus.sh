@@ -6,7 +6,7 @@
 # base-passwd (/etc/passwd and /etc/group), sqlite3, python3.11, git,
 # lua5.4, tcl8.6, jq, ed, m4, gettext-base, zstd, lz4, cpio, rsync,
 # ncurses-base (terminfo), procps, psmisc, ruby3.1, groff-base, ripgrep,
-# fd-find, nodejs and their libraries — unpacked into a root file
+# fd-find, nodejs, shfmt, age and their libraries — unpacked into a root file
 # system, and a set of shell commands (linux/testdata/debian/*.sh) run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
 # byte for byte: stdout, stderr and exit status.
 #
@@ -68,7 +68,7 @@ pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils d
   sqlite3 python3.11-minimal libpython3.11-stdlib python3.11 libpython3.11-testsuite
   perl make patch bc dc file openssl bzip2 util-linux tzdata libc-bin base-passwd
   git lua5.4 tcl8.6 jq ed m4 gettext-base zstd lz4 cpio rsync ncurses-base
-  procps psmisc ruby3.1 groff-base ripgrep fd-find nodejs)
+  procps psmisc ruby3.1 groff-base ripgrep fd-find nodejs shfmt age)
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
 mkdir -p "$cache"
