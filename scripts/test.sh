@@ -104,7 +104,7 @@ step "go test -race (concurrent packages)" \
 step "go test -run '$slow' ./linux" \
   go test -count=1 -timeout 30m -run "$slow" ./linux
 step "go test -run '^TestCPythonTests$' ./linux" \
-  go test -count=1 -timeout 40m -run '^TestCPythonTests$' ./linux
+  go test -count=1 -timeout 60m -run '^TestCPythonTests$' ./linux
 step "go test -race -run '$race_emulate' ./emulate" \
   go test -race -run "$race_emulate" ./emulate
 race_list=$(go list "${race_pkgs[@]}") # (fails the script if one moved)
