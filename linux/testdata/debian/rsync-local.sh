@@ -1,5 +1,5 @@
 mkdir -p t/a/b && echo one > t/a/1 && echo two > t/a/b/2 && ln -s 1 t/a/l && ln t/a/1 t/a/h && touch -h -d '2020-01-01 00:00' t/a/1 t/a/b/2 t/a/l t/a t/a/b t
-rsync -a t/ dst/ && find dst | sort && stat -c '%n %Y %h' dst/a/1 dst/a/b/2; echo three > t/a/3; rsync -a --delete -i t/ dst/; rm t/a/3; rsync -a --delete --itemize-changes t/ dst/
+rsync -a t/ dst/ && find dst | sort && stat -c '%n %Y %h' dst/a/1 dst/a/b/2; echo three > t/a/3; rsync -a --delete -i t/ dst/; rm t/a/3; touch -d '2020-01-01 00:00' t/a; rsync -a --delete --itemize-changes t/ dst/
 rsync -a -H t/ dsth/ && stat -c %h dsth/a/1; rsync -rc --exclude='b' --dry-run -v t/ dst2/ 2>/dev/null | grep -v '^sent\|^total\|^$'; rsync -a --link-dest=../dst t/ dst3/ && stat -c %h dst3/a/b/2
 rsync -a t/a/1 single && cat single; rsync -a t dst4 && ls dst4; rsync -a nosuch/ d4/ 2>&1 | sed 's/\[.*\]/[]/; s,"/.*/nosuch","nosuch",'; echo "rsync $?"
 dd if=/dev/zero of=big bs=1k count=300 2>/dev/null; printf x | dd of=big bs=1 seek=150000 conv=notrunc 2>/dev/null; rsync -a big big2 && printf y | dd of=big bs=1 seek=1000 conv=notrunc 2>/dev/null && rsync -I --no-whole-file --stats big big2 | grep -E 'Matched|Literal'; cmp big big2 && echo same
