@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -250,6 +251,54 @@ var (
 	gidKind = idKind{func(c *cred) *ids { return &c.gid }, unix.CAP_SETGID, false}
 )
 
+// idRange is a line of a user namespace's uid_map or gid_map: count ids
+// from first (the ids inside the namespace).
+type idRange struct{ first, count uint64 }
+
+// nsIDs are the runner's user namespace's uid_map and gid_map
+// (/proc/self/uid_map and gid_map): Linux maps a guest's id into a kernel
+// id with them (make_kuid, make_kgid), and an id outside them is not a
+// valid id (uid_valid): the set*id calls answer EINVAL, setfs*id leaves
+// the id alone. In the initial namespace ("0 0 4294967295") that is
+// (uid_t)-1 only. A map that cannot be read counts as the initial one.
+var nsIDs = sync.OnceValue(func() [2][]idRange {
+	var m [2][]idRange
+	for i, f := range []string{"/proc/self/uid_map", "/proc/self/gid_map"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for line := range strings.Lines(string(b)) {
+			var in, out, n uint64
+			if _, err := fmt.Sscan(line, &in, &out, &n); err == nil {
+				m[i] = append(m[i], idRange{in, n})
+			}
+		}
+	}
+	return m
+})
+
+// valid reports whether id is an id of k's kind in the runner's user
+// namespace.
+func (k idKind) valid(id uint32) bool {
+	if id == noID {
+		return false
+	}
+	m := nsIDs()[1]
+	if k.uid {
+		m = nsIDs()[0]
+	}
+	if m == nil {
+		return true
+	}
+	for _, r := range m {
+		if uint64(id) >= r.first && uint64(id)-r.first < r.count {
+			return true
+		}
+	}
+	return false
+}
+
 // commit gives t the credentials n made from old by a change of k's ids.
 func (t *Thread) commit(k idKind, old, n *cred, fs bool) {
 	if k.uid {
@@ -294,9 +343,10 @@ func suidDumpable() int {
 
 // setID is setuid and setgid (kernel/sys.c, __sys_setuid): with the
 // capability all four ids, else the effective and file-system ones if id
-// is the real or saved one; (uid_t)-1 is EINVAL.
+// is the real or saved one; (uid_t)-1, or an id the user namespace does
+// not map, is EINVAL.
 func setID(t *Thread, k idKind, id uint32) (uint64, int) {
-	if id == noID {
+	if !k.valid(id) {
 		return 0, abi.EINVAL
 	}
 	old := t.cred
@@ -316,8 +366,12 @@ func setID(t *Thread, k idKind, id uint32) (uint64, int) {
 // setreID is setreuid and setregid: the real id may become the effective
 // one, the effective id the real, effective or saved one; the saved id
 // follows the effective one when the real one is set or the effective
-// one set to another than the real one.
+// one set to another than the real one. An id the user namespace does
+// not map is EINVAL, before the permission checks.
 func setreID(t *Thread, k idKind, r, e uint32) (uint64, int) {
+	if r != noID && !k.valid(r) || e != noID && !k.valid(e) {
+		return 0, abi.EINVAL
+	}
 	old := t.cred
 	n := old.clone()
 	o, x := k.of(old), k.of(n)
@@ -343,8 +397,14 @@ func setreID(t *Thread, k idKind, r, e uint32) (uint64, int) {
 }
 
 // setresID is setresuid and setresgid: without the capability each id
-// given must be one of the three current ones.
+// given must be one of the three current ones. An id the user namespace
+// does not map is EINVAL, first.
 func setresID(t *Thread, k idKind, r, e, s uint32) (uint64, int) {
+	for _, v := range []uint32{r, e, s} {
+		if v != noID && !k.valid(v) {
+			return 0, abi.EINVAL
+		}
+	}
 	old := t.cred
 	o := k.of(old)
 	// Nothing to change: nothing done, not even the file-system id set
@@ -373,12 +433,13 @@ func setresID(t *Thread, k idKind, r, e, s uint32) (uint64, int) {
 
 // setfsID is setfsuid and setfsgid: the old file-system id, always; the
 // id changes if it is one of the real, effective, saved or file-system
-// ones, or with the capability ((uid_t)-1 never).
+// ones, or with the capability ((uid_t)-1 or an id the user namespace
+// does not map never).
 func setfsID(t *Thread, k idKind, id uint32) (uint64, int) {
 	old := t.cred
 	o := k.of(old)
 	prev := o.fs
-	if id != noID && id != o.fs && (id == o.r || id == o.e || id == o.s || old.capable(k.cap)) {
+	if k.valid(id) && id != o.fs && (id == o.r || id == o.e || id == o.s || old.capable(k.cap)) {
 		n := old.clone()
 		k.of(n).fs = id
 		t.commit(k, old, n, true)
@@ -439,15 +500,17 @@ func sysGetgroups(t *Thread, a *sysArgs) (uint64, int) {
 	return uint64(len(gs)), putStructs(t, a.Ptr(1), gs, abi.Uint32Layout)
 }
 
-// sysSetgroups is setgroups (kernel/groups.c): EPERM without CAP_SETGID,
+// sysSetgroups is setgroups (kernel/groups.c): EPERM without CAP_SETGID
+// or in a user namespace that denies setgroups,
 // then EINVAL for a negative count or more than NGROUPS_MAX, then EFAULT
-// or EINVAL for a group (gid_t)-1; the list is kept sorted. (qemu-user
+// or EINVAL for a group (gid_t)-1 or one the user namespace does not
+// map; the list is kept sorted. (qemu-user
 // 7.2 checks the count and copies the list before the host's call, so
 // for a user without CAP_SETGID it answers EINVAL and EFAULT where Linux
 // answers EPERM.)
 func sysSetgroups(t *Thread, a *sysArgs) (uint64, int) {
 	n := a.Int(0)
-	if !t.cred.capable(unix.CAP_SETGID) {
+	if !t.cred.capable(unix.CAP_SETGID) || setgroupsDenied() {
 		return 0, abi.EPERM
 	}
 	if n < 0 || n > ngroupsMax {
@@ -457,7 +520,7 @@ func sysSetgroups(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	if slices.Contains(gs, noID) {
+	if slices.ContainsFunc(gs, func(g uint32) bool { return !gidKind.valid(g) }) {
 		return 0, abi.EINVAL
 	}
 	slices.Sort(gs)
@@ -466,6 +529,15 @@ func sysSetgroups(t *Thread, a *sysArgs) (uint64, int) {
 	t.setCred(c)
 	return 0, 0
 }
+
+// setgroupsDenied reports whether the runner's user namespace denies
+// setgroups (/proc/self/setgroups "deny", as `unshare --map-root-user`
+// leaves it): Linux's may_setgroups then answers EPERM whatever the
+// capabilities.
+var setgroupsDenied = sync.OnceValue(func() bool {
+	b, err := os.ReadFile("/proc/self/setgroups")
+	return err == nil && strings.TrimSpace(string(b)) == "deny"
+})
 
 // capHeader reads a capget/capset header: the number of 32-bit words of
 // each set the version has and the pid. An unknown version is EINVAL,

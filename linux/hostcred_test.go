@@ -140,3 +140,45 @@ func TestSetuidRunnerSecure(t *testing.T) {
 		})
 	}
 }
+
+// TestCredUserNamespace runs c-nsids inside a user namespace that maps only
+// id 0 and denies setgroups (unshare --map-root-user) under qemu-user and
+// under the runner: the same output, EINVAL for the ids the namespace does
+// not map (the runner's emulated credentials read its uid_map and
+// gid_map) and EPERM for setgroups.
+func TestCredUserNamespace(t *testing.T) {
+	unshare, err := exec.LookPath("unshare")
+	if err != nil {
+		t.Skip("no unshare (util-linux)")
+	}
+	if err := exec.Command(unshare, "--map-root-user", "true").Run(); err != nil {
+		t.Skipf("unshare --map-root-user: %v (user namespaces not allowed here)", err)
+	}
+	emu := buildRunner(t)
+	for _, v := range []struct{ bin, qemu string }{{"c-nsids.le", "qemu-ppc64le"}, {"c-nsids.be", "qemu-ppc64"}} {
+		t.Run(v.bin, func(t *testing.T) {
+			prog := filepath.Join(corpusDir, v.bin)
+			if !fileExists(prog) {
+				t.Skip("no corpus: run scripts/build-corpus.sh first")
+			}
+			q, err := exec.LookPath(v.qemu)
+			if err != nil {
+				t.Skipf("no %s", v.qemu)
+			}
+			want, err := exec.Command(unshare, "--map-root-user", q, prog).CombinedOutput()
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", v.qemu, err, want)
+			}
+			got, err := exec.Command(unshare, "--map-root-user", emu, "run", prog).CombinedOutput()
+			if err != nil {
+				t.Fatalf("ppc64emu: %v\n%s", err, got)
+			}
+			if !bytes.Contains(want, []byte("setuid 65534: -1 Invalid argument")) {
+				t.Fatalf("qemu-user in the namespace did not refuse id 65534:\n%s", want)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("differs\n--- ppc64emu\n%s--- qemu-user\n%s", got, want)
+			}
+		})
+	}
+}
