@@ -435,7 +435,7 @@ func nativeBranch(a *amd64.Asm, b *block, gen uint32, j, from int) bool {
 // else NIP = target and it returns n (the steps not counted), or for a
 // loop returns 0 (counted: the block loop runs b).
 func nativeChain(a *amd64.Asm, b *block, gen uint32, k int, target, cia uint64, from int) {
-	const rax, rcx, rdx, r8 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8
+	const rax, rcx = amd64.RAX, amd64.RCX
 	n := len(b.ops)
 	if from != 0 {
 		// A segment: the block loop goes on from NIP.
@@ -465,26 +465,7 @@ func nativeChain(a *amd64.Asm, b *block, gen uint32, k int, target, cia uint64, 
 		a.Ret()
 		return
 	}
-	var out []int
-	a.MovImm(rdx, uint64(uintptr(unsafe.Pointer(&b.natNext[k]))))
-	a.Load(64, rdx, amd64.M(rdx, 0))
-	a.Test(rdx, rdx)
-	out = append(out, a.Jcc(amd64.CondE))
-	a.Load(64, r8, amd64.M(nPC, offEpoch))
-	a.OpMem(amd64.CMP, r8, amd64.M(rdx, offBEpoch))
-	out = append(out, a.Jcc(amd64.CondNE))
-	a.Load(32, r8, amd64.M(rdx, offBNatGen))
-	a.OpImm32(amd64.CMP, r8, gen)
-	out = append(out, a.Jcc(amd64.CondNE))
-	a.Load(16, r8, amd64.M(rdx, offBNatN))
-	a.Op(amd64.CMP, rcx, r8)
-	out = append(out, a.Jcc(amd64.CondB))
-	a.Load(64, r8, amd64.M(rdx, offBNat))
-	a.Test(r8, r8)
-	out = append(out, a.Jcc(amd64.CondE))
-	a.Store(64, amd64.M(nPC, offNatRan), rax)
-	a.Store(64, amd64.M(nPC, offNatBlk), rdx)
-	a.JmpMem(amd64.M(rdx, offBNat))
+	out := nativeJumpTo(a, &b.natNext[k], gen, false)
 	for _, off := range out {
 		a.Patch(off, a.Len())
 	}
@@ -504,7 +485,7 @@ func nativeChain(a *amd64.Asm, b *block, gen uint32, k int, target, cia uint64, 
 // n (the steps not counted). In a segment (from != 0) it sets NIP and
 // returns n.
 func nativeIndirect(a *amd64.Asm, b *block, gen uint32, cia uint64, from int) {
-	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
+	const rax, rcx, r9 = amd64.RAX, amd64.RCX, amd64.R9
 	n := len(b.ops)
 	var out []int
 	if from == 0 {
@@ -519,27 +500,7 @@ func nativeIndirect(a *amd64.Asm, b *block, gen uint32, cia uint64, from int) {
 		a.OpImm(amd64.ADD, rax, int32(n))
 		a.Load(64, rcx, amd64.M(nPC, offNatLeft))
 		a.Op(amd64.SUB, rcx, rax)
-		a.MovImm(rdx, uint64(uintptr(unsafe.Pointer(&b.natNext[0]))))
-		a.Load(64, rdx, amd64.M(rdx, 0))
-		a.Test(rdx, rdx)
-		out = append(out, a.Jcc(amd64.CondE))
-		a.OpMem(amd64.CMP, r9, amd64.M(rdx, offBAddr))
-		out = append(out, a.Jcc(amd64.CondNE))
-		a.Load(64, r8, amd64.M(nPC, offEpoch))
-		a.OpMem(amd64.CMP, r8, amd64.M(rdx, offBEpoch))
-		out = append(out, a.Jcc(amd64.CondNE))
-		a.Load(32, r8, amd64.M(rdx, offBNatGen))
-		a.OpImm32(amd64.CMP, r8, gen)
-		out = append(out, a.Jcc(amd64.CondNE))
-		a.Load(16, r8, amd64.M(rdx, offBNatN))
-		a.Op(amd64.CMP, rcx, r8)
-		out = append(out, a.Jcc(amd64.CondB))
-		a.Load(64, r8, amd64.M(rdx, offBNat))
-		a.Test(r8, r8)
-		out = append(out, a.Jcc(amd64.CondE))
-		a.Store(64, amd64.M(nPC, offNatRan), rax)
-		a.Store(64, amd64.M(nPC, offNatBlk), rdx)
-		a.JmpMem(amd64.M(rdx, offBNat))
+		out = nativeJumpTo(a, &b.natNext[0], gen, true)
 	}
 	for _, off := range out {
 		a.Patch(off, a.Len())
@@ -547,6 +508,41 @@ func nativeIndirect(a *amd64.Asm, b *block, gen uint32, cia uint64, from int) {
 	a.Store(64, amd64.M(nRegs, offNIP), r9)
 	a.MovImm(rax, uint64(n))
 	a.Ret()
+}
+
+// nativeJumpTo appends the jump to the code of the block in *slot, with
+// RAX = natRan after the finished block and RCX = the budget left: when
+// the slot holds a block (whose address is R9, if byAddr), of the current
+// epoch, with code of generation gen, whose translated ops the budget
+// covers, it stores natRan and natBlk and jumps to that code. It returns
+// the jumps to patch to where the code goes on otherwise.
+func nativeJumpTo(a *amd64.Asm, slot **block, gen uint32, byAddr bool) []int {
+	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
+	var out []int
+	a.MovImm(rdx, uint64(uintptr(unsafe.Pointer(slot))))
+	a.Load(64, rdx, amd64.M(rdx, 0))
+	a.Test(rdx, rdx)
+	out = append(out, a.Jcc(amd64.CondE))
+	if byAddr {
+		a.OpMem(amd64.CMP, r9, amd64.M(rdx, offBAddr))
+		out = append(out, a.Jcc(amd64.CondNE))
+	}
+	a.Load(64, r8, amd64.M(nPC, offEpoch))
+	a.OpMem(amd64.CMP, r8, amd64.M(rdx, offBEpoch))
+	out = append(out, a.Jcc(amd64.CondNE))
+	a.Load(32, r8, amd64.M(rdx, offBNatGen))
+	a.OpImm32(amd64.CMP, r8, gen)
+	out = append(out, a.Jcc(amd64.CondNE))
+	a.Load(16, r8, amd64.M(rdx, offBNatN))
+	a.Op(amd64.CMP, rcx, r8)
+	out = append(out, a.Jcc(amd64.CondB))
+	a.Load(64, r8, amd64.M(rdx, offBNat))
+	a.Test(r8, r8)
+	out = append(out, a.Jcc(amd64.CondE))
+	a.Store(64, amd64.M(nPC, offNatRan), rax)
+	a.Store(64, amd64.M(nPC, offNatBlk), rdx)
+	a.JmpMem(amd64.M(rdx, offBNat))
+	return out
 }
 
 // nativeALU is the x86 operation of kAdd, kAnd, kOr and kXor.
