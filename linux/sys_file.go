@@ -107,8 +107,36 @@ func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
 		return uint64(v), errnoOf(err)
 	case unix.F_GETLK, unix.F_SETLK, unix.F_SETLKW, unix.F_OFD_GETLK, unix.F_OFD_SETLK, unix.F_OFD_SETLKW:
 		return 0, fcntlLock(t, t.fd(a.Fd(0)), cmd, a.Ptr(2))
+	case unix.F_NOTIFY:
+		return 0, dirNotify(t.fd(a.Fd(0)), uint32(a.Ulong(2)))
 	}
 	return 0, abi.EINVAL
+}
+
+// dnMultishot is F_NOTIFY's DN_MULTISHOT, the flag that keeps a watch.
+const dnMultishot = 0x80000000
+
+// dirNotify is fcntl's F_NOTIFY (dnotify) on the host's descriptor fd,
+// with Linux's unsigned int argument: a mask of no events (DN_MULTISHOT
+// alone, or 0) removes the caller's watch and is 0, and a watch on a
+// descriptor that is not a directory is ENOTDIR, as the host answers
+// them (fcntl_dirnotify; CPython's test_fcntl passes DN_MULTISHOT). A
+// watch on a directory is EINVAL, Linux's answer when dnotify is off
+// (fs.dir-notify-enable 0): its SIGIO would go to the runner's host
+// process, not to the guest, so the runner sets none (a guest watch is
+// not kept either, so there is none to remove).
+func dirNotify(fd int, arg uint32) int {
+	if arg&^dnMultishot != 0 {
+		var st unix.Stat_t
+		if err := unix.Fstat(fd, &st); err != nil {
+			return errnoOf(err)
+		}
+		if st.Mode&unix.S_IFMT == unix.S_IFDIR {
+			return abi.EINVAL
+		}
+	}
+	_, err := unix.FcntlInt(uintptr(fd), unix.F_NOTIFY, int(arg))
+	return errnoOf(err)
 }
 
 // fcntlLock is fcntl's record locks, on the host's descriptor fd with the

@@ -3,8 +3,11 @@
 # expected failure, unexpected success), with no times, so that two runs of
 # the same tests compare byte for byte. A case whose only failure was in a
 # subtest has no name nor result in regrtest's file (unittest reports
-# subtests apart): it is counted as "subtest failed". Run by the guest's
-# python3.11 (scripts/cpython-tests.sh).
+# subtests apart): it is counted as "subtest failed". The process id in
+# test.support's file names (TESTFN, "@test_PID_tmp") is written as PID: a
+# skip reason may name the file. Run by the guest's python3.11
+# (scripts/cpython-tests.sh).
+import re
 import sys
 import xml.etree.ElementTree as ET
 
@@ -21,6 +24,7 @@ for case in ET.parse(sys.argv[1]).getroot().iter("testcase"):
         if child.tag in results:
             result = results[child.tag]
             if child.tag == "skipped":
-                result += ": " + (child.text or "").strip()
+                result += ": " + re.sub(r"@test_[0-9]+_", "@test_PID_",
+                                        (child.text or "").strip())
     lines.append(name + " " + result)
 print("\n".join(sorted(lines)))
