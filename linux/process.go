@@ -260,9 +260,6 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	p.group.sid, _ = unix.Getsid(0)
 	p.hostUmask = hostUmaskNow()
 	p.group.fs.umask = p.hostUmask
-	if prio, err := unix.Getpriority(prioProcess, 0); err == nil {
-		p.group.nice = 20 - prio // the raw call's 20 - nice
-	}
 	p.groups = map[int]*threadGroup{pid: p.group}
 	p.futexes = map[futexKey]*futexQueue{}
 	if p.quantum <= 0 {

@@ -647,6 +647,19 @@ func (p *Process) procStat(g *threadGroup, u *Thread, self *Thread) []byte {
 	}
 	set(16, procTicks(g.children.utime))
 	set(17, procTicks(g.children.stime))
+	// Priority, nice value, real-time priority and policy: the thread's,
+	// or the leader's (any thread's once it ended) for the process.
+	if s := u; s != nil || g.anyThread() != nil {
+		if s == nil {
+			s = g.anyThread()
+		}
+		sa := s.sched
+		if len(f) > 41-3 {
+			f[18-3], f[19-3] = strconv.Itoa(sa.prio), strconv.Itoa(sa.nice)
+			set(40, uint64(sa.rtPrio))
+			set(41, uint64(sa.policy))
+		}
+	}
 	set(20, uint64(len(g.threads)))
 	if len(f) > 22-3 {
 		if start, err := strconv.ParseUint(f[22-3], 10, 64); err == nil {

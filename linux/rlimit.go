@@ -32,6 +32,9 @@ import (
 //     soft limit the process gets SIGXCPU and the soft limit grows by a
 //     second, at the hard limit SIGKILL (kernel/time/posix-cpu-timers.c,
 //     check_process_timers; nothing while the soft limit is infinite);
+//   - RLIMIT_NICE and RLIMIT_RTPRIO: how far a process without
+//     CAP_SYS_NICE may lower its nice value and raise its real-time
+//     priority (sys_prio.go, sys_sched.go);
 //   - RLIMIT_NPROC: clone, fork and vfork fail with EAGAIN when the
 //     guest's threads and processes (zombies included, as Linux counts a
 //     task until it is reaped) reach it, unless the runner runs as root,
@@ -43,6 +46,8 @@ const (
 	rlimitNproc  = 6
 	rlimitNofile = 7
 	rlimitAS     = 9
+	rlimitNice   = 13
+	rlimitRtprio = 14
 	nrOpen       = 1 << 20
 )
 
@@ -50,6 +55,7 @@ const (
 // its CPU time so far.
 type guestRlimits struct {
 	cpu, data, nproc, nofile, as unix.Rlimit
+	nice, rtprio                 unix.Rlimit
 	cpuUsed                      time.Duration
 }
 
@@ -65,6 +71,7 @@ func (p *Process) initRlimits(max uint64) {
 	}
 	rl := &p.group.rl
 	rl.cpu, rl.data, rl.nproc, rl.nofile, rl.as = get(rlimitCPU), get(rlimitData), get(rlimitNproc), get(rlimitNofile), get(rlimitAS)
+	rl.nice, rl.rtprio = get(rlimitNice), get(rlimitRtprio)
 	rl.nofile.Cur = min(rl.nofile.Cur, nrOpen)
 	rl.nofile.Max = min(rl.nofile.Max, nrOpen)
 	if max != 0 {
@@ -188,6 +195,10 @@ func (t *Thread) kept(res int) *unix.Rlimit {
 		return &rl.nofile
 	case rlimitAS:
 		return &rl.as
+	case rlimitNice:
+		return &rl.nice
+	case rlimitRtprio:
+		return &rl.rtprio
 	case rlimitSigpending:
 		return &t.p.sigpendingRL
 	}

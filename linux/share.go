@@ -106,8 +106,6 @@ type threadGroup struct {
 	// refuses to move such a child).
 	sid    int
 	execed bool
-	// nice is its nice value (sys_prio.go), copied at fork.
-	nice int
 	// cpuTimers are its ITIMER_VIRTUAL and ITIMER_PROF (sys_itimer.go):
 	// not copied at fork, kept by execve.
 	cpuTimers [2]cpuItimer
@@ -215,7 +213,6 @@ func (t *Thread) cloneResources(flags uint64, tid int) (resources, int) {
 		r.group.rl.cpuUsed = 0
 		r.group.fs = t.group.fs.copy()
 		r.group.exe = t.group.exe
-		r.group.nice = t.group.nice
 	}
 	if flags&abi.CLONE_SIGHAND == 0 {
 		r.sighand = t.sighand.copy()

@@ -3,11 +3,14 @@
 package linux
 
 import (
+	"encoding/binary"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
 )
 
 // Scheduling attributes of a task that programs read and set (chrt,
@@ -34,6 +37,25 @@ const (
 	maxRTPrio        = 100
 	rrTimesliceNs    = 100_000_000 // RR_TIMESLICE: 100 ms
 
+	// sched_attr's sizes and flags (uapi linux/sched/types.h and
+	// linux/sched.h), SCHED_CAPACITY_SCALE, and the deadline parameters'
+	// bounds (DL_SCALE; the default sched_deadline_period_min_us and
+	// _max_us, in nanoseconds).
+	schedAttrSizeVer0    = 48
+	schedAttrSize        = 56 // SCHED_ATTR_SIZE_VER1, sizeof(struct sched_attr) in 6.1
+	schedFlagResetOnFork = 0x01
+	schedFlagDLOverrun   = 0x04
+	schedFlagKeepPolicy  = 0x08
+	schedFlagKeepParams  = 0x10
+	schedFlagUtilMin     = 0x20
+	schedFlagUtilMax     = 0x40
+	schedFlagAll         = 0x7f
+	schedFlagSugov       = 0x10000000
+	schedCapacityScale   = 1024
+	dlScale              = 10
+	dlPeriodMinNs        = 100 * 1000
+	dlPeriodMaxNs        = (1 << 22) * 1000
+
 	ioprioClassShift = 13
 	ioprioClassNone  = 0
 	ioprioClassRT    = 1
@@ -51,6 +73,21 @@ type schedAttrs struct {
 	policy      int
 	rtPrio      int  // sched_priority: 1 to 99 under SCHED_FIFO and SCHED_RR, else 0
 	resetOnFork bool // SCHED_RESET_ON_FORK
+	// nice is its nice value (sys_prio.go), kept under every policy as
+	// Linux keeps static_prio.
+	nice int
+	// prio is its priority as /proc/PID/stat shows it (task_prio: the
+	// task's prio - MAX_RT_PRIO), which follows the nice value given to
+	// sched_setattr even under SCHED_IDLE, where the nice value itself
+	// stays (normalPrio).
+	prio int
+	// The SCHED_DEADLINE parameters (nanoseconds) and flags, set by
+	// sched_setattr.
+	dlRuntime, dlDeadline, dlPeriod uint64
+	dlFlags                         uint64
+	// The utilization clamps (sched_util_min and _max), when the host
+	// has them (hostUclamp).
+	utilMin, utilMax uint32
 	// affinity is the CPU mask set by sched_setaffinity, nil until then
 	// (the host's mask of the runner).
 	affinity []uint64
@@ -72,20 +109,73 @@ func hostSchedAttrs() schedAttrs {
 	if r, _, e := unix.RawSyscall(unix.SYS_IOPRIO_GET, ioprioWhoProcess, 0, 0); e == 0 {
 		s.ioprio = int(r)
 	}
+	if prio, err := unix.Getpriority(prioProcess, 0); err == nil {
+		s.nice = 20 - prio // the raw call's 20 - nice
+	}
+	s.prio = normalPrio(s.policy, s.rtPrio, s.nice)
+	if u := hostUclamp(); u.ok {
+		s.utilMin, s.utilMax = u.min, u.max
+	}
 	return s
 }
 
+// hostUclamp is the runner's utilization clamps and whether the host
+// has them (a kernel built with CONFIG_UCLAMP_TASK reports a maximum of
+// SCHED_CAPACITY_SCALE for a task that never set one; without it both are
+// 0 and setting a clamp is EOPNOTSUPP).
+var hostUclamp = sync.OnceValue(func() (u struct {
+	min, max uint32
+	ok       bool
+}) {
+	var b [schedAttrSize]byte
+	if _, _, e := unix.RawSyscall6(unix.SYS_SCHED_GETATTR, 0, uintptr(unsafe.Pointer(&b[0])), schedAttrSize, 0, 0, 0); e != 0 {
+		return u
+	}
+	var a abi.SchedAttr
+	abi.SchedAttrLayout.Decode(binary.NativeEndian, b[:], &a)
+	u.min, u.max, u.ok = a.UtilMin, a.UtilMax, a.Size >= schedAttrSize && a.UtilMax != 0
+	return u
+})
+
 // forked returns the attributes of a task cloned from one with s:
-// SCHED_RESET_ON_FORK gives the child SCHED_NORMAL for a real-time policy
-// and clears itself (sched_fork).
+// SCHED_RESET_ON_FORK gives the child SCHED_NORMAL and nice 0 for a
+// real-time or deadline policy, nice 0 for a negative nice value, and
+// clears itself (sched_fork).
 func (s schedAttrs) forked() schedAttrs {
 	if s.resetOnFork {
-		if s.policy == schedFIFO || s.policy == schedRR {
-			s.policy, s.rtPrio = schedNormal, 0
+		switch {
+		case s.policy == schedFIFO || s.policy == schedRR || s.policy == schedDeadline:
+			s.policy, s.rtPrio, s.nice = schedNormal, 0, 0
+			s.dlRuntime, s.dlDeadline, s.dlPeriod, s.dlFlags = 0, 0, 0, 0
+		case s.nice < 0:
+			s.nice = 0
 		}
 		s.resetOnFork = false
 	}
+	s.prio = normalPrio(s.policy, s.rtPrio, s.nice) // the parent's normal_prio
 	return s
+}
+
+// normalPrio is __normal_prio as task_prio shows it: -101 under
+// SCHED_DEADLINE, -1 - the real-time priority under SCHED_FIFO and
+// SCHED_RR, else 20 + nice.
+func normalPrio(policy, rtPrio, nice int) int {
+	switch policy {
+	case schedDeadline:
+		return -101
+	case schedFIFO, schedRR:
+		return -1 - rtPrio
+	}
+	return 20 + nice
+}
+
+// setNice is set_user_nice: the nice value, and the priority with it but
+// under a real-time or deadline policy.
+func (s *schedAttrs) setNice(nice int) {
+	s.nice = nice
+	if s.policy != schedFIFO && s.policy != schedRR && s.policy != schedDeadline {
+		s.prio = 20 + nice
+	}
 }
 
 // schedTarget returns the guest thread tid names for t (0: t itself), or
@@ -163,8 +253,9 @@ func sysSchedSetparam(t *Thread, a *sysArgs) (uint64, int) {
 	return t.setScheduler(a.Int(0), -1, a.Ptr(1))
 }
 
-// setScheduler is do_sched_setscheduler: policy -1 (sched_setparam)
-// keeps the target's policy.
+// setScheduler is do_sched_setscheduler and _sched_setscheduler: policy
+// -1 (sched_setparam) keeps the target's policy, SCHED_RESET_ON_FORK in
+// the policy is the flag, and the nice value stays the target's.
 func (t *Thread) setScheduler(pid, policy int, param uint64) (uint64, int) {
 	if param == 0 || pid < 0 {
 		return 0, abi.EINVAL
@@ -187,53 +278,252 @@ func (t *Thread) setScheduler(pid, policy int, param uint64) (uint64, int) {
 		_, _, err := unix.RawSyscall(num, args[0], args[1], args[2])
 		return 0, int(err)
 	}
+	attr := abi.SchedAttr{Policy: uint32(policy), Priority: uint32(prio), Nice: int32(u.sched.nice)}
+	if policy >= 0 && policy&schedResetOnFork != 0 {
+		attr.Flags |= schedFlagResetOnFork
+		attr.Policy &^= schedResetOnFork
+	}
+	return 0, t.setSchedAttr(u, &attr, policy < 0)
+}
+
+// setSchedAttr is __sched_setscheduler for a user's call: u gets attr's
+// policy (keep: u's own, SETPARAM_POLICY) and parameters after Linux 6.1's
+// checks (kernel/sched/core.c), in its order: EINVAL for an unknown
+// policy or flag and for parameters the policy does not take; without
+// CAP_SYS_NICE, EPERM for a nice value below RLIMIT_NICE's, a real-time
+// policy or priority beyond RLIMIT_RTPRIO, SCHED_DEADLINE, leaving
+// SCHED_IDLE beyond RLIMIT_NICE, another user's thread or clearing
+// SCHED_RESET_ON_FORK; EOPNOTSUPP for utilization clamps on a host
+// without them. Nothing changes on an error.
+func (t *Thread) setSchedAttr(u *Thread, attr *abi.SchedAttr, keep bool) int {
 	old := u.sched
-	reset := old.resetOnFork
-	if policy < 0 {
-		policy = old.policy
+	policy := int(attr.Policy)
+	reset := attr.Flags&schedFlagResetOnFork != 0
+	if keep {
+		policy, reset = old.policy, old.resetOnFork
 	} else {
-		reset = policy&schedResetOnFork != 0
-		policy &^= schedResetOnFork
 		switch policy {
 		case schedNormal, schedBatch, schedIdle, schedFIFO, schedRR, schedDeadline:
 		default:
-			return 0, abi.EINVAL
+			return abi.EINVAL
 		}
+	}
+	if attr.Flags&^(schedFlagAll|schedFlagSugov) != 0 {
+		return abi.EINVAL
 	}
 	rt := policy == schedFIFO || policy == schedRR
-	// sched_priority is unsigned in struct sched_attr: a negative one is
-	// above MAX_RT_PRIO-1.
-	if uint32(prio) > maxRTPrio-1 || rt != (prio != 0) || policy == schedDeadline {
-		return 0, abi.EINVAL // SCHED_DEADLINE: no runtime or deadline here
+	fair := policy == schedNormal || policy == schedBatch
+	if attr.Priority > maxRTPrio-1 || (policy == schedDeadline && !dlParamsValid(attr)) || rt != (attr.Priority != 0) {
+		return abi.EINVAL
 	}
-	if !t.cred.capable(capSysNice) && !t.mayReschedule(u, policy, int(prio), reset) {
-		return 0, abi.EPERM
+	nice := int(attr.Nice)
+	if !t.cred.capable(capSysNice) {
+		if fair && nice < old.nice && !t.canNice(u, nice) {
+			return abi.EPERM
+		}
+		if rt {
+			rtprio := u.group.rl.rtprio.Cur
+			if policy != old.policy && rtprio == 0 {
+				return abi.EPERM
+			}
+			if int(attr.Priority) > old.rtPrio && uint64(attr.Priority) > rtprio {
+				return abi.EPERM
+			}
+		}
+		if policy == schedDeadline {
+			return abi.EPERM
+		}
+		if old.policy == schedIdle && policy != schedIdle && !t.canNice(u, old.nice) {
+			return abi.EPERM
+		}
+		if !t.sameOwner(u) || (old.resetOnFork && !reset) {
+			return abi.EPERM
+		}
 	}
-	u.sched.policy, u.sched.rtPrio, u.sched.resetOnFork = policy, int(prio), reset
-	return 0, 0
+	if attr.Flags&schedFlagSugov != 0 {
+		return abi.EINVAL
+	}
+	n := old
+	if attr.Flags&(schedFlagUtilMin|schedFlagUtilMax) != 0 {
+		if !hostUclamp().ok {
+			return int(unix.EOPNOTSUPP)
+		}
+		// uclamp_validate: each clamp -1 (the default) or up to
+		// SCHED_CAPACITY_SCALE, the minimum not above the maximum.
+		lo, hi := int64(int32(old.utilMin)), int64(int32(old.utilMax))
+		if attr.Flags&schedFlagUtilMin != 0 {
+			lo = int64(int32(attr.UtilMin))
+		}
+		if attr.Flags&schedFlagUtilMax != 0 {
+			hi = int64(int32(attr.UtilMax))
+		}
+		if lo+1 > schedCapacityScale+1 || hi+1 > schedCapacityScale+1 || lo < -1 || hi < -1 || (lo != -1 && hi != -1 && lo > hi) {
+			return abi.EINVAL
+		}
+		if lo == -1 {
+			lo = 0
+		}
+		if hi == -1 {
+			hi = schedCapacityScale
+		}
+		n.utilMin, n.utilMax = uint32(lo), uint32(hi)
+	}
+	n.resetOnFork = reset
+	// Nothing else changes when the policy and its parameters are the
+	// same and no clamp is given.
+	util := attr.Flags&(schedFlagUtilMin|schedFlagUtilMax) != 0
+	if policy == old.policy && !util && !(fair && nice != old.nice) && !(rt && int(attr.Priority) != old.rtPrio) &&
+		!(policy == schedDeadline && (attr.Runtime != old.dlRuntime || attr.Deadline != old.dlDeadline ||
+			attr.Period != old.dlPeriod || attr.Flags&schedFlagDLOverrun != old.dlFlags)) {
+		u.sched.resetOnFork = reset
+		return 0
+	}
+	if attr.Flags&schedFlagKeepParams == 0 {
+		// __setscheduler_params: the nice value under SCHED_NORMAL and
+		// SCHED_BATCH only, the deadline parameters under
+		// SCHED_DEADLINE, the real-time priority always (0 for the
+		// others).
+		n.policy, n.rtPrio = policy, int(attr.Priority)
+		n.prio = normalPrio(policy, int(attr.Priority), nice)
+		if fair {
+			n.nice = nice
+		}
+		if policy == schedDeadline {
+			n.dlRuntime, n.dlDeadline, n.dlPeriod = attr.Runtime, attr.Deadline, attr.Period
+			n.dlFlags = attr.Flags & schedFlagDLOverrun
+		}
+	}
+	u.sched = n
+	return 0
 }
 
-// mayReschedule is user_check_sched_setscheduler without CAP_SYS_NICE:
-// a real-time policy within RLIMIT_RTPRIO, leaving SCHED_IDLE within
-// RLIMIT_NICE, the same owner, and SCHED_RESET_ON_FORK kept.
-func (t *Thread) mayReschedule(u *Thread, policy, prio int, reset bool) bool {
-	if policy == schedFIFO || policy == schedRR {
-		var rl unix.Rlimit
-		var rtprio uint64
-		if unix.Getrlimit(unix.RLIMIT_RTPRIO, &rl) == nil {
-			rtprio = rl.Cur
-		}
-		if policy != u.sched.policy && rtprio == 0 {
-			return false
-		}
-		if prio > u.sched.rtPrio && uint64(prio) > rtprio {
-			return false
-		}
+// dlParamsValid is __checkparam_dl: a deadline, a runtime of at least
+// 2^DL_SCALE ns, neither deadline nor period with the top bit,
+// runtime ≤ deadline ≤ period (the deadline if 0), the period within the
+// default sched_deadline_period_min_us and _max_us.
+func dlParamsValid(a *abi.SchedAttr) bool {
+	if a.Flags&schedFlagSugov != 0 {
+		return true
 	}
-	if u.sched.policy == schedIdle && policy != schedIdle && !canNice(u.group.nice) {
+	if a.Deadline == 0 || a.Runtime < 1<<dlScale || a.Deadline&(1<<63) != 0 || a.Period&(1<<63) != 0 {
 		return false
 	}
-	return t.sameOwner(u) && (!u.sched.resetOnFork || reset)
+	period := a.Period
+	if period == 0 {
+		period = a.Deadline
+	}
+	return period >= a.Deadline && a.Deadline >= a.Runtime && period >= dlPeriodMinNs && period <= dlPeriodMaxNs
+}
+
+// sysSchedSetattr is sched_setattr(pid, attr, flags): sched_copy_attr's
+// size rules (a size of 0 is SCHED_ATTR_SIZE_VER0's 48; below 48, above
+// a page, or a larger structure whose extra bytes are not zero is E2BIG
+// with the size the kernel knows, 56, written back; utilization clamps
+// need 56 bytes, EINVAL), the nice value clamped to -20..19,
+// SCHED_FLAG_KEEP_POLICY the target's policy, then setSchedAttr.
+func sysSchedSetattr(t *Thread, a *sysArgs) (uint64, int) {
+	pid, addr := a.Int(0), a.Ptr(1)
+	if addr == 0 || pid < 0 || a.Uint(2) != 0 {
+		return 0, abi.EINVAL
+	}
+	sb, e := t.read(addr, 4)
+	if e != 0 {
+		return 0, e
+	}
+	size := uint64(t.p.order.Uint32(sb))
+	if size == 0 {
+		size = schedAttrSizeVer0
+	}
+	e2big := func() (uint64, int) {
+		var b [4]byte
+		t.p.order.PutUint32(b[:], schedAttrSize)
+		if e := t.write(addr, b[:]); e != 0 {
+			return 0, e
+		}
+		return 0, abi.E2BIG
+	}
+	if size < schedAttrSizeVer0 || size > mem.PageSize {
+		return e2big()
+	}
+	// copy_struct_from_user: the bytes the kernel knows, and the rest
+	// zero.
+	b, e := t.read(addr, int(size))
+	if e != 0 {
+		return 0, e
+	}
+	for _, c := range b[min(size, schedAttrSize):] {
+		if c != 0 {
+			return e2big()
+		}
+	}
+	buf := make([]byte, schedAttrSize)
+	copy(buf, b)
+	var attr abi.SchedAttr
+	abi.SchedAttrLayout.Decode(t.p.order, buf, &attr)
+	if attr.Flags&(schedFlagUtilMin|schedFlagUtilMax) != 0 && size < schedAttrSize {
+		return 0, abi.EINVAL
+	}
+	attr.Nice = min(max(attr.Nice, minNice), maxNice)
+	if int32(attr.Policy) < 0 {
+		return 0, abi.EINVAL
+	}
+	u, host, e := t.schedTarget(pid)
+	if e != 0 {
+		return 0, e
+	}
+	if host {
+		abi.SchedAttrLayout.Encode(binary.NativeEndian, buf, &attr)
+		binary.NativeEndian.PutUint32(buf, uint32(min(size, schedAttrSize)))
+		_, _, err := unix.RawSyscall(unix.SYS_SCHED_SETATTR, uintptr(pid), uintptr(unsafe.Pointer(&buf[0])), 0)
+		return 0, int(err)
+	}
+	return 0, t.setSchedAttr(u, &attr, attr.Flags&schedFlagKeepPolicy != 0)
+}
+
+// sysSchedGetattr is sched_getattr(pid, attr, size, flags): EINVAL for a
+// size below 48 or above a page or any flag; the policy, SCHED_FLAG_RESET_ON_FORK,
+// the real-time priority, or the deadline parameters, or the nice value
+// (get_params) and the utilization clamps, as many bytes as the caller
+// gave up to the 56 the kernel knows, with size saying how many.
+func sysSchedGetattr(t *Thread, a *sysArgs) (uint64, int) {
+	pid, addr, usize := a.Int(0), a.Ptr(1), uint64(a.Uint(2))
+	if addr == 0 || pid < 0 || usize > mem.PageSize || usize < schedAttrSizeVer0 || a.Uint(3) != 0 {
+		return 0, abi.EINVAL
+	}
+	u, host, e := t.schedTarget(pid)
+	if e != 0 {
+		return 0, e
+	}
+	var attr abi.SchedAttr
+	buf := make([]byte, schedAttrSize)
+	if host {
+		if _, _, err := unix.RawSyscall6(unix.SYS_SCHED_GETATTR, uintptr(pid), uintptr(unsafe.Pointer(&buf[0])), schedAttrSize, 0, 0, 0); err != 0 {
+			return 0, int(err)
+		}
+		abi.SchedAttrLayout.Decode(binary.NativeEndian, buf, &attr)
+	} else {
+		s := u.sched
+		attr.Policy = uint32(s.policy)
+		if s.resetOnFork {
+			attr.Flags |= schedFlagResetOnFork
+		}
+		switch s.policy {
+		case schedDeadline:
+			attr.Runtime, attr.Deadline, attr.Period = s.dlRuntime, s.dlDeadline, s.dlPeriod
+			attr.Flags |= s.dlFlags
+		case schedFIFO, schedRR:
+			attr.Priority = uint32(s.rtPrio)
+		default:
+			attr.Nice = int32(s.nice)
+		}
+		if hostUclamp().ok {
+			attr.UtilMin, attr.UtilMax = s.utilMin, s.utilMax
+		}
+	}
+	n := min(usize, schedAttrSize)
+	attr.Size = uint32(n)
+	abi.SchedAttrLayout.Encode(t.p.order, buf, &attr)
+	return 0, t.write(addr, buf[:n])
 }
 
 func sysSchedGetPriorityMax(t *Thread, a *sysArgs) (uint64, int) {
@@ -475,7 +765,7 @@ func sysIoprioGet(t *Thread, a *sysArgs) (uint64, int) {
 			case schedFIFO, schedRR:
 				class = ioprioClassRT
 			}
-			p = class<<ioprioClassShift | (u.group.nice+20)/5
+			p = class<<ioprioClassShift | (u.sched.nice+20)/5
 		}
 		if best < 0 || p < best {
 			best = p

@@ -216,6 +216,25 @@ type SchedParam struct {
 // SchedParamLayout lays out a SchedParam.
 var SchedParamLayout = NewLayout[SchedParam]()
 
+// SchedAttr is struct sched_attr (uapi linux/sched/types.h) as Linux 6.1
+// knows it (SCHED_ATTR_SIZE_VER1, 56 bytes; VER0, without the
+// utilization clamps, is 48): sched_setattr's and sched_getattr's.
+type SchedAttr struct {
+	Size     uint32
+	Policy   uint32
+	Flags    uint64
+	Nice     int32
+	Priority uint32
+	Runtime  uint64
+	Deadline uint64
+	Period   uint64
+	UtilMin  uint32
+	UtilMax  uint32
+}
+
+// SchedAttrLayout lays out a SchedAttr.
+var SchedAttrLayout = NewLayout[SchedAttr]()
+
 // Uint64Layout lays out one 64-bit word (an element of a CPU set, an
 // fd_set or a sigset).
 var Uint64Layout = NewLayout[uint64]()

@@ -27,7 +27,12 @@
  *  - madvise with unknown advice: EINVAL (madvise_behavior_valid); of
  *    an unmapped range: ENOMEM (qemu-user 7.2 answers 0 to both);
  *  - rseq (qemu-user: ENOSYS): unknown flags EINVAL; unregistering an
- *    area that is not the registered one EINVAL (kernel/rseq.c). */
+ *    area that is not the registered one EINVAL (kernel/rseq.c);
+ *  - nice: an int increment (garbage in the upper half dropped) and 0
+ *    on success (kernel/sched/core.c; qemu-user answers the new nice
+ *    value, from the host C library's nice);
+ *  - sched_getattr with a size above a page: EINVAL (qemu-user 7.2
+ *    takes the 56 bytes it knows). */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <sys/ioctl.h>
@@ -75,5 +80,8 @@ int main(void) {
 	res("execveat bad flags", syscall(SYS_execveat, AT_FDCWD, "/nothing", 0, 0, 0x12345));
 	res("execveat bad fd", syscall(SYS_execveat, 99, "f", 0, 0, 0));
 	res("execveat a directory", syscall(SYS_execveat, f, "", 0, 0, AT_EMPTY_PATH));
+	res("nice garbage upper half (no change)", syscall(SYS_nice, 0x5a5a5a5a00000000L));
+	char attr[4100] = {0};
+	res("sched_getattr size above a page", syscall(SYS_sched_getattr, 0, attr, 4097, 0));
 	return 0;
 }

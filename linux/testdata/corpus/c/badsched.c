@@ -80,6 +80,30 @@ int main(void) {
 	res("ioprio_set bad which", syscall(SYS_ioprio_set, 99, 0, 0));
 	res("ioprio_set no such pid", syscall(SYS_ioprio_set, 1, NOPID, 0));
 
+	/* struct sched_attr: 48 bytes (SCHED_ATTR_SIZE_VER0), 56 in Linux 6.1. */
+	unsigned attr[16] = {0};
+	res("getattr NULL", syscall(SYS_sched_getattr, 0, NULL, 56, 0));
+	res("getattr negative pid", syscall(SYS_sched_getattr, HI | 0xffffffffL, attr, 56, 0));
+	res("getattr size 47", syscall(SYS_sched_getattr, 0, attr, 47, 0));
+	res("getattr flags", syscall(SYS_sched_getattr, 0, attr, 56, 1));
+	res("getattr bad pointer", syscall(SYS_sched_getattr, 0, bad, 56, 0));
+	res("getattr read-only", syscall(SYS_sched_getattr, 0, ro, 56, 0));
+	res("getattr no such pid", syscall(SYS_sched_getattr, NOPID, attr, 56, 0));
+	res("setattr NULL", syscall(SYS_sched_setattr, 0, NULL, 0));
+	res("setattr negative pid", syscall(SYS_sched_setattr, -1, attr, 0));
+	res("setattr flags", syscall(SYS_sched_setattr, 0, attr, 1));
+	res("setattr bad pointer", syscall(SYS_sched_setattr, 0, bad, 0));
+	attr[0] = 47;
+	res("setattr size 47", syscall(SYS_sched_setattr, 0, attr, 0));
+	res("setattr size written back", attr[0]);
+	attr[0] = 48;
+	attr[1] = 0x80000000;
+	res("setattr negative policy", syscall(SYS_sched_setattr, 0, attr, 0));
+	attr[1] = 0;
+	attr[0] = 0;
+	res("setattr no such pid", syscall(SYS_sched_setattr, NOPID, attr, 0));
+	res("setattr read-only (no change)", syscall(SYS_sched_setattr, 0, ro, 0));
+
 	char tmp[] = "/tmp/ppc64emu-badsched-XXXXXX";
 	int fd = mkstemp(tmp);
 	unlink(tmp);
