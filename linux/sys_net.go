@@ -4,6 +4,7 @@ package linux
 
 import (
 	"encoding/binary"
+	"math"
 	"time"
 	"unsafe"
 
@@ -354,13 +355,23 @@ func sysEpollCtl(t *Thread, a *sysArgs) (uint64, int) {
 	return 0, errnoOf(unix.EpollCtl(t.fd(a.Fd(0)), a.Int(1), t.fd(a.Fd(2)), &ev))
 }
 
+// epollWait is epoll_wait and epoll_pwait's wait. maxevents is EINVAL
+// outside 1..EP_MAX_EVENTS (INT_MAX over the size of powerpc64's struct
+// epoll_event, as Linux's do_epoll_wait). The host's wait gets at most
+// nrOpen events (what one runner's descriptors can have ready; a buffer
+// of them is kept by the thread), so a caller asking for more than 1024
+// (CPython's selectors ask for as many as they watch) gets every ready
+// descriptor at once, as on Linux.
 func epollWait(t *Thread, a *sysArgs) (uint64, int) {
 	maxEv := a.Int(2)
-	if maxEv <= 0 || maxEv > 1024 {
+	if maxEv <= 0 || maxEv > math.MaxInt32/abi.EpollEventLayout.Size() {
 		return 0, abi.EINVAL
 	}
 	timeout := a.Int(3)
-	evs := make([]unix.EpollEvent, maxEv)
+	if n := min(maxEv, nrOpen); len(t.epollBuf) < n {
+		t.epollBuf = make([]unix.EpollEvent, n)
+	}
+	evs := t.epollBuf[:min(maxEv, nrOpen)]
 	fd := t.fd(a.Fd(0))
 	n, errno := pollLoop(t, timeout, func(ms int) (int, error) { return unix.EpollWait(fd, evs, ms) })
 	if errno != 0 || n <= 0 {
@@ -408,8 +419,10 @@ func pollLoop(t *Thread, timeout int, f func(ms int) (int, error)) (int, int) {
 	}
 }
 
+// poll is poll and ppoll's wait: more descriptors than the guest's
+// RLIMIT_NOFILE soft limit is EINVAL, as Linux's do_sys_poll.
 func poll(t *Thread, addr, nfds uint64, d time.Duration) (uint64, int) {
-	if nfds > 4096 {
+	if nfds > uint64(t.files.maxFDs()) {
 		return 0, abi.EINVAL
 	}
 	g, e := getStructs(t, addr, int(nfds), abi.PollfdLayout)

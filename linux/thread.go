@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"golang.org/x/arch/ppc64/ppc64asm"
+	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
@@ -79,8 +80,9 @@ type Thread struct {
 	cpuMark int64         // the host thread's CPU clock when last charged (rlimit.go)
 	utime   time.Duration // its time with the process lock (/proc/PID/task/TID/stat)
 
-	buf   []byte // scratch for system calls
-	count uint64 // instructions executed, not yet added to the process
+	buf      []byte            // scratch for system calls
+	epollBuf []unix.EpollEvent // epoll_wait's host events (epollWait)
+	count    uint64            // instructions executed, not yet added to the process
 }
 
 // newThread creates thread tid of p with the resources r and adds it to
