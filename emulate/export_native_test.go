@@ -51,3 +51,7 @@ func NativeIndirect(e *Emulator) int {
 	}
 	return n
 }
+
+// Epoch is e's block epoch (paged.go): it moves when code may have
+// changed, and a block of an older epoch is checked before it runs.
+func Epoch(e *Emulator) uint64 { return e.pages.epoch }

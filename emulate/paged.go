@@ -95,11 +95,12 @@ type pageCache struct {
 	hot       uint16
 	nativeHot uint16
 
-	// epoch moves whenever code may have changed: at the start of every
-	// Run, and when a step writes to a page with decoded instructions
-	// (such a page is never in the w cache, so that the write takes
-	// pageMiss or the Memory call) or runs icbi. A block whose
-	// epoch is not this one has its words checked before it runs.
+	// epoch moves whenever code may have changed: at the start of a
+	// Run unless nothing can have written code since the last one ended
+	// (begin), and when a step writes to a page with decoded
+	// instructions (such a page is never in the w cache, so that the
+	// write takes pageMiss or the Memory call) or runs icbi. A block
+	// whose epoch is not this one has its words checked before it runs.
 	epoch uint64
 	// The code pages' shadows (block.go) by page number, bounded as
 	// code is; sh is that of page shPage-1 (0: none), and shadowGen the
@@ -132,6 +133,11 @@ type pageCache struct {
 	natLeft, natRan uint64
 	natBlk          *block
 	natTaken        uint64
+
+	// execWrites is 1 + the memory's mem.Memory.ExecWrites when the last
+	// Run on it ended (0: none, or not a *mem.Memory): begin keeps the
+	// epoch while it is unchanged.
+	execWrites uint64
 }
 
 // codeTLBSize is the number of entries of pageCache.entered.
@@ -250,17 +256,62 @@ var readsCIA = [decode.NumOps]bool{ppc64asm.ADDPCIS: true}
 
 // begin makes the cache valid for pm and turns the data caches on; end
 // turns them off again, emptying them, so that a step outside Run (on
-// any Memory) never finds a page in them.
-func (c *pageCache) begin(pm PagedMemory) {
+// any Memory) never finds a page in them. hooked says that the Run has
+// code or block hooks.
+//
+// begin moves the epoch (every block, chain and jump table entry is
+// checked again before it runs) unless nothing but this Emulator's own
+// steps can have changed code since the last Run on pm ended: pm is
+// that Run's *mem.Memory (not a wrapper, whose Write may go elsewhere),
+// its Generation and its ExecWrites are what they were when that Run
+// ended, and this Run has no hooks (a block chained in an earlier Run
+// would bypass a hook's page: nextBlock does not enter one). What can
+// write code between two Runs, and how each is seen:
+//
+//   - the runner's and a debugger's writes into guest memory (system
+//     call results, read(2) into a buffer, signal frames, the GDB stub's
+//     memory writes and breakpoints, ptrace and process_vm_writev, a
+//     replay's ChangeWrite): mem.Memory's Write, Poke and Apply, counted
+//     by ExecWrites when the page has execute permission;
+//   - another Emulator's Run on the same memory (another guest thread,
+//     if threads had Emulators of their own: the Linux runner's threads
+//     share one) and Step outside Run: their stores go through Write or
+//     through pages AccessPage (AccessWrite) or WritePage lent, counted
+//     at each lending of a page with execute permission; a Run's data
+//     caches end with it (end);
+//   - mmap, munmap, mprotect, mremap, madvise(MADV_DONTNEED), exec,
+//     Snapshot, Restore and Clone: Map, Unmap, Protect, Move and Zero
+//     change Generation (begin then also forgets the pages);
+//   - stores into a shared mapping (MAP_SHARED) through another mapping
+//     of its object, in this memory or in another process's: ExecWrites
+//     changes on every call while a shared mapping has execute
+//     permission, so such a memory moves the epoch at every Run (a
+//     Volatile Shared's pages, host files mapped shared, are never lent
+//     and never hold decoded code);
+//   - a store through a page some caller holds from Page (with Write)
+//     since before the last Run's end: counted at its lending, before
+//     that end, so not seen; mem's documentation of ExecWrites forbids
+//     it (the runner lends pages only for reading and instruction
+//     fetches).
+//
+// Anything else (another PagedMemory, a Run with hooks, a memory whose
+// generation changed) moves the epoch, as every Run did before.
+func (c *pageCache) begin(pm PagedMemory, hooked bool) {
 	if gen := pm.Generation(); c.pm != pm || c.gen != gen {
 		c.flush()
 		c.pm, c.gen = pm, gen
+		c.epoch++
+	} else if mm, ok := pm.(*mem.Memory); !ok || hooked || c.execWrites == 0 || mm.ExecWrites()+1 != c.execWrites {
+		c.epoch++
 	}
+	c.execWrites = 0
 	c.on = pm
-	c.epoch++
 }
 
 func (c *pageCache) end() {
+	if mm, ok := c.on.(*mem.Memory); ok {
+		c.execWrites = mm.ExecWrites() + 1
+	}
 	c.on = nil
 	c.r = [tlbSize]tlbEntry{}
 	c.w = [tlbSize]tlbEntry{}
@@ -370,6 +421,11 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 			if c.code == nil || len(c.code) >= maxCodePages {
 				c.code = map[uint64]*codeInsts{}
 				c.entered = [codeTLBSize]codeTLBEntry{}
+				// The pages dropped are no longer kept out of the
+				// w cache (pageMiss): their blocks, still reachable
+				// through chains and the jump table, are checked
+				// again.
+				c.epoch++
 			}
 			ci = new(codeInsts) // zero entries: none matches (gateValid)
 			c.code[pn] = ci

@@ -288,14 +288,15 @@ func (e *Emulator) Run(r *regs.Regs, m Memory, opts RunOptions) (uint64, error) 
 	}
 	m = withMemHooks(m, opts.Hooks)
 	hr := newHookRun(opts.Hooks)
-	// begin moves the epoch: a block chained in an earlier Run is
-	// checked again through nextBlock, which does not enter a hooked page.
+	// begin moves the epoch when the Run has hooks: a block chained in
+	// an earlier Run is checked again through nextBlock, which does not
+	// enter a hooked page.
 	e.pages.hr = hr
 	e.taken = 0
 	defer func() { e.pages.hr = nil }()
 	pm, _ := m.(PagedMemory)
 	if pm != nil && e.obs == nil && e.cfg.Engine != EngineStep {
-		e.pages.begin(pm)
+		e.pages.begin(pm, hr != nil)
 		defer e.pages.end()
 	} else {
 		pm = nil

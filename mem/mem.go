@@ -139,8 +139,15 @@ type Memory struct {
 	lastPN   uint64
 	lastLeaf *leaf
 	gen      uint64 // Generation: bumped by every Map, Unmap and Protect
-	size     uint64 // pages mapped (Size)
-	resident uint64 // pages with storage (Resident)
+	// execWrites counts the writes to pages with execute permission
+	// (ExecWrites); execShared says whether a span maps a Shared with
+	// execute permission, as of generation execSharedGen-1 (0: never
+	// looked).
+	execWrites    uint64
+	execShared    bool
+	execSharedGen uint64
+	size          uint64 // pages mapped (Size)
+	resident      uint64 // pages with storage (Resident)
 	// Limit, if not zero, bounds Size: a Map that would take it beyond
 	// fails with ErrLimit (as RLIMIT_AS bounds a Linux process).
 	Limit uint64
@@ -848,7 +855,26 @@ func (m *Memory) WritePage(addr uint64, n int) *[PageSize]byte {
 	if m.Journal != nil {
 		return nil
 	}
-	return m.fast(addr, n, Write|mapped|cow)
+	return m.fastWrite(addr, n)
+}
+
+// fastWrite is fast for a store of n bytes at addr (mask Write|mapped|cow),
+// counting it in ExecWrites when the page has execute permission.
+func (m *Memory) fastWrite(addr uint64, n int) *[PageSize]byte {
+	pn := addr >> pageShift
+	l := m.lastLeaf
+	if l == nil || m.lastPN != pn>>levelBits || addr&(PageSize-1)+uint64(n) > PageSize {
+		return nil
+	}
+	i := pn & levelMask
+	p := l.perm[i]
+	if p&(Write|mapped|cow|volatile) != Write|mapped {
+		return nil
+	}
+	if p&Exec != 0 {
+		m.execWrites++
+	}
+	return l.data[i]
 }
 
 // Fetch reads instruction bytes: like Read, but every page touched must be
@@ -896,6 +922,9 @@ func (m *Memory) copyPages(addr uint64, p []byte, perm Perm, write bool) error {
 		off := addr & (PageSize - 1)
 		k := min(uint64(len(p)), PageSize-off)
 		d := l.data[i]
+		if write && l.perm[i]&Exec != 0 {
+			m.execWrites++
+		}
 		switch {
 		case l.perm[i]&volatile != 0:
 			if !copyVolatile(d, off, p[:k], write) {
@@ -925,7 +954,7 @@ func (m *Memory) read(addr uint64, p []byte, perm Perm) error {
 // Write implements emulate.Memory: it copies p to addr. Every page touched
 // must be writable; otherwise nothing is written.
 func (m *Memory) Write(addr uint64, p []byte) error {
-	if d := m.fast(addr, len(p), Write|mapped|cow); d != nil {
+	if d := m.fastWrite(addr, len(p)); d != nil {
 		copy(d[addr&(PageSize-1):], p)
 		if m.Journal != nil {
 			m.journalWrite(addr, p)
@@ -972,6 +1001,9 @@ func (m *Memory) Page(addr uint64, p Perm) (*[PageSize]byte, bool) {
 	if d == nil || l.perm[i]&cow != 0 {
 		d = m.own(l, int(i))
 	}
+	if p&Write != 0 && l.perm[i]&Exec != 0 {
+		m.execWrites++ // the caller's stores through d (ExecWrites)
+	}
 	return d, true
 }
 
@@ -995,6 +1027,49 @@ func (m *Memory) AccessPage(addr uint64, access Access) (*[PageSize]byte, bool) 
 // Unmap, Protect, Move, Zero, Snapshot, Restore and Clone (which end the
 // validity of the pages Page returned).
 func (m *Memory) Generation() uint64 { return m.gen }
+
+// ExecWrites returns a number that changes whenever the contents of a
+// page with execute permission may have changed since the last call: an
+// emulator that decoded instructions from such pages keeps its decodings
+// without comparing them with memory again while it returns the same
+// number (emulate.Emulator.Run does, between two Runs). It counts
+//
+//   - Write, Poke and Apply's writes to a page with execute permission
+//     (on any byte of such a page, whatever else the page holds);
+//   - the pages with execute permission that Page (with Write),
+//     AccessPage (AccessWrite) and WritePage lend for writing, once at
+//     each lending, for the stores made through them afterwards: a
+//     caller must not keep such a page across a call of ExecWrites that
+//     should see its stores (Run's data caches last one Run);
+//   - every change of Generation (Map, MapShared, Unmap, Protect, Move,
+//     Zero, Snapshot, Restore, Clone, Apply's changes);
+//   - and, on every call, a shared mapping with execute permission
+//     (MapShared, of any Shared): its pages are written by the other
+//     mappings of its Shared, in other Memories too, which this Memory
+//     does not see, so the number never stays the same while one is
+//     mapped.
+//
+// Stores into pages with execute permission are thus seen however they
+// are made; stores into other pages are not counted, as no instruction can
+// be fetched from them until a Protect (Generation) gives them execute
+// permission.
+func (m *Memory) ExecWrites() uint64 {
+	if m.execSharedGen != m.gen+1 {
+		m.execShared = false
+		for _, s := range m.ivs {
+			if s.obj != nil && s.perm&Exec != 0 {
+				m.execShared = true
+				break
+			}
+		}
+		m.execSharedGen = m.gen + 1
+	}
+	if m.execShared {
+		m.execWrites++
+	}
+	// Both only grow, so the sum changes whenever either does.
+	return m.execWrites + m.gen
+}
 
 // ReadString reads a NUL-terminated string of at most max bytes at addr
 // (without the NUL). It fails if a byte before the NUL is unreadable or no
