@@ -115,6 +115,8 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	for _, tm := range g.timers {
 		tm.disarm()
 	}
+	// A session leader's end hangs its session up (ctty.go).
+	p.disassociate(g, true)
 	// The groups g's end may orphan (Linux's exit_notify): its own, if its
 	// parent (the runner's host parent for the first process) is in
 	// another group of its session, and each child's in another group of

@@ -14,9 +14,9 @@ import (
 // and move with setpgid and setsid. They are the guest's: the host's
 // process groups and sessions of the runner do not change (the runner is
 // one host process), kill to a group reaches the guest processes in it
-// (sys_signal.go) and never the runner's host group, and there is no controlling terminal to give a group
-// (terminal I/O never raises SIGTTIN or SIGTTOU). Stop signals stop and
-// SIGCONT continues guest processes (jobctl.go).
+// (sys_signal.go) and never the runner's host group. Their controlling
+// terminals and foreground groups are emulated too (ctty.go). Stop
+// signals stop and SIGCONT continues guest processes (jobctl.go).
 
 // procOf returns the guest process pid names for t (0: t's own), or nil.
 func (t *Thread) procOf(pid int) *threadGroup {
@@ -111,5 +111,6 @@ func sysSetsid(t *Thread, a *sysArgs) (uint64, int) {
 		}
 	}
 	g.sid, g.pgid = g.tgid, g.tgid
+	g.tty = nil // proc_clear_tty
 	return uint64(g.tgid), 0
 }

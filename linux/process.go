@@ -198,6 +198,12 @@ type Process struct {
 	coreDone bool   // a core dump was due and tried (core.go)
 	corePath string // Config.Core with its % specifiers expanded
 	coreErr  error  // why it could not be written
+
+	// hostCtty is the runner's own controlling terminal, the first
+	// process's at the start, or nil; ttys are the other terminals guest
+	// sessions control, by device number (ctty.go).
+	hostCtty *ctty
+	ttys     map[uint64]*ctty
 }
 
 // Start loads the executable at path and starts its main thread with args
@@ -258,6 +264,8 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	p.group.pgid = unix.Getpgrp()
 	p.group.exe = exe
 	p.group.sid, _ = unix.Getsid(0)
+	p.hostCtty = runnerCtty(p.group.sid)
+	p.group.tty = p.hostCtty
 	p.hostUmask = hostUmaskNow()
 	p.group.fs.umask = p.hostUmask
 	p.groups = map[int]*threadGroup{pid: p.group}

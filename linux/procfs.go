@@ -635,6 +635,13 @@ func (p *Process) procStat(g *threadGroup, u *Thread, self *Thread) []byte {
 	set(4, uint64(p.ppidOf(g)))
 	set(5, uint64(g.pgid))
 	set(6, uint64(g.sid))
+	// tty_nr and tpgid: its controlling terminal (ctty.go), or 0 and -1.
+	if k := 8 - 3; k < len(f) {
+		f[k-1], f[k] = "0", "-1"
+		if c := g.tty; c != nil {
+			f[k-1], f[k] = strconv.FormatUint(encodeDev(c.dev), 10), strconv.Itoa(c.pgrp)
+		}
+	}
 	// A thread's own CPU time (task/TID/stat), or the process's, every
 	// thread's (fs/proc/array.c: task_cputime_adjusted and
 	// thread_group_cputime_adjusted); children's are the process's in both.

@@ -106,6 +106,9 @@ type threadGroup struct {
 	// refuses to move such a child).
 	sid    int
 	execed bool
+	// tty is its controlling terminal (ctty.go), or nil: inherited at
+	// fork, dropped by setsid.
+	tty *ctty
 	// cpuTimers are its ITIMER_VIRTUAL and ITIMER_PROF (sys_itimer.go):
 	// not copied at fork, kept by execve.
 	cpuTimers [2]cpuItimer

@@ -336,6 +336,9 @@ func readCommon(t *Thread, a *sysArgs, f func(int, []byte) (int, error)) (uint64
 		_, err := unix.Read(fd, nil)
 		return 0, errnoOf(err)
 	}
+	if e := t.ttyJobCheck(fd, false); e != 0 {
+		return 0, e
+	}
 	if e := t.waitReadable(fd); e != 0 {
 		return 0, e
 	}
@@ -401,6 +404,9 @@ func writeCommon(t *Thread, a *sysArgs, stream bool, f func(int, []byte) (int, e
 		return 0, abi.EFAULT
 	}
 	t.swapCounter(fd, b)
+	if e := t.ttyJobCheck(fd, true); e != 0 {
+		return 0, e
+	}
 	if len(b) > 0 && stream {
 		if kind := streamKind(fd); kind != 0 {
 			return t.writeStream(fd, kind, b)
@@ -456,6 +462,9 @@ func sysWritev(t *Thread, a *sysArgs) (uint64, int) {
 		all = append(all, b...)
 	}
 	fd := t.fd(a.Fd(0))
+	if e := t.ttyJobCheck(fd, true); e != 0 {
+		return 0, e
+	}
 	if kind := streamKind(fd); kind != 0 && len(all) > 0 {
 		return t.writeStream(fd, kind, all)
 	}
@@ -482,6 +491,9 @@ func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	b := make([]byte, min(total, 1<<20))
 	fd := t.fd(a.Fd(0))
+	if e := t.ttyJobCheck(fd, false); e != 0 {
+		return 0, e
+	}
 	if e := t.waitReadable(fd); e != 0 {
 		return 0, e
 	}
@@ -524,7 +536,17 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 	}
 	var fd int
 	var err error
-	t.block(func() { fd, err = unix.Openat(dirfd, path, openFlags(flags), uint32(mode)) })
+	// The host never makes a terminal the runner's controlling terminal:
+	// the guest's are emulated (ctty.go).
+	hflags := openFlags(flags)
+	if dir == nil && isDevTTY(dirfd, path) {
+		fd, err = t.openDevTTY(hflags, uint32(mode))
+	} else {
+		t.block(func() { fd, err = unix.Openat(dirfd, path, hflags|unix.O_NOCTTY, uint32(mode)) })
+		if err == nil {
+			t.openCtty(fd, hflags)
+		}
+	}
 	if err == nil {
 		// Through a symbolic link into the runner's own /proc directory.
 		if ref, own := t.procLanded(fd); own && procHostPath(ref) == "" {
@@ -681,6 +703,9 @@ func sysGetdents64(t *Thread, a *sysArgs) (uint64, int) {
 
 func sysIoctl(t *Thread, a *sysArgs) (uint64, int) {
 	fd := t.fd(a.Fd(0))
+	if r, e, ok := t.cttyIoctl(fd, a.Ulong(1), a.Ulong(2)); ok {
+		return r, e
+	}
 	if r, e, ok := termiosIoctl(t, fd, a.Ulong(1), a.Ulong(2)); ok {
 		return r, e
 	}

@@ -71,6 +71,7 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 		// its parent with CLONE_PARENT), in its process group.
 		g := res.group
 		g.parent, g.parentTid, g.pgid, g.sid, g.exitSignal = t.group, t.tid, t.group.pgid, t.group.sid, int(flags&0xff)
+		g.tty = t.group.tty
 		if flags&cloneParent != 0 {
 			g.parent, g.parentTid = t.group.parent, t.group.parentTid
 		}

@@ -142,19 +142,12 @@ func termiosIoctl(t *Thread, fd int, req, arg uint64) (ret uint64, errno int, ok
 		var err error
 		t.block(func() { err = unix.IoctlSetInt(fd, hreq, int(int32(arg))) })
 		return 0, errnoOf(err), true
-	case abi.TIOCGPGRP, abi.TIOCOUTQ:
-		hreq := map[uint64]uint{abi.TIOCGPGRP: unix.TIOCGPGRP, abi.TIOCOUTQ: unix.TIOCOUTQ}[req]
-		v, err := unix.IoctlGetInt(fd, hreq)
+	case abi.TIOCOUTQ:
+		v, err := unix.IoctlGetInt(fd, unix.TIOCOUTQ)
 		if err != nil {
 			return 0, errnoOf(err), true
 		}
 		return 0, t.put32(arg, uint32(v)), true
-	case abi.TIOCSPGRP:
-		v, e := t.get32(arg)
-		if e != 0 {
-			return 0, e, true
-		}
-		return 0, errnoOf(unix.IoctlSetPointerInt(fd, unix.TIOCSPGRP, int(int32(v)))), true
 	case abi.TIOCGPTN, abi.TIOCGPTLCK:
 		hreq := map[uint64]uint{abi.TIOCGPTN: unix.TIOCGPTN, abi.TIOCGPTLCK: unix.TIOCGPTLCK}[req]
 		v, err := unix.IoctlGetUint32(fd, hreq)

@@ -39,6 +39,12 @@ const (
 	TIOCSPTLCK  = 0x80045431
 	TIOCGPTLCK  = 0x40045439
 	TIOCGPTPEER = 0x20005441
+
+	// Controlling terminals (asm-generic numbers, which powerpc keeps):
+	// make it the caller's, give it up, and its session.
+	TIOCSCTTY = 0x540e
+	TIOCNOTTY = 0x5422
+	TIOCGSID  = 0x5429
 )
 
 // c_cc indices.
