@@ -35,7 +35,12 @@ import (
 //     code are never in .w, so a store to code misses); on a miss, or an
 //     access crossing the page end, it returns that op's index, and the
 //     block loop runs the op through its own path (the slow access, the
-//     fault, the watch hooks).
+//     fault, the watch hooks);
+//   - the guest registers it uses most (GPRs, CTR, LR, CR) live in host
+//     registers while it runs, across a loop's iterations too, and are
+//     written back to the register file before every way out of it
+//     (native_alloc.go), so the block loop and other blocks' code always
+//     see the register file current.
 //
 // Only linux/amd64 runs generated code (jit.Supported); elsewhere
 // EngineNative is EngineBlock.
@@ -59,7 +64,7 @@ type nativeState struct {
 	gen   uint32 // blocks translated for another generation are translated again
 	off   bool   // no generated code on this host (NewArena failed)
 	calls uint64 // calls of generated code (for tests)
-	asm   amd64.Asm
+	asm   natAsm
 	// live holds every block translated in this generation, for as
 	// long as the arena holds its code (see "Generated code and the
 	// garbage collector" below).
@@ -208,8 +213,7 @@ func (s *nativeState) translate(b *block) {
 		}
 	}
 	b.natGen, b.nat, b.natN, b.natBranch, b.natSegs = s.gen, 0, 0, false, nil
-	s.asm.Buf = s.asm.Buf[:0]
-	k, br := nativeCode(&s.asm, b, s.gen, 0)
+	k, br := s.code(b, 0)
 	// A block of one branch is translated too: other blocks' code
 	// jumps to it, and it to theirs.
 	if k >= 2 || br {
@@ -222,8 +226,7 @@ func (s *nativeState) translate(b *block) {
 	}
 	// The segments after the ops it leaves to the block loop.
 	for i := k; i < len(b.ops); {
-		s.asm.Buf = s.asm.Buf[:0]
-		end, _ := nativeCode(&s.asm, b, s.gen, i+1)
+		end, _ := s.code(b, i+1)
 		if end-(i+1) >= nativeMinSeg {
 			fn, err := s.arena.Add(s.asm.Buf)
 			if err != nil {
@@ -237,6 +240,33 @@ func (s *nativeState) translate(b *block) {
 		}
 		i = max(end, i+1)
 	}
+}
+
+// code translates b's ops from from on into s.asm.Buf as nativeCode does,
+// with the guest registers they use most in host registers
+// (native_alloc.go).
+func (s *nativeState) code(b *block, from int) (int, bool) {
+	g := &s.asm
+	g.reset()
+	k, br := nativeCode(g, b, s.gen, from)
+	if k == from {
+		return k, br
+	}
+	// A block that branches to itself keeps even a register it uses
+	// once across its iterations.
+	min := uint32(3)
+	if n := len(b.ops); from == 0 && br && (b.ops[n-1].kind == kB || b.ops[n-1].kind == kBc) && b.ops[n-1].imm == b.addr {
+		min = 1
+	}
+	if !g.allocate(min) {
+		return k, br
+	}
+	k2, br2 := nativeCode(g, b, s.gen, from)
+	if !g.bad && k2 == k && br2 == br {
+		return k, br
+	}
+	g.reset()
+	return nativeCode(g, b, s.gen, from)
 }
 
 // nativeMinSeg is the fewest ops of a segment worth a call of generated
@@ -314,9 +344,11 @@ func fprM(i uint8) amd64.Mem { return amd64.M(nRegs, offVSR+16*int32(i&31)) }
 // back to the block loops in the code and one elsewhere chains to the
 // next block's code while the step budget allows (nativeBranch). Nothing
 // is appended when it covers none.
-func nativeCode(a *amd64.Asm, b *block, gen uint32, from int) (int, bool) {
+func nativeCode(a *natAsm, b *block, gen uint32, from int) (int, bool) {
 	ops, le := b.ops, b.le
 	var exits []nativeExit
+	start := a.Len()
+	a.prologue()
 	k := from
 	for ; k < len(ops); k++ {
 		if !nativeOp(a, &ops[k], k, le, &exits) {
@@ -331,19 +363,21 @@ func nativeCode(a *amd64.Asm, b *block, gen uint32, from int) (int, bool) {
 		}
 	}
 	if k == from {
+		a.Buf = a.Buf[:start]
 		return from, false
 	}
 	if !br {
 		a.MovImm(amd64.RAX, uint64(k))
 		a.Ret()
 	}
+	stub := 0
 	for i, x := range exits {
 		if i == 0 || exits[i-1].j != x.j {
+			stub = a.Len()
 			a.MovImm(amd64.RAX, uint64(x.j))
 			a.Ret()
 		}
-		// (MovImm of a small value is 5 bytes, Ret 1.)
-		a.Patch(x.off, a.Len()-6)
+		a.Patch(x.off, stub)
 	}
 	return k, br
 }
@@ -356,7 +390,7 @@ func nativeCode(a *amd64.Asm, b *block, gen uint32, from int) (int, bool) {
 // (nativeChain), while the step budget (natLeft) covers it, counting b's
 // steps in natRan; otherwise it sets NIP and returns len(b.ops) (or 0
 // after counting b's steps, for a loop: the block loop then runs b).
-func nativeBranch(a *amd64.Asm, b *block, gen uint32, j, from int) bool {
+func nativeBranch(a *natAsm, b *block, gen uint32, j, from int) bool {
 	const rax, rcx = amd64.RAX, amd64.RCX
 	n, addr := len(b.ops), b.addr
 	op := &b.ops[j]
@@ -389,10 +423,14 @@ func nativeBranch(a *amd64.Asm, b *block, gen uint32, j, from int) bool {
 	var notTaken []int
 	if op.kind != kB {
 		bo, bi := uint8(in.Args[0]), uint8(in.Args[1])
-		if in.Has(decode.FlagCTRDec) {
+		if h := a.host[slotCTR]; in.Has(decode.FlagCTRDec) && h != amd64.NoReg {
+			a.OpImm(amd64.SUB, h, 1)
+		} else if in.Has(decode.FlagCTRDec) {
 			a.Load(64, rax, amd64.M(nRegs, offCTR))
 			a.OpImm(amd64.SUB, rax, 1)
 			a.Store(64, amd64.M(nRegs, offCTR), rax)
+		}
+		if in.Has(decode.FlagCTRDec) {
 			c := amd64.CondE // branch if CTR != 0: not taken if zero
 			if bo&0x02 != 0 {
 				c = amd64.CondNE
@@ -434,7 +472,7 @@ func nativeBranch(a *amd64.Asm, b *block, gen uint32, j, from int) bool {
 // gen and the budget covers its translated ops (natBlk = that block);
 // else NIP = target and it returns n (the steps not counted), or for a
 // loop returns 0 (counted: the block loop runs b).
-func nativeChain(a *amd64.Asm, b *block, gen uint32, k int, target, cia uint64, from int) {
+func nativeChain(a *natAsm, b *block, gen uint32, k int, target, cia uint64, from int) {
 	const rax, rcx = amd64.RAX, amd64.RCX
 	n := len(b.ops)
 	if from != 0 {
@@ -446,25 +484,30 @@ func nativeChain(a *amd64.Asm, b *block, gen uint32, k int, target, cia uint64, 
 		return
 	}
 	if target != cia+4 {
-		a.MovImm(rax, cia+1)
-		a.Store(64, amd64.M(nPC, offTaken), rax)
+		if amd64.FitsImm32(cia + 1) {
+			a.StoreImm32(amd64.M(nPC, offTaken), int32(cia+1))
+		} else {
+			a.MovImm(rax, cia+1)
+			a.Store(64, amd64.M(nPC, offTaken), rax)
+		}
 	}
-	// RAX = natRan + n; RCX = the budget left after b.
+	// RAX = natRan + n.
 	a.Load(64, rax, amd64.M(nPC, offNatRan))
 	a.OpImm(amd64.ADD, rax, int32(n))
-	a.Load(64, rcx, amd64.M(nPC, offNatLeft))
-	a.Op(amd64.SUB, rcx, rax)
 	if target == b.addr {
-		a.OpImm(amd64.CMP, rcx, int32(n))
-		again := a.Jcc(amd64.CondB)
+		// natRan = RAX; again while RAX + n <= natLeft (no
+		// overflow: natLeft <= nativeSlice).
 		a.Store(64, amd64.M(nPC, offNatRan), rax)
-		a.Patch(a.Jmp(), 0)
-		a.Patch(again, a.Len())
-		a.Store(64, amd64.M(nPC, offNatRan), rax)
+		a.Lea(rcx, amd64.M(rax, int32(n)))
+		a.OpMem(amd64.CMP, rcx, amd64.M(nPC, offNatLeft))
+		a.Patch(a.Jcc(amd64.CondBE), a.head)
 		a.MovImm(rax, 0)
 		a.Ret()
 		return
 	}
+	// RCX = the budget left after b.
+	a.Load(64, rcx, amd64.M(nPC, offNatLeft))
+	a.Op(amd64.SUB, rcx, rax)
 	out := nativeJumpTo(a, &b.natNext[k], gen, false)
 	for _, off := range out {
 		a.Patch(off, a.Len())
@@ -484,7 +527,7 @@ func nativeChain(a *amd64.Asm, b *block, gen uint32, k int, target, cia uint64, 
 // its translated ops (natBlk = that block); else NIP = R9 and it returns
 // n (the steps not counted). In a segment (from != 0) it sets NIP and
 // returns n.
-func nativeIndirect(a *amd64.Asm, b *block, gen uint32, cia uint64, from int) {
+func nativeIndirect(a *natAsm, b *block, gen uint32, cia uint64, from int) {
 	const rax, rcx, r9 = amd64.RAX, amd64.RCX, amd64.R9
 	n := len(b.ops)
 	var out []int
@@ -516,7 +559,7 @@ func nativeIndirect(a *amd64.Asm, b *block, gen uint32, cia uint64, from int) {
 // epoch, with code of generation gen, whose translated ops the budget
 // covers, it stores natRan and natBlk and jumps to that code. It returns
 // the jumps to patch to where the code goes on otherwise.
-func nativeJumpTo(a *amd64.Asm, slot **block, gen uint32, byAddr bool) []int {
+func nativeJumpTo(a *natAsm, slot **block, gen uint32, byAddr bool) []int {
 	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
 	var out []int
 	a.MovImm(rdx, uint64(uintptr(unsafe.Pointer(slot))))
@@ -554,7 +597,7 @@ type nativeExit struct {
 }
 
 // imm64 emits dst = dst op v, through RCX when v is not an imm32.
-func imm64(a *amd64.Asm, op amd64.ALU, dst amd64.Reg, v uint64) {
+func imm64(a *natAsm, op amd64.ALU, dst amd64.Reg, v uint64) {
 	if amd64.FitsImm32(v) {
 		a.OpImm(op, dst, int32(v))
 		return
@@ -565,65 +608,82 @@ func imm64(a *amd64.Asm, op amd64.ALU, dst amd64.Reg, v uint64) {
 
 // nativeOp appends the code of op, operation j, and reports whether it
 // translates it (nothing is appended when it does not).
-func nativeOp(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) bool {
+func nativeOp(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 	const rax, rcx = amd64.RAX, amd64.RCX
+	// w is where the result is computed: RT's host register when it has
+	// one and the op reads no operand RT after writing w (late: the
+	// operand read last, first: the one read into w), else RAX.
+	w := rax
+	if h := a.gpr(op.rt); h != amd64.NoReg {
+		w = h
+		first, late := op.ra, -1
+		switch op.kind {
+		case kAdd, kAnd, kOr, kXor, kMulld, kMullw:
+			late = int(op.rb)
+		case kSubf:
+			first, late = op.rb, int(op.ra)
+		}
+		if late == int(op.rt&31) && first&31 != op.rt&31 {
+			w = rax
+		}
+	}
 	switch op.kind {
 	case kLi:
 		if amd64.FitsImm32(op.imm) {
 			a.StoreImm32(gprM(op.rt), int32(op.imm))
 			return true
 		}
-		a.MovImm(rax, op.imm)
+		a.MovImm(w, op.imm)
 	case kAddi:
-		a.Load(64, rax, gprM(op.ra))
-		imm64(a, amd64.ADD, rax, op.imm)
+		a.Load(64, w, gprM(op.ra))
+		imm64(a, amd64.ADD, w, op.imm)
 	case kAdd, kAnd, kOr, kXor:
-		a.Load(64, rax, gprM(op.ra))
-		a.OpMem(nativeALU[op.kind], rax, gprM(op.rb))
+		a.Load(64, w, gprM(op.ra))
+		a.OpMem(nativeALU[op.kind], w, gprM(op.rb))
 	case kSubf:
-		a.Load(64, rax, gprM(op.rb))
-		a.OpMem(amd64.SUB, rax, gprM(op.ra))
+		a.Load(64, w, gprM(op.rb))
+		a.OpMem(amd64.SUB, w, gprM(op.ra))
 	case kMulld:
-		a.Load(64, rax, gprM(op.ra))
+		a.Load(64, w, gprM(op.ra))
 		a.Load(64, rcx, gprM(op.rb))
-		a.Imul(rax, rcx)
+		a.Imul(w, rcx)
 	case kMullw:
-		a.LoadSX32(rax, gprM(op.ra))
+		a.LoadSX32(w, gprM(op.ra))
 		a.LoadSX32(rcx, gprM(op.rb))
-		a.Imul(rax, rcx)
+		a.Imul(w, rcx)
 	case kOri, kXori:
-		a.Load(64, rax, gprM(op.ra))
+		a.Load(64, w, gprM(op.ra))
 		alu := amd64.OR
 		if op.kind == kXori {
 			alu = amd64.XOR
 		}
-		imm64(a, alu, rax, op.imm)
+		imm64(a, alu, w, op.imm)
 	case kRot32:
 		// The low word rotated; a mask reaching the high word also
 		// takes the rotated word's copy there (ROTL32).
-		a.Load(32, rax, gprM(op.ra))
+		a.Load(32, w, gprM(op.ra))
 		if op.imm <= 0xffffffff {
 			if n := op.rb & 31; n != 0 {
-				a.ShiftImm(32, amd64.ROL, rax, n)
+				a.ShiftImm(32, amd64.ROL, w, n)
 			}
-			a.OpImm32(amd64.AND, rax, uint32(op.imm))
+			a.OpImm32(amd64.AND, w, uint32(op.imm))
 			break
 		}
-		a.Mov(rcx, rax)
+		a.Mov(rcx, w)
 		a.ShiftImm(64, amd64.SHL, rcx, 32)
-		a.Op(amd64.OR, rax, rcx)
+		a.Op(amd64.OR, w, rcx)
 		if n := op.rb & 31; n != 0 {
-			a.ShiftImm(64, amd64.ROL, rax, n)
+			a.ShiftImm(64, amd64.ROL, w, n)
 		}
-		imm64(a, amd64.AND, rax, op.imm)
+		imm64(a, amd64.AND, w, op.imm)
 	case kRot64:
-		a.Load(64, rax, gprM(op.ra))
+		a.Load(64, w, gprM(op.ra))
 		if n := op.rb & 63; n != 0 {
-			a.ShiftImm(64, amd64.ROL, rax, n)
+			a.ShiftImm(64, amd64.ROL, w, n)
 		}
-		imm64(a, amd64.AND, rax, op.imm)
+		imm64(a, amd64.AND, w, op.imm)
 	case kExtsw:
-		a.LoadSX32(rax, gprM(op.ra))
+		a.LoadSX32(w, gprM(op.ra))
 	case kCmp, kCmpi:
 		nativeCmp(a, op)
 		return true
@@ -637,7 +697,9 @@ func nativeOp(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 	default:
 		return false
 	}
-	a.Store(64, gprM(op.rt), rax)
+	if w == rax {
+		a.Store(64, gprM(op.rt), rax)
+	}
 	return true
 }
 
@@ -647,7 +709,7 @@ func nativeOp(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 // mtspr of LR and CTR, sld, srd, srawi,
 // sradi (XER CA and CA32), rlwimi, andi. and andis. (CR0), without OE or
 // Rc unless the op always records.
-func nativeGeneric(a *amd64.Asm, in *decode.Inst) bool {
+func nativeGeneric(a *natAsm, in *decode.Inst) bool {
 	const rax, rcx, rdx, r8, r9, r10 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9, amd64.R10
 	op := in.Op
 	if in.Flags&(decode.FlagOE|decode.FlagRc) != 0 && op != ppc64asm.ANDICC && op != ppc64asm.ANDISCC {
@@ -786,7 +848,7 @@ func nativeSPR(n int64) (amd64.Mem, bool) {
 // nativeCmp is kCmp and kCmpi: CR field op.rt = LT, GT or EQ from
 // comparing RA with RB or the immediate (as 64- or sign- or zero-extended
 // 32-bit values), and SO a copy of XER[SO] (setCmpField).
-func nativeCmp(a *amd64.Asm, op *bop) {
+func nativeCmp(a *natAsm, op *bop) {
 	const rax, rcx, rdx = amd64.RAX, amd64.RCX, amd64.RDX
 	fl := op.imm
 	if op.kind == kCmpi {
@@ -838,7 +900,7 @@ func nativeCmp(a *amd64.Asm, op *bop) {
 
 // nativeCRField sets CR field bf to EDX's low 3 bits (LT, GT, EQ) and a
 // copy of XER[SO], through ECX.
-func nativeCRField(a *amd64.Asm, bf uint8) {
+func nativeCRField(a *natAsm, bf uint8) {
 	const rcx, rdx = amd64.RCX, amd64.RDX
 	// SO: XER[SO] is bit 31 of XER's low word.
 	a.Load(32, rcx, amd64.M(nRegs, offXER))
@@ -848,7 +910,7 @@ func nativeCRField(a *amd64.Asm, bf uint8) {
 }
 
 // nativeCRBits sets CR field bf to EDX's low 4 bits, through ECX.
-func nativeCRBits(a *amd64.Asm, bf uint8) {
+func nativeCRBits(a *natAsm, bf uint8) {
 	const rcx, rdx = amd64.RCX, amd64.RDX
 	sh := uint8(28 - 4*(bf&7))
 	if sh != 0 {
@@ -864,7 +926,7 @@ func nativeCRBits(a *amd64.Asm, bf uint8) {
 // the page looked up in the r or w cache (a miss or a page crossing
 // exits at op j), the access in the block's byte order, then the update
 // form's RA.
-func nativeAccess(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) {
+func nativeAccess(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) {
 	const rax, rcx, rdx, r8 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8
 	a.Load(64, rax, gprM(op.ra))
 	if op.mask != 0 {
@@ -880,21 +942,33 @@ func nativeAccess(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) {
 	nativeLookup(a, tlb, int32(op.size), j, exits)
 	at := amd64.MI(rdx, rcx, 0)
 	width := 8 * int(op.size)
-	swap := func() {
-		if le || width == 8 {
+	noSwap := le || width == 8
+	swap := func(r amd64.Reg) {
+		if noSwap {
 			return
 		}
 		if width == 16 {
-			a.Bswap(32, r8)
-			a.ShiftImm(32, amd64.SHR, r8, 16)
+			a.Bswap(32, r)
+			a.ShiftImm(32, amd64.SHR, r, 16)
 			return
 		}
-		a.Bswap(width, r8)
+		a.Bswap(width, r)
+	}
+	// An integer load goes to RT's host register directly, and a store
+	// without a byte swap stores from it (the address is in RAX by then).
+	h := amd64.NoReg
+	if op.kind == kLoad || op.kind == kStore && noSwap {
+		h = a.gpr(op.rt)
 	}
 	switch op.kind {
 	case kLoad, kLoadF:
+		if h != amd64.NoReg {
+			a.Load(width, h, at)
+			swap(h)
+			break
+		}
 		a.Load(width, r8, at)
-		swap()
+		swap(r8)
 		if op.kind == kLoad {
 			a.Store(64, gprM(op.rt), r8)
 		} else {
@@ -904,12 +978,16 @@ func nativeAccess(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) {
 			a.StoreImm32(m, 0)
 		}
 	default:
+		if h != amd64.NoReg {
+			a.Store(width, at, h)
+			break
+		}
 		if op.kind == kStore {
 			a.Load(64, r8, gprM(op.rt))
 		} else {
 			a.Load(64, r8, fprM(op.rt))
 		}
-		swap()
+		swap(r8)
 		a.Store(width, at, r8)
 	}
 	if op.upd {
@@ -921,21 +999,24 @@ func nativeAccess(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) {
 // RAX in the data cache at offset tlb of the page caches (r or w): a miss
 // or an access crossing the page's end exits returning j; otherwise RDX
 // is the page's address and RCX the offset in it.
-func nativeLookup(a *amd64.Asm, tlb, size int32, j int, exits *[]nativeExit) {
+func nativeLookup(a *natAsm, tlb, size int32, j int, exits *[]nativeExit) {
 	const rax, rcx, rdx = amd64.RAX, amd64.RCX, amd64.RDX
-	// RDX = the entry's offset, RCX = the page number + 1 (its tag).
-	a.Mov(rdx, rax)
-	a.ShiftImm(64, amd64.SHR, rdx, pageShift)
-	a.Mov(rcx, rdx)
+	// RCX = the page number + 1 (its tag), RDX = the entry's offset
+	// (the page number's low bits, shifted from the address's low word).
+	a.Mov(rcx, rax)
+	a.ShiftImm(64, amd64.SHR, rcx, pageShift)
 	a.OpImm(amd64.ADD, rcx, 1)
-	a.OpImm32(amd64.AND, rdx, tlbSize-1)
-	a.ShiftImm(64, amd64.SHL, rdx, tlbShift)
+	a.Mov32(rdx, rax)
+	a.ShiftImm(32, amd64.SHR, rdx, pageShift-tlbShift)
+	a.OpImm32(amd64.AND, rdx, (tlbSize-1)<<tlbShift)
 	a.OpMem(amd64.CMP, rcx, amd64.MI(nPC, rdx, tlb))
 	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
-	a.Mov(rcx, rax)
+	a.Mov32(rcx, rax)
 	a.OpImm32(amd64.AND, rcx, mem.PageSize-1)
-	a.OpImm(amd64.CMP, rcx, int32(mem.PageSize)-size)
-	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondA), j})
+	if size > 1 {
+		a.OpImm(amd64.CMP, rcx, int32(mem.PageSize)-size)
+		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondA), j})
+	}
 	a.Load(64, rdx, amd64.MI(nPC, rdx, tlb+offPage))
 }
 

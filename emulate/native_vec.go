@@ -53,7 +53,7 @@ var nativeRc = map[decode.Op]decode.Op{
 // reports whether it translates it: the op as newBop makes it without
 // Rc, then CR0 = LT, GT or EQ of the 64-bit result compared with 0 and
 // a copy of XER[SO] (setCR0; Run's blocks are 64-bit mode only).
-func nativeRecord(a *amd64.Asm, in *decode.Inst) bool {
+func nativeRecord(a *natAsm, in *decode.Inst) bool {
 	base, ok := nativeRc[in.Op]
 	if !ok || in.Flags&decode.FlagOE != 0 {
 		return false
@@ -79,7 +79,7 @@ func nativeRecord(a *amd64.Asm, in *decode.Inst) bool {
 // nativeVec appends the code of op, operation j of a block in byte order
 // le, when it is one of the VMX/VSX ops below or popcntd, and reports
 // whether it translates it (nothing is appended when it does not).
-func nativeVec(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) bool {
+func nativeVec(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
 	in := op.in
 	arg := in.Args
@@ -433,7 +433,7 @@ func nativeVec(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) bool 
 
 // nativeLogical is dst = a op b on 16 bytes: VMX and VSX and, or, xor,
 // andc, nor and orc.
-func nativeLogical(a *amd64.Asm, op decode.Op, dst, ma, mb amd64.Mem) {
+func nativeLogical(a *natAsm, op decode.Op, dst, ma, mb amd64.Mem) {
 	a.LoadX(0, ma)
 	a.LoadX(1, mb)
 	switch op {
@@ -462,7 +462,7 @@ func nativeLogical(a *amd64.Asm, op decode.Op, dst, ma, mb amd64.Mem) {
 // nativePopcount is RAX = the one bits of RCX without POPCNT (the
 // bit-parallel count: pairs, nibbles, bytes, then their sum by a
 // multiply), through RDX.
-func nativePopcount(a *amd64.Asm) {
+func nativePopcount(a *natAsm) {
 	const rax, rcx, rdx = amd64.RAX, amd64.RCX, amd64.RDX
 	// x -= x>>1 & 0x55…
 	a.Mov(rax, rcx)
@@ -495,7 +495,7 @@ func nativePopcount(a *amd64.Asm) {
 // (vsrFromBytes: in little-endian mode an access of 8-byte elements
 // (lxvd2x) reverses each doubleword's bytes, one of the whole quadword
 // (lvx) all 16).
-func nativeVecAccess(a *amd64.Asm, op *bop, j int, le bool, exits *[]nativeExit) {
+func nativeVecAccess(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) {
 	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
 	in := op.in
 	vmx := in.Op == ppc64asm.LVX || in.Op == ppc64asm.STVX || in.Op == ppc64asm.LVXL || in.Op == ppc64asm.STVXL

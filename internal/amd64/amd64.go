@@ -404,3 +404,9 @@ func (a *Asm) Bsr(dst, src Reg) { a.opReg(true, []byte{0x0f, 0xbd}, byte(dst), s
 // Bsf is dst = the index of src's least significant one bit (BSF, 64
 // bits; ZF set and dst undefined when src is 0).
 func (a *Asm) Bsf(dst, src Reg) { a.opReg(true, []byte{0x0f, 0xbc}, byte(dst), src, false) }
+
+// Mov32 is dst = src's low 32 bits, zero-extended (MOV r32, r32).
+func (a *Asm) Mov32(dst, src Reg) { a.opReg(false, []byte{0x89}, byte(src), dst, false) }
+
+// Lea is dst = the address of m (LEA, 64 bits).
+func (a *Asm) Lea(dst Reg, m Mem) { a.opMem(true, []byte{0x8d}, dst, m) }

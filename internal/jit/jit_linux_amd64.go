@@ -74,8 +74,10 @@ func (a *Arena) Free() error {
 
 // Call jumps to the generated code at fn with p0 in RDI and p1 in RSI and
 // returns the value it leaves in RAX. The code must return with RET, keep
-// RSP, RBP, R14, R15 and X15 as they were, use no stack beyond its return
-// address, and never call Go.
+// RSP and X15 as they were, use no stack beyond its return address, and
+// never call Go. It may use every other general-purpose register: Call
+// saves and restores RBX, RBP and R12-R15 (Go's frame pointer, goroutine
+// and GOT registers among them) around it.
 //
 //go:noescape
 func Call(fn uintptr, p0, p1 unsafe.Pointer) uint64
