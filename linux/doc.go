@@ -81,9 +81,13 @@
 // see, unless a host program the guest started leads it: a guest never
 // signals the runner or host processes it did not start); stop signals and SIGCONT stop and
 // continue them, which wait reports (jobctl.go). Each process has its own working directory and
-// umask (fs.go), copied at fork. wait4, waitid and getrusage's
-// RUSAGE_CHILDREN report the time the runner spent on a child (or a host
-// process's usage).
+// umask (fs.go), copied at fork. The CPU time of each guest thread is
+// its host thread's while it runs the thread (rlimit.go): the
+// CPU-time clocks (CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID,
+// clock_getcpuclockid's and pthread_getcpuclockid's of guest processes
+// and threads), getrusage, times and /proc/PID/stat report the guest
+// process's or thread's, not the runner's; wait4, waitid and
+// RUSAGE_CHILDREN a reaped child's (or a host process's usage).
 //
 // Orphans keep running when the first guest process ends, as under
 // qemu-user, where they are host processes that init adopts: the runner

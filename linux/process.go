@@ -184,7 +184,6 @@ type Process struct {
 	debugger     *Debugger
 	rec          *recorder // the recorder, if recording (record.go)
 	hostUmask    uint32    // the host's umask, the lock holder's process's (fs.go)
-	lockedAt     time.Time // when the lock's holder took it (its process's CPU time)
 	procDir      string    // a host directory for the /proc fd and task listings, made on first use (procfs.go)
 
 	done    chan struct{}
@@ -494,7 +493,6 @@ func (t *Thread) takeLock() {
 		t.p.rec.locked(t)
 	}
 	t.p.syncUmask(t.group.fs.umask)
-	t.p.lockedAt = time.Now()
 }
 
 func (t *Thread) dropLock() {
@@ -502,9 +500,6 @@ func (t *Thread) dropLock() {
 	if t.p.rec != nil {
 		t.p.rec.unlocking(t)
 	}
-	d := time.Since(t.p.lockedAt)
-	t.group.self.utime += d
-	t.utime += d
 	t.p.gil.unlock()
 }
 

@@ -119,7 +119,10 @@ func (t *Thread) cpuStart() {
 func (t *Thread) cpuCharge() {
 	now := threadCPU()
 	if now > t.cpuMark && t.cpuMark != 0 {
-		t.group.rl.cpuUsed += time.Duration(now - t.cpuMark)
+		d := time.Duration(now - t.cpuMark)
+		t.group.rl.cpuUsed += d
+		t.group.self.utime += d // what wait4 and the parent's RUSAGE_CHILDREN will report
+		t.utime += d
 	}
 	t.cpuMark = now
 	g := t.group
@@ -138,6 +141,17 @@ func (t *Thread) cpuCharge() {
 		t.p.postProcess(g, sigInfo{signo: abi.SIGXCPU, code: siKernel})
 		rl.Cur++ // the next SIGXCPU a second later
 	}
+}
+
+// cpuTimes returns the CPU time of t and of its process so far,
+// counting the time since the last charge (t holds the process lock),
+// without charging it.
+func (t *Thread) cpuTimes() (thread, process time.Duration) {
+	var d time.Duration
+	if now := threadCPU(); now > t.cpuMark && t.cpuMark != 0 {
+		d = time.Duration(now - t.cpuMark)
+	}
+	return t.utime + d, t.group.rl.cpuUsed + d
 }
 
 // cpuStop charges t's process and ends cpuStart's hold on the host

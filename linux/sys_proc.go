@@ -209,7 +209,68 @@ func sysGetrandom(t *Thread, a *sysArgs) (uint64, int) {
 	return uint64(len(b)), t.write(a.Ptr(0), b)
 }
 
+// CPU-time clocks (uapi linux/time.h, include/linux/posix-timers.h): a
+// negative clock id encodes a process or thread id (~pid << 3), the
+// per-thread bit and the clock (PROF, VIRT or SCHED; 3 with the
+// per-thread bit clear is a descriptor's clock, CLOCKFD).
+const (
+	clockProcessCPU = 2
+	clockThreadCPU  = 3
+	cpuclockThread  = 4
+	cpuclockMask    = 3
+	clockFD         = 3
+)
+
+// cpuClock answers a CPU-time clock of the guest's: the CPU time the
+// runner charged to the calling thread or process (rlimit.go), or to the
+// guest thread or process a negative id names (lookup_task: a thread of
+// the caller's process, a process by its leader's id or the caller's,
+// else EINVAL); ok false for every other clock, the host's, and for the
+// ids of host processes.
+func (t *Thread) cpuClock(clk int32) (d time.Duration, ok bool, e int) {
+	self, proc := t.cpuTimes()
+	switch {
+	case clk == clockProcessCPU:
+		return proc, true, 0
+	case clk == clockThreadCPU:
+		return self, true, 0
+	case clk >= 0 || clk&7 == clockFD:
+		return 0, false, 0
+	}
+	pid, thread := int(^(clk >> 3)), clk&cpuclockThread != 0
+	if clk&cpuclockMask == cpuclockMask {
+		return 0, true, abi.EINVAL
+	}
+	if pid == 0 {
+		if thread {
+			return self, true, 0
+		}
+		return proc, true, 0
+	}
+	if !t.p.guestPid(pid) {
+		return 0, false, 0
+	}
+	u := t.p.guestThread(pid)
+	switch {
+	case u == nil, thread && u.group != t.group, !thread && u != t && u.tid != u.group.tgid:
+		return 0, true, abi.EINVAL
+	case u == t && thread:
+		return self, true, 0
+	case thread:
+		return u.utime, true, 0
+	case u.group == t.group:
+		return proc, true, 0
+	}
+	return u.group.rl.cpuUsed, true, 0
+}
+
 func sysClockGettime(t *Thread, a *sysArgs) (uint64, int) {
+	if d, ok, e := t.cpuClock(int32(a.Int(0))); ok {
+		if e != 0 {
+			return 0, e
+		}
+		return 0, t.putTimespec(a.Ptr(1), timespec(d))
+	}
 	var ts unix.Timespec
 	if err := unix.ClockGettime(int32(a.Int(0)), &ts); err != nil {
 		return 0, errnoOf(err)
@@ -220,7 +281,12 @@ func sysClockGettime(t *Thread, a *sysArgs) (uint64, int) {
 func sysClockGetres(t *Thread, a *sysArgs) (uint64, int) {
 	// The clock is checked first (EINVAL), as Linux's clock_getres.
 	var ts unix.Timespec
-	if err := unix.ClockGetres(int32(a.Int(0)), &ts); err != nil {
+	if _, ok, e := t.cpuClock(int32(a.Int(0))); ok {
+		if e != 0 {
+			return 0, e
+		}
+		ts.Nsec = 1 // the CPU clocks' resolution (posix_cpu_clock_getres)
+	} else if err := unix.ClockGetres(int32(a.Int(0)), &ts); err != nil {
 		return 0, errnoOf(err)
 	}
 	if a.Ptr(1) == 0 {
@@ -265,21 +331,27 @@ func sysGetrusage(t *Thread, a *sysArgs) (uint64, int) {
 		g := t.group.children.rusage()
 		return 0, putStruct(t, a.Ptr(1), abi.RusageLayout, &g)
 	}
+	// RUSAGE_SELF and RUSAGE_THREAD: the CPU time the runner charged to
+	// the guest process or thread (all of it user time: the runner does
+	// not tell its host thread's user and system time apart), and the
+	// runner's maximum resident size.
 	var ru unix.Rusage
 	if err := unix.Getrusage(a.Int(0), &ru); err != nil {
 		return 0, errnoOf(err)
 	}
-	g := abi.Rusage{
-		Utime:  abi.Timeval{Sec: int64(ru.Utime.Sec), Usec: int64(ru.Utime.Usec)},
-		Stime:  abi.Timeval{Sec: int64(ru.Stime.Sec), Usec: int64(ru.Stime.Usec)},
-		Maxrss: int64(ru.Maxrss),
+	self, proc := t.cpuTimes()
+	if a.Int(0) == unix.RUSAGE_THREAD {
+		proc = self
 	}
+	u := childUsage{utime: proc, maxrss: int64(ru.Maxrss)}
+	g := u.rusage()
 	return 0, putStruct(t, a.Ptr(1), abi.RusageLayout, &g)
 }
 
-// sysTimes is times(2): the runner's CPU times (its threads run the guest's)
-// in clock ticks into struct tms, if the pointer is not NULL (else EFAULT
-// if it cannot be written), and the ticks since an arbitrary point as the
+// sysTimes is times(2): the guest process's CPU time (as getrusage's
+// RUSAGE_SELF) and its reaped children's (RUSAGE_CHILDREN) in clock ticks
+// into struct tms, if the pointer is not NULL (else EFAULT if it cannot
+// be written), and the host's ticks since an arbitrary point as the
 // result.
 func sysTimes(t *Thread, a *sysArgs) (uint64, int) {
 	var tms unix.Tms
@@ -288,7 +360,9 @@ func sysTimes(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, errnoOf(err)
 	}
 	if a.Ptr(0) != 0 {
-		g := abi.Tms{Utime: int64(tms.Utime), Stime: int64(tms.Stime), Cutime: int64(tms.Cutime), Cstime: int64(tms.Cstime)}
+		_, proc := t.cpuTimes()
+		c := &t.group.children
+		g := abi.Tms{Utime: int64(procTicks(proc)), Cutime: int64(procTicks(c.utime)), Cstime: int64(procTicks(c.stime))}
 		if e := putStruct(t, a.Ptr(0), abi.TmsLayout, &g); e != 0 {
 			return 0, e
 		}

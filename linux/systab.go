@@ -274,14 +274,14 @@ func init() {
 		abi.SYS_GETRLIMIT:              {level: byDesign, note: "sys_ni_syscall in powerpc64's table, as on Linux (glibc calls ugetrlimit or prlimit64)", args: args(aUint, aPtr)},
 		abi.SYS_SETRLIMIT:              {fn: sysSetrlimit, level: partial, note: "RLIMIT_AS, DATA, NOFILE, CPU, NPROC and SIGPENDING (rlimit.go); other limits are accepted and not changed", args: args(aUint, aPtr)},
 		abi.SYS_GETRANDOM:              {fn: sysGetrandom, level: full, args: args(aBuf, aSize, aUint)},
-		abi.SYS_CLOCK_GETTIME:          {fn: sysClockGettime, level: full, args: args(aClock, aPtr)},
+		abi.SYS_CLOCK_GETTIME:          {fn: sysClockGettime, level: full, note: "the CPU-time clocks of guest processes and threads are the guest's (rlimit.go)", args: args(aClock, aPtr)},
 		abi.SYS_CLOCK_GETRES:           {fn: sysClockGetres, level: full, args: args(aClock, aPtr)},
 		abi.SYS_GETTIMEOFDAY:           {fn: sysGettimeofday, level: full, args: args(aPtr, aPtr)},
 		abi.SYS_TIME:                   {fn: sysTime, level: full, args: args(aPtr)},
 		abi.SYS_NANOSLEEP:              {fn: sysNanosleep, level: full, args: args(aPtr, aPtr)},
 		abi.SYS_CLOCK_NANOSLEEP:        {fn: sysClockNanosleep, level: full, args: args(aClock, aInt, aPtr, aPtr)},
-		abi.SYS_TIMES:                  {fn: sysTimes, level: full, note: "the runner's CPU times", args: args(aPtr)},
-		abi.SYS_GETRUSAGE:              {fn: sysGetrusage, level: partial, note: "the host's times and maximum RSS; other fields zero", args: args(aInt, aPtr)},
+		abi.SYS_TIMES:                  {fn: sysTimes, level: full, note: "the guest process's and its reaped children's CPU times", args: args(aPtr)},
+		abi.SYS_GETRUSAGE:              {fn: sysGetrusage, level: partial, note: "the guest process's, thread's or reaped children's CPU time, all as user time; the runner's maximum RSS; other fields zero", args: args(aInt, aPtr)},
 
 		// Signals.
 		abi.SYS_RT_SIGACTION:      {fn: sysSigaction, level: full, args: args(aSignal, aPtr, aPtr, aSize)},

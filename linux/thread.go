@@ -77,8 +77,10 @@ type Thread struct {
 	// cleared by a change of ids.
 	pdeathSig int
 
-	cpuMark int64         // the host thread's CPU clock when last charged (rlimit.go)
-	utime   time.Duration // its time with the process lock (/proc/PID/task/TID/stat)
+	cpuMark int64 // the host thread's CPU clock when last charged (rlimit.go)
+	// utime is its CPU time so far (rlimit.go; /proc/PID/task/TID/stat,
+	// CLOCK_THREAD_CPUTIME_ID, RUSAGE_THREAD).
+	utime time.Duration
 
 	buf      []byte            // scratch for system calls
 	epollBuf []unix.EpollEvent // epoll_wait's host events (epollWait)
