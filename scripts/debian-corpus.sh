@@ -6,7 +6,9 @@
 # base-passwd (/etc/passwd and /etc/group), sqlite3, python3.11, git,
 # lua5.4, tcl8.6, jq, ed, m4, gettext-base, zstd, lz4, cpio, rsync,
 # ncurses-base (terminfo), procps, psmisc, ruby3.1, groff-base, ripgrep,
-# fd-find, nodejs, shfmt, age and their libraries — unpacked into a root file
+# fd-find, nodejs, shfmt, age, socat, netcat-openbsd, curl, wget, redis,
+# gpg, openssh-client (ssh-keygen), zip, unzip, 7zip, bsdtar, cabextract,
+# lzip, pax, locales (localedef) and their libraries — unpacked into a root file
 # system, and a set of shell commands (linux/testdata/debian/*.sh) run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
 # byte for byte: stdout, stderr and exit status.
 #
@@ -68,7 +70,9 @@ pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils d
   sqlite3 python3.11-minimal libpython3.11-stdlib python3.11 libpython3.11-testsuite
   perl make patch bc dc file openssl bzip2 util-linux tzdata libc-bin base-passwd
   git lua5.4 tcl8.6 jq ed m4 gettext-base zstd lz4 cpio rsync ncurses-base
-  procps psmisc ruby3.1 groff-base ripgrep fd-find nodejs shfmt age)
+  procps psmisc ruby3.1 groff-base ripgrep fd-find nodejs shfmt age
+  socat netcat-openbsd curl wget redis-server redis-tools gpg gpg-agent openssh-client
+  zip unzip 7zip libarchive-tools cabextract lzip pax locales)
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
 mkdir -p "$cache"
@@ -99,7 +103,14 @@ if [ -z "$root" ]; then
   # every dependency (the closure a root file system needs).
   apt-get -q -y "${aptopts[@]}" install --download-only "${pkgs[@]}" >"$apt/download.log" 2>&1 ||
     { echo "debian-corpus: apt-get download failed (see $apt/download.log): skipped"; exit 2; }
-  debs=$(cd "$apt/archives" && ls ./*.deb | sort)
+  # The closure of this list only (apt-get -s: the packages an empty
+  # system installs), not every .deb in the shared archive directory (other
+  # lists and older versions fetched there before).
+  debs=$(apt-get -s -q "${aptopts[@]}" install "${pkgs[@]}" 2>/dev/null |
+    sed -n 's/^Inst \([^ ]*\) (\([^ ]*\) [^[]*\[\([a-z0-9]*\)\].*/.\/\1_\2_\3.deb/p' | sed 's/:/%3a/g' | sort)
+  for d in $debs; do
+    [ -f "$apt/archives/$d" ] || { echo "debian-corpus: $d not fetched (see $apt/download.log): skipped"; exit 2; }
+  done
   key=$( (echo "$debs"; echo "$layout") | sha256sum | cut -c1-16)
   top=$cache/debian-$key
   if [ ! -d "$top/root" ]; then
