@@ -280,9 +280,38 @@ func (rc *recorder) sysExit(t *Thread, num uint64, a *sysArgs, ret uint64, errno
 		return
 	}
 	switch num {
-	case abi.SYS_FTRUNCATE, abi.SYS_TRUNCATE, abi.SYS_OPEN, abi.SYS_OPENAT, abi.SYS_OPENAT2, abi.SYS_CREAT, abi.SYS_FALLOCATE:
+	case abi.SYS_FTRUNCATE, abi.SYS_TRUNCATE, abi.SYS_OPEN, abi.SYS_OPENAT, abi.SYS_OPENAT2, abi.SYS_CREAT:
 		rc.truncated()
 		return
+	case abi.SYS_FALLOCATE:
+		rc.truncated()
+		// A hole punched or a range zeroed changes its bytes; a range
+		// collapsed or inserted moves every byte after it.
+		switch mode, off, n := a.Int(1), a.Long(2), a.Long(3); {
+		case mode&(fallocCollapseRange|fallocInsertRange) != 0:
+			rc.fileChanged(t.fd(a.Fd(0)), off, -1)
+		case mode&(fallocPunchHole|fallocZeroRange) != 0:
+			rc.fileChanged(t.fd(a.Fd(0)), off, n)
+		}
+		return
+	case abi.SYS_WRITE, abi.SYS_WRITEV, abi.SYS_PWRITE64, abi.SYS_PWRITEV, abi.SYS_PWRITEV2:
+		if ret != 0 && len(rc.sizes) != 0 {
+			h := t.fd(a.Fd(0))
+			off := int64(-1)
+			if num == abi.SYS_PWRITE64 || num == abi.SYS_PWRITEV || num == abi.SYS_PWRITEV2 {
+				off = a.Long(3)
+			}
+			if off == -1 { // at the file position, which the write moved
+				pos, err := unix.Seek(h, 0, io.SeekCurrent)
+				off = pos - int64(ret)
+				if err != nil {
+					off = -1
+				}
+			}
+			if off >= 0 {
+				rc.fileChanged(h, off, int64(ret))
+			}
+		}
 	}
 	if ret == 0 || (num != abi.SYS_WRITE && num != abi.SYS_WRITEV) {
 		return
@@ -348,6 +377,51 @@ func (rc *recorder) truncated() {
 			if end < pos+mem.PageSize {
 				from := max(end-pos, 0)
 				rc.w.Mem(as, &mem.Change{Op: mem.ChangeWrite, Addr: addr + uint64(from), Size: uint64(mem.PageSize - from), Data: zero[from:]})
+			}
+			return true
+		})
+	}
+}
+
+// fallocate's modes that change a file's bytes (uapi linux/falloc.h).
+const (
+	fallocPunchHole     = 0x02
+	fallocCollapseRange = 0x08
+	fallocZeroRange     = 0x10
+	fallocInsertRange   = 0x20
+)
+
+// fileChanged records, after a system call that changed the bytes of the
+// file open at host descriptor h from offset off on (n bytes, or to its
+// end if n < 0: fallocate, write, pwrite), the pages of the address
+// spaces that map that file shared and hold bytes of that range, as the
+// host's pages are now: a replay's copy of the file is anonymous memory,
+// which the call does not reach. Pages past the file's end are zeros
+// (mem.Memory.Stored), as truncated records them.
+func (rc *recorder) fileChanged(h int, off, n int64) {
+	var st unix.Stat_t
+	if len(rc.sizes) == 0 || h < 0 || unix.Fstat(h, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return
+	}
+	objs := map[*mem.Shared]bool{}
+	for s := range rc.sizes {
+		var fs unix.Stat_t
+		if f, ok := s.Owner.(*sharedFile); ok && unix.Fstat(f.fd, &fs) == nil && fs.Dev == st.Dev && fs.Ino == st.Ino {
+			objs[s] = true
+		}
+	}
+	if len(objs) == 0 {
+		return
+	}
+	for m, as := range rc.spaces {
+		m.Stored(func(addr uint64, page *[mem.PageSize]byte) bool {
+			s, soff, ok := m.SharedAt(addr)
+			if !ok || !objs[s] {
+				return true
+			}
+			pos := int64(s.Owner.(*sharedFile).off + soff) // the file offset of addr
+			if pos+mem.PageSize > off && (n < 0 || pos < off+n) {
+				rc.w.Mem(as, &mem.Change{Op: mem.ChangeWrite, Addr: addr, Size: mem.PageSize, Data: page[:]})
 			}
 			return true
 		})

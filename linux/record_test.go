@@ -115,9 +115,10 @@ func TestRecordReplayCorpus(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			if strings.HasPrefix(c.name, "c-shmfile") {
 				// A log carries a shared file's contents when it is
-				// mapped, not what write() or another mmap of the file
-				// changes later.
-				t.Skip("a recording does not carry later changes of a file mapped shared")
+				// mapped and what the program's own fallocate, write
+				// and pwrite change in it (record.go fileChanged), not
+				// what another process's mapping of the file changes.
+				t.Skip("a recording does not carry another process's changes of a file mapped shared")
 			}
 			rec := recordRun(t, c.bin, c.args, c.sysroot)
 			var so, se bytes.Buffer
