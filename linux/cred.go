@@ -887,6 +887,41 @@ func (t *Thread) mayKill(g *threadGroup, c *cred, sig int) int {
 	return abi.EPERM
 }
 
+// mayKillHost is mayKill for host process pid (kill, sigqueue): the host
+// checks a signal with the runner's credentials, so when t's are not the
+// runner's the runner checks them first as check_kill_permission does,
+// with the target's real and saved user ids from /proc/PID/status:
+// EPERM unless t's real or effective uid is one of them, t has
+// CAP_KILL, or the signal is SIGCONT within t's process's session.
+// A process the runner cannot read is left to the host (ESRCH).
+func (t *Thread) mayKillHost(pid, sig int) int {
+	s, h := t.cred, t.p.hostCred
+	if h == nil || (s.uid == h.uid && s.capEff == h.capEff) || s.capable(unix.CAP_KILL) {
+		return 0
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	var r, e, sv uint32
+	found := false
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "Uid:"); ok {
+			_, err := fmt.Sscan(rest, &r, &e, &sv)
+			found = err == nil
+		}
+	}
+	switch {
+	case !found, s.uid.e == sv || s.uid.e == r || s.uid.r == sv || s.uid.r == r:
+		return 0
+	case sig == abi.SIGCONT:
+		if sid, err := unix.Getsid(pid); err == nil && sid == t.group.sid {
+			return 0
+		}
+	}
+	return abi.EPERM
+}
+
 // faccessat checks access to the host path relative to the host
 // descriptor dirfd: the host's answer with the runner's credentials, and
 // if the thread's credentials are not the runner's, accessOK's with them

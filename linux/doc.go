@@ -135,7 +135,9 @@
 // process ends (fork.go threadGone), as Linux's; the first process's
 // parent is the runner's, whose end it is not told of.
 // The get*id calls, getgroups, capget, /proc/PID/status and si_uid report
-// them; kill and tgkill between guest processes check them. The guest
+// them; kill and tgkill between guest processes check them, and kill and
+// sigqueue of a host process check them before the host checks the
+// runner's (cred.go mayKillHost). The guest
 // never gets more than the user running the runner: the host's real,
 // effective and saved ids never change. When the runner runs as root, a
 // guest thread whose file-system ids, groups or effective capabilities are

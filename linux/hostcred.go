@@ -35,10 +35,11 @@ import (
 // root nothing of this happens: its credentials are the most a guest gets.
 //
 // What stays the runner's: the ids checked against the effective user id
-// rather than the file-system one (System V IPC permissions, signals to
-// host processes, SO_PEERCRED of a socket the guest connects), since
-// changing the host thread's effective id would clear its capabilities
-// and the process's dumpable flag on the way back and forth.
+// rather than the file-system one (SO_PEERCRED of a socket the guest
+// connects), since changing the host thread's effective id would clear
+// its capabilities and the process's dumpable flag on the way back and
+// forth. Signals to host processes are checked by the runner first
+// (mayKillHost), with the guest's real and effective ids.
 
 // fsCred is what a host thread carries for a guest thread: the
 // file-system ids, the groups and the effective capabilities (within the

@@ -113,6 +113,9 @@ func (p *Process) kill(t *Thread, pid, sig int) (uint64, int) {
 			if e := p.hostTarget(pid); e != 0 {
 				return 0, e
 			}
+			if e := t.mayKillHost(pid, sig); e != 0 {
+				return 0, e
+			}
 			return 0, errnoOf(unix.Kill(pid, unix.Signal(sig)))
 		}
 		targets = append(targets, g)
@@ -305,6 +308,9 @@ func sigqueueinfo(t *Thread, pid, tid, sig int, uinfo uint64) (uint64, int) {
 	g := t.p.groups[pid]
 	if g == nil {
 		if e := t.p.hostTarget(pid); e != 0 {
+			return 0, e
+		}
+		if e := t.mayKillHost(pid, sig); e != 0 {
 			return 0, e
 		}
 		// Another process: the host's rt_sigqueueinfo with the fields
