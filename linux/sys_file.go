@@ -95,7 +95,7 @@ func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
 	switch cmd {
 	case unix.F_DUPFD, unix.F_DUPFD_CLOEXEC:
 		return t.dupLowest(t.fd(a.Fd(0)), a.Int(2), cmd == unix.F_DUPFD_CLOEXEC)
-	case unix.F_GETFD, unix.F_SETFD, unix.F_GETFL, unix.F_SETFL, unix.F_GETPIPE_SZ, unix.F_SETPIPE_SZ:
+	case unix.F_GETFD, unix.F_SETFD, unix.F_GETFL, unix.F_SETFL, unix.F_GETPIPE_SZ, unix.F_SETPIPE_SZ, unix.F_ADD_SEALS, unix.F_GET_SEALS:
 		arg := a.Int(2)
 		if cmd == unix.F_SETFL {
 			arg = openFlags(a.Ulong(2))

@@ -5,6 +5,7 @@ package linux
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -276,6 +277,44 @@ func sysClockGettime(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, errnoOf(err)
 	}
 	return 0, t.putTimespec(a.Ptr(1), abi.Timespec{Sec: int64(ts.Sec), Nsec: int64(ts.Nsec)})
+}
+
+// Setting the clock (kernel/time/posix-timers.c, timekeeping.c).
+const (
+	capSysTime = 25 // CAP_SYS_TIME (uapi linux/capability.h)
+	// settodSecMax is TIME_SETTOD_SEC_MAX: KTIME_SEC_MAX less 30 years of
+	// uptime, the first second clock_settime refuses.
+	settodSecMax = math.MaxInt64/1_000_000_000 - 30*365*24*3600
+)
+
+// sysClockSettime is clock_settime(clock, tp), as Linux answers it: only
+// CLOCK_REALTIME has a clock_set, another clock is EINVAL before the
+// timespec is read (the caller's CPU clocks too: clock_process and
+// clock_thread have none); the timespec is read (EFAULT) and checked
+// (EINVAL, timespec64_valid_settod) before the caller's CAP_SYS_TIME
+// (EPERM, cap_settime); then the host sets its clock, as under qemu-user,
+// and answers for the runner (EPERM without the capability in the host's
+// initial user namespace, as inside unshare --map-root-user). Other
+// processes' CPU clocks and dynamic (descriptor) clocks, negative ids,
+// are EINVAL: the runner gives the guest none to set.
+func sysClockSettime(t *Thread, a *sysArgs) (uint64, int) {
+	clock := a.Int(0)
+	if clock != unix.CLOCK_REALTIME {
+		return 0, abi.EINVAL
+	}
+	ts, e := getStruct(t, a.Ptr(1), abi.TimespecLayout)
+	if e != 0 {
+		return 0, e
+	}
+	if ts.Sec < 0 || uint64(ts.Nsec) >= 1e9 || ts.Sec >= settodSecMax {
+		return 0, abi.EINVAL
+	}
+	if !t.cred.capable(capSysTime) {
+		return 0, abi.EPERM
+	}
+	hts := unix.Timespec{Sec: ts.Sec, Nsec: ts.Nsec}
+	_, _, errno := unix.Syscall(unix.SYS_CLOCK_SETTIME, uintptr(clock), uintptr(unsafe.Pointer(&hts)), 0)
+	return 0, int(errno)
 }
 
 func sysClockGetres(t *Thread, a *sysArgs) (uint64, int) {

@@ -3,27 +3,29 @@ package abi
 // Errno values the runner produces itself (asm-generic/errno-base.h and
 // errno.h, which powerpc uses; host errno values pass through unchanged).
 const (
-	EPERM     = 1
-	ENOENT    = 2
-	ESRCH     = 3
-	EINTR     = 4
-	EIO       = 5
-	E2BIG     = 7
-	ECHILD    = 10
-	EBADF     = 9
-	EAGAIN    = 11
-	ENOMEM    = 12
-	EACCES    = 13
-	EFAULT    = 14
-	EBUSY     = 16
-	EEXIST    = 17
-	ENOTDIR   = 20
-	EINVAL    = 22
-	EMFILE    = 24
-	ENOTTY    = 25
-	ERANGE    = 34
-	ENOSYS    = 38
-	ETIMEDOUT = 110
+	EPERM      = 1
+	ENOENT     = 2
+	ESRCH      = 3
+	EINTR      = 4
+	EIO        = 5
+	E2BIG      = 7
+	ECHILD     = 10
+	EBADF      = 9
+	EAGAIN     = 11
+	ENOMEM     = 12
+	EACCES     = 13
+	EFAULT     = 14
+	EBUSY      = 16
+	EEXIST     = 17
+	ENOTDIR    = 20
+	EINVAL     = 22
+	EMFILE     = 24
+	ENOTTY     = 25
+	ESPIPE     = 29
+	ERANGE     = 34
+	ENOSYS     = 38
+	EOPNOTSUPP = 95
+	ETIMEDOUT  = 110
 )
 
 // Signal numbers (powerpc uses the generic numbering).

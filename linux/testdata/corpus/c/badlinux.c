@@ -32,7 +32,17 @@
  *    on success (kernel/sched/core.c; qemu-user answers the new nice
  *    value, from the host C library's nice);
  *  - sched_getattr with a size above a page: EINVAL (qemu-user 7.2
- *    takes the 56 bytes it knows). */
+ *    takes the 56 bytes it knows);
+ *  - preadv2 and pwritev2 (qemu-user 7.2: ENOSYS): offset -1 reads and
+ *    writes at the file position and moves it, another offset does not;
+ *    flags outside RWF_SUPPORTED (0x1f) are EOPNOTSUPP
+ *    (kiocb_set_rw_flags), but a transfer of nothing is 0 first;
+ *  - memfd_create checks its flags (EINVAL; 0x8, MFD_NOEXEC_SEAL, is
+ *    Linux 6.3's) before it reads the name (EFAULT) (mm/memfd.c;
+ *    qemu-user reads the name first);
+ *  - clock_settime of a clock that cannot be set is EINVAL before the
+ *    timespec is read (kernel/time/posix-timers.c; qemu-user reads it
+ *    first, EFAULT). */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <sys/ioctl.h>
@@ -40,6 +50,7 @@
 #include <sys/socket.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -83,5 +94,29 @@ int main(void) {
 	res("nice garbage upper half (no change)", syscall(SYS_nice, 0x5a5a5a5a00000000L));
 	char attr[4100] = {0};
 	res("sched_getattr size above a page", syscall(SYS_sched_getattr, 0, attr, 4097, 0));
+	char tpath[] = "/tmp/badlinuxXXXXXX", pb[4] = {0};
+	int tf = mkstemp(tpath);
+	unlink(tpath);
+	write(tf, "0123456789", 10);
+	lseek(tf, 2, SEEK_SET);
+	struct iovec pv = {pb, 3};
+	res("preadv2 offset -1", syscall(SYS_preadv2, tf, &pv, 1, -1, 0, 0));
+	printf("read \"%s\", position %ld\n", pb, (long)lseek(tf, 0, SEEK_CUR));
+	res("preadv2 offset 7", syscall(SYS_preadv2, tf, &pv, 1, 7, 0, 0));
+	printf("read \"%s\", position %ld\n", pb, (long)lseek(tf, 0, SEEK_CUR));
+	res("pwritev2 offset -1", syscall(SYS_pwritev2, tf, &pv, 1, -1, 0, 0));
+	res("pwritev2 offset 0 RWF_DSYNC", syscall(SYS_pwritev2, tf, &pv, 1, 0, 0, RWF_DSYNC));
+	printf("position %ld\n", (long)lseek(tf, 0, SEEK_CUR));
+	char all[11] = {0};
+	pread(tf, all, 10, 0);
+	printf("file \"%s\"\n", all);
+	res("preadv2 flags 0x100", syscall(SYS_preadv2, tf, &pv, 1, 0, 0, 0x100));
+	res("pwritev2 flags 0x20", syscall(SYS_pwritev2, tf, &pv, 1, 0, 0, 0x20));
+	struct iovec none = {pb, 0};
+	res("preadv2 of nothing, flags 0x100", syscall(SYS_preadv2, tf, &none, 1, 0, 0, 0x100));
+	res("memfd_create bad name, bad flags", syscall(SYS_memfd_create, bad, 0x100));
+	res("memfd_create MFD_NOEXEC_SEAL", syscall(SYS_memfd_create, "x", 0x8));
+	res("memfd_create bad name", syscall(SYS_memfd_create, bad, 0));
+	res("clock_settime CLOCK_MONOTONIC bad pointer", syscall(SYS_clock_settime, CLOCK_MONOTONIC, bad));
 	return 0;
 }

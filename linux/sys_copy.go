@@ -1,0 +1,274 @@
+//go:build linux
+
+package linux
+
+import (
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// The host's file-to-file calls: sendfile, copy_file_range, preadv,
+// pwritev (and their v2 forms), fadvise64 and memfd_create. The guest's
+// descriptors are host descriptors and the host is Linux, which checks
+// the arguments as the guest's kernel would; the runner reads and writes
+// the guest's offsets and buffers. Where the runner stands for the kernel
+// (a signalfd, /proc/PID/mem or comm descriptor, or while a run is
+// recorded an output that is the runner's stdout or stderr) sendfile and
+// copy_file_range are EINVAL, as splice (sys_splice.go): Linux's answer
+// for a file without the operation, and programs fall back to read and
+// write. CPython's os.sendfile, os.copy_file_range, os.preadv,
+// os.pwritev, os.posix_fadvise and os.memfd_create (test_os, test_posix,
+// shutil's copies) use them.
+
+// maxRW is Linux's MAX_RW_COUNT, the most one read or write transfers
+// (INT_MAX rounded down to a page); the runner moves at most 1 GiB.
+const maxRW = 1 << 30
+
+// sysSendfile is sendfile(out_fd, in_fd, offset, count).
+func sysSendfile(t *Thread, a *sysArgs) (uint64, int) {
+	in, out := t.files.get(a.Fd(1)), t.files.get(a.Fd(0))
+	if e := t.copyRefused(a.Fd(0), in, out); e != 0 {
+		return 0, e
+	}
+	var off *int64
+	if p := a.Ptr(2); p != 0 {
+		v, e := t.get64(p)
+		if e != 0 {
+			return 0, e
+		}
+		off = new(int64)
+		*off = int64(v)
+	}
+	count := int(min(a.Size(3), maxRW))
+	n, err := unix.Sendfile(out, in, off, count)
+	if err == unix.EAGAIN && streamKind(out) != 0 {
+		// A blocking output waits interruptibly, then the host blocks.
+		if e := t.waitWritable(out); e != 0 {
+			return 0, e
+		}
+		t.block(func() { n, err = unix.Sendfile(out, in, off, count) })
+	}
+	if err != nil {
+		return 0, t.hostWriteErr(err)
+	}
+	if off != nil {
+		if e := t.put64(a.Ptr(2), uint64(*off)); e != 0 {
+			return 0, e
+		}
+	}
+	return uint64(n), 0
+}
+
+// sysCopyFileRange is copy_file_range(fd_in, off_in, fd_out, off_out,
+// len, flags).
+func sysCopyFileRange(t *Thread, a *sysArgs) (uint64, int) {
+	in, out := t.files.get(a.Fd(0)), t.files.get(a.Fd(2))
+	if e := t.copyRefused(a.Fd(2), in, out); e != 0 {
+		return 0, e
+	}
+	var offs [2]*int64
+	for i, p := range [2]uint64{a.Ptr(1), a.Ptr(3)} {
+		if p == 0 {
+			continue
+		}
+		v, e := t.get64(p)
+		if e != 0 {
+			return 0, e
+		}
+		offs[i] = new(int64)
+		*offs[i] = int64(v)
+	}
+	var n int
+	var err error
+	t.block(func() {
+		n, err = unix.CopyFileRange(in, offs[0], out, offs[1], int(min(a.Size(4), maxRW)), int(a.Uint(5)))
+	})
+	if err != nil {
+		return 0, t.hostWriteErr(err)
+	}
+	for i, p := range [2]uint64{a.Ptr(1), a.Ptr(3)} {
+		if offs[i] != nil {
+			if e := t.put64(p, uint64(*offs[i])); e != 0 {
+				return 0, e
+			}
+		}
+	}
+	return uint64(n), 0
+}
+
+// copyRefused refuses (EINVAL) a transfer between host descriptors in and
+// out (guest descriptor gout) that the host cannot make alone: one of
+// them is a file the runner emulates, or out is the runner's stdout or
+// stderr in a recorded run. A bad descriptor is left to the host (EBADF).
+func (t *Thread) copyRefused(gout, in, out int) int {
+	if in < 0 || out < 0 || in == badFD || out == badFD {
+		return 0
+	}
+	if t.runnerFile(in) || t.runnerFile(out) || (t.p.rec != nil && t.p.rec.stream(gout, out) != 0) {
+		return abi.EINVAL
+	}
+	return 0
+}
+
+// hostWriteErr is the guest's errno for a host write's error: EINTR
+// restarts, and EPIPE also sends SIGPIPE, as Linux's writes do.
+func (t *Thread) hostWriteErr(err error) int {
+	if err == unix.EINTR {
+		return errRestart
+	}
+	if err == unix.EPIPE {
+		t.post(sigInfo{signo: abi.SIGPIPE, code: abi.SI_USER, pid: t.p.pid})
+	}
+	return errnoOf(err)
+}
+
+// rwfSupported are the RWF_ flags of preadv2 and pwritev2 Linux 6.1
+// knows (RWF_SUPPORTED: HIPRI, DSYNC, SYNC, NOWAIT, APPEND): another is
+// EOPNOTSUPP (kiocb_set_rw_flags), checked by the runner since a newer
+// host knows more (RWF_DONTCACHE, 6.14). A transfer of nothing returns 0
+// before the flags are looked at.
+const rwfSupported = 0x1f
+
+// sysPreadv is preadv(fd, iov, iovcnt, pos_l, pos_h): on 64-bit powerpc
+// pos_l is the whole offset.
+func sysPreadv(t *Thread, a *sysArgs) (uint64, int) { return preadv(t, a, false) }
+
+// sysPreadv2 is preadv2(fd, iov, iovcnt, pos_l, pos_h, flags): offset -1
+// reads at the file position.
+func sysPreadv2(t *Thread, a *sysArgs) (uint64, int) { return preadv(t, a, true) }
+
+func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
+	fd := t.fd(a.Fd(0))
+	if t.runnerFile(fd) {
+		return 0, abi.ESPIPE // the runner's files have no positioned reads
+	}
+	iov, e := t.iovecs(a.Ptr(1), a.Ulong(2))
+	if e != 0 {
+		return 0, e
+	}
+	var total uint64
+	for _, v := range iov {
+		total += v.Len
+	}
+	b := make([]byte, min(total, 1<<20))
+	off := int64(a.Long(3))
+	if v2 && a.Int(5)&^rwfSupported != 0 && total > 0 {
+		return 0, abi.EOPNOTSUPP
+	}
+	if v2 && off == -1 {
+		if e := t.waitReadable(fd); e != 0 {
+			return 0, e
+		}
+	}
+	var n int
+	var err error
+	t.block(func() {
+		if v2 {
+			n, err = unix.Preadv2(fd, [][]byte{b}, off, int(a.Int(5)))
+		} else {
+			n, err = unix.Preadv(fd, [][]byte{b}, off)
+		}
+	})
+	if err != nil {
+		if err == unix.EINTR {
+			return 0, errRestart
+		}
+		return 0, errnoOf(err)
+	}
+	rest := b[:n]
+	for _, v := range iov {
+		k := min(uint64(len(rest)), v.Len)
+		if e := t.write(v.Base, rest[:k]); e != 0 {
+			return 0, e
+		}
+		rest = rest[k:]
+	}
+	return uint64(n), 0
+}
+
+// sysPwritev is pwritev(fd, iov, iovcnt, pos_l, pos_h).
+func sysPwritev(t *Thread, a *sysArgs) (uint64, int) { return pwritev(t, a, false) }
+
+// sysPwritev2 is pwritev2(fd, iov, iovcnt, pos_l, pos_h, flags).
+func sysPwritev2(t *Thread, a *sysArgs) (uint64, int) { return pwritev(t, a, true) }
+
+func pwritev(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
+	fd := t.fd(a.Fd(0))
+	if t.runnerFile(fd) {
+		return 0, abi.ESPIPE
+	}
+	iov, e := t.iovecs(a.Ptr(1), a.Ulong(2))
+	if e != 0 {
+		return 0, e
+	}
+	var all []byte
+	for _, v := range iov {
+		b, e := t.read(v.Base, int(min(v.Len, 1<<24)))
+		if e != 0 {
+			return 0, e
+		}
+		all = append(all, b...)
+	}
+	off := int64(a.Long(3))
+	if v2 && a.Int(5)&^rwfSupported != 0 && len(all) > 0 {
+		return 0, abi.EOPNOTSUPP
+	}
+	if v2 && off == -1 && len(all) > 0 {
+		if e := t.waitWritable(fd); e != 0 {
+			return 0, e
+		}
+	}
+	var n int
+	var err error
+	t.block(func() {
+		if v2 {
+			n, err = unix.Pwritev2(fd, [][]byte{all}, off, int(a.Int(5)))
+		} else {
+			n, err = unix.Pwritev(fd, [][]byte{all}, off)
+		}
+	})
+	if err != nil {
+		return 0, t.hostWriteErr(err)
+	}
+	return uint64(n), 0
+}
+
+// sysFadvise64 is fadvise64(fd, offset, len, advice): the advice values
+// are the generic ones on powerpc64 and on the host.
+func sysFadvise64(t *Thread, a *sysArgs) (uint64, int) {
+	fd := t.fd(a.Fd(0))
+	if t.runnerFile(fd) {
+		return 0, abi.ESPIPE // as Linux for a file that is not a regular one
+	}
+	return 0, errnoOf(unix.Fadvise(fd, int64(a.Long(1)), int64(a.Long(2)), int(a.Int(3))))
+}
+
+// memfd_create's flags in Linux 6.1 (MFD_ALL_FLAGS: MFD_CLOEXEC,
+// MFD_ALLOW_SEALING, MFD_HUGETLB; with MFD_HUGETLB, a huge page size
+// in bits 26-31). A newer host knows more (MFD_NOEXEC_SEAL, MFD_EXEC:
+// 6.3), so the runner checks them.
+const (
+	mfdAllFlags = unix.MFD_CLOEXEC | unix.MFD_ALLOW_SEALING | unix.MFD_HUGETLB
+	mfdHugeBits = 0x3f << 26
+)
+
+// sysMemfdCreate is memfd_create(name, flags): the host's memory file
+// (MFD_CLOEXEC gives it its close-on-exec flag, which the runner's exec
+// honours). The flags are checked (EINVAL) before the name is read
+// (EFAULT), as mm/memfd.c does; the host checks the name's length.
+func sysMemfdCreate(t *Thread, a *sysArgs) (uint64, int) {
+	flags := a.Uint(1)
+	allowed := uint32(mfdAllFlags)
+	if flags&unix.MFD_HUGETLB != 0 {
+		allowed |= mfdHugeBits
+	}
+	if flags&^allowed != 0 {
+		return 0, abi.EINVAL
+	}
+	name, e := t.str(a.Ptr(0))
+	if e != 0 {
+		return 0, e
+	}
+	return t.newFD(unix.MemfdCreate(name, int(flags)))
+}
