@@ -651,10 +651,52 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 			ra, rb := vecEA()
 			return enc(ppc64asm.DCBT, ra, rb, 0)
 		},
-		// Ops the block engine leaves to their semantic functions.
-		func() uint32 { return enc(ppc64asm.ADDIC, rt(), src(), si()) },
-		func() uint32 { return enc(ppc64asm.ADDCC, rt(), src(), src()) },
-		func() uint32 { return enc(ppc64asm.CNTLZD, rt(), src()) },
+		// Update, indexed-update and sign-extending loads, halfword and
+		// update stores, the carrying adds and subtracts, mulhw[u]
+		// (native_int.go).
+		func() uint32 {
+			if rng.IntN(2) == 0 {
+				ops := []ppc64asm.Op{ppc64asm.LHZU, ppc64asm.LWZU, ppc64asm.LHAU}
+				return enc(ops[rng.IntN(len(ops))], rt(), disp(), base())
+			}
+			// RB r24 (below 64): RA stays in the data for the
+			// runs before the loop is hot.
+			ops := []ppc64asm.Op{ppc64asm.LHZUX, ppc64asm.LWZUX, ppc64asm.LBZUX, ppc64asm.LDUX, ppc64asm.LHAUX, ppc64asm.LWAUX}
+			return enc(ops[rng.IntN(len(ops))], rt(), base(), 24)
+		},
+		func() uint32 {
+			if rng.IntN(2) == 0 {
+				return enc([]ppc64asm.Op{ppc64asm.STHU, ppc64asm.STBU}[rng.IntN(2)], src(), disp(), base())
+			}
+			if rng.IntN(3) == 0 {
+				return enc(ppc64asm.STHX, src(), base(), idx())
+			}
+			ops := []ppc64asm.Op{ppc64asm.STHUX, ppc64asm.STBUX, ppc64asm.STWUX, ppc64asm.STDUX}
+			return enc(ops[rng.IntN(len(ops))], src(), base(), 24)
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.ADDIC, ppc64asm.ADDICCC, ppc64asm.SUBFIC}
+			return enc(ops[rng.IntN(len(ops))], rt(), src(), si())
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.ADDC, ppc64asm.ADDCCC, ppc64asm.ADDE, ppc64asm.ADDECC,
+				ppc64asm.SUBFC, ppc64asm.SUBFCCC, ppc64asm.SUBFE, ppc64asm.SUBFECC}
+			return enc(ops[rng.IntN(len(ops))], rt(), src(), src())
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.ADDME, ppc64asm.ADDMECC, ppc64asm.ADDZE, ppc64asm.ADDZECC,
+				ppc64asm.SUBFME, ppc64asm.SUBFMECC, ppc64asm.SUBFZE, ppc64asm.SUBFZECC}
+			return enc(ops[rng.IntN(len(ops))], rt(), src())
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.MULHW, ppc64asm.MULHWCC, ppc64asm.MULHWU, ppc64asm.MULHWUCC}
+			return enc(ops[rng.IntN(len(ops))], rt(), src(), src())
+		},
+		// Ops the block engine and the native engine leave to their
+		// semantic functions.
+		func() uint32 { return enc(ppc64asm.ADDCO, rt(), src(), src()) },
+		func() uint32 { return enc(ppc64asm.DIVDU, rt(), src(), src()) },
+		func() uint32 { return enc(ppc64asm.MULHD, rt(), src(), src()) },
 	}
 	if !fwd {
 		gens = gens[:len(gens)-3] // only ops the native engine translates

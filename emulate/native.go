@@ -105,6 +105,7 @@ type nativeState struct {
 // unmapped once e is unreachable.
 func newNativeState(e *Emulator) *nativeState {
 	s := &nativeState{gen: 1}
+	s.asm.mulhwLow = e.qemuSide(diffMulhwHigh)
 	a, err := jit.NewArena()
 	if err != nil {
 		s.off = true
@@ -693,7 +694,7 @@ func nativeOp(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 	case kGeneric, kNop, kAndi, kMtlr, kMtctr, kMflr, kMfctr, kBcReg:
 		// The kinds the block loop runs itself but generated code
 		// translates from the instruction (a kBcReg never).
-		return nativeGeneric(a, op.in) || nativeRecord(a, op.in) || nativeVec(a, op, j, le, exits)
+		return nativeGeneric(a, op.in) || nativeRecord(a, op.in) || nativeInt(a, op, j, le, exits) || nativeVec(a, op, j, le, exits)
 	default:
 		return false
 	}

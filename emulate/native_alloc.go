@@ -64,6 +64,9 @@ type natAsm struct {
 	n     int                 // slots allocated
 	head  int                 // offset after the entry's loads
 	bad   bool                // an access of an allocated slot had no register form
+	// mulhwLow: mulhw and mulhwu leave RT's high word 0 (the QEMU
+	// side of diffMulhwHigh), not a copy of the low one.
+	mulhwLow bool
 }
 
 // reset forgets the allocation and the counts.

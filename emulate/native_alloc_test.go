@@ -4,8 +4,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/arch/ppc64/ppc64asm"
 
+	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/internal/jit"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
@@ -101,5 +103,46 @@ func TestNativeAllocExits(t *testing.T) {
 				t.Errorf("generated code ran in %d runs of 8", ran)
 			}
 		})
+	}
+}
+
+// TestNativeMulhwProfiles runs loops of mulhw[u][.] under EngineNative
+// and one Fetch at a time with the same profile, both profiles: RT's high
+// word is a copy of the low word under Hardware (POWER9) and 0 under
+// QEMU (diffMulhwHigh), in the generated code as in opMulh.
+func TestNativeMulhwProfiles(t *testing.T) {
+	for _, prof := range []emulate.Profile{emulate.Hardware, emulate.QEMU} {
+		for k := range 8 {
+			msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
+			ops := []ppc64asm.Op{ppc64asm.MULHW, ppc64asm.MULHWCC, ppc64asm.MULHWU, ppc64asm.MULHWUCC}
+			p := blockProgram(uint64(13001+2*k), msr, func(*rand.Rand) []uint32 {
+				return []uint32{
+					enc(ops[k%4], 3, 4, 5),
+					enc(ppc64asm.ADDI, 4, 4, 12345),
+					enc(ppc64asm.ADD, 5, 5, 3),
+					enc(ppc64asm.BC, 16, 0, -4*3),
+				}
+			})
+			m1, r1, _ := p.setup(t)
+			e1 := emulate.New(emulate.Config{Engine: emulate.EngineNative, Profile: prof})
+			emulate.SetNativeBlockHot(e1, 16)
+			n1, err1 := runLimits(e1, &r1, m1, p.steps, []uint64{997, 130, 61}, 0)
+			m2, r2, _ := p.setup(t)
+			e2 := emulate.New(emulate.Config{Profile: prof})
+			var n2 uint64
+			var err2 error
+			for ; n2 < p.steps && err2 == nil; n2++ {
+				err2 = e2.Fetch(&r2, m2)
+			}
+			if n1 != n2 || err1 != nil || err2 != nil {
+				t.Fatalf("profile %v, %v: Run = %d, %v; Fetch loop = %d, %v", prof, ops[k%4], n1, err1, n2, err2)
+			}
+			if d := cmp.Diff(r2, r1); d != "" {
+				t.Fatalf("profile %v, %v: registers (-Fetch +Run):\n%s", prof, ops[k%4], d)
+			}
+			if jit.Supported && emulate.NativeCalls(e1) == 0 {
+				t.Errorf("profile %v, %v: no generated code ran", prof, ops[k%4])
+			}
+		}
 	}
 }

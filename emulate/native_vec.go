@@ -383,35 +383,6 @@ func nativeVec(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 		a.OpMem(amd64.ADD, rax, gprM(uint8(arg[3])))
 		a.Store(64, gprM(uint8(arg[0])), rax)
 		return true
-	case ppc64asm.LHA, ppc64asm.LWA, ppc64asm.LHAX, ppc64asm.LWAX:
-		// The sign-extending loads (not the update forms), looked up
-		// as nativeAccess does.
-		size := int32(in.Size)
-		if size != 2 && size != 4 {
-			return false
-		}
-		if in.Kinds[1] == decode.ArgGPR {
-			a.Load(64, rax, gprM(uint8(arg[2])))
-			if ra := uint8(arg[1] & 31); ra != 0 {
-				a.OpMem(amd64.ADD, rax, gprM(ra))
-			}
-		} else {
-			a.MovImm(rax, uint64(arg[1]))
-			if ra := uint8(arg[2] & 31); ra != 0 {
-				a.OpMem(amd64.ADD, rax, gprM(ra))
-			}
-		}
-		nativeLookup(a, offRTLB, size, j, exits)
-		a.Load(int(8*size), r8, amd64.MI(rdx, rcx, 0))
-		if !le {
-			a.Bswap(32, r8)
-			if size == 2 {
-				a.ShiftImm(32, amd64.SHR, r8, 16)
-			}
-		}
-		a.Movsx(int(8*size), r8, r8)
-		a.Store(64, gprM(uint8(arg[0])), r8)
-		return true
 	case ppc64asm.POPCNTD:
 		a.Load(64, rcx, gprM(uint8(arg[1])))
 		if nativePopcnt {

@@ -72,6 +72,7 @@ type ALU uint8
 const (
 	ADD ALU = 0
 	OR  ALU = 1
+	ADC ALU = 2 // with the carry flag
 	AND ALU = 4
 	SUB ALU = 5
 	XOR ALU = 6
