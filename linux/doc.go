@@ -80,7 +80,11 @@
 // in it is ESRCH to kill and setpriority, as a group the caller cannot
 // see, unless a host program the guest started leads it: a guest never
 // signals the runner or host processes it did not start); stop signals and SIGCONT stop and
-// continue them, which wait reports (jobctl.go). Each process has its own working directory and
+// continue them, which wait reports (jobctl.go). Controlling terminals
+// are emulated as Linux keeps them (ctty.go: acquired by a session
+// leader's open or TIOCSCTTY, /dev/tty, the foreground group, SIGTTIN and
+// SIGTTOU for a background group, SIGHUP at the leader's end); the host
+// terminals stay the runner's. Each process has its own working directory and
 // umask (fs.go), copied at fork. The CPU time of each guest thread is
 // its host thread's while it runs the thread (rlimit.go): the
 // CPU-time clocks (CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID,
