@@ -652,8 +652,8 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 			return enc(ppc64asm.DCBT, ra, rb, 0)
 		},
 		// Update, indexed-update and sign-extending loads, halfword and
-		// update stores, the carrying adds and subtracts, mulhw[u]
-		// (native_int.go).
+		// update stores, the carrying adds and subtracts, mulhw[u],
+		// mtcrf, mtocrf and mfcr (native_int.go).
 		func() uint32 {
 			if rng.IntN(2) == 0 {
 				ops := []ppc64asm.Op{ppc64asm.LHZU, ppc64asm.LWZU, ppc64asm.LHAU}
@@ -689,8 +689,20 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 			return enc(ops[rng.IntN(len(ops))], rt(), src())
 		},
 		func() uint32 {
-			ops := []ppc64asm.Op{ppc64asm.MULHW, ppc64asm.MULHWCC, ppc64asm.MULHWU, ppc64asm.MULHWUCC}
-			return enc(ops[rng.IntN(len(ops))], rt(), src(), src())
+			ops := []ppc64asm.Op{ppc64asm.MULHW, ppc64asm.MULHWCC, ppc64asm.MULHWU, ppc64asm.MULHWUCC,
+				ppc64asm.MTCRF, ppc64asm.MTOCRF, ppc64asm.MFCR}
+			switch op := ops[rng.IntN(len(ops))]; op {
+			// mtcrf and mtocrf not of CR7 (FXM bit 0x01), which the
+			// loop's branch may read.
+			case ppc64asm.MTCRF:
+				return enc(op, int64(rng.IntN(128))<<1, src())
+			case ppc64asm.MTOCRF:
+				return enc(op, int64(2)<<rng.IntN(7), src())
+			case ppc64asm.MFCR:
+				return enc(op, rt())
+			default:
+				return enc(op, rt(), src(), src())
+			}
 		},
 		// Ops the block engine and the native engine leave to their
 		// semantic functions.

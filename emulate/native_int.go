@@ -16,7 +16,8 @@ import (
 // (nothing is appended when it does not): the integer loads and stores
 // without a kind of their own (update, indexed-update and sign-extending
 // forms, sth[u][x], stb[u]x), the carrying adds and subtracts (opCarrying,
-// without OE) and mulhw[u][.] (opMulh, OE=0).
+// without OE), mulhw[u][.] (opMulh, OE=0), mtcrf, mtocrf of one field and
+// mfcr.
 func nativeInt(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 	in := op.in
 	switch in.Op {
@@ -31,6 +32,26 @@ func nativeInt(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 		return nativeCarrying(a, in)
 	case ppc64asm.MULHW, ppc64asm.MULHWCC, ppc64asm.MULHWU, ppc64asm.MULHWUCC:
 		return nativeMulhw(a, in)
+	case ppc64asm.MTCRF, ppc64asm.MTOCRF:
+		// CR = CR &^ mask | RS & mask (opMtcrf; opMtocrf when FXM
+		// selects one field: other FXMs are a profile Difference).
+		fxm := uint32(in.Args[0]) & 0xff
+		if in.Op == ppc64asm.MTOCRF && bits.OnesCount32(fxm) != 1 {
+			return false
+		}
+		mask := fxmMask(fxm)
+		const rax, rcx = amd64.RAX, amd64.RCX
+		a.Load(32, rax, gprM(uint8(in.Args[1])))
+		a.OpImm32(amd64.AND, rax, mask)
+		a.Load(32, rcx, amd64.M(nRegs, offCR))
+		a.OpImm32(amd64.AND, rcx, ^mask)
+		a.Op32(amd64.OR, rax, rcx)
+		a.Store(32, amd64.M(nRegs, offCR), rax)
+		return true
+	case ppc64asm.MFCR:
+		a.Load(32, amd64.RAX, amd64.M(nRegs, offCR))
+		a.Store(64, gprM(uint8(in.Args[0])), amd64.RAX)
+		return true
 	}
 	return false
 }
