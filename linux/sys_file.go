@@ -810,10 +810,27 @@ func (t *Thread) waitMsg(fd int, flags uint64, events int16) int {
 // one of events (or an error or hang-up), with the process lock released
 // and a signal for the thread ending the wait with errRestart.
 func (t *Thread) waitFD(fd int, events int16) int {
-	if streamKind(fd) == 0 {
-		return 0
+	if streamKind(fd) == 0 || !openFor(fd, events) {
+		return 0 // the host's call answers at once (EBADF for the wrong end)
 	}
 	return t.pollFD(fd, events)
+}
+
+// openFor says whether host descriptor fd is open for what events ask
+// (POLLOUT: writing, else reading). A write to a pipe's read end, or a
+// read of its write end, is EBADF at once on Linux (ksys_write and
+// ksys_read check FMODE_WRITE and FMODE_READ before the file), where a
+// wait for the end to become writable would never end: CPython's
+// test_signal writes to a blocking pipe's read end to see that error.
+func openFor(fd int, events int16) bool {
+	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	if err != nil || fl&unix.O_PATH != 0 {
+		return false
+	}
+	if events&unix.POLLOUT != 0 {
+		return fl&unix.O_ACCMODE != unix.O_RDONLY
+	}
+	return fl&unix.O_ACCMODE != unix.O_WRONLY
 }
 
 // Kinds of descriptors for streamKind.
@@ -865,6 +882,9 @@ const pipeChunk = 4096
 // SA_RESTART). Pipes take chunks of PIPE_BUF bytes after a poll (so a
 // write of at most PIPE_BUF stays atomic), sockets non-blocking sends.
 func (t *Thread) writeStream(fd, kind int, b []byte) (uint64, int) {
+	if !openFor(fd, unix.POLLOUT) {
+		return 0, abi.EBADF
+	}
 	written := 0
 	for written < len(b) {
 		if e := t.pollFD(fd, unix.POLLOUT); e != 0 {
