@@ -141,7 +141,9 @@
 // The get*id calls, getgroups, capget, /proc/PID/status and si_uid report
 // them; kill and tgkill between guest processes check them, and kill and
 // sigqueue of a host process check them before the host checks the
-// runner's (cred.go mayKillHost). The guest
+// runner's (cred.go mayKillHost); SO_PEERCRED of a Unix socket between
+// guest processes gives the guest process's id and effective ids
+// (peercred.go). The guest
 // never gets more than the user running the runner: the host's real,
 // effective and saved ids never change. When the runner runs as root, a
 // guest thread whose file-system ids, groups or effective capabilities are

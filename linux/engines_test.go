@@ -21,7 +21,7 @@ var engineCountsVary = []string{"badlinux", "badptr", "badptr2", "exec", "fork",
 	"procpid",                                               // prints /proc/PID/stat, whose CPU times differ with the engine's speed
 	"libs",                                                  // dyn-libs: threads
 	"hostexec", "procgroup", "badfs", "killpgrp", "nnpexec", // forked processes and host processes
-	"cred", "credexec", "sigqueue", "threadname", "sched", "prio", // threads and forked processes
+	"cred", "credexec", "sigqueue", "threadname", "sched", "prio", "peercred", // threads and forked processes
 	"cpuitimer", "procthread", "pdeath", "cputime", // threads and processes; work until a CPU-time timer fires, or a thread's utime grows
 	"shmtruncfork", // a forked child: the count differs by 41 between two runs of one engine, -engine step included
 	"ctty",         // forked processes; one polls until its parent has ended

@@ -34,12 +34,14 @@ import (
 // (runtime.newm), so it starts with the runner's. When the runner is not
 // root nothing of this happens: its credentials are the most a guest gets.
 //
-// What stays the runner's: the ids checked against the effective user id
-// rather than the file-system one (SO_PEERCRED of a socket the guest
-// connects), since changing the host thread's effective id would clear
-// its capabilities and the process's dumpable flag on the way back and
-// forth. Signals to host processes are checked by the runner first
-// (mayKillHost), with the guest's real and effective ids.
+// What stays the runner's: the ids Linux takes from the effective user id
+// rather than the file-system one for host processes to see (SO_PEERCRED
+// of a socket a host process accepts, SCM_CREDENTIALS), since changing
+// the host thread's effective id would clear its capabilities and the
+// process's dumpable flag on the way back and forth. Signals to host
+// processes are checked by the runner first (mayKillHost), with the
+// guest's real and effective ids, and SO_PEERCRED between guest
+// processes is the runner's (peercred.go).
 
 // fsCred is what a host thread carries for a guest thread: the
 // file-system ids, the groups and the effective capabilities (within the

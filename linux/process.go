@@ -175,7 +175,10 @@ type Process struct {
 	// hostCred is the runner's own credentials, the first guest
 	// thread's (cred.go).
 	hostCred *cred
-	sigAny   atomic.Bool // some thread may have a deliverable signal
+	// peerCreds are the credentials of guest processes' Unix sockets
+	// (peercred.go), nil until a guest makes one.
+	peerCreds *peerCreds
+	sigAny    atomic.Bool // some thread may have a deliverable signal
 	// queuedN counts the queued real-time signal instances of all
 	// threads and thread groups, at most sigpendingRL.Cur.
 	queuedN      int

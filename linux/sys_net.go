@@ -68,22 +68,44 @@ func sysSocketpair(t *Thread, a *sysArgs) (uint64, int) {
 	if err != nil {
 		return 0, errnoOf(err)
 	}
+	t.socketpairMade(fds)
 	return 0, t.putFDPair(a.Ptr(3), fds)
 }
 
 func sysBind(t *Thread, a *sysArgs) (uint64, int) { return sockaddrIn(t, unix.SYS_BIND, a) }
 
-func sysConnect(t *Thread, a *sysArgs) (uint64, int) { return sockaddrIn(t, unix.SYS_CONNECT, a) }
+func sysConnect(t *Thread, a *sysArgs) (uint64, int) {
+	t.connecting(t.fd(a.Fd(0))) // peercred.go
+	r, e := sockaddrIn(t, unix.SYS_CONNECT, a)
+	if e == 0 {
+		t.connected(t.fd(a.Fd(0))) // peercred.go
+	}
+	return r, e
+}
 
 func sysListen(t *Thread, a *sysArgs) (uint64, int) {
-	return 0, errnoOf(unix.Listen(t.fd(a.Fd(0)), a.Int(1)))
+	if err := unix.Listen(t.fd(a.Fd(0)), a.Int(1)); err != nil {
+		return 0, errnoOf(err)
+	}
+	t.listened(t.fd(a.Fd(0)))
+	return 0, 0
 }
 
 func sysAccept4(t *Thread, a *sysArgs) (uint64, int) {
-	return sockaddrOut(t, unix.SYS_ACCEPT4, a, a.Ulong(3))
+	r, e := sockaddrOut(t, unix.SYS_ACCEPT4, a, a.Ulong(3))
+	if e == 0 {
+		t.accepted(t.fd(int(r)))
+	}
+	return r, e
 }
 
-func sysAccept(t *Thread, a *sysArgs) (uint64, int) { return sockaddrOut(t, unix.SYS_ACCEPT4, a, 0) }
+func sysAccept(t *Thread, a *sysArgs) (uint64, int) {
+	r, e := sockaddrOut(t, unix.SYS_ACCEPT4, a, 0)
+	if e == 0 {
+		t.accepted(t.fd(int(r)))
+	}
+	return r, e
+}
 
 func sysGetsockname(t *Thread, a *sysArgs) (uint64, int) {
 	return sockaddrOut(t, unix.SYS_GETSOCKNAME, a, 0)
@@ -120,6 +142,11 @@ func sysGetsockopt(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, int(errno)
 	}
 	val = val[:ln]
+	if a.Ulong(1) == unix.SOL_SOCKET && sockopt(a.Ulong(1), a.Ulong(2)) == unix.SO_PEERCRED && len(val) >= 12 {
+		if c, ok := t.peerCredOf(t.fd(a.Fd(0))); ok { // a guest process's (peercred.go)
+			abi.UcredLayout.Encode(binary.NativeEndian, val, &abi.Ucred{Pid: c.pid, UID: c.uid, GID: c.gid})
+		}
+	}
 	swapSockopt(a.Ulong(1), sockopt(a.Ulong(1), a.Ulong(2)), val, binary.NativeEndian, t.p.order)
 	if e := t.write(a.Ptr(3), val); e != 0 {
 		return 0, e

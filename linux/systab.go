@@ -218,7 +218,7 @@ func init() {
 		abi.SYS_GETSOCKNAME:   {fn: sysGetsockname, level: full, args: args(aFd, aPtr, aPtr)},
 		abi.SYS_GETPEERNAME:   {fn: sysGetpeername, level: full, args: args(aFd, aPtr, aPtr)},
 		abi.SYS_SETSOCKOPT:    {fn: sysSetsockopt, level: partial, note: "values of at most 256 bytes; ints, struct timeval and struct ucred converted, others passed as bytes", args: args(aFd, aInt, aInt, aPtr, aInt)},
-		abi.SYS_GETSOCKOPT:    {fn: sysGetsockopt, level: partial, note: "values of at most 256 bytes; ints, struct timeval and struct ucred converted, others passed as bytes", args: args(aFd, aInt, aInt, aPtr, aPtr)},
+		abi.SYS_GETSOCKOPT:    {fn: sysGetsockopt, level: partial, note: "values of at most 256 bytes; ints, struct timeval and struct ucred converted, others passed as bytes; SO_PEERCRED between guest processes is the guest's (peercred.go)", args: args(aFd, aInt, aInt, aPtr, aPtr)},
 		abi.SYS_SHUTDOWN:      {fn: sysShutdown, level: full, args: args(aFd, aInt)},
 		abi.SYS_SEND:          {fn: sysSend, level: full, args: args(aFd, aPtr, aSize, aMsgFlags)},
 		abi.SYS_RECV:          {fn: sysRecv, level: full, args: args(aFd, aPtr, aSize, aMsgFlags)},

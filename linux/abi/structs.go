@@ -235,6 +235,60 @@ type SchedAttr struct {
 // SchedAttrLayout lays out a SchedAttr.
 var SchedAttrLayout = NewLayout[SchedAttr]()
 
+// Ucred is struct ucred (include/linux/socket.h): SO_PEERCRED's and
+// SCM_CREDENTIALS's process id and user and group ids.
+type Ucred struct {
+	Pid, UID, GID uint32
+}
+
+// NlMsghdr is struct nlmsghdr (uapi linux/netlink.h), the header of the
+// host's sock_diag requests and answers (the runner's own, host order).
+type NlMsghdr struct {
+	Len   uint32
+	Type  uint16
+	Flags uint16
+	Seq   uint32
+	Pid   uint32
+}
+
+// UnixDiagReq is struct unix_diag_req (uapi linux/unix_diag.h).
+type UnixDiagReq struct {
+	Family   uint8
+	Protocol uint8
+	Pad      uint16
+	States   uint32
+	Ino      uint32
+	Show     uint32
+	Cookie   [2]uint32
+}
+
+// UnixDiagMsg is struct unix_diag_msg (uapi linux/unix_diag.h), followed
+// by attributes (struct rtattr, Rtattr, each aligned to 4 bytes).
+type UnixDiagMsg struct {
+	Family uint8
+	Type   uint8
+	State  uint8
+	Pad    uint8
+	Ino    uint32
+	Cookie [2]uint32
+}
+
+// Rtattr is struct rtattr (uapi linux/rtnetlink.h): an attribute's
+// length (with the header) and type.
+type Rtattr struct {
+	Len  uint16
+	Type uint16
+}
+
+// Layouts of the socket credential and sock_diag structures.
+var (
+	UcredLayout       = NewLayout[Ucred]()
+	NlMsghdrLayout    = NewLayout[NlMsghdr]()
+	UnixDiagReqLayout = NewLayout[UnixDiagReq]()
+	UnixDiagMsgLayout = NewLayout[UnixDiagMsg]()
+	RtattrLayout      = NewLayout[Rtattr]()
+)
+
 // Uint64Layout lays out one 64-bit word (an element of a CPU set, an
 // fd_set or a sigset).
 var Uint64Layout = NewLayout[uint64]()
