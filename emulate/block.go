@@ -26,8 +26,9 @@ const (
 	// instruction that needs Step, or the page's end) once into
 	// operations with their operands extracted, runs a block without
 	// looking at each instruction's word in memory, and checks a block's
-	// words again only after something may have changed them (a new Run,
-	// a store to a page holding decoded code, or icbi).
+	// words again only after something may have changed them (a store to
+	// a page holding decoded code, icbi, or, between two Runs, anything
+	// pageCache.begin lists).
 	EngineBlock Engine = iota
 	// EngineCached runs the decoded instructions of a page, comparing
 	// each one's word with memory before it runs (Run before issue 29).
@@ -473,7 +474,7 @@ func (c *pageCache) grow(b *block, i uint) int {
 // once per epoch: while memory equals it, every block whose words were
 // found in memory with its generation (block.sgen) still holds, and
 // needs no check of its own (a large program runs thousands of blocks
-// between two Runs, and each Run moves the epoch).
+// between two epoch moves).
 type codeShadow struct {
 	bytes [mem.PageSize]byte
 	epoch uint64 // the epoch it was last checked in
