@@ -30,11 +30,11 @@ import (
 // SIGTTOU (its whole group), EIO if its group is orphaned or it ignores
 // SIGTTIN, as __tty_check_change decides. The first process starts with
 // the runner's own controlling terminal, if it has one, and its
-// foreground group as the host has it then. The host terminals stay the
-// runner's: it opens every terminal with O_NOCTTY and never changes a host
-// terminal's session or foreground group, so characters that generate
-// signals (INTR, QUIT, SUSP) on a terminal the guest acquired reach no
-// guest process, and a master's close does not hang its sessions up.
+// foreground group as the host has it then. The runner opens every
+// terminal with O_NOCTTY and never changes a host terminal's foreground
+// group; the signals the host's line discipline sends for a terminal a
+// guest session acquired (INTR, QUIT, SUSP, a window size change, a
+// hangup) come through a relay process (ttyrelay.go).
 
 // ctty is a terminal a guest session controls or did (Linux's
 // tty_struct's session and pgrp).
@@ -44,6 +44,9 @@ type ctty struct {
 	sid  int    // the guest session it controls, 0: none
 	pgrp int    // its foreground process group, 0: none
 	pty  bool   // a pseudo-terminal slave (TTY_DRIVER_TYPE_PTY)
+	// relay holds it as a host controlling terminal while a guest
+	// session has it (ttyrelay.go), or is nil.
+	relay *ttyRelayProc
 }
 
 // Device numbers Linux gives /dev/tty, /dev/console, /dev/ptmx and the
@@ -146,11 +149,15 @@ func (p *Process) cttyFor(dev uint64, fd int, master bool) *ctty {
 // isLeader reports whether g leads its session (Linux's signal->leader).
 func (g *threadGroup) isLeader() bool { return g.sid == g.tgid }
 
-// setCtty makes c the controlling terminal of t's process, a session
-// leader (__proc_set_tty).
-func (t *Thread) setCtty(c *ctty) {
+// setCtty makes c, host descriptor fd, the controlling terminal of t's
+// process, a session leader (__proc_set_tty), with a relay for the
+// signals its host line discipline sends (ttyrelay.go).
+func (t *Thread) setCtty(c *ctty, fd int) {
 	c.sid, c.pgrp = t.group.sid, t.group.pgid
 	t.group.tty = c
+	if c != t.p.hostCtty {
+		t.p.startRelay(c, fd)
+	}
 }
 
 // sessionClearTty drops the controlling terminal of every process of
@@ -190,6 +197,7 @@ func (p *Process) disassociate(g *threadGroup, onExit bool) {
 	c.sid, c.pgrp = 0, 0
 	p.sessionClearTty(g.sid)
 	if c != p.hostCtty {
+		c.stopRelay()
 		delete(p.ttys, c.dev)
 	}
 }
@@ -259,7 +267,7 @@ func (t *Thread) openCtty(fd, flags int) {
 		return
 	}
 	if c := t.p.cttyFor(dev, fd, false); c.sid == 0 {
-		t.setCtty(c)
+		t.setCtty(c, fd)
 	}
 }
 
@@ -405,7 +413,7 @@ func (t *Thread) tiocsctty(c *ctty, fd int, arg uint64) int {
 	if fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0); err != nil || fl&unix.O_ACCMODE == unix.O_WRONLY && !admin {
 		return abi.EPERM
 	}
-	t.setCtty(c)
+	t.setCtty(c, fd)
 	return 0
 }
 

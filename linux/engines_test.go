@@ -25,6 +25,7 @@ var engineCountsVary = []string{"badlinux", "badptr", "badptr2", "exec", "fork",
 	"cpuitimer", "procthread", "pdeath", "cputime", // threads and processes; work until a CPU-time timer fires, or a thread's utime grows
 	"shmtruncfork", // a forked child: the count differs by 41 between two runs of one engine, -engine step included
 	"ctty",         // forked processes; one polls until its parent has ended
+	"ttysig",       // a forked child woken by the terminal's signals
 }
 
 // TestCorpusEngines runs every program of the corpus (with TestCorpus's

@@ -206,6 +206,7 @@ type Process struct {
 	// sessions control, by device number (ctty.go).
 	hostCtty *ctty
 	ttys     map[uint64]*ctty
+	noRelay  bool // no executable to start as a terminal relay (ttyrelay.go)
 }
 
 // Start loads the executable at path and starts its main thread with args
