@@ -692,3 +692,52 @@ func regsOf(out string) string {
 	}
 	return b.String()
 }
+
+// TestGDBWritesCode: GDB writes an instruction over code the runner has
+// translated (a hot function on a read-only executable page) and detaches;
+// the program, running on without the debugger (so without hooks, whose
+// Runs always check code again), then runs the new instruction:
+// testdata/smcgdb.c exits with 184, 208 if the old code ran. The runner
+// keeps its translations across Runs while nothing wrote code (emulate's
+// pageCache.begin): the stub's writes are mem.Memory.Poke, which
+// mem.Memory.ExecWrites counts.
+func TestGDBWritesCode(t *testing.T) {
+	const script = prelude + `break mark
+continue
+delete
+set var *(unsigned int *)code = 0x38600002
+detach
+`
+	for _, o := range orders {
+		t.Run(o.name, func(t *testing.T) {
+			prog := programSource(t, o.cc, "smcgdb")
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ln.Close()
+			p, err := linux.Start(prog, []string{prog}, []string{"LANG=C"}, linux.Config{Debug: &linux.DebugConfig{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			served := make(chan error, 1)
+			go func() {
+				conn, err := ln.Accept()
+				if err != nil {
+					served <- err
+					return
+				}
+				defer conn.Close()
+				served <- gdbstub.NewServer(p.Debugger()).Serve(conn)
+			}()
+			out, _ := runGDB(t, script, prog, ln.Addr().String())
+			st, err := p.Wait()
+			if err != nil || st.Code != 184 || st.Signal != 0 {
+				t.Errorf("exit %+v, %v; want code 184 (the new code run; 208: the old one). gdb:\n%s", st, err, out)
+			}
+			if err := <-served; err != gdbstub.ErrDetached {
+				t.Errorf("stub: %v, want %v", err, gdbstub.ErrDetached)
+			}
+		})
+	}
+}
