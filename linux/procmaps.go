@@ -43,9 +43,10 @@ func fileOf(fd int) (path string, dev, ino uint64, ok bool) {
 	return string(b[:n]), uint64(st.Dev), st.Ino, true
 }
 
-// unname forgets the file names of [start, end) (munmap, a new mapping
-// over it).
+// unname forgets the file names and the memory locks of [start, end)
+// (munmap, a new mapping over it).
 func (mm *addressSpace) unname(start, end uint64) {
+	mm.unlock(start, end)
 	var keep []fileName
 	for _, n := range mm.names {
 		if n.end <= start || n.start >= end {
@@ -84,10 +85,19 @@ func (mm *addressSpace) moveNames(dst, src, size uint64) {
 			moved = append(moved, fileName{lo - src + dst, hi - src + dst, n.path, n.off + (lo - n.start), n.dev, n.ino})
 		}
 	}
+	var locked []uint64
+	for p := range mm.locked {
+		if p-src < size {
+			locked = append(locked, p-src+dst)
+		}
+	}
 	mm.unname(src, src+size)
 	mm.unname(dst, dst+size)
 	for _, n := range moved {
 		mm.addName(n)
+	}
+	for _, p := range locked {
+		mm.locked[p] = struct{}{}
 	}
 }
 

@@ -35,6 +35,8 @@ import (
 //   - RLIMIT_NICE and RLIMIT_RTPRIO: how far a process without
 //     CAP_SYS_NICE may lower its nice value and raise its real-time
 //     priority (sys_prio.go, sys_sched.go);
+//   - RLIMIT_MEMLOCK: the pages mlock and mlockall may lock without
+//     CAP_IPC_LOCK (sys_mlock.go);
 //   - RLIMIT_NPROC: clone, fork and vfork fail with EAGAIN when the
 //     guest's threads and processes (zombies included, as Linux counts a
 //     task until it is reaped) reach it, unless the runner runs as root,
@@ -55,7 +57,7 @@ const (
 // its CPU time so far.
 type guestRlimits struct {
 	cpu, data, nproc, nofile, as unix.Rlimit
-	nice, rtprio                 unix.Rlimit
+	nice, rtprio, memlock        unix.Rlimit
 	cpuUsed                      time.Duration
 }
 
@@ -71,7 +73,7 @@ func (p *Process) initRlimits(max uint64) {
 	}
 	rl := &p.group.rl
 	rl.cpu, rl.data, rl.nproc, rl.nofile, rl.as = get(rlimitCPU), get(rlimitData), get(rlimitNproc), get(rlimitNofile), get(rlimitAS)
-	rl.nice, rl.rtprio = get(rlimitNice), get(rlimitRtprio)
+	rl.nice, rl.rtprio, rl.memlock = get(rlimitNice), get(rlimitRtprio), get(rlimitMemlock)
 	rl.nofile.Cur = min(rl.nofile.Cur, nrOpen)
 	rl.nofile.Max = min(rl.nofile.Max, nrOpen)
 	if max != 0 {
@@ -213,6 +215,8 @@ func (t *Thread) kept(res int) *unix.Rlimit {
 		return &rl.nice
 	case rlimitRtprio:
 		return &rl.rtprio
+	case rlimitMemlock:
+		return &rl.memlock
 	case rlimitSigpending:
 		return &t.p.sigpendingRL
 	}

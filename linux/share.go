@@ -41,6 +41,9 @@ type addressSpace struct {
 	// decoded instructions and page caches: a thread costs its Context
 	// and goroutine, not a copy of the program's decoded code.
 	e *emulate.Emulator
+	// locked are the pages mlock and mlockall locked, by address
+	// (sys_mlock.go); fork's copy has none.
+	locked map[uint64]struct{}
 	// dumpable is prctl's PR_GET_DUMPABLE (0, SUID_DUMP_USER 1, or 2),
 	// Linux's mm flag (cred.go): copied by fork, set by execve and by a
 	// change of credentials.

@@ -186,13 +186,18 @@ func init() {
 		abi.SYS_FLOCK:           {fn: sysFlock, level: full, args: args(aFd, aInt)},
 
 		// Memory.
-		abi.SYS_BRK:      {fn: sysBrk, level: full, args: args(aPtr), retPtr: true},
-		abi.SYS_MMAP:     {fn: sysMmap, level: full, note: "MAP_SHARED memory is shared between guest processes; a file's is the host's shared mapping of it", args: args(aPtr, aSize, aProt, aMapFlags, aFd, aLong), retPtr: true},
-		abi.SYS_MUNMAP:   {fn: sysMunmap, level: full, args: args(aPtr, aSize)},
-		abi.SYS_MPROTECT: {fn: sysMprotect, level: full, args: args(aPtr, aSize, aProt)},
-		abi.SYS_MSYNC:    {fn: sysMsync, level: full, args: args(aPtr, aSize, aHex)},
-		abi.SYS_MADVISE:  {fn: sysMadvise, level: partial, note: "MADV_DONTNEED zeroes; other valid advice changes nothing the guest sees", args: args(aPtr, aSize, aAdvice)},
-		abi.SYS_MREMAP:   {fn: sysMremap, level: partial, note: "private memory only (no duplication of a shared mapping)", args: args(aPtr, aSize, aSize, aHex, aPtr), retPtr: true},
+		abi.SYS_BRK:        {fn: sysBrk, level: full, args: args(aPtr), retPtr: true},
+		abi.SYS_MMAP:       {fn: sysMmap, level: full, note: "MAP_SHARED memory is shared between guest processes; a file's is the host's shared mapping of it", args: args(aPtr, aSize, aProt, aMapFlags, aFd, aLong), retPtr: true},
+		abi.SYS_MUNMAP:     {fn: sysMunmap, level: full, args: args(aPtr, aSize)},
+		abi.SYS_MPROTECT:   {fn: sysMprotect, level: full, args: args(aPtr, aSize, aProt)},
+		abi.SYS_MLOCK:      {fn: sysMlock, level: full, note: "locks are kept and counted against RLIMIT_MEMLOCK; guest memory stays resident anyway", args: args(aPtr, aSize)},
+		abi.SYS_MLOCK2:     {fn: sysMlock2, level: full, args: args(aPtr, aSize, aHex)},
+		abi.SYS_MUNLOCK:    {fn: sysMunlock, level: full, args: args(aPtr, aSize)},
+		abi.SYS_MLOCKALL:   {fn: sysMlockall, level: full, args: args(aHex)},
+		abi.SYS_MUNLOCKALL: {fn: sysMunlockall, level: full},
+		abi.SYS_MSYNC:      {fn: sysMsync, level: full, args: args(aPtr, aSize, aHex)},
+		abi.SYS_MADVISE:    {fn: sysMadvise, level: partial, note: "MADV_DONTNEED zeroes; other valid advice changes nothing the guest sees", args: args(aPtr, aSize, aAdvice)},
+		abi.SYS_MREMAP:     {fn: sysMremap, level: partial, note: "private memory only (no duplication of a shared mapping)", args: args(aPtr, aSize, aSize, aHex, aPtr), retPtr: true},
 
 		// Sockets, polling.
 		abi.SYS_SENDMSG:       {fn: sysSendmsg, level: full, note: "SCM_RIGHTS and SCM_CREDENTIALS translated", args: args(aFd, aPtr, aMsgFlags)},

@@ -42,7 +42,10 @@
  *    qemu-user reads the name first);
  *  - clock_settime of a clock that cannot be set is EINVAL before the
  *    timespec is read (kernel/time/posix-timers.c; qemu-user reads it
- *    first, EFAULT). */
+ *    first, EFAULT);
+ *  - mlock2 (qemu-user 7.2: ENOSYS): flags other than MLOCK_ONFAULT are
+ *    EINVAL, and it locks as mlock does (mm/mlock.c; badmlock.c compares
+ *    the rest with qemu-user). */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <sys/ioctl.h>
@@ -118,5 +121,9 @@ int main(void) {
 	res("memfd_create MFD_NOEXEC_SEAL", syscall(SYS_memfd_create, "x", 0x8));
 	res("memfd_create bad name", syscall(SYS_memfd_create, bad, 0));
 	res("clock_settime CLOCK_MONOTONIC bad pointer", syscall(SYS_clock_settime, CLOCK_MONOTONIC, bad));
+	res("mlock2 bad flags", syscall(SYS_mlock2, ro, 4096, 2));
+	res("mlock2 MLOCK_ONFAULT", syscall(SYS_mlock2, ro, 4096, 1));
+	res("mlock2 of an unmapped page", syscall(SYS_mlock2, bad, 4096, 0));
+	res("munlock", syscall(SYS_munlock, ro, 4096));
 	return 0;
 }
