@@ -100,6 +100,10 @@ go build -o "$out/ppc64emu" ./cmd/ppc64emu
 emu=$out/ppc64emu
 here=$(pwd)/linux/testdata/cpython
 . scripts/debian-run.sh
+# ppc64emu in a user namespace like the reference's (debian-run.sh): the
+# credential tests (test_subprocess's test_user, test_group,
+# test_extra_groups) get the same answers from Linux in both.
+emu_userns=1
 
 # tests.txt: a test's name, its set (ci or full) and the regrtest options
 # it runs with (-i patterns that leave out cases, with the reason there).

@@ -20,6 +20,10 @@
 # emurun CASE WORK [TIMEOUT]: the same command under `ppc64emu run -L
 # ROOT`, in WORK. Both run ROOT's /bin/sh -c CMD with the same environment
 # (env -i, PATH, LC_ALL=C, HOME=/tmp), for at most TIMEOUT seconds (180).
+# With emu_userns set (scripts/cpython-tests.sh), ppc64emu runs in a user
+# namespace of its own that maps the caller to root (unshare --user
+# --map-root-user), as qemurun's reference does: the ids a program may
+# take (setreuid, setregid, setgroups) are then the same for both.
 qemu_static=${qemu_static:-$(command -v qemu-ppc64le-static || true)}
 binfmt=${binfmt:-':qemu-ppc64le:M::\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x15\x00:\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\x00'}
 qemurun() { # case-file workdir [timeout]
@@ -38,5 +42,5 @@ qemurun() { # case-file workdir [timeout]
 
 emurun() { # case-file workdir [timeout]
   (cd "$2" && env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp \
-    timeout "${3:-180}" "$emu" run -L "$root" -0 /bin/sh "$root/bin/sh" -c "$(cat "$1")")
+    timeout "${3:-180}" ${emu_userns:+unshare --user --map-root-user} "$emu" run -L "$root" -0 /bin/sh "$root/bin/sh" -c "$(cat "$1")")
 }
