@@ -438,7 +438,15 @@ func nativeBranch(a *natAsm, b *block, gen uint32, j, from int) bool {
 			}
 			notTaken = append(notTaken, a.Jcc(c))
 		}
-		if bo&0x10 == 0 {
+		if h := a.host[slotCR]; bo&0x10 == 0 && h != amd64.NoReg {
+			// CF = the bit, from CR's host register.
+			c := amd64.CondB // branch if the bit is clear: not taken if set
+			if bo&0x08 != 0 {
+				c = amd64.CondAE
+			}
+			a.BtImm(h, 31-bi&31)
+			notTaken = append(notTaken, a.Jcc(c))
+		} else if bo&0x10 == 0 {
 			a.Load(32, rcx, amd64.M(nRegs, offCR))
 			if sh := 31 - bi&31; sh != 0 {
 				a.ShiftImm(32, amd64.SHR, rcx, sh)
@@ -916,6 +924,11 @@ func nativeCRBits(a *natAsm, bf uint8) {
 	sh := uint8(28 - 4*(bf&7))
 	if sh != 0 {
 		a.ShiftImm(32, amd64.SHL, rdx, sh)
+	}
+	if h := a.host[slotCR]; h != amd64.NoReg {
+		a.OpImm32(amd64.AND, h, ^uint32(0xf<<sh))
+		a.Op32(amd64.OR, h, rdx)
+		return
 	}
 	a.Load(32, rcx, amd64.M(nRegs, offCR))
 	a.OpImm32(amd64.AND, rcx, ^uint32(0xf<<sh))

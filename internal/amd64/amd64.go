@@ -411,3 +411,10 @@ func (a *Asm) Mov32(dst, src Reg) { a.opReg(false, []byte{0x89}, byte(src), dst,
 
 // Lea is dst = the address of m (LEA, 64 bits).
 func (a *Asm) Lea(dst Reg, m Mem) { a.opMem(true, []byte{0x8d}, dst, m) }
+
+// BtImm sets the carry flag to bit n (0-31) of dst's low 32 bits (BT
+// r32, imm8).
+func (a *Asm) BtImm(dst Reg, n uint8) {
+	a.opReg(false, []byte{0x0f, 0xba}, 4, dst, false)
+	a.b(n)
+}

@@ -37,6 +37,8 @@ func TestEncodings(t *testing.T) {
 		{"mov r13d, ecx", func(a *Asm) { a.Mov32(R13, RCX) }},
 		{"mov rbp, r15", func(a *Asm) { a.Mov(RBP, R15) }},
 		{"adc rax, rdx", func(a *Asm) { a.Op(ADC, RAX, RDX) }},
+		{"bt r13d, 0x1f", func(a *Asm) { a.BtImm(R13, 31) }},
+		{"bt ebx, 0x2", func(a *Asm) { a.BtImm(RBX, 2) }},
 		{"setb r11b", func(a *Asm) { a.Setcc(CondB, R11) }},
 		{"lea rcx, ptr [rax+0x7]", func(a *Asm) { a.Lea(RCX, M(RAX, 7)) }},
 		{"lea r8, ptr [r13+rcx+0x100]", func(a *Asm) { a.Lea(R8, MI(R13, RCX, 256)) }},
