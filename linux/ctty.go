@@ -170,6 +170,16 @@ func (p *Process) sessionClearTty(sid int) {
 	}
 }
 
+// livePgrp reports whether a live guest process is in group pgid.
+func (p *Process) livePgrp(pgid int) bool {
+	for _, g := range p.groups {
+		if g.pgid == pgid && !g.exiting && !g.zombie {
+			return true
+		}
+	}
+	return false
+}
+
 // killPgrp sends sig from the kernel to every live process of group pgid.
 func (p *Process) killPgrp(pgid, sig int) {
 	for _, g := range p.groups {

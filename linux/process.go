@@ -525,13 +525,20 @@ func (t *Thread) yield() {
 // Signal sends sig to the process from outside (kill(2) by another
 // process): it is delivered to a thread that does not block it. Once the
 // initial guest process has ended, the runner stands for the orphans that
-// still run (groupExit): each of them is sent sig.
+// still run (groupExit): each of them is sent sig. SIGINT, SIGQUIT and
+// SIGWINCH are taken to come from the runner's own terminal when the guest
+// has made another of its process groups that terminal's foreground group
+// (tcsetpgrp, as an interactive shell does for a job): that group gets
+// them, as the terminal would send them (ctty.go).
 func (p *Process) Signal(sig int) {
 	if sig < 1 || sig > abi.NSIG {
 		return
 	}
 	p.gil.lock(make(chan struct{}, 1))
-	if !p.group.exiting {
+	if c := p.hostCtty; c != nil && c.sid > 0 && c.pgrp != 0 && c.pgrp != p.group.pgid &&
+		(sig == abi.SIGINT || sig == abi.SIGQUIT || sig == abi.SIGWINCH) && p.livePgrp(c.pgrp) {
+		p.killPgrp(c.pgrp, sig)
+	} else if !p.group.exiting {
 		p.postProcess(p.group, sigInfo{signo: sig, code: abi.SI_USER})
 	} else {
 		for _, g := range p.groups {

@@ -108,3 +108,79 @@ func TestTermiosPty(t *testing.T) {
 		})
 	}
 }
+
+// TestTtyForeground runs the corpus program fgsig.c on a pseudo-terminal
+// that is its controlling terminal, under qemu-user and under ppc64emu
+// run, in both byte orders: it makes a child's group the terminal's
+// foreground group, and the INTR character the test writes to the master
+// once the child says "ready" must reach that child only. Under the runner
+// the host sends the INTR's SIGINT to the runner (its host group is the
+// foreground one), which gives it to the guest's foreground group.
+func TestTtyForeground(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole-program test skipped in -short mode")
+	}
+	emu := buildRunner(t)
+	for _, v := range []struct{ tag, qemu string }{{"le", "qemu-ppc64le"}, {"be", "qemu-ppc64"}} {
+		t.Run(v.tag, func(t *testing.T) {
+			bin := filepath.Join(corpusDir, "c-fgsig."+v.tag)
+			if _, err := os.Stat(bin); err != nil {
+				t.Skip("no c-fgsig binary: run scripts/build-corpus.sh first")
+			}
+			if _, err := exec.LookPath(v.qemu); err != nil {
+				t.Skipf("%s not installed: comparison skipped", v.qemu)
+			}
+			want := interruptOnPty(t, v.qemu, bin)
+			got := interruptOnPty(t, emu, "run", bin)
+			if !bytes.Equal(got, want) {
+				t.Errorf("output differs\n--- runner\n%s\n--- qemu\n%s", got, want)
+			}
+			if !bytes.Contains(want, []byte("child: SIGINT")) {
+				t.Errorf("qemu's child got no SIGINT:\n%s", want)
+			}
+		})
+	}
+}
+
+// interruptOnPty runs name args on a fresh pseudo-terminal (its
+// controlling terminal), writes the INTR character (^C) to the master when
+// the program has printed "ready", and returns all it wrote.
+func interruptOnPty(t *testing.T, name string, args ...string) []byte {
+	m, s := openPty(t)
+	defer m.Close()
+	cmd := exec.Command(name, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = s, s, s
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	if err := cmd.Start(); err != nil {
+		s.Close()
+		t.Fatalf("%s: %v", name, err)
+	}
+	s.Close()
+	var out []byte
+	buf := make([]byte, 256)
+	sent := false
+	// A run the ^C did not end is killed (its whole session: the
+	// runner, or qemu-user's processes), which closes the slave.
+	timer := time.AfterFunc(60*time.Second, func() {
+		t.Errorf("%s: no end after 60 s", name)
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	})
+	defer timer.Stop()
+	for {
+		n, err := m.Read(buf)
+		out = append(out, buf[:n]...)
+		if !sent && bytes.Contains(out, []byte("ready\r\n")) {
+			if _, err := m.Write([]byte{3}); err != nil {
+				t.Fatalf("writing ^C: %v", err)
+			}
+			sent = true
+		}
+		if err != nil {
+			break // EIO: the program and its children closed the slave
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("%s: %v\n%s", name, err, out)
+	}
+	return out
+}
