@@ -8,7 +8,9 @@
 # ncurses-base (terminfo), procps, psmisc, ruby3.1, groff-base, ripgrep,
 # fd-find, nodejs, shfmt, age, socat, netcat-openbsd, curl, wget, redis,
 # gpg, openssh-client (ssh-keygen), zip, unzip, 7zip, bsdtar, cabextract,
-# lzip, pax, locales (localedef) and their libraries — unpacked into a root file
+# lzip, pax, locales (localedef), the developer tool chain (gcc-12,
+# g++-12, binutils, libc6-dev, autoconf, automake, libtool, pkgconf,
+# bison, flex, gdb, strace) and their libraries — unpacked into a root file
 # system, and a set of shell commands (linux/testdata/debian/*.sh) run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
 # byte for byte: stdout, stderr and exit status.
 #
@@ -28,6 +30,11 @@
 # runs the same command as `ppc64emu run -L ROOT -0 /bin/sh ROOT/bin/sh -c
 # CMD`, where PATH's /usr/bin and /bin are ROOT's through the sysroot. Both run with the same environment
 # (env -i, PATH, LC_ALL=C, HOME=/tmp) in the same scratch working directory.
+# The cases of linux/testdata/debian/chroot.txt (the tool chain's: gcc's
+# search lists name directories the host's cross tool chain has, which -L
+# would find on the host) run under ppc64emu as under qemu, in the chroot
+# through binfmt_misc (`ppc64emu binfmt`'s registration, the runner built
+# static; scripts/debian-run.sh, emuchrootrun).
 #
 # Usage: scripts/debian-corpus.sh [-fetch-only] [-refresh] [-all] [-ci] [CASE...]
 #   CASE is the name of a file in linux/testdata/debian without .sh.
@@ -72,7 +79,9 @@ pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils d
   git lua5.4 tcl8.6 jq ed m4 gettext-base zstd lz4 cpio rsync ncurses-base
   procps psmisc ruby3.1 groff-base ripgrep fd-find nodejs shfmt age
   socat netcat-openbsd curl wget redis-server redis-tools gpg gpg-agent openssh-client
-  zip unzip 7zip libarchive-tools cabextract lzip pax locales)
+  zip unzip 7zip libarchive-tools cabextract lzip pax locales
+  gcc-12 g++-12 gcc g++ cpp binutils libc6-dev autoconf automake libtool libtool-bin pkgconf
+  bison flex gdb strace)
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
 mkdir -p "$cache"
@@ -133,6 +142,15 @@ if [ -z "$root" ]; then
     [ -e "$top/root.tmp/bin/sh" ] || ln -s dash "$top/root.tmp/bin/sh"
     [ -e "$top/root.tmp/usr/bin/python3" ] || ln -s python3.11 "$top/root.tmp/usr/bin/python3"
     [ -e "$top/root.tmp/usr/bin/awk" ] || ln -s gawk "$top/root.tmp/usr/bin/awk" # update-alternatives
+    # gcc's and g++'s alternatives (cc, c++: make's default CC and CXX),
+    # bison's (yacc) and automake's (aclocal, automake): without them a
+    # command the root lacks runs the host's under -L, and is missing in
+    # the chroot.
+    [ -e "$top/root.tmp/usr/bin/cc" ] || ln -s gcc "$top/root.tmp/usr/bin/cc"
+    [ -e "$top/root.tmp/usr/bin/c++" ] || ln -s g++ "$top/root.tmp/usr/bin/c++"
+    [ -e "$top/root.tmp/usr/bin/yacc" ] || ln -s bison.yacc "$top/root.tmp/usr/bin/yacc"
+    [ -e "$top/root.tmp/usr/bin/aclocal" ] || ln -s aclocal-1.16 "$top/root.tmp/usr/bin/aclocal"
+    [ -e "$top/root.tmp/usr/bin/automake" ] || ln -s automake-1.16 "$top/root.tmp/usr/bin/automake"
     mkdir -p "$top/root.tmp/tmp" "$top/root.tmp/proc" "$top/root.tmp/dev" "$top/root.tmp/work"
     chmod 1777 "$top/root.tmp/tmp"
     # /etc/passwd and /etc/group as base-passwd's preinst writes them on a
@@ -156,7 +174,10 @@ echo "$root" >build/debian/root
 
 out=build/debian
 mkdir -p "$out"
-go build -o "$out/ppc64emu" ./cmd/ppc64emu
+# Static (no cgo), so that binfmt_misc with F can run it inside the
+# chroot (the cases of chroot.txt).
+CGO_ENABLED=0 go build -o "$out/ppc64emu" ./cmd/ppc64emu
+ln -sfn ppc64emu "$out/ppc64emu-binfmt"
 emu=$(pwd)/$out/ppc64emu
 cases=$(pwd)/linux/testdata/debian
 

@@ -40,6 +40,20 @@ qemurun() { # case-file workdir [timeout]
   ' sh "$root" "$1" "$2" "$binfmt" "$qemu_static"
 }
 
+# emuchrootrun CASE WORK [TIMEOUT]: the same command as qemurun, in the same
+# private namespace and chroot, with ppc64emu in qemu's place: binfmt_misc
+# runs ROOT's /bin/sh through "$emu-binfmt" (a link to the runner, built
+# static for F; `ppc64emu binfmt`'s ppc64le registration), and the guest's
+# own execs stay in the runner. For the cases of a tool chain: under -L a
+# path the root lacks is the host's, and gcc's search lists name
+# directories the host's cross tool chain has (/usr/powerpc64le-linux-gnu/
+# include: cc1 took the host's stdio.h from there) and the chroot lacks.
+emuchrootrun() { # case-file workdir [timeout]
+  local line
+  line=$("$emu" binfmt -interpreter "$emu-binfmt" | head -1)
+  binfmt=${line%:*:*} qemu_static=$emu-binfmt qemurun "$@"
+}
+
 emurun() { # case-file workdir [timeout]
   (cd "$2" && env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp \
     timeout "${3:-180}" ${emu_userns:+unshare --user --map-root-user} "$emu" run -L "$root" -0 /bin/sh "$root/bin/sh" -c "$(cat "$1")")
