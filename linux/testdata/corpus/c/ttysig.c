@@ -4,7 +4,8 @@
  * SIGQUIT and SIGTSTP (caught: a session leader's group is orphaned, so
  * the default action would discard it), TIOCSWINSZ on the master SIGWINCH,
  * and the master's close (a hangup) the session leader SIGHUP and
- * SIGCONT. The child tells the parent what it got through a pipe; only
+ * SIGCONT; the child's /proc/PID/stat names the terminal and its
+ * foreground group. The child tells the parent what it got through a pipe; only
  * the parent prints. Compared with qemu-user. */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -12,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -78,6 +81,22 @@ int main(void) {
 		child(m);
 	close(up[1]);
 	printf("child has the terminal, in the foreground: %c\n", next());
+	/* /proc/PID/stat's tty_nr (new_encode_dev of the slave) and tpgid. */
+	char path[64], line[512];
+	snprintf(path, sizeof path, "/proc/%d/stat", p);
+	FILE *f = fopen(path, "r");
+	unsigned long nr = 0;
+	long tpgid = 0;
+	if (f && fgets(line, sizeof line, f)) {
+		char *q = strrchr(line, ')');
+		sscanf(q + 2, "%*c %*d %*d %*d %lu %ld", &nr, &tpgid);
+	}
+	if (f)
+		fclose(f);
+	struct stat sb;
+	stat(ptsname(m), &sb);
+	unsigned long want = (minor(sb.st_rdev) & 0xff) | (major(sb.st_rdev) << 8) | ((minor(sb.st_rdev) & ~0xffUL) << 12);
+	printf("  its /proc/PID/stat: tty_nr is the slave's %d, tpgid is its pid %d\n", nr == want, tpgid == p);
 	res("write INTR", write(m, "\003", 1));
 	printf("  got: %c\n", next());
 	res("write QUIT", write(m, "\034", 1));
