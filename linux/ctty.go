@@ -29,8 +29,9 @@ import (
 // reads it, writes it with TOSTOP, or changes its settings gets SIGTTIN or
 // SIGTTOU (its whole group), EIO if its group is orphaned or it ignores
 // SIGTTIN, as __tty_check_change decides. The first process starts with
-// the runner's own controlling terminal, if it has one, and its
-// foreground group as the host has it then. The runner opens every
+// the runner's own controlling terminal, if it has one, whose foreground
+// group is the host's until the guest sets one (the host stops and
+// continues the runner as a whole). The runner opens every
 // terminal with O_NOCTTY and never changes a host terminal's foreground
 // group; the signals the host's line discipline sends for a terminal a
 // guest session acquired (INTR, QUIT, SUSP, a window size change, a
@@ -44,6 +45,10 @@ type ctty struct {
 	sid  int    // the guest session it controls, 0: none
 	pgrp int    // its foreground process group, 0: none
 	pty  bool   // a pseudo-terminal slave (TTY_DRIVER_TYPE_PTY)
+	// follow says its foreground group is the host's (the runner's own
+	// terminal, until the guest sets one): the host's job control
+	// applies to the runner as a whole, the runner's none.
+	follow bool
 	// relay holds it as a host controlling terminal while a guest
 	// session has it (ttyrelay.go), or is nil.
 	relay *ttyRelayProc
@@ -83,7 +88,7 @@ func runnerCtty(sid int) *ctty {
 		return nil
 	}
 	major, minor := uint32(nr>>8)&0xfff, uint32(nr&0xff)|uint32(nr>>12)&0xfff00
-	c := &ctty{dev: unix.Mkdev(major, minor), path: "/dev/tty", sid: sid, pty: major >= ptsMajor && major < ptsMajor+8}
+	c := &ctty{dev: unix.Mkdev(major, minor), path: "/dev/tty", sid: sid, pty: major >= ptsMajor && major < ptsMajor+8, follow: true}
 	if fg > 0 {
 		c.pgrp = fg
 	}
@@ -153,7 +158,7 @@ func (g *threadGroup) isLeader() bool { return g.sid == g.tgid }
 // process, a session leader (__proc_set_tty), with a relay for the
 // signals its host line discipline sends (ttyrelay.go).
 func (t *Thread) setCtty(c *ctty, fd int) {
-	c.sid, c.pgrp = t.group.sid, t.group.pgid
+	c.sid, c.pgrp, c.follow = t.group.sid, t.group.pgid, false
 	t.group.tty = c
 	if c != t.p.hostCtty {
 		t.p.startRelay(c, fd)
@@ -204,7 +209,7 @@ func (p *Process) disassociate(g *threadGroup, onExit bool) {
 			p.killPgrp(c.pgrp, abi.SIGCONT)
 		}
 	}
-	c.sid, c.pgrp = 0, 0
+	c.sid, c.pgrp, c.follow = 0, 0, false
 	p.sessionClearTty(g.sid)
 	if c != p.hostCtty {
 		c.stopRelay()
@@ -217,7 +222,7 @@ func (p *Process) disassociate(g *threadGroup, onExit bool) {
 // on, EIO, or errRestart after sending sig to its process group.
 func (t *Thread) ttyCheck(c *ctty, sig int) int {
 	g := t.group
-	if g.tty != c || c.pgrp == 0 || c.pgrp == g.pgid {
+	if g.tty != c || c.follow || c.pgrp == 0 || c.pgrp == g.pgid {
 		return 0
 	}
 	if t.mask&sigBit(sig) != 0 || t.sighand.actions[sig].handler == abi.SIG_IGN {
@@ -239,7 +244,7 @@ func (t *Thread) ttyCheck(c *ctty, sig int) int {
 func (t *Thread) ttyJobCheck(fd int, write bool) int {
 	g := t.group
 	c := g.tty
-	if c == nil || c.pgrp == 0 || c.pgrp == g.pgid {
+	if c == nil || c.follow || c.pgrp == 0 || c.pgrp == g.pgid {
 		return 0
 	}
 	if dev, master, ok := t.p.ttyOf(fd); !ok || master || dev != c.dev {
@@ -315,7 +320,7 @@ func (t *Thread) cttyIoctl(fd int, req, arg uint64) (ret uint64, errno int, ok b
 	switch req {
 	case abi.TIOCSCTTY, abi.TIOCNOTTY, abi.TIOCGPGRP, abi.TIOCSPGRP, abi.TIOCGSID:
 	case abi.TCSETS, abi.TCSETSW, abi.TCSETSF, abi.TCFLSH, abi.TCXONC, abi.TCSBRK:
-		if c := t.group.tty; c != nil && c.pgrp != 0 && c.pgrp != t.group.pgid {
+		if c := t.group.tty; c != nil && !c.follow && c.pgrp != 0 && c.pgrp != t.group.pgid {
 			if dev, master, isTTY := t.p.ttyOf(fd); isTTY && !master && dev == c.dev {
 				if e := t.ttyCheck(c, abi.SIGTTOU); e != 0 {
 					return 0, e, true
@@ -347,7 +352,7 @@ func (t *Thread) cttyIoctl(fd int, req, arg uint64) (ret uint64, errno int, ok b
 		if !master && g.tty != c {
 			return 0, abi.ENOTTY, true
 		}
-		if c.sid < 0 {
+		if c.sid < 0 || c.follow {
 			v, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
 			if err != nil {
 				return 0, errnoOf(err), true
@@ -397,7 +402,7 @@ func (t *Thread) cttyIoctl(fd int, req, arg uint64) (ret uint64, errno int, ok b
 	if sid != g.sid {
 		return 0, abi.EPERM, true
 	}
-	c.pgrp = pgrp
+	c.pgrp, c.follow = pgrp, false
 	return 0, 0, true
 }
 

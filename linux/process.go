@@ -535,7 +535,7 @@ func (p *Process) Signal(sig int) {
 		return
 	}
 	p.gil.lock(make(chan struct{}, 1))
-	if c := p.hostCtty; c != nil && c.sid > 0 && c.pgrp != 0 && c.pgrp != p.group.pgid &&
+	if c := p.hostCtty; c != nil && !c.follow && c.sid > 0 && c.pgrp != 0 && c.pgrp != p.group.pgid &&
 		(sig == abi.SIGINT || sig == abi.SIGQUIT || sig == abi.SIGWINCH) && p.livePgrp(c.pgrp) {
 		p.killPgrp(c.pgrp, sig)
 	} else if !p.group.exiting {
