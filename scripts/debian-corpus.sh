@@ -8,7 +8,7 @@
 # ncurses-base (terminfo), procps, psmisc, ruby3.1, groff-base, ripgrep,
 # fd-find, nodejs, shfmt, age, socat, netcat-openbsd, curl, wget, redis,
 # gpg, openssh-client (ssh-keygen), zip, unzip, 7zip, bsdtar, cabextract,
-# lzip, pax, locales (localedef), the developer tool chain (gcc-12,
+# lzip, pax, locales (localedef), memcached, the developer tool chain (gcc-12,
 # g++-12, binutils, libc6-dev, autoconf, automake, libtool, pkgconf,
 # bison, flex, gdb, strace) and their libraries — unpacked into a root file
 # system, and a set of shell commands (linux/testdata/debian/*.sh) run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
@@ -79,7 +79,7 @@ pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils d
   git lua5.4 tcl8.6 jq ed m4 gettext-base zstd lz4 cpio rsync ncurses-base
   procps psmisc ruby3.1 groff-base ripgrep fd-find nodejs shfmt age
   socat netcat-openbsd curl wget redis-server redis-tools gpg gpg-agent openssh-client
-  zip unzip 7zip libarchive-tools cabextract lzip pax locales
+  zip unzip 7zip libarchive-tools cabextract lzip pax locales memcached
   gcc-12 g++-12 gcc g++ cpp binutils libc6-dev autoconf automake libtool libtool-bin pkgconf
   bison flex gdb strace)
 
