@@ -179,7 +179,14 @@ func (s *nativeState) link(b, t *block) {
 	}
 	if k := b.ops[n-1].kind; k != kB && k != kBc {
 		// An indirect branch (nativeIndirect): the last target
-		// taken, or the way not taken.
+		// taken, or the way not taken; an unconditional one keeps
+		// the last two targets, the latest first.
+		if nativeAlways(b.ops[n-1].in) {
+			if b.natNext[0] != t {
+				b.natNext[0], b.natNext[1] = t, b.natNext[0]
+			}
+			return
+		}
 		if t.addr == b.addr+uint64(n)*4 {
 			b.natNext[1] = t
 		} else {
@@ -531,7 +538,8 @@ func nativeChain(a *natAsm, b *block, gen uint32, k int, target, cia uint64, fro
 // indirect branch (bclr, bcctr) at cia, to the address in R9: natTaken
 // when that is not cia + 4, then, with b's n steps added to natRan, a
 // jump to the code of the block natNext[0] (the last target the block
-// loop went to from b) when that block's address is R9, its
+// loop went to from b; for an unconditional branch also natNext[1], the
+// one before) when that block's address is R9, its
 // epoch the current one, its code of generation gen and the budget covers
 // its translated ops (natBlk = that block); else NIP = R9 and it returns
 // n (the steps not counted). In a segment (from != 0) it sets NIP and
@@ -553,6 +561,13 @@ func nativeIndirect(a *natAsm, b *block, gen uint32, cia uint64, from int) {
 		a.Load(64, rcx, amd64.M(nPC, offNatLeft))
 		a.Op(amd64.SUB, rcx, rax)
 		out = nativeJumpTo(a, &b.natNext[0], gen, true)
+		if nativeAlways(b.ops[n-1].in) {
+			// The second target of an unconditional one.
+			for _, off := range out {
+				a.Patch(off, a.Len())
+			}
+			out = nativeJumpTo(a, &b.natNext[1], gen, true)
+		}
 	}
 	for _, off := range out {
 		a.Patch(off, a.Len())
@@ -560,6 +575,13 @@ func nativeIndirect(a *natAsm, b *block, gen uint32, cia uint64, from int) {
 	a.Store(64, amd64.M(nRegs, offNIP), r9)
 	a.MovImm(rax, uint64(n))
 	a.Ret()
+}
+
+// nativeAlways reports whether the indirect branch in (bclr[l], bcctr[l])
+// is always taken: no CTR decrement, no CR bit (BO 1z1zz). Its code has
+// no way not taken, and natNext[1] holds a second target.
+func nativeAlways(in *decode.Inst) bool {
+	return !in.Has(decode.FlagCTRDec) && in.Args[0]&0x10 != 0
 }
 
 // nativeJumpTo appends the jump to the code of the block in *slot, with
