@@ -51,12 +51,22 @@ func (rs *Regions) find(addr uint64, n int) (*Region, uint64, error) {
 
 // Read implements emulate.Memory.
 func (rs *Regions) Read(addr uint64, p []byte) error {
-	r, off, err := rs.find(addr, len(p))
-	if err != nil {
-		return err
+	if rs != nil {
+		for _, r := range *rs {
+			// The hit: addr in r and p's bytes too (one comparison each:
+			// below r.Addr, off wraps past any length). Any other case,
+			// and the fault, are find's.
+			if off := addr - r.Addr; off < uint64(len(r.Data)) {
+				if uint64(len(r.Data))-off < uint64(len(p)) {
+					break
+				}
+				move(p, r.Data[off:])
+				return nil
+			}
+		}
 	}
-	move(p, r.Data[off:])
-	return nil
+	_, _, err := rs.find(addr, len(p))
+	return err
 }
 
 // move copies src to dst, with src at least as long as dst: the sizes of
@@ -79,13 +89,20 @@ func move(dst, src []byte) {
 
 // Write implements emulate.Memory.
 func (rs *Regions) Write(addr uint64, p []byte) error {
-	r, off, err := rs.find(addr, len(p))
-	if err != nil {
+	if rs != nil {
+		for _, r := range *rs {
+			// As in Read: the hit here, the faults find's.
+			if off := addr - r.Addr; off < uint64(len(r.Data)) {
+				if uint64(len(r.Data))-off < uint64(len(p)) || !r.Writable {
+					break
+				}
+				move(r.Data[off:][:len(p)], p)
+				return nil
+			}
+		}
+	}
+	if _, _, err := rs.find(addr, len(p)); err != nil {
 		return err
 	}
-	if !r.Writable {
-		return ErrReadOnly
-	}
-	move(r.Data[off:][:len(p)], p)
-	return nil
+	return ErrReadOnly
 }
