@@ -119,14 +119,7 @@ func (t *Thread) cpuStart() {
 // cpuCharge adds the CPU time since the last mark to t's process and
 // enforces its RLIMIT_CPU.
 func (t *Thread) cpuCharge() {
-	now := threadCPU()
-	if now > t.cpuMark && t.cpuMark != 0 {
-		d := time.Duration(now - t.cpuMark)
-		t.group.rl.cpuUsed += d
-		t.group.self.utime += d // what wait4 and the parent's RUSAGE_CHILDREN will report
-		t.utime += d
-	}
-	t.cpuMark = now
+	t.cpuAccount()
 	g := t.group
 	if g.cpuTimers != [2]cpuItimer{} && !g.exiting {
 		g.fireCPUTimers(t.p)
@@ -143,6 +136,22 @@ func (t *Thread) cpuCharge() {
 		t.p.postProcess(g, sigInfo{signo: abi.SIGXCPU, code: siKernel})
 		rl.Cur++ // the next SIGXCPU a second later
 	}
+}
+
+// cpuAccount adds the CPU time since the last mark to t and its process
+// (no timer fires, no limit is checked): what other threads and processes
+// read of t's time (their clocks of it, /proc, RUSAGE_CHILDREN) is what
+// was charged, so t accounts before it lets them run while it waits
+// (Thread.block), not only at the end of a quantum.
+func (t *Thread) cpuAccount() {
+	now := threadCPU()
+	if now > t.cpuMark && t.cpuMark != 0 {
+		d := time.Duration(now - t.cpuMark)
+		t.group.rl.cpuUsed += d
+		t.group.self.utime += d // what wait4 and the parent's RUSAGE_CHILDREN will report
+		t.utime += d
+	}
+	t.cpuMark = now
 }
 
 // cpuTimes returns the CPU time of t and of its process so far,

@@ -121,9 +121,13 @@ func (t *Thread) interruptRestart(act *sigAction) {
 // block runs f, a host system call that may wait, without the process
 // lock (f must not touch guest memory or process state). The goroutine
 // keeps its host thread (cpuStart), which a system call holds anyway, so
-// that thread's CPU clock goes on counting t's CPU time through f, and no
-// clock is read: a blocking call costs no more than before.
+// that thread's CPU clock goes on counting t's CPU time through f; t's
+// time so far is accounted first (one read of that clock), since the
+// threads that run while t waits may read it (a parent's clock of its
+// child waiting in read(2) missed up to a quantum's time: cputime.c under
+// -engine step).
 func (t *Thread) block(f func()) {
+	t.cpuAccount()
 	t.dropLock()
 	f()
 	t.takeLock()
