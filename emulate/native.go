@@ -169,9 +169,11 @@ func (s *nativeState) enter(e *Emulator, b *block, r *regs.Regs, c *pageCache, n
 // another page they still describe the page the block loop last entered,
 // consistently, and the block loop checks a block's page against them
 // where it matters (pageCache.grow, nextBlock). A page that loses its
-// execute permission, or gains a hook, does so between Runs, and each Run
-// moves the epoch, which the jump checks: a block on it is reached again
-// only through nextBlock, which checks the page.
+// execute permission, or gains a hook, does so between Runs, and the next
+// Run moves the epoch (pageCache.begin: a permission change is a change of
+// the memory's Generation, and a Run with hooks always moves it), which
+// the jump checks: a block on it is reached again only through nextBlock,
+// which checks the page.
 func (s *nativeState) link(b, t *block) {
 	n := len(b.ops)
 	if b.natGen != s.gen || !b.natBranch || int(b.natN) != n {
