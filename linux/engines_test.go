@@ -26,6 +26,7 @@ var engineCountsVary = []string{"badlinux", "badptr", "badptr2", "exec", "fork",
 	"shmtruncfork", // a forked child: the count differs by 41 between two runs of one engine, -engine step included
 	"ctty",         // forked processes; one polls until its parent has ended
 	"ttysig",       // a forked child woken by the terminal's signals
+	"pty",          // readline's read count: the host's line discipline hands a line over in one piece or several (the flip buffer is pushed by a work queue)
 }
 
 // TestCorpusEngines runs every program of the corpus (with TestCorpus's
