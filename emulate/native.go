@@ -329,7 +329,7 @@ var (
 	offBNat    = int32(unsafe.Offsetof(block{}.nat))
 	offBNatN   = int32(unsafe.Offsetof(block{}.natN))
 	offBNatGen = int32(unsafe.Offsetof(block{}.natGen))
-	offPage    = int32(unsafe.Offsetof(tlbEntry{}.page))
+	offAdd     = int32(unsafe.Offsetof(tlbEntry{}.add))
 	// tlbShift is log2 of a tlbEntry's size.
 	tlbShift  = uint8(bits.TrailingZeros(uint(unsafe.Sizeof(tlbEntry{}))))
 	pageShift = uint8(bits.TrailingZeros(mem.PageSize))
@@ -977,8 +977,7 @@ func nativeAccess(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) {
 	if op.kind == kStore || op.kind == kStoreF {
 		tlb = offWTLB
 	}
-	nativeLookup(a, tlb, int32(op.size), j, exits)
-	at := amd64.MI(rdx, rcx, 0)
+	at := nativeLookup(a, tlb, int32(op.size), j, exits)
 	width := 8 * int(op.size)
 	noSwap := le || width == 8
 	swap := func(r amd64.Reg) {
@@ -1034,14 +1033,22 @@ func nativeAccess(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) {
 }
 
 // nativeLookup appends the page lookup of an access of size bytes at
-// RAX in the data cache at offset tlb of the page caches (r or w): a miss
-// or an access crossing the page's end exits returning j; otherwise RDX
-// is the page's address and RCX the offset in it.
-func nativeLookup(a *natAsm, tlb, size int32, j int, exits *[]nativeExit) {
+// RAX in the data cache at offset tlb of the page caches (r or w) and
+// returns the operand of the access: a miss or an access crossing the
+// page's end exits returning j; otherwise the operand is [RDX+RAX], RDX
+// the entry's add (the page's host address minus its guest address).
+func nativeLookup(a *natAsm, tlb, size int32, j int, exits *[]nativeExit) amd64.Mem {
 	const rax, rcx, rdx = amd64.RAX, amd64.RCX, amd64.RDX
-	// RCX = the page number + 1 (its tag), RDX = the entry's offset
-	// (the page number's low bits, shifted from the address's low word).
-	a.Mov(rcx, rax)
+	// RCX = the tag of the page of the access's last byte (its number
+	// + 1), RDX = the entry's offset for the page of its first (the page
+	// number's low bits, shifted from the address's low word). They
+	// match only when both bytes are on the entry's page: the next page
+	// has another entry, so a crossing access misses.
+	if size > 1 {
+		a.Lea(rcx, amd64.M(rax, size-1))
+	} else {
+		a.Mov(rcx, rax)
+	}
 	a.ShiftImm(64, amd64.SHR, rcx, pageShift)
 	a.OpImm(amd64.ADD, rcx, 1)
 	a.Mov32(rdx, rax)
@@ -1049,13 +1056,8 @@ func nativeLookup(a *natAsm, tlb, size int32, j int, exits *[]nativeExit) {
 	a.OpImm32(amd64.AND, rdx, (tlbSize-1)<<tlbShift)
 	a.OpMem(amd64.CMP, rcx, amd64.MI(nPC, rdx, tlb))
 	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
-	a.Mov32(rcx, rax)
-	a.OpImm32(amd64.AND, rcx, mem.PageSize-1)
-	if size > 1 {
-		a.OpImm(amd64.CMP, rcx, int32(mem.PageSize)-size)
-		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondA), j})
-	}
-	a.Load(64, rdx, amd64.MI(nPC, rdx, tlb+offPage))
+	a.Load(64, rdx, amd64.MI(nPC, rdx, tlb+offAdd))
+	return amd64.MI(rdx, rax, 0)
 }
 
 // native is e's native state under EngineNative on a host that runs

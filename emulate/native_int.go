@@ -94,8 +94,7 @@ func nativeIntAccess(a *natAsm, in *decode.Inst, j int, le bool, exits *[]native
 	if store {
 		tlb = offWTLB
 	}
-	nativeLookup(a, tlb, size, j, exits)
-	at := amd64.MI(rdx, rcx, 0)
+	at := nativeLookup(a, tlb, size, j, exits)
 	width := 8 * int(size)
 	swap := func() {
 		switch {

@@ -482,8 +482,7 @@ func nativeVecAccess(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) {
 	if store {
 		tlb = offWTLB
 	}
-	nativeLookup(a, tlb, 16, j, exits)
-	at := amd64.MI(rdx, rcx, 0)
+	at := nativeLookup(a, tlb, 16, j, exits)
 	reg := vecReg(in)
 	m := vsrM(int64(reg))
 	// The memory doublewords (host order) that go to doublewords 0 and

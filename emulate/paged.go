@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"encoding/binary"
+	"unsafe"
 
 	"golang.org/x/arch/ppc64/ppc64asm"
 
@@ -42,9 +43,16 @@ type PagedMemory interface {
 // caches (direct-mapped by page number).
 const tlbSize = 64
 
+// tlbEntry is an entry of a data page cache. Generated code (-engine
+// native) reads add: the host address of a guest byte at addr on the page
+// is add+addr, one addressing mode with no offset to compute (page keeps
+// the storage reachable for the collector, which does not move it).
+// _ makes the size a power of two (nativeLookup shifts by it).
 type tlbEntry struct {
 	tag  uint64 // page number + 1; 0 is an empty entry
 	page *[mem.PageSize]byte
+	add  uintptr // uintptr(page) − the page's guest address (mod 2^64)
+	_    uintptr
 }
 
 // pageCache is Run's state for a PagedMemory: data pages by access and
@@ -361,7 +369,7 @@ func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc mem.
 		c.epoch++
 		return p
 	}
-	set[pn%tlbSize] = tlbEntry{tag: pn + 1, page: p}
+	set[pn%tlbSize] = tlbEntry{tag: pn + 1, page: p, add: uintptr(unsafe.Pointer(p)) - uintptr(pn*mem.PageSize)}
 	return p
 }
 
