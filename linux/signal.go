@@ -42,10 +42,11 @@ func hostSigpending() unix.Rlimit {
 }
 
 // ignored reports whether sig, sent to t, would be discarded at once: not
-// blocked, and its action ignores it (Linux's sig_ignored: a blocked
-// signal is kept, its action may change before it is unblocked).
+// blocked (nor in the mask an rt_sigtimedwait replaced), and its action
+// ignores it (Linux's sig_ignored: a blocked signal is kept, its action
+// may change before it is unblocked).
 func (t *Thread) ignored(sig int) bool {
-	if t.mask&sigBit(sig) != 0 || sig == abi.SIGKILL || sig == abi.SIGSTOP {
+	if (t.mask|t.realBlocked)&sigBit(sig) != 0 || sig == abi.SIGKILL || sig == abi.SIGSTOP {
 		return false
 	}
 	h := t.sighand.actions[sig].handler
@@ -73,11 +74,13 @@ func (q *sigQueue) lowest(set uint64) int {
 	return 0
 }
 
-// enqueue makes info pending on q. The caller holds the process lock. A
-// standard signal already pending is not queued again (the first one's
-// siginfo is kept). It reports false if the real-time queue is full (the
-// process's RLIMIT_SIGPENDING).
-func (p *Process) enqueue(q *sigQueue, info sigInfo) bool {
+// enqueue makes info pending on q, a queue of guest process g (a
+// thread's own or g's shared one), and readable on the signalfds of g's
+// descriptor tables. The caller holds the process lock. A standard signal
+// already pending is not queued again (the first one's siginfo is kept).
+// It reports false if the real-time queue is full (the process's
+// RLIMIT_SIGPENDING).
+func (p *Process) enqueue(g *threadGroup, q *sigQueue, info sigInfo) bool {
 	sig := info.signo
 	if sig >= abi.SIGRTMIN {
 		if uint64(p.queuedN) >= p.sigpendingRL.Cur {
@@ -89,11 +92,10 @@ func (p *Process) enqueue(q *sigQueue, info sigInfo) bool {
 		q.info[sig] = info
 	}
 	q.pending |= sigBit(sig)
-	p.files.signalPosted(sig)
-	for _, t := range p.group.threads {
-		if t.files != p.files { // a thread cloned without CLONE_FILES
-			t.files.signalPosted(sig)
-		}
+	// Every table of g (a thread cloned without CLONE_FILES has its own;
+	// a signalfd already readable is left as it is).
+	for _, t := range g.threads {
+		t.files.signalPosted(sig)
 	}
 	p.sigAny.Store(true)
 	return true
@@ -148,7 +150,7 @@ func (t *Thread) post(info sigInfo) bool {
 	if t.ignored(info.signo) {
 		return true
 	}
-	if !t.p.enqueue(&t.sigq, info) {
+	if !t.p.enqueue(t.group, &t.sigq, info) {
 		return false
 	}
 	t.wakeUp()
@@ -224,7 +226,7 @@ func (p *Process) postProcess(g *threadGroup, info sigInfo) bool {
 	if g.ignored(sig) {
 		return true
 	}
-	if !p.enqueue(&g.shared, info) {
+	if !p.enqueue(g, &g.shared, info) {
 		return false
 	}
 	var target *Thread

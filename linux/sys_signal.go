@@ -393,8 +393,9 @@ func sysSigtimedwait(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		old := t.mask
 		t.mask &^= set
+		t.realBlocked = old
 		res := t.waitFor(nil, left)
-		t.mask = old
+		t.mask, t.realBlocked = old, 0
 		if res == waitExit {
 			return 0, errExit
 		}

@@ -59,6 +59,9 @@ type Thread struct {
 	// EINTR: the handler's frame records it, as Linux's saved_sigmask.
 	savedMask   uint64
 	restoreMask bool
+	// realBlocked is the mask rt_sigtimedwait replaced while it waits
+	// (Linux's real_blocked): a signal it blocks is not ignored.
+	realBlocked uint64
 	// restart is the restart errno (errRestart, errRestartNoHand) of the
 	// system call the thread is set to run again, until it does or a
 	// handler runs (interruptRestart); restartScv says it was scv.
