@@ -210,6 +210,40 @@ func TestNativeOps(t *testing.T) {
 	}
 }
 
+// TestNativeShifts runs a loop of each rotate-and-mask form that
+// generated code emits as one shift (srwi, slwi, srdi and sldi by every
+// count, clrldi 32), into another register and in place, then an add
+// that feeds the result back, and bdnz, in both byte orders
+// (checkNative against the Fetch loop).
+func TestNativeShifts(t *testing.T) {
+	var forms []func(rt, ra int64) uint32
+	for k := range int64(64) {
+		if k > 0 && k < 32 {
+			forms = append(forms, func(rt, ra int64) uint32 { return enc(ppc64asm.RLWINM, rt, ra, 32-k, k, 31) })
+		}
+		if k < 32 {
+			forms = append(forms, func(rt, ra int64) uint32 { return enc(ppc64asm.RLWINM, rt, ra, k, 0, 31-k) })
+		}
+		if k > 0 {
+			forms = append(forms, func(rt, ra int64) uint32 { return enc(ppc64asm.RLDICL, rt, ra, 64-k, k) })
+		}
+		forms = append(forms, func(rt, ra int64) uint32 { return enc(ppc64asm.RLDICR, rt, ra, k, 63-k) })
+	}
+	forms = append(forms, func(rt, ra int64) uint32 { return enc(ppc64asm.RLDICL, rt, ra, 0, 32) })
+	for i, form := range forms {
+		for j, rt := range []int64{3, 4} {
+			msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[(i+j)%2]
+			p := blockProgram(uint64(7001+4*i+2*j), msr, func(*rand.Rand) []uint32 {
+				return []uint32{form(rt, 4), enc(ppc64asm.ADD, 4, 4, 3), enc(ppc64asm.BC, 16, 0, -8)}
+			})
+			p.steps = 200
+			if !checkNative(t, p) && jit.Supported {
+				t.Errorf("%08x: no generated code ran", form(rt, 4))
+			}
+		}
+	}
+}
+
 // TestNativeIndirect runs loops of random translated ops whose back edge
 // is an indirect branch (blr, bctr, their conditional, CTR-decrementing
 // and link forms) to the address in r29, which an xor with r28 toggles

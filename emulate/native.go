@@ -693,13 +693,25 @@ func nativeOp(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 		imm64(a, alu, w, op.imm)
 	case kRot32:
 		// The low word rotated; a mask reaching the high word also
-		// takes the rotated word's copy there (ROTL32).
+		// takes the rotated word's copy there (ROTL32). A mask that
+		// keeps just the bits a shift leaves is the shift (srwi, slwi,
+		// srdi, sldi: one instruction, no AND).
 		a.Load(32, w, gprM(op.ra))
 		if op.imm <= 0xffffffff {
-			if n := op.rb & 31; n != 0 {
-				a.ShiftImm(32, amd64.ROL, w, n)
+			n := op.rb & 31
+			switch m := uint32(op.imm); {
+			case n != 0 && m == 0xffffffff>>(32-n): // srwi
+				a.ShiftImm(32, amd64.SHR, w, 32-n)
+			case m == 0xffffffff<<n: // slwi, or the word itself (n = 0)
+				if n != 0 {
+					a.ShiftImm(32, amd64.SHL, w, n)
+				}
+			default:
+				if n != 0 {
+					a.ShiftImm(32, amd64.ROL, w, n)
+				}
+				a.OpImm32(amd64.AND, w, m)
 			}
-			a.OpImm32(amd64.AND, w, uint32(op.imm))
 			break
 		}
 		a.Mov(rcx, w)
@@ -711,10 +723,22 @@ func nativeOp(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 		imm64(a, amd64.AND, w, op.imm)
 	case kRot64:
 		a.Load(64, w, gprM(op.ra))
-		if n := op.rb & 63; n != 0 {
-			a.ShiftImm(64, amd64.ROL, w, n)
+		n := op.rb & 63
+		switch m := op.imm; {
+		case n != 0 && m == ^uint64(0)>>(64-n): // srdi
+			a.ShiftImm(64, amd64.SHR, w, 64-n)
+		case m == ^uint64(0)<<n: // sldi, or a rotate (n = 0: a move)
+			if n != 0 {
+				a.ShiftImm(64, amd64.SHL, w, n)
+			}
+		case n == 0 && m == 0xffffffff: // clrldi 32: the low word zero-extended
+			a.Mov32(w, w)
+		default:
+			if n != 0 {
+				a.ShiftImm(64, amd64.ROL, w, n)
+			}
+			imm64(a, amd64.AND, w, m)
 		}
-		imm64(a, amd64.AND, w, op.imm)
 	case kExtsw:
 		a.LoadSX32(w, gprM(op.ra))
 	case kCmp, kCmpi:
