@@ -96,6 +96,7 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	close(g.dead)
 	g.fs.release()
 	p.recRelease(g, -1)
+	p.ipcExit(g)
 	for _, t := range g.threads {
 		p.threadGone(t)
 		if g.cred == nil || t.tid == g.tgid {

@@ -182,8 +182,11 @@ func (mm *addressSpace) mapsLine(start, end uint64, pr mem.Perm) string {
 			f.path, f.dev, f.ino, f.off = sf.path, sf.id.dev, sf.id.ino, sf.off+off
 		} else {
 			f.path, f.dev = "/dev/zero (deleted)", unix.Mkdev(0, 1) // shmem's
-			if a, ok := s.Owner.(anonShared); ok {
-				f.ino = a.ino
+			switch o := s.Owner.(type) {
+			case anonShared:
+				f.ino = o.ino
+			case sysvShm: // newseg's name and inode number: the key it was made with and the id
+				f.path, f.ino = fmt.Sprintf("/SYSV%08x (deleted)", uint32(o.seg.name)), uint64(o.seg.perm.id)
 			}
 		}
 	} else {

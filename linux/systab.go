@@ -199,6 +199,20 @@ func init() {
 		abi.SYS_MADVISE:    {fn: sysMadvise, level: partial, note: "MADV_DONTNEED zeroes; other valid advice changes nothing the guest sees", args: args(aPtr, aSize, aAdvice)},
 		abi.SYS_MREMAP:     {fn: sysMremap, level: partial, note: "private memory only (no duplication of a shared mapping)", args: args(aPtr, aSize, aSize, aHex, aPtr), retPtr: true},
 
+		// System V IPC (sysvipc.go): the runner's own IPC namespace, with the guest's credentials.
+		abi.SYS_IPC:        {fn: sysIpc, level: partial, note: "the multiplexer glibc uses; control commands without IPC_64 (the old layouts) that move a structure are EINVAL", args: args(aUint, aInt, aLong, aLong, aPtr, aLong)},
+		abi.SYS_SHMGET:     {fn: sysShmget, level: full, note: "the runner's IPC namespace: host processes do not see it", args: args(aInt, aSize, aHex)},
+		abi.SYS_SHMAT:      {fn: sysShmat, level: full, args: args(aInt, aPtr, aHex), retPtr: true},
+		abi.SYS_SHMDT:      {fn: sysShmdt, level: full, args: args(aPtr)},
+		abi.SYS_SHMCTL:     {fn: sysShmctl, level: partial, note: "SHM_LOCK, SHM_UNLOCK and SHM_INFO EINVAL; shm_lpid and shm_atime not set by fork, nor shm_dtime by exit or exec", args: args(aInt, aInt, aPtr)},
+		abi.SYS_SEMGET:     {fn: sysSemget, level: full, args: args(aInt, aInt, aHex)},
+		abi.SYS_SEMTIMEDOP: {fn: sysSemtimedop, level: full, note: "SEM_UNDO applied when the guest process ends", args: args(aInt, aPtr, aUint, aPtr)},
+		abi.SYS_SEMCTL:     {fn: sysSemctl, level: full, args: args(aInt, aInt, aInt, aHex)},
+		abi.SYS_MSGGET:     {fn: sysMsgget, level: full, args: args(aInt, aHex)},
+		abi.SYS_MSGSND:     {fn: sysMsgsnd, level: full, args: args(aInt, aPtr, aSize, aHex)},
+		abi.SYS_MSGRCV:     {fn: sysMsgrcv, level: full, args: args(aInt, aPtr, aSize, aLong, aHex)},
+		abi.SYS_MSGCTL:     {fn: sysMsgctl, level: full, args: args(aInt, aInt, aPtr)},
+
 		// Sockets, polling.
 		abi.SYS_SENDMSG:       {fn: sysSendmsg, level: full, note: "SCM_RIGHTS and SCM_CREDENTIALS translated", args: args(aFd, aPtr, aMsgFlags)},
 		abi.SYS_RECVMSG:       {fn: sysRecvmsg, level: full, note: "SCM_RIGHTS and SCM_CREDENTIALS translated", args: args(aFd, aPtr, aMsgFlags)},

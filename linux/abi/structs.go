@@ -180,6 +180,76 @@ type SignalfdSiginfo struct {
 	_       [46]byte
 }
 
+// IPC64Perm is struct ipc64_perm of powerpc (a 4-byte mode and sequence
+// number), 48 bytes: the owner and permissions of a System V IPC object.
+type IPC64Perm struct {
+	Key                  int32
+	UID, GID, CUID, CGID uint32
+	Mode                 uint32
+	Seq                  uint32
+	_                    uint32
+	_                    [2]uint64
+}
+
+// ShmidDS is struct shmid64_ds of powerpc64, 112 bytes.
+type ShmidDS struct {
+	Perm                IPC64Perm
+	Atime, Dtime, Ctime int64
+	Segsz               uint64
+	Cpid, Lpid          int32
+	Nattch              uint64
+	_                   [2]uint64
+}
+
+// SemidDS is struct semid64_ds of powerpc64, 88 bytes.
+type SemidDS struct {
+	Perm         IPC64Perm
+	Otime, Ctime int64
+	Nsems        uint64
+	_            [2]uint64
+}
+
+// MsqidDS is struct msqid64_ds of powerpc64, 120 bytes.
+type MsqidDS struct {
+	Perm                IPC64Perm
+	Stime, Rtime, Ctime int64
+	Cbytes, Qnum        uint64
+	Qbytes              uint64
+	Lspid, Lrpid        int32
+	_                   [2]uint64
+}
+
+// Shminfo is struct shminfo64 (shmctl IPC_INFO), 72 bytes.
+type Shminfo struct {
+	Shmmax, Shmmin, Shmmni, Shmseg, Shmall uint64
+	_                                      [4]uint64
+}
+
+// Seminfo is struct seminfo (semctl IPC_INFO and SEM_INFO), 40 bytes.
+type Seminfo struct {
+	Semmap, Semmni, Semmns, Semmnu, Semmsl int32
+	Semopm, Semume, Semusz, Semvmx, Semaem int32
+}
+
+// Msginfo is struct msginfo (msgctl IPC_INFO and MSG_INFO), 32 bytes.
+type Msginfo struct {
+	Msgpool, Msgmap, Msgmax, Msgmnb, Msgmni, Msgssz, Msgtql int32
+	Msgseg                                                  uint16
+	_                                                       uint16
+}
+
+// Sembuf is struct sembuf (semop), 6 bytes.
+type Sembuf struct {
+	Num     uint16
+	Op, Flg int16
+}
+
+// IPCKludge is struct ipc_kludge: ipc(2)'s msgrcv buffer and type.
+type IPCKludge struct {
+	Msgp uint64
+	Type int64
+}
+
 // Layouts of the structures above.
 var (
 	TimespecLayout        = NewLayout[Timespec]()
@@ -199,6 +269,14 @@ var (
 	MsghdrLayout          = NewLayout[Msghdr]()
 	MmsghdrLayout         = NewLayout[Mmsghdr]()
 	CmsghdrLayout         = NewLayout[Cmsghdr]()
+	ShmidDSLayout         = NewLayout[ShmidDS]()
+	SemidDSLayout         = NewLayout[SemidDS]()
+	MsqidDSLayout         = NewLayout[MsqidDS]()
+	ShminfoLayout         = NewLayout[Shminfo]()
+	SeminfoLayout         = NewLayout[Seminfo]()
+	MsginfoLayout         = NewLayout[Msginfo]()
+	SembufLayout          = NewLayout[Sembuf]()
+	IPCKludgeLayout       = NewLayout[IPCKludge]()
 	SigactionLayout       = NewLayout[Sigaction]()
 	StackTLayout          = NewLayout[StackT]()
 	WinsizeLayout         = NewLayout[Winsize]()
