@@ -10,7 +10,8 @@
 # gpg, openssh-client (ssh-keygen), zip, unzip, 7zip, bsdtar, cabextract,
 # lzip, pax, locales (localedef), memcached, the developer tool chain (gcc-12,
 # g++-12, binutils, libc6-dev, autoconf, automake, libtool, pkgconf,
-# bison, flex, gdb, strace) and their libraries — unpacked into a root file
+# bison, flex, gdb, strace), terminal programs (bsdutils' script,
+# ncurses-bin's tput, less, vim-tiny, nano, dialog, whiptail) and their libraries — unpacked into a root file
 # system, and a set of shell commands (linux/testdata/debian/*.sh) run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
 # byte for byte: stdout, stderr and exit status.
 #
@@ -81,7 +82,8 @@ pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils d
   socat netcat-openbsd curl wget redis-server redis-tools gpg gpg-agent openssh-client
   zip unzip 7zip libarchive-tools cabextract lzip pax locales memcached
   gcc-12 g++-12 gcc g++ cpp binutils libc6-dev autoconf automake libtool libtool-bin pkgconf
-  bison flex gdb strace)
+  bison flex gdb strace
+  bsdutils ncurses-bin less vim-tiny nano dialog whiptail)
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
 mkdir -p "$cache"
