@@ -702,7 +702,14 @@ func sysGetdents64(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysIoctl(t *Thread, a *sysArgs) (uint64, int) {
-	fd := t.fd(a.Fd(0))
+	// Linux looks the descriptor up before the request (ksys_ioctl's
+	// fdget): one that is not open is EBADF, before the terminal code
+	// below would find no terminal and say ENOTTY. AT_FDCWD is no
+	// descriptor here.
+	fd := t.files.get(a.Fd(0))
+	if fd < 0 || fd == badFD {
+		return 0, abi.EBADF
+	}
 	if r, e, ok := t.cttyIoctl(fd, a.Ulong(1), a.Ulong(2)); ok {
 		return r, e
 	}
