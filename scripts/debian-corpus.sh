@@ -11,7 +11,8 @@
 # lzip, pax, locales (localedef), memcached, the developer tool chain (gcc-12,
 # g++-12, binutils, libc6-dev, autoconf, automake, libtool, pkgconf,
 # bison, flex, gdb, strace), terminal programs (bsdutils' script,
-# ncurses-bin's tput, less, vim-tiny, nano, dialog, whiptail) and their libraries — unpacked into a root file
+# ncurses-bin's tput, less, vim-tiny, nano, dialog, whiptail), postgresql-15,
+# openssh-server, lighttpd and their libraries — unpacked into a root file
 # system, and a set of shell commands (linux/testdata/debian/*.sh) run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
 # byte for byte: stdout, stderr and exit status.
 #
@@ -83,7 +84,8 @@ pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils d
   zip unzip 7zip libarchive-tools cabextract lzip pax locales memcached
   gcc-12 g++-12 gcc g++ cpp binutils libc6-dev autoconf automake libtool libtool-bin pkgconf
   bison flex gdb strace
-  bsdutils ncurses-bin less vim-tiny nano dialog whiptail)
+  bsdutils ncurses-bin less vim-tiny nano dialog whiptail
+  postgresql-15 openssh-server lighttpd)
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
 mkdir -p "$cache"
@@ -161,6 +163,11 @@ if [ -z "$root" ]; then
     for f in passwd group; do
       [ -e "$top/root.tmp/etc/$f" ] || install -m 644 "$top/root.tmp/usr/share/base-passwd/$f.master" "$top/root.tmp/etc/$f"
     done
+    # postgresql-common's postinst adds the system user postgres (adduser
+    # --system --group, a shell); the server refuses to run as root.
+    grep -q '^postgres:' "$top/root.tmp/etc/passwd" ||
+      echo 'postgres:x:101:101:PostgreSQL administrator,,,:/var/lib/postgresql:/bin/bash' >>"$top/root.tmp/etc/passwd"
+    grep -q '^postgres:' "$top/root.tmp/etc/group" || echo 'postgres:*:101:' >>"$top/root.tmp/etc/group"
     # end of root layout
     mv "$top/root.tmp" "$top/root"
   fi

@@ -26,8 +26,9 @@
 # take (setreuid, setregid, setgroups) are then the same for both.
 qemu_static=${qemu_static:-$(command -v qemu-ppc64le-static || true)}
 binfmt=${binfmt:-':qemu-ppc64le:M::\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x15\x00:\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\x00'}
-qemurun() { # case-file workdir [timeout]
-  timeout "${3:-180}" unshare --user --map-root-user --mount --fork sh -c '
+# The reference's namespace: ROOT's binfmt_misc, mounts and the chroot
+# (arguments: root case work binfmt interpreter).
+qemu_ns='
     set -e
     root=$1 case=$2 work=$3
     mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
@@ -37,7 +38,36 @@ qemurun() { # case-file workdir [timeout]
     mount --rbind /dev "$root/dev"
     mount -t tmpfs tmpfs "$root/tmp"
     exec chroot "$root" /bin/sh -c "cd /work && exec /usr/bin/env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp /bin/sh -c \"\$0\"" "$(cat "$case")"
-  ' sh "$root" "$1" "$2" "$binfmt" "$qemu_static"
+  '
+# With qemu_allids set (chroot_compare sets it for the cases of
+# allids.txt), the user namespace maps every id to itself, not the caller
+# to root: a case may then take other ids (setpriv to the postgres user)
+# and call setgroups, as root on the host may, and as the guest of a
+# ppc64emu run by root may. The caller writes the maps from outside (it
+# must be root; no newuidmap is needed): the namespace's first process
+# waits for them, then execs the namespace's script, which gets its
+# capabilities with uid 0 mapped.
+qemurun() { # case-file workdir [timeout]
+  if [ -z "${qemu_allids:-}" ]; then
+    timeout "${3:-180}" unshare --user --map-root-user --mount --fork sh -c "$qemu_ns" sh "$root" "$1" "$2" "$binfmt" "$qemu_static"
+    return
+  fi
+  local d p n=0 rc=0
+  d=$(mktemp -d /tmp/qemurun-allids.XXXXXX)
+  mkfifo "$d/go"
+  timeout "${3:-180}" unshare --user --mount --fork sh -c 'echo $$ >"$1/pid"; read x <"$1/go"; b=$2; shift 2; exec sh -c "$b" sh "$@"' \
+    sh "$d" "$qemu_ns" "$root" "$1" "$2" "$binfmt" "$qemu_static" &
+  p=$!
+  until [ -s "$d/pid" ] || [ $n -gt 600 ]; do n=$((n + 1)); sleep 0.05; done
+  if echo "0 0 4294967295" >"/proc/$(cat "$d/pid")/uid_map" && echo "0 0 4294967295" >"/proc/$(cat "$d/pid")/gid_map"; then
+    echo go >"$d/go"
+  else
+    echo "qemurun: cannot map every id (the caller must be root)" >&2
+    kill "$p"
+  fi
+  wait "$p" || rc=$?
+  rm -rf "$d"
+  return $rc
 }
 
 # emuchrootrun CASE WORK [TIMEOUT]: the same command as qemurun, in the same
@@ -54,7 +84,23 @@ emuchrootrun() { # case-file workdir [timeout]
   binfmt=${line%:*:*} qemu_static=$emu-binfmt qemurun "$@"
 }
 
+# With qemu_allids set, a case runs as other users, whose file-system ids
+# the runner's host threads carry (linux/hostcred.go): the host kernel then
+# checks the search permission of the sysroot's own ancestors, which a
+# chroot does not, and the root in the user cache dir (/root/.cache for
+# root) is out of their reach. So ppc64emu runs in a private mount
+# namespace where ROOT is bind-mounted on a directory anyone may search.
 emurun() { # case-file workdir [timeout]
+  if [ -n "${qemu_allids:-}" ]; then
+    local d rc=0
+    d=$(mktemp -d /tmp/emurun-root.XXXXXX)
+    chmod 755 "$d"
+    (cd "$2" && env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp \
+      timeout "${3:-180}" unshare --mount sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' \
+      sh "$root" "$d" "$emu" run -L "$d" -0 /bin/sh "$d/bin/sh" -c "$(cat "$1")") || rc=$?
+    rmdir "$d"
+    return $rc
+  fi
   (cd "$2" && env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp \
     timeout "${3:-180}" ${emu_userns:+unshare --user --map-root-user} "$emu" run -L "$root" -0 /bin/sh "$root/bin/sh" -c "$(cat "$1")")
 }

@@ -18,7 +18,7 @@ echo 'tcp one' | socat - TCP:127.0.0.1:$sport; echo 'tcp two' | socat -t 5 - TCP
 kill $sp; wait $sp 2>/dev/null
 socat UNIX-LISTEN:u.sock,fork SYSTEM:'rev' 2>/dev/null & up=$!
 until [ -S u.sock ]; do sleep 0.1; done
-echo 'unix socket' | socat - UNIX-CONNECT:u.sock; printf 'a\nbc\n' | socat - UNIX-CONNECT:u.sock
+echo 'unix socket' | socat -t 5 - UNIX-CONNECT:u.sock; printf 'a\nbc\n' | socat -t 5 - UNIX-CONNECT:u.sock
 kill $up; wait $up 2>/dev/null
 # netcat-openbsd: a unix socket pair, one message each way
 nc.openbsd -lU n.sock > n.got & np=$!
