@@ -38,6 +38,9 @@ type fdTable struct {
 	// (procfs.go), by host descriptor: the guest process it names (the
 	// host descriptor is the runner's own /proc/self).
 	procDirs map[int]*threadGroup
+	// pidfds are the guest's pidfds of guest processes (pidfd.go), by
+	// host descriptor: the process each one refers to.
+	pidfds map[int]*threadGroup
 	// limit is the guest's RLIMIT_NOFILE (rlimit.go); 0: the host's.
 	limit int
 	// users counts the threads holding the table (CLONE_FILES shares it);
@@ -52,6 +55,7 @@ func (ft *fdTable) closeHost(h int) error {
 	delete(ft.commfds, h)
 	delete(ft.procRoots, h)
 	delete(ft.procDirs, h)
+	delete(ft.pidfds, h)
 	return unix.Close(h)
 }
 
@@ -63,6 +67,7 @@ func (ft *fdTable) dupped(h, nh int) {
 	ft.memDupped(h, nh)
 	copyEntry(&ft.commfds, ft.commfds, h, nh)
 	copyEntry(&ft.procDirs, ft.procDirs, h, nh)
+	copyEntry(&ft.pidfds, ft.pidfds, h, nh)
 	if r := ft.procRoots[h]; r != nil {
 		ft.procRoots[nh] = r
 	}

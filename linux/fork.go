@@ -97,6 +97,7 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	g.fs.release()
 	p.recRelease(g, -1)
 	p.ipcExit(g)
+	p.pidfdExit(g)
 	for _, t := range g.threads {
 		p.threadGone(t)
 		if g.cred == nil || t.tid == g.tgid {

@@ -185,10 +185,11 @@ type Process struct {
 	sigpendingRL unix.Rlimit
 	dbg          *liveDebugger // the debugger, if any (gdbtarget.go)
 	debugger     *Debugger
-	rec          *recorder     // the recorder, if recording (record.go)
-	hostUmask    uint32        // the host's umask, the lock holder's process's (fs.go)
-	procDir      string        // a host directory for the /proc fd and task listings, made on first use (procfs.go)
-	ipc          *ipcNamespace // the guest processes' System V IPC objects, made on first use (sysvipc.go)
+	rec          *recorder              // the recorder, if recording (record.go)
+	hostUmask    uint32                 // the host's umask, the lock holder's process's (fs.go)
+	procDir      string                 // a host directory for the /proc fd and task listings, made on first use (procfs.go)
+	pidfdWatch   map[*threadGroup][]int // host eventfds to make readable when a guest process ends (pidfd.go)
+	ipc          *ipcNamespace          // the guest processes' System V IPC objects, made on first use (sysvipc.go)
 
 	done    chan struct{}
 	endOnce sync.Once

@@ -171,6 +171,7 @@ func (ft *fdTable) copy() (*fdTable, error) {
 		ft.memCopied(c, h, nh)
 		copyEntry(&c.commfds, ft.commfds, h, nh)
 		copyEntry(&c.procDirs, ft.procDirs, h, nh)
+		copyEntry(&c.pidfds, ft.pidfds, h, nh)
 	}
 	return c, nil
 }

@@ -328,6 +328,9 @@ func readCommon(t *Thread, a *sysArgs, f func(int, []byte) (int, error)) (uint64
 	if s := t.files.sigfds[fd]; s != nil {
 		return signalfdRead(t, fd, s, a.Ptr(1), a.Size(2))
 	}
+	if t.files.pidfds[fd] != nil {
+		return 0, abi.EINVAL // a pidfd has no read
+	}
 	if !t.writable(a.Ptr(1), int(min(a.Size(2), 1<<20))) {
 		return 0, abi.EFAULT
 	}
@@ -360,6 +363,9 @@ func sysWrite(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	if ref, ok := t.files.commfds[t.fd(a.Fd(0))]; ok {
 		return commWrite(t, ref, a)
+	}
+	if t.files.pidfds[t.fd(a.Fd(0))] != nil {
+		return 0, abi.EINVAL // a pidfd has no write
 	}
 	return writeCommon(t, a, true, func(fd int, b []byte) (int, error) { return unix.Write(fd, b) })
 }

@@ -279,6 +279,8 @@ func init() {
 		abi.SYS_RSEQ:                   {fn: sysRseq, level: full, note: "the guest runs on CPU 0", args: args(aPtr, aUint, aInt, aHex)},
 		abi.SYS_PRCTL:                  {fn: sysPrctl, level: partial, note: "PR_GET_FPEXC, PR_SET_FPEXC, PR_SET_NAME, PR_GET_NAME, PR_GET_DUMPABLE, PR_SET_DUMPABLE, PR_SET_PDEATHSIG (a guest parent only), PR_GET_PDEATHSIG, PR_GET_KEEPCAPS, PR_SET_KEEPCAPS, PR_CAPBSET_READ, PR_CAPBSET_DROP, PR_GET_SECUREBITS, PR_SET_SECUREBITS, PR_CAP_AMBIENT, PR_SET_NO_NEW_PRIVS, PR_GET_NO_NEW_PRIVS; other options EINVAL", args: args(aInt, aHex, aHex, aHex, aHex)},
 		abi.SYS_WAIT4:                  {fn: sysWait4, level: partial, note: "rusage zero", args: args(aInt, aPtr, aInt, aPtr)},
+		abi.SYS_PIDFD_OPEN:             {fn: sysPidfdOpen, level: partial, note: "a guest process's is an eventfd made readable when it ends (pidfd.go): poll also reports it writable, /proc/PID/fd names it [eventfd]; a host pid's is the host's", args: args(aInt, aHex)},
+		abi.SYS_PIDFD_SEND_SIGNAL:      {fn: sysPidfdSendSignal, level: partial, note: "a siginfo only for guest processes", args: args(aFd, aSignal, aPtr, aHex)},
 		abi.SYS_WAITID:                 {fn: sysWaitid, level: partial, note: "P_PIDFD EINVAL; rusage zero", args: args(aInt, aInt, aPtr, aInt, aPtr)},
 		abi.SYS_SCHED_YIELD:            {fn: sysSchedYield, level: full},
 		abi.SYS_SCHED_GETAFFINITY:      {fn: sysSchedGetaffinity, level: full, note: "a mask per guest thread within the host's CPU set (sys_sched.go)", args: args(aInt, aUint, aPtr)},
