@@ -12,7 +12,9 @@
 # and why it stays out of CI, most often its CPU time) unless named.
 # A case listed in CASES/chroot.txt (a case name and the reason) runs
 # under ppc64emu as the reference does, in the chroot through binfmt_misc
-# (emuchrootrun), not with -L.
+# (emuchrootrun), not with -L. A case listed in CASES/timeouts.txt (a
+# case name, the seconds each run may take, and why) gets that limit
+# instead of qemurun's and emurun's 180 s.
 # A case listed in CASES/allids.txt (a case name and the ids it takes)
 # runs under qemurun with every id mapped (qemu_allids): the caller must
 # be root, else the case is reported and not run.
@@ -22,7 +24,7 @@
 chroot_compare() {
   local cases=$1 out=$2 all=$3
   shift 3
-  local want=("$@") pass=0 fail=0 known=0 full=0 failed=() c name why who w what run
+  local want=("$@") pass=0 fail=0 known=0 full=0 failed=() c name why who w what run limit allids
   mkdir -p "$out"
   for c in "$cases"/*.sh; do
     name=$(basename "$c" .sh)
@@ -48,13 +50,14 @@ chroot_compare() {
         continue
       fi
     fi
+    limit=$(awk -v n="$name" '$1 == n { print $2 }' "$cases/timeouts.txt" 2>/dev/null || true)
     for who in qemu emu; do
       w=$(mktemp -d "/tmp/chroot-compare.$name.XXXXXX")
       if [ -d "$cases/$name.d" ]; then cp -r "$cases/$name.d/." "$w/"; fi
       set +e
       run=${who}run
       if [ $who = emu ] && awk -v n="$name" '$1 == n { f = 1 } END { exit !f }' "$cases/chroot.txt" 2>/dev/null; then run=emuchrootrun; fi
-      qemu_allids=$allids "$run" "$c" "$w" >"$out/$name.$who.out" 2>"$out/$name.$who.err" </dev/null
+      qemu_allids=$allids "$run" "$c" "$w" ${limit:+"$limit"} >"$out/$name.$who.out" 2>"$out/$name.$who.err" </dev/null
       echo $? >"$out/$name.$who.rc"
       set -e
       rm -rf "$w"

@@ -46,6 +46,8 @@
 #   -ci (TestDebianCorpus, scripts/test.sh) leaves out, unless named, the
 #   cases of linux/testdata/debian/full-only.txt (a case name and the
 #   reason, their CPU time: the full set runs them).
+#   A case in linux/testdata/debian/timeouts.txt (a case name, seconds and
+#   the reason) may run that long under each runner instead of 180 s.
 # Output: one line per case, "CASE ok" or "CASE FAIL (what differs)", and a
 # summary "debian-corpus: N passed, M failed"; the outputs of each run are
 # under build/debian/CASE.{qemu,emu}.{out,err,rc}. Exit status 0 when every
@@ -62,7 +64,7 @@ while [ $# -gt 0 ]; do
   -all) all=1; shift ;;
   -ci) ci=1; shift ;;
   -refresh) refresh=1; shift ;;
-  -h|--help) sed -n '2,40p' scripts/debian-corpus.sh; exit 0 ;;
+  -h|--help) sed -n '2,/^set -euo/{/^set -euo/!p}' scripts/debian-corpus.sh; exit 0 ;;
   *) break ;;
   esac
 done
