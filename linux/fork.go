@@ -3,6 +3,9 @@
 package linux
 
 import (
+	"fmt"
+	"os"
+
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
@@ -404,10 +407,42 @@ func sysWaitid(t *Thread, a *sysArgs) (uint64, int) {
 			id = t.group.pgid
 		}
 		match = func(g *threadGroup) bool { return g.pgid == id }
+	case pPIDFD:
+		// The process of a pidfd (pidfd.go); one opened with
+		// PIDFD_NONBLOCK makes the wait WNOHANG, and EAGAIN if nothing
+		// is ready (Linux's kernel_waitid).
+		if id < 0 {
+			return 0, abi.EINVAL
+		}
+		h := t.fd(id)
+		if h < 0 || h == badFD {
+			return 0, abi.EBADF
+		}
+		g := t.files.pidfds[h]
+		if g == nil {
+			if l, err := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", h)); err != nil || l != "anon_inode:[pidfd]" {
+				return 0, abi.EBADF
+			}
+			// A host process's pidfd: never the guest's child.
+		}
+		match = func(c *threadGroup) bool { return c == g }
+		if fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFL, 0); err == nil && fl&unix.O_NONBLOCK != 0 && options&wNOHANG == 0 {
+			c, ev, e := t.waitChild(match, options|wNOHANG)
+			if e == 0 && c == nil {
+				return 0, abi.EAGAIN
+			}
+			return t.waitidResult(c, ev, e, infop, ru)
+		}
 	default:
 		return 0, abi.EINVAL
 	}
 	c, ev, e := t.waitChild(match, options)
+	return t.waitidResult(c, ev, e, infop, ru)
+}
+
+// waitidResult stores what waitChild found (c, the event ev, or the error
+// e) at waitid's infop and ru.
+func (t *Thread) waitidResult(c *threadGroup, ev, e int, infop, ru uint64) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}

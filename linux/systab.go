@@ -281,7 +281,7 @@ func init() {
 		abi.SYS_WAIT4:                  {fn: sysWait4, level: partial, note: "rusage zero", args: args(aInt, aPtr, aInt, aPtr)},
 		abi.SYS_PIDFD_OPEN:             {fn: sysPidfdOpen, level: partial, note: "a guest process's is an eventfd made readable when it ends (pidfd.go): poll also reports it writable, /proc/PID/fd names it [eventfd]; a host pid's is the host's", args: args(aInt, aHex)},
 		abi.SYS_PIDFD_SEND_SIGNAL:      {fn: sysPidfdSendSignal, level: partial, note: "a siginfo only for guest processes", args: args(aFd, aSignal, aPtr, aHex)},
-		abi.SYS_WAITID:                 {fn: sysWaitid, level: partial, note: "P_PIDFD EINVAL; rusage zero", args: args(aInt, aInt, aPtr, aInt, aPtr)},
+		abi.SYS_WAITID:                 {fn: sysWaitid, level: partial, note: "P_PIDFD of a guest process's pidfd (pidfd.go); rusage zero", args: args(aInt, aInt, aPtr, aInt, aPtr)},
 		abi.SYS_SCHED_YIELD:            {fn: sysSchedYield, level: full},
 		abi.SYS_SCHED_GETAFFINITY:      {fn: sysSchedGetaffinity, level: full, note: "a mask per guest thread within the host's CPU set (sys_sched.go)", args: args(aInt, aUint, aPtr)},
 		abi.SYS_SCHED_SETAFFINITY:      {fn: sysSchedSetaffinity, level: full, note: "a mask per guest thread; the runner's threads are not moved (sys_sched.go)", args: args(aInt, aUint, aPtr)},

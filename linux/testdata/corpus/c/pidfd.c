@@ -4,7 +4,8 @@
    EINVAL, poll reports it readable only once the process has ended (a
    running child, then one killed through the pidfd, one that exits by
    itself, watched with epoll), a signal with a siginfo of the sender's
-   choosing (SI_QUEUE) reaches the child, a reaped process is ESRCH. Ordered
+   choosing (SI_QUEUE) reaches the child, a reaped process is ESRCH;
+   waitid P_PIDFD (EAGAIN for a PIDFD_NONBLOCK one while the child runs). Ordered
    by wait only; stdout is fully buffered, so a child's lines come at its
    exit. Compared with qemu-user. */
 #define _GNU_SOURCE
@@ -18,6 +19,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "res.h"
+
+#ifndef P_PIDFD
+#define P_PIDFD 3
+#endif
 
 static int pidfd_open(pid_t pid, unsigned flags) { return syscall(SYS_pidfd_open, pid, flags); }
 
@@ -54,6 +59,11 @@ int main(void) {
 	char buf[8];
 	res("read", read(fd, buf, sizeof buf));
 	res("readable while it runs", readable(fd, 0));
+	siginfo_t wi;
+	res("waitid P_PIDFD on the PIDFD_NONBLOCK one", waitid(P_PIDFD, nb, &wi, WEXITED));
+	res("waitid P_PIDFD WNOHANG", waitid(P_PIDFD, fd, &wi, WEXITED | WNOHANG));
+	res("waitid P_PIDFD a pipe", waitid(P_PIDFD, pipefd[0], &wi, WEXITED));
+	res("waitid P_PIDFD -1", waitid(P_PIDFD, -1, &wi, WEXITED));
 	res("signal 0", send(fd, 0, NULL));
 	res("SIGTERM", send(fd, SIGTERM, NULL));
 	res("readable once killed", readable(fd, -1));
@@ -75,7 +85,11 @@ int main(void) {
 	res("epoll_ctl", epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev));
 	int n = epoll_wait(ep, &out, 1, -1);
 	printf("epoll_wait: %d data %lu in %d\n", n, (unsigned long)out.data.u64, (out.events & EPOLLIN) != 0);
-	reap("exiting child", b);
+	siginfo_t wi2;
+	memset(&wi2, 0, sizeof wi2);
+	res("waitid P_PIDFD", waitid(P_PIDFD, fd, &wi2, WEXITED));
+	printf("code %d status %d pid %d\n", wi2.si_code, wi2.si_status, wi2.si_pid == b);
+	res("waitid P_PIDFD again", waitid(P_PIDFD, fd, &wi2, WEXITED));
 	close(ep);
 	close(fd);
 
@@ -114,5 +128,6 @@ int main(void) {
 	res("pidfd_open itself", self < 0 ? -1 : 0);
 	res("itself readable", readable(self, 0));
 	res("signal 0 to itself", send(self, 0, NULL));
+	res("waitid P_PIDFD on itself", waitid(P_PIDFD, self, &wi, WEXITED));
 	return 0;
 }
