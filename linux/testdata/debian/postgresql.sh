@@ -12,7 +12,7 @@ pg() { setpriv --reuid=postgres --regid=postgres --init-groups env TZ=UTC "$@"; 
 q() { pg $bin/psql -X -h "$w/pg" -d postgres "$@" 2>&1 | sed "s,$w,WORK,g"; }
 pg $bin/initdb -N -A trust -U postgres --no-locale -E UTF8 -D pg/data 2>&1 | sed "s,$w,WORK,g"
 pg $bin/pg_ctl -D pg/data -l pg/log -o "-k $w/pg -c listen_addresses= -c log_line_prefix=" -w start > /dev/null; echo "start $?"
-pg $bin/pg_ctl -D pg/data status | sed 's/PID: [0-9]*/PID/; s,/usr.*postgres",POSTGRES",'
+pg $bin/pg_ctl -D pg/data status | sed "s/PID: [0-9]*/PID/; s,$w,WORK,g"
 cat > s.sql <<'SQL'
 CREATE TABLE t (id serial PRIMARY KEY, name text NOT NULL, n int CHECK (n >= 0));
 INSERT INTO t (name, n) SELECT 'row' || i, i * i FROM generate_series(1, 1000) i;
