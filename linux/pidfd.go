@@ -8,7 +8,8 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux/abi"
 )
 
-// Process file descriptors: pidfd_open and pidfd_send_signal.
+// Process file descriptors: pidfd_open, pidfd_send_signal and
+// pidfd_getfd (waitid's P_PIDFD is fork.go's).
 //
 // A pidfd of a guest process is a host eventfd, so that poll, epoll,
 // select, close and dup work on it, made readable when the process ends
@@ -128,4 +129,85 @@ func sysPidfdSendSignal(t *Thread, a *sysArgs) (uint64, int) {
 		return sigqueueinfo(t, g.tgid, 0, sig, info)
 	}
 	return t.p.kill(t, g.tgid, sig)
+}
+
+// capSysPtrace is CAP_SYS_PTRACE (uapi linux/capability.h).
+const capSysPtrace = 19
+
+// mayAttach is Linux's ptrace_may_access with PTRACE_MODE_ATTACH_REALCREDS
+// (kernel/ptrace.c), without an LSM's (Yama's) rules: t's own process, or
+// one whose real, effective and saved user and group ids are all t's real
+// ones and that is dumpable; CAP_SYS_PTRACE passes both tests.
+func (t *Thread) mayAttach(g *threadGroup, u *Thread) bool {
+	if g == t.group {
+		return true
+	}
+	c, tc := t.cred, u.cred
+	same := tc.uid.r == c.uid.r && tc.uid.e == c.uid.r && tc.uid.s == c.uid.r &&
+		tc.gid.r == c.gid.r && tc.gid.e == c.gid.r && tc.gid.s == c.gid.r
+	if !same && !c.capable(capSysPtrace) {
+		return false
+	}
+	return u.mm.dumpable == 1 || c.capable(capSysPtrace) // SUID_DUMP_USER
+}
+
+// sysPidfdGetfd duplicates descriptor targetfd of the pidfd's process into
+// the caller's table, close-on-exec, as Linux 6.1's pidfd_getfd: flags
+// EINVAL, not a pidfd EBADF, a reaped process ESRCH, no ptrace access
+// EPERM, no such descriptor (or an ended process's) EBADF. A host
+// process's pidfd is the host's call.
+func sysPidfdGetfd(t *Thread, a *sysArgs) (uint64, int) {
+	fd, target, flags := a.Fd(0), a.Int(1), a.Uint(2)
+	if flags != 0 {
+		return 0, abi.EINVAL
+	}
+	h := t.fd(fd)
+	if h < 0 || h == badFD {
+		return 0, abi.EBADF
+	}
+	g := t.pidfdGroup(h)
+	if g == nil {
+		r, _, errno := unix.Syscall(unix.SYS_PIDFD_GETFD, uintptr(h), uintptr(target), 0)
+		if errno != 0 {
+			return 0, int(errno)
+		}
+		return t.files.addLimited(int(r), 0)
+	}
+	if t.p.groups[g.tgid] != g {
+		return 0, abi.ESRCH
+	}
+	u := g.threads[g.tgid]
+	if u == nil {
+		for _, x := range g.threads {
+			u = x
+			break
+		}
+	}
+	if u == nil || g.exiting {
+		return 0, abi.EBADF // its descriptors are gone
+	}
+	if !t.mayAttach(g, u) {
+		return 0, abi.EPERM
+	}
+	src := u.files
+	th := src.get(target)
+	if target < 0 || th < 0 || th == badFD {
+		return 0, abi.EBADF
+	}
+	nh, err := unix.FcntlInt(uintptr(th), unix.F_DUPFD_CLOEXEC, 0)
+	if err != nil {
+		return 0, errnoOf(err)
+	}
+	ft := t.files
+	if s := src.sigfds[th]; s != nil {
+		if ft.sigfds == nil {
+			ft.sigfds = map[int]*sigfdState{}
+		}
+		ft.sigfds[nh] = s
+	}
+	src.memCopied(ft, th, nh)
+	copyEntry(&ft.commfds, src.commfds, th, nh)
+	copyEntry(&ft.procDirs, src.procDirs, th, nh)
+	copyEntry(&ft.pidfds, src.pidfds, th, nh)
+	return ft.addLimited(nh, 0)
 }

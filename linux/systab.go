@@ -280,6 +280,7 @@ func init() {
 		abi.SYS_PRCTL:                  {fn: sysPrctl, level: partial, note: "PR_GET_FPEXC, PR_SET_FPEXC, PR_SET_NAME, PR_GET_NAME, PR_GET_DUMPABLE, PR_SET_DUMPABLE, PR_SET_PDEATHSIG (a guest parent only), PR_GET_PDEATHSIG, PR_GET_KEEPCAPS, PR_SET_KEEPCAPS, PR_CAPBSET_READ, PR_CAPBSET_DROP, PR_GET_SECUREBITS, PR_SET_SECUREBITS, PR_CAP_AMBIENT, PR_SET_NO_NEW_PRIVS, PR_GET_NO_NEW_PRIVS; other options EINVAL", args: args(aInt, aHex, aHex, aHex, aHex)},
 		abi.SYS_WAIT4:                  {fn: sysWait4, level: partial, note: "rusage zero", args: args(aInt, aPtr, aInt, aPtr)},
 		abi.SYS_PIDFD_OPEN:             {fn: sysPidfdOpen, level: partial, note: "a guest process's is an eventfd made readable when it ends (pidfd.go): poll also reports it writable, /proc/PID/fd names it [eventfd]; a host pid's is the host's", args: args(aInt, aHex)},
+		abi.SYS_PIDFD_GETFD:            {fn: sysPidfdGetfd, level: full, note: "ptrace access as Linux's without Yama's rules", args: args(aFd, aInt, aHex)},
 		abi.SYS_PIDFD_SEND_SIGNAL:      {fn: sysPidfdSendSignal, level: partial, note: "a siginfo only for guest processes", args: args(aFd, aSignal, aPtr, aHex)},
 		abi.SYS_WAITID:                 {fn: sysWaitid, level: partial, note: "P_PIDFD of a guest process's pidfd (pidfd.go); rusage zero", args: args(aInt, aInt, aPtr, aInt, aPtr)},
 		abi.SYS_SCHED_YIELD:            {fn: sysSchedYield, level: full},

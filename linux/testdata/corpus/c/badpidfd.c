@@ -1,4 +1,4 @@
-/* pidfd_open and pidfd_send_signal with bad arguments: flags, pids that
+/* pidfd_open, pidfd_send_signal and pidfd_getfd with bad arguments: flags, pids that
    are not processes, descriptors that are not pidfds, signal numbers,
    a bad siginfo pointer. Compared with qemu-user. */
 #define _GNU_SOURCE
@@ -24,5 +24,10 @@ int main(void) {
 	res("pidfd_send_signal signal 99", syscall(SYS_pidfd_send_signal, fd, 99, 0, 0));
 	res("pidfd_send_signal signal -1", syscall(SYS_pidfd_send_signal, fd, -1, 0, 0));
 	res("pidfd_send_signal bad siginfo", syscall(SYS_pidfd_send_signal, fd, SIGUSR1, (void *)16, 0));
+	res("pidfd_getfd flags 1", syscall(SYS_pidfd_getfd, fd, 0, 1));
+	res("pidfd_getfd fd -1", syscall(SYS_pidfd_getfd, -1, 0, 0));
+	res("pidfd_getfd a pipe", syscall(SYS_pidfd_getfd, p[0], 0, 0));
+	res("pidfd_getfd target -1", syscall(SYS_pidfd_getfd, fd, -1, 0));
+	res("pidfd_getfd target 999", syscall(SYS_pidfd_getfd, fd, 999, 0));
 	return 0;
 }

@@ -5,12 +5,14 @@
    running child, then one killed through the pidfd, one that exits by
    itself, watched with epoll), a signal with a siginfo of the sender's
    choosing (SI_QUEUE) reaches the child, a reaped process is ESRCH;
-   waitid P_PIDFD (EAGAIN for a PIDFD_NONBLOCK one while the child runs). Ordered
+   waitid P_PIDFD (EAGAIN for a PIDFD_NONBLOCK one while the child runs);
+   pidfd_getfd of the child's pipe. Ordered
    by wait only; stdout is fully buffered, so a child's lines come at its
    exit. Compared with qemu-user. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +48,11 @@ int main(void) {
 	fflush(stdout);
 	pid_t a = fork();
 	if (a == 0) {
+		int q[2];
+		pipe(q);
+		write(q[1], "hello", 5);
+		dup2(q[0], 20);
+		close(21);
 		char c;
 		read(pipefd[0], &c, 1); /* never: the parent kills it */
 		_exit(9);
@@ -58,6 +65,18 @@ int main(void) {
 	res("PIDFD_NONBLOCK: O_NONBLOCK", (fcntl(nb, F_GETFL) & O_NONBLOCK) != 0);
 	char buf[8];
 	res("read", read(fd, buf, sizeof buf));
+	/* Its descriptor 20 (a pipe holding hello), once it is surely made:
+	   a failed pidfd_getfd is retried. */
+	int got;
+	while ((got = syscall(SYS_pidfd_getfd, fd, 20, 0)) < 0) sched_yield();
+	res("pidfd_getfd: close-on-exec", fcntl(got, F_GETFD));
+	memset(buf, 0, sizeof buf);
+	res("read the child's pipe", read(got, buf, 5));
+	printf("read \"%s\"\n", buf);
+	close(got);
+	res("pidfd_getfd a closed descriptor", syscall(SYS_pidfd_getfd, fd, 21, 0));
+	res("pidfd_getfd flags 1", syscall(SYS_pidfd_getfd, fd, 20, 1));
+	res("pidfd_getfd of a pipe", syscall(SYS_pidfd_getfd, pipefd[0], 0, 0));
 	res("readable while it runs", readable(fd, 0));
 	siginfo_t wi;
 	res("waitid P_PIDFD on the PIDFD_NONBLOCK one", waitid(P_PIDFD, nb, &wi, WEXITED));
