@@ -44,7 +44,14 @@ func sysPidfdOpen(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		return t.files.addLimited(h, 0)
 	}
-	h, err := unix.Eventfd(0, unix.EFD_CLOEXEC|int(flags&pidfdNonblock))
+	return t.newPidfd(g, flags&pidfdNonblock)
+}
+
+// newPidfd gives t a pidfd of guest process g (close-on-exec, O_NONBLOCK
+// if nonblock says so).
+func (t *Thread) newPidfd(g *threadGroup, nonblock uint32) (uint64, int) {
+	p := t.p
+	h, err := unix.Eventfd(0, unix.EFD_CLOEXEC|int(nonblock))
 	if err != nil {
 		return 0, errnoOf(err)
 	}

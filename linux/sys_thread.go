@@ -45,11 +45,27 @@ func sysExit(t *Thread, a *sysArgs) (uint64, int) {
 	return 0, errExit
 }
 
+// CLONE_PIDFD and CLONE_DETACHED (uapi linux/sched.h).
+const (
+	clonePidfd    = 0x1000
+	cloneDetached = 0x400000
+)
+
 func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 	p := t.p
 	flags, stack, ptid, tls, ctid := a.Ulong(0), a.Ptr(1), a.Ptr(2), a.Ptr(3), a.Ptr(4)
 	if e := cloneCheck(flags); e != 0 {
 		return 0, e
+	}
+	if flags&clonePidfd != 0 {
+		// Linux's copy_process and sys_clone: not for a thread, and
+		// the pidfd goes where CLONE_PARENT_SETTID would put the id.
+		if flags&(cloneDetached|abi.CLONE_THREAD|abi.CLONE_PARENT_SETTID) != 0 {
+			return 0, abi.EINVAL
+		}
+		if !t.writable(ptid, 4) {
+			return 0, abi.EFAULT
+		}
 	}
 	if e := t.taskLimit(); e != 0 {
 		return 0, e
@@ -64,6 +80,16 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 	res, e := t.cloneResources(flags, tid)
 	if e != 0 {
 		return 0, e
+	}
+	var pidfd uint64
+	if flags&clonePidfd != 0 {
+		// In the parent's table only (a forked child's copy is made).
+		if pidfd, e = t.newPidfd(res.group, 0); e != 0 {
+			if flags&abi.CLONE_FILES == 0 {
+				res.files.closeAll()
+			}
+			return 0, e
+		}
 	}
 	p.nextTID++
 	if flags&abi.CLONE_THREAD == 0 {
@@ -102,6 +128,9 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	if flags&abi.CLONE_PARENT_SETTID != 0 {
 		t.put32(ptid, uint32(tid))
+	}
+	if flags&clonePidfd != 0 {
+		t.put32(ptid, uint32(pidfd))
 	}
 	if flags&abi.CLONE_CHILD_SETTID != 0 {
 		t.put32(ctid, uint32(tid))

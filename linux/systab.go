@@ -335,7 +335,7 @@ func init() {
 		abi.SYS_EXIT_GROUP:      {fn: sysExitGroup, level: full, args: args(aInt)},
 		abi.SYS_EXIT:            {fn: sysExit, level: full, args: args(aInt)},
 		abi.SYS_SET_TID_ADDRESS: {fn: sysSetTidAddress, level: full, args: args(aPtr)},
-		abi.SYS_CLONE:           {fn: sysClone, level: partial, note: "threads and guest processes (fork.go); namespaces, CLONE_PIDFD, CLONE_PTRACE not honoured", args: args(aCloneFlags, aPtr, aPtr, aPtr, aPtr)},
+		abi.SYS_CLONE:           {fn: sysClone, level: partial, note: "threads and guest processes (fork.go); CLONE_PIDFD (pidfd.go); namespaces, CLONE_PTRACE not honoured", args: args(aCloneFlags, aPtr, aPtr, aPtr, aPtr)},
 		abi.SYS_FUTEX:           {fn: sysFutex, level: partial, note: "WAIT, WAKE, REQUEUE, CMP_REQUEUE, WAKE_OP, WAIT_BITSET, WAKE_BITSET; no PI futexes", args: args(aPtr, aFutexOp, aUint, aPtr, aPtr, aUint)},
 		abi.SYS_FORK:            {fn: sysFork, level: full},
 		abi.SYS_VFORK:           {fn: sysVfork, level: full},

@@ -6,7 +6,8 @@
    itself, watched with epoll), a signal with a siginfo of the sender's
    choosing (SI_QUEUE) reaches the child, a reaped process is ESRCH;
    waitid P_PIDFD (EAGAIN for a PIDFD_NONBLOCK one while the child runs);
-   pidfd_getfd of the child's pipe. Ordered
+   pidfd_getfd of the child's pipe. Not here: clone's CLONE_PIDFD, which
+   qemu-user 7.2 does not implement (no pidfd is stored). Ordered
    by wait only; stdout is fully buffered, so a child's lines come at its
    exit. Compared with qemu-user. */
 #define _GNU_SOURCE
