@@ -41,6 +41,13 @@ func sysSendfile(t *Thread, a *sysArgs) (uint64, int) {
 		*off = int64(v)
 	}
 	count := int(min(a.Size(3), maxRW))
+	if kind := streamKind(out); kind != 0 && regularFile(in) {
+		n, e := t.sendfileStream(in, out, kind, off, count)
+		if e == 0 && off != nil {
+			e = t.put64(a.Ptr(2), uint64(*off))
+		}
+		return n, e
+	}
 	n, err := unix.Sendfile(out, in, off, count)
 	if err == unix.EAGAIN && streamKind(out) != 0 {
 		// A blocking output waits interruptibly, then the host blocks.
@@ -58,6 +65,71 @@ func sysSendfile(t *Thread, a *sysArgs) (uint64, int) {
 		}
 	}
 	return uint64(n), 0
+}
+
+// sendfileStream is sendfile from a regular file to a blocking pipe,
+// socket or character device: the runner reads the file (at *off, or at
+// its offset) and writes with writeStream, which waits for room with the
+// process lock released and interruptibly. The host's sendfile waited in
+// the host with the lock held: a guest thread of the same process that
+// would have read the other end never ran (CPython's test_socket
+// SendfileUsingSendfileTest.testOffset hung, and SIGTERM did not end the
+// runner). A zero-count host sendfile checks the descriptors first, as
+// Linux would. A signal ends the call with the count sent, or errRestart
+// when nothing was; the file's offset then counts only what was sent.
+func (t *Thread) sendfileStream(in, out, kind int, off *int64, count int) (uint64, int) {
+	var probe int64
+	if off != nil {
+		probe = *off
+	}
+	probeOff := &probe
+	if off == nil {
+		probeOff = nil
+	}
+	if _, err := unix.Sendfile(out, in, probeOff, 0); err != nil {
+		return 0, t.hostWriteErr(err)
+	}
+	buf := make([]byte, min(count, 64<<10))
+	total := 0
+	for total < count {
+		chunk := buf[:min(len(buf), count-total)]
+		var n int
+		var err error
+		if off != nil {
+			n, err = unix.Pread(in, chunk, *off)
+		} else {
+			n, err = unix.Read(in, chunk)
+		}
+		if err != nil || n == 0 {
+			if total == 0 && err != nil {
+				return 0, errnoOf(err)
+			}
+			break
+		}
+		w, e := t.writeStream(out, kind, chunk[:n])
+		if off != nil {
+			*off += int64(w)
+		} else if int(w) < n {
+			_, _ = unix.Seek(in, int64(w)-int64(n), unix.SEEK_CUR)
+		}
+		total += int(w)
+		if e != 0 {
+			if total > 0 {
+				break
+			}
+			return 0, e
+		}
+		if int(w) < n {
+			break
+		}
+	}
+	return uint64(total), 0
+}
+
+// regularFile reports whether host descriptor fd is a regular file.
+func regularFile(fd int) bool {
+	var st unix.Stat_t
+	return unix.Fstat(fd, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG
 }
 
 // sysCopyFileRange is copy_file_range(fd_in, off_in, fd_out, off_out,
