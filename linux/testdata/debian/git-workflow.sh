@@ -4,6 +4,10 @@
 # add/list/remove/prune, cherry-pick, revert, format-patch | am, git mv/rm,
 # apply --check, clean -n, log -S, shortlog, rev-list --count, a commit hook.
 export GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@x GIT_COMMITTER_NAME=C GIT_COMMITTER_EMAIL=c@x GIT_AUTHOR_DATE='2020-01-01T00:00:00Z' GIT_COMMITTER_DATE='2020-01-01T00:00:00Z'
+# The global configuration in the work directory, not in $HOME (/tmp: under
+# ppc64emu -L the host's /tmp, shared by every run, where qemu-user's chroot
+# has a tmpfs of its own).
+export GIT_CONFIG_GLOBAL=$(pwd)/gitconfig
 git config --global init.defaultBranch main; git config --global user.name U; git config --global user.email u@x; git config --global advice.detachedHead false
 git init -q repo && cd repo && for i in 1 2 3 4 5; do echo "v$i" > f$i.txt; git add f$i.txt; git commit -qm "add f$i"; done; git log --format=%s | tr '\n' ' '; echo
 GIT_SEQUENCE_EDITOR="sed -i -e '/add f3/s/^pick/squash/' -e '/add f2/s/^pick/reword/'" GIT_EDITOR="sed -i '1s/.*/two and three/'" git rebase -q -i --root 2>&1; echo "rebase $?"

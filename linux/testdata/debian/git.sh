@@ -1,4 +1,8 @@
 export GIT_AUTHOR_NAME=A GIT_AUTHOR_EMAIL=a@x GIT_COMMITTER_NAME=C GIT_COMMITTER_EMAIL=c@x GIT_AUTHOR_DATE='2020-01-01T00:00:00Z' GIT_COMMITTER_DATE='2020-01-01T00:00:00Z'
+# The global configuration in the work directory, not in $HOME (/tmp: under
+# ppc64emu -L the host's /tmp, shared by every run, where qemu-user's chroot
+# has a tmpfs of its own).
+export GIT_CONFIG_GLOBAL=$(pwd)/gitconfig
 git config --global init.defaultBranch main; git config --global user.name U; git config --global user.email u@x; git config --global --list
 git init -q repo && cd repo && printf 'line1\nline2\n' > a.txt && mkdir d && echo x > d/b.txt && git add . && git commit -q -m first && echo committed
 echo line3 >> a.txt && git diff && git commit -qam second && git log --oneline && git log --stat --format='%H %an %s' | cat
