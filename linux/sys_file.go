@@ -11,6 +11,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
 )
 
 func sysOpen(t *Thread, a *sysArgs) (uint64, int) {
@@ -299,9 +300,28 @@ func sysEventfd2(t *Thread, a *sysArgs) (uint64, int) {
 	return t.newFD(unix.Eventfd(uint(a.Ulong(0)), openFlags(a.Ulong(1))))
 }
 
-// ioBuf returns the thread's scratch buffer of n bytes (capped at 1 MiB).
+// accessible returns how many of the n bytes at addr the guest may access
+// with perm: all of them, or those before the first page it may not.
+func (t *Thread) accessible(addr uint64, n int, perm mem.Perm) int {
+	k := 0
+	for k < n {
+		a := addr + uint64(k)
+		step := int(min(uint64(n-k), mem.PageSize-a%mem.PageSize))
+		if !t.mm.Mem.Allowed(a, uint64(step), perm) {
+			break
+		}
+		k += step
+	}
+	return k
+}
+
+// ioBufCap is the most ioBuf gives: one host read or write moves at
+// most this much (ioRest moves the rest of a regular file's).
+const ioBufCap = 1 << 20
+
+// ioBuf returns the thread's scratch buffer of n bytes (capped at ioBufCap).
 func (t *Thread) ioBuf(n uint64) []byte {
-	n = min(n, 1<<20)
+	n = min(n, ioBufCap)
 	if uint64(cap(t.buf)) < n {
 		t.buf = make([]byte, n)
 	}
@@ -320,7 +340,11 @@ func sysPread(t *Thread, a *sysArgs) (uint64, int) {
 	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
 		return t.procMemRW(mm, a, false, off)
 	}
-	return readCommon(t, a, func(fd int, b []byte) (int, error) { return unix.Pread(fd, b, off) })
+	return readCommon(t, a, func(fd int, b []byte) (int, error) {
+		n, err := unix.Pread(fd, b, off)
+		off += int64(max(n, 0)) // the next part of a read of more than ioBuf's cap
+		return n, err
+	})
 }
 
 func readCommon(t *Thread, a *sysArgs, f func(int, []byte) (int, error)) (uint64, int) {
@@ -354,7 +378,49 @@ func readCommon(t *Thread, a *sysArgs, f func(int, []byte) (int, error)) (uint64
 		return 0, errnoOf(err)
 	}
 	t.swapCounter(fd, b[:n])
-	return uint64(n), t.write(a.Ptr(1), b[:n])
+	if e := t.write(a.Ptr(1), b[:n]); e != 0 {
+		return uint64(n), e
+	}
+	return t.ioRest(fd, a.Ptr(1), a.Size(2), uint64(n), false, f), 0
+}
+
+// ioRest goes on with a read (write false) or write of size bytes at addr
+// on fd after its first done bytes, ioBuf's cap, were moved: Linux moves a
+// regular file's data in one call (up to MAX_RW_COUNT; the runner's
+// maxRW), so a program may read a whole file with one read, where a pipe
+// or socket gives what it has. It moves the rest in parts of that cap, and stops at the first
+// part the host moves short or refuses, or whose guest memory faults,
+// with the count so far (as Linux returns a partial count rather than a
+// later error). f is the host call, advancing its own offset.
+func (t *Thread) ioRest(fd int, addr, size, done uint64, write bool, f func(int, []byte) (int, error)) uint64 {
+	if done != min(size, ioBufCap) || done == size || !regularFile(fd) {
+		return done
+	}
+	for done < size && done < maxRW {
+		k := min(size-done, maxRW-done)
+		b := t.ioBuf(k)
+		perm := mem.Write
+		if write {
+			perm = mem.Read
+		}
+		full := len(b)
+		b = b[:t.accessible(addr+done, len(b), perm)]
+		if len(b) == 0 || write && t.mm.Mem.Read(addr+done, b) != nil {
+			break
+		}
+		n, err := t.hostIO(fd, b, f)
+		if n <= 0 || err != nil {
+			break
+		}
+		if !write && t.write(addr+done, b[:n]) != 0 {
+			break
+		}
+		done += uint64(n)
+		if n < full {
+			break // a short move, or the guest's buffer ends in a page it may not access
+		}
+	}
+	return done
 }
 
 func sysWrite(t *Thread, a *sysArgs) (uint64, int) {
@@ -378,7 +444,11 @@ func sysPwrite(t *Thread, a *sysArgs) (uint64, int) {
 	if ref, ok := t.files.commfds[t.fd(a.Fd(0))]; ok {
 		return commWrite(t, ref, a)
 	}
-	return writeCommon(t, a, false, func(fd int, b []byte) (int, error) { return unix.Pwrite(fd, b, off) })
+	return writeCommon(t, a, false, func(fd int, b []byte) (int, error) {
+		n, err := unix.Pwrite(fd, b, off)
+		off += int64(max(n, 0)) // the next part of a write of more than ioBuf's cap
+		return n, err
+	})
 }
 
 // commWrite is write and pwrite of a /proc comm descriptor: a[1] is the
@@ -428,7 +498,7 @@ func writeCommon(t *Thread, a *sysArgs, stream bool, f func(int, []byte) (int, e
 		}
 		return 0, errnoOf(err)
 	}
-	return uint64(n), 0
+	return t.ioRest(fd, a.Ptr(1), a.Size(2), uint64(n), true, f), 0
 }
 
 // iovecs reads an iovec array.
