@@ -112,6 +112,14 @@ func sysPidfdSendSignal(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	g := t.pidfdGroup(h)
 	if g == nil {
+		// A descriptor of a /proc/PID directory serves as a pidfd here
+		// (Linux 6.1's pidfd_to_pid: tgid_pidfd_to_pid); psmisc's
+		// killall signals through one. Its host descriptor is the
+		// runner's own /proc directory, which the host would take for
+		// the runner: the guest process it names is signalled.
+		g = t.files.procDirs[h]
+	}
+	if g == nil {
 		// A host pidfd, or not a pidfd at all (EBADF from the host).
 		_, _, errno := unix.Syscall6(unix.SYS_PIDFD_SEND_SIGNAL, uintptr(h), uintptr(sig), 0, 0, 0, 0)
 		if info != 0 && errno == 0 {
