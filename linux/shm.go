@@ -72,7 +72,7 @@ func newSharedFile(fd int, st *unix.Stat_t, off, length uint64, writable bool) (
 		return nil, errnoOf(err)
 	}
 	path, _, _, _ := fileOf(fd)
-	f := &sharedFile{id: fileID{st.Dev, st.Ino}, path: path, off: off, writable: writable, host: host, lead: lead, fd: dup}
+	f := &sharedFile{id: fileID{uint64(st.Dev), st.Ino}, path: path, off: off, writable: writable, host: host, lead: lead, fd: dup}
 	s := mem.NewShared(f.page)
 	s.Owner = f
 	// A page the file no longer reaches faults on the host (SIGBUS):

@@ -312,7 +312,12 @@ func sysClockSettime(t *Thread, a *sysArgs) (uint64, int) {
 	if !t.cred.capable(capSysTime) {
 		return 0, abi.EPERM
 	}
-	hts := unix.Timespec{Sec: ts.Sec, Nsec: ts.Nsec}
+	// unix.Timespec's fields are 32 bits wide on some hosts (linux/386): a
+	// time the host's call cannot carry is EINVAL rather than a wrapped one.
+	hts := unix.NsecToTimespec(ts.Sec*1e9 + ts.Nsec)
+	if int64(hts.Sec) != ts.Sec {
+		return 0, abi.EINVAL
+	}
 	_, _, errno := unix.Syscall(unix.SYS_CLOCK_SETTIME, uintptr(clock), uintptr(unsafe.Pointer(&hts)), 0)
 	return 0, int(errno)
 }
