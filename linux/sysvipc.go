@@ -287,17 +287,67 @@ func (pm *ipcPerm) abi() abi.IPC64Perm {
 	return abi.IPC64Perm{Key: pm.key, UID: pm.uid, GID: pm.gid, CUID: pm.cuid, CGID: pm.cgid, Mode: pm.mode, Seq: pm.seq}
 }
 
-// ipcControl checks and does IPC_SET's change of owner, group and mode, or
-// IPC_RMID's permission; the caller does the rest.
-func (t *Thread) ipcControl(pm *ipcPerm, to *abi.IPC64Perm, set bool) int {
-	if !t.cred.ipcOwner(pm) {
-		return abi.EPERM
+// set is IPC_SET's change of owner, group and the low nine mode bits
+// (Linux's ipc_update_perm).
+func (pm *ipcPerm) set(to *abi.IPC64Perm) {
+	pm.uid, pm.gid = to.UID, to.GID
+	pm.mode = pm.mode&^0o777 | to.Mode&0o777
+}
+
+// ipcStatCmd is IPC_STAT and a kind's *_STAT and *_STAT_ANY (Linux's
+// shm_stat, semctl_stat, msgctl_stat): the object with id (IPC_STAT,
+// through get) or at index id, the read permission check but for
+// statAny, and the structure ds makes of it written to buf. IPC_STAT
+// answers 0, the others the object's id.
+func ipcStatCmd[T ipcObject, D any](t *Thread, ids *ipcIDs, get func(int) (T, int), id, cmd, statAny int, buf uint64, l *abi.Layout[D], ds func(T) D) (uint64, int) {
+	var o T
+	if cmd == ipcStat {
+		var e int
+		if o, e = get(id); e != 0 {
+			return 0, e
+		}
+	} else {
+		x := ids.byIndex(id)
+		if x == nil {
+			return 0, abi.EINVAL
+		}
+		o = x.(T)
 	}
-	if set {
-		pm.uid, pm.gid = to.UID, to.GID
-		pm.mode = pm.mode&^0o777 | to.Mode&0o777
+	pm := o.ipcPerm()
+	if cmd != statAny && !t.cred.ipcAllowed(pm, sIRUGO) {
+		return 0, abi.EACCES
 	}
-	return 0
+	d := ds(o)
+	if e := putStruct(t, buf, l, &d); e != 0 {
+		return 0, e
+	}
+	if cmd == ipcStat {
+		return 0, 0
+	}
+	return uint64(pm.id), 0
+}
+
+// ipcCtlObtain is the common start of IPC_SET and IPC_RMID (Linux's
+// ipcctl_obtain_check): IPC_SET's structure read from buf, the object
+// with id (through get) and the owner check (EPERM). The caller does the
+// rest.
+func ipcCtlObtain[T ipcObject, D any](t *Thread, get func(int) (T, int), id, cmd int, buf uint64, l *abi.Layout[D]) (T, D, int) {
+	var o T
+	var ds D
+	if cmd == ipcSet {
+		var e int
+		if ds, e = getStruct(t, buf, l); e != 0 {
+			return o, ds, e
+		}
+	}
+	o, e := get(id)
+	if e != 0 {
+		return o, ds, e
+	}
+	if !t.cred.ipcOwner(o.ipcPerm()) {
+		return o, ds, abi.EPERM
+	}
+	return o, ds, 0
 }
 
 // ipcVersion splits a control command of the ipc(2) multiplexer: the
@@ -518,47 +568,17 @@ func (t *Thread) shmctl(id, cmd int, buf uint64) (uint64, int) {
 		}
 		return uint64(max(ns.shm.highest(), 0)), 0
 	case ipcStat, shmStat, shmStatAny:
-		var s *shmSeg
-		if cmd == ipcStat {
-			var e int
-			if s, e = t.shmGet(id); e != 0 {
-				return 0, e
-			}
-		} else {
-			o := ns.shm.byIndex(id)
-			if o == nil {
-				return 0, abi.EINVAL
-			}
-			s = o.(*shmSeg)
-		}
-		if cmd != shmStatAny && !t.cred.ipcAllowed(&s.perm, sIRUGO) {
-			return 0, abi.EACCES
-		}
-		ds := abi.ShmidDS{Perm: s.perm.abi(), Atime: s.atime, Dtime: s.dtime, Ctime: s.ctime, Segsz: s.size,
-			Cpid: int32(s.cpid), Lpid: int32(s.lpid), Nattch: t.p.nattch(s)}
-		if e := putStruct(t, buf, abi.ShmidDSLayout, &ds); e != 0 {
-			return 0, e
-		}
-		if cmd == ipcStat {
-			return 0, 0
-		}
-		return uint64(s.perm.id), 0
+		return ipcStatCmd(t, &ns.shm, t.shmGet, id, cmd, shmStatAny, buf, abi.ShmidDSLayout, func(s *shmSeg) abi.ShmidDS {
+			return abi.ShmidDS{Perm: s.perm.abi(), Atime: s.atime, Dtime: s.dtime, Ctime: s.ctime, Segsz: s.size,
+				Cpid: int32(s.cpid), Lpid: int32(s.lpid), Nattch: t.p.nattch(s)}
+		})
 	case ipcSet, ipcRmid:
-		var ds abi.ShmidDS
-		if cmd == ipcSet {
-			var e int
-			if ds, e = getStruct(t, buf, abi.ShmidDSLayout); e != 0 {
-				return 0, e
-			}
-		}
-		s, e := t.shmGet(id)
+		s, ds, e := ipcCtlObtain(t, t.shmGet, id, cmd, buf, abi.ShmidDSLayout)
 		if e != 0 {
 			return 0, e
 		}
-		if e := t.ipcControl(&s.perm, &ds.Perm, cmd == ipcSet); e != 0 {
-			return 0, e
-		}
 		if cmd == ipcSet {
+			s.perm.set(&ds.Perm)
 			s.ctime = nowSec()
 			return 0, 0
 		}
@@ -859,46 +879,16 @@ func (t *Thread) semctl(id, num, cmd int, arg uint64) (uint64, int) {
 		}
 		return uint64(max(ns.sem.highest(), 0)), 0
 	case ipcStat, semStat, semStatAny:
-		var s *semSet
-		if cmd == ipcStat {
-			var e int
-			if s, e = t.semGet(id); e != 0 {
-				return 0, e
-			}
-		} else {
-			x := ns.sem.byIndex(id)
-			if x == nil {
-				return 0, abi.EINVAL
-			}
-			s = x.(*semSet)
-		}
-		if cmd != semStatAny && !t.cred.ipcAllowed(&s.perm, sIRUGO) {
-			return 0, abi.EACCES
-		}
-		ds := abi.SemidDS{Perm: s.perm.abi(), Otime: s.otime, Ctime: s.ctime, Nsems: uint64(len(s.vals))}
-		if e := putStruct(t, arg, abi.SemidDSLayout, &ds); e != 0 {
-			return 0, e
-		}
-		if cmd == ipcStat {
-			return 0, 0
-		}
-		return uint64(s.perm.id), 0
+		return ipcStatCmd(t, &ns.sem, t.semGet, id, cmd, semStatAny, arg, abi.SemidDSLayout, func(s *semSet) abi.SemidDS {
+			return abi.SemidDS{Perm: s.perm.abi(), Otime: s.otime, Ctime: s.ctime, Nsems: uint64(len(s.vals))}
+		})
 	case ipcSet, ipcRmid:
-		var ds abi.SemidDS
-		if cmd == ipcSet {
-			var e int
-			if ds, e = getStruct(t, arg, abi.SemidDSLayout); e != 0 {
-				return 0, e
-			}
-		}
-		s, e := t.semGet(id)
+		s, ds, e := ipcCtlObtain(t, t.semGet, id, cmd, arg, abi.SemidDSLayout)
 		if e != 0 {
 			return 0, e
 		}
-		if e := t.ipcControl(&s.perm, &ds.Perm, cmd == ipcSet); e != 0 {
-			return 0, e
-		}
 		if cmd == ipcSet {
+			s.perm.set(&ds.Perm)
 			s.ctime = nowSec()
 			return 0, 0
 		}
@@ -1211,45 +1201,14 @@ func (t *Thread) msgctl(id, cmd int, buf uint64) (uint64, int) {
 		}
 		return uint64(max(ns.msg.highest(), 0)), 0
 	case ipcStat, msgStat, msgStatAny:
-		var q *msgQueue
-		if cmd == ipcStat {
-			var e int
-			if q, e = t.msgGet(id); e != 0 {
-				return 0, e
-			}
-		} else {
-			x := ns.msg.byIndex(id)
-			if x == nil {
-				return 0, abi.EINVAL
-			}
-			q = x.(*msgQueue)
-		}
-		if cmd != msgStatAny && !t.cred.ipcAllowed(&q.perm, sIRUGO) {
-			return 0, abi.EACCES
-		}
-		ds := abi.MsqidDS{Perm: q.perm.abi(), Stime: q.stime, Rtime: q.rtime, Ctime: q.ctime, Cbytes: q.cbytes,
-			Qnum: uint64(len(q.msgs)), Qbytes: q.qbytes, Lspid: int32(q.lspid), Lrpid: int32(q.lrpid)}
-		if e := putStruct(t, buf, abi.MsqidDSLayout, &ds); e != 0 {
-			return 0, e
-		}
-		if cmd == ipcStat {
-			return 0, 0
-		}
-		return uint64(q.perm.id), 0
+		return ipcStatCmd(t, &ns.msg, t.msgGet, id, cmd, msgStatAny, buf, abi.MsqidDSLayout, func(q *msgQueue) abi.MsqidDS {
+			return abi.MsqidDS{Perm: q.perm.abi(), Stime: q.stime, Rtime: q.rtime, Ctime: q.ctime, Cbytes: q.cbytes,
+				Qnum: uint64(len(q.msgs)), Qbytes: q.qbytes, Lspid: int32(q.lspid), Lrpid: int32(q.lrpid)}
+		})
 	case ipcSet, ipcRmid:
-		var ds abi.MsqidDS
-		if cmd == ipcSet {
-			var e int
-			if ds, e = getStruct(t, buf, abi.MsqidDSLayout); e != 0 {
-				return 0, e
-			}
-		}
-		q, e := t.msgGet(id)
+		q, ds, e := ipcCtlObtain(t, t.msgGet, id, cmd, buf, abi.MsqidDSLayout)
 		if e != 0 {
 			return 0, e
-		}
-		if !t.cred.ipcOwner(&q.perm) {
-			return 0, abi.EPERM
 		}
 		if cmd == ipcRmid {
 			ns.msg.remove(q)
@@ -1259,7 +1218,7 @@ func (t *Thread) msgctl(id, cmd int, buf uint64) (uint64, int) {
 		if ds.Qbytes > msgMnb && !t.cred.capable(capSysResource) {
 			return 0, abi.EPERM
 		}
-		_ = t.ipcControl(&q.perm, &ds.Perm, true)
+		q.perm.set(&ds.Perm)
 		q.qbytes, q.ctime = ds.Qbytes, nowSec()
 		ns.wakeAll()
 		return 0, 0
