@@ -12,7 +12,10 @@
 # g++-12, binutils, libc6-dev, autoconf, automake, libtool, pkgconf,
 # bison, flex, gdb, strace), terminal programs (bsdutils' script,
 # ncurses-bin's tput, less, vim-tiny, nano, dialog, whiptail), postgresql-15,
-# openssh-server, lighttpd and their libraries — unpacked into a root file
+# openssh-server, lighttpd, build systems (cmake, ninja-build, meson), Python
+# packaging (python3-venv, python3-pip, python3-setuptools, python3-wheel),
+# libxml2-utils (xmllint), xsltproc, patchutils, units, bsdextrautils,
+# moreutils, shellcheck and their libraries — unpacked into a root file
 # system, and a set of shell commands (linux/testdata/debian/*.sh) run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
 # byte for byte: stdout, stderr and exit status.
 #
@@ -87,7 +90,9 @@ pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils d
   gcc-12 g++-12 gcc g++ cpp binutils libc6-dev autoconf automake libtool libtool-bin pkgconf
   bison flex gdb strace
   bsdutils ncurses-bin less vim-tiny nano dialog whiptail
-  postgresql-15 openssh-server lighttpd)
+  postgresql-15 openssh-server lighttpd
+  cmake ninja-build meson python3-venv python3-pip python3-setuptools python3-wheel
+  libxml2-utils xsltproc patchutils units bsdextrautils moreutils shellcheck)
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
 mkdir -p "$cache"
