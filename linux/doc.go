@@ -97,7 +97,12 @@
 // qemu-user, where they are host processes that init adopts: the runner
 // stands for init, ends when the last guest process does and exits with
 // the first process's status; a signal the runner gets then goes to each
-// orphan. So a daemon that never ends keeps the runner running. What it
+// orphan. So a daemon that never ends keeps the runner running, until the
+// runner is asked to end: qemu-user's pid has exited by then, so a
+// SIGTERM, SIGINT, SIGHUP or SIGQUIT to the runner kills (SIGKILL) each
+// orphan that ignores it and is given to the others, and a second one
+// kills them all, so that no runner is left with guests nobody can signal
+// (Process.Signal, endOrphans; TestRunnerSignalsOrphans). What it
 // costs: memory is copied at fork copy-on-write (mem.Clone; MAP_SHARED
 // memory stays shared, shm.go), and every
 // process's threads share one host thread's worth of execution at a time.

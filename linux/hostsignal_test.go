@@ -156,3 +156,75 @@ func TestRunnerSignals(t *testing.T) {
 		}
 	}
 }
+
+// TestRunnerSignalsOrphans: once the first guest process has ended, a
+// SIGTERM to ppc64emu run ends the run even when the orphan left running
+// ignores SIGTERM (a daemon: forked, setsid, SIG_IGN) — spin.c's "daemon"
+// mode. Under qemu-ppc64le (the reference, when installed) the pid the
+// caller started has exited with the first process's status (0) when the
+// orphan says "o", and the orphan lives on as a host process (it ends at
+// EOF on stdin, which the test closes); under ppc64emu the runner ends on
+// the SIGTERM with that status. "stubborn" (ppc64emu only: qemu-user's
+// signal never reaches the orphan) catches SIGTERM and goes on, writing
+// "h" after the handler ran: a second SIGTERM ends the run. Every step
+// waits for the guest's handshake byte; 10 s is a failure bound.
+func TestRunnerSignalsOrphans(t *testing.T) {
+	prog := crossCompile(t, "spin")
+	runners := [][]string{{buildRunner(t), "run"}}
+	if q, err := exec.LookPath("qemu-ppc64le"); err == nil {
+		runners = append(runners, []string{q})
+	}
+	for _, r := range runners {
+		for _, mode := range []string{"daemon", "stubborn"} {
+			qemu := len(r) == 1
+			if qemu && mode == "stubborn" {
+				continue
+			}
+			t.Run(filepath.Base(r[0])+"/"+mode, func(t *testing.T) {
+				cmd := exec.Command(r[0], append(r[1:], prog, mode)...)
+				in, inW, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer inW.Close() // the qemu orphan's end
+				out, outW, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer out.Close()
+				cmd.Stdin, cmd.Stdout = in, outW
+				err = cmd.Start()
+				in.Close()
+				outW.Close()
+				if err != nil {
+					t.Fatal(err)
+				}
+				done := make(chan error, 1)
+				go func() { done <- cmd.Wait() }()
+				expect := func(want byte) {
+					var b [1]byte
+					if _, err := io.ReadFull(out, b[:]); err != nil || b[0] != want {
+						cmd.Process.Kill()
+						t.Fatalf("handshake %q: read %q, %v", want, b[:], err)
+					}
+				}
+				expect('o') // the first process has ended
+				_ = cmd.Process.Signal(syscall.SIGTERM)
+				if mode == "stubborn" {
+					expect('h') // its handler ran; it goes on
+					_ = cmd.Process.Signal(syscall.SIGTERM)
+				}
+				select {
+				case err := <-done:
+					if err != nil {
+						t.Errorf("status %v, want exit 0 (the first process's)", err)
+					}
+				case <-time.After(10 * time.Second):
+					cmd.Process.Kill()
+					<-done
+					t.Fatalf("SIGTERM did not end the runner within 10 s")
+				}
+			})
+		}
+	}
+}

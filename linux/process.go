@@ -209,6 +209,8 @@ type Process struct {
 	hostCtty *ctty
 	ttys     map[uint64]*ctty
 	noRelay  bool // no executable to start as a terminal relay (ttyrelay.go)
+
+	endRequests int // requests to end the run after the initial process ended (endOrphans)
 }
 
 // Start loads the executable at path and starts its main thread with args
@@ -527,7 +529,9 @@ func (t *Thread) yield() {
 // Signal sends sig to the process from outside (kill(2) by another
 // process): it is delivered to a thread that does not block it. Once the
 // initial guest process has ended, the runner stands for the orphans that
-// still run (groupExit): each of them is sent sig. SIGINT, SIGQUIT and
+// still run (groupExit): each of them is sent sig, except that a
+// terminating request (SIGTERM, SIGINT, SIGHUP, SIGQUIT) must end the run
+// (endOrphans). SIGINT, SIGQUIT and
 // SIGWINCH are taken to come from the runner's own terminal when the guest
 // has made another of its process groups that terminal's foreground group
 // (tcsetpgrp, as an interactive shell does for a job): that group gets
@@ -542,6 +546,8 @@ func (p *Process) Signal(sig int) {
 		p.killPgrp(c.pgrp, sig)
 	} else if !p.group.exiting {
 		p.postProcess(p.group, sigInfo{signo: sig, code: abi.SI_USER})
+	} else if endRequest(sig) {
+		p.endOrphans(sig)
 	} else {
 		for _, g := range p.groups {
 			if !g.exiting {
@@ -550,4 +556,37 @@ func (p *Process) Signal(sig int) {
 		}
 	}
 	p.gil.unlock()
+}
+
+// endRequest says whether sig, sent to the runner from outside, asks it
+// to end: what a caller (timeout, a shell's kill, a service manager, a
+// terminal's hangup or Ctrl-C) sends to the pid it started.
+func endRequest(sig int) bool {
+	return sig == abi.SIGTERM || sig == abi.SIGINT || sig == abi.SIGHUP || sig == abi.SIGQUIT
+}
+
+// endOrphans answers a request to end (endRequest) that reaches the runner
+// after the initial guest process has ended. Under qemu-user the pid the
+// caller started has exited by then (its orphans are host processes of
+// their own that the signal does not reach); here the orphans live in the
+// runner, which cannot exit without ending them, and an orphan that
+// ignores the signal (a daemon that set SIG_IGN) would keep it running with
+// no guest process anyone can signal. So the first such request is given
+// to each orphan that does not ignore it (its handler runs, or its default
+// action ends it) and ends with SIGKILL each one that ignores it; a second
+// request ends every orphan still running with SIGKILL. The run's status
+// stays the initial process's (endIfLast), which qemu-user's pid exited
+// with.
+func (p *Process) endOrphans(sig int) {
+	p.endRequests++
+	for _, g := range p.groups {
+		if g.exiting {
+			continue
+		}
+		if p.endRequests > 1 || g.host == nil && g.ignored(sig) {
+			p.postProcess(g, sigInfo{signo: abi.SIGKILL, code: siKernel})
+		} else {
+			p.postProcess(g, sigInfo{signo: sig, code: abi.SI_USER})
+		}
+	}
 }
