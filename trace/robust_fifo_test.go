@@ -10,18 +10,19 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
-// The tests of robust_test.go that need a FIFO (syscall.Mkfifo: unix hosts).
+// The tests of robust_test.go that need a FIFO (unix.Mkfifo: unix hosts).
 
 // TestFIFOInDirectory (item 4): a FIFO named like a trace file in a checked
 // directory is skipped; it used to block the check forever.
 func TestFIFOInDirectory(t *testing.T) {
 	dir := t.TempDir()
-	if err := syscall.Mkfifo(filepath.Join(dir, "x.le.txt"), 0o666); err != nil {
+	if err := unix.Mkfifo(filepath.Join(dir, "x.le.txt"), 0o666); err != nil {
 		t.Skipf("no FIFOs here: %v", err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "y.le.txt"), []byte("a insn=7c642a14 r4=5 r5=7 => st=ok nip=40080004 r3=c\n"), 0o666); err != nil {
@@ -55,7 +56,7 @@ func TestStreamingMemory(t *testing.T) {
 	}
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "big.le.txt")
-	if err := syscall.Mkfifo(fifo, 0o666); err != nil {
+	if err := unix.Mkfifo(fifo, 0o666); err != nil {
 		t.Skipf("no FIFOs here: %v", err)
 	}
 	// One line of about 2 KB: add with every VSR set (as -full traces are).
