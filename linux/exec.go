@@ -237,7 +237,9 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	// then applies the change of credentials.
 	old := t.cred
 	readable := t.faccessat(unix.AT_FDCWD, exeHost, unix.R_OK, unix.AT_EACCESS) == nil
+	oldMM := t.mm
 	t.mm = newAddressSpace(m, img.Brk)
+	p.shmClose(oldMM, t.group.tgid)
 	if !readable || old.uid.e != old.uid.r || old.gid.e != old.gid.r {
 		t.mm.dumpable = suidDumpable()
 	}

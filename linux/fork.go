@@ -100,6 +100,10 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	g.fs.release()
 	p.recRelease(g, -1)
 	p.ipcExit(g)
+	for _, t := range g.threads { // all share one address space
+		p.shmClose(t.mm, g.tgid)
+		break
+	}
 	p.pidfdExit(g)
 	for _, t := range g.threads {
 		p.threadGone(t)

@@ -240,6 +240,7 @@ func (t *Thread) cloneResources(flags uint64, tid int) (resources, int) {
 			return resources{}, abi.ENOMEM
 		}
 		r.mm = mm
+		t.p.shmOpen(mm, t.group.tgid)
 	}
 	return r, 0
 }

@@ -204,7 +204,7 @@ func init() {
 		abi.SYS_SHMGET:     {fn: sysShmget, level: full, note: "the runner's IPC namespace: host processes do not see it", args: args(aInt, aSize, aHex)},
 		abi.SYS_SHMAT:      {fn: sysShmat, level: full, args: args(aInt, aPtr, aHex), retPtr: true},
 		abi.SYS_SHMDT:      {fn: sysShmdt, level: full, args: args(aPtr)},
-		abi.SYS_SHMCTL:     {fn: sysShmctl, level: partial, note: "SHM_LOCK, SHM_UNLOCK and SHM_INFO EINVAL; shm_lpid and shm_atime not set by fork, nor shm_dtime by exit or exec", args: args(aInt, aInt, aPtr)},
+		abi.SYS_SHMCTL:     {fn: sysShmctl, level: full, note: "SHM_LOCK counts the pages against RLIMIT_MEMLOCK and sets SHM_LOCKED; guest memory is never swapped (SHM_INFO shm_swp 0)", args: args(aInt, aInt, aPtr)},
 		abi.SYS_SEMGET:     {fn: sysSemget, level: full, args: args(aInt, aInt, aHex)},
 		abi.SYS_SEMTIMEDOP: {fn: sysSemtimedop, level: full, note: "SEM_UNDO applied when the guest process ends", args: args(aInt, aPtr, aUint, aPtr)},
 		abi.SYS_SEMCTL:     {fn: sysSemctl, level: full, args: args(aInt, aInt, aInt, aHex)},

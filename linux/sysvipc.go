@@ -64,6 +64,9 @@ const (
 	shmRemap   = 0o40000
 	shmExec    = 0o100000
 	shmDest    = 0o1000 // in the mode: removed, freed at the last detach
+	shmLocked  = 0o2000 // in the mode: SHM_LOCK
+	shmLock    = 11
+	shmUnlock  = 12
 	shmStat    = 13
 	shmInfo    = 14
 	shmStatAny = 15
@@ -100,6 +103,7 @@ const (
 	msgMnb     = 16384
 	msgMni     = 32000
 
+	capIPCLock     = 14 // CAP_IPC_LOCK
 	capIPCOwner    = 15 // CAP_IPC_OWNER
 	capSysResource = 24 // CAP_SYS_RESOURCE
 
@@ -138,12 +142,17 @@ type ipcNamespace struct {
 	// undo are the SEM_UNDO adjustments of each guest process, by
 	// semaphore set id (Linux's sem_undo_list, not shared across fork).
 	undo map[*threadGroup]map[int][]int
+	// shmLocked are the pages of the segments SHM_LOCK locked, by the
+	// real user id of the caller that locked them (Linux's ucounts'
+	// UCOUNT_RLIMIT_MEMLOCK, which user_shm_lock checks against
+	// RLIMIT_MEMLOCK).
+	shmLocked map[uint32]uint64
 }
 
 // ipcNS is the runner's IPC namespace, made on first use.
 func (p *Process) ipcNS() *ipcNamespace {
 	if p.ipc == nil {
-		p.ipc = &ipcNamespace{changed: make(chan struct{}), undo: map[*threadGroup]map[int][]int{}}
+		p.ipc = &ipcNamespace{changed: make(chan struct{}), undo: map[*threadGroup]map[int][]int{}, shmLocked: map[uint32]uint64{}}
 		for _, ids := range []*ipcIDs{&p.ipc.shm, &p.ipc.sem, &p.ipc.msg} {
 			ids.byID = map[int]ipcObject{}
 			ids.lastIdx = -1
@@ -384,6 +393,7 @@ type shmSeg struct {
 	atime, dtime, ctime int64
 	cpid, lpid          int
 	obj                 *mem.Shared
+	lockUID             uint32 // the real user id charged for SHM_LOCK
 }
 
 func (s *shmSeg) ipcPerm() *ipcPerm { return &s.perm }
@@ -425,7 +435,7 @@ func (t *Thread) shmGet(id int) (*shmSeg, int) {
 	}
 	s := o.(*shmSeg)
 	if s.perm.mode&shmDest != 0 && t.p.nattch(s) == 0 {
-		ns.shm.remove(s)
+		ns.shmDestroy(s)
 		return nil, abi.EINVAL
 	}
 	return s, 0
@@ -542,7 +552,7 @@ func (t *Thread) shmdt(addr uint64) (uint64, int) {
 	}
 	sh.seg.dtime, sh.seg.lpid = nowSec(), t.group.tgid
 	if sh.seg.perm.mode&shmDest != 0 && t.p.nattch(sh.seg) == 0 {
-		t.p.ipcNS().shm.remove(sh.seg)
+		t.p.ipcNS().shmDestroy(sh.seg)
 	}
 	return 0, 0
 }
@@ -567,6 +577,19 @@ func (t *Thread) shmctl(id, cmd int, buf uint64) (uint64, int) {
 			return 0, e
 		}
 		return uint64(max(ns.shm.highest(), 0)), 0
+	case shmInfo:
+		info := abi.ShmInfo{UsedIDs: int32(len(ns.shm.byID))}
+		for _, o := range ns.shm.byID {
+			s := o.(*shmSeg)
+			info.ShmTot += pageUp(s.size) / mem.PageSize
+			info.ShmRss += uint64(s.obj.Resident())
+		}
+		if e := putStruct(t, buf, abi.ShmInfoLayout, &info); e != 0 {
+			return 0, e
+		}
+		return uint64(max(ns.shm.highest(), 0)), 0
+	case shmLock, shmUnlock:
+		return 0, t.shmLockCmd(id, cmd == shmLock)
 	case ipcStat, shmStat, shmStatAny:
 		return ipcStatCmd(t, &ns.shm, t.shmGet, id, cmd, shmStatAny, buf, abi.ShmidDSLayout, func(s *shmSeg) abi.ShmidDS {
 			return abi.ShmidDS{Perm: s.perm.abi(), Atime: s.atime, Dtime: s.dtime, Ctime: s.ctime, Segsz: s.size,
@@ -583,7 +606,7 @@ func (t *Thread) shmctl(id, cmd int, buf uint64) (uint64, int) {
 			return 0, 0
 		}
 		if t.p.nattch(s) == 0 {
-			ns.shm.remove(s)
+			ns.shmDestroy(s)
 		} else {
 			s.perm.mode |= shmDest
 			s.perm.key = ipcPrivate
@@ -591,6 +614,67 @@ func (t *Thread) shmctl(id, cmd int, buf uint64) (uint64, int) {
 		return 0, 0
 	}
 	return 0, abi.EINVAL
+}
+
+// shmLockCmd is SHM_LOCK (lock) and SHM_UNLOCK, as Linux 6.1's shmctl_do_lock:
+// without CAP_IPC_LOCK only the owner or creator (EPERM), and SHM_LOCK
+// only with a non-zero RLIMIT_MEMLOCK (EPERM); a lock is charged to the
+// caller's real user id and fails past RLIMIT_MEMLOCK without
+// CAP_IPC_LOCK (shmem_lock's ENOMEM). Locking a locked segment or
+// unlocking an unlocked one does nothing. Guest memory is the runner's to
+// keep resident, so a lock changes only SHM_LOCKED in the mode.
+func (t *Thread) shmLockCmd(id int, lock bool) int {
+	s, e := t.shmGet(id)
+	if e != 0 {
+		return e
+	}
+	capable := t.cred.capable(capIPCLock)
+	rl, _ := getrlimit(t, rlimitMemlock)
+	if !capable {
+		if t.cred.uid.e != s.perm.uid && t.cred.uid.e != s.perm.cuid {
+			return abi.EPERM
+		}
+		if lock && rl.Cur == 0 {
+			return abi.EPERM
+		}
+	}
+	ns := t.p.ipcNS()
+	pages := pageUp(s.size) / mem.PageSize
+	switch {
+	case lock && s.perm.mode&shmLocked == 0:
+		uid := t.cred.uid.r
+		limit := uint64(math.MaxUint64)
+		if rl.Cur != unix.RLIM_INFINITY {
+			limit = rl.Cur / mem.PageSize
+		}
+		if ns.shmLocked[uid]+pages > limit && !capable {
+			return abi.ENOMEM
+		}
+		ns.shmLocked[uid] += pages
+		s.perm.mode |= shmLocked
+		s.lockUID = uid
+	case !lock && s.perm.mode&shmLocked != 0:
+		ns.shmUnlock(s)
+	}
+	return 0
+}
+
+// shmUnlock takes locked segment s's pages off the count of the user
+// that locked it.
+func (ns *ipcNamespace) shmUnlock(s *shmSeg) {
+	ns.shmLocked[s.lockUID] -= pageUp(s.size) / mem.PageSize
+	if ns.shmLocked[s.lockUID] == 0 {
+		delete(ns.shmLocked, s.lockUID)
+	}
+	s.perm.mode &^= shmLocked
+}
+
+// shmDestroy frees segment s (Linux's shm_destroy): it is unlocked first.
+func (ns *ipcNamespace) shmDestroy(s *shmSeg) {
+	if s.perm.mode&shmLocked != 0 {
+		ns.shmUnlock(s)
+	}
+	ns.shm.remove(s)
 }
 
 // highest is the highest index in use, or -1.
@@ -610,6 +694,54 @@ func (ids *ipcIDs) byIndex(idx int) ipcObject {
 		}
 	}
 	return nil
+}
+
+// shmIn calls f once with each segment mapped in mm.
+func shmIn(mm *addressSpace, f func(s *shmSeg)) {
+	seen := map[*shmSeg]bool{}
+	mm.Mem.SharedIn(0, ^uint64(0), func(o *mem.Shared) {
+		if sh, ok := o.Owner.(sysvShm); ok && !seen[sh.seg] {
+			seen[sh.seg] = true
+			f(sh.seg)
+		}
+	})
+}
+
+// shmOpen is Linux's shm_open for the segments fork's child maps in mm,
+// a copy of its parent's: their shm_atime is now and their shm_lpid the
+// parent's tgid (the current process in dup_mmap).
+func (p *Process) shmOpen(mm *addressSpace, tgid int) {
+	if p.ipc == nil {
+		return
+	}
+	shmIn(mm, func(s *shmSeg) { s.atime, s.lpid = nowSec(), tgid })
+}
+
+// shmClose is Linux's shm_close for the segments mapped in mm as guest
+// process tgid leaves it (its exit, or its execve), if no other live
+// guest process shares mm (a vfork parent): their shm_dtime is now,
+// their shm_lpid tgid, and a removed one that nothing maps any more is
+// freed.
+func (p *Process) shmClose(mm *addressSpace, tgid int) {
+	if p.ipc == nil {
+		return
+	}
+	for _, g := range p.groups {
+		if g.exiting || g.zombie {
+			continue
+		}
+		for _, th := range g.threads {
+			if th.mm == mm && !th.execed {
+				return
+			}
+		}
+	}
+	shmIn(mm, func(s *shmSeg) {
+		s.dtime, s.lpid = nowSec(), tgid
+		if s.perm.mode&shmDest != 0 && !s.perm.removed && p.nattch(s) == 0 {
+			p.ipc.shmDestroy(s)
+		}
+	})
 }
 
 // ---- Semaphores ----

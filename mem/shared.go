@@ -47,6 +47,10 @@ func NewShared(source func(i uint64) (*[PageSize]byte, bool)) *Shared {
 	return s
 }
 
+// Resident is how many pages of an anonymous s have been used (made on
+// first use), 0 for one whose pages a source lends.
+func (s *Shared) Resident() int { return len(s.pages) }
+
 // page returns page i of s.
 func (s *Shared) page(i uint64) (*[PageSize]byte, bool) {
 	if s.source != nil {

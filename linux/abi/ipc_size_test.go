@@ -13,6 +13,7 @@ func TestIPCSizes(t *testing.T) {
 		{"semid64_ds", SemidDSLayout.Size(), 88},
 		{"msqid64_ds", MsqidDSLayout.Size(), 120},
 		{"shminfo64", ShminfoLayout.Size(), 72},
+		{"shm_info", ShmInfoLayout.Size(), 48},
 		{"seminfo", SeminfoLayout.Size(), 40},
 		{"msginfo", MsginfoLayout.Size(), 32},
 		{"sembuf", SembufLayout.Size(), 6},

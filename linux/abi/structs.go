@@ -225,6 +225,15 @@ type Shminfo struct {
 	_                                      [4]uint64
 }
 
+// ShmInfo is struct shm_info (shmctl SHM_INFO), 48 bytes: the segments
+// in use, their pages, their resident and swapped pages.
+type ShmInfo struct {
+	UsedIDs                     int32
+	_                           int32
+	ShmTot, ShmRss, ShmSwp      uint64
+	SwapAttempts, SwapSuccesses uint64
+}
+
 // Seminfo is struct seminfo (semctl IPC_INFO and SEM_INFO), 40 bytes.
 type Seminfo struct {
 	Semmap, Semmni, Semmns, Semmnu, Semmsl int32
@@ -273,6 +282,7 @@ var (
 	SemidDSLayout         = NewLayout[SemidDS]()
 	MsqidDSLayout         = NewLayout[MsqidDS]()
 	ShminfoLayout         = NewLayout[Shminfo]()
+	ShmInfoLayout         = NewLayout[ShmInfo]()
 	SeminfoLayout         = NewLayout[Seminfo]()
 	MsginfoLayout         = NewLayout[Msginfo]()
 	SembufLayout          = NewLayout[Sembuf]()
