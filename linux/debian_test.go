@@ -5,10 +5,14 @@ package linux_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestDebianCorpus runs scripts/debian-corpus.sh: Debian bookworm's
@@ -59,8 +63,24 @@ func runDebianScript(t *testing.T, script, inputs string, args ...string) {
 		t.Skipf("the root build/debian/root names is gone (%v): run bash scripts/debian-corpus.sh -fetch-only", err)
 	}
 	cmd := exec.Command("bash", append([]string{"../scripts/" + script}, args...)...)
-	out, err := cmd.CombinedOutput()
-	t.Logf("%s", out)
+	// The script's output goes to a file, not to memory, and only its
+	// first scriptLogCap bytes: a runaway guest whose output reached it
+	// (a clean clone's CI run had linux.test killed at 24 GB) cannot
+	// exhaust the host. What is kept is logged; what is dropped is said.
+	log, err := os.Create(filepath.Join(t.TempDir(), "output"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer log.Close()
+	capped := &capWriter{w: log, room: scriptLogCap}
+	cmd.Stdout, cmd.Stderr = capped, capped
+	err = cmd.Run()
+	if out, rerr := os.ReadFile(log.Name()); rerr == nil {
+		t.Logf("%s", out)
+	}
+	if capped.dropped > 0 {
+		t.Errorf("%s: output over %d bytes: the last %d bytes were dropped", script, scriptLogCap, capped.dropped)
+	}
 	var ee *exec.ExitError
 	switch {
 	case err == nil:
@@ -68,5 +88,157 @@ func runDebianScript(t *testing.T, script, inputs string, args ...string) {
 		t.Skipf("%s: packages or tools missing (see its output)", script)
 	default:
 		t.Errorf("%s: %v", script, err)
+	}
+}
+
+// TestDebianRunTimeout: a case over its time limit leaves no process
+// behind under scripts/debian-run.sh's qemurun (qemu-user through
+// binfmt_misc in a chroot, behind unshare --fork), emuchrootrun (the same
+// with ppc64emu) and emurun (ppc64emu run -L). The case ignores SIGTERM
+// (trap ” TERM) and loops for ever, so timeout's SIGTERM does not end it:
+// before timeout -k and unshare --kill-child the run never ended (timeout
+// waited for unshare, which outlived the signal with its child). The case
+// writes its pid (a host pid under qemu-user; the runner's under ppc64emu)
+// to the work directory before it loops; once the run has returned, that
+// process must be gone. The limit given is 8 s (the case must have set
+// its trap by then: ppc64emu in the chroot takes over 1 s to start under
+// load); 60 s bounds each run.
+func TestDebianRunTimeout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped in -short mode (each run takes the limit and timeout's 10 s grace)")
+	}
+	root, err := os.ReadFile("../build/debian/root")
+	if err != nil {
+		t.Skip("no Debian root fetched: run bash scripts/debian-corpus.sh -fetch-only (needs apt-get and network)")
+	}
+	for _, tool := range []string{"qemu-ppc64le-static", "unshare", "timeout"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not installed", tool)
+		}
+	}
+	emu := filepath.Join(t.TempDir(), "ppc64emu")
+	cmd := exec.Command("go", "build", "-o", emu, "../cmd/ppc64emu")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0") // static, for binfmt_misc's F in the chroot
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building ppc64emu: %v\n%s", err, out)
+	}
+	if err := os.Symlink("ppc64emu", emu+"-binfmt"); err != nil {
+		t.Fatal(err)
+	}
+	caseFile := filepath.Join(t.TempDir(), "ignoreterm.sh")
+	if err := os.WriteFile(caseFile, []byte("trap '' TERM\necho $$ >pid\nwhile :; do sleep 1; done\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, run := range []string{"qemurun", "emuchrootrun", "emurun"} {
+		t.Run(run, func(t *testing.T) {
+			work := t.TempDir()
+			sh := exec.Command("bash", "-c", `. ../scripts/debian-run.sh && "$0" "$1" "$2" 8`, run, caseFile, work)
+			sh.Env = append(os.Environ(), "root="+string(bytes.TrimSpace(root)), "emu="+emu)
+			out := filepath.Join(work, "out")
+			f, err := os.Create(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			sh.Stdout, sh.Stderr = f, f
+			if err := sh.Start(); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- sh.Wait() }()
+			var runErr error
+			select {
+			case runErr = <-done:
+			case <-time.After(60 * time.Second):
+				t.Errorf("%s did not return within 60 s of an 8 s limit", run)
+			}
+			b, err := os.ReadFile(filepath.Join(work, "pid"))
+			if err != nil {
+				o, _ := os.ReadFile(out)
+				t.Fatalf("the case did not start (%v): %v\n%s", runErr, err, o)
+			}
+			pid := string(bytes.TrimSpace(b))
+			// A zombie has ended (its reaper, init, may not have waited
+			// yet). A process SIGKILL reached may still be on its way
+			// out (qemu's threads) when the run returns: 10 s bound it.
+			for end := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+				st, err := os.ReadFile("/proc/" + pid + "/stat")
+				if err != nil || bytes.Contains(st, []byte(") Z ")) {
+					break
+				}
+				if time.Now().After(end) {
+					t.Errorf("the case's process %s is left 10 s after the run: %s", pid, st)
+					break
+				}
+			}
+		})
+	}
+}
+
+// scriptLogCap is how much of a script's output runDebianScript keeps: a
+// line per case, a few KiB for the whole corpus.
+const scriptLogCap = 4 << 20
+
+// capWriter writes to w what fits in room bytes and counts the rest,
+// which it drops; it never fails, so the writer of a pipe to it is not
+// stopped.
+type capWriter struct {
+	w       io.Writer
+	room    int64
+	dropped int64
+}
+
+func (c *capWriter) Write(b []byte) (int, error) {
+	n := int64(len(b))
+	if keep := min(n, c.room); keep > 0 {
+		if _, err := c.w.Write(b[:keep]); err != nil {
+			c.dropped += keep
+		}
+		c.room -= keep
+		n -= keep
+	}
+	c.dropped += n
+	return len(b), nil
+}
+
+// TestChrootCompareCap: scripts/chroot-compare.sh limits the files each
+// run writes (ulimit -f outcap_kb), so a case whose output has no end
+// cannot fill the disk, and fails a case whose stdout reached the cap. The
+// runs are stand-ins for qemurun and emurun (the case's commands run by
+// the host's sh in the work directory): "big" writes 8 KiB where the cap
+// is 4 KiB, "small" 100 bytes. The script's own output is capped too
+// (capWriter, TestDebianCorpus): 10 bytes kept of 25.
+func TestChrootCompareCap(t *testing.T) {
+	cases := t.TempDir()
+	for name, n := range map[string]int{"big": 8192, "small": 100} {
+		if err := os.WriteFile(filepath.Join(cases, name+".sh"), []byte(fmt.Sprintf("head -c %d /dev/zero\n", n)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := t.TempDir()
+	sh := exec.Command("bash", "-c", `. ../scripts/chroot-compare.sh
+run() { (cd "$2" && sh "$1"); }
+qemurun() { run "$@"; }
+emurun() { run "$@"; }
+chroot_compare "$0" "$1" 0`, cases, out)
+	sh.Env = append(os.Environ(), "outcap_kb=4")
+	b, err := sh.CombinedOutput()
+	got := string(b)
+	if err == nil || !strings.Contains(got, "big FAIL (qemu stdout over the cap of 4 KiB emu stdout over the cap of 4 KiB)") ||
+		!strings.Contains(got, "small ok") {
+		t.Errorf("chroot_compare: %v\n%s", err, got)
+	}
+	if st, err := os.Stat(filepath.Join(out, "big.emu.out")); err != nil || st.Size() != 4096 {
+		t.Errorf("big.emu.out: %v, %v; want 4096 bytes", st, err)
+	}
+	var kept bytes.Buffer
+	c := &capWriter{w: &kept, room: 10}
+	for _, s := range []string{"0123456", "789abcdef", "ghijklmno"} {
+		if n, err := c.Write([]byte(s)); n != len(s) || err != nil {
+			t.Errorf("Write(%q) = %d, %v", s, n, err)
+		}
+	}
+	if kept.String() != "0123456789" || c.dropped != 15 {
+		t.Errorf("capWriter kept %q, dropped %d; want 0123456789 and 15", kept.String(), c.dropped)
 	}
 }

@@ -20,6 +20,10 @@
 # be root, else the case is reported and not run.
 # Output: "CASE ok" or "CASE FAIL (what differs)" per case and a summary;
 # each run's stdout, stderr and exit status are OUT/CASE.{qemu,emu}.{out,err,rc}.
+# Each run may write files of at most outcap_kb KiB (ulimit -f; 1 GiB unless
+# the caller sets outcap_kb), its stdout and stderr included, so that a
+# runaway guest cannot fill the disk: an output that reaches the cap fails
+# the case ("stdout over the cap"; the writer got SIGXFSZ or EFBIG).
 # Returns 0 when every case matched, 1 otherwise.
 chroot_compare() {
   local cases=$1 out=$2 all=$3
@@ -57,12 +61,19 @@ chroot_compare() {
       set +e
       run=${who}run
       if [ $who = emu ] && awk -v n="$name" '$1 == n { f = 1 } END { exit !f }' "$cases/chroot.txt" 2>/dev/null; then run=emuchrootrun; fi
-      qemu_allids=$allids "$run" "$c" "$w" ${limit:+"$limit"} >"$out/$name.$who.out" 2>"$out/$name.$who.err" </dev/null
+      (ulimit -f "${outcap_kb:-1048576}" && qemu_allids=$allids "$run" "$c" "$w" ${limit:+"$limit"}) >"$out/$name.$who.out" 2>"$out/$name.$who.err" </dev/null
       echo $? >"$out/$name.$who.rc"
       set -e
       rm -rf "$w"
     done
     what=()
+    for who in qemu emu; do
+      for w in out err; do
+        if [ "$(stat -c %s "$out/$name.$who.$w")" -ge $((${outcap_kb:-1048576} * 1024)) ]; then
+          what+=("$who std$w over the cap of ${outcap_kb:-1048576} KiB")
+        fi
+      done
+    done
     cmp -s "$out/$name.qemu.out" "$out/$name.emu.out" || what+=(stdout)
     cmp -s "$out/$name.qemu.err" "$out/$name.emu.err" || what+=(stderr)
     cmp -s "$out/$name.qemu.rc" "$out/$name.emu.rc" || what+=("exit $(cat "$out/$name.qemu.rc") vs $(cat "$out/$name.emu.rc")")

@@ -19,7 +19,13 @@
 # env has none).
 # emurun CASE WORK [TIMEOUT]: the same command under `ppc64emu run -L
 # ROOT`, in WORK. Both run ROOT's /bin/sh -c CMD with the same environment
-# (env -i, PATH, LC_ALL=C, HOME=/tmp), for at most TIMEOUT seconds (180).
+# (env -i, PATH, LC_ALL=C, HOME=/tmp), for at most TIMEOUT seconds (180):
+# then timeout sends SIGTERM to its process group, and SIGKILL 10 s later
+# to what is left of it (a case that ignores SIGTERM used to keep the run,
+# and the script, waiting for ever), and unshare --fork's child gets
+# SIGKILL when unshare ends (--kill-child), so that a timed-out case
+# leaves no process behind (TestDebianRunTimeout). A guest process that
+# left the group (setsid) under qemu-user is not reached.
 # With emu_userns set (scripts/cpython-tests.sh), ppc64emu runs in a user
 # namespace of its own that maps the caller to root (unshare --user
 # --map-root-user), as qemurun's reference does: the ids a program may
@@ -49,13 +55,13 @@ qemu_ns='
 # capabilities with uid 0 mapped.
 qemurun() { # case-file workdir [timeout]
   if [ -z "${qemu_allids:-}" ]; then
-    timeout "${3:-180}" unshare --user --map-root-user --mount --fork sh -c "$qemu_ns" sh "$root" "$1" "$2" "$binfmt" "$qemu_static"
+    timeout -k 10 "${3:-180}" unshare --user --map-root-user --mount --fork --kill-child sh -c "$qemu_ns" sh "$root" "$1" "$2" "$binfmt" "$qemu_static"
     return
   fi
   local d p n=0 rc=0
   d=$(mktemp -d /tmp/qemurun-allids.XXXXXX)
   mkfifo "$d/go"
-  timeout "${3:-180}" unshare --user --mount --fork sh -c 'echo $$ >"$1/pid"; read x <"$1/go"; b=$2; shift 2; exec sh -c "$b" sh "$@"' \
+  timeout -k 10 "${3:-180}" unshare --user --mount --fork --kill-child sh -c 'echo $$ >"$1/pid"; read x <"$1/go"; b=$2; shift 2; exec sh -c "$b" sh "$@"' \
     sh "$d" "$qemu_ns" "$root" "$1" "$2" "$binfmt" "$qemu_static" &
   p=$!
   until [ -s "$d/pid" ] || [ $n -gt 600 ]; do n=$((n + 1)); sleep 0.05; done
@@ -96,11 +102,11 @@ emurun() { # case-file workdir [timeout]
     d=$(mktemp -d /tmp/emurun-root.XXXXXX)
     chmod 755 "$d"
     (cd "$2" && env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp \
-      timeout "${3:-180}" unshare --mount sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' \
+      timeout -k 10 "${3:-180}" unshare --mount sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' \
       sh "$root" "$d" "$emu" run -L "$d" -0 /bin/sh "$d/bin/sh" -c "$(cat "$1")") || rc=$?
     rmdir "$d"
     return $rc
   fi
   (cd "$2" && env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp \
-    timeout "${3:-180}" ${emu_userns:+unshare --user --map-root-user} "$emu" run -L "$root" -0 /bin/sh "$root/bin/sh" -c "$(cat "$1")")
+    timeout -k 10 "${3:-180}" ${emu_userns:+unshare --user --map-root-user} "$emu" run -L "$root" -0 /bin/sh "$root/bin/sh" -c "$(cat "$1")")
 }
