@@ -80,7 +80,7 @@ func sysExecveat(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	if flags&unix.AT_SYMLINK_NOFOLLOW != 0 {
 		var st unix.Stat_t
-		if unix.Lstat(t.hostRel(t.p.hostPath(path, false)), &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK {
+		if unix.Lstat(t.hostName(path, false), &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK {
 			return 0, eLOOP
 		}
 	}
@@ -147,7 +147,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 		if depth > maxInterp {
 			return 0, eLOOP
 		}
-		host := t.hostRel(p.hostPath(path, true))
+		host := t.hostName(path, true)
 		if ref, _, own := t.procLookup(t.cwd(), path); own && ref.entry == "exe" {
 			host = p.exeOf(ref.g) // the guest's program, not the runner
 		}
@@ -172,7 +172,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 				return t.execHost(host, args, env) // hostexec.go
 			}
 			var err error
-			t.asRunner(func() { img, interp, err = loadProgram(m, host, p.cfg.Sysroot) })
+			t.asRunner(func() { img, interp, err = loadProgram(m, host, t.interpRoot()) })
 			if err != nil {
 				// A host error (a missing interpreter: ENOENT) as it
 				// is; anything the loader refuses is no program.
@@ -206,7 +206,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 		if len(p.cfg.Runner) == 0 {
 			return 0, eNOEXEC
 		}
-		a := append(append([]string{}, p.cfg.Runner...), "-0", argv0(args, path), t.hostRel(p.hostPath(path, true)))
+		a := append(append([]string{}, p.cfg.Runner...), "-0", argv0(args, path), t.hostName(path, true))
 		if len(args) > 1 {
 			a = append(a, args[1:]...)
 		}
@@ -245,7 +245,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	}
 	t.mm.stack = stack
 	t.mm.procSetup(p.order, img, sp, stack.hi-stack.min)
-	t.mm.nameProgram(img, interp, exeHost, p.cfg.Sysroot)
+	t.mm.nameProgram(img, interp, t.realHost(exeHost), p.cfg.Sysroot)
 	t.comm = comm
 	t.setCred(cred)
 	if secure {
@@ -271,7 +271,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	t.startRegs(img, interp, sp)
 	t.mm.e.SetContext(&t.ctx)
 	g.execed = true
-	g.exe = exePath(exeHost)
+	g.exe = exePath(t.realHost(exeHost))
 	g.deletePosixTimers()
 	g.vforkDoneOnce()
 	return 0, errNoResult

@@ -26,6 +26,8 @@ import (
 type fsState struct {
 	cwd   int    // a host O_PATH descriptor of the directory, or AT_FDCWD: the runner's own
 	umask uint32 // the file mode creation mask
+	root  string // the host path of the root chroot(2) chose (chroot.go), "" for none
+	rootd int    // with root, a host O_PATH descriptor of it, through which paths are resolved
 }
 
 // copy returns a copy of fs with a descriptor of its own (fork).
@@ -38,11 +40,24 @@ func (fs *fsState) copy() fsState {
 			c.cwd = unix.AT_FDCWD // out of descriptors: the runner's directory
 		}
 	}
+	if fs.root != "" {
+		if d, err := unix.FcntlInt(uintptr(fs.rootd), unix.F_DUPFD_CLOEXEC, 3); err == nil {
+			c.rootd = d
+		} else {
+			c.rootd = -1 // out of descriptors: the root is reached by its path
+		}
+	}
 	return c
 }
 
-// release closes fs's directory descriptor (the process ended).
+// release closes fs's descriptors (the process ended).
 func (fs *fsState) release() {
+	fs.releaseCwd()
+	fs.setRoot("", -1)
+}
+
+// releaseCwd closes fs's working directory descriptor.
+func (fs *fsState) releaseCwd() {
 	if fs.cwd >= 0 {
 		_ = unix.Close(fs.cwd)
 		fs.cwd = unix.AT_FDCWD
@@ -52,8 +67,28 @@ func (fs *fsState) release() {
 // setCwd makes the directory at host descriptor d, which it takes, the
 // working directory.
 func (fs *fsState) setCwd(d int) {
-	fs.release()
+	fs.releaseCwd()
 	fs.cwd = d
+}
+
+// setRoot makes the directory at host path root, whose O_PATH descriptor
+// d it takes, the root ("" and -1: none).
+func (fs *fsState) setRoot(root string, d int) {
+	if fs.root != "" && fs.rootd >= 0 {
+		_ = unix.Close(fs.rootd)
+	}
+	fs.root, fs.rootd = root, d
+}
+
+// walkRoot is the host path through which paths in fs's root are
+// resolved: its descriptor's /proc/self/fd entry, which reaches it
+// whatever the directories above it let the guest's ids search (as the
+// kernel's walk from a root never looks above it), or its path.
+func (fs *fsState) walkRoot() string {
+	if fs.rootd >= 0 {
+		return "/proc/self/fd/" + strconv.Itoa(fs.rootd)
+	}
+	return fs.root
 }
 
 // cwd returns the host descriptor relative paths of t's process are
@@ -147,7 +182,15 @@ func sysGetcwd(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	if root := t.p.cfg.Sysroot; root != "" && (dir == root || strings.HasPrefix(dir, root+"/")) {
+	if root := t.group.fs.root; root != "" {
+		// Below a chroot(2) root its name there, else Linux's
+		// "(unreachable)" before the name from the real root (chroot.go).
+		if g, ok := guestIn(root, dir); ok {
+			dir = g
+		} else {
+			dir = "(unreachable)" + t.guestPath(dir)
+		}
+	} else if root := t.p.cfg.Sysroot; root != "" && (dir == root || strings.HasPrefix(dir, root+"/")) {
 		// Inside the sysroot the guest sees its own names, as in a chroot.
 		dir = "/" + strings.TrimLeft(dir[len(root):], "/")
 	}

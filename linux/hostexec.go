@@ -113,6 +113,25 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
+	attr := p.hostCred.hostAttr(t.cred)
+	if root := g.fs.root; root != "" {
+		// The host program runs in the process's chroot(2) root, given
+		// by the host (the runner needs CAP_SYS_CHROOT): its path and
+		// working directory are named from there (chroot.go).
+		name, ok := guestIn(root, t.realHost(host))
+		if !ok {
+			return 0, abi.ENOENT
+		}
+		if attr == nil {
+			attr = &syscall.SysProcAttr{}
+		}
+		attr.Chroot, host = root, name
+		if d, ok := guestIn(root, dir); ok {
+			dir = d
+		} else {
+			dir = "" // left where it is (outside the root)
+		}
+	}
 	p.syncUmask(g.fs.umask) // inherited by the child
 	// Every other guest descriptor (of any guest process) is one the host
 	// child must not inherit: marked close-on-exec while it starts (the
@@ -123,7 +142,7 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 	var pid int
 	var err error
 	t.asRunner(func() {
-		pid, err = syscall.ForkExec(host, argv, &syscall.ProcAttr{Dir: dir, Env: env, Files: files, Sys: p.hostCred.hostAttr(t.cred)})
+		pid, err = syscall.ForkExec(host, argv, &syscall.ProcAttr{Dir: dir, Env: env, Files: files, Sys: attr})
 	})
 	for _, h := range restore {
 		_, _ = unix.FcntlInt(uintptr(h), unix.F_SETFD, 0)

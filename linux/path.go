@@ -58,6 +58,29 @@ func lookupPath(root, path string, follow bool) string {
 // ".." stops at root and absolute link targets start again at root. It
 // returns the host path and whether it exists.
 func resolveIn(root, path string, follow bool) (string, bool) {
+	host, ok := walkIn(root, path, follow)
+	if !ok {
+		return "", false
+	}
+	return host, true
+}
+
+// inRoot is resolveIn for a root chosen with chroot(2): where a component
+// is missing (or cannot be looked up), the host path is what was resolved
+// so far with the rest as it is, so that the host's call fails there as
+// Linux's would (ENOENT, ENOTDIR, EACCES) or creates the last component
+// inside root.
+func inRoot(root, path string, follow bool) string {
+	host, _ := walkIn(root, path, follow)
+	return host
+}
+
+// walkIn is resolveIn, returning for a missing component the host path of
+// what was resolved so far joined with the rest, and false.
+func walkIn(root, path string, follow bool) (string, bool) {
+	if root == "/" {
+		root = ""
+	}
 	rest := strings.Split(path, "/")
 	var done []string // resolved components below root
 	links := 0
@@ -76,20 +99,18 @@ func resolveIn(root, path string, follow bool) (string, bool) {
 		host := root + "/" + strings.Join(append(done, c), "/")
 		var st unix.Stat_t
 		if unix.Lstat(host, &st) != nil {
-			return "", false
+			return joinRest(host, rest), false
 		}
 		last := len(rest) == 0 || strings.Trim(strings.Join(rest, "/"), "/") == ""
 		if st.Mode&unix.S_IFMT != unix.S_IFLNK || (last && !follow) {
 			done = append(done, c)
 			continue
 		}
-		if links++; links > maxSymlinks {
-			return "", false
-		}
 		buf := make([]byte, 4096)
 		n, err := unix.Readlink(host, buf)
-		if err != nil {
-			return "", false
+		if links++; links > maxSymlinks || err != nil {
+			// The host's walk from here fails as Linux's (ELOOP).
+			return joinRest(host, rest), false
 		}
 		target := string(buf[:n])
 		if strings.HasPrefix(target, "/") {
@@ -98,10 +119,18 @@ func resolveIn(root, path string, follow bool) (string, bool) {
 		rest = append(strings.Split(target, "/"), rest...)
 	}
 	out := filepath.Clean(root + "/" + strings.Join(done, "/"))
-	if strings.HasSuffix(path, "/") {
+	if strings.HasSuffix(path, "/") && out != "/" {
 		out += "/"
 	}
 	return out, true
+}
+
+// joinRest is host path host with the components rest after it.
+func joinRest(host string, rest []string) string {
+	if len(rest) == 0 {
+		return host
+	}
+	return host + "/" + strings.Join(rest, "/")
 }
 
 // lookupAt returns the host directory descriptor and path for a guest
@@ -109,6 +138,9 @@ func resolveIn(root, path string, follow bool) (string, bool) {
 // runner's working directory): an absolute path as hostPath; a relative
 // one as lookupFrom, from the host directory dirfd names.
 func (t *Thread) lookupAt(dirfd int, path string, follow bool) (int, string) {
+	if t.group.fs.root != "" {
+		return t.chrootAt(dirfd, path, follow) // chroot.go
+	}
 	root := t.p.cfg.Sysroot
 	if root == "" || path == "" {
 		return dirfd, path

@@ -328,6 +328,9 @@ func maybeUnderProc(dirfd int, path string) bool {
 // and fdinfo/N translated through the process's descriptor table and cwd
 // to its working directory.
 func (t *Thread) procLookup(dirfd int, raw string) (ref procRef, host string, own bool) {
+	if !t.seesHostFS("proc") && (strings.HasPrefix(raw, "/") || t.files.procDirs[dirfd] == nil) {
+		return procRef{}, "", false // a chroot(2) root without /proc (chroot.go)
+	}
 	if g := t.files.procDirs[dirfd]; g != nil && !strings.HasPrefix(raw, "/") {
 		// Through a descriptor of /proc/PID (the runner's /proc/self on
 		// the host): an entry of that guest process, not of the caller.
@@ -371,6 +374,8 @@ func procHostPath(ref procRef) string {
 		return host
 	case name == "fd":
 		return ""
+	case name == "root" && ref.g.fs.root != "":
+		return ref.g.fs.walkRoot()
 	case name == "cwd" && ref.g.fs.cwd >= 0:
 		return "/proc/self/fd/" + strconv.Itoa(ref.g.fs.cwd)
 	case procHost[name]:
@@ -383,6 +388,9 @@ func procHostPath(ref procRef) string {
 // caller's process id) or /proc/thread-self (pid/task/tid): the host's
 // would name the runner.
 func (t *Thread) procLink(dirfd int, raw string) (string, bool) {
+	if !t.seesHostFS("proc") {
+		return "", false
+	}
 	switch filepath.Clean(procAbs(dirfd, raw)) {
 	case "/proc/self":
 		return strconv.Itoa(t.group.tgid), true

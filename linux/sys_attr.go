@@ -17,13 +17,19 @@ import (
 // for the calls that only look (statx, statfs), as path.go describes.
 
 // atPath reads the path argument at addr for a call relative to guest
-// directory descriptor dirfd, returning the host descriptor and the path.
-func (t *Thread) atPath(dirfd int, addr uint64) (int, string, int) {
+// directory descriptor dirfd, returning the host descriptor and the path:
+// under a chroot(2) root, resolved in it (chrootAt), a link in the last
+// component followed if follow.
+func (t *Thread) atPath(dirfd int, addr uint64, follow bool) (int, string, int) {
 	path, e := t.path(addr)
 	if e != 0 {
 		return 0, "", e
 	}
-	return t.fd(dirfd), path, 0
+	d := t.fd(dirfd)
+	if t.group.fs.root != "" {
+		d, path = t.chrootAt(d, path, follow)
+	}
+	return d, path, 0
 }
 
 // utimensat(dirfd, path, times, flags): a NULL path changes dirfd's file,
@@ -51,8 +57,11 @@ func utimensat(t *Thread, dirfd int, pathAddr, times uint64, flags int) (uint64,
 		tp = unsafe.Pointer(&ts[0])
 	}
 	var pp *byte
+	d := t.fd(dirfd)
 	if pathAddr != 0 {
-		path, e := t.path(pathAddr)
+		var path string
+		var e int
+		d, path, e = t.atPath(dirfd, pathAddr, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
 		if e != 0 {
 			return 0, e
 		}
@@ -62,7 +71,7 @@ func utimensat(t *Thread, dirfd int, pathAddr, times uint64, flags int) (uint64,
 		}
 		pp = b
 	}
-	_, _, errno := unix.Syscall6(unix.SYS_UTIMENSAT, uintptr(t.fd(dirfd)), uintptr(unsafe.Pointer(pp)), uintptr(tp), uintptr(flags), 0, 0)
+	_, _, errno := unix.Syscall6(unix.SYS_UTIMENSAT, uintptr(d), uintptr(unsafe.Pointer(pp)), uintptr(tp), uintptr(flags), 0, 0)
 	if errno != 0 {
 		return 0, int(errno)
 	}
@@ -86,7 +95,7 @@ func sysLchown(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func chownat(t *Thread, dirfd int, addr uint64, uid, gid, flags int) (uint64, int) {
-	d, path, e := t.atPath(dirfd, addr)
+	d, path, e := t.atPath(dirfd, addr, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
 	if e != 0 {
 		return 0, e
 	}
@@ -98,7 +107,7 @@ func sysFchown(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysChmod(t *Thread, a *sysArgs) (uint64, int) {
-	d, path, e := t.atPath(unix.AT_FDCWD, a.Ptr(0))
+	d, path, e := t.atPath(unix.AT_FDCWD, a.Ptr(0), true)
 	if e != 0 {
 		return 0, e
 	}
@@ -114,11 +123,11 @@ func sysLink(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func linkat(t *Thread, olddir int, oldAddr uint64, newdir int, newAddr uint64, flags int) (uint64, int) {
-	od, oldp, e := t.atPath(olddir, oldAddr)
+	od, oldp, e := t.atPath(olddir, oldAddr, flags&unix.AT_SYMLINK_FOLLOW != 0)
 	if e != 0 {
 		return 0, e
 	}
-	nd, newp, e := t.atPath(newdir, newAddr)
+	nd, newp, e := t.atPath(newdir, newAddr, false)
 	if e != 0 {
 		return 0, e
 	}
@@ -130,11 +139,11 @@ func sysTruncate(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	return 0, errnoOf(unix.Truncate(t.hostRel(path), int64(a.Long(1))))
+	return 0, errnoOf(unix.Truncate(t.hostName(path, true), int64(a.Long(1))))
 }
 
 func sysMknodat(t *Thread, a *sysArgs) (uint64, int) {
-	d, path, e := t.atPath(a.Fd(0), a.Ptr(1))
+	d, path, e := t.atPath(a.Fd(0), a.Ptr(1), false)
 	if e != 0 {
 		return 0, e
 	}
@@ -142,7 +151,7 @@ func sysMknodat(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysMknod(t *Thread, a *sysArgs) (uint64, int) {
-	d, path, e := t.atPath(unix.AT_FDCWD, a.Ptr(0))
+	d, path, e := t.atPath(unix.AT_FDCWD, a.Ptr(0), false)
 	if e != 0 {
 		return 0, e
 	}
@@ -150,11 +159,11 @@ func sysMknod(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysFaccessat2(t *Thread, a *sysArgs) (uint64, int) {
-	d, path, e := t.atPath(a.Fd(0), a.Ptr(1))
+	path, e := t.path(a.Ptr(1))
 	if e != 0 {
 		return 0, e
 	}
-	d, path = t.lookupAt(d, path, a.Int(3)&unix.AT_SYMLINK_NOFOLLOW == 0)
+	d, path := t.lookupAt(t.fd(a.Fd(0)), path, a.Int(3)&unix.AT_SYMLINK_NOFOLLOW == 0)
 	return 0, errnoOf(t.faccessat(d, path, a.Uint(2), a.Int(3)))
 }
 
@@ -164,7 +173,7 @@ func sysStatfs(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, e
 	}
 	var st unix.Statfs_t
-	if err := unix.Statfs(t.hostRel(t.p.hostPath(path, true)), &st); err != nil {
+	if err := unix.Statfs(t.hostName(path, true), &st); err != nil {
 		return 0, errnoOf(err)
 	}
 	return 0, putStatfs(t, a.Ptr(1), &st)
@@ -207,12 +216,12 @@ func putStatfs(t *Thread, addr uint64, st *unix.Statfs_t) int {
 }
 
 func sysStatx(t *Thread, a *sysArgs) (uint64, int) {
-	d, path, e := t.atPath(a.Fd(0), a.Ptr(1))
+	path, e := t.path(a.Ptr(1))
 	if e != 0 {
 		return 0, e
 	}
 	flags := a.Int(2)
-	d, path = t.lookupAt(d, path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
+	d, path := t.lookupAt(t.fd(a.Fd(0)), path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
 	if ref, _, own := t.procLookup(d, path); own && ref.entry == "exe" && flags&unix.AT_SYMLINK_NOFOLLOW == 0 {
 		d, path = unix.AT_FDCWD, t.p.exeOf(ref.g)
 	}

@@ -217,23 +217,23 @@ func sysPipe2(t *Thread, a *sysArgs) (uint64, int) { return pipe2(t, a.Ptr(0), a
 func sysPipe(t *Thread, a *sysArgs) (uint64, int) { return pipe2(t, a.Ptr(0), 0) }
 
 func sysMkdirat(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(1), func(path string) error { return unix.Mkdirat(t.fd(a.Fd(0)), path, a.Uint(2)) })
+	return withPathAt(t, a.Fd(0), a.Ptr(1), false, func(d int, path string) error { return unix.Mkdirat(d, path, a.Uint(2)) })
 }
 
 func sysMkdir(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(0), func(path string) error { return unix.Mkdirat(t.cwd(), path, a.Uint(1)) })
+	return withPathAt(t, unix.AT_FDCWD, a.Ptr(0), false, func(d int, path string) error { return unix.Mkdirat(d, path, a.Uint(1)) })
 }
 
 func sysUnlinkat(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(1), func(path string) error { return unix.Unlinkat(t.fd(a.Fd(0)), path, a.Int(2)) })
+	return withPathAt(t, a.Fd(0), a.Ptr(1), false, func(d int, path string) error { return unix.Unlinkat(d, path, a.Int(2)) })
 }
 
 func sysUnlink(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(0), func(path string) error { return unix.Unlinkat(t.cwd(), path, 0) })
+	return withPathAt(t, unix.AT_FDCWD, a.Ptr(0), false, func(d int, path string) error { return unix.Unlinkat(d, path, 0) })
 }
 
 func sysRmdir(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(0), func(path string) error { return unix.Unlinkat(t.cwd(), path, unix.AT_REMOVEDIR) })
+	return withPathAt(t, unix.AT_FDCWD, a.Ptr(0), false, func(d int, path string) error { return unix.Unlinkat(d, path, unix.AT_REMOVEDIR) })
 }
 
 func sysRenameat(t *Thread, a *sysArgs) (uint64, int) {
@@ -253,7 +253,7 @@ func sysSymlinkat(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	return withPath(t, a.Ptr(2), func(path string) error { return unix.Symlinkat(target, t.fd(a.Fd(1)), path) })
+	return withPathAt(t, a.Fd(1), a.Ptr(2), false, func(d int, path string) error { return unix.Symlinkat(target, d, path) })
 }
 
 func sysSymlink(t *Thread, a *sysArgs) (uint64, int) {
@@ -261,11 +261,11 @@ func sysSymlink(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	return withPath(t, a.Ptr(1), func(path string) error { return unix.Symlinkat(target, t.cwd(), path) })
+	return withPathAt(t, unix.AT_FDCWD, a.Ptr(1), false, func(d int, path string) error { return unix.Symlinkat(target, d, path) })
 }
 
 func sysFchmodat(t *Thread, a *sysArgs) (uint64, int) {
-	return withPath(t, a.Ptr(1), func(path string) error { return unix.Fchmodat(t.fd(a.Fd(0)), path, a.Uint(2), 0) })
+	return withPathAt(t, a.Fd(0), a.Ptr(1), true, func(d int, path string) error { return unix.Fchmodat(d, path, a.Uint(2), 0) })
 }
 
 func sysFchmod(t *Thread, a *sysArgs) (uint64, int) {
@@ -694,6 +694,16 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 		switch {
 		case ref.entry == "exe":
 			target = t.p.exeOf(ref.g)
+		case ref.entry == "root":
+			// Its root as the caller names it (chroot.go).
+			root := ref.g.fs.root
+			if root == "" {
+				root = t.p.cfg.Sysroot
+			}
+			target = "/"
+			if root != "" {
+				target = t.guestPath(root)
+			}
 		case host == "":
 			return 0, abi.EINVAL // not a link
 		default:
@@ -725,7 +735,12 @@ func renameat(t *Thread, olddir int, oldAddr uint64, newdir int, newAddr uint64,
 	if e != 0 {
 		return 0, e
 	}
-	return 0, errnoOf(unix.Renameat2(t.fd(olddir), oldp, t.fd(newdir), newp, flags))
+	od, nd := t.fd(olddir), t.fd(newdir)
+	if t.group.fs.root != "" {
+		od, oldp = t.chrootAt(od, oldp, false)
+		nd, newp = t.chrootAt(nd, newp, false)
+	}
+	return 0, errnoOf(unix.Renameat2(od, oldp, nd, newp, flags))
 }
 
 func pipe2(t *Thread, addr, flags uint64) (uint64, int) {
@@ -863,6 +878,18 @@ func (t *Thread) putFDPair(addr uint64, h [2]int) int {
 }
 
 // withPath reads the path at addr and runs f with it.
+// withPathAt reads the path at addr for a call relative to guest
+// directory descriptor dirfd and calls f with the host descriptor and path
+// to use: under a chroot(2) root the path resolved in it (chrootAt), a
+// link in its last component followed if follow.
+func withPathAt(t *Thread, dirfd int, addr uint64, follow bool, f func(d int, path string) error) (uint64, int) {
+	d, path, e := t.atPath(dirfd, addr, follow)
+	if e != 0 {
+		return 0, e
+	}
+	return 0, errnoOf(f(d, path))
+}
+
 func withPath(t *Thread, addr uint64, f func(path string) error) (uint64, int) {
 	path, e := t.path(addr)
 	if e != 0 {
@@ -1020,6 +1047,11 @@ func (t *Thread) path(addr uint64) (string, int) {
 	path, e := t.str(addr)
 	if e != 0 {
 		return "", e
+	}
+	if t.group.fs.root != "" && strings.HasPrefix(path, "/") {
+		if first, _, _ := strings.Cut(path[1:], "/"); (first == "dev" || first == "proc") && !t.seesHostFS(first) {
+			return path, 0 // a chroot(2) root without the host's (chroot.go)
+		}
 	}
 	var rest string
 	switch {

@@ -41,8 +41,8 @@ func (t *Thread) xattrFile(a *sysArgs, byFD, follow, looks bool) (xattrOn, int) 
 	if e != 0 {
 		return xattrOn{}, e
 	}
-	if looks {
-		path = t.p.hostPath(path, follow)
+	if looks || t.group.fs.root != "" {
+		return xattrOn{path: t.hostName(path, follow), follow: follow}, 0
 	}
 	return xattrOn{path: t.hostRel(path), follow: follow}, 0
 }

@@ -150,6 +150,7 @@ func init() {
 		abi.SYS_ACCESS:          {fn: sysAccess, level: full, args: args(aPath, aInt)},
 		abi.SYS_GETCWD:          {fn: sysGetcwd, level: full, args: args(aPtr, aSize)},
 		abi.SYS_CHDIR:           {fn: sysChdir, level: full, note: "per process (fs.go)", args: args(aPath)},
+		abi.SYS_CHROOT:          {fn: sysChroot, level: full, note: "per process, paths resolved in the root (chroot.go)", args: args(aPath)},
 		abi.SYS_FCHDIR:          {fn: sysFchdir, level: full, note: "per process (fs.go)", args: args(aFd)},
 		abi.SYS_UMASK:           {fn: sysUmask, level: full, note: "per process (fs.go)", args: args(aMode)},
 		abi.SYS_EVENTFD2:        {fn: sysEventfd2, level: full, args: args(aUint, aOpenFlags)},

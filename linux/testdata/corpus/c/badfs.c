@@ -66,6 +66,10 @@ int main(void) {
 	res("fchdir bad fd", syscall(SYS_fchdir, 99));
 	res("fchdir to a file", syscall(SYS_fchdir, fd));
 	res("chdir bad path", syscall(SYS_chdir, bad));
+	res("chroot bad path", syscall(SYS_chroot, bad));
+	res("chroot empty path", syscall(SYS_chroot, ""));
+	res("chroot a file", syscall(SYS_chroot, "f"));
+	res("chroot missing", syscall(SYS_chroot, "nothing"));
 	res("getpgid no such process", syscall(SYS_getpgid, 0x3fffffff));
 	res("getsid no such process", syscall(SYS_getsid, 0x3fffffff));
 	res("setpgid negative group", syscall(SYS_setpgid, 0, -1));
