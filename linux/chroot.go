@@ -217,16 +217,20 @@ func (t *Thread) interpRoot() string {
 	if t.group.fs.root != "" {
 		return t.group.fs.walkRoot()
 	}
-	return t.p.cfg.Sysroot
+	return t.p.sysWalk
 }
 
 // realHost returns host path host with the prefix through the root's
-// descriptor (fsState.walkRoot) replaced by the root's path, for names
-// shown to the guest (/proc/PID/exe, /proc/PID/maps).
+// descriptor (fsState.walkRoot) or the sysroot's (Process.sysWalk)
+// replaced by the directory's path, for names shown to the guest
+// (/proc/PID/exe, /proc/PID/maps) and paths given to other processes.
 func (t *Thread) realHost(host string) string {
 	fs := &t.group.fs
 	if w := fs.walkRoot(); fs.root != "" && w != fs.root && (host == w || strings.HasPrefix(host, w+"/")) {
 		return fs.root + host[len(w):]
+	}
+	if w, r := t.p.sysWalk, t.p.cfg.Sysroot; r != "" && w != r && (host == w || strings.HasPrefix(host, w+"/")) {
+		return r + host[len(w):]
 	}
 	return host
 }

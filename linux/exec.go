@@ -206,7 +206,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 		if len(p.cfg.Runner) == 0 {
 			return 0, eNOEXEC
 		}
-		a := append(append([]string{}, p.cfg.Runner...), "-0", argv0(args, path), t.hostName(path, true))
+		a := append(append([]string{}, p.cfg.Runner...), "-0", argv0(args, path), t.realHost(t.hostName(path, true)))
 		if len(args) > 1 {
 			a = append(a, args[1:]...)
 		}

@@ -114,11 +114,12 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 		return 0, e
 	}
 	attr := p.hostCred.hostAttr(t.cred)
+	host = t.realHost(host) // the descriptors it goes through are the runner's
 	if root := g.fs.root; root != "" {
 		// The host program runs in the process's chroot(2) root, given
 		// by the host (the runner needs CAP_SYS_CHROOT): its path and
 		// working directory are named from there (chroot.go).
-		name, ok := guestIn(root, t.realHost(host))
+		name, ok := guestIn(root, host)
 		if !ok {
 			return 0, abi.ENOENT
 		}

@@ -35,7 +35,34 @@ const maxSymlinks = 40
 // false a symbolic link in the last component is not followed (lstat,
 // readlink, O_NOFOLLOW).
 func (p *Process) hostPath(path string, follow bool) string {
-	return lookupPath(p.cfg.Sysroot, path, follow)
+	return lookupPath(p.sysWalk, path, follow)
+}
+
+// openWalk opens the sysroot root ("" for none) as an O_PATH directory,
+// with the runner's credentials at its start, and returns the descriptor's
+// /proc/self/fd entry, through which the runner looks up paths in it: a
+// guest that took other ids then reaches the sysroot whatever the
+// directories above it let those ids search, as a kernel chroot's walk
+// never looks above its root. It returns root itself when it cannot be
+// opened (the lookups then fail as before).
+func openWalk(root string) string {
+	if root == "" {
+		return ""
+	}
+	d, err := unix.Open(root, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return root
+	}
+	if d < 3 {
+		// Keep 0-2 free for the runner's own stdio.
+		nd, err := unix.FcntlInt(uintptr(d), unix.F_DUPFD_CLOEXEC, 3)
+		unix.Close(d)
+		if err != nil {
+			return root
+		}
+		d = nd
+	}
+	return "/proc/self/fd/" + itoa(d)
 }
 
 // lookupPath is hostPath for the sysroot root ("" for none).
@@ -163,7 +190,7 @@ func (t *Thread) lookupAt(dirfd int, path string, follow bool) (int, string) {
 		}
 		dir = string(buf[:n])
 	}
-	if host, ok := lookupFrom(root, dir, path, follow); ok {
+	if host, ok := lookupFrom(root, t.p.sysWalk, dir, path, follow); ok {
 		return unix.AT_FDCWD, host
 	}
 	return dirfd, path
@@ -178,9 +205,11 @@ func (t *Thread) lookupAt(dirfd int, path string, follow bool) (int, string) {
 // the sysroot as in a chroot. It returns the host path (absolute) and
 // true, or false when dir is outside the sysroot (the path is then looked
 // up from dir as it is).
-func lookupFrom(root, dir, path string, follow bool) (string, bool) {
+// walk is the host path the lookup goes through (Process.sysWalk: root's
+// descriptor's /proc/self/fd entry, or root).
+func lookupFrom(root, walk, dir, path string, follow bool) (string, bool) {
 	if root == "" || path == "" || strings.HasPrefix(path, "/") || (dir != root && !strings.HasPrefix(dir, root+"/")) {
 		return "", false
 	}
-	return lookupPath(root, dir[len(root):]+"/"+path, follow), true
+	return lookupPath(walk, dir[len(root):]+"/"+path, follow), true
 }

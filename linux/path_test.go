@@ -97,7 +97,7 @@ func TestLookupFrom(t *testing.T) {
 		{root, "/lib64", true, "", false},      // absolute: lookupPath's
 	}
 	for _, tc := range tests {
-		got, ok := lookupFrom(root, tc.dir, tc.path, tc.follow)
+		got, ok := lookupFrom(root, root, tc.dir, tc.path, tc.follow)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("lookupFrom(%q, %q, follow %v) = %q, %v; want %q, %v", tc.dir, tc.path, tc.follow, got, ok, tc.want, tc.ok)
 		}

@@ -187,6 +187,7 @@ type Process struct {
 	debugger     *Debugger
 	rec          *recorder              // the recorder, if recording (record.go)
 	hostUmask    uint32                 // the host's umask, the lock holder's process's (fs.go)
+	sysWalk      string                 // the host path lookups in the sysroot go through (path.go's openWalk)
 	procDir      string                 // a host directory for the /proc fd and task listings, made on first use (procfs.go)
 	pidfdWatch   map[*threadGroup][]int // host eventfds to make readable when a guest process ends (pidfd.go)
 	ipc          *ipcNamespace          // the guest processes' System V IPC objects, made on first use (sysvipc.go)
@@ -250,6 +251,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		resources: newResources(pid, m, img.Brk),
 		done:      make(chan struct{}),
 		quantum:   cfg.Quantum,
+		sysWalk:   openWalk(cfg.Sysroot),
 		started:   time.Now(),
 
 		sigpendingRL: hostSigpending(),
