@@ -797,8 +797,10 @@ func sysIoctl(t *Thread, a *sysArgs) (uint64, int) {
 	// fdget): one that is not open is EBADF, before the terminal code
 	// below would find no terminal and say ENOTTY. AT_FDCWD is no
 	// descriptor here.
+	// An O_PATH descriptor is EBADF too (fdget skips FMODE_PATH files),
+	// before the requests the runner answers itself.
 	fd := t.files.get(a.Fd(0))
-	if fd < 0 || fd == badFD {
+	if fd < 0 || fd == badFD || isOPath(fd) {
 		return 0, abi.EBADF
 	}
 	if r, e, ok := t.cttyIoctl(fd, a.Ulong(1), a.Ulong(2)); ok {
@@ -827,8 +829,23 @@ func sysIoctl(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, e
 		}
 		return 0, errnoOf(unix.SetNonblock(fd, v != 0))
+	case abi.FIOCLEX, abi.FIONCLEX:
+		// Close-on-exec is the host descriptor's (fdtab.go), its only
+		// descriptor flag.
+		fl := 0
+		if a.Ulong(1) == abi.FIOCLEX {
+			fl = unix.FD_CLOEXEC
+		}
+		_, err := unix.FcntlInt(uintptr(fd), unix.F_SETFD, fl)
+		return 0, errnoOf(err)
 	}
 	return 0, abi.ENOTTY
+}
+
+// isOPath says whether host descriptor fd was opened with O_PATH.
+func isOPath(fd int) bool {
+	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	return err == nil && fl&unix.O_PATH != 0
 }
 
 func itoa(n int) string {

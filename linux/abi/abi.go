@@ -198,6 +198,8 @@ const (
 	TIOCGWINSZ = 0x40087468
 	FIONREAD   = 0x4004667f
 	FIONBIO    = 0x8004667e
+	FIOCLEX    = 0x20006601
+	FIONCLEX   = 0x20006602
 )
 
 // Layout of the 64-bit signal frame (arch/powerpc/kernel/signal_64.c,
