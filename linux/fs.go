@@ -143,7 +143,7 @@ func (t *Thread) chdirTo(dirfd int, path string, flags int) int {
 	if err != nil {
 		return errnoOf(err)
 	}
-	if err := unix.Faccessat(d, "", unix.X_OK, unix.AT_EMPTY_PATH); err != nil && err != unix.EINVAL {
+	if err := t.faccessat(d, "", unix.X_OK, unix.AT_EMPTY_PATH|unix.AT_EACCESS); err != nil && err != unix.EINVAL {
 		unix.Close(d)
 		return errnoOf(err)
 	}

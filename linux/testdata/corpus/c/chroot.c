@@ -194,6 +194,7 @@ int main(int argc, char **argv) {
 		res("chroot locked as nobody", chroot(AT("locked")));
 		res("chroot open as nobody", chroot(AT("open")));
 		res("chroot missing as nobody", chroot(AT("missing")));
+		res("chdir locked as nobody", chdir(AT("locked")));
 		_exit(0);
 	}
 	waitpid(c, &s, 0);
