@@ -234,3 +234,24 @@ func (t *Thread) realHost(host string) string {
 	}
 	return host
 }
+
+// rootName returns the name in t's process's chroot(2) root of what
+// host directory descriptor dirfd and relative path name (path "": dirfd's
+// own file), and whether that is inside the root; for execveat, whose
+// path the runner looks up again as a guest path.
+func (t *Thread) rootName(dirfd int, path string) (string, bool) {
+	fs := &t.group.fs
+	if path != "" {
+		d, host := t.chrootAt(dirfd, path, false)
+		if d != unix.AT_FDCWD {
+			return "", false
+		}
+		return guestIn(fs.walkRoot(), host)
+	}
+	buf := make([]byte, 4096)
+	n, err := unix.Readlink("/proc/self/fd/"+itoa(dirfd), buf)
+	if err != nil {
+		return "", false
+	}
+	return guestIn(fs.root, string(buf[:n]))
+}

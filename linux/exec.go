@@ -70,6 +70,16 @@ func sysExecveat(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, abi.EBADF
 		}
 		switch {
+		case t.group.fs.root != "":
+			// In a chroot(2) root: the guest's name of what dirfd and
+			// path name, when it is inside the root (chroot.go).
+			if g, ok := t.rootName(h, path); ok {
+				path = g
+			} else if path != "" {
+				path = "/proc/self/fd/" + itoa(h) + "/" + path
+			} else {
+				path = "/proc/self/fd/" + itoa(h)
+			}
 		case path != "":
 			path = "/proc/self/fd/" + itoa(h) + "/" + path
 		case flags&unix.AT_EMPTY_PATH != 0:

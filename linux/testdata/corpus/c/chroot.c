@@ -5,14 +5,15 @@
    root's x; /tmp and /proc name nothing there), the working directory it
    had is "(unreachable)" for getcwd until it changes to "/", files made
    and renamed land in the directory, a grandchild it forks inherits the
-   root, and an execve inside it runs the program's copy there (which
-   checks its root again). The errors in Linux 6.1's order: ENOENT,
+   root, and an execveat inside it (from a descriptor of /sub, "../prog")
+   runs the program's copy there, which checks its root again. The errors in Linux 6.1's order: ENOENT,
    ENOTDIR, EFAULT, EACCES for a directory it may not search (before the
    capability is checked), EPERM once the child has given up its ids and
    capabilities. Another process's /proc/PID/root names its root.
    qemu-user runs a guest execve through the host kernel (binfmt_misc), so
    chroot.expected is this program built for x86-64 and run as root on
-   this host's Linux; qemu-user prints the same but for the execve lines. */
+   this host's Linux; qemu-user prints the same but for the execveat lines
+   (qemu-user 7.2 has no execveat: ENOSYS). */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdlib.h>
@@ -178,8 +179,9 @@ int main(int argc, char **argv) {
 		char *av[] = {"prog", "inside", NULL};
 		res("execve missing", execve("/nothere", av, environ));
 		res("execve not executable", execve("/x", av, environ));
-		execve("/prog", av, environ);
-		res("execve /prog", -1);
+		int dfd = open("/sub", O_PATH | O_DIRECTORY);
+		syscall(SYS_execveat, dfd, "../prog", av, environ, 0);
+		res("execveat /sub ../prog", -1);
 		_exit(1);
 	}
 	waitpid(c, &s, 0);
