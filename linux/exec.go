@@ -30,6 +30,12 @@ const maxInterp = 4
 // their total size; E2BIG beyond).
 const maxArgs = 1 << 17
 
+// maxArgStrlen is the longest argv or envp string execve takes, its NUL
+// included: Linux 6.1's MAX_ARG_STRLEN, 32 pages (include/uapi/linux/
+// binfmts.h; copy_strings' strnlen_user gives E2BIG beyond it, EFAULT for
+// an unreadable byte before the NUL).
+const maxArgStrlen = 32 * mem.PageSize
+
 func sysExecve(t *Thread, a *sysArgs) (uint64, int) {
 	path, e := t.path(a.Ptr(0))
 	if e != 0 {
@@ -112,9 +118,13 @@ func (t *Thread) strv(addr uint64) ([]string, int) {
 		if ptr == 0 {
 			break
 		}
-		s, e := t.str(ptr)
-		if e != 0 {
-			return nil, e
+		s, err := t.mm.Mem.ReadString(ptr, maxArgStrlen)
+		if err != nil {
+			var ae *mem.AccessError
+			if errors.As(err, &ae) {
+				return nil, abi.EFAULT
+			}
+			return nil, e2BIG
 		}
 		v = append(v, s)
 		addr += 8
