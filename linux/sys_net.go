@@ -660,3 +660,34 @@ func selectFDs(t *Thread, nfds int, rd, wr, ex uint64, d time.Duration) (uint64,
 	}
 	return uint64(n), 0
 }
+
+// netdevIoctl answers the requests of a socket that name a network device
+// by its index or give the index of a name (SIOCGIFNAME, SIOCGIFINDEX:
+// glibc's if_indextoname and if_nametoindex, which CPython's
+// socket.if_nametoindex and a getaddrinfo of "ff02::1%lo" use) through
+// the host's socket: struct ifreq is the same 40 bytes on the host, its
+// ifr_ifindex an int in the guest's byte order. As Linux's sock_ioctl,
+// the whole struct is read (EFAULT) and written back, and an unknown
+// device is ENODEV. ok is false for another request or a descriptor that
+// is not a socket (ENOTTY from the caller, as Linux's vfs_ioctl).
+func netdevIoctl(t *Thread, fd int, req, arg uint64) (r uint64, e int, ok bool) {
+	if req != abi.SIOCGIFNAME && req != abi.SIOCGIFINDEX {
+		return 0, 0, false
+	}
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFSOCK {
+		return 0, 0, false
+	}
+	b, e := t.read(arg, abi.IfreqSize)
+	if e != 0 {
+		return 0, e, true
+	}
+	var ifr [abi.IfreqSize]byte
+	copy(ifr[:], b)
+	binary.NativeEndian.PutUint32(ifr[abi.IfreqIndex:], t.p.order.Uint32(ifr[abi.IfreqIndex:]))
+	if _, _, errno := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), uintptr(req), uintptr(unsafe.Pointer(&ifr[0]))); errno != 0 {
+		return 0, int(errno), true
+	}
+	t.p.order.PutUint32(ifr[abi.IfreqIndex:], binary.NativeEndian.Uint32(ifr[abi.IfreqIndex:]))
+	return 0, t.write(arg, ifr[:]), true
+}

@@ -161,6 +161,42 @@ func sysUname(t *Thread, a *sysArgs) (uint64, int) {
 	return 0, putStruct(t, a.Ptr(0), abi.UtsnameLayout, &g)
 }
 
+// sysSethostname and sysSetdomainname make Linux 6.1's checks in its
+// order (CAP_SYS_ADMIN, EPERM; a length past __NEW_UTS_LEN, EINVAL; the
+// name's bytes, EFAULT) and then ask the host, which sets its own name
+// for a runner that may. The capability is the guest's and then the
+// host's: Linux asks for it in the user namespace that owns the UTS
+// namespace, which root of a user namespace of its own lacks (a runner
+// there, as a guest there on Linux, gets EPERM for every call), and a
+// length of -1 asks the host without setting anything (EPERM, or EINVAL
+// when the runner may). CPython's test_socket.test_sethostname takes
+// EPERM for "not root" and skips.
+func sysSethostname(t *Thread, a *sysArgs) (uint64, int) {
+	return setUtsName(t, a, unix.SYS_SETHOSTNAME, unix.Sethostname)
+}
+
+func sysSetdomainname(t *Thread, a *sysArgs) (uint64, int) {
+	return setUtsName(t, a, unix.SYS_SETDOMAINNAME, unix.Setdomainname)
+}
+
+func setUtsName(t *Thread, a *sysArgs, nr uintptr, set func([]byte) error) (uint64, int) {
+	if !t.cred.capable(capSysAdmin) {
+		return 0, abi.EPERM
+	}
+	if _, _, errno := unix.Syscall(nr, 0, ^uintptr(0), 0); errno == unix.EPERM {
+		return 0, abi.EPERM
+	}
+	n := int32(a.Int(1))
+	if n < 0 || n > abi.NewUtsLen {
+		return 0, abi.EINVAL
+	}
+	b, e := t.read(a.Ptr(0), int(n))
+	if e != 0 {
+		return 0, e
+	}
+	return 0, errnoOf(set(b))
+}
+
 func sysSysinfo(t *Thread, a *sysArgs) (uint64, int) {
 	var si unix.Sysinfo_t
 	if err := unix.Sysinfo(&si); err != nil {

@@ -170,6 +170,14 @@ if [ -z "$root" ]; then
     for f in passwd group; do
       [ -e "$top/root.tmp/etc/$f" ] || install -m 644 "$top/root.tmp/usr/share/base-passwd/$f.master" "$top/root.tmp/etc/$f"
     done
+    # /etc/nsswitch.conf as libc-bin's postinst installs it, and /etc/hosts
+    # with the loopback names Debian's installer writes: without them
+    # "localhost" did not resolve in qemu-user's chroot (glibc's default
+    # lookup, DNS through a resolv.conf the root lacks; test_socket's
+    # bind to ("localhost", 0) failed with EAI_AGAIN) while ppc64emu -L
+    # read the host's files.
+    [ -e "$top/root.tmp/etc/nsswitch.conf" ] || install -m 644 "$top/root.tmp/usr/share/libc-bin/nsswitch.conf" "$top/root.tmp/etc/nsswitch.conf"
+    [ -e "$top/root.tmp/etc/hosts" ] || printf '127.0.0.1\tlocalhost\n::1\t\tlocalhost ip6-localhost ip6-loopback\nff02::1\t\tip6-allnodes\nff02::2\t\tip6-allrouters\n' >"$top/root.tmp/etc/hosts"
     # postgresql-common's postinst adds the system user postgres (adduser
     # --system --group, a shell); the server refuses to run as root.
     grep -q '^postgres:' "$top/root.tmp/etc/passwd" ||

@@ -202,6 +202,21 @@ const (
 	FIONCLEX   = 0x20006602
 )
 
+// Network device ioctl requests of a socket (uapi linux/sockios.h, the
+// same on every architecture) and the size of their struct ifreq on a
+// 64-bit Linux: a 16-byte name, then a 24-byte union whose first member
+// for these requests is the int ifr_ifindex.
+const (
+	SIOCGIFNAME  = 0x8910
+	SIOCGIFINDEX = 0x8933
+	IfreqSize    = 40
+	IfreqIndex   = 16 // offset of ifr_ifindex
+)
+
+// NewUtsLen is the longest host or domain name sethostname and
+// setdomainname take (__NEW_UTS_LEN, uapi linux/utsname.h).
+const NewUtsLen = 64
+
 // Layout of the 64-bit signal frame (arch/powerpc/kernel/signal_64.c,
 // uapi asm/ucontext.h and asm/sigcontext.h). Offsets in bytes.
 const (
