@@ -248,13 +248,8 @@ func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 		}
 		return 0, errnoOf(err)
 	}
-	rest := b[:n]
-	for _, v := range iov {
-		k := min(uint64(len(rest)), v.Len)
-		if e := t.write(v.Base, rest[:k]); e != 0 {
-			return 0, e
-		}
-		rest = rest[k:]
+	if e := t.scatter(iov, b[:n]); e != 0 {
+		return 0, e
 	}
 	return uint64(n), 0
 }

@@ -579,15 +579,26 @@ func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
 	if err != nil {
 		return 0, errnoOf(err)
 	}
-	rest := b[:n]
-	for _, v := range iov {
-		k := min(uint64(len(rest)), v.Len)
-		if e := t.write(v.Base, rest[:k]); e != 0 {
-			return 0, e
-		}
-		rest = rest[k:]
+	if e := t.scatter(iov, b[:n]); e != 0 {
+		return 0, e
 	}
 	return uint64(n), 0
+}
+
+// scatter writes b to the guest buffers of iov in order, as far as b
+// goes (readv, preadv, recvmsg).
+func (t *Thread) scatter(iov []abi.Iovec, b []byte) int {
+	for _, v := range iov {
+		if len(b) == 0 {
+			break
+		}
+		k := min(uint64(len(b)), v.Len)
+		if e := t.write(v.Base, b[:k]); e != 0 {
+			return e
+		}
+		b = b[k:]
+	}
+	return 0
 }
 
 func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {

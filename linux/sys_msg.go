@@ -259,16 +259,8 @@ func recvmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 	if errno != 0 {
 		return 0, int(errno)
 	}
-	got := data[:min(uint64(r), total)]
-	for _, v := range iov {
-		if len(got) == 0 {
-			break
-		}
-		n := min(uint64(len(got)), v.Len)
-		if e := t.write(v.Base, got[:n]); e != 0 {
-			return 0, e
-		}
-		got = got[n:]
+	if e := t.scatter(iov, data[:min(uint64(r), total)]); e != 0 {
+		return 0, e
 	}
 	o := t.p.order
 	if m.Name != 0 {
