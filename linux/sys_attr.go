@@ -3,6 +3,7 @@
 package linux
 
 import (
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -240,12 +241,26 @@ func sysStatx(t *Thread, a *sysArgs) (uint64, int) {
 	return 0, putStruct(t, a.Ptr(4), abi.StatxLayout, &g)
 }
 
+// sysFlock is flock(2) on the host's descriptor. A waiting lock (no
+// LOCK_NB) tries the lock without waiting, then again after a pause that a
+// signal interrupts (EINTR, or a restart under SA_RESTART), as Linux's
+// flock_lock_inode_wait is interruptible: the host's own wait held the
+// thread past its signals, and a SIGTERM to the runner with it.
 func sysFlock(t *Thread, a *sysArgs) (uint64, int) {
 	fd, how := t.fd(a.Fd(0)), a.Int(1)
-	if how&unix.LOCK_NB != 0 {
+	if how&unix.LOCK_NB != 0 || how&^unix.LOCK_NB == unix.LOCK_UN {
 		return 0, errnoOf(unix.Flock(fd, how))
 	}
-	var err error
-	t.block(func() { err = unix.Flock(fd, how) })
-	return 0, errnoOf(err)
+	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
+		e := errnoOf(unix.Flock(fd, how|unix.LOCK_NB))
+		if e != abi.EAGAIN {
+			return 0, e
+		}
+		switch t.waitFor(nil, pause) {
+		case waitExit:
+			return 0, errExit
+		case waitSignal:
+			return 0, errRestart
+		}
+	}
 }
