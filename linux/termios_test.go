@@ -87,23 +87,31 @@ func TestTermiosPty(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole-program test skipped in -short mode")
 	}
+	comparePtyRuns(t, "termios", runOnPty, "TIOCGWINSZ: 0 33 101 7 9", "qemu's output lacks the window size line: not a terminal?")
+}
+
+// comparePtyRuns runs corpus program c-PROG in both byte orders under
+// qemu-user and under ppc64emu run, each through run (a pseudo-terminal
+// harness), and requires the same output, and qemu's to hold mustHave
+// (else the harness did not do its part: lacks says how).
+func comparePtyRuns(t *testing.T, prog string, run func(t *testing.T, name string, args ...string) []byte, mustHave, lacks string) {
 	emu := buildRunner(t)
 	for _, v := range []struct{ tag, qemu string }{{"le", "qemu-ppc64le"}, {"be", "qemu-ppc64"}} {
 		t.Run(v.tag, func(t *testing.T) {
-			bin := filepath.Join(corpusDir, "c-termios."+v.tag)
+			bin := filepath.Join(corpusDir, "c-"+prog+"."+v.tag)
 			if _, err := os.Stat(bin); err != nil {
-				t.Skip("no c-termios binary: run scripts/build-corpus.sh first")
+				t.Skipf("no c-%s binary: run scripts/build-corpus.sh first", prog)
 			}
 			if _, err := exec.LookPath(v.qemu); err != nil {
-				t.Skipf("%s not installed: termios comparison skipped", v.qemu)
+				t.Skipf("%s not installed: comparison skipped", v.qemu)
 			}
-			want := runOnPty(t, v.qemu, bin)
-			got := runOnPty(t, emu, "run", bin)
+			want := run(t, v.qemu, bin)
+			got := run(t, emu, "run", bin)
 			if !bytes.Equal(got, want) {
 				t.Errorf("output differs\n--- runner\n%s\n--- qemu\n%s", got, want)
 			}
-			if !bytes.Contains(want, []byte("TIOCGWINSZ: 0 33 101 7 9")) {
-				t.Errorf("qemu's output lacks the window size line: not a terminal?\n%s", want)
+			if !bytes.Contains(want, []byte(mustHave)) {
+				t.Errorf("%s\n%s", lacks, want)
 			}
 		})
 	}
@@ -120,26 +128,7 @@ func TestTtyForeground(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole-program test skipped in -short mode")
 	}
-	emu := buildRunner(t)
-	for _, v := range []struct{ tag, qemu string }{{"le", "qemu-ppc64le"}, {"be", "qemu-ppc64"}} {
-		t.Run(v.tag, func(t *testing.T) {
-			bin := filepath.Join(corpusDir, "c-fgsig."+v.tag)
-			if _, err := os.Stat(bin); err != nil {
-				t.Skip("no c-fgsig binary: run scripts/build-corpus.sh first")
-			}
-			if _, err := exec.LookPath(v.qemu); err != nil {
-				t.Skipf("%s not installed: comparison skipped", v.qemu)
-			}
-			want := interruptOnPty(t, v.qemu, bin)
-			got := interruptOnPty(t, emu, "run", bin)
-			if !bytes.Equal(got, want) {
-				t.Errorf("output differs\n--- runner\n%s\n--- qemu\n%s", got, want)
-			}
-			if !bytes.Contains(want, []byte("child: SIGINT")) {
-				t.Errorf("qemu's child got no SIGINT:\n%s", want)
-			}
-		})
-	}
+	comparePtyRuns(t, "fgsig", interruptOnPty, "child: SIGINT", "qemu's child got no SIGINT:")
 }
 
 // interruptOnPty runs name args on a fresh pseudo-terminal (its
