@@ -121,7 +121,7 @@ func init() {
 		abi.SYS_NEWFSTATAT:      {fn: sysNewfstatat, level: full, args: args(aDirFd, aPath, aPtr, aAtFlags)},
 		abi.SYS_READLINK:        {fn: sysReadlink, level: full, note: "/proc/self/exe names the guest program", args: args(aPath, aPtr, aInt)},
 		abi.SYS_READLINKAT:      {fn: sysReadlinkat, level: full, note: "/proc/self/exe names the guest program", args: args(aDirFd, aPath, aPtr, aInt)},
-		abi.SYS_IOCTL:           {fn: sysIoctl, level: partial, note: "terminal attributes and window size, pseudo-terminals, controlling terminals (ctty.go), FIONREAD, FIONBIO, FIOCLEX, FIONCLEX, a socket's SIOCGIFINDEX and SIOCGIFNAME; an O_PATH descriptor is EBADF", args: args(aFd, aIoctl, aPtr)},
+		abi.SYS_IOCTL:           {fn: sysIoctl, level: partial, note: "terminal attributes and window size, pseudo-terminals, controlling terminals (ctty.go), FIONREAD, FIONBIO, FIOCLEX, FIONCLEX, a socket's SIOCGIFINDEX and SIOCGIFNAME, the other network interface requests SIOCGIFCONF and SIOCGIF* of flags, addresses, MTU, metric, queue length and map (sockios.go); an O_PATH descriptor is EBADF", args: args(aFd, aIoctl, aPtr)},
 		abi.SYS_FCNTL:           {fn: sysFcntl, level: partial, note: "F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_GETPIPE_SZ, F_SETPIPE_SZ, record locks (F_GETLK, F_SETLK, F_SETLKW between guest processes kept by the runner, reclock.go; F_OFD_* the host's), F_NOTIFY removing a watch (setting one is EINVAL, as with dnotify off), F_ADD_SEALS and F_GET_SEALS (the host's)", args: args(aFd, aFcntlCmd, aHex)},
 		abi.SYS_DUP:             {fn: sysDup, level: full, args: args(aFd)},
 		abi.SYS_DUP2:            {fn: sysDup2, level: full, args: args(aFd, aFd)},

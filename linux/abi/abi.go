@@ -217,6 +217,23 @@ const (
 // setdomainname take (__NEW_UTS_LEN, uapi linux/utsname.h).
 const NewUtsLen = 64
 
+// The other network interface requests of a socket (uapi
+// linux/sockios.h), each with a struct ifreq (Ifreq), SIOCGIFCONF with a
+// struct ifconf (Ifconf).
+const (
+	SIOCGIFCONF    = 0x8912
+	SIOCGIFFLAGS   = 0x8913
+	SIOCGIFADDR    = 0x8915
+	SIOCGIFDSTADDR = 0x8917
+	SIOCGIFBRDADDR = 0x8919
+	SIOCGIFNETMASK = 0x891b
+	SIOCGIFMETRIC  = 0x891d
+	SIOCGIFMTU     = 0x8921
+	SIOCGIFHWADDR  = 0x8927
+	SIOCGIFTXQLEN  = 0x8942
+	SIOCGIFMAP     = 0x8970
+)
+
 // Layout of the 64-bit signal frame (arch/powerpc/kernel/signal_64.c,
 // uapi asm/ucontext.h and asm/sigcontext.h). Offsets in bytes.
 const (

@@ -539,3 +539,35 @@ var (
 	StatfsLayout = NewLayout[Statfs]()
 	StatxLayout  = NewLayout[Statx]()
 )
+
+// Ifreq is struct ifreq (uapi linux/if.h), IfreqSize bytes: the
+// interface's name, then a union of 24 bytes whose first field the
+// network interface requests read (a sockaddr, whose family is a u16 in
+// the machine's byte order, an int, a short, or an Ifmap).
+type Ifreq struct {
+	Name  [16]byte
+	Union [24]byte
+}
+
+// Ifmap is struct ifmap, the union of a struct ifreq for SIOCGIFMAP.
+type Ifmap struct {
+	MemStart, MemEnd uint64
+	BaseAddr         uint16
+	Irq, Dma, Port   uint8
+	_                [3]byte
+}
+
+// Ifconf is struct ifconf (SIOCGIFCONF): the length of the buffer, then
+// its address.
+type Ifconf struct {
+	Len int32
+	_   [4]byte
+	Buf uint64
+}
+
+// The layouts of the network interface requests' structures.
+var (
+	IfreqLayout  = NewLayout[Ifreq]()
+	IfmapLayout  = NewLayout[Ifmap]()
+	IfconfLayout = NewLayout[Ifconf]()
+)
