@@ -119,6 +119,19 @@
 // one it exec'd last, symbolic links resolved); an execve of /proc/self/exe
 // runs that program again.
 //
+// What bounds the guest against the host (rlimit.go), as measured on
+// x86-64 with a static ppc64le program (December 2026): processes and
+// threads stop at Config.MaxTasks (-max-tasks, 4096) with EAGAIN — 1000
+// paused guest processes cost the runner 310 MB of RSS, so the default
+// allows about 1.2 GB; descriptors at the guest's RLIMIT_NOFILE (the
+// host's, here 20000: 19988 opens, then EMFILE), but every guest process's
+// descriptors are the runner's host descriptors, so together they stop at
+// the runner's own limit and one process can use them all; memory at each
+// address space's RLIMIT_AS and Config.MaxMemory (-max-memory 512M: 510
+// MiB mapped and touched, then ENOMEM), which bound each guest process
+// alone, not their sum. Without -max-memory or ulimit -v nothing but the
+// host bounds the guest's memory, as under qemu-user.
+//
 // # Credentials
 //
 // Each guest thread has credentials of its own (cred.go), as Linux's
