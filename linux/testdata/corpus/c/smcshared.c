@@ -18,36 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define PG 65536 /* a multiple of the page size of every ppc64 kernel */
-#define CALLS 1000
-
-typedef long (*fn_t)(void);
-
-/* put writes li r3,k; blr at p (in the program's byte order) and
- * synchronises the instruction cache. */
-static void put(void *p, int k) {
-	uint32_t *b = p;
-	b[0] = 0x38600000u | (uint32_t)k; /* addi r3,0,k */
-	b[1] = 0x4e800020u;                /* bclr 20,0 */
-	__builtin___clear_cache((char *)p, (char *)p + 8);
-}
-
-/* calls calls the function at p CALLS times and returns the sum. */
-static long calls(void *p) {
-#if defined(_CALL_ELF) && _CALL_ELF == 2
-	fn_t f = (fn_t)p;
-#else
-	/* ELFv1: a function pointer is a descriptor (entry, TOC, environment). */
-	static void *desc[3];
-	desc[0] = p;
-	fn_t f = (fn_t)(void *)desc;
-#endif
-	fn_t volatile fv = f;
-	long s = 0;
-	for (int i = 0; i < CALLS; i++)
-		s += fv();
-	return s;
-}
+#include "smc.h"
 
 int main(void) {
 	setvbuf(stdout, NULL, _IONBF, 0);
