@@ -80,6 +80,15 @@ func (q *sigQueue) lowest(set uint64) int {
 // already pending is not queued again (the first one's siginfo is kept).
 // It reports false if the real-time queue is full (the process's
 // RLIMIT_SIGPENDING).
+//
+// The count and the limit are the runner's, one for all guest processes
+// (queuedN, sigpendingRL, which setrlimit of any guest process sets).
+// Linux 6.1's __sigqueue_alloc counts per real user id instead (the
+// target's ucounts, UCOUNT_RLIMIT_SIGPENDING, across all its processes),
+// counts the queued standard signals too (never refused: override_rlimit),
+// and compares with the target process's own RLIMIT_SIGPENDING. So a
+// guest whose processes run as different users, or set different limits,
+// can see EAGAIN from sigqueue earlier or later than on Linux.
 func (p *Process) enqueue(g *threadGroup, q *sigQueue, info sigInfo) bool {
 	sig := info.signo
 	if sig >= abi.SIGRTMIN {
