@@ -133,7 +133,11 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 		t.put32(ptid, uint32(pidfd))
 	}
 	if flags&abi.CLONE_CHILD_SETTID != 0 {
-		t.put32(ctid, uint32(tid))
+		// In the child's memory (Linux's schedule_tail, the child's
+		// first act): a forked child's copy, not the parent's, where
+		// glibc's fork points it at the thread's own tid field, which
+		// its locks use to name their owner (forktid.c).
+		c.put32(ctid, uint32(tid))
 	}
 	if flags&abi.CLONE_CHILD_CLEARTID != 0 {
 		c.clearTID = ctid
