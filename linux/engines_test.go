@@ -36,7 +36,7 @@ var engineCountsVary = []string{"badlinux", "badptr", "badptr2", "exec", "fork",
 // (ppc64emu run -engine block, -engine native, -engine step) and requires the same exit status, stdout and
 // stderr, and for the single-threaded programs whose work does not
 // depend on the clock the same instruction count (-count; when the
-// counts differ both engines run again, and a program whose count
+// counts differ both engines run up to three more times, and a program whose count
 // changes from run to run, with the process ID in a path, is reported,
 // not failed). Programs whose
 // output depends on timing or a terminal (speedSkip) are left out.
@@ -83,12 +83,21 @@ func TestCorpusEngines(t *testing.T) {
 				if countsFixed(c) && gotN != stepN {
 					// A count that differs between two runs of one engine
 					// depends on something else (the process ID, the clock).
-					_, got2 := run(engine)
-					_, step2 := run("step")
-					if got2 != gotN || step2 != stepN {
+					// mkstemp's names are random, and glibc draws again
+					// for about one name in 22 (rejection sampling: 41
+					// more instructions), so a pair of runs can agree by
+					// chance: up to three more runs of each engine.
+					var got2, step2 string
+					varies := false
+					for i := 0; i < 3 && !varies; i++ {
+						_, got2 = run(engine)
+						_, step2 = run("step")
+						varies = got2 != gotN || step2 != stepN
+					}
+					if varies {
 						t.Logf("instructions: %s %s and %s, step %s and %s: vary from run to run, not compared", engine, gotN, got2, stepN, step2)
 					} else {
-						t.Errorf("instructions: %s %s, step %s (twice each)", engine, gotN, stepN)
+						t.Errorf("instructions: %s %s, step %s (four times each)", engine, gotN, stepN)
 					}
 				}
 			}
