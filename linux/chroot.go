@@ -60,12 +60,10 @@ func sysChroot(t *Thread, a *sysArgs) (uint64, int) {
 	if !t.cred.capable(unix.CAP_SYS_CHROOT) {
 		return 0, abi.EPERM
 	}
-	buf := make([]byte, 4096)
-	n, err := unix.Readlink("/proc/self/fd/"+itoa(fd), buf)
+	root, err := fdPath(fd)
 	if err != nil {
 		return 0, errnoOf(err)
 	}
-	root := string(buf[:n])
 	if !strings.HasPrefix(root, "/") {
 		return 0, abi.ENOENT // not reachable from the runner's root
 	}
@@ -108,12 +106,11 @@ func (t *Thread) chrootAt(dirfd int, path string, follow bool) (int, string) {
 			}
 			dir = d
 		} else {
-			buf := make([]byte, 4096)
-			n, err := unix.Readlink("/proc/self/fd/"+itoa(dirfd), buf)
+			d, err := fdPath(dirfd)
 			if err != nil {
 				return dirfd, path
 			}
-			dir = string(buf[:n])
+			dir = d
 		}
 		g, ok := guestIn(root, dir)
 		if !ok {
@@ -248,10 +245,9 @@ func (t *Thread) rootName(dirfd int, path string) (string, bool) {
 		}
 		return guestIn(fs.walkRoot(), host)
 	}
-	buf := make([]byte, 4096)
-	n, err := unix.Readlink("/proc/self/fd/"+itoa(dirfd), buf)
+	dir, err := fdPath(dirfd)
 	if err != nil {
 		return "", false
 	}
-	return guestIn(fs.root, string(buf[:n]))
+	return guestIn(fs.root, dir)
 }

@@ -183,12 +183,11 @@ func (t *Thread) lookupAt(dirfd int, path string, follow bool) (int, string) {
 		}
 		dir = d
 	} else {
-		buf := make([]byte, 4096)
-		n, err := unix.Readlink("/proc/self/fd/"+itoa(dirfd), buf)
+		d, err := fdPath(dirfd)
 		if err != nil {
 			return dirfd, path
 		}
-		dir = string(buf[:n])
+		dir = d
 	}
 	if host, ok := lookupFrom(root, t.p.sysWalk, dir, path, follow); ok {
 		return unix.AT_FDCWD, host
@@ -212,4 +211,15 @@ func lookupFrom(root, walk, dir, path string, follow bool) (string, bool) {
 		return "", false
 	}
 	return lookupPath(walk, dir[len(root):]+"/"+path, follow), true
+}
+
+// fdPath returns the host path the runner's descriptor fd names (its
+// /proc/self/fd link).
+func fdPath(fd int) (string, error) {
+	buf := make([]byte, 4096)
+	n, err := unix.Readlink("/proc/self/fd/"+itoa(fd), buf)
+	if err != nil {
+		return "", err
+	}
+	return string(buf[:n]), nil
 }

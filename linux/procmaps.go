@@ -35,12 +35,11 @@ func fileOf(fd int) (path string, dev, ino uint64, ok bool) {
 	if unix.Fstat(fd, &st) != nil {
 		return "", 0, 0, false
 	}
-	b := make([]byte, 4096)
-	n, err := unix.Readlink("/proc/self/fd/"+itoa(fd), b)
+	path, err := fdPath(fd)
 	if err != nil {
 		return "", 0, 0, false
 	}
-	return string(b[:n]), uint64(st.Dev), st.Ino, true
+	return path, uint64(st.Dev), st.Ino, true
 }
 
 // unname forgets the file names and the memory locks of [start, end)
