@@ -3,6 +3,11 @@
 package linux
 
 import (
+	"bytes"
+	"os"
+	"strconv"
+	"strings"
+
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
@@ -11,13 +16,22 @@ import (
 // Process file descriptors: pidfd_open, pidfd_send_signal and
 // pidfd_getfd (waitid's P_PIDFD is fork.go's).
 //
-// A pidfd of a guest process is a host eventfd, so that poll, epoll,
-// select, close and dup work on it, made readable when the process ends
-// (Linux's pidfd_poll: readable once the thread group has exited); the
-// table fdTable.pidfds maps the host eventfd to the process. Read and
-// write are EINVAL, as on a Linux pidfd. A pid that is not a guest
-// process is the host's: pidfd_open asks the host for a pidfd of it,
-// and pidfd_send_signal on such a descriptor is the host's.
+// A pidfd of a guest process is a host timerfd, never armed until the
+// process ends, so that poll, epoll, select, close and dup work on it
+// across guest processes: Linux 6.1's pidfd_poll reports EPOLLIN and
+// EPOLLRDNORM once the thread group has exited and nothing before (no
+// EPOLLOUT, no EPOLLHUP), which is what a timerfd reports before and
+// after it expires (an eventfd is always writable). A timerfd is an
+// anonymous inode file, as a 6.1 pidfd is (the same inode: fstat and
+// fdinfo's ino and mnt_id agree), with O_RDWR and O_NONBLOCK as its
+// status flags. The table fdTable.pidfds maps the host timerfd to the
+// process; what would show the timerfd is answered as a pidfd's: read,
+// readv, write and writev are EINVAL, pread, preadv and lseek ESPIPE,
+// splice and sendfile EINVAL, timerfd_settime and gettime EINVAL,
+// /proc/PID/fd names it "anon_inode:[pidfd]" and /proc/PID/fdinfo gives
+// its Pid and NSpid (pidfdInfo). A pid that is not a guest process is the
+// host's: pidfd_open asks the host for a pidfd of it, and
+// pidfd_send_signal on such a descriptor is the host's.
 
 // pidfdNonblock is PIDFD_NONBLOCK (O_NONBLOCK).
 const pidfdNonblock = 0o4000
@@ -51,7 +65,11 @@ func sysPidfdOpen(t *Thread, a *sysArgs) (uint64, int) {
 // if nonblock says so).
 func (t *Thread) newPidfd(g *threadGroup, nonblock uint32) (uint64, int) {
 	p := t.p
-	h, err := unix.Eventfd(0, unix.EFD_CLOEXEC|int(nonblock))
+	fl := unix.TFD_CLOEXEC
+	if nonblock != 0 {
+		fl |= unix.TFD_NONBLOCK
+	}
+	h, err := unix.TimerfdCreate(unix.CLOCK_MONOTONIC, fl)
 	if err != nil {
 		return 0, errnoOf(err)
 	}
@@ -80,12 +98,21 @@ func (t *Thread) newPidfd(g *threadGroup, nonblock uint32) (uint64, int) {
 	return fd, 0
 }
 
-// pidfdNotify makes the eventfd behind host descriptor n readable and
-// closes n (the guest's descriptors keep the eventfd).
+// pidfdNotify makes the timerfd behind host descriptor n readable and
+// closes n (the guest's descriptors keep the timerfd). The timer is set
+// to expire at an absolute time long past, and pidfdNotify waits for the
+// host to see it expired, so that the pidfd is readable as soon as the
+// process has ended (a wait that reaps it, then a poll, sees it readable).
 func pidfdNotify(n int) {
-	var one [8]byte
-	one[0] = 1 // any non-zero count; the host's byte order does not matter
-	_, _ = unix.Write(n, one[:])
+	past := unix.ItimerSpec{Value: unix.Timespec{Nsec: 1}}
+	if unix.TimerfdSettime(n, unix.TFD_TIMER_ABSTIME, &past, nil) == nil {
+		pfd := []unix.PollFd{{Fd: int32(n), Events: unix.POLLIN}}
+		for {
+			if _, err := unix.Poll(pfd, -1); err != unix.EINTR {
+				break
+			}
+		}
+	}
 	_ = unix.Close(n)
 }
 
@@ -100,6 +127,72 @@ func (p *Process) pidfdExit(g *threadGroup) {
 // pidfdGroup is the guest process pidfd (a host descriptor) refers to,
 // or nil.
 func (t *Thread) pidfdGroup(h int) *threadGroup { return t.files.pidfds[h] }
+
+// pidfdLink is the target of a pidfd's /proc/PID/fd link (Linux's
+// anon_inode_getfile name).
+const pidfdLink = "anon_inode:[pidfd]"
+
+// procPidfd is the pidfd of a guest process that ref names as
+// /proc/PID/fd/N or /proc/PID/fdinfo/N: its host descriptor and the
+// process it refers to, or nil if N is not one.
+func procPidfd(ref procRef) (int, *threadGroup) {
+	name, num, _ := strings.Cut(ref.entry, "/")
+	if name != "fd" && name != "fdinfo" || ref.g == nil {
+		return -1, nil
+	}
+	u := ref.g.anyThread()
+	n, err := strconv.Atoi(num)
+	if u == nil || err != nil || n < 0 || num != strconv.Itoa(n) {
+		return -1, nil
+	}
+	h := u.files.get(n)
+	return h, u.files.pidfds[h]
+}
+
+// pidfdOf is the process of the pidfd ref names (procPidfd), or nil.
+func pidfdOf(ref procRef) *threadGroup {
+	_, g := procPidfd(ref)
+	return g
+}
+
+// pidfdInfo is /proc/PID/fdinfo/N of pidfd h, referring to g: the host's
+// lines for every file (pos, flags, mnt_id, ino: of the host timerfd,
+// whose flags and anonymous inode are a pidfd's) and Linux 6.1's
+// pidfd_show_fdinfo lines, Pid and NSpid (one pid namespace): g's process
+// id, -1 once it has been reaped.
+func (p *Process) pidfdInfo(h int, g *threadGroup) ([]byte, int) {
+	host, err := os.ReadFile("/proc/self/fdinfo/" + strconv.Itoa(h))
+	if err != nil {
+		return nil, errnoOf(err)
+	}
+	var b bytes.Buffer
+	for _, line := range strings.SplitAfter(string(host), "\n") {
+		k, _, _ := strings.Cut(line, ":")
+		switch k {
+		case "pos", "flags", "mnt_id", "ino":
+			b.WriteString(line)
+		}
+	}
+	pid := -1
+	if p.groups[g.tgid] == g {
+		pid = g.tgid
+	}
+	b.WriteString("Pid:\t" + strconv.Itoa(pid) + "\nNSpid:\t" + strconv.Itoa(pid) + "\n")
+	return b.Bytes(), 0
+}
+
+// pidfdInfoOpen opens /proc/PID/fdinfo/N of pidfd h for the guest
+// (read-only, as its mode 0400 allows the owner).
+func (p *Process) pidfdInfoOpen(h int, g *threadGroup, flags int) (int, int) {
+	if flags&unix.O_ACCMODE != unix.O_RDONLY {
+		return -1, abi.EACCES
+	}
+	content, e := p.pidfdInfo(h, g)
+	if e != 0 {
+		return -1, e
+	}
+	return memFile(content)
+}
 
 func sysPidfdSendSignal(t *Thread, a *sysArgs) (uint64, int) {
 	fd, sig, info, flags := a.Fd(0), a.Int(1), a.Ptr(2), a.Uint(3)

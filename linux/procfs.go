@@ -568,6 +568,9 @@ func (p *Process) procListing(g *threadGroup, which string) (string, int) {
 			if err != nil {
 				target = "anon_inode:[unknown]"
 			}
+			if u.files.pidfds[h] != nil {
+				target = pidfdLink
+			}
 			_ = os.Symlink(target, filepath.Join(dir, strconv.Itoa(g)))
 		}
 	case which == "task":

@@ -59,6 +59,9 @@ func (t *Thread) seek(fd int, off int64, whence int) (int64, int) {
 	if t.files.memfds[h] != nil && whence != unix.SEEK_SET && whence != unix.SEEK_CUR {
 		return 0, abi.EINVAL // /proc/self/mem (procmem.go): Linux's mem_lseek
 	}
+	if t.files.pidfds[h] != nil {
+		return 0, abi.ESPIPE // a pidfd has no llseek (its host timerfd's is noop_llseek)
+	}
 	off, err := unix.Seek(h, off, whence)
 	return off, errnoOf(err)
 }
@@ -521,6 +524,9 @@ func (t *Thread) iovecArgs(a *sysArgs, write bool) (iov []abi.Iovec, done bool, 
 		n, e = t.procMemRWv(mm, a.Fd(0), iov, write)
 		return nil, true, n, e
 	}
+	if t.files.pidfds[t.fd(a.Fd(0))] != nil {
+		return nil, true, 0, abi.EINVAL // a pidfd has neither read nor write
+	}
 	return iov, false, 0, 0
 }
 
@@ -609,6 +615,13 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 	var path string
 	var dir *threadGroup // a /proc/PID directory opened (procDirs)
 	if ref, host, own := t.procLookup(dirfd, raw); own {
+		if h, g := procPidfd(ref); g != nil && strings.HasPrefix(ref.entry, "fdinfo/") {
+			fd, e := t.p.pidfdInfoOpen(h, g, openFlags(flags))
+			if e != 0 {
+				return 0, e
+			}
+			return t.newFD(fd, nil)
+		}
 		if host == "" {
 			return t.newFD(t.procOpenErr(ref, openFlags(flags)))
 		}
@@ -705,6 +718,8 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 		switch {
 		case ref.entry == "exe":
 			target = t.p.exeOf(ref.g)
+		case strings.HasPrefix(ref.entry, "fd/") && pidfdOf(ref) != nil:
+			target = pidfdLink
 		case ref.entry == "root":
 			// Its root as the caller names it (chroot.go).
 			root := ref.g.fs.root

@@ -514,6 +514,11 @@ func poll(t *Thread, addr, nfds uint64, d time.Duration) (uint64, int) {
 	}
 	for i := range fds {
 		g[i].Revents = fds[i].Revents
+		if fds[i].Revents&unix.POLLIN != 0 && t.files.pidfds[int(fds[i].Fd)] != nil {
+			// A pidfd's host timerfd says POLLIN; Linux's pidfd_poll
+			// says POLLRDNORM too (pidfd.go).
+			g[i].Revents |= g[i].Events & abi.POLLRDNORM
+		}
 	}
 	return uint64(n), putStructs(t, addr, g, abi.PollfdLayout)
 }

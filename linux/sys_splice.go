@@ -89,10 +89,12 @@ func sysSplice(t *Thread, a *sysArgs) (uint64, int) {
 const spliceFlags = unix.SPLICE_F_MOVE | unix.SPLICE_F_NONBLOCK | unix.SPLICE_F_MORE | unix.SPLICE_F_GIFT
 
 // runnerFile says whether host descriptor h is one whose file the runner
-// emulates (a signalfd, /proc/PID/mem, a comm file).
+// emulates (a signalfd, /proc/PID/mem, a comm file, a pidfd of a guest
+// process).
 func (t *Thread) runnerFile(h int) bool {
 	_, sig := t.files.sigfds[h]
 	_, mem := t.files.memfds[h]
 	_, comm := t.files.commfds[h]
-	return sig || mem || comm
+	_, pidfd := t.files.pidfds[h]
+	return sig || mem || comm || pidfd
 }

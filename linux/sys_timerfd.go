@@ -33,6 +33,9 @@ func sysTimerfdSettime(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
+	if t.files.pidfds[t.fd(a.Fd(0))] != nil {
+		return 0, abi.EINVAL // a pidfd (its host object is a timerfd: pidfd.go)
+	}
 	var in, old [32]byte
 	abi.ItimerspecLayout.Encode(binary.NativeEndian, in[:], &its)
 	var oldp unsafe.Pointer
@@ -51,6 +54,9 @@ func sysTimerfdSettime(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysTimerfdGettime(t *Thread, a *sysArgs) (uint64, int) {
+	if t.files.pidfds[t.fd(a.Fd(0))] != nil {
+		return 0, abi.EINVAL // a pidfd (its host object is a timerfd: pidfd.go)
+	}
 	var cur [32]byte
 	_, _, errno := unix.Syscall(unix.SYS_TIMERFD_GETTIME, uintptr(t.fd(a.Fd(0))), uintptr(unsafe.Pointer(&cur[0])), 0)
 	if errno != 0 {

@@ -86,6 +86,10 @@ const (
 	FPE_FLTUNK  = 14 // none of the above (Linux 4.17 and later)
 )
 
+// POLLRDNORM is poll's "normal data readable" event (uapi
+// asm-generic/poll.h; powerpc's is the generic one, as the host's).
+const POLLRDNORM = 0x0040
+
 // sigaction flags and special handlers.
 const (
 	SA_NOCLDSTOP = 0x00000001
