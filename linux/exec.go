@@ -271,6 +271,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 	if secure {
 		t.pdeathSig = 0 // a parent cannot signal a privileged process (begin_new_exec)
 	}
+	t.personality = execPersonality(t.personality, secure)
 	if t.files.users > 1 {
 		if f, err := t.files.copy(); err == nil {
 			t.files.users--

@@ -302,6 +302,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	t.comm = procComm(path)
 	t.cred = p.hostCred
 	t.sched = hostSchedAttrs()
+	t.personality = hostPersonality()
 	t.startRegs(img, interp, sp)
 	p.nextTID = p.pid + 1
 	if cfg.Debug != nil {

@@ -31,7 +31,7 @@ import (
 //   - exe names the guest's program (a link to it; opening it opens it);
 //   - maps and smaps list the guest's mappings in Linux's format, with
 //     [stack] and [heap] named (glibc's pthread_getattr_np reads it);
-//   - stat, status, auxv, cmdline, environ and comm are the guest's (stat
+//   - stat, status, auxv, cmdline, environ, comm and personality are the guest's (stat
 //     and status start from the host's and replace what differs);
 //   - fd and task are directories listing the guest's descriptors and
 //     threads; fd/N is guest descriptor N (path in sys_file.go);
@@ -454,6 +454,20 @@ func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
 			return t.procCommOpen(ref, flags)
 		}
 		content = []byte(p.procName(g, ref.u) + "\n")
+	case "personality":
+		// The thread's (the process's: its leader's, or any thread
+		// left), unmapped, as Linux's proc_pid_personality prints it.
+		if v := ref.u; v != nil {
+			u = v
+		} else if l := g.threads[g.tgid]; l != nil {
+			u = l
+		}
+		if u == nil {
+			// A zombie's: Linux still has its task, the runner keeps
+			// no personality for it.
+			return -1, abi.ESRCH
+		}
+		content = fmt.Appendf(nil, "%08x\n", u.personality)
 	case "maps", "smaps", "auxv", "cmdline", "environ":
 		// A zombie has no memory: empty.
 		if u != nil {

@@ -140,10 +140,6 @@ func sysUname(t *Thread, a *sysArgs) (uint64, int) {
 	if err := unix.Uname(&u); err != nil {
 		return 0, errnoOf(err)
 	}
-	machine := "ppc64"
-	if t.p.le {
-		machine = "ppc64le"
-	}
 	var g abi.Utsname
 	for _, f := range []struct {
 		dst []byte
@@ -151,9 +147,9 @@ func sysUname(t *Thread, a *sysArgs) (uint64, int) {
 	}{
 		{g.Sysname[:], unix.ByteSliceToString(u.Sysname[:])},
 		{g.Nodename[:], unix.ByteSliceToString(u.Nodename[:])},
-		{g.Release[:], unix.ByteSliceToString(u.Release[:])},
+		{g.Release[:], unameRelease(unix.ByteSliceToString(u.Release[:]), t.personality)},
 		{g.Version[:], unix.ByteSliceToString(u.Version[:])},
-		{g.Machine[:], machine},
+		{g.Machine[:], unameMachine(t.p.le, t.personality)},
 		{g.Domainname[:], unix.ByteSliceToString(u.Domainname[:])},
 	} {
 		copy(f.dst[:len(f.dst)-1], f.src) // NUL-terminated

@@ -107,7 +107,7 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 		}
 	}
 	c := p.newThread(tid, res)
-	c.comm, c.cred, c.sched = t.comm, t.cred, t.sched.forked()
+	c.comm, c.cred, c.sched, c.personality = t.comm, t.cred, t.sched.forked(), t.personality
 	// The child starts from the parent's state after the sc (NIP is
 	// already past it), as returning from the kernel: no reservation.
 	c.ctx = t.ctx

@@ -38,6 +38,9 @@ type Thread struct {
 	// sched is its scheduling policy, CPU affinity and I/O priority
 	// (sys_sched.go), copied by clone.
 	sched schedAttrs
+	// personality is its personality(2) (personality.go), copied by
+	// clone, adjusted by execve.
+	personality uint32
 	// hostLocked says the goroutine keeps its host thread, which carries
 	// hostFS, t's file-system credentials, if hostFSSet, and the host's
 	// no_new_privs if hostNNP (hostcred.go).

@@ -150,7 +150,26 @@ const (
 	CLONE_PARENT_SETTID  = 0x00100000
 	CLONE_CHILD_CLEARTID = 0x00200000
 	CLONE_CHILD_SETTID   = 0x01000000
+	CLONE_NEWCGROUP      = 0x02000000
+	CLONE_NEWUTS         = 0x04000000
+	CLONE_NEWIPC         = 0x08000000
 	CLONE_NEWUSER        = 0x10000000
+	CLONE_NEWPID         = 0x20000000
+	CLONE_NEWNET         = 0x40000000
+	CLONE_NEWTIME        = 0x00000080 // unshare and clone3 only (it is CSIGNAL's bit for clone)
+)
+
+// Personalities (uapi linux/personality.h): the low byte is the base
+// personality, the rest flags.
+const (
+	PER_MASK    = 0xff
+	PER_LINUX   = 0x0000
+	PER_LINUX32 = 0x0008
+	UNAME26     = 0x0020000
+	// PerClearOnSetid are the flags a set-user-ID or set-group-ID
+	// execve clears (PER_CLEAR_ON_SETID: READ_IMPLIES_EXEC,
+	// ADDR_NO_RANDOMIZE, ADDR_COMPAT_LAYOUT, MMAP_PAGE_ZERO).
+	PerClearOnSetid = 0x0400000 | 0x0040000 | 0x0200000 | 0x0100000
 )
 
 // Futex operations.

@@ -45,7 +45,10 @@
  *    first, EFAULT);
  *  - mlock2 (qemu-user 7.2: ENOSYS): flags other than MLOCK_ONFAULT are
  *    EINVAL, and it locks as mlock does (mm/mlock.c; badmlock.c compares
- *    the rest with qemu-user). */
+ *    the rest with qemu-user);
+ *  - personality takes an unsigned int: garbage in the upper half is
+ *    dropped, of a query too (kernel/exec_domain.c; qemu-user passes the
+ *    host C library's int result on, personality.c has the rest). */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <sys/ioctl.h>
@@ -125,5 +128,8 @@ int main(void) {
 	res("mlock2 MLOCK_ONFAULT", syscall(SYS_mlock2, ro, 4096, 1));
 	res("mlock2 of an unmapped page", syscall(SYS_mlock2, bad, 4096, 0));
 	res("munlock", syscall(SYS_munlock, ro, 4096));
+	res("personality PER_BSD, garbage upper half", syscall(SYS_personality, 0xdead00000006UL));
+	res("personality query, garbage upper half", syscall(SYS_personality, 0xdeadffffffffUL));
+	res("personality PER_LINUX", syscall(SYS_personality, 0));
 	return 0;
 }
