@@ -341,6 +341,7 @@ func init() {
 		abi.SYS_SET_TID_ADDRESS: {fn: sysSetTidAddress, level: full, args: args(aPtr)},
 		abi.SYS_CLONE:           {fn: sysClone, level: partial, note: "threads and guest processes (fork.go); CLONE_PIDFD (pidfd.go); namespaces, CLONE_PTRACE not honoured", args: args(aCloneFlags, aPtr, aPtr, aPtr, aPtr)},
 		abi.SYS_FUTEX:           {fn: sysFutex, level: partial, note: "WAIT, WAKE, REQUEUE, CMP_REQUEUE, WAKE_OP, WAIT_BITSET, WAKE_BITSET; no PI futexes", args: args(aPtr, aFutexOp, aUint, aPtr, aPtr, aUint)},
+		abi.SYS_UNSHARE:         {fn: sysUnshare, level: partial, note: "CLONE_FILES copies a shared table; CLONE_THREAD, CLONE_SIGHAND, CLONE_VM checked as Linux; CLONE_SYSVSEM applies the SEM_UNDO adjustments; CLONE_FS and CLONE_SYSVSEM in a multi-threaded process EINVAL (kept per process); namespaces: CLONE_NEWUSER EINVAL, the others EPERM without CAP_SYS_ADMIN, else EINVAL, as a kernel without namespaces (unshare.go)", args: args(aCloneFlags)},
 		abi.SYS_FORK:            {fn: sysFork, level: full},
 		abi.SYS_VFORK:           {fn: sysVfork, level: full},
 		abi.SYS_CLONE3:          {level: byDesign, note: "glibc falls back to clone", args: args(aPtr, aSize)},

@@ -262,6 +262,8 @@ int main(void) {
 	res("execve bad path", syscall(SYS_execve, bad, argv, 0));
 	res("execve bad argv", syscall(SYS_execve, "/proc/self/exe", bad, 0));
 	res("execve bad argv string", syscall(SYS_execve, "/proc/self/exe", badv, 0));
+	res("unshare unknown flag", syscall(SYS_unshare, CLONE_PTRACE));
+	res("unshare unknown flag with CLONE_FILES", syscall(SYS_unshare, CLONE_PTRACE | CLONE_FILES));
 	res("execve bad envp", syscall(SYS_execve, "/proc/self/exe", argv, bad));
 	res("execve a directory", syscall(SYS_execve, "/", argv, 0));
 	res("execve empty path", syscall(SYS_execve, "", argv, 0));
