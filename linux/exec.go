@@ -4,7 +4,9 @@ package linux
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"strconv"
 	"strings"
 
 	"golang.org/x/sys/unix"
@@ -226,14 +228,22 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 		if len(p.cfg.Runner) == 0 {
 			return 0, eNOEXEC
 		}
-		a := append(append([]string{}, p.cfg.Runner...), "-0", argv0(args, path), t.realHost(t.hostName(path, true)))
+		a := append([]string{}, p.cfg.Runner...)
+		if t.group.rand != nil {
+			// A seeded run's other runner is seeded from the process's
+			// stream (seed.go).
+			var b [8]byte
+			t.group.random(b[:])
+			a = append(a, "-seed", strconv.FormatUint(binary.LittleEndian.Uint64(b[:]), 10))
+		}
+		a = append(a, "-0", argv0(args, path), t.realHost(t.hostName(path, true)))
 		if len(args) > 1 {
 			a = append(a, args[1:]...)
 		}
 		return t.execHost(p.cfg.Runner[0], a, env)
 	}
 	cred, secure := t.cred.execve(p.execFile(exeHost))
-	sp, stack, err := p.setupImage(m, img, interp, path, args, env, cred, secure)
+	sp, stack, err := p.setupImage(m, img, interp, path, args, env, cred, secure, t.group)
 	if err != nil {
 		return 0, abi.ENOMEM
 	}

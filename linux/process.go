@@ -3,7 +3,6 @@
 package linux
 
 import (
-	"crypto/rand"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -110,6 +109,11 @@ type Config struct {
 	// are appended, as to "ppc64emu run -L DIR" (hostexec.go). Nil: such
 	// an execve fails with ENOEXEC.
 	Runner []string
+	// Seed, if set, makes the run's random numbers a function of it
+	// (seed.go): getrandom's, AT_RANDOM's, reads of /dev/urandom and
+	// /dev/random, and the darn instruction's, so that runs with one
+	// seed draw the same ones. Nil: the host's.
+	Seed *uint64
 }
 
 // DefaultQuantum is the default number of instructions between thread
@@ -189,7 +193,8 @@ type Process struct {
 	hostUmask    uint32                 // the host's umask, the lock holder's process's (fs.go)
 	sysWalk      string                 // the host path lookups in the sysroot go through (path.go's openWalk)
 	procDir      string                 // a host directory for the /proc fd and task listings, made on first use (procfs.go)
-	pidfdWatch   map[*threadGroup][]int // host eventfds to make readable when a guest process ends (pidfd.go)
+	darnRand     *randStream            // the darn instruction's numbers in a seeded run (seed.go)
+	pidfdWatch   map[*threadGroup][]int // host timerfds to make expire when a guest process ends (pidfd.go)
 	ipc          *ipcNamespace          // the guest processes' System V IPC objects, made on first use (sysvipc.go)
 
 	done    chan struct{}
@@ -291,7 +296,8 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	// set-user-ID program run through binfmt_misc with the C flag made
 	// the runner's (and its AT_SECURE), as under qemu-user; run by name
 	// (ppc64emu run PROG), its bits are not looked at, as qemu-user's.
-	sp, stack, err := p.setupImage(m, img, interp, path, args, env, p.hostCred, hostSecure())
+	p.seedStreams(p.group)
+	sp, stack, err := p.setupImage(m, img, interp, path, args, env, p.hostCred, hostSecure(), p.group)
 	if err != nil {
 		return nil, err
 	}
@@ -323,9 +329,10 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 
 // setupImage maps the signal trampoline into m, where img (and its
 // interpreter, if any) were loaded, and builds the initial stack of path
-// with args and env (stack.go) for credentials c, secure giving AT_SECURE;
-// it returns the stack pointer and the stack.
-func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path string, args, env []string, c *cred, secure bool) (uint64, stackArea, error) {
+// with args and env (stack.go) for credentials c, secure giving AT_SECURE,
+// and AT_RANDOM's bytes from guest process g (seed.go); it returns the
+// stack pointer and the stack.
+func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path string, args, env []string, c *cred, secure bool, g *threadGroup) (uint64, stackArea, error) {
 	cfg, cpu := p.cfg, p.cpu
 	if err := p.mapTrampoline(m); err != nil {
 		return 0, stackArea{}, err
@@ -343,7 +350,7 @@ func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path stri
 	if interp != nil {
 		spec.Base = interp.Bias
 	}
-	_, _ = rand.Read(spec.Random[:])
+	g.random(spec.Random[:])
 	max := spec.Size
 	spec.Size = initialStack(spec, max)
 	sp, err := loader.BuildStack(m, img, spec)

@@ -124,6 +124,9 @@ type threadGroup struct {
 	exe string
 	// started is when it was created (/proc/PID/stat's starttime).
 	started time.Time
+	// rand is its stream of random numbers in a seeded run (seed.go), nil
+	// in another.
+	rand *randStream
 	// self is its threads' time under the process lock (the CPU time the
 	// runner spent on it) or a host process's usage; children is that of
 	// its reaped children and their descendants (RUSAGE_CHILDREN).
@@ -220,6 +223,7 @@ func (t *Thread) cloneResources(flags uint64, tid int) (resources, int) {
 		r.group.rl.cpuUsed = 0
 		r.group.fs = t.group.fs.copy()
 		r.group.exe = t.group.exe
+		t.group.forkStream(r.group)
 	}
 	if flags&abi.CLONE_SIGHAND == 0 {
 		r.sighand = t.sighand.copy()

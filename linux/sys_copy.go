@@ -228,6 +228,11 @@ func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 	if v2 && a.Int(5)&^rwfSupported != 0 && total > 0 {
 		return 0, abi.EOPNOTSUPP
 	}
+	if off >= 0 || v2 && off == -1 {
+		if b, ok := t.seededRead(fd, total); ok {
+			return uint64(len(b)), t.scatter(iov, b) // a random device in a seeded run (seed.go)
+		}
+	}
 	if v2 && off == -1 {
 		if e := t.waitReadable(fd); e != 0 {
 			return 0, e

@@ -366,6 +366,9 @@ func readCommon(t *Thread, a *sysArgs, f func(int, []byte) (int, error)) (uint64
 		_, err := unix.Read(fd, nil)
 		return 0, errnoOf(err)
 	}
+	if b, ok := t.seededRead(fd, a.Size(2)); ok {
+		return uint64(len(b)), t.write(a.Ptr(1), b) // a random device in a seeded run (seed.go)
+	}
 	if e := t.ttyJobCheck(fd, false); e != 0 {
 		return 0, e
 	}
@@ -571,8 +574,11 @@ func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
 	for _, v := range iov {
 		total += v.Len
 	}
-	b := make([]byte, min(total, 1<<20))
 	fd := t.fd(a.Fd(0))
+	if b, ok := t.seededRead(fd, total); ok {
+		return uint64(len(b)), t.scatter(iov, b) // a random device in a seeded run (seed.go)
+	}
+	b := make([]byte, min(total, 1<<20))
 	if e := t.ttyJobCheck(fd, false); e != 0 {
 		return 0, e
 	}

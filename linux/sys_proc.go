@@ -51,7 +51,18 @@ func (p *Process) timeBase() uint64 {
 }
 
 func (p *Process) darn(l int) (uint64, bool) {
-	v, ok := darn(l)
+	var v uint64
+	ok := true
+	if p.darnRand != nil { // a seeded run (seed.go)
+		var b [8]byte
+		p.darnRand.read(b[:])
+		v = binary.LittleEndian.Uint64(b[:])
+		if l == 0 {
+			v &= 0xffffffff
+		}
+	} else {
+		v, ok = darn(l)
+	}
 	if p.rec != nil {
 		p.rec.darn(l, v, ok)
 	}
@@ -236,9 +247,24 @@ func sysUgetrlimit(t *Thread, a *sysArgs) (uint64, int) { return getrlimitTo(t, 
 
 func sysSetrlimit(t *Thread, a *sysArgs) (uint64, int) { return 0, setrlimit(t, a.Int(0), a.Ptr(1)) }
 
+// getrandom's flags (uapi linux/random.h).
+const (
+	grndNonblock = 0x1
+	grndRandom   = 0x2
+	grndInsecure = 0x4
+)
+
+// sysGetrandom is getrandom(buf, count, flags): unknown flags, or
+// GRND_RANDOM with GRND_INSECURE, EINVAL (Linux 6.1's
+// drivers/char/random.c); the bytes are the process's (seed.go), at most
+// 1 MiB at once.
 func sysGetrandom(t *Thread, a *sysArgs) (uint64, int) {
+	flags := a.Uint(2)
+	if flags&^(grndNonblock|grndRandom|grndInsecure) != 0 || flags&(grndRandom|grndInsecure) == grndRandom|grndInsecure {
+		return 0, abi.EINVAL
+	}
 	b := make([]byte, min(a.Size(1), 1<<20))
-	_, _ = rand.Read(b)
+	t.group.random(b)
 	return uint64(len(b)), t.write(a.Ptr(0), b)
 }
 

@@ -29,7 +29,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux/loader"
 )
 
-const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step|native] [-strace] [-count] [-cpuprofile FILE] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-gdb ADDR [-checkpoints N] [-max-history SIZE] [-stop-at-exit]] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step|native] [-strace] [-count] [-cpuprofile FILE] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-seed N] [-gdb ADDR [-checkpoints N] [-max-history SIZE] [-stop-at-exit]] PROG [ARGS...]
 
 Runs a powerpc64 Linux executable (ppc64le or ppc64, Go or C, static or
 dynamically linked; PROG may also be the dynamic loader ld64.so.2 or
@@ -124,6 +124,15 @@ Flags:
 	                 program: gdb-multiarch PROG FILE. As in Linux's core_pattern,
 	                 %p in FILE is the process id, %i the thread's, %s the signal,
 	                 %e the command name, %t the time (-core core.%e.%p)
+	-seed N          make the program's random numbers a function of N (an unsigned
+	                 64-bit number): getrandom's, the AT_RANDOM bytes, reads of
+	                 /dev/urandom and /dev/random, the darn instruction's. Two runs
+	                 with one seed draw the same numbers (mkstemp's names too), so a
+	                 program that depends on nothing else (the clock, process ids,
+	                 other threads and processes) runs the same instructions. Each
+	                 process has its own numbers (a forked child's seeded from its
+	                 parent's); a program of the other byte order it execs runs
+	                 seeded too. Without -seed: the host's
 `
 
 // killSelf is what run does with a guest killed by a signal; main's default
@@ -199,6 +208,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	maxMem := fs.String("max-memory", "", "")
 	core := fs.String("core", "", "")
 	maxTasks := fs.Int("max-tasks", 0, "")
+	seed := fs.String("seed", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -246,6 +256,14 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 			return exitUsage
 		}
 		cfg.MaxMemory = v
+	}
+	if *seed != "" {
+		v, err := strconv.ParseUint(*seed, 0, 64)
+		if err != nil {
+			fmt.Fprintf(stderr, "ppc64emu %s: bad -seed %q\n", name, *seed)
+			return exitUsage
+		}
+		cfg.Seed = &v
 	}
 	if *strace {
 		cfg.Strace = stderr
