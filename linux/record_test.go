@@ -51,7 +51,7 @@ func recordRun(t *testing.T, bin string, args []string, sysroot string) recordin
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := p.Wait()
+	st, err := waitGuarded(t, p)
 	if err != nil {
 		t.Fatalf("recorded run: %v", err)
 	}
