@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -876,6 +877,29 @@ func sysIoctl(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		_, err := unix.FcntlInt(uintptr(fd), unix.F_SETFD, fl)
 		return 0, errnoOf(err)
+	case abi.FIOASYNC:
+		// O_ASYNC on or off, as fcntl's F_SETFL sets it, through the
+		// file's fasync: the host's ioctl, so that a file without one
+		// (a regular file, a pidfd) is ENOTTY when the flag would
+		// change, as Linux's ioctl_fioasync. The signal it sends is
+		// F_SETOWN's business.
+		v, e := t.get32(a.Ptr(2))
+		if e != 0 {
+			return 0, e
+		}
+		on := int32(v)
+		_, _, errno := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), hostFIOASYNC, uintptr(unsafe.Pointer(&on)))
+		return 0, int(errno)
+	case abi.FIOQSIZE:
+		// The bytes a regular file, directory or symbolic link takes
+		// (the host's answer: Linux's do_vfs_ioctl), ENOTTY for another
+		// file.
+		var n int64
+		_, _, errno := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), hostFIOQSIZE, uintptr(unsafe.Pointer(&n)))
+		if errno != 0 {
+			return 0, int(errno)
+		}
+		return 0, t.put64(a.Ptr(2), uint64(n))
 	}
 	return 0, abi.ENOTTY
 }

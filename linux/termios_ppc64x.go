@@ -2,7 +2,11 @@
 
 package linux
 
-import "golang.org/x/sys/unix"
+import (
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
 
 // The host's termios requests on a powerpc host: there the plain TCGETS
 // struct carries c_ispeed and c_ospeed (Linux has no TCGETS2 on powerpc).
@@ -11,4 +15,10 @@ const (
 	hostTCSETS  = unix.TCSETS
 	hostTCSETSW = unix.TCSETSW
 	hostTCSETSF = unix.TCSETSF
+)
+
+// The host's FIOASYNC and FIOQSIZE: powerpc's, the guest's.
+const (
+	hostFIOASYNC = abi.FIOASYNC
+	hostFIOQSIZE = abi.FIOQSIZE
 )

@@ -13,3 +13,9 @@ const (
 	hostTCSETSW = unix.TCSETSW2
 	hostTCSETSF = unix.TCSETSF2
 )
+
+// The host's FIOASYNC and FIOQSIZE (uapi asm-generic/ioctls.h).
+const (
+	hostFIOASYNC = 0x5452
+	hostFIOQSIZE = 0x5460
+)

@@ -223,6 +223,8 @@ const (
 	FIONBIO    = 0x8004667e
 	FIOCLEX    = 0x20006601
 	FIONCLEX   = 0x20006602
+	FIOASYNC   = 0x8004667d // _IOW('f', 125, int)
+	FIOQSIZE   = 0x40086680 // _IOR('f', 128, loff_t)
 )
 
 // Network device ioctl requests of a socket (uapi linux/sockios.h, the
