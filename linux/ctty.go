@@ -305,6 +305,16 @@ func (t *Thread) openDevTTY(flags int, mode uint32) (int, error) {
 
 // isDevTTY reports whether the host path (relative to dirfd) names
 // /dev/tty's device.
+// openIsDevTTY is isDevTTY for openat's path: relative to host dirfd, or
+// with rootd not -1 a guest path in t's process's chroot(2) root.
+func (t *Thread) openIsDevTTY(dirfd, rootd int, path string) bool {
+	if rootd < 0 || (path != "tty" && !strings.HasSuffix(path, "/tty")) {
+		return isDevTTY(dirfd, path)
+	}
+	d, host, e := t.chrootAt(unix.AT_FDCWD, path, lookFollow)
+	return e == 0 && isDevTTY(d, host)
+}
+
 func isDevTTY(dirfd int, path string) bool {
 	if path != "tty" && !strings.HasSuffix(path, "/tty") {
 		return false

@@ -72,37 +72,53 @@ func sysExecveat(t *Thread, a *sysArgs) (uint64, int) {
 	if flags&^(unix.AT_EMPTY_PATH|unix.AT_SYMLINK_NOFOLLOW) != 0 {
 		return 0, abi.EINVAL
 	}
+	host := "" // the program's host path, if not path's lookup
 	if dirfd := a.Fd(0); !strings.HasPrefix(path, "/") && dirfd != unix.AT_FDCWD {
 		h := t.fd(dirfd)
 		if h == badFD || h < 0 {
 			return 0, abi.EBADF
 		}
+		fdName := "/proc/self/fd/" + itoa(h)
 		switch {
-		case t.group.fs.root != "":
-			// In a chroot(2) root: the guest's name of what dirfd and
-			// path name, when it is inside the root (chroot.go).
-			if g, ok := t.rootName(h, path); ok {
-				path = g
-			} else if path != "" {
-				path = "/proc/self/fd/" + itoa(h) + "/" + path
-			} else {
-				path = "/proc/self/fd/" + itoa(h)
-			}
-		case path != "":
-			path = "/proc/self/fd/" + itoa(h) + "/" + path
-		case flags&unix.AT_EMPTY_PATH != 0:
-			path = "/proc/self/fd/" + itoa(h)
-		default:
+		case path == "" && flags&unix.AT_EMPTY_PATH == 0:
 			return 0, abi.ENOENT
+		case path == "":
+			// dirfd's own file: no link to follow or refuse.
+			path, host, flags = fdName, fdName, flags&^unix.AT_SYMLINK_NOFOLLOW
+		case t.group.fs.root != "":
+			// In a chroot(2) root: from a directory inside the root,
+			// the guest's name of what dirfd and path name, looked up
+			// in the root; from one outside it, the path from there,
+			// as Linux's walk from dirfd (chroot.go).
+			if g, _, in := t.rootPath(h, path); in {
+				path = g
+			} else {
+				path = fdName + "/" + path
+				host = path
+			}
+		default:
+			path = fdName + "/" + path
 		}
 	}
 	if flags&unix.AT_SYMLINK_NOFOLLOW != 0 {
+		name, e := host, 0
+		if name == "" {
+			name, e = t.hostName(path, false)
+		}
 		var st unix.Stat_t
-		if unix.Lstat(t.hostName(path, false), &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK {
+		if e == 0 && unix.Lstat(name, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK {
 			return 0, eLOOP
 		}
 	}
-	return t.execveStrv(path, a, 2)
+	args, e := t.strv(a.Ptr(2))
+	if e != 0 {
+		return 0, e
+	}
+	env, e := t.strv(a.Ptr(3))
+	if e != 0 {
+		return 0, e
+	}
+	return t.execveAt(path, host, args, env)
 }
 
 // strv reads a NULL-terminated array of string pointers (argv, envp); a
@@ -159,6 +175,12 @@ func (p *Process) execFile(host string) execFile {
 // another architecture is ENOEXEC, one that cannot be opened as a program
 // EACCES (openExec).
 func (t *Thread) execve(path string, args, env []string) (uint64, int) {
+	return t.execveAt(path, "", args, env)
+}
+
+// execveAt is execve of the program at host path at, named path, or with
+// at "" the one path names.
+func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 	p := t.p
 	comm := procComm(path)
 	m := mem.New()
@@ -169,7 +191,13 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 		if depth > maxInterp {
 			return 0, eLOOP
 		}
-		host := t.hostName(path, true)
+		host := at
+		if depth > 0 || host == "" {
+			var e int
+			if host, e = t.hostName(path, true); e != 0 {
+				return 0, e
+			}
+		}
 		if ref, _, own := t.procLookup(t.cwd(), path); own && ref.entry == "exe" {
 			host = p.exeOf(ref.g) // the guest's program, not the runner
 		}
@@ -194,7 +222,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 				return t.execHost(host, args, env) // hostexec.go
 			}
 			var err error
-			t.asRunner(func() { img, interp, err = loadProgram(m, host, t.interpRoot()) })
+			t.asRunner(func() { img, interp, err = loadProgram(m, host, t.interpHost) })
 			if err != nil {
 				// A host error (a missing interpreter: ENOENT) as it
 				// is; anything the loader refuses is no program.
@@ -236,7 +264,7 @@ func (t *Thread) execve(path string, args, env []string) (uint64, int) {
 			t.group.random(b[:])
 			a = append(a, "-seed", strconv.FormatUint(binary.LittleEndian.Uint64(b[:]), 10))
 		}
-		a = append(a, "-0", argv0(args, path), t.realHost(t.hostName(path, true)))
+		a = append(a, "-0", argv0(args, path), t.realHost(exeHost))
 		if len(args) > 1 {
 			a = append(a, args[1:]...)
 		}

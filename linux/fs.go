@@ -165,7 +165,10 @@ func sysChdir(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	d, host := t.lookupAt(t.cwd(), path, true)
+	d, host, e := t.lookupAt(t.cwd(), path, true)
+	if e != 0 {
+		return 0, e
+	}
 	return 0, t.chdirTo(d, host, 0)
 }
 

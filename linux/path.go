@@ -85,26 +85,20 @@ func lookupPath(root, path string, follow bool) string {
 // ".." stops at root and absolute link targets start again at root. It
 // returns the host path and whether it exists.
 func resolveIn(root, path string, follow bool) (string, bool) {
-	host, ok := walkIn(root, path, follow)
+	host, ok, _ := walkIn(root, path, follow)
 	if !ok {
 		return "", false
 	}
 	return host, true
 }
 
-// inRoot is resolveIn for a root chosen with chroot(2): where a component
-// is missing (or cannot be looked up), the host path is what was resolved
-// so far with the rest as it is, so that the host's call fails there as
-// Linux's would (ENOENT, ENOTDIR, EACCES) or creates the last component
-// inside root.
-func inRoot(root, path string, follow bool) string {
-	host, _ := walkIn(root, path, follow)
-	return host
-}
-
 // walkIn is resolveIn, returning for a missing component the host path of
-// what was resolved so far joined with the rest, and false.
-func walkIn(root, path string, follow bool) (string, bool) {
+// what was resolved so far joined with the rest, and false; and true
+// (loop) when the walk met more than maxSymlinks links (Linux's ELOOP).
+// For a component it cannot look up, it returns the host path so far with
+// the rest, so that the host's call fails there as Linux's would (ENOENT,
+// ENOTDIR, EACCES) or creates the last component inside root.
+func walkIn(root, path string, follow bool) (host string, ok, loop bool) {
 	if root == "/" {
 		root = ""
 	}
@@ -126,18 +120,20 @@ func walkIn(root, path string, follow bool) (string, bool) {
 		host := root + "/" + strings.Join(append(done, c), "/")
 		var st unix.Stat_t
 		if unix.Lstat(host, &st) != nil {
-			return joinRest(host, rest), false
+			return joinRest(host, rest), false, false
 		}
 		last := len(rest) == 0 || strings.Trim(strings.Join(rest, "/"), "/") == ""
 		if st.Mode&unix.S_IFMT != unix.S_IFLNK || (last && !follow) {
 			done = append(done, c)
 			continue
 		}
+		if links++; links > maxSymlinks {
+			return "", false, true
+		}
 		buf := make([]byte, 4096)
 		n, err := unix.Readlink(host, buf)
-		if links++; links > maxSymlinks || err != nil {
-			// The host's walk from here fails as Linux's (ELOOP).
-			return joinRest(host, rest), false
+		if err != nil {
+			return joinRest(host, rest), false, false
 		}
 		target := string(buf[:n])
 		if strings.HasPrefix(target, "/") {
@@ -149,7 +145,7 @@ func walkIn(root, path string, follow bool) (string, bool) {
 	if strings.HasSuffix(path, "/") && out != "/" {
 		out += "/"
 	}
-	return out, true
+	return out, true, false
 }
 
 // joinRest is host path host with the components rest after it.
@@ -163,36 +159,37 @@ func joinRest(host string, rest []string) string {
 // lookupAt returns the host directory descriptor and path for a guest
 // lookup of path relative to host descriptor dirfd (AT_FDCWD: the
 // runner's working directory): an absolute path as hostPath; a relative
-// one as lookupFrom, from the host directory dirfd names.
-func (t *Thread) lookupAt(dirfd int, path string, follow bool) (int, string) {
+// one as lookupFrom, from the host directory dirfd names; in a chroot(2)
+// root as chrootAt, whose errno it returns.
+func (t *Thread) lookupAt(dirfd int, path string, follow bool) (int, string, int) {
 	if t.group.fs.root != "" {
-		return t.chrootAt(dirfd, path, follow) // chroot.go
+		return t.chrootAt(dirfd, path, howOf(follow)) // chroot.go
 	}
 	root := t.p.cfg.Sysroot
 	if root == "" || path == "" {
-		return dirfd, path
+		return dirfd, path, 0
 	}
 	if strings.HasPrefix(path, "/") {
-		return dirfd, t.p.hostPath(path, follow)
+		return dirfd, t.p.hostPath(path, follow), 0
 	}
 	var dir string
 	if dirfd == unix.AT_FDCWD {
 		d, err := unix.Getwd()
 		if err != nil {
-			return dirfd, path
+			return dirfd, path, 0
 		}
 		dir = d
 	} else {
 		d, err := fdPath(dirfd)
 		if err != nil {
-			return dirfd, path
+			return dirfd, path, 0
 		}
 		dir = d
 	}
 	if host, ok := lookupFrom(root, t.p.sysWalk, dir, path, follow); ok {
-		return unix.AT_FDCWD, host
+		return unix.AT_FDCWD, host, 0
 	}
-	return dirfd, path
+	return dirfd, path, 0
 }
 
 // lookupFrom resolves the relative path from host directory dir when dir

@@ -239,7 +239,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	}
 	m := mem.New()
 	m.Limit = cfg.MaxMemory
-	img, interp, err := loadProgram(m, path, cfg.Sysroot)
+	img, interp, err := loadProgram(m, path, func(name string) (string, error) { return lookupPath(cfg.Sysroot, name, true), nil })
 	if err != nil {
 		return nil, err
 	}
@@ -389,8 +389,9 @@ func (t *Thread) startRegs(img, interp *loader.Image, sp uint64) {
 var ErrInterpreter = errors.New("linux: the program's interpreter")
 
 // loadProgram loads the executable at path and, if it names one, its
-// interpreter (looked up in the sysroot), as Linux's execve does.
-func loadProgram(m *mem.Memory, path, sysroot string) (img, interp *loader.Image, err error) {
+// interpreter (at the host path interpHost gives for its name: in the
+// sysroot, or only in a chroot(2) root), as Linux's execve does.
+func loadProgram(m *mem.Memory, path string, interpHost func(string) (string, error)) (img, interp *loader.Image, err error) {
 	lay := loader.DefaultLayout
 	f, err := openExec(path)
 	if err != nil {
@@ -400,7 +401,11 @@ func loadProgram(m *mem.Memory, path, sysroot string) (img, interp *loader.Image
 	if img, err = loader.Load(m, f, lay); err != nil || img.Interp == "" {
 		return img, nil, err
 	}
-	fi, err := openExec(lookupPath(sysroot, img.Interp, true))
+	ih, err := interpHost(img.Interp)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w %s: %w", ErrInterpreter, img.Interp, err)
+	}
+	fi, err := openExec(ih)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w %s: %w", ErrInterpreter, img.Interp, err)
 	}

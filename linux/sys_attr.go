@@ -21,14 +21,14 @@ import (
 // directory descriptor dirfd, returning the host descriptor and the path:
 // under a chroot(2) root, resolved in it (chrootAt), a link in the last
 // component followed if follow.
-func (t *Thread) atPath(dirfd int, addr uint64, follow bool) (int, string, int) {
+func (t *Thread) atPath(dirfd int, addr uint64, how lookupHow) (int, string, int) {
 	path, e := t.path(addr)
 	if e != 0 {
 		return 0, "", e
 	}
 	d := t.fd(dirfd)
 	if t.group.fs.root != "" {
-		d, path = t.chrootAt(d, path, follow)
+		return t.chrootAt(d, path, how)
 	}
 	return d, path, 0
 }
@@ -62,7 +62,7 @@ func utimensat(t *Thread, dirfd int, pathAddr, times uint64, flags int) (uint64,
 	if pathAddr != 0 {
 		var path string
 		var e int
-		d, path, e = t.atPath(dirfd, pathAddr, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
+		d, path, e = t.atPath(dirfd, pathAddr, howOf(flags&unix.AT_SYMLINK_NOFOLLOW == 0))
 		if e != 0 {
 			return 0, e
 		}
@@ -96,7 +96,7 @@ func sysLchown(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func chownat(t *Thread, dirfd int, addr uint64, uid, gid, flags int) (uint64, int) {
-	d, path, e := t.atPath(dirfd, addr, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
+	d, path, e := t.atPath(dirfd, addr, howOf(flags&unix.AT_SYMLINK_NOFOLLOW == 0))
 	if e != 0 {
 		return 0, e
 	}
@@ -108,7 +108,7 @@ func sysFchown(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysChmod(t *Thread, a *sysArgs) (uint64, int) {
-	d, path, e := t.atPath(unix.AT_FDCWD, a.Ptr(0), true)
+	d, path, e := t.atPath(unix.AT_FDCWD, a.Ptr(0), lookFollow)
 	if e != 0 {
 		return 0, e
 	}
@@ -124,11 +124,11 @@ func sysLink(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func linkat(t *Thread, olddir int, oldAddr uint64, newdir int, newAddr uint64, flags int) (uint64, int) {
-	od, oldp, e := t.atPath(olddir, oldAddr, flags&unix.AT_SYMLINK_FOLLOW != 0)
+	od, oldp, e := t.atPath(olddir, oldAddr, howOf(flags&unix.AT_SYMLINK_FOLLOW != 0))
 	if e != 0 {
 		return 0, e
 	}
-	nd, newp, e := t.atPath(newdir, newAddr, false)
+	nd, newp, e := t.atPath(newdir, newAddr, lookParent)
 	if e != 0 {
 		return 0, e
 	}
@@ -140,11 +140,15 @@ func sysTruncate(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	return 0, errnoOf(unix.Truncate(t.hostName(path, true), int64(a.Long(1))))
+	host, e := t.hostName(path, true)
+	if e != 0 {
+		return 0, e
+	}
+	return 0, errnoOf(unix.Truncate(host, int64(a.Long(1))))
 }
 
 func sysMknodat(t *Thread, a *sysArgs) (uint64, int) {
-	d, path, e := t.atPath(a.Fd(0), a.Ptr(1), false)
+	d, path, e := t.atPath(a.Fd(0), a.Ptr(1), lookParent)
 	if e != 0 {
 		return 0, e
 	}
@@ -152,7 +156,7 @@ func sysMknodat(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysMknod(t *Thread, a *sysArgs) (uint64, int) {
-	d, path, e := t.atPath(unix.AT_FDCWD, a.Ptr(0), false)
+	d, path, e := t.atPath(unix.AT_FDCWD, a.Ptr(0), lookParent)
 	if e != 0 {
 		return 0, e
 	}
@@ -164,7 +168,10 @@ func sysFaccessat2(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	d, path := t.lookupAt(t.fd(a.Fd(0)), path, a.Int(3)&unix.AT_SYMLINK_NOFOLLOW == 0)
+	d, path, e := t.lookupAt(t.fd(a.Fd(0)), path, a.Int(3)&unix.AT_SYMLINK_NOFOLLOW == 0)
+	if e != 0 {
+		return 0, e
+	}
 	return 0, errnoOf(t.faccessat(d, path, a.Uint(2), a.Int(3)))
 }
 
@@ -173,8 +180,12 @@ func sysStatfs(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
+	host, e := t.hostName(path, true)
+	if e != 0 {
+		return 0, e
+	}
 	var st unix.Statfs_t
-	if err := unix.Statfs(t.hostName(path, true), &st); err != nil {
+	if err := unix.Statfs(host, &st); err != nil {
 		return 0, errnoOf(err)
 	}
 	return 0, putStatfs(t, a.Ptr(1), &st)
@@ -222,7 +233,10 @@ func sysStatx(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, e
 	}
 	flags := a.Int(2)
-	d, path := t.lookupAt(t.fd(a.Fd(0)), path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
+	d, path, e := t.lookupAt(t.fd(a.Fd(0)), path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
+	if e != 0 {
+		return 0, e
+	}
 	if ref, _, own := t.procLookup(d, path); own && ref.entry == "exe" && flags&unix.AT_SYMLINK_NOFOLLOW == 0 {
 		d, path = unix.AT_FDCWD, t.p.exeOf(ref.g)
 	}

@@ -221,23 +221,23 @@ func sysPipe2(t *Thread, a *sysArgs) (uint64, int) { return pipe2(t, a.Ptr(0), a
 func sysPipe(t *Thread, a *sysArgs) (uint64, int) { return pipe2(t, a.Ptr(0), 0) }
 
 func sysMkdirat(t *Thread, a *sysArgs) (uint64, int) {
-	return withPathAt(t, a.Fd(0), a.Ptr(1), false, func(d int, path string) error { return unix.Mkdirat(d, path, a.Uint(2)) })
+	return withPathAt(t, a.Fd(0), a.Ptr(1), lookParent, func(d int, path string) error { return unix.Mkdirat(d, path, a.Uint(2)) })
 }
 
 func sysMkdir(t *Thread, a *sysArgs) (uint64, int) {
-	return withPathAt(t, unix.AT_FDCWD, a.Ptr(0), false, func(d int, path string) error { return unix.Mkdirat(d, path, a.Uint(1)) })
+	return withPathAt(t, unix.AT_FDCWD, a.Ptr(0), lookParent, func(d int, path string) error { return unix.Mkdirat(d, path, a.Uint(1)) })
 }
 
 func sysUnlinkat(t *Thread, a *sysArgs) (uint64, int) {
-	return withPathAt(t, a.Fd(0), a.Ptr(1), false, func(d int, path string) error { return unix.Unlinkat(d, path, a.Int(2)) })
+	return withPathAt(t, a.Fd(0), a.Ptr(1), lookParent, func(d int, path string) error { return unix.Unlinkat(d, path, a.Int(2)) })
 }
 
 func sysUnlink(t *Thread, a *sysArgs) (uint64, int) {
-	return withPathAt(t, unix.AT_FDCWD, a.Ptr(0), false, func(d int, path string) error { return unix.Unlinkat(d, path, 0) })
+	return withPathAt(t, unix.AT_FDCWD, a.Ptr(0), lookParent, func(d int, path string) error { return unix.Unlinkat(d, path, 0) })
 }
 
 func sysRmdir(t *Thread, a *sysArgs) (uint64, int) {
-	return withPathAt(t, unix.AT_FDCWD, a.Ptr(0), false, func(d int, path string) error { return unix.Unlinkat(d, path, unix.AT_REMOVEDIR) })
+	return withPathAt(t, unix.AT_FDCWD, a.Ptr(0), lookParent, func(d int, path string) error { return unix.Unlinkat(d, path, unix.AT_REMOVEDIR) })
 }
 
 func sysRenameat(t *Thread, a *sysArgs) (uint64, int) {
@@ -257,7 +257,7 @@ func sysSymlinkat(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	return withPathAt(t, a.Fd(1), a.Ptr(2), false, func(d int, path string) error { return unix.Symlinkat(target, d, path) })
+	return withPathAt(t, a.Fd(1), a.Ptr(2), lookParent, func(d int, path string) error { return unix.Symlinkat(target, d, path) })
 }
 
 func sysSymlink(t *Thread, a *sysArgs) (uint64, int) {
@@ -265,11 +265,11 @@ func sysSymlink(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	return withPathAt(t, unix.AT_FDCWD, a.Ptr(1), false, func(d int, path string) error { return unix.Symlinkat(target, d, path) })
+	return withPathAt(t, unix.AT_FDCWD, a.Ptr(1), lookParent, func(d int, path string) error { return unix.Symlinkat(target, d, path) })
 }
 
 func sysFchmodat(t *Thread, a *sysArgs) (uint64, int) {
-	return withPathAt(t, a.Fd(0), a.Ptr(1), true, func(d int, path string) error { return unix.Fchmodat(d, path, a.Uint(2), 0) })
+	return withPathAt(t, a.Fd(0), a.Ptr(1), lookFollow, func(d int, path string) error { return unix.Fchmodat(d, path, a.Uint(2), 0) })
 }
 
 func sysFchmod(t *Thread, a *sysArgs) (uint64, int) {
@@ -288,14 +288,20 @@ func sysFdatasync(t *Thread, a *sysArgs) (uint64, int) {
 
 func sysFaccessat(t *Thread, a *sysArgs) (uint64, int) {
 	return withPath(t, a.Ptr(1), func(path string) error {
-		d, p := t.lookupAt(t.fd(a.Fd(0)), path, true)
+		d, p, e := t.lookupAt(t.fd(a.Fd(0)), path, true)
+		if e != 0 {
+			return unix.Errno(e)
+		}
 		return t.faccessat(d, p, a.Uint(2), 0)
 	})
 }
 
 func sysAccess(t *Thread, a *sysArgs) (uint64, int) {
 	return withPath(t, a.Ptr(0), func(path string) error {
-		d, p := t.lookupAt(t.cwd(), path, true)
+		d, p, e := t.lookupAt(t.cwd(), path, true)
+		if e != 0 {
+			return unix.Errno(e)
+		}
 		return t.faccessat(d, p, a.Uint(1), 0)
 	})
 }
@@ -621,6 +627,7 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 	}
 	var path string
 	var dir *threadGroup // a /proc/PID directory opened (procDirs)
+	rootd := -1          // the chroot(2) root's descriptor, for a path opened in it
 	if ref, host, own := t.procLookup(dirfd, raw); own {
 		if h, g := procPidfd(ref); g != nil && strings.HasPrefix(ref.entry, "fdinfo/") {
 			fd, e := t.p.pidfdInfoOpen(h, g, openFlags(flags))
@@ -638,18 +645,35 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 		path = host
 	} else if path, e = t.path(pathAddr); e != 0 {
 		return 0, e
-	} else {
-		dirfd, path = t.lookupAt(dirfd, path, flags&abi.O_NOFOLLOW == 0)
+	} else if t.group.fs.root == "" {
+		if dirfd, path, e = t.lookupAt(dirfd, path, flags&abi.O_NOFOLLOW == 0); e != 0 {
+			return 0, e
+		}
+	} else if guest, host, in := t.rootPath(dirfd, path); host != "" {
+		dirfd, path = unix.AT_FDCWD, host
+	} else if in {
+		// In the chroot(2) root the whole open is openInRoot's
+		// (chroot.go): the host's kernel resolves the path in the root.
+		path = guest
+		if rootd, e = t.rootDir(); e != 0 {
+			return 0, e
+		}
 	}
 	var fd int
 	var err error
 	// The host never makes a terminal the runner's controlling terminal:
 	// the guest's are emulated (ctty.go).
 	hflags := openFlags(flags)
-	if dir == nil && isDevTTY(dirfd, path) {
+	if dir == nil && t.openIsDevTTY(dirfd, rootd, path) {
 		fd, err = t.openDevTTY(hflags, uint32(mode))
 	} else {
-		t.block(func() { fd, err = unix.Openat(dirfd, path, hflags|unix.O_NOCTTY, uint32(mode)) })
+		t.block(func() {
+			if rootd >= 0 {
+				fd, err = openInRoot(rootd, path, hflags|unix.O_NOCTTY, uint32(mode))
+			} else {
+				fd, err = unix.Openat(dirfd, path, hflags|unix.O_NOCTTY, uint32(mode))
+			}
+		})
 		if err == nil {
 			t.openCtty(fd, hflags)
 		}
@@ -689,7 +713,9 @@ func fstatat(t *Thread, dirfd int, pathAddr, buf uint64, flags int) (uint64, int
 	} else if path, e = t.path(pathAddr); e != 0 {
 		return 0, e
 	} else {
-		dirfd, path = t.lookupAt(dirfd, path, flags&unix.AT_SYMLINK_NOFOLLOW == 0)
+		if dirfd, path, e = t.lookupAt(dirfd, path, flags&unix.AT_SYMLINK_NOFOLLOW == 0); e != 0 {
+			return 0, e
+		}
 	}
 	var st unix.Stat_t
 	if err := unix.Fstatat(dirfd, path, &st, flags); err != nil {
@@ -745,7 +771,9 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 	} else if path, e = t.path(pathAddr); e != 0 {
 		return 0, e
 	} else {
-		dirfd, path = t.lookupAt(dirfd, path, false)
+		if dirfd, path, e = t.lookupAt(dirfd, path, false); e != 0 {
+			return 0, e
+		}
 	}
 	if target == "" {
 		b := make([]byte, 4096)
@@ -770,8 +798,12 @@ func renameat(t *Thread, olddir int, oldAddr uint64, newdir int, newAddr uint64,
 	}
 	od, nd := t.fd(olddir), t.fd(newdir)
 	if t.group.fs.root != "" {
-		od, oldp = t.chrootAt(od, oldp, false)
-		nd, newp = t.chrootAt(nd, newp, false)
+		if od, oldp, e = t.chrootAt(od, oldp, lookParent); e != 0 {
+			return 0, e
+		}
+		if nd, newp, e = t.chrootAt(nd, newp, lookParent); e != 0 {
+			return 0, e
+		}
 	}
 	return 0, errnoOf(unix.Renameat2(od, oldp, nd, newp, flags))
 }
@@ -959,10 +991,10 @@ func (t *Thread) putFDPair(addr uint64, h [2]int) int {
 // withPath reads the path at addr and runs f with it.
 // withPathAt reads the path at addr for a call relative to guest
 // directory descriptor dirfd and calls f with the host descriptor and path
-// to use: under a chroot(2) root the path resolved in it (chrootAt), a
-// link in its last component followed if follow.
-func withPathAt(t *Thread, dirfd int, addr uint64, follow bool, f func(d int, path string) error) (uint64, int) {
-	d, path, e := t.atPath(dirfd, addr, follow)
+// to use: under a chroot(2) root the path resolved in it (chrootAt) for a
+// call of kind how.
+func withPathAt(t *Thread, dirfd int, addr uint64, how lookupHow, f func(d int, path string) error) (uint64, int) {
+	d, path, e := t.atPath(dirfd, addr, how)
 	if e != 0 {
 		return 0, e
 	}

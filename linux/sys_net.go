@@ -343,6 +343,13 @@ func sockaddrIn(t *Thread, nr uintptr, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
+	how := lookFollow // connect: the socket a link names
+	if nr == unix.SYS_BIND {
+		how = lookParent // the name bind makes (EADDRINUSE if it is there)
+	}
+	if sa, e = t.unixPathIn(sa, how); e != 0 {
+		return 0, e
+	}
 	var errno unix.Errno
 	fd := t.fd(a.Fd(0))
 	t.block(func() { _, _, errno = unix.Syscall(nr, uintptr(fd), ptr(sa), uintptr(len(sa))) })

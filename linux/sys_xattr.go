@@ -42,7 +42,8 @@ func (t *Thread) xattrFile(a *sysArgs, byFD, follow, looks bool) (xattrOn, int) 
 		return xattrOn{}, e
 	}
 	if looks || t.group.fs.root != "" {
-		return xattrOn{path: t.hostName(path, follow), follow: follow}, 0
+		host, e := t.hostName(path, follow)
+		return xattrOn{path: host, follow: follow}, e
 	}
 	return xattrOn{path: t.hostRel(path), follow: follow}, 0
 }

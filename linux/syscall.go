@@ -49,6 +49,7 @@ func (t *Thread) syscall(scv bool) bool {
 	}
 	if h := handler(num); h != nil {
 		ret, errno = h(t, &a)
+		t.closeLookups()
 	} else {
 		errno = abi.ENOSYS
 	}

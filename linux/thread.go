@@ -46,6 +46,10 @@ type Thread struct {
 	// no_new_privs if hostNNP (hostcred.go).
 	hostLocked, hostFSSet, hostNNP bool
 	hostFS                         fsCred
+	// lookups are host descriptors a lookup in a chroot(2) root opened
+	// for the system call in progress (chroot.go chrootAt), closed when
+	// it returns.
+	lookups []int
 
 	clearTID   uint64 // set_tid_address / CLONE_CHILD_CLEARTID
 	robustList uint64 // set_robust_list: the head of the robust futex list (robust.go)

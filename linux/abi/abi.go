@@ -28,6 +28,9 @@ const (
 	ETIMEDOUT  = 110
 )
 
+// ENAMETOOLONG is the errno of a name too long.
+const ENAMETOOLONG = 36
+
 // Signal numbers (powerpc uses the generic numbering).
 const (
 	SIGHUP    = 1
