@@ -41,6 +41,9 @@ type fdTable struct {
 	// pidfds are the guest's pidfds of guest processes (pidfd.go), by
 	// host descriptor: the process each one refers to.
 	pidfds map[int]*threadGroup
+	// owners are the fcntl owners of the descriptions (fowner.go), by
+	// host descriptor: one record per description.
+	owners map[int]*fileOwner
 	// limit is the guest's RLIMIT_NOFILE (rlimit.go); 0: the host's.
 	limit int
 	// users counts the threads holding the table (CLONE_FILES shares it);
@@ -56,6 +59,7 @@ func (ft *fdTable) closeHost(h int) error {
 	delete(ft.procRoots, h)
 	delete(ft.procDirs, h)
 	delete(ft.pidfds, h)
+	delete(ft.owners, h)
 	return unix.Close(h)
 }
 
@@ -68,6 +72,7 @@ func (ft *fdTable) dupped(h, nh int) {
 	copyEntry(&ft.commfds, ft.commfds, h, nh)
 	copyEntry(&ft.procDirs, ft.procDirs, h, nh)
 	copyEntry(&ft.pidfds, ft.pidfds, h, nh)
+	copyEntry(&ft.owners, ft.owners, h, nh)
 	if r := ft.procRoots[h]; r != nil {
 		ft.procRoots[nh] = r
 	}

@@ -175,6 +175,7 @@ func (ft *fdTable) copy() (*fdTable, error) {
 		copyEntry(&c.commfds, ft.commfds, h, nh)
 		copyEntry(&c.procDirs, ft.procDirs, h, nh)
 		copyEntry(&c.pidfds, ft.pidfds, h, nh)
+		copyEntry(&c.owners, ft.owners, h, nh)
 	}
 	return c, nil
 }

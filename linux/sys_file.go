@@ -114,6 +114,8 @@ func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, fcntlLock(t, t.fd(a.Fd(0)), cmd, a.Ptr(2))
 	case unix.F_NOTIFY:
 		return 0, dirNotify(t.fd(a.Fd(0)), uint32(a.Ulong(2)))
+	case unix.F_GETOWN, unix.F_SETOWN, unix.F_GETOWN_EX, unix.F_SETOWN_EX, unix.F_GETSIG, unix.F_SETSIG:
+		return fcntlOwner(t, t.fd(a.Fd(0)), cmd, a.Ulong(2))
 	}
 	return 0, abi.EINVAL
 }

@@ -34,6 +34,7 @@ func TestLayoutOffsets(t *testing.T) {
 		row("siginfo.si_value", SiginfoLayout, Siginfo{Value: marker}, 128, 24, 8),
 		row("flock.l_start", FlockLayout, Flock{Start: marker}, 32, 8, 8),
 		row("flock.l_pid", FlockLayout, Flock{Pid: marker32}, 32, 24, 4),
+		row("f_owner_ex.pid", FOwnerExLayout, FOwnerEx{Pid: marker32}, 8, 4, 4),
 		row("sched_param.sched_priority", SchedParamLayout, SchedParam{Priority: marker32}, 4, 0, 4),
 		row("ucred.gid", UcredLayout, Ucred{GID: marker32}, 12, 8, 4),
 		row("nlmsghdr.nlmsg_flags", NlMsghdrLayout, NlMsghdr{Flags: marker16}, 16, 6, 2),

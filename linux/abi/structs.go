@@ -83,6 +83,12 @@ type Flock struct {
 	_            uint32
 }
 
+// FOwnerEx is struct f_owner_ex (fcntl's F_GETOWN_EX and F_SETOWN_EX,
+// uapi asm-generic/fcntl.h): an F_OWNER_* kind and a process id.
+type FOwnerEx struct {
+	Type, Pid int32
+}
+
 // Pollfd is struct pollfd.
 type Pollfd struct {
 	Fd              int32
@@ -273,6 +279,7 @@ var (
 	UtsnameLayout         = NewLayout[Utsname]()
 	PollfdLayout          = NewLayout[Pollfd]()
 	FlockLayout           = NewLayout[Flock]()
+	FOwnerExLayout        = NewLayout[FOwnerEx]()
 	EpollEventLayout      = NewLayout[EpollEvent]()
 	IovecLayout           = NewLayout[Iovec]()
 	MsghdrLayout          = NewLayout[Msghdr]()

@@ -1,0 +1,191 @@
+//go:build linux
+
+package linux
+
+import (
+	"math"
+	"os"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// fcntl's owner of an open file description (F_SETOWN, F_GETOWN,
+// F_SETOWN_EX, F_GETOWN_EX: Linux's f_owner), kept by the runner with
+// guest process ids: the host's would name the runner's host processes.
+// The host descriptors of one description (dup, fork, exec's copy) share
+// one fileOwner; a description the guest reached another way (a
+// descriptor received over a Unix socket) is found by kcmp(KCMP_FILE)
+// against the descriptors that have one. F_SETSIG and F_GETSIG are the
+// host's: a signal number is the same on both, and the host keeps it per
+// description.
+//
+// Left: the signal itself. O_ASYNC is set on the host's description, but
+// the host has no owner to signal, so no SIGIO (or F_SETSIG signal) is
+// delivered to the guest; nor is F_GETOWNER_UIDS answered (EINVAL, as a
+// kernel without CONFIG_CHECKPOINT_RESTORE).
+
+// fileOwner is one open file description's owner: a process, a thread or
+// a process group (Type, an F_OWNER_* value) and its id (Pid, 0 for
+// none), as F_GETOWN_EX gives it.
+type fileOwner = abi.FOwnerEx
+
+// f_owner_ex's kinds (uapi asm-generic/fcntl.h). A description nobody set
+// an owner for has PIDTYPE_PID's kind, F_OWNER_TID, and pid 0.
+const (
+	fOwnerTID  = 0
+	fOwnerPID  = 1
+	fOwnerPGRP = 2
+)
+
+// kcmpFile is kcmp's KCMP_FILE: do two descriptors refer to one
+// description.
+const kcmpFile = 0
+
+// sameFile reports whether host descriptors a and b of the runner refer
+// to one open file description (false if the host cannot tell).
+func sameFile(a, b int) bool {
+	pid := uintptr(os.Getpid())
+	r, _, e := unix.Syscall6(unix.SYS_KCMP, pid, pid, kcmpFile, uintptr(a), uintptr(b), 0)
+	return e == 0 && r == 0
+}
+
+// fileOwnerOf returns the owner record of host descriptor h's description:
+// the one its table has, one another descriptor of the same description
+// has (recorded for h too), or with create a new one; else nil.
+func (t *Thread) fileOwnerOf(h int, create bool) *fileOwner {
+	if o := t.files.owners[h]; o != nil {
+		return o
+	}
+	seen := map[*fdTable]bool{}
+	for _, g := range t.p.groups {
+		for _, u := range g.threads {
+			ft := u.files
+			if seen[ft] {
+				continue
+			}
+			seen[ft] = true
+			for oh, o := range ft.owners {
+				if oh != h && sameFile(h, oh) {
+					return t.files.recordOwner(h, o)
+				}
+			}
+		}
+	}
+	if !create {
+		return nil
+	}
+	// A new record, for every descriptor of the description in every
+	// table: the description outlives any one of them.
+	o := &fileOwner{}
+	clear(seen)
+	for _, g := range t.p.groups {
+		for _, u := range g.threads {
+			ft := u.files
+			if seen[ft] {
+				continue
+			}
+			seen[ft] = true
+			for _, oh := range ft.host {
+				if oh >= 0 && oh != h && sameFile(h, oh) {
+					ft.recordOwner(oh, o)
+				}
+			}
+		}
+	}
+	return t.files.recordOwner(h, o)
+}
+
+// recordOwner records o as host descriptor h's owner record.
+func (ft *fdTable) recordOwner(h int, o *fileOwner) *fileOwner {
+	if ft.owners == nil {
+		ft.owners = map[int]*fileOwner{}
+	}
+	ft.owners[h] = o
+	return o
+}
+
+// pidExists reports whether n is a process id Linux's find_vpid would
+// find for the guest: a guest process (a zombie too), thread, process
+// group or session, or a host process that is none of the runner's
+// (which the guest may name, as under qemu-user).
+func (p *Process) pidExists(n int) bool {
+	if n <= 0 {
+		return false
+	}
+	for id, g := range p.groups {
+		if id == n || g.pgid == n || g.sid == n || g.threads[n] != nil {
+			return true
+		}
+	}
+	if p.hostTarget(n) != 0 {
+		return false
+	}
+	return unix.Kill(n, 0) != unix.ESRCH
+}
+
+// fcntlOwner is fcntl's F_GETOWN, F_SETOWN, F_GETOWN_EX, F_SETOWN_EX,
+// F_GETSIG and F_SETSIG on host descriptor h, in Linux 6.1's order
+// (fs/fcntl.c): the descriptor first (EBADF, an O_PATH one too, as the
+// host's F_GETSIG answers), then the argument.
+func fcntlOwner(t *Thread, h, cmd int, arg uint64) (uint64, int) {
+	sig, err := unix.FcntlInt(uintptr(h), unix.F_GETSIG, 0)
+	if err != nil {
+		return 0, errnoOf(err)
+	}
+	switch cmd {
+	case unix.F_GETSIG:
+		return uint64(sig), 0
+	case unix.F_SETSIG:
+		if arg > abi.NSIG { // valid_signal, on the whole unsigned long
+			return 0, abi.EINVAL
+		}
+		_, err := unix.FcntlInt(uintptr(h), unix.F_SETSIG, int(arg))
+		return 0, errnoOf(err)
+	case unix.F_GETOWN:
+		var v int32
+		if o := t.fileOwnerOf(h, false); o != nil {
+			v = o.Pid
+			if o.Type == fOwnerPGRP {
+				v = -v
+			}
+		}
+		// A process group's negative id is a result, not an errno
+		// (force_successful_syscall_return).
+		return uint64(int64(v)), 0
+	case unix.F_SETOWN:
+		who := int32(arg)
+		kind := int32(fOwnerPID)
+		if who < 0 {
+			if who == math.MinInt32 {
+				return 0, abi.EINVAL
+			}
+			kind, who = fOwnerPGRP, -who
+		}
+		if who != 0 && !t.p.pidExists(int(who)) {
+			return 0, abi.ESRCH
+		}
+		*t.fileOwnerOf(h, true) = fileOwner{Type: kind, Pid: who}
+		return 0, 0
+	case unix.F_GETOWN_EX:
+		var o fileOwner
+		if r := t.fileOwnerOf(h, false); r != nil {
+			o = *r
+		}
+		return 0, putStruct(t, arg, abi.FOwnerExLayout, &o)
+	}
+	// F_SETOWN_EX.
+	o, e := getStruct(t, arg, abi.FOwnerExLayout)
+	if e != 0 {
+		return 0, e
+	}
+	if o.Type != fOwnerTID && o.Type != fOwnerPID && o.Type != fOwnerPGRP {
+		return 0, abi.EINVAL
+	}
+	if o.Pid != 0 && !t.p.pidExists(int(o.Pid)) {
+		return 0, abi.ESRCH
+	}
+	*t.fileOwnerOf(h, true) = o
+	return 0, 0
+}
