@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -44,7 +45,8 @@ import (
 //   - pagemap and every other entry that would show the runner's memory or
 //     let the guest change the runner are refused (EACCES);
 //   - cwd, root, mounts, mountinfo, cgroup, limits, net and ns are the
-//     host's, which are the guest's too; so are loginuid and sessionid
+//     host's, which are the guest's too; so is attr, the runner's
+//     security labels (procAttrOpen); so are loginuid and sessionid
 //     (the audit login of the runner, which its guest processes share:
 //     glibc's getlogin reads loginuid first, and answers ENXIO for an
 //     unset one, as under qemu-user).
@@ -59,7 +61,7 @@ import (
 var procHost = map[string]bool{
 	"cwd": true, "root": true, "mounts": true, "mountinfo": true, "mountstats": true,
 	"cgroup": true, "limits": true, "net": true, "ns": true, "fd": true, "fdinfo": true,
-	"loginuid": true, "sessionid": true,
+	"loginuid": true, "sessionid": true, "attr": true,
 }
 
 // procState is what /proc/PID reports of an address space from its
@@ -213,6 +215,11 @@ func (t *Thread) procEntry(path string, landed bool) (procRef, bool) {
 			g = t.group
 		case g == nil && !t.p.guestPid(n) && t.p.hostThread(n):
 			g = t.group
+		case g == nil && n == 1 && (sub == "root" || strings.HasPrefix(sub, "root/")) && t.initRootAllowed():
+			// init's root directory, which chroot detectors compare
+			// with "/" (ischroot, systemd's running_in_chroot): the
+			// runner's own (procLookup), not a host process's.
+			return procRef{entry: sub}, true
 		case g == nil:
 			// No guest process: the host's would be another's.
 			return procRef{}, true
@@ -231,6 +238,16 @@ func (t *Thread) procEntry(path string, landed bool) (procRef, bool) {
 		}
 	}
 	return procRef{g, sub, u}, true
+}
+
+// initRootAllowed reports whether t may follow /proc/1/root of a host
+// init, a process of user and group 0: Linux's ptrace access check
+// (PTRACE_MODE_READ_FSCREDS) lets a caller whose file-system ids are 0,
+// or one with CAP_SYS_PTRACE. Where Linux says EACCES to another caller,
+// the runner says ENOENT, as for the rest of the host's /proc/1.
+func (t *Thread) initRootAllowed() bool {
+	c := t.cred
+	return c.uid.fs == 0 && c.gid.fs == 0 || c.capable(unix.CAP_SYS_PTRACE)
 }
 
 // procGroup returns the guest process /proc/<n> names: the process whose
@@ -341,6 +358,11 @@ func (t *Thread) procLookup(dirfd int, raw string) (ref procRef, host string, ow
 	switch {
 	case !own:
 		return procRef{}, "", false
+	case ref.g == nil && ref.entry != "":
+		// /proc/1/root of a host init (procEntry): the runner's root,
+		// "/" on the host. Under -L ROOT, or after chroot(2), the
+		// guest's "/" is another directory, as in a chroot.
+		return ref, "/" + strings.TrimPrefix(ref.entry, "root"), true
 	case ref.g == nil:
 		return procRef{}, "/proc/-1", true // no such process: ENOENT
 	}
@@ -383,6 +405,37 @@ func procHostPath(ref procRef) string {
 	}
 	return ""
 }
+
+// procAttrOpen checks an open of ref with flags, answered by the host's
+// path: the security attributes (attr/current, attr/exec, ...) are the
+// runner's, the host's LSM's labels of the process all guest processes
+// run in. Reading them gives that label, or EINVAL from a host without an
+// LSM, as Linux without one answers (runcon and libselinux's getcon read
+// attr/current). Writing them would relabel the runner: it is EACCES
+// where the host has an LSM; without one the host's write is EINVAL, as
+// Linux's.
+func procAttrOpen(ref procRef, flags int) int {
+	if name, _, _ := strings.Cut(ref.entry, "/"); name != "attr" || ref.g == nil {
+		return 0
+	}
+	if flags&unix.O_ACCMODE != unix.O_RDONLY && hostHasLSM() {
+		return abi.EACCES
+	}
+	return 0
+}
+
+// hostHasLSM reports whether the host has a security module that labels
+// processes: reading the runner's attr/current is not EINVAL.
+var hostHasLSM = sync.OnceValue(func() bool {
+	b := make([]byte, 256)
+	fd, err := unix.Open("/proc/self/attr/current", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return true
+	}
+	defer unix.Close(fd)
+	_, err = unix.Read(fd, b)
+	return err != unix.EINVAL
+})
 
 // procLink is the target of the link at raw if it is /proc/self (the
 // caller's process id) or /proc/thread-self (pid/task/tid): the host's

@@ -641,6 +641,9 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 		if host == "" {
 			return t.newFD(t.procOpenErr(ref, openFlags(flags)))
 		}
+		if e := procAttrOpen(ref, int(flags)); e != 0 {
+			return 0, e
+		}
 		if ref.entry == "" {
 			dir = ref.g
 		}
@@ -755,6 +758,8 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 			target = t.p.exeOf(ref.g)
 		case strings.HasPrefix(ref.entry, "fd/") && pidfdOf(ref) != nil:
 			target = pidfdLink
+		case ref.entry == "root" && ref.g == nil:
+			target = "/" // a host init's (procLookup)
 		case ref.entry == "root":
 			// Its root as the caller names it (chroot.go).
 			root := ref.g.fs.root
