@@ -630,6 +630,13 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 	var path string
 	var dir *threadGroup // a /proc/PID directory opened (procDirs)
 	rootd := -1          // the chroot(2) root's descriptor, for a path opened in it
+	if name := t.sysvipcProcFile(dirfd, raw); name != "" && sysvipcOpenFlags(openFlags(flags)) {
+		fd, e := t.p.sysvipcOpen(name) // the runner's IPC objects (procsysvipc.go)
+		if e != 0 {
+			return 0, e
+		}
+		return t.newFD(fd, nil)
+	}
 	if ref, host, own := t.procLookup(dirfd, raw); own {
 		if h, g := procPidfd(ref); g != nil && strings.HasPrefix(ref.entry, "fdinfo/") {
 			fd, e := t.p.pidfdInfoOpen(h, g, openFlags(flags))
