@@ -19,7 +19,9 @@ import (
 // under UNAME26. Its other flags (ADDR_NO_RANDOMIZE, READ_IMPLIES_EXEC,
 // MMAP_PAGE_ZERO, ADDR_COMPAT_LAYOUT, ...) are kept and returned only: the
 // runner never randomises addresses, does not refuse execution of readable
-// memory and lays memory out one way.
+// memory and lays memory out one way. A host program the guest execs
+// (hostexec.go), and the runner of the other byte order, start with the
+// runner's host personality, not the guest's.
 
 // personalityQuery is the argument that asks without setting.
 const personalityQuery = 0xffffffff
