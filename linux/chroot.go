@@ -534,6 +534,36 @@ func (t *Thread) unixPathIn(sa []byte, how lookupHow) ([]byte, int) {
 	return append(append(sa[:2:2], host...), 0), 0
 }
 
+// boundIn records that a socket was bound to sun_path host for the
+// guest's sun_path guest in a chroot(2) root (unixPathIn), so that the
+// names the host reports for it are the guest's (guestSockaddr). The host
+// name is a runner descriptor's /proc/self/fd entry and the last name: a
+// later bind through a descriptor of the same number to the same last
+// name replaces the entry.
+func (p *Process) boundIn(host, guest []byte) {
+	if p.unixNames == nil {
+		p.unixNames = map[string][]byte{}
+	}
+	if i := bytes.IndexByte(guest, 0); i >= 0 {
+		guest = guest[:i]
+	}
+	p.unixNames[string(bytes.TrimRight(host, "\x00"))] = append(bytes.Clone(guest), 0)
+}
+
+// guestSockaddr returns host sockaddr sa (host byte order) that
+// getsockname, getpeername or accept gave, with the guest's name for an
+// AF_UNIX socket bound in a chroot(2) root (boundIn), as Linux keeps the
+// name bind was given.
+func (p *Process) guestSockaddr(sa []byte) []byte {
+	if len(sa) <= 2 || binary.NativeEndian.Uint16(sa) != unix.AF_UNIX {
+		return sa
+	}
+	if g, ok := p.unixNames[string(bytes.TrimRight(sa[2:], "\x00"))]; ok {
+		return append(sa[:2:2], g...)
+	}
+	return sa
+}
+
 // rootFor returns the host directory t's process's absolute paths start
 // from: its chroot(2) root, else the sysroot, else "/".
 func (t *Thread) rootFor() string {

@@ -217,6 +217,10 @@ type Process struct {
 	noRelay  bool // no executable to start as a terminal relay (ttyrelay.go)
 
 	endRequests int // requests to end the run after the initial process ended (endOrphans)
+
+	// unixNames are the guest's names of the AF_UNIX sockets bound in a
+	// chroot(2) root, by the host's (chroot.go boundIn).
+	unixNames map[string][]byte
 }
 
 // Start loads the executable at path and starts its main thread with args

@@ -163,6 +163,9 @@ func sendmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
+	if sa, e = t.unixPathIn(sa, lookFollow); e != 0 {
+		return 0, e
+	}
 	var ctl []byte
 	if m.Controllen > 0 {
 		if m.Controllen > optmemMax {
@@ -264,8 +267,10 @@ func recvmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 	}
 	o := t.p.order
 	if m.Name != 0 {
-		sl := min(h.Namelen, uint32(len(sa)))
-		out := append([]byte(nil), sa[:sl]...)
+		name := t.p.guestSockaddr(sa[:min(h.Namelen, uint32(len(sa)))])
+		h.Namelen = uint32(len(name))
+		sl := h.Namelen
+		out := append([]byte(nil), name...)
 		if len(out) >= 2 {
 			o.PutUint16(out, binary.NativeEndian.Uint16(out))
 		}

@@ -183,6 +183,9 @@ func sysSendto(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
+	if sa, e = t.unixPathIn(sa, lookFollow); e != 0 {
+		return 0, e
+	}
 	if a.Ulong(3)&unix.MSG_DONTWAIT == 0 && streamKind(fd) == streamSock {
 		return t.sendWaiting(fd, b, a.Ulong(3), sa)
 	}
@@ -263,7 +266,7 @@ func sysRecvfrom(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, e
 	}
 	if a.Ptr(4) != 0 {
-		if e := t.putSockaddr(a.Ptr(4), a.Ptr(5), sa[:min(sl, 128)]); e != 0 {
+		if e := t.putSockaddr(a.Ptr(4), a.Ptr(5), t.p.guestSockaddr(sa[:min(sl, 128)])); e != 0 {
 			return 0, e
 		}
 	}
@@ -347,12 +350,16 @@ func sockaddrIn(t *Thread, nr uintptr, a *sysArgs) (uint64, int) {
 	if nr == unix.SYS_BIND {
 		how = lookParent // the name bind makes (EADDRINUSE if it is there)
 	}
+	guest := sa
 	if sa, e = t.unixPathIn(sa, how); e != 0 {
 		return 0, e
 	}
 	var errno unix.Errno
 	fd := t.fd(a.Fd(0))
 	t.block(func() { _, _, errno = unix.Syscall(nr, uintptr(fd), ptr(sa), uintptr(len(sa))) })
+	if errno == 0 && nr == unix.SYS_BIND && len(sa) > 2 && &sa[0] != &guest[0] {
+		t.p.boundIn(sa[2:], guest[2:])
+	}
 	return 0, int(errno)
 }
 
@@ -405,7 +412,7 @@ func sockaddrOut(t *Thread, nr uintptr, a *sysArgs, flags uint64) (uint64, int) 
 		return 0, int(errno)
 	}
 	if a.Ptr(1) != 0 {
-		if e := t.putSockaddr(a.Ptr(1), a.Ptr(2), sa[:min(sl, 128)]); e != 0 {
+		if e := t.putSockaddr(a.Ptr(1), a.Ptr(2), t.p.guestSockaddr(sa[:min(sl, 128)])); e != 0 {
 			if nr == unix.SYS_ACCEPT4 {
 				_ = unix.Close(int(r))
 			}

@@ -6,8 +6,11 @@
    links resolves and one of 41, a loop, or O_NOFOLLOW on a link is ELOOP;
    each call that takes a path (mkdir, mknod, symlink, link, rename,
    readlink, stat, statx, utimensat, chmod, truncate, access, bind and
-   connect of an AF_UNIX socket, unlink, rmdir) through links to "/" and
-   "../../../.." lands in the root, and the parent finds its effects there
+   connect of an AF_UNIX socket, whose names getsockname, getpeername and
+   accept's socket give as bind was given them, datagrams sent to a name
+   there and the sender's name recvfrom and recvmsg give, unlink, rmdir) through
+   links to "/" and "../../../.." lands in the root, and the parent finds
+   its effects there
    and nothing at the host's names; names with a trailing "/", "." and ".."
    fail as Linux's do; a working directory outside the root (fchdir to a
    descriptor opened before the chroot) stays usable, ".." from it goes on
@@ -96,6 +99,17 @@ static int unixsock(const char *path, int do_bind) {
 	return r < 0 ? -1 : s;
 }
 
+/* sockname prints the AF_UNIX name get(fd) gives. */
+static void sockname(const char *what, int fd, int (*get)(int, struct sockaddr *, socklen_t *)) {
+	struct sockaddr_un sa;
+	socklen_t n = sizeof sa;
+	memset(&sa, 0, sizeof sa);
+	if (get(fd, (struct sockaddr *)&sa, &n) < 0)
+		printf("%s: -1 %s\n", what, strerror(errno));
+	else
+		printf("%s: %s (length %d)\n", what, sa.sun_path, (int)n);
+}
+
 /* The program's copies, run in the root. */
 static int copied(int argc, char **argv) {
 	if (strcmp(argv[1], "execveat") == 0) {
@@ -110,8 +124,9 @@ static int copied(int argc, char **argv) {
 	return 5;
 }
 
-static const char *names[] = {"chrootpath-d", "chrootpath-fifo", "chrootpath-l", "chrootpath-h2", "chrootpath-t",
-			      "chrootpath-sock", "dangtarget", "chrootpath-d2"};
+static const char *names[] = {"chrootpath-d",	 "chrootpath-fifo", "chrootpath-l",	"chrootpath-h2",
+			      "chrootpath-t",	 "chrootpath-sock", "dangtarget",	"chrootpath-d2",
+			      "chrootpath-dgram", "chrootpath-from"};
 
 int main(int argc, char **argv) {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -198,6 +213,45 @@ int main(int argc, char **argv) {
 		res("bind /up/chrootpath-sock", ls < 0 ? -1 : 0);
 		int cs = unixsock("/root/chrootpath-sock", 0);
 		res("connect /root/chrootpath-sock", cs < 0 ? -1 : 0);
+		sockname("getsockname listener", ls, getsockname);
+		sockname("getpeername client", cs, getpeername);
+		int as = accept(ls, NULL, NULL);
+		sockname("getsockname accepted", as, getsockname);
+		close(as);
+		{
+			/* datagrams to a name in the root, from a named socket */
+			struct sockaddr_un to = {.sun_family = AF_UNIX}, from = {.sun_family = AF_UNIX};
+			strcpy(to.sun_path, "/up/chrootpath-dgram");
+			strcpy(from.sun_path, "/root/chrootpath-from");
+			int d = socket(AF_UNIX, SOCK_DGRAM, 0), f = socket(AF_UNIX, SOCK_DGRAM, 0);
+			res("bind /up/chrootpath-dgram", bind(d, (struct sockaddr *)&to, sizeof to));
+			res("bind /root/chrootpath-from", bind(f, (struct sockaddr *)&from, sizeof from));
+			strcpy(to.sun_path, "/root/chrootpath-dgram");
+			res("sendto /root/chrootpath-dgram", sendto(f, "d", 1, 0, (struct sockaddr *)&to, sizeof to));
+			struct sockaddr_un src;
+			socklen_t sl = sizeof src;
+			char ch;
+			memset(&src, 0, sizeof src);
+			long r = recvfrom(d, &ch, 1, 0, (struct sockaddr *)&src, &sl);
+			printf("recvfrom: %ld from %s (length %d)\n", r, src.sun_path, (int)sl);
+			struct msghdr mh = {0};
+			struct iovec iov = {&ch, 1};
+			mh.msg_name = &to;
+			mh.msg_namelen = sizeof to;
+			mh.msg_iov = &iov;
+			mh.msg_iovlen = 1;
+			strcpy(to.sun_path, "/up/chrootpath-dgram");
+			res("sendmsg /up/chrootpath-dgram", sendmsg(f, &mh, 0));
+			memset(&src, 0, sizeof src);
+			mh.msg_name = &src;
+			mh.msg_namelen = sizeof src;
+			r = recvmsg(d, &mh, 0);
+			printf("recvmsg: %ld from %s (length %d)\n", r, src.sun_path, (int)mh.msg_namelen);
+			close(d);
+			close(f);
+			unlink("/chrootpath-dgram");
+			unlink("/chrootpath-from");
+		}
 		res("unlink /up/chrootpath-l", unlink("/up/chrootpath-l"));
 		res("mkdir /root/chrootpath-d2", mkdir("/root/chrootpath-d2", 0755));
 		res("rmdir /up/chrootpath-d2", rmdir("/up/chrootpath-d2"));
