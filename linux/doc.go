@@ -192,7 +192,27 @@
 // interrupted by a signal with a handler as Linux's is: EINTR, or a
 // restart under SA_RESTART for the calls Linux restarts (reads, writes,
 // accept, recv, futex waits without timeout); sleeps, polls, select and
-// sigsuspend always fail with EINTR. The floating-point exception mode
+// sigsuspend always fail with EINTR. No guest signal reaches a host
+// system call, so a call that may wait is not left waiting in the host
+// kernel where a signal for the thread or the run's end would not end
+// it: reads, writes and polls wait in poll(2) slices (pollLoop); connect
+// and accept of a blocking socket are made in slices of the socket's
+// send or receive timeout (sliced: a connect to an address that never
+// answers or to a Unix listener whose backlog is full, an accept that
+// another process's accept beat to the connection), which also gives the
+// guest's own SO_SNDTIMEO and SO_RCVTIMEO their Linux meaning; a blocking
+// open of a FIFO for reading or writing is made by a helper process the
+// runner kills to interrupt it (fifo.go); TCSETSW, TCSETSF and TCSBRK
+// (tcdrain) wait for the terminal's output queue to empty first (drain);
+// flock polls. Each ends as Linux's does (connect, accept, flock and
+// FIFO opens restart under SA_RESTART unless the socket has a timeout,
+// TCSBRK fails with EINTR). Still left to the host: a blocking read of a
+// pipe, socket or terminal that another process emptied between the
+// runner's poll and its read waits in the host until data or the end of
+// file comes (two guest processes reading one pipe); opens of devices
+// that wait (a serial line without carrier), and writes to a terminal
+// whose output is stopped (^S, TCXONC), which polls as writable.
+// The floating-point exception mode
 // is prctl(PR_SET_FPEXC)'s, kept in MSR[FE0,FE1] as Linux does.
 // The signal frame is Linux's 64-bit rt_sigframe (ucontext with the GPR, FPR,
 // VMX and VSX state) in the guest's byte order; handlers return through a

@@ -228,3 +228,54 @@ func TestRunnerSignalsOrphans(t *testing.T) {
 		}
 	}
 }
+
+// TestRunnerEndsBlockedCall: a SIGTERM to ppc64emu run ends a program
+// that waits in a call the host would wait in for good — a connect to a
+// Unix listener whose backlog is full (connintr.c), an open of a FIFO
+// nobody opens for writing (fifointr.c) — as it ends it under qemu-user
+// (killed by SIGTERM, its default action). The runner's host call used to
+// keep the runner running until a SIGKILL. The signal is sent after the
+// program's handshake byte; 10 s is a failure bound, not a measurement.
+func TestRunnerEndsBlockedCall(t *testing.T) {
+	runners := [][]string{{buildRunner(t), "run"}}
+	if q, err := exec.LookPath("qemu-ppc64le"); err == nil {
+		runners = append(runners, []string{q})
+	}
+	for _, tc := range []struct{ prog, arg string }{
+		{"connintr", "hang"},
+		{"fifointr", "fifo"},
+	} {
+		prog := crossCompile(t, tc.prog)
+		for _, r := range runners {
+			t.Run(tc.prog+"/"+filepath.Base(r[0]), func(t *testing.T) {
+				cmd := exec.Command(r[0], append(r[1:], prog, tc.arg)...)
+				cmd.Dir = t.TempDir()
+				stdout, err := cmd.StdoutPipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				var b [1]byte
+				if _, err := io.ReadFull(stdout, b[:]); err != nil || b[0] != 'r' {
+					cmd.Process.Kill()
+					t.Fatalf("handshake: %q, %v", b[:], err)
+				}
+				_ = cmd.Process.Signal(syscall.SIGTERM)
+				done := make(chan error, 1)
+				go func() { io.Copy(io.Discard, stdout); done <- cmd.Wait() }()
+				select {
+				case err = <-done:
+				case <-time.After(10 * time.Second):
+					cmd.Process.Kill()
+					<-done
+					t.Fatalf("SIGTERM did not end the run within 10 s")
+				}
+				if ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus); !ws.Signaled() || ws.Signal() != syscall.SIGTERM {
+					t.Errorf("status %v, want killed by SIGTERM", err)
+				}
+			})
+		}
+	}
+}

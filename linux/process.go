@@ -216,6 +216,12 @@ type Process struct {
 	ttys     map[uint64]*ctty
 	noRelay  bool // no executable to start as a terminal relay (ttyrelay.go)
 
+	// openers are the idle FIFO openers (fifo.go), none after
+	// openersDone (the run's end), under openersMu.
+	openers     []*opener
+	openersDone bool
+	openersMu   sync.Mutex
+
 	endRequests int // requests to end the run after the initial process ended (endOrphans)
 
 	// unixNames are the guest's names of the AF_UNIX sockets bound in a
@@ -472,6 +478,7 @@ func (p *Process) end(st ExitStatus, err error) {
 		}
 		p.files.closeAll()
 		p.procCleanup()
+		p.stopOpeners()
 		p.stopTimers()
 		if p.rec != nil {
 			if rerr := p.rec.end(st); err == nil {

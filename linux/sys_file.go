@@ -679,13 +679,32 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 	if dir == nil && t.openIsDevTTY(dirfd, rootd, path) {
 		fd, err = t.openDevTTY(hflags, uint32(mode))
 	} else {
-		t.block(func() {
-			if rootd >= 0 {
-				fd, err = openInRoot(rootd, path, hflags|unix.O_NOCTTY, uint32(mode))
-			} else {
-				fd, err = unix.Openat(dirfd, path, hflags|unix.O_NOCTTY, uint32(mode))
+		done := false
+		if rootd >= 0 {
+			// A FIFO in the root: its O_PATH descriptor stands for the
+			// path (fifo.go reopens it).
+			if pfd := fifoInRoot(rootd, path, hflags); pfd >= 0 {
+				defer unix.Close(pfd)
+				var e int
+				if fd, e, done = t.openFIFO(pfd, "", hflags&^unix.O_NOFOLLOW, uint32(mode)); done && e != 0 {
+					return 0, e
+				}
 			}
-		})
+		} else if fifoWaits(dirfd, path, hflags) {
+			var e int
+			if fd, e, done = t.openFIFO(dirfd, path, hflags, uint32(mode)); done && e != 0 {
+				return 0, e
+			}
+		}
+		if !done {
+			t.block(func() {
+				if rootd >= 0 {
+					fd, err = openInRoot(rootd, path, hflags|unix.O_NOCTTY, uint32(mode))
+				} else {
+					fd, err = unix.Openat(dirfd, path, hflags|unix.O_NOCTTY, uint32(mode))
+				}
+			})
+		}
 		if err == nil {
 			t.openCtty(fd, hflags)
 		}

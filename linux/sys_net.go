@@ -75,12 +75,90 @@ func sysSocketpair(t *Thread, a *sysArgs) (uint64, int) {
 func sysBind(t *Thread, a *sysArgs) (uint64, int) { return sockaddrIn(t, unix.SYS_BIND, a) }
 
 func sysConnect(t *Thread, a *sysArgs) (uint64, int) {
-	t.connecting(t.fd(a.Fd(0))) // peercred.go
-	r, e := sockaddrIn(t, unix.SYS_CONNECT, a)
-	if e == 0 {
-		t.connected(t.fd(a.Fd(0))) // peercred.go
+	sa, e := t.sockaddr(a.Ptr(1), a.Ulong(2))
+	if e != 0 {
+		return 0, e
 	}
-	return r, e
+	fd := t.fd(a.Fd(0))
+	t.connecting(fd) // peercred.go
+	if e = t.connect(fd, sa); e == 0 {
+		t.connected(fd) // peercred.go
+	}
+	return 0, e
+}
+
+// hostSlice is the longest one host call of a blocking socket waits in
+// the host kernel (the socket's send or receive timeout while the runner
+// makes the call, see sliced).
+const hostSlice = 50 * time.Millisecond
+
+// connect connects host socket fd to sa. A blocking socket's connect may
+// wait without end (a TCP peer that never answers, a Unix listener whose
+// backlog is full), and no guest signal reaches a host call, so it is
+// made in slices (sliced) of its send timeout, which bounds Linux's
+// connect waits (inet_wait_for_connect, unix_wait_for_peer): a slice ends
+// with EINPROGRESS on the first TCP wait, EALREADY on a later one, EAGAIN
+// on a Unix one. A repeated connect goes on with the same connection
+// attempt, as a connect restarted after a signal does on Linux.
+func (t *Thread) connect(fd int, sa []byte) int {
+	return t.sliced(fd, unix.SO_SNDTIMEO, func() (e unix.Errno) {
+		t.block(func() { _, _, e = unix.Syscall(unix.SYS_CONNECT, uintptr(fd), ptr(sa), uintptr(len(sa))) })
+		return e
+	}, func(e unix.Errno) bool { return e == unix.EINPROGRESS || e == unix.EALREADY || e == unix.EAGAIN })
+}
+
+// sliced makes call, a host call on socket fd that may wait, so that a
+// signal for the thread and the run's end reach it. On a blocking socket
+// it is made with the socket's timeout opt (SO_SNDTIMEO or SO_RCVTIMEO)
+// set to hostSlice, the guest's own put back after it, again while it ends
+// by the slice's end (an errno slice says is one, or EINTR: a host
+// signal). Between slices a signal for the thread ends it as Linux's
+// sock_intr_errno does: errRestart without a guest timeout, else EINTR;
+// the guest's own timeout ends it with the errno its first slice ended
+// with, as Linux's; the run's end ends it. While it waits, the guest's
+// getsockopt of opt on the socket from another thread sees the slice.
+func (t *Thread) sliced(fd, opt int, call func() unix.Errno, slice func(unix.Errno) bool) int {
+	if streamKind(fd) != streamSock {
+		return int(call())
+	}
+	tv, err := unix.GetsockoptTimeval(fd, unix.SOL_SOCKET, opt)
+	if err != nil {
+		return int(call())
+	}
+	timeout := time.Duration(unix.TimevalToNsec(*tv))
+	deadline := time.Now().Add(timeout)
+	var first unix.Errno
+	for {
+		d := hostSlice
+		if timeout > 0 {
+			d = min(d, time.Until(deadline))
+		}
+		if d <= 0 && first != 0 {
+			return int(first)
+		}
+		st := unix.NsecToTimeval(max(d, time.Millisecond).Nanoseconds())
+		if err := unix.SetsockoptTimeval(fd, unix.SOL_SOCKET, opt, &st); err != nil {
+			return errnoOf(err)
+		}
+		e := call()
+		_ = unix.SetsockoptTimeval(fd, unix.SOL_SOCKET, opt, tv)
+		switch {
+		case slice(e):
+			if first == 0 {
+				first = e
+			}
+		case e != unix.EINTR:
+			return int(e)
+		}
+		switch {
+		case t.gone():
+			return errExit
+		case t.deliverable() != 0 && timeout > 0:
+			return abi.EINTR
+		case t.deliverable() != 0:
+			return errRestart
+		}
+	}
 }
 
 func sysListen(t *Thread, a *sysArgs) (uint64, int) {
@@ -395,19 +473,22 @@ func sockaddrOut(t *Thread, nr uintptr, a *sysArgs, flags uint64) (uint64, int) 
 		if e := acceptable(fd, flags); e != 0 {
 			return 0, e
 		}
-		// A blocking accept waits interruptibly (restarted under
-		// SA_RESTART, as Linux's ERESTARTSYS).
-		if e := t.waitReadable(fd); e != 0 {
-			return 0, e
-		}
-	}
-	t.block(func() {
-		if nr == unix.SYS_ACCEPT4 {
-			r, _, errno = unix.Syscall6(nr, uintptr(fd), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)), uintptr(openFlags(flags)), 0, 0)
-		} else {
+		// A blocking accept waits interruptibly, in slices of its
+		// receive timeout (Linux's inet_csk_wait_for_connect and
+		// skb_recv_datagram wait that long, then EAGAIN), so that one
+		// that lost a connection to another accept of the same listener
+		// still notices signals.
+		errno = unix.Errno(t.sliced(fd, unix.SO_RCVTIMEO, func() (e unix.Errno) {
+			t.block(func() {
+				r, _, e = unix.Syscall6(nr, uintptr(fd), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)), uintptr(openFlags(flags)), 0, 0)
+			})
+			return e
+		}, func(e unix.Errno) bool { return e == unix.EAGAIN }))
+	} else {
+		t.block(func() {
 			r, _, errno = unix.Syscall(nr, uintptr(fd), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)))
-		}
-	})
+		})
+	}
 	if errno != 0 {
 		return 0, int(errno)
 	}
@@ -491,7 +572,7 @@ func pollLoop(t *Thread, timeout int, f func(ms int) (int, error)) (int, int) {
 		if n > 0 {
 			return n, 0
 		}
-		if t.p.exited() {
+		if t.gone() {
 			return 0, errExit
 		}
 		if t.deliverable() != 0 {

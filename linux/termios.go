@@ -3,6 +3,8 @@
 package linux
 
 import (
+	"time"
+
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
@@ -127,7 +129,13 @@ func termiosIoctl(t *Thread, fd int, req, arg uint64) (ret uint64, errno int, ok
 		hreq := map[uint64]uint{abi.TCSETS: hostTCSETS, abi.TCSETSW: hostTCSETSW, abi.TCSETSF: hostTCSETSF}[req]
 		var err error
 		h := hostTermios(&g)
-		// TCSETSW and TCSETSF wait for the output to drain.
+		// TCSETSW and TCSETSF wait for the output to drain, restarted
+		// after a signal (Linux's set_termios: -ERESTARTSYS).
+		if req != abi.TCSETS {
+			if e := t.drain(fd, errRestart); e != 0 {
+				return 0, e, true
+			}
+		}
 		t.block(func() { err = unix.IoctlSetTermios(fd, hreq, h) })
 		return 0, errnoOf(err), true
 	case abi.TIOCSWINSZ:
@@ -139,6 +147,13 @@ func termiosIoctl(t *Thread, fd int, req, arg uint64) (ret uint64, errno int, ok
 		return 0, errnoOf(unix.IoctlSetWinsize(fd, unix.TIOCSWINSZ, ws)), true
 	case abi.TCFLSH, abi.TCXONC, abi.TCSBRK:
 		hreq := map[uint64]uint{abi.TCFLSH: unix.TCFLSH, abi.TCXONC: unix.TCXONC, abi.TCSBRK: unix.TCSBRK}[req]
+		// TCSBRK (tcdrain, and a break after it for 0) waits for the
+		// output to drain; a signal ends it with EINTR (tty_ioctl).
+		if req == abi.TCSBRK {
+			if e := t.drain(fd, abi.EINTR); e != 0 {
+				return 0, e, true
+			}
+		}
 		var err error
 		t.block(func() { err = unix.IoctlSetInt(fd, hreq, int(int32(arg))) })
 		return 0, errnoOf(err), true
@@ -172,4 +187,26 @@ func termiosIoctl(t *Thread, fd int, req, arg uint64) (ret uint64, errno int, ok
 		return g, e, true
 	}
 	return 0, 0, false
+}
+
+// drain waits, interruptibly, until host terminal fd's driver holds no
+// output (TIOCOUTQ 0), before a request whose host call waits for that
+// (Linux's tty_wait_until_sent: TCSETSW, TCSETSF, TCSBRK), which a guest
+// signal would not reach: a serial line stopped by flow control holds its
+// output for good. A signal for the thread ends the wait with intr, the
+// run's end with errExit; the host's own wait is then at most what the
+// driver sends in the meantime. A pseudo-terminal keeps no output in its
+// driver (TIOCOUTQ is always 0): its drain never waits, on Linux either.
+func (t *Thread) drain(fd, intr int) int {
+	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
+		if n, err := unix.IoctlGetInt(fd, unix.TIOCOUTQ); err != nil || n == 0 {
+			return 0
+		}
+		switch t.waitFor(nil, pause) {
+		case waitExit:
+			return errExit
+		case waitSignal:
+			return intr
+		}
+	}
 }

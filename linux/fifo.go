@@ -1,0 +1,357 @@
+//go:build linux
+
+package linux
+
+import (
+	"encoding/binary"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// A blocking open of a FIFO for reading or for writing waits in the host
+// kernel until the other end is opened (Linux's wait_for_partner), and
+// neither a guest signal nor the run's end reaches a host call: the
+// thread, and the runner with it, would wait for good. Such an open is
+// made by an opener instead: the runner started again (its own
+// executable, /proc/self/exe, with fifoOpenEnv set, as the terminal relay
+// of ttyrelay.go), which takes requests on a socket (the guest's
+// directory descriptor, flags, mode and path), opens and passes each
+// descriptor back (SCM_RIGHTS: the same open file description, as if the
+// runner had opened it). The runner waits for the answer as for a read
+// (pollLoop); a signal for the thread or the run's end kills the opener,
+// whose open the host kernel then undoes as Linux undoes an interrupted
+// one (the reader or writer count it took is given back), and the call is
+// restarted under SA_RESTART or fails with EINTR, as Linux's
+// -ERESTARTSYS. An opener that answered is kept for the next open (at
+// most maxIdleOpeners; they end when the run does), and one killed for a
+// signal is replaced in the background, so an open costs the host a
+// round trip on the socket once the first opener has started (0.7 ms
+// under a load of 17 on 2 cores, against 80 ms to start one), and a
+// restarted open does not wait for a start that a periodic signal could
+// interrupt each time. A
+// FIFO opened for writing that has a reader already is opened by the
+// runner itself (O_NONBLOCK, then cleared); one for reading always takes
+// an opener, since nothing tells the runner whether it has a writer. An
+// opener runs with the guest thread's file-system ids and groups when
+// the runner is root and they differ (cred.hostAttr; such an opener is
+// used once), so the host checks the open as the guest's; capabilities
+// beyond those ids are not carried.
+
+// fifoOpenEnv, set to 1, makes the runner's executable a FIFO opener.
+const fifoOpenEnv = "PPC64EMU_FIFO_OPEN"
+
+// maxIdleOpeners is how many idle openers the runner keeps.
+const maxIdleOpeners = 4
+
+func init() {
+	if os.Getenv(fifoOpenEnv) == "1" {
+		os.Exit(fifoOpener())
+	}
+}
+
+// fifoOpener is the opener's main: descriptor 3 is its socket (a
+// SOCK_SEQPACKET), on which each request is the host's open flags, the
+// mode and the path, in decimal and separated by spaces, with the
+// directory descriptor; each answer the errno (a 32-bit word, 0 with the
+// descriptor). It ends
+// when the runner closes its end, and returns the exit status.
+func fifoOpener() int {
+	// The runner's descriptors the fork passed on (the guest's, which
+	// are not close-on-exec on the host) would keep pipes open.
+	if unix.CloseRange(4, ^uint(0), 0) != nil {
+		for fd := 4; fd < 1<<16; fd++ {
+			_ = unix.Close(fd)
+		}
+	}
+	buf := make([]byte, 64+unix.PathMax)
+	oob := make([]byte, unix.CmsgSpace(4))
+	for {
+		n, oobn, _, _, err := unix.Recvmsg(3, buf, oob, unix.MSG_CMSG_CLOEXEC)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil || n == 0 {
+			return 0 // the runner closed its end
+		}
+		dirfd := recvFD(oob[:oobn])
+		fl, rest, _ := strings.Cut(string(buf[:n]), " ")
+		md, path, _ := strings.Cut(rest, " ")
+		flags, err1 := strconv.Atoi(fl)
+		mode, err2 := strconv.ParseUint(md, 10, 32)
+		if dirfd < 0 || err1 != nil || err2 != nil {
+			return 1
+		}
+		at, path := reopenAt(dirfd, path)
+		var fd int
+		for {
+			if fd, err = unix.Openat(at, path, flags|unix.O_NOCTTY|unix.O_CLOEXEC, uint32(mode)); err != unix.EINTR {
+				break
+			}
+		}
+		unix.Close(dirfd)
+		var msg [4]byte
+		var rights []byte
+		if err != nil {
+			binary.NativeEndian.PutUint32(msg[:], uint32(errnoOf(err)))
+		} else {
+			rights = unix.UnixRights(fd)
+		}
+		err = unix.Sendmsg(3, msg[:], rights, nil, 0)
+		if fd >= 0 {
+			unix.Close(fd)
+		}
+		if err != nil {
+			return 1
+		}
+	}
+}
+
+// recvFD is the one descriptor an SCM_RIGHTS message in oob carries, or -1.
+func recvFD(oob []byte) int {
+	cms, err := unix.ParseSocketControlMessage(oob)
+	if err != nil || len(cms) != 1 {
+		return -1
+	}
+	fds, err := unix.ParseUnixRights(&cms[0])
+	if err != nil || len(fds) != 1 {
+		for _, fd := range fds {
+			unix.Close(fd)
+		}
+		return -1
+	}
+	return fds[0]
+}
+
+// reopenAt is the directory descriptor and path an openat of path
+// relative to dirfd uses: an empty path names dirfd itself (a FIFO's
+// O_PATH descriptor, fifoInRoot), reopened through its /proc/self/fd
+// link.
+func reopenAt(dirfd int, path string) (int, string) {
+	if path == "" {
+		return unix.AT_FDCWD, "/proc/self/fd/" + itoa(dirfd)
+	}
+	return dirfd, path
+}
+
+// fifoInRoot is fifoWaits for a path of a chroot(2) root (rootd,
+// openInRoot): an O_PATH descriptor of the FIFO, or -1 if the open
+// cannot wait (then nothing is open). An exclusive creation is left to
+// the open itself.
+func fifoInRoot(rootd int, path string, hflags int) int {
+	if hflags&(unix.O_NONBLOCK|unix.O_PATH) != 0 || hflags&unix.O_ACCMODE == unix.O_RDWR ||
+		hflags&(unix.O_CREAT|unix.O_EXCL) == unix.O_CREAT|unix.O_EXCL {
+		return -1
+	}
+	pfd, err := openInRoot(rootd, path, unix.O_PATH|unix.O_CLOEXEC|hflags&unix.O_NOFOLLOW, 0)
+	if err != nil {
+		return -1
+	}
+	var st unix.Stat_t
+	if unix.Fstat(pfd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFIFO {
+		unix.Close(pfd)
+		return -1
+	}
+	return pfd
+}
+
+// fifoWaits reports whether a host open of path (relative to dirfd) with
+// the host's flags hflags may wait for a FIFO's other end: a blocking
+// open for reading or writing only of a FIFO.
+func fifoWaits(dirfd int, path string, hflags int) bool {
+	if hflags&(unix.O_NONBLOCK|unix.O_PATH) != 0 || hflags&unix.O_ACCMODE == unix.O_RDWR {
+		return false
+	}
+	at := 0
+	if hflags&unix.O_NOFOLLOW != 0 {
+		at = unix.AT_SYMLINK_NOFOLLOW
+	}
+	var st unix.Stat_t
+	return unix.Fstatat(dirfd, path, &st, at) == nil && st.Mode&unix.S_IFMT == unix.S_IFIFO
+}
+
+// opener is a running FIFO opener: the runner's end of its socket and its
+// host process id.
+type opener struct {
+	sock, pid int
+}
+
+// stop ends opener o and waits for it.
+func (o *opener) stop() {
+	unix.Close(o.sock)
+	_ = unix.Kill(o.pid, unix.SIGKILL)
+	var ws unix.WaitStatus
+	for {
+		if _, err := unix.Wait4(o.pid, &ws, 0, nil); err != unix.EINTR {
+			return
+		}
+	}
+}
+
+// startOpener starts an opener with attr's credentials (nil: the
+// runner's), or returns nil if it cannot.
+func startOpener(attr *syscall.SysProcAttr) *opener {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil
+	}
+	pair, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	defer unix.Close(pair[1])
+	null, err := unix.Open(os.DevNull, unix.O_RDWR|unix.O_CLOEXEC, 0)
+	if err != nil {
+		unix.Close(pair[0])
+		return nil
+	}
+	defer unix.Close(null)
+	pid, err := syscall.ForkExec(exe, []string{"ppc64emu-fifo-open"}, &syscall.ProcAttr{
+		Env:   []string{fifoOpenEnv + "=1"},
+		Files: []uintptr{uintptr(null), uintptr(null), uintptr(null), uintptr(pair[1])},
+		Sys:   attr,
+	})
+	if err != nil {
+		unix.Close(pair[0])
+		return nil
+	}
+	return &opener{sock: pair[0], pid: pid}
+}
+
+// stopOpeners ends the idle openers (the run's end); one put back later
+// is ended at once.
+func (p *Process) stopOpeners() {
+	p.openersMu.Lock()
+	idle := p.openers
+	p.openers, p.openersDone = nil, true
+	p.openersMu.Unlock()
+	for _, o := range idle {
+		o.stop()
+	}
+}
+
+// putOpener keeps o, which runs with the runner's credentials, for the
+// next open, or ends it if maxIdleOpeners are kept or the run has ended.
+func (p *Process) putOpener(o *opener) {
+	p.openersMu.Lock()
+	keep := !p.openersDone && len(p.openers) < maxIdleOpeners
+	if keep {
+		p.openers = append(p.openers, o)
+	}
+	p.openersMu.Unlock()
+	if !keep {
+		o.stop()
+	}
+}
+
+// takeOpener returns an idle opener, or nil.
+func (p *Process) takeOpener() *opener {
+	p.openersMu.Lock()
+	defer p.openersMu.Unlock()
+	n := len(p.openers)
+	if n == 0 {
+		return nil
+	}
+	o := p.openers[n-1]
+	p.openers = p.openers[:n-1]
+	return o
+}
+
+// openFIFO opens the FIFO at path (relative to dirfd; an empty path names
+// dirfd itself, reopenAt) with the host's flags hflags and mode, waiting
+// interruptibly for its other end (see above). It returns the host descriptor, or an errno: errRestart for a
+// signal, errExit for the run's end. ok is false when no opener can be
+// started (no executable): the caller opens as before.
+func (t *Thread) openFIFO(dirfd int, path string, hflags int, mode uint32) (fd, errno int, ok bool) {
+	if hflags&unix.O_ACCMODE == unix.O_WRONLY {
+		var err error
+		at, name := reopenAt(dirfd, path)
+		t.block(func() { fd, err = unix.Openat(at, name, hflags|unix.O_NOCTTY|unix.O_NONBLOCK, mode) })
+		if err == nil {
+			if fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0); err == nil {
+				_, err = unix.FcntlInt(uintptr(fd), unix.F_SETFL, fl&^unix.O_NONBLOCK)
+			}
+			if err != nil {
+				unix.Close(fd)
+			}
+			return fd, errnoOf(err), true
+		}
+		if err != unix.ENXIO {
+			return -1, errnoOf(err), true
+		}
+	}
+	c := *t.cred
+	c.uid.e, c.gid.e = c.uid.fs, c.gid.fs
+	attr := t.p.hostCred.hostAttr(&c)
+	var o *opener
+	if attr == nil {
+		o = t.p.takeOpener()
+	}
+	if o == nil {
+		if o = startOpener(attr); o == nil {
+			return -1, 0, false
+		}
+	}
+	if dirfd < 0 { // AT_FDCWD: the runner's working directory
+		d, err := unix.Open(".", unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		if err != nil {
+			o.stop()
+			return -1, errnoOf(err), true
+		}
+		defer unix.Close(d)
+		dirfd = d
+	}
+	req := strconv.Itoa(hflags) + " " + strconv.FormatUint(uint64(mode), 10) + " " + path
+	if err := unix.Sendmsg(o.sock, []byte(req), unix.UnixRights(dirfd), nil, 0); err != nil {
+		o.stop()
+		return -1, errnoOf(err), true
+	}
+	fds := []unix.PollFd{{Fd: int32(o.sock), Events: unix.POLLIN}}
+	if _, e := pollLoop(t, -1, func(ms int) (int, error) { return unix.Poll(fds, ms) }); e != 0 {
+		o.stop()
+		if e == abi.EINTR {
+			// The call is likely made again after the handler: an
+			// opener started meanwhile saves it the start, which a
+			// periodic signal would otherwise interrupt each time.
+			if attr == nil {
+				go func(p *Process) {
+					if o := startOpener(nil); o != nil {
+						p.putOpener(o)
+					}
+				}(t.p)
+			}
+			e = errRestart
+		}
+		return -1, e, true
+	}
+	var msg [4]byte
+	oob := make([]byte, unix.CmsgSpace(4))
+	n, oobn, _, _, err := unix.Recvmsg(o.sock, msg[:], oob, unix.MSG_CMSG_CLOEXEC)
+	if err != nil || n != len(msg) {
+		o.stop()
+		return -1, abi.EIO, true
+	}
+	if attr == nil {
+		t.p.putOpener(o)
+	} else {
+		o.stop()
+	}
+	if e := int(binary.NativeEndian.Uint32(msg[:])); e != 0 {
+		return -1, e, true
+	}
+	if fd = recvFD(oob[:oobn]); fd < 0 {
+		return -1, abi.EIO, true
+	}
+	if hflags&unix.O_CLOEXEC == 0 {
+		if _, err := unix.FcntlInt(uintptr(fd), unix.F_SETFD, 0); err != nil {
+			unix.Close(fd)
+			return -1, errnoOf(err), true
+		}
+	}
+	return fd, 0, true
+}

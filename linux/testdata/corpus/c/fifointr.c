@@ -1,0 +1,117 @@
+/* A blocking open(2) of a FIFO with no peer waits interruptibly, as
+   Linux's wait_for_partner: a child opens a FIFO nobody has open, for
+   reading and then for writing. A periodic timer's handler without
+   SA_RESTART makes the open fail with EINTR; with SA_RESTART the open
+   goes on after each handler, the first of which tells the parent (a byte
+   on a pipe) to open the other end, and then succeeds; the data written
+   through it arrives. A non-blocking open for writing with no reader is
+   ENXIO, one for reading succeeds at once. The runner's host open waited
+   where no guest signal reached it (the child hung, and a SIGTERM to the
+   runner with it). With an argument (a path, linux/hostsignal_test.go),
+   the program makes a FIFO there, writes one byte (the handshake) and
+   opens the FIFO for ever: a SIGTERM must end it. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int tell = -1;
+static volatile sig_atomic_t ran;
+
+static void onalarm(int s) {
+	(void)s;
+	if (ran++ == 0 && tell >= 0)
+		write(tell, "a", 1);
+}
+
+static void timer(long us) {
+	struct itimerval it = {{0, us}, {0, us}};
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static const char *name(int mode) { return mode == O_RDONLY ? "O_RDONLY" : "O_WRONLY"; }
+
+static void child(const char *path, int mode, int restart, int w) {
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = onalarm;
+	sa.sa_flags = restart ? SA_RESTART : 0;
+	sigaction(SIGALRM, &sa, NULL);
+	if (restart)
+		tell = w;
+	timer(100000);
+	errno = 0;
+	int fd = open(path, mode);
+	int e = errno;
+	timer(0);
+	printf("%s %s: open %s (%s), handler ran %s\n", name(mode), restart ? "SA_RESTART" : "no SA_RESTART",
+	       fd < 0 ? "-1" : "ok", fd < 0 ? (e == EINTR ? "EINTR" : strerror(e)) : "opened", ran ? "yes" : "no");
+	if (fd >= 0) {
+		char b[8] = {0};
+		if (mode == O_RDONLY)
+			printf("read %zd \"%s\"\n", read(fd, b, sizeof b - 1), b);
+		else
+			printf("wrote %zd\n", write(fd, "child", 5));
+		close(fd);
+	}
+	fflush(stdout);
+	_exit(0);
+}
+
+int main(int argc, char **argv) {
+	if (argc > 1) {
+		if (mkfifo(argv[1], 0600) || write(1, "r", 1) != 1)
+			return 1;
+		return open(argv[1], O_RDONLY) < 0 ? 2 : 3;
+	}
+	char path[64];
+	snprintf(path, sizeof path, "/tmp/fifointr.%d", (int)getpid());
+	unlink(path);
+	if (mkfifo(path, 0600))
+		return 1;
+	int fd = open(path, O_WRONLY | O_NONBLOCK);
+	printf("O_WRONLY|O_NONBLOCK, no reader: %d (%s)\n", fd, fd < 0 && errno == ENXIO ? "ENXIO" : "?");
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	printf("O_RDONLY|O_NONBLOCK, no writer: %s\n", fd >= 0 ? "ok" : strerror(errno));
+	close(fd);
+	for (int m = 0; m < 2; m++) {
+		int mode = m ? O_WRONLY : O_RDONLY;
+		for (int restart = 0; restart < 2; restart++) {
+			int p[2];
+			if (pipe(p))
+				return 1;
+			fflush(stdout);
+			pid_t pid = fork();
+			if (pid == 0) {
+				close(p[0]);
+				child(path, mode, restart, p[1]);
+			}
+			close(p[1]);
+			char c;
+			if (restart && read(p[0], &c, 1) == 1) { /* the handler ran: be the peer */
+				int o = open(path, mode == O_RDONLY ? O_WRONLY : O_RDONLY);
+				if (o >= 0) {
+					char b[8] = {0};
+					if (mode == O_RDONLY)
+						write(o, "parent", 6);
+					else
+						printf("parent read %zd \"%s\"\n", read(o, b, sizeof b - 1), b);
+					close(o);
+				}
+			}
+			int st;
+			waitpid(pid, &st, 0);
+			printf("child exited %d\n", WEXITSTATUS(st));
+			close(p[0]);
+		}
+	}
+	unlink(path);
+	return 0;
+}
