@@ -15,7 +15,8 @@
 # openssh-server, lighttpd, build systems (cmake, ninja-build, meson), Python
 # packaging (python3-venv, python3-pip, python3-setuptools, python3-wheel),
 # libxml2-utils (xmllint), xsltproc, patchutils, units, bsdextrautils,
-# moreutils, shellcheck and their libraries — unpacked into a root file
+# moreutils, shellcheck, tmux, expect, fakeroot, pigz, GNU time, attr,
+# acl, python3-numpy and their libraries — unpacked into a root file
 # system, and a set of shell commands (linux/testdata/debian/*.sh) run by them both under qemu-user and under `ppc64emu run -L ROOT`, compared
 # byte for byte: stdout, stderr and exit status.
 #
@@ -92,7 +93,8 @@ pkgs=(bash dash coreutils busybox-static gawk sed grep findutils gzip xz-utils d
   bsdutils ncurses-bin less vim-tiny nano dialog whiptail
   postgresql-15 openssh-server lighttpd
   cmake ninja-build meson python3-venv python3-pip python3-setuptools python3-wheel
-  libxml2-utils xsltproc patchutils units bsdextrautils moreutils shellcheck)
+  libxml2-utils xsltproc patchutils units bsdextrautils moreutils shellcheck
+  tmux expect fakeroot pigz time attr acl python3-numpy)
 
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu
 mkdir -p "$cache"
@@ -162,6 +164,14 @@ if [ -z "$root" ]; then
     [ -e "$top/root.tmp/usr/bin/yacc" ] || ln -s bison.yacc "$top/root.tmp/usr/bin/yacc"
     [ -e "$top/root.tmp/usr/bin/aclocal" ] || ln -s aclocal-1.16 "$top/root.tmp/usr/bin/aclocal"
     [ -e "$top/root.tmp/usr/bin/automake" ] || ln -s automake-1.16 "$top/root.tmp/usr/bin/automake"
+    # fakeroot's alternatives (fakeroot-sysv, the higher priority, and its
+    # faked), and those of the reference BLAS and LAPACK that NumPy links
+    # (libblas.so.3, liblapack.so.3 in the multiarch directory).
+    [ -e "$top/root.tmp/usr/bin/fakeroot" ] || ln -s fakeroot-sysv "$top/root.tmp/usr/bin/fakeroot"
+    [ -e "$top/root.tmp/usr/bin/faked" ] || ln -s faked-sysv "$top/root.tmp/usr/bin/faked"
+    for f in blas/libblas.so.3 lapack/liblapack.so.3; do
+      [ -e "$top/root.tmp/usr/lib/powerpc64le-linux-gnu/${f#*/}" ] || ln -s "$f" "$top/root.tmp/usr/lib/powerpc64le-linux-gnu/${f#*/}"
+    done
     mkdir -p "$top/root.tmp/tmp" "$top/root.tmp/proc" "$top/root.tmp/dev" "$top/root.tmp/work"
     chmod 1777 "$top/root.tmp/tmp"
     # /etc/passwd and /etc/group as base-passwd's preinst writes them on a
@@ -183,6 +193,28 @@ if [ -z "$root" ]; then
     grep -q '^postgres:' "$top/root.tmp/etc/passwd" ||
       echo 'postgres:x:101:101:PostgreSQL administrator,,,:/var/lib/postgresql:/bin/bash' >>"$top/root.tmp/etc/passwd"
     grep -q '^postgres:' "$top/root.tmp/etc/group" || echo 'postgres:*:101:' >>"$top/root.tmp/etc/group"
+    # openssh-server's postinst adds the privilege separation user sshd
+    # (adduser --system, no group of its own: nogroup, home /run/sshd), and
+    # its init script or systemd unit makes /run/sshd (root's, 0755), where
+    # a root sshd's unprivileged child chroots before each authentication.
+    grep -q '^sshd:' "$top/root.tmp/etc/passwd" ||
+      echo 'sshd:x:102:65534::/run/sshd:/usr/sbin/nologin' >>"$top/root.tmp/etc/passwd"
+    install -d -m 755 "$top/root.tmp/run/sshd"
+    # /etc/shadow, which a Debian system has (the passwd package's) and
+    # the packages here do not bring: every account without a password
+    # ("*": no password login, not locked). Without it a root sshd under -L read the host's shadow,
+    # where postgres is locked ("!"), and refused its key ("User postgres
+    # not allowed because account is locked") where qemu-user's allowed it.
+    [ -e "$top/root.tmp/etc/shadow" ] || {
+      awk -F: '{ print $1 ":*:19000:0:99999:7:::" }' "$top/root.tmp/etc/passwd" >"$top/root.tmp/etc/shadow"
+      chmod 640 "$top/root.tmp/etc/shadow"
+    }
+    # base-files' postinst: root's .profile and .bashrc, /etc/profile.
+    # Without them a root login shell under -L read the host's: bash run
+    # by a root sshd sources ~/.bashrc, and the host's ran pyenv's set-up.
+    for f in dot.profile:root/.profile dot.bashrc:root/.bashrc profile:etc/profile; do
+      [ -e "$top/root.tmp/${f#*:}" ] || install -m 644 "$top/root.tmp/usr/share/base-files/${f%%:*}" "$top/root.tmp/${f#*:}"
+    done
     # end of root layout
     mv "$top/root.tmp" "$top/root"
   fi

@@ -124,7 +124,7 @@ build-make/calcapp mul 6 7
 printf 'cmake_minimum_required(VERSION 3.20)\nproject(bad C)\nadd_executable(x nosuch.c)\n' > ../bad.cmake; mkdir -p ../bad && cp ../bad.cmake ../bad/CMakeLists.txt
 cmake -S ../bad -B ../bad/b > bad.out 2>&1; echo "bad $?"; grep -E 'Cannot find source file|nosuch.c|Configuring incomplete' bad.out | sed "s,$PWD/..,W,"
 cmake -E echo hello; cmake -E sha256sum config.h.in | cut -c1-16; cmake -E compare_files config.h.in config.h.in; echo "cmp $?"
-cmake -P /dev/stdin <<'EOF'
+cat > p.cmake <<'EOF'
 string(REGEX REPLACE "([a-z]+)-([0-9]+)" "\\2:\\1" out "abc-12 de-3")
 list(APPEND L c a b)
 list(SORT L)
@@ -136,3 +136,4 @@ message("${lines}")
 execute_process(COMMAND sh -c "echo out; echo err >&2; exit 3" RESULT_VARIABLE rv OUTPUT_VARIABLE ov ERROR_VARIABLE ev)
 message("${rv} ${ov}${ev}")
 EOF
+cmake -P p.cmake; echo "script $?"
