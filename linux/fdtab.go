@@ -3,6 +3,7 @@
 package linux
 
 import (
+	"iter"
 	"math"
 
 	"golang.org/x/sys/unix"
@@ -246,5 +247,25 @@ func copyEntry[V any](dst *map[int]V, src map[int]V, h, nh int) {
 			*dst = map[int]V{}
 		}
 		(*dst)[nh] = v
+	}
+}
+
+// fdTables yields each descriptor table of p's guest threads once (threads
+// and processes made with CLONE_FILES share one); the caller holds the
+// process lock.
+func (p *Process) fdTables() iter.Seq[*fdTable] {
+	return func(yield func(*fdTable) bool) {
+		seen := map[*fdTable]bool{}
+		for _, g := range p.groups {
+			for _, u := range g.threads {
+				if seen[u.files] {
+					continue
+				}
+				seen[u.files] = true
+				if !yield(u.files) {
+					return
+				}
+			}
+		}
 	}
 }

@@ -58,18 +58,10 @@ func (t *Thread) fileOwnerOf(h int, create bool) *fileOwner {
 	if o := t.files.owners[h]; o != nil {
 		return o
 	}
-	seen := map[*fdTable]bool{}
-	for _, g := range t.p.groups {
-		for _, u := range g.threads {
-			ft := u.files
-			if seen[ft] {
-				continue
-			}
-			seen[ft] = true
-			for oh, o := range ft.owners {
-				if oh != h && sameFile(h, oh) {
-					return t.files.recordOwner(h, o)
-				}
+	for ft := range t.p.fdTables() {
+		for oh, o := range ft.owners {
+			if oh != h && sameFile(h, oh) {
+				return t.files.recordOwner(h, o)
 			}
 		}
 	}
@@ -79,18 +71,10 @@ func (t *Thread) fileOwnerOf(h int, create bool) *fileOwner {
 	// A new record, for every descriptor of the description in every
 	// table: the description outlives any one of them.
 	o := &fileOwner{}
-	clear(seen)
-	for _, g := range t.p.groups {
-		for _, u := range g.threads {
-			ft := u.files
-			if seen[ft] {
-				continue
-			}
-			seen[ft] = true
-			for _, oh := range ft.host {
-				if oh >= 0 && oh != h && sameFile(h, oh) {
-					ft.recordOwner(oh, o)
-				}
+	for ft := range t.p.fdTables() {
+		for _, oh := range ft.host {
+			if oh >= 0 && oh != h && sameFile(h, oh) {
+				ft.recordOwner(oh, o)
 			}
 		}
 	}

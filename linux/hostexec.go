@@ -181,21 +181,14 @@ func (p *Process) cloexecOthers(keep []uintptr) []int {
 		kept[int(h)] = true
 	}
 	var set []int
-	seen := map[*fdTable]bool{}
-	for _, g := range p.groups {
-		for _, u := range g.threads {
-			if seen[u.files] {
+	for ft := range p.fdTables() {
+		for _, h := range ft.host {
+			if h < 0 || kept[h] {
 				continue
 			}
-			seen[u.files] = true
-			for _, h := range u.files.host {
-				if h < 0 || kept[h] {
-					continue
-				}
-				if fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFD, 0); err == nil && fl&unix.FD_CLOEXEC == 0 {
-					if _, err := unix.FcntlInt(uintptr(h), unix.F_SETFD, unix.FD_CLOEXEC); err == nil {
-						set = append(set, h)
-					}
+			if fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFD, 0); err == nil && fl&unix.FD_CLOEXEC == 0 {
+				if _, err := unix.FcntlInt(uintptr(h), unix.F_SETFD, unix.FD_CLOEXEC); err == nil {
+					set = append(set, h)
 				}
 			}
 		}
