@@ -102,7 +102,17 @@
 // SIGTERM, SIGINT, SIGHUP or SIGQUIT to the runner kills (SIGKILL) each
 // orphan that ignores it and is given to the others, and a second one
 // kills them all, so that no runner is left with guests nobody can signal
-// (Process.Signal, endOrphans; TestRunnerSignalsOrphans). What it
+// (Process.Signal, endOrphans; TestRunnerSignalsOrphans). A signal sent
+// to the runner's host process group (a shell's kill %job or Ctrl-C,
+// timeout's second send, a service manager's control-group kill)
+// reaches the runner once, and nothing tells it from one sent to its pid
+// alone (Go's os/signal passes no siginfo, and si_code and si_pid are
+// the same for kill(pid) and kill(-pgrp)), so it goes to the first guest
+// process only, where under qemu-user every guest process of that host
+// group gets it; the exceptions are SIGINT, SIGQUIT and SIGWINCH while
+// the guest has made another of its groups the runner's terminal's
+// foreground group (they go to that group, as the terminal would send
+// them), and the end requests after the first process ended. What it
 // costs: memory is copied at fork copy-on-write (mem.Clone; MAP_SHARED
 // memory stays shared, shm.go), and every
 // process's threads share one host thread's worth of execution at a time.
@@ -124,13 +134,19 @@
 // threads stop at Config.MaxTasks (-max-tasks, 4096) with EAGAIN — 1000
 // paused guest processes cost the runner 310 MB of RSS, so the default
 // allows about 1.2 GB; descriptors at the guest's RLIMIT_NOFILE (the
-// host's, here 20000: 19988 opens, then EMFILE), but every guest process's
-// descriptors are the runner's host descriptors, so together they stop at
-// the runner's own limit and one process can use them all; memory at each
-// address space's RLIMIT_AS and Config.MaxMemory (-max-memory 512M: 510
-// MiB mapped and touched, then ENOMEM), which bound each guest process
-// alone, not their sum. Without -max-memory or ulimit -v nothing but the
-// host bounds the guest's memory, as under qemu-user.
+// host's, here 20000: 19988 opens, then EMFILE), and since every guest
+// process's descriptors are the runner's host descriptors, all of them
+// together stop hostReserve (64) short of the runner's own limit, with
+// ENFILE as at Linux's file table's end (fdtab.go hostFull; a fork whose
+// copy of the descriptors finds no room fails with ENOMEM), so that the
+// runner keeps descriptors to report and end with; memory at each
+// address space's RLIMIT_AS and at Config.MaxMemory, which bounds each
+// guest process and the sum over all of them (-max-memory 512M: 510 MiB
+// mapped and touched in one process, then ENOMEM; a fork whose copy would
+// take the sum beyond it fails with ENOMEM, so a fork bomb of big
+// processes stops there: rlimit.go memBudget). Without -max-memory or
+// ulimit -v nothing but the host bounds the guest's memory, as under
+// qemu-user.
 //
 // # Credentials
 //

@@ -184,7 +184,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 	p := t.p
 	comm := procComm(path)
 	m := mem.New()
-	m.Limit = t.mm.Mem.Limit
+	m.Limit, m.Budget = t.mm.Mem.Limit, t.mm.Mem.Budget
 	var img, interp *loader.Image
 	var exeHost string // the program's host path
 	for depth := 0; ; depth++ {

@@ -5,6 +5,7 @@ package linux
 import (
 	"iter"
 	"math"
+	"sync"
 
 	"golang.org/x/sys/unix"
 
@@ -184,9 +185,46 @@ func (t *Thread) newFD(h int, err error) (uint64, int) {
 	return t.files.addLimited(h, 0)
 }
 
+// hostReserve is how many of the runner's own descriptor numbers (the
+// highest under its RLIMIT_NOFILE) no guest descriptor may take, so that
+// the runner can still open what it needs (its log, a pipe to a host
+// program, a FIFO opener, /proc listings) and exit cleanly when the
+// guest processes together have filled its table.
+const hostReserve = 64
+
+// hostFDCap is the first host descriptor number a guest may not hold: the
+// runner's soft RLIMIT_NOFILE (which Go's runtime raised to the hard one
+// at start) less hostReserve. Every guest process's descriptors are host
+// descriptors of the one runner, so this bounds them all together.
+var hostFDCap = sync.OnceValue(func() int {
+	var rl unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_NOFILE, &rl) != nil || rl.Cur > nrOpen {
+		return nrOpen - hostReserve
+	}
+	return max(int(rl.Cur)-hostReserve, 3)
+})
+
+// hostFull says whether host descriptor h, just made for the guest, is
+// beyond hostFDCap: then it is closed, and the call fails with ENFILE, as
+// Linux's fails when the system's file table is full (a host descriptor
+// is the lowest free number, so h there means every one below it is
+// open). The host call that made h has been made (a file O_CREAT
+// created stays).
+func hostFull(h int) bool {
+	if h < hostFDCap() {
+		return false
+	}
+	_ = unix.Close(h)
+	return true
+}
+
 // addLimited is add, failing with EMFILE (and closing h) when the lowest
-// free number is not below RLIMIT_NOFILE.
+// free number is not below RLIMIT_NOFILE, or with ENFILE when h is past
+// hostFDCap.
 func (ft *fdTable) addLimited(h, min int) (uint64, int) {
+	if hostFull(h) {
+		return 0, abi.ENFILE
+	}
 	g := ft.add(h, min)
 	if g >= ft.maxFDs() {
 		ft.host[g] = -1
@@ -203,6 +241,9 @@ func hostDup(h int, cloexec bool) (int, int) {
 		cmd = unix.F_DUPFD_CLOEXEC
 	}
 	nh, err := unix.FcntlInt(uintptr(h), cmd, 0)
+	if err == nil && hostFull(nh) {
+		return -1, abi.ENFILE
+	}
 	return nh, errnoOf(err)
 }
 

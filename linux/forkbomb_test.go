@@ -3,8 +3,10 @@
 package linux_test
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"strconv"
 	"testing"
 
@@ -37,5 +39,60 @@ func TestForkBomb(t *testing.T) {
 		if string(out) != want {
 			t.Errorf("MaxTasks %d: output\n%s--- want\n%s", max, out, want)
 		}
+	}
+}
+
+// TestRunMemoryBound runs runbounds.c's "mem" mode under Config.MaxMemory:
+// a process maps and touches MIB MiB, then forks children that write
+// their copies; fork must fail with ENOMEM once the copies would take the
+// mapped memory of all the run's processes beyond MaxMemory (a total for
+// the run, not for each process: each child alone is within it), with
+// fewer children than MaxMemory / MIB.
+func TestRunMemoryBound(t *testing.T) {
+	prog := crossCompile(t, "runbounds")
+	for _, tc := range []struct{ max, mib, most int }{
+		{64, 16, 3},
+		{256, 100, 1},
+	} {
+		outR, outW, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := linux.Start(prog, []string{"runbounds", "mem", strconv.Itoa(tc.mib)}, nil,
+			linux.Config{Stdout: outW, MaxMemory: uint64(tc.max) << 20, MaxTasks: 100})
+		outW.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := io.ReadAll(outR)
+		outR.Close()
+		if st, err := p.Wait(); err != nil || st != (linux.ExitStatus{}) {
+			t.Errorf("%d MiB of %d: status %+v, %v", tc.mib, tc.max, st, err)
+		}
+		var n, reaped int
+		if _, err := fmt.Sscanf(string(out), "fork: Cannot allocate memory after %d children\nreaped %d\n", &n, &reaped); err != nil ||
+			n < 1 || n > tc.most || reaped != n {
+			t.Errorf("%d MiB of %d: output\n%s--- want ENOMEM after 1 to %d children, all reaped", tc.mib, tc.max, out, tc.most)
+		}
+	}
+}
+
+// TestRunDescriptorBound runs runbounds.c's "fds" mode under ppc64emu run
+// with the runner's RLIMIT_NOFILE at 256 (a shell's ulimit -n): the first
+// child opens until the runner's table is full but for the numbers the
+// runner keeps for itself (ENFILE, not EMFILE at the guest's own limit of
+// 256, since the runner's descriptors count), the second's fork then fails
+// with ENOMEM (its copy of the parent's descriptors has no room), and once
+// the children are reaped the parent opens again; the run ends cleanly.
+func TestRunDescriptorBound(t *testing.T) {
+	prog := crossCompile(t, "runbounds")
+	cmd := exec.Command("sh", "-c", `ulimit -n 256 && exec "$0" run "$1" fds 3`, buildRunner(t), prog)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := "process 0: Too many open files in system after some opens\nfork 1: Cannot allocate memory\nreaped 1\nparent, after: opened\n"
+	if string(out) != want {
+		t.Errorf("output\n%s--- want\n%s", out, want)
 	}
 }

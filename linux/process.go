@@ -70,11 +70,14 @@ type Config struct {
 	// Stdin, Stdout and Stderr, if set, are what the guest's descriptors
 	// 0, 1 and 2 refer to; nil means the runner's own.
 	Stdin, Stdout, Stderr *os.File
-	// MaxMemory, if not zero, bounds the guest's address space in bytes
-	// (its RLIMIT_AS, which it cannot raise beyond): mmap, mremap and
-	// brk beyond it fail with ENOMEM, as under RLIMIT_AS. The host's
-	// RLIMIT_AS bounds it too. Address space is reserved lazily, so this
-	// bounds what the guest can store, not what it costs to reserve.
+	// MaxMemory, if not zero, bounds in bytes each guest process's
+	// address space (its RLIMIT_AS, which it cannot raise beyond) and
+	// the address spaces of all the run's guest processes together: mmap,
+	// mremap and brk beyond it fail with ENOMEM, as under RLIMIT_AS, and
+	// so do fork and clone without CLONE_VM when the copy would take the
+	// sum beyond it (rlimit.go memBudget). The host's RLIMIT_AS bounds
+	// each one too. Address space is reserved lazily, so this bounds
+	// what the guest can store, not what it costs to reserve.
 	MaxMemory uint64
 	// MaxTasks, if positive, bounds the guest's threads and processes
 	// together (zombies included); zero means 4096. clone, fork and
@@ -298,6 +301,9 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		p.quantum = DefaultQuantum
 	}
 	p.initRlimits(cfg.MaxMemory)
+	if cfg.MaxMemory != 0 {
+		m.Budget = p.memBudget
+	}
 	p.hostCred = hostCred()
 	if d, err := unix.PrctlRetInt(unix.PR_GET_DUMPABLE, 0, 0, 0, 0); err == nil {
 		p.mm.dumpable = d // the runner's own, as its exec left it

@@ -96,6 +96,47 @@ func (p *Process) applyRlimits(r resources) {
 	r.files.limit = int(rl.nofile.Cur)
 }
 
+// memBudget is every guest address space's mem.Memory.Budget when
+// Config.MaxMemory is set: the bytes mapped by all the run's guest
+// processes together stay within it (mapped), so that a map, a break or
+// a stack that would take them beyond fails as RLIMIT_AS would (ENOMEM;
+// a stack fault SIGSEGV), and so does a fork whose copy would (cloneFits).
+func (p *Process) memBudget(m *mem.Memory, grow uint64) bool {
+	return p.mapped(m)+grow <= p.cfg.MaxMemory
+}
+
+// cloneFits says whether a copy of m (fork, clone without CLONE_VM)
+// stays within Config.MaxMemory with the run's other address spaces.
+func (p *Process) cloneFits(m *mem.Memory) bool {
+	return p.cfg.MaxMemory == 0 || p.mapped(nil)+m.Size() <= p.cfg.MaxMemory
+}
+
+// mapped is the bytes the address spaces of the live guest processes map
+// together, each counted once (threads and vfork children share theirs),
+// m's too if it is not yet any thread's (execve's new one). A page shared
+// copy-on-write after a fork counts in both processes, as Linux's strict
+// overcommit accounting counts a fork's private pages.
+func (p *Process) mapped(m *mem.Memory) uint64 {
+	seen := map[*mem.Memory]bool{}
+	var n uint64
+	add := func(x *mem.Memory) {
+		if x != nil && !seen[x] {
+			seen[x] = true
+			n += x.Size()
+		}
+	}
+	add(m)
+	for _, g := range p.groups {
+		if g.zombie {
+			continue
+		}
+		for _, t := range g.threads {
+			add(t.mm.Mem)
+		}
+	}
+	return n
+}
+
 // threadCPU is the CPU time of the calling host thread, in nanoseconds (0
 // if the clock cannot be read).
 func threadCPU() int64 {

@@ -156,6 +156,9 @@ func (ft *fdTable) copy() (*fdTable, error) {
 		var nh int
 		if err == nil {
 			nh, err = unix.FcntlInt(uintptr(h), unix.F_DUPFD_CLOEXEC, 0)
+			if err == nil && hostFull(nh) {
+				err = unix.ENOMEM // the runner's table is full (fdtab.go)
+			}
 		}
 		if err == nil && fl&unix.FD_CLOEXEC == 0 {
 			_, err = unix.FcntlInt(uintptr(nh), unix.F_SETFD, fl)
@@ -237,7 +240,11 @@ func (t *Thread) cloneResources(flags uint64, tid int) (resources, int) {
 		r.files = f
 	}
 	if flags&abi.CLONE_VM == 0 {
-		mm, err := t.mm.copy()
+		var mm *addressSpace
+		var err error = mem.ErrLimit
+		if t.p.cloneFits(t.mm.Mem) {
+			mm, err = t.mm.copy()
+		}
 		if err != nil {
 			if r.files != t.files {
 				r.files.closeAll()

@@ -110,7 +110,6 @@ func sysBrk(t *Thread, a *sysArgs) (uint64, int) {
 const mapTypeMask = 0x0f
 
 func sysMmap(t *Thread, a *sysArgs) (uint64, int) {
-	p := t.p
 	addr, length, prot, flags, off := a.Ptr(0), a.Size(1), a.Ulong(2), a.Ulong(3), a.Ulong(5)
 	if typ := flags & mapTypeMask; typ < abi.MAP_SHARED || typ > abi.MAP_SHARED|abi.MAP_PRIVATE {
 		return 0, abi.EINVAL
@@ -150,7 +149,9 @@ func sysMmap(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		// RLIMIT_AS with the pages replaced taken out, checked before they
 		// go (Linux's may_expand_vm counts the new size less the overlap).
-		if lim := t.mm.Mem.Limit; lim != 0 && t.mm.Mem.Size()-p.mappedIn(addr, size)+size > lim {
+		grow := size - t.mm.mappedIn(addr, size)
+		if lim := t.mm.Mem.Limit; lim != 0 && t.mm.Mem.Size()+grow > lim ||
+			t.mm.Mem.Budget != nil && !t.mm.Mem.Budget(t.mm.Mem, grow) {
 			return 0, abi.ENOMEM
 		}
 		_ = t.mm.Mem.Unmap(addr, size)
@@ -236,10 +237,10 @@ func (t *Thread) mapFile(fd int, addr, length, off uint64) int {
 	return 0
 }
 
-// mappedIn returns the bytes of [addr, addr+size) that are mapped.
-func (p *Process) mappedIn(addr, size uint64) uint64 {
+// mappedIn returns the bytes of [addr, addr+size) that mm maps.
+func (mm *addressSpace) mappedIn(addr, size uint64) uint64 {
 	var n uint64
-	p.mm.Mem.Regions(func(s, e uint64, _ mem.Perm) {
+	mm.Mem.Regions(func(s, e uint64, _ mem.Perm) {
 		if e == 0 {
 			e = ^uint64(0) &^ (mem.PageSize - 1)
 		}

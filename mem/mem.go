@@ -151,6 +151,11 @@ type Memory struct {
 	// Limit, if not zero, bounds Size: a Map that would take it beyond
 	// fails with ErrLimit (as RLIMIT_AS bounds a Linux process).
 	Limit uint64
+	// Budget, if set, is asked whether m may grow by grow more bytes
+	// before a Map within Limit: false fails the Map with ErrLimit. It
+	// bounds several Memories together (the address spaces of one
+	// runner's processes); a Clone has m's.
+	Budget func(m *Memory, grow uint64) bool
 	// ExecHook, if set, is called for every change of permissions or
 	// contents mapping that may invalidate decoded instructions (Map,
 	// Unmap, Protect, Move, Zero), with the affected range. It is not
@@ -354,7 +359,8 @@ func (m *Memory) mapObj(addr, size uint64, p Perm, obj *Shared, off uint64) erro
 	if m.overlaps(lo, hi) {
 		return fmt.Errorf("%w: %#x+%#x", ErrOverlap, addr, size)
 	}
-	if m.Limit != 0 && (hi-lo > m.Limit/PageSize || m.size+(hi-lo) > m.Limit/PageSize) {
+	if m.Limit != 0 && (hi-lo > m.Limit/PageSize || m.size+(hi-lo) > m.Limit/PageSize) ||
+		m.Budget != nil && !m.Budget(m, (hi-lo)*PageSize) {
 		return fmt.Errorf("%w: %#x+%#x", ErrLimit, addr, size)
 	}
 	s := span{lo, hi, p&RWX | mapped, obj, off}

@@ -451,6 +451,38 @@ func TestLimit(t *testing.T) {
 	mustMap(t, m, 0x50000, 0x4000, mem.RW)
 }
 
+// TestBudget: a Budget shared by two Memories (a Clone has its
+// original's) bounds their sizes together: a Map that would take the sum
+// beyond it fails with ErrLimit and changes nothing; an Unmap in either
+// makes room in both.
+func TestBudget(t *testing.T) {
+	var all []*mem.Memory
+	budget := func(m *mem.Memory, grow uint64) bool {
+		n := grow
+		for _, x := range all {
+			n += x.Size()
+		}
+		return n <= 0x10000
+	}
+	m := mem.New()
+	m.Budget = budget
+	mustMap(t, m, 0x10000, 0x6000, mem.RW)
+	c := m.Clone()
+	all = []*mem.Memory{m, c}
+	for _, x := range all { // 0x6000 twice and 0x5000: beyond 0x10000
+		if err := x.Map(0x40000, 0x5000, mem.RW); !errors.Is(err, mem.ErrLimit) {
+			t.Fatalf("Map beyond the budget: %v", err)
+		}
+		if x.Mapped(0x40000, 1) || x.Size() != 0x6000 {
+			t.Errorf("refused Map changed the address space: size %#x", x.Size())
+		}
+	}
+	if err := m.Unmap(0x10000, 0x2000); err != nil {
+		t.Fatal(err)
+	}
+	mustMap(t, c, 0x40000, 0x5000, mem.RW) // 0x4000 + 0x6000 + 0x5000 = 0xf000
+}
+
 // TestAllowedUniform: Allowed and Uniform answer from the mappings, for
 // ranges that cross mappings of different permissions and holes.
 func TestAllowedUniform(t *testing.T) {

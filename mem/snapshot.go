@@ -127,13 +127,13 @@ func (m *Memory) Restore(s *Snapshot) {
 }
 
 // Clone returns an independent copy of m: the same mappings, permissions,
-// contents and Limit (not ExecHook), sharing pages with m copy-on-write,
+// contents, Limit and Budget (not ExecHook), sharing pages with m copy-on-write,
 // so that it costs m's page table, not its contents. Writes to either
 // are invisible to the other, except in shared mappings (MapShared),
 // whose pages both map. The clone has no base snapshot; m keeps
 // its own.
 func (m *Memory) Clone() *Memory {
-	c := &Memory{ivs: slices.Clone(m.ivs), size: m.size, resident: m.resident, Limit: m.Limit}
+	c := &Memory{ivs: slices.Clone(m.ivs), size: m.size, resident: m.resident, Limit: m.Limit, Budget: m.Budget}
 	m.eachLeaf(func(l *leaf) {
 		for k, d := range l.data {
 			if d != nil && l.perm[k]&shared == 0 {

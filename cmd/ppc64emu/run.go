@@ -109,10 +109,13 @@ Flags:
 	                 "No more reverse-execution history.", stopped in the exit system
 	                 call) and GDB can go back from there, as under ppc64emu replay;
 	                 kill or detach ends the session
-	-max-memory SIZE bound the guest's address space (bytes, or with K, M, G, T):
-	                 its RLIMIT_AS, which it cannot raise; mmap, mremap and brk
-	                 beyond it fail with ENOMEM. Without it, the runner's own
-	                 RLIMIT_AS (ulimit -v) is the guest's
+	-max-memory SIZE bound the memory the guest's processes map, together (bytes,
+	                 or with K, M, G, T): each one's RLIMIT_AS, which it cannot
+	                 raise, and their sum; mmap, mremap and brk beyond it fail
+	                 with ENOMEM, and so does a fork whose copy would go beyond
+	                 it (a fork counts the parent's mappings again). Without it,
+	                 the runner's own RLIMIT_AS (ulimit -v) is each guest
+	                 process's
 	-max-tasks N     bound the guest's threads and processes together (default
 	                 4096): clone, fork and vfork beyond it fail with EAGAIN, so a
 	                 fork bomb stops there. RLIMIT_NPROC is honoured too, except

@@ -19,6 +19,7 @@ const (
 	EEXIST     = 17
 	ENOTDIR    = 20
 	EINVAL     = 22
+	ENFILE     = 23
 	EMFILE     = 24
 	ENOTTY     = 25
 	ESPIPE     = 29
