@@ -69,6 +69,16 @@ func fifoOpener() int {
 			_ = unix.Close(fd)
 		}
 	}
+	// An open may wait for good: the runner's end closing (the runner
+	// killed, even by SIGKILL) ends the opener all the same.
+	go func() {
+		hup := []unix.PollFd{{Fd: 3}} // no events: only a hang-up or an error
+		for {
+			if _, err := unix.Poll(hup, -1); err == nil && hup[0].Revents != 0 {
+				os.Exit(0)
+			}
+		}
+	}()
 	buf := make([]byte, 64+unix.PathMax)
 	oob := make([]byte, unix.CmsgSpace(4))
 	for {
