@@ -48,6 +48,9 @@ type addressSpace struct {
 	// Linux's mm flag (cred.go): copied by fork, set by execve and by a
 	// change of credentials.
 	dumpable int
+	// membarrier is the membarrier(2) commands registered (membarrier.go):
+	// copied by fork.
+	membarrier uint32
 }
 
 func newAddressSpace(m *mem.Memory, brk uint64) *addressSpace {
@@ -63,6 +66,7 @@ func (mm *addressSpace) copy() (*addressSpace, error) {
 	c := newAddressSpace(m, mm.brkBase)
 	c.brk = mm.brk
 	c.dumpable = mm.dumpable
+	c.membarrier = mm.membarrier
 	c.stack = mm.stack
 	c.proc = mm.proc
 	c.names = slices.Clone(mm.names)

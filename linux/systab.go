@@ -277,6 +277,7 @@ func init() {
 		abi.SYS_SETSID:                 {fn: sysSetsid, level: full, note: "the guest's sessions (pgrp.go); drops the controlling terminal (ctty.go)", args: args()},
 		abi.SYS_SET_ROBUST_LIST:        {fn: sysSetRobustList, level: full, args: args(aPtr, aSize)},
 		abi.SYS_GET_ROBUST_LIST:        {fn: sysGetRobustList, level: full, args: args(aInt, aPtr, aPtr)},
+		abi.SYS_MEMBARRIER:             {fn: sysMembarrier, level: full, note: "Linux 6.1 on powerpc64: every command returns at once, the guest's threads running one at a time (membarrier.go)", args: args(aInt, aUint, aInt)},
 		abi.SYS_RSEQ:                   {fn: sysRseq, level: full, note: "the guest runs on CPU 0", args: args(aPtr, aUint, aInt, aHex)},
 		abi.SYS_PRCTL:                  {fn: sysPrctl, level: partial, note: "PR_GET_FPEXC, PR_SET_FPEXC, PR_SET_NAME, PR_GET_NAME, PR_GET_DUMPABLE, PR_SET_DUMPABLE, PR_SET_PDEATHSIG (a guest parent only), PR_GET_PDEATHSIG, PR_GET_KEEPCAPS, PR_SET_KEEPCAPS, PR_CAPBSET_READ, PR_CAPBSET_DROP, PR_GET_SECUREBITS, PR_SET_SECUREBITS, PR_CAP_AMBIENT, PR_SET_NO_NEW_PRIVS, PR_GET_NO_NEW_PRIVS; other options EINVAL", args: args(aInt, aHex, aHex, aHex, aHex)},
 		abi.SYS_WAIT4:                  {fn: sysWait4, level: partial, note: "rusage zero", args: args(aInt, aPtr, aInt, aPtr)},
