@@ -48,7 +48,12 @@
  *    the rest with qemu-user);
  *  - personality takes an unsigned int: garbage in the upper half is
  *    dropped, of a query too (kernel/exec_domain.c; qemu-user passes the
- *    host C library's int result on, personality.c has the rest). */
+ *    host C library's int result on, personality.c has the rest);
+ *  - membarrier takes an int command, an unsigned int flags word and an
+ *    int CPU: garbage in their upper halves is dropped (a query with
+ *    them gives 6.1's 511; qemu-user passes the call to the host, whose
+ *    mask depends on its version); an unknown command is EINVAL
+ *    (membarrier.c has the rest). */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <sys/ioctl.h>
@@ -131,5 +136,9 @@ int main(void) {
 	res("personality PER_BSD, garbage upper half", syscall(SYS_personality, 0xdead00000006UL));
 	res("personality query, garbage upper half", syscall(SYS_personality, 0xdeadffffffffUL));
 	res("personality PER_LINUX", syscall(SYS_personality, 0));
+	res("membarrier query, garbage upper halves",
+	    syscall(SYS_membarrier, 0xdead00000000UL, 0xbeef00000000UL, 0xf00d00000000UL));
+	res("membarrier command 1 << 31", syscall(SYS_membarrier, 0x80000000UL, 0, 0));
+	res("membarrier private expedited unregistered, garbage flags", syscall(SYS_membarrier, 8, 0xbeef00000000UL, 0));
 	return 0;
 }
