@@ -186,6 +186,9 @@ type Process struct {
 	// (peercred.go), nil until a guest makes one.
 	peerCreds *peerCreds
 	sigAny    atomic.Bool // some thread may have a deliverable signal
+	// inotifySeen is set once a guest makes an inotify instance: reads
+	// only then look for inotify events to byte-swap (inotify.go).
+	inotifySeen atomic.Bool
 	// queuedN counts the queued real-time signal instances of all
 	// threads and thread groups, at most sigpendingRL.Cur.
 	queuedN      int

@@ -393,6 +393,7 @@ func readCommon(t *Thread, a *sysArgs, f func(int, []byte) (int, error)) (uint64
 		return 0, errnoOf(err)
 	}
 	t.swapCounter(fd, b[:n])
+	t.swapInotify(fd, b[:n])
 	if e := t.write(a.Ptr(1), b[:n]); e != 0 {
 		return uint64(n), e
 	}

@@ -361,6 +361,12 @@ func init() {
 		abi.SYS_TIMERFD_CREATE:   {fn: sysTimerfdCreate, level: full, args: args(aClock, aOpenFlags)},
 		abi.SYS_TIMERFD_SETTIME:  {fn: sysTimerfdSettime, level: full, args: args(aFd, aInt, aPtr, aPtr)},
 		abi.SYS_TIMERFD_GETTIME:  {fn: sysTimerfdGettime, level: full, args: args(aFd, aPtr)},
+
+		// inotify(7): host instances (inotify.go).
+		abi.SYS_INOTIFY_INIT:      {fn: sysInotifyInit, level: full, note: "a host inotify instance (inotify.go)"},
+		abi.SYS_INOTIFY_INIT1:     {fn: sysInotifyInit1, level: full, note: "a host inotify instance; its events byte-swapped for a big-endian guest (inotify.go)", args: args(aOpenFlags)},
+		abi.SYS_INOTIFY_ADD_WATCH: {fn: sysInotifyAddWatch, level: full, note: "the path resolved as other paths are (sysroot, chroot(2) root)", args: args(aFd, aPath, aHex)},
+		abi.SYS_INOTIFY_RM_WATCH:  {fn: sysInotifyRmWatch, level: full, args: args(aFd, aInt)},
 	}
 }
 

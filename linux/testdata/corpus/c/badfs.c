@@ -74,6 +74,26 @@ int main(void) {
 	res("getsid no such process", syscall(SYS_getsid, 0x3fffffff));
 	res("setpgid negative group", syscall(SYS_setpgid, 0, -1));
 	res("setpgid no such process", syscall(SYS_setpgid, 0x3fffffff, 0));
+	/* inotify: flags, masks, descriptors, paths; int and u32 arguments
+	 * with garbage in their upper halves (Linux ignores it). */
+	res("inotify_init1 bad flags", syscall(SYS_inotify_init1, 0x12345));
+	long ifd = syscall(SYS_inotify_init1, 0xdead00000000L | O_CLOEXEC);
+	res("inotify_init1 upper half", ifd >= 0 ? 0 : ifd);
+	long ifd0 = syscall(SYS_inotify_init);
+	res("inotify_init", ifd0 >= 0 ? 0 : ifd0);
+	close(ifd0);
+	res("inotify_add_watch bad fd", syscall(SYS_inotify_add_watch, 99, ".", 0x100));
+	res("inotify_add_watch not inotify", syscall(SYS_inotify_add_watch, fd, ".", 0x100));
+	res("inotify_add_watch bad path", syscall(SYS_inotify_add_watch, ifd, bad, 0x100));
+	res("inotify_add_watch no mask", syscall(SYS_inotify_add_watch, ifd, ".", 0));
+	res("inotify_add_watch unknown bit", syscall(SYS_inotify_add_watch, 99, ".", 0x1100));
+	res("inotify_add_watch missing", syscall(SYS_inotify_add_watch, ifd, "nothing", 0x100));
+	res("inotify_add_watch upper halves", syscall(SYS_inotify_add_watch, 0xdead00000000L | ifd, ".", 0xdead00000100L));
+	res("inotify_rm_watch bad fd", syscall(SYS_inotify_rm_watch, 99, 1));
+	res("inotify_rm_watch not inotify", syscall(SYS_inotify_rm_watch, fd, 1));
+	res("inotify_rm_watch unknown wd", syscall(SYS_inotify_rm_watch, ifd, 99));
+	res("inotify_rm_watch upper halves", syscall(SYS_inotify_rm_watch, 0xdead00000000L | ifd, 0xdead00000001L));
+	close(ifd);
 	/* setsid in a child that leads a process group: EPERM. */
 	pid_t pid = fork();
 	if (pid == 0) {
