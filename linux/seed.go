@@ -93,7 +93,7 @@ func randomDevice(h int) bool {
 	if unix.Fstat(h, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFCHR {
 		return false
 	}
-	return unix.Major(st.Rdev) == 1 && (unix.Minor(st.Rdev) == 8 || unix.Minor(st.Rdev) == 9)
+	return unix.Major(uint64(st.Rdev)) == 1 && (unix.Minor(uint64(st.Rdev)) == 8 || unix.Minor(uint64(st.Rdev)) == 9)
 }
 
 // seededRead is a read of up to n bytes of host descriptor h for t in a

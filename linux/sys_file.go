@@ -288,6 +288,64 @@ func sysFdatasync(t *Thread, a *sysArgs) (uint64, int) {
 	return 0, errnoOf(unix.Fdatasync(t.fd(a.Fd(0))))
 }
 
+// sysSync is sync(2): the host's, which any process may ask for; it
+// always succeeds, as Linux's.
+func sysSync(t *Thread, a *sysArgs) (uint64, int) {
+	unix.Sync()
+	return 0, 0
+}
+
+func sysSyncfs(t *Thread, a *sysArgs) (uint64, int) { return 0, errnoOf(unix.Syncfs(t.fd(a.Fd(0)))) }
+
+// sysSyncFileRange2 is powerpc64's sync_file_range2(fd, flags, offset,
+// nbytes) (the flags second, so that the 64-bit offsets are aligned
+// register pairs on 32-bit powerpc): the host's sync_file_range, whose
+// checks (the descriptor, then the flags, then the range, then ESPIPE for
+// what is not a file, a directory, a link or a block device) are
+// ksys_sync_file_range's on every architecture.
+func sysSyncFileRange2(t *Thread, a *sysArgs) (uint64, int) {
+	return 0, errnoOf(unix.SyncFileRange(t.fd(a.Fd(0)), a.Long(2), a.Long(3), int(a.Uint(1))))
+}
+
+// sysReadahead is readahead(2) as Linux 6.1's ksys_readahead: EBADF for
+// a descriptor not open for reading (an O_PATH one too), EINVAL for what
+// is not a regular file, then the host's POSIX_FADV_WILLNEED (what
+// readahead does, and a call every host architecture has without
+// readahead's register pairs).
+func sysReadahead(t *Thread, a *sysArgs) (uint64, int) {
+	h := t.fd(a.Fd(0))
+	if h < 0 || h == badFD {
+		return 0, abi.EBADF
+	}
+	fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFL, 0)
+	if err != nil || fl&unix.O_PATH != 0 || fl&unix.O_ACCMODE == unix.O_WRONLY {
+		return 0, abi.EBADF
+	}
+	var st unix.Stat_t
+	if unix.Fstat(h, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return 0, abi.EINVAL
+	}
+	return 0, errnoOf(unix.Fadvise(h, a.Long(1), int64(a.Size(2)), unix.FADV_WILLNEED))
+}
+
+// sysGetcpu is getcpu(2): the guest runs on CPU guestCPU of node 0 (the
+// third argument, a cache, has been unused since Linux 2.6.24). Both
+// words are written when asked for; either failing is EFAULT.
+func sysGetcpu(t *Thread, a *sysArgs) (uint64, int) {
+	cpu, node := a.Ptr(0), a.Ptr(1)
+	e := 0
+	if cpu != 0 {
+		e |= t.put32(cpu, guestCPU)
+	}
+	if node != 0 {
+		e |= t.put32(node, 0)
+	}
+	if e != 0 {
+		return 0, abi.EFAULT
+	}
+	return 0, 0
+}
+
 func sysFaccessat(t *Thread, a *sysArgs) (uint64, int) {
 	return withPath(t, a.Ptr(1), func(path string) error {
 		d, p, e := t.lookupAt(t.fd(a.Fd(0)), path, true)

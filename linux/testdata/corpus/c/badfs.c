@@ -104,6 +104,17 @@ int main(void) {
 	}
 	int st;
 	waitpid(pid, &st, 0);
+	/* sync and its kin (syncs.c has the rest): garbage in the upper
+	   halves of int and unsigned int arguments is dropped. */
+	res("sync with garbage arguments", syscall(SYS_sync, 0xdeadbeefUL, 1UL, 2UL));
+	res("syncfs with garbage upper half", syscall(SYS_syncfs, 0xdead00000000UL | 1));
+	res("syncfs 12345", syscall(SYS_syncfs, 12345));
+	res("sync_file_range2 flags with garbage upper half",
+	    syscall(SYS_sync_file_range2, 1, 0xdead00000002UL, 0L, 0L));
+	res("sync_file_range2 bad flags, bad fd", syscall(SYS_sync_file_range2, 12345, 64, 0L, 0L));
+	res("readahead 12345", syscall(SYS_readahead, 12345, 0L, 4096L));
+	res("readahead of stdout", syscall(SYS_readahead, 1, 0L, 4096L));
+	res("getcpu unmapped", syscall(SYS_getcpu, (void *)8, (void *)8, (void *)8));
 	unlink("f");
 	chdir("/");
 	res("cleanup", rmdir(dir));
