@@ -72,11 +72,14 @@ func sysSocketpair(t *Thread, a *sysArgs) (uint64, int) {
 	return 0, t.putFDPair(a.Ptr(3), fds)
 }
 
-func sysBind(t *Thread, a *sysArgs) (uint64, int) { return sockaddrIn(t, unix.SYS_BIND, a) }
-
 func sysConnect(t *Thread, a *sysArgs) (uint64, int) {
 	sa, e := t.sockaddr(a.Ptr(1), a.Ulong(2))
 	if e != 0 {
+		return 0, e
+	}
+	// In a chroot(2) root, the socket an AF_UNIX path names there (a
+	// link followed).
+	if sa, e = t.unixPathIn(sa, lookFollow); e != 0 {
 		return 0, e
 	}
 	fd := t.fd(a.Fd(0))
@@ -419,23 +422,23 @@ func (t *Thread) putSockaddr(addr, lenp uint64, sa []byte) int {
 	return t.put32(lenp, uint32(len(sa)))
 }
 
-func sockaddrIn(t *Thread, nr uintptr, a *sysArgs) (uint64, int) {
+// sysBind is bind(2); an AF_UNIX path in a chroot(2) root is made there
+// (unixPathIn), and the name the guest gave is what getsockname and the
+// peer later see (boundIn).
+func sysBind(t *Thread, a *sysArgs) (uint64, int) {
 	sa, e := t.sockaddr(a.Ptr(1), a.Ulong(2))
 	if e != 0 {
 		return 0, e
 	}
-	how := lookFollow // connect: the socket a link names
-	if nr == unix.SYS_BIND {
-		how = lookParent // the name bind makes (EADDRINUSE if it is there)
-	}
 	guest := sa
-	if sa, e = t.unixPathIn(sa, how); e != 0 {
+	// The name bind makes, in a chroot(2) root (EADDRINUSE if it is there).
+	if sa, e = t.unixPathIn(sa, lookParent); e != 0 {
 		return 0, e
 	}
 	var errno unix.Errno
 	fd := t.fd(a.Fd(0))
-	t.block(func() { _, _, errno = unix.Syscall(nr, uintptr(fd), ptr(sa), uintptr(len(sa))) })
-	if errno == 0 && nr == unix.SYS_BIND && len(sa) > 2 && &sa[0] != &guest[0] {
+	t.block(func() { _, _, errno = unix.Syscall(unix.SYS_BIND, uintptr(fd), ptr(sa), uintptr(len(sa))) })
+	if errno == 0 && len(sa) > 2 && &sa[0] != &guest[0] {
 		t.p.boundIn(sa[2:], guest[2:])
 	}
 	return 0, int(errno)
