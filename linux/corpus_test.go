@@ -152,6 +152,13 @@ func runCmd(name string, args ...string) result {
 	cmd := exec.Command(name, args...)
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
+	// A process the program started that outlives it (a stopped or
+	// orphaned child) keeps the output pipes open: Wait gives up on them
+	// this long after the program has ended or been killed, so that such
+	// a child cannot hold the test for good (a qemu-user run of
+	// c-jobctl.le in the clean clone's CI at 811385e left one, and the
+	// test waited 26 minutes after its 120 s limit).
+	cmd.WaitDelay = 10 * time.Second
 	done := make(chan error, 1)
 	if err := cmd.Start(); err != nil {
 		return result{Status: "start: " + err.Error()}

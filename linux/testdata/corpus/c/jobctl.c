@@ -12,7 +12,14 @@
  * interrupted at a moment that depends on timing: the instruction counts
  * are the same on every run. (SA_NOCLDSTOP is not tested: qemu-user's host
  * handler does not set it, so its guests get the SIGCHLDs Linux leaves
- * out.) */
+ * out.)
+ *
+ * jobctl.expected is qemu-user 7.2's output (qemu-ppc64le and qemu-ppc64
+ * alike), stored rather than run at each test: qemu-user at times leaves
+ * the child stopped and never ends under a loaded machine (the clean
+ * clone's CI at 811385e waited 26 minutes on it, and one in two runs of
+ * TestCorpus/c-jobctl.le on 2026-12-05 timed out at 120 s), though every
+ * run that ends prints this. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <signal.h>
