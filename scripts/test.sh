@@ -44,6 +44,43 @@ report() {
 }
 trap report EXIT
 
+# logged NAME go test ARGS...: runs a go test command with -v into a log
+# file (in the user cache directory, kept for the next run to compare),
+# printing go test's usual summary; while it runs, a watcher writes the
+# load, the memory available and the largest processes every 30 s to a
+# second log. When the command fails, it prints what a non-verbose run
+# cannot tell: the tests that had started and not ended (a hang, or the
+# ones under way when a signal ended the binary), the log's last lines,
+# the watcher's last samples and the kernel's out-of-memory messages.
+logdir="${XDG_CACHE_HOME:-$HOME/.cache}/ppc64emu/test-logs"
+mkdir -p "$logdir"
+logged() {
+  local tag=$1 rc=0 w
+  shift
+  local log="$logdir/$tag.log" mem="$logdir/$tag.mem"
+  : > "$mem"
+  ( while sleep 30; do
+      { date +%T; cut -d' ' -f1-3 /proc/loadavg; grep MemAvailable /proc/meminfo
+        ps -eo pid,rss,etime,args --sort=-rss | head -6 | cut -c1-160; } >> "$mem" 2>&1
+    done ) &
+  w=$!
+  "$@" -v > "$log" 2>&1 || rc=$?
+  kill "$w" 2>/dev/null; wait "$w" 2>/dev/null || true
+  grep -a -E '^(ok|FAIL|PASS|---|panic:|signal:|\?) ' "$log" | grep -a -v -E '^--- (PASS|SKIP)' || true
+  if [ "$rc" -ne 0 ]; then
+    echo "-- $tag failed (exit $rc); full log: $log"
+    echo "-- tests started and not ended:"
+    awk '/^=== RUN /{run[$3]=1} /^ *--- (PASS|FAIL|SKIP): /{delete run[$3]} END{for (t in run) print "   " t}' "$log" | sort | head -50
+    echo "-- last lines of the log:"
+    tail -n 80 "$log"
+    echo "-- memory and load (last samples):"
+    tail -n 40 "$mem"
+    echo "-- kernel messages about memory:"
+    dmesg 2>/dev/null | grep -i -E 'out of memory|oom|killed process' | tail -n 10 || true
+  fi
+  return "$rc"
+}
+
 step "install-deps (apt-get)" bash scripts/install-deps.sh
 if [ -f scripts/build-harness.sh ]; then
   step "build-harness" bash scripts/build-harness.sh
@@ -98,13 +135,13 @@ race_emulate='^(TestRefuseShared)$'
 slow='^(TestCorpusEngines|TestRecordReplayCorpus|TestDebianCorpus|TestBigEndianCorpus)$'
 race_skip='^(TestCorpusEngines|TestRecordReplayCorpus|TestDebianCorpus|TestBigEndianCorpus|TestCPythonTests)$'
 step "go test -race (concurrent packages)" \
-  go test -race -timeout 30m -skip "$race_skip" "${race_pkgs[@]}"
+  logged race go test -race -timeout 30m -skip "$race_skip" "${race_pkgs[@]}"
 # -count=1: they run programs (the runner, qemu-user, scripts) whose inputs
 # go test's cache does not see, so a cached result could be stale.
 step "go test -run '$slow' ./linux" \
-  go test -count=1 -timeout 30m -run "$slow" ./linux
+  logged corpora go test -count=1 -timeout 30m -run "$slow" ./linux
 step "go test -run '^TestCPythonTests$' ./linux" \
-  go test -count=1 -timeout 60m -run '^TestCPythonTests$' ./linux
+  logged cpython go test -count=1 -timeout 60m -run '^TestCPythonTests$' ./linux
 step "go test -race -run '$race_emulate' ./emulate" \
   go test -race -run "$race_emulate" ./emulate
 race_list=$(go list "${race_pkgs[@]}") # (fails the script if one moved)
