@@ -22,41 +22,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "res.h"
-
-static void showAs(const char *label, const char *path) {
-	char b[64];
-	int fd = open(path, O_RDONLY);
-	if (fd < 0) {
-		printf("read %s: -1 %s\n", label, strerror(errno));
-		return;
-	}
-	int n = read(fd, b, sizeof b - 1);
-	close(fd);
-	b[n > 0 ? n : 0] = 0;
-	printf("read %s: %s", label, b);
-}
-
-static void show(const char *path) { showAs(path, path); }
-
-static void cwd(const char *what) {
-	char b[4096];
-	long n = syscall(SYS_getcwd, b, sizeof b);
-	if (n < 0) {
-		res(what, n);
-		return;
-	}
-	if (strncmp(b, "(unreachable)", 13) == 0)
-		printf("%s: (unreachable)...\n", what);
-	else
-		printf("%s: %s\n", what, b);
-}
-
-static void put(const char *path, const char *s) {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	write(fd, s, strlen(s));
-	close(fd);
-}
+#include "chroot.h"
 
 /* inside runs in the root, from the execve of the program's copy. */
 static int inside(void) {
@@ -84,16 +50,7 @@ int main(int argc, char **argv) {
 	mkdir(AT("locked"), 0700);
 	mkdir(AT("locked/in"), 0755);
 	mkdir(AT("open"), 0755);
-	{
-		/* the program's copy, for the execve inside */
-		int in = open("/proc/self/exe", O_RDONLY), out = open(AT("prog"), O_WRONLY | O_CREAT, 0755);
-		char b[65536];
-		int n;
-		while ((n = read(in, b, sizeof b)) > 0)
-			write(out, b, n);
-		close(in);
-		close(out);
-	}
+	copyself(AT("prog")); /* the program's copy, for the execve inside */
 
 	res("chroot missing", chroot(AT("missing")));
 	res("chroot file", chroot(AT("x")));

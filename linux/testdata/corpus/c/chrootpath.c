@@ -31,49 +31,7 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "res.h"
-
-static void show(const char *path) {
-	char b[64];
-	int fd = open(path, O_RDONLY);
-	if (fd < 0) {
-		printf("read %s: -1 %s\n", path, strerror(errno));
-		return;
-	}
-	int n = read(fd, b, sizeof b - 1);
-	close(fd);
-	b[n > 0 ? n : 0] = 0;
-	printf("read %s: %s", path, b);
-}
-
-static void cwd(const char *what) {
-	char b[4096];
-	long n = syscall(SYS_getcwd, b, sizeof b);
-	if (n < 0) {
-		res(what, n);
-		return;
-	}
-	if (strncmp(b, "(unreachable)", 13) == 0)
-		printf("%s: (unreachable)...\n", what);
-	else
-		printf("%s: %s\n", what, b);
-}
-
-static void put(const char *path, const char *s) {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	write(fd, s, strlen(s));
-	close(fd);
-}
-
-static void copyself(const char *to) {
-	int in = open("/proc/self/exe", O_RDONLY), out = open(to, O_WRONLY | O_CREAT, 0755);
-	char b[65536];
-	int n;
-	while ((n = read(in, b, sizeof b)) > 0)
-		write(out, b, n);
-	close(in);
-	close(out);
-}
+#include "chroot.h"
 
 static void openres(const char *what, const char *path, int flags) {
 	int fd = open(path, flags, 0644);

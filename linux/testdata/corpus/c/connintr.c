@@ -23,29 +23,10 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static int tell = -1;
-static volatile sig_atomic_t ran;
-
-static void onalarm(int s) {
-	(void)s;
-	if (ran++ == 0 && tell >= 0)
-		write(tell, "a", 1);
-}
-
-static void timer(long us) {
-	struct itimerval it = {{0, us}, {0, us}};
-	setitimer(ITIMER_REAL, &it, NULL);
-}
+#include "alarmtell.h"
 
 static void child(int family, struct sockaddr *sa, socklen_t len, int restart, int w) {
-	struct sigaction sa_;
-	memset(&sa_, 0, sizeof sa_);
-	sa_.sa_handler = onalarm;
-	sa_.sa_flags = restart ? SA_RESTART : 0;
-	sigaction(SIGALRM, &sa_, NULL);
-	if (restart)
-		tell = w;
+	catch(restart, w);
 	int c = socket(family, SOCK_STREAM, 0);
 	if (c < 0)
 		_exit(2);
@@ -100,24 +81,16 @@ int main(int argc, char **argv) {
 			if (q < 0 || connect(q, sa, len))
 				return 1;
 			printf("%s: one connection queued\n", family ? "tcp" : "unix");
-			int p[2];
-			if (pipe(p))
+			int t;
+			pid_t pid = forktold(&t);
+			if (pid < 0)
 				return 1;
-			fflush(stdout);
-			pid_t pid = fork();
-			if (pid == 0) {
-				close(p[0]);
-				child(fam, sa, len, restart, p[1]);
-			}
-			close(p[1]);
-			char c;
+			if (pid == 0)
+				child(fam, sa, len, restart, t);
 			int a = -1;
-			if (restart && read(p[0], &c, 1) == 1) /* the handler ran: make room */
+			if (restart && told(t)) /* the handler ran: make room */
 				a = accept(s, NULL, NULL);
-			int st;
-			waitpid(pid, &st, 0);
-			printf("child exited %d\n", WEXITSTATUS(st));
-			close(p[0]);
+			reap(pid, t);
 			if (a >= 0)
 				close(a);
 			close(q);

@@ -21,31 +21,12 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static int tell = -1;
-static volatile sig_atomic_t ran;
-
-static void onalarm(int s) {
-	(void)s;
-	if (ran++ == 0 && tell >= 0)
-		write(tell, "a", 1);
-}
-
-static void timer(long us) {
-	struct itimerval it = {{0, us}, {0, us}};
-	setitimer(ITIMER_REAL, &it, NULL);
-}
+#include "alarmtell.h"
 
 static const char *name(int mode) { return mode == O_RDONLY ? "O_RDONLY" : "O_WRONLY"; }
 
 static void child(const char *path, int mode, int restart, int w) {
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = onalarm;
-	sa.sa_flags = restart ? SA_RESTART : 0;
-	sigaction(SIGALRM, &sa, NULL);
-	if (restart)
-		tell = w;
+	catch(restart, w);
 	timer(100000);
 	errno = 0;
 	int fd = open(path, mode);
@@ -84,18 +65,13 @@ int main(int argc, char **argv) {
 	for (int m = 0; m < 2; m++) {
 		int mode = m ? O_WRONLY : O_RDONLY;
 		for (int restart = 0; restart < 2; restart++) {
-			int p[2];
-			if (pipe(p))
+			int t;
+			pid_t pid = forktold(&t);
+			if (pid < 0)
 				return 1;
-			fflush(stdout);
-			pid_t pid = fork();
-			if (pid == 0) {
-				close(p[0]);
-				child(path, mode, restart, p[1]);
-			}
-			close(p[1]);
-			char c;
-			if (restart && read(p[0], &c, 1) == 1) { /* the handler ran: be the peer */
+			if (pid == 0)
+				child(path, mode, restart, t);
+			if (restart && told(t)) { /* the handler ran: be the peer */
 				int o = open(path, mode == O_RDONLY ? O_WRONLY : O_RDONLY);
 				if (o >= 0) {
 					char b[8] = {0};
@@ -106,10 +82,7 @@ int main(int argc, char **argv) {
 					close(o);
 				}
 			}
-			int st;
-			waitpid(pid, &st, 0);
-			printf("child exited %d\n", WEXITSTATUS(st));
-			close(p[0]);
+			reap(pid, t);
 		}
 	}
 	unlink(path);

@@ -15,25 +15,10 @@
 #include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static int tell = -1;
-static volatile sig_atomic_t ran;
-
-static void onalarm(int s) {
-	(void)s;
-	ran++;
-	if (tell >= 0)
-		write(tell, "u", 1);
-}
+#include "alarmtell.h"
 
 static void child(const char *path, int restart, int w) {
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = onalarm;
-	sa.sa_flags = restart ? SA_RESTART : 0;
-	sigaction(SIGALRM, &sa, NULL);
-	if (restart)
-		tell = w;
+	catch(restart, w);
 	int fd = open(path, O_RDWR);
 	if (fd < 0)
 		_exit(2);
@@ -54,23 +39,15 @@ int main(void) {
 	if (fd < 0 || flock(fd, LOCK_EX))
 		return 1;
 	for (int restart = 0; restart < 2; restart++) {
-		int p[2];
-		if (pipe(p))
+		int t;
+		pid_t pid = forktold(&t);
+		if (pid < 0)
 			return 1;
-		fflush(stdout);
-		pid_t pid = fork();
-		if (pid == 0) {
-			close(p[0]);
-			child(path, restart, p[1]);
-		}
-		close(p[1]);
-		char c;
-		if (restart && read(p[0], &c, 1) == 1) /* the handler ran: let go */
+		if (pid == 0)
+			child(path, restart, t);
+		if (restart && told(t)) /* the handler ran: let go */
 			flock(fd, LOCK_UN);
-		int st;
-		waitpid(pid, &st, 0);
-		close(p[0]);
-		printf("child exited %d\n", WEXITSTATUS(st));
+		reap(pid, t);
 	}
 	unlink(path);
 	return 0;
