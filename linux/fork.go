@@ -346,6 +346,14 @@ func (t *Thread) waitChild(match func(g *threadGroup) bool, options uint32) (*th
 	}
 }
 
+// sysWaitpid is waitpid(pid, status, options): wait4 without rusage, as
+// Linux's sys_waitpid (powerpc64 keeps the call).
+func sysWaitpid(t *Thread, a *sysArgs) (uint64, int) {
+	w := *a
+	w[3] = 0
+	return sysWait4(t, &w)
+}
+
 func sysWait4(t *Thread, a *sysArgs) (uint64, int) {
 	pid, status, options, ru := a.Int(0), a.Ptr(1), uint32(a.Int(2)), a.Ptr(3)
 	if options&^(wNOHANG|wUNTRACED|wCONTINUED|wALL|wCLONE|wNOTHREAD) != 0 {

@@ -57,8 +57,20 @@ func utimensat(t *Thread, dirfd int, pathAddr, times uint64, flags int) (uint64,
 		}
 		tp = unsafe.Pointer(&ts[0])
 	}
+	return setTimes(t, dirfd, pathAddr, tp, flags)
+}
+
+// setTimes is do_utimes: the times at tp (nil for now) on the file at
+// pathAddr relative to guest directory descriptor dirfd, or on dirfd's own
+// file when pathAddr is NULL and dirfd is not AT_FDCWD (a NULL path with
+// AT_FDCWD goes to the host as such: EINVAL for bad flags, else EFAULT, as
+// Linux looks the NULL name up).
+func setTimes(t *Thread, dirfd int, pathAddr uint64, tp unsafe.Pointer, flags int) (uint64, int) {
 	var pp *byte
 	d := t.fd(dirfd)
+	if pathAddr == 0 && dirfd == unix.AT_FDCWD {
+		d = unix.AT_FDCWD
+	}
 	if pathAddr != 0 {
 		var path string
 		var e int
@@ -81,6 +93,52 @@ func utimensat(t *Thread, dirfd int, pathAddr, times uint64, flags int) (uint64,
 
 func sysUtimensat(t *Thread, a *sysArgs) (uint64, int) {
 	return utimensat(t, a.Fd(0), a.Ptr(1), a.Ptr(2), a.Int(3))
+}
+
+// sysUtime is utime(path, times): NULL times is now. The struct utimbuf
+// is read before the path is looked up, as Linux's sys_utime.
+func sysUtime(t *Thread, a *sysArgs) (uint64, int) {
+	var tp unsafe.Pointer
+	if p := a.Ptr(1); p != 0 {
+		g, e := getStructs(t, p, 1, abi.UtimbufLayout)
+		if e != 0 {
+			return 0, e
+		}
+		tp = unsafe.Pointer(&[2]unix.Timespec{{Sec: g[0].Actime}, {Sec: g[0].Modtime}})
+	}
+	return setTimes(t, unix.AT_FDCWD, a.Ptr(0), tp, 0)
+}
+
+// sysUtimes is utimes(path, tv).
+func sysUtimes(t *Thread, a *sysArgs) (uint64, int) {
+	return futimesat(t, unix.AT_FDCWD, a.Ptr(0), a.Ptr(1))
+}
+
+// sysFutimesat is futimesat(dirfd, path, tv).
+func sysFutimesat(t *Thread, a *sysArgs) (uint64, int) {
+	return futimesat(t, a.Fd(0), a.Ptr(1), a.Ptr(2))
+}
+
+// futimesat is Linux's do_futimesat: two struct timevals (NULL for now),
+// each tv_usec in [0, 1000000) or EINVAL, checked before the path is
+// looked up; a NULL path with a directory descriptor is that file.
+func futimesat(t *Thread, dirfd int, pathAddr, tv uint64) (uint64, int) {
+	var tp unsafe.Pointer
+	if tv != 0 {
+		g, e := getStructs(t, tv, 2, abi.TimevalLayout)
+		if e != 0 {
+			return 0, e
+		}
+		ts := new([2]unix.Timespec)
+		for i := range ts {
+			if g[i].Usec < 0 || g[i].Usec >= 1e6 {
+				return 0, abi.EINVAL
+			}
+			ts[i] = unix.Timespec{Sec: g[i].Sec, Nsec: g[i].Usec * 1000}
+		}
+		tp = unsafe.Pointer(ts)
+	}
+	return setTimes(t, dirfd, pathAddr, tp, 0)
 }
 
 func sysFchownat(t *Thread, a *sysArgs) (uint64, int) {

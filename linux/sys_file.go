@@ -366,6 +366,11 @@ func sysAccess(t *Thread, a *sysArgs) (uint64, int) {
 	})
 }
 
+// sysEventfd is eventfd(count): eventfd2 without flags.
+func sysEventfd(t *Thread, a *sysArgs) (uint64, int) {
+	return t.newFD(unix.Eventfd(uint(a.Uint(0)), 0))
+}
+
 func sysEventfd2(t *Thread, a *sysArgs) (uint64, int) {
 	return t.newFD(unix.Eventfd(uint(a.Ulong(0)), openFlags(a.Ulong(1))))
 }
@@ -909,6 +914,20 @@ func pipe2(t *Thread, addr, flags uint64) (uint64, int) {
 }
 
 func sysGetdents64(t *Thread, a *sysArgs) (uint64, int) {
+	return getdents(t, a, false)
+}
+
+// sysGetdents is the old getdents(fd, dirp, count): struct linux_dirent is
+// linux_dirent64 with d_type moved from before the name to the record's
+// last byte. Both records are the same size (the name's offset, its NUL and
+// d_type, rounded to 8), so the host's getdents64 fills the guest's count
+// exactly as Linux's filldir would, and each record is rewritten in place.
+func sysGetdents(t *Thread, a *sysArgs) (uint64, int) {
+	return getdents(t, a, true)
+}
+
+// getdents is getdents64, or the old getdents if old.
+func getdents(t *Thread, a *sysArgs, old bool) (uint64, int) {
 	fd := t.fd(a.Fd(0))
 	b := make([]byte, min(a.Ulong(2), 1<<16))
 	// A buffer the guest cannot write is EFAULT before the host reads
@@ -935,15 +954,23 @@ func sysGetdents64(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, errnoOf(err)
 	}
 	b = b[:n]
-	if t.p.order != binary.NativeEndian {
+	if t.p.order != binary.NativeEndian || old {
 		var d abi.Dirent64
+		name := abi.Dirent64Layout.Size() - len(d.Name) // the name's offset
 		for off := 0; off+abi.Dirent64Layout.Size() <= len(b); {
 			abi.Dirent64Layout.Decode(binary.NativeEndian, b[off:], &d)
 			abi.Dirent64Layout.Encode(t.p.order, b[off:], &d)
-			if d.Reclen == 0 {
+			r := int(d.Reclen)
+			if r == 0 || off+r > len(b) {
 				break
 			}
-			off += int(d.Reclen)
+			if old {
+				// The name and its NUL one byte earlier, over d_type,
+				// which goes last.
+				copy(b[off+name-1:off+r-1], b[off+name:off+r])
+				b[off+r-1] = d.Type
+			}
+			off += r
 		}
 	}
 	return uint64(n), t.write(a.Ptr(1), b)

@@ -16,6 +16,12 @@ type Timeval struct {
 	Sec, Usec int64
 }
 
+// Utimbuf is struct utimbuf (utime): the access and modification times,
+// whole seconds.
+type Utimbuf struct {
+	Actime, Modtime int64
+}
+
 // Itimerval is struct itimerval (setitimer, getitimer): the interval, then
 // the time left.
 type Itimerval struct {
@@ -269,6 +275,7 @@ type IPCKludge struct {
 var (
 	TimespecLayout        = NewLayout[Timespec]()
 	TimevalLayout         = NewLayout[Timeval]()
+	UtimbufLayout         = NewLayout[Utimbuf]()
 	ItimerspecLayout      = NewLayout[Itimerspec]()
 	ItimervalLayout       = NewLayout[Itimerval]()
 	StatLayout            = NewLayout[Stat]()

@@ -115,6 +115,18 @@ int main(void) {
 	res("readahead 12345", syscall(SYS_readahead, 12345, 0L, 4096L));
 	res("readahead of stdout", syscall(SYS_readahead, 1, 0L, 4096L));
 	res("getcpu unmapped", syscall(SYS_getcpu, (void *)8, (void *)8, (void *)8));
+	/* the old file calls (oldfile.c has the rest) */
+	res("utime bad path", syscall(SYS_utime, bad, 0));
+	res("utime bad times", syscall(SYS_utime, "f", bad));
+	res("utimes bad times", syscall(SYS_utimes, "f", bad));
+	res("utimes NULL path", syscall(SYS_utimes, 0, 0));
+	res("futimesat bad fd", syscall(SYS_futimesat, 12345, "f", 0));
+	res("futimesat AT_FDCWD NULL path", syscall(SYS_futimesat, AT_FDCWD, 0, 0));
+	res("getdents bad fd", syscall(SYS_getdents, 12345, bad, 4096));
+	res("getdents of a file", syscall(SYS_getdents, fd, bad, 4096));
+	res("eventfd garbage upper half", syscall(SYS_eventfd, 0xdead00000000UL) >= 0);
+	res("waitpid bad options", syscall(SYS_waitpid, -1, bad, 0x12345));
+	res("waitpid no child", syscall(SYS_waitpid, 12345, bad, 0));
 	unlink("f");
 	chdir("/");
 	res("cleanup", rmdir(dir));
