@@ -45,13 +45,13 @@ func recordRun(t *testing.T, bin string, args []string, sysroot string) recordin
 		t.Fatal(err)
 	}
 	defer errf.Close()
-	var log bytes.Buffer
+	log := newCappedLog(maxRecording)
 	p, err := linux.Start(bin, append([]string{bin}, args...), []string{"LANG=C"},
-		linux.Config{Stdout: out, Stderr: errf, Stdin: nil, Record: &log, Sysroot: sysroot})
+		linux.Config{Stdout: out, Stderr: errf, Stdin: nil, Record: log, Sysroot: sysroot})
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := waitGuarded(t, p)
+	st, err := waitGuarded(t, p, log.full)
 	if err != nil {
 		t.Fatalf("recorded run: %v", err)
 	}
