@@ -228,6 +228,13 @@
 // file comes (two guest processes reading one pipe); opens of devices
 // that wait (a serial line without carrier), and writes to a terminal
 // whose output is stopped (^S, TCXONC), which polls as writable.
+// Signal-driven I/O (O_ASYNC with fcntl F_SETOWN and F_SETSIG) is the
+// runner's, since owners are guest ids (fowner.go): one poller per runner
+// serves every guest process, each description with O_ASYNC set (a pipe,
+// FIFO, socket, terminal or inotify instance) being watched edge-triggered
+// in a host epoll instance of its own; the owner is resolved when the
+// event comes, under the process lock, and gets the signal with
+// send_sigio's siginfo (asyncio.go).
 // The floating-point exception mode
 // is prctl(PR_SET_FPEXC)'s, kept in MSR[FE0,FE1] as Linux does.
 // The signal frame is Linux's 64-bit rt_sigframe (ucontext with the GPR, FPR,

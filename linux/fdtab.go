@@ -61,8 +61,13 @@ func (ft *fdTable) closeHost(h int) error {
 	delete(ft.procRoots, h)
 	delete(ft.procDirs, h)
 	delete(ft.pidfds, h)
+	o := ft.owners[h]
 	delete(ft.owners, h)
-	return unix.Close(h)
+	err := unix.Close(h)
+	if o != nil && o.async != nil {
+		o.async.p.ownerClosed(o)
+	}
+	return err
 }
 
 // dupped records host descriptor nh as a duplicate of h.

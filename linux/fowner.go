@@ -21,15 +21,35 @@ import (
 // host's: a signal number is the same on both, and the host keeps it per
 // description.
 //
-// Left: the signal itself. O_ASYNC is set on the host's description, but
-// the host has no owner to signal, so no SIGIO (or F_SETSIG signal) is
-// delivered to the guest; nor is F_GETOWNER_UIDS answered (EINVAL, as a
+// The signal O_ASYNC asks for is the runner's (asyncio.go): the host has
+// no owner to signal. F_GETOWNER_UIDS is not answered (EINVAL, as a
 // kernel without CONFIG_CHECKPOINT_RESTORE).
 
 // fileOwner is one open file description's owner: a process, a thread or
 // a process group (Type, an F_OWNER_* value) and its id (Pid, 0 for
-// none), as F_GETOWN_EX gives it.
-type fileOwner = abi.FOwnerEx
+// none), as F_GETOWN_EX gives it, with what signal-driven I/O needs to
+// signal it.
+type fileOwner struct {
+	abi.FOwnerEx
+	// uid and euid are the real and effective user ids of the process
+	// that last set the owner (Linux's f_owner.uid and euid, which
+	// sigio_perm checks).
+	uid, euid uint32
+	// sig is the description's F_SETSIG signal (0: SIGIO), the host's
+	// as it was when the record was made and as F_SETSIG sets it since:
+	// the runner's poller has no host descriptor to ask.
+	sig int
+	// async is the runner's watch of the description while O_ASYNC is
+	// set on it (asyncio.go), else nil.
+	async *asyncWatch
+}
+
+// setOwner makes o name owner, set by t (f_setown, which records the
+// caller's user ids).
+func (o *fileOwner) setOwner(t *Thread, owner abi.FOwnerEx) {
+	o.FOwnerEx = owner
+	o.uid, o.euid = t.cred.uid.r, t.cred.uid.e
+}
 
 // f_owner_ex's kinds (uapi asm-generic/fcntl.h). A description nobody set
 // an owner for has PIDTYPE_PID's kind, F_OWNER_TID, and pid 0.
@@ -71,6 +91,7 @@ func (t *Thread) fileOwnerOf(h int, create bool) *fileOwner {
 	// A new record, for every descriptor of the description in every
 	// table: the description outlives any one of them.
 	o := &fileOwner{}
+	o.sig, _ = unix.FcntlInt(uintptr(h), unix.F_GETSIG, 0)
 	for ft := range t.p.fdTables() {
 		for _, oh := range ft.host {
 			if oh >= 0 && oh != h && sameFile(h, oh) {
@@ -125,8 +146,13 @@ func fcntlOwner(t *Thread, h, cmd int, arg uint64) (uint64, int) {
 		if arg > abi.NSIG { // valid_signal, on the whole unsigned long
 			return 0, abi.EINVAL
 		}
-		_, err := unix.FcntlInt(uintptr(h), unix.F_SETSIG, int(arg))
-		return 0, errnoOf(err)
+		if _, err := unix.FcntlInt(uintptr(h), unix.F_SETSIG, int(arg)); err != nil {
+			return 0, errnoOf(err)
+		}
+		if o := t.fileOwnerOf(h, false); o != nil {
+			o.sig = int(arg)
+		}
+		return 0, 0
 	case unix.F_GETOWN:
 		var v int32
 		if o := t.fileOwnerOf(h, false); o != nil {
@@ -150,12 +176,12 @@ func fcntlOwner(t *Thread, h, cmd int, arg uint64) (uint64, int) {
 		if who != 0 && !t.p.pidExists(int(who)) {
 			return 0, abi.ESRCH
 		}
-		*t.fileOwnerOf(h, true) = fileOwner{Type: kind, Pid: who}
+		t.fileOwnerOf(h, true).setOwner(t, abi.FOwnerEx{Type: kind, Pid: who})
 		return 0, 0
 	case unix.F_GETOWN_EX:
-		var o fileOwner
+		var o abi.FOwnerEx
 		if r := t.fileOwnerOf(h, false); r != nil {
-			o = *r
+			o = r.FOwnerEx
 		}
 		return 0, putStruct(t, arg, abi.FOwnerExLayout, &o)
 	}
@@ -170,6 +196,6 @@ func fcntlOwner(t *Thread, h, cmd int, arg uint64) (uint64, int) {
 	if o.Pid != 0 && !t.p.pidExists(int(o.Pid)) {
 		return 0, abi.ESRCH
 	}
-	*t.fileOwnerOf(h, true) = o
+	t.fileOwnerOf(h, true).setOwner(t, o)
 	return 0, 0
 }

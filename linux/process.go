@@ -186,6 +186,9 @@ type Process struct {
 	// (peercred.go), nil until a guest makes one.
 	peerCreds *peerCreds
 	sigAny    atomic.Bool // some thread may have a deliverable signal
+	// async is the poller of signal-driven I/O (asyncio.go), made at the
+	// first descriptor given O_ASYNC.
+	async *asyncPoller
 	// inotifySeen is set once a guest makes an inotify instance: reads
 	// only then look for inotify events to byte-swap (inotify.go).
 	inotifySeen atomic.Bool

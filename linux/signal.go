@@ -22,6 +22,11 @@ type sigInfo struct {
 	raw []byte
 	// timer, if set, is the POSIX timer that sent it (sys_timer.go).
 	timer *posixTimer
+	// sigpoll says the siginfo is signal-driven I/O's (asyncio.go):
+	// si_band and si_fd follow the header.
+	sigpoll bool
+	band    int64
+	fd      int
 }
 
 func sigBit(sig int) uint64 { return 1 << (sig - 1) }
@@ -367,6 +372,11 @@ func (p *Process) putSiginfo(b []byte, sig int, info *sigInfo) {
 			abi.SiginfoFaultLayout.Encode(o, b, &f)
 			return
 		}
+	}
+	if info.sigpoll {
+		f := abi.SiginfoPoll{Signo: int32(sig), Code: int32(info.code), Band: info.band, Fd: int32(info.fd)}
+		abi.SiginfoPollLayout.Encode(o, b, &f)
+		return
 	}
 	if sig == abi.SIGCHLD && info.code >= cldEXITED && info.code <= cldCONTINUED {
 		c := abi.SiginfoChld{Signo: int32(sig), Code: int32(info.code), Pid: int32(info.pid), UID: uint32(info.uid), Status: int32(info.status)}

@@ -253,6 +253,7 @@ func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 		}
 		return 0, errnoOf(err)
 	}
+	t.swapRead(fd, b[:n])
 	if e := t.scatter(iov, b[:n]); e != 0 {
 		return 0, e
 	}

@@ -109,6 +109,9 @@ func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
 		if err == nil && cmd == unix.F_GETFL {
 			v = guestOpenFlags(v)
 		}
+		if err == nil && cmd == unix.F_SETFL {
+			t.syncAsync(a.Fd(0), t.fd(a.Fd(0)))
+		}
 		return uint64(v), errnoOf(err)
 	case unix.F_GETLK, unix.F_SETLK, unix.F_SETLKW, unix.F_OFD_GETLK, unix.F_OFD_SETLK, unix.F_OFD_SETLKW:
 		return 0, fcntlLock(t, t.fd(a.Fd(0)), cmd, a.Ptr(2))
@@ -455,12 +458,20 @@ func readCommon(t *Thread, a *sysArgs, f func(int, []byte) (int, error)) (uint64
 		}
 		return 0, errnoOf(err)
 	}
-	t.swapCounter(fd, b[:n])
-	t.swapInotify(fd, b[:n])
+	t.swapRead(fd, b[:n])
 	if e := t.write(a.Ptr(1), b[:n]); e != 0 {
 		return uint64(n), e
 	}
 	return t.ioRest(fd, a.Ptr(1), a.Size(2), uint64(n), false, f), 0
+}
+
+// swapRead converts what a read of host descriptor fd gave in b to the
+// guest's byte order where the file's records have one (an eventfd's or
+// timerfd's counter, inotify's event headers): read, readv, preadv and
+// preadv2 alike.
+func (t *Thread) swapRead(fd int, b []byte) {
+	t.swapCounter(fd, b)
+	t.swapInotify(fd, b)
 }
 
 // ioRest goes on with a read (write false) or write of size bytes at addr
@@ -664,6 +675,7 @@ func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
 	if err != nil {
 		return 0, errnoOf(err)
 	}
+	t.swapRead(fd, b[:n])
 	if e := t.scatter(iov, b[:n]); e != 0 {
 		return 0, e
 	}
@@ -1032,14 +1044,17 @@ func sysIoctl(t *Thread, a *sysArgs) (uint64, int) {
 		// O_ASYNC on or off, as fcntl's F_SETFL sets it, through the
 		// file's fasync: the host's ioctl, so that a file without one
 		// (a regular file, a pidfd) is ENOTTY when the flag would
-		// change, as Linux's ioctl_fioasync. The signal it sends is
-		// F_SETOWN's business.
+		// change, as Linux's ioctl_fioasync. The signal is the
+		// runner's (syncAsync, asyncio.go).
 		v, e := t.get32(a.Ptr(2))
 		if e != 0 {
 			return 0, e
 		}
 		on := int32(v)
 		_, _, errno := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), hostFIOASYNC, uintptr(unsafe.Pointer(&on)))
+		if errno == 0 {
+			t.syncAsync(a.Fd(0), fd)
+		}
 		return 0, int(errno)
 	case abi.FIOQSIZE:
 		// The bytes a regular file, directory or symbolic link takes

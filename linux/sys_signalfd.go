@@ -172,6 +172,9 @@ func (p *Process) signalfdSiginfo(sig int, info *sigInfo) []byte {
 		if p.order == binary.BigEndian {
 			g.Int = int32(si.Value >> 32)
 		}
+	case info.sigpoll:
+		// signal-driven I/O's (asyncio.go): ssi_band, ssi_fd.
+		g.Band, g.Fd = uint32(info.band), int32(info.fd)
 	case info.code > 0 && (sig == abi.SIGSEGV || sig == abi.SIGBUS || sig == abi.SIGILL || sig == abi.SIGTRAP || sig == abi.SIGFPE):
 		g.Addr = info.addr
 	default:

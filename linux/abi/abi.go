@@ -74,6 +74,12 @@ const (
 	SI_USER     = 0
 	SI_QUEUE    = -1
 	SI_TKILL    = -6
+	POLL_IN     = 1 // signal-driven I/O's reasons (POLL_IN through POLL_HUP)
+	POLL_OUT    = 2
+	POLL_MSG    = 3
+	POLL_ERR    = 4
+	POLL_PRI    = 5
+	POLL_HUP    = 6
 	SEGV_MAPERR = 1
 	SEGV_ACCERR = 2
 	BUS_ADRALN  = 1

@@ -53,6 +53,8 @@ func TestLayoutOffsets(t *testing.T) {
 		row("auxv.a_val", AuxvLayout, Auxv{Val: marker}, 16, 8, 8),
 		row("siginfo._sigchld.si_status", SiginfoChldLayout, SiginfoChld{Status: marker32}, 128, 24, 4),
 		row("siginfo._sigchld.si_stime", SiginfoChldLayout, SiginfoChld{Stime: marker}, 128, 40, 8),
+		row("siginfo._sigpoll.si_band", SiginfoPollLayout, SiginfoPoll{Band: marker}, 128, 16, 8),
+		row("siginfo._sigpoll.si_fd", SiginfoPollLayout, SiginfoPoll{Fd: marker32}, 128, 24, 4),
 		row("linux_dirent64.d_reclen", Dirent64Layout, Dirent64{Reclen: marker16}, 24, 16, 2),
 		row("linux_dirent64.d_off", Dirent64Layout, Dirent64{Off: marker}, 24, 8, 8),
 		row("ucontext.uc_sigmask", UcontextHeadLayout, UcontextHead{Sigmask: marker}, UcMcontext-15*8, UcSigmask, 8),

@@ -447,6 +447,17 @@ type SiginfoChld struct {
 	_                  [80]byte
 }
 
+// SiginfoPoll is siginfo_t as signal-driven I/O fills it (the _sigpoll
+// member, send_sigio's siginfo): after the header, si_band (the poll
+// events of the reason) and si_fd.
+type SiginfoPoll struct {
+	Signo, Errno, Code int32
+	_                  int32
+	Band               int64
+	Fd                 int32
+	_                  [100]byte
+}
+
 // Dirent64 is the head of struct linux_dirent64 (getdents64): the inode,
 // the next entry's offset, the record's length, the file type and the
 // first bytes of the NUL-terminated name, which runs on to Reclen (a
@@ -481,6 +492,7 @@ type Auxv struct {
 var (
 	SiginfoFaultLayout = NewLayout[SiginfoFault]()
 	SiginfoChldLayout  = NewLayout[SiginfoChld]()
+	SiginfoPollLayout  = NewLayout[SiginfoPoll]()
 	Dirent64Layout     = NewLayout[Dirent64]()
 	RseqCSLayout       = NewLayout[RseqCS]()
 	FuncDescLayout     = NewLayout[FuncDesc]()

@@ -10,7 +10,7 @@
  * pid ESRCH, bad pointers EFAULT, a signal above 64 EINVAL, a bad or
  * O_PATH descriptor EBADF), each leaving the owner as it was. Process
  * ids are printed as what they are (self, group, child), not as numbers.
- * Not O_ASYNC: the runner delivers no SIGIO. Not F_SETSIG 63 or 64:
+ * Not O_ASYNC's signal (sigio.c). Not F_SETSIG 63 or 64:
  * Linux takes it (valid_signal), qemu-user 7.2 answers EINVAL (it keeps
  * the host's last real-time signals for itself). Compared with qemu-user. */
 #define _GNU_SOURCE

@@ -1,0 +1,220 @@
+/* Signal-driven I/O (O_ASYNC with fcntl F_SETOWN, F_SETOWN_EX and
+ * F_SETSIG; Linux's fs/fcntl.c send_sigio): SIGIO (si_code SI_KERNEL)
+ * to a SA_SIGINFO handler when a pipe with O_ASYNC and this process as
+ * owner is written; with F_SETSIG a real-time signal with si_code
+ * POLL_IN, si_band POLLIN|POLLRDNORM and si_fd the descriptor that set
+ * O_ASYNC, taken with sigwaitinfo; none for the data already there when
+ * O_ASYNC was set (nothing else pending after the one write's signal);
+ * the process group as owner (F_SETOWN of -pgrp, a group of its own made
+ * first), the thread
+ * (F_OWNER_TID) through ioctl FIOASYNC; POLL_OUT to a pipe's full write
+ * end when a page is read; a socket's POLL_IN on data and POLL_HUP when
+ * its peer closes (the pipe before it closed write end first: a reader's
+ * close is a POLL_OUT to the writer); an inotify instance's POLL_IN, its
+ * event then read with readv (the header words in the guest's byte
+ * order; inotify has no read_iter, so the first buffer must hold the
+ * event); a forked child as owner, told through a second pipe that it
+ * is ready (a handshake, nothing timed), which takes the signal itself.
+ * Compared with qemu-user (see sigio.expected for the byte order whose
+ * qemu-user run is not Linux's, if any). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t got, gotcode;
+
+static void onio(int sig, siginfo_t *si, void *uc) {
+	(void)sig;
+	(void)uc;
+	got++;
+	gotcode = si->si_code;
+}
+
+static int rtsig;
+
+/* take waits for rtsig (blocked) and prints its siginfo, fd named as
+ * which descriptor it is. */
+static void take(const char *what, int fd) {
+	sigset_t set;
+	siginfo_t si;
+	sigemptyset(&set);
+	sigaddset(&set, rtsig);
+	if (sigwaitinfo(&set, &si) < 0) {
+		printf("%s: sigwaitinfo: %s\n", what, strerror(errno));
+		return;
+	}
+	printf("%s: sig=RTMIN+%d code=%d band=%#lx fd=%s\n", what, si.si_signo - SIGRTMIN, si.si_code,
+	       (long)si.si_band, si.si_fd == fd ? "ok" : "other");
+}
+
+/* pending prints whether rtsig is still pending. */
+static void pending(const char *what) {
+	sigset_t set;
+	sigpending(&set);
+	printf("%s: pending=%d\n", what, sigismember(&set, rtsig));
+}
+
+static void check(const char *what, int r) {
+	if (r < 0)
+		printf("%s: %s\n", what, strerror(errno));
+}
+
+int main(void) {
+	char buf[4096];
+	int p[2];
+	setvbuf(stdout, NULL, _IONBF, 0);
+	/* A process group of its own: its signal reaches nothing else. */
+	check("setpgid", setpgid(0, 0));
+	rtsig = SIGRTMIN + 2;
+
+	/* SIGIO to a handler: si_code SI_KERNEL. */
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = onio;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGIO, &sa, NULL);
+	sigset_t io, old;
+	sigemptyset(&io);
+	sigaddset(&io, SIGIO);
+	sigprocmask(SIG_BLOCK, &io, &old);
+	check("pipe", pipe(p));
+	check("F_SETOWN", fcntl(p[0], F_SETOWN, getpid()));
+	check("F_SETFL", fcntl(p[0], F_SETFL, fcntl(p[0], F_GETFL) | O_ASYNC));
+	check("write", write(p[1], "x", 1));
+	while (!got)
+		sigsuspend(&old);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	printf("SIGIO: got=%d code=%#x\n", (int)got, (int)gotcode);
+
+	/* F_SETSIG: the real-time signal with its siginfo. */
+	sigset_t rt;
+	sigemptyset(&rt);
+	sigaddset(&rt, rtsig);
+	sigprocmask(SIG_BLOCK, &rt, NULL);
+	check("F_SETSIG", fcntl(p[0], F_SETSIG, rtsig));
+	check("write", write(p[1], "y", 1));
+	take("pipe POLL_IN", p[0]);
+	pending("after one write");
+	close(p[0]);
+	close(p[1]);
+
+	/* Data there before O_ASYNC: no signal for it. Owner: the group. */
+	check("pipe", pipe(p));
+	check("write", write(p[1], "a", 1));
+	check("F_SETSIG", fcntl(p[0], F_SETSIG, rtsig));
+	check("F_SETOWN pgrp", fcntl(p[0], F_SETOWN, -getpgrp()));
+	check("F_SETFL", fcntl(p[0], F_SETFL, O_ASYNC));
+	check("write", write(p[1], "b", 1));
+	take("pgrp owner", p[0]);
+	pending("after ready before O_ASYNC");
+	close(p[0]);
+	close(p[1]);
+
+	/* The thread as owner, O_ASYNC through FIOASYNC; a dup's si_fd is
+	 * the descriptor that set it. */
+	check("pipe", pipe(p));
+	struct f_owner_ex ox = {F_OWNER_TID, (pid_t)syscall(SYS_gettid)};
+	check("F_SETOWN_EX", fcntl(p[0], F_SETOWN_EX, &ox));
+	check("F_SETSIG", fcntl(p[0], F_SETSIG, rtsig));
+	int d = dup(p[0]);
+	int on = 1;
+	check("FIOASYNC", ioctl(d, FIOASYNC, &on));
+	check("write", write(p[1], "c", 1));
+	take("thread owner via dup", d);
+	close(d);
+	close(p[0]);
+	close(p[1]);
+
+	/* A full pipe's write end: POLL_OUT when a page is read. */
+	check("pipe", pipe(p));
+	fcntl(p[1], F_SETFL, O_NONBLOCK);
+	memset(buf, 'z', sizeof buf);
+	int pages = 0;
+	while (write(p[1], buf, sizeof buf) == (ssize_t)sizeof buf)
+		pages++;
+	printf("full after %d pages\n", pages);
+	check("F_SETSIG", fcntl(p[1], F_SETSIG, rtsig));
+	check("F_SETOWN", fcntl(p[1], F_SETOWN, getpid()));
+	check("F_SETFL", fcntl(p[1], F_SETFL, O_ASYNC | O_NONBLOCK));
+	check("read", read(p[0], buf, sizeof buf));
+	take("pipe POLL_OUT", p[1]);
+	close(p[1]);
+	close(p[0]);
+
+	/* A socket: data, then the peer's close. */
+	int s[2];
+	check("socketpair", socketpair(AF_UNIX, SOCK_STREAM, 0, s));
+	check("F_SETSIG", fcntl(s[0], F_SETSIG, rtsig));
+	check("F_SETOWN", fcntl(s[0], F_SETOWN, getpid()));
+	check("F_SETFL", fcntl(s[0], F_SETFL, O_ASYNC));
+	check("send", write(s[1], "hi", 2));
+	take("socket data", s[0]);
+	check("recv", read(s[0], buf, sizeof buf));
+	close(s[1]);
+	take("socket peer closed", s[0]);
+	close(s[0]);
+
+	/* inotify: an event, then readv of it. */
+	char dir[] = "/tmp/sigio.XXXXXX", path[64];
+	if (!mkdtemp(dir)) {
+		printf("mkdtemp: %s\n", strerror(errno));
+		return 1;
+	}
+	int in = inotify_init1(0);
+	check("inotify_add_watch", inotify_add_watch(in, dir, IN_CREATE));
+	check("F_SETSIG", fcntl(in, F_SETSIG, rtsig));
+	check("F_SETOWN", fcntl(in, F_SETOWN, getpid()));
+	check("F_SETFL", fcntl(in, F_SETFL, O_ASYNC));
+	snprintf(path, sizeof path, "%s/f", dir);
+	int f = open(path, O_CREAT | O_WRONLY, 0600);
+	check("create", f);
+	take("inotify", in);
+	char evbuf[256] __attribute__((aligned(8)));
+	struct iovec iov[2] = {{evbuf, sizeof evbuf}, {buf, sizeof buf}};
+	ssize_t n = readv(in, iov, 2);
+	struct inotify_event *ev = (struct inotify_event *)evbuf;
+	if (n < 0)
+		printf("readv: %s\n", strerror(errno));
+	else
+		printf("readv: %zd wd=%d mask=%#x len=%u name=%s\n", n, ev->wd, ev->mask, ev->len, ev->name);
+	close(f);
+	close(in); /* before the watch goes: IN_IGNORED would signal */
+	unlink(path);
+	rmdir(dir);
+
+	/* A forked child as owner: it says it is ready, then takes the
+	 * signal. */
+	int ready[2];
+	check("pipe", pipe(p));
+	check("pipe", pipe(ready));
+	pid_t c = fork();
+	if (c == 0) {
+		close(ready[0]);
+		check("child F_SETSIG", fcntl(p[0], F_SETSIG, rtsig));
+		check("child F_SETOWN", fcntl(p[0], F_SETOWN, getpid()));
+		check("child F_SETFL", fcntl(p[0], F_SETFL, O_ASYNC));
+		check("child ready", write(ready[1], "r", 1));
+		take("child owner", p[0]);
+		_exit(0);
+	}
+	close(ready[1]);
+	check("parent wait ready", read(ready[0], buf, 1));
+	check("write", write(p[1], "d", 1));
+	int st;
+	waitpid(c, &st, 0);
+	printf("child exit=%d\n", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+	pending("parent after child's");
+	return 0;
+}
