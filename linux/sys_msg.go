@@ -159,9 +159,11 @@ func sendmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 		}
 		data = append(data, b...)
 	}
-	sa, e := t.sockaddr(m.Name, uint64(m.Namelen))
-	if e != 0 {
-		return 0, e
+	var sa []byte
+	if m.Name != 0 {
+		if sa, e = t.sockaddr(m.Name, int(m.Namelen)); e != 0 {
+			return 0, e
+		}
 	}
 	if sa, e = t.unixPathIn(sa, lookFollow); e != 0 {
 		return 0, e

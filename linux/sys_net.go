@@ -72,8 +72,18 @@ func sysSocketpair(t *Thread, a *sysArgs) (uint64, int) {
 	return 0, t.putFDPair(a.Ptr(3), fds)
 }
 
+// sysConnect is connect(2), checked in Linux's order (__sys_connect): the
+// descriptor (EBADF), the address (move_addr_to_kernel), then whether it
+// is a socket (ENOTSOCK).
 func sysConnect(t *Thread, a *sysArgs) (uint64, int) {
-	sa, e := t.sockaddr(a.Ptr(1), a.Ulong(2))
+	if fd := t.fd(a.Fd(0)); fd < 0 || fd == badFD {
+		return 0, abi.EBADF
+	}
+	sa, e := t.sockaddr(a.Ptr(1), a.Int(2))
+	if e != 0 {
+		return 0, e
+	}
+	fd, e := t.sockFD(a.Fd(0))
 	if e != 0 {
 		return 0, e
 	}
@@ -82,7 +92,6 @@ func sysConnect(t *Thread, a *sysArgs) (uint64, int) {
 	if sa, e = t.unixPathIn(sa, lookFollow); e != 0 {
 		return 0, e
 	}
-	fd := t.fd(a.Fd(0))
 	t.connecting(fd) // peercred.go
 	if e = t.connect(fd, sa); e == 0 {
 		t.connected(fd) // peercred.go
@@ -256,11 +265,13 @@ func sysSendto(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	b, e := t.read(a.Ptr(1), int(min(a.Size(2), 1<<20)))
-	if e != 0 {
-		return 0, e
+	var sa []byte
+	if a.Ptr(4) != 0 { // the address before the data, as __sys_sendto
+		if sa, e = t.sockaddr(a.Ptr(4), a.Int(5)); e != 0 {
+			return 0, e
+		}
 	}
-	sa, e := t.sockaddr(a.Ptr(4), a.Ulong(5))
+	b, e := t.read(a.Ptr(1), int(min(a.Size(2), 1<<20)))
 	if e != 0 {
 		return 0, e
 	}
@@ -386,16 +397,19 @@ func ptr(b []byte) uintptr {
 	return uintptr(unsafe.Pointer(&b[0]))
 }
 
-// sockaddr reads a guest sockaddr: sa_family is a native-order u16; the
-// rest is in network order already.
-func (t *Thread) sockaddr(addr, n uint64) ([]byte, int) {
-	if addr == 0 {
-		return nil, 0
-	}
-	if n > 128 {
+// sockaddr reads a guest sockaddr of n bytes as Linux's
+// move_addr_to_kernel: a length outside 0..sizeof(struct
+// sockaddr_storage) is EINVAL, 0 reads nothing (nil), an address that
+// cannot be read EFAULT. sa_family becomes a native-order u16; the rest
+// is in network order already.
+func (t *Thread) sockaddr(addr uint64, n int) ([]byte, int) {
+	if n < 0 || n > 128 {
 		return nil, abi.EINVAL
 	}
-	b, e := t.read(addr, int(n))
+	if n == 0 {
+		return nil, 0
+	}
+	b, e := t.read(addr, n)
 	if e != 0 {
 		return nil, e
 	}
@@ -406,11 +420,15 @@ func (t *Thread) sockaddr(addr, n uint64) ([]byte, int) {
 }
 
 // putSockaddr writes a host sockaddr to the guest (truncated to *lenp) and
-// stores its full length in *lenp.
+// stores its full length in *lenp, as Linux's move_addr_to_user: a
+// negative *lenp is EINVAL.
 func (t *Thread) putSockaddr(addr, lenp uint64, sa []byte) int {
 	room, e := t.get32(lenp)
 	if e != 0 {
 		return e
+	}
+	if int32(room) < 0 {
+		return abi.EINVAL
 	}
 	out := append([]byte(nil), sa...)
 	if len(out) >= 2 {
@@ -422,11 +440,16 @@ func (t *Thread) putSockaddr(addr, lenp uint64, sa []byte) int {
 	return t.put32(lenp, uint32(len(sa)))
 }
 
-// sysBind is bind(2); an AF_UNIX path in a chroot(2) root is made there
-// (unixPathIn), and the name the guest gave is what getsockname and the
-// peer later see (boundIn).
+// sysBind is bind(2): the socket first (EBADF, ENOTSOCK), then the
+// address, as Linux's __sys_bind; an AF_UNIX path in a chroot(2) root is
+// made there (unixPathIn), and the name the guest gave is what
+// getsockname and the peer later see (boundIn).
 func sysBind(t *Thread, a *sysArgs) (uint64, int) {
-	sa, e := t.sockaddr(a.Ptr(1), a.Ulong(2))
+	fd, e := t.sockFD(a.Fd(0))
+	if e != 0 {
+		return 0, e
+	}
+	sa, e := t.sockaddr(a.Ptr(1), a.Int(2))
 	if e != 0 {
 		return 0, e
 	}
@@ -436,7 +459,6 @@ func sysBind(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, e
 	}
 	var errno unix.Errno
-	fd := t.fd(a.Fd(0))
 	t.block(func() { _, _, errno = unix.Syscall(unix.SYS_BIND, uintptr(fd), ptr(sa), uintptr(len(sa))) })
 	if errno == 0 && len(sa) > 2 && &sa[0] != &guest[0] {
 		t.p.boundIn(sa[2:], guest[2:])
@@ -473,6 +495,9 @@ func sockaddrOut(t *Thread, nr uintptr, a *sysArgs, flags uint64) (uint64, int) 
 	var errno unix.Errno
 	fd := t.fd(a.Fd(0))
 	if nr == unix.SYS_ACCEPT4 {
+		if fd < 0 || fd == badFD {
+			return 0, abi.EBADF // before the flags, as __sys_accept4
+		}
 		if e := acceptable(fd, flags); e != 0 {
 			return 0, e
 		}
