@@ -205,6 +205,7 @@ type Process struct {
 	darnRand     *randStream            // the darn instruction's numbers in a seeded run (seed.go)
 	pidfdWatch   map[*threadGroup][]int // host timerfds to make expire when a guest process ends (pidfd.go)
 	ipc          *ipcNamespace          // the guest processes' System V IPC objects, made on first use (sysvipc.go)
+	mq           *mqNotifier            // the SIGEV_SIGNAL registrations of mq_notify, made on first use (mqueue.go)
 
 	done    chan struct{}
 	endOnce sync.Once
@@ -489,6 +490,7 @@ func (p *Process) end(st ExitStatus, err error) {
 			}
 		}
 		p.files.closeAll()
+		p.mqCleanup()
 		p.procCleanup()
 		p.stopOpeners()
 		p.stopTimers()

@@ -373,6 +373,14 @@ func init() {
 		abi.SYS_TIMERFD_SETTIME:  {fn: sysTimerfdSettime, level: full, args: args(aFd, aInt, aPtr, aPtr)},
 		abi.SYS_TIMERFD_GETTIME:  {fn: sysTimerfdGettime, level: full, args: args(aFd, aPtr)},
 
+		// POSIX message queues: host queues (mqueue.go).
+		abi.SYS_MQ_OPEN:         {fn: sysMqOpen, level: full, note: "a host queue: the host's mqueue namespace, also under a chroot(2) root; struct mq_attr converted (mqueue.go)", args: args(aPath, aOpenFlags, aMode, aPtr)},
+		abi.SYS_MQ_UNLINK:       {fn: sysMqUnlink, level: full, args: args(aPath)},
+		abi.SYS_MQ_TIMEDSEND:    {fn: sysMqTimedsend, level: full, note: "waits in the runner, interruptibly (EINTR, or a restart under SA_RESTART)", args: args(aFd, aBuf, aSize, aUint, aPtr)},
+		abi.SYS_MQ_TIMEDRECEIVE: {fn: sysMqTimedreceive, level: full, note: "waits in the runner, interruptibly (EINTR, or a restart under SA_RESTART)", args: args(aFd, aBuf, aSize, aPtr, aPtr)},
+		abi.SYS_MQ_NOTIFY:       {fn: sysMqNotify, level: partial, note: "SIGEV_NONE and SIGEV_THREAD the host's; SIGEV_SIGNAL posted by the runner; the host sees one owner, the runner, for all guest processes (mqueue.go)", args: args(aFd, aPtr)},
+		abi.SYS_MQ_GETSETATTR:   {fn: sysMqGetsetattr, level: full, args: args(aFd, aPtr, aPtr)},
+
 		// inotify(7): host instances (inotify.go).
 		abi.SYS_INOTIFY_INIT:      {fn: sysInotifyInit, level: full, note: "a host inotify instance (inotify.go)"},
 		abi.SYS_INOTIFY_INIT1:     {fn: sysInotifyInit1, level: full, note: "a host inotify instance; its events byte-swapped for a big-endian guest (inotify.go)", args: args(aOpenFlags)},

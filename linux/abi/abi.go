@@ -73,6 +73,7 @@ const (
 const (
 	SI_USER     = 0
 	SI_QUEUE    = -1
+	SI_MESGQ    = -3
 	SI_TKILL    = -6
 	POLL_IN     = 1 // signal-driven I/O's reasons (POLL_IN through POLL_HUP)
 	POLL_OUT    = 2

@@ -26,6 +26,7 @@ func TestLayoutOffsets(t *testing.T) {
 		row("epoll_event.data", EpollEventLayout, EpollEvent{Data: marker}, 16, 8, 8),
 		row("stack_t.ss_size", StackTLayout, StackT{Size: marker}, 24, 16, 8),
 		row("sigevent.sigev_notify_thread_id", SigeventLayout, Sigevent{Tid: marker32}, 64, 16, 4),
+		row("mq_attr.mq_curmsgs", MqAttrLayout, MqAttr{Curmsgs: marker}, 64, 24, 8),
 		row("signalfd_siginfo.ssi_addr", SignalfdSiginfoLayout, SignalfdSiginfo{Addr: marker}, 128, 72, 8),
 		row("utsname.machine", UtsnameLayout, func() Utsname { var v Utsname; copy(v.Machine[:], "ppc"); return v }(), 390, 260, 3),
 		row("itimerspec.it_value.tv_sec", ItimerspecLayout, Itimerspec{Value: Timespec{Sec: marker}}, 32, 16, 8),

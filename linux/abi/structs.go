@@ -170,6 +170,14 @@ type Sigevent struct {
 	_             [44]byte
 }
 
+// MqAttr is struct mq_attr (uapi linux/mqueue.h), 64 bytes: four longs
+// (the O_NONBLOCK flag, the queue's message limit and size, the messages
+// queued) and four reserved ones.
+type MqAttr struct {
+	Flags, Maxmsg, Msgsize, Curmsgs int64
+	_                               [32]byte
+}
+
 // SignalfdSiginfo is struct signalfd_siginfo, 128 bytes.
 type SignalfdSiginfo struct {
 	Signo   uint32
@@ -305,6 +313,7 @@ var (
 	StackTLayout          = NewLayout[StackT]()
 	WinsizeLayout         = NewLayout[Winsize]()
 	SigeventLayout        = NewLayout[Sigevent]()
+	MqAttrLayout          = NewLayout[MqAttr]()
 	SignalfdSiginfoLayout = NewLayout[SignalfdSiginfo]()
 )
 

@@ -53,9 +53,25 @@
  *    int CPU: garbage in their upper halves is dropped (a query with
  *    them gives 6.1's 511; qemu-user passes the call to the host, whose
  *    mask depends on its version); an unknown command is EINVAL
- *    (membarrier.c has the rest). */
+ *    (membarrier.c has the rest);
+ *  - POSIX message queues (ipc/mqueue.c; badmq.c compares the rest with
+ *    qemu-user): mq_open with O_ACCMODE (both O_WRONLY and O_RDWR) is
+ *    EINVAL (qemu-user opens the queue); mq_timedreceive with an
+ *    unwritable priority pointer is EFAULT, the message taken (qemu-user
+ *    ignores the fault); mq_getsetattr of an unreadable new struct
+ *    mq_attr is EFAULT (qemu-user: EINVAL), of an unwritable old one
+ *    EFAULT after the new flags are set (qemu-user: 0); mq_notify
+ *    (qemu-user: ENOSYS) reads the struct sigevent (EFAULT), checks
+ *    sigev_notify (EINVAL but for SIGEV_NONE, SIGEV_SIGNAL, SIGEV_THREAD)
+ *    and the signal (EINVAL above 64; 0 is accepted), for SIGEV_THREAD
+ *    reads the cookie (EFAULT) and looks the socket up (EBADF, ENOTSOCK,
+ *    EINVAL for a socket that is not a netlink one), then the queue's
+ *    descriptor (EBADF, an int), and refuses a second registration
+ *    (EBUSY). */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <mqueue.h>
+#include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -140,5 +156,49 @@ int main(void) {
 	    syscall(SYS_membarrier, 0xdead00000000UL, 0xbeef00000000UL, 0xf00d00000000UL));
 	res("membarrier command 1 << 31", syscall(SYS_membarrier, 0x80000000UL, 0, 0));
 	res("membarrier private expedited unregistered, garbage flags", syscall(SYS_membarrier, 8, 0xbeef00000000UL, 0));
+	char mqn[64], mqb[16];
+	snprintf(mqn, sizeof mqn, "/c-badlinux-%d", (int)getpid());
+	struct mq_attr mqa = {.mq_maxmsg = 2, .mq_msgsize = 8};
+	long mq = syscall(SYS_mq_open, mqn + 1, O_RDWR | O_CREAT | O_EXCL, 0600, &mqa);
+	res("mq_open", mq < 0 ? -1 : 0);
+	long mq2 = syscall(SYS_mq_open, mqn + 1, O_ACCMODE, 0, NULL);
+	res("mq_open O_ACCMODE", mq2 < 0 ? mq2 : 0);
+	res("mq_timedsend", syscall(SYS_mq_timedsend, mq, "ab", 2, 0, NULL));
+	res("mq_timedreceive bad priority pointer", syscall(SYS_mq_timedreceive, mq, mqb, sizeof mqb, bad, NULL));
+	res("mq_getsetattr bad new", syscall(SYS_mq_getsetattr, mq, bad, NULL));
+	res("mq_getsetattr bad old", syscall(SYS_mq_getsetattr, mq, NULL, bad));
+	struct mq_attr mqnb = {.mq_flags = O_NONBLOCK};
+	res("mq_getsetattr O_NONBLOCK, bad old", syscall(SYS_mq_getsetattr, mq, &mqnb, bad));
+	res("mq_timedreceive, message lost, nonblocking", syscall(SYS_mq_timedreceive, mq, mqb, sizeof mqb, NULL, NULL));
+	struct sigevent sev;
+	memset(&sev, 0, sizeof sev);
+	res("mq_notify bad sigevent", syscall(SYS_mq_notify, mq, bad));
+	sev.sigev_notify = 77;
+	res("mq_notify sigev_notify 77, bad fd", syscall(SYS_mq_notify, -1, &sev));
+	sev.sigev_notify = 4;
+	res("mq_notify SIGEV_THREAD_ID", syscall(SYS_mq_notify, mq, &sev));
+	sev.sigev_notify = SIGEV_SIGNAL;
+	sev.sigev_signo = 65;
+	res("mq_notify signal 65, bad fd", syscall(SYS_mq_notify, -1, &sev));
+	sev.sigev_signo = -1;
+	res("mq_notify signal -1", syscall(SYS_mq_notify, mq, &sev));
+	sev.sigev_notify = SIGEV_THREAD;
+	sev.sigev_value.sival_ptr = bad;
+	res("mq_notify SIGEV_THREAD bad cookie, bad socket", syscall(SYS_mq_notify, -1, &sev));
+	sev.sigev_value.sival_ptr = mqb;
+	res("mq_notify SIGEV_THREAD bad socket, bad fd", syscall(SYS_mq_notify, -1, &sev));
+	sev.sigev_signo = 1;
+	res("mq_notify SIGEV_THREAD not a socket", syscall(SYS_mq_notify, mq, &sev));
+	sev.sigev_signo = sv[0];
+	res("mq_notify SIGEV_THREAD not a netlink socket", syscall(SYS_mq_notify, mq, &sev));
+	sev.sigev_notify = SIGEV_NONE;
+	res("mq_notify SIGEV_NONE not a queue", syscall(SYS_mq_notify, 1, &sev));
+	sev.sigev_notify = SIGEV_SIGNAL;
+	sev.sigev_signo = 0;
+	res("mq_notify signal 0, garbage upper half", syscall(SYS_mq_notify, 0xdead00000000UL | mq, &sev));
+	res("mq_notify again", syscall(SYS_mq_notify, mq, &sev));
+	res("mq_notify NULL", syscall(SYS_mq_notify, mq, NULL));
+	res("mq_notify NULL, none registered", syscall(SYS_mq_notify, mq, NULL));
+	res("mq_unlink", syscall(SYS_mq_unlink, mqn + 1));
 	return 0;
 }

@@ -1,0 +1,389 @@
+//go:build linux
+
+package linux
+
+import (
+	"encoding/binary"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// POSIX message queues (mq_overview(7)). A guest's queue is a host one, as
+// under qemu-user: its names live in the host's mqueue namespace (a
+// chroot(2) root does not change them, nor does it under Linux: the
+// mqueue file system belongs to the IPC namespace), and /dev/mqueue and
+// /proc/sys/fs/mqueue are the host's. The host checks what it can in
+// Linux's order (ipc/mqueue.c); the runner converts struct mq_attr,
+// struct sigevent and the timeouts between the guest's byte order and
+// the host's, and does itself what a host call cannot do for a guest:
+//
+//   - A send or receive that has to wait does not wait in the host, where
+//     no guest signal would reach it: the runner tries the host call with
+//     a timeout already past (so it never sleeps), and between tries polls
+//     the host descriptor (POLLOUT, POLLIN) without the process lock until
+//     the guest's CLOCK_REALTIME deadline. A signal ends the wait with
+//     -ERESTARTSYS (wq_sleep), so EINTR, or a restart under SA_RESTART;
+//     the run's end ends it too. A guest waiting so is not a waiter the
+//     host knows of: a message sent to an empty queue then notifies a
+//     registered process (Linux gives it to the waiting receiver), and
+//     waiters are not woken in priority order.
+//   - mq_notify's SIGEV_SIGNAL: the host cannot signal a guest process, so
+//     the runner registers the host queue for SIGEV_THREAD with a netlink
+//     socket of its own and a cookie naming the registration; when a
+//     guest's send makes the host notify, the runner (which made that
+//     send) reads the cookie and posts the guest's signal (si_code
+//     SI_MESGQ, si_pid and si_uid the sender's, si_value the guest's) to
+//     the registering process, as Linux's __do_notify. A notification a
+//     host process outside the run causes is posted at the next mq call
+//     of any guest thread, with si_pid and si_uid 0.
+//   - SIGEV_NONE and SIGEV_THREAD are the host's: for SIGEV_THREAD the host
+//     attaches the guest's cookie to the guest's netlink socket (a host
+//     socket) and writes it there itself.
+//
+// Every guest process is the one host process of the runner, which the
+// host sees as the owner of every registration: one guest process can
+// remove another's (mq_notify(NULL)), and any guest process's close of a
+// descriptor of the queue removes it (Linux: only the owner's).
+// Linux's mq_open descriptors are close-on-exec, and so are the host's.
+
+// Facts of ipc/mqueue.c and uapi linux/mqueue.h.
+const (
+	mqPrioMax        = 32768            // MQ_PRIO_MAX: a priority must be below it
+	mqHardMsgsizeMax = 16 * 1024 * 1024 // HARD_MSGSIZEMAX: no queue's messages are larger
+	mqCookieLen      = 32               // NOTIFY_COOKIE_LEN: a SIGEV_THREAD cookie
+	mqNotifyWokenUp  = 1                // NOTIFY_WOKENUP, in a cookie's last byte
+)
+
+func sysMqOpen(t *Thread, a *sysArgs) (uint64, int) {
+	// The attributes are read first (whether or not O_CREAT uses them).
+	attrp, e := t.mqAttrIn(a.Ptr(3))
+	if e != 0 {
+		return 0, e
+	}
+	name, e := t.mqName(a.Ptr(0))
+	if e != 0 {
+		return 0, e
+	}
+	r, _, errno := unix.Syscall6(unix.SYS_MQ_OPEN, uintptr(unsafe.Pointer(name)), uintptr(openFlags(uint64(a.Uint(1)))),
+		uintptr(a.Uint(2)), uintptr(attrp), 0, 0)
+	if errno != 0 {
+		return 0, int(errno)
+	}
+	return t.newFD(int(r), nil)
+}
+
+func sysMqUnlink(t *Thread, a *sysArgs) (uint64, int) {
+	name, e := t.mqName(a.Ptr(0))
+	if e != 0 {
+		return 0, e
+	}
+	_, _, errno := unix.Syscall(unix.SYS_MQ_UNLINK, uintptr(unsafe.Pointer(name)), 0, 0)
+	return 0, int(errno)
+}
+
+// mqName reads a queue's name (the guest's C library has taken off its
+// leading slash) as the host takes it: EFAULT, ENAMETOOLONG as getname.
+func (t *Thread) mqName(addr uint64) (*byte, int) {
+	s, e := t.str(addr)
+	if e != 0 {
+		return nil, e
+	}
+	b := append([]byte(s), 0)
+	return &b[0], 0
+}
+
+// mqAttrIn reads the guest's struct mq_attr at addr into a host one: nil
+// for a null pointer.
+func (t *Thread) mqAttrIn(addr uint64) (unsafe.Pointer, int) {
+	if addr == 0 {
+		return nil, 0
+	}
+	v, e := getStruct(t, addr, abi.MqAttrLayout)
+	if e != 0 {
+		return nil, e
+	}
+	b := make([]byte, abi.MqAttrLayout.Size())
+	abi.MqAttrLayout.Encode(binary.NativeEndian, b, &v)
+	return unsafe.Pointer(&b[0]), 0
+}
+
+// mqDeadline reads the absolute CLOCK_REALTIME timeout at addr as
+// prepare_timeout does (EFAULT, then EINVAL for a negative time or
+// nanoseconds beyond a second); ok is false for a null pointer (no
+// timeout).
+func (t *Thread) mqDeadline(addr uint64) (deadline time.Time, ok bool, e int) {
+	if addr == 0 {
+		return time.Time{}, false, 0
+	}
+	ts, e := getStruct(t, addr, abi.TimespecLayout)
+	if e != 0 {
+		return time.Time{}, false, e
+	}
+	if ts.Sec < 0 || uint64(ts.Nsec) >= 1e9 {
+		return time.Time{}, false, abi.EINVAL
+	}
+	return time.Unix(ts.Sec, ts.Nsec), true, 0
+}
+
+// mqWait runs try, a host send or receive that does not sleep, until it
+// is done: while it finds the queue full (empty) — ETIMEDOUT from a
+// timeout already past — the thread waits for host descriptor h to poll
+// with ev, interruptibly, until the guest's deadline if it has one.
+func (t *Thread) mqWait(h int, ev int16, deadline time.Time, timed bool, try func() (uintptr, unix.Errno)) (uint64, int) {
+	fds := []unix.PollFd{{Fd: int32(h), Events: ev}}
+	for {
+		r, errno := try()
+		if errno != unix.ETIMEDOUT {
+			if errno != 0 {
+				return 0, int(errno)
+			}
+			return uint64(r), 0
+		}
+		ms := -1
+		if timed {
+			left := time.Until(deadline)
+			if left <= 0 {
+				return 0, abi.ETIMEDOUT
+			}
+			ms = int((left + time.Millisecond - 1) / time.Millisecond)
+		}
+		_, e := pollLoop(t, ms, func(ms int) (int, error) { return unix.Poll(fds, ms) })
+		switch e {
+		case 0:
+		case abi.EINTR:
+			return 0, errRestart // wq_sleep's -ERESTARTSYS
+		default:
+			return 0, e
+		}
+	}
+}
+
+// mqPast is the timeout of a host try: the epoch, long past.
+var mqPast unix.Timespec
+
+func sysMqTimedsend(t *Thread, a *sysArgs) (uint64, int) {
+	t.p.mqDrain(nil)
+	deadline, timed, e := t.mqDeadline(a.Ptr(4))
+	if e != 0 {
+		return 0, e
+	}
+	h := t.fd(a.Int(0))
+	n := a.Size(2)
+	// The message is read here; if it cannot be (or is larger than any
+	// queue takes), the host is given no buffer, so that it answers with
+	// the first of EINVAL (priority), EBADF, EMSGSIZE and EFAULT.
+	var msg []byte
+	var p uintptr
+	if n <= mqHardMsgsizeMax {
+		if b, e := t.read(a.Ptr(1), int(n)); e == 0 {
+			msg = append(b, 0) // not empty: a valid address even for n == 0
+			p = uintptr(unsafe.Pointer(&msg[0]))
+		}
+	}
+	prio := uintptr(a.Uint(3))
+	r, e := t.mqWait(h, unix.POLLOUT, deadline, timed, func() (uintptr, unix.Errno) {
+		_, _, errno := unix.Syscall6(unix.SYS_MQ_TIMEDSEND, uintptr(h), p, uintptr(n), prio, uintptr(unsafe.Pointer(&mqPast)), 0)
+		return 0, errno
+	})
+	if e == 0 {
+		t.p.mqDrain(t) // the notifications this send caused
+	}
+	return r, e
+}
+
+func sysMqTimedreceive(t *Thread, a *sysArgs) (uint64, int) {
+	t.p.mqDrain(nil)
+	deadline, timed, e := t.mqDeadline(a.Ptr(4))
+	if e != 0 {
+		return 0, e
+	}
+	h := t.fd(a.Int(0))
+	// A buffer as large as the queue's messages (EBADF if h is not a
+	// queue); a smaller one (the guest's) makes the host's EMSGSIZE.
+	var attr [64]byte
+	if _, _, errno := unix.Syscall(unix.SYS_MQ_GETSETATTR, uintptr(h), 0, uintptr(unsafe.Pointer(&attr[0]))); errno != 0 {
+		return 0, int(errno)
+	}
+	var cur abi.MqAttr
+	abi.MqAttrLayout.Decode(binary.NativeEndian, attr[:], &cur)
+	n := a.Size(2)
+	if cur.Msgsize >= 0 && n > uint64(cur.Msgsize) {
+		n = uint64(cur.Msgsize)
+	}
+	buf := make([]byte, n+1)
+	var prio uint32
+	r, e := t.mqWait(h, unix.POLLIN, deadline, timed, func() (uintptr, unix.Errno) {
+		r, _, errno := unix.Syscall6(unix.SYS_MQ_TIMEDRECEIVE, uintptr(h), uintptr(unsafe.Pointer(&buf[0])), uintptr(n),
+			uintptr(unsafe.Pointer(&prio)), uintptr(unsafe.Pointer(&mqPast)), 0)
+		return r, errno
+	})
+	if e != 0 {
+		return 0, e
+	}
+	// The message is taken: a fault now loses it, as in Linux (the
+	// priority is stored first).
+	if a.Ptr(3) != 0 {
+		if e := t.put32(a.Ptr(3), prio); e != 0 {
+			return 0, e
+		}
+	}
+	if e := t.write(a.Ptr(1), buf[:min(r, n)]); e != 0 {
+		return 0, e
+	}
+	return r, 0
+}
+
+func sysMqGetsetattr(t *Thread, a *sysArgs) (uint64, int) {
+	t.p.mqDrain(nil)
+	newp, e := t.mqAttrIn(a.Ptr(1))
+	if e != 0 {
+		return 0, e
+	}
+	var old [64]byte
+	var oldp unsafe.Pointer
+	if a.Ptr(2) != 0 {
+		oldp = unsafe.Pointer(&old[0])
+	}
+	if _, _, errno := unix.Syscall(unix.SYS_MQ_GETSETATTR, uintptr(t.fd(a.Int(0))), uintptr(newp), uintptr(oldp)); errno != 0 {
+		return 0, int(errno)
+	}
+	if oldp == nil {
+		return 0, 0
+	}
+	var v abi.MqAttr
+	abi.MqAttrLayout.Decode(binary.NativeEndian, old[:], &v)
+	return 0, putStruct(t, a.Ptr(2), abi.MqAttrLayout, &v) // the new flags stay set, as in Linux
+}
+
+// mqNotifier is the runner's side of the guests' SIGEV_SIGNAL
+// registrations: a host netlink socket the host queues write their
+// cookies to, and the registrations by cookie.
+type mqNotifier struct {
+	sock int
+	next uint64
+	regs map[uint64]mqReg
+}
+
+// mqReg is one SIGEV_SIGNAL registration: the registering process, its
+// signal (0: none, as Linux accepts) and value.
+type mqReg struct {
+	group *threadGroup
+	signo int
+	value uint64
+}
+
+func sysMqNotify(t *Thread, a *sysArgs) (uint64, int) {
+	t.p.mqDrain(nil)
+	h := t.fd(a.Int(0))
+	if a.Ptr(1) == 0 {
+		_, _, errno := unix.Syscall(unix.SYS_MQ_NOTIFY, uintptr(h), 0, 0)
+		return 0, int(errno)
+	}
+	ev, e := getStruct(t, a.Ptr(1), abi.SigeventLayout)
+	if e != 0 {
+		return 0, e
+	}
+	host := abi.Sigevent{Notify: ev.Notify}
+	var cookie []byte
+	switch ev.Notify {
+	case sigevNone:
+	case sigevSignal:
+		if uint32(ev.Signo) > abi.NSIG { // valid_signal: 0 is accepted
+			return 0, abi.EINVAL
+		}
+		// EBADF for a descriptor that is no queue before anything else.
+		if _, _, errno := unix.Syscall(unix.SYS_MQ_GETSETATTR, uintptr(h), 0, uintptr(unsafe.Pointer(&[64]byte{}))); errno != 0 {
+			return 0, int(errno)
+		}
+		n, e := t.p.mqNotifierOf()
+		if e != 0 {
+			return 0, e
+		}
+		id := n.next
+		n.next++
+		cookie = make([]byte, mqCookieLen)
+		binary.NativeEndian.PutUint64(cookie, id)
+		host = abi.Sigevent{Notify: sigevThread, Signo: int32(n.sock), Value: uint64(uintptr(unsafe.Pointer(&cookie[0])))}
+		var out [64]byte
+		abi.SigeventLayout.Encode(binary.NativeEndian, out[:], &host)
+		if _, _, errno := unix.Syscall(unix.SYS_MQ_NOTIFY, uintptr(h), uintptr(unsafe.Pointer(&out[0])), 0); errno != 0 {
+			return 0, int(errno)
+		}
+		n.regs[id] = mqReg{group: t.group, signo: int(ev.Signo), value: ev.Value}
+		return 0, 0
+	case sigevThread:
+		b, e := t.read(ev.Value, mqCookieLen)
+		if e != 0 {
+			return 0, e
+		}
+		cookie = b
+		sock := t.fd(int(ev.Signo))
+		if sock < 0 {
+			sock = -1
+		}
+		host.Signo, host.Value = int32(sock), uint64(uintptr(unsafe.Pointer(&cookie[0])))
+	default:
+		return 0, abi.EINVAL
+	}
+	var out [64]byte
+	abi.SigeventLayout.Encode(binary.NativeEndian, out[:], &host)
+	_, _, errno := unix.Syscall(unix.SYS_MQ_NOTIFY, uintptr(h), uintptr(unsafe.Pointer(&out[0])), 0)
+	return 0, int(errno)
+}
+
+// mqNotifierOf is the process's notifier, made (with its socket) on first
+// use.
+func (p *Process) mqNotifierOf() (*mqNotifier, int) {
+	if p.mq == nil {
+		s, err := unix.Socket(unix.AF_NETLINK, unix.SOCK_RAW|unix.SOCK_CLOEXEC|unix.SOCK_NONBLOCK, unix.NETLINK_ROUTE)
+		if err != nil {
+			return nil, errnoOf(err)
+		}
+		p.mq = &mqNotifier{sock: s, regs: map[uint64]mqReg{}}
+	}
+	return p.mq, 0
+}
+
+// mqDrain reads the cookies the host queues wrote to the notifier's socket
+// and posts the signals of the registrations they name (a cookie whose
+// last byte is not NOTIFY_WOKENUP says the host removed the registration).
+// sender is the guest thread whose send caused them, or nil.
+func (p *Process) mqDrain(sender *Thread) {
+	n := p.mq
+	if n == nil {
+		return
+	}
+	var b [mqCookieLen]byte
+	for {
+		r, _, err := unix.Recvfrom(n.sock, b[:], unix.MSG_DONTWAIT)
+		if err != nil || r != mqCookieLen {
+			if err == nil {
+				continue // not a cookie
+			}
+			return
+		}
+		id := binary.NativeEndian.Uint64(b[:])
+		reg, ok := n.regs[id]
+		delete(n.regs, id)
+		if !ok || b[mqCookieLen-1] != mqNotifyWokenUp || reg.signo == 0 || reg.group.exiting || reg.group.zombie {
+			continue
+		}
+		si := abi.Siginfo{Signo: int32(reg.signo), Code: abi.SI_MESGQ, Value: reg.value}
+		if sender != nil {
+			si.Pid, si.UID = int32(sender.group.tgid), sender.cred.uid.r
+		}
+		raw := abi.SiginfoLayout.Bytes(p.order, &si)
+		p.postProcess(reg.group, sigInfo{signo: reg.signo, code: abi.SI_MESGQ, pid: int(si.Pid), uid: int(si.UID), raw: raw})
+	}
+}
+
+// mqCleanup closes the notifier's socket at the run's end.
+func (p *Process) mqCleanup() {
+	if p.mq != nil {
+		_ = unix.Close(p.mq.sock)
+	}
+}
