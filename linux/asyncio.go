@@ -40,9 +40,12 @@ import (
 // sent. The host's wake-ups stand for Linux's kill_fasync calls: the host
 // wakes an epoll waiter of a pipe on every write, as kill_fasync is
 // called on every write, but a socket's POLL_OUT (sent by Linux only after
-// a writer found no room) is not watched, and a terminal that gets O_ASYNC
-// keeps its owner (Linux's tty_fasync makes the foreground process group,
-// or the caller, the owner). A description the guest received over a
+// a writer found no room) is not watched, nor is a pipe's POLL_OUT
+// for a read that leaves a pipe that was not full (Linux sends one for
+// every read; the host wakes a writer's epoll only when the pipe had been
+// full). A terminal that gets O_ASYNC gets an owner too, as Linux's
+// tty_fasync gives it: the foreground process group, or the caller. A
+// description the guest received over a
 // Unix socket shares a watch only once fileOwnerOf found its record.
 
 // asyncWatch is the runner's watch of one description with O_ASYNC set.
@@ -143,6 +146,14 @@ func (t *Thread) syncAsync(g, h int) {
 	if o.async != nil {
 		return // already on: Linux's fasync keeps its descriptor
 	}
+	if pgrp, tty := t.p.ttyForeground(h); tty {
+		// tty_fasync: the terminal's foreground process group, or the
+		// caller, becomes the owner (the setter's user ids are kept).
+		o.FOwnerEx = abi.FOwnerEx{Type: fOwnerPID, Pid: int32(t.group.tgid)}
+		if pgrp != 0 {
+			o.FOwnerEx = abi.FOwnerEx{Type: fOwnerPGRP, Pid: int32(pgrp)}
+		}
+	}
 	ep, err := unix.EpollCreate1(unix.EPOLL_CLOEXEC)
 	if err != nil {
 		return
@@ -161,6 +172,25 @@ func (t *Thread) syncAsync(g, h int) {
 	}
 	o.async = &asyncWatch{p: t.p, ep: ep, fd: g, events: ev, pipe: pipe}
 	ap.watches[ep] = o
+}
+
+// ttyForeground reports whether host descriptor h is a terminal, and its
+// foreground process group as the guest knows it (Linux's tty->pgrp; 0
+// for none, for a pseudo-terminal master, whose own has none, and for
+// the runner's terminal while its foreground group is the host's).
+func (p *Process) ttyForeground(h int) (int, bool) {
+	dev, master, ok := p.ttyOf(h)
+	if !ok {
+		return 0, false
+	}
+	c := p.ttys[dev]
+	if p.hostCtty != nil && dev == p.hostCtty.dev {
+		c = p.hostCtty
+	}
+	if master || c == nil || c.follow {
+		return 0, true
+	}
+	return c.pgrp, true
 }
 
 // dropWatch ends o's watch. The caller holds the process lock.

@@ -6,17 +6,20 @@
  * O_ASYNC, taken with sigwaitinfo; none for the data already there when
  * O_ASYNC was set (nothing else pending after the one write's signal);
  * the process group as owner (F_SETOWN of -pgrp, a group of its own made
- * first), the thread
- * (F_OWNER_TID) through ioctl FIOASYNC; POLL_OUT to a pipe's full write
- * end when a page is read; a socket's POLL_IN on data and POLL_HUP when
- * its peer closes (the pipe before it closed write end first: a reader's
- * close is a POLL_OUT to the writer); an inotify instance's POLL_IN, its
- * event then read with readv (the header words in the guest's byte
+ * first), the thread (F_OWNER_TID) through ioctl FIOASYNC on a dup;
+ * POLL_OUT to a pipe's full write end when a page is read (the pipe then
+ * closed write end first: a reader's close is a POLL_OUT to the writer);
+ * a socket's POLL_IN on data and POLL_HUP when its peer closes; a
+ * pseudo-terminal master's POLL_IN when its slave writes, O_ASYNC having
+ * made the caller the owner (tty_fasync); an inotify instance's POLL_IN,
+ * its event then read with readv (the header words in the guest's byte
  * order; inotify has no read_iter, so the first buffer must hold the
- * event); a forked child as owner, told through a second pipe that it
- * is ready (a handshake, nothing timed), which takes the signal itself.
- * Compared with qemu-user (see sigio.expected for the byte order whose
- * qemu-user run is not Linux's, if any). */
+ * event); a forked child as owner, told through a second pipe that it is
+ * ready (a handshake, nothing timed), which takes the signal itself.
+ * sigio.expected is a native run's on x86-64 (Linux 6.18), equal to
+ * qemu-ppc64le 7.2's: qemu-ppc64 7.2 gives a big-endian guest si_band
+ * shifted by 32 bits and a wrong si_fd for every F_SETSIG signal, and
+ * readv's inotify event headers unswapped. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -165,6 +168,26 @@ int main(void) {
 	close(s[1]);
 	take("socket peer closed", s[0]);
 	close(s[0]);
+
+	/* A pseudo-terminal master: O_ASYNC makes the caller its owner
+	 * (tty_fasync); what the slave writes is its input. The master is
+	 * closed first: the slave's close would signal it. */
+	int m = posix_openpt(O_RDWR | O_NOCTTY);
+	if (m < 0 || grantpt(m) < 0 || unlockpt(m) < 0) {
+		printf("ptmx: %s\n", strerror(errno));
+	} else {
+		int sl = open(ptsname(m), O_RDWR | O_NOCTTY);
+		check("open slave", sl);
+		check("F_SETSIG", fcntl(m, F_SETSIG, rtsig));
+		printf("pty master owner before: %d\n", fcntl(m, F_GETOWN));
+		check("F_SETFL", fcntl(m, F_SETFL, O_ASYNC));
+		printf("pty master owner: %s\n", fcntl(m, F_GETOWN) == getpid() ? "self" : "other");
+		check("slave write", write(sl, "t\n", 2));
+		take("pty master", m);
+		pending("after the slave's write");
+		close(m);
+		close(sl);
+	}
 
 	/* inotify: an event, then readv of it. */
 	char dir[] = "/tmp/sigio.XXXXXX", path[64];
