@@ -254,6 +254,21 @@
 // prototypes do, and exchange structures through the declared layouts of
 // linux/abi (abi.Layout).
 //
+// # Privileged calls
+//
+// The calls that act on the whole machine (mount, umount, umount2,
+// pivot_root, swapon, swapoff, reboot, acct, vhangup, the module and
+// kexec calls, settimeofday, stime, setns, syslog, adjtimex,
+// clock_adjtime; sys_priv.go) never reach the host, whoever runs the
+// runner: qemu-user passes them on, so a guest run as root mounts or
+// reboots the host. The rule: each answers as Linux 6.1 answers a process
+// without the capability it needs, whatever the guest's virtual
+// credentials hold: the argument checks Linux makes before its capability
+// check, in Linux's order, then EPERM. Read-only queries get the host's
+// real answer: adjtimex and clock_adjtime(CLOCK_REALTIME) with modes 0 or
+// ADJ_OFFSET_SS_READ, syslog's SYSLOG_ACTION_SIZE_BUFFER and READ_ALL
+// where kernel.dmesg_restrict lets a process without CAP_SYSLOG have them.
+//
 // # Hosts
 //
 // The runner maps the guest's system calls onto the host's, so it needs a

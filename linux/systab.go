@@ -69,6 +69,10 @@ const (
 	aAdvice                    // an madvise advice
 )
 
+// privNote begins the notes of the privileged calls on the whole machine
+// (sys_priv.go).
+const privNote = "never the host's: as Linux answers a process without the capability"
+
 // credNote is the note of the calls that set credentials.
 const credNote = "the calling thread's virtual credentials (cred.go); host file checks use the runner's"
 
@@ -294,6 +298,8 @@ func init() {
 		abi.SYS_WAITPID:                {fn: sysWaitpid, level: full, args: args(aInt, aPtr, aInt)},
 		abi.SYS_PIDFD_OPEN:             {fn: sysPidfdOpen, level: partial, note: "a guest process's is a host timerfd that expires when it ends (pidfd.go), answered as a pidfd (/proc/PID/fd and fdinfo, read, lseek, timerfd calls); epoll reports EPOLLIN without EPOLLRDNORM; a host pid's is the host's", args: args(aInt, aHex)},
 		abi.SYS_PIDFD_GETFD:            {fn: sysPidfdGetfd, level: full, note: "ptrace access as Linux's without Yama's rules", args: args(aFd, aInt, aHex)},
+		abi.SYS_PROCESS_VM_READV:       {fn: sysProcessVMReadv, level: full, note: "between guest processes (any guest thread id; others ESRCH); ptrace access as Linux's without Yama's rules; partial transfers as Linux counts them (procvm.go)", args: args(aInt, aPtr, aSize, aPtr, aSize, aHex)},
+		abi.SYS_PROCESS_VM_WRITEV:      {fn: sysProcessVMWritev, level: full, note: "as process_vm_readv", args: args(aInt, aPtr, aSize, aPtr, aSize, aHex)},
 		abi.SYS_PIDFD_SEND_SIGNAL:      {fn: sysPidfdSendSignal, level: partial, note: "a siginfo only for guest processes", args: args(aFd, aSignal, aPtr, aHex)},
 		abi.SYS_WAITID:                 {fn: sysWaitid, level: partial, note: "P_PIDFD of a guest process's pidfd (pidfd.go); rusage zero", args: args(aInt, aInt, aPtr, aInt, aPtr)},
 		abi.SYS_SCHED_YIELD:            {fn: sysSchedYield, level: full},
@@ -386,6 +392,31 @@ func init() {
 		abi.SYS_INOTIFY_INIT1:     {fn: sysInotifyInit1, level: full, note: "a host inotify instance; its events byte-swapped for a big-endian guest (inotify.go)", args: args(aOpenFlags)},
 		abi.SYS_INOTIFY_ADD_WATCH: {fn: sysInotifyAddWatch, level: full, note: "the path resolved as other paths are (sysroot, chroot(2) root)", args: args(aFd, aPath, aHex)},
 		abi.SYS_INOTIFY_RM_WATCH:  {fn: sysInotifyRmWatch, level: full, args: args(aFd, aInt)},
+
+		// Privileged calls on the whole machine (sys_priv.go): never the
+		// host's; Linux's checks before its capability check, then EPERM
+		// as to a process without the capability, whatever the guest's
+		// credentials; read-only queries the host's answer.
+		abi.SYS_MOUNT:           {fn: sysMount, level: full, note: privNote + ": the strings read (EFAULT, EINVAL past a page), the directory looked up, MS_NOUSER EINVAL, then EPERM", args: args(aPath, aPath, aPath, aHex, aPtr)},
+		abi.SYS_UMOUNT:          {fn: sysUmount, level: full, note: privNote + ": the path looked up, then EPERM", args: args(aPath)},
+		abi.SYS_UMOUNT2:         {fn: sysUmount2, level: full, note: privNote + ": unknown flags EINVAL, the path looked up (UMOUNT_NOFOLLOW), then EPERM", args: args(aPath, aHex)},
+		abi.SYS_PIVOT_ROOT:      {fn: sysNotCapable, level: full, note: privNote + ": EPERM first", args: args(aPath, aPath)},
+		abi.SYS_SWAPON:          {fn: sysSwapon, level: full, note: privNote + ": unknown flags EINVAL, then EPERM", args: args(aPath, aHex)},
+		abi.SYS_SWAPOFF:         {fn: sysNotCapable, level: full, note: privNote + ": EPERM first", args: args(aPath)},
+		abi.SYS_REBOOT:          {fn: sysNotCapable, level: full, note: privNote + ": EPERM before the magic numbers", args: args(aHex, aHex, aHex, aPtr)},
+		abi.SYS_ACCT:            {fn: sysNotCapable, level: full, note: privNote + ": EPERM first", args: args(aPath)},
+		abi.SYS_VHANGUP:         {fn: sysNotCapable, level: full, note: privNote + ": EPERM"},
+		abi.SYS_INIT_MODULE:     {fn: sysNotCapable, level: full, note: privNote + ": EPERM first", args: args(aPtr, aSize, aPath)},
+		abi.SYS_FINIT_MODULE:    {fn: sysNotCapable, level: full, note: privNote + ": EPERM first", args: args(aFd, aPath, aHex)},
+		abi.SYS_DELETE_MODULE:   {fn: sysNotCapable, level: full, note: privNote + ": EPERM first", args: args(aPath, aHex)},
+		abi.SYS_KEXEC_LOAD:      {fn: sysNotCapable, level: full, note: privNote + ": EPERM first", args: args(aPtr, aSize, aPtr, aHex)},
+		abi.SYS_KEXEC_FILE_LOAD: {fn: sysNotCapable, level: full, note: privNote + ": EPERM first", args: args(aFd, aFd, aSize, aPtr, aHex)},
+		abi.SYS_SETTIMEOFDAY:    {fn: sysSettimeofday, level: full, note: privNote + ": the timeval read and checked (EFAULT, EINVAL), the timezone read, then EPERM (both NULL too)", args: args(aPtr, aPtr)},
+		abi.SYS_STIME:           {fn: sysStime, level: full, note: privNote + ": the time read (EFAULT), then EPERM", args: args(aPtr)},
+		abi.SYS_SETNS:           {fn: sysSetns, level: full, note: privNote + ": EBADF, EINVAL for a descriptor that is neither a namespace file nor a pidfd, a type mismatch or the caller's own user namespace, else EPERM", args: args(aFd, aCloneFlags)},
+		abi.SYS_SYSLOG:          {fn: sysSyslog, level: full, note: privNote + ": EPERM but for SYSLOG_ACTION_READ_ALL and SIZE_BUFFER, which are the host's unless its kernel.dmesg_restrict is set", args: args(aInt, aBuf, aInt)},
+		abi.SYS_ADJTIMEX:        {fn: sysAdjtimex, level: full, note: privNote + ": a change EPERM; modes 0 and ADJ_OFFSET_SS_READ the host's clock state", args: args(aPtr)},
+		abi.SYS_CLOCK_ADJTIME:   {fn: sysClockAdjtime, level: full, note: privNote + ": CLOCK_REALTIME as adjtimex; other clocks EOPNOTSUPP, unknown ones and descriptor clocks EINVAL", args: args(aClock, aPtr)},
 	}
 }
 

@@ -20,6 +20,8 @@ func TestLayoutOffsets(t *testing.T) {
 		row("msghdr.msg_controllen", MsghdrLayout, Msghdr{Controllen: marker}, 56, 40, 8),
 		row("msghdr.msg_flags", MsghdrLayout, Msghdr{Flags: marker32}, 56, 48, 4),
 		row("mmsghdr.msg_len", MmsghdrLayout, Mmsghdr{Len: marker32}, 64, 56, 4),
+		row("timex.tai", TimexLayout, Timex{Tai: marker32}, 208, 160, 4),
+		row("timex.time.tv_usec", TimexLayout, Timex{Time: Timeval{Usec: marker}}, 208, 80, 8),
 		row("sysinfo.procs", SysinfoLayout, Sysinfo{Procs: marker16}, 112, 80, 2),
 		row("sysinfo.mem_unit", SysinfoLayout, Sysinfo{MemUnit: marker32}, 112, 104, 4),
 		row("rusage.ru_maxrss", RusageLayout, Rusage{Maxrss: marker}, 144, 32, 8),

@@ -22,6 +22,21 @@ type Utimbuf struct {
 	Actime, Modtime int64
 }
 
+// Timex is struct timex (struct __kernel_timex): adjtimex and
+// clock_adjtime.
+type Timex struct {
+	Modes                                  uint32
+	Offset, Freq, Maxerror, Esterror       int64
+	Status                                 int32
+	Constant, Precision, Tolerance         int64
+	Time                                   Timeval
+	Tick, Ppsfreq, Jitter                  int64
+	Shift                                  int32
+	Stabil, Jitcnt, Calcnt, Errcnt, Stbcnt int64
+	Tai                                    int32
+	_                                      [11]int32
+}
+
 // Itimerval is struct itimerval (setitimer, getitimer): the interval, then
 // the time left.
 type Itimerval struct {
@@ -284,6 +299,7 @@ var (
 	TimespecLayout        = NewLayout[Timespec]()
 	TimevalLayout         = NewLayout[Timeval]()
 	UtimbufLayout         = NewLayout[Utimbuf]()
+	TimexLayout           = NewLayout[Timex]()
 	ItimerspecLayout      = NewLayout[Itimerspec]()
 	ItimervalLayout       = NewLayout[Itimerval]()
 	StatLayout            = NewLayout[Stat]()
