@@ -103,16 +103,27 @@
 // orphan that ignores it and is given to the others, and a second one
 // kills them all, so that no runner is left with guests nobody can signal
 // (Process.Signal, endOrphans; TestRunnerSignalsOrphans). A signal sent
-// to the runner's host process group (a shell's kill %job or Ctrl-C,
-// timeout's second send, a service manager's control-group kill)
-// reaches the runner once, and nothing tells it from one sent to its pid
-// alone (Go's os/signal passes no siginfo, and si_code and si_pid are
-// the same for kill(pid) and kill(-pgrp)), so it goes to the first guest
-// process only, where under qemu-user every guest process of that host
-// group gets it; the exceptions are SIGINT, SIGQUIT and SIGWINCH while
-// the guest has made another of its groups the runner's terminal's
-// foreground group (they go to that group, as the terminal would send
-// them), and the end requests after the first process ended. What it
+// to the runner's host process group reaches the runner once. One its
+// terminal sent (SIGINT, SIGQUIT, SIGWINCH: the line discipline's
+// kill_pgrp of its foreground group, si_code SI_KERNEL) is told apart on
+// linux/amd64, where cmd/ppc64emu wraps Go's handler to see the si_code
+// (internal/hostsig), and goes to every guest process of the guest's
+// foreground group of that terminal: the group the guest set with
+// tcsetpgrp, or else those of the runner's host group, the one the first
+// process started in (Process.TerminalSignal; TestTtyGroup), as under
+// qemu-user. A group signal sent by a process (a shell's kill %job,
+// timeout's, a service manager's control-group kill) has the si_code and
+// si_pid of a kill of the runner's pid alone (SI_USER), and nothing else
+// tells them apart, so it goes to the first guest process only, where
+// under qemu-user every guest process of that host group gets it
+// (Process.UserSignal). On other hosts (Go's os/signal passes no
+// siginfo) nothing tells a terminal's signal either, and each goes to
+// the first guest process, except SIGINT, SIGQUIT and SIGWINCH while the
+// guest has made another of its groups the runner's terminal's
+// foreground group: they go to that group, as the terminal would send
+// them, a kill of the runner's pid too (Process.Signal). The end requests
+// after the first process ended go to the orphans, and SIGTSTP from the
+// terminal stops the runner as a whole. What it
 // costs: memory is copied at fork copy-on-write (mem.Clone; MAP_SHARED
 // memory stays shared, shm.go), and every
 // process's threads share one host thread's worth of execution at a time.

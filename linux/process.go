@@ -225,6 +225,9 @@ type Process struct {
 	hostCtty *ctty
 	ttys     map[uint64]*ctty
 	noRelay  bool // no executable to start as a terminal relay (ttyrelay.go)
+	// hostPgrp is the runner's host process group, the one the first
+	// process started in (TerminalSignal).
+	hostPgrp int
 
 	// openers are the idle FIFO openers (fifo.go), none after
 	// openersDone (the run's end), under openersMu.
@@ -296,6 +299,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		}
 	}
 	p.group.pgid = unix.Getpgrp()
+	p.hostPgrp = p.group.pgid
 	p.group.exe = exe
 	p.group.sid, _ = unix.Getsid(0)
 	p.hostCtty = runnerCtty(p.group.sid)
@@ -575,13 +579,25 @@ func (t *Thread) yield() {
 // SIGWINCH are taken to come from the runner's own terminal when the guest
 // has made another of its process groups that terminal's foreground group
 // (tcsetpgrp, as an interactive shell does for a job): that group gets
-// them, as the terminal would send them (ctty.go).
-func (p *Process) Signal(sig int) {
+// them, as the terminal would send them (ctty.go). Signal is for a caller
+// that cannot tell where sig came from; UserSignal and TerminalSignal are
+// for one that can.
+func (p *Process) Signal(sig int) { p.signal(sig, true) }
+
+// UserSignal is Signal for a sig known to come from a process (si_code
+// SI_USER: kill(2) of the runner's pid or group), which goes to the
+// first guest process (or the orphans) even while the guest has made
+// another of its groups the runner's terminal's foreground group.
+func (p *Process) UserSignal(sig int) { p.signal(sig, false) }
+
+// signal is Signal, which takes SIGINT, SIGQUIT and SIGWINCH for the
+// terminal's if tty.
+func (p *Process) signal(sig int, tty bool) {
 	if sig < 1 || sig > abi.NSIG {
 		return
 	}
 	p.gil.lock(make(chan struct{}, 1))
-	if c := p.hostCtty; c != nil && !c.follow && c.sid > 0 && c.pgrp != 0 && c.pgrp != p.group.pgid &&
+	if c := p.hostCtty; tty && c != nil && !c.follow && c.sid > 0 && c.pgrp != 0 && c.pgrp != p.group.pgid &&
 		(sig == abi.SIGINT || sig == abi.SIGQUIT || sig == abi.SIGWINCH) && p.livePgrp(c.pgrp) {
 		p.killPgrp(c.pgrp, sig)
 	} else if !p.group.exiting {
@@ -594,6 +610,37 @@ func (p *Process) Signal(sig int) {
 				p.postProcess(g, sigInfo{signo: sig, code: abi.SI_USER})
 			}
 		}
+	}
+	p.gil.unlock()
+}
+
+// TerminalSignal sends sig to the guest as the runner's own terminal's
+// line discipline sent it to the runner's host process group, its
+// foreground group (si_code SI_KERNEL: the INTR, QUIT or SUSP character,
+// a window size change; cmd/ppc64emu tells these with internal/hostsig).
+// Under qemu-user every guest process of that host group gets it, so it
+// goes to the guest's foreground group of that terminal: the group the
+// guest made it with tcsetpgrp, or else the runner's host group (the
+// processes the guest left in the group the first one started in), each
+// with SI_KERNEL; a guest with no process in that group gets nothing, as
+// Linux's terminal signals an empty group. Once the initial process has
+// ended, or where the runner has no controlling terminal, it is
+// UserSignal's.
+func (p *Process) TerminalSignal(sig int) {
+	if sig < 1 || sig > abi.NSIG {
+		return
+	}
+	p.gil.lock(make(chan struct{}, 1))
+	c := p.hostCtty
+	switch {
+	case c == nil || p.group.exiting:
+		p.gil.unlock()
+		p.signal(sig, false)
+		return
+	case !c.follow && c.sid > 0 && c.pgrp != 0:
+		p.killPgrp(c.pgrp, sig)
+	case c.follow:
+		p.killPgrp(p.hostPgrp, sig)
 	}
 	p.gil.unlock()
 }

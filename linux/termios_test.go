@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"syscall"
 	"testing"
@@ -129,6 +130,26 @@ func TestTtyForeground(t *testing.T) {
 		t.Skip("whole-program test skipped in -short mode")
 	}
 	comparePtyRuns(t, "fgsig", interruptOnPty, "child: SIGINT", "qemu's child got no SIGINT:")
+}
+
+// TestTtyGroup runs the corpus program ttygroup.c on a pseudo-terminal
+// that is its controlling terminal, under qemu-user and under ppc64emu
+// run, in both byte orders: the INTR character the test writes to the
+// master once the program says "ready" must reach the program and its
+// child in its group, not its child in a group of its own. Under the
+// runner the host sends the SIGINT to the runner alone, with si_code
+// SI_KERNEL (internal/hostsig), and the runner gives it to every guest
+// process of its host group (Process.TerminalSignal); where the runner
+// cannot tell the si_code (a host other than linux/amd64) the first
+// process alone gets it and the run would not end.
+func TestTtyGroup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole-program test skipped in -short mode")
+	}
+	if runtime.GOARCH != "amd64" {
+		t.Skip("the runner tells a terminal's signals on linux/amd64 only")
+	}
+	comparePtyRuns(t, "ttygroup", interruptOnPty, "same group child exited 5", "qemu's child in the program's group got no SIGINT:")
 }
 
 // interruptOnPty runs name args on a fresh pseudo-terminal (its

@@ -24,6 +24,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/gdbstub"
+	"github.com/ppc64emu/ppc64emu/internal/hostsig"
 	"github.com/ppc64emu/ppc64emu/linux"
 	"github.com/ppc64emu/ppc64emu/linux/abi"
 	"github.com/ppc64emu/ppc64emu/linux/loader"
@@ -346,16 +347,33 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 		return serveGDB(ln, p, stderr)
 	}
 	// Signals sent to the runner go to the guest, as the kernel would
-	// deliver them to it.
+	// deliver them to it; those its terminal sent its foreground group
+	// (SI_KERNEL, which internal/hostsig tells where it can) go to the
+	// guest's foreground group of that terminal.
 	sigs := make(chan os.Signal, 8)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT,
 		syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGWINCH, syscall.SIGALRM, syscall.SIGCONT)
+	watched := map[syscall.Signal]bool{}
+	for _, s := range ttySignals {
+		watched[s] = hostsig.Watch(s)
+	}
 	go func() {
 		for s := range sigs {
-			p.Signal(int(s.(syscall.Signal)))
+			n := s.(syscall.Signal)
+			switch {
+			case !watched[n]:
+				p.Signal(int(n))
+			case hostsig.Kernel(n):
+				p.TerminalSignal(int(n))
+			default:
+				p.UserSignal(int(n))
+			}
 		}
 	}()
 	st, err := p.Wait()
+	for _, s := range ttySignals {
+		hostsig.Unwatch(s)
+	}
 	signal.Stop(sigs)
 	if *count {
 		fmt.Fprintln(stderr, countReport(p.Instructions(), time.Since(start), cpuTime()-startCPU))
@@ -381,6 +399,10 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	}
 	return st.Code
 }
+
+// ttySignals are the signals a terminal sends its foreground group that
+// run passes on (SIGTSTP stops the runner as a whole).
+var ttySignals = []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT, syscall.SIGWINCH}
 
 // coreSignalText is strsignal(3)'s text for each signal whose default
 // action dumps core (signal(7)), by its powerpc64 Linux number.

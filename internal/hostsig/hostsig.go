@@ -1,0 +1,15 @@
+// Package hostsig tells which of the signals the runner's host process
+// gets were sent by the kernel (si_code SI_KERNEL) rather than by a
+// process (SI_USER, kill(2)): Go's os/signal passes no siginfo. A
+// terminal's line discipline sends its INTR, QUIT and SUSP characters' and
+// a window size change's signal to its foreground process group with
+// SI_KERNEL (n_tty's isig and tty_do_resize: kill_pgrp with priv set), so
+// such a signal reached every process of that group, where a kill of the
+// runner's pid reached the runner alone.
+//
+// Watch wraps the handler os/signal installed for a signal (call it after
+// signal.Notify) with one that counts its SI_KERNEL arrivals before it
+// goes on to Go's; Kernel says whether a delivery came with one. Only
+// linux/amd64 has the wrapper (an assembly handler); elsewhere Watch says
+// no and Kernel never reports one.
+package hostsig
