@@ -154,6 +154,12 @@ func (t *Thread) syncAsync(g, h int) {
 			o.FOwnerEx = abi.FOwnerEx{Type: fOwnerPGRP, Pid: int32(pgrp)}
 		}
 	}
+	// The host never signals: a terminal's host fasync has made the
+	// runner its owner (tty_fasync), and the host would send the runner
+	// the F_SETSIG signal (a SIGSEGV would end it). Input between the
+	// host's F_SETFL and this is still the host's to signal: a window
+	// left open.
+	unix.FcntlInt(uintptr(h), unix.F_SETOWN, 0)
 	ep, err := unix.EpollCreate1(unix.EPOLL_CLOEXEC)
 	if err != nil {
 		return
@@ -346,6 +352,9 @@ func (p *Process) sendSigio(o *fileOwner, reason int) {
 	info := plain
 	if o.sig != 0 {
 		info = sigInfo{signo: o.sig, code: reason, sigpoll: true, band: pollBand[reason-1], fd: o.async.fd}
+		if o.sig != abi.SIGIO && sigSpecificCodes(o.sig) {
+			info.code = siSigio // POLL_IN would read as one of the signal's own
+		}
 	}
 	switch o.Type {
 	case fOwnerTID, fOwnerPID:
@@ -377,6 +386,20 @@ func (p *Process) sendSigio(o *fileOwner, reason int) {
 			}
 		}
 	}
+}
+
+// siSigio is si_code SI_SIGIO: send_sigio's code for a signal whose
+// own si_codes POLL_IN and the others would be mistaken for.
+const siSigio = -5
+
+// sigSpecificCodes reports whether sig has si_codes of its own (Linux's
+// sig_specific_sicodes; powerpc has no SIGEMT).
+func sigSpecificCodes(sig int) bool {
+	switch sig {
+	case abi.SIGILL, abi.SIGFPE, abi.SIGSEGV, abi.SIGBUS, abi.SIGTRAP, abi.SIGCHLD, abi.SIGIO, abi.SIGSYS:
+		return true
+	}
+	return false
 }
 
 // sigioPerm is Linux's sigio_perm: the owner's setter may signal a task

@@ -5,17 +5,20 @@
  * POLL_IN, si_band POLLIN|POLLRDNORM and si_fd the descriptor that set
  * O_ASYNC, taken with sigwaitinfo; none for the data already there when
  * O_ASYNC was set (nothing else pending after the one write's signal);
- * the process group as owner (F_SETOWN of -pgrp, a group of its own made
- * first), the thread (F_OWNER_TID) through ioctl FIOASYNC on a dup;
- * POLL_OUT to a pipe's full write end when a page is read (the pipe then
- * closed write end first: a reader's close is a POLL_OUT to the writer);
- * a socket's POLL_IN on data and POLL_HUP when its peer closes; a
- * pseudo-terminal master's POLL_IN when its slave writes, O_ASYNC having
- * made the caller the owner (tty_fasync); an inotify instance's POLL_IN,
- * its event then read with readv (the header words in the guest's byte
- * order; inotify has no read_iter, so the first buffer must hold the
- * event); a forked child as owner, told through a second pipe that it is
- * ready (a handshake, nothing timed), which takes the signal itself.
+ * SIGCHLD as the F_SETSIG signal, whose si_code is SI_SIGIO (it has
+ * si_codes of its own); the process group as owner (F_SETOWN of -pgrp,
+ * a group of its own made first), the thread (F_OWNER_TID) through
+ * ioctl FIOASYNC on a dup; POLL_OUT to a pipe's full write end when a
+ * page is read (the pipe then closed write end first: a reader's close
+ * is a POLL_OUT to the writer); a socket's POLL_IN on data and POLL_HUP
+ * when its peer closes; a pseudo-terminal master's POLL_IN when its
+ * slave writes, O_ASYNC having made the caller the owner (tty_fasync),
+ * then with SIGSEGV as its signal (SI_SIGIO; the host must not send it
+ * to the runner); an inotify instance's POLL_IN, its event then read
+ * with readv (the header words in the guest's byte order; inotify has
+ * no read_iter, so the first buffer must hold the event); a forked
+ * child as owner, told through a second pipe that it is ready (a
+ * handshake, nothing timed), which takes the signal itself.
  * sigio.expected is a native run's on x86-64 (Linux 6.18), equal to
  * qemu-ppc64le 7.2's: qemu-ppc64 7.2 gives a big-endian guest si_band
  * shifted by 32 bits and a wrong si_fd for every F_SETSIG signal, and
@@ -113,6 +116,27 @@ int main(void) {
 	close(p[0]);
 	close(p[1]);
 
+	/* A signal with si_codes of its own (SIGCHLD): SI_SIGIO instead of
+	 * POLL_IN, band and fd as for any other. */
+	check("pipe", pipe(p));
+	sigset_t chld;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
+	check("F_SETSIG", fcntl(p[0], F_SETSIG, SIGCHLD));
+	check("F_SETOWN", fcntl(p[0], F_SETOWN, getpid()));
+	check("F_SETFL", fcntl(p[0], F_SETFL, O_ASYNC));
+	check("write", write(p[1], "s", 1));
+	siginfo_t ci;
+	if (sigwaitinfo(&chld, &ci) < 0)
+		printf("SIGCHLD: sigwaitinfo: %s\n", strerror(errno));
+	else
+		printf("SIGCHLD: sig=%s code=%d band=%#lx fd=%s\n", ci.si_signo == SIGCHLD ? "SIGCHLD" : "other",
+		       ci.si_code, (long)ci.si_band, ci.si_fd == p[0] ? "ok" : "other");
+	sigprocmask(SIG_UNBLOCK, &chld, NULL);
+	close(p[0]);
+	close(p[1]);
+
 	/* Data there before O_ASYNC: no signal for it. Owner: the group. */
 	check("pipe", pipe(p));
 	check("write", write(p[1], "a", 1));
@@ -185,6 +209,20 @@ int main(void) {
 		check("slave write", write(sl, "t\n", 2));
 		take("pty master", m);
 		pending("after the slave's write");
+		/* SIGSEGV as its signal (SI_SIGIO): the host must not send
+		 * it to the runner, its owner on the host. */
+		sigset_t segv;
+		sigemptyset(&segv);
+		sigaddset(&segv, SIGSEGV);
+		sigprocmask(SIG_BLOCK, &segv, NULL);
+		check("F_SETSIG", fcntl(m, F_SETSIG, SIGSEGV));
+		check("slave write", write(sl, "u\n", 2));
+		siginfo_t si;
+		if (sigwaitinfo(&segv, &si) < 0)
+			printf("SIGSEGV: sigwaitinfo: %s\n", strerror(errno));
+		else
+			printf("SIGSEGV: code=%d band=%#lx fd=%s\n", si.si_code, (long)si.si_band, si.si_fd == m ? "ok" : "other");
+		sigprocmask(SIG_UNBLOCK, &segv, NULL);
 		close(m);
 		close(sl);
 	}
