@@ -45,9 +45,16 @@ import (
 //     socket) and writes it there itself.
 //
 // Every guest process is the one host process of the runner, which the
-// host sees as the owner of every registration: one guest process can
-// remove another's (mq_notify(NULL)), and any guest process's close of a
-// descriptor of the queue removes it (Linux: only the owner's).
+// host sees as the owner of every registration. For SIGEV_SIGNAL the
+// runner keeps Linux's owner: another guest process's mq_notify(NULL)
+// leaves the registration, and when another's close of a descriptor of
+// the queue makes the host remove it, the runner registers it again
+// (mqDrain). For SIGEV_NONE and SIGEV_THREAD (whose removal the host
+// tells the guest's helper thread, which then frees what the cookie
+// names) it does not: any guest process's mq_notify(NULL) or close of a
+// descriptor of the queue removes them (Linux: only the owner's). A
+// SIGEV_SIGNAL registration also outlives its owner's execve (Linux's
+// self_exec_id check drops the signal).
 // Linux's mq_open descriptors are close-on-exec, and so are the host's.
 
 // Facts of ipc/mqueue.c and uapi linux/mqueue.h.
@@ -261,25 +268,41 @@ func sysMqGetsetattr(t *Thread, a *sysArgs) (uint64, int) {
 
 // mqNotifier is the runner's side of the guests' SIGEV_SIGNAL
 // registrations: a host netlink socket the host queues write their
-// cookies to, and the registrations by cookie.
+// cookies to, and the live registrations by cookie.
 type mqNotifier struct {
 	sock int
 	next uint64
-	regs map[uint64]mqReg
+	regs map[uint64]*mqReg
 }
 
-// mqReg is one SIGEV_SIGNAL registration: the registering process, its
-// signal (0: none, as Linux accepts) and value.
+// mqReg is one live SIGEV_SIGNAL registration: the registering process,
+// its signal (0: none, as Linux accepts) and value, and the queue. (The
+// runner keeps no descriptor of its own: its close would remove the
+// queue's host registration, whoever made it.)
 type mqReg struct {
 	group *threadGroup
 	signo int
 	value uint64
+	id    fileID
 }
 
 func sysMqNotify(t *Thread, a *sysArgs) (uint64, int) {
-	t.p.mqDrain(nil)
+	p := t.p
+	p.mqDrain(nil)
 	h := t.fd(a.Int(0))
 	if a.Ptr(1) == 0 {
+		// Linux removes only the owner's registration; the host knows
+		// one owner, the runner, so another guest process's call is
+		// answered here.
+		if e := mqCheck(h); e != 0 {
+			return 0, e
+		}
+		if id, reg := p.mqRegOf(h); reg != nil {
+			if reg.group != t.group {
+				return 0, 0
+			}
+			p.mqForget(id)
+		}
 		_, _, errno := unix.Syscall(unix.SYS_MQ_NOTIFY, uintptr(h), 0, 0)
 		return 0, int(errno)
 	}
@@ -295,25 +318,20 @@ func sysMqNotify(t *Thread, a *sysArgs) (uint64, int) {
 		if uint32(ev.Signo) > abi.NSIG { // valid_signal: 0 is accepted
 			return 0, abi.EINVAL
 		}
-		// EBADF for a descriptor that is no queue before anything else.
-		if _, _, errno := unix.Syscall(unix.SYS_MQ_GETSETATTR, uintptr(h), 0, uintptr(unsafe.Pointer(&[64]byte{}))); errno != 0 {
-			return 0, int(errno)
+		if e := mqCheck(h); e != 0 { // EBADF before anything else
+			return 0, e
 		}
-		n, e := t.p.mqNotifierOf()
+		n, e := p.mqNotifierOf()
 		if e != 0 {
 			return 0, e
 		}
+		reg := &mqReg{group: t.group, signo: int(ev.Signo), value: ev.Value, id: hostFileID(h)}
 		id := n.next
 		n.next++
-		cookie = make([]byte, mqCookieLen)
-		binary.NativeEndian.PutUint64(cookie, id)
-		host = abi.Sigevent{Notify: sigevThread, Signo: int32(n.sock), Value: uint64(uintptr(unsafe.Pointer(&cookie[0])))}
-		var out [64]byte
-		abi.SigeventLayout.Encode(binary.NativeEndian, out[:], &host)
-		if _, _, errno := unix.Syscall(unix.SYS_MQ_NOTIFY, uintptr(h), uintptr(unsafe.Pointer(&out[0])), 0); errno != 0 {
-			return 0, int(errno)
+		if e := n.register(id, h); e != 0 {
+			return 0, e
 		}
-		n.regs[id] = mqReg{group: t.group, signo: int(ev.Signo), value: ev.Value}
+		n.regs[id] = reg
 		return 0, 0
 	case sigevThread:
 		b, e := t.read(ev.Value, mqCookieLen)
@@ -335,41 +353,128 @@ func sysMqNotify(t *Thread, a *sysArgs) (uint64, int) {
 	return 0, int(errno)
 }
 
-// mqNotifierOf is the process's notifier, made (with its socket) on first
-// use.
+// mqCheck is EBADF unless host descriptor h is a message queue's.
+func mqCheck(h int) int {
+	var attr [64]byte
+	_, _, errno := unix.Syscall(unix.SYS_MQ_GETSETATTR, uintptr(h), 0, uintptr(unsafe.Pointer(&attr[0])))
+	return int(errno)
+}
+
+// register registers the queue of host descriptor h on the host for
+// SIGEV_THREAD to the notifier's socket with cookie id (EBUSY if it has a
+// registration).
+func (n *mqNotifier) register(id uint64, h int) int {
+	cookie := make([]byte, mqCookieLen)
+	binary.NativeEndian.PutUint64(cookie, id)
+	host := abi.Sigevent{Notify: sigevThread, Signo: int32(n.sock), Value: uint64(uintptr(unsafe.Pointer(&cookie[0])))}
+	var out [64]byte
+	abi.SigeventLayout.Encode(binary.NativeEndian, out[:], &host)
+	_, _, errno := unix.Syscall(unix.SYS_MQ_NOTIFY, uintptr(h), uintptr(unsafe.Pointer(&out[0])), 0)
+	return int(errno)
+}
+
+// hostFileID is the device and inode of host descriptor h.
+func hostFileID(h int) fileID {
+	var st unix.Stat_t
+	if unix.Fstat(h, &st) != nil {
+		return fileID{}
+	}
+	return fileID{dev: st.Dev, ino: st.Ino}
+}
+
+// mqRegOf is the live SIGEV_SIGNAL registration of host descriptor h's
+// queue, if any, and its cookie.
+func (p *Process) mqRegOf(h int) (uint64, *mqReg) {
+	if p.mq == nil || len(p.mq.regs) == 0 {
+		return 0, nil
+	}
+	f := hostFileID(h)
+	for id, reg := range p.mq.regs {
+		if reg.id == f {
+			return id, reg
+		}
+	}
+	return 0, nil
+}
+
+// mqForget drops registration id: it is used, or removed on purpose.
+func (p *Process) mqForget(id uint64) {
+	delete(p.mq.regs, id)
+}
+
+// mqNotifierOf is the process's notifier, made (with its socket and the
+// goroutine that posts the notifications of senders outside the run) on
+// first use.
 func (p *Process) mqNotifierOf() (*mqNotifier, int) {
 	if p.mq == nil {
 		s, err := unix.Socket(unix.AF_NETLINK, unix.SOCK_RAW|unix.SOCK_CLOEXEC|unix.SOCK_NONBLOCK, unix.NETLINK_ROUTE)
 		if err != nil {
 			return nil, errnoOf(err)
 		}
-		p.mq = &mqNotifier{sock: s, regs: map[uint64]mqReg{}}
+		p.mq = &mqNotifier{sock: s, regs: map[uint64]*mqReg{}}
+		go p.mqWatch(s)
 	}
 	return p.mq, 0
+}
+
+// mqWatch waits for cookies on the notifier's socket s that no guest
+// send has read (a host process outside the run sent to the queue) and
+// posts their signals, under the process lock; at the run's end it closes
+// s.
+func (p *Process) mqWatch(s int) {
+	fds := []unix.PollFd{{Fd: int32(s), Events: unix.POLLIN}}
+	for {
+		n, _ := unix.Poll(fds, 100)
+		if n <= 0 && !p.exited() {
+			continue
+		}
+		w := make(chan struct{}, 1)
+		p.gil.lock(w)
+		if p.exited() {
+			_ = unix.Close(s)
+			p.gil.unlock()
+			return
+		}
+		p.mqDrain(nil)
+		p.gil.unlock()
+	}
 }
 
 // mqDrain reads the cookies the host queues wrote to the notifier's socket
 // and posts the signals of the registrations they name (a cookie whose
 // last byte is not NOTIFY_WOKENUP says the host removed the registration).
-// sender is the guest thread whose send caused them, or nil.
+// sender is the guest thread whose send caused them, or nil. Every guest
+// process is the host's owner: a close of a queue's descriptor by any of
+// them removes the host registration, which the runner then makes again
+// unless the guest process that registered has no descriptor of the
+// queue left (Linux removes the registration when its owner closes one).
 func (p *Process) mqDrain(sender *Thread) {
 	n := p.mq
-	if n == nil {
+	if n == nil || p.exited() {
 		return
 	}
 	var b [mqCookieLen]byte
 	for {
 		r, _, err := unix.Recvfrom(n.sock, b[:], unix.MSG_DONTWAIT)
-		if err != nil || r != mqCookieLen {
-			if err == nil {
-				continue // not a cookie
-			}
+		if err != nil {
 			return
 		}
+		if r != mqCookieLen {
+			continue // not a cookie
+		}
 		id := binary.NativeEndian.Uint64(b[:])
-		reg, ok := n.regs[id]
-		delete(n.regs, id)
-		if !ok || b[mqCookieLen-1] != mqNotifyWokenUp || reg.signo == 0 || reg.group.exiting || reg.group.zombie {
+		reg := n.regs[id]
+		if reg == nil {
+			continue // removed on purpose
+		}
+		if b[mqCookieLen-1] != mqNotifyWokenUp {
+			if h := p.holds(reg.group, reg.id); reg.group.exiting || reg.group.zombie || h < 0 || n.register(id, h) != 0 {
+				p.mqForget(id)
+			}
+			continue
+		}
+		p.mqForget(id)
+		if reg.signo == 0 || reg.group.exiting || reg.group.zombie {
 			continue
 		}
 		si := abi.Siginfo{Signo: int32(reg.signo), Code: abi.SI_MESGQ, Value: reg.value}
@@ -381,9 +486,16 @@ func (p *Process) mqDrain(sender *Thread) {
 	}
 }
 
-// mqCleanup closes the notifier's socket at the run's end.
-func (p *Process) mqCleanup() {
-	if p.mq != nil {
-		_ = unix.Close(p.mq.sock)
+// holds is a host descriptor of file f that guest process g has open, or
+// -1.
+func (p *Process) holds(g *threadGroup, f fileID) int {
+	for _, u := range g.threads {
+		for _, h := range u.files.host {
+			if h >= 0 && hostFileID(h) == f {
+				return h
+			}
+		}
+		return -1 // the threads of a process share one table, or each has its own: the first is the process's
 	}
+	return -1
 }

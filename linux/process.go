@@ -494,7 +494,6 @@ func (p *Process) end(st ExitStatus, err error) {
 			}
 		}
 		p.files.closeAll()
-		p.mqCleanup()
 		p.procCleanup()
 		p.stopOpeners()
 		p.stopTimers()

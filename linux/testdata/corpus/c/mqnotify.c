@@ -1,7 +1,8 @@
 /* mq_notify as Linux gives it: SIGEV_SIGNAL posts the signal with si_code
    SI_MESGQ, the registration's si_value and the sender's pid when a message
    reaches the empty queue (here a child's), once; a second registration is
-   EBUSY until the first is removed (mq_notify(NULL)) or used; SIGEV_NONE
+   EBUSY until the first is removed (mq_notify(NULL)) or used, and another
+   process's mq_notify(NULL) or close does not remove it; SIGEV_NONE
    registers without a notification; SIGEV_THREAD (glibc's netlink helper
    thread) runs the function; a bad sigev_notify or signal is EINVAL, a
    descriptor that is no queue EBADF. qemu-user 7.2 does not implement
@@ -67,6 +68,20 @@ int main(void) {
 	err("register again", mq_notify(q, &ev));
 	err("unregister", mq_notify(q, NULL));
 	err("register after unregister", mq_notify(q, &ev));
+
+	/* Another process's mq_notify(NULL) and close leave the registration. */
+	fflush(stdout);
+	pid_t o = fork();
+	if (o == 0) {
+		mqd_t cq = mq_open(name, O_WRONLY);
+		printf("other process's unregister: %d\n", mq_notify(cq, NULL));
+		printf("other process's register: %d %s\n", mq_notify(cq, &ev), strerror(errno));
+		mq_close(cq);
+		fflush(stdout);
+		_exit(0);
+	}
+	waitpid(o, NULL, 0);
+	err("still registered", mq_notify(q, &ev));
 
 	pid_t c = fork();
 	if (c == 0) {
