@@ -479,3 +479,54 @@ func errnoOf(err error) int {
 	}
 	return abi.EIO
 }
+
+// sysMincore is mincore(start, length, vec) in the order of Linux's: an
+// unaligned start is EINVAL, a range beyond user addresses ENOMEM, a vector
+// beyond them EFAULT; then, a chunk of at most a page's worth of entries at
+// a time, each page's byte (1 resident, 0 not) up to the first page that
+// is not mapped (ENOMEM, the entries before it written) or a vector that
+// faults (EFAULT). Resident here means the page has storage in the runner
+// (mem.Memory.HasPage): a private page written or read in from a file, a
+// shared page some mapping used or a host file has. A page the guest only
+// read and never wrote reads as not resident, where Linux would have
+// mapped its zero page.
+func sysMincore(t *Thread, a *sysArgs) (uint64, int) {
+	start, length, vec := a.Ptr(0), a.Size(1), a.Ptr(2)
+	if start%mem.PageSize != 0 {
+		return 0, abi.EINVAL
+	}
+	if start >= taskSize || length > taskSize-start {
+		return 0, abi.ENOMEM
+	}
+	pages := (length + mem.PageSize - 1) / mem.PageSize
+	if vec >= taskSize || pages > taskSize-vec {
+		return 0, abi.EFAULT
+	}
+	chunk := make([]byte, 0, min(pages, mem.PageSize))
+	for pages > 0 {
+		chunk = chunk[:0]
+		e := 0
+		for n := min(pages, mem.PageSize); uint64(len(chunk)) < n; start += mem.PageSize {
+			if !t.mm.Mem.Mapped(start, 1) {
+				e = abi.ENOMEM
+				break
+			}
+			var r byte
+			if t.mm.Mem.HasPage(start) {
+				r = 1
+			}
+			chunk = append(chunk, r)
+		}
+		if len(chunk) > 0 {
+			if we := t.write(vec, chunk); we != 0 {
+				return 0, abi.EFAULT
+			}
+		}
+		if e != 0 {
+			return 0, e
+		}
+		pages -= uint64(len(chunk))
+		vec += uint64(len(chunk))
+	}
+	return 0, 0
+}

@@ -3,12 +3,14 @@
 package linux
 
 import (
+	"cmp"
 	"runtime"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
 )
 
 // splice(2) is the host's: the guest's descriptors are host descriptors,
@@ -97,4 +99,168 @@ func (t *Thread) runnerFile(h int) bool {
 	_, comm := t.files.commfds[h]
 	_, pidfd := t.files.pidfds[h]
 	return sig || mem || comm || pidfd
+}
+
+// sysTee is tee(fd_in, fd_out, len, flags): the host's, between two host
+// pipes, which checks the arguments as Linux does (EINVAL unless both are
+// pipes and distinct, EBADF, flags); a blocking one waits as splice does.
+// The runner's own files are EINVAL, as they are not pipes, and so is the
+// runner's stdout or stderr while the run is recorded (see above).
+func sysTee(t *Thread, a *sysArgs) (uint64, int) {
+	in, out := t.files.get(a.Fd(0)), t.files.get(a.Fd(1))
+	size, flags := min(a.Size(2), 1<<30), uintptr(a.Uint(3))
+	if size != 0 && flags&^spliceFlags == 0 && in >= 0 && out >= 0 &&
+		(t.runnerFile(in) || t.runnerFile(out) || (t.p.rec != nil && t.p.rec.stream(a.Fd(1), out) != 0)) {
+		return 0, abi.EINVAL
+	}
+	call := func(fl uintptr) (int64, unix.Errno) {
+		r, _, e := unix.Syscall6(unix.SYS_TEE, uintptr(in), uintptr(out), uintptr(size), fl, 0, 0)
+		return int64(r), e
+	}
+	n, err := call(flags | unix.SPLICE_F_NONBLOCK)
+	if err == unix.EAGAIN && flags&unix.SPLICE_F_NONBLOCK == 0 {
+		if e := t.waitReadable(in); e != 0 {
+			return 0, e
+		}
+		if e := t.waitWritable(out); e != 0 {
+			return 0, e
+		}
+		t.block(func() { n, err = call(flags) })
+	}
+	if err != 0 {
+		if err == unix.EINTR {
+			return 0, errRestart
+		}
+		return 0, errnoOf(err)
+	}
+	return uint64(n), 0
+}
+
+// sysVmsplice is vmsplice(fd, iov, nr_segs, flags), the host's on host
+// memory that holds the guest's bytes, so that the host checks the
+// arguments in Linux's order (flags, the descriptor and its mode, the
+// iovec array, then EBADF unless a pipe). Into a pipe (a descriptor open
+// for writing) the guest's bytes are copied to a host mapping made for
+// the call and unmapped after it: the pipe keeps references to its pages,
+// which nothing writes again, so SPLICE_F_GIFT changes nothing the guest
+// sees (but the guest's stores to its buffers after the call are not seen
+// by the pipe's reader, where Linux's pipe holds the guest's own pages). Out of a pipe the host fills a buffer that is then copied to the
+// guest's iovecs. A guest buffer that cannot be read (or written) is
+// given to the host as an address that faults, after the part that can,
+// so the call moves that part or fails with EFAULT as Linux would. At
+// most ioBufCap bytes move in one call (a shorter count, which vmsplice
+// may return). The runner's own files, and its stdout and stderr while the
+// run is recorded, are EBADF, as for a file that is not a pipe.
+func sysVmsplice(t *Thread, a *sysArgs) (uint64, int) {
+	h, nseg, flags := t.files.get(a.Fd(0)), a.Ulong(2), uintptr(a.Uint(3))
+	host := func(iov []unix.Iovec, fl uintptr) (int64, unix.Errno) {
+		p, n := uintptr(1), uintptr(nseg) // unmapped: EFAULT where the guest's array faults
+		if iov != nil {
+			p, n = uintptr(unsafe.Pointer(unsafe.SliceData(iov))), uintptr(len(iov))
+		}
+		r, _, e := unix.Syscall6(unix.SYS_VMSPLICE, uintptr(h), p, n, fl, 0, 0)
+		runtime.KeepAlive(iov)
+		return int64(r), e
+	}
+	giov, e := t.iovecs(a.Ptr(1), nseg)
+	negative := false
+	for _, v := range giov {
+		negative = negative || int64(v.Len) < 0
+	}
+	if e != 0 || h < 0 || negative {
+		// The host's answer for the flags, the descriptor, the count, an
+		// array that faults and a negative length, in its order.
+		var lens []unix.Iovec
+		if negative {
+			lens = make([]unix.Iovec, len(giov))
+			for i, v := range giov {
+				lens[i].Len = v.Len
+			}
+		}
+		if _, err := host(lens, flags); err != 0 {
+			return 0, errnoOf(err)
+		}
+		return 0, cmp.Or(e, abi.EBADF)
+	}
+	fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFL, 0)
+	write := err == nil && fl&unix.O_ACCMODE != unix.O_RDONLY
+	if flags&^spliceFlags == 0 && err == nil && fl&unix.O_PATH == 0 &&
+		(t.runnerFile(h) || (write && t.p.rec != nil && t.p.rec.stream(a.Fd(0), h) != 0)) {
+		return 0, abi.EBADF
+	}
+	// The guest's buffers: as many bytes as it may read (write) from the
+	// start, at most ioBufCap; short if a part could not.
+	perm := mem.Read
+	if !write {
+		perm = mem.Write
+	}
+	var ok uint64
+	short := false
+	for _, v := range giov {
+		want := min(v.Len, ioBufCap-ok)
+		k := uint64(t.accessible(v.Base, int(want), perm))
+		ok += k
+		if k < want {
+			short = true
+		}
+		if short || ok == ioBufCap {
+			break
+		}
+	}
+	var buf []byte
+	if !write {
+		buf = t.ioBuf(ok)
+	} else if ok > 0 {
+		m, err := unix.Mmap(-1, 0, int(ok), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS)
+		if err != nil {
+			return 0, abi.ENOMEM
+		}
+		defer unix.Munmap(m)
+		buf = m
+		for off, i := 0, 0; off < len(buf); i++ {
+			b, e := t.read(giov[i].Base, min(int(giov[i].Len), len(buf)-off))
+			if e != 0 {
+				return 0, e
+			}
+			off += copy(buf[off:], b)
+		}
+	}
+	// The host's iovecs: the buffer whole, then a faulting byte for the
+	// rest that could not be reached.
+	hiov := []unix.Iovec{}
+	if len(buf) > 0 {
+		hiov = append(hiov, unix.Iovec{Base: &buf[0], Len: uint64(len(buf))})
+	}
+	if short {
+		hiov = append(hiov, unix.Iovec{Base: nil, Len: 1}) // address 0: a fault
+	}
+	n, herr := host(hiov, flags|unix.SPLICE_F_NONBLOCK)
+	if herr == unix.EAGAIN && flags&unix.SPLICE_F_NONBLOCK == 0 {
+		// A blocking one waits interruptibly for its pipe, then blocks in
+		// the host.
+		if write {
+			e = t.waitWritable(h)
+		} else {
+			e = t.waitReadable(h)
+		}
+		if e != 0 {
+			return 0, e
+		}
+		t.block(func() { n, herr = host(hiov, flags) })
+	}
+	if herr != 0 {
+		if herr == unix.EINTR {
+			return 0, errRestart
+		}
+		if herr == unix.EPIPE {
+			t.post(sigInfo{signo: abi.SIGPIPE, code: abi.SI_USER, pid: t.p.pid})
+		}
+		return 0, errnoOf(herr)
+	}
+	if !write {
+		if e := t.scatter(giov, buf[:n]); e != 0 {
+			return 0, e
+		}
+	}
+	return uint64(n), 0
 }

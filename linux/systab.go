@@ -129,6 +129,8 @@ func init() {
 		abi.SYS_FCNTL:            {fn: sysFcntl, level: partial, note: "F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_GETPIPE_SZ, F_SETPIPE_SZ, record locks (F_GETLK, F_SETLK, F_SETLKW between guest processes kept by the runner, reclock.go; F_OFD_* the host's), F_NOTIFY removing a watch (setting one is EINVAL, as with dnotify off), F_ADD_SEALS and F_GET_SEALS (the host's), F_GETOWN, F_SETOWN, F_GETOWN_EX, F_SETOWN_EX (owners kept per description with guest ids) and F_GETSIG, F_SETSIG (the host's) (fowner.go); O_ASYNC's signal to the owner as Linux's send_sigio for pipes, FIFOs, sockets, terminals and inotify (asyncio.go)", args: args(aFd, aFcntlCmd, aHex)},
 		abi.SYS_DUP:              {fn: sysDup, level: full, args: args(aFd)},
 		abi.SYS_DUP2:             {fn: sysDup2, level: full, args: args(aFd, aFd)},
+		abi.SYS_TEE:              {fn: sysTee, level: partial, note: "the host's; EINVAL for the runner's own files and for the runner's stdout and stderr while recording", args: args(aFd, aFd, aSize, aHex)},
+		abi.SYS_VMSPLICE:         {fn: sysVmsplice, level: partial, note: "the host's on a copy of the guest's bytes (SPLICE_F_GIFT changes nothing), at most 1 MiB a call; EBADF for the runner's own files and for the runner's stdout and stderr while recording", args: args(aFd, aPtr, aSize, aHex)},
 		abi.SYS_SPLICE:           {fn: sysSplice, level: partial, note: "the host's; EINVAL for the runner's own files (signalfd, /proc/PID/mem, comm) and for the runner's stdout and stderr while recording", args: args(aFd, aPtr, aFd, aPtr, aSize, aHex)},
 		abi.SYS_DUP3:             {fn: sysDup3, level: full, args: args(aFd, aFd, aOpenFlags)},
 		abi.SYS_PIPE2:            {fn: sysPipe2, level: full, args: args(aPtr, aOpenFlags)},
@@ -211,6 +213,7 @@ func init() {
 		abi.SYS_MLOCKALL:   {fn: sysMlockall, level: full, args: args(aHex)},
 		abi.SYS_MUNLOCKALL: {fn: sysMunlockall, level: full},
 		abi.SYS_MSYNC:      {fn: sysMsync, level: full, args: args(aPtr, aSize, aHex)},
+		abi.SYS_MINCORE:    {fn: sysMincore, level: partial, note: "resident: the page has storage in the runner (written, read in from a file, or a used shared page); a page only read reads 0 where Linux maps its zero page", args: args(aPtr, aSize, aPtr)},
 		abi.SYS_MADVISE:    {fn: sysMadvise, level: partial, note: "MADV_DONTNEED zeroes; other valid advice changes nothing the guest sees", args: args(aPtr, aSize, aAdvice)},
 		abi.SYS_MREMAP:     {fn: sysMremap, level: partial, note: "private memory only (no duplication of a shared mapping)", args: args(aPtr, aSize, aSize, aHex, aPtr), retPtr: true},
 

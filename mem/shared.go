@@ -146,3 +146,26 @@ func (m *Memory) attach(l *leaf, i, pn uint64) bool {
 	m.resident++
 	return true
 }
+
+// HasPage reports whether the page holding addr has storage: a page of a
+// private mapping that was written or lent (Page, AccessPage), a page of a
+// shared mapping whose object has it (an anonymous object's page any
+// mapping of it used; a page its source lends: a host file's, within the
+// file). An unmapped page has none. It is what a runner answers mincore(2)
+// from.
+func (m *Memory) HasPage(addr uint64) bool {
+	pn := addr >> pageShift
+	if l := m.leafFor(pn, false); l != nil && l.data[pn&levelMask] != nil && l.perm[pn&levelMask]&mapped != 0 {
+		return true
+	}
+	k := m.find(pn)
+	if k >= len(m.ivs) || m.ivs[k].start > pn || m.ivs[k].obj == nil {
+		return false
+	}
+	s := m.ivs[k]
+	if s.obj.source != nil {
+		_, ok := s.obj.source(s.offAt(pn))
+		return ok
+	}
+	return s.obj.pages[s.offAt(pn)] != nil
+}

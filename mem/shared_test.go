@@ -206,3 +206,50 @@ func ExampleMemory_MapShared() {
 	// "shared"
 	// "\x00\x00\x00\x00\x00\x00"
 }
+
+// TestHasPage checks which pages have storage: private pages once written
+// (not when only read), shared pages once any mapping of the object used
+// them, a lending source's pages within its object, none unmapped.
+func TestHasPage(t *testing.T) {
+	m := mem.New()
+	const priv, shr, lent = 0x10000000, 0x20000000, 0x30000000
+	if err := m.Map(priv, 3*mem.PageSize, mem.RW); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.MapShared(shr, 2*mem.PageSize, mem.RW, mem.NewShared(nil), 0); err != nil {
+		t.Fatal(err)
+	}
+	page := new([mem.PageSize]byte)
+	src := mem.NewShared(func(i uint64) (*[mem.PageSize]byte, bool) { return page, i == 0 })
+	if err := m.MapShared(lent, 2*mem.PageSize, mem.Read, src, 0); err != nil {
+		t.Fatal(err)
+	}
+	b := make([]byte, 1)
+	if err := m.Write(priv+mem.PageSize, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Read(priv+2*mem.PageSize, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Write(shr, b); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		what string
+		addr uint64
+		want bool
+	}{
+		{"private, untouched", priv, false},
+		{"private, written", priv + mem.PageSize + 100, true},
+		{"private, only read", priv + 2*mem.PageSize, false},
+		{"shared, written", shr, true},
+		{"shared, untouched", shr + mem.PageSize, false},
+		{"lent, within the source", lent, true},
+		{"lent, beyond the source", lent + mem.PageSize, false},
+		{"unmapped", priv + 3*mem.PageSize, false},
+	} {
+		if got := m.HasPage(c.addr); got != c.want {
+			t.Errorf("%s: HasPage(%#x) = %v, want %v", c.what, c.addr, got, c.want)
+		}
+	}
+}

@@ -127,6 +127,12 @@ int main(void) {
 	res("eventfd garbage upper half", syscall(SYS_eventfd, 0xdead00000000UL) >= 0);
 	res("waitpid bad options", syscall(SYS_waitpid, -1, bad, 0x12345));
 	res("waitpid no child", syscall(SYS_waitpid, 12345, bad, 0));
+	/* tee, vmsplice, mincore (vmsplice.c has the rest) */
+	res("tee bad fds", syscall(SYS_tee, 12345, 12346, 100, 0));
+	res("tee garbage flags", syscall(SYS_tee, 12345, 12346, 100, 0xdead00000001UL));
+	res("vmsplice bad iovecs", syscall(SYS_vmsplice, fd, bad, 1, 0));
+	res("mincore unmapped", syscall(SYS_mincore, bad, 4096, bad));
+	res("mincore huge length", syscall(SYS_mincore, ro, -4096L, bad));
 	unlink("f");
 	chdir("/");
 	res("cleanup", rmdir(dir));
