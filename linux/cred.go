@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -82,7 +83,17 @@ type cred struct {
 func (c *cred) secure(bit uint32) bool { return c.securebits&bit != 0 }
 
 // hostCred reads the runner's own credentials: the first guest thread's.
+// They are read on one host thread (locked for the reads) and from that
+// thread's /proc entry: the runner gives a host thread a guest thread's
+// file-system ids, groups and effective capabilities while that guest
+// thread runs on it (hostcred.go), and that thread may be the process's
+// main one, whose entry /proc/self/status is — a second run in the same
+// process (a library user's, a test binary's) read such a guest's
+// capabilities there as the runner's. A thread not locked to a guest
+// thread carries the runner's own.
 func hostCred() *cred {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	c := &cred{}
 	r, e, s := unix.Getresuid()
 	c.uid = ids{uint32(r), uint32(e), uint32(s), uint32(e)}
@@ -94,7 +105,7 @@ func hostCred() *cred {
 		}
 		slices.Sort(c.groups)
 	}
-	status, _ := os.ReadFile("/proc/self/status")
+	status, _ := os.ReadFile("/proc/thread-self/status")
 	for _, line := range strings.Split(string(status), "\n") {
 		key, val, _ := strings.Cut(line, ":\t")
 		v, err := strconv.ParseUint(val, 16, 64)

@@ -5,6 +5,7 @@ package linux
 import (
 	"runtime"
 	"slices"
+	"sync/atomic"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -98,6 +99,7 @@ func (t *Thread) syncHostCred() {
 	}
 	t.lockHost()
 	t.hostFSSet = true
+	hostSwitched.Store(true)
 	if applyFS(h, want) {
 		t.hostFS = want
 		return
@@ -106,6 +108,39 @@ func (t *Thread) syncHostCred() {
 	// locked to t (so no other goroutine runs on it), with whatever it
 	// has now, until t ends and takes it with it (releaseHostCred).
 	t.hostFS = fsCred{uid: noID}
+}
+
+// hostSwitched records that the runner has given a host thread other
+// file-system credentials (syncHostCred). Linux then makes the whole host
+// process not dumpable (commit_creds sets the mm's dumpable flag to
+// fs.suid_dumpable when the fs ids or capabilities change), so the
+// process's flag is no longer the one its exec left it.
+var hostSwitched atomic.Bool
+
+// startDumpable is the runner's dumpable flag as its exec left it (read
+// when the package is initialised, before any guest runs; -1 if it
+// cannot be read).
+var startDumpable = func() int {
+	d, err := unix.PrctlRetInt(unix.PR_GET_DUMPABLE, 0, 0, 0, 0)
+	if err != nil {
+		return -1
+	}
+	return d
+}()
+
+// runnerDumpable is the dumpable flag a run's first process starts with:
+// the runner's own, as its exec (or the program embedding the runner)
+// left it — not the one the runner's own credential switches for an
+// earlier run in the same process set (hostSwitched); -1 if unknown.
+func runnerDumpable() int {
+	if hostSwitched.Load() {
+		return startDumpable
+	}
+	d, err := unix.PrctlRetInt(unix.PR_GET_DUMPABLE, 0, 0, 0, 0)
+	if err != nil {
+		return -1
+	}
+	return d
 }
 
 // lockHost keeps t's goroutine on its host thread.

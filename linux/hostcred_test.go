@@ -182,3 +182,46 @@ func TestCredUserNamespace(t *testing.T) {
 		})
 	}
 }
+
+// TestSecondRunKeepsRunnerCreds: a run in a process where an earlier run
+// gave host threads a guest's credentials (c-cred drops its ids as root,
+// so the runner switched host threads, and Linux made the whole host
+// process undumpable) starts its guest with the runner's own dumpable
+// flag and capabilities, as the first run did: c-cred prints the dumpable
+// flag and the capability sets it starts with, and the second run's
+// output is the first's (which TestCorpus compares with qemu-user). The
+// pidfd.c case of TestRecordReplayCorpus spun for good when a run started
+// undumpable and without CAP_SYS_PTRACE (pidfd_getfd EPERM). Root only.
+func TestSecondRunKeepsRunnerCreds(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs a root runner: a guest of another user cannot change its ids")
+	}
+	prog := filepath.Join(corpusDir, "c-cred.le")
+	if !fileExists(prog) {
+		t.Skip("no corpus: run scripts/build-corpus.sh first")
+	}
+	run := func() string {
+		out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer out.Close()
+		p, err := linux.Start(prog, []string{prog}, []string{"LANG=C"}, linux.Config{Stdout: out, Stderr: out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := waitGuarded(t, p, nil); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(out.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	first := run()
+	second := run()
+	if first != second {
+		t.Errorf("second run:\n%s\nfirst run:\n%s", second, first)
+	}
+}

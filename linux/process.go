@@ -316,7 +316,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		m.Budget = p.memBudget
 	}
 	p.hostCred = hostCred()
-	if d, err := unix.PrctlRetInt(unix.PR_GET_DUMPABLE, 0, 0, 0, 0); err == nil {
+	if d := runnerDumpable(); d >= 0 {
 		p.mm.dumpable = d // the runner's own, as its exec left it
 	}
 	// The first program gets the credentials the runner has: a
