@@ -371,15 +371,7 @@ func (t *Thread) runQuantumDebug() bool {
 			continue
 		}
 		left -= min(left, n+1)
-		var word uint32
-		if b, ok := t.mm.Mem.Page(r.NIP, mem.Exec); ok {
-			word = p.order.Uint32(b[r.NIP&(mem.PageSize-4):])
-		}
-		in, _ := t.mm.e.FetchInst(r, t.mm.Mem)
-		if t.outcome(in, word, err) || t.gone() {
-			return true
-		}
-		if p.sigAny.Load() && t.deliverSignals() {
+		if t.stopped(err) {
 			return true
 		}
 	}

@@ -209,20 +209,27 @@ func (t *Thread) runQuantum() bool {
 			return false
 		}
 		left -= n + 1 // Run stops before its limit on any other outcome
-		// The instruction that stopped Run, for system calls and messages.
-		var word uint32
-		if b, ok := t.mm.Mem.Page(r.NIP, mem.Exec); ok {
-			word = p.order.Uint32(b[r.NIP&(mem.PageSize-4):])
-		}
-		in, _ := t.mm.e.FetchInst(r, t.mm.Mem)
-		if t.outcome(in, word, err) || t.gone() {
-			return true
-		}
-		if p.sigAny.Load() && t.deliverSignals() {
+		if t.stopped(err) {
 			return true
 		}
 	}
 	return false
+}
+
+// stopped handles what stopped Run at t's NIP, err (outcome, given the
+// instruction there, for system calls and messages), and then the
+// signals pending; it reports whether the thread is finished.
+func (t *Thread) stopped(err error) bool {
+	r := &t.ctx.Regs
+	var word uint32
+	if b, ok := t.mm.Mem.Page(r.NIP, mem.Exec); ok {
+		word = t.p.order.Uint32(b[r.NIP&(mem.PageSize-4):])
+	}
+	in, _ := t.mm.e.FetchInst(r, t.mm.Mem)
+	if t.outcome(in, word, err) || t.gone() {
+		return true
+	}
+	return t.p.sigAny.Load() && t.deliverSignals()
 }
 
 // outcome handles an error from Step: system calls, signals, stops. It
