@@ -410,7 +410,7 @@ func sysRead(t *Thread, a *sysArgs) (uint64, int) {
 	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
 		return t.procMemRW(mm, a, false, -1)
 	}
-	return readCommon(t, a, func(fd int, b []byte) (int, error) { return unix.Read(fd, b) })
+	return readCommon(t, a, true, func(fd int, b []byte) (int, error) { return unix.Read(fd, b) })
 }
 
 func sysPread(t *Thread, a *sysArgs) (uint64, int) {
@@ -418,14 +418,16 @@ func sysPread(t *Thread, a *sysArgs) (uint64, int) {
 	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
 		return t.procMemRW(mm, a, false, off)
 	}
-	return readCommon(t, a, func(fd int, b []byte) (int, error) {
+	return readCommon(t, a, false, func(fd int, b []byte) (int, error) {
 		n, err := unix.Pread(fd, b, off)
 		off += int64(max(n, 0)) // the next part of a read of more than ioBuf's cap
 		return n, err
 	})
 }
 
-func readCommon(t *Thread, a *sysArgs, f func(int, []byte) (int, error)) (uint64, int) {
+// readCommon is read (stream: a pipe, socket or character device that may
+// wait goes through streamRead) and pread.
+func readCommon(t *Thread, a *sysArgs, stream bool, f func(int, []byte) (int, error)) (uint64, int) {
 	fd := t.fd(a.Fd(0))
 	if s := t.files.sigfds[fd]; s != nil {
 		return signalfdRead(t, fd, s, a.Ptr(1), a.Size(2))
@@ -447,16 +449,20 @@ func readCommon(t *Thread, a *sysArgs, f func(int, []byte) (int, error)) (uint64
 	if e := t.ttyJobCheck(fd, false); e != 0 {
 		return 0, e
 	}
-	if e := t.waitReadable(fd); e != 0 {
-		return 0, e
-	}
 	b := t.ioBuf(a.Size(2))
-	n, err := t.hostIO(fd, b, f)
-	if err != nil {
-		if err == unix.EINTR {
-			return 0, errRestart
+	n, e := 0, 0
+	if stream && streamKind(fd) != 0 && openFor(fd, unix.POLLIN) {
+		n, e = t.streamRead(fd, b)
+	} else if e = t.waitReadable(fd); e == 0 {
+		var err error
+		if n, err = t.hostIO(fd, b, f); err == unix.EINTR {
+			e = errRestart
+		} else if err != nil {
+			e = errnoOf(err)
 		}
-		return 0, errnoOf(err)
+	}
+	if e != 0 {
+		return 0, e
 	}
 	t.swapRead(fd, b[:n])
 	if e := t.write(a.Ptr(1), b[:n]); e != 0 {
@@ -666,14 +672,18 @@ func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
 	if e := t.ttyJobCheck(fd, false); e != 0 {
 		return 0, e
 	}
-	if e := t.waitReadable(fd); e != 0 {
-		return 0, e
-	}
 	var n int
-	var err error
-	t.block(func() { n, err = unix.Read(fd, b) })
-	if err != nil {
-		return 0, errnoOf(err)
+	if streamKind(fd) != 0 && openFor(fd, unix.POLLIN) {
+		var e int
+		if n, e = t.streamRead(fd, b); e != 0 {
+			return 0, e
+		}
+	} else {
+		var err error
+		t.block(func() { n, err = unix.Read(fd, b) })
+		if err != nil {
+			return 0, errnoOf(err)
+		}
 	}
 	t.swapRead(fd, b[:n])
 	if e := t.scatter(iov, b[:n]); e != 0 {
@@ -1241,10 +1251,11 @@ func (t *Thread) writeStream(fd, kind int, b []byte) (uint64, int) {
 		return 0, abi.EBADF
 	}
 	written := 0
+	w := newIOWait(fd, unix.POLLOUT)
 	for written < len(b) {
-		if e := t.pollFD(fd, unix.POLLOUT); e != 0 {
-			if written > 0 && e == errRestart {
-				break
+		if e := w.wait(t); e != 0 {
+			if written > 0 && e != errExit {
+				break // a signal or the socket's send timeout: what was written
 			}
 			return 0, e
 		}
@@ -1263,7 +1274,11 @@ func (t *Thread) writeStream(fd, kind int, b []byte) (uint64, int) {
 			}
 		} else {
 			chunk := b[written:min(len(b), written+pipeChunk)]
-			t.block(func() { n, err = unix.Write(fd, chunk) })
+			var ok bool
+			t.block(func() { n, err, ok = nowaitIO(fd, chunk, true) })
+			if !ok { // a terminal: polled writable
+				t.block(func() { n, err = unix.Write(fd, chunk) })
+			}
 		}
 		switch {
 		case err == unix.EAGAIN || err == unix.EINTR:

@@ -181,20 +181,26 @@ func sendmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 			return 0, e
 		}
 	}
-	if e := t.waitMsg(fd, flags, unix.POLLOUT); e != 0 {
-		return 0, e
-	}
 	var n int
-	var err error
-	t.block(func() {
+	e = t.msgWaiting(fd, flags, unix.POLLOUT, func(flags uint64) unix.Errno {
 		var hsa unsafe.Pointer
 		if len(sa) > 0 {
 			hsa = unsafe.Pointer(&sa[0])
 		}
-		n, err = rawSendmsg(fd, data, ctl, hsa, len(sa), int(flags))
+		var err error
+		if n, err = rawSendmsg(fd, data, ctl, hsa, len(sa), int(flags)); err != nil {
+			return err.(unix.Errno)
+		}
+		return 0
 	})
-	if err != nil {
-		return 0, errnoOf(err)
+	if e != 0 {
+		return 0, e
+	}
+	if n < len(data) && flags&unix.MSG_DONTWAIT == 0 && streamKind(fd) == streamSock && streamType(fd) {
+		// A blocking stream send goes on until all is sent (the control
+		// messages went with the first part).
+		r, _ := t.sendWaiting(fd, data[n:], flags, nil)
+		n += int(r)
 	}
 	return uint64(n), 0
 }
@@ -243,8 +249,10 @@ func recvmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 	if m.Controllen > 0 && !t.writable(m.Control, int(min(m.Controllen, 1<<16))) {
 		return 0, abi.EFAULT
 	}
-	if e := t.waitMsg(fd, flags, unix.POLLIN); e != 0 {
-		return 0, e
+	if flags&unix.MSG_WAITALL != 0 { // not gathered here: waits in the host (left)
+		if e := t.waitMsg(fd, flags, unix.POLLIN); e != 0 {
+			return 0, e
+		}
 	}
 	data := make([]byte, total)
 	ctl := make([]byte, min(m.Controllen, 1<<16))
@@ -257,12 +265,18 @@ func recvmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 		h.Namelen = uint32(len(sa))
 	}
 	var r uintptr
-	var errno unix.Errno
-	t.block(func() {
+	call := func(flags uint64) (errno unix.Errno) {
 		r, _, errno = unix.Syscall(unix.SYS_RECVMSG, uintptr(fd), uintptr(unsafe.Pointer(&h)), uintptr(flags))
-	})
-	if errno != 0 {
-		return 0, int(errno)
+		return errno
+	}
+	if flags&unix.MSG_WAITALL != 0 {
+		var errno unix.Errno
+		t.block(func() { errno = call(flags) })
+		if errno != 0 {
+			return 0, int(errno)
+		}
+	} else if e := t.msgWaiting(fd, flags, unix.POLLIN, call); e != 0 {
+		return 0, e
 	}
 	if e := t.scatter(iov, data[:min(uint64(r), total)]); e != 0 {
 		return 0, e

@@ -302,10 +302,11 @@ func sysSendto(t *Thread, a *sysArgs) (uint64, int) {
 // hung.
 func (t *Thread) sendWaiting(fd int, b []byte, flags uint64, sa []byte) (uint64, int) {
 	sent := 0
+	w := newIOWait(fd, unix.POLLOUT)
 	for {
-		if e := t.pollFD(fd, unix.POLLOUT); e != 0 {
-			if sent > 0 && e == errRestart {
-				return uint64(sent), 0
+		if e := w.wait(t); e != 0 {
+			if sent > 0 && e != errExit {
+				return uint64(sent), 0 // a signal or the send timeout (SO_SNDTIMEO)
 			}
 			return 0, e
 		}
@@ -343,16 +344,29 @@ func sysRecvfrom(t *Thread, a *sysArgs) (uint64, int) {
 	b := make([]byte, min(a.Size(2), 1<<20))
 	var sa [128]byte
 	sl := uint32(len(sa))
-	var n uintptr
-	var errno unix.Errno
-	if e := t.waitMsg(fd, a.Ulong(3), unix.POLLIN); e != 0 {
-		return 0, e
-	}
-	t.block(func() {
-		n, _, errno = unix.Syscall6(unix.SYS_RECVFROM, uintptr(fd), ptr(b), uintptr(len(b)), uintptr(a.Ulong(3)), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)))
-	})
-	if errno != 0 {
-		return 0, int(errno)
+	flags := a.Ulong(3)
+	n := 0
+	for {
+		// MSG_WAITALL on a stream: the host's receives that do not wait
+		// give parts, gathered until b is full or the wait ends (a
+		// signal, the receive timeout: the count so far, as Linux's).
+		rest := b[n:]
+		var r uintptr
+		e := t.msgWaiting(fd, flags, unix.POLLIN, func(flags uint64) (errno unix.Errno) {
+			sl = uint32(len(sa))
+			r, _, errno = unix.Syscall6(unix.SYS_RECVFROM, uintptr(fd), ptr(rest), uintptr(len(rest)), uintptr(flags), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)))
+			return errno
+		})
+		if e != 0 {
+			if n > 0 && e != errExit {
+				break
+			}
+			return 0, e
+		}
+		n += int(r)
+		if r == 0 || n == len(b) || flags&(unix.MSG_WAITALL|unix.MSG_PEEK|unix.MSG_DONTWAIT) != unix.MSG_WAITALL || !streamType(fd) {
+			break
+		}
 	}
 	if e := t.write(a.Ptr(1), b[:n]); e != 0 {
 		return 0, e
@@ -363,6 +377,13 @@ func sysRecvfrom(t *Thread, a *sysArgs) (uint64, int) {
 		}
 	}
 	return uint64(n), 0
+}
+
+// streamType says whether socket fd is a SOCK_STREAM one, whose receives
+// with MSG_WAITALL wait for the whole buffer.
+func streamType(fd int) bool {
+	typ, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_TYPE)
+	return err == nil && typ == unix.SOCK_STREAM
 }
 
 // sockopt translates a guest socket option name to the host's.

@@ -1,0 +1,151 @@
+//go:build linux
+
+package linux
+
+import (
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// A blocking read or write of a pipe, socket or character device must not
+// wait in the host kernel, where neither a guest signal nor the run's end
+// reaches it: a poll that said readable does not keep the data for the
+// caller (another guest reader of the same pipe may take it first), nor
+// room for a writer. So the host moves the data without waiting
+// (nowaitIO: RWF_NOWAIT; MSG_DONTWAIT for the socket calls) and the runner
+// waits between attempts (ioWait), interruptibly, without changing the
+// descriptor's O_NONBLOCK, which the guest and other processes sharing
+// the file see.
+
+// ioWait is the wait of one blocking read (events POLLIN) or write
+// (POLLOUT) of fd: for a socket, at most its receive or send timeout
+// (SO_RCVTIMEO, SO_SNDTIMEO), as Linux's sock_rcvtimeo and sock_sndtimeo.
+// The timeout is read at the call's first wait (a call that does not wait
+// costs nothing more) and runs from then.
+type ioWait struct {
+	fd       int
+	events   int16
+	started  bool
+	deadline time.Time // zero: no timeout
+}
+
+// newIOWait is the wait of a read or write of fd.
+func newIOWait(fd int, events int16) ioWait { return ioWait{fd: fd, events: events} }
+
+// start reads the socket's timeout.
+func (w *ioWait) start() {
+	w.started = true
+	opt := unix.SO_RCVTIMEO
+	if w.events&unix.POLLOUT != 0 {
+		opt = unix.SO_SNDTIMEO
+	}
+	if streamKind(w.fd) != streamSock {
+		return
+	}
+	if tv, err := unix.GetsockoptTimeval(w.fd, unix.SOL_SOCKET, opt); err == nil {
+		if d := time.Duration(unix.TimevalToNsec(*tv)); d > 0 {
+			w.deadline = time.Now().Add(d)
+		}
+	}
+}
+
+// wait waits until fd has one of w's events (or an error or hang-up). A
+// signal for the thread ends it with errRestart, or EINTR for a socket
+// with a timeout (Linux's sock_intr_errno: such a call is not restarted);
+// the timeout with EAGAIN; the run's end with errExit.
+func (w *ioWait) wait(t *Thread) int {
+	if !w.started {
+		w.start()
+	}
+	ms := -1
+	if !w.deadline.IsZero() {
+		left := time.Until(w.deadline)
+		if left <= 0 {
+			return abi.EAGAIN
+		}
+		ms = int((left + time.Millisecond - 1) / time.Millisecond)
+	}
+	fds := []unix.PollFd{{Fd: int32(w.fd), Events: w.events}}
+	n, e := pollLoop(t, ms, func(ms int) (int, error) { return unix.Poll(fds, ms) })
+	switch {
+	case e == abi.EINTR && w.deadline.IsZero():
+		return errRestart
+	case e != 0:
+		return e
+	case n == 0:
+		return abi.EAGAIN
+	}
+	return 0
+}
+
+// nowaitIO reads (write false) or writes b at fd's file position without
+// waiting (RWF_NOWAIT). ok is false when the host's file cannot be asked
+// not to wait (a terminal: EOPNOTSUPP; a kernel before preadv2: ENOSYS).
+func nowaitIO(fd int, b []byte, write bool) (n int, err error, ok bool) {
+	if write {
+		n, err = unix.Pwritev2(fd, [][]byte{b}, -1, unix.RWF_NOWAIT)
+	} else {
+		n, err = unix.Preadv2(fd, [][]byte{b}, -1, unix.RWF_NOWAIT)
+	}
+	if err == unix.EOPNOTSUPP || err == unix.ENOSYS {
+		return 0, nil, false
+	}
+	return n, err, true
+}
+
+// streamRead is a read of fd, a blocking pipe, socket or character
+// device, into b: attempts that do not wait, and interruptible waits
+// between them (ioWait). A file that cannot be asked not to wait is
+// waited for and then read, as before.
+func (t *Thread) streamRead(fd int, b []byte) (int, int) {
+	w := newIOWait(fd, unix.POLLIN)
+	for {
+		var n int
+		var err error
+		var ok bool
+		t.block(func() { n, err, ok = nowaitIO(fd, b, false) })
+		if !ok {
+			if e := w.wait(t); e != 0 {
+				return 0, e
+			}
+			n, err = t.hostIO(fd, b, func(fd int, b []byte) (int, error) { return unix.Read(fd, b) })
+		}
+		switch {
+		case err == unix.EAGAIN && ok:
+			if e := w.wait(t); e != 0 {
+				return 0, e
+			}
+			continue
+		case err == unix.EINTR:
+			return 0, errRestart
+		case err != nil:
+			return 0, errnoOf(err)
+		}
+		return n, 0
+	}
+}
+
+// msgWaiting makes call, a host send or receive on socket fd, with
+// MSG_DONTWAIT added to the guest's flags, and, unless the guest's flags
+// or the socket say not to wait, waits for events between attempts
+// (ioWait: a signal, the socket's timeout or the run's end ends it).
+func (t *Thread) msgWaiting(fd int, flags uint64, events int16, call func(flags uint64) unix.Errno) int {
+	waits := flags&unix.MSG_DONTWAIT == 0 && streamKind(fd) == streamSock
+	var w ioWait
+	if waits {
+		w = newIOWait(fd, events)
+	}
+	for {
+		var e unix.Errno
+		t.block(func() { e = call(flags | unix.MSG_DONTWAIT) })
+		if e != unix.EAGAIN || !waits {
+			return int(e)
+		}
+		if e := w.wait(t); e != 0 {
+			return e
+		}
+	}
+}
