@@ -133,6 +133,9 @@ func (t *Thread) syncAsync(g, h int) {
 		return
 	}
 	if fl&unix.O_ASYNC == 0 {
+		if t.p.async == nil || len(t.p.async.watches) == 0 {
+			return // no watch to end (and F_SETFL of O_NONBLOCK is common)
+		}
 		if o := t.fileOwnerOf(h, false); o != nil && o.async != nil {
 			t.p.dropWatch(o)
 		}

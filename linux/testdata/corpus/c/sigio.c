@@ -5,6 +5,7 @@
  * POLL_IN, si_band POLLIN|POLLRDNORM and si_fd the descriptor that set
  * O_ASYNC, taken with sigwaitinfo; none for the data already there when
  * O_ASYNC was set (nothing else pending after the one write's signal);
+ * none for a write while O_ASYNC is cleared, one after it is set again;
  * SIGCHLD as the F_SETSIG signal, whose si_code is SI_SIGIO (it has
  * si_codes of its own); the process group as owner (F_SETOWN of -pgrp,
  * a group of its own made first), the thread (F_OWNER_TID) through
@@ -22,7 +23,8 @@
  * sigio.expected is a native run's on x86-64 (Linux 6.18), equal to
  * qemu-ppc64le 7.2's: qemu-ppc64 7.2 gives a big-endian guest si_band
  * shifted by 32 bits and a wrong si_fd for every F_SETSIG signal, and
- * readv's inotify event headers unswapped. */
+ * readv's inotify event headers unswapped, and never delivers the
+ * SIGSEGV (the run waits in sigwaitinfo for good). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -113,6 +115,13 @@ int main(void) {
 	check("write", write(p[1], "y", 1));
 	take("pipe POLL_IN", p[0]);
 	pending("after one write");
+	/* O_ASYNC cleared: no signal for a write; set again: one. */
+	check("F_SETFL off", fcntl(p[0], F_SETFL, 0));
+	check("write", write(p[1], "o", 1));
+	check("F_SETFL on", fcntl(p[0], F_SETFL, O_ASYNC));
+	check("write", write(p[1], "n", 1));
+	take("after off and on", p[0]);
+	pending("after off and on");
 	close(p[0]);
 	close(p[1]);
 
