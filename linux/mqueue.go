@@ -4,6 +4,8 @@ package linux
 
 import (
 	"encoding/binary"
+	"os"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -31,30 +33,25 @@ import (
 //     host knows of: a message sent to an empty queue then notifies a
 //     registered process (Linux gives it to the waiting receiver), and
 //     waiters are not woken in priority order.
-//   - mq_notify's SIGEV_SIGNAL: the host cannot signal a guest process, so
-//     the runner registers the host queue for SIGEV_THREAD with a netlink
-//     socket of its own and a cookie naming the registration; when a
+//   - mq_notify: the host cannot signal a guest process, and sees one
+//     owner, the runner, for every guest process. So every registration
+//     is the runner's on the host: SIGEV_THREAD with a netlink socket of
+//     the runner's and a cookie naming the guest's registration. When a
 //     guest's send makes the host notify, the runner (which made that
-//     send) reads the cookie and posts the guest's signal (si_code
-//     SI_MESGQ, si_pid and si_uid the sender's, si_value the guest's) to
-//     the registering process, as Linux's __do_notify. A notification a
-//     host process outside the run causes is posted at the next mq call
-//     of any guest thread, with si_pid and si_uid 0.
-//   - SIGEV_NONE and SIGEV_THREAD are the host's: for SIGEV_THREAD the host
-//     attaches the guest's cookie to the guest's netlink socket (a host
-//     socket) and writes it there itself.
+//     send) reads the cookie and does what Linux's __do_notify does:
+//     SIGEV_SIGNAL posts the guest's signal (si_code SI_MESGQ, si_pid and
+//     si_uid the sender's, si_value the guest's) to the registering
+//     process; SIGEV_THREAD has the host write the guest's cookie to the
+//     guest's netlink socket (mqPostCookie); SIGEV_NONE does nothing. A
+//     notification a host process outside the run causes is handled by a
+//     goroutine (mqWatch), with si_pid and si_uid 0. The runner keeps
+//     Linux's owner: another guest process's mq_notify(NULL) leaves the
+//     registration, and when another's close of a descriptor of the queue
+//     makes the host remove it, the runner registers it again (mqDrain).
+//     Left: a registration outlives its owner's execve (Linux's
+//     self_exec_id check drops the signal), and the owner's close of one
+//     of several descriptors of the queue does not remove it.
 //
-// Every guest process is the one host process of the runner, which the
-// host sees as the owner of every registration. For SIGEV_SIGNAL the
-// runner keeps Linux's owner: another guest process's mq_notify(NULL)
-// leaves the registration, and when another's close of a descriptor of
-// the queue makes the host remove it, the runner registers it again
-// (mqDrain). For SIGEV_NONE and SIGEV_THREAD (whose removal the host
-// tells the guest's helper thread, which then frees what the cookie
-// names) it does not: any guest process's mq_notify(NULL) or close of a
-// descriptor of the queue removes them (Linux: only the owner's). A
-// SIGEV_SIGNAL registration also outlives its owner's execve (Linux's
-// self_exec_id check drops the signal).
 // Linux's mq_open descriptors are close-on-exec, and so are the host's.
 
 // Facts of ipc/mqueue.c and uapi linux/mqueue.h.
@@ -266,24 +263,29 @@ func sysMqGetsetattr(t *Thread, a *sysArgs) (uint64, int) {
 	return 0, putStruct(t, a.Ptr(2), abi.MqAttrLayout, &v) // the new flags stay set, as in Linux
 }
 
-// mqNotifier is the runner's side of the guests' SIGEV_SIGNAL
-// registrations: a host netlink socket the host queues write their
-// cookies to, and the live registrations by cookie.
+// mqNotifier is the runner's side of the guests' mq_notify registrations:
+// a host netlink socket the host queues write their cookies to, and the
+// live registrations by cookie.
 type mqNotifier struct {
 	sock int
 	next uint64
 	regs map[uint64]*mqReg
 }
 
-// mqReg is one live SIGEV_SIGNAL registration: the registering process,
-// its signal (0: none, as Linux accepts) and value, and the queue. (The
-// runner keeps no descriptor of its own: its close would remove the
-// queue's host registration, whoever made it.)
+// mqReg is one live registration: the registering process, how it is
+// notified (sigevNone, sigevSignal, sigevThread), the signal (0: none, as
+// Linux accepts) and value of SIGEV_SIGNAL, the runner's duplicate of
+// the guest's netlink socket and the guest's cookie of SIGEV_THREAD, and
+// the queue. (The runner keeps no descriptor of a queue: its close would
+// remove the queue's host registration, whoever made it.)
 type mqReg struct {
-	group *threadGroup
-	signo int
-	value uint64
-	id    fileID
+	group  *threadGroup
+	notify int
+	signo  int
+	value  uint64
+	sock   int
+	cookie []byte
+	id     fileID
 }
 
 func sysMqNotify(t *Thread, a *sysArgs) (uint64, int) {
@@ -301,7 +303,7 @@ func sysMqNotify(t *Thread, a *sysArgs) (uint64, int) {
 			if reg.group != t.group {
 				return 0, 0
 			}
-			p.mqForget(id)
+			p.mqForget(id, true)
 		}
 		_, _, errno := unix.Syscall(unix.SYS_MQ_NOTIFY, uintptr(h), 0, 0)
 		return 0, int(errno)
@@ -310,47 +312,74 @@ func sysMqNotify(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	host := abi.Sigevent{Notify: ev.Notify}
-	var cookie []byte
+	reg := &mqReg{group: t.group, notify: int(ev.Notify), sock: -1}
 	switch ev.Notify {
 	case sigevNone:
 	case sigevSignal:
 		if uint32(ev.Signo) > abi.NSIG { // valid_signal: 0 is accepted
 			return 0, abi.EINVAL
 		}
-		if e := mqCheck(h); e != 0 { // EBADF before anything else
-			return 0, e
-		}
-		n, e := p.mqNotifierOf()
-		if e != 0 {
-			return 0, e
-		}
-		reg := &mqReg{group: t.group, signo: int(ev.Signo), value: ev.Value, id: hostFileID(h)}
-		id := n.next
-		n.next++
-		if e := n.register(id, h); e != 0 {
-			return 0, e
-		}
-		n.regs[id] = reg
-		return 0, 0
+		reg.signo, reg.value = int(ev.Signo), ev.Value
 	case sigevThread:
 		b, e := t.read(ev.Value, mqCookieLen)
 		if e != 0 {
 			return 0, e
 		}
-		cookie = b
-		sock := t.fd(int(ev.Signo))
-		if sock < 0 {
-			sock = -1
+		reg.cookie = b
+		sock, e := netlinkSock(t.fd(int(ev.Signo)))
+		if e != 0 {
+			return 0, e
 		}
-		host.Signo, host.Value = int32(sock), uint64(uintptr(unsafe.Pointer(&cookie[0])))
+		reg.sock = sock
 	default:
 		return 0, abi.EINVAL
 	}
-	var out [64]byte
-	abi.SigeventLayout.Encode(binary.NativeEndian, out[:], &host)
-	_, _, errno := unix.Syscall(unix.SYS_MQ_NOTIFY, uintptr(h), uintptr(unsafe.Pointer(&out[0])), 0)
-	return 0, int(errno)
+	e = p.mqRegister(h, reg)
+	if e != 0 && reg.sock >= 0 {
+		_ = unix.Close(reg.sock)
+	}
+	return 0, e
+}
+
+// netlinkSock checks host descriptor h as Linux's netlink_getsockbyfilp
+// (EBADF, ENOTSOCK, EINVAL for a socket of another family) and returns a
+// duplicate of it the runner keeps (Linux holds the socket).
+func netlinkSock(h int) (int, int) {
+	var st unix.Stat_t
+	if h < 0 || unix.Fstat(h, &st) != nil {
+		return -1, abi.EBADF
+	}
+	if st.Mode&unix.S_IFMT != unix.S_IFSOCK {
+		return -1, abi.ENOTSOCK
+	}
+	if d, err := unix.GetsockoptInt(h, unix.SOL_SOCKET, unix.SO_DOMAIN); err != nil || d != unix.AF_NETLINK {
+		return -1, abi.EINVAL
+	}
+	d, err := unix.FcntlInt(uintptr(h), unix.F_DUPFD_CLOEXEC, hostFDCap())
+	if err != nil {
+		return -1, errnoOf(err)
+	}
+	return d, 0
+}
+
+// mqRegister registers the queue of host descriptor h for reg: EBADF for
+// a descriptor that is no queue, EBUSY for a queue registered already.
+func (p *Process) mqRegister(h int, reg *mqReg) int {
+	if e := mqCheck(h); e != 0 {
+		return e
+	}
+	n, e := p.mqNotifierOf()
+	if e != 0 {
+		return e
+	}
+	reg.id = hostFileID(h)
+	id := n.next
+	n.next++
+	if e := n.register(id, h); e != 0 {
+		return e
+	}
+	n.regs[id] = reg
+	return 0
 }
 
 // mqCheck is EBADF unless host descriptor h is a message queue's.
@@ -382,7 +411,7 @@ func hostFileID(h int) fileID {
 	return fileID{dev: st.Dev, ino: st.Ino}
 }
 
-// mqRegOf is the live SIGEV_SIGNAL registration of host descriptor h's
+// mqRegOf is the live registration of host descriptor h's
 // queue, if any, and its cookie.
 func (p *Process) mqRegOf(h int) (uint64, *mqReg) {
 	if p.mq == nil || len(p.mq.regs) == 0 {
@@ -397,9 +426,52 @@ func (p *Process) mqRegOf(h int) (uint64, *mqReg) {
 	return 0, nil
 }
 
-// mqForget drops registration id: it is used, or removed on purpose.
-func (p *Process) mqForget(id uint64) {
+// mqForget drops registration id: it is used, or removed (removed: a
+// SIGEV_THREAD registration's socket is told so, as Linux's
+// remove_notification tells it).
+func (p *Process) mqForget(id uint64, removed bool) {
+	reg := p.mq.regs[id]
+	if reg == nil {
+		return
+	}
 	delete(p.mq.regs, id)
+	if reg.sock >= 0 {
+		if removed {
+			mqPostCookie(reg, false)
+		}
+		_ = unix.Close(reg.sock)
+	}
+}
+
+// mqSeq numbers the runner's own queues (mqPostCookie).
+var mqSeq atomic.Uint64
+
+// mqPostCookie makes the host write reg's SIGEV_THREAD cookie to reg's
+// netlink socket, its last byte NOTIFY_WOKENUP (wokenUp) or
+// NOTIFY_REMOVED, as Linux's __do_notify and remove_notification do: the
+// runner cannot send to a netlink socket itself, so it registers a queue
+// of its own (made and unlinked at once) for the cookie and sends it a
+// message, or closes it.
+func mqPostCookie(reg *mqReg, wokenUp bool) {
+	name := []byte("ppc64emu-mq-" + itoa(os.Getpid()) + "-" + itoa(int(mqSeq.Add(1))) + "\x00")
+	attr := abi.MqAttr{Maxmsg: 1, Msgsize: 1}
+	var ab [64]byte
+	abi.MqAttrLayout.Encode(binary.NativeEndian, ab[:], &attr)
+	r, _, errno := unix.Syscall6(unix.SYS_MQ_OPEN, uintptr(unsafe.Pointer(&name[0])), unix.O_RDWR|unix.O_CREAT|unix.O_EXCL|unix.O_CLOEXEC,
+		0o600, uintptr(unsafe.Pointer(&ab[0])), 0, 0)
+	if errno != 0 {
+		return
+	}
+	q := int(r)
+	_, _, _ = unix.Syscall(unix.SYS_MQ_UNLINK, uintptr(unsafe.Pointer(&name[0])), 0, 0)
+	host := abi.Sigevent{Notify: sigevThread, Signo: int32(reg.sock), Value: uint64(uintptr(unsafe.Pointer(&reg.cookie[0])))}
+	var out [64]byte
+	abi.SigeventLayout.Encode(binary.NativeEndian, out[:], &host)
+	if _, _, errno := unix.Syscall(unix.SYS_MQ_NOTIFY, uintptr(q), uintptr(unsafe.Pointer(&out[0])), 0); errno == 0 && wokenUp {
+		msg := [1]byte{}
+		_, _, _ = unix.Syscall6(unix.SYS_MQ_TIMEDSEND, uintptr(q), uintptr(unsafe.Pointer(&msg[0])), 1, 0, uintptr(unsafe.Pointer(&mqPast)), 0)
+	}
+	_ = unix.Close(q)
 }
 
 // mqNotifierOf is the process's notifier, made (with its socket and the
@@ -469,12 +541,15 @@ func (p *Process) mqDrain(sender *Thread) {
 		}
 		if b[mqCookieLen-1] != mqNotifyWokenUp {
 			if h := p.holds(reg.group, reg.id); reg.group.exiting || reg.group.zombie || h < 0 || n.register(id, h) != 0 {
-				p.mqForget(id)
+				p.mqForget(id, !reg.group.exiting && !reg.group.zombie)
 			}
 			continue
 		}
-		p.mqForget(id)
-		if reg.signo == 0 || reg.group.exiting || reg.group.zombie {
+		if reg.notify == sigevThread {
+			mqPostCookie(reg, true)
+		}
+		p.mqForget(id, false)
+		if reg.notify != sigevSignal || reg.signo == 0 || reg.group.exiting || reg.group.zombie {
 			continue
 		}
 		si := abi.Siginfo{Signo: int32(reg.signo), Code: abi.SI_MESGQ, Value: reg.value}

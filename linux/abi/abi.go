@@ -25,6 +25,7 @@ const (
 	ESPIPE     = 29
 	ERANGE     = 34
 	ENOSYS     = 38
+	ENOTSOCK   = 88
 	EOPNOTSUPP = 95
 	ETIMEDOUT  = 110
 )

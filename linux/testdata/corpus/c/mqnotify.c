@@ -2,7 +2,8 @@
    SI_MESGQ, the registration's si_value and the sender's pid when a message
    reaches the empty queue (here a child's), once; a second registration is
    EBUSY until the first is removed (mq_notify(NULL)) or used, and another
-   process's mq_notify(NULL) or close does not remove it; SIGEV_NONE
+   process's mq_notify(NULL) or close does not remove it (nor a
+   SIGEV_THREAD one); SIGEV_NONE
    registers without a notification; SIGEV_THREAD (glibc's netlink helper
    thread) runs the function; a bad sigev_notify or signal is EINVAL, a
    descriptor that is no queue EBADF. qemu-user 7.2 does not implement
@@ -130,6 +131,16 @@ int main(void) {
 	ev.sigev_notify_function = onthread;
 	ev.sigev_value.sival_int = 99;
 	err("register thread", mq_notify(q, &ev));
+	fflush(stdout);
+	pid_t o2 = fork();
+	if (o2 == 0) {
+		mqd_t cq = mq_open(name, O_WRONLY);
+		mq_notify(cq, NULL);
+		mq_close(cq);
+		_exit(0);
+	}
+	waitpid(o2, NULL, 0);
+	err("thread still registered after another's unregister and close", mq_notify(q, &ev));
 	mq_send(q, "e", 1, 0);
 	pthread_mutex_lock(&mu);
 	while (!ran)
