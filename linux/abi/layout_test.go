@@ -33,6 +33,7 @@ func TestLayoutOffsets(t *testing.T) {
 		row("utsname.machine", UtsnameLayout, func() Utsname { var v Utsname; copy(v.Machine[:], "ppc"); return v }(), 390, 260, 3),
 		row("itimerspec.it_value.tv_sec", ItimerspecLayout, Itimerspec{Value: Timespec{Sec: marker}}, 32, 16, 8),
 		row("itimerval.it_value.tv_usec", ItimervalLayout, Itimerval{Value: Timeval{Usec: marker}}, 32, 24, 8),
+		row("file_handle.handle_type", FileHandleLayout, FileHandle{Type: marker32}, 8, 4, 4),
 		row("utimbuf.modtime", UtimbufLayout, Utimbuf{Modtime: marker}, 16, 8, 8),
 		row("termios.c_ispeed", TermiosLayout, Termios{Ispeed: marker32}, 44, 36, 4),
 		row("siginfo.si_value", SiginfoLayout, Siginfo{Value: marker}, 128, 24, 8),

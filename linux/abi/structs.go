@@ -16,6 +16,14 @@ type Timeval struct {
 	Sec, Usec int64
 }
 
+// FileHandle is the head of struct file_handle (name_to_handle_at,
+// open_by_handle_at): the handle's length and type; its bytes follow,
+// opaque.
+type FileHandle struct {
+	Bytes uint32
+	Type  int32
+}
+
 // Utimbuf is struct utimbuf (utime): the access and modification times,
 // whole seconds.
 type Utimbuf struct {
@@ -299,6 +307,7 @@ var (
 	TimespecLayout        = NewLayout[Timespec]()
 	TimevalLayout         = NewLayout[Timeval]()
 	UtimbufLayout         = NewLayout[Utimbuf]()
+	FileHandleLayout      = NewLayout[FileHandle]()
 	TimexLayout           = NewLayout[Timex]()
 	ItimerspecLayout      = NewLayout[Itimerspec]()
 	ItimervalLayout       = NewLayout[Itimerval]()

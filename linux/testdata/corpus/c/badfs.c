@@ -133,6 +133,8 @@ int main(void) {
 	res("vmsplice bad iovecs", syscall(SYS_vmsplice, fd, bad, 1, 0));
 	res("mincore unmapped", syscall(SYS_mincore, bad, 4096, bad));
 	res("mincore huge length", syscall(SYS_mincore, ro, -4096L, bad));
+	res("name_to_handle_at bad path", syscall(SYS_name_to_handle_at, AT_FDCWD, bad, bad, bad, 0));
+	res("open_by_handle_at bad handle", syscall(SYS_open_by_handle_at, fd, bad, 0));
 	unlink("f");
 	chdir("/");
 	res("cleanup", rmdir(dir));
