@@ -20,6 +20,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "inchild.h"
 #include "res.h"
 
 static uint64_t eff, prm;
@@ -56,19 +57,6 @@ static void status(void) {
 		if (!strncmp(line, "Uid:", 4) || !strncmp(line, "Gid:", 4) || !strncmp(line, "Groups:", 7))
 			fputs(line, stdout);
 	if (f) fclose(f);
-}
-
-/* in_child runs f in a forked child and waits for it. */
-static void in_child(void (*f)(void)) {
-	fflush(stdout);
-	pid_t pid = fork();
-	if (pid == 0) {
-		f();
-		fflush(stdout);
-		_exit(0);
-	}
-	int st;
-	waitpid(pid, &st, 0);
 }
 
 static void show_inherited(void) { ids("inherited by fork"); }

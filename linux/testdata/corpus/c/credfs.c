@@ -27,22 +27,11 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "inchild.h"
 #include "res.h"
 
 static char dir[64], secret[96], pub[96], other[96], grpfile[96], made[96], sub[96], moved[96];
 static char tmpfile_[96];
-
-static void in_child(void (*f)(void)) {
-	fflush(stdout);
-	pid_t pid = fork();
-	if (pid == 0) {
-		f();
-		fflush(stdout);
-		_exit(0);
-	}
-	int st;
-	waitpid(pid, &st, 0);
-}
 
 static long open_close(const char *path, int flags) {
 	int fd = open(path, flags, 0644);
