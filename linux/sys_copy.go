@@ -31,6 +31,9 @@ func sysSendfile(t *Thread, a *sysArgs) (uint64, int) {
 	if e := t.copyRefused(a.Fd(0), in, out); e != 0 {
 		return 0, e
 	}
+	if e := t.ttyJobCheck(out, true); e != 0 {
+		return 0, e // a terminal's write with TOSTOP (n_tty_write)
+	}
 	var off *int64
 	if p := a.Ptr(2); p != 0 {
 		v, e := t.get64(p)
@@ -233,13 +236,25 @@ func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 			return uint64(len(b)), t.scatter(iov, b) // a random device in a seeded run (seed.go)
 		}
 	}
-	if v2 && off == -1 {
+	var n int
+	var err error
+	if v2 && off == -1 && total > 0 {
+		// At the file position: read's job-control check, and read's
+		// wait for a stream when no flag asks for something else.
+		if e := t.ttyJobCheck(fd, false); e != 0 {
+			return 0, e
+		}
+		if a.Int(5) == 0 && streamKind(fd) != 0 && openFor(fd, unix.POLLIN) {
+			var e int
+			if n, e = t.streamRead(fd, b); e != 0 {
+				return 0, e
+			}
+			goto done
+		}
 		if e := t.waitReadable(fd); e != 0 {
 			return 0, e
 		}
 	}
-	var n int
-	var err error
 	t.block(func() {
 		if v2 {
 			n, err = unix.Preadv2(fd, [][]byte{b}, off, int(a.Int(5)))
@@ -253,6 +268,7 @@ func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 		}
 		return 0, errnoOf(err)
 	}
+done:
 	t.swapRead(fd, b[:n])
 	if e := t.scatter(iov, b[:n]); e != 0 {
 		return 0, e
@@ -288,6 +304,14 @@ func pwritev(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 		return 0, abi.EOPNOTSUPP
 	}
 	if v2 && off == -1 && len(all) > 0 {
+		// At the file position: write's job-control check, and write's
+		// way with a stream when no flag asks for something else.
+		if e := t.ttyJobCheck(fd, true); e != 0 {
+			return 0, e
+		}
+		if kind := streamKind(fd); kind != 0 && a.Int(5) == 0 {
+			return t.writeStream(fd, kind, all)
+		}
 		if e := t.waitWritable(fd); e != 0 {
 			return 0, e
 		}

@@ -6,9 +6,10 @@
  * O_NOCTTY (not write-only) and by TIOCSCTTY, a non-leader cannot (EPERM),
  * nor can another session take it; TIOCGPGRP, TIOCSPGRP (ESRCH, EPERM,
  * EINVAL, EFAULT) and TIOCGSID on the slave and the master; a process of
- * a background group gets SIGTTOU for a write with TOSTOP or tcsetattr
+ * a background group gets SIGTTOU for a write with TOSTOP (write,
+ * writev, pwritev2 at the file position, sendfile) or tcsetattr
  * (stops by default, EINTR with a handler, goes on when it ignores it),
- * SIGTTIN for a read (stops by default, EIO when ignored or blocked), EIO
+ * SIGTTIN for a read (read, readv, preadv2; stops by default, EIO when ignored or blocked), EIO
  * when its group is orphaned; TIOCNOTTY by a member drops its own
  * terminal, by the leader SIGHUP and SIGCONT to the foreground group and
  * the whole session loses it; the leader's end sends SIGHUP (not SIGCONT:
@@ -21,6 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -102,6 +106,14 @@ static int bg_write_caught(void) {
 	setpgid(0, 0);
 	handle(SIGTTOU, on_sig);
 	res("bg, SIGTTOU caught: write", write(slave, "w\n", 2));
+	struct iovec iov = {.iov_base = "v\n", .iov_len = 2};
+	res("bg, SIGTTOU caught: writev", writev(slave, &iov, 1));
+	res("bg, SIGTTOU caught: pwritev2 at the position", pwritev2(slave, &iov, 1, -1, 0));
+	int m = memfd_create("ctty", 0);
+	write(m, "s\n", 2);
+	off_t off = 0;
+	res("bg, SIGTTOU caught: sendfile", sendfile(slave, m, &off, 2));
+	close(m);
 	res("bg, SIGTTOU caught: tcsetpgrp", tcsetpgrp(slave, getpgrp()));
 	struct termios tio;
 	tcgetattr(slave, &tio);
@@ -121,6 +133,9 @@ static int bg_read(void) {
 	char c;
 	handle(SIGTTIN, SIG_IGN);
 	res("bg read, SIGTTIN ignored", read(slave, &c, 1));
+	struct iovec iov = {.iov_base = &c, .iov_len = 1};
+	res("bg readv, SIGTTIN ignored", readv(slave, &iov, 1));
+	res("bg preadv2 at the position, SIGTTIN ignored", preadv2(slave, &iov, 1, -1, 0));
 	handle(SIGTTIN, SIG_DFL);
 	sigset_t set;
 	sigemptyset(&set);
