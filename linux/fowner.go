@@ -59,10 +59,6 @@ const (
 	fOwnerPGRP = 2
 )
 
-// kcmpFile is kcmp's KCMP_FILE: do two descriptors refer to one
-// description.
-const kcmpFile = 0
-
 // sameFile reports whether host descriptors a and b of the runner refer
 // to one open file description (false if the host cannot tell).
 func sameFile(a, b int) bool {

@@ -247,16 +247,23 @@ const capSysPtrace = 19
 // one whose real, effective and saved user and group ids are all t's real
 // ones and that is dumpable; CAP_SYS_PTRACE passes both tests.
 func (t *Thread) mayAttach(g *threadGroup, u *Thread) bool {
+	return t.mayAccess(g, u.cred, u.mm)
+}
+
+// mayAccess is mayAttach of a task of thread group g with credentials tc
+// and address space mm (nil for a zombie, which has none: no dumpable
+// test). PTRACE_MODE_READ_REALCREDS asks the same without Yama.
+func (t *Thread) mayAccess(g *threadGroup, tc *cred, mm *addressSpace) bool {
 	if g == t.group {
 		return true
 	}
-	c, tc := t.cred, u.cred
+	c := t.cred
 	same := tc.uid.r == c.uid.r && tc.uid.e == c.uid.r && tc.uid.s == c.uid.r &&
 		tc.gid.r == c.gid.r && tc.gid.e == c.gid.r && tc.gid.s == c.gid.r
 	if !same && !c.capable(capSysPtrace) {
 		return false
 	}
-	return u.mm.dumpable == 1 || c.capable(capSysPtrace) // SUID_DUMP_USER
+	return mm == nil || mm.dumpable == 1 || c.capable(capSysPtrace) // SUID_DUMP_USER
 }
 
 // sysPidfdGetfd duplicates descriptor targetfd of the pidfd's process into

@@ -106,6 +106,9 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 			d.forked(t, tid, flags)
 		}
 	}
+	if flags&abi.CLONE_SYSVSEM != 0 {
+		p.semUndoList(t.group) // Linux's copy_semundo makes the list to share it
+	}
 	c := p.newThread(tid, res)
 	c.comm, c.cred, c.sched, c.personality = t.comm, t.cred, t.sched.forked(), t.personality
 	// The child starts from the parent's state after the sc (NIP is

@@ -305,6 +305,7 @@ func init() {
 		abi.SYS_PIDFD_GETFD:            {fn: sysPidfdGetfd, level: full, note: "ptrace access as Linux's without Yama's rules", args: args(aFd, aInt, aHex)},
 		abi.SYS_PROCESS_VM_READV:       {fn: sysProcessVMReadv, level: full, note: "between guest processes (any guest thread id; others ESRCH); ptrace access as Linux's without Yama's rules; partial transfers as Linux counts them (procvm.go)", args: args(aInt, aPtr, aSize, aPtr, aSize, aHex)},
 		abi.SYS_PROCESS_VM_WRITEV:      {fn: sysProcessVMWritev, level: full, note: "as process_vm_readv", args: args(aInt, aPtr, aSize, aPtr, aSize, aHex)},
+		abi.SYS_KCMP:                   {fn: sysKcmp, level: full, note: "between guest processes (zombies too; others ESRCH); ptrace read access; files and epoll targets by the host's kcmp of the host descriptors; VM, FILES, FS, SIGHAND, SYSVSEM the runner's objects in a fixed order; IO always 0 (kcmp.go)", args: args(aInt, aInt, aInt, aSize, aSize)},
 		abi.SYS_PIDFD_SEND_SIGNAL:      {fn: sysPidfdSendSignal, level: partial, note: "a siginfo only for guest processes", args: args(aFd, aSignal, aPtr, aHex)},
 		abi.SYS_WAITID:                 {fn: sysWaitid, level: partial, note: "P_PIDFD of a guest process's pidfd (pidfd.go); rusage zero", args: args(aInt, aInt, aPtr, aInt, aPtr)},
 		abi.SYS_SCHED_YIELD:            {fn: sysSchedYield, level: full},

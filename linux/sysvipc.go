@@ -927,6 +927,20 @@ func (t *Thread) semtimedop(id int, sops, nsops, timeout uint64) (uint64, int) {
 	}
 }
 
+// semUndoList gives g its SEM_UNDO list if it has none yet (Linux's
+// get_undo_list): a clone with CLONE_SYSVSEM makes it, as a first
+// SEM_UNDO operation does (undoOf); kcmp's KCMP_SYSVSEM tells whether a
+// process has one.
+func (p *Process) semUndoList(g *threadGroup) map[int][]int {
+	ns := p.ipcNS()
+	m := ns.undo[g]
+	if m == nil {
+		m = map[int][]int{}
+		ns.undo[g] = m
+	}
+	return m
+}
+
 // undoOf returns g's SEM_UNDO adjustments of s, made on first use.
 func (ns *ipcNamespace) undoOf(g *threadGroup, s *semSet) []int {
 	m := ns.undo[g]
