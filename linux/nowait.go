@@ -131,9 +131,11 @@ func (t *Thread) streamRead(fd int, b []byte) (int, int) {
 // msgWaiting makes call, a host send or receive on socket fd, with
 // MSG_DONTWAIT added to the guest's flags, and, unless the guest's flags
 // or the socket say not to wait, waits for events between attempts
-// (ioWait: a signal, the socket's timeout or the run's end ends it).
+// (ioWait: a signal, the socket's timeout or the run's end ends it). A
+// receive from the error queue (MSG_ERRQUEUE) never waits on Linux
+// (sock_recv_errqueue: EAGAIN when it is empty).
 func (t *Thread) msgWaiting(fd int, flags uint64, events int16, call func(flags uint64) unix.Errno) int {
-	waits := flags&unix.MSG_DONTWAIT == 0 && streamKind(fd) == streamSock
+	waits := flags&(unix.MSG_DONTWAIT|unix.MSG_ERRQUEUE) == 0 && streamKind(fd) == streamSock
 	var w ioWait
 	if waits {
 		w = newIOWait(fd, events)

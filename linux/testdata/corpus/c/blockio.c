@@ -4,6 +4,8 @@
  *  - a read of a socket with SO_RCVTIMEO, a recv and a write with
  *    SO_SNDTIMEO to a full socket end with EAGAIN after the timeout (the
  *    write that fits part sends that part);
+ *  - a receive from an empty error queue (MSG_ERRQUEUE) of a blocking
+ *    socket is EAGAIN at once;
  *  - a signal ends a read of a socket with SO_RCVTIMEO with EINTR even
  *    under SA_RESTART (Linux's sock_intr_errno: a call with a timeout is
  *    not restarted).
@@ -17,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -89,6 +92,8 @@ int main(void) {
 	socketpair(AF_UNIX, SOCK_DGRAM, 0, d);
 	timeo(d[0], SO_RCVTIMEO, 20000);
 	res("datagram recv with SO_RCVTIMEO", recv(d[0], buf, sizeof buf, 0));
+	int u = socket(AF_INET, SOCK_DGRAM, 0);
+	res("recv MSG_ERRQUEUE, queue empty", recv(u, buf, sizeof buf, MSG_ERRQUEUE));
 
 	timeo(sv[1], SO_SNDTIMEO, 20000);
 	size_t big = 1 << 22;
