@@ -408,7 +408,7 @@ func hostFileID(h int) fileID {
 	if unix.Fstat(h, &st) != nil {
 		return fileID{}
 	}
-	return fileID{dev: st.Dev, ino: st.Ino}
+	return fileID{dev: uint64(st.Dev), ino: st.Ino}
 }
 
 // mqRegOf is the live registration of host descriptor h's

@@ -104,7 +104,7 @@ func sysUtime(t *Thread, a *sysArgs) (uint64, int) {
 		if e != 0 {
 			return 0, e
 		}
-		tp = unsafe.Pointer(&[2]unix.Timespec{{Sec: g[0].Actime}, {Sec: g[0].Modtime}})
+		tp = unsafe.Pointer(&[2]unix.Timespec{unix.NsecToTimespec(g[0].Actime * 1e9), unix.NsecToTimespec(g[0].Modtime * 1e9)})
 	}
 	return setTimes(t, unix.AT_FDCWD, a.Ptr(0), tp, 0)
 }
@@ -134,7 +134,7 @@ func futimesat(t *Thread, dirfd int, pathAddr, tv uint64) (uint64, int) {
 			if g[i].Usec < 0 || g[i].Usec >= 1e6 {
 				return 0, abi.EINVAL
 			}
-			ts[i] = unix.Timespec{Sec: g[i].Sec, Nsec: g[i].Usec * 1000}
+			ts[i] = unix.NsecToTimespec(g[i].Sec*1e9 + g[i].Usec*1000)
 		}
 		tp = unsafe.Pointer(ts)
 	}

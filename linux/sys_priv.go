@@ -366,11 +366,12 @@ func adjtimex(t *Thread, id int, addr uint64) (uint64, int) {
 	if err != nil {
 		return 0, errnoOf(err)
 	}
-	tx.Offset, tx.Freq, tx.Maxerror, tx.Esterror = h.Offset, h.Freq, h.Maxerror, h.Esterror
-	tx.Status, tx.Constant, tx.Precision, tx.Tolerance = h.Status, h.Constant, h.Precision, h.Tolerance
-	tx.Time = abi.Timeval{Sec: h.Time.Sec, Usec: h.Time.Usec}
-	tx.Tick, tx.Ppsfreq, tx.Jitter, tx.Shift = h.Tick, h.Ppsfreq, h.Jitter, h.Shift
-	tx.Stabil, tx.Jitcnt, tx.Calcnt, tx.Errcnt, tx.Stbcnt, tx.Tai = h.Stabil, h.Jitcnt, h.Calcnt, h.Errcnt, h.Stbcnt, h.Tai
+	// The host's fields are C longs (int32 on a 32-bit host) and ints.
+	tx.Offset, tx.Freq, tx.Maxerror, tx.Esterror = int64(h.Offset), int64(h.Freq), int64(h.Maxerror), int64(h.Esterror)
+	tx.Status, tx.Constant, tx.Precision, tx.Tolerance = h.Status, int64(h.Constant), int64(h.Precision), int64(h.Tolerance)
+	tx.Time = abi.Timeval{Sec: int64(h.Time.Sec), Usec: int64(h.Time.Usec)}
+	tx.Tick, tx.Ppsfreq, tx.Jitter, tx.Shift = int64(h.Tick), int64(h.Ppsfreq), int64(h.Jitter), h.Shift
+	tx.Stabil, tx.Jitcnt, tx.Calcnt, tx.Errcnt, tx.Stbcnt, tx.Tai = int64(h.Stabil), int64(h.Jitcnt), int64(h.Calcnt), int64(h.Errcnt), int64(h.Stbcnt), h.Tai
 	if e := putStruct(t, addr, abi.TimexLayout, &tx); e != 0 {
 		return 0, e
 	}

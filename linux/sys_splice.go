@@ -174,7 +174,7 @@ func sysVmsplice(t *Thread, a *sysArgs) (uint64, int) {
 		if negative {
 			lens = make([]unix.Iovec, len(giov))
 			for i, v := range giov {
-				lens[i].Len = v.Len
+				lens[i].SetLen(int(v.Len))
 			}
 		}
 		if _, err := host(lens, flags); err != 0 {
@@ -229,7 +229,9 @@ func sysVmsplice(t *Thread, a *sysArgs) (uint64, int) {
 	// rest that could not be reached.
 	hiov := []unix.Iovec{}
 	if len(buf) > 0 {
-		hiov = append(hiov, unix.Iovec{Base: &buf[0], Len: uint64(len(buf))})
+		v := unix.Iovec{Base: &buf[0]}
+		v.SetLen(len(buf))
+		hiov = append(hiov, v)
 	}
 	if short {
 		hiov = append(hiov, unix.Iovec{Base: nil, Len: 1}) // address 0: a fault

@@ -3,6 +3,7 @@
 package hostsig
 
 import (
+	"os"
 	"sync/atomic"
 	"syscall"
 	"unsafe"
@@ -47,8 +48,8 @@ func rtSigaction(sig int, act, old *sigaction) syscall.Errno {
 // that Kernel can tell its SI_KERNEL arrivals. It says whether it did: not
 // for a signal with no SA_SIGINFO handler (default or ignored), nor one
 // out of range.
-func Watch(sig syscall.Signal) bool {
-	n := int(sig)
+func Watch(sig os.Signal) bool {
+	n := signum(sig)
 	if n <= 0 || n >= nsig {
 		return false
 	}
@@ -70,8 +71,8 @@ func Watch(sig syscall.Signal) bool {
 
 // Unwatch gives sig back the handler Watch wrapped, if wrap is still its
 // handler.
-func Unwatch(sig syscall.Signal) {
-	n := int(sig)
+func Unwatch(sig os.Signal) {
+	n := signum(sig)
 	if n <= 0 || n >= nsig {
 		return
 	}
@@ -88,8 +89,8 @@ func Unwatch(sig syscall.Signal) {
 // sig os/signal delivers: wrap counts before Go's handler queues the
 // signal, and arrivals that os/signal coalesced into one delivery are
 // taken together.
-func Kernel(sig syscall.Signal) bool {
-	n := int(sig)
+func Kernel(sig os.Signal) bool {
+	n := signum(sig)
 	if n <= 0 || n >= nsig {
 		return false
 	}
@@ -102,4 +103,12 @@ func Kernel(sig syscall.Signal) bool {
 			return true
 		}
 	}
+}
+
+// signum is sig's number, or 0 for a signal that is not a syscall.Signal.
+func signum(sig os.Signal) int {
+	if s, ok := sig.(syscall.Signal); ok {
+		return int(s)
+	}
+	return 0
 }

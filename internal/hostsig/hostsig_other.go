@@ -2,13 +2,13 @@
 
 package hostsig
 
-import "syscall"
+import "os"
 
 // Watch says no: only linux/amd64 has the wrapping handler.
-func Watch(sig syscall.Signal) bool { return false }
+func Watch(sig os.Signal) bool { return false }
 
 // Unwatch does nothing here.
-func Unwatch(sig syscall.Signal) {}
+func Unwatch(sig os.Signal) {}
 
 // Kernel never reports an arrival here.
-func Kernel(sig syscall.Signal) bool { return false }
+func Kernel(sig os.Signal) bool { return false }
