@@ -484,8 +484,10 @@ func (w *worker) run(ctx context.Context, v *trace.Vector) (trace.Line, error) {
 	in.Comment = ""
 	skip := func(why string) trace.Line {
 		l := trace.Line{Vector: *v, Result: &trace.Result{Status: trace.StatusSkip, Why: why}}
-		w.logf("%s: %s after %q; stderr: %s", why, strings.Join(w.o.argv, " "), in.String(), w.stderr.String())
+		// stop first: its Wait waits for the copy of the process's
+		// stderr, which may still be on its way when stdout has closed.
 		w.stop()
+		w.logf("%s: %s after %q; stderr: %s", why, strings.Join(w.o.argv, " "), in.String(), w.stderr.String())
 		return l
 	}
 	if _, err := io.WriteString(w.stdin, in.String()+"\n"); err != nil {

@@ -66,9 +66,11 @@ logged() {
   w=$!
   "$@" -v > "$log" 2>&1 || rc=$?
   kill "$w" 2>/dev/null; wait "$w" 2>/dev/null || true
-  grep -a -E '^(ok|FAIL|PASS|---|panic:|signal:|\?) ' "$log" | grep -a -v -E '^--- (PASS|SKIP)' || true
+  grep -a -E '^(ok|FAIL|panic:|signal:|\?)[[:space:]]|^--- FAIL' "$log" || true
   if [ "$rc" -ne 0 ]; then
     echo "-- $tag failed (exit $rc); full log: $log"
+    echo "-- the failed tests' output (up to 25 lines before each --- FAIL):"
+    grep -a -B 25 -E '^ *--- FAIL' "$log" | head -n 300
     echo "-- tests started and not ended:"
     awk '/^=== RUN /{run[$3]=1} /^ *--- (PASS|FAIL|SKIP): /{delete run[$3]} END{for (t in run) print "   " t}' "$log" | sort | head -50
     echo "-- last lines of the log:"
