@@ -269,8 +269,8 @@
 //
 // The calls that act on the whole machine (mount, umount, umount2,
 // pivot_root, swapon, swapoff, reboot, acct, vhangup, the module and
-// kexec calls, settimeofday, stime, setns, syslog, adjtimex,
-// clock_adjtime; sys_priv.go) never reach the host, whoever runs the
+// kexec calls, settimeofday, stime, clock_settime, setns, syslog,
+// adjtimex, clock_adjtime; sys_priv.go) never reach the host, whoever runs the
 // runner: qemu-user passes them on, so a guest run as root mounts or
 // reboots the host. The rule: each answers as Linux 6.1 answers a process
 // without the capability it needs, whatever the guest's virtual

@@ -367,17 +367,9 @@ func sysClockSettime(t *Thread, a *sysArgs) (uint64, int) {
 	if ts.Sec < 0 || uint64(ts.Nsec) >= 1e9 || ts.Sec >= settodSecMax {
 		return 0, abi.EINVAL
 	}
-	if !t.cred.capable(capSysTime) {
-		return 0, abi.EPERM
-	}
-	// unix.Timespec's fields are 32 bits wide on some hosts (linux/386): a
-	// time the host's call cannot carry is EINVAL rather than a wrapped one.
-	hts := unix.NsecToTimespec(ts.Sec*1e9 + ts.Nsec)
-	if int64(hts.Sec) != ts.Sec {
-		return 0, abi.EINVAL
-	}
-	_, _, errno := unix.Syscall(unix.SYS_CLOCK_SETTIME, uintptr(clock), uintptr(unsafe.Pointer(&hts)), 0)
-	return 0, int(errno)
+	// Never the host's clock (linux/doc.go, Privileged calls): EPERM, as
+	// security_settime64 answers a process without CAP_SYS_TIME.
+	return 0, abi.EPERM
 }
 
 func sysClockGetres(t *Thread, a *sysArgs) (uint64, int) {

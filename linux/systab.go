@@ -333,7 +333,7 @@ func init() {
 		abi.SYS_SETRLIMIT:              {fn: sysSetrlimit, level: partial, note: "RLIMIT_AS, DATA, NOFILE, CPU, NPROC and SIGPENDING (rlimit.go); other limits are accepted and not changed", args: args(aUint, aPtr)},
 		abi.SYS_GETRANDOM:              {fn: sysGetrandom, level: full, args: args(aBuf, aSize, aUint)},
 		abi.SYS_CLOCK_GETTIME:          {fn: sysClockGettime, level: full, note: "the CPU-time clocks of guest processes and threads are the guest's (rlimit.go)", args: args(aClock, aPtr)},
-		abi.SYS_CLOCK_SETTIME:          {fn: sysClockSettime, level: partial, note: "CLOCK_REALTIME set on the host after Linux's checks and the guest's CAP_SYS_TIME (the host then answers EPERM without the capability); every other clock EINVAL (other processes' CPU clocks and descriptor clocks too, where Linux may answer EPERM)", args: args(aClock, aPtr)},
+		abi.SYS_CLOCK_SETTIME:          {fn: sysClockSettime, level: partial, note: privNote + ": CLOCK_REALTIME's timespec read (EFAULT) and checked (EINVAL), then EPERM; every other clock EINVAL (other processes' CPU clocks and descriptor clocks too, where Linux may answer EPERM)", args: args(aClock, aPtr)},
 		abi.SYS_CLOCK_GETRES:           {fn: sysClockGetres, level: full, args: args(aClock, aPtr)},
 		abi.SYS_GETTIMEOFDAY:           {fn: sysGettimeofday, level: full, args: args(aPtr, aPtr)},
 		abi.SYS_TIME:                   {fn: sysTime, level: full, args: args(aPtr)},
