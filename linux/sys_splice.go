@@ -56,17 +56,9 @@ func sysSplice(t *Thread, a *sysArgs) (uint64, int) {
 		runtime.KeepAlive(offs)
 		return int64(r), e
 	}
-	n, err := call(flags | unix.SPLICE_F_NONBLOCK)
-	if err == unix.EAGAIN && flags&unix.SPLICE_F_NONBLOCK == 0 {
-		// A blocking splice waits interruptibly for its pipes, as read
-		// and write do, then blocks in the host.
-		if e := t.waitReadable(in); e != 0 {
-			return 0, e
-		}
-		if e := t.waitWritable(out); e != 0 {
-			return 0, e
-		}
-		t.block(func() { n, err = call(flags) })
+	n, err, e := t.pipeCall(in, out, flags, call)
+	if e != 0 {
+		return 0, e
 	}
 	if err != 0 {
 		if err == unix.EINTR {
@@ -85,6 +77,26 @@ func sysSplice(t *Thread, a *sysArgs) (uint64, int) {
 		}
 	}
 	return uint64(n), 0
+}
+
+// pipeCall makes a splice-like host call (splice, tee) with the guest's
+// flags: first without waiting; if that would wait and the guest asked
+// for a blocking call, it waits interruptibly for in to be readable and
+// out writable, as read and write do, then makes the call blocking in the
+// host. It returns the call's result, or errno e from the wait (a signal,
+// the run's end).
+func (t *Thread) pipeCall(in, out int, flags uintptr, call func(fl uintptr) (int64, unix.Errno)) (n int64, err unix.Errno, e int) {
+	n, err = call(flags | unix.SPLICE_F_NONBLOCK)
+	if err == unix.EAGAIN && flags&unix.SPLICE_F_NONBLOCK == 0 {
+		if e := t.waitReadable(in); e != 0 {
+			return 0, 0, e
+		}
+		if e := t.waitWritable(out); e != 0 {
+			return 0, 0, e
+		}
+		t.block(func() { n, err = call(flags) })
+	}
+	return n, err, 0
 }
 
 // spliceFlags are the flags splice accepts (SPLICE_F_ALL).
@@ -117,15 +129,9 @@ func sysTee(t *Thread, a *sysArgs) (uint64, int) {
 		r, _, e := unix.Syscall6(unix.SYS_TEE, uintptr(in), uintptr(out), uintptr(size), fl, 0, 0)
 		return int64(r), e
 	}
-	n, err := call(flags | unix.SPLICE_F_NONBLOCK)
-	if err == unix.EAGAIN && flags&unix.SPLICE_F_NONBLOCK == 0 {
-		if e := t.waitReadable(in); e != 0 {
-			return 0, e
-		}
-		if e := t.waitWritable(out); e != 0 {
-			return 0, e
-		}
-		t.block(func() { n, err = call(flags) })
+	n, err, e := t.pipeCall(in, out, flags, call)
+	if e != 0 {
+		return 0, e
 	}
 	if err != 0 {
 		if err == unix.EINTR {
