@@ -32,10 +32,27 @@
 #   run with the regrtest options tests.txt gives it (-i PATTERN: a case
 #   left out of both runs; qemu-wrong=CASE: one left out of qemu-user's
 #   run only, which must be "ok" under ppc64emu).
-#   CPYTHON_TIMEOUT: seconds for one run (default 1800, or the test's
-#   timeout=SECONDS in tests.txt). CPYTHON_JOBS: runs at a time (default
-#   2: a test's two runs start together, and a run that ends makes room for
-#   the next test's).
+#   CPYTHON_TIMEOUT: seconds for one ppc64emu run (default 1800, or the
+#   test's timeout=SECONDS in tests.txt). CPYTHON_QEMU_TIMEOUT: seconds
+#   for one qemu-user run (default 900, and never more than the former).
+#   CPYTHON_JOBS: runs at a time (default 2: a test's two runs start
+#   together, and a run that ends makes room for the next test's).
+#   CPYTHON_NO_REF_CACHE=1: run qemu-user even when its result is cached.
+#
+# The reference (qemu-user 7.2) hangs now and then where a test forks
+# while threads run: the child deadlocks inside qemu (seen in clean-clone
+# CI runs: test_threading's test_is_alive_after_fork "still running after
+# 300 seconds", and test_subprocess's test_env, whose child never ended
+# while the test waited without a limit). So:
+# - a qemu-user run that ended with status 0 is kept in
+#   ${XDG_CACHE_HOME:-~/.cache}/ppc64emu/cpython-ref/KEY (KEY a hash of
+#   its inputs: the run's command, summary.py, debian-run.sh, the root's
+#   package list and the qemu-ppc64le-static binary) and reused by later
+#   runs ("qemu cached" in the test's line);
+# - qemu-user's run has its own, shorter limit (above);
+# - when the two runs differ, qemu-user's is run once more (a line says
+#   so and why) and the rerun is the reference. ppc64emu's run is never
+#   rerun: a flaky case of ours fails.
 # Output: one line per test, "TEST ok (N test cases alike; CPU qemu Q s,
 # ppc64emu E s)"
 # or "TEST FAIL (what differs)", and a summary line with the totals; every
@@ -158,28 +175,100 @@ for t in "${want[@]}"; do
       '[ -f junit.xml ] && python3.11 summary.py junit.xml' \
       'exit $rc' >"$out/$t.$who.sh"
   done
-  echo "${CPYTHON_TIMEOUT:-${limit:-1800}}" >"$out/$t.limit"
-  rm -f "$out/$t.qemu.rc" "$out/$t.emu.rc"
+  elimit=${CPYTHON_TIMEOUT:-${limit:-1800}}
+  qlimit=${CPYTHON_QEMU_TIMEOUT:-900}
+  [ "$qlimit" -le "$elimit" ] || qlimit=$elimit
+  echo "$elimit" >"$out/$t.emu.limit"
+  echo "$qlimit" >"$out/$t.qemu.limit"
+  rm -f "$out/$t.limit" "$out/$t.qemu.rc" "$out/$t.emu.rc" "$out/$t.qemu.cached" "$out/$t.qemu.rerun"
   runs+=("emu $t" "qemu $t")
 done
 
-# run WHO TEST: one run, its files under $out; the .rc file last.
+# The reference cache (see the top): refkey TEST prints the key of TEST's
+# qemu-user run.
+refcache=$cache/cpython-ref
+qemu_sum=$(sha256sum <"${qemu_static:-/dev/null}" | cut -c1-64)
+refkey() {
+  cat "$out/$1.qemu.sh" "$here/summary.py" scripts/debian-run.sh "$(dirname "$root")/packages.txt" |
+    { cat; echo "qemu $qemu_sum"; } | sha256sum | cut -c1-32
+}
+reffiles="out err rc time log"
+
+# run WHO TEST [fresh]: one run, its files under $out; the .rc file last.
+# qemu-user's run is taken from the reference cache when it is there
+# (unless fresh is given or CPYTHON_NO_REF_CACHE is set), and put there
+# when it ended with status 0.
 run() {
-  local who=$1 t=$2 w
+  local who=$1 t=$2 fresh=${3:-} w key f
+  if [ $who = qemu ]; then
+    key=$(refkey "$t")
+    if [ -z "$fresh" ] && [ -z "${CPYTHON_NO_REF_CACHE:-}" ] && [ -f "$refcache/$key/rc" ]; then
+      for f in $reffiles; do cp "$refcache/$key/$f" "$out/$t.qemu.$f.tmp"; done
+      for f in out err time log; do mv "$out/$t.qemu.$f.tmp" "$out/$t.qemu.$f"; done
+      touch "$out/$t.qemu.cached"
+      mv "$out/$t.qemu.rc.tmp" "$out/$t.qemu.rc"
+      return
+    fi
+  fi
   w=$(mktemp -d "/tmp/cpython-tests.$t.$who.XXXXXX")
   cp "$here/summary.py" "$w/"
   TIMEFORMAT='%R %U %S'
   set +e
-  { time "${who}run" "$out/$t.$who.sh" "$w" "$(cat "$out/$t.limit")" >"$out/$t.$who.out" 2>"$out/$t.$who.err" </dev/null; } 2>"$out/$t.$who.time"
+  { time "${who}run" "$out/$t.$who.sh" "$w" "$(cat "$out/$t.$who.limit")" >"$out/$t.$who.out" 2>"$out/$t.$who.err" </dev/null; } 2>"$out/$t.$who.time"
   echo $? >"$out/$t.$who.rc.tmp"
-  cp "$w/regrtest.log" "$out/$t.$who.log" 2>/dev/null
+  set -e
+  rm -f "$out/$t.$who.log"
+  cp "$w/regrtest.log" "$out/$t.$who.log" 2>/dev/null || true
   rm -rf "$w"
+  if [ $who = qemu ] && [ "$(cat "$out/$t.qemu.rc.tmp")" = 0 ] && [ -f "$out/$t.qemu.log" ]; then
+    rm -rf "$refcache/$key.tmp.$$"
+    mkdir -p "$refcache/$key.tmp.$$"
+    cp "$out/$t.qemu.rc.tmp" "$refcache/$key.tmp.$$/rc"
+    for f in out err time log; do cp "$out/$t.qemu.$f" "$refcache/$key.tmp.$$/$f"; done
+    rm -rf "$refcache/$key"
+    mv "$refcache/$key.tmp.$$" "$refcache/$key" 2>/dev/null || rm -rf "$refcache/$key.tmp.$$"
+  fi
   mv "$out/$t.$who.rc.tmp" "$out/$t.$who.rc"
 }
 
 # report TEST: compare a test's two finished runs and print its line.
 report() {
-  local t=$1 q e n c what=()
+  local t=$1 q e n first src=""
+  compare "$t"
+  if [ ${#what[@]} != 0 ]; then
+    # qemu-user's run again, once (see the top): its hangs in forked
+    # children are the reference's, not ours.
+    first="${what[*]}"
+    [ -f "$out/$t.qemu.cached" ] && first="$first; qemu cached"
+    for f in out err rc time log; do cp "$out/$t.qemu.$f" "$out/$t.qemu.first.$f" 2>/dev/null || true; done
+    rm -f "$out/$t.qemu.cached"
+    echo "$t: qemu-user's run and ppc64emu's differ ($first): qemu-user's run again (first run's files: $out/$t.qemu.first.*)"
+    run qemu "$t" fresh
+    touch "$out/$t.qemu.rerun"
+    compare "$t"
+  fi
+  [ -f "$out/$t.qemu.cached" ] && src="; qemu cached"
+  [ -f "$out/$t.qemu.rerun" ] && src="; qemu rerun"
+  q=$(cputime "$out/$t.qemu.time") e=$(cputime "$out/$t.emu.time")
+  qsum=$(awk -v a="$qsum" -v b="$q" 'BEGIN { print a + b }')
+  esum=$(awk -v a="$esum" -v b="$e" 'BEGIN { print a + b }')
+  n=$(grep -c '^test' "$out/$t.qemu.out" || true)
+  if [ ${#what[@]} = 0 ]; then
+    echo "$t ok ($n test cases alike; CPU qemu $q s, ppc64emu $e s$src)"
+    pass=$((pass + 1))
+  else
+    echo "$t FAIL (${what[*]}; CPU qemu $q s, ppc64emu $e s$src)"
+    diff "$out/$t.qemu.out" "$out/$t.emu.cmp" | head -20 || true
+    fail=$((fail + 1))
+    failed+=("$t")
+  fi
+}
+
+# compare TEST: what differs between a test's two finished runs, in the
+# array what (empty when they are alike).
+compare() {
+  local t=$1 c
+  what=()
   # The cases qemu-user is known to get wrong (qemu-wrong=): each must be
   # "ok" under ppc64emu, and its line is left out of what is compared
   # ($t.emu.cmp: ppc64emu's lines less those; $t.emu.out keeps them all).
@@ -196,19 +285,6 @@ report() {
   cmp -s "$out/$t.qemu.out" "$out/$t.emu.cmp" || what+=(stdout)
   cmp -s "$out/$t.qemu.err" "$out/$t.emu.err" || what+=(stderr)
   cmp -s "$out/$t.qemu.rc" "$out/$t.emu.rc" || what+=("exit $(cat "$out/$t.qemu.rc") vs $(cat "$out/$t.emu.rc")")
-  q=$(cputime "$out/$t.qemu.time") e=$(cputime "$out/$t.emu.time")
-  qsum=$(awk -v a="$qsum" -v b="$q" 'BEGIN { print a + b }')
-  esum=$(awk -v a="$esum" -v b="$e" 'BEGIN { print a + b }')
-  n=$(grep -c '^test' "$out/$t.qemu.out" || true)
-  if [ ${#what[@]} = 0 ]; then
-    echo "$t ok ($n test cases alike; CPU qemu $q s, ppc64emu $e s)"
-    pass=$((pass + 1))
-  else
-    echo "$t FAIL (${what[*]}; CPU qemu $q s, ppc64emu $e s)"
-    diff "$out/$t.qemu.out" "$out/$t.emu.cmp" | head -20 || true
-    fail=$((fail + 1))
-    failed+=("$t")
-  fi
 }
 
 # Start the runs, and report the tests in the list's order as their runs end.
