@@ -351,7 +351,7 @@ func (p *Process) sendSigio(o *fileOwner, reason int) {
 	if o.Pid == 0 {
 		return
 	}
-	plain := sigInfo{signo: abi.SIGIO, code: siKernel}
+	plain := sigInfo{signo: abi.SIGIO, code: abi.SI_KERNEL}
 	info := plain
 	if o.sig != 0 {
 		info = sigInfo{signo: o.sig, code: reason, sigpoll: true, band: pollBand[reason-1], fd: o.async.fd}

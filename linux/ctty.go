@@ -189,7 +189,7 @@ func (p *Process) livePgrp(pgid int) bool {
 func (p *Process) killPgrp(pgid, sig int) {
 	for _, g := range p.groups {
 		if g.pgid == pgid && !g.exiting && !g.zombie {
-			p.postProcess(g, sigInfo{signo: sig, code: siKernel})
+			p.postProcess(g, sigInfo{signo: sig, code: abi.SI_KERNEL})
 		}
 	}
 }

@@ -128,7 +128,7 @@ func (p *Process) killOrphanedPgrp(pgid int) {
 	for _, sig := range []int{abi.SIGHUP, abi.SIGCONT} {
 		for _, g := range p.groups {
 			if g.pgid == pgid && !g.exiting {
-				p.postProcess(g, sigInfo{signo: sig, code: siKernel})
+				p.postProcess(g, sigInfo{signo: sig, code: abi.SI_KERNEL})
 			}
 		}
 	}

@@ -169,13 +169,20 @@ func (t *Thread) mqWait(h int, ev int16, deadline time.Time, timed bool, try fun
 // mqPast is the timeout of a host try: the epoch, long past.
 var mqPast unix.Timespec
 
-func sysMqTimedsend(t *Thread, a *sysArgs) (uint64, int) {
+// mqTransfer begins mq_timedsend and mq_timedreceive alike: it posts the
+// notifications pending, reads the timeout (argument 4) and gives the
+// host descriptor of the queue (argument 0).
+func (t *Thread) mqTransfer(a *sysArgs) (h int, deadline time.Time, timed bool, e int) {
 	t.p.mqDrain(nil)
-	deadline, timed, e := t.mqDeadline(a.Ptr(4))
+	deadline, timed, e = t.mqDeadline(a.Ptr(4))
+	return t.fd(a.Int(0)), deadline, timed, e
+}
+
+func sysMqTimedsend(t *Thread, a *sysArgs) (uint64, int) {
+	h, deadline, timed, e := t.mqTransfer(a)
 	if e != 0 {
 		return 0, e
 	}
-	h := t.fd(a.Int(0))
 	n := a.Size(2)
 	// The message is read here; if it cannot be (or is larger than any
 	// queue takes), the host is given no buffer, so that it answers with
@@ -200,12 +207,10 @@ func sysMqTimedsend(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysMqTimedreceive(t *Thread, a *sysArgs) (uint64, int) {
-	t.p.mqDrain(nil)
-	deadline, timed, e := t.mqDeadline(a.Ptr(4))
+	h, deadline, timed, e := t.mqTransfer(a)
 	if e != 0 {
 		return 0, e
 	}
-	h := t.fd(a.Int(0))
 	// A buffer as large as the queue's messages (EBADF if h is not a
 	// queue); a smaller one (the guest's) makes the host's EMSGSIZE.
 	var attr [64]byte

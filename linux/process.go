@@ -670,7 +670,7 @@ func (p *Process) endOrphans(sig int) {
 			continue
 		}
 		if p.endRequests > 1 || g.host == nil && g.ignored(sig) {
-			p.postProcess(g, sigInfo{signo: abi.SIGKILL, code: siKernel})
+			p.postProcess(g, sigInfo{signo: abi.SIGKILL, code: abi.SI_KERNEL})
 		} else {
 			p.postProcess(g, sigInfo{signo: sig, code: abi.SI_USER})
 		}

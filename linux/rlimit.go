@@ -172,9 +172,9 @@ func (t *Thread) cpuCharge() {
 	used := uint64(g.rl.cpuUsed / time.Second) // whole seconds: used >= limit iff the nanoseconds are
 	switch {
 	case rl.Max != unix.RLIM_INFINITY && used >= rl.Max:
-		t.p.postProcess(g, sigInfo{signo: abi.SIGKILL, code: siKernel})
+		t.p.postProcess(g, sigInfo{signo: abi.SIGKILL, code: abi.SI_KERNEL})
 	case used >= rl.Cur:
-		t.p.postProcess(g, sigInfo{signo: abi.SIGXCPU, code: siKernel})
+		t.p.postProcess(g, sigInfo{signo: abi.SIGXCPU, code: abi.SI_KERNEL})
 		rl.Cur++ // the next SIGXCPU a second later
 	}
 }
@@ -242,9 +242,6 @@ func (t *Thread) taskLimit() int {
 	}
 	return 0
 }
-
-// siKernel is SI_KERNEL, the si_code of a signal the kernel sends.
-const siKernel = 0x80
 
 // kept returns t's process's limit of resource res, if the runner keeps
 // it.

@@ -63,7 +63,7 @@ func sysRseq(t *Thread, a *sysArgs) (uint64, int) {
 	// Linux fills the cpu_id fields on the way back to user space; a
 	// fault there is a SIGSEGV, but the registration stands.
 	if t.rseqSetCPU(guestCPU, guestCPU) != 0 {
-		t.post(sigInfo{signo: abi.SIGSEGV, code: siKernel})
+		t.post(sigInfo{signo: abi.SIGSEGV, code: abi.SI_KERNEL})
 	}
 	return 0, 0
 }

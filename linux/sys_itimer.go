@@ -78,7 +78,7 @@ func (g *threadGroup) fireCPUTimers(p *Process) {
 		} else {
 			it.expires = 0
 		}
-		p.postProcess(g, sigInfo{signo: cpuItimerSignals[i], code: siKernel})
+		p.postProcess(g, sigInfo{signo: cpuItimerSignals[i], code: abi.SI_KERNEL})
 	}
 }
 

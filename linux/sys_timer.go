@@ -247,7 +247,7 @@ func (tm *posixTimer) fire(p *Process) {
 	if tm.id == itimerReal {
 		// setitimer's signal: SEND_SIG_PRIV (si_code SI_KERNEL), not
 		// counted: a SIGALRM already pending absorbs it.
-		p.postProcess(tm.group, sigInfo{signo: abi.SIGALRM, code: siKernel})
+		p.postProcess(tm.group, sigInfo{signo: abi.SIGALRM, code: abi.SI_KERNEL})
 		return
 	}
 	if tm.queued {

@@ -179,7 +179,7 @@ func (t *Thread) run() {
 		if p.gil.waiting() {
 			t.yield()
 			// Preempted: a restartable sequence restarts.
-			if !t.rseqFixup() && t.syncSignal(abi.SIGSEGV, siKernel, 0) {
+			if !t.rseqFixup() && t.syncSignal(abi.SIGSEGV, abi.SI_KERNEL, 0) {
 				t.unlock()
 				return
 			}

@@ -209,8 +209,8 @@ func (p *Process) hangup(c *ctty) {
 			g.tty = nil
 		}
 		if g.isLeader() && !g.exiting && !g.zombie {
-			p.postProcess(g, sigInfo{signo: abi.SIGHUP, code: siKernel})
-			p.postProcess(g, sigInfo{signo: abi.SIGCONT, code: siKernel})
+			p.postProcess(g, sigInfo{signo: abi.SIGHUP, code: abi.SI_KERNEL})
+			p.postProcess(g, sigInfo{signo: abi.SIGCONT, code: abi.SI_KERNEL})
 		}
 	}
 	c.sid, c.pgrp = 0, 0

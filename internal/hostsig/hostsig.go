@@ -13,3 +13,9 @@
 // linux/amd64 has the wrapper (an assembly handler); elsewhere Watch says
 // no and Kernel never reports one.
 package hostsig
+
+// SIKernel is the host kernel's SI_KERNEL, the si_code of a signal the
+// kernel sends (include/uapi/asm-generic/siginfo.h: the same on every
+// Linux architecture). The amd64 handler compares with it through
+// go_asm.h; linux/abi's SI_KERNEL, the guest's, is checked to agree.
+const SIKernel = 0x80

@@ -76,7 +76,8 @@ const (
 	SI_QUEUE    = -1
 	SI_MESGQ    = -3
 	SI_TKILL    = -6
-	POLL_IN     = 1 // signal-driven I/O's reasons (POLL_IN through POLL_HUP)
+	SI_KERNEL   = 0x80 // a signal the kernel sends; internal/hostsig's SIKernel on the host (TestSIKernelHost)
+	POLL_IN     = 1    // signal-driven I/O's reasons (POLL_IN through POLL_HUP)
 	POLL_OUT    = 2
 	POLL_MSG    = 3
 	POLL_ERR    = 4
