@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -74,7 +75,27 @@ func runDebianScript(t *testing.T, script, inputs string, args ...string) {
 	defer log.Close()
 	capped := &capWriter{w: log, room: scriptLogCap}
 	cmd.Stdout, cmd.Stderr = capped, capped
-	err = cmd.Run()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Before go test's own timeout ends the test binary (and with it any
+	// chance to log what the script printed: the CI of session 15's stop
+	// lost every test's line so), the script and every process below it
+	// are killed, a margin ahead of the deadline.
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var stop <-chan time.Time
+	if d, ok := t.Deadline(); ok {
+		margin := min(3*time.Minute, time.Until(d)/10)
+		stop = time.After(time.Until(d) - margin)
+	}
+	select {
+	case err = <-done:
+	case <-stop:
+		n := killTree(cmd.Process.Pid)
+		err = <-done
+		t.Errorf("%s: ended near the test's deadline (%d processes killed); its output so far is below", script, n)
+	}
 	if out, rerr := os.ReadFile(log.Name()); rerr == nil {
 		t.Logf("%s", out)
 	}
@@ -240,5 +261,119 @@ chroot_compare "$0" "$1" 0`, cases, out)
 	}
 	if kept.String() != "0123456789" || c.dropped != 15 {
 		t.Errorf("capWriter kept %q, dropped %d; want 0123456789 and 15", kept.String(), c.dropped)
+	}
+}
+
+// killTree stops process pid and every process below it (by their parent
+// pids in /proc: timeout(1) and unshare put theirs in other process
+// groups), round by round until no new one appears (a stopped process
+// cannot fork, and no one is reparented while its parent lives), then
+// sends them all SIGKILL; it returns how many it killed.
+func killTree(pid int) int {
+	stopped := map[int]bool{}
+	for round := 0; round < 50; round++ {
+		parent := procParents()
+		tree := map[int]bool{pid: true}
+		for grew := true; grew; {
+			grew = false
+			for p, pp := range parent {
+				if tree[pp] && !tree[p] {
+					tree[p], grew = true, true
+				}
+			}
+		}
+		fresh := 0
+		for p := range tree {
+			if _, live := parent[p]; live && !stopped[p] {
+				syscall.Kill(p, syscall.SIGSTOP)
+				stopped[p] = true
+				fresh++
+			}
+		}
+		if fresh == 0 {
+			break
+		}
+	}
+	for p := range stopped {
+		syscall.Kill(p, syscall.SIGKILL)
+	}
+	return len(stopped)
+}
+
+// procParents maps each live (not zombie) process in /proc to its parent.
+func procParents() map[int]int {
+	parent := map[int]int{}
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		var p int
+		if _, err := fmt.Sscanf(e.Name(), "%d", &p); err != nil {
+			continue
+		}
+		st, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold spaces and parentheses.
+		i := bytes.LastIndexByte(st, ')')
+		if i < 0 {
+			continue
+		}
+		var state string
+		var ppid int
+		if _, err := fmt.Sscanf(string(st[i+1:]), " %s %d", &state, &ppid); err != nil || state == "Z" {
+			continue
+		}
+		parent[p] = ppid
+	}
+	return parent
+}
+
+// TestKillTree: killTree ends a shell, its child in the shell's process
+// group and a grandchild in a session of its own (as timeout(1) and
+// unshare make), which a kill of the process group would miss.
+func TestKillTree(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("setsid not installed")
+	}
+	dir := t.TempDir()
+	ready := filepath.Join(dir, "pids")
+	cmd := exec.Command("bash", "-c", `sleep 1000 & a=$!; setsid sh -c 'sleep 1000 & echo $! >"$1.b"; wait' sh "$1" & until [ -s "$1.b" ]; do sleep 0.05; done; echo "$a $(cat "$1.b")" >"$1.tmp"; mv "$1.tmp" "$1"; wait`, "bash", ready)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var b []byte
+	for {
+		var err error
+		if b, err = os.ReadFile(ready); err == nil {
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("the shell ended before it wrote its children's pids: %v", err)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	var a, g int
+	if _, err := fmt.Sscanf(string(b), "%d %d", &a, &g); err != nil {
+		t.Fatalf("pids %q: %v", b, err)
+	}
+	if n := killTree(cmd.Process.Pid); n < 4 {
+		t.Errorf("killTree killed %d processes, want at least 4 (shell, sleep, setsid's sh, its sleep)", n)
+	}
+	<-done
+	// The killed processes are reaped by their parents (ours above) or by
+	// init; none may be left running. SIGKILL has been sent, so a live
+	// process here can only be on its way out: wait for that, unbounded
+	// but for go test's timeout.
+	for _, p := range []int{a, g} {
+		for {
+			if _, live := procParents()[p]; !live {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
 	}
 }
