@@ -34,7 +34,12 @@ func (t *Thread) atPath(dirfd int, addr uint64, how lookupHow) (int, string, int
 }
 
 // utimensat(dirfd, path, times, flags): a NULL path changes dirfd's file,
-// as Linux's do_utimes; UTIME_NOW and UTIME_OMIT pass through.
+// as Linux's do_utimes; UTIME_NOW and UTIME_OMIT pass through. In Linux's
+// order: the times are read (EFAULT), two UTIME_OMIT are done at once
+// (the path is not even read), then do_utimes checks the flags and looks
+// the path or descriptor up, and only then vfs_utimes checks each
+// tv_nsec (EINVAL): an invalid one goes to the host as -1, which the
+// host's vfs_utimes refuses in the same place.
 func utimensat(t *Thread, dirfd int, pathAddr, times uint64, flags int) (uint64, int) {
 	var ts [2]unix.Timespec
 	var tp unsafe.Pointer
@@ -43,6 +48,9 @@ func utimensat(t *Thread, dirfd int, pathAddr, times uint64, flags int) (uint64,
 		if e != 0 {
 			return 0, e
 		}
+		if g[0].Nsec == unix.UTIME_OMIT && g[1].Nsec == unix.UTIME_OMIT {
+			return 0, 0
+		}
 		for i := range ts {
 			switch n := g[i].Nsec; {
 			case n == unix.UTIME_NOW:
@@ -50,7 +58,7 @@ func utimensat(t *Thread, dirfd int, pathAddr, times uint64, flags int) (uint64,
 			case n == unix.UTIME_OMIT:
 				ts[i] = unix.Timespec{Nsec: unix.UTIME_OMIT}
 			case n < 0 || n >= 1e9:
-				return 0, abi.EINVAL
+				ts[i] = unix.Timespec{Nsec: -1}
 			default:
 				ts[i] = unix.NsecToTimespec(g[i].Sec*1e9 + n)
 			}
@@ -64,7 +72,9 @@ func utimensat(t *Thread, dirfd int, pathAddr, times uint64, flags int) (uint64,
 // pathAddr relative to guest directory descriptor dirfd, or on dirfd's own
 // file when pathAddr is NULL and dirfd is not AT_FDCWD (a NULL path with
 // AT_FDCWD goes to the host as such: EINVAL for bad flags, else EFAULT, as
-// Linux looks the NULL name up).
+// Linux looks the NULL name up). Flags other than AT_SYMLINK_NOFOLLOW and
+// AT_EMPTY_PATH are EINVAL before the path is read, as do_utimes_path
+// checks them before its lookup.
 func setTimes(t *Thread, dirfd int, pathAddr uint64, tp unsafe.Pointer, flags int) (uint64, int) {
 	var pp *byte
 	d := t.fd(dirfd)
@@ -72,6 +82,9 @@ func setTimes(t *Thread, dirfd int, pathAddr uint64, tp unsafe.Pointer, flags in
 		d = unix.AT_FDCWD
 	}
 	if pathAddr != 0 {
+		if flags&^(unix.AT_SYMLINK_NOFOLLOW|unix.AT_EMPTY_PATH) != 0 {
+			return 0, abi.EINVAL
+		}
 		var path string
 		var e int
 		d, path, e = t.atPath(dirfd, pathAddr, howOf(flags&unix.AT_SYMLINK_NOFOLLOW == 0))

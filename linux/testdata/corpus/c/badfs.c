@@ -30,6 +30,19 @@ int main(void) {
 	res("utimensat missing", syscall(SYS_utimensat, AT_FDCWD, "nothing", 0, 0));
 	res("utimensat bad fd", syscall(SYS_utimensat, 99, "f", 0, 0));
 	res("utimensat NULL path", syscall(SYS_utimensat, fd, 0, 0, 0));
+	/* Linux's order: two UTIME_OMIT before anything else, then the flags,
+	   the lookup, and only then each tv_nsec. */
+	struct timespec omit[2] = {{0, UTIME_OMIT}, {0, UTIME_OMIT}}, halfbad[2] = {{0, UTIME_OMIT}, {0, -5}};
+	res("utimensat bad nsec, missing", syscall(SYS_utimensat, AT_FDCWD, "nothing", ts, 0));
+	res("utimensat bad nsec, bad path", syscall(SYS_utimensat, AT_FDCWD, bad, ts, 0));
+	res("utimensat bad nsec, bad fd", syscall(SYS_utimensat, 99, 0, ts, 0));
+	res("utimensat omit and bad nsec, missing", syscall(SYS_utimensat, AT_FDCWD, "nothing", halfbad, 0));
+	res("utimensat omit and bad nsec", syscall(SYS_utimensat, AT_FDCWD, "f", halfbad, 0));
+	res("utimensat two omit, missing", syscall(SYS_utimensat, AT_FDCWD, "nothing", omit, 0));
+	res("utimensat two omit, bad flags", syscall(SYS_utimensat, AT_FDCWD, "f", omit, 0x12345));
+	res("utimensat two omit, bad fd", syscall(SYS_utimensat, 99, 0, omit, 0));
+	res("utimensat bad flags", syscall(SYS_utimensat, AT_FDCWD, "f", 0, 0x12345));
+	res("utimensat NULL path, flags", syscall(SYS_utimensat, fd, 0, 0, AT_SYMLINK_NOFOLLOW));
 	res("fchownat bad path", syscall(SYS_fchownat, AT_FDCWD, bad, -1, -1, 0));
 	res("fchownat missing", syscall(SYS_fchownat, AT_FDCWD, "nothing", -1, -1, 0));
 	res("fchownat bad flags", syscall(SYS_fchownat, AT_FDCWD, "f", -1, -1, 0x12345));
