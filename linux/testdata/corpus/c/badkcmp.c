@@ -19,7 +19,6 @@
    architecture-independent and as in 6.1). */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <linux/capability.h>
 #include <linux/kcmp.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -32,6 +31,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "nocaps.h"
 
 static long kc(long p1, long p2, long type, long i1, long i2) {
 	errno = 0;
@@ -69,15 +69,8 @@ static void *thread(void *arg) {
 
 int main(void) {
 	self = getpid();
-	struct __user_cap_header_struct h = {.version = _LINUX_CAPABILITY_VERSION_3};
-	struct __user_cap_data_struct d[2];
-	if (syscall(SYS_capget, &h, d) != 0)
+	if (drop_caps() != 0)
 		return 1;
-	d[0].effective = d[1].effective = 0;
-	if (syscall(SYS_capset, &h, d) != 0) {
-		printf("capset: %s\n", strerror(errno));
-		return 1;
-	}
 	int p[2], dup1 = dup(1);
 	if (pipe(p))
 		return 1;

@@ -15,7 +15,6 @@
    pages of the run's own page size. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +24,7 @@
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "nocaps.h"
 
 static long ps;
 
@@ -44,15 +44,8 @@ static long wv(pid_t pid, struct iovec *l, unsigned long nl, struct iovec *r, un
 
 int main(void) {
 	ps = sysconf(_SC_PAGESIZE);
-	struct __user_cap_header_struct h = {.version = _LINUX_CAPABILITY_VERSION_3};
-	struct __user_cap_data_struct d[2];
-	if (syscall(SYS_capget, &h, d) != 0)
+	if (drop_caps() != 0)
 		return 1;
-	d[0].effective = d[1].effective = 0;
-	if (syscall(SYS_capset, &h, d) != 0) {
-		printf("capset: %s\n", strerror(errno));
-		return 1;
-	}
 
 	/* The child's memory: page 0 text, page 1 text, page 2 unmapped in
 	   the child, page 3 read-only in the child, page 4 PROT_NONE. */

@@ -7,33 +7,15 @@
 #define _GNU_SOURCE
 #include <signal.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
-
-static volatile sig_atomic_t got;
-static void on_int(int sig) {
-	(void)sig;
-	got++;
-}
+#include "ttyjob.h"
 
 int main(void) {
-	if (!isatty(0)) {
-		printf("not a terminal\n");
+	if (!tty_start(0))
 		return 0;
-	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_int;
-	sigaction(SIGINT, &sa, NULL);
 	signal(SIGTTOU, SIG_IGN);
-	sigset_t set, none;
-	sigemptyset(&set);
-	sigemptyset(&none);
-	sigaddset(&set, SIGINT);
-	sigprocmask(SIG_BLOCK, &set, NULL);
 	pid_t p = fork();
 	if (p == 0) {
 		setpgid(0, 0);

@@ -79,6 +79,22 @@ static void check(const char *what, int r) {
 		printf("%s: %s\n", what, strerror(errno));
 }
 
+/* arm makes fd signal-driven: sig (F_SETSIG), owner (F_SETOWN: a pid,
+ * or a process group negated), then the file status flags fl, O_ASYNC
+ * among them. */
+static void arm(int fd, int sig, pid_t owner, int fl) {
+	check("F_SETSIG", fcntl(fd, F_SETSIG, sig));
+	check("F_SETOWN", fcntl(fd, F_SETOWN, owner));
+	check("F_SETFL", fcntl(fd, F_SETFL, fl));
+}
+
+/* renew closes pipe p and makes another. */
+static void renew(int p[2]) {
+	close(p[0]);
+	close(p[1]);
+	check("pipe", pipe(p));
+}
+
 int main(void) {
 	char buf[4096];
 	int p[2];
@@ -122,19 +138,15 @@ int main(void) {
 	check("write", write(p[1], "n", 1));
 	take("after off and on", p[0]);
 	pending("after off and on");
-	close(p[0]);
-	close(p[1]);
 
 	/* A signal with si_codes of its own (SIGCHLD): SI_SIGIO instead of
 	 * POLL_IN, band and fd as for any other. */
-	check("pipe", pipe(p));
+	renew(p);
 	sigset_t chld;
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, NULL);
-	check("F_SETSIG", fcntl(p[0], F_SETSIG, SIGCHLD));
-	check("F_SETOWN", fcntl(p[0], F_SETOWN, getpid()));
-	check("F_SETFL", fcntl(p[0], F_SETFL, O_ASYNC));
+	arm(p[0], SIGCHLD, getpid(), O_ASYNC);
 	check("write", write(p[1], "s", 1));
 	siginfo_t ci;
 	if (sigwaitinfo(&chld, &ci) < 0)
@@ -143,24 +155,18 @@ int main(void) {
 		printf("SIGCHLD: sig=%s code=%d band=%#lx fd=%s\n", ci.si_signo == SIGCHLD ? "SIGCHLD" : "other",
 		       ci.si_code, (long)ci.si_band, ci.si_fd == p[0] ? "ok" : "other");
 	sigprocmask(SIG_UNBLOCK, &chld, NULL);
-	close(p[0]);
-	close(p[1]);
 
 	/* Data there before O_ASYNC: no signal for it. Owner: the group. */
-	check("pipe", pipe(p));
+	renew(p);
 	check("write", write(p[1], "a", 1));
-	check("F_SETSIG", fcntl(p[0], F_SETSIG, rtsig));
-	check("F_SETOWN pgrp", fcntl(p[0], F_SETOWN, -getpgrp()));
-	check("F_SETFL", fcntl(p[0], F_SETFL, O_ASYNC));
+	arm(p[0], rtsig, -getpgrp(), O_ASYNC);
 	check("write", write(p[1], "b", 1));
 	take("pgrp owner", p[0]);
 	pending("after ready before O_ASYNC");
-	close(p[0]);
-	close(p[1]);
 
 	/* The thread as owner, O_ASYNC through FIOASYNC; a dup's si_fd is
 	 * the descriptor that set it. */
-	check("pipe", pipe(p));
+	renew(p);
 	struct f_owner_ex ox = {F_OWNER_TID, (pid_t)syscall(SYS_gettid)};
 	check("F_SETOWN_EX", fcntl(p[0], F_SETOWN_EX, &ox));
 	check("F_SETSIG", fcntl(p[0], F_SETSIG, rtsig));
@@ -170,20 +176,16 @@ int main(void) {
 	check("write", write(p[1], "c", 1));
 	take("thread owner via dup", d);
 	close(d);
-	close(p[0]);
-	close(p[1]);
 
 	/* A full pipe's write end: POLL_OUT when a page is read. */
-	check("pipe", pipe(p));
+	renew(p);
 	fcntl(p[1], F_SETFL, O_NONBLOCK);
 	memset(buf, 'z', sizeof buf);
 	int pages = 0;
 	while (write(p[1], buf, sizeof buf) == (ssize_t)sizeof buf)
 		pages++;
 	printf("full after %d pages\n", pages);
-	check("F_SETSIG", fcntl(p[1], F_SETSIG, rtsig));
-	check("F_SETOWN", fcntl(p[1], F_SETOWN, getpid()));
-	check("F_SETFL", fcntl(p[1], F_SETFL, O_ASYNC | O_NONBLOCK));
+	arm(p[1], rtsig, getpid(), O_ASYNC | O_NONBLOCK);
 	check("read", read(p[0], buf, sizeof buf));
 	take("pipe POLL_OUT", p[1]);
 	close(p[1]);
@@ -192,9 +194,7 @@ int main(void) {
 	/* A socket: data, then the peer's close. */
 	int s[2];
 	check("socketpair", socketpair(AF_UNIX, SOCK_STREAM, 0, s));
-	check("F_SETSIG", fcntl(s[0], F_SETSIG, rtsig));
-	check("F_SETOWN", fcntl(s[0], F_SETOWN, getpid()));
-	check("F_SETFL", fcntl(s[0], F_SETFL, O_ASYNC));
+	arm(s[0], rtsig, getpid(), O_ASYNC);
 	check("send", write(s[1], "hi", 2));
 	take("socket data", s[0]);
 	check("recv", read(s[0], buf, sizeof buf));
@@ -244,9 +244,7 @@ int main(void) {
 	}
 	int in = inotify_init1(0);
 	check("inotify_add_watch", inotify_add_watch(in, dir, IN_CREATE));
-	check("F_SETSIG", fcntl(in, F_SETSIG, rtsig));
-	check("F_SETOWN", fcntl(in, F_SETOWN, getpid()));
-	check("F_SETFL", fcntl(in, F_SETFL, O_ASYNC));
+	arm(in, rtsig, getpid(), O_ASYNC);
 	snprintf(path, sizeof path, "%s/f", dir);
 	int f = open(path, O_CREAT | O_WRONLY, 0600);
 	check("create", f);
@@ -272,9 +270,7 @@ int main(void) {
 	pid_t c = fork();
 	if (c == 0) {
 		close(ready[0]);
-		check("child F_SETSIG", fcntl(p[0], F_SETSIG, rtsig));
-		check("child F_SETOWN", fcntl(p[0], F_SETOWN, getpid()));
-		check("child F_SETFL", fcntl(p[0], F_SETFL, O_ASYNC));
+		arm(p[0], rtsig, getpid(), O_ASYNC);
 		check("child ready", write(ready[1], "r", 1));
 		take("child owner", p[0]);
 		_exit(0);

@@ -16,35 +16,21 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "ttyjob.h"
 
-static volatile sig_atomic_t got, asked;
-static void on_int(int sig) {
-	(void)sig;
-	got++;
-}
+static volatile sig_atomic_t asked;
 static void on_usr1(int sig) {
 	(void)sig;
 	asked = 1;
 }
 
 int main(void) {
-	if (!isatty(0)) {
-		printf("not a terminal\n");
+	if (!tty_start(SIGUSR1))
 		return 0;
-	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_int;
-	sigaction(SIGINT, &sa, NULL);
 	sa.sa_handler = on_usr1;
 	sigaction(SIGUSR1, &sa, NULL);
-	sigset_t set, none;
-	sigemptyset(&set);
-	sigemptyset(&none);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGUSR1);
-	sigprocmask(SIG_BLOCK, &set, NULL);
 	int up[2];
 	if (pipe(up))
 		return 1;
