@@ -280,6 +280,23 @@
 // ADJ_OFFSET_SS_READ, syslog's SYSLOG_ACTION_SIZE_BUFFER and READ_ALL
 // where kernel.dmesg_restrict lets a process without CAP_SYSLOG have them.
 //
+// Two things of the machine are the run's own rather than refused. The
+// host and domain names are the run's (uts.go): they start as the
+// host's, and sethostname and setdomainname (for a guest with
+// CAP_SYS_ADMIN) change them for every guest process of the run and
+// never the host's, as in a private UTS namespace; uname, gethostname and
+// /proc/sys/kernel/hostname and domainname read them. /proc/sys is
+// read-only (procsys.go), as a container's read-only mount of it: an open
+// for writing, O_TRUNC, O_TMPFILE there and truncate are EROFS in Linux's
+// order of errors, however the guest names the file; reads are the
+// host's settings.
+//
+// Files in general are the host's, opened with the guest's file-system
+// credentials (hostcred.go): a guest run as root, outside a chroot(2)
+// root or a -L root, has root's access to every file of the host, and
+// can change or delete any of them, as under qemu-user. Only a runner
+// run as another user, or a root the guest cannot leave, keeps it out.
+//
 // # Hosts
 //
 // The runner maps the guest's system calls onto the host's, so it needs a

@@ -206,6 +206,7 @@ type Process struct {
 	pidfdWatch   map[*threadGroup][]int // host timerfds to make expire when a guest process ends (pidfd.go)
 	ipc          *ipcNamespace          // the guest processes' System V IPC objects, made on first use (sysvipc.go)
 	mq           *mqNotifier            // the SIGEV_SIGNAL registrations of mq_notify, made on first use (mqueue.go)
+	uts          utsNames               // the run's host and domain names (uts.go)
 
 	done    chan struct{}
 	endOnce sync.Once
@@ -316,6 +317,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		m.Budget = p.memBudget
 	}
 	p.hostCred = hostCred()
+	p.initUTS()
 	if d := runnerDumpable(); d >= 0 {
 		p.mm.dumpable = d // the runner's own, as its exec left it
 	}

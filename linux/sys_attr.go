@@ -215,6 +215,11 @@ func sysTruncate(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
+	if a.Long(1) >= 0 {
+		if e := procSysTruncateCheck(host); e != 0 {
+			return 0, e // the read-only /proc/sys (procsys.go)
+		}
+	}
 	return 0, errnoOf(unix.Truncate(host, int64(a.Long(1))))
 }
 

@@ -762,6 +762,9 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 	// The host never makes a terminal the runner's controlling terminal:
 	// the guest's are emulated (ctty.go).
 	hflags := openFlags(flags)
+	if e := t.procSysOpenCheck(dirfd, rootd, path, hflags); e != 0 {
+		return 0, e // the read-only /proc/sys (procsys.go)
+	}
 	if dir == nil && t.openIsDevTTY(dirfd, rootd, path) {
 		fd, err = t.openDevTTY(hflags, uint32(mode))
 	} else {
@@ -796,6 +799,10 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 		}
 	}
 	if err == nil {
+		var e int
+		if fd, e = t.procSysOpened(fd, hflags); e != 0 {
+			return 0, e
+		}
 		// Through a symbolic link into the runner's own /proc directory.
 		if ref, own := t.procLanded(fd); own && procHostPath(ref) == "" {
 			unix.Close(fd)

@@ -157,40 +157,31 @@ func sysUname(t *Thread, a *sysArgs) (uint64, int) {
 		src string
 	}{
 		{g.Sysname[:], unix.ByteSliceToString(u.Sysname[:])},
-		{g.Nodename[:], unix.ByteSliceToString(u.Nodename[:])},
 		{g.Release[:], unameRelease(unix.ByteSliceToString(u.Release[:]), t.personality)},
 		{g.Version[:], unix.ByteSliceToString(u.Version[:])},
 		{g.Machine[:], unameMachine(t.p.le, t.personality)},
-		{g.Domainname[:], unix.ByteSliceToString(u.Domainname[:])},
 	} {
 		copy(f.dst[:len(f.dst)-1], f.src) // NUL-terminated
 	}
+	g.Nodename, g.Domainname = t.p.uts.get(utsNode), t.p.uts.get(utsDomain) // the run's (uts.go)
 	return 0, putStruct(t, a.Ptr(0), abi.UtsnameLayout, &g)
 }
 
-// sysSethostname and sysSetdomainname make Linux 6.1's checks in its
-// order (CAP_SYS_ADMIN, EPERM; a length past __NEW_UTS_LEN, EINVAL; the
-// name's bytes, EFAULT) and then ask the host, which sets its own name
-// for a runner that may. The capability is the guest's and then the
-// host's: Linux asks for it in the user namespace that owns the UTS
-// namespace, which root of a user namespace of its own lacks (a runner
-// there, as a guest there on Linux, gets EPERM for every call), and a
-// length of -1 asks the host without setting anything (EPERM, or EINVAL
-// when the runner may). CPython's test_socket.test_sethostname takes
-// EPERM for "not root" and skips.
+// sysSethostname and sysSetdomainname set the run's names (uts.go), never
+// the host's, after Linux 6.1's checks in its order: CAP_SYS_ADMIN in the
+// guest's credentials (EPERM), a length below 0 or past __NEW_UTS_LEN
+// (EINVAL), the name's bytes (EFAULT). CPython's
+// test_socket.test_sethostname takes EPERM for "not root" and skips.
 func sysSethostname(t *Thread, a *sysArgs) (uint64, int) {
-	return setUtsName(t, a, unix.SYS_SETHOSTNAME, unix.Sethostname)
+	return setUtsName(t, a, utsNode)
 }
 
 func sysSetdomainname(t *Thread, a *sysArgs) (uint64, int) {
-	return setUtsName(t, a, unix.SYS_SETDOMAINNAME, unix.Setdomainname)
+	return setUtsName(t, a, utsDomain)
 }
 
-func setUtsName(t *Thread, a *sysArgs, nr uintptr, set func([]byte) error) (uint64, int) {
+func setUtsName(t *Thread, a *sysArgs, f utsField) (uint64, int) {
 	if !t.cred.capable(capSysAdmin) {
-		return 0, abi.EPERM
-	}
-	if _, _, errno := unix.Syscall(nr, 0, ^uintptr(0), 0); errno == unix.EPERM {
 		return 0, abi.EPERM
 	}
 	n := int32(a.Int(1))
@@ -201,7 +192,8 @@ func setUtsName(t *Thread, a *sysArgs, nr uintptr, set func([]byte) error) (uint
 	if e != 0 {
 		return 0, e
 	}
-	return 0, errnoOf(set(b))
+	t.p.uts.set(f, b)
+	return 0, 0
 }
 
 func sysSysinfo(t *Thread, a *sysArgs) (uint64, int) {

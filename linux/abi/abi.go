@@ -18,13 +18,16 @@ const (
 	EBUSY      = 16
 	EEXIST     = 17
 	ENOTDIR    = 20
+	EISDIR     = 21
 	EINVAL     = 22
 	ENFILE     = 23
 	EMFILE     = 24
 	ENOTTY     = 25
 	ESPIPE     = 29
+	EROFS      = 30
 	ERANGE     = 34
 	ENOSYS     = 38
+	ELOOP      = 40
 	ENOTSOCK   = 88
 	EOPNOTSUPP = 95
 	ETIMEDOUT  = 110
