@@ -3,6 +3,7 @@
 package linux
 
 import (
+	"math"
 	"time"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
@@ -53,11 +54,15 @@ func timespec(d time.Duration) abi.Timespec {
 	return abi.Timespec{Sec: int64(d / time.Second), Nsec: int64(d % time.Second)}
 }
 
-// duration is ts as a time.Duration, or false if ts is not a valid
-// interval (negative, or nanoseconds beyond a second).
+// duration is ts as a time.Duration (the longest one for an interval
+// beyond it, some 292 years), or false if ts is not a valid interval
+// (negative, or nanoseconds beyond a second).
 func duration(ts abi.Timespec) (time.Duration, bool) {
 	if ts.Sec < 0 || ts.Nsec < 0 || ts.Nsec >= 1e9 {
 		return 0, false
+	}
+	if ts.Sec >= math.MaxInt64/int64(time.Second) {
+		return math.MaxInt64, true
 	}
 	return time.Duration(ts.Sec)*time.Second + time.Duration(ts.Nsec), true
 }

@@ -25,16 +25,42 @@ func sysEpollCreate(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysEpollPwait(t *Thread, a *sysArgs) (uint64, int) {
+	return epollPwait(t, a, a.Int(3))
+}
+
+// sysEpollPwait2 is epoll_pwait2(2): epoll_pwait with a struct
+// __kernel_timespec timeout (NULL: no timeout), read and checked (EFAULT,
+// EINVAL) before the signal mask, as Linux's epoll_pwait2. The host's wait
+// counts whole milliseconds: a timeout is rounded up to the next one.
+func sysEpollPwait2(t *Thread, a *sysArgs) (uint64, int) {
+	d, e := t.getTimeout(a.Ptr(3))
+	if e != 0 {
+		return 0, e
+	}
+	ms := -1
+	if d >= 0 {
+		ms = int(d / time.Millisecond)
+		if d%time.Millisecond != 0 && ms < math.MaxInt64/int(time.Millisecond) {
+			ms++
+		}
+	}
+	return epollPwait(t, a, ms)
+}
+
+// epollPwait is epoll_pwait and epoll_pwait2's wait with the guest's
+// signal mask (arguments 4 and 5) in place; timeout is in milliseconds,
+// negative for none.
+func epollPwait(t *Thread, a *sysArgs, timeout int) (uint64, int) {
 	end, e := t.tempMask(a.Ptr(4), a.Size(5))
 	if e != 0 {
 		return 0, e
 	}
-	n, errno := epollWait(t, a)
+	n, errno := epollWait(t, a, timeout)
 	end(errno)
 	return n, errno
 }
 
-func sysEpollWait(t *Thread, a *sysArgs) (uint64, int) { return epollWait(t, a) }
+func sysEpollWait(t *Thread, a *sysArgs) (uint64, int) { return epollWait(t, a, a.Int(3)) }
 
 func sysPpoll(t *Thread, a *sysArgs) (uint64, int) {
 	d, e := t.getTimeout(a.Ptr(2))
@@ -575,13 +601,13 @@ func sysEpollCtl(t *Thread, a *sysArgs) (uint64, int) {
 // nrOpen events (what one runner's descriptors can have ready; a buffer
 // of them is kept by the thread), so a caller asking for more than 1024
 // (CPython's selectors ask for as many as they watch) gets every ready
-// descriptor at once, as on Linux.
-func epollWait(t *Thread, a *sysArgs) (uint64, int) {
+// descriptor at once, as on Linux. timeout is in milliseconds, negative
+// for none.
+func epollWait(t *Thread, a *sysArgs, timeout int) (uint64, int) {
 	maxEv := a.Int(2)
 	if maxEv <= 0 || maxEv > math.MaxInt32/abi.EpollEventLayout.Size() {
 		return 0, abi.EINVAL
 	}
-	timeout := a.Int(3)
 	if n := min(maxEv, nrOpen); len(t.epollBuf) < n {
 		t.epollBuf = make([]unix.EpollEvent, n)
 	}

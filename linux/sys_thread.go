@@ -185,6 +185,31 @@ type futexWaiter struct {
 	bitset uint32
 	t      *Thread  // the waiting thread
 	key    futexKey // the queue it is in: its futex's, or the one FUTEX_CMP_REQUEUE moved it to
+	// vec is the wait of a futex_waitv call this waiter is one of (they
+	// share ch), or nil.
+	vec   *futexVec
+	woken bool // a wake took it out of its queue
+}
+
+// futexVec is one futex_waitv call's wait (futexwaitv.go).
+type futexVec struct {
+	closed bool // ch is closed: a wake has ended the wait
+}
+
+// wake ends w's wait: it closes w's channel, but once only for the
+// waiters of one futex_waitv call, each of which is marked woken.
+func (w *futexWaiter) wake() {
+	w.woken = true
+	if w.vec != nil {
+		if w.vec.closed {
+			return
+		}
+		w.vec.closed = true
+	}
+	if w.t.p.rec != nil {
+		w.t.p.gil.book(w.t.gilWake) // it runs again in the order of its wake-up (gil.go)
+	}
+	close(w.ch)
 }
 
 // futexKey names a futex word as Linux's get_futex_key does: a private
@@ -224,10 +249,7 @@ func (p *Process) futexWake(k futexKey, n int, bitset uint32) int {
 	rest := q.waiters[:0]
 	for _, w := range q.waiters {
 		if woken < n && w.bitset&bitset != 0 {
-			if w.t.p.rec != nil {
-				w.t.p.gil.book(w.t.gilWake) // it runs again in the order of its wake-up (gil.go)
-			}
-			close(w.ch)
+			w.wake()
 			woken++
 			continue
 		}
