@@ -942,15 +942,17 @@ func (t *Thread) faccessat(dirfd int, path string, mode uint32, flags int) error
 		return err
 	}
 	c, h := t.cred, t.p.hostCred
-	if mode == unix.F_OK || c.uid == h.uid && c.gid == h.gid && slices.Equal(c.groups, h.groups) && c.capEff == h.capEff && c.capPrm == h.capPrm {
-		return nil
+	if mode != unix.F_OK && !(c.uid == h.uid && c.gid == h.gid && slices.Equal(c.groups, h.groups) && c.capEff == h.capEff && c.capPrm == h.capPrm) {
+		var st unix.Stat_t
+		if err := unix.Fstatat(dirfd, path, &st, flags&(unix.AT_SYMLINK_NOFOLLOW|unix.AT_EMPTY_PATH)); err != nil {
+			return err
+		}
+		if !c.accessOK(&st, mode, flags&unix.AT_EACCESS != 0) {
+			return unix.EACCES
+		}
 	}
-	var st unix.Stat_t
-	if err := unix.Fstatat(dirfd, path, &st, flags&(unix.AT_SYMLINK_NOFOLLOW|unix.AT_EMPTY_PATH)); err != nil {
-		return err
-	}
-	if !c.accessOK(&st, mode, flags&unix.AT_EACCESS != 0) {
-		return unix.EACCES
+	if mode&unix.W_OK != 0 && (path != "" || flags&unix.AT_EMPTY_PATH != 0) {
+		return procSysROErr(dirfd, path, flags&unix.AT_SYMLINK_NOFOLLOW == 0) // the read-only /proc/sys (procsys.go)
 	}
 	return nil
 }

@@ -287,9 +287,10 @@
 // never the host's, as in a private UTS namespace; uname, gethostname and
 // /proc/sys/kernel/hostname and domainname read them. /proc/sys is
 // read-only (procsys.go), as a container's read-only mount of it: an open
-// for writing, O_TRUNC, O_TMPFILE there and truncate are EROFS in Linux's
-// order of errors, however the guest names the file; reads are the
-// host's settings.
+// for writing, O_TRUNC, O_TMPFILE, truncate, chmod, chown, utimes, the
+// xattr calls that change, unlink, rmdir and rename there are EROFS in
+// Linux's order of errors, however the guest names the file; reads are
+// the host's settings.
 //
 // Files in general are the host's, opened with the guest's file-system
 // credentials (hostcred.go): a guest run as root, outside a chroot(2)

@@ -560,8 +560,11 @@ func (t *Thread) procOpenErr(ref procRef, flags int) (int, error) {
 }
 
 // memFile returns a read-only host descriptor reading content.
-func memFile(content []byte) (int, int) {
-	fd, err := unix.MemfdCreate("ppc64emu-proc", unix.MFD_CLOEXEC|unix.MFD_ALLOW_SEALING)
+func memFile(content []byte) (int, int) { return memFileNamed("ppc64emu-proc", content) }
+
+// memFileNamed is memFile with the memory file named name.
+func memFileNamed(name string, content []byte) (int, int) {
+	fd, err := unix.MemfdCreate(name, unix.MFD_CLOEXEC|unix.MFD_ALLOW_SEALING)
 	if err != nil {
 		return -1, errnoOf(err)
 	}

@@ -34,6 +34,12 @@ import (
 //     (sysctlPerm, with the guest's credentials; for reading too), then EROFS for writing
 //     (do_dentry_open); O_TMPFILE in a directory there is EROFS. Reading
 //     (O_RDONLY, with O_CREAT of an existing file too) is allowed.
+//   - chmod, chown, utimes and the xattr calls that change (by path or
+//     descriptor), unlink, rmdir and rename in a directory there, and
+//     access(W_OK): EROFS after the lookup (and for access after the
+//     permission check), as mnt_want_write answers; a rename between
+//     /proc/sys and elsewhere is EXDEV (another mount). Making a name
+//     there needs nothing: proc's lookup answers ENOENT or EEXIST first.
 //   - truncate: a length below 0 is EINVAL; then the lookup's errors,
 //     EISDIR, EINVAL for what is not a regular file, EROFS (vfs_truncate:
 //     Linux 6.1 asks for a writable mount before it checks permissions;
@@ -228,7 +234,7 @@ func (t *Thread) procSysOpened(fd, flags int) (int, int) {
 		return fd, 0
 	}
 	unix.Close(fd)
-	nfd, e := memFile([]byte(t.p.uts.name(f) + "\n"))
+	nfd, e := memFileNamed(procSysMemName, []byte(t.p.uts.name(f)+"\n"))
 	if e != 0 {
 		return -1, e
 	}
@@ -262,4 +268,66 @@ func procSysTruncateCheck(host string) int {
 		return abi.EROFS
 	}
 	return abi.EINVAL
+}
+
+// procSysMemName is the name of the memory file that stands for the
+// run's kernel/hostname or kernel/domainname (procSysOpened).
+const procSysMemName = "ppc64emu-procsys"
+
+// procSysHostFD reports whether host descriptor h is on /proc/sys, or
+// stands for a file there (the run's names).
+func procSysHostFD(h int) bool {
+	if _, in := procSysEntry(h); in {
+		return true
+	}
+	b := make([]byte, 64)
+	n, err := unix.Readlink("/proc/self/fd/"+strconv.Itoa(h), b)
+	return err == nil && strings.HasPrefix(string(b[:n]), "/memfd:"+procSysMemName+" ")
+}
+
+// procSysAt reports whether host path (relative to host descriptor d, or
+// AT_FDCWD) names something in /proc/sys, following a last link if follow;
+// "" is d's own file. A path that does not resolve is not: the host's
+// call then gives the lookup's error.
+func procSysAt(d int, path string, follow bool) bool {
+	if path == "" {
+		return procSysHostFD(d)
+	}
+	flags := unix.O_NOFOLLOW
+	if follow {
+		flags = 0
+	}
+	fd, err := hostOpenPath(d, -1, path, flags)
+	if err != nil {
+		return false
+	}
+	defer unix.Close(fd)
+	return procSysHostFD(fd)
+}
+
+// procSysParent reports whether the directory in which the name at host
+// path (relative to d) would be removed or renamed is in /proc/sys. A
+// last component "." or ".." is not decided here (Linux's EISDIR, EBUSY,
+// EINVAL or ENOTEMPTY for it come first).
+func procSysParent(d int, path string) bool {
+	path = strings.TrimRight(path, "/")
+	last := path[strings.LastIndexByte(path, '/')+1:]
+	if last == "" || last == "." || last == ".." {
+		return false
+	}
+	dir := path[:len(path)-len(last)]
+	if dir == "" {
+		dir = "."
+	}
+	return procSysAt(d, dir, true)
+}
+
+// procSysROErr is what a call that changes the file at host path
+// (relative to d, following a last link if follow) gets in place of the
+// host's: EROFS in /proc/sys (after the lookup: mnt_want_write), else nil.
+func procSysROErr(d int, path string, follow bool) error {
+	if procSysAt(d, path, follow) {
+		return unix.EROFS
+	}
+	return nil
 }

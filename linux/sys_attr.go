@@ -96,6 +96,11 @@ func setTimes(t *Thread, dirfd int, pathAddr uint64, tp unsafe.Pointer, flags in
 			return 0, abi.EINVAL
 		}
 		pp = b
+		if (path != "" || flags&unix.AT_EMPTY_PATH != 0) && procSysAt(d, path, flags&unix.AT_SYMLINK_NOFOLLOW == 0) {
+			return 0, abi.EROFS // the read-only /proc/sys (procsys.go)
+		}
+	} else if d != unix.AT_FDCWD && flags&^unix.AT_SYMLINK_NOFOLLOW == 0 && procSysHostFD(d) {
+		return 0, abi.EROFS
 	}
 	_, _, errno := unix.Syscall6(unix.SYS_UTIMENSAT, uintptr(d), uintptr(unsafe.Pointer(pp)), uintptr(tp), uintptr(flags), 0, 0)
 	if errno != 0 {
@@ -171,10 +176,18 @@ func chownat(t *Thread, dirfd int, addr uint64, uid, gid, flags int) (uint64, in
 	if e != 0 {
 		return 0, e
 	}
+	if flags&^(unix.AT_SYMLINK_NOFOLLOW|unix.AT_EMPTY_PATH) == 0 && (path != "" || flags&unix.AT_EMPTY_PATH != 0) {
+		if err := procSysROErr(d, path, flags&unix.AT_SYMLINK_NOFOLLOW == 0); err != nil {
+			return 0, errnoOf(err) // the read-only /proc/sys (procsys.go)
+		}
+	}
 	return 0, errnoOf(unix.Fchownat(d, path, uid, gid, flags))
 }
 
 func sysFchown(t *Thread, a *sysArgs) (uint64, int) {
+	if procSysHostFD(t.fd(a.Fd(0))) {
+		return 0, abi.EROFS // the read-only /proc/sys (procsys.go)
+	}
 	return 0, errnoOf(unix.Fchown(t.fd(a.Fd(0)), a.Int(1), a.Int(2)))
 }
 
@@ -182,6 +195,9 @@ func sysChmod(t *Thread, a *sysArgs) (uint64, int) {
 	d, path, e := t.atPath(unix.AT_FDCWD, a.Ptr(0), lookFollow)
 	if e != 0 {
 		return 0, e
+	}
+	if err := procSysROErr(d, path, true); err != nil {
+		return 0, errnoOf(err) // the read-only /proc/sys (procsys.go)
 	}
 	return 0, errnoOf(unix.Fchmodat(d, path, a.Uint(1), 0))
 }

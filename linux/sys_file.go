@@ -234,15 +234,30 @@ func sysMkdir(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysUnlinkat(t *Thread, a *sysArgs) (uint64, int) {
-	return withPathAt(t, a.Fd(0), a.Ptr(1), lookParent, func(d int, path string) error { return unix.Unlinkat(d, path, a.Int(2)) })
+	return withPathAt(t, a.Fd(0), a.Ptr(1), lookParent, func(d int, path string) error {
+		if a.Int(2)&^unix.AT_REMOVEDIR == 0 && procSysParent(d, path) {
+			return unix.EROFS // the read-only /proc/sys (procsys.go)
+		}
+		return unix.Unlinkat(d, path, a.Int(2))
+	})
 }
 
 func sysUnlink(t *Thread, a *sysArgs) (uint64, int) {
-	return withPathAt(t, unix.AT_FDCWD, a.Ptr(0), lookParent, func(d int, path string) error { return unix.Unlinkat(d, path, 0) })
+	return withPathAt(t, unix.AT_FDCWD, a.Ptr(0), lookParent, func(d int, path string) error {
+		if procSysParent(d, path) {
+			return unix.EROFS // the read-only /proc/sys (procsys.go)
+		}
+		return unix.Unlinkat(d, path, 0)
+	})
 }
 
 func sysRmdir(t *Thread, a *sysArgs) (uint64, int) {
-	return withPathAt(t, unix.AT_FDCWD, a.Ptr(0), lookParent, func(d int, path string) error { return unix.Unlinkat(d, path, unix.AT_REMOVEDIR) })
+	return withPathAt(t, unix.AT_FDCWD, a.Ptr(0), lookParent, func(d int, path string) error {
+		if procSysParent(d, path) {
+			return unix.EROFS // the read-only /proc/sys (procsys.go)
+		}
+		return unix.Unlinkat(d, path, unix.AT_REMOVEDIR)
+	})
 }
 
 func sysRenameat(t *Thread, a *sysArgs) (uint64, int) {
@@ -274,10 +289,18 @@ func sysSymlink(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysFchmodat(t *Thread, a *sysArgs) (uint64, int) {
-	return withPathAt(t, a.Fd(0), a.Ptr(1), lookFollow, func(d int, path string) error { return unix.Fchmodat(d, path, a.Uint(2), 0) })
+	return withPathAt(t, a.Fd(0), a.Ptr(1), lookFollow, func(d int, path string) error {
+		if err := procSysROErr(d, path, true); err != nil {
+			return err // the read-only /proc/sys (procsys.go)
+		}
+		return unix.Fchmodat(d, path, a.Uint(2), 0)
+	})
 }
 
 func sysFchmod(t *Thread, a *sysArgs) (uint64, int) {
+	if procSysHostFD(t.fd(a.Fd(0))) {
+		return 0, abi.EROFS // the read-only /proc/sys (procsys.go)
+	}
 	return 0, errnoOf(unix.Fchmod(t.fd(a.Fd(0)), a.Uint(1)))
 }
 
@@ -929,6 +952,13 @@ func renameat(t *Thread, olddir int, oldAddr uint64, newdir int, newAddr uint64,
 		}
 		if nd, newp, e = t.chrootAt(nd, newp, lookParent); e != 0 {
 			return 0, e
+		}
+	}
+	if flags&^7 == 0 && flags&3 != 3 { // valid RENAME_* flags: checked first
+		if in, newIn := procSysParent(od, oldp), procSysParent(nd, newp); in != newIn {
+			return 0, abi.EXDEV // the read-only /proc/sys is another mount (procsys.go)
+		} else if in {
+			return 0, abi.EROFS
 		}
 	}
 	return 0, errnoOf(unix.Renameat2(od, oldp, nd, newp, flags))

@@ -48,6 +48,15 @@ func (t *Thread) xattrFile(a *sysArgs, byFD, follow, looks bool) (xattrOn, int) 
 	return xattrOn{path: t.hostRel(path), follow: follow}, 0
 }
 
+// procSys reports whether the file is in /proc/sys, whose files a guest
+// cannot change (procsys.go).
+func (f xattrOn) procSys() bool {
+	if f.byFD {
+		return procSysHostFD(f.fd)
+	}
+	return procSysAt(unix.AT_FDCWD, f.path, f.follow)
+}
+
 // xattrNamed reads the file (as xattrFile) and the attribute name of an
 // *xattr call that takes one (argument 1): ERANGE for a name that is empty
 // or longer than XATTR_NAME_MAX.
@@ -143,6 +152,9 @@ func setxattr(t *Thread, a *sysArgs, byFD, follow bool) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
+	if f.procSys() {
+		return 0, abi.EROFS // the read-only /proc/sys (procsys.go)
+	}
 	var err error
 	switch flags := a.Int(4); {
 	case f.byFD:
@@ -164,6 +176,9 @@ func removexattr(t *Thread, a *sysArgs, byFD, follow bool) (uint64, int) {
 	f, name, e := t.xattrNamed(a, byFD, follow, false)
 	if e != 0 {
 		return 0, e
+	}
+	if f.procSys() {
+		return 0, abi.EROFS // the read-only /proc/sys (procsys.go)
 	}
 	var err error
 	switch {

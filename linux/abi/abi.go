@@ -17,6 +17,7 @@ const (
 	EFAULT     = 14
 	EBUSY      = 16
 	EEXIST     = 17
+	EXDEV      = 18
 	ENOTDIR    = 20
 	EISDIR     = 21
 	EINVAL     = 22

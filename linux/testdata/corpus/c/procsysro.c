@@ -1,16 +1,18 @@
 /* The runner's /proc/sys is read-only, as a container's read-only mount
    of it: no guest changes the host's kernel settings. Opens for writing,
-   with O_TRUNC, with O_CREAT of a new name and O_TMPFILE, and truncate,
-   give Linux 6.1's errors for a read-only mount in its order (fs/namei.c
-   and fs/open.c: ENOENT of a missing name before EROFS, EEXIST, EISDIR,
-   ENOTDIR, EROFS of O_TRUNC, EACCES of the permissions, EROFS), by every
-   way of naming the files: an absolute path, a path relative to the
-   working directory after chdir("/proc/sys"), a directory descriptor of
-   it, a symbolic link to it, /proc/self/root, /proc/self/fd/N of a
-   descriptor opened for reading, and after chroot("/"); reads are the
-   host's. A user other than root gets EACCES where the mode refuses it,
-   and EROFS for O_TRUNC still. Nothing is ever written: every open that
-   succeeds is for reading only.
+   with O_TRUNC, with O_CREAT and O_TMPFILE, truncate, and chmod, chown,
+   utimes, the xattr calls that change, unlink, rmdir, rename and
+   access(W_OK), by path and by descriptor, give Linux 6.1's errors for a
+   read-only mount in its order (fs/namei.c, fs/open.c, fs/xattr.c: the
+   lookup's ENOENT first, EEXIST, EISDIR, ENOTDIR, EROFS of O_TRUNC,
+   EACCES of the permissions, EROFS; EXDEV for a rename across the
+   mount), by every way of naming the files: an absolute path, a path
+   relative to the working directory after chdir("/proc/sys"), a
+   directory descriptor of it, a symbolic link to it, /proc/self/root,
+   /proc/self/fd/N of a descriptor opened for reading, and after
+   chroot("/"); reads are the host's. A user other than root gets EACCES
+   where the mode refuses it, and EROFS for O_TRUNC still. Nothing is
+   ever written: every open that succeeds is for reading only.
    Written for a run as root (TestCorpus skips it otherwise).
    procsysro.expected is the output of this program compiled for this
    x86-64 host and run natively as root with a read-only /proc/sys
@@ -31,7 +33,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 static void report(const char *what, int fd) {
@@ -53,6 +57,60 @@ static void tryTruncate(const char *what, const char *path, long len) {
 	errno = 0;
 	int r = truncate(path, len);
 	printf("%s: %s\n", what, r == 0 ? "ok" : strerror(errno));
+}
+
+#define R(name, call)                                                                \
+	do {                                                                         \
+		errno = 0;                                                           \
+		int r_ = (call);                                                     \
+		printf("%s: %s\n", name, r_ == 0 ? "ok" : strerror(errno));          \
+	} while (0)
+
+/* The calls other than open and truncate that would change a file there
+   or a name in a directory there. */
+static void others(void) {
+	const char *f = "/proc/sys/kernel/hostname";
+	R("chmod", chmod(f, 0644));
+	R("chmod missing", chmod("/proc/sys/kernel/no-such-file", 0644));
+	R("chown", chown(f, 0, 0));
+	R("lchown", lchown(f, 0, 0));
+	R("fchownat AT_EMPTY_PATH bad flag", fchownat(AT_FDCWD, f, 0, 0, 0x10000));
+	R("utimensat", utimensat(AT_FDCWD, f, NULL, 0));
+	R("utimes", utimes(f, NULL));
+	R("setxattr", setxattr(f, "user.x", "v", 1, 0));
+	R("setxattr empty name", setxattr(f, "", "v", 1, 0));
+	R("removexattr", removexattr(f, "user.x"));
+	int fd = open(f, O_RDONLY);
+	R("fchmod", fchmod(fd, 0644));
+	R("fchown", fchown(fd, 0, 0));
+	R("futimens", futimens(fd, NULL));
+	R("fsetxattr", fsetxattr(fd, "user.x", "v", 1, 0));
+	R("fremovexattr", fremovexattr(fd, "user.x"));
+	R("ftruncate", ftruncate(fd, 0));
+	close(fd);
+	fd = open("/proc/sys/kernel/ostype", O_RDONLY);
+	R("fchmod ostype", fchmod(fd, 0644));
+	close(fd);
+	R("mkdir new", mkdir("/proc/sys/kernel/newdir", 0755));
+	R("mkdir existing", mkdir("/proc/sys/kernel", 0755));
+	R("mknod new", mknod("/proc/sys/kernel/newfifo", S_IFIFO | 0644, 0));
+	R("symlink new", symlink("x", "/proc/sys/kernel/newlink"));
+	R("link new", link("/proc/sys/kernel/hostname", "/proc/sys/kernel/newhard"));
+	R("unlink", unlink(f));
+	R("unlink missing", unlink("/proc/sys/kernel/no-such-file"));
+	R("unlink dir/.", unlink("/proc/sys/kernel/."));
+	R("unlinkat bad flag", unlinkat(AT_FDCWD, f, 0x1));
+	R("rmdir", rmdir("/proc/sys/kernel"));
+	R("rmdir missing", rmdir("/proc/sys/kernel/no-such-dir"));
+	R("rmdir dir/.", rmdir("/proc/sys/kernel/."));
+	R("rename", rename(f, "/proc/sys/kernel/hostname2"));
+	R("rename missing", rename("/proc/sys/kernel/no-such-file", "/proc/sys/kernel/hostname2"));
+	R("rename out", rename(f, "/tmp/procsysro-hostname"));
+	R("rename in", rename("/tmp/procsysro-no-such-file", "/proc/sys/kernel/x"));
+	R("access W_OK", access(f, W_OK));
+	R("access W_OK ostype", access("/proc/sys/kernel/ostype", W_OK));
+	R("access R_OK", access(f, R_OK));
+	R("faccessat W_OK|R_OK", faccessat(AT_FDCWD, "/proc/sys/vm/drop_caches", W_OK | R_OK, 0));
 }
 
 static void opens(const char *who) {
@@ -92,6 +150,7 @@ int main(void) {
 	tryTruncate("truncate dir", "/proc/sys/kernel", 0);
 	tryTruncate("truncate -1", "/proc/sys/kernel/hostname", -1);
 	tryTruncate("truncate missing", "/proc/sys/kernel/no-such-file", 0);
+	others();
 
 	/* Other ways of naming the files. */
 	int sys = open("/proc/sys", O_RDONLY | O_DIRECTORY);
