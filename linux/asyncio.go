@@ -11,9 +11,24 @@ import (
 // Signal-driven I/O (O_ASYNC, fcntl F_SETOWN and F_SETSIG): Linux's
 // kill_fasync sends a description's owner its signal when the file
 // becomes readable or writable (fs/fcntl.c send_sigio). The runner keeps
-// owners with guest ids (fowner.go), so the host, which would signal the
-// runner's host processes, is not asked to send anything: the runner
-// watches the description itself and signals the guest owner.
+// owners with guest ids (fowner.go), and O_ASYNC and the F_SETSIG signal
+// too: the host's description never gets them (fcntl F_SETFL and ioctl
+// FIOASYNC change the runner's record only), so the host kernel, which
+// would signal the runner itself (a terminal's tty_fasync makes the
+// caller the owner; an F_SETSIG of SIGSEGV would end the runner), never
+// has a fasync entry to signal. The runner watches the description itself
+// and signals the guest owner.
+//
+// Linux's O_ASYNC is the file's FASYNC flag, which only the file's fasync
+// sets and clears (setfl's SETFL_MASK leaves it out): F_SETFL or FIOASYNC
+// that would change it calls fasync, a file without one (a regular file,
+// an eventfd, a pidfd) keeps its flag (FIOASYNC: ENOTTY). open(2) copies
+// O_ASYNC into the flag without calling fasync, so such a description
+// shows O_ASYNC, is never signalled, and no F_SETFL or FIOASYNC changes
+// it (neither sees a change to make, and clearing finds no entry). The
+// host's open does the same, and the runner leaves that flag to the host:
+// with no fasync entry the host has nothing to signal. So the guest's
+// O_ASYNC is the host's (set at open only) or the record's (fasync).
 //
 // One poller per runner (asyncPoller) serves every guest process: a
 // description with O_ASYNC set gets its own host epoll instance
@@ -27,35 +42,50 @@ import (
 // and dropped by the call that set it (Linux sends nothing then).
 //
 // The events each file type raises, after Linux 6.1:
-//   - a pipe or FIFO: POLL_IN to a read end when data is written or the
-//     last writer closes; POLL_OUT to a write end when it has room again
-//     (pipe_write, pipe_read, pipe_release);
+//   - a pipe or FIFO: POLL_IN to a read end on every write and when the
+//     last writer closes; POLL_OUT to a write end at the end of every
+//     read (pipe_read's kill_fasync, even one that found the pipe empty
+//     and failed with EAGAIN, and once more before each wait of a
+//     blocking read; not for a read of 0 bytes) and when the last reader
+//     closes (pipe_write, pipe_read, pipe_release);
 //   - a socket: POLL_IN when data or a connection arrives, POLL_HUP when
 //     the peer hangs up (sock_def_readable, sk_wake_async);
 //   - a terminal: POLL_IN on input (n_tty);
 //   - an inotify instance: POLL_IN when an event is queued.
 //
-// Other files have no fasync in Linux (a regular file, an eventfd, a
-// timerfd, a signalfd): O_ASYNC is only a flag there and no signal is
-// sent. The host's wake-ups stand for Linux's kill_fasync calls: the host
-// wakes an epoll waiter of a pipe on every write, as kill_fasync is
-// called on every write, but a socket's POLL_OUT (sent by Linux only after
-// a writer found no room) is not watched, nor is a pipe's POLL_OUT
-// for a read that leaves a pipe that was not full (Linux sends one for
-// every read; the host wakes a writer's epoll only when the pipe had been
-// full). A terminal that gets O_ASYNC gets an owner too, as Linux's
-// tty_fasync gives it: the foreground process group, or the caller. A
-// description the guest received over a
-// Unix socket shares a watch only once fileOwnerOf found its record.
+// Other files have no signal: a regular file, an eventfd, a timerfd, a
+// signalfd have no fasync (O_ASYNC cannot be set on them), and the random
+// devices' fasync list is signalled only when the pool is first ready,
+// at boot. The host's wake-ups stand for Linux's kill_fasync calls: the
+// host wakes an epoll waiter of a pipe on every write, as kill_fasync is
+// called on every write, but a writer's only when the pipe had been full,
+// so the runner sends a pipe's POLL_OUT itself for a guest's read
+// (pipeReadBegin, pipeReadEnd) and takes the host's wake-up for a read by
+// a process outside the run (which Linux would signal for every read:
+// only a read of a full pipe is). Not sent (left): a socket's POLL_OUT,
+// which Linux sends when room comes after a writer or a poll found none
+// (sock_def_write_space, sk_stream_write_space and unix_write_space
+// through SOCK_WAKE_SPACE, which needs SOCKWQ_ASYNC_NOSPACE), a
+// terminal's POLL_OUT after a write that could not finish (n_tty's
+// TTY_DO_WRITE_WAKEUP, n_tty_write_wakeup), and the POLL_OUT of a
+// splice, tee or sendfile from a pipe (wakeup_pipe_writers). A terminal
+// that gets O_ASYNC gets an owner too, if it has none, as Linux's
+// tty_fasync gives it (__f_setown without force): the foreground process
+// group, or the caller. A description the guest received over a Unix
+// socket shares a watch only once fileOwnerOf found its record.
 
 // asyncWatch is the runner's watch of one description with O_ASYNC set.
 type asyncWatch struct {
 	p      *Process
-	ep     int    // the watch's host epoll instance, holding the description
-	fd     int    // the guest descriptor that set O_ASYNC (si_fd, Linux's fa_fd)
-	events uint32 // the host epoll events watched (asyncEvents)
-	pipe   bool   // a pipe or FIFO: a hang-up is POLL_IN (POLL_OUT), not POLL_HUP
+	ep     int     // the watch's host epoll instance, holding the description
+	fd     int     // the guest descriptor that set O_ASYNC (si_fd, Linux's fa_fd)
+	events uint32  // the host epoll events watched (asyncEvents)
+	pipe   bool    // a pipe or FIFO: a hang-up is POLL_IN (POLL_OUT), not POLL_HUP
+	key    fileKey // the pipe's inode (pipe only)
 }
+
+// fileKey names a file by its host inode (a pipe's, for pipeReadBegin).
+type fileKey struct{ dev, ino uint64 }
 
 // asyncPoller is the runner's poller of the watches (one per runner).
 type asyncPoller struct {
@@ -63,6 +93,10 @@ type asyncPoller struct {
 	stop    int                // an eventfd in ep: written when the runner ends
 	watches map[int]*fileOwner // by the watch's epoll instance
 	closed  bool               // the runner ended (shut)
+	// reading counts the guest reads under way of each pipe that has a
+	// watched write end: the host's wake-up of its writers during one is
+	// that read's, whose POLL_OUT pipeReadEnd sends.
+	reading map[fileKey]int
 }
 
 // Host epoll bits (the host's numbering; the guest's is in abi).
@@ -86,90 +120,111 @@ var pollBand = [...]int64{
 	unix.EPOLLHUP | unix.EPOLLERR,    // POLL_HUP
 }
 
-// asyncEvents returns the host epoll events whose edges signal-driven I/O
-// watches on host descriptor h, and whether h is a pipe or FIFO; 0 for a
-// file Linux sends nothing for.
-func asyncEvents(h int) (uint32, bool) {
+// asyncEvents reports whether host descriptor h's file has a fasync
+// (ok), the host epoll events whose edges signal-driven I/O watches on it
+// (0 for a file whose fasync list is never signalled after boot: the
+// random devices), and whether it is a pipe or FIFO (key its inode).
+func asyncEvents(h int) (ev uint32, pipe bool, key fileKey, ok bool) {
 	var st unix.Stat_t
 	if unix.Fstat(h, &st) != nil {
-		return 0, false
+		return 0, false, key, false
 	}
 	switch st.Mode & unix.S_IFMT {
 	case unix.S_IFIFO:
 		fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFL, 0)
 		if err != nil {
-			return 0, false
+			return 0, false, key, false
 		}
-		var ev uint32
 		if fl&unix.O_ACCMODE != unix.O_WRONLY {
 			ev |= epollIn
 		}
 		if fl&unix.O_ACCMODE != unix.O_RDONLY {
 			ev |= epollOut
 		}
-		return ev, true
+		return ev, true, fileKey{st.Dev, st.Ino}, true
 	case unix.S_IFSOCK:
-		return epollIn | epollRdHup, false
+		return epollIn | epollRdHup, false, key, true
 	case unix.S_IFCHR:
 		if _, err := unix.IoctlGetTermios(h, unix.TCGETS); err == nil {
-			return epollIn, false
+			return epollIn, false, key, true
 		}
-		return 0, false
+		// /dev/random and /dev/urandom (mem devices 8 and 9: random_fasync).
+		if unix.Major(st.Rdev) == 1 && (unix.Minor(st.Rdev) == 8 || unix.Minor(st.Rdev) == 9) {
+			return 0, false, key, true
+		}
+		return 0, false, key, false
 	}
 	if isInotify(h) {
-		return epollIn, false
+		return epollIn, false, key, true
 	}
-	return 0, false
+	return 0, false, key, false
 }
 
-// syncAsync brings the watch of host descriptor h (guest descriptor g) in
-// line with its O_ASYNC flag after a call that may have changed it
-// (fcntl F_SETFL, ioctl FIOASYNC): a watch is made when the flag is set
-// and the file is one Linux signals for, and dropped when the flag is
-// cleared. The caller holds the process lock.
-func (t *Thread) syncAsync(g, h int) {
+// asyncFlag reports whether the guest sees O_ASYNC on host descriptor h
+// whose host file status flags are fl: the host's (set by open, never by
+// the runner) or the runner's record of the description's fasync.
+func (t *Thread) asyncFlag(h, fl int) bool {
+	if fl&unix.O_ASYNC != 0 {
+		return true
+	}
+	if !t.p.fasyncSeen {
+		return false // no record has it (and F_GETFL is common)
+	}
+	o := t.fileOwnerOf(h, false)
+	return o != nil && o.fasync
+}
+
+// setAsync is Linux's f_op->fasync of host descriptor h (guest descriptor
+// g) when fcntl F_SETFL or ioctl FIOASYNC would change the description's
+// O_ASYNC to on (setfl, ioctl_fioasync): it reports false for a file
+// without a fasync (FIOASYNC's ENOTTY; F_SETFL leaves the flag). Set, the
+// record's flag is on and a watch is made if the file is one Linux
+// signals for; cleared, the watch is dropped, and a flag open(2) set
+// stays (no entry to remove). The caller holds the process lock.
+func (t *Thread) setAsync(g, h int, on bool) bool {
 	fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFL, 0)
 	if err != nil {
-		return
+		return true
 	}
-	if fl&unix.O_ASYNC == 0 {
-		if t.p.async == nil || len(t.p.async.watches) == 0 {
-			return // no watch to end (and F_SETFL of O_NONBLOCK is common)
-		}
-		if o := t.fileOwnerOf(h, false); o != nil && o.async != nil {
-			t.p.dropWatch(o)
-		}
-		return
+	if t.asyncFlag(h, fl) == on {
+		return true // no change: fasync is not called
 	}
-	ev, pipe := asyncEvents(h)
-	if ev == 0 {
-		return
+	ev, pipe, key, ok := asyncEvents(h)
+	if !ok {
+		return false
+	}
+	if !on {
+		if o := t.fileOwnerOf(h, false); o != nil && o.fasync {
+			o.fasync = false
+			if o.async != nil {
+				t.p.dropWatch(o)
+			}
+		}
+		return true
 	}
 	o := t.fileOwnerOf(h, true)
-	if o.async != nil {
-		return // already on: Linux's fasync keeps its descriptor
-	}
-	if pgrp, tty := t.p.ttyForeground(h); tty {
+	o.fasync = true
+	t.p.fasyncSeen = true
+	if pgrp, tty := t.p.ttyForeground(h); tty && o.Pid == 0 {
 		// tty_fasync: the terminal's foreground process group, or the
-		// caller, becomes the owner (the setter's user ids are kept).
-		o.FOwnerEx = abi.FOwnerEx{Type: fOwnerPID, Pid: int32(t.group.tgid)}
+		// caller, becomes the owner if there is none (__f_setown without
+		// force, which records the caller's user ids).
+		owner := abi.FOwnerEx{Type: fOwnerPID, Pid: int32(t.group.tgid)}
 		if pgrp != 0 {
-			o.FOwnerEx = abi.FOwnerEx{Type: fOwnerPGRP, Pid: int32(pgrp)}
+			owner = abi.FOwnerEx{Type: fOwnerPGRP, Pid: int32(pgrp)}
 		}
+		o.setOwner(t, owner)
 	}
-	// The host never signals: a terminal's host fasync has made the
-	// runner its owner (tty_fasync), and the host would send the runner
-	// the F_SETSIG signal (a SIGSEGV would end it). Input between the
-	// host's F_SETFL and this is still the host's to signal: a window
-	// left open.
-	unix.FcntlInt(uintptr(h), unix.F_SETOWN, 0)
+	if ev == 0 {
+		return true
+	}
 	ep, err := unix.EpollCreate1(unix.EPOLL_CLOEXEC)
 	if err != nil {
-		return
+		return true
 	}
 	if unix.EpollCtl(ep, unix.EPOLL_CTL_ADD, h, &unix.EpollEvent{Events: ev | unix.EPOLLET}) != nil {
 		unix.Close(ep)
-		return
+		return true
 	}
 	// The edge of a file already ready is not an event Linux signals.
 	var evs [4]unix.EpollEvent
@@ -177,10 +232,82 @@ func (t *Thread) syncAsync(g, h int) {
 	ap := t.p.poller()
 	if ap == nil || unix.EpollCtl(ap.ep, unix.EPOLL_CTL_ADD, ep, &unix.EpollEvent{Events: epollIn, Fd: int32(ep)}) != nil {
 		unix.Close(ep)
+		return true
+	}
+	o.async = &asyncWatch{p: t.p, ep: ep, fd: g, events: ev, pipe: pipe, key: key}
+	ap.watches[ep] = o
+	return true
+}
+
+// pipeRead makes read, one attempt of a guest's read of size bytes from
+// host descriptor fd that does not wait in the host, and, if fd is a pipe
+// with a watched write end, sends that end the POLL_OUT Linux's pipe_read
+// sends at the end of the attempt (a read of 0 bytes sends none): when
+// the attempt read, found the pipe empty (EAGAIN, before a wait) or at
+// its end. The caller holds the process lock; read may release it.
+func (t *Thread) pipeRead(fd, size int, read func() error) error {
+	if size == 0 {
+		return read()
+	}
+	key, ok := t.p.pipeReadBegin(fd)
+	err := read()
+	if ok {
+		t.p.pipeReadEnd(key, err == nil || err == unix.EAGAIN)
+	}
+	return err
+}
+
+// pipeReadBegin is called before one attempt of a guest's read of host
+// descriptor fd (a host read that does not wait): if fd is a pipe or FIFO
+// with a watched write end, the attempt is counted (asyncPoller.reading)
+// and ok is true, and pipeReadEnd must follow. The caller holds the
+// process lock.
+func (p *Process) pipeReadBegin(fd int) (key fileKey, ok bool) {
+	ap := p.async
+	if ap == nil || ap.closed || len(ap.watches) == 0 {
+		return key, false
+	}
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFIFO {
+		return key, false
+	}
+	key = fileKey{st.Dev, st.Ino}
+	for _, o := range ap.watches {
+		if o.async.pipe && o.async.key == key && o.async.events&epollOut != 0 {
+			ap.reading[key]++
+			return key, true
+		}
+	}
+	return key, false
+}
+
+// pipeReadEnd ends the attempt pipeReadBegin counted. If it got as far
+// as pipe_read's kill_fasync (signal: it read, found the pipe empty, or
+// is about to wait), each watched write end of the pipe is sent its
+// POLL_OUT, the host's wake-up of a write-only end by this read dropped
+// (the poller ignores those while a read is under way). The caller holds
+// the process lock.
+func (p *Process) pipeReadEnd(key fileKey, signal bool) {
+	ap := p.async
+	if ap.closed {
 		return
 	}
-	o.async = &asyncWatch{p: t.p, ep: ep, fd: g, events: ev, pipe: pipe}
-	ap.watches[ep] = o
+	if ap.reading[key]--; ap.reading[key] <= 0 {
+		delete(ap.reading, key)
+	}
+	for _, o := range ap.watches {
+		w := o.async
+		if !w.pipe || w.key != key || w.events&epollOut == 0 {
+			continue
+		}
+		if w.events == epollOut {
+			var evs [4]unix.EpollEvent
+			unix.EpollWait(w.ep, evs[:], 0)
+		}
+		if signal {
+			p.sendSigio(o, abi.POLL_OUT)
+		}
+	}
 }
 
 // ttyForeground reports whether host descriptor h is a terminal, and its
@@ -253,7 +380,7 @@ func (p *Process) poller() *asyncPoller {
 		unix.Close(stop)
 		return nil
 	}
-	ap := &asyncPoller{ep: ep, stop: stop, watches: map[int]*fileOwner{}}
+	ap := &asyncPoller{ep: ep, stop: stop, watches: map[int]*fileOwner{}, reading: map[fileKey]int{}}
 	p.async = ap
 	go func() {
 		<-p.done
@@ -327,9 +454,11 @@ func (p *Process) asyncReady(o *fileOwner) {
 		// A read end hears of writes and of the last writer's close, a
 		// write end of room and of the last reader's close; a FIFO open
 		// for both (on both of Linux's lists) is told of input first.
+		// A wake-up of the writers during a guest's read is that read's
+		// (pipeReadEnd signals it).
 		if o.async.events&epollIn != 0 && ev&(epollIn|epollHup) != 0 {
 			p.sendSigio(o, abi.POLL_IN)
-		} else if o.async.events&epollOut != 0 && ev&(epollOut|epollErr) != 0 {
+		} else if o.async.events&epollOut != 0 && ev&(epollOut|epollErr) != 0 && p.async.reading[o.async.key] == 0 {
 			p.sendSigio(o, abi.POLL_OUT)
 		}
 	case ev&(epollRdHup|epollHup) != 0:
@@ -348,8 +477,8 @@ func (p *Process) asyncReady(o *fileOwner) {
 // the group; each only if sigio_perm lets the owner's setter signal it.
 // The caller holds the process lock.
 func (p *Process) sendSigio(o *fileOwner, reason int) {
-	if o.Pid == 0 {
-		return
+	if o.Pid == 0 || o.foreign {
+		return // no owner, or one outside the run (fowner.go)
 	}
 	plain := sigInfo{signo: abi.SIGIO, code: abi.SI_KERNEL}
 	info := plain

@@ -245,7 +245,21 @@
 // FIFO, socket, terminal or inotify instance) being watched edge-triggered
 // in a host epoll instance of its own; the owner is resolved when the
 // event comes, under the process lock, and gets the signal with
-// send_sigio's siginfo (asyncio.go).
+// send_sigio's siginfo (asyncio.go). O_ASYNC, the owner and the F_SETSIG
+// signal are the runner's records only: no host description gets them
+// (F_SETFL, FIOASYNC, dup, fork and exec included), so the host kernel
+// never signals the runner for a guest's file; F_GETFL shows the guest
+// its O_ASYNC as Linux does (an open(2) with O_ASYNC sets the flag without
+// a fasync entry, on the host too: never signalled, never cleared). A
+// pipe's write end gets POLL_OUT at the end of each guest read, as
+// pipe_read sends it. Guest process ids share the host's numbers, so
+// F_SETOWN may name a host process outside the run (Linux's f_setown finds
+// it; ESRCH only for a number nobody has), but the runner never signals a
+// host process for a guest: such an owner, fixed when it is set (a guest
+// that gets its number later is not it), gets nothing, and a process
+// group owner only the group's guest processes. Not sent (left): a
+// socket's and a terminal's POLL_OUT when room comes, and a splice's or
+// tee's POLL_OUT to a pipe's writers.
 // The floating-point exception mode
 // is prctl(PR_SET_FPEXC)'s, kept in MSR[FE0,FE1] as Linux does.
 // The signal frame is Linux's 64-bit rt_sigframe (ucontext with the GPR, FPR,

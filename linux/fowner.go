@@ -17,13 +17,19 @@ import (
 // The host descriptors of one description (dup, fork, exec's copy) share
 // one fileOwner; a description the guest reached another way (a
 // descriptor received over a Unix socket) is found by kcmp(KCMP_FILE)
-// against the descriptors that have one. F_SETSIG and F_GETSIG are the
-// host's: a signal number is the same on both, and the host keeps it per
-// description.
+// against the descriptors that have one. The F_SETSIG signal is the
+// record's too: the host's description never gets one (nor O_ASYNC), so
+// the host kernel has nothing to send the runner (asyncio.go).
 //
-// The signal O_ASYNC asks for is the runner's (asyncio.go): the host has
-// no owner to signal. F_GETOWNER_UIDS is not answered (EINVAL, as a
-// kernel without CONFIG_CHECKPOINT_RESTORE).
+// The guest's process ids share the host's numbers (a host process
+// outside the run exists for the guest, as under qemu-user, and F_SETOWN
+// may name it, as Linux's f_setown finds it), but the runner never
+// signals a host process for a guest: an owner that was not a guest
+// process or thread when it was set is never sent anything (as if
+// sigio_perm refused), even if a guest later gets its number; a process
+// group owner is sent to the group's guest processes only. The signal
+// O_ASYNC asks for is the runner's (asyncio.go). F_GETOWNER_UIDS is not
+// answered (EINVAL, as a kernel without CONFIG_CHECKPOINT_RESTORE).
 
 // fileOwner is one open file description's owner: a process, a thread or
 // a process group (Type, an F_OWNER_* value) and its id (Pid, 0 for
@@ -36,9 +42,16 @@ type fileOwner struct {
 	// sigio_perm checks).
 	uid, euid uint32
 	// sig is the description's F_SETSIG signal (0: SIGIO), the host's
-	// as it was when the record was made and as F_SETSIG sets it since:
-	// the runner's poller has no host descriptor to ask.
+	// as it was when the record was made (one set before the run) and as
+	// the guest's F_SETSIG sets it since.
 	sig int
+	// fasync is the description's O_ASYNC as its fasync sets it (Linux's
+	// FASYNC with the file on its fasync list), which the host's flags
+	// never have (asyncio.go).
+	fasync bool
+	// foreign is set when the owner (a process or thread) was no guest's
+	// when it was set: it is never signalled.
+	foreign bool
 	// async is the runner's watch of the description while O_ASYNC is
 	// set on it (asyncio.go), else nil.
 	async *asyncWatch
@@ -49,6 +62,15 @@ type fileOwner struct {
 func (o *fileOwner) setOwner(t *Thread, owner abi.FOwnerEx) {
 	o.FOwnerEx = owner
 	o.uid, o.euid = t.cred.uid.r, t.cred.uid.e
+	o.foreign = false
+	if owner.Pid != 0 && owner.Type != fOwnerPGRP {
+		o.foreign = t.p.groups[int(owner.Pid)] == nil
+		for _, g := range t.p.groups {
+			if g.threads[int(owner.Pid)] != nil {
+				o.foreign = false
+			}
+		}
+	}
 }
 
 // f_owner_ex's kinds (uapi asm-generic/fcntl.h). A description nobody set
@@ -129,7 +151,8 @@ func (p *Process) pidExists(n int) bool {
 // fcntlOwner is fcntl's F_GETOWN, F_SETOWN, F_GETOWN_EX, F_SETOWN_EX,
 // F_GETSIG and F_SETSIG on host descriptor h, in Linux 6.1's order
 // (fs/fcntl.c): the descriptor first (EBADF, an O_PATH one too, as the
-// host's F_GETSIG answers), then the argument.
+// host's F_GETSIG answers: the host's value is read, never set), then the
+// argument.
 func fcntlOwner(t *Thread, h, cmd int, arg uint64) (uint64, int) {
 	sig, err := unix.FcntlInt(uintptr(h), unix.F_GETSIG, 0)
 	if err != nil {
@@ -137,17 +160,15 @@ func fcntlOwner(t *Thread, h, cmd int, arg uint64) (uint64, int) {
 	}
 	switch cmd {
 	case unix.F_GETSIG:
+		if o := t.fileOwnerOf(h, false); o != nil {
+			sig = o.sig
+		}
 		return uint64(sig), 0
 	case unix.F_SETSIG:
 		if arg > abi.NSIG { // valid_signal, on the whole unsigned long
 			return 0, abi.EINVAL
 		}
-		if _, err := unix.FcntlInt(uintptr(h), unix.F_SETSIG, int(arg)); err != nil {
-			return 0, errnoOf(err)
-		}
-		if o := t.fileOwnerOf(h, false); o != nil {
-			o.sig = int(arg)
-		}
+		t.fileOwnerOf(h, true).sig = int(arg)
 		return 0, 0
 	case unix.F_GETOWN:
 		var v int32

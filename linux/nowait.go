@@ -106,7 +106,10 @@ func (t *Thread) streamRead(fd int, b []byte) (int, int) {
 		var n int
 		var err error
 		var ok bool
-		t.block(func() { n, err, ok = nowaitIO(fd, b, false) })
+		t.pipeRead(fd, len(b), func() error {
+			t.block(func() { n, err, ok = nowaitIO(fd, b, false) })
+			return err
+		})
 		if !ok {
 			if e := w.wait(t); e != 0 {
 				return 0, e

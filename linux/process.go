@@ -189,6 +189,9 @@ type Process struct {
 	// async is the poller of signal-driven I/O (asyncio.go), made at the
 	// first descriptor given O_ASYNC.
 	async *asyncPoller
+	// fasyncSeen is set once a description gets O_ASYNC through its
+	// fasync: F_GETFL then looks for its record (asyncio.go).
+	fasyncSeen bool
 	// inotifySeen is set once a guest makes an inotify instance: reads
 	// only then look for inotify events to byte-swap (inotify.go).
 	inotifySeen atomic.Bool

@@ -255,12 +255,15 @@ func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 			return 0, e
 		}
 	}
-	t.block(func() {
-		if v2 {
-			n, err = unix.Preadv2(fd, [][]byte{b}, off, int(a.Int(5)))
-		} else {
-			n, err = unix.Preadv(fd, [][]byte{b}, off)
-		}
+	err = t.pipeRead(fd, len(b), func() (err error) {
+		t.block(func() {
+			if v2 {
+				n, err = unix.Preadv2(fd, [][]byte{b}, off, int(a.Int(5)))
+			} else {
+				n, err = unix.Preadv(fd, [][]byte{b}, off)
+			}
+		})
+		return err
 	})
 	if err != nil {
 		if err == unix.EINTR {

@@ -101,16 +101,23 @@ func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
 	case unix.F_DUPFD, unix.F_DUPFD_CLOEXEC:
 		return t.dupLowest(t.fd(a.Fd(0)), a.Int(2), cmd == unix.F_DUPFD_CLOEXEC)
 	case unix.F_GETFD, unix.F_SETFD, unix.F_GETFL, unix.F_SETFL, unix.F_GETPIPE_SZ, unix.F_SETPIPE_SZ, unix.F_ADD_SEALS, unix.F_GET_SEALS:
+		h := t.fd(a.Fd(0))
 		arg := a.Int(2)
 		if cmd == unix.F_SETFL {
-			arg = openFlags(a.Ulong(2))
+			// O_ASYNC is the runner's (asyncio.go): the host's flag
+			// (open's) is never set, and the host's fasync of a clear
+			// finds no entry.
+			arg = openFlags(a.Ulong(2)) &^ unix.O_ASYNC
 		}
-		v, err := unix.FcntlInt(uintptr(t.fd(a.Fd(0))), cmd, arg)
+		v, err := unix.FcntlInt(uintptr(h), cmd, arg)
 		if err == nil && cmd == unix.F_GETFL {
+			if t.asyncFlag(h, v) {
+				v |= unix.O_ASYNC
+			}
 			v = guestOpenFlags(v)
 		}
 		if err == nil && cmd == unix.F_SETFL {
-			t.syncAsync(a.Fd(0), t.fd(a.Fd(0)))
+			t.setAsync(a.Fd(0), h, openFlags(a.Ulong(2))&unix.O_ASYNC != 0)
 		}
 		return uint64(v), errnoOf(err)
 	case unix.F_GETLK, unix.F_SETLK, unix.F_SETLKW, unix.F_OFD_GETLK, unix.F_OFD_SETLK, unix.F_OFD_SETLKW:
@@ -477,8 +484,11 @@ func readCommon(t *Thread, a *sysArgs, stream bool, f func(int, []byte) (int, er
 	if stream && streamKind(fd) != 0 && openFor(fd, unix.POLLIN) {
 		n, e = t.streamRead(fd, b)
 	} else if e = t.waitReadable(fd); e == 0 {
-		var err error
-		if n, err = t.hostIO(fd, b, f); err == unix.EINTR {
+		err := t.pipeRead(fd, len(b), func() (err error) {
+			n, err = t.hostIO(fd, b, f)
+			return err
+		})
+		if err == unix.EINTR {
 			e = errRestart
 		} else if err != nil {
 			e = errnoOf(err)
@@ -702,8 +712,10 @@ func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, e
 		}
 	} else {
-		var err error
-		t.block(func() { n, err = unix.Read(fd, b) })
+		err := t.pipeRead(fd, len(b), func() (err error) {
+			t.block(func() { n, err = unix.Read(fd, b) })
+			return err
+		})
 		if err != nil {
 			return 0, errnoOf(err)
 		}
@@ -1089,20 +1101,18 @@ func sysIoctl(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, errnoOf(err)
 	case abi.FIOASYNC:
 		// O_ASYNC on or off, as fcntl's F_SETFL sets it, through the
-		// file's fasync: the host's ioctl, so that a file without one
-		// (a regular file, a pidfd) is ENOTTY when the flag would
-		// change, as Linux's ioctl_fioasync. The signal is the
-		// runner's (syncAsync, asyncio.go).
+		// file's fasync, the runner's (setAsync, asyncio.go): a file
+		// without one (a regular file, a pidfd) is ENOTTY when the
+		// flag would change, as Linux's ioctl_fioasync. The host's
+		// flag is never set.
 		v, e := t.get32(a.Ptr(2))
 		if e != 0 {
 			return 0, e
 		}
-		on := int32(v)
-		_, _, errno := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), hostFIOASYNC, uintptr(unsafe.Pointer(&on)))
-		if errno == 0 {
-			t.syncAsync(a.Fd(0), fd)
+		if !t.setAsync(a.Fd(0), fd, v != 0) {
+			return 0, abi.ENOTTY
 		}
-		return 0, int(errno)
+		return 0, 0
 	case abi.FIOQSIZE:
 		// The bytes a regular file, directory or symbolic link takes
 		// (the host's answer: Linux's do_vfs_ioctl), ENOTTY for another

@@ -17,8 +17,5 @@ const (
 	hostTCSETSF = unix.TCSETSF
 )
 
-// The host's FIOASYNC and FIOQSIZE: powerpc's, the guest's.
-const (
-	hostFIOASYNC = abi.FIOASYNC
-	hostFIOQSIZE = abi.FIOQSIZE
-)
+// The host's FIOQSIZE: powerpc's, the guest's.
+const hostFIOQSIZE = abi.FIOQSIZE

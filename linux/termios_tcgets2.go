@@ -14,8 +14,5 @@ const (
 	hostTCSETSF = unix.TCSETSF2
 )
 
-// The host's FIOASYNC and FIOQSIZE (uapi asm-generic/ioctls.h).
-const (
-	hostFIOASYNC = 0x5452
-	hostFIOQSIZE = 0x5460
-)
+// The host's FIOQSIZE (uapi asm-generic/ioctls.h).
+const hostFIOQSIZE = 0x5460
