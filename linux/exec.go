@@ -296,6 +296,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 	old := t.cred
 	readable := t.faccessat(unix.AT_FDCWD, exeHost, unix.R_OK, unix.AT_EACCESS) == nil
 	oldMM := t.mm
+	t.group.self.noteRSS(oldMM)
 	t.mm = newAddressSpace(m, img.Brk)
 	p.shmClose(oldMM, t.group.tgid)
 	if !readable || old.uid.e != old.uid.r || old.gid.e != old.gid.r {

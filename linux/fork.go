@@ -101,6 +101,9 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	p.recRelease(g, -1)
 	p.ipcExit(g)
 	for _, t := range g.threads { // all share one address space
+		if g.host == nil {
+			g.self.noteRSS(t.mm)
+		}
 		p.shmClose(t.mm, g.tgid)
 		break
 	}

@@ -216,7 +216,7 @@ func (p *Process) waitHost(g *threadGroup, pid int) {
 	if p.exited() {
 		return
 	}
-	g.self = childUsage{}
+	g.self = childUsage{maxrss: g.self.maxrss} // the guest's before its exec (noteRSS)
 	g.self.add(&ru)
 	p.groupExit(g, st)
 }
@@ -237,6 +237,18 @@ func (u *childUsage) add(ru *unix.Rusage) {
 	u.utime += time.Duration(ru.Utime.Nano())
 	u.stime += time.Duration(ru.Stime.Nano())
 	u.maxrss = max(u.maxrss, int64(ru.Maxrss))
+}
+
+// noteRSS raises u's maximum resident size (ru_maxrss, in kilobytes) to
+// that of address space mm, as Linux's setmax_mm_hiwater_rss does when a
+// process execs or exits: the guest's resident pages stand in for its
+// high-water mark. Without it a guest child that never ran as a host
+// process reported a maxrss of 0 to wait4 and RUSAGE_CHILDREN.
+func (u *childUsage) noteRSS(mm *addressSpace) {
+	if mm == nil || mm.Mem == nil {
+		return
+	}
+	u.maxrss = max(u.maxrss, int64(mm.Mem.Resident()/1024))
 }
 
 func (u *childUsage) merge(o *childUsage) {

@@ -300,7 +300,7 @@ func init() {
 		abi.SYS_MEMBARRIER:             {fn: sysMembarrier, level: full, note: "Linux 6.1 on powerpc64: every command returns at once, the guest's threads running one at a time (membarrier.go)", args: args(aInt, aUint, aInt)},
 		abi.SYS_RSEQ:                   {fn: sysRseq, level: full, note: "the guest runs on CPU 0", args: args(aPtr, aUint, aInt, aHex)},
 		abi.SYS_PRCTL:                  {fn: sysPrctl, level: partial, note: "PR_GET_FPEXC, PR_SET_FPEXC, PR_SET_NAME, PR_GET_NAME, PR_GET_DUMPABLE, PR_SET_DUMPABLE, PR_SET_PDEATHSIG (a guest parent only), PR_GET_PDEATHSIG, PR_GET_KEEPCAPS, PR_SET_KEEPCAPS, PR_CAPBSET_READ, PR_CAPBSET_DROP, PR_GET_SECUREBITS, PR_SET_SECUREBITS, PR_CAP_AMBIENT, PR_SET_NO_NEW_PRIVS, PR_GET_NO_NEW_PRIVS; other options EINVAL", args: args(aInt, aHex, aHex, aHex, aHex)},
-		abi.SYS_WAIT4:                  {fn: sysWait4, level: partial, note: "rusage zero", args: args(aInt, aPtr, aInt, aPtr)},
+		abi.SYS_WAIT4:                  {fn: sysWait4, level: partial, note: "rusage: CPU time all as user time; maxrss the largest resident size of the guest child or its reaped descendants", args: args(aInt, aPtr, aInt, aPtr)},
 		abi.SYS_WAITPID:                {fn: sysWaitpid, level: full, args: args(aInt, aPtr, aInt)},
 		abi.SYS_PIDFD_OPEN:             {fn: sysPidfdOpen, level: partial, note: "a guest process's is a host timerfd that expires when it ends (pidfd.go), answered as a pidfd (/proc/PID/fd and fdinfo, read, lseek, timerfd calls); epoll reports EPOLLIN without EPOLLRDNORM; a host pid's is the host's", args: args(aInt, aHex)},
 		abi.SYS_PIDFD_GETFD:            {fn: sysPidfdGetfd, level: full, note: "ptrace access as Linux's without Yama's rules", args: args(aFd, aInt, aHex)},
@@ -308,7 +308,7 @@ func init() {
 		abi.SYS_PROCESS_VM_WRITEV:      {fn: sysProcessVMWritev, level: full, note: "as process_vm_readv", args: args(aInt, aPtr, aSize, aPtr, aSize, aHex)},
 		abi.SYS_KCMP:                   {fn: sysKcmp, level: full, note: "between guest processes (zombies too; others ESRCH); ptrace read access; files and epoll targets by the host's kcmp of the host descriptors; VM, FILES, FS, SIGHAND, SYSVSEM the runner's objects in a fixed order; IO always 0 (kcmp.go)", args: args(aInt, aInt, aInt, aSize, aSize)},
 		abi.SYS_PIDFD_SEND_SIGNAL:      {fn: sysPidfdSendSignal, level: partial, note: "a siginfo only for guest processes", args: args(aFd, aSignal, aPtr, aHex)},
-		abi.SYS_WAITID:                 {fn: sysWaitid, level: partial, note: "P_PIDFD of a guest process's pidfd (pidfd.go); rusage zero", args: args(aInt, aInt, aPtr, aInt, aPtr)},
+		abi.SYS_WAITID:                 {fn: sysWaitid, level: partial, note: "P_PIDFD of a guest process's pidfd (pidfd.go); rusage as wait4's", args: args(aInt, aInt, aPtr, aInt, aPtr)},
 		abi.SYS_SCHED_YIELD:            {fn: sysSchedYield, level: full},
 		abi.SYS_SCHED_GETAFFINITY:      {fn: sysSchedGetaffinity, level: full, note: "a mask per guest thread within the host's CPU set (sys_sched.go)", args: args(aInt, aUint, aPtr)},
 		abi.SYS_SCHED_SETAFFINITY:      {fn: sysSchedSetaffinity, level: full, note: "a mask per guest thread; the runner's threads are not moved (sys_sched.go)", args: args(aInt, aUint, aPtr)},
@@ -341,7 +341,7 @@ func init() {
 		abi.SYS_NANOSLEEP:              {fn: sysNanosleep, level: full, args: args(aPtr, aPtr)},
 		abi.SYS_CLOCK_NANOSLEEP:        {fn: sysClockNanosleep, level: full, args: args(aClock, aInt, aPtr, aPtr)},
 		abi.SYS_TIMES:                  {fn: sysTimes, level: full, note: "the guest process's and its reaped children's CPU times", args: args(aPtr)},
-		abi.SYS_GETRUSAGE:              {fn: sysGetrusage, level: partial, note: "the guest process's, thread's or reaped children's CPU time, all as user time; the runner's maximum RSS; other fields zero", args: args(aInt, aPtr)},
+		abi.SYS_GETRUSAGE:              {fn: sysGetrusage, level: partial, note: "the guest process's, thread's or reaped children's CPU time, all as user time; maxrss the runner's (RUSAGE_SELF, RUSAGE_THREAD) or the largest of the reaped children's; other fields zero", args: args(aInt, aPtr)},
 
 		// Signals.
 		abi.SYS_RT_SIGACTION:      {fn: sysSigaction, level: full, args: args(aSignal, aPtr, aPtr, aSize)},
