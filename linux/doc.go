@@ -311,6 +311,11 @@
 // root or a -L root, has root's access to every file of the host, and
 // can change or delete any of them, as under qemu-user. Only a runner
 // run as another user, or a root the guest cannot leave, keeps it out.
+// None of these rules binds a host program a guest executes (hostexec.go;
+// with -L, a name the sysroot lacks is looked up on the host too): it is
+// the host's own process with the runner's credentials, so a guest run
+// as root that executes the host's hostname, sysctl or mount changes the
+// host as those would.
 //
 // # Hosts
 //
