@@ -287,7 +287,13 @@ const protGrows = 0x01000000 | 0x02000000
 // (ENOMEM; the runner changes nothing, where Linux has changed the
 // mappings before the hole).
 func sysMprotect(t *Thread, a *sysArgs) (uint64, int) {
-	addr, length, prot := a.Ptr(0), a.Size(1), a.Ulong(2)
+	return mprotect(t, a.Ptr(0), a.Size(1), a.Ulong(2), -1)
+}
+
+// mprotect is mprotect and pkey_mprotect (Linux's do_mprotect_pkey) with
+// protection key pkey, -1 for none: any other key is EINVAL after the
+// checks of the arguments, as none is ever allocated (pkeys.go).
+func mprotect(t *Thread, addr, length, prot uint64, pkey int) (uint64, int) {
 	if prot&protGrows == protGrows || addr%mem.PageSize != 0 {
 		return 0, abi.EINVAL
 	}
@@ -298,7 +304,7 @@ func sysMprotect(t *Thread, a *sysArgs) (uint64, int) {
 	if addr+size <= addr {
 		return 0, abi.ENOMEM
 	}
-	if prot&^(protValid|protGrows) != 0 {
+	if prot&^(protValid|protGrows) != 0 || pkey != -1 {
 		return 0, abi.EINVAL
 	}
 	if !t.mm.Mem.Mapped(addr, size) {

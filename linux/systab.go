@@ -73,6 +73,9 @@ const (
 // (sys_priv.go).
 const privNote = "never the host's: as Linux answers a process without the capability"
 
+// pkeyNote begins the notes of the memory protection key calls (pkeys.go).
+const pkeyNote = "as Linux 6.1 on a POWER9 or POWER10 with the radix MMU, where keys are the hash MMU's only (pkeys.c: MMU_FTR_PKEY clear, num_pkey 0)"
+
 // credNote is the note of the calls that set credentials.
 const credNote = "the calling thread's virtual credentials (cred.go); host file checks use the runner's"
 
@@ -148,6 +151,7 @@ func init() {
 		abi.SYS_SYMLINKAT:         {fn: sysSymlinkat, level: full, args: args(aPath, aDirFd, aPath)},
 		abi.SYS_SYMLINK:           {fn: sysSymlink, level: full, args: args(aPath, aPath)},
 		abi.SYS_FCHMODAT:          {fn: sysFchmodat, level: full, args: args(aDirFd, aPath, aMode)},
+		abi.SYS_FCHMODAT2:         {level: byDesign, note: "Linux 6.6's: Linux 6.1 has no such call (its number is sys_ni_syscall there)", args: args(aDirFd, aPath, aMode, aAtFlags)},
 		abi.SYS_FCHMOD:            {fn: sysFchmod, level: full, args: args(aFd, aMode)},
 		abi.SYS_FTRUNCATE:         {fn: sysFtruncate, level: full, args: args(aFd, aLong)},
 		abi.SYS_FALLOCATE:         {fn: sysFallocate, level: full, args: args(aFd, aHex, aLong, aLong)},
@@ -205,19 +209,22 @@ func init() {
 		abi.SYS_FLOCK:             {fn: sysFlock, level: full, args: args(aFd, aInt)},
 
 		// Memory.
-		abi.SYS_BRK:        {fn: sysBrk, level: full, args: args(aPtr), retPtr: true},
-		abi.SYS_MMAP:       {fn: sysMmap, level: full, note: "MAP_SHARED memory is shared between guest processes; a file's is the host's shared mapping of it", args: args(aPtr, aSize, aProt, aMapFlags, aFd, aLong), retPtr: true},
-		abi.SYS_MUNMAP:     {fn: sysMunmap, level: full, args: args(aPtr, aSize)},
-		abi.SYS_MPROTECT:   {fn: sysMprotect, level: full, args: args(aPtr, aSize, aProt)},
-		abi.SYS_MLOCK:      {fn: sysMlock, level: full, note: "locks are kept and counted against RLIMIT_MEMLOCK; guest memory stays resident anyway", args: args(aPtr, aSize)},
-		abi.SYS_MLOCK2:     {fn: sysMlock2, level: full, args: args(aPtr, aSize, aHex)},
-		abi.SYS_MUNLOCK:    {fn: sysMunlock, level: full, args: args(aPtr, aSize)},
-		abi.SYS_MLOCKALL:   {fn: sysMlockall, level: full, args: args(aHex)},
-		abi.SYS_MUNLOCKALL: {fn: sysMunlockall, level: full},
-		abi.SYS_MSYNC:      {fn: sysMsync, level: full, args: args(aPtr, aSize, aHex)},
-		abi.SYS_MINCORE:    {fn: sysMincore, level: partial, note: "resident: the page has storage in the runner (written, read in from a file, or a used shared page); a page only read reads 0 where Linux maps its zero page", args: args(aPtr, aSize, aPtr)},
-		abi.SYS_MADVISE:    {fn: sysMadvise, level: partial, note: "MADV_DONTNEED zeroes; other valid advice changes nothing the guest sees", args: args(aPtr, aSize, aAdvice)},
-		abi.SYS_MREMAP:     {fn: sysMremap, level: partial, note: "private memory only (no duplication of a shared mapping)", args: args(aPtr, aSize, aSize, aHex, aPtr), retPtr: true},
+		abi.SYS_BRK:           {fn: sysBrk, level: full, args: args(aPtr), retPtr: true},
+		abi.SYS_MMAP:          {fn: sysMmap, level: full, note: "MAP_SHARED memory is shared between guest processes; a file's is the host's shared mapping of it", args: args(aPtr, aSize, aProt, aMapFlags, aFd, aLong), retPtr: true},
+		abi.SYS_MUNMAP:        {fn: sysMunmap, level: full, args: args(aPtr, aSize)},
+		abi.SYS_MPROTECT:      {fn: sysMprotect, level: full, args: args(aPtr, aSize, aProt)},
+		abi.SYS_PKEY_MPROTECT: {fn: sysPkeyMprotect, level: full, note: pkeyNote + ": key -1 is mprotect, any other EINVAL after mprotect's argument checks", args: args(aPtr, aSize, aProt, aInt)},
+		abi.SYS_PKEY_ALLOC:    {fn: sysPkeyAlloc, level: full, note: pkeyNote + ": flags other than 0 or rights outside PKEY_ACCESS_MASK EINVAL, else ENOSPC", args: args(aHex, aHex)},
+		abi.SYS_PKEY_FREE:     {fn: sysPkeyFree, level: full, note: pkeyNote + ": EPERM (powerpc's mm_pkey_free returns -1 without the key feature)", args: args(aInt)},
+		abi.SYS_MLOCK:         {fn: sysMlock, level: full, note: "locks are kept and counted against RLIMIT_MEMLOCK; guest memory stays resident anyway", args: args(aPtr, aSize)},
+		abi.SYS_MLOCK2:        {fn: sysMlock2, level: full, args: args(aPtr, aSize, aHex)},
+		abi.SYS_MUNLOCK:       {fn: sysMunlock, level: full, args: args(aPtr, aSize)},
+		abi.SYS_MLOCKALL:      {fn: sysMlockall, level: full, args: args(aHex)},
+		abi.SYS_MUNLOCKALL:    {fn: sysMunlockall, level: full},
+		abi.SYS_MSYNC:         {fn: sysMsync, level: full, args: args(aPtr, aSize, aHex)},
+		abi.SYS_MINCORE:       {fn: sysMincore, level: partial, note: "resident: the page has storage in the runner (written, read in from a file, or a used shared page); a page only read reads 0 where Linux maps its zero page", args: args(aPtr, aSize, aPtr)},
+		abi.SYS_MADVISE:       {fn: sysMadvise, level: partial, note: "MADV_DONTNEED zeroes; other valid advice changes nothing the guest sees", args: args(aPtr, aSize, aAdvice)},
+		abi.SYS_MREMAP:        {fn: sysMremap, level: partial, note: "private memory only (no duplication of a shared mapping)", args: args(aPtr, aSize, aSize, aHex, aPtr), retPtr: true},
 
 		// System V IPC (sysvipc.go): the runner's own IPC namespace, with the guest's credentials.
 		abi.SYS_IPC:        {fn: sysIpc, level: partial, note: "the multiplexer glibc uses; control commands without IPC_64 (the old layouts) that move a structure are EINVAL", args: args(aUint, aInt, aLong, aLong, aPtr, aLong)},
