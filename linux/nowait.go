@@ -98,10 +98,17 @@ func nowaitIO(fd int, b []byte, write bool) (n int, err error, ok bool) {
 
 // streamRead is a read of fd, a blocking pipe, socket or character
 // device, into b: attempts that do not wait, and interruptible waits
-// between them (ioWait). A file that cannot be asked not to wait is
-// waited for and then read, as before.
+// between them (ioWait). A terminal is read through its second
+// description (nowaitTTY); one that cannot be opened again is waited for
+// and then read, as before.
 func (t *Thread) streamRead(fd int, b []byte) (int, int) {
 	w := newIOWait(fd, unix.POLLIN)
+	tty := -2 // the terminal's description without waiting (nowaitTTY), once needed
+	defer func() {
+		if tty >= 0 {
+			_ = unix.Close(tty)
+		}
+	}()
 	for {
 		var n int
 		var err error
@@ -111,10 +118,14 @@ func (t *Thread) streamRead(fd int, b []byte) (int, int) {
 			return err
 		})
 		if !ok {
-			if e := w.wait(t); e != 0 {
+			if tty == -2 {
+				tty = nowaitTTY(fd)
+			}
+			var e int
+			if n, err, e = t.ttyIO(fd, tty, b, false, &w); e != 0 {
 				return 0, e
 			}
-			n, err = t.hostIO(fd, b, func(fd int, b []byte) (int, error) { return unix.Read(fd, b) })
+			ok = tty >= 0
 		}
 		switch {
 		case err == unix.EAGAIN && ok:
@@ -138,11 +149,15 @@ func (t *Thread) streamRead(fd int, b []byte) (int, int) {
 // receive from the error queue (MSG_ERRQUEUE) never waits on Linux
 // (sock_recv_errqueue: EAGAIN when it is empty).
 func (t *Thread) msgWaiting(fd int, flags uint64, events int16, call func(flags uint64) unix.Errno) int {
-	waits := flags&(unix.MSG_DONTWAIT|unix.MSG_ERRQUEUE) == 0 && streamKind(fd) == streamSock
-	var w ioWait
-	if waits {
-		w = newIOWait(fd, events)
-	}
+	w := newIOWait(fd, events)
+	return t.msgWaitingOn(&w, flags, call)
+}
+
+// msgWaitingOn is msgWaiting with wait w, which the parts of one call
+// share (MSG_WAITALL's: the receive timeout runs from the call's first
+// wait, as Linux's timeo does).
+func (t *Thread) msgWaitingOn(w *ioWait, flags uint64, call func(flags uint64) unix.Errno) int {
+	waits := flags&(unix.MSG_DONTWAIT|unix.MSG_ERRQUEUE) == 0 && streamKind(w.fd) == streamSock
 	for {
 		var e unix.Errno
 		t.block(func() { e = call(flags | unix.MSG_DONTWAIT) })
@@ -153,4 +168,68 @@ func (t *Thread) msgWaiting(fd int, flags uint64, events int16, call func(flags 
 			return e
 		}
 	}
+}
+
+// A terminal cannot be asked not to wait for one call (RWF_NOWAIT is
+// EOPNOTSUPP, and SPLICE_F_NONBLOCK leaves n_tty's wait alone), and its
+// description's O_NONBLOCK is the guest's. So the runner opens the
+// terminal again, a second description of the same tty with O_NONBLOCK
+// (and O_NOCTTY), reads and writes through it, and waits between
+// attempts (ioWait): n_tty's read and write through it move what they
+// can and answer EAGAIN where they would wait.
+
+// nowaitTTY returns a second description of terminal fd, open as fd is
+// (read, write or both) with O_NONBLOCK, to be closed by the caller; -1
+// when fd is not a terminal or it cannot be opened again as the same
+// one: a pseudo-terminal master (opening /dev/ptmx again makes a new
+// pair), /dev/tty (the runner's controlling terminal, which need not be
+// fd's) and /dev/console, a locked or exclusive terminal, one the runner
+// may no longer open. Then the caller waits in the host as before.
+func nowaitTTY(fd int) int {
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFCHR || unix.Major(st.Rdev) == 5 {
+		return -1 // 5: /dev/tty, /dev/console, /dev/ptmx
+	}
+	if _, err := unix.IoctlGetTermios(fd, hostTCGETS); err != nil {
+		return -1
+	}
+	if _, err := unix.IoctlGetUint32(fd, unix.TIOCGPTN); err == nil {
+		return -1 // a master opened as /dev/pts/ptmx
+	}
+	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	if err != nil {
+		return -1
+	}
+	nfd, err := unix.Open("/proc/self/fd/"+itoa(fd), fl&unix.O_ACCMODE|unix.O_NONBLOCK|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return -1
+	}
+	var nst unix.Stat_t
+	if unix.Fstat(nfd, &nst) != nil || nst.Rdev != st.Rdev {
+		_ = unix.Close(nfd)
+		return -1
+	}
+	return nfd
+}
+
+// ttyIO reads (write false) or writes b through nfd, a description of a
+// terminal from nowaitTTY, or, when nfd is -1, through fd itself after a
+// wait for it (w), as before (a read or write that may wait in the host).
+// ok is false when the wait ended the call (e).
+func (t *Thread) ttyIO(fd, nfd int, b []byte, write bool, w *ioWait) (n int, err error, e int) {
+	if nfd < 0 {
+		if e := w.wait(t); e != 0 {
+			return 0, nil, e
+		}
+	} else {
+		fd = nfd
+	}
+	t.block(func() {
+		if write {
+			n, err = unix.Write(fd, b)
+		} else {
+			n, err = unix.Read(fd, b)
+		}
+	})
+	return n, err, 0
 }

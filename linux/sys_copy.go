@@ -3,6 +3,9 @@
 package linux
 
 import (
+	"runtime"
+	"unsafe"
+
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
@@ -44,15 +47,26 @@ func sysSendfile(t *Thread, a *sysArgs) (uint64, int) {
 		*off = int64(v)
 	}
 	count := int(min(a.Size(3), maxRW))
-	if kind := streamKind(out); kind != 0 && regularFile(in) {
+	kind := streamKind(out)
+	inMode := fileMode(in)
+	if kind != 0 && (inMode == unix.S_IFREG || inMode == unix.S_IFBLK) {
 		n, e := t.sendfileStream(in, out, kind, off, count)
 		if e == 0 && off != nil {
 			e = t.put64(a.Ptr(2), uint64(*off))
 		}
 		return n, e
 	}
-	n, err := unix.Sendfile(out, in, off, count)
-	if err == unix.EAGAIN && streamKind(out) != 0 {
+	if kind == streamFIFO && fileMode(out) == unix.S_IFIFO && inMode != unix.S_IFIFO && inMode != 0 {
+		n, e := t.sendfilePipe(in, out, off, count)
+		if e == 0 && off != nil {
+			e = t.put64(a.Ptr(2), uint64(*off))
+		}
+		return n, e
+	}
+	var n int
+	var err error
+	t.block(func() { n, err = unix.Sendfile(out, in, off, count) })
+	if err == unix.EAGAIN && kind != 0 {
 		// A blocking output waits interruptibly, then the host blocks.
 		if e := t.waitWritable(out); e != 0 {
 			return 0, e
@@ -70,7 +84,7 @@ func sysSendfile(t *Thread, a *sysArgs) (uint64, int) {
 	return uint64(n), 0
 }
 
-// sendfileStream is sendfile from a regular file to a blocking pipe,
+// sendfileStream is sendfile from a regular file (or a block device) to a blocking pipe,
 // socket or character device: the runner reads the file (at *off, or at
 // its offset) and writes with writeStream, which waits for room with the
 // process lock released and interruptibly. The host's sendfile waited in
@@ -129,10 +143,50 @@ func (t *Thread) sendfileStream(in, out, kind int, off *int64, count int) (uint6
 	return uint64(total), 0
 }
 
-// regularFile reports whether host descriptor fd is a regular file.
-func regularFile(fd int) bool {
+// sendfilePipe is sendfile from a file that is neither a regular file, a
+// block device nor a pipe (a socket, a character device) to a blocking
+// pipe: what Linux's do_sendfile does for a pipe (splice_file_to_pipe,
+// non-blocking when in is O_NONBLOCK) made by splice(2) through pipeCall,
+// which waits interruptibly for in and out and never in the host. A
+// zero-count host sendfile checks the descriptors and offset first.
+func (t *Thread) sendfilePipe(in, out int, off *int64, count int) (uint64, int) {
+	if _, err := unix.Sendfile(out, in, off, 0); err != nil {
+		return 0, t.hostWriteErr(err)
+	}
+	var fl uintptr
+	if nonblocking(in) {
+		fl = unix.SPLICE_F_NONBLOCK
+	}
+	pos := new(int64) // on the heap: the host writes through its address
+	var offp uintptr
+	if off != nil {
+		*pos, offp = *off, uintptr(unsafe.Pointer(pos))
+	}
+	n, err, e := t.pipeCall(in, out, fl, func(in, out int, fl uintptr) (int64, unix.Errno) {
+		r, _, e := unix.Syscall6(unix.SYS_SPLICE, uintptr(in), offp, uintptr(out), 0, uintptr(count), fl)
+		runtime.KeepAlive(pos)
+		return int64(r), e
+	})
+	if e != 0 {
+		return 0, e
+	}
+	if err != 0 {
+		return 0, t.hostWriteErr(err)
+	}
+	if off != nil {
+		*off = *pos
+	}
+	return uint64(n), 0
+}
+
+// fileMode is host descriptor fd's file type (S_IFREG, S_IFIFO, ...), 0
+// if fstat fails.
+func fileMode(fd int) uint32 {
 	var st unix.Stat_t
-	return unix.Fstat(fd, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG
+	if unix.Fstat(fd, &st) != nil {
+		return 0
+	}
+	return st.Mode & unix.S_IFMT
 }
 
 // sysCopyFileRange is copy_file_range(fd_in, off_in, fd_out, off_out,

@@ -522,7 +522,7 @@ func (t *Thread) swapRead(fd int, b []byte) {
 // with the count so far (as Linux returns a partial count rather than a
 // later error). f is the host call, advancing its own offset.
 func (t *Thread) ioRest(fd int, addr, size, done uint64, write bool, f func(int, []byte) (int, error)) uint64 {
-	if done != min(size, ioBufCap) || done == size || !regularFile(fd) {
+	if done != min(size, ioBufCap) || done == size || fileMode(fd) != unix.S_IFREG {
 		return done
 	}
 	for done < size && done < maxRW {
@@ -1299,6 +1299,12 @@ func (t *Thread) writeStream(fd, kind int, b []byte) (uint64, int) {
 	}
 	written := 0
 	w := newIOWait(fd, unix.POLLOUT)
+	tty := -2 // the terminal's description without waiting (nowaitTTY), once needed
+	defer func() {
+		if tty >= 0 {
+			_ = unix.Close(tty)
+		}
+	}()
 	for written < len(b) {
 		if e := w.wait(t); e != 0 {
 			if written > 0 && e != errExit {
@@ -1323,8 +1329,17 @@ func (t *Thread) writeStream(fd, kind int, b []byte) (uint64, int) {
 			chunk := b[written:min(len(b), written+pipeChunk)]
 			var ok bool
 			t.block(func() { n, err, ok = nowaitIO(fd, chunk, true) })
-			if !ok { // a terminal: polled writable
-				t.block(func() { n, err = unix.Write(fd, chunk) })
+			if !ok { // a terminal
+				if tty == -2 {
+					tty = nowaitTTY(fd)
+				}
+				var e int
+				if n, err, e = t.ttyIO(fd, tty, chunk, true, &w); e != 0 {
+					if written > 0 && e != errExit {
+						break
+					}
+					return 0, e
+				}
 			}
 		}
 		switch {

@@ -249,33 +249,16 @@ func recvmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 	if m.Controllen > 0 && !t.writable(m.Control, int(min(m.Controllen, 1<<16))) {
 		return 0, abi.EFAULT
 	}
-	if flags&unix.MSG_WAITALL != 0 { // not gathered here: waits in the host (left)
-		if e := t.waitMsg(fd, flags, unix.POLLIN); e != 0 {
-			return 0, e
-		}
-	}
 	data := make([]byte, total)
 	ctl := make([]byte, min(m.Controllen, 1<<16))
 	var sa [128]byte
 	var h unix.Msghdr
-	var hiov unix.Iovec
-	hostMsghdr(&h, &hiov, data, ctl)
 	if m.Name != 0 {
 		h.Name = &sa[0]
 		h.Namelen = uint32(len(sa))
 	}
-	var r uintptr
-	call := func(flags uint64) (errno unix.Errno) {
-		r, _, errno = unix.Syscall(unix.SYS_RECVMSG, uintptr(fd), uintptr(unsafe.Pointer(&h)), uintptr(flags))
-		return errno
-	}
-	if flags&unix.MSG_WAITALL != 0 {
-		var errno unix.Errno
-		t.block(func() { errno = call(flags) })
-		if errno != 0 {
-			return 0, int(errno)
-		}
-	} else if e := t.msgWaiting(fd, flags, unix.POLLIN, call); e != 0 {
+	r, e := t.recvmsgWaiting(fd, flags, &h, data, ctl)
+	if e != 0 {
 		return 0, e
 	}
 	if e := t.scatter(iov, data[:min(uint64(r), total)]); e != 0 {
@@ -308,6 +291,47 @@ func recvmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 		return 0, e
 	}
 	return uint64(r), 0
+}
+
+// recvmsgWaiting is the host's recvmsg on socket fd into h, which holds
+// data and ctl, through msgWaiting (nothing waits in the host). With
+// MSG_WAITALL on a stream the parts are gathered until data is full, as
+// Linux's stream receives do: the end of the stream, a signal or the
+// receive timeout end it with the count so far (sock_intr_errno and
+// sock_rcvtimeo as in recvfrom); so does a part that comes with control
+// messages (unix_stream_read_generic stops after the data that carries
+// descriptors, and does not glue data of different senders' credentials
+// after the first part's, which the runner cannot look at before it
+// takes them: with SO_PASSCRED every part has its credentials, so a
+// gather ends after its first part). Those control messages are what the
+// call gives back.
+func (t *Thread) recvmsgWaiting(fd int, flags uint64, h *unix.Msghdr, data, ctl []byte) (int, int) {
+	n := 0
+	var iov unix.Iovec
+	namelen := h.Namelen
+	w := newIOWait(fd, unix.POLLIN)
+	for {
+		hostMsghdr(h, &iov, data[n:], ctl)
+		h.Namelen = namelen
+		var r uintptr
+		e := t.msgWaitingOn(&w, flags, func(flags uint64) (errno unix.Errno) {
+			r, _, errno = unix.Syscall(unix.SYS_RECVMSG, uintptr(fd), uintptr(unsafe.Pointer(h)), uintptr(flags))
+			return errno
+		})
+		if e != 0 {
+			if n > 0 && e != errExit {
+				h.SetControllen(0) // the first parts had none
+
+				return n, 0
+			}
+			return 0, e
+		}
+		n += int(r)
+		if r == 0 || n == len(data) || h.Controllen > 0 || h.Flags&unix.MSG_CTRUNC != 0 ||
+			flags&(unix.MSG_WAITALL|unix.MSG_PEEK|unix.MSG_DONTWAIT) != unix.MSG_WAITALL || !streamType(fd) {
+			return n, 0
+		}
+	}
 }
 
 // The size of a struct mmsghdr and the offset of its msg_len.

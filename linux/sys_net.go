@@ -372,13 +372,14 @@ func sysRecvfrom(t *Thread, a *sysArgs) (uint64, int) {
 	sl := uint32(len(sa))
 	flags := a.Ulong(3)
 	n := 0
+	w := newIOWait(fd, unix.POLLIN)
 	for {
 		// MSG_WAITALL on a stream: the host's receives that do not wait
 		// give parts, gathered until b is full or the wait ends (a
 		// signal, the receive timeout: the count so far, as Linux's).
 		rest := b[n:]
 		var r uintptr
-		e := t.msgWaiting(fd, flags, unix.POLLIN, func(flags uint64) (errno unix.Errno) {
+		e := t.msgWaitingOn(&w, flags, func(flags uint64) (errno unix.Errno) {
 			sl = uint32(len(sa))
 			r, _, errno = unix.Syscall6(unix.SYS_RECVFROM, uintptr(fd), ptr(rest), uintptr(len(rest)), uintptr(flags), uintptr(unsafe.Pointer(&sa[0])), uintptr(unsafe.Pointer(&sl)))
 			return errno

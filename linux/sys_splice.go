@@ -51,7 +51,17 @@ func sysSplice(t *Thread, a *sysArgs) (uint64, int) {
 			ptrs[i] = uintptr(unsafe.Pointer(&offs[i]))
 		}
 	}
-	call := func(fl uintptr) (int64, unix.Errno) {
+	if size != 0 && flags&^spliceFlags == 0 && in >= 0 && out >= 0 {
+		// A terminal's read and write checks (n_tty_read's job control;
+		// n_tty_write's tty_check_change with TOSTOP).
+		if e := t.ttyJobCheck(in, false); e != 0 {
+			return 0, e
+		}
+		if e := t.ttyJobCheck(out, true); e != 0 {
+			return 0, e
+		}
+	}
+	call := func(in, out int, fl uintptr) (int64, unix.Errno) {
 		r, _, e := unix.Syscall6(unix.SYS_SPLICE, uintptr(in), ptrs[0], uintptr(out), ptrs[1], uintptr(size), fl)
 		runtime.KeepAlive(offs)
 		return int64(r), e
@@ -79,24 +89,54 @@ func sysSplice(t *Thread, a *sysArgs) (uint64, int) {
 	return uint64(n), 0
 }
 
-// pipeCall makes a splice-like host call (splice, tee) with the guest's
-// flags: first without waiting; if that would wait and the guest asked
-// for a blocking call, it waits interruptibly for in to be readable and
-// out writable, as read and write do, then makes the call blocking in the
-// host. It returns the call's result, or errno e from the wait (a signal,
-// the run's end).
-func (t *Thread) pipeCall(in, out int, flags uintptr, call func(fl uintptr) (int64, unix.Errno)) (n int64, err unix.Errno, e int) {
-	n, err = call(flags | unix.SPLICE_F_NONBLOCK)
-	if err == unix.EAGAIN && flags&unix.SPLICE_F_NONBLOCK == 0 {
+// pipeCall makes a splice-like host call (splice, tee) from host
+// descriptor in to out with the guest's flags without waiting in the
+// host: attempts with SPLICE_F_NONBLOCK and, for a blocking call,
+// interruptible waits (in readable, out writable) between them, as read
+// and write do. A terminal end is given to the attempts as its second
+// description (nowaitTTY), since SPLICE_F_NONBLOCK does not keep n_tty
+// from waiting. An end the guest made O_NONBLOCK gets the host's answer
+// with the guest's own descriptors and flags once an attempt would wait
+// (EAGAIN, where Linux's do_splice lets an O_NONBLOCK end make the call
+// non-blocking). It returns the call's result, or errno e from a wait (a
+// signal, the run's end).
+func (t *Thread) pipeCall(in, out int, flags uintptr, call func(in, out int, fl uintptr) (int64, unix.Errno)) (n int64, err unix.Errno, e int) {
+	if flags&unix.SPLICE_F_NONBLOCK != 0 {
+		t.block(func() { n, err = call(in, out, flags) })
+		return n, err, 0
+	}
+	hin, hout := in, out
+	for _, h := range []*int{&hin, &hout} {
+		if streamKind(*h) == streamFIFO {
+			if tty := nowaitTTY(*h); tty >= 0 {
+				defer unix.Close(tty)
+				*h = tty
+			}
+		}
+	}
+	for {
+		t.block(func() { n, err = call(hin, hout, flags|unix.SPLICE_F_NONBLOCK) })
+		if err != unix.EAGAIN {
+			return n, err, 0
+		}
+		if nonblocking(in) || nonblocking(out) {
+			t.block(func() { n, err = call(in, out, flags) })
+			return n, err, 0
+		}
 		if e := t.waitReadable(in); e != 0 {
 			return 0, 0, e
 		}
 		if e := t.waitWritable(out); e != 0 {
 			return 0, 0, e
 		}
-		t.block(func() { n, err = call(flags) })
 	}
-	return n, err, 0
+}
+
+// nonblocking says whether host descriptor fd's description is
+// O_NONBLOCK.
+func nonblocking(fd int) bool {
+	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	return err == nil && fl&unix.O_NONBLOCK != 0
 }
 
 // spliceFlags are the flags splice accepts (SPLICE_F_ALL).
@@ -125,7 +165,7 @@ func sysTee(t *Thread, a *sysArgs) (uint64, int) {
 		(t.runnerFile(in) || t.runnerFile(out) || (t.p.rec != nil && t.p.rec.stream(a.Fd(1), out) != 0)) {
 		return 0, abi.EINVAL
 	}
-	call := func(fl uintptr) (int64, unix.Errno) {
+	call := func(in, out int, fl uintptr) (int64, unix.Errno) {
 		r, _, e := unix.Syscall6(unix.SYS_TEE, uintptr(in), uintptr(out), uintptr(size), fl, 0, 0)
 		return int64(r), e
 	}

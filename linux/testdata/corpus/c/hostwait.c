@@ -1,0 +1,187 @@
+/* Calls that wait on a pipe, socket or terminal must stay interruptible
+ * (issue 26; nothing may wait in the runner's host kernel, where a guest
+ * signal does not reach it):
+ *  - recvmsg with MSG_WAITALL gathers parts; a signal, with or without
+ *    SA_RESTART, ends it with the part it got; SO_RCVTIMEO ends it too;
+ *  - two processes splice from one pipe; one takes the byte written, the
+ *    other waits on, and a signal still ends its splice (EINTR);
+ *  - tee from an empty pipe, splice from a file into a full pipe and
+ *    sendfile from an empty socket to a pipe end with EINTR on a signal;
+ *  - a write to a full pseudo-terminal ends with the part written on a
+ *    signal, and so does a splice to it (a part or EINTR: the terminal
+ *    may take some more bytes after the write, as the pty moves bytes to
+ *    its master's line discipline).
+ * A process that waits for a signal while it may not be in its call yet
+ * is sent the signal again until it answers (handshakes, no timed
+ * assertion). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "res.h"
+
+static void on_usr1(int sig) { (void)sig; }
+
+static void handle(int flags) {
+	struct sigaction sa = {.sa_handler = on_usr1, .sa_flags = flags};
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR1, &sa, NULL);
+}
+
+static int rep[2]; /* the children's lines to the parent */
+
+/* outcome is a call's result as the children report it. */
+static void outcome(char *s, size_t n, long r) {
+	if (r < 0)
+		snprintf(s, n, "%s", strerror(errno));
+	else
+		snprintf(s, n, "%ld", r);
+}
+
+/* waiter runs f in a child with SIGUSR1 caught (flags), which reports
+ * f's result on rep; the parent sends SIGUSR1 until the report comes and
+ * prints it after what. */
+static void waiter(const char *what, int flags, long (*f)(void)) {
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		handle(flags);
+		char s[64], line[80];
+		outcome(s, sizeof s, f());
+		int k = snprintf(line, sizeof line, "%s\n", s);
+		write(rep[1], line, k);
+		_exit(0);
+	}
+	struct pollfd p = {.fd = rep[0], .events = POLLIN};
+	while (poll(&p, 1, 100) == 0)
+		kill(pid, SIGUSR1);
+	char line[80];
+	ssize_t k = read(rep[0], line, sizeof line - 1);
+	line[k > 0 ? k : 0] = 0;
+	printf("%s: %s", what, line);
+	waitpid(pid, NULL, 0);
+}
+
+static int sv[2];    /* a stream socketpair */
+static int pp[2];    /* a pipe */
+static int full[2];  /* a full pipe */
+static int pty = -1; /* a pseudo-terminal's slave */
+static char buf[1 << 20];
+
+static long recv_all(int fd, size_t n) {
+	struct iovec v = {buf, n};
+	struct msghdr m = {.msg_iov = &v, .msg_iovlen = 1};
+	return recvmsg(fd, &m, MSG_WAITALL);
+}
+
+static long recvmsg_waitall(void) { return recv_all(sv[0], 16); }
+static long splice_one(void) { return splice(pp[0], NULL, full[1] < 0 ? 1 : pp[1], NULL, 1, 0); }
+static long tee_empty(void) { return tee(pp[0], full[1], 1, 0); }
+
+static long splice_to_full(void) {
+	int m = memfd_create("f", 0);
+	write(m, "0123456789", 10);
+	loff_t off = 0;
+	return splice(m, &off, full[1], NULL, 10, 0);
+}
+
+static int q[2]; /* sendfile's pipe */
+static long sendfile_socket(void) { return sendfile(q[1], sv[0], NULL, 100); }
+
+static long tty_write(void) { return write(pty, buf, sizeof buf) > 0 ? 1 : -1; }
+
+/* splice_to_tty splices 64 KiB, more than the full terminal takes: 1 if
+ * a signal ended it with a part or nothing. */
+static long splice_to_tty(void) {
+	int q[2];
+	pipe(q);
+	write(q[1], buf, 65536);
+	long r = splice(q[0], NULL, pty, NULL, 65536, 0);
+	return r < 65536 && (r >= 0 || errno == EINTR) ? 1 : r;
+}
+
+int main(void) {
+	setvbuf(stdout, NULL, _IONBF, 0);
+	handle(0); /* inherited: a signal before a child's own handle() is caught too */
+	pipe(rep);
+	socketpair(AF_UNIX, SOCK_STREAM, 0, sv);
+
+	write(sv[1], "abc", 3);
+	waiter("recvmsg MSG_WAITALL, part there, signalled", 0, recvmsg_waitall);
+	write(sv[1], "abc", 3);
+	waiter("recvmsg MSG_WAITALL, part there, signalled under SA_RESTART", SA_RESTART, recvmsg_waitall);
+	write(sv[1], "0123456789abcdef", 16);
+	res("recvmsg MSG_WAITALL, all there", recv_all(sv[0], 16));
+	write(sv[1], "01234567", 8);
+	write(sv[1], "89abcdef", 8);
+	res("recvmsg MSG_WAITALL, two parts", recv_all(sv[0], 16));
+	struct timeval tv = {0, 20000};
+	setsockopt(sv[0], SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+	write(sv[1], "abc", 3);
+	res("recvmsg MSG_WAITALL with SO_RCVTIMEO, part there", recv_all(sv[0], 16));
+	res("recvmsg MSG_WAITALL with SO_RCVTIMEO, nothing there", recv_all(sv[0], 16));
+	tv.tv_usec = 0;
+	setsockopt(sv[0], SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+
+	/* Two splicers of one pipe, each into its own pipe. */
+	pipe(pp);
+	full[1] = -1;
+	pid_t kids[2];
+	for (int i = 0; i < 2; i++) {
+		if ((kids[i] = fork()) == 0) {
+			handle(0);
+			int q[2];
+			pipe(q);
+			ssize_t r = splice(pp[0], NULL, q[1], NULL, 1, 0);
+			char line[64];
+			int k = snprintf(line, sizeof line, "%d %s\n", i, r == 1 ? "spliced the byte" : r < 0 ? strerror(errno) : "eof");
+			write(rep[1], line, k);
+			_exit(0);
+		}
+	}
+	write(pp[1], "x", 1);
+	char line[80];
+	ssize_t k = read(rep[0], line, sizeof line - 1);
+	line[k > 0 ? k : 0] = 0;
+	int first = line[0] - '0';
+	printf("one splicer: %s", line[0] == '0' || line[0] == '1' ? line + 2 : "?\n");
+	struct pollfd p = {.fd = rep[0], .events = POLLIN};
+	while (poll(&p, 1, 100) == 0)
+		kill(kids[1 - first], SIGUSR1);
+	k = read(rep[0], line, sizeof line - 1);
+	line[k > 0 ? k : 0] = 0;
+	printf("the other, signalled: %s", line + 2);
+	for (int i = 0; i < 2; i++)
+		waitpid(kids[i], NULL, 0);
+
+	pipe2(full, O_NONBLOCK);
+	while (write(full[1], buf, 4096) > 0)
+		;
+	fcntl(full[1], F_SETFL, 0);
+	waiter("tee from an empty pipe, signalled", 0, tee_empty);
+	waiter("splice from a file into a full pipe, signalled", 0, splice_to_full);
+	pipe(q);
+	write(sv[1], "hello", 5);
+	res("sendfile from a socket to a pipe", sendfile_socket());
+	waiter("sendfile from an empty socket to a pipe, signalled", 0, sendfile_socket);
+
+	int m = posix_openpt(O_RDWR | O_NOCTTY);
+	if (m < 0 || grantpt(m) || unlockpt(m) || (pty = open(ptsname(m), O_RDWR | O_NOCTTY)) < 0) {
+		printf("no pseudo-terminal\n");
+		return 0;
+	}
+	waiter("write to a full terminal, signalled (1: a part)", 0, tty_write);
+	waiter("splice to a full terminal, signalled (1: a part or EINTR)", 0, splice_to_tty);
+	return 0;
+}
