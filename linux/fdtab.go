@@ -127,6 +127,15 @@ func (ft *fdTable) add(h, min int) int {
 	return g
 }
 
+// lowestFree is the guest number add would give a new descriptor (min 0).
+func (ft *fdTable) lowestFree() int {
+	g := 0
+	for g < len(ft.host) && ft.host[g] >= 0 {
+		g++
+	}
+	return g
+}
+
 func (ft *fdTable) set(g, h int) {
 	for len(ft.host) <= g {
 		ft.host = append(ft.host, -1)

@@ -483,6 +483,12 @@ func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
 			if dir, e = p.procListing(g, ref.entry); e != 0 {
 				return
 			}
+			if ref.entry == "fd" && u != nil && u.files == t.files {
+				// The descriptor this open is about to become: Linux
+				// lists the directory's entries when it is read, and
+				// the caller's own descriptor of it is one of them.
+				_ = os.Symlink("/proc/"+strconv.Itoa(g.tgid)+"/fd", filepath.Join(dir, strconv.Itoa(t.files.lowestFree())))
+			}
 			var err error
 			if fd, err = unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0); err != nil {
 				fd, e = -1, errnoOf(err)
@@ -649,6 +655,26 @@ func (p *Process) procListing(g *threadGroup, which string) (string, int) {
 		}
 	}
 	return dir, 0
+}
+
+// procListingName is the name a guest sees for host path target: the
+// /proc/PID/fd or /proc/PID/task directory a listing of procListing
+// stands for (a descriptor of it, read through /proc/self/fd), else
+// target unchanged.
+func (p *Process) procListingName(target string) string {
+	if p.procDir == "" {
+		return target
+	}
+	rest, ok := strings.CutPrefix(target, p.procDir+"/")
+	if !ok {
+		return target
+	}
+	rest = strings.TrimSuffix(rest, " (deleted)") // a later listing replaced it
+	pid, which, ok := strings.Cut(rest, "-")
+	if !ok || (which != "fd" && which != "task") {
+		return target
+	}
+	return "/proc/" + pid + "/" + which
 }
 
 // procTicks converts a duration to clock ticks (USER_HZ, 100 on Linux).

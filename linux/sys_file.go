@@ -942,7 +942,7 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 		if err != nil {
 			return 0, errnoOf(err)
 		}
-		target = string(b[:n])
+		target = t.p.procListingName(string(b[:n]))
 	}
 	n := min(uint64(len(target)), uint64(int32(size)))
 	return n, t.write(buf, []byte(target[:n]))
