@@ -319,6 +319,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 		}
 	}
 	t.files.closeCloexec()
+	t.p.mqClosed(g)
 	t.sighand = t.sighand.copy() // no longer shared with a vfork parent
 	for sig := range t.sighand.actions {
 		if h := t.sighand.actions[sig].handler; h != abi.SIG_IGN {
@@ -331,6 +332,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 	t.startRegs(img, interp, sp)
 	t.mm.e.SetContext(&t.ctx)
 	g.execed = true
+	g.execs++
 	g.exe = exePath(t.realHost(exeHost))
 	g.deletePosixTimers()
 	g.vforkDoneOnce()

@@ -274,6 +274,7 @@ func (t *Thread) dupTo(h, g int, cloexec bool) (uint64, int) {
 	}
 	if old := t.files.get(g); old != badFD {
 		_ = t.files.closeHost(old)
+		t.p.mqClosed(t.group)
 	}
 	t.files.dupped(h, nh)
 	t.files.set(g, nh)

@@ -30,9 +30,13 @@ import (
 //     the guest's CLOCK_REALTIME deadline. A signal ends the wait with
 //     -ERESTARTSYS (wq_sleep), so EINTR, or a restart under SA_RESTART;
 //     the run's end ends it too. A guest waiting so is not a waiter the
-//     host knows of: a message sent to an empty queue then notifies a
-//     registered process (Linux gives it to the waiting receiver), and
-//     waiters are not woken in priority order.
+//     host knows of, so the runner counts the receivers waiting by queue
+//     (Process.mqRecv): a notification the host makes while one waits is
+//     not passed on and the registration is made again, as Linux hands
+//     the message to the waiting receiver and notifies no one
+//     (__do_notify). Waiters are not woken in priority order, and the
+//     message stays in the host queue until the receiver takes it (a
+//     second send meanwhile finds the queue not empty).
 //   - mq_notify: the host cannot signal a guest process, and sees one
 //     owner, the runner, for every guest process. So every registration
 //     is the runner's on the host: SIGEV_THREAD with a netlink socket of
@@ -47,10 +51,13 @@ import (
 //     goroutine (mqWatch), with si_pid and si_uid 0. The runner keeps
 //     Linux's owner: another guest process's mq_notify(NULL) leaves the
 //     registration, and when another's close of a descriptor of the queue
-//     makes the host remove it, the runner registers it again (mqDrain).
-//     Left: a registration outlives its owner's execve (Linux's
-//     self_exec_id check drops the signal), and the owner's close of one
-//     of several descriptors of the queue does not remove it.
+//     makes the host remove it, the runner registers it again (mqPost).
+//     The owner's own close of any descriptor of the queue removes it, as
+//     Linux's mqueue_flush_file does (Process.mqClosed after close,
+//     close_range, dup2's and dup3's target, execve's close-on-exec
+//     descriptors); one that survives the owner's execve (its FD_CLOEXEC
+//     cleared) keeps the registration, whose signal is then dropped
+//     (Linux's self_exec_id check; threadGroup.execs).
 //
 // Linux's mq_open descriptors are close-on-exec, and so are the host's.
 
@@ -137,8 +144,11 @@ func (t *Thread) mqDeadline(addr uint64) (deadline time.Time, ok bool, e int) {
 // is done: while it finds the queue full (empty) — ETIMEDOUT from a
 // timeout already past — the thread waits for host descriptor h to poll
 // with ev, interruptibly, until the guest's deadline if it has one.
+//
+// A receiver (POLLIN) is counted in Process.mqRecv while it waits.
 func (t *Thread) mqWait(h int, ev int16, deadline time.Time, timed bool, try func() (uintptr, unix.Errno)) (uint64, int) {
 	fds := []unix.PollFd{{Fd: int32(h), Events: ev}}
+	counted := false
 	for {
 		r, errno := try()
 		if errno != unix.ETIMEDOUT {
@@ -146,6 +156,15 @@ func (t *Thread) mqWait(h int, ev int16, deadline time.Time, timed bool, try fun
 				return 0, int(errno)
 			}
 			return uint64(r), 0
+		}
+		if ev == unix.POLLIN && !counted {
+			counted = true
+			id := hostFileID(h)
+			if t.p.mqRecv == nil {
+				t.p.mqRecv = map[fileID]int{}
+			}
+			t.p.mqRecv[id]++
+			defer t.p.mqUnwait(id)
 		}
 		ms := -1
 		if timed {
@@ -163,6 +182,13 @@ func (t *Thread) mqWait(h int, ev int16, deadline time.Time, timed bool, try fun
 		default:
 			return 0, e
 		}
+	}
+}
+
+// mqUnwait ends a receiver's wait on queue id (mqWait).
+func (p *Process) mqUnwait(id fileID) {
+	if p.mqRecv[id]--; p.mqRecv[id] <= 0 {
+		delete(p.mqRecv, id)
 	}
 }
 
@@ -285,6 +311,7 @@ type mqNotifier struct {
 // remove the queue's host registration, whoever made it.)
 type mqReg struct {
 	group  *threadGroup
+	execs  uint64 // group.execs when it registered
 	notify int
 	signo  int
 	value  uint64
@@ -317,7 +344,7 @@ func sysMqNotify(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	reg := &mqReg{group: t.group, notify: int(ev.Notify), sock: -1}
+	reg := &mqReg{group: t.group, execs: t.group.execs, notify: int(ev.Notify), sock: -1}
 	switch ev.Notify {
 	case sigevNone:
 	case sigevSignal:
@@ -517,15 +544,29 @@ func (p *Process) mqWatch(s int) {
 	}
 }
 
-// mqDrain reads the cookies the host queues wrote to the notifier's socket
+// mqDrain posts the notifications the host has made (mqPost); sender is
+// the guest thread whose send caused them, or nil.
+func (p *Process) mqDrain(sender *Thread) { p.mqPost(sender, nil) }
+
+// mqClosed follows guest process g's close of descriptors (close,
+// close_range, the target of dup2 and dup3, execve's close-on-exec
+// ones): the registrations of g the host then removed are removed
+// (mqPost).
+func (p *Process) mqClosed(g *threadGroup) { p.mqPost(nil, g) }
+
+// mqPost reads the cookies the host queues wrote to the notifier's socket
 // and posts the signals of the registrations they name (a cookie whose
 // last byte is not NOTIFY_WOKENUP says the host removed the registration).
-// sender is the guest thread whose send caused them, or nil. Every guest
-// process is the host's owner: a close of a queue's descriptor by any of
-// them removes the host registration, which the runner then makes again
-// unless the guest process that registered has no descriptor of the
-// queue left (Linux removes the registration when its owner closes one).
-func (p *Process) mqDrain(sender *Thread) {
+// sender is the guest thread whose send caused them, or nil. A
+// notification made while a guest receiver waits on the queue is not
+// posted: the registration is made again (Linux's waiting receiver takes
+// the message and no one is notified). Every guest process is the host's
+// owner: a close of a queue's descriptor by any of them removes the host
+// registration. closer is the guest process whose close that was, or nil:
+// the registration is removed if it is the owner's (Linux's
+// mqueue_flush_file), the owner is gone, or it has no descriptor of the
+// queue left; otherwise the runner makes it again.
+func (p *Process) mqPost(sender *Thread, closer *threadGroup) {
 	n := p.mq
 	if n == nil || p.exited() {
 		return
@@ -544,9 +585,11 @@ func (p *Process) mqDrain(sender *Thread) {
 		if reg == nil {
 			continue // removed on purpose
 		}
-		if b[mqCookieLen-1] != mqNotifyWokenUp {
-			if h := p.holds(reg.group, reg.id); reg.group.exiting || reg.group.zombie || h < 0 || n.register(id, h) != 0 {
-				p.mqForget(id, !reg.group.exiting && !reg.group.zombie)
+		gone := reg.group.exiting || reg.group.zombie
+		removed := b[mqCookieLen-1] != mqNotifyWokenUp
+		if removed || p.mqRecv[reg.id] > 0 {
+			if h := p.holds(reg.group, reg.id); gone || removed && reg.group == closer || h < 0 || n.register(id, h) != 0 {
+				p.mqForget(id, !gone)
 			}
 			continue
 		}
@@ -554,7 +597,7 @@ func (p *Process) mqDrain(sender *Thread) {
 			mqPostCookie(reg, true)
 		}
 		p.mqForget(id, false)
-		if reg.notify != sigevSignal || reg.signo == 0 || reg.group.exiting || reg.group.zombie {
+		if reg.notify != sigevSignal || reg.signo == 0 || gone || reg.group.execs != reg.execs {
 			continue
 		}
 		si := abi.Siginfo{Signo: int32(reg.signo), Code: abi.SI_MESGQ, Value: reg.value}

@@ -113,6 +113,10 @@ type threadGroup struct {
 	// refuses to move such a child).
 	sid    int
 	execed bool
+	// execs counts its execve calls (Linux's self_exec_id): an
+	// mq_notify signal goes only to the program that registered
+	// (mqueue.go).
+	execs uint64
 	// tty is its controlling terminal (ctty.go), or nil: inherited at
 	// fork, dropped by setsid.
 	tty *ctty

@@ -32,11 +32,15 @@ func sysClose(t *Thread, a *sysArgs) (uint64, int) {
 	if h := t.files.get(a.Int(0)); h >= 0 && h != badFD {
 		t.p.recRelease(t.group, h) // its record locks on the file (reclock.go)
 	}
-	return 0, t.files.close(a.Int(0))
+	e := t.files.close(a.Int(0))
+	t.p.mqClosed(t.group)
+	return 0, e
 }
 
 func sysCloseRange(t *Thread, a *sysArgs) (uint64, int) {
-	return 0, t.files.closeRange(a.Uint(0), a.Uint(1), a.Ulong(2))
+	e := t.files.closeRange(a.Uint(0), a.Uint(1), a.Ulong(2))
+	t.p.mqClosed(t.group)
+	return 0, e
 }
 
 func sysLlseek(t *Thread, a *sysArgs) (uint64, int) {

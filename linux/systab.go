@@ -399,7 +399,7 @@ func init() {
 		abi.SYS_MQ_UNLINK:       {fn: sysMqUnlink, level: full, args: args(aPath)},
 		abi.SYS_MQ_TIMEDSEND:    {fn: sysMqTimedsend, level: full, note: "waits in the runner, interruptibly (EINTR, or a restart under SA_RESTART)", args: args(aFd, aBuf, aSize, aUint, aPtr)},
 		abi.SYS_MQ_TIMEDRECEIVE: {fn: sysMqTimedreceive, level: full, note: "waits in the runner, interruptibly (EINTR, or a restart under SA_RESTART)", args: args(aFd, aBuf, aSize, aPtr, aPtr)},
-		abi.SYS_MQ_NOTIFY:       {fn: sysMqNotify, level: partial, note: "registered on the host by the runner, which does the notification (a SIGEV_THREAD cookie through a queue of its own) and keeps Linux's owner; a registration outlives its owner's execve (mqueue.go)", args: args(aFd, aPtr)},
+		abi.SYS_MQ_NOTIFY:       {fn: sysMqNotify, level: partial, note: "registered on the host by the runner, which does the notification (a SIGEV_THREAD cookie through a queue of its own) and keeps Linux's owner (the owner's close of any descriptor of the queue, its execve's close-on-exec ones, remove it; after execve the signal is dropped) and no notification while a guest receiver waits; that receiver's message stays in the host queue until it takes it (mqueue.go)", args: args(aFd, aPtr)},
 		abi.SYS_MQ_GETSETATTR:   {fn: sysMqGetsetattr, level: full, args: args(aFd, aPtr, aPtr)},
 
 		// inotify(7): host instances (inotify.go).

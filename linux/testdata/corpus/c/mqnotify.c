@@ -6,7 +6,15 @@
    SIGEV_THREAD one); SIGEV_NONE
    registers without a notification; SIGEV_THREAD (glibc's netlink helper
    thread) runs the function; a bad sigev_notify or signal is EINVAL, a
-   descriptor that is no queue EBADF. qemu-user 7.2 does not implement
+   descriptor that is no queue EBADF. The owner's close of any descriptor
+   of the queue removes its registration (mqueue_flush_file), and so does
+   its execve, which closes mq_open's close-on-exec descriptors; a
+   descriptor kept open over execve keeps it, but the signal is dropped
+   (Linux's self_exec_id check) and the registration used. A receiver
+   waiting in mq_receive takes the message and no one is notified: the
+   registration stays (the program waits until /proc says the receiving
+   thread sleeps, yielding the processor meanwhile: a handshake, nothing
+   timed). qemu-user 7.2 does not implement
    mq_notify (ENOSYS): the expected output (mqnotify.expected) is a native
    run of this program on the x86-64 host (Linux), whose output does not
    depend on the architecture. */
@@ -15,8 +23,10 @@
 #include <fcntl.h>
 #include <mqueue.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -38,7 +48,66 @@ static void onthread(union sigval v) {
 	pthread_mutex_unlock(&mu);
 }
 
-int main(void) {
+static volatile pid_t rtid;
+static mqd_t rq;
+static ssize_t rgot;
+
+/* receiver waits in mq_receive on rq, having said its thread id. */
+static void *receiver(void *arg) {
+	char b[64];
+	rtid = syscall(SYS_gettid);
+	rgot = mq_receive(rq, b, sizeof b, NULL);
+	return arg;
+}
+
+/* sleeping says whether thread tid's state in /proc is S (sleeping): 1,
+   0, or -1 when there is no such thread. */
+static int sleeping(pid_t tid) {
+	char path[64], st[512];
+	snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	size_t n = fread(st, 1, sizeof st - 1, f);
+	fclose(f);
+	st[n] = 0;
+	char *p = strrchr(st, ')');
+	return p && p[1] == ' ' && p[2] == 'S';
+}
+
+/* afterExec is the program run again by execve from a child that
+   registered a SIGEV_SIGNAL notification (SIGUSR1, blocked) on queue
+   name: with its descriptor kept open over execve (how "kept") or with
+   none ("closed"). */
+static int afterExec(const char *how, const char *name) {
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGUSR1);
+	struct sigevent sv;
+	memset(&sv, 0, sizeof sv);
+	sv.sigev_notify = SIGEV_SIGNAL;
+	sv.sigev_signo = SIGUSR1;
+	mqd_t eq = mq_open(name, O_RDWR);
+	if (strcmp(how, "closed") == 0) {
+		err("after execve, descriptors closed: registration gone", mq_notify(eq, &sv));
+		mq_notify(eq, NULL);
+		return 0;
+	}
+	err("after execve, descriptor kept: still registered", mq_notify(eq, &sv));
+	mq_send(eq, "k", 1, 0);
+	struct timespec zero = {0, 0};
+	siginfo_t si;
+	err("after execve: no signal", sigtimedwait(&set, &si, &zero));
+	err("after execve: registration used", mq_notify(eq, &sv));
+	mq_notify(eq, NULL);
+	char b[64];
+	mq_receive(eq, b, sizeof b, NULL);
+	return 0;
+}
+
+int main(int argc, char **argv) {
+	if (argc == 3)
+		return afterExec(argv[1], argv[2]);
 	char name[64], buf[64];
 	snprintf(name, sizeof name, "/c-mqnotify-%d", (int)getpid());
 	mq_unlink(name);
@@ -148,6 +217,54 @@ int main(void) {
 	pthread_mutex_unlock(&mu);
 	printf("thread ran with %d\n", ran);
 	(void)seen;
+	mq_receive(q, buf, sizeof buf, NULL);
+
+	/* The owner's close of another descriptor of the queue. */
+	struct sigevent sv;
+	memset(&sv, 0, sizeof sv);
+	sv.sigev_notify = SIGEV_SIGNAL;
+	sv.sigev_signo = SIGUSR1;
+	mqd_t q2 = mq_open(name, O_RDONLY);
+	err("register signal", mq_notify(q, &sv));
+	err("close another descriptor", mq_close(q2));
+	err("removed by the owner's close", mq_notify(q, &sv));
+	err("unregister", mq_notify(q, NULL));
+
+	/* A receiver waiting: it takes the message, no one is notified. */
+	err("register signal", mq_notify(q, &sv));
+	rq = q;
+	pthread_t th;
+	pthread_create(&th, NULL, receiver, NULL);
+	while (!rtid || sleeping(rtid) == 0)
+		sched_yield();
+	mq_send(q, "w", 1, 0);
+	pthread_join(th, NULL);
+	printf("waiting receiver got %d bytes\n", (int)rgot);
+	err("no signal with a receiver waiting", sigtimedwait(&set, &si, &zero));
+	err("still registered", mq_notify(q, &sv));
+	mq_send(q, "x", 1, 0);
+	s = sigtimedwait(&set, &si, &zero);
+	printf("with no receiver: signal %d\n", s);
+	mq_receive(q, buf, sizeof buf, NULL);
+
+	/* execve by the registering process: its close-on-exec descriptors
+	   close, or one is kept open. The child closes the descriptor it
+	   inherited first (closing it later would remove the registration). */
+	for (int kept = 0; kept < 2; kept++) {
+		fflush(stdout);
+		pid_t e = fork();
+		if (e == 0) {
+			mq_close(q);
+			mqd_t eq = mq_open(name, O_RDWR);
+			if (kept)
+				fcntl(eq, F_SETFD, 0);
+			err(kept ? "child registers, descriptor kept" : "child registers", mq_notify(eq, &sv));
+			fflush(stdout);
+			execl("/proc/self/exe", argv[0], kept ? "kept" : "closed", name, (char *)0);
+			_exit(1);
+		}
+		waitpid(e, NULL, 0);
+	}
 
 	mq_close(q);
 	mq_unlink(name);
