@@ -488,14 +488,19 @@ func readCommon(t *Thread, a *sysArgs, stream bool, f func(int, []byte) (int, er
 	if stream && streamKind(fd) != 0 && openFor(fd, unix.POLLIN) {
 		n, e = t.streamRead(fd, b)
 	} else if e = t.waitReadable(fd); e == 0 {
-		err := t.pipeRead(fd, len(b), func() (err error) {
-			n, err = t.hostIO(fd, b, f)
-			return err
-		})
-		if err == unix.EINTR {
-			e = errRestart
-		} else if err != nil {
-			e = errnoOf(err)
+		if stream && waitingAnon(fd, len(b)) {
+			e = t.pollFD(fd, unix.POLLIN)
+		}
+		if e == 0 {
+			err := t.pipeRead(fd, len(b), func() (err error) {
+				n, err = t.hostIO(fd, b, f)
+				return err
+			})
+			if err == unix.EINTR {
+				e = errRestart
+			} else if err != nil {
+				e = errnoOf(err)
+			}
 		}
 	}
 	if e != 0 {
@@ -1230,6 +1235,32 @@ func (t *Thread) waitFD(fd int, events int16) int {
 		return 0 // the host's call answers at once (EBADF for the wrong end)
 	}
 	return t.pollFD(fd, events)
+}
+
+// waitingAnon says whether a read of n bytes of host descriptor fd, a
+// blocking eventfd, timerfd, inotify or fanotify instance (files without
+// a type, which streamKind leaves out), may wait: their reads wait for a
+// count, an expiry or an event, after the length check of eventfd_read
+// and timerfd_read (EINVAL under 8 bytes, at once). The runner waits for
+// POLLIN first (pollFD: a signal ends it, errRestart, as their
+// -ERESTARTSYS), then reads.
+func waitingAnon(fd, n int) bool {
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != 0 || nonblocking(fd) {
+		return false
+	}
+	var link [64]byte
+	k, err := unix.Readlink("/proc/self/fd/"+itoa(fd), link[:])
+	if err != nil {
+		return false
+	}
+	switch string(link[:k]) {
+	case "anon_inode:[eventfd]", "anon_inode:[timerfd]":
+		return n >= 8
+	case "anon_inode:inotify", "anon_inode:[fanotify]":
+		return true
+	}
+	return false
 }
 
 // openFor says whether host descriptor fd is open for what events ask

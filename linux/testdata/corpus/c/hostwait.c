@@ -7,6 +7,9 @@
  *    other waits on, and a signal still ends its splice (EINTR);
  *  - tee from an empty pipe, splice from a file into a full pipe and
  *    sendfile from an empty socket to a pipe end with EINTR on a signal;
+ *  - a read of an eventfd, a timerfd or an inotify instance with nothing
+ *    to read ends with EINTR on a signal (an eventfd's read of less than
+ *    8 bytes is EINVAL at once);
  *  - a write to a full pseudo-terminal ends with the part written on a
  *    signal, and so does a splice to it (a part or EINTR: the terminal
  *    may take some more bytes after the write, as the pty moves bytes to
@@ -22,10 +25,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
+#include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <sys/timerfd.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -98,6 +104,9 @@ static long splice_to_full(void) {
 
 static int q[2]; /* sendfile's pipe */
 static long sendfile_socket(void) { return sendfile(q[1], sv[0], NULL, 100); }
+
+static int anon = -1; /* an eventfd, timerfd or inotify instance */
+static long read_anon(void) { return read(anon, buf, 64); }
 
 static long tty_write(void) { return write(pty, buf, sizeof buf) > 0 ? 1 : -1; }
 
@@ -175,6 +184,14 @@ int main(void) {
 	write(sv[1], "hello", 5);
 	res("sendfile from a socket to a pipe", sendfile_socket());
 	waiter("sendfile from an empty socket to a pipe, signalled", 0, sendfile_socket);
+
+	anon = eventfd(0, 0);
+	res("eventfd read of 4 bytes", read(anon, buf, 4));
+	waiter("eventfd read, signalled", 0, read_anon);
+	anon = timerfd_create(CLOCK_MONOTONIC, 0);
+	waiter("timerfd read, signalled", 0, read_anon);
+	anon = inotify_init();
+	waiter("inotify read, signalled", 0, read_anon);
 
 	int m = posix_openpt(O_RDWR | O_NOCTTY);
 	if (m < 0 || grantpt(m) || unlockpt(m) || (pty = open(ptsname(m), O_RDWR | O_NOCTTY)) < 0) {
