@@ -118,6 +118,7 @@ func init() {
 		abi.SYS_MEMFD_CREATE:      {fn: sysMemfdCreate, level: full, note: "the host's memory file; flags checked against Linux 6.1's", args: args(aPath, aHex)},
 		abi.SYS_OPEN:              {fn: sysOpen, level: full, note: "/proc/self/exe names the guest program; /proc/sys is read-only, kernel/hostname and domainname the run's (procsys.go)", args: args(aPath, aOpenFlags, aMode)},
 		abi.SYS_OPENAT:            {fn: sysOpenat, level: full, note: "as open", args: args(aDirFd, aPath, aOpenFlags, aMode)},
+		abi.SYS_OPENAT2:           {fn: sysOpenat2, level: partial, note: "struct open_how checked as Linux 6.1's build_open_flags; without resolve flags openat; with them the host's openat2 (ENOSYS before Linux 5.6) on the host descriptor, RESOLVE_IN_ROOT added in a chroot(2) root for an unscoped path, the -L sysroot's host path for an unscoped one; a guest process's /proc entries, a FIFO whose open waits and /dev/tty checked by the host's openat2 with O_PATH (the host's /proc: the runner's own descriptors under fd/), then opened as openat (openat2.go)", args: args(aDirFd, aPath, aPtr, aSize)},
 		abi.SYS_CLOSE:             {fn: sysClose, level: full, args: args(aFd)},
 		abi.SYS_CLOSE_RANGE:       {fn: sysCloseRange, level: full, args: args(aUint, aUint, aHex)},
 		abi.SYS__LLSEEK:           {fn: sysLlseek, level: full, args: args(aFd, aSize, aSize, aPtr, aUint)},

@@ -15,7 +15,10 @@
  *    timeout (EFAULT, EINVAL), each entry (EFAULT; unknown flags, no
  *    FUTEX_32 or a reserved word not 0: EINVAL), each address (EINVAL
  *    unaligned, EFAULT for a shared futex on an unmapped page), then the
- *    words (EAGAIN for one that differs). */
+ *    words (EAGAIN for one that differs);
+ *  - openat2 (fs/open.c; openat2.c has the rest): the size (EINVAL below
+ *    24), struct open_how (EFAULT), its flags (EINVAL) before the path
+ *    (EFAULT), an int descriptor (garbage in the upper half dropped). */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <signal.h>
@@ -29,6 +32,9 @@
 
 #ifndef SYS_epoll_pwait2
 #define SYS_epoll_pwait2 441
+#endif
+#ifndef SYS_openat2
+#define SYS_openat2 437
 #endif
 #ifndef SYS_futex_waitv
 #define SYS_futex_waitv 449
@@ -92,5 +98,21 @@ int main(void) {
 	res("futex_waitv shared unmapped address", syscall(SYS_futex_waitv, x, 2, 0, &past, CLOCK_REALTIME));
 	x[1].uaddr = (uintptr_t)&word;
 	res("futex_waitv count 2 of an array of 3, past REALTIME deadline", syscall(SYS_futex_waitv, x, 2, 0, &past, CLOCK_REALTIME));
+
+	uint64_t how[4] = {0, 0, 0, 0};
+	res("openat2 size 0", syscall(SYS_openat2, AT_FDCWD, bad, bad, 0));
+	res("openat2 bad how", syscall(SYS_openat2, AT_FDCWD, bad, bad, 24));
+	how[2] = 0x1000;
+	res("openat2 bad resolve, bad path", syscall(SYS_openat2, AT_FDCWD, bad, how, 24));
+	how[2] = 0;
+	how[1] = 0600;
+	res("openat2 mode without O_CREAT", syscall(SYS_openat2, AT_FDCWD, "/", how, 24));
+	how[1] = 0;
+	res("openat2 bad path", syscall(SYS_openat2, AT_FDCWD, bad, how, 32));
+	how[3] = 1;
+	res("openat2 non-zero tail", syscall(SYS_openat2, AT_FDCWD, "/", how, 32));
+	how[0] = O_RDONLY | O_DIRECTORY;
+	long d = syscall(SYS_openat2, 0xdead00000000UL | (unsigned)AT_FDCWD, "/", how, 24);
+	res("openat2 garbage upper half of the descriptor", d < 0 ? d : 0);
 	return 0;
 }
