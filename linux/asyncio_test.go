@@ -2,7 +2,13 @@
 
 package linux
 
-import "testing"
+import (
+	"encoding/binary"
+	"testing"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
+)
 
 // TestSigioPerm checks sigio_perm's rule (fs/fcntl.c): the owner's setter
 // may signal a task if its effective user id is root, or its real or
@@ -27,5 +33,58 @@ func TestSigioPerm(t *testing.T) {
 		if got := o.sigioPerm(task); got != c.want {
 			t.Errorf("%s: sigioPerm = %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestForeignOwner checks that an owner naming no guest process or thread
+// when it is set (a host process outside the run) is never signalled,
+// even once a guest thread gets its number, while an owner set after that
+// thread exists is; a process group owner is resolved when the event
+// comes.
+func TestForeignOwner(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		owner       abi.FOwnerEx
+		beforeGuest bool // set before the guest thread 4242 exists
+		foreign     bool
+		signalled   bool
+	}{
+		{"process outside the run", abi.FOwnerEx{Type: fOwnerPID, Pid: 4242}, true, true, false},
+		{"thread outside the run", abi.FOwnerEx{Type: fOwnerTID, Pid: 4242}, true, true, false},
+		{"guest process", abi.FOwnerEx{Type: fOwnerPID, Pid: 4242}, false, false, true},
+		{"guest thread", abi.FOwnerEx{Type: fOwnerTID, Pid: 4242}, false, false, true},
+		{"process group", abi.FOwnerEx{Type: fOwnerPGRP, Pid: 4242}, true, false, true},
+		{"none", abi.FOwnerEx{Type: fOwnerPID}, true, false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			th := testThread(t, binary.LittleEndian)
+			p := th.p
+			p.groups = map[int]*threadGroup{1: th.group}
+			th.cred = &cred{}
+			o := &fileOwner{}
+			guest := func() *Thread {
+				u := p.newThread(4242, newResources(4242, mem.New(), 0))
+				u.cred = &cred{}
+				u.group.pgid = 4242
+				p.groups[4242] = u.group
+				return u
+			}
+			var u *Thread
+			if !c.beforeGuest {
+				u = guest()
+			}
+			o.setOwner(th, c.owner)
+			if o.foreign != c.foreign {
+				t.Fatalf("foreign = %v, want %v", o.foreign, c.foreign)
+			}
+			if u == nil {
+				u = guest()
+			}
+			p.sendSigio(o, abi.POLL_IN)
+			got := u.pendingSet()&sigBit(abi.SIGIO) != 0
+			if got != c.signalled {
+				t.Errorf("guest 4242 has SIGIO pending: %v, want %v", got, c.signalled)
+			}
+		})
 	}
 }
