@@ -282,19 +282,12 @@ func sysVmsplice(t *Thread, a *sysArgs) (uint64, int) {
 	if short {
 		hiov = append(hiov, unix.Iovec{Base: nil, Len: 1}) // address 0: a fault
 	}
-	n, herr := host(hiov, flags|unix.SPLICE_F_NONBLOCK)
-	if herr == unix.EAGAIN && flags&unix.SPLICE_F_NONBLOCK == 0 {
-		// A blocking one waits interruptibly for its pipe, then blocks in
-		// the host.
-		if write {
-			e = t.waitWritable(h)
-		} else {
-			e = t.waitReadable(h)
-		}
-		if e != 0 {
-			return 0, e
-		}
-		t.block(func() { n, herr = host(hiov, flags) })
+	// A blocking one waits interruptibly for its pipe between attempts
+	// that do not wait (pipeCall: the wait for the other direction, for
+	// which h is not open, returns at once).
+	n, herr, e := t.pipeCall(h, h, flags, func(_, _ int, fl uintptr) (int64, unix.Errno) { return host(hiov, fl) })
+	if e != 0 {
+		return 0, e
 	}
 	if herr != 0 {
 		if herr == unix.EINTR {

@@ -5,8 +5,9 @@
  *    SA_RESTART, ends it with the part it got; SO_RCVTIMEO ends it too;
  *  - two processes splice from one pipe; one takes the byte written, the
  *    other waits on, and a signal still ends its splice (EINTR);
- *  - tee from an empty pipe, splice from a file into a full pipe and
- *    sendfile from an empty socket to a pipe end with EINTR on a signal;
+ *  - tee from an empty pipe, splice from a file into a full pipe,
+ *    vmsplice into a full pipe and from an empty one, and sendfile from
+ *    an empty socket to a pipe end with EINTR on a signal;
  *  - a read of an eventfd, a timerfd or an inotify instance with nothing
  *    to read ends with EINTR on a signal (an eventfd's read of less than
  *    8 bytes is EINVAL at once);
@@ -102,6 +103,16 @@ static long splice_to_full(void) {
 	return splice(m, &off, full[1], NULL, 10, 0);
 }
 
+static long vmsplice_to_full(void) {
+	struct iovec v = {buf, 10};
+	return vmsplice(full[1], &v, 1, 0);
+}
+
+static long vmsplice_from_empty(void) {
+	struct iovec v = {buf, 10};
+	return vmsplice(pp[0], &v, 1, 0);
+}
+
 static int q[2]; /* sendfile's pipe */
 static long sendfile_socket(void) { return sendfile(q[1], sv[0], NULL, 100); }
 
@@ -180,6 +191,8 @@ int main(void) {
 	fcntl(full[1], F_SETFL, 0);
 	waiter("tee from an empty pipe, signalled", 0, tee_empty);
 	waiter("splice from a file into a full pipe, signalled", 0, splice_to_full);
+	waiter("vmsplice into a full pipe, signalled", 0, vmsplice_to_full);
+	waiter("vmsplice from an empty pipe, signalled", 0, vmsplice_from_empty);
 	pipe(q);
 	write(sv[1], "hello", 5);
 	res("sendfile from a socket to a pipe", sendfile_socket());
