@@ -89,7 +89,7 @@ func sysChroot(t *Thread, a *sysArgs) (uint64, int) {
 	if !strings.HasPrefix(root, "/") {
 		return 0, abi.ENOENT // not reachable from the runner's root
 	}
-	t.group.fs.setRoot(root, fd)
+	t.fsOf().setRoot(root, fd)
 	keep = true
 	return 0, 0
 }
@@ -170,7 +170,7 @@ func (t *Thread) chrootAt(dirfd int, path string, how lookupHow) (int, string, i
 // a root (procfs.go); or false for a relative path from a directory
 // outside the root (and "" itself).
 func (t *Thread) rootPath(dirfd int, path string) (guest, host string, in bool) {
-	root := t.group.fs.root
+	root := t.fsOf().root
 	if path == "" {
 		return "", "", false
 	}
@@ -198,7 +198,7 @@ func (t *Thread) rootPath(dirfd int, path string) (guest, host string, in bool) 
 	first, _, _ := strings.Cut(strings.TrimLeft(path, "/"), "/")
 	switch first {
 	case "proc", "dev", "sys":
-		if kernelFS(t.group.fs.walkRoot(), first) {
+		if kernelFS(t.fsOf().walkRoot(), first) {
 			return "", resolveLexical(path), false
 		}
 	}
@@ -208,7 +208,7 @@ func (t *Thread) rootPath(dirfd int, path string) (guest, host string, in bool) 
 // rootDir returns the host descriptor of t's process's root, opening it
 // again by its path if the process has none (fsState.copy ran out).
 func (t *Thread) rootDir() (int, int) {
-	fs := &t.group.fs
+	fs := t.fsOf()
 	if fs.rootd < 0 {
 		d, err := unix.Open(fs.root, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 		if err != nil {
@@ -481,7 +481,7 @@ func kernelFS(root, name string) bool {
 // is the host's for t's process: without a root of its own, or with the
 // host's mounted in its root.
 func (t *Thread) seesHostFS(name string) bool {
-	return t.group.fs.root == "" || kernelFS(t.group.fs.walkRoot(), name)
+	return t.fsOf().root == "" || kernelFS(t.fsOf().walkRoot(), name)
 }
 
 // hostName returns a host path naming what the guest's path names for t's
@@ -489,7 +489,7 @@ func (t *Thread) seesHostFS(name string) bool {
 // working directory, for host calls that take no directory descriptor,
 // or the errno of the lookup in the process's root.
 func (t *Thread) hostName(path string, follow bool) (string, int) {
-	if t.group.fs.root != "" {
+	if t.fsOf().root != "" {
 		return t.rootName(path, howOf(follow))
 	}
 	return t.hostRel(t.p.hostPath(path, follow)), 0
@@ -517,7 +517,7 @@ func (t *Thread) rootName(path string, how lookupHow) (string, int) {
 // are. A host path longer than sun_path holds is ENAMETOOLONG (a name
 // near the limit in a deep directory; Linux's own limit is the guest's).
 func (t *Thread) unixPathIn(sa []byte, how lookupHow) ([]byte, int) {
-	if t.group.fs.root == "" || len(sa) <= 2 || binary.NativeEndian.Uint16(sa) != unix.AF_UNIX || sa[2] == 0 {
+	if t.fsOf().root == "" || len(sa) <= 2 || binary.NativeEndian.Uint16(sa) != unix.AF_UNIX || sa[2] == 0 {
 		return sa, 0
 	}
 	path := sa[2:]
@@ -568,8 +568,8 @@ func (p *Process) guestSockaddr(sa []byte) []byte {
 // from: its chroot(2) root, else the sysroot, else "/".
 func (t *Thread) rootFor() string {
 	switch {
-	case t.group.fs.root != "":
-		return t.group.fs.root
+	case t.fsOf().root != "":
+		return t.fsOf().root
 	case t.p.cfg.Sysroot != "":
 		return t.p.cfg.Sysroot
 	}
@@ -596,7 +596,7 @@ func (t *Thread) guestPath(host string) string {
 // there (Linux's open_exec of the name in the new program's root), else
 // in the sysroot and then the host (lookupPath).
 func (t *Thread) interpHost(name string) (string, error) {
-	if t.group.fs.root != "" {
+	if t.fsOf().root != "" {
 		h, e := t.hostName(name, true)
 		if e != 0 {
 			return "", unix.Errno(e)
@@ -611,7 +611,7 @@ func (t *Thread) interpHost(name string) (string, error) {
 // replaced by the directory's path, for names shown to the guest
 // (/proc/PID/exe, /proc/PID/maps) and paths given to other processes.
 func (t *Thread) realHost(host string) string {
-	fs := &t.group.fs
+	fs := t.fsOf()
 	for _, d := range t.lookups {
 		// A descriptor a lookup in the root opened (chrootAt).
 		if w := "/proc/self/fd/" + itoa(d); host == w || strings.HasPrefix(host, w+"/") {

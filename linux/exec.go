@@ -85,7 +85,7 @@ func sysExecveat(t *Thread, a *sysArgs) (uint64, int) {
 		case path == "":
 			// dirfd's own file: no link to follow or refuse.
 			path, host, flags = fdName, fdName, flags&^unix.AT_SYMLINK_NOFOLLOW
-		case t.group.fs.root != "":
+		case t.fsOf().root != "":
 			// In a chroot(2) root: from a directory inside the root,
 			// the guest's name of what dirfd and path name, looked up
 			// in the root; from one outside it, the path from there,
@@ -284,6 +284,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 			if u.files.users--; u.files.users == 0 {
 				u.files.closeAll()
 			}
+			u.dropFS()
 			delete(g.threads, tid)
 			g.nthreads.Add(-1)
 			u.execed = true

@@ -119,6 +119,7 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 		if t.files.users--; t.files.users == 0 {
 			t.files.closeAll()
 		}
+		t.dropFS()
 		t.wakeUp()
 	}
 	for sig := range g.shared.queued {

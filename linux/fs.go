@@ -28,11 +28,14 @@ type fsState struct {
 	umask uint32 // the file mode creation mask
 	root  string // the host path of the root chroot(2) chose (chroot.go), "" for none
 	rootd int    // with root, a host O_PATH descriptor of it, through which paths are resolved
+	users int    // a thread's own (Thread.ownFS): the threads holding it
 }
 
-// copy returns a copy of fs with a descriptor of its own (fork).
+// copy returns a copy of fs with a descriptor of its own (fork,
+// unshare(CLONE_FS)), held by no thread yet.
 func (fs *fsState) copy() fsState {
 	c := *fs
+	c.users = 0
 	if fs.cwd >= 0 {
 		if d, err := unix.FcntlInt(uintptr(fs.cwd), unix.F_DUPFD_CLOEXEC, 3); err == nil {
 			c.cwd = d
@@ -93,7 +96,60 @@ func (fs *fsState) walkRoot() string {
 
 // cwd returns the host descriptor relative paths of t's process are
 // resolved against (AT_FDCWD for the runner's own working directory).
-func (t *Thread) cwd() int { return t.group.fs.cwd }
+func (t *Thread) cwd() int { return t.fsOf().cwd }
+
+// fsOf is t's fs_struct: its own after unshare(CLONE_FS) in a process of
+// several threads (shared with the threads it then creates), else its
+// process's.
+func (t *Thread) fsOf() *fsState {
+	if t.ownFS != nil {
+		return t.ownFS
+	}
+	return &t.group.fs
+}
+
+// unshareFS gives t an fs_struct of its own, a copy of the one it shares
+// (Linux's unshare_fs; nothing when no other thread holds it).
+func (t *Thread) unshareFS() {
+	if t.ownFS != nil && t.ownFS.users == 1 || t.ownFS == nil && len(t.group.threads) == 1 {
+		return
+	}
+	c := t.fsOf().copy()
+	t.dropFS()
+	c.users = 1
+	t.ownFS = &c
+}
+
+// dropFS ends t's hold of its own fs_struct, if it has one (the thread
+// ends or unshares it): the last thread holding it closes its
+// descriptors.
+func (t *Thread) dropFS() {
+	if t.ownFS == nil {
+		return
+	}
+	if t.ownFS.users--; t.ownFS.users == 0 {
+		t.ownFS.release()
+	}
+	t.ownFS = nil
+}
+
+// leaderFS is the fs_struct of g's leader (/proc/PID/cwd and root), or
+// g's own when the leader has ended.
+func (g *threadGroup) leaderFS() *fsState {
+	if u := g.threads[g.tgid]; u != nil {
+		return u.fsOf()
+	}
+	return &g.fs
+}
+
+// fs is the fs_struct ref's /proc entries give: its thread's, or its
+// process leader's.
+func (ref procRef) fs() *fsState {
+	if ref.u != nil {
+		return ref.u.fsOf()
+	}
+	return ref.g.leaderFS()
+}
 
 // hostRel returns a host path naming what the guest's path names relative
 // to its working directory, for host calls that take no directory
@@ -156,7 +212,7 @@ func (t *Thread) chdirTo(dirfd int, path string, flags int) int {
 		}
 		d = nd
 	}
-	t.group.fs.setCwd(d)
+	t.fsOf().setCwd(d)
 	return 0
 }
 
@@ -185,7 +241,7 @@ func sysGetcwd(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	if root := t.group.fs.root; root != "" {
+	if root := t.fsOf().root; root != "" {
 		// Below a chroot(2) root its name there, else Linux's
 		// "(unreachable)" before the name from the real root (chroot.go).
 		if g, ok := guestIn(root, dir); ok {
@@ -205,9 +261,9 @@ func sysGetcwd(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysUmask(t *Thread, a *sysArgs) (uint64, int) {
-	old := t.group.fs.umask
-	t.group.fs.umask = a.Uint(0) & 0o777
-	t.p.syncUmask(t.group.fs.umask)
+	old := t.fsOf().umask
+	t.fsOf().umask = a.Uint(0) & 0o777
+	t.p.syncUmask(t.fsOf().umask)
 	return uint64(old), 0
 }
 

@@ -115,7 +115,7 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 	}
 	attr := p.hostCred.hostAttr(t.cred)
 	host = t.realHost(host) // the descriptors it goes through are the runner's
-	if root := g.fs.root; root != "" {
+	if root := t.fsOf().root; root != "" {
 		// The host program runs in the process's chroot(2) root, given
 		// by the host (the runner needs CAP_SYS_CHROOT): its path and
 		// working directory are named from there (chroot.go).
@@ -133,7 +133,7 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 			dir = "" // left where it is (outside the root)
 		}
 	}
-	p.syncUmask(g.fs.umask) // inherited by the child
+	p.syncUmask(t.fsOf().umask) // inherited by the child
 	// Every other guest descriptor (of any guest process) is one the host
 	// child must not inherit: marked close-on-exec while it starts (the
 	// lock is held, so no guest thread looks at the flags meanwhile).
@@ -157,6 +157,7 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 		if u.files.users--; u.files.users == 0 {
 			u.files.closeAll()
 		}
+		u.dropFS()
 		delete(g.threads, tid)
 		g.nthreads.Add(-1)
 		u.execed = true

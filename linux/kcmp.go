@@ -30,8 +30,9 @@ import (
 //     (CLONE_VM, CLONE_FILES, CLONE_SIGHAND); a zombie has no address
 //     space or descriptor table, and signal handlers of its own.
 //   - KCMP_FS: the working directory, root and umask, which the runner
-//     keeps per process (a thread group): CLONE_FS without CLONE_THREAD
-//     does not share them here.
+//     keeps per process (a thread group), or per thread after
+//     unshare(CLONE_FS): CLONE_FS without CLONE_THREAD does not share
+//     them here.
 //   - KCMP_IO: always 0: the runner keeps no I/O contexts, as Linux has
 //     none (NULL) until an I/O scheduler or ioprio_set makes one, which
 //     the runner's guests cannot.
@@ -99,7 +100,7 @@ func (k kcmpTask) object(p *Process, typ int) unsafe.Pointer {
 		}
 	case kcmpFS:
 		if k.u != nil {
-			return unsafe.Pointer(&k.g.fs)
+			return unsafe.Pointer(k.u.fsOf())
 		}
 	case kcmpSighand:
 		if k.u != nil {

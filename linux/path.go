@@ -162,7 +162,7 @@ func joinRest(host string, rest []string) string {
 // one as lookupFrom, from the host directory dirfd names; in a chroot(2)
 // root as chrootAt, whose errno it returns.
 func (t *Thread) lookupAt(dirfd int, path string, follow bool) (int, string, int) {
-	if t.group.fs.root != "" {
+	if t.fsOf().root != "" {
 		return t.chrootAt(dirfd, path, howOf(follow)) // chroot.go
 	}
 	root := t.p.cfg.Sysroot

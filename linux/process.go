@@ -488,6 +488,7 @@ func (p *Process) end(st ExitStatus, err error) {
 		for _, g := range p.groups {
 			g.fs.release()
 			for _, t := range g.threads {
+				t.dropFS()
 				// The instructions of a thread the end stops mid-quantum
 				// (blocked, or waiting for the lock the caller holds).
 				t.flushCount()
@@ -549,7 +550,7 @@ func (t *Thread) takeLock() {
 	if t.p.rec != nil {
 		t.p.rec.locked(t)
 	}
-	t.p.syncUmask(t.group.fs.umask)
+	t.p.syncUmask(t.fsOf().umask)
 }
 
 func (t *Thread) dropLock() {

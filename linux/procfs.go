@@ -396,10 +396,10 @@ func procHostPath(ref procRef) string {
 		return host
 	case name == "fd":
 		return ""
-	case name == "root" && ref.g.fs.root != "":
-		return ref.g.fs.walkRoot()
-	case name == "cwd" && ref.g.fs.cwd >= 0:
-		return "/proc/self/fd/" + strconv.Itoa(ref.g.fs.cwd)
+	case name == "root" && ref.fs().root != "":
+		return ref.fs().walkRoot()
+	case name == "cwd" && ref.fs().cwd >= 0:
+		return "/proc/self/fd/" + strconv.Itoa(ref.fs().cwd)
 	case procHost[name]:
 		return "/proc/self/" + ref.entry
 	}

@@ -23,9 +23,11 @@ import (
 //	sigHandlers   CLONE_SIGHAND  the signal actions
 //	threadGroup   CLONE_THREAD   the threads, process-directed pending signals, POSIX timers
 //
-// The working directory and umask (CLONE_FS) are the thread group's
-// (fs.go): a process's threads share them, a new process gets a copy. All
-// are used with the process lock held.
+// The working directory, root and umask (CLONE_FS) are the thread
+// group's (fs.go): a process's threads share them, a new process gets a
+// copy, and a thread that unshares them (unshare(CLONE_FS)) gets its own,
+// which the threads it then creates share (Thread.ownFS). All are used
+// with the process lock held.
 
 // addressSpace is what CLONE_VM shares: the guest memory and the program
 // break. It is also what a private futex's key names (futexKey).
@@ -106,8 +108,9 @@ type threadGroup struct {
 	// cred is the credentials it ended with (a zombie's, a host
 	// program's: cred.go).
 	cred *cred
-	// Its working directory and umask (fs.go): CLONE_FS is shared by a
-	// process's threads only, so they belong to the thread group.
+	// Its working directory, root and umask (fs.go): CLONE_FS is shared
+	// by a process's threads only, so they belong to the thread group,
+	// but for a thread's own after unshare(CLONE_FS) (Thread.ownFS).
 	fs fsState
 	// Its session (pgrp.go) and whether it has called execve (setpgid
 	// refuses to move such a child).
@@ -233,7 +236,7 @@ func (t *Thread) cloneResources(flags uint64, tid int) (resources, int) {
 		r.group = newThreadGroup(tid)
 		r.group.rl = t.group.rl // the parent's limits; no CPU time yet
 		r.group.rl.cpuUsed = 0
-		r.group.fs = t.group.fs.copy()
+		r.group.fs = t.fsOf().copy()
 		r.group.exe = t.group.exe
 		t.group.forkStream(r.group)
 	}

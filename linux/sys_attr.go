@@ -27,7 +27,7 @@ func (t *Thread) atPath(dirfd int, addr uint64, how lookupHow) (int, string, int
 		return 0, "", e
 	}
 	d := t.fd(dirfd)
-	if t.group.fs.root != "" {
+	if t.fsOf().root != "" {
 		return t.chrootAt(d, path, how)
 	}
 	return d, path, 0

@@ -787,7 +787,7 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 		path = host
 	} else if path, e = t.path(pathAddr); e != 0 {
 		return 0, e
-	} else if t.group.fs.root == "" {
+	} else if t.fsOf().root == "" {
 		if dirfd, path, e = t.lookupAt(dirfd, path, flags&abi.O_NOFOLLOW == 0); e != 0 {
 			return 0, e
 		}
@@ -925,7 +925,7 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 			target = "/" // a host init's (procLookup)
 		case ref.entry == "root":
 			// Its root as the caller names it (chroot.go).
-			root := ref.g.fs.root
+			root := ref.fs().root
 			if root == "" {
 				root = t.p.cfg.Sysroot
 			}
@@ -967,7 +967,7 @@ func renameat(t *Thread, olddir int, oldAddr uint64, newdir int, newAddr uint64,
 		return 0, e
 	}
 	od, nd := t.fd(olddir), t.fd(newdir)
-	if t.group.fs.root != "" {
+	if t.fsOf().root != "" {
 		if od, oldp, e = t.chrootAt(od, oldp, lookParent); e != 0 {
 			return 0, e
 		}
@@ -1405,7 +1405,7 @@ func (t *Thread) path(addr uint64) (string, int) {
 	if e != 0 {
 		return "", e
 	}
-	if t.group.fs.root != "" && strings.HasPrefix(path, "/") {
+	if t.fsOf().root != "" && strings.HasPrefix(path, "/") {
 		if first, _, _ := strings.Cut(path[1:], "/"); (first == "dev" || first == "proc") && !t.seesHostFS(first) {
 			return path, 0 // a chroot(2) root without the host's (chroot.go)
 		}

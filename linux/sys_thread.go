@@ -37,6 +37,7 @@ func sysExit(t *Thread, a *sysArgs) (uint64, int) {
 	if t.files.users--; t.files.users == 0 {
 		t.files.closeAll() // its last thread: the descriptors close, as Linux's exit_files
 	}
+	t.dropFS()
 	p.threadGone(t)
 	delete(t.group.threads, t.tid)
 	if t.group.nthreads.Add(-1) == 0 {
@@ -110,6 +111,10 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 		p.semUndoList(t.group) // Linux's copy_semundo makes the list to share it
 	}
 	c := p.newThread(tid, res)
+	if res.group == t.group && t.ownFS != nil {
+		c.ownFS = t.ownFS // CLONE_FS: a thread shares its creator's
+		c.ownFS.users++
+	}
 	c.comm, c.cred, c.sched, c.personality = t.comm, t.cred, t.sched.forked(), t.personality
 	// The child starts from the parent's state after the sc (NIP is
 	// already past it), as returning from the kernel: no reservation.

@@ -41,7 +41,7 @@ func (t *Thread) xattrFile(a *sysArgs, byFD, follow, looks bool) (xattrOn, int) 
 	if e != 0 {
 		return xattrOn{}, e
 	}
-	if looks || t.group.fs.root != "" {
+	if looks || t.fsOf().root != "" {
 		host, e := t.hostName(path, follow)
 		return xattrOn{path: host, follow: follow}, e
 	}

@@ -95,6 +95,10 @@ type Thread struct {
 	buf      []byte            // scratch for system calls
 	epollBuf []unix.EpollEvent // epoll_wait's host events (epollWait)
 	count    uint64            // instructions executed, not yet added to the process
+	// ownFS is its own working directory, root and umask after
+	// unshare(CLONE_FS) in a process of several threads (fs.go), or nil:
+	// its process's.
+	ownFS *fsState
 }
 
 // newThread creates thread tid of p with the resources r and adds it to

@@ -22,12 +22,14 @@ import (
 // what util-linux's unshare and programs that probe for namespaces
 // (bubblewrap, browsers' sandboxes) take for "not supported here".
 //
-// The runner keeps the working directory, umask and root (CLONE_FS) and
-// the SEM_UNDO adjustments (CLONE_SYSVSEM) per process, shared by all its
-// threads, so one thread of several cannot have its own: CLONE_FS and
-// CLONE_SYSVSEM in a multi-threaded process are EINVAL (a refusal that
-// changes nothing, where Linux would unshare them); in a single-threaded
-// one there is nothing shared to unshare.
+// CLONE_FS gives a thread of several its own working directory, root and
+// umask (a copy: Thread.ownFS, fs.go), which the threads it then creates
+// share, as unshare_fs copies a shared fs_struct; in a single-threaded
+// process there is nothing shared to unshare. The runner keeps the
+// SEM_UNDO adjustments (CLONE_SYSVSEM) per process, shared by all its
+// threads, so one thread of several cannot have its own list: CLONE_SYSVSEM
+// in a multi-threaded process is EINVAL (a refusal that changes nothing,
+// where Linux would detach the thread from the process's list).
 
 // unshareKnown are the flags ksys_unshare accepts (check_unshare_flags).
 const unshareKnown = abi.CLONE_THREAD | abi.CLONE_FS | abi.CLONE_NEWNS | abi.CLONE_SIGHAND |
@@ -82,8 +84,8 @@ func sysUnshare(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		return 0, abi.EINVAL
 	}
-	if flags&(abi.CLONE_FS|abi.CLONE_SYSVSEM) != 0 && threads {
-		return 0, abi.EINVAL // the process's, not the thread's (above)
+	if flags&abi.CLONE_SYSVSEM != 0 && threads {
+		return 0, abi.EINVAL // the process's undo list, not the thread's (above)
 	}
 	if flags&abi.CLONE_FILES != 0 && t.files.users > 1 {
 		f, err := t.files.copy()
@@ -96,6 +98,9 @@ func sysUnshare(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	if flags&abi.CLONE_SYSVSEM != 0 {
 		t.p.ipcExit(t.group)
+	}
+	if flags&abi.CLONE_FS != 0 {
+		t.unshareFS()
 	}
 	return 0, 0
 }
