@@ -627,11 +627,21 @@ func (p *Process) procListing(g *threadGroup, which string) (string, int) {
 		}
 		p.procDir = d
 	}
-	dir := filepath.Join(p.procDir, strconv.Itoa(g.tgid)+"-"+which)
-	_ = os.RemoveAll(dir)
-	if err := os.Mkdir(dir, 0o700); err != nil {
+	// A directory of its own for each open (another listing of the same
+	// process may still be read): the listings no descriptor holds are
+	// removed first.
+	p.procListingGC()
+	dir, err := os.MkdirTemp(p.procDir, strconv.Itoa(g.tgid)+"-"+which+"-")
+	if err != nil {
 		return "", errnoOf(err)
 	}
+	p.procFill(dir, g, which)
+	return dir, 0
+}
+
+// procFill makes the entries of listing dir those of g's fd or task
+// directory now.
+func (p *Process) procFill(dir string, g *threadGroup, which string) {
 	u := g.anyThread()
 	switch {
 	case u == nil:
@@ -654,7 +664,104 @@ func (p *Process) procListing(g *threadGroup, which string) (string, int) {
 			_ = os.Mkdir(filepath.Join(dir, strconv.Itoa(tid)), 0o500)
 		}
 	}
-	return dir, 0
+}
+
+// procRefill makes the listing at host descriptor fd, when read from its
+// start, list what its process has now, as Linux reads the table at each
+// getdents: a listing opened before a descriptor was made, or rewound,
+// names it. A process that ended keeps its last listing.
+func (t *Thread) procRefill(fd int) {
+	p := t.p
+	if pos, err := unix.Seek(fd, 0, io.SeekCurrent); err != nil || pos != 0 {
+		return
+	}
+	dir, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
+	if err != nil {
+		return
+	}
+	name := strings.TrimPrefix(dir, p.procDir+"/")
+	pid, rest, _ := strings.Cut(name, "-") // PID-which-RANDOM
+	which, _, _ := strings.Cut(rest, "-")
+	id, err := strconv.Atoi(pid)
+	g := p.groups[id]
+	if err != nil || g == nil || g.anyThread() == nil {
+		return
+	}
+	t.asRunner(func() {
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			_ = os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+		p.procFill(dir, g, which)
+	})
+}
+
+// procListingGC removes the listings of procDir that no host descriptor
+// of the runner is open on.
+func (p *Process) procListingGC() {
+	held := map[string]bool{}
+	fds, _ := os.ReadDir("/proc/self/fd")
+	for _, e := range fds {
+		if target, err := os.Readlink("/proc/self/fd/" + e.Name()); err == nil {
+			held[strings.TrimSuffix(target, " (deleted)")] = true
+		}
+	}
+	dirs, _ := os.ReadDir(p.procDir)
+	for _, e := range dirs {
+		if d := filepath.Join(p.procDir, e.Name()); !held[d] {
+			_ = os.RemoveAll(d)
+		}
+	}
+}
+
+// isProcListing reports whether host descriptor fd is open on a listing
+// of procListing (one readlink, only once a listing was made).
+func (p *Process) isProcListing(fd int) bool {
+	if p.procDir == "" {
+		return false
+	}
+	b := make([]byte, 4096)
+	n, err := unix.Readlink("/proc/self/fd/"+strconv.Itoa(fd), b)
+	return err == nil && strings.HasPrefix(string(b[:n]), p.procDir+"/")
+}
+
+// sortDents orders the getdents64 records of b (host byte order) as
+// Linux lists /proc/PID/fd and /proc/PID/task: "." and "..", then the
+// numbers in ascending order. A listing's directory is the host's, whose
+// order is its file system's (a hash on ext4); one getdents reads a
+// listing whole unless it has more entries than the buffer holds.
+func sortDents(b []byte) {
+	head := abi.Dirent64Layout.Size() - len(abi.Dirent64{}.Name)
+	type rec struct {
+		key  int
+		data []byte
+	}
+	var recs []rec
+	for off := 0; off+head <= len(b); {
+		var d abi.Dirent64
+		abi.Dirent64Layout.Decode(binary.NativeEndian, b[off:], &d)
+		r := int(d.Reclen)
+		if r < head || off+r > len(b) {
+			return // not records: leave them as they are
+		}
+		name := b[off+head : off+r]
+		if i := bytes.IndexByte(name, 0); i >= 0 {
+			name = name[:i]
+		}
+		key := -1 // "." and ".." first, in that order
+		if string(name) == "." {
+			key = -2
+		} else if v, err := strconv.Atoi(string(name)); err == nil {
+			key = v
+		}
+		recs = append(recs, rec{key, bytes.Clone(b[off : off+r])})
+		off += r
+	}
+	sort.SliceStable(recs, func(i, j int) bool { return recs[i].key < recs[j].key })
+	out := b[:0]
+	for _, r := range recs {
+		out = append(out, r.data...)
+	}
 }
 
 // procListingName is the name a guest sees for host path target: the
@@ -669,8 +776,8 @@ func (p *Process) procListingName(target string) string {
 	if !ok {
 		return target
 	}
-	rest = strings.TrimSuffix(rest, " (deleted)") // a later listing replaced it
-	pid, which, ok := strings.Cut(rest, "-")
+	pid, rest, _ := strings.Cut(rest, "-") // PID-which-RANDOM
+	which, _, ok := strings.Cut(rest, "-")
 	if !ok || (which != "fd" && which != "task") {
 		return target
 	}

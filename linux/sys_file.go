@@ -1025,6 +1025,10 @@ func getdents(t *Thread, a *sysArgs, old bool) (uint64, int) {
 	}
 	var n int
 	var err error
+	listing := t.p.isProcListing(fd)
+	if listing {
+		t.procRefill(fd)
+	}
 	if procRoot(fd) {
 		n, err = t.procRootDents(fd, b)
 	} else {
@@ -1034,6 +1038,9 @@ func getdents(t *Thread, a *sysArgs, old bool) (uint64, int) {
 		return 0, errnoOf(err)
 	}
 	b = b[:n]
+	if listing {
+		sortDents(b)
+	}
 	if t.p.order != binary.NativeEndian || old {
 		var d abi.Dirent64
 		name := abi.Dirent64Layout.Size() - len(d.Name) // the name's offset

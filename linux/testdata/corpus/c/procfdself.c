@@ -4,8 +4,11 @@
  * directory was opened, before the guest descriptor existed, so `ls -l
  * /proc/self/fd` and perl's readdir showed 0, 1, 2 and not 3, and the
  * link of 3 named the runner's scratch directory. A second listing (with
- * the first still open) names both. Names are printed sorted: the order
- * of readdir is the file system's. */
+ * the first still open) names both, and the first, read after it, is
+ * still its own (the runner's second listing had replaced the first's
+ * scratch directory, so reading the first gave nothing). The entries come
+ * in Linux's order: ".", "..", then the descriptors ascending (the
+ * runner's came in its scratch directory's hash order). */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>
@@ -14,22 +17,21 @@
 #include <string.h>
 #include <unistd.h>
 
-static int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
-
-/* list prints the descriptors a listing of /proc/self/fd names, in
- * ascending order, and what the listing's own descriptor links to. */
-static DIR *list(const char *what) {
-	DIR *d = opendir("/proc/self/fd");
-	if (!d) {
-		perror("opendir");
-		exit(1);
-	}
-	int fds[64], n = 0;
+/* show reads listing d of /proc/self/fd to its end and prints the
+ * descriptors it names, whether they came in Linux's order, and what the
+ * listing's own descriptor links to. */
+static void show(const char *what, DIR *d) {
+	int fds[64], n = 0, ordered = 1, dots = 0;
 	struct dirent *e;
-	while ((e = readdir(d)) != NULL && n < 64)
-		if (e->d_name[0] != '.')
-			fds[n++] = atoi(e->d_name);
-	qsort(fds, n, sizeof fds[0], cmp);
+	while ((e = readdir(d)) != NULL && n < 64) {
+		if (e->d_name[0] == '.') {
+			ordered &= n == 0 && dots++ == (int)strlen(e->d_name) - 1;
+			continue;
+		}
+		fds[n] = atoi(e->d_name);
+		ordered &= n == 0 || fds[n] > fds[n - 1];
+		n++;
+	}
 	printf("%s:", what);
 	for (int i = 0; i < n; i++)
 		printf(" %d", fds[i]);
@@ -38,7 +40,15 @@ static DIR *list(const char *what) {
 	ssize_t l = readlink(path, link, sizeof link - 1);
 	link[l < 0 ? 0 : l] = 0;
 	snprintf(want, sizeof want, "/proc/%d/fd", getpid());
-	printf("; its own %d links to /proc/PID/fd: %s\n", dirfd(d), strcmp(link, want) == 0 ? "yes" : link);
+	printf("; in order %s; its own %d links to /proc/PID/fd: %s\n", ordered && dots == 2 ? "yes" : "no", dirfd(d), strcmp(link, want) == 0 ? "yes" : link);
+}
+
+static DIR *open_fd_dir(void) {
+	DIR *d = opendir("/proc/self/fd");
+	if (!d) {
+		perror("opendir");
+		exit(1);
+	}
 	return d;
 }
 
@@ -46,16 +56,22 @@ int main(void) {
 	/* Only 0, 1 and 2 open: whatever else the caller left open is closed. */
 	for (int fd = 3; fd < 1024; fd++)
 		close(fd);
-	DIR *a = list("first");
+	DIR *a = open_fd_dir();
 	int p[2];
 	if (pipe(p) != 0) {
 		perror("pipe");
 		return 1;
 	}
-	DIR *b = list("with a pipe");
+	DIR *b = open_fd_dir();
+	show("second, with a pipe", b);
+	show("first, read after the second", a);
 	closedir(a);
 	closedir(b);
 	close(p[0]);
-	list("after closing");
+	DIR *c = open_fd_dir();
+	show("after closing", c);
+	rewinddir(c);
+	show("rewound", c);
+	closedir(c);
 	return 0;
 }
