@@ -155,6 +155,9 @@ func openResolved(t *Thread, gdirfd int, pathAddr uint64, how abi.OpenHow) (uint
 		if guest, hpath, in := t.rootPath(dirfd, raw); hpath != "" {
 			dirfd, path = unix.AT_FDCWD, hpath
 		} else if in {
+			if e := xdevJump(dirfd, raw, hflags, how.Resolve); e != 0 {
+				return 0, e
+			}
 			if rootd, e = t.rootDir(); e != 0 {
 				return 0, e
 			}
@@ -187,6 +190,28 @@ func openResolved(t *Thread, gdirfd int, pathAddr uint64, how abi.OpenHow) (uint
 		return t.newFD(t.procOpenErr(ref, hflags))
 	}
 	return t.newFD(fd, nil)
+}
+
+// xdevJump is the answer of Linux's nd_jump_root to a relative lookup
+// under RESOLVE_NO_XDEV that meets an absolute symbolic link before the
+// lookup has a root (EXDEV, whichever mount the link names), which the
+// lookup of the guest's absolute path in a chroot(2) root does not give:
+// the host's lookup from dirfd, with O_PATH, says whether it comes to
+// that; 0 otherwise. (A ".." above the root that crosses a host mount
+// makes that lookup EXDEV too, where the guest's stays at its root.)
+func xdevJump(dirfd int, raw string, hflags int, resolve uint64) int {
+	if resolve&abi.RESOLVE_NO_XDEV == 0 || strings.HasPrefix(raw, "/") {
+		return 0
+	}
+	check := unix.OpenHow{Flags: uint64(unix.O_PATH | unix.O_CLOEXEC | hflags&unix.O_NOFOLLOW), Resolve: abi.RESOLVE_NO_XDEV}
+	fd, err := unix.Openat2(dirfd, raw, &check)
+	if err == nil {
+		unix.Close(fd)
+	}
+	if err == unix.EXDEV {
+		return abi.EXDEV
+	}
+	return 0
 }
 
 // checkedOpen checks that the host's openat2 resolves path (relative to

@@ -8,7 +8,9 @@
  * (absolute paths, "..", absolute and escaping links: EXDEV),
  * RESOLVE_IN_ROOT ("/" and ".." stay in the directory), RESOLVE_NO_SYMLINKS
  * and RESOLVE_NO_MAGICLINKS (ELOOP, also on /proc/self), RESOLVE_NO_XDEV
- * (into /proc: EXDEV), RESOLVE_CACHED (0 or EAGAIN, both printed as ok).
+ * (into /proc: EXDEV; an absolute link met by a relative lookup, before
+ * it has a root: EXDEV, nd_jump_root's), RESOLVE_CACHED (0 or EAGAIN,
+ * both printed as ok).
  *
  * openat2.expected is a native run of this program on x86-64 Linux 6.18
  * (the call is architecture-independent; the program prints no host
@@ -132,6 +134,7 @@ int main(void) {
 	close(fd);
 	in("NO_MAGICLINKS rel", "rel", NO_MAGICLINKS);
 	in("NO_XDEV sub/g", "sub/g", NO_XDEV);
+	in("NO_XDEV absf (a jump before the lookup has a root)", "absf", NO_XDEV);
 	fd = o2(AT_FDCWD, "/proc/self/fd/0", O_PATH, 0, NO_MAGICLINKS);
 	res("NO_MAGICLINKS /proc/self/fd/0", fd < 0 ? fd : 0);
 	fd = o2(AT_FDCWD, "/proc/self/status", O_RDONLY, 0, NO_SYMLINKS);
