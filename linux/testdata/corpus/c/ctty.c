@@ -7,7 +7,7 @@
  * nor can another session take it; TIOCGPGRP, TIOCSPGRP (ESRCH, EPERM,
  * EINVAL, EFAULT) and TIOCGSID on the slave and the master; a process of
  * a background group gets SIGTTOU for a write with TOSTOP (write,
- * writev, pwritev2 at the file position, sendfile) or tcsetattr
+ * writev, pwritev2 at the file position, sendfile, splice) or tcsetattr
  * (stops by default, EINTR with a handler, goes on when it ignores it),
  * SIGTTIN for a read (read, readv, preadv2; stops by default, EIO when ignored or blocked), EIO
  * when its group is orphaned; TIOCNOTTY by a member drops its own
@@ -114,6 +114,12 @@ static int bg_write_caught(void) {
 	off_t off = 0;
 	res("bg, SIGTTOU caught: sendfile", sendfile(slave, m, &off, 2));
 	close(m);
+	int p[2];
+	pipe(p);
+	write(p[1], "p\n", 2);
+	res("bg, SIGTTOU caught: splice", splice(p[0], NULL, slave, NULL, 2, 0));
+	close(p[0]);
+	close(p[1]);
 	res("bg, SIGTTOU caught: tcsetpgrp", tcsetpgrp(slave, getpgrp()));
 	struct termios tio;
 	tcgetattr(slave, &tio);
