@@ -145,8 +145,8 @@ func openResolved(t *Thread, gdirfd int, pathAddr uint64, how abi.OpenHow) (uint
 	if how.Resolve&abi.RESOLVE_IN_ROOT != 0 {
 		procPath = "./" + strings.TrimLeft(raw, "/")
 	}
-	if _, _, own := t.procLookup(dirfd, procPath); own || t.sysvipcProcFile(dirfd, procPath) != "" {
-		return checkedOpen(t, dirfd, raw, dirfd, pathAddr, how, host)
+	if _, hostp, own := t.procLookup(dirfd, procPath); own || t.sysvipcProcFile(dirfd, procPath) != "" {
+		return checkedOpen(t, dirfd, raw, hostp, dirfd, pathAddr, how, host)
 	}
 	orig, path, rootd := dirfd, raw, -1
 	switch {
@@ -170,7 +170,7 @@ func openResolved(t *Thread, gdirfd int, pathAddr uint64, how abi.OpenHow) (uint
 		}
 	}
 	if fifoWaits(dirfd, path, hflags) || isDevTTY(dirfd, path) {
-		return checkedOpen(t, dirfd, path, orig, pathAddr, how, host)
+		return checkedOpen(t, dirfd, path, "", orig, pathAddr, how, host)
 	}
 	if e := t.procSysOpenCheck(dirfd, rootd, path, hflags); e != 0 {
 		return 0, e // the read-only /proc/sys (procsys.go)
@@ -217,13 +217,19 @@ func xdevJump(dirfd int, raw string, hflags int, resolve uint64) int {
 // checkedOpen checks that the host's openat2 resolves path (relative to
 // host descriptor dirfd) under how's resolve flags, with O_PATH, then
 // opens the guest's path (at pathAddr, relative to host descriptor orig)
-// as openat does.
-func checkedOpen(t *Thread, dirfd int, path string, orig int, pathAddr uint64, how abi.OpenHow, host unix.OpenHow) (uint64, int) {
+// as openat does. A path into a guest process's /proc directory that the
+// host does not find (fd/N: the runner's descriptor N) is checked again
+// as alt, the host path procLookup gives (fd/N of the host's descriptor),
+// for an unscoped lookup: the links before it were the same.
+func checkedOpen(t *Thread, dirfd int, path, alt string, orig int, pathAddr uint64, how abi.OpenHow, host unix.OpenHow) (uint64, int) {
 	check := unix.OpenHow{
 		Flags:   uint64(unix.O_PATH|unix.O_CLOEXEC) | host.Flags&(unix.O_NOFOLLOW|unix.O_DIRECTORY),
 		Resolve: host.Resolve &^ abi.RESOLVE_CACHED,
 	}
 	fd, err := unix.Openat2(dirfd, path, &check)
+	if err == unix.ENOENT && alt != "" && alt != path && how.Resolve&(abi.RESOLVE_BENEATH|abi.RESOLVE_IN_ROOT) == 0 {
+		fd, err = unix.Openat2(dirfd, alt, &check)
+	}
 	if err != nil {
 		return 0, errnoOf(err)
 	}

@@ -137,6 +137,16 @@ int main(void) {
 	in("NO_XDEV absf (a jump before the lookup has a root)", "absf", NO_XDEV);
 	fd = o2(AT_FDCWD, "/proc/self/fd/0", O_PATH, 0, NO_MAGICLINKS);
 	res("NO_MAGICLINKS /proc/self/fd/0", fd < 0 ? fd : 0);
+	dup2(dir, 200);
+	fd = o2(AT_FDCWD, "/proc/self/fd/200", O_PATH, 0, NO_MAGICLINKS);
+	res("NO_MAGICLINKS /proc/self/fd/200", fd < 0 ? fd : 0);
+	fd = o2(AT_FDCWD, "/proc/self/fd/200", O_PATH | O_NOFOLLOW, 0, NO_MAGICLINKS);
+	res("NO_MAGICLINKS /proc/self/fd/200, O_NOFOLLOW", fd < 0 ? fd : 0);
+	close(fd);
+	opened("NO_SYMLINKS /proc/self/fd/200/f", o2(AT_FDCWD, "/proc/self/fd/200/f", O_RDONLY, 0, NO_SYMLINKS));
+	opened("NO_XDEV /proc/self/fd/200/f", o2(AT_FDCWD, "/proc/self/fd/200/f", O_RDONLY, 0, NO_XDEV));
+	opened("NO_MAGICLINKS /proc/self/fd/200/f", o2(AT_FDCWD, "/proc/self/fd/200/f", O_RDONLY, 0, NO_MAGICLINKS));
+	opened("NO_MAGICLINKS /proc/self/fd/201/f", o2(AT_FDCWD, "/proc/self/fd/201/f", O_RDONLY, 0, NO_MAGICLINKS));
 	fd = o2(AT_FDCWD, "/proc/self/status", O_RDONLY, 0, NO_SYMLINKS);
 	res("NO_SYMLINKS /proc/self/status", fd < 0 ? fd : 0);
 	fd = o2(AT_FDCWD, "/proc/self/status", O_RDONLY, 0, NO_XDEV);
