@@ -141,7 +141,7 @@ func asyncEvents(h int) (ev uint32, pipe bool, key fileKey, ok bool) {
 		if fl&unix.O_ACCMODE != unix.O_RDONLY {
 			ev |= epollOut
 		}
-		return ev, true, fileKey{st.Dev, st.Ino}, true
+		return ev, true, fileKey{uint64(st.Dev), st.Ino}, true
 	case unix.S_IFSOCK:
 		return epollIn | epollRdHup, false, key, true
 	case unix.S_IFCHR:
@@ -149,7 +149,7 @@ func asyncEvents(h int) (ev uint32, pipe bool, key fileKey, ok bool) {
 			return epollIn, false, key, true
 		}
 		// /dev/random and /dev/urandom (mem devices 8 and 9: random_fasync).
-		if unix.Major(st.Rdev) == 1 && (unix.Minor(st.Rdev) == 8 || unix.Minor(st.Rdev) == 9) {
+		if rdev := uint64(st.Rdev); unix.Major(rdev) == 1 && (unix.Minor(rdev) == 8 || unix.Minor(rdev) == 9) {
 			return 0, false, key, true
 		}
 		return 0, false, key, false
@@ -271,7 +271,7 @@ func (p *Process) pipeReadBegin(fd int) (key fileKey, ok bool) {
 	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFIFO {
 		return key, false
 	}
-	key = fileKey{st.Dev, st.Ino}
+	key = fileKey{uint64(st.Dev), st.Ino}
 	for _, o := range ap.watches {
 		if o.async.pipe && o.async.key == key && o.async.events&epollOut != 0 {
 			ap.reading[key]++

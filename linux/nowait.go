@@ -187,7 +187,7 @@ func (t *Thread) msgWaitingOn(w *ioWait, flags uint64, call func(flags uint64) u
 // may no longer open. Then the caller waits in the host as before.
 func nowaitTTY(fd int) int {
 	var st unix.Stat_t
-	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFCHR || unix.Major(st.Rdev) == 5 {
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFCHR || unix.Major(uint64(st.Rdev)) == 5 {
 		return -1 // 5: /dev/tty, /dev/console, /dev/ptmx
 	}
 	if _, err := unix.IoctlGetTermios(fd, hostTCGETS); err != nil {

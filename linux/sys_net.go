@@ -39,10 +39,12 @@ func sysEpollPwait2(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	ms := -1
 	if d >= 0 {
-		ms = int(d / time.Millisecond)
-		if d%time.Millisecond != 0 && ms < math.MaxInt64/int(time.Millisecond) {
-			ms++
+		m := int64(d / time.Millisecond)
+		if d%time.Millisecond != 0 {
+			m++
 		}
+		// A 32-bit host's int holds about 24.8 days of milliseconds.
+		ms = int(min(m, int64(math.MaxInt)))
 	}
 	return epollPwait(t, a, ms)
 }
