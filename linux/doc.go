@@ -237,15 +237,15 @@
 // character devices, receives with MSG_WAITALL, splice, tee, vmsplice
 // and sendfile to a pipe move data with host calls that do not wait (RWF_NOWAIT,
 // MSG_DONTWAIT, SPLICE_F_NONBLOCK; a terminal through a second
-// description of it opened with O_NONBLOCK) and wait in between
+// description of it opened with O_NONBLOCK; a splice from a pipe to a
+// blocking stream socket as a copy, a send and a taking of what was sent,
+// spliceToSocket) and wait in between
 // (nowait.go), so another process that took the data or the room first
 // leaves the call waiting where a signal ends it; read(2) of an eventfd,
 // timerfd, inotify or fanotify instance polls, then reads. Still left to the host:
 // a read or write of a pseudo-terminal master or of /dev/tty that another process
 // emptied between the runner's poll and its read (they cannot be opened
-// again as the same file); a splice or sendfile to a blocking socket
-// (SPLICE_F_NONBLOCK does not stop the socket's send from waiting for
-// room when the pipe holds more than fits); opens of devices that wait
+// again as the same file); a splice to a blocking datagram socket; opens of devices that wait
 // (a serial line without carrier); readv of an eventfd, timerfd or
 // inotify instance, and an eventfd write that would overflow its count.
 // Signal-driven I/O (O_ASYNC with fcntl F_SETOWN and F_SETSIG) is the

@@ -66,7 +66,14 @@ func sysSplice(t *Thread, a *sysArgs) (uint64, int) {
 		runtime.KeepAlive(offs)
 		return int64(r), e
 	}
-	n, err, e := t.pipeCall(in, out, flags, call)
+	var n int64
+	var err unix.Errno
+	var e int
+	if ptrs[0] == 0 && ptrs[1] == 0 && size != 0 && flags&^spliceFlags == 0 && in >= 0 && fileMode(in) == unix.S_IFIFO && streamKind(out) == streamSock && streamType(out) {
+		n, err, e = t.spliceToSocket(in, out, int(size), flags)
+	} else {
+		n, err, e = t.pipeCall(in, out, flags, call)
+	}
 	if e != 0 {
 		return 0, e
 	}
@@ -130,6 +137,85 @@ func (t *Thread) pipeCall(in, out int, flags uintptr, call func(in, out int, fl 
 			return 0, 0, e
 		}
 	}
+}
+
+// spliceToSocket is splice from pipe in to out, a blocking stream socket, whose
+// host send waits for room whatever the flags (only the socket's own
+// O_NONBLOCK makes it MSG_DONTWAIT): the runner copies the pipe's bytes
+// without taking them (tee to a pipe of its own), sends them without
+// waiting and then takes from in what was sent, waiting interruptibly
+// between attempts for in's data and out's room (ioWait: a signal, the
+// socket's SO_SNDTIMEO, the run's end). As Linux's splice_from_pipe it
+// returns once in is empty after a part was sent, and a signal then ends
+// it with that part; with nothing sent an empty pipe is EAGAIN under
+// SPLICE_F_NONBLOCK or O_NONBLOCK, and the end of the pipe's writers 0.
+// (A second reader of in that takes bytes between the copy and the
+// taking would make the bytes taken differ from those sent.)
+func (t *Thread) spliceToSocket(in, out, size int, flags uintptr) (int64, unix.Errno, int) {
+	var p [2]int
+	if err := unix.Pipe2(p[:], unix.O_NONBLOCK|unix.O_CLOEXEC); err != nil {
+		return 0, err.(unix.Errno), 0
+	}
+	defer unix.Close(p[0])
+	defer unix.Close(p[1])
+	buf := make([]byte, min(size, 64<<10))
+	w := newIOWait(out, unix.POLLOUT)
+	var sendFlags uintptr = unix.MSG_DONTWAIT | unix.MSG_NOSIGNAL
+	if flags&unix.SPLICE_F_MORE != 0 {
+		sendFlags |= unix.MSG_MORE
+	}
+	total := 0
+	for total < size {
+		want := min(size-total, len(buf))
+		var k int
+		var errno unix.Errno
+		t.block(func() {
+			r, _, e := unix.Syscall6(unix.SYS_TEE, uintptr(in), uintptr(p[1]), uintptr(want), unix.SPLICE_F_NONBLOCK, 0, 0)
+			k, errno = int(r), e
+		})
+		switch {
+		case errno == unix.EAGAIN && total == 0 && flags&unix.SPLICE_F_NONBLOCK == 0 && !nonblocking(in):
+			if e := t.waitReadable(in); e != 0 {
+				return 0, 0, e
+			}
+			continue
+		case errno != 0 && total == 0:
+			return 0, errno, 0
+		case errno != 0 || k == 0:
+			return int64(total), 0, 0
+		}
+		k, _ = unix.Read(p[0], buf[:k])
+		var m int
+		t.block(func() {
+			r, _, e := unix.Syscall6(unix.SYS_SENDTO, uintptr(out), ptr(buf[:max(k, 0)]), uintptr(max(k, 0)), sendFlags, 0, 0)
+			m, errno = int(r), e
+		})
+		if errno == unix.EAGAIN {
+			if e := w.wait(t); e != 0 {
+				if total > 0 && e != errExit {
+					return int64(total), 0, 0
+				}
+				return 0, 0, e
+			}
+			continue
+		}
+		if errno != 0 {
+			if total > 0 {
+				return int64(total), 0, 0
+			}
+			return 0, errno, 0
+		}
+		// Take what was sent from in (it holds at least that).
+		for taken := 0; taken < m; {
+			r, err, _ := nowaitIO(in, buf[taken:m], false)
+			if err != nil || r <= 0 {
+				break
+			}
+			taken += r
+		}
+		total += m
+	}
+	return int64(total), 0, 0
 }
 
 // nonblocking says whether host descriptor fd's description is

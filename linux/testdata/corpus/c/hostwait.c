@@ -6,8 +6,9 @@
  *  - two processes splice from one pipe; one takes the byte written, the
  *    other waits on, and a signal still ends its splice (EINTR);
  *  - tee from an empty pipe, splice from a file into a full pipe,
- *    vmsplice into a full pipe and from an empty one, and sendfile from
- *    an empty socket to a pipe end with EINTR on a signal;
+ *    vmsplice into a full pipe and from an empty one, splice from a pipe
+ *    into a full socket and sendfile from an empty socket to a pipe end
+ *    with EINTR on a signal;
  *  - a read of an eventfd, a timerfd or an inotify instance with nothing
  *    to read ends with EINTR on a signal (an eventfd's read of less than
  *    8 bytes is EINVAL at once);
@@ -113,6 +114,14 @@ static long vmsplice_from_empty(void) {
 	return vmsplice(pp[0], &v, 1, 0);
 }
 
+static int fs[2]; /* a socketpair, fs[1] full */
+static long splice_to_socket(void) {
+	int q[2];
+	pipe(q);
+	write(q[1], "0123456789", 10);
+	return splice(q[0], NULL, fs[1], NULL, 10, 0);
+}
+
 static int q[2]; /* sendfile's pipe */
 static long sendfile_socket(void) { return sendfile(q[1], sv[0], NULL, 100); }
 
@@ -193,6 +202,12 @@ int main(void) {
 	waiter("splice from a file into a full pipe, signalled", 0, splice_to_full);
 	waiter("vmsplice into a full pipe, signalled", 0, vmsplice_to_full);
 	waiter("vmsplice from an empty pipe, signalled", 0, vmsplice_from_empty);
+	socketpair(AF_UNIX, SOCK_STREAM, 0, fs);
+	res("splice from a pipe to a socket", splice_to_socket());
+	res("  read back", read(fs[0], buf, sizeof buf));
+	while (send(fs[1], buf, 4096, MSG_DONTWAIT) > 0)
+		;
+	waiter("splice from a pipe into a full socket, signalled", 0, splice_to_socket);
 	pipe(q);
 	write(sv[1], "hello", 5);
 	res("sendfile from a socket to a pipe", sendfile_socket());
