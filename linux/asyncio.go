@@ -56,7 +56,11 @@ import (
 // Other files have no signal: a regular file, an eventfd, a timerfd, a
 // signalfd have no fasync (O_ASYNC cannot be set on them), and the random
 // devices' fasync list is signalled only when the pool is first ready,
-// at boot. The host's wake-ups stand for Linux's kill_fasync calls: the
+// at boot. Left: other character devices with a fasync of their own
+// (/dev/fuse, /dev/net/tun, an RTC, input devices) are taken as having
+// none (FIOASYNC ENOTTY, F_SETFL's O_ASYNC dropped), and a hung-up
+// terminal as having none too (Linux's hung_up_tty_fasync makes F_SETFL's
+// change of O_ASYNC ENOTTY). The host's wake-ups stand for Linux's kill_fasync calls: the
 // host wakes an epoll waiter of a pipe on every write, as kill_fasync is
 // called on every write, but a writer's only when the pipe had been full,
 // so the runner sends a pipe's POLL_OUT itself for a guest's read
