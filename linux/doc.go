@@ -241,13 +241,13 @@
 // blocking stream socket as a copy, a send and a taking of what was sent,
 // spliceToSocket) and wait in between
 // (nowait.go), so another process that took the data or the room first
-// leaves the call waiting where a signal ends it; read(2) of an eventfd,
+// leaves the call waiting where a signal ends it; read and readv of an eventfd,
 // timerfd, inotify or fanotify instance polls, then reads. Still left to the host:
 // a read or write of a pseudo-terminal master or of /dev/tty that another process
 // emptied between the runner's poll and its read (they cannot be opened
 // again as the same file); a splice to a blocking datagram socket; opens of devices that wait
-// (a serial line without carrier); readv of an eventfd, timerfd or
-// inotify instance, and an eventfd write that would overflow its count.
+// (a serial line without carrier); an eventfd write that would overflow
+// its count.
 // Signal-driven I/O (O_ASYNC with fcntl F_SETOWN and F_SETSIG) is the
 // runner's, since owners are guest ids (fowner.go): one poller per runner
 // serves every guest process, each description with O_ASYNC set (a pipe,

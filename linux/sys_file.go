@@ -721,6 +721,11 @@ func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, e
 		}
 	} else {
+		if waitingAnon(fd, len(b)) {
+			if e := t.pollFD(fd, unix.POLLIN); e != 0 {
+				return 0, e
+			}
+		}
 		err := t.pipeRead(fd, len(b), func() (err error) {
 			t.block(func() { n, err = unix.Read(fd, b) })
 			return err
@@ -1244,7 +1249,7 @@ func (t *Thread) waitFD(fd int, events int16) int {
 	return t.pollFD(fd, events)
 }
 
-// waitingAnon says whether a read of n bytes of host descriptor fd, a
+// waitingAnon says whether a read (or readv) of n bytes of host descriptor fd, a
 // blocking eventfd, timerfd, inotify or fanotify instance (files without
 // a type, which streamKind leaves out), may wait: their reads wait for a
 // count, an expiry or an event, after the length check of eventfd_read
@@ -1253,8 +1258,8 @@ func (t *Thread) waitFD(fd int, events int16) int {
 // -ERESTARTSYS), then reads.
 func waitingAnon(fd, n int) bool {
 	var st unix.Stat_t
-	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != 0 || nonblocking(fd) {
-		return false
+	if n == 0 || unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != 0 || nonblocking(fd) {
+		return false // a read of nothing returns 0 at once
 	}
 	var link [64]byte
 	k, err := unix.Readlink("/proc/self/fd/"+itoa(fd), link[:])

@@ -9,7 +9,7 @@
  *    vmsplice into a full pipe and from an empty one, splice from a pipe
  *    into a full socket and sendfile from an empty socket to a pipe end
  *    with EINTR on a signal;
- *  - a read of an eventfd, a timerfd or an inotify instance with nothing
+ *  - a read (readv) of an eventfd, a timerfd or an inotify instance with nothing
  *    to read ends with EINTR on a signal (an eventfd's read of less than
  *    8 bytes is EINVAL at once);
  *  - a write to a full pseudo-terminal ends with the part written on a
@@ -127,6 +127,10 @@ static long sendfile_socket(void) { return sendfile(q[1], sv[0], NULL, 100); }
 
 static int anon = -1; /* an eventfd, timerfd or inotify instance */
 static long read_anon(void) { return read(anon, buf, 64); }
+static long readv_anon(void) {
+	struct iovec v[2] = {{buf, 4}, {buf + 4, 60}};
+	return readv(anon, v, 2);
+}
 
 static long tty_write(void) { return write(pty, buf, sizeof buf) > 0 ? 1 : -1; }
 
@@ -216,6 +220,7 @@ int main(void) {
 	anon = eventfd(0, 0);
 	res("eventfd read of 4 bytes", read(anon, buf, 4));
 	waiter("eventfd read, signalled", 0, read_anon);
+	waiter("eventfd readv, signalled", 0, readv_anon);
 	anon = timerfd_create(CLOCK_MONOTONIC, 0);
 	waiter("timerfd read, signalled", 0, read_anon);
 	anon = inotify_init();
