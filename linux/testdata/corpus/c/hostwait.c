@@ -9,6 +9,7 @@
  *    vmsplice into a full pipe and from an empty one, splice from a pipe
  *    into a full socket and sendfile from an empty socket to a pipe end
  *    with EINTR on a signal;
+ *  - splice from a pipe to a socket: its answers that do not wait;
  *  - a read (readv) of an eventfd, a timerfd or an inotify instance with nothing
  *    to read ends with EINTR on a signal (an eventfd's read of less than
  *    8 bytes is EINVAL at once);
@@ -144,6 +145,41 @@ static long splice_to_tty(void) {
 	return r < 65536 && (r >= 0 || errno == EINTR) ? 1 : r;
 }
 
+/* splice_socket_cases: what a splice from a pipe to a stream socket
+ * answers without waiting (the runner's copy, send and taking). */
+static void splice_socket_cases(void) {
+	signal(SIGPIPE, SIG_IGN);
+	int s[2], p[2];
+	socketpair(AF_UNIX, SOCK_STREAM, 0, s);
+	pipe(p);
+	res("to a socket: empty pipe, SPLICE_F_NONBLOCK", splice(p[0], NULL, s[1], NULL, 10, SPLICE_F_NONBLOCK));
+	fcntl(p[0], F_SETFL, O_NONBLOCK);
+	res("to a socket: empty O_NONBLOCK pipe", splice(p[0], NULL, s[1], NULL, 10, 0));
+	fcntl(p[0], F_SETFL, 0);
+	res("to a socket: the write end as input", splice(p[1], NULL, s[1], NULL, 10, 0));
+	char b[64];
+	write(p[1], "abcdef", 6);
+	res("to a socket: more asked than there", splice(p[0], NULL, s[1], NULL, 100, SPLICE_F_MORE));
+	res("  read back", read(s[0], b, sizeof b));
+	write(p[1], "abcdef", 6);
+	res("to a socket: less asked", splice(p[0], NULL, s[1], NULL, 4, 0));
+	res("  read back", read(s[0], b, sizeof b));
+	res("  left in the pipe", read(p[0], b, sizeof b));
+	int u = socket(AF_UNIX, SOCK_STREAM, 0);
+	write(p[1], "abcdef", 6);
+	res("to an unconnected socket", splice(p[0], NULL, u, NULL, 6, 0));
+	close(s[0]);
+	res("to a socket whose peer closed", splice(p[0], NULL, s[1], NULL, 6, 0));
+	close(p[1]);
+	res("  left in the pipe", read(p[0], b, sizeof b));
+	res("to a socket from a pipe without writers", splice(p[0], NULL, s[1], NULL, 6, 0));
+	int s2[2];
+	socketpair(AF_UNIX, SOCK_STREAM, 0, s2);
+	loff_t off = 0;
+	res("to a socket with an offset for it", splice(p[0], NULL, s2[1], &off, 6, 0));
+	signal(SIGPIPE, SIG_DFL);
+}
+
 int main(void) {
 	setvbuf(stdout, NULL, _IONBF, 0);
 	handle(0); /* inherited: a signal before a child's own handle() is caught too */
@@ -212,6 +248,7 @@ int main(void) {
 	while (send(fs[1], buf, 4096, MSG_DONTWAIT) > 0)
 		;
 	waiter("splice from a pipe into a full socket, signalled", 0, splice_to_socket);
+	splice_socket_cases();
 	pipe(q);
 	write(sv[1], "hello", 5);
 	res("sendfile from a socket to a pipe", sendfile_socket());
