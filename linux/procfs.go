@@ -787,10 +787,13 @@ func (p *Process) procListingName(target string) string {
 // procTicks converts a duration to clock ticks (USER_HZ, 100 on Linux).
 func procTicks(d time.Duration) uint64 { return uint64(d / (time.Second / 100)) }
 
-// procRunState is the state of g, or of its thread u if not nil, as
-// /proc/PID/stat and status give it, seen by thread self: running (the
-// caller's own process or thread), stopped, zombie, or sleeping (waiting
-// for the processor or in a call: the runner runs one thread at a time).
+// procRunState is the state of g (its leader thread's), or of its thread u
+// if not nil, as /proc/PID/stat and status give it, seen by thread self:
+// running (the caller's own process or thread), stopped, zombie, sleeping
+// (in a wait of a system call: Thread.asleep), or running for a thread that
+// waits for the processor (the runner runs one thread at a time; Linux
+// shows such a runnable task as R too). A leader that has ended while
+// other threads go on reads as sleeping.
 func (g *threadGroup) procRunState(u, self *Thread) (byte, string) {
 	switch {
 	case g.zombie || g.exiting:
@@ -800,7 +803,13 @@ func (g *threadGroup) procRunState(u, self *Thread) (byte, string) {
 	case u == nil && g == self.group || u == self:
 		return 'R', "R (running)"
 	}
-	return 'S', "S (sleeping)"
+	if u == nil {
+		u = g.threads[g.tgid]
+	}
+	if u == nil || u.asleep.Load() {
+		return 'S', "S (sleeping)"
+	}
+	return 'R', "R (running)"
 }
 
 // procSignals are the signal sets /proc/PID/stat and status give of g's

@@ -643,7 +643,11 @@ func pollLoop(t *Thread, timeout int, f func(ms int) (int, error)) (int, int) {
 		}
 		var n int
 		var err error
-		t.block(func() { n, err = f(slice) })
+		t.block(func() {
+			t.asleep.Store(true)
+			n, err = f(slice)
+			t.asleep.Store(false)
+		})
 		if err != nil && err != unix.EINTR {
 			return 0, errnoOf(err)
 		}

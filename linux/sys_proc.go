@@ -574,6 +574,7 @@ func (t *Thread) waitFor(ch <-chan struct{}, d time.Duration) int {
 	}
 	for {
 		res := -1
+		t.asleep.Store(true)
 		t.unlock()
 		select {
 		case <-ch:
@@ -586,6 +587,7 @@ func (t *Thread) waitFor(ch <-chan struct{}, d time.Duration) int {
 			res = waitExit
 		case <-t.wake:
 		}
+		t.asleep.Store(false)
 		t.lock()
 		if t.gone() {
 			return waitExit

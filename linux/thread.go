@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/arch/ppc64/ppc64asm"
@@ -79,6 +80,13 @@ type Thread struct {
 	altFlags   uint64
 	wake       chan struct{}
 	gilWake    chan struct{} // receives the process lock (gil)
+	// asleep says the thread waits in a system call (pollLoop's host
+	// waits, waitFor) rather than runs or waits for the processor: /proc's
+	// S, not R (procRunState). Other host calls (Thread.block: a
+	// non-waiting attempt, a write, fsync) leave it R, as Linux shows a
+	// task in a call that does not sleep. Written by the thread without
+	// the process lock.
+	asleep atomic.Bool
 
 	execed bool // another thread of its process called execve: it ends
 
