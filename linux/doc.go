@@ -243,7 +243,8 @@
 // (nowait.go), so another process that took the data or the room first
 // leaves the call waiting where a signal ends it; read and readv of an eventfd,
 // timerfd, inotify or fanotify instance polls, then reads. Still left to the host:
-// a read or write of a pseudo-terminal master or of /dev/tty that another process
+// a read or write of a pseudo-terminal master (or of /dev/tty when it is not a
+// pseudo-terminal slave) that another process
 // emptied between the runner's poll and its read (they cannot be opened
 // again as the same file); a splice to a blocking datagram socket; opens of devices that wait
 // (a serial line without carrier); an eventfd write that would overflow

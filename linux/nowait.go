@@ -182,30 +182,41 @@ func (t *Thread) msgWaitingOn(w *ioWait, flags uint64, call func(flags uint64) u
 // (read, write or both) with O_NONBLOCK, to be closed by the caller; -1
 // when fd is not a terminal or it cannot be opened again as the same
 // one: a pseudo-terminal master (opening /dev/ptmx again makes a new
-// pair), /dev/tty (the runner's controlling terminal, which need not be
-// fd's) and /dev/console, a locked or exclusive terminal, one the runner
-// may no longer open. Then the caller waits in the host as before.
+// pair), /dev/console, a /dev/tty whose terminal is not a pseudo-terminal
+// slave (/dev/tty opens the runner's controlling terminal, which need not
+// be fd's: a pseudo-terminal slave's own name, from TIOCGDEV, is opened
+// instead), a locked or exclusive terminal, one the runner may no longer
+// open. Then the caller waits in the host as before.
 func nowaitTTY(fd int) int {
 	var st unix.Stat_t
-	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFCHR || unix.Major(uint64(st.Rdev)) == 5 {
-		return -1 // 5: /dev/tty, /dev/console, /dev/ptmx
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFCHR {
+		return -1
 	}
 	if _, err := unix.IoctlGetTermios(fd, hostTCGETS); err != nil {
 		return -1
 	}
 	if _, err := unix.IoctlGetUint32(fd, unix.TIOCGPTN); err == nil {
-		return -1 // a master opened as /dev/pts/ptmx
+		return -1 // a master (/dev/ptmx, /dev/pts/ptmx)
+	}
+	path, dev := "/proc/self/fd/"+itoa(fd), uint64(st.Rdev)
+	if unix.Major(dev) == 5 { // /dev/tty, /dev/console
+		d, err := unix.IoctlGetUint32(fd, unix.TIOCGDEV)
+		maj, mnr := unix.Major(uint64(d)), unix.Minor(uint64(d))
+		if err != nil || unix.Minor(dev) != 0 || maj < ptsMajor || maj >= ptsMajor+8 {
+			return -1
+		}
+		path, dev = "/dev/pts/"+itoa(int((maj-ptsMajor)<<8|mnr)), unix.Mkdev(maj, mnr)
 	}
 	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
 	if err != nil {
 		return -1
 	}
-	nfd, err := unix.Open("/proc/self/fd/"+itoa(fd), fl&unix.O_ACCMODE|unix.O_NONBLOCK|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	nfd, err := unix.Open(path, fl&unix.O_ACCMODE|unix.O_NONBLOCK|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return -1
 	}
 	var nst unix.Stat_t
-	if unix.Fstat(nfd, &nst) != nil || nst.Rdev != st.Rdev {
+	if unix.Fstat(nfd, &nst) != nil || uint64(nst.Rdev) != dev {
 		_ = unix.Close(nfd)
 		return -1
 	}
