@@ -178,6 +178,7 @@ type Process struct {
 	futexes map[futexKey]*futexQueue
 	// recLocks are the guest processes' fcntl record locks (reclock.go).
 	recLocks map[fileID][]recLock
+	recWaits map[*threadGroup]recWait // the request each guest process waits on in F_SETLKW, for EDEADLK (reclock.go)
 	nextTID  int
 	// hostCred is the runner's own credentials, the first guest
 	// thread's (cred.go).

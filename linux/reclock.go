@@ -24,7 +24,9 @@ import (
 // Left: OFD locks (F_OFD_*, per open file description) are the host's; a
 // guest process's close of a descriptor releases the host's locks of
 // every guest process on the file (the runner's other processes keep theirs
-// in the table, other host processes no longer see them); no EDEADLK.
+// in the table, other host processes no longer see them). A waiting
+// F_SETLKW whose wait would close a cycle of processes each waiting for
+// the next's lock is EDEADLK, as Linux's posix_locks_deadlock finds it.
 
 // recLock is one guest process's lock on the bytes [start, end) of a file
 // (end math.MaxInt64: to the end of the file, however long).
@@ -211,3 +213,49 @@ func (t *Thread) recLockStep(fd, cmd int, fl *unix.Flock_t) (errno int, done boo
 	}
 	return 0, true
 }
+
+// maxDeadlockSteps is how far Linux follows a chain of waiting processes
+// (fs/locks.c's MAX_DEADLK_ITERATIONS).
+const maxDeadlockSteps = 10
+
+// recDeadlock reports whether t's process waiting for the lock fl on host
+// descriptor fd would deadlock: the lock's holder waits for a lock whose
+// holder waits ... for one of t's process, within maxDeadlockSteps. If
+// not, the request is recorded as the one the process waits on
+// (recWaits; recWaitDone forgets it).
+func (t *Thread) recDeadlock(fd int, fl *unix.Flock_t) bool {
+	id, ok := lockFile(fd)
+	if !ok {
+		return false
+	}
+	start, end, e := lockRange(fd, fl)
+	if e != 0 {
+		return false
+	}
+	p, g := t.p, t.group
+	c := p.recConflict(id, g, fl.Type, start, end)
+	for i := 0; c != nil && i < maxDeadlockSteps; i++ {
+		if c.owner == g {
+			return true
+		}
+		w, waits := p.recWaits[c.owner]
+		if !waits {
+			break
+		}
+		c = p.recConflict(w.file, w.owner, w.typ, w.start, w.end)
+	}
+	if p.recWaits == nil {
+		p.recWaits = map[*threadGroup]recWait{}
+	}
+	p.recWaits[g] = recWait{recLock{g, fl.Type, start, end}, id}
+	return false
+}
+
+// recWait is the lock a guest process waits for in F_SETLKW, on file.
+type recWait struct {
+	recLock
+	file fileID
+}
+
+// recWaitDone forgets the request t's process waited on.
+func (t *Thread) recWaitDone() { delete(t.p.recWaits, t.group) }

@@ -194,6 +194,14 @@ func fcntlLock(t *Thread, fd, cmd int, addr uint64) int {
 			}
 			break
 		}
+		if cmd == unix.F_SETLK && done {
+			// A process-owned lock another guest process holds.
+			if t.recDeadlock(fd, &fl) {
+				t.recWaitDone()
+				return int(unix.EDEADLK) // 35 on powerpc too (asm-generic)
+			}
+			defer t.recWaitDone()
+		}
 		switch t.waitFor(nil, pause) {
 		case waitExit:
 			return errExit
