@@ -837,8 +837,16 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 				}
 			}
 		} else if fifoWaits(dirfd, path, hflags) {
+			// The FIFO's O_PATH descriptor stands for the path here too:
+			// the opener process would resolve a path through /proc/self
+			// (a guest's /dev/fd/N: bash's <(...)) as its own.
+			pfd, err := unix.Openat(dirfd, path, unix.O_PATH|unix.O_CLOEXEC|hflags&unix.O_NOFOLLOW, 0)
+			if err != nil {
+				return 0, errnoOf(err)
+			}
+			defer unix.Close(pfd)
 			var e int
-			if fd, e, done = t.openFIFO(dirfd, path, hflags, uint32(mode)); done && e != 0 {
+			if fd, e, done = t.openFIFO(pfd, "", hflags&^unix.O_NOFOLLOW, uint32(mode)); done && e != 0 {
 				return 0, e
 			}
 		}
