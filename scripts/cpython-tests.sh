@@ -44,11 +44,14 @@
 # CI runs: test_threading's test_is_alive_after_fork "still running after
 # 300 seconds", and test_subprocess's test_env, whose child never ended
 # while the test waited without a limit). So:
-# - a qemu-user run that ended with status 0 is kept in
+# - a qemu-user run that came to its end (regrtest's "Tests result:"
+#   line, whatever the result, and not ended by the limit) is kept in
 #   ${XDG_CACHE_HOME:-~/.cache}/ppc64emu/cpython-ref/KEY (KEY a hash of
 #   its inputs: the run's command, summary.py, debian-run.sh, the root's
 #   package list and the qemu-ppc64le-static binary) and reused by later
-#   runs ("qemu cached" in the test's line);
+#   runs ("qemu cached" in the test's line); a cached run that differs
+#   from ppc64emu's is replaced by the rerun below (a failure of
+#   qemu-user's own, cached once, does not stay);
 # - qemu-user's run has its own, shorter limit (above);
 # - when the two runs differ, qemu-user's is run once more (a line says
 #   so and why) and the rerun is the reference. ppc64emu's run is never
@@ -197,7 +200,10 @@ reffiles="out err rc time log"
 # run WHO TEST [fresh]: one run, its files under $out; the .rc file last.
 # qemu-user's run is taken from the reference cache when it is there
 # (unless fresh is given or CPYTHON_NO_REF_CACHE is set), and put there
-# when it ended with status 0.
+# when it came to its end: regrtest printed its result, and the status is
+# regrtest's own (below 124: timeout's 124 and a kill's 137 are not).
+# test_subprocess ends with status 2 in both runs (a case whose subtest
+# fails alike), and it is the test whose qemu-user run hung in CI.
 run() {
   local who=$1 t=$2 fresh=${3:-} w key f
   if [ $who = qemu ]; then
@@ -220,7 +226,7 @@ run() {
   rm -f "$out/$t.$who.log"
   cp "$w/regrtest.log" "$out/$t.$who.log" 2>/dev/null || true
   rm -rf "$w"
-  if [ $who = qemu ] && [ "$(cat "$out/$t.qemu.rc.tmp")" = 0 ] && [ -f "$out/$t.qemu.log" ]; then
+  if [ $who = qemu ] && [ "$(cat "$out/$t.qemu.rc.tmp")" -lt 124 ] && grep -q '^Tests result: ' "$out/$t.qemu.log" 2>/dev/null; then
     rm -rf "$refcache/$key.tmp.$$"
     mkdir -p "$refcache/$key.tmp.$$"
     cp "$out/$t.qemu.rc.tmp" "$refcache/$key.tmp.$$/rc"
