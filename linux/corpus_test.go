@@ -12,10 +12,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -253,8 +255,9 @@ var qemuVersions sync.Map // qemu command → its version line
 
 // qemuKey names a qemu-user run: the hash of qemu's version, the binary's
 // contents, the arguments (the binary's path among them, as the program
-// may print it) and the user and groups the run has (the credential
-// programs print what a root run and an unprivileged one are allowed).
+// may print it), the user and groups the run has (the credential
+// programs print what a root run and an unprivileged one are allowed) and
+// what of the host a program may print (hostEnv).
 func qemuKey(qemu, bin string, args []string) (string, error) {
 	v, ok := qemuVersions.Load(qemu)
 	if !ok {
@@ -271,11 +274,31 @@ func qemuKey(qemu, bin string, args []string) (string, error) {
 	defer f.Close()
 	h := sha256.New()
 	groups, _ := os.Getgroups()
-	fmt.Fprintf(h, "%s\x00%q\x00%d:%d:%d:%d:%v\x00", v, args, os.Getuid(), os.Geteuid(), os.Getgid(), os.Getegid(), groups)
+	fmt.Fprintf(h, "%s\x00%q\x00%d:%d:%d:%d:%v\x00%s\x00", v, args, os.Getuid(), os.Geteuid(), os.Getgid(), os.Getegid(), groups, hostEnv())
 	if _, err := io.Copy(h, f); err != nil {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// hostEnv describes what of the host a corpus program prints through
+// qemu-user as through the runner: its network interfaces (ifconf.c lists
+// them: a run in a network namespace with only lo differs), host name
+// (uname, gethostname) and processor count (sched_getaffinity, sysconf).
+// A reference cached where any of them differs is not used.
+func hostEnv() string {
+	var b strings.Builder
+	name, _ := os.Hostname()
+	fmt.Fprintf(&b, "%s %d", name, runtime.NumCPU())
+	ifs, _ := net.Interfaces()
+	for _, i := range ifs {
+		fmt.Fprintf(&b, "|%s %d %s %v", i.Name, i.MTU, i.HardwareAddr, i.Flags)
+		addrs, _ := i.Addrs()
+		for _, a := range addrs {
+			fmt.Fprintf(&b, " %s", a)
+		}
+	}
+	return b.String()
 }
 
 // qemu-user and ppc64emu report a fatal signal on stderr; the kernel does not.

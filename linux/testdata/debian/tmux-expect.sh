@@ -34,7 +34,11 @@ t run-shell 'echo from run-shell; exit 2'; echo "run-shell $?"
 t if-shell 'test 1 = 1' 'run-shell "echo true branch"' 'run-shell "echo false branch"'
 t set-option -g status off; t show-options -g status
 t has-session -t nosuch; echo "has $?"; t kill-window -t main:nosuch; echo "kill-window $?"; t nosuchcommand; echo "unknown $?"
-t kill-server; echo "kill-server $?"; t list-sessions 2>&1 | sed "s,$S,SOCK,"; echo "after $?"
+# kill-server returns before the server has gone: a client connecting
+# meanwhile reads "server exited unexpectedly", so wait for its end first.
+t kill-server; echo "kill-server $?"
+n=0; until t list-sessions 2>&1 | grep -q 'no server running' || [ $n -gt 600 ]; do n=$((n+1)); sleep 0.1; done
+t list-sessions 2>&1 | sed "s,$S,SOCK,"; echo "after $?"
 cat > e.exp <<'EOF'
 set timeout 60
 log_user 0
