@@ -122,6 +122,7 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 		t.dropFS()
 		t.wakeUp()
 	}
+	p.mqClosed(g) // its descriptors' close removed its mq_notify registrations
 	for sig := range g.shared.queued {
 		p.queuedN -= len(g.shared.queued[sig])
 	}

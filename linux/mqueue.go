@@ -30,13 +30,18 @@ import (
 //     the guest's CLOCK_REALTIME deadline. A signal ends the wait with
 //     -ERESTARTSYS (wq_sleep), so EINTR, or a restart under SA_RESTART;
 //     the run's end ends it too. A guest waiting so is not a waiter the
-//     host knows of, so the runner counts the receivers waiting by queue
-//     (Process.mqRecv): a notification the host makes while one waits is
-//     not passed on and the registration is made again, as Linux hands
-//     the message to the waiting receiver and notifies no one
-//     (__do_notify). Waiters are not woken in priority order, and the
-//     message stays in the host queue until the receiver takes it (a
-//     second send meanwhile finds the queue not empty).
+//     host knows of, so the runner keeps the receivers waiting by queue
+//     (Process.mqRecv). A guest's send to a queue a guest receiver waits
+//     on hands the message over as Linux's pipelined_send does: the
+//     sender takes it out of the host queue for the first waiter at once
+//     (mqHandOff), so the queue is empty again, and a second send made
+//     before the receiver runs notifies as on Linux (the queue's message
+//     count goes from 0 to 1). The host's notification of the handed
+//     message is not passed on, and the registration is made again
+//     (Linux notifies no one: __do_notify is not called). Waiters are
+//     served first come first, not by their priority (Linux's wq_add
+//     orders them by nice value), and a message a host process outside
+//     the run sends stays in the host queue until the receiver polls it.
 //   - mq_notify: the host cannot signal a guest process, and sees one
 //     owner, the runner, for every guest process. So every registration
 //     is the runner's on the host: SIGEV_THREAD with a netlink socket of
@@ -55,8 +60,11 @@ import (
 //     The owner's own close of any descriptor of the queue removes it, as
 //     Linux's mqueue_flush_file does (Process.mqClosed after close,
 //     close_range, dup2's and dup3's target, execve's close-on-exec
-//     descriptors); one that survives the owner's execve (its FD_CLOEXEC
-//     cleared) keeps the registration, whose signal is then dropped
+//     descriptors, its exit), and a SIGEV_THREAD registration's socket
+//     is then sent the cookie with NOTIFY_REMOVED, as by the owner's
+//     mq_notify(NULL) (remove_notification); one that survives the
+//     owner's execve (its FD_CLOEXEC cleared) keeps the registration,
+//     whose signal is then dropped
 //     (Linux's self_exec_id check; threadGroup.execs).
 //
 // Linux's mq_open descriptors are close-on-exec, and so are the host's.
@@ -145,11 +153,17 @@ func (t *Thread) mqDeadline(addr uint64) (deadline time.Time, ok bool, e int) {
 // timeout already past — the thread waits for host descriptor h to poll
 // with ev, interruptibly, until the guest's deadline if it has one.
 //
-// A receiver (POLLIN) is counted in Process.mqRecv while it waits.
+// A receiver (POLLIN) that has to wait is listed in Process.mqRecv while
+// it waits, with try, which a sender then runs for it (mqHandOff): a
+// message handed over so ends the wait, even one a signal or the
+// timeout also ended (Linux's wq_sleep finds STATE_READY first).
 func (t *Thread) mqWait(h int, ev int16, deadline time.Time, timed bool, try func() (uintptr, unix.Errno)) (uint64, int) {
 	fds := []unix.PollFd{{Fd: int32(h), Events: ev}}
-	counted := false
+	var w *mqWaiter
 	for {
+		if w != nil && w.handed {
+			return uint64(w.r), 0
+		}
 		r, errno := try()
 		if errno != unix.ETIMEDOUT {
 			if errno != 0 {
@@ -157,27 +171,28 @@ func (t *Thread) mqWait(h int, ev int16, deadline time.Time, timed bool, try fun
 			}
 			return uint64(r), 0
 		}
-		if ev == unix.POLLIN && !counted {
-			counted = true
-			id := hostFileID(h)
-			if t.p.mqRecv == nil {
-				t.p.mqRecv = map[fileID]int{}
+		if ev == unix.POLLIN && w == nil {
+			if w = t.p.mqAwait(h, try); w != nil {
+				defer t.p.mqUnwait(w)
+				fds = append(fds, unix.PollFd{Fd: int32(w.wake), Events: unix.POLLIN})
 			}
-			t.p.mqRecv[id]++
-			defer t.p.mqUnwait(id)
 		}
 		ms := -1
 		if timed {
 			left := time.Until(deadline)
 			if left <= 0 {
+				if w != nil && w.handed {
+					continue
+				}
 				return 0, abi.ETIMEDOUT
 			}
 			ms = int((left + time.Millisecond - 1) / time.Millisecond)
 		}
 		_, e := pollLoop(t, ms, func(ms int) (int, error) { return unix.Poll(fds, ms) })
-		switch e {
-		case 0:
-		case abi.EINTR:
+		switch {
+		case w != nil && w.handed:
+		case e == 0:
+		case e == abi.EINTR:
 			return 0, errRestart // wq_sleep's -ERESTARTSYS
 		default:
 			return 0, e
@@ -185,10 +200,73 @@ func (t *Thread) mqWait(h int, ev int16, deadline time.Time, timed bool, try fun
 	}
 }
 
-// mqUnwait ends a receiver's wait on queue id (mqWait).
-func (p *Process) mqUnwait(id fileID) {
-	if p.mqRecv[id]--; p.mqRecv[id] <= 0 {
-		delete(p.mqRecv, id)
+// mqWaiter is a guest receiver waiting on a queue (Process.mqRecv).
+type mqWaiter struct {
+	id     fileID
+	try    func() (uintptr, unix.Errno) // the receiver's host receive, into its buffer
+	wake   int                          // an eventfd in the receiver's poll, written when a message is handed over
+	handed bool                         // a sender ran try for it (r its result)
+	r      uintptr
+}
+
+// mqAwait lists a receiver that waits on the queue of host descriptor h
+// with its host receive try (nil if the host gives no eventfd: the
+// receiver then takes its message from the host queue itself).
+func (p *Process) mqAwait(h int, try func() (uintptr, unix.Errno)) *mqWaiter {
+	wake, err := unix.Eventfd(0, unix.EFD_CLOEXEC|unix.EFD_NONBLOCK)
+	if err != nil {
+		return nil
+	}
+	w := &mqWaiter{id: hostFileID(h), try: try, wake: wake}
+	if p.mqRecv == nil {
+		p.mqRecv = map[fileID][]*mqWaiter{}
+	}
+	p.mqRecv[w.id] = append(p.mqRecv[w.id], w)
+	return w
+}
+
+// mqUnwait ends a receiver's wait (mqAwait).
+func (p *Process) mqUnwait(w *mqWaiter) {
+	p.mqUnlist(w)
+	_ = unix.Close(w.wake)
+}
+
+// mqUnlist takes w off its queue's list of waiting receivers.
+func (p *Process) mqUnlist(w *mqWaiter) {
+	ws := p.mqRecv[w.id]
+	for i, x := range ws {
+		if x == w {
+			ws = append(ws[:i:i], ws[i+1:]...)
+			break
+		}
+	}
+	if len(ws) == 0 {
+		delete(p.mqRecv, w.id)
+	} else {
+		p.mqRecv[w.id] = ws
+	}
+}
+
+// mqHandOff follows a guest's send to the queue of host descriptor h: if
+// a guest receiver waits on it, the message is taken out of the host
+// queue for the first one (its own receive, run here) and it is woken,
+// no longer waiting, as Linux's pipelined_send hands the message to the
+// first waiting receiver instead of queueing it. The caller holds the
+// process lock.
+func (p *Process) mqHandOff(h int) {
+	if len(p.mqRecv) == 0 {
+		return
+	}
+	id := hostFileID(h)
+	for _, w := range p.mqRecv[id] {
+		r, errno := w.try()
+		if errno != 0 {
+			return // taken already, or no message this waiter can take
+		}
+		w.handed, w.r = true, r
+		p.mqUnlist(w)
+		_, _ = unix.Write(w.wake, []byte{1, 0, 0, 0, 0, 0, 0, 0})
+		return
 	}
 }
 
@@ -227,7 +305,10 @@ func sysMqTimedsend(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, errno
 	})
 	if e == 0 {
-		t.p.mqDrain(t) // the notifications this send caused
+		// The notifications this send caused, while the receiver it
+		// hands its message to is still listed as waiting.
+		t.p.mqDrain(t)
+		t.p.mqHandOff(h)
 	}
 	return r, e
 }
@@ -550,7 +631,8 @@ func (p *Process) mqDrain(sender *Thread) { p.mqPost(sender, nil) }
 
 // mqClosed follows guest process g's close of descriptors (close,
 // close_range, the target of dup2 and dup3, execve's close-on-exec
-// ones): the registrations of g the host then removed are removed
+// ones, and all of them at its exit when no other process shares its
+// table): the registrations of g the host then removed are removed
 // (mqPost).
 func (p *Process) mqClosed(g *threadGroup) { p.mqPost(nil, g) }
 
@@ -564,8 +646,10 @@ func (p *Process) mqClosed(g *threadGroup) { p.mqPost(nil, g) }
 // owner: a close of a queue's descriptor by any of them removes the host
 // registration. closer is the guest process whose close that was, or nil:
 // the registration is removed if it is the owner's (Linux's
-// mqueue_flush_file), the owner is gone, or it has no descriptor of the
-// queue left; otherwise the runner makes it again.
+// mqueue_flush_file, whose remove_notification sends a SIGEV_THREAD
+// registration's socket NOTIFY_REMOVED, at the owner's exit too), the
+// owner is gone, or it has no descriptor of the queue left; otherwise
+// the runner makes it again.
 func (p *Process) mqPost(sender *Thread, closer *threadGroup) {
 	n := p.mq
 	if n == nil || p.exited() {
@@ -587,8 +671,12 @@ func (p *Process) mqPost(sender *Thread, closer *threadGroup) {
 		}
 		gone := reg.group.exiting || reg.group.zombie
 		removed := b[mqCookieLen-1] != mqNotifyWokenUp
-		if removed || p.mqRecv[reg.id] > 0 {
-			if h := p.holds(reg.group, reg.id); gone || removed && reg.group == closer || h < 0 || n.register(id, h) != 0 {
+		if removed && reg.group == closer {
+			p.mqForget(id, true) // the owner's close or exit: NOTIFY_REMOVED
+			continue
+		}
+		if removed || len(p.mqRecv[reg.id]) > 0 {
+			if h := p.holds(reg.group, reg.id); gone || h < 0 || n.register(id, h) != 0 {
 				p.mqForget(id, !gone)
 			}
 			continue

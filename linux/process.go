@@ -211,7 +211,7 @@ type Process struct {
 	ipc          *ipcNamespace          // the guest processes' System V IPC objects, made on first use (sysvipc.go)
 	mq           *mqNotifier            // the SIGEV_SIGNAL registrations of mq_notify, made on first use (mqueue.go)
 	uts          utsNames               // the run's host and domain names (uts.go)
-	mqRecv       map[fileID]int         // the guest threads waiting in mq_timedreceive, by queue (mqueue.go)
+	mqRecv       map[fileID][]*mqWaiter // the guest threads waiting in mq_timedreceive, by queue, first come first (mqueue.go)
 
 	done    chan struct{}
 	endOnce sync.Once
