@@ -46,11 +46,19 @@ import (
 //     last writer closes; POLL_OUT to a write end at the end of every
 //     read (pipe_read's kill_fasync, even one that found the pipe empty
 //     and failed with EAGAIN, and once more before each wait of a
-//     blocking read; not for a read of 0 bytes) and when the last reader
-//     closes (pipe_write, pipe_read, pipe_release);
+//     blocking read; not for a read of 0 bytes), when the last reader
+//     closes (pipe_write, pipe_read, pipe_release), and when splice or
+//     vmsplice takes whole buffers out of it (wakeup_pipe_writers; not
+//     tee, which takes nothing);
 //   - a socket: POLL_IN when data or a connection arrives, POLL_HUP when
-//     the peer hangs up (sock_def_readable, sk_wake_async);
-//   - a terminal: POLL_IN on input (n_tty);
+//     the peer hangs up (sock_def_readable, sk_wake_async), POLL_OUT when
+//     room comes after a send found none (sock_def_write_space,
+//     sk_stream_write_space, unix_write_space: sk_wake_async's
+//     SOCK_WAKE_SPACE, only once SOCKWQ_ASYNC_NOSPACE was set, which it
+//     clears);
+//   - a terminal: POLL_IN on input (n_tty), POLL_OUT when its writer is
+//     woken after a write that could not finish (TTY_DO_WRITE_WAKEUP,
+//     n_tty_write_wakeup);
 //   - an inotify instance: POLL_IN when an event is queued.
 //
 // Other files have no signal: a regular file, an eventfd, a timerfd, a
@@ -66,13 +74,21 @@ import (
 // so the runner sends a pipe's POLL_OUT itself for a guest's read
 // (pipeReadBegin, pipeReadEnd) and takes the host's wake-up for a read by
 // a process outside the run (which Linux would signal for every read:
-// only a read of a full pipe is). Not sent (left): a socket's POLL_OUT,
-// which Linux sends when room comes after a writer or a poll found none
-// (sock_def_write_space, sk_stream_write_space and unix_write_space
-// through SOCK_WAKE_SPACE, which needs SOCKWQ_ASYNC_NOSPACE), a
-// terminal's POLL_OUT after a write that could not finish (n_tty's
-// TTY_DO_WRITE_WAKEUP, n_tty_write_wakeup), and the POLL_OUT of a
-// splice, tee or sendfile from a pipe (wakeup_pipe_writers). A terminal
+// only a read of a full pipe is), and for a splice (the host's
+// wakeup_pipe_writers wakes the writers exactly when Linux signals them).
+// A socket's or terminal's POLL_OUT is armed by a guest's write that
+// found no room (asyncAfterCall, noSpace: one that failed with EAGAIN,
+// moved less than it was given, or, on a socket, waited), and sent, for a
+// socket, at the host's next wake-up of its writers with room (the
+// watch's second epoll instance), for a pseudo-terminal when a guest
+// reads its other side down to TTY_THRESHOLD_UNTHROTTLE bytes
+// (n_tty_check_unthrottle's tty_wakeup of the link, ttyRead). Left: a
+// poll that found no room does not arm it (tcp_poll and unix_dgram_poll
+// set SOCKWQ_ASYNC_NOSPACE), a Unix datagram socket is not armed (its
+// send finds no room mostly in the peer's queue, whose wake-up sends no
+// signal), and a terminal whose other side is read outside the run (the
+// host's own terminal) is never sent POLL_OUT (the host wakes its writers
+// after every write too, so its wake-ups cannot stand for tty_wakeup). A terminal
 // that gets O_ASYNC gets an owner too, if it has none, as Linux's
 // tty_fasync gives it (__f_setown without force): the foreground process
 // group, or the caller. A description the guest received over a Unix
@@ -86,6 +102,18 @@ type asyncWatch struct {
 	events uint32  // the host epoll events watched (asyncEvents)
 	pipe   bool    // a pipe or FIFO: a hang-up is POLL_IN (POLL_OUT), not POLL_HUP
 	key    fileKey // the pipe's inode (pipe only)
+	// sock and tty say the file is a socket or a terminal (ttyDev and
+	// master as ttyOf gives them), whose POLL_OUT follows a write that
+	// found no room (noSpace): nospace is set until room comes. For a
+	// socket that is when the host says the description is writable
+	// again, which outEp (another host epoll instance holding it for
+	// EPOLLOUT, made at the first such write; 0 before) reports; for a
+	// pseudo-terminal, when a guest reads its other side (ttyRead).
+	sock, tty bool
+	ttyDev    uint64
+	master    bool
+	nospace   bool
+	outEp     int
 }
 
 // fileKey names a file by its host inode (a pipe's, for pipeReadBegin).
@@ -127,7 +155,8 @@ var pollBand = [...]int64{
 // asyncEvents reports whether host descriptor h's file has a fasync
 // (ok), the host epoll events whose edges signal-driven I/O watches on it
 // (0 for a file whose fasync list is never signalled after boot: the
-// random devices), and whether it is a pipe or FIFO (key its inode).
+// random devices), and whether it is a pipe or FIFO (key its inode). A
+// socket's and a terminal's POLL_OUT are watched apart (asyncWatch.space).
 func asyncEvents(h int) (ev uint32, pipe bool, key fileKey, ok bool) {
 	var st unix.Stat_t
 	if unix.Fstat(h, &st) != nil {
@@ -238,9 +267,143 @@ func (t *Thread) setAsync(g, h int, on bool) bool {
 		unix.Close(ep)
 		return true
 	}
-	o.async = &asyncWatch{p: t.p, ep: ep, fd: g, events: ev, pipe: pipe, key: key}
+	w := &asyncWatch{p: t.p, ep: ep, fd: g, events: ev, pipe: pipe, key: key}
+	var st unix.Stat_t
+	w.sock = unix.Fstat(h, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFSOCK
+	w.ttyDev, w.master, w.tty = t.p.ttyOf(h)
+	o.async = w
 	ap.watches[ep] = o
 	return true
+}
+
+// noSpace follows a guest's write to host descriptor h that found no
+// room for all it had (a socket's send that failed or waited: Linux's
+// sock_alloc_send_pskb and sk_stream_wait_memory set SOCKWQ_ASYNC_NOSPACE;
+// a terminal's write that ended or waited with bytes left: n_tty_write
+// sets TTY_DO_WRITE_WAKEUP): if h's description has a watch of a socket
+// or terminal, its POLL_OUT is armed, sent once when the host says the
+// description is writable again (sock_wake_async's SOCK_WAKE_SPACE, which
+// clears the bit; n_tty_write_wakeup, likewise). The caller holds the
+// process lock.
+func (t *Thread) noSpace(h int) {
+	ap := t.p.async
+	if ap == nil || ap.closed || len(ap.watches) == 0 {
+		return
+	}
+	o := t.fileOwnerOf(h, false)
+	if o == nil || o.async == nil || !o.async.sock && !o.async.tty || o.async.nospace {
+		return
+	}
+	w := o.async
+	if w.sock && unixDgram(h) {
+		// A Unix datagram send finds no room mostly in its peer's full
+		// queue, which wakes it without a signal
+		// (unix_dgram_peer_wake_relay): left unarmed.
+		return
+	}
+	if w.sock && w.outEp == 0 {
+		ep, err := unix.EpollCreate1(unix.EPOLL_CLOEXEC)
+		if err != nil {
+			return
+		}
+		if unix.EpollCtl(ep, unix.EPOLL_CTL_ADD, h, &unix.EpollEvent{Events: epollOut | unix.EPOLLET}) != nil ||
+			unix.EpollCtl(ap.ep, unix.EPOLL_CTL_ADD, ep, &unix.EpollEvent{Events: epollIn, Fd: int32(ep)}) != nil {
+			unix.Close(ep)
+			return
+		}
+		w.outEp = ep
+		ap.watches[ep] = o
+	}
+	w.nospace = true
+}
+
+// unixDgram reports whether host descriptor h is a Unix datagram socket.
+func unixDgram(h int) bool {
+	typ, err := unix.GetsockoptInt(h, unix.SOL_SOCKET, unix.SO_TYPE)
+	if err != nil || typ != unix.SOCK_DGRAM {
+		return false
+	}
+	d, err := unix.GetsockoptInt(h, unix.SOL_SOCKET, unix.SO_DOMAIN)
+	return err == nil && d == unix.AF_UNIX
+}
+
+// ttyThresholdUnthrottle is n_tty's TTY_THRESHOLD_UNTHROTTLE: a read of
+// a pseudo-terminal that leaves at most this many bytes to read wakes the
+// writers of its other side (n_tty_check_unthrottle).
+const ttyThresholdUnthrottle = 128
+
+// ttyRead follows a guest's read of host descriptor h that read
+// something: if h is a pseudo-terminal whose other side has a watch
+// armed by a write that could not finish (noSpace), and the read left at
+// most ttyThresholdUnthrottle bytes to read, that side is sent its
+// POLL_OUT once (n_tty_check_unthrottle's tty_wakeup of the link, whose
+// n_tty_write_wakeup clears TTY_DO_WRITE_WAKEUP). The caller holds the
+// process lock.
+func (p *Process) ttyRead(h int) {
+	ap := p.async
+	if ap == nil || ap.closed {
+		return
+	}
+	var armed []*fileOwner
+	for _, o := range ap.watches {
+		if o.async != nil && o.async.tty && o.async.nospace {
+			armed = append(armed, o)
+		}
+	}
+	if len(armed) == 0 {
+		return
+	}
+	dev, master, ok := p.ttyOf(h)
+	if !ok {
+		return
+	}
+	if n, err := unix.IoctlGetInt(h, unix.TIOCINQ); err != nil || n > ttyThresholdUnthrottle {
+		return
+	}
+	for _, o := range armed {
+		if w := o.async; w != nil && w.nospace && w.ttyDev == dev && w.master != master {
+			w.nospace = false
+			p.sendSigio(o, abi.POLL_OUT)
+		}
+	}
+}
+
+// asyncAfterCall follows system call num (arguments a, its result ret
+// or errno) for signal-driven I/O: a read of a pseudo-terminal may send
+// its other side POLL_OUT (ttyRead), and a call that found no room arms
+// the POLL_OUT of the description of guest descriptor a.Fd(0) (the
+// output descriptor a.Fd(2) of splice): it failed with EAGAIN, or a
+// write or send moved fewer bytes than it was given (a non-blocking one
+// that filled the buffer, or one a signal ended). The caller holds the
+// process lock.
+func (t *Thread) asyncAfterCall(num uint64, a *sysArgs, ret uint64, errno int) {
+	if t.p.async == nil || errno != 0 && errno != abi.EAGAIN {
+		return
+	}
+	switch num {
+	case abi.SYS_READ, abi.SYS_READV:
+		if errno == 0 && ret > 0 {
+			t.p.ttyRead(t.fd(a.Fd(0)))
+		}
+		return
+	case abi.SYS_WRITE, abi.SYS_SEND, abi.SYS_SENDTO:
+		if errno == 0 && ret >= a.Size(2) {
+			return
+		}
+	case abi.SYS_WRITEV, abi.SYS_SENDMSG, abi.SYS_SENDMMSG, abi.SYS_SENDFILE:
+		if errno == 0 {
+			return
+		}
+	case abi.SYS_SPLICE:
+		if errno == 0 {
+			return
+		}
+		t.noSpace(t.fd(a.Fd(2)))
+		return
+	default:
+		return
+	}
+	t.noSpace(t.fd(a.Fd(0)))
 }
 
 // pipeRead makes read, one attempt of a guest's read of size bytes from
@@ -335,11 +498,17 @@ func (p *Process) ttyForeground(h int) (int, bool) {
 
 // dropWatch ends o's watch. The caller holds the process lock.
 func (p *Process) dropWatch(o *fileOwner) {
-	if p.async != nil && !p.async.closed {
-		delete(p.async.watches, o.async.ep)
-		unix.EpollCtl(p.async.ep, unix.EPOLL_CTL_DEL, o.async.ep, nil)
+	w := o.async
+	for _, ep := range []int{w.ep, w.outEp} {
+		if ep == 0 {
+			continue
+		}
+		if p.async != nil && !p.async.closed {
+			delete(p.async.watches, ep)
+			unix.EpollCtl(p.async.ep, unix.EPOLL_CTL_DEL, ep, nil)
+		}
+		unix.Close(ep)
 	}
-	unix.Close(o.async.ep)
 	o.async = nil
 }
 
@@ -414,8 +583,8 @@ func (p *Process) pollAsync(ap *asyncPoller) {
 		for _, r := range ready[:n] {
 			if int(r.Fd) == ap.stop {
 				stop = true
-			} else if o := ap.watches[int(r.Fd)]; o != nil && !exited {
-				p.asyncReady(o)
+			} else if o := ap.watches[int(r.Fd)]; o != nil && o.async != nil && !exited {
+				p.asyncReady(o, int(r.Fd))
 			}
 		}
 		if stop {
@@ -431,8 +600,8 @@ func (p *Process) pollAsync(ap *asyncPoller) {
 // shut closes the poller and its watches' descriptors when the runner
 // ends. The caller holds the process lock.
 func (ap *asyncPoller) shut() {
-	for _, o := range ap.watches {
-		unix.Close(o.async.ep)
+	for ep, o := range ap.watches {
+		unix.Close(ep)
 		o.async = nil
 	}
 	ap.watches = nil
@@ -441,11 +610,11 @@ func (ap *asyncPoller) shut() {
 	unix.Close(ap.stop)
 }
 
-// asyncReady reads the events of o's watch and signals o's owner for
-// each. The caller holds the process lock.
-func (p *Process) asyncReady(o *fileOwner) {
+// asyncReady reads the events of o's watch's epoll instance ep and
+// signals o's owner for each. The caller holds the process lock.
+func (p *Process) asyncReady(o *fileOwner, ep int) {
 	var evs [4]unix.EpollEvent
-	n, err := unix.EpollWait(o.async.ep, evs[:], 0)
+	n, err := unix.EpollWait(ep, evs[:], 0)
 	if err != nil {
 		return
 	}
@@ -454,6 +623,13 @@ func (p *Process) asyncReady(o *fileOwner) {
 		ev |= e.Events
 	}
 	switch {
+	case ep == o.async.outEp:
+		// Room again for a socket or terminal: POLL_OUT if a write
+		// found none since the last one.
+		if ev&epollOut != 0 && o.async.nospace {
+			o.async.nospace = false
+			p.sendSigio(o, abi.POLL_OUT)
+		}
 	case o.async.pipe:
 		// A read end hears of writes and of the last writer's close, a
 		// write end of room and of the last reader's close; a FIFO open

@@ -69,6 +69,13 @@ func (w *ioWait) wait(t *Thread) int {
 		ms = int((left + time.Millisecond - 1) / time.Millisecond)
 	}
 	fds := []unix.PollFd{{Fd: int32(w.fd), Events: w.events}}
+	if w.events&unix.POLLOUT != 0 && t.p.async != nil && streamKind(w.fd) == streamSock {
+		// A send that waits for room: its socket's POLL_OUT follows
+		// (sk_stream_wait_memory, sock_alloc_send_pskb).
+		if n, _ := unix.Poll(fds, 0); n == 0 {
+			t.noSpace(w.fd)
+		}
+	}
 	n, e := pollLoop(t, ms, func(ms int) (int, error) { return unix.Poll(fds, ms) })
 	switch {
 	case e == abi.EINTR && w.deadline.IsZero():

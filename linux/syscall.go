@@ -50,6 +50,7 @@ func (t *Thread) syscall(scv bool) bool {
 	if h := handler(num); h != nil {
 		ret, errno = h(t, &a)
 		t.closeLookups()
+		t.asyncAfterCall(num, &a, ret, errno)
 	} else {
 		errno = abi.ENOSYS
 	}
