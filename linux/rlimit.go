@@ -41,9 +41,14 @@ import (
 //     guest's threads and processes (zombies included, as Linux counts a
 //     task until it is reaped) reach it, unless the runner runs as root,
 //     as Linux exempts root (copy_process); Config.MaxTasks bounds them
-//     for every user (maxTasks).
+//     for every user (maxTasks);
+//   - RLIMIT_FSIZE: how large the guest's writes may make a regular file
+//     (fsizeRoom, fsizeGrow), checked by the runner before the host call,
+//     never set on the runner's own host process, which writes files of
+//     its own (records, cores).
 const (
 	rlimitCPU    = 0
+	rlimitFsize  = 1
 	rlimitData   = 2
 	rlimitNproc  = 6
 	rlimitNofile = 7
@@ -57,7 +62,7 @@ const (
 // its CPU time so far.
 type guestRlimits struct {
 	cpu, data, nproc, nofile, as unix.Rlimit
-	nice, rtprio, memlock        unix.Rlimit
+	nice, rtprio, memlock, fsize unix.Rlimit
 	cpuUsed                      time.Duration
 }
 
@@ -74,6 +79,7 @@ func (p *Process) initRlimits(max uint64) {
 	rl := &p.group.rl
 	rl.cpu, rl.data, rl.nproc, rl.nofile, rl.as = get(rlimitCPU), get(rlimitData), get(rlimitNproc), get(rlimitNofile), get(rlimitAS)
 	rl.nice, rl.rtprio, rl.memlock = get(rlimitNice), get(rlimitRtprio), get(rlimitMemlock)
+	rl.fsize = get(rlimitFsize)
 	rl.nofile.Cur = min(rl.nofile.Cur, nrOpen)
 	rl.nofile.Max = min(rl.nofile.Max, nrOpen)
 	if max != 0 {
@@ -264,18 +270,20 @@ func (t *Thread) kept(res int) *unix.Rlimit {
 		return &rl.rtprio
 	case rlimitMemlock:
 		return &rl.memlock
+	case rlimitFsize:
+		return &rl.fsize
 	case rlimitSigpending:
 		return &t.p.sigpendingRL
 	}
 	return nil
 }
 
-// setKept sets a kept limit with Linux's checks (do_prlimit: cur ≤ max,
-// EINVAL; raising max needs privilege, EPERM; RLIMIT_NOFILE above nr_open,
-// EPERM).
-func (t *Thread) setKept(res int, rl unix.Rlimit) int {
+// setKept sets a kept limit of t's process for a caller of credentials c
+// with Linux's checks (do_prlimit: cur ≤ max, EINVAL; raising max needs
+// privilege, EPERM; RLIMIT_NOFILE above nr_open, EPERM).
+func (t *Thread) setKept(res int, rl unix.Rlimit, c *cred) int {
 	cur := t.kept(res)
-	if rl.Max > cur.Max && !t.cred.capable(unix.CAP_SYS_RESOURCE) {
+	if rl.Max > cur.Max && !c.capable(unix.CAP_SYS_RESOURCE) {
 		return abi.EPERM
 	}
 	if res == rlimitNofile && rl.Max > nrOpen {
@@ -321,4 +329,126 @@ func (t *Thread) brkOK(brk uint64) bool {
 		}
 	}
 	return brk-t.mm.brkBase <= lim && brk-t.mm.brkBase+data <= lim
+}
+
+// posFile and posEnd are fsizeRoom's positions other than an offset: the
+// description's file offset, and the file's end (pwritev2's RWF_APPEND);
+// posNone is an offset the host refuses (negative: EINVAL), not checked.
+const (
+	posFile = -1
+	posEnd  = -2
+	posNone = -3
+)
+
+// offPos is fsizeRoom's position for a guest's offset off.
+func offPos(off int64) int64 {
+	if off < 0 {
+		return posNone
+	}
+	return off
+}
+
+// fsizeRoom is how many bytes a write at pos (an offset, posFile or
+// posEnd) to the file of host descriptor fd may add under t's process's
+// RLIMIT_FSIZE, as Linux's generic_write_check_limits measures it: the
+// limit less the position, where an O_APPEND description writes at the
+// file's end (generic_write_checks). limited is false where no limit
+// applies: an infinite one, a file that is not a regular one (pipes,
+// sockets, terminals, /dev/null), a description not open for writing or
+// opened O_PATH (the host's EBADF comes first), a negative offset (the
+// host's EINVAL), and an O_APPEND description when appendOK is false
+// (sendfile and splice refuse it first, EINVAL).
+func (t *Thread) fsizeRoom(fd int, pos int64, appendOK bool) (room uint64, limited bool) {
+	lim := t.group.rl.fsize.Cur
+	if lim == unix.RLIM_INFINITY || fd < 0 || fd == badFD || pos <= posNone {
+		return 0, false
+	}
+	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	if err != nil || fl&unix.O_PATH != 0 || fl&unix.O_ACCMODE == unix.O_RDONLY {
+		return 0, false
+	}
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return 0, false
+	}
+	if fl&unix.O_APPEND != 0 {
+		if !appendOK {
+			return 0, false
+		}
+		pos = posEnd
+	}
+	switch pos {
+	case posEnd:
+		pos = st.Size
+	case posFile:
+		if pos, err = unix.Seek(fd, 0, unix.SEEK_CUR); err != nil {
+			return 0, false
+		}
+	}
+	if uint64(pos) >= lim {
+		return 0, true
+	}
+	return lim - uint64(pos), true
+}
+
+// fsizeWrite is Linux's generic_write_checks for a write of count bytes
+// at pos to host descriptor fd (fsizeRoom): count shortened to the room
+// the limit leaves, or, at or past the limit, SIGXFSZ and EFBIG. A write
+// of nothing is not checked.
+func (t *Thread) fsizeWrite(fd int, pos int64, count uint64) (uint64, int) {
+	if count == 0 {
+		return 0, 0
+	}
+	room, limited := t.fsizeRoom(fd, pos, true)
+	if !limited {
+		return count, 0
+	}
+	if room == 0 {
+		return 0, t.fsizeExceeded()
+	}
+	return min(count, room), 0
+}
+
+// fsizeExceeded sends t SIGXFSZ (sigXFSZ) and returns EFBIG.
+func (t *Thread) fsizeExceeded() int {
+	t.sigXFSZ()
+	return abi.EFBIG
+}
+
+// sigXFSZ sends t SIGXFSZ, as Linux's send_sig to the current task
+// (thread-directed, SI_USER from the process itself).
+func (t *Thread) sigXFSZ() { t.post(t.selfSigInfo(abi.SIGXFSZ)) }
+
+// selfSigInfo is the siginfo of a signal the kernel sends the calling
+// thread for its own call with send_sig (SIGPIPE, SIGXFSZ): SI_USER with
+// the process's own id and real user id.
+func (t *Thread) selfSigInfo(sig int) sigInfo {
+	return sigInfo{signo: sig, code: abi.SI_USER, pid: t.group.tgid, uid: int(t.cred.uid.r)}
+}
+
+// fsizeGrow is Linux's inode_newsize_ok for a change of the size of the
+// regular file of host descriptor fd (a host path if fd is -1) to size:
+// growing it past t's process's RLIMIT_FSIZE sends SIGXFSZ and is EFBIG;
+// shrinking it, or growing it to the limit, is allowed. Files the host
+// would refuse first (not a regular one, or not writable by t: fd's
+// description not open for writing, the path not writable) are left to
+// the host.
+func (t *Thread) fsizeGrow(fd int, path string, size int64) int {
+	lim := t.group.rl.fsize.Cur
+	if lim == unix.RLIM_INFINITY || size < 0 || uint64(size) <= lim {
+		return 0
+	}
+	var st unix.Stat_t
+	if fd >= 0 {
+		fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+		if err != nil || fl&unix.O_PATH != 0 || fl&unix.O_ACCMODE == unix.O_RDONLY || unix.Fstat(fd, &st) != nil {
+			return 0
+		}
+	} else if unix.Stat(path, &st) != nil || unix.Faccessat(unix.AT_FDCWD, path, unix.W_OK, unix.AT_EACCESS) != nil {
+		return 0
+	}
+	if st.Mode&unix.S_IFMT != unix.S_IFREG || size <= st.Size {
+		return 0
+	}
+	return t.fsizeExceeded()
 }

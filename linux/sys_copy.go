@@ -63,9 +63,24 @@ func sysSendfile(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		return n, e
 	}
+	room, limited := t.fsizeRoom(out, posFile, false)
+	want := count
+	if limited && count > 0 {
+		// A regular file's write (iter_file_splice_write) checks the
+		// limit once the input gave data: an input at its end is 0.
+		if room == 0 && !atEnd(in, off) {
+			return 0, t.fsizeExceeded()
+		}
+		count = int(min(uint64(count), room))
+	}
 	var n int
 	var err error
 	t.block(func() { n, err = unix.Sendfile(out, in, off, count) })
+	if limited && err == nil && uint64(n) == room && want > count && !atEnd(in, off) {
+		// iter_file_splice_write went on with the input's next bytes,
+		// at the limit: SIGXFSZ, its EFBIG lost in the count so far.
+		t.sigXFSZ()
+	}
 	if err == unix.EAGAIN && kind != 0 {
 		// A blocking output waits interruptibly, then the host blocks.
 		if e := t.waitWritable(out); e != 0 {
@@ -179,6 +194,29 @@ func (t *Thread) sendfilePipe(in, out int, off *int64, count int) (uint64, int) 
 	return uint64(n), 0
 }
 
+// atEnd says whether host descriptor fd is a regular file with nothing to
+// read at *off (nil: at its offset).
+func atEnd(fd int, off *int64) bool {
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return false
+	}
+	pos, err := int64(0), error(nil)
+	if off != nil {
+		pos = *off
+	} else if pos, err = unix.Seek(fd, 0, unix.SEEK_CUR); err != nil {
+		return false
+	}
+	return pos >= st.Size
+}
+
+// readableFile says whether host descriptor fd is a regular file open for
+// reading.
+func readableFile(fd int) bool {
+	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	return err == nil && fl&unix.O_PATH == 0 && fl&unix.O_ACCMODE != unix.O_WRONLY && fileMode(fd) == unix.S_IFREG
+}
+
 // fileMode is host descriptor fd's file type (S_IFREG, S_IFIFO, ...), 0
 // if fstat fails.
 func fileMode(fd int) uint32 {
@@ -208,10 +246,25 @@ func sysCopyFileRange(t *Thread, a *sysArgs) (uint64, int) {
 		offs[i] = new(int64)
 		*offs[i] = int64(v)
 	}
+	size := min(a.Size(4), maxRW)
+	if a.Uint(5) == 0 && in >= 0 && readableFile(in) {
+		// generic_copy_file_checks: the limit at the output's position,
+		// whatever the input has left.
+		pos := int64(posFile)
+		if offs[1] != nil {
+			pos = offPos(*offs[1])
+		}
+		if room, limited := t.fsizeRoom(out, pos, false); limited {
+			if room == 0 {
+				return 0, t.fsizeExceeded()
+			}
+			size = min(size, room)
+		}
+	}
 	var n int
 	var err error
 	t.block(func() {
-		n, err = unix.CopyFileRange(in, offs[0], out, offs[1], int(min(a.Size(4), maxRW)), int(a.Uint(5)))
+		n, err = unix.CopyFileRange(in, offs[0], out, offs[1], int(size), int(a.Uint(5)))
 	})
 	if err != nil {
 		return 0, t.hostWriteErr(err)
@@ -247,7 +300,7 @@ func (t *Thread) hostWriteErr(err error) int {
 		return errRestart
 	}
 	if err == unix.EPIPE {
-		t.post(sigInfo{signo: abi.SIGPIPE, code: abi.SI_USER, pid: t.p.pid})
+		t.post(t.selfSigInfo(abi.SIGPIPE))
 	}
 	return errnoOf(err)
 }
@@ -258,6 +311,9 @@ func (t *Thread) hostWriteErr(err error) int {
 // host knows more (RWF_DONTCACHE, 6.14). A transfer of nothing returns 0
 // before the flags are looked at.
 const rwfSupported = 0x1f
+
+// rwfAppend is RWF_APPEND: pwritev2 at the file's end.
+const rwfAppend = 0x10
 
 // sysPreadv is preadv(fd, iov, iovcnt, pos_l, pos_h): on 64-bit powerpc
 // pos_l is the whole offset.
@@ -348,17 +404,24 @@ func pwritev(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	var all []byte
-	for _, v := range iov {
-		b, e := t.read(v.Base, int(min(v.Len, 1<<24)))
-		if e != 0 {
-			return 0, e
-		}
-		all = append(all, b...)
-	}
 	off := int64(a.Long(3))
-	if v2 && a.Int(5)&^rwfSupported != 0 && len(all) > 0 {
+	var total uint64
+	for _, v := range iov {
+		total += v.Len
+	}
+	if v2 && a.Int(5)&^rwfSupported != 0 && total > 0 {
 		return 0, abi.EOPNOTSUPP
+	}
+	pos := offPos(off)
+	switch {
+	case v2 && a.Int(5)&rwfAppend != 0:
+		pos = posEnd
+	case v2 && off == -1:
+		pos = posFile
+	}
+	all, e := t.gatherWrite(fd, pos, iov)
+	if e != 0 {
+		return 0, e
 	}
 	if v2 && off == -1 && len(all) > 0 {
 		// At the file position: write's job-control check, and write's

@@ -324,6 +324,9 @@ func sysFchmod(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysFtruncate(t *Thread, a *sysArgs) (uint64, int) {
+	if e := t.fsizeGrow(t.fd(a.Fd(0)), "", int64(a.Long(1))); e != 0 {
+		return 0, e
+	}
 	return 0, errnoOf(unix.Ftruncate(t.fd(a.Fd(0)), int64(a.Long(1))))
 }
 
@@ -579,7 +582,7 @@ func sysWrite(t *Thread, a *sysArgs) (uint64, int) {
 	if t.files.pidfds[t.fd(a.Fd(0))] != nil {
 		return 0, abi.EINVAL // a pidfd has no write
 	}
-	return writeCommon(t, a, true, func(fd int, b []byte) (int, error) { return unix.Write(fd, b) })
+	return writeCommon(t, a, posFile, func(fd int, b []byte) (int, error) { return unix.Write(fd, b) })
 }
 
 func sysPwrite(t *Thread, a *sysArgs) (uint64, int) {
@@ -590,7 +593,7 @@ func sysPwrite(t *Thread, a *sysArgs) (uint64, int) {
 	if ref, ok := t.files.commfds[t.fd(a.Fd(0))]; ok {
 		return commWrite(t, ref, a)
 	}
-	return writeCommon(t, a, false, func(fd int, b []byte) (int, error) {
+	return writeCommon(t, a, offPos(off), func(fd int, b []byte) (int, error) {
 		n, err := unix.Pwrite(fd, b, off)
 		off += int64(max(n, 0)) // the next part of a write of more than ioBuf's cap
 		return n, err
@@ -617,11 +620,18 @@ func (t *Thread) hostIO(fd int, b []byte, f func(int, []byte) (int, error)) (n i
 	return n, err
 }
 
-// writeCommon is write (stream: pipes and sockets go through writeStream)
-// and pwrite.
-func writeCommon(t *Thread, a *sysArgs, stream bool, f func(int, []byte) (int, error)) (uint64, int) {
+// writeCommon is write (pos posFile: pipes and sockets go through
+// writeStream) and pwrite (pos its offset, offPos). RLIMIT_FSIZE is
+// checked before the guest's buffer is read, as Linux's
+// generic_write_checks comes before the copy.
+func writeCommon(t *Thread, a *sysArgs, pos int64, f func(int, []byte) (int, error)) (uint64, int) {
 	fd := t.fd(a.Fd(0))
-	b := t.ioBuf(a.Size(2))
+	stream := pos == posFile
+	size, e := t.fsizeWrite(fd, pos, a.Size(2))
+	if e != 0 {
+		return 0, e
+	}
+	b := t.ioBuf(size)
 	if len(b) > 0 && t.mm.Mem.Read(a.Ptr(1), b) != nil {
 		return 0, abi.EFAULT
 	}
@@ -640,11 +650,11 @@ func writeCommon(t *Thread, a *sysArgs, stream bool, f func(int, []byte) (int, e
 			return 0, errRestart
 		}
 		if err == unix.EPIPE {
-			t.post(sigInfo{signo: abi.SIGPIPE, code: abi.SI_USER, pid: t.p.pid})
+			t.post(t.selfSigInfo(abi.SIGPIPE))
 		}
 		return 0, errnoOf(err)
 	}
-	return t.ioRest(fd, a.Ptr(1), a.Size(2), uint64(n), true, f), 0
+	return t.ioRest(fd, a.Ptr(1), size, uint64(n), true, f), 0
 }
 
 // iovecs reads an iovec array.
@@ -678,15 +688,11 @@ func sysWritev(t *Thread, a *sysArgs) (uint64, int) {
 	if done {
 		return res, e
 	}
-	var all []byte
-	for _, v := range iov {
-		b, e := t.read(v.Base, int(min(v.Len, 1<<24)))
-		if e != 0 {
-			return 0, e
-		}
-		all = append(all, b...)
-	}
 	fd := t.fd(a.Fd(0))
+	all, e := t.gatherWrite(fd, posFile, iov)
+	if e != 0 {
+		return 0, e
+	}
 	if e := t.ttyJobCheck(fd, true); e != 0 {
 		return 0, e
 	}
@@ -698,11 +704,38 @@ func sysWritev(t *Thread, a *sysArgs) (uint64, int) {
 	t.block(func() { n, err = unix.Write(fd, all) })
 	if err != nil {
 		if err == unix.EPIPE {
-			t.post(sigInfo{signo: abi.SIGPIPE, code: abi.SI_USER, pid: t.p.pid})
+			t.post(t.selfSigInfo(abi.SIGPIPE))
 		}
 		return 0, errnoOf(err)
 	}
 	return uint64(n), 0
+}
+
+// gatherWrite reads the guest buffers of iov for writev, pwritev or
+// pwritev2 to host descriptor fd at pos (fsizeRoom): after the
+// RLIMIT_FSIZE check, and only as far as its room goes.
+func (t *Thread) gatherWrite(fd int, pos int64, iov []abi.Iovec) ([]byte, int) {
+	var total uint64
+	for _, v := range iov {
+		total += min(v.Len, 1<<24)
+	}
+	total, e := t.fsizeWrite(fd, pos, total)
+	if e != 0 {
+		return nil, e
+	}
+	var all []byte
+	for _, v := range iov {
+		k := min(v.Len, 1<<24, total-uint64(len(all)))
+		if k == 0 {
+			break
+		}
+		b, e := t.read(v.Base, int(k))
+		if e != 0 {
+			return nil, e
+		}
+		all = append(all, b...)
+	}
+	return all, 0
 }
 
 func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
@@ -1413,7 +1446,7 @@ func (t *Thread) writeStream(fd, kind int, b []byte) (uint64, int) {
 				return uint64(written), 0
 			}
 			if err == unix.EPIPE {
-				t.post(sigInfo{signo: abi.SIGPIPE, code: abi.SI_USER, pid: t.p.pid})
+				t.post(t.selfSigInfo(abi.SIGPIPE))
 			}
 			return 0, errnoOf(err)
 		}

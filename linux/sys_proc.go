@@ -213,19 +213,40 @@ func sysSysinfo(t *Thread, a *sysArgs) (uint64, int) {
 	return 0, putStruct(t, a.Ptr(0), abi.SysinfoLayout, &g)
 }
 
+// sysPrlimit64 is prlimit64(pid, resource, new, old): pid 0 or any guest
+// thread of a process names it; another process's limits need the
+// caller's real ids to be all of its user and group ids, or
+// CAP_SYS_RESOURCE (check_prlimit_permission: EPERM). A process that is
+// not the guest's is ESRCH.
 func sysPrlimit64(t *Thread, a *sysArgs) (uint64, int) {
-	if a.Int(0) != 0 && a.Int(0) != t.p.pid {
-		return 0, abi.ESRCH
+	u := t
+	if pid := a.Int(0); pid != 0 {
+		if u = t.p.guestThread(pid); u == nil {
+			if g := t.p.groups[pid]; g != nil && !g.zombie {
+				for _, v := range g.threads {
+					u = v // the process of a leader that ended
+					break
+				}
+			}
+		}
+		if u == nil {
+			return 0, abi.ESRCH
+		}
+		if c, uc := t.cred, u.cred; u.group != t.group && !t.cred.capable(unix.CAP_SYS_RESOURCE) &&
+			(c.uid.r != uc.uid.e || c.uid.r != uc.uid.s || c.uid.r != uc.uid.r ||
+				c.gid.r != uc.gid.e || c.gid.r != uc.gid.s || c.gid.r != uc.gid.r) {
+			return 0, abi.EPERM
+		}
 	}
 	var old abi.Rlimit
 	if a.Ptr(3) != 0 {
 		var e int
-		if old, e = getrlimit(t, a.Int(1)); e != 0 {
+		if old, e = getrlimit(u, a.Int(1)); e != 0 {
 			return 0, e
 		}
 	}
 	if a.Ptr(2) != 0 {
-		if e := setrlimit(t, a.Int(1), a.Ptr(2)); e != 0 {
+		if e := setrlimit(t, u, a.Int(1), a.Ptr(2)); e != 0 {
 			return 0, e
 		}
 	}
@@ -237,7 +258,7 @@ func sysPrlimit64(t *Thread, a *sysArgs) (uint64, int) {
 
 func sysUgetrlimit(t *Thread, a *sysArgs) (uint64, int) { return getrlimitTo(t, a.Int(0), a.Ptr(1)) }
 
-func sysSetrlimit(t *Thread, a *sysArgs) (uint64, int) { return 0, setrlimit(t, a.Int(0), a.Ptr(1)) }
+func sysSetrlimit(t *Thread, a *sysArgs) (uint64, int) { return 0, setrlimit(t, t, a.Int(0), a.Ptr(1)) }
 
 // getrandom's flags (uapi linux/random.h).
 const (
@@ -506,10 +527,11 @@ func getrlimitTo(t *Thread, res int, addr uint64) (uint64, int) {
 	return 0, putStruct(t, addr, abi.RlimitLayout, &rl)
 }
 
-// setrlimit sets a limit the runner keeps (rlimit.go), with Linux's
-// checks; other resources (valid ones, below RLIM_NLIMITS) are accepted
-// and left as they are: the host's limits are the runner's own.
-func setrlimit(t *Thread, res int, addr uint64) int {
+// setrlimit sets, for t, a limit the runner keeps (rlimit.go) of u's
+// process, with Linux's checks; other resources (valid ones, below
+// RLIM_NLIMITS) are accepted and left as they are: the host's limits are
+// the runner's own.
+func setrlimit(t, u *Thread, res int, addr uint64) int {
 	g, e := getStruct(t, addr, abi.RlimitLayout)
 	if e != 0 {
 		return e
@@ -518,10 +540,10 @@ func setrlimit(t *Thread, res int, addr uint64) int {
 	if rl.Cur > rl.Max || res < 0 || res >= 16 {
 		return abi.EINVAL
 	}
-	if t.kept(res) == nil {
+	if u.kept(res) == nil {
 		return 0
 	}
-	return t.setKept(res, rl)
+	return u.setKept(res, rl, t.cred)
 }
 
 // sleep blocks for the timespec at req (or until the absolute time on clock

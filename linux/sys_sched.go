@@ -776,8 +776,17 @@ func sysIoprioGet(t *Thread, a *sysArgs) (uint64, int) {
 
 // sysFallocate passes fallocate(fd, mode, offset, len) to the host: the
 // same checks (EBADF, EINVAL for a negative offset or a length not above
-// zero, EOPNOTSUPP, ESPIPE, ENODEV) and effect.
+// zero, EOPNOTSUPP, ESPIPE, ENODEV) and effect. An allocation that would
+// make the file larger (mode 0 or FALLOC_FL_ZERO_RANGE, without
+// FALLOC_FL_KEEP_SIZE) is checked against RLIMIT_FSIZE first, as ext4's
+// and tmpfs's fallocate call inode_newsize_ok.
 func sysFallocate(t *Thread, a *sysArgs) (uint64, int) {
+	mode, off, n := a.Int(1), int64(a.Long(2)), int64(a.Long(3))
+	if (mode == 0 || mode == unix.FALLOC_FL_ZERO_RANGE) && off >= 0 && n > 0 && off+n > 0 {
+		if e := t.fsizeGrow(t.fd(a.Fd(0)), "", off+n); e != 0 {
+			return 0, e
+		}
+	}
 	var err error
 	t.block(func() { err = unix.Fallocate(t.fd(a.Fd(0)), uint32(a.Int(1)), a.Long(2), a.Long(3)) })
 	return 0, errnoOf(err)

@@ -61,9 +61,35 @@ func sysSplice(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, e
 		}
 	}
+	fromPipe := size != 0 && flags&^spliceFlags == 0 && in >= 0 && fileMode(in) == unix.S_IFIFO
+	xfsz := false // SIGXFSZ is due
 	call := func(in, out int, fl uintptr) (int64, unix.Errno) {
-		r, _, e := unix.Syscall6(unix.SYS_SPLICE, uintptr(in), ptrs[0], uintptr(out), ptrs[1], uintptr(size), fl)
+		n := size
+		room, limited := uint64(0), false
+		if fromPipe {
+			// A regular file's write (iter_file_splice_write) checks
+			// RLIMIT_FSIZE once the pipe has data.
+			pos := int64(posFile)
+			if ptrs[1] == 1 {
+				pos = posNone
+			} else if ptrs[1] != 0 {
+				pos = offPos(offs[1])
+			}
+			if room, limited = t.fsizeRoom(out, pos, false); limited {
+				if room == 0 {
+					return pipeAtLimit(in, &xfsz)
+				}
+				n = min(n, room)
+			}
+		}
+		r, _, e := unix.Syscall6(unix.SYS_SPLICE, uintptr(in), ptrs[0], uintptr(out), ptrs[1], uintptr(n), fl)
 		runtime.KeepAlive(offs)
+		if limited && e == 0 && uint64(r) == room && size > room && pipeHasData(in) {
+			// iter_file_splice_write went on with the pipe's next
+			// bytes, at the limit: SIGXFSZ, its EFBIG lost in the
+			// count so far.
+			xfsz = true
+		}
 		return int64(r), e
 	}
 	var n int64
@@ -77,12 +103,15 @@ func sysSplice(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
+	if xfsz {
+		t.sigXFSZ()
+	}
 	if err != 0 {
 		if err == unix.EINTR {
 			return 0, errRestart
 		}
 		if err == unix.EPIPE {
-			t.post(sigInfo{signo: abi.SIGPIPE, code: abi.SI_USER, pid: t.p.pid})
+			t.post(t.selfSigInfo(abi.SIGPIPE))
 		}
 		return 0, errnoOf(err)
 	}
@@ -94,6 +123,32 @@ func sysSplice(t *Thread, a *sysArgs) (uint64, int) {
 		}
 	}
 	return uint64(n), 0
+}
+
+// pipeAtLimit is a splice from pipe in to a file at its RLIMIT_FSIZE:
+// EFBIG (setting *xfsz, for SIGXFSZ) if the pipe has data, 0 if it is
+// empty with no writer left, else EAGAIN (pipeCall waits for data).
+func pipeAtLimit(in int, xfsz *bool) (int64, unix.Errno) {
+	switch ev := pipePoll(in); {
+	case ev&unix.POLLIN != 0:
+		*xfsz = true
+		return 0, unix.EFBIG
+	case ev&unix.POLLHUP != 0:
+		return 0, 0
+	}
+	return 0, unix.EAGAIN
+}
+
+// pipeHasData says whether pipe in has bytes to read.
+func pipeHasData(in int) bool { return pipePoll(in)&unix.POLLIN != 0 }
+
+// pipePoll is pipe in's poll events now (0 if poll fails).
+func pipePoll(in int) int16 {
+	pfd := []unix.PollFd{{Fd: int32(in), Events: unix.POLLIN}}
+	if _, err := unix.Poll(pfd, 0); err != nil {
+		return 0
+	}
+	return pfd[0].Revents
 }
 
 // pipeCall makes a splice-like host call (splice, tee) from host
@@ -380,7 +435,7 @@ func sysVmsplice(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, errRestart
 		}
 		if herr == unix.EPIPE {
-			t.post(sigInfo{signo: abi.SIGPIPE, code: abi.SI_USER, pid: t.p.pid})
+			t.post(t.selfSigInfo(abi.SIGPIPE))
 		}
 		return 0, errnoOf(herr)
 	}

@@ -24,6 +24,7 @@ const (
 	ENFILE     = 23
 	EMFILE     = 24
 	ENOTTY     = 25
+	EFBIG      = 27
 	ENOSPC     = 28
 	ESPIPE     = 29
 	EROFS      = 30
