@@ -45,9 +45,9 @@ import (
 // faccessat and faccessat2 also check the real ids (the file's mode bits,
 // owner and group, as Linux's generic_permission without ACLs), and kill
 // between guest processes checks the ids. A host program the guest
-// executes (hostexec.go) runs with the guest's effective ids when the
-// runner is root; under no_new_privs the host thread has it too
-// (hostcred.go), so a set-user-ID host program gains nothing.
+// executes (hostexec.go) is started with the guest's credentials in full
+// when the runner is root (hostshim.go), and with its no_new_privs
+// always, so a set-user-ID host program gains nothing.
 
 // capFSMask are the capabilities a file-system id change from or to 0
 // drops or raises (CAP_FS_MASK of include/linux/capability.h).
@@ -868,13 +868,13 @@ func (g *threadGroup) creds() *cred {
 	return hostCred()
 }
 
-// hostAttr is how a host program the guest thread with credentials c
-// executes is started, for a runner with credentials host: with c's
-// effective user and group ids (as real, effective and saved ones) and
-// groups when they differ from the runner's and the runner may set them
-// (CAP_SETUID and CAP_SETGID), so that a guest that dropped privileges
-// does not get them back through a host program; nil (the runner's)
-// otherwise.
+// hostAttr is how a host helper of the guest thread with credentials c
+// (a FIFO opener, fifo.go) is started, for a runner with credentials
+// host: with c's effective user and group ids (as real, effective and
+// saved ones) and groups when they differ from the runner's and the
+// runner may set them (CAP_SETUID and CAP_SETGID); nil (the runner's)
+// otherwise. Host programs get the guest's credentials in full through
+// their shim (hostshim.go).
 func (host *cred) hostAttr(c *cred) *syscall.SysProcAttr {
 	if c.uid.e == host.uid.e && c.gid.e == host.gid.e && slices.Equal(c.groups, host.groups) ||
 		!host.capable(unix.CAP_SETUID) || !host.capable(unix.CAP_SETGID) {

@@ -200,9 +200,10 @@
 // root's files. The runner's own files (a core file, /proc listings) are
 // made with its own credentials. access, faccessat and faccessat2 check
 // the real ids too (mode bits, owner and group). A host program the guest
-// executes gets the guest's effective ids and groups when the runner may
-// set them. A runner that is not root changes nothing: its own
-// credentials check every file operation.
+// executes gets the guest's ids, groups, capability sets and securebits
+// when the runner may set them, so the host kernel's execve of it gives
+// what Linux gives the guest's (hostshim.go). A runner that is not root
+// changes nothing: its own credentials check every file operation.
 //
 // # Signals
 //
@@ -321,11 +322,25 @@
 // root or a -L root, has root's access to every file of the host, and
 // can change or delete any of them, as under qemu-user. Only a runner
 // run as another user, or a root the guest cannot leave, keeps it out.
-// None of these rules binds a host program a guest executes (hostexec.go;
-// with -L, a name the sysroot lacks is looked up on the host too): it is
-// the host's own process with the runner's credentials, so a guest run
-// as root that executes the host's hostname, sysctl or mount changes the
-// host as those would.
+// A host program a guest executes (hostexec.go; with -L, a name the
+// sysroot lacks is looked up on the host too) is the host's own process,
+// started through the runner's shim (hostshim.go). Under a root runner
+// the shim puts it in the run's world before it executes it: a new UTS
+// namespace with the run's names (a sethostname in it changes that
+// namespace's name, neither the host's nor the run's: the runner cannot
+// see it), a new mount namespace whose mounts are all private (a mount
+// there never reaches the host's) with /proc/sys read-only, and the
+// guest's credentials in full (ids, groups, capability sets, securebits),
+// so the host's hostname, sysctl -w, echo 1 >/proc/sys/... or mount run
+// by a root guest change nothing of the host. A root runner whose shim
+// cannot do so (a container that forbids unshare) refuses the execve with
+// EACCES rather than run it unconfined. A runner that is not root starts
+// it without namespaces (it needs CAP_SYS_ADMIN for them): the program has
+// what the runner's user has, which is all a guest has anyway. What binds
+// no host program: the run's other virtual state (its /proc, pids,
+// sysctl answers), and a host program that itself has CAP_SYS_ADMIN (a
+// root guest that kept it) can leave its namespaces (setns into another
+// process's, a new mount of proc).
 //
 // # Hosts
 //

@@ -6,7 +6,6 @@ import (
 	"debug/elf"
 	"runtime"
 	"strconv"
-	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -24,12 +23,18 @@ import (
 // its parent, its process group and its place in the process tree, a
 // signal sent to it goes to the host process, and when the host process
 // ends the guest process ends with the same status (its parent's wait4,
-// waitid and SIGCHLD report it, with the host's resource usage). What a
-// host process cannot inherit from the runner: the guest's signal mask
-// and ignored signals (the host process starts with the runner's: none
-// ignored) and its pid (getpid in the host process answers the host's).
-// A recorded run (Config.Record) refuses such an execve with ENOEXEC: the
-// host process's effects could not be replayed.
+// waitid and SIGCHLD report it, with the host's resource usage). It is
+// started through the runner's shim (hostshim.go), which gives it the
+// guest thread's signal mask, ignored signals, no_new_privs and, under a
+// root runner, its ids, groups, capability sets and securebits, the run's
+// host and domain names (its own UTS namespace) and a read-only /proc/sys
+// (its own mount namespace); a root runner that cannot confine it refuses
+// the execve with EACCES. What a host process still cannot have: the
+// guest's pid (getpid in it answers the host's), the run's other virtual
+// state (its /proc, its pid numbering, its sysctl answers), and any bound
+// on what its own CAP_SYS_ADMIN allows (a root guest that kept it can
+// leave the namespaces). A recorded run (Config.Record) refuses such an
+// execve with ENOEXEC: the host process's effects could not be replayed.
 
 // hostProc is the host process a guest process became by execve.
 type hostProc struct {
@@ -113,8 +118,8 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	attr := p.hostCred.hostAttr(t.cred)
 	host = t.realHost(host) // the descriptors it goes through are the runner's
+	spec := &hostSpec{Path: host, Argv: argv, Env: env, Dir: dir}
 	if root := t.fsOf().root; root != "" {
 		// The host program runs in the process's chroot(2) root, given
 		// by the host (the runner needs CAP_SYS_CHROOT): its path and
@@ -123,14 +128,11 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 		if !ok {
 			return 0, abi.ENOENT
 		}
-		if attr == nil {
-			attr = &syscall.SysProcAttr{}
-		}
-		attr.Chroot, host = root, name
+		spec.Root, spec.Path = root, name
 		if d, ok := guestIn(root, dir); ok {
-			dir = d
+			spec.Dir = d
 		} else {
-			dir = "" // left where it is (outside the root)
+			spec.Dir = "" // left where it is (outside the root)
 		}
 	}
 	p.syncUmask(t.fsOf().umask) // inherited by the child
@@ -138,18 +140,12 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 	// child must not inherit: marked close-on-exec while it starts (the
 	// lock is held, so no guest thread looks at the flags meanwhile).
 	restore := p.cloexecOthers(files)
-	// Started from the runner's credentials (the child inherits the host
-	// thread's, hostcred.go), then given the guest's ids by hostAttr.
-	var pid int
-	var err error
-	t.asRunner(func() {
-		pid, err = syscall.ForkExec(host, argv, &syscall.ProcAttr{Dir: dir, Env: env, Files: files, Sys: attr})
-	})
+	pid, e := t.startHost(spec, files)
 	for _, h := range restore {
 		_, _ = unix.FcntlInt(uintptr(h), unix.F_SETFD, 0)
 	}
-	if err != nil {
-		return 0, errnoOf(err)
+	if e != 0 {
+		return 0, e
 	}
 	// The point of no return: the guest threads end; the process is the
 	// host process now.
