@@ -42,10 +42,11 @@ func fileOf(fd int) (path string, dev, ino uint64, ok bool) {
 	return path, uint64(st.Dev), st.Ino, true
 }
 
-// unname forgets the file names and the memory locks of [start, end)
-// (munmap, a new mapping over it).
+// unname forgets the file names, the memory locks and the memory policies
+// of [start, end) (munmap, a new mapping over it).
 func (mm *addressSpace) unname(start, end uint64) {
 	mm.unlock(start, end)
+	mm.unpolicy(start, end)
 	var keep []fileName
 	for _, n := range mm.names {
 		if n.end <= start || n.start >= end {

@@ -53,6 +53,11 @@ type addressSpace struct {
 	// membarrier is the membarrier(2) commands registered (membarrier.go):
 	// copied by fork.
 	membarrier uint32
+	// policies are the memory policies mbind gave ranges of it
+	// (mempolicy.go): copied by fork.
+	policies []polRange
+	// aio is its native AIO contexts (aio.go): none in fork's copy.
+	aio *aioTable
 }
 
 func newAddressSpace(m *mem.Memory, brk uint64) *addressSpace {
@@ -72,6 +77,7 @@ func (mm *addressSpace) copy() (*addressSpace, error) {
 	c.stack = mm.stack
 	c.proc = mm.proc
 	c.names = slices.Clone(mm.names)
+	c.policies = slices.Clone(mm.policies)
 	return c, nil
 }
 

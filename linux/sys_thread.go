@@ -115,7 +115,7 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 		c.ownFS = t.ownFS // CLONE_FS: a thread shares its creator's
 		c.ownFS.users++
 	}
-	c.comm, c.cred, c.sched, c.personality = t.comm, t.cred, t.sched.forked(), t.personality
+	c.comm, c.cred, c.sched, c.personality, c.mempol = t.comm, t.cred, t.sched.forked(), t.personality, t.mempol
 	// The child starts from the parent's state after the sc (NIP is
 	// already past it), as returning from the kernel: no reservation.
 	c.ctx = t.ctx

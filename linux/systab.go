@@ -76,6 +76,12 @@ const privNote = "never the host's: as Linux answers a process without the capab
 // pkeyNote begins the notes of the memory protection key calls (pkeys.go).
 const pkeyNote = "as Linux 6.1 on a POWER9 or POWER10 with the radix MMU, where keys are the hash MMU's only (pkeys.c: MMU_FTR_PKEY clear, num_pkey 0)"
 
+// aioNote begins the notes of the native AIO calls (aio.go).
+const aioNote = "Linux 6.1's fs/aio.c: the ring is guest memory at the context's id (libaio reads it); IOCB_CMD_POLL pending until the context is next used"
+
+// mpolNote begins the notes of the memory policy calls (mempolicy.go).
+const mpolNote = "Linux 6.1's mm/mempolicy.c on one memory node (node 0)"
+
 // credNote is the note of the calls that set credentials.
 const credNote = "the calling thread's virtual credentials (cred.go); host file checks use the runner's"
 
@@ -172,6 +178,12 @@ func init() {
 		abi.SYS_UMASK:             {fn: sysUmask, level: full, note: "per process (fs.go)", args: args(aMode)},
 		abi.SYS_EVENTFD2:          {fn: sysEventfd2, level: full, args: args(aUint, aOpenFlags)},
 		abi.SYS_EVENTFD:           {fn: sysEventfd, level: full, args: args(aUint)},
+		abi.SYS_IO_SETUP:          {fn: sysIoSetup, level: partial, note: aioNote + ": aio-nr is the run's own, against the host's aio-max-nr, and given back by io_destroy only", args: args(aUint, aPtr)},
+		abi.SYS_IO_DESTROY:        {fn: sysIoDestroy, level: full, note: aioNote, args: args(aHex)},
+		abi.SYS_IO_SUBMIT:         {fn: sysIoSubmit, level: partial, note: aioNote + ": reads, writes and syncs done at submission (a pipe's or socket's waiting as a guest wait); RWF_ flags checked, not applied; request slots without Linux's per-CPU batches", args: args(aHex, aLong, aPtr)},
+		abi.SYS_IO_CANCEL:         {fn: sysIoCancel, level: full, note: aioNote + ": a pending poll ends (EINPROGRESS), anything else EINVAL", args: args(aHex, aPtr, aPtr)},
+		abi.SYS_IO_GETEVENTS:      {fn: sysIoGetevents, level: full, note: aioNote, args: args(aHex, aLong, aLong, aPtr, aPtr)},
+		abi.SYS_IO_PGETEVENTS:     {fn: sysIoPgetevents, level: full, note: aioNote, args: args(aHex, aLong, aLong, aPtr, aPtr, aPtr)},
 		abi.SYS_NAME_TO_HANDLE_AT: {fn: sysNameToHandleAt, level: full, note: "the host's handle and mount ID", args: args(aDirFd, aPath, aPtr, aPtr, aAtFlags)},
 		abi.SYS_OPEN_BY_HANDLE_AT: {fn: sysOpenByHandleAt, level: full, note: "the host's: EPERM without the host's CAP_DAC_READ_SEARCH", args: args(aFd, aPtr, aOpenFlags)},
 		abi.SYS_UTIMENSAT:         {fn: sysUtimensat, level: full, args: args(aDirFd, aPath, aPtr, aAtFlags)},
@@ -226,6 +238,14 @@ func init() {
 		abi.SYS_MINCORE:       {fn: sysMincore, level: partial, note: "resident: the page has storage in the runner (written, read in from a file, or a used shared page); a page only read reads 0 where Linux maps its zero page", args: args(aPtr, aSize, aPtr)},
 		abi.SYS_MADVISE:       {fn: sysMadvise, level: partial, note: "MADV_DONTNEED zeroes; other valid advice changes nothing the guest sees", args: args(aPtr, aSize, aAdvice)},
 		abi.SYS_MREMAP:        {fn: sysMremap, level: partial, note: "private memory only (no duplication of a shared mapping)", args: args(aPtr, aSize, aSize, aHex, aPtr), retPtr: true},
+
+		// Memory policy (mempolicy.go): one memory node, node 0.
+		abi.SYS_SET_MEMPOLICY:           {fn: sysSetMempolicy, level: full, note: mpolNote + ": the thread's policy, kept with the mask it was given", args: args(aInt, aPtr, aSize)},
+		abi.SYS_GET_MEMPOLICY:           {fn: sysGetMempolicy, level: full, note: mpolNote, args: args(aPtr, aPtr, aSize, aPtr, aHex)},
+		abi.SYS_MBIND:                   {fn: sysMbind, level: full, note: mpolNote + ": a range's policy kept until it is unmapped; no page moves", args: args(aPtr, aSize, aInt, aPtr, aSize, aHex)},
+		abi.SYS_SET_MEMPOLICY_HOME_NODE: {fn: sysSetMempolicyHomeNode, level: full, note: mpolNote, args: args(aPtr, aSize, aSize, aHex)},
+		abi.SYS_MIGRATE_PAGES:           {fn: sysMigratePages, level: partial, note: mpolNote + ": nothing to move (0); a process outside the run is ESRCH", args: args(aInt, aSize, aPtr, aPtr)},
+		abi.SYS_MOVE_PAGES:              {fn: sysMovePages, level: partial, note: mpolNote + ": a page's node 0 when the runner has storage for it (mincore's resident), else -EFAULT (private anonymous) or -ENOENT; a process outside the run is ESRCH", args: args(aInt, aSize, aPtr, aPtr, aPtr, aHex)},
 
 		// System V IPC (sysvipc.go): the runner's own IPC namespace, with the guest's credentials.
 		abi.SYS_IPC:        {fn: sysIpc, level: partial, note: "the multiplexer glibc uses; control commands without IPC_64 (the old layouts) that move a structure are EINVAL", args: args(aUint, aInt, aLong, aLong, aPtr, aLong)},

@@ -39,6 +39,9 @@ type Thread struct {
 	// sched is its scheduling policy, CPU affinity and I/O priority
 	// (sys_sched.go), copied by clone.
 	sched schedAttrs
+	// mempol is its memory policy (set_mempolicy, mempolicy.go; nil: the
+	// default), copied by clone, kept by execve.
+	mempol *mempolicy
 	// personality is its personality(2) (personality.go), copied by
 	// clone, adjusted by execve.
 	personality uint32

@@ -105,9 +105,13 @@ const (
 	FPE_FLTUNK  = 14 // none of the above (Linux 4.17 and later)
 )
 
-// POLLRDNORM is poll's "normal data readable" event (uapi
-// asm-generic/poll.h; powerpc's is the generic one, as the host's).
-const POLLRDNORM = 0x0040
+// POLLRDNORM and POLLWRNORM are poll's "normal data readable" and
+// "writable" events (uapi asm-generic/poll.h; powerpc's are the generic
+// ones, as the host's).
+const (
+	POLLRDNORM = 0x0040
+	POLLWRNORM = 0x0100
+)
 
 // sigaction flags and special handlers.
 const (
