@@ -46,7 +46,7 @@ func TestStraceLines(t *testing.T) {
 		{abi.SYS_CLONE, sysArgs{0x3d0f00, 0x4001001d00, 0x4001002570, 0x4001009c60, 0x4001002570}, 30209, 0,
 			"clone(CLONE_VM|CLONE_FS|CLONE_FILES|CLONE_SIGHAND|CLONE_THREAD|CLONE_SYSVSEM|CLONE_SETTLS|CLONE_PARENT_SETTID|CLONE_CHILD_CLEARTID,0x0000004001001d00,0x0000004001002570,0x0000004001009c60,0x0000004001002570) = 30209"},
 		{abi.SYS_CLONE3, sysArgs{0x10117fe0, 88}, 0, abi.ENOSYS, "clone3(0x0000000010117fe0,88) = -1 ENOSYS (Function not implemented)"},
-		{abi.SYS_IO_SETUP, sysArgs{0x1000, 0x2000}, 0, abi.ENOSYS, "io_setup(4096,8192,0,0,0,0) = -1 ENOSYS (not implemented)"},
+		{abi.SYS_STTY, sysArgs{0x1000, 0x2000}, 0, abi.ENOSYS, "stty(4096,8192,0,0,0,0) = -1 ENOSYS (not implemented)"},
 		{999, sysArgs{1, 2, 3}, 0, abi.ENOSYS, "syscall_999(1,2,3,0,0,0) = -1 ENOSYS (not implemented)"},
 		{abi.SYS_EXIT_GROUP, sysArgs{0}, 0, errExit, "exit_group(0) = ?"},
 		{abi.SYS_RT_SIGACTION, sysArgs{abi.SIGUSR1, 0, 0x7fff0000, 8}, 0, 0, "rt_sigaction(SIGUSR1,NULL,0x000000007fff0000,8) = 0"},
