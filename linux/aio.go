@@ -68,7 +68,6 @@ const (
 	aioRingMagic  = 0xa10a10a1
 	aioRingHeader = 32
 	ioEventSize   = 32
-	iocbSize      = 64
 	// aioCompatFeatures is AIO_RING_COMPAT_FEATURES; the incompatible
 	// ones are 0.
 	aioCompatFeatures = 1
@@ -139,19 +138,20 @@ func (t *Thread) aioLookup(id uint64) *aioCtx {
 	return nil
 }
 
-// ringWord reads the ring header's 32-bit field at off (0 if it is gone).
-func (t *Thread) ringWord(x *aioCtx, off uint64) uint32 {
-	var b [4]byte
-	_ = t.mm.Mem.Peek(x.base+off, b[:])
-	return t.p.order.Uint32(b[:])
+// ring reads the ring's header as the kernel does, whatever its
+// protection (zero if the ring is gone).
+func (t *Thread) ring(x *aioCtx) abi.AioRing {
+	var h abi.AioRing
+	b := make([]byte, abi.AioRingLayout.Size())
+	if t.mm.Mem.Peek(x.base, b) == nil {
+		abi.AioRingLayout.Decode(t.p.order, b, &h)
+	}
+	return h
 }
 
-// putRingWord writes the ring header's field at off as the kernel does,
-// whatever the ring's protection.
-func (t *Thread) putRingWord(x *aioCtx, off uint64, v uint32) {
-	var b [4]byte
-	t.p.order.PutUint32(b[:], v)
-	_ = t.mm.Mem.Poke(x.base+off, b[:])
+// putRing writes the ring's header as the kernel does.
+func (t *Thread) putRing(x *aioCtx, h abi.AioRing) {
+	_ = t.mm.Mem.Poke(x.base, abi.AioRingLayout.Bytes(t.p.order, &h))
 }
 
 // sysIoSetup is io_setup(nr_events, ctxp) in Linux's order: ctxp
@@ -215,9 +215,8 @@ func sysIoSetup(t *Thread, a *sysArgs) (uint64, int) {
 	} else {
 		tb.ctxs[x.id] = x
 	}
-	for i, v := range []uint32{x.id, x.nr, 0, 0, aioRingMagic, aioCompatFeatures, 0, aioRingHeader} {
-		t.putRingWord(x, uint64(i)*4, v)
-	}
+	t.putRing(x, abi.AioRing{ID: x.id, Nr: x.nr, Magic: aioRingMagic, CompatFeatures: aioCompatFeatures,
+		HeaderLength: aioRingHeader})
 	if t.put64(ctxp, base) != 0 {
 		t.aioKill(x)
 		return 0, abi.EFAULT
@@ -261,7 +260,7 @@ func sysIoDestroy(t *Thread, a *sysArgs) (uint64, int) {
 
 // inRing is how many events the ring holds, as the guest's head says.
 func (t *Thread) inRing(x *aioCtx) uint32 {
-	head := t.ringWord(x, 8) % x.nr
+	head := t.ring(x).Head % x.nr
 	return (x.tail + x.nr - head) % x.nr
 }
 
@@ -269,13 +268,12 @@ func (t *Thread) inRing(x *aioCtx) uint32 {
 // the ring's next slot, the tail moves, the eventfd (a host descriptor,
 // or -1) is signalled and waiters wake.
 func (t *Thread) complete(x *aioCtx, data, obj uint64, res int64, resfd int) {
-	b := make([]byte, ioEventSize)
-	t.p.order.PutUint64(b[0:], data)
-	t.p.order.PutUint64(b[8:], obj)
-	t.p.order.PutUint64(b[16:], uint64(res))
-	_ = t.mm.Mem.Poke(x.base+aioRingHeader+uint64(x.tail)*ioEventSize, b)
+	ev := abi.IoEvent{Data: data, Obj: obj, Res: res}
+	_ = t.mm.Mem.Poke(x.base+aioRingHeader+uint64(x.tail)*ioEventSize, abi.IoEventLayout.Bytes(t.p.order, &ev))
 	x.tail = (x.tail + 1) % x.nr
-	t.putRingWord(x, 12, x.tail)
+	h := t.ring(x)
+	h.Tail = x.tail
+	t.putRing(x, h)
 	if resfd >= 0 {
 		var one [8]byte
 		binary.NativeEndian.PutUint64(one[:], 1)
@@ -377,16 +375,13 @@ type iocb struct {
 // descriptors are checked); one taken completes into the ring, its result
 // or -errno in the event.
 func (t *Thread) submitOne(x *aioCtx, addr uint64) int {
-	b, e := t.read(addr, iocbSize)
+	raw, e := getStruct(t, addr, abi.IocbLayout)
 	if e != 0 {
 		return e
 	}
-	o := t.p.order
-	w := o.Uint64(b[8:])
-	cb := iocb{data: o.Uint64(b[0:]), key: uint32(w), rwFlags: uint32(w >> 32), opcode: o.Uint16(b[16:]),
-		reqprio: int16(o.Uint16(b[18:])), fildes: o.Uint32(b[20:]), buf: o.Uint64(b[24:]),
-		nbytes: o.Uint64(b[32:]), offset: int64(o.Uint64(b[40:])), reserved2: o.Uint64(b[48:]),
-		flags: o.Uint32(b[56:]), resfd: o.Uint32(b[60:])}
+	cb := iocb{data: raw.Data, key: uint32(raw.Key), rwFlags: uint32(raw.Key >> 32), opcode: raw.Opcode,
+		reqprio: raw.Reqprio, fildes: raw.Fildes, buf: raw.Buf, nbytes: raw.Nbytes, offset: raw.Offset,
+		reserved2: raw.Reserved2, flags: raw.Flags, resfd: raw.Resfd}
 	if cb.reserved2 != 0 || int64(cb.nbytes) < 0 {
 		return abi.EINVAL
 	}
@@ -415,7 +410,8 @@ func (t *Thread) submitOne(x *aioCtx, addr uint64) int {
 		}
 		resfd = r
 	}
-	if t.put32(addr+t.aioKeyOff(), 0) != 0 {
+	raw.Key &^= 0xffffffff // aio_key, KIOCB_KEY
+	if putStruct(t, addr, abi.IocbLayout, &raw) != 0 {
 		return abi.EFAULT
 	}
 	var st unix.Stat_t
@@ -555,16 +551,6 @@ func (t *Thread) aioRW(g, fd int, kind uint32, cb *iocb) (int64, int) {
 	return -int64(e), 0
 }
 
-// aioKeyOff is where struct iocb's aio_key is: the u32 at offset 8
-// (little-endian) or 12 (big-endian), the low half of the 64-bit word at 8
-// either way.
-func (t *Thread) aioKeyOff() uint64 {
-	if t.p.order == binary.BigEndian {
-		return 12
-	}
-	return 8
-}
-
 // isEventfd reports whether host descriptor fd is an eventfd.
 func isEventfd(fd int) bool {
 	var buf [32]byte
@@ -586,11 +572,11 @@ func isPathFD(fd int) bool {
 // EINVAL. result is not used.
 func sysIoCancel(t *Thread, a *sysArgs) (uint64, int) {
 	obj := a.Ptr(1)
-	key, e := t.get32(obj + t.aioKeyOff())
+	cb, e := getStruct(t, obj, abi.IocbLayout)
 	if e != 0 {
 		return 0, e
 	}
-	if key != 0 {
+	if uint32(cb.Key) != 0 {
 		return 0, abi.EINVAL
 	}
 	x := t.aioLookup(a.Ulong(0))
@@ -617,7 +603,8 @@ func sysIoCancel(t *Thread, a *sysArgs) (uint64, int) {
 // addr, the head moved past them; EFAULT, nothing taken, if addr cannot
 // hold them.
 func (t *Thread) readEvents(x *aioCtx, addr uint64, n int64) (int64, int) {
-	head, tail := t.ringWord(x, 8)%x.nr, t.ringWord(x, 12)%x.nr
+	h := t.ring(x)
+	head, tail := h.Head%x.nr, h.Tail%x.nr
 	var b []byte
 	var k int64
 	for k < n && head != tail {
@@ -633,7 +620,9 @@ func (t *Thread) readEvents(x *aioCtx, addr uint64, n int64) (int64, int) {
 	if t.write(addr, b) != 0 {
 		return 0, abi.EFAULT
 	}
-	t.putRingWord(x, 8, head)
+	h = t.ring(x)
+	h.Head = head
+	t.putRing(x, h)
 	return k, 0
 }
 

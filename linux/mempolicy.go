@@ -283,9 +283,9 @@ func (t *Thread) copyNodes(addr, maxnode uint64, nodes nodeMask) int {
 		}
 		n = nbytes
 	}
-	b := make([]byte, nbytes)
+	b := make([]byte, 0, nbytes)
 	for i := range nbytes / 8 {
-		t.p.order.PutUint64(b[i*8:], nodes[i])
+		b = append(b, abi.Uint64Layout.Bytes(t.p.order, &nodes[i])...)
 	}
 	return t.write(addr, b[:n])
 }
@@ -503,15 +503,15 @@ func sysMovePages(t *Thread, a *sysArgs) (uint64, int) {
 		const chunk = 16
 		for n > 0 {
 			k := min(n, chunk)
-			b, e := t.read(pages, int(k*8))
+			addrs, e := getStructs(t, pages, int(k), abi.Uint64Layout)
 			if e != 0 {
 				return 0, abi.EFAULT
 			}
-			out := make([]byte, k*4)
-			for i := range k {
-				t.p.order.PutUint32(out[i*4:], uint32(mm.pageNode(t.p.order.Uint64(b[i*8:]))))
+			out := make([]uint32, k)
+			for i, a := range addrs {
+				out[i] = uint32(mm.pageNode(a))
 			}
-			if t.write(status, out) != 0 {
+			if putStructs(t, status, out, abi.Uint32Layout) != 0 {
 				return 0, abi.EFAULT
 			}
 			pages, status, n = pages+k*8, status+k*4, n-k

@@ -302,8 +302,43 @@ type IPCKludge struct {
 	Type int64
 }
 
+// Iocb is struct iocb (uapi linux/aio_abi.h), 64 bytes. Key holds the
+// u32s aio_key and aio_rw_flags, whose order in it follows the byte order
+// so that, read as one 64-bit word in that order, aio_key is the low half
+// and aio_rw_flags the high half.
+type Iocb struct {
+	Data      uint64
+	Key       uint64
+	Opcode    uint16
+	Reqprio   int16
+	Fildes    uint32
+	Buf       uint64
+	Nbytes    uint64
+	Offset    int64
+	Reserved2 uint64
+	Flags     uint32
+	Resfd     uint32
+}
+
+// IoEvent is struct io_event: a completed AIO request.
+type IoEvent struct {
+	Data, Obj uint64
+	Res, Res2 int64
+}
+
+// AioRing is struct aio_ring's header, the start of an AIO context's
+// ring; its io_events follow.
+type AioRing struct {
+	ID, Nr, Head, Tail                      uint32
+	Magic, CompatFeatures, IncompatFeatures uint32
+	HeaderLength                            uint32
+}
+
 // Layouts of the structures above.
 var (
+	IocbLayout            = NewLayout[Iocb]()
+	IoEventLayout         = NewLayout[IoEvent]()
+	AioRingLayout         = NewLayout[AioRing]()
 	TimespecLayout        = NewLayout[Timespec]()
 	TimevalLayout         = NewLayout[Timeval]()
 	UtimbufLayout         = NewLayout[Utimbuf]()
