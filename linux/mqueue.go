@@ -30,18 +30,21 @@ import (
 //     the guest's CLOCK_REALTIME deadline. A signal ends the wait with
 //     -ERESTARTSYS (wq_sleep), so EINTR, or a restart under SA_RESTART;
 //     the run's end ends it too. A guest waiting so is not a waiter the
-//     host knows of, so the runner keeps the receivers waiting by queue
-//     (Process.mqRecv). A guest's send to a queue a guest receiver waits
-//     on hands the message over as Linux's pipelined_send does: the
+//     host knows of, so the runner keeps the threads waiting by queue
+//     (Process.mqWaiting). A guest's send to a queue a guest receiver
+//     waits on hands the message over as Linux's pipelined_send does: the
 //     sender takes it out of the host queue for the first waiter at once
 //     (mqHandOff), so the queue is empty again, and a second send made
 //     before the receiver runs notifies as on Linux (the queue's message
 //     count goes from 0 to 1). The host's notification of the handed
 //     message is not passed on, and the registration is made again
-//     (Linux notifies no one: __do_notify is not called). Waiters are
-//     served first come first, not by their priority (Linux's wq_add
-//     orders them by nice value), and a message a host process outside
-//     the run sends stays in the host queue until the receiver polls it.
+//     (Linux notifies no one: __do_notify is not called). Likewise a
+//     guest's receive from a full queue a guest sender waits on sends
+//     that sender's message at once (pipelined_receive), with no
+//     notification (a queue of one message goes from 0 to 1 then).
+//     Waiters are served first come first, not by their priority (Linux's
+//     wq_add orders them by nice value), and a transfer by a host process
+//     outside the run is seen only when the waiter polls the queue.
 //   - mq_notify: the host cannot signal a guest process, and sees one
 //     owner, the runner, for every guest process. So every registration
 //     is the runner's on the host: SIGEV_THREAD with a netlink socket of
@@ -153,10 +156,10 @@ func (t *Thread) mqDeadline(addr uint64) (deadline time.Time, ok bool, e int) {
 // timeout already past — the thread waits for host descriptor h to poll
 // with ev, interruptibly, until the guest's deadline if it has one.
 //
-// A receiver (POLLIN) that has to wait is listed in Process.mqRecv while
-// it waits, with try, which a sender then runs for it (mqHandOff): a
-// message handed over so ends the wait, even one a signal or the
-// timeout also ended (Linux's wq_sleep finds STATE_READY first).
+// A thread that has to wait is listed in Process.mqWaiting while it
+// waits, with try, which a receiver (sender) then runs for it
+// (mqHandOff): a transfer made so ends the wait, even one a signal or
+// the timeout also ended (Linux's wq_sleep finds STATE_READY first).
 func (t *Thread) mqWait(h int, ev int16, deadline time.Time, timed bool, try func() (uintptr, unix.Errno)) (uint64, int) {
 	fds := []unix.PollFd{{Fd: int32(h), Events: ev}}
 	var w *mqWaiter
@@ -171,8 +174,8 @@ func (t *Thread) mqWait(h int, ev int16, deadline time.Time, timed bool, try fun
 			}
 			return uint64(r), 0
 		}
-		if ev == unix.POLLIN && w == nil {
-			if w = t.p.mqAwait(h, try); w != nil {
+		if w == nil {
+			if w = t.p.mqAwait(h, ev == unix.POLLOUT, try); w != nil {
 				defer t.p.mqUnwait(w)
 				fds = append(fds, unix.PollFd{Fd: int32(w.wake), Events: unix.POLLIN})
 			}
@@ -200,40 +203,47 @@ func (t *Thread) mqWait(h int, ev int16, deadline time.Time, timed bool, try fun
 	}
 }
 
-// mqWaiter is a guest receiver waiting on a queue (Process.mqRecv).
+// mqWaitKey names a list of waiting threads: the queue, and whether they
+// send (or receive).
+type mqWaitKey struct {
+	id   fileID
+	send bool
+}
+
+// mqWaiter is a guest thread waiting on a queue (Process.mqWaiting).
 type mqWaiter struct {
-	id     fileID
-	try    func() (uintptr, unix.Errno) // the receiver's host receive, into its buffer
-	wake   int                          // an eventfd in the receiver's poll, written when a message is handed over
-	handed bool                         // a sender ran try for it (r its result)
+	key    mqWaitKey
+	try    func() (uintptr, unix.Errno) // the waiter's host send or receive (into its buffer)
+	wake   int                          // an eventfd in the waiter's poll, written when its transfer is made
+	handed bool                         // another thread ran try for it (r its result)
 	r      uintptr
 }
 
-// mqAwait lists a receiver that waits on the queue of host descriptor h
-// with its host receive try (nil if the host gives no eventfd: the
-// receiver then takes its message from the host queue itself).
-func (p *Process) mqAwait(h int, try func() (uintptr, unix.Errno)) *mqWaiter {
+// mqAwait lists a thread that waits to send (send) or receive on the
+// queue of host descriptor h with its host call try (nil if the host
+// gives no eventfd: the thread then makes its transfer itself).
+func (p *Process) mqAwait(h int, send bool, try func() (uintptr, unix.Errno)) *mqWaiter {
 	wake, err := unix.Eventfd(0, unix.EFD_CLOEXEC|unix.EFD_NONBLOCK)
 	if err != nil {
 		return nil
 	}
-	w := &mqWaiter{id: hostFileID(h), try: try, wake: wake}
-	if p.mqRecv == nil {
-		p.mqRecv = map[fileID][]*mqWaiter{}
+	w := &mqWaiter{key: mqWaitKey{hostFileID(h), send}, try: try, wake: wake}
+	if p.mqWaiting == nil {
+		p.mqWaiting = map[mqWaitKey][]*mqWaiter{}
 	}
-	p.mqRecv[w.id] = append(p.mqRecv[w.id], w)
+	p.mqWaiting[w.key] = append(p.mqWaiting[w.key], w)
 	return w
 }
 
-// mqUnwait ends a receiver's wait (mqAwait).
+// mqUnwait ends a thread's wait (mqAwait).
 func (p *Process) mqUnwait(w *mqWaiter) {
 	p.mqUnlist(w)
 	_ = unix.Close(w.wake)
 }
 
-// mqUnlist takes w off its queue's list of waiting receivers.
+// mqUnlist takes w off its list of waiting threads.
 func (p *Process) mqUnlist(w *mqWaiter) {
-	ws := p.mqRecv[w.id]
+	ws := p.mqWaiting[w.key]
 	for i, x := range ws {
 		if x == w {
 			ws = append(ws[:i:i], ws[i+1:]...)
@@ -241,33 +251,40 @@ func (p *Process) mqUnlist(w *mqWaiter) {
 		}
 	}
 	if len(ws) == 0 {
-		delete(p.mqRecv, w.id)
+		delete(p.mqWaiting, w.key)
 	} else {
-		p.mqRecv[w.id] = ws
+		p.mqWaiting[w.key] = ws
 	}
 }
 
-// mqHandOff follows a guest's send to the queue of host descriptor h: if
-// a guest receiver waits on it, the message is taken out of the host
-// queue for the first one (its own receive, run here) and it is woken,
-// no longer waiting, as Linux's pipelined_send hands the message to the
-// first waiting receiver instead of queueing it. The caller holds the
-// process lock.
-func (p *Process) mqHandOff(h int) {
-	if len(p.mqRecv) == 0 {
-		return
+// mqReceiving reports whether a guest thread waits to receive on queue
+// id.
+func (p *Process) mqReceiving(id fileID) bool { return len(p.mqWaiting[mqWaitKey{id, false}]) > 0 }
+
+// mqHandOff follows a guest's send (a receive, senders true) on the
+// queue of host descriptor h: if a guest thread waits to receive (send)
+// on it, the first one's transfer is made at once, its own host call run
+// here, and it is woken, no longer waiting. So a message sent to a
+// waiting receiver is out of the host queue again, as Linux's
+// pipelined_send hands it over instead of queueing it; and a waiting
+// sender's message is in the queue before anyone else can send or
+// receive, as pipelined_receive puts it there. It reports whether a
+// transfer was made. The caller holds the process lock.
+func (p *Process) mqHandOff(h int, senders bool) bool {
+	if len(p.mqWaiting) == 0 {
+		return false
 	}
-	id := hostFileID(h)
-	for _, w := range p.mqRecv[id] {
+	for _, w := range p.mqWaiting[mqWaitKey{hostFileID(h), senders}] {
 		r, errno := w.try()
 		if errno != 0 {
-			return // taken already, or no message this waiter can take
+			return false // done already, or this waiter's cannot be made
 		}
 		w.handed, w.r = true, r
 		p.mqUnlist(w)
 		_, _ = unix.Write(w.wake, []byte{1, 0, 0, 0, 0, 0, 0, 0})
-		return
+		return true
 	}
+	return false
 }
 
 // mqPast is the timeout of a host try: the epoch, long past.
@@ -308,7 +325,7 @@ func sysMqTimedsend(t *Thread, a *sysArgs) (uint64, int) {
 		// The notifications this send caused, while the receiver it
 		// hands its message to is still listed as waiting.
 		t.p.mqDrain(t)
-		t.p.mqHandOff(h)
+		t.p.mqHandOff(h, false)
 	}
 	return r, e
 }
@@ -339,6 +356,9 @@ func sysMqTimedreceive(t *Thread, a *sysArgs) (uint64, int) {
 	})
 	if e != 0 {
 		return 0, e
+	}
+	if t.p.mqHandOff(h, true) {
+		t.p.mqPost(nil, nil, hostFileID(h)) // the waiting sender's send notifies no one
 	}
 	// The message is taken: a fault now loses it, as in Linux (the
 	// priority is stored first).
@@ -627,14 +647,14 @@ func (p *Process) mqWatch(s int) {
 
 // mqDrain posts the notifications the host has made (mqPost); sender is
 // the guest thread whose send caused them, or nil.
-func (p *Process) mqDrain(sender *Thread) { p.mqPost(sender, nil) }
+func (p *Process) mqDrain(sender *Thread) { p.mqPost(sender, nil, fileID{}) }
 
 // mqClosed follows guest process g's close of descriptors (close,
 // close_range, the target of dup2 and dup3, execve's close-on-exec
 // ones, and all of them at its exit when no other process shares its
 // table): the registrations of g the host then removed are removed
 // (mqPost).
-func (p *Process) mqClosed(g *threadGroup) { p.mqPost(nil, g) }
+func (p *Process) mqClosed(g *threadGroup) { p.mqPost(nil, g, fileID{}) }
 
 // mqPost reads the cookies the host queues wrote to the notifier's socket
 // and posts the signals of the registrations they name (a cookie whose
@@ -649,8 +669,11 @@ func (p *Process) mqClosed(g *threadGroup) { p.mqPost(nil, g) }
 // mqueue_flush_file, whose remove_notification sends a SIGEV_THREAD
 // registration's socket NOTIFY_REMOVED, at the owner's exit too), the
 // owner is gone, or it has no descriptor of the queue left; otherwise
-// the runner makes it again.
-func (p *Process) mqPost(sender *Thread, closer *threadGroup) {
+// the runner makes it again. A notification of queue quiet (a waiting
+// sender's message the runner put in the queue for a receiver:
+// mqHandOff) is not posted either (Linux's pipelined_receive does not
+// notify).
+func (p *Process) mqPost(sender *Thread, closer *threadGroup, quiet fileID) {
 	n := p.mq
 	if n == nil || p.exited() {
 		return
@@ -675,7 +698,7 @@ func (p *Process) mqPost(sender *Thread, closer *threadGroup) {
 			p.mqForget(id, true) // the owner's close or exit: NOTIFY_REMOVED
 			continue
 		}
-		if removed || len(p.mqRecv[reg.id]) > 0 {
+		if removed || p.mqReceiving(reg.id) || reg.id == quiet {
 			if h := p.holds(reg.group, reg.id); gone || h < 0 || n.register(id, h) != 0 {
 				p.mqForget(id, !gone)
 			}

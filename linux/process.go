@@ -202,16 +202,16 @@ type Process struct {
 	sigpendingRL unix.Rlimit
 	dbg          *liveDebugger // the debugger, if any (gdbtarget.go)
 	debugger     *Debugger
-	rec          *recorder              // the recorder, if recording (record.go)
-	hostUmask    uint32                 // the host's umask, the lock holder's process's (fs.go)
-	sysWalk      string                 // the host path lookups in the sysroot go through (path.go's openWalk)
-	procDir      string                 // a host directory for the /proc fd and task listings, made on first use (procfs.go)
-	darnRand     *randStream            // the darn instruction's numbers in a seeded run (seed.go)
-	pidfdWatch   map[*threadGroup][]int // host timerfds to make expire when a guest process ends (pidfd.go)
-	ipc          *ipcNamespace          // the guest processes' System V IPC objects, made on first use (sysvipc.go)
-	mq           *mqNotifier            // the SIGEV_SIGNAL registrations of mq_notify, made on first use (mqueue.go)
-	uts          utsNames               // the run's host and domain names (uts.go)
-	mqRecv       map[fileID][]*mqWaiter // the guest threads waiting in mq_timedreceive, by queue, first come first (mqueue.go)
+	rec          *recorder                 // the recorder, if recording (record.go)
+	hostUmask    uint32                    // the host's umask, the lock holder's process's (fs.go)
+	sysWalk      string                    // the host path lookups in the sysroot go through (path.go's openWalk)
+	procDir      string                    // a host directory for the /proc fd and task listings, made on first use (procfs.go)
+	darnRand     *randStream               // the darn instruction's numbers in a seeded run (seed.go)
+	pidfdWatch   map[*threadGroup][]int    // host timerfds to make expire when a guest process ends (pidfd.go)
+	ipc          *ipcNamespace             // the guest processes' System V IPC objects, made on first use (sysvipc.go)
+	mq           *mqNotifier               // the SIGEV_SIGNAL registrations of mq_notify, made on first use (mqueue.go)
+	uts          utsNames                  // the run's host and domain names (uts.go)
+	mqWaiting    map[mqWaitKey][]*mqWaiter // the guest threads waiting in mq_timedsend and mq_timedreceive, by queue, first come first (mqueue.go)
 
 	done    chan struct{}
 	endOnce sync.Once

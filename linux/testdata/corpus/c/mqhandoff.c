@@ -2,7 +2,9 @@
    registration's netlink socket is sent (ipc/mqueue.c). A message sent
    while a receiver waits in mq_receive is handed to it (pipelined_send):
    the queue stays empty, so a second send made before the receiver has
-   run again finds it empty and notifies the owner. A SIGEV_THREAD
+   run again finds it empty and notifies the owner. A receive from a full
+   queue a sender waits on puts the sender's message in the queue at once
+   (pipelined_receive), with no notification. A SIGEV_THREAD
    registration made with the raw system call (a netlink socket and a
    32-byte cookie of the program's own) is sent the cookie with its last
    byte NOTIFY_WOKENUP (1) when a message makes the notification, and
@@ -10,7 +12,7 @@
    mq_notify(NULL), by the owner's close of a descriptor of the queue
    (mqueue_flush_file), and by the owner's exit, which closes its
    descriptors (here a child that shares the socket with this program);
-   not by another process's close. The receiving thread is known to wait
+   not by another process's close. The waiting thread is known to wait
    when /proc says it sleeps (a handshake: the program yields the
    processor meanwhile, nothing timed). qemu-user 7.2 does not implement
    mq_notify (ENOSYS): mqhandoff.expected is a native run of this program
@@ -42,6 +44,16 @@ static char rbuf[64];
 static void *receiver(void *arg) {
 	rtid = syscall(SYS_gettid);
 	rgot = mq_receive(rq, rbuf, sizeof rbuf, NULL);
+	return arg;
+}
+
+static volatile pid_t stid;
+static long sgot;
+
+/* sender waits in mq_send on rq (full), having said its thread id. */
+static void *sender(void *arg) {
+	stid = syscall(SYS_gettid);
+	sgot = mq_send(rq, "s", 1, 0);
 	return arg;
 }
 
@@ -132,6 +144,33 @@ int main(void) {
 	printf("left: %.*s\n", (int)(n > 0 ? n : 0), buf);
 	res("registration used", mq_notify(q, &sv));
 	res("unregister", mq_notify(q, NULL));
+
+	/* A sender waits on a full queue of one message; a receive moves its
+	   message into the queue (pipelined_receive): no notification, and
+	   the queue is full again before the sender runs. */
+	char name1[64];
+	snprintf(name1, sizeof name1, "/c-mqhandoff1-%d", (int)getpid());
+	mq_unlink(name1);
+	struct mq_attr at1 = {.mq_maxmsg = 1, .mq_msgsize = 16};
+	mqd_t q1 = mq_open(name1, O_RDWR | O_CREAT | O_EXCL, 0600, &at1);
+	res("send to the queue of one", mq_send(q1, "f", 1, 0));
+	res("register signal", mq_notify(q1, &sv));
+	rq = q1;
+	pthread_create(&th, NULL, sender, NULL);
+	while (!stid || sleeping(stid) == 0)
+		sched_yield();
+	n = mq_receive(q1, buf, sizeof buf, NULL);
+	printf("received with a sender waiting: %.*s\n", (int)(n > 0 ? n : 0), buf);
+	mq_getattr(q1, &at1);
+	printf("messages at once: %ld\n", (long)at1.mq_curmsgs);
+	res("no notification for the waiting sender's message", sigtimedwait(&set, &si, &zero));
+	n = mq_timedreceive(q1, buf, sizeof buf, NULL, &zero);
+	printf("received again at once: %.*s\n", (int)(n > 0 ? n : 0), buf);
+	pthread_join(th, NULL);
+	printf("sender: %ld\n", sgot);
+	res("still registered", mq_notify(q1, &sv));
+	mq_close(q1);
+	mq_unlink(name1);
 
 	/* SIGEV_THREAD's cookies. */
 	int sock = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
