@@ -359,7 +359,12 @@ func offPos(off int64) int64 {
 // host's EINVAL), and an O_APPEND description when appendOK is false
 // (sendfile and splice refuse it first, EINVAL).
 func (t *Thread) fsizeRoom(fd int, pos int64, appendOK bool) (room uint64, limited bool) {
-	lim := t.group.rl.fsize.Cur
+	return roomUnder(t.group.rl.fsize.Cur, fd, pos, appendOK)
+}
+
+// roomUnder is fsizeRoom for a limit lim read before, by a caller that no
+// longer holds the process lock (splice's attempts).
+func roomUnder(lim uint64, fd int, pos int64, appendOK bool) (room uint64, limited bool) {
 	if lim == unix.RLIM_INFINITY || fd < 0 || fd == badFD || pos <= posNone {
 		return 0, false
 	}

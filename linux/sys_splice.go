@@ -62,7 +62,8 @@ func sysSplice(t *Thread, a *sysArgs) (uint64, int) {
 		}
 	}
 	fromPipe := size != 0 && flags&^spliceFlags == 0 && in >= 0 && fileMode(in) == unix.S_IFIFO
-	xfsz := false // SIGXFSZ is due
+	xfsz := false                 // SIGXFSZ is due
+	fsize := t.group.rl.fsize.Cur // read under the process lock, which the attempts run without
 	call := func(in, out int, fl uintptr) (int64, unix.Errno) {
 		n := size
 		room, limited := uint64(0), false
@@ -75,7 +76,7 @@ func sysSplice(t *Thread, a *sysArgs) (uint64, int) {
 			} else if ptrs[1] != 0 {
 				pos = offPos(offs[1])
 			}
-			if room, limited = t.fsizeRoom(out, pos, false); limited {
+			if room, limited = roomUnder(fsize, out, pos, false); limited {
 				if room == 0 {
 					return pipeAtLimit(in, &xfsz)
 				}
