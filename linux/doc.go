@@ -243,13 +243,20 @@
 // spliceToSocket) and wait in between
 // (nowait.go), so another process that took the data or the room first
 // leaves the call waiting where a signal ends it; read and readv of an eventfd,
-// timerfd, inotify or fanotify instance polls, then reads. Still left to the host:
-// a read or write of a pseudo-terminal master (or of /dev/tty when it is not a
-// pseudo-terminal slave) that another process
-// emptied between the runner's poll and its read (they cannot be opened
-// again as the same file); a splice to a blocking datagram socket; opens of devices that wait
-// (a serial line without carrier); an eventfd write that would overflow
-// its count.
+// timerfd, inotify or fanotify instance, an eventfd's write, a pseudo-terminal
+// master's read and write (and /dev/tty's when its terminal is not a
+// pseudo-terminal slave) and a splice to or from a blocking socket (a
+// datagram or seqpacket one included) cannot be asked not to wait nor
+// opened again: the runner sets O_NONBLOCK on the host description for
+// one attempt, holding the process lock so that no guest sees it
+// (nonblockIO; a host process sharing the description could), and waits
+// in between as above. Still left to the host: opens of devices that
+// wait (a serial line without carrier: tty_port_block_til_ready), and
+// opens and truncations of a file a host process outside the run holds a
+// lease on (break_lease waits up to fs.lease-break-time; guests cannot
+// take leases, F_SETLEASE being EINVAL) or on a file system that waits
+// (FUSE, NFS). A pseudo-terminal slave whose master is still locked, and
+// /dev/tty without a controlling terminal, fail at once (EIO, ENXIO).
 // Signal-driven I/O (O_ASYNC with fcntl F_SETOWN and F_SETSIG) is the
 // runner's, since owners are guest ids (fowner.go): one poller per runner
 // serves every guest process, each description with O_ASYNC set (a pipe,

@@ -129,10 +129,9 @@ func (t *Thread) streamRead(fd int, b []byte) (int, int) {
 				tty = nowaitTTY(fd)
 			}
 			var e int
-			if n, err, e = t.ttyIO(fd, tty, b, false, &w); e != 0 {
+			if n, err, ok, e = t.ttyIO(fd, tty, b, false, &w); e != 0 {
 				return 0, e
 			}
-			ok = tty >= 0
 		}
 		switch {
 		case err == unix.EAGAIN && ok:
@@ -193,7 +192,8 @@ func (t *Thread) msgWaitingOn(w *ioWait, flags uint64, call func(flags uint64) u
 // slave (/dev/tty opens the runner's controlling terminal, which need not
 // be fd's: a pseudo-terminal slave's own name, from TIOCGDEV, is opened
 // instead), a locked or exclusive terminal, one the runner may no longer
-// open. Then the caller waits in the host as before.
+// open. Then the caller makes fd itself O_NONBLOCK for each attempt
+// (nonblockIO).
 func nowaitTTY(fd int) int {
 	var st unix.Stat_t
 	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFCHR {
@@ -231,23 +231,69 @@ func nowaitTTY(fd int) int {
 }
 
 // ttyIO reads (write false) or writes b through nfd, a description of a
-// terminal from nowaitTTY, or, when nfd is -1, through fd itself after a
-// wait for it (w), as before (a read or write that may wait in the host).
-// ok is false when the wait ended the call (e).
-func (t *Thread) ttyIO(fd, nfd int, b []byte, write bool, w *ioWait) (n int, err error, e int) {
-	if nfd < 0 {
-		if e := w.wait(t); e != 0 {
-			return 0, nil, e
-		}
-	} else {
-		fd = nfd
-	}
-	t.block(func() {
+// terminal from nowaitTTY, or, when nfd is -1 (a terminal that cannot be
+// opened again), through fd itself with its description made O_NONBLOCK
+// for the call (nonblockIO). Either does not wait: ok says so, and EAGAIN
+// then asks the caller to wait (w) and try again. When fd's flags cannot
+// be set either, it waits for fd (w) and makes the call, which may wait in
+// the host (ok false); e is the errno that ended that wait.
+func (t *Thread) ttyIO(fd, nfd int, b []byte, write bool, w *ioWait) (n int, err error, ok bool, e int) {
+	call := func(fd int) {
 		if write {
 			n, err = unix.Write(fd, b)
 		} else {
 			n, err = unix.Read(fd, b)
 		}
-	})
-	return n, err, 0
+	}
+	if nfd >= 0 {
+		t.block(func() { call(nfd) })
+		return n, err, true, 0
+	}
+	if nonblockIO(fd, func() error { call(fd); return err }) {
+		return n, err, true, 0
+	}
+	if e := w.wait(t); e != 0 {
+		return 0, nil, false, e
+	}
+	t.block(func() { call(fd) })
+	return n, err, false, 0
+}
+
+// A pseudo-terminal master, a /dev/tty or /dev/console whose terminal is
+// not a pseudo-terminal slave, an eventfd, timerfd, inotify or fanotify
+// instance and a datagram or seqpacket socket's splice cannot be opened
+// again nor asked not to wait for one call, so nonblockIO sets O_NONBLOCK
+// on their host description for the call's length. The caller holds the
+// process lock over it (no block), so no guest thread sees the flag: every
+// guest F_GETFL and host call on the description waits for the lock. A
+// host process that shares the description (one a guest started with a
+// host exec, holding the same descriptor) could see it for that call.
+
+// nonblockIO makes call, a host call on fd that does not wait once fd's
+// description is O_NONBLOCK, with O_NONBLOCK set on it and cleared after
+// (when the guest's own flags had it clear). It reports false, without
+// making the call, when fd's flags cannot be read or set. The caller holds
+// the process lock.
+func nonblockIO(fd int, call func() error) bool {
+	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	if err != nil {
+		return false
+	}
+	if fl&unix.O_NONBLOCK != 0 {
+		_ = call()
+		return true
+	}
+	if _, err := unix.FcntlInt(uintptr(fd), unix.F_SETFL, fl|unix.O_NONBLOCK); err != nil {
+		return false
+	}
+	_ = call()
+	_, _ = unix.FcntlInt(uintptr(fd), unix.F_SETFL, fl)
+	return true
+}
+
+// isTerminal says whether host descriptor fd is a terminal (TCGETS
+// answers).
+func isTerminal(fd int) bool {
+	_, err := unix.IoctlGetTermios(fd, hostTCGETS)
+	return err == nil
 }

@@ -498,20 +498,17 @@ func readCommon(t *Thread, a *sysArgs, stream bool, f func(int, []byte) (int, er
 	n, e := 0, 0
 	if stream && streamKind(fd) != 0 && openFor(fd, unix.POLLIN) {
 		n, e = t.streamRead(fd, b)
+	} else if stream && waitingAnon(fd, len(b), false) {
+		n, e = t.anonIO(fd, b, false, f)
 	} else if e = t.waitReadable(fd); e == 0 {
-		if stream && waitingAnon(fd, len(b)) {
-			e = t.pollFD(fd, unix.POLLIN)
-		}
-		if e == 0 {
-			err := t.pipeRead(fd, len(b), func() (err error) {
-				n, err = t.hostIO(fd, b, f)
-				return err
-			})
-			if err == unix.EINTR {
-				e = errRestart
-			} else if err != nil {
-				e = errnoOf(err)
-			}
+		err := t.pipeRead(fd, len(b), func() (err error) {
+			n, err = t.hostIO(fd, b, f)
+			return err
+		})
+		if err == unix.EINTR {
+			e = errRestart
+		} else if err != nil {
+			e = errnoOf(err)
 		}
 	}
 	if e != 0 {
@@ -643,6 +640,10 @@ func writeCommon(t *Thread, a *sysArgs, pos int64, f func(int, []byte) (int, err
 		if kind := streamKind(fd); kind != 0 {
 			return t.writeStream(fd, kind, b)
 		}
+		if waitingAnon(fd, len(b), true) {
+			n, e := t.anonIO(fd, b, true, f)
+			return uint64(n), e
+		}
 	}
 	n, err := t.hostIO(fd, b, f)
 	if err != nil {
@@ -761,12 +762,12 @@ func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
 		if n, e = t.streamRead(fd, b); e != 0 {
 			return 0, e
 		}
-	} else {
-		if waitingAnon(fd, len(b)) {
-			if e := t.pollFD(fd, unix.POLLIN); e != 0 {
-				return 0, e
-			}
+	} else if waitingAnon(fd, len(b), false) {
+		var e int
+		if n, e = t.anonIO(fd, b, false, func(fd int, b []byte) (int, error) { return unix.Read(fd, b) }); e != 0 {
+			return 0, e
 		}
+	} else {
 		err := t.pipeRead(fd, len(b), func() (err error) {
 			t.block(func() { n, err = unix.Read(fd, b) })
 			return err
@@ -1298,14 +1299,15 @@ func (t *Thread) waitFD(fd int, events int16) int {
 	return t.pollFD(fd, events)
 }
 
-// waitingAnon says whether a read (or readv) of n bytes of host descriptor fd, a
-// blocking eventfd, timerfd, inotify or fanotify instance (files without
-// a type, which streamKind leaves out), may wait: their reads wait for a
-// count, an expiry or an event, after the length check of eventfd_read
-// and timerfd_read (EINVAL under 8 bytes, at once). The runner waits for
-// POLLIN first (pollFD: a signal ends it, errRestart, as their
-// -ERESTARTSYS), then reads.
-func waitingAnon(fd, n int) bool {
+// waitingAnon says whether a read (write false) or write of n bytes of
+// host descriptor fd, a blocking eventfd, timerfd, inotify or fanotify
+// instance (files without a type, which streamKind leaves out), may wait:
+// their reads wait for a count, an expiry or an event, after the length
+// check of eventfd_read and timerfd_read (EINVAL under 8 bytes, at once),
+// and an eventfd's write of 8 bytes or more waits while the count would
+// overflow (eventfd_write; the others have no write). Such a call goes
+// through anonIO.
+func waitingAnon(fd, n int, write bool) bool {
 	var st unix.Stat_t
 	if n == 0 || unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != 0 || nonblocking(fd) {
 		return false // a read of nothing returns 0 at once
@@ -1316,12 +1318,49 @@ func waitingAnon(fd, n int) bool {
 		return false
 	}
 	switch string(link[:k]) {
-	case "anon_inode:[eventfd]", "anon_inode:[timerfd]":
+	case "anon_inode:[eventfd]":
 		return n >= 8
+	case "anon_inode:[timerfd]":
+		return n >= 8 && !write
 	case "anon_inode:inotify", "anon_inode:[fanotify]":
-		return true
+		return !write
 	}
 	return false
+}
+
+// anonIO reads (write false) or writes b on fd, for which waitingAnon
+// said yes, without waiting in the host: attempts with fd's description
+// O_NONBLOCK (nonblockIO; another guest reader may have taken the count or
+// event that poll saw) and, between them, interruptible waits (pollFD: a
+// signal ends the call with errRestart, as their -ERESTARTSYS). When fd's
+// flags cannot be set, it waits and then makes the call, as before.
+func (t *Thread) anonIO(fd int, b []byte, write bool, f func(int, []byte) (int, error)) (int, int) {
+	events := int16(unix.POLLIN)
+	if write {
+		events = unix.POLLOUT
+	}
+	for {
+		var n int
+		var err error
+		if !nonblockIO(fd, func() error { n, err = f(fd, b); return err }) {
+			if e := t.pollFD(fd, events); e != 0 {
+				return 0, e
+			}
+			n, err = t.hostIO(fd, b, f)
+		}
+		switch {
+		case err == unix.EAGAIN:
+			if e := t.pollFD(fd, events); e != 0 {
+				return 0, e
+			}
+			continue
+		case err == unix.EINTR:
+			return 0, errRestart
+		case err != nil:
+			return 0, errnoOf(err)
+		}
+		return n, 0
+	}
 }
 
 // openFor says whether host descriptor fd is open for what events ask
@@ -1430,7 +1469,7 @@ func (t *Thread) writeStream(fd, kind int, b []byte) (uint64, int) {
 					tty = nowaitTTY(fd)
 				}
 				var e int
-				if n, err, e = t.ttyIO(fd, tty, chunk, true, &w); e != 0 {
+				if n, err, _, e = t.ttyIO(fd, tty, chunk, true, &w); e != 0 {
 					if written > 0 && e != errExit {
 						break
 					}

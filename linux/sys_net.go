@@ -629,7 +629,8 @@ func epollWait(t *Thread, a *sysArgs, timeout int) (uint64, int) {
 
 // pollLoop runs a host wait with timeout (ms, -1 forever) in slices of at
 // most 50 ms without the process lock, so that a signal for the thread or
-// the end of the process is noticed. It returns EINTR for a signal.
+// the end of the process is noticed. It returns EINTR for a signal and
+// errExit once the thread's process ended, whatever the wait gave.
 func pollLoop(t *Thread, timeout int, f func(ms int) (int, error)) (int, int) {
 	var deadline time.Time
 	if timeout >= 0 {
@@ -648,14 +649,18 @@ func pollLoop(t *Thread, timeout int, f func(ms int) (int, error)) (int, int) {
 			n, err = f(slice)
 			t.asleep.Store(false)
 		})
+		if t.gone() {
+			// Before the events: a thread whose process ended while it
+			// waited makes no further host call (its parent may already
+			// have reaped the process and used the file, as the event
+			// it would act on).
+			return 0, errExit
+		}
 		if err != nil && err != unix.EINTR {
 			return 0, errnoOf(err)
 		}
 		if n > 0 {
 			return n, 0
-		}
-		if t.gone() {
-			return 0, errExit
 		}
 		if t.deliverable() != 0 {
 			return 0, abi.EINTR

@@ -156,29 +156,46 @@ func pipePoll(in int) int16 {
 // descriptor in to out with the guest's flags without waiting in the
 // host: attempts with SPLICE_F_NONBLOCK and, for a blocking call,
 // interruptible waits (in readable, out writable) between them, as read
-// and write do. A terminal end is given to the attempts as its second
-// description (nowaitTTY), since SPLICE_F_NONBLOCK does not keep n_tty
-// from waiting. An end the guest made O_NONBLOCK gets the host's answer
-// with the guest's own descriptors and flags once an attempt would wait
-// (EAGAIN, where Linux's do_splice lets an O_NONBLOCK end make the call
-// non-blocking). It returns the call's result, or errno e from a wait (a
-// signal, the run's end).
+// and write do. SPLICE_F_NONBLOCK does not keep n_tty or a socket from
+// waiting (a socket's splice waits unless its description is O_NONBLOCK,
+// as sock_sendpage's and sock_read_iter's MSG_DONTWAIT), so a terminal end
+// is given to the attempts as its second description (nowaitTTY), and a
+// socket end, or a terminal that cannot be opened again, is made
+// O_NONBLOCK for each attempt (nonblockIO). An end the guest made
+// O_NONBLOCK gets the host's answer with the guest's own descriptors and
+// flags once an attempt would wait (EAGAIN, where Linux's do_splice lets
+// an O_NONBLOCK end make the call non-blocking). It returns the call's
+// result, or errno e from a wait (a signal, the run's end). An attempt
+// that moved a part returns it, where Linux's splice to a socket that
+// fills up with bytes still in the pipe waits for room and moves more.
 func (t *Thread) pipeCall(in, out int, flags uintptr, call func(in, out int, fl uintptr) (int64, unix.Errno)) (n int64, err unix.Errno, e int) {
 	if flags&unix.SPLICE_F_NONBLOCK != 0 {
 		t.block(func() { n, err = call(in, out, flags) })
 		return n, err, 0
 	}
 	hin, hout := in, out
+	toggle := -1 // the end made O_NONBLOCK for each attempt
 	for _, h := range []*int{&hin, &hout} {
-		if streamKind(*h) == streamFIFO {
+		switch streamKind(*h) {
+		case streamFIFO:
+			if !isTerminal(*h) {
+				break
+			}
 			if tty := nowaitTTY(*h); tty >= 0 {
 				defer unix.Close(tty)
 				*h = tty
+			} else {
+				toggle = *h
 			}
+		case streamSock:
+			toggle = *h
 		}
 	}
 	for {
-		t.block(func() { n, err = call(hin, hout, flags|unix.SPLICE_F_NONBLOCK) })
+		attempt := func() { n, err = call(hin, hout, flags|unix.SPLICE_F_NONBLOCK) }
+		if toggle < 0 || !nonblockIO(toggle, func() error { attempt(); return err }) {
+			t.block(attempt)
+		}
 		if err != unix.EAGAIN {
 			return n, err, 0
 		}

@@ -25,24 +25,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "res.h"
-
-static volatile sig_atomic_t got;
-static void on_usr1(int sig) { (void)sig; got = 1; }
-
-static void handle(int flags) {
-	struct sigaction sa = {.sa_handler = on_usr1, .sa_flags = flags};
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGUSR1, &sa, NULL);
-}
-
-/* nudge sends SIGUSR1 to pid until a line comes on fd, and returns it. */
-static void nudge(pid_t pid, int fd, char *line, size_t n) {
-	struct pollfd p = {.fd = fd, .events = POLLIN};
-	while (poll(&p, 1, 100) == 0)
-		kill(pid, SIGUSR1);
-	ssize_t k = read(fd, line, n - 1);
-	line[k > 0 ? k : 0] = 0;
-}
+#include "usr1wait.h"
 
 static void timeo(int s, int opt, long usec) {
 	struct timeval tv = {.tv_sec = usec / 1000000, .tv_usec = usec % 1000000};

@@ -39,48 +39,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "res.h"
-
-static void on_usr1(int sig) { (void)sig; }
-
-static void handle(int flags) {
-	struct sigaction sa = {.sa_handler = on_usr1, .sa_flags = flags};
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGUSR1, &sa, NULL);
-}
-
-static int rep[2]; /* the children's lines to the parent */
-
-/* outcome is a call's result as the children report it. */
-static void outcome(char *s, size_t n, long r) {
-	if (r < 0)
-		snprintf(s, n, "%s", strerror(errno));
-	else
-		snprintf(s, n, "%ld", r);
-}
-
-/* waiter runs f in a child with SIGUSR1 caught (flags), which reports
- * f's result on rep; the parent sends SIGUSR1 until the report comes and
- * prints it after what. */
-static void waiter(const char *what, int flags, long (*f)(void)) {
-	fflush(stdout);
-	pid_t pid = fork();
-	if (pid == 0) {
-		handle(flags);
-		char s[64], line[80];
-		outcome(s, sizeof s, f());
-		int k = snprintf(line, sizeof line, "%s\n", s);
-		write(rep[1], line, k);
-		_exit(0);
-	}
-	struct pollfd p = {.fd = rep[0], .events = POLLIN};
-	while (poll(&p, 1, 100) == 0)
-		kill(pid, SIGUSR1);
-	char line[80];
-	ssize_t k = read(rep[0], line, sizeof line - 1);
-	line[k > 0 ? k : 0] = 0;
-	printf("%s: %s", what, line);
-	waitpid(pid, NULL, 0);
-}
+#include "usr1wait.h"
 
 static int sv[2];    /* a stream socketpair */
 static int pp[2];    /* a pipe */
@@ -225,11 +184,7 @@ int main(void) {
 	line[k > 0 ? k : 0] = 0;
 	int first = line[0] - '0';
 	printf("one splicer: %s", line[0] == '0' || line[0] == '1' ? line + 2 : "?\n");
-	struct pollfd p = {.fd = rep[0], .events = POLLIN};
-	while (poll(&p, 1, 100) == 0)
-		kill(kids[1 - first], SIGUSR1);
-	k = read(rep[0], line, sizeof line - 1);
-	line[k > 0 ? k : 0] = 0;
+	nudge(kids[1 - first], rep[0], line, sizeof line);
 	printf("the other, signalled: %s", line + 2);
 	for (int i = 0; i < 2; i++)
 		waitpid(kids[i], NULL, 0);
