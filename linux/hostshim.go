@@ -11,6 +11,7 @@ import (
 	"errors"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -325,18 +326,27 @@ func (c *hostSpecCred) apply() error {
 	if _, _, e := unix.RawSyscall6(unix.SYS_PRCTL, unix.PR_SET_KEEPCAPS, 1, 0, 0, 0, 0); e != 0 {
 		return step("keepcaps", e)
 	}
-	var gp unsafe.Pointer
-	if len(c.Groups) > 0 {
-		gp = unsafe.Pointer(&c.Groups[0])
+	// Each id call is made only for a change: a user namespace that
+	// denies setgroups (unshare --map-root-user) refuses even the same
+	// groups.
+	if !sameGroups(c.Groups) {
+		var gp unsafe.Pointer
+		if len(c.Groups) > 0 {
+			gp = unsafe.Pointer(&c.Groups[0])
+		}
+		if _, _, e := unix.RawSyscall(unix.SYS_SETGROUPS, uintptr(len(c.Groups)), uintptr(gp), 0); e != 0 {
+			return step("setgroups", e)
+		}
 	}
-	if _, _, e := unix.RawSyscall(unix.SYS_SETGROUPS, uintptr(len(c.Groups)), uintptr(gp), 0); e != 0 {
-		return step("setgroups", e)
+	if r, e, sv := unix.Getresgid(); [3]uint32{uint32(r), uint32(e), uint32(sv)} != c.Gid {
+		if _, _, e := unix.RawSyscall(unix.SYS_SETRESGID, uintptr(c.Gid[0]), uintptr(c.Gid[1]), uintptr(c.Gid[2])); e != 0 {
+			return step("setresgid", e)
+		}
 	}
-	if _, _, e := unix.RawSyscall(unix.SYS_SETRESGID, uintptr(c.Gid[0]), uintptr(c.Gid[1]), uintptr(c.Gid[2])); e != 0 {
-		return step("setresgid", e)
-	}
-	if _, _, e := unix.RawSyscall(unix.SYS_SETRESUID, uintptr(c.Uid[0]), uintptr(c.Uid[1]), uintptr(c.Uid[2])); e != 0 {
-		return step("setresuid", e)
+	if r, e, sv := unix.Getresuid(); [3]uint32{uint32(r), uint32(e), uint32(sv)} != c.Uid {
+		if _, _, e := unix.RawSyscall(unix.SYS_SETRESUID, uintptr(c.Uid[0]), uintptr(c.Uid[1]), uintptr(c.Uid[2])); e != 0 {
+			return step("setresuid", e)
+		}
 	}
 	if err := step("capset runner's", capset(c.Inh, prm, prm)); err != nil {
 		return err
@@ -366,6 +376,22 @@ func (c *hostSpecCred) apply() error {
 		return step("securebits", e)
 	}
 	return step("capset guest's", capset(c.Inh, c.Prm, c.Eff))
+}
+
+// sameGroups reports whether the calling host thread's supplementary
+// groups are groups (sorted, as a guest's).
+func sameGroups(groups []uint32) bool {
+	cur, err := unix.Getgroups()
+	if err != nil || len(cur) != len(groups) {
+		return false
+	}
+	slices.Sort(cur)
+	for i, g := range cur {
+		if uint32(g) != groups[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // exec gives the calling host thread the guest's signal actions and mask

@@ -199,3 +199,28 @@ func TestHostProgramCredentials(t *testing.T) {
 		}
 	})
 }
+
+// TestHostProgramUserNamespace: a runner that is root in a user namespace
+// that denies setgroups (unshare --map-root-user) still starts host
+// programs: its shim confines them in namespaces of its own and makes no
+// id call that changes nothing (setgroups with the same groups is EPERM
+// there, which refused every host program with EACCES).
+func TestHostProgramUserNamespace(t *testing.T) {
+	unshare, err := exec.LookPath("unshare")
+	if err != nil {
+		t.Skip("no unshare (util-linux)")
+	}
+	if err := exec.Command(unshare, "--map-root-user", "true").Run(); err != nil {
+		t.Skipf("unshare --map-root-user: %v (user namespaces not allowed here)", err)
+	}
+	root := debianRoot(t)
+	h := hostPrograms(t, "true")
+	emu := buildRunner(t)
+	out, err := exec.Command(unshare, "--map-root-user", emu, "run", "-L", root, filepath.Join(root, "bin/sh"), "-c", h+"/true; echo \"true: $?\"").CombinedOutput()
+	if err != nil {
+		t.Fatalf("ppc64emu: %v\n%s", err, out)
+	}
+	if string(out) != "true: 0\n" {
+		t.Errorf("guest's output %q, want %q", out, "true: 0\n")
+	}
+}
