@@ -183,6 +183,19 @@
 // PR_SET_PDEATHSIG's signal comes when the guest thread that forked the
 // process ends (fork.go threadGone), as Linux's; the first process's
 // parent is the runner's, whose end it is not told of.
+//
+// # Seccomp
+//
+// seccomp(2) and prctl(PR_SET_SECCOMP) are the runner's (seccomp.go,
+// package internal/seccomp): a thread's strict mode or chain of classic
+// BPF filters, checked and run as Linux 6.1's kernel/seccomp.c, decides
+// each of its system calls before the runner's handler runs, so the
+// runner's own host calls are never filtered. Filters are copied by
+// clone and fork and kept by execve; /proc/PID/status shows Seccomp and
+// Seccomp_filters. What differs from Linux is in seccomp.go: no user
+// notification listeners (SECCOMP_FILTER_FLAG_NEW_LISTENER is EINVAL),
+// no tracer for SECCOMP_RET_TRACE, no audit log, and no vDSO, so the
+// time calls glibc makes there on Linux reach the filters.
 // The get*id calls, getgroups, capget, /proc/PID/status and si_uid report
 // them; kill and tgkill between guest processes check them, and kill and
 // sigqueue of a host process check them before the host checks the

@@ -99,6 +99,9 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 	// system calls (a pipe read, waitpid's status), which are recorded;
 	// what it writes itself (to the runner's stdout, to files) is not.
 	p, g := t.p, t.group
+	if t.seccomp != nil {
+		return 0, eNOEXEC // its filters could not follow it (seccomp.go)
+	}
 	// The descriptors the program gets: the guest's, numbered as the
 	// guest numbers them, without the close-on-exec ones.
 	files := make([]uintptr, 0, len(t.files.host))

@@ -993,6 +993,19 @@ func (p *Process) procStatus(g *threadGroup, thread *Thread, self *Thread) []byt
 			line = key + ":\t" + strconv.Itoa(g.pgid) + "\n"
 		case key == "NSsid":
 			line = key + ":\t" + strconv.Itoa(g.sid) + "\n"
+		case key == "Seccomp" || key == "Seccomp_filters":
+			// The thread's, or the process's leader's (fs/proc/array.c).
+			s := thread
+			if s == nil {
+				s = g.threads[g.tgid]
+			}
+			n := 0
+			if s != nil && key == "Seccomp" {
+				n = s.seccompMode()
+			} else if s != nil && s.seccomp != nil {
+				n = s.seccomp.filter.Count()
+			}
+			line = key + ":\t" + strconv.Itoa(n) + "\n"
 		case key == "Threads":
 			line = "Threads:\t" + strconv.Itoa(len(g.threads)) + "\n"
 		case sigs[key] != 0 || key == "SigPnd" || key == "ShdPnd" || key == "SigBlk" || key == "SigIgn" || key == "SigCgt":

@@ -27,6 +27,12 @@ type sigInfo struct {
 	sigpoll bool
 	band    int64
 	fd      int
+	// sigsys says the siginfo is a seccomp trap's (seccomp.go): si_errno,
+	// and si_syscall and si_arch after si_call_addr (addr).
+	sigsys  bool
+	errno   int32
+	syscall int32
+	arch    uint32
 }
 
 func sigBit(sig int) uint64 { return 1 << (sig - 1) }
@@ -265,6 +271,13 @@ func (t *Thread) deliverable() int {
 // unchanged). As Linux's force_sig, a blocked or ignored synchronous signal
 // kills the process.
 func (t *Thread) syncSignal(sig, code int, addr uint64) bool {
+	return t.forceSignal(sigInfo{signo: sig, code: code, addr: addr})
+}
+
+// forceSignal raises the synchronous signal info describes, as
+// syncSignal.
+func (t *Thread) forceSignal(info sigInfo) bool {
+	sig := info.signo
 	if d := t.p.debugging(t); d != nil {
 		// A debugger sees the signal first and decides what the thread
 		// gets (gdbtarget.go).
@@ -272,7 +285,8 @@ func (t *Thread) syncSignal(sig, code int, addr uint64) bool {
 			if s == 0 || t.gone() {
 				return t.gone()
 			}
-			sig, code = s, abi.SI_USER
+			info = sigInfo{signo: s, code: abi.SI_USER}
+			sig = s
 		}
 	}
 	act := &t.sighand.actions[sig]
@@ -280,7 +294,7 @@ func (t *Thread) syncSignal(sig, code int, addr uint64) bool {
 		act.handler = abi.SIG_DFL
 		t.mask &^= sigBit(sig)
 	}
-	t.post(sigInfo{signo: sig, code: code, addr: addr})
+	t.post(info)
 	return t.deliverSignals()
 }
 
@@ -372,6 +386,11 @@ func (p *Process) putSiginfo(b []byte, sig int, info *sigInfo) {
 			abi.SiginfoFaultLayout.Encode(o, b, &f)
 			return
 		}
+	}
+	if info.sigsys {
+		f := abi.SiginfoSys{Signo: int32(sig), Errno: info.errno, Code: int32(info.code), CallAddr: info.addr, Syscall: info.syscall, Arch: info.arch}
+		abi.SiginfoSysLayout.Encode(o, b, &f)
+		return
 	}
 	if info.sigpoll {
 		f := abi.SiginfoPoll{Signo: int32(sig), Code: int32(info.code), Band: info.band, Fd: int32(info.fd)}

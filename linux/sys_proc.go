@@ -651,6 +651,17 @@ func sysPrctl(t *Thread, a *sysArgs) (uint64, int) {
 		return r, e
 	}
 	switch a.Uint(0) { // an int: the upper half is not looked at
+	case unix.PR_GET_SECCOMP:
+		return uint64(t.seccompMode()), 0
+	case unix.PR_SET_SECCOMP:
+		// prctl has no flags; strict mode takes no program.
+		switch a.Ulong(1) {
+		case unix.SECCOMP_MODE_STRICT:
+			return t.doSeccomp(unix.SECCOMP_SET_MODE_STRICT, 0, 0)
+		case unix.SECCOMP_MODE_FILTER:
+			return t.doSeccomp(unix.SECCOMP_SET_MODE_FILTER, 0, a.Ptr(2))
+		}
+		return 0, abi.EINVAL
 	case prSetFPExc:
 		v := a.Ulong(1)
 		if v&prFPExcSWEnable != 0 || v > prFPExcPrecise {

@@ -23,6 +23,12 @@ func sysSetTidAddress(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 func sysExit(t *Thread, a *sysArgs) (uint64, int) {
+	return t.exitThread(ExitStatus{Code: a.Int(0) & 0xff})
+}
+
+// exitThread ends t as Linux's do_exit: its process ends with status st
+// if t was its last thread.
+func (t *Thread) exitThread(st ExitStatus) (uint64, int) {
 	p := t.p
 	t.exitRobustList()
 	if t.clearTID != 0 {
@@ -41,7 +47,7 @@ func sysExit(t *Thread, a *sysArgs) (uint64, int) {
 	p.threadGone(t)
 	delete(t.group.threads, t.tid)
 	if t.group.nthreads.Add(-1) == 0 {
-		p.groupExit(t.group, ExitStatus{Code: a.Int(0) & 0xff})
+		p.groupExit(t.group, st)
 	}
 	return 0, errExit
 }
@@ -116,6 +122,7 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 		c.ownFS.users++
 	}
 	c.comm, c.cred, c.sched, c.personality, c.mempol = t.comm, t.cred, t.sched.forked(), t.personality, t.mempol
+	c.seccomp = t.seccomp
 	// The child starts from the parent's state after the sc (NIP is
 	// already past it), as returning from the kernel: no reservation.
 	c.ctx = t.ctx

@@ -37,6 +37,15 @@ func (t *Thread) syscall(scv bool) bool {
 	if scv {
 		r.TRAP = 0x3000
 	}
+	if t.seccomp != nil {
+		if handled, ended := t.secure(num, scv); handled {
+			if t.p.cfg.Strace != nil && !ended {
+				ret, errno := t.result(scv)
+				t.strace(num, &a, ret, errno)
+			}
+			return ended
+		}
+	}
 	var ret uint64
 	var errno int
 	// A call that ends the thread (exit, exit_group, or any call the
@@ -84,6 +93,19 @@ func (t *Thread) syscall(scv bool) bool {
 	}
 	t.setReturn(scv, ret, errno)
 	return false
+}
+
+// result is the result and errno in the registers of a call that
+// returned (setReturn's inverse).
+func (t *Thread) result(scv bool) (uint64, int) {
+	r := &t.ctx.Regs
+	switch {
+	case scv && r.GPR[3] >= 1<<64-maxErrno:
+		return 0, int(-r.GPR[3])
+	case !scv && r.CR&(1<<28) != 0:
+		return 0, int(r.GPR[3])
+	}
+	return r.GPR[3], 0
 }
 
 // setReturn sets the registers a system call returns with: ret, or errno

@@ -42,6 +42,9 @@ type Thread struct {
 	// mempol is its memory policy (set_mempolicy, mempolicy.go; nil: the
 	// default), copied by clone, kept by execve.
 	mempol *mempolicy
+	// seccomp is its seccomp mode and filters (seccomp.go), nil without:
+	// shared by clone, kept by execve.
+	seccomp *seccompState
 	// personality is its personality(2) (personality.go), copied by
 	// clone, adjusted by execve.
 	personality uint32

@@ -103,6 +103,10 @@ const (
 	FPE_FLTRES  = 6
 	FPE_FLTINV  = 7
 	FPE_FLTUNK  = 14 // none of the above (Linux 4.17 and later)
+	// SYS_SECCOMP_CODE is SIGSYS's si_code for a seccomp filter's trap
+	// (uapi asm-generic/siginfo.h's SYS_SECCOMP; the name is the system
+	// call's here).
+	SYS_SECCOMP_CODE = 1
 )
 
 // POLLRDNORM and POLLWRNORM are poll's "normal data readable" and

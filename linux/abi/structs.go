@@ -460,6 +460,35 @@ var (
 	RtattrLayout      = NewLayout[Rtattr]()
 )
 
+// SockFprog is struct sock_fprog (uapi linux/filter.h): a classic BPF
+// program's length in instructions and its address (seccomp's filter).
+type SockFprog struct {
+	Len    uint16
+	_      [6]byte
+	Filter uint64
+}
+
+// SockFilter is struct sock_filter (uapi linux/filter.h): one classic
+// BPF instruction.
+type SockFilter struct {
+	Code   uint16
+	Jt, Jf uint8
+	K      uint32
+}
+
+// SeccompNotifSizes is struct seccomp_notif_sizes (uapi
+// linux/seccomp.h): SECCOMP_GET_NOTIF_SIZES's answer.
+type SeccompNotifSizes struct {
+	Notif, NotifResp, Data uint16
+}
+
+// Layouts of seccomp's structures.
+var (
+	SockFprogLayout         = NewLayout[SockFprog]()
+	SockFilterLayout        = NewLayout[SockFilter]()
+	SeccompNotifSizesLayout = NewLayout[SeccompNotifSizes]()
+)
+
 // Uint64Layout lays out one 64-bit word (an element of a CPU set, an
 // fd_set or a sigset).
 var Uint64Layout = NewLayout[uint64]()
@@ -500,6 +529,19 @@ type SiginfoFault struct {
 	_                  int32
 	Addr               uint64
 	_                  [104]byte
+}
+
+// SiginfoSys is siginfo_t as a seccomp filter's SECCOMP_RET_TRAP fills
+// it (the _sigsys member): after the header (si_errno the filter's
+// SECCOMP_RET_DATA), the address after the sc, the system call number
+// and its AUDIT_ARCH_*.
+type SiginfoSys struct {
+	Signo, Errno, Code int32
+	_                  int32
+	CallAddr           uint64
+	Syscall            int32
+	Arch               uint32
+	_                  [96]byte
 }
 
 // SiginfoChld is siginfo_t as SIGCHLD fills it (the _sigchld member):
@@ -562,6 +604,7 @@ var (
 	SiginfoFaultLayout = NewLayout[SiginfoFault]()
 	SiginfoChldLayout  = NewLayout[SiginfoChld]()
 	SiginfoPollLayout  = NewLayout[SiginfoPoll]()
+	SiginfoSysLayout   = NewLayout[SiginfoSys]()
 	Dirent64Layout     = NewLayout[Dirent64]()
 	RseqCSLayout       = NewLayout[RseqCS]()
 	FuncDescLayout     = NewLayout[FuncDesc]()

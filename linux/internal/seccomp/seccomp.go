@@ -17,18 +17,22 @@ import (
 // Insn is one classic BPF instruction (struct sock_filter).
 type Insn = unix.SockFilter
 
-// InsnSize is the size of struct sock_filter in guest memory: code (16
-// bits), jt, jf (8 bits each), k (32 bits).
-const InsnSize = 8
-
 // DataSize is sizeof(struct seccomp_data): nr and arch (32 bits each),
 // instruction_pointer and args[6] (64 bits each).
 const DataSize = 64
 
+// NotifSize and NotifRespSize are sizeof(struct seccomp_notif) (an id,
+// a pid, flags and a struct seccomp_data) and sizeof(struct
+// seccomp_notif_resp) (an id, a value, an error and flags):
+// SECCOMP_GET_NOTIF_SIZES's answer with DataSize.
+const (
+	NotifSize     = 8 + 4 + 4 + DataSize
+	NotifRespSize = 8 + 8 + 4 + 4
+)
+
 // MaxChainInsns is MAX_INSNS_PER_PATH: the most instructions a thread's
-// chain of filters may hold, counting 4 more for each filter already
-// attached (seccomp_attach_filter).
-const MaxChainInsns = (1 << 18) / InsnSize
+// chain of filters may hold, as Attach counts them.
+const MaxChainInsns = 32768 // (1 << 18) / sizeof(struct sock_filter)
 
 // Data is struct seccomp_data: the system call a filter looks at.
 type Data struct {
@@ -295,15 +299,17 @@ type Filter struct {
 	// Log is SECCOMP_FILTER_FLAG_LOG's mark.
 	Log   bool
 	count int // the filters in the chain (/proc's Seccomp_filters)
-	insns int // the chain's instructions, 4 more for each filter (Attach)
+	insns int // the chain's eBPF instructions, 4 more for each filter (Attach)
 }
 
 // Attach returns prev's chain with prog (checked by Check) attached, or
-// a *TooLongError: Linux counts the new filter's instructions and each
-// attached filter's with 4 more.
+// a *TooLongError. Linux counts a filter by the length of the eBPF
+// program it converts it to (Len), and each filter already attached with
+// 4 more.
 func Attach(prev *Filter, prog []Insn, log bool) (*Filter, error) {
-	f := &Filter{prog: prog, Prev: prev, Log: log, count: 1, insns: len(prog) + 4}
-	total := len(prog)
+	n := Len(prog)
+	f := &Filter{prog: prog, Prev: prev, Log: log, count: 1, insns: n + 4}
+	total := n
 	if prev != nil {
 		f.count += prev.count
 		f.insns += prev.insns
@@ -313,6 +319,40 @@ func Attach(prev *Filter, prog []Insn, log bool) (*Filter, error) {
 		return nil, &TooLongError{Insns: total}
 	}
 	return f, nil
+}
+
+// Len is the length of the eBPF program Linux 6.1 converts the checked
+// program prog to (net/core/filter.c bpf_convert_filter), the length
+// seccomp_attach_filter counts: 3 instructions of prologue (A and X
+// cleared, the context saved); one for most instructions; two for a
+// RET K (the value, then the exit); five for a DIV X (the check of X
+// against 0 that returns 0); for a conditional jump one, or two when
+// neither target is the next instruction (unless it is the true one and
+// the jump can be inverted: JEQ, JGT, JGE), and one more for a K that is
+// negative as a 32-bit number (moved to a register first).
+func Len(prog []Insn) int {
+	n := 3
+	for _, in := range prog {
+		switch {
+		case in.Code == classRET|unix.BPF_K:
+			n += 2
+		case in.Code == classALU|unix.BPF_DIV|unix.BPF_X:
+			n += 5
+		case codes[in.Code] == checkCond:
+			if in.Code&0x08 == unix.BPF_K && int32(in.K) < 0 {
+				n++
+			}
+			op := in.Code & 0xf0
+			if in.Jf == 0 || in.Jt == 0 && op != unix.BPF_JSET {
+				n++
+			} else {
+				n += 2
+			}
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // Count is the number of filters in the chain.

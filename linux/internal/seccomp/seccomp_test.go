@@ -76,12 +76,39 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+func TestLen(t *testing.T) {
+	ja := stmt(unix.BPF_JMP|unix.BPF_JA, 0)
+	tests := []struct {
+		name string
+		prog []Insn
+		want int
+	}{
+		{"ret k", []Insn{stmt(retK, allow)}, 5},
+		{"ret a", []Insn{stmt(retA, 0)}, 4},
+		{"load", []Insn{stmt(ldAbs, 0), stmt(retA, 0)}, 5},
+		{"div x", []Insn{stmt(unix.BPF_ALU|unix.BPF_DIV|unix.BPF_X, 0), stmt(retA, 0)}, 9},
+		{"jeq, false next", []Insn{jump(jeqK, 1, 1, 0), ja, stmt(retA, 0)}, 6},
+		{"jeq, true next", []Insn{jump(jeqK, 1, 0, 1), ja, stmt(retA, 0)}, 6},
+		{"jset, true next", []Insn{jump(unix.BPF_JMP|unix.BPF_JSET|unix.BPF_K, 1, 0, 1), ja, stmt(retA, 0)}, 7},
+		{"jeq, neither next", []Insn{jump(jeqK, 1, 1, 2), ja, ja, stmt(retA, 0)}, 8},
+		{"jeq, negative k", []Insn{jump(jeqK, 0x80000000, 1, 0), ja, stmt(retA, 0)}, 7},
+		{"jeq x, negative k", []Insn{jump(unix.BPF_JMP|unix.BPF_JEQ|unix.BPF_X, 0x80000000, 1, 0), ja, stmt(retA, 0)}, 6},
+	}
+	for _, tt := range tests {
+		if got := Len(tt.prog); got != tt.want {
+			t.Errorf("%s: Len %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestAttachLimit(t *testing.T) {
+	// 4095 jumps to the next instruction and a return: 4100 eBPF
+	// instructions; 7 take 7*4104 = 28728 of the 32768.
 	prog := make([]Insn, unix.BPF_MAXINSNS)
 	for i := range prog {
-		prog[i] = stmt(retK, allow)
+		prog[i] = stmt(unix.BPF_JMP|unix.BPF_JA, 0)
 	}
-	// 7 filters of 4096 take 7*4100 = 28700; an 8th would make 32796.
+	prog[len(prog)-1] = stmt(retK, allow)
 	var f *Filter
 	for i := 0; i < 7; i++ {
 		var err error
@@ -89,16 +116,24 @@ func TestAttachLimit(t *testing.T) {
 			t.Fatalf("filter %d: %v", i+1, err)
 		}
 	}
-	var tl *TooLongError
-	if _, err := Attach(f, prog, false); !errors.As(err, &tl) || tl.Insns != 7*(unix.BPF_MAXINSNS+4)+unix.BPF_MAXINSNS {
-		t.Errorf("8th filter: %v, want a TooLongError of %d", err, 7*(unix.BPF_MAXINSNS+4)+unix.BPF_MAXINSNS)
+	tests := []struct {
+		n    int // the last n instructions of prog
+		want int // the TooLongError's count, 0 for attached
+	}{
+		{unix.BPF_MAXINSNS, 7*4104 + 4100},
+		{4037, 7*4104 + 4041},
+		{4036, 0}, // 28728 + 4040 = 32768
+		{1, 0},
 	}
-	// What remains: 32768-28700-4 = 4064 instructions still fit.
-	if g, err := Attach(f, prog[:MaxChainInsns-7*(unix.BPF_MAXINSNS+4)], false); err != nil || g.Count() != 8 {
-		t.Errorf("a filter that fits: %v, count %d", err, g.Count())
-	}
-	if _, err := Attach(f, prog[:MaxChainInsns-7*(unix.BPF_MAXINSNS+4)+1], false); err == nil {
-		t.Error("a filter one instruction too long was attached")
+	for _, tt := range tests {
+		g, err := Attach(f, prog[len(prog)-tt.n:], false)
+		var tl *TooLongError
+		switch {
+		case tt.want == 0 && (err != nil || g.Count() != 8):
+			t.Errorf("%d instructions: %v, count %d", tt.n, err, g.Count())
+		case tt.want != 0 && (!errors.As(err, &tl) || tl.Insns != tt.want):
+			t.Errorf("%d instructions: %v, want a TooLongError of %d", tt.n, err, tt.want)
+		}
 	}
 }
 
