@@ -59,16 +59,23 @@ import (
 //   - a terminal: POLL_IN on input (n_tty), POLL_OUT when its writer is
 //     woken after a write that could not finish (TTY_DO_WRITE_WAKEUP,
 //     n_tty_write_wakeup);
-//   - an inotify instance: POLL_IN when an event is queued.
+//   - an inotify instance: POLL_IN when an event is queued;
+//   - /dev/net/tun: POLL_IN for each packet (tun_net_xmit); its fasync
+//     makes the caller's process the owner if there is none
+//     (tun_chr_fasync).
 //
-// Other files have no signal: a regular file, an eventfd, a timerfd, a
-// signalfd have no fasync (O_ASYNC cannot be set on them), and the random
-// devices' fasync list is signalled only when the pool is first ready,
-// at boot. Left: other character devices with a fasync of their own
-// (/dev/fuse, /dev/net/tun, an RTC, input devices) are taken as having
-// none (FIOASYNC ENOTTY, F_SETFL's O_ASYNC dropped), and a hung-up
-// terminal as having none too (Linux's hung_up_tty_fasync makes F_SETFL's
-// change of O_ASYNC ENOTTY). The host's wake-ups stand for Linux's kill_fasync calls: the
+// Other files have no signal: a regular file, a directory, an eventfd, a
+// timerfd, a signalfd, an epoll instance, a memfd, a pidfd, /dev/null
+// and /dev/zero have no fasync (O_ASYNC cannot be set on them; fanotify,
+// userfaultfd and perf events, which have none either or are signalled
+// otherwise, are not in the runner), and the random devices' fasync list
+// is signalled only when the pool is first ready, at boot. /dev/fuse's
+// fasync refuses (EPERM) a description with no connection, which a guest
+// cannot make (no FUSE mounts in the runner). Left: other character
+// devices with a fasync of their own (an RTC, input devices, sound) are
+// taken as having none (FIOASYNC ENOTTY, F_SETFL's O_ASYNC dropped), and
+// a hung-up terminal as having none too (Linux's hung_up_tty_fasync makes
+// F_SETFL's change of O_ASYNC ENOTTY). The host's wake-ups stand for Linux's kill_fasync calls: the
 // host wakes an epoll waiter of a pipe on every write, as kill_fasync is
 // called on every write, but a writer's only when the pipe had been full,
 // so the runner sends a pipe's POLL_OUT itself for a guest's read
@@ -181,9 +188,14 @@ func asyncEvents(h int) (ev uint32, pipe bool, key fileKey, ok bool) {
 		if _, err := unix.IoctlGetTermios(h, unix.TCGETS); err == nil {
 			return epollIn, false, key, true
 		}
+		rdev := uint64(st.Rdev)
 		// /dev/random and /dev/urandom (mem devices 8 and 9: random_fasync).
-		if rdev := uint64(st.Rdev); unix.Major(rdev) == 1 && (unix.Minor(rdev) == 8 || unix.Minor(rdev) == 9) {
+		if unix.Major(rdev) == 1 && (unix.Minor(rdev) == 8 || unix.Minor(rdev) == 9) {
 			return 0, false, key, true
+		}
+		// /dev/net/tun: POLL_IN for each packet (tun_net_xmit).
+		if rdev == devTun {
+			return epollIn, false, key, true
 		}
 		return 0, false, key, false
 	}
@@ -192,6 +204,13 @@ func asyncEvents(h int) (ev uint32, pipe bool, key fileKey, ok bool) {
 	}
 	return 0, false, key, false
 }
+
+// Misc character devices with a fasync of their own (Linux's
+// include/linux/miscdevice.h minors, misc major 10).
+var (
+	devTun  = unix.Mkdev(10, 200) // TUN_MINOR: tun_chr_fasync
+	devFuse = unix.Mkdev(10, 229) // FUSE_MINOR: fuse_dev_fasync
+)
 
 // asyncFlag reports whether the guest sees O_ASYNC on host descriptor h
 // whose host file status flags are fl: the host's (set by open, never by
@@ -209,22 +228,27 @@ func (t *Thread) asyncFlag(h, fl int) bool {
 
 // setAsync is Linux's f_op->fasync of host descriptor h (guest descriptor
 // g) when fcntl F_SETFL or ioctl FIOASYNC would change the description's
-// O_ASYNC to on (setfl, ioctl_fioasync): it reports false for a file
-// without a fasync (FIOASYNC's ENOTTY; F_SETFL leaves the flag). Set, the
+// O_ASYNC to on (setfl, ioctl_fioasync): it is ENOTTY for a file without
+// a fasync (FIOASYNC's error; F_SETFL leaves the flag), and the fasync's
+// own error if it refuses (/dev/fuse: EPERM, fuse_dev_fasync with no
+// connection, which a guest cannot make), changing nothing. Set, the
 // record's flag is on and a watch is made if the file is one Linux
 // signals for; cleared, the watch is dropped, and a flag open(2) set
 // stays (no entry to remove). The caller holds the process lock.
-func (t *Thread) setAsync(g, h int, on bool) bool {
+func (t *Thread) setAsync(g, h int, on bool) int {
 	fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFL, 0)
 	if err != nil {
-		return true
+		return 0
 	}
 	if t.asyncFlag(h, fl) == on {
-		return true // no change: fasync is not called
+		return 0 // no change: fasync is not called
 	}
 	ev, pipe, key, ok := asyncEvents(h)
 	if !ok {
-		return false
+		if isDev(h, devFuse) {
+			return abi.EPERM
+		}
+		return abi.ENOTTY
 	}
 	if !on {
 		if o := t.fileOwnerOf(h, false); o != nil && o.fasync {
@@ -233,7 +257,7 @@ func (t *Thread) setAsync(g, h int, on bool) bool {
 				t.p.dropWatch(o)
 			}
 		}
-		return true
+		return 0
 	}
 	o := t.fileOwnerOf(h, true)
 	o.fasync = true
@@ -247,17 +271,20 @@ func (t *Thread) setAsync(g, h int, on bool) bool {
 			owner = abi.FOwnerEx{Type: fOwnerPGRP, Pid: int32(pgrp)}
 		}
 		o.setOwner(t, owner)
+	} else if o.Pid == 0 && isDev(h, devTun) {
+		// tun_chr_fasync: the caller's process, likewise.
+		o.setOwner(t, abi.FOwnerEx{Type: fOwnerPID, Pid: int32(t.group.tgid)})
 	}
 	if ev == 0 {
-		return true
+		return 0
 	}
 	ep, err := unix.EpollCreate1(unix.EPOLL_CLOEXEC)
 	if err != nil {
-		return true
+		return 0
 	}
 	if unix.EpollCtl(ep, unix.EPOLL_CTL_ADD, h, &unix.EpollEvent{Events: ev | unix.EPOLLET}) != nil {
 		unix.Close(ep)
-		return true
+		return 0
 	}
 	// The edge of a file already ready is not an event Linux signals.
 	var evs [4]unix.EpollEvent
@@ -265,7 +292,7 @@ func (t *Thread) setAsync(g, h int, on bool) bool {
 	ap := t.p.poller()
 	if ap == nil || unix.EpollCtl(ap.ep, unix.EPOLL_CTL_ADD, ep, &unix.EpollEvent{Events: epollIn, Fd: int32(ep)}) != nil {
 		unix.Close(ep)
-		return true
+		return 0
 	}
 	w := &asyncWatch{p: t.p, ep: ep, fd: g, events: ev, pipe: pipe, key: key}
 	var st unix.Stat_t
@@ -273,7 +300,13 @@ func (t *Thread) setAsync(g, h int, on bool) bool {
 	w.ttyDev, w.master, w.tty = t.p.ttyOf(h)
 	o.async = w
 	ap.watches[ep] = o
-	return true
+	return 0
+}
+
+// isDev reports whether host descriptor h is character device dev.
+func isDev(h int, dev uint64) bool {
+	var st unix.Stat_t
+	return unix.Fstat(h, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFCHR && uint64(st.Rdev) == dev
 }
 
 // noSpace follows a guest's write to host descriptor h that found no

@@ -107,11 +107,13 @@ func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
 	case unix.F_GETFD, unix.F_SETFD, unix.F_GETFL, unix.F_SETFL, unix.F_GETPIPE_SZ, unix.F_SETPIPE_SZ, unix.F_ADD_SEALS, unix.F_GET_SEALS:
 		h := t.fd(a.Fd(0))
 		arg := a.Int(2)
+		old := -1
 		if cmd == unix.F_SETFL {
 			// O_ASYNC is the runner's (asyncio.go): the host's flag
 			// (open's) is never set, and the host's fasync of a clear
 			// finds no entry.
 			arg = openFlags(a.Ulong(2)) &^ unix.O_ASYNC
+			old, _ = unix.FcntlInt(uintptr(h), unix.F_GETFL, 0)
 		}
 		v, err := unix.FcntlInt(uintptr(h), cmd, arg)
 		if err == nil && cmd == unix.F_GETFL {
@@ -121,7 +123,15 @@ func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
 			v = guestOpenFlags(v)
 		}
 		if err == nil && cmd == unix.F_SETFL {
-			t.setAsync(a.Fd(0), h, openFlags(a.Ulong(2))&unix.O_ASYNC != 0)
+			// setfl calls the fasync before it changes the flags: one
+			// that refuses leaves them (a file without one: ENOTTY,
+			// the flag only is left).
+			if e := t.setAsync(a.Fd(0), h, openFlags(a.Ulong(2))&unix.O_ASYNC != 0); e != 0 && e != abi.ENOTTY {
+				if old >= 0 {
+					_, _ = unix.FcntlInt(uintptr(h), unix.F_SETFL, old)
+				}
+				return 0, e
+			}
 		}
 		return uint64(v), errnoOf(err)
 	case unix.F_GETLK, unix.F_SETLK, unix.F_SETLKW, unix.F_OFD_GETLK, unix.F_OFD_SETLK, unix.F_OFD_SETLKW:
@@ -1174,16 +1184,13 @@ func sysIoctl(t *Thread, a *sysArgs) (uint64, int) {
 		// O_ASYNC on or off, as fcntl's F_SETFL sets it, through the
 		// file's fasync, the runner's (setAsync, asyncio.go): a file
 		// without one (a regular file, a pidfd) is ENOTTY when the
-		// flag would change, as Linux's ioctl_fioasync. The host's
-		// flag is never set.
+		// flag would change, as Linux's ioctl_fioasync, and a fasync
+		// that refuses gives its error. The host's flag is never set.
 		v, e := t.get32(a.Ptr(2))
 		if e != 0 {
 			return 0, e
 		}
-		if !t.setAsync(a.Fd(0), fd, v != 0) {
-			return 0, abi.ENOTTY
-		}
-		return 0, 0
+		return 0, t.setAsync(a.Fd(0), fd, v != 0)
 	case abi.FIOQSIZE:
 		// The bytes a regular file, directory or symbolic link takes
 		// (the host's answer: Linux's do_vfs_ioctl), ENOTTY for another
