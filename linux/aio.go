@@ -656,7 +656,7 @@ func (t *Thread) getEvents(a *sysArgs) (n int64, intr bool, e int) {
 		t.checkPolls(x)
 		k, fe := t.readEvents(x, addr+uint64(n)*ioEventSize, nr-n)
 		n += k
-		if t.mm.aio == nil || t.mm.aio.ctxs[x.id] != x {
+		if tb := t.mm.aio; tb == nil || int(x.id) >= len(tb.ctxs) || tb.ctxs[x.id] != x {
 			return n, false, abi.EINVAL // destroyed meanwhile
 		}
 		if fe != 0 && n == 0 {
