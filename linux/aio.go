@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
 )
 
 // Linux native AIO (io_setup, io_submit, io_getevents, io_pgetevents,
@@ -93,6 +94,10 @@ var aioMaxNr = sync.OnceValue(func() uint64 {
 	}
 	return 0x10000
 })
+
+// aioRingFile owns a ring's pages: the aio file system's inode, which
+// /proc/PID/maps names.
+type aioRingFile struct{ ino uint64 }
 
 // aioTable is an address space's contexts, by ring id (mm->ioctx_table:
 // the lowest free slot).
@@ -184,8 +189,10 @@ func sysIoSetup(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, abi.ENOMEM
 	}
 	t.mm.unname(base, base+size)
-	if e := t.mapShared(base, size, abi.PROT_READ|abi.PROT_WRITE, -1, 0); e != 0 {
-		return 0, e
+	ring := mem.NewShared(nil)
+	ring.Owner = aioRingFile{anonInodes.Add(1)}
+	if t.mm.Mem.MapShared(base, size, mem.Read|mem.Write, ring, 0) != nil {
+		return 0, abi.ENOMEM
 	}
 	x := &aioCtx{base: base, size: size, nr: uint32((size - aioRingHeader) / ioEventSize),
 		maxReqs: maxReqs, wake: make(chan struct{})}
@@ -222,6 +229,28 @@ func sysIoSetup(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, abi.EFAULT
 	}
 	return 0, 0
+}
+
+// aioClose is exit_aio for address space mm as a process leaves it (its
+// exit or execve), if no other live guest process has it: every context
+// is killed, its requests leaving aio-nr and its pending polls ending (the
+// ring goes with the address space).
+func (p *Process) aioClose(mm *addressSpace) {
+	if mm.aio == nil || p.mmInUse(mm) {
+		return
+	}
+	for _, x := range mm.aio.ctxs {
+		if x == nil {
+			continue
+		}
+		for _, q := range x.pending {
+			q.close()
+		}
+		aioNr.Lock()
+		aioNr.n -= uint64(x.maxReqs)
+		aioNr.Unlock()
+	}
+	mm.aio = nil
 }
 
 // aioKill is kill_ioctx: the context's pending polls end, its ring is

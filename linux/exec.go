@@ -300,6 +300,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 	t.group.self.noteRSS(oldMM)
 	t.mm = newAddressSpace(m, img.Brk)
 	p.shmClose(oldMM, t.group.tgid)
+	p.aioClose(oldMM)
 	if !readable || old.uid.e != old.uid.r || old.gid.e != old.gid.r {
 		t.mm.dumpable = suidDumpable()
 	}

@@ -105,6 +105,7 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 			g.self.noteRSS(t.mm)
 		}
 		p.shmClose(t.mm, g.tgid)
+		p.aioClose(t.mm)
 		break
 	}
 	p.pidfdExit(g)

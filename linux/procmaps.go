@@ -185,6 +185,8 @@ func (mm *addressSpace) mapsLine(start, end uint64, pr mem.Perm) string {
 			switch o := s.Owner.(type) {
 			case anonShared:
 				f.ino = o.ino
+			case aioRingFile:
+				f.path, f.ino = "/[aio] (deleted)", o.ino
 			case sysvShm: // newseg's name and inode number: the key it was made with and the id
 				f.path, f.ino = fmt.Sprintf("/SYSV%08x (deleted)", uint32(o.seg.name)), uint64(o.seg.perm.id)
 			}

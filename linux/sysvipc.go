@@ -717,24 +717,30 @@ func (p *Process) shmOpen(mm *addressSpace, tgid int) {
 	shmIn(mm, func(s *shmSeg) { s.atime, s.lpid = nowSec(), tgid })
 }
 
-// shmClose is Linux's shm_close for the segments mapped in mm as guest
-// process tgid leaves it (its exit, or its execve), if no other live
-// guest process shares mm (a vfork parent): their shm_dtime is now,
-// their shm_lpid tgid, and a removed one that nothing maps any more is
-// freed.
-func (p *Process) shmClose(mm *addressSpace, tgid int) {
-	if p.ipc == nil {
-		return
-	}
+// mmInUse reports whether a live guest process other than one leaving
+// it (exiting, or past its execve) has address space mm: a vfork parent.
+func (p *Process) mmInUse(mm *addressSpace) bool {
 	for _, g := range p.groups {
 		if g.exiting || g.zombie {
 			continue
 		}
 		for _, th := range g.threads {
 			if th.mm == mm && !th.execed {
-				return
+				return true
 			}
 		}
+	}
+	return false
+}
+
+// shmClose is Linux's shm_close for the segments mapped in mm as guest
+// process tgid leaves it (its exit, or its execve), if no other live
+// guest process shares mm (a vfork parent): their shm_dtime is now,
+// their shm_lpid tgid, and a removed one that nothing maps any more is
+// freed.
+func (p *Process) shmClose(mm *addressSpace, tgid int) {
+	if p.ipc == nil || p.mmInUse(mm) {
+		return
 	}
 	shmIn(mm, func(s *shmSeg) {
 		s.dtime, s.lpid = nowSec(), tgid

@@ -80,6 +80,23 @@ static void onalarm(int s) { (void)s; }
 
 static int mapped(unsigned long a) { return msync((void *)a, 4096, MS_ASYNC) == 0; }
 
+/* maps prints the permissions and name /proc/self/maps gives the mapping
+ * at a. */
+static void maps(unsigned long a) {
+	FILE *f = fopen("/proc/self/maps", "r");
+	char line[512];
+	while (f && fgets(line, sizeof line, f)) {
+		unsigned long lo, hi;
+		char perm[8];
+		if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perm) == 3 && lo == a) {
+			char *name = strchr(line, '/');
+			printf("maps: %lu pages %s %s", (hi - lo) / 4096, perm, name ? name : "(none)\n");
+		}
+	}
+	if (f)
+		fclose(f);
+}
+
 int main(void) {
 	struct io_event ev[4];
 	struct timespec zero = {0, 0};
@@ -101,6 +118,7 @@ int main(void) {
 	printf("ring: id %u nr %u head %u tail %u magic %#x compat %u incompat %u header %u\n", r->id, r->nr,
 	       r->head, r->tail, r->magic, r->compat, r->incompat, r->header);
 	printf("ring page-aligned %d, mapped %d\n", (int)(ctx % 4096 == 0), mapped(ctx));
+	maps(ctx);
 
 	char path[] = "/tmp/aio.XXXXXX";
 	int fd = mkstemp(path);
