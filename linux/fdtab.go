@@ -29,10 +29,11 @@ type fdTable struct {
 	// memfds are the guest's /proc/self/mem descriptors (procmem.go), by
 	// host descriptor: the address space each one reads and writes.
 	memfds map[int]*addressSpace
-	// commfds are the guest's descriptors of a /proc/PID/comm or
-	// /proc/PID/task/TID/comm opened for writing (procfs.go), by host
-	// descriptor: whose command name a write sets.
-	commfds map[int]procRef
+	// procWrites are the guest's descriptors of a /proc entry the runner
+	// answers opened for writing (procfs.go: comm, task/TID/comm,
+	// oom_score_adj, oom_adj), by host descriptor: which entry of which
+	// process a write sets.
+	procWrites map[int]procRef
 	// procRoots are the guest's descriptors of /proc itself (procfs.go),
 	// by host descriptor: how far the listing of guest processes got.
 	procRoots map[int]*procRootDir
@@ -57,7 +58,7 @@ type fdTable struct {
 func (ft *fdTable) closeHost(h int) error {
 	delete(ft.sigfds, h)
 	delete(ft.memfds, h)
-	delete(ft.commfds, h)
+	delete(ft.procWrites, h)
 	delete(ft.procRoots, h)
 	delete(ft.procDirs, h)
 	delete(ft.pidfds, h)
@@ -76,7 +77,7 @@ func (ft *fdTable) dupped(h, nh int) {
 		ft.sigfds[nh] = s
 	}
 	ft.memDupped(h, nh)
-	copyEntry(&ft.commfds, ft.commfds, h, nh)
+	copyEntry(&ft.procWrites, ft.procWrites, h, nh)
 	copyEntry(&ft.procDirs, ft.procDirs, h, nh)
 	copyEntry(&ft.pidfds, ft.pidfds, h, nh)
 	copyEntry(&ft.owners, ft.owners, h, nh)

@@ -321,7 +321,7 @@ func sysPidfdGetfd(t *Thread, a *sysArgs) (uint64, int) {
 		ft.sigfds[nh] = s
 	}
 	src.memCopied(ft, th, nh)
-	copyEntry(&ft.commfds, src.commfds, th, nh)
+	copyEntry(&ft.procWrites, src.procWrites, th, nh)
 	copyEntry(&ft.procDirs, src.procDirs, th, nh)
 	copyEntry(&ft.pidfds, src.pidfds, th, nh)
 	return ft.addLimited(nh, 0)

@@ -318,6 +318,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		p.quantum = DefaultQuantum
 	}
 	p.initRlimits(cfg.MaxMemory)
+	p.group.oom = hostOOMAdj()
 	if cfg.MaxMemory != 0 {
 		m.Budget = p.memBudget
 	}

@@ -40,6 +40,8 @@ import (
 //     its other entries the process's;
 //   - comm (of the process or of a thread) opened for writing names the
 //     thread, as pthread_setname_np does through it (procCommWrite);
+//   - oom_score, oom_score_adj and oom_adj are the process's (procoom.go),
+//     the last two writable;
 //   - mem reads and writes the guest's memory at the file offset (procmem.go),
 //     never the runner's;
 //   - pagemap and every other entry that would show the runner's memory or
@@ -509,10 +511,20 @@ func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
 	case "status":
 		content = p.procStatus(g, ref.u, t)
 	case "comm":
-		if flags&unix.O_ACCMODE != unix.O_RDONLY {
-			return t.procCommOpen(ref, flags)
-		}
 		content = []byte(p.procName(g, ref.u) + "\n")
+		if flags&unix.O_ACCMODE != unix.O_RDONLY {
+			return t.procWritableOpen(ref, content)
+		}
+	case "oom_score":
+		content = p.procOOMScore(g)
+	case "oom_score_adj", "oom_adj":
+		content = g.oom.content(ref.entry)
+		if flags&unix.O_ACCMODE != unix.O_RDONLY {
+			if e := t.procOOMOpenCheck(g); e != 0 {
+				return -1, e
+			}
+			return t.procWritableOpen(ref, content)
+		}
 	case "personality":
 		// The thread's (the process's: its leader's, or any thread
 		// left), unmapped, as Linux's proc_pid_personality prints it.
@@ -1143,19 +1155,19 @@ func (t *Thread) procRootDents(fd int, b []byte) (int, error) {
 	return out, nil
 }
 
-// procCommOpen opens /proc/PID/comm or /proc/PID/task/TID/comm for
-// writing: a descriptor reading the name, whose writes set it
-// (procCommWrite).
-func (t *Thread) procCommOpen(ref procRef, flags int) (int, int) {
-	fd, e := memFile([]byte(t.p.procName(ref.g, ref.u) + "\n"))
+// procWritableOpen opens an entry the runner answers for writing
+// (/proc/PID/comm, task/TID/comm, oom_score_adj, oom_adj): a descriptor
+// reading content, whose writes set the entry (procWrite).
+func (t *Thread) procWritableOpen(ref procRef, content []byte) (int, int) {
+	fd, e := memFile(content)
 	if e != 0 {
 		return -1, e
 	}
 	ft := t.files
-	if ft.commfds == nil {
-		ft.commfds = map[int]procRef{}
+	if ft.procWrites == nil {
+		ft.procWrites = map[int]procRef{}
 	}
-	ft.commfds[fd] = ref
+	ft.procWrites[fd] = ref
 	return fd, 0
 }
 

@@ -129,6 +129,8 @@ type threadGroup struct {
 	// tty is its controlling terminal (ctty.go), or nil: inherited at
 	// fork, dropped by setsid.
 	tty *ctty
+	// oom is its OOM killer adjustment (procoom.go): copied at fork.
+	oom oomAdj
 	// cpuTimers are its ITIMER_VIRTUAL and ITIMER_PROF (sys_itimer.go):
 	// not copied at fork, kept by execve.
 	cpuTimers [2]cpuItimer
@@ -192,7 +194,7 @@ func (ft *fdTable) copy() (*fdTable, error) {
 			c.sigfds[nh] = s // one eventfd, one readiness (as dupped)
 		}
 		ft.memCopied(c, h, nh)
-		copyEntry(&c.commfds, ft.commfds, h, nh)
+		copyEntry(&c.procWrites, ft.procWrites, h, nh)
 		copyEntry(&c.procDirs, ft.procDirs, h, nh)
 		copyEntry(&c.pidfds, ft.pidfds, h, nh)
 		copyEntry(&c.owners, ft.owners, h, nh)
@@ -242,6 +244,7 @@ func (t *Thread) cloneResources(flags uint64, tid int) (resources, int) {
 		r.group = newThreadGroup(tid)
 		r.group.rl = t.group.rl // the parent's limits; no CPU time yet
 		r.group.rl.cpuUsed = 0
+		r.group.oom = t.group.oom // as Linux's copy_signal
 		r.group.fs = t.fsOf().copy()
 		r.group.exe = t.group.exe
 		t.group.forkStream(r.group)

@@ -283,7 +283,7 @@ var (
 	}
 	fcntlCmdNames = valueNames{
 		0: "F_DUPFD", 1: "F_GETFD", 2: "F_SETFD", 3: "F_GETFL", 4: "F_SETFL", 5: "F_GETLK", 6: "F_SETLK", 7: "F_SETLKW",
-		8: "F_SETOWN", 9: "F_GETOWN", 1030: "F_DUPFD_CLOEXEC",
+		8: "F_SETOWN", 9: "F_GETOWN", 1024: "F_SETLEASE", 1025: "F_GETLEASE", 1030: "F_DUPFD_CLOEXEC",
 	}
 	ioctlNames = valueNames{
 		abi.TCGETS: "TCGETS", abi.TCSETS: "TCSETS", abi.TCSETSW: "TCSETSW", abi.TCSETSF: "TCSETSF",

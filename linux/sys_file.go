@@ -140,6 +140,8 @@ func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, dirNotify(t.fd(a.Fd(0)), uint32(a.Ulong(2)))
 	case unix.F_GETOWN, unix.F_SETOWN, unix.F_GETOWN_EX, unix.F_SETOWN_EX, unix.F_GETSIG, unix.F_SETSIG:
 		return fcntlOwner(t, t.fd(a.Fd(0)), cmd, a.Ulong(2))
+	case unix.F_GETLEASE, unix.F_SETLEASE:
+		return fcntlLease(t, t.fd(a.Fd(0)), cmd, a.Ulong(2))
 	}
 	return 0, abi.EINVAL
 }
@@ -583,8 +585,8 @@ func sysWrite(t *Thread, a *sysArgs) (uint64, int) {
 	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
 		return t.procMemRW(mm, a, true, -1)
 	}
-	if ref, ok := t.files.commfds[t.fd(a.Fd(0))]; ok {
-		return commWrite(t, ref, a)
+	if ref, ok := t.files.procWrites[t.fd(a.Fd(0))]; ok {
+		return procWrite(t, ref, a)
 	}
 	if t.files.pidfds[t.fd(a.Fd(0))] != nil {
 		return 0, abi.EINVAL // a pidfd has no write
@@ -597,8 +599,8 @@ func sysPwrite(t *Thread, a *sysArgs) (uint64, int) {
 	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
 		return t.procMemRW(mm, a, true, off)
 	}
-	if ref, ok := t.files.commfds[t.fd(a.Fd(0))]; ok {
-		return commWrite(t, ref, a)
+	if ref, ok := t.files.procWrites[t.fd(a.Fd(0))]; ok {
+		return procWrite(t, ref, a)
 	}
 	return writeCommon(t, a, offPos(off), func(fd int, b []byte) (int, error) {
 		n, err := unix.Pwrite(fd, b, off)
@@ -607,17 +609,31 @@ func sysPwrite(t *Thread, a *sysArgs) (uint64, int) {
 	})
 }
 
-// commWrite is write and pwrite of a /proc comm descriptor: a[1] is the
-// buffer, a[2] its size (Linux reads at most 15 bytes of it).
-func commWrite(t *Thread, ref procRef, a *sysArgs) (uint64, int) {
-	b, e := t.read(a.Ptr(1), int(min(a.Size(2), commLen-1)))
+// procWrite is write and pwrite of a /proc descriptor the runner
+// answers (procWritableOpen): a[1] is the buffer, a[2] its size, of which
+// Linux reads at most 15 bytes for a comm file (TASK_COMM_LEN - 1) and 12
+// for oom_score_adj and oom_adj (PROC_NUMBUF - 1). A comm write takes
+// the whole size, an oom one the bytes it read (oom_score_adj_write's
+// count).
+func procWrite(t *Thread, ref procRef, a *sysArgs) (uint64, int) {
+	n := commLen - 1
+	if ref.entry != "comm" {
+		n = procNumBuf - 1
+	}
+	b, e := t.read(a.Ptr(1), int(min(a.Size(2), uint64(n))))
 	if e != 0 {
 		return 0, e
 	}
-	if e := t.procCommWrite(ref, b); e != 0 {
+	if ref.entry == "comm" {
+		if e := t.procCommWrite(ref, b); e != 0 {
+			return 0, e
+		}
+		return a.Size(2), 0
+	}
+	if e := t.procOOMWrite(ref, b); e != 0 {
 		return 0, e
 	}
-	return a.Size(2), 0
+	return uint64(len(b)), 0
 }
 
 // hostIO runs the host read or write f on fd and b with the process lock

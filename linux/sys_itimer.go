@@ -22,7 +22,10 @@ import (
 // system time (the runner's work for a system call is the process's
 // too), so both count it; they send SIGVTALRM and SIGPROF to the process
 // with si_code SI_KERNEL, as Linux's check_cpu_itimer, and are kept and
-// not inherited as ITIMER_REAL is.
+// not inherited as ITIMER_REAL is. As Linux's set_cpu_itimer, a value
+// set is one tick longer than asked (getitimer right after setitimer
+// reads more than was set), and an armed timer at or past its expiry has
+// one tick left.
 
 // Values of setitimer's which (uapi linux/time.h) and the id of the
 // ITIMER_REAL timer.
@@ -32,6 +35,10 @@ const (
 	itimerProf      = 2
 	itimerReal      = -1
 )
+
+// tickNsec is the length of a scheduler tick of the kernel the runner
+// stands for (TICK_NSEC): Debian's kernels are built with CONFIG_HZ=250.
+const tickNsec = time.Second / 250
 
 // cpuItimer is an ITIMER_VIRTUAL or ITIMER_PROF: when it expires, in the
 // process's CPU time (0: disarmed), and its interval.
@@ -55,13 +62,16 @@ func (t *Thread) itimer(which int) (*posixTimer, int) {
 
 // cpuItimerLeft is a CPU-time timer's interval and time left, the CPU
 // time charged so far (cpuCharge) taken off: an armed timer that the
-// charge has not yet fired has 1 µs left, as ITIMER_REAL.
+// charge has not yet fired has a tick left (Linux's get_cpu_itimer).
 func (g *threadGroup) cpuItimerLeft(which int) (interval, left time.Duration) {
 	it := g.cpuTimers[which-itimerVirtual]
 	if it.expires == 0 {
 		return it.incr, 0
 	}
-	return it.incr, max(it.expires-g.rl.cpuUsed, time.Microsecond)
+	if it.expires < g.rl.cpuUsed {
+		return it.incr, tickNsec
+	}
+	return it.incr, it.expires - g.rl.cpuUsed
 }
 
 // fireCPUTimers sends the signal of each CPU-time timer of g that the CPU
@@ -150,7 +160,7 @@ func sysSetitimer(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		it := cpuItimer{incr: interval}
 		if value > 0 {
-			it.expires = t.group.rl.cpuUsed + value
+			it.expires = t.group.rl.cpuUsed + value + tickNsec
 		}
 		t.group.cpuTimers[which-itimerVirtual] = it
 		return 0, 0

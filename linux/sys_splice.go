@@ -307,7 +307,7 @@ const spliceFlags = unix.SPLICE_F_MOVE | unix.SPLICE_F_NONBLOCK | unix.SPLICE_F_
 func (t *Thread) runnerFile(h int) bool {
 	_, sig := t.files.sigfds[h]
 	_, mem := t.files.memfds[h]
-	_, comm := t.files.commfds[h]
+	_, comm := t.files.procWrites[h]
 	_, pidfd := t.files.pidfds[h]
 	return sig || mem || comm || pidfd
 }

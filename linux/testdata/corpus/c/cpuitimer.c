@@ -2,7 +2,9 @@
    time (Python's signal.setitimer, profilers). A one-shot ITIMER_VIRTUAL
    sends SIGVTALRM with si_code SI_KERNEL once the process has spent the
    time computing; a periodic ITIMER_PROF sends SIGPROF again and again;
-   getitimer reports an armed timer's interval and a value left, and
+   getitimer reports an armed timer's interval and a value left (right
+   after setitimer more than was set: Linux's set_cpu_itimer arms it a
+   scheduler tick later than asked), and
    nothing once it is disarmed (a zero value, or a NULL new value); the old
    value comes back from setitimer; a forked child starts with no timer
    while its parent's runs; a thread's CPU time counts for its process.
@@ -92,5 +94,11 @@ int main(void) {
 	printf("SIGVTALRM from a thread's time at least 3: %d\n", vt >= 3);
 	res("setitimer VIRTUAL NULL", syscall(SYS_setitimer, ITIMER_VIRTUAL, NULL, NULL));
 	show("getitimer VIRTUAL disarmed", ITIMER_VIRTUAL);
+
+	struct itimerval minute = {{0, 0}, {60, 0}}, now;
+	res("setitimer PROF 60 s", setitimer(ITIMER_PROF, &minute, NULL));
+	res("getitimer PROF", getitimer(ITIMER_PROF, &now));
+	printf("  more than 60 s left: %d\n", now.it_value.tv_sec > 60 || (now.it_value.tv_sec == 60 && now.it_value.tv_usec > 0));
+	res("setitimer PROF 0", setitimer(ITIMER_PROF, &zero, NULL));
 	return 0;
 }
