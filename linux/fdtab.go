@@ -47,6 +47,9 @@ type fdTable struct {
 	// owners are the fcntl owners of the descriptions (fowner.go), by
 	// host descriptor: one record per description.
 	owners map[int]*fileOwner
+	// ttys are the second descriptions of the guest's terminals
+	// (nowait.go), by host descriptor, from its first read or write.
+	ttys map[int]*ttyDesc
 	// limit is the guest's RLIMIT_NOFILE (rlimit.go); 0: the host's.
 	limit int
 	// users counts the threads holding the table (CLONE_FILES shares it);
@@ -62,6 +65,7 @@ func (ft *fdTable) closeHost(h int) error {
 	delete(ft.procRoots, h)
 	delete(ft.procDirs, h)
 	delete(ft.pidfds, h)
+	ft.ttyClosed(h)
 	o := ft.owners[h]
 	delete(ft.owners, h)
 	err := unix.Close(h)

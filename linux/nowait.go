@@ -110,10 +110,10 @@ func nowaitIO(fd int, b []byte, write bool) (n int, err error, ok bool) {
 // and then read, as before.
 func (t *Thread) streamRead(fd int, b []byte) (int, int) {
 	w := newIOWait(fd, unix.POLLIN)
-	tty := -2 // the terminal's description without waiting (nowaitTTY), once needed
+	var tty *ttyDesc // the terminal's description without waiting, once needed
 	defer func() {
-		if tty >= 0 {
-			_ = unix.Close(tty)
+		if tty != nil {
+			t.files.ttyRelease(tty)
 		}
 	}()
 	for {
@@ -125,11 +125,11 @@ func (t *Thread) streamRead(fd int, b []byte) (int, int) {
 			return err
 		})
 		if !ok {
-			if tty == -2 {
-				tty = nowaitTTY(fd)
+			if tty == nil {
+				tty = t.files.ttyHold(fd)
 			}
 			var e int
-			if n, err, ok, e = t.ttyIO(fd, tty, b, false, &w); e != 0 {
+			if n, err, ok, e = t.ttyIO(fd, tty.fd, b, false, &w); e != 0 {
 				return 0, e
 			}
 		}
@@ -184,8 +184,60 @@ func (t *Thread) msgWaitingOn(w *ioWait, flags uint64, call func(flags uint64) u
 // attempts (ioWait): n_tty's read and write through it move what they
 // can and answer EAGAIN where they would wait.
 
+// ttyDesc is the second description (nowaitTTY) of a guest's terminal
+// descriptor, kept from its first read or write until the descriptor is
+// closed (fdTable.ttys), so that a read or write costs no open (opening
+// it again for each call took seven host calls more). fd is -1 when the
+// terminal cannot be opened again. users counts
+// the calls using it, which may be in the host without the process lock:
+// a close of the guest's descriptor meanwhile leaves closing it to the
+// last of them (closed).
+type ttyDesc struct {
+	fd, users int
+	closed    bool
+}
+
+// ttyHold returns host descriptor h's second description, opening it at
+// the first need, and counts the caller as its user until ttyRelease.
+// The caller holds the process lock.
+func (ft *fdTable) ttyHold(h int) *ttyDesc {
+	d := ft.ttys[h]
+	if d == nil {
+		d = &ttyDesc{fd: nowaitTTY(h)}
+		if ft.ttys == nil {
+			ft.ttys = map[int]*ttyDesc{}
+		}
+		ft.ttys[h] = d
+	}
+	d.users++
+	return d
+}
+
+// ttyRelease ends a use of d from ttyHold, closing it if its guest
+// descriptor was closed meanwhile. The caller holds the process lock.
+func (ft *fdTable) ttyRelease(d *ttyDesc) {
+	d.users--
+	if d.closed && d.users == 0 && d.fd >= 0 {
+		_ = unix.Close(d.fd)
+		d.fd = -1
+	}
+}
+
+// ttyClosed forgets host descriptor h's second description as h is
+// closed: closed now, or by its last user.
+func (ft *fdTable) ttyClosed(h int) {
+	d := ft.ttys[h]
+	if d == nil {
+		return
+	}
+	delete(ft.ttys, h)
+	d.closed = true
+	d.users++
+	ft.ttyRelease(d)
+}
+
 // nowaitTTY returns a second description of terminal fd, open as fd is
-// (read, write or both) with O_NONBLOCK, to be closed by the caller; -1
+// (read, write or both) with O_NONBLOCK, for ttyHold to keep; -1
 // when fd is not a terminal or it cannot be opened again as the same
 // one: a pseudo-terminal master (opening /dev/ptmx again makes a new
 // pair), /dev/console, a /dev/tty whose terminal is not a pseudo-terminal

@@ -1457,10 +1457,10 @@ func (t *Thread) writeStream(fd, kind int, b []byte) (uint64, int) {
 	}
 	written := 0
 	w := newIOWait(fd, unix.POLLOUT)
-	tty := -2 // the terminal's description without waiting (nowaitTTY), once needed
+	var tty *ttyDesc // the terminal's description without waiting, once needed
 	defer func() {
-		if tty >= 0 {
-			_ = unix.Close(tty)
+		if tty != nil {
+			t.files.ttyRelease(tty)
 		}
 	}()
 	for written < len(b) {
@@ -1488,11 +1488,11 @@ func (t *Thread) writeStream(fd, kind int, b []byte) (uint64, int) {
 			var ok bool
 			t.block(func() { n, err, ok = nowaitIO(fd, chunk, true) })
 			if !ok { // a terminal
-				if tty == -2 {
-					tty = nowaitTTY(fd)
+				if tty == nil {
+					tty = t.files.ttyHold(fd)
 				}
 				var e int
-				if n, err, _, e = t.ttyIO(fd, tty, chunk, true, &w); e != 0 {
+				if n, err, _, e = t.ttyIO(fd, tty.fd, chunk, true, &w); e != 0 {
 					if written > 0 && e != errExit {
 						break
 					}

@@ -181,9 +181,10 @@ func (t *Thread) pipeCall(in, out int, flags uintptr, call func(in, out int, fl 
 			if !isTerminal(*h) {
 				break
 			}
-			if tty := nowaitTTY(*h); tty >= 0 {
-				defer unix.Close(tty)
-				*h = tty
+			tty := t.files.ttyHold(*h)
+			defer t.files.ttyRelease(tty)
+			if tty.fd >= 0 {
+				*h = tty.fd
 			} else {
 				toggle = *h
 			}
