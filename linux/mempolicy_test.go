@@ -3,9 +3,11 @@
 package linux
 
 import (
+	"encoding/binary"
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
 )
 
 // TestNewPolicy checks sanitize_mpol_flags, mpol_new and
@@ -56,6 +58,43 @@ func TestNewPolicy(t *testing.T) {
 		gotMode, gotMask := p.reported()
 		if gotMode != c.wantMode || gotMask != (nodeMask{c.wantMask}) {
 			t.Errorf("mode %#x nodes %#x: reports %#x %#x, want %#x %#x", c.mode, c.nodes, gotMode, gotMask[0], c.wantMode, c.wantMask)
+		}
+	}
+}
+
+// TestGetNodes checks get_nodes' reading of a node mask of maxnode bits:
+// none for maxnode 0 or 1 without a mask, EINVAL past a page of bits, the
+// longs beyond MAX_NUMNODES checked whole (bits past maxnode too), the
+// last long within it cut to maxnode-1 bits.
+func TestGetNodes(t *testing.T) {
+	const addr = 0x10000
+	for _, c := range []struct {
+		words   map[int]uint64 // the mask's longs that are not 0
+		maxnode uint64
+		want    uint64 // the first long read
+		errno   int
+	}{
+		{map[int]uint64{0: 3}, 0, 0, abi.EINVAL},
+		{map[int]uint64{0: 3}, 1, 0, 0},
+		{map[int]uint64{0: 3}, 2, 1, 0},
+		{map[int]uint64{0: 3}, 65, 3, 0},
+		{map[int]uint64{0: 1, 4: 1}, 257, 1, 0},
+		{map[int]uint64{0: 1, 4: 1}, 258, 0, abi.EINVAL},
+		{map[int]uint64{0: 1, 4: 1 << 40}, 258, 0, abi.EINVAL},
+		{map[int]uint64{0: 1, 5: 1}, 300, 1, 0},
+		{map[int]uint64{0: 1}, mem.PageSize*8 + 1, 1, 0},
+		{map[int]uint64{0: 1}, mem.PageSize*8 + 2, 0, abi.EINVAL},
+	} {
+		th := testThread(t, binary.BigEndian)
+		if err := th.mm.Mem.Map(addr, mem.PageSize*2, mem.RW); err != nil {
+			t.Fatal(err)
+		}
+		for i, w := range c.words {
+			th.put64(addr+uint64(i)*8, w)
+		}
+		m, e := th.getNodes(addr, c.maxnode)
+		if e != c.errno || e == 0 && m[0] != c.want {
+			t.Errorf("words %v maxnode %d: %#x, errno %d; want %#x, %d", c.words, c.maxnode, m[0], e, c.want, c.errno)
 		}
 	}
 }
