@@ -233,3 +233,19 @@ func TestDescends(t *testing.T) {
 		t.Errorf("Count: %d, %d", b.Count(), (*Filter)(nil).Count())
 	}
 }
+
+// TestRunAllocates nothing: the runner runs the chain on every system
+// call of a thread under seccomp.
+func TestRunAllocates(t *testing.T) {
+	prog, err := Check(retIf(0, 20, unix.SECCOMP_RET_ERRNO|1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := Attach(nil, prog, false)
+	f, _ = Attach(f, prog, false)
+	d := Data{Nr: 20}
+	var ret uint32
+	if n := testing.AllocsPerRun(100, func() { ret, _ = f.Run(&d) }); n != 0 || ret != unix.SECCOMP_RET_ERRNO|1 {
+		t.Errorf("Run: %v allocations, %#x", n, ret)
+	}
+}
