@@ -23,7 +23,7 @@ import (
 )
 
 // The host-exec shim. Every host program a guest executes (hostexec.go)
-// is started through the runner's own executable (os.Executable, argv[0]
+// is started through the runner's own executable (/proc/self/exe, argv[0]
 // hostShimArg0, hostShimEnv naming its spec descriptor, as the FIFO
 // opener of fifo.go), which puts itself in the run's world and then
 // executes the program in its place, so the program has the guest
@@ -473,7 +473,7 @@ func (t *Thread) startHost(spec *hostSpec, files []uintptr) (int, int) {
 			}
 		}
 	}
-	exe, err := os.Executable()
+	exe, err := shimExecutable()
 	if err != nil {
 		if privileged {
 			return 0, abi.EACCES // not started unconfined
@@ -556,6 +556,20 @@ func (t *Thread) startHost(spec *hostSpec, files []uintptr) (int, int) {
 		return 0, abi.EIO
 	}
 	return 0, int(w)
+}
+
+// shimExecutable is the path the runner's shim is executed by:
+// /proc/self/exe, which the child that executes it resolves to the
+// runner's own file even when its path is not reachable (the runner
+// started by binfmt_misc's F flag for a guest in a chroot) or names
+// another file now (the runner rebuilt during the run); else the
+// executable's path.
+func shimExecutable() (string, error) {
+	const self = "/proc/self/exe"
+	if unix.Access(self, unix.X_OK) == nil {
+		return self, nil
+	}
+	return os.Executable()
 }
 
 // startDirect starts the program spec describes without the shim (a
