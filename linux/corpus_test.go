@@ -284,12 +284,13 @@ func qemuKey(qemu, bin string, args []string) (string, error) {
 // hostEnv describes what of the host a corpus program prints through
 // qemu-user as through the runner: its network interfaces (ifconf.c lists
 // them: a run in a network namespace with only lo differs), host name
-// (uname, gethostname) and processor count (sched_getaffinity, sysconf).
-// A reference cached where any of them differs is not used.
+// (uname, gethostname), processor count (sched_getaffinity, sysconf) and
+// resource limits (startlimits.c). A reference cached where any of them
+// differs is not used.
 func hostEnv() string {
 	var b strings.Builder
 	name, _ := os.Hostname()
-	fmt.Fprintf(&b, "%s %d", name, runtime.NumCPU())
+	fmt.Fprintf(&b, "%s %d%s", name, runtime.NumCPU(), hostLimits())
 	ifs, _ := net.Interfaces()
 	for _, i := range ifs {
 		fmt.Fprintf(&b, "|%s %d %s %v", i.Name, i.MTU, i.HardwareAddr, i.Flags)

@@ -85,6 +85,7 @@ type hostSpec struct {
 	Domain     []byte   // the run's domain name
 	Cred       *hostSpecCred
 	NoNewPrivs bool
+	Rlimits    []hostSpecRlimit
 	Signals    bool   // carry Mask and Ignored
 	Mask       uint64 // blocked signals, bit sig-1
 	Ignored    uint64 // signals whose action is SIG_IGN, bit sig-1
@@ -96,6 +97,13 @@ type hostSpecCred struct {
 	Groups                  []uint32
 	Inh, Prm, Eff, Bnd, Amb uint64
 	Securebits              uint32
+}
+
+// hostSpecRlimit is a resource limit of the guest process, by the host's
+// resource number (hostResource).
+type hostSpecRlimit struct {
+	Res      int
+	Cur, Max uint64
 }
 
 // hostShimError is a confinement step of the shim that failed.
@@ -409,6 +417,19 @@ func (s *hostSpec) exec() error {
 	if err != nil {
 		return err
 	}
+	// The guest's limits, as execve keeps them, set with the guest's
+	// credentials (Cred.apply): one it could not have raised is lowered
+	// to what the host allows.
+	for _, r := range s.Rlimits {
+		rl := unix.Rlimit{Cur: r.Cur, Max: r.Max}
+		if _, _, e := unix.RawSyscall6(unix.SYS_PRLIMIT64, 0, uintptr(r.Res), uintptr(unsafe.Pointer(&rl)), 0, 0, 0); e == unix.EPERM {
+			var h unix.Rlimit
+			if _, _, e := unix.RawSyscall6(unix.SYS_PRLIMIT64, 0, uintptr(r.Res), 0, uintptr(unsafe.Pointer(&h)), 0, 0); e == 0 {
+				rl.Cur, rl.Max = min(rl.Cur, h.Max), min(rl.Max, h.Max)
+				unix.RawSyscall6(unix.SYS_PRLIMIT64, 0, uintptr(r.Res), uintptr(unsafe.Pointer(&rl)), 0, 0, 0)
+			}
+		}
+	}
 	if s.Signals {
 		for sig := 1; sig <= abi.NSIG; sig++ {
 			if sig == abi.SIGKILL || sig == abi.SIGSTOP {
@@ -465,6 +486,7 @@ func (t *Thread) startHost(spec *hostSpec, files []uintptr) (int, int) {
 		}
 	}
 	spec.NoNewPrivs = t.cred.noNewPrivs
+	spec.Rlimits = t.hostRlimits()
 	if hostMachine() != elf.EM_MIPS { // the MIPS family numbers signals otherwise
 		spec.Signals, spec.Mask = true, t.mask
 		for sig := 1; sig <= abi.NSIG; sig++ {

@@ -3,7 +3,10 @@
 package linux
 
 import (
+	"os"
 	"runtime"
+	"sync"
+	"syscall"
 	"time"
 	"unsafe"
 
@@ -47,16 +50,144 @@ import (
 //     never set on the runner's own host process, which writes files of
 //     its own (records, cores).
 const (
-	rlimitCPU    = 0
-	rlimitFsize  = 1
-	rlimitData   = 2
-	rlimitNproc  = 6
-	rlimitNofile = 7
-	rlimitAS     = 9
-	rlimitNice   = 13
-	rlimitRtprio = 14
-	nrOpen       = 1 << 20
+	rlimitCPU        = abi.RLIMIT_CPU
+	rlimitFsize      = abi.RLIMIT_FSIZE
+	rlimitData       = abi.RLIMIT_DATA
+	rlimitNproc      = abi.RLIMIT_NPROC
+	rlimitNofile     = abi.RLIMIT_NOFILE
+	rlimitMemlock    = abi.RLIMIT_MEMLOCK
+	rlimitAS         = abi.RLIMIT_AS
+	rlimitSigpending = abi.RLIMIT_SIGPENDING // bounds the queued real-time signals (signal.go)
+	rlimitNice       = abi.RLIMIT_NICE
+	rlimitRtprio     = abi.RLIMIT_RTPRIO
+	nrOpen           = 1 << 20
 )
+
+// hostResource is the host's number for guest resource res (the MIPS
+// family numbers RLIMIT_NOFILE, RLIMIT_NPROC, RLIMIT_AS, RLIMIT_RSS and
+// RLIMIT_MEMLOCK otherwise), or -1 for a number no resource has.
+func hostResource(res int) int {
+	switch res {
+	case abi.RLIMIT_CPU:
+		return unix.RLIMIT_CPU
+	case abi.RLIMIT_FSIZE:
+		return unix.RLIMIT_FSIZE
+	case abi.RLIMIT_DATA:
+		return unix.RLIMIT_DATA
+	case abi.RLIMIT_STACK:
+		return unix.RLIMIT_STACK
+	case abi.RLIMIT_CORE:
+		return unix.RLIMIT_CORE
+	case abi.RLIMIT_RSS:
+		return unix.RLIMIT_RSS
+	case abi.RLIMIT_NPROC:
+		return unix.RLIMIT_NPROC
+	case abi.RLIMIT_NOFILE:
+		return unix.RLIMIT_NOFILE
+	case abi.RLIMIT_MEMLOCK:
+		return unix.RLIMIT_MEMLOCK
+	case abi.RLIMIT_AS:
+		return unix.RLIMIT_AS
+	case abi.RLIMIT_LOCKS:
+		return unix.RLIMIT_LOCKS
+	case abi.RLIMIT_SIGPENDING:
+		return unix.RLIMIT_SIGPENDING
+	case abi.RLIMIT_MSGQUEUE:
+		return unix.RLIMIT_MSGQUEUE
+	case abi.RLIMIT_NICE:
+		return unix.RLIMIT_NICE
+	case abi.RLIMIT_RTPRIO:
+		return unix.RLIMIT_RTPRIO
+	case abi.RLIMIT_RTTIME:
+		return unix.RLIMIT_RTTIME
+	}
+	return -1
+}
+
+// hostRlimit is the host's limit of guest resource res as the runner was
+// started with it (startNofile: not the soft RLIMIT_NOFILE Go's runtime
+// raised), RLIM_INFINITY for both when the host does not say.
+func hostRlimit(res int) unix.Rlimit {
+	var rl unix.Rlimit
+	if h := hostResource(res); h < 0 || unix.Getrlimit(h, &rl) != nil {
+		return unix.Rlimit{Cur: unix.RLIM_INFINITY, Max: unix.RLIM_INFINITY}
+	}
+	if res == abi.RLIMIT_NOFILE {
+		rl.Cur = min(startNofile(rl), rl.Max)
+	}
+	return rl
+}
+
+// startNofile returns the soft RLIMIT_NOFILE the runner's process was
+// started with, rl being its limit now. Go's runtime raises its own soft
+// limit to the hard one less one at start (package syscall's init) and
+// gives the original back only to the programs it starts, so a guest
+// would see the raised one (a shell's `ulimit -n` 1048575 where the user
+// set 1024). The runner asks such a program: a copy of its own executable
+// started under PTRACE_TRACEME stops at its execve, before any of its
+// code runs, with the limit Go's fork gave it, which prlimit reads before
+// the copy is killed. Without a raise (rl.Cur is not rl.Max-1) or when
+// the probe fails (ptrace refused), rl.Cur. Asked once per runner.
+func startNofile(rl unix.Rlimit) uint64 {
+	if rl.Max == unix.RLIM_INFINITY || rl.Cur != rl.Max-1 {
+		return rl.Cur
+	}
+	startNofileOnce.Do(func() { startNofileCur = probeNofile() })
+	if startNofileCur == 0 || startNofileCur > rl.Max {
+		return rl.Cur
+	}
+	return startNofileCur
+}
+
+var (
+	startNofileOnce sync.Once
+	startNofileCur  uint64 // 0: unknown
+)
+
+func probeNofile() uint64 {
+	runtime.LockOSThread() // the tracer is this thread
+	defer runtime.UnlockOSThread()
+	null, err := unix.Open(os.DevNull, unix.O_RDWR|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return 0
+	}
+	defer unix.Close(null)
+	pid, err := syscall.ForkExec("/proc/self/exe", []string{"ppc64emu-nofile-probe"}, &syscall.ProcAttr{
+		Env:   []string{},
+		Files: []uintptr{uintptr(null), uintptr(null), uintptr(null)},
+		Sys:   &syscall.SysProcAttr{Ptrace: true, Pdeathsig: syscall.SIGKILL},
+	})
+	if err != nil {
+		return 0
+	}
+	defer func() {
+		_ = unix.Kill(pid, unix.SIGKILL)
+		var ws unix.WaitStatus
+		for {
+			if _, err := unix.Wait4(pid, &ws, 0, nil); err != unix.EINTR {
+				return
+			}
+		}
+	}()
+	var ws unix.WaitStatus
+	for {
+		_, err := unix.Wait4(pid, &ws, 0, nil)
+		if err == nil {
+			break
+		}
+		if err != unix.EINTR {
+			return 0
+		}
+	}
+	if !ws.Stopped() {
+		return 0
+	}
+	var rl unix.Rlimit
+	if unix.Prlimit(pid, unix.RLIMIT_NOFILE, nil, &rl) != nil {
+		return 0
+	}
+	return rl.Cur
+}
 
 // guestRlimits are the limits the runner keeps for one guest process, and
 // its CPU time so far.
@@ -66,16 +197,37 @@ type guestRlimits struct {
 	cpuUsed                      time.Duration
 }
 
+// hostRlimits are t's process's limits as a host program it executes
+// starts with them (hostshim.go): those the runner keeps, by the host's
+// resource numbers. The CPU time the process has used counts against its
+// RLIMIT_CPU after an execve on Linux, so the host program's is what is
+// left of it (at least a second).
+func (t *Thread) hostRlimits() []hostSpecRlimit {
+	var out []hostSpecRlimit
+	used := uint64(t.group.rl.cpuUsed / time.Second)
+	for res := range abi.RLIM_NLIMITS {
+		k := t.kept(res)
+		h := hostResource(res)
+		if k == nil || h < 0 {
+			continue
+		}
+		rl := *k
+		if res == rlimitCPU {
+			for _, v := range []*uint64{&rl.Cur, &rl.Max} {
+				if *v != unix.RLIM_INFINITY {
+					*v = max(*v-min(used, *v), 1)
+				}
+			}
+		}
+		out = append(out, hostSpecRlimit{Res: h, Cur: rl.Cur, Max: rl.Max})
+	}
+	return out
+}
+
 // initRlimits takes the host's limits, RLIMIT_AS bounded by max (Config.
 // MaxMemory) if not zero, and applies them to the initial process.
 func (p *Process) initRlimits(max uint64) {
-	get := func(res int) unix.Rlimit {
-		var rl unix.Rlimit
-		if unix.Getrlimit(res, &rl) != nil {
-			rl = unix.Rlimit{Cur: unix.RLIM_INFINITY, Max: unix.RLIM_INFINITY}
-		}
-		return rl
-	}
+	get := hostRlimit
 	rl := &p.group.rl
 	rl.cpu, rl.data, rl.nproc, rl.nofile, rl.as = get(rlimitCPU), get(rlimitData), get(rlimitNproc), get(rlimitNofile), get(rlimitAS)
 	rl.nice, rl.rtprio, rl.memlock = get(rlimitNice), get(rlimitRtprio), get(rlimitMemlock)

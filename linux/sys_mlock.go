@@ -22,9 +22,6 @@ import (
 // gpg's libgcrypt locks its secure memory with mlock and warns "using
 // insecure memory" when it fails.
 
-// rlimitMemlock is RLIMIT_MEMLOCK.
-const rlimitMemlock = 8
-
 // powerpc's mlockall flags (arch/powerpc/include/uapi/asm/mman.h: not
 // the generic 1, 2, 4) and mlock2's MLOCK_ONFAULT.
 const (

@@ -503,18 +503,14 @@ func (t *Thread) getTimeout(addr uint64) (time.Duration, int) {
 	return t.getTimespec(addr)
 }
 
-// rlimitSigpending is RLIMIT_SIGPENDING, which the runner keeps for the
-// guest (it bounds the queued real-time signals, signal.go).
-const rlimitSigpending = 11
-
 // getrlimit returns resource res's limits (the guest's own for those the
 // runner keeps, rlimit.go; else the host's).
 func getrlimit(t *Thread, res int) (abi.Rlimit, int) {
 	var rl unix.Rlimit
 	if k := t.kept(res); k != nil {
 		rl = *k
-	} else if err := unix.Getrlimit(res, &rl); err != nil {
-		return abi.Rlimit{}, errnoOf(err)
+	} else {
+		rl = hostRlimit(res)
 	}
 	return abi.Rlimit{Cur: rl.Cur, Max: rl.Max}, 0
 }
@@ -537,7 +533,7 @@ func setrlimit(t, u *Thread, res int, addr uint64) int {
 		return e
 	}
 	rl := unix.Rlimit{Cur: g.Cur, Max: g.Max}
-	if rl.Cur > rl.Max || res < 0 || res >= 16 {
+	if rl.Cur > rl.Max || res < 0 || res >= abi.RLIM_NLIMITS {
 		return abi.EINVAL
 	}
 	if u.kept(res) == nil {

@@ -163,6 +163,28 @@ func Default(sig int) DefaultAction {
 	return ActTerm
 }
 
+// Resource limits (asm-generic/resource.h, which powerpc uses; the MIPS
+// and SPARC hosts number some otherwise), RLIM_NLIMITS of them.
+const (
+	RLIMIT_CPU        = 0
+	RLIMIT_FSIZE      = 1
+	RLIMIT_DATA       = 2
+	RLIMIT_STACK      = 3
+	RLIMIT_CORE       = 4
+	RLIMIT_RSS        = 5
+	RLIMIT_NPROC      = 6
+	RLIMIT_NOFILE     = 7
+	RLIMIT_MEMLOCK    = 8
+	RLIMIT_AS         = 9
+	RLIMIT_LOCKS      = 10
+	RLIMIT_SIGPENDING = 11
+	RLIMIT_MSGQUEUE   = 12
+	RLIMIT_NICE       = 13
+	RLIMIT_RTPRIO     = 14
+	RLIMIT_RTTIME     = 15
+	RLIM_NLIMITS      = 16
+)
+
 // Clone flags.
 const (
 	CLONE_VM             = 0x00000100
