@@ -5,7 +5,6 @@ package linux
 import (
 	"runtime"
 	"slices"
-	"sync/atomic"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -99,7 +98,6 @@ func (t *Thread) syncHostCred() {
 	}
 	t.lockHost()
 	t.hostFSSet = true
-	hostSwitched.Store(true)
 	if applyFS(h, want) {
 		t.hostFS = want
 		return
@@ -109,13 +107,6 @@ func (t *Thread) syncHostCred() {
 	// has now, until t ends and takes it with it (releaseHostCred).
 	t.hostFS = fsCred{uid: noID}
 }
-
-// hostSwitched records that the runner has given a host thread other
-// file-system credentials (syncHostCred). Linux then makes the whole host
-// process not dumpable (commit_creds sets the mm's dumpable flag to
-// fs.suid_dumpable when the fs ids or capabilities change), so the
-// process's flag is no longer the one its exec left it.
-var hostSwitched atomic.Bool
 
 // startDumpable is the runner's dumpable flag as its exec left it (read
 // when the package is initialised, before any guest runs; -1 if it
@@ -130,17 +121,15 @@ var startDumpable = func() int {
 
 // runnerDumpable is the dumpable flag a run's first process starts with:
 // the runner's own, as its exec (or the program embedding the runner)
-// left it — not the one the runner's own credential switches for an
-// earlier run in the same process set (hostSwitched); -1 if unknown.
+// left it (startDumpable), not the process's flag now. Linux's
+// commit_creds sets that to fs.suid_dumpable when a host thread's
+// file-system ids or capabilities change: the runner's own credential
+// switches for an earlier run do it, and so does a host child started
+// with other credentials, which Go's ForkExec runs in the parent's
+// address space until its execve (TestSetuidRunnerSecure's runs did it
+// to the next run in the same test process). -1 if unknown.
 func runnerDumpable() int {
-	if hostSwitched.Load() {
-		return startDumpable
-	}
-	d, err := unix.PrctlRetInt(unix.PR_GET_DUMPABLE, 0, 0, 0, 0)
-	if err != nil {
-		return -1
-	}
-	return d
+	return startDumpable
 }
 
 // lockHost keeps t's goroutine on its host thread.
