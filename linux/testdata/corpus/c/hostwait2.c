@@ -1,8 +1,8 @@
 /* Calls that the runner cannot ask its host not to wait for, left by
  * hostwait.c, must stay interruptible too (issue 26): a pseudo-terminal
  * master's read and write (a master cannot be opened again), a splice to
- * a blocking datagram or seqpacket socket (the socket's splice waits
- * whatever SPLICE_F_NONBLOCK says), an eventfd's write that would
+ * a blocking datagram or seqpacket socket and from a TCP socket (a
+ * socket's splice waits whatever SPLICE_F_NONBLOCK says), an eventfd's write that would
  * overflow its count (it waits for a read to make room) and a second
  * reader of an eventfd or a master that another reader emptied first.
  * For each:
@@ -29,6 +29,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
@@ -81,6 +82,30 @@ static long splice_to(int s) {
 	return r;
 }
 static long splice_dgram(void) { return splice_to(dg[1]); }
+
+static int tcp = -1; /* a connected TCP socket nothing is sent to */
+static long splice_from_tcp(void) {
+	int q[2];
+	pipe(q);
+	long r = splice(tcp, NULL, q[1], NULL, 10, 0);
+	close(q[0]);
+	close(q[1]);
+	return r;
+}
+
+/* tcp_pair connects a TCP socket to one of its own on the loopback and
+ * returns the accepted end, or -1. */
+static int tcp_pair(void) {
+	int l = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+	socklen_t n = sizeof a;
+	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof a) || listen(l, 1) || getsockname(l, (struct sockaddr *)&a, &n))
+		return -1;
+	int c = socket(AF_INET, SOCK_STREAM, 0);
+	if (c < 0 || connect(c, (struct sockaddr *)&a, sizeof a))
+		return -1;
+	return accept(l, NULL, NULL);
+}
 static long splice_seqpacket(void) { return splice_to(sp[1]); }
 
 /* A case: its call, and what lets the call complete (done). */
@@ -288,6 +313,8 @@ int main(int argc, char **argv) {
 	fill_socket(sp[1]);
 	waiter("splice to a full datagram socket, signalled", 0, splice_dgram);
 	waiter("splice to a full seqpacket socket, signalled", 0, splice_seqpacket);
+	if ((tcp = tcp_pair()) >= 0)
+		waiter("splice from an empty TCP socket, signalled", 0, splice_from_tcp);
 	restarted(&sd);
 	fill_socket(dg[1]);
 	restarted(&ss);
