@@ -265,7 +265,7 @@
 // (nonblockIO; a host process sharing the description could), and waits
 // in between as above. Still left to the host: a splice with the guest's
 // SPLICE_F_NONBLOCK from or to a blocking socket whose splice waits
-// whatever the flag says (TCP's read side as this host's kernel, any
+// whatever the flag says (TCP's read side, as on this host's kernel; any
 // socket's send side), which the runner passes to the host as it is; opens of devices that
 // wait (a serial line without carrier: tty_port_block_til_ready), and
 // opens and truncations of a file a host process outside the run holds a
