@@ -752,9 +752,12 @@ func (t *Thread) gatherWrite(fd int, pos int64, iov []abi.Iovec) ([]byte, int) {
 	}
 	var all []byte
 	for _, v := range iov {
+		if uint64(len(all)) == total {
+			break // the room RLIMIT_FSIZE leaves is used up
+		}
 		k := min(v.Len, 1<<24, total-uint64(len(all)))
 		if k == 0 {
-			break
+			continue // an empty buffer: the next ones are still written
 		}
 		b, e := t.read(v.Base, int(k))
 		if e != 0 {
