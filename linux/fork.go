@@ -90,10 +90,14 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 		return
 	}
 	defer p.endIfLast()
-	if g == p.group {
-		for _, t := range g.threads {
-			t.flushCount() // the instruction count is the run's, kept when the group goes
-		}
+	// The instruction counts of g's threads are the run's, kept when
+	// the group goes: a thread that waits in a call (or for the lock)
+	// has not added what it ran since its last quantum, and its
+	// goroutine, woken below, may add it only after the run has ended
+	// (Process.Instructions at Wait would then miss it, while the
+	// recording's Run records have it: issue 26, exitwait.c).
+	for _, t := range g.threads {
+		t.flushCount()
 	}
 	g.exiting = true
 	close(g.dead)

@@ -1,0 +1,70 @@
+/* exit_group from one thread while another waits in a call (issue 26):
+ * a second thread blocks in read on an empty pipe; the main thread waits
+ * for it to show state S in /proc (a handshake, no sleep), then ends the
+ * process with exit_group. First in a forked child (the parent prints its
+ * status), then in the process itself. A recording of this run must
+ * replay with the recorded instruction count (TestRecordReplayCorpus):
+ * the waiting thread's instructions since its last quantum are counted
+ * whichever goroutine ends the run. Compared with qemu-user. */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int data[2], tids[2];
+
+/* reader sends its tid, then waits for good in a read of the empty pipe. */
+static void *reader(void *arg) {
+	(void)arg;
+	pid_t tid = (pid_t)syscall(SYS_gettid);
+	char c;
+	write(tids[1], &tid, sizeof tid);
+	read(data[0], &c, 1);
+	return NULL;
+}
+
+/* state is the state letter of thread tid of this process, or '?'. */
+static char state(pid_t tid) {
+	char path[64], b[256];
+	snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return '?';
+	size_t n = fread(b, 1, sizeof b - 1, f);
+	fclose(f);
+	b[n] = 0;
+	char *p = strrchr(b, ')');
+	return p && p[1] == ' ' ? p[2] : '?';
+}
+
+/* ends starts the reader, waits for it to wait, and calls exit_group. */
+static void ends(int code) {
+	pthread_t th;
+	pid_t tid = 0;
+	pipe(data);
+	pipe(tids);
+	pthread_create(&th, NULL, reader, NULL);
+	read(tids[0], &tid, sizeof tid);
+	while (state(tid) != 'S')
+		sched_yield();
+	printf("the reader waits; exit_group(%d)\n", code);
+	syscall(SYS_exit_group, code);
+}
+
+int main(void) {
+	setvbuf(stdout, NULL, _IONBF, 0);
+	for (int i = 0; i < 3; i++) {
+		pid_t pid = fork();
+		if (pid == 0)
+			ends(i + 1);
+		int st;
+		waitpid(pid, &st, 0);
+		printf("child %d: %s %d\n", i, WIFEXITED(st) ? "exited" : "killed", WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st));
+	}
+	ends(0);
+	return 1;
+}
