@@ -17,9 +17,12 @@ import (
 )
 
 // Resource limits the runner keeps for each guest process (a thread
-// group; fork copies its parent's, as Linux's copy_signal does), starting
-// from the host's (the rest are the host's, which getrlimit reports and
-// setrlimit accepts without effect): RLIMIT_SIGPENDING (signal.go) and
+// group; fork copies its parent's, as Linux's copy_signal does), all
+// sixteen, starting from the host's. RLIMIT_RSS, RLIMIT_LOCKS,
+// RLIMIT_MSGQUEUE, RLIMIT_RTTIME and RLIMIT_CORE are only kept (what
+// setrlimit set, getrlimit reads, and a host program the guest executes
+// gets); RLIMIT_STACK bounds the main stack's growth (growStack); and
+// RLIMIT_SIGPENDING (signal.go) and
 //
 //   - RLIMIT_AS: the bytes the guest may map (mem.Memory.Limit; mmap,
 //     mremap and brk beyond it fail as Linux's may_expand_vm: ENOMEM),
@@ -194,6 +197,7 @@ func probeNofile() uint64 {
 type guestRlimits struct {
 	cpu, data, nproc, nofile, as unix.Rlimit
 	nice, rtprio, memlock, fsize unix.Rlimit
+	rest                         [abi.RLIM_NLIMITS]unix.Rlimit // the others, by resource number
 	cpuUsed                      time.Duration
 }
 
@@ -232,6 +236,9 @@ func (p *Process) initRlimits(max uint64) {
 	rl.cpu, rl.data, rl.nproc, rl.nofile, rl.as = get(rlimitCPU), get(rlimitData), get(rlimitNproc), get(rlimitNofile), get(rlimitAS)
 	rl.nice, rl.rtprio, rl.memlock = get(rlimitNice), get(rlimitRtprio), get(rlimitMemlock)
 	rl.fsize = get(rlimitFsize)
+	for _, res := range []int{abi.RLIMIT_STACK, abi.RLIMIT_CORE, abi.RLIMIT_RSS, abi.RLIMIT_LOCKS, abi.RLIMIT_MSGQUEUE, abi.RLIMIT_RTTIME} {
+		rl.rest[res] = get(res)
+	}
 	rl.nofile.Cur = min(rl.nofile.Cur, nrOpen)
 	rl.nofile.Max = min(rl.nofile.Max, nrOpen)
 	if max != 0 {
@@ -426,6 +433,9 @@ func (t *Thread) kept(res int) *unix.Rlimit {
 		return &rl.fsize
 	case rlimitSigpending:
 		return &t.p.sigpendingRL
+	}
+	if res >= 0 && res < len(rl.rest) {
+		return &rl.rest[res]
 	}
 	return nil
 }

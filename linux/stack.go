@@ -3,6 +3,7 @@
 package linux
 
 import (
+	"github.com/ppc64emu/ppc64emu/linux/abi"
 	"github.com/ppc64emu/ppc64emu/linux/loader"
 	"github.com/ppc64emu/ppc64emu/mem"
 )
@@ -10,8 +11,8 @@ import (
 // The main thread's stack grows as Linux's does: execve maps the pages the
 // arguments take plus 128 KiB (setup_arg_pages' stack_expand), and a fault
 // below the stack maps the pages down to the faulting address (expand_stack)
-// if the stack stays within its maximum size (RLIMIT_STACK, Config.
-// StackSize) and the address space within RLIMIT_AS (Mem.Limit), with
+// if the stack stays within its maximum size (Config.StackSize, and the
+// process's RLIMIT_STACK at the fault) and the address space within RLIMIT_AS (Mem.Limit), with
 // stackGuardGap unmapped below it. So the stack counts against RLIMIT_AS
 // the pages it has grown to, not its maximum, as on Linux; a growth the
 // limits refuse is the SIGSEGV of the fault.
@@ -53,6 +54,9 @@ func (t *Thread) growStack(addr uint64) bool {
 		return false
 	}
 	lo := addr &^ (mem.PageSize - 1)
+	if lim := t.group.rl.rest[abi.RLIMIT_STACK].Cur; st.hi-lo > lim {
+		return false // acct_stack_growth: the stack beyond RLIMIT_STACK
+	}
 	gap := lo - min(lo-st.min, stackGuardGap)
 	free := true
 	t.mm.Mem.Regions(func(s, e uint64, _ mem.Perm) {
