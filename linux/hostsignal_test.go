@@ -288,8 +288,8 @@ func TestRunnerEndsBlockedCall(t *testing.T) {
 // the process's other thread run, and that thread's exit_group ends the
 // process (status 3) while the first still waits, under the runner as
 // under qemu-user 7.2 and natively (the lines below are both's). The
-// cases are not in the corpus run of hostwait2.c, whose replay they
-// would break (see its header). A minute is a failure bound (a runner
+// corpus run of hostwait2.c begins with them too; the argument "threads"
+// runs them alone, through the ppc64emu command. A minute is a failure bound (a runner
 // left waiting in the host), not a measurement.
 func TestHostWaitThreads(t *testing.T) {
 	prog := crossCompile(t, "hostwait2")

@@ -10,13 +10,10 @@
  *  - under SA_RESTART a periodic SIGALRM does not end it, and the call
  *    completes once the parent, told by the first handler, makes room or
  *    data (alarmtell.h);
- *  - with the argument "threads" (TestHostWaitThreads), a second thread
- *    of the waiting process still runs, and its exit_group ends the
- *    process while the first thread waits (the second thread waits for
- *    the first to show state S in /proc first). Not in the corpus run: a
- *    replay of a recording in which a thread waits in a call while
- *    another one's exit_group ends the process does not give the
- *    recorded instruction count (TestRecordReplayCorpus).
+ *  - first, a second thread of the waiting process still runs, and its
+ *    exit_group ends the process while the first thread waits (the
+ *    second thread waits for the first to show state S in /proc first).
+ *    With the argument "threads" (TestHostWaitThreads) only these run.
  * With the argument "hang" it prints "r" and waits in an eventfd write
  * for good (TestRunnerEndsBlockedCall ends it with SIGTERM). Handshakes
  * only, no timed assertion.
@@ -219,7 +216,8 @@ static const struct wcase mw = {"master write to a full terminal (1: a part)", m
 static const struct wcase sd = {"splice to a full datagram socket", splice_dgram, done_dgram};
 static const struct wcase ss = {"splice to a full seqpacket socket", splice_seqpacket, done_seqpacket};
 
-/* threads runs the cases with a second thread (the argument "threads"). */
+/* threads runs the cases with a second thread; 0 if there is no
+ * pseudo-terminal. */
 static int threads(void) {
 	threaded(&ew);
 	if (!open_pty()) {
@@ -235,7 +233,7 @@ static int threads(void) {
 	fill_socket(sp[1]);
 	threaded(&sd);
 	threaded(&ss);
-	return 0;
+	return 1;
 }
 
 int main(int argc, char **argv) {
@@ -248,8 +246,8 @@ int main(int argc, char **argv) {
 		efd_write();
 		return 1;
 	}
-	if (argc > 1 && strcmp(argv[1], "threads") == 0)
-		return threads();
+	if (!threads() || (argc > 1 && strcmp(argv[1], "threads") == 0))
+		return 0;
 	handle(0); /* inherited: a signal before a child's own handle() is caught too */
 	pipe(rep);
 
