@@ -263,10 +263,11 @@
 // opened again: the runner sets O_NONBLOCK on the host description for
 // one attempt, holding the process lock so that no guest sees it
 // (nonblockIO; a host process sharing the description could), and waits
-// in between as above. Still left to the host: a splice with the guest's
-// SPLICE_F_NONBLOCK from or to a blocking socket whose splice waits
-// whatever the flag says (TCP's read side, as on this host's kernel; any
-// socket's send side), which the runner passes to the host as it is; opens of devices that
+// in between as above, also when the guest made the splice non-blocking
+// (SPLICE_F_NONBLOCK, an O_NONBLOCK pipe end) and the socket's or
+// terminal's splice waits whatever the flag says (TCP's read side, any
+// socket's send side, n_tty): such a call gives EAGAIN only where Linux
+// does (spliceWouldBlock). Still left to the host: opens of devices that
 // wait (a serial line without carrier: tty_port_block_til_ready), and
 // opens and truncations of a file a host process outside the run holds a
 // lease on (break_lease waits up to fs.lease-break-time; guests cannot

@@ -144,35 +144,28 @@ func pipeAtLimit(in int, xfsz *bool) (int64, unix.Errno) {
 func pipeHasData(in int) bool { return pipePoll(in)&unix.POLLIN != 0 }
 
 // pipePoll is pipe in's poll events now (0 if poll fails).
-func pipePoll(in int) int16 {
-	pfd := []unix.PollFd{{Fd: int32(in), Events: unix.POLLIN}}
-	if _, err := unix.Poll(pfd, 0); err != nil {
-		return 0
-	}
-	return pfd[0].Revents
-}
+func pipePoll(in int) int16 { return pollNow(in, unix.POLLIN) }
 
 // pipeCall makes a splice-like host call (splice, tee) from host
 // descriptor in to out with the guest's flags without waiting in the
-// host: attempts with SPLICE_F_NONBLOCK and, for a blocking call,
-// interruptible waits (in readable, out writable) between them, as read
-// and write do. SPLICE_F_NONBLOCK does not keep n_tty or a socket from
-// waiting (a socket's splice waits unless its description is O_NONBLOCK,
-// as sock_sendpage's and sock_read_iter's MSG_DONTWAIT), so a terminal end
-// is given to the attempts as its second description (nowaitTTY), and a
-// socket end, or a terminal that cannot be opened again, is made
-// O_NONBLOCK for each attempt (nonblockIO). An end the guest made
-// O_NONBLOCK gets the host's answer with the guest's own descriptors and
-// flags once an attempt would wait (EAGAIN, where Linux's do_splice lets
-// an O_NONBLOCK end make the call non-blocking). It returns the call's
-// result, or errno e from a wait (a signal, the run's end). An attempt
-// that moved a part returns it, where Linux's splice to a socket that
-// fills up with bytes still in the pipe waits for room and moves more.
+// host: attempts with SPLICE_F_NONBLOCK and interruptible waits (in
+// readable, out writable) between them, as read and write do.
+// SPLICE_F_NONBLOCK does not keep n_tty or a socket from waiting (a
+// socket's splice waits unless its description is O_NONBLOCK, as
+// sock_sendpage's and sock_read_iter's MSG_DONTWAIT and tcp_splice_read),
+// so a terminal end is given to the attempts as its second description
+// (nowaitTTY), and a socket end, or a terminal that cannot be opened
+// again, is made O_NONBLOCK for each attempt (nonblockIO). Such a call
+// that the guest made non-blocking (SPLICE_F_NONBLOCK, or an O_NONBLOCK
+// pipe end, as Linux's do_splice) gets an attempt's EAGAIN only where
+// Linux gives it (spliceWouldBlock); otherwise it waits too. A call
+// between ends that all honour the flag is the host's own once the guest
+// made it non-blocking, with the guest's own descriptors and flags. It
+// returns the call's result, or errno e from a wait (a signal, the run's
+// end). An attempt that moved a part returns it, where Linux's splice to
+// a socket that fills up with bytes still in the pipe waits for room and
+// moves more.
 func (t *Thread) pipeCall(in, out int, flags uintptr, call func(in, out int, fl uintptr) (int64, unix.Errno)) (n int64, err unix.Errno, e int) {
-	if flags&unix.SPLICE_F_NONBLOCK != 0 {
-		t.block(func() { n, err = call(in, out, flags) })
-		return n, err, 0
-	}
 	hin, hout := in, out
 	toggle := -1 // the end made O_NONBLOCK for each attempt
 	for _, h := range []*int{&hin, &hout} {
@@ -192,6 +185,11 @@ func (t *Thread) pipeCall(in, out int, flags uintptr, call func(in, out int, fl 
 			toggle = *h
 		}
 	}
+	ignores := toggle >= 0 || hin != in || hout != out // an end waits whatever the flags say
+	if flags&unix.SPLICE_F_NONBLOCK != 0 && !ignores {
+		t.block(func() { n, err = call(in, out, flags) })
+		return n, err, 0
+	}
 	for {
 		attempt := func() { n, err = call(hin, hout, flags|unix.SPLICE_F_NONBLOCK) }
 		if toggle < 0 || !nonblockIO(toggle, func() error { attempt(); return err }) {
@@ -200,7 +198,11 @@ func (t *Thread) pipeCall(in, out int, flags uintptr, call func(in, out int, fl 
 		if err != unix.EAGAIN {
 			return n, err, 0
 		}
-		if nonblocking(in) || nonblocking(out) {
+		nb := flags&unix.SPLICE_F_NONBLOCK != 0 || nonblocking(in) || nonblocking(out)
+		switch {
+		case ignores && nb && spliceWouldBlock(in, out):
+			return n, err, 0
+		case !ignores && nb:
 			t.block(func() { n, err = call(in, out, flags) })
 			return n, err, 0
 		}
@@ -211,6 +213,32 @@ func (t *Thread) pipeCall(in, out int, flags uintptr, call func(in, out int, fl 
 			return 0, 0, e
 		}
 	}
+}
+
+// spliceWouldBlock says whether Linux's non-blocking splice from in to
+// out gives EAGAIN rather than wait, where one end is a blocking socket
+// or terminal: the pipe end would wait (in empty with writers left, out
+// full), or in is a Unix stream socket, whose splice_read honours
+// SPLICE_F_NONBLOCK (unix_stream_splice_read). Other sockets' and n_tty's
+// splices wait for data or room whatever the flag says.
+func spliceWouldBlock(in, out int) bool {
+	if fileMode(in) == unix.S_IFIFO && pipePoll(in)&(unix.POLLIN|unix.POLLHUP) == 0 {
+		return true
+	}
+	if fileMode(out) == unix.S_IFIFO && pollNow(out, unix.POLLOUT)&unix.POLLOUT == 0 {
+		return true
+	}
+	return fileMode(in) == unix.S_IFSOCK && streamType(in) && unixSocket(in)
+}
+
+// pollNow is host descriptor fd's poll events for events now (0 if
+// poll fails).
+func pollNow(fd int, events int16) int16 {
+	pfd := []unix.PollFd{{Fd: int32(fd), Events: events}}
+	if _, err := unix.Poll(pfd, 0); err != nil {
+		return 0
+	}
+	return pfd[0].Revents
 }
 
 // spliceToSocket is splice from pipe in to out, a blocking stream socket, whose
