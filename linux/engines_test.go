@@ -32,9 +32,9 @@ var engineCountsVary = []string{"badlinux", "badptr", "badptr2", "exec", "fork",
 	"sigsuspend",                        // forked children signal the parent while it waits: counts 42486-42487 (.be) and 42809-42810 (.le) under one engine (clean-clone CI at b48ff00)
 	"fsattr",                            // a forked child: counts 94786 and 94827 under one engine (clean-clone CI at b48ff00)
 	"connintr", "fifointr", "hostwait2", // forked children interrupted by a periodic timer
-	"splicenb", // forked children interrupted by a periodic timer in SPLICE_F_NONBLOCK splices
-	"exitwait", // a thread and forked children; the main thread polls /proc until the reader waits
-	"pty",      // readline's read count: the host's line discipline hands a line over in one piece or several (the flip buffer is pushed by a work queue)
+	"splicenb",             // forked children interrupted by a periodic timer in SPLICE_F_NONBLOCK splices
+	"exitwait", "execwait", // a thread (and forked children); the main thread polls /proc until the reader waits
+	"pty", // readline's read count: the host's line discipline hands a line over in one piece or several (the flip buffer is pushed by a work queue)
 }
 
 // TestCorpusEngines runs every program of the corpus (with TestCorpus's

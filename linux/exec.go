@@ -280,6 +280,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 	for tid, u := range g.threads {
 		if u != t {
 			u.execed = true // not an heir for threadGone
+			u.flushCount()  // as groupExit: its goroutine may wake after the run's end
 			p.threadGone(u)
 			if u.files.users--; u.files.users == 0 {
 				u.files.closeAll()

@@ -153,6 +153,7 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 	// The point of no return: the guest threads end; the process is the
 	// host process now.
 	for tid, u := range g.threads {
+		u.flushCount() // as groupExit: a waiting thread's goroutine may wake after the run's end
 		if u.files.users--; u.files.users == 0 {
 			u.files.closeAll()
 		}

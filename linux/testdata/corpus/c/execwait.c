@@ -1,0 +1,69 @@
+/* execve from one thread while another waits in a call (issue 26): a
+ * second thread blocks in read on an empty pipe; the main thread waits
+ * for it to show state S in /proc (a handshake, no sleep), then execs
+ * this program with the argument "execed", which prints a line and ends
+ * at once. The exec ends the waiting thread; a recording of the run must
+ * replay with the recorded instruction count (TestRecordReplayCorpus),
+ * the waiting thread's last instructions included, however soon the new
+ * image ends. Only the argument "execed" is not re-executed. qemu-user
+ * runs a guest execve through the host kernel (binfmt_misc), so
+ * execwait.expected is from a native x86-64 run on the host (gcc). */
+#define _GNU_SOURCE
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static int data[2], tids[2];
+
+/* reader sends its tid, then waits for good in a read of the empty pipe. */
+static void *reader(void *arg) {
+	(void)arg;
+	pid_t tid = (pid_t)syscall(SYS_gettid);
+	char c;
+	write(tids[1], &tid, sizeof tid);
+	read(data[0], &c, 1);
+	return NULL;
+}
+
+/* state is the state letter of thread tid of this process, or '?'. */
+static char state(pid_t tid) {
+	char path[64], b[256];
+	snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return '?';
+	size_t n = fread(b, 1, sizeof b - 1, f);
+	fclose(f);
+	b[n] = 0;
+	char *p = strrchr(b, ')');
+	return p && p[1] == ' ' ? p[2] : '?';
+}
+
+int main(int argc, char **argv) {
+	setvbuf(stdout, NULL, _IONBF, 0);
+	if (argc > 1 && strcmp(argv[1], "execed") == 0) {
+		printf("execed: argc %d\n", argc);
+		return 0;
+	}
+	char self[PATH_MAX];
+	if (!realpath(argv[0], self))
+		return 1;
+	pthread_t th;
+	pid_t tid = 0;
+	pipe(data);
+	pipe(tids);
+	pthread_create(&th, NULL, reader, NULL);
+	read(tids[0], &tid, sizeof tid);
+	while (state(tid) != 'S')
+		sched_yield();
+	printf("the reader waits; execve\n");
+	char *args[] = {self, "execed", NULL};
+	execv(self, args);
+	perror("execv");
+	return 1;
+}
