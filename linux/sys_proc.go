@@ -503,9 +503,12 @@ func (t *Thread) getTimeout(addr uint64) (time.Duration, int) {
 	return t.getTimespec(addr)
 }
 
-// getrlimit returns resource res's limits (the guest's own for those the
-// runner keeps, rlimit.go; else the host's).
+// getrlimit returns resource res's limits, the guest process's own
+// (rlimit.go); a resource number at or past RLIM_NLIMITS is EINVAL.
 func getrlimit(t *Thread, res int) (abi.Rlimit, int) {
+	if res < 0 || res >= abi.RLIM_NLIMITS {
+		return abi.Rlimit{}, abi.EINVAL
+	}
 	var rl unix.Rlimit
 	if k := t.kept(res); k != nil {
 		rl = *k
