@@ -30,19 +30,7 @@ static void *reader(void *arg) {
 	return NULL;
 }
 
-/* state is the state letter of thread tid of this process, or '?'. */
-static char state(pid_t tid) {
-	char path[64], b[256];
-	snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return '?';
-	size_t n = fread(b, 1, sizeof b - 1, f);
-	fclose(f);
-	b[n] = 0;
-	char *p = strrchr(b, ')');
-	return p && p[1] == ' ' ? p[2] : '?';
-}
+#include "taskstate.h"
 
 int main(int argc, char **argv) {
 	setvbuf(stdout, NULL, _IONBF, 0);

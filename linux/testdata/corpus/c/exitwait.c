@@ -27,19 +27,7 @@ static void *reader(void *arg) {
 	return NULL;
 }
 
-/* state is the state letter of thread tid of this process, or '?'. */
-static char state(pid_t tid) {
-	char path[64], b[256];
-	snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return '?';
-	size_t n = fread(b, 1, sizeof b - 1, f);
-	fclose(f);
-	b[n] = 0;
-	char *p = strrchr(b, ')');
-	return p && p[1] == ' ' ? p[2] : '?';
-}
+#include "taskstate.h"
 
 /* ends starts the reader, waits for it to wait, and calls exit_group. */
 static void ends(int code) {

@@ -153,19 +153,7 @@ static void *waits(void *arg) {
 	return NULL;
 }
 
-/* state is the state letter of thread tid of this process, or '?'. */
-static char state(pid_t tid) {
-	char path[64], b[256];
-	snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return '?';
-	size_t n = fread(b, 1, sizeof b - 1, f);
-	fclose(f);
-	b[n] = 0;
-	char *p = strrchr(b, ')');
-	return p && p[1] == ' ' ? p[2] : '?';
-}
+#include "taskstate.h"
 
 /* threaded runs c's call in a second thread of a child; the main thread
  * waits for it to sleep in the call and ends the child with exit_group. */
