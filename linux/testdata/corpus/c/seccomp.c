@@ -435,7 +435,7 @@ static void t_tsync(void) {
 	long r = on_nr(SECCOMP_FILTER_FLAG_TSYNC, SYS_getsid, SECCOMP_RET_ERRNO | EXDEV);
 	say("TSYNC with a thread of its own filter: %s\n", r == tid ? "its thread id" : r == 0 ? "0" : "other");
 	res("TSYNC|TSYNC_ESRCH", on_nr(SECCOMP_FILTER_FLAG_TSYNC | SECCOMP_FILTER_FLAG_TSYNC_ESRCH, SYS_getsid, SECCOMP_RET_ERRNO | EXDEV));
-	res("main: getsid (no filter attached)", syscall(SYS_getsid, 0) > 0);
+	res("main: getsid (no filter attached)", syscall(SYS_getsid, 0) >= 0); /* 0 when the run descends from init without a session of its own */
 	status("main", "/proc/thread-self/status");
 	if (write(go2[1], "g", 1) != 1)
 		say("write failed\n");
