@@ -5,6 +5,7 @@ package linux
 import (
 	"encoding/binary"
 	"os"
+	"slices"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -42,9 +43,11 @@ import (
 //     guest's receive from a full queue a guest sender waits on sends
 //     that sender's message at once (pipelined_receive), with no
 //     notification (a queue of one message goes from 0 to 1 then).
-//     Waiters are served first come first, not by their priority (Linux's
-//     wq_add orders them by nice value), and a transfer by a host process
-//     outside the run is seen only when the waiter polls the queue.
+//     Waiters are served as Linux's wq_add lists them: by the waiting
+//     thread's priority (its nice value, or its real-time priority:
+//     schedAttrs.prio), first come first among equals; a transfer by a
+//     host process outside the run is seen only when the waiter polls
+//     the queue.
 //   - mq_notify: the host cannot signal a guest process, and sees one
 //     owner, the runner, for every guest process. So every registration
 //     is the runner's on the host: SIGEV_THREAD with a netlink socket of
@@ -175,7 +178,7 @@ func (t *Thread) mqWait(h int, ev int16, deadline time.Time, timed bool, try fun
 			return uint64(r), 0
 		}
 		if w == nil {
-			if w = t.p.mqAwait(h, ev == unix.POLLOUT, try); w != nil {
+			if w = t.p.mqAwait(t, h, ev == unix.POLLOUT, try); w != nil {
 				defer t.p.mqUnwait(w)
 				fds = append(fds, unix.PollFd{Fd: int32(w.wake), Events: unix.POLLIN})
 			}
@@ -212,6 +215,7 @@ type mqWaitKey struct {
 
 // mqWaiter is a guest thread waiting on a queue (Process.mqWaiting).
 type mqWaiter struct {
+	t      *Thread // the waiting thread, whose priority orders the list
 	key    mqWaitKey
 	try    func() (uintptr, unix.Errno) // the waiter's host send or receive (into its buffer)
 	wake   int                          // an eventfd in the waiter's poll, written when its transfer is made
@@ -219,19 +223,29 @@ type mqWaiter struct {
 	r      uintptr
 }
 
-// mqAwait lists a thread that waits to send (send) or receive on the
+// mqAwait lists thread t, which waits to send (send) or receive on the
 // queue of host descriptor h with its host call try (nil if the host
-// gives no eventfd: the thread then makes its transfer itself).
-func (p *Process) mqAwait(h int, send bool, try func() (uintptr, unix.Errno)) *mqWaiter {
+// gives no eventfd: the thread then makes its transfer itself). The list
+// is in the order the waiters are served (mqHandOff takes the first), as
+// Linux's wq_add places a waiter (its list is this one reversed): after
+// the last waiter whose priority is as high as t's or higher (the lower
+// schedAttrs.prio, the higher), each compared as it is now; first if
+// there is none.
+func (p *Process) mqAwait(t *Thread, h int, send bool, try func() (uintptr, unix.Errno)) *mqWaiter {
 	wake, err := unix.Eventfd(0, unix.EFD_CLOEXEC|unix.EFD_NONBLOCK)
 	if err != nil {
 		return nil
 	}
-	w := &mqWaiter{key: mqWaitKey{hostFileID(h), send}, try: try, wake: wake}
+	w := &mqWaiter{t: t, key: mqWaitKey{hostFileID(h), send}, try: try, wake: wake}
 	if p.mqWaiting == nil {
 		p.mqWaiting = map[mqWaitKey][]*mqWaiter{}
 	}
-	p.mqWaiting[w.key] = append(p.mqWaiting[w.key], w)
+	ws := p.mqWaiting[w.key]
+	i := len(ws)
+	for i > 0 && ws[i-1].t.sched.prio > t.sched.prio {
+		i--
+	}
+	p.mqWaiting[w.key] = slices.Insert(ws, i, w)
 	return w
 }
 
@@ -263,7 +277,7 @@ func (p *Process) mqReceiving(id fileID) bool { return len(p.mqWaiting[mqWaitKey
 
 // mqHandOff follows a guest's send (a receive, senders true) on the
 // queue of host descriptor h: if a guest thread waits to receive (send)
-// on it, the first one's transfer is made at once, its own host call run
+// on it, the first one's (mqAwait's order) transfer is made at once, its own host call run
 // here, and it is woken, no longer waiting. So a message sent to a
 // waiting receiver is out of the host queue again, as Linux's
 // pipelined_send hands it over instead of queueing it; and a waiting

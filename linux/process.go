@@ -211,7 +211,7 @@ type Process struct {
 	ipc          *ipcNamespace             // the guest processes' System V IPC objects, made on first use (sysvipc.go)
 	mq           *mqNotifier               // the SIGEV_SIGNAL registrations of mq_notify, made on first use (mqueue.go)
 	uts          utsNames                  // the run's host and domain names (uts.go)
-	mqWaiting    map[mqWaitKey][]*mqWaiter // the guest threads waiting in mq_timedsend and mq_timedreceive, by queue, first come first (mqueue.go)
+	mqWaiting    map[mqWaitKey][]*mqWaiter // the guest threads waiting in mq_timedsend and mq_timedreceive, by queue, in the order they are served (mqueue.go)
 
 	done    chan struct{}
 	endOnce sync.Once
