@@ -282,6 +282,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 			u.execed = true // not an heir for threadGone
 			u.flushCount()  // as groupExit: its goroutine may wake after the run's end
 			p.threadGone(u)
+			u.exitSem() // its end (de_thread); t keeps its list
 			if u.files.users--; u.files.users == 0 {
 				u.files.closeAll()
 			}

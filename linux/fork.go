@@ -103,7 +103,10 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	close(g.dead)
 	g.fs.release()
 	p.recRelease(g, -1)
-	p.ipcExit(g)
+	if g.hostUndo != nil {
+		p.semUndoPut(g.hostUndo, g.tgid)
+		g.hostUndo = nil
+	}
 	for _, t := range g.threads { // all share one address space
 		if g.host == nil {
 			g.self.noteRSS(t.mm)
@@ -121,6 +124,7 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 		for sig := range t.sigq.queued {
 			p.queuedN -= len(t.sigq.queued[sig])
 		}
+		t.exitSem()
 		if t.files.users--; t.files.users == 0 {
 			t.files.closeAll()
 		}

@@ -154,6 +154,11 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 	// host process now.
 	for tid, u := range g.threads {
 		u.flushCount() // as groupExit: a waiting thread's goroutine may wake after the run's end
+		if u == t {
+			g.hostUndo, t.semUndo = t.semUndo, nil // execve keeps it, until the process ends
+		} else {
+			u.exitSem()
+		}
 		if u.files.users--; u.files.users == 0 {
 			u.files.closeAll()
 		}

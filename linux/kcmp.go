@@ -36,11 +36,10 @@ import (
 //   - KCMP_IO: always 0: the runner keeps no I/O contexts, as Linux has
 //     none (NULL) until an I/O scheduler or ioprio_set makes one, which
 //     the runner's guests cannot.
-//   - KCMP_SYSVSEM: the process's System V semaphore undo list, none
-//     until its first SEM_UNDO operation or clone with CLONE_SYSVSEM
-//     (a thread's), none once it ended (sysvipc.go semUndoList; the
-//     runner keeps one per process, so a process that CLONE_SYSVSEM
-//     made without CLONE_THREAD has its own).
+//   - KCMP_SYSVSEM: the thread's System V semaphore undo list, none
+//     until its first SEM_UNDO operation or clone with CLONE_SYSVSEM,
+//     none after unshare(CLONE_SYSVSEM) or once it ended (sysvipc.go
+//     semUndoList).
 //   - KCMP_EPOLL_TFD: idx2 points at struct kcmp_epoll_slot (EFAULT); the
 //     first process's descriptor idx1 (EBADF) against the target the
 //     second process's epoll descriptor efd (EBADF) holds for descriptor
@@ -108,8 +107,8 @@ func (k kcmpTask) object(p *Process, typ int) unsafe.Pointer {
 		}
 		return unsafe.Pointer(k.g) // a zombie's own, until it is reaped
 	case kcmpSysvsem:
-		if k.u != nil && p.ipc != nil && p.ipc.undo[k.g] != nil {
-			return unsafe.Pointer(k.g)
+		if k.u != nil {
+			return unsafe.Pointer(k.u.semUndo)
 		}
 	}
 	return nil

@@ -26,8 +26,9 @@ import (
 // The working directory, root and umask (CLONE_FS) are the thread
 // group's (fs.go): a process's threads share them, a new process gets a
 // copy, and a thread that unshares them (unshare(CLONE_FS)) gets its own,
-// which the threads it then creates share (Thread.ownFS). All are used
-// with the process lock held.
+// which the threads it then creates share (Thread.ownFS). The System V
+// semaphore undo list (CLONE_SYSVSEM) is a thread's too (Thread.semUndo,
+// sysvipc.go semUndoList). All are used with the process lock held.
 
 // addressSpace is what CLONE_VM shares: the guest memory and the program
 // break. It is also what a private futex's key names (futexKey).
@@ -137,6 +138,9 @@ type threadGroup struct {
 	// host is the host process it became by execve of a program the
 	// emulator does not run (hostexec.go), or nil.
 	host *hostProc
+	// hostUndo is the System V semaphore undo list the thread that
+	// became host held (Thread.semUndo), let go of when it ends.
+	hostUndo *semUndoList
 	// exe is the absolute host path of its program, symbolic links
 	// resolved (/proc/self/exe): the first process's, copied at fork,
 	// replaced by execve.

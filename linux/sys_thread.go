@@ -40,6 +40,7 @@ func (t *Thread) exitThread(st ExitStatus) (uint64, int) {
 		p.queuedN -= len(t.sigq.queued[sig]) // a thread's own pending signals end with it
 	}
 	t.flushCount()
+	t.exitSem()
 	if t.files.users--; t.files.users == 0 {
 		t.files.closeAll() // its last thread: the descriptors close, as Linux's exit_files
 	}
@@ -113,10 +114,13 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 			d.forked(t, tid, flags)
 		}
 	}
-	if flags&abi.CLONE_SYSVSEM != 0 {
-		p.semUndoList(t.group) // Linux's copy_semundo makes the list to share it
-	}
 	c := p.newThread(tid, res)
+	if flags&abi.CLONE_SYSVSEM != 0 {
+		// Linux's copy_semundo: t's list, made to be shared; without
+		// the flag the new thread has none.
+		c.semUndo = t.semUndoList()
+		c.semUndo.users++
+	}
 	if res.group == t.group && t.ownFS != nil {
 		c.ownFS = t.ownFS // CLONE_FS: a thread shares its creator's
 		c.ownFS.users++

@@ -139,9 +139,8 @@ type ipcNamespace struct {
 	// changed is closed, and replaced, when a semaphore set or message
 	// queue changes: a waiting semop, msgsnd or msgrcv tries again.
 	changed chan struct{}
-	// undo are the SEM_UNDO adjustments of each guest process, by
-	// semaphore set id (Linux's sem_undo_list, not shared across fork).
-	undo map[*threadGroup]map[int][]int
+	// undo are the live SEM_UNDO lists (semUndoList), held by threads.
+	undo map[*semUndoList]struct{}
 	// shmLocked are the pages of the segments SHM_LOCK locked, by the
 	// real user id of the caller that locked them (Linux's ucounts'
 	// UCOUNT_RLIMIT_MEMLOCK, which user_shm_lock checks against
@@ -152,7 +151,7 @@ type ipcNamespace struct {
 // ipcNS is the runner's IPC namespace, made on first use.
 func (p *Process) ipcNS() *ipcNamespace {
 	if p.ipc == nil {
-		p.ipc = &ipcNamespace{changed: make(chan struct{}), undo: map[*threadGroup]map[int][]int{}, shmLocked: map[uint32]uint64{}}
+		p.ipc = &ipcNamespace{changed: make(chan struct{}), undo: map[*semUndoList]struct{}{}, shmLocked: map[uint32]uint64{}}
 		for _, ids := range []*ipcIDs{&p.ipc.shm, &p.ipc.sem, &p.ipc.msg} {
 			ids.byID = map[int]ipcObject{}
 			ids.lastIdx = -1
@@ -845,6 +844,12 @@ func (t *Thread) semtimedop(id int, sops, nsops, timeout uint64) (uint64, int) {
 		undo = undo || ops[i].flg&semUndo != 0
 		alter = alter || ops[i].op != 0
 	}
+	var un *semUndoEntry
+	if undo {
+		if un, e = t.findAllocUndo(id); e != 0 {
+			return 0, e
+		}
+	}
 	s, e := t.semGet(id)
 	if e != 0 {
 		return 0, e
@@ -868,8 +873,11 @@ func (t *Thread) semtimedop(id int, sops, nsops, timeout uint64) (uint64, int) {
 			return 0, int(unix.EIDRM)
 		}
 		var adj []int
-		if undo {
-			adj = ns.undoOf(t.group, s)
+		if un != nil {
+			if len(un.adj) != len(s.vals) {
+				un.adj = make([]int, len(s.vals)) // not another set's (IPC_RMID drops the entries)
+			}
+			adj = un.adj
 		}
 		vals := slices.Clone(s.vals)
 		var adjNew []int
@@ -933,71 +941,133 @@ func (t *Thread) semtimedop(id int, sops, nsops, timeout uint64) (uint64, int) {
 	}
 }
 
-// semUndoList gives g its SEM_UNDO list if it has none yet (Linux's
-// get_undo_list): a clone with CLONE_SYSVSEM makes it, as a first
-// SEM_UNDO operation does (undoOf); kcmp's KCMP_SYSVSEM tells whether a
-// process has one.
-func (p *Process) semUndoList(g *threadGroup) map[int][]int {
-	ns := p.ipcNS()
-	m := ns.undo[g]
-	if m == nil {
-		m = map[int][]int{}
-		ns.undo[g] = m
-	}
-	return m
+// semUndoList is Linux's struct sem_undo_list: the SEM_UNDO adjustments
+// of the threads that hold it (Thread.semUndo; a guest process that
+// became a host process holds its last thread's, threadGroup.hostUndo).
+// A thread has none until its first semtimedop with SEM_UNDO or a clone
+// with CLONE_SYSVSEM makes one (get_undo_list); clone with CLONE_SYSVSEM
+// shares it with the new thread or process, without it the new task has
+// none (copy_semundo); execve keeps it; a thread's end and
+// unshare(CLONE_SYSVSEM) let go of it, and whoever lets go of it last
+// applies it (exit_sem). The namespace (ipcNamespace.undo) keeps every
+// live list, which IPC_RMID, SETVAL and SETALL change.
+type semUndoList struct {
+	users int // its holders (Linux's refcnt)
+	// entries are its sets' adjustments, the most recently used first:
+	// lookup_undo moves the one a semtimedop finds to the front, a new
+	// one goes there, and exit_sem applies them in this order.
+	entries []*semUndoEntry
 }
 
-// undoOf returns g's SEM_UNDO adjustments of s, made on first use.
-func (ns *ipcNamespace) undoOf(g *threadGroup, s *semSet) []int {
-	m := ns.undo[g]
-	if m == nil {
-		m = map[int][]int{}
-		ns.undo[g] = m
-	}
-	if m[s.perm.id] == nil {
-		m[s.perm.id] = make([]int, len(s.vals))
-	}
-	return m[s.perm.id]
+// semUndoEntry is Linux's struct sem_undo: one set's adjustments in a list.
+type semUndoEntry struct {
+	id  int   // the set's id
+	adj []int // one per semaphore of the set
 }
 
-// ipcExit applies guest process g's SEM_UNDO adjustments as it ends
-// (Linux's exit_sem: each value is clamped to 0..SEMVMX).
-func (p *Process) ipcExit(g *threadGroup) {
-	if p.ipc == nil || p.ipc.undo[g] == nil {
+// semUndoList is t's SEM_UNDO list, made if it has none (Linux's
+// get_undo_list).
+func (t *Thread) semUndoList() *semUndoList {
+	if t.semUndo == nil {
+		t.semUndo = &semUndoList{users: 1}
+		t.p.ipcNS().undo[t.semUndo] = struct{}{}
+	}
+	return t.semUndo
+}
+
+// lookup returns l's entry for set id, moved to the front, or nil
+// (Linux's lookup_undo).
+func (l *semUndoList) lookup(id int) *semUndoEntry {
+	for i, u := range l.entries {
+		if u.id == id {
+			copy(l.entries[1:i+1], l.entries[:i])
+			l.entries[0] = u
+			return u
+		}
+	}
+	return nil
+}
+
+// findAllocUndo returns t's adjustments of set id (Linux's
+// find_alloc_undo): its list is made first, whatever follows; a set it
+// has no entry for yet gets a zeroed one at the front of the list, EINVAL
+// if there is no set id. It checks neither the caller's access nor the
+// operations: semtimedop does that after.
+func (t *Thread) findAllocUndo(id int) (*semUndoEntry, int) {
+	l := t.semUndoList()
+	if u := l.lookup(id); u != nil {
+		return u, 0
+	}
+	s, e := t.semGet(id)
+	if e != 0 {
+		return nil, e
+	}
+	u := &semUndoEntry{id: id, adj: make([]int, len(s.vals))}
+	l.entries = slices.Insert(l.entries, 0, u)
+	return u, 0
+}
+
+// exitSem lets go of t's SEM_UNDO list (Linux's exit_sem, as a thread
+// ends or unshares CLONE_SYSVSEM): the list is applied if t was its last
+// holder.
+func (t *Thread) exitSem() {
+	l := t.semUndo
+	if l == nil {
 		return
 	}
-	ns := p.ipc
-	for id, adj := range ns.undo[g] {
-		o := ns.sem.byID[id]
+	t.semUndo = nil
+	t.p.semUndoPut(l, t.group.tgid)
+}
+
+// semUndoPut drops one hold of l by a thread of process tgid; the last
+// applies l's entries in order, each to its set if it still exists: every
+// value adjusted and clamped to 0..SEMVMX, the semaphores it changed
+// credited to tgid, the set's last operation time set, waiters woken
+// (Linux's exit_sem).
+func (p *Process) semUndoPut(l *semUndoList, tgid int) {
+	if l.users--; l.users > 0 {
+		return
+	}
+	ns := p.ipcNS()
+	delete(ns.undo, l)
+	for _, u := range l.entries {
+		o := ns.sem.byID[u.id]
 		if o == nil {
-			continue
+			continue // removed (IPC_RMID also drops the entry)
 		}
 		s := o.(*semSet)
-		for i, a := range adj {
-			if a != 0 {
+		for i, a := range u.adj {
+			if a != 0 && i < len(s.vals) {
 				s.vals[i] = min(max(s.vals[i]+a, 0), semVMX)
-				s.pids[i] = g.tgid
+				s.pids[i] = tgid
 			}
 		}
 		s.otime = nowSec()
 	}
-	delete(ns.undo, g)
-	ns.wakeAll()
+	if len(l.entries) > 0 {
+		ns.wakeAll()
+	}
+	l.entries = nil
 }
 
-// semDropUndo forgets every process's adjustments of semaphore num of set
-// id (num < 0: all), as SETVAL and SETALL do, or of the removed set.
+// semDropUndo clears every list's adjustments of semaphore num of set id
+// (num < 0: all of them), as SETVAL and SETALL do, or drops the lists'
+// entries of the removed set (freeary).
 func (ns *ipcNamespace) semDropUndo(id, num int, removed bool) {
-	for _, m := range ns.undo {
-		if adj := m[id]; adj != nil {
+	for l := range ns.undo {
+		for i, u := range l.entries {
+			if u.id != id {
+				continue
+			}
 			switch {
 			case removed:
-				delete(m, id)
+				l.entries = slices.Delete(l.entries, i, i+1)
 			case num < 0:
-				clear(adj)
-			default:
-				adj[num] = 0
+				clear(u.adj)
+			case num < len(u.adj):
+				u.adj[num] = 0
 			}
+			break
 		}
 	}
 }

@@ -113,6 +113,11 @@ type Thread struct {
 	// unshare(CLONE_FS) in a process of several threads (fs.go), or nil:
 	// its process's.
 	ownFS *fsState
+	// semUndo is its System V semaphore undo list (sysvipc.go
+	// semUndoList), nil until its first SEM_UNDO operation: shared by
+	// clone with CLONE_SYSVSEM, let go of by unshare(CLONE_SYSVSEM) and
+	// as the thread ends (exitSem), kept by execve.
+	semUndo *semUndoList
 }
 
 // newThread creates thread tid of p with the resources r and adds it to

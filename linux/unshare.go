@@ -12,8 +12,10 @@ import (
 // descriptor table (CLONE_FILES) is copied when another thread or process
 // shares it; CLONE_THREAD, CLONE_SIGHAND and CLONE_VM, which Linux does
 // not implement, are 0 when there is nothing to unshare and EINVAL
-// otherwise, by Linux's checks; CLONE_SYSVSEM applies the process's
-// SEM_UNDO adjustments, as exit_sem does. Namespaces: the runner has
+// otherwise, by Linux's checks; CLONE_SYSVSEM lets go of the thread's
+// SEM_UNDO list, as exit_sem does: applied if no other thread or process
+// holds it, and the thread's next SEM_UNDO operation starts a new one
+// (sysvipc.go semUndoList). Namespaces: the runner has
 // none to give, so a namespace flag is answered as a kernel built
 // without namespaces answers it: CLONE_NEWUSER EINVAL (unshare_userns
 // without CONFIG_USER_NS), the others EPERM without CAP_SYS_ADMIN (the
@@ -25,11 +27,7 @@ import (
 // CLONE_FS gives a thread of several its own working directory, root and
 // umask (a copy: Thread.ownFS, fs.go), which the threads it then creates
 // share, as unshare_fs copies a shared fs_struct; in a single-threaded
-// process there is nothing shared to unshare. The runner keeps the
-// SEM_UNDO adjustments (CLONE_SYSVSEM) per process, shared by all its
-// threads, so one thread of several cannot have its own list: CLONE_SYSVSEM
-// in a multi-threaded process is EINVAL (a refusal that changes nothing,
-// where Linux would detach the thread from the process's list).
+// process there is nothing shared to unshare.
 
 // unshareKnown are the flags ksys_unshare accepts (check_unshare_flags).
 const unshareKnown = abi.CLONE_THREAD | abi.CLONE_FS | abi.CLONE_NEWNS | abi.CLONE_SIGHAND |
@@ -84,9 +82,6 @@ func sysUnshare(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		return 0, abi.EINVAL
 	}
-	if flags&abi.CLONE_SYSVSEM != 0 && threads {
-		return 0, abi.EINVAL // the process's undo list, not the thread's (above)
-	}
 	if flags&abi.CLONE_FILES != 0 && t.files.users > 1 {
 		f, err := t.files.copy()
 		if err != nil {
@@ -97,7 +92,7 @@ func sysUnshare(t *Thread, a *sysArgs) (uint64, int) {
 		f.users = 1
 	}
 	if flags&abi.CLONE_SYSVSEM != 0 {
-		t.p.ipcExit(t.group)
+		t.exitSem()
 	}
 	if flags&abi.CLONE_FS != 0 {
 		t.unshareFS()

@@ -14,8 +14,7 @@
  * single-threaded process (the runner has no namespaces to give and
  * answers EINVAL, as a kernel built without them; Linux makes one);
  * CLONE_FS in a multi-threaded process (unsharefs.c), and CLONE_SYSVSEM
- * there (Linux detaches the thread from the process's undo list; the
- * runner keeps one per process and answers EINVAL).
+ * there (semundo2.c).
  *
  * unshare.expected is a native run of this program as root on x86-64
  * Linux (the calls are architecture-independent), not qemu-user's:
