@@ -3,6 +3,8 @@
 package linux
 
 import (
+	"slices"
+
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
@@ -85,20 +87,40 @@ import (
 // wakeup_pipe_writers wakes the writers exactly when Linux signals them).
 // A socket's or terminal's POLL_OUT is armed by a guest's write that
 // found no room (asyncAfterCall, noSpace: one that failed with EAGAIN,
-// moved less than it was given, or, on a socket, waited), and sent, for a
-// socket, at the host's next wake-up of its writers with room (the
-// watch's second epoll instance), for a pseudo-terminal when a guest
-// reads its other side down to TTY_THRESHOLD_UNTHROTTLE bytes
-// (n_tty_check_unthrottle's tty_wakeup of the link, ttyRead). Left: a
-// poll that found no room does not arm it (tcp_poll and unix_dgram_poll
-// set SOCKWQ_ASYNC_NOSPACE), a Unix datagram socket is not armed (its
-// send finds no room mostly in the peer's queue, whose wake-up sends no
-// signal), and a terminal whose other side is read outside the run (the
-// host's own terminal) is never sent POLL_OUT (the host wakes its writers
-// after every write too, so its wake-ups cannot stand for tty_wakeup). A terminal
-// that gets O_ASYNC gets an owner too, if it has none, as Linux's
-// tty_fasync gives it (__f_setown without force): the foreground process
-// group, or the caller. A description the guest received over a Unix
+// moved less than it was given, or, on a socket, waited; a Unix
+// datagram or seqpacket send only if its own send buffer was full, not
+// its peer's queue, whose wake-up, unix_dgram_peer_wake_relay, sends no
+// signal), and for a socket by a guest's poll, select or epoll_ctl that
+// found it not writable (pollNoRoom: tcp_poll, datagram_poll and
+// unix_dgram_poll set SOCKWQ_ASYNC_NOSPACE, unix_poll of a stream socket
+// does not), and sent, for a socket, at the host's next wake-up of its
+// writers with room (the watch's second epoll instance), for a
+// pseudo-terminal when a guest reads its other side down to
+// TTY_THRESHOLD_UNTHROTTLE bytes (n_tty_check_unthrottle's tty_wakeup of
+// the link, ttyRead). A socket watch's signals are sent before the
+// guest's call that woke it returns (flushSockets), one for each
+// datagram as Linux's sock_def_readable sends them. Left: a guest's
+// epoll_wait arms nothing (Linux's ep_send_events polls the ready items
+// again, which the host does with its own descriptions: the runner
+// sees only the events returned, named by the guest's data, not its
+// descriptors), a datagram sender polled while its peer's queue is full
+// of another sender's datagrams is sent POLL_OUT at that peer's read
+// (Linux: only at a read of its own datagrams, unix_write_space), and a
+// terminal whose other side is read outside the run (the host's own
+// terminal, or a pseudo-terminal whose master a host process holds) is
+// never sent POLL_OUT. Linux's tty_wakeup would signal its writer
+// there; the runner has no way to learn of it that is its own: the host
+// description is shared with the processes outside the run, whose
+// F_GETFL would show an O_ASYNC set on it, and whose kill_fasync would
+// signal the runner (e6b4886, TestAsyncHostSafe: O_ASYNC never reaches
+// a host description); the host wakes a terminal's writers after every
+// write too, so its EPOLLOUT cannot stand for tty_wakeup; and TIOCINQ
+// of the other side, which says when n_tty_check_unthrottle would call
+// it, is not the runner's to ask (the master is outside the run).
+//
+// A terminal that gets O_ASYNC gets an owner too, if it has none, as
+// Linux's tty_fasync gives it (__f_setown without force): the foreground
+// process group, or the caller. A description the guest received over a Unix
 // socket shares a watch only once fileOwnerOf found its record.
 
 // asyncWatch is the runner's watch of one description with O_ASYNC set.
@@ -114,7 +136,7 @@ type asyncWatch struct {
 	// found no room (noSpace): nospace is set until room comes. For a
 	// socket that is when the host says the description is writable
 	// again, which outEp (another host epoll instance holding it for
-	// EPOLLOUT, made at the first such write; 0 before) reports; for a
+	// EPOLLOUT, made at the first such write or poll; 0 before) reports; for a
 	// pseudo-terminal, when a guest reads its other side (ttyRead).
 	sock, tty bool
 	ttyDev    uint64
@@ -314,26 +336,77 @@ func isDev(h int, dev uint64) bool {
 // sock_alloc_send_pskb and sk_stream_wait_memory set SOCKWQ_ASYNC_NOSPACE;
 // a terminal's write that ended or waited with bytes left: n_tty_write
 // sets TTY_DO_WRITE_WAKEUP): if h's description has a watch of a socket
-// or terminal, its POLL_OUT is armed, sent once when the host says the
-// description is writable again (sock_wake_async's SOCK_WAKE_SPACE, which
-// clears the bit; n_tty_write_wakeup, likewise). The caller holds the
-// process lock.
+// or terminal, its POLL_OUT is armed (armSpace). A Unix datagram or
+// seqpacket send is armed only if the socket's own send buffer was full
+// (sock_alloc_send_pskb): one that found its peer's queue full waits
+// for the peer without the bit (unix_wait_for_peer, or EAGAIN). The
+// caller holds the process lock.
 func (t *Thread) noSpace(h int) {
-	ap := t.p.async
-	if ap == nil || ap.closed || len(ap.watches) == 0 {
+	o := t.spaceWatch(h)
+	if o == nil {
 		return
+	}
+	if o.async.sock && unixNotStream(h) && !sendBufFull(h) {
+		return
+	}
+	t.p.armSpace(o, h)
+}
+
+// pollNoRoom follows a guest's poll, select or epoll_ctl that asked
+// host descriptor h for events and found revents: a socket found not
+// writable gets SOCKWQ_ASYNC_NOSPACE from its poll in Linux 6.1, as
+// a failed send does (pollArms says which), so its next room sends
+// POLL_OUT. A terminal's poll sets nothing (n_tty_poll). The caller
+// holds the process lock.
+func (t *Thread) pollNoRoom(h int, events, revents int16) {
+	if h < 0 || revents&(unix.POLLOUT|unix.POLLNVAL) != 0 {
+		return
+	}
+	o := t.spaceWatch(h)
+	if o == nil || !o.async.sock || !pollArms(h, events) {
+		return
+	}
+	if events&unix.POLLOUT == 0 && pollNow(h, unix.POLLOUT)&unix.POLLOUT != 0 {
+		return // writable: the host was not asked
+	}
+	t.p.armSpace(o, h)
+}
+
+// spaceWatch returns the owner record of host descriptor h if its
+// description has a watch of a socket or terminal whose POLL_OUT is
+// not armed yet (nil otherwise, or when no watch of either exists). The
+// caller holds the process lock.
+func (t *Thread) spaceWatch(h int) *fileOwner {
+	ap := t.p.async
+	if ap == nil || ap.closed || !ap.hasSpace() {
+		return nil
 	}
 	o := t.fileOwnerOf(h, false)
 	if o == nil || o.async == nil || !o.async.sock && !o.async.tty || o.async.nospace {
-		return
+		return nil
 	}
-	w := o.async
-	if w.sock && unixDgram(h) {
-		// A Unix datagram send finds no room mostly in its peer's full
-		// queue, which wakes it without a signal
-		// (unix_dgram_peer_wake_relay): left unarmed.
-		return
+	return o
+}
+
+// hasSpace reports whether some watch is of a socket or a terminal.
+func (ap *asyncPoller) hasSpace() bool {
+	for _, o := range ap.watches {
+		if w := o.async; w != nil && (w.sock || w.tty) {
+			return true
+		}
 	}
+	return false
+}
+
+// armSpace arms the POLL_OUT of o's watch (a socket's or terminal's,
+// host descriptor h), sent once when room comes (sock_wake_async's
+// SOCK_WAKE_SPACE, which clears the bit; n_tty_write_wakeup, likewise):
+// for a socket, when the host says the description is writable again
+// (the watch's outEp), which it may already be if room came while the
+// caller had not the process lock (the host's wake-up then went by
+// unarmed): POLL_OUT is sent at once. The caller holds the process lock.
+func (p *Process) armSpace(o *fileOwner, h int) {
+	ap, w := p.async, o.async
 	if w.sock && w.outEp == 0 {
 		ep, err := unix.EpollCreate1(unix.EPOLL_CLOEXEC)
 		if err != nil {
@@ -347,13 +420,72 @@ func (t *Thread) noSpace(h int) {
 		w.outEp = ep
 		ap.watches[ep] = o
 	}
+	if w.sock {
+		var evs [4]unix.EpollEvent
+		unix.EpollWait(w.outEp, evs[:], 0)
+		if pollNow(h, unix.POLLOUT)&unix.POLLOUT != 0 {
+			p.sendSigio(o, abi.POLL_OUT)
+			return
+		}
+	}
 	w.nospace = true
 }
 
-// unixDgram reports whether host descriptor h is a Unix datagram socket.
-func unixDgram(h int) bool {
+// pollArms reports whether the poll of socket h, asked for events, sets
+// SOCKWQ_ASYNC_NOSPACE when it finds the socket not writable, as Linux
+// 6.1's: unix_dgram_poll (datagram and seqpacket) if a write event was
+// asked for, unix_poll (stream) never, tcp_poll and datagram_poll
+// whatever was asked, but not for a TCP socket that listens or is still
+// connecting (inet_csk_listen_poll; SYN_SENT and SYN_RECV return early).
+func pollArms(h int, events int16) bool {
 	typ, err := unix.GetsockoptInt(h, unix.SOL_SOCKET, unix.SO_TYPE)
-	if err != nil || typ != unix.SOCK_DGRAM {
+	if err != nil {
+		return false
+	}
+	dom, err := unix.GetsockoptInt(h, unix.SOL_SOCKET, unix.SO_DOMAIN)
+	if err != nil {
+		return false
+	}
+	switch {
+	case dom == unix.AF_UNIX:
+		return typ != unix.SOCK_STREAM && events&int16(unix.EPOLLOUT|unix.EPOLLWRNORM|unix.EPOLLWRBAND) != 0
+	case typ == unix.SOCK_STREAM && (dom == unix.AF_INET || dom == unix.AF_INET6):
+		info, err := unix.GetsockoptTCPInfo(h, unix.IPPROTO_TCP, unix.TCP_INFO)
+		if err != nil {
+			return false
+		}
+		switch info.State {
+		case tcpSynSent, tcpSynRecv, tcpListen:
+			return false
+		}
+	}
+	return true
+}
+
+// TCP states (include/net/tcp_states.h) that tcp_poll leaves unarmed.
+const (
+	tcpSynSent = 2
+	tcpSynRecv = 3
+	tcpListen  = 10
+)
+
+// sendBufFull reports whether socket h's own send buffer is full
+// (SIOCOUTQ, the bytes it has allocated, at least SO_SNDBUF), where
+// sock_alloc_send_pskb stops a send.
+func sendBufFull(h int) bool {
+	q, err := unix.IoctlGetInt(h, unix.SIOCOUTQ)
+	if err != nil {
+		return false
+	}
+	b, err := unix.GetsockoptInt(h, unix.SOL_SOCKET, unix.SO_SNDBUF)
+	return err == nil && q >= b
+}
+
+// unixNotStream reports whether host descriptor h is a Unix datagram
+// or seqpacket socket (unix_dgram_sendmsg's and unix_dgram_poll's).
+func unixNotStream(h int) bool {
+	typ, err := unix.GetsockoptInt(h, unix.SOL_SOCKET, unix.SO_TYPE)
+	if err != nil || typ == unix.SOCK_STREAM {
 		return false
 	}
 	d, err := unix.GetsockoptInt(h, unix.SOL_SOCKET, unix.SO_DOMAIN)
@@ -407,12 +539,21 @@ func (p *Process) ttyRead(h int) {
 // the POLL_OUT of the description of guest descriptor a.Fd(0) (the
 // output descriptor a.Fd(2) of splice): it failed with EAGAIN, or a
 // write or send moved fewer bytes than it was given (a non-blocking one
-// that filled the buffer, or one a signal ended). The caller holds the
-// process lock.
+// that filled the buffer, or one a signal ended). Then the socket
+// watches the call woke send their signals (flushSockets). The caller
+// holds the process lock.
 func (t *Thread) asyncAfterCall(num uint64, a *sysArgs, ret uint64, errno int) {
-	if t.p.async == nil || errno != 0 && errno != abi.EAGAIN {
+	if t.p.async == nil || errno == errExit {
 		return
 	}
+	if errno == 0 || errno == abi.EAGAIN {
+		t.asyncNoRoom(num, a, ret, errno)
+	}
+	t.p.flushSockets()
+}
+
+// asyncNoRoom is asyncAfterCall's read and no-room part.
+func (t *Thread) asyncNoRoom(num uint64, a *sysArgs, ret uint64, errno int) {
 	switch num {
 	case abi.SYS_READ, abi.SYS_READV:
 		if errno == 0 && ret > 0 {
@@ -437,6 +578,32 @@ func (t *Thread) asyncAfterCall(num uint64, a *sysArgs, ret uint64, errno int) {
 		return
 	}
 	t.noSpace(t.fd(a.Fd(0)))
+}
+
+// flushSockets sends the signals of the socket watches whose host
+// descriptions the host has woken, before the guest's call returns:
+// Linux's sk_wake_async runs inside the call that sent a datagram or
+// made room, once for each datagram or wake-up, and the poller, reading
+// a watch's events only later, would fold several into one (three
+// datagrams sent in a row, one signal). The watches are read in the
+// order of their epoll instances. The caller holds the process lock.
+func (p *Process) flushSockets() {
+	ap := p.async
+	if ap == nil || ap.closed || len(ap.watches) == 0 {
+		return
+	}
+	var eps []int
+	for ep, o := range ap.watches {
+		if o.async != nil && o.async.sock {
+			eps = append(eps, ep)
+		}
+	}
+	slices.Sort(eps)
+	for _, ep := range eps {
+		if o := ap.watches[ep]; o != nil && o.async != nil {
+			p.asyncReady(o, ep)
+		}
+	}
 }
 
 // pipeRead makes read, one attempt of a guest's read of size bytes from

@@ -595,7 +595,16 @@ func sysEpollCtl(t *Thread, a *sysArgs) (uint64, int) {
 		ev.Events = g.Events
 		ev.Fd, ev.Pad = int32(uint32(g.Data)), int32(uint32(g.Data>>32))
 	}
-	return 0, errnoOf(unix.EpollCtl(t.fd(a.Fd(0)), a.Int(1), t.fd(a.Fd(2)), &ev))
+	h := t.fd(a.Fd(2))
+	if err := unix.EpollCtl(t.fd(a.Fd(0)), a.Int(1), h, &ev); err != nil {
+		return 0, errnoOf(err)
+	}
+	if op := a.Int(1); (op == unix.EPOLL_CTL_ADD || op == unix.EPOLL_CTL_MOD) && t.p.async != nil {
+		// ep_insert and ep_modify poll the file once (pollNoRoom).
+		asked := int16(ev.Events & 0xffff)
+		t.pollNoRoom(h, asked, pollNow(h, asked))
+	}
+	return 0, 0
 }
 
 // epollWait is epoll_wait and epoll_pwait's wait. maxevents is EINVAL
@@ -695,6 +704,7 @@ func poll(t *Thread, addr, nfds uint64, d time.Duration) (uint64, int) {
 		return 0, errno
 	}
 	for i := range fds {
+		t.pollNoRoom(int(fds[i].Fd), fds[i].Events, fds[i].Revents)
 		g[i].Revents = fds[i].Revents
 		if fds[i].Revents&unix.POLLIN != 0 && t.files.pidfds[int(fds[i].Fd)] != nil {
 			// A pidfd's host timerfd says POLLIN; Linux's pidfd_poll
@@ -824,6 +834,7 @@ func selectFDs(t *Thread, nfds int, rd, wr, ex uint64, d time.Duration) (uint64,
 	}
 	n := 0
 	for i, f := range fds {
+		t.pollNoRoom(int(f.Fd), f.Events, f.Revents)
 		fd := guest[i]
 		r := f.Revents
 		for k, ready := range []bool{

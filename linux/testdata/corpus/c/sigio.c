@@ -40,6 +40,7 @@
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "sigio.h"
 
 static volatile sig_atomic_t got, gotcode;
 
@@ -48,30 +49,6 @@ static void onio(int sig, siginfo_t *si, void *uc) {
 	(void)uc;
 	got++;
 	gotcode = si->si_code;
-}
-
-static int rtsig;
-
-/* take waits for rtsig (blocked) and prints its siginfo, fd named as
- * which descriptor it is. */
-static void take(const char *what, int fd) {
-	sigset_t set;
-	siginfo_t si;
-	sigemptyset(&set);
-	sigaddset(&set, rtsig);
-	if (sigwaitinfo(&set, &si) < 0) {
-		printf("%s: sigwaitinfo: %s\n", what, strerror(errno));
-		return;
-	}
-	printf("%s: sig=RTMIN+%d code=%d band=%#lx fd=%s\n", what, si.si_signo - SIGRTMIN, si.si_code,
-	       (long)si.si_band, si.si_fd == fd ? "ok" : "other");
-}
-
-/* pending prints whether rtsig is still pending. */
-static void pending(const char *what) {
-	sigset_t set;
-	sigpending(&set);
-	printf("%s: pending=%d\n", what, sigismember(&set, rtsig));
 }
 
 static void check(const char *what, int r) {

@@ -35,42 +35,7 @@
 #include <sys/timerfd.h>
 #include <termios.h>
 #include <unistd.h>
-#include "res.h"
-
-static int rtsig;
-
-/* take waits for rtsig (blocked) and prints its siginfo, fd named as
- * which descriptor it is. */
-static void take(const char *what, int fd) {
-	sigset_t set;
-	siginfo_t si;
-	sigemptyset(&set);
-	sigaddset(&set, rtsig);
-	if (sigwaitinfo(&set, &si) < 0) {
-		printf("%s: sigwaitinfo: %s\n", what, strerror(errno));
-		return;
-	}
-	printf("%s: sig=RTMIN+%d code=%d band=%#lx fd=%s\n", what, si.si_signo - SIGRTMIN, si.si_code,
-	       (long)si.si_band, si.si_fd == fd ? "ok" : "other");
-}
-
-/* pending prints whether rtsig is pending. */
-static void pending(const char *what) {
-	sigset_t set;
-	sigpending(&set);
-	printf("%s: pending=%d\n", what, sigismember(&set, rtsig));
-}
-
-/* own makes this process fd's owner, rtsig its signal, and sets O_ASYNC
- * and O_NONBLOCK. */
-static void own(const char *what, int fd) {
-	char b[96];
-	snprintf(b, sizeof b, "%s: F_SETOWN", what);
-	res(b, fcntl(fd, F_SETOWN, getpid()));
-	fcntl(fd, F_SETSIG, rtsig);
-	snprintf(b, sizeof b, "%s: F_SETFL O_ASYNC", what);
-	res(b, fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC | O_NONBLOCK));
-}
+#include "sigio.h"
 
 static char buf[65536];
 
