@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,19 +32,26 @@ import (
 // read, write and sync calls: a pipe's or socket's read waits there as a
 // guest wait (a signal fails that request with -EINTR in its event, as
 // aio_rw_done), and the positioned calls serve regular files and block
-// devices (other files ignore the offset, as their read_iter does).
-// IOCB_CMD_POLL completes at once when the descriptor is ready, else it
-// stays pending until io_getevents or io_pgetevents (or another call on
-// the context) finds it ready, or io_cancel or io_destroy ends it. An
-// IOCB_FLAG_RESFD eventfd is signalled (1 added) for every completion.
-// Contexts are the address space's: fork's child has none, though it
-// shares the ring's pages (a MAP_SHARED mapping without VM_DONTCOPY, as
-// aio_setup_ring's; the child's calls find no context at its id), and
-// execve ends them. Every guest process counts against
-// /proc/sys/fs/aio-max-nr (the host's, which the guest reads) with the
-// runner's own count (not the host's aio-nr, which the guest reads).
-// Request slots are nr-1 less the events in the ring and the pending
-// polls, without Linux's per-CPU batches.
+// devices (other files ignore the offset, as their read_iter does). That
+// is Linux's own way with them: a pipe's or socket's read_iter waits in
+// io_submit, only IOCB_CMD_POLL (and O_DIRECT I/O, which the host
+// completes at once here) completes later. IOCB_CMD_POLL completes at
+// once when the descriptor is ready; else the runner's poller
+// (asyncio.go) watches it and completes it when the file becomes ready,
+// whatever the guest does meanwhile (aioReady: the event in the ring,
+// which a thread spinning on its tail sees, the eventfd signalled, a
+// waiting io_getevents woken), unless io_cancel or io_destroy ends it
+// first; one whose descriptor the host's epoll refuses waits for the
+// next call on the context. An IOCB_FLAG_RESFD eventfd is signalled (1
+// added) for every completion. Contexts are the address space's: fork's
+// child has none, though it shares the ring's pages (a MAP_SHARED
+// mapping without VM_DONTCOPY, as aio_setup_ring's; the child's calls
+// find no context at its id), and execve ends them. The run keeps its
+// own aio-nr (Process.aioNr: the requests every guest process's contexts
+// asked for), which /proc/sys/fs/aio-nr reads (procsys.go), against
+// /proc/sys/fs/aio-max-nr, the host's, as every /proc/sys setting the
+// guest reads. Request slots are nr-1 less the events in the ring and
+// the pending polls, without Linux's per-CPU batches.
 
 // The iocb opcodes (uapi linux/aio_abi.h) Linux 6.1 knows; IOCB_CMD_NOOP
 // (6) is not one of them (EINVAL).
@@ -77,13 +85,6 @@ const (
 	aioMaxEvents = 0x10000000 / ioEventSize
 )
 
-// aioNr is the runner's aio-nr: the requests every guest context asked
-// for, against aio-max-nr.
-var aioNr struct {
-	sync.Mutex
-	n uint64
-}
-
 // aioMaxNr is /proc/sys/fs/aio-max-nr, Linux's default where it cannot be
 // read.
 var aioMaxNr = sync.OnceValue(func() uint64 {
@@ -107,23 +108,26 @@ type aioTable struct {
 
 // aioCtx is one context (struct kioctx).
 type aioCtx struct {
-	id       uint32
-	base     uint64 // the ring's address, the context's id for the guest
-	size     uint64 // the ring mapping's size
-	nr       uint32 // event slots (ctx->nr_events)
-	maxReqs  uint32 // what io_setup asked for, counted in aio-nr
-	tail     uint32 // the next slot to fill (the kernel's own copy)
-	pending  []*aioPoll
-	wake     chan struct{} // closed on a completion
-	resfdDup []int         // host eventfds pending requests hold
+	mm      *addressSpace // whose context it is
+	id      uint32
+	base    uint64 // the ring's address, the context's id for the guest
+	size    uint64 // the ring mapping's size
+	nr      uint32 // event slots (ctx->nr_events)
+	maxReqs uint32 // what io_setup asked for, counted in aio-nr
+	tail    uint32 // the next slot to fill (the kernel's own copy)
+	pending []*aioPoll
+	wake    chan struct{} // closed on a completion
 }
 
 // aioPoll is a pending IOCB_CMD_POLL.
 type aioPoll struct {
+	x         *aioCtx // its context
 	obj, data uint64
-	fd        int   // a host duplicate of the descriptor
+	fd        int   // a host duplicate of the descriptor (-1 once ended)
 	events    int16 // what it waits for, with POLLERR and POLLHUP
 	resfd     int   // a host duplicate of the eventfd, or -1
+	// watched says the runner's poller watches fd (watchPoll).
+	watched bool
 }
 
 // aioLookup is lookup_ioctx: the ring id read from the guest's ring at id
@@ -145,18 +149,18 @@ func (t *Thread) aioLookup(id uint64) *aioCtx {
 
 // ring reads the ring's header as the kernel does, whatever its
 // protection (zero if the ring is gone).
-func (t *Thread) ring(x *aioCtx) abi.AioRing {
+func (p *Process) ring(x *aioCtx) abi.AioRing {
 	var h abi.AioRing
 	b := make([]byte, abi.AioRingLayout.Size())
-	if t.mm.Mem.Peek(x.base, b) == nil {
-		abi.AioRingLayout.Decode(t.p.order, b, &h)
+	if x.mm.Mem.Peek(x.base, b) == nil {
+		abi.AioRingLayout.Decode(p.order, b, &h)
 	}
 	return h
 }
 
 // putRing writes the ring's header as the kernel does.
-func (t *Thread) putRing(x *aioCtx, h abi.AioRing) {
-	_ = t.mm.Mem.Poke(x.base, abi.AioRingLayout.Bytes(t.p.order, &h))
+func (p *Process) putRing(x *aioCtx, h abi.AioRing) {
+	_ = x.mm.Mem.Poke(x.base, abi.AioRingLayout.Bytes(p.order, &h))
 }
 
 // sysIoSetup is io_setup(nr_events, ctxp) in Linux's order: ctxp
@@ -194,14 +198,12 @@ func sysIoSetup(t *Thread, a *sysArgs) (uint64, int) {
 	if t.mm.Mem.MapShared(base, size, mem.Read|mem.Write, ring, 0) != nil {
 		return 0, abi.ENOMEM
 	}
-	x := &aioCtx{base: base, size: size, nr: uint32((size - aioRingHeader) / ioEventSize),
+	x := &aioCtx{mm: t.mm, base: base, size: size, nr: uint32((size - aioRingHeader) / ioEventSize),
 		maxReqs: maxReqs, wake: make(chan struct{})}
-	aioNr.Lock()
-	full := aioNr.n+uint64(maxReqs) > aioMaxNr()
+	full := t.p.aioNr+uint64(maxReqs) > aioMaxNr()
 	if !full {
-		aioNr.n += uint64(maxReqs)
+		t.p.aioNr += uint64(maxReqs)
 	}
-	aioNr.Unlock()
 	if full {
 		_ = t.mm.Mem.Unmap(base, size)
 		return 0, abi.EAGAIN
@@ -222,7 +224,7 @@ func sysIoSetup(t *Thread, a *sysArgs) (uint64, int) {
 	} else {
 		tb.ctxs[x.id] = x
 	}
-	t.putRing(x, abi.AioRing{ID: x.id, Nr: x.nr, Magic: aioRingMagic, CompatFeatures: aioCompatFeatures,
+	t.p.putRing(x, abi.AioRing{ID: x.id, Nr: x.nr, Magic: aioRingMagic, CompatFeatures: aioCompatFeatures,
 		HeaderLength: aioRingHeader})
 	if t.put64(ctxp, base) != 0 {
 		t.aioKill(x)
@@ -244,11 +246,10 @@ func (p *Process) aioClose(mm *addressSpace) {
 			continue
 		}
 		for _, q := range x.pending {
-			q.close()
+			p.endPoll(q)
 		}
-		aioNr.Lock()
-		aioNr.n -= uint64(x.maxReqs)
-		aioNr.Unlock()
+		x.pending = nil
+		p.aioNr -= uint64(x.maxReqs)
 	}
 	mm.aio = nil
 }
@@ -257,23 +258,79 @@ func (p *Process) aioClose(mm *addressSpace) {
 // unmapped (whatever is there now, as vm_munmap) and its requests leave
 // aio-nr.
 func (t *Thread) aioKill(x *aioCtx) {
-	for _, p := range x.pending {
-		p.close()
+	for _, q := range x.pending {
+		t.p.endPoll(q)
 	}
 	x.pending = nil
 	t.mm.aio.ctxs[x.id] = nil
 	_ = t.mm.Mem.Unmap(x.base, x.size)
 	t.mm.unname(x.base, x.base+x.size)
-	aioNr.Lock()
-	aioNr.n -= uint64(x.maxReqs)
-	aioNr.Unlock()
+	t.p.aioNr -= uint64(x.maxReqs)
 }
 
-func (p *aioPoll) close() {
-	_ = unix.Close(p.fd)
-	if p.resfd >= 0 {
-		_ = unix.Close(p.resfd)
+// close closes q's host descriptors, once.
+func (q *aioPoll) close() {
+	if q.fd >= 0 {
+		_ = unix.Close(q.fd)
 	}
+	if q.resfd >= 0 {
+		_ = unix.Close(q.resfd)
+	}
+	q.fd, q.resfd = -1, -1
+}
+
+// watchPoll has the runner's poller (asyncio.go) watch pending poll q's
+// descriptor, level-triggered, for q's events: when the file becomes
+// ready the poller takes the process lock and completes q (aioReady),
+// whatever the guest does meanwhile, as aio_poll_wake completes it from
+// the file's wake-up. A descriptor the host's epoll refuses leaves q to
+// the next call on its context (checkPolls). The caller holds the
+// process lock.
+func (p *Process) watchPoll(q *aioPoll) {
+	ap := p.poller()
+	if ap == nil || unix.EpollCtl(ap.ep, unix.EPOLL_CTL_ADD, q.fd,
+		&unix.EpollEvent{Events: uint32(uint16(q.events)), Fd: int32(q.fd)}) != nil {
+		return
+	}
+	if ap.aio == nil {
+		ap.aio = map[int]*aioPoll{}
+	}
+	ap.aio[q.fd] = q
+	q.watched = true
+}
+
+// endPoll ends pending poll q: out of the poller's watch (before its
+// descriptor closes: the host's epoll keeps a registration while the
+// guest's descriptor holds the file open), its descriptors closed. The
+// caller holds the process lock.
+func (p *Process) endPoll(q *aioPoll) {
+	if ap := p.async; q.watched && ap != nil && !ap.closed {
+		_ = unix.EpollCtl(ap.ep, unix.EPOLL_CTL_DEL, q.fd, nil)
+		delete(ap.aio, q.fd)
+	}
+	q.watched = false
+	q.close()
+}
+
+// aioReady is the poller's completion of pending poll q, whose watch
+// reported it ready: if it still is (another reader may have emptied
+// the pipe since; then it stays pending and its level-triggered watch
+// reports it again), its event goes into the ring, its eventfd is
+// signalled and waiters wake (complete), as aio_poll_wake does at the
+// file's wake-up. The caller, not a guest thread, holds the process
+// lock between two of the guest's Runs: the ring is written through
+// mem's Poke as a system call's result is, so a recording logs the
+// write at that point of the run (record.go's journal) and a replay
+// applies it there.
+func (p *Process) aioReady(q *aioPoll) {
+	x := q.x
+	fds := []unix.PollFd{{Fd: int32(q.fd), Events: q.events | abi.POLLRDNORM | abi.POLLWRNORM}}
+	if n, _ := unix.Poll(fds, 0); n <= 0 || fds[0].Revents&q.events == 0 {
+		return
+	}
+	x.pending = slices.DeleteFunc(x.pending, func(o *aioPoll) bool { return o == q })
+	p.complete(x, q.data, q.obj, int64(uint16(wakeMask(fds[0].Revents, q.events))), q.resfd)
+	p.endPoll(q)
 }
 
 // sysIoDestroy is io_destroy(ctx): EINVAL for what is not a context. No
@@ -288,21 +345,21 @@ func sysIoDestroy(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 // inRing is how many events the ring holds, as the guest's head says.
-func (t *Thread) inRing(x *aioCtx) uint32 {
-	head := t.ring(x).Head % x.nr
+func (p *Process) inRing(x *aioCtx) uint32 {
+	head := p.ring(x).Head % x.nr
 	return (x.tail + x.nr - head) % x.nr
 }
 
 // complete is aio_complete: the event (data, obj, res, res2 0) goes into
 // the ring's next slot, the tail moves, the eventfd (a host descriptor,
 // or -1) is signalled and waiters wake.
-func (t *Thread) complete(x *aioCtx, data, obj uint64, res int64, resfd int) {
+func (p *Process) complete(x *aioCtx, data, obj uint64, res int64, resfd int) {
 	ev := abi.IoEvent{Data: data, Obj: obj, Res: res}
-	_ = t.mm.Mem.Poke(x.base+aioRingHeader+uint64(x.tail)*ioEventSize, abi.IoEventLayout.Bytes(t.p.order, &ev))
+	_ = x.mm.Mem.Poke(x.base+aioRingHeader+uint64(x.tail)*ioEventSize, abi.IoEventLayout.Bytes(p.order, &ev))
 	x.tail = (x.tail + 1) % x.nr
-	h := t.ring(x)
+	h := p.ring(x)
 	h.Tail = x.tail
-	t.putRing(x, h)
+	p.putRing(x, h)
 	if resfd >= 0 {
 		var one [8]byte
 		binary.NativeEndian.PutUint64(one[:], 1)
@@ -324,16 +381,21 @@ func (t *Thread) checkPolls(x *aioCtx) {
 	if n, _ := unix.Poll(fds, 0); n <= 0 {
 		return
 	}
-	keep := x.pending[:0]
-	for i, p := range x.pending {
-		if m := fds[i].Revents & p.events; m != 0 {
-			t.complete(x, p.data, p.obj, int64(uint16(wakeMask(fds[i].Revents, p.events))), p.resfd)
-			p.close()
+	var keep []*aioPoll
+	for i, q := range x.pending {
+		if m := fds[i].Revents & q.events; m != 0 {
+			t.p.complete(x, q.data, q.obj, int64(uint16(wakeMask(fds[i].Revents, q.events))), q.resfd)
+			t.p.endPoll(q)
 			continue
 		}
-		keep = append(keep, p)
+		keep = append(keep, q)
 	}
 	x.pending = keep
+}
+
+// unwatched says some pending poll of x has no watch (watchPoll).
+func (x *aioCtx) unwatched() bool {
+	return slices.ContainsFunc(x.pending, func(q *aioPoll) bool { return !q.watched })
 }
 
 // wakeMask is the result of a poll that waited and completes with host
@@ -414,7 +476,7 @@ func (t *Thread) submitOne(x *aioCtx, addr uint64) int {
 	if cb.reserved2 != 0 || int64(cb.nbytes) < 0 {
 		return abi.EINVAL
 	}
-	if t.inRing(x)+uint32(len(x.pending)) >= x.nr-1 {
+	if t.p.inRing(x)+uint32(len(x.pending)) >= x.nr-1 {
 		return abi.EAGAIN
 	}
 	g := int(int32(cb.fildes))
@@ -454,7 +516,7 @@ func (t *Thread) submitOne(x *aioCtx, addr uint64) int {
 		if e != 0 {
 			return e
 		}
-		t.complete(x, cb.data, addr, res, resfd)
+		t.p.complete(x, cb.data, addr, res, resfd)
 	case iocbCmdFsync, iocbCmdFdsync:
 		if cb.buf != 0 || cb.offset != 0 || cb.nbytes != 0 || cb.rwFlags != 0 {
 			return abi.EINVAL
@@ -470,7 +532,7 @@ func (t *Thread) submitOne(x *aioCtx, addr uint64) int {
 				err = unix.Fdatasync(fd)
 			}
 		})
-		t.complete(x, cb.data, addr, -int64(errnoOf(err)), resfd)
+		t.p.complete(x, cb.data, addr, -int64(errnoOf(err)), resfd)
 	case iocbCmdPoll:
 		if uint64(uint16(cb.buf)) != cb.buf || cb.offset != 0 || cb.nbytes != 0 || cb.rwFlags != 0 {
 			return abi.EINVAL
@@ -478,21 +540,22 @@ func (t *Thread) submitOne(x *aioCtx, addr uint64) int {
 		events := int16(cb.buf) | unix.POLLERR | unix.POLLHUP
 		fds := []unix.PollFd{{Fd: int32(fd), Events: events}}
 		if n, _ := unix.Poll(fds, 0); n > 0 && fds[0].Revents&events != 0 {
-			t.complete(x, cb.data, addr, int64(uint16(fds[0].Revents&events)), resfd)
+			t.p.complete(x, cb.data, addr, int64(uint16(fds[0].Revents&events)), resfd)
 			return 0
 		}
-		p := &aioPoll{obj: addr, data: cb.data, events: events, resfd: -1}
+		q := &aioPoll{x: x, obj: addr, data: cb.data, events: events, resfd: -1}
 		var err error
-		if p.fd, err = unix.Dup(fd); err != nil {
+		if q.fd, err = unix.Dup(fd); err != nil {
 			return errnoOf(err)
 		}
 		if resfd >= 0 {
-			if p.resfd, err = unix.Dup(resfd); err != nil {
-				_ = unix.Close(p.fd)
+			if q.resfd, err = unix.Dup(resfd); err != nil {
+				q.close()
 				return errnoOf(err)
 			}
 		}
-		x.pending = append(x.pending, p)
+		x.pending = append(x.pending, q)
+		t.p.watchPoll(q)
 	default:
 		return abi.EINVAL
 	}
@@ -505,6 +568,22 @@ func (t *Thread) submitOne(x *aioCtx, addr uint64) int {
 // buffer or iovec array (EINVAL, EFAULT), rw_verify_area's offset
 // (EINVAL), all refusing the request; then the transfer, whose result is
 // the event's.
+//
+// The RWF_ flags are applied as kiocb_set_rw_flags applies them: a
+// request with any goes through preadv2 or pwritev2 with them (at the
+// iocb's offset for a regular file or block device, at none for the
+// others), less RWF_HIPRI, which aio_prep_rw drops (no one polls for an
+// AIO request's completion). RWF_APPEND writes at the file's end,
+// RWF_DSYNC and RWF_SYNC write through as the host does, and RLIMIT_FSIZE
+// holds as for any write (fsizeRoom; its EFBIG and SIGXFSZ are the
+// event's and the submitter's). RWF_NOWAIT needs the file's FMODE_NOWAIT:
+// Linux 6.1's pipes and FIFOs do not have it (6.4 gave it them), so the
+// request is refused (EOPNOTSUPP); on other files the host's kernel
+// decides, and what a read that would wait gives (EAGAIN for a regular
+// file's pages not in the page cache, for an empty socket) depends on
+// the host's page cache and file system, not on anything the guest
+// controls: a guest sees Linux's answer for a file it has just written
+// (its pages cached: the data).
 func (t *Thread) aioRW(g, fd int, kind uint32, cb *iocb) (int64, int) {
 	if cb.flags&iocbFlagIoprio != 0 {
 		if e := t.ioprioValid(int(cb.reqprio)); e != 0 {
@@ -513,6 +592,9 @@ func (t *Thread) aioRW(g, fd int, kind uint32, cb *iocb) (int64, int) {
 	}
 	if cb.rwFlags&^rwfSupported != 0 {
 		return 0, int(unix.EOPNOTSUPP)
+	}
+	if cb.rwFlags&unix.RWF_NOWAIT != 0 && kind == unix.S_IFIFO {
+		return 0, int(unix.EOPNOTSUPP) // no FMODE_NOWAIT
 	}
 	write := cb.opcode == iocbCmdPwrite || cb.opcode == iocbCmdPwritev
 	vec := cb.opcode == iocbCmdPreadv || cb.opcode == iocbCmdPwritev
@@ -550,6 +632,9 @@ func (t *Thread) aioRW(g, fd int, kind uint32, cb *iocb) (int64, int) {
 		return 0, abi.EINVAL
 	}
 	positioned := kind == unix.S_IFREG || kind == unix.S_IFBLK
+	if flags := int(cb.rwFlags &^ unix.RWF_HIPRI); flags != 0 {
+		return t.aioRWFlags(fd, cb, positioned, write, vec, flags)
+	}
 	sa := sysArgs{uint64(g), cb.buf, cb.nbytes, uint64(cb.offset)}
 	var fn sysFn
 	switch {
@@ -570,7 +655,32 @@ func (t *Thread) aioRW(g, fd int, kind uint32, cb *iocb) (int64, int) {
 	default:
 		fn = sysWritev
 	}
-	n, e := fn(t, &sa)
+	return aioResult(fn(t, &sa))
+}
+
+// aioRWFlags is aioRW's transfer with RWF_ flags (not RWF_HIPRI): through
+// preadv2 or pwritev2, at cb's offset if positioned, else at none.
+func (t *Thread) aioRWFlags(fd int, cb *iocb, positioned, write, vec bool, flags int) (int64, int) {
+	iov := []abi.Iovec{{Base: cb.buf, Len: cb.nbytes}}
+	if vec {
+		var e int
+		if iov, e = t.iovecs(cb.buf, cb.nbytes); e != 0 {
+			return 0, e
+		}
+	}
+	off := int64(-1)
+	if positioned {
+		off = cb.offset
+	}
+	if write {
+		return aioResult(t.pwritevIov(fd, iov, off, flags, true))
+	}
+	return aioResult(t.preadvIov(fd, iov, off, flags, true))
+}
+
+// aioResult is the event's result of a transfer that returned n or errno
+// e: a signal that interrupted it is -EINTR (aio_rw_done: no restart).
+func aioResult(n uint64, e int) (int64, int) {
 	switch e {
 	case 0:
 		return int64(n), 0
@@ -613,15 +723,15 @@ func sysIoCancel(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, abi.EINVAL
 	}
 	t.checkPolls(x)
-	for i, p := range x.pending {
-		if p.obj != obj {
+	for i, q := range x.pending {
+		if q.obj != obj {
 			continue
 		}
 		x.pending = append(x.pending[:i], x.pending[i+1:]...)
-		fds := []unix.PollFd{{Fd: int32(p.fd), Events: p.events}}
+		fds := []unix.PollFd{{Fd: int32(q.fd), Events: q.events}}
 		_, _ = unix.Poll(fds, 0)
-		t.complete(x, p.data, p.obj, int64(uint16(fds[0].Revents&p.events)), p.resfd)
-		p.close()
+		t.p.complete(x, q.data, q.obj, int64(uint16(fds[0].Revents&q.events)), q.resfd)
+		t.p.endPoll(q)
 		return 0, int(unix.EINPROGRESS)
 	}
 	return 0, abi.EINVAL
@@ -632,7 +742,7 @@ func sysIoCancel(t *Thread, a *sysArgs) (uint64, int) {
 // addr, the head moved past them; EFAULT, nothing taken, if addr cannot
 // hold them.
 func (t *Thread) readEvents(x *aioCtx, addr uint64, n int64) (int64, int) {
-	h := t.ring(x)
+	h := t.p.ring(x)
 	head, tail := h.Head%x.nr, h.Tail%x.nr
 	var b []byte
 	var k int64
@@ -649,9 +759,9 @@ func (t *Thread) readEvents(x *aioCtx, addr uint64, n int64) (int64, int) {
 	if t.write(addr, b) != 0 {
 		return 0, abi.EFAULT
 	}
-	h = t.ring(x)
+	h = t.p.ring(x)
 	h.Head = head
-	t.putRing(x, h)
+	t.p.putRing(x, h)
 	return k, 0
 }
 
@@ -700,8 +810,8 @@ func (t *Thread) getEvents(a *sysArgs) (n int64, intr bool, e int) {
 				return n, false, 0
 			}
 		}
-		if len(x.pending) > 0 && (left < 0 || left > hostSlice) {
-			left = hostSlice // a pending poll is looked at again after this
+		if x.unwatched() && (left < 0 || left > hostSlice) {
+			left = hostSlice // a poll the poller cannot watch is looked at again after this
 		}
 		switch t.waitFor(x.wake, left) {
 		case waitSignal:

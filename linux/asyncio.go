@@ -41,7 +41,9 @@ import (
 // owner's guest id then: an owner that is gone (reaped, or a zombie) gets
 // nothing, as in Linux. Each watch has its own instance so that the edge
 // the host reports for a file already ready when O_ASYNC is set is read
-// and dropped by the call that set it (Linux sends nothing then).
+// and dropped by the call that set it (Linux sends nothing then). The
+// same poller watches the descriptors of pending native AIO polls
+// (aio.go watchPoll), each level-triggered in the poller's own epoll.
 //
 // The events each file type raises, after Linux 6.1:
 //   - a pipe or FIFO: POLL_IN to a read end on every write and when the
@@ -158,6 +160,9 @@ type asyncPoller struct {
 	// watched write end: the host's wake-up of its writers during one is
 	// that read's, whose POLL_OUT pipeReadEnd sends.
 	reading map[fileKey]int
+	// aio are the pending native AIO polls watched (aio.go watchPoll),
+	// by their host descriptor, which ep holds.
+	aio map[int]*aioPoll
 }
 
 // Host epoll bits (the host's numbering; the guest's is in abi).
@@ -785,6 +790,8 @@ func (p *Process) pollAsync(ap *asyncPoller) {
 				stop = true
 			} else if o := ap.watches[int(r.Fd)]; o != nil && o.async != nil && !exited {
 				p.asyncReady(o, int(r.Fd))
+			} else if q := ap.aio[int(r.Fd)]; q != nil && !exited {
+				p.aioReady(q)
 			}
 		}
 		if stop {
@@ -805,6 +812,11 @@ func (ap *asyncPoller) shut() {
 		o.async = nil
 	}
 	ap.watches = nil
+	for _, q := range ap.aio {
+		q.watched = false
+		q.close()
+	}
+	ap.aio = nil
 	ap.closed = true
 	unix.Close(ap.ep)
 	unix.Close(ap.stop)

@@ -339,7 +339,7 @@
 // for writing, O_TRUNC, O_TMPFILE, truncate, chmod, chown, utimes, the
 // xattr calls that change, unlink, rmdir and rename there are EROFS in
 // Linux's order of errors, however the guest names the file; reads are
-// the host's settings.
+// the host's settings, but for fs/aio-nr, the run's own count (aio.go).
 //
 // Files in general are the host's, opened with the guest's file-system
 // credentials (hostcred.go): a guest run as root, outside a chroot(2)

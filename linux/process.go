@@ -188,8 +188,12 @@ type Process struct {
 	peerCreds *peerCreds
 	sigAny    atomic.Bool // some thread may have a deliverable signal
 	// async is the poller of signal-driven I/O (asyncio.go), made at the
-	// first descriptor given O_ASYNC.
+	// first descriptor given O_ASYNC or native AIO poll left pending
+	// (aio.go).
 	async *asyncPoller
+	// aioNr is the run's /proc/sys/fs/aio-nr: the requests its native
+	// AIO contexts asked for (aio.go), under the process lock.
+	aioNr uint64
 	// fasyncSeen is set once a description gets O_ASYNC through its
 	// fasync: F_GETFL then looks for its record (asyncio.go).
 	fasyncSeen bool

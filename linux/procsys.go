@@ -16,7 +16,9 @@ import (
 // it: a guest run as root would otherwise change the host's kernel
 // settings (sysctl -w, echo 1 >/proc/sys/vm/drop_caches) and the host's
 // names (kernel/hostname). Reads are the host's, except kernel/hostname
-// and kernel/domainname, which are the run's names (uts.go). What is
+// and kernel/domainname, which are the run's names (uts.go), and
+// fs/aio-nr, the run's native AIO requests (aio.go; fs/aio-max-nr, the
+// limit they count against, is the host's). What is
 // refused is told by where the host resolves the guest's path, not by its
 // text, so every way of naming a file there is caught alike: a relative
 // path after chdir("/proc/sys"), a directory descriptor of it, a symbolic
@@ -206,8 +208,9 @@ func sysctlPerm(c *cred, st *unix.Stat_t, entry string, mode uint32) bool {
 // host flags: one on /proc/sys opened to change it is closed and EROFS
 // (what procSysOpenCheck missed, a rename racing with it); one on
 // kernel/hostname or kernel/domainname is replaced by a descriptor of the
-// run's name ("NAME\n", as Linux's proc_do_uts_string reads it). Others
-// are returned as they are.
+// run's name ("NAME\n", as Linux's proc_do_uts_string reads it), one on
+// fs/aio-nr by one of the run's count of native AIO requests (aio.go).
+// Others are returned as they are.
 func (t *Thread) procSysOpened(fd, flags int) (int, int) {
 	entry, in := procSysEntry(fd)
 	if !in {
@@ -223,18 +226,23 @@ func (t *Thread) procSysOpened(fd, flags int) (int, int) {
 		unix.Close(fd)
 		return -1, abi.EACCES
 	}
-	f := utsNode
+	var text string
 	switch {
 	case flags&unix.O_PATH != 0:
 		return fd, 0
 	case entry == "kernel/hostname":
+		text = t.p.uts.name(utsNode)
 	case entry == "kernel/domainname":
-		f = utsDomain
+		text = t.p.uts.name(utsDomain)
+	case entry == "fs/aio-nr":
+		// The run's native AIO requests (aio.go), as
+		// proc_doulongvec_minmax prints Linux's aio_nr.
+		text = strconv.FormatUint(t.p.aioNr, 10)
 	default:
 		return fd, 0
 	}
 	unix.Close(fd)
-	nfd, e := memFileNamed(procSysMemName, []byte(t.p.uts.name(f)+"\n"))
+	nfd, e := memFileNamed(procSysMemName, []byte(text+"\n"))
 	if e != 0 {
 		return -1, e
 	}

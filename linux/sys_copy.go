@@ -332,13 +332,22 @@ func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
+	flags := 0
+	if v2 {
+		flags = int(a.Int(5))
+	}
+	return t.preadvIov(fd, iov, int64(a.Long(3)), flags, v2)
+}
+
+// preadvIov is preadv (preadv2 if v2, with RWF_ flags) of host
+// descriptor fd into the guest buffers iov at offset off.
+func (t *Thread) preadvIov(fd int, iov []abi.Iovec, off int64, flags int, v2 bool) (uint64, int) {
 	var total uint64
 	for _, v := range iov {
 		total += v.Len
 	}
 	b := make([]byte, min(total, 1<<20))
-	off := int64(a.Long(3))
-	if v2 && a.Int(5)&^rwfSupported != 0 && total > 0 {
+	if v2 && flags&^rwfSupported != 0 && total > 0 {
 		return 0, abi.EOPNOTSUPP
 	}
 	if off >= 0 || v2 && off == -1 {
@@ -354,7 +363,7 @@ func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 		if e := t.ttyJobCheck(fd, false); e != 0 {
 			return 0, e
 		}
-		if a.Int(5) == 0 && streamKind(fd) != 0 && openFor(fd, unix.POLLIN) {
+		if flags == 0 && streamKind(fd) != 0 && openFor(fd, unix.POLLIN) {
 			var e int
 			if n, e = t.streamRead(fd, b); e != 0 {
 				return 0, e
@@ -368,7 +377,7 @@ func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 	err = t.pipeRead(fd, len(b), func() (err error) {
 		t.block(func() {
 			if v2 {
-				n, err = unix.Preadv2(fd, [][]byte{b}, off, int(a.Int(5)))
+				n, err = unix.Preadv2(fd, [][]byte{b}, off, int(flags))
 			} else {
 				n, err = unix.Preadv(fd, [][]byte{b}, off)
 			}
@@ -404,17 +413,26 @@ func pwritev(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	off := int64(a.Long(3))
+	flags := 0
+	if v2 {
+		flags = int(a.Int(5))
+	}
+	return t.pwritevIov(fd, iov, int64(a.Long(3)), flags, v2)
+}
+
+// pwritevIov is pwritev (pwritev2 if v2, with RWF_ flags) of the guest
+// buffers iov to host descriptor fd at offset off.
+func (t *Thread) pwritevIov(fd int, iov []abi.Iovec, off int64, flags int, v2 bool) (uint64, int) {
 	var total uint64
 	for _, v := range iov {
 		total += v.Len
 	}
-	if v2 && a.Int(5)&^rwfSupported != 0 && total > 0 {
+	if v2 && flags&^rwfSupported != 0 && total > 0 {
 		return 0, abi.EOPNOTSUPP
 	}
 	pos := offPos(off)
 	switch {
-	case v2 && a.Int(5)&rwfAppend != 0:
+	case v2 && flags&rwfAppend != 0:
 		pos = posEnd
 	case v2 && off == -1:
 		pos = posFile
@@ -429,7 +447,7 @@ func pwritev(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 		if e := t.ttyJobCheck(fd, true); e != 0 {
 			return 0, e
 		}
-		if kind := streamKind(fd); kind != 0 && a.Int(5) == 0 {
+		if kind := streamKind(fd); kind != 0 && flags == 0 {
 			return t.writeStream(fd, kind, all)
 		}
 		if e := t.waitWritable(fd); e != 0 {
@@ -440,7 +458,7 @@ func pwritev(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 	var err error
 	t.block(func() {
 		if v2 {
-			n, err = unix.Pwritev2(fd, [][]byte{all}, off, int(a.Int(5)))
+			n, err = unix.Pwritev2(fd, [][]byte{all}, off, int(flags))
 		} else {
 			n, err = unix.Pwritev(fd, [][]byte{all}, off)
 		}

@@ -77,7 +77,7 @@ const privNote = "never the host's: as Linux answers a process without the capab
 const pkeyNote = "as Linux 6.1 on a POWER9 or POWER10 with the radix MMU, where keys are the hash MMU's only (pkeys.c: MMU_FTR_PKEY clear, num_pkey 0)"
 
 // aioNote begins the notes of the native AIO calls (aio.go).
-const aioNote = "Linux 6.1's fs/aio.c: the ring is guest memory at the context's id (libaio reads it); IOCB_CMD_POLL pending until the context is next used"
+const aioNote = "Linux 6.1's fs/aio.c: the ring is guest memory at the context's id (libaio reads it); a pending IOCB_CMD_POLL completes when its file becomes ready, whatever the guest does meanwhile"
 
 // mpolNote begins the notes of the memory policy calls (mempolicy.go).
 const mpolNote = "Linux 6.1's mm/mempolicy.c on one memory node (node 0)"
@@ -180,7 +180,7 @@ func init() {
 		abi.SYS_EVENTFD:           {fn: sysEventfd, level: full, args: args(aUint)},
 		abi.SYS_IO_SETUP:          {fn: sysIoSetup, level: partial, note: aioNote + ": aio-nr is the run's own, against the host's aio-max-nr, and given back by io_destroy only", args: args(aUint, aPtr)},
 		abi.SYS_IO_DESTROY:        {fn: sysIoDestroy, level: full, note: aioNote, args: args(aHex)},
-		abi.SYS_IO_SUBMIT:         {fn: sysIoSubmit, level: partial, note: aioNote + ": reads, writes and syncs done at submission (a pipe's or socket's waiting as a guest wait); RWF_ flags checked, not applied; request slots without Linux's per-CPU batches", args: args(aHex, aLong, aPtr)},
+		abi.SYS_IO_SUBMIT:         {fn: sysIoSubmit, level: partial, note: aioNote + ": reads, writes and syncs done at submission (a pipe's or socket's waiting as a guest wait); RWF_ flags applied (RWF_HIPRI dropped; RWF_NOWAIT EOPNOTSUPP on a pipe, else the host file's answer); request slots without Linux's per-CPU batches", args: args(aHex, aLong, aPtr)},
 		abi.SYS_IO_CANCEL:         {fn: sysIoCancel, level: full, note: aioNote + ": a pending poll ends (EINPROGRESS), anything else EINVAL", args: args(aHex, aPtr, aPtr)},
 		abi.SYS_IO_GETEVENTS:      {fn: sysIoGetevents, level: full, note: aioNote, args: args(aHex, aLong, aLong, aPtr, aPtr)},
 		abi.SYS_IO_PGETEVENTS:     {fn: sysIoPgetevents, level: full, note: aioNote, args: args(aHex, aLong, aLong, aPtr, aPtr, aPtr)},
