@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -24,17 +26,19 @@ import (
 // directory descriptor, flags, mode and path), opens and passes each
 // descriptor back (SCM_RIGHTS: the same open file description, as if the
 // runner had opened it). The runner waits for the answer as for a read
-// (pollLoop); a signal for the thread or the run's end kills the opener,
-// whose open the host kernel then undoes as Linux undoes an interrupted
-// one (the reader or writer count it took is given back), and the call is
+// (pollLoop). A signal for the thread interrupts the opener's open
+// (interruptOpener): the host's wait_for_partner then fails it with
+// EINTR, giving back the reader or writer count it took, unless its
+// partner had come, when the open succeeds although the signal is
+// pending — Linux's rule, which a peer that found this end open relies
+// on (killing the opener instead lost such an open: the peer read end of
+// file and the restarted open waited for good). An interrupted open is
 // restarted under SA_RESTART or fails with EINTR, as Linux's
-// -ERESTARTSYS. An opener that answered is kept for the next open (at
-// most maxIdleOpeners; they end when the run does), and one killed for a
-// signal is replaced in the background, so an open costs the host a
-// round trip on the socket once the first opener has started (0.7 ms
-// under a load of 17 on 2 cores, against 80 ms to start one), and a
-// restarted open does not wait for a start that a periodic signal could
-// interrupt each time. A
+// -ERESTARTSYS; the run's end kills the opener. An opener is kept for the
+// next open (at most maxIdleOpeners; they end when the run does), so an
+// open costs the host a round trip on the socket once the first opener
+// has started (0.7 ms under a load of 17 on 2 cores, against 80 ms to
+// start one). A
 // FIFO opened for writing that has a reader already is opened by the
 // runner itself (O_NONBLOCK, then cleared); one for reading always takes
 // an opener, since nothing tells the runner whether it has a writer. An
@@ -60,7 +64,10 @@ func init() {
 // mode and the path, in decimal and separated by spaces, with the
 // directory descriptor; each answer the errno (a 32-bit word, 0 with the
 // descriptor). It ends
-// when the runner closes its end, and returns the exit status.
+// when the runner closes its end, and returns the exit status. It runs in
+// a package init, so on the process's main thread (the Go runtime locks
+// the main goroutine to it during initialization): interruptOpener
+// signals that thread.
 func fifoOpener() int {
 	// The runner's descriptors the fork passed on (the guest's, which
 	// are not close-on-exec on the host) would keep pipes open.
@@ -79,6 +86,15 @@ func fifoOpener() int {
 			}
 		}
 	}()
+	// The runner interrupts an open with fifoInterrupt (see
+	// Thread.interruptOpener): Go's handler ignores it, and without
+	// SA_RESTART the open it interrupts fails with EINTR (one whose
+	// partner has come succeeds all the same, as Linux's wait_for_partner)
+	// instead of being restarted. Without it an open cannot be
+	// interrupted: the opener ends.
+	if !noRestart(fifoInterrupt) {
+		return 1
+	}
 	buf := make([]byte, 64+unix.PathMax)
 	oob := make([]byte, unix.CmsgSpace(4))
 	for {
@@ -98,12 +114,7 @@ func fifoOpener() int {
 			return 1
 		}
 		at, path := reopenAt(dirfd, path)
-		var fd int
-		for {
-			if fd, err = unix.Openat(at, path, flags|unix.O_NOCTTY|unix.O_CLOEXEC, uint32(mode)); err != unix.EINTR {
-				break
-			}
-		}
+		fd, err := unix.Openat(at, path, flags|unix.O_NOCTTY|unix.O_CLOEXEC, uint32(mode))
 		unix.Close(dirfd)
 		var msg [4]byte
 		var rights []byte
@@ -120,6 +131,27 @@ func fifoOpener() int {
 			return 1
 		}
 	}
+}
+
+// fifoInterrupt is the signal that interrupts an opener's open: one whose
+// default action is to ignore it, so that one sent before the opener's Go
+// runtime has started does no harm.
+const fifoInterrupt = unix.SIGWINCH
+
+// saRestart is the kernel's SA_RESTART (the same on every architecture Go
+// supports).
+const saRestart = 0x10000000
+
+// noRestart clears SA_RESTART from sig's action (the Go runtime's
+// handler), so that the calls it interrupts fail with EINTR.
+func noRestart(sig unix.Signal) bool {
+	var a ksigaction
+	if _, _, e := unix.RawSyscall6(unix.SYS_RT_SIGACTION, uintptr(sig), 0, uintptr(unsafe.Pointer(&a)), ksigsetSize, 0, 0); e != 0 {
+		return false
+	}
+	a.setFlagsWord(a.flagsWord() &^ saRestart)
+	_, _, e := unix.RawSyscall6(unix.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&a)), 0, ksigsetSize, 0, 0)
+	return e == 0
 }
 
 // recvFD is the one descriptor an SCM_RIGHTS message in oob carries, or -1.
@@ -233,6 +265,42 @@ func startOpener(attr *syscall.SysProcAttr) *opener {
 	return &opener{sock: pair[0], pid: pid}
 }
 
+// interruptOpener interrupts the open opener o is making for t, which a
+// signal interrupts (pollLoop's EINTR), and waits until o's answer has
+// come: EINTR if the open had no partner, or the open's result if its
+// partner came first (the open then succeeds although a signal is
+// pending, as Linux's wait_for_partner). It returns errExit at the run's
+// end and errRestart if o ended without an answer (its open undone by
+// the host), 0 with the answer waiting on o.sock. The signal is sent
+// again until the answer comes, since one that arrives before the open
+// has begun interrupts nothing (it is taken before the opener's next
+// open: it is pending before that request is sent).
+func (t *Thread) interruptOpener(o *opener) int {
+	wait := 5 * time.Millisecond
+	for {
+		if err := unix.Tgkill(o.pid, o.pid, fifoInterrupt); err != nil {
+			return errRestart // gone (ESRCH): nothing to take
+		}
+		fds := []unix.PollFd{{Fd: int32(o.sock), Events: unix.POLLIN}}
+		var n int
+		var err error
+		t.block(func() { n, err = unix.Poll(fds, int(wait.Milliseconds())) })
+		if t.gone() {
+			return errExit
+		}
+		if err != nil && err != unix.EINTR {
+			return errnoOf(err)
+		}
+		if n > 0 {
+			if fds[0].Revents&unix.POLLIN == 0 {
+				return errRestart // ended without an answer
+			}
+			return 0
+		}
+		wait = min(2*wait, 200*time.Millisecond)
+	}
+}
+
 // stopOpeners ends the idle openers (the run's end); one put back later
 // is ended at once.
 func (p *Process) stopOpeners() {
@@ -299,8 +367,10 @@ func (t *Thread) openFIFO(dirfd int, path string, hflags int, mode uint32) (fd, 
 	c.uid.e, c.gid.e = c.uid.fs, c.gid.fs
 	attr := t.p.hostCred.hostAttr(&c)
 	var o *opener
+	idle := false // o was kept from an earlier open
 	if attr == nil {
 		o = t.p.takeOpener()
+		idle = o != nil
 	}
 	if o == nil {
 		if o = startOpener(attr); o == nil {
@@ -317,34 +387,55 @@ func (t *Thread) openFIFO(dirfd int, path string, hflags int, mode uint32) (fd, 
 		dirfd = d
 	}
 	req := strconv.Itoa(hflags) + " " + strconv.FormatUint(uint64(mode), 10) + " " + path
-	if err := unix.Sendmsg(o.sock, []byte(req), unix.UnixRights(dirfd), nil, 0); err != nil {
-		o.stop()
-		return -1, errnoOf(err), true
-	}
-	fds := []unix.PollFd{{Fd: int32(o.sock), Events: unix.POLLIN}}
-	if _, e := pollLoop(t, -1, func(ms int) (int, error) { return unix.Poll(fds, ms) }); e != 0 {
-		o.stop()
-		if e == abi.EINTR {
-			// The call is likely made again after the handler: an
-			// opener started meanwhile saves it the start, which a
-			// periodic signal would otherwise interrupt each time.
-			if attr == nil {
-				go func(p *Process) {
-					if o := startOpener(nil); o != nil {
-						p.putOpener(o)
-					}
-				}(t.p)
-			}
-			e = errRestart
-		}
-		return -1, e, true
-	}
 	var msg [4]byte
 	oob := make([]byte, unix.CmsgSpace(4))
-	n, oobn, _, _, err := unix.Recvmsg(o.sock, msg[:], oob, unix.MSG_CMSG_CLOEXEC)
-	if err != nil || n != len(msg) {
-		o.stop()
-		return -1, abi.EIO, true
+	for {
+		if err := unix.Sendmsg(o.sock, []byte(req), unix.UnixRights(dirfd), nil, 0); err != nil {
+			o.stop()
+			if idle {
+				// It ended while kept (killed from outside): the open
+				// never reached it. A new one makes it.
+				if o, idle = startOpener(nil), false; o != nil {
+					continue
+				}
+				return -1, 0, false
+			}
+			return -1, errnoOf(err), true
+		}
+		fds := []unix.PollFd{{Fd: int32(o.sock), Events: unix.POLLIN}}
+		_, e := pollLoop(t, -1, func(ms int) (int, error) { return unix.Poll(fds, ms) })
+		interrupted := e == abi.EINTR
+		if interrupted {
+			e = t.interruptOpener(o)
+		}
+		if e != 0 {
+			o.stop()
+			return -1, e, true
+		}
+		n, oobn, _, _, err := unix.Recvmsg(o.sock, msg[:], oob, unix.MSG_CMSG_CLOEXEC)
+		if err != nil || n != len(msg) {
+			o.stop()
+			if interrupted {
+				return -1, errRestart, true
+			}
+			return -1, abi.EIO, true
+		}
+		oob = oob[:oobn]
+		if binary.NativeEndian.Uint32(msg[:]) != uint32(abi.EINTR) {
+			break
+		}
+		if interrupted {
+			// No partner came: the host undid the open, as Linux
+			// undoes an interrupted one.
+			if attr == nil {
+				t.p.putOpener(o)
+			} else {
+				o.stop()
+			}
+			return -1, errRestart, true
+		}
+		// An interruption meant for an earlier open: ask again.
+		oob = oob[:cap(oob)]
 	}
 	if attr == nil {
 		t.p.putOpener(o)
@@ -354,7 +445,7 @@ func (t *Thread) openFIFO(dirfd int, path string, hflags int, mode uint32) (fd, 
 	if e := int(binary.NativeEndian.Uint32(msg[:])); e != 0 {
 		return -1, e, true
 	}
-	if fd = recvFD(oob[:oobn]); fd < 0 {
+	if fd = recvFD(oob); fd < 0 {
 		return -1, abi.EIO, true
 	}
 	if hflags&unix.O_CLOEXEC == 0 {

@@ -9,7 +9,13 @@
    where no guest signal reached it (the child hung, and a SIGTERM to the
    runner with it). With an argument (a path, linux/hostsignal_test.go),
    the program makes a FIFO there, writes one byte (the handshake) and
-   opens the FIFO for ever: a SIGTERM must end it. */
+   opens the FIFO for ever: a SIGTERM must end it. Last, the parent opens
+   the other end (its open returns once the child's has begun) and only
+   then sends SIGALRM (a handler without SA_RESTART): the child's open
+   succeeds all the same, as Linux's wait_for_partner returns success
+   once the partner has come, whatever signal is pending. The runner lost
+   such an open under load (it killed the process making it for the
+   signal), and the peer read end of file. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -41,6 +47,32 @@ static void child(const char *path, int mode, int restart, int w) {
 		else
 			printf("wrote %zd\n", write(fd, "child", 5));
 		close(fd);
+	}
+	fflush(stdout);
+	_exit(0);
+}
+
+/* latechild opens path with mode while the parent opens the other end
+   and then signals it; it waits for the handler before it reports. */
+static void latechild(const char *path, int mode) {
+	catch(0, -1);
+	errno = 0;
+	int fd = open(path, mode);
+	int e = errno;
+	sigset_t all, old;
+	sigemptyset(&all);
+	sigaddset(&all, SIGALRM);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	while (!ran)
+		sigsuspend(&old);
+	printf("%s, SIGALRM after the partner came: open %s, handler ran %s\n", name(mode),
+	       fd < 0 ? (e == EINTR ? "EINTR" : strerror(e)) : "ok", ran ? "yes" : "no");
+	if (fd >= 0) {
+		char b[8] = {0};
+		if (mode == O_RDONLY)
+			printf("read %zd \"%s\"\n", read(fd, b, sizeof b - 1), b);
+		else
+			printf("wrote %zd\n", write(fd, "late", 4));
 	}
 	fflush(stdout);
 	_exit(0);
@@ -84,6 +116,25 @@ int main(int argc, char **argv) {
 			}
 			reap(pid, t);
 		}
+	}
+	for (int m = 0; m < 2; m++) {
+		int mode = m ? O_WRONLY : O_RDONLY, t;
+		pid_t pid = forktold(&t);
+		if (pid < 0)
+			return 1;
+		if (pid == 0)
+			latechild(path, mode);
+		int o = open(path, mode == O_RDONLY ? O_WRONLY : O_RDONLY);
+		kill(pid, SIGALRM);
+		if (o >= 0) {
+			char b[8] = {0};
+			if (mode == O_RDONLY)
+				write(o, "parent", 6);
+			else
+				printf("parent read %zd \"%s\"\n", read(o, b, sizeof b - 1), b);
+			close(o);
+		}
+		reap(pid, t);
 	}
 	unlink(path);
 	return 0;
