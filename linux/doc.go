@@ -242,8 +242,9 @@
 // answers or to a Unix listener whose backlog is full, an accept that
 // another process's accept beat to the connection), which also gives the
 // guest's own SO_SNDTIMEO and SO_RCVTIMEO their Linux meaning; a blocking
-// open of a FIFO for reading or writing is made by a helper process the
-// runner kills to interrupt it (fifo.go); TCSETSW, TCSETSF and TCSBRK
+// open of a FIFO for reading or writing is made by a helper process whose
+// open the runner interrupts with a host signal (one whose partner came
+// succeeds, as Linux's; fifo.go); TCSETSW, TCSETSF and TCSBRK
 // (tcdrain) wait for the terminal's output queue to empty first (drain);
 // flock polls. Each ends as Linux's does (connect, accept, flock and
 // FIFO opens restart under SA_RESTART unless the socket has a timeout,
