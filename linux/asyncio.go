@@ -99,9 +99,11 @@ import (
 // writers with room (the watch's second epoll instance), for a
 // pseudo-terminal when a guest reads its other side down to
 // TTY_THRESHOLD_UNTHROTTLE bytes (n_tty_check_unthrottle's tty_wakeup of
-// the link, ttyRead). A socket watch's signals are sent before the
-// guest's call that woke it returns (flushSockets), one for each
-// datagram as Linux's sock_def_readable sends them. Left: a guest's
+// the link, ttyRead). A watch's signals are sent before the guest's
+// call that woke it returns (flushWatches), one for each datagram, pipe
+// write or inotify event as Linux's kill_fasync calls send them (a
+// FIFO open for both reading and writing is left to the poller, which
+// may fold several into one). Left: a guest's
 // epoll_wait arms nothing (Linux's ep_send_events polls the ready items
 // again, which the host does with its own descriptions: the runner
 // sees only the events returned, named by the guest's data, not its
@@ -544,9 +546,9 @@ func (p *Process) ttyRead(h int) {
 // the POLL_OUT of the description of guest descriptor a.Fd(0) (the
 // output descriptor a.Fd(2) of splice): it failed with EAGAIN, or a
 // write or send moved fewer bytes than it was given (a non-blocking one
-// that filled the buffer, or one a signal ended). Then the socket
-// watches the call woke send their signals (flushSockets). The caller
-// holds the process lock.
+// that filled the buffer, or one a signal ended). Then the watches the
+// call woke send their signals (flushWatches). The caller holds the
+// process lock.
 func (t *Thread) asyncAfterCall(num uint64, a *sysArgs, ret uint64, errno int) {
 	if t.p.async == nil || errno == errExit {
 		return
@@ -554,7 +556,7 @@ func (t *Thread) asyncAfterCall(num uint64, a *sysArgs, ret uint64, errno int) {
 	if errno == 0 || errno == abi.EAGAIN {
 		t.asyncNoRoom(num, a, ret, errno)
 	}
-	t.p.flushSockets()
+	t.p.flushWatches()
 }
 
 // asyncNoRoom is asyncAfterCall's read and no-room part.
@@ -585,21 +587,24 @@ func (t *Thread) asyncNoRoom(num uint64, a *sysArgs, ret uint64, errno int) {
 	t.noSpace(t.fd(a.Fd(0)))
 }
 
-// flushSockets sends the signals of the socket watches whose host
-// descriptions the host has woken, before the guest's call returns:
-// Linux's sk_wake_async runs inside the call that sent a datagram or
-// made room, once for each datagram or wake-up, and the poller, reading
-// a watch's events only later, would fold several into one (three
-// datagrams sent in a row, one signal). The watches are read in the
-// order of their epoll instances. The caller holds the process lock.
-func (p *Process) flushSockets() {
+// flushWatches sends the signals of the watches whose host descriptions
+// the host has woken, before the guest's call returns: Linux's
+// kill_fasync runs inside the call that sent a datagram, wrote a pipe,
+// queued an inotify event or made room, once for each, and the poller,
+// reading a watch's events only later, would fold several into one
+// (three datagrams sent in a row, one signal). A pipe's write end (or a
+// FIFO open for both) is left to the poller and pipeReadEnd, which tell
+// a guest's read's wake-up of the writers from another's. The watches
+// are read in the order of their epoll instances. The caller holds the
+// process lock.
+func (p *Process) flushWatches() {
 	ap := p.async
 	if ap == nil || ap.closed || len(ap.watches) == 0 {
 		return
 	}
 	var eps []int
 	for ep, o := range ap.watches {
-		if o.async != nil && o.async.sock {
+		if w := o.async; w != nil && !(w.pipe && w.events&epollOut != 0) {
 			eps = append(eps, ep)
 		}
 	}

@@ -5,7 +5,9 @@
  * writable: unix_dgram_poll when write events are asked for, tcp_poll
  * and datagram_poll always, unix_poll of a stream socket never).
  *   - A datagram receiver: POLL_IN for each datagram (sock_def_readable),
- *     three datagrams, three queued signals.
+ *     three datagrams, three queued signals; a pipe's read end, one for
+ *     each of three writes; an inotify instance, one for each of two
+ *     events.
  *   - A datagram socketpair's sender filled by sends that all found room
  *     until poll says it is not writable: no signal when the receiver
  *     reads them all without that poll; with it, one POLL_OUT
@@ -37,8 +39,10 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/select.h>
 #include <sys/socket.h>
@@ -131,6 +135,46 @@ int main(void) {
 	take("datagram 3", sv[0]);
 	pending("after three");
 	done(sv);
+
+	/* A pipe's read end and an inotify instance, likewise: one signal
+	 * for each write (pipe_write's kill_fasync), for each event queued
+	 * (fsnotify_insert_event's). */
+	int p[2];
+	res("pipe", pipe(p));
+	own("pipe reader", p[0]);
+	for (int i = 0; i < 3; i++)
+		res("write", write(p[1], "w", 1));
+	take("pipe write 1", p[0]);
+	take("pipe write 2", p[0]);
+	take("pipe write 3", p[0]);
+	pending("pipe: after three");
+	fcntl(p[0], F_SETFL, 0);
+	close(p[0]);
+	close(p[1]);
+	char dir[] = "/tmp/c-sigio2.XXXXXX", path[64];
+	int in = inotify_init1(0);
+	if (!mkdtemp(dir) || in < 0) {
+		printf("mkdtemp, inotify: %s\n", strerror(errno));
+		return 1;
+	}
+	res("inotify_add_watch", inotify_add_watch(in, dir, IN_CREATE) > 0);
+	own("inotify", in);
+	for (int i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%d", dir, i);
+		int f = open(path, O_CREAT | O_WRONLY, 0600);
+		res("create", f >= 0);
+		close(f);
+	}
+	take("inotify event 1", in);
+	take("inotify event 2", in);
+	pending("inotify: after two");
+	fcntl(in, F_SETFL, 0);
+	close(in); /* before the files go: IN_IGNORED is not watched for */
+	for (int i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%d", dir, i);
+		unlink(path);
+	}
+	rmdir(dir);
 
 	/* A datagram sender: no poll, no signal. */
 	pair("dgram sender", SOCK_DGRAM, sv);
