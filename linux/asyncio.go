@@ -431,7 +431,7 @@ func (p *Process) armSpace(o *fileOwner, h int) {
 		var evs [4]unix.EpollEvent
 		unix.EpollWait(w.outEp, evs[:], 0)
 		if pollNow(h, unix.POLLOUT)&unix.POLLOUT != 0 {
-			p.sendSigio(o, abi.POLL_OUT)
+			p.sendSigio(o, abi.POLL_OUT, o.async.fd)
 			return
 		}
 	}
@@ -535,7 +535,7 @@ func (p *Process) ttyRead(h int) {
 	for _, o := range armed {
 		if w := o.async; w != nil && w.nospace && w.ttyDev == dev && w.master != master {
 			w.nospace = false
-			p.sendSigio(o, abi.POLL_OUT)
+			p.sendSigio(o, abi.POLL_OUT, o.async.fd)
 		}
 	}
 }
@@ -682,7 +682,7 @@ func (p *Process) pipeReadEnd(key fileKey, signal bool) {
 			unix.EpollWait(w.ep, evs[:], 0)
 		}
 		if signal {
-			p.sendSigio(o, abi.POLL_OUT)
+			p.sendSigio(o, abi.POLL_OUT, o.async.fd)
 		}
 	}
 }
@@ -845,7 +845,7 @@ func (p *Process) asyncReady(o *fileOwner, ep int) {
 		// found none since the last one.
 		if ev&epollOut != 0 && o.async.nospace {
 			o.async.nospace = false
-			p.sendSigio(o, abi.POLL_OUT)
+			p.sendSigio(o, abi.POLL_OUT, o.async.fd)
 		}
 	case o.async.pipe:
 		// A read end hears of writes and of the last writer's close, a
@@ -854,33 +854,33 @@ func (p *Process) asyncReady(o *fileOwner, ep int) {
 		// A wake-up of the writers during a guest's read is that read's
 		// (pipeReadEnd signals it).
 		if o.async.events&epollIn != 0 && ev&(epollIn|epollHup) != 0 {
-			p.sendSigio(o, abi.POLL_IN)
+			p.sendSigio(o, abi.POLL_IN, o.async.fd)
 		} else if o.async.events&epollOut != 0 && ev&(epollOut|epollErr) != 0 && p.async.reading[o.async.key] == 0 {
-			p.sendSigio(o, abi.POLL_OUT)
+			p.sendSigio(o, abi.POLL_OUT, o.async.fd)
 		}
 	case ev&(epollRdHup|epollHup) != 0:
-		p.sendSigio(o, abi.POLL_HUP)
+		p.sendSigio(o, abi.POLL_HUP, o.async.fd)
 	case ev&epollIn != 0:
-		p.sendSigio(o, abi.POLL_IN)
+		p.sendSigio(o, abi.POLL_IN, o.async.fd)
 	}
 }
 
-// sendSigio sends o's owner the signal of reason (a POLL_* value), as
-// Linux's send_sigio: the F_SETSIG signal with si_code reason, si_band
-// and si_fd (falling back to SIGIO if it cannot be queued), or, with
+// sendSigio sends o's owner the signal of reason (a POLL_* value) for the
+// guest descriptor fd, as Linux's send_sigio: the F_SETSIG signal with
+// si_code reason, si_band and si_fd fd (falling back to SIGIO if it cannot be queued), or, with
 // none set, SIGIO as the kernel sends it (SI_KERNEL). A thread owner
 // (F_OWNER_TID) gets a thread-directed signal, a process owner a
 // process-directed one, a process group owner one for each process of
 // the group; each only if sigio_perm lets the owner's setter signal it.
 // The caller holds the process lock.
-func (p *Process) sendSigio(o *fileOwner, reason int) {
+func (p *Process) sendSigio(o *fileOwner, reason, fd int) {
 	if o.Pid == 0 || o.foreign {
 		return // no owner, or one outside the run (fowner.go)
 	}
 	plain := sigInfo{signo: abi.SIGIO, code: abi.SI_KERNEL}
 	info := plain
 	if o.sig != 0 {
-		info = sigInfo{signo: o.sig, code: reason, sigpoll: true, band: pollBand[reason-1], fd: o.async.fd}
+		info = sigInfo{signo: o.sig, code: reason, sigpoll: true, band: pollBand[reason-1], fd: fd}
 		if o.sig != abi.SIGIO && sigSpecificCodes(o.sig) {
 			info.code = siSigio // POLL_IN would read as one of the signal's own
 		}

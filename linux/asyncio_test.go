@@ -80,7 +80,7 @@ func TestForeignOwner(t *testing.T) {
 			if u == nil {
 				u = guest()
 			}
-			p.sendSigio(o, abi.POLL_IN)
+			p.sendSigio(o, abi.POLL_IN, 3)
 			got := u.pendingSet()&sigBit(abi.SIGIO) != 0
 			if got != c.signalled {
 				t.Errorf("guest 4242 has SIGIO pending: %v, want %v", got, c.signalled)

@@ -39,3 +39,12 @@ func ThreadDump(p *Process, wait time.Duration) string {
 	sort.Strings(lines)
 	return strings.Join(lines, "\n")
 }
+
+// SetLeaseBreakTime makes the lease-break time of the runs started from
+// now on d instead of the host's /proc/sys/fs/lease-break-time (lease.go),
+// until the function it returns is called.
+func SetLeaseBreakTime(d time.Duration) (restore func()) {
+	old := leaseBreakTime
+	leaseBreakTime = func() time.Duration { return d }
+	return func() { leaseBreakTime = old }
+}

@@ -72,6 +72,9 @@ func (ft *fdTable) closeHost(h int) error {
 	if o != nil && o.async != nil {
 		o.async.p.ownerClosed(o)
 	}
+	if o != nil && o.lease != nil {
+		o.lease.p.leaseClosed(o)
+	}
 	return err
 }
 

@@ -55,10 +55,8 @@ type fileOwner struct {
 	// async is the runner's watch of the description while O_ASYNC is
 	// set on it (asyncio.go), else nil.
 	async *asyncWatch
-	// leased says the description holds a lease, of type lease
-	// (F_RDLCK or F_WRLCK: lease.go).
-	leased bool
-	lease  int
+	// lease is the description's lease (lease.go), or nil.
+	lease *fileLease
 }
 
 // setOwner makes o name owner, set by t (f_setown, which records the

@@ -177,6 +177,8 @@ func openResolved(t *Thread, gdirfd int, pathAddr uint64, how abi.OpenHow) (uint
 	}
 	var fd int
 	var err error
+	made := t.leaseOpenFlags(hflags) // O_TRUNC after a lease break (lease.go)
+	host.Flags &^= uint64(hflags &^ made)
 	t.block(func() { fd, err = unix.Openat2(dirfd, path, &host) })
 	if err != nil {
 		return 0, errnoOf(err)
@@ -188,6 +190,9 @@ func openResolved(t *Thread, gdirfd int, pathAddr uint64, how abi.OpenHow) (uint
 	if ref, own := t.procLanded(fd); own && procHostPath(ref) == "" {
 		unix.Close(fd)
 		return t.newFD(t.procOpenErr(ref, hflags))
+	}
+	if e := t.leaseOpened(fd, hflags, made); e != 0 {
+		return 0, e // a lease the open breaks (lease.go)
 	}
 	return t.newFD(fd, nil)
 }

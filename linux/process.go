@@ -179,7 +179,12 @@ type Process struct {
 	// recLocks are the guest processes' fcntl record locks (reclock.go).
 	recLocks map[fileID][]recLock
 	recWaits map[*threadGroup]recWait // the request each guest process waits on in F_SETLKW, for EDEADLK (reclock.go)
-	nextTID  int
+	// leases are the descriptions holding a lease, by file, in the order
+	// they took it; leaseWake is closed when one changes, for the opens
+	// waiting for a break (lease.go).
+	leases    map[fileID][]*fileOwner
+	leaseWake chan struct{}
+	nextTID   int
 	// hostCred is the runner's own credentials, the first guest
 	// thread's (cred.go).
 	hostCred *cred

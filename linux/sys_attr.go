@@ -236,6 +236,9 @@ func sysTruncate(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, e // the read-only /proc/sys (procsys.go)
 		}
 	}
+	if e := t.truncateLease(host); e != 0 {
+		return 0, e // a lease the truncate breaks (lease.go)
+	}
 	if e := t.fsizeGrow(-1, host, int64(a.Long(1))); e != 0 {
 		return 0, e
 	}

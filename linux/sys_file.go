@@ -141,7 +141,7 @@ func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
 	case unix.F_GETOWN, unix.F_SETOWN, unix.F_GETOWN_EX, unix.F_SETOWN_EX, unix.F_GETSIG, unix.F_SETSIG:
 		return fcntlOwner(t, t.fd(a.Fd(0)), cmd, a.Ulong(2))
 	case unix.F_GETLEASE, unix.F_SETLEASE:
-		return fcntlLease(t, t.fd(a.Fd(0)), cmd, a.Ulong(2))
+		return fcntlLease(t, a.Fd(0), t.fd(a.Fd(0)), cmd, a.Ulong(2))
 	}
 	return 0, abi.EINVAL
 }
@@ -882,6 +882,7 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 	// The host never makes a terminal the runner's controlling terminal:
 	// the guest's are emulated (ctty.go).
 	hflags := openFlags(flags)
+	made := hflags // the host's open's flags
 	if e := t.procSysOpenCheck(dirfd, rootd, path, hflags); e != 0 {
 		return 0, e // the read-only /proc/sys (procsys.go)
 	}
@@ -914,11 +915,12 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 			}
 		}
 		if !done {
+			made = t.leaseOpenFlags(hflags) // O_TRUNC after a lease break (lease.go)
 			t.block(func() {
 				if rootd >= 0 {
-					fd, err = openInRoot(rootd, path, hflags|unix.O_NOCTTY, uint32(mode))
+					fd, err = openInRoot(rootd, path, made|unix.O_NOCTTY, uint32(mode))
 				} else {
-					fd, err = unix.Openat(dirfd, path, hflags|unix.O_NOCTTY, uint32(mode))
+					fd, err = unix.Openat(dirfd, path, made|unix.O_NOCTTY, uint32(mode))
 				}
 			})
 		}
@@ -935,6 +937,9 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 		if ref, own := t.procLanded(fd); own && procHostPath(ref) == "" {
 			unix.Close(fd)
 			return t.newFD(t.procOpenErr(ref, openFlags(flags)))
+		}
+		if e := t.leaseOpened(fd, hflags, made); e != 0 {
+			return 0, e // a lease the open breaks (lease.go)
 		}
 		if dir != nil {
 			if t.files.procDirs == nil {

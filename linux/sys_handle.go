@@ -91,9 +91,14 @@ func sysOpenByHandleAt(t *Thread, a *sysArgs) (uint64, int) {
 			copy(buf[head:], b)
 		}
 	}
-	r, _, errno := unix.Syscall(unix.SYS_OPEN_BY_HANDLE_AT, uintptr(t.fd(a.Fd(0))), uintptr(hp), uintptr(openFlags(uint64(a.Uint(2)))))
+	hflags := openFlags(uint64(a.Uint(2)))
+	made := t.leaseOpenFlags(hflags) // O_TRUNC after a lease break (lease.go)
+	r, _, errno := unix.Syscall(unix.SYS_OPEN_BY_HANDLE_AT, uintptr(t.fd(a.Fd(0))), uintptr(hp), uintptr(made))
 	if errno != 0 {
 		return 0, errnoOf(errno)
+	}
+	if e := t.leaseOpened(int(r), hflags, made); e != 0 {
+		return 0, e
 	}
 	return t.newFD(int(r), nil)
 }
