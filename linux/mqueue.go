@@ -93,12 +93,43 @@ func sysMqOpen(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	r, _, errno := unix.Syscall6(unix.SYS_MQ_OPEN, uintptr(unsafe.Pointer(name)), uintptr(openFlags(uint64(a.Uint(1)))),
-		uintptr(a.Uint(2)), uintptr(attrp), 0, 0)
-	if errno != 0 {
-		return 0, int(errno)
+	flags := openFlags(uint64(a.Uint(1)))
+	open := func(flags int) (int, unix.Errno) {
+		r, _, errno := unix.Syscall6(unix.SYS_MQ_OPEN, uintptr(unsafe.Pointer(name)), uintptr(flags), uintptr(a.Uint(2)), uintptr(attrp), 0, 0)
+		return int(r), errno
 	}
-	return t.newFD(int(r), nil)
+	if flags&unix.O_CREAT == 0 {
+		h, errno := open(flags)
+		if errno != 0 {
+			return 0, int(errno)
+		}
+		return t.newFD(h, nil)
+	}
+	// Whether this call makes the queue (and is charged for it) is
+	// learnt by making it with O_EXCL; a queue that exists already is
+	// then opened without O_CREAT, unless it was unlinked meanwhile.
+	for try := 0; ; try++ {
+		h, errno := open(flags | unix.O_EXCL)
+		if errno == 0 {
+			if e := t.mqCharge(h, name); e != 0 {
+				_, _, _ = unix.Syscall(unix.SYS_MQ_UNLINK, uintptr(unsafe.Pointer(name)), 0, 0)
+				_ = unix.Close(h)
+				return 0, e
+			}
+			return t.newFD(h, nil)
+		}
+		if errno != unix.EEXIST || flags&unix.O_EXCL != 0 {
+			return 0, int(errno)
+		}
+		h, errno = open(flags &^ unix.O_CREAT)
+		if errno == unix.ENOENT && try < 8 {
+			continue
+		}
+		if errno != 0 {
+			return 0, int(errno)
+		}
+		return t.newFD(h, nil)
+	}
 }
 
 func sysMqUnlink(t *Thread, a *sysArgs) (uint64, int) {
@@ -107,7 +138,132 @@ func sysMqUnlink(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, e
 	}
 	_, _, errno := unix.Syscall(unix.SYS_MQ_UNLINK, uintptr(unsafe.Pointer(name)), 0, 0)
+	if errno == 0 {
+		t.p.mqUnlinked(name)
+	}
 	return 0, int(errno)
+}
+
+// RLIMIT_MSGQUEUE (ipc/mqueue.c, mqueue_get_inode): a queue's creation
+// charges its creator's real user id with the bytes it may pin, and fails
+// with EMFILE (the queue not made) when the user's queues would then take
+// more than the creator's soft limit; the charge ends when the queue is
+// freed, unlinked with no descriptor of it left open (mqueue_evict_inode).
+// The runner keeps the sums of the queues its guest processes create, by
+// guest user id, for all of them (Process.mqBytes: guest processes are
+// goroutines of the runner); queues made by host processes outside the
+// run are not counted (the host charges them, and the runner's, to the
+// host's user with the runner's own limit). A queue a host process
+// outside the run unlinks, or holds open after the guest's last close, is
+// uncharged when the guest would see it freed.
+
+// Sizes of Linux 6.1's structures a queue's charge counts per message
+// (struct msg_msg) and per priority in use (struct posix_msg_tree_node),
+// as a 64-bit powerpc kernel lays them out.
+const (
+	mqMsgMsgSize   = 48 // list_head, m_type, m_ts, next, security
+	mqTreeNodeSize = 48 // rb_node, list_head, priority (padded)
+)
+
+// mqAccount is the charges of the queues the run's guest processes
+// created: the bytes by guest real user id, and the charged queues.
+type mqAccount struct {
+	byUser map[uint32]uint64
+	queues map[fileID]*mqCharged
+}
+
+// mqCharged is one charged queue: its creator's real user id, its charge,
+// its name and whether a guest's mq_unlink removed that name.
+type mqCharged struct {
+	uid      uint32
+	bytes    uint64
+	name     string
+	unlinked bool
+}
+
+// mqQueueBytes is the charge of a queue of maxmsg messages of msgsize
+// bytes (mqueue_get_inode's mq_treesize plus the messages); ok is false if
+// it overflows (the host has refused such a queue first: EOVERFLOW).
+func mqQueueBytes(maxmsg, msgsize uint64) (n uint64, ok bool) {
+	if maxmsg != 0 && msgsize > ^uint64(0)/maxmsg {
+		return 0, false
+	}
+	msgs := maxmsg * msgsize
+	tree := maxmsg*mqMsgMsgSize + min(maxmsg, mqPrioMax)*mqTreeNodeSize
+	if msgs+tree < msgs {
+		return 0, false
+	}
+	return msgs + tree, true
+}
+
+// mqCharge charges t's real user for the queue of host descriptor h it
+// has just made (named name): EMFILE if its queues would then take more
+// than t's process's soft RLIMIT_MSGQUEUE (the caller removes the queue).
+func (t *Thread) mqCharge(h int, name *byte) int {
+	var attr [64]byte
+	if _, _, errno := unix.Syscall(unix.SYS_MQ_GETSETATTR, uintptr(h), 0, uintptr(unsafe.Pointer(&attr[0]))); errno != 0 {
+		return int(errno)
+	}
+	var cur abi.MqAttr
+	abi.MqAttrLayout.Decode(binary.NativeEndian, attr[:], &cur)
+	n, ok := mqQueueBytes(uint64(cur.Maxmsg), uint64(cur.Msgsize))
+	acct := &t.p.mqBytes
+	uid := t.cred.uid.r
+	sum := acct.byUser[uid]
+	if !ok || sum+n < sum || sum+n > t.group.rl.rest[abi.RLIMIT_MSGQUEUE].Cur {
+		return abi.EMFILE
+	}
+	if acct.byUser == nil {
+		acct.byUser, acct.queues = map[uint32]uint64{}, map[fileID]*mqCharged{}
+	}
+	acct.byUser[uid] = sum + n
+	acct.queues[hostFileID(h)] = &mqCharged{uid: uid, bytes: n, name: unix.BytePtrToString(name)}
+	return 0
+}
+
+// mqUnlinked follows a guest's mq_unlink of name: the charged queue of
+// that name is freed once no guest descriptor of it is left (mqFree).
+func (p *Process) mqUnlinked(name *byte) {
+	s := unix.BytePtrToString(name)
+	for _, q := range p.mqBytes.queues {
+		if q.name == s && !q.unlinked {
+			q.unlinked = true
+			break
+		}
+	}
+	p.mqFree()
+}
+
+// mqFree uncharges the unlinked queues no guest process holds a
+// descriptor of any longer: called after an unlink and after a guest
+// process's close of descriptors (mqClosed).
+func (p *Process) mqFree() {
+	var gone []fileID
+	for id, q := range p.mqBytes.queues {
+		if q.unlinked && !p.anyHolds(id) {
+			gone = append(gone, id)
+		}
+	}
+	for _, id := range gone {
+		q := p.mqBytes.queues[id]
+		p.mqBytes.byUser[q.uid] -= q.bytes
+		delete(p.mqBytes.queues, id)
+	}
+}
+
+// anyHolds reports whether a live guest process has a descriptor of file
+// f open.
+func (p *Process) anyHolds(f fileID) bool {
+	for _, g := range p.groups {
+		for _, u := range g.threads {
+			for _, h := range u.files.host {
+				if h >= 0 && hostFileID(h) == f {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // mqName reads a queue's name (the guest's C library has taken off its
@@ -667,8 +823,14 @@ func (p *Process) mqDrain(sender *Thread) { p.mqPost(sender, nil, fileID{}) }
 // close_range, the target of dup2 and dup3, execve's close-on-exec
 // ones, and all of them at its exit when no other process shares its
 // table): the registrations of g the host then removed are removed
-// (mqPost).
-func (p *Process) mqClosed(g *threadGroup) { p.mqPost(nil, g, fileID{}) }
+// (mqPost), and the unlinked queues no guest holds are uncharged
+// (mqFree).
+func (p *Process) mqClosed(g *threadGroup) {
+	if len(p.mqBytes.queues) != 0 {
+		p.mqFree()
+	}
+	p.mqPost(nil, g, fileID{})
+}
 
 // mqPost reads the cookies the host queues wrote to the notifier's socket
 // and posts the signals of the registrations they name (a cookie whose

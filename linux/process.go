@@ -221,6 +221,7 @@ type Process struct {
 	mq           *mqNotifier               // the SIGEV_SIGNAL registrations of mq_notify, made on first use (mqueue.go)
 	uts          utsNames                  // the run's host and domain names (uts.go)
 	mqWaiting    map[mqWaitKey][]*mqWaiter // the guest threads waiting in mq_timedsend and mq_timedreceive, by queue, in the order they are served (mqueue.go)
+	mqBytes      mqAccount                 // the queues the guest created, charged against RLIMIT_MSGQUEUE (mqueue.go)
 
 	done    chan struct{}
 	endOnce sync.Once

@@ -18,10 +18,13 @@ import (
 
 // Resource limits the runner keeps for each guest process (a thread
 // group; fork copies its parent's, as Linux's copy_signal does), all
-// sixteen, starting from the host's. RLIMIT_RSS, RLIMIT_LOCKS,
-// RLIMIT_MSGQUEUE, RLIMIT_RTTIME and RLIMIT_CORE are only kept (what
-// setrlimit set, getrlimit reads, and a host program the guest executes
-// gets); RLIMIT_STACK bounds the main stack's growth (growStack); and
+// sixteen, starting from the host's. RLIMIT_RSS, RLIMIT_LOCKS and
+// RLIMIT_CORE are only kept (what setrlimit set, getrlimit reads, and a
+// host program the guest executes gets); Linux 6.1 itself enforces
+// neither RLIMIT_RSS nor RLIMIT_LOCKS (getrlimit(2): they had effect in
+// Linux 2.4 only). RLIMIT_STACK bounds the main stack's growth
+// (growStack); RLIMIT_MSGQUEUE the bytes of the message queues a guest
+// user creates (mq_open's EMFILE; mqueue.go, mqCharge); and
 // RLIMIT_SIGPENDING (signal.go) and
 //
 //   - RLIMIT_AS: the bytes the guest may map (mem.Memory.Limit; mmap,
@@ -38,6 +41,13 @@ import (
 //     soft limit the process gets SIGXCPU and the soft limit grows by a
 //     second, at the hard limit SIGKILL (kernel/time/posix-cpu-timers.c,
 //     check_process_timers; nothing while the soft limit is infinite);
+//   - RLIMIT_RTTIME: a thread's CPU time under SCHED_FIFO or SCHED_RR
+//     since it last slept (Thread.rtRun, charged as RLIMIT_CPU's time and
+//     checked with it, in microseconds): past the soft limit the process
+//     gets SIGXCPU and the soft limit grows by a second, at the hard
+//     limit SIGKILL (check_thread_timers); a wait (Thread.waitFor) or a
+//     host call that may wait (Thread.block) starts the count again, as
+//     a wake-up does Linux's p->rt.timeout;
 //   - RLIMIT_NICE and RLIMIT_RTPRIO: how far a process without
 //     CAP_SYS_NICE may lower its nice value and raise its real-time
 //     priority (sys_prio.go, sys_sched.go);
@@ -323,13 +333,14 @@ func (t *Thread) cpuStart() {
 }
 
 // cpuCharge adds the CPU time since the last mark to t's process and
-// enforces its RLIMIT_CPU.
+// enforces its RLIMIT_CPU and t's RLIMIT_RTTIME.
 func (t *Thread) cpuCharge() {
 	t.cpuAccount()
 	g := t.group
 	if g.cpuTimers != [2]cpuItimer{} && !g.exiting {
 		g.fireCPUTimers(t.p)
 	}
+	t.rtCheck()
 	rl := &g.rl.cpu
 	if rl.Cur == unix.RLIM_INFINITY || g.exiting || t.p.exited() {
 		return
@@ -356,8 +367,39 @@ func (t *Thread) cpuAccount() {
 		t.group.rl.cpuUsed += d
 		t.group.self.utime += d // what wait4 and the parent's RUSAGE_CHILDREN will report
 		t.utime += d
+		if (t.sched.policy == schedFIFO || t.sched.policy == schedRR) && t.group.rl.rest[abi.RLIMIT_RTTIME].Cur != unix.RLIM_INFINITY {
+			t.rtRun += d // Linux's watchdog counts ticks only while the soft limit is finite
+		}
 	}
 	t.cpuMark = now
+}
+
+// rtSlept ends t's run without sleeping (RLIMIT_RTTIME): Linux's
+// enqueue_task_rt zeroes p->rt.timeout when the task wakes from a sleep.
+// Called after a wait (Thread.waitFor) and after a host call that may
+// wait (Thread.block), whether or not it waited.
+func (t *Thread) rtSlept() { t.rtRun = 0 }
+
+// rtCheck enforces t's process's RLIMIT_RTTIME on t's run without
+// sleeping under a real-time policy, as Linux's check_thread_timers does
+// (kernel/time/posix-cpu-timers.c; the limits are microseconds): at the
+// hard limit the process gets SIGKILL; past the soft limit SIGXCPU, and
+// the soft limit grows by a second (what getrlimit then reads), so that
+// a thread that goes on running gets SIGXCPU every second.
+func (t *Thread) rtCheck() {
+	g := t.group
+	rl := &g.rl.rest[abi.RLIMIT_RTTIME]
+	if t.rtRun == 0 || rl.Cur == unix.RLIM_INFINITY || g.exiting || t.p.exited() {
+		return
+	}
+	used := uint64(t.rtRun / time.Microsecond)
+	switch {
+	case rl.Max != unix.RLIM_INFINITY && used >= rl.Max:
+		t.p.postProcess(g, sigInfo{signo: abi.SIGKILL, code: abi.SI_KERNEL})
+	case used >= rl.Cur:
+		t.p.postProcess(g, sigInfo{signo: abi.SIGXCPU, code: abi.SI_KERNEL})
+		rl.Cur += uint64(time.Second / time.Microsecond)
+	}
 }
 
 // cpuTimes returns the CPU time of t and of its process so far,

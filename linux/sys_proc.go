@@ -610,6 +610,7 @@ func (t *Thread) waitFor(ch <-chan struct{}, d time.Duration) int {
 		}
 		t.asleep.Store(false)
 		t.lock()
+		t.rtSlept()
 		if t.gone() {
 			return waitExit
 		}

@@ -155,6 +155,7 @@ func (t *Thread) block(f func()) {
 	t.dropLock()
 	f()
 	t.takeLock()
+	t.rtSlept()
 }
 
 // handler is the handler of system call num, or nil.

@@ -105,6 +105,10 @@ type Thread struct {
 	// utime is its CPU time so far (rlimit.go; /proc/PID/task/TID/stat,
 	// CLOCK_THREAD_CPUTIME_ID, RUSAGE_THREAD).
 	utime time.Duration
+	// rtRun is its CPU time under SCHED_FIFO or SCHED_RR since it last
+	// slept, counted while its process's soft RLIMIT_RTTIME is finite
+	// (rlimit.go; Linux's p->rt.timeout).
+	rtRun time.Duration
 
 	buf      []byte            // scratch for system calls
 	epollBuf []unix.EpollEvent // epoll_wait's host events (epollWait)
