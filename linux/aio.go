@@ -576,12 +576,11 @@ func (t *Thread) submitOne(x *aioCtx, addr uint64) int {
 // AIO request's completion). RWF_APPEND writes at the file's end,
 // RWF_DSYNC and RWF_SYNC write through as the host does, and RLIMIT_FSIZE
 // holds as for any write (fsizeRoom; its EFBIG and SIGXFSZ are the
-// event's and the submitter's). RWF_NOWAIT needs the file's FMODE_NOWAIT:
-// Linux 6.1's pipes and FIFOs do not have it (6.4 gave it them), so the
-// request is refused (EOPNOTSUPP); on other files the host's kernel
-// decides, and what a read that would wait gives (EAGAIN for a regular
-// file's pages not in the page cache, for an empty socket) depends on
-// the host's page cache and file system, not on anything the guest
+// event's and the submitter's). RWF_NOWAIT needs the file's FMODE_NOWAIT
+// (nowaitRefused: else the request is refused, EOPNOTSUPP); on a file
+// that has it the host's kernel decides, and what a read that would wait
+// gives (EAGAIN for a regular file's pages not in the page cache) depends
+// on the host's page cache and file system, not on anything the guest
 // controls: a guest sees Linux's answer for a file it has just written
 // (its pages cached: the data).
 func (t *Thread) aioRW(g, fd int, kind uint32, cb *iocb) (int64, int) {
@@ -593,8 +592,8 @@ func (t *Thread) aioRW(g, fd int, kind uint32, cb *iocb) (int64, int) {
 	if cb.rwFlags&^rwfSupported != 0 {
 		return 0, int(unix.EOPNOTSUPP)
 	}
-	if cb.rwFlags&unix.RWF_NOWAIT != 0 && kind == unix.S_IFIFO {
-		return 0, int(unix.EOPNOTSUPP) // no FMODE_NOWAIT
+	if cb.rwFlags&unix.RWF_NOWAIT != 0 && nowaitRefused(fd) {
+		return 0, int(unix.EOPNOTSUPP)
 	}
 	write := cb.opcode == iocbCmdPwrite || cb.opcode == iocbCmdPwritev
 	vec := cb.opcode == iocbCmdPreadv || cb.opcode == iocbCmdPwritev

@@ -315,6 +315,16 @@ const rwfSupported = 0x1f
 // rwfAppend is RWF_APPEND: pwritev2 at the file's end.
 const rwfAppend = 0x10
 
+// nowaitRefused says RWF_NOWAIT is refused (EOPNOTSUPP: kiocb_set_rw_flags
+// wants the file's FMODE_NOWAIT) on host descriptor fd's file: Linux
+// 6.1's pipes and FIFOs (6.4 gave it them) and sockets (6.5) do not have
+// it, a newer host's do. Other files have it as the host's kernel gives
+// it.
+func nowaitRefused(fd int) bool {
+	m := fileMode(fd)
+	return m == unix.S_IFIFO || m == unix.S_IFSOCK
+}
+
 // sysPreadv is preadv(fd, iov, iovcnt, pos_l, pos_h): on 64-bit powerpc
 // pos_l is the whole offset.
 func sysPreadv(t *Thread, a *sysArgs) (uint64, int) { return preadv(t, a, false) }
@@ -350,6 +360,9 @@ func (t *Thread) preadvIov(fd int, iov []abi.Iovec, off int64, flags int, v2 boo
 	if v2 && flags&^rwfSupported != 0 && total > 0 {
 		return 0, abi.EOPNOTSUPP
 	}
+	if v2 && flags&unix.RWF_NOWAIT != 0 && total > 0 && off == -1 && openFor(fd, unix.POLLIN) && nowaitRefused(fd) {
+		return 0, abi.EOPNOTSUPP // after ESPIPE and EBADF, which the host gives
+	}
 	if off >= 0 || v2 && off == -1 {
 		if b, ok := t.seededRead(fd, total); ok {
 			return uint64(len(b)), t.scatter(iov, b) // a random device in a seeded run (seed.go)
@@ -370,8 +383,10 @@ func (t *Thread) preadvIov(fd int, iov []abi.Iovec, off int64, flags int, v2 boo
 			}
 			goto done
 		}
-		if e := t.waitReadable(fd); e != 0 {
-			return 0, e
+		if flags&unix.RWF_NOWAIT == 0 {
+			if e := t.waitReadable(fd); e != 0 {
+				return 0, e
+			}
 		}
 	}
 	err = t.pipeRead(fd, len(b), func() (err error) {
@@ -430,6 +445,9 @@ func (t *Thread) pwritevIov(fd int, iov []abi.Iovec, off int64, flags int, v2 bo
 	if v2 && flags&^rwfSupported != 0 && total > 0 {
 		return 0, abi.EOPNOTSUPP
 	}
+	if v2 && flags&unix.RWF_NOWAIT != 0 && total > 0 && off == -1 && openFor(fd, unix.POLLOUT) && nowaitRefused(fd) {
+		return 0, abi.EOPNOTSUPP // after ESPIPE and EBADF, which the host gives
+	}
 	pos := offPos(off)
 	switch {
 	case v2 && flags&rwfAppend != 0:
@@ -450,8 +468,10 @@ func (t *Thread) pwritevIov(fd int, iov []abi.Iovec, off int64, flags int, v2 bo
 		if kind := streamKind(fd); kind != 0 && flags == 0 {
 			return t.writeStream(fd, kind, all)
 		}
-		if e := t.waitWritable(fd); e != 0 {
-			return 0, e
+		if flags&unix.RWF_NOWAIT == 0 {
+			if e := t.waitWritable(fd); e != 0 {
+				return 0, e
+			}
 		}
 	}
 	var n int

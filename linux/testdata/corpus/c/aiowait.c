@@ -11,10 +11,11 @@
  * then EFBIG in the event), and /proc/sys/fs/aio-nr counting the
  * requests io_setup asked for. qemu-user 7.2 has no AIO (ENOSYS), so
  * aiowait.expected is a native run of this program on the x86-64 host
- * (Linux 6.18; fs/aio.c does not depend on the architecture), except one
- * line from Linux 6.1's sources: RWF_NOWAIT on a pipe is EOPNOTSUPP at
- * io_submit in 6.1, whose pipes have no FMODE_NOWAIT (6.4 gave it them;
- * the host's 6.18 takes the request). Every wait is a handshake: a
+ * (Linux 6.18; fs/aio.c does not depend on the architecture), except the
+ * four lines marked "(Linux 6.1)", from Linux 6.1's sources: RWF_NOWAIT
+ * on a pipe or a socket is EOPNOTSUPP, at io_submit as in preadv2, in
+ * 6.1, whose pipes and sockets have no FMODE_NOWAIT (6.4 and 6.5 gave it
+ * them; the host's 6.18 takes the request). Every wait is a handshake: a
  * thread is seen waiting (its /proc state S) before the other acts, and
  * the long bounds on the spin and on epoll_wait only guard against a
  * hang, never decide the output. */
@@ -32,6 +33,7 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/uio.h>
@@ -244,6 +246,19 @@ int main(void) {
 	res("RWF_NOWAIT pipe read (Linux 6.1)", sub);
 	if (sub == 1) /* a kernel whose pipes have FMODE_NOWAIT: -EAGAIN */
 		syscall(SYS_io_getevents, ctx, 1, 1, &ev, NULL);
+	int sv[2];
+	socketpair(AF_UNIX, SOCK_STREAM, 0, sv);
+	prep(&cb, IOCB_CMD_PREAD, sv[0], rb, 4, 0);
+	cb.aio_rw_flags = RWF_NOWAIT;
+	sub = submit1(&cb);
+	res("RWF_NOWAIT socket read (Linux 6.1)", sub);
+	if (sub == 1) /* a kernel whose sockets have FMODE_NOWAIT: -EAGAIN */
+		syscall(SYS_io_getevents, ctx, 1, 1, &ev, NULL);
+	struct iovec riov = {rb, 4};
+	res("preadv2 RWF_NOWAIT pipe (Linux 6.1)", preadv2(pfd[0], &riov, 1, -1, RWF_NOWAIT));
+	res("preadv2 RWF_NOWAIT socket (Linux 6.1)", preadv2(sv[0], &riov, 1, -1, RWF_NOWAIT));
+	res("preadv2 RWF_NOWAIT socket at 0", preadv2(sv[0], &riov, 1, 0, RWF_NOWAIT));
+	res("pwritev2 RWF_NOWAIT pipe's read end", pwritev2(pfd[0], &riov, 1, -1, RWF_NOWAIT));
 	prep(&cb, IOCB_CMD_PREAD, fd, rb, 4, 0);
 	cb.aio_rw_flags = 0x10000;
 	res("unknown RWF_ flag", submit1(&cb));
