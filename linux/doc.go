@@ -271,8 +271,9 @@
 // does (spliceWouldBlock). Still left to the host: opens of devices that
 // wait (a serial line without carrier: tty_port_block_til_ready), and
 // opens and truncations of a file a host process outside the run holds a
-// lease on (break_lease waits up to fs.lease-break-time; guests cannot
-// take leases, F_SETLEASE being EINVAL) or on a file system that waits
+// lease on (break_lease waits up to fs.lease-break-time; a guest's lease
+// is the runner's and breaks as Linux's would, interruptibly: lease.go)
+// or on a file system that waits
 // (FUSE, NFS). A pseudo-terminal slave whose master is still locked, and
 // /dev/tty without a controlling terminal, fail at once (EIO, ENXIO).
 // Signal-driven I/O (O_ASYNC with fcntl F_SETOWN and F_SETSIG) is the
