@@ -59,7 +59,9 @@ import (
 //     room comes after a send found none (sock_def_write_space,
 //     sk_stream_write_space, unix_write_space: sk_wake_async's
 //     SOCK_WAKE_SPACE, only once SOCKWQ_ASYNC_NOSPACE was set, which it
-//     clears);
+//     clears), and when a TCP connection is made (connectOut; Left: a
+//     refused one is Linux's POLL_ERR, sock_def_error_report, and the
+//     runner's POLL_HUP and POLL_OUT);
 //   - a terminal: POLL_IN on input (n_tty), POLL_OUT when its writer is
 //     woken after a write that could not finish (TTY_DO_WRITE_WAKEUP,
 //     n_tty_write_wakeup);
@@ -438,6 +440,28 @@ func (p *Process) armSpace(o *fileOwner, h int) {
 	w.nospace = true
 }
 
+// connectOut follows a guest's connect of host descriptor h that
+// succeeded or is under way: a watched TCP socket is sent POLL_OUT when
+// its connection is made (tcp_rcv_synsent_state_process's
+// sk_wake_async, SOCK_WAKE_IO: whether or not a write found no room),
+// at once if it is made already, else at the host's wake-up of its
+// writers (armSpace). A Unix socket's connect signals the listener only
+// (POLL_IN, which its watch sees). The caller holds the process lock.
+func (t *Thread) connectOut(h int) {
+	o := t.spaceWatch(h)
+	if o == nil || !o.async.sock {
+		return
+	}
+	typ, err := unix.GetsockoptInt(h, unix.SOL_SOCKET, unix.SO_TYPE)
+	if err != nil || typ != unix.SOCK_STREAM {
+		return
+	}
+	if d, err := unix.GetsockoptInt(h, unix.SOL_SOCKET, unix.SO_DOMAIN); err != nil || d != unix.AF_INET && d != unix.AF_INET6 {
+		return
+	}
+	t.p.armSpace(o, h)
+}
+
 // pollArms reports whether the poll of socket h, asked for events, sets
 // SOCKWQ_ASYNC_NOSPACE when it finds the socket not writable, as Linux
 // 6.1's: unix_dgram_poll (datagram and seqpacket) if a write event was
@@ -555,6 +579,9 @@ func (t *Thread) asyncAfterCall(num uint64, a *sysArgs, ret uint64, errno int) {
 	}
 	if errno == 0 || errno == abi.EAGAIN {
 		t.asyncNoRoom(num, a, ret, errno)
+	}
+	if num == abi.SYS_CONNECT && (errno == 0 || errno == int(unix.EINPROGRESS)) {
+		t.connectOut(t.fd(a.Fd(0)))
 	}
 	t.p.flushWatches()
 }

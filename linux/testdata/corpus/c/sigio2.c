@@ -21,6 +21,9 @@
  *     buffer has room, nothing armed): a read by the receiver sends
  *     nothing; after a poll that found it not writable, the next read
  *     sends POLL_OUT (the sender's datagram freed: unix_write_space).
+ *   - A TCP socket's connection to a loopback listener, made after
+ *     connect's EINPROGRESS: POLL_OUT, with no write that found no room
+ *     (tcp_rcv_synsent_state_process's sk_wake_async, SOCK_WAKE_IO).
  *   - F_SETOWN_EX with F_OWNER_PGRP (F_GETOWN_EX shows it) and with
  *     F_OWNER_TID of another thread, which takes the signal itself (a
  *     pipe tells the writer it is ready).
@@ -34,6 +37,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -240,6 +244,24 @@ int main(void) {
 	fcntl(s, F_SETFL, fcntl(s, F_GETFL) & ~O_ASYNC);
 	close(s);
 	close(r);
+
+	/* TCP: the connection made sends POLL_OUT (no write found no room:
+	 * tcp_rcv_synsent_state_process's SOCK_WAKE_IO). */
+	int l = socket(AF_INET, SOCK_STREAM, 0), c = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in in4 = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+	socklen_t in4len = sizeof in4;
+	res("tcp: bind", bind(l, (struct sockaddr *)&in4, sizeof in4));
+	res("tcp: getsockname", getsockname(l, (struct sockaddr *)&in4, &in4len));
+	res("tcp: listen", listen(l, 1));
+	own("tcp client", c);
+	res("tcp: connect", connect(c, (struct sockaddr *)&in4, in4len));
+	take("tcp: connection made", c);
+	int acc = accept(l, NULL, NULL);
+	res("tcp: accept", acc >= 0);
+	fcntl(c, F_SETFL, 0);
+	close(c);
+	close(acc);
+	close(l);
 
 	/* F_SETOWN_EX: the process group. */
 	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) < 0)
