@@ -52,6 +52,20 @@ static void child(const char *path, int mode, int restart, int w) {
 	_exit(0);
 }
 
+/* peer is the parent's side of the FIFO the child opened with mode: it
+   writes to the child reading, reads from the child writing, and closes o
+   (nothing if the open failed, o < 0). */
+static void peer(int o, int mode) {
+	if (o < 0)
+		return;
+	char b[8] = {0};
+	if (mode == O_RDONLY)
+		write(o, "parent", 6);
+	else
+		printf("parent read %zd \"%s\"\n", read(o, b, sizeof b - 1), b);
+	close(o);
+}
+
 /* latechild opens path with mode while the parent opens the other end
    and then signals it; it waits for the handler before it reports. */
 static void latechild(const char *path, int mode) {
@@ -104,15 +118,7 @@ int main(int argc, char **argv) {
 			if (pid == 0)
 				child(path, mode, restart, t);
 			if (restart && told(t)) { /* the handler ran: be the peer */
-				int o = open(path, mode == O_RDONLY ? O_WRONLY : O_RDONLY);
-				if (o >= 0) {
-					char b[8] = {0};
-					if (mode == O_RDONLY)
-						write(o, "parent", 6);
-					else
-						printf("parent read %zd \"%s\"\n", read(o, b, sizeof b - 1), b);
-					close(o);
-				}
+				peer(open(path, mode == O_RDONLY ? O_WRONLY : O_RDONLY), mode);
 			}
 			reap(pid, t);
 		}
@@ -126,14 +132,7 @@ int main(int argc, char **argv) {
 			latechild(path, mode);
 		int o = open(path, mode == O_RDONLY ? O_WRONLY : O_RDONLY);
 		kill(pid, SIGALRM);
-		if (o >= 0) {
-			char b[8] = {0};
-			if (mode == O_RDONLY)
-				write(o, "parent", 6);
-			else
-				printf("parent read %zd \"%s\"\n", read(o, b, sizeof b - 1), b);
-			close(o);
-		}
+		peer(o, mode);
 		reap(pid, t);
 	}
 	unlink(path);
