@@ -17,7 +17,8 @@
  *    signal, until the holder releases the lease;
  *  - truncate(2) breaks a read lease and waits likewise;
  *  - an O_NONBLOCK open with O_TRUNC refused for a lease truncates
- *    nothing.
+ *    nothing; a blocking one waits until the holder ends (its
+ *    description closed, the lease goes), then truncates.
  * With the argument "expire", the holder ignores the break (its signal
  * blocked) and the opens wait for the lease-break time instead: an open
  * for reading finds the write lease downgraded, an open for writing the
@@ -163,11 +164,10 @@ static void holder(const char *path) {
 	hear(p2h[0]); // the file written again
 	res("holder: F_SETLEASE F_RDLCK", fcntl(hfd, F_SETLEASE, F_RDLCK));
 	say(h2p[1]);
-	hear(p2h[0]); // a refused O_NONBLOCK|O_TRUNC open
+	hear(p2h[0]); // a refused O_NONBLOCK|O_TRUNC open, then a blocking one
 	wait1(SIGIO);
-	res("holder: F_SETLEASE F_UNLCK", fcntl(hfd, F_SETLEASE, F_UNLCK));
 	fflush(stdout);
-	_exit(0);
+	_exit(0); // the lease goes with the description
 }
 
 /* expire is the "expire" mode: the breaks are ignored. */
@@ -275,12 +275,12 @@ int main(int argc, char **argv) {
 	res("open O_WRONLY|O_TRUNC|O_NONBLOCK", open(path, O_WRONLY | O_TRUNC | O_NONBLOCK));
 	printf("size %ld\n", size(path));
 	say(p2h[1]);
+	w = open(path, O_WRONLY | O_TRUNC);
 	int st;
 	waitpid(pid, &st, 0);
-	printf("holder: exit %d\n", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-	w = open(path, O_WRONLY | O_TRUNC);
-	res("open O_WRONLY|O_TRUNC, no lease", w >= 0 ? 0 : -1);
+	res("open O_WRONLY|O_TRUNC, after the holder's exit", w >= 0 ? 0 : -1);
 	printf("size %ld\n", size(path));
+	printf("holder: exit %d\n", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 	unlink(path);
 	return 0;
 }
