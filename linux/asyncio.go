@@ -59,9 +59,10 @@ import (
 //     room comes after a send found none (sock_def_write_space,
 //     sk_stream_write_space, unix_write_space: sk_wake_async's
 //     SOCK_WAKE_SPACE, only once SOCKWQ_ASYNC_NOSPACE was set, which it
-//     clears), and when a TCP connection is made (connectOut; Left: a
-//     refused one is Linux's POLL_ERR, sock_def_error_report, and the
-//     runner's POLL_HUP and POLL_OUT);
+//     clears), and when a TCP connection is made (connectOut); POLL_ERR
+//     for a TCP or UDP socket's error (sock_def_error_report: a
+//     connection refused or reset); POLL_IN, not POLL_HUP, when only
+//     the peer's direction is shut (unix_shutdown, tcp_fin);
 //   - a terminal: POLL_IN on input (n_tty), POLL_OUT when its writer is
 //     woken after a write that could not finish (TTY_DO_WRITE_WAKEUP,
 //     n_tty_write_wakeup);
@@ -144,7 +145,9 @@ type asyncWatch struct {
 	// again, which outEp (another host epoll instance holding it for
 	// EPOLLOUT, made at the first such write or poll; 0 before) reports; for a
 	// pseudo-terminal, when a guest reads its other side (ttyRead).
+	// inet says the socket is not a Unix one: its errors are POLL_ERR.
 	sock, tty bool
+	inet      bool
 	ttyDev    uint64
 	master    bool
 	nospace   bool
@@ -328,6 +331,10 @@ func (t *Thread) setAsync(g, h int, on bool) int {
 	w := &asyncWatch{p: t.p, ep: ep, fd: g, events: ev, pipe: pipe, key: key}
 	var st unix.Stat_t
 	w.sock = unix.Fstat(h, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFSOCK
+	if w.sock {
+		d, err := unix.GetsockoptInt(h, unix.SOL_SOCKET, unix.SO_DOMAIN)
+		w.inet = err == nil && d != unix.AF_UNIX
+	}
 	w.ttyDev, w.master, w.tty = t.p.ttyOf(h)
 	o.async = w
 	ap.watches[ep] = o
@@ -432,7 +439,7 @@ func (p *Process) armSpace(o *fileOwner, h int) {
 	if w.sock {
 		var evs [4]unix.EpollEvent
 		unix.EpollWait(w.outEp, evs[:], 0)
-		if pollNow(h, unix.POLLOUT)&unix.POLLOUT != 0 {
+		if r := pollNow(h, unix.POLLOUT); r&unix.POLLOUT != 0 && r&unix.POLLERR == 0 {
 			p.sendSigio(o, abi.POLL_OUT, o.async.fd)
 			return
 		}
@@ -869,8 +876,9 @@ func (p *Process) asyncReady(o *fileOwner, ep int) {
 	switch {
 	case ep == o.async.outEp:
 		// Room again for a socket or terminal: POLL_OUT if a write
-		// found none since the last one.
-		if ev&epollOut != 0 && o.async.nospace {
+		// found none since the last one (not for an error, which the
+		// main instance reports).
+		if ev&epollOut != 0 && ev&epollErr == 0 && o.async.nospace {
 			o.async.nospace = false
 			p.sendSigio(o, abi.POLL_OUT, o.async.fd)
 		}
@@ -884,6 +892,22 @@ func (p *Process) asyncReady(o *fileOwner, ep int) {
 			p.sendSigio(o, abi.POLL_IN, o.async.fd)
 		} else if o.async.events&epollOut != 0 && ev&(epollOut|epollErr) != 0 && p.async.reading[o.async.key] == 0 {
 			p.sendSigio(o, abi.POLL_OUT, o.async.fd)
+		}
+	case o.async.sock:
+		// An error of a TCP or UDP socket (a connection refused or
+		// reset) is POLL_ERR (sock_def_error_report); a Unix socket's
+		// (ECONNRESET when its peer closed with data unread) only
+		// comes with the peer's close, POLL_HUP. A hang-up of both
+		// directions is POLL_HUP (unix_release_sock, tcp_fin after
+		// this side's shutdown); of the peer's only, input: POLL_IN
+		// (unix_shutdown, tcp_fin).
+		switch {
+		case ev&epollErr != 0 && o.async.inet:
+			p.sendSigio(o, abi.POLL_ERR, o.async.fd)
+		case ev&epollHup != 0:
+			p.sendSigio(o, abi.POLL_HUP, o.async.fd)
+		case ev&(epollIn|epollRdHup) != 0:
+			p.sendSigio(o, abi.POLL_IN, o.async.fd)
 		}
 	case ev&(epollRdHup|epollHup) != 0:
 		p.sendSigio(o, abi.POLL_HUP, o.async.fd)

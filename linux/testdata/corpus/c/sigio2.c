@@ -23,7 +23,11 @@
  *     sends POLL_OUT (the sender's datagram freed: unix_write_space).
  *   - A TCP socket's connection to a loopback listener, made after
  *     connect's EINPROGRESS: POLL_OUT, with no write that found no room
- *     (tcp_rcv_synsent_state_process's sk_wake_async, SOCK_WAKE_IO).
+ *     (tcp_rcv_synsent_state_process's sk_wake_async, SOCK_WAKE_IO);
+ *     a connection refused: POLL_ERR, band POLLERR
+ *     (sock_def_error_report), alone.
+ *     A Unix stream socket's peer's shutdown(SHUT_WR): POLL_IN; its
+ *     close: POLL_HUP, band POLLHUP|POLLERR.
  *   - F_SETOWN_EX with F_OWNER_PGRP (F_GETOWN_EX shows it) and with
  *     F_OWNER_TID of another thread, which takes the signal itself (a
  *     pipe tells the writer it is ready).
@@ -261,7 +265,30 @@ int main(void) {
 	fcntl(c, F_SETFL, 0);
 	close(c);
 	close(acc);
+	/* A connection refused (the listener closed first): POLL_ERR
+	 * (sock_def_error_report), nothing else. */
 	close(l);
+	c = socket(AF_INET, SOCK_STREAM, 0);
+	own("tcp refused", c);
+	res("tcp: connect", connect(c, (struct sockaddr *)&in4, in4len));
+	take("tcp: connection refused", c);
+	int soerr = 0;
+	socklen_t soerrlen = sizeof soerr;
+	getsockopt(c, SOL_SOCKET, SO_ERROR, &soerr, &soerrlen);
+	printf("tcp: SO_ERROR %s\n", strerror(soerr));
+	pending("tcp: after");
+	fcntl(c, F_SETFL, 0);
+	close(c);
+
+	/* A Unix stream socket's peer: shutdown(SHUT_WR) is POLL_IN
+	 * (unix_shutdown), its close POLL_HUP (unix_release_sock). */
+	pair("stream peer", SOCK_STREAM, sv);
+	res("stream: peer shutdown", shutdown(sv[1], SHUT_WR));
+	take("stream: peer's direction shut", sv[0]);
+	close(sv[1]);
+	take("stream: peer closed", sv[0]);
+	fcntl(sv[0], F_SETFL, 0);
+	close(sv[0]);
 
 	/* F_SETOWN_EX: the process group. */
 	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) < 0)
