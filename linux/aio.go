@@ -360,10 +360,16 @@ func (p *Process) complete(x *aioCtx, data, obj uint64, res int64, resfd int) {
 	h := p.ring(x)
 	h.Tail = x.tail
 	p.putRing(x, h)
+	// eventfd_signal never waits: a count one short of its maximum
+	// (the only one a write of 1 would wait at) is left as it is rather
+	// than the write block the caller, who holds the process lock.
 	if resfd >= 0 {
-		var one [8]byte
-		binary.NativeEndian.PutUint64(one[:], 1)
-		_, _ = unix.Write(resfd, one[:])
+		fds := []unix.PollFd{{Fd: int32(resfd), Events: unix.POLLOUT}}
+		if n, _ := unix.Poll(fds, 0); n > 0 && fds[0].Revents&unix.POLLOUT != 0 {
+			var one [8]byte
+			binary.NativeEndian.PutUint64(one[:], 1)
+			_, _ = unix.Write(resfd, one[:])
+		}
 	}
 	close(x.wake)
 	x.wake = make(chan struct{})
