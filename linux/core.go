@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"debug/elf"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -42,19 +43,59 @@ var coreRegsets = []struct {
 	{regs.NT_PPC_DSCR, "LINUX"},
 }
 
-// dumpCore writes the core file Config.Core asks for when the signal sig
-// (described by info) kills t's process with a core dump. Only the initial
-// process dumps (a forked guest child does not), and not when it is not
-// dumpable (prctl PR_SET_DUMPABLE 0, or changed credentials with
-// fs.suid_dumpable 0), as Linux's do_coredump.
+// dumpCore follows a signal sig (described by info) that kills t's
+// process with a core dump (signal(7)). It decides as Linux's do_coredump
+// whether the core is dumped, which the parent's wait status and SIGCHLD
+// then say (WCOREDUMP's 0x80, CLD_DUMPED; threadGroup.coreDumped): not
+// for a process that is not dumpable (prctl PR_SET_DUMPABLE 0, or changed
+// credentials with fs.suid_dumpable 0), nor one with fs.suid_dumpable 2
+// when the host's core_pattern is not an absolute path; with a core_pattern
+// that pipes to a program, unless RLIMIT_CORE is 1; otherwise not when
+// RLIMIT_CORE is below a page (binfmt_elf's min_coredump) and not when
+// the dump (counted as dumpWriter writes it) exceeds RLIMIT_CORE (a dump
+// cut short is a failed one). It writes a file only where Config.Core
+// asks for one (the initial process; a forked guest child's core is not
+// written, its dump only decided), cut at RLIMIT_CORE as Linux cuts it;
+// qemu-user 7.2 and Linux alike leave the host's core file of the process
+// (core_pattern's, in its directory) and set 0x80 when the limit allows
+// (measured with `ulimit -c unlimited`; with `ulimit -c 0` neither), and
+// the runner writes none of its own.
 func (t *Thread) dumpCore(sig int, info *sigInfo) {
 	p := t.p
-	if p.cfg.Core == "" || t.group != p.group || p.coreDone || t.mm.dumpable == 0 {
+	g := t.group
+	lim := g.rl.rest[abi.RLIMIT_CORE].Cur
+	pat := hostCorePattern()
+	switch {
+	case t.mm.dumpable == 0:
+		return
+	case strings.HasPrefix(pat, "|"):
+		if lim == 1 {
+			return
+		}
+		lim = unix.RLIM_INFINITY
+	case t.mm.dumpable != suidDumpUser && !strings.HasPrefix(pat, "/"):
+		return
+	case lim < mem.PageSize:
+		return
+	}
+	if p.cfg.Core == "" || g != p.group || p.coreDone {
+		g.coreDumped = p.writeCore(t, sig, info, "", lim) == nil
 		return
 	}
 	p.coreDone = true
-	p.corePath = corePath(p.cfg.Core, t.group.tgid, t.tid, sig, t.comm, time.Now())
-	t.asRunner(func() { p.coreErr = p.writeCore(t, sig, info) }) // the runner's own file
+	p.corePath = corePath(p.cfg.Core, g.tgid, t.tid, sig, t.comm, time.Now())
+	t.asRunner(func() { p.coreErr = p.writeCore(t, sig, info, p.corePath, lim) }) // the runner's own file
+	g.coreDumped = p.coreErr == nil
+}
+
+// hostCorePattern is the host's kernel.core_pattern ("core" if it cannot
+// be read): the guest's is the host's, as under qemu-user.
+func hostCorePattern() string {
+	b, err := os.ReadFile("/proc/sys/kernel/core_pattern")
+	if err != nil {
+		return "core"
+	}
+	return strings.TrimSpace(string(b))
 }
 
 // corePath expands the specifiers of Linux's core_pattern (see core(5))
@@ -131,7 +172,11 @@ type coreRegion struct {
 	perm       mem.Perm
 }
 
-func (p *Process) writeCore(t *Thread, sig int, info *sigInfo) error {
+// writeCore writes t's process's core file for signal sig to file, as
+// Linux's elf_core_dump, cut short where it would exceed limit bytes
+// (RLIMIT_CORE; dumpWriter); with file "" it writes nothing and reports
+// whether the dump would be whole (nil) or cut (errCoreLimit).
+func (p *Process) writeCore(t *Thread, sig int, info *sigInfo, file string, limit uint64) error {
 	o := p.order
 	m := t.mm.Mem
 	threads := []*Thread{t}
@@ -215,43 +260,94 @@ func (p *Process) writeCore(t *Thread, sig int, info *sigInfo) error {
 		off += ph.Filesz
 	}
 
-	f, err := os.OpenFile(p.corePath, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	emit := func(w *dumpWriter) error {
+		w.emit(func(b []byte) { _, _ = binary.Encode(b, o, &hdr) }, ehsize)
+		for _, ph := range phdrs {
+			w.emit(func(b []byte) { _, _ = binary.Encode(b, o, &ph) }, phentsize)
+		}
+		w.emit(func(b []byte) { copy(b, notes.o.Bytes()) }, notes.o.Len())
+		w.skip(dataOff - noteOff - uint64(notes.o.Len()))
+		for i, r := range rs {
+			for a := r.start; a < r.start+phdrs[i+1].Filesz; a += mem.PageSize {
+				w.emit(func(b []byte) {
+					if m.Peek(a, b) != nil {
+						clear(b) // unreadable despite its permission: zeros, as Linux dumps a page it cannot get
+					}
+				}, int(min(mem.PageSize, r.end-a)))
+			}
+		}
+		return w.err
+	}
+	if file == "" {
+		return emit(&dumpWriter{limit: limit})
+	}
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriterSize(f, 1<<16)
-	err = binary.Write(w, o, &hdr)
-	if err == nil {
-		err = binary.Write(w, o, phdrs)
-	}
-	if err == nil {
-		_, err = w.Write(notes.o.Bytes())
-	}
-	if err == nil {
-		_, err = w.Write(make([]byte, dataOff-noteOff-uint64(notes.o.Len())))
-	}
-	buf := make([]byte, 1<<16)
-	for i, r := range rs {
-		for a := r.start; err == nil && a < r.start+phdrs[i+1].Filesz; {
-			n := min(uint64(len(buf)), r.end-a)
-			if m.Peek(a, buf[:n]) != nil {
-				clear(buf[:n]) // unreadable despite its permission: zeros, as Linux dumps a page it cannot get
-			}
-			_, err = w.Write(buf[:n])
-			a += n
-		}
-	}
-	if err == nil {
-		err = w.Flush()
+	bw := bufio.NewWriterSize(f, 1<<16)
+	err = emit(&dumpWriter{w: bw, limit: limit})
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("core file %s: %w", p.corePath, err)
+		return fmt.Errorf("core file %s: %w", file, err)
 	}
 	return nil
 }
+
+// errCoreLimit is a core dump that RLIMIT_CORE cut short.
+var errCoreLimit = errors.New("core dump larger than RLIMIT_CORE")
+
+// dumpWriter writes a core file as Linux's dump_emit does (fs/coredump.c):
+// in pieces (the header, each program header, the notes, each page of
+// memory), each written whole or not at all; the first piece that would
+// take the bytes written beyond limit ends the dump (errCoreLimit), the
+// pieces before it staying in the file. Padding is skipped (a seek, as
+// dump_skip_to), not counted. With w nil it only counts (the dump's
+// outcome, no file).
+type dumpWriter struct {
+	w       *bufio.Writer
+	limit   uint64
+	written uint64
+	pending uint64 // bytes to skip before the next piece
+	buf     []byte
+	err     error
+}
+
+// emit writes a piece of n bytes that fill puts in its buffer.
+func (d *dumpWriter) emit(fill func(b []byte), n int) {
+	if d.err != nil {
+		return
+	}
+	if d.written+uint64(n) > d.limit {
+		d.err = errCoreLimit
+		return
+	}
+	d.written += uint64(n)
+	if d.w == nil {
+		return
+	}
+	if d.pending != 0 {
+		if _, d.err = d.w.Write(make([]byte, d.pending)); d.err != nil {
+			return
+		}
+		d.pending = 0
+	}
+	if cap(d.buf) < n {
+		d.buf = make([]byte, n)
+	}
+	b := d.buf[:n]
+	clear(b)
+	fill(b)
+	_, d.err = d.w.Write(b)
+}
+
+// skip passes over n bytes of the file without writing them.
+func (d *dumpWriter) skip(n uint64) { d.pending += n }
 
 // corePrstatus is th's NT_PRSTATUS: the killing signal, th's pending and
 // blocked signals, its ids and its general registers.

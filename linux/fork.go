@@ -37,6 +37,8 @@ const (
 
 	cldEXITED = 1
 	cldKILLED = 2
+	cldDUMPED = 3
+	wCoreFlag = 0x80 // WCOREDUMP's bit of a wait status
 )
 
 // childState is what a thread group that is a guest process knows of its
@@ -49,6 +51,7 @@ type childState struct {
 	exiting    bool          // exit_group or a fatal signal: its threads stop
 	zombie     bool          // ended, not yet reaped
 	status     ExitStatus    // how it ended, once zombie
+	coreDumped bool          // a signal ended it with its core dumped (core.go's dumpCore): WCOREDUMP, CLD_DUMPED
 	dead       chan struct{} // closed when it starts ending
 	vforkDone  chan struct{} // closed when it execs or ends (a vfork parent waits)
 	childEvent chan struct{} // closed (and replaced) when one of its children ends
@@ -71,6 +74,16 @@ func (st ExitStatus) waitStatus() int {
 		return st.Signal & 0x7f
 	}
 	return (st.Code & 0xff) << 8
+}
+
+// waitStatus is g's status word as wait4 reports it, with WCOREDUMP's
+// bit when its core was dumped.
+func (g *threadGroup) waitStatus() int {
+	ws := g.status.waitStatus()
+	if g.coreDumped {
+		ws |= wCoreFlag
+	}
+	return ws
 }
 
 // groupExit ends thread group g with st (exit_group, the last thread's
@@ -176,6 +189,9 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	code, status := cldEXITED, st.Code&0xff
 	if st.Signal != 0 {
 		code, status = cldKILLED, st.Signal
+		if g.coreDumped {
+			code = cldDUMPED
+		}
 	}
 	if ldr := par.leaderActions(); ldr != nil {
 		act := ldr.actions[abi.SIGCHLD]
@@ -392,7 +408,7 @@ func sysWait4(t *Thread, a *sysArgs) (uint64, int) {
 	if status != 0 {
 		// Linux's encoding: a stop is the signal<<8 | 0x7f, a continue
 		// 0xffff.
-		ws := c.status.waitStatus()
+		ws := c.waitStatus()
 		switch ev {
 		case evStop:
 			ws = c.stopSig<<8 | 0x7f
@@ -483,6 +499,9 @@ func (t *Thread) waitidResult(c *threadGroup, ev, e int, infop, ru uint64) (uint
 				si.Code, si.Value = cldCONTINUED, abi.SIGCONT
 			case c.status.Signal != 0:
 				si.Code, si.Value = cldKILLED, uint64(uint32(c.status.Signal))
+				if c.coreDumped {
+					si.Code = cldDUMPED
+				}
 			}
 			if !t.p.le {
 				si.Value <<= 32 // si_status is the int at offset 24: the first half of si_value's place

@@ -104,7 +104,10 @@ type Config struct {
 	// (gdb PROG CORE). Process.CoreDump reports it. As in Linux's
 	// core_pattern, %p is replaced by the process id, %i the thread's, %s
 	// the signal, %e the command name, %t the time ("core.%e.%p" gives
-	// core.prog.4321).
+	// core.prog.4321). Setting it raises the initial process's soft
+	// RLIMIT_CORE to its hard limit (as `ulimit -c hard` would), and the
+	// guest's RLIMIT_CORE then bounds the file as Linux's: below a page no
+	// core, a smaller limit than the dump a core cut short (core.go).
 	Core string
 	// Runner, if set, is the command that runs a powerpc64 program of the
 	// other byte order when the guest execs one (the runner has one byte

@@ -947,7 +947,7 @@ func (p *Process) procStat(g *threadGroup, u *Thread, self *Thread) []byte {
 		set(51, mm.proc.envEnd)
 	}
 	if g.zombie {
-		set(52, uint64(g.status.waitStatus()))
+		set(52, uint64(g.waitStatus()))
 	} else {
 		set(52, 0)
 	}

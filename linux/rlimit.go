@@ -18,11 +18,13 @@ import (
 
 // Resource limits the runner keeps for each guest process (a thread
 // group; fork copies its parent's, as Linux's copy_signal does), all
-// sixteen, starting from the host's. RLIMIT_RSS, RLIMIT_LOCKS and
-// RLIMIT_CORE are only kept (what setrlimit set, getrlimit reads, and a
-// host program the guest executes gets); Linux 6.1 itself enforces
-// neither RLIMIT_RSS nor RLIMIT_LOCKS (getrlimit(2): they had effect in
-// Linux 2.4 only). RLIMIT_STACK bounds the main stack's growth
+// sixteen, starting from the host's. RLIMIT_RSS and RLIMIT_LOCKS are
+// only kept (what setrlimit set, getrlimit reads, and a host program the
+// guest executes gets); Linux 6.1 itself enforces neither (getrlimit(2):
+// they had effect in Linux 2.4 only). RLIMIT_CORE decides whether a
+// process killed by a core-dumping signal dumps its core (its parent's
+// WCOREDUMP and CLD_DUMPED) and bounds the file Config.Core asks for
+// (core.go, dumpCore). RLIMIT_STACK bounds the main stack's growth
 // (growStack); RLIMIT_MSGQUEUE the bytes of the message queues a guest
 // user creates (mq_open's EMFILE; mqueue.go, mqCharge); and
 // RLIMIT_SIGPENDING (signal.go) and
@@ -248,6 +250,11 @@ func (p *Process) initRlimits(max uint64) {
 	rl.fsize = get(rlimitFsize)
 	for _, res := range []int{abi.RLIMIT_STACK, abi.RLIMIT_CORE, abi.RLIMIT_RSS, abi.RLIMIT_LOCKS, abi.RLIMIT_MSGQUEUE, abi.RLIMIT_RTTIME} {
 		rl.rest[res] = get(res)
+	}
+	if p.cfg.Core != "" {
+		// Asking for a core file is asking for the core: as if the
+		// user had run `ulimit -c hard` before the program.
+		rl.rest[abi.RLIMIT_CORE].Cur = rl.rest[abi.RLIMIT_CORE].Max
 	}
 	rl.nofile.Cur = min(rl.nofile.Cur, nrOpen)
 	rl.nofile.Max = min(rl.nofile.Max, nrOpen)
