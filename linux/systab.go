@@ -178,7 +178,7 @@ func init() {
 		abi.SYS_UMASK:             {fn: sysUmask, level: full, note: "per process (fs.go)", args: args(aMode)},
 		abi.SYS_EVENTFD2:          {fn: sysEventfd2, level: full, args: args(aUint, aOpenFlags)},
 		abi.SYS_EVENTFD:           {fn: sysEventfd, level: full, args: args(aUint)},
-		abi.SYS_IO_SETUP:          {fn: sysIoSetup, level: partial, note: aioNote + ": aio-nr is the run's own, against the host's aio-max-nr, and given back by io_destroy only", args: args(aUint, aPtr)},
+		abi.SYS_IO_SETUP:          {fn: sysIoSetup, level: partial, note: aioNote + ": aio-nr is the run's own (/proc/sys/fs/aio-nr reads it), against the host's aio-max-nr, given back by io_destroy, exit and execve", args: args(aUint, aPtr)},
 		abi.SYS_IO_DESTROY:        {fn: sysIoDestroy, level: full, note: aioNote, args: args(aHex)},
 		abi.SYS_IO_SUBMIT:         {fn: sysIoSubmit, level: partial, note: aioNote + ": reads, writes and syncs done at submission (a pipe's or socket's waiting as a guest wait); RWF_ flags applied (RWF_HIPRI dropped; RWF_NOWAIT EOPNOTSUPP on a pipe or socket, else the host file's answer); request slots without Linux's per-CPU batches", args: args(aHex, aLong, aPtr)},
 		abi.SYS_IO_CANCEL:         {fn: sysIoCancel, level: full, note: aioNote + ": a pending poll ends (EINPROGRESS), anything else EINVAL", args: args(aHex, aPtr, aPtr)},
