@@ -62,7 +62,10 @@ import (
 //     clears), and when a TCP connection is made (connectOut); POLL_ERR
 //     for a TCP or UDP socket's error (sock_def_error_report: a
 //     connection refused or reset); POLL_IN, not POLL_HUP, when only
-//     the peer's direction is shut (unix_shutdown, tcp_fin);
+//     the peer's direction is shut (unix_shutdown, tcp_fin); nothing for
+//     the socket's own shutdown (ownShutdown). Left: a TCP peer's FIN
+//     is two POLL_IN in Linux (tcp_data_ready, then tcp_fin's
+//     sk_wake_async) and one in the runner (one host wake-up read);
 //   - a terminal: POLL_IN on input (n_tty), POLL_OUT when its writer is
 //     woken after a write that could not finish (TTY_DO_WRITE_WAKEUP,
 //     n_tty_write_wakeup);
@@ -469,6 +472,28 @@ func (t *Thread) connectOut(h int) {
 	t.p.armSpace(o, h)
 }
 
+// ownShutdown follows a guest's shutdown of socket h: the host's
+// wake-ups of h's own watch that it made (the hang-up it now reports,
+// the room a shut sending side shows) are dropped, as Linux's
+// unix_shutdown and tcp_shutdown signal only the peer
+// (sk_state_change, with no sk_wake_async, for the socket itself). The
+// caller holds the process lock.
+func (t *Thread) ownShutdown(h int) {
+	if ap := t.p.async; ap == nil || ap.closed || len(ap.watches) == 0 {
+		return
+	}
+	o := t.fileOwnerOf(h, false)
+	if o == nil || o.async == nil || !o.async.sock {
+		return
+	}
+	var evs [4]unix.EpollEvent
+	for _, ep := range []int{o.async.ep, o.async.outEp} {
+		if ep != 0 {
+			unix.EpollWait(ep, evs[:], 0)
+		}
+	}
+}
+
 // pollArms reports whether the poll of socket h, asked for events, sets
 // SOCKWQ_ASYNC_NOSPACE when it finds the socket not writable, as Linux
 // 6.1's: unix_dgram_poll (datagram and seqpacket) if a write event was
@@ -589,6 +614,9 @@ func (t *Thread) asyncAfterCall(num uint64, a *sysArgs, ret uint64, errno int) {
 	}
 	if num == abi.SYS_CONNECT && (errno == 0 || errno == int(unix.EINPROGRESS)) {
 		t.connectOut(t.fd(a.Fd(0)))
+	}
+	if num == abi.SYS_SHUTDOWN && errno == 0 {
+		t.ownShutdown(t.fd(a.Fd(0)))
 	}
 	t.p.flushWatches()
 }

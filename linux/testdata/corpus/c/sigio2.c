@@ -27,7 +27,7 @@
  *     a connection refused: POLL_ERR, band POLLERR
  *     (sock_def_error_report), alone.
  *     A Unix stream socket's peer's shutdown(SHUT_WR): POLL_IN; its
- *     close: POLL_HUP, band POLLHUP|POLLERR.
+ *     close: POLL_HUP, band POLLHUP|POLLERR; its own shutdown: nothing.
  *   - F_SETOWN_EX with F_OWNER_PGRP (F_GETOWN_EX shows it) and with
  *     F_OWNER_TID of another thread, which takes the signal itself (a
  *     pipe tells the writer it is ready).
@@ -289,6 +289,11 @@ int main(void) {
 	take("stream: peer closed", sv[0]);
 	fcntl(sv[0], F_SETFL, 0);
 	close(sv[0]);
+	/* Its own shutdown signals only the peer. */
+	pair("stream self", SOCK_STREAM, sv);
+	res("stream: own shutdown", shutdown(sv[0], SHUT_RDWR));
+	pending("stream: after its own shutdown");
+	done(sv);
 
 	/* F_SETOWN_EX: the process group. */
 	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) < 0)
