@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"testing"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/ppc64emu/ppc64emu/linux/abi"
 	"github.com/ppc64emu/ppc64emu/mem"
 )
@@ -32,6 +34,58 @@ func TestSigioPerm(t *testing.T) {
 		o := &fileOwner{uid: c.uid, euid: c.euid}
 		if got := o.sigioPerm(task); got != c.want {
 			t.Errorf("%s: sigioPerm = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestPollArms checks which host sockets' polls arm POLL_OUT when they
+// find no room (Linux 6.1's SOCKWQ_ASYNC_NOSPACE): unix_dgram_poll
+// (datagram, seqpacket) only when a write event is asked for, unix_poll
+// (stream) never, datagram_poll (UDP) and tcp_poll whatever is asked,
+// but not a listening TCP socket (inet_csk_listen_poll).
+func TestPollArms(t *testing.T) {
+	pair := func(typ int) int {
+		sv, err := unix.Socketpair(unix.AF_UNIX, typ|unix.SOCK_CLOEXEC, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { unix.Close(sv[0]); unix.Close(sv[1]) })
+		return sv[0]
+	}
+	sock := func(domain, typ int, listen bool) int {
+		h, err := unix.Socket(domain, typ|unix.SOCK_CLOEXEC, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { unix.Close(h) })
+		if listen {
+			if err := unix.Bind(h, &unix.SockaddrInet4{Addr: [4]byte{127, 0, 0, 1}}); err != nil {
+				t.Fatal(err)
+			}
+			if err := unix.Listen(h, 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return h
+	}
+	for _, c := range []struct {
+		name   string
+		h      int
+		events int16
+		want   bool
+	}{
+		{"unix stream, POLLOUT", pair(unix.SOCK_STREAM), unix.POLLOUT, false},
+		{"unix dgram, POLLOUT", pair(unix.SOCK_DGRAM), unix.POLLOUT, true},
+		{"unix dgram, POLLWRNORM", pair(unix.SOCK_DGRAM), int16(unix.EPOLLWRNORM), true},
+		{"unix dgram, POLLIN", pair(unix.SOCK_DGRAM), unix.POLLIN, false},
+		{"unix seqpacket, POLLOUT", pair(unix.SOCK_SEQPACKET), unix.POLLOUT, true},
+		{"udp, POLLIN", sock(unix.AF_INET, unix.SOCK_DGRAM, false), unix.POLLIN, true},
+		{"tcp unconnected, POLLOUT", sock(unix.AF_INET, unix.SOCK_STREAM, false), unix.POLLOUT, true},
+		{"tcp listening, POLLOUT", sock(unix.AF_INET, unix.SOCK_STREAM, true), unix.POLLOUT, false},
+		{"not a socket", -1, unix.POLLOUT, false},
+	} {
+		if got := pollArms(c.h, c.events); got != c.want {
+			t.Errorf("%s: pollArms = %v, want %v", c.name, got, c.want)
 		}
 	}
 }
