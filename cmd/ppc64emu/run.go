@@ -127,7 +127,10 @@ Flags:
 	                 registers, FP/VMX/VSX, auxv, mappings) that gdb reads with the
 	                 program: gdb-multiarch PROG FILE. As in Linux's core_pattern,
 	                 %p in FILE is the process id, %i the thread's, %s the signal,
-	                 %e the command name, %t the time (-core core.%e.%p)
+	                 %e the command name, %t the time (-core core.%e.%p). The
+	                 program's soft RLIMIT_CORE starts at its hard limit (as after
+	                 ulimit -c hard) and bounds the file as Linux's; a core cut
+	                 short, or none (RLIMIT_CORE below a page), is no dump
 	-seed N          make the program's random numbers a function of N (an unsigned
 	                 64-bit number): getrandom's, the AT_RANDOM bytes, reads of
 	                 /dev/urandom and /dev/random, the darn instruction's. Two runs
