@@ -36,6 +36,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "res.h"
+#include "inchild.h"
 
 #define LIM 1000
 
@@ -234,23 +235,6 @@ static void others(void) {
 	close(n);
 }
 
-/* child runs f in a child process and reports its wait status. */
-static void child(const char *what, void (*f)(void)) {
-	fflush(stdout);
-	pid_t pid = fork();
-	if (pid == 0) {
-		f();
-		fflush(stdout);
-		_exit(0);
-	}
-	int st;
-	waitpid(pid, &st, 0);
-	if (WIFSIGNALED(st))
-		printf("%s: killed by %s\n", what, strsignal(WTERMSIG(st)));
-	else
-		printf("%s: exit %d\n", what, WEXITSTATUS(st));
-}
-
 static void defaultAction(void) {
 	struct rlimit core = {0, 0};
 	setrlimit(RLIMIT_CORE, &core);
@@ -331,8 +315,8 @@ int main(void) {
 	close(fd);
 
 	printf("-- default\n");
-	child("default action", defaultAction);
-	child("inherited, ignored", inherited);
+	report_child("default action", defaultAction);
+	report_child("inherited, ignored", inherited);
 	others_limit();
 
 	const char *files[] = {"a", "src", "dst", "ign", "dfl", "inh", "prl"};

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "res.h"
+#include "inchild.h"
 
 static volatile sig_atomic_t xcpu;
 
@@ -44,23 +45,6 @@ static void setsoft(int which, rlim_t cur) {
 	getrlimit(which, &r);
 	r.rlim_cur = cur;
 	res("setrlimit", setrlimit(which, &r));
-}
-
-/* rtchild runs f in a child and reports how the child ended. */
-static void rtchild(const char *what, void (*f)(void)) {
-	fflush(stdout);
-	pid_t pid = fork();
-	if (pid == 0) {
-		f();
-		fflush(stdout);
-		_exit(0);
-	}
-	int st;
-	waitpid(pid, &st, 0);
-	if (WIFSIGNALED(st))
-		printf("%s: killed by %s\n", what, strsignal(WTERMSIG(st)));
-	else
-		printf("%s: exit %d\n", what, WEXITSTATUS(st));
 }
 
 static void soft(void) {
@@ -106,9 +90,9 @@ int main(void) {
 		printf("SCHED_FIFO: %s\n", strerror(errno));
 		return 0;
 	}
-	rtchild("soft", soft);
-	rtchild("hard", hard);
-	rtchild("sleeps", sleeps);
-	rtchild("other", other);
+	report_child("soft", soft);
+	report_child("hard", hard);
+	report_child("sleeps", sleeps);
+	report_child("other", other);
 	return 0;
 }
