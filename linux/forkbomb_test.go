@@ -4,8 +4,6 @@ package linux_test
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"os/exec"
 	"strconv"
 	"testing"
@@ -20,23 +18,12 @@ import (
 func TestForkBomb(t *testing.T) {
 	prog := crossCompile(t, "forkbomb")
 	for _, max := range []int{2, 25} {
-		outR, outW, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := linux.Start(prog, []string{"forkbomb", "bomb"}, nil, linux.Config{Stdout: outW, MaxTasks: max})
-		outW.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, _ := io.ReadAll(outR)
-		outR.Close()
-		st, err := p.Wait()
+		out, st, err := runOut(t, prog, []string{"forkbomb", "bomb"}, linux.Config{MaxTasks: max})
 		if err != nil || st != (linux.ExitStatus{}) {
 			t.Errorf("MaxTasks %d: status %+v, %v", max, st, err)
 		}
 		want := "fork: Resource temporarily unavailable after " + strconv.Itoa(max-1) + " children\nreaped " + strconv.Itoa(max-1) + "\n"
-		if string(out) != want {
+		if out != want {
 			t.Errorf("MaxTasks %d: output\n%s--- want\n%s", max, out, want)
 		}
 	}
@@ -54,23 +41,13 @@ func TestRunMemoryBound(t *testing.T) {
 		{64, 16, 3},
 		{256, 100, 1},
 	} {
-		outR, outW, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := linux.Start(prog, []string{"runbounds", "mem", strconv.Itoa(tc.mib)}, nil,
-			linux.Config{Stdout: outW, MaxMemory: uint64(tc.max) << 20, MaxTasks: 100})
-		outW.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, _ := io.ReadAll(outR)
-		outR.Close()
-		if st, err := p.Wait(); err != nil || st != (linux.ExitStatus{}) {
+		out, st, err := runOut(t, prog, []string{"runbounds", "mem", strconv.Itoa(tc.mib)},
+			linux.Config{MaxMemory: uint64(tc.max) << 20, MaxTasks: 100})
+		if err != nil || st != (linux.ExitStatus{}) {
 			t.Errorf("%d MiB of %d: status %+v, %v", tc.mib, tc.max, st, err)
 		}
 		var n, reaped int
-		if _, err := fmt.Sscanf(string(out), "fork: Cannot allocate memory after %d children\nreaped %d\n", &n, &reaped); err != nil ||
+		if _, err := fmt.Sscanf(out, "fork: Cannot allocate memory after %d children\nreaped %d\n", &n, &reaped); err != nil ||
 			n < 1 || n > tc.most || reaped != n {
 			t.Errorf("%d MiB of %d: output\n%s--- want ENOMEM after 1 to %d children, all reaped", tc.mib, tc.max, out, tc.most)
 		}

@@ -3,8 +3,6 @@
 package linux_test
 
 import (
-	"io"
-	"os"
 	"testing"
 	"time"
 
@@ -36,22 +34,11 @@ func TestLeaseBreakTime(t *testing.T) {
 	for _, d := range []time.Duration{time.Nanosecond, 20 * time.Millisecond} {
 		t.Run(d.String(), func(t *testing.T) {
 			defer linux.SetLeaseBreakTime(d)()
-			outR, outW, err := os.Pipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := linux.Start(prog, []string{"leasebreak", "expire"}, nil, linux.Config{Stdout: outW})
-			outW.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, _ := io.ReadAll(outR)
-			outR.Close()
-			st, err := p.Wait()
+			out, st, err := runOut(t, prog, []string{"leasebreak", "expire"}, linux.Config{})
 			if err != nil || st != (linux.ExitStatus{}) {
 				t.Errorf("status %+v, %v", st, err)
 			}
-			if string(out) != leaseExpireOut {
+			if out != leaseExpireOut {
 				t.Errorf("output\n%s--- want\n%s", out, leaseExpireOut)
 			}
 		})

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -15,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ppc64emu/ppc64emu/linux"
 )
 
 var soakRounds = flag.Int("soak-rounds", 0, "rounds of TestSoak (each starts and ends 8 guest threads); 0: a short run, a few seconds")
@@ -32,6 +35,26 @@ func crossCompile(t *testing.T, name string) string {
 		t.Fatalf("%s: %v\n%s", cc, err, b)
 	}
 	return prog
+}
+
+// runOut runs prog under linux.Start with args and cfg, its standard
+// output on a pipe, and returns what it printed and how it ended.
+func runOut(t *testing.T, prog string, args []string, cfg linux.Config) (string, linux.ExitStatus, error) {
+	t.Helper()
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer outR.Close()
+	cfg.Stdout = outW
+	p, err := linux.Start(prog, args, nil, cfg)
+	outW.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := io.ReadAll(outR)
+	st, err := p.Wait()
+	return string(out), st, err
 }
 
 // vmRSS returns a process's resident set size in KiB (/proc/PID/status).

@@ -33,9 +33,8 @@
 #include <unistd.h>
 #include "res.h"
 
-struct ring {
-	unsigned id, nr, head, tail, magic, compat, incompat, header;
-};
+#define AIO_DATA 0x1234
+#include "aioring.h"
 
 static aio_context_t ctx;
 
@@ -43,16 +42,6 @@ static long submit(aio_context_t c, long n, struct iocb **pp) { return syscall(S
 
 static long getev(long min, long n, struct io_event *ev, struct timespec *ts) {
 	return syscall(SYS_io_getevents, ctx, min, n, ev, ts);
-}
-
-static void prep(struct iocb *cb, int op, int fd, void *buf, size_t n, long off) {
-	memset(cb, 0, sizeof *cb);
-	cb->aio_lio_opcode = op;
-	cb->aio_fildes = fd;
-	cb->aio_buf = (uintptr_t)buf;
-	cb->aio_nbytes = n;
-	cb->aio_offset = off;
-	cb->aio_data = 0x1234 + op;
 }
 
 /* one submits cb alone and prints io_submit's result. */
@@ -72,8 +61,7 @@ static void reap(const char *what, struct iocb *cb) {
 		res(what, r);
 		return;
 	}
-	printf("%s: data %#llx obj %s res %lld res2 %lld\n", what, (unsigned long long)ev.data,
-	       ev.obj == (uintptr_t)cb ? "iocb" : "other", (long long)ev.res, (long long)ev.res2);
+	show(what, &ev, cb);
 }
 
 static void onalarm(int s) { (void)s; }

@@ -42,6 +42,9 @@
 #include "res.h"
 #include "taskstate.h"
 
+#define AIO_DATA 0x5000
+#include "aioring.h"
+
 #ifndef RWF_HIPRI
 #define RWF_HIPRI 0x1
 #define RWF_DSYNC 0x2
@@ -50,31 +53,11 @@
 #define RWF_APPEND 0x10
 #endif
 
-struct ring {
-	unsigned id, nr, head, tail, magic, compat, incompat, header;
-	struct io_event ev[];
-};
-
 static aio_context_t ctx;
 static int pfd[2];
 static volatile pid_t waiter;
 
 static long submit1(struct iocb *cb) { return syscall(SYS_io_submit, ctx, 1, &cb); }
-
-static void prep(struct iocb *cb, int op, int fd, void *buf, size_t n, long off) {
-	memset(cb, 0, sizeof *cb);
-	cb->aio_lio_opcode = op;
-	cb->aio_fildes = fd;
-	cb->aio_buf = (uintptr_t)buf;
-	cb->aio_nbytes = n;
-	cb->aio_offset = off;
-	cb->aio_data = 0x5000 + op;
-}
-
-static void show(const char *what, struct io_event *ev, struct iocb *cb) {
-	printf("%s: data %#llx obj %s res %lld res2 %lld\n", what, (unsigned long long)ev->data,
-	       ev->obj == (uintptr_t)cb ? "iocb" : "other", (long long)ev->res, (long long)ev->res2);
-}
 
 static double now(void) {
 	struct timespec ts;

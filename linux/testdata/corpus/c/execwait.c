@@ -18,19 +18,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-static int data[2], tids[2];
-
-/* reader sends its tid, then waits for good in a read of the empty pipe. */
-static void *reader(void *arg) {
-	(void)arg;
-	pid_t tid = (pid_t)syscall(SYS_gettid);
-	char c;
-	write(tids[1], &tid, sizeof tid);
-	read(data[0], &c, 1);
-	return NULL;
-}
-
-#include "taskstate.h"
+#include "waitreader.h"
 
 int main(int argc, char **argv) {
 	setvbuf(stdout, NULL, _IONBF, 0);
@@ -41,14 +29,7 @@ int main(int argc, char **argv) {
 	char self[PATH_MAX];
 	if (!realpath(argv[0], self))
 		return 1;
-	pthread_t th;
-	pid_t tid = 0;
-	pipe(data);
-	pipe(tids);
-	pthread_create(&th, NULL, reader, NULL);
-	read(tids[0], &tid, sizeof tid);
-	while (state(tid) != 'S')
-		sched_yield();
+	start_reader();
 	printf("the reader waits; execve\n");
 	char *args[] = {self, "execed", NULL};
 	execv(self, args);

@@ -15,30 +15,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int data[2], tids[2];
-
-/* reader sends its tid, then waits for good in a read of the empty pipe. */
-static void *reader(void *arg) {
-	(void)arg;
-	pid_t tid = (pid_t)syscall(SYS_gettid);
-	char c;
-	write(tids[1], &tid, sizeof tid);
-	read(data[0], &c, 1);
-	return NULL;
-}
-
-#include "taskstate.h"
+#include "waitreader.h"
 
 /* ends starts the reader, waits for it to wait, and calls exit_group. */
 static void ends(int code) {
-	pthread_t th;
-	pid_t tid = 0;
-	pipe(data);
-	pipe(tids);
-	pthread_create(&th, NULL, reader, NULL);
-	read(tids[0], &tid, sizeof tid);
-	while (state(tid) != 'S')
-		sched_yield();
+	start_reader();
 	printf("the reader waits; exit_group(%d)\n", code);
 	syscall(SYS_exit_group, code);
 }

@@ -41,9 +41,8 @@
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
-#include "alarmtell.h"
 #include "res.h"
-#include "usr1wait.h"
+#include "waitcase.h"
 
 static char buf[1 << 20];
 static int master = -1, slave = -1; /* a pseudo-terminal; nobody reads the slave */
@@ -105,13 +104,6 @@ static int tcp_pair(void) {
 }
 static long splice_seqpacket(void) { return splice_to(sp[1]); }
 
-/* A case: its call, and what lets the call complete (done). */
-struct wcase {
-	const char *name;
-	long (*call)(void);
-	void (*done)(void);
-};
-
 static void done_master_write(void) {
 	while (read(slave, buf, sizeof buf) > 0) /* the slave is O_NONBLOCK for this */
 		;
@@ -121,27 +113,6 @@ static void done_efd_write(void) { efd_read(); }
 static void done_efd_read(void) { efd_write(); }
 static void done_dgram(void) { recv(dg[0], buf, sizeof buf, 0); }
 static void done_seqpacket(void) { recv(sp[0], buf, sizeof buf, 0); }
-
-/* restarted runs c's call in a child that catches a periodic SIGALRM
- * with SA_RESTART; the first handler tells the parent, which then lets
- * the call complete. */
-static void restarted(const struct wcase *c) {
-	int fd;
-	pid_t pid = forktold(&fd);
-	if (pid == 0) {
-		catch(1, fd);
-		timer(20000);
-		long r = c->call();
-		timer(0);
-		char s[64];
-		outcome(s, sizeof s, r);
-		printf("%s under SA_RESTART: %s (handler ran: %s)\n", c->name, s, ran ? "yes" : "no");
-		_exit(0);
-	}
-	if (told(fd))
-		c->done();
-	reap(pid, fd);
-}
 
 static int tids[2]; /* the waiting thread's id to the main thread */
 

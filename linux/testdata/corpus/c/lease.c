@@ -20,18 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "res.h"
-
-static const char *kind(long v) {
-	return v == F_RDLCK ? "F_RDLCK" : v == F_WRLCK ? "F_WRLCK" : v == F_UNLCK ? "F_UNLCK" : "?";
-}
-
-static void get(const char *what, int fd) {
-	long v = fcntl(fd, F_GETLEASE);
-	if (v < 0)
-		res(what, v);
-	else
-		printf("%s: %s\n", what, kind(v));
-}
+#include "leaseget.h"
 
 int main(void) {
 	char path[] = "/tmp/ppc64emu-lease-XXXXXX";

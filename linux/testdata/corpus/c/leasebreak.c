@@ -41,6 +41,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "res.h"
+#include "leaseget.h"
 
 static int p2h[2], h2p[2];
 
@@ -54,18 +55,6 @@ static void hear(int fd) {
 	char c;
 	if (read(fd, &c, 1) != 1)
 		exit(3);
-}
-
-static const char *kind(long v) {
-	return v == F_RDLCK ? "F_RDLCK" : v == F_WRLCK ? "F_WRLCK" : v == F_UNLCK ? "F_UNLCK" : "?";
-}
-
-static void get(const char *what, int fd) {
-	long v = fcntl(fd, F_GETLEASE);
-	if (v < 0)
-		res(what, v);
-	else
-		printf("%s: %s\n", what, kind(v));
 }
 
 static int hfd;

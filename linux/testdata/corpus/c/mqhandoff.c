@@ -33,19 +33,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/netlink.h>
+#include "mqhelp.h"
 #include "res.h"
-
-static volatile pid_t rtid;
-static mqd_t rq;
-static ssize_t rgot;
-static char rbuf[64];
-
-/* receiver waits in mq_receive on rq, having said its thread id. */
-static void *receiver(void *arg) {
-	rtid = syscall(SYS_gettid);
-	rgot = mq_receive(rq, rbuf, sizeof rbuf, NULL);
-	return arg;
-}
 
 static volatile pid_t stid;
 static long sgot;
@@ -55,21 +44,6 @@ static void *sender(void *arg) {
 	stid = syscall(SYS_gettid);
 	sgot = mq_send(rq, "s", 1, 0);
 	return arg;
-}
-
-/* sleeping says whether thread tid's state in /proc is S (sleeping): 1,
-   0, or -1 when there is no such thread. */
-static int sleeping(pid_t tid) {
-	char path[64], st[512];
-	snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return -1;
-	size_t n = fread(st, 1, sizeof st - 1, f);
-	fclose(f);
-	st[n] = 0;
-	char *p = strrchr(st, ')');
-	return p && p[1] == ' ' && p[2] == 'S';
 }
 
 static unsigned char cookie[32];
@@ -104,18 +78,11 @@ static void cookies(const char *what, int sock) {
 
 int main(void) {
 	char name[64], buf[64];
-	snprintf(name, sizeof name, "/c-mqhandoff-%d", (int)getpid());
-	mq_unlink(name);
-	struct mq_attr at = {.mq_maxmsg = 4, .mq_msgsize = 16};
-	mqd_t q = mq_open(name, O_RDWR | O_CREAT | O_EXCL, 0600, &at);
-	if (q < 0) {
-		printf("mq_open: %s\n", strerror(errno));
-		return 1;
-	}
 	sigset_t set;
-	sigemptyset(&set);
-	sigaddset(&set, SIGUSR1);
-	sigprocmask(SIG_BLOCK, &set, NULL);
+	mqd_t q = new_queue("mqhandoff", name, sizeof name, &set);
+	if (q < 0)
+		return 1;
+	struct mq_attr at;
 	struct timespec zero = {0, 0};
 	siginfo_t si;
 
@@ -130,8 +97,7 @@ int main(void) {
 	rq = q;
 	pthread_t th;
 	pthread_create(&th, NULL, receiver, NULL);
-	while (!rtid || sleeping(rtid) == 0)
-		sched_yield();
+	settle(&rtid);
 	res("send to the waiting receiver", mq_send(q, "w", 1, 0));
 	res("send again at once", mq_send(q, "x", 1, 0));
 	pthread_join(th, NULL);
@@ -157,8 +123,7 @@ int main(void) {
 	res("register signal", mq_notify(q1, &sv));
 	rq = q1;
 	pthread_create(&th, NULL, sender, NULL);
-	while (!stid || sleeping(stid) == 0)
-		sched_yield();
+	settle(&stid);
 	n = mq_receive(q1, buf, sizeof buf, NULL);
 	printf("received with a sender waiting: %.*s\n", (int)(n > 0 ? n : 0), buf);
 	mq_getattr(q1, &at1);

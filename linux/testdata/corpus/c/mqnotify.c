@@ -31,6 +31,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "mqhelp.h"
 
 static void err(const char *what, int r) {
 	printf("%s: %d %s\n", what, r, r < 0 ? strerror(errno) : "ok");
@@ -46,33 +47,6 @@ static void onthread(union sigval v) {
 	ran = v.sival_int;
 	pthread_cond_signal(&cv);
 	pthread_mutex_unlock(&mu);
-}
-
-static volatile pid_t rtid;
-static mqd_t rq;
-static ssize_t rgot;
-
-/* receiver waits in mq_receive on rq, having said its thread id. */
-static void *receiver(void *arg) {
-	char b[64];
-	rtid = syscall(SYS_gettid);
-	rgot = mq_receive(rq, b, sizeof b, NULL);
-	return arg;
-}
-
-/* sleeping says whether thread tid's state in /proc is S (sleeping): 1,
-   0, or -1 when there is no such thread. */
-static int sleeping(pid_t tid) {
-	char path[64], st[512];
-	snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return -1;
-	size_t n = fread(st, 1, sizeof st - 1, f);
-	fclose(f);
-	st[n] = 0;
-	char *p = strrchr(st, ')');
-	return p && p[1] == ' ' && p[2] == 'S';
 }
 
 /* afterExec is the program run again by execve from a child that
@@ -109,18 +83,11 @@ int main(int argc, char **argv) {
 	if (argc == 3)
 		return afterExec(argv[1], argv[2]);
 	char name[64], buf[64];
-	snprintf(name, sizeof name, "/c-mqnotify-%d", (int)getpid());
-	mq_unlink(name);
-	struct mq_attr at = {.mq_maxmsg = 4, .mq_msgsize = 16};
-	mqd_t q = mq_open(name, O_RDWR | O_CREAT | O_EXCL, 0600, &at);
-	if (q < 0) {
-		printf("mq_open: %s\n", strerror(errno));
-		return 1;
-	}
 	sigset_t set;
-	sigemptyset(&set);
-	sigaddset(&set, SIGUSR1);
-	sigprocmask(SIG_BLOCK, &set, NULL);
+	mqd_t q = new_queue("mqnotify", name, sizeof name, &set);
+	if (q < 0)
+		return 1;
+	struct mq_attr at;
 
 	struct sigevent ev;
 	memset(&ev, 0, sizeof ev);
@@ -235,8 +202,7 @@ int main(int argc, char **argv) {
 	rq = q;
 	pthread_t th;
 	pthread_create(&th, NULL, receiver, NULL);
-	while (!rtid || sleeping(rtid) == 0)
-		sched_yield();
+	settle(&rtid);
 	mq_send(q, "w", 1, 0);
 	pthread_join(th, NULL);
 	printf("waiting receiver got %d bytes\n", (int)rgot);

@@ -26,9 +26,8 @@
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "alarmtell.h"
 #include "res.h"
-#include "usr1wait.h"
+#include "waitcase.h"
 
 static char buf[1 << 16];
 static int tcp[2] = {-1, -1}; /* a connected TCP pair: [0] the splice's end, [1] its peer */
@@ -80,36 +79,8 @@ static long to_sock(int s) {
 static long from_tcp(void) { return from_sock(tcp[0]); }
 static long to_full_dgram(void) { return to_sock(dg[1]); }
 
-/* A case: its call, and what lets the call complete (done). */
-struct wcase {
-	const char *name;
-	long (*call)(void);
-	void (*done)(void);
-};
-
 static void done_tcp(void) { send(tcp[1], "abcdefghij", 10, 0); }
 static void done_dgram(void) { recv(dg[0], buf, sizeof buf, 0); }
-
-/* restarted runs c's call in a child that catches a periodic SIGALRM
- * with SA_RESTART; the first handler tells the parent, which then lets
- * the call complete. */
-static void restarted(const struct wcase *c) {
-	int fd;
-	pid_t pid = forktold(&fd);
-	if (pid == 0) {
-		catch(1, fd);
-		timer(20000);
-		long r = c->call();
-		timer(0);
-		char s[64];
-		outcome(s, sizeof s, r);
-		printf("%s under SA_RESTART: %s (handler ran: %s)\n", c->name, s, ran ? "yes" : "no");
-		_exit(0);
-	}
-	if (told(fd))
-		c->done();
-	reap(pid, fd);
-}
 
 static const struct wcase ct = {"SPLICE_F_NONBLOCK from an empty blocking TCP socket", from_tcp, done_tcp};
 static const struct wcase cd = {"SPLICE_F_NONBLOCK to a full blocking datagram socket", to_full_dgram, done_dgram};
