@@ -3,7 +3,9 @@
 package linux_test
 
 import (
+	"bufio"
 	"encoding/binary"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -223,6 +225,122 @@ func TestRunnerSignalsOrphans(t *testing.T) {
 					cmd.Process.Kill()
 					<-done
 					t.Fatalf("SIGTERM did not end the runner within 10 s")
+				}
+			})
+		}
+	}
+}
+
+// TestRunnerGroupSignal: a real GNU timeout that started ppc64emu run
+// ends a program of three guest processes, each of which catches the
+// signal (testdata/corpus/c/pgsig.c's "outside" mode), as it ends the
+// program under qemu-ppc64le and natively: timeout sends the signal to
+// the pid it started, then to its own process group, where each of the
+// program's processes is under Linux; each one's handler runs, the
+// program exits 0 and timeout with 124. The runner, one host process,
+// passes a signal from a member of its group that ignores it (timeout's
+// kill(0)) to each guest process of that group (hostsig.GroupSender,
+// Process.GroupSignal); it used to reach the first process only, and
+// timeout waited for ever for the children. "ignore": every process
+// ignores the signal, and timeout -k's SIGKILL ends the run (128+9).
+// timeout's limit is an hour: the test makes it expire with SIGALRM, its
+// timer's signal, once the program has written "ready". The same program
+// runs under qemu-ppc64le and built for the host (the references, when
+// installed); 60 s is a failure bound, not a measure. A run recorded
+// (ppc64emu record) replays with the same output: the deliveries are in
+// the recording.
+func TestRunnerGroupSignal(t *testing.T) {
+	to, err := exec.LookPath("timeout")
+	if err != nil {
+		t.Skip("no timeout(1)")
+	}
+	prog := crossCompile(t, "pgsig")
+	emu := buildRunner(t)
+	// "record" also replays the recording, which must print the same.
+	runners := [][]string{{emu, "run", prog}, {emu, "record", "-o", "REC", prog}}
+	if q, err := exec.LookPath("qemu-ppc64le"); err == nil {
+		runners = append(runners, []string{q, prog})
+	}
+	if cc, err := exec.LookPath("cc"); err == nil {
+		native := filepath.Join(t.TempDir(), "pgsig")
+		if b, err := exec.Command(cc, "-O2", "-o", native, "testdata/corpus/c/pgsig.c").CombinedOutput(); err != nil {
+			t.Fatalf("cc: %v\n%s", err, b)
+		}
+		runners = append(runners, []string{native})
+	}
+	const caught = "ready\nparent got %[1]s\nchild 1 got %[1]s\nchild 2 got %[1]s\nchild 1: exit 0\nchild 2: exit 0\n"
+	for _, tc := range []struct {
+		mode, sig string
+		kill      bool // timeout -k 1
+		want      string
+		status    int
+	}{
+		{"outside", "TERM", false, fmt.Sprintf(caught, "SIGTERM"), 124},
+		{"outside", "INT", false, fmt.Sprintf(caught, "SIGINT"), 124},
+		{"outside", "USR1", true, fmt.Sprintf(caught, "SIGUSR1"), 124},
+		{"ignore", "USR1", true, "ready\n", 128 + 9},
+	} {
+		for _, r := range runners {
+			name := filepath.Base(r[0])
+			if r[0] == emu {
+				name += "-" + r[1]
+			}
+			t.Run(name+"/"+tc.mode+"/"+tc.sig, func(t *testing.T) {
+				run, rec := r, ""
+				if r[0] == emu && r[1] == "record" {
+					rec = filepath.Join(t.TempDir(), "rec")
+					run = []string{emu, "record", "-o", rec, prog}
+				}
+				args := []string{"-s", tc.sig}
+				if tc.kill {
+					args = append(args, "-k", "1")
+				}
+				args = append(append(append(args, "3600"), run...), tc.mode, tc.sig)
+				cmd := exec.Command(to, args...)
+				stdout, err := cmd.StdoutPipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				// timeout leads a group of its own: a failure ends it all.
+				stop := func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+				rd := bufio.NewReader(stdout)
+				if l, err := rd.ReadString('\n'); err != nil || l != "ready\n" {
+					stop()
+					_ = cmd.Wait()
+					t.Fatalf("handshake: read %q, %v", l, err)
+				}
+				_ = cmd.Process.Signal(syscall.SIGALRM)
+				rest := make(chan []byte, 1)
+				go func() { b, _ := io.ReadAll(rd); rest <- b }()
+				var out []byte
+				select {
+				case out = <-rest:
+				case <-time.After(60 * time.Second):
+					stop()
+					out = <-rest
+					t.Errorf("the run did not end within 60 s of timeout's expiry")
+				}
+				_ = cmd.Wait()
+				// The shell's status: timeout is in the group its -k
+				// SIGKILL goes to.
+				got := cmd.ProcessState.ExitCode()
+				if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+					got = 128 + int(ws.Signal())
+				}
+				if got != tc.status {
+					t.Errorf("timeout's status %d, want %d", got, tc.status)
+				}
+				if got := "ready\n" + string(out); got != tc.want {
+					t.Errorf("stdout %q, want %q", got, tc.want)
+				}
+				if rec != "" && tc.status == 124 {
+					b, err := exec.Command(emu, "replay", rec).Output()
+					if err != nil || string(b) != tc.want {
+						t.Errorf("replay: %v, stdout %q, want %q", err, b, tc.want)
+					}
 				}
 			})
 		}

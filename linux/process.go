@@ -611,6 +611,36 @@ func (p *Process) Signal(sig int) { p.signal(sig, true) }
 // another of its groups the runner's terminal's foreground group.
 func (p *Process) UserSignal(sig int) { p.signal(sig, false) }
 
+// GroupSignal is Signal for a sig a process sent to the runner's whole
+// host process group, kill(2) of 0 or of the group's id (cmd/ppc64emu
+// takes it for one when internal/hostsig's GroupSender says so: GNU
+// timeout's, after its kill of the runner's pid). Under qemu-user each
+// guest process is a host process, and those the guest left in the group
+// the first one started in (hostPgrp) are members of that group, each of
+// which the signal reaches; so here each of them gets it (SI_USER), a
+// handler of it running in each, and the initial process gets it wherever
+// it is (the sender signalled the pid it started too, an arrival the host
+// may have merged with this one). A guest process run as a host process
+// (hostexec.go) of the group has had it from the host. Once the initial
+// process has ended it is UserSignal's (endOrphans).
+func (p *Process) GroupSignal(sig int) {
+	if sig < 1 || sig > abi.NSIG {
+		return
+	}
+	p.gil.lock(make(chan struct{}, 1))
+	if p.group.exiting {
+		p.gil.unlock()
+		p.signal(sig, false)
+		return
+	}
+	for _, g := range p.groups {
+		if g == p.group || g.pgid == p.hostPgrp && g.host == nil && !g.exiting && !g.zombie {
+			p.postProcess(g, sigInfo{signo: sig, code: abi.SI_USER})
+		}
+	}
+	p.gil.unlock()
+}
+
 // signal is Signal, which takes SIGINT, SIGQUIT and SIGWINCH for the
 // terminal's if tty.
 func (p *Process) signal(sig int, tty bool) {

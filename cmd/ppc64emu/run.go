@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -352,29 +353,36 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	// Signals sent to the runner go to the guest, as the kernel would
 	// deliver them to it; those its terminal sent its foreground group
 	// (SI_KERNEL, which internal/hostsig tells where it can) go to the
-	// guest's foreground group of that terminal.
+	// guest's foreground group of that terminal, and those a process sent
+	// the runner's whole process group (hostsig.GroupSender: timeout's)
+	// to every guest process of that group.
 	sigs := make(chan os.Signal, 8)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT,
-		syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGWINCH, syscall.SIGALRM, syscall.SIGCONT)
+	notified := []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT,
+		syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGWINCH, syscall.SIGALRM, syscall.SIGCONT}
+	signal.Notify(sigs, notified...)
 	watched := map[syscall.Signal]bool{}
-	for _, s := range ttySignals {
-		watched[s] = hostsig.Watch(s)
+	for _, s := range notified {
+		watched[s.(syscall.Signal)] = hostsig.Watch(s)
 	}
+	leader := syscall.Getpid() == sessionID()
 	go func() {
 		for s := range sigs {
 			n := s.(syscall.Signal)
+			kernel := watched[n] && hostsig.Kernel(n)
 			switch {
 			case !watched[n]:
 				p.Signal(int(n))
-			case hostsig.Kernel(n):
+			case kernel && slices.Contains(ttySignals, n) && !(n == syscall.SIGHUP && leader):
 				p.TerminalSignal(int(n))
+			case !kernel && hostsig.GroupSender(n):
+				p.GroupSignal(int(n))
 			default:
 				p.UserSignal(int(n))
 			}
 		}
 	}()
 	st, err := p.Wait()
-	for _, s := range ttySignals {
+	for _, s := range notified {
 		hostsig.Unwatch(s)
 	}
 	signal.Stop(sigs)
@@ -404,8 +412,23 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 }
 
 // ttySignals are the signals a terminal sends its foreground group that
-// run passes on (SIGTSTP stops the runner as a whole).
-var ttySignals = []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT, syscall.SIGWINCH}
+// run passes on (SIGTSTP stops the runner as a whole): the INTR and QUIT
+// characters', a window size change's, and a hang-up's SIGHUP, which
+// Linux sends the foreground group when the session leader goes
+// (disassociate_ctty) and the session leader itself when the terminal
+// hangs up (tty_signal_session_leader: only the first guest process gets
+// it where the runner leads its session).
+var ttySignals = []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT, syscall.SIGWINCH, syscall.SIGHUP}
+
+// sessionID is the runner's session id, getsid(0), or -1 if the host
+// does not say.
+func sessionID() int {
+	sid, err := unix.Getsid(0)
+	if err != nil {
+		return -1
+	}
+	return sid
+}
 
 // coreSignalText is strsignal(3)'s text for each signal whose default
 // action dumps core (signal(7)), by its powerpc64 Linux number.

@@ -9,7 +9,9 @@
 //
 // Watch wraps the handler os/signal installed for a signal (call it after
 // signal.Notify) with one that counts its SI_KERNEL arrivals before it
-// goes on to Go's; Kernel says whether a delivery came with one. Only
+// goes on to Go's; Kernel says whether a delivery came with one, Sender
+// which process last sent one with kill(2), and GroupSender whether that
+// process signalled its own process group, the runner's. Only
 // linux/amd64 has the wrapper (an assembly handler); elsewhere Watch says
 // no and Kernel never reports one.
 package hostsig
@@ -19,3 +21,7 @@ package hostsig
 // Linux architecture). The amd64 handler compares with it through
 // go_asm.h; linux/abi's SI_KERNEL, the guest's, is checked to agree.
 const SIKernel = 0x80
+
+// SIUser is the host kernel's SI_USER, the si_code of a signal a process
+// sent with kill(2) (the same header); its siginfo names the sender's pid.
+const SIUser = 0

@@ -3,10 +3,15 @@
 package hostsig
 
 import (
+	"bufio"
 	"os"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // nsig bounds the signal numbers Watch takes (Linux's _NSIG is 64).
@@ -16,6 +21,7 @@ var (
 	prev   [nsig]uintptr // the handler wrap goes on to, by signal
 	kernel [nsig]uint32  // SI_KERNEL arrivals wrap counted, by signal
 	taken  [nsig]uint32  // the arrivals Kernel took, by signal
+	sender [nsig]int32   // the pid of the last SI_USER arrival's sender, by signal
 )
 
 // wrap is the wrapping handler (hostsig_linux_amd64.s), entered as the
@@ -103,6 +109,58 @@ func Kernel(sig os.Signal) bool {
 			return true
 		}
 	}
+}
+
+// Sender is the pid of the process that sent sig's last arrival with
+// si_code SIUser (kill(2) of the runner's pid or of its process group,
+// which the siginfo does not tell apart), or 0 if none came since Watch.
+func Sender(sig os.Signal) int {
+	n := signum(sig)
+	if n <= 0 || n >= nsig {
+		return 0
+	}
+	return int(atomic.LoadInt32(&sender[n]))
+}
+
+// GroupSender says whether sig's last SI_USER arrival (Sender) came, as
+// far as the host tells, from kill(2) of the runner's whole process group
+// by a member of it: a process of the runner's host group, not the runner,
+// that ignores sig. A sender signalling its own group gets the signal
+// too, so one that means to go on ignores it first: GNU timeout sets
+// SIG_IGN before its kill(0, sig) that follows its kill(child, sig)
+// (coreutils' send_sig), where a shell's kill of the runner's pid from
+// the same group does not ignore the signal it sends. A sender that has
+// gone, or whose state the host does not show, did not, nor one where
+// the runner has no process group of its own (getpgrp 0: a process that
+// descends from init without one).
+func GroupSender(sig os.Signal) bool {
+	pid := Sender(sig)
+	if pid <= 0 || pid == os.Getpid() {
+		return false
+	}
+	if pg, err := unix.Getpgid(pid); err != nil || pg <= 0 || pg != unix.Getpgrp() {
+		return false
+	}
+	ign, ok := ignored(pid)
+	return ok && ign&(1<<(signum(sig)-1)) != 0
+}
+
+// ignored is the set of signals process pid ignores (bit n-1 for signal
+// n), the SigIgn line of its /proc/PID/status; ok false if unreadable.
+func ignored(pid int) (set uint64, ok bool) {
+	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if v, found := strings.CutPrefix(sc.Text(), "SigIgn:"); found {
+			set, err := strconv.ParseUint(strings.TrimSpace(v), 16, 64)
+			return set, err == nil
+		}
+	}
+	return 0, false
 }
 
 // signum is sig's number, or 0 for a signal that is not a syscall.Signal.

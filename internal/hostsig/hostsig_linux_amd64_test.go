@@ -4,7 +4,9 @@ package hostsig
 
 import (
 	"os"
+	"os/exec"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -71,5 +73,68 @@ func TestWatchRefuses(t *testing.T) {
 	defer signal.Reset(syscall.SIGUSR2)
 	if Watch(syscall.SIGUSR2) {
 		t.Errorf("Watch of an ignored signal = true")
+	}
+}
+
+// TestGroupSender sends the test's process SIGUSR1 with kill(2) from
+// itself and from host shells (SI_USER), each of which waits with the
+// signal sent until the test has looked (its stdin closes), and requires
+// Sender to name the sender and GroupSender to tell the one that, in the
+// test's process group, ignores the signal (as GNU timeout does before
+// it signals its group) from the rest.
+func TestGroupSender(t *testing.T) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGUSR1)
+	defer signal.Stop(sigs)
+	if !Watch(syscall.SIGUSR1) {
+		t.Fatal("Watch(SIGUSR1) after signal.Notify: false")
+	}
+	defer Unwatch(syscall.SIGUSR1)
+	me := strconv.Itoa(os.Getpid())
+	for _, c := range []struct {
+		name   string
+		script string // "" for a kill by the test itself
+		ownPg  bool   // the sender in a process group of its own
+		group  bool
+	}{
+		{"self", "", false, false},
+		{"same group", "kill -USR1 " + me + "; read x", false, false},
+		{"same group, ignoring", "trap '' USR1; kill -USR1 " + me + "; read x", false, true},
+		{"own group, ignoring", "trap '' USR1; kill -USR1 " + me + "; read x", true, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			want := os.Getpid()
+			if c.script == "" {
+				if err := unix.Kill(want, unix.SIGUSR1); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				cmd := exec.Command("sh", "-c", c.script)
+				cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: c.ownPg}
+				in, err := cmd.StdinPipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				defer cmd.Wait()
+				defer in.Close()
+				want = cmd.Process.Pid
+			}
+			select {
+			case <-sigs:
+			case <-time.After(time.Minute): // a guard, not a measure: the signal never came
+				t.Fatal("no SIGUSR1")
+			}
+			if got := Sender(syscall.SIGUSR1); got != want {
+				t.Errorf("Sender = %d, want %d", got, want)
+			}
+			// Without a process group of its own (getpgrp 0, as where
+			// the CI starts the tests) no sender is the group's.
+			if got := GroupSender(syscall.SIGUSR1); got != (c.group && unix.Getpgrp() > 0) {
+				t.Errorf("GroupSender = %v, want %v (getpgrp %d)", got, !got, unix.Getpgrp())
+			}
+		})
 	}
 }

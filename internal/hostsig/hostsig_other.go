@@ -12,3 +12,9 @@ func Unwatch(sig os.Signal) {}
 
 // Kernel never reports an arrival here.
 func Kernel(sig os.Signal) bool { return false }
+
+// Sender never names a sender here.
+func Sender(sig os.Signal) int { return 0 }
+
+// GroupSender never reports one here.
+func GroupSender(sig os.Signal) bool { return false }
