@@ -208,6 +208,9 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 		if err := t.faccessat(unix.AT_FDCWD, host, unix.X_OK, unix.AT_EACCESS); err != nil {
 			return 0, errnoOf(err)
 		}
+		if e := t.execLease(host); e != 0 {
+			return 0, e // a write lease the exec's open breaks (lease.go)
+		}
 		var line []byte
 		var e int
 		t.asRunner(func() { line, e = shebang(host) })
@@ -231,6 +234,15 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 					return 0, int(en)
 				}
 				return 0, eNOEXEC
+			}
+			if interp != nil {
+				// The interpreter's open (load_elf_binary's open_exec)
+				// breaks a write lease too.
+				if ih, err := t.interpHost(img.Interp); err == nil {
+					if e := t.execLease(ih); e != 0 {
+						return 0, e
+					}
+				}
 			}
 			break
 		}

@@ -41,8 +41,11 @@ import (
 //
 // A lease is broken as __break_lease breaks it, by an open (openat and
 // its kin: any access mode breaks a write lease, writing breaks a read
-// lease too) and by truncate(2) (as an open for writing), not by unlink
-// or rename (Linux 6.1 breaks only NFS delegations there): each lease
+// lease too; O_TRUNC does not make an open for reading a writer), by
+// execve's open of the program and of its interpreter (do_open_execat
+// and open_exec open for reading) and by truncate(2) (as an open for
+// writing), not by unlink, rename or chmod (Linux 6.1 breaks only NFS
+// delegations there): each lease
 // the open conflicts with and that is not being broken that way already
 // is marked (F_GETLEASE then answers the type it must become: F_UNLCK
 // for a writer, F_RDLCK for a reader) with its break time, now plus
@@ -57,9 +60,13 @@ import (
 // downgrades it (F_SETLEASE), closes its description, or the break time
 // passes (the lease is then downgraded or released for it). The open is
 // the host's, made before the break (so its errors come first, as Linux
-// checks the open before do_dentry_open breaks leases), for writing with
-// O_TRUNC applied only after the wait (handle_truncate comes after the
-// break).
+// checks the open before do_dentry_open breaks leases), with O_TRUNC
+// applied only after the wait (do_open's handle_truncate comes after
+// vfs_open's break): for writing, the host's open checks what O_TRUNC
+// would; for reading, it is made without O_TRUNC only when the path
+// names a regular file with a lease, and O_TRUNC's checks (a read-only
+// mount, write permission, an append-only file) are made before the
+// break, its truncation's errors (ETXTBSY) after it.
 //
 // Left: leases held by host processes outside the run are the host's
 // (the runner's open waits for them in the host, as any host process's
@@ -67,8 +74,14 @@ import (
 // waits, the host counts its open (Linux counts a writer's, not yet a
 // reader's), so the holder's new write lease then is EAGAIN; a lease
 // taken through a descriptor received over a Unix socket goes when the
-// last descriptor of the description the runner knows of closes; an
-// O_RDONLY|O_TRUNC open truncates before it breaks a write lease.
+// last descriptor of the description the runner knows of closes; the
+// open's lookup is made twice for an O_RDONLY|O_TRUNC open while a lease
+// exists (an O_PATH open finds whether the file has a lease), so a file
+// with a lease that a rename puts at the path between the two is
+// truncated before its break; an
+// O_APPEND|O_TRUNC open for writing of an append-only file breaks
+// before it fails (EPERM, at the truncation; Linux's may_open refuses
+// first).
 
 // fileLease is a description's lease (a file_lock of FL_LEASE).
 type fileLease struct {
@@ -335,25 +348,64 @@ func (t *Thread) breakLease(h, flags int) int {
 
 // leaseOpenFlags returns the host flags the host's open is made with for
 // an open with host flags hflags: without O_TRUNC while a lease exists,
-// for writing (the open checks the same permissions without it), which
-// leaseOpened applies after the break.
-func (t *Thread) leaseOpenFlags(hflags int) int {
-	if hflags&unix.O_TRUNC != 0 && hflags&unix.O_ACCMODE != unix.O_RDONLY && hflags&unix.O_PATH == 0 && len(t.p.leases) > 0 {
-		return hflags &^ unix.O_TRUNC
+// for writing (the open checks the same permissions without it), or for
+// reading when stat (the host's lookup of the open's path, as an O_PATH
+// open makes it) finds a regular file with a lease (leaseOpened checks
+// what the open for reading does not, before the break); leaseOpened
+// truncates after the break, as Linux's do_open comes to handle_truncate
+// only after vfs_open's break_lease.
+func (t *Thread) leaseOpenFlags(hflags int, stat func(*unix.Stat_t) error) int {
+	if hflags&unix.O_TRUNC == 0 || hflags&unix.O_PATH != 0 || len(t.p.leases) == 0 {
+		return hflags
 	}
-	return hflags
+	if hflags&unix.O_ACCMODE == unix.O_RDONLY {
+		var st unix.Stat_t
+		if stat(&st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || len(t.p.leases[fileID{uint64(st.Dev), st.Ino}]) == 0 {
+			return hflags
+		}
+	}
+	return hflags &^ unix.O_TRUNC
+}
+
+// fstatOpened is the stat of leaseOpenFlags: the file an open with
+// host flags hflags would open, found by an O_PATH open made with open
+// (following a last symbolic link as the open would).
+func fstatOpened(st *unix.Stat_t, open func(flags int) (int, error), hflags int) error {
+	fd, err := open(unix.O_PATH | unix.O_CLOEXEC | hflags&unix.O_NOFOLLOW)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(fd)
+	return unix.Fstat(fd, st)
 }
 
 // leaseOpened follows the host's open of fd, made with the host flags
 // made for an open with hflags (leaseOpenFlags): it breaks the leases the
 // open conflicts with (breakLease), then truncates a regular file if
-// the open asked for O_TRUNC and the host's did not. It returns an errno
-// having closed fd, or 0. The caller holds the process lock.
+// the open asked for O_TRUNC and the host's did not. An open for reading
+// is first checked as Linux checks O_TRUNC before the break
+// (truncateCheck), and truncated as handle_truncate does, by the path of
+// its descriptor (its errors, ETXTBSY among them, come after the break).
+// It returns an errno having closed fd, or 0. The caller holds the
+// process lock.
 func (t *Thread) leaseOpened(fd, hflags, made int) int {
-	e := t.breakLease(fd, hflags)
-	if e == 0 && hflags&^made&unix.O_TRUNC != 0 {
-		var st unix.Stat_t
-		if err := unix.Fstat(fd, &st); err == nil && st.Mode&unix.S_IFMT == unix.S_IFREG {
+	trunc := hflags&^made&unix.O_TRUNC != 0
+	reading := hflags&unix.O_ACCMODE == unix.O_RDONLY
+	var st unix.Stat_t
+	if trunc && (unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG) {
+		trunc = false // O_TRUNC truncates only a regular file
+	}
+	var e int
+	if trunc && reading {
+		e = t.truncateCheck(fd)
+	}
+	if e == 0 {
+		e = t.breakLease(fd, hflags)
+	}
+	if e == 0 && trunc {
+		if reading {
+			e = errnoOf(unix.Truncate("/proc/self/fd/"+strconv.Itoa(fd), 0))
+		} else {
 			e = errnoOf(unix.Ftruncate(fd, 0))
 		}
 	}
@@ -363,23 +415,67 @@ func (t *Thread) leaseOpened(fd, hflags, made int) int {
 	return e
 }
 
+// truncateCheck is what Linux's open of regular file fd for reading with
+// O_TRUNC checks before it breaks leases, beyond what the open for
+// reading checked: a read-only mount (do_open's mnt_want_write: EROFS),
+// then write permission (may_open's MAY_WRITE: EACCES, or EPERM for an
+// immutable file) and an append-only file (EPERM).
+func (t *Thread) truncateCheck(fd int) int {
+	var fs unix.Statfs_t
+	if unix.Fstatfs(fd, &fs) == nil && fs.Flags&unix.ST_RDONLY != 0 {
+		return abi.EROFS
+	}
+	if err := t.faccessat(fd, "", unix.W_OK, unix.AT_EACCESS|unix.AT_EMPTY_PATH); err != nil {
+		return errnoOf(err)
+	}
+	var sx unix.Statx_t
+	if unix.Statx(fd, "", unix.AT_EMPTY_PATH, 0, &sx) == nil && sx.Attributes&unix.STATX_ATTR_APPEND != 0 {
+		return abi.EPERM
+	}
+	return 0
+}
+
 // truncateLease breaks the leases of the regular file at host path name
 // as truncate(2) does (vfs_truncate's break_lease, as an open for
 // writing, after the checks of write access: a file the host does not
 // open for writing is left to the host's truncate to refuse). The
 // caller holds the process lock.
 func (t *Thread) truncateLease(name string) int {
-	if len(t.p.leases) == 0 {
-		return 0
-	}
-	var st unix.Stat_t
-	if unix.Stat(name, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || len(t.p.leases[fileID{uint64(st.Dev), st.Ino}]) == 0 {
-		return 0
-	}
-	fd, err := unix.Open(name, unix.O_WRONLY|unix.O_CLOEXEC|unix.O_NOCTTY, 0)
-	if err != nil {
+	fd := t.leasedFile(name, unix.O_WRONLY)
+	if fd < 0 {
 		return 0
 	}
 	defer unix.Close(fd)
 	return t.breakLease(fd, unix.O_WRONLY)
+}
+
+// execLease breaks the leases of the program file at host path name as
+// execve's open does (do_open_execat opens it for reading, and
+// do_dentry_open breaks a write lease as any open for reading does, and
+// waits), after the check of execute permission. The caller holds the
+// process lock.
+func (t *Thread) execLease(name string) int {
+	fd := t.leasedFile(name, unix.O_PATH)
+	if fd < 0 {
+		return 0
+	}
+	defer unix.Close(fd)
+	return t.breakLease(fd, unix.O_RDONLY)
+}
+
+// leasedFile opens the file at host path name with flags if it is a
+// regular file with a lease, or returns -1.
+func (t *Thread) leasedFile(name string, flags int) int {
+	if len(t.p.leases) == 0 {
+		return -1
+	}
+	var st unix.Stat_t
+	if unix.Stat(name, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || len(t.p.leases[fileID{uint64(st.Dev), st.Ino}]) == 0 {
+		return -1
+	}
+	fd, err := unix.Open(name, flags|unix.O_CLOEXEC|unix.O_NOCTTY, 0)
+	if err != nil {
+		return -1
+	}
+	return fd
 }

@@ -177,7 +177,11 @@ func openResolved(t *Thread, gdirfd int, pathAddr uint64, how abi.OpenHow) (uint
 	}
 	var fd int
 	var err error
-	made := t.leaseOpenFlags(hflags) // O_TRUNC after a lease break (lease.go)
+	made := t.leaseOpenFlags(hflags, func(st *unix.Stat_t) error {
+		return fstatOpened(st, func(fl int) (int, error) {
+			return unix.Openat2(dirfd, path, &unix.OpenHow{Flags: uint64(fl), Resolve: host.Resolve})
+		}, hflags)
+	}) // O_TRUNC after a lease break (lease.go)
 	host.Flags &^= uint64(hflags &^ made)
 	t.block(func() { fd, err = unix.Openat2(dirfd, path, &host) })
 	if err != nil {

@@ -915,7 +915,14 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 			}
 		}
 		if !done {
-			made = t.leaseOpenFlags(hflags) // O_TRUNC after a lease break (lease.go)
+			made = t.leaseOpenFlags(hflags, func(st *unix.Stat_t) error {
+				return fstatOpened(st, func(fl int) (int, error) {
+					if rootd >= 0 {
+						return openInRoot(rootd, path, fl, 0)
+					}
+					return unix.Openat(dirfd, path, fl, 0)
+				}, hflags)
+			}) // O_TRUNC after a lease break (lease.go)
 			t.block(func() {
 				if rootd >= 0 {
 					fd, err = openInRoot(rootd, path, made|unix.O_NOCTTY, uint32(mode))

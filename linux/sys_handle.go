@@ -92,7 +92,15 @@ func sysOpenByHandleAt(t *Thread, a *sysArgs) (uint64, int) {
 		}
 	}
 	hflags := openFlags(uint64(a.Uint(2)))
-	made := t.leaseOpenFlags(hflags) // O_TRUNC after a lease break (lease.go)
+	made := t.leaseOpenFlags(hflags, func(st *unix.Stat_t) error {
+		return fstatOpened(st, func(fl int) (int, error) {
+			r, _, errno := unix.Syscall(unix.SYS_OPEN_BY_HANDLE_AT, uintptr(t.fd(a.Fd(0))), uintptr(hp), uintptr(fl))
+			if errno != 0 {
+				return -1, errno
+			}
+			return int(r), nil
+		}, hflags)
+	}) // O_TRUNC after a lease break (lease.go)
 	r, _, errno := unix.Syscall(unix.SYS_OPEN_BY_HANDLE_AT, uintptr(t.fd(a.Fd(0))), uintptr(hp), uintptr(made))
 	if errno != 0 {
 		return 0, errnoOf(errno)

@@ -16,6 +16,18 @@
  *    SA_RESTART is EINTR; opened again it waits, without a second break
  *    signal, until the holder releases the lease;
  *  - truncate(2) breaks a read lease and waits likewise;
+ *  - an open for reading with O_TRUNC is a reader (fs/open.c
+ *    do_dentry_open's break_lease takes the open's flags): it truncates
+ *    at once under a read lease, which stays, without a break; under a
+ *    write lease one without write permission is EACCES before any
+ *    break (may_open), an O_NONBLOCK one EWOULDBLOCK with the file
+ *    whole (the holder, told, sees its size), and a blocking one
+ *    truncates once the holder has downgraded (fs/namei.c do_open:
+ *    handle_truncate after vfs_open);
+ *  - execve's open of the program (fs/exec.c do_open_execat) is a
+ *    reader too: it waits for the holder of a write lease to downgrade,
+ *    then fails (ENOEXEC: the file is no program), and passes a read
+ *    lease by;
  *  - an O_NONBLOCK open with O_TRUNC refused for a lease truncates
  *    nothing; a blocking one waits until the holder ends (its
  *    description closed, the lease goes), then truncates.
@@ -27,17 +39,20 @@
  * cannot lower it: /proc/sys is read-only), so the corpus runs without
  * it, and TestLeaseBreakTime runs it with a shorter time of its own.
  * qemu-user gives the host kernel's leases, between host processes, but
- * not si_band and si_fd (0x700000441 and 0 here): the expected output
+ * not si_band and si_fd (0x700000441 and 0 here; else its output is the
+ * native one, both byte orders): the expected output
  * (leasebreak.expected) is a native run on the x86-64 host (Linux),
  * whose output does not depend on the architecture; the "expire" output
  * in TestLeaseBreakTime is likewise a native run's (90 s). */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "res.h"
@@ -82,6 +97,44 @@ static void wait1(int sig) {
 	siginfo_t si;
 	int got = sigwaitinfo(&s, &si);
 	printf("holder: signal %s, si_code %d\n", got == SIGIO ? "SIGIO" : got == SIGRTMIN + 1 ? "SIGRTMIN+1" : "?", si.si_code);
+}
+
+/* size is the size of the file at path, or -1. */
+static long size(const char *path) {
+	struct stat st;
+	return stat(path, &st) ? -1 : st.st_size;
+}
+
+/* lease sets the holder's lease to typ and prints the result. */
+static void lease(int typ) {
+	char what[64];
+	snprintf(what, sizeof what, "holder: F_SETLEASE %s", kind(typ));
+	res(what, fcntl(hfd, F_SETLEASE, typ));
+}
+
+/* unbroken prints the holder's lease and whether a break signal (SIGIO,
+ * blocked) is pending for it. */
+static void unbroken(void) {
+	get("holder: F_GETLEASE", hfd);
+	sigset_t pend;
+	sigpending(&pend);
+	printf("holder: a break signal: %d\n", sigismember(&pend, SIGIO));
+}
+
+/* dac drops CAP_DAC_OVERRIDE from the effective set (on 0) or raises it
+ * again from the permitted set (on 1); a caller without it has none to
+ * drop. */
+static void dac(int on) {
+	struct __user_cap_header_struct h = {_LINUX_CAPABILITY_VERSION_3, 0};
+	struct __user_cap_data_struct cd[2];
+	if (syscall(SYS_capget, &h, cd))
+		return;
+	unsigned bit = 1u << (CAP_DAC_OVERRIDE % 32);
+	if (on)
+		cd[CAP_DAC_OVERRIDE / 32].effective |= cd[CAP_DAC_OVERRIDE / 32].permitted & bit;
+	else
+		cd[CAP_DAC_OVERRIDE / 32].effective &= ~bit;
+	syscall(SYS_capset, &h, cd);
 }
 
 static void holder(const char *path) {
@@ -150,6 +203,42 @@ static void holder(const char *path) {
 	res("holder: F_SETLEASE F_UNLCK", fcntl(hfd, F_SETLEASE, F_UNLCK));
 	say(h2p[1]);
 
+	// Opens for reading with O_TRUNC, then execve.
+	hear(p2h[0]); // the file written again
+	lease(F_RDLCK);
+	say(h2p[1]);
+	hear(p2h[0]); // opened O_RDONLY|O_TRUNC
+	unbroken();
+	lease(F_UNLCK);
+	say(h2p[1]);
+	hear(p2h[0]); // the file written again
+	lease(F_WRLCK);
+	say(h2p[1]);
+	hear(p2h[0]); // refused: no write permission
+	unbroken();
+	say(h2p[1]);
+	hear(p2h[0]); // refused: O_NONBLOCK
+	wait1(SIGIO);
+	printf("holder: size at the break %ld\n", size(path));
+	get("holder: F_GETLEASE", hfd);
+	lease(F_RDLCK);
+	say(h2p[1]);
+	hear(p2h[0]); // opened O_RDONLY|O_TRUNC after the downgrade
+	lease(F_UNLCK);
+	say(h2p[1]);
+	hear(p2h[0]); // the file written, made executable
+	lease(F_WRLCK);
+	say(h2p[1]);
+	hear(p2h[0]); // execve
+	wait1(SIGIO);
+	get("holder: F_GETLEASE", hfd);
+	lease(F_RDLCK);
+	say(h2p[1]);
+	hear(p2h[0]); // execve again, with the read lease
+	unbroken();
+	lease(F_UNLCK);
+	say(h2p[1]);
+
 	hear(p2h[0]); // the file written again
 	res("holder: F_SETLEASE F_RDLCK", fcntl(hfd, F_SETLEASE, F_RDLCK));
 	say(h2p[1]);
@@ -199,9 +288,28 @@ static int expire(const char *path) {
 	return 0;
 }
 
-static long size(const char *path) {
-	struct stat st;
-	return stat(path, &st) ? -1 : st.st_size;
+/* refill writes "data" over the file at path (opened for writing: no
+ * lease may be held then). */
+static void refill(const char *path) {
+	int w = open(path, O_WRONLY);
+	if (w < 0 || write(w, "data", 4) != 4)
+		exit(4);
+	close(w);
+}
+
+/* turn lets the holder act (a byte to it) and waits for its answer. */
+static void turn(void) {
+	say(p2h[1]);
+	hear(h2p[0]);
+}
+
+/* opened prints whether open's result r is a descriptor (closing it)
+ * and the size of the file at path then. */
+static void opened(const char *what, const char *path, int r) {
+	res(what, r >= 0 ? 0 : -1);
+	if (r >= 0)
+		close(r);
+	printf("size %ld\n", size(path));
 }
 
 int main(int argc, char **argv) {
@@ -255,10 +363,44 @@ int main(int argc, char **argv) {
 	hear(h2p[0]);
 	res("truncate, after the release", t);
 	printf("size %ld\n", size(path));
-	w = open(path, O_WRONLY);
-	if (w < 0 || write(w, "data", 4) != 4)
-		return 1;
-	close(w);
+
+	// O_RDONLY|O_TRUNC: a reader's break (a read lease stays), the
+	// write permission checked before it, the truncation after it.
+	refill(path);
+	turn(); // the holder has a read lease
+	opened("open O_RDONLY|O_TRUNC, a read lease", path, open(path, O_RDONLY | O_TRUNC));
+	turn();
+	refill(path);
+	turn(); // the holder has a write lease
+	chmod(path, 0444);
+	dac(0);
+	res("open O_RDONLY|O_TRUNC, no write permission", open(path, O_RDONLY | O_TRUNC | O_NONBLOCK));
+	dac(1);
+	chmod(path, 0600);
+	turn();
+	res("open O_RDONLY|O_TRUNC|O_NONBLOCK", open(path, O_RDONLY | O_TRUNC | O_NONBLOCK));
+	printf("size %ld\n", size(path));
+	say(p2h[1]);
+	r = open(path, O_RDONLY | O_TRUNC);
+	hear(h2p[0]);
+	opened("open O_RDONLY|O_TRUNC, after the downgrade", path, r);
+	turn();
+
+	// execve's open: a reader's break. The file is no program: ENOEXEC
+	// once the open is made.
+	refill(path);
+	chmod(path, 0700);
+	turn(); // the holder has a write lease
+	say(p2h[1]);
+	char *argv0[] = {path, NULL};
+	long x = syscall(SYS_execve, path, argv0, environ);
+	hear(h2p[0]);
+	res("execve, after the downgrade", x);
+	x = syscall(SYS_execve, path, argv0, environ);
+	res("execve, a read lease", x);
+	turn();
+	chmod(path, 0600);
+	refill(path);
 	say(p2h[1]);
 	hear(h2p[0]);
 	res("open O_WRONLY|O_TRUNC|O_NONBLOCK", open(path, O_WRONLY | O_TRUNC | O_NONBLOCK));
