@@ -3,7 +3,11 @@
 package linux
 
 import (
+	"os"
 	"slices"
+	"strconv"
+	"strings"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -98,8 +102,9 @@ import (
 // moved less than it was given, or, on a socket, waited; a Unix
 // datagram or seqpacket send only if its own send buffer was full, not
 // its peer's queue, whose wake-up, unix_dgram_peer_wake_relay, sends no
-// signal), and for a socket by a guest's poll, select or epoll_ctl that
-// found it not writable (pollNoRoom: tcp_poll, datagram_poll and
+// signal), and for a socket by a guest's poll, select, epoll_ctl or
+// epoll_wait (whose ep_send_events polls the ready items: epollNoRoom)
+// that found it not writable (pollNoRoom: tcp_poll, datagram_poll and
 // unix_dgram_poll set SOCKWQ_ASYNC_NOSPACE, unix_poll of a stream socket
 // does not), and sent, for a socket, at the host's next wake-up of its
 // writers with room (the watch's second epoll instance), for a
@@ -109,11 +114,12 @@ import (
 // call that woke it returns (flushWatches), one for each datagram, pipe
 // write or inotify event as Linux's kill_fasync calls send them (a
 // FIFO open for both reading and writing is left to the poller, which
-// may fold several into one). Left: a guest's
-// epoll_wait arms nothing (Linux's ep_send_events polls the ready items
-// again, which the host does with its own descriptions: the runner
-// sees only the events returned, named by the guest's data, not its
-// descriptors), a datagram sender polled while its peer's queue is full
+// may fold several into one). Left: a guest's epoll_wait arms only
+// the items whose polls returned events, each named by data no other
+// item of the instance has (the host polls; the runner sees the events
+// returned, named by the guest's data: epollNoRoom), and an epoll
+// instance watched by another one arms nothing when that one is polled
+// (ep_eventpoll_poll polls the inner items); a datagram sender polled while its peer's queue is full
 // of another sender's datagrams is sent POLL_OUT at that peer's read
 // (Linux: only at a read of its own datagrams, unix_write_space), and a
 // terminal whose other side is read outside the run (the host's own
@@ -389,6 +395,90 @@ func (t *Thread) pollNoRoom(h int, events, revents int16) {
 		return // writable: the host was not asked
 	}
 	t.p.armSpace(o, h)
+}
+
+// epollNoRoom follows a guest's epoll_wait on host epoll instance ep
+// that returned evs: Linux's ep_send_events polls each ready item again
+// (ep_item_poll) to collect its events, so a socket it finds not
+// writable is armed as by poll and select (pollNoRoom). The host's wait
+// made those polls; the runner sees the events they returned, named by
+// the guest's data, and finds the item in the host's record of the
+// guest's epoll_ctl calls (epollItems), read only while the watch of a
+// socket waits to be armed. An event whose data more than one item has
+// arms none (the host's poll of which one returned it cannot be told),
+// and an item whose poll found nothing to return is not seen. The
+// caller holds the process lock.
+func (t *Thread) epollNoRoom(ep int, evs []unix.EpollEvent) {
+	if !t.p.async.unarmedSocket() {
+		return
+	}
+	items := epollItems(ep)
+	for _, e := range evs {
+		data := uint64(uint32(e.Fd)) | uint64(uint32(e.Pad))<<32
+		var it epollItem
+		n := 0
+		for _, x := range items {
+			if x.data == data {
+				it, n = x, n+1
+			}
+		}
+		if n != 1 {
+			continue
+		}
+		// The item's descriptor is the runner's host descriptor the
+		// guest's epoll_ctl named; it must still be that file.
+		slot := [3]uint32{uint32(ep), uint32(it.fd), 0}
+		if r, e := hostKcmp(kcmpEpollTFD, it.fd, uintptr(unsafe.Pointer(&slot))); e != 0 || r != 0 {
+			continue
+		}
+		t.pollNoRoom(it.fd, int16(it.events), int16(e.Events))
+	}
+}
+
+// unarmedSocket reports whether the watch of some socket has its
+// POLL_OUT not armed yet (nothing to arm otherwise).
+func (ap *asyncPoller) unarmedSocket() bool {
+	if ap == nil || ap.closed {
+		return false
+	}
+	for _, o := range ap.watches {
+		if w := o.async; w != nil && w.sock && !w.nospace {
+			return true
+		}
+	}
+	return false
+}
+
+// epollItem is an item of a host epoll instance: the descriptor it was
+// added with, its events and its data.
+type epollItem struct {
+	fd     int
+	events uint32
+	data   uint64
+}
+
+// epollItems returns the items of the runner's host epoll instance ep
+// from /proc/self/fdinfo (fs/eventpoll.c ep_show_fdinfo's "tfd: N
+// events: X data: Y" lines), or nil.
+func epollItems(ep int) []epollItem {
+	b, err := os.ReadFile("/proc/self/fdinfo/" + itoa(ep))
+	if err != nil {
+		return nil
+	}
+	var items []epollItem
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) < 6 || f[0] != "tfd:" || f[2] != "events:" || f[4] != "data:" {
+			continue
+		}
+		fd, err1 := strconv.Atoi(f[1])
+		ev, err2 := strconv.ParseUint(f[3], 16, 32)
+		data, err3 := strconv.ParseUint(f[5], 16, 64)
+		if err1 == nil && err2 == nil && err3 == nil {
+			items = append(items, epollItem{fd, uint32(ev), data})
+		}
+	}
+	return items
 }
 
 // spaceWatch returns the owner record of host descriptor h if its

@@ -90,6 +90,60 @@ func TestPollArms(t *testing.T) {
 	}
 }
 
+// TestEpollItems checks that epollItems reads back the items of a host
+// epoll instance (the descriptor, events and data of each epoll_ctl),
+// which epollNoRoom matches an epoll_wait's events against: data of all
+// 64 bits, events with their flag bits, an item modified and one
+// removed.
+func TestEpollItems(t *testing.T) {
+	ep, err := unix.EpollCreate1(unix.EPOLL_CLOEXEC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(ep)
+	var p [2]int
+	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(p[0])
+	defer unix.Close(p[1])
+	sv, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(sv[0])
+	defer unix.Close(sv[1])
+	ctl := func(op, fd int, events uint32, data uint64) {
+		t.Helper()
+		ev := unix.EpollEvent{Events: events, Fd: int32(uint32(data)), Pad: int32(uint32(data >> 32))}
+		if err := unix.EpollCtl(ep, op, fd, &ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctl(unix.EPOLL_CTL_ADD, p[0], unix.EPOLLIN, 7)
+	ctl(unix.EPOLL_CTL_ADD, p[1], unix.EPOLLOUT|unix.EPOLLET, 0xfedcba9876543210)
+	ctl(unix.EPOLL_CTL_ADD, sv[0], unix.EPOLLIN, 1)
+	ctl(unix.EPOLL_CTL_MOD, sv[0], unix.EPOLLIN|unix.EPOLLOUT, 0x123456789)
+	ctl(unix.EPOLL_CTL_DEL, p[0], 0, 0)
+	got := map[int]epollItem{}
+	for _, it := range epollItems(ep) {
+		got[it.fd] = it
+	}
+	for _, want := range []epollItem{
+		{p[1], unix.EPOLLOUT | unix.EPOLLET, 0xfedcba9876543210},
+		{sv[0], unix.EPOLLIN | unix.EPOLLOUT, 0x123456789},
+	} {
+		// Linux adds EPOLLERR and EPOLLHUP to every item's events.
+		it, ok := got[want.fd]
+		if !ok || it.data != want.data || it.events&^(unix.EPOLLERR|unix.EPOLLHUP) != want.events {
+			t.Errorf("item of descriptor %d: %+v (present %v), want %+v", want.fd, it, ok, want)
+		}
+	}
+	if len(got) != 2 {
+		t.Errorf("%d items, want 2: %+v", len(got), got)
+	}
+}
+
 // TestForeignOwner checks that an owner naming no guest process or thread
 // when it is set (a host process outside the run) is never signalled,
 // even once a guest thread gets its number, while an owner set after that

@@ -629,6 +629,7 @@ func epollWait(t *Thread, a *sysArgs, timeout int) (uint64, int) {
 	if errno != 0 || n <= 0 {
 		return uint64(max(n, 0)), errno
 	}
+	t.epollNoRoom(fd, evs[:n]) // ep_send_events polls the ready items (asyncio.go)
 	g := make([]abi.EpollEvent, n)
 	for i := range g {
 		g[i] = abi.EpollEvent{Events: evs[i].Events, Data: uint64(uint32(evs[i].Fd)) | uint64(uint32(evs[i].Pad))<<32}

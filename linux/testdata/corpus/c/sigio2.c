@@ -11,8 +11,10 @@
  *   - A datagram socketpair's sender filled by sends that all found room
  *     until poll says it is not writable: no signal when the receiver
  *     reads them all without that poll; with it, one POLL_OUT
- *     (unix_write_space), and likewise after select and after
- *     epoll_ctl's first poll of it.
+ *     (unix_write_space), and likewise after select, after
+ *     epoll_ctl's first poll of it, and after an epoll_wait that
+ *     returned it ready for reading (ep_send_events polls each ready
+ *     item) when epoll_ctl had found it writable.
  *   - A stream socketpair filled the same way: unix_poll arms nothing,
  *     so the reader's drain sends nothing.
  *   - A datagram sender connected to a socket that is not connected back
@@ -212,6 +214,29 @@ int main(void) {
 	res("dgram: epoll_ctl", epoll_ctl(ep, EPOLL_CTL_ADD, sv[0], &ev));
 	drain(sv[1]);
 	take("dgram: drained after epoll_ctl", sv[0]);
+	pending("dgram: after");
+	close(ep);
+	done(sv);
+	/* epoll_wait's poll of a ready item (ep_send_events), likewise: the
+	   item was added while the socket was writable (nothing armed), a
+	   datagram to it makes it ready for reading. */
+	pair("dgram sender", SOCK_DGRAM, sv);
+	ep = epoll_create1(0);
+	ev.events = EPOLLIN | EPOLLOUT;
+	ev.data.u64 = 0x1234567890;
+	res("dgram: epoll_ctl while writable", epoll_ctl(ep, EPOLL_CTL_ADD, sv[0], &ev));
+	fill("dgram sender", sv[0]);
+	drain(sv[1]);
+	pending("dgram: drained without an epoll_wait");
+	fill("dgram sender", sv[0]);
+	res("dgram: a datagram to it", send(sv[1], "d", 1, 0));
+	take("dgram: its datagram", sv[0]);
+	struct epoll_event out = {0};
+	res("dgram: epoll_wait", epoll_wait(ep, &out, 1, 0));
+	printf("dgram: events %#x data %#llx\n", out.events, (unsigned long long)out.data.u64);
+	pending("dgram: after the epoll_wait");
+	drain(sv[1]);
+	take("dgram: drained after epoll_wait", sv[0]);
 	pending("dgram: after");
 	close(ep);
 	done(sv);
