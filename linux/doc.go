@@ -105,7 +105,8 @@
 // (Process.Signal, endOrphans; TestRunnerSignalsOrphans). A signal sent
 // to the runner's host process group reaches the runner once. One its
 // terminal sent (SIGINT, SIGQUIT, SIGWINCH: the line discipline's
-// kill_pgrp of its foreground group, si_code SI_KERNEL) is told apart on
+// kill_pgrp of its foreground group, si_code SI_KERNEL; SIGHUP at a
+// hang-up, unless the runner leads its session) is told apart on
 // linux/amd64, where cmd/ppc64emu wraps Go's handler to see the si_code
 // (internal/hostsig), and goes to every guest process of the guest's
 // foreground group of that terminal: the group the guest set with
@@ -113,10 +114,14 @@
 // process started in (Process.TerminalSignal; TestTtyGroup), as under
 // qemu-user. A group signal sent by a process (a shell's kill %job,
 // timeout's, a service manager's control-group kill) has the si_code and
-// si_pid of a kill of the runner's pid alone (SI_USER), and nothing else
-// tells them apart, so it goes to the first guest process only, where
-// under qemu-user every guest process of that host group gets it
-// (Process.UserSignal). On other hosts (Go's os/signal passes no
+// si_pid of a kill of the runner's pid alone (SI_USER). One whose sender
+// is a member of the runner's host group that ignores the signal is taken
+// for a kill of that group (internal/hostsig's GroupSender: GNU timeout
+// ignores the signal before its kill(0)) and goes to every guest process
+// of the group, as under qemu-user (Process.GroupSignal;
+// TestRunnerGroupSignal); any other goes to the first guest process
+// only, where under qemu-user a group signal would reach every guest
+// process of that host group (Process.UserSignal). On other hosts (Go's os/signal passes no
 // siginfo) nothing tells a terminal's signal either, and each goes to
 // the first guest process, except SIGINT, SIGQUIT and SIGWINCH while the
 // guest has made another of its groups the runner's terminal's

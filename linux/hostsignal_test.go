@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -242,7 +243,11 @@ func TestRunnerSignalsOrphans(t *testing.T) {
 // kill(0)) to each guest process of that group (hostsig.GroupSender,
 // Process.GroupSignal); it used to reach the first process only, and
 // timeout waited for ever for the children. "ignore": every process
-// ignores the signal, and timeout -k's SIGKILL ends the run (128+9).
+// ignores the signal, and timeout -k's SIGKILL ends the run and timeout
+// with it (128+9). "pid": a shell in the program's group kills the pid it
+// started (kill $!), and only that process gets the signal, as under
+// Linux: the runner's first guest process (the shell does not ignore the
+// signal it sends).
 // timeout's limit is an hour: the test makes it expire with SIGALRM, its
 // timer's signal, once the program has written "ready". The same program
 // runs under qemu-ppc64le and built for the host (the references, when
@@ -279,6 +284,7 @@ func TestRunnerGroupSignal(t *testing.T) {
 		{"outside", "INT", false, fmt.Sprintf(caught, "SIGINT"), 124},
 		{"outside", "USR1", true, fmt.Sprintf(caught, "SIGUSR1"), 124},
 		{"ignore", "USR1", true, "ready\n", 128 + 9},
+		{"pid", "TERM", false, "ready\nparent got SIGTERM\nchild 1: exit 137\nchild 2: exit 137\n", 0},
 	} {
 		for _, r := range runners {
 			name := filepath.Base(r[0])
@@ -297,6 +303,17 @@ func TestRunnerGroupSignal(t *testing.T) {
 				}
 				args = append(append(append(args, "3600"), run...), tc.mode, tc.sig)
 				cmd := exec.Command(to, args...)
+				var in io.WriteCloser
+				if tc.mode == "pid" {
+					// A shell in the program's group kills its pid
+					// when the test says so.
+					cmd = exec.Command("sh", append([]string{"-c", `"$@" </dev/null & read x; kill -` + tc.sig + ` $!; wait $!`, "sh"},
+						append(run, tc.mode, tc.sig)...)...)
+					cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+					if in, err = cmd.StdinPipe(); err != nil {
+						t.Fatal(err)
+					}
+				}
 				stdout, err := cmd.StdoutPipe()
 				if err != nil {
 					t.Fatal(err)
@@ -304,7 +321,8 @@ func TestRunnerGroupSignal(t *testing.T) {
 				if err := cmd.Start(); err != nil {
 					t.Fatal(err)
 				}
-				// timeout leads a group of its own: a failure ends it all.
+				// timeout, or the shell, leads a group of its own: a
+				// failure ends it all.
 				stop := func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 				rd := bufio.NewReader(stdout)
 				if l, err := rd.ReadString('\n'); err != nil || l != "ready\n" {
@@ -312,7 +330,12 @@ func TestRunnerGroupSignal(t *testing.T) {
 					_ = cmd.Wait()
 					t.Fatalf("handshake: read %q, %v", l, err)
 				}
-				_ = cmd.Process.Signal(syscall.SIGALRM)
+				if in != nil {
+					_, _ = in.Write([]byte("go\n"))
+					in.Close()
+				} else {
+					_ = cmd.Process.Signal(syscall.SIGALRM)
+				}
 				rest := make(chan []byte, 1)
 				go func() { b, _ := io.ReadAll(rd); rest <- b }()
 				var out []byte
@@ -336,7 +359,7 @@ func TestRunnerGroupSignal(t *testing.T) {
 				if got := "ready\n" + string(out); got != tc.want {
 					t.Errorf("stdout %q, want %q", got, tc.want)
 				}
-				if rec != "" && tc.status == 124 {
+				if rec != "" && tc.status != 128+9 {
 					b, err := exec.Command(emu, "replay", rec).Output()
 					if err != nil || string(b) != tc.want {
 						t.Errorf("replay: %v, stdout %q, want %q", err, b, tc.want)
@@ -431,5 +454,86 @@ func TestHostWaitThreads(t *testing.T) {
 	}
 	if string(out) != string(want) {
 		t.Errorf("output:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+// TestTtyHangup: a terminal's hang-up reaches every process of the
+// program in its foreground group. A shell, the session leader of a fresh
+// pseudo-terminal (its controlling terminal), runs testdata/corpus/c/
+// pgsig.c's "outside HUP" mode in the foreground (ppc64emu run, or
+// qemu-ppc64le and a build for the host, the references, when installed),
+// its output to a pipe; once it has written "ready" the test closes the
+// master. Linux sends the session leader SIGHUP (tty_signal_session_leader),
+// the shell dies of it, and its exit sends the terminal's last foreground
+// group SIGHUP (disassociate_ctty: kill_pgrp, si_code SI_KERNEL), so each
+// of the program's processes runs its handler. The runner tells the
+// si_code (internal/hostsig, linux/amd64) and gives the signal to the
+// guest's foreground group (Process.TerminalSignal); it used to go to the
+// first process alone. 60 s is a failure bound, not a measure.
+func TestTtyHangup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole-program test skipped in -short mode")
+	}
+	if runtime.GOARCH != "amd64" {
+		t.Skip("the runner tells a terminal's signals on linux/amd64 only")
+	}
+	prog := crossCompile(t, "pgsig")
+	runners := [][]string{{buildRunner(t), "run", prog}}
+	if q, err := exec.LookPath("qemu-ppc64le"); err == nil {
+		runners = append(runners, []string{q, prog})
+	}
+	if cc, err := exec.LookPath("cc"); err == nil {
+		native := filepath.Join(t.TempDir(), "pgsig")
+		if b, err := exec.Command(cc, "-O2", "-o", native, "testdata/corpus/c/pgsig.c").CombinedOutput(); err != nil {
+			t.Fatalf("cc: %v\n%s", err, b)
+		}
+		runners = append(runners, []string{native})
+	}
+	const want = "ready\nparent got SIGHUP\nchild 1 got SIGHUP\nchild 2 got SIGHUP\nchild 1: exit 0\nchild 2: exit 0\n"
+	for _, r := range runners {
+		t.Run(filepath.Base(r[0]), func(t *testing.T) {
+			m, s := openPty(t)
+			defer m.Close()
+			out, outW, err := os.Pipe()
+			if err != nil {
+				s.Close()
+				t.Fatal(err)
+			}
+			defer out.Close()
+			cmd := exec.Command("sh", append([]string{"-c", `"$@"; echo "status $?"`, "sh"}, append(r, "outside", "HUP")...)...)
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = s, outW, outW
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+			err = cmd.Start()
+			s.Close()
+			outW.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			// The session's processes, the shell's group: a failure
+			// ends them all.
+			stop := func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+			rd := bufio.NewReader(out)
+			if l, err := rd.ReadString('\n'); err != nil || l != "ready\n" {
+				stop()
+				t.Fatalf("handshake: read %q, %v", l, err)
+			}
+			m.Close()
+			rest := make(chan []byte, 1)
+			go func() { b, _ := io.ReadAll(rd); rest <- b }()
+			var got []byte
+			select {
+			case got = <-rest:
+			case <-time.After(60 * time.Second):
+				stop()
+				got = <-rest
+				t.Errorf("the hang-up did not end the program within 60 s")
+			}
+			<-done
+			if g := "ready\n" + string(got); g != want {
+				t.Errorf("output %q, want %q", g, want)
+			}
+		})
 	}
 }

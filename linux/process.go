@@ -668,7 +668,8 @@ func (p *Process) signal(sig int, tty bool) {
 // TerminalSignal sends sig to the guest as the runner's own terminal's
 // line discipline sent it to the runner's host process group, its
 // foreground group (si_code SI_KERNEL: the INTR, QUIT or SUSP character,
-// a window size change; cmd/ppc64emu tells these with internal/hostsig).
+// a window size change, a hang-up's SIGHUP; cmd/ppc64emu tells these with
+// internal/hostsig).
 // Under qemu-user every guest process of that host group gets it, so it
 // goes to the guest's foreground group of that terminal: the group the
 // guest made it with tcsetpgrp, or else the runner's host group (the

@@ -5,14 +5,21 @@
    parent, which catches the signal too, lets it come:
    - no argument (the corpus run): the parent leads a group of its own
      (setpgid(0, 0), before the forks) and sends SIGTERM to it, kill(0);
-   - "outside SIG" (SIG one of TERM, INT, USR1; linux/hostsignal_test.go's
+   - "outside SIG" (SIG one of TERM, INT, USR1, HUP; linux/hostsignal_test.go's
      TestRunnerGroupSignal): the parent, in the group it was started in,
      writes "ready" and waits; the test then makes the GNU timeout that
      started the program (or its runner) expire, and timeout sends SIG to
      the pid it started and to its own process group (kill(0)), of which
-     every process of the program is a member under Linux and qemu-user;
+     every process of the program is a member under Linux and qemu-user
+     (TestTtyHangup: the test hangs up the terminal of the shell that
+     started the program, and the kernel sends SIGHUP to the foreground
+     group when that session leader dies);
    - "ignore SIG": the same, but every process ignores SIG; timeout -k's
-     SIGKILL then ends them all.
+     SIGKILL then ends them all;
+   - "pid SIG": as "outside", for a kill(2) of the parent's pid alone (the
+     test's, from the program's group); once its handler has run the
+     parent ends its children with SIGKILL and prints what they reported
+     before: nothing, as the signal reached the parent alone.
    The parent then reads the children's reports, waits for both and
    prints who got the signal. Expected outputs: qemu-ppc64le's and
    qemu-ppc64's (the corpus run); TestRunnerGroupSignal compares the
@@ -48,17 +55,18 @@ static void catch(int sig, void (*fn)(int)) {
 }
 
 static const char *name(int sig) {
-	return sig == SIGINT ? "SIGINT" : sig == SIGUSR1 ? "SIGUSR1" : "SIGTERM";
+	return sig == SIGINT ? "SIGINT" : sig == SIGUSR1 ? "SIGUSR1" : sig == SIGHUP ? "SIGHUP" : "SIGTERM";
 }
 
 int main(int argc, char **argv) {
-	int sig = SIGTERM, outside = 0, ignore = 0;
-	if (argc == 3 && (!strcmp(argv[1], "outside") || !strcmp(argv[1], "ignore"))) {
+	int sig = SIGTERM, outside = 0, ignore = 0, pid = 0;
+	if (argc == 3 && (!strcmp(argv[1], "outside") || !strcmp(argv[1], "ignore") || !strcmp(argv[1], "pid"))) {
 		outside = 1;
 		ignore = argv[1][0] == 'i';
-		sig = !strcmp(argv[2], "INT") ? SIGINT : !strcmp(argv[2], "USR1") ? SIGUSR1 : SIGTERM;
+		pid = argv[1][0] == 'p';
+		sig = !strcmp(argv[2], "INT") ? SIGINT : !strcmp(argv[2], "USR1") ? SIGUSR1 : !strcmp(argv[2], "HUP") ? SIGHUP : SIGTERM;
 	} else if (argc != 1) {
-		fprintf(stderr, "usage: pgsig [outside|ignore TERM|INT|USR1]\n");
+		fprintf(stderr, "usage: pgsig [outside|ignore|pid TERM|INT|USR1|HUP]\n");
 		return 2;
 	}
 	if (!outside && setpgid(0, 0)) {
@@ -115,13 +123,21 @@ int main(int argc, char **argv) {
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	printf("parent got %s\n", name(got));
 	int seen[2] = {0, 0};
-	for (int i = 0; i < 2; i++) {
-		if (read(rep[0], &c, 1) != 1 || (c != '1' && c != '2')) {
-			fprintf(stderr, "a child did not report\n");
-			return 1;
+	if (pid) {
+		/* EOF once both children are gone. */
+		for (int i = 0; i < 2; i++)
+			kill(kids[i], SIGKILL);
+		while (read(rep[0], &c, 1) == 1)
+			if (c == '1' || c == '2')
+				seen[c - '1'] = 1;
+	} else
+		for (int i = 0; i < 2; i++) {
+			if (read(rep[0], &c, 1) != 1 || (c != '1' && c != '2')) {
+				fprintf(stderr, "a child did not report\n");
+				return 1;
+			}
+			seen[c - '1'] = 1;
 		}
-		seen[c - '1'] = 1;
-	}
 	for (int i = 0; i < 2; i++)
 		if (seen[i])
 			printf("child %d got %s\n", i + 1, name(sig));
