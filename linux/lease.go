@@ -65,8 +65,9 @@ import (
 // vfs_open's break): for writing, the host's open checks what O_TRUNC
 // would; for reading, it is made without O_TRUNC only when the path
 // names a regular file with a lease, and O_TRUNC's checks (a read-only
-// mount, write permission, an append-only file) are made before the
-// break, its truncation's errors (ETXTBSY) after it.
+// mount, write permission) are made before the break, its truncation's
+// errors (ETXTBSY) after it; an append-only file is EPERM before the
+// break either way.
 //
 // Left: leases held by host processes outside the run are the host's
 // (the runner's open waits for them in the host, as any host process's
@@ -78,10 +79,7 @@ import (
 // open's lookup is made twice for an O_RDONLY|O_TRUNC open while a lease
 // exists (an O_PATH open finds whether the file has a lease), so a file
 // with a lease that a rename puts at the path between the two is
-// truncated before its break; an
-// O_APPEND|O_TRUNC open for writing of an append-only file breaks
-// before it fails (EPERM, at the truncation; Linux's may_open refuses
-// first).
+// truncated before its break.
 
 // fileLease is a description's lease (a file_lock of FL_LEASE).
 type fileLease struct {
@@ -382,9 +380,9 @@ func fstatOpened(st *unix.Stat_t, open func(flags int) (int, error), hflags int)
 // leaseOpened follows the host's open of fd, made with the host flags
 // made for an open with hflags (leaseOpenFlags): it breaks the leases the
 // open conflicts with (breakLease), then truncates a regular file if
-// the open asked for O_TRUNC and the host's did not. An open for reading
-// is first checked as Linux checks O_TRUNC before the break
-// (truncateCheck), and truncated as handle_truncate does, by the path of
+// the open asked for O_TRUNC and the host's did not, having checked first
+// what Linux checks for O_TRUNC before the break (truncateCheck). An
+// open for reading is truncated as handle_truncate does, by the path of
 // its descriptor (its errors, ETXTBSY among them, come after the break).
 // It returns an errno having closed fd, or 0. The caller holds the
 // process lock.
@@ -396,8 +394,8 @@ func (t *Thread) leaseOpened(fd, hflags, made int) int {
 		trunc = false // O_TRUNC truncates only a regular file
 	}
 	var e int
-	if trunc && reading {
-		e = t.truncateCheck(fd)
+	if trunc {
+		e = t.truncateCheck(fd, reading)
 	}
 	if e == 0 {
 		e = t.breakLease(fd, hflags)
@@ -415,18 +413,21 @@ func (t *Thread) leaseOpened(fd, hflags, made int) int {
 	return e
 }
 
-// truncateCheck is what Linux's open of regular file fd for reading with
-// O_TRUNC checks before it breaks leases, beyond what the open for
-// reading checked: a read-only mount (do_open's mnt_want_write: EROFS),
-// then write permission (may_open's MAY_WRITE: EACCES, or EPERM for an
-// immutable file) and an append-only file (EPERM).
-func (t *Thread) truncateCheck(fd int) int {
-	var fs unix.Statfs_t
-	if unix.Fstatfs(fd, &fs) == nil && fs.Flags&unix.ST_RDONLY != 0 {
-		return abi.EROFS
-	}
-	if err := t.faccessat(fd, "", unix.W_OK, unix.AT_EACCESS|unix.AT_EMPTY_PATH); err != nil {
-		return errnoOf(err)
+// truncateCheck is what Linux's open of regular file fd with O_TRUNC
+// checks before it breaks leases, beyond what the host's open without
+// O_TRUNC checked: for reading, a read-only mount (do_open's
+// mnt_want_write: EROFS), then write permission (may_open's MAY_WRITE:
+// EACCES, or EPERM for an immutable file); then an append-only file
+// (may_open: EPERM with O_TRUNC, O_APPEND or not).
+func (t *Thread) truncateCheck(fd int, reading bool) int {
+	if reading {
+		var fs unix.Statfs_t
+		if unix.Fstatfs(fd, &fs) == nil && fs.Flags&unix.ST_RDONLY != 0 {
+			return abi.EROFS
+		}
+		if err := t.faccessat(fd, "", unix.W_OK, unix.AT_EACCESS|unix.AT_EMPTY_PATH); err != nil {
+			return errnoOf(err)
+		}
 	}
 	var sx unix.Statx_t
 	if unix.Statx(fd, "", unix.AT_EMPTY_PATH, 0, &sx) == nil && sx.Attributes&unix.STATX_ATTR_APPEND != 0 {
