@@ -441,6 +441,7 @@ var ErrInterpreter = errors.New("linux: the program's interpreter")
 // sysroot, or only in a chroot(2) root), as Linux's execve does.
 func loadProgram(m *mem.Memory, path string, interpHost func(string) (string, error)) (img, interp *loader.Image, err error) {
 	lay := loader.DefaultLayout
+	lay.Private = privateExec
 	f, err := openExec(path)
 	if err != nil {
 		return nil, nil, err

@@ -170,7 +170,7 @@ func (rc *recorder) space(m *mem.Memory) uint64 {
 		rc.w.Space(as)
 		rc.w.Image(as, m)
 		m.Journal = func(c *mem.Change) {
-			if !rc.inRun && !rc.done {
+			if (!rc.inRun || c.Op == mem.ChangeFill) && !rc.done {
 				if rc.debug && p.dbg != nil {
 					p.dbg.changed(c, rc.count)
 				}

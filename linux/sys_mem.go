@@ -173,6 +173,18 @@ func sysMmap(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		return addr, 0
 	}
+	var st unix.Stat_t
+	if fd >= 0 && unix.Fstat(fd, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG {
+		s, e := privateFile(fd, &st)
+		if e != 0 {
+			return 0, e
+		}
+		if t.mm.Mem.MapPrivate(addr, size, protPerm(prot), s, off/mem.PageSize) != nil {
+			return 0, abi.ENOMEM
+		}
+		t.mm.name(addr, addr+size, fd, off)
+		return addr, 0
+	}
 	if err := t.mm.Mem.Map(addr, size, protPerm(prot)); err != nil {
 		return 0, abi.ENOMEM
 	}
@@ -187,10 +199,10 @@ func sysMmap(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 // mappable checks host descriptor fd (a guest's, translated) for a file
-// mapping as Linux's do_mmap does: EBADF if it is not open, ENODEV if its
-// file cannot be mapped (a directory, pipe or socket), EACCES if it is not
-// open for reading or a shared writable mapping of a file not open for
-// writing.
+// mapping as Linux's do_mmap does: EBADF if it is not open (or is an
+// O_PATH descriptor), ENODEV if its file cannot be mapped (a directory,
+// pipe or socket), EACCES if it is not open for reading or a shared
+// writable mapping of a file not open for writing.
 func mappable(fd int, prot, flags uint64) int {
 	var st unix.Stat_t
 	if err := unix.Fstat(fd, &st); err != nil {
@@ -205,6 +217,9 @@ func mappable(fd int, prot, flags uint64) int {
 	if err != nil {
 		return errnoOf(err)
 	}
+	if fl&unix.O_PATH != 0 {
+		return abi.EBADF // ksys_mmap_pgoff's fget leaves O_PATH files out
+	}
 	acc := fl & unix.O_ACCMODE
 	if acc == unix.O_WRONLY {
 		return abi.EACCES
@@ -216,7 +231,8 @@ func mappable(fd int, prot, flags uint64) int {
 }
 
 // mapFile copies the file's contents at off into the fresh private
-// mapping at addr (shared ones are shm.go's), in chunks, and no further than the file's end:
+// mapping at addr (shared ones are shm.go's; a regular file's pages are
+// read when first touched, privfile.go), in chunks, and no further than the file's end:
 // the rest of the mapping stays zero, and a huge length costs nothing.
 func (t *Thread) mapFile(fd int, addr, length, off uint64) int {
 	buf := make([]byte, min(length, 1<<20))

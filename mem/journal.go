@@ -20,6 +20,13 @@ const (
 	ChangeZero                          // Zero(Addr, Size)
 	ChangeWrite                         // Write or Poke of Data at Addr
 	ChangeMapShared                     // MapShared(Addr, Size, Perm, Shared, Off)
+	// ChangeFill: the page at Addr of a private file mapping (MapPrivate)
+	// was read in from its file, Data. It may come while an emulator runs
+	// (the access that read it in), unlike the others: a recorder that
+	// leaves out the changes a Run makes (the program's own stores) keeps
+	// this one, an input, which a replay applies as a Poke before the
+	// instructions of that Run (none of them could read the page before).
+	ChangeFill
 )
 
 // A Change is one successful change of a Memory made through its methods,
@@ -32,7 +39,7 @@ type Change struct {
 	Addr, Size uint64  // the range changed (Size is len(Data) for ChangeWrite)
 	Src        uint64  // ChangeMove: the source
 	Perm       Perm    // ChangeMap, ChangeProtect: the permission (RWX bits)
-	Data       []byte  // ChangeWrite: the bytes written, valid during the call only
+	Data       []byte  // ChangeWrite, ChangeFill: the bytes written or read in, valid during the call only
 	Shared     *Shared // ChangeMapShared: the object mapped
 	Off        uint64  // ChangeMapShared: the page of Shared at Addr
 }
@@ -60,7 +67,7 @@ func (m *Memory) Apply(c *Change) error {
 	case ChangeZero:
 		m.Zero(c.Addr, c.Size)
 		return nil
-	case ChangeWrite:
+	case ChangeWrite, ChangeFill:
 		return m.Poke(c.Addr, c.Data)
 	case ChangeMapShared:
 		return m.MapShared(c.Addr, c.Size, c.Perm, c.Shared, c.Off)

@@ -22,6 +22,8 @@
 // is first written after them, so restoring costs the pages changed since.
 // Shared mappings (MapShared, shared.go) are never copied: their pages
 // belong to a Shared object that every mapping of it, in any Memory, sees.
+// Private file mappings (MapPrivate, private.go) read each page from their
+// file when it is first accessed, as Linux's page faults do.
 //
 // A Memory is not safe for concurrent use. The Linux runner serialises its
 // guest threads, so one Memory serves all of them.
@@ -163,9 +165,13 @@ type Memory struct {
 	ExecHook func(addr, size uint64)
 	// Journal, if set, is told of every change made through Map, Unmap,
 	// Protect, Move, Zero, Write and Poke, after it succeeded (a recorder
-	// of a program's inputs logs them to replay them). It is not told of
-	// stores through the pages Page and AccessPage lend, nor of Snapshot,
-	// Restore and Clone. The Change is valid during the call only.
+	// of a program's inputs logs them to replay them), and of every page
+	// of a private file mapping read in from its file (ChangeFill), when
+	// it is, however it is accessed. It is not told of stores through the
+	// pages Page and AccessPage lend, nor of Snapshot, Restore and Clone.
+	// A private file mapping is told as a ChangeMap: a replay of the
+	// changes has no file, the pages read in come as ChangeFill. The
+	// Change is valid during the call only.
 	Journal func(c *Change)
 	jbuf    []byte // the Data of a ChangeWrite (journalWrite)
 
@@ -369,7 +375,7 @@ func (m *Memory) mapObj(addr, size uint64, p Perm, obj *Shared, off uint64) erro
 	m.changed(addr, size)
 	if m.Journal != nil {
 		c := Change{Op: ChangeMap, Addr: addr, Size: size, Perm: p & RWX}
-		if obj != nil {
+		if obj != nil && !obj.private() {
 			c.Op, c.Shared, c.Off = ChangeMapShared, obj, off
 		}
 		m.Journal(&c)
@@ -407,10 +413,14 @@ func (m *Memory) Zero(addr, size uint64) {
 	if end == 0 || end+PageSize-1 < end {
 		hi = numPages
 	}
-	m.leaves(lo, hi, func(l *leaf, _ uint64, i, j int) {
+	m.leaves(lo, hi, func(l *leaf, base uint64, i, j int) {
 		for k := i; k < j; k++ {
 			if l.data[k] != nil {
 				m.drop(l, k)
+				if s := m.ivs[m.find(base+uint64(k))]; s.obj != nil && s.obj.private() {
+					m.markPerm(l)
+					l.perm[k] |= shared // read from the file again when next accessed
+				}
 			}
 		}
 	})
@@ -457,14 +467,14 @@ func (m *Memory) Move(dst, src, size uint64) error {
 	type page struct {
 		off uint64
 		d   *[PageSize]byte
-		cow Perm
+		cow Perm // the entry's cow and shared bits (a private file page read in has no shared bit)
 	}
 	var data []page
 	m.leaves(slo, shi, func(l *leaf, base uint64, i, j int) {
 		m.markPerm(l)
 		for k := i; k < j; k++ {
 			if d := l.data[k]; d != nil {
-				data = append(data, page{base + uint64(k) - slo, d, l.perm[k] & cow})
+				data = append(data, page{base + uint64(k) - slo, d, l.perm[k] & (cow | shared)})
 				m.logData(l, k)
 				l.data[k] = nil
 			}
@@ -484,7 +494,7 @@ func (m *Memory) Move(dst, src, size uint64) error {
 		k := int(pn & levelMask)
 		m.logData(l, k)
 		l.data[k] = pg.d
-		l.perm[k] |= pg.cow
+		l.perm[k] = l.perm[k]&^shared | pg.cow
 	}
 	m.changed(src, size)
 	m.changed(dst, size)
@@ -760,12 +770,16 @@ func (m *Memory) fault(addr uint64) error {
 		return &AccessError{Addr: addr, Err: ErrUnmapped}
 	}
 	pn := addr >> pageShift
-	if k := m.find(pn); m.ivs[k].obj != nil {
-		if _, ok := m.ivs[k].obj.page(m.ivs[k].offAt(pn)); !ok {
-			return &AccessError{Addr: addr, Err: ErrBeyond}
-		}
+	if s := m.ivs[m.find(pn)]; s.obj != nil && !(s.obj.private() && m.stored(pn)) && !s.obj.has(s.offAt(pn)) {
+		return &AccessError{Addr: addr, Err: ErrBeyond}
 	}
 	return &AccessError{Addr: addr, Err: ErrPermission}
+}
+
+// stored reports whether page pn has storage.
+func (m *Memory) stored(pn uint64) bool {
+	l := m.leafFor(pn, false)
+	return l != nil && l.data[pn&levelMask] != nil
 }
 
 // check finds the first byte of [addr, addr+n) whose page lacks p.
@@ -1063,7 +1077,7 @@ func (m *Memory) ExecWrites() uint64 {
 	if m.execSharedGen != m.gen+1 {
 		m.execShared = false
 		for _, s := range m.ivs {
-			if s.obj != nil && s.perm&Exec != 0 {
+			if s.obj != nil && !s.obj.private() && s.perm&Exec != 0 {
 				m.execShared = true
 				break
 			}

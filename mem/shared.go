@@ -1,5 +1,7 @@
 package mem
 
+import "fmt"
+
 // Shared memory (MAP_SHARED). A Shared is an object of pages that any
 // number of mappings, in one Memory or in many, map: a store through one
 // is seen through every other, and Clone shares them as they are, not
@@ -19,6 +21,9 @@ package mem
 type Shared struct {
 	pages  map[uint64]*[PageSize]byte
 	source func(i uint64) (*[PageSize]byte, bool)
+	// read, for an object of private mappings (NewPrivate), reads the
+	// file from page i into p.
+	read func(i uint64, p []byte) int
 	// Owner is the caller's own description of the object (a runner keeps
 	// the file it maps there); mem does not use it.
 	Owner any
@@ -51,7 +56,10 @@ func NewShared(source func(i uint64) (*[PageSize]byte, bool)) *Shared {
 // first use), 0 for one whose pages a source lends.
 func (s *Shared) Resident() int { return len(s.pages) }
 
-// page returns page i of s.
+// private reports whether s is an object of private mappings (NewPrivate).
+func (s *Shared) private() bool { return s.read != nil }
+
+// page returns page i of s (not a private one: attach reads those).
 func (s *Shared) page(i uint64) (*[PageSize]byte, bool) {
 	if s.source != nil {
 		return s.source(i)
@@ -66,10 +74,14 @@ func (s *Shared) page(i uint64) (*[PageSize]byte, bool) {
 
 // MapShared maps [addr, addr+size) with permission p to the pages of s
 // from page off: it is Map (the same checks and errors), of pages every
-// mapping of s shares.
+// mapping of s shares. An object of private mappings (NewPrivate) is
+// MapPrivate's: MapShared fails with ErrObject for one.
 func (m *Memory) MapShared(addr, size uint64, p Perm, s *Shared, off uint64) error {
 	if s == nil {
 		return m.Map(addr, size, p)
+	}
+	if s.private() {
+		return fmt.Errorf("%w: MapShared of a private object", ErrObject)
 	}
 	return m.mapObj(addr, size, p, s, off)
 }
@@ -79,7 +91,7 @@ func (m *Memory) MapShared(addr, size uint64, p Perm, s *Shared, off uint64) err
 func (m *Memory) SharedAt(addr uint64) (*Shared, uint64, bool) {
 	pn := addr >> pageShift
 	k := m.find(pn)
-	if k >= len(m.ivs) || m.ivs[k].start > pn || m.ivs[k].obj == nil {
+	if k >= len(m.ivs) || m.ivs[k].start > pn || m.ivs[k].obj == nil || m.ivs[k].obj.private() {
 		return nil, 0, false
 	}
 	s := m.ivs[k]
@@ -95,7 +107,7 @@ func (m *Memory) SharedIn(addr, size uint64, f func(s *Shared)) {
 		hi = numPages
 	}
 	for k := m.find(lo); k < len(m.ivs) && m.ivs[k].start < hi; k++ {
-		if m.ivs[k].obj != nil {
+		if m.ivs[k].obj != nil && !m.ivs[k].obj.private() {
 			f(m.ivs[k].obj)
 		}
 	}
@@ -133,10 +145,15 @@ func copyVolatile(d *[PageSize]byte, off uint64, p []byte, write bool) (ok bool)
 	return true
 }
 
-// attach gives entry i of l, page pn of a shared mapping, the storage of
-// its page of the Shared, or reports false if there is none.
+// attach gives entry i of l, page pn of a mapping of an object, the
+// storage of its page of the object, or reports false if there is none.
+// A page of a private mapping (NewPrivate) is read into storage of the
+// entry's own, which from then on is an ordinary private page.
 func (m *Memory) attach(l *leaf, i, pn uint64) bool {
 	s := m.ivs[m.find(pn)]
+	if s.obj.private() {
+		return m.readIn(l, i, pn, s)
+	}
 	d, ok := s.obj.page(s.offAt(pn))
 	if !ok || d == nil {
 		return false
@@ -147,11 +164,25 @@ func (m *Memory) attach(l *leaf, i, pn uint64) bool {
 	return true
 }
 
+// has reports whether s has page i (a private object's is read into a
+// scratch page to know).
+func (s *Shared) has(i uint64) bool {
+	switch {
+	case s.read != nil:
+		return s.read(i, make([]byte, PageSize)) > 0
+	case s.source != nil:
+		_, ok := s.source(i)
+		return ok
+	}
+	return true
+}
+
 // HasPage reports whether the page holding addr has storage: a page of a
 // private mapping that was written or lent (Page, AccessPage), a page of a
 // shared mapping whose object has it (an anonymous object's page any
 // mapping of it used; a page its source lends: a host file's, within the
-// file). An unmapped page has none. It is what a runner answers mincore(2)
+// file), a page of a private file mapping within the file (NewPrivate),
+// read or not. An unmapped page has none. It is what a runner answers mincore(2)
 // from.
 func (m *Memory) HasPage(addr uint64) bool {
 	pn := addr >> pageShift
@@ -163,9 +194,8 @@ func (m *Memory) HasPage(addr uint64) bool {
 		return false
 	}
 	s := m.ivs[k]
-	if s.obj.source != nil {
-		_, ok := s.obj.source(s.offAt(pn))
-		return ok
+	if s.obj.source != nil || s.obj.read != nil {
+		return s.obj.has(s.offAt(pn))
 	}
 	return s.obj.pages[s.offAt(pn)] != nil
 }

@@ -94,6 +94,9 @@ func (w *Writer) Space(as uint64) {
 // Mem records the change c of address space as. A write of more than
 // MaxData bytes becomes several records.
 func (w *Writer) Mem(as uint64, c *mem.Change) {
+	if c.Op == mem.ChangeFill { // a write, for the replay (mem.Memory.Apply pokes both)
+		c = &mem.Change{Op: mem.ChangeWrite, Addr: c.Addr, Size: c.Size, Data: c.Data}
+	}
 	if c.Op == mem.ChangeWrite && len(c.Data) > MaxData {
 		for off := 0; off < len(c.Data); off += MaxData {
 			d := c.Data[off:min(len(c.Data), off+MaxData)]
@@ -142,7 +145,9 @@ func (w *Writer) sharedID(s *mem.Shared) uint64 {
 // Image records the mappings and the stored, non-zero pages of m as
 // changes of the empty address space as (after Space). A shared mapping
 // is a map_shared of its object (the same number as wherever else it is
-// mapped).
+// mapped). A private file mapping (mem.Memory.MapPrivate) is private
+// memory with the pages read in so far: a replay has no file (the pages
+// read later come as mem.ChangeFill).
 func (w *Writer) Image(as uint64, m *mem.Memory) {
 	m.Regions(func(start, end uint64, p mem.Perm) {
 		c := mem.Change{Op: mem.ChangeMap, Addr: start, Size: end - start, Perm: p}

@@ -120,6 +120,12 @@ type Layout struct {
 	// the program) is placed at its highest free range, as Linux's mmap
 	// of the first segment without an address places it.
 	MmapLo, MmapHi uint64
+	// Private, if set, gives the object of private file mappings
+	// (mem.NewPrivate) of the file Load reads, or nil: the segments' whole
+	// pages of file bytes are then mapped from it, read when first
+	// accessed, instead of copied when loaded (a runner's mmap of the same
+	// file, as Linux's ELF loader maps it).
+	Private func(r io.ReaderAt) *mem.Shared
 }
 
 // The runner's mmap area (linux.Start's): top-down allocations start
@@ -248,6 +254,10 @@ func Load(m *mem.Memory, r io.ReaderAt, lay Layout) (*Image, error) {
 		phoff = raw
 	}
 	skip := holes(r)
+	var obj *mem.Shared
+	if lay.Private != nil {
+		obj = lay.Private(r)
+	}
 	for _, p := range f.Progs {
 		switch p.Type {
 		case elf.PT_TLS:
@@ -256,7 +266,7 @@ func Load(m *mem.Memory, r io.ReaderAt, lay Layout) (*Image, error) {
 		if p.Type != elf.PT_LOAD || p.Memsz == 0 {
 			continue
 		}
-		if err := loadSegment(m, img, p, phoff, skip); err != nil {
+		if err := loadSegment(m, img, p, phoff, skip, obj); err != nil {
 			return nil, err
 		}
 	}
@@ -285,8 +295,9 @@ func Load(m *mem.Memory, r io.ReaderAt, lay Layout) (*Image, error) {
 }
 
 // loadSegment maps and fills one PT_LOAD segment, skipping the file's
-// holes (skip, if not nil; see holes).
-func loadSegment(m *mem.Memory, img *Image, p *elf.Prog, phoff uint64, skip func(int64) int64) error {
+// holes (skip, if not nil; see holes), and mapping the pages wholly of
+// file bytes from obj (Layout.Private) if it is not nil.
+func loadSegment(m *mem.Memory, img *Image, p *elf.Prog, phoff uint64, skip func(int64) int64, obj *mem.Shared) error {
 	if p.Filesz > p.Memsz {
 		return fmt.Errorf("loader: segment at %#x: file size > memory size", p.Vaddr)
 	}
@@ -321,8 +332,32 @@ func loadSegment(m *mem.Memory, img *Image, p *elf.Prog, phoff uint64, skip func
 			}
 		}
 	}
-	if hi > lo {
-		if err := m.Map(lo, hi-lo, perm); err != nil {
+	// [flo, fhi): the pages of the segment's own (not shared with
+	// another) that hold only file bytes, mapped from obj; none if the
+	// file's part does not lie at the same offset in a page as its
+	// address (it cannot be mapped, only copied) or lies beyond the
+	// file's end (the copy reports that).
+	flo, fhi := pageUp(va), pageDown(va+p.Filesz)
+	var one [1]byte
+	if obj == nil || p.Off%mem.PageSize != va%mem.PageSize || p.Filesz == 0 || va+p.Filesz < va ||
+		p.Off+p.Filesz < p.Off {
+		flo, fhi = 0, 0
+	} else if _, err := p.ReadAt(one[:], int64(p.Filesz-1)); err != nil {
+		flo, fhi = 0, 0
+	}
+	flo, fhi = max(flo, lo), min(fhi, hi)
+	if fhi <= flo {
+		flo, fhi = hi, hi
+	}
+	for _, r := range [][2]uint64{{lo, flo}, {fhi, hi}} {
+		if r[1] > r[0] {
+			if err := m.Map(r[0], r[1]-r[0], perm); err != nil {
+				return fmt.Errorf("loader: segment at %#x: %w", p.Vaddr, err)
+			}
+		}
+	}
+	if fhi > flo {
+		if err := m.MapPrivate(flo, fhi-flo, perm, obj, (p.Off+flo-va)/mem.PageSize); err != nil {
 			return fmt.Errorf("loader: segment at %#x: %w", p.Vaddr, err)
 		}
 	}
@@ -333,6 +368,10 @@ func loadSegment(m *mem.Memory, img *Image, p *elf.Prog, phoff uint64, skip func
 	// first garbage collection forward.
 	chunk := make([]byte, min(p.Filesz, 64<<10))
 	for done := uint64(0); done < p.Filesz; {
+		if a := va + done; a >= flo && a < fhi {
+			done = fhi - va // mapped from the file
+			continue
+		}
 		if skip != nil {
 			if d := skip(int64(p.Off + done)); uint64(d) > p.Off+done {
 				// The file's end (d) may come before p_filesz: the
@@ -342,6 +381,9 @@ func loadSegment(m *mem.Memory, img *Image, p *elf.Prog, phoff uint64, skip func
 			}
 		}
 		n := min(uint64(len(chunk)), p.Filesz-done)
+		if a := va + done; a < flo && a+n > flo {
+			n = flo - a
+		}
 		if _, err := p.ReadAt(chunk[:n], int64(done)); err != nil {
 			return fmt.Errorf("loader: segment at %#x: %w", p.Vaddr, err)
 		}

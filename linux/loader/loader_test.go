@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"io"
 	"runtime"
 	"testing"
 
@@ -313,4 +314,97 @@ func TestLoadHugeBSS(t *testing.T) {
 	if _, err := loader.Load(m, bytes.NewReader(b), testLayout); !errors.Is(err, mem.ErrLimit) {
 		t.Errorf("Load under a 1 TiB limit: %v", err)
 	}
+}
+
+// TestLoadPrivate: with Layout.Private, a segment's pages wholly of file
+// bytes are mapped from the object and read only when first accessed;
+// the memory then holds what a load that copies them holds, byte for
+// byte (the partial first and last pages copied, the bss zero).
+func TestLoadPrivate(t *testing.T) {
+	order := binary.LittleEndian
+	const (
+		segOff   = 0x1123 // the second segment's file offset,
+		segVaddr = 0x20000123
+		segFile  = 5 * mem.PageSize
+		segMem   = 7 * mem.PageSize
+	)
+	small := elfWithSegment(t, order, segOff, segVaddr, segFile, segMem)
+	var reads []uint64
+	private := func(io.ReaderAt) *mem.Shared {
+		return mem.NewPrivate(func(i uint64, p []byte) int {
+			reads = append(reads, i)
+			if i*mem.PageSize >= uint64(len(small)) {
+				return 0
+			}
+			return copy(p, small[i*mem.PageSize:])
+		})
+	}
+	copied, mapped := mem.New(), mem.New()
+	if _, err := loader.Load(copied, bytes.NewReader(small), testLayout); err != nil {
+		t.Fatal(err)
+	}
+	lay := testLayout
+	lay.Private = private
+	if _, err := loader.Load(mapped, bytes.NewReader(small), lay); err != nil {
+		t.Fatal(err)
+	}
+	if len(reads) != 0 {
+		t.Errorf("Load read pages %v of the object", reads)
+	}
+	lo, hi := uint64(segVaddr)&^(mem.PageSize-1), uint64(segVaddr+segMem+mem.PageSize-1)&^(mem.PageSize-1)
+	var a, b [mem.PageSize]byte
+	for addr := lo; addr < hi; addr += mem.PageSize {
+		if err := copied.Peek(addr, a[:]); err != nil {
+			t.Fatal(err)
+		}
+		if err := mapped.Peek(addr, b[:]); err != nil {
+			t.Fatal(err)
+		}
+		if a != b {
+			t.Errorf("page %#x differs from the copying load", addr)
+		}
+	}
+	// The pages wholly in [segVaddr, segVaddr+segFile): file pages 2..5.
+	if want := []uint64{2, 3, 4, 5}; !equalU64(reads, want) {
+		t.Errorf("pages read %v, want %v", reads, want)
+	}
+}
+
+func equalU64(a, b []uint64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// elfWithSegment is loader.ELFImage with a second PT_LOAD (RW) of filesz
+// file bytes at file offset off, mapped at vaddr with memsz bytes: the
+// file's bytes there are a pattern (byte k of the file is k*7 mod 251).
+func elfWithSegment(t *testing.T, order binary.ByteOrder, off, vaddr, filesz, memsz uint64) []byte {
+	t.Helper()
+	small := loader.ELFImage(order, false)
+	b := make([]byte, off+filesz)
+	for k := range b {
+		b[k] = byte(k * 7 % 251)
+	}
+	copy(b, small)
+	const phoff = 0x200
+	copy(b[phoff:], small[64:64+56])
+	order.PutUint64(b[32:], phoff) // e_phoff
+	order.PutUint16(b[56:], 2)
+	ph := b[phoff+56:]
+	order.PutUint32(ph[0:], 1)      // PT_LOAD
+	order.PutUint32(ph[4:], 6)      // RW
+	order.PutUint64(ph[8:], off)    // p_offset
+	order.PutUint64(ph[16:], vaddr) // p_vaddr
+	order.PutUint64(ph[24:], vaddr) // p_paddr
+	order.PutUint64(ph[32:], filesz)
+	order.PutUint64(ph[40:], memsz)
+	order.PutUint64(ph[48:], mem.PageSize) // p_align
+	return b
 }
