@@ -175,15 +175,15 @@ func sysMmap(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	var st unix.Stat_t
 	if fd >= 0 && unix.Fstat(fd, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG {
-		s, e := privateFile(fd, &st)
-		if e != 0 {
-			return 0, e
+		// Read when touched (privfile.go); copied now if the runner
+		// cannot hold a descriptor of its own for the file (EMFILE).
+		if s, e := privateFile(fd, &st); e == 0 {
+			if t.mm.Mem.MapPrivate(addr, size, protPerm(prot), s, off/mem.PageSize) != nil {
+				return 0, abi.ENOMEM
+			}
+			t.mm.name(addr, addr+size, fd, off)
+			return addr, 0
 		}
-		if t.mm.Mem.MapPrivate(addr, size, protPerm(prot), s, off/mem.PageSize) != nil {
-			return 0, abi.ENOMEM
-		}
-		t.mm.name(addr, addr+size, fd, off)
-		return addr, 0
 	}
 	if err := t.mm.Mem.Map(addr, size, protPerm(prot)); err != nil {
 		return 0, abi.ENOMEM
