@@ -646,6 +646,12 @@ func pollLoop(t *Thread, timeout int, f func(ms int) (int, error)) (int, int) {
 	if timeout >= 0 {
 		deadline = time.Now().Add(time.Duration(timeout) * time.Millisecond)
 	}
+	// Sleeping (/proc's S) for the whole call: not only in each slice's
+	// host wait, so that another thread reading its state between two
+	// slices (while this one waits for the process lock the reader holds)
+	// sees what Linux shows for it.
+	t.asleep.Store(true)
+	defer t.asleep.Store(false)
 	for {
 		slice := 50
 		if timeout >= 0 {
@@ -654,11 +660,7 @@ func pollLoop(t *Thread, timeout int, f func(ms int) (int, error)) (int, int) {
 		}
 		var n int
 		var err error
-		t.block(func() {
-			t.asleep.Store(true)
-			n, err = f(slice)
-			t.asleep.Store(false)
-		})
+		t.block(func() { n, err = f(slice) })
 		if t.gone() {
 			// Before the events: a thread whose process ended while it
 			// waited makes no further host call (its parent may already

@@ -593,9 +593,10 @@ func (t *Thread) waitFor(ch <-chan struct{}, d time.Duration) int {
 	if t.deliverable() != 0 {
 		return waitSignal
 	}
+	t.asleep.Store(true) // for the whole wait, as pollLoop
+	defer t.asleep.Store(false)
 	for {
 		res := -1
-		t.asleep.Store(true)
 		t.unlock()
 		select {
 		case <-ch:
@@ -608,7 +609,6 @@ func (t *Thread) waitFor(ch <-chan struct{}, d time.Duration) int {
 			res = waitExit
 		case <-t.wake:
 		}
-		t.asleep.Store(false)
 		t.lock()
 		t.rtSlept()
 		if t.gone() {
