@@ -145,7 +145,7 @@ func openResolved(t *Thread, gdirfd int, pathAddr uint64, how abi.OpenHow) (uint
 	if how.Resolve&abi.RESOLVE_IN_ROOT != 0 {
 		procPath = "./" + strings.TrimLeft(raw, "/")
 	}
-	if _, hostp, own := t.procLookup(dirfd, procPath); own || t.sysvipcProcFile(dirfd, procPath) != "" {
+	if _, hostp, own := t.procLookup(dirfd, procPath); own || t.sysvipcProcFile(dirfd, procPath) != "" || t.procLocksFile(dirfd, procPath) {
 		return checkedOpen(t, dirfd, raw, hostp, dirfd, pathAddr, how, host)
 	}
 	orig, path, rootd := dirfd, raw, -1

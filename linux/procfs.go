@@ -42,6 +42,9 @@ import (
 //     thread, as pthread_setname_np does through it (procCommWrite);
 //   - oom_score, oom_score_adj and oom_adj are the process's (procoom.go),
 //     the last two writable;
+//   - /proc/locks names the guest processes that hold the locks
+//     (proclocks.go), as /proc/sysvipc lists the runner's IPC objects
+//     (procsysvipc.go);
 //   - mem reads and writes the guest's memory at the file offset (procmem.go),
 //     never the runner's;
 //   - pagemap and every other entry that would show the runner's memory or

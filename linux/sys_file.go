@@ -843,6 +843,13 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 		}
 		return t.newFD(fd, nil)
 	}
+	if t.procLocksFile(dirfd, raw) && openFlags(flags)&unix.O_ACCMODE == unix.O_RDONLY {
+		fd, e := t.p.procLocksOpen() // the guest processes' locks (proclocks.go)
+		if e != 0 {
+			return 0, e
+		}
+		return t.newFD(fd, nil)
+	}
 	if ref, host, own := t.procLookup(dirfd, raw); own {
 		if h, g := procPidfd(ref); g != nil && strings.HasPrefix(ref.entry, "fdinfo/") {
 			fd, e := t.p.pidfdInfoOpen(h, g, openFlags(flags))
