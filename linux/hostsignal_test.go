@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -334,6 +335,7 @@ func TestRunnerGroupSignal(t *testing.T) {
 					_, _ = in.Write([]byte("go\n"))
 					in.Close()
 				} else {
+					awaitChild(cmd.Process.Pid)
 					_ = cmd.Process.Signal(syscall.SIGALRM)
 				}
 				rest := make(chan []byte, 1)
@@ -535,5 +537,21 @@ func TestTtyHangup(t *testing.T) {
 				t.Errorf("output %q, want %q", g, want)
 			}
 		})
+	}
+}
+
+// awaitChild returns once the timeout(1) process pid waits for its child
+// (its kernel wait channel says sigsuspend or do_wait), so that its
+// SIGALRM comes after it knows the child's pid (before, a timeout whose
+// fork had not yet returned in the parent, on a loaded machine, would
+// exit 128+SIGTERM without signalling anyone), or after 10 s (a kernel
+// that shows no wait channel: "0").
+func awaitChild(pid int) {
+	for range 1000 {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/wchan", pid))
+		if w := string(b); err != nil || strings.Contains(w, "sigsuspend") || strings.Contains(w, "do_wait") {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

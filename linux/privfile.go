@@ -39,7 +39,7 @@ var privateFiles struct {
 // privateFile returns the object for private mappings of the regular
 // file open at host descriptor fd (st is its status), or an errno.
 func privateFile(fd int, st *unix.Stat_t) (*mem.Shared, int) {
-	id := fileID{st.Dev, st.Ino}
+	id := fileID{uint64(st.Dev), uint64(st.Ino)} // uint32 on some 32-bit hosts
 	privateFiles.Lock()
 	defer privateFiles.Unlock()
 	if s := privateFiles.m[id].Value(); s != nil {
