@@ -511,22 +511,35 @@ func (t *Thread) rootName(path string, how lookupHow) (string, int) {
 }
 
 // unixPathIn returns sockaddr sa (host byte order) with the path of an
-// AF_UNIX address, for t's process in a chroot(2) root, as a host path to
-// what it names in the root (rootName, for a call of kind how); other
-// addresses, abstract ones and those of a process without a root as they
-// are. A host path longer than sun_path holds is ENAMETOOLONG (a name
-// near the limit in a deep directory; Linux's own limit is the guest's).
+// AF_UNIX address as a host path to what it names for t's process: in a
+// chroot(2) root, what it names in the root (rootName, for a call of kind
+// how); without one, a relative path from the process's working directory
+// when that is not the runner's own (hostRel: the host's bind, connect
+// and sendto would look it up from the runner's). Other addresses,
+// abstract ones, absolute paths of a process without a root and relative
+// ones from the runner's working directory are as they are. A host path
+// longer than sun_path holds is ENAMETOOLONG (a name near the limit in a
+// deep directory or after /proc/self/fd/N/; Linux's own limit is the
+// guest's).
 func (t *Thread) unixPathIn(sa []byte, how lookupHow) ([]byte, int) {
-	if t.fsOf().root == "" || len(sa) <= 2 || binary.NativeEndian.Uint16(sa) != unix.AF_UNIX || sa[2] == 0 {
+	if len(sa) <= 2 || binary.NativeEndian.Uint16(sa) != unix.AF_UNIX || sa[2] == 0 {
 		return sa, 0
 	}
 	path := sa[2:]
 	if i := bytes.IndexByte(path, 0); i >= 0 {
 		path = path[:i]
 	}
-	host, e := t.rootName(string(path), how)
-	if e != 0 {
-		return nil, e
+	var host string
+	switch {
+	case t.fsOf().root != "":
+		var e int
+		if host, e = t.rootName(string(path), how); e != 0 {
+			return nil, e
+		}
+	case path[0] != '/' && t.cwd() >= 0:
+		host = t.hostRel(string(path))
+	default:
+		return sa, 0
 	}
 	if len(host) >= len(unix.RawSockaddrUnix{}.Path) {
 		return nil, abi.ENAMETOOLONG
@@ -535,7 +548,8 @@ func (t *Thread) unixPathIn(sa []byte, how lookupHow) ([]byte, int) {
 }
 
 // boundIn records that a socket was bound to sun_path host for the
-// guest's sun_path guest in a chroot(2) root (unixPathIn), so that the
+// guest's sun_path guest (unixPathIn: in a chroot(2) root, or relative to
+// a working directory not the runner's), so that the
 // names the host reports for it are the guest's (guestSockaddr). The host
 // name is a runner descriptor's /proc/self/fd entry and the last name: a
 // later bind through a descriptor of the same number to the same last
@@ -552,8 +566,8 @@ func (p *Process) boundIn(host, guest []byte) {
 
 // guestSockaddr returns host sockaddr sa (host byte order) that
 // getsockname, getpeername or accept gave, with the guest's name for an
-// AF_UNIX socket bound in a chroot(2) root (boundIn), as Linux keeps the
-// name bind was given.
+// AF_UNIX socket bound under another host name (boundIn), as Linux keeps
+// the name bind was given.
 func (p *Process) guestSockaddr(sa []byte) []byte {
 	if len(sa) <= 2 || binary.NativeEndian.Uint16(sa) != unix.AF_UNIX {
 		return sa

@@ -259,8 +259,9 @@ type Process struct {
 
 	endRequests int // requests to end the run after the initial process ended (endOrphans)
 
-	// unixNames are the guest's names of the AF_UNIX sockets bound in a
-	// chroot(2) root, by the host's (chroot.go boundIn).
+	// unixNames are the guest's names of the AF_UNIX sockets bound under
+	// another host name (a chroot(2) root, a relative name from a working
+	// directory not the runner's), by the host's (chroot.go boundIn).
 	unixNames map[string][]byte
 }
 

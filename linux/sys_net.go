@@ -115,8 +115,8 @@ func sysConnect(t *Thread, a *sysArgs) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
-	// In a chroot(2) root, the socket an AF_UNIX path names there (a
-	// link followed).
+	// The socket an AF_UNIX path names for the process (its root, its
+	// working directory; a link followed).
 	if sa, e = t.unixPathIn(sa, lookFollow); e != 0 {
 		return 0, e
 	}
@@ -491,8 +491,9 @@ func (t *Thread) putSockaddr(addr, lenp uint64, sa []byte) int {
 }
 
 // sysBind is bind(2): the socket first (EBADF, ENOTSOCK), then the
-// address, as Linux's __sys_bind; an AF_UNIX path in a chroot(2) root is
-// made there (unixPathIn), and the name the guest gave is what
+// address, as Linux's __sys_bind; an AF_UNIX path is made where it names
+// for the process (unixPathIn: in its chroot(2) root, from its working
+// directory), and the name the guest gave is what
 // getsockname and the peer later see (boundIn).
 func sysBind(t *Thread, a *sysArgs) (uint64, int) {
 	fd, e := t.sockFD(a.Fd(0))
