@@ -39,8 +39,8 @@ func (t *Thread) procLocksFile(dirfd int, raw string) bool {
 	return strings.HasPrefix(abs, "/") && filepath.Clean(abs) == "/proc/locks"
 }
 
-// procLocksOpen opens /proc/locks for reading (an open for writing is
-// the host's): its content now.
+// procLocksOpen opens /proc/locks for reading (an open for writing, with
+// O_PATH or O_DIRECTORY is the host's): its content now.
 func (p *Process) procLocksOpen() (int, int) {
 	host, err := os.ReadFile("/proc/locks")
 	if err != nil {

@@ -843,7 +843,7 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 		}
 		return t.newFD(fd, nil)
 	}
-	if t.procLocksFile(dirfd, raw) && openFlags(flags)&unix.O_ACCMODE == unix.O_RDONLY {
+	if t.procLocksFile(dirfd, raw) && openFlags(flags)&(unix.O_ACCMODE|unix.O_PATH|unix.O_DIRECTORY) == unix.O_RDONLY {
 		fd, e := t.p.procLocksOpen() // the guest processes' locks (proclocks.go)
 		if e != 0 {
 			return 0, e
