@@ -54,7 +54,10 @@ import (
 //     security labels (procAttrOpen); so are loginuid and sessionid
 //     (the audit login of the runner, which its guest processes share:
 //     glibc's getlogin reads loginuid first, and answers ENXIO for an
-//     unset one, as under qemu-user).
+//     unset one, as under qemu-user); so are uid_map, gid_map,
+//     projid_map and setgroups (the runner's user namespace is the
+//     guest's: unshare refuses CLONE_NEWUSER, so a write is the host's
+//     EPERM of a namespace whose maps are set) and cpuset.
 //
 // A path is classified after cleaning ("//proc/./self/../self/maps"), and
 // relative to the directory it is looked up in (a descriptor of /proc or
@@ -67,6 +70,7 @@ var procHost = map[string]bool{
 	"cwd": true, "root": true, "mounts": true, "mountinfo": true, "mountstats": true,
 	"cgroup": true, "limits": true, "net": true, "ns": true, "fd": true, "fdinfo": true,
 	"loginuid": true, "sessionid": true, "attr": true,
+	"uid_map": true, "gid_map": true, "projid_map": true, "setgroups": true, "cpuset": true,
 }
 
 // procState is what /proc/PID reports of an address space from its
