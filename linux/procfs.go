@@ -32,8 +32,9 @@ import (
 //   - exe names the guest's program (a link to it; opening it opens it);
 //   - maps and smaps list the guest's mappings in Linux's format, with
 //     [stack] and [heap] named (glibc's pthread_getattr_np reads it);
-//   - stat, status, auxv, cmdline, environ, comm and personality are the guest's (stat
-//     and status start from the host's and replace what differs);
+//   - stat, status, statm, auxv, cmdline, environ, comm and personality
+//     are the guest's (stat and status start from the host's and replace
+//     what differs; statm counts the guest's pages: procStatm);
 //   - fd and task are directories listing the guest's descriptors and
 //     threads; fd/N is guest descriptor N (path in sys_file.go);
 //     task/TID/stat, status and comm are thread TID's (its id and name),
@@ -550,6 +551,11 @@ func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
 		// A zombie has no memory: empty.
 		if u != nil {
 			content = u.procMemEntry(ref.entry)
+		}
+	case "statm":
+		content = []byte("0 0 0 0 0 0 0\n") // a zombie's, as Linux's without an mm
+		if u != nil {
+			content = u.mm.procStatm()
 		}
 	default:
 		return -1, int(unix.EACCES)

@@ -216,3 +216,48 @@ func (mm *addressSpace) mapsLine(start, end uint64, pr mem.Perm) string {
 	}
 	return line + f.path + "\n"
 }
+
+// procStatm is /proc/PID/statm of mm, as Linux's proc_pid_statm and
+// task_statm give it, in pages: the pages mapped (total_vm); the resident
+// ones (pages with storage, mem.Memory.Resident); those of them in file
+// and shared mappings (MM_FILEPAGES + MM_SHMEMPAGES: here every resident
+// page of a file mapping, where Linux counts a page the program wrote as
+// anonymous); the program's text, from the lowest executable segment's
+// page to the end of the highest's file bytes (start_code, end_code); 0
+// (lib); the private writable pages and the stack (data_vm + stack_vm); 0
+// (dt).
+func (mm *addressSpace) procStatm() []byte {
+	m := mm.Mem
+	const ps = mem.PageSize
+	var shared, data uint64
+	m.Regions(func(s, e uint64, p mem.Perm) {
+		// e is 0 for a mapping that reaches the top: e-s wraps to its size.
+		if _, _, sh := m.SharedAt(s); p&mem.Write != 0 && !sh {
+			data += (e - s) / ps
+		}
+	})
+	m.Stored(func(addr uint64, _ *[mem.PageSize]byte) bool {
+		if _, _, sh := m.SharedAt(addr); sh || mm.fileAt(addr) {
+			shared++
+		}
+		return true
+	})
+	startCode, endCode := ^uint64(0), uint64(0)
+	for _, s := range mm.proc.segs {
+		if s.Perm&mem.Exec != 0 {
+			startCode = min(startCode, s.Addr)
+			endCode = max(endCode, s.Addr+s.FileSize)
+		}
+	}
+	var text uint64
+	if endCode > startCode {
+		text = (pageUp(endCode) - startCode&^(ps-1)) / ps
+	}
+	return fmt.Appendf(nil, "%d %d %d %d 0 %d 0\n", m.Size()/ps, m.Resident()/ps, shared, text, data)
+}
+
+// fileAt reports whether addr is in a private file mapping of mm.
+func (mm *addressSpace) fileAt(addr uint64) bool {
+	k := sort.Search(len(mm.names), func(i int) bool { return mm.names[i].end > addr })
+	return k < len(mm.names) && mm.names[k].start <= addr
+}
