@@ -263,17 +263,7 @@ func TestRunnerGroupSignal(t *testing.T) {
 	prog := crossCompile(t, "pgsig")
 	emu := buildRunner(t)
 	// "record" also replays the recording, which must print the same.
-	runners := [][]string{{emu, "run", prog}, {emu, "record", "-o", "REC", prog}}
-	if q, err := exec.LookPath("qemu-ppc64le"); err == nil {
-		runners = append(runners, []string{q, prog})
-	}
-	if cc, err := exec.LookPath("cc"); err == nil {
-		native := filepath.Join(t.TempDir(), "pgsig")
-		if b, err := exec.Command(cc, "-O2", "-o", native, "testdata/corpus/c/pgsig.c").CombinedOutput(); err != nil {
-			t.Fatalf("cc: %v\n%s", err, b)
-		}
-		runners = append(runners, []string{native})
-	}
+	runners := pgsigReferences(t, prog, [][]string{{emu, "run", prog}, {emu, "record", "-o", "REC", prog}})
 	const caught = "ready\nparent got %[1]s\nchild 1 got %[1]s\nchild 2 got %[1]s\nchild 1: exit 0\nchild 2: exit 0\n"
 	for _, tc := range []struct {
 		mode, sig string
@@ -480,17 +470,7 @@ func TestTtyHangup(t *testing.T) {
 		t.Skip("the runner tells a terminal's signals on linux/amd64 only")
 	}
 	prog := crossCompile(t, "pgsig")
-	runners := [][]string{{buildRunner(t), "run", prog}}
-	if q, err := exec.LookPath("qemu-ppc64le"); err == nil {
-		runners = append(runners, []string{q, prog})
-	}
-	if cc, err := exec.LookPath("cc"); err == nil {
-		native := filepath.Join(t.TempDir(), "pgsig")
-		if b, err := exec.Command(cc, "-O2", "-o", native, "testdata/corpus/c/pgsig.c").CombinedOutput(); err != nil {
-			t.Fatalf("cc: %v\n%s", err, b)
-		}
-		runners = append(runners, []string{native})
-	}
+	runners := pgsigReferences(t, prog, [][]string{{buildRunner(t), "run", prog}})
 	const want = "ready\nparent got SIGHUP\nchild 1 got SIGHUP\nchild 2 got SIGHUP\nchild 1: exit 0\nchild 2: exit 0\n"
 	for _, r := range runners {
 		t.Run(filepath.Base(r[0]), func(t *testing.T) {
@@ -554,4 +534,22 @@ func awaitChild(pid int) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// pgsigReferences is runners and the references of pgsig.c's runs where
+// they are installed: prog (its ppc64le build) under qemu-ppc64le, and
+// pgsig.c built for the host and run natively.
+func pgsigReferences(t *testing.T, prog string, runners [][]string) [][]string {
+	t.Helper()
+	if q, err := exec.LookPath("qemu-ppc64le"); err == nil {
+		runners = append(runners, []string{q, prog})
+	}
+	if cc, err := exec.LookPath("cc"); err == nil {
+		native := filepath.Join(t.TempDir(), "pgsig")
+		if b, err := exec.Command(cc, "-O2", "-o", native, "testdata/corpus/c/pgsig.c").CombinedOutput(); err != nil {
+			t.Fatalf("cc: %v\n%s", err, b)
+		}
+		runners = append(runners, []string{native})
+	}
+	return runners
 }

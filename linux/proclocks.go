@@ -3,6 +3,7 @@
 package linux
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"os"
@@ -114,24 +115,14 @@ func (p *Process) procLocks(host string, runner int) []byte {
 	}
 	slices.SortFunc(ids, func(x, y fileID) int {
 		if x.dev != y.dev {
-			return cmpU64(x.dev, y.dev)
+			return cmp.Compare(x.dev, y.dev)
 		}
-		return cmpU64(x.ino, y.ino)
+		return cmp.Compare(x.ino, y.ino)
 	})
 	for _, id := range ids {
 		posix(id, fmt.Sprintf("%02x:%02x:%d", unix.Major(id.dev), unix.Minor(id.dev), id.ino))
 	}
 	return []byte(b.String())
-}
-
-func cmpU64(x, y uint64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
 }
 
 // devInoID is the file of /proc/locks's "MAJOR:MINOR:INODE" field (the
@@ -158,7 +149,7 @@ func mergedRecLocks(locks []recLock) []recLock {
 		if x.owner.tgid != y.owner.tgid {
 			return x.owner.tgid - y.owner.tgid
 		}
-		return cmpI64(x.start, y.start)
+		return cmp.Compare(x.start, y.start)
 	})
 	var out []recLock
 	for _, l := range s {
@@ -169,16 +160,6 @@ func mergedRecLocks(locks []recLock) []recLock {
 		out = append(out, l)
 	}
 	return out
-}
-
-func cmpI64(x, y int64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
 }
 
 // noteFlock records that t's process took a flock lock (how LOCK_SH or

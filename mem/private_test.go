@@ -3,6 +3,7 @@ package mem_test
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"sync"
 	"testing"
 
@@ -76,7 +77,7 @@ func TestPrivateReadsOnFirstAccess(t *testing.T) {
 	if got := byteAt(t, m, pvAddr(0)+5); got != pvOff+1 {
 		t.Errorf("page 0 reads %d, want %d (file page %d)", got, pvOff+1, pvOff)
 	}
-	if want := []uint64{pvOff}; !slicesEqual(f.reads, want) || m.Resident() != mem.PageSize {
+	if want := []uint64{pvOff}; !slices.Equal(f.reads, want) || m.Resident() != mem.PageSize {
 		t.Errorf("first access: reads %v, resident %d pages; want %v, 1", f.reads, m.Resident()/mem.PageSize, want)
 	}
 	for k := range 4 {
@@ -85,7 +86,7 @@ func TestPrivateReadsOnFirstAccess(t *testing.T) {
 		}
 	}
 	byteAt(t, m, pvAddr(0)+9)
-	if want := []uint64{pvOff, pvOff + 1, pvOff + 2, pvOff + 3}; !slicesEqual(f.reads, want) {
+	if want := []uint64{pvOff, pvOff + 1, pvOff + 2, pvOff + 3}; !slices.Equal(f.reads, want) {
 		t.Errorf("reads %v, want %v (each page once)", f.reads, want)
 	}
 	// The file's last page (40) is half of it: mapping page 38.
@@ -105,18 +106,6 @@ func TestPrivateReadsOnFirstAccess(t *testing.T) {
 	if err := m.Write(pvAddr(41-pvOff), b[:]); !errors.Is(err, mem.ErrBeyond) {
 		t.Errorf("write beyond the file's end: %v, want ErrBeyond", err)
 	}
-}
-
-func slicesEqual(a, b []uint64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestPrivateSemantics: what a private file mapping shows, case by case,

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/ppc64emu/ppc64emu/linux/loader"
@@ -365,21 +366,9 @@ func TestLoadPrivate(t *testing.T) {
 		}
 	}
 	// The pages wholly in [segVaddr, segVaddr+segFile): file pages 2..5.
-	if want := []uint64{2, 3, 4, 5}; !equalU64(reads, want) {
+	if want := []uint64{2, 3, 4, 5}; !slices.Equal(reads, want) {
 		t.Errorf("pages read %v, want %v", reads, want)
 	}
-}
-
-func equalU64(a, b []uint64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // elfWithSegment is loader.ELFImage with a second PT_LOAD (RW) of filesz
