@@ -442,12 +442,7 @@ func (t *Thread) truncateCheck(fd int, reading bool) int {
 // open for writing is left to the host's truncate to refuse). The
 // caller holds the process lock.
 func (t *Thread) truncateLease(name string) int {
-	fd := t.leasedFile(name, unix.O_WRONLY)
-	if fd < 0 {
-		return 0
-	}
-	defer unix.Close(fd)
-	return t.breakLease(fd, unix.O_WRONLY)
+	return t.breakLeaseOf(name, unix.O_WRONLY, unix.O_WRONLY)
 }
 
 // execLease breaks the leases of the program file at host path name as
@@ -456,12 +451,19 @@ func (t *Thread) truncateLease(name string) int {
 // waits), after the check of execute permission. The caller holds the
 // process lock.
 func (t *Thread) execLease(name string) int {
-	fd := t.leasedFile(name, unix.O_PATH)
+	return t.breakLeaseOf(name, unix.O_PATH, unix.O_RDONLY)
+}
+
+// breakLeaseOf breaks the leases of the leased file at host path name
+// (opened with how, leasedFile) for an open with flags (breakLease); 0
+// if it has none.
+func (t *Thread) breakLeaseOf(name string, how, flags int) int {
+	fd := t.leasedFile(name, how)
 	if fd < 0 {
 		return 0
 	}
 	defer unix.Close(fd)
-	return t.breakLease(fd, unix.O_RDONLY)
+	return t.breakLease(fd, flags)
 }
 
 // leasedFile opens the file at host path name with flags if it is a
