@@ -70,6 +70,15 @@ type Config struct {
 	// Stdin, Stdout and Stderr, if set, are what the guest's descriptors
 	// 0, 1 and 2 refer to; nil means the runner's own.
 	Stdin, Stdout, Stderr *os.File
+	// ExtraFiles, if set, are the guest's descriptors from 3 up when it
+	// starts, by number: each a duplicate of the host file (sharing its
+	// offset and status flags, close-on-exec clear), as a program
+	// inherits its parent's descriptors across execve; the caller may
+	// close its own. ppc64emu run passes those it inherited itself (a
+	// shell's 3>file, make's jobserver pipes), as qemu-user's guest has
+	// them. Numbers below 3 are ignored (Stdin, Stdout and Stderr are
+	// those).
+	ExtraFiles map[int]*os.File
 	// MaxMemory, if not zero, bounds in bytes each guest process's
 	// address space (its RLIMIT_AS, which it cannot raise beyond) and
 	// the address spaces of all the run's guest processes together: mmap,
@@ -319,6 +328,14 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 			p.files.set(i, d)
 		} else {
 			p.files.set(i, -1)
+		}
+	}
+	for g, f := range cfg.ExtraFiles {
+		if g < 3 || f == nil {
+			continue
+		}
+		if d, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD, 3); err == nil {
+			p.files.set(g, d)
 		}
 	}
 	p.group.pgid = unix.Getpgrp()

@@ -36,8 +36,9 @@ const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] 
 Runs a powerpc64 Linux executable (ppc64le or ppc64, Go or C, static or
 dynamically linked; PROG may also be the dynamic loader ld64.so.2 or
 ld64.so.1 given the program as its argument) in user mode, with the host's
-stdin, stdout, stderr, environment and working directory, and exits with
-the program's status. A program killed by a signal
+stdin, stdout, stderr (and every other descriptor ppc64emu inherited
+open, such as a shell's 3>file), environment and working directory, and
+exits with the program's status. A program killed by a signal
 kills ppc64emu with the same signal, after a line on stderr as qemu-user's
 for a core-dumping one ("ppc64emu: uncaught target signal 11 (Segmentation
 fault) - core dumped"). An instruction the emulator cannot
@@ -236,7 +237,9 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	}
 	floor := heapFloor()
 	defer runtime.KeepAlive(floor)
-	cfg := linux.Config{CPU: *cpu, Sysroot: sysrootDir(*sysroot), Core: *core, MaxTasks: *maxTasks}
+	extra := inheritedFiles()
+	defer closeFiles(extra)
+	cfg := linux.Config{CPU: *cpu, Sysroot: sysrootDir(*sysroot), Core: *core, MaxTasks: *maxTasks, ExtraFiles: extra}
 	if exe, err := os.Executable(); err == nil && strings.HasPrefix(filepath.Base(exe), "ppc64emu") {
 		// A program of the other byte order, exec'd by the guest, runs
 		// under another ppc64emu run with the same settings.
@@ -347,6 +350,9 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 		}
 		return exitFail
 	}
+	// The guest has its own duplicates: the runner's would keep a pipe's
+	// end open after the guest closed it.
+	closeFiles(extra)
 	if ln != nil {
 		return serveGDB(ln, p, stderr)
 	}
@@ -409,6 +415,41 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 		return 128 + st.Signal
 	}
 	return st.Code
+}
+
+// inheritedFiles are the descriptors from 3 up that the runner's process
+// inherited open across its execve (those without close-on-exec: the
+// runner's own, and the Go runtime's, have it), by number: the guest's
+// from the start, as a program run by qemu-user inherits them.
+func inheritedFiles() map[int]*os.File {
+	fds := []int{}
+	if ents, err := os.ReadDir("/proc/self/fd"); err == nil {
+		for _, e := range ents {
+			if n, err := strconv.Atoi(e.Name()); err == nil && n >= 3 {
+				fds = append(fds, n)
+			}
+		}
+	} else {
+		// Without /proc: every number up to a bound.
+		for n := 3; n < 1024; n++ {
+			fds = append(fds, n)
+		}
+	}
+	files := map[int]*os.File{}
+	for _, n := range fds {
+		if fl, err := unix.FcntlInt(uintptr(n), unix.F_GETFD, 0); err == nil && fl&unix.FD_CLOEXEC == 0 {
+			files[n] = os.NewFile(uintptr(n), "fd"+strconv.Itoa(n))
+		}
+	}
+	return files
+}
+
+// closeFiles closes the files of m and empties it.
+func closeFiles(m map[int]*os.File) {
+	for n, f := range m {
+		_ = f.Close()
+		delete(m, n)
+	}
 }
 
 // ttySignals are the signals a terminal sends its foreground group that
