@@ -1239,6 +1239,8 @@ func sysIoctl(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, int(errno)
 		}
 		return 0, t.put64(a.Ptr(2), uint64(n))
+	case abi.FS_IOC_FIEMAP:
+		return 0, fiemapIoctl(t, fd, a.Ptr(2))
 	}
 	return 0, abi.ENOTTY
 }

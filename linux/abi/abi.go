@@ -276,6 +276,16 @@ const (
 	FIOQSIZE   = 0x40086680 // _IOR('f', 128, loff_t)
 )
 
+// FS_IOC_FIEMAP is _IOWR('f', 11, struct fiemap) (uapi linux/fs.h). Read
+// and write together are the two top bits on every architecture (powerpc's
+// _IOC_READ|_IOC_WRITE is 6<<29, the generic 3<<30), so the host's request
+// is the same number.
+const FS_IOC_FIEMAP = 0xc020660b
+
+// FiemapExtentLast is FIEMAP_EXTENT_LAST (uapi linux/fiemap.h), the flag
+// of a file's last extent.
+const FiemapExtentLast = 0x1
+
 // Network device ioctl requests of a socket (uapi linux/sockios.h, the
 // same on every architecture) and the size of their struct ifreq on a
 // 64-bit Linux: a 16-byte name, then a 24-byte union whose first member

@@ -4,7 +4,8 @@ import "testing"
 
 // TestFileSystemStructSizes checks the sizes of the file system structures
 // against the kernel's (uapi asm-generic/statfs.h struct statfs64: 120; linux/stat.h
-// struct statx: 256).
+// struct statx: 256; linux/fiemap.h struct fiemap: 32, struct
+// fiemap_extent: 56).
 func TestFileSystemStructSizes(t *testing.T) {
 	for _, c := range []struct {
 		name      string
@@ -12,6 +13,8 @@ func TestFileSystemStructSizes(t *testing.T) {
 	}{
 		{"statfs", StatfsLayout.Size(), 120},
 		{"statx", StatxLayout.Size(), 256},
+		{"fiemap", FiemapLayout.Size(), 32},
+		{"fiemap_extent", FiemapExtentLayout.Size(), 56},
 	} {
 		if c.got != c.want {
 			t.Errorf("struct %s: %d bytes, want %d", c.name, c.got, c.want)

@@ -377,6 +377,31 @@ var (
 	SignalfdSiginfoLayout = NewLayout[SignalfdSiginfo]()
 )
 
+// Fiemap is struct fiemap (uapi linux/fiemap.h) without its extents, the
+// 32-byte header of FS_IOC_FIEMAP: the range asked for, the flags (given,
+// and the incompatible ones given back with EBADR), the extents mapped,
+// the room for extents after the header.
+type Fiemap struct {
+	Start, Length         uint64
+	Flags, MappedExtents  uint32
+	ExtentCount, Reserved uint32
+}
+
+// FiemapExtent is struct fiemap_extent (uapi linux/fiemap.h), 56 bytes:
+// one extent of FS_IOC_FIEMAP's answer.
+type FiemapExtent struct {
+	Logical, Physical, Length uint64
+	Reserved64                [2]uint64
+	Flags                     uint32
+	Reserved                  [3]uint32
+}
+
+// FiemapLayout and FiemapExtentLayout lay out a Fiemap and a FiemapExtent.
+var (
+	FiemapLayout       = NewLayout[Fiemap]()
+	FiemapExtentLayout = NewLayout[FiemapExtent]()
+)
+
 // SchedParam is struct sched_param (uapi linux/sched/types.h): the
 // real-time priority of sched_setscheduler, sched_setparam and
 // sched_getparam.
