@@ -738,11 +738,49 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 				return enc(op, rt(), src(), src())
 			}
 		},
+		// mulhd[u][.], divd[u][.] (by r0, zero, in a quarter: an exit
+		// to the block loop), mfocrf, eqv, nand, orc, slw, srw, the
+		// record forms of nativeGeneric's ops, hwsync and lwsync
+		// (speed33).
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.MULHD, ppc64asm.MULHDCC, ppc64asm.MULHDU, ppc64asm.MULHDUCC}
+			return enc(ops[rng.IntN(len(ops))], rt(), src(), src())
+		},
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.DIVD, ppc64asm.DIVDCC, ppc64asm.DIVDU, ppc64asm.DIVDUCC}
+			rb := src()
+			if rng.IntN(4) == 0 {
+				rb = 0
+			}
+			return enc(ops[rng.IntN(len(ops))], rt(), src(), rb)
+		},
+		func() uint32 { return enc(ppc64asm.MFOCRF, rt(), int64(1)<<rng.IntN(8)) },
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.EQV, ppc64asm.EQVCC, ppc64asm.NAND, ppc64asm.NANDCC, ppc64asm.ORC, ppc64asm.ORCCC,
+				ppc64asm.SLW, ppc64asm.SLWCC, ppc64asm.SRW, ppc64asm.SRWCC, ppc64asm.ANDCCC, ppc64asm.NORCC,
+				ppc64asm.SLDCC, ppc64asm.SRDCC}
+			return enc(ops[rng.IntN(len(ops))], rt(), src(), []int64{idx(), src()}[rng.IntN(2)])
+		},
+		func() uint32 {
+			switch rng.IntN(4) {
+			case 0:
+				return enc(ppc64asm.SRAWICC, rt(), src(), int64(rng.IntN(32)))
+			case 1:
+				return enc(ppc64asm.SRADICC, rt(), src(), int64(rng.IntN(64)))
+			case 2:
+				return enc(ppc64asm.RLWIMICC, rt(), src(), int64(rng.IntN(32)), int64(rng.IntN(32)), int64(rng.IntN(32)))
+			}
+			ops := []ppc64asm.Op{ppc64asm.EXTSBCC, ppc64asm.EXTSHCC, ppc64asm.NEGCC}
+			return enc(ops[rng.IntN(len(ops))], rt(), src())
+		},
+		func() uint32 {
+			return []uint32{0x7c0004ac, 0x7c2004ac}[rng.IntN(2)] // hwsync, lwsync
+		},
 		// Ops the block engine and the native engine leave to their
 		// semantic functions.
 		func() uint32 { return enc(ppc64asm.ADDCO, rt(), src(), src()) },
-		func() uint32 { return enc(ppc64asm.DIVDU, rt(), src(), src()) },
-		func() uint32 { return enc(ppc64asm.MULHD, rt(), src(), src()) },
+		func() uint32 { return enc(ppc64asm.DIVWU, rt(), src(), src()) },
+		func() uint32 { return enc(ppc64asm.DIVW, rt(), src(), src()) },
 	}
 	if !fwd {
 		gens = gens[:len(gens)-3] // only ops the native engine translates

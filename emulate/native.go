@@ -761,21 +761,63 @@ func nativeOp(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 }
 
 // nativeGeneric appends the code of in, an op the block loop leaves to
-// its semantic function, and reports whether it translates it: nop and
-// isync (nothing to do), extsb, extsh, andc, nor, neg, mulli, mfspr and
-// mtspr of LR and CTR, sld, srd, srawi,
-// sradi (XER CA and CA32), rlwimi, andi. and andis. (CR0), without OE or
-// Rc unless the op always records.
+// its semantic function, and reports whether it translates it: nop,
+// isync and sync (nothing to do, or MFENCE), extsb, extsh, andc, nor,
+// eqv, nand, orc, neg, mulli, mfspr and mtspr of LR and CTR, sld, srd,
+// slw, srw, srawi, sradi (XER CA and CA32), rlwimi, andi. and andis.
+// (CR0), without OE; with Rc the forms of nativeGenericRc.
 func nativeGeneric(a *natAsm, in *decode.Inst) bool {
 	const rax, rcx, rdx, r8, r9, r10 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9, amd64.R10
 	op := in.Op
-	if in.Flags&(decode.FlagOE|decode.FlagRc) != 0 && op != ppc64asm.ANDICC && op != ppc64asm.ANDISCC {
+	base, rc := nativeGenericRc[op]
+	if rc {
+		op = base
+	}
+	if in.Flags&decode.FlagOE != 0 || in.Flags&decode.FlagRc != 0 && !rc && op != ppc64asm.ANDICC && op != ppc64asm.ANDISCC {
 		return false
 	}
 	arg := func(i int) uint8 { return uint8(in.Args[i] & 31) }
 	switch op {
 	case ppc64asm.NOP, ppc64asm.ISYNC:
 		return true
+	case ppc64asm.SYNC:
+		// The forms opSync runs as a no-op in both profiles (L < 4,
+		// SC = 0); hwsync keeps its store-load order against other
+		// threads on the host too (lwsync's orders x86 keeps anyway).
+		if in.Args[0] >= 4 || in.NArgs > 1 && in.Args[1] != 0 {
+			return false
+		}
+		if in.Args[0] != 1 {
+			a.Mfence()
+		}
+		return true
+	case ppc64asm.EQV, ppc64asm.NAND, ppc64asm.ORC:
+		a.Load(64, rax, gprM(arg(1)))
+		a.Load(64, rcx, gprM(arg(2)))
+		switch op {
+		case ppc64asm.EQV:
+			a.Op(amd64.XOR, rax, rcx)
+			a.Not(rax)
+		case ppc64asm.NAND:
+			a.Op(amd64.AND, rax, rcx)
+			a.Not(rax)
+		default:
+			a.Not(rcx)
+			a.Op(amd64.OR, rax, rcx)
+		}
+	case ppc64asm.SLW, ppc64asm.SRW:
+		// The low word shifted by RB[58:63] (x86 takes the count
+		// modulo 32), zero-extended; RB[58] set gives 0.
+		a.Load(64, rcx, gprM(arg(2)))
+		a.Load(32, rax, gprM(arg(1)))
+		sh := amd64.SHL
+		if op == ppc64asm.SRW {
+			sh = amd64.SHR
+		}
+		a.ShiftCL(32, sh, rax)
+		a.MovImm(rdx, 0)
+		a.OpImm32(amd64.AND, rcx, 32)
+		a.Cmov(amd64.CondNE, rax, rdx)
 	case ppc64asm.EXTSB, ppc64asm.EXTSH:
 		a.Load(64, rax, gprM(arg(1)))
 		w := 8
@@ -887,7 +929,20 @@ func nativeGeneric(a *natAsm, in *decode.Inst) bool {
 		return false
 	}
 	a.Store(64, gprM(arg(0)), rax)
+	if rc {
+		nativeCR0(a)
+	}
 	return true
+}
+
+// nativeGenericRc are the record forms nativeGeneric translates: the op
+// without Rc, then CR0 from its result (setCR0).
+var nativeGenericRc = map[decode.Op]decode.Op{
+	ppc64asm.EXTSBCC: ppc64asm.EXTSB, ppc64asm.EXTSHCC: ppc64asm.EXTSH, ppc64asm.ANDCCC: ppc64asm.ANDC,
+	ppc64asm.NORCC: ppc64asm.NOR, ppc64asm.NEGCC: ppc64asm.NEG, ppc64asm.SLDCC: ppc64asm.SLD, ppc64asm.SRDCC: ppc64asm.SRD,
+	ppc64asm.SRAWICC: ppc64asm.SRAWI, ppc64asm.SRADICC: ppc64asm.SRADI, ppc64asm.RLWIMICC: ppc64asm.RLWIMI,
+	ppc64asm.EQVCC: ppc64asm.EQV, ppc64asm.NANDCC: ppc64asm.NAND, ppc64asm.ORCCC: ppc64asm.ORC,
+	ppc64asm.SLWCC: ppc64asm.SLW, ppc64asm.SRWCC: ppc64asm.SRW,
 }
 
 // nativeSPR is where LR or CTR, SPR n, is (mfspr and mtspr of the other

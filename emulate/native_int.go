@@ -16,8 +16,8 @@ import (
 // (nothing is appended when it does not): the integer loads and stores
 // without a kind of their own (update, indexed-update and sign-extending
 // forms, sth[u][x], stb[u]x), the carrying adds and subtracts (opCarrying,
-// without OE), mulhw[u][.] (opMulh, OE=0), mtcrf, mtocrf of one field and
-// mfcr.
+// without OE), mulhw[u][.] and mulhd[u][.] (opMulh, OE=0), divd[u][.]
+// (opDivd, not OE), mtcrf, mtocrf and mfocrf of one field, and mfcr.
 func nativeInt(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 	in := op.in
 	switch in.Op {
@@ -32,6 +32,21 @@ func nativeInt(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 		return nativeCarrying(a, in)
 	case ppc64asm.MULHW, ppc64asm.MULHWCC, ppc64asm.MULHWU, ppc64asm.MULHWUCC:
 		return nativeMulhw(a, in)
+	case ppc64asm.MULHD, ppc64asm.MULHDCC, ppc64asm.MULHDU, ppc64asm.MULHDUCC:
+		return nativeMulhd(a, in)
+	case ppc64asm.DIVD, ppc64asm.DIVDCC, ppc64asm.DIVDU, ppc64asm.DIVDUCC:
+		return nativeDivd(a, in, j, exits)
+	case ppc64asm.MFOCRF:
+		// RT = the one CR field FXM selects, zeros elsewhere
+		// (opMfocrf; other FXMs are a profile Difference).
+		fxm := uint32(in.Args[1]) & 0xff
+		if bits.OnesCount32(fxm) != 1 {
+			return false
+		}
+		a.Load(32, amd64.RAX, amd64.M(nRegs, offCR))
+		a.OpImm32(amd64.AND, amd64.RAX, fxmMask(fxm))
+		a.Store(64, gprM(uint8(in.Args[0])), amd64.RAX)
+		return true
 	case ppc64asm.MTCRF, ppc64asm.MTOCRF:
 		// CR = CR &^ mask | RS & mask (opMtcrf; opMtocrf when FXM
 		// selects one field: other FXMs are a profile Difference).
@@ -234,6 +249,61 @@ func nativeMulhw(a *natAsm, in *decode.Inst) bool {
 		a.Mov(rcx, rax)
 		a.ShiftImm(64, amd64.SHL, rcx, 32)
 		a.Op(amd64.OR, rax, rcx)
+	}
+	a.Store(64, gprM(uint8(in.Args[0])), rax)
+	if in.Has(decode.FlagRc) {
+		nativeCR0(a)
+	}
+	return true
+}
+
+// nativeMulhd is mulhd[u][.] (opMulh, OE=0): the high doubleword of the
+// 128-bit product, from x86's one-operand MUL or IMUL.
+func nativeMulhd(a *natAsm, in *decode.Inst) bool {
+	const rax, rcx, rdx = amd64.RAX, amd64.RCX, amd64.RDX
+	if in.Word&decode.WordOE != 0 {
+		return false
+	}
+	a.Load(64, rax, gprM(uint8(in.Args[1])))
+	a.Load(64, rcx, gprM(uint8(in.Args[2])))
+	if in.Op == ppc64asm.MULHD || in.Op == ppc64asm.MULHDCC {
+		a.Imul1(rcx)
+	} else {
+		a.Mul(rcx)
+	}
+	a.Mov(rax, rdx)
+	a.Store(64, gprM(uint8(in.Args[0])), rax)
+	if in.Has(decode.FlagRc) {
+		nativeCR0(a)
+	}
+	return true
+}
+
+// nativeDivd is divd[u][.] (opDivd, OE=0), op j: a zero divisor, or
+// for divd the divisor -1 (the overflow of the most negative dividend
+// among its cases), exits at op j for the block loop to run it (the
+// undefined results are a profile's: div-undefined); otherwise x86's
+// DIV or IDIV.
+func nativeDivd(a *natAsm, in *decode.Inst, j int, exits *[]nativeExit) bool {
+	const rax, rcx, rdx = amd64.RAX, amd64.RCX, amd64.RDX
+	if exits == nil {
+		return false
+	}
+	signed := in.Op == ppc64asm.DIVD || in.Op == ppc64asm.DIVDCC
+	a.Load(64, rcx, gprM(uint8(in.Args[2])))
+	a.Test(rcx, rcx)
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondE), j})
+	if signed {
+		a.OpImm(amd64.CMP, rcx, -1)
+		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondE), j})
+	}
+	a.Load(64, rax, gprM(uint8(in.Args[1])))
+	if signed {
+		a.Cqo()
+		a.Idiv(rcx)
+	} else {
+		a.MovImm(rdx, 0)
+		a.Div(rcx)
 	}
 	a.Store(64, gprM(uint8(in.Args[0])), rax)
 	if in.Has(decode.FlagRc) {

@@ -418,3 +418,24 @@ func (a *Asm) BtImm(dst Reg, n uint8) {
 	a.opReg(false, []byte{0x0f, 0xba}, 4, dst, false)
 	a.b(n)
 }
+
+// Mul is RDX:RAX = RAX * src, unsigned (MUL r64: the high half in RDX).
+func (a *Asm) Mul(src Reg) { a.opReg(true, []byte{0xf7}, 4, src, false) }
+
+// Imul1 is RDX:RAX = RAX * src, signed (IMUL r64: the high half in RDX).
+func (a *Asm) Imul1(src Reg) { a.opReg(true, []byte{0xf7}, 5, src, false) }
+
+// Div is RAX = RDX:RAX / src and RDX = the remainder, unsigned (DIV r64:
+// #DE for a zero divisor or a quotient that does not fit).
+func (a *Asm) Div(src Reg) { a.opReg(true, []byte{0xf7}, 6, src, false) }
+
+// Idiv is RAX = RDX:RAX / src and RDX = the remainder, signed (IDIV r64:
+// #DE for a zero divisor or a quotient that does not fit).
+func (a *Asm) Idiv(src Reg) { a.opReg(true, []byte{0xf7}, 7, src, false) }
+
+// Cqo is RDX = RAX's sign bit copied into every bit (CQO).
+func (a *Asm) Cqo() { a.b(0x48, 0x99) }
+
+// Mfence orders every load and store before it before every one after
+// it (MFENCE).
+func (a *Asm) Mfence() { a.b(0x0f, 0xae, 0xf0) }

@@ -107,6 +107,16 @@ func TestEncodings(t *testing.T) {
 		{"bsf rax, rcx", func(a *Asm) { a.Bsf(RAX, RCX) }},
 		{"bsf rdx, r8", func(a *Asm) { a.Bsf(RDX, R8) }},
 		{"popcnt r8, r10", func(a *Asm) { a.Popcnt(R8, R10) }},
+		{"mul rcx", func(a *Asm) { a.Mul(RCX) }},
+		{"mul r13", func(a *Asm) { a.Mul(R13) }},
+		{"imul rcx", func(a *Asm) { a.Imul1(RCX) }},
+		{"imul r8", func(a *Asm) { a.Imul1(R8) }},
+		{"div rcx", func(a *Asm) { a.Div(RCX) }},
+		{"div r15", func(a *Asm) { a.Div(R15) }},
+		{"idiv rcx", func(a *Asm) { a.Idiv(RCX) }},
+		{"idiv r9", func(a *Asm) { a.Idiv(R9) }},
+		{"cqo", func(a *Asm) { a.Cqo() }},
+		{"mfence", func(a *Asm) { a.Mfence() }},
 	}
 	for _, tt := range tests {
 		var a Asm
