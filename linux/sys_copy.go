@@ -370,6 +370,7 @@ func (t *Thread) preadvIov(fd int, iov []abi.Iovec, off int64, flags int, v2 boo
 	}
 	var n int
 	var err error
+	f := vecAt(off, flags, v2, false)
 	if v2 && off == -1 && total > 0 {
 		// At the file position: read's job-control check, and read's
 		// wait for a stream when no flag asks for something else.
@@ -390,13 +391,7 @@ func (t *Thread) preadvIov(fd int, iov []abi.Iovec, off int64, flags int, v2 boo
 		}
 	}
 	err = t.pipeRead(fd, len(b), func() (err error) {
-		t.block(func() {
-			if v2 {
-				n, err = unix.Preadv2(fd, [][]byte{b}, off, int(flags))
-			} else {
-				n, err = unix.Preadv(fd, [][]byte{b}, off)
-			}
-		})
+		n, err = t.hostIO(fd, b, f)
 		return err
 	})
 	if err != nil {
@@ -410,7 +405,30 @@ done:
 	if e := t.scatter(iov, b[:n]); e != 0 {
 		return 0, e
 	}
-	return uint64(n), 0
+	return t.iovRest(fd, iov, min(total, maxRW), uint64(n), false, f), 0
+}
+
+// vecAt returns the host call of a preadv (write false) or pwritev of one
+// buffer at offset off (-1: at the file position, preadv2's and
+// pwritev2's), with preadv2's or pwritev2's flags if v2; the offset
+// advances by what each call moves (iovRest's later parts).
+func vecAt(off int64, flags int, v2, write bool) func(int, []byte) (int, error) {
+	return func(fd int, b []byte) (n int, err error) {
+		switch {
+		case v2 && write:
+			n, err = unix.Pwritev2(fd, [][]byte{b}, off, flags)
+		case v2:
+			n, err = unix.Preadv2(fd, [][]byte{b}, off, flags)
+		case write:
+			n, err = unix.Pwritev(fd, [][]byte{b}, off)
+		default:
+			n, err = unix.Preadv(fd, [][]byte{b}, off)
+		}
+		if off != -1 {
+			off += int64(max(n, 0))
+		}
+		return n, err
+	}
 }
 
 // sysPwritev is pwritev(fd, iov, iovcnt, pos_l, pos_h).
@@ -455,7 +473,7 @@ func (t *Thread) pwritevIov(fd int, iov []abi.Iovec, off int64, flags int, v2 bo
 	case v2 && off == -1:
 		pos = posFile
 	}
-	all, e := t.gatherWrite(fd, pos, iov)
+	all, size, e := t.gatherWrite(fd, pos, iov)
 	if e != 0 {
 		return 0, e
 	}
@@ -474,19 +492,12 @@ func (t *Thread) pwritevIov(fd int, iov []abi.Iovec, off int64, flags int, v2 bo
 			}
 		}
 	}
-	var n int
-	var err error
-	t.block(func() {
-		if v2 {
-			n, err = unix.Pwritev2(fd, [][]byte{all}, off, int(flags))
-		} else {
-			n, err = unix.Pwritev(fd, [][]byte{all}, off)
-		}
-	})
+	f := vecAt(off, flags, v2, true)
+	n, err := t.hostIO(fd, all, f)
 	if err != nil {
 		return 0, t.hostWriteErr(err)
 	}
-	return uint64(n), 0
+	return t.iovRest(fd, iov, size, uint64(n), true, f), 0
 }
 
 // sysFadvise64 is fadvise64(fd, offset, len, advice): the advice values

@@ -543,42 +543,85 @@ func (t *Thread) swapRead(fd int, b []byte) {
 }
 
 // ioRest goes on with a read (write false) or write of size bytes at addr
-// on fd after its first done bytes, ioBuf's cap, were moved: Linux moves a
-// regular file's data in one call (up to MAX_RW_COUNT; the runner's
-// maxRW), so a program may read a whole file with one read, where a pipe
-// or socket gives what it has. It moves the rest in parts of that cap, and stops at the first
-// part the host moves short or refuses, or whose guest memory faults,
-// with the count so far (as Linux returns a partial count rather than a
-// later error). f is the host call, advancing its own offset.
+// on fd after its first done bytes were moved: iovRest with one buffer.
 func (t *Thread) ioRest(fd int, addr, size, done uint64, write bool, f func(int, []byte) (int, error)) uint64 {
+	return t.iovRest(fd, []abi.Iovec{{Base: addr, Len: size}}, size, done, write, f)
+}
+
+// iovRest goes on with a read (write false) or write of the guest buffers
+// iov on fd, size bytes in all, after its first done bytes, ioBuf's cap,
+// were moved: Linux moves a regular file's data in one call (up to
+// MAX_RW_COUNT; the runner's maxRW), so a program may read a whole file
+// with one read or readv, where a pipe or socket gives what it has. It
+// moves the rest in parts of that cap (so the runner's memory for one
+// call stays bounded), and stops at the first part the host moves short
+// or refuses, or whose guest memory faults, with the count so far (as
+// Linux returns a partial count rather than a later error). f is the
+// host call, advancing its own offset.
+func (t *Thread) iovRest(fd int, iov []abi.Iovec, size, done uint64, write bool, f func(int, []byte) (int, error)) uint64 {
 	if done != min(size, ioBufCap) || done == size || fileMode(fd) != unix.S_IFREG {
 		return done
 	}
+	perm := mem.Write
+	if write {
+		perm = mem.Read
+	}
 	for done < size && done < maxRW {
-		k := min(size-done, maxRW-done)
+		part, k, whole := t.iovPart(iov, done, min(size-done, maxRW-done, ioBufCap), perm)
 		b := t.ioBuf(k)
-		perm := mem.Write
-		if write {
-			perm = mem.Read
-		}
-		full := len(b)
-		b = b[:t.accessible(addr+done, len(b), perm)]
-		if len(b) == 0 || write && t.mm.Mem.Read(addr+done, b) != nil {
+		if k == 0 || write && t.gather(part, b) != 0 {
 			break
 		}
 		n, err := t.hostIO(fd, b, f)
 		if n <= 0 || err != nil {
 			break
 		}
-		if !write && t.write(addr+done, b[:n]) != 0 {
+		if !write && t.scatter(part, b[:n]) != 0 {
 			break
 		}
 		done += uint64(n)
-		if n < full {
-			break // a short move, or the guest's buffer ends in a page it may not access
+		if uint64(n) < k || !whole {
+			break // a short move, or the guest's buffers go on in a page they may not access
 		}
 	}
 	return done
+}
+
+// iovPart returns the guest ranges of bytes skip to skip+want of the
+// buffers iov as far as the guest may access them with perm, and their
+// length, k; whole is false when a page it may not access cut them short.
+func (t *Thread) iovPart(iov []abi.Iovec, skip, want uint64, perm mem.Perm) (part []abi.Iovec, k uint64, whole bool) {
+	for _, v := range iov {
+		if want == 0 {
+			break
+		}
+		if skip >= v.Len {
+			skip -= v.Len
+			continue
+		}
+		n := min(v.Len-skip, want)
+		ok := uint64(t.accessible(v.Base+skip, int(n), perm))
+		if ok > 0 {
+			part = append(part, abi.Iovec{Base: v.Base + skip, Len: ok})
+			k += ok
+		}
+		if ok < n {
+			return part, k, false
+		}
+		skip, want = 0, want-n
+	}
+	return part, k, true
+}
+
+// gather reads the guest buffers iov into b, as long as they are together.
+func (t *Thread) gather(iov []abi.Iovec, b []byte) int {
+	for _, v := range iov {
+		if t.mm.Mem.Read(v.Base, b[:v.Len]) != nil {
+			return abi.EFAULT
+		}
+		b = b[v.Len:]
+	}
+	return 0
 }
 
 func sysWrite(t *Thread, a *sysArgs) (uint64, int) {
@@ -716,7 +759,7 @@ func sysWritev(t *Thread, a *sysArgs) (uint64, int) {
 		return res, e
 	}
 	fd := t.fd(a.Fd(0))
-	all, e := t.gatherWrite(fd, posFile, iov)
+	all, size, e := t.gatherWrite(fd, posFile, iov)
 	if e != 0 {
 		return 0, e
 	}
@@ -726,34 +769,41 @@ func sysWritev(t *Thread, a *sysArgs) (uint64, int) {
 	if kind := streamKind(fd); kind != 0 && len(all) > 0 {
 		return t.writeStream(fd, kind, all)
 	}
-	var n int
-	var err error
-	t.block(func() { n, err = unix.Write(fd, all) })
+	f := func(fd int, b []byte) (int, error) { return unix.Write(fd, b) }
+	n, err := t.hostIO(fd, all, f)
 	if err != nil {
 		if err == unix.EPIPE {
 			t.post(t.selfSigInfo(abi.SIGPIPE))
 		}
 		return 0, errnoOf(err)
 	}
-	return uint64(n), 0
+	return t.iovRest(fd, iov, size, uint64(n), true, f), 0
 }
 
 // gatherWrite reads the guest buffers of iov for writev, pwritev or
 // pwritev2 to host descriptor fd at pos (fsizeRoom): after the
-// RLIMIT_FSIZE check, and only as far as its room goes.
-func (t *Thread) gatherWrite(fd int, pos int64, iov []abi.Iovec) ([]byte, int) {
-	var total uint64
+// RLIMIT_FSIZE check, and only as far as its room goes. size is what the
+// call may write in all; of a regular file's, all holds the first
+// ioBufCap bytes (iovRest writes the rest), of another file's all of it.
+func (t *Thread) gatherWrite(fd int, pos int64, iov []abi.Iovec) (all []byte, size uint64, e int) {
+	regular := fileMode(fd) == unix.S_IFREG
 	for _, v := range iov {
-		total += min(v.Len, 1<<24)
+		if regular {
+			size = min(size+min(v.Len, maxRW), maxRW)
+		} else {
+			size += min(v.Len, 1<<24)
+		}
 	}
-	total, e := t.fsizeWrite(fd, pos, total)
-	if e != 0 {
-		return nil, e
+	if size, e = t.fsizeWrite(fd, pos, size); e != 0 {
+		return nil, 0, e
 	}
-	var all []byte
+	total := size
+	if regular {
+		total = min(size, ioBufCap)
+	}
 	for _, v := range iov {
 		if uint64(len(all)) == total {
-			break // the room RLIMIT_FSIZE leaves is used up
+			break // the room RLIMIT_FSIZE leaves, or the first part, is used up
 		}
 		k := min(v.Len, 1<<24, total-uint64(len(all)))
 		if k == 0 {
@@ -761,11 +811,14 @@ func (t *Thread) gatherWrite(fd int, pos int64, iov []abi.Iovec) ([]byte, int) {
 		}
 		b, e := t.read(v.Base, int(k))
 		if e != 0 {
-			return nil, e
+			return nil, 0, e
 		}
 		all = append(all, b...)
 	}
-	return all, 0
+	if !regular {
+		size = uint64(len(all))
+	}
+	return all, size, 0
 }
 
 func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
@@ -809,7 +862,7 @@ func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
 	if e := t.scatter(iov, b[:n]); e != 0 {
 		return 0, e
 	}
-	return uint64(n), 0
+	return t.iovRest(fd, iov, min(total, maxRW), uint64(n), false, func(fd int, b []byte) (int, error) { return unix.Read(fd, b) }), 0
 }
 
 // scatter writes b to the guest buffers of iov in order, as far as b
@@ -893,7 +946,9 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 	if e := t.procSysOpenCheck(dirfd, rootd, path, hflags); e != 0 {
 		return 0, e // the read-only /proc/sys (procsys.go)
 	}
-	if dir == nil && t.openIsDevTTY(dirfd, rootd, path) {
+	if dir == nil && hflags&unix.O_PATH == 0 && t.openIsDevTTY(dirfd, rootd, path) {
+		// (An O_PATH descriptor names /dev/tty's node itself: Linux
+		// calls no tty_open for it, so it needs no controlling terminal.)
 		fd, err = t.openDevTTY(hflags, uint32(mode))
 	} else {
 		done := false

@@ -204,6 +204,15 @@ func sysMmap(t *Thread, a *sysArgs) (uint64, int) {
 // pipe or socket), EACCES if it is not open for reading or a shared
 // writable mapping of a file not open for writing.
 func mappable(fd int, prot, flags uint64) int {
+	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	if err != nil {
+		return errnoOf(err)
+	}
+	if fl&unix.O_PATH != 0 {
+		// ksys_mmap_pgoff's fget leaves O_PATH files out, before
+		// do_mmap looks at the file (a directory's is EBADF too).
+		return abi.EBADF
+	}
 	var st unix.Stat_t
 	if err := unix.Fstat(fd, &st); err != nil {
 		return errnoOf(err)
@@ -212,13 +221,6 @@ func mappable(fd int, prot, flags uint64) int {
 	case unix.S_IFREG, unix.S_IFBLK, unix.S_IFCHR:
 	default:
 		return int(unix.ENODEV)
-	}
-	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
-	if err != nil {
-		return errnoOf(err)
-	}
-	if fl&unix.O_PATH != 0 {
-		return abi.EBADF // ksys_mmap_pgoff's fget leaves O_PATH files out
 	}
 	acc := fl & unix.O_ACCMODE
 	if acc == unix.O_WRONLY {
