@@ -313,6 +313,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 	oldMM := t.mm
 	t.group.self.noteRSS(oldMM)
 	t.mm = newAddressSpace(m, img.Brk)
+	t.mm.dumpFilter = oldMM.dumpFilter
 	p.shmClose(oldMM, t.group.tgid)
 	p.aioClose(oldMM)
 	if !readable || old.uid.e != old.uid.r || old.gid.e != old.gid.r {

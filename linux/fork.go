@@ -286,6 +286,8 @@ func (p *Process) hostTarget(pid int) int {
 // that signal, as from t's process (SI_USER).
 func (p *Process) threadGone(t *Thread) {
 	g := t.group
+	g.ioDead.add(&t.io)
+	t.io = ioAcct{}
 	heir := 0
 	for tid, u := range g.threads {
 		if u != t && !u.execed && (heir == 0 || tid < heir) {
@@ -350,6 +352,7 @@ func (t *Thread) waitChild(match func(g *threadGroup) bool, options uint32) (*th
 					delete(p.groups, c.tgid)
 					t.group.children.merge(&c.self)
 					t.group.children.merge(&c.children)
+					t.group.ioDead.add(&c.ioDead)
 				}
 				return c, evExit, 0
 			case c.zombie:

@@ -66,6 +66,9 @@ type nodeMask [maxNumNodes / 64]uint64
 
 func (m *nodeMask) empty() bool { return *m == nodeMask{} }
 
+// has reports whether node n is in the mask.
+func (m *nodeMask) has(n int) bool { return m[n/64]&(1<<(n%64)) != 0 }
+
 // memsAllowed is the nodes a task may use (cpuset_current_mems_allowed,
 // node_states[N_MEMORY]): node 0.
 var memsAllowed = nodeMask{1}

@@ -378,6 +378,8 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	t.cred = p.hostCred
 	t.sched = hostSchedAttrs()
 	t.personality = hostPersonality()
+	t.slack = timerSlack{hostTimerSlack(), hostTimerSlack()}
+	p.mm.dumpFilter = hostDumpFilter()
 	t.startRegs(img, interp, sp)
 	p.nextTID = p.pid + 1
 	if cfg.Debug != nil {

@@ -43,6 +43,10 @@ import (
 //     thread, as pthread_setname_np does through it (procCommWrite);
 //   - oom_score, oom_score_adj and oom_adj are the process's (procoom.go),
 //     the last two writable;
+//   - io, syscall, wchan, timerslack_ns, coredump_filter, sched,
+//     schedstat, timers, smaps_rollup and numa_maps are the guest's
+//     (proctask.go), the task/TID ones the thread's; arch_status (x86's)
+//     is ENOENT;
 //   - /proc/locks names the guest processes that hold the locks
 //     (proclocks.go), as /proc/sysvipc lists the runner's IPC objects
 //     (procsysvipc.go);
@@ -55,7 +59,7 @@ import (
 //     security labels (procAttrOpen); so are loginuid and sessionid
 //     (the audit login of the runner, which its guest processes share:
 //     glibc's getlogin reads loginuid first, and answers ENXIO for an
-//     unset one, as under qemu-user); so are uid_map, gid_map,
+//     unset one, as under qemu-user); so is autogroup; so are uid_map, gid_map,
 //     projid_map and setgroups (the runner's user namespace is the
 //     guest's: unshare refuses CLONE_NEWUSER, so a write is the host's
 //     EPERM of a namespace whose maps are set) and cpuset.
@@ -72,6 +76,7 @@ var procHost = map[string]bool{
 	"cgroup": true, "limits": true, "net": true, "ns": true, "fd": true, "fdinfo": true,
 	"loginuid": true, "sessionid": true, "attr": true,
 	"uid_map": true, "gid_map": true, "projid_map": true, "setgroups": true, "cpuset": true,
+	"autogroup": true,
 }
 
 // procState is what /proc/PID reports of an address space from its
@@ -410,6 +415,8 @@ func procHostPath(ref procRef) string {
 		return ref.fs().walkRoot()
 	case name == "cwd" && ref.fs().cwd >= 0:
 		return "/proc/self/fd/" + strconv.Itoa(ref.fs().cwd)
+	case procAbsent[name] || ref.u != nil && procProcessOnly[name]:
+		return "/proc/self/-1" // no such entry: ENOENT
 	case procHost[name]:
 		return "/proc/self/" + ref.entry
 	}
@@ -528,7 +535,7 @@ func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
 	case "oom_score_adj", "oom_adj":
 		content = g.oom.content(ref.entry)
 		if flags&unix.O_ACCMODE != unix.O_RDONLY {
-			if e := t.procOOMOpenCheck(g); e != 0 {
+			if e := t.procOwnerCheck(g); e != 0 {
 				return -1, e
 			}
 			return t.procWritableOpen(ref, content)
@@ -558,7 +565,13 @@ func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
 			content = u.mm.procStatm()
 		}
 	default:
-		return -1, int(unix.EACCES)
+		var e int
+		if content, e = t.procTaskEntry(ref, flags); e != 0 {
+			return -1, e
+		}
+		if flags&unix.O_ACCMODE != unix.O_RDONLY {
+			return t.procWritableOpen(ref, content)
+		}
 	}
 	if flags&unix.O_ACCMODE != unix.O_RDONLY {
 		return -1, int(unix.EACCES)

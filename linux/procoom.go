@@ -91,9 +91,10 @@ func (p *Process) procOOMScore(g *threadGroup) []byte {
 	return fmt.Appendf(nil, "%d\n", max((1000+badness*1000/total)*2/3, 0))
 }
 
-// procOOMOpenCheck checks an open of g's oom_score_adj or oom_adj for
-// writing: the files are the process's owner's, mode 0644.
-func (t *Thread) procOOMOpenCheck(g *threadGroup) int {
+// procOwnerCheck checks an open of a file of g's directory that is the
+// process's owner's, mode 0644 (oom_score_adj, oom_adj, coredump_filter,
+// sched), for writing.
+func (t *Thread) procOwnerCheck(g *threadGroup) int {
 	c := g.cred
 	if u := g.anyThread(); u != nil {
 		c = u.cred

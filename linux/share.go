@@ -59,10 +59,13 @@ type addressSpace struct {
 	policies []polRange
 	// aio is its native AIO contexts (aio.go): none in fork's copy.
 	aio *aioTable
+	// dumpFilter is /proc/PID/coredump_filter (proctask.go), Linux's mm
+	// flags: copied by fork, kept by execve.
+	dumpFilter uint32
 }
 
 func newAddressSpace(m *mem.Memory, brk uint64) *addressSpace {
-	return &addressSpace{Mem: m, brkBase: brk, brk: brk, dumpable: suidDumpUser}
+	return &addressSpace{Mem: m, brkBase: brk, brk: brk, dumpable: suidDumpUser, dumpFilter: dumpFilterDefault}
 }
 
 // copy returns a new address space with the same mappings, permissions and
@@ -74,6 +77,7 @@ func (mm *addressSpace) copy() (*addressSpace, error) {
 	c := newAddressSpace(m, mm.brkBase)
 	c.brk = mm.brk
 	c.dumpable = mm.dumpable
+	c.dumpFilter = mm.dumpFilter
 	c.membarrier = mm.membarrier
 	c.stack = mm.stack
 	c.proc = mm.proc
@@ -154,6 +158,9 @@ type threadGroup struct {
 	// runner spent on it) or a host process's usage; children is that of
 	// its reaped children and their descendants (RUSAGE_CHILDREN).
 	self, children childUsage
+	// ioDead is the I/O accounting of its ended threads and reaped
+	// children (Linux's signal->ioac: proctask.go).
+	ioDead ioAcct
 }
 
 // newThreadGroup returns an empty thread group whose first thread will be

@@ -653,15 +653,20 @@ func sysPwrite(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 // procWrite is write and pwrite of a /proc descriptor the runner
-// answers (procWritableOpen): a[1] is the buffer, a[2] its size, of which
+// answers (procWritableOpen; the entries of proctask.go: procTaskWrite):
+// a[1] is the buffer, a[2] its size, of which
 // Linux reads at most 15 bytes for a comm file (TASK_COMM_LEN - 1) and 12
 // for oom_score_adj and oom_adj (PROC_NUMBUF - 1). A comm write takes
 // the whole size, an oom one the bytes it read (oom_score_adj_write's
 // count).
 func procWrite(t *Thread, ref procRef, a *sysArgs) (uint64, int) {
 	n := commLen - 1
-	if ref.entry != "comm" {
+	switch ref.entry {
+	case "comm":
+	case "oom_score_adj", "oom_adj":
 		n = procNumBuf - 1
+	default:
+		return procTaskWrite(t, ref, a)
 	}
 	b, e := t.read(a.Ptr(1), int(min(a.Size(2), uint64(n))))
 	if e != 0 {

@@ -629,6 +629,10 @@ const (
 	prSetFPExc = 12
 	prSetName  = 15
 	prGetName  = 16
+	// PR_GET_TIMERSLACK and PR_SET_TIMERSLACK: the thread's timer slack
+	// (proctask.go).
+	prGetTimerSlack = 30
+	prSetTimerSlack = 29
 	// PR_FP_EXC_SW_ENABLE: the SPE floating-point mode, which 64-bit
 	// server processors do not have (EINVAL, as Linux without SPE).
 	prFPExcSWEnable = 0x80
@@ -639,7 +643,8 @@ const (
 const commLen = 16
 
 // sysPrctl implements PR_SET_NAME and PR_GET_NAME (the thread's command
-// name, /proc/PID/comm), and PR_GET_FPEXC and PR_SET_FPEXC, the floating-point
+// name, /proc/PID/comm), PR_GET_TIMERSLACK and PR_SET_TIMERSLACK (the
+// thread's timer slack, 0 restoring its default: proctask.go), and PR_GET_FPEXC and PR_SET_FPEXC, the floating-point
 // exception mode that glibc's feenableexcept and fedisableexcept set: as
 // Linux's set_fpexc_mode, the mode 0..3 (disabled, non-recoverable,
 // asynchronous, precise) becomes MSR[FE0] (its high bit) and MSR[FE1]
@@ -698,6 +703,11 @@ func sysPrctl(t *Thread, a *sysArgs) (uint64, int) {
 		var b [commLen]byte
 		copy(b[:], t.comm)
 		return 0, t.write(a.Ptr(1), b[:])
+	case prGetTimerSlack:
+		return t.slack.cur, 0
+	case prSetTimerSlack:
+		t.slack.set(a.Ulong(1)) // 0: the thread's default
+		return 0, 0
 	}
 	return 0, abi.EINVAL
 }

@@ -127,6 +127,7 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	c.comm, c.cred, c.sched, c.personality, c.mempol = t.comm, t.cred, t.sched.forked(), t.personality, t.mempol
 	c.seccomp = t.seccomp
+	c.slack = t.slack.forked()
 	// The child starts from the parent's state after the sc (NIP is
 	// already past it), as returning from the kernel: no reservation.
 	c.ctx = t.ctx

@@ -57,9 +57,12 @@ func (t *Thread) syscall(scv bool) bool {
 		t.strace(num, &a, 0, errExit)
 	}
 	if h := handler(num); h != nil {
+		t.call = sysCall{true, num, a}
 		ret, errno = h(t, &a)
+		t.call.inSys = false
 		t.closeLookups()
 		t.asyncAfterCall(num, &a, ret, errno)
+		t.ioAccount(num, ret, errno)
 	} else {
 		errno = abi.ENOSYS
 	}

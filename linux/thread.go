@@ -48,6 +48,13 @@ type Thread struct {
 	// personality is its personality(2) (personality.go), copied by
 	// clone, adjusted by execve.
 	personality uint32
+	// slack is its timer slack (prctl PR_SET_TIMERSLACK, timerslack_ns:
+	// proctask.go), its creator's at clone, as its default too.
+	slack timerSlack
+	// io is its I/O accounting (/proc/PID/task/TID/io: proctask.go).
+	io ioAcct
+	// call is the system call it is in (/proc/PID/syscall, wchan).
+	call sysCall
 	// hostLocked says the goroutine keeps its host thread, which carries
 	// hostFS, t's file-system credentials, if hostFSSet, and the host's
 	// no_new_privs if hostNNP (hostcred.go).

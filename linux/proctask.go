@@ -1,0 +1,649 @@
+//go:build linux
+
+package linux
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
+)
+
+// The /proc/PID entries that describe a guest task's scheduling, timers,
+// I/O and system call (fs/proc/base.c of Linux 6.1, as its ppc64 build
+// has them), answered from the guest's own state:
+//
+//   - timerslack_ns (0666, process directory only) is the leader's timer
+//     slack, which prctl PR_SET_TIMERSLACK sets per thread (Thread.slack);
+//     reading or writing another task's needs CAP_SYS_NICE (EPERM, here at
+//     open: Linux checks at read and write);
+//   - coredump_filter (0644, process only) is the address space's dump
+//     filter (addressSpace.dumpFilter): copied by fork, kept by execve;
+//   - io (0400) counts the bytes and calls of the task's reads and writes
+//     (ioAcct); a process's adds its ended threads' and its reaped
+//     children's, as Linux's signal->ioac;
+//   - syscall (0400) is "running" for a thread that runs or waits for the
+//     processor, the number, arguments, stack pointer and address after
+//     the sc of the call a waiting thread is in, and for the caller itself
+//     the call that opened the file (Linux makes the content at the first
+//     read, and shows that read: every entry the runner answers is made
+//     at open);
+//   - wchan is "0" but for a waiting thread, where it is the kernel
+//     function Linux 6.1 waits in for that call (procWchan: invented for
+//     calls not listed there, "0");
+//   - sched and schedstat give the thread's CPU time (Thread.utime) and
+//     its priority and policy; the other figures are invented (procSched);
+//   - timers lists the process's POSIX timers, newest first;
+//   - smaps_rollup sums the process's memory as smaps' fields would
+//     (procSmapsRollup); numa_maps has a line per mapping (procNumaMaps);
+//   - autogroup is the host's: the runner's session's autogroup, which a
+//     guest process's setsid does not leave (Linux gives a new session a
+//     new autogroup), as under qemu-user for a guest that does not;
+//   - arch_status is x86's only: ENOENT (procAbsent).
+
+// procAbsent are the entries of a process directory Linux 6.1 has on
+// x86 but not on powerpc: looking one up is ENOENT.
+var procAbsent = map[string]bool{"arch_status": true}
+
+// Timer slack (include/linux/sched.h, kernel/sys.c): a thread starts with
+// its creator's slack as both its slack and its default.
+const defaultTimerSlack = 50000 // ns, init's (INIT_TASK)
+
+// hostTimerSlack is the runner's thread's timer slack, the first guest
+// thread's slack and default.
+func hostTimerSlack() uint64 {
+	b, err := os.ReadFile("/proc/thread-self/timerslack_ns")
+	if err != nil {
+		return defaultTimerSlack
+	}
+	v, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64)
+	if err != nil {
+		return defaultTimerSlack
+	}
+	return v
+}
+
+// timerSlack is a thread's slack and the default PR_SET_TIMERSLACK 0 (and
+// a write of 0 to timerslack_ns) restores.
+type timerSlack struct{ cur, def uint64 }
+
+// forked is the slack of a thread t creates: t's, as its default too
+// (copy_process).
+func (s timerSlack) forked() timerSlack { return timerSlack{s.cur, s.cur} }
+
+// set sets the slack to v, or to the default for 0 (kernel/sys.c).
+func (s *timerSlack) set(v uint64) {
+	if v == 0 {
+		v = s.def
+	}
+	s.cur = v
+}
+
+// Core dump filter (include/linux/sched/coredump.h): nine bits of the
+// mm's flags.
+const (
+	dumpFilterBits    = 9
+	dumpFilterDefault = 0x33 // MMF_DUMP_FILTER_DEFAULT with ELF headers
+)
+
+// hostDumpFilter is the runner's coredump_filter, the first guest
+// process's.
+func hostDumpFilter() uint32 {
+	b, err := os.ReadFile("/proc/self/coredump_filter")
+	if err != nil {
+		return dumpFilterDefault
+	}
+	v, err := strconv.ParseUint(strings.TrimSpace(string(b)), 16, 32)
+	if err != nil {
+		return dumpFilterDefault
+	}
+	return uint32(v) & (1<<dumpFilterBits - 1)
+}
+
+// ioAcct is a task's I/O accounting (include/linux/task_io_accounting.h):
+// the bytes its reads and writes moved and their number. The runner
+// cannot tell which of them reached storage rather than the host's page
+// cache, so read_bytes, write_bytes and cancelled_write_bytes are 0, as
+// Linux reports for a task whose I/O never left the cache (tmpfs, pipes).
+type ioAcct struct{ rchar, wchar, syscr, syscw uint64 }
+
+func (a *ioAcct) add(o *ioAcct) {
+	a.rchar += o.rchar
+	a.wchar += o.wchar
+	a.syscr += o.syscr
+	a.syscw += o.syscw
+}
+
+// ioCalls says how each call Linux accounts counts: 'r' a read, 'w' a
+// write, 'b' both (sendfile and copy_file_range: the bytes both read and
+// written, as do_sendfile and vfs_copy_file_range add them); 0 for the
+// calls it does not count. An array: every system call looks here.
+var ioCalls = [sysMax]byte{
+	abi.SYS_READ: 'r', abi.SYS_PREAD64: 'r', abi.SYS_READV: 'r', abi.SYS_PREADV: 'r', abi.SYS_PREADV2: 'r',
+	abi.SYS_WRITE: 'w', abi.SYS_PWRITE64: 'w', abi.SYS_WRITEV: 'w', abi.SYS_PWRITEV: 'w', abi.SYS_PWRITEV2: 'w',
+	abi.SYS_SENDFILE: 'b', abi.SYS_COPY_FILE_RANGE: 'b',
+}
+
+// ioAccount counts system call num's result in t's I/O accounting: a
+// call on a descriptor counts once it got past the descriptor and buffer
+// checks (EBADF and EFAULT do not count, as ksys_read's), its bytes if it
+// moved some.
+func (t *Thread) ioAccount(num, ret uint64, errno int) {
+	if num >= sysMax || ioCalls[num] == 0 || errno == abi.EBADF || errno == abi.EFAULT || errno == errExit {
+		return
+	}
+	kind, n := ioCalls[num], uint64(0)
+	if errno == 0 {
+		n = ret
+	}
+	if kind != 'w' {
+		t.io.syscr++
+		t.io.rchar += n
+	}
+	if kind != 'r' {
+		t.io.syscw++
+		t.io.wchar += n
+	}
+}
+
+// procIO is /proc/PID/io of g, or task/TID/io of its thread u
+// (do_io_accounting): the thread's, or the process's: every thread's,
+// with its ended threads' and reaped children's.
+func procIO(g *threadGroup, u *Thread) []byte {
+	var a ioAcct
+	if u != nil {
+		a = u.io
+	} else {
+		a = g.ioDead
+		for _, v := range g.threads {
+			a.add(&v.io)
+		}
+	}
+	return fmt.Appendf(nil, "rchar: %d\nwchar: %d\nsyscr: %d\nsyscw: %d\nread_bytes: 0\nwrite_bytes: 0\ncancelled_write_bytes: 0\n",
+		a.rchar, a.wchar, a.syscr, a.syscw)
+}
+
+// sysCall is the system call a thread is in: its number and arguments
+// (inSys false between calls).
+type sysCall struct {
+	inSys bool
+	num   uint64
+	args  sysArgs
+}
+
+// procSyscall is /proc/PID/syscall of thread u read by self
+// (proc_pid_syscall): "running" for a thread that runs, else the call's
+// number, its six arguments (the first as the call was given it:
+// orig_gpr3), the stack pointer and the address after the sc; -1, the
+// stack pointer and the address for a thread in no call.
+func procSyscall(u, self *Thread) []byte {
+	if u != self && !u.asleep.Load() && !u.group.stopped {
+		return []byte("running\n")
+	}
+	r := &u.ctx.Regs
+	if !u.call.inSys {
+		return fmt.Appendf(nil, "-1 0x%x 0x%x\n", r.GPR[1], r.NIP)
+	}
+	a := u.call.args
+	return fmt.Appendf(nil, "%d 0x%x 0x%x 0x%x 0x%x 0x%x 0x%x 0x%x 0x%x\n",
+		u.call.num, a[0], a[1], a[2], a[3], a[4], a[5], r.GPR[1], r.NIP)
+}
+
+// wchans are the functions Linux 6.1 waits in for the calls that wait
+// (get_wchan, the first caller outside the scheduler).
+var wchans = map[uint64]string{
+	abi.SYS_NANOSLEEP: "hrtimer_nanosleep", abi.SYS_CLOCK_NANOSLEEP: "hrtimer_nanosleep",
+	abi.SYS_WAIT4: "do_wait", abi.SYS_WAITID: "do_wait",
+	abi.SYS_FUTEX: "futex_wait_queue",
+	abi.SYS_POLL:  "do_sys_poll", abi.SYS_PPOLL: "do_sys_poll",
+	abi.SYS_SELECT: "do_select", abi.SYS_PSELECT6: "do_select", abi.SYS__NEWSELECT: "do_select",
+	abi.SYS_EPOLL_WAIT: "ep_poll", abi.SYS_EPOLL_PWAIT: "ep_poll", abi.SYS_EPOLL_PWAIT2: "ep_poll",
+	abi.SYS_PAUSE: "sys_pause", abi.SYS_RT_SIGSUSPEND: "sys_rt_sigsuspend", abi.SYS_RT_SIGTIMEDWAIT: "do_sigtimedwait",
+}
+
+// procWchan is /proc/PID/wchan of thread u read by self (proc_pid_wchan,
+// no newline): where a waiting thread waits, "0" for a running one, one
+// in a call not in wchans, or one self may not trace.
+func procWchan(u, self *Thread) []byte {
+	if u == self || !u.asleep.Load() || !u.call.inSys || !self.mayAccess(u.group, u.cred, u.mm) {
+		return []byte("0")
+	}
+	if w, ok := wchans[u.call.num]; ok {
+		return []byte(w)
+	}
+	return []byte("0")
+}
+
+// procSched is /proc/PID/sched of thread u of g (kernel/sched/debug.c,
+// proc_sched_show_task, without schedstats, as a kernel boots): its
+// name, id and thread count, its CPU time as the runtime and the
+// virtual runtime, its policy and priority; nr_switches counts its
+// system calls that waited (voluntary) and quanta (involuntary) as the
+// runner does not: invented, 0. The load figures are those of a task
+// that always runs at nice 0's weight (invented), and clock-delta 0.
+func procSched(g *threadGroup, u *Thread, name string) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s (%d, #threads: %d)\n", name, u.tid, len(g.threads))
+	b.WriteString(strings.Repeat("-", 67) + "\n")
+	ns := func(key string, d time.Duration) {
+		fmt.Fprintf(&b, "%-45s:%21d.%06d\n", key, d/time.Millisecond, d%time.Millisecond)
+	}
+	num := func(key string, v int64) { fmt.Fprintf(&b, "%-45s:%21d\n", key, v) }
+	run := u.utime
+	ns("se.exec_start", time.Since(g.started))
+	ns("se.vruntime", run)
+	ns("se.sum_exec_runtime", run)
+	num("se.nr_migrations", 0)
+	num("nr_switches", 0)
+	num("nr_voluntary_switches", 0)
+	num("nr_involuntary_switches", 0)
+	num("se.load.weight", 1048576)
+	num("se.avg.load_sum", 47742)
+	num("se.avg.runnable_sum", 48887808)
+	num("se.avg.util_sum", 48887808)
+	num("se.avg.load_avg", 1024)
+	num("se.avg.runnable_avg", 1024)
+	num("se.avg.util_avg", 1024)
+	num("se.avg.last_update_time", 0)
+	num("se.avg.util_est.ewma", 0)
+	num("se.avg.util_est.enqueued", 0)
+	num("policy", int64(u.sched.policy))
+	num("prio", int64(u.sched.prio+100)) // p->prio: task_prio plus MAX_RT_PRIO
+	num("clock-delta", 0)
+	return b.Bytes()
+}
+
+// procSchedstat is /proc/PID/schedstat of thread u (proc_pid_schedstat):
+// its CPU time in nanoseconds, the time it waited for the processor
+// (invented: 0) and the times it ran (invented: 1).
+func procSchedstat(u *Thread) []byte {
+	return fmt.Appendf(nil, "%d 0 1\n", u.utime.Nanoseconds())
+}
+
+// procTimers is /proc/PID/timers of g (show_timer): each POSIX timer,
+// newest (the highest id) first, with its signal and value, how it
+// notifies and whom (the process, or a thread), and its clock.
+func procTimers(g *threadGroup) []byte {
+	var ids []int
+	for id, tm := range g.timers {
+		if id >= 0 && tm != nil {
+			ids = append(ids, id)
+		}
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(ids)))
+	names := map[int]string{sigevSignal: "signal", sigevNone: "none", sigevThread: "thread"}
+	var b bytes.Buffer
+	for _, id := range ids {
+		tm := g.timers[id]
+		who, whom := "pid", g.tgid
+		if tm.notify&sigevThreadID != 0 {
+			who, whom = "tid", tm.tid
+		}
+		fmt.Fprintf(&b, "ID: %d\nsignal: %d/%016x\nnotify: %s/%s.%d\nClockID: %d\n",
+			id, tm.sig, tm.value, names[tm.notify&^sigevThreadID], who, whom, tm.clock)
+	}
+	return b.Bytes()
+}
+
+// procSmapsRollup is /proc/PID/smaps_rollup of mm (show_smaps_rollup):
+// a line spanning its mappings, then the sums of smaps' fields: every
+// resident page counts as the process's own (private, and dirty in a
+// mapping it may write), anonymous outside file and shared mappings.
+func (mm *addressSpace) procSmapsRollup() []byte {
+	m := mm.Mem
+	lo, hi := ^uint64(0), uint64(0)
+	m.Regions(func(s, e uint64, _ mem.Perm) {
+		lo, hi = min(lo, s), max(hi, e)
+	})
+	if hi == 0 && lo == ^uint64(0) {
+		return nil
+	}
+	var rss, anon, file, shmem, dirty uint64
+	m.Stored(func(addr uint64, _ *[mem.PageSize]byte) bool {
+		rss += mem.PageSize
+		_, _, sh := m.SharedAt(addr)
+		switch {
+		case sh:
+			shmem += mem.PageSize
+		case mm.fileAt(addr):
+			file += mem.PageSize
+		default:
+			anon += mem.PageSize
+		}
+		if p, ok := m.Perm(addr); ok && p&mem.Write != 0 {
+			dirty += mem.PageSize
+		}
+		return true
+	})
+	var b bytes.Buffer
+	line := fmt.Sprintf("%08x-%08x ---p 00000000 00:00 0 ", lo, hi)
+	b.WriteString(line + strings.Repeat(" ", max(73-len(line), 0)) + "[rollup]\n")
+	kb := func(key string, v uint64) { fmt.Fprintf(&b, "%-16s%8d kB\n", key+":", v>>10) }
+	kb("Rss", rss)
+	kb("Pss", rss)
+	kb("Pss_Dirty", dirty)
+	kb("Pss_Anon", anon)
+	kb("Pss_File", file)
+	kb("Pss_Shmem", shmem)
+	kb("Shared_Clean", 0)
+	kb("Shared_Dirty", 0)
+	kb("Private_Clean", rss-dirty)
+	kb("Private_Dirty", dirty)
+	kb("Referenced", rss)
+	kb("Anonymous", anon)
+	kb("LazyFree", 0)
+	kb("AnonHugePages", 0)
+	kb("ShmemPmdMapped", 0)
+	kb("FilePmdMapped", 0)
+	kb("Shared_Hugetlb", 0)
+	kb("Private_Hugetlb", 0)
+	kb("Swap", 0)
+	kb("SwapPss", 0)
+	kb("Locked", uint64(len(mm.locked))*mem.PageSize)
+	return b.Bytes()
+}
+
+// procNumaMaps is /proc/PID/numa_maps of u's process (show_numa_map): per
+// mapping of maps, its start, its memory policy (the range's, else the
+// thread's), its file, heap or stack, and its resident pages, all on
+// node 0: anonymous (and dirty) ones, or mapped ones of a file.
+func (u *Thread) procNumaMaps() []byte {
+	mm := u.mm
+	var b bytes.Buffer
+	for _, line := range strings.Split(strings.TrimSuffix(string(u.procMaps()), "\n"), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 5 {
+			continue
+		}
+		s, e, _ := strings.Cut(f[0], "-")
+		start, err1 := strconv.ParseUint(s, 16, 64)
+		end, err2 := strconv.ParseUint(e, 16, 64)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		pol := mm.policyAt(start)
+		if pol == nil {
+			pol = u.mempol
+		}
+		fmt.Fprintf(&b, "%08x %s", start, numaPolicyName(pol))
+		name := strings.Join(f[5:], " ")
+		switch {
+		case name == "[heap]":
+			b.WriteString(" heap")
+		case name == "[stack]":
+			b.WriteString(" stack")
+		case name != "":
+			// seq_file_path's escapes: newline, tab, '=' and blank in octal.
+			b.WriteString(" file=" + numaPathEscaper.Replace(name))
+		}
+		var pages uint64
+		mm.Mem.Stored(func(addr uint64, _ *[mem.PageSize]byte) bool {
+			if addr >= start && addr < end {
+				pages++
+			}
+			return true
+		})
+		if pages > 0 {
+			if name == "" || name[0] == '[' {
+				fmt.Fprintf(&b, " anon=%d dirty=%d", pages, pages)
+			} else {
+				fmt.Fprintf(&b, " mapped=%d", pages)
+			}
+			fmt.Fprintf(&b, " N0=%d kernelpagesize_kB=%d", pages, mem.PageSize>>10)
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// numaPathEscaper escapes a file name as numa_maps prints it.
+var numaPathEscaper = strings.NewReplacer("\n", `\012`, "\t", `\011`, "=", `\075`, " ", `\040`)
+
+// numaPolicyName is policy pol as numa_maps names it (mpol_to_str): its
+// mode, "=static" or "=relative" after a mode flag, and its nodes as a
+// list of ranges; nil is "default".
+func numaPolicyName(pol *mempolicy) string {
+	if pol == nil {
+		return "default"
+	}
+	names := [...]string{mpolDefault: "default", mpolPreferred: "prefer", mpolBind: "bind",
+		mpolInterleave: "interleave", mpolLocal: "local", mpolPreferredMany: "prefer (many)"}
+	if int(pol.mode) >= len(names) {
+		return "default"
+	}
+	s := names[pol.mode]
+	if pol.flags&mpolModeFlags != 0 {
+		s += "="
+		switch {
+		case pol.flags&mpolFStaticNodes != 0:
+			s += "static"
+		case pol.flags&mpolFRelativeNodes != 0:
+			s += "relative"
+		}
+	}
+	if pol.mode == mpolDefault || pol.mode == mpolLocal || pol.nodes.empty() {
+		return s
+	}
+	var ranges []string
+	for n := 0; n < maxNumNodes; n++ {
+		if !pol.nodes.has(n) {
+			continue
+		}
+		e := n
+		for e+1 < maxNumNodes && pol.nodes.has(e+1) {
+			e++
+		}
+		if e == n {
+			ranges = append(ranges, strconv.Itoa(n))
+		} else {
+			ranges = append(ranges, strconv.Itoa(n)+"-"+strconv.Itoa(e))
+		}
+		n = e
+	}
+	return s + ":" + strings.Join(ranges, ",")
+}
+
+// procDumpFilterWrite is a write of b to coredump_filter of ref's process
+// (proc_coredump_filter_write): an unsigned number (C's base prefixes),
+// else EINVAL (ERANGE past 32 bits); its low nine bits become the filter.
+// A zombie has no address space: ESRCH.
+func procDumpFilterWrite(ref procRef, b []byte) int {
+	v, e := kstrtou64(string(b), 0)
+	if e == 0 && v > 1<<32-1 {
+		e = abi.ERANGE
+	}
+	if e != 0 {
+		return e
+	}
+	u := ref.g.anyThread()
+	if u == nil {
+		return abi.ESRCH
+	}
+	u.mm.dumpFilter = uint32(v) & (1<<dumpFilterBits - 1)
+	return 0
+}
+
+// procSlackWrite is a write of b to timerslack_ns of ref's process
+// (timerslack_ns_write): a decimal number (EINVAL, ERANGE), then the
+// leader's slack, 0 meaning its default; another task's needs
+// CAP_SYS_NICE (EPERM).
+func (t *Thread) procSlackWrite(ref procRef, b []byte) int {
+	v, e := kstrtou64(string(b), 10)
+	if e != 0 {
+		return e
+	}
+	u := ref.g.threads[ref.g.tgid]
+	if u == nil {
+		return abi.ESRCH
+	}
+	if u != t && !t.cred.capable(unix.CAP_SYS_NICE) {
+		return abi.EPERM
+	}
+	u.slack.set(v)
+	return 0
+}
+
+// kstrtou64 parses s as Linux's kstrtoull: base 0 takes C's prefixes (0x,
+// 0), base 10 none; one trailing newline is allowed; a sign, blanks or
+// other bytes are EINVAL, a value past 64 bits ERANGE.
+func kstrtou64(s string, base int) (uint64, int) {
+	s = strings.TrimPrefix(strings.TrimSuffix(s, "\n"), "+")
+	if base == 0 {
+		base = 10
+		switch {
+		case len(s) > 2 && (s[:2] == "0x" || s[:2] == "0X"):
+			s, base = s[2:], 16
+		case len(s) > 1 && s[0] == '0':
+			s, base = s[1:], 8
+		}
+	}
+	if s == "" || strings.ContainsAny(s, "+-_") {
+		return 0, abi.EINVAL
+	}
+	n, err := strconv.ParseUint(s, base, 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return 0, abi.ERANGE
+		}
+		return 0, abi.EINVAL
+	}
+	return n, 0
+}
+
+// procProcessOnly are the entries of proctask.go a process directory has
+// and a task/TID directory has not (tgid_base_stuff, not tid_base_stuff).
+var procProcessOnly = map[string]bool{"timerslack_ns": true, "coredump_filter": true, "timers": true, "autogroup": true}
+
+// procTaskEntry is the content of an entry of proctask.go of ref for an
+// open with flags by t, or an errno: EACCES for an entry the runner does
+// not answer, an open of a read-only one for writing without
+// CAP_DAC_OVERRIDE (with it the open succeeds and its writes are EINVAL:
+// procTaskWrite), or io and syscall of a process t may not trace (Linux
+// answers those at read); ESRCH for a zombie's entry Linux needs the
+// task's state for.
+func (t *Thread) procTaskEntry(ref procRef, flags int) ([]byte, int) {
+	g, u := ref.g, ref.u
+	if u == nil {
+		if u = g.threads[g.tgid]; u == nil {
+			u = g.anyThread()
+		}
+	}
+	write := flags&unix.O_ACCMODE != unix.O_RDONLY
+	switch ref.entry {
+	case "io", "syscall":
+		if write && !t.cred.capable(unix.CAP_DAC_OVERRIDE) {
+			return nil, abi.EACCES // mode 0400
+		}
+		var mm *addressSpace
+		cred := g.creds()
+		if u != nil {
+			mm, cred = u.mm, u.cred
+		}
+		if !t.mayAccess(g, cred, mm) {
+			return nil, abi.EACCES
+		}
+		if ref.entry == "io" {
+			return procIO(g, ref.u), 0
+		}
+		if u == nil {
+			return []byte("-1 0x0 0x0\n"), 0 // a zombie has no registers left
+		}
+		return procSyscall(u, t), 0
+	case "timerslack_ns":
+		if u == nil || g.threads[g.tgid] == nil {
+			return nil, abi.ESRCH
+		}
+		if u != t && !t.cred.capable(unix.CAP_SYS_NICE) {
+			return nil, abi.EPERM
+		}
+		return fmt.Appendf(nil, "%d\n", u.slack.cur), 0
+	case "coredump_filter":
+		if u == nil {
+			return nil, 0 // no address space: empty
+		}
+		if write && t.procOwnerCheck(g) != 0 {
+			return nil, abi.EACCES
+		}
+		return fmt.Appendf(nil, "%08x\n", u.mm.dumpFilter), 0
+	case "sched":
+		if u == nil {
+			return nil, abi.ESRCH
+		}
+		if write && t.procOwnerCheck(g) != 0 {
+			return nil, abi.EACCES
+		}
+		return procSched(g, u, t.p.procName(g, ref.u)), 0
+	}
+	if write && !t.cred.capable(unix.CAP_DAC_OVERRIDE) {
+		return nil, abi.EACCES // mode 0444
+	}
+	switch ref.entry {
+	case "wchan":
+		if u == nil {
+			return []byte("0"), 0
+		}
+		return procWchan(u, t), 0
+	case "schedstat":
+		if u == nil {
+			return []byte("0 0 0\n"), 0
+		}
+		return procSchedstat(u), 0
+	case "timers":
+		return procTimers(g), 0
+	case "smaps_rollup":
+		if u == nil {
+			return nil, 0
+		}
+		return u.mm.procSmapsRollup(), 0
+	case "numa_maps":
+		if u == nil {
+			return nil, 0
+		}
+		return u.procNumaMaps(), 0
+	}
+	return nil, abi.EACCES
+}
+
+// kstrtoBuf is the bytes Linux's kstrto*_from_user read of a write: the
+// digits of a 64-bit number in octal, a sign and a newline.
+const kstrtoBuf = 22
+
+// procTaskWrite is a write to an entry of proctask.go of ref
+// (procWritableOpen): coredump_filter and timerslack_ns take the whole
+// write, the number read from its first kstrtoBuf bytes; a write of sched
+// resets the statistics Linux keeps (the runner keeps none), an ended
+// task's ESRCH; the others have no write (EINVAL, as vfs_write's for a
+// file without one).
+func procTaskWrite(t *Thread, ref procRef, a *sysArgs) (uint64, int) {
+	switch ref.entry {
+	case "coredump_filter", "timerslack_ns":
+	case "sched":
+		if ref.g.anyThread() == nil {
+			return 0, abi.ESRCH
+		}
+		return a.Size(2), 0
+	default:
+		return 0, abi.EINVAL
+	}
+	b, e := t.read(a.Ptr(1), int(min(a.Size(2), kstrtoBuf)))
+	if e != 0 {
+		return 0, e
+	}
+	if ref.entry == "coredump_filter" {
+		e = procDumpFilterWrite(ref, b)
+	} else {
+		e = t.procSlackWrite(ref, b)
+	}
+	if e != 0 {
+		return 0, e
+	}
+	return a.Size(2), 0
+}
