@@ -223,18 +223,21 @@ func procWchan(u, self *Thread) []byte {
 }
 
 // procSched is /proc/PID/sched of thread u of g (kernel/sched/debug.c,
-// proc_sched_show_task, without schedstats, as a kernel boots): its
-// name, id and thread count, its CPU time as the runtime and the
-// virtual runtime, its policy and priority; nr_switches counts its
-// system calls that waited (voluntary) and quanta (involuntary) as the
-// runner does not: invented, 0. The load figures are those of a task
-// that always runs at nice 0's weight (invented), and clock-delta 0.
+// proc_sched_show_task, without schedstats, as a kernel boots, with
+// NUMA balancing, as Debian's is built): its name, id and thread count,
+// its CPU time as the runtime and the virtual runtime, its utilization
+// clamps (where the host has them: sys_sched.go), policy, priority and
+// deadline parameters. Invented: exec_start (the time since its process
+// started, for the run queue's clock), the switch and migration counts
+// (0: the runner does not count them), the load figures (those of a task
+// that always runs, at its nice value's weight), clock-delta and the NUMA
+// figures (nothing migrated on the one node).
 func procSched(g *threadGroup, u *Thread, name string) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s (%d, #threads: %d)\n", name, u.tid, len(g.threads))
 	b.WriteString(strings.Repeat("-", 67) + "\n")
 	ns := func(key string, d time.Duration) {
-		fmt.Fprintf(&b, "%-45s:%21d.%06d\n", key, d/time.Millisecond, d%time.Millisecond)
+		fmt.Fprintf(&b, "%-45s:%14d.%06d\n", key, d/time.Millisecond, d%time.Millisecond)
 	}
 	num := func(key string, v int64) { fmt.Fprintf(&b, "%-45s:%21d\n", key, v) }
 	run := u.utime
@@ -245,21 +248,59 @@ func procSched(g *threadGroup, u *Thread, name string) []byte {
 	num("nr_switches", 0)
 	num("nr_voluntary_switches", 0)
 	num("nr_involuntary_switches", 0)
-	num("se.load.weight", 1048576)
+	weight := int64(schedWeightIdle)
+	if u.sched.policy != schedIdle {
+		weight = schedWeights[min(max(u.sched.nice, -20), 19)+20]
+	}
+	num("se.load.weight", weight<<10) // scale_load
 	num("se.avg.load_sum", 47742)
 	num("se.avg.runnable_sum", 48887808)
 	num("se.avg.util_sum", 48887808)
-	num("se.avg.load_avg", 1024)
+	num("se.avg.load_avg", weight)
 	num("se.avg.runnable_avg", 1024)
 	num("se.avg.util_avg", 1024)
 	num("se.avg.last_update_time", 0)
 	num("se.avg.util_est.ewma", 0)
 	num("se.avg.util_est.enqueued", 0)
-	num("policy", int64(u.sched.policy))
-	num("prio", int64(u.sched.prio+100)) // p->prio: task_prio plus MAX_RT_PRIO
+	sa := &u.sched
+	if hostUclamp().ok {
+		num("uclamp.min", int64(sa.utilMin))
+		num("uclamp.max", int64(sa.utilMax))
+		num("effective uclamp.min", int64(sa.utilMin))
+		num("effective uclamp.max", int64(sa.utilMax))
+	}
+	num("policy", int64(sa.policy))
+	num("prio", int64(sa.prio+100)) // p->prio: task_prio plus MAX_RT_PRIO
+	if sa.policy == schedDeadline {
+		num("dl.runtime", int64(sa.dlRuntime))
+		num("dl.deadline", int64(sa.dlDeadline))
+	}
 	num("clock-delta", 0)
+	// NUMA balancing's (sched_show_numa), on the one node.
+	num("mm->numa_scan_seq", 0)
+	num("numa_pages_migrated", 0)
+	num("numa_preferred_nid", -1)
+	num("total_numa_faults", 0)
+	b.WriteString("current_node=0, numa_group_id=0\n")
+	b.WriteString("numa_faults node=0 task_private=0 task_shared=0 group_private=0 group_shared=0\n")
 	return b.Bytes()
 }
+
+// schedWeights are the load weights of the nice values -20 to 19
+// (kernel/sched/core.c, sched_prio_to_weight); schedWeightIdle is
+// SCHED_IDLE's (WEIGHT_IDLEPRIO).
+var schedWeights = [40]int64{
+	88761, 71755, 56483, 46273, 36291,
+	29154, 23254, 18705, 14949, 11916,
+	9548, 7620, 6100, 4904, 3906,
+	3121, 2501, 1991, 1586, 1277,
+	1024, 820, 655, 526, 423,
+	335, 272, 215, 172, 137,
+	110, 87, 70, 56, 45,
+	36, 29, 23, 18, 15,
+}
+
+const schedWeightIdle = 3
 
 // procSchedstat is /proc/PID/schedstat of thread u (proc_pid_schedstat):
 // its CPU time in nanoseconds, the time it waited for the processor

@@ -8,10 +8,10 @@
  * coredump_filter is per process, writable (C's base prefixes, nine bits
  * kept), copied by fork; io's counters grow with the bytes a pipe moves;
  * a thread blocked in read shows the call in syscall; sched names the
- * task; timers lists the timers newest first; smaps_rollup spans the
- * mappings; the process-only entries are ENOENT under task/TID; a
- * read-only entry opens for writing only with CAP_DAC_OVERRIDE (root),
- * and its write is EINVAL. Prints
+ * task and gives its nice value's load weight; timers lists the timers
+ * newest first; smaps_rollup spans the mappings; the process-only
+ * entries are ENOENT under task/TID; a read-only entry opens for writing
+ * only with CAP_DAC_OVERRIDE (root), and its write is EINVAL. Prints
  * only what does not depend on the kernel's figures (qemu-user answers
  * most of these from its own host process). Compared with qemu-user. */
 #define _GNU_SOURCE
@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -257,6 +258,10 @@ static void sched(void) {
 			printf("%s: present\n", keys[i]);
 	}
 	putres("/proc/self/sched", "0");
+	res("nice 5", setpriority(PRIO_PROCESS, 0, 5));
+	slurp("/proc/self/sched");
+	char *w = strstr(buf, "\nse.load.weight ");
+	printf("se.load.weight at nice 5: %ld\n", w ? strtol(strchr(w, ':') + 1, 0, 10) : -1L);
 	slurp("/proc/self/schedstat");
 	int fields = 0;
 	for (char *p = strtok(buf, " \n"); p; p = strtok(0, " \n"))
