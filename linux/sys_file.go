@@ -1249,6 +1249,9 @@ func sysIoctl(t *Thread, a *sysArgs) (uint64, int) {
 	if r, e, ok := sockiosIoctl(t, fd, a.Ulong(1), a.Ulong(2)); ok {
 		return r, e
 	}
+	if e, ok := fileIoctl(t, fd, a.Ulong(1), a.Ulong(2)); ok {
+		return 0, e
+	}
 	switch a.Ulong(1) {
 	case abi.TIOCGWINSZ:
 		ws, err := unix.IoctlGetWinsize(fd, unix.TIOCGWINSZ)

@@ -19,3 +19,13 @@ const (
 
 // The host's FIOQSIZE: powerpc's, the guest's.
 const hostFIOQSIZE = abi.FIOQSIZE
+
+// The host's file requests (fileioctl.go) on a powerpc host: the guest's.
+const (
+	hostFS_IOC_GETVERSION = abi.FS_IOC_GETVERSION
+	hostFS_IOC_SETVERSION = abi.FS_IOC_SETVERSION
+	hostFS_IOC_FSGETXATTR = abi.FS_IOC_FSGETXATTR
+	hostFS_IOC_FSSETXATTR = abi.FS_IOC_FSSETXATTR
+	hostFIBMAP            = abi.FIBMAP
+	hostFIGETBSZ          = abi.FIGETBSZ
+)

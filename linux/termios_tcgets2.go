@@ -16,3 +16,15 @@ const (
 
 // The host's FIOQSIZE (uapi asm-generic/ioctls.h).
 const hostFIOQSIZE = 0x5460
+
+// The host's file requests (fileioctl.go) that golang.org/x/sys/unix does
+// not name, in the generic encoding (asm-generic/ioctl.h: read 2<<30,
+// write 1<<30, none 0).
+const (
+	hostFS_IOC_GETVERSION = 0x80087601
+	hostFS_IOC_SETVERSION = 0x40087602
+	hostFS_IOC_FSGETXATTR = 0x801c581f
+	hostFS_IOC_FSSETXATTR = 0x401c5820
+	hostFIBMAP            = 0x1
+	hostFIGETBSZ          = 0x2
+)

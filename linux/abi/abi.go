@@ -282,6 +282,24 @@ const (
 // is the same number.
 const FS_IOC_FIEMAP = 0xc020660b
 
+// The other file requests of do_vfs_ioctl and file_ioctl (fs/ioctl.c;
+// uapi linux/fs.h), powerpc's encodings (_IO's direction is 1<<29 there):
+// the inode flags (an unsigned int, though the number says long), the
+// inode generation, struct fsxattr, a file's block size, the block of a
+// file block, and a clone of another file (whole, or a range).
+const (
+	FS_IOC_GETFLAGS   = 0x40086601 // _IOR('f', 1, long)
+	FS_IOC_SETFLAGS   = 0x80086602 // _IOW('f', 2, long)
+	FS_IOC_GETVERSION = 0x40087601 // _IOR('v', 1, long)
+	FS_IOC_SETVERSION = 0x80087602 // _IOW('v', 2, long)
+	FS_IOC_FSGETXATTR = 0x401c581f // _IOR('X', 31, struct fsxattr)
+	FS_IOC_FSSETXATTR = 0x801c5820 // _IOW('X', 32, struct fsxattr)
+	FIBMAP            = 0x20000001 // _IO(0x00, 1)
+	FIGETBSZ          = 0x20000002 // _IO(0x00, 2)
+	FICLONE           = 0x80049409 // _IOW(0x94, 9, int)
+	FICLONERANGE      = 0x8020940d // _IOW(0x94, 13, struct file_clone_range)
+)
+
 // FiemapExtentLast is FIEMAP_EXTENT_LAST (uapi linux/fiemap.h), the flag
 // of a file's last extent.
 const FiemapExtentLast = 0x1

@@ -402,6 +402,28 @@ var (
 	FiemapExtentLayout = NewLayout[FiemapExtent]()
 )
 
+// Fsxattr is struct fsxattr (uapi linux/fs.h), 28 bytes:
+// FS_IOC_FSGETXATTR's and FS_IOC_FSSETXATTR's extended flags, extent size
+// hint, extent count, project id and copy-on-write extent size hint.
+type Fsxattr struct {
+	Xflags, Extsize, Nextents, Projid, Cowextsize uint32
+	Pad                                           [8]byte
+}
+
+// FileCloneRange is struct file_clone_range (uapi linux/fs.h), 32 bytes:
+// FICLONERANGE's source descriptor and range and the destination offset.
+type FileCloneRange struct {
+	SrcFd                            int64
+	SrcOffset, SrcLength, DestOffset uint64
+}
+
+// FsxattrLayout and FileCloneRangeLayout lay out an Fsxattr and a
+// FileCloneRange.
+var (
+	FsxattrLayout        = NewLayout[Fsxattr]()
+	FileCloneRangeLayout = NewLayout[FileCloneRange]()
+)
+
 // SchedParam is struct sched_param (uapi linux/sched/types.h): the
 // real-time priority of sched_setscheduler, sched_setparam and
 // sched_getparam.
