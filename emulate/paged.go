@@ -41,7 +41,7 @@ type PagedMemory interface {
 
 // tlbSize is the number of entries of each of the Emulator's data page
 // caches (direct-mapped by page number).
-const tlbSize = 64
+const tlbSize = 256
 
 // tlbEntry is an entry of a data page cache. Generated code (-engine
 // native) reads add: the host address of a guest byte at addr on the page
@@ -146,6 +146,18 @@ type pageCache struct {
 	// Run on it ended (0: none, or not a *mem.Memory): begin keeps the
 	// epoch while it is unchanged.
 	execWrites uint64
+
+	// rKept is r as the last Run on pm left it (end), which the next
+	// Run on pm takes back (begin) when pm's Generation is the same and
+	// the Run has no hooks: the pages AccessPage lent for reading are
+	// still the storage of their addresses and still readable then
+	// (PagedMemory's Generation), so a Run after a system call or a
+	// quantum does not miss on every page it reads again. Outside Run r
+	// stays empty (Step's accesses use it only in Run: dataPage). w is
+	// not kept: a page lent for writing is counted by mem.Memory's
+	// ExecWrites at its lending, which another thread's Run must see
+	// again for stores it makes in a later Run.
+	rKept [tlbSize]tlbEntry
 }
 
 // codeTLBSize is the number of entries of pageCache.entered.
@@ -309,8 +321,13 @@ func (c *pageCache) begin(pm PagedMemory, hooked bool) {
 		c.flush()
 		c.pm, c.gen = pm, gen
 		c.epoch++
-	} else if mm, ok := pm.(*mem.Memory); !ok || hooked || c.execWrites == 0 || mm.ExecWrites()+1 != c.execWrites {
-		c.epoch++
+	} else {
+		if !hooked {
+			c.r = c.rKept
+		}
+		if mm, ok := pm.(*mem.Memory); !ok || hooked || c.execWrites == 0 || mm.ExecWrites()+1 != c.execWrites {
+			c.epoch++
+		}
 	}
 	c.execWrites = 0
 	c.on = pm
@@ -321,6 +338,7 @@ func (c *pageCache) end() {
 		c.execWrites = mm.ExecWrites() + 1
 	}
 	c.on = nil
+	c.rKept = c.r
 	c.r = [tlbSize]tlbEntry{}
 	c.w = [tlbSize]tlbEntry{}
 }
@@ -329,6 +347,7 @@ func (c *pageCache) end() {
 // their word).
 func (c *pageCache) flush() {
 	c.r = [tlbSize]tlbEntry{}
+	c.rKept = [tlbSize]tlbEntry{}
 	c.w = [tlbSize]tlbEntry{}
 	c.codeAddr, c.codePage, c.codeInsts = noCode, &noPage, &neverInsts
 	c.entered = [codeTLBSize]codeTLBEntry{}
