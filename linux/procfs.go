@@ -31,7 +31,8 @@ import (
 //
 //   - exe names the guest's program (a link to it; opening it opens it);
 //   - maps and smaps list the guest's mappings in Linux's format, with
-//     [stack] and [heap] named (glibc's pthread_getattr_np reads it);
+//     [stack] and [heap] named (glibc's pthread_getattr_np reads it),
+//     smaps with each mapping's figures (proctask.go procSmaps);
 //   - stat, status, statm, auxv, cmdline, environ, comm and personality
 //     are the guest's (stat and status start from the host's and replace
 //     what differs; statm counts the guest's pages: procStatm);
@@ -584,8 +585,10 @@ func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
 func (u *Thread) procMemEntry(entry string) []byte {
 	mm := u.mm
 	switch entry {
-	case "maps", "smaps":
+	case "maps":
 		return u.procMaps()
+	case "smaps":
+		return u.procSmaps()
 	case "auxv":
 		return mm.proc.auxv
 	case "cmdline":

@@ -134,16 +134,22 @@ func (mm *addressSpace) nameProgram(img, interp *loader.Image, path, sysroot str
 // "/dev/zero (deleted)", the initial stack named [stack] and the break
 // area [heap].
 func (u *Thread) procMaps() []byte {
-	mm := u.mm
 	var b bytes.Buffer
+	u.mm.mappings(func(start, end uint64, perm mem.Perm) { b.WriteString(u.mm.mapsLine(start, end, perm)) })
+	return b.Bytes()
+}
+
+// mappings calls f with each mapping of mm as maps lists it, in address
+// order: its memory's regions split at the stack's, the heap's and the
+// files' bounds, so that each has its own line (end 0 for one that
+// reaches the top of the address space).
+func (mm *addressSpace) mappings(f func(start, end uint64, perm mem.Perm)) {
 	type region struct {
 		start, end uint64
 		perm       mem.Perm
 	}
 	var rs []region
 	mm.Mem.Regions(func(s, e uint64, pr mem.Perm) { rs = append(rs, region{s, e, pr}) })
-	// Split at the stack's, the heap's and the files' bounds, so that
-	// each has its own lines.
 	cuts := []uint64{mm.proc.stackLo, mm.proc.stackHi, pageUp(mm.brkBase), pageUp(mm.brk)}
 	for _, n := range mm.names {
 		cuts = append(cuts, n.start, n.end)
@@ -153,13 +159,12 @@ func (u *Thread) procMaps() []byte {
 		start := r.start
 		for _, c := range cuts {
 			if c > start && (c < r.end || r.end == 0) {
-				b.WriteString(mm.mapsLine(start, c, r.perm))
+				f(start, c, r.perm)
 				start = c
 			}
 		}
-		b.WriteString(mm.mapsLine(start, r.end, r.perm))
+		f(start, r.end, r.perm)
 	}
-	return b.Bytes()
 }
 
 // mapsLine is the line of [start, end), one mapping of mm with perm.

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,8 +43,9 @@ import (
 //   - sched and schedstat give the thread's CPU time (Thread.utime) and
 //     its priority and policy; the other figures are invented (procSched);
 //   - timers lists the process's POSIX timers, newest first;
-//   - smaps_rollup sums the process's memory as smaps' fields would
-//     (procSmapsRollup); numa_maps has a line per mapping (procNumaMaps);
+//   - smaps gives each mapping of maps its figures (procSmaps:
+//     smapsCounts), smaps_rollup their sums, numa_maps a line per
+//     mapping with the same counts (procNumaMaps);
 //   - autogroup is the host's: the runner's session's autogroup, which a
 //     guest process's setsid does not leave (Linux gives a new session a
 //     new autogroup), as under qemu-user for a guest that does not;
@@ -334,114 +336,197 @@ func procTimers(g *threadGroup) []byte {
 	return b.Bytes()
 }
 
-// procSmapsRollup is /proc/PID/smaps_rollup of mm (show_smaps_rollup):
-// a line spanning its mappings, then the sums of smaps' fields: every
-// resident page counts as the process's own (private, and dirty in a
-// mapping it may write), anonymous outside file and shared mappings.
-func (mm *addressSpace) procSmapsRollup() []byte {
-	m := mm.Mem
-	lo, hi := ^uint64(0), uint64(0)
-	m.Regions(func(s, e uint64, _ mem.Perm) {
-		lo, hi = min(lo, s), max(hi, e)
-	})
-	if hi == 0 && lo == ^uint64(0) {
-		return nil
-	}
-	var rss, anon, file, shmem, dirty uint64
-	m.Stored(func(addr uint64, _ *[mem.PageSize]byte) bool {
-		rss += mem.PageSize
-		_, _, sh := m.SharedAt(addr)
-		switch {
-		case sh:
-			shmem += mem.PageSize
-		case mm.fileAt(addr):
-			file += mem.PageSize
-		default:
-			anon += mem.PageSize
-		}
-		if p, ok := m.Perm(addr); ok && p&mem.Write != 0 {
-			dirty += mem.PageSize
-		}
+// smapsCounts are the figures smaps gives of a mapping's resident pages
+// (fs/proc/task_mmu.c, __show_smap), in bytes. Every resident page
+// counts as the process's own (mapped once: Pss is Rss, nothing is
+// Shared_), dirty in a mapping it may write, anonymous outside file and
+// shared mappings, locked if mlock locked it.
+type smapsCounts struct{ rss, dirty, anon, file, shmem, locked uint64 }
+
+func (c *smapsCounts) add(o smapsCounts) {
+	c.rss += o.rss
+	c.dirty += o.dirty
+	c.anon += o.anon
+	c.file += o.file
+	c.shmem += o.shmem
+	c.locked += o.locked
+}
+
+// residentPages are the addresses of mm's resident pages, in order.
+func (mm *addressSpace) residentPages() []uint64 {
+	var pages []uint64
+	mm.Mem.Stored(func(addr uint64, _ *[mem.PageSize]byte) bool {
+		pages = append(pages, addr)
 		return true
 	})
+	slices.Sort(pages)
+	return pages
+}
+
+// smapsOf counts the pages of the sorted resident pages that lie in the
+// mapping [start, end) (end 0: to the top) with permissions perm.
+func (mm *addressSpace) smapsOf(pages []uint64, start, end uint64, perm mem.Perm) smapsCounts {
+	var c smapsCounts
+	i, _ := slices.BinarySearch(pages, start)
+	for ; i < len(pages) && (end == 0 || pages[i] < end); i++ {
+		addr := pages[i]
+		c.rss += mem.PageSize
+		if perm&mem.Write != 0 {
+			c.dirty += mem.PageSize
+		}
+		if _, _, sh := mm.Mem.SharedAt(addr); sh {
+			c.shmem += mem.PageSize
+		} else if mm.fileAt(addr) {
+			c.file += mem.PageSize
+		} else {
+			c.anon += mem.PageSize
+		}
+		if _, ok := mm.locked[addr]; ok {
+			c.locked += mem.PageSize
+		}
+	}
+	return c
+}
+
+// write writes the figures as __show_smap does, the Pss_ split by kind
+// for smaps_rollup only.
+func (c smapsCounts) write(b *bytes.Buffer, rollup bool) {
+	kb := func(key string, v uint64) { fmt.Fprintf(b, "%-16s%8d kB\n", key+":", v>>10) }
+	kb("Rss", c.rss)
+	kb("Pss", c.rss)
+	kb("Pss_Dirty", c.dirty)
+	if rollup {
+		kb("Pss_Anon", c.anon)
+		kb("Pss_File", c.file)
+		kb("Pss_Shmem", c.shmem)
+	}
+	kb("Shared_Clean", 0)
+	kb("Shared_Dirty", 0)
+	kb("Private_Clean", c.rss-c.dirty)
+	kb("Private_Dirty", c.dirty)
+	kb("Referenced", c.rss)
+	kb("Anonymous", c.anon)
+	for _, k := range []string{"LazyFree", "AnonHugePages", "ShmemPmdMapped", "FilePmdMapped", "Shared_Hugetlb", "Private_Hugetlb", "Swap", "SwapPss"} {
+		kb(k, 0)
+	}
+	kb("Locked", c.locked)
+}
+
+// procSmaps is /proc/PID/smaps of u's process (show_smap): each line of
+// maps, then its size, page sizes, smapsCounts, THPeligible 0 (the
+// runner has no huge pages) and VmFlags (vmFlags).
+func (u *Thread) procSmaps() []byte {
+	mm := u.mm
+	pages := mm.residentPages()
+	var b bytes.Buffer
+	mm.mappings(func(start, end uint64, perm mem.Perm) {
+		b.WriteString(mm.mapsLine(start, end, perm))
+		kb := func(key string, v uint64) { fmt.Fprintf(&b, "%-16s%8d kB\n", key+":", v>>10) }
+		kb("Size", end-start) // end 0 wraps to the size
+		kb("KernelPageSize", mem.PageSize)
+		kb("MMUPageSize", mem.PageSize)
+		mm.smapsOf(pages, start, end, perm).write(&b, false)
+		b.WriteString("THPeligible:    0\n")
+		b.WriteString("VmFlags: " + mm.vmFlags(start, end, perm) + "\n")
+	})
+	return b.Bytes()
+}
+
+// vmFlags is the VmFlags line of a mapping (show_smap_vma_flags): its
+// permissions, shared, the may-permissions Linux gives every private
+// mapping (and a shared one as its permissions allow), the stack's
+// growsdown, locked, accounting for a private writable mapping.
+func (mm *addressSpace) vmFlags(start, end uint64, perm mem.Perm) string {
+	_, _, shared := mm.Mem.SharedAt(start)
+	var f []string
+	add := func(on bool, name string) {
+		if on {
+			f = append(f, name)
+		}
+	}
+	add(perm&mem.Read != 0, "rd")
+	add(perm&mem.Write != 0, "wr")
+	add(perm&mem.Exec != 0, "ex")
+	add(shared, "sh")
+	add(true, "mr")
+	add(!shared || perm&mem.Write != 0, "mw") // a shared file's: if opened for writing
+	add(true, "me")
+	add(shared, "ms")
+	add(start >= mm.proc.stackLo && end <= mm.proc.stackHi && end != 0, "gd")
+	_, locked := mm.locked[start]
+	add(locked, "lo")
+	add(!shared && perm&mem.Write != 0, "ac")
+	return strings.Join(f, " ") + " "
+}
+
+// procSmapsRollup is /proc/PID/smaps_rollup of mm (show_smaps_rollup): a
+// line spanning its mappings, then the sums of what smaps gives of each.
+func (mm *addressSpace) procSmapsRollup() []byte {
+	pages := mm.residentPages()
+	var lo, hi uint64
+	var sum smapsCounts
+	first := true
+	mm.mappings(func(start, end uint64, perm mem.Perm) {
+		if first {
+			lo, first = start, false
+		}
+		hi = end
+		sum.add(mm.smapsOf(pages, start, end, perm))
+	})
+	if first {
+		return nil
+	}
 	var b bytes.Buffer
 	line := fmt.Sprintf("%08x-%08x ---p 00000000 00:00 0 ", lo, hi)
 	b.WriteString(line + strings.Repeat(" ", max(73-len(line), 0)) + "[rollup]\n")
-	kb := func(key string, v uint64) { fmt.Fprintf(&b, "%-16s%8d kB\n", key+":", v>>10) }
-	kb("Rss", rss)
-	kb("Pss", rss)
-	kb("Pss_Dirty", dirty)
-	kb("Pss_Anon", anon)
-	kb("Pss_File", file)
-	kb("Pss_Shmem", shmem)
-	kb("Shared_Clean", 0)
-	kb("Shared_Dirty", 0)
-	kb("Private_Clean", rss-dirty)
-	kb("Private_Dirty", dirty)
-	kb("Referenced", rss)
-	kb("Anonymous", anon)
-	kb("LazyFree", 0)
-	kb("AnonHugePages", 0)
-	kb("ShmemPmdMapped", 0)
-	kb("FilePmdMapped", 0)
-	kb("Shared_Hugetlb", 0)
-	kb("Private_Hugetlb", 0)
-	kb("Swap", 0)
-	kb("SwapPss", 0)
-	kb("Locked", uint64(len(mm.locked))*mem.PageSize)
+	sum.write(&b, true)
 	return b.Bytes()
 }
 
 // procNumaMaps is /proc/PID/numa_maps of u's process (show_numa_map): per
 // mapping of maps, its start, its memory policy (the range's, else the
-// thread's), its file, heap or stack, and its resident pages, all on
-// node 0: anonymous (and dirty) ones, or mapped ones of a file.
+// thread's), its file, heap or stack, and its resident pages as smaps
+// counts them (smapsOf), all on node 0: anonymous, dirty, and mapped
+// when they are not all one or the other.
 func (u *Thread) procNumaMaps() []byte {
 	mm := u.mm
+	pages := mm.residentPages()
 	var b bytes.Buffer
-	for _, line := range strings.Split(strings.TrimSuffix(string(u.procMaps()), "\n"), "\n") {
-		f := strings.Fields(line)
-		if len(f) < 5 {
-			continue
-		}
-		s, e, _ := strings.Cut(f[0], "-")
-		start, err1 := strconv.ParseUint(s, 16, 64)
-		end, err2 := strconv.ParseUint(e, 16, 64)
-		if err1 != nil || err2 != nil {
-			continue
+	mm.mappings(func(start, end uint64, perm mem.Perm) {
+		name := ""
+		if f := strings.Fields(mm.mapsLine(start, end, perm)); len(f) > 5 {
+			name = strings.Join(f[5:], " ")
 		}
 		pol := mm.policyAt(start)
 		if pol == nil {
 			pol = u.mempol
 		}
 		fmt.Fprintf(&b, "%08x %s", start, numaPolicyName(pol))
-		name := strings.Join(f[5:], " ")
 		switch {
 		case name == "[heap]":
 			b.WriteString(" heap")
 		case name == "[stack]":
 			b.WriteString(" stack")
-		case name != "":
+		case name != "" && name[0] != '[':
 			// seq_file_path's escapes: newline, tab, '=' and blank in octal.
 			b.WriteString(" file=" + numaPathEscaper.Replace(name))
 		}
-		var pages uint64
-		mm.Mem.Stored(func(addr uint64, _ *[mem.PageSize]byte) bool {
-			if addr >= start && addr < end {
-				pages++
+		c := mm.smapsOf(pages, start, end, perm)
+		n, anon, dirty := c.rss/mem.PageSize, c.anon/mem.PageSize, c.dirty/mem.PageSize
+		if n > 0 {
+			if anon > 0 {
+				fmt.Fprintf(&b, " anon=%d", anon)
 			}
-			return true
-		})
-		if pages > 0 {
-			if name == "" || name[0] == '[' {
-				fmt.Fprintf(&b, " anon=%d dirty=%d", pages, pages)
-			} else {
-				fmt.Fprintf(&b, " mapped=%d", pages)
+			if dirty > 0 {
+				fmt.Fprintf(&b, " dirty=%d", dirty)
 			}
-			fmt.Fprintf(&b, " N0=%d kernelpagesize_kB=%d", pages, mem.PageSize>>10)
+			if n != anon && n != dirty {
+				fmt.Fprintf(&b, " mapped=%d", n)
+			}
+			fmt.Fprintf(&b, " N0=%d kernelpagesize_kB=%d", n, mem.PageSize>>10)
 		}
 		b.WriteByte('\n')
-	}
+	})
 	return b.Bytes()
 }
 

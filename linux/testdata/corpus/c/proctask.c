@@ -9,9 +9,10 @@
  * kept), copied by fork; io's counters grow with the bytes a pipe moves;
  * a thread blocked in read shows the call in syscall; sched names the
  * task and gives its nice value's load weight; timers lists the timers
- * newest first; smaps_rollup spans the mappings; the process-only
- * entries are ENOENT under task/TID; a read-only entry opens for writing
- * only with CAP_DAC_OVERRIDE (root), and its write is EINVAL. Prints
+ * newest first; smaps gives each mapping's figures and smaps_rollup
+ * spans the mappings; the process-only entries are ENOENT under
+ * task/TID; a read-only entry opens for writing only with
+ * CAP_DAC_OVERRIDE (root), and its write is EINVAL. Prints
  * only what does not depend on the kernel's figures (qemu-user answers
  * most of these from its own host process). Compared with qemu-user. */
 #define _GNU_SOURCE
@@ -324,6 +325,9 @@ static void rollup(void) {
 	printf("rollup line: %s\n", nl && nl - buf > 8 && strncmp(nl - 8, "[rollup]", 8) == 0 ? "yes" : "no");
 	char *rss = strstr(buf, "\nRss:");
 	printf("rollup Rss > 0: %s\n", rss && strtol(rss + 5, 0, 10) > 0 ? "yes" : "no");
+	slurp("/proc/self/smaps");
+	nl = strchr(buf, '\n');
+	printf("smaps figures after a mapping: %s\n", nl && strncmp(nl + 1, "Size:", 5) == 0 && strstr(buf, "\nRss:") && strstr(buf, "\nVmFlags: ") ? "yes" : "no");
 	slurp("/proc/self/numa_maps");
 	printf("numa_maps policy: %s\n", strstr(buf, " default") ? "default" : "other");
 	printf("numa_maps heap or stack: %s\n", strstr(buf, " stack") ? "yes" : "no");
