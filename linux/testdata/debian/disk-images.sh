@@ -7,8 +7,9 @@
 # DOS partition table written with printf and read by partx and blkid, an
 # ISO 9660 image from bsdtar and isosize, blkid's low-level probes (-p),
 # and the block device calls of blockdev and blkdiscard on a regular file
-# (ENOTTY, "not a block device"). Random UUIDs and the ISO's
-# dates are left out.
+# (ENOTTY, "not a block device"); cp --reflink=always and =auto (FICLONE:
+# "Operation not supported" on ext4). Random UUIDs and the ISO's dates
+# are left out.
 PATH=/usr/sbin:/sbin:$PATH
 truncate -s 4M m.img; mkfs.minix -1 -n 30 -i 200 m.img; echo "mkfs.minix $?"; fsck.minix -f m.img; echo "fsck.minix $?"
 blkid -p -o export m.img; mkfs.minix -3 m.img | sed -n 1,2p; fsck.minix -f m.img; echo "fsck.minix -3 $?"
@@ -31,3 +32,4 @@ blkid -p -o export d.img; partx --show m.img; echo "partx $?"
 bsdtar --format iso9660 --options volume-id=MYISO -cf x.iso tree/a tree/sub; isosize x.iso; isosize -x x.iso; isosize -d 2048 x.iso; blkid -p -s TYPE -s LABEL x.iso; isosize m.img; echo "isosize $?"
 blockdev --getsize64 m.img; echo "blockdev $?"; blockdev --getss --getbsz m.img; echo "blockdev $?"; blkdiscard m.img; echo "blkdiscard $?"
 wipefs -a m.img c.img | sed 's/ [0-9a-f][0-9a-f]\( [0-9a-f][0-9a-f]\)*$/ .../'; blkid -p m.img c.img; echo "blkid $?"
+echo data > r1; cp --reflink=always r1 r2; echo "cp $?"; cp --reflink=auto r1 r3; echo "cp $?"; cat r3
