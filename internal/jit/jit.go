@@ -1,6 +1,8 @@
 // Package jit runs generated machine code from Go without cgo: an Arena of
-// executable memory (mapped read-write while code is copied in, then
-// read-execute: never both) and Call, a small assembly trampoline that
+// executable memory (a memory file's read-write view that code is copied
+// into and its read-execute view where it runs, or private pages mapped
+// read-write while code is copied in, then read-execute: no mapping is
+// ever both) and Call, a small assembly trampoline that
 // jumps into generated code with two pointers and returns the code's
 // result, as wazero's compiler does. Generated code never calls Go: it
 // reads and writes the memory its two pointers lead to and returns.

@@ -12,35 +12,48 @@ import (
 	"github.com/ppc64emu/ppc64emu/internal/amd64"
 )
 
-// TestCall runs generated code through Call: it adds the two words its
-// pointers lead to, stores the sum after the first, and returns 7.
+// TestCall runs generated code through Call, in a chunk of each kind
+// (two views of a memory file, or a private mapping whose pages Add
+// flips): it adds the two words its pointers lead to, stores the sum
+// after the first, and returns 7.
 func TestCall(t *testing.T) {
-	a, err := NewArena()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Free()
-	var asm amd64.Asm
-	asm.Load(64, amd64.RAX, amd64.M(amd64.RDI, 0))
-	asm.OpMem(amd64.ADD, amd64.RAX, amd64.M(amd64.RSI, 0))
-	asm.Store(64, amd64.M(amd64.RDI, 8), amd64.RAX)
-	asm.MovImm(amd64.RAX, 7)
-	asm.Ret()
-	fn, err := a.Add(asm.Buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x := [2]uint64{40, 0}
-	y := uint64(2)
-	if got := Call(fn, unsafe.Pointer(&x), unsafe.Pointer(&y)); got != 7 {
-		t.Errorf("Call = %d, want 7", got)
-	}
-	if x[1] != 42 {
-		t.Errorf("stored %d, want 42", x[1])
-	}
-	// W^X: the code's page is readable and executable, not writable.
-	if perm := mapPerm(t, fn); perm != "r-xp" {
-		t.Errorf("code page mapped %q, want r-xp", perm)
+	for _, private := range []bool{false, true} {
+		t.Run(fmt.Sprintf("private=%v", private), func(t *testing.T) {
+			defer func(p bool) { privateChunks = p }(privateChunks)
+			privateChunks = private
+			a, err := NewArena()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer a.Free()
+			var asm amd64.Asm
+			asm.Load(64, amd64.RAX, amd64.M(amd64.RDI, 0))
+			asm.OpMem(amd64.ADD, amd64.RAX, amd64.M(amd64.RSI, 0))
+			asm.Store(64, amd64.M(amd64.RDI, 8), amd64.RAX)
+			asm.MovImm(amd64.RAX, 7)
+			asm.Ret()
+			fn, err := a.Add(asm.Buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := [2]uint64{40, 0}
+			y := uint64(2)
+			if got := Call(fn, unsafe.Pointer(&x), unsafe.Pointer(&y)); got != 7 {
+				t.Errorf("Call = %d, want 7", got)
+			}
+			if x[1] != 42 {
+				t.Errorf("stored %d, want 42", x[1])
+			}
+			// W^X: the code's mapping is readable and executable, not
+			// writable (shared: the memory file's execute view).
+			want := "r-xs"
+			if private {
+				want = "r-xp"
+			}
+			if perm := mapPerm(t, fn); perm != want {
+				t.Errorf("code page mapped %q, want %s", perm, want)
+			}
+		})
 	}
 }
 
