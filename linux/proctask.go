@@ -212,14 +212,27 @@ var wchans = map[uint64]string{
 }
 
 // procWchan is /proc/PID/wchan of thread u read by self (proc_pid_wchan,
-// no newline): where a waiting thread waits, "0" for a running one, one
-// in a call not in wchans, or one self may not trace.
+// no newline): where a waiting thread waits (wchans, or pipe_read and
+// pipe_write for a read or write of a pipe), "0" for a running one, one
+// in another call, or one self may not trace.
 func procWchan(u, self *Thread) []byte {
 	if u == self || !u.asleep.Load() || !u.call.inSys || !self.mayAccess(u.group, u.cred, u.mm) {
 		return []byte("0")
 	}
 	if w, ok := wchans[u.call.num]; ok {
 		return []byte(w)
+	}
+	switch u.call.num {
+	case abi.SYS_READ, abi.SYS_READV, abi.SYS_WRITE, abi.SYS_WRITEV:
+		// On a pipe or FIFO: pipe_read or pipe_write.
+		var st unix.Stat_t
+		h := u.files.get(int(int32(u.call.args[0])))
+		if h >= 0 && h != badFD && unix.Fstat(h, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFIFO {
+			if u.call.num == abi.SYS_READ || u.call.num == abi.SYS_READV {
+				return []byte("pipe_read")
+			}
+			return []byte("pipe_write")
+		}
 	}
 	return []byte("0")
 }

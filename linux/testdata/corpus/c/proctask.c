@@ -7,14 +7,15 @@
  * with), a thread and a forked child starting from their creator's;
  * coredump_filter is per process, writable (C's base prefixes, nine bits
  * kept), copied by fork; io's counters grow with the bytes a pipe moves;
- * a thread blocked in read shows the call in syscall; sched names the
- * task and gives its nice value's load weight; timers lists the timers
- * newest first; smaps gives each mapping's figures and smaps_rollup
- * spans the mappings; the process-only entries are ENOENT under
- * task/TID; a read-only entry opens for writing only with
- * CAP_DAC_OVERRIDE (root), and its write is EINVAL. Prints
- * only what does not depend on the kernel's figures (qemu-user answers
- * most of these from its own host process). Compared with qemu-user. */
+ * a thread blocked in read of a pipe shows the call in syscall and
+ * pipe_read in wchan; sched names the task and gives its nice value's
+ * load weight; timers lists the timers newest first; smaps gives each
+ * mapping's figures and smaps_rollup spans the mappings; the
+ * process-only entries are ENOENT under task/TID; a read-only entry
+ * opens for writing only with CAP_DAC_OVERRIDE (root), and its write is
+ * EINVAL. Prints only what does not depend on the kernel's figures
+ * (qemu-user answers most of these from its own host process). Compared
+ * with qemu-user. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <pthread.h>
@@ -227,7 +228,8 @@ static void blocked(void) {
 	printf("blocked child's syscall: %d fields\n", fields);
 	snprintf(path, sizeof path, "/proc/%d/wchan", (int)c);
 	long n = slurp(path);
-	printf("blocked child's wchan: %s\n", n > 0 && !strchr(buf, '\n') ? "one word" : "other");
+	/* Linux 6.1's pipe_read, later kernels' anon_pipe_read. */
+	printf("blocked child's wchan: %s\n", n > 0 && !strchr(buf, '\n') && strstr(buf, "pipe_read") ? "a pipe's read" : buf);
 	write(hold[1], "g", 1);
 	waitpid(c, 0, 0);
 	slurp("/proc/self/syscall");
