@@ -66,9 +66,19 @@ func convertIfreq(b []byte, f ifreqField, from, to binary.ByteOrder) {
 	abi.IfreqLayout.Encode(to, b, &r)
 }
 
-// sockiosIoctl answers the interface requests on the host descriptor
-// fd; ok is false for any other request.
+// sockiosIoctl answers the interface requests and SIOCATMARK on the host
+// descriptor fd; ok is false for any other request.
 func sockiosIoctl(t *Thread, fd int, req, arg uint64) (r uint64, e int, ok bool) {
+	if req == abi.SIOCATMARK {
+		// sockatmark(3): whether the next byte to read is at the
+		// urgent mark, an int (the host's answer; a file that is not a
+		// socket says ENOTTY).
+		var v int32
+		if e := hostIoctl(t, fd, unix.SIOCATMARK, unsafe.Pointer(&v)); e != 0 {
+			return 0, e, true
+		}
+		return 0, t.put32(arg, uint32(v)), true
+	}
 	if unsafe.Sizeof(uintptr(0)) != 8 {
 		// A 32-bit host's struct ifreq and ifconf are not the guest's.
 		if _, known := ifreqRequests[req]; known || req == abi.SIOCGIFCONF {

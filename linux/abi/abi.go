@@ -309,6 +309,7 @@ const FiemapExtentLast = 0x1
 // 64-bit Linux: a 16-byte name, then a 24-byte union whose first member
 // for these requests is the int ifr_ifindex.
 const (
+	SIOCATMARK   = 0x8905 // powerpc's asm/sockios.h too
 	SIOCGIFNAME  = 0x8910
 	SIOCGIFINDEX = 0x8933
 	IfreqSize    = 40
