@@ -776,6 +776,14 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 		func() uint32 {
 			return []uint32{0x7c0004ac, 0x7c2004ac}[rng.IntN(2)] // hwsync, lwsync
 		},
+		// lxv, stxv (DQ-form: a multiple of 16 from a base), lxvx, stxvx.
+		func() uint32 {
+			if rng.IntN(2) == 0 {
+				return enc([]ppc64asm.Op{ppc64asm.LXV, ppc64asm.STXV}[rng.IntN(2)], vs(), int64(rng.IntN(8))*16-32, base())
+			}
+			ra, rb := vecEA()
+			return enc([]ppc64asm.Op{ppc64asm.LXVX, ppc64asm.STXVX}[rng.IntN(2)], vs(), ra, rb)
+		},
 		// Ops the block engine and the native engine leave to their
 		// semantic functions.
 		func() uint32 { return enc(ppc64asm.ADDCO, rt(), src(), src()) },

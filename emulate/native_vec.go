@@ -392,7 +392,8 @@ func nativeVec(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 		}
 		a.Store(64, gprM(uint8(arg[0])), rax)
 		return true
-	case ppc64asm.LXVD2X, ppc64asm.STXVD2X, ppc64asm.LVX, ppc64asm.STVX, ppc64asm.LVXL, ppc64asm.STVXL:
+	case ppc64asm.LXVD2X, ppc64asm.STXVD2X, ppc64asm.LVX, ppc64asm.STVX, ppc64asm.LVXL, ppc64asm.STVXL,
+		ppc64asm.LXV, ppc64asm.STXV, ppc64asm.LXVX, ppc64asm.STXVX:
 		if e := vecElem(in); e != 8 && e != 16 {
 			return false
 		}
@@ -460,8 +461,9 @@ func nativePopcount(a *natAsm) {
 	a.ShiftImm(64, amd64.SHR, rax, 56)
 }
 
-// nativeVecAccess is lxvd2x, stxvd2x, lvx(l) and stvx(l): EA = (RA|0) +
-// RB (lvx: 16-aligned), the page looked up as nativeAccess does (a miss
+// nativeVecAccess is lxvd2x, stxvd2x, lvx(l), stvx(l), lxv[x] and
+// stxv[x]: EA = (RA|0) + RB (lvx: 16-aligned) or (RA|0) + DQ (lxv,
+// stxv), the page looked up as nativeAccess does (a miss
 // exits at op j), the two doublewords in the byte order of the block
 // (vsrFromBytes: in little-endian mode an access of 8-byte elements
 // (lxvd2x) reverses each doubleword's bytes, one of the whole quadword
@@ -470,10 +472,18 @@ func nativeVecAccess(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) {
 	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
 	in := op.in
 	vmx := in.Op == ppc64asm.LVX || in.Op == ppc64asm.STVX || in.Op == ppc64asm.LVXL || in.Op == ppc64asm.STVXL
-	store := in.Op == ppc64asm.STXVD2X || in.Op == ppc64asm.STVX || in.Op == ppc64asm.STVXL
-	a.Load(64, rax, gprM(uint8(in.Args[2])))
-	if ra := uint8(in.Args[1] & 31); ra != 0 {
-		a.OpMem(amd64.ADD, rax, gprM(ra))
+	store := in.Op == ppc64asm.STXVD2X || in.Op == ppc64asm.STVX || in.Op == ppc64asm.STVXL ||
+		in.Op == ppc64asm.STXV || in.Op == ppc64asm.STXVX
+	if in.Has(decode.FlagIndexed) {
+		a.Load(64, rax, gprM(uint8(in.Args[2])))
+		if ra := uint8(in.Args[1] & 31); ra != 0 {
+			a.OpMem(amd64.ADD, rax, gprM(ra))
+		}
+	} else {
+		a.MovImm(rax, uint64(in.Args[1]))
+		if ra := uint8(in.Args[2] & 31); ra != 0 {
+			a.OpMem(amd64.ADD, rax, gprM(ra))
+		}
 	}
 	if vmx {
 		a.OpImm(amd64.AND, rax, -16)
