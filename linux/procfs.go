@@ -54,7 +54,10 @@ import (
 //   - mem reads and writes the guest's memory at the file offset (procmem.go),
 //     never the runner's;
 //   - pagemap and every other entry that would show the runner's memory or
-//     let the guest change the runner are refused (EACCES);
+//     let the guest change the runner are refused (EACCES), a name the
+//     host's process directory lacks is ENOENT; an entry without a write
+//     opens for writing only with CAP_DAC_OVERRIDE, and its writes are
+//     EINVAL;
 //   - cwd, root, mounts, mountinfo, cgroup, limits, net and ns are the
 //     host's, which are the guest's too; so is attr, the runner's
 //     security labels (procAttrOpen); so are loginuid and sessionid
@@ -570,12 +573,18 @@ func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
 		if content, e = t.procTaskEntry(ref, flags); e != 0 {
 			return -1, e
 		}
-		if flags&unix.O_ACCMODE != unix.O_RDONLY {
+		if flags&unix.O_ACCMODE != unix.O_RDONLY && procTaskWritable[ref.entry] {
 			return t.procWritableOpen(ref, content)
 		}
 	}
 	if flags&unix.O_ACCMODE != unix.O_RDONLY {
-		return -1, int(unix.EACCES)
+		// An entry without a write: its mode lets no one write it but
+		// one with CAP_DAC_OVERRIDE, whose writes are EINVAL, as
+		// vfs_write's for a file without one (procTaskWrite).
+		if !t.cred.capable(unix.CAP_DAC_OVERRIDE) {
+			return -1, abi.EACCES
+		}
+		return t.procWritableOpen(ref, content)
 	}
 	return memFile(content)
 }

@@ -657,17 +657,19 @@ func kstrtou64(s string, base int) (uint64, int) {
 	return n, 0
 }
 
+// procTaskWritable are the entries of proctask.go with a write.
+var procTaskWritable = map[string]bool{"timerslack_ns": true, "coredump_filter": true, "sched": true}
+
 // procProcessOnly are the entries of proctask.go a process directory has
 // and a task/TID directory has not (tgid_base_stuff, not tid_base_stuff).
 var procProcessOnly = map[string]bool{"timerslack_ns": true, "coredump_filter": true, "timers": true, "autogroup": true}
 
 // procTaskEntry is the content of an entry of proctask.go of ref for an
 // open with flags by t, or an errno: EACCES for an entry the runner does
-// not answer, an open of a read-only one for writing without
-// CAP_DAC_OVERRIDE (with it the open succeeds and its writes are EINVAL:
-// procTaskWrite), or io and syscall of a process t may not trace (Linux
-// answers those at read); ESRCH for a zombie's entry Linux needs the
-// task's state for.
+// not answer, ENOENT for a name Linux's directory does not have, an open for writing of a procTaskWritable one t may not
+// write, or io and syscall of a process t may not trace (Linux answers
+// those at read); ESRCH for a zombie's entry Linux needs the task's state
+// for. (procOpen decides a write open of the others.)
 func (t *Thread) procTaskEntry(ref procRef, flags int) ([]byte, int) {
 	g, u := ref.g, ref.u
 	if u == nil {
@@ -678,9 +680,6 @@ func (t *Thread) procTaskEntry(ref procRef, flags int) ([]byte, int) {
 	write := flags&unix.O_ACCMODE != unix.O_RDONLY
 	switch ref.entry {
 	case "io", "syscall":
-		if write && !t.cred.capable(unix.CAP_DAC_OVERRIDE) {
-			return nil, abi.EACCES // mode 0400
-		}
 		var mm *addressSpace
 		cred := g.creds()
 		if u != nil {
@@ -721,9 +720,6 @@ func (t *Thread) procTaskEntry(ref procRef, flags int) ([]byte, int) {
 		}
 		return procSched(g, u, t.p.procName(g, ref.u)), 0
 	}
-	if write && !t.cred.capable(unix.CAP_DAC_OVERRIDE) {
-		return nil, abi.EACCES // mode 0444
-	}
 	switch ref.entry {
 	case "wchan":
 		if u == nil {
@@ -748,6 +744,12 @@ func (t *Thread) procTaskEntry(ref procRef, flags int) ([]byte, int) {
 		}
 		return u.procNumaMaps(), 0
 	}
+	// An entry Linux has that the runner refuses (pagemap, stack, ...),
+	// or one the host's process directory does not have: ENOENT, as a
+	// name no directory lists (task/TID of no thread too).
+	if _, err := os.Lstat("/proc/self/" + ref.entry); err != nil {
+		return nil, abi.ENOENT
+	}
 	return nil, abi.EACCES
 }
 
@@ -755,12 +757,12 @@ func (t *Thread) procTaskEntry(ref procRef, flags int) ([]byte, int) {
 // digits of a 64-bit number in octal, a sign and a newline.
 const kstrtoBuf = 22
 
-// procTaskWrite is a write to an entry of proctask.go of ref
-// (procWritableOpen): coredump_filter and timerslack_ns take the whole
-// write, the number read from its first kstrtoBuf bytes; a write of sched
-// resets the statistics Linux keeps (the runner keeps none), an ended
-// task's ESRCH; the others have no write (EINVAL, as vfs_write's for a
-// file without one).
+// procTaskWrite is a write to an entry of ref the runner answers other
+// than comm and the OOM ones (procWritableOpen): coredump_filter and
+// timerslack_ns take the whole write, the number read from its first
+// kstrtoBuf bytes; a write of sched resets the statistics Linux keeps
+// (the runner keeps none), an ended task's ESRCH; the others have no
+// write (EINVAL, as vfs_write's for a file without one).
 func procTaskWrite(t *Thread, ref procRef, a *sysArgs) (uint64, int) {
 	switch ref.entry {
 	case "coredump_filter", "timerslack_ns":

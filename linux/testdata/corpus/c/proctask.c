@@ -13,9 +13,9 @@
  * mapping's figures and smaps_rollup spans the mappings; the
  * process-only entries are ENOENT under task/TID; a read-only entry
  * opens for writing only with CAP_DAC_OVERRIDE (root), and its write is
- * EINVAL. Prints only what does not depend on the kernel's figures
- * (qemu-user answers most of these from its own host process). Compared
- * with qemu-user. */
+ * EINVAL; a name the directory lacks is ENOENT. Prints only what does
+ * not depend on the kernel's figures (qemu-user answers most of these
+ * from its own host process). Compared with qemu-user. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <pthread.h>
@@ -272,6 +272,7 @@ static void sched(void) {
 	printf("schedstat fields: %d\n", fields);
 	writeopen("/proc/self/schedstat");
 	writeopen("/proc/self/wchan");
+	res("open /proc/self/nosuch", open("/proc/self/nosuch", O_RDONLY));
 }
 
 /* showtimers prints /proc/self/timers with the process's id as "self". */
