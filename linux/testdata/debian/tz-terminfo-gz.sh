@@ -5,7 +5,8 @@
 # (-1, -C termcap, -d against vt100), tput through TERMINFO, toe, tic's
 # errors; rpcgen's header and XDR routines of a protocol file; pkg-config
 # of .pc files with Requires and Libs.private, --atleast-version, a missing
-# package; gzip's, xz's and bzip2's wrapper scripts: zgrep, xzgrep, bzgrep,
+# package (PKG_CONFIG_LIBDIR, not _PATH: its default directories under
+# /usr/local, which the root lacks, would be the host's under -L); gzip's, xz's and bzip2's wrapper scripts: zgrep, xzgrep, bzgrep,
 # zcmp, zdiff, xzdiff, bzcmp, zegrep, zfgrep, zmore, zless, zforce, znew,
 # gzexe (and -d), uncompress, lzmainfo, bzip2recover. zdump is given a
 # range (-c) everywhere: without -v it prints the time now; infocmp's
@@ -44,7 +45,7 @@ program CALC { version V1 { int ADD(pair) = 1; } = 1; } = 0x20000099;
 X
 rpcgen -h p.x; rpcgen -c p.x; printf 'struct { int' > bad.x; rpcgen -h bad.x; echo "rpcgen $?"
 mkdir pc; printf 'prefix=/opt/x\nlibdir=${prefix}/lib\nincludedir=${prefix}/include\nName: foo\nDescription: d\nVersion: 1.2.3\nRequires: bar >= 2\nLibs: -L${libdir} -lfoo\nCflags: -I${includedir} -DFOO\n' > pc/foo.pc; printf 'Name: bar\nDescription: b\nVersion: 2.5\nLibs: -lbar\nLibs.private: -lm\n' > pc/bar.pc
-export PKG_CONFIG_PATH=$PWD/pc; pkg-config --cflags --libs foo; pkg-config --static --libs foo; pkg-config --modversion bar; pkg-config --atleast-version=3 bar; echo "ver $?"; pkg-config --variable=libdir foo; pkg-config --define-variable=prefix=/usr --libs foo; pkg-config --print-requires foo; pkg-config --list-all | sort; pkg-config nosuch; echo "pc $?"; unset PKG_CONFIG_PATH
+export PKG_CONFIG_LIBDIR=$PWD/pc; pkg-config --cflags --libs foo; pkg-config --static --libs foo; pkg-config --modversion bar; pkg-config --atleast-version=3 bar; echo "ver $?"; pkg-config --variable=libdir foo; pkg-config --define-variable=prefix=/usr --libs foo; pkg-config --print-requires foo; pkg-config --list-all | sort; pkg-config nosuch; echo "pc $?"; unset PKG_CONFIG_LIBDIR
 seq 1 3000 > n1; seq 1 3000 | sed 's/^2999$/x/' > n2; gzip -k n1 n2; xz -k n1; bzip2 -k n2
 zgrep -c 99 n1.gz; zgrep -H '^299[0-9]$' n2.gz; xzgrep -n '^2500$' n1.xz; bzgrep -l x n2.bz2; zcmp n1.gz n2.gz; echo "zcmp $?"; zdiff n1.gz n2.gz; echo "zdiff $?"; xzdiff n1.xz n1; echo "xzdiff $?"
 zegrep -c '^(1|2)$' n1.gz; zfgrep -c 300 n1.gz; zmore n1.gz | tail -1; zless n1.gz | sed -n 1p; bzcmp n2.bz2 n2; echo "bzcmp $?"
