@@ -128,10 +128,12 @@ func hostCred() *cred {
 	return c
 }
 
-// hostSecure is the runner's own AT_SECURE (the auxiliary vector the
-// kernel gave it, kept by Go's runtime; /proc/self/auxv is not readable
-// by a set-user-ID process): whether it was started privilege-elevated.
-func hostSecure() bool {
+// SecureExec reports the runner's own AT_SECURE (the auxiliary vector
+// the kernel gave it, kept by Go's runtime; /proc/self/auxv is not
+// readable by a set-user-ID process): whether it was started
+// privilege-elevated (a set-user-ID program run through binfmt_misc with
+// the C flag), which the first guest program inherits (Start).
+func SecureExec() bool {
 	aux, err := unix.Auxv()
 	if err != nil {
 		return false

@@ -63,8 +63,8 @@
 // the descriptor table copied (host descriptors duplicated, each keeping
 // its close-on-exec flag; shared with CLONE_FILES) and the signal actions
 // copied. A CLONE_VFORK parent sleeps until the child ends. Process ids
-// are the runner's own pid for the first process and, as thread ids, the
-// numbers after it for every new thread or process; getpid, getppid (the
+// are the runner's own pid for the first process (or Config.Pid) and, as
+// thread ids, the numbers after it for every new thread or process; getpid, getppid (the
 // host's parent for the first process, 1 for an orphan), kill and tgkill
 // use them, and kill, rt_sigqueueinfo and rt_tgsigqueueinfo of a number
 // the runner gave out never reach the host (ESRCH once the process is
@@ -95,15 +95,21 @@
 //
 // Orphans keep running when the first guest process ends, as under
 // qemu-user, where they are host processes that init adopts: the runner
-// stands for init, ends when the last guest process does and exits with
-// the first process's status; a signal the runner gets then goes to each
-// orphan. So a daemon that never ends keeps the runner running, until the
-// runner is asked to end: qemu-user's pid has exited by then, so a
-// SIGTERM, SIGINT, SIGHUP or SIGQUIT to the runner kills (SIGKILL) each
-// orphan that ignores it and is given to the others, and a second one
-// kills them all, so that no runner is left with guests nobody can signal
-// (Process.Signal, endOrphans; TestRunnerSignalsOrphans). A signal sent
-// to the runner's host process group reaches the runner once. One its
+// stands for init and ends when the last guest process does (Wait), with
+// the first process's status. FirstExit tells when the first process
+// ended while others run: ppc64emu run, which runs the guest in a process
+// of its own that it started (cmd/ppc64emu: the process its caller
+// started stands for the first guest process, Config.Pid its id), then
+// exits with the first process's status, as qemu-user's would, and calls
+// Detach: from then on a signal the runner gets came through its host
+// process group and goes to each guest process left in that group. A
+// caller that does not detach (ppc64emu run -count, record, -gdb) still
+// waits: a SIGTERM, SIGINT, SIGHUP or SIGQUIT to the runner then kills
+// (SIGKILL) each orphan that ignores it and is given to the others, and a
+// second one kills them all, so that no runner is left with guests
+// nobody can signal (Process.Signal, endOrphans;
+// TestRunnerSignalsOrphans). A signal sent to the runner's host process
+// group reaches the runner once. One its
 // terminal sent (SIGINT, SIGQUIT, SIGWINCH: the line discipline's
 // kill_pgrp of its foreground group, si_code SI_KERNEL; SIGHUP at a
 // hang-up, unless the runner leads its session) is told apart on
@@ -114,14 +120,18 @@
 // process started in (Process.TerminalSignal; TestTtyGroup), as under
 // qemu-user. A group signal sent by a process (a shell's kill %job,
 // timeout's, a service manager's control-group kill) has the si_code and
-// si_pid of a kill of the runner's pid alone (SI_USER). One whose sender
-// is a member of the runner's host group that ignores the signal is taken
-// for a kill of that group (internal/hostsig's GroupSender: GNU timeout
-// ignores the signal before its kill(0)) and goes to every guest process
-// of the group, as under qemu-user (Process.GroupSignal;
-// TestRunnerGroupSignal); any other goes to the first guest process
-// only, where under qemu-user a group signal would reach every guest
-// process of that host group (Process.UserSignal). On other hosts (Go's os/signal passes no
+// si_pid of a kill of the runner's pid alone (SI_USER). ppc64emu run's
+// two processes tell them apart: the one the caller started passes the
+// first guest process what it gets (UserSignal), and the one running the
+// guest, which no one else knows, gets a signal only through the group,
+// and passes it to the group's other guest processes
+// (GroupSignalOthers; TestRunnerGroupKill). A runner alone takes a
+// signal whose sender is a member of the runner's host group that
+// ignores the signal for a kill of that group (internal/hostsig's
+// GroupSender: GNU timeout ignores the signal before its kill(0)), which
+// goes to every guest process of the group, as under qemu-user
+// (Process.GroupSignal; TestRunnerGroupSignal); any other to the first
+// guest process only (Process.UserSignal). On other hosts (Go's os/signal passes no
 // siginfo) nothing tells a terminal's signal either, and each goes to
 // the first guest process, except SIGINT, SIGQUIT and SIGWINCH while the
 // guest has made another of its groups the runner's terminal's

@@ -103,6 +103,10 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 		return
 	}
 	defer p.endIfLast()
+	if g == p.group {
+		p.firstStatus = st
+		close(p.firstExit)
+	}
 	// The instruction counts of g's threads are the run's, kept when
 	// the group goes: a thread that waits in a call (or for the lock)
 	// has not added what it ran since its last quantum, and its
@@ -253,6 +257,8 @@ func (t *Thread) ppid() int { return t.p.ppidOf(t.group) }
 // ppidOf is the parent process id of guest process g.
 func (p *Process) ppidOf(g *threadGroup) int {
 	switch {
+	case g == p.group && p.cfg.ParentPid > 0:
+		return p.cfg.ParentPid
 	case g == p.group:
 		return unix.Getppid()
 	case g.parent == nil:

@@ -161,7 +161,10 @@ func TestRunnerSignals(t *testing.T) {
 	}
 }
 
-// TestRunnerSignalsOrphans: once the first guest process has ended, a
+// TestRunnerSignalsOrphans: with -count (which, like -gdb and
+// -cpuprofile, keeps ppc64emu run one process that ends with the whole
+// run: without them the first process's end ends the run for its caller,
+// TestRunnerFirstExit), once the first guest process has ended, a
 // SIGTERM to ppc64emu run ends the run even when the orphan left running
 // ignores SIGTERM (a daemon: forked, setsid, SIG_IGN) — spin.c's "daemon"
 // mode. Under qemu-ppc64le (the reference, when installed) the pid the
@@ -174,7 +177,7 @@ func TestRunnerSignals(t *testing.T) {
 // waits for the guest's handshake byte; 10 s is a failure bound.
 func TestRunnerSignalsOrphans(t *testing.T) {
 	prog := crossCompile(t, "spin")
-	runners := [][]string{{buildRunner(t), "run"}}
+	runners := [][]string{{buildRunner(t), "run", "-count"}}
 	if q, err := exec.LookPath("qemu-ppc64le"); err == nil {
 		runners = append(runners, []string{q})
 	}
@@ -356,6 +359,63 @@ func TestRunnerGroupSignal(t *testing.T) {
 					if err != nil || string(b) != tc.want {
 						t.Errorf("replay: %v, stdout %q, want %q", err, b, tc.want)
 					}
+				}
+			})
+		}
+	}
+}
+
+// TestRunnerGroupKill: a process of another group sends a signal to the
+// process group of ppc64emu run (kill -SIG -PGID, a shell's kill of a
+// job), where the program's three processes each catch it (pgsig.c's
+// "outside" mode): under Linux and qemu-user each member of the group
+// gets it once, and so here: the process the caller started (run's
+// front) passes the first guest process its own, and the back process
+// that runs the guest, which the signal reaches through the group too,
+// passes it to the others (Process.GroupSignalOthers). With one host
+// process the first process alone got it. (ppc64emu record, -gdb and
+// -count run in one process, which cannot tell a kill of its group from
+// one of its pid: the first process gets it.) The references are
+// qemu-ppc64le and pgsig.c built for the host; 60 s is a failure bound.
+func TestRunnerGroupKill(t *testing.T) {
+	prog := crossCompile(t, "pgsig")
+	runners := pgsigReferences(t, prog, [][]string{{buildRunner(t), "run", prog}})
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGUSR1} {
+		name := map[syscall.Signal]string{syscall.SIGTERM: "TERM", syscall.SIGUSR1: "USR1"}[sig]
+		for _, r := range runners {
+			t.Run(filepath.Base(r[0])+"/"+name, func(t *testing.T) {
+				cmd := exec.Command(r[0], append(r[1:], "outside", name)...)
+				cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+				stdout, err := cmd.StdoutPipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				pgid := cmd.Process.Pid
+				defer syscall.Kill(-pgid, syscall.SIGKILL)
+				rd := bufio.NewReader(stdout)
+				if l, err := rd.ReadString('\n'); err != nil || l != "ready\n" {
+					t.Fatalf("handshake: read %q, %v", l, err)
+				}
+				if err := syscall.Kill(-pgid, sig); err != nil {
+					t.Fatal(err)
+				}
+				rest := make(chan []byte, 1)
+				go func() { b, _ := io.ReadAll(rd); rest <- b }()
+				var out []byte
+				select {
+				case out = <-rest:
+				case <-time.After(60 * time.Second):
+					_ = syscall.Kill(-pgid, syscall.SIGKILL)
+					out = <-rest
+					t.Errorf("the run did not end within 60 s of the signal")
+				}
+				err = cmd.Wait()
+				want := fmt.Sprintf("parent got SIG%[1]s\nchild 1 got SIG%[1]s\nchild 2 got SIG%[1]s\nchild 1: exit 0\nchild 2: exit 0\n", name)
+				if string(out) != want || err != nil {
+					t.Errorf("%v: status %v, stdout %q; want exit 0, %q", r, err, out, want)
 				}
 			})
 		}

@@ -124,6 +124,12 @@ type Config struct {
 	// are appended, as to "ppc64emu run -L DIR" (hostexec.go). Nil: such
 	// an execve fails with ENOEXEC.
 	Runner []string
+	// Pid and ParentPid, if not zero, are the initial guest process's
+	// process id and its parent's (getpid and getppid); zero means the
+	// runner's own (its getpid and getppid). ppc64emu run, which runs the
+	// guest in a process of its own that it starts (cmd/ppc64emu), gives
+	// its own: the ids the caller knows.
+	Pid, ParentPid int
 	// Seed, if set, makes the run's random numbers a function of it
 	// (seed.go): getrandom's, AT_RANDOM's, reads of /dev/urandom and
 	// /dev/random, and the darn instruction's, so that runs with one
@@ -174,7 +180,8 @@ type Process struct {
 	order   binary.ByteOrder
 	le      bool
 	exe     string // absolute host path of the executable
-	pid     int
+	pid     int    // the initial guest process's id (Config.Pid)
+	hostPid int    // the runner's own host process id
 	quantum int
 	// The program's address space, descriptor table, signal handlers and
 	// thread group (share.go), as Start made them for its first thread;
@@ -267,6 +274,13 @@ type Process struct {
 	openersMu   sync.Mutex
 
 	endRequests int // requests to end the run after the initial process ended (endOrphans)
+	// firstExit is closed when the initial process ends while others
+	// run (FirstExit); firstStatus is how it ended.
+	firstExit   chan struct{}
+	firstStatus ExitStatus
+	// detached: the caller that waited for the initial process has gone
+	// (Detach).
+	detached bool
 
 	// unixNames are the guest's names of the AF_UNIX sockets bound under
 	// another host name (a chroot(2) root, a relative name from a working
@@ -302,12 +316,18 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	if err != nil {
 		exe = path
 	}
-	pid := os.Getpid() // the guest's process id is the runner's
+	hostPid := os.Getpid()
+	pid := hostPid // the guest's process id is the runner's, unless the caller says
+	if cfg.Pid > 0 {
+		pid = cfg.Pid
+	}
 	p := &Process{
 		cfg: cfg, cpu: cpu, Image: img, order: img.Order,
 		le:        img.Order == binary.LittleEndian,
 		exe:       exe,
 		pid:       pid,
+		hostPid:   hostPid,
+		firstExit: make(chan struct{}),
 		resources: newResources(pid, m, img.Brk),
 		done:      make(chan struct{}),
 		quantum:   cfg.Quantum,
@@ -366,7 +386,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	// the runner's (and its AT_SECURE), as under qemu-user; run by name
 	// (ppc64emu run PROG), its bits are not looked at, as qemu-user's.
 	p.seedStreams(p.group)
-	sp, stack, err := p.setupImage(m, img, interp, path, args, env, p.hostCred, hostSecure(), p.group)
+	sp, stack, err := p.setupImage(m, img, interp, path, args, env, p.hostCred, SecureExec(), p.group)
 	if err != nil {
 		return nil, err
 	}
@@ -515,6 +535,36 @@ func (p *Process) Wait() (ExitStatus, error) {
 	return p.status, p.stopErr
 }
 
+// FirstExit returns a channel closed when the initial guest process ends
+// while other guest processes still run (the run goes on until they end:
+// Wait), and how it ended. If the initial process is the last to end,
+// the channel is never closed: Wait returns instead. ppc64emu run then
+// reports the initial process's status to its caller and leaves the rest
+// running, as qemu-user's first process exits while its children go on.
+func (p *Process) FirstExit() (<-chan struct{}, func() ExitStatus) {
+	return p.firstExit, func() ExitStatus {
+		p.gil.lock(make(chan struct{}, 1))
+		defer p.gil.unlock()
+		return p.firstStatus
+	}
+}
+
+// Detach says that the caller that waited for the initial process has
+// gone (ppc64emu run's process its caller started has exited with the
+// initial process's status, after FirstExit): no one outside knows the
+// initial process's id any more, so a signal sent to the runner (Signal,
+// UserSignal, TerminalSignal, GroupSignal) is one its host process group
+// got, and goes to every guest process left in that group, as under
+// Linux each member of the group gets it; the guest processes that moved
+// to groups of their own get nothing. Without Detach, a signal after the
+// initial process ended is a request to end the run (its orphans get it,
+// a second one kills them): the caller still waits.
+func (p *Process) Detach() {
+	p.gil.lock(make(chan struct{}, 1))
+	p.detached = true
+	p.gil.unlock()
+}
+
 // Memory returns the program's address space.
 func (p *Process) Memory() *mem.Memory { return p.mm.Mem }
 
@@ -652,17 +702,46 @@ func (p *Process) GroupSignal(sig int) {
 		return
 	}
 	p.gil.lock(make(chan struct{}, 1))
-	if p.group.exiting {
-		p.gil.unlock()
-		p.signal(sig, false)
+	p.groupSignal(sig)
+	p.gil.unlock()
+}
+
+// GroupSignalOthers is GroupSignal for the guest processes other than
+// the initial one: ppc64emu run's back process (cmd/ppc64emu), which runs
+// the guest while the process its caller started (the front) stands for
+// the initial one, takes a signal that reached it through its host
+// process group so, the front passing the initial process the one it got
+// itself: each guest process of the group gets it once, as each member
+// of the group does under Linux.
+func (p *Process) GroupSignalOthers(sig int) {
+	if sig < 1 || sig > abi.NSIG {
 		return
 	}
+	p.gil.lock(make(chan struct{}, 1))
+	p.signalGroup(sig, false)
+	p.gil.unlock()
+}
+
+// groupSignal is GroupSignal with the process lock held.
+func (p *Process) groupSignal(sig int) {
+	if p.group.exiting && !p.detached {
+		p.signalLocked(sig, false)
+		return
+	}
+	p.signalGroup(sig, true)
+}
+
+// signalGroup sends sig to each guest process left in the runner's host
+// process group, and to the initial process (wherever it is) if first.
+func (p *Process) signalGroup(sig int, first bool) {
 	for _, g := range p.groups {
-		if g == p.group || g.pgid == p.hostPgrp && g.host == nil && !g.exiting && !g.zombie {
+		if g.exiting || g.zombie {
+			continue
+		}
+		if g == p.group && first || g != p.group && g.pgid == p.hostPgrp && g.host == nil {
 			p.postProcess(g, sigInfo{signo: sig, code: abi.SI_USER})
 		}
 	}
-	p.gil.unlock()
 }
 
 // signal is Signal, which takes SIGINT, SIGQUIT and SIGWINCH for the
@@ -672,6 +751,16 @@ func (p *Process) signal(sig int, tty bool) {
 		return
 	}
 	p.gil.lock(make(chan struct{}, 1))
+	p.signalLocked(sig, tty)
+	p.gil.unlock()
+}
+
+// signalLocked is signal with the process lock held.
+func (p *Process) signalLocked(sig int, tty bool) {
+	if p.detached {
+		p.groupSignal(sig)
+		return
+	}
 	if c := p.hostCtty; tty && c != nil && !c.follow && c.sid > 0 && c.pgrp != 0 && c.pgrp != p.group.pgid &&
 		(sig == abi.SIGINT || sig == abi.SIGQUIT || sig == abi.SIGWINCH) && p.livePgrp(c.pgrp) {
 		p.killPgrp(c.pgrp, sig)
@@ -686,7 +775,6 @@ func (p *Process) signal(sig int, tty bool) {
 			}
 		}
 	}
-	p.gil.unlock()
 }
 
 // TerminalSignal sends sig to the guest as the runner's own terminal's

@@ -228,7 +228,7 @@ func (t *Thread) procEntry(path string, landed bool) (procRef, bool) {
 		// runner thread's id that is no guest's is t's own too.
 		switch g = t.p.procGroup(n); {
 		case landed:
-			if n != t.p.pid && !t.p.hostThread(n) {
+			if n != t.p.hostPid && !t.p.hostThread(n) {
 				return procRef{}, false
 			}
 			g = t.group

@@ -284,7 +284,13 @@ func (o *byteOrderFlags) parse(fs *flag.FlagSet, args []string, usage string, st
 	return pos, o.be, code, done
 }
 
+// twoProcesses says that run may be two processes (run.go): main sets
+// it, for the ppc64emu program; tests that call run in their own process,
+// whose executable is no ppc64emu, run the guest in it.
+var twoProcesses bool
+
 func main() {
+	twoProcesses = true
 	if strings.HasSuffix(filepath.Base(os.Args[0]), binfmtSuffix) {
 		// Run by the kernel through a binfmt_misc registration
 		// (binfmt.go).

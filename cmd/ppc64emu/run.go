@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unsafe"
@@ -235,11 +236,27 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "ppc64emu record: -gdb is for run and replay (a recording is debugged with ppc64emu replay -gdb)\n")
 		return exitUsage
 	}
+	var link *backInfo
+	if twoProcesses {
+		var err error
+		if link, err = backLink(); err != nil {
+			fmt.Fprintf(stderr, "ppc64emu %s: %v\n", name, err)
+			return exitFail
+		}
+	}
+	if twoProcesses && link == nil && name == "run" && *gdbAddr == "" && !*count && *cpuProfile == "" && !linux.SecureExec() {
+		if code, ok := runFront(); ok {
+			return code
+		}
+	}
 	floor := heapFloor()
 	defer runtime.KeepAlive(floor)
 	extra := inheritedFiles()
 	defer closeFiles(extra)
 	cfg := linux.Config{CPU: *cpu, Sysroot: sysrootDir(*sysroot), Core: *core, MaxTasks: *maxTasks, ExtraFiles: extra}
+	if link != nil {
+		cfg.Pid, cfg.ParentPid = link.pid, link.ppid
+	}
 	if exe, err := os.Executable(); err == nil && strings.HasPrefix(filepath.Base(exe), "ppc64emu") {
 		// A program of the other byte order, exec'd by the guest, runs
 		// under another ppc64emu run with the same settings.
@@ -356,18 +373,90 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	if ln != nil {
 		return serveGDB(ln, p, stderr)
 	}
-	// Signals sent to the runner go to the guest, as the kernel would
-	// deliver them to it; those its terminal sent its foreground group
-	// (SI_KERNEL, which internal/hostsig tells where it can) go to the
-	// guest's foreground group of that terminal, and those a process sent
-	// the runner's whole process group (hostsig.GroupSender: timeout's)
-	// to every guest process of that group.
+	finish := func(st linux.ExitStatus, err error) int {
+		if *count {
+			fmt.Fprintln(stderr, countReport(p.Instructions(), time.Since(start), cpuTime()-startCPU))
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			if prof == emulate.Hardware && errors.Is(err, emulate.ErrNotEmulated) {
+				fmt.Fprintln(stderr, "ppc64emu: (-profile qemu gives QEMU 7.2's result for such instructions)")
+			}
+			return 70
+		}
+		if st.Signal != 0 {
+			reportDeath(p, st.Signal, pos[0], stderr)
+			killSelf(st.Signal)
+			return 128 + st.Signal
+		}
+		return st.Code
+	}
+	if link != nil {
+		return runBack(p, link, pos[0], *strace, stderr, finish)
+	}
+	stop := forwardSignals(func(kind byte, sig int) { deliverSignal(p, kind, sig) })
+	st, err := p.Wait()
+	stop()
+	return finish(st, err)
+}
+
+// reportDeath prints on stderr what run says of a program killed by sig:
+// qemu-user's line for a core-dumping signal and where the core file went.
+func reportDeath(p *linux.Process, sig int, prog string, stderr io.Writer) {
+	if msg := crashMessage(sig); msg != "" {
+		fmt.Fprintln(stderr, msg)
+	}
+	if path, err := p.CoreDump(); err != nil {
+		fmt.Fprintf(stderr, "ppc64emu: no core file: %v\n", err)
+	} else if path != "" {
+		fmt.Fprintf(stderr, "ppc64emu: core file %s (gdb %s %s)\n", path, prog, path)
+	}
+}
+
+// How run passes a signal it received on to the guest (deliverSignal): as
+// one for the first guest process (Process.Signal), from a process
+// (UserSignal), from its terminal (TerminalSignal), or to its whole
+// process group (GroupSignal).
+const (
+	sigPlain    = 's'
+	sigUser     = 'u'
+	sigTerminal = 't'
+	sigGroup    = 'g'
+)
+
+// deliverSignal passes sig, received as kind says, to the guest.
+func deliverSignal(p *linux.Process, kind byte, sig int) {
+	switch kind {
+	case sigPlain:
+		p.Signal(sig)
+	case sigUser:
+		p.UserSignal(sig)
+	case sigTerminal:
+		p.TerminalSignal(sig)
+	case sigGroup:
+		p.GroupSignal(sig)
+	}
+}
+
+// notifiedSignals are the signals run catches and passes on to the guest;
+// the others act on the runner as their default actions do (SIGTSTP
+// stops it as a whole).
+var notifiedSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT,
+	syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGWINCH, syscall.SIGALRM, syscall.SIGCONT}
+
+// forwardSignals catches the signals sent to the runner and calls deliver
+// for each with how it came, until the returned stop is called: signals
+// sent to the runner go to the guest, as the kernel would deliver them to
+// it; those its terminal sent its foreground group (SI_KERNEL, which
+// internal/hostsig tells where it can) go to the guest's foreground group
+// of that terminal, and those a process sent the runner's whole process
+// group (hostsig.GroupSender: timeout's) to every guest process of that
+// group.
+func forwardSignals(deliver func(kind byte, sig int)) (stop func()) {
 	sigs := make(chan os.Signal, 8)
-	notified := []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT,
-		syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGWINCH, syscall.SIGALRM, syscall.SIGCONT}
-	signal.Notify(sigs, notified...)
+	signal.Notify(sigs, notifiedSignals...)
 	watched := map[syscall.Signal]bool{}
-	for _, s := range notified {
+	for _, s := range notifiedSignals {
 		watched[s.(syscall.Signal)] = hostsig.Watch(s)
 	}
 	leader := syscall.Getpid() == sessionID()
@@ -377,44 +466,252 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 			kernel := watched[n] && hostsig.Kernel(n)
 			switch {
 			case !watched[n]:
-				p.Signal(int(n))
+				deliver(sigPlain, int(n))
 			case kernel && slices.Contains(ttySignals, n) && !(n == syscall.SIGHUP && leader):
-				p.TerminalSignal(int(n))
+				deliver(sigTerminal, int(n))
 			case !kernel && hostsig.GroupSender(n):
-				p.GroupSignal(int(n))
+				deliver(sigGroup, int(n))
 			default:
-				p.UserSignal(int(n))
+				deliver(sigUser, int(n))
 			}
 		}
 	}()
-	st, err := p.Wait()
-	for _, s := range notified {
-		hostsig.Unwatch(s)
+	return func() {
+		for _, s := range notifiedSignals {
+			hostsig.Unwatch(s)
+		}
+		signal.Stop(sigs)
 	}
-	signal.Stop(sigs)
-	if *count {
-		fmt.Fprintln(stderr, countReport(p.Instructions(), time.Since(start), cpuTime()-startCPU))
+}
+
+// Run in two processes. The runner's guest processes are goroutines of
+// one host process (package linux), but under Linux or qemu-user the
+// first one is the process its caller started and waits for: when it
+// ends, its caller goes on (a shell's next command, a script's end) while
+// the processes it left in the background run on. So run (without -gdb,
+// -count or -cpuprofile, which are about the whole run, and unless its
+// own start was privilege-elevated) is two: the front, the process the
+// caller started, starts the back (this program again, runFront) with
+// its descriptors, environment and arguments, and passes it the signals
+// it gets (forwardSignals) for the first guest process; the back runs the
+// guest, its first process with the front's process id and parent
+// (linux.Config.Pid), and gives a signal it gets itself, which came
+// through the host process group (no one else knows its pid), to the
+// group's other guest processes: each gets a kill of the group once, as
+// under Linux, where run alone could not tell one from a kill of its
+// pid (a terminal's signals, which the front passes to the guest's
+// foreground group, excepted). If the run
+// ends when the first process does (the usual case), the back exits as
+// run always has (the first process's exit status, its signal) and the
+// front exits as the back did, its CPU time counted in the front's
+// children's. If the first process ends while others run, the back
+// tells the front how it ended and the front exits so at once, while the
+// back runs on with the rest (linux.Process.Detach), its own standard
+// input and output (and error, unless -strace prints there) now
+// /dev/null so that a pipe the caller reads ends when the guest
+// processes still holding it close it; signals reaching it from then on
+// are its host process group's (a kill of the group's id).
+
+// backEnv is the environment variable by which run's front process
+// tells the process it starts that it is the back: "FD:PID:PPID", the
+// back's end of their socket, the front's process id and its parent's.
+// The back removes it from its environment (the guest's).
+const backEnv = "PPC64EMU_RUN_BACK"
+
+// backInfo is what a back process got from its front (backEnv).
+type backInfo struct {
+	conn      *os.File // its end of the socket to the front
+	pid, ppid int      // the front's process id and parent's
+	own       chan os.Signal
+}
+
+// backLink returns the front's link if this process is a back (backEnv
+// is set), nil if not, and an error for a malformed one. It catches the
+// signals run catches, so that one reaching the back (through its host
+// process group) before the guest has started does not end it: the
+// front passes the guest its own.
+func backLink() (*backInfo, error) {
+	v, ok := os.LookupEnv(backEnv)
+	if !ok {
+		return nil, nil
 	}
+	_ = os.Unsetenv(backEnv)
+	f := strings.Split(v, ":")
+	var n [3]int
+	for i := range n {
+		if len(f) != 3 {
+			break
+		}
+		n[i], _ = strconv.Atoi(f[i])
+	}
+	if len(f) != 3 || n[0] < 3 || n[1] <= 0 || n[2] < 0 {
+		return nil, fmt.Errorf("bad %s=%q (set by ppc64emu run for itself)", backEnv, v)
+	}
+	if _, err := unix.FcntlInt(uintptr(n[0]), unix.F_SETFD, unix.FD_CLOEXEC); err != nil {
+		return nil, fmt.Errorf("%s=%q: descriptor %d: %v", backEnv, v, n[0], err)
+	}
+	b := &backInfo{conn: os.NewFile(uintptr(n[0]), "front"), pid: n[1], ppid: n[2], own: make(chan os.Signal, 8)}
+	signal.Notify(b.own, notifiedSignals...)
+	return b, nil
+}
+
+// The messages on the front's socket: the front sends a signal as two
+// bytes (how it came: sigPlain…, and its number); the back sends
+// firstEnded, the exit code and the signal number, when the first guest
+// process ended while others run.
+const firstEnded = 'x'
+
+// runFront runs the guest in a back process it starts and exits as the
+// first guest process does (the comment above). ok is false if the back
+// could not be started (no /proc/self/exe, no socket): run then runs the
+// guest itself.
+func runFront() (code int, ok bool) {
+	pair, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		if prof == emulate.Hardware && errors.Is(err, emulate.ErrNotEmulated) {
-			fmt.Fprintln(stderr, "ppc64emu: (-profile qemu gives QEMU 7.2's result for such instructions)")
-		}
-		return 70
+		return 0, false
 	}
+	inherited := inheritedFDs()
+	n := 3
+	for _, fd := range inherited {
+		n = max(n, fd+1)
+	}
+	files := make([]uintptr, n+1)
+	for i := range files {
+		files[i] = ^uintptr(0) // closed in the back
+	}
+	for fd := range 3 {
+		if _, err := unix.FcntlInt(uintptr(fd), unix.F_GETFD, 0); err == nil {
+			files[fd] = uintptr(fd)
+		}
+	}
+	for _, fd := range inherited {
+		files[fd] = uintptr(fd)
+	}
+	files[n] = uintptr(pair[1])
+	env := append(os.Environ(), fmt.Sprintf("%s=%d:%d:%d", backEnv, n, os.Getpid(), os.Getppid()))
+	pid, err := syscall.ForkExec("/proc/self/exe", os.Args, &syscall.ProcAttr{Env: env, Files: files})
+	_ = unix.Close(pair[1])
+	if err != nil {
+		_ = unix.Close(pair[0])
+		return 0, false
+	}
+	// The back has them: the front's copies would keep a pipe's end open.
+	for _, fd := range inherited {
+		_ = unix.Close(fd)
+	}
+	conn := os.NewFile(uintptr(pair[0]), "back")
+	// A signal sent to the whole group reaches the back too, which
+	// passes it to the guest's other processes: the front's is the first
+	// process's alone.
+	stop := forwardSignals(func(kind byte, sig int) {
+		if kind == sigGroup {
+			kind = sigUser
+		}
+		_, _ = conn.Write([]byte{kind, byte(sig)})
+	})
+	var msg [3]byte
+	_, err = io.ReadFull(conn, msg[:])
+	stop()
+	if err == nil && msg[0] == firstEnded {
+		if sig := int(msg[2]); sig != 0 {
+			killSelf(sig)
+			return 128 + sig, true
+		}
+		return int(msg[1]), true
+	}
+	// The back has ended, and with it the run: its status is the run's.
+	var ws unix.WaitStatus
+	for {
+		if _, err := unix.Wait4(pid, &ws, 0, nil); err != unix.EINTR {
+			break
+		}
+	}
+	if ws.Signaled() {
+		killSelf(int(ws.Signal()))
+		return 128 + int(ws.Signal()), true
+	}
+	return ws.ExitStatus(), true
+}
+
+// runBack runs the rest of run in the back process, once linux.Start has
+// started the guest: it passes on the signals the front forwards; if
+// the run ends, it ends as run does (finish); if the first guest process
+// ends while others run, it tells the front how, and runs the rest alone
+// (its descriptors 0-2 /dev/null, but for stderr with -strace).
+func runBack(p *linux.Process, b *backInfo, prog string, strace bool, stderr io.Writer, finish func(linux.ExitStatus, error) int) int {
+	var alone atomic.Bool
+	go func() {
+		var m [2]byte
+		for {
+			if _, err := io.ReadFull(b.conn, m[:]); err != nil {
+				break
+			}
+			if !alone.Load() {
+				deliverSignal(p, m[0], int(m[1]))
+			}
+		}
+		// The front has gone while the first process runs: a signal it
+		// cannot catch (SIGKILL) ended it, the first process's end.
+		if !alone.Load() {
+			p.UserSignal(abi.SIGKILL)
+		}
+	}()
+	// The back's own signals came through the host process group (no
+	// one else knows its pid): those the terminal sent its foreground
+	// group the front passes on as such; the others each guest process
+	// of the group but the first gets here (the front passes the first
+	// its own); once the front has gone, every one of them.
+	stop := forwardSignals(func(kind byte, sig int) {
+		switch {
+		case alone.Load():
+			p.GroupSignal(sig)
+		case kind != sigTerminal:
+			p.GroupSignalOthers(sig)
+		}
+	})
+	defer stop()
+	signal.Stop(b.own)
+	type result struct {
+		st  linux.ExitStatus
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		st, err := p.Wait()
+		done <- result{st, err}
+	}()
+	first, firstStatus := p.FirstExit()
+	select {
+	case r := <-done:
+		return finish(r.st, r.err)
+	case <-first:
+	}
+	select {
+	case r := <-done: // the others ended too
+		return finish(r.st, r.err)
+	default:
+	}
+	st := firstStatus()
+	alone.Store(true)
+	p.Detach()
 	if st.Signal != 0 {
-		if msg := crashMessage(st.Signal); msg != "" {
-			fmt.Fprintln(stderr, msg)
-		}
-		if path, err := p.CoreDump(); err != nil {
-			fmt.Fprintf(stderr, "ppc64emu: no core file: %v\n", err)
-		} else if path != "" {
-			fmt.Fprintf(stderr, "ppc64emu: core file %s (gdb %s %s)\n", path, pos[0], path)
-		}
-		killSelf(st.Signal)
-		return 128 + st.Signal
+		reportDeath(p, st.Signal, prog, stderr)
 	}
-	return st.Code
+	_, _ = b.conn.Write([]byte{firstEnded, byte(st.Code), byte(st.Signal)})
+	_ = b.conn.Close()
+	if null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0); err == nil {
+		for fd := range 3 {
+			if fd < 2 || !strace {
+				_ = unix.Dup2(int(null.Fd()), fd)
+			}
+		}
+		null.Close()
+	}
+	r := <-done
+	if r.err != nil {
+		fmt.Fprintln(stderr, r.err)
+	}
+	return 0
 }
 
 // inheritedFiles are the descriptors from 3 up that the runner's process
@@ -422,6 +719,15 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 // runner's own, and the Go runtime's, have it), by number: the guest's
 // from the start, as a program run by qemu-user inherits them.
 func inheritedFiles() map[int]*os.File {
+	files := map[int]*os.File{}
+	for _, n := range inheritedFDs() {
+		files[n] = os.NewFile(uintptr(n), "fd"+strconv.Itoa(n))
+	}
+	return files
+}
+
+// inheritedFDs are the numbers of inheritedFiles.
+func inheritedFDs() []int {
 	fds := []int{}
 	if ents, err := os.ReadDir("/proc/self/fd"); err == nil {
 		for _, e := range ents {
@@ -435,13 +741,13 @@ func inheritedFiles() map[int]*os.File {
 			fds = append(fds, n)
 		}
 	}
-	files := map[int]*os.File{}
+	var open []int
 	for _, n := range fds {
 		if fl, err := unix.FcntlInt(uintptr(n), unix.F_GETFD, 0); err == nil && fl&unix.FD_CLOEXEC == 0 {
-			files[n] = os.NewFile(uintptr(n), "fd"+strconv.Itoa(n))
+			open = append(open, n)
 		}
 	}
-	return files
+	return open
 }
 
 // closeFiles closes the files of m and empties it.

@@ -1,0 +1,107 @@
+//go:build linux
+
+package linux_test
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestRunnerFirstExit: the process its caller started ends when the
+// program's first process does, while the child it forked runs on, as
+// under Linux and qemu-user (testdata/corpus/c/detach.c, run under
+// ppc64emu run, qemu-ppc64le and natively as built for the host). The
+// child waits for what the test does only after it has seen that end: a
+// line on descriptor 3 ("wait"; "kill": the first process killed itself
+// with SIGTERM), or SIGUSR1 sent to the run's process group ("group":
+// under ppc64emu the child is a guest process of the back process that
+// run started, which takes a signal to its group for every guest process
+// of the group once the first one has gone). The child's line reaches the
+// standard output the first process had. Bounds of 2 minutes are failure
+// bounds, not timings.
+func TestRunnerFirstExit(t *testing.T) {
+	prog := crossCompile(t, "detach")
+	runners := [][]string{{buildRunner(t), "run", prog}}
+	if q, err := exec.LookPath("qemu-ppc64le"); err == nil {
+		runners = append(runners, []string{q, prog})
+	}
+	if cc, err := exec.LookPath("cc"); err == nil {
+		native := filepath.Join(t.TempDir(), "detach")
+		if b, err := exec.Command(cc, "-O2", "-o", native, "testdata/corpus/c/detach.c").CombinedOutput(); err != nil {
+			t.Fatalf("cc: %v\n%s", err, b)
+		}
+		runners = append(runners, []string{native})
+	}
+	for _, r := range runners {
+		for _, tc := range []struct {
+			mode   string
+			signal syscall.Signal // the first process's death, or 0: exit 7
+			child  string         // the child's line
+		}{
+			{"wait", 0, "child: got go\n"},
+			{"kill", syscall.SIGTERM, "child: got go\n"},
+			{"group", 0, "child: got SIGUSR1\n"},
+		} {
+			t.Run(filepath.Base(r[0])+"/"+tc.mode, func(t *testing.T) {
+				fromTest, w3, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer w3.Close()
+				out, outW, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer out.Close()
+				cmd := exec.Command(r[0], append(r[1:], tc.mode)...)
+				cmd.Stdout = outW
+				cmd.ExtraFiles = []*os.File{fromTest}
+				// A group of its own, which "group" signals and a
+				// failure kills.
+				cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+				err = cmd.Start()
+				fromTest.Close()
+				outW.Close()
+				if err != nil {
+					t.Fatal(err)
+				}
+				pgid := cmd.Process.Pid
+				defer syscall.Kill(-pgid, syscall.SIGKILL)
+				done := make(chan error, 1)
+				go func() { done <- cmd.Wait() }()
+				select {
+				case err := <-done:
+					ws := cmd.ProcessState.Sys().(syscall.WaitStatus)
+					switch {
+					case tc.signal != 0 && !(ws.Signaled() && ws.Signal() == tc.signal):
+						t.Errorf("%v: first process ended with %v, want killed by %v", r, err, tc.signal)
+					case tc.signal == 0 && ws.ExitStatus() != 7:
+						t.Errorf("%v: first process ended with %v, want exit status 7", r, err)
+					}
+				case <-time.After(2 * time.Minute):
+					t.Fatalf("%v: the process the test started has not ended while the child runs", r)
+				}
+				if tc.mode == "group" {
+					_ = syscall.Kill(-pgid, syscall.SIGUSR1)
+				} else if _, err := w3.Write([]byte("go\n")); err != nil {
+					t.Fatal(err)
+				}
+				got := make(chan []byte, 1)
+				go func() { b, _ := io.ReadAll(out); got <- b }()
+				select {
+				case b := <-got:
+					if want := "parent: exit 7\n" + tc.child; string(b) != want {
+						t.Errorf("%v: stdout %q, want %q", r, b, want)
+					}
+				case <-time.After(2 * time.Minute):
+					t.Fatalf("%v: the child has not ended", r)
+				}
+			})
+		}
+	}
+}
