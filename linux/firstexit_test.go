@@ -26,17 +26,7 @@ import (
 // bounds, not timings.
 func TestRunnerFirstExit(t *testing.T) {
 	prog := crossCompile(t, "detach")
-	runners := [][]string{{buildRunner(t), "run", prog}}
-	if q, err := exec.LookPath("qemu-ppc64le"); err == nil {
-		runners = append(runners, []string{q, prog})
-	}
-	if cc, err := exec.LookPath("cc"); err == nil {
-		native := filepath.Join(t.TempDir(), "detach")
-		if b, err := exec.Command(cc, "-O2", "-o", native, "testdata/corpus/c/detach.c").CombinedOutput(); err != nil {
-			t.Fatalf("cc: %v\n%s", err, b)
-		}
-		runners = append(runners, []string{native})
-	}
+	runners := corpusReferences(t, "detach", prog, [][]string{{buildRunner(t), "run", prog}})
 	for _, r := range runners {
 		for _, tc := range []struct {
 			mode   string

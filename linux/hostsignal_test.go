@@ -266,7 +266,7 @@ func TestRunnerGroupSignal(t *testing.T) {
 	prog := crossCompile(t, "pgsig")
 	emu := buildRunner(t)
 	// "record" also replays the recording, which must print the same.
-	runners := pgsigReferences(t, prog, [][]string{{emu, "run", prog}, {emu, "record", "-o", "REC", prog}})
+	runners := corpusReferences(t, "pgsig", prog, [][]string{{emu, "run", prog}, {emu, "record", "-o", "REC", prog}})
 	const caught = "ready\nparent got %[1]s\nchild 1 got %[1]s\nchild 2 got %[1]s\nchild 1: exit 0\nchild 2: exit 0\n"
 	for _, tc := range []struct {
 		mode, sig string
@@ -379,7 +379,7 @@ func TestRunnerGroupSignal(t *testing.T) {
 // qemu-ppc64le and pgsig.c built for the host; 60 s is a failure bound.
 func TestRunnerGroupKill(t *testing.T) {
 	prog := crossCompile(t, "pgsig")
-	runners := pgsigReferences(t, prog, [][]string{{buildRunner(t), "run", prog}})
+	runners := corpusReferences(t, "pgsig", prog, [][]string{{buildRunner(t), "run", prog}})
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGUSR1} {
 		name := map[syscall.Signal]string{syscall.SIGTERM: "TERM", syscall.SIGUSR1: "USR1"}[sig]
 		for _, r := range runners {
@@ -530,7 +530,7 @@ func TestTtyHangup(t *testing.T) {
 		t.Skip("the runner tells a terminal's signals on linux/amd64 only")
 	}
 	prog := crossCompile(t, "pgsig")
-	runners := pgsigReferences(t, prog, [][]string{{buildRunner(t), "run", prog}})
+	runners := corpusReferences(t, "pgsig", prog, [][]string{{buildRunner(t), "run", prog}})
 	const want = "ready\nparent got SIGHUP\nchild 1 got SIGHUP\nchild 2 got SIGHUP\nchild 1: exit 0\nchild 2: exit 0\n"
 	for _, r := range runners {
 		t.Run(filepath.Base(r[0]), func(t *testing.T) {
@@ -596,17 +596,18 @@ func awaitChild(pid int) {
 	}
 }
 
-// pgsigReferences is runners and the references of pgsig.c's runs where
-// they are installed: prog (its ppc64le build) under qemu-ppc64le, and
-// pgsig.c built for the host and run natively.
-func pgsigReferences(t *testing.T, prog string, runners [][]string) [][]string {
+// corpusReferences is runners and the references of a run of corpus
+// program name (prog its ppc64le build) where they are installed: prog
+// under qemu-ppc64le, and testdata/corpus/c/NAME.c built for the host and
+// run natively.
+func corpusReferences(t *testing.T, name, prog string, runners [][]string) [][]string {
 	t.Helper()
 	if q, err := exec.LookPath("qemu-ppc64le"); err == nil {
 		runners = append(runners, []string{q, prog})
 	}
 	if cc, err := exec.LookPath("cc"); err == nil {
-		native := filepath.Join(t.TempDir(), "pgsig")
-		if b, err := exec.Command(cc, "-O2", "-o", native, "testdata/corpus/c/pgsig.c").CombinedOutput(); err != nil {
+		native := filepath.Join(t.TempDir(), name)
+		if b, err := exec.Command(cc, "-O2", "-o", native, "testdata/corpus/c/"+name+".c").CombinedOutput(); err != nil {
 			t.Fatalf("cc: %v\n%s", err, b)
 		}
 		runners = append(runners, []string{native})

@@ -45,17 +45,10 @@ func init() {
 // hang it (the bound below is a failure bound, not a timing).
 func TestInheritedFiles(t *testing.T) {
 	prog := crossCompile(t, "inheritfd")
-	runners := [][]string{{buildRunner(t), "run", prog}}
-	q, err := exec.LookPath("qemu-ppc64le")
-	if err == nil {
-		runners = append(runners, []string{q, prog})
-	}
-	if cc, err := exec.LookPath("cc"); err == nil {
-		native := filepath.Join(t.TempDir(), "inheritfd")
-		if b, err := exec.Command(cc, "-O2", "-o", native, "testdata/corpus/c/inheritfd.c").CombinedOutput(); err != nil {
-			t.Fatalf("cc: %v\n%s", err, b)
-		}
-		runners = append(runners, []string{native})
+	runners := corpusReferences(t, "inheritfd", prog, [][]string{{buildRunner(t), "run", prog}})
+	q := ""
+	if len(runners) > 1 && filepath.Base(runners[1][0]) == "qemu-ppc64le" {
+		q = runners[1][0]
 	}
 	if len(runners) == 1 {
 		t.Log("no qemu-ppc64le and no cc: the runner's output is checked against the expected lines only")
