@@ -95,3 +95,36 @@ func TestRunnerFirstExit(t *testing.T) {
 		}
 	}
 }
+
+// TestRunnerIgnoredSignals: a program run by a shell that ignores SIGHUP
+// and SIGINT (as nohup and a shell's background job do) starts with them
+// ignored under ppc64emu run (in two processes, and in one with -count)
+// as under qemu-ppc64le and natively (sigign.c); without the trap each
+// prints what the host's build prints where the test runs.
+func TestRunnerIgnoredSignals(t *testing.T) {
+	prog := crossCompile(t, "sigign")
+	emu := buildRunner(t)
+	runners := corpusReferences(t, "sigign", prog, [][]string{{emu, "run", prog}, {emu, "run", "-count", prog}})
+	native := runners[len(runners)-1]
+	for _, trap := range []string{`trap "" HUP INT; `, ""} {
+		var want string
+		if trap != "" {
+			want = "HUP ignored\nINT ignored\n"
+		} else if filepath.Base(native[0]) == "sigign" {
+			b, err := exec.Command(native[0], "HUP", "INT").Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = string(b)
+		} else {
+			continue
+		}
+		for _, r := range runners {
+			cmd := exec.Command("sh", append([]string{"-c", trap + `exec "$@"`, "sh"}, append(r, "HUP", "INT")...)...)
+			b, err := cmd.Output()
+			if err != nil || string(b) != want {
+				t.Errorf("%q under %v: %v, printed %q, want %q", trap, r, err, b, want)
+			}
+		}
+	}
+}

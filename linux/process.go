@@ -124,6 +124,13 @@ type Config struct {
 	// are appended, as to "ppc64emu run -L DIR" (hostexec.go). Nil: such
 	// an execve fails with ENOEXEC.
 	Runner []string
+	// IgnoredSignals are the signals the first guest process starts
+	// with ignored (SIG_IGN), as a program inherits ignored signals
+	// across execve: nohup's SIGHUP, a shell's SIGINT for a job it
+	// started in the background. ppc64emu run gives those it was started
+	// with ignored, where Go tells (SIGHUP and SIGINT: its runtime takes
+	// the others over at start). SIGKILL and SIGSTOP cannot be ignored.
+	IgnoredSignals []int
 	// Pid and ParentPid, if not zero, are the initial guest process's
 	// process id and its parent's (getpid and getppid); zero means the
 	// runner's own (its getpid and getppid). ppc64emu run, which runs the
@@ -356,6 +363,11 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		}
 		if d, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD, 3); err == nil {
 			p.files.set(g, d)
+		}
+	}
+	for _, sig := range cfg.IgnoredSignals {
+		if sig >= 1 && sig <= abi.NSIG && sig != abi.SIGKILL && sig != abi.SIGSTOP {
+			p.sighand.actions[sig].handler = abi.SIG_IGN
 		}
 	}
 	p.group.pgid = unix.Getpgrp()

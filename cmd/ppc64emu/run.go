@@ -236,6 +236,8 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "ppc64emu record: -gdb is for run and replay (a recording is debugged with ppc64emu replay -gdb)\n")
 		return exitUsage
 	}
+	// Before run catches any signal (backLink, forwardSignals).
+	ignored := ignoredSignals()
 	var link *backInfo
 	if twoProcesses {
 		var err error
@@ -254,6 +256,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	extra := inheritedFiles()
 	defer closeFiles(extra)
 	cfg := linux.Config{CPU: *cpu, Sysroot: sysrootDir(*sysroot), Core: *core, MaxTasks: *maxTasks, ExtraFiles: extra}
+	cfg.IgnoredSignals = ignored
 	if link != nil {
 		cfg.Pid, cfg.ParentPid = link.pid, link.ppid
 	}
@@ -712,6 +715,22 @@ func runBack(p *linux.Process, b *backInfo, prog string, strace bool, stderr io.
 		fmt.Fprintln(stderr, r.err)
 	}
 	return 0
+}
+
+// ignoredSignals are the signals among those Go's runtime leaves ignored
+// when run was started with them ignored (SIGHUP and SIGINT; it takes
+// the others over) that still are: the first guest process's ignored
+// ones (linux.Config.IgnoredSignals). The back process of a run in two
+// inherits them from the front, which catches nothing before it starts
+// it.
+func ignoredSignals() []int {
+	var sigs []int
+	for _, s := range []syscall.Signal{syscall.SIGHUP, syscall.SIGINT} {
+		if signal.Ignored(s) {
+			sigs = append(sigs, int(s))
+		}
+	}
+	return sigs
 }
 
 // inheritedFiles are the descriptors from 3 up that the runner's process
