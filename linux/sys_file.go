@@ -732,8 +732,26 @@ func writeCommon(t *Thread, a *sysArgs, pos int64, f func(int, []byte) (int, err
 	return t.ioRest(fd, a.Ptr(1), size, uint64(n), true, f), 0
 }
 
-// iovecs reads an iovec array.
+// iovecs reads an iovec array, as Linux's import_iovec does for every
+// call that takes one: more than UIO_MAXIOV elements, or a length that
+// does not fit in ssize_t, is EINVAL (copy_iovec_from_user) before
+// anything moves.
 func (t *Thread) iovecs(addr, cnt uint64) ([]abi.Iovec, int) {
+	iov, e := t.iovecArray(addr, cnt)
+	if e != 0 {
+		return nil, e
+	}
+	for _, v := range iov {
+		if int64(v.Len) < 0 {
+			return nil, abi.EINVAL
+		}
+	}
+	return iov, 0
+}
+
+// iovecArray reads an iovec array of at most UIO_MAXIOV elements, lengths
+// unchecked (vmsplice asks the host for its errors' order).
+func (t *Thread) iovecArray(addr, cnt uint64) ([]abi.Iovec, int) {
 	if cnt > 1024 {
 		return nil, abi.EINVAL
 	}

@@ -396,7 +396,7 @@ func sysVmsplice(t *Thread, a *sysArgs) (uint64, int) {
 		runtime.KeepAlive(iov)
 		return int64(r), e
 	}
-	giov, e := t.iovecs(a.Ptr(1), nseg)
+	giov, e := t.iovecArray(a.Ptr(1), nseg)
 	negative := false
 	for _, v := range giov {
 		negative = negative || int64(v.Len) < 0
