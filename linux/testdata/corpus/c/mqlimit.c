@@ -14,6 +14,7 @@
  * count against the limit (the runner counts the guest processes'). */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <stdio.h>
 #include <mqueue.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,38 +38,47 @@ static void setsoft(int which, rlim_t cur) {
 	res("setrlimit", setrlimit(which, &r));
 }
 
+/* The queues' names are the host's, which every run shares: each run
+ * names its own (TestCorpus and TestCorpusEngines run the le and be
+ * builds at once; with one set of names they unlinked each other's,
+ * clean-clone CI at bd8723d). */
+static char qa[64], qb[64], qc[64];
+
 static void msgqueue(void) {
-	mq_unlink("/mqlimit-a");
-	mq_unlink("/mqlimit-b");
-	mq_unlink("/mqlimit-c");
+	snprintf(qa, sizeof qa, "/mqlimit-a-%d", (int)getpid());
+	snprintf(qb, sizeof qb, "/mqlimit-b-%d", (int)getpid());
+	snprintf(qc, sizeof qc, "/mqlimit-c-%d", (int)getpid());
+	mq_unlink(qa);
+	mq_unlink(qb);
+	mq_unlink(qc);
 	setsoft(RLIMIT_MSGQUEUE, 783);
-	res("4x100 under 783", mkq("/mqlimit-a", 4, 100, 1));
-	res("refused, not made", mq_open("/mqlimit-a", O_RDWR));
+	res("4x100 under 783", mkq(qa, 4, 100, 1));
+	res("refused, not made", mq_open(qa, O_RDWR));
 	setsoft(RLIMIT_MSGQUEUE, 784);
-	mqd_t a = mkq("/mqlimit-a", 4, 100, 1);
+	mqd_t a = mkq(qa, 4, 100, 1);
 	res("4x100 under 784", a >= 0);
-	res("1x1 more", mkq("/mqlimit-b", 1, 1, 1));
-	mqd_t a2 = mkq("/mqlimit-a", 4, 100, 0);
+	res("1x1 more", mkq(qb, 1, 1, 1));
+	mqd_t a2 = mkq(qa, 4, 100, 0);
 	res("O_CREAT of the existing one", a2 >= 0);
 	fflush(stdout);
 	pid_t pid = fork();
 	if (pid == 0) {
-		res("child: 1x1 more", mkq("/mqlimit-c", 1, 1, 1));
+		res("child: 1x1 more", mkq(qc, 1, 1, 1));
 		fflush(stdout);
 		_exit(0);
 	}
 	waitpid(pid, 0, 0);
-	res("unlink", mq_unlink("/mqlimit-a"));
-	res("1x1 while open", mkq("/mqlimit-b", 1, 1, 1));
+	res("unlink", mq_unlink(qa));
+	res("1x1 while open", mkq(qb, 1, 1, 1));
 	mq_close(a);
-	res("1x1 while open once", mkq("/mqlimit-b", 1, 1, 1));
+	res("1x1 while open once", mkq(qb, 1, 1, 1));
 	mq_close(a2);
-	mqd_t b = mkq("/mqlimit-b", 1, 1, 1);
+	mqd_t b = mkq(qb, 1, 1, 1);
 	res("1x1 once freed", b >= 0);
 	mq_close(b);
-	res("unlink", mq_unlink("/mqlimit-b"));
+	res("unlink", mq_unlink(qb));
 	setsoft(RLIMIT_MSGQUEUE, 0);
-	res("1x1 under 0", mkq("/mqlimit-b", 1, 1, 1));
+	res("1x1 under 0", mkq(qb, 1, 1, 1));
 }
 
 int main(void) {
