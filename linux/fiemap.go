@@ -21,7 +21,7 @@ const fiemapChunk = 1024
 
 // fiemapMaxExtents is FIEMAP_MAX_EXTENTS (fs/ioctl.c): UINT_MAX over the
 // size of an extent.
-var fiemapMaxExtents = uint32(math.MaxUint32 / abi.FiemapExtentLayout.Size())
+var fiemapMaxExtents = uint32(uint64(math.MaxUint32) / uint64(abi.FiemapExtentLayout.Size()))
 
 // fiemapIoctl answers FS_IOC_FIEMAP on host descriptor fd, the guest's
 // struct fiemap at addr, with the host file's extents (Linux's
