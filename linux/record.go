@@ -295,7 +295,7 @@ func (rc *recorder) sysExit(t *Thread, num uint64, a *sysArgs, ret uint64, errno
 		}
 		return
 	case abi.SYS_WRITE, abi.SYS_WRITEV, abi.SYS_PWRITE64, abi.SYS_PWRITEV, abi.SYS_PWRITEV2:
-		if ret != 0 && len(rc.sizes) != 0 {
+		if ret != 0 { // files mapped shared, and private mappings' lent pages
 			h := t.fd(a.Fd(0))
 			off := int64(-1)
 			if num == abi.SYS_PWRITE64 || num == abi.SYS_PWRITEV || num == abi.SYS_PWRITEV2 {
@@ -400,7 +400,16 @@ const (
 // (mem.Memory.Stored), as truncated records them.
 func (rc *recorder) fileChanged(h int, off, n int64) {
 	var st unix.Stat_t
-	if len(rc.sizes) == 0 || h < 0 || unix.Fstat(h, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+	if h < 0 || unix.Fstat(h, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return
+	}
+	privateFiles.Lock()
+	ps := privateFiles.m[fileID{uint64(st.Dev), uint64(st.Ino)}].Value()
+	privateFiles.Unlock()
+	if ps != nil {
+		rc.privateChanged(ps, off, n)
+	}
+	if len(rc.sizes) == 0 {
 		return
 	}
 	objs := map[*mem.Shared]bool{}
@@ -422,6 +431,29 @@ func (rc *recorder) fileChanged(h int, off, n int64) {
 			pos := int64(s.Owner.(*sharedFile).off + soff) // the file offset of addr
 			if pos+mem.PageSize > off && (n < 0 || pos < off+n) {
 				rc.w.Mem(as, &mem.Change{Op: mem.ChangeWrite, Addr: addr, Size: mem.PageSize, Data: page[:]})
+			}
+			return true
+		})
+	}
+}
+
+// privateChanged records, after a system call of the guest's changed
+// the bytes of the file whose object of private mappings is s from
+// offset off on (n bytes, or to its end if n < 0), the pages of the
+// address spaces that have those bytes lent (privfile.go), as they are
+// now: a replay's pages of a private file mapping are its own, which the
+// call does not reach.
+func (rc *recorder) privateChanged(s *mem.Shared, off, n int64) {
+	if rc.done {
+		return
+	}
+	for m, as := range rc.spaces {
+		m.Stored(func(addr uint64, page *[mem.PageSize]byte) bool {
+			if o, i, ok := m.FileAt(addr); ok && o == s {
+				pos := int64(i * mem.PageSize) // the file offset of addr
+				if pos+mem.PageSize > off && (n < 0 || pos < off+n) {
+					rc.w.Mem(as, &mem.Change{Op: mem.ChangeWrite, Addr: addr, Size: mem.PageSize, Data: page[:]})
+				}
 			}
 			return true
 		})

@@ -66,6 +66,9 @@ func (t *Thread) syscall(scv bool) bool {
 	} else {
 		errno = abi.ENOSYS
 	}
+	if errno == 0 && mayShrink(num, &a) {
+		t.p.privateShrunk()
+	}
 	if t.p.rec != nil {
 		t.p.rec.sysExit(t, num, &a, ret, errno)
 	}

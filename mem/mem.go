@@ -1008,8 +1008,9 @@ func (m *Memory) write(addr uint64, p []byte, perm Perm) error {
 }
 
 // Page returns the storage of the page holding addr, materialising it (or
-// copying it, if it is shared with a Snapshot or a clone), if the page is
-// mapped with at least permission p; the caller may read (and,
+// copying it, if it is shared with a Snapshot or a clone, or a file's
+// page lent to a writable entry or asked for with Write: private.go), if
+// the page is mapped with at least permission p; the caller may read (and,
 // with Write, modify) it directly until Generation changes. A
 // runner uses it for instruction caches and bulk copies.
 func (m *Memory) Page(addr uint64, p Perm) (*[PageSize]byte, bool) {
@@ -1018,7 +1019,7 @@ func (m *Memory) Page(addr uint64, p Perm) (*[PageSize]byte, bool) {
 		return nil, false
 	}
 	d := l.data[i]
-	if d == nil || l.perm[i]&cow != 0 {
+	if (d == nil || l.perm[i]&cow != 0) && !(d != nil && lent(l.perm[i]) && (p|l.perm[i])&Write == 0) {
 		d = m.own(l, int(i))
 	}
 	if p&Write != 0 && l.perm[i]&Exec != 0 {

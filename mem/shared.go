@@ -24,6 +24,9 @@ type Shared struct {
 	// read, for an object of private mappings (NewPrivate), reads the
 	// file from page i into p.
 	read func(i uint64, p []byte) int
+	// lend, for an object of private mappings of a file's pages
+	// (NewFile), lends the file's page i.
+	lend func(i uint64) (*[PageSize]byte, bool)
 	// Owner is the caller's own description of the object (a runner keeps
 	// the file it maps there); mem does not use it.
 	Owner any
@@ -57,7 +60,7 @@ func NewShared(source func(i uint64) (*[PageSize]byte, bool)) *Shared {
 func (s *Shared) Resident() int { return len(s.pages) }
 
 // private reports whether s is an object of private mappings (NewPrivate).
-func (s *Shared) private() bool { return s.read != nil }
+func (s *Shared) private() bool { return s.read != nil || s.lend != nil }
 
 // page returns page i of s (not a private one: attach reads those).
 func (s *Shared) page(i uint64) (*[PageSize]byte, bool) {
@@ -147,10 +150,14 @@ func copyVolatile(d *[PageSize]byte, off uint64, p []byte, write bool) (ok bool)
 
 // attach gives entry i of l, page pn of a mapping of an object, the
 // storage of its page of the object, or reports false if there is none.
-// A page of a private mapping (NewPrivate) is read into storage of the
-// entry's own, which from then on is an ordinary private page.
+// A page of a private mapping is the file's page lent (NewFile), or read
+// into storage of the entry's own (NewPrivate), which from then on is an
+// ordinary private page.
 func (m *Memory) attach(l *leaf, i, pn uint64) bool {
 	s := m.ivs[m.find(pn)]
+	if s.obj.lend != nil {
+		return m.lendIn(l, i, pn, s)
+	}
 	if s.obj.private() {
 		return m.readIn(l, i, pn, s)
 	}
@@ -168,6 +175,9 @@ func (m *Memory) attach(l *leaf, i, pn uint64) bool {
 // scratch page to know).
 func (s *Shared) has(i uint64) bool {
 	switch {
+	case s.lend != nil:
+		d, ok := s.lend(i)
+		return ok && d != nil
 	case s.read != nil:
 		return s.read(i, make([]byte, PageSize)) > 0
 	case s.source != nil:
@@ -194,7 +204,7 @@ func (m *Memory) HasPage(addr uint64) bool {
 		return false
 	}
 	s := m.ivs[k]
-	if s.obj.source != nil || s.obj.read != nil {
+	if s.obj.source != nil || s.obj.private() {
 		return s.obj.has(s.offAt(pn))
 	}
 	return s.obj.pages[s.offAt(pn)] != nil

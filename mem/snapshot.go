@@ -182,7 +182,8 @@ func (m *Memory) markPerm(l *leaf) {
 }
 
 // own gives entry k of l storage of its own, a copy of the shared page
-// or a new zero page, and returns it.
+// (copy-on-write, or a file's page lent) or a new zero page, and returns
+// it.
 func (m *Memory) own(l *leaf, k int) *[PageSize]byte {
 	old := l.data[k]
 	m.logData(l, k)
@@ -201,6 +202,14 @@ func (m *Memory) own(l *leaf, k int) *[PageSize]byte {
 		m.resident++
 	}
 	l.data[k] = d
+	if lent(l.perm[k]) {
+		// A file's page lent (private.go) is the entry's own from now
+		// on; an emulator may hold the lent one for reading (Page
+		// lends it only to read a page not writable, which a Poke
+		// writes): Generation changes.
+		l.perm[k] &^= shared
+		m.gen++
+	}
 	l.perm[k] &^= cow
 	return d
 }
