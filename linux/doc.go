@@ -345,6 +345,11 @@
 // real answer: adjtimex and clock_adjtime(CLOCK_REALTIME) with modes 0 or
 // ADJ_OFFSET_SS_READ, syslog's SYSLOG_ACTION_SIZE_BUFFER and READ_ALL
 // where kernel.dmesg_restrict lets a process without CAP_SYSLOG have them.
+// The same holds for the ioctl requests that act on a whole file system or
+// on the host's random pool (fileioctl.go, randioctl.go): FIFREEZE and
+// FITHAW are EPERM, FITRIM EPERM where the file system has it (else
+// ENOTTY); the random requests that need CAP_SYS_ADMIN check the guest's
+// and its arguments, then change nothing (RNDGETENTCNT is the host's).
 //
 // Two things of the machine are the run's own rather than refused. The
 // host and domain names are the run's (uts.go): they start as the

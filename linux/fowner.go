@@ -218,3 +218,33 @@ func fcntlOwner(t *Thread, h, cmd int, arg uint64) (uint64, int) {
 	t.fileOwnerOf(h, true).setOwner(t, o)
 	return 0, 0
 }
+
+// ownerIoctl is a socket's FIOSETOWN and SIOCSPGRP, which set the owner
+// from an int as fcntl's F_SETOWN does, and FIOGETOWN and SIOCGPGRP, which
+// store F_GETOWN's answer (Linux 6.1's sock_ioctl, net/socket.c: the int
+// is read before f_setown, EFAULT); ok is false for another request or a
+// file that is no socket (ENOTTY: no other file has them).
+func ownerIoctl(t *Thread, h int, req, arg uint64) (r uint64, errno int, ok bool) {
+	switch req {
+	case abi.FIOSETOWN, abi.SIOCSPGRP, abi.FIOGETOWN, abi.SIOCGPGRP:
+	default:
+		return 0, 0, false
+	}
+	var st unix.Stat_t
+	if unix.Fstat(h, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFSOCK {
+		return 0, 0, false
+	}
+	if req == abi.FIOGETOWN || req == abi.SIOCGPGRP {
+		v, e := fcntlOwner(t, h, unix.F_GETOWN, 0)
+		if e != 0 {
+			return 0, e, true
+		}
+		return 0, t.put32(arg, uint32(v)), true
+	}
+	v, e := t.get32(arg)
+	if e != 0 {
+		return 0, e, true
+	}
+	_, e = fcntlOwner(t, h, unix.F_SETOWN, uint64(int64(int32(v))))
+	return 0, e, true
+}

@@ -1270,6 +1270,12 @@ func sysIoctl(t *Thread, a *sysArgs) (uint64, int) {
 	if e, ok := fileIoctl(t, fd, a.Ulong(1), a.Ulong(2)); ok {
 		return 0, e
 	}
+	if e, ok := randomIoctl(t, fd, a.Ulong(1), a.Ulong(2)); ok {
+		return 0, e
+	}
+	if r, e, ok := ownerIoctl(t, fd, a.Ulong(1), a.Ulong(2)); ok {
+		return r, e
+	}
 	switch a.Ulong(1) {
 	case abi.TIOCGWINSZ:
 		ws, err := unix.IoctlGetWinsize(fd, unix.TIOCGWINSZ)
@@ -1322,6 +1328,9 @@ func sysIoctl(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, t.put64(a.Ptr(2), uint64(n))
 	case abi.FS_IOC_FIEMAP:
 		return 0, fiemapIoctl(t, fd, a.Ptr(2))
+	}
+	if isRandomDevice(fd) {
+		return 0, abi.EINVAL // random_ioctl's default (randioctl.go)
 	}
 	return 0, abi.ENOTTY
 }

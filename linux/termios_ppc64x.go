@@ -28,4 +28,6 @@ const (
 	hostFS_IOC_FSSETXATTR = abi.FS_IOC_FSSETXATTR
 	hostFIBMAP            = abi.FIBMAP
 	hostFIGETBSZ          = abi.FIGETBSZ
+	hostFS_IOC_GETFSLABEL = abi.FS_IOC_GETFSLABEL
+	hostFS_IOC_SETFSLABEL = abi.FS_IOC_SETFSLABEL
 )

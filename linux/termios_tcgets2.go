@@ -27,4 +27,6 @@ const (
 	hostFS_IOC_FSSETXATTR = 0x401c5820
 	hostFIBMAP            = 0x1
 	hostFIGETBSZ          = 0x2
+	hostFS_IOC_GETFSLABEL = 0x81009431
+	hostFS_IOC_SETFSLABEL = 0x41009432
 )

@@ -300,6 +300,45 @@ const (
 	FICLONERANGE      = 0x8020940d // _IOW(0x94, 13, struct file_clone_range)
 )
 
+// More file requests (uapi linux/fs.h), powerpc's encodings: a file
+// system's label (char[FSLABEL_MAX]), a dedupe of ranges of other files
+// into one (struct file_dedupe_range: read and write together, the same
+// number on every architecture), a freeze and thaw of a file system (an
+// int), and a discard of its free blocks (struct fstrim_range).
+const (
+	FS_IOC_GETFSLABEL = 0x41009431 // _IOR(0x94, 49, char[FSLABEL_MAX])
+	FS_IOC_SETFSLABEL = 0x81009432 // _IOW(0x94, 50, char[FSLABEL_MAX])
+	FIDEDUPERANGE     = 0xc0189436 // _IOWR(0x94, 54, struct file_dedupe_range)
+	FIFREEZE          = 0xc0045877 // _IOWR('X', 119, int)
+	FITHAW            = 0xc0045878 // _IOWR('X', 120, int)
+	FITRIM            = 0xc0185879 // _IOWR('X', 121, struct fstrim_range)
+	FSLABEL_MAX       = 256
+)
+
+// The requests of /dev/random and /dev/urandom (uapi linux/random.h),
+// powerpc's encodings: the entropy count (an int), and the ones that need
+// CAP_SYS_ADMIN: add to the count (an int), add bytes and credit them
+// (struct rand_pool_info: an int count, an int length, the bytes), clear
+// the count, clear the pool, reseed.
+const (
+	RNDGETENTCNT   = 0x40045200 // _IOR('R', 0x00, int)
+	RNDADDTOENTCNT = 0x80045201 // _IOW('R', 0x01, int)
+	RNDADDENTROPY  = 0x80085203 // _IOW('R', 0x03, int[2])
+	RNDZAPENTCNT   = 0x20005204 // _IO('R', 0x04)
+	RNDCLEARPOOL   = 0x20005206 // _IO('R', 0x06)
+	RNDRESEEDCRNG  = 0x20005207 // _IO('R', 0x07)
+)
+
+// The socket requests of the file's owner (uapi asm-generic/sockios.h,
+// powerpc's asm/sockios.h too): FIOSETOWN and SIOCSPGRP set it as fcntl's
+// F_SETOWN, FIOGETOWN and SIOCGPGRP read it as F_GETOWN (an int).
+const (
+	FIOSETOWN = 0x8901
+	SIOCSPGRP = 0x8902
+	FIOGETOWN = 0x8903
+	SIOCGPGRP = 0x8904
+)
+
 // FiemapExtentLast is FIEMAP_EXTENT_LAST (uapi linux/fiemap.h), the flag
 // of a file's last extent.
 const FiemapExtentLast = 0x1

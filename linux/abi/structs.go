@@ -417,11 +417,36 @@ type FileCloneRange struct {
 	SrcOffset, SrcLength, DestOffset uint64
 }
 
-// FsxattrLayout and FileCloneRangeLayout lay out an Fsxattr and a
-// FileCloneRange.
+// FileDedupeRange is struct file_dedupe_range (uapi linux/fs.h), 24
+// bytes: FIDEDUPERANGE's source range and how many
+// FileDedupeRangeInfo follow it.
+type FileDedupeRange struct {
+	SrcOffset, SrcLength uint64
+	DestCount            uint16
+	Reserved1            uint16
+	Reserved2            uint32
+}
+
+// FileDedupeRangeInfo is struct file_dedupe_range_info (uapi
+// linux/fs.h), 32 bytes: one destination (a descriptor and offset) and
+// what the dedupe did there (bytes, and a status: 0 same, 1 differs, or
+// a negative errno).
+type FileDedupeRangeInfo struct {
+	DestFd       int64
+	DestOffset   uint64
+	BytesDeduped uint64
+	Status       int32
+	Reserved     uint32
+}
+
+// FsxattrLayout, FileCloneRangeLayout, FileDedupeRangeLayout and
+// FileDedupeRangeInfoLayout lay out an Fsxattr, a FileCloneRange, a
+// FileDedupeRange and a FileDedupeRangeInfo.
 var (
-	FsxattrLayout        = NewLayout[Fsxattr]()
-	FileCloneRangeLayout = NewLayout[FileCloneRange]()
+	FsxattrLayout             = NewLayout[Fsxattr]()
+	FileCloneRangeLayout      = NewLayout[FileCloneRange]()
+	FileDedupeRangeLayout     = NewLayout[FileDedupeRange]()
+	FileDedupeRangeInfoLayout = NewLayout[FileDedupeRangeInfo]()
 )
 
 // SchedParam is struct sched_param (uapi linux/sched/types.h): the
