@@ -29,6 +29,12 @@ func (t *Thread) syscall(scv bool) bool {
 	if t.p.rec != nil {
 		t.p.rec.syscall(t, num)
 	}
+	if t.cpuLate {
+		// What a call shows of CPU times (/proc's stat, sched and
+		// schedstat, the clocks, getrusage) counts t's time up to the
+		// call (Thread.cpuQuantum).
+		t.cpuAccount()
+	}
 	a := sysArgs{r.GPR[3], r.GPR[4], r.GPR[5], r.GPR[6], r.GPR[7], r.GPR[8]}
 	t.restart = 0
 	r.OrigGPR3 = r.GPR[3]

@@ -109,6 +109,7 @@ type Thread struct {
 	pdeathSig int
 
 	cpuMark int64 // the host thread's CPU clock when last charged (rlimit.go)
+	cpuLate bool  // a quantum ended without a charge (Thread.cpuQuantum)
 	// utime is its CPU time so far (rlimit.go; /proc/PID/task/TID/stat,
 	// CLOCK_THREAD_CPUTIME_ID, RUSAGE_THREAD).
 	utime time.Duration
@@ -204,7 +205,7 @@ func (t *Thread) run() {
 		stop := t.runQuantum()
 		p.instructions.Add(t.count)
 		t.count = 0
-		t.cpuCharge()
+		t.cpuQuantum()
 		if stop {
 			t.unlock()
 			return
