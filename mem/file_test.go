@@ -141,6 +141,22 @@ func TestFilePageStates(t *testing.T) {
 				return m
 			}, 2, 3},
 		}},
+		{"AccessPage refuses a writable entry's page for loads", mem.RW, []step{
+			{func(m *mem.Memory, c *pageCache) *mem.Memory {
+				if d, ok := m.AccessPage(at(1), mem.AccessRead); ok {
+					t.Errorf("AccessPage(AccessRead) of a writable lent page lent %p", d)
+				}
+				c.set(1, 'f')
+				return m
+			}, 1, 'f'},
+			{func(m *mem.Memory, c *pageCache) *mem.Memory {
+				if d, ok := m.AccessPage(at(3), mem.AccessRead); ok {
+					t.Errorf("AccessPage(AccessRead) of a writable page not in yet lent %p", d)
+				}
+				c.set(3, 'g')
+				return m
+			}, 3, 'g'},
+		}},
 		{"a Poke copies and changes Generation", mem.RX, []step{
 			{same, 1, 2},
 			{func(m *mem.Memory, c *pageCache) *mem.Memory {

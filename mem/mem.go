@@ -1040,6 +1040,14 @@ func (m *Memory) AccessPage(addr uint64, access Access) (*[PageSize]byte, bool) 
 		p = Write
 	case AccessExec:
 		p = Exec
+	default:
+		if l, i, ok := m.slot(addr, Read); ok && lent(l.perm[i]) && l.perm[i]&Write != 0 {
+			// A file's page lent to a writable private mapping: a store
+			// in the emulator's Run may copy it while the emulator
+			// keeps the page lent for loads, so each load goes through
+			// Read (private.go).
+			return nil, false
+		}
 	}
 	return m.Page(addr, p)
 }

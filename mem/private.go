@@ -46,17 +46,17 @@ import (
 //     and parent both see the file until each writes (Linux shares the
 //     page cache's page between them, each copying on its own write).
 //     Page and AccessPage lend it as it is for reading and instruction
-//     fetches only while the entry has no write permission: an emulator
-//     keeps a page lent for reading until Generation changes (a whole
-//     Run), while a store in that Run may copy the page (Write, a store
-//     crossing pages, Page with Write), so a writable entry's page is
-//     copied first, as a copy-on-write page is. own, which copies a lent
-//     page, changes Generation: a Poke into a read-only page (a
-//     debugger's breakpoint) ends the lending. So a page of a writable
-//     mapping that an emulator loads through AccessPage is the mapping's
-//     own from then on (it no longer shows the file's changes, a
-//     difference from Linux), while Read and ReadPage keep showing the
-//     file until it is written.
+//     fetches while the entry has no write permission. A writable
+//     entry's is not lent that way: an emulator keeps a page lent for
+//     reading until Generation changes (a whole Run), while a store in
+//     that Run may copy the page (Write, a store crossing pages, Page
+//     with Write). AccessPage refuses it for reading (each load goes
+//     through Read, which reads it in place, as ReadPage does), and Page
+//     copies it for reading or fetching, as a copy-on-write page is (a
+//     runner's ReadString of a writable private file page: that page no
+//     longer shows the file, a difference from Linux). own, which copies
+//     a lent page, changes Generation: a Poke into a read-only page (a
+//     debugger's breakpoint) ends the lending.
 //   - own: ordinary private storage (copy-on-write with Snapshot and
 //     Clone as any other), after a store, or Page for writing.
 //
