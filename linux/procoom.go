@@ -139,39 +139,3 @@ func (t *Thread) procOOMWrite(ref procRef, b []byte) int {
 	}
 	return 0
 }
-
-// kstrtoint parses s as Linux's kstrtoint with base 0: an optional sign,
-// then hexadecimal after 0x, octal after a leading 0, else decimal, and
-// nothing else (EINVAL); a value beyond an int is ERANGE.
-func kstrtoint(s string) (int, int) {
-	neg := false
-	if r, ok := strings.CutPrefix(s, "-"); ok {
-		s, neg = r, true
-	} else {
-		s = strings.TrimPrefix(s, "+")
-	}
-	base := 10
-	switch {
-	case len(s) > 2 && (s[:2] == "0x" || s[:2] == "0X"):
-		s, base = s[2:], 16
-	case len(s) > 1 && s[0] == '0':
-		s, base = s[1:], 8
-	}
-	if s == "" || strings.ContainsAny(s, "+-_") {
-		return 0, abi.EINVAL
-	}
-	n, err := strconv.ParseUint(s, base, 64)
-	if err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return 0, abi.ERANGE
-		}
-		return 0, abi.EINVAL
-	}
-	switch {
-	case !neg && n > 1<<31-1, neg && n > 1<<31:
-		return 0, abi.ERANGE
-	case neg:
-		return -int(n), 0
-	}
-	return int(n), 0
-}

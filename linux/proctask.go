@@ -630,11 +630,37 @@ func (t *Thread) procSlackWrite(ref procRef, b []byte) int {
 	return 0
 }
 
-// kstrtou64 parses s as Linux's kstrtoull: base 0 takes C's prefixes (0x,
-// 0), base 10 none; one trailing newline is allowed; a sign, blanks or
-// other bytes are EINVAL, a value past 64 bits ERANGE.
+// kstrtou64 parses s as Linux's kstrtoull: an optional '+', then
+// parseULL's number.
 func kstrtou64(s string, base int) (uint64, int) {
-	s = strings.TrimPrefix(strings.TrimSuffix(s, "\n"), "+")
+	return parseULL(strings.TrimPrefix(s, "+"), base)
+}
+
+// kstrtoint parses s as Linux's kstrtoint with base 0: an optional sign,
+// then parseULL's number; a value beyond an int is ERANGE.
+func kstrtoint(s string) (int, int) {
+	r, neg := strings.CutPrefix(s, "-")
+	if !neg {
+		r = strings.TrimPrefix(s, "+")
+	}
+	n, e := parseULL(r, 0)
+	switch {
+	case e != 0:
+		return 0, e
+	case !neg && n > 1<<31-1, neg && n > 1<<31:
+		return 0, abi.ERANGE
+	case neg:
+		return -int(n), 0
+	}
+	return int(n), 0
+}
+
+// parseULL parses s as Linux's _kstrtoull, the number of every kstrto*
+// call (lib/kstrtox.c): base 0 takes C's prefixes (0x, 0), base 10 none;
+// one trailing newline is allowed; a sign, blanks or other bytes are
+// EINVAL, a value past 64 bits ERANGE.
+func parseULL(s string, base int) (uint64, int) {
+	s = strings.TrimSuffix(s, "\n")
 	if base == 0 {
 		base = 10
 		switch {

@@ -42,6 +42,39 @@ func TestKstrtou64(t *testing.T) {
 	}
 }
 
+// TestKstrtoint checks the number parser of oom_score_adj and oom_adj
+// against kstrtoint's rules (base 0, a sign, an int's range).
+func TestKstrtoint(t *testing.T) {
+	tests := []struct {
+		s     string
+		want  int
+		errno int
+	}{
+		{"42", 42, 0},
+		{"+42", 42, 0},
+		{"-42", -42, 0},
+		{"-0x10", -16, 0},
+		{"010", 8, 0},
+		{"-17\n", -17, 0},
+		{"2147483647", 1<<31 - 1, 0},
+		{"2147483648", 0, abi.ERANGE},
+		{"-2147483648", -1 << 31, 0},
+		{"-2147483649", 0, abi.ERANGE},
+		{"-+5", 0, abi.EINVAL},
+		{"+-5", 0, abi.EINVAL},
+		{"--5", 0, abi.EINVAL},
+		{"-", 0, abi.EINVAL},
+		{"5x", 0, abi.EINVAL},
+		{"99999999999999999999", 0, abi.ERANGE},
+	}
+	for _, tc := range tests {
+		got, e := kstrtoint(tc.s)
+		if got != tc.want || e != tc.errno {
+			t.Errorf("kstrtoint(%q) = %d, %d; want %d, %d", tc.s, got, e, tc.want, tc.errno)
+		}
+	}
+}
+
 // TestTimerSlack checks PR_SET_TIMERSLACK's rule (0 restores the default)
 // and what a new thread starts with (its creator's slack, as default too).
 func TestTimerSlack(t *testing.T) {

@@ -27,6 +27,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "fsfile.h"
+
 static const char *res(int r) {
 	static char b[64];
 	if (r >= 0)
@@ -40,21 +42,13 @@ static const char *res(int r) {
 	return b;
 }
 
-static int mkfile(char *path) {
-	const char *dirs[] = {"/var/tmp", "/tmp", "."};
-	for (int i = 0; i < 3; i++) {
-		snprintf(path, 256, "%s/fileioctl.XXXXXX", dirs[i]);
-		int fd = mkstemp(path);
-		if (fd < 0)
-			continue;
-		unsigned f;
-		if (ioctl(fd, FS_IOC_GETFLAGS, &f) == 0)
-			return fd;
-		close(fd);
-		unlink(path);
-	}
-	return -1;
+/* Whether fd's file system keeps inode flags. */
+static int hasflags(int fd) {
+	unsigned f;
+	return ioctl(fd, FS_IOC_GETFLAGS, &f) == 0;
 }
+
+static int mkfile(char *path) { return fsfile(path, "fileioctl", hasflags); }
 
 int main(void) {
 	char path[256];

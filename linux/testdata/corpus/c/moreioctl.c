@@ -46,38 +46,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "fsfile.h"
+
 static const char *res(int r) {
 	static char b[64];
-	if (r >= 0)
-		return "0";
-	snprintf(b, sizeof b, "-1 %s", errno == EBADF ? "EBADF" : errno == EFAULT ? "EFAULT"
-	                              : errno == EINVAL     ? "EINVAL"
-	                              : errno == ENOTTY     ? "ENOTTY"
-	                              : errno == EPERM      ? "EPERM"
-	                              : errno == ESRCH      ? "ESRCH"
-	                              : errno == ENOMEM     ? "ENOMEM"
-	                              : errno == EISDIR     ? "EISDIR"
-	                              : errno == EOPNOTSUPP ? "EOPNOTSUPP"
-	                                                    : strerror(errno));
-	return b;
+	snprintf(b, sizeof b, "-1 %s", strerrorname_np(errno));
+	return r >= 0 ? "0" : b;
 }
 
-/* A file on the first of /var/tmp, /tmp and . whose file system has a
-   label, with its path in path; -1 if none has. */
-static int labelled(char *path) {
-	const char *dirs[] = {"/var/tmp", "/tmp", "."};
-	for (int i = 0; i < 3; i++) {
-		snprintf(path, 256, "%s/moreioctl.XXXXXX", dirs[i]);
-		int fd = mkstemp(path);
-		if (fd < 0)
-			continue;
-		char l[FSLABEL_MAX];
-		if (ioctl(fd, FS_IOC_GETFSLABEL, l) == 0)
-			return fd;
-		close(fd);
-		unlink(path);
-	}
-	return -1;
+/* Whether fd's file system has a label. */
+static int haslabel(int fd) {
+	char l[FSLABEL_MAX];
+	return ioctl(fd, FS_IOC_GETFSLABEL, l) == 0;
 }
 
 /* The requests that need CAP_SYS_ADMIN, by whoever runs this. */
@@ -178,7 +158,7 @@ int main(void) {
 
 	/* The file system's label. */
 	char path[256];
-	int lfd = labelled(path);
+	int lfd = fsfile(path, "moreioctl", haslabel);
 	if (lfd < 0) {
 		printf("no file system here has a label\n");
 	} else {
