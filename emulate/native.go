@@ -26,8 +26,9 @@ import (
 //
 //   - it covers ops[:natN], the block's leading ops it translates (the
 //     integer kinds of the block loop, the zero-extending integer loads
-//     and stores and lfd/stfd, the record forms of the integer ops, and
-//     the VMX/VSX ops of glibc's string functions: native_vec.go); it
+//     and stores and lfd/stfd, the record forms of the integer ops, the
+//     VMX/VSX ops of glibc's string functions: native_vec.go, and the
+//     scalar FP arithmetic's fast path: native_fp.go); it
 //     runs only when the Run's step budget covers all of them (otherwise
 //     the block loop runs the block);
 //   - a load or store looks its page up in the same direct-mapped data
@@ -106,6 +107,7 @@ type nativeState struct {
 func newNativeState(e *Emulator) *nativeState {
 	s := &nativeState{gen: 1}
 	s.asm.mulhwLow = e.qemuSide(diffMulhwHigh)
+	s.asm.fxEvery, s.asm.exactFP = e.qemuSide(diffFPFXEvery), e.exactFP
 	a, err := jit.NewArena()
 	if err != nil {
 		s.off = true
@@ -750,7 +752,7 @@ func nativeOp(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 	case kGeneric, kNop, kAndi, kMtlr, kMtctr, kMflr, kMfctr, kBcReg:
 		// The kinds the block loop runs itself but generated code
 		// translates from the instruction (a kBcReg never).
-		return nativeGeneric(a, op.in) || nativeRecord(a, op.in) || nativeInt(a, op, j, le, exits) || nativeVec(a, op, j, le, exits)
+		return nativeGeneric(a, op.in) || nativeRecord(a, op.in) || nativeInt(a, op, j, le, exits) || nativeVec(a, op, j, le, exits) || nativeFP(a, op, j, exits)
 	default:
 		return false
 	}

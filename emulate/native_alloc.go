@@ -67,6 +67,10 @@ type natAsm struct {
 	// mulhwLow: mulhw and mulhwu leave RT's high word 0 (the QEMU
 	// side of diffMulhwHigh), not a copy of the low one.
 	mulhwLow bool
+	// fxEvery: an inexact result sets FPSCR[FX] even when XX was set
+	// (the QEMU side of diffFPFXEvery, fpFX); exactFP: no FP arithmetic
+	// in generated code (the Emulator's exactFP).
+	fxEvery, exactFP bool
 }
 
 // reset forgets the allocation and the counts.

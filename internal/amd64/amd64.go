@@ -58,6 +58,9 @@ const (
 	CondNE Cond = 0x5 // not equal
 	CondBE Cond = 0x6 // below or equal (unsigned <=)
 	CondA  Cond = 0x7 // above (unsigned >)
+	CondS  Cond = 0x8 // sign
+	CondNS Cond = 0x9 // no sign
+	CondP  Cond = 0xa // parity (an unordered UCOMISD)
 	CondL  Cond = 0xc // less (signed <)
 	CondGE Cond = 0xd // greater or equal (signed >=)
 	CondLE Cond = 0xe // less or equal (signed <=)
@@ -439,3 +442,79 @@ func (a *Asm) Cqo() { a.b(0x48, 0x99) }
 // Mfence orders every load and store before it before every one after
 // it (MFENCE).
 func (a *Asm) Mfence() { a.b(0x0f, 0xae, 0xf0) }
+
+// SD is a scalar double-precision SSE2 operation on two XMM registers:
+// its opcode byte after F2 0F.
+type SD uint8
+
+// The scalar double operations (dst = dst op src, rounded in MXCSR's
+// mode: round to nearest even under Go).
+const (
+	SQRTSD SD = 0x51 // dst = √src
+	ADDSD  SD = 0x58
+	MULSD  SD = 0x59
+	SUBSD  SD = 0x5c
+	DIVSD  SD = 0x5e
+)
+
+// OpSD is dst = dst op src on the low doubles of XMM registers (SSE2).
+func (a *Asm) OpSD(op SD, dst, src XReg) { a.sseReg(0xf2, false, byte(op), byte(dst), byte(src)) }
+
+// MovX is dst = src, all 128 bits (MOVAPD).
+func (a *Asm) MovX(dst, src XReg) { a.sseReg(0x66, false, 0x28, byte(dst), byte(src)) }
+
+// MovqToX is dst = src zero-extended to 128 bits (MOVQ xmm, r64).
+func (a *Asm) MovqToX(dst XReg, src Reg) { a.sseReg(0x66, true, 0x6e, byte(dst), byte(src)) }
+
+// MovqFromX is dst = src's low 64 bits (MOVQ r64, xmm).
+func (a *Asm) MovqFromX(dst Reg, src XReg) { a.sseReg(0x66, true, 0x7e, byte(src), byte(dst)) }
+
+// Ucomisd sets ZF, PF and CF from comparing the low doubles of x and y
+// (UCOMISD): unordered 1 1 1, x < y 0 0 1, x = y 1 0 0, x > y 0 0 0.
+func (a *Asm) Ucomisd(x, y XReg) { a.sseReg(0x66, false, 0x2e, byte(x), byte(y)) }
+
+// Rounding modes of Roundsd's immediate (bit 3 set: no precision
+// exception).
+const (
+	RoundDown  = 0x09 // toward −∞
+	RoundUp    = 0x0a // toward +∞
+	RoundTrunc = 0x0b // toward 0
+)
+
+// Roundsd is dst = src's low double rounded to an integral value in
+// mode (ROUNDSD, SSE4.1: a CPUID feature, leaf 1 ECX bit 19).
+func (a *Asm) Roundsd(dst, src XReg, mode uint8) {
+	a.b(0x66)
+	a.rex(false, Reg(dst), NoReg, Reg(src), false)
+	a.b(0x0f, 0x3a, 0x0b)
+	a.modrmReg(byte(dst), Reg(src))
+	a.b(mode)
+}
+
+// FMA213 is an FMA3 operation of the 213 form on the low doubles: its
+// opcode byte after VEX.66.0F38.W1.
+type FMA213 uint8
+
+// The FMA3 forms (one rounding).
+const (
+	VFMADD213SD  FMA213 = 0xa9 // dst = dst×src1 + src2
+	VFMSUB213SD  FMA213 = 0xab // dst = dst×src1 − src2
+	VFNMADD213SD FMA213 = 0xad // dst = −(dst×src1) + src2
+)
+
+// Fma is dst = op(dst, src1, src2) on the low doubles (FMA3: a CPUID
+// feature, leaf 1 ECX bit 12), with a three-byte VEX prefix; the other
+// bits of dst are cleared above 128 and kept below.
+func (a *Asm) Fma(op FMA213, dst, src1, src2 XReg) {
+	b1 := byte(0x02) // map 0F38
+	if dst&8 == 0 {
+		b1 |= 0x80
+	}
+	b1 |= 0x40 // no index
+	if src2&8 == 0 {
+		b1 |= 0x20
+	}
+	b2 := byte(0x80) | (^byte(src1)&15)<<3 | 0x01 // W1, vvvv, L0, pp 66
+	a.b(0xc4, b1, b2, byte(op))
+	a.modrmReg(byte(dst), Reg(src2))
+}

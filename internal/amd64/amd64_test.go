@@ -1,6 +1,7 @@
 package amd64
 
 import (
+	"bytes"
 	"testing"
 
 	"golang.org/x/arch/x86/x86asm"
@@ -101,6 +102,19 @@ func TestEncodings(t *testing.T) {
 		{"pxor xmm2, xmm2", func(a *Asm) { a.OpX(PXOR, 2, 2) }},
 		{"pmovmskb eax, xmm0", func(a *Asm) { a.Pmovmskb(RAX, 0) }},
 		{"pmovmskb r9d, xmm10", func(a *Asm) { a.Pmovmskb(R9, 10) }},
+		{"addsd xmm0, xmm1", func(a *Asm) { a.OpSD(ADDSD, 0, 1) }},
+		{"subsd xmm9, xmm2", func(a *Asm) { a.OpSD(SUBSD, 9, 2) }},
+		{"mulsd xmm3, xmm10", func(a *Asm) { a.OpSD(MULSD, 3, 10) }},
+		{"divsd xmm4, xmm5", func(a *Asm) { a.OpSD(DIVSD, 4, 5) }},
+		{"sqrtsd xmm6, xmm7", func(a *Asm) { a.OpSD(SQRTSD, 6, 7) }},
+		{"movapd xmm2, xmm11", func(a *Asm) { a.MovX(2, 11) }},
+		{"movq xmm1, rax", func(a *Asm) { a.MovqToX(1, RAX) }},
+		{"movq xmm8, r9", func(a *Asm) { a.MovqToX(8, R9) }},
+		{"movq rdx, xmm3", func(a *Asm) { a.MovqFromX(RDX, 3) }},
+		{"movq r10, xmm12", func(a *Asm) { a.MovqFromX(R10, 12) }},
+		{"ucomisd xmm0, xmm1", func(a *Asm) { a.Ucomisd(0, 1) }},
+		{"roundsd xmm0, xmm1, 0x9", func(a *Asm) { a.Roundsd(0, 1, RoundDown) }},
+		{"roundsd xmm10, xmm2, 0xb", func(a *Asm) { a.Roundsd(10, 2, RoundTrunc) }},
 		{"popcnt rax, rcx", func(a *Asm) { a.Popcnt(RAX, RCX) }},
 		{"bsr rax, rcx", func(a *Asm) { a.Bsr(RAX, RCX) }},
 		{"bsr r9, r10", func(a *Asm) { a.Bsr(R9, R10) }},
@@ -131,6 +145,27 @@ func TestEncodings(t *testing.T) {
 		}
 		if got := x86asm.IntelSyntax(inst, 0, nil); got != tt.want {
 			t.Errorf("% x = %q, want %q", a.Buf, got, tt.want)
+		}
+	}
+}
+
+// TestFmaEncodings compares the VEX encodings of Fma, which x86asm does
+// not decode, with the bytes GNU objdump decodes as the text beside them.
+func TestFmaEncodings(t *testing.T) {
+	tests := []struct {
+		want []byte // objdump -D -b binary -m i386:x86-64 -M intel
+		emit func(a *Asm)
+	}{
+		{[]byte{0xc4, 0xe2, 0xf1, 0xab, 0xda}, func(a *Asm) { a.Fma(VFMSUB213SD, 3, 1, 2) }},  // vfmsub213sd xmm3,xmm1,xmm2
+		{[]byte{0xc4, 0xe2, 0xf1, 0xad, 0xd8}, func(a *Asm) { a.Fma(VFNMADD213SD, 3, 1, 0) }}, // vfnmadd213sd xmm3,xmm1,xmm0
+		{[]byte{0xc4, 0x42, 0xb1, 0xa9, 0xc2}, func(a *Asm) { a.Fma(VFMADD213SD, 8, 9, 10) }}, // vfmadd213sd xmm8,xmm9,xmm10
+		{[]byte{0xc4, 0xe2, 0x89, 0xa9, 0xe5}, func(a *Asm) { a.Fma(VFMADD213SD, 4, 14, 5) }}, // vfmadd213sd xmm4,xmm14,xmm5
+	}
+	for _, tt := range tests {
+		var a Asm
+		tt.emit(&a)
+		if !bytes.Equal(a.Buf, tt.want) {
+			t.Errorf("% x, want % x", a.Buf, tt.want)
 		}
 	}
 }

@@ -27,15 +27,16 @@ const (
 	FastFMA
 )
 
-// Unbiased binary64 exponent bounds of the fast path. An operand of add,
-// subtract or square root, and every result, lies in [2^−fastExp,
-// 2^(fastExp+1)); an operand of multiply, divide or FMA in [2^−fastExpMul,
-// 2^(fastExpMul+1)), so that a product or quotient stays inside the first
+// Unbiased binary64 exponent bounds of the fast path (generated code
+// checks them too: emulate's native_fp.go). An operand of add,
+// subtract or square root, and every result, lies in [2^−FastExp,
+// 2^(FastExp+1)); an operand of multiply, divide or FMA in [2^−FastExpMul,
+// 2^(FastExpMul+1)), so that a product or quotient stays inside the first
 // range too. Error terms are then at least 2^−1010 or exactly zero (no
 // underflow), and no sum or product overflows.
 const (
-	fastExp    = 900
-	fastExpMul = 440
+	FastExp    = 900
+	FastExpMul = 440
 )
 
 // fastIn reports whether the unbiased exponent of the double a lies in
@@ -53,7 +54,7 @@ func fastIn(a float64, lim int) bool {
 func Fast64(op FastOp, x, y, z float64) (v, err float64, ok bool) {
 	switch op {
 	case FastAdd, FastSub:
-		if !fastIn(x, fastExp) || !fastIn(y, fastExp) {
+		if !fastIn(x, FastExp) || !fastIn(y, FastExp) {
 			return 0, 0, false
 		}
 		if op == FastSub {
@@ -65,13 +66,13 @@ func Fast64(op FastOp, x, y, z float64) (v, err float64, ok bool) {
 		bv := v - x
 		err = (x - (v - bv)) + (y - bv)
 	case FastMul:
-		if !fastIn(x, fastExpMul) || !fastIn(y, fastExpMul) {
+		if !fastIn(x, FastExpMul) || !fastIn(y, FastExpMul) {
 			return 0, 0, false
 		}
 		v = x * y
 		err = math.FMA(x, y, -v) // the product's error, exactly (no underflow)
 	case FastDiv:
-		if !fastIn(x, fastExpMul) || !fastIn(y, fastExpMul) {
+		if !fastIn(x, FastExpMul) || !fastIn(y, FastExpMul) {
 			return 0, 0, false
 		}
 		v = x / y
@@ -81,13 +82,13 @@ func Fast64(op FastOp, x, y, z float64) (v, err float64, ok bool) {
 			err = -err
 		}
 	case FastSqrt:
-		if x < 0 || !fastIn(x, fastExp) {
+		if x < 0 || !fastIn(x, FastExp) {
 			return 0, 0, false
 		}
 		v = math.Sqrt(x)
 		err = math.FMA(-v, v, x) // x − v², of the sign of √x − v
 	case FastFMA:
-		if !fastIn(x, fastExpMul) || !fastIn(y, fastExpMul) || !fastIn(z, fastExp) {
+		if !fastIn(x, FastExpMul) || !fastIn(y, FastExpMul) || !fastIn(z, FastExp) {
 			return 0, 0, false
 		}
 		v = math.FMA(x, y, z)
@@ -97,7 +98,7 @@ func Fast64(op FastOp, x, y, z float64) (v, err float64, ok bool) {
 	}
 	// v ≠ 0 and inside the range: no overflow, no tiny result (and no
 	// signed-zero rule to apply).
-	return v, err, fastIn(v, fastExp)
+	return v, err, fastIn(v, FastExp)
 }
 
 // fmaErr is x×y + z − v for v = RN(x×y + z), as a float64 of the same sign

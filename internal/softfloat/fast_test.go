@@ -15,9 +15,9 @@ func fastOperand(rng *rand.Rand, single bool) float64 {
 	var e int
 	switch rng.IntN(8) {
 	case 0:
-		e = rng.IntN(2*fastExp+40) - fastExp - 20 // around the bounds
+		e = rng.IntN(2*FastExp+40) - FastExp - 20 // around the bounds
 	case 1:
-		e = rng.IntN(2*fastExpMul+40) - fastExpMul - 20
+		e = rng.IntN(2*FastExpMul+40) - FastExpMul - 20
 	case 2:
 		if rng.IntN(8) == 0 {
 			return 0
