@@ -16,23 +16,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#define MB (1L << 20)
-
-static unsigned sum(const unsigned char *p, long n) {
-	unsigned s = 0;
-	for (long i = 0; i < n; i++)
-		s = s * 31 + p[i];
-	return s;
-}
+#include "bigbuf.h"
 
 int main(void) {
-	char name[] = "bigioXXXXXX";
-	int fd = mkstemp(name);
-	unlink(name);
+	unsigned char *w, *r;
+	int fd = bigfile("bigio", &w, &r);
 	long n = 3 * MB + 5;
-	unsigned char *w = malloc(4 * MB), *r = malloc(4 * MB);
-	for (long i = 0; i < 4 * MB; i++)
-		w[i] = (unsigned char)(i * 7 + (i >> 12));
 	printf("write %ld\n", (long)write(fd, w, n));
 	printf("lseek %ld\n", (long)lseek(fd, 0, SEEK_SET));
 	memset(r, 0, 4 * MB);

@@ -20,23 +20,12 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#define MB (1L << 20)
-
-static unsigned sum(const unsigned char *p, long n) {
-	unsigned s = 0;
-	for (long i = 0; i < n; i++)
-		s = s * 31 + p[i];
-	return s;
-}
+#include "bigbuf.h"
 
 int main(void) {
-	char name[] = "bigvecXXXXXX";
-	int fd = mkstemp(name);
-	unlink(name);
+	unsigned char *w, *r;
+	int fd = bigfile("bigvec", &w, &r);
 	long n = 3 * MB + 5;
-	unsigned char *w = malloc(4 * MB), *r = malloc(4 * MB);
-	for (long i = 0; i < 4 * MB; i++)
-		w[i] = (unsigned char)(i * 7 + (i >> 12));
 	struct iovec wv[3] = {{w, MB / 2}, {w + MB / 2, 0}, {w + MB / 2, n - MB / 2}};
 	printf("writev %ld\n", (long)writev(fd, wv, 3));
 	printf("lseek %ld\n", (long)lseek(fd, 0, SEEK_SET));
