@@ -350,7 +350,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 	t.mm.e.SetContext(&t.ctx)
 	g.execed = true
 	g.execs++
-	g.exe = exePath(t.realHost(exeHost))
+	g.setExe(exePath(t.realHost(exeHost)))
 	g.deletePosixTimers()
 	g.vforkDoneOnce()
 	return 0, errNoResult

@@ -372,7 +372,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	}
 	p.group.pgid = unix.Getpgrp()
 	p.hostPgrp = p.group.pgid
-	p.group.exe = exe
+	p.group.setExe(exe)
 	p.group.sid, _ = unix.Getsid(0)
 	p.hostCtty = runnerCtty(p.group.sid)
 	p.group.tty = p.hostCtty

@@ -490,6 +490,11 @@ func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
 	u := g.anyThread()
 	switch ref.entry {
 	case "exe":
+		if flags&unix.O_ACCMODE != unix.O_RDONLY || flags&unix.O_TRUNC != 0 {
+			if e := t.textBusy(unix.AT_FDCWD, p.exeOf(g), false); e != 0 {
+				return -1, e // a running program (txtbusy.go)
+			}
+		}
 		fd, err := unix.Open(p.exeOf(g), flags, 0)
 		if err != nil {
 			return -1, errnoOf(err)

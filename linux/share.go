@@ -149,6 +149,10 @@ type threadGroup struct {
 	// resolved (/proc/self/exe): the first process's, copied at fork,
 	// replaced by execve.
 	exe string
+	// exeID is exe's file (exeOK: known), which no one may open for
+	// writing while a process runs it (txtbusy.go).
+	exeID fileID
+	exeOK bool
 	// started is when it was created (/proc/PID/stat's starttime).
 	started time.Time
 	// rand is its stream of random numbers in a seeded run (seed.go), nil
@@ -257,7 +261,7 @@ func (t *Thread) cloneResources(flags uint64, tid int) (resources, int) {
 		r.group.rl.cpuUsed = 0
 		r.group.oom = t.group.oom // as Linux's copy_signal
 		r.group.fs = t.fsOf().copy()
-		r.group.exe = t.group.exe
+		r.group.exe, r.group.exeID, r.group.exeOK = t.group.exe, t.group.exeID, t.group.exeOK
 		t.group.forkStream(r.group)
 	}
 	if flags&abi.CLONE_SIGHAND == 0 {

@@ -236,6 +236,11 @@ func sysTruncate(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, e // the read-only /proc/sys (procsys.go)
 		}
 	}
+	if a.Long(1) >= 0 {
+		if e := t.textBusy(unix.AT_FDCWD, host, false); e != 0 {
+			return 0, e // a guest's running program (txtbusy.go)
+		}
+	}
 	if e := t.truncateLease(host); e != 0 {
 		return 0, e // a lease the truncate breaks (lease.go)
 	}

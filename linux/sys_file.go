@@ -969,6 +969,12 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 	if e := t.procSysOpenCheck(dirfd, rootd, path, hflags); e != 0 {
 		return 0, e // the read-only /proc/sys (procsys.go)
 	}
+	if rootd < 0 && hflags&unix.O_PATH == 0 && (hflags&unix.O_ACCMODE != unix.O_RDONLY || hflags&unix.O_TRUNC != 0) &&
+		hflags&(unix.O_CREAT|unix.O_EXCL) != unix.O_CREAT|unix.O_EXCL {
+		if e := t.textBusy(dirfd, path, hflags&unix.O_NOFOLLOW != 0); e != 0 {
+			return 0, e // a guest's running program (txtbusy.go)
+		}
+	}
 	if dir == nil && hflags&unix.O_PATH == 0 && t.openIsDevTTY(dirfd, rootd, path) {
 		// (An O_PATH descriptor names /dev/tty's node itself: Linux
 		// calls no tty_open for it, so it needs no controlling terminal.)
