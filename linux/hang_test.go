@@ -68,19 +68,10 @@ func (c *cappedLog) Bytes() []byte {
 // whole test binary until go test's own timeout, or the host's memory.
 func waitGuarded(t *testing.T, p *linux.Process, full <-chan struct{}) (linux.ExitStatus, error) {
 	t.Helper()
-	type result struct {
-		st  linux.ExitStatus
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		st, err := p.Wait()
-		done <- result{st, err}
-	}()
 	why := "the run did not end within " + hangLimit.String()
 	select {
-	case r := <-done:
-		return r.st, r.err
+	case <-p.Done():
+		return p.Wait()
 	case <-time.After(hangLimit):
 	case <-full:
 		why = "the run's recording passed its cap"

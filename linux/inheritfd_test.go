@@ -9,11 +9,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"testing"
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/linux"
 )
 
 // The descriptors this test binary inherited from whatever started it
@@ -23,14 +24,8 @@ import (
 // close-on-exec, and ppc64emu run hands those to the guest as Linux
 // does: TestInheritedFiles).
 func init() {
-	ents, err := os.ReadDir("/proc/self/fd")
-	if err != nil {
-		return
-	}
-	for _, e := range ents {
-		if n, err := strconv.Atoi(e.Name()); err == nil && n >= 3 {
-			unix.CloseOnExec(n)
-		}
+	for _, n := range linux.InheritedFDs() {
+		unix.CloseOnExec(n)
 	}
 }
 

@@ -547,6 +547,10 @@ func (p *Process) Wait() (ExitStatus, error) {
 	return p.status, p.stopErr
 }
 
+// Done returns a channel closed when the process has ended: Wait then
+// returns at once.
+func (p *Process) Done() <-chan struct{} { return p.done }
+
 // FirstExit returns a channel closed when the initial guest process ends
 // while other guest processes still run (the run goes on until they end:
 // Wait), and how it ended. If the initial process is the last to end,
