@@ -61,10 +61,10 @@ import (
 //     access there is SIGBUS (BUS_ADRERR), and the page holding the new
 //     end shows zeros after it. The runner evicts its lent pages past the
 //     new end after a guest call that may have shrunk a file
-//     (privateShrunk; mem.Memory.Evict), so their next access faults
-//     with SIGBUS at the instruction. Its copied pages past the end are
-//     left (Linux zaps them too: a difference kept, see docs/design.md),
-//     and a file another host program shrinks under a lent page gives a
+//     (privateShrunk; mem.Memory.Evict), and its copied pages there too
+//     (Linux's even_cows), so their next access faults with SIGBUS at
+//     the instruction. A file another host program shrinks under a lent
+//     page gives a
 //     host SIGBUS in the runner, which ends the process with SIGBUS
 //     (Thread.run), as the default action would.
 //   - A mapping of a file opened O_RDONLY is private whatever the file's
@@ -185,11 +185,11 @@ func (fp *filePages) page(i uint64) (*[mem.PageSize]byte, bool) {
 }
 
 // privateShrunk evicts, after a guest call that may have shrunk a file
-// (truncate, ftruncate, an open with O_TRUNC, fallocate), the lent pages
-// past the end of every privately mapped file that shrank from every
-// guest address space (mem.Memory.Evict), as Linux's truncate_pagecache
-// unmaps them: their next access is SIGBUS, not a host fault. It returns
-// the files that shrank.
+// (truncate, ftruncate, an open with O_TRUNC, fallocate), the pages past
+// the end of every privately mapped file that shrank, lent or copied,
+// from every guest address space (mem.Memory.Evict), as Linux's
+// truncate_pagecache unmaps them: their next access is SIGBUS (and not
+// a host fault). It returns the files that shrank.
 func (p *Process) privateShrunk() []*mem.Shared {
 	var shrunk []*mem.Shared
 	var from []uint64

@@ -211,9 +211,10 @@ func TestFilePageStates(t *testing.T) {
 	}
 }
 
-// TestFileEvict: after the file shrank, Evict drops the lent pages past
-// its new end in every Memory (the next access faults with ErrBeyond)
-// and leaves the others; a page written is the mapping's own and stays.
+// TestFileEvict: after the file shrank, Evict drops the pages past its
+// new end in every Memory, lent or written (the next access faults with
+// ErrBeyond, as Linux's truncate zaps private copies too), and leaves the
+// others.
 func TestFileEvict(t *testing.T) {
 	c := newPageCache(4)
 	s := mem.NewFile(c.lend)
@@ -246,15 +247,22 @@ func TestFileEvict(t *testing.T) {
 		if got := byteAt(t, mm, fileMap); got != 1 {
 			t.Errorf("page 0 reads %d, want 1", got)
 		}
-		if got := byteAt(t, mm, fileMap+3*mem.PageSize); got != 'w' {
-			t.Errorf("written page 3 reads %q, want 'w'", got)
+		if err := mm.Read(fileMap+3*mem.PageSize, b[:]); !errors.Is(err, mem.ErrBeyond) {
+			t.Errorf("written page 3 past the new end: %v, want ErrBeyond", err)
 		}
 		if o, i, ok := mm.FileAt(fileMap); !ok || o != s || i != 0 {
 			t.Errorf("FileAt(page 0) = %v %d %v, want the object's page 0", o, i, ok)
 		}
-		if _, _, ok := mm.FileAt(fileMap + 3*mem.PageSize); ok {
-			t.Errorf("FileAt of a written page says lent")
-		}
+	}
+	c.n = 4
+	if got := byteAt(t, m, fileMap+3*mem.PageSize); got != 4 {
+		t.Errorf("written page 3 after the file grew again reads %d, want the file's 4", got)
+	}
+	if err := m.Write(fileMap+2*mem.PageSize, []byte{'w'}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := m.FileAt(fileMap + 2*mem.PageSize); ok {
+		t.Errorf("FileAt of a written page says lent")
 	}
 }
 

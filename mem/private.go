@@ -60,9 +60,10 @@ import (
 //   - own: ordinary private storage (copy-on-write with Snapshot and
 //     Clone as any other), after a store, or Page for writing.
 //
-// Evict puts lent pages back to not in (a runner does it for the pages
-// past a file's new end when it shrinks, so that the next access faults
-// with ErrBeyond instead of touching a page the host no longer backs).
+// Evict puts pages back to not in, lent or own (a runner does it for the
+// pages past a file's new end when it shrinks, so that the next access
+// faults with ErrBeyond, as on Linux, instead of touching a page the host
+// no longer backs).
 // Protect keeps the state (mprotect); Move moves it (mremap); Unmap and
 // Zero drop it (Zero puts the entry back to not in).
 
@@ -118,11 +119,12 @@ func (m *Memory) lendIn(l *leaf, i, pn uint64, s span) bool {
 func lent(p Perm) bool { return p&(shared|cow) == shared|cow }
 
 // Evict drops the pages of object s (NewFile) from page from on that
-// m's mappings of s have lent and not written, which ask s again when
-// next accessed; it reports whether there were any (Generation then
+// m's mappings of s have, lent or written (copied), which ask s again
+// when next accessed; it reports whether there were any (Generation then
 // changes). A runner evicts the pages past a file's new end when the
 // file shrinks: their next access faults with ErrBeyond, as Linux's
-// truncate_pagecache unmaps them from every mapping.
+// truncate_pagecache unmaps them from every mapping, the private copies
+// too (POSIX's SIGBUS past the end).
 func (m *Memory) Evict(s *Shared, from uint64) bool {
 	if s == nil || s.lend == nil {
 		return false
@@ -138,8 +140,10 @@ func (m *Memory) Evict(s *Shared, from uint64) bool {
 		}
 		m.leaves(lo, sp.end, func(l *leaf, _ uint64, i, j int) {
 			for k := i; k < j; k++ {
-				if l.data[k] != nil && lent(l.perm[k]) {
-					m.drop(l, k) // the shared bit stays: not in
+				if l.data[k] != nil {
+					m.markPerm(l)
+					m.drop(l, k)
+					l.perm[k] |= shared // not in
 					any = true
 				}
 			}

@@ -7,8 +7,9 @@
  * MADV_DONTNEED drops the process's copy, the file shows again; after
  * fork, parent and child both see the file in the pages neither wrote and
  * each copies its own on its own write; ftruncate makes the pages past the
- * new end SIGBUS (BUS_ADRERR) and the page holding it zeros past the end,
- * and growing the file again brings zero pages back. Compared with
+ * new end SIGBUS (BUS_ADRERR), also a page the process wrote (its copy is
+ * dropped), and the page holding it zeros past the end, and growing the
+ * file again brings the file's zero pages back. Compared with
  * qemu-user, which maps the host file with the host kernel (Linux's
  * behaviour). The SIGBUS's address is not printed (qemu-ppc64 gives a
  * wrong si_addr, shmbus.c). */
@@ -136,12 +137,15 @@ int main(void) {
 
 	/* ftruncate: SIGBUS past the new end, zeros after it in its page. */
 	touch("page 3", q + 3 * ps);
+	p[3 * ps] = 'k';
 	res("ftruncate to a page and a half", ftruncate(fd, ps + ps / 2));
 	touch("page 3 after ftruncate", q + 3 * ps);
+	touch("page 3 the process wrote, after ftruncate", p + 3 * ps);
 	touch("page 1 before the new end", q + ps + ps / 2 - 1);
 	touch("page 1 after the new end", q + ps + ps / 2);
 	res("ftruncate to four pages", ftruncate(fd, 4 * ps));
 	touch("page 3 after the file grew again", q + 3 * ps);
+	touch("page 3 the process wrote, after the file grew again", p + 3 * ps);
 	put(fd, "n", 3 * ps);
 	touch("page 3 after a pwrite", q + 3 * ps);
 	return 0;
