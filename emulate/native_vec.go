@@ -1,6 +1,8 @@
 package emulate
 
 import (
+	"math/bits"
+
 	"golang.org/x/arch/ppc64/ppc64asm"
 	"golang.org/x/sys/cpu"
 
@@ -399,6 +401,9 @@ func nativeVec(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 		}
 		nativeVecAccess(a, op, j, le, exits)
 		return true
+	case ppc64asm.LXVL, ppc64asm.STXVL:
+		nativeVecLength(a, op, j, le, exits)
+		return true
 	}
 	return false
 }
@@ -522,4 +527,119 @@ func nativeVecAccess(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) {
 	}
 	a.Store(64, d0, r8)
 	a.Store(64, d1, r9)
+}
+
+// nativeVecLength is lxvl and stxvl (vsLength): n = min(RB[0:7], 16)
+// bytes at (RA|0), as lxvx and stxvx of the 16 bytes there (vsrFromBytes,
+// vsrToBytes with 16-byte elements) of which only the first n move, the
+// rest of the register zero for the load. n = 0 accesses nothing. The
+// page is looked up for 16 bytes (one whose 16 bytes cross the page's end
+// exits at op j, and the block loop runs it); the load reads the 16 bytes
+// there (one page: no fault, no other effect) and clears those past n,
+// the store writes n.
+func nativeVecLength(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) {
+	const rax, rcx, r8, r9, r10 = amd64.RAX, amd64.RCX, amd64.R8, amd64.R9, amd64.R10
+	in := op.in
+	store := in.Op == ppc64asm.STXVL
+	m := vsrM(int64(vecReg(in)))
+	// R10 = n.
+	a.Load(64, r10, gprM(uint8(in.Args[2])))
+	a.ShiftImm(64, amd64.SHR, r10, 56)
+	a.MovImm(rcx, 16)
+	a.OpImm(amd64.CMP, r10, 16)
+	a.Cmov(amd64.CondA, r10, rcx)
+	// The image of the 16 bytes in R8 (bytes 0-7, host order) and R9
+	// (bytes 8-15): doubleword 1 then 0 of the register little-endian,
+	// 0 then 1 byte-reversed big-endian.
+	var done []int
+	if !store {
+		a.MovImm(r8, 0)
+		a.MovImm(r9, 0)
+	}
+	a.Test(r10, r10)
+	done = append(done, a.Jcc(amd64.CondE))
+	if ra := uint8(in.Args[1] & 31); ra != 0 {
+		a.Load(64, rax, gprM(ra))
+	} else {
+		a.MovImm(rax, 0)
+	}
+	tlb := offRTLB
+	if store {
+		tlb = offWTLB
+	}
+	at := nativeLookup(a, tlb, 16, j, exits)
+	a.Lea(rcx, at)
+	if !store {
+		a.Load(64, r8, amd64.M(rcx, 0))
+		a.Load(64, r9, amd64.M(rcx, 8))
+		// Clear the bytes from n on: R9 entirely below 9, else its
+		// bytes from n − 8 (none at 16); R8's from n below 8.
+		a.MovImm(rax, 0)
+		a.OpImm(amd64.CMP, r10, 8)
+		a.Cmov(amd64.CondBE, r9, rax)
+		a.Lea(rcx, amd64.M(r10, -8))
+		small := a.Jcc(amd64.CondB)
+		nativeKeepBytes(a, r9)
+		done = append(done, a.Jmp())
+		a.Patch(small, a.Len())
+		a.Mov(rcx, r10)
+		nativeKeepBytes(a, r8)
+	} else {
+		if le {
+			a.Load(64, r8, dw1(m))
+			a.Load(64, r9, m)
+		} else {
+			a.Load(64, r8, m)
+			a.Load(64, r9, dw1(m))
+			a.Bswap(64, r8)
+			a.Bswap(64, r9)
+		}
+		// 8 bytes from R8 if n ≥ 8 (then R9's), then n's 8, 4, 2, 1
+		// bits' worth from the next bytes at RCX on.
+		a.OpImm(amd64.CMP, r10, 8)
+		small := a.Jcc(amd64.CondB)
+		a.Store(64, amd64.M(rcx, 0), r8)
+		a.OpImm(amd64.ADD, rcx, 8)
+		a.Mov(r8, r9)
+		a.OpImm(amd64.SUB, r10, 8)
+		a.Patch(small, a.Len())
+		for _, w := range []int{64, 32, 16, 8} {
+			a.BtImm(r10, uint8(bits.TrailingZeros(uint(w/8))))
+			skip := a.Jcc(amd64.CondAE)
+			a.Store(w, amd64.M(rcx, 0), r8)
+			if w != 64 && w != 8 {
+				a.ShiftImm(64, amd64.SHR, r8, uint8(w))
+				a.OpImm(amd64.ADD, rcx, int32(w/8))
+			}
+			a.Patch(skip, a.Len())
+		}
+	}
+	for _, off := range done {
+		a.Patch(off, a.Len())
+	}
+	if !store {
+		if le {
+			a.Store(64, dw1(m), r8)
+			a.Store(64, m, r9)
+		} else {
+			a.Bswap(64, r8)
+			a.Bswap(64, r9)
+			a.Store(64, m, r8)
+			a.Store(64, dw1(m), r9)
+		}
+	}
+}
+
+// nativeKeepBytes clears the bytes of r (host order) from the count in
+// RCX on (0 < RCX < 8; RCX = 8 keeps them all), through RAX and RCX.
+func nativeKeepBytes(a *natAsm, r amd64.Reg) {
+	const rax, rcx = amd64.RAX, amd64.RCX
+	a.OpImm(amd64.CMP, rcx, 8)
+	all := a.Jcc(amd64.CondAE)
+	a.ShiftImm(64, amd64.SHL, rcx, 3)
+	a.MovImm(rax, 1)
+	a.ShiftCL(64, amd64.SHL, rax)
+	a.OpImm(amd64.SUB, rax, 1)
+	a.Op(amd64.AND, r, rax)
+	a.Patch(all, a.Len())
 }
