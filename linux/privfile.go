@@ -64,9 +64,8 @@ import (
 //     (privateShrunk; mem.Memory.Evict), and its copied pages there too
 //     (Linux's even_cows), so their next access faults with SIGBUS at
 //     the instruction. A file another host program shrinks under a lent
-//     page gives a
-//     host SIGBUS in the runner, which ends the process with SIGBUS
-//     (Thread.run), as the default action would.
+//     page gives a host SIGBUS in the runner, which ends the process
+//     with SIGBUS (Thread.run), as the default action would.
 //   - A mapping of a file opened O_RDONLY is private whatever the file's
 //     mode: writes to the file through another descriptor (of this
 //     process or another) show through its pages not written, the same.

@@ -443,11 +443,15 @@ func sysMremap(t *Thread, a *sysArgs) (uint64, int) {
 }
 
 // grow maps n bytes at at with perm, continuing the mapping that ends
-// there: a shared one with the next pages of its object (mremap grows
-// the object's mapping), a private one with zero-filled memory.
+// there: a file's, shared or private, with the next pages of its object
+// (mremap grows the vma, whose file offset goes on: the file's pages, or
+// SIGBUS past its end), an anonymous one with zero-filled memory.
 func (mm *addressSpace) grow(at, n uint64, perm mem.Perm) error {
 	if s, off, ok := mm.Mem.SharedAt(at - mem.PageSize); ok {
 		return mm.Mem.MapShared(at, n, perm, s, off/mem.PageSize+1)
+	}
+	if s, off, ok := mm.Mem.PrivateAt(at - mem.PageSize); ok {
+		return mm.Mem.MapPrivate(at, n, perm, s, off/mem.PageSize+1)
 	}
 	return mm.Mem.Map(at, n, perm)
 }

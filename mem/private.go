@@ -156,6 +156,19 @@ func (m *Memory) Evict(s *Shared, from uint64) bool {
 	return any
 }
 
+// PrivateAt returns the object (NewPrivate or NewFile) that the private
+// file mapping holding addr maps and the byte offset of addr in it, or
+// false if addr is not in a private file mapping.
+func (m *Memory) PrivateAt(addr uint64) (*Shared, uint64, bool) {
+	pn := addr >> pageShift
+	k := m.find(pn)
+	if k >= len(m.ivs) || m.ivs[k].start > pn || m.ivs[k].obj == nil || !m.ivs[k].obj.private() {
+		return nil, 0, false
+	}
+	s := m.ivs[k]
+	return s.obj, s.offAt(pn)<<pageShift | addr&(PageSize-1), true
+}
+
 // FileAt returns the object (NewFile) whose page the page holding addr
 // has lent, and that page's number in it, or false if the page has no
 // lent storage (not a private file mapping, not accessed, or written).

@@ -9,7 +9,8 @@
  * each copies its own on its own write; ftruncate makes the pages past the
  * new end SIGBUS (BUS_ADRERR), also a page the process wrote (its copy is
  * dropped), and the page holding it zeros past the end, and growing the
- * file again brings the file's zero pages back. Compared with
+ * file again brings the file's zero pages back; mremap grows a mapping
+ * with the file's next pages (SIGBUS past the end). Compared with
  * qemu-user, which maps the host file with the host kernel (Linux's
  * behaviour). The SIGBUS's address is not printed (qemu-ppc64 gives a
  * wrong si_addr, shmbus.c). */
@@ -148,5 +149,15 @@ int main(void) {
 	touch("page 3 the process wrote, after the file grew again", p + 3 * ps);
 	put(fd, "n", 3 * ps);
 	touch("page 3 after a pwrite", q + 3 * ps);
+
+	/* mremap grows a private file mapping with the file's next pages. */
+	char *g = mmap(NULL, 2 * ps, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (g == MAP_FAILED)
+		return 1;
+	g = mremap(g, 2 * ps, 5 * ps, MREMAP_MAYMOVE);
+	if (g == MAP_FAILED)
+		return 1;
+	touch("grown mapping page 3", g + 3 * ps);
+	touch("grown mapping page 4, past the end", g + 4 * ps);
 	return 0;
 }
