@@ -484,7 +484,11 @@ func (t *Thread) pwritevIov(fd int, iov []abi.Iovec, off int64, flags int, v2 bo
 			return 0, e
 		}
 		if kind := streamKind(fd); kind != 0 && flags == 0 {
-			return t.writeStream(fd, kind, all)
+			n, e := t.writeStream(fd, kind, all)
+			if e != 0 || n < uint64(len(all)) {
+				return n, e
+			}
+			return t.streamRest(fd, kind, iov, size, n), 0
 		}
 		if flags&unix.RWF_NOWAIT == 0 {
 			if e := t.waitWritable(fd); e != 0 {

@@ -790,7 +790,11 @@ func sysWritev(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, e
 	}
 	if kind := streamKind(fd); kind != 0 && len(all) > 0 {
-		return t.writeStream(fd, kind, all)
+		n, e := t.writeStream(fd, kind, all)
+		if e != 0 || n < uint64(len(all)) {
+			return n, e
+		}
+		return t.streamRest(fd, kind, iov, size, n), 0
 	}
 	f := func(fd int, b []byte) (int, error) { return unix.Write(fd, b) }
 	n, err := t.hostIO(fd, all, f)
@@ -806,42 +810,92 @@ func sysWritev(t *Thread, a *sysArgs) (uint64, int) {
 // gatherWrite reads the guest buffers of iov for writev, pwritev or
 // pwritev2 to host descriptor fd at pos (fsizeRoom): after the
 // RLIMIT_FSIZE check, and only as far as its room goes. size is what the
-// call may write in all; of a regular file's, all holds the first
-// ioBufCap bytes (iovRest writes the rest), of another file's all of it.
+// call may write in all (Linux's MAX_RW_COUNT at most); all holds the
+// first ioBufCap bytes of it (iovRest writes the rest of a regular
+// file's, streamRest of a pipe's or stream socket's), so that the
+// runner's memory for one call stays bounded, but for a datagram socket
+// (SOCK_DGRAM, SOCK_SEQPACKET, SOCK_RAW, SOCK_RDM), whose message goes in
+// one send, all of it: one larger than any such socket takes (maxDatagram)
+// is EMSGSIZE, as the socket says before it reads the buffers.
 func (t *Thread) gatherWrite(fd int, pos int64, iov []abi.Iovec) (all []byte, size uint64, e int) {
-	regular := fileMode(fd) == unix.S_IFREG
 	for _, v := range iov {
-		if regular {
-			size = min(size+min(v.Len, maxRW), maxRW)
-		} else {
-			size += min(v.Len, 1<<24)
-		}
+		size = min(size+min(v.Len, maxRW), maxRW)
 	}
 	if size, e = t.fsizeWrite(fd, pos, size); e != 0 {
 		return nil, 0, e
 	}
-	total := size
-	if regular {
-		total = min(size, ioBufCap)
+	total := min(size, ioBufCap)
+	bound, dgram := maxDatagram(fd)
+	if dgram {
+		if size > bound {
+			return nil, 0, abi.EMSGSIZE
+		}
+		total = size
 	}
-	for _, v := range iov {
-		if uint64(len(all)) == total {
-			break // the room RLIMIT_FSIZE leaves, or the first part, is used up
-		}
-		k := min(v.Len, 1<<24, total-uint64(len(all)))
-		if k == 0 {
-			continue // an empty buffer: the next ones are still written
-		}
-		b, e := t.read(v.Base, int(k))
-		if e != 0 {
-			return nil, 0, e
-		}
-		all = append(all, b...)
+	part, k, whole := t.iovPart(iov, 0, total, mem.Read)
+	switch {
+	case whole:
+	case k > 0 && fileMode(fd) == unix.S_IFREG:
+		// A file's write stops at the page it may not read, with
+		// what came before it (generic_perform_write).
+		size = k
+	default:
+		// Nothing before the fault; or a pipe's, which copies whole
+		// pages (a part of one before the fault is not written) or a
+		// socket's, which copies in pieces of its own: EFAULT, as
+		// Linux for a fault in the first page.
+		return nil, 0, abi.EFAULT
 	}
-	if !regular {
-		size = uint64(len(all))
+	all = make([]byte, k)
+	if e := t.gather(part, all); e != 0 {
+		return nil, 0, e
 	}
 	return all, size, 0
+}
+
+// maxDatagram says whether host descriptor fd is a socket whose every
+// send is one message (SOCK_DGRAM, SOCK_SEQPACKET, SOCK_RAW, SOCK_RDM),
+// and a bound past which every such socket refuses a message with
+// EMSGSIZE before it reads it: its send buffer's size or 64 KiB, whichever
+// is larger (a Unix or netlink socket refuses more than sk_sndbuf - 32
+// bytes; UDP and raw IP more than 65535, whatever the buffer).
+func maxDatagram(fd int) (uint64, bool) {
+	typ, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_TYPE)
+	if err != nil || typ == unix.SOCK_STREAM {
+		return 0, false
+	}
+	buf, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_SNDBUF)
+	if err != nil {
+		return 0, false
+	}
+	return max(uint64(max(buf, 0)), 1<<16), true
+}
+
+// streamRest goes on with a writev (or pwritev2 at the file position) of the guest buffers iov (size bytes in
+// all) to fd, a blocking pipe, stream socket or terminal of kind (streamKind),
+// after its first done bytes, gatherWrite's part, were written whole: the
+// rest in parts of ioBufCap, as Linux's pipe_write and stream sendmsg move
+// a whole blocking write (waiting for room), so that a writev of many MiB
+// neither comes back short after the first part nor gathers it all into
+// the runner's memory. A part written short (a signal, the socket's send
+// timeout), an error, or guest memory that faults ends it with the count
+// so far (up to the byte before the fault, where Linux's pipe_write stops
+// at the last whole page it copied: the same where the fault is at a page
+// of the pipe's).
+func (t *Thread) streamRest(fd, kind int, iov []abi.Iovec, size, done uint64) uint64 {
+	for done < size {
+		part, k, _ := t.iovPart(iov, done, min(size-done, ioBufCap), mem.Read)
+		b := t.ioBuf(k)
+		if k == 0 || t.gather(part, b) != 0 {
+			break
+		}
+		n, e := t.writeStream(fd, kind, b)
+		done += n
+		if e != 0 || n < k {
+			break
+		}
+	}
+	return done
 }
 
 func sysReadv(t *Thread, a *sysArgs) (uint64, int) {

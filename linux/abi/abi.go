@@ -32,6 +32,7 @@ const (
 	ENOSYS     = 38
 	ELOOP      = 40
 	ENOTSOCK   = 88
+	EMSGSIZE   = 90
 	EOPNOTSUPP = 95
 	ETIMEDOUT  = 110
 )

@@ -8,7 +8,7 @@
 
 #define MB (1L << 20)
 
-static unsigned sum(const unsigned char *p, long n) {
+__attribute__((unused)) static unsigned sum(const unsigned char *p, long n) {
 	unsigned s = 0;
 	for (long i = 0; i < n; i++)
 		s = s * 31 + p[i];
