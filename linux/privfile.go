@@ -198,7 +198,10 @@ func (p *Process) privateShrunk() []*mem.Shared {
 		if s == nil {
 			continue
 		}
-		fp := s.Owner.(*filePages)
+		fp, ok := s.Owner.(*filePages)
+		if !ok {
+			continue
+		}
 		var st unix.Stat_t
 		if unix.Fstat(int(fp.f.Fd()), &st) != nil {
 			continue
@@ -224,7 +227,7 @@ func (p *Process) privateShrunk() []*mem.Shared {
 		for _, s := range shrunk {
 			// The page holding the new end shows zeros after it.
 			var st unix.Stat_t
-			if unix.Fstat(int(s.Owner.(*filePages).f.Fd()), &st) == nil {
+			if fp, ok := s.Owner.(*filePages); ok && unix.Fstat(int(fp.f.Fd()), &st) == nil {
 				p.rec.privateChanged(s, st.Size, -1)
 			}
 		}
