@@ -1,7 +1,9 @@
 package emulate
 
 import (
+	"cmp"
 	"math/bits"
+	"slices"
 
 	"golang.org/x/arch/ppc64/ppc64asm"
 
@@ -323,6 +325,8 @@ var (
 	offNatRan  = int32(unsafe.Offsetof(pageCache{}.natRan))
 	offNatLeft = int32(unsafe.Offsetof(pageCache{}.natLeft))
 	offWTLB    = int32(unsafe.Offsetof(pageCache{}.w))
+	offR2TLB   = int32(unsafe.Offsetof(pageCache{}.r2))
+	offW2TLB   = int32(unsafe.Offsetof(pageCache{}.w2))
 	offNatBlk  = int32(unsafe.Offsetof(pageCache{}.natBlk))
 	offTaken   = int32(unsafe.Offsetof(pageCache{}.natTaken))
 	offEpoch   = int32(unsafe.Offsetof(pageCache{}.epoch))
@@ -360,6 +364,7 @@ func nativeCode(a *natAsm, b *block, gen uint32, from int) (int, bool) {
 	ops, le := b.ops, b.le
 	var exits []nativeExit
 	start := a.Len()
+	a.probes = a.probes[:0]
 	a.prologue()
 	k := from
 	for ; k < len(ops); k++ {
@@ -382,6 +387,16 @@ func nativeCode(a *natAsm, b *block, gen uint32, from int) (int, bool) {
 		a.MovImm(amd64.RAX, uint64(k))
 		a.Ret()
 	}
+	// The second ways' probes (nativeLookup): a hit goes back with RDX
+	// the entry's add, a miss exits.
+	for _, p := range a.probes {
+		a.Patch(p.off, a.Len())
+		a.OpMem(amd64.CMP, amd64.RCX, amd64.MI(nPC, amd64.RDX, p.tlb2))
+		exits = append(exits, nativeExit{a.Jcc(amd64.CondNE), p.j})
+		a.Load(64, amd64.RDX, amd64.MI(nPC, amd64.RDX, p.tlb2+offAdd))
+		a.Patch(a.Jmp(), p.cont)
+	}
+	slices.SortStableFunc(exits, func(x, y nativeExit) int { return cmp.Compare(x.j, y.j) })
 	stub := 0
 	for i, x := range exits {
 		if i == 0 || exits[i-1].j != x.j {
@@ -1115,9 +1130,11 @@ func nativeAccess(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) {
 
 // nativeLookup appends the page lookup of an access of size bytes at
 // RAX in the data cache at offset tlb of the page caches (r or w) and
-// returns the operand of the access: a miss or an access crossing the
-// page's end exits returning j; otherwise the operand is [RDX+RAX], RDX
-// the entry's add (the page's host address minus its guest address).
+// returns the operand of the access: a miss of both its ways (the
+// second, r2 or w2, probed out of line: natAsm.probes) or an access
+// crossing the page's end exits returning j; otherwise the operand is
+// [RDX+RAX], RDX the entry's add (the page's host address minus its
+// guest address).
 func nativeLookup(a *natAsm, tlb, size int32, j int, exits *[]nativeExit) amd64.Mem {
 	const rax, rcx, rdx = amd64.RAX, amd64.RCX, amd64.RDX
 	// RCX = the tag of the page of the access's last byte (its number
@@ -1136,8 +1153,13 @@ func nativeLookup(a *natAsm, tlb, size int32, j int, exits *[]nativeExit) amd64.
 	a.ShiftImm(32, amd64.SHR, rdx, pageShift-tlbShift)
 	a.OpImm32(amd64.AND, rdx, (tlbSize-1)<<tlbShift)
 	a.OpMem(amd64.CMP, rcx, amd64.MI(nPC, rdx, tlb))
-	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+	miss := a.Jcc(amd64.CondNE)
 	a.Load(64, rdx, amd64.MI(nPC, rdx, tlb+offAdd))
+	tlb2 := offR2TLB
+	if tlb == offWTLB {
+		tlb2 = offW2TLB
+	}
+	a.probes = append(a.probes, natProbe{off: miss, cont: a.Len(), tlb2: tlb2, j: j})
 	return amd64.MI(rdx, rax, 0)
 }
 

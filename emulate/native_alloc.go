@@ -71,6 +71,18 @@ type natAsm struct {
 	// (the QEMU side of diffFPFXEvery, fpFX); exactFP: no FP arithmetic
 	// in generated code (the Emulator's exactFP).
 	fxEvery, exactFP bool
+	// probes are the second-way probes of the code's page lookups, laid
+	// out after it (nativeCode).
+	probes []natProbe
+}
+
+// natProbe is the out-of-line probe of a page lookup's second way: the
+// first way's miss jump at off, the code to go back to at cont (RDX the
+// entry's add), the way's offset tlb2, the op j to exit at on a miss.
+type natProbe struct {
+	off, cont int
+	tlb2      int32
+	j         int
 }
 
 // reset forgets the allocation and the counts.

@@ -71,6 +71,15 @@ type pageCache struct {
 	gen uint64
 	r   [tlbSize]tlbEntry
 	w   [tlbSize]tlbEntry
+	// r2 and w2 are the second ways of r and w: the entry a fill of r
+	// or w evicted (pageMiss) moves there, at the same index, so two
+	// pages whose numbers agree modulo tlbSize (1 MiB apart: heaps,
+	// stacks, arenas) do not evict each other. Generated code probes
+	// them after a miss of the first way; the block loop and Step look
+	// at the first way only (a page found only in the second way comes
+	// back to the first through pageMiss, swapping with its entry). A
+	// page is in at most one way of a set.
+	r2, w2 [tlbSize]tlbEntry
 
 	// The code page Run fetches from, and its decoded instructions.
 	// codeAddr is the page's address, and noCode (never an address
@@ -157,7 +166,7 @@ type pageCache struct {
 	// not kept: a page lent for writing is counted by mem.Memory's
 	// ExecWrites at its lending, which another thread's Run must see
 	// again for stores it makes in a later Run.
-	rKept [tlbSize]tlbEntry
+	rKept, rKept2 [tlbSize]tlbEntry
 }
 
 // codeTLBSize is the number of entries of pageCache.entered.
@@ -323,7 +332,7 @@ func (c *pageCache) begin(pm PagedMemory, hooked bool) {
 		c.epoch++
 	} else {
 		if !hooked {
-			c.r = c.rKept
+			c.r, c.r2 = c.rKept, c.rKept2
 		}
 		if mm, ok := pm.(*mem.Memory); !ok || hooked || c.execWrites == 0 || mm.ExecWrites()+1 != c.execWrites {
 			c.epoch++
@@ -338,17 +347,17 @@ func (c *pageCache) end() {
 		c.execWrites = mm.ExecWrites() + 1
 	}
 	c.on = nil
-	c.rKept = c.r
-	c.r = [tlbSize]tlbEntry{}
-	c.w = [tlbSize]tlbEntry{}
+	c.rKept, c.rKept2 = c.r, c.r2
+	c.r, c.r2 = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
+	c.w, c.w2 = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
 }
 
 // flush forgets every page (the decoded instructions stay: they check
 // their word).
 func (c *pageCache) flush() {
-	c.r = [tlbSize]tlbEntry{}
-	c.rKept = [tlbSize]tlbEntry{}
-	c.w = [tlbSize]tlbEntry{}
+	c.r, c.r2 = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
+	c.rKept, c.rKept2 = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
+	c.w, c.w2 = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
 	c.codeAddr, c.codePage, c.codeInsts = noCode, &noPage, &neverInsts
 	c.entered = [codeTLBSize]codeTLBEntry{}
 }
@@ -388,8 +397,22 @@ func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc mem.
 		c.epoch++
 		return p
 	}
-	set[pn%tlbSize] = tlbEntry{tag: pn + 1, page: p, add: uintptr(unsafe.Pointer(p)) - uintptr(pn*mem.PageSize)}
+	t := &set[pn%tlbSize]
+	if t.tag != pn+1 {
+		// The evicted entry to the second way, over this page's entry
+		// there if it had one.
+		c.second(set)[pn%tlbSize] = *t
+	}
+	*t = tlbEntry{tag: pn + 1, page: p, add: uintptr(unsafe.Pointer(p)) - uintptr(pn*mem.PageSize)}
 	return p
+}
+
+// second is the second way of set (c.r or c.w).
+func (c *pageCache) second(set *[tlbSize]tlbEntry) *[tlbSize]tlbEntry {
+	if set == &c.r {
+		return &c.r2
+	}
+	return &c.w2
 }
 
 // fetchCached returns the cached instruction at nip (a multiple of 4)
@@ -458,6 +481,9 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 			c.code[pn] = ci
 			if t := &c.w[pn%tlbSize]; t.tag == pn+1 {
 				*t = tlbEntry{} // stores to it now take pageMiss
+			}
+			if t := &c.w2[pn%tlbSize]; t.tag == pn+1 {
+				*t = tlbEntry{}
 			}
 		}
 		c.codeAddr, c.codePage, c.codeInsts = addr, p, ci
