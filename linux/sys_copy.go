@@ -138,7 +138,7 @@ func (t *Thread) sendfileStream(in, out, kind int, off *int64, count int) (uint6
 			}
 			break
 		}
-		w, e := t.writeStream(out, kind, chunk[:n])
+		w, e := t.writeStream(out, kind, chunk[:n], uint64(total))
 		if off != nil {
 			*off += int64(w)
 		} else if int(w) < n {
@@ -484,7 +484,7 @@ func (t *Thread) pwritevIov(fd int, iov []abi.Iovec, off int64, flags int, v2 bo
 			return 0, e
 		}
 		if kind := streamKind(fd); kind != 0 && flags == 0 {
-			n, e := t.writeStream(fd, kind, all)
+			n, e := t.writeStream(fd, kind, all, 0)
 			if e != 0 || n < uint64(len(all)) {
 				return n, e
 			}

@@ -712,7 +712,7 @@ func writeCommon(t *Thread, a *sysArgs, pos int64, f func(int, []byte) (int, err
 	}
 	if len(b) > 0 && stream {
 		if kind := streamKind(fd); kind != 0 {
-			return t.writeStream(fd, kind, b)
+			return t.writeStream(fd, kind, b, 0)
 		}
 		if waitingAnon(fd, len(b), true) {
 			n, e := t.anonIO(fd, b, true, f)
@@ -790,7 +790,7 @@ func sysWritev(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, e
 	}
 	if kind := streamKind(fd); kind != 0 && len(all) > 0 {
-		n, e := t.writeStream(fd, kind, all)
+		n, e := t.writeStream(fd, kind, all, 0)
 		if e != 0 || n < uint64(len(all)) {
 			return n, e
 		}
@@ -889,7 +889,7 @@ func (t *Thread) streamRest(fd, kind int, iov []abi.Iovec, size, done uint64) ui
 		if k == 0 || t.gather(part, b) != 0 {
 			break
 		}
-		n, e := t.writeStream(fd, kind, b)
+		n, e := t.writeStream(fd, kind, b, done)
 		done += n
 		if e != 0 || n < k {
 			break
@@ -1625,7 +1625,11 @@ const pipeChunk = 4096
 // nothing was written, with errRestart (EINTR, or a restart under
 // SA_RESTART). Pipes take chunks of PIPE_BUF bytes after a poll (so a
 // write of at most PIPE_BUF stays atomic), sockets non-blocking sends.
-func (t *Thread) writeStream(fd, kind int, b []byte) (uint64, int) {
+// sent is what the same call moved before b (a writev's earlier parts):
+// a pipe without readers raises SIGPIPE whatever was written before
+// (pipe_write), a socket only when the whole call sent nothing
+// (sk_stream_error, unix_stream_sendmsg).
+func (t *Thread) writeStream(fd, kind int, b []byte, sent uint64) (uint64, int) {
 	if !openFor(fd, unix.POLLOUT) {
 		return 0, abi.EBADF
 	}
@@ -1678,11 +1682,11 @@ func (t *Thread) writeStream(fd, kind int, b []byte) (uint64, int) {
 		case err == unix.EAGAIN || err == unix.EINTR:
 			continue
 		case err != nil:
+			if err == unix.EPIPE && (kind != streamSock || sent+uint64(written) == 0) {
+				t.post(t.selfSigInfo(abi.SIGPIPE))
+			}
 			if written > 0 {
 				return uint64(written), 0
-			}
-			if err == unix.EPIPE {
-				t.post(t.selfSigInfo(abi.SIGPIPE))
 			}
 			return 0, errnoOf(err)
 		}
