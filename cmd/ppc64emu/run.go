@@ -573,7 +573,7 @@ func runFront() (code int, ok bool) {
 	if err != nil {
 		return 0, false
 	}
-	inherited := inheritedFDs()
+	inherited := linux.InheritedFDs()
 	n := 3
 	for _, fd := range inherited {
 		n = max(n, fd+1)
@@ -674,24 +674,15 @@ func runBack(p *linux.Process, b *backInfo, prog string, strace bool, stderr io.
 	})
 	defer stop()
 	signal.Stop(b.own)
-	type result struct {
-		st  linux.ExitStatus
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		st, err := p.Wait()
-		done <- result{st, err}
-	}()
 	first, firstStatus := p.FirstExit()
 	select {
-	case r := <-done:
-		return finish(r.st, r.err)
+	case <-p.Done():
+		return finish(p.Wait())
 	case <-first:
 	}
 	select {
-	case r := <-done: // the others ended too
-		return finish(r.st, r.err)
+	case <-p.Done(): // the others ended too
+		return finish(p.Wait())
 	default:
 	}
 	st := firstStatus()
@@ -710,9 +701,8 @@ func runBack(p *linux.Process, b *backInfo, prog string, strace bool, stderr io.
 		}
 		null.Close()
 	}
-	r := <-done
-	if r.err != nil {
-		fmt.Fprintln(stderr, r.err)
+	if _, err := p.Wait(); err != nil {
+		fmt.Fprintln(stderr, err)
 	}
 	return 0
 }
@@ -739,34 +729,10 @@ func ignoredSignals() []int {
 // from the start, as a program run by qemu-user inherits them.
 func inheritedFiles() map[int]*os.File {
 	files := map[int]*os.File{}
-	for _, n := range inheritedFDs() {
+	for _, n := range linux.InheritedFDs() {
 		files[n] = os.NewFile(uintptr(n), "fd"+strconv.Itoa(n))
 	}
 	return files
-}
-
-// inheritedFDs are the numbers of inheritedFiles.
-func inheritedFDs() []int {
-	fds := []int{}
-	if ents, err := os.ReadDir("/proc/self/fd"); err == nil {
-		for _, e := range ents {
-			if n, err := strconv.Atoi(e.Name()); err == nil && n >= 3 {
-				fds = append(fds, n)
-			}
-		}
-	} else {
-		// Without /proc: every number up to a bound.
-		for n := 3; n < 1024; n++ {
-			fds = append(fds, n)
-		}
-	}
-	var open []int
-	for _, n := range fds {
-		if fl, err := unix.FcntlInt(uintptr(n), unix.F_GETFD, 0); err == nil && fl&unix.FD_CLOEXEC == 0 {
-			open = append(open, n)
-		}
-	}
-	return open
 }
 
 // closeFiles closes the files of m and empties it.
