@@ -18,7 +18,7 @@ import (
 // for the double-precision fadd, fsub, fmul, fdiv, fsqrt and the four
 // multiply-adds, with their record forms; fcmpu and fcmpo of ordered
 // operands; frim, frip and friz of normal operands; fmr, fneg, fabs and
-// fnabs. Each op checks what the interpreter's fast path checks, against
+// fnabs; fcfid of integers within ±2^53. Each op checks what the interpreter's fast path checks, against
 // the register file as it is when the op runs:
 //
 //   - FPSCR has none of fpFastOff (NI, RN ≠ 0, XE, OE, UE; for fri* only
@@ -78,6 +78,10 @@ func nativeFP(a *natAsm, op *bop, j int, exits *[]nativeExit) bool {
 			mode = amd64.RoundTrunc
 		}
 		nativeFRI(a, in, mode, arg(0), arg(1), j, exits)
+		return true
+	}
+	if in.Op == ppc64asm.FCFID || in.Op == ppc64asm.FCFIDCC {
+		nativeFCFID(a, in, arg(0), arg(1), j, exits)
 		return true
 	}
 	kind := fpArithKinds[in.Op]
@@ -181,6 +185,42 @@ func nativeFRI(a *natAsm, in *decode.Inst, mode uint8, t, b uint8, j int, exits 
 	a.Patch(join, a.Len())
 	a.Test(rax, rax)
 	a.Cmov(amd64.CondS, rcx, r8)
+	a.Mov(r11, r10)
+	a.OpImm(amd64.AND, r11, notImm(regs.FPSCRFR|regs.FPSCRFI|regs.FPSCRFPRF))
+	a.Op(amd64.OR, r11, rcx)
+	nativeFPCommit(a, in, t, r11)
+}
+
+// nativeFCFID is fcfid of an FRB within ±2^53 (opFCFID: exact, so FR
+// and FI cleared, FPRF +zero or ±normal, XX and FX kept); FPSCR[NI] or a
+// larger FRB exits at op j.
+func nativeFCFID(a *natAsm, in *decode.Inst, t, b uint8, j int, exits *[]nativeExit) {
+	const rax, rcx, r8, r10, r11 = amd64.RAX, amd64.RCX, amd64.R8, amd64.R10, amd64.R11
+	a.Load(64, r10, amd64.M(nRegs, offFPSCR))
+	a.Mov(rcx, r10)
+	a.OpImm32(amd64.AND, rcx, uint32(regs.FPSCRNI))
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+	a.Load(64, rax, fprM(b))
+	// RAX + 2^53 ≤ 2^54 (unsigned): RAX in [−2^53, 2^53].
+	a.MovImm(r8, 1<<53)
+	a.Lea(rcx, amd64.MI(rax, r8, 0))
+	a.Op(amd64.ADD, r8, r8)
+	a.Op(amd64.CMP, rcx, r8)
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondA), j})
+	a.Cvtsi2sd(0, rax)
+	a.MovqFromX(rax, 0)
+	// RCX = FPRF (fprfCode): +zero or ±normal.
+	a.Mov(rcx, rax)
+	a.ShiftImm(64, amd64.SHL, rcx, 1)
+	nonzero := a.Jcc(amd64.CondNE)
+	a.MovImm(rcx, fprfCode(softfloat.Zero, false)<<regs.FPSCRFPRFLSB)
+	join := a.Jmp()
+	a.Patch(nonzero, a.Len())
+	a.MovImm(rcx, fprfCode(softfloat.Normal, false)<<regs.FPSCRFPRFLSB)
+	a.MovImm(r8, fprfCode(softfloat.Normal, true)<<regs.FPSCRFPRFLSB)
+	a.Test(rax, rax)
+	a.Cmov(amd64.CondS, rcx, r8)
+	a.Patch(join, a.Len())
 	a.Mov(r11, r10)
 	a.OpImm(amd64.AND, r11, notImm(regs.FPSCRFR|regs.FPSCRFI|regs.FPSCRFPRF))
 	a.Op(amd64.OR, r11, rcx)

@@ -68,8 +68,11 @@ func TestNativeFP(t *testing.T) {
 		{ppc64asm.FRIZ, 2}, {ppc64asm.FRIZCC, 2},
 		{ppc64asm.FMR, 2}, {ppc64asm.FMRCC, 2}, {ppc64asm.FNEG, 2}, {ppc64asm.FNEGCC, 2},
 		{ppc64asm.FABS, 2}, {ppc64asm.FABSCC, 2}, {ppc64asm.FNABS, 2}, {ppc64asm.FNABSCC, 2},
-		{ppc64asm.FCMPU, 3}, {ppc64asm.FCMPO, 3},
+		{ppc64asm.FCMPU, 3}, {ppc64asm.FCMPO, 3}, {ppc64asm.FCFID, 2}, {ppc64asm.FCFIDCC, 2},
 	}
+	// fcfid's operands: integers about ±2^53 and small ones (and, in
+	// one loop in three, the doubles above as integers).
+	ints := []uint64{0, 1, 5, 1 << 52, 1 << 53, 1<<53 + 1, 1<<53 - 1, -(1 << 53) & (1<<64 - 1), -(1<<53 + 1) & (1<<64 - 1), 1 << 63, 1<<63 - 1, ^uint64(6)}
 	// Two loops in three take their operands from the values the fast
 	// path takes (normal, exponent within ±440), the others from all.
 	var moderate []uint64
@@ -93,6 +96,9 @@ func TestNativeFP(t *testing.T) {
 			var r regs.Regs
 			for v := range r.VSR {
 				vals := moderate
+				if f.op == ppc64asm.FCFID || f.op == ppc64asm.FCFIDCC {
+					vals = ints
+				}
 				if k%3 == 0 {
 					vals = nativeFPValues
 				}

@@ -518,3 +518,7 @@ func (a *Asm) Fma(op FMA213, dst, src1, src2 XReg) {
 	a.b(0xc4, b1, b2, byte(op))
 	a.modrmReg(byte(dst), Reg(src2))
 }
+
+// Cvtsi2sd is dst's low double = the signed 64-bit src rounded in MXCSR's
+// mode (CVTSI2SD; exact for |src| ≤ 2^53).
+func (a *Asm) Cvtsi2sd(dst XReg, src Reg) { a.sseReg(0xf2, true, 0x2a, byte(dst), byte(src)) }

@@ -113,6 +113,8 @@ func TestEncodings(t *testing.T) {
 		{"movq rdx, xmm3", func(a *Asm) { a.MovqFromX(RDX, 3) }},
 		{"movq r10, xmm12", func(a *Asm) { a.MovqFromX(R10, 12) }},
 		{"ucomisd xmm0, xmm1", func(a *Asm) { a.Ucomisd(0, 1) }},
+		{"cvtsi2sd xmm0, rax", func(a *Asm) { a.Cvtsi2sd(0, RAX) }},
+		{"cvtsi2sd xmm9, r10", func(a *Asm) { a.Cvtsi2sd(9, R10) }},
 		{"roundsd xmm0, xmm1, 0x9", func(a *Asm) { a.Roundsd(0, 1, RoundDown) }},
 		{"roundsd xmm10, xmm2, 0xb", func(a *Asm) { a.Roundsd(10, 2, RoundTrunc) }},
 		{"popcnt rax, rcx", func(a *Asm) { a.Popcnt(RAX, RCX) }},
