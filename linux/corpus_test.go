@@ -59,7 +59,7 @@ type corpusCase struct {
 
 // rootOnly are the C programs whose expected output is what they print
 // when run as root: TestCorpus skips them for another user.
-var rootOnly = []string{"chroot", "chrootpath", "credexec", "cttysteal", "fasyncdev", "fileioctl", "moreioctl", "procinit", "procsysro", "shmlock", "sysvipc", "utsname"}
+var rootOnly = []string{"chroot", "chrootpath", "credexec", "cttysteal", "fasyncdev", "fileioctl", "moreioctl", "procinit", "procperm", "procsysro", "shmlock", "sysvipc", "utsname"}
 
 // crossSysroot is the sysroot of the cross toolchain that built a dyn-*
 // program, where its interpreter and libraries are.

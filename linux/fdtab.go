@@ -34,6 +34,10 @@ type fdTable struct {
 	// oom_score_adj, oom_adj), by host descriptor: which entry of which
 	// process a write sets.
 	procWrites map[int]procRef
+	// procReads are the guest's descriptors of a /proc entry whose read
+	// Linux refuses to a reader without permission (proctask.go: io,
+	// syscall, timerslack_ns), by host descriptor: whose entry it is.
+	procReads map[int]procRef
 	// procRoots are the guest's descriptors of /proc itself (procfs.go),
 	// by host descriptor: how far the listing of guest processes got.
 	procRoots map[int]*procRootDir
@@ -62,6 +66,7 @@ func (ft *fdTable) closeHost(h int) error {
 	delete(ft.sigfds, h)
 	delete(ft.memfds, h)
 	delete(ft.procWrites, h)
+	delete(ft.procReads, h)
 	delete(ft.procRoots, h)
 	delete(ft.procDirs, h)
 	delete(ft.pidfds, h)
@@ -85,6 +90,7 @@ func (ft *fdTable) dupped(h, nh int) {
 	}
 	ft.memDupped(h, nh)
 	copyEntry(&ft.procWrites, ft.procWrites, h, nh)
+	copyEntry(&ft.procReads, ft.procReads, h, nh)
 	copyEntry(&ft.procDirs, ft.procDirs, h, nh)
 	copyEntry(&ft.pidfds, ft.pidfds, h, nh)
 	copyEntry(&ft.owners, ft.owners, h, nh)

@@ -254,12 +254,23 @@ func (t *Thread) mayAttach(g *threadGroup, u *Thread) bool {
 // and address space mm (nil for a zombie, which has none: no dumpable
 // test). PTRACE_MODE_READ_REALCREDS asks the same without Yama.
 func (t *Thread) mayAccess(g *threadGroup, tc *cred, mm *addressSpace) bool {
+	return t.mayAccessAs(g, tc, mm, t.cred.uid.r, t.cred.gid.r)
+}
+
+// mayAccessFS is mayAccess with PTRACE_MODE_FSCREDS: t's file-system
+// user and group ids stand for its real ones.
+func (t *Thread) mayAccessFS(g *threadGroup, tc *cred, mm *addressSpace) bool {
+	return t.mayAccessAs(g, tc, mm, t.cred.uid.fs, t.cred.gid.fs)
+}
+
+// mayAccessAs is mayAccess with uid and gid as the caller's ids.
+func (t *Thread) mayAccessAs(g *threadGroup, tc *cred, mm *addressSpace, uid, gid uint32) bool {
 	if g == t.group {
 		return true
 	}
 	c := t.cred
-	same := tc.uid.r == c.uid.r && tc.uid.e == c.uid.r && tc.uid.s == c.uid.r &&
-		tc.gid.r == c.gid.r && tc.gid.e == c.gid.r && tc.gid.s == c.gid.r
+	same := tc.uid.r == uid && tc.uid.e == uid && tc.uid.s == uid &&
+		tc.gid.r == gid && tc.gid.e == gid && tc.gid.s == gid
 	if !same && !c.capable(capSysPtrace) {
 		return false
 	}
@@ -322,6 +333,7 @@ func sysPidfdGetfd(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	src.memCopied(ft, th, nh)
 	copyEntry(&ft.procWrites, src.procWrites, th, nh)
+	copyEntry(&ft.procReads, src.procReads, th, nh)
 	copyEntry(&ft.procDirs, src.procDirs, th, nh)
 	copyEntry(&ft.pidfds, src.pidfds, th, nh)
 	return ft.addLimited(nh, 0)

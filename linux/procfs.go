@@ -484,8 +484,21 @@ func (p *Process) exeOf(g *threadGroup) string {
 
 // procOpen answers an open of an entry of a guest process's directory
 // that the host does not answer: the host descriptor to give the guest,
-// or an errno.
+// or an errno. A descriptor that reads an entry of procReadChecked is
+// recorded in procReads, for the check at read (procReadCheck).
 func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
+	fd, e := t.procOpenFD(ref, flags)
+	if e == 0 && procReadChecked[ref.entry] && flags&unix.O_ACCMODE != unix.O_WRONLY {
+		if t.files.procReads == nil {
+			t.files.procReads = map[int]procRef{}
+		}
+		t.files.procReads[fd] = ref
+	}
+	return fd, e
+}
+
+// procOpenFD is procOpen but for the record.
+func (t *Thread) procOpenFD(ref procRef, flags int) (int, int) {
 	p, g := t.p, ref.g
 	u := g.anyThread()
 	switch ref.entry {

@@ -24,8 +24,9 @@ import (
 //
 //   - timerslack_ns (0666, process directory only) is the leader's timer
 //     slack, which prctl PR_SET_TIMERSLACK sets per thread (Thread.slack);
-//     reading or writing another task's needs CAP_SYS_NICE (EPERM, here at
-//     open: Linux checks at read and write);
+//     reading or writing another task's (a thread other than the leader
+//     reading its own process's too) needs CAP_SYS_NICE: EPERM at the
+//     read or write, as Linux checks (procReadCheck);
 //   - coredump_filter (0644, process only) is the address space's dump
 //     filter (addressSpace.dumpFilter): copied by fork, kept by execve;
 //   - io (0400) counts the bytes and calls of the task's reads and writes
@@ -37,6 +38,14 @@ import (
 //     the call that opened the file (Linux makes the content at the first
 //     read, and shows that read: every entry the runner answers is made
 //     at open);
+//   - io and syscall are opened as a file of mode 0400 owned by the
+//     task's effective ids, root's for a task that is not dumpable
+//     (task_dump_owner; EACCES without CAP_DAC_READ_SEARCH or
+//     CAP_DAC_OVERRIDE), and read as Linux checks at read: io needs
+//     ptrace_may_access with PTRACE_MODE_READ_FSCREDS (EACCES), syscall
+//     PTRACE_MODE_ATTACH_FSCREDS (lock_trace: EPERM), both with the
+//     reader's file-system ids, so that a reader that dropped its
+//     privileges after the open is refused (procReadCheck);
 //   - wchan is "0" but for a waiting thread, where it is the kernel
 //     function Linux 6.1 waits in for that call (procWchan: invented for
 //     calls not listed there, "0");
@@ -693,8 +702,8 @@ var procProcessOnly = map[string]bool{"timerslack_ns": true, "coredump_filter": 
 // procTaskEntry is the content of an entry of proctask.go of ref for an
 // open with flags by t, or an errno: EACCES for an entry the runner does
 // not answer, ENOENT for a name Linux's directory does not have, an open for writing of a procTaskWritable one t may not
-// write, or io and syscall of a process t may not trace (Linux answers
-// those at read); ESRCH for a zombie's entry Linux needs the task's state
+// write, or a read open of io and syscall that their mode refuses t
+// (procDumpOwned); ESRCH for a zombie's entry Linux needs the task's state
 // for. (procOpen decides a write open of the others.)
 func (t *Thread) procTaskEntry(ref procRef, flags int) ([]byte, int) {
 	g, u := ref.g, ref.u
@@ -706,12 +715,7 @@ func (t *Thread) procTaskEntry(ref procRef, flags int) ([]byte, int) {
 	write := flags&unix.O_ACCMODE != unix.O_RDONLY
 	switch ref.entry {
 	case "io", "syscall":
-		var mm *addressSpace
-		cred := g.creds()
-		if u != nil {
-			mm, cred = u.mm, u.cred
-		}
-		if !t.mayAccess(g, cred, mm) {
+		if flags&unix.O_ACCMODE != unix.O_WRONLY && !t.cred.accessOK(procDumpOwned(g, u, 0o400), unix.R_OK, true) {
 			return nil, abi.EACCES
 		}
 		if ref.entry == "io" {
@@ -724,9 +728,6 @@ func (t *Thread) procTaskEntry(ref procRef, flags int) ([]byte, int) {
 	case "timerslack_ns":
 		if u == nil || g.threads[g.tgid] == nil {
 			return nil, abi.ESRCH
-		}
-		if u != t && !t.cred.capable(unix.CAP_SYS_NICE) {
-			return nil, abi.EPERM
 		}
 		return fmt.Appendf(nil, "%d\n", u.slack.cur), 0
 	case "coredump_filter":
@@ -777,6 +778,84 @@ func (t *Thread) procTaskEntry(ref procRef, flags int) ([]byte, int) {
 		return nil, abi.ENOENT
 	}
 	return nil, abi.EACCES
+}
+
+// procReadChecked are the entries of proctask.go whose read Linux checks
+// the reader's permission at (procReadRefused).
+var procReadChecked = map[string]bool{"io": true, "syscall": true, "timerslack_ns": true}
+
+// procDumpOwned is the attributes of an entry with permission bits mode
+// of u's process g (u nil: a zombie's, g's last credentials): owned by
+// the task's effective user and group, or by root for a task that is not
+// dumpable (Linux's task_dump_owner), what generic_permission checks an
+// open of it against.
+func procDumpOwned(g *threadGroup, u *Thread, mode uint32) *unix.Stat_t {
+	st := &unix.Stat_t{Mode: unix.S_IFREG | mode}
+	c := g.creds()
+	if u != nil {
+		c = u.cred
+	}
+	if u == nil || u.mm.dumpable == suidDumpUser {
+		st.Uid, st.Gid = c.uid.e, c.gid.e
+	}
+	return st
+}
+
+// procReadCheck is the permission check of a read by t of host
+// descriptor h at offset off (-1: at the descriptor's offset) when h
+// reads an entry of procReadChecked (fdTable.procReads): Linux makes such
+// an entry's content (seq_file's show) when a read starts at offset 0 or
+// at another offset than the last read's end, and checks there; the
+// runner checks a read at offset 0 and every positioned read. 0, or the
+// errno of procReadRefused.
+func (t *Thread) procReadCheck(h int, off int64) int {
+	ref, ok := t.files.procReads[h]
+	if !ok {
+		return 0
+	}
+	if off < 0 {
+		if cur, err := unix.Seek(h, 0, unix.SEEK_CUR); err != nil || cur != 0 {
+			return 0
+		}
+	}
+	return t.procReadRefused(ref)
+}
+
+// procReadRefused is the errno Linux's read of ref's entry gives t, or
+// 0: io needs PTRACE_MODE_READ_FSCREDS (do_io_accounting: EACCES),
+// syscall PTRACE_MODE_ATTACH_FSCREDS (lock_trace: EPERM), timerslack_ns
+// CAP_SYS_NICE unless t is the task itself (timerslack_ns_show: EPERM;
+// ESRCH once the task is gone).
+func (t *Thread) procReadRefused(ref procRef) int {
+	g, u := ref.g, ref.u
+	if u == nil {
+		if u = g.threads[g.tgid]; u == nil && ref.entry != "timerslack_ns" {
+			u = g.anyThread()
+		}
+	}
+	switch ref.entry {
+	case "io", "syscall":
+		var mm *addressSpace
+		c := g.creds()
+		if u != nil {
+			mm, c = u.mm, u.cred
+		}
+		switch {
+		case t.mayAccessFS(g, c, mm):
+		case ref.entry == "io":
+			return abi.EACCES
+		default:
+			return abi.EPERM
+		}
+	case "timerslack_ns":
+		if u == nil {
+			return abi.ESRCH
+		}
+		if u != t && !t.cred.capable(unix.CAP_SYS_NICE) {
+			return abi.EPERM
+		}
+	}
+	return 0
 }
 
 // kstrtoBuf is the bytes Linux's kstrto*_from_user read of a write: the

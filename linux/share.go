@@ -210,6 +210,7 @@ func (ft *fdTable) copy() (*fdTable, error) {
 		}
 		ft.memCopied(c, h, nh)
 		copyEntry(&c.procWrites, ft.procWrites, h, nh)
+		copyEntry(&c.procReads, ft.procReads, h, nh)
 		copyEntry(&c.procDirs, ft.procDirs, h, nh)
 		copyEntry(&c.pidfds, ft.pidfds, h, nh)
 		copyEntry(&c.owners, ft.owners, h, nh)

@@ -346,6 +346,11 @@ func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 	if v2 {
 		flags = int(a.Int(5))
 	}
+	if off := int64(a.Long(3)); off >= 0 || v2 && off == -1 {
+		if e := t.procReadCheck(fd, off); e != 0 {
+			return 0, e
+		}
+	}
 	return t.preadvIov(fd, iov, int64(a.Long(3)), flags, v2)
 }
 

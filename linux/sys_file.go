@@ -467,6 +467,9 @@ func sysRead(t *Thread, a *sysArgs) (uint64, int) {
 	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
 		return t.procMemRW(mm, a, false, -1)
 	}
+	if e := t.procReadCheck(t.fd(a.Fd(0)), -1); e != 0 {
+		return 0, e
+	}
 	return readCommon(t, a, true, func(fd int, b []byte) (int, error) { return unix.Read(fd, b) })
 }
 
@@ -474,6 +477,9 @@ func sysPread(t *Thread, a *sysArgs) (uint64, int) {
 	off := int64(a.Long(3))
 	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
 		return t.procMemRW(mm, a, false, off)
+	}
+	if e := t.procReadCheck(t.fd(a.Fd(0)), off); e != 0 {
+		return 0, e
 	}
 	return readCommon(t, a, false, func(fd int, b []byte) (int, error) {
 		n, err := unix.Pread(fd, b, off)
@@ -902,6 +908,9 @@ func sysReadv(t *Thread, a *sysArgs) (uint64, int) {
 	iov, done, res, e := t.iovecArgs(a, false)
 	if done {
 		return res, e
+	}
+	if e := t.procReadCheck(t.fd(a.Fd(0)), -1); e != 0 {
+		return 0, e
 	}
 	var total uint64
 	for _, v := range iov {
