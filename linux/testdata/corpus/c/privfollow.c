@@ -22,27 +22,8 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "busfile.h"
 #include "res.h"
-
-static sigjmp_buf env;
-static volatile int code;
-
-static void onbus(int sig, siginfo_t *si, void *ctx) {
-	(void)sig, (void)ctx;
-	code = si->si_code;
-	siglongjmp(env, 1);
-}
-
-/* touch reads the byte at p and prints it, or the SIGBUS it raised. */
-static void touch(const char *what, volatile char *p) {
-	code = 0;
-	if (sigsetjmp(env, 1) == 0) {
-		char c = *p;
-		printf("%s: %c (%d)\n", what, c ? c : '0', c);
-	} else {
-		printf("%s: SIGBUS code %d\n", what, code);
-	}
-}
 
 static void put(int fd, const char *b, long off) {
 	if (pwrite(fd, b, 1, off) != 1)
@@ -51,12 +32,8 @@ static void put(int fd, const char *b, long off) {
 
 int main(void) {
 	long ps = sysconf(_SC_PAGESIZE);
-	struct sigaction sa = {0};
-	sa.sa_sigaction = onbus;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(SIGBUS, &sa, NULL);
-	char path[] = "/tmp/ppc64emu-privfollow-XXXXXX";
-	int fd = mkstemp(path);
+	char path[64];
+	int fd = scratch(path, "privfollow");
 	if (fd < 0)
 		return 1;
 	int rfd = open(path, O_RDONLY);
@@ -64,12 +41,8 @@ int main(void) {
 	if (rfd < 0)
 		return 1;
 	/* Pages 'A', 'B', 'C', 'D'. */
-	char *buf = malloc(ps);
-	for (int k = 0; k < 4; k++) {
-		memset(buf, 'A' + k, ps);
-		if (write(fd, buf, ps) != ps)
-			return 1;
-	}
+	if (letter_pages(fd, 4, ps, ps) != 0)
+		return 1;
 
 	/* A reader's mapping of a descriptor opened O_RDONLY. */
 	char *p = mmap(NULL, 4 * ps, PROT_READ, MAP_PRIVATE, rfd, 0);

@@ -23,78 +23,49 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "busfile.h"
 #include "res.h"
-
-static sigjmp_buf env;
-static volatile int code;
-static volatile uintptr_t addr;
-
-static void onbus(int sig, siginfo_t *si, void *ctx) {
-	(void)sig, (void)ctx;
-	code = si->si_code;
-	addr = (uintptr_t)si->si_addr;
-	siglongjmp(env, 1);
-}
-
-/* touch reads the byte at p and prints it, or the SIGBUS it raised. */
-static void touch(const char *what, volatile char *p) {
-	code = 0;
-	if (sigsetjmp(env, 1) == 0) {
-		char c = *p;
-		printf("%s: %c (%d)\n", what, c ? c : '0', c);
-	} else {
-		printf("%s: SIGBUS code %d at the byte: %d\n", what, code, addr == (uintptr_t)p);
-	}
-}
 
 int main(void) {
 	long ps = sysconf(_SC_PAGESIZE);
-	struct sigaction sa = {0};
-	sa.sa_sigaction = onbus;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(SIGBUS, &sa, NULL);
-	char path[] = "/tmp/ppc64emu-privmap-XXXXXX";
-	int fd = mkstemp(path);
+	char path[64];
+	int fd = scratch(path, "privmap");
 	if (fd < 0)
 		return 1;
 	unlink(path);
 	/* Pages 'A', 'B', 'C' and 100 bytes of 'D'. */
-	char *buf = malloc(ps);
-	for (int k = 0; k < 4; k++) {
-		memset(buf, 'A' + k, ps);
-		if (write(fd, buf, k < 3 ? ps : 100) < 0)
-			return 1;
-	}
+	if (letter_pages(fd, 4, ps, 100) != 0)
+		return 1;
 	char *p = mmap(NULL, 5 * ps, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
 	if (p == MAP_FAILED)
 		return 1;
 	res("pwrite page 1 before it is touched", pwrite(fd, "b", 1, ps));
-	touch("page 1", p + ps);
-	touch("page 0", p);
+	touch_at("page 1", p + ps);
+	touch_at("page 0", p);
 	p[0] = 'x';
 	res("pwrite page 0 after the mapping wrote it", pwrite(fd, "a", 1, 0));
-	touch("page 0", p);
+	touch_at("page 0", p);
 	char c;
 	res("pread page 0", pread(fd, &c, 1, 0));
 	printf("file page 0: %c\n", c);
-	touch("last byte of the file", p + 3 * ps + 99);
-	touch("after the file's end", p + 3 * ps + 100);
-	touch("page beyond the end", p + 4 * ps + 8);
+	touch_at("last byte of the file", p + 3 * ps + 99);
+	touch_at("after the file's end", p + 3 * ps + 100);
+	touch_at("page beyond the end", p + 4 * ps + 8);
 	unsigned char vec[5];
 	res("mincore", mincore(p, 5 * ps, vec));
 	printf("mincore: %d %d %d %d %d\n", vec[0] & 1, vec[1] & 1, vec[2] & 1, vec[3] & 1, vec[4] & 1);
 	res("madvise MADV_DONTNEED page 0", madvise(p, ps, MADV_DONTNEED));
-	touch("page 0 after MADV_DONTNEED", p);
+	touch_at("page 0 after MADV_DONTNEED", p);
 
 	/* A fresh mapping: the file shrinks under an untouched page. */
 	char *q = mmap(NULL, 4 * ps, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (q == MAP_FAILED)
 		return 1;
 	res("ftruncate to one page", ftruncate(fd, ps));
-	touch("untouched page 2 after ftruncate", q + 2 * ps + 1);
-	touch("page 0 of the shrunk file", q);
+	touch_at("untouched page 2 after ftruncate", q + 2 * ps + 1);
+	touch_at("page 0 of the shrunk file", q);
 	res("ftruncate to four pages", ftruncate(fd, 4 * ps));
-	touch("page 2 after the file grew again", q + 2 * ps + 1);
+	touch_at("page 2 after the file grew again", q + 2 * ps + 1);
 
 	/* fork: the child sees the parent's writes and the file as it is
 	 * for pages neither touched. */
@@ -111,10 +82,10 @@ int main(void) {
 		char go;
 		if (read(sync[0], &go, 1) != 1)
 			_exit(1);
-		touch("child: page 0", r);
-		touch("child: page 3 (the file changed after fork)", r + 3 * ps);
+		touch_at("child: page 0", r);
+		touch_at("child: page 3 (the file changed after fork)", r + 3 * ps);
 		r[ps] = 'c';
-		touch("child: page 1 after its write", r + ps);
+		touch_at("child: page 1 after its write", r + ps);
 		fflush(stdout);
 		_exit(0);
 	}
@@ -124,6 +95,6 @@ int main(void) {
 	int st;
 	waitpid(pid, &st, 0);
 	printf("child status %#x\n", st);
-	touch("parent: page 1 after the child's write", r + ps);
+	touch_at("parent: page 1 after the child's write", r + ps);
 	return 0;
 }

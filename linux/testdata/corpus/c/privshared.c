@@ -8,19 +8,17 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "busfile.h"
 #include "res.h"
 
 int main(void) {
 	long ps = sysconf(_SC_PAGESIZE);
-	char path[] = "/tmp/ppc64emu-privshared-XXXXXX";
-	int fd = mkstemp(path);
+	char path[64];
+	int fd = scratch(path, "privshared");
 	if (fd < 0)
 		return 1;
 	unlink(path);
-	char *buf = malloc(2 * ps);
-	memset(buf, 'A', ps);
-	memset(buf + ps, 'B', ps);
-	if (write(fd, buf, 2 * ps) != 2 * ps)
+	if (letter_pages(fd, 2, ps, ps) != 0)
 		return 1;
 	char *p = mmap(NULL, 2 * ps, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
 	if (p == MAP_FAILED)
