@@ -306,7 +306,7 @@ func hostEnv() string {
 var qemuNoise = regexp.MustCompile(`(?m)^(qemu|ppc64emu): uncaught target signal .*\n`)
 
 // The -count report (the last line ppc64emu writes).
-var countRE = regexp.MustCompile(`(?m)^ppc64emu: (\d+) instructions in \S+ wall, \S+ CPU \(([\d.]+) MIPS wall, ([\d.]+) MIPS CPU\)\n`)
+var countRE = regexp.MustCompile(`(?m)^ppc64emu: (\d+) instructions in \S+ wall, \S+ CPU \(([\d.]+) MIPS wall, ([\d.]+) MIPS CPU\)(?:, (\d+) threads)?\n`)
 
 var stopRE = regexp.MustCompile(`cannot execute (\S+) \(word`)
 

@@ -587,6 +587,16 @@ func (p *Process) Memory() *mem.Memory { return p.mm.Mem }
 // Instructions returns the number of instructions executed so far.
 func (p *Process) Instructions() uint64 { return p.instructions.Load() }
 
+// Tasks returns the number of guest threads the run has had so far, every
+// thread of every guest process, the initial one and those that ended
+// included: 1 for a program that never cloned.
+func (p *Process) Tasks() int {
+	p.gil.lock(make(chan struct{}, 1))
+	n := p.nextTID - p.pid
+	p.gil.unlock()
+	return n
+}
+
 // end finishes the process once.
 func (p *Process) end(st ExitStatus, err error) {
 	p.endOnce.Do(func() {

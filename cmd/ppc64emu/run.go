@@ -76,7 +76,8 @@ Flags:
 	-count           print to stderr at exit the instructions executed, the wall and
 	                 CPU (user+system) time the run took, and both rates: MIPS
 	                 per wall-clock second and per CPU-second (the latter does
-	                 not drop when other processes load the machine)
+	                 not drop when other processes load the machine), and, when
+	                 the program cloned, how many threads (of every process) it had
 	-cpuprofile FILE write a Go CPU profile of the emulator itself to FILE (go tool
 	                 pprof reads it): where the runner's time goes, for work on its speed
 	-hwcap-mask MASK AND AT_HWCAP with MASK's low 32 bits and AT_HWCAP2 with its high 32
@@ -378,7 +379,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	}
 	finish := func(st linux.ExitStatus, err error) int {
 		if *count {
-			fmt.Fprintln(stderr, countReport(p.Instructions(), time.Since(start), cpuTime()-startCPU))
+			fmt.Fprintln(stderr, countReport(p.Instructions(), p.Tasks(), time.Since(start), cpuTime()-startCPU))
 		}
 		if err != nil {
 			fmt.Fprintln(stderr, err)
@@ -798,16 +799,21 @@ func cpuTime() time.Duration {
 }
 
 // countReport is -count's line: n instructions in wall time and CPU time,
-// with the rate over each (a rate is 0 when its time is).
-func countReport(n uint64, wall, cpu time.Duration) string {
+// with the rate over each (a rate is 0 when its time is), and the number
+// of guest threads of a run that had more than one.
+func countReport(n uint64, tasks int, wall, cpu time.Duration) string {
 	rate := func(d time.Duration) float64 {
 		if d <= 0 {
 			return 0
 		}
 		return float64(n) / d.Seconds() / 1e6
 	}
-	return fmt.Sprintf("ppc64emu: %d instructions in %v wall, %v CPU (%.1f MIPS wall, %.1f MIPS CPU)",
+	s := fmt.Sprintf("ppc64emu: %d instructions in %v wall, %v CPU (%.1f MIPS wall, %.1f MIPS CPU)",
 		n, wall.Round(time.Millisecond), cpu.Round(time.Millisecond), rate(wall), rate(cpu))
+	if tasks > 1 {
+		s += fmt.Sprintf(", %d threads", tasks)
+	}
+	return s
 }
 
 // sysrootDir is the sysroot of a run: -L, else $PPC64EMU_LD_PREFIX, else

@@ -18,17 +18,20 @@ import (
 func TestCountReport(t *testing.T) {
 	for _, tc := range []struct {
 		n         uint64
+		tasks     int
 		wall, cpu time.Duration
 		want      string
 	}{
-		{1_000_000_000, 10 * time.Second, 5 * time.Second,
+		{1_000_000_000, 1, 10 * time.Second, 5 * time.Second,
 			"ppc64emu: 1000000000 instructions in 10s wall, 5s CPU (100.0 MIPS wall, 200.0 MIPS CPU)"},
-		{210_000_000, 4 * time.Second, time.Second,
+		{210_000_000, 1, 4 * time.Second, time.Second,
 			"ppc64emu: 210000000 instructions in 4s wall, 1s CPU (52.5 MIPS wall, 210.0 MIPS CPU)"},
-		{5, 0, 0, "ppc64emu: 5 instructions in 0s wall, 0s CPU (0.0 MIPS wall, 0.0 MIPS CPU)"},
+		{5, 0, 0, 0, "ppc64emu: 5 instructions in 0s wall, 0s CPU (0.0 MIPS wall, 0.0 MIPS CPU)"},
+		{7000, 3, time.Millisecond, time.Millisecond,
+			"ppc64emu: 7000 instructions in 1ms wall, 1ms CPU (7.0 MIPS wall, 7.0 MIPS CPU), 3 threads"},
 	} {
-		if got := countReport(tc.n, tc.wall, tc.cpu); got != tc.want {
-			t.Errorf("countReport(%d, %v, %v) = %q, want %q", tc.n, tc.wall, tc.cpu, got, tc.want)
+		if got := countReport(tc.n, tc.tasks, tc.wall, tc.cpu); got != tc.want {
+			t.Errorf("countReport(%d, %d, %v, %v) = %q, want %q", tc.n, tc.tasks, tc.wall, tc.cpu, got, tc.want)
 		}
 	}
 }
@@ -63,6 +66,40 @@ func TestRunCountCPU(t *testing.T) {
 	}
 	if cpu, err := time.ParseDuration(m[2]); err != nil || cpu <= 0 || m[4] == "0.0" {
 		t.Errorf("CPU time %q (%v), CPU rate %s; want both > 0", m[2], err, m[4])
+	}
+}
+
+// TestRunCountThreads: -count names how many threads a run had when the
+// program cloned (two threads of the parent, a forked child and its
+// thread: 4), and nothing for a program that never did.
+func TestRunCountThreads(t *testing.T) {
+	prog := buildGuest(t, `#include <pthread.h>
+#include <sys/wait.h>
+#include <unistd.h>
+static void *nop(void *a) { return a; }
+static void two(void) { pthread_t th; pthread_create(&th, 0, nop, 0); pthread_join(th, 0); }
+int main(int argc, char **argv) {
+	if (argc < 2) return 0;
+	two();
+	pid_t c = fork();
+	if (c == 0) { two(); _exit(0); }
+	waitpid(c, 0, 0);
+	return 0;
+}
+`)
+	re := regexp.MustCompile(`(?m)^ppc64emu: \d+ instructions in .* MIPS CPU\)(, (\d+) threads)?$`)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"clone"}, "4"},
+	} {
+		code, _, stderr := runArgs(append([]string{"run", "-count", prog}, tc.args...)...)
+		m := re.FindStringSubmatch(stderr)
+		if code != 0 || m == nil || m[2] != tc.want {
+			t.Errorf("args %q: exit %d, stderr %q; want 0 and %q threads", tc.args, code, stderr, tc.want)
+		}
 	}
 }
 
