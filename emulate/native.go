@@ -767,7 +767,7 @@ func nativeOp(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 	case kGeneric, kNop, kAndi, kMtlr, kMtctr, kMflr, kMfctr, kBcReg:
 		// The kinds the block loop runs itself but generated code
 		// translates from the instruction (a kBcReg never).
-		return nativeGeneric(a, op.in) || nativeRecord(a, op.in) || nativeInt(a, op, j, le, exits) || nativeVec(a, op, j, le, exits) || nativeFP(a, op, j, exits)
+		return nativeGeneric(a, op.in) || nativeRecord(a, op.in) || nativeInt(a, op, j, le, exits) || nativeVec(a, op, j, le, exits) || nativeFP(a, op, j, exits) || nativeFPSingleAccess(a, op.in, j, le, exits)
 	default:
 		return false
 	}

@@ -54,7 +54,11 @@ var offFPSCR = int32(unsafe.Offsetof(regs.Regs{}.FPSCR))
 // appended when it does not).
 func nativeFP(a *natAsm, op *bop, j int, exits *[]nativeExit) bool {
 	in := op.in
-	if in.Class != decode.ClassFP || in.Flags&decode.FlagSingle != 0 {
+	if in.Class != decode.ClassFP {
+		return false
+	}
+	kind := fpArithKinds[in.Op]
+	if in.Flags&decode.FlagSingle != 0 && (kind == 0 || kind > faNMSub) && kind != faRSP {
 		return false
 	}
 	arg := func(i int) uint8 { return uint8(in.Args[i] & 31) }
@@ -84,7 +88,10 @@ func nativeFP(a *natAsm, op *bop, j int, exits *[]nativeExit) bool {
 		nativeFCFID(a, in, arg(0), arg(1), j, exits)
 		return true
 	}
-	kind := fpArithKinds[in.Op]
+	if kind == faRSP && !a.exactFP {
+		nativeFRSP(a, in, arg(0), arg(1), j, exits)
+		return true
+	}
 	if kind == 0 || kind > faNMSub || a.exactFP || kind != faAdd && kind != faSub && !nativeFMA {
 		return false
 	}
@@ -262,12 +269,18 @@ func nativeFPSummary(a *natAsm, fs amd64.Reg) {
 // nativeFRange exits at op j unless the double in src has an unbiased
 // exponent in [−lim, lim] (softfloat's fastIn), through RCX.
 func nativeFRange(a *natAsm, src amd64.Reg, lim uint32, j int, exits *[]nativeExit) {
+	nativeFBounds(a, src, -int32(lim), int32(lim), j, exits)
+}
+
+// nativeFBounds exits at op j unless the double in src has an unbiased
+// exponent in [lo, hi], through RCX.
+func nativeFBounds(a *natAsm, src amd64.Reg, lo, hi int32, j int, exits *[]nativeExit) {
 	const rcx = amd64.RCX
 	a.Mov(rcx, src)
 	a.ShiftImm(64, amd64.SHR, rcx, 52)
 	a.OpImm32(amd64.AND, rcx, 0x7ff)
-	a.OpImm32(amd64.SUB, rcx, 1023-lim)
-	a.OpImm32(amd64.CMP, rcx, 2*lim)
+	a.OpImm32(amd64.SUB, rcx, uint32(1023+lo))
+	a.OpImm32(amd64.CMP, rcx, uint32(hi-lo))
 	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondA), j})
 }
 
@@ -327,16 +340,7 @@ func nativeFArith(a *natAsm, in *decode.Inst, kind fpArith, t, xa, ya, za uint8,
 		if kind == faSub {
 			op, op2 = amd64.SUBSD, amd64.ADDSD
 		}
-		a.MovX(2, 0)
-		a.OpSD(op, 2, 1) // v
-		a.MovX(3, 2)
-		a.OpSD(amd64.SUBSD, 3, 0) // bv = v − x
-		a.MovX(4, 2)
-		a.OpSD(amd64.SUBSD, 4, 3) // v − bv
-		a.MovX(5, 0)
-		a.OpSD(amd64.SUBSD, 5, 4) // x − (v − bv)
-		a.OpSD(op2, 1, 3)         // y ∓ bv
-		a.OpSD(op, 5, 1)
+		nativeTwoSum(a, op, op2, 0, 1, 2, 3, 4, 5)
 		e = 5
 	case faMul:
 		a.MovX(2, 0)
@@ -362,26 +366,9 @@ func nativeFArith(a *natAsm, in *decode.Inst, kind fpArith, t, xa, ya, za uint8,
 		a.MovX(5, 0)
 		a.Fma(amd64.VFMSUB213SD, 5, 1, 4) // u2 = x×y − u1
 		// a1, a2 = twoSum(z, u2): XMM6, XMM9.
-		a.MovX(6, 2)
-		a.OpSD(amd64.ADDSD, 6, 5)
-		a.MovX(7, 6)
-		a.OpSD(amd64.SUBSD, 7, 2) // bv
-		a.MovX(8, 6)
-		a.OpSD(amd64.SUBSD, 8, 7)
-		a.MovX(9, 2)
-		a.OpSD(amd64.SUBSD, 9, 8)
-		a.OpSD(amd64.SUBSD, 5, 7)
-		a.OpSD(amd64.ADDSD, 9, 5)
+		nativeTwoSum(a, amd64.ADDSD, amd64.SUBSD, 2, 5, 6, 7, 8, 9)
 		// b1, b2 = twoSum(u1, a1): XMM7, XMM4.
-		a.MovX(7, 4)
-		a.OpSD(amd64.ADDSD, 7, 6)
-		a.MovX(8, 7)
-		a.OpSD(amd64.SUBSD, 8, 4) // bv
-		a.MovX(10, 7)
-		a.OpSD(amd64.SUBSD, 10, 8)
-		a.OpSD(amd64.SUBSD, 4, 10)
-		a.OpSD(amd64.SUBSD, 6, 8)
-		a.OpSD(amd64.ADDSD, 4, 6)
+		nativeTwoSum(a, amd64.ADDSD, amd64.SUBSD, 4, 6, 7, 8, 10, 4)
 		// g = (b1 − v) + b2; r2 = g + a2; r3 = a2 − (r2 − g).
 		a.OpSD(amd64.SUBSD, 7, 3)
 		a.OpSD(amd64.ADDSD, 7, 4)
@@ -403,6 +390,93 @@ func nativeFArith(a *natAsm, in *decode.Inst, kind fpArith, t, xa, ya, za uint8,
 		a.Op(amd64.XOR, rdx, rcx)
 	}
 	nativeFRange(a, rax, softfloat.FastExp, j, exits)
+	if in.Has(decode.FlagSingle) {
+		nativeNarrow32(a, j, exits)
+	}
+	nativeFInexact(a, in, t, kind == faNMAdd || kind == faNMSub)
+}
+
+// nativeTwoSum is s, e = twoSum(x, y) (softfloat's, with op ADDSD and op2
+// SUBSD; with SUBSD and ADDSD the same for x − y): s = RN(x op y) and e
+// the exact x op y − s, through bv and u; y is clobbered, and x when e is
+// x.
+func nativeTwoSum(a *natAsm, op, op2 amd64.SD, x, y, s, bv, u, e amd64.XReg) {
+	a.MovX(s, x)
+	a.OpSD(op, s, y) // s
+	a.MovX(bv, s)
+	a.OpSD(amd64.SUBSD, bv, x) // bv = s − x
+	a.MovX(u, s)
+	a.OpSD(amd64.SUBSD, u, bv) // s − bv
+	if e != x {
+		a.MovX(e, x)
+	}
+	a.OpSD(amd64.SUBSD, e, u) // x − (s − bv)
+	a.OpSD(op2, y, bv)        // y ∓ bv
+	a.OpSD(op, e, y)
+}
+
+// nativeNarrow32 is softfloat.Narrow32 of v in RAX with the error term
+// err in RDX (that of the double v against the exact result): RAX = s,
+// the result rounded once to single precision, and RDX an error term of
+// s as nativeFInexact reads one (zero when s is exact, otherwise of the
+// sign of s when |s| < |exact| and of the other sign when |s| > |exact|).
+// A v outside the normal single range, or a single rounding midpoint that
+// is not exact, exits at op j. Through RCX, R8 and R11, and XMM0.
+func nativeNarrow32(a *natAsm, j int, exits *[]nativeExit) {
+	const rax, rcx, rdx, r8, r11 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R11
+	nativeFBounds(a, rax, -125, 126, j, exits)
+	a.Mov(rcx, rax)
+	a.OpImm32(amd64.AND, rcx, 1<<29-1)
+	a.OpImm32(amd64.CMP, rcx, 1<<28)
+	notMid := a.Jcc(amd64.CondNE)
+	a.Mov(rcx, rdx)
+	a.ShiftImm(64, amd64.SHL, rcx, 1)
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+	a.Patch(notMid, a.Len())
+	a.MovqToX(0, rax)
+	a.Cvtsd2ss(0, 0)
+	a.Cvtss2sd(0, 0)
+	a.MovqFromX(r8, 0)
+	a.Op(amd64.CMP, r8, rax)
+	same := a.Jcc(amd64.CondE)
+	// s ≠ v: s and the exact value lie on the same side of v, so the
+	// rounding is up in magnitude when |s| > |v|.
+	a.Mov(rcx, r8)
+	a.ShiftImm(64, amd64.SHL, rcx, 1)
+	a.Mov(r11, rax)
+	a.ShiftImm(64, amd64.SHL, r11, 1)
+	a.Mov(rdx, rax)
+	a.OpImm(amd64.OR, rdx, 1)
+	a.Op(amd64.CMP, rcx, r11)
+	down := a.Jcc(amd64.CondBE)
+	a.MovImm(r11, fpSignBit)
+	a.Op(amd64.XOR, rdx, r11)
+	a.Patch(down, a.Len())
+	a.Mov(rax, r8)
+	a.Patch(same, a.Len())
+}
+
+// nativeFRSP is frsp of an FRB in the normal single range (fpRoundTo:
+// FR, FI, XX and FX from the rounding, FPRF ±normal) while FPSCR has none
+// of fpFastOff; anything else exits at op j.
+func nativeFRSP(a *natAsm, in *decode.Inst, t, b uint8, j int, exits *[]nativeExit) {
+	const rax, rcx, rdx, r10 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R10
+	a.Load(64, r10, amd64.M(nRegs, offFPSCR))
+	a.Mov(rcx, r10)
+	a.OpImm32(amd64.AND, rcx, uint32(fpFastOff))
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+	a.Load(64, rax, fprM(b))
+	a.Op(amd64.XOR, rdx, rdx)
+	nativeNarrow32(a, j, exits)
+	nativeFInexact(a, in, t, false)
+}
+
+// nativeFInexact ends an arithmetic op whose rounded result is in RAX
+// (normal) and its error term in RDX, with FPSCR in R10: FR, FI, XX and FX
+// from the error term, FPRF ±normal, the result negated first for neg
+// (fnmadd, fnmsub), then nativeFPCommit.
+func nativeFInexact(a *natAsm, in *decode.Inst, t uint8, neg bool) {
+	const rax, rcx, rdx, r8, r10, r11 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R10, amd64.R11
 	// R11 = FPSCR without FR, FI, FPRF; inexact: XX, FI, FX as fpFX
 	// says, FR when err and v differ in sign (rounded up in magnitude).
 	a.Mov(r11, r10)
@@ -427,7 +501,7 @@ func nativeFArith(a *natAsm, in *decode.Inst, kind fpArith, t, xa, ya, za uint8,
 	a.OpImm(amd64.OR, r11, int32(regs.FPSCRFR))
 	a.Patch(down, a.Len())
 	a.Patch(exact, a.Len())
-	if kind == faNMAdd || kind == faNMSub {
+	if neg {
 		a.MovImm(rcx, fpSignBit)
 		a.Op(amd64.XOR, rax, rcx)
 	}
@@ -444,3 +518,97 @@ func nativeFArith(a *natAsm, in *decode.Inst, kind fpArith, t, xa, ya, za uint8,
 // them in FPSCR's low word below bit 31 (sign-extended: the high word
 // stays).
 func notImm(v uint64) int32 { return int32(^uint32(v)) }
+
+// nativeFPSingleAccess is lfs, lfsx, lfsu, lfsux, stfs, stfsx, stfsu and
+// stfsux (opLoadFP, opStoreFP: the address as nativeIntAccess computes
+// it, the page looked up in the r or w cache, RA = the address for an
+// update form). The load converts with the ISA's DOUBLE bit for bit: a
+// zero or a normal single; a denormal, an infinity or a NaN exits at op
+// j. The store converts with SINGLE (fpSingle): a zero or a double whose
+// biased exponent is above 896 (no denormalisation); anything else exits.
+// Update forms with RA = 0 are left to the block loop.
+func nativeFPSingleAccess(a *natAsm, in *decode.Inst, j int, le bool, exits *[]nativeExit) bool {
+	const rax, rcx, r8, r9 = amd64.RAX, amd64.RCX, amd64.R8, amd64.R9
+	store := false
+	switch in.Op {
+	case ppc64asm.LFS, ppc64asm.LFSX, ppc64asm.LFSU, ppc64asm.LFSUX:
+	case ppc64asm.STFS, ppc64asm.STFSX, ppc64asm.STFSU, ppc64asm.STFSUX:
+		store = true
+	default:
+		return false
+	}
+	if in.Invalid != 0 || in.Size != 4 {
+		return false
+	}
+	t, ra := uint8(in.Args[0]&31), uint8(in.Args[2]&31)
+	if in.Has(decode.FlagIndexed) {
+		ra = uint8(in.Args[1] & 31)
+	}
+	upd := in.Has(decode.FlagUpdate)
+	if upd && ra == 0 {
+		return false
+	}
+	if store {
+		// R9 = SINGLE(FRS) before the address: the exit comes first.
+		a.Load(64, r9, fprM(t))
+		a.Mov(rcx, r9)
+		a.ShiftImm(64, amd64.SHR, rcx, 52)
+		a.OpImm32(amd64.AND, rcx, 0x7ff)
+		a.OpImm32(amd64.CMP, rcx, 896)
+		plain := a.Jcc(amd64.CondA)
+		a.Mov(rcx, r9)
+		a.ShiftImm(64, amd64.SHL, rcx, 1)
+		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+		a.Patch(plain, a.Len())
+		// WORD0:1 = FRS0:1, WORD2:31 = FRS5:34.
+		a.Mov(rcx, r9)
+		a.ShiftImm(64, amd64.SHR, rcx, 62)
+		a.ShiftImm(32, amd64.SHL, rcx, 30)
+		a.ShiftImm(64, amd64.SHR, r9, 29)
+		a.OpImm32(amd64.AND, r9, 0x3fffffff)
+		a.Op(amd64.OR, r9, rcx)
+		if !le {
+			a.Bswap(32, r9)
+		}
+	}
+	nativeEA(a, in, ra)
+	tlb := offRTLB
+	if store {
+		tlb = offWTLB
+	}
+	at := nativeLookup(a, tlb, 4, j, exits)
+	if store {
+		a.Store(32, at, r9)
+	} else {
+		a.Load(32, r8, at)
+		if !le {
+			a.Bswap(32, r8)
+		}
+		// DOUBLE: a normal single's exponent rebiased (+896), its
+		// fraction moved up 29 bits; ±0 stays a signed zero.
+		a.Mov32(rcx, r8)
+		a.OpImm32(amd64.AND, rcx, 0x7f800000)
+		zero := a.Jcc(amd64.CondE)
+		a.OpImm32(amd64.CMP, rcx, 0x7f800000)
+		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondE), j})
+		a.Mov32(rcx, r8)
+		a.OpImm32(amd64.AND, rcx, 0x7fffffff)
+		a.ShiftImm(64, amd64.SHL, rcx, 29)
+		a.MovImm(r9, 896<<52)
+		a.Op(amd64.ADD, rcx, r9)
+		join := a.Jmp()
+		a.Patch(zero, a.Len())
+		a.Mov32(rcx, r8)
+		a.OpImm32(amd64.AND, rcx, 0x7fffff)
+		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+		a.Patch(join, a.Len())
+		a.ShiftImm(32, amd64.SHR, r8, 31)
+		a.ShiftImm(64, amd64.SHL, r8, 63)
+		a.Op(amd64.OR, rcx, r8)
+		nativeFPR(a, t, rcx)
+	}
+	if upd {
+		a.Store(64, gprM(ra), rax)
+	}
+	return true
+}

@@ -97,14 +97,7 @@ func nativeIntAccess(a *natAsm, in *decode.Inst, j int, le bool, exits *[]native
 	if upd && (ra == 0 || !store && ra == rt) {
 		return false
 	}
-	if indexed {
-		a.Load(64, rax, gprM(uint8(in.Args[2])))
-	} else {
-		a.MovImm(rax, uint64(in.Args[1]))
-	}
-	if ra != 0 {
-		a.OpMem(amd64.ADD, rax, gprM(ra))
-	}
+	nativeEA(a, in, ra)
 	tlb := offRTLB
 	if store {
 		tlb = offWTLB
@@ -137,6 +130,19 @@ func nativeIntAccess(a *natAsm, in *decode.Inst, j int, le bool, exits *[]native
 		a.Store(64, gprM(ra), rax)
 	}
 	return true
+}
+
+// nativeEA is RAX = (RA|0) + RB for an indexed access in (RA = ra), or
+// (RA|0) + D.
+func nativeEA(a *natAsm, in *decode.Inst, ra uint8) {
+	if in.Has(decode.FlagIndexed) {
+		a.Load(64, amd64.RAX, gprM(uint8(in.Args[2])))
+	} else {
+		a.MovImm(amd64.RAX, uint64(in.Args[1]))
+	}
+	if ra != 0 {
+		a.OpMem(amd64.ADD, amd64.RAX, gprM(ra))
+	}
 }
 
 // nativeCarrying is opCarrying without OE: RT = x + y + c for x = RA or

@@ -519,6 +519,13 @@ func (a *Asm) Fma(op FMA213, dst, src1, src2 XReg) {
 	a.modrmReg(byte(dst), Reg(src2))
 }
 
+// Cvtsd2ss is dst's low single = src's low double rounded to single
+// precision in MXCSR's mode (CVTSD2SS).
+func (a *Asm) Cvtsd2ss(dst, src XReg) { a.sseReg(0xf2, false, 0x5a, byte(dst), byte(src)) }
+
+// Cvtss2sd is dst's low double = src's low single (CVTSS2SD; exact).
+func (a *Asm) Cvtss2sd(dst, src XReg) { a.sseReg(0xf3, false, 0x5a, byte(dst), byte(src)) }
+
 // Cvtsi2sd is dst's low double = the signed 64-bit src rounded in MXCSR's
 // mode (CVTSI2SD; exact for |src| ≤ 2^53).
 func (a *Asm) Cvtsi2sd(dst XReg, src Reg) { a.sseReg(0xf2, true, 0x2a, byte(dst), byte(src)) }

@@ -1,0 +1,339 @@
+package emulate_test
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"golang.org/x/arch/ppc64/ppc64asm"
+
+	"github.com/ppc64emu/ppc64emu/emulate"
+	"github.com/ppc64emu/ppc64emu/internal/jit"
+	"github.com/ppc64emu/ppc64emu/mem"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// nativeFPValues are the operands of TestNativeFP: zeros, subnormals,
+// the bounds of the fast path's exponent ranges and just outside them,
+// infinities, NaNs, values whose sums, products and quotients round up,
+// down or not at all, and halves (the rounding to integers).
+var nativeFPValues = []uint64{
+	0, 1 << 63, // ±0
+	1, 0x800fffffffffffff, // subnormals
+	0x0010000000000000, // the least normal
+	math.Float64bits(1), math.Float64bits(-1), math.Float64bits(1.5), math.Float64bits(-2.5),
+	math.Float64bits(0.1), math.Float64bits(-0.3), math.Float64bits(1.0 / 3), math.Float64bits(2.0 / 3),
+	math.Float64bits(3), math.Float64bits(0.5), math.Float64bits(-0.5), math.Float64bits(2.5),
+	math.Float64bits(1 + 0x1p-52), math.Float64bits(-(1 + 0x1p-52)), math.Float64bits(0x1p52 + 1),
+	math.Float64bits(1e16), math.Float64bits(-123456.789), math.Float64bits(1e300), math.Float64bits(1e-300),
+	math.Float64bits(0x1p440), math.Float64bits(0x1p441), math.Float64bits(0x1p-440), math.Float64bits(0x1p-441),
+	math.Float64bits(0x1.fffffffffffffp440), math.Float64bits(0x1p900), math.Float64bits(0x1p901),
+	math.Float64bits(0x1p-900), math.Float64bits(0x1p-901), math.Float64bits(math.MaxFloat64),
+	math.Float64bits(math.Inf(1)), math.Float64bits(math.Inf(-1)),
+	// The single-precision bounds and midpoints: the normal single
+	// range's ends and just outside, halfway between two singles (1 +
+	// 2^−24: rounds to even, down; 1 + 3×2^−24: up) and just off it.
+	math.Float64bits(0x1p126), math.Float64bits(0x1.fffffep126), math.Float64bits(0x1p127), math.Float64bits(-0x1p-125),
+	math.Float64bits(0x1p-126), math.Float64bits(0x1p-127), math.Float64bits(1 + 0x1p-24), math.Float64bits(1 + 3*0x1p-24),
+	math.Float64bits(-(1 + 0x1p-24 + 0x1p-52)), math.Float64bits(1.5 + 0x1p-23 + 0x1p-24), math.Float64bits(float64(float32(0.1))),
+	0x7ff8000000000000, 0xfff8000000000123, 0x7ff0000000000001, // QNaNs, an SNaN
+}
+
+// nativeFPSCRs are the FPSCRs TestNativeFP starts from: empty, the
+// sticky bits already set (FX, XX, VX bits), each rounding mode, the
+// enables (VE, ZE, XE, OE, UE), non-IEEE mode, old FR, FI and FPRF, and
+// a summary that does not match the bits (VX and FEX set alone).
+var nativeFPSCRs = []uint64{
+	0, regs.FPSCRXX | regs.FPSCRFX, regs.FPSCRXX, 1, 2, 3,
+	regs.FPSCRVE, regs.FPSCRZE | regs.FPSCRZX, regs.FPSCRXE, regs.FPSCROE, regs.FPSCRUE, regs.FPSCRNI,
+	regs.FPSCRFR | regs.FPSCRFI | regs.FPSCRFPRF, regs.FPSCRVXSNAN | regs.FPSCRVE,
+	regs.FPSCRVX | regs.FPSCRFEX, regs.FPSCRVXISI | regs.FPSCRFX | regs.FPSCRXX | regs.FPSCRC,
+}
+
+// TestNativeFP runs loops of one scalar FP op (those native_fp.go
+// translates, with and without Rc; one register written and read again
+// on the next iteration in half of them) and bdnz, on operands of
+// nativeFPValues and an FPSCR of nativeFPSCRs, under EngineNative in
+// Runs with step limits and through the Fetch loop, in both byte orders
+// (checkNative: the same registers, FPSCR and CR included). Some ops
+// exit the generated code on most of these operands (the interpreter
+// then runs them): enough loops must have run generated code.
+func TestNativeFP(t *testing.T) {
+	type form struct {
+		op    ppc64asm.Op
+		nargs int // FRT and the operands after it (fcmpu: BF, FRA, FRB)
+	}
+	forms := []form{
+		{ppc64asm.FADD, 3}, {ppc64asm.FADDCC, 3}, {ppc64asm.FSUB, 3}, {ppc64asm.FSUBCC, 3},
+		{ppc64asm.FMUL, 3}, {ppc64asm.FMULCC, 3}, {ppc64asm.FDIV, 3}, {ppc64asm.FDIVCC, 3},
+		{ppc64asm.FSQRT, 2}, {ppc64asm.FSQRTCC, 2},
+		{ppc64asm.FMADD, 4}, {ppc64asm.FMADDCC, 4}, {ppc64asm.FMSUB, 4}, {ppc64asm.FMSUBCC, 4},
+		{ppc64asm.FNMADD, 4}, {ppc64asm.FNMADDCC, 4}, {ppc64asm.FNMSUB, 4}, {ppc64asm.FNMSUBCC, 4},
+		{ppc64asm.FRIM, 2}, {ppc64asm.FRIMCC, 2}, {ppc64asm.FRIP, 2}, {ppc64asm.FRIPCC, 2},
+		{ppc64asm.FRIZ, 2}, {ppc64asm.FRIZCC, 2},
+		{ppc64asm.FMR, 2}, {ppc64asm.FMRCC, 2}, {ppc64asm.FNEG, 2}, {ppc64asm.FNEGCC, 2},
+		{ppc64asm.FABS, 2}, {ppc64asm.FABSCC, 2}, {ppc64asm.FNABS, 2}, {ppc64asm.FNABSCC, 2},
+		{ppc64asm.FCMPU, 3}, {ppc64asm.FCMPO, 3}, {ppc64asm.FCFID, 2}, {ppc64asm.FCFIDCC, 2},
+		{ppc64asm.FADDS, 3}, {ppc64asm.FADDSCC, 3}, {ppc64asm.FSUBS, 3}, {ppc64asm.FSUBSCC, 3},
+		{ppc64asm.FMULS, 3}, {ppc64asm.FMULSCC, 3}, {ppc64asm.FDIVS, 3}, {ppc64asm.FDIVSCC, 3},
+		{ppc64asm.FSQRTS, 2}, {ppc64asm.FSQRTSCC, 2},
+		{ppc64asm.FMADDS, 4}, {ppc64asm.FMADDSCC, 4}, {ppc64asm.FMSUBS, 4}, {ppc64asm.FMSUBSCC, 4},
+		{ppc64asm.FNMADDS, 4}, {ppc64asm.FNMADDSCC, 4}, {ppc64asm.FNMSUBS, 4}, {ppc64asm.FNMSUBSCC, 4},
+		{ppc64asm.FRSP, 2}, {ppc64asm.FRSPCC, 2},
+	}
+	// fcfid's operands: integers about ±2^53 and small ones (and, in
+	// one loop in three, the doubles above as integers).
+	ints := []uint64{0, 1, 5, 1 << 52, 1 << 53, 1<<53 + 1, 1<<53 - 1, -(1 << 53) & (1<<64 - 1), -(1<<53 + 1) & (1<<64 - 1), 1 << 63, 1<<63 - 1, ^uint64(6)}
+	// Two loops in three take their operands from the values the fast
+	// path takes (normal, exponent within ±440), the others from all.
+	var moderate []uint64
+	for _, v := range nativeFPValues {
+		if e := int(v>>52&0x7ff) - 1023; e >= -440 && e <= 440 && v<<1>>53 != 0 {
+			moderate = append(moderate, v)
+		}
+	}
+	ran, total := 0, 0
+	for i, f := range forms {
+		for k := range 24 {
+			seed := uint64(11001 + 64*i + 2*k)
+			rng := rand.New(rand.NewPCG(seed, 34))
+			args := []int64{1, 2, 3, 4}[:f.nargs]
+			if f.op == ppc64asm.FCMPU || f.op == ppc64asm.FCMPO {
+				args[0] = int64(rng.IntN(7)) // CR7 keeps the loop going
+			} else if k%2 == 1 {
+				args[0] = args[1+rng.IntN(f.nargs-1)] // fed back
+			}
+			word := enc(f.op, args...)
+			var r regs.Regs
+			for v := range r.VSR {
+				vals := moderate
+				if f.op == ppc64asm.FCFID || f.op == ppc64asm.FCFIDCC {
+					vals = ints
+				}
+				if k%3 == 0 {
+					vals = nativeFPValues
+				}
+				r.VSR[v] = regs.VSR{Hi: vals[rng.IntN(len(vals))], Lo: rng.Uint64()}
+			}
+			r.FPSCR = nativeFPSCRs[rng.IntN(len(nativeFPSCRs))]
+			if k < 4 {
+				r.FPSCR = 0 // the fast path's usual case
+			}
+			msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
+			r.MSR, r.NIP, r.CTR, r.CR = msr, codeBase, 1000, rng.Uint32()
+			p := runProgram{
+				name: fmt.Sprintf("fp-%v-%d", f.op, k), steps: 200,
+				setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+					return code(t, msr, codeBase, mem.RX, word, enc(ppc64asm.BC, 16, 0, -4)), r, emulate.New(emulate.Config{})
+				},
+			}
+			t.Run(p.name, func(t *testing.T) {
+				total++
+				if checkNative(t, p) {
+					ran++
+				}
+			})
+		}
+	}
+	if jit.Supported && ran < total/3 {
+		t.Errorf("generated code ran in %d loops of %d", ran, total)
+	}
+}
+
+// TestNativeVecLength runs loops of lxvl (then stxvx of the value to the
+// next 16 bytes of a buffer) or stxvl (VSR 0-63), an addi
+// that moves the address by 1 to 7 bytes and an add that moves the
+// length byte (RB bits 0:7: 0 to 255, so lengths 0 to 16 and the ones
+// above, which are 16), and bdnz, from addresses near a page's end (an
+// access crossing it exits to the block loop), under EngineNative in
+// Runs with step limits and through the Fetch loop, in both byte orders
+// (checkNative: registers and the data pages).
+func TestNativeVecLength(t *testing.T) {
+	ran, total := 0, 0
+	for k := range 48 {
+		rng := rand.New(rand.NewPCG(uint64(34001+k), 34))
+		op := []ppc64asm.Op{ppc64asm.LXVL, ppc64asm.STXVL}[k/2%2]
+		xs := int64(rng.IntN(64))
+		words := []uint32{
+			enc(op, xs, 20, 21),
+			enc(ppc64asm.ADDI, 20, 20, int64(1+rng.IntN(7))),
+			enc(ppc64asm.ADD, 21, 21, 22),
+		}
+		if op == ppc64asm.LXVL {
+			// Every value loaded, to memory.
+			words = append(words, enc(ppc64asm.STXVX, xs, 0, 23), enc(ppc64asm.ADDI, 23, 23, 16))
+		}
+		words = append(words, enc(ppc64asm.BC, 16, 0, -4*int64(len(words))))
+		data := make([]byte, 4*mem.PageSize)
+		for i := range data {
+			data[i] = byte(rng.Uint32())
+		}
+		var r regs.Regs
+		for i := range r.VSR {
+			r.VSR[i] = regs.VSR{Hi: rng.Uint64(), Lo: rng.Uint64()}
+		}
+		msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
+		r.MSR, r.NIP, r.CTR, r.CR = msr, codeBase, 1000, rng.Uint32()
+		r.GPR[20] = blockData + mem.PageSize - uint64(rng.IntN(600))
+		r.GPR[21] = rng.Uint64()
+		r.GPR[22] = uint64(1+rng.IntN(5))<<56 | rng.Uint64()>>8
+		r.GPR[23] = blockData + 2*mem.PageSize
+		if k%3 == 0 {
+			r.GPR[22] = 1 << 56 // every length in turn
+		}
+		p := dataLoop(fmt.Sprintf("%v-%d", op, k), 400, msr, words, r, data)
+		t.Run(p.name, func(t *testing.T) {
+			total++
+			if checkNative(t, p) {
+				ran++
+			}
+		})
+	}
+	if jit.Supported && ran < total*3/4 {
+		t.Errorf("generated code ran in %d loops of %d", ran, total)
+	}
+}
+
+// TestNativeSecondWay runs a loop that loads from and stores to two
+// pages 1 MiB apart (the same entry of the direct-mapped data caches),
+// in turn, under EngineNative in Runs with step limits and through the
+// Fetch loop, in both byte orders (checkNative: registers and both
+// pages). With the caches' second ways (pageCache.r2, w2) the loop stays
+// in its generated code: it calls generated code a few times per Run,
+// not once per iteration.
+func TestNativeSecondWay(t *testing.T) {
+	const far = blockData + 256*mem.PageSize
+	words := []uint32{
+		enc(ppc64asm.LD, 3, 0, 20),
+		enc(ppc64asm.STD, 3, 8, 21),
+		enc(ppc64asm.LD, 4, 16, 21),
+		enc(ppc64asm.ADD, 4, 4, 3),
+		enc(ppc64asm.STD, 4, 24, 20),
+		enc(ppc64asm.LWZ, 5, 32, 20),
+		enc(ppc64asm.STW, 5, 36, 21),
+		enc(ppc64asm.BC, 16, 0, -28),
+	}
+	for k, msr := range []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser} {
+		var r regs.Regs
+		r.MSR, r.NIP, r.CTR = msr, codeBase, 10000
+		r.GPR[20], r.GPR[21] = blockData+64, far+128
+		p := runProgram{
+			name: fmt.Sprintf("second-way-%d", k), steps: 8000,
+			setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+				m := code(t, msr, codeBase, mem.RX, words...)
+				for _, a := range []uint64{blockData, far} {
+					if err := m.Map(a, mem.PageSize, mem.RW); err != nil {
+						t.Fatal(err)
+					}
+					if err := m.Poke(a+64, []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return m, r, emulate.New(emulate.Config{})
+			},
+			check: []uint64{blockData, far},
+		}
+		checkNative(t, p)
+		if n := emulate.NativeCalls(lastNative); jit.Supported && n > 100 {
+			t.Errorf("%s: %d calls of generated code, want at most 100", p.name, n)
+		}
+	}
+}
+
+// TestNativeFPSingleAccess runs loops of a single-precision FP load (lfs,
+// lfsx, lfsu, lfsux) and store (stfs, stfsx, stfsu, stfsux) walking two
+// buffers, of the loaded register or of one holding a value of
+// nativeFPValues, under EngineNative in Runs with step limits and through
+// the Fetch loop, in both byte orders (checkNative: registers and the
+// data pages). Half the loops load words of every class (zeros,
+// denormals, infinities, quiet and signalling NaNs, normals) and store
+// doubles of every class (those below the single normal range are
+// denormalised or become zeros: the block loop's); the other half only
+// normal singles and zeros, which stay in the generated code: a few
+// calls of it per Run, not one per iteration.
+func TestNativeFPSingleAccess(t *testing.T) {
+	loads := []ppc64asm.Op{ppc64asm.LFS, ppc64asm.LFSX, ppc64asm.LFSU, ppc64asm.LFSUX}
+	stores := []ppc64asm.Op{ppc64asm.STFS, ppc64asm.STFSX, ppc64asm.STFSU, ppc64asm.STFSUX}
+	// access is the words of op on FPR f through base register ra
+	// (index register ra+2, 4): the next word on each iteration.
+	access := func(op ppc64asm.Op, f, ra int64) []uint32 {
+		switch op {
+		case ppc64asm.LFS, ppc64asm.STFS:
+			return []uint32{enc(op, f, 0, ra), enc(ppc64asm.ADDI, ra, ra, 4)}
+		case ppc64asm.LFSX, ppc64asm.STFSX:
+			return []uint32{enc(op, f, ra, ra+2), enc(ppc64asm.ADDI, ra, ra, 4)}
+		case ppc64asm.LFSU, ppc64asm.STFSU:
+			return []uint32{enc(op, f, 4, ra)}
+		}
+		return []uint32{enc(op, f, ra, ra+2)}
+	}
+	special := []uint32{0, 1 << 31, 1, 0x807fffff, 0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 0xffa00000}
+	var moderate []uint64
+	for _, v := range nativeFPValues {
+		if e := int(v>>52&0x7ff) - 1023; e >= -126 && e <= 127 || v<<1 == 0 {
+			moderate = append(moderate, v)
+		}
+	}
+	for k := range 64 {
+		rng := rand.New(rand.NewPCG(uint64(36001+k), 36))
+		clean := k%4 < 2
+		st := int64(1 + rng.IntN(2)) // f1: the value loaded; f2: a fixed one
+		words := append(access(loads[rng.IntN(4)], 1, 20), access(stores[rng.IntN(4)], st, 21)...)
+		words = append(words, enc(ppc64asm.BC, 16, 0, -4*int64(len(words))))
+		data := make([]byte, 4*mem.PageSize)
+		for i := 0; i < len(data); i += 4 {
+			w := uint32(rng.IntN(254)+1)<<23 | rng.Uint32()&0x807fffff // a normal single
+			switch n := rng.IntN(8); {
+			case n == 0:
+				w &= 1 << 31 // ±0
+			case n == 1 && !clean:
+				w = special[rng.IntN(len(special))]
+			}
+			binary.LittleEndian.PutUint32(data[i:], w)
+		}
+		var r regs.Regs
+		for i := range r.VSR {
+			r.VSR[i] = regs.VSR{Hi: rng.Uint64(), Lo: rng.Uint64()}
+		}
+		vals := nativeFPValues
+		if clean {
+			vals = moderate
+		}
+		r.VSR[2].Hi = vals[rng.IntN(len(vals))]
+		msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
+		r.MSR, r.NIP, r.CTR, r.CR = msr, codeBase, 700, rng.Uint32()
+		r.GPR[20], r.GPR[21] = blockData+uint64(4*rng.IntN(64)), blockData+2*mem.PageSize+uint64(4*rng.IntN(64))
+		r.GPR[22], r.GPR[23] = 4, 4
+		p := dataLoop(fmt.Sprintf("fpsingle-%d", k), 3000, msr, words, r, data)
+		t.Run(p.name, func(t *testing.T) {
+			checkNative(t, p)
+			if n := emulate.NativeCalls(lastNative); jit.Supported && clean && (st == 1 || r.VSR[2].Hi<<1 == 0 || r.VSR[2].Hi>>52&0x7ff > 896) && n > 100 {
+				t.Errorf("%d calls of generated code, want at most 100", n)
+			}
+		})
+	}
+}
+
+// dataLoop is the program of words at codeBase, run for steps from r
+// with data (whole pages) at blockData, whose pages checkNative compares.
+func dataLoop(name string, steps, msr uint64, words []uint32, r regs.Regs, data []byte) runProgram {
+	var check []uint64
+	for a := uint64(0); a < uint64(len(data)); a += mem.PageSize {
+		check = append(check, blockData+a)
+	}
+	return runProgram{
+		name: name, steps: steps, check: check,
+		setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+			m := code(t, msr, codeBase, mem.RX, words...)
+			if err := m.Map(blockData, uint64(len(data)), mem.RW); err != nil {
+				t.Fatal(err)
+			}
+			if err := m.Poke(blockData, data); err != nil {
+				t.Fatal(err)
+			}
+			return m, r, emulate.New(emulate.Config{})
+		},
+	}
+}
