@@ -325,8 +325,8 @@ var (
 	offNatRan  = int32(unsafe.Offsetof(pageCache{}.natRan))
 	offNatLeft = int32(unsafe.Offsetof(pageCache{}.natLeft))
 	offWTLB    = int32(unsafe.Offsetof(pageCache{}.w))
-	offR2TLB   = int32(unsafe.Offsetof(pageCache{}.r2))
-	offW2TLB   = int32(unsafe.Offsetof(pageCache{}.w2))
+	offR2TLB   = int32(unsafe.Offsetof(pageCache{}.r2) + unsafe.Offsetof(level2{}.t))
+	offW2TLB   = int32(unsafe.Offsetof(pageCache{}.w2) + unsafe.Offsetof(level2{}.t))
 	offNatBlk  = int32(unsafe.Offsetof(pageCache{}.natBlk))
 	offTaken   = int32(unsafe.Offsetof(pageCache{}.natTaken))
 	offEpoch   = int32(unsafe.Offsetof(pageCache{}.epoch))
@@ -387,13 +387,18 @@ func nativeCode(a *natAsm, b *block, gen uint32, from int) (int, bool) {
 		a.MovImm(amd64.RAX, uint64(k))
 		a.Ret()
 	}
-	// The second ways' probes (nativeLookup): a hit goes back with RDX
-	// the entry's add, a miss exits.
+	// The second levels' probes (nativeLookup): RDX = the entry of the
+	// page of the access's first byte in the level (level2.t, never nil
+	// in Run); a hit goes back with RDX the entry's add, a miss exits.
 	for _, p := range a.probes {
 		a.Patch(p.off, a.Len())
-		a.OpMem(amd64.CMP, amd64.RCX, amd64.MI(nPC, amd64.RDX, p.tlb2))
+		a.Mov32(amd64.RDX, amd64.RAX)
+		a.ShiftImm(32, amd64.SHR, amd64.RDX, pageShift-tlbShift)
+		a.OpImm32(amd64.AND, amd64.RDX, (tlb2Size-1)<<tlbShift)
+		a.OpMem(amd64.ADD, amd64.RDX, amd64.M(nPC, p.tlb2))
+		a.OpMem(amd64.CMP, amd64.RCX, amd64.M(amd64.RDX, 0))
 		exits = append(exits, nativeExit{a.Jcc(amd64.CondNE), p.j})
-		a.Load(64, amd64.RDX, amd64.MI(nPC, amd64.RDX, p.tlb2+offAdd))
+		a.Load(64, amd64.RDX, amd64.M(amd64.RDX, offAdd))
 		a.Patch(a.Jmp(), p.cont)
 	}
 	slices.SortStableFunc(exits, func(x, y nativeExit) int { return cmp.Compare(x.j, y.j) })
@@ -1130,7 +1135,7 @@ func nativeAccess(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) {
 
 // nativeLookup appends the page lookup of an access of size bytes at
 // RAX in the data cache at offset tlb of the page caches (r or w) and
-// returns the operand of the access: a miss of both its ways (the
+// returns the operand of the access: a miss of both its levels (the
 // second, r2 or w2, probed out of line: natAsm.probes) or an access
 // crossing the page's end exits returning j; otherwise the operand is
 // [RDX+RAX], RDX the entry's add (the page's host address minus its

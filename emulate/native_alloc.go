@@ -76,9 +76,10 @@ type natAsm struct {
 	probes []natProbe
 }
 
-// natProbe is the out-of-line probe of a page lookup's second way: the
-// first way's miss jump at off, the code to go back to at cont (RDX the
-// entry's add), the way's offset tlb2, the op j to exit at on a miss.
+// natProbe is the out-of-line probe of a page lookup's second level: the
+// first level's miss jump at off, the code to go back to at cont (RDX the
+// entry's add), the offset tlb2 of the level's entries pointer
+// (level2.t), the op j to exit at on a miss.
 type natProbe struct {
 	off, cont int
 	tlb2      int32

@@ -71,15 +71,18 @@ type pageCache struct {
 	gen uint64
 	r   [tlbSize]tlbEntry
 	w   [tlbSize]tlbEntry
-	// r2 and w2 are the second ways of r and w: the entry a fill of r
-	// or w evicted (pageMiss) moves there, at the same index, so two
-	// pages whose numbers agree modulo tlbSize (1 MiB apart: heaps,
-	// stacks, arenas) do not evict each other. Generated code probes
-	// them after a miss of the first way; the block loop and Step look
-	// at the first way only (a page found only in the second way comes
-	// back to the first through pageMiss, swapping with its entry). A
-	// page is in at most one way of a set.
-	r2, w2 [tlbSize]tlbEntry
+	// r2 and w2 are the second levels of r and w (level2): the entry
+	// a fill of r or w evicts (pageMiss) moves there, at its own index
+	// of tlb2Size, so pages whose numbers agree modulo tlbSize (1 MiB
+	// apart: heaps, stacks, arenas) do not evict each other, and a
+	// program whose data spans thousands of pages (xz's match finder)
+	// finds them there. Generated code probes them after a miss of the
+	// first level; the block loop and Step look at the first level
+	// only, and pageMiss at the second before the memory (a page found
+	// there comes back to the first, swapping with its entry). A page
+	// is in at most one level of a set. r2 is kept across Runs as r is
+	// (rKept: begin and end), w2 emptied at every Run's end as w is.
+	r2, w2 level2
 
 	// The code page Run fetches from, and its decoded instructions.
 	// codeAddr is the page's address, and noCode (never an address
@@ -166,7 +169,76 @@ type pageCache struct {
 	// not kept: a page lent for writing is counted by mem.Memory's
 	// ExecWrites at its lending, which another thread's Run must see
 	// again for stores it makes in a later Run.
-	rKept, rKept2 [tlbSize]tlbEntry
+	rKept [tlbSize]tlbEntry
+}
+
+// tlb2Size is the number of entries of a second level (64 MiB of pages;
+// 512 KiB of entries).
+const tlb2Size = 1 << 14
+
+// level2 is the second level of a data page cache, direct-mapped by page
+// number. Its entries are allocated at the first fill (until then t is
+// emptyTLB2, which generated code reads and nothing writes), and emptied
+// by the indices filled since the last clear (dirty; all of t once they
+// are more than tlb2Size/8), so that a Run's end costs what the Run
+// filled.
+type level2 struct {
+	t     *[tlb2Size]tlbEntry
+	dirty []uint32
+	all   bool
+}
+
+// emptyTLB2 is the entries of every level2 not yet filled (never written).
+var emptyTLB2 [tlb2Size]tlbEntry
+
+// find returns the entry holding page pn, or nil.
+func (l *level2) find(pn uint64) *tlbEntry {
+	if l.t == nil {
+		return nil
+	}
+	if t := &l.t[pn%tlb2Size]; t.tag == pn+1 {
+		return t
+	}
+	return nil
+}
+
+// put enters e (a filled entry) at its page's index.
+func (l *level2) put(e tlbEntry) {
+	if l.t == nil || l.t == &emptyTLB2 {
+		l.t = new([tlb2Size]tlbEntry)
+	}
+	i := (e.tag - 1) % tlb2Size
+	l.t[i] = e
+	if !l.all {
+		if len(l.dirty) < tlb2Size/8 {
+			l.dirty = append(l.dirty, uint32(i))
+		} else {
+			l.all = true
+		}
+	}
+}
+
+// drop removes page pn.
+func (l *level2) drop(pn uint64) {
+	if t := l.find(pn); t != nil {
+		*t = tlbEntry{}
+	}
+}
+
+// clear removes every page, and makes t non-nil for generated code.
+func (l *level2) clear() {
+	switch {
+	case l.t == nil:
+		l.t = &emptyTLB2
+	case l.t == &emptyTLB2:
+	case l.all:
+		*l.t = [tlb2Size]tlbEntry{}
+	default:
+		for _, i := range l.dirty {
+			l.t[i] = tlbEntry{}
+		}
+	}
+	l.dirty, l.all = l.dirty[:0], false
 }
 
 // codeTLBSize is the number of entries of pageCache.entered.
@@ -332,7 +404,9 @@ func (c *pageCache) begin(pm PagedMemory, hooked bool) {
 		c.epoch++
 	} else {
 		if !hooked {
-			c.r, c.r2 = c.rKept, c.rKept2
+			c.r = c.rKept
+		} else {
+			c.r2.clear()
 		}
 		if mm, ok := pm.(*mem.Memory); !ok || hooked || c.execWrites == 0 || mm.ExecWrites()+1 != c.execWrites {
 			c.epoch++
@@ -340,6 +414,10 @@ func (c *pageCache) begin(pm PagedMemory, hooked bool) {
 	}
 	c.execWrites = 0
 	c.on = pm
+	if c.r2.t == nil || c.w2.t == nil {
+		c.r2.clear()
+		c.w2.clear()
+	}
 }
 
 func (c *pageCache) end() {
@@ -347,17 +425,17 @@ func (c *pageCache) end() {
 		c.execWrites = mm.ExecWrites() + 1
 	}
 	c.on = nil
-	c.rKept, c.rKept2 = c.r, c.r2
-	c.r, c.r2 = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
-	c.w, c.w2 = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
+	c.rKept = c.r
+	c.r, c.w = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
+	c.w2.clear()
 }
 
 // flush forgets every page (the decoded instructions stay: they check
 // their word).
 func (c *pageCache) flush() {
-	c.r, c.r2 = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
-	c.rKept, c.rKept2 = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
-	c.w, c.w2 = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
+	c.r, c.rKept, c.w = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
+	c.r2.clear()
+	c.w2.clear()
 	c.codeAddr, c.codePage, c.codeInsts = noCode, &noPage, &neverInsts
 	c.entered = [codeTLBSize]codeTLBEntry{}
 }
@@ -385,11 +463,23 @@ func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc mem.
 	if c.on == nil || e.wrap32 || addr%mem.PageSize+uint64(n) > mem.PageSize {
 		return nil
 	}
+	pn := addr / mem.PageSize
+	t := &set[pn%tlbSize]
+	l2 := c.second(set)
+	if s := l2.find(pn); s != nil {
+		// From the second level (lent in this Run, or kept with r):
+		// swapped with the first's entry.
+		old := *t
+		*t, *s = *s, tlbEntry{}
+		if old.tag != 0 {
+			l2.put(old)
+		}
+		return t.page
+	}
 	p, ok := c.on.AccessPage(addr, acc)
 	if !ok {
 		return nil
 	}
-	pn := addr / mem.PageSize
 	if set == &c.w && c.code[pn] != nil {
 		// A store into decoded code: the blocks are checked again, and
 		// the page stays out of the cache so that the next store comes
@@ -397,18 +487,15 @@ func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc mem.
 		c.epoch++
 		return p
 	}
-	t := &set[pn%tlbSize]
-	if t.tag != pn+1 {
-		// The evicted entry to the second way, over this page's entry
-		// there if it had one.
-		c.second(set)[pn%tlbSize] = *t
+	if t.tag != 0 && t.tag != pn+1 {
+		l2.put(*t) // the evicted entry to the second level
 	}
 	*t = tlbEntry{tag: pn + 1, page: p, add: uintptr(unsafe.Pointer(p)) - uintptr(pn*mem.PageSize)}
 	return p
 }
 
-// second is the second way of set (c.r or c.w).
-func (c *pageCache) second(set *[tlbSize]tlbEntry) *[tlbSize]tlbEntry {
+// second is the second level of set (c.r or c.w).
+func (c *pageCache) second(set *[tlbSize]tlbEntry) *level2 {
 	if set == &c.r {
 		return &c.r2
 	}
@@ -482,9 +569,7 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 			if t := &c.w[pn%tlbSize]; t.tag == pn+1 {
 				*t = tlbEntry{} // stores to it now take pageMiss
 			}
-			if t := &c.w2[pn%tlbSize]; t.tag == pn+1 {
-				*t = tlbEntry{}
-			}
+			c.w2.drop(pn)
 		}
 		c.codeAddr, c.codePage, c.codeInsts = addr, p, ci
 	}
