@@ -755,6 +755,13 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 			return enc(ops[rng.IntN(len(ops))], rt(), src(), rb)
 		},
 		func() uint32 { return enc(ppc64asm.MFOCRF, rt(), int64(1)<<rng.IntN(8)) },
+		// The CR logical ops (speed36), BT not in CR7 (the loop's
+		// branch may read it).
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.CRAND, ppc64asm.CRANDC, ppc64asm.CREQV, ppc64asm.CRNAND,
+				ppc64asm.CRNOR, ppc64asm.CROR, ppc64asm.CRORC, ppc64asm.CRXOR}
+			return enc(ops[rng.IntN(len(ops))], int64(rng.IntN(28)), int64(rng.IntN(32)), int64(rng.IntN(32)))
+		},
 		func() uint32 {
 			ops := []ppc64asm.Op{ppc64asm.EQV, ppc64asm.EQVCC, ppc64asm.NAND, ppc64asm.NANDCC, ppc64asm.ORC, ppc64asm.ORCCC,
 				ppc64asm.SLW, ppc64asm.SLWCC, ppc64asm.SRW, ppc64asm.SRWCC, ppc64asm.ANDCCC, ppc64asm.NORCC,

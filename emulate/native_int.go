@@ -17,7 +17,8 @@ import (
 // without a kind of their own (update, indexed-update and sign-extending
 // forms, sth[u][x], stb[u]x), the carrying adds and subtracts (opCarrying,
 // without OE), mulhw[u][.] and mulhd[u][.] (opMulh, OE=0), divd[u][.]
-// (opDivd, not OE), mtcrf, mtocrf and mfocrf of one field, and mfcr.
+// (opDivd, not OE), mtcrf, mtocrf and mfocrf of one field, mfcr, and the
+// CR logical ops (crand, cror, ...).
 func nativeInt(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 	in := op.in
 	switch in.Op {
@@ -67,8 +68,38 @@ func nativeInt(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 		a.Load(32, amd64.RAX, amd64.M(nRegs, offCR))
 		a.Store(64, gprM(uint8(in.Args[0])), amd64.RAX)
 		return true
+	case ppc64asm.CRAND, ppc64asm.CRANDC, ppc64asm.CREQV, ppc64asm.CRNAND,
+		ppc64asm.CRNOR, ppc64asm.CROR, ppc64asm.CRORC, ppc64asm.CRXOR:
+		if in.Invalid != 0 {
+			return false
+		}
+		nativeCRLogical(a, in)
+		return true
 	}
 	return false
+}
+
+// nativeCRLogical is opCRLogical: CR bit BT = the instruction's truth
+// table (word bits 6:9, the index 2×CR[BA] + CR[BB]).
+func nativeCRLogical(a *natAsm, in *decode.Inst) {
+	const rax, rcx, rdx = amd64.RAX, amd64.RCX, amd64.RDX
+	bt, ba, bb := uint8(31-in.Args[0]&31), uint8(31-in.Args[1]&31), uint8(31-in.Args[2]&31)
+	a.Load(32, rdx, amd64.M(nRegs, offCR))
+	a.Mov32(rcx, rdx)
+	a.ShiftImm(32, amd64.SHR, rcx, ba)
+	a.OpImm32(amd64.AND, rcx, 1)
+	a.Op32(amd64.ADD, rcx, rcx)
+	a.Mov32(rax, rdx)
+	a.ShiftImm(32, amd64.SHR, rax, bb)
+	a.OpImm32(amd64.AND, rax, 1)
+	a.Op32(amd64.OR, rcx, rax)
+	a.MovImm(rax, uint64(in.Word>>6&0xf))
+	a.ShiftCL(32, amd64.SHR, rax)
+	a.OpImm32(amd64.AND, rax, 1)
+	a.ShiftImm(32, amd64.SHL, rax, bt)
+	a.OpImm32(amd64.AND, rdx, ^uint32(1<<bt))
+	a.Op32(amd64.OR, rdx, rax)
+	a.Store(32, amd64.M(nRegs, offCR), rdx)
 }
 
 // nativeIntAccess is an integer load or store of nativeInt: the address
