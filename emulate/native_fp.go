@@ -58,7 +58,7 @@ func nativeFP(a *natAsm, op *bop, j int, exits *[]nativeExit) bool {
 		return false
 	}
 	kind := fpArithKinds[in.Op]
-	if in.Flags&decode.FlagSingle != 0 && (kind == 0 || kind > faNMSub) && kind != faRSP {
+	if in.Flags&decode.FlagSingle != 0 && (kind == 0 || kind > faNMSub) && kind != faRSP && in.Op != ppc64asm.FCFIDS && in.Op != ppc64asm.FCFIDSCC {
 		return false
 	}
 	arg := func(i int) uint8 { return uint8(in.Args[i] & 31) }
@@ -84,8 +84,12 @@ func nativeFP(a *natAsm, op *bop, j int, exits *[]nativeExit) bool {
 		nativeFRI(a, in, mode, arg(0), arg(1), j, exits)
 		return true
 	}
-	if in.Op == ppc64asm.FCFID || in.Op == ppc64asm.FCFIDCC {
-		nativeFCFID(a, in, arg(0), arg(1), j, exits)
+	switch in.Op {
+	case ppc64asm.FCFID, ppc64asm.FCFIDCC:
+		nativeFCFID(a, in, arg(0), arg(1), 53, j, exits)
+		return true
+	case ppc64asm.FCFIDS, ppc64asm.FCFIDSCC:
+		nativeFCFID(a, in, arg(0), arg(1), 24, j, exits)
 		return true
 	}
 	if kind == faRSP && !a.exactFP {
@@ -198,18 +202,18 @@ func nativeFRI(a *natAsm, in *decode.Inst, mode uint8, t, b uint8, j int, exits 
 	nativeFPCommit(a, in, t, r11)
 }
 
-// nativeFCFID is fcfid of an FRB within ±2^53 (opFCFID: exact, so FR
-// and FI cleared, FPRF +zero or ±normal, XX and FX kept); FPSCR[NI] or a
-// larger FRB exits at op j.
-func nativeFCFID(a *natAsm, in *decode.Inst, t, b uint8, j int, exits *[]nativeExit) {
+// nativeFCFID is fcfid (p = 53) or fcfids (p = 24) of an FRB within
+// ±2^p (opFCFID: exact, so FR and FI cleared, FPRF +zero or ±normal, XX
+// and FX kept); FPSCR[NI] or a larger FRB exits at op j.
+func nativeFCFID(a *natAsm, in *decode.Inst, t, b uint8, p uint, j int, exits *[]nativeExit) {
 	const rax, rcx, r8, r10, r11 = amd64.RAX, amd64.RCX, amd64.R8, amd64.R10, amd64.R11
 	a.Load(64, r10, amd64.M(nRegs, offFPSCR))
 	a.Mov(rcx, r10)
 	a.OpImm32(amd64.AND, rcx, uint32(regs.FPSCRNI))
 	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
 	a.Load(64, rax, fprM(b))
-	// RAX + 2^53 ≤ 2^54 (unsigned): RAX in [−2^53, 2^53].
-	a.MovImm(r8, 1<<53)
+	// RAX + 2^p ≤ 2^(p+1) (unsigned): RAX in [−2^p, 2^p].
+	a.MovImm(r8, 1<<p)
 	a.Lea(rcx, amd64.MI(rax, r8, 0))
 	a.Op(amd64.ADD, r8, r8)
 	a.Op(amd64.CMP, rcx, r8)

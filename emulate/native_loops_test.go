@@ -81,11 +81,11 @@ func TestNativeFP(t *testing.T) {
 		{ppc64asm.FSQRTS, 2}, {ppc64asm.FSQRTSCC, 2},
 		{ppc64asm.FMADDS, 4}, {ppc64asm.FMADDSCC, 4}, {ppc64asm.FMSUBS, 4}, {ppc64asm.FMSUBSCC, 4},
 		{ppc64asm.FNMADDS, 4}, {ppc64asm.FNMADDSCC, 4}, {ppc64asm.FNMSUBS, 4}, {ppc64asm.FNMSUBSCC, 4},
-		{ppc64asm.FRSP, 2}, {ppc64asm.FRSPCC, 2},
+		{ppc64asm.FRSP, 2}, {ppc64asm.FRSPCC, 2}, {ppc64asm.FCFIDS, 2}, {ppc64asm.FCFIDSCC, 2},
 	}
 	// fcfid's operands: integers about ±2^53 and small ones (and, in
 	// one loop in three, the doubles above as integers).
-	ints := []uint64{0, 1, 5, 1 << 52, 1 << 53, 1<<53 + 1, 1<<53 - 1, -(1 << 53) & (1<<64 - 1), -(1<<53 + 1) & (1<<64 - 1), 1 << 63, 1<<63 - 1, ^uint64(6)}
+	ints := []uint64{0, 1, 5, 1 << 24, 1<<24 + 1, 1<<24 - 1, -(1 << 24) & (1<<64 - 1), -(1<<24 + 1) & (1<<64 - 1), 1 << 52, 1 << 53, 1<<53 + 1, 1<<53 - 1, -(1 << 53) & (1<<64 - 1), -(1<<53 + 1) & (1<<64 - 1), 1 << 63, 1<<63 - 1, ^uint64(6)}
 	// Two loops in three take their operands from the values the fast
 	// path takes (normal, exponent within ±440), the others from all.
 	var moderate []uint64
@@ -109,7 +109,7 @@ func TestNativeFP(t *testing.T) {
 			var r regs.Regs
 			for v := range r.VSR {
 				vals := moderate
-				if f.op == ppc64asm.FCFID || f.op == ppc64asm.FCFIDCC {
+				if f.op == ppc64asm.FCFID || f.op == ppc64asm.FCFIDCC || f.op == ppc64asm.FCFIDS || f.op == ppc64asm.FCFIDSCC {
 					vals = ints
 				}
 				if k%3 == 0 {
