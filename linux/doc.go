@@ -148,7 +148,10 @@
 // signals to their default, ends the process's other threads and releases
 // a vfork parent; a #! script runs its interpreter (up to 4 levels, then
 // ELOOP); what the loader refuses is ENOEXEC, what cannot be opened or
-// executed EACCES or the host's errno. A program for the host's
+// executed EACCES or the host's errno; a program, script or interpreter
+// a guest process holds open for writing ETXTBSY, as is opening a running
+// guest program for writing (txtbusy.go: the runner looks through its
+// guest processes' descriptors, not the host's other processes'). A program for the host's
 // architecture runs natively, as under qemu-user, and one of the other
 // byte order under Config.Runner: a host process that stands for the guest
 // process (hostexec.go). /proc/self/exe names each process's program (the

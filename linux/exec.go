@@ -214,6 +214,9 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 		var line []byte
 		var e int
 		t.asRunner(func() { line, e = shebang(host) })
+		if e == 0 {
+			e = p.execBusy(host)
+		}
 		if e != 0 {
 			return 0, e
 		}
@@ -240,6 +243,9 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 				// breaks a write lease too.
 				if ih, err := t.interpHost(img.Interp); err == nil {
 					if e := t.execLease(ih); e != 0 {
+						return 0, e
+					}
+					if e := p.execBusy(ih); e != 0 {
 						return 0, e
 					}
 				}

@@ -18,6 +18,43 @@ import (
 // not run (Linux lets them be written, which a private mapping's pages
 // then show: privfile.go).
 
+// The other way round (fs/exec.c do_open_execat's deny_write_access):
+// execve of a file that is open for writing is ETXTBSY, for the program,
+// a script and each interpreter it names, and the ELF interpreter
+// (open_exec), after the permission and file-type checks; a descriptor
+// of the caller counts too, close-on-exec or not (they close after the
+// check). The runner looks for such a descriptor in its guest processes'
+// tables (execBusy): a host program's or another program's writer outside
+// the run, a descriptor in flight in a Unix socket's message and a
+// MAP_SHARED mapping whose descriptor was closed (its file stays open for
+// writing on Linux) are not seen.
+
+// execBusy is deny_write_access at execve for the file at host path:
+// ETXTBSY while a descriptor of a guest process is open for writing on
+// it, else 0.
+func (p *Process) execBusy(host string) int {
+	var st unix.Stat_t
+	if unix.Stat(host, &st) != nil {
+		return 0
+	}
+	id := fileID{uint64(st.Dev), uint64(st.Ino)}
+	for ft := range p.fdTables() {
+		for _, h := range ft.host {
+			if h < 0 || h == badFD {
+				continue
+			}
+			fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFL, 0)
+			if err != nil || fl&unix.O_ACCMODE == unix.O_RDONLY || fl&unix.O_PATH != 0 {
+				continue
+			}
+			if hid, ok := lockFile(h); ok && hid == id {
+				return int(unix.ETXTBSY)
+			}
+		}
+	}
+	return 0
+}
+
 // setExe makes host path exe g's program (execve, the first process).
 func (g *threadGroup) setExe(exe string) {
 	var st unix.Stat_t
