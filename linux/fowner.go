@@ -57,6 +57,11 @@ type fileOwner struct {
 	async *asyncWatch
 	// lease is the description's lease (lease.go), or nil.
 	lease *fileLease
+	// flockPid is the guest process whose flock call placed the
+	// description's flock lock (Linux's fl_pid), 0 for none, and flockOp
+	// the lock's kind (LOCK_SH or LOCK_EX), for /proc/locks
+	// (proclocks.go).
+	flockPid, flockOp int
 }
 
 // setOwner makes o name owner, set by t (f_setown, which records the

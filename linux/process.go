@@ -204,10 +204,7 @@ type Process struct {
 	futexes map[futexKey]*futexQueue
 	// recLocks are the guest processes' fcntl record locks (reclock.go).
 	recLocks map[fileID][]recLock
-	// flockOwners are the guest processes that took flock locks last, by
-	// file, for /proc/locks (proclocks.go).
-	flockOwners map[fileID]int
-	recWaits    map[*threadGroup]recWait // the request each guest process waits on in F_SETLKW, for EDEADLK (reclock.go)
+	recWaits map[*threadGroup]recWait // the request each guest process waits on in F_SETLKW, for EDEADLK (reclock.go)
 	// leases are the descriptions holding a lease, by file, in the order
 	// they took it; leaseWake is closed when one changes, for the opens
 	// waiting for a break (lease.go).

@@ -23,12 +23,19 @@ import (
 // POSIX locks are replaced by the guest processes' record locks
 // (reclock.go: one line per lock, a process's adjacent or overlapping
 // locks of one type merged as Linux's posix_lock_inode merges them, end
-// inclusive or EOF) and a flock lock names the guest process that took
-// the lock on the file last (flockOwners). Lines are numbered again from
-// 1, a waiter's "->" line with the number of the lock before it, as
-// Linux's locks_show numbers them.
-// Left: several guest processes' flock locks on one file all name the
-// last one to take one; /proc/PID/fdinfo's "lock:" lines are the host's.
+// inclusive or EOF) and a flock lock names the guest process whose flock
+// call placed it (Linux's fl_pid: flock_make_lock's caller; a call for
+// the type the description already holds leaves the lock as it is, a
+// conversion replaces it, one that fails has dropped it), kept with the
+// open file description (fileOwner.flockPid) since the host's line does
+// not say which description holds it: the file's host lines of one type
+// get the pids of the descriptions holding that type, in ascending order
+// (flockHolders; the lines are alike but for the pid, and Linux's order
+// of them is its per-CPU lists'). A description locked before the run
+// keeps the host's pid (the runner's). Lines are numbered again from 1,
+// a waiter's "->" line with the number of the lock before it, as Linux's
+// locks_show numbers them. OFD locks are the host's lines (pid -1).
+// Left: /proc/PID/fdinfo's "lock:" lines are the host's.
 
 // procLocksFile reports whether the guest opens /proc/locks at raw
 // relative to dirfd (a host descriptor or AT_FDCWD).
@@ -47,12 +54,47 @@ func (p *Process) procLocksOpen() (int, int) {
 	if err != nil {
 		return -1, errnoOf(err)
 	}
-	return memFile(p.procLocks(string(host), os.Getpid()))
+	return memFile(p.procLocks(string(host), os.Getpid(), p.flockHolders()))
+}
+
+// flockHolders are the guest processes holding flock locks: by file and
+// type (/proc/locks's "READ" or "WRITE"), the pid of each open file
+// description holding one (fileOwner.flockPid), in ascending order.
+func (p *Process) flockHolders() map[fileID]map[string][]int {
+	seen := map[*fileOwner]bool{}
+	out := map[fileID]map[string][]int{}
+	for ft := range p.fdTables() {
+		for h, o := range ft.owners {
+			if o.flockPid == 0 || seen[o] {
+				continue
+			}
+			seen[o] = true
+			id, ok := lockFile(h)
+			if !ok {
+				continue
+			}
+			typ := "READ"
+			if o.flockOp == unix.LOCK_EX {
+				typ = "WRITE"
+			}
+			if out[id] == nil {
+				out[id] = map[string][]int{}
+			}
+			out[id][typ] = append(out[id][typ], o.flockPid)
+		}
+	}
+	for _, byType := range out {
+		for _, pids := range byType {
+			slices.Sort(pids)
+		}
+	}
+	return out
 }
 
 // procLocks is /proc/locks from the host's content host, the runner's
-// host pid runner replaced as the package comment says.
-func (p *Process) procLocks(host string, runner int) []byte {
+// host pid runner replaced as the package comment says, flocks the
+// flockHolders (taken from as their lines are met).
+func (p *Process) procLocks(host string, runner int, flocks map[fileID]map[string][]int) []byte {
 	var b strings.Builder
 	n := 0
 	done := map[fileID]bool{}
@@ -95,9 +137,10 @@ func (p *Process) procLocks(host string, runner int) []byte {
 				posix(id, f[4])
 			}
 			continue
-		case f[0] == "FLOCK":
-			if owner, ok := p.flockOwners[id]; ok {
-				rest = strings.Replace(rest, " "+f[3]+" "+f[4], " "+strconv.Itoa(owner)+" "+f[4], 1)
+		case f[0] == "FLOCK" && !waiter:
+			if pids := flocks[id][f[2]]; len(pids) > 0 {
+				rest = strings.Replace(rest, " "+f[3]+" "+f[4], " "+strconv.Itoa(pids[0])+" "+f[4], 1)
+				flocks[id][f[2]] = pids[1:]
 			}
 		}
 		if !waiter {
@@ -162,21 +205,24 @@ func mergedRecLocks(locks []recLock) []recLock {
 	return out
 }
 
-// noteFlock records that t's process took a flock lock (how LOCK_SH or
-// LOCK_EX) on the file of host descriptor fd, or let it go (LOCK_UN), for
-// /proc/locks.
-func (t *Thread) noteFlock(fd, how int) {
-	id, ok := lockFile(fd)
-	if !ok {
+// noteFlock records the outcome e of t's flock(how) on host descriptor
+// fd in its description's record, for /proc/locks: a lock placed (a new
+// one, or a conversion) names t's process, one of the type already held
+// stays as it is (flock_lock_inode), LOCK_UN and a failed conversion
+// (which dropped the old lock) leave none.
+func (t *Thread) noteFlock(fd, how, e int) {
+	op := how &^ unix.LOCK_NB
+	if op != unix.LOCK_SH && op != unix.LOCK_EX && op != unix.LOCK_UN {
 		return
 	}
-	p := t.p
-	if how&^unix.LOCK_NB == unix.LOCK_UN {
-		delete(p.flockOwners, id)
-		return
+	o := t.fileOwnerOf(fd, e == 0 && op != unix.LOCK_UN)
+	switch {
+	case o == nil:
+	case e == 0 && op == unix.LOCK_UN:
+		o.flockPid = 0
+	case e == 0 && (o.flockPid == 0 || op != o.flockOp):
+		o.flockPid, o.flockOp = t.group.tgid, op
+	case e != 0 && op != o.flockOp:
+		o.flockPid = 0
 	}
-	if p.flockOwners == nil {
-		p.flockOwners = map[fileID]int{}
-	}
-	p.flockOwners[id] = t.group.tgid
 }

@@ -21,7 +21,7 @@ func TestProcLocks(t *testing.T) {
 		name   string
 		host   string
 		locks  map[fileID][]recLock
-		flocks map[fileID]int
+		flocks map[fileID]map[string][]int
 		want   string
 	}{
 		{
@@ -43,8 +43,20 @@ func TestProcLocks(t *testing.T) {
 		{
 			name:   "a flock names its guest process",
 			host:   "1: FLOCK  ADVISORY  READ 100 fe:00:42 0 EOF\n2: FLOCK  ADVISORY  READ 100 fe:00:7 0 EOF\n",
-			flocks: map[fileID]int{file: 101},
+			flocks: map[fileID]map[string][]int{file: {"READ": {101}}},
 			want:   "1: FLOCK  ADVISORY  READ 101 fe:00:42 0 EOF\n2: FLOCK  ADVISORY  READ 100 fe:00:7 0 EOF\n",
+		},
+		{
+			name:   "each description's flock names its own process",
+			host:   "1: FLOCK  ADVISORY  READ 100 fe:00:42 0 EOF\n2: FLOCK  ADVISORY  READ 100 fe:00:42 0 EOF\n3: FLOCK  ADVISORY  READ 100 fe:00:42 0 EOF\n",
+			flocks: map[fileID]map[string][]int{file: {"READ": {101, 102}, "WRITE": {103}}},
+			want:   "1: FLOCK  ADVISORY  READ 101 fe:00:42 0 EOF\n2: FLOCK  ADVISORY  READ 102 fe:00:42 0 EOF\n3: FLOCK  ADVISORY  READ 100 fe:00:42 0 EOF\n",
+		},
+		{
+			name:   "a waiter keeps its pid",
+			host:   "1: FLOCK  ADVISORY  WRITE 100 fe:00:42 0 EOF\n1: -> FLOCK  ADVISORY  WRITE 100 fe:00:42 0 EOF\n",
+			flocks: map[fileID]map[string][]int{file: {"WRITE": {101, 102}}},
+			want:   "1: FLOCK  ADVISORY  WRITE 101 fe:00:42 0 EOF\n1: -> FLOCK  ADVISORY  WRITE 100 fe:00:42 0 EOF\n",
 		},
 		{
 			name:  "guest locks the host no longer holds",
@@ -60,8 +72,8 @@ func TestProcLocks(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := &Process{recLocks: tc.locks, flockOwners: tc.flocks}
-			if got := string(p.procLocks(tc.host, 100)); got != tc.want {
+			p := &Process{recLocks: tc.locks}
+			if got := string(p.procLocks(tc.host, 100, tc.flocks)); got != tc.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
 			}
 		})

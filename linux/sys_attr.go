@@ -367,17 +367,13 @@ func sysFlock(t *Thread, a *sysArgs) (uint64, int) {
 	fd, how := t.fd(a.Fd(0)), a.Int(1)
 	if how&unix.LOCK_NB != 0 || how&^unix.LOCK_NB == unix.LOCK_UN {
 		e := errnoOf(unix.Flock(fd, how))
-		if e == 0 {
-			t.noteFlock(fd, how)
-		}
+		t.noteFlock(fd, how, e)
 		return 0, e
 	}
 	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
 		e := errnoOf(unix.Flock(fd, how|unix.LOCK_NB))
+		t.noteFlock(fd, how, e)
 		if e != abi.EAGAIN {
-			if e == 0 {
-				t.noteFlock(fd, how)
-			}
 			return 0, e
 		}
 		switch t.waitFor(nil, pause) {

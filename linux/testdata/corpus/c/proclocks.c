@@ -14,8 +14,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static int cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+#include "lockshow.h"
 
 static void setlk(int fd, short type, off_t start, off_t len) {
 	struct flock fl = {.l_type = type, .l_whence = SEEK_SET, .l_start = start, .l_len = len};
@@ -23,39 +22,7 @@ static void setlk(int fd, short type, off_t start, off_t len) {
 		perror("F_SETLK");
 }
 
-/* show prints the /proc/locks lines of inode ino. */
-static void show(const char *when, ino_t ino, pid_t parent, pid_t child) {
-	FILE *f = fopen("/proc/locks", "r");
-	if (!f) {
-		perror("/proc/locks");
-		return;
-	}
-	char line[512], *out[64];
-	int n = 0;
-	char suffix[32];
-	snprintf(suffix, sizeof suffix, ":%lu", (unsigned long)ino);
-	while (fgets(line, sizeof line, f) && n < 64) {
-		char type[16], adv[16], mode[16], dev[64], start[32], end[32];
-		long pid;
-		char *p = strchr(line, ':');
-		if (!p || strstr(p, "->"))
-			continue;
-		if (sscanf(p + 1, "%15s %15s %15s %ld %63s %31s %31s", type, adv, mode, &pid, dev, start, end) != 7)
-			continue;
-		size_t dl = strlen(dev), sl = strlen(suffix);
-		if (dl < sl || strcmp(dev + dl - sl, suffix) != 0)
-			continue;
-		const char *who = pid == parent ? "parent" : pid == child ? "child" : "other";
-		char buf[256];
-		snprintf(buf, sizeof buf, "%s %s %s %s %s %s", type, adv, mode, who, start, end);
-		out[n++] = strdup(buf);
-	}
-	fclose(f);
-	qsort(out, n, sizeof out[0], cmp);
-	printf("%s: %d\n", when, n);
-	for (int i = 0; i < n; i++)
-		printf("  %s\n", out[i]);
-}
+static const char *const names[] = {"parent", "child"};
 
 int main(void) {
 	char path[] = "/tmp/proclocks.XXXXXX";
@@ -85,12 +52,13 @@ int main(void) {
 	char b;
 	if (read(ready[0], &b, 1) != 1)
 		return 1;
-	show("both", st.st_ino, getpid(), child);
+	pid_t pids[] = {getpid(), child};
+	show("both", st.st_ino, pids, names, 2);
 	write(done[1], &b, 1);
 	waitpid(child, NULL, 0);
-	show("child gone", st.st_ino, getpid(), child);
+	show("child gone", st.st_ino, pids, names, 2);
 	setlk(fd, F_UNLCK, 0, 0);
-	show("unlocked", st.st_ino, getpid(), child);
+	show("unlocked", st.st_ino, pids, names, 2);
 	int w = open("/proc/locks", O_RDONLY | O_CLOEXEC);
 	printf("O_CLOEXEC kept: %d\n", w >= 0 && (fcntl(w, F_GETFD) & FD_CLOEXEC) != 0);
 	unlink(path);
