@@ -359,19 +359,82 @@ func procTimers(g *threadGroup) []byte {
 }
 
 // smapsCounts are the figures smaps gives of a mapping's resident pages
-// (fs/proc/task_mmu.c, __show_smap), in bytes. Every resident page
-// counts as the process's own (mapped once: Pss is Rss, nothing is
-// Shared_), dirty in a mapping it may write, anonymous outside file and
-// shared mappings, locked if mlock locked it.
-type smapsCounts struct{ rss, dirty, anon, file, shmem, locked uint64 }
+// (fs/proc/task_mmu.c, smaps_account and __show_smap), in bytes; the
+// proportional ones (pss…) in bytes << pssShift, as Linux sums them. A
+// page is shared when more than one mapping maps it (its mapcount,
+// pageMappers: fork's pages neither process has written since, a file's
+// page lent to several mappings, a shared mapping's page another process
+// touched), its Pss its size divided by that count; dirty in a mapping
+// it may write (a lent file page is clean: the runner cannot see the
+// page cache's own dirty bit); anonymous unless a shared mapping's
+// (shmem) or a file's page lent to a private mapping (file): a private
+// file mapping's page the process wrote is anonymous, as Linux's copy
+// is; locked if mlock locked it.
+type smapsCounts struct {
+	rss, dirty, anon, locked                             uint64
+	sharedClean, sharedDirty                             uint64
+	pss, pssDirty, pssAnon, pssFile, pssShmem, pssLocked uint64
+}
+
+// pssShift is Linux's PSS_SHIFT: the fixed-point fraction of Pss sums.
+const pssShift = 12
 
 func (c *smapsCounts) add(o smapsCounts) {
 	c.rss += o.rss
 	c.dirty += o.dirty
 	c.anon += o.anon
-	c.file += o.file
-	c.shmem += o.shmem
 	c.locked += o.locked
+	c.sharedClean += o.sharedClean
+	c.sharedDirty += o.sharedDirty
+	c.pss += o.pss
+	c.pssDirty += o.pssDirty
+	c.pssAnon += o.pssAnon
+	c.pssFile += o.pssFile
+	c.pssShmem += o.pssShmem
+	c.pssLocked += o.pssLocked
+}
+
+// pageKey names a page wherever it is mapped: a shared mapping's page by
+// its object and page number, a file's page lent to private mappings by
+// its file object and page number, any other page by its storage (shared
+// by a fork until either process writes it).
+type pageKey struct {
+	obj  *mem.Shared
+	pn   uint64
+	data *[mem.PageSize]byte
+}
+
+// pageKeyAt is the pageKey of mm's resident page at addr with storage d.
+func (mm *addressSpace) pageKeyAt(addr uint64, d *[mem.PageSize]byte) pageKey {
+	if obj, off, ok := mm.Mem.SharedAt(addr); ok {
+		return pageKey{obj: obj, pn: off / mem.PageSize}
+	}
+	if obj, pn, ok := mm.Mem.FileAt(addr); ok {
+		return pageKey{obj: obj, pn: pn}
+	}
+	return pageKey{data: d}
+}
+
+// pageMappers counts, for every resident page of p's guest processes,
+// the address spaces that map it (Linux's page_mapcount, made when smaps
+// is read: one walk of every process's resident pages).
+func (p *Process) pageMappers() map[pageKey]int {
+	n := map[pageKey]int{}
+	seen := map[*addressSpace]bool{}
+	for _, g := range p.groups {
+		for _, u := range g.threads {
+			mm := u.mm
+			if mm == nil || seen[mm] {
+				continue
+			}
+			seen[mm] = true
+			mm.Mem.Stored(func(addr uint64, d *[mem.PageSize]byte) bool {
+				n[mm.pageKeyAt(addr, d)]++
+				return true
+			})
+		}
+	}
+	return n
 }
 
 // residentPages are the addresses of mm's resident pages, in order.
@@ -385,26 +448,56 @@ func (mm *addressSpace) residentPages() []uint64 {
 	return pages
 }
 
+// residentData are the storage of mm's resident pages, by address.
+func (mm *addressSpace) residentData() map[uint64]*[mem.PageSize]byte {
+	d := map[uint64]*[mem.PageSize]byte{}
+	mm.Mem.Stored(func(addr uint64, p *[mem.PageSize]byte) bool {
+		d[addr] = p
+		return true
+	})
+	return d
+}
+
 // smapsOf counts the pages of the sorted resident pages that lie in the
-// mapping [start, end) (end 0: to the top) with permissions perm.
-func (mm *addressSpace) smapsOf(pages []uint64, start, end uint64, perm mem.Perm) smapsCounts {
+// mapping [start, end) (end 0: to the top) with permissions perm; data
+// and mappers (nil: every page mapped once) say which pages are shared.
+func (mm *addressSpace) smapsOf(pages []uint64, start, end uint64, perm mem.Perm, data map[uint64]*[mem.PageSize]byte, mappers map[pageKey]int) smapsCounts {
 	var c smapsCounts
 	i, _ := slices.BinarySearch(pages, start)
 	for ; i < len(pages) && (end == 0 || pages[i] < end); i++ {
 		addr := pages[i]
-		c.rss += mem.PageSize
-		if perm&mem.Write != 0 {
-			c.dirty += mem.PageSize
+		n := uint64(1)
+		if mappers != nil {
+			n = uint64(max(mappers[mm.pageKeyAt(addr, data[addr])], 1))
 		}
-		if _, _, sh := mm.Mem.SharedAt(addr); sh {
-			c.shmem += mem.PageSize
-		} else if mm.fileAt(addr) {
-			c.file += mem.PageSize
-		} else {
+		pss := uint64(mem.PageSize<<pssShift) / n
+		c.rss += mem.PageSize
+		c.pss += pss
+		_, _, sh := mm.Mem.SharedAt(addr)
+		_, _, lent := mm.Mem.FileAt(addr)
+		dirty := perm&mem.Write != 0 && !lent
+		switch {
+		case dirty && n > 1:
+			c.sharedDirty += mem.PageSize
+		case n > 1:
+			c.sharedClean += mem.PageSize
+		}
+		if dirty {
+			c.dirty += mem.PageSize
+			c.pssDirty += pss
+		}
+		switch {
+		case sh:
+			c.pssShmem += pss
+		case lent:
+			c.pssFile += pss
+		default:
 			c.anon += mem.PageSize
+			c.pssAnon += pss
 		}
 		if _, ok := mm.locked[addr]; ok {
 			c.locked += mem.PageSize
+			c.pssLocked += pss
 		}
 	}
 	return c
@@ -415,23 +508,25 @@ func (mm *addressSpace) smapsOf(pages []uint64, start, end uint64, perm mem.Perm
 func (c smapsCounts) write(b *bytes.Buffer, rollup bool) {
 	kb := func(key string, v uint64) { fmt.Fprintf(b, "%-16s%8d kB\n", key+":", v>>10) }
 	kb("Rss", c.rss)
-	kb("Pss", c.rss)
-	kb("Pss_Dirty", c.dirty)
+	kb("Pss", c.pss>>pssShift)
+	kb("Pss_Dirty", c.pssDirty>>pssShift)
 	if rollup {
-		kb("Pss_Anon", c.anon)
-		kb("Pss_File", c.file)
-		kb("Pss_Shmem", c.shmem)
+		kb("Pss_Anon", c.pssAnon>>pssShift)
+		kb("Pss_File", c.pssFile>>pssShift)
+		kb("Pss_Shmem", c.pssShmem>>pssShift)
 	}
-	kb("Shared_Clean", 0)
-	kb("Shared_Dirty", 0)
-	kb("Private_Clean", c.rss-c.dirty)
-	kb("Private_Dirty", c.dirty)
+	private := c.rss - c.sharedClean - c.sharedDirty
+	privateDirty := c.dirty - c.sharedDirty
+	kb("Shared_Clean", c.sharedClean)
+	kb("Shared_Dirty", c.sharedDirty)
+	kb("Private_Clean", private-privateDirty)
+	kb("Private_Dirty", privateDirty)
 	kb("Referenced", c.rss)
 	kb("Anonymous", c.anon)
 	for _, k := range []string{"LazyFree", "AnonHugePages", "ShmemPmdMapped", "FilePmdMapped", "Shared_Hugetlb", "Private_Hugetlb", "Swap", "SwapPss"} {
 		kb(k, 0)
 	}
-	kb("Locked", c.locked)
+	kb("Locked", c.pssLocked>>pssShift)
 }
 
 // procSmaps is /proc/PID/smaps of u's process (show_smap): each line of
@@ -440,6 +535,7 @@ func (c smapsCounts) write(b *bytes.Buffer, rollup bool) {
 func (u *Thread) procSmaps() []byte {
 	mm := u.mm
 	pages := mm.residentPages()
+	data, mappers := mm.residentData(), u.p.pageMappers()
 	var b bytes.Buffer
 	mm.mappings(func(start, end uint64, perm mem.Perm) {
 		b.WriteString(mm.mapsLine(start, end, perm))
@@ -447,7 +543,7 @@ func (u *Thread) procSmaps() []byte {
 		kb("Size", end-start) // end 0 wraps to the size
 		kb("KernelPageSize", mem.PageSize)
 		kb("MMUPageSize", mem.PageSize)
-		mm.smapsOf(pages, start, end, perm).write(&b, false)
+		mm.smapsOf(pages, start, end, perm, data, mappers).write(&b, false)
 		b.WriteString("THPeligible:    0\n")
 		b.WriteString("VmFlags: " + mm.vmFlags(start, end, perm) + "\n")
 	})
@@ -481,10 +577,13 @@ func (mm *addressSpace) vmFlags(start, end uint64, perm mem.Perm) string {
 	return strings.Join(f, " ") + " "
 }
 
-// procSmapsRollup is /proc/PID/smaps_rollup of mm (show_smaps_rollup): a
-// line spanning its mappings, then the sums of what smaps gives of each.
-func (mm *addressSpace) procSmapsRollup() []byte {
+// procSmapsRollup is /proc/PID/smaps_rollup of u's process
+// (show_smaps_rollup): a line spanning its mappings, then the sums of
+// what smaps gives of each.
+func (u *Thread) procSmapsRollup() []byte {
+	mm := u.mm
 	pages := mm.residentPages()
+	data, mappers := mm.residentData(), u.p.pageMappers()
 	var lo, hi uint64
 	var sum smapsCounts
 	first := true
@@ -493,7 +592,7 @@ func (mm *addressSpace) procSmapsRollup() []byte {
 			lo, first = start, false
 		}
 		hi = end
-		sum.add(mm.smapsOf(pages, start, end, perm))
+		sum.add(mm.smapsOf(pages, start, end, perm, data, mappers))
 	})
 	if first {
 		return nil
@@ -533,7 +632,7 @@ func (u *Thread) procNumaMaps() []byte {
 			// seq_file_path's escapes: newline, tab, '=' and blank in octal.
 			b.WriteString(" file=" + numaPathEscaper.Replace(name))
 		}
-		c := mm.smapsOf(pages, start, end, perm)
+		c := mm.smapsOf(pages, start, end, perm, nil, nil)
 		n, anon, dirty := c.rss/mem.PageSize, c.anon/mem.PageSize, c.dirty/mem.PageSize
 		if n > 0 {
 			if anon > 0 {
@@ -764,7 +863,7 @@ func (t *Thread) procTaskEntry(ref procRef, flags int) ([]byte, int) {
 		if u == nil {
 			return nil, 0
 		}
-		return u.mm.procSmapsRollup(), 0
+		return u.procSmapsRollup(), 0
 	case "numa_maps":
 		if u == nil {
 			return nil, 0
