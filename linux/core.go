@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -166,10 +167,86 @@ func (n *coreNotes) pad() {
 	}
 }
 
-// coreRegion is one PT_LOAD: a mapped range with one permission.
+// coreRegion is one PT_LOAD: a mapping (as /proc/PID/maps lists it) with
+// one permission, of which the core file holds the first size bytes.
 type coreRegion struct {
-	start, end uint64
-	perm       mem.Perm
+	start, end, size uint64
+	perm             mem.Perm
+}
+
+// The bits of coredump_filter (include/linux/sched/coredump.h,
+// MMF_DUMP_*): the kinds of mapping a core file holds.
+const (
+	dumpAnonPrivate = 1 << iota
+	dumpAnonShared
+	dumpMappedPrivate
+	dumpMappedShared
+	dumpELFHeaders
+)
+
+// coreDumpSize is how many bytes of mm's mapping [start, end) with perm
+// a core file holds, as Linux's vma_dump_size decides under the
+// process's coredump_filter (addressSpace.dumpFilter): a shared mapping
+// whole if the filter takes anonymous shared memory (shmem, System V
+// segments, a deleted file's) or shared file mappings, whichever it is;
+// a private mapping whole if it has pages of its own (written: Linux's
+// anon_vma; here a resident page not lent by a file, pages among the
+// sorted resident ones) and the filter takes anonymous private memory,
+// or if it maps a file and the filter takes private file mappings; else
+// the first page of a mapping of a file from its start that is
+// executable or begins with the ELF magic, with the filter's ELF
+// headers bit; else nothing. A mapping without read permission is not
+// dumped (the runner's: Linux writes it as a hole). The runner has no
+// huge pages, DAX, VM_IO or MADV_DONTDUMP mappings, nor a vDSO.
+func (mm *addressSpace) coreDumpSize(start, end uint64, perm mem.Perm, pages []uint64) uint64 {
+	filter, whole := mm.dumpFilter, end-start
+	take := func(bit uint32) uint64 {
+		if filter&bit != 0 {
+			return whole
+		}
+		return 0
+	}
+	if perm&mem.Read == 0 {
+		return 0
+	}
+	if s, _, ok := mm.Mem.SharedAt(start); ok {
+		var st unix.Stat_t
+		if sf, file := s.Owner.(*sharedFile); file && (unix.Fstat(sf.fd, &st) != nil || st.Nlink > 0) {
+			return take(dumpMappedShared)
+		}
+		return take(dumpAnonShared)
+	}
+	if filter&dumpAnonPrivate != 0 {
+		i, _ := slices.BinarySearch(pages, start)
+		for ; i < len(pages) && pages[i] < end; i++ {
+			if _, _, lent := mm.Mem.FileAt(pages[i]); !lent {
+				return whole
+			}
+		}
+	}
+	var name *fileName
+	for k := range mm.names {
+		if n := &mm.names[k]; start >= n.start && start < n.end {
+			name = n
+		}
+	}
+	switch {
+	case name == nil:
+		return 0
+	case filter&dumpMappedPrivate != 0:
+		return whole
+	case filter&dumpELFHeaders == 0 || name.off+start-name.start != 0:
+		return 0
+	}
+	var st unix.Stat_t
+	if unix.Stat(name.path, &st) == nil && st.Mode&0o111 != 0 {
+		return mem.PageSize
+	}
+	var magic [4]byte
+	if mm.Mem.Peek(start, magic[:]) == nil && string(magic[:]) == elf.ELFMAG {
+		return mem.PageSize
+	}
+	return 0
 }
 
 // writeCore writes t's process's core file for signal sig to file, as
@@ -190,9 +267,10 @@ func (p *Process) writeCore(t *Thread, sig int, info *sigInfo, file string, limi
 	threads = append(threads, others...)
 
 	var rs []coreRegion
-	m.Regions(func(s, e uint64, pr mem.Perm) {
+	pages := t.mm.residentPages()
+	t.mm.mappings(func(s, e uint64, pr mem.Perm) {
 		if e > s {
-			rs = append(rs, coreRegion{s, e, pr})
+			rs = append(rs, coreRegion{s, e, t.mm.coreDumpSize(s, e, pr, pages), pr})
 		}
 	})
 
@@ -243,10 +321,7 @@ func (p *Process) writeCore(t *Thread, sig int, info *sigInfo, file string, limi
 	phdrs := []elf.Prog64{{Type: uint32(elf.PT_NOTE), Off: noteOff, Filesz: uint64(notes.o.Len()), Align: 4}}
 	off := dataOff
 	for _, r := range rs {
-		ph := elf.Prog64{Type: uint32(elf.PT_LOAD), Off: off, Vaddr: r.start, Memsz: r.end - r.start, Align: mem.PageSize}
-		if r.perm&mem.Read != 0 {
-			ph.Filesz = ph.Memsz
-		}
+		ph := elf.Prog64{Type: uint32(elf.PT_LOAD), Off: off, Vaddr: r.start, Memsz: r.end - r.start, Filesz: r.size, Align: mem.PageSize}
 		if r.perm&mem.Read != 0 {
 			ph.Flags |= uint32(elf.PF_R)
 		}

@@ -197,7 +197,11 @@
 // system calls do (glibc makes every thread make the call). The process's
 // dumpable flag (prctl PR_GET/SET_DUMPABLE) is set by execve and by a
 // change of ids as Linux sets it (the host's fs.suid_dumpable), and a
-// process that is not dumpable leaves no core file (Config.Core).
+// process that is not dumpable leaves no core file (Config.Core). The
+// core file has a PT_LOAD per mapping as /proc/PID/maps lists them, whose
+// contents the process's /proc/PID/coredump_filter chooses as Linux's
+// vma_dump_size does (core.go coreDumpSize: by default written private and
+// anonymous shared memory whole, a file's ELF header page, no file pages).
 // PR_SET_PDEATHSIG's signal comes when the guest thread that forked the
 // process ends (fork.go threadGone), as Linux's; the first process's
 // parent is the runner's, whose end it is not told of.
