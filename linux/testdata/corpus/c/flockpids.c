@@ -37,23 +37,13 @@ int main(void) {
 	res("parent LOCK_SH", flock(fd, LOCK_SH));
 
 	/* holder: a shared lock on a description of its own, kept. */
-	int ready[2], done[2];
-	if (pipe(ready) || pipe(done))
+	int done[2];
+	if (pipe(done))
 		return 1;
-	fflush(stdout);
-	pids[HOLDER] = fork();
-	if (pids[HOLDER] == 0) {
-		int g = open(path, O_RDONLY);
-		if (flock(g, LOCK_SH) != 0)
-			perror("flock");
-		char b = 1;
-		write(ready[1], &b, 1);
-		read(done[0], &b, 1);
-		_exit(0);
-	}
-	char b;
-	if (read(ready[0], &b, 1) != 1)
+	pids[HOLDER] = flock_child(path, done[0], NULL);
+	if (pids[HOLDER] < 0)
 		return 1;
+	char b = 0;
 	show("parent and holder", ino, pids, names, NPIDS);
 
 	/* sharer: the parent's description, inherited. */

@@ -1,10 +1,14 @@
 /* lockshow prints the /proc/locks lines of one file, sorted, each holder's
- * pid shown by its name. Shared by the programs that include it
+ * pid shown by its name; flock_child makes a process that holds a flock
+ * lock of its own on the file. Shared by the programs that include it
  * (proclocks.c, flockpids.c; each is one static translation unit). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 static int lockshow_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
@@ -46,4 +50,32 @@ static void show(const char *when, ino_t ino, const pid_t *pids, const char *con
 	for (int i = 0; i < n; i++)
 		printf("  %s\n", out[i]);
 	fflush(stdout); /* before another process prints */
+}
+
+/* flock_child forks a child that runs first(path) (if first is not NULL),
+ * takes a shared flock lock on an open of path of its own, and waits for
+ * a byte (or the end) on done, a pipe's read end, before it exits: its
+ * pid, once it holds the lock, or -1. */
+static pid_t flock_child(const char *path, int done, void (*first)(const char *path)) {
+	int ready[2];
+	if (pipe(ready))
+		return -1;
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		if (first)
+			first(path);
+		int g = open(path, O_RDONLY);
+		if (flock(g, LOCK_SH) != 0)
+			perror("flock");
+		char b = 1;
+		write(ready[1], &b, 1);
+		read(done, &b, 1);
+		_exit(0);
+	}
+	char b;
+	long n = read(ready[0], &b, 1);
+	close(ready[0]);
+	close(ready[1]);
+	return n == 1 ? pid : -1;
 }

@@ -24,6 +24,13 @@ static void setlk(int fd, short type, off_t start, off_t len) {
 
 static const char *const names[] = {"parent", "child"};
 
+/* posixlock is the child's write lock to the end of the file, before its
+ * flock lock. */
+static void posixlock(const char *path) {
+	int c = open(path, O_RDWR);
+	setlk(c, F_WRLCK, 100, 0);
+}
+
 int main(void) {
 	char path[] = "/tmp/proclocks.XXXXXX";
 	int fd = mkstemp(path);
@@ -34,24 +41,13 @@ int main(void) {
 	setlk(fd, F_WRLCK, 0, 10);
 	setlk(fd, F_RDLCK, 20, 10);
 	setlk(fd, F_RDLCK, 30, 10);
-	int ready[2], done[2];
-	if (pipe(ready) || pipe(done))
+	int done[2];
+	if (pipe(done))
 		return 1;
-	fflush(stdout);
-	pid_t child = fork();
-	if (child == 0) {
-		int c = open(path, O_RDWR), g = open(path, O_RDONLY);
-		setlk(c, F_WRLCK, 100, 0);
-		if (flock(g, LOCK_SH) != 0)
-			perror("flock");
-		char b = 1;
-		write(ready[1], &b, 1);
-		read(done[0], &b, 1);
-		_exit(0);
-	}
-	char b;
-	if (read(ready[0], &b, 1) != 1)
+	pid_t child = flock_child(path, done[0], posixlock);
+	if (child < 0)
 		return 1;
+	char b = 0;
 	pid_t pids[] = {getpid(), child};
 	show("both", st.st_ino, pids, names, 2);
 	write(done[1], &b, 1);
