@@ -21,7 +21,10 @@ import (
 // with SIGTERM), or SIGUSR1 sent to the run's process group ("group":
 // under ppc64emu the child is a guest process of the back process that
 // run started, which takes a signal to its group for every guest process
-// of the group once the first one has gone). The child's line reaches the
+// of the group once the first one has gone; "setsid": the child, in a
+// session of its own, outlives a SIGKILL of the run's group, sent before
+// its line: the back process leaves the caller's session when no guest
+// process it runs is in it any more). The child's line reaches the
 // standard output the first process had. Bounds of 2 minutes are failure
 // bounds, not timings.
 func TestRunnerFirstExit(t *testing.T) {
@@ -36,6 +39,7 @@ func TestRunnerFirstExit(t *testing.T) {
 			{"wait", 0, "child: got go\n"},
 			{"kill", syscall.SIGTERM, "child: got go\n"},
 			{"group", 0, "child: got SIGUSR1\n"},
+			{"setsid", 0, "child: got go\n"},
 		} {
 			t.Run(filepath.Base(r[0])+"/"+tc.mode, func(t *testing.T) {
 				fromTest, w3, err := os.Pipe()
@@ -76,10 +80,18 @@ func TestRunnerFirstExit(t *testing.T) {
 				case <-time.After(2 * time.Minute):
 					t.Fatalf("%v: the process the test started has not ended while the child runs", r)
 				}
-				if tc.mode == "group" {
+				switch tc.mode {
+				case "group":
 					_ = syscall.Kill(-pgid, syscall.SIGUSR1)
-				} else if _, err := w3.Write([]byte("go\n")); err != nil {
-					t.Fatal(err)
+				case "setsid":
+					// The child is in a session of its own:
+					// a kill of the run's group does not reach it.
+					_ = syscall.Kill(-pgid, syscall.SIGKILL)
+				}
+				if tc.mode != "group" {
+					if _, err := w3.Write([]byte("go\n")); err != nil {
+						t.Fatal(err)
+					}
 				}
 				got := make(chan []byte, 1)
 				go func() { b, _ := io.ReadAll(out); got <- b }()

@@ -117,6 +117,7 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 		t.flushCount()
 	}
 	g.exiting = true
+	p.checkSession()
 	close(g.dead)
 	g.fs.release()
 	p.recRelease(g, -1)

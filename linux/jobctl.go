@@ -84,6 +84,12 @@ func (p *Process) groupStop(g *threadGroup, sig int) {
 // do_notify_parent_cldstop): SIGCHLD with code unless its action ignores
 // it or has SA_NOCLDSTOP, and a wake-up of its waits.
 func (p *Process) notifyStop(g *threadGroup, code, sig int) {
+	if g == p.group {
+		select {
+		case p.firstStop <- struct{}{}: // FirstStops
+		default:
+		}
+	}
 	par := g.parent
 	if par == nil || par.exiting {
 		return

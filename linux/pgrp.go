@@ -112,5 +112,6 @@ func sysSetsid(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	g.sid, g.pgid = g.tgid, g.tgid
 	g.tty = nil // proc_clear_tty
+	t.p.checkSession()
 	return uint64(g.tgid), 0
 }

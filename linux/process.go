@@ -62,6 +62,13 @@ type Config struct {
 	HWCapMask uint64
 	// Strace, if set, receives one line per system call.
 	Strace io.Writer
+	// Ending, if set, is called once when the run ends, with its status
+	// and the error that ended it, before the guest's descriptors are
+	// closed: a
+	// message written then reaches a pipe the guest held before its
+	// reader sees the pipe's end (ppc64emu run's back process once its
+	// front has gone, which holds no copy of its caller's stderr).
+	Ending func(ExitStatus, error)
 	// Quantum is how many instructions a thread runs before it lets
 	// another thread run; zero means DefaultQuantum.
 	Quantum int
@@ -282,6 +289,13 @@ type Process struct {
 	// run (FirstExit); firstStatus is how it ended.
 	firstExit   chan struct{}
 	firstStatus ExitStatus
+	// firstStop gets a value (coalesced) when the initial process stops
+	// or continues (FirstStops).
+	firstStop chan struct{}
+	// hostSid is the runner's host session; sessionLeft is closed when
+	// no guest process the runner runs is in it any more (SessionLeft).
+	hostSid     int
+	sessionLeft chan struct{}
 	// detached: the caller that waited for the initial process has gone
 	// (Detach).
 	detached bool
@@ -332,11 +346,14 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		pid:       pid,
 		hostPid:   hostPid,
 		firstExit: make(chan struct{}),
-		resources: newResources(pid, m, img.Brk),
-		done:      make(chan struct{}),
-		quantum:   cfg.Quantum,
-		sysWalk:   openWalk(cfg.Sysroot),
-		started:   time.Now(),
+		firstStop: make(chan struct{}, 1),
+
+		sessionLeft: make(chan struct{}),
+		resources:   newResources(pid, m, img.Brk),
+		done:        make(chan struct{}),
+		quantum:     cfg.Quantum,
+		sysWalk:     openWalk(cfg.Sysroot),
+		started:     time.Now(),
 
 		sigpendingRL: hostSigpending(),
 	}
@@ -371,6 +388,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	p.hostPgrp = p.group.pgid
 	p.group.setExe(exe)
 	p.group.sid, _ = unix.Getsid(0)
+	p.hostSid = p.group.sid
 	p.hostCtty = runnerCtty(p.group.sid)
 	p.group.tty = p.hostCtty
 	p.hostUmask = hostUmaskNow()
@@ -562,6 +580,47 @@ func (p *Process) FirstExit() (<-chan struct{}, func() ExitStatus) {
 	}
 }
 
+// FirstStops returns a channel that gets a value when the initial guest
+// process stops or continues (job control: a stop signal whose action is
+// the default, SIGCONT), several changes in a row possibly as one, and
+// its state now: whether it is stopped, and by which signal. ppc64emu
+// run's process its caller started stands for the initial process and
+// stops and continues with it, as its caller's wait (WUNTRACED,
+// WCONTINUED) would see the initial process do under Linux.
+func (p *Process) FirstStops() (<-chan struct{}, func() (stopped bool, sig int)) {
+	return p.firstStop, func() (bool, int) {
+		p.gil.lock(make(chan struct{}, 1))
+		defer p.gil.unlock()
+		g := p.group
+		return g.stopped && !g.exiting, g.stopSig
+	}
+}
+
+// SessionLeft returns a channel closed once no guest process the runner
+// runs in its own host process is in the runner's host session any more:
+// each has ended or made a session of its own (setsid). Under Linux and
+// qemu-user those are then out of reach of a signal to the caller's
+// process group or session (a shell's kill of a job, timeout -s KILL, a
+// terminal's hangup); ppc64emu run's back process, once its front has
+// gone (Detach), then leaves the session too (cmd/ppc64emu).
+func (p *Process) SessionLeft() <-chan struct{} { return p.sessionLeft }
+
+// checkSession closes sessionLeft if no guest process run here is in the
+// runner's host session (SessionLeft). The process lock is held.
+func (p *Process) checkSession() {
+	select {
+	case <-p.sessionLeft:
+		return
+	default:
+	}
+	for _, g := range p.groups {
+		if !g.exiting && g.host == nil && g.sid == p.hostSid {
+			return
+		}
+	}
+	close(p.sessionLeft)
+}
+
 // Detach says that the caller that waited for the initial process has
 // gone (ppc64emu run's process its caller started has exited with the
 // initial process's status, after FirstExit): no one outside knows the
@@ -597,6 +656,9 @@ func (p *Process) Tasks() int {
 // end finishes the process once.
 func (p *Process) end(st ExitStatus, err error) {
 	p.endOnce.Do(func() {
+		if p.cfg.Ending != nil {
+			p.cfg.Ending(st, err)
+		}
 		for _, g := range p.groups {
 			g.fs.release()
 			for _, t := range g.threads {

@@ -155,8 +155,7 @@ var killSelf = func(sig int) {
 	runtime.LockOSThread()
 	signal.Reset(syscall.Signal(sig))
 	_ = unix.Setrlimit(unix.RLIMIT_CORE, &unix.Rlimit{})
-	var act [4]uint64 // struct sigaction: handler SIG_DFL, flags, restorer, mask
-	_, _, _ = unix.RawSyscall6(unix.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&act)), 0, 8, 0, 0)
+	rawSigaction(sig, &[8]uint64{}, nil) // SIG_DFL
 	set := uint64(1) << (sig - 1)
 	_, _, _ = unix.RawSyscall6(unix.SYS_RT_SIGPROCMASK, unix.SIG_UNBLOCK, uintptr(unsafe.Pointer(&set)), 0, 8, 0, 0)
 	_ = unix.Tgkill(unix.Getpid(), unix.Gettid(), syscall.Signal(sig))
@@ -252,6 +251,13 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 			return code
 		}
 	}
+	var backErr *backStderr
+	if link != nil {
+		// Its messages go to the caller's stderr when the front has gone
+		// (run_late.go).
+		backErr = newBackStderr(stderr)
+		stderr = backErr
+	}
 	floor := heapFloor()
 	defer runtime.KeepAlive(floor)
 	extra := inheritedFiles()
@@ -281,6 +287,15 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 		return exitUsage
 	}
 	cfg.Engine = eng
+	if backErr != nil {
+		// Before the guest's descriptors close, which may end the
+		// caller's pipe once the front has gone (run_late.go).
+		cfg.Ending = func(_ linux.ExitStatus, err error) {
+			if err != nil {
+				reportError(backErr, err, prof)
+			}
+		}
+	}
 	if *maxMem != "" {
 		v, ok := parseSize(*maxMem)
 		if !ok {
@@ -382,9 +397,8 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 			fmt.Fprintln(stderr, countReport(p.Instructions(), p.Tasks(), time.Since(start), cpuTime()-startCPU))
 		}
 		if err != nil {
-			fmt.Fprintln(stderr, err)
-			if prof == emulate.Hardware && errors.Is(err, emulate.ErrNotEmulated) {
-				fmt.Fprintln(stderr, "ppc64emu: (-profile qemu gives QEMU 7.2's result for such instructions)")
+			if backErr == nil { // else told as the run ended
+				reportError(stderr, err, prof)
 			}
 			return 70
 		}
@@ -396,12 +410,22 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 		return st.Code
 	}
 	if link != nil {
-		return runBack(p, link, pos[0], *strace, stderr, finish)
+		return runBack(p, link, pos[0], backErr, finish)
 	}
-	stop := forwardSignals(func(kind byte, sig int) { deliverSignal(p, kind, sig) })
+	stop := forwardSignals(notifiedSignals, func(kind byte, sig int) { deliverSignal(p, kind, sig) })
 	st, err := p.Wait()
 	stop()
 	return finish(st, err)
+}
+
+// reportError prints on stderr the error that stopped the run (a
+// *linux.StopError: an instruction the emulator cannot execute), with a
+// hint where -profile qemu would have executed it.
+func reportError(stderr io.Writer, err error, prof emulate.Profile) {
+	fmt.Fprintln(stderr, err)
+	if prof == emulate.Hardware && errors.Is(err, emulate.ErrNotEmulated) {
+		fmt.Fprintln(stderr, "ppc64emu: (-profile qemu gives QEMU 7.2's result for such instructions)")
+	}
 }
 
 // reportDeath prints on stderr what run says of a program killed by sig:
@@ -444,23 +468,24 @@ func deliverSignal(p *linux.Process, kind byte, sig int) {
 
 // notifiedSignals are the signals run catches and passes on to the guest;
 // the others act on the runner as their default actions do (SIGTSTP
-// stops it as a whole).
+// stops it as a whole, unless it runs in two processes: frontSignals,
+// backSignals).
 var notifiedSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT,
 	syscall.SIGUSR1, syscall.SIGUSR2, syscall.SIGWINCH, syscall.SIGALRM, syscall.SIGCONT}
 
-// forwardSignals catches the signals sent to the runner and calls deliver
-// for each with how it came, until the returned stop is called: signals
-// sent to the runner go to the guest, as the kernel would deliver them to
+// forwardSignals catches the signals sent to the runner among caught and
+// calls deliver for each with how it came, until the returned stop is
+// called: signals sent to the runner go to the guest, as the kernel would deliver them to
 // it; those its terminal sent its foreground group (SI_KERNEL, which
 // internal/hostsig tells where it can) go to the guest's foreground group
 // of that terminal, and those a process sent the runner's whole process
 // group (hostsig.GroupSender: timeout's) to every guest process of that
 // group.
-func forwardSignals(deliver func(kind byte, sig int)) (stop func()) {
+func forwardSignals(caught []os.Signal, deliver func(kind byte, sig int)) (stop func()) {
 	sigs := make(chan os.Signal, 8)
-	signal.Notify(sigs, notifiedSignals...)
+	signal.Notify(sigs, caught...)
 	watched := map[syscall.Signal]bool{}
-	for _, s := range notifiedSignals {
+	for _, s := range caught {
 		watched[s.(syscall.Signal)] = hostsig.Watch(s)
 	}
 	leader := syscall.Getpid() == sessionID()
@@ -481,7 +506,7 @@ func forwardSignals(deliver func(kind byte, sig int)) (stop func()) {
 		}
 	}()
 	return func() {
-		for _, s := range notifiedSignals {
+		for _, s := range caught {
 			hostsig.Unwatch(s)
 		}
 		signal.Stop(sigs)
@@ -511,10 +536,13 @@ func forwardSignals(deliver func(kind byte, sig int)) (stop func()) {
 // children's. If the first process ends while others run, the back
 // tells the front how it ended and the front exits so at once, while the
 // back runs on with the rest (linux.Process.Detach), its own standard
-// input and output (and error, unless -strace prints there) now
-// /dev/null so that a pipe the caller reads ends when the guest
-// processes still holding it close it; signals reaching it from then on
-// are its host process group's (a kill of the group's id).
+// input, output and error now /dev/null so that a pipe the caller reads
+// ends when the guest processes still holding it close it (its messages
+// still reach the caller's stderr: run_late.go); signals reaching it
+// from then on are its host process group's (a kill of the group's id),
+// and it leaves the caller's session once no guest process is in it
+// (leaveSession). The front stops and continues with the first guest
+// process (run_stop.go).
 
 // backEnv is the environment variable by which run's front process
 // tells the process it starts that it is the back: "FD:PID:PPID", the
@@ -555,7 +583,7 @@ func backLink() (*backInfo, error) {
 		return nil, fmt.Errorf("%s=%q: descriptor %d: %v", backEnv, v, n[0], err)
 	}
 	b := &backInfo{conn: os.NewFile(uintptr(n[0]), "front"), pid: n[1], ppid: n[2], own: make(chan os.Signal, 8)}
-	signal.Notify(b.own, notifiedSignals...)
+	signal.Notify(b.own, backSignals...)
 	return b, nil
 }
 
@@ -607,14 +635,16 @@ func runFront() (code int, ok bool) {
 	// A signal sent to the whole group reaches the back too, which
 	// passes it to the guest's other processes: the front's is the first
 	// process's alone.
-	stop := forwardSignals(func(kind byte, sig int) {
-		if kind == sigGroup {
-			kind = sigUser
-		}
-		_, _ = conn.Write([]byte{kind, byte(sig)})
-	})
+	stop := forwardSignals(frontSignals(), func(kind byte, sig int) { frontDeliver(conn, kind, sig) })
 	var msg [3]byte
-	_, err = io.ReadFull(conn, msg[:])
+	for {
+		// The first guest process stopped: the front stops with it
+		// (run_stop.go).
+		if _, err = io.ReadFull(conn, msg[:]); err != nil || msg[0] != stopMsg {
+			break
+		}
+		stopSelf(int(msg[1]))
+	}
 	stop()
 	if err == nil && msg[0] == firstEnded {
 		if sig := int(msg[2]); sig != 0 {
@@ -641,18 +671,18 @@ func runFront() (code int, ok bool) {
 // started the guest: it passes on the signals the front forwards; if
 // the run ends, it ends as run does (finish); if the first guest process
 // ends while others run, it tells the front how, and runs the rest alone
-// (its descriptors 0-2 /dev/null, but for stderr with -strace).
-func runBack(p *linux.Process, b *backInfo, prog string, strace bool, stderr io.Writer, finish func(linux.ExitStatus, error) int) int {
+// (its descriptors 0-2 /dev/null, its messages on stderr written as
+// run_late.go says).
+func runBack(p *linux.Process, b *backInfo, prog string, stderr *backStderr, finish func(linux.ExitStatus, error) int) int {
 	var alone atomic.Bool
+	jobs := &frontSync{p: p, front: b.pid, conn: b.conn}
 	go func() {
 		var m [2]byte
 		for {
 			if _, err := io.ReadFull(b.conn, m[:]); err != nil {
 				break
 			}
-			if !alone.Load() {
-				deliverSignal(p, m[0], int(m[1]))
-			}
+			jobs.fromFront(m[0], int(m[1]), alone.Load())
 		}
 		// The front has gone while the first process runs: a signal it
 		// cannot catch (SIGKILL) ended it, the first process's end.
@@ -665,7 +695,7 @@ func runBack(p *linux.Process, b *backInfo, prog string, strace bool, stderr io.
 	// group the front passes on as such; the others each guest process
 	// of the group but the first gets here (the front passes the first
 	// its own); once the front has gone, every one of them.
-	stop := forwardSignals(func(kind byte, sig int) {
+	stop := forwardSignals(backSignals, func(kind byte, sig int) {
 		switch {
 		case alone.Load():
 			p.GroupSignal(sig)
@@ -675,36 +705,40 @@ func runBack(p *linux.Process, b *backInfo, prog string, strace bool, stderr io.
 	})
 	defer stop()
 	signal.Stop(b.own)
+	jobs.start()
 	first, firstStatus := p.FirstExit()
 	select {
 	case <-p.Done():
+		jobs.stop()
+		jobs.wake()
 		return finish(p.Wait())
 	case <-first:
 	}
+	jobs.stop()
 	select {
 	case <-p.Done(): // the others ended too
+		jobs.wake()
 		return finish(p.Wait())
 	default:
 	}
 	st := firstStatus()
 	alone.Store(true)
 	p.Detach()
+	leaveSession(p)
 	if st.Signal != 0 {
 		reportDeath(p, st.Signal, prog, stderr)
 	}
+	stderr.detach(newLateStderr(2))
 	_, _ = b.conn.Write([]byte{firstEnded, byte(st.Code), byte(st.Signal)})
 	_ = b.conn.Close()
+	jobs.wake()
 	if null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0); err == nil {
 		for fd := range 3 {
-			if fd < 2 || !strace {
-				_ = unix.Dup2(int(null.Fd()), fd)
-			}
+			_ = unix.Dup2(int(null.Fd()), fd)
 		}
 		null.Close()
 	}
-	if _, err := p.Wait(); err != nil {
-		fmt.Fprintln(stderr, err)
-	}
+	_, _ = p.Wait() // an error is told as the run ends (cfg.Ending)
 	return 0
 }
 
@@ -744,14 +778,18 @@ func closeFiles(m map[int]*os.File) {
 	}
 }
 
-// ttySignals are the signals a terminal sends its foreground group that
-// run passes on (SIGTSTP stops the runner as a whole): the INTR and QUIT
-// characters', a window size change's, and a hang-up's SIGHUP, which
-// Linux sends the foreground group when the session leader goes
-// (disassociate_ctty) and the session leader itself when the terminal
-// hangs up (tty_signal_session_leader: only the first guest process gets
-// it where the runner leads its session).
-var ttySignals = []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT, syscall.SIGWINCH, syscall.SIGHUP}
+// ttySignals are the signals a terminal sends that run passes on: to its
+// foreground group the INTR and QUIT characters', a window size
+// change's, and a hang-up's SIGHUP, which Linux sends the foreground
+// group when the session leader goes (disassociate_ctty) and the session
+// leader itself when the terminal hangs up (tty_signal_session_leader:
+// only the first guest process gets it where the runner leads its
+// session); and the stop signals, which run in two processes catches
+// (run_stop.go; in one they stop the runner as a whole): the SUSP
+// character's SIGTSTP, and SIGTTIN and SIGTTOU, which a terminal sends a
+// background group that reads or writes it.
+var ttySignals = []syscall.Signal{syscall.SIGINT, syscall.SIGQUIT, syscall.SIGWINCH, syscall.SIGHUP,
+	syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU}
 
 // sessionID is the runner's session id, getsid(0), or -1 if the host
 // does not say.

@@ -50,6 +50,10 @@ func rtSigaction(sig int, act, old *sigaction) syscall.Errno {
 	return e
 }
 
+// Supported says whether Watch can watch a signal here: it can on
+// linux/amd64.
+const Supported = true
+
 // Watch wraps sig's handler, which must be Go's (signal.Notify's), so
 // that Kernel can tell its SI_KERNEL arrivals. It says whether it did: not
 // for a signal with no SA_SIGINFO handler (default or ignored), nor one

@@ -4,6 +4,10 @@ package hostsig
 
 import "os"
 
+// Supported says whether Watch can watch a signal here: only
+// linux/amd64 has the wrapping handler.
+const Supported = false
+
 // Watch says no: only linux/amd64 has the wrapping handler.
 func Watch(sig os.Signal) bool { return false }
 

@@ -13,6 +13,13 @@
 // child has started. "kill": so, but the parent kills itself with
 // SIGTERM. "group": the child waits for SIGUSR1, which the test sends the
 // process group once the first process has ended, and prints it.
+// "daemon": "wait", but the child first makes its descriptors 0-2
+// /dev/null, as a daemon does. "setsid": "wait", but the child makes a
+// session of its own before it says it is ready (the test kills the
+// run's process group before it writes the line). "stop": "wait", but then the child runs
+// dadd, a decimal floating-point op (on powerpc64 only), which ppc64emu
+// does not execute: the run stops with its message (TestRunnerLateStderr).
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,15 +46,30 @@ int main(int argc, char **argv) {
 	if (pid == 0) {
 		close(ready[0]);
 		close(gone[1]);
+		if (strcmp(mode, "setsid") == 0 && setsid() < 0)
+			return 1;
 		close(ready[1]); // ready: SIGUSR1's handler is in place, the signal blocked
 		if (strcmp(mode, "group") == 0) {
 			while (!got)
 				sigsuspend(&old);
 			printf("child: got SIGUSR1\n");
-		} else if (strcmp(mode, "wait") == 0 || strcmp(mode, "kill") == 0) {
+		} else if (strcmp(mode, "wait") == 0 || strcmp(mode, "kill") == 0 ||
+			   strcmp(mode, "daemon") == 0 || strcmp(mode, "stop") == 0 ||
+			   strcmp(mode, "setsid") == 0) {
+			if (strcmp(mode, "daemon") == 0) {
+				int null = open("/dev/null", O_RDWR);
+				for (int fd = 0; fd < 3; fd++)
+					dup2(null, fd);
+				close(null);
+			}
 			char line[64];
 			ssize_t n = read(3, line, sizeof line - 1);
 			line[n > 0 ? n : 0] = 0;
+			if (strcmp(mode, "stop") == 0) {
+#ifdef __powerpc64__
+				__asm__ volatile(".long 0x7c000f0d" ::: "cr0", "memory"); // paste. 0,1,0
+#endif
+			}
 			printf("child: got %s", line);
 		} else {
 			while (read(gone[0], &c, 1) > 0)

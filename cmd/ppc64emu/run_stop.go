@@ -1,0 +1,304 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/ppc64emu/ppc64emu/internal/hostsig"
+	"github.com/ppc64emu/ppc64emu/linux"
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+)
+
+// Job control in two processes (the comment above runFront). Under
+// Linux, and under qemu-user, where each guest process is a host
+// process, a stop signal sent to the first process's pid stops it, its
+// caller's wait with WUNTRACED reports it stopped (the signal that
+// stopped it), SIGCONT continues it (WCONTINUED), and a first process
+// that stops itself (raise(SIGSTOP)), or that another process stops or
+// continues, is seen so by its caller. Here the front, whose pid that is,
+// and the first guest process, which the back runs, stop and continue
+// together:
+//   - SIGTSTP, SIGTTIN and SIGTTOU sent to the front it catches and
+//     passes on, as any other signal: the first guest process stops if
+//     its action is the default (a handler runs otherwise, as less's or
+//     vim's for the terminal's SUSP), and the front then stops with it;
+//     the terminal's SIGTSTP (its SUSP character) goes to the guest's
+//     foreground group, as a terminal's SIGINT does. SIGTTIN and SIGTTOU
+//     from the terminal itself (the back read or wrote it from a
+//     background group) stop the front, as they stop the back, both by
+//     the default action, as before; where internal/hostsig cannot tell
+//     them from a kill (hosts other than linux/amd64), the front leaves
+//     them to the default action altogether.
+//   - SIGSTOP, which no process can catch, stops the front alone: the
+//     back sees it on the front's /proc/PID/stat (state T, on two
+//     polls frontPoll apart, so that the moment between a SIGCONT of
+//     the whole group waking the back and the front is not taken for
+//     one) and stops the first guest process with SIGSTOP.
+//   - When the first guest process stops (Process.FirstStops: a stop
+//     signal of its own or of another guest process, the front's), the
+//     back tells the front, which stops itself with the same signal
+//     (stopSelf), its caller's wait seeing that signal, as under Linux
+//     and qemu-user.
+//   - SIGCONT to the front it passes on (it did before): the first
+//     guest process continues. When another guest process continues the
+//     first one, the back sends the front SIGCONT, and drops that
+//     SIGCONT when the front passes it back (the first process got its
+//     own already).
+//
+// Why a poll for SIGSTOP: a stop is reported to the stopped process's
+// parent (wait) and tracer alone, and the front's parent is its caller.
+// A pidfd reports exits only. The back could trace the front
+// (PR_SET_PTRACER, PTRACE_SEIZE, which reports group stops as
+// PTRACE_EVENT_STOP), but then every signal to the front stops it
+// for the back to pass on, strace and gdb could no longer attach to the
+// front, and Yama's ptrace_scope 3 or a container's seccomp profile
+// forbid it. Reading /proc/PID/stat frontPoll apart costs a few
+// microseconds ten times a second and nothing else; a SIGSTOP then takes
+// up to two polls to reach the guest, which runs on meanwhile.
+
+// frontPoll is how often the back looks whether the front has stopped.
+const frontPoll = 100 * time.Millisecond
+
+// stopMsg is the back's message to the front that the first guest
+// process stopped: stopMsg, the signal, 0.
+const stopMsg = 'z'
+
+// frontSignals are the signals the front catches and passes on to the
+// first guest process: run's, and the stop signals the terminal's
+// SIGTTIN and SIGTTOU among them only where hostsig can tell the
+// terminal's (which stop the front itself) from a process's.
+func frontSignals() []os.Signal {
+	sigs := append(slices.Clone(notifiedSignals), syscall.SIGTSTP)
+	if hostsig.Supported {
+		sigs = append(sigs, syscall.SIGTTIN, syscall.SIGTTOU)
+	}
+	return sigs
+}
+
+// backSignals are the signals the back catches and gives to the group's
+// other guest processes: run's and SIGTSTP (a kill of the group: a
+// shell's stop of a job). SIGTTIN and SIGTTOU it leaves to the default
+// action: the terminal sends them to the back's group when the back reads
+// or writes the terminal from a background group, and a caught one would
+// be sent again at each restart of that read or write.
+var backSignals = append(slices.Clone(notifiedSignals), syscall.SIGTSTP)
+
+// frontDeliver is what the front does with a signal it caught (kind as
+// forwardSignals says): the terminal's SIGTTIN and SIGTTOU stop it (the
+// back stopped too), the others it passes to the back on conn.
+func frontDeliver(conn *os.File, kind byte, sig int) {
+	if kind == sigTerminal && (sig == abi.SIGTTIN || sig == abi.SIGTTOU) {
+		stopSelf(sig)
+		return
+	}
+	if kind == sigGroup {
+		kind = sigUser
+	}
+	_, _ = conn.Write([]byte{kind, byte(sig)})
+}
+
+// stopSelf stops the front with sig, a stop signal, as the default
+// action would, and returns when it continues. The kernel discards
+// SIGTSTP, SIGTTIN and SIGTTOU for a process group that is orphaned, so
+// unless the front's parent is in another group of its session (a shell
+// that started it, the usual case), and for a host that refuses the
+// default action, it stops with SIGSTOP.
+func stopSelf(sig int) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var old [8]uint64
+	if sig != abi.SIGSTOP && !(parentOutside() && rawSigaction(sig, &[8]uint64{}, &old)) {
+		sig = abi.SIGSTOP
+	}
+	set := uint64(1) << (sig - 1)
+	_, _, _ = unix.RawSyscall6(unix.SYS_RT_SIGPROCMASK, unix.SIG_UNBLOCK, uintptr(unsafe.Pointer(&set)), 0, 8, 0, 0)
+	// The stop comes as the call returns; it returns when the process
+	// continues.
+	_ = unix.Tgkill(unix.Getpid(), unix.Gettid(), syscall.Signal(sig))
+	if sig != abi.SIGSTOP {
+		rawSigaction(sig, &old, nil)
+	}
+}
+
+// rawSigaction sets sig's action to act (the kernel's struct sigaction;
+// all zero: SIG_DFL), the old one in old if not nil, behind Go's runtime.
+func rawSigaction(sig int, act, old *[8]uint64) bool {
+	var o uintptr
+	if old != nil {
+		o = uintptr(unsafe.Pointer(old))
+	}
+	_, _, e := unix.RawSyscall6(unix.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(act)), o, 8, 0, 0)
+	return e == 0
+}
+
+// parentOutside reports whether this process's parent is in another
+// process group of its session: then its group is not orphaned.
+func parentOutside() bool {
+	ppid := unix.Getppid()
+	ppg, err1 := unix.Getpgid(ppid)
+	psid, err2 := unix.Getsid(ppid)
+	sid, err3 := unix.Getsid(0)
+	return err1 == nil && err2 == nil && err3 == nil && ppg != unix.Getpgrp() && psid == sid
+}
+
+// hostStopped reports whether host process pid is stopped (state T in
+// /proc/PID/stat; t, a tracer's stop, is not).
+func hostStopped(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	i := bytes.LastIndexByte(b, ')')
+	return i >= 0 && i+2 < len(b) && b[i+2] == 'T'
+}
+
+// frontSync is the back's side of the job control above: it keeps the
+// front's state and the first guest process's the same until the first
+// process ends.
+type frontSync struct {
+	p     *linux.Process
+	front int      // the front's pid
+	conn  *os.File // to the front
+
+	mu sync.Mutex
+	// echoes are the SIGCONTs the back sent the front for a continue of
+	// the first process, which the front passes back: dropped.
+	echoes int
+	// frontStopped: the front was seen stopped (and the first process
+	// made to follow), or the back told it to stop; a SIGCONT it passes
+	// on clears it.
+	frontStopped bool
+	// firstStopped is the first process's state as last seen.
+	firstStopped bool
+	quit, done   chan struct{}
+}
+
+// fromFront passes on a signal the front sent (deliverSignal) unless it
+// is a SIGCONT the back sent the front itself, or alone says the front
+// has gone.
+func (s *frontSync) fromFront(kind byte, sig int, alone bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sig == abi.SIGCONT {
+		s.frontStopped = false
+		if s.echoes > 0 {
+			s.echoes--
+			return
+		}
+	}
+	if !alone {
+		deliverSignal(s.p, kind, sig)
+	}
+}
+
+// start starts following the front's and the first process's states;
+// stop ends it.
+func (s *frontSync) start() {
+	s.quit, s.done = make(chan struct{}), make(chan struct{})
+	go s.run()
+}
+
+func (s *frontSync) stop() {
+	close(s.quit)
+	<-s.done
+}
+
+func (s *frontSync) run() {
+	defer close(s.done)
+	changes, state := s.p.FirstStops()
+	tick := time.NewTicker(frontPoll)
+	defer tick.Stop()
+	before := false // the poll before found the front stopped
+	for {
+		polled := false
+		select {
+		case <-s.quit:
+			return
+		case <-changes:
+		case <-tick.C:
+			polled = true
+		}
+		s.mu.Lock()
+		front := hostStopped(s.front)
+		// The first process's state takes the process lock: not on a
+		// poll that finds the front running (a change comes as one).
+		stopped, sig := s.firstStopped, 0
+		if !polled || front {
+			stopped, sig = state()
+		}
+		switch {
+		case stopped != s.firstStopped:
+			// The first process stopped or continued: the front
+			// follows.
+			s.firstStopped, s.frontStopped = stopped, stopped
+			switch {
+			case stopped && !front:
+				_, _ = s.conn.Write([]byte{stopMsg, byte(sig), 0})
+			case !stopped && front:
+				if unix.Kill(s.front, unix.SIGCONT) == nil {
+					s.echoes++
+				}
+			}
+		case polled && front && before && !s.frontStopped:
+			// The front stopped of its own (SIGSTOP): the first
+			// process follows.
+			s.frontStopped = true
+			if !stopped {
+				s.p.UserSignal(abi.SIGSTOP)
+			}
+		}
+		if polled {
+			before = front
+		}
+		s.mu.Unlock()
+	}
+}
+
+// wake continues the front if it is stopped when the first process has
+// ended (a SIGKILL ends a stopped process), so that it can exit.
+func (s *frontSync) wake() {
+	if hostStopped(s.front) {
+		_ = unix.Kill(s.front, unix.SIGCONT)
+	}
+}
+
+// leaveSession makes the back, once the front has gone, the leader of a
+// session of its own as soon as none of the guest processes it runs is
+// in the caller's session any more (linux.Process.SessionLeft): a daemon
+// that left it with setsid (sh -c 'setsid daemon &') then survives a
+// SIGKILL or SIGSTOP of the caller's process group or a hangup of its
+// terminal, as under Linux and qemu-user, where it is a host process in
+// a session of its own. At once if it is so already (before the front is
+// told the first process's end), else when the last one leaves.
+//
+// While guest processes of the caller's session run, the back stays in
+// it (their terminal is its controlling terminal, its group theirs), and
+// a daemon among them ends or stops with them: what a host process per
+// guest session would cost is written in docs/design.md.
+func leaveSession(p *linux.Process) {
+	left := p.SessionLeft()
+	select {
+	case <-left:
+		_, _ = unix.Setsid()
+		return
+	default:
+	}
+	go func() {
+		select {
+		case <-left:
+			_, _ = unix.Setsid()
+		case <-p.Done():
+		}
+	}()
+}

@@ -1,0 +1,203 @@
+//go:build linux
+
+package linux_test
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestRunnerStop: job control of the process the caller of ppc64emu run
+// started (the front, which stands for the first guest process while the
+// back runs it; cmd/ppc64emu/run_stop.go), against qemu-ppc64le and
+// frontstop.c built for the host. A stop signal sent to its pid ("kill":
+// SIGSTOP, which the front cannot catch, and SIGTSTP, SIGTTIN, SIGTTOU,
+// which it passes on), or one the first process raises ("raise"), stops
+// the first guest process (its watcher, a guest child reading
+// /proc/PPID/stat, says so) and the front: the test's wait4 with
+// WUNTRACED sees it stopped by that signal, as under the references.
+// SIGCONT from the test, or from the watcher ("child", when the test
+// says), continues both:
+// wait4 with WCONTINUED sees it, and the first process's SIGCONT handler
+// runs once. Before, SIGSTOP stopped the front alone while the guest ran
+// on, and a stop of the first guest process never reached its caller.
+// The steps wait for the program's lines and wait4; 60 s is a failure
+// bound, not a measure.
+func TestRunnerStop(t *testing.T) {
+	prog := crossCompile(t, "frontstop")
+	runners := corpusReferences(t, "frontstop", prog, [][]string{{buildRunner(t), "run", prog}})
+	for _, tc := range []struct {
+		mode string
+		sig  syscall.Signal
+	}{
+		{"kill", syscall.SIGSTOP},
+		{"kill", syscall.SIGTSTP},
+		{"kill", syscall.SIGTTIN},
+		{"kill", syscall.SIGTTOU},
+		{"raise", syscall.SIGSTOP},
+		{"raise", syscall.SIGTSTP},
+		{"child", syscall.SIGSTOP},
+	} {
+		for _, r := range runners {
+			name := filepath.Base(r[0]) + "/" + tc.mode + "/" + strconv.Itoa(int(tc.sig))
+			t.Run(name, func(t *testing.T) { runStopCase(t, r, tc.mode, tc.sig) })
+		}
+	}
+}
+
+// runStopCase runs one case of TestRunnerStop under runner r.
+func runStopCase(t *testing.T, r []string, mode string, sig syscall.Signal) {
+	out, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	in, inW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inW.Close()
+	cmd := exec.Command(r[0], append(r[1:], mode, strconv.Itoa(int(sig)))...)
+	cmd.Stdin, cmd.Stdout = in, outW
+	// A group of its own, in the test's session: not orphaned, so a
+	// SIGTSTP stops it; a failure kills the group.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	err = cmd.Start()
+	in.Close()
+	outW.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := cmd.Process.Pid
+	bound := time.AfterFunc(60*time.Second, func() { _ = syscall.Kill(-pid, syscall.SIGKILL) })
+	defer bound.Stop()
+	defer syscall.Kill(-pid, syscall.SIGKILL)
+	wait := func(opts int) syscall.WaitStatus {
+		var ws syscall.WaitStatus
+		for {
+			_, err := syscall.Wait4(pid, &ws, opts, nil)
+			if err != syscall.EINTR {
+				if err != nil {
+					t.Fatalf("wait4: %v", err)
+				}
+				return ws
+			}
+		}
+	}
+	rd := bufio.NewReader(out)
+	line := func(want string) {
+		t.Helper()
+		if l, err := rd.ReadString('\n'); l != want {
+			t.Fatalf("read %q, %v; want %q", l, err, want)
+		}
+	}
+	line("ready\n")
+	if mode == "kill" {
+		if err := syscall.Kill(pid, sig); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ws := wait(syscall.WUNTRACED); !ws.Stopped() || ws.StopSignal() != sig {
+		t.Fatalf("wait4(WUNTRACED): status %#x, want stopped by %v", int(ws), sig)
+	}
+	line("child: parent stopped\n")
+	if mode == "child" {
+		_, err = inW.Write([]byte("c"))
+	} else {
+		err = syscall.Kill(pid, syscall.SIGCONT)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ws := wait(syscall.WCONTINUED); !ws.Continued() {
+		t.Fatalf("wait4(WCONTINUED): status %#x, want continued", int(ws))
+	}
+	rest, _ := io.ReadAll(rd)
+	if want := "child: parent continued\nparent: child exit 0, SIGCONT 1\n"; string(rest) != want {
+		t.Errorf("then %q, want %q", rest, want)
+	}
+	if ws := wait(0); !ws.Exited() || ws.ExitStatus() != 0 {
+		t.Errorf("status %#x, want exit 0", int(ws))
+	}
+}
+
+// TestRunnerLateStderr: what ppc64emu run's back process says once the
+// first guest process has ended and the front, the process the caller
+// started, has exited with its status (TestRunnerFirstExit) goes to the
+// caller's standard error, without the back holding it open
+// (cmd/ppc64emu/run_late.go): the caller's pipe ends when the guest
+// processes still holding it close it. detach.c's child runs on after
+// the first process exited 7, until it reads a line from descriptor 3
+// (a socket: the test sees the child's end when it reads nothing more).
+// "stop": the child then runs an op the runner cannot execute, and the
+// run stops with the runner's message, which used to go to /dev/null.
+// "daemon" with -strace: the child first makes its descriptors 0-2
+// /dev/null; the caller's standard error ends then, while the child
+// still runs (the back used to hold it open until the run's end), and
+// the trace of the child's last calls still reaches it. 60 s is a
+// failure bound, not a measure.
+func TestRunnerLateStderr(t *testing.T) {
+	prog := crossCompile(t, "detach")
+	emu := buildRunner(t)
+	for _, tc := range []struct {
+		args []string
+		want string // in what the caller's stderr gets once the child has gone
+	}{
+		{[]string{"stop"}, "cannot execute paste."},
+		{[]string{"-strace", "daemon"}, " exit_group(0)"},
+	} {
+		t.Run(tc.args[len(tc.args)-1], func(t *testing.T) {
+			fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctl, child := os.NewFile(uintptr(fds[0]), "ctl"), os.NewFile(uintptr(fds[1]), "child")
+			defer ctl.Close()
+			errR, errW, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer errR.Close()
+			args := append([]string{"run"}, tc.args[:len(tc.args)-1]...)
+			cmd := exec.Command(emu, append(append(args, prog), tc.args[len(tc.args)-1])...)
+			cmd.Stderr = errW
+			cmd.ExtraFiles = []*os.File{child}
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			err = cmd.Start()
+			child.Close()
+			errW.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			pgid := cmd.Process.Pid
+			bound := time.AfterFunc(60*time.Second, func() { _ = syscall.Kill(-pgid, syscall.SIGKILL); ctl.Close() })
+			defer bound.Stop()
+			defer syscall.Kill(-pgid, syscall.SIGKILL)
+			if err := cmd.Wait(); cmd.ProcessState.ExitCode() != 7 {
+				t.Fatalf("first process: %v, want exit status 7", err)
+			}
+			var early []byte
+			if tc.args[0] == "-strace" {
+				// The child made its descriptors /dev/null: no one
+				// else holds the caller's stderr open.
+				early, _ = io.ReadAll(errR)
+			}
+			if _, err := ctl.Write([]byte("go\n")); err != nil {
+				t.Fatal(err)
+			}
+			_, _ = io.ReadAll(ctl) // the child has gone
+			late, _ := io.ReadAll(errR)
+			if !strings.Contains(string(late), tc.want) {
+				t.Errorf("stderr after the child's end %q (before: %q), want it to contain %q", late, early, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,113 @@
+// frontstop: job control of the process a caller started (TestRunnerStop).
+// Under Linux, and qemu-user, a stop signal sent to it stops it, its
+// caller's wait with WUNTRACED sees it stopped, and SIGCONT continues it;
+// so when it stops itself, or another process continues it.
+//
+// With a mode, the process forks a watcher and writes "ready" once the
+// watcher runs. The watcher reads its parent's state in /proc/PPID/stat:
+// it prints "child: parent stopped" once it is T, "child: parent
+// continued" once it is not, then exits. The parent waits for it and
+// prints how many SIGCONTs its handler got (one: a continue is one
+// SIGCONT), then exits 0. Modes: "kill": the caller stops and continues
+// the process (kill -STOP, -TSTP, -TTIN, -TTOU, then -CONT). "raise SIG":
+// the process stops itself with SIG (a number); the caller continues it.
+// "child SIG": so, but the watcher continues it (kill(getppid(),
+// SIGCONT)) once it reads a byte from its standard input (the caller's
+// wait has seen the stop, which a continue before would have hidden).
+//
+// No mode (TestCorpus): a child stops itself with SIGSTOP; the process
+// sees it stopped (waitpid WUNTRACED), continues it (WCONTINUED) and
+// reaps it once it has seen that.
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t conts;
+static void on_cont(int sig) { (void)sig; conts++; }
+
+#include "taskstate.h"
+
+static void await(pid_t pid, int stopped) {
+	struct timespec ms = {0, 1000000};
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	while ((statstate(path) == 'T') != stopped)
+		nanosleep(&ms, 0);
+}
+
+int main(int argc, char **argv) {
+	if (argc < 2) {
+		int hold[2];
+		if (pipe(hold) < 0)
+			return 1;
+		pid_t pid = fork();
+		if (pid < 0)
+			return 1;
+		if (pid == 0) {
+			char c;
+			close(hold[1]);
+			raise(SIGSTOP);
+			(void)!read(hold[0], &c, 1); // until the parent has seen it continue
+			_exit(3);
+		}
+		close(hold[0]);
+		int st;
+		if (waitpid(pid, &st, WUNTRACED) != pid || !WIFSTOPPED(st))
+			return 1;
+		printf("child stopped by %d\n", WSTOPSIG(st));
+		kill(pid, SIGCONT);
+		if (waitpid(pid, &st, WCONTINUED) != pid || !WIFCONTINUED(st))
+			return 1;
+		printf("child continued\n");
+		close(hold[1]);
+		if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+			return 1;
+		printf("child exit %d\n", WEXITSTATUS(st));
+		return 0;
+	}
+	const char *mode = argv[1];
+	int sig = argc > 2 ? atoi(argv[2]) : 0;
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_cont;
+	sigaction(SIGCONT, &sa, 0);
+	int ready[2];
+	if (pipe(ready) < 0)
+		return 1;
+	fflush(stdout);
+	pid_t parent = getpid();
+	pid_t pid = fork();
+	if (pid < 0)
+		return 1;
+	if (pid == 0) {
+		close(ready[0]);
+		close(ready[1]);
+		await(parent, 1);
+		printf("child: parent stopped\n");
+		fflush(stdout);
+		if (strcmp(mode, "child") == 0) {
+			char c;
+			(void)!read(0, &c, 1); // the caller has seen the stop
+			kill(parent, SIGCONT);
+		}
+		await(parent, 0);
+		printf("child: parent continued\n");
+		return 0;
+	}
+	close(ready[1]);
+	char c;
+	(void)!read(ready[0], &c, 1); // the watcher runs
+	printf("ready\n");
+	fflush(stdout);
+	if (strcmp(mode, "raise") == 0 || strcmp(mode, "child") == 0)
+		raise(sig);
+	int st;
+	while (waitpid(pid, &st, 0) < 0)
+		;
+	printf("parent: child exit %d, SIGCONT %d\n", WIFEXITED(st) ? WEXITSTATUS(st) : -1, (int)conts);
+	return 0;
+}
