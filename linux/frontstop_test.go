@@ -120,6 +120,10 @@ func runStopCase(t *testing.T, r []string, mode string, sig syscall.Signal) {
 	if ws := wait(syscall.WCONTINUED); !ws.Continued() {
 		t.Fatalf("wait4(WCONTINUED): status %#x, want continued", int(ws))
 	}
+	// The process ends once its input does: a wait4 after its end would
+	// have seen the end, not the continue (the native build, quick after
+	// a continue, did so under load).
+	inW.Close()
 	rest, _ := io.ReadAll(rd)
 	if want := "child: parent continued\nparent: child exit 0, SIGCONT 1\n"; string(rest) != want {
 		t.Errorf("then %q, want %q", rest, want)

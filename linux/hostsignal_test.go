@@ -270,15 +270,17 @@ func TestRunnerGroupSignal(t *testing.T) {
 	const caught = "ready\nparent got %[1]s\nchild 1 got %[1]s\nchild 2 got %[1]s\nchild 1: exit 0\nchild 2: exit 0\n"
 	for _, tc := range []struct {
 		mode, sig string
-		kill      bool // timeout -k 1
+		kill      string // timeout -k's duration, if any
 		want      string
 		status    int
 	}{
-		{"outside", "TERM", false, fmt.Sprintf(caught, "SIGTERM"), 124},
-		{"outside", "INT", false, fmt.Sprintf(caught, "SIGINT"), 124},
-		{"outside", "USR1", true, fmt.Sprintf(caught, "SIGUSR1"), 124},
-		{"ignore", "USR1", true, "ready\n", 128 + 9},
-		{"pid", "TERM", false, "ready\nparent got SIGTERM\nchild 1: exit 137\nchild 2: exit 137\n", 0},
+		{"outside", "TERM", "", fmt.Sprintf(caught, "SIGTERM"), 124},
+		{"outside", "INT", "", fmt.Sprintf(caught, "SIGINT"), 124},
+		// -k 60: a SIGKILL that must not come (a recorded run at
+		// load 14 took more than the 1 s this case had and got it).
+		{"outside", "USR1", "60", fmt.Sprintf(caught, "SIGUSR1"), 124},
+		{"ignore", "USR1", "1", "ready\n", 128 + 9},
+		{"pid", "TERM", "", "ready\nparent got SIGTERM\nchild 1: exit 137\nchild 2: exit 137\n", 0},
 	} {
 		for _, r := range runners {
 			name := filepath.Base(r[0])
@@ -292,8 +294,8 @@ func TestRunnerGroupSignal(t *testing.T) {
 					run = []string{emu, "record", "-o", rec, prog}
 				}
 				args := []string{"-s", tc.sig}
-				if tc.kill {
-					args = append(args, "-k", "1")
+				if tc.kill != "" {
+					args = append(args, "-k", tc.kill)
 				}
 				args = append(append(append(args, "3600"), run...), tc.mode, tc.sig)
 				cmd := exec.Command(to, args...)

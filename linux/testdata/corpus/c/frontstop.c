@@ -8,7 +8,7 @@
 // it prints "child: parent stopped" once it is T, "child: parent
 // continued" once it is not, then exits. The parent waits for it and
 // prints how many SIGCONTs its handler got (one: a continue is one
-// SIGCONT), then exits 0. Modes: "kill": the caller stops and continues
+// SIGCONT), then exits 0 once its standard input has a byte or ends. Modes: "kill": the caller stops and continues
 // the process (kill -STOP, -TSTP, -TTIN, -TTOU, then -CONT). "raise SIG":
 // the process stops itself with SIG (a number); the caller continues it.
 // "child SIG": so, but the watcher continues it (kill(getppid(),
@@ -109,5 +109,7 @@ int main(int argc, char **argv) {
 	while (waitpid(pid, &st, 0) < 0)
 		;
 	printf("parent: child exit %d, SIGCONT %d\n", WIFEXITED(st) ? WEXITSTATUS(st) : -1, (int)conts);
+	fflush(stdout);
+	(void)!read(0, &c, 1); // the caller has seen the continue (once the process has ended its wait sees the end instead)
 	return 0;
 }
