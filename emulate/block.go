@@ -412,8 +412,22 @@ const blockHot = 256
 // run) or is cold (entered fewer than pageCache.hot times: runBlocks
 // runs it through runCached).
 func (c *pageCache) blockAt(i uint, g uint64) *block {
-	ci := &c.codeInsts[i]
-	b := ci.blk
+	ci := c.codeInsts.at(i)
+	w := uint64(word(c.codePage, i)) | g
+	if ci.heat < c.hot {
+		// Cold code, with no block (one is built at a hot line only,
+		// and fill drops it with the line's decoding, as a new one
+		// starts cold): runBlocks runs its line through runCached.
+		// Its codeBlocks entry is not loaded, another cache miss.
+		if ci.tag == w || ci.tag == w|branchTag {
+			ci.heat++
+		}
+		return nil
+	}
+	var b *block
+	if c.codeBlks != nil {
+		b = c.codeBlks[i%(mem.PageSize/4)]
+	}
 	if b != nil && b.gate == g {
 		if b.epoch == c.epoch {
 			return b
@@ -426,20 +440,33 @@ func (c *pageCache) blockAt(i uint, g uint64) *block {
 	}
 	// Decode the block from the cached instructions that match memory
 	// (none: nothing to allocate).
-	if w := uint64(word(c.codePage, i)) | g; ci.tag != w && ci.tag != w|branchTag {
-		ci.blk = nil
-		return nil
-	}
-	if ci.heat < c.hot {
-		// Cold code: runBlocks runs its line through runCached.
-		ci.heat++
+	if ci.tag != w && ci.tag != w|branchTag {
+		if b != nil {
+			c.codeBlks[i%(mem.PageSize/4)] = nil
+		}
 		return nil
 	}
 	addr := c.codeAddr + uint64(i)*4
 	b = &block{addr: addr, epoch: c.epoch, sgen: c.shadow().gen, gate: g, le: g&(regs.MSRLE<<32) != 0}
 	c.grow(b, i)
-	ci.blk = b
+	if c.codeBlks == nil {
+		c.newBlocks()
+	}
+	c.codeBlks[i%(mem.PageSize/4)] = b
 	return b
+}
+
+// newBlocks gives the code page its codeBlocks (it has none).
+func (c *pageCache) newBlocks() {
+	pn := c.codeAddr / mem.PageSize
+	if c.blocks == nil {
+		c.blocks = map[uint64]*codeBlocks{}
+	}
+	c.codeBlks = new(codeBlocks)
+	c.blocks[pn] = c.codeBlks
+	if t := &c.entered[pn%codeTLBSize]; t.tag == pn+1 {
+		t.blks = c.codeBlks
+	}
 }
 
 // grow appends to b, which starts at index i of the code page and ends
@@ -455,7 +482,7 @@ func (c *pageCache) grow(b *block, i uint) int {
 	j := start
 	for ; j < mem.PageSize/4; j++ {
 		w := uint64(word(page, j)) | b.gate
-		t := insts[j].tag
+		t := insts.at(j).tag
 		if t == w {
 			continue
 		}
@@ -465,7 +492,7 @@ func (c *pageCache) grow(b *block, i uint) int {
 		break
 	}
 	for k := start; k < j; k++ {
-		b.ops = append(b.ops, newBop(&insts[k], c.codeAddr+uint64(k)*4))
+		b.ops = append(b.ops, newBop(insts.at(k), c.codeAddr+uint64(k)*4))
 	}
 	return int(j - start)
 }
@@ -746,7 +773,7 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 		if s == nil || s.epoch != c.epoch || s.gate != g {
 			// Not chained (an indirect branch's other targets, a
 			// block on another page): the jump table, else the page.
-			t := &c.jumps[r.NIP/4%jumpSize]
+			t := &c.jumps[jumpIndex(r.NIP)]
 			if s = *t; s == nil || s.addr != r.NIP || s.epoch != c.epoch || s.gate != g {
 				if s = c.nextBlock(b, r.NIP, g); s != nil {
 					*t = s
@@ -761,7 +788,19 @@ func (e *Emulator) runBlocks(r *regs.Regs, m Memory, max uint64) (uint64, error)
 }
 
 // jumpSize is the number of entries of pageCache.jumps.
-const jumpSize = 1024
+const (
+	jumpBits = 12
+	jumpSize = 1 << jumpBits
+)
+
+// jumpIndex is the entry of pageCache.jumps for the block at nip: the
+// top bits of the word index times 2^64/φ (Fibonacci hashing), so that
+// functions at the same offset in different pages (aligned entry points)
+// do not all meet in the same few entries, as they did with the word
+// index modulo the table's size.
+func jumpIndex(nip uint64) uint64 {
+	return nip / 4 * 0x9e3779b97f4a7c15 >> (64 - jumpBits)
+}
 
 // nextBlock is the block at nip for gate g, chained after b (nil: none),
 // or nil when there is none.

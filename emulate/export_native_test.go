@@ -26,8 +26,8 @@ func SetNativePopcnt(on bool) func() {
 // BlockBuilt reports whether Run has decoded a block at addr for the
 // block or native engine (block.go: only once the code there is hot).
 func BlockBuilt(e *Emulator, addr uint64) bool {
-	ci := e.pages.code[addr/4096]
-	return ci != nil && ci[addr%4096/4].blk != nil
+	bs := e.pages.blocks[addr/4096]
+	return bs != nil && bs[addr%4096/4] != nil
 }
 
 // SetNativeBlockHot makes e build a block under EngineNative once a line

@@ -92,12 +92,18 @@ type pageCache struct {
 	codeAddr  uint64
 	codePage  *[mem.PageSize]byte
 	codeInsts *codeInsts
+	// codeBlks are the blocks of the code page (block.go), nil while it
+	// has none.
+	codeBlks *codeBlocks
 	// Decoded instructions by page number. Entries hold the bytes they
 	// were decoded from and are used only while memory still holds them,
 	// so they need no invalidation (stores into code, remapping and
 	// mprotect all show as other bytes or a refused AccessPage); they
-	// are dropped with the cache when it grows past maxCodePages.
-	code map[uint64]*codeInsts
+	// are dropped with the cache when it grows past maxCodePages, and
+	// with them the pages' blocks (blocks, by page number: a page has
+	// an entry from its first block on).
+	code   map[uint64]*codeInsts
+	blocks map[uint64]*codeBlocks
 	// Code pages Run entered lately (enter), direct-mapped by page
 	// number, valid like codePage for the memory's generation.
 	entered [codeTLBSize]codeTLBEntry
@@ -241,13 +247,17 @@ func (l *level2) clear() {
 	l.dirty, l.all = l.dirty[:0], false
 }
 
-// codeTLBSize is the number of entries of pageCache.entered.
-const codeTLBSize = 16
+// codeTLBSize is the number of entries of pageCache.entered: more than
+// the code pages a big program's start-up goes between (Ruby's, Perl's:
+// libruby alone is 900 pages, and a miss costs two map look-ups and an
+// AccessPage).
+const codeTLBSize = 128
 
 type codeTLBEntry struct {
 	tag   uint64 // page number + 1; 0 is an empty entry
 	page  *[mem.PageSize]byte
 	insts *codeInsts
+	blks  *codeBlocks
 }
 
 // noCode, noPage and neverInsts stand for no code page: whatever NIP,
@@ -260,12 +270,27 @@ var (
 )
 
 // maxCodePages bounds the decoded-instruction pages an Emulator keeps
-// (40 KiB each: 1,024 codeInsts of 40 bytes; 80 MiB at most): a program that generates code page after page does not
-// grow the cache without end.
+// (32 KiB each: 1,024 codeInsts of 32 bytes, and 8 KiB more for a page
+// with blocks; 80 MiB at most): a program that generates code page
+// after page does not grow the cache without end.
 const maxCodePages = 2048
 
 // codeInsts are the decoded instructions of one code page, by word.
 type codeInsts [mem.PageSize / 4]codeInst
+
+// codeBlocks are EngineBlock's blocks of one code page, by the index of
+// their first word; kept apart from the codeInsts, so that an entry is
+// 32 bytes (two in a host cache line, none across two) and a page whose
+// code runs only a few times (most of a big program's) has none.
+type codeBlocks [mem.PageSize / 4]*block
+
+// at is &insts[i%len] without the nil check of insts (never nil: the
+// code page's are neverInsts when there is none), which would load the
+// array's first cache line, another line than the entry's, often a
+// cache miss when the code page has just changed.
+func (insts *codeInsts) at(i uint) *codeInst {
+	return (*codeInst)(unsafe.Add(unsafe.Pointer(insts), uintptr(i%(mem.PageSize/4))*unsafe.Sizeof(codeInst{})))
+}
 
 // codeInst caches the decoding of one non-prefixed instruction, and what
 // Step would look up for it.
@@ -292,8 +317,10 @@ type codeInst struct {
 	heat uint16
 	in   *decode.Inst
 	f    semFn
-	blk  *block // EngineBlock's block starting here, or nil (block.go)
 }
+
+// A codeInst is 32 bytes (codeBlocks).
+const _ = -(unsafe.Sizeof(codeInst{}) ^ 32)
 
 // namesACC reports whether in has an MMA accumulator operand. Only such
 // instructions (xxsetaccz, xxmtacc, xxmfacc, the rank-k updates) prime or
@@ -436,7 +463,7 @@ func (c *pageCache) flush() {
 	c.r, c.rKept, c.w = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
 	c.r2.clear()
 	c.w2.clear()
-	c.codeAddr, c.codePage, c.codeInsts = noCode, &noPage, &neverInsts
+	c.codeAddr, c.codePage, c.codeInsts, c.codeBlks = noCode, &noPage, &neverInsts, nil
 	c.entered = [codeTLBSize]codeTLBEntry{}
 }
 
@@ -533,9 +560,9 @@ func (c *pageCache) enter(nip uint64) bool {
 		if !ok {
 			return false
 		}
-		*t = codeTLBEntry{tag: pn + 1, page: p, insts: ci}
+		*t = codeTLBEntry{tag: pn + 1, page: p, insts: ci, blks: c.blocks[pn]}
 	}
-	c.codeAddr, c.codePage, c.codeInsts = nip&^(mem.PageSize-1), t.page, t.insts
+	c.codeAddr, c.codePage, c.codeInsts, c.codeBlks = nip&^(mem.PageSize-1), t.page, t.insts, t.blks
 	return true
 }
 
@@ -557,6 +584,7 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 		if ci == nil {
 			if c.code == nil || len(c.code) >= maxCodePages {
 				c.code = map[uint64]*codeInsts{}
+				c.blocks = nil
 				c.entered = [codeTLBSize]codeTLBEntry{}
 				// The pages dropped are no longer kept out of the
 				// w cache (pageMiss): their blocks, still reachable
@@ -571,7 +599,7 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 			}
 			c.w2.drop(pn)
 		}
-		c.codeAddr, c.codePage, c.codeInsts = addr, p, ci
+		c.codeAddr, c.codePage, c.codeInsts, c.codeBlks = addr, p, ci, c.blocks[pn]
 	}
 	if in.Len != 4 {
 		return
@@ -589,6 +617,7 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 		// decode.Lookup, whose result is immutable.
 		if old := &c.codeInsts[nip%mem.PageSize/4]; old.in != nil || old.tag != raw || old.le != le {
 			*old = codeInst{tag: raw, le: le}
+			c.dropBlock(nip)
 			return
 		}
 		var err error
@@ -608,4 +637,13 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 	}
 	ci.setGate(msr)
 	c.codeInsts[nip%mem.PageSize/4] = ci
+	c.dropBlock(nip)
+}
+
+// dropBlock forgets the block at nip on the code page, whose decoding
+// fill has just replaced: the new one starts cold (blockAt).
+func (c *pageCache) dropBlock(nip uint64) {
+	if c.codeBlks != nil {
+		c.codeBlks[nip%mem.PageSize/4] = nil
+	}
 }

@@ -433,7 +433,7 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 	e.wrap32 = r.MSR&regs.MSRSF == 0
 	g := gate(r.MSR)
 	insts, page := c.codeInsts, c.codePage
-	_, _ = insts[0], page[0]
+	_ = page[0]
 	i := uint(r.NIP % mem.PageSize / 4)
 	// What only the way between lines and out needs is in c, not in
 	// variables, which would be reloaded after every op call.
@@ -441,7 +441,7 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 	c.stopAt = i + uint(min(max, uint64(mem.PageSize/4-i)))
 	for i != c.stopAt {
 		i %= mem.PageSize / 4 // no-op: end <= PageSize/4
-		ci := &insts[i]
+		ci := insts.at(i)
 		if w := uint64(word(page, i)) | g; ci.tag != w {
 			if ci.tag != w|branchTag {
 				break
@@ -463,7 +463,7 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 			if c.tier {
 				// EngineBlock's cold code: the line starting here
 				// is run by a block once it is hot (blockAt).
-				if t := &insts[i%(mem.PageSize/4)]; t.heat < c.hot {
+				if t := insts.at(i); t.heat < c.hot {
 					t.heat++
 				} else {
 					return c.max - c.left, nil
