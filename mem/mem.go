@@ -1069,7 +1069,9 @@ func (m *Memory) Generation() uint64 { return m.gen }
 //     AccessPage (AccessWrite) and WritePage lend for writing, once at
 //     each lending, for the stores made through them afterwards: a
 //     caller must not keep such a page across a call of ExecWrites that
-//     should see its stores (Run's data caches last one Run);
+//     should see its stores (Run's data caches keep such pages for one
+//     Run, and pages lent without execute permission for later Runs
+//     while Generation stays);
 //   - every change of Generation (Map, MapShared, Unmap, Protect, Move,
 //     Zero, Snapshot, Restore, Clone, Apply's changes);
 //   - and, on every call, a shared mapping with execute permission
