@@ -55,16 +55,24 @@ var coreRegsets = []struct {
 // RLIMIT_CORE is below a page (binfmt_elf's min_coredump) and not when
 // the dump (counted as dumpWriter writes it) exceeds RLIMIT_CORE (a dump
 // cut short is a failed one). It writes a file only where Config.Core
-// asks for one (the initial process; a forked guest child's core is not
-// written, its dump only decided), cut at RLIMIT_CORE as Linux cuts it;
+// asks for one, for every guest process as Linux dumps each (its %p the
+// process's id: without one, a later dump overwrites an earlier one, as
+// Linux's core_pattern "core" does; Process.CoreDump reports the initial
+// process's), cut at RLIMIT_CORE as Linux cuts it;
 // qemu-user 7.2 and Linux alike leave the host's core file of the process
 // (core_pattern's, in its directory) and set 0x80 when the limit allows
 // (measured with `ulimit -c unlimited`; with `ulimit -c 0` neither), and
-// the runner writes none of its own.
+// the runner writes none of its own. First it writes Config.Uncaught's
+// line, if any, on the process's descriptor 2.
 func (t *Thread) dumpCore(sig int, info *sigInfo) {
 	p := t.p
 	g := t.group
 	lim := g.rl.rest[abi.RLIMIT_CORE].Cur
+	if p.cfg.Uncaught != nil {
+		if msg := p.cfg.Uncaught(sig, lim); msg != "" {
+			t.writeStderr([]byte(msg + "\n"))
+		}
+	}
 	pat := hostCorePattern()
 	switch {
 	case t.mm.dumpable == 0:
@@ -79,14 +87,17 @@ func (t *Thread) dumpCore(sig int, info *sigInfo) {
 	case lim < mem.PageSize:
 		return
 	}
-	if p.cfg.Core == "" || g != p.group || p.coreDone {
+	if p.cfg.Core == "" || g == p.group && p.coreDone {
 		g.coreDumped = p.writeCore(t, sig, info, "", lim) == nil
 		return
 	}
-	p.coreDone = true
-	p.corePath = corePath(p.cfg.Core, g.tgid, t.tid, sig, t.comm, time.Now())
-	t.asRunner(func() { p.coreErr = p.writeCore(t, sig, info, p.corePath, lim) }) // the runner's own file
-	g.coreDumped = p.coreErr == nil
+	path := corePath(p.cfg.Core, g.tgid, t.tid, sig, t.comm, time.Now())
+	var err error
+	t.asRunner(func() { err = p.writeCore(t, sig, info, path, lim) }) // the runner's own file
+	g.coreDumped = err == nil
+	if g == p.group {
+		p.coreDone, p.corePath, p.coreErr = true, path, err
+	}
 }
 
 // hostCorePattern is the host's kernel.core_pattern ("core" if it cannot
@@ -283,7 +294,7 @@ func (p *Process) writeCore(t *Thread, sig int, info *sigInfo, file string, limi
 			p.putSiginfo(si, sig, info)
 			notes.add("CORE", abi.NT_SIGINFO, si)
 			notes.add("CORE", abi.NT_AUXV, t.mm.proc.auxv)
-			notes.add("CORE", abi.NT_FILE, p.coreFiles())
+			notes.add("CORE", abi.NT_FILE, p.coreFiles(t))
 		}
 		for _, rs := range coreRegsets {
 			b, err := regs.EncodeRegset(&th.ctx.Regs, rs.typ, o)
@@ -475,13 +486,14 @@ func (p *Process) corePrpsinfo(t *Thread) []byte {
 	return b
 }
 
-// coreFiles is NT_FILE: the count, the page size, then (start, end, file
-// offset in pages) of each file-backed mapping, then their names. The
-// runner knows the executable's segments as file-backed.
-func (p *Process) coreFiles() []byte {
+// coreFiles is NT_FILE of t's process: the count, the page size, then
+// (start, end, file offset in pages) of each file-backed mapping, then
+// their names. The runner knows the segments of the program the process
+// runs (its last exec's) as file-backed.
+func (p *Process) coreFiles(t *Thread) []byte {
 	type file struct{ start, end, pgoff uint64 }
 	var fs []file
-	for _, s := range p.Image.Segments {
+	for _, s := range t.mm.proc.segs {
 		if s.FileSize == 0 {
 			continue
 		}
@@ -502,8 +514,9 @@ func (p *Process) coreFiles() []byte {
 		put(f.end)
 		put(f.pgoff)
 	}
+	exe := p.exeOf(t.group)
 	for range fs {
-		b = append(append(b, p.exe...), 0)
+		b = append(append(b, exe...), 0)
 	}
 	return b
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -100,5 +101,80 @@ func TestCoreDumpFilter(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestCoreDumpChild: Config.Core writes the core file of every guest
+// process a core-dumping signal kills, as Linux dumps each, not only the
+// initial one's. c-corelimit (testdata/corpus/c/corelimit.c) forks a child
+// that faults with RLIMIT_CORE 0 (no dump) and one that faults with its
+// soft limit at the hard one (a dump) and exits 0 itself: one core file,
+// named by the child's process id (%p), a core of that process (its
+// NT_PRPSINFO's pid) killed by SIGSEGV (NT_PRSTATUS's signal).
+func TestCoreDumpChild(t *testing.T) {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_CORE, &lim); err != nil || lim.Max < 1<<20 {
+		t.Skipf("hard RLIMIT_CORE below a megabyte (%v, %v): no dump to see", lim.Max, err)
+	}
+	for _, bin := range []string{"c-corelimit.le", "c-corelimit.be"} {
+		prog := filepath.Join(corpusDir, bin)
+		if !fileExists(prog) {
+			t.Skip("no corpus: run scripts/build-corpus.sh first")
+		}
+		t.Run(bin, func(t *testing.T) {
+			dir := t.TempDir()
+			stdout, err := os.Create(filepath.Join(dir, "stdout"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stdout.Close()
+			p, err := linux.Start(prog, []string{prog}, nil, linux.Config{Core: filepath.Join(dir, "core.%p"), Stdout: stdout})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st, err := p.Wait(); err != nil || st != (linux.ExitStatus{}) {
+				t.Fatalf("Wait = %+v, %v; want exit 0", st, err)
+			}
+			cores, _ := filepath.Glob(filepath.Join(dir, "core.*"))
+			if len(cores) != 1 {
+				t.Fatalf("core files %q, want one", cores)
+			}
+			f, err := elf.Open(cores[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			var pid, sig int
+			for _, prog := range f.Progs {
+				if prog.Type != elf.PT_NOTE {
+					continue
+				}
+				b := make([]byte, prog.Filesz)
+				if _, err := prog.ReadAt(b, 0); err != nil {
+					t.Fatal(err)
+				}
+				for len(b) >= 12 {
+					namesz, descsz, typ := f.ByteOrder.Uint32(b), f.ByteOrder.Uint32(b[4:]), f.ByteOrder.Uint32(b[8:])
+					off := 12 + (int(namesz)+3)&^3
+					if off+int(descsz) > len(b) {
+						break
+					}
+					desc := b[off : off+int(descsz)]
+					switch {
+					case typ == uint32(elf.NT_PRPSINFO) && len(desc) >= 28:
+						pid = int(f.ByteOrder.Uint32(desc[24:])) // pr_pid after state, sname, zomb, nice, flag, uid, gid
+					case typ == uint32(elf.NT_PRSTATUS) && sig == 0 && len(desc) >= 14:
+						sig = int(f.ByteOrder.Uint16(desc[12:])) // pr_cursig after the siginfo's three ints
+					}
+					b = b[off+(int(descsz)+3)&^3:]
+				}
+			}
+			if want := filepath.Join(dir, fmt.Sprintf("core.%d", pid)); cores[0] != want || sig != int(syscall.SIGSEGV) {
+				t.Errorf("core %s of pid %d, signal %d; want %s, signal %d", cores[0], pid, sig, want, syscall.SIGSEGV)
+			}
+			if _, err := p.CoreDump(); err != nil {
+				t.Errorf("CoreDump: %v", err)
+			}
+		})
 	}
 }

@@ -143,20 +143,25 @@ func runStopCase(t *testing.T, r []string, mode string, sig syscall.Signal) {
 // (a socket: the test sees the child's end when it reads nothing more).
 // "stop": the child then runs an op the runner cannot execute, and the
 // run stops with the runner's message, which used to go to /dev/null.
-// "daemon" with -strace: the child first makes its descriptors 0-2
-// /dev/null; the caller's standard error ends then, while the child
-// still runs (the back used to hold it open until the run's end), and
-// the trace of the child's last calls still reaches it. 60 s is a
-// failure bound, not a measure.
+// -strace: once the first process has gone, each guest process's trace
+// goes to its own descriptor 2, as qemu-user's processes write theirs
+// (Process.Detach): "wait": the child's last calls reach the caller's
+// stderr, its descriptor 2; "daemon": the child first makes its
+// descriptors 0-2 /dev/null, and the caller's standard error ends then,
+// while the child still runs (the back used to hold it open until the
+// run's end), without the child's later calls (they used to reach it).
+// 60 s is a failure bound, not a measure.
 func TestRunnerLateStderr(t *testing.T) {
 	prog := crossCompile(t, "detach")
 	emu := buildRunner(t)
 	for _, tc := range []struct {
 		args []string
 		want string // in what the caller's stderr gets once the child has gone
+		not  string // in nothing the caller's stderr gets
 	}{
-		{[]string{"stop"}, "cannot execute paste."},
-		{[]string{"-strace", "daemon"}, " exit_group(0)"},
+		{[]string{"stop"}, "cannot execute paste.", ""},
+		{[]string{"-strace", "wait"}, " exit_group(0)", ""},
+		{[]string{"-strace", "daemon"}, "", " exit_group(0)"},
 	} {
 		t.Run(tc.args[len(tc.args)-1], func(t *testing.T) {
 			fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
@@ -189,7 +194,7 @@ func TestRunnerLateStderr(t *testing.T) {
 				t.Fatalf("first process: %v, want exit status 7", err)
 			}
 			var early []byte
-			if tc.args[0] == "-strace" {
+			if tc.args[len(tc.args)-1] == "daemon" {
 				// The child made its descriptors /dev/null: no one
 				// else holds the caller's stderr open.
 				early, _ = io.ReadAll(errR)
@@ -201,6 +206,9 @@ func TestRunnerLateStderr(t *testing.T) {
 			late, _ := io.ReadAll(errR)
 			if !strings.Contains(string(late), tc.want) {
 				t.Errorf("stderr after the child's end %q (before: %q), want it to contain %q", late, early, tc.want)
+			}
+			if all := string(early) + string(late); tc.not != "" && strings.Contains(all, tc.not) {
+				t.Errorf("stderr %q, want no %q", all, tc.not)
 			}
 		})
 	}

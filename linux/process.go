@@ -60,8 +60,17 @@ type Config struct {
 	// high 32 bits): a way to hide facilities from the guest's library,
 	// e.g. vector string functions. The ISA level is unchanged.
 	HWCapMask uint64
-	// Strace, if set, receives one line per system call.
+	// Strace, if set, receives one line per system call; once the
+	// caller has gone (Detach), each guest process's lines go to its own
+	// descriptor 2 instead, as qemu-user's -strace, whose every guest
+	// process is a host process, writes them (guestmsg.go).
 	Strace io.Writer
+	// Uncaught, if set, gives the line written on a guest process's
+	// descriptor 2 (guestmsg.go) when a signal whose default action dumps
+	// core kills it, from the signal and the process's soft RLIMIT_CORE
+	// then; "" writes nothing. ppc64emu run gives qemu-user's line, which
+	// qemu-user's every guest process writes on its own standard error.
+	Uncaught func(sig int, coreLimit uint64) string
 	// Ending, if set, is called once when the run ends, with its status
 	// and the error that ended it, before the guest's descriptors are
 	// closed: a
@@ -115,9 +124,10 @@ type Config struct {
 	// (path.go), as qemu-user's -L.
 	Sysroot string
 	// Core, if set, is the path of the core file written when a signal
-	// whose default action dumps core kills the program (signal(7)): a
-	// Linux-format ELF core (core.go) that GDB reads with the executable
-	// (gdb PROG CORE). Process.CoreDump reports it. As in Linux's
+	// whose default action dumps core kills the program or any guest
+	// process it started (signal(7)): a Linux-format ELF core (core.go)
+	// that GDB reads with the executable (gdb PROG CORE).
+	// Process.CoreDump reports the initial process's. As in Linux's
 	// core_pattern, %p is replaced by the process id, %i the thread's, %s
 	// the signal, %e the command name, %t the time ("core.%e.%p" gives
 	// core.prog.4321). Setting it raises the initial process's soft
@@ -630,7 +640,10 @@ func (p *Process) checkSession() {
 // Linux each member of the group gets it; the guest processes that moved
 // to groups of their own get nothing. Without Detach, a signal after the
 // initial process ended is a request to end the run (its orphans get it,
-// a second one kills them): the caller still waits.
+// a second one kills them): the caller still waits. And Config.Strace's
+// lines go from then on to each guest process's own descriptor 2, as
+// qemu-user's processes write theirs: the caller's standard error is no
+// longer the run's.
 func (p *Process) Detach() {
 	p.gil.lock(make(chan struct{}, 1))
 	p.detached = true

@@ -278,10 +278,7 @@ func (t *Thread) secure(num uint64, scv bool) (handled, ended bool) {
 	// SECCOMP_RET_KILL_THREAD: SIGSYS as its default action, a core
 	// dump of the registers as before the call.
 	r.GPR[3] = r.OrigGPR3
-	info := sigsys()
-	t.dumpCore(abi.SIGSYS, &info)
-	t.flushCount()
-	t.p.groupExit(t.group, ExitStatus{Signal: abi.SIGSYS})
+	t.killedBy(sigsys())
 	return true, true
 }
 

@@ -327,19 +327,15 @@ func (t *Thread) deliverSignals() bool {
 					return true
 				}
 				continue
-			case abi.ActCore:
-				t.dumpCore(sig, &info)
 			}
-			t.flushCount() // Instructions complete when Wait returns
-			p.groupExit(t.group, ExitStatus{Signal: sig})
+			t.killedBy(info)
 			return true
 		}
 		t.interruptRestart(&act)
 		if !t.rseqFixup() || !t.setupFrame(sig, &info, &act) {
 			// The frame could not be written: SIGSEGV, as Linux forces.
 			if sig == abi.SIGSEGV {
-				t.flushCount()
-				p.groupExit(t.group, ExitStatus{Signal: abi.SIGSEGV})
+				t.killedBy(sigInfo{signo: abi.SIGSEGV, code: abi.SI_KERNEL})
 				return true
 			}
 			t.sighand.actions[abi.SIGSEGV].handler = abi.SIG_DFL
@@ -511,6 +507,19 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	return true
 }
 
+// killedBy ends t's process as the default action of info's signal
+// does, which the caller has taken: a core dump first where that action
+// dumps core (dumpCore: the wait status's WCOREDUMP, Config.Uncaught's
+// line), as Linux's get_signal does also for a signal it forced (a signal
+// frame it could not write or read, force_sigsegv; a SIGBUS at an access).
+func (t *Thread) killedBy(info sigInfo) {
+	if abi.Default(info.signo) == abi.ActCore {
+		t.dumpCore(info.signo, &info)
+	}
+	t.flushCount() // Instructions complete when Wait returns
+	t.p.groupExit(t.group, ExitStatus{Signal: info.signo})
+}
+
 // sigreturn restores the state saved by setupFrame; the ucontext is at
 // r1 + __SIGNAL_FRAMESIZE.
 func (t *Thread) sigreturn() bool {
@@ -520,8 +529,7 @@ func (t *Thread) sigreturn() bool {
 	uc := r.GPR[1] + abi.SignalFrameSize
 	b := make([]byte, abi.UcSize)
 	if t.mm.Mem.Read(uc, b) != nil {
-		t.flushCount()
-		p.groupExit(t.group, ExitStatus{Signal: abi.SIGSEGV})
+		t.killedBy(sigInfo{signo: abi.SIGSEGV, code: abi.SI_KERNEL})
 		return true
 	}
 	mc := abi.UcMcontext
@@ -530,8 +538,7 @@ func (t *Thread) sigreturn() bool {
 	c := t.ctx
 	n := &c.Regs
 	if err := regs.DecodeGPRegs(n, b[mc+abi.ScGPRegs:mc+abi.ScGPRegs+regs.GPRegsSize], o); err != nil {
-		t.flushCount()
-		p.groupExit(t.group, ExitStatus{Signal: abi.SIGSEGV})
+		t.killedBy(sigInfo{signo: abi.SIGSEGV, code: abi.SI_KERNEL})
 		return true
 	}
 	// Only the LE bit of the saved MSR is honoured.

@@ -4,6 +4,7 @@ package linux
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"unicode"
@@ -24,7 +25,12 @@ import (
 // without it, and says "(not implemented)".
 
 func (t *Thread) strace(num uint64, a *sysArgs, ret uint64, errno int) {
-	fmt.Fprintf(t.p.cfg.Strace, "%d %s\n", t.tid, t.straceLine(num, a, ret, errno))
+	line := fmt.Sprintf("%d %s\n", t.tid, t.straceLine(num, a, ret, errno))
+	if t.p.detached {
+		t.writeStderr([]byte(line)) // as qemu-user's processes write theirs
+		return
+	}
+	_, _ = io.WriteString(t.p.cfg.Strace, line)
 }
 
 // straceLine formats one call and its result.

@@ -181,8 +181,7 @@ func (t *Thread) run() {
 				// instruction cannot be resumed here (a quantum's
 				// registers are written back in pieces), so the
 				// process ends as SIGBUS's default action ends it.
-				t.flushCount()
-				p.groupExit(t.group, ExitStatus{Signal: abi.SIGBUS})
+				t.killedBy(sigInfo{signo: abi.SIGBUS, code: abi.BUS_ADRERR}) // (the guest address is not known here)
 				t.unlock()
 				return
 			}

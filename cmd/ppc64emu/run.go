@@ -40,9 +40,12 @@ ld64.so.1 given the program as its argument) in user mode, with the host's
 stdin, stdout, stderr (and every other descriptor ppc64emu inherited
 open, such as a shell's 3>file), environment and working directory, and
 exits with the program's status. A program killed by a signal
-kills ppc64emu with the same signal, after a line on stderr as qemu-user's
-for a core-dumping one ("ppc64emu: uncaught target signal 11 (Segmentation
-fault) - core dumped"). An instruction the emulator cannot
+kills ppc64emu with the same signal. Each guest process killed by a
+signal whose default action dumps core writes a line on its stderr where
+qemu-user 7.2's does: for SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE
+and SIGSEGV with the process's core size limit (ulimit -c) 0 ("ppc64emu:
+uncaught target signal 11 (Segmentation fault) - core dumped"; qemu-user
+writes its own core file otherwise). An instruction the emulator cannot
 execute stops the program with a message naming the op, word, address and
 thread (exit status 70).
 
@@ -127,7 +130,7 @@ Flags:
 	                 for root (as Linux)
 	-core FILE       when a signal whose default action dumps core (SIGSEGV, SIGABRT,
 	                 SIGILL, SIGBUS, SIGFPE, SIGQUIT, SIGTRAP, SIGSYS, …) kills the
-	                 program, write a Linux-format ELF core file to FILE (threads'
+	                 program or a process it started, write a Linux-format ELF core file to FILE (threads'
 	                 registers, FP/VMX/VSX, auxv, mappings) that gdb reads with the
 	                 program: gdb-multiarch PROG FILE. As in Linux's core_pattern,
 	                 %p in FILE is the process id, %i the thread's, %s the signal,
@@ -264,6 +267,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	defer closeFiles(extra)
 	cfg := linux.Config{CPU: *cpu, Sysroot: sysrootDir(*sysroot), Core: *core, MaxTasks: *maxTasks, ExtraFiles: extra}
 	cfg.IgnoredSignals = ignored
+	cfg.Uncaught = uncaughtLine
 	if link != nil {
 		cfg.Pid, cfg.ParentPid = link.pid, link.ppid
 	}
@@ -403,7 +407,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 			return 70
 		}
 		if st.Signal != 0 {
-			reportDeath(p, st.Signal, pos[0], stderr)
+			reportDeath(p, pos[0], stderr)
 			killSelf(st.Signal)
 			return 128 + st.Signal
 		}
@@ -428,12 +432,10 @@ func reportError(stderr io.Writer, err error, prof emulate.Profile) {
 	}
 }
 
-// reportDeath prints on stderr what run says of a program killed by sig:
-// qemu-user's line for a core-dumping signal and where the core file went.
-func reportDeath(p *linux.Process, sig int, prog string, stderr io.Writer) {
-	if msg := crashMessage(sig); msg != "" {
-		fmt.Fprintln(stderr, msg)
-	}
+// reportDeath prints on stderr what run says of a program killed by sig
+// beside qemu-user's line (uncaughtLine, which the guest process wrote):
+// where the core file went (-core).
+func reportDeath(p *linux.Process, prog string, stderr io.Writer) {
 	if path, err := p.CoreDump(); err != nil {
 		fmt.Fprintf(stderr, "ppc64emu: no core file: %v\n", err)
 	} else if path != "" {
@@ -726,7 +728,7 @@ func runBack(p *linux.Process, b *backInfo, prog string, stderr *backStderr, fin
 	p.Detach()
 	leaveSession(p)
 	if st.Signal != 0 {
-		reportDeath(p, st.Signal, prog, stderr)
+		reportDeath(p, prog, stderr)
 	}
 	stderr.detach(newLateStderr(2))
 	_, _ = b.conn.Write([]byte{firstEnded, byte(st.Code), byte(st.Signal)})
@@ -801,27 +803,29 @@ func sessionID() int {
 	return sid
 }
 
-// coreSignalText is strsignal(3)'s text for each signal whose default
-// action dumps core (signal(7)), by its powerpc64 Linux number.
-var coreSignalText = map[int]string{
+// uncaughtText is strsignal(3)'s text for each signal, by its powerpc64
+// Linux number, whose death qemu-user 7.2 reports (its core_dump_signal:
+// not SIGSYS, SIGXCPU or SIGXFSZ, though their default action dumps core
+// too).
+var uncaughtText = map[int]string{
 	abi.SIGQUIT: "Quit", abi.SIGILL: "Illegal instruction", abi.SIGTRAP: "Trace/breakpoint trap",
 	abi.SIGABRT: "Aborted", abi.SIGBUS: "Bus error", abi.SIGFPE: "Floating point exception",
-	abi.SIGSEGV: "Segmentation fault", abi.SIGXCPU: "CPU time limit exceeded",
-	abi.SIGXFSZ: "File size limit exceeded", abi.SIGSYS: "Bad system call",
+	abi.SIGSEGV: "Segmentation fault",
 }
 
-// crashMessage is what run prints on stderr for a program killed by sig, as
-// qemu-user does: for a signal whose default action dumps core in Linux
-// (qemu-user 7.2 leaves out SIGSYS, SIGXCPU and SIGXFSZ), that it was
-// uncaught and dumped core (the runner writes no core file), else nothing
-// (the shell reports the signal).
-func crashMessage(sig int) string {
-	if abi.Default(sig) != abi.ActCore {
+// uncaughtLine is linux.Config.Uncaught for run: the line a guest process
+// killed by sig, a signal whose default action dumps core, writes on its
+// stderr, as under qemu-user 7.2 (each guest process a host process): for
+// the signals of uncaughtText when its soft RLIMIT_CORE is 0, when
+// qemu-user's own core dump stops at once and counts as done; with any
+// other limit qemu-user writes its core file (qemu_PROG_DATE_PID.core)
+// and says nothing. Measured with qemu-ppc64le 7.2 (ulimit -c 0,
+// unlimited, and a guest's setrlimit of 0, 1, 4096 and 10^7; every
+// core-dumping signal) and corelimit.c.
+func uncaughtLine(sig int, coreLimit uint64) string {
+	text, ok := uncaughtText[sig]
+	if !ok || coreLimit != 0 {
 		return ""
-	}
-	text, ok := coreSignalText[sig]
-	if !ok {
-		text = "Unknown signal " + strconv.Itoa(sig)
 	}
 	return fmt.Sprintf("ppc64emu: uncaught target signal %d (%s) - core dumped", sig, text)
 }
