@@ -9,7 +9,6 @@
  * writes none and sets the bit). Compared with qemu-user 7.2, which
  * measured the same as a native x86-64 run for both limits. */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +16,8 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "coredir.h"
 
 static void child(const char *what, rlim_t soft, const char *dir) {
 	fflush(stdout);
@@ -53,17 +54,6 @@ int main(void) {
 		return 1;
 	}
 	child("RLIMIT_CORE hard", r.rlim_max, dir);
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	while (d && (e = readdir(d))) {
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-			char p[300];
-			snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-			unlink(p);
-		}
-	}
-	if (d)
-		closedir(d);
-	rmdir(dir);
+	emptydir(dir);
 	return 0;
 }

@@ -15,7 +15,6 @@
  * with RLIMIT_CORE 0 (its line on the run's stderr). Compared with
  * qemu-user live. */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +22,8 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "coredir.h"
 
 static void setcore(rlim_t soft) {
 	struct rlimit r;
@@ -38,21 +39,6 @@ static void unblockraise(int sig) {
 	signal(sig, SIG_DFL);
 	sigprocmask(SIG_UNBLOCK, &s, 0);
 	raise(sig);
-}
-
-static void emptydir(const char *dir) {
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	while (d && (e = readdir(d))) {
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-			char p[300];
-			snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-			unlink(p);
-		}
-	}
-	if (d)
-		closedir(d);
-	rmdir(dir);
 }
 
 enum { asis, piped, closed };
