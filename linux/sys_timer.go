@@ -217,19 +217,40 @@ func (tm *posixTimer) schedule(p *Process, d time.Duration) {
 		if p.exited() || tm.gen != gen || tm.group.timers[tm.id] != tm {
 			return
 		}
+		if now := time.Now(); tm.interval > 0 && tm.next.After(now) {
+			// The expiry this callback was armed for was counted as
+			// an overrun when the signal was taken (taken): wait for
+			// the next one.
+			tm.schedule(p, tm.next.Sub(now))
+			return
+		}
 		tm.fire(p)
 		if tm.interval > 0 {
 			tm.next = tm.next.Add(tm.interval)
 			// Periods missed while the runner was busy count as overruns.
-			for now := time.Now(); !tm.next.After(now); tm.next = tm.next.Add(tm.interval) {
-				tm.addOverrun()
-			}
+			tm.forward(time.Now())
 			tm.schedule(p, time.Until(tm.next))
 		} else {
 			tm.next = time.Time{}
 			tm.t = nil
 		}
 	})
+}
+
+// forward moves a periodic timer's next expiry past now, counting every
+// expiry it passes over as an overrun, as Linux's hrtimer_forward does.
+func (tm *posixTimer) forward(now time.Time) {
+	d := now.Sub(tm.next)
+	if d < 0 {
+		return
+	}
+	n := d/tm.interval + 1
+	tm.next = tm.next.Add(n * tm.interval)
+	if int64(n) >= int64(maxOverrun-tm.overrun) {
+		tm.overrun = maxOverrun
+	} else {
+		tm.overrun += int(n)
+	}
 }
 
 func (tm *posixTimer) addOverrun() {
@@ -274,6 +295,13 @@ func (tm *posixTimer) fire(p *Process) {
 // si_overrun and lets the timer queue its signal again.
 func (tm *posixTimer) taken(info *sigInfo, p *Process) {
 	tm.queued = false
+	// Linux rearms a periodic timer when its signal is dequeued
+	// (posixtimer_rearm, hrtimer_forward to the current time): every
+	// period that ended since counts, whether or not the host ran the
+	// timer's callback for it in time.
+	if tm.interval > 0 && !tm.next.IsZero() && tm.t != nil {
+		tm.forward(time.Now())
+	}
 	tm.overrunLast = tm.overrun
 	tm.overrun = 0
 	if len(info.raw) >= abi.SiginfoLayout.Size() {
