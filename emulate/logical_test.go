@@ -257,6 +257,8 @@ func TestLogicalReservedBits(t *testing.T) {
 		{"cntlzw RB=5", 0x7c832834, 0x8000000000000081, 3, 24, false},
 		{"popcntb RB=5", 0x7c8328f4, 0x8000000000000081, 3, 0x0100000000000002, true},
 		{"popcntb bit 31", 0x7c8300f5, 0x8000000000000081, 3, 0x0100000000000002, true},
+		// SBCL 2.2.9's LOGCOUNT (docs/debian-corpus.md, "Outside the root").
+		{"popcntd bit 31", 0x7c8303f5, 0x8000000000000081, 3, 3, true},
 		{"prtyw RB=5", 0x7c832934, 0x8000000000000081, 3, 1, true},
 		{"prtyd bit 31", 0x7c830175, 0x8000000000000081, 3, 1, true},
 		{"cmpb bit 31", 0x7c832bf9, 0x8000000000000081, 3, 0x00ffffffffffff00, true},

@@ -1,0 +1,2 @@
+R --vanilla --slave -e 'x <- c(3,1,4,1,5,9,2,6); print(sort(x)); print(summary(x)); set.seed(1); print(round(mean(rnorm(1000)),6)); m <- matrix(1:6, 2); print(m %*% t(m)); print(solve(matrix(c(2,1,1,3),2))); print(format(pi, digits=12)); f <- function(n) if (n<2) n else f(n-1)+f(n-2); print(f(18)); print(lm(y~x, data.frame(x=1:10, y=2*(1:10)+1))$coefficients)'
+Rscript --vanilla -e 'cat(sprintf("%.3e\n", exp(10))); d <- data.frame(a=c("x","y","x"), b=1:3); print(aggregate(b~a, d, sum)); q(status=2)'; echo "exit $?"

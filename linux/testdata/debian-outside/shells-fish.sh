@@ -1,0 +1,2 @@
+fish --no-config -c 'set l a b c; for x in $l; echo $x; end; echo (count $l); string upper hello; string split , "1,2,3"; math "2^10 + 3/4"; function f; echo "f:$argv"; end; f 1 2; set -q nothere; or echo unset; string replace -r "(\d+)" "<\$1>" "ab12cd345"; string join - (seq 5)'
+fish --no-config -c 'echo a | read -l v; echo $v; begin; echo x; false; end; echo $status; test 3 -gt 2 && echo yes; printf "%05.1f\n" 3.14159'

@@ -1,0 +1,2 @@
+ksh -c 'typeset -A h=([a]=1 [b]=2); for k in "${!h[@]}"; do print "$k=${h[$k]}"; done; typeset -F3 f=3.14159; print $f; print $(( sin(1.0) )); x=hello; print ${x^^} ${x:1:2} ${#x}; typeset -i2 b=10; print $b; print -f "%5.2f|%-4s|\n" 2.5 ab; function g { typeset -n r=$1; r=set; }; g v; print $v'
+ksh -c 'set -o pipefail; false | true; print $?; (exit 7); print $?; print ${.sh.version}' | sed 's/(AT&T.*//'
