@@ -94,7 +94,8 @@ skipped() { # basename invocation: the reason, if skipped
 : >"$out/runs.txt"
 : >"$out/skipped.txt"
 while read -r p; do
-  if [ ${#want[@]} -gt 0 ] && ! printf '%s\n' "${want[@]}" | grep -qxF -e "$p" -e "$(basename "$p")"; then continue; fi
+  # A here-string, not a pipe: see chroot-compare.sh.
+  if [ ${#want[@]} -gt 0 ] && ! grep -qxF -e "$p" -e "$(basename "$p")" <<<"$(printf '%s\n' "${want[@]}")"; then continue; fi
   for i in "${invs[@]}"; do
     why=$(skipped "$(basename "$p")" "$i")
     if [ -n "$why" ]; then echo "$p $i: $why" >>"$out/skipped.txt"; else echo "$p $i" >>"$out/runs.txt"; fi
