@@ -110,6 +110,7 @@ func newNativeState(e *Emulator) *nativeState {
 	s := &nativeState{gen: 1}
 	s.asm.mulhwLow = e.qemuSide(diffMulhwHigh)
 	s.asm.fxEvery, s.asm.exactFP = e.qemuSide(diffFPFXEvery), e.exactFP
+	s.asm.fctiQEMU = e.qemuSide(diffFCTI)
 	a, err := jit.NewArena()
 	if err != nil {
 		s.off = true

@@ -71,6 +71,9 @@ type natAsm struct {
 	// (the QEMU side of diffFPFXEvery, fpFX); exactFP: no FP arithmetic
 	// in generated code (the Emulator's exactFP).
 	fxEvery, exactFP bool
+	// fctiQEMU: the fcti* ops keep FPRF and sign-extend a word result
+	// (the QEMU side of diffFCTI, opFCTI and fctiCommit).
+	fctiQEMU bool
 	// probes are the second-way probes of the code's page lookups, laid
 	// out after it (nativeCode).
 	probes []natProbe

@@ -85,6 +85,11 @@ func nativeFP(a *natAsm, op *bop, j int, exits *[]nativeExit) bool {
 		return true
 	}
 	switch in.Op {
+	case ppc64asm.FCTID, ppc64asm.FCTIDCC, ppc64asm.FCTIDZ, ppc64asm.FCTIDZCC,
+		ppc64asm.FCTIW, ppc64asm.FCTIWCC, ppc64asm.FCTIWZ, ppc64asm.FCTIWZCC:
+		s := fctiSpecs[in.Op]
+		nativeFCTI(a, in, s.word, s.toZero, arg(0), arg(1), j, exits)
+		return true
 	case ppc64asm.FCFID, ppc64asm.FCFIDCC:
 		nativeFCFID(a, in, arg(0), arg(1), 53, j, exits)
 		return true
@@ -488,18 +493,7 @@ func nativeFInexact(a *natAsm, in *decode.Inst, t uint8, neg bool) {
 	a.Mov(rcx, rdx)
 	a.ShiftImm(64, amd64.SHL, rcx, 1)
 	exact := a.Jcc(amd64.CondE)
-	a.OpImm(amd64.OR, r11, int32(regs.FPSCRXX|regs.FPSCRFI))
-	var old int
-	if !a.fxEvery {
-		a.Mov(rcx, r10)
-		a.OpImm32(amd64.AND, rcx, uint32(regs.FPSCRXX))
-		old = a.Jcc(amd64.CondNE)
-	}
-	a.MovImm(rcx, regs.FPSCRFX)
-	a.Op(amd64.OR, r11, rcx)
-	if !a.fxEvery {
-		a.Patch(old, a.Len())
-	}
+	nativeFXX(a)
 	a.Op(amd64.XOR, rdx, rax)
 	down := a.Jcc(amd64.CondNS)
 	a.OpImm(amd64.OR, r11, int32(regs.FPSCRFR))
@@ -515,6 +509,94 @@ func nativeFInexact(a *natAsm, in *decode.Inst, t uint8, neg bool) {
 	a.Test(rax, rax)
 	a.Cmov(amd64.CondS, rcx, r8)
 	a.Op(amd64.OR, r11, rcx)
+	nativeFPCommit(a, in, t, r11)
+}
+
+// nativeFXX is an inexact result's FPSCR bits in R11 with the old FPSCR
+// in R10: XX and FI, and FX as fpFX says. Through RCX.
+func nativeFXX(a *natAsm) {
+	const rcx, r10, r11 = amd64.RCX, amd64.R10, amd64.R11
+	a.OpImm(amd64.OR, r11, int32(regs.FPSCRXX|regs.FPSCRFI))
+	var old int
+	if !a.fxEvery {
+		a.Mov(rcx, r10)
+		a.OpImm32(amd64.AND, rcx, uint32(regs.FPSCRXX))
+		old = a.Jcc(amd64.CondNE)
+	}
+	a.MovImm(rcx, regs.FPSCRFX)
+	a.Op(amd64.OR, r11, rcx)
+	if !a.fxEvery {
+		a.Patch(old, a.Len())
+	}
+}
+
+// nativeFCTI is fctid, fctidz, fctiw and fctiwz (opFCTI, fctiCommit) of
+// an FRB whose rounded value fits the result (CVTSD2SI in MXCSR's
+// round-to-nearest-even, or CVTTSD2SI for the z forms): FR, FI, XX and FX
+// from the rounding (FR: rounded up in magnitude, never for the z
+// forms), FPRF 0 (kept on the QEMU side of diffFCTI), FRT the doubleword,
+// or for the word forms the word in both halves (sign-extended on the
+// QEMU side). FPSCR[XE], a rounding mode other than nearest for the
+// forms that use it, a NaN, an out-of-range value or the doubleword
+// −2^63 exits at op j.
+func nativeFCTI(a *natAsm, in *decode.Inst, word, toZero bool, t, b uint8, j int, exits *[]nativeExit) {
+	const rax, rcx, rdx, r8, r10, r11 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R10, amd64.R11
+	off := uint32(regs.FPSCRXE)
+	if !toZero {
+		off |= uint32(regs.FPSCRRN)
+	}
+	a.Load(64, r10, amd64.M(nRegs, offFPSCR))
+	a.Mov(rcx, r10)
+	a.OpImm32(amd64.AND, rcx, off)
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+	a.Load(64, rdx, fprM(b))
+	a.MovqToX(0, rdx)
+	if toZero {
+		a.Cvttsd2si(rax, 0)
+	} else {
+		a.Cvtsd2si(rax, 0)
+	}
+	if word {
+		a.Movsx(32, rcx, rax)
+	} else {
+		a.MovImm(rcx, 1<<63)
+	}
+	a.Op(amd64.CMP, rcx, rax)
+	if word {
+		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+	} else {
+		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondE), j})
+	}
+	// R11 = FPSCR without FR, FI (and FPRF: fctiCommit); inexact when
+	// the integer differs from FRB.
+	a.Mov(r11, r10)
+	clear := regs.FPSCRFR | regs.FPSCRFI
+	if !a.fctiQEMU {
+		clear |= regs.FPSCRFPRF
+	}
+	a.OpImm(amd64.AND, r11, notImm(clear))
+	a.Cvtsi2sd(1, rax)
+	a.Ucomisd(1, 0)
+	exact := a.Jcc(amd64.CondE)
+	nativeFXX(a)
+	if !toZero {
+		// FR: |integer| > |FRB| (both exact doubles here).
+		a.MovqFromX(rcx, 1)
+		a.ShiftImm(64, amd64.SHL, rcx, 1)
+		a.Mov(r8, rdx)
+		a.ShiftImm(64, amd64.SHL, r8, 1)
+		a.Op(amd64.CMP, rcx, r8)
+		down := a.Jcc(amd64.CondBE)
+		a.OpImm(amd64.OR, r11, int32(regs.FPSCRFR))
+		a.Patch(down, a.Len())
+	}
+	a.Patch(exact, a.Len())
+	if word && !a.fctiQEMU {
+		a.Mov32(rax, rax)
+		a.Mov(rcx, rax)
+		a.ShiftImm(64, amd64.SHL, rcx, 32)
+		a.Op(amd64.OR, rax, rcx)
+	}
 	nativeFPCommit(a, in, t, r11)
 }
 

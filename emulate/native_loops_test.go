@@ -18,7 +18,8 @@ import (
 // nativeFPValues are the operands of TestNativeFP: zeros, subnormals,
 // the bounds of the fast path's exponent ranges and just outside them,
 // infinities, NaNs, values whose sums, products and quotients round up,
-// down or not at all, and halves (the rounding to integers).
+// down or not at all, halves (the rounding to integers) and the bounds of
+// the integer conversions.
 var nativeFPValues = []uint64{
 	0, 1 << 63, // ±0
 	1, 0x800fffffffffffff, // subnormals
@@ -38,6 +39,10 @@ var nativeFPValues = []uint64{
 	math.Float64bits(0x1p126), math.Float64bits(0x1.fffffep126), math.Float64bits(0x1p127), math.Float64bits(-0x1p-125),
 	math.Float64bits(0x1p-126), math.Float64bits(0x1p-127), math.Float64bits(1 + 0x1p-24), math.Float64bits(1 + 3*0x1p-24),
 	math.Float64bits(-(1 + 0x1p-24 + 0x1p-52)), math.Float64bits(1.5 + 0x1p-23 + 0x1p-24), math.Float64bits(float64(float32(0.1))),
+	// The integer conversions' bounds: ±2^31, ±2^63 and halves about them.
+	math.Float64bits(0x1p31), math.Float64bits(-0x1p31), math.Float64bits(0x1p31 - 0.5), math.Float64bits(-0x1p31 - 0.5),
+	math.Float64bits(0x1p31 - 1.5), math.Float64bits(0x1p63), math.Float64bits(-0x1p63), math.Float64bits(0x1p63 - 1024),
+	math.Float64bits(-0x1p63 + 1024), math.Float64bits(4.5), math.Float64bits(-3.5), math.Float64bits(0.49999999999999994),
 	0x7ff8000000000000, 0xfff8000000000123, 0x7ff0000000000001, // QNaNs, an SNaN
 }
 
@@ -82,6 +87,8 @@ func TestNativeFP(t *testing.T) {
 		{ppc64asm.FMADDS, 4}, {ppc64asm.FMADDSCC, 4}, {ppc64asm.FMSUBS, 4}, {ppc64asm.FMSUBSCC, 4},
 		{ppc64asm.FNMADDS, 4}, {ppc64asm.FNMADDSCC, 4}, {ppc64asm.FNMSUBS, 4}, {ppc64asm.FNMSUBSCC, 4},
 		{ppc64asm.FRSP, 2}, {ppc64asm.FRSPCC, 2}, {ppc64asm.FCFIDS, 2}, {ppc64asm.FCFIDSCC, 2},
+		{ppc64asm.FCTID, 2}, {ppc64asm.FCTIDCC, 2}, {ppc64asm.FCTIDZ, 2}, {ppc64asm.FCTIDZCC, 2},
+		{ppc64asm.FCTIW, 2}, {ppc64asm.FCTIWCC, 2}, {ppc64asm.FCTIWZ, 2}, {ppc64asm.FCTIWZCC, 2},
 	}
 	// fcfid's operands: integers about ±2^53 and small ones (and, in
 	// one loop in three, the doubles above as integers).

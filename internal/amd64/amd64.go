@@ -526,6 +526,14 @@ func (a *Asm) Cvtsd2ss(dst, src XReg) { a.sseReg(0xf2, false, 0x5a, byte(dst), b
 // Cvtss2sd is dst's low double = src's low single (CVTSS2SD; exact).
 func (a *Asm) Cvtss2sd(dst, src XReg) { a.sseReg(0xf3, false, 0x5a, byte(dst), byte(src)) }
 
+// Cvtsd2si is dst = src's low double rounded to a signed 64-bit integer
+// in MXCSR's mode (CVTSD2SI; 1<<63, the integer indefinite, for a NaN or
+// a value out of range).
+func (a *Asm) Cvtsd2si(dst Reg, src XReg) { a.sseReg(0xf2, true, 0x2d, byte(dst), byte(src)) }
+
+// Cvttsd2si is Cvtsd2si rounding toward zero (CVTTSD2SI).
+func (a *Asm) Cvttsd2si(dst Reg, src XReg) { a.sseReg(0xf2, true, 0x2c, byte(dst), byte(src)) }
+
 // Cvtsi2sd is dst's low double = the signed 64-bit src rounded in MXCSR's
 // mode (CVTSI2SD; exact for |src| ≤ 2^53).
 func (a *Asm) Cvtsi2sd(dst XReg, src Reg) { a.sseReg(0xf2, true, 0x2a, byte(dst), byte(src)) }
