@@ -381,7 +381,7 @@ func TestNativePopcount(t *testing.T) {
 func checkNative(t *testing.T, p runProgram) bool {
 	t.Helper()
 	m1, r1, _ := p.setup(t)
-	e1 := emulate.New(emulate.Config{Engine: emulate.EngineNative})
+	e1 := emulate.New(emulate.Config{Engine: emulate.EngineNative, Profile: p.profile})
 	emulate.SetNativeBlockHot(e1, 16) // blocks after 16 runs: the loops are short
 	// Step limits that end inside a loop in one block after a whole
 	// number of runs of it, before it and after it.

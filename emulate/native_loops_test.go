@@ -249,6 +249,53 @@ func TestNativeSecondWay(t *testing.T) {
 	}
 }
 
+// TestNativeFCTI runs loops of two fctid, fctidz, fctiw or fctiwz (with
+// and without Rc) whose FPSCR is read by mffs after them and set again by
+// mtfsf, so that every FPSCR of nativeFPSCRs (old FR, FI,
+// FPRF, XX, the enables, each rounding mode) meets the generated code, on
+// operands of nativeFPValues (the bounds ±2^31 and ±2^63, halves, zeros,
+// subnormals, infinities, NaNs), under EngineNative in Runs with step
+// limits and through the Fetch loop, in both byte orders and both
+// profiles (diffFCTI: FPRF and the word forms' high word) (checkNative).
+func TestNativeFCTI(t *testing.T) {
+	ops := []ppc64asm.Op{
+		ppc64asm.FCTID, ppc64asm.FCTIDCC, ppc64asm.FCTIDZ, ppc64asm.FCTIDZCC,
+		ppc64asm.FCTIW, ppc64asm.FCTIWCC, ppc64asm.FCTIWZ, ppc64asm.FCTIWZCC,
+	}
+	ran, total := 0, 0
+	for i, op := range ops {
+		for k, fpscr := range nativeFPSCRs {
+			rng := rand.New(rand.NewPCG(uint64(39001+64*i+k), 39))
+			for n := range 6 {
+				var r regs.Regs
+				r.VSR[2].Hi = nativeFPValues[rng.IntN(len(nativeFPValues))]
+				r.VSR[5].Hi = nativeFPValues[rng.IntN(len(nativeFPValues))]
+				r.VSR[31].Hi = fpscr
+				r.FPSCR = fpscr
+				msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[n%2]
+				prof := []emulate.Profile{emulate.Hardware, emulate.QEMU}[n/2%2]
+				r.MSR, r.NIP, r.CTR, r.CR = msr, codeBase, 1000, rng.Uint32()
+				words := []uint32{enc(op, 1, 2), enc(op, 4, 5), enc(ppc64asm.MFFS, 3), enc(ppc64asm.MTFSF, 0xff, 31, 0, 0), enc(ppc64asm.BC, 16, 0, -16)}
+				p := runProgram{
+					name: fmt.Sprintf("%v-%d-%d", op, k, n), steps: 200, profile: prof,
+					setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+						return code(t, msr, codeBase, mem.RX, words...), r, emulate.New(emulate.Config{Profile: prof})
+					},
+				}
+				t.Run(p.name, func(t *testing.T) {
+					total++
+					if checkNative(t, p) {
+						ran++
+					}
+				})
+			}
+		}
+	}
+	if jit.Supported && ran < total/2 {
+		t.Errorf("generated code ran in %d loops of %d", ran, total)
+	}
+}
+
 // TestNativeFPSingleAccess runs loops of a single-precision FP load (lfs,
 // lfsx, lfsu, lfsux) and store (stfs, stfsx, stfsu, stfsux) walking two
 // buffers, of the loaded register or of one holding a value of

@@ -24,6 +24,9 @@ type runProgram struct {
 	steps uint64
 	setup func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator)
 	check []uint64 // data addresses whose pages are compared
+	// profile is the Profile of checkNative's Emulator (setup's is
+	// given its own).
+	profile emulate.Profile
 }
 
 // TestRunSameAsStepLoop runs programs through Run (its fast loop over
