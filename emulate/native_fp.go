@@ -18,7 +18,8 @@ import (
 // for the double-precision fadd, fsub, fmul, fdiv, fsqrt and the four
 // multiply-adds, with their record forms; fcmpu and fcmpo of ordered
 // operands; frim, frip and friz of normal operands; fmr, fneg, fabs and
-// fnabs; fcfid of integers within ±2^53. Each op checks what the interpreter's fast path checks, against
+// fnabs; fcfid of integers within ±2^53; fctid, fctidz, fctiw and
+// fctiwz of values whose integer fits (nativeFCTI). Each op checks what the interpreter's fast path checks, against
 // the register file as it is when the op runs:
 //
 //   - FPSCR has none of fpFastOff (NI, RN ≠ 0, XE, OE, UE; for fri* only
