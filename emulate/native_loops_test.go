@@ -130,18 +130,7 @@ func TestNativeFP(t *testing.T) {
 			}
 			msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
 			r.MSR, r.NIP, r.CTR, r.CR = msr, codeBase, 1000, rng.Uint32()
-			p := runProgram{
-				name: fmt.Sprintf("fp-%v-%d", f.op, k), steps: 200,
-				setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
-					return code(t, msr, codeBase, mem.RX, word, enc(ppc64asm.BC, 16, 0, -4)), r, emulate.New(emulate.Config{})
-				},
-			}
-			t.Run(p.name, func(t *testing.T) {
-				total++
-				if checkNative(t, p) {
-					ran++
-				}
-			})
+			runNativeLoop(t, fmt.Sprintf("fp-%v-%d", f.op, k), emulate.Hardware, r, []uint32{word, enc(ppc64asm.BC, 16, 0, -4)}, &ran, &total)
 		}
 	}
 	if jit.Supported && ran < total/3 {
@@ -249,6 +238,25 @@ func TestNativeSecondWay(t *testing.T) {
 	}
 }
 
+// runNativeLoop runs words at codeBase from r (its MSR the byte order)
+// for 200 steps under profile prof through checkNative, as subtest name,
+// counting it in total and, when generated code ran, in ran.
+func runNativeLoop(t *testing.T, name string, prof emulate.Profile, r regs.Regs, words []uint32, ran, total *int) {
+	t.Helper()
+	p := runProgram{
+		name: name, steps: 200, profile: prof,
+		setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+			return code(t, r.MSR, codeBase, mem.RX, words...), r, emulate.New(emulate.Config{Profile: prof})
+		},
+	}
+	t.Run(name, func(t *testing.T) {
+		*total++
+		if checkNative(t, p) {
+			*ran++
+		}
+	})
+}
+
 // TestNativeFCTI runs loops of two fctid, fctidz, fctiw or fctiwz (with
 // and without Rc) whose FPSCR is read by mffs after them and set again by
 // mtfsf, so that every FPSCR of nativeFPSCRs (old FR, FI,
@@ -276,18 +284,7 @@ func TestNativeFCTI(t *testing.T) {
 				prof := []emulate.Profile{emulate.Hardware, emulate.QEMU}[n/2%2]
 				r.MSR, r.NIP, r.CTR, r.CR = msr, codeBase, 1000, rng.Uint32()
 				words := []uint32{enc(op, 1, 2), enc(op, 4, 5), enc(ppc64asm.MFFS, 3), enc(ppc64asm.MTFSF, 0xff, 31, 0, 0), enc(ppc64asm.BC, 16, 0, -16)}
-				p := runProgram{
-					name: fmt.Sprintf("%v-%d-%d", op, k, n), steps: 200, profile: prof,
-					setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
-						return code(t, msr, codeBase, mem.RX, words...), r, emulate.New(emulate.Config{Profile: prof})
-					},
-				}
-				t.Run(p.name, func(t *testing.T) {
-					total++
-					if checkNative(t, p) {
-						ran++
-					}
-				})
+				runNativeLoop(t, fmt.Sprintf("%v-%d-%d", op, k, n), prof, r, words, &ran, &total)
 			}
 		}
 	}
