@@ -335,8 +335,10 @@ type codeInst struct {
 	f    semFn
 }
 
-// A codeInst is 32 bytes (codeBlocks).
-const _ = -(unsafe.Sizeof(codeInst{}) ^ 32)
+// A codeInst is at most 32 bytes (codeBlocks): 32 on 64-bit hosts, less
+// where pointers are 4 bytes. A bigger one makes this constant negative,
+// which no uintptr holds: a compile error.
+const _ = 32 - unsafe.Sizeof(codeInst{})
 
 // namesACC reports whether in has an MMA accumulator operand. Only such
 // instructions (xxsetaccz, xxmtacc, xxmfacc, the rank-k updates) prime or
