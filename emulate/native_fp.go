@@ -1,6 +1,7 @@
 package emulate
 
 import (
+	"math"
 	"unsafe"
 
 	"golang.org/x/arch/ppc64/ppc64asm"
@@ -18,8 +19,8 @@ import (
 // for the double-precision fadd, fsub, fmul, fdiv, fsqrt and the four
 // multiply-adds, with their record forms; fcmpu and fcmpo of ordered
 // operands; frim, frip and friz of normal operands; fmr, fneg, fabs and
-// fnabs; fcfid of integers within ±2^53; fctid, fctidz, fctiw and
-// fctiwz of values whose integer fits (nativeFCTI). Each op checks what the interpreter's fast path checks, against
+// fnabs; fcfid of integers within ±2^53; fctid[u][z] and
+// fctiw[u][z] of values whose integer fits (nativeFCTI). Each op checks what the interpreter's fast path checks, against
 // the register file as it is when the op runs:
 //
 //   - FPSCR has none of fpFastOff (NI, RN ≠ 0, XE, OE, UE; for fri* only
@@ -85,12 +86,11 @@ func nativeFP(a *natAsm, op *bop, j int, exits *[]nativeExit) bool {
 		nativeFRI(a, in, mode, arg(0), arg(1), j, exits)
 		return true
 	}
-	switch in.Op {
-	case ppc64asm.FCTID, ppc64asm.FCTIDCC, ppc64asm.FCTIDZ, ppc64asm.FCTIDZCC,
-		ppc64asm.FCTIW, ppc64asm.FCTIWCC, ppc64asm.FCTIWZ, ppc64asm.FCTIWZCC:
-		s := fctiSpecs[in.Op]
-		nativeFCTI(a, in, s.word, s.toZero, arg(0), arg(1), j, exits)
+	if s, ok := fctiOps[in.Op]; ok {
+		nativeFCTI(a, in, s, arg(0), arg(1), j, exits)
 		return true
+	}
+	switch in.Op {
 	case ppc64asm.FCFID, ppc64asm.FCFIDCC:
 		nativeFCFID(a, in, arg(0), arg(1), 53, j, exits)
 		return true
@@ -531,17 +531,21 @@ func nativeFXX(a *natAsm) {
 	}
 }
 
-// nativeFCTI is fctid, fctidz, fctiw and fctiwz (opFCTI, fctiCommit) of
-// an FRB whose rounded value fits the result (CVTSD2SI in MXCSR's
-// round-to-nearest-even, or CVTTSD2SI for the z forms): FR, FI, XX and FX
-// from the rounding (FR: rounded up in magnitude, never for the z
-// forms), FPRF 0 (kept on the QEMU side of diffFCTI), FRT the doubleword,
-// or for the word forms the word in both halves (sign-extended on the
-// QEMU side). FPSCR[XE], a rounding mode other than nearest for the
-// forms that use it, a NaN, an out-of-range value or the doubleword
-// −2^63 exits at op j.
-func nativeFCTI(a *natAsm, in *decode.Inst, word, toZero bool, t, b uint8, j int, exits *[]nativeExit) {
+// nativeFCTI is fctid[u][z] and fctiw[u][z] (opFCTI, fctiCommit, the
+// form's fctiSpec s) of an FRB whose rounded value fits the result
+// (CVTSD2SI in MXCSR's round-to-nearest-even, or CVTTSD2SI for the z
+// forms; a signed 64-bit conversion for the unsigned forms too, whose
+// results then lie in [0, 2^63) or [0, 2^32)): FR, FI, XX and FX from the
+// rounding (FR: rounded up in magnitude, never for the z forms), FPRF 0
+// (kept on the QEMU side of diffFCTI), FRT the doubleword, or for the
+// word forms the word in both halves (sign-extended on the QEMU side,
+// zero-extended for fctiwu[z]). FPSCR[XE], a rounding mode other than
+// nearest for the forms that use it, a NaN, an out-of-range value (for
+// the unsigned forms a negative result, or 2^63 and above) exits at op
+// j; fctid of exactly −2^63 is translated.
+func nativeFCTI(a *natAsm, in *decode.Inst, s fctiSpec, t, b uint8, j int, exits *[]nativeExit) {
 	const rax, rcx, rdx, r8, r10, r11 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R10, amd64.R11
+	word, toZero := s.word, s.toZero
 	off := uint32(regs.FPSCRXE)
 	if !toZero {
 		off |= uint32(regs.FPSCRRN)
@@ -557,16 +561,29 @@ func nativeFCTI(a *natAsm, in *decode.Inst, word, toZero bool, t, b uint8, j int
 	} else {
 		a.Cvtsd2si(rax, 0)
 	}
-	if word {
-		a.Movsx(32, rcx, rax)
-	} else {
-		a.MovImm(rcx, 1<<63)
-	}
-	a.Op(amd64.CMP, rcx, rax)
-	if word {
+	switch {
+	case s.unsigned && word:
+		// [0, 2^32): also no indefinite 2^63.
+		a.Mov(rcx, rax)
+		a.ShiftImm(64, amd64.SHR, rcx, 32)
 		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
-	} else {
-		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondE), j})
+	case s.unsigned:
+		// [0, 2^63).
+		a.Test(rax, rax)
+		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondS), j})
+	case word:
+		a.Movsx(32, rcx, rax)
+		a.Op(amd64.CMP, rcx, rax)
+		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+	default:
+		// The indefinite integer 2^63 is −2^63 only from FRB = −2^63.
+		a.MovImm(rcx, 1<<63)
+		a.Op(amd64.CMP, rcx, rax)
+		fits := a.Jcc(amd64.CondNE)
+		a.MovImm(rcx, math.Float64bits(-0x1p63))
+		a.Op(amd64.CMP, rcx, rdx)
+		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+		a.Patch(fits, a.Len())
 	}
 	// R11 = FPSCR without FR, FI (and FPRF: fctiCommit); inexact when
 	// the integer differs from FRB.

@@ -39,10 +39,14 @@ var nativeFPValues = []uint64{
 	math.Float64bits(0x1p126), math.Float64bits(0x1.fffffep126), math.Float64bits(0x1p127), math.Float64bits(-0x1p-125),
 	math.Float64bits(0x1p-126), math.Float64bits(0x1p-127), math.Float64bits(1 + 0x1p-24), math.Float64bits(1 + 3*0x1p-24),
 	math.Float64bits(-(1 + 0x1p-24 + 0x1p-52)), math.Float64bits(1.5 + 0x1p-23 + 0x1p-24), math.Float64bits(float64(float32(0.1))),
-	// The integer conversions' bounds: ±2^31, ±2^63 and halves about them.
+	// The integer conversions' bounds: ±2^31, 2^32, ±2^63, 2^64 and halves
+	// about them; negative values that round to 0 or to −1.
 	math.Float64bits(0x1p31), math.Float64bits(-0x1p31), math.Float64bits(0x1p31 - 0.5), math.Float64bits(-0x1p31 - 0.5),
 	math.Float64bits(0x1p31 - 1.5), math.Float64bits(0x1p63), math.Float64bits(-0x1p63), math.Float64bits(0x1p63 - 1024),
 	math.Float64bits(-0x1p63 + 1024), math.Float64bits(4.5), math.Float64bits(-3.5), math.Float64bits(0.49999999999999994),
+	math.Float64bits(0x1p32), math.Float64bits(0x1p32 - 0.5), math.Float64bits(0x1p32 - 1), math.Float64bits(0x1p32 - 1.5),
+	math.Float64bits(0x1p63 + 2048), math.Float64bits(0x1p64 - 2048), math.Float64bits(0x1p64), math.Float64bits(-0.7),
+	math.Float64bits(-0x1p-30), math.Float64bits(0x1p31 + 0.5),
 	0x7ff8000000000000, 0xfff8000000000123, 0x7ff0000000000001, // QNaNs, an SNaN
 }
 
@@ -89,6 +93,8 @@ func TestNativeFP(t *testing.T) {
 		{ppc64asm.FRSP, 2}, {ppc64asm.FRSPCC, 2}, {ppc64asm.FCFIDS, 2}, {ppc64asm.FCFIDSCC, 2},
 		{ppc64asm.FCTID, 2}, {ppc64asm.FCTIDCC, 2}, {ppc64asm.FCTIDZ, 2}, {ppc64asm.FCTIDZCC, 2},
 		{ppc64asm.FCTIW, 2}, {ppc64asm.FCTIWCC, 2}, {ppc64asm.FCTIWZ, 2}, {ppc64asm.FCTIWZCC, 2},
+		{ppc64asm.FCTIDU, 2}, {ppc64asm.FCTIDUCC, 2}, {ppc64asm.FCTIDUZ, 2}, {ppc64asm.FCTIDUZCC, 2},
+		{ppc64asm.FCTIWU, 2}, {ppc64asm.FCTIWUCC, 2}, {ppc64asm.FCTIWUZ, 2}, {ppc64asm.FCTIWUZCC, 2},
 	}
 	// fcfid's operands: integers about ±2^53 and small ones (and, in
 	// one loop in three, the doubles above as integers).
@@ -257,11 +263,12 @@ func runNativeLoop(t *testing.T, name string, prof emulate.Profile, r regs.Regs,
 	})
 }
 
-// TestNativeFCTI runs loops of two fctid, fctidz, fctiw or fctiwz (with
+// TestNativeFCTI runs loops of two fctid[u][z] or fctiw[u][z] (with
 // and without Rc) whose FPSCR is read by mffs after them and set again by
 // mtfsf, so that every FPSCR of nativeFPSCRs (old FR, FI,
 // FPRF, XX, the enables, each rounding mode) meets the generated code, on
-// operands of nativeFPValues (the bounds ±2^31 and ±2^63, halves, zeros,
+// operands of nativeFPValues (the bounds ±2^31, 2^32, ±2^63 and 2^64,
+// halves, negative values that round to 0, zeros,
 // subnormals, infinities, NaNs), under EngineNative in Runs with step
 // limits and through the Fetch loop, in both byte orders and both
 // profiles (diffFCTI: FPRF and the word forms' high word) (checkNative).
@@ -269,6 +276,8 @@ func TestNativeFCTI(t *testing.T) {
 	ops := []ppc64asm.Op{
 		ppc64asm.FCTID, ppc64asm.FCTIDCC, ppc64asm.FCTIDZ, ppc64asm.FCTIDZCC,
 		ppc64asm.FCTIW, ppc64asm.FCTIWCC, ppc64asm.FCTIWZ, ppc64asm.FCTIWZCC,
+		ppc64asm.FCTIDU, ppc64asm.FCTIDUCC, ppc64asm.FCTIDUZ, ppc64asm.FCTIDUZCC,
+		ppc64asm.FCTIWU, ppc64asm.FCTIWUCC, ppc64asm.FCTIWUZ, ppc64asm.FCTIWUZCC,
 	}
 	ran, total := 0, 0
 	for i, op := range ops {
