@@ -24,10 +24,11 @@ type Server struct {
 	w  *writer
 	rd *reader
 
-	last           Stop // the last stop
-	gThread        int  // Hg: the thread of register and memory packets
-	cThread        int  // Hc: the thread of c/s packets
-	focus          int  // the thread GDB last named in T or Hg since the last stop (stepThread)
+	last           Stop      // the last stop
+	gThread        int       // Hg: the thread of register and memory packets
+	cThread        int       // Hc: the thread of c/s packets
+	focus          int       // the thread GDB last named in T or Hg since the last stop (stepThread)
+	pass           SignalSet // QPassSignals
 	ended          bool
 	threadsXMLSnap []byte
 }
@@ -413,7 +414,7 @@ func (s *Server) resume(a Action, events chan event) ([]byte, error) {
 	if a.Thread <= 0 {
 		a.Thread = s.stepThread(a.Step)
 	}
-	a.Points = s.pts
+	a.Points, a.Pass = s.pts, s.pass
 	res := make(chan Stop, 1)
 	go func() { res <- s.t.Resume(a) }()
 	for {
@@ -489,11 +490,18 @@ func (s *Server) query(p string) []byte {
 	switch {
 	case name == "qSupported":
 		return []byte(fmt.Sprintf("PacketSize=%x;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;"+
-			"swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+", PacketSize))
+			"swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+", PacketSize))
 	case p == "QStartNoAckMode":
 		s.rd.mu.Lock()
 		s.rd.noAck = true
 		s.rd.mu.Unlock()
+		return replyOK
+	case strings.HasPrefix(p, "QPassSignals:"):
+		set, ok := parseSignalList(p[len("QPassSignals:"):])
+		if !ok {
+			return replyErr(1)
+		}
+		s.pass = set
 		return replyOK
 	case p == "qAttached":
 		return []byte("0")
@@ -545,6 +553,24 @@ func (s *Server) query(p string) []byte {
 		return xfer(s.threadsXMLSnap, arg)
 	}
 	return replyEmpty
+}
+
+// parseSignalList parses QPassSignals' list: GDB signal numbers in hex,
+// separated by ';' (empty: none). Signals Linux has no number for are
+// left out.
+func parseSignalList(list string) (SignalSet, bool) {
+	var set SignalSet
+	if list == "" {
+		return set, true
+	}
+	for _, f := range strings.Split(list, ";") {
+		v, err := strconv.ParseUint(f, 16, 8)
+		if err != nil {
+			return 0, false
+		}
+		set = set.With(fromGDBSignal(int(v)))
+	}
+	return set, true
 }
 
 // xfer answers a qXfer read of data at "offset,length".

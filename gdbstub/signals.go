@@ -11,6 +11,20 @@ const (
 // or after a step (for targets without a Linux ABI package).
 const SigTrap = sigTRAP
 
+// SignalSet is a set of Linux signal numbers 1 to 64 (bit sig-1).
+type SignalSet uint64
+
+// Has reports whether sig is in the set.
+func (s SignalSet) Has(sig int) bool { return sig >= 1 && sig <= 64 && s&(1<<(sig-1)) != 0 }
+
+// With returns the set with sig added (unchanged if sig is not 1 to 64).
+func (s SignalSet) With(sig int) SignalSet {
+	if sig < 1 || sig > 64 {
+		return s
+	}
+	return s | 1<<(sig-1)
+}
+
 // linuxToGDB maps Linux signal numbers (powerpc64, index) to GDB's remote
 // protocol signal numbers (GDB's gdb/signals.def numbering). Signals GDB has
 // no number for map to GDB_SIGNAL_UNKNOWN (143).

@@ -62,6 +62,13 @@ type Action struct {
 	Signal int
 	// Reverse runs the program backwards through its recorded history.
 	Reverse bool
+	// Pass are the signals that do not stop the program (GDB's
+	// QPassSignals: "handle SIG nostop noprint pass"): a thread that
+	// receives one takes it at once, unless it is being stepped. Every
+	// other signal a thread receives stops the program before it is
+	// delivered (a Stop with that Signal), and GDB's next resumption
+	// says which signal the thread gets (Action.Signal), if any.
+	Pass SignalSet
 	// Points are the breakpoints and watchpoints to honour. The Server
 	// does not change them while Resume runs.
 	Points *Points

@@ -150,6 +150,9 @@ type liveDebugger struct {
 	stepTID     int
 	stepStarted bool
 	resumeSig   int  // the signal GDB passed to a thread stopped at a signal
+	atSignal    bool // the parked thread stopped at a signal it takes (report)
+	atGroupStop bool // the parked thread stopped in a group-stop (groupStopped)
+	pass        gdbstub.SignalSet
 	recheck     bool // the parked thread checks its instruction again (Recheck)
 	// A watched access: the stop the program makes for it, and the
 	// instruction count its run began at (WatchFrom).
@@ -343,6 +346,15 @@ func (t *Thread) runQuantumDebug() bool {
 				}
 				skip = !d.recheck
 				d.recheck = false
+				if p.sigAny.Load() && t.deliverable() != 0 {
+					// GDB gave t a signal: delivered before its
+					// next instruction.
+					nip := r.NIP
+					if t.deliverSignals() {
+						return true
+					}
+					skip = skip && r.NIP == nip
+				}
 				continue
 			}
 		}
@@ -422,16 +434,53 @@ func (d *liveDebugger) park(t *Thread, st gdbstub.Stop) bool {
 	return d.killed || d.p.exited()
 }
 
-// signal is called when thread t is about to receive the synchronous
-// signal sig: the program stops, and GDB decides which signal, if any,
-// the thread gets.
-func (d *liveDebugger) signal(t *Thread, sig int) int {
-	d.resumeSig = 0
-	if d.park(t, gdbstub.Stop{Thread: t.tid, Signal: sig}) {
-		return 0
+// report is called when thread t takes sig (with info) to deliver it, as
+// Linux's ptrace_signal is at a signal-delivery-stop: unless GDB passes
+// sig without a stop (Action.Pass, while t is not being stepped), the
+// program stops with sig and GDB's resumption says which signal, if any,
+// t gets: sig itself, another one (a new siginfo of SI_USER, queued if t
+// blocks it) or none. It reports the signal t delivers now, if any.
+func (d *liveDebugger) report(t *Thread, sig int, info sigInfo) (int, sigInfo, bool) {
+	if d.pass.Has(sig) && !(d.stepping && t.tid == d.stepTID) {
+		return sig, info, true
 	}
+	d.resumeSig = 0
+	d.atSignal = true
+	gone := d.park(t, gdbstub.Stop{Thread: t.tid, Signal: sig})
+	d.atSignal = false
 	d.recheck = false // the thread goes on with the delivery, not an instruction
-	return d.resumeSig
+	s := d.resumeSig
+	switch {
+	case gone || s == 0:
+		return 0, info, false
+	case s == sig:
+		return sig, info, true
+	}
+	info = sigInfo{signo: s, code: abi.SI_USER, debugged: true}
+	if t.mask&sigBit(s) != 0 {
+		t.post(info)
+		return 0, info, false
+	}
+	return s, info, true
+}
+
+// groupStopped is called when a stop signal (sig, passed by GDB) stops the
+// debugged process: as a traced process's group-stop is reported to its
+// tracer, the program stops again with sig, and GDB's resumption (whatever
+// signal it names: Linux ignores a signal given to a group-stop) lets it
+// run on, without SIGCONT. It reports whether t's process or the run
+// ended meanwhile. The process is not stopped for job control: its
+// parent is not told and the runner does not stop (gdbserver's caller
+// does not see its inferior stop either).
+func (d *liveDebugger) groupStopped(t *Thread, sig int) bool {
+	if d.pass.Has(sig) && !(d.stepping && t.tid == d.stepTID) {
+		return false // reported and resumed at once, as gdbserver does
+	}
+	d.atGroupStop = true
+	gone := d.park(t, gdbstub.Stop{Thread: t.tid, Signal: sig})
+	d.atGroupStop = false
+	d.recheck = false
+	return gone || t.gone()
 }
 
 // setPoints makes the emulator's hooks for pts.
@@ -635,17 +684,25 @@ func (d *liveDebugger) Resume(a gdbstub.Action) gdbstub.Stop {
 		return gdbstub.Stop{Thread: a.Thread, Signal: abi.SIGTRAP, Reason: gdbstub.ReasonHistoryBegin}
 	}
 	d.stepping, d.stepTID, d.stepStarted = a.Step, a.Thread, false
+	d.pass = a.Pass
 	d.resumeSig, d.watchHit = 0, nil
 	if t := d.parked; t != nil {
 		// The parked thread executes its next instruction without
 		// another check (unless Recheck): that instruction is its step.
 		d.stepStarted = t.tid == a.Thread && !d.recheck
-		if a.Signal != 0 {
-			if t.tid == a.Thread {
-				d.resumeSig = a.Signal
-			} else if u := d.p.group.threads[a.Thread]; u != nil {
-				u.post(sigInfo{signo: a.Signal, code: abi.SI_USER})
-			}
+		switch u := d.p.group.threads[a.Thread]; {
+		case a.Signal == 0 || d.atGroupStop && t.tid == a.Thread:
+			// (a group-stop ignores the signal it is resumed with)
+		case t.tid == a.Thread && d.atSignal:
+			// GDB's signal replaces the one the thread stopped at
+			// (report).
+			d.resumeSig = a.Signal
+		case u != nil:
+			// Sent to the thread and delivered without another stop,
+			// as Linux delivers a signal a traced thread is resumed
+			// with at a breakpoint's or a step's stop (SIGTRAP's
+			// signal-delivery-stop).
+			u.post(sigInfo{signo: a.Signal, code: abi.SI_USER, debugged: true})
 		}
 	}
 	d.release()

@@ -33,6 +33,9 @@ type sigInfo struct {
 	errno   int32
 	syscall int32
 	arch    uint32
+	// debugged says the debugger gave the signal (gdbtarget.go): it is
+	// delivered without another stop.
+	debugged bool
 }
 
 func sigBit(sig int) uint64 { return 1 << (sig - 1) }
@@ -59,6 +62,9 @@ func hostSigpending() unix.Rlimit {
 func (t *Thread) ignored(sig int) bool {
 	if (t.mask|t.realBlocked)&sigBit(sig) != 0 || sig == abi.SIGKILL || sig == abi.SIGSTOP {
 		return false
+	}
+	if t.p.debugging(t) != nil {
+		return false // the debugger sees it (Linux's sig_ignored under ptrace)
 	}
 	h := t.sighand.actions[sig].handler
 	return h == abi.SIG_IGN || h == abi.SIG_DFL && abi.Default(sig) == abi.ActIgnore
@@ -278,17 +284,6 @@ func (t *Thread) syncSignal(sig, code int, addr uint64) bool {
 // syncSignal.
 func (t *Thread) forceSignal(info sigInfo) bool {
 	sig := info.signo
-	if d := t.p.debugging(t); d != nil {
-		// A debugger sees the signal first and decides what the thread
-		// gets (gdbtarget.go).
-		if s := d.signal(t, sig); s != sig {
-			if s == 0 || t.gone() {
-				return t.gone()
-			}
-			info = sigInfo{signo: s, code: abi.SI_USER}
-			sig = s
-		}
-	}
 	act := &t.sighand.actions[sig]
 	if t.mask&sigBit(sig) != 0 || act.handler == abi.SIG_IGN {
 		act.handler = abi.SIG_DFL
@@ -310,6 +305,17 @@ func (t *Thread) deliverSignals() bool {
 		if sig == 0 {
 			break
 		}
+		if d := p.debugging(t); d != nil && !info.debugged && sig != abi.SIGKILL {
+			// The debugger sees the signal first and says which, if
+			// any, the thread gets (gdbtarget.go).
+			var ok bool
+			if sig, info, ok = d.report(t, sig, info); !ok {
+				if t.gone() {
+					return true
+				}
+				continue
+			}
+		}
 		act := t.sighand.actions[sig]
 		switch act.handler {
 		case abi.SIG_IGN:
@@ -321,6 +327,12 @@ func (t *Thread) deliverSignals() bool {
 			case abi.ActStop:
 				if sig != abi.SIGSTOP && p.orphanedPgrp(t.group.pgid) {
 					continue // an orphaned group does not stop for the terminal's signals
+				}
+				if d := p.debugging(t); d != nil {
+					if d.groupStopped(t, sig) {
+						return true
+					}
+					continue
 				}
 				p.groupStop(t.group, sig)
 				if t.parkStopped() {
