@@ -556,14 +556,14 @@ func (s *Server) query(p string) []byte {
 }
 
 // parseSignalList parses QPassSignals' list: GDB signal numbers in hex,
-// separated by ';' (empty: none). Signals Linux has no number for are
-// left out.
+// each followed by ';' (GDB ends the list with one; empty: none). Signals
+// Linux has no number for are left out.
 func parseSignalList(list string) (SignalSet, bool) {
 	var set SignalSet
-	if list == "" {
-		return set, true
-	}
-	for _, f := range strings.Split(list, ";") {
+	for _, f := range strings.Split(strings.TrimSuffix(list, ";"), ";") {
+		if f == "" && list == "" {
+			break
+		}
 		v, err := strconv.ParseUint(f, 16, 8)
 		if err != nil {
 			return 0, false

@@ -204,7 +204,7 @@ func TestServerPackets(t *testing.T) {
 	c, _ := startServer(t, f)
 	copy(f.mem[0x10:], "hello")
 	for _, q := range []struct{ send, want string }{
-		{"qSupported:multiprocess+;swbreak+", "PacketSize=4000;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+"},
+		{"qSupported:multiprocess+;swbreak+", "PacketSize=4000;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+"},
 		{"?", "T05thread:64;"},
 		{"qfThreadInfo", "m64,65"},
 		{"qsThreadInfo", "l"},
@@ -519,5 +519,91 @@ func TestServerStepThread(t *testing.T) {
 				t.Errorf("last action (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// QPassSignals sets the signals every later resumption passes without a
+// stop (Action.Pass, Linux numbers; GDB's signals without a Linux number
+// left out), a malformed list is refused and changes nothing, and signal
+// stops are reported with GDB's numbers, a resumption's signal translated
+// back.
+func TestServerSignals(t *testing.T) {
+	set := func(sigs ...int) SignalSet {
+		var s SignalSet
+		for _, sig := range sigs {
+			s = s.With(sig)
+		}
+		return s
+	}
+	// GDB 13's default list: SIGALRM, SIGURG, SIGCHLD, SIGIO, SIGVTALRM,
+	// SIGPROF, SIGWINCH, then LWP, WAITING, CANCEL, PRIO, LIBRT and 151,
+	// which Linux does not have.
+	gdbDefault := set(14, 23, 17, 29, 26, 27, 28)
+	f := newFake(binary.LittleEndian)
+	f.stops = []Stop{
+		{Thread: 100, Signal: 19}, // SIGSTOP
+		{Thread: 100, Signal: 20}, // SIGTSTP
+		{Thread: 100, Signal: 10}, // SIGUSR1
+		{Thread: 100, Signal: 18}, // SIGCONT
+		{Thread: 100, Signal: 34}, // SIGRTMIN+2
+	}
+	c, _ := startServer(t, f)
+	for _, q := range []struct{ send, want string }{
+		{"QPassSignals:e;10;14;17;1a;1b;1c;21;24;25;2c;4c;97;", "OK"},
+		{"c", "T11thread:64;"},
+		{"QPassSignals:zz;", "E01"},
+		{"vCont;C11:64", "T12thread:64;"},
+		{"QPassSignals:1e", "OK"},
+		{"vCont;C12:64", "T1ethread:64;"},
+		{"QPassSignals:", "OK"},
+		{"C1e", "T13thread:64;"},
+		{"S13", "T2ethread:64;"},
+		{"c", "W03"},
+	} {
+		if got := c.ask(q.send); got != q.want {
+			t.Errorf("%s: got %q, want %q", q.send, got, q.want)
+		}
+	}
+	want := []Action{
+		{Thread: 100, Pass: gdbDefault},
+		{Thread: 100, Signal: 19, Pass: gdbDefault},
+		{Thread: 100, Signal: 20, Pass: set(10)},
+		{Thread: 100, Signal: 10},
+		{Thread: 100, Step: true, Signal: 18},
+		{Thread: 100},
+	}
+	for i := range f.actions {
+		f.actions[i].Points = nil
+	}
+	if diff := cmp.Diff(want, f.actions); diff != "" {
+		t.Errorf("actions (-want +got):\n%s", diff)
+	}
+}
+
+// SignalSet holds Linux's signals 1 to 64 and nothing else.
+func TestSignalSet(t *testing.T) {
+	for _, tc := range []struct {
+		add    []int
+		has    []int
+		hasNot []int
+	}{
+		{add: []int{1, 64}, has: []int{1, 64}, hasNot: []int{0, 2, 63, 65}},
+		{add: []int{0, 65, -1}, hasNot: []int{0, 1, 64, 65, -1}},
+		{add: []int{19, 20}, has: []int{19, 20}, hasNot: []int{18, 21}},
+	} {
+		var s SignalSet
+		for _, sig := range tc.add {
+			s = s.With(sig)
+		}
+		for _, sig := range tc.has {
+			if !s.Has(sig) {
+				t.Errorf("set of %v lacks %d", tc.add, sig)
+			}
+		}
+		for _, sig := range tc.hasNot {
+			if s.Has(sig) {
+				t.Errorf("set of %v has %d", tc.add, sig)
+			}
+		}
 	}
 }
