@@ -16,7 +16,7 @@
 // threads, swbreak, hwbreak, ReverseStep, ReverseContinue,
 // QStartNoAckMode), ?, qfThreadInfo/qsThreadInfo, qC, qAttached, H, T, g,
 // G, p, P, m, M, X, Z0-Z4/z0-z4, c, C, s, S, vCont (c, C, s, S, per thread),
-// bs, bc, k, vKill, D, and the interrupt byte 0x03. Unknown packets get the
+// bs, bc, k, vKill, D, QPassSignals, and the interrupt byte 0x03. Unknown packets get the
 // empty reply. Replies are never run-length encoded.
 //
 // The target description (qXfer:features:read:target.xml) uses GDB's
@@ -30,6 +30,18 @@
 // execution reaches the start of the history (GDB then says "No more
 // reverse-execution history."). Signal numbers are Linux's in the Target
 // interface and GDB's on the wire.
+//
+// # Signals
+//
+// As with gdbserver, a signal the program takes stops it (a T packet with
+// the signal, GDB printing "Program received signal ..."), and GDB's
+// resumption says which signal the thread gets: C or vCont;C with the
+// same one passes it, another replaces it, c or vCont;c (nopass, "signal
+// 0") discards it. The signals of QPassSignals (GDB's "handle SIG nostop
+// noprint pass") are delivered without a stop (Action.Pass), unless the
+// thread is being stepped. A stop signal passed stops the process as a
+// group-stop stops a traced one: GDB is told again, with the same signal,
+// and the next resumption lets the program run on (linux.Debugger).
 //
 // A step that names no thread (Hc0 or Hc-1, then s or bs: GDB's
 // reverse-stepi while the other threads may run) steps the thread GDB

@@ -250,10 +250,17 @@ func TestServerPackets(t *testing.T) {
 		{Thread: 100, Signal: 11},
 		{Thread: 100},
 	}
+	checkActions(t, f, wantActions)
+}
+
+// checkActions compares the target's resumptions with want, but for their
+// Points.
+func checkActions(t *testing.T, f *fakeTarget, want []Action) {
+	t.Helper()
 	for i := range f.actions {
 		f.actions[i].Points = nil
 	}
-	if diff := cmp.Diff(wantActions, f.actions); diff != "" {
+	if diff := cmp.Diff(want, f.actions); diff != "" {
 		t.Errorf("actions (-want +got):\n%s", diff)
 	}
 }
@@ -572,12 +579,7 @@ func TestServerSignals(t *testing.T) {
 		{Thread: 100, Step: true, Signal: 18},
 		{Thread: 100},
 	}
-	for i := range f.actions {
-		f.actions[i].Points = nil
-	}
-	if diff := cmp.Diff(want, f.actions); diff != "" {
-		t.Errorf("actions (-want +got):\n%s", diff)
-	}
+	checkActions(t, f, want)
 }
 
 // SignalSet holds Linux's signals 1 to 64 and nothing else.

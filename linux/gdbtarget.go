@@ -103,6 +103,17 @@ const DefaultSegment = 1 << 27
 // are part of the recording. Without a recording (Checkpoints < 0) a
 // watchpoint stops the program after the access.
 //
+// # Signals
+//
+// As gdbserver's ptrace-stopped inferior: every signal a thread of the
+// debugged process takes to deliver it (but SIGKILL and gdbstub.Action's
+// Pass) stops the program, and GDB's resumption says which signal the
+// thread gets (report); a signal GDB gives at another stop is delivered
+// before the thread's next instruction; a stop signal GDB passes stops the
+// program a second time, as a group-stop, and the next resumption lets it
+// run on (groupStopped). Signals whose action ignores them are reported
+// too, as Linux reports them to a tracer.
+//
 // # Other processes
 //
 // The debugger follows the process it started on, as GDB does by default
@@ -451,6 +462,8 @@ func (d *liveDebugger) report(t *Thread, sig int, info sigInfo) (int, sigInfo, b
 	d.recheck = false // the thread goes on with the delivery, not an instruction
 	s := d.resumeSig
 	switch {
+	case !gone && d.p.dbg == nil:
+		return sig, info, true // detached: the thread gets its signal, as gdbserver passes it at a detach
 	case gone || s == 0:
 		return 0, info, false
 	case s == sig:

@@ -10,9 +10,10 @@ import (
 
 // TestRunGDBAcross: reverse execution of the live program under run -gdb
 // -stop-at-exit across an mmap, a signal handler, a new thread and a
-// munmap (testdata/revmix.c, both byte orders). From the end of the run,
-// a write watchpoint on stage stops going back at each write in reverse
-// order (5 to 4, 4 to 30, 30 to 3 in the new thread, 3 to 20, 20 to 2 in
+// munmap (testdata/revmix.c, both byte orders); the live run stops at the
+// SIGUSR1 the program raises, as with gdbserver, and GDB passes it. From
+// the end of the run, a write watchpoint on stage stops going back at
+// each write in reverse order (5 to 4, 4 to 30, 30 to 3 in the new thread, 3 to 20, 20 to 2 in
 // the handler, 2 to 1, 1 to 0), then at the start of the history; the
 // page munmapped at the end is mapped again before the munmap (page[0] =
 // 42) and unmapped before the mmap. Forwards from the start the same
@@ -21,6 +22,7 @@ func TestRunGDBAcross(t *testing.T) {
 	script := `set pagination off
 set confirm off
 target remote %s
+continue
 continue
 watch stage
 reverse-continue
@@ -64,6 +66,7 @@ reverse-continue
 				t.Errorf("%d ends of history, want 3 (the end, the start, the end)\n%s", n, got)
 			}
 			for _, want := range []string{
+				"Program received signal SIGUSR1",
 				"@@unmapped after munmap", "$1 = 42", // the munmap undone
 				"$2 = 2", "Thread 2 hit Hardware watchpoint 1", // the new thread's write
 				"in handler (sig=",                            // the signal handler's
