@@ -24,10 +24,12 @@ import (
 // given at a breakpoint is delivered there, before the instruction, so
 // that the breakpoint is hit again when the handler returns. want is what GDB running the
 // program natively on the host printed (the reference, checked again by
-// the test where the host's GDB can run programs).
+// the test where the host's GDB can run programs). src is the program,
+// testdata/sigstops.c if empty; sigfrom.c's child stops and continues
+// its parent.
 var gdbSignalCases = []struct {
-	name, script string
-	stops, out   []string
+	name, src, script string
+	stops, out        []string
 }{
 	{
 		name:   "defaults",
@@ -60,6 +62,13 @@ handle SIGALRM stop print
 		stops: []string{"SIGUSR2", "SIGTSTP", "SIGTSTP", "SIGALRM", "exited normally"},
 		out:   []string{"usr1 10", "usr2 blocked 0", "usr2 unblocked 12", "stop 0", "tstp 0", "alrm 14", "marker 0"},
 	},
+	{
+		name:   "another process",
+		src:    "sigfrom.c",
+		script: strings.Repeat("continue\n", 4),
+		stops:  []string{"SIGSTOP", "SIGSTOP", "SIGCONT", "exited normally"},
+		out:    []string{"child 7"},
+	},
 }
 
 // gdbStops are GDB's reports of stops in out: the signals, breakpoint
@@ -81,15 +90,19 @@ func progLines(out string) []string {
 	return lines
 }
 
-// TestRunGDBSignals: the signals of testdata/sigstops.c under run -gdb,
+// TestRunGDBSignals: the signals of testdata/sigstops.c and sigfrom.c under run -gdb,
 // both byte orders, as GDB reports them with gdbserver (gdbSignalCases),
 // checked against GDB running the program natively on the host where it
 // can.
 func TestRunGDBSignals(t *testing.T) {
 	for _, tc := range gdbSignalCases {
 		t.Run(tc.name, func(t *testing.T) {
+			src := tc.src
+			if src == "" {
+				src = "sigstops.c"
+			}
 			wantStops, wantOut := tc.stops, tc.out
-			if native, ok := nativeGDB(t, "sigstops.c", tc.script); ok {
+			if native, ok := nativeGDB(t, src, tc.script); ok {
 				wantStops, wantOut = gdbStops(native), progLines(native)
 				if d := cmp.Diff(tc.stops, wantStops); d != "" {
 					t.Errorf("the native reference's stops differ from the table (-table +native):\n%s\n%s", d, native)
@@ -100,7 +113,7 @@ func TestRunGDBSignals(t *testing.T) {
 			}
 			for _, order := range []string{"le", "be"} {
 				t.Run(order, func(t *testing.T) {
-					prog := buildGDBProg(t, "sigstops.c", order, "-O0")
+					prog := buildGDBProg(t, src, order, "-O0")
 					run := serveGDBRun(t, prog, func(sock string, _ int) string {
 						return "set pagination off\nset confirm off\ntarget remote " + sock + "\n" + tc.script
 					}, true, "run", prog)
