@@ -169,6 +169,19 @@ func (c *client) ask(data string) string {
 	return c.reply()
 }
 
+// packetReply is a packet and the reply it must get.
+type packetReply struct{ send, want string }
+
+// exchange sends each packet in turn and checks its reply.
+func (c *client) exchange(qs []packetReply) {
+	c.t.Helper()
+	for _, q := range qs {
+		if got := c.ask(q.send); got != q.want {
+			c.t.Errorf("%.40s: got %q, want %q", q.send, got, q.want)
+		}
+	}
+}
+
 func (c *client) reply() string {
 	c.t.Helper()
 	for {
@@ -435,7 +448,7 @@ func TestServerRefuses(t *testing.T) {
 	c, _ := startServer(t, f)
 	before := *f.regs[100]
 	g := c.ask("g")
-	for _, q := range []struct{ send, want string }{
+	c.exchange([]packetReply{
 		{"G" + g + "00", "E01"},
 		{"G" + g[:len(g)-2], "E01"},
 		{"G" + g + "0", "E01"},
@@ -444,11 +457,7 @@ func TestServerRefuses(t *testing.T) {
 		{"Z4,8000000000000000,8000000000000001", "E01"},
 		{"Z5,1000,4", "E01"},
 		{"Z2,fffffffffffffff8,8", "OK"},
-	} {
-		if got := c.ask(q.send); got != q.want {
-			t.Errorf("%.40s: got %q, want %q", q.send, got, q.want)
-		}
-	}
+	})
 	if diff := cmp.Diff(before, *f.regs[100]); diff != "" {
 		t.Errorf("refused G packets changed the registers:\n%s", diff)
 	}
@@ -555,7 +564,7 @@ func TestServerSignals(t *testing.T) {
 		{Thread: 100, Signal: 34}, // SIGRTMIN+2
 	}
 	c, _ := startServer(t, f)
-	for _, q := range []struct{ send, want string }{
+	c.exchange([]packetReply{
 		{"QPassSignals:e;10;14;17;1a;1b;1c;21;24;25;2c;4c;97;", "OK"},
 		{"c", "T11thread:64;"},
 		{"QPassSignals:zz;", "E01"},
@@ -566,11 +575,7 @@ func TestServerSignals(t *testing.T) {
 		{"C1e", "T13thread:64;"},
 		{"S13", "T2ethread:64;"},
 		{"c", "W03"},
-	} {
-		if got := c.ask(q.send); got != q.want {
-			t.Errorf("%s: got %q, want %q", q.send, got, q.want)
-		}
-	}
+	})
 	want := []Action{
 		{Thread: 100, Pass: gdbDefault},
 		{Thread: 100, Signal: 19, Pass: gdbDefault},
