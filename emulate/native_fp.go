@@ -19,7 +19,8 @@ import (
 // for the double-precision fadd, fsub, fmul, fdiv, fsqrt and the four
 // multiply-adds, with their record forms; fcmpu and fcmpo of ordered
 // operands; frim, frip and friz of normal operands; fmr, fneg, fabs and
-// fnabs; fcfid of integers within ±2^53; fctid[u][z] and
+// fnabs; fcfid of integers within ±2^53; xscvspdp and xscvdpsp
+// (nativeXSConv); fctid[u][z] and
 // fctiw[u][z] of values whose integer fits (nativeFCTI). Each op checks what the interpreter's fast path checks, against
 // the register file as it is when the op runs:
 //
@@ -56,6 +57,9 @@ var offFPSCR = int32(unsafe.Offsetof(regs.Regs{}.FPSCR))
 // appended when it does not).
 func nativeFP(a *natAsm, op *bop, j int, exits *[]nativeExit) bool {
 	in := op.in
+	if in.Class == decode.ClassVSX {
+		return nativeXSConv(a, in, j, exits)
+	}
 	if in.Class != decode.ClassFP {
 		return false
 	}
@@ -99,7 +103,7 @@ func nativeFP(a *natAsm, op *bop, j int, exits *[]nativeExit) bool {
 		return true
 	}
 	if kind == faRSP && !a.exactFP {
-		nativeFRSP(a, in, arg(0), arg(1), j, exits)
+		nativeFRSP(a, in, arg(0), arg(1), false, j, exits)
 		return true
 	}
 	if kind == 0 || kind > faNMSub || a.exactFP || kind != faAdd && kind != faSub && !nativeFMA {
@@ -133,12 +137,11 @@ func nativeFMove(a *natAsm, in *decode.Inst, t, b uint8) {
 	}
 }
 
-// nativeFPR stores src to FPR t, doubleword 1 of VSR t zero.
+// nativeFPR stores src to FPR t (doubleword 0 of VSR t, 0-63),
+// doubleword 1 of VSR t zero.
 func nativeFPR(a *natAsm, t uint8, src amd64.Reg) {
-	a.Store(64, fprM(t), src)
-	m := fprM(t)
-	m.Disp += 8
-	a.StoreImm32(m, 0)
+	a.Store(64, vsrM(int64(t)), src)
+	a.StoreImm32(dw1(vsrM(int64(t))), 0)
 }
 
 // nativeFCmp is fcmpu and fcmpo of FRA and FRB when neither is a NaN
@@ -189,7 +192,17 @@ func nativeFRI(a *natAsm, in *decode.Inst, mode uint8, t, b uint8, j int, exits 
 	a.MovqToX(0, rax)
 	a.Roundsd(0, 0, mode)
 	a.MovqFromX(rax, 0)
-	// RCX = FPRF (fprfCode): ±zero or ±normal.
+	nativeFPRFZeroNormal(a)
+	a.Mov(r11, r10)
+	a.OpImm(amd64.AND, r11, notImm(regs.FPSCRFR|regs.FPSCRFI|regs.FPSCRFPRF))
+	a.Op(amd64.OR, r11, rcx)
+	nativeFPCommit(a, in, t, r11)
+}
+
+// nativeFPRFZeroNormal is RCX = the FPRF field (fprfCode, in place) of
+// the double in RAX, a zero or a normal number, through R8.
+func nativeFPRFZeroNormal(a *natAsm) {
+	const rax, rcx, r8 = amd64.RAX, amd64.RCX, amd64.R8
 	a.Mov(rcx, rax)
 	a.ShiftImm(64, amd64.SHL, rcx, 1)
 	nonzero := a.Jcc(amd64.CondNE)
@@ -202,10 +215,6 @@ func nativeFRI(a *natAsm, in *decode.Inst, mode uint8, t, b uint8, j int, exits 
 	a.Patch(join, a.Len())
 	a.Test(rax, rax)
 	a.Cmov(amd64.CondS, rcx, r8)
-	a.Mov(r11, r10)
-	a.OpImm(amd64.AND, r11, notImm(regs.FPSCRFR|regs.FPSCRFI|regs.FPSCRFPRF))
-	a.Op(amd64.OR, r11, rcx)
-	nativeFPCommit(a, in, t, r11)
 }
 
 // nativeFCFID is fcfid (p = 53) or fcfids (p = 24) of an FRB within
@@ -466,19 +475,74 @@ func nativeNarrow32(a *natAsm, j int, exits *[]nativeExit) {
 	a.Patch(same, a.Len())
 }
 
-// nativeFRSP is frsp of an FRB in the normal single range (fpRoundTo:
-// FR, FI, XX and FX from the rounding, FPRF ±normal) while FPSCR has none
-// of fpFastOff; anything else exits at op j.
-func nativeFRSP(a *natAsm, in *decode.Inst, t, b uint8, j int, exits *[]nativeExit) {
-	const rax, rcx, rdx, r10 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R10
+// nativeFRSP is frsp, or xscvdpsp for words (opXSCvDPSP: the single in
+// words 0 and 1 of XT, fpCommit's spWords), of an FRB (XB) in the normal
+// single range (fpRoundTo: FR, FI, XX and FX from the rounding, FPRF
+// ±normal) while FPSCR has none of fpFastOff; anything else exits at op
+// j. t and b are VSR numbers (0-63).
+func nativeFRSP(a *natAsm, in *decode.Inst, t, b uint8, words bool, j int, exits *[]nativeExit) {
+	const rax, rcx, rdx, r9, r10 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R9, amd64.R10
 	a.Load(64, r10, amd64.M(nRegs, offFPSCR))
 	a.Mov(rcx, r10)
 	a.OpImm32(amd64.AND, rcx, uint32(fpFastOff))
 	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
-	a.Load(64, rax, fprM(b))
+	a.Load(64, rax, vsrM(int64(b)))
 	a.Op(amd64.XOR, rdx, rdx)
 	nativeNarrow32(a, j, exits)
+	if words {
+		// RAX = the word twice; its sign bit stays the result's, which
+		// nativeFInexact reads.
+		a.Mov(r9, rax)
+		nativeSingle(a, j, exits)
+		a.Mov(rax, r9)
+		a.ShiftImm(64, amd64.SHL, rax, 32)
+		a.Op(amd64.OR, rax, r9)
+	}
 	nativeFInexact(a, in, t, false)
+}
+
+// nativeXSConv is xscvspdp, xscvspdpn, xscvdpsp and xscvdpspn XT,XB
+// (opXSCvSPDP, opXSMove, opXSCvDPSP), and reports whether it translates
+// in. xscvspdp[n]: the single in word 0 of XB as DOUBLE converts it (a
+// zero or a normal single; anything else exits at op j), doubleword 1 of
+// XT zero; xscvspdp also writes FPSCR (exact: FR and FI cleared, FPRF
+// ±zero or ±normal, the summaries). xscvdpspn: SINGLE of doubleword 0 of
+// XB in words 0 and 1 (a zero or a double whose biased exponent is above
+// 896; anything else exits), FPSCR unchanged. xscvdpsp: nativeFRSP.
+func nativeXSConv(a *natAsm, in *decode.Inst, j int, exits *[]nativeExit) bool {
+	const rax, rcx, r8, r9, r11 = amd64.RAX, amd64.RCX, amd64.R8, amd64.R9, amd64.R11
+	t, b := uint8(in.Args[0]&63), uint8(in.Args[1]&63)
+	switch in.Op {
+	case ppc64asm.XSCVSPDPN, ppc64asm.XSCVSPDP:
+		a.Load(64, r8, vsrM(int64(b)))
+		a.ShiftImm(64, amd64.SHR, r8, 32)
+		nativeDouble(a, j, exits)
+		if in.Op == ppc64asm.XSCVSPDPN {
+			nativeFPR(a, t, rcx)
+			return true
+		}
+		a.Mov(rax, rcx)
+		nativeFPRFZeroNormal(a)
+		a.Load(64, r11, amd64.M(nRegs, offFPSCR))
+		a.OpImm(amd64.AND, r11, notImm(regs.FPSCRFR|regs.FPSCRFI|regs.FPSCRFPRF))
+		a.Op(amd64.OR, r11, rcx)
+		nativeFPCommit(a, in, t, r11)
+	case ppc64asm.XSCVDPSPN:
+		a.Load(64, r9, vsrM(int64(b)))
+		nativeSingle(a, j, exits)
+		a.Mov(rcx, r9)
+		a.ShiftImm(64, amd64.SHL, rcx, 32)
+		a.Op(amd64.OR, r9, rcx)
+		nativeFPR(a, t, r9)
+	case ppc64asm.XSCVDPSP:
+		if a.exactFP {
+			return false
+		}
+		nativeFRSP(a, in, t, b, true, j, exits)
+	default:
+		return false
+	}
+	return true
 }
 
 // nativeFInexact ends an arithmetic op whose rounded result is in RAX
@@ -655,22 +719,7 @@ func nativeFPSingleAccess(a *natAsm, in *decode.Inst, j int, le bool, exits *[]n
 	if store {
 		// R9 = SINGLE(FRS) before the address: the exit comes first.
 		a.Load(64, r9, fprM(t))
-		a.Mov(rcx, r9)
-		a.ShiftImm(64, amd64.SHR, rcx, 52)
-		a.OpImm32(amd64.AND, rcx, 0x7ff)
-		a.OpImm32(amd64.CMP, rcx, 896)
-		plain := a.Jcc(amd64.CondA)
-		a.Mov(rcx, r9)
-		a.ShiftImm(64, amd64.SHL, rcx, 1)
-		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
-		a.Patch(plain, a.Len())
-		// WORD0:1 = FRS0:1, WORD2:31 = FRS5:34.
-		a.Mov(rcx, r9)
-		a.ShiftImm(64, amd64.SHR, rcx, 62)
-		a.ShiftImm(32, amd64.SHL, rcx, 30)
-		a.ShiftImm(64, amd64.SHR, r9, 29)
-		a.OpImm32(amd64.AND, r9, 0x3fffffff)
-		a.Op(amd64.OR, r9, rcx)
+		nativeSingle(a, j, exits)
 		if !le {
 			a.Bswap(32, r9)
 		}
@@ -688,31 +737,63 @@ func nativeFPSingleAccess(a *natAsm, in *decode.Inst, j int, le bool, exits *[]n
 		if !le {
 			a.Bswap(32, r8)
 		}
-		// DOUBLE: a normal single's exponent rebiased (+896), its
-		// fraction moved up 29 bits; ±0 stays a signed zero.
-		a.Mov32(rcx, r8)
-		a.OpImm32(amd64.AND, rcx, 0x7f800000)
-		zero := a.Jcc(amd64.CondE)
-		a.OpImm32(amd64.CMP, rcx, 0x7f800000)
-		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondE), j})
-		a.Mov32(rcx, r8)
-		a.OpImm32(amd64.AND, rcx, 0x7fffffff)
-		a.ShiftImm(64, amd64.SHL, rcx, 29)
-		a.MovImm(r9, 896<<52)
-		a.Op(amd64.ADD, rcx, r9)
-		join := a.Jmp()
-		a.Patch(zero, a.Len())
-		a.Mov32(rcx, r8)
-		a.OpImm32(amd64.AND, rcx, 0x7fffff)
-		*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
-		a.Patch(join, a.Len())
-		a.ShiftImm(32, amd64.SHR, r8, 31)
-		a.ShiftImm(64, amd64.SHL, r8, 63)
-		a.Op(amd64.OR, rcx, r8)
+		nativeDouble(a, j, exits)
 		nativeFPR(a, t, rcx)
 	}
 	if upd {
 		a.Store(64, gprM(ra), rax)
 	}
 	return true
+}
+
+// nativeSingle is R9 = SINGLE(the double in R9), the word zero-extended
+// (stfs, xscvdpspn: fpSingle): for a zero or a double whose biased
+// exponent is above 896 (no denormalisation); anything else exits at op
+// j. Through RCX.
+func nativeSingle(a *natAsm, j int, exits *[]nativeExit) {
+	const rcx, r9 = amd64.RCX, amd64.R9
+	a.Mov(rcx, r9)
+	a.ShiftImm(64, amd64.SHR, rcx, 52)
+	a.OpImm32(amd64.AND, rcx, 0x7ff)
+	a.OpImm32(amd64.CMP, rcx, 896)
+	plain := a.Jcc(amd64.CondA)
+	a.Mov(rcx, r9)
+	a.ShiftImm(64, amd64.SHL, rcx, 1)
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+	a.Patch(plain, a.Len())
+	// WORD0:1 = FRS0:1, WORD2:31 = FRS5:34.
+	a.Mov(rcx, r9)
+	a.ShiftImm(64, amd64.SHR, rcx, 62)
+	a.ShiftImm(32, amd64.SHL, rcx, 30)
+	a.ShiftImm(64, amd64.SHR, r9, 29)
+	a.OpImm32(amd64.AND, r9, 0x3fffffff)
+	a.Op(amd64.OR, r9, rcx)
+}
+
+// nativeDouble is RCX = DOUBLE(the single in R8's low word) (lfs,
+// xscvspdp[n]: fpDouble) for a zero or a normal single: its exponent
+// rebiased (+896), its fraction moved up 29 bits, ±0 a signed zero; a
+// denormal, an infinity or a NaN exits at op j. Through R9; R8 is
+// clobbered.
+func nativeDouble(a *natAsm, j int, exits *[]nativeExit) {
+	const rcx, r8, r9 = amd64.RCX, amd64.R8, amd64.R9
+	a.Mov32(rcx, r8)
+	a.OpImm32(amd64.AND, rcx, 0x7f800000)
+	zero := a.Jcc(amd64.CondE)
+	a.OpImm32(amd64.CMP, rcx, 0x7f800000)
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondE), j})
+	a.Mov32(rcx, r8)
+	a.OpImm32(amd64.AND, rcx, 0x7fffffff)
+	a.ShiftImm(64, amd64.SHL, rcx, 29)
+	a.MovImm(r9, 896<<52)
+	a.Op(amd64.ADD, rcx, r9)
+	join := a.Jmp()
+	a.Patch(zero, a.Len())
+	a.Mov32(rcx, r8)
+	a.OpImm32(amd64.AND, rcx, 0x7fffff)
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+	a.Patch(join, a.Len())
+	a.ShiftImm(32, amd64.SHR, r8, 31)
+	a.ShiftImm(64, amd64.SHL, r8, 63)
+	a.Op(amd64.OR, rcx, r8)
 }

@@ -245,12 +245,13 @@ func TestNativeSecondWay(t *testing.T) {
 }
 
 // runNativeLoop runs words at codeBase from r (its MSR the byte order)
-// for 200 steps under profile prof through checkNative, as subtest name,
-// counting it in total and, when generated code ran, in ran.
+// for 200 steps, or 40 iterations of a longer loop, under profile prof
+// through checkNative, as subtest name, counting it in total and, when
+// generated code ran, in ran.
 func runNativeLoop(t *testing.T, name string, prof emulate.Profile, r regs.Regs, words []uint32, ran, total *int) {
 	t.Helper()
 	p := runProgram{
-		name: name, steps: 200, profile: prof,
+		name: name, steps: max(200, 40*uint64(len(words))), profile: prof,
 		setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
 			return code(t, r.MSR, codeBase, mem.RX, words...), r, emulate.New(emulate.Config{Profile: prof})
 		},
@@ -293,6 +294,60 @@ func TestNativeFCTI(t *testing.T) {
 				prof := []emulate.Profile{emulate.Hardware, emulate.QEMU}[n/2%2]
 				r.MSR, r.NIP, r.CTR, r.CR = msr, codeBase, 1000, rng.Uint32()
 				words := []uint32{enc(op, 1, 2), enc(op, 4, 5), enc(ppc64asm.MFFS, 3), enc(ppc64asm.MTFSF, 0xff, 31, 0, 0), enc(ppc64asm.BC, 16, 0, -16)}
+				runNativeLoop(t, fmt.Sprintf("%v-%d-%d", op, k, n), prof, r, words, &ran, &total)
+			}
+		}
+	}
+	if jit.Supported && ran < total/2 {
+		t.Errorf("generated code ran in %d loops of %d", ran, total)
+	}
+}
+
+// TestNativeXSConv runs loops of two xscvspdp, xscvspdpn, xscvdpsp or
+// xscvdpspn (XT and XB among VSRs 0-63, the second fed back in half of
+// them) whose FPSCR is read by mffs and set again by mtfsf (every FPSCR of
+// nativeFPSCRs), on a word 0 of every single class (zeros, denormals, the
+// normal range's ends, infinities, quiet and signalling NaNs, random
+// normals) or a doubleword 0 of nativeFPValues, under EngineNative in Runs
+// with step limits and through the Fetch loop, in both byte orders
+// and both profiles (checkNative: the VSRs, FPSCR and CR).
+func TestNativeXSConv(t *testing.T) {
+	ops := []ppc64asm.Op{ppc64asm.XSCVSPDP, ppc64asm.XSCVSPDPN, ppc64asm.XSCVDPSP, ppc64asm.XSCVDPSPN}
+	singles := []uint32{0, 1 << 31, 1, 0x807fffff, 0x00800000, 0x80800001, 0x7f7fffff, 0x3f800000,
+		0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 0xffa00000}
+	ran, total := 0, 0
+	for i, op := range ops {
+		fromSingle := op == ppc64asm.XSCVSPDP || op == ppc64asm.XSCVSPDPN
+		for k, fpscr := range nativeFPSCRs {
+			rng := rand.New(rand.NewPCG(uint64(41001+64*i+k), 41))
+			for n := range 4 {
+				var r regs.Regs
+				for v := range r.VSR {
+					r.VSR[v] = regs.VSR{Hi: rng.Uint64(), Lo: rng.Uint64()}
+				}
+				for _, v := range []int{2, 37} {
+					r.VSR[v].Hi = nativeFPValues[rng.IntN(len(nativeFPValues))]
+					if fromSingle {
+						w := uint32(rng.IntN(254)+1)<<23 | rng.Uint32()&0x807fffff // a normal single
+						if rng.IntN(2) == 0 {
+							w = singles[rng.IntN(len(singles))]
+						}
+						r.VSR[v].Hi = uint64(w)<<32 | rng.Uint64()>>32
+					}
+				}
+				r.VSR[31] = regs.VSR{Hi: fpscr}
+				r.FPSCR = fpscr
+				msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[n%2]
+				r.MSR, r.NIP, r.CTR, r.CR = msr, codeBase, 1000, rng.Uint32()
+				second := enc(op, 40, 37)
+				if n/2 == 1 {
+					second = enc(op, 37, 37) // fed back
+				}
+				// xxlor gives XT random doublewords 1 before each
+				// conversion writes 0 there.
+				words := []uint32{enc(ppc64asm.XXLOR, 1, 33, 33), enc(op, 1, 2), enc(ppc64asm.XXLOR, 40, 34, 34), second,
+					enc(ppc64asm.MFFS, 3), enc(ppc64asm.MTFSF, 0xff, 31, 0, 0), enc(ppc64asm.BC, 16, 0, -24)}
+				prof := []emulate.Profile{emulate.Hardware, emulate.QEMU}[(k+n/2)%2]
 				runNativeLoop(t, fmt.Sprintf("%v-%d-%d", op, k, n), prof, r, words, &ran, &total)
 			}
 		}
