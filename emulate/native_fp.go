@@ -58,6 +58,11 @@ var offFPSCR = int32(unsafe.Offsetof(regs.Regs{}.FPSCR))
 func nativeFP(a *natAsm, op *bop, j int, exits *[]nativeExit) bool {
 	in := op.in
 	if in.Class == decode.ClassVSX {
+		if s, ok := xvArithOps[in.Op]; ok && in.Elem == 4 && !a.exactFP &&
+			(s.kind <= faMul || s.kind >= faMAdd && s.kind <= faNMSub) && (s.kind <= faSub || nativeFMA) {
+			nativeXVSingle(a, in, s, j, exits)
+			return true
+		}
 		return nativeXSConv(a, in, j, exits)
 	}
 	if in.Class != decode.ClassFP {
@@ -349,8 +354,30 @@ func nativeFArith(a *natAsm, in *decode.Inst, kind fpArith, t, xa, ya, za uint8,
 		}
 		a.MovqToX(2, rax)
 	}
-	// v and the error term err (Fast64, fmaErr) into v and e.
-	v, e := amd64.XReg(2), amd64.XReg(3)
+	v, e := nativeFastValue(a, kind)
+	a.MovqFromX(rax, v)
+	a.MovqFromX(rdx, e)
+	if kind == faDiv {
+		// err has the sign of the exact result minus v: flipped for
+		// a negative divisor.
+		a.MovImm(rcx, fpSignBit)
+		a.Op(amd64.AND, rcx, r11)
+		a.Op(amd64.XOR, rdx, rcx)
+	}
+	nativeFRange(a, rax, softfloat.FastExp, j, exits)
+	if in.Has(decode.FlagSingle) {
+		nativeNarrow32(a, j, exits)
+	}
+	nativeFInexact(a, in, t, kind == faNMAdd || kind == faNMSub)
+}
+
+// nativeFastValue computes Fast64's value v and error term e (fmaErr's
+// for the multiply-adds) of an arithmetic op of kind ≤ faNMSub from the
+// operands x, y, z in XMM0, XMM1, XMM2 (z negated for fmsub and fnmsub),
+// through XMM0-XMM10, and returns the registers that hold them (for
+// fdiv, e has the sign of x − v×y).
+func nativeFastValue(a *natAsm, kind fpArith) (v, e amd64.XReg) {
+	v, e = amd64.XReg(2), amd64.XReg(3)
 	switch kind {
 	case faAdd, faSub:
 		// TwoSum of x and ±y; for fsub (x − (v − bv)) − (y + bv), the
@@ -399,20 +426,7 @@ func nativeFArith(a *natAsm, in *decode.Inst, kind fpArith, t, xa, ya, za uint8,
 		a.OpSD(amd64.ADDSD, 8, 9)
 		v, e = 3, 8
 	}
-	a.MovqFromX(rax, v)
-	a.MovqFromX(rdx, e)
-	if kind == faDiv {
-		// err has the sign of the exact result minus v: flipped for
-		// a negative divisor.
-		a.MovImm(rcx, fpSignBit)
-		a.Op(amd64.AND, rcx, r11)
-		a.Op(amd64.XOR, rdx, rcx)
-	}
-	nativeFRange(a, rax, softfloat.FastExp, j, exits)
-	if in.Has(decode.FlagSingle) {
-		nativeNarrow32(a, j, exits)
-	}
-	nativeFInexact(a, in, t, kind == faNMAdd || kind == faNMSub)
+	return v, e
 }
 
 // nativeTwoSum is s, e = twoSum(x, y) (softfloat's, with op ADDSD and op2
@@ -580,8 +594,14 @@ func nativeFInexact(a *natAsm, in *decode.Inst, t uint8, neg bool) {
 // nativeFXX is an inexact result's FPSCR bits in R11 with the old FPSCR
 // in R10: XX and FI, and FX as fpFX says. Through RCX.
 func nativeFXX(a *natAsm) {
+	a.OpImm(amd64.OR, amd64.R11, int32(regs.FPSCRXX|regs.FPSCRFI))
+	nativeFX(a)
+}
+
+// nativeFX is FX in R11 as fpFX says for XX raised on the old FPSCR in
+// R10. Through RCX.
+func nativeFX(a *natAsm) {
 	const rcx, r10, r11 = amd64.RCX, amd64.R10, amd64.R11
-	a.OpImm(amd64.OR, r11, int32(regs.FPSCRXX|regs.FPSCRFI))
 	var old int
 	if !a.fxEvery {
 		a.Mov(rcx, r10)
@@ -797,3 +817,100 @@ func nativeDouble(a *natAsm, j int, exits *[]nativeExit) {
 	a.ShiftImm(64, amd64.SHL, r8, 63)
 	a.Op(amd64.OR, rcx, r8)
 }
+
+// nativeXVSingle is xvaddsp, xvsubsp, xvmulsp and the single-precision
+// vector multiply-adds (a and m forms) XT,XA,XB (opXVArith's fast path,
+// xvFast) while FPSCR has none of fpFastOff: each of the four lanes
+// converted to double (CVTSS2SD, exact) and computed as nativeFArith's
+// single forms compute (Fast64's value and error term, nativeNarrow32),
+// an operand or result outside their ranges (a zero, an infinity, a NaN,
+// a result outside the normal single range, a single rounding midpoint
+// that is not exact) exiting at op j before anything is written; then XT
+// and FPSCR (XX, and FX as fpFX says, when a lane is inexact; the
+// summaries; FR, FI and FPRF kept). A single word i of a VSR is at byte
+// offset xvWordOff[i] (regs.VSR's host doublewords). The lanes' words
+// gather in R9 and XMM12, XMM13; XMM15 ORs their error terms.
+func nativeXVSingle(a *natAsm, in *decode.Inst, s xsArithSpec, j int, exits *[]nativeExit) {
+	const rax, rcx, rdx, r9, r10, r11 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R9, amd64.R10, amd64.R11
+	kind := s.kind
+	xt, xa, xb := in.Args[0]&63, in.Args[1]&63, in.Args[2]&63
+	ya, za := xb, xt // XA × XB ± XT
+	if s.mForm {
+		ya, za = xt, xb // XA × XT ± XB
+	}
+	lim := uint32(softfloat.FastExp)
+	if kind >= faMul {
+		lim = softfloat.FastExpMul
+	}
+	a.Load(64, r10, amd64.M(nRegs, offFPSCR))
+	a.Mov(rcx, r10)
+	a.OpImm32(amd64.AND, rcx, uint32(fpFastOff))
+	*exits = append(*exits, nativeExit{a.Jcc(amd64.CondNE), j})
+	a.OpX(amd64.PXOR, 15, 15)
+	// load is lane i of VSR n as a double in XMM x, its range checked.
+	load := func(x amd64.XReg, n int64, i int, lim uint32, neg bool) {
+		m := vsrM(n)
+		m.Disp += xvWordOff[i]
+		a.Load(32, rax, m)
+		a.MovqToX(x, rax)
+		a.Cvtss2sd(x, x)
+		a.MovqFromX(rax, x)
+		nativeFRange(a, rax, lim, j, exits)
+		if neg {
+			a.MovImm(rcx, fpSignBit)
+			a.Op(amd64.XOR, rax, rcx)
+			a.MovqToX(x, rax)
+		}
+	}
+	for i := range 4 {
+		load(0, xa, i, lim, false)
+		load(1, ya, i, lim, false)
+		if kind >= faMAdd {
+			load(2, za, i, softfloat.FastExp, kind == faMSub || kind == faNMSub)
+		}
+		v, e := nativeFastValue(a, kind)
+		a.MovqFromX(rax, v)
+		a.MovqFromX(rdx, e)
+		nativeFRange(a, rax, softfloat.FastExp, j, exits)
+		nativeNarrow32(a, j, exits)
+		a.Mov(rcx, rdx)
+		a.ShiftImm(64, amd64.SHL, rcx, 1)
+		a.MovqToX(11, rcx)
+		a.OpX(amd64.POR, 15, 11)
+		// The single's word (exact: RAX is a single), its sign flipped
+		// for the negative multiply-adds.
+		a.MovqToX(0, rax)
+		a.Cvtsd2ss(0, 0)
+		a.MovqFromX(rax, 0)
+		a.Mov32(rax, rax)
+		if kind == faNMAdd || kind == faNMSub {
+			a.OpImm32(amd64.XOR, rax, 1<<31)
+		}
+		if i%2 == 0 {
+			a.ShiftImm(64, amd64.SHL, rax, 32)
+			a.Mov(r9, rax)
+			continue
+		}
+		a.Op(amd64.OR, r9, rax)
+		a.MovqToX(amd64.XReg(12+i/2), r9)
+	}
+	a.MovqFromX(rax, 12)
+	a.Store(64, vsrM(xt), rax)
+	a.MovqFromX(rax, 13)
+	a.Store(64, dw1(vsrM(xt)), rax)
+	// FPSCR: XX and FX for an inexact lane, the summaries.
+	a.Mov(r11, r10)
+	a.MovqFromX(rcx, 15)
+	a.Test(rcx, rcx)
+	exact := a.Jcc(amd64.CondE)
+	a.OpImm(amd64.OR, r11, int32(regs.FPSCRXX))
+	nativeFX(a)
+	a.Patch(exact, a.Len())
+	nativeFPSummary(a, r11)
+	a.Store(64, amd64.M(nRegs, offFPSCR), r11)
+}
+
+// xvWordOff is the byte offset of word i (ISA bits 32i:32i+31) in a VSR:
+// doubleword 0 holds words 0 and 1, each a host uint64, its high half
+// the lower-numbered word.
+var xvWordOff = [4]int32{4, 0, 12, 8}

@@ -357,6 +357,61 @@ func TestNativeXSConv(t *testing.T) {
 	}
 }
 
+// TestNativeXVSingle runs loops of two xvaddsp, xvsubsp, xvmulsp or
+// single-precision vector multiply-adds (a and m forms; the first's XT
+// one of the operands in half of them, fed back), mffs and mtfsf (the FPSCR set again
+// on each iteration) and bdnz, on lanes of random normal
+// singles, small integers and halves (exact sums and products), the
+// normal range's ends and now and then a zero, denormal, infinity or NaN,
+// from an FPSCR of nativeFPSCRs, under EngineNative in Runs with step
+// limits and through the Fetch loop, in both byte orders and both profiles
+// (checkNative: the VSRs, FPSCR).
+func TestNativeXVSingle(t *testing.T) {
+	ops := []ppc64asm.Op{ppc64asm.XVADDSP, ppc64asm.XVSUBSP, ppc64asm.XVMULSP,
+		ppc64asm.XVMADDASP, ppc64asm.XVMADDMSP, ppc64asm.XVMSUBASP, ppc64asm.XVMSUBMSP,
+		ppc64asm.XVNMADDASP, ppc64asm.XVNMADDMSP, ppc64asm.XVNMSUBASP, ppc64asm.XVNMSUBMSP}
+	nice := []uint32{0x3f800000, 0x40000000, 0x3f000000, 0x40400000, 0xbfc00000, 0x3f800001, 0x4b800000, 0x33800000,
+		0x00800000, 0x7f7fffff, 0xff7fffff, 0x1f800000, 0x5f800000}
+	special := []uint32{0, 1 << 31, 1, 0x807fffff, 0x7f800000, 0xff800000, 0x7fc00000, 0x7fa00000}
+	ran, total := 0, 0
+	for i, op := range ops {
+		for k := range 32 {
+			rng := rand.New(rand.NewPCG(uint64(41501+64*i+k), 41))
+			word := func() uint32 {
+				switch n := rng.IntN(16); {
+				case n == 0 && k%4 != 0:
+					return special[rng.IntN(len(special))]
+				case n < 6:
+					return nice[rng.IntN(len(nice))]
+				}
+				return uint32(rng.IntN(60)+98)<<23 | rng.Uint32()&0x807fffff // a normal single, exponent within ±30
+			}
+			var r regs.Regs
+			for _, v := range []int{2, 37, 40, 41} {
+				r.VSR[v] = regs.VSR{Hi: uint64(word())<<32 | uint64(word()), Lo: uint64(word())<<32 | uint64(word())}
+			}
+			r.FPSCR = nativeFPSCRs[rng.IntN(len(nativeFPSCRs))]
+			if k < 8 {
+				r.FPSCR = []uint64{0, regs.FPSCRXX}[k/4]
+			}
+			r.VSR[31] = regs.VSR{Hi: r.FPSCR}
+			args := []int64{40, 2, 37}
+			if rng.IntN(2) == 1 {
+				args[0] = args[1+rng.IntN(2)] // fed back
+			}
+			msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[k%2]
+			prof := []emulate.Profile{emulate.Hardware, emulate.QEMU}[k/2%2]
+			r.MSR, r.NIP, r.CTR, r.CR = msr, codeBase, 1000, rng.Uint32()
+			words := []uint32{enc(op, args...), enc(op, 41, args[2], args[1]), enc(ppc64asm.MFFS, 3), enc(ppc64asm.MTFSF, 0xff, 31, 0, 0),
+				enc(ppc64asm.BC, 16, 0, -16)}
+			runNativeLoop(t, fmt.Sprintf("%v-%d", op, k), prof, r, words, &ran, &total)
+		}
+	}
+	if jit.Supported && ran < total/3 {
+		t.Errorf("generated code ran in %d loops of %d", ran, total)
+	}
+}
+
 // TestNativeFPSingleAccess runs loops of a single-precision FP load (lfs,
 // lfsx, lfsu, lfsux) and store (stfs, stfsx, stfsu, stfsux) walking two
 // buffers, of the loaded register or of one holding a value of
