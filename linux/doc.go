@@ -131,7 +131,10 @@
 // GroupSender: GNU timeout ignores the signal before its kill(0)), which
 // goes to every guest process of the group, as under qemu-user
 // (Process.GroupSignal; TestRunnerGroupSignal); any other to the first
-// guest process only (Process.UserSignal). On other hosts (Go's os/signal passes no
+// guest process only (Process.UserSignal). Such a signal's siginfo names
+// its host sender (si_pid, si_uid: Sender, UserSignalFrom, GroupSignalFrom;
+// TestRunnerSignalSender), as qemu-user passes the host's siginfo on. On
+// other hosts (Go's os/signal passes no
 // siginfo) nothing tells a terminal's signal either, and each goes to
 // the first guest process, except SIGINT, SIGQUIT and SIGWINCH while the
 // guest has made another of its groups the runner's terminal's

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -53,7 +54,31 @@ func TestRunnerStop(t *testing.T) {
 	}
 }
 
-// runStopCase runs one case of TestRunnerStop under runner r.
+// TestRunnerStopAlone: a first guest process that stops itself
+// (frontstop.c "alone": raise(SIGSTOP) or raise(SIGTSTP)) stops ppc64emu
+// run when it runs as one process (-count; -cpuprofile and record alike:
+// cmd/ppc64emu followStops) as in two, against qemu-ppc64le and
+// frontstop.c built for the host: the test's wait4 with WUNTRACED sees it
+// stopped by that signal, its SIGCONT continues it (WCONTINUED) and the
+// guest's SIGCONT handler runs once. Before, the -count run never stopped
+// (the wait4 waited until the 60 s bound).
+func TestRunnerStopAlone(t *testing.T) {
+	prog := crossCompile(t, "frontstop")
+	emu := buildRunner(t)
+	runners := corpusReferences(t, "frontstop", prog, [][]string{{emu, "run", "-count", prog}, {emu, "run", prog}})
+	for _, sig := range []syscall.Signal{syscall.SIGSTOP, syscall.SIGTSTP} {
+		for _, r := range runners {
+			name := filepath.Base(r[0])
+			if len(r) > 2 {
+				name += " " + strings.Join(r[1:len(r)-1], " ") // ppc64emu's flags
+			}
+			t.Run(name+"/"+strconv.Itoa(int(sig)), func(t *testing.T) { runStopCase(t, r, "alone", sig) })
+		}
+	}
+}
+
+// runStopCase runs one case of TestRunnerStop (TestRunnerStopAlone: mode
+// "alone") under runner r.
 func runStopCase(t *testing.T, r []string, mode string, sig syscall.Signal) {
 	out, outW, err := os.Pipe()
 	if err != nil {
@@ -108,7 +133,9 @@ func runStopCase(t *testing.T, r []string, mode string, sig syscall.Signal) {
 	if ws := wait(syscall.WUNTRACED); !ws.Stopped() || ws.StopSignal() != sig {
 		t.Fatalf("wait4(WUNTRACED): status %#x, want stopped by %v", int(ws), sig)
 	}
-	line("child: parent stopped\n")
+	if mode != "alone" {
+		line("child: parent stopped\n")
+	}
 	if mode == "child" {
 		_, err = inW.Write([]byte("c"))
 	} else {
@@ -125,7 +152,11 @@ func runStopCase(t *testing.T, r []string, mode string, sig syscall.Signal) {
 	// a continue, did so under load).
 	inW.Close()
 	rest, _ := io.ReadAll(rd)
-	if want := "child: parent continued\nparent: child exit 0, SIGCONT 1\n"; string(rest) != want {
+	want := "child: parent continued\nparent: child exit 0, SIGCONT 1\n"
+	if mode == "alone" {
+		want = "parent: continued, SIGCONT 1\n"
+	}
+	if string(rest) != want {
 		t.Errorf("then %q, want %q", rest, want)
 	}
 	if ws := wait(0); !ws.Exited() || ws.ExitStatus() != 0 {
@@ -209,6 +240,59 @@ func TestRunnerLateStderr(t *testing.T) {
 			}
 			if all := string(early) + string(late); tc.not != "" && strings.Contains(all, tc.not) {
 				t.Errorf("stderr %q, want no %q", all, tc.not)
+			}
+		})
+	}
+}
+
+// TestRunnerSignalSender: a signal the test sends ppc64emu run's pid
+// reaches the first guest process with the test's pid and user id as
+// si_pid and si_uid (sigsender.c "outside": the sender is its parent), as
+// under qemu-ppc64le, which passes on the host's siginfo, and Linux, in
+// two processes (the front passes the sender on to the back) and in one
+// (-count). Before, si_pid and si_uid were 0. The runner learns the
+// sender from the host's siginfo where internal/hostsig can (linux/amd64).
+func TestRunnerSignalSender(t *testing.T) {
+	prog := crossCompile(t, "sigsender")
+	var ours [][]string
+	if runtime.GOARCH == "amd64" {
+		emu := buildRunner(t)
+		ours = [][]string{{emu, "run", prog}, {emu, "run", "-count", prog}}
+	}
+	for _, r := range corpusReferences(t, "sigsender", prog, ours) {
+		name := filepath.Base(r[0])
+		if len(r) > 2 {
+			name += " " + strings.Join(r[1:len(r)-1], " ")
+		}
+		t.Run(name, func(t *testing.T) {
+			out, outW, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer out.Close()
+			cmd := exec.Command(r[0], append(r[1:], "outside")...)
+			cmd.Stdout = outW
+			err = cmd.Start()
+			outW.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			bound := time.AfterFunc(60*time.Second, func() { _ = cmd.Process.Kill() })
+			defer bound.Stop()
+			rd := bufio.NewReader(out)
+			if l, err := rd.ReadString('\n'); l != "ready\n" {
+				_ = cmd.Process.Kill()
+				t.Fatalf("read %q, %v; want ready", l, err)
+			}
+			if err := cmd.Process.Signal(syscall.SIGUSR1); err != nil {
+				t.Fatal(err)
+			}
+			rest, _ := io.ReadAll(rd)
+			if err := cmd.Wait(); err != nil {
+				t.Errorf("wait: %v", err)
+			}
+			if want := "from the parent: si_code SI_USER yes, si_pid the sender's yes, si_uid the sender's yes\n"; string(rest) != want {
+				t.Errorf("then %q, want %q", rest, want)
 			}
 		})
 	}

@@ -191,7 +191,7 @@ func (p *Process) pidfdInfoOpen(h int, g *threadGroup, flags int) (int, int) {
 	if e != 0 {
 		return -1, e
 	}
-	return memFile(content)
+	return memFileNamed(procPidMemName, content) // an fdinfo entry: no splice_read either
 }
 
 func sysPidfdSendSignal(t *Thread, a *sysArgs) (uint64, int) {

@@ -775,13 +775,29 @@ func (t *Thread) yield() {
 // them, as the terminal would send them (ctty.go). Signal is for a caller
 // that cannot tell where sig came from; UserSignal and TerminalSignal are
 // for one that can.
-func (p *Process) Signal(sig int) { p.signal(sig, true) }
+func (p *Process) Signal(sig int) { p.signal(sig, true, Sender{}) }
+
+// A Sender is the host process that sent a signal the runner passes on
+// (internal/hostsig's SenderID): its pid and real user id, which the
+// guest's siginfo gives as si_pid and si_uid, as qemu-user passes on the
+// host's siginfo of a kill(2) from outside the run (and as Linux gives a
+// sender outside the receiver's pid namespace: its pid there, here the
+// host's). The zero Sender is one not known (si_pid and si_uid 0).
+type Sender struct{ Pid, UID int }
+
+// info is the siginfo of sig sent by s with kill(2).
+func (s Sender) info(sig int) sigInfo {
+	return sigInfo{signo: sig, code: abi.SI_USER, pid: s.Pid, uid: s.UID}
+}
 
 // UserSignal is Signal for a sig known to come from a process (si_code
 // SI_USER: kill(2) of the runner's pid or group), which goes to the
 // first guest process (or the orphans) even while the guest has made
 // another of its groups the runner's terminal's foreground group.
-func (p *Process) UserSignal(sig int) { p.signal(sig, false) }
+func (p *Process) UserSignal(sig int) { p.signal(sig, false, Sender{}) }
+
+// UserSignalFrom is UserSignal for a sig from, whose siginfo names it.
+func (p *Process) UserSignalFrom(sig int, from Sender) { p.signal(sig, false, from) }
 
 // GroupSignal is Signal for a sig a process sent to the runner's whole
 // host process group, kill(2) of 0 or of the group's id (cmd/ppc64emu
@@ -795,12 +811,15 @@ func (p *Process) UserSignal(sig int) { p.signal(sig, false) }
 // may have merged with this one). A guest process run as a host process
 // (hostexec.go) of the group has had it from the host. Once the initial
 // process has ended it is UserSignal's (endOrphans).
-func (p *Process) GroupSignal(sig int) {
+func (p *Process) GroupSignal(sig int) { p.GroupSignalFrom(sig, Sender{}) }
+
+// GroupSignalFrom is GroupSignal for a sig from, whose siginfo names it.
+func (p *Process) GroupSignalFrom(sig int, from Sender) {
 	if sig < 1 || sig > abi.NSIG {
 		return
 	}
 	p.gil.lock(make(chan struct{}, 1))
-	p.groupSignal(sig)
+	p.groupSignal(sig, from)
 	p.gil.unlock()
 }
 
@@ -811,65 +830,69 @@ func (p *Process) GroupSignal(sig int) {
 // process group so, the front passing the initial process the one it got
 // itself: each guest process of the group gets it once, as each member
 // of the group does under Linux.
-func (p *Process) GroupSignalOthers(sig int) {
+func (p *Process) GroupSignalOthers(sig int) { p.GroupSignalOthersFrom(sig, Sender{}) }
+
+// GroupSignalOthersFrom is GroupSignalOthers for a sig from, whose
+// siginfo names it.
+func (p *Process) GroupSignalOthersFrom(sig int, from Sender) {
 	if sig < 1 || sig > abi.NSIG {
 		return
 	}
 	p.gil.lock(make(chan struct{}, 1))
-	p.signalGroup(sig, false)
+	p.signalGroup(sig, false, from)
 	p.gil.unlock()
 }
 
 // groupSignal is GroupSignal with the process lock held.
-func (p *Process) groupSignal(sig int) {
+func (p *Process) groupSignal(sig int, from Sender) {
 	if p.group.exiting && !p.detached {
-		p.signalLocked(sig, false)
+		p.signalLocked(sig, false, from)
 		return
 	}
-	p.signalGroup(sig, true)
+	p.signalGroup(sig, true, from)
 }
 
 // signalGroup sends sig to each guest process left in the runner's host
 // process group, and to the initial process (wherever it is) if first.
-func (p *Process) signalGroup(sig int, first bool) {
+func (p *Process) signalGroup(sig int, first bool, from Sender) {
 	for _, g := range p.groups {
 		if g.exiting || g.zombie {
 			continue
 		}
 		if g == p.group && first || g != p.group && g.pgid == p.hostPgrp && g.host == nil {
-			p.postProcess(g, sigInfo{signo: sig, code: abi.SI_USER})
+			p.postProcess(g, from.info(sig))
 		}
 	}
 }
 
 // signal is Signal, which takes SIGINT, SIGQUIT and SIGWINCH for the
 // terminal's if tty.
-func (p *Process) signal(sig int, tty bool) {
+func (p *Process) signal(sig int, tty bool, from Sender) {
 	if sig < 1 || sig > abi.NSIG {
 		return
 	}
 	p.gil.lock(make(chan struct{}, 1))
-	p.signalLocked(sig, tty)
+	p.signalLocked(sig, tty, from)
 	p.gil.unlock()
 }
 
 // signalLocked is signal with the process lock held.
-func (p *Process) signalLocked(sig int, tty bool) {
+func (p *Process) signalLocked(sig int, tty bool, from Sender) {
 	if p.detached {
-		p.groupSignal(sig)
+		p.groupSignal(sig, from)
 		return
 	}
 	if c := p.hostCtty; tty && c != nil && !c.follow && c.sid > 0 && c.pgrp != 0 && c.pgrp != p.group.pgid &&
 		(sig == abi.SIGINT || sig == abi.SIGQUIT || sig == abi.SIGWINCH) && p.livePgrp(c.pgrp) {
 		p.killPgrp(c.pgrp, sig)
 	} else if !p.group.exiting {
-		p.postProcess(p.group, sigInfo{signo: sig, code: abi.SI_USER})
+		p.postProcess(p.group, from.info(sig))
 	} else if endRequest(sig) {
-		p.endOrphans(sig)
+		p.endOrphans(sig, from)
 	} else {
 		for _, g := range p.groups {
 			if !g.exiting {
-				p.postProcess(g, sigInfo{signo: sig, code: abi.SI_USER})
+				p.postProcess(g, from.info(sig))
 			}
 		}
 	}
@@ -897,7 +920,7 @@ func (p *Process) TerminalSignal(sig int) {
 	switch {
 	case c == nil || p.group.exiting:
 		p.gil.unlock()
-		p.signal(sig, false)
+		p.signal(sig, false, Sender{})
 		return
 	case !c.follow && c.sid > 0 && c.pgrp != 0:
 		p.killPgrp(c.pgrp, sig)
@@ -926,7 +949,7 @@ func endRequest(sig int) bool {
 // request ends every orphan still running with SIGKILL. The run's status
 // stays the initial process's (endIfLast), which qemu-user's pid exited
 // with.
-func (p *Process) endOrphans(sig int) {
+func (p *Process) endOrphans(sig int, from Sender) {
 	p.endRequests++
 	for _, g := range p.groups {
 		if g.exiting {
@@ -935,7 +958,7 @@ func (p *Process) endOrphans(sig int) {
 		if p.endRequests > 1 || g.host == nil && g.ignored(sig) {
 			p.postProcess(g, sigInfo{signo: abi.SIGKILL, code: abi.SI_KERNEL})
 		} else {
-			p.postProcess(g, sigInfo{signo: sig, code: abi.SI_USER})
+			p.postProcess(g, from.info(sig))
 		}
 	}
 }

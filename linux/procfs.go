@@ -550,7 +550,7 @@ func (t *Thread) procOpenFD(ref procRef, flags int) (int, int) {
 	case "comm":
 		content = []byte(p.procName(g, ref.u) + "\n")
 		if flags&unix.O_ACCMODE != unix.O_RDONLY {
-			return t.procWritableOpen(ref, content)
+			return t.procWritableOpen(ref, content, flags)
 		}
 	case "oom_score":
 		content = p.procOOMScore(g)
@@ -560,7 +560,7 @@ func (t *Thread) procOpenFD(ref procRef, flags int) (int, int) {
 			if e := t.procOwnerCheck(g); e != 0 {
 				return -1, e
 			}
-			return t.procWritableOpen(ref, content)
+			return t.procWritableOpen(ref, content, flags)
 		}
 	case "personality":
 		// The thread's (the process's: its leader's, or any thread
@@ -592,7 +592,7 @@ func (t *Thread) procOpenFD(ref procRef, flags int) (int, int) {
 			return -1, e
 		}
 		if flags&unix.O_ACCMODE != unix.O_RDONLY && procTaskWritable[ref.entry] {
-			return t.procWritableOpen(ref, content)
+			return t.procWritableOpen(ref, content, flags)
 		}
 	}
 	if flags&unix.O_ACCMODE != unix.O_RDONLY {
@@ -602,9 +602,9 @@ func (t *Thread) procOpenFD(ref procRef, flags int) (int, int) {
 		if !t.cred.capable(unix.CAP_DAC_OVERRIDE) {
 			return -1, abi.EACCES
 		}
-		return t.procWritableOpen(ref, content)
+		return t.procWritableOpen(ref, content, flags)
 	}
-	return memFile(content)
+	return memFileNamed(procPidMemName, content)
 }
 
 // procMemEntry is the content of an entry of the /proc directory of u's
@@ -638,6 +638,29 @@ func memFile(content []byte) (int, int) { return memFileNamed("ppc64emu-proc", c
 
 // memFileNamed is memFile with the memory file named name.
 func memFileNamed(name string, content []byte) (int, int) {
+	return memFileAcc(name, content, unix.O_RDONLY)
+}
+
+// procPidMemName is the name of the memory files that stand for the
+// entries of a /proc/PID directory the runner answers (procOpen): Linux's
+// have no splice_read (proc_single_file_operations and the like: .read,
+// not .read_iter), so sendfile and splice from them are EINVAL
+// (procPidHostFD), where a memory file's splice would succeed.
+const procPidMemName = "ppc64emu-proc-pid"
+
+// procPidHostFD reports whether host descriptor h stands for an entry of
+// a /proc/PID directory (procPidMemName). It costs a readlink, made only
+// by sendfile and splice.
+func procPidHostFD(h int) bool {
+	b := make([]byte, 64)
+	n, err := unix.Readlink("/proc/self/fd/"+strconv.Itoa(h), b)
+	return err == nil && strings.HasPrefix(string(b[:n]), "/memfd:"+procPidMemName+" ")
+}
+
+// memFileAcc is memFileNamed opened for access acc (unix.O_RDONLY, or
+// unix.O_WRONLY for a write-only open of an entry, whose reads are then
+// EBADF as Linux's: its writes the runner makes, procWrite).
+func memFileAcc(name string, content []byte, acc int) (int, int) {
 	fd, err := unix.MemfdCreate(name, unix.MFD_CLOEXEC|unix.MFD_ALLOW_SEALING)
 	if err != nil {
 		return -1, errnoOf(err)
@@ -649,8 +672,9 @@ func memFileNamed(name string, content []byte) (int, int) {
 		}
 	}
 	_, _ = unix.FcntlInt(uintptr(fd), unix.F_ADD_SEALS, unix.F_SEAL_WRITE|unix.F_SEAL_GROW|unix.F_SEAL_SHRINK|unix.F_SEAL_SEAL)
-	// Reopen read-only, so that the guest's descriptor cannot write.
-	ro, err := unix.Open("/proc/self/fd/"+strconv.Itoa(fd), unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	// Reopen read-only (or write-only: sealed, it takes no write), so
+	// that the guest's descriptor cannot write.
+	ro, err := unix.Open("/proc/self/fd/"+strconv.Itoa(fd), acc|unix.O_CLOEXEC, 0)
 	unix.Close(fd)
 	if err != nil {
 		return -1, errnoOf(err)
@@ -1212,10 +1236,15 @@ func (t *Thread) procRootDents(fd int, b []byte) (int, error) {
 }
 
 // procWritableOpen opens an entry the runner answers for writing
-// (/proc/PID/comm, task/TID/comm, oom_score_adj, oom_adj): a descriptor
-// reading content, whose writes set the entry (procWrite).
-func (t *Thread) procWritableOpen(ref procRef, content []byte) (int, int) {
-	fd, e := memFile(content)
+// (/proc/PID/comm, task/TID/comm, oom_score_adj, oom_adj, ...) with open
+// flags flags: a descriptor reading content (none written-only: its reads
+// are EBADF), whose writes set the entry (procWrite).
+func (t *Thread) procWritableOpen(ref procRef, content []byte, flags int) (int, int) {
+	acc := unix.O_RDONLY
+	if flags&unix.O_ACCMODE == unix.O_WRONLY {
+		acc = unix.O_WRONLY
+	}
+	fd, e := memFileAcc(procPidMemName, content, acc)
 	if e != 0 {
 		return -1, e
 	}

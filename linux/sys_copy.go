@@ -18,7 +18,8 @@ import (
 // the guest's offsets and buffers. Where the runner stands for the kernel
 // (a signalfd, /proc/PID/mem or comm descriptor, or while a run is
 // recorded an output that is the runner's stdout or stderr) sendfile and
-// copy_file_range are EINVAL, as splice (sys_splice.go): Linux's answer
+// copy_file_range are EINVAL, as splice (sys_splice.go), and so is
+// sendfile from any entry of a /proc/PID directory: Linux's answer
 // for a file without the operation, and programs fall back to read and
 // write. CPython's os.sendfile, os.copy_file_range, os.preadv,
 // os.pwritev, os.posix_fadvise and os.memfd_create (test_os, test_posix,
@@ -33,6 +34,9 @@ func sysSendfile(t *Thread, a *sysArgs) (uint64, int) {
 	in, out := t.files.get(a.Fd(1)), t.files.get(a.Fd(0))
 	if e := t.copyRefused(a.Fd(0), in, out); e != 0 {
 		return 0, e
+	}
+	if in >= 0 && out >= 0 && procPidHostFD(in) {
+		return 0, abi.EINVAL // do_splice_direct: no splice_read
 	}
 	if e := t.ttyJobCheck(out, true); e != 0 {
 		return 0, e // a terminal's write with TOSTOP (n_tty_write)
@@ -335,8 +339,11 @@ func sysPreadv2(t *Thread, a *sysArgs) (uint64, int) { return preadv(t, a, true)
 
 func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 	fd := t.fd(a.Fd(0))
-	if t.runnerFile(fd) {
-		return 0, abi.ESPIPE // the runner's files have no positioned reads
+	if _, entry := t.files.procWrites[fd]; t.runnerFile(fd) && !entry {
+		// The runner's other files have no positioned reads; a /proc
+		// entry's (seq_file or simple_read_from_buffer) reads at the
+		// offset, as its memory file does (EBADF opened write-only).
+		return 0, abi.ESPIPE
 	}
 	iov, e := t.iovecs(a.Ptr(1), a.Ulong(2))
 	if e != 0 {

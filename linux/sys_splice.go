@@ -23,7 +23,8 @@ import (
 //
 // Where the runner stands for the kernel the call is EINVAL, as Linux
 // answers for a file without splice_read or splice_write: a signalfd,
-// /proc/PID/mem and comm descriptors, and, while the run is recorded, an
+// /proc/PID/mem and comm descriptors, any entry of a /proc/PID directory
+// as a source (procPidHostFD), and, while the run is recorded, an
 // output that is the runner's stdout or stderr (the recording keeps what a
 // program writes there from the bytes of its write calls; programs fall
 // back to read and write on EINVAL).
@@ -36,7 +37,7 @@ func sysSplice(t *Thread, a *sysArgs) (uint64, int) {
 	in, out := t.files.get(a.Fd(0)), t.files.get(a.Fd(2))
 	size, flags := min(a.Size(4), 1<<30), uintptr(a.Uint(5))
 	if size != 0 && flags&^spliceFlags == 0 && in >= 0 && out >= 0 &&
-		(t.runnerFile(in) || t.runnerFile(out) || (t.p.rec != nil && t.p.rec.stream(a.Fd(2), out) != 0)) {
+		(t.runnerFile(in) || t.runnerFile(out) || procPidHostFD(in) || (t.p.rec != nil && t.p.rec.stream(a.Fd(2), out) != 0)) {
 		return 0, abi.EINVAL
 	}
 	offs := new([2]int64) // on the heap: the host writes through its address

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
@@ -416,8 +417,10 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	if link != nil {
 		return runBack(p, link, pos[0], backErr, finish)
 	}
-	stop := forwardSignals(notifiedSignals, func(kind byte, sig int) { deliverSignal(p, kind, sig) })
+	stop := forwardSignals(notifiedSignals, func(kind byte, sig int, from linux.Sender) { deliverSignal(p, kind, sig, from) })
+	unfollow := followStops(p)
 	st, err := p.Wait()
+	unfollow()
 	stop()
 	return finish(st, err)
 }
@@ -454,18 +457,38 @@ const (
 	sigGroup    = 'g'
 )
 
-// deliverSignal passes sig, received as kind says, to the guest.
-func deliverSignal(p *linux.Process, kind byte, sig int) {
+// deliverSignal passes sig, received as kind says (from the host process
+// from, for sigUser and sigGroup), to the guest.
+func deliverSignal(p *linux.Process, kind byte, sig int, from linux.Sender) {
 	switch kind {
 	case sigPlain:
 		p.Signal(sig)
 	case sigUser:
-		p.UserSignal(sig)
+		p.UserSignalFrom(sig, from)
 	case sigTerminal:
 		p.TerminalSignal(sig)
 	case sigGroup:
-		p.GroupSignal(sig)
+		p.GroupSignalFrom(sig, from)
 	}
+}
+
+// signalMsgSize is the size of the front's message to the back for a
+// signal it passes on: kind, signal, the sender's pid and uid (32 bits
+// each, the host's byte order).
+const signalMsgSize = 10
+
+// signalMsg is the front's message for sig, received as kind says, from.
+func signalMsg(kind byte, sig int, from linux.Sender) []byte {
+	m := []byte{kind, byte(sig)}
+	m = binary.NativeEndian.AppendUint32(m, uint32(from.Pid))
+	return binary.NativeEndian.AppendUint32(m, uint32(from.UID))
+}
+
+// readSignalMsg reads signalMsg's message.
+func readSignalMsg(m [signalMsgSize]byte) (kind byte, sig int, from linux.Sender) {
+	from.Pid = int(int32(binary.NativeEndian.Uint32(m[2:])))
+	from.UID = int(binary.NativeEndian.Uint32(m[6:]))
+	return m[0], int(m[1]), from
 }
 
 // notifiedSignals are the signals run catches and passes on to the guest;
@@ -483,7 +506,7 @@ var notifiedSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHU
 // of that terminal, and those a process sent the runner's whole process
 // group (hostsig.GroupSender: timeout's) to every guest process of that
 // group.
-func forwardSignals(caught []os.Signal, deliver func(kind byte, sig int)) (stop func()) {
+func forwardSignals(caught []os.Signal, deliver func(kind byte, sig int, from linux.Sender)) (stop func()) {
 	sigs := make(chan os.Signal, 8)
 	signal.Notify(sigs, caught...)
 	watched := map[syscall.Signal]bool{}
@@ -495,15 +518,19 @@ func forwardSignals(caught []os.Signal, deliver func(kind byte, sig int)) (stop 
 		for s := range sigs {
 			n := s.(syscall.Signal)
 			kernel := watched[n] && hostsig.Kernel(n)
+			var from linux.Sender
+			if watched[n] && !kernel {
+				from.Pid, from.UID = hostsig.SenderID(n) // the siginfo's si_pid and si_uid
+			}
 			switch {
 			case !watched[n]:
-				deliver(sigPlain, int(n))
+				deliver(sigPlain, int(n), from)
 			case kernel && slices.Contains(ttySignals, n) && !(n == syscall.SIGHUP && leader):
-				deliver(sigTerminal, int(n))
+				deliver(sigTerminal, int(n), from)
 			case !kernel && hostsig.GroupSender(n):
-				deliver(sigGroup, int(n))
+				deliver(sigGroup, int(n), from)
 			default:
-				deliver(sigUser, int(n))
+				deliver(sigUser, int(n), from)
 			}
 		}
 	}()
@@ -637,7 +664,7 @@ func runFront() (code int, ok bool) {
 	// A signal sent to the whole group reaches the back too, which
 	// passes it to the guest's other processes: the front's is the first
 	// process's alone.
-	stop := forwardSignals(frontSignals(), func(kind byte, sig int) { frontDeliver(conn, kind, sig) })
+	stop := forwardSignals(frontSignals(), func(kind byte, sig int, from linux.Sender) { frontDeliver(conn, kind, sig, from) })
 	var msg [3]byte
 	for {
 		// The first guest process stopped: the front stops with it
@@ -679,12 +706,13 @@ func runBack(p *linux.Process, b *backInfo, prog string, stderr *backStderr, fin
 	var alone atomic.Bool
 	jobs := &frontSync{p: p, front: b.pid, conn: b.conn}
 	go func() {
-		var m [2]byte
+		var m [signalMsgSize]byte
 		for {
 			if _, err := io.ReadFull(b.conn, m[:]); err != nil {
 				break
 			}
-			jobs.fromFront(m[0], int(m[1]), alone.Load())
+			kind, sig, from := readSignalMsg(m)
+			jobs.fromFront(kind, sig, from, alone.Load())
 		}
 		// The front has gone while the first process runs: a signal it
 		// cannot catch (SIGKILL) ended it, the first process's end.
@@ -697,12 +725,12 @@ func runBack(p *linux.Process, b *backInfo, prog string, stderr *backStderr, fin
 	// group the front passes on as such; the others each guest process
 	// of the group but the first gets here (the front passes the first
 	// its own); once the front has gone, every one of them.
-	stop := forwardSignals(backSignals, func(kind byte, sig int) {
+	stop := forwardSignals(backSignals, func(kind byte, sig int, from linux.Sender) {
 		switch {
 		case alone.Load():
-			p.GroupSignal(sig)
+			p.GroupSignalFrom(sig, from)
 		case kind != sigTerminal:
-			p.GroupSignalOthers(sig)
+			p.GroupSignalOthersFrom(sig, from)
 		}
 	})
 	defer stop()

@@ -97,7 +97,7 @@ var backSignals = append(slices.Clone(notifiedSignals), syscall.SIGTSTP)
 // frontDeliver is what the front does with a signal it caught (kind as
 // forwardSignals says): the terminal's SIGTTIN and SIGTTOU stop it (the
 // back stopped too), the others it passes to the back on conn.
-func frontDeliver(conn *os.File, kind byte, sig int) {
+func frontDeliver(conn *os.File, kind byte, sig int, from linux.Sender) {
 	if kind == sigTerminal && (sig == abi.SIGTTIN || sig == abi.SIGTTOU) {
 		stopSelf(sig)
 		return
@@ -105,7 +105,7 @@ func frontDeliver(conn *os.File, kind byte, sig int) {
 	if kind == sigGroup {
 		kind = sigUser
 	}
-	_, _ = conn.Write([]byte{kind, byte(sig)})
+	_, _ = conn.Write(signalMsg(kind, sig, from))
 }
 
 // stopSelf stops the front with sig, a stop signal, as the default
@@ -128,6 +128,38 @@ func stopSelf(sig int) {
 	_ = unix.Tgkill(unix.Getpid(), unix.Gettid(), syscall.Signal(sig))
 	if sig != abi.SIGSTOP {
 		rawSigaction(sig, &old, nil)
+	}
+}
+
+// followStops makes the runner, when it runs as one process (-count,
+// -cpuprofile, record, a privilege-elevated start), stop when the first
+// guest process stops (Process.FirstStops: its own raise(SIGSTOP) or
+// SIGTSTP, another guest process's kill), with the same signal
+// (stopSelf), until the returned function is called: its caller's wait
+// with WUNTRACED sees it stopped by that signal, as under Linux and
+// qemu-user, and the caller's SIGCONT continues the runner, which passes
+// it on to the first process (notifiedSignals). The runner stops as a
+// whole, its other guest processes with it (in two processes the back
+// runs them on: runBack). Before, such a stop never reached the caller.
+func followStops(p *linux.Process) (unfollow func()) {
+	changes, state := p.FirstStops()
+	quit, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-quit:
+				return
+			case <-changes:
+			}
+			if stopped, sig := state(); stopped {
+				stopSelf(sig)
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		<-done
 	}
 }
 
@@ -187,7 +219,7 @@ type frontSync struct {
 // fromFront passes on a signal the front sent (deliverSignal) unless it
 // is a SIGCONT the back sent the front itself, or alone says the front
 // has gone.
-func (s *frontSync) fromFront(kind byte, sig int, alone bool) {
+func (s *frontSync) fromFront(kind byte, sig int, from linux.Sender, alone bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if sig == abi.SIGCONT {
@@ -198,7 +230,7 @@ func (s *frontSync) fromFront(kind byte, sig int, alone bool) {
 		}
 	}
 	if !alone {
-		deliverSignal(s.p, kind, sig)
+		deliverSignal(s.p, kind, sig, from)
 	}
 }
 

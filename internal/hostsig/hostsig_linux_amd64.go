@@ -21,7 +21,7 @@ var (
 	prev   [nsig]uintptr // the handler wrap goes on to, by signal
 	kernel [nsig]uint32  // SI_KERNEL arrivals wrap counted, by signal
 	taken  [nsig]uint32  // the arrivals Kernel took, by signal
-	sender [nsig]int32   // the pid of the last SI_USER arrival's sender, by signal
+	sender [nsig]uint64  // the last SI_USER arrival's sender, by signal: si_pid (low half), si_uid (high)
 )
 
 // wrap is the wrapping handler (hostsig_linux_amd64.s), entered as the
@@ -119,11 +119,20 @@ func Kernel(sig os.Signal) bool {
 // si_code SIUser (kill(2) of the runner's pid or of its process group,
 // which the siginfo does not tell apart), or 0 if none came since Watch.
 func Sender(sig os.Signal) int {
+	pid, _ := SenderID(sig)
+	return pid
+}
+
+// SenderID is the pid and the real user id (siginfo's si_pid and si_uid,
+// as the host's kill(2) gave them) of the sender of sig's last SI_USER
+// arrival (Sender), or 0, 0 if none came since Watch.
+func SenderID(sig os.Signal) (pid, uid int) {
 	n := signum(sig)
 	if n <= 0 || n >= nsig {
-		return 0
+		return 0, 0
 	}
-	return int(atomic.LoadInt32(&sender[n]))
+	v := atomic.LoadUint64(&sender[n])
+	return int(int32(v)), int(uint32(v >> 32))
 }
 
 // GroupSender says whether sig's last SI_USER arrival (Sender) came, as

@@ -8,8 +8,9 @@
 // The kernel enters it as a C handler: DI the signal number (one Watch
 // took, below 65), SI the siginfo, DX the context, SP the signal frame.
 // It counts an arrival with si_code (siginfo's int at byte 8) SIKernel
-// (hostsig.go), keeps the sender's pid (si_pid, the int at byte 16) of
-// one with si_code SIUser, and jumps to the wrapped handler with every
+// (hostsig.go), keeps the sender's pid and uid (si_pid and si_uid, the
+// ints at bytes 16 and 20, as one quadword) of one with si_code SIUser,
+// and jumps to the wrapped handler with every
 // argument register and the stack as they came; it uses AX, CX and R8,
 // which a C handler may clobber.
 TEXT ·wrap(SB), NOSPLIT|NOFRAME, $0-0
@@ -24,10 +25,10 @@ TEXT ·wrap(SB), NOSPLIT|NOFRAME, $0-0
 user:
 	CMPL 8(SI), $const_SIUser
 	JNE  fwd
-	MOVL 16(SI), R8
+	MOVQ 16(SI), R8
 	MOVL DI, AX
 	LEAQ ·sender(SB), CX
-	XCHGL R8, (CX)(AX*4)
+	XCHGQ R8, (CX)(AX*8)
 
 fwd:
 	MOVL DI, AX

@@ -130,6 +130,9 @@ func TestGroupSender(t *testing.T) {
 			if got := Sender(syscall.SIGUSR1); got != want {
 				t.Errorf("Sender = %d, want %d", got, want)
 			}
+			if pid, uid := SenderID(syscall.SIGUSR1); pid != want || uid != os.Getuid() {
+				t.Errorf("SenderID = %d, %d; want %d, %d", pid, uid, want, os.Getuid())
+			}
 			// Without a process group of its own (getpgrp 0, as where
 			// the CI starts the tests) no sender is the group's.
 			if got := GroupSender(syscall.SIGUSR1); got != (c.group && unix.Getpgrp() > 0) {

@@ -20,5 +20,8 @@ func Kernel(sig os.Signal) bool { return false }
 // Sender never names a sender here.
 func Sender(sig os.Signal) int { return 0 }
 
+// SenderID never names a sender here.
+func SenderID(sig os.Signal) (pid, uid int) { return 0, 0 }
+
 // GroupSender never reports one here.
 func GroupSender(sig os.Signal) bool { return false }

@@ -15,6 +15,11 @@
 // SIGCONT)) once it reads a byte from its standard input (the caller's
 // wait has seen the stop, which a continue before would have hidden).
 //
+// "alone SIG": no watcher; the process writes "ready", stops itself with
+// SIG, and once continued prints how many SIGCONTs its handler got, then
+// exits 0 once its standard input has a byte or ends (TestRunnerStopAlone:
+// ppc64emu run as one process).
+//
 // No mode (TestCorpus): a child stops itself with SIGSTOP; the process
 // sees it stopped (waitpid WUNTRACED), continues it (WCONTINUED) and
 // reaps it once it has seen that.
@@ -75,6 +80,16 @@ int main(int argc, char **argv) {
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_cont;
 	sigaction(SIGCONT, &sa, 0);
+	char c;
+	if (strcmp(mode, "alone") == 0) {
+		printf("ready\n");
+		fflush(stdout);
+		raise(sig);
+		printf("parent: continued, SIGCONT %d\n", (int)conts);
+		fflush(stdout);
+		(void)!read(0, &c, 1);
+		return 0;
+	}
 	int ready[2];
 	if (pipe(ready) < 0)
 		return 1;
@@ -99,7 +114,6 @@ int main(int argc, char **argv) {
 		return 0;
 	}
 	close(ready[1]);
-	char c;
 	(void)!read(ready[0], &c, 1); // the watcher runs
 	printf("ready\n");
 	fflush(stdout);
