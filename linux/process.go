@@ -606,6 +606,22 @@ func (p *Process) FirstStops() (<-chan struct{}, func() (stopped bool, sig int))
 	}
 }
 
+// FirstAlone reports whether the initial process is the only guest
+// process that has not ended (the others ended, reaped or not). A runner
+// that runs every guest process in one host process can stop that host
+// process with the initial one only then: stopped, it would stop the
+// others too, and one of them may be the process that is to continue it.
+func (p *Process) FirstAlone() bool {
+	p.gil.lock(make(chan struct{}, 1))
+	defer p.gil.unlock()
+	for _, g := range p.groups {
+		if g != p.group && !g.zombie && !g.exiting {
+			return false
+		}
+	}
+	return true
+}
+
 // SessionLeft returns a channel closed once no guest process the runner
 // runs in its own host process is in the runner's host session any more:
 // each has ended or made a session of its own (setsid). Under Linux and

@@ -139,8 +139,11 @@ func stopSelf(sig int) {
 // with WUNTRACED sees it stopped by that signal, as under Linux and
 // qemu-user, and the caller's SIGCONT continues the runner, which passes
 // it on to the first process (notifiedSignals). The runner stops as a
-// whole, its other guest processes with it (in two processes the back
-// runs them on: runBack). Before, such a stop never reached the caller.
+// whole, so it does so only while the first is the only guest process
+// that has not ended (Process.FirstAlone): another could be the one to
+// continue it (sigsuspend.c's child stops and continues its parent). In
+// two processes the back runs the others on (runBack). Before, such a
+// stop never reached the caller.
 func followStops(p *linux.Process) (unfollow func()) {
 	changes, state := p.FirstStops()
 	quit, done := make(chan struct{}), make(chan struct{})
@@ -152,7 +155,7 @@ func followStops(p *linux.Process) (unfollow func()) {
 				return
 			case <-changes:
 			}
-			if stopped, sig := state(); stopped {
+			if stopped, sig := state(); stopped && p.FirstAlone() {
 				stopSelf(sig)
 			}
 		}
