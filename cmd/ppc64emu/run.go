@@ -378,8 +378,25 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	if *argv0 != "" {
 		argv = append([]string{*argv0}, pos[1:]...)
 	}
+	// Run as one process, the runner catches the signals it passes on
+	// before the guest starts: one sent once the guest has said it is
+	// ready would otherwise find them not yet caught (the runner killed
+	// by its default action) or caught but not yet watched (no sender).
+	// One that comes while the guest loads waits for its start.
+	var p *linux.Process
+	started := make(chan struct{})
+	stopSignals := func() {}
+	if link == nil && ln == nil {
+		stopSignals = forwardSignals(notifiedSignals, func(kind byte, sig int, from linux.Sender) {
+			if <-started; p != nil {
+				deliverSignal(p, kind, sig, from)
+			}
+		})
+	}
 	p, err := linux.Start(pos[0], argv, os.Environ(), cfg)
+	close(started)
 	if err != nil {
+		stopSignals()
 		if errors.Is(err, loader.ErrNotPPC64) && !errors.Is(err, linux.ErrInterpreter) {
 			// The loader's sentence says what the file is, not which.
 			fmt.Fprintf(stderr, "ppc64emu %s: %s: %v\n", name, pos[0], err)
@@ -417,11 +434,10 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	if link != nil {
 		return runBack(p, link, pos[0], backErr, finish)
 	}
-	stop := forwardSignals(notifiedSignals, func(kind byte, sig int, from linux.Sender) { deliverSignal(p, kind, sig, from) })
 	unfollow := followStops(p)
 	st, err := p.Wait()
 	unfollow()
-	stop()
+	stopSignals()
 	return finish(st, err)
 }
 
@@ -508,6 +524,15 @@ var notifiedSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHU
 // group.
 func forwardSignals(caught []os.Signal, deliver func(kind byte, sig int, from linux.Sender)) (stop func()) {
 	sigs := make(chan os.Signal, 8)
+	// Those Go's runtime handles from its start are watched before they
+	// are caught: one that arrived between Notify and Watch would reach
+	// deliver without its sender (the -count case of
+	// TestRunnerSignalSender). The others (SIGCONT, SIGTSTP, SIGTTIN,
+	// SIGTTOU; SIGHUP and SIGINT if ignored at the start) get Go's handler
+	// from Notify only, and an arrival before the second Watch has none.
+	for _, s := range caught {
+		hostsig.Watch(s)
+	}
 	signal.Notify(sigs, caught...)
 	watched := map[syscall.Signal]bool{}
 	for _, s := range caught {
