@@ -117,6 +117,14 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 		t.flushCount()
 	}
 	g.exiting = true
+	if g != p.group {
+		// FirstAlone may say yes now: the initial process may have
+		// stopped while this one lived.
+		select {
+		case p.firstStop <- struct{}{}: // FirstStops
+		default:
+		}
+	}
 	p.checkSession()
 	close(g.dead)
 	g.fs.release()

@@ -592,8 +592,9 @@ func (p *Process) FirstExit() (<-chan struct{}, func() ExitStatus) {
 
 // FirstStops returns a channel that gets a value when the initial guest
 // process stops or continues (job control: a stop signal whose action is
-// the default, SIGCONT), several changes in a row possibly as one, and
-// its state now: whether it is stopped, and by which signal. ppc64emu
+// the default, SIGCONT) or another guest process ends (FirstAlone),
+// several changes in a row possibly as one, and the initial process's
+// state now: whether it is stopped, and by which signal. ppc64emu
 // run's process its caller started stands for the initial process and
 // stops and continues with it, as its caller's wait (WUNTRACED,
 // WCONTINUED) would see the initial process do under Linux.

@@ -141,9 +141,12 @@ func stopSelf(sig int) {
 // it on to the first process (notifiedSignals). The runner stops as a
 // whole, so it does so only while the first is the only guest process
 // that has not ended (Process.FirstAlone): another could be the one to
-// continue it (sigsuspend.c's child stops and continues its parent). In
-// two processes the back runs the others on (runBack). Before, such a
-// stop never reached the caller.
+// continue it (sigsuspend.c's child stops and continues its parent); one
+// that stopped while another lived stops the runner when the last other
+// ends, still stopped (no guest process is left to continue it then).
+// Left: while others live, the caller does not see the stop. In two
+// processes the back runs the others on (runBack). Before, such a stop
+// never reached the caller.
 func followStops(p *linux.Process) (unfollow func()) {
 	changes, state := p.FirstStops()
 	quit, done := make(chan struct{}), make(chan struct{})

@@ -14,6 +14,8 @@
 // "child SIG": so, but the watcher continues it (kill(getppid(),
 // SIGCONT)) once it reads a byte from its standard input (the caller's
 // wait has seen the stop, which a continue before would have hidden).
+// "late SIG": as "raise SIG", but the watcher exits once it has seen the
+// stop (the process then stops alone: TestRunnerStopAlone).
 //
 // "alone SIG": no watcher; the process writes "ready", stops itself with
 // SIG, and once continued prints how many SIGCONTs its handler got, then
@@ -104,6 +106,8 @@ int main(int argc, char **argv) {
 		await(parent, 1);
 		printf("child: parent stopped\n");
 		fflush(stdout);
+		if (strcmp(mode, "late") == 0)
+			return 0;
 		if (strcmp(mode, "child") == 0) {
 			char c;
 			(void)!read(0, &c, 1); // the caller has seen the stop
@@ -117,7 +121,7 @@ int main(int argc, char **argv) {
 	(void)!read(ready[0], &c, 1); // the watcher runs
 	printf("ready\n");
 	fflush(stdout);
-	if (strcmp(mode, "raise") == 0 || strcmp(mode, "child") == 0)
+	if (strcmp(mode, "raise") == 0 || strcmp(mode, "child") == 0 || strcmp(mode, "late") == 0)
 		raise(sig);
 	int st;
 	while (waitpid(pid, &st, 0) < 0)
