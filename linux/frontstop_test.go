@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -262,6 +263,10 @@ func TestRunnerLateStderr(t *testing.T) {
 // two processes (the front passes the sender on to the back) and in one
 // (-count). Before, si_pid and si_uid were 0. The runner learns the
 // sender from the host's siginfo where internal/hostsig can (linux/amd64).
+// Run as root (as the CI is), si_uid 0 would match a runner that gives
+// none: "uid 65534" runs the runner and its sender, a bash that starts
+// it as a coprocess and sends it SIGUSR1 once it says ready, as that
+// user, so si_uid must be 65534 (and si_pid the bash's pid).
 func TestRunnerSignalSender(t *testing.T) {
 	prog := crossCompile(t, "sigsender")
 	var ours [][]string
@@ -301,9 +306,72 @@ func TestRunnerSignalSender(t *testing.T) {
 			if err := cmd.Wait(); err != nil {
 				t.Errorf("wait: %v", err)
 			}
-			if want := "from the parent: si_code SI_USER yes, si_pid the sender's yes, si_uid the sender's yes\n"; string(rest) != want {
-				t.Errorf("then %q, want %q", rest, want)
+			if string(rest) != senderNamed {
+				t.Errorf("then %q, want %q", rest, senderNamed)
 			}
 		})
+		if os.Getuid() == 0 {
+			t.Run(name+"/uid 65534", func(t *testing.T) { signalSenderAs(t, r, 65534) })
+		}
+	}
+}
+
+// senderNamed is sigsender.c's line for a signal whose siginfo names its
+// sender.
+const senderNamed = "from the parent: si_code SI_USER yes, si_pid the sender's yes, si_uid the sender's yes\n"
+
+// signalSenderAs runs TestRunnerSignalSender's case for runner r (its
+// files copied where uid can read them) as uid, the sender a bash of
+// that uid, the runner's parent, which starts it as a coprocess.
+func signalSenderAs(t *testing.T, r []string, uid uint32) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	// Not under t.TempDir, whose parent only the test's user may enter.
+	dir, err := os.MkdirTemp("", "sigsender")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	args := slices.Clone(r)
+	for i, a := range args {
+		if !strings.HasPrefix(a, os.TempDir()+"/") {
+			continue // qemu-ppc64le, ppc64emu's flags
+		}
+		b, err := os.ReadFile(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		args[i] = filepath.Join(dir, strconv.Itoa(i)+"-"+filepath.Base(a))
+		if err := os.WriteFile(args[i], b, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const script = `coproc E { exec "$@" outside; }
+pid=$E_PID out=${E[0]}
+read -r l <&"$out"; echo "$l"
+kill -USR1 "$pid"
+cat <&"$out"
+wait "$pid"`
+	cmd := exec.Command(bash, append([]string{"-c", script, "bash"}, args...)...)
+	cmd.Dir = dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uid, Gid: uid}, Setpgid: true}
+	cmd.WaitDelay = 10 * time.Second
+	var out, errOut strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	bound := time.AfterFunc(60*time.Second, func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
+	defer bound.Stop()
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("wait: %v (stderr %q)", err, errOut.String())
+	}
+	if want := "ready\n" + senderNamed; out.String() != want {
+		t.Errorf("output %q, want %q (stderr %q)", out.String(), want, errOut.String())
 	}
 }
