@@ -451,7 +451,8 @@ func sysPwritev2(t *Thread, a *sysArgs) (uint64, int) { return pwritev(t, a, tru
 
 func pwritev(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 	fd := t.fd(a.Fd(0))
-	if t.runnerFile(fd) {
+	ref, entry := t.files.procWrites[fd]
+	if t.runnerFile(fd) && !entry {
 		return 0, abi.ESPIPE
 	}
 	iov, e := t.iovecs(a.Ptr(1), a.Ulong(2))
@@ -461,6 +462,21 @@ func pwritev(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 	flags := 0
 	if v2 {
 		flags = int(a.Int(5))
+	}
+	if entry {
+		// A /proc entry the runner answers (procWritev): pwritev2's
+		// offset -1 is writev's file position; another is checked as
+		// pwrite's (procPwriteCheck); an RWF_ flag but RWF_HIPRI is
+		// EOPNOTSUPP (do_loop_readv_writev).
+		if off := int64(a.Long(3)); !(v2 && off == -1) {
+			if e := procPwriteCheck(ref, off); e != 0 {
+				return 0, e
+			}
+		}
+		if flags&^unix.RWF_HIPRI != 0 {
+			return 0, abi.EOPNOTSUPP
+		}
+		return procWritev(t, a.Fd(0), ref, iov)
 	}
 	return t.pwritevIov(fd, iov, int64(a.Long(3)), flags, v2)
 }

@@ -649,6 +649,9 @@ func sysPwrite(t *Thread, a *sysArgs) (uint64, int) {
 		return t.procMemRW(mm, a, true, off)
 	}
 	if ref, ok := t.files.procWrites[t.fd(a.Fd(0))]; ok {
+		if e := procPwriteCheck(ref, off); e != 0 {
+			return 0, e
+		}
 		return procWrite(t, ref, a)
 	}
 	return writeCommon(t, a, offPos(off), func(fd int, b []byte) (int, error) {
@@ -779,7 +782,65 @@ func (t *Thread) iovecArgs(a *sysArgs, write bool) (iov []abi.Iovec, done bool, 
 	if t.files.pidfds[t.fd(a.Fd(0))] != nil {
 		return nil, true, 0, abi.EINVAL // a pidfd has neither read nor write
 	}
+	if ref, ok := t.files.procWrites[t.fd(a.Fd(0))]; ok && write {
+		n, e = procWritev(t, a.Fd(0), ref, iov)
+		return nil, true, n, e
+	}
 	return iov, false, 0, 0
+}
+
+// procSeqEntries are the writable /proc entries the runner answers that
+// Linux opens with single_open: seq_open clears their FMODE_PWRITE, so
+// a positioned write is ESPIPE (pread stays).
+var procSeqEntries = map[string]bool{"comm": true, "timerslack_ns": true, "sched": true}
+
+// procPwriteCheck is pwrite64's and pwritev's check of a positioned
+// write at off to a /proc entry the runner answers (ksys_pwrite64,
+// do_pwritev): a negative offset EINVAL, then ESPIPE without
+// FMODE_PWRITE (procSeqEntries).
+func procPwriteCheck(ref procRef, off int64) int {
+	switch {
+	case off < 0:
+		return abi.EINVAL
+	case procSeqEntries[ref.entry]:
+		return abi.ESPIPE
+	}
+	return 0
+}
+
+// procWritev is writev, pwritev and pwritev2 (without an RWF_ flag but
+// RWF_HIPRI) of guest descriptor fd, a /proc entry the runner answers
+// (procWrite): the entries have a write, no write_iter, so Linux's
+// do_loop_readv_writev writes each buffer as a write(2) of its own
+// (a writev of "3" and "7" to oom_score_adj sets 7), the first even if
+// empty (the iterator then skips empty ones), until one fails (its error
+// if it was the first) or takes less than its size; the offset is not
+// theirs.
+func procWritev(t *Thread, fd int, ref procRef, iov []abi.Iovec) (uint64, int) {
+	var left, done uint64
+	for _, v := range iov {
+		left += v.Len
+	}
+	for i := 0; left > 0 && i < len(iov); {
+		v := iov[i]
+		n, e := procWrite(t, ref, &sysArgs{uint64(fd), v.Base, v.Len})
+		if e != 0 {
+			if done == 0 {
+				return 0, e
+			}
+			break
+		}
+		done += n
+		if n != v.Len {
+			break
+		}
+		left -= n
+		i++
+		for i < len(iov) && iov[i].Len == 0 {
+			i++
+		}
+	}
+	return done, 0
 }
 
 func sysWritev(t *Thread, a *sysArgs) (uint64, int) {

@@ -10,7 +10,11 @@
  * splice_read, which Linux checks before any permission or read), and
  * copy_file_range from them to a file under /tmp EXDEV (another file
  * system's). Only outcomes are printed, not contents (comm is the
- * emulator's own under qemu-user). Compared with qemu-user live. */
+ * emulator's own under qemu-user), but for what writev and pwritev of
+ * comm and oom_score_adj set (below). procrw.expected is a native run's
+ * on x86-64 (Linux 6.18): qemu-ppc64le 7.2 answers pwritev2 of comm with
+ * RWF_DSYNC EOPNOTSUPP, Linux ESPIPE (no FMODE_PWRITE, checked first);
+ * the rest is qemu's. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -34,6 +38,7 @@ static const char *err(long r) {
 	case EXDEV: return "EXDEV";
 	case EACCES: return "EACCES";
 	case EPERM: return "EPERM";
+	case EOPNOTSUPP: return "EOPNOTSUPP";
 	}
 	snprintf(b, sizeof b, "errno %d", errno);
 	return b;
@@ -43,6 +48,19 @@ static char *path(const char *name) {
 	static char p[64];
 	snprintf(p, sizeof p, "/proc/self/%s", name);
 	return p;
+}
+
+/* entry is what /proc/self/NAME reads now (a line). */
+static const char *entry(const char *name) {
+	static char b[64];
+	int fd = open(path(name), O_RDONLY);
+	long n = fd < 0 ? -1 : read(fd, b, sizeof b - 1);
+	if (fd >= 0)
+		close(fd);
+	if (n < 0)
+		return "unread\n";
+	b[n] = 0;
+	return b;
 }
 
 int main(void) {
@@ -105,5 +123,34 @@ int main(void) {
 		       err(copy_file_range(fd, &o, out, 0, 100, 0)));
 		close(fd);
 	}
+
+	/* writev, pwritev and pwritev2 of write-opened comm and
+	 * oom_score_adj: each buffer is a write of its own (the entries have
+	 * .write, no .write_iter: do_loop_readv_writev), so the last one
+	 * sets the entry, until one takes less than its size (oom_score_adj
+	 * reads at most 12 bytes); a negative offset is EINVAL, any other
+	 * ESPIPE for comm (a seq_file: seq_open clears FMODE_PWRITE) and
+	 * ignored by oom_score_adj, a pwritev2 flag there EOPNOTSUPP. */
+	int cfd = open(path("comm"), O_WRONLY), ofd = open(path("oom_score_adj"), O_WRONLY);
+	char c1[] = "first", c2[] = "second-longer-than-15", o1[] = "4", o2[] = "000000000000000000009", o3[] = "5";
+	struct iovec cv[3] = {{c1, strlen(c1)}, {c2, 0}, {c2, strlen(c2)}};
+	struct iovec ov[3] = {{o1, strlen(o1)}, {o2, strlen(o2)}, {o3, strlen(o3)}};
+	const char *w1 = strdup(err(writev(cfd, cv, 3)));
+	printf("comm writev: %s, then %s", w1, entry("comm"));
+	const char *w2 = strdup(err(pwritev(cfd, cv, 1, 100)));
+	printf("comm pwritev at 100: %s, then %s", w2, entry("comm"));
+	const char *w3 = strdup(err(pwritev(cfd, cv, 1, -1)));
+	const char *w4 = strdup(err(pwritev2(cfd, cv + 2, 1, -1, 0)));
+	printf("comm pwritev at -1: %s; pwritev2 at -1: %s, then %s", w3, w4, entry("comm"));
+	printf("comm pwritev2 RWF_DSYNC: %s\n", err(pwritev2(cfd, cv, 1, 0, RWF_DSYNC)));
+	const char *w5 = strdup(err(writev(ofd, ov, 3)));
+	printf("oom_score_adj writev: %s, then %s", w5, entry("oom_score_adj"));
+	const char *w6 = strdup(err(pwritev(ofd, ov + 2, 1, 7)));
+	printf("oom_score_adj pwritev at 7: %s, then %s", w6, entry("oom_score_adj"));
+	const char *w7 = strdup(err(pwrite(ofd, "3", 1, 9)));
+	printf("oom_score_adj pwrite at 9: %s, then %s", w7, entry("oom_score_adj"));
+	printf("oom_score_adj pwritev2 RWF_DSYNC: %s; pwrite at -1: %s\n", strdup(err(pwritev2(ofd, ov, 1, 0, RWF_DSYNC))),
+	       err(pwrite(ofd, "1", 1, -1)));
+	printf("comm pwrite at 0: %s\n", err(pwrite(cfd, "x", 1, 0)));
 	return 0;
 }
