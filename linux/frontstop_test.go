@@ -351,11 +351,14 @@ func signalSenderAs(t *testing.T, r []string, uid uint32) {
 			t.Fatal(err)
 		}
 	}
+	// bash closes a coprocess's descriptors once it has reaped it:
+	// its output is read through a duplicate.
 	const script = `coproc E { exec "$@" outside; }
-pid=$E_PID out=${E[0]}
-read -r l <&"$out"; echo "$l"
+pid=$E_PID
+exec 3<&"${E[0]}"
+read -r l <&3; echo "$l"
 kill -USR1 "$pid"
-cat <&"$out"
+cat <&3
 wait "$pid"`
 	cmd := exec.Command(bash, append([]string{"-c", script, "bash"}, args...)...)
 	cmd.Dir = dir

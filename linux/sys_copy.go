@@ -533,11 +533,18 @@ func (t *Thread) pwritevIov(fd int, iov []abi.Iovec, off int64, flags int, v2 bo
 }
 
 // sysFadvise64 is fadvise64(fd, offset, len, advice): the advice values
-// are the generic ones on powerpc64 and on the host.
+// are the generic ones on powerpc64 and on the host. The runner's own
+// files (a signalfd, a pidfd, /proc/PID/mem, a write-opened /proc entry)
+// are Linux's anonymous or /proc inodes, with a mapping on the no-op
+// backing device: generic_fadvise says 0 for any valid advice, EINVAL
+// for a negative length or another advice (only a FIFO is ESPIPE).
 func sysFadvise64(t *Thread, a *sysArgs) (uint64, int) {
 	fd := t.fd(a.Fd(0))
 	if t.runnerFile(fd) {
-		return 0, abi.ESPIPE // as Linux for a file that is not a regular one
+		if a.Long(2) < 0 || a.Uint(3) > 5 { // above POSIX_FADV_NOREUSE, the last advice
+			return 0, abi.EINVAL
+		}
+		return 0, 0
 	}
 	return 0, errnoOf(unix.Fadvise(fd, int64(a.Long(1)), int64(a.Long(2)), int(a.Int(3))))
 }
