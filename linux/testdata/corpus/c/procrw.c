@@ -21,7 +21,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/sendfile.h>
+#include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -152,5 +155,18 @@ int main(void) {
 	printf("oom_score_adj pwritev2 RWF_DSYNC: %s; pwrite at -1: %s\n", strdup(err(pwritev2(ofd, ov, 1, 0, RWF_DSYNC))),
 	       err(pwrite(ofd, "1", 1, -1)));
 	printf("comm pwrite at 0: %s\n", err(pwrite(cfd, "x", 1, 0)));
+
+	/* posix_fadvise of /proc files and the other files the runner
+	 * answers (generic_fadvise: 0, EINVAL for a negative length or an
+	 * unknown advice). */
+	int mfd = open(path("mem"), O_RDONLY), pfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+	sigset_t none;
+	sigemptyset(&none);
+	int sfd = signalfd(-1, &none, 0);
+	int fds[] = {cfd, mfd, pfd, sfd};
+	const char *names[] = {"comm O_WRONLY", "mem", "pidfd", "signalfd"};
+	for (int i = 0; i < 4; i++)
+		printf("%s: fadvise %s, length -1 %s, advice 9 %s\n", names[i], strerror(posix_fadvise(fds[i], 0, 0, POSIX_FADV_SEQUENTIAL)),
+		       strerror(posix_fadvise(fds[i], 0, -1, POSIX_FADV_NORMAL)), strerror(posix_fadvise(fds[i], 0, 0, 9)));
 	return 0;
 }
