@@ -85,6 +85,9 @@ func (p *Process) groupStop(g *threadGroup, sig int) {
 // it or has SA_NOCLDSTOP, and a wake-up of its waits.
 func (p *Process) notifyStop(g *threadGroup, code, sig int) {
 	if g == p.group {
+		if code == cldSTOPPED {
+			p.firstStops++
+		}
 		select {
 		case p.firstStop <- struct{}{}: // FirstStops
 		default:

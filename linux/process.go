@@ -302,6 +302,8 @@ type Process struct {
 	// firstStop gets a value (coalesced) when the initial process stops
 	// or continues (FirstStops).
 	firstStop chan struct{}
+	// firstStops counts the initial process's stops (FirstStops).
+	firstStops uint64
 	// hostSid is the runner's host session; sessionLeft is closed when
 	// no guest process the runner runs is in it any more (SessionLeft).
 	hostSid     int
@@ -594,16 +596,17 @@ func (p *Process) FirstExit() (<-chan struct{}, func() ExitStatus) {
 // process stops or continues (job control: a stop signal whose action is
 // the default, SIGCONT) or another guest process ends (FirstAlone),
 // several changes in a row possibly as one, and the initial process's
-// state now: whether it is stopped, and by which signal. ppc64emu
+// state now: whether it is stopped, by which signal, and how many times
+// it has stopped (which tells a stop already seen from the next). ppc64emu
 // run's process its caller started stands for the initial process and
 // stops and continues with it, as its caller's wait (WUNTRACED,
 // WCONTINUED) would see the initial process do under Linux.
-func (p *Process) FirstStops() (<-chan struct{}, func() (stopped bool, sig int)) {
-	return p.firstStop, func() (bool, int) {
+func (p *Process) FirstStops() (<-chan struct{}, func() (stopped bool, sig int, stops uint64)) {
+	return p.firstStop, func() (bool, int, uint64) {
 		p.gil.lock(make(chan struct{}, 1))
 		defer p.gil.unlock()
 		g := p.group
-		return g.stopped && !g.exiting, g.stopSig
+		return g.stopped && !g.exiting, g.stopSig, p.firstStops
 	}
 }
 

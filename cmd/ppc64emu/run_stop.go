@@ -152,13 +152,19 @@ func followStops(p *linux.Process) (unfollow func()) {
 	quit, done := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
+		var followed uint64 // the stop the runner last stopped for
 		for {
 			select {
 			case <-quit:
 				return
 			case <-changes:
 			}
-			if stopped, sig := state(); stopped && p.FirstAlone() {
+			// Once per stop: continued by its caller, the runner
+			// passes the SIGCONT on after a change that came while it
+			// was stopped may have woken this loop, which would find
+			// the first still stopped and stop the runner again.
+			if stopped, sig, n := state(); stopped && n != followed && p.FirstAlone() {
+				followed = n
 				stopSelf(sig)
 			}
 		}
@@ -273,7 +279,7 @@ func (s *frontSync) run() {
 		// poll that finds the front running (a change comes as one).
 		stopped, sig := s.firstStopped, 0
 		if !polled || front {
-			stopped, sig = state()
+			stopped, sig, _ = state()
 		}
 		switch {
 		case stopped != s.firstStopped:
