@@ -162,6 +162,7 @@ type liveDebugger struct {
 	stepStarted bool
 	resumeSig   int  // the signal GDB passed to a thread stopped at a signal
 	atSignal    bool // the parked thread stopped at a signal it takes (report)
+	stopSig     int  // that signal
 	atGroupStop bool // the parked thread stopped in a group-stop (groupStopped)
 	pass        gdbstub.SignalSet
 	recheck     bool // the parked thread checks its instruction again (Recheck)
@@ -456,7 +457,7 @@ func (d *liveDebugger) report(t *Thread, sig int, info sigInfo) (int, sigInfo, b
 		return sig, info, true
 	}
 	d.resumeSig = 0
-	d.atSignal = true
+	d.atSignal, d.stopSig = true, sig
 	gone := d.park(t, gdbstub.Stop{Thread: t.tid, Signal: sig})
 	d.atSignal = false
 	d.recheck = false // the thread goes on with the delivery, not an instruction
@@ -695,6 +696,14 @@ func (d *liveDebugger) Resume(a gdbstub.Action) gdbstub.Stop {
 	}
 	if a.Reverse {
 		return gdbstub.Stop{Thread: a.Thread, Signal: abi.SIGTRAP, Reason: gdbstub.ReasonHistoryBegin}
+	}
+	if t := d.parked; t != nil && d.atSignal && d.recheck {
+		// Forwards from the past to where the program stopped at a
+		// signal (record.Live's Recheck): GDB, whose last stop was in
+		// the past, is told of the signal again, as a replay tells
+		// it, and its next resumption says what the thread gets.
+		d.recheck = false
+		return gdbstub.Stop{Thread: t.tid, Signal: d.stopSig}
 	}
 	d.stepping, d.stepTID, d.stepStarted = a.Step, a.Thread, false
 	d.pass = a.Pass

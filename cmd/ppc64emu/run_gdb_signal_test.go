@@ -155,3 +155,27 @@ func nativeGDB(t *testing.T, src, script string) (string, bool) {
 	}
 	return string(out), true
 }
+
+// TestRunGDBSignalReverse: under run -gdb, both byte orders, GDB goes
+// back two instructions from the program's stop at its SIGUSR1
+// (testdata/sigstops.c) and forwards again: where the program stopped,
+// GDB is told of the signal again, as a replay tells it, and continue
+// passes it (the handler runs: "usr1 10"; it used to be lost, GDB's last
+// stop being a step's).
+func TestRunGDBSignalReverse(t *testing.T) {
+	const script = "continue\nreverse-stepi\nreverse-stepi\ncontinue\ncontinue\n"
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			prog := buildGDBProg(t, "sigstops.c", order, "-O0")
+			run := serveGDBRun(t, prog, func(sock string, _ int) string {
+				return "set pagination off\nset confirm off\ntarget remote " + sock + "\n" + script + "kill\n"
+			}, true, "run", prog)
+			if d := cmp.Diff([]string{"SIGUSR1", "SIGUSR1", "SIGUSR2"}, gdbStops(run.gdb)); d != "" {
+				t.Errorf("GDB's stops (-want +got):\n%s\n%s", d, run.gdb)
+			}
+			if got := progLines(run.server); len(got) == 0 || got[0] != "usr1 10" {
+				t.Errorf("the program's output %q, want \"usr1 10\" first\n%s", got, run.server)
+			}
+		})
+	}
+}
