@@ -228,10 +228,10 @@ const (
 	cmpUnsigned = 2 << 32
 )
 
-// newBop is the operation for ci, the cached instruction at addr.
-func newBop(ci *codeInst, addr uint64) bop {
-	in := ci.in
-	o := bop{kind: kGeneric, branch: ci.branch, raw: uint32(ci.tag), f: ci.f, in: in}
+// newBop is the operation for in, the instruction decoded from the word
+// raw at addr.
+func newBop(in *decode.Inst, raw uint32, addr uint64) bop {
+	o := bop{kind: kGeneric, branch: branches[in.Op], raw: raw, f: semantics[in.Op], in: in}
 	k, ok := bopKinds[in.Op]
 	a := func(i int) uint8 { return uint8(in.Args[i] & 31) }
 	switch in.Op {
@@ -492,7 +492,8 @@ func (c *pageCache) grow(b *block, i uint) int {
 		break
 	}
 	for k := start; k < j; k++ {
-		b.ops = append(b.ops, newBop(insts.at(k), c.codeAddr+uint64(k)*4))
+		ci := insts.at(k)
+		b.ops = append(b.ops, newBop(c.inst(ci), uint32(ci.tag), c.codeAddr+uint64(k)*4))
 	}
 	return int(j - start)
 }

@@ -12,7 +12,7 @@ func NativeCalls(e *Emulator) uint64 {
 // instruction at addr (paged.go's fill).
 func RunCached(e *Emulator, addr uint64) bool {
 	ci := e.pages.code[addr/4096]
-	return ci != nil && ci[addr%4096/4].in != nil
+	return ci != nil && ci[addr%4096/4].bits&ciDecoded != 0
 }
 
 // SetNativePopcnt sets whether generated code uses POPCNT and returns a

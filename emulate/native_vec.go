@@ -62,7 +62,7 @@ func nativeRecord(a *natAsm, in *decode.Inst) bool {
 	}
 	plain := *in
 	plain.Op, plain.Flags = base, in.Flags&^decode.FlagRc
-	o := newBop(&codeInst{in: &plain}, 0)
+	o := newBop(&plain, 0, 0)
 	if o.kind == kGeneric || !nativeOp(a, &o, 0, false, nil) {
 		return false
 	}

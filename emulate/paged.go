@@ -108,6 +108,19 @@ type pageCache struct {
 	// an entry from its first block on).
 	code   map[uint64]*codeInsts
 	blocks map[uint64]*codeBlocks
+	// insts are the decoded instructions the entries of code refer to,
+	// by codeInst.ref, in chunks of instChunk (ref 0 is none: slot 0 is
+	// never one's); nInsts are the slots given. An entry keeps its slot
+	// for good (fill puts a new decoding there), so there are at most
+	// as many as the entries of the pages in code; they are dropped
+	// with code. Kept apart from the entries so that those hold no
+	// pointer: the collector never reads a code page's entries (it
+	// would read all 16 KiB of each, faulting in the parts no
+	// instruction has touched). In chunks, not one slice, so that
+	// growing copies nothing (appending to a slice of 250,000 copied
+	// and faulted in 4 MB for Ruby's start-up).
+	insts  []*[instChunk]*decode.Inst
+	nInsts uint32
 	// Code pages Run entered lately (enter), direct-mapped by page
 	// number, valid like codePage for the memory's generation.
 	entered [codeTLBSize]codeTLBEntry
@@ -286,9 +299,10 @@ var (
 )
 
 // maxCodePages bounds the decoded-instruction pages an Emulator keeps
-// (32 KiB each: 1,024 codeInsts of 32 bytes, and 8 KiB more for a page
-// with blocks; 80 MiB at most): a program that generates code page
-// after page does not grow the cache without end.
+// (16 KiB each: 1,024 codeInsts of 16 bytes, 8 bytes more in
+// pageCache.insts for each decoded word, and 8 KiB more for a page with
+// blocks; 64 MiB at most): a program that generates code page after
+// page does not grow the cache without end.
 const maxCodePages = 2048
 
 // codeInsts are the decoded instructions of one code page, by word.
@@ -296,8 +310,9 @@ type codeInsts [mem.PageSize / 4]codeInst
 
 // codeBlocks are EngineBlock's blocks of one code page, by the index of
 // their first word; kept apart from the codeInsts, so that an entry is
-// 32 bytes (two in a host cache line, none across two) and a page whose
-// code runs only a few times (most of a big program's) has none.
+// 16 bytes with no pointer (four in a host cache line, none across two)
+// and a page whose code runs only a few times (most of a big program's)
+// has none.
 type codeBlocks [mem.PageSize / 4]*block
 
 // at is &insts[i%len] without the nil check of insts (never nil: the
@@ -319,26 +334,78 @@ type codeInst struct {
 	// the instruction and those bits of MSR pass. (A branch's tag never
 	// matches without branchTag, so Run's inner loop tells the two
 	// apart only after a mismatch.)
-	tag    uint64
-	le     bool // decoded in little-endian mode (MSR[LE])
-	branch bool // f sets NIP
-	// fast: the checks of Step that depend on the instruction alone pass
-	// (valid form, not privileged, within the ISA level, emulated) and
-	// Run's fast loop may call f (not in readsCIA, no accumulator
-	// operand), so only MSR decides (setGate).
-	fast bool
+	tag uint64
+	// ref is the index of the entry's slot in pageCache.insts, 0 while
+	// it has none; the slot holds the decoded instruction while
+	// ciDecoded is set.
+	ref uint32
 	// heat counts the times EngineBlock entered the line starting here
 	// without a block, up to pageCache.hot (block.go's tiering); a new
 	// decoding starts at 0.
 	heat uint16
-	in   *decode.Inst
-	f    semFn
+	// bits are the op (its semantic function: semantics[op]) and the
+	// flags ciLE, ciBranch, ciFast and ciDecoded.
+	bits uint16
 }
 
-// A codeInst is at most 32 bytes (codeBlocks): 32 on 64-bit hosts, less
-// where pointers are 4 bytes. A bigger one makes this constant negative,
-// which no uintptr holds: a compile error.
-const _ = 32 - unsafe.Sizeof(codeInst{})
+// The flags of codeInst.bits, above the op:
+//   - ciLE: decoded in little-endian mode (MSR[LE]);
+//   - ciBranch: the op sets NIP (branches);
+//   - ciFast: the checks of Step that depend on the instruction alone
+//     pass (valid form, not privileged, within the ISA level, emulated)
+//     and Run's fast loop may call its semantic function (not in
+//     readsCIA, no accumulator operand), so only MSR decides (setGate);
+//   - ciDecoded: pageCache.insts[ref] is the decoding of the word in tag
+//     (else the entry only marks the word as seen: fill).
+const (
+	ciOp      = 1<<11 - 1
+	ciLE      = 1 << 11
+	ciBranch  = 1 << 12
+	ciFast    = 1 << 13
+	ciDecoded = 1 << 14
+)
+
+// Every op fits ciOp (else this constant overflows: a compile error).
+const _ = uint(ciOp + 1 - decode.NumOps)
+
+// A codeInst is 16 bytes on every host (codeBlocks, maxCodePages): a
+// size off it makes one of these constants negative, which no uintptr
+// holds: a compile error.
+const (
+	_ = 16 - unsafe.Sizeof(codeInst{})
+	_ = unsafe.Sizeof(codeInst{}) - 16
+)
+
+// op is the entry's op (decoded: ciDecoded).
+func (ci *codeInst) op() decode.Op { return decode.Op(ci.bits & ciOp) }
+
+// leBits is ciLE if le, else 0.
+func leBits(le bool) uint16 {
+	if le {
+		return ciLE
+	}
+	return 0
+}
+
+// instChunk is the number of slots in a chunk of pageCache.insts.
+const instChunk = 1024
+
+// inst is the decoded instruction of ci, an entry with ciDecoded.
+func (c *pageCache) inst(ci *codeInst) *decode.Inst {
+	return c.insts[ci.ref/instChunk][ci.ref%instChunk]
+}
+
+// setInst puts in into the slot of ci, giving it one if it has none.
+func (c *pageCache) setInst(ci *codeInst, in *decode.Inst) {
+	if ci.ref == 0 {
+		n := max(c.nInsts, 1) // slot 0: no ref
+		if n/instChunk == uint32(len(c.insts)) {
+			c.insts = append(c.insts, new([instChunk]*decode.Inst))
+		}
+		ci.ref, c.nInsts = n, n+1
+	}
+	c.insts[ci.ref/instChunk][ci.ref%instChunk] = in
+}
 
 // namesACC reports whether in has an MMA accumulator operand. Only such
 // instructions (xxsetaccz, xxmtacc, xxmfacc, the rank-k updates) prime or
@@ -380,14 +447,14 @@ const (
 // gate is a codeInst tag's upper half for MSR msr.
 func gate(msr uint64) uint64 { return (msr&gateMSR | gateValid) << 32 }
 
-// setGate makes the tag of ci valid for msr if its facilities are on in
-// msr, and for none otherwise.
-func (ci *codeInst) setGate(msr uint64) {
+// setGate makes the tag of ci, whose decoding is in, valid for msr if
+// its facilities are on in msr, and for none otherwise.
+func (ci *codeInst) setGate(in *decode.Inst, msr uint64) {
 	g := uint64(0)
-	if need := facilityNeed[ci.in.Facility&7]; ci.fast && msr&need == need {
+	if need := facilityNeed[in.Facility&7]; ci.bits&ciFast != 0 && msr&need == need {
 		g = gate(msr)
 	}
-	if ci.branch {
+	if ci.bits&ciBranch != 0 {
 		g |= branchTag
 	}
 	ci.tag = ci.tag&0xffffffff | g
@@ -577,7 +644,7 @@ func (c *pageCache) fetchCached(nip uint64, le bool) *codeInst {
 	}
 	off := nip % mem.PageSize
 	raw := binary.LittleEndian.Uint32(c.codePage[off:])
-	if ci := &c.codeInsts[off/4]; uint32(ci.tag) == raw && ci.le == le && ci.in != nil {
+	if ci := &c.codeInsts[off/4]; uint32(ci.tag) == raw && ci.bits&(ciLE|ciDecoded) == leBits(le)|ciDecoded {
 		return ci
 	}
 	return nil
@@ -623,6 +690,7 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 		if ci == nil {
 			if c.code == nil || len(c.code) >= maxCodePages {
 				c.code = map[uint64]*codeInsts{}
+				c.insts, c.nInsts = nil, 0
 				c.blocks = nil
 				c.entered = [codeTLBSize]codeTLBEntry{}
 				// The pages dropped are no longer kept out of the
@@ -654,8 +722,11 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 		// word as seen there (a tag without a gate and no in match
 		// nothing); the second time, the word is cached through
 		// decode.Lookup, whose result is immutable.
-		if old := &c.codeInsts[nip%mem.PageSize/4]; old.in != nil || old.tag != raw || old.le != le {
-			*old = codeInst{tag: raw, le: le}
+		if old := &c.codeInsts[nip%mem.PageSize/4]; old.bits&(ciLE|ciDecoded) != leBits(le) || old.tag != raw {
+			if old.bits&ciDecoded != 0 {
+				c.setInst(old, nil)
+			}
+			*old = codeInst{tag: raw, ref: old.ref, bits: leBits(le)}
 			c.dropBlock(nip)
 			return
 		}
@@ -664,18 +735,21 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 			return
 		}
 	}
-	f := semantics[in.Op] // the dispatch table's entry: Run and Step run the same function
-	ci := codeInst{
-		tag:    raw,
-		le:     le,
-		branch: branches[in.Op],
-		fast: f != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level &&
-			!readsCIA[in.Op] && !namesACC(in) && (c.runStop == nil || !c.runStop(in)),
-		in: in,
-		f:  f,
+	// Run calls the dispatch table's entry, semantics[op]: Run and Step
+	// run the same function.
+	bits := uint16(in.Op)&ciOp | leBits(le) | ciDecoded
+	if branches[in.Op] {
+		bits |= ciBranch
 	}
-	ci.setGate(msr)
-	c.codeInsts[nip%mem.PageSize/4] = ci
+	if semantics[in.Op] != nil && in.Invalid == 0 && !in.Has(decode.FlagPrivileged) && in.Level <= level &&
+		!readsCIA[in.Op] && !namesACC(in) && (c.runStop == nil || !c.runStop(in)) {
+		bits |= ciFast
+	}
+	slot := c.codeInsts.at(uint(nip % mem.PageSize / 4))
+	c.setInst(slot, in)
+	ci := codeInst{tag: raw, ref: slot.ref, bits: bits}
+	ci.setGate(in, msr)
+	*slot = ci
 	c.dropBlock(nip)
 }
 

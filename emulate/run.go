@@ -447,7 +447,7 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 				break
 			}
 			r.NIP = c.codeAddr + uint64(i)*4
-			if err := ci.f(e, r, m, ci.in); err != nil {
+			if err := semantics[ci.op()](e, r, m, c.inst(ci)); err != nil {
 				return c.stop(r, i, err)
 			}
 			c.left -= uint64(i - c.line + 1)
@@ -473,7 +473,7 @@ func (e *Emulator) runCached(r *regs.Regs, m Memory, max uint64) (uint64, error)
 			c.stopAt = i + uint(min(c.left, uint64(mem.PageSize/4-i)))
 			continue
 		}
-		if err := ci.f(e, r, m, ci.in); err != nil {
+		if err := semantics[ci.op()](e, r, m, c.inst(ci)); err != nil {
 			return c.stop(r, i, err)
 		}
 		i++
@@ -501,10 +501,11 @@ func word(p *[mem.PageSize]byte, i uint) uint32 {
 func (e *Emulator) stepPaged(r *regs.Regs, m Memory, pm PagedMemory) error {
 	if pm != nil && r.NIP&3 == 0 {
 		if ci := e.pages.fetchCached(r.NIP, r.MSR&regs.MSRLE != 0); ci != nil {
-			if ci.fast && ci.tag&^branchTag>>32 != gate(r.MSR)>>32 {
-				ci.setGate(r.MSR) // cached under another MSR
+			in := e.pages.inst(ci)
+			if ci.bits&ciFast != 0 && ci.tag&^branchTag>>32 != gate(r.MSR)>>32 {
+				ci.setGate(in, r.MSR) // cached under another MSR
 			}
-			return e.runStep(r, m, ci.in)
+			return e.runStep(r, m, in)
 		}
 	}
 	in, err := e.fetchInst(r, m, &e.inst)
