@@ -55,3 +55,7 @@ func NativeIndirect(e *Emulator) int {
 // Epoch is e's block epoch (paged.go): it moves when code may have
 // changed, and a block of an older epoch is checked before it runs.
 func Epoch(e *Emulator) uint64 { return e.pages.epoch }
+
+// DecodedSlots is how many slots for decoded instructions Run's page
+// cache has given out (paged.go's pageCache.insts).
+func DecodedSlots(e *Emulator) uint32 { return e.pages.nInsts }

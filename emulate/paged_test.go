@@ -113,6 +113,54 @@ func TestRunSelfModifying(t *testing.T) {
 	}
 }
 
+// TestRunRewriteKeepsSlots: a loop that rewrites one of its own words at
+// every iteration (addi r3,r3,1 and addi r3,r3,16 in turn) runs under
+// every engine as a Fetch loop runs it on the memory behind calls, and
+// the slots Run gives decoded instructions do not grow with the number
+// of rewrites (an entry keeps its slot: fill puts the new decoding
+// there).
+func TestRunRewriteKeepsSlots(t *testing.T) {
+	wXor := enc(ppc64asm.XOR, 5, 5, 6) // xor r5,r5,r6
+	wBack12 := enc(ppc64asm.B, -12)    // b .-12
+	setup := func(msr uint64) (*mem.Memory, regs.Regs) {
+		// loop: addi r3,r3,1 (rewritten); xor r5,r5,r6; stw r5,0(r4); b loop
+		m := code(t, msr, codeBase, mem.RWX, wAddi3, wXor, wStwR5, wBack12)
+		r := regs.Regs{MSR: msr, NIP: codeBase}
+		r.GPR[4], r.GPR[5], r.GPR[6] = codeBase, uint64(wAddi3), uint64(wAddi3^wAddi3By16)
+		return m, r
+	}
+	for _, msr := range []uint64{regs.MSRLinuxUser, regs.MSRLinuxUserLE} {
+		for _, eng := range []emulate.Engine{emulate.EngineCached, emulate.EngineBlock, emulate.EngineNative} {
+			slots := map[uint64]uint32{}
+			for _, steps := range []uint64{400, 4000} {
+				m1, r1 := setup(msr)
+				e := emulate.New(emulate.Config{Engine: eng})
+				n1, err1 := e.Run(&r1, m1, emulate.RunOptions{MaxSteps: steps})
+
+				m2, r2 := setup(msr)
+				e2 := emulate.New(emulate.Config{})
+				var n2 uint64
+				var err2 error
+				for ; n2 < steps; n2++ {
+					if err2 = e2.Fetch(&r2, unpaged{m2}); err2 != nil {
+						break
+					}
+				}
+				if n1 != n2 || err1 != emulate.ErrStepLimit || err2 != nil {
+					t.Fatalf("MSR %#x, engine %d, %d steps: Run = %d, %v; Fetch loop = %d, %v", msr, eng, steps, n1, err1, n2, err2)
+				}
+				if d := cmp.Diff(r2, r1); d != "" {
+					t.Errorf("MSR %#x, engine %d, %d steps: registers (-Fetch +Run):\n%s", msr, eng, steps, d)
+				}
+				slots[steps] = emulate.DecodedSlots(e)
+			}
+			if slots[400] == 0 || slots[4000] != slots[400] {
+				t.Errorf("MSR %#x, engine %d: %d decoded-instruction slots after 400 steps, %d after 4000; want the same, not 0", msr, eng, slots[400], slots[4000])
+			}
+		}
+	}
+}
+
 // TestRunRemapAndProtect: Run sees Unmap/Map with other code at the same
 // address, and Protect taking execute or write permission away, between
 // runs (the pages it kept are dropped when the memory's Generation moves).
