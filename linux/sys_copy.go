@@ -339,10 +339,14 @@ func sysPreadv2(t *Thread, a *sysArgs) (uint64, int) { return preadv(t, a, true)
 
 func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 	fd := t.fd(a.Fd(0))
+	if mm := t.files.memfds[fd]; mm != nil {
+		return procMemVec(t, a, mm, v2, false)
+	}
 	if _, entry := t.files.procWrites[fd]; t.runnerFile(fd) && !entry {
 		// The runner's other files have no positioned reads; a /proc
 		// entry's (seq_file or simple_read_from_buffer) reads at the
-		// offset, as its memory file does (EBADF opened write-only).
+		// offset, as its memory file does (EBADF opened write-only),
+		// and /proc/PID/mem's is procMemVec above.
 		return 0, abi.ESPIPE
 	}
 	iov, e := t.iovecs(a.Ptr(1), a.Ulong(2))
@@ -359,6 +363,25 @@ func preadv(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 		}
 	}
 	return t.preadvIov(fd, iov, int64(a.Long(3)), flags, v2)
+}
+
+// procMemVec is preadv, preadv2 (v2), pwritev or pwritev2 (write) of a
+// /proc/self/mem descriptor reaching mm (procMemRWv): a negative offset
+// is EINVAL before anything else (do_preadv, do_pwritev), but preadv2's
+// and pwritev2's -1, which is the descriptor's offset.
+func procMemVec(t *Thread, a *sysArgs, mm *addressSpace, v2, write bool) (uint64, int) {
+	off, flags := int64(a.Long(3)), 0
+	if v2 {
+		flags = int(a.Int(5))
+	}
+	if off < 0 && !(v2 && off == -1) {
+		return 0, abi.EINVAL
+	}
+	iov, e := t.iovecs(a.Ptr(1), a.Ulong(2))
+	if e != 0 {
+		return 0, e
+	}
+	return t.procMemRWv(mm, a.Fd(0), iov, write, off, flags)
 }
 
 // preadvIov is preadv (preadv2 if v2, with RWF_ flags) of host
@@ -451,6 +474,9 @@ func sysPwritev2(t *Thread, a *sysArgs) (uint64, int) { return pwritev(t, a, tru
 
 func pwritev(t *Thread, a *sysArgs, v2 bool) (uint64, int) {
 	fd := t.fd(a.Fd(0))
+	if mm := t.files.memfds[fd]; mm != nil {
+		return procMemVec(t, a, mm, v2, true)
+	}
 	ref, entry := t.files.procWrites[fd]
 	if t.runnerFile(fd) && !entry {
 		return 0, abi.ESPIPE

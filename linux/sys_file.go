@@ -476,6 +476,9 @@ func sysRead(t *Thread, a *sysArgs) (uint64, int) {
 func sysPread(t *Thread, a *sysArgs) (uint64, int) {
 	off := int64(a.Long(3))
 	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
+		if off < 0 {
+			return 0, abi.EINVAL // ksys_pread64, before the descriptor
+		}
 		return t.procMemRW(mm, a, false, off)
 	}
 	if e := t.procReadCheck(t.fd(a.Fd(0)), off); e != 0 {
@@ -646,6 +649,9 @@ func sysWrite(t *Thread, a *sysArgs) (uint64, int) {
 func sysPwrite(t *Thread, a *sysArgs) (uint64, int) {
 	off := int64(a.Long(3))
 	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
+		if off < 0 {
+			return 0, abi.EINVAL // ksys_pwrite64, before the descriptor
+		}
 		return t.procMemRW(mm, a, true, off)
 	}
 	if ref, ok := t.files.procWrites[t.fd(a.Fd(0))]; ok {
@@ -776,7 +782,7 @@ func (t *Thread) iovecArgs(a *sysArgs, write bool) (iov []abi.Iovec, done bool, 
 		return nil, true, 0, e
 	}
 	if mm := t.files.memfds[t.fd(a.Fd(0))]; mm != nil {
-		n, e = t.procMemRWv(mm, a.Fd(0), iov, write)
+		n, e = t.procMemRWv(mm, a.Fd(0), iov, write, -1, 0)
 		return nil, true, n, e
 	}
 	if t.files.pidfds[t.fd(a.Fd(0))] != nil {

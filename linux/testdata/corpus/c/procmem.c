@@ -5,6 +5,7 @@
  * stop after a short one; an error only when nothing moved). The expected
  * output (procmem.expected) follows Linux's fs/proc/base.c (mem_rw,
  * mem_lseek): qemu-user hands the guest the host's file. */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -78,6 +79,72 @@ int main(void) {
 	lseek(fd, pa, SEEK_SET);
 	r = writev(fd, &badbuf, 1);
 	printf("writev from an unmapped buffer: %ld %s\n", r, err(r));
+
+	/* preadv, preadv2 and pwritev (do_preadv, do_pwritev): one mem_rw
+	 * per iovec at the offset, the file's offset untouched; a negative
+	 * offset EINVAL (preadv2's -1: the file's offset, as readv), and so
+	 * is pread's; an RWF_ flag but RWF_HIPRI EOPNOTSUPP
+	 * (do_loop_readv_writev), unless nothing is to move. */
+	x = y = 0;
+	lseek(fd, 0, SEEK_SET);
+	r = preadv(fd, two, 2, pa);
+	printf("preadv: %ld %d %d, offset %s\n", r, x, y, lseek(fd, 0, SEEK_CUR) == 0 ? "untouched" : "moved");
+	memset(b1, 0, sizeof b1);
+	r = preadv(fd, across, 2, (off_t)(uintptr_t)(ro + pg - 8));
+	printf("preadv across the end of the mapping: %ld \"%s\"\n", r, b1);
+	r = preadv(fd, across, 2, (off_t)(uintptr_t)(ro + pg));
+	printf("preadv unmapped: %ld %s\n", r, err(r));
+	r = preadv(fd, &badbuf, 1, pa);
+	printf("preadv to an unmapped buffer: %ld %s\n", r, err(r));
+	r = preadv(fd, two, 2, -8);
+	printf("preadv at -8: %ld %s; ", r, err(r));
+	r = pread(fd, &v, sizeof v, -1);
+	printf("pread at -1: %ld %s\n", r, err(r));
+	lseek(fd, pa, SEEK_SET);
+	x = y = 0;
+	r = preadv2(fd, two, 2, -1, 0);
+	printf("preadv2 at -1: %ld %d %d, offset %s\n", r, x, y, lseek(fd, 0, SEEK_CUR) == pa + 8 ? "advanced 8" : "wrong");
+	r = preadv2(fd, two, 2, pa, RWF_HIPRI);
+	printf("preadv2 RWF_HIPRI: %ld %s; ", r, err(r));
+	r = preadv2(fd, two, 2, pa, RWF_NOWAIT);
+	printf("RWF_NOWAIT: %ld %s; ", r, err(r));
+	struct iovec none = {b1, 0};
+	r = preadv2(fd, &none, 1, pa, RWF_NOWAIT);
+	printf("RWF_NOWAIT of nothing: %ld %s\n", r, err(r));
+	x = 55, y = 66;
+	r = pwritev(fd, two, 2, pa);
+	printf("pwritev: %ld, pair now %d %d\n", r, pair[0], pair[1]);
+	r = pwritev2(fd, two, 2, pa, RWF_DSYNC);
+	printf("pwritev2 RWF_DSYNC: %ld %s; ", r, err(r));
+	r = pwritev(fd, two, 2, (off_t)(uintptr_t)(ro + pg));
+	printf("pwritev unmapped: %ld %s\n", r, err(r));
+
+	/* The open's access mode: a write-only descriptor's reads and a
+	 * read-only one's writes are EBADF (vfs_read, vfs_write), after
+	 * a negative offset's EINVAL. */
+	int wfd = open("/proc/self/mem", O_WRONLY), rfd = open("/proc/self/mem", O_RDONLY);
+	r = pread(wfd, &v, sizeof v, pa);
+	printf("O_WRONLY: pread %ld %s; ", r, err(r));
+	r = preadv(wfd, two, 2, pa);
+	printf("preadv %ld %s; ", r, err(r));
+	lseek(wfd, pa, SEEK_SET);
+	r = read(wfd, &v, sizeof v);
+	printf("read %ld %s; ", r, err(r));
+	x = 88;
+	r = pwrite(wfd, &x, sizeof x, pa);
+	printf("pwrite %ld, pair now %d\n", r, pair[0]);
+	x = 77;
+	r = pwrite(rfd, &x, sizeof x, pa);
+	printf("O_RDONLY: pwrite %ld %s; ", r, err(r));
+	r = pwritev(rfd, two, 2, pa);
+	printf("pwritev %ld %s; ", r, err(r));
+	lseek(rfd, pa, SEEK_SET);
+	r = writev(rfd, two, 2);
+	printf("writev %ld %s; ", r, err(r));
+	r = pwrite(rfd, &x, sizeof x, -1);
+	printf("pwrite at -1 %ld %s; pair now %d\n", r, err(r), pair[0]);
+	close(wfd);
+	close(rfd);
 
 	/* A debugger's breakpoint: patch read-only text (li r3,1 -> li r3,2). */
 #if defined(_CALL_ELF) && _CALL_ELF == 2
