@@ -652,9 +652,30 @@ const procPidMemName = "ppc64emu-proc-pid"
 // a /proc/PID directory (procPidMemName). It costs a readlink, made only
 // by sendfile and splice.
 func procPidHostFD(h int) bool {
+	return strings.HasPrefix(memfdName(h), procPidMemName+" ")
+}
+
+// procMemfdPrefix begins the names of all the memory files that stand
+// for /proc files (memFile, procPidMemName, procSysMemName, /proc/PID/mem).
+const procMemfdPrefix = "ppc64emu-proc"
+
+// procMemfd reports whether host descriptor h is a memory file standing
+// for a /proc file (procMemfdPrefix). It costs a readlink.
+func procMemfd(h int) bool { return strings.HasPrefix(memfdName(h), procMemfdPrefix) }
+
+// memfdName is the name host descriptor h's memory file was made with
+// (and " (deleted)"), "" if h is not a memory file. It costs a readlink.
+func memfdName(h int) string {
 	b := make([]byte, 64)
 	n, err := unix.Readlink("/proc/self/fd/"+strconv.Itoa(h), b)
-	return err == nil && strings.HasPrefix(string(b[:n]), "/memfd:"+procPidMemName+" ")
+	if err != nil {
+		return ""
+	}
+	name, ok := strings.CutPrefix(string(b[:n]), "/memfd:")
+	if !ok {
+		return ""
+	}
+	return name
 }
 
 // memFileAcc is memFileNamed opened for access acc (unix.O_RDONLY, or

@@ -288,9 +288,7 @@ func procSysHostFD(h int) bool {
 	if _, in := procSysEntry(h); in {
 		return true
 	}
-	b := make([]byte, 64)
-	n, err := unix.Readlink("/proc/self/fd/"+strconv.Itoa(h), b)
-	return err == nil && strings.HasPrefix(string(b[:n]), "/memfd:"+procSysMemName+" ")
+	return strings.HasPrefix(memfdName(h), procSysMemName+" ")
 }
 
 // procSysAt reports whether host path (relative to host descriptor d, or

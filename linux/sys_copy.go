@@ -17,11 +17,12 @@ import (
 // the arguments as the guest's kernel would; the runner reads and writes
 // the guest's offsets and buffers. Where the runner stands for the kernel
 // (a signalfd, /proc/PID/mem or comm descriptor, or while a run is
-// recorded an output that is the runner's stdout or stderr) sendfile and
-// copy_file_range are EINVAL, as splice (sys_splice.go), and so is
-// sendfile from any entry of a /proc/PID directory: Linux's answer
-// for a file without the operation, and programs fall back to read and
-// write. CPython's os.sendfile, os.copy_file_range, os.preadv,
+// recorded an output that is the runner's stdout or stderr) sendfile is
+// EINVAL, as splice (sys_splice.go), and so is sendfile from any entry
+// of a /proc/PID directory: Linux's answer for a file without the
+// operation, and programs fall back to read and write. copy_file_range
+// checks its files as Linux's does (copyRunnerFile: EXDEV from a /proc
+// file to another file system's). CPython's os.sendfile, os.copy_file_range, os.preadv,
 // os.pwritev, os.posix_fadvise and os.memfd_create (test_os, test_posix,
 // shutil's copies) use them.
 
@@ -232,12 +233,11 @@ func fileMode(fd int) uint32 {
 }
 
 // sysCopyFileRange is copy_file_range(fd_in, off_in, fd_out, off_out,
-// len, flags).
+// len, flags). The offsets are read (EFAULT) before the flags are
+// checked (EINVAL), as Linux's system call does; a copy from or to a
+// file the runner answers is copyRunnerFile's.
 func sysCopyFileRange(t *Thread, a *sysArgs) (uint64, int) {
 	in, out := t.files.get(a.Fd(0)), t.files.get(a.Fd(2))
-	if e := t.copyRefused(a.Fd(2), in, out); e != 0 {
-		return 0, e
-	}
 	var offs [2]*int64
 	for i, p := range [2]uint64{a.Ptr(1), a.Ptr(3)} {
 		if p == 0 {
@@ -251,6 +251,12 @@ func sysCopyFileRange(t *Thread, a *sysArgs) (uint64, int) {
 		*offs[i] = int64(v)
 	}
 	size := min(a.Size(4), maxRW)
+	if n, e, ok := t.copyRunnerFile(in, out, offs, a.Size(4), a.Uint(5)); ok {
+		return n, e
+	}
+	if e := t.copyRefused(a.Fd(2), in, out); e != 0 {
+		return 0, e
+	}
 	if a.Uint(5) == 0 && in >= 0 && readableFile(in) {
 		// generic_copy_file_checks: the limit at the output's position,
 		// whatever the input has left.
@@ -281,6 +287,109 @@ func sysCopyFileRange(t *Thread, a *sysArgs) (uint64, int) {
 		}
 	}
 	return uint64(n), 0
+}
+
+// cfrEnd is what copy_file_range's checks (generic_copy_file_checks)
+// see of one of its files.
+type cfrEnd struct {
+	mode        uint32 // S_IFMT; 0 for an anonymous inode (signalfd, 6.1's pidfd)
+	read, write bool   // FMODE_READ, FMODE_WRITE
+	appendMode  bool   // O_APPEND
+	proc        bool   // on procfs (one file system: the same super block)
+	unsigned    bool   // FMODE_UNSIGNED_OFFSET (/proc/PID/mem)
+}
+
+// cfrEndOf is cfrEnd of host descriptor h.
+func (t *Thread) cfrEndOf(h int) cfrEnd {
+	ft := t.files
+	if _, ok := ft.sigfds[h]; ok || ft.pidfds[h] != nil {
+		return cfrEnd{}
+	}
+	var c cfrEnd
+	fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFL, 0)
+	if err == nil && fl&unix.O_PATH == 0 {
+		c.read = fl&unix.O_ACCMODE != unix.O_WRONLY
+		c.write = fl&unix.O_ACCMODE != unix.O_RDONLY
+		c.appendMode = fl&unix.O_APPEND != 0
+	}
+	c.mode = fileMode(h)
+	if ft.memfds[h] != nil {
+		c.proc, c.unsigned = true, true
+		return c
+	}
+	if _, ok := ft.procWrites[h]; ok {
+		c.proc, c.write = true, true // the host's is read-only (procWritableOpen)
+		return c
+	}
+	if procMemfd(h) {
+		c.proc = true
+		return c
+	}
+	var fs unix.Statfs_t
+	c.proc = unix.Fstatfs(h, &fs) == nil && fs.Type == unix.PROC_SUPER_MAGIC
+	return c
+}
+
+// copyRunnerFile is copy_file_range from host descriptor in at offs[0]
+// to out at offs[1] (nil: at the file's offset), of size bytes with
+// flags, when one of them is a file the runner answers (ok false
+// otherwise), by Linux 6.1's vfs_copy_file_range: flags EINVAL; a
+// directory EISDIR; a file not regular (signalfd, pidfd) EINVAL; an
+// input not open for reading, an output not for writing or appending
+// EBADF; files of two file systems EXDEV (a /proc file and any other).
+// Between two /proc files, whose size is 0, the copy is shortened to
+// nothing (but from /proc/PID/mem at a negative offset, which then
+// fails in do_splice_direct: no splice_read, EINVAL): offsets that wrap
+// EOVERFLOW, an output at RLIMIT_FSIZE EFBIG and SIGXFSZ, a negative
+// offset of a file without unsigned offsets EINVAL (rw_verify_area),
+// else 0.
+func (t *Thread) copyRunnerFile(in, out int, offs [2]*int64, size uint64, flags uint32) (uint64, int, bool) {
+	if in < 0 || out < 0 || in == badFD || out == badFD {
+		return 0, 0, false
+	}
+	if !t.runnerFile(in) && !t.runnerFile(out) && !procMemfd(in) && !procMemfd(out) {
+		return 0, 0, false
+	}
+	ci, co := t.cfrEndOf(in), t.cfrEndOf(out)
+	switch {
+	case flags != 0:
+		return 0, abi.EINVAL, true
+	case ci.mode == unix.S_IFDIR || co.mode == unix.S_IFDIR:
+		return 0, abi.EISDIR, true
+	case ci.mode != unix.S_IFREG || co.mode != unix.S_IFREG:
+		return 0, abi.EINVAL, true
+	case !ci.read || !co.write || co.appendMode:
+		return 0, abi.EBADF, true
+	case !ci.proc || !co.proc:
+		return 0, abi.EXDEV, true
+	}
+	var pos [2]int64
+	for i, h := range [2]int{in, out} {
+		if offs[i] != nil {
+			pos[i] = *offs[i]
+		} else if p, err := unix.Seek(h, 0, unix.SEEK_CUR); err == nil {
+			pos[i] = p
+		}
+	}
+	if uint64(pos[0])+size < uint64(pos[0]) || uint64(pos[1])+size < uint64(pos[1]) {
+		return 0, int(unix.EOVERFLOW), true
+	}
+	count := uint64(0)
+	if pos[0] < 0 {
+		count = min(size, -uint64(pos[0])) // what is left "before" size 0
+	}
+	if lim := t.group.rl.fsize.Cur; lim != unix.RLIM_INFINITY && pos[1] >= 0 && uint64(pos[1]) >= lim {
+		return 0, t.fsizeExceeded(), true
+	}
+	for i, c := range [2]cfrEnd{ci, co} {
+		if pos[i] < 0 && !c.unsigned || pos[i] >= 0 && int64(uint64(pos[i])+count) < 0 && !c.unsigned {
+			return 0, abi.EINVAL, true
+		}
+	}
+	if count > 0 {
+		return 0, abi.EINVAL, true
+	}
+	return 0, 0, true
 }
 
 // copyRefused refuses (EINVAL) a transfer between host descriptors in and

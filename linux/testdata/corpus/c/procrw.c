@@ -14,7 +14,10 @@
  * comm and oom_score_adj set (below). procrw.expected is a native run's
  * on x86-64 (Linux 6.18): qemu-ppc64le 7.2 answers pwritev2 of comm with
  * RWF_DSYNC EOPNOTSUPP, Linux ESPIPE (no FMODE_PWRITE, checked first);
- * the rest is qemu's. */
+ * the rest is qemu's, but the last line, copy_file_range from a pidfd:
+ * EXDEV on 6.18 (and qemu), whose pidfs inode is a regular file; Linux
+ * 6.1's (the ABI emulated) is anon_inode's, with no file type
+ * (alloc_anon_inode), so generic_file_rw_checks says EINVAL. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -42,6 +45,8 @@ static const char *err(long r) {
 	case EACCES: return "EACCES";
 	case EPERM: return "EPERM";
 	case EOPNOTSUPP: return "EOPNOTSUPP";
+	case EISDIR: return "EISDIR";
+	case EOVERFLOW: return "EOVERFLOW";
 	}
 	snprintf(b, sizeof b, "errno %d", errno);
 	return b;
@@ -168,5 +173,47 @@ int main(void) {
 	for (int i = 0; i < 4; i++)
 		printf("%s: fadvise %s, length -1 %s, advice 9 %s\n", names[i], strerror(posix_fadvise(fds[i], 0, 0, POSIX_FADV_SEQUENTIAL)),
 		       strerror(posix_fadvise(fds[i], 0, -1, POSIX_FADV_NORMAL)), strerror(posix_fadvise(fds[i], 0, 0, 9)));
+
+	/* copy_file_range with the files the runner answers, by Linux 6.1's
+	 * generic_copy_file_checks: a directory EISDIR, then a file that is
+	 * not regular EINVAL (signalfd, and a pidfd: 6.1's anonymous inode
+	 * has no file type; 6.9's pidfs made it a regular file, EXDEV
+	 * below), then an input not open for reading or an output not for
+	 * writing EBADF, then files of two file systems EXDEV (all /proc
+	 * entries are procfs's); two /proc files copy nothing (their size is
+	 * 0): 0. Flags are EINVAL before all that. */
+	int memfd = (int)syscall(SYS_memfd_create, "procrw", 0);
+	if (write(memfd, "data", 4) != 4 || write(out, "0123456789", 10) != 10)
+		return 1;
+	int rofd = open(path("comm"), O_RDONLY), rwfd = open(path("comm"), O_RDWR);
+	int dirfd = open("/proc/self", O_RDONLY | O_DIRECTORY), mwfd = open(path("mem"), O_RDWR);
+	struct {
+		const char *name;
+		int in, out;
+	} cp[] = {
+	    {"comm O_WRONLY to a file", cfd, out},   {"comm O_RDWR to a file", rwfd, out},
+	    {"comm to a memfd", rofd, memfd},        {"mem to a file", mfd, out},
+	    {"signalfd to a file", sfd, out},        {"/proc/self to a file", dirfd, out},
+	    {"/proc/self to signalfd", dirfd, sfd},  {"signalfd to comm O_WRONLY", sfd, cfd},
+	    {"comm to comm O_RDWR", rofd, rwfd},     {"mem to comm O_WRONLY", mfd, cfd},
+	    {"mem O_RDWR to itself", mwfd, mwfd},    {"comm O_RDWR to mem O_RDONLY", rwfd, mfd},
+	    {"a file to comm O_WRONLY", out, cfd},   {"a file to mem O_RDWR", out, mwfd},
+	    {"a file to mem O_RDONLY", out, mfd},    {"a file to signalfd", out, sfd},
+	    {"a memfd to comm O_RDWR", memfd, rwfd},
+	};
+	for (unsigned i = 0; i < sizeof cp / sizeof cp[0]; i++) {
+		loff_t o1 = 0, o2 = 0;
+		long r = copy_file_range(cp[i].in, &o1, cp[i].out, &o2, 4, 0);
+		const char *e = strdup(err(r));
+		printf("copy_file_range %s: %s, offsets %lld %lld; flags 1 %s\n", cp[i].name, e, (long long)o1, (long long)o2,
+		       err(copy_file_range(cp[i].in, &o1, cp[i].out, &o2, 4, 1)));
+	}
+	loff_t o = -5;
+	printf("copy_file_range comm to comm O_RDWR at -5: %s\n", err(copy_file_range(rofd, &o, rwfd, 0, 4, 0)));
+	o = -5;
+	printf("copy_file_range mem at -5 to comm O_RDWR: %s", err(copy_file_range(mwfd, &o, rwfd, 0, 4, 0)));
+	o = -2;
+	printf("; at -2: %s\n", err(copy_file_range(mwfd, &o, rwfd, 0, 4, 0)));
+	printf("copy_file_range pidfd to a file: %s\n", err(copy_file_range(pfd, 0, out, 0, 4, 0)));
 	return 0;
 }
