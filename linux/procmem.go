@@ -91,23 +91,12 @@ func (ft *fdTable) memCopied(c *fdTable, h, nh int) {
 // not negative) of a /proc/self/mem descriptor reaching mm: a[1] is the
 // caller's buffer, a[2] its size.
 func (t *Thread) procMemRW(mm *addressSpace, a *sysArgs, write bool, off int64) (uint64, int) {
-	h := t.fd(a.Fd(0))
-	if e := procMemAccess(h, write); e != 0 {
-		return 0, e
-	}
-	addr := uint64(off)
-	if off < 0 {
-		cur, err := unix.Seek(h, 0, unix.SEEK_CUR)
-		if err != nil {
-			return 0, errnoOf(err)
-		}
-		addr = uint64(cur)
-	}
-	return t.procMemAt(mm, a, write, addr, off < 0)
+	return t.procMemRWv(mm, a.Fd(0), []abi.Iovec{{Base: a.Ptr(1), Len: a.Size(2)}}, write, off, 0)
 }
 
-// procMemAt is procMemRW at guest address addr, advancing the
-// descriptor's offset past what moved if atPos.
+// procMemAt is a read or write of a /proc/self/mem descriptor reaching mm
+// at guest address addr (a[1] the caller's buffer, a[2] its size),
+// advancing the descriptor's offset past what moved if atPos.
 func (t *Thread) procMemAt(mm *addressSpace, a *sysArgs, write bool, addr uint64, atPos bool) (uint64, int) {
 	h := t.fd(a.Fd(0))
 	buf, n := a.Ptr(1), a.Size(2)
