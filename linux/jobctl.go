@@ -84,10 +84,11 @@ func (p *Process) groupStop(g *threadGroup, sig int) {
 // do_notify_parent_cldstop): SIGCHLD with code unless its action ignores
 // it or has SA_NOCLDSTOP, and a wake-up of its waits.
 func (p *Process) notifyStop(g *threadGroup, code, sig int) {
-	if g == p.group {
-		if code == cldSTOPPED {
-			p.firstStops++
-		}
+	if g == p.group && code == cldSTOPPED {
+		p.firstStops++
+	}
+	if g == p.group || code == cldSTOPPED {
+		// Another's stop: FirstAlone may say yes now.
 		select {
 		case p.firstStop <- struct{}{}: // FirstStops
 		default:

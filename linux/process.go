@@ -594,7 +594,8 @@ func (p *Process) FirstExit() (<-chan struct{}, func() ExitStatus) {
 
 // FirstStops returns a channel that gets a value when the initial guest
 // process stops or continues (job control: a stop signal whose action is
-// the default, SIGCONT) or another guest process ends (FirstAlone),
+// the default, SIGCONT) or another guest process ends or stops
+// (FirstAlone),
 // several changes in a row possibly as one, and the initial process's
 // state now: whether it is stopped, by which signal, and how many times
 // it has stopped (which tells a stop already seen from the next). ppc64emu
@@ -611,15 +612,19 @@ func (p *Process) FirstStops() (<-chan struct{}, func() (stopped bool, sig int, 
 }
 
 // FirstAlone reports whether the initial process is the only guest
-// process that has not ended (the others ended, reaped or not). A runner
-// that runs every guest process in one host process can stop that host
-// process with the initial one only then: stopped, it would stop the
-// others too, and one of them may be the process that is to continue it.
+// process that can run: the others ended (reaped or not) or are stopped
+// (job control). A runner that runs every guest process in one host
+// process can stop that host process with the initial one only then:
+// stopped, it would stop the others too, and one of them may be the
+// process that is to continue it; a stopped one cannot (a whole job
+// stopped by the terminal's SIGTSTP, a stopped child its stopped parent
+// waits for), and nothing but a signal from outside the run, which
+// reaches the runner, continues any of them.
 func (p *Process) FirstAlone() bool {
 	p.gil.lock(make(chan struct{}, 1))
 	defer p.gil.unlock()
 	for _, g := range p.groups {
-		if g != p.group && !g.zombie && !g.exiting {
+		if g != p.group && !g.zombie && !g.exiting && !g.stopped {
 			return false
 		}
 	}

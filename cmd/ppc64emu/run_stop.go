@@ -139,14 +139,14 @@ func stopSelf(sig int) {
 // with WUNTRACED sees it stopped by that signal, as under Linux and
 // qemu-user, and the caller's SIGCONT continues the runner, which passes
 // it on to the first process (notifiedSignals). The runner stops as a
-// whole, so it does so only while the first is the only guest process
-// that has not ended (Process.FirstAlone): another could be the one to
-// continue it (sigsuspend.c's child stops and continues its parent); one
-// that stopped while another lived stops the runner when the last other
-// ends, still stopped (no guest process is left to continue it then).
-// Left: while others live, the caller does not see the stop. In two
-// processes the back runs the others on (runBack). Before, such a stop
-// never reached the caller.
+// whole, so it does so only while no other guest process can run
+// (Process.FirstAlone: each ended or is stopped): another could be the
+// one to continue it (sigsuspend.c's child stops and continues its
+// parent); one that stopped while another ran stops the runner when the
+// last other ends or stops, still stopped (no guest process is left to
+// continue it then). Left: while another runs, the caller does not see
+// the stop. In two processes the back runs the others on (runBack).
+// Before, such a stop never reached the caller.
 func followStops(p *linux.Process) (unfollow func()) {
 	changes, state := p.FirstStops()
 	quit, done := make(chan struct{}), make(chan struct{})

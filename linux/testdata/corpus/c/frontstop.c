@@ -22,6 +22,14 @@
 // exits 0 once its standard input has a byte or ends (TestRunnerStopAlone:
 // ppc64emu run as one process).
 //
+// "both SIG": no watcher; a child stops itself (SIGSTOP), and once the
+// process has seen it stopped (waitpid WUNTRACED) it writes "ready" and
+// stops itself with SIG: every process of the run is stopped then
+// (TestRunnerStopAlone: ppc64emu run as one process stops at once).
+// Once continued it continues the child, reaps it and prints its status
+// and how many SIGCONTs its handler got, then exits 0 once its standard
+// input has a byte or ends.
+//
 // No mode (TestCorpus): a child stops itself with SIGSTOP; the process
 // sees it stopped (waitpid WUNTRACED), continues it (WCONTINUED) and
 // reaps it once it has seen that.
@@ -88,6 +96,29 @@ int main(int argc, char **argv) {
 		fflush(stdout);
 		raise(sig);
 		printf("parent: continued, SIGCONT %d\n", (int)conts);
+		fflush(stdout);
+		(void)!read(0, &c, 1);
+		return 0;
+	}
+	if (strcmp(mode, "both") == 0) {
+		fflush(stdout);
+		pid_t pid = fork();
+		if (pid < 0)
+			return 1;
+		if (pid == 0) {
+			raise(SIGSTOP);
+			_exit(0);
+		}
+		int st;
+		if (waitpid(pid, &st, WUNTRACED) != pid || !WIFSTOPPED(st))
+			return 1;
+		printf("ready\n");
+		fflush(stdout);
+		raise(sig);
+		kill(pid, SIGCONT);
+		while (waitpid(pid, &st, 0) < 0)
+			;
+		printf("parent: child exit %d, SIGCONT %d\n", WIFEXITED(st) ? WEXITSTATUS(st) : -1, (int)conts);
 		fflush(stdout);
 		(void)!read(0, &c, 1);
 		return 0;
