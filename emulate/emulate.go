@@ -261,6 +261,17 @@ type Config struct {
 	// caches, so the answer must depend on the instruction alone. Step,
 	// Fetch and FetchInst are not affected.
 	RunStop func(in *decode.Inst) bool
+	// NativeCode, if set, is called each time EngineNative has generated
+	// host code (on linux/amd64: jit.Supported), on Run's goroutine: the
+	// code's host address and size in bytes, and the guest address and
+	// number of the instructions it runs (a block's leading ones, or a
+	// segment after an op the block loop runs). The code stays there
+	// while the Emulator is reachable, until a new generation of code
+	// replaces it all (more than 32 MiB of it) and the addresses are
+	// given out again. For a profiler's map of generated code: ppc64emu
+	// run -perfmap writes perf's /tmp/perf-PID.map from it. A nil
+	// NativeCode costs nothing.
+	NativeCode func(code uintptr, size int, addr uint64, n int)
 }
 
 // The cache block sizes a Config may ask for: what Power processors have

@@ -59,3 +59,9 @@ func Epoch(e *Emulator) uint64 { return e.pages.epoch }
 // DecodedSlots is how many slots for decoded instructions Run's page
 // cache has given out (paged.go's pageCache.insts).
 func DecodedSlots(e *Emulator) uint32 { return e.pages.nInsts }
+
+// NativeCodeHeld reports whether the n bytes at p are in e's arena of
+// generated code.
+func NativeCodeHeld(e *Emulator, p uintptr, n int) bool {
+	return e.nat != nil && e.nat.arena != nil && e.nat.arena.Holds(p, n)
+}

@@ -72,6 +72,8 @@ type nativeState struct {
 	// long as the arena holds its code (see "Generated code and the
 	// garbage collector" below).
 	live []*block
+	// onCode is Config.NativeCode.
+	onCode func(code uintptr, size int, addr uint64, n int)
 }
 
 // Generated code and the garbage collector. Generated code holds
@@ -107,7 +109,7 @@ type nativeState struct {
 // newNativeState returns e's native state; the arena's mappings are
 // unmapped once e is unreachable.
 func newNativeState(e *Emulator) *nativeState {
-	s := &nativeState{gen: 1}
+	s := &nativeState{gen: 1, onCode: e.cfg.NativeCode}
 	s.asm.mulhwLow = e.qemuSide(diffMulhwHigh)
 	s.asm.fxEvery, s.asm.exactFP = e.qemuSide(diffFPFXEvery), e.exactFP
 	s.asm.fctiQEMU = e.qemuSide(diffFCTI)
@@ -238,6 +240,9 @@ func (s *nativeState) translate(b *block) {
 		}
 		keep()
 		b.nat, b.natN, b.natBranch = fn, uint16(k), br
+		if s.onCode != nil {
+			s.onCode(fn, len(s.asm.Buf), b.addr, k)
+		}
 	}
 	// The segments after the ops it leaves to the block loop.
 	for i := k; i < len(b.ops); {
@@ -252,6 +257,9 @@ func (s *nativeState) translate(b *block) {
 				b.natSegs = make([]natSeg, len(b.ops))
 			}
 			b.natSegs[i+1] = natSeg{fn, uint16(end)}
+			if s.onCode != nil {
+				s.onCode(fn, len(s.asm.Buf), b.addr+uint64(i+1)*4, end-(i+1))
+			}
 		}
 		i = max(end, i+1)
 	}

@@ -2,6 +2,7 @@ package emulate_test
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -505,5 +506,57 @@ func dataLoop(name string, steps, msr uint64, words []uint32, r regs.Regs, data 
 			}
 			return m, r, emulate.New(emulate.Config{})
 		},
+	}
+}
+
+// TestNativeCodeHook runs a loop under EngineNative with
+// Config.NativeCode set, in both byte orders: every call names code in
+// the Emulator's arena and guest instructions of the loop, and together
+// they cover all of the loop's instructions (all translated).
+func TestNativeCodeHook(t *testing.T) {
+	if !jit.Supported {
+		t.Skip("no generated code on this host")
+	}
+	words := []uint32{
+		enc(ppc64asm.ADD, 3, 3, 4),
+		enc(ppc64asm.ADDI, 4, 4, 1),
+		enc(ppc64asm.XOR, 5, 3, 4),
+		enc(ppc64asm.BC, 16, 0, -12),
+	}
+	for _, msr := range []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser} {
+		type call struct {
+			code uintptr
+			size int
+			addr uint64
+			n    int
+		}
+		var calls []call
+		m := code(t, msr, codeBase, mem.RX, words...)
+		e := emulate.New(emulate.Config{Engine: emulate.EngineNative, NativeCode: func(code uintptr, size int, addr uint64, n int) {
+			calls = append(calls, call{code, size, addr, n})
+		}})
+		emulate.SetNativeBlockHot(e, 1)
+		r := regs.Regs{MSR: msr, NIP: codeBase, CTR: 1000}
+		if _, err := e.Run(&r, m, emulate.RunOptions{MaxSteps: 3000}); !errors.Is(err, emulate.ErrStepLimit) {
+			t.Fatalf("Run: %v, want the step limit", err)
+		}
+		if len(calls) == 0 {
+			t.Fatalf("MSR %#x: no NativeCode calls after %d calls of generated code", msr, emulate.NativeCalls(e))
+		}
+		covered := map[uint64]bool{}
+		for _, c := range calls {
+			if c.size <= 0 || !emulate.NativeCodeHeld(e, c.code, c.size) {
+				t.Errorf("MSR %#x: %+v: code not in the arena", msr, c)
+			}
+			if end := codeBase + uint64(len(words))*4; c.n <= 0 || c.addr < codeBase || c.addr+uint64(c.n)*4 > end {
+				t.Errorf("MSR %#x: %+v: guest instructions outside the loop [%#x, %#x)", msr, c, codeBase, end)
+			}
+			for i := range c.n {
+				covered[c.addr+uint64(i)*4] = true
+			}
+		}
+		if len(covered) != len(words) {
+			t.Errorf("MSR %#x: the calls cover %d of the loop's %d instructions: %+v", msr, len(covered), len(words), calls)
+		}
 	}
 }

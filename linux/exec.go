@@ -351,7 +351,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 	}
 	t.altSP, t.altSize, t.altFlags = 0, 0, 0
 	t.rseq, t.rseqSig, t.robustList, t.clearTID = 0, 0, 0, 0
-	t.mm.e = p.newEmulator()
+	t.mm.e = p.newEmulator(t.mm)
 	t.startRegs(img, interp, sp)
 	t.mm.e.SetContext(&t.ctx)
 	g.execed = true

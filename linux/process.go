@@ -159,6 +159,19 @@ type Config struct {
 	// /dev/random, and the darn instruction's, so that runs with one
 	// seed draw the same ones. Nil: the host's.
 	Seed *uint64
+	// PerfMap, if set, receives a map of the code the emulator generates
+	// (EngineNative on linux/amd64) in the format perf reads from
+	// /tmp/perf-PID.map (ppc64emu run -perfmap writes that file): a line
+	// "START SIZE NAME" per piece of generated code, START and SIZE in
+	// hex, NAME the guest address of its first instruction, the function
+	// containing it with the offset (from the symbols of the ELF file
+	// mapped there, when it has any), the file's name and the number of
+	// instructions the code runs, e.g. "7f3a1c0040 1a8 0x7fffa7812340
+	// memcpy+0x40 (libc.so.6) 12". So perf report and perf annotate name
+	// the samples in generated code by the guest's code. Every guest
+	// process of the run (all in the runner's host process) writes to
+	// it; lines are written in batches, the last when the run ends.
+	PerfMap io.Writer
 }
 
 // DefaultQuantum is the default number of instructions between thread
@@ -203,9 +216,10 @@ type Process struct {
 	Image   *loader.Image // the loaded executable (entry, segments, initial brk)
 	order   binary.ByteOrder
 	le      bool
-	exe     string // absolute host path of the executable
-	pid     int    // the initial guest process's id (Config.Pid)
-	hostPid int    // the runner's own host process id
+	exe     string   // absolute host path of the executable
+	pid     int      // the initial guest process's id (Config.Pid)
+	hostPid int      // the runner's own host process id
+	perfMap *perfMap // Config.PerfMap's writer, or nil
 	quantum int
 	// The program's address space, descriptor table, signal handlers and
 	// thread group (share.go), as Start made them for its first thread;
@@ -368,6 +382,9 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		started:     time.Now(),
 
 		sigpendingRL: hostSigpending(),
+	}
+	if cfg.PerfMap != nil {
+		p.perfMap = newPerfMap(cfg.PerfMap)
 	}
 	for i, f := range []*os.File{cfg.Stdin, cfg.Stdout, cfg.Stderr} {
 		h := i
@@ -720,6 +737,9 @@ func (p *Process) end(st ExitStatus, err error) {
 			if rerr := p.rec.end(st); err == nil {
 				err = rerr
 			}
+		}
+		if p.perfMap != nil {
+			p.perfMap.flush()
 		}
 		p.status, p.stopErr = st, err
 		close(p.done)

@@ -138,21 +138,26 @@ func (p *Process) newThread(tid int, r resources) *Thread {
 	t := &Thread{p: p, tid: tid, resources: r, wake: make(chan struct{}, 1), gilWake: make(chan struct{}, 1)}
 	r.files.users++
 	if r.mm.e == nil {
-		r.mm.e = p.newEmulator()
+		r.mm.e = p.newEmulator(r.mm)
 	}
 	r.group.threads[tid] = t
 	r.group.nthreads.Add(1)
 	return t
 }
 
-// newEmulator returns an Emulator for the threads of one address space.
-func (p *Process) newEmulator() *emulate.Emulator {
+// newEmulator returns an Emulator for the threads of address space mm.
+func (p *Process) newEmulator(mm *addressSpace) *emulate.Emulator {
+	var code func(uintptr, int, uint64, int)
+	if pm := p.perfMap; pm != nil {
+		code = func(c uintptr, size int, addr uint64, n int) { pm.add(mm, c, size, addr, n) }
+	}
 	return emulate.New(emulate.Config{
-		Level:    p.cpu.Level,
-		Profile:  p.cfg.Profile,
-		Engine:   p.cfg.Engine,
-		TimeBase: p.timeBase,
-		Random:   p.darn,
+		NativeCode: code,
+		Level:      p.cpu.Level,
+		Profile:    p.cfg.Profile,
+		Engine:     p.cfg.Engine,
+		TimeBase:   p.timeBase,
+		Random:     p.darn,
 		// A runner has no hardware to defer to: the hardware profile's
 		// documented choices where POWER9/10's result is unknown, and
 		// quadword accesses completed as Linux's alignment handler does.

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"runtime/pprof"
 )
@@ -23,3 +24,7 @@ func startCPUProfile(path string) (func(), error) {
 		f.Close()
 	}, nil
 }
+
+// perfMapPath is the file perf reads the names of process pid's code
+// generated at run time from (run's -perfmap).
+func perfMapPath(pid int) string { return fmt.Sprintf("/tmp/perf-%d.map", pid) }

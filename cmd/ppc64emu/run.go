@@ -33,7 +33,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/linux/loader"
 )
 
-const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step|native] [-strace] [-count] [-cpuprofile FILE] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-seed N] [-gdb ADDR [-checkpoints N] [-max-history SIZE] [-stop-at-exit]] PROG [ARGS...]
+const runUsage = `Usage: ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step|native] [-strace] [-count] [-cpuprofile FILE] [-perfmap] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-seed N] [-gdb ADDR [-checkpoints N] [-max-history SIZE] [-stop-at-exit]] PROG [ARGS...]
 
 Runs a powerpc64 Linux executable (ppc64le or ppc64, Go or C, static or
 dynamically linked; PROG may also be the dynamic loader ld64.so.2 or
@@ -84,6 +84,17 @@ Flags:
 	                 the program cloned, how many threads (of every process) it had
 	-cpuprofile FILE write a Go CPU profile of the emulator itself to FILE (go tool
 	                 pprof reads it): where the runner's time goes, for work on its speed
+	-perfmap         write /tmp/perf-PID.map (PID: ppc64emu's process id), the map perf
+	                 reads to name code generated at run time: a line per piece of
+	                 code the native engine generates, named by the guest address of
+	                 its first instruction, the guest function containing it with
+	                 the offset (from the symbols of the ELF file mapped there, when
+	                 it has any), the file and the number of instructions
+	                 ("0x7fffa7812340 memcpy+0x40 (libc.so.6) 12"), so that perf
+	                 report shows where in the guest the generated code's time goes
+	                 (perf record -g ppc64emu run -perfmap PROG; perf report).
+	                 A program of the other byte order the guest execs writes its
+	                 own file, under its own runner's process id
 	-hwcap-mask MASK AND AT_HWCAP with MASK's low 32 bits and AT_HWCAP2 with its high 32
 	                 bits (e.g. 0x0000000048000100 hides the vector facilities from libc)
 	-gdb ADDR        stop before the first instruction and wait for GDB on ADDR
@@ -214,6 +225,10 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	if name == "run" {
 		cpuProfile = fs.String("cpuprofile", "", "")
 	}
+	perfMap := new(bool)
+	if name == "run" {
+		perfMap = fs.Bool("perfmap", false, "")
+	}
 	mask := fs.String("hwcap-mask", "", "")
 	gdbAddr := fs.String("gdb", "", "")
 	checkpoints := fs.Int("checkpoints", linux.DefaultCheckpoints, "")
@@ -250,7 +265,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 			return exitFail
 		}
 	}
-	if twoProcesses && link == nil && name == "run" && *gdbAddr == "" && !*count && *cpuProfile == "" && !linux.SecureExec() {
+	if twoProcesses && link == nil && name == "run" && *gdbAddr == "" && !*count && *cpuProfile == "" && !*perfMap && !linux.SecureExec() {
 		if code, ok := runFront(); ok {
 			return code
 		}
@@ -278,6 +293,9 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 		cfg.Runner = []string{exe, "run", "-cpu", *cpu, "-profile", *profile}
 		if cfg.Sysroot != "" {
 			cfg.Runner = append(cfg.Runner, "-L", cfg.Sysroot)
+		}
+		if *perfMap {
+			cfg.Runner = append(cfg.Runner, "-perfmap")
 		}
 	}
 	prof, ok := emulate.ParseProfile(*profile)
@@ -372,6 +390,15 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 			return exitFail
 		}
 		defer stop()
+	}
+	if *perfMap {
+		f, err := os.Create(perfMapPath(os.Getpid()))
+		if err != nil {
+			fmt.Fprintf(stderr, "ppc64emu run: -perfmap: %v\n", err)
+			return exitFail
+		}
+		defer f.Close()
+		cfg.PerfMap = f
 	}
 	start, startCPU := time.Now(), cpuTime()
 	argv := pos
@@ -572,7 +599,7 @@ func forwardSignals(caught []os.Signal, deliver func(kind byte, sig int, from li
 // first one is the process its caller started and waits for: when it
 // ends, its caller goes on (a shell's next command, a script's end) while
 // the processes it left in the background run on. So run (without -gdb,
-// -count or -cpuprofile, which are about the whole run, and unless its
+// -count, -cpuprofile or -perfmap, which are about the whole run, and unless its
 // own start was privilege-elevated) is two: the front, the process the
 // caller started, starts the back (this program again, runFront) with
 // its descriptors, environment and arguments, and passes it the signals

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ppc64emu/ppc64emu/internal/jit"
 )
 
 // TestCountReport: -count's line gives the wall and the CPU time and the
@@ -121,6 +123,31 @@ func TestRunCPUProfile(t *testing.T) {
 	code, _, stderr = runArgs("run", "-cpuprofile", filepath.Join(t.TempDir(), "no", "such", "dir"), prog)
 	if code == 0 || !strings.Contains(stderr, "-cpuprofile") {
 		t.Errorf("an uncreatable profile: exit %d, stderr %q; want a failure naming -cpuprofile", code, stderr)
+	}
+}
+
+// TestRunPerfMap: run -perfmap writes /tmp/perf-PID.map, PID the runner's
+// process id (here the test's: run runs in it), with lines naming
+// generated code by the guest's function in the program (a hot loop in
+// main), and the program runs as without it.
+func TestRunPerfMap(t *testing.T) {
+	if !jit.Supported {
+		t.Skip("no generated code on this host")
+	}
+	prog := buildGuest(t, "int main(void){volatile long s=0; for(long i=0;i<300000;i++) s+=i; return 3;}\n")
+	path := perfMapPath(os.Getpid())
+	os.Remove(path)
+	defer os.Remove(path)
+	if code, _, stderr := runArgs("run", "-perfmap", prog); code != 3 {
+		t.Fatalf("exit %d, stderr %q; want 3", code, stderr)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := regexp.MustCompile(`(?m)^[0-9a-f]+ [0-9a-f]+ 0x[0-9a-f]+ main\+0x[0-9a-f]+ \(` + regexp.QuoteMeta(filepath.Base(prog)) + `\) [0-9]+$`)
+	if !want.Match(b) {
+		t.Errorf("%s has no line for main's loop:\n%s", path, b)
 	}
 }
 

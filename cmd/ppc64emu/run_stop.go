@@ -132,7 +132,7 @@ func stopSelf(sig int) {
 }
 
 // followStops makes the runner, when it runs as one process (-count,
-// -cpuprofile, record, a privilege-elevated start), stop when the first
+// -cpuprofile, -perfmap, record, a privilege-elevated start), stop when the first
 // guest process stops (Process.FirstStops: its own raise(SIGSTOP) or
 // SIGTSTP, another guest process's kill), with the same signal
 // (stopSelf), until the returned function is called: its caller's wait

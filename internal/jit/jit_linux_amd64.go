@@ -14,10 +14,11 @@ const Supported = true
 // Arena is executable memory for generated code, in chunks of ChunkSize
 // bytes. It is not safe for concurrent use.
 //
-// A chunk is a memory file (memfd) mapped twice, shared: read-write,
+// A chunk is shared anonymous memory (sharedChunk), or where that cannot
+// be mapped twice a memory file (memfd), mapped twice: read-write,
 // where Add copies code, and read-execute, where the code runs; no
 // mapping is both writable and executable, and adding code takes no
-// system call. Where memory files cannot be made (memfd_create refused),
+// system call. Where neither can be made (memfd_create refused),
 // a chunk is private anonymous memory whose pages Add makes read-write
 // while it copies and read-execute after (two mprotect calls an Add:
 // each a TLB shootdown across the process's threads, tens of
@@ -33,25 +34,73 @@ type Arena struct {
 // (rx nil) one private mapping whose pages Add flips.
 type chunk struct {
 	rw, rx []byte
+	rawRX  bool // rx is sharedChunk's, mapped by mremap
 }
 
 // NewArena returns an empty Arena.
 func NewArena() (*Arena, error) { return &Arena{}, nil }
 
-// privateChunks makes newChunk map private chunks only (for tests of
-// that path).
-var privateChunks = false
+// The kinds of chunk newChunk tries, in this order.
+const (
+	kindShared  = 1 << iota // sharedChunk
+	kindFile                // fileChunk
+	kindPrivate             // a private mapping (the fallback)
+)
 
-// newChunk maps a chunk: two views of a memory file, or one private
-// mapping.
+// chunkKinds are the kinds newChunk may make (tests of each path set one).
+var chunkKinds = kindShared | kindFile | kindPrivate
+
+// newChunk maps a chunk: two views of shared anonymous memory or of a
+// memory file, or one private mapping.
 func newChunk() (chunk, error) {
-	if !privateChunks {
+	if chunkKinds&kindShared != 0 {
+		if c, ok := sharedChunk(); ok {
+			return c, nil
+		}
+	}
+	if chunkKinds&kindFile != 0 {
 		if c, ok := fileChunk(); ok {
 			return c, nil
 		}
 	}
 	c, err := unix.Mmap(-1, 0, ChunkSize, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS)
 	return chunk{rw: c}, err
+}
+
+// sharedChunk maps shared anonymous memory read-write and the same pages
+// again read-execute (mremap with an old size of 0, which makes a second
+// mapping of a shared mapping's pages), or reports false, with nothing
+// left mapped. Linux names such memory "/dev/zero (deleted)", which perf
+// takes for anonymous memory whose code /tmp/perf-PID.map names (perf
+// 6.1 looks there for "//anon" and "/dev/zero" mappings, not for a memory
+// file's "/memfd:NAME (deleted)").
+func sharedChunk() (chunk, bool) {
+	rw, err := unix.Mmap(-1, 0, ChunkSize, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED|unix.MAP_ANONYMOUS)
+	if err != nil {
+		return chunk{}, false
+	}
+	p, _, errno := unix.Syscall6(unix.SYS_MREMAP, uintptr(unsafe.Pointer(&rw[0])), 0, ChunkSize, unix.MREMAP_MAYMOVE, 0, 0)
+	if errno != 0 {
+		unix.Munmap(rw)
+		return chunk{}, false
+	}
+	// Not Go memory: a mapping of the process's own (x/sys's Mmap keeps
+	// the slices it made; this one is unmapped with munmap).
+	rx := unsafe.Slice(*(**byte)(unsafe.Pointer(&p)), ChunkSize)
+	if unix.Mprotect(rx, unix.PROT_READ|unix.PROT_EXEC) != nil {
+		munmap(rx)
+		unix.Munmap(rw)
+		return chunk{}, false
+	}
+	return chunk{rw: rw, rx: rx, rawRX: true}, true
+}
+
+// munmap unmaps m, a mapping x/sys did not make.
+func munmap(m []byte) error {
+	if _, _, errno := unix.Syscall(unix.SYS_MUNMAP, uintptr(unsafe.Pointer(unsafe.SliceData(m))), uintptr(len(m)), 0); errno != 0 {
+		return errno
+	}
+	return nil
 }
 
 // fileChunk maps a new memory file's read-write and read-execute views
@@ -75,7 +124,7 @@ func fileChunk() (chunk, bool) {
 		unix.Munmap(rw)
 		return chunk{}, false
 	}
-	return chunk{rw, rx}, true
+	return chunk{rw: rw, rx: rx}, true
 }
 
 // Add copies code into executable memory and returns its address, aligned
@@ -118,6 +167,22 @@ func (a *Arena) Add(code []byte) (uintptr, error) {
 	return p, nil
 }
 
+// Holds reports whether the n bytes at p are code Add returned space
+// for (in one of the arena's executable views).
+func (a *Arena) Holds(p uintptr, n int) bool {
+	for _, c := range a.chunks {
+		x := c.rx
+		if x == nil {
+			x = c.rw
+		}
+		lo := uintptr(unsafe.Pointer(unsafe.SliceData(x)))
+		if n >= 0 && p >= lo && p-lo+uintptr(n) <= uintptr(len(x)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Size is the number of bytes of code added since NewArena or Free.
 func (a *Arena) Size() int { return a.size }
 
@@ -130,7 +195,11 @@ func (a *Arena) Free() error {
 			if m == nil {
 				continue
 			}
-			if err := unix.Munmap(m); err != nil && first == nil {
+			un := unix.Munmap
+			if c.rawRX && &m[0] == &c.rx[0] {
+				un = munmap
+			}
+			if err := un(m); err != nil && first == nil {
 				first = err
 			}
 		}

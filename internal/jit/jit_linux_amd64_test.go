@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -17,10 +18,20 @@ import (
 // flips): it adds the two words its pointers lead to, stores the sum
 // after the first, and returns 7.
 func TestCall(t *testing.T) {
-	for _, private := range []bool{false, true} {
-		t.Run(fmt.Sprintf("private=%v", private), func(t *testing.T) {
-			defer func(p bool) { privateChunks = p }(privateChunks)
-			privateChunks = private
+	kinds := []struct {
+		name, perm, file string // the code mapping's permissions and /proc/self/maps name
+		kind             int
+	}{
+		// perf names the code of "/dev/zero" mappings from
+		// /tmp/perf-PID.map (ppc64emu run -perfmap).
+		{"shared", "r-xs", "/dev/zero (deleted)", kindShared},
+		{"file", "r-xs", "/memfd:ppc64emu-jit (deleted)", kindFile},
+		{"private", "r-xp", "", kindPrivate},
+	}
+	for _, k := range kinds {
+		t.Run(k.name, func(t *testing.T) {
+			defer func(p int) { chunkKinds = p }(chunkKinds)
+			chunkKinds = k.kind
 			a, err := NewArena()
 			if err != nil {
 				t.Fatal(err)
@@ -46,12 +57,11 @@ func TestCall(t *testing.T) {
 			}
 			// W^X: the code's mapping is readable and executable, not
 			// writable (shared: the memory file's execute view).
-			want := "r-xs"
-			if private {
-				want = "r-xp"
+			if perm, file := mapPerm(t, fn); perm != k.perm || file != k.file {
+				t.Errorf("code page mapped %q %q, want %q %q", perm, file, k.perm, k.file)
 			}
-			if perm := mapPerm(t, fn); perm != want {
-				t.Errorf("code page mapped %q, want %s", perm, want)
+			if !a.Holds(fn, len(asm.Buf)) || a.Holds(fn, ChunkSize+1) || a.Holds(fn-1<<40, 1) {
+				t.Errorf("Holds: the code's bytes not held, or more than a chunk, or elsewhere")
 			}
 		})
 	}
@@ -90,8 +100,9 @@ func TestArenaChunks(t *testing.T) {
 	}
 }
 
-// mapPerm is the permission field of /proc/self/maps for addr's mapping.
-func mapPerm(t *testing.T, addr uintptr) string {
+// mapPerm is the permission field and the name (the rest of the line
+// after the inode) of /proc/self/maps for addr's mapping.
+func mapPerm(t *testing.T, addr uintptr) (string, string) {
 	f, err := os.Open("/proc/self/maps")
 	if err != nil {
 		t.Skip(err)
@@ -102,9 +113,10 @@ func mapPerm(t *testing.T, addr uintptr) string {
 		var lo, hi uintptr
 		var perm string
 		if _, err := fmt.Sscanf(s.Text(), "%x-%x %s", &lo, &hi, &perm); err == nil && lo <= addr && addr < hi {
-			return perm
+			f := strings.Fields(s.Text())
+			return perm, strings.Join(f[min(5, len(f)):], " ")
 		}
 	}
 	t.Fatalf("%#x not in /proc/self/maps", addr)
-	return ""
+	return "", ""
 }

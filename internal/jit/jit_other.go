@@ -17,6 +17,9 @@ func NewArena() (*Arena, error) { return nil, ErrUnsupported }
 // Add fails with ErrUnsupported on this host.
 func (a *Arena) Add(code []byte) (uintptr, error) { return 0, ErrUnsupported }
 
+// Holds is false on this host.
+func (a *Arena) Holds(p uintptr, n int) bool { return false }
+
 // Size is 0 on this host.
 func (a *Arena) Size() int { return 0 }
 
