@@ -1,0 +1,3 @@
+module example.com/gt
+
+go 1.19
