@@ -43,6 +43,17 @@
 // group-stop stops a traced one: GDB is told again, with the same signal,
 // and the next resumption lets the program run on (linux.Debugger).
 //
+// ppc64emu run -gdb passes the program the signals sent to the runner from
+// outside, as it does without -gdb, so that GDB is told of them as of a
+// kill of gdbserver's inferior (and of the Ctrl-C of the terminal
+// gdbserver runs in, whose foreground group it makes its inferior's):
+// SIGTSTP from outside is the program's group-stop. SIGSTOP stops the
+// runner itself, stub included, until a SIGCONT, of which GDB is then
+// told. A signal GDB replaces gets the siginfo Linux's ptrace_signal gives
+// it, SI_USER from the tracer: gdbserver is the parent of the program it
+// starts, so si_pid is the debugged process's parent's pid and si_uid the
+// runner's real user id.
+//
 // A step that names no thread (Hc0 or Hc-1, then s or bs: GDB's
 // reverse-stepi while the other threads may run) steps the thread GDB
 // selected, which the packet does not carry: the one GDB last named in a T

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"sync/atomic"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
 	"github.com/ppc64emu/ppc64emu/gdbstub"
@@ -470,12 +472,23 @@ func (d *liveDebugger) report(t *Thread, sig int, info sigInfo) (int, sigInfo, b
 	case s == sig:
 		return sig, info, true
 	}
-	info = sigInfo{signo: s, code: abi.SI_USER, debugged: true}
+	info = d.given(s)
 	if t.mask&sigBit(s) != 0 {
 		t.post(info)
 		return 0, info, false
 	}
 	return s, info, true
+}
+
+// given is the siginfo of sig when GDB gives it, as Linux's ptrace_signal
+// makes one for the signal a tracer resumes a signal-delivery-stop with
+// (a breakpoint's or a step's SIGTRAP among them) where it differs from
+// the one the thread stopped at: SI_USER from the tracer, its pid and
+// real user id. gdbserver, the tracer, is the parent of the program it
+// starts; the runner stands for it, so si_pid is the debugged process's
+// parent's pid (getppid() in it) and si_uid the runner's real user id.
+func (d *liveDebugger) given(sig int) sigInfo {
+	return sigInfo{signo: sig, code: abi.SI_USER, pid: d.p.ppidOf(d.group), uid: unix.Getuid(), debugged: true}
 }
 
 // groupStopped is called when a stop signal (sig, passed by GDB) stops the
@@ -724,7 +737,7 @@ func (d *liveDebugger) Resume(a gdbstub.Action) gdbstub.Stop {
 			// as Linux delivers a signal a traced thread is resumed
 			// with at a breakpoint's or a step's stop (SIGTRAP's
 			// signal-delivery-stop).
-			u.post(sigInfo{signo: a.Signal, code: abi.SI_USER, debugged: true})
+			u.post(d.given(a.Signal))
 		}
 	}
 	d.release()

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -229,11 +230,21 @@ func serveGDBRun(t *testing.T, prog string, script func(sock string, pid int) st
 	if err := os.WriteFile(path, []byte(script(sock, srv.Process.Pid)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("gdb-multiarch", "-batch", "-x", path, prog).CombinedOutput()
-	if err != nil {
-		t.Fatalf("gdb: %v\n%s", err, out)
+	// A GDB waiting for a server that stopped or hangs is killed after
+	// five minutes: the test fails rather than hangs.
+	gdb := exec.Command("gdb-multiarch", "-batch", "-x", path, prog)
+	var out bytes.Buffer
+	gdb.Stdout, gdb.Stderr = &out, &out
+	if err := gdb.Start(); err != nil {
+		t.Fatal(err)
 	}
-	run := gdbRun{gdb: string(out)}
+	bound := time.AfterFunc(5*time.Minute, func() { _ = gdb.Process.Kill() })
+	err := gdb.Wait()
+	bound.Stop()
+	if err != nil {
+		t.Fatalf("gdb: %v\n%s", err, out.String())
+	}
+	run := gdbRun{gdb: out.String()}
 	if wait {
 		// The server's stderr after its first line, then its stdout;
 		// a server that does not end is killed after two minutes.

@@ -413,10 +413,14 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	var p *linux.Process
 	started := make(chan struct{})
 	stopSignals := func() {}
-	if link == nil && ln == nil {
-		stopSignals = forwardSignals(notifiedSignals, func(kind byte, sig int, from linux.Sender) {
+	if link == nil {
+		caught, deliver := notifiedSignals, deliverSignal
+		if ln != nil {
+			caught, deliver = frontSignals(), gdbDeliver
+		}
+		stopSignals = forwardSignals(caught, func(kind byte, sig int, from linux.Sender) {
 			if <-started; p != nil {
-				deliverSignal(p, kind, sig, from)
+				deliver(p, kind, sig, from)
 			}
 		})
 	}
@@ -439,6 +443,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	// end open after the guest closed it.
 	closeFiles(extra)
 	if ln != nil {
+		defer stopSignals()
 		return serveGDB(ln, p, stderr)
 	}
 	finish := func(st linux.ExitStatus, err error) int {
@@ -961,10 +966,10 @@ func sysrootDir(flagValue string) string {
 }
 
 // serveGDB debugs p for one GDB connection on ln and returns the exit
-// status: the program's, or 0 after a kill or detach by GDB. Ctrl-C
-// reaches the program through GDB (the runner ignores SIGINT).
+// status: the program's, or 0 after a kill or detach by GDB. The signals
+// sent to the runner reach the program as without -gdb (gdbSignals), and
+// so GDB, as gdbserver's inferior's do.
 func serveGDB(ln net.Listener, p *linux.Process, stderr io.Writer) int {
-	signal.Ignore(syscall.SIGINT)
 	conn := acceptGDB(ln, "ppc64emu run", stderr)
 	if conn == nil {
 		return exitFail

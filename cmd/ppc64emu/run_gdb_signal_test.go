@@ -72,10 +72,10 @@ handle SIGALRM stop print
 }
 
 // gdbStops are GDB's reports of stops in out: the signals, breakpoint
-// hits and the end.
+// hits and the end (an exit or a signal's).
 func gdbStops(out string) []string {
 	var stops []string
-	for _, m := range regexp.MustCompile(`(?m)received signal (SIG[A-Z0-9]+)|^(Breakpoint \d+),|(exited normally|exited with code \d+)`).FindAllStringSubmatch(out, -1) {
+	for _, m := range regexp.MustCompile(`(?m)received signal (SIG[A-Z0-9]+)|^(Breakpoint \d+),|(exited normally|exited with code \d+|terminated with signal SIG[A-Z0-9]+)`).FindAllStringSubmatch(out, -1) {
 		stops = append(stops, m[1]+m[2]+m[3])
 	}
 	return stops
@@ -101,16 +101,7 @@ func TestRunGDBSignals(t *testing.T) {
 			if src == "" {
 				src = "sigstops.c"
 			}
-			wantStops, wantOut := tc.stops, tc.out
-			if native, ok := nativeGDB(t, src, tc.script); ok {
-				wantStops, wantOut = gdbStops(native), progLines(native)
-				if d := cmp.Diff(tc.stops, wantStops); d != "" {
-					t.Errorf("the native reference's stops differ from the table (-table +native):\n%s\n%s", d, native)
-				}
-				if d := cmp.Diff(tc.out, wantOut); d != "" {
-					t.Errorf("the native reference's output differs from the table (-table +native):\n%s", d)
-				}
-			}
+			wantStops, wantOut := gdbReference(t, src, tc.script, tc.stops, tc.out)
 			for _, order := range []string{"le", "be"} {
 				t.Run(order, func(t *testing.T) {
 					prog := buildGDBProg(t, src, order, "-O0")
@@ -129,11 +120,31 @@ func TestRunGDBSignals(t *testing.T) {
 	}
 }
 
+// gdbReference returns the stops and program output of GDB running
+// testdata/src natively with script and args (nativeGDB), checked
+// against the table's stops and out, or the table's where the host's GDB
+// cannot run it.
+func gdbReference(t *testing.T, src, script string, stops, out []string, args ...string) ([]string, []string) {
+	t.Helper()
+	native, ok := nativeGDB(t, src, script, args...)
+	if !ok {
+		return stops, out
+	}
+	wantStops, wantOut := gdbStops(native), progLines(native)
+	if d := cmp.Diff(stops, wantStops); d != "" {
+		t.Errorf("the native reference's stops differ from the table (-table +native):\n%s\n%s", d, native)
+	}
+	if d := cmp.Diff(out, wantOut); d != "" {
+		t.Errorf("the native reference's output differs from the table (-table +native):\n%s", d)
+	}
+	return wantStops, wantOut
+}
+
 // nativeGDB builds testdata/src for the host and returns what
-// gdb-multiarch prints running it natively from its first instruction
-// (starti) with script; it reports false, with a log line, where the
-// host's compiler or GDB cannot (no cc, no ptrace).
-func nativeGDB(t *testing.T, src, script string) (string, bool) {
+// gdb-multiarch prints running it natively, with args, from its first
+// instruction (starti) with script; it reports false, with a log line,
+// where the host's compiler or GDB cannot (no cc, no ptrace).
+func nativeGDB(t *testing.T, src, script string, args ...string) (string, bool) {
 	t.Helper()
 	if _, err := exec.LookPath("gdb-multiarch"); err != nil {
 		t.Skip("gdb-multiarch not installed")
@@ -144,7 +155,7 @@ func nativeGDB(t *testing.T, src, script string) (string, bool) {
 		return "", false
 	}
 	path := prog + ".gdb"
-	full := "set pagination off\nset confirm off\nstarti\n" + script
+	full := "set pagination off\nset confirm off\nset args " + strings.Join(args, " ") + "\nstarti\n" + script
 	if err := os.WriteFile(path, []byte(full), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -94,12 +94,39 @@ func frontSignals() []os.Signal {
 // be sent again at each restart of that read or write.
 var backSignals = append(slices.Clone(notifiedSignals), syscall.SIGTSTP)
 
+// gdbDeliver is what run -gdb, in one process, does with a signal it
+// caught among frontSignals: as the front, the terminal's SIGTTIN and
+// SIGTTOU stop the runner (its own read or write of the terminal from a
+// background group; the stub stops with it), the others go to the guest
+// as without -gdb (deliverSignal), where GDB is told of them as of any
+// signal the program takes. So a kill of the runner's pid is reported to
+// GDB as a kill of gdbserver's inferior is, stop signals included (the
+// guest's group-stop: linux.Debugger), and the terminal's INTR and SUSP
+// characters (^C, ^Z where the runner runs) too, as gdbserver makes its
+// inferior the terminal's foreground group. SIGSTOP, which no process
+// can catch, stops the runner and its stub until a SIGCONT, which GDB is
+// then told of: GDB is not told of the SIGSTOP.
+func gdbDeliver(p *linux.Process, kind byte, sig int, from linux.Sender) {
+	if !terminalStop(kind, sig) {
+		deliverSignal(p, kind, sig, from)
+	}
+}
+
+// terminalStop stops the runner with sig if it is the terminal's SIGTTIN
+// or SIGTTOU (kind sigTerminal) and says whether it was.
+func terminalStop(kind byte, sig int) bool {
+	if kind == sigTerminal && (sig == abi.SIGTTIN || sig == abi.SIGTTOU) {
+		stopSelf(sig)
+		return true
+	}
+	return false
+}
+
 // frontDeliver is what the front does with a signal it caught (kind as
 // forwardSignals says): the terminal's SIGTTIN and SIGTTOU stop it (the
 // back stopped too), the others it passes to the back on conn.
 func frontDeliver(conn *os.File, kind byte, sig int, from linux.Sender) {
-	if kind == sigTerminal && (sig == abi.SIGTTIN || sig == abi.SIGTTOU) {
-		stopSelf(sig)
+	if terminalStop(kind, sig) {
 		return
 	}
 	if kind == sigGroup {
