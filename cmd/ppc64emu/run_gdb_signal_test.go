@@ -26,7 +26,9 @@ import (
 // program natively on the host printed (the reference, checked again by
 // the test where the host's GDB can run programs). src is the program,
 // testdata/sigstops.c if empty; sigfrom.c's child stops and continues
-// its parent.
+// its parent; in sigthread.c each of two threads takes a signal, which
+// GDB is told of with that thread (the T packet's thread), as gdbserver
+// tells it.
 var gdbSignalCases = []struct {
 	name, src, script string
 	stops, out        []string
@@ -63,6 +65,13 @@ handle SIGALRM stop print
 		out:   []string{"usr1 10", "usr2 blocked 0", "usr2 unblocked 12", "stop 0", "tstp 0", "alrm 14", "marker 0"},
 	},
 	{
+		name:   "threads",
+		src:    "sigthread.c",
+		script: strings.Repeat("continue\n", 3),
+		stops:  []string{"Thread 2 SIGUSR1", "Thread 1 SIGUSR2", "exited normally"},
+		out:    []string{"second 10", "first 12"},
+	},
+	{
 		name:   "another process",
 		src:    "sigfrom.c",
 		script: strings.Repeat("continue\n", 4),
@@ -71,12 +80,13 @@ handle SIGALRM stop print
 	},
 }
 
-// gdbStops are GDB's reports of stops in out: the signals, breakpoint
-// hits and the end (an exit or a signal's).
+// gdbStops are GDB's reports of stops in out: the signals (with the
+// thread GDB names where the program has several, without the name native
+// GDB adds), breakpoint hits and the end (an exit or a signal's).
 func gdbStops(out string) []string {
 	var stops []string
-	for _, m := range regexp.MustCompile(`(?m)received signal (SIG[A-Z0-9]+)|^(Breakpoint \d+),|(exited normally|exited with code \d+|terminated with signal SIG[A-Z0-9]+)`).FindAllStringSubmatch(out, -1) {
-		stops = append(stops, m[1]+m[2]+m[3])
+	for _, m := range regexp.MustCompile(`(?m)(Thread \d+ )?(?:"[^"]*" )?received signal (SIG[A-Z0-9]+)|^(Breakpoint \d+),|(exited normally|exited with code \d+|terminated with signal SIG[A-Z0-9]+)`).FindAllStringSubmatch(out, -1) {
+		stops = append(stops, m[1]+m[2]+m[3]+m[4])
 	}
 	return stops
 }
