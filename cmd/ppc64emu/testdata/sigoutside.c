@@ -5,7 +5,6 @@
 // signal the tracer replaced) and whether si_uid is its own user's.
 #include <signal.h>
 #include <stdio.h>
-#include <string.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t got, code, parent, user;
@@ -33,10 +32,7 @@ int main(int argc, char **argv) {
 	}
 	fprintf(f, "%d\n", (int)getpid());
 	fclose(f);
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_sigaction = handler;
-	sa.sa_flags = SA_SIGINFO;
+	struct sigaction sa = {.sa_sigaction = handler, .sa_flags = SA_SIGINFO};
 	sigset_t block, none;
 	sigemptyset(&block);
 	sigemptyset(&none);
