@@ -109,8 +109,16 @@ type block struct {
 	// natNext are the blocks at the branch's target and after it that
 	// generated code may jump to (nativeState.link).
 	natNext [2]*block
-	natSegs []natSeg // by op index: the code of ops after one the block loop runs
-	hits    uint8
+	// With natBranch, what link needs of that branch, kept here so that
+	// link (at every transition the block loop makes after generated
+	// code, whose ops the loop never read) does not load the last op,
+	// a cache miss: its target for a direct one (kB, kBc; natWay
+	// natDirect), or natWay natAlways (an indirect one always taken) or
+	// natIndirect (another indirect one).
+	natTarget uint64
+	natWay    uint8
+	natSegs   []natSeg // by op index: the code of ops after one the block loop runs
+	hits      uint8
 }
 
 // chain is the block b chained to at nip, or nil (also for a nil b).

@@ -186,16 +186,16 @@ func (s *nativeState) link(b, t *block) {
 	if b.natGen != s.gen || !b.natBranch || int(b.natN) != n {
 		return
 	}
-	if k := b.ops[n-1].kind; k != kB && k != kBc {
-		// An indirect branch (nativeIndirect): the last target
-		// taken, or the way not taken; an unconditional one keeps
-		// the last two targets, the latest first.
-		if nativeAlways(b.ops[n-1].in) {
-			if b.natNext[0] != t {
-				b.natNext[0], b.natNext[1] = t, b.natNext[0]
-			}
-			return
+	switch b.natWay {
+	case natAlways:
+		// An indirect branch (nativeIndirect) always taken keeps the
+		// last two targets, the latest first; another the last target
+		// taken, or the way not taken.
+		if b.natNext[0] != t {
+			b.natNext[0], b.natNext[1] = t, b.natNext[0]
 		}
+		return
+	case natIndirect:
 		if t.addr == b.addr+uint64(n)*4 {
 			b.natNext[1] = t
 		} else {
@@ -204,11 +204,32 @@ func (s *nativeState) link(b, t *block) {
 		return
 	}
 	switch t.addr {
-	case b.ops[n-1].imm:
+	case b.natTarget:
 		b.natNext[0] = t
 	case b.addr + uint64(n)*4:
 		b.natNext[1] = t
 	}
+}
+
+// The ways of a block's translated branch (block.natWay): direct (kB,
+// kBc: the target is natTarget), indirect and always taken
+// (nativeAlways), or another indirect one.
+const (
+	natDirect uint8 = iota
+	natAlways
+	natIndirect
+)
+
+// natWayOf is block.natWay and natTarget for op, a block's last op
+// translated as its branch.
+func natWayOf(op *bop) (uint8, uint64) {
+	switch {
+	case op.kind == kB || op.kind == kBc:
+		return natDirect, op.imm
+	case nativeAlways(op.in):
+		return natAlways, 0
+	}
+	return natIndirect, 0
 }
 
 // translate generates b's code (none when fewer than two of its leading
@@ -240,6 +261,9 @@ func (s *nativeState) translate(b *block) {
 		}
 		keep()
 		b.nat, b.natN, b.natBranch = fn, uint16(k), br
+		if br {
+			b.natWay, b.natTarget = natWayOf(&b.ops[k-1])
+		}
 		if s.onCode != nil {
 			s.onCode(fn, len(s.asm.Buf), b.addr, k)
 		}
