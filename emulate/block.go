@@ -813,9 +813,13 @@ const (
 // functions at the same offset in different pages (aligned entry points)
 // do not all meet in the same few entries, as they did with the word
 // index modulo the table's size.
+// Generated code computes it too (nativeJumpTable).
 func jumpIndex(nip uint64) uint64 {
-	return nip / 4 * 0x9e3779b97f4a7c15 >> (64 - jumpBits)
+	return nip / 4 * jumpMul >> (64 - jumpBits)
 }
+
+// jumpMul is 2^64/φ, jumpIndex's multiplier.
+const jumpMul = 0x9e3779b97f4a7c15
 
 // nextBlock is the block at nip for gate g, chained after b (nil: none),
 // or nil when there is none.

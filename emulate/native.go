@@ -365,6 +365,8 @@ var (
 	offEpoch   = int32(unsafe.Offsetof(pageCache{}.epoch))
 	offBEpoch  = int32(unsafe.Offsetof(block{}.epoch))
 	offBAddr   = int32(unsafe.Offsetof(block{}.addr))
+	offBGate   = int32(unsafe.Offsetof(block{}.gate))
+	offJumps   = int32(unsafe.Offsetof(pageCache{}.jumps))
 	offBNat    = int32(unsafe.Offsetof(block{}.nat))
 	offBNatN   = int32(unsafe.Offsetof(block{}.natN))
 	offBNatGen = int32(unsafe.Offsetof(block{}.natGen))
@@ -625,6 +627,12 @@ func nativeIndirect(a *natAsm, b *block, gen uint32, cia uint64, from int) {
 			}
 			out = nativeJumpTo(a, &b.natNext[1], gen, true)
 		}
+		// Else the block loop's jump table (a function's return
+		// goes back to more call sites than natNext holds).
+		for _, off := range out {
+			a.Patch(off, a.Len())
+		}
+		out = nativeJumpTable(a, b, gen)
 	}
 	for _, off := range out {
 		a.Patch(off, a.Len())
@@ -648,14 +656,44 @@ func nativeAlways(in *decode.Inst) bool {
 // covers, it stores natRan and natBlk and jumps to that code. It returns
 // the jumps to patch to where the code goes on otherwise.
 func nativeJumpTo(a *natAsm, slot **block, gen uint32, byAddr bool) []int {
-	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
-	var out []int
+	const rdx = amd64.RDX
 	a.MovImm(rdx, uint64(uintptr(unsafe.Pointer(slot))))
 	a.Load(64, rdx, amd64.M(rdx, 0))
+	return nativeJumpRDX(a, gen, byAddr, nil)
+}
+
+// nativeJumpTable appends the jump to the code of the block in the block
+// loop's jump table (pageCache.jumps) at R9's entry (jumpIndex), as
+// nativeJumpTo does for the block in a slot whose address is R9, and
+// when its gate is b's: the loop keeps an entry for its address while
+// its epoch is the current one, as it does a chained block (runBlocks),
+// but the table holds blocks of every gate.
+func nativeJumpTable(a *natAsm, b *block, gen uint32) []int {
+	const rdx, r8, r9 = amd64.RDX, amd64.R8, amd64.R9
+	a.Mov(rdx, r9)
+	a.ShiftImm(64, amd64.SHR, rdx, 2)
+	a.MovImm(r8, jumpMul)
+	a.Imul(rdx, r8)
+	a.ShiftImm(64, amd64.SHR, rdx, 64-jumpBits)
+	a.ShiftImm(64, amd64.SHL, rdx, 3)
+	a.Load(64, rdx, amd64.MI(nPC, rdx, offJumps))
+	return nativeJumpRDX(a, gen, true, &b.gate)
+}
+
+// nativeJumpRDX is nativeJumpTo's jump for the block in RDX (nil: none),
+// with a check of its gate against *gate when gate is not nil.
+func nativeJumpRDX(a *natAsm, gen uint32, byAddr bool, gate *uint64) []int {
+	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
+	var out []int
 	a.Test(rdx, rdx)
 	out = append(out, a.Jcc(amd64.CondE))
 	if byAddr {
 		a.OpMem(amd64.CMP, r9, amd64.M(rdx, offBAddr))
+		out = append(out, a.Jcc(amd64.CondNE))
+	}
+	if gate != nil {
+		a.MovImm(r8, *gate)
+		a.OpMem(amd64.CMP, r8, amd64.M(rdx, offBGate))
 		out = append(out, a.Jcc(amd64.CondNE))
 	}
 	a.Load(64, r8, amd64.M(nPC, offEpoch))

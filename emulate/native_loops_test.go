@@ -560,3 +560,53 @@ func TestNativeCodeHook(t *testing.T) {
 		}
 	}
 }
+
+// TestNativeReturns runs a loop that calls one function from four call
+// sites (bl, blr), the function on the loop's page and on the next,
+// under EngineNative in Runs with step limits and through the Fetch
+// loop, in both byte orders (checkNative). The function's return goes
+// back to more call sites than its block's two natNext slots hold; its
+// generated code finds the others in the block loop's jump table
+// (nativeJumpTable), so the loop stays in generated code: a few calls of
+// it per Run, not one per return.
+func TestNativeReturns(t *testing.T) {
+	for k, msr := range []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser, regs.MSRLinuxUserLE, regs.MSRLinuxUser} {
+		far := k >= 2   // the function on the next page
+		fn := int64(64) // its offset from codeBase
+		if far {
+			fn = mem.PageSize
+		}
+		var loop []uint32
+		for site := range 4 {
+			loop = append(loop, enc(ppc64asm.BL, fn-4*int64(len(loop))), enc(ppc64asm.ADDI, int64(3+site), int64(3+site), 1))
+		}
+		loop = append(loop, enc(ppc64asm.BC, 16, 0, -4*int64(len(loop))))
+		body := []uint32{
+			enc(ppc64asm.ADD, 7, 7, 3),
+			enc(ppc64asm.XOR, 8, 8, 7),
+			enc(ppc64asm.ADDI, 9, 9, 3),
+			enc(ppc64asm.BCLR, 20, 0, 0),
+		}
+		var r regs.Regs
+		r.MSR, r.NIP, r.CTR = msr, codeBase, 100000
+		p := runProgram{
+			name: fmt.Sprintf("returns-%d", k), steps: 8000,
+			setup: func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+				m := code(t, msr, codeBase, mem.RX, loop...)
+				if far {
+					if err := m.Map(codeBase+mem.PageSize, mem.PageSize, mem.RX); err != nil {
+						t.Fatal(err)
+					}
+				}
+				poke(t, m, msr, codeBase+uint64(fn), body...)
+				return m, r, emulate.New(emulate.Config{})
+			},
+		}
+		checkNative(t, p)
+		if n := emulate.NativeCalls(lastNative); jit.Supported && n > 250 {
+			// About 2,400 returns; 1,256 calls when a return
+			// went back to the block loop at each miss of natNext.
+			t.Errorf("%s: %d calls of generated code, want at most 250", p.name, n)
+		}
+	}
+}
