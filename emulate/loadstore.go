@@ -250,7 +250,7 @@ func (e *Emulator) writeSlow(m Memory, addr uint64, b []byte) error {
 		copy(d[addr%mem.PageSize:], b)
 		return nil
 	}
-	if e.pages.on != nil {
+	if e.pages.on != nil && e.pages.mayWriteCode(addr, len(b)) {
 		e.pages.epoch++ // the write may be to code (EngineBlock, block.go)
 	}
 	if m == nil {

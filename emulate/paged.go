@@ -476,10 +476,15 @@ var readsCIA = [decode.NumOps]bool{ppc64asm.ADDPCIS: true}
 // checked again before it runs) unless nothing but this Emulator's own
 // steps can have changed code since the last Run on pm ended: pm is
 // that Run's *mem.Memory (not a wrapper, whose Write may go elsewhere),
-// its Generation and its ExecWrites are what they were when that Run
-// ended, and this Run has no hooks (a block chained in an earlier Run
-// would bypass a hook's page: nextBlock does not enter one). What can
-// write code between two Runs, and how each is seen:
+// its ExecWrites is what it was when that Run ended, and this Run has no
+// hooks (a block chained in an earlier Run would bypass a hook's page:
+// nextBlock does not enter one). A change of pm's Generation alone (a
+// map, or a change of pages without execute permission: Ruby's start-up
+// makes 225) forgets the pages but keeps the epoch: the blocks of a page
+// without execute permission are all of an older epoch (it lost the
+// permission in a change that moved ExecWrites, or never had it), and
+// are checked before they run again. What can write code between two
+// Runs, and how each is seen:
 //
 //   - the runner's and a debugger's writes into guest memory (system
 //     call results, read(2) into a buffer, signal frames, the GDB stub's
@@ -494,7 +499,8 @@ var readsCIA = [decode.NumOps]bool{ppc64asm.ADDPCIS: true}
 //     caches end with it (end);
 //   - mmap, munmap, mprotect, mremap, madvise(MADV_DONTNEED), exec,
 //     Snapshot, Restore and Clone: Map, Unmap, Protect, Move and Zero
-//     change Generation (begin then also forgets the pages);
+//     change Generation (begin then forgets the pages), and ExecWrites
+//     when they change a range with a page with execute permission;
 //   - stores into a shared mapping (MAP_SHARED) through another mapping
 //     of its object, in this memory or in another process's: ExecWrites
 //     changes on every call while a shared mapping has execute
@@ -510,20 +516,18 @@ var readsCIA = [decode.NumOps]bool{ppc64asm.ADDPCIS: true}
 // Anything else (another PagedMemory, a Run with hooks, a memory whose
 // generation changed) moves the epoch, as every Run did before.
 func (c *pageCache) begin(pm PagedMemory, hooked bool) {
-	if gen := pm.Generation(); c.pm != pm || c.gen != gen {
+	same := c.pm == pm
+	if gen := pm.Generation(); !same || c.gen != gen {
 		c.flush()
 		c.pm, c.gen = pm, gen
-		c.epoch++
+	} else if !hooked {
+		c.r, c.w = c.rKept, c.wKept
 	} else {
-		if !hooked {
-			c.r, c.w = c.rKept, c.wKept
-		} else {
-			c.r2.clear()
-			c.w2.clear()
-		}
-		if mm, ok := pm.(*mem.Memory); !ok || hooked || c.execWrites == 0 || mm.ExecWrites()+1 != c.execWrites {
-			c.epoch++
-		}
+		c.r2.clear()
+		c.w2.clear()
+	}
+	if mm, ok := pm.(*mem.Memory); !same || !ok || hooked || c.execWrites == 0 || mm.ExecWrites()+1 != c.execWrites {
+		c.epoch++
 	}
 	c.execWrites = 0
 	c.on = pm
@@ -625,6 +629,22 @@ func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc mem.
 	}
 	*t = tlbEntry{tag: pn + 1, page: p, add: uintptr(unsafe.Pointer(p)) - uintptr(pn*mem.PageSize), exec: exec}
 	return p
+}
+
+// mayWriteCode reports whether a write of n bytes at addr through the
+// memory's Write (in Run, a store that crosses a page, or that the w cache
+// does not take) may change code Run decoded: for a *mem.Memory, whose
+// Write writes those bytes only, when a page of them has decoded
+// instructions (as pageMiss moves the epoch for a store into such a
+// page); for another memory, whose Write may go elsewhere, always. (A
+// program's start-up makes a hundred such stores, each of which moved
+// the epoch, and with it every block, chain and jump table entry, to be
+// checked again.)
+func (c *pageCache) mayWriteCode(addr uint64, n int) bool {
+	if _, ok := c.on.(*mem.Memory); !ok || n == 0 {
+		return true
+	}
+	return c.code[addr/mem.PageSize] != nil || c.code[(addr+uint64(n)-1)/mem.PageSize] != nil
 }
 
 // second is the second level of set (c.r or c.w).

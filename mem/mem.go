@@ -142,10 +142,13 @@ type Memory struct {
 	lastLeaf *leaf
 	gen      uint64 // Generation: bumped by every Map, Unmap and Protect
 	// execWrites counts the writes to pages with execute permission
-	// (ExecWrites); execShared says whether a span maps a Shared with
+	// (ExecWrites), codeGen the changes of gen that may have changed
+	// such a page (all but a Map, or a change of a range without
+	// one: changed); execShared says whether a span maps a Shared with
 	// execute permission, as of generation execSharedGen-1 (0: never
 	// looked).
 	execWrites    uint64
+	codeGen       uint64
 	execShared    bool
 	execSharedGen uint64
 	size          uint64 // pages mapped (Size)
@@ -372,7 +375,7 @@ func (m *Memory) mapObj(addr, size uint64, p Perm, obj *Shared, off uint64) erro
 	s := span{lo, hi, p&RWX | mapped, obj, off}
 	m.setPerm(lo, hi, s.entry(), true)
 	m.setSpan(s)
-	m.changed(addr, size)
+	m.changed(addr, size, false) // the range was unmapped
 	if m.Journal != nil {
 		c := Change{Op: ChangeMap, Addr: addr, Size: size, Perm: p & RWX}
 		if obj != nil && !obj.private() {
@@ -390,9 +393,10 @@ func (m *Memory) Unmap(addr, size uint64) error {
 		return err
 	}
 	lo, hi := pages(addr, size)
+	exec := m.execIn(lo, hi)
 	m.setPerm(lo, hi, 0, true)
 	m.setSpan(span{start: lo, end: hi})
-	m.changed(addr, size)
+	m.changed(addr, size, exec)
 	if m.Journal != nil {
 		m.Journal(&Change{Op: ChangeUnmap, Addr: addr, Size: size})
 	}
@@ -424,7 +428,7 @@ func (m *Memory) Zero(addr, size uint64) {
 			}
 		}
 	})
-	m.changed(addr, size)
+	m.changed(addr, size, m.execIn(lo, hi))
 	if m.Journal != nil {
 		m.Journal(&Change{Op: ChangeZero, Addr: addr, Size: size})
 	}
@@ -454,6 +458,7 @@ func (m *Memory) Move(dst, src, size uint64) error {
 	if m.overlaps(dlo, dhi) {
 		return fmt.Errorf("%w: %#x+%#x", ErrOverlap, dst, size)
 	}
+	exec := m.execIn(slo, shi)
 	// The spans of the source, and the storage its pages have.
 	var moved []span
 	for k := m.find(slo); k < len(m.ivs) && m.ivs[k].start < shi; k++ {
@@ -496,8 +501,8 @@ func (m *Memory) Move(dst, src, size uint64) error {
 		l.data[k] = pg.d
 		l.perm[k] = l.perm[k]&^shared | pg.cow
 	}
-	m.changed(src, size)
-	m.changed(dst, size)
+	m.changed(src, size, exec)
+	m.changed(dst, size, false) // the destination was unmapped
 	if m.Journal != nil {
 		m.Journal(&Change{Op: ChangeMove, Addr: dst, Src: src, Size: size})
 	}
@@ -518,6 +523,7 @@ func (m *Memory) Protect(addr, size uint64, p Perm) error {
 	if size == 0 {
 		return nil
 	}
+	exec := m.execIn(lo, hi)
 	m.setPerm(lo, hi, p&RWX|mapped, false)
 	// Each mapping of the range keeps its object.
 	var parts []span
@@ -532,7 +538,7 @@ func (m *Memory) Protect(addr, size uint64, p Perm) error {
 	for _, s := range parts {
 		m.setSpan(s)
 	}
-	m.changed(addr, size)
+	m.changed(addr, size, exec)
 	if m.Journal != nil {
 		m.Journal(&Change{Op: ChangeProtect, Addr: addr, Size: size, Perm: p & RWX})
 	}
@@ -607,9 +613,18 @@ func (m *Memory) Size() uint64 { return m.size * PageSize }
 // besides its page table.
 func (m *Memory) Resident() uint64 { return m.resident * PageSize }
 
-func (m *Memory) changed(addr, size uint64) {
+// changed ends a change of [addr, addr+size) (Generation changes); exec
+// says that the range had a page with execute permission before it,
+// whose decoded instructions the change may invalidate (ExecWrites).
+// A page without it holds no instruction an emulator may run without
+// checking it first: such an emulator fetched none from it since it
+// lost execute permission, which changed ExecWrites, or ever.
+func (m *Memory) changed(addr, size uint64, exec bool) {
 	m.lastLeaf = nil
 	m.gen++
+	if exec {
+		m.codeGen++
+	}
 	if m.ExecHook != nil {
 		m.ExecHook(addr, size)
 	}
@@ -693,6 +708,17 @@ func (m *Memory) find(pn uint64) int {
 func (m *Memory) overlaps(lo, hi uint64) bool {
 	k := m.find(lo)
 	return k < len(m.ivs) && m.ivs[k].start < hi
+}
+
+// execIn reports whether a page of [lo, hi) is mapped with execute
+// permission.
+func (m *Memory) execIn(lo, hi uint64) bool {
+	for k := m.find(lo); k < len(m.ivs) && m.ivs[k].start < hi; k++ {
+		if m.ivs[k].perm&Exec != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // covered reports whether every page of [lo, hi) is mapped.
@@ -1072,8 +1098,15 @@ func (m *Memory) Generation() uint64 { return m.gen }
 //     should see its stores (Run's data caches keep such pages for one
 //     Run, and pages lent without execute permission for later Runs
 //     while Generation stays);
-//   - every change of Generation (Map, MapShared, Unmap, Protect, Move,
-//     Zero, Snapshot, Restore, Clone, Apply's changes);
+//   - every change of Generation that may change such a page: Unmap,
+//     Protect, Move and Zero of a range with a page with execute
+//     permission (a page without it holds no decoded instruction that
+//     can still run unchecked: it had none since it lost execute
+//     permission, which was such a change), Snapshot, Restore, Clone and
+//     the other changes of the pages' storage; not Map and MapShared,
+//     which map only unmapped pages, nor those calls on ranges without
+//     execute permission (a program's start-up maps, unmaps and
+//     protects its data hundreds of times);
 //   - and, on every call, a shared mapping with execute permission
 //     (MapShared, of any Shared): its pages are written by the other
 //     mappings of its Shared, in other Memories too, which this Memory
@@ -1099,7 +1132,7 @@ func (m *Memory) ExecWrites() uint64 {
 		m.execWrites++
 	}
 	// Both only grow, so the sum changes whenever either does.
-	return m.execWrites + m.gen
+	return m.execWrites + m.codeGen
 }
 
 // ReadString reads a NUL-terminated string of at most max bytes at addr

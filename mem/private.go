@@ -152,6 +152,7 @@ func (m *Memory) Evict(s *Shared, from uint64) bool {
 	if any {
 		m.lastLeaf = nil
 		m.gen++
+		m.codeGen++
 	}
 	return any
 }

@@ -47,6 +47,7 @@ func (m *Memory) Snapshot() *Snapshot {
 	m.forget()
 	m.base = s
 	m.gen++ // the pages lent so far are now shared
+	m.codeGen++
 	return s
 }
 
@@ -120,6 +121,7 @@ func (m *Memory) Restore(s *Snapshot) {
 	m.size, m.resident = s.size, s.resident
 	m.lastLeaf = nil
 	m.gen++
+	m.codeGen++
 	if m.ExecHook != nil { // two halves: one size cannot say 1<<64
 		m.ExecHook(0, 1<<63)
 		m.ExecHook(1<<63, 1<<63)
@@ -147,6 +149,7 @@ func (m *Memory) Clone() *Memory {
 		c.setLeaf(n.base, n)
 	})
 	m.gen++ // the pages lent so far are now shared
+	m.codeGen++
 	return c
 }
 
@@ -209,6 +212,7 @@ func (m *Memory) own(l *leaf, k int) *[PageSize]byte {
 		// writes): Generation changes.
 		l.perm[k] &^= shared
 		m.gen++
+		m.codeGen++
 	}
 	l.perm[k] &^= cow
 	return d
