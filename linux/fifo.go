@@ -126,11 +126,38 @@ func fifoOpener() int {
 		err = unix.Sendmsg(3, msg[:], rights, nil, 0)
 		if fd >= 0 {
 			unix.Close(fd)
+			if err == nil {
+				// The runner's copy is now the only one (fifoClosed).
+				err = unix.Sendmsg(3, []byte{fifoClosed}, nil, nil, 0)
+			}
 		}
 		if err != nil {
 			return 1
 		}
 	}
+}
+
+// fifoClosed is the opener's message, after a descriptor it sent, that
+// it has closed its own copy. Until then the FIFO's end is open twice: a
+// guest that closed the descriptor it got still left it open (another's
+// open of the other end returned at once, before the guest's partner
+// came, and a peer read no end of file), for as long as the opener took
+// to close it (milliseconds under load: TestCorpusEngines c-fifointr
+// lost a child signalled before it caught the signal). The runner waits
+// for it before the open returns (takeClosed).
+const fifoClosed = 'c'
+
+// takeClosed waits for opener o's fifoClosed after the descriptor it
+// sent (or for o's end).
+func (t *Thread) takeClosed(o *opener) {
+	var b [1]byte
+	t.block(func() {
+		for {
+			if _, err := unix.Read(o.sock, b[:]); err != unix.EINTR {
+				return
+			}
+		}
+	})
 }
 
 // fifoInterrupt is the signal that interrupts an opener's open: one whose
@@ -436,6 +463,9 @@ func (t *Thread) openFIFO(dirfd int, path string, hflags int, mode uint32) (fd, 
 		}
 		// An interruption meant for an earlier open: ask again.
 		oob = oob[:cap(oob)]
+	}
+	if binary.NativeEndian.Uint32(msg[:]) == 0 {
+		t.takeClosed(o)
 	}
 	if attr == nil {
 		t.p.putOpener(o)
