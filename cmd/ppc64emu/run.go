@@ -94,7 +94,9 @@ Flags:
 	                 report shows where in the guest the generated code's time goes
 	                 (perf record -g ppc64emu run -perfmap PROG; perf report).
 	                 A program of the other byte order the guest execs writes its
-	                 own file, under its own runner's process id
+	                 own file, under its own runner's process id. A file already at
+	                 the name is written only if it is your own regular file with one
+	                 link (a symbolic link there is refused, not followed)
 	-hwcap-mask MASK AND AT_HWCAP with MASK's low 32 bits and AT_HWCAP2 with its high 32
 	                 bits (e.g. 0x0000000048000100 hides the vector facilities from libc)
 	-gdb ADDR        stop before the first instruction and wait for GDB on ADDR
@@ -392,7 +394,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 		defer stop()
 	}
 	if *perfMap {
-		f, err := os.Create(perfMapPath(os.Getpid()))
+		f, err := createPerfMap(perfMapPath(os.Getpid()))
 		if err != nil {
 			fmt.Fprintf(stderr, "ppc64emu run: -perfmap: %v\n", err)
 			return exitFail

@@ -151,6 +151,58 @@ func TestRunPerfMap(t *testing.T) {
 	}
 }
 
+// TestCreatePerfMap: -perfmap's file in /tmp is written only when it is
+// the runner user's own regular file (or new): a symbolic link, a second
+// hard link or a directory at the name is refused and what it leads to
+// is left as it was; a stale map of the user's own is emptied.
+func TestCreatePerfMap(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim")
+	if err := os.WriteFile(victim, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		setup func(path string) error
+		ok    bool
+	}{
+		{"new", func(string) error { return nil }, true},
+		{"stale own file", func(p string) error { return os.WriteFile(p, []byte("old lines\n"), 0o644) }, true},
+		{"symbolic link", func(p string) error { return os.Symlink(victim, p) }, false},
+		{"dangling symbolic link", func(p string) error { return os.Symlink(filepath.Join(dir, "none"), p) }, false},
+		{"hard link", func(p string) error { return os.Link(victim, p) }, false},
+		{"directory", func(p string) error { return os.Mkdir(p, 0o755) }, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "perf-1.map")
+			if err := c.setup(path); err != nil {
+				t.Fatal(err)
+			}
+			f, err := createPerfMap(path)
+			if c.ok {
+				if err != nil {
+					t.Fatalf("createPerfMap: %v", err)
+				}
+				defer f.Close()
+				if st, err := f.Stat(); err != nil || st.Size() != 0 || !st.Mode().IsRegular() {
+					t.Errorf("opened file: %v, %v; want an empty regular file", st, err)
+				}
+				return
+			}
+			if err == nil {
+				f.Close()
+				t.Fatalf("createPerfMap opened it; want a refusal")
+			}
+			if b, _ := os.ReadFile(victim); string(b) != "keep" {
+				t.Errorf("the link's target now holds %q; want it untouched", b)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "none")); !os.IsNotExist(err) {
+				t.Errorf("a dangling link's target was created (%v)", err)
+			}
+		})
+	}
+}
+
 // TestRunCrashMessage: a program killed by a signal kills the runner with
 // the same signal; run's own stderr gets nothing (qemu-user's line is the
 // guest process's, on its descriptor 2: TestUncaughtLine, and the corpus
