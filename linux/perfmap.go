@@ -9,7 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/ppc64emu/ppc64emu/linux/loader"
 )
@@ -83,7 +85,7 @@ func (pm *perfMap) name(mm *addressSpace, addr uint64) string {
 		return ""
 	}
 	fn := mm.names[k]
-	s := fmt.Sprintf(" (%s)", filepath.Base(fn.path))
+	s := fmt.Sprintf(" (%s)", perfMapText(filepath.Base(fn.path)))
 	pm.mu.Lock()
 	f, ok := pm.files[fn.path]
 	pm.mu.Unlock()
@@ -101,7 +103,7 @@ func (pm *perfMap) name(mm *addressSpace, addr uint64) string {
 		if off >= p.Off && off-p.Off < p.Filesz {
 			v := p.Vaddr + (off - p.Off)
 			if sym, base := f.syms.Lookup(v); sym != "" {
-				return fmt.Sprintf(" %s+%#x%s", sym, v-base, s)
+				return fmt.Sprintf(" %s+%#x%s", perfMapText(sym), v-base, s)
 			}
 			break
 		}
@@ -109,14 +111,31 @@ func (pm *perfMap) name(mm *addressSpace, addr uint64) string {
 	return s
 }
 
+// perfMapText is s, a name the guest chose (a file's, a symbol's), with
+// each control character as '?': a newline in it would start a line of
+// the map's own.
+func perfMapText(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return '?'
+		}
+		return r
+	}, s)
+}
+
 // readPerfMapFile reads the symbols and loadable segments of the ELF
-// file at path, or returns nil.
+// file at path, or returns nil; nil too when path is no longer a regular
+// file (the guest may have put a FIFO there since it mapped the file: the
+// open does not wait for a writer).
 func readPerfMapFile(path string) *perfMapFile {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil
+	}
 	syms, err := loader.ReadSymbols(f, 0)
 	if err != nil || len(syms.All()) == 0 {
 		return nil
