@@ -32,7 +32,8 @@ func TestPerfMap(t *testing.T) {
 	if !jit.Supported {
 		t.Skip("no generated code on this host")
 	}
-	for _, bin := range []string{"c-fploop.le", "c-fploop.be", "c-cputime.le"} {
+	const forked = "c-cputime.le" // a program that forks a child
+	for _, bin := range []string{"c-fploop.le", "c-fploop.be", forked} {
 		prog := filepath.Join(corpusDir, bin)
 		if !fileExists(prog) {
 			t.Skip("no corpus: run scripts/build-corpus.sh first")
@@ -81,8 +82,16 @@ func TestPerfMap(t *testing.T) {
 				if n, _ := strconv.Atoi(string(m[7])); size == 0 || n == 0 {
 					t.Errorf("line %q: empty", l)
 				}
+				// Overlaps are checked in a one-process run only: the arena
+				// of a forked child's Emulator is freed once the collector
+				// finds it unreachable after the child's end (emulate's
+				// AddCleanup), and the kernel may map the parent's next
+				// chunk at the same addresses (a
+				// later line then names the live code there, as a JIT's
+				// map does when its code space is reused; seen under -race
+				// in CI for c-cputime.le).
 				for _, s := range spans {
-					if start < s.hi && s.lo < start+size {
+					if bin != forked && start < s.hi && s.lo < start+size {
 						t.Errorf("line %q: code overlaps [%#x, %#x)", l, s.lo, s.hi)
 					}
 				}
