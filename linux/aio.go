@@ -530,6 +530,9 @@ func (t *Thread) submitOne(x *aioCtx, addr uint64) int {
 		if kind != unix.S_IFREG && kind != unix.S_IFDIR && kind != unix.S_IFBLK {
 			return abi.EINVAL // no fsync in the file's operations
 		}
+		if e := procFileSync(fd); e != 0 {
+			return e
+		}
 		var err error
 		t.block(func() {
 			if cb.opcode == iocbCmdFsync {
@@ -612,6 +615,9 @@ func (t *Thread) aioRW(g, fd int, kind uint32, cb *iocb) (int64, int) {
 	}
 	if kind == unix.S_IFDIR {
 		return 0, abi.EINVAL
+	}
+	if f, ok := procFileOf(fd); ok && !f.iter {
+		return 0, abi.EINVAL // a /proc file without read_iter or write_iter (procfile.go)
 	}
 	count := cb.nbytes
 	if vec {

@@ -488,6 +488,9 @@ func (p *Process) exeOf(g *threadGroup) string {
 // recorded in procReads, for the check at read (procReadCheck).
 func (t *Thread) procOpen(ref procRef, flags int) (int, int) {
 	fd, e := t.procOpenFD(ref, flags)
+	if e == 0 {
+		procFileMade(fd, procRefFile(ref))
+	}
 	if e == 0 && procReadChecked[ref.entry] && flags&unix.O_ACCMODE != unix.O_WRONLY {
 		if t.files.procReads == nil {
 			t.files.procReads = map[int]procRef{}
@@ -642,26 +645,27 @@ func memFileNamed(name string, content []byte) (int, int) {
 }
 
 // procPidMemName is the name of the memory files that stand for the
-// entries of a /proc/PID directory the runner answers (procOpen): Linux's
-// have no splice_read (proc_single_file_operations and the like: .read,
-// not .read_iter), so sendfile and splice from them are EINVAL
-// (procPidHostFD), where a memory file's splice would succeed.
+// entries of a /proc/PID directory the runner answers (procOpen), as the
+// host shows them; the runner knows them by inode (procfile.go).
 const procPidMemName = "ppc64emu-proc-pid"
 
 // procPidHostFD reports whether host descriptor h stands for an entry of
-// a /proc/PID directory (procPidMemName). It costs a readlink, made only
-// by sendfile and splice.
+// a /proc/PID directory other than mem (procfile.go): Linux's have no
+// splice_read (proc_single_file_operations and the like: .read, not
+// .read_iter), so sendfile and splice from them are EINVAL, where a
+// memory file's splice would succeed. It costs an fstat, made only by
+// sendfile and splice.
 func procPidHostFD(h int) bool {
-	return strings.HasPrefix(memfdName(h), procPidMemName+" ")
+	f, ok := procFileOf(h)
+	return ok && f.pidEntry() && f.seek != seekMem
 }
 
-// procMemfdPrefix begins the names of all the memory files that stand
-// for /proc files (memFile, procPidMemName, procSysMemName, /proc/PID/mem).
-const procMemfdPrefix = "ppc64emu-proc"
-
 // procMemfd reports whether host descriptor h is a memory file standing
-// for a /proc file (procMemfdPrefix). It costs a readlink.
-func procMemfd(h int) bool { return strings.HasPrefix(memfdName(h), procMemfdPrefix) }
+// for a /proc file (procfile.go).
+func procMemfd(h int) bool {
+	_, ok := procFileOf(h)
+	return ok
+}
 
 // memfdName is the name host descriptor h's memory file was made with
 // (and " (deleted)"), "" if h is not a memory file. It costs a readlink.
@@ -766,6 +770,9 @@ func (p *Process) procFill(dir string, g *threadGroup, which string) {
 			target, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(h))
 			if err != nil {
 				target = "anon_inode:[unknown]"
+			}
+			if link, ok := procFileLink("/proc/self/fd/" + strconv.Itoa(h)); ok {
+				target = link
 			}
 			if u.files.pidfds[h] != nil {
 				target = pidfdLink

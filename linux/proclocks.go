@@ -54,7 +54,11 @@ func (p *Process) procLocksOpen() (int, int) {
 	if err != nil {
 		return -1, errnoOf(err)
 	}
-	return memFile(p.procLocks(string(host), os.Getpid(), p.flockHolders()))
+	fd, e := memFile(p.procLocks(string(host), os.Getpid(), p.flockHolders()))
+	if e == 0 {
+		procFileMade(fd, procFile{path: "/proc/locks", stat: "/proc/locks", iter: true, pde: true})
+	}
+	return fd, e
 }
 
 // flockHolders are the guest processes holding flock locks: by file and

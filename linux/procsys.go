@@ -249,6 +249,8 @@ func (t *Thread) procSysOpened(fd, flags int) (int, int) {
 	if flags&unix.O_CLOEXEC == 0 {
 		_, _ = unix.FcntlInt(uintptr(nfd), unix.F_SETFD, 0)
 	}
+	host := "/proc/sys/" + entry
+	procFileMade(nfd, procFile{path: host, stat: host, seek: seekSize, iter: true})
 	return nfd, 0
 }
 
@@ -288,7 +290,7 @@ func procSysHostFD(h int) bool {
 	if _, in := procSysEntry(h); in {
 		return true
 	}
-	return strings.HasPrefix(memfdName(h), procSysMemName+" ")
+	return procSysFile(h)
 }
 
 // procSysAt reports whether host path (relative to host descriptor d, or

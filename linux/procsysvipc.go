@@ -45,7 +45,12 @@ func (t *Thread) sysvipcProcFile(dirfd int, raw string) string {
 
 // sysvipcOpen opens /proc/sysvipc/NAME for reading: its content now.
 func (p *Process) sysvipcOpen(name string) (int, int) {
-	return memFile([]byte(p.sysvipcContent(name)))
+	fd, e := memFile([]byte(p.sysvipcContent(name)))
+	if e == 0 {
+		host := "/proc/sysvipc/" + name
+		procFileMade(fd, procFile{path: host, stat: host, iter: true, pde: true})
+	}
+	return fd, e
 }
 
 // sysvipcContent is /proc/sysvipc/NAME of the runner's IPC namespace.

@@ -299,6 +299,11 @@ func sysFstatfs(t *Thread, a *sysArgs) (uint64, int) {
 	if err := unix.Fstatfs(t.fd(a.Fd(0)), &st); err != nil {
 		return 0, errnoOf(err)
 	}
+	if f, ok := procFileOf(t.fd(a.Fd(0))); ok {
+		if err := unix.Statfs(f.stat, &st); err != nil {
+			return 0, errnoOf(err) // a /proc file the runner answers (procfile.go)
+		}
+	}
 	return 0, putStatfs(t, a.Ptr(1), &st)
 }
 
@@ -346,6 +351,12 @@ func sysStatx(t *Thread, a *sysArgs) (uint64, int) {
 	var st unix.Statx_t
 	if err := unix.Statx(d, path, flags, int(a.Uint(3)), &st); err != nil {
 		return 0, errnoOf(err)
+	}
+	if f, ok := procFileStat(&unix.Stat_t{Dev: unix.Mkdev(st.Dev_major, st.Dev_minor), Ino: st.Ino}); ok {
+		// A /proc file the runner answers (procfile.go).
+		if err := unix.Statx(unix.AT_FDCWD, f.stat, flags&^unix.AT_EMPTY_PATH, int(a.Uint(3)), &st); err != nil {
+			return 0, errnoOf(err)
+		}
 	}
 	ts := func(s unix.StatxTimestamp) abi.StatxTimestamp { return abi.StatxTimestamp{Sec: s.Sec, Nsec: s.Nsec} }
 	g := abi.Statx{

@@ -67,6 +67,11 @@ func (t *Thread) seek(fd int, off int64, whence int) (int64, int) {
 	if t.files.pidfds[h] != nil {
 		return 0, abi.ESPIPE // a pidfd has no llseek (its host timerfd's is noop_llseek)
 	}
+	if whence != unix.SEEK_SET && whence != unix.SEEK_CUR {
+		if f, ok := procFileOf(h); ok && f.seek != seekMem {
+			return procFileSeek(f, h, off, whence)
+		}
+	}
 	off, err := unix.Seek(h, off, whence)
 	return off, errnoOf(err)
 }
@@ -106,6 +111,11 @@ func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
 		return t.dupLowest(t.fd(a.Fd(0)), a.Int(2), cmd == unix.F_DUPFD_CLOEXEC)
 	case unix.F_GETFD, unix.F_SETFD, unix.F_GETFL, unix.F_SETFL, unix.F_GETPIPE_SZ, unix.F_SETPIPE_SZ, unix.F_ADD_SEALS, unix.F_GET_SEALS:
 		h := t.fd(a.Fd(0))
+		if cmd == unix.F_ADD_SEALS || cmd == unix.F_GET_SEALS {
+			if _, ok := procFileOf(h); ok {
+				return 0, abi.EINVAL // memfd_fcntl: not a shmem file
+			}
+		}
 		arg := a.Int(2)
 		old := -1
 		if cmd == unix.F_SETFL {
@@ -332,19 +342,37 @@ func sysFchmod(t *Thread, a *sysArgs) (uint64, int) {
 	if procSysHostFD(t.fd(a.Fd(0))) {
 		return 0, abi.EROFS // the read-only /proc/sys (procsys.go)
 	}
+	if f, ok := procFileOf(t.fd(a.Fd(0))); ok && (!f.pde || !t.cred.capable(unix.CAP_FOWNER)) {
+		// proc_nochmod_setattr, or not the owner (root) of a global
+		// entry; the owner's chmod is not made (procfile.go).
+		return 0, abi.EPERM
+	} else if ok {
+		return 0, 0
+	}
 	return 0, errnoOf(unix.Fchmod(t.fd(a.Fd(0)), a.Uint(1)))
 }
 
 func sysFtruncate(t *Thread, a *sysArgs) (uint64, int) {
+	if e, ok := t.procFileTruncate(t.fd(a.Fd(0)), int64(a.Long(1))); ok {
+		return 0, e
+	}
 	if e := t.fsizeGrow(t.fd(a.Fd(0)), "", int64(a.Long(1))); e != 0 {
 		return 0, e
 	}
 	return 0, errnoOf(unix.Ftruncate(t.fd(a.Fd(0)), int64(a.Long(1))))
 }
 
-func sysFsync(t *Thread, a *sysArgs) (uint64, int) { return 0, errnoOf(unix.Fsync(t.fd(a.Fd(0)))) }
+func sysFsync(t *Thread, a *sysArgs) (uint64, int) {
+	if e := procFileSync(t.fd(a.Fd(0))); e != 0 {
+		return 0, e
+	}
+	return 0, errnoOf(unix.Fsync(t.fd(a.Fd(0))))
+}
 
 func sysFdatasync(t *Thread, a *sysArgs) (uint64, int) {
+	if e := procFileSync(t.fd(a.Fd(0))); e != 0 {
+		return 0, e
+	}
 	return 0, errnoOf(unix.Fdatasync(t.fd(a.Fd(0))))
 }
 
@@ -1062,6 +1090,9 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 			if e != 0 {
 				return 0, e
 			}
+			f := procRefFile(ref)
+			f.stat = "/proc/self/fdinfo/" + strconv.Itoa(h)
+			procFileMade(fd, f)
 			return t.newFD(fd, nil)
 		}
 		if host == "" {
@@ -1211,6 +1242,14 @@ func fstatat(t *Thread, dirfd int, pathAddr, buf uint64, flags int) (uint64, int
 
 // putStat writes the host's stat as a powerpc64 struct stat.
 func (t *Thread) putStat(addr uint64, st *unix.Stat_t) int {
+	if f, ok := procFileStat(st); ok {
+		// A /proc file the runner answers: the host's entry of the same
+		// kind (procfile.go).
+		var host unix.Stat_t
+		if unix.Stat(f.stat, &host) == nil {
+			st = &host
+		}
+	}
 	g := abi.Stat{
 		Dev: uint64(st.Dev), Ino: uint64(st.Ino), Nlink: uint64(st.Nlink), Mode: st.Mode, UID: st.Uid, GID: st.Gid,
 		Rdev: uint64(st.Rdev), Size: int64(st.Size), Blksize: uint64(st.Blksize), Blocks: uint64(st.Blocks),
@@ -1254,6 +1293,9 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 			return 0, abi.EINVAL // not a link
 		default:
 			path = host
+			if link, ok := procFileLink(host); ok {
+				target = link // a /proc file the runner answers (procfile.go)
+			}
 		}
 	} else if path, e = t.path(pathAddr); e != 0 {
 		return 0, e

@@ -229,6 +229,17 @@ func mappable(fd int, prot, flags uint64) int {
 	if flags&mapTypeMask != abi.MAP_PRIVATE && prot&abi.PROT_WRITE != 0 && acc != unix.O_RDWR {
 		return abi.EACCES
 	}
+	if f, ok := procFileStat(&st); ok {
+		// A /proc file the runner answers (procfile.go): /proc is
+		// noexec, and its files have no mmap.
+		switch {
+		case prot&abi.PROT_EXEC != 0:
+			return abi.EPERM
+		case f.pde:
+			return int(unix.EIO)
+		}
+		return int(unix.ENODEV)
+	}
 	return 0
 }
 

@@ -782,6 +782,9 @@ func sysIoprioGet(t *Thread, a *sysArgs) (uint64, int) {
 // and tmpfs's fallocate call inode_newsize_ok.
 func sysFallocate(t *Thread, a *sysArgs) (uint64, int) {
 	mode, off, n := a.Int(1), int64(a.Long(2)), int64(a.Long(3))
+	if e, ok := t.procFileAllocate(t.fd(a.Fd(0)), uint32(mode), off, n); ok {
+		return 0, e
+	}
 	if (mode == 0 || mode == unix.FALLOC_FL_ZERO_RANGE) && off >= 0 && n > 0 && off+n > 0 {
 		if e := t.fsizeGrow(t.fd(a.Fd(0)), "", off+n); e != 0 {
 			return 0, e

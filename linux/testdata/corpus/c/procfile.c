@@ -1,0 +1,178 @@
+/* procfile: what a descriptor of a /proc file shows of the file itself
+ * (not its content), for entries of the program's own /proc directory
+ * (status, environ, comm opened for reading and writing, mem), a
+ * /proc/sys file and /proc/locks: fstat's and statx's mode, size, links
+ * and block size, the same inode as a stat of the path, fstatfs's
+ * PROC_SUPER_MAGIC; mmap (ENODEV; EPERM with PROT_EXEC: /proc is noexec),
+ * fsync and fdatasync (EINVAL: no fsync), ftruncate (EINVAL unless open
+ * for writing; then nothing changes), fallocate (EBADF read-only, else
+ * EOPNOTSUPP), lseek SEEK_END, SEEK_DATA and SEEK_HOLE (seq_lseek's
+ * EINVAL, or those of a file of size 0), fchmod of an entry of the
+ * process (EPERM), F_GET_SEALS (EINVAL: not a memfd), readlink of
+ * /proc/self/fd/N (the /proc path) and io_submit's IOCB_CMD_PREAD (EINVAL
+ * for a file without read_iter). Then a memfd of the program's own, named
+ * as a runner might name its stand-ins, is an ordinary memfd. Outcomes
+ * only. procfile.expected is a native run's on x86-64 (Linux 6.18), whose
+ * answers to these calls are 6.1's (fs/proc, fs/open.c, mm/mmap.c,
+ * fs/aio.c, mm/memfd.c read): qemu-ppc64le 7.2 passes the files to the
+ * host (none of those it answers itself is used here) and agrees but for
+ * io_submit (its io_setup fails: "io_setup failed") and mmap with
+ * PROT_EXEC (ENODEV: it asks the host without PROT_EXEC, where Linux's
+ * noexec /proc says EPERM first). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/aio_abi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static const char *err(long r) {
+	static char b[64];
+	if (r >= 0) {
+		snprintf(b, sizeof b, "%ld", r);
+		return b;
+	}
+	switch (errno) {
+	case EBADF: return "EBADF";
+	case EINVAL: return "EINVAL";
+	case ENODEV: return "ENODEV";
+	case ENXIO: return "ENXIO";
+	case EACCES: return "EACCES";
+	case EPERM: return "EPERM";
+	case EOPNOTSUPP: return "EOPNOTSUPP";
+	case EROFS: return "EROFS";
+	}
+	snprintf(b, sizeof b, "errno %d", errno);
+	return b;
+}
+
+/* aioRead is io_submit's IOCB_CMD_PREAD of fd: the submission's outcome,
+ * or the read's. */
+static const char *aioRead(int fd) {
+	static char buf[64];
+	aio_context_t ctx = 0;
+	if (syscall(SYS_io_setup, 1, &ctx) < 0)
+		return "io_setup failed";
+	struct iocb cb;
+	memset(&cb, 0, sizeof cb);
+	cb.aio_fildes = fd;
+	cb.aio_lio_opcode = IOCB_CMD_PREAD;
+	cb.aio_buf = (unsigned long)buf;
+	cb.aio_nbytes = 8;
+	cb.aio_offset = 0;
+	struct iocb *cbs[1] = {&cb};
+	long r = syscall(SYS_io_submit, ctx, 1, cbs);
+	const char *out = err(r);
+	if (r == 1) {
+		struct io_event ev;
+		r = syscall(SYS_io_getevents, ctx, 1, 1, &ev, NULL);
+		out = r == 1 && ev.res >= 0 ? "read" : "failed";
+	}
+	syscall(SYS_io_destroy, ctx);
+	return out;
+}
+
+static void show(const char *name, const char *path, int flags) {
+	int fd = open(path, flags);
+	if (fd < 0) {
+		printf("%s: open %s\n", name, err(-1));
+		return;
+	}
+	struct stat st, pst;
+	if (fstat(fd, &st) < 0 || stat(path, &pst) < 0) {
+		printf("%s: fstat %s\n", name, err(-1));
+		close(fd);
+		return;
+	}
+	printf("%s: fstat reg %d mode %04o size %lld nlink %lu blksize %ld blocks %lld same inode %d\n", name,
+	       S_ISREG(st.st_mode), st.st_mode & 07777, (long long)st.st_size, (unsigned long)st.st_nlink,
+	       (long)st.st_blksize, (long long)st.st_blocks, st.st_dev == pst.st_dev && st.st_ino == pst.st_ino);
+	struct statx sx;
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_BASIC_STATS, &sx) == 0)
+		printf("%s: statx mode %04o size %lld nlink %u same inode %d\n", name, sx.stx_mode & 07777,
+		       (long long)sx.stx_size, sx.stx_nlink, sx.stx_ino == st.st_ino);
+	struct statfs sf;
+	if (fstatfs(fd, &sf) == 0)
+		printf("%s: fstatfs proc %d\n", name, sf.f_type == 0x9fa0);
+	void *m = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+	printf("%s: mmap %s", name, m == MAP_FAILED ? err(-1) : "mapped");
+	if (m != MAP_FAILED)
+		munmap(m, 4096);
+	m = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+	printf(", exec %s\n", m == MAP_FAILED ? err(-1) : "mapped");
+	if (m != MAP_FAILED)
+		munmap(m, 4096);
+	printf("%s: fsync %s", name, err(fsync(fd)));
+	printf(", fdatasync %s\n", err(fdatasync(fd)));
+	printf("%s: ftruncate 100 %s", name, err(ftruncate(fd, 100)));
+	fstat(fd, &st);
+	printf(", size %lld, -1 %s\n", (long long)st.st_size, err(ftruncate(fd, -1)));
+	printf("%s: fallocate %s", name, err(fallocate(fd, 0, 0, 4096)));
+	printf(", -1 %s\n", err(fallocate(fd, 0, -1, 4096)));
+	printf("%s: lseek SEEK_END %s", name, err(lseek(fd, 0, SEEK_END)));
+	printf(", SEEK_DATA %s", err(lseek(fd, 0, SEEK_DATA)));
+	printf(", SEEK_HOLE %s", err(lseek(fd, 0, SEEK_HOLE)));
+	printf(", SEEK_SET %s\n", err(lseek(fd, 0, SEEK_SET)));
+	if (strncmp(path, "/proc/self/", 11) == 0)
+		printf("%s: fchmod %s\n", name, err(fchmod(fd, 0600)));
+	printf("%s: F_GET_SEALS %s\n", name, err(fcntl(fd, F_GET_SEALS)));
+	char link[64], want[128], got[128];
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	if (strncmp(path, "/proc/self/", 11) == 0)
+		snprintf(want, sizeof want, "/proc/%d/%s", getpid(), path + 11);
+	else
+		snprintf(want, sizeof want, "%s", path);
+	long n = readlink(link, got, sizeof got - 1);
+	if (n >= 0)
+		got[n] = 0;
+	printf("%s: readlink fd %s\n", name, n < 0 ? err(n) : strcmp(got, want) == 0 ? "the path" : got);
+	printf("%s: io_submit PREAD %s\n", name, aioRead(fd));
+	close(fd);
+}
+
+int main(void) {
+	show("status", "/proc/self/status", O_RDONLY);
+	show("environ", "/proc/self/environ", O_RDONLY);
+	show("comm", "/proc/self/comm", O_RDWR);
+	show("mem", "/proc/self/mem", O_RDWR);
+	show("hostname", "/proc/sys/kernel/hostname", O_RDONLY);
+	show("locks", "/proc/locks", O_RDONLY);
+
+	/* A memfd of the program's own is one, whatever its name. */
+	int fd = memfd_create("ppc64emu-proc-pid", MFD_ALLOW_SEALING);
+	if (fd < 0) {
+		printf("memfd: %s\n", err(-1));
+		return 0;
+	}
+	if (write(fd, "content\n", 8) != 8)
+		printf("memfd: write %s\n", err(-1));
+	struct stat st;
+	fstat(fd, &st);
+	printf("memfd: fstat mode %04o size %lld nlink %lu\n", st.st_mode & 07777, (long long)st.st_size,
+	       (unsigned long)st.st_nlink);
+	int out = open("/dev/null", O_WRONLY);
+	off_t off = 0;
+	printf("memfd: sendfile %s\n", err(sendfile(out, fd, &off, 8)));
+	close(out);
+	void *m = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
+	printf("memfd: mmap %s\n", m == MAP_FAILED ? err(-1) : "mapped");
+	printf("memfd: fsync %s\n", err(fsync(fd)));
+	printf("memfd: F_ADD_SEALS %s", err(fcntl(fd, F_ADD_SEALS, F_SEAL_GROW)));
+	printf(", F_GET_SEALS %s\n", err(fcntl(fd, F_GET_SEALS)));
+	printf("memfd: lseek SEEK_END %s\n", err(lseek(fd, 0, SEEK_END)));
+	char link[64], got[128];
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	long n = readlink(link, got, sizeof got - 1);
+	if (n >= 0)
+		got[n] = 0;
+	printf("memfd: readlink fd %s\n", n < 0 ? err(n) : got);
+	printf("memfd: io_submit PREAD %s\n", aioRead(fd));
+	return 0;
+}
