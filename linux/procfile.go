@@ -154,6 +154,14 @@ func procRefFile(ref procRef) procFile {
 	return f
 }
 
+// procInfoMade records host descriptor h as the runner's stand-in for
+// fdinfo entry ref, whose stat is the host's fdinfo entry at host.
+func procInfoMade(h int, ref procRef, host string) {
+	f := procRefFile(ref)
+	f.stat = host
+	procFileMade(h, f)
+}
+
 // procStatPath is the host entry whose stat describes ref's file (the
 // runner's answer has the same kind of file): its own /proc/self's, or
 // /proc/thread-self's for an entry of a task directory.
@@ -261,4 +269,46 @@ func (t *Thread) procFileAllocate(h int, mode uint32, off, n int64) (int, bool) 
 		return int(unix.EFBIG), true
 	}
 	return int(unix.EOPNOTSUPP), true
+}
+
+// procFileInfo is the content of fdinfo entry ref (host path host, the
+// host's fdinfo of the descriptor) when the descriptor stands for a /proc
+// file (true): the host's text, with seq_show's mnt_id and ino those of
+// the /proc file rather than of the memory file, and the access mode of
+// flags the guest's (a descriptor of an entry whose writes the runner
+// makes is read-only on the host: procWrites).
+func procFileInfo(ref procRef, host string) ([]byte, bool) {
+	n, ok := strings.CutPrefix(host, "/proc/self/fdinfo/")
+	h, err := strconv.Atoi(n)
+	if !ok || err != nil || !strings.HasPrefix(ref.entry, "fdinfo/") {
+		return nil, false
+	}
+	f, ok := procFileOf(h)
+	if !ok {
+		return nil, false
+	}
+	text, err := os.ReadFile(host)
+	var sx unix.Statx_t
+	if err != nil || unix.Statx(unix.AT_FDCWD, f.stat, 0, unix.STATX_INO|unix.STATX_MNT_ID, &sx) != nil {
+		return nil, false
+	}
+	rdwr := false
+	if u := ref.g.anyThread(); u != nil {
+		_, rdwr = u.files.procWrites[h]
+	}
+	lines := strings.Split(string(text), "\n")
+	for i, l := range lines {
+		key, val, _ := strings.Cut(l, ":\t")
+		switch key {
+		case "flags":
+			if fl, err := strconv.ParseUint(val, 8, 32); err == nil && rdwr && fl&unix.O_ACCMODE == unix.O_RDONLY {
+				lines[i] = "flags:\t0" + strconv.FormatUint(fl|unix.O_RDWR, 8)
+			}
+		case "mnt_id":
+			lines[i] = "mnt_id:\t" + strconv.FormatUint(sx.Mnt_id, 10)
+		case "ino":
+			lines[i] = "ino:\t" + strconv.FormatUint(sx.Ino, 10)
+		}
+	}
+	return []byte(strings.Join(lines, "\n")), true
 }

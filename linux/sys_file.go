@@ -1090,9 +1090,16 @@ func openat(t *Thread, dirfd int, pathAddr, flags, mode uint64) (uint64, int) {
 			if e != 0 {
 				return 0, e
 			}
-			f := procRefFile(ref)
-			f.stat = "/proc/self/fdinfo/" + strconv.Itoa(h)
-			procFileMade(fd, f)
+			procInfoMade(fd, ref, "/proc/self/fdinfo/"+strconv.Itoa(h))
+			return t.newFD(fd, nil)
+		}
+		if text, ok := procFileInfo(ref, host); ok && openFlags(flags)&(unix.O_ACCMODE|unix.O_PATH) == unix.O_RDONLY {
+			// The fdinfo of a /proc file the runner answers (procfile.go).
+			fd, e := memFileNamed(procPidMemName, text)
+			if e != 0 {
+				return 0, e
+			}
+			procInfoMade(fd, ref, host)
 			return t.newFD(fd, nil)
 		}
 		if host == "" {

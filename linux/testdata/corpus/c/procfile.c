@@ -9,8 +9,9 @@
  * EOPNOTSUPP), lseek SEEK_END, SEEK_DATA and SEEK_HOLE (seq_lseek's
  * EINVAL, or those of a file of size 0), fchmod of an entry of the
  * process (EPERM), F_GET_SEALS (EINVAL: not a memfd), readlink of
- * /proc/self/fd/N (the /proc path) and io_submit's IOCB_CMD_PREAD (EINVAL
- * for a file without read_iter). Then a memfd of the program's own, named
+ * /proc/self/fd/N (the /proc path), io_submit's IOCB_CMD_PREAD (EINVAL
+ * for a file without read_iter) and /proc/self/fdinfo/N (the ino and
+ * mnt_id fstat and statx give, the access mode of the open). Then a memfd of the program's own, named
  * as a runner might name its stand-ins, is an ordinary memfd. Outcomes
  * only. procfile.expected is a native run's on x86-64 (Linux 6.18), whose
  * answers to these calls are 6.1's (fs/proc, fs/open.c, mm/mmap.c,
@@ -79,6 +80,37 @@ static const char *aioRead(int fd) {
 	return out;
 }
 
+/* fdinfo prints whether /proc/self/fdinfo/FD names the file fd's fstat
+ * and statx describe (ino, mnt_id), and its access mode. */
+static void fdinfo(const char *name, int fd) {
+	char p[64], b[512];
+	snprintf(p, sizeof p, "/proc/self/fdinfo/%d", fd);
+	int in = open(p, O_RDONLY);
+	long n = in < 0 ? -1 : read(in, b, sizeof b - 1);
+	if (in >= 0)
+		close(in);
+	if (n < 0) {
+		printf("%s: fdinfo %s\n", name, err(-1));
+		return;
+	}
+	b[n] = 0;
+	unsigned long long ino = 0, mnt = 0, flags = 0;
+	char *s;
+	if ((s = strstr(b, "flags:")))
+		flags = strtoull(s + 6, NULL, 8);
+	if ((s = strstr(b, "mnt_id:")))
+		mnt = strtoull(s + 7, NULL, 10);
+	if ((s = strstr(b, "ino:")))
+		ino = strtoull(s + 4, NULL, 10);
+	struct stat st;
+	struct statx sx;
+	fstat(fd, &st);
+	memset(&sx, 0, sizeof sx);
+	statx(fd, "", AT_EMPTY_PATH, STATX_INO | 0x1000 /* STATX_MNT_ID */, &sx);
+	printf("%s: fdinfo ino %s, mnt_id %s, access %llo\n", name, ino == st.st_ino ? "same" : "differs",
+	       (sx.stx_mask & 0x1000) && mnt == sx.stx_mnt_id ? "same" : "differs", flags & O_ACCMODE);
+}
+
 static void show(const char *name, const char *path, int flags) {
 	int fd = open(path, flags);
 	if (fd < 0) {
@@ -134,6 +166,7 @@ static void show(const char *name, const char *path, int flags) {
 		got[n] = 0;
 	printf("%s: readlink fd %s\n", name, n < 0 ? err(n) : strcmp(got, want) == 0 ? "the path" : got);
 	printf("%s: io_submit PREAD %s\n", name, aioRead(fd));
+	fdinfo(name, fd);
 	close(fd);
 }
 
@@ -174,5 +207,6 @@ int main(void) {
 		got[n] = 0;
 	printf("memfd: readlink fd %s\n", n < 0 ? err(n) : got);
 	printf("memfd: io_submit PREAD %s\n", aioRead(fd));
+	fdinfo("memfd", fd);
 	return 0;
 }
