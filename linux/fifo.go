@@ -400,7 +400,7 @@ func (t *Thread) openFIFO(dirfd int, path string, hflags int, mode uint32) (fd, 
 		idle = o != nil
 	}
 	if o == nil {
-		if o = startOpener(attr); o == nil {
+		if t.p.startClean(func() { o = startOpener(attr) }); o == nil {
 			return -1, 0, false
 		}
 	}
@@ -422,7 +422,8 @@ func (t *Thread) openFIFO(dirfd int, path string, hflags int, mode uint32) (fd, 
 			if idle {
 				// It ended while kept (killed from outside): the open
 				// never reached it. A new one makes it.
-				if o, idle = startOpener(nil), false; o != nil {
+				idle = false
+				if t.p.startClean(func() { o = startOpener(nil) }); o != nil {
 					continue
 				}
 				return -1, 0, false

@@ -5,7 +5,9 @@ package linux
 import (
 	"debug/elf"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -122,6 +124,7 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 		return 0, e
 	}
 	host = t.realHost(host) // the descriptors it goes through are the runner's
+	host = childFDPath(host, files)
 	spec := &hostSpec{Path: host, Argv: argv, Env: env, Dir: dir}
 	if root := t.fsOf().root; root != "" {
 		// The host program runs in the process's chroot(2) root, given
@@ -139,14 +142,8 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 		}
 	}
 	p.syncUmask(t.fsOf().umask) // inherited by the child
-	// Every other guest descriptor (of any guest process) is one the host
-	// child must not inherit: marked close-on-exec while it starts (the
-	// lock is held, so no guest thread looks at the flags meanwhile).
-	restore := p.cloexecOthers(files)
-	pid, e := t.startHost(spec, files)
-	for _, h := range restore {
-		_, _ = unix.FcntlInt(uintptr(h), unix.F_SETFD, 0)
-	}
+	var pid int
+	p.startClean(func() { pid, e = t.startHost(spec, files) })
 	if e != 0 {
 		return 0, e
 	}
@@ -178,18 +175,48 @@ func (t *Thread) execHost(host string, argv, env []string) (uint64, int) {
 	return 0, errExit
 }
 
-// cloexecOthers sets the close-on-exec flag of every host descriptor of a
-// guest descriptor that is not in keep and does not have it, and returns
-// them.
-func (p *Process) cloexecOthers(keep []uintptr) []int {
-	kept := map[int]bool{}
-	for _, h := range keep {
-		kept[int(h)] = true
+// childFDPath is host path host as the child started with files sees
+// it: a path through one of the guest's descriptors (execveat with
+// AT_EMPTY_PATH, or relative to a directory descriptor: /proc/self/fd/H)
+// goes through the guest's number for it, which the child has (startClean
+// leaves it nothing at the runner's numbers). One the child does not get
+// (close-on-exec) is left as it is: the child does not have it either.
+func childFDPath(host string, files []uintptr) string {
+	const fdDir = "/proc/self/fd/"
+	rest, ok := strings.CutPrefix(host, fdDir)
+	if !ok {
+		return host
 	}
+	num, tail, _ := strings.Cut(rest, "/")
+	h, err := strconv.Atoi(num)
+	if err != nil {
+		return host
+	}
+	if i := slices.Index(files, uintptr(h)); i >= 0 {
+		if tail != "" {
+			tail = "/" + tail
+		}
+		return fdDir + strconv.Itoa(i) + tail
+	}
+	return host
+}
+
+// startClean runs start, which starts a host process (a host program the
+// guest executes, a FIFO opener, the terminal relay), with the host
+// descriptor of every guest descriptor of every guest process
+// close-on-exec: those are not close-on-exec on the host where the
+// guest's are not, and the child would have them all from its fork
+// (Go's ForkExec closes none), the ones it is given in its files also
+// at their old numbers (dup2 gives it a copy), until its exec, or for
+// good (a host program: another process's pipe never reached its end of
+// file while it ran). Given files are still its own: dup2's copy is not
+// close-on-exec. The lock is held, so no guest thread looks at the flags
+// meanwhile; the flags are restored after.
+func (p *Process) startClean(start func()) {
 	var set []int
 	for ft := range p.fdTables() {
 		for _, h := range ft.host {
-			if h < 0 || kept[h] {
+			if h < 0 {
 				continue
 			}
 			if fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFD, 0); err == nil && fl&unix.FD_CLOEXEC == 0 {
@@ -199,7 +226,10 @@ func (p *Process) cloexecOthers(keep []uintptr) []int {
 			}
 		}
 	}
-	return set
+	start()
+	for _, h := range set {
+		_, _ = unix.FcntlInt(uintptr(h), unix.F_SETFD, 0)
+	}
 }
 
 // waitHost waits for the host process pid that guest process g became and

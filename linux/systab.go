@@ -400,7 +400,7 @@ func init() {
 		abi.SYS_FORK:            {fn: sysFork, level: full},
 		abi.SYS_VFORK:           {fn: sysVfork, level: full},
 		abi.SYS_CLONE3:          {level: byDesign, note: "glibc falls back to clone", args: args(aPtr, aSize)},
-		abi.SYS_EXECVE:          {fn: sysExecve, level: full, note: "ppc64 programs and #! scripts (exec.go); host programs natively, the other byte order under Config.Runner (hostexec.go)", args: args(aPath, aPtr, aPtr)},
+		abi.SYS_EXECVE:          {fn: sysExecve, level: full, note: "ppc64 programs and #! scripts (exec.go); host programs natively, with the process's descriptors at its numbers and no other (hostexec.go's startClean), the other byte order under Config.Runner (hostexec.go)", args: args(aPath, aPtr, aPtr)},
 		abi.SYS_EXECVEAT:        {fn: sysExecveat, level: full, note: "as execve", args: args(aDirFd, aPath, aPtr, aPtr, aAtFlags)},
 
 		// POSIX timers and timerfd.

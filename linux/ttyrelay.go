@@ -131,9 +131,12 @@ func (p *Process) startRelay(c *ctty, fd int) {
 		return
 	}
 	defer unix.Close(null)
-	pid, err := syscall.ForkExec(exe, []string{"ppc64emu-tty-relay"}, &syscall.ProcAttr{
-		Env:   []string{relayEnv + "=1"},
-		Files: []uintptr{uintptr(fd), uintptr(null), uintptr(null), uintptr(pair[1])}, // the rest closed by the relay
+	var pid int
+	p.startClean(func() {
+		pid, err = syscall.ForkExec(exe, []string{"ppc64emu-tty-relay"}, &syscall.ProcAttr{
+			Env:   []string{relayEnv + "=1"},
+			Files: []uintptr{uintptr(fd), uintptr(null), uintptr(null), uintptr(pair[1])}, // the rest closed by the relay
+		})
 	})
 	if err != nil {
 		ours.Close()
