@@ -212,9 +212,11 @@ func TestNativeOps(t *testing.T) {
 
 // TestNativeShifts runs a loop of each rotate-and-mask form that
 // generated code emits as one shift (srwi, slwi, srdi and sldi by every
-// count, clrldi 32), into another register and in place, then an add
-// that feeds the result back, and bdnz, in both byte orders
-// (checkNative against the Fetch loop).
+// count, clrldi 32: one 32-bit move) and each X-form ALU op of a
+// register with itself (mr and and: the one read; add and xor: both),
+// into another register and in place, then an add that feeds the result
+// back, and bdnz, in both byte orders (checkNative against the Fetch
+// loop).
 func TestNativeShifts(t *testing.T) {
 	var forms []func(rt, ra int64) uint32
 	for k := range int64(64) {
@@ -230,6 +232,9 @@ func TestNativeShifts(t *testing.T) {
 		forms = append(forms, func(rt, ra int64) uint32 { return enc(ppc64asm.RLDICR, rt, ra, k, 63-k) })
 	}
 	forms = append(forms, func(rt, ra int64) uint32 { return enc(ppc64asm.RLDICL, rt, ra, 0, 32) })
+	for _, op := range []ppc64asm.Op{ppc64asm.OR, ppc64asm.AND, ppc64asm.ADD, ppc64asm.XOR} {
+		forms = append(forms, func(rt, ra int64) uint32 { return enc(op, rt, ra, ra) })
+	}
 	for i, form := range forms {
 		for j, rt := range []int64{3, 4} {
 			msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[(i+j)%2]

@@ -765,7 +765,10 @@ func nativeOp(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 		imm64(a, amd64.ADD, w, op.imm)
 	case kAdd, kAnd, kOr, kXor:
 		a.Load(64, w, gprM(op.ra))
-		a.OpMem(nativeALU[op.kind], w, gprM(op.rb))
+		// mr (or RT,RS,RS) and and RT,RS,RS are RS: no second read.
+		if op.ra != op.rb || op.kind == kAdd || op.kind == kXor {
+			a.OpMem(nativeALU[op.kind], w, gprM(op.rb))
+		}
 	case kSubf:
 		a.Load(64, w, gprM(op.rb))
 		a.OpMem(amd64.SUB, w, gprM(op.ra))
@@ -815,8 +818,14 @@ func nativeOp(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 		}
 		imm64(a, amd64.AND, w, op.imm)
 	case kRot64:
-		a.Load(64, w, gprM(op.ra))
 		n := op.rb & 63
+		if n == 0 && op.imm == 0xffffffff {
+			// clrldi 32: the low word zero-extended, one 32-bit load
+			// or move.
+			a.Load(32, w, gprM(op.ra))
+			break
+		}
+		a.Load(64, w, gprM(op.ra))
 		switch m := op.imm; {
 		case n != 0 && m == ^uint64(0)>>(64-n): // srdi
 			a.ShiftImm(64, amd64.SHR, w, 64-n)
@@ -824,8 +833,6 @@ func nativeOp(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 			if n != 0 {
 				a.ShiftImm(64, amd64.SHL, w, n)
 			}
-		case n == 0 && m == 0xffffffff: // clrldi 32: the low word zero-extended
-			a.Mov32(w, w)
 		default:
 			if n != 0 {
 				a.ShiftImm(64, amd64.ROL, w, n)
