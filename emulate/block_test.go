@@ -249,6 +249,91 @@ func TestNativeShifts(t *testing.T) {
 	}
 }
 
+// TestNativeMemo runs loops whose D-form loads and stores share a base
+// register (the memo of nativeAccess: one lookup per page for the later
+// accesses), with the base walking across page ends (accesses before and
+// after an end, and crossing it, in one run of the block), written
+// between two accesses (addi, mr, a load into it, the update forms) and
+// walking off the end of the data (a later access faults), across a page
+// end a byte at a time (each access crossing it by every count of
+// bytes), and a store after loads of the same base on the code's page,
+// read-only (the store faults: it must not use a page looked up for
+// reading), in both byte orders, under EngineNative with step limits
+// against the Fetch loop (checkNative). (Writing the base between two
+// accesses only moves their addresses: each access checks its own.)
+func TestNativeMemo(t *testing.T) {
+	bdnz := func(n int64) uint32 { return enc(ppc64asm.BC, 16, 0, -4*n) }
+	loops := []struct {
+		name string
+		body []uint32
+		r26  uint64 // r26's value, when not 0
+		ro   bool   // a read-only page after the data
+	}{
+		{"page end byte by byte", []uint32{
+			enc(ppc64asm.LBZ, 5, 0, 26), enc(ppc64asm.LD, 6, 8, 26), enc(ppc64asm.LWZ, 7, 16, 26),
+			enc(ppc64asm.LHZ, 8, 24, 26), enc(ppc64asm.STD, 6, 32, 26), enc(ppc64asm.STW, 7, 42, 26),
+			enc(ppc64asm.STH, 8, 47, 26), enc(ppc64asm.ADD, 3, 3, 6), enc(ppc64asm.ADDI, 26, 26, 1), bdnz(9),
+		}, blockData + 2*mem.PageSize - 64, false},
+		{"store to a read-only page", []uint32{
+			enc(ppc64asm.LWZ, 5, 8, 26), enc(ppc64asm.ADD, 3, 3, 5), enc(ppc64asm.STW, 5, 12, 26),
+			enc(ppc64asm.LWZ, 6, 16, 26), enc(ppc64asm.ADDI, 26, 26, 8), bdnz(5),
+		}, blockData + blockDataSize - 400, true},
+		{"frame walking up", []uint32{
+			enc(ppc64asm.STD, 3, 8, 20), enc(ppc64asm.STD, 4, 16, 20), enc(ppc64asm.LD, 5, 8, 20),
+			enc(ppc64asm.LWZ, 6, 20, 20), enc(ppc64asm.ADD, 3, 3, 6), enc(ppc64asm.ADDI, 20, 20, 24), bdnz(6),
+		}, 0, false},
+		{"bytes to words walking down", []uint32{
+			enc(ppc64asm.STW, 3, -4, 21), enc(ppc64asm.STH, 4, -8, 21), enc(ppc64asm.LBZ, 5, -1, 21),
+			enc(ppc64asm.LD, 6, -16, 21), enc(ppc64asm.LHZ, 7, -7, 21), enc(ppc64asm.ADD, 4, 4, 6),
+			enc(ppc64asm.ADDI, 21, 21, -13), bdnz(7),
+		}, 0, false},
+		{"base moved by addi and mr", []uint32{
+			enc(ppc64asm.LD, 5, 0, 22), enc(ppc64asm.LWZ, 6, 8, 22), enc(ppc64asm.ADDI, 22, 22, 4000),
+			enc(ppc64asm.LWZ, 7, 8, 22), enc(ppc64asm.LD, 8, 16, 22), enc(ppc64asm.OR, 22, 21, 21),
+			enc(ppc64asm.LWZ, 9, 0, 22), enc(ppc64asm.LWZ, 10, 4, 22), enc(ppc64asm.ADD, 5, 5, 9),
+			enc(ppc64asm.STW, 5, 12, 22), enc(ppc64asm.ADDI, 21, 21, 8), bdnz(11),
+		}, 0, false},
+		{"base loaded", []uint32{
+			enc(ppc64asm.STD, 21, 0, 20), enc(ppc64asm.LD, 5, 16, 20), enc(ppc64asm.LD, 20, 0, 20),
+			enc(ppc64asm.LD, 6, 8, 20), enc(ppc64asm.LD, 7, 24, 20), enc(ppc64asm.ADD, 5, 5, 7),
+			enc(ppc64asm.STD, 5, 32, 20), enc(ppc64asm.ADDI, 21, 21, 40), bdnz(8),
+		}, 0, false},
+		{"update forms", []uint32{
+			enc(ppc64asm.LWZU, 5, 8, 20), enc(ppc64asm.LWZ, 6, 4, 20), enc(ppc64asm.LWZ, 7, 12, 20),
+			enc(ppc64asm.STWU, 3, 8, 21), enc(ppc64asm.STW, 6, -4, 21), enc(ppc64asm.STW, 7, 4, 21),
+			enc(ppc64asm.ADD, 3, 3, 5), bdnz(7),
+		}, 0, false},
+		{"off the end", []uint32{
+			enc(ppc64asm.LD, 5, 0, 23), enc(ppc64asm.LD, 6, 8, 23), enc(ppc64asm.STD, 5, 16, 23),
+			enc(ppc64asm.STD, 6, 24, 23), enc(ppc64asm.LWZ, 7, 36, 23), enc(ppc64asm.ADDI, 23, 23, 40), bdnz(6),
+		}, 0, false},
+	}
+	for i, l := range loops {
+		for j, msr := range []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser} {
+			p := blockProgram(uint64(8001+4*i+2*j), msr, func(*rand.Rand) []uint32 { return l.body })
+			p.name = fmt.Sprintf("%s-le%v", l.name, j == 0)
+			if l.r26 != 0 {
+				setup := p.setup
+				p.setup = func(t *testing.T) (*mem.Memory, regs.Regs, *emulate.Emulator) {
+					m, r, e := setup(t)
+					r.GPR[26] = l.r26
+					if l.ro {
+						if err := m.Map(blockData+blockDataSize, mem.PageSize, mem.Read); err != nil {
+							t.Fatal(err)
+						}
+					}
+					return m, r, e
+				}
+			}
+			t.Run(p.name, func(t *testing.T) {
+				if !checkNative(t, p) && jit.Supported {
+					t.Error("no generated code ran")
+				}
+			})
+		}
+	}
+}
+
 // TestNativeIndirect runs loops of random translated ops whose back edge
 // is an indirect branch (blr, bctr, their conditional, CTR-decrementing
 // and link forms) to the address in r29, which an xor with r28 toggles
