@@ -127,6 +127,9 @@ func sysFcntl(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		v, err := unix.FcntlInt(uintptr(h), cmd, arg)
 		if err == nil && cmd == unix.F_GETFL {
+			if _, ok := t.files.procWrites[h]; ok && v&unix.O_ACCMODE == unix.O_RDONLY {
+				v |= unix.O_RDWR // read and written: the host's is read-only (procWritableOpen)
+			}
 			if t.asyncFlag(h, v) {
 				v |= unix.O_ASYNC
 			}

@@ -154,7 +154,8 @@ static void show(const char *name, const char *path, int flags) {
 	printf(", SEEK_SET %s\n", err(lseek(fd, 0, SEEK_SET)));
 	if (strncmp(path, "/proc/self/", 11) == 0)
 		printf("%s: fchmod %s\n", name, err(fchmod(fd, 0600)));
-	printf("%s: F_GET_SEALS %s\n", name, err(fcntl(fd, F_GET_SEALS)));
+	printf("%s: F_GET_SEALS %s", name, err(fcntl(fd, F_GET_SEALS)));
+	printf(", F_GETFL access %d\n", fcntl(fd, F_GETFL) & O_ACCMODE);
 	char link[64], want[128], got[128];
 	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
 	if (strncmp(path, "/proc/self/", 11) == 0)
