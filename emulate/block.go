@@ -107,8 +107,11 @@ type block struct {
 	natBranch bool // ops[natN-1] is the block's branch
 	natGen    uint32
 	// natNext are the blocks at the branch's target and after it that
-	// generated code may jump to (nativeState.link).
+	// generated code may jump to (nativeState.link), and natRec the
+	// chain records in that code (nil: none) where link copies what its
+	// jumps check of them.
 	natNext [2]*block
+	natRec  [2]*natRec
 	// With natBranch, what link needs of that branch, kept here so that
 	// link (at every transition the block loop makes after generated
 	// code, whose ops the loop never read) does not load the last op,

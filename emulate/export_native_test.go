@@ -65,3 +65,11 @@ func DecodedSlots(e *Emulator) uint32 { return e.pages.nInsts }
 func NativeCodeHeld(e *Emulator, p uintptr, n int) bool {
 	return e.nat != nil && e.nat.arena != nil && e.nat.arena.Holds(p, n)
 }
+
+// DropNativeCode frees e's generated code as a full arena does: blocks
+// are translated again for a new generation.
+func DropNativeCode(e *Emulator) {
+	if e.nat != nil && e.nat.arena != nil {
+		e.nat.drop()
+	}
+}

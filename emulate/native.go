@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"cmp"
+	"encoding/binary"
 	"math/bits"
 	"slices"
 
@@ -80,8 +81,8 @@ type nativeState struct {
 // pointers the collector does not see and writes one it does without a
 // write barrier:
 //
-//   - a block's code has the address of its own natNext slots in it
-//     (nativeChain), and reads the *block there;
+//   - a block's code holds in its chain records (natRec) the *block of
+//     each way of its branch (its natNext), copied by link;
 //   - it stores the *block it jumps to into pageCache.natBlk, a pointer
 //     field of the Emulator (heap memory the collector scans), with a
 //     plain MOV, not through Go's write barrier.
@@ -89,10 +90,12 @@ type nativeState struct {
 // Both are safe because (1) every block with code of the current
 // generation is in nativeState.live until the arena is freed (translate
 // appends it; a new generation empties live only after Free, when no
-// code refers to those blocks any more), so no block whose natNext slots
-// code addresses is ever freed while that code exists, nor one that code
-// can reach through those slots (a slot is a Go-visible field of a live
-// block): the collector never has to see the pointers in the arena; (2) the store to natBlk is an aligned 8-byte
+// code refers to those blocks any more), and a record holds only a block
+// with code of its own generation, so no block a record holds is ever
+// freed while that record exists: the collector never has to see the
+// pointers in the arena (Free also drops each live block's natRec, a Go
+// pointer into the arena, before its memory can be mapped again); (2)
+// the store to natBlk is an aligned 8-byte
 // write of a pointer to such a block, so a concurrent scan of the field
 // reads either nil (enter clears it before the call) or a live block; the
 // barrier a store omits exists to keep the stored object marked when the
@@ -194,20 +197,66 @@ func (s *nativeState) link(b, t *block) {
 		if b.natNext[0] != t {
 			b.natNext[0], b.natNext[1] = t, b.natNext[0]
 		}
-		return
 	case natIndirect:
 		if t.addr == b.addr+uint64(n)*4 {
 			b.natNext[1] = t
 		} else {
 			b.natNext[0] = t
 		}
-		return
+	default:
+		switch t.addr {
+		case b.natTarget:
+			b.natNext[0] = t
+		case b.addr + uint64(n)*4:
+			b.natNext[1] = t
+		}
 	}
-	switch t.addr {
-	case b.natTarget:
-		b.natNext[0] = t
-	case b.addr + uint64(n)*4:
-		b.natNext[1] = t
+	for k, r := range b.natRec {
+		if r != nil {
+			s.record(r, b.natNext[k])
+		}
+	}
+}
+
+// natRec is what a chain checks of the block it jumps to, and that
+// block, copied by link so that the chain reads only the code's own
+// memory, not the target's block (a cache miss in a start-up, which
+// runs thousands of blocks a few times each: docs/performance.md,
+// "Chaining (speed44)"): the target's epoch when it was linked (natNone:
+// no target, which no epoch equals), its address (for an indirect
+// branch's check), the number of ops its code covers (the step budget's
+// check), the block and its code. A record goes stale with its target:
+// the epoch moves whenever the target may change (its page written, its
+// permissions, a Run with hooks) and the chain then exits to the block
+// loop, whose next link copies the target's new epoch; the target's code
+// lives in the same arena as the record, and both go when it is freed.
+type natRec struct {
+	epoch, addr, natN uint64
+	blk, nat          uintptr // *block: kept alive by nativeState.live
+}
+
+// natNone is the epoch of an empty natRec.
+const natNone = ^uint64(0)
+
+// Offsets of a natRec's words.
+var (
+	offREpoch = int32(unsafe.Offsetof(natRec{}.epoch))
+	offRAddr  = int32(unsafe.Offsetof(natRec{}.addr))
+	offRNatN  = int32(unsafe.Offsetof(natRec{}.natN))
+	offRBlk   = int32(unsafe.Offsetof(natRec{}.blk))
+	offRNat   = int32(unsafe.Offsetof(natRec{}.nat))
+)
+
+// record sets *r to what a chain to t checks: t's when it has code of
+// this generation, else none. It writes only what changed (the record
+// shares cache lines with code).
+func (s *nativeState) record(r *natRec, t *block) {
+	v := natRec{epoch: natNone}
+	if t != nil && t.natGen == s.gen && t.nat != 0 {
+		v = natRec{t.epoch, t.addr, uint64(t.natN), uintptr(unsafe.Pointer(t)), t.nat}
+	}
+	if *r != v {
+		*r = v
 	}
 }
 
@@ -236,10 +285,7 @@ func natWayOf(op *bop) (uint8, uint64) {
 // ops translate: the call would cost more than it saves).
 func (s *nativeState) translate(b *block) {
 	if s.arena.Size() > nativeMaxCode {
-		s.arena.Free()
-		s.gen++
-		clear(s.live)
-		s.live = s.live[:0]
+		s.drop()
 	}
 	// b is kept alive while the arena holds code of it (a block without
 	// code is not: no code refers to it but through another block's
@@ -250,7 +296,7 @@ func (s *nativeState) translate(b *block) {
 			s.live, kept = append(s.live, b), true
 		}
 	}
-	b.natGen, b.nat, b.natN, b.natBranch, b.natSegs = s.gen, 0, 0, false, nil
+	b.natGen, b.nat, b.natN, b.natBranch, b.natSegs, b.natRec = s.gen, 0, 0, false, nil, [2]*natRec{}
 	k, br := s.code(b, 0)
 	// A block of one branch is translated too: other blocks' code
 	// jumps to it, and it to theirs.
@@ -263,6 +309,17 @@ func (s *nativeState) translate(b *block) {
 		b.nat, b.natN, b.natBranch = fn, uint16(k), br
 		if br {
 			b.natWay, b.natTarget = natWayOf(&b.ops[k-1])
+		}
+		for k, at := range s.asm.recAt {
+			// Without a read-write view of the code (a private chunk)
+			// the records stay empty: the chains always exit.
+			if at < 0 {
+				continue
+			}
+			if w := s.arena.Writable(fn+uintptr(at), int(unsafe.Sizeof(natRec{}))); w != nil {
+				b.natRec[k] = (*natRec)(unsafe.Pointer(unsafe.SliceData(w)))
+				s.record(b.natRec[k], b.natNext[k])
+			}
 		}
 		if s.onCode != nil {
 			s.onCode(fn, len(s.asm.Buf), b.addr, k)
@@ -287,6 +344,18 @@ func (s *nativeState) translate(b *block) {
 		}
 		i = max(end, i+1)
 	}
+}
+
+// drop frees the generated code: every block is translated again for a
+// new generation as it runs.
+func (s *nativeState) drop() {
+	s.arena.Free()
+	s.gen++
+	for _, b := range s.live {
+		b.natRec = [2]*natRec{} // the records were in the arena
+	}
+	clear(s.live)
+	s.live = s.live[:0]
 }
 
 // code translates b's ops from from on into s.asm.Buf as nativeCode does,
@@ -399,7 +468,7 @@ func nativeCode(a *natAsm, b *block, gen uint32, from int) (int, bool) {
 	ops, le := b.ops, b.le
 	var exits []nativeExit
 	start := a.Len()
-	a.probes, a.slows, a.ops, a.memo = a.probes[:0], a.slows[:0], ops, natMemo{}
+	a.probes, a.slows, a.ops, a.memo, a.recAt = a.probes[:0], a.slows[:0], ops, natMemo{}, [2]int{-1, -1}
 	a.prologue()
 	k := from
 	for ; k < len(ops); k++ {
@@ -540,13 +609,13 @@ func nativeBranch(a *natAsm, b *block, gen uint32, j, from int) bool {
 	if indirect {
 		nativeIndirect(a, b, gen, cia, from)
 	} else {
-		nativeChain(a, b, gen, 0, op.imm, cia, from)
+		nativeChain(a, b, 0, op.imm, cia, from)
 	}
 	for _, off := range notTaken {
 		a.Patch(off, a.Len())
 	}
 	if len(notTaken) != 0 {
-		nativeChain(a, b, gen, 1, cia+4, cia, from)
+		nativeChain(a, b, 1, cia+4, cia, from)
 	}
 	return true
 }
@@ -555,11 +624,11 @@ func nativeBranch(a *natAsm, b *block, gen uint32, j, from int) bool {
 // b's branch at cia, to target: a taken branch (target not cia + 4) sets
 // natTaken; then, with b's n steps added to natRan, the code runs b again
 // if target is b's address, or jumps to the code of the block natNext[k]
-// when that block's epoch is the current one, its code is of generation
-// gen and the budget covers its translated ops (natBlk = that block);
+// when its chain record (nativeJumpTo) holds it in the current epoch and
+// the budget covers its translated ops (natBlk = that block);
 // else NIP = target and it returns n (the steps not counted), or for a
 // loop returns 0 (counted: the block loop runs b).
-func nativeChain(a *natAsm, b *block, gen uint32, k int, target, cia uint64, from int) {
+func nativeChain(a *natAsm, b *block, k int, target, cia uint64, from int) {
 	const rax, rcx = amd64.RAX, amd64.RCX
 	n := len(b.ops)
 	if from != 0 {
@@ -595,7 +664,7 @@ func nativeChain(a *natAsm, b *block, gen uint32, k int, target, cia uint64, fro
 	// RCX = the budget left after b.
 	a.Load(64, rcx, amd64.M(nPC, offNatLeft))
 	a.Op(amd64.SUB, rcx, rax)
-	out := nativeJumpTo(a, &b.natNext[k], gen, false)
+	out := nativeJumpTo(a, k, false)
 	for _, off := range out {
 		a.Patch(off, a.Len())
 	}
@@ -610,9 +679,10 @@ func nativeChain(a *natAsm, b *block, gen uint32, k int, target, cia uint64, fro
 // when that is not cia + 4, then, with b's n steps added to natRan, a
 // jump to the code of the block natNext[0] (the last target the block
 // loop went to from b; for an unconditional branch also natNext[1], the
-// one before) when that block's address is R9, its
-// epoch the current one, its code of generation gen and the budget covers
-// its translated ops (natBlk = that block); else NIP = R9 and it returns
+// one before) when its chain record (nativeJumpTo) holds it in the
+// current epoch with the address R9 and the budget covers its translated
+// ops, else to the block in the jump table (nativeJumpTable, gen the
+// code's generation) (natBlk = that block); else NIP = R9 and it returns
 // n (the steps not counted). In a segment (from != 0) it sets NIP and
 // returns n.
 func nativeIndirect(a *natAsm, b *block, gen uint32, cia uint64, from int) {
@@ -631,13 +701,13 @@ func nativeIndirect(a *natAsm, b *block, gen uint32, cia uint64, from int) {
 		a.OpImm(amd64.ADD, rax, int32(n))
 		a.Load(64, rcx, amd64.M(nPC, offNatLeft))
 		a.Op(amd64.SUB, rcx, rax)
-		out = nativeJumpTo(a, &b.natNext[0], gen, true)
+		out = nativeJumpTo(a, 0, true)
 		if nativeAlways(b.ops[n-1].in) {
 			// The second target of an unconditional one.
 			for _, off := range out {
 				a.Patch(off, a.Len())
 			}
-			out = nativeJumpTo(a, &b.natNext[1], gen, true)
+			out = nativeJumpTo(a, 1, true)
 		}
 		// Else the block loop's jump table (a function's return
 		// goes back to more call sites than natNext holds).
@@ -661,27 +731,66 @@ func nativeAlways(in *decode.Inst) bool {
 	return !in.Has(decode.FlagCTRDec) && in.Args[0]&0x10 != 0
 }
 
-// nativeJumpTo appends the jump to the code of the block in *slot, with
-// RAX = natRan after the finished block and RCX = the budget left: when
-// the slot holds a block (whose address is R9, if byAddr), of the current
-// epoch, with code of generation gen, whose translated ops the budget
-// covers, it stores natRan and natBlk and jumps to that code. It returns
-// the jumps to patch to where the code goes on otherwise.
-func nativeJumpTo(a *natAsm, slot **block, gen uint32, byAddr bool) []int {
-	const rdx = amd64.RDX
-	a.MovImm(rdx, uint64(uintptr(unsafe.Pointer(slot))))
-	a.Load(64, rdx, amd64.M(rdx, 0))
-	return nativeJumpRDX(a, gen, byAddr, nil)
+// nativeJumpTo appends the jump to the code of the block in way k's
+// chain record (natRec), with RAX = natRan after the finished block and
+// RCX = the budget left: when the record's epoch is the current one (it
+// holds a block, linked in this epoch), its address is R9 (if byAddr),
+// and the budget covers its translated ops, it stores natRan and natBlk
+// and jumps to that code. The record follows that jump (empty: natNone),
+// so that fetching the code has brought its bytes close to the core
+// (into the caches the data read then finds them in) and the chain reads
+// nothing else of memory but the page caches (the record is 8-byte
+// aligned in the code: Arena.Add aligns code to 16). It returns the jumps to
+// patch to where the code goes on otherwise.
+func nativeJumpTo(a *natAsm, k int, byAddr bool) []int {
+	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
+	var out, refs []int
+	var offs []int32
+	// rec emits an instruction whose last 4 bytes are the displacement
+	// to the record's word at off, patched once the record's place is
+	// known.
+	rec := func(emit func(m amd64.Mem), off int32) {
+		emit(amd64.RIPRel(0))
+		refs, offs = append(refs, a.Len()-4), append(offs, off)
+	}
+	a.Load(64, r8, amd64.M(nPC, offEpoch))
+	rec(func(m amd64.Mem) { a.OpMem(amd64.CMP, r8, m) }, offREpoch)
+	out = append(out, a.Jcc(amd64.CondNE))
+	if byAddr {
+		rec(func(m amd64.Mem) { a.OpMem(amd64.CMP, r9, m) }, offRAddr)
+		out = append(out, a.Jcc(amd64.CondNE))
+	}
+	rec(func(m amd64.Mem) { a.OpMem(amd64.CMP, rcx, m) }, offRNatN)
+	out = append(out, a.Jcc(amd64.CondB))
+	a.Store(64, amd64.M(nPC, offNatRan), rax)
+	rec(func(m amd64.Mem) { a.Load(64, rdx, m) }, offRBlk)
+	a.Store(64, amd64.M(nPC, offNatBlk), rdx)
+	rec(func(m amd64.Mem) { a.JmpMem(m) }, offRNat)
+	for a.Len()%8 != 0 {
+		a.Buf = append(a.Buf, 0xcc) // int3: never run
+	}
+	at := a.Len()
+	a.recAt[k] = at
+	a.Buf = binary.LittleEndian.AppendUint64(a.Buf, natNone)
+	a.Buf = append(a.Buf, make([]byte, unsafe.Sizeof(natRec{})-8)...)
+	for i, ref := range refs {
+		binary.LittleEndian.PutUint32(a.Buf[ref:], uint32(int32(at)+offs[i]-int32(ref+4)))
+	}
+	return out
 }
 
 // nativeJumpTable appends the jump to the code of the block in the block
-// loop's jump table (pageCache.jumps) at R9's entry (jumpIndex), as
-// nativeJumpTo does for the block in a slot whose address is R9, and
-// when its gate is b's: the loop keeps an entry for its address while
-// its epoch is the current one, as it does a chained block (runBlocks),
-// but the table holds blocks of every gate.
+// loop's jump table (pageCache.jumps) at R9's entry (jumpIndex), with RAX
+// = natRan after the finished block and RCX = the budget left: when the
+// entry holds a block whose address is R9, whose gate is b's, of the
+// current epoch, with code of generation gen whose translated ops the
+// budget covers, it stores natRan and natBlk and jumps to that code (the
+// loop keeps an entry for its address while its epoch is the current
+// one, as it does a chained block: runBlocks; but the table holds blocks
+// of every gate). It returns the jumps to patch to where the code goes on
+// otherwise.
 func nativeJumpTable(a *natAsm, b *block, gen uint32) []int {
-	const rdx, r8, r9 = amd64.RDX, amd64.R8, amd64.R9
+	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
 	a.Mov(rdx, r9)
 	a.ShiftImm(64, amd64.SHR, rdx, 2)
 	a.MovImm(r8, jumpMul)
@@ -689,25 +798,14 @@ func nativeJumpTable(a *natAsm, b *block, gen uint32) []int {
 	a.ShiftImm(64, amd64.SHR, rdx, 64-jumpBits)
 	a.ShiftImm(64, amd64.SHL, rdx, 3)
 	a.Load(64, rdx, amd64.MI(nPC, rdx, offJumps))
-	return nativeJumpRDX(a, gen, true, &b.gate)
-}
-
-// nativeJumpRDX is nativeJumpTo's jump for the block in RDX (nil: none),
-// with a check of its gate against *gate when gate is not nil.
-func nativeJumpRDX(a *natAsm, gen uint32, byAddr bool, gate *uint64) []int {
-	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
 	var out []int
 	a.Test(rdx, rdx)
 	out = append(out, a.Jcc(amd64.CondE))
-	if byAddr {
-		a.OpMem(amd64.CMP, r9, amd64.M(rdx, offBAddr))
-		out = append(out, a.Jcc(amd64.CondNE))
-	}
-	if gate != nil {
-		a.MovImm(r8, *gate)
-		a.OpMem(amd64.CMP, r8, amd64.M(rdx, offBGate))
-		out = append(out, a.Jcc(amd64.CondNE))
-	}
+	a.OpMem(amd64.CMP, r9, amd64.M(rdx, offBAddr))
+	out = append(out, a.Jcc(amd64.CondNE))
+	a.MovImm(r8, b.gate)
+	a.OpMem(amd64.CMP, r8, amd64.M(rdx, offBGate))
+	out = append(out, a.Jcc(amd64.CondNE))
 	a.Load(64, r8, amd64.M(nPC, offEpoch))
 	a.OpMem(amd64.CMP, r8, amd64.M(rdx, offBEpoch))
 	out = append(out, a.Jcc(amd64.CondNE))

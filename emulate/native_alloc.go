@@ -84,6 +84,9 @@ type natAsm struct {
 	ops   []bop
 	memo  natMemo
 	slows []natProbe
+	// recAt are the offsets in Buf of the code's chain records of each
+	// way (natRec; -1: none), laid out after their jumps (nativeJumpTo).
+	recAt [2]int
 }
 
 // natMemo is the page of a D-form access's lookup kept for the later

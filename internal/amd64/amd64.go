@@ -35,6 +35,10 @@ const (
 // NoReg marks a Mem without an index register.
 const NoReg Reg = 0xff
 
+// RIP, as a Mem's Base (RIPRel), makes the operand [RIP + Disp]: Disp
+// counts from the end of the instruction.
+const RIP Reg = 0x10
+
 // Mem is the memory operand [Base + Index + Disp] (Index: NoReg for none).
 type Mem struct {
 	Base, Index Reg
@@ -46,6 +50,11 @@ func M(base Reg, disp int32) Mem { return Mem{Base: base, Index: NoReg, Disp: di
 
 // MI is [base + index + disp].
 func MI(base, index Reg, disp int32) Mem { return Mem{Base: base, Index: index, Disp: disp} }
+
+// RIPRel is [RIP + disp], disp counted from the end of the instruction
+// (which is the end of the displacement for the forms without an
+// immediate: Load, OpMem, JmpMem). It takes no Index.
+func RIPRel(disp int32) Mem { return Mem{Base: RIP, Index: NoReg, Disp: disp} }
 
 // Cond is a condition code, as Jcc, SETcc and CMOVcc encode it.
 type Cond uint8
@@ -134,6 +143,11 @@ func (a *Asm) modrmReg(reg byte, rm Reg) { a.b(0xc0 | reg&7<<3 | byte(rm)&7) }
 
 // modrmMem emits the ModRM byte (and SIB, displacement) of m.
 func (a *Asm) modrmMem(reg byte, m Mem) {
+	if m.Base == RIP {
+		a.b(reg&7<<3 | 5)
+		a.u32(uint32(m.Disp))
+		return
+	}
 	var mod byte
 	switch {
 	case m.Disp == 0 && m.Base&7 != 5:

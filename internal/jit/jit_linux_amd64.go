@@ -183,6 +183,28 @@ func (a *Arena) Holds(p uintptr, n int) bool {
 	return false
 }
 
+// Writable is the n bytes at p, code Add returned space for, in the
+// arena's read-write view, where writing changes what the code at p reads
+// (the views are one memory: a data word in the code, as a JIT's patched
+// jump), or nil when p's chunk has no such view (a private chunk, which
+// is never writable while code can run in it) or p is not in the arena.
+// The slice is invalid after Free: its holder must drop it then. The
+// chunks Add filled last are searched first.
+func (a *Arena) Writable(p uintptr, n int) []byte {
+	for i := len(a.chunks) - 1; i >= 0; i-- {
+		c := a.chunks[i]
+		if c.rx == nil {
+			continue
+		}
+		lo := uintptr(unsafe.Pointer(unsafe.SliceData(c.rx)))
+		if n >= 0 && p >= lo && p-lo+uintptr(n) <= uintptr(len(c.rx)) {
+			o := int(p - lo)
+			return c.rw[o : o+n : o+n]
+		}
+	}
+	return nil
+}
+
 // Size is the number of bytes of code added since NewArena or Free.
 func (a *Arena) Size() int { return a.size }
 

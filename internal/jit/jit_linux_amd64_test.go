@@ -21,12 +21,13 @@ func TestCall(t *testing.T) {
 	kinds := []struct {
 		name, perm, file string // the code mapping's permissions and /proc/self/maps name
 		kind             int
+		writable         bool // a read-write view (Writable)
 	}{
 		// perf names the code of "/dev/zero" mappings from
 		// /tmp/perf-PID.map (ppc64emu run -perfmap).
-		{"shared", "r-xs", "/dev/zero (deleted)", kindShared},
-		{"file", "r-xs", "/memfd:ppc64emu-jit (deleted)", kindFile},
-		{"private", "r-xp", "", kindPrivate},
+		{"shared", "r-xs", "/dev/zero (deleted)", kindShared, true},
+		{"file", "r-xs", "/memfd:ppc64emu-jit (deleted)", kindFile, true},
+		{"private", "r-xp", "", kindPrivate, false},
 	}
 	for _, k := range kinds {
 		t.Run(k.name, func(t *testing.T) {
@@ -62,6 +63,31 @@ func TestCall(t *testing.T) {
 			}
 			if !a.Holds(fn, len(asm.Buf)) || a.Holds(fn, ChunkSize+1) || a.Holds(fn-1<<40, 1) {
 				t.Errorf("Holds: the code's bytes not held, or more than a chunk, or elsewhere")
+			}
+			// A data word in the code (RAX = [RIP+1], after the RET),
+			// changed through its Writable address: the code reads the
+			// new value (two views of one memory); a private chunk has
+			// no writable view.
+			asm.Buf = asm.Buf[:0]
+			asm.Load(64, amd64.RAX, amd64.RIPRel(1))
+			asm.Ret()
+			at := asm.Len()
+			asm.Buf = append(asm.Buf, 5, 0, 0, 0, 0, 0, 0, 0)
+			fn, err = a.Add(asm.Buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := a.Writable(fn+uintptr(at), 8)
+			if (w != nil) != k.writable || len(w) != 8 && w != nil || a.Writable(fn-1<<40, 8) != nil || a.Writable(fn, ChunkSize+1) != nil {
+				t.Fatalf("Writable(code) = %v (want one: %v), or one elsewhere", w, k.writable)
+			}
+			want := uint64(5)
+			if w != nil {
+				w[0] = 9
+				want = 9
+			}
+			if got := Call(fn, nil, nil); got != want {
+				t.Errorf("the data word = %d, want %d", got, want)
 			}
 		})
 	}

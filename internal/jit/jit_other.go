@@ -20,6 +20,9 @@ func (a *Arena) Add(code []byte) (uintptr, error) { return 0, ErrUnsupported }
 // Holds is false on this host.
 func (a *Arena) Holds(p uintptr, n int) bool { return false }
 
+// Writable is nil on this host.
+func (a *Arena) Writable(p uintptr, n int) []byte { return nil }
+
 // Size is 0 on this host.
 func (a *Arena) Size() int { return 0 }
 
