@@ -489,6 +489,16 @@ func (rc *recorder) signal(t *Thread, sig int) {
 	}
 }
 
+// take: t takes sig to deliver it, where a debugger is told of it
+// (deliverSignals); its Context so far is recorded first, so that a
+// replay stopped there shows the registers the debugger saw.
+func (rc *recorder) take(t *Thread, sig int) {
+	if !rc.done {
+		rc.sync(t)
+		rc.w.Take(uint64(t.tid), sig)
+	}
+}
+
 // timeBase and darn record the values the emulator gave the program.
 func (rc *recorder) timeBase(v uint64) {
 	if !rc.done {

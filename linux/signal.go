@@ -305,6 +305,9 @@ func (t *Thread) deliverSignals() bool {
 		if sig == 0 {
 			break
 		}
+		if p.rec != nil && !info.debugged && sig != abi.SIGKILL {
+			p.rec.take(t, sig) // (where a debugger is told of it: replay -gdb)
+		}
 		if d := p.debugging(t); d != nil && !info.debugged && sig != abi.SIGKILL {
 			// The debugger sees the signal first and says which, if
 			// any, the thread gets (gdbtarget.go).

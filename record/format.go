@@ -7,9 +7,11 @@ import (
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
-// Version is the version of the log format this package writes and reads
-// (docs/record-format.md).
-const Version = 1
+// Version is the version of the log format this package writes
+// (docs/record-format.md). It reads logs of this version and of version
+// 1, which has no take records (a replay of one does not stop at the
+// signals the program took).
+const Version = 2
 
 // magic begins every log.
 const magic = "ppc64emu-record\n"
@@ -48,11 +50,12 @@ const (
 	KindSignal                   // a signal handler is entered (the frame is in Mem/Context records)
 	KindExit                     // the end: status, instruction count, each thread's Context hash
 	KindReset                    // the whole state follows: the instruction count, then spaces, threads, switch
+	KindTake                     // a thread takes a signal to deliver it, where a debugger is told of it (version 2)
 	numKinds
 )
 
 var kindNames = [numKinds]string{"?", "space", "mem", "thread", "switch", "use", "run", "retire", "context",
-	"timebase", "darn", "syscall", "output", "signal", "exit", "reset"}
+	"timebase", "darn", "syscall", "output", "signal", "exit", "reset", "take"}
 
 func (k Kind) String() string {
 	if k < numKinds {

@@ -187,6 +187,15 @@ func (g *GDBTarget) resume(a gdbstub.Action) gdbstub.Stop {
 		s.Watches = append(s.Watches, Watch{Addr: w.Addr, Len: w.Len, Read: w.Kind != gdbstub.WatchWrite, Write: w.Kind != gdbstub.WatchRead})
 	}
 	tid := uint64(max(a.Thread, 0))
+	if a.Step && tid == 0 {
+		tid = s.Current()
+	}
+	s.StopAt = func(t uint64, sig int) bool {
+		// As the live run reported it (linux.Debugger): every signal
+		// but those GDB passes, unless the thread is being stepped.
+		return (s.Follow == nil || s.Follow(t)) && (!a.Pass.Has(sig) || a.Step && t == tid)
+	}
+	defer func() { s.StopAt = nil }()
 	var err error
 	st := gdbstub.Stop{Signal: gdbstub.SigTrap}
 	switch {
@@ -205,6 +214,9 @@ func (g *GDBTarget) resume(a gdbstub.Action) gdbstub.Stop {
 		}
 		if err == nil && !ok {
 			return gdbstub.Stop{Thread: int(s.Current()), Signal: gdbstub.SigTrap, Reason: gdbstub.ReasonHistoryBegin}
+		}
+		if t, ok := s.Taken(); ok && err == nil {
+			return gdbstub.Stop{Thread: int(t.TID), Signal: t.Signal}
 		}
 		if acc, hit := s.WatchHit(); hit && err == nil {
 			// GDB steps over an instruction stopped at by a watchpoint
@@ -243,6 +255,12 @@ func (g *GDBTarget) resume(a gdbstub.Action) gdbstub.Stop {
 	}
 	if st.Thread == 0 {
 		st.Thread = int(s.Current())
+	}
+	if t, ok := s.Taken(); ok && err == nil {
+		// Where the thread took the signal, before its disposition
+		// acted: the live run's stop. The replay goes on as recorded,
+		// whatever signal GDB's next resumption names.
+		return gdbstub.Stop{Thread: int(t.TID), Signal: t.Signal}
 	}
 	if done, _, _ := s.Exited(); done && err == nil {
 		// The end of the recording, as rr: GDB stays attached ("No more

@@ -75,7 +75,13 @@ func (g *GDBTarget) catchUp() error {
 	} else {
 		g.s.Grow(log)
 	}
-	return g.s.Seek(math.MaxUint64)
+	if err := g.s.Seek(math.MaxUint64); err != nil {
+		return err
+	}
+	// A log that ends with a take record is that of a program stopped
+	// at the signal (or, passed, just after it): the Session is there.
+	g.s.taken = g.s.lastTake
+	return nil
 }
 
 // errNoHistory: the live run is not recorded.
@@ -95,6 +101,12 @@ func (g *GDBTarget) resumeLive(a gdbstub.Action) gdbstub.Stop {
 	if !g.atLive {
 		g.stepLeft = false
 		st := g.resume(a)
+		if _, ok := g.s.Taken(); ok && !a.Reverse && g.s.atEnd() && g.Err == nil {
+			// The signal the live program stopped at: GDB is told of
+			// it here, and its next resumption is the program's.
+			g.atLive = true
+			return st
+		}
 		if a.Reverse || !g.s.AtFrontier() || g.Err != nil {
 			return st
 		}

@@ -81,6 +81,8 @@ type Reader struct {
 	buf    []byte
 	p      []byte // the payload being decoded
 	n      int    // records read
+	// version is the log's format version.
+	version uint16
 	// shared are the shared objects of the log by number
 	// (mem.ChangeMapShared), anonymous memory in the replay.
 	shared map[uint64]*mem.Shared
@@ -98,8 +100,9 @@ func NewReader(r io.Reader) (*Reader, error) {
 	if err != nil {
 		return nil, rd.short(err)
 	}
-	if v := binary.LittleEndian.Uint16(m[len(magic):]); v != Version {
-		return nil, fmt.Errorf("%w: format version %d, this ppc64emu reads %d", ErrVersion, v, Version)
+	rd.version = binary.LittleEndian.Uint16(m[len(magic):])
+	if rd.version != Version && rd.version != 1 {
+		return nil, fmt.Errorf("%w: format version %d, this ppc64emu reads 1 to %d", ErrVersion, rd.version, Version)
 	}
 	id, err := binary.ReadUvarint(rd.r)
 	if err != nil {
@@ -174,10 +177,10 @@ func (c *counter) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// readerAt returns a Reader of log (whose header is h) positioned at byte
-// off, after n records.
-func readerAt(log []byte, off int64, n int, h Header) *Reader {
-	rd := &Reader{src: source{r: bytes.NewReader(log[off:])}, Header: h, n: n}
+// readerAt returns a Reader of log (whose header is h, of format version
+// version) positioned at byte off, after n records.
+func readerAt(log []byte, off int64, n int, h Header, version uint16) *Reader {
+	rd := &Reader{src: source{r: bytes.NewReader(log[off:])}, Header: h, n: n, version: version}
 	rd.r = &counter{r: bufio.NewReaderSize(&rd.src, 1<<16), off: off}
 	return rd
 }
@@ -186,7 +189,7 @@ func readerAt(log []byte, off int64, n int, h Header) *Reader {
 // off, after n records, with rd's shared objects: a Session moving back
 // to a checkpoint, or on in its grown log.
 func (rd *Reader) at(log []byte, off int64, n int) *Reader {
-	r := readerAt(log, off, n, rd.Header)
+	r := readerAt(log, off, n, rd.Header, rd.version)
 	r.shared = rd.shared
 	return r
 }
@@ -362,7 +365,10 @@ func (rd *Reader) decode(r *Record) error {
 		if r.Stream != 1 && r.Stream != 2 {
 			return rd.bad("output stream %d", r.Stream)
 		}
-	case KindSignal:
+	case KindSignal, KindTake:
+		if r.Kind == KindTake && rd.version < 2 {
+			return rd.bad("take record in a version %d log", rd.version)
+		}
 		r.TID, r.N = rd.uv(&err), rd.uv(&err)
 	case KindExit:
 		r.Code, r.Signal = int(int64(rd.uv(&err))), int(rd.uv(&err))

@@ -238,7 +238,7 @@ func (p *replayer) apply(r *Record) error {
 				return err
 			}
 		}
-	case KindSignal:
+	case KindSignal, KindTake:
 	case KindReset:
 		// The state that follows replaces the replay's (the same, if the
 		// replay got here by executing the records before).

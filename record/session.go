@@ -62,6 +62,24 @@ type Session struct {
 	// the log made while one of them runs (its system calls) count as
 	// writes.
 	Follow func(tid uint64) bool
+	// StopAt, if set, makes Run, StepForward and Back stop also where
+	// a thread took a signal to deliver it (a take record: where a
+	// debugger was told of it, before its disposition acted) if
+	// StopAt(tid, sig) says so: the point between the records of one
+	// instruction count after the take record (Taken).
+	StopAt func(tid uint64, sig int) bool
+	// taken is the take record the Session stopped after (Taken);
+	// lastTake the last record applied, if a take record.
+	taken, lastTake *Take
+	// stopTakes: Run is under way (StopAt applies); stopN, if not zero,
+	// stops at the record numbered stopN (toRecord); noting: Back
+	// notes the take records StopAt accepts in noted, by number.
+	stopTakes bool
+	stopN     int
+	noting    bool
+	noted     []int
+	// takes are the numbers of the log's take records, in order (scan).
+	takes []int
 	hit    *Access // the watched access at the stop (WatchHit)
 	chunk  uint64  // watchChunk, or less in tests
 	exited bool
@@ -117,7 +135,7 @@ func newSession(log []byte, opts Options, live bool) (*Session, error) {
 		return nil, err
 	}
 	s := &Session{log: log, p: newReplayer(rd.Header, opts), Interval: 1 << 24, chunk: watchChunk, live: live}
-	s.rd = readerAt(log, rd.r.off, 0, rd.Header)
+	s.rd = readerAt(log, rd.r.off, 0, rd.Header, rd.version)
 	s.anchors = []anchor{{off: rd.r.off}}
 	s.scanned = rd.r.off
 	s.scan()
@@ -138,6 +156,9 @@ func (s *Session) scan() {
 		end := off + 1 + int64(k) + int64(size)
 		if k <= 0 || size > maxPayload || end > int64(len(b)) {
 			break
+		}
+		if Kind(b[off]) == KindTake {
+			s.takes = append(s.takes, n+1)
 		}
 		if Kind(b[off]) == KindReset {
 			if at, j := binary.Uvarint(b[off+1+int64(k) : end]); j > 0 && off > s.anchors[0].off {
@@ -168,6 +189,9 @@ func (s *Session) Grow(log []byte) {
 	s.frontier = false
 	s.scan()
 }
+
+// atEnd reports whether the Session has applied every record of its log.
+func (s *Session) atEnd() bool { return s.rd.r.off >= int64(len(s.log)) }
 
 // AtFrontier reports whether a live Session is at the end of its log, the
 // point where the live program stopped.
@@ -266,7 +290,7 @@ func (s *Session) restore(c *checkpoint) {
 		p.cur = p.threads[c.cur]
 	}
 	p.tb, p.darn, p.res, p.pending, p.retire, p.miss = slices.Clone(c.tb), slices.Clone(c.darn), c.res, c.pending, c.retire, false
-	s.exited, s.frontier, s.resetting = c.exited, false, false
+	s.exited, s.frontier, s.resetting, s.taken, s.lastTake = c.exited, false, false, nil, nil
 	s.rd = s.rd.at(s.log, c.off, c.n)
 	s.rd.shared = maps.Clone(c.shared)
 }
@@ -278,8 +302,8 @@ func (s *Session) fromAnchor(a anchor) (*checkpoint, error) {
 	p.spaces, p.threads, p.cur = map[uint64]*space{}, map[uint64]*thread{}, nil
 	p.tb, p.darn, p.pending, p.retire, p.miss = nil, nil, 0, false, false
 	p.res = Result{Instructions: a.at}
-	s.exited, s.frontier, s.resetting = false, false, false
-	s.rd = readerAt(s.log, a.off, a.n, s.rd.Header)
+	s.exited, s.frontier, s.resetting, s.taken, s.lastTake = false, false, false, nil, nil
+	s.rd = readerAt(s.log, a.off, a.n, s.rd.Header, s.rd.version)
 	if err := s.settle(); err != nil {
 		return nil, err
 	}
@@ -373,7 +397,7 @@ func (s *Session) hooks() *emulate.Hooks {
 // (or the end): the threads made and switched to, the context changes,
 // so that Current is the thread that runs next.
 func (s *Session) settle() error {
-	for !s.exited && s.p.pending == 0 && !s.p.retire {
+	for !s.exited && s.taken == nil && s.p.pending == 0 && !s.p.retire {
 		if err := s.next(); err != nil {
 			return atFrontier(err)
 		}
@@ -381,12 +405,33 @@ func (s *Session) settle() error {
 	return nil
 }
 
+// A Take is a signal a thread took to deliver it (a take record): the
+// point where a debugger was told of it.
+type Take struct {
+	TID    uint64
+	Signal int
+	rec    int // the record's number
+}
+
+// Taken reports whether the last Run, StepForward or Back stopped where
+// a thread took a signal (StopAt), and which.
+func (s *Session) Taken() (Take, bool) {
+	if s.taken == nil {
+		return Take{}, false
+	}
+	return *s.taken, true
+}
+
+// errTaken: the Session stopped after a take record (Taken).
+var errTaken = errors.New("record: at a signal")
+
 // errFrontier: a live Session reached the end of its log.
 var errFrontier = errors.New("record: at the frontier")
 
-// atFrontier is err, or nil for errFrontier (a stop, not a failure).
+// atFrontier is err, or nil for errFrontier and errTaken (stops, not
+// failures).
 func atFrontier(err error) error {
-	if err == errFrontier {
+	if err == errFrontier || err == errTaken {
 		return nil
 	}
 	return err
@@ -394,7 +439,7 @@ func atFrontier(err error) error {
 
 // stuck reports whether a Session cannot go forwards: at the end of the
 // run or of a live log.
-func (s *Session) stuck() bool { return s.exited || s.frontier }
+func (s *Session) stuck() bool { return s.exited || s.frontier || s.taken != nil }
 
 // next reads and applies one record.
 func (s *Session) next() error {
@@ -416,7 +461,18 @@ func (s *Session) next() error {
 	if err := s.p.apply(rec); err != nil {
 		return fmt.Errorf("record %d (%s): %w", s.rd.n, rec.Kind, err)
 	}
+	s.lastTake = nil
 	switch rec.Kind {
+	case KindTake:
+		t := &Take{TID: rec.TID, Signal: int(min(rec.N, math.MaxInt32)), rec: s.rd.n}
+		s.lastTake = t
+		switch stop := s.StopAt != nil && s.StopAt(t.TID, t.Signal); {
+		case s.rd.n == s.stopN, s.stopTakes && stop:
+			s.taken = t
+			return errTaken
+		case s.noting && stop:
+			s.noted = append(s.noted, t.rec)
+		}
 	case KindExit:
 		s.exited, s.code, s.signal = true, rec.Code, rec.Signal
 	case KindReset:
@@ -464,14 +520,16 @@ func (s *Session) written(c *mem.Change) {
 // whether it stopped at one of until or at a watched access (WatchHit).
 func (s *Session) Run(target uint64, until []uint64) (bool, error) {
 	resumed := s.hit != nil
-	s.hit = nil
+	s.hit, s.taken, s.stopTakes = nil, nil, s.StopAt != nil
+	defer func() { s.stopTakes = false }()
 	if s.exited || s.Now() >= target {
-		return false, s.settle()
+		err := s.settle()
+		return s.taken != nil, err
 	}
 	h := s.hooks()
 	if h == nil || resumed {
-		if _, err := s.run(s.Now()+1, nil, nil); err != nil {
-			return false, err
+		if _, err := s.run(s.Now()+1, nil, nil); err != nil || s.taken != nil {
+			return s.taken != nil, err
 		}
 	}
 	if h == nil {
@@ -488,9 +546,10 @@ func (s *Session) Run(target uint64, until []uint64) (bool, error) {
 			return false, err
 		}
 		if s.p.hits > n {
+			// (before a signal taken after it)
 			return true, s.locate(start, n, n+1)
 		}
-		if hit {
+		if hit || s.taken != nil {
 			return true, nil
 		}
 	}
@@ -498,9 +557,10 @@ func (s *Session) Run(target uint64, until []uint64) (bool, error) {
 }
 
 // run executes forwards until the instruction count reaches target, the
-// next instruction's address is one of until, or the run ends, with the
-// memory hooks of hooks (nil for none). It reports whether it stopped at
-// one of until.
+// next instruction's address is one of until, the Session stops after a
+// take record (Taken: see next), or the run ends, with the memory hooks
+// of hooks (nil for none). It reports whether it stopped at one of until
+// or at a take record.
 func (s *Session) run(target uint64, until []uint64, hooks *emulate.Hooks) (bool, error) {
 	p := s.p
 	p.hooks, p.follow = breakHooks(until, hooks), s.Follow
@@ -518,10 +578,11 @@ func (s *Session) run(target uint64, until []uint64, hooks *emulate.Hooks) (bool
 			continue
 		}
 		if err := s.next(); err != nil {
-			return false, atFrontier(err)
+			return err == errTaken, atFrontier(err)
 		}
 	}
-	return false, s.settle()
+	err := s.settle()
+	return s.taken != nil, err
 }
 
 // errBreak stops exec at a breakpoint.
@@ -551,6 +612,8 @@ func breakHooks(until []uint64, mem *emulate.Hooks) *emulate.Hooks {
 // before its instruction (WatchHit).
 func (s *Session) locate(start, n, k uint64) error {
 	h := s.hooks()
+	defer func(on bool) { s.stopTakes = on }(s.stopTakes)
+	s.stopTakes = false
 	if err := s.Seek(start); err != nil {
 		return err
 	}
@@ -590,7 +653,9 @@ func (s *Session) ckptDue() uint64 {
 // the last checkpoint or anchor at or before it (forwards too, if one is
 // past Now), then forwards.
 func (s *Session) Seek(target uint64) error {
-	s.hit = nil
+	s.hit, s.taken = nil, nil
+	defer func(on bool) { s.stopTakes = on }(s.stopTakes)
+	s.stopTakes = false
 	if _, _, at := s.base(target); target < s.Now() || s.exited || at > s.Now() {
 		if _, err := s.back(target); err != nil {
 			return err
@@ -614,9 +679,10 @@ func (s *Session) ckptBefore(t uint64) *checkpoint {
 }
 
 // Back moves to the last point before Now at which the next instruction's
-// address is one of until or the next instruction accesses memory Watches
-// watch (WatchHit). It reports whether it found one; if not it moves to
-// the beginning of the run (or, interrupted, returns ErrInterrupted).
+// address is one of until, the next instruction accesses memory Watches
+// watch (WatchHit) or a thread took a signal StopAt stops at (Taken). It
+// reports whether it found one; if not it moves to the beginning of the
+// run (or, interrupted, returns ErrInterrupted).
 //
 // It goes back one checkpoint interval at a time: it restores the
 // interval's checkpoint and executes it at full speed (the watched pages
@@ -625,7 +691,12 @@ func (s *Session) ckptBefore(t uint64) *checkpoint {
 // found again by executing at most watchChunk instructions one at a time.
 func (s *Session) Back(until []uint64) (bool, error) {
 	h := s.hooks()
-	end := s.Now()
+	// The take records before here are those before endN, by number.
+	end, endN := s.Now(), s.rd.n+1
+	if s.taken != nil {
+		endN = s.taken.rec
+	}
+	s.taken = nil
 	for end > s.Oldest() {
 		if s.Interrupt != nil && s.Interrupt() {
 			if err := s.Seek(end); err != nil {
@@ -633,14 +704,15 @@ func (s *Session) Back(until []uint64) (bool, error) {
 			}
 			return false, ErrInterrupted
 		}
-		if c, _, _ := s.base(end - 1); c != nil && len(until) == 0 && s.unwritten(c, end) {
-			end = c.at
+		if c, _, _ := s.base(end - 1); c != nil && len(until) == 0 && !s.takesIn(c.n, endN) && s.unwritten(c, end) {
+			end, endN = c.at, c.n+1
 			continue
 		}
 		c, err := s.back(end - 1)
 		if err != nil {
 			return false, err
 		}
+		s.noting, s.noted = s.StopAt != nil, s.noted[:0]
 		bp, at := false, uint64(0)                                    // the last breakpoint stop before end
 		watched, from, n, k := false, uint64(0), uint64(0), uint64(0) // the last chunk with watched accesses: its start, the count before and after
 		for skip := false; !s.stuck() && s.Now() < end; {
@@ -667,15 +739,75 @@ func (s *Session) Back(until []uint64) (bool, error) {
 				bp, at = true, s.Now()
 			}
 		}
+		s.noting = false
+		take := 0 // the last take record before endN StopAt stops at
+		for _, r := range s.noted {
+			if r < endN {
+				take = r
+			}
+		}
 		switch {
 		case bp:
-			return true, s.Seek(at)
+			err = s.Seek(at)
 		case watched:
-			return true, s.locate(from, n, k)
+			err = s.locate(from, n, k)
+		case take != 0:
+			return true, s.toRecord(take)
 		}
-		end = c.at
+		if bp || watched {
+			// A signal taken after the stop found comes first.
+			if err == nil && take > s.rd.n {
+				err = s.toRecord(take)
+			}
+			return true, err
+		}
+		end, endN = c.at, c.n+1
 	}
 	return false, s.Seek(s.Oldest())
+}
+
+// takesIn reports whether the log has take records numbered from lo+1 up
+// to hi-1 (a Session with StopAt only).
+func (s *Session) takesIn(lo, hi int) bool {
+	if s.StopAt == nil {
+		return false
+	}
+	i := sort.SearchInts(s.takes, lo+1)
+	return i < len(s.takes) && s.takes[i] < hi
+}
+
+// toRecord moves to the point after take record k (Taken): back to the
+// last checkpoint or anchor before it, then forwards.
+func (s *Session) toRecord(k int) error {
+	s.stopN = k
+	defer func() { s.stopN = 0 }()
+	s.hit = nil
+	var c *checkpoint
+	for _, o := range s.ckpts {
+		if o.n < k {
+			c = o
+		}
+	}
+	var a anchor
+	for _, o := range s.anchors {
+		if o.n < k {
+			a = o
+		}
+	}
+	if c != nil && c.n >= a.n {
+		s.restore(c)
+	} else if _, err := s.fromAnchor(a); err != nil {
+		return err
+	}
+	if s.taken == nil {
+		if _, err := s.run(math.MaxUint64, nil, nil); err != nil {
+			return err
+		}
+	}
+	if s.taken == nil || s.taken.rec != k {
+		return diverged("take record %d not found again", k)
+	}
+	return nil
 }
 
 // ErrInterrupted: Session.Interrupt stopped a Back.

@@ -288,6 +288,17 @@ func (w *Writer) Signal(tid uint64, sig int) {
 	w.end()
 }
 
+// Take records that thread tid takes signal sig to deliver it (Linux's
+// get_signal, where a tracer is told of it: gdbserver's stop), before
+// its disposition acts; the thread's Context must have been recorded
+// (Context) up to this point.
+func (w *Writer) Take(tid uint64, sig int) {
+	w.begin(KindTake)
+	w.u(tid)
+	w.u(uint64(sig))
+	w.end()
+}
+
 // ThreadHash is one thread's Context hash in the exit record.
 type ThreadHash struct {
 	TID  uint64
