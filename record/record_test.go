@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -137,6 +138,7 @@ func TestRoundTrip(t *testing.T) {
 	w.Context(9, &c, &c2)
 	w.Output(2, []byte("out"))
 	w.Signal(9, 11)
+	w.Take(9, 15)
 	if err := w.Exit(-1, 6, 20001, []ThreadHash{{9, Hash(&c2)}}); err != nil {
 		t.Fatal(err)
 	}
@@ -164,6 +166,7 @@ func TestRoundTrip(t *testing.T) {
 		{Kind: KindContext, TID: 9, Diff: []WordDiff{{3, 77}, {wordResv, 0}, {wordResv + 1, 0}, {wordResv + 2, 0}}},
 		{Kind: KindOutput, Stream: 2, Data: []byte("out")},
 		{Kind: KindSignal, TID: 9, N: 11},
+		{Kind: KindTake, TID: 9, N: 15},
 		{Kind: KindExit, Code: -1, Signal: 6, Instructions: 20001, Threads: []ThreadHash{{9, Hash(&c2)}}},
 	}
 	for i, wr := range want {
@@ -243,6 +246,40 @@ func TestReplayDamaged(t *testing.T) {
 	b[len(magic)] = Version + 1
 	if _, err := Replay(bytes.NewReader(b), Options{}); !errors.Is(err, ErrVersion) {
 		t.Errorf("version %d: %v, want ErrVersion", Version+1, err)
+	}
+}
+
+// TestReplayVersions: a log of version 1 (no take records) replays as
+// one of this version does; a take record in one is malformed, and a log
+// of a version before 1 or after this one is refused.
+func TestReplayVersions(t *testing.T) {
+	log := sampleLog(t)
+	// A take record before the exit record.
+	exit := bytes.LastIndex(log, []byte{byte(KindExit)})
+	take := slices.Concat(log[:exit], []byte{byte(KindTake), 2, 1, 10}, log[exit:])
+	for _, tc := range []struct {
+		name    string
+		log     []byte
+		version byte
+		want    error
+	}{
+		{"version 1", log, 1, nil},
+		{"this version", log, Version, nil},
+		{"take, this version", take, Version, nil},
+		{"take, version 1", take, 1, ErrFormat},
+		{"version 0", log, 0, ErrVersion},
+		{"next version", log, Version + 1, ErrVersion},
+	} {
+		b := bytes.Clone(tc.log)
+		b[len(magic)] = tc.version
+		var out bytes.Buffer
+		res, err := Replay(bytes.NewReader(b), Options{Stdout: &out})
+		switch {
+		case tc.want == nil && (err != nil || res.Code != 3 || res.Instructions != 2 || out.String() != "hi\n"):
+			t.Errorf("%s: %+v %v, output %q; want the sample's run", tc.name, res, err, out.String())
+		case tc.want != nil && !errors.Is(err, tc.want):
+			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/google/go-cmp/cmp"
 	"math"
 	"slices"
 	"testing"
@@ -40,6 +41,19 @@ const (
 // midWrite the log writes "mid!" at loopStore+PageSize after instruction
 // loopIters*2-1, as a system call's result would be.
 func loopLog(t *testing.T, bo binary.ByteOrder, midWrite bool, resetAt ...uint64) []byte {
+	t.Helper()
+	return loopLogTakes(t, bo, midWrite, nil, resetAt...)
+}
+
+// A loopTake is a take record of loopLogTakes: thread 1 takes Signal
+// after At instructions.
+type loopTake struct {
+	At     uint64
+	Signal int
+}
+
+// loopLogTakes is loopLog with take records: those of takes, in order.
+func loopLogTakes(t *testing.T, bo binary.ByteOrder, midWrite bool, takes []loopTake, resetAt ...uint64) []byte {
 	t.Helper()
 	var text []byte
 	for _, in := range [][]int64{{int64(ppc64asm.ADDI), 3, 3, 1}, {int64(ppc64asm.STW), 3, 0, 4}, {int64(ppc64asm.LWZ), 6, 0, 5}, {int64(ppc64asm.BC), 16, 0, -12}} {
@@ -83,6 +97,9 @@ func loopLog(t *testing.T, bo binary.ByteOrder, midWrite bool, resetAt ...uint64
 		stops = append(stops, 2*loopIters)
 	}
 	stops = append(stops, resetAt...)
+	for _, k := range takes {
+		stops = append(stops, k.At)
+	}
 	slices.Sort(stops)
 	at := uint64(0)
 	for _, stop := range stops {
@@ -101,6 +118,10 @@ func loopLog(t *testing.T, bo binary.ByteOrder, midWrite bool, resetAt ...uint64
 			}
 			midWrite = false
 		}
+		for len(takes) > 0 && takes[0].At == at {
+			w.Take(1, takes[0].Signal)
+			takes = takes[1:]
+		}
 		if slices.Contains(resetAt, at) {
 			w.Reset(at)
 			w.Space(0)
@@ -113,6 +134,60 @@ func loopLog(t *testing.T, bo binary.ByteOrder, midWrite bool, resetAt ...uint64
 		t.Fatal(err)
 	}
 	return log.Bytes()
+}
+
+// TestSessionTakes: a Session with StopAt stops after the take records
+// it accepts, forwards (Run) and backwards (Back), two at one
+// instruction count in the log's order, a breakpoint at that count after
+// them, across checkpoints and a reset record; Seek goes past them.
+func TestSessionTakes(t *testing.T) {
+	takes := []loopTake{{500, 10}, {500, 12}, {1500, 14}, {2500, 10}}
+	log := loopLogTakes(t, binary.LittleEndian, false, takes, 2000)
+	s, err := NewSession(log, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Interval = 64
+	s.StopAt = func(tid uint64, sig int) bool { return tid == 1 && sig != 14 }
+	where := func(found bool, err error) string {
+		if err != nil {
+			return err.Error()
+		}
+		if k, ok := s.Taken(); ok {
+			return fmt.Sprintf("take %d %d/%d", s.Now(), k.TID, k.Signal)
+		}
+		if done, _, _ := s.Exited(); done {
+			return "end"
+		}
+		if !found {
+			return fmt.Sprintf("begin %d", s.Now())
+		}
+		return fmt.Sprintf("break %d", s.Now())
+	}
+	var got []string
+	for range 4 {
+		got = append(got, where(s.Run(math.MaxUint64, nil)))
+	}
+	for range 4 {
+		got = append(got, where(s.Back(nil)))
+	}
+	if err := s.Seek(501); err != nil {
+		t.Fatal(err)
+	}
+	for range 4 {
+		got = append(got, where(s.Back([]uint64{loopCode})))
+	}
+	if err := s.Seek(500); err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, where(s.Run(math.MaxUint64, nil)))
+	want := []string{"take 500 1/10", "take 500 1/12", "take 2500 1/10", "end",
+		"take 2500 1/10", "take 500 1/12", "take 500 1/10", "begin 0",
+		"break 500", "take 500 1/12", "take 500 1/10", "break 496",
+		"take 2500 1/10"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("stops (-want +got):\n%s", d)
+	}
 }
 
 // TestSessionWatch: Run and Back of a Session stop before the
