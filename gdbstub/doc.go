@@ -54,6 +54,10 @@
 // starts, so si_pid is the debugged process's parent's pid and si_uid the
 // runner's real user id.
 //
+// A replay (record.GDBTarget) stops where the recorded run took each
+// signal, forwards and backwards, as the live run stopped, and goes on as
+// recorded whatever signal GDB resumes with.
+//
 // A step that names no thread (Hc0 or Hc-1, then s or bs: GDB's
 // reverse-stepi while the other threads may run) steps the thread GDB
 // selected, which the packet does not carry: the one GDB last named in a T

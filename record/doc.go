@@ -12,8 +12,9 @@
 // changes of a thread's Context (system call results, signal delivery,
 // sigreturn, execve) as word differences, the time base values mftb read
 // and darn's results, each system call with a hash of the registers at
-// its entry, signal deliveries, the bytes the program wrote to stdout and
-// stderr, and the exit with the instruction count and a hash of every
+// its entry, the signals a thread takes (where a debugger is told of
+// them) and the handlers it enters, the bytes the program wrote to stdout
+// and stderr, and the exit with the instruction count and a hash of every
 // thread's final Context. linux.Config.Record makes the runner write one
 // (a Writer); Replay reads one and executes the program again on
 // emulate and mem alone — no system call runs on the host, no file of
@@ -29,5 +30,6 @@
 // -gdb: NewLiveGDBTarget, over a Live program), up to where the program
 // stopped.
 //
-// The format, version 1, is described in docs/record-format.md.
+// The format, version 2, is described in docs/record-format.md; logs of
+// version 1 are read too.
 package record
