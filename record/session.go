@@ -79,7 +79,7 @@ type Session struct {
 	noting    bool
 	noted     []int
 	// takes are the numbers of the log's take records, in order (scan).
-	takes []int
+	takes  []int
 	hit    *Access // the watched access at the stop (WatchHit)
 	chunk  uint64  // watchChunk, or less in tests
 	exited bool
