@@ -16,7 +16,8 @@
 // threads, swbreak, hwbreak, ReverseStep, ReverseContinue,
 // QStartNoAckMode), ?, qfThreadInfo/qsThreadInfo, qC, qAttached, H, T, g,
 // G, p, P, m, M, X, Z0-Z4/z0-z4, c, C, s, S, vCont (c, C, s, S, per thread),
-// bs, bc, k, vKill, D, QPassSignals, and the interrupt byte 0x03. Unknown packets get the
+// bs, bc, k, vKill, D, QPassSignals, QProgramSignals, and the interrupt
+// byte 0x03. Unknown packets get the
 // empty reply. Replies are never run-length encoded.
 //
 // The target description (qXfer:features:read:target.xml) uses GDB's
@@ -53,6 +54,11 @@
 // it, SI_USER from the tracer: gdbserver is the parent of the program it
 // starts, so si_pid is the debugged process's parent's pid and si_uid the
 // runner's real user id.
+//
+// At a detach (D) a thread stopped at a signal it takes gets it if GDB's
+// QProgramSignals lists it (the signals its handle passes; without one,
+// all but SIGINT and SIGTRAP, as gdbserver assumes), else it is
+// discarded (Target.Detach).
 //
 // A replay (record.GDBTarget) stops where the recorded run took each
 // signal, forwards and backwards, as the live run stopped, and goes on as

@@ -25,7 +25,7 @@ func (o *oneThread) WriteMemory(uint64, []byte) error  { return errors.New("no m
 func (o *oneThread) Auxv() []byte                      { return nil }
 func (o *oneThread) Interrupt()                        {}
 func (o *oneThread) Kill()                             {}
-func (o *oneThread) Detach()                           {}
+func (o *oneThread) Detach(gdbstub.SignalSet)          {}
 func (o *oneThread) Resume(a gdbstub.Action) gdbstub.Stop {
 	o.r.NIP += 4
 	return gdbstub.Stop{Thread: 1, Signal: 5} // SIGTRAP

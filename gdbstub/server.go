@@ -29,6 +29,8 @@ type Server struct {
 	cThread        int       // Hc: the thread of c/s packets
 	focus          int       // the thread GDB last named in T or Hg since the last stop (stepThread)
 	pass           SignalSet // QPassSignals
+	program        SignalSet // QProgramSignals, if programSet
+	programSet     bool
 	ended          bool
 	threadsXMLSnap []byte
 }
@@ -324,7 +326,7 @@ func (s *Server) handle(p []byte, events chan event) ([]byte, error) {
 		s.ended = true
 		return nil, ErrKilled
 	case 'D':
-		s.t.Detach()
+		s.t.Detach(s.programSignals())
 		s.ended = true
 		return replyOK, ErrDetached
 	case 'v':
@@ -490,7 +492,7 @@ func (s *Server) query(p string) []byte {
 	switch {
 	case name == "qSupported":
 		return []byte(fmt.Sprintf("PacketSize=%x;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;"+
-			"swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+", PacketSize))
+			"swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+;QProgramSignals+", PacketSize))
 	case p == "QStartNoAckMode":
 		s.rd.mu.Lock()
 		s.rd.noAck = true
@@ -502,6 +504,13 @@ func (s *Server) query(p string) []byte {
 			return replyErr(1)
 		}
 		s.pass = set
+		return replyOK
+	case strings.HasPrefix(p, "QProgramSignals:"):
+		set, ok := parseSignalList(p[len("QProgramSignals:"):])
+		if !ok {
+			return replyErr(1)
+		}
+		s.program, s.programSet = set, true
 		return replyOK
 	case p == "qAttached":
 		return []byte("0")
@@ -555,7 +564,18 @@ func (s *Server) query(p string) []byte {
 	return replyEmpty
 }
 
-// parseSignalList parses QPassSignals' list: GDB signal numbers in hex,
+// programSignals are the signals the program may receive at a detach:
+// QProgramSignals' (the signals GDB's handle passes) or, if GDB sent
+// none, all but SIGINT and SIGTRAP, GDB's default nopass signals, as
+// gdbserver assumes.
+func (s *Server) programSignals() SignalSet {
+	if s.programSet {
+		return s.program
+	}
+	return ^SignalSet(0) &^ (1<<(sigINT-1) | 1<<(sigTRAP-1))
+}
+
+// parseSignalList parses QPassSignals' and QProgramSignals' list: GDB signal numbers in hex,
 // each followed by ';' (GDB ends the list with one; empty: none). Signals
 // Linux has no number for are left out.
 func parseSignalList(list string) (SignalSet, bool) {

@@ -61,6 +61,8 @@ type fakeTarget struct {
 	block   chan struct{} // if set, Resume waits for Interrupt
 	stopped sync.Once
 	killed  bool
+	// detached: Detach's signals, once called.
+	detached *SignalSet
 }
 
 func newFake(order binary.ByteOrder) *fakeTarget {
@@ -123,7 +125,7 @@ func (f *fakeTarget) Monitor(cmd string) (string, error) {
 	}
 	return "", errors.New("no such command")
 }
-func (f *fakeTarget) Detach() {}
+func (f *fakeTarget) Detach(program SignalSet) { f.detached = &program }
 
 // client is a minimal RSP client over a pipe.
 type client struct {
@@ -217,7 +219,7 @@ func TestServerPackets(t *testing.T) {
 	c, _ := startServer(t, f)
 	copy(f.mem[0x10:], "hello")
 	for _, q := range []struct{ send, want string }{
-		{"qSupported:multiprocess+;swbreak+", "PacketSize=4000;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+"},
+		{"qSupported:multiprocess+;swbreak+", "PacketSize=4000;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+;QProgramSignals+"},
 		{"?", "T05thread:64;"},
 		{"qfThreadInfo", "m64,65"},
 		{"qsThreadInfo", "l"},
@@ -612,5 +614,38 @@ func TestSignalSet(t *testing.T) {
 				t.Errorf("set of %v has %d", tc.add, sig)
 			}
 		}
+	}
+}
+
+// TestServerDetachSignals: D hands the target the signals the program
+// may receive at the detach: those of the last valid QProgramSignals,
+// else all but SIGINT and SIGTRAP (gdbserver's assumption without one).
+func TestServerDetachSignals(t *testing.T) {
+	all := ^SignalSet(0) &^ (1<<(2-1) | 1<<(5-1))
+	for _, tc := range []struct {
+		name    string
+		packets []packetReply
+		want    SignalSet
+	}{
+		{"none sent", nil, all},
+		{"SIGUSR1 (GDB's 30)", []packetReply{{"QProgramSignals:1e;", "OK"}}, SignalSet(0).With(10)},
+		{"empty", []packetReply{{"QProgramSignals:", "OK"}}, 0},
+		{"malformed", []packetReply{{"QProgramSignals:zz;", "E01"}}, all},
+		{"replaced", []packetReply{{"QProgramSignals:1e;", "OK"}, {"QProgramSignals:e;", "OK"}}, SignalSet(0).With(14)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFake(binary.LittleEndian)
+			c, done := startServer(t, f)
+			c.exchange(append(tc.packets, packetReply{"D", "OK"}))
+			if err := <-done; err != ErrDetached {
+				t.Errorf("Serve: %v, want ErrDetached", err)
+			}
+			if f.detached == nil {
+				t.Fatal("Detach not called")
+			}
+			if *f.detached != tc.want {
+				t.Errorf("Detach(%#x), want %#x", uint64(*f.detached), uint64(tc.want))
+			}
+		})
 	}
 }

@@ -41,9 +41,12 @@ type Target interface {
 	// Interrupt asks a running Resume to stop soon (GDB's Ctrl-C); the
 	// stop is reported with SIGINT. It is safe to call at any time.
 	Interrupt()
-	// Kill ends the program. Detach lets it run on without the debugger.
+	// Kill ends the program. Detach lets it run on without the debugger;
+	// a thread stopped at a signal it takes (a Stop of that signal) gets
+	// it if it is in program (GDB's QProgramSignals: the signals its
+	// handle passes), else the signal is discarded, as gdbserver does.
 	Kill()
-	Detach()
+	Detach(program SignalSet)
 }
 
 // Action is one Resume: forward or backward, one instruction of a thread

@@ -236,7 +236,7 @@ func TestDebuggerDetach(t *testing.T) {
 	if st := d.Resume(gdbstub.Action{Points: pts}); st.Reason != gdbstub.ReasonSWBreak {
 		t.Fatalf("stop %+v", st)
 	}
-	d.Detach()
+	d.Detach(0)
 	done := make(chan linux.ExitStatus, 1)
 	go func() { st, _ := p.Wait(); done <- st }()
 	select {

@@ -164,10 +164,13 @@ type liveDebugger struct {
 	stepStarted bool
 	resumeSig   int  // the signal GDB passed to a thread stopped at a signal
 	atSignal    bool // the parked thread stopped at a signal it takes (report)
-	stopSig     int  // that signal
-	atGroupStop bool // the parked thread stopped in a group-stop (groupStopped)
-	pass        gdbstub.SignalSet
-	recheck     bool // the parked thread checks its instruction again (Recheck)
+	// detachSignals: the signals a thread stopped at one gets at a
+	// detach (QProgramSignals).
+	detachSignals gdbstub.SignalSet
+	stopSig       int  // that signal
+	atGroupStop   bool // the parked thread stopped in a group-stop (groupStopped)
+	pass          gdbstub.SignalSet
+	recheck       bool // the parked thread checks its instruction again (Recheck)
 	// A watched access: the stop the program makes for it, and the
 	// instruction count its run began at (WatchFrom).
 	watchHit  *gdbstub.Stop
@@ -465,8 +468,10 @@ func (d *liveDebugger) report(t *Thread, sig int, info sigInfo) (int, sigInfo, b
 	d.recheck = false // the thread goes on with the delivery, not an instruction
 	s := d.resumeSig
 	switch {
-	case !gone && d.p.dbg == nil:
+	case !gone && d.p.dbg == nil && d.detachSignals.Has(sig):
 		return sig, info, true // detached: the thread gets its signal, as gdbserver passes it at a detach
+	case !gone && d.p.dbg == nil:
+		return 0, info, false // (GDB's handle nopass: QProgramSignals)
 	case gone || s == 0:
 		return 0, info, false
 	case s == sig:
@@ -635,8 +640,10 @@ func (d *liveDebugger) Kill() {
 }
 
 // Detach implements gdbstub.Target: the program runs on without
-// breakpoints, watchpoints or recording.
-func (d *liveDebugger) Detach() {
+// breakpoints, watchpoints or recording; a thread stopped at a signal it
+// takes gets it if it is in program, as gdbserver passes it at a detach.
+func (d *liveDebugger) Detach(program gdbstub.SignalSet) {
+	d.detachSignals = program
 	if rc := d.p.rec; rc != nil && rc.debug {
 		rc.done = true
 		d.p.rec = nil

@@ -157,10 +157,10 @@ func (g *GDBTarget) Kill() {
 }
 
 // Detach implements gdbstub.Target: a live program runs on from where it
-// stopped.
-func (g *GDBTarget) Detach() {
+// stopped (a replay has nothing to run on).
+func (g *GDBTarget) Detach(program gdbstub.SignalSet) {
 	if g.live != nil {
-		g.live.Detach()
+		g.live.Detach(program)
 	}
 }
 

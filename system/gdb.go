@@ -205,7 +205,7 @@ func (d *Debugger) Interrupt() { d.stop.Store(true) }
 func (d *Debugger) Kill() { d.done = true }
 
 // Detach ends the session: the caller runs the CPU on.
-func (d *Debugger) Detach() {}
+func (d *Debugger) Detach(gdbstub.SignalSet) {}
 
 // Monitor runs GDB's "monitor CMD" (gdbstub.Monitor):
 //
