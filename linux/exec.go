@@ -299,6 +299,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 		if u != t {
 			u.execed = true // not an heir for threadGone
 			u.flushCount()  // as groupExit: its goroutine may wake after the run's end
+			p.ptraceGone(u, ExitStatus{Signal: abi.SIGKILL})
 			p.threadGone(u)
 			u.exitSem() // its end (de_thread); t keeps its list
 			if u.files.users--; u.files.users == 0 {
@@ -359,6 +360,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 	g.setExe(exePath(t.realHost(exeHost)))
 	g.deletePosixTimers()
 	g.vforkDoneOnce()
+	t.ptraceExec()
 	return 0, errNoResult
 }
 

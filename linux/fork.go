@@ -143,6 +143,7 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 	}
 	p.pidfdExit(g)
 	for _, t := range g.threads {
+		p.ptraceGone(t, st)
 		p.threadGone(t)
 		if g.cred == nil || t.tid == g.tgid {
 			g.cred = t.cred
@@ -341,18 +342,31 @@ func (p *Process) hostGroup(pg int) bool {
 	return false
 }
 
-// waitChild looks for a child of t's process matched by match, as Linux's
-// do_wait: ECHILD without one; an ended one (with WEXITED) is returned
-// (and reaped unless WNOWAIT), or one whose stop (WUNTRACED) or continue
-// (WCONTINUED) has not been reported (jobctl.go), with the event; with
-// WNOHANG nil and 0 if there is none; else it waits (a signal restarts it
-// or makes it EINTR as SA_RESTART says).
-func (t *Thread) waitChild(match func(g *threadGroup) bool, options uint32) (*threadGroup, int, int) {
+// waited is what waitChild found: a child process and its event, or a
+// tracee's stop or end (ptrace.go).
+type waited struct {
+	c  *threadGroup
+	ev int
+	pt *tracee
+}
+
+// waitChild looks for a child of t's process matched by match (given
+// the process and its id, or a tracee's process and thread id), as
+// Linux's do_wait: ECHILD without one; an ended one (with WEXITED) is
+// returned (and reaped unless WNOWAIT), or one whose stop (WUNTRACED) or
+// continue (WCONTINUED) has not been reported (jobctl.go), with the
+// event, or a tracee's stop or end not reported (waitTraced); with
+// WNOHANG nothing and 0 if there is none; else it waits (a signal
+// restarts it or makes it EINTR as SA_RESTART says).
+func (t *Thread) waitChild(match func(g *threadGroup, id int) bool, options uint32) (waited, int) {
 	p := t.p
 	for {
-		any := false
+		l, any := t.waitTraced(match, options)
+		if l != nil {
+			return waited{c: l.t.group, pt: l}, 0
+		}
 		for _, c := range p.groups {
-			if c.parent != t.group || !match(c) {
+			if c.parent != t.group || !match(c, c.tgid) {
 				continue
 			}
 			// __WCLONE selects the children whose exit signal is not
@@ -369,27 +383,27 @@ func (t *Thread) waitChild(match func(g *threadGroup) bool, options uint32) (*th
 					t.group.children.merge(&c.children)
 					t.group.ioDead.add(&c.ioDead)
 				}
-				return c, evExit, 0
+				return waited{c: c, ev: evExit}, 0
 			case c.zombie:
 			case c.waitStop && c.stopped && options&wUNTRACED != 0:
 				c.waitStop = c.waitStop && options&wNOWAIT != 0
-				return c, evStop, 0
+				return waited{c: c, ev: evStop}, 0
 			case c.waitCont && options&wCONTINUED != 0:
 				c.waitCont = c.waitCont && options&wNOWAIT != 0
-				return c, evCont, 0
+				return waited{c: c, ev: evCont}, 0
 			}
 		}
 		if !any {
-			return nil, 0, abi.ECHILD
+			return waited{}, abi.ECHILD
 		}
 		if options&wNOHANG != 0 {
-			return nil, 0, 0
+			return waited{}, 0
 		}
 		switch t.waitFor(t.group.childEvent, -1) {
 		case waitExit:
-			return nil, 0, errExit
+			return waited{}, errExit
 		case waitSignal:
-			return nil, 0, errRestart
+			return waited{}, errRestart
 		}
 	}
 }
@@ -408,10 +422,10 @@ func sysWait4(t *Thread, a *sysArgs) (uint64, int) {
 		return 0, abi.EINVAL
 	}
 	self := t.group.pgid
-	match := func(g *threadGroup) bool {
+	match := func(g *threadGroup, id int) bool {
 		switch {
 		case pid > 0:
-			return g.tgid == pid
+			return id == pid
 		case pid == 0:
 			return g.pgid == self
 		case pid < -1:
@@ -419,18 +433,22 @@ func sysWait4(t *Thread, a *sysArgs) (uint64, int) {
 		}
 		return true
 	}
-	c, ev, e := t.waitChild(match, options|wEXITED)
+	w, e := t.waitChild(match, options|wEXITED)
+	c := w.c
 	if e != 0 || c == nil {
 		return 0, e
 	}
+	id := c.tgid
 	if status != 0 {
 		// Linux's encoding: a stop is the signal<<8 | 0x7f, a continue
 		// 0xffff.
 		ws := c.waitStatus()
-		switch ev {
-		case evStop:
+		switch {
+		case w.pt != nil:
+			ws, id = w.pt.waitStatus(), w.pt.tid
+		case w.ev == evStop:
 			ws = c.stopSig<<8 | 0x7f
-		case evCont:
+		case w.ev == evCont:
 			ws = 0xffff
 		}
 		if e := t.put32(status, uint32(ws)); e != 0 {
@@ -442,7 +460,10 @@ func sysWait4(t *Thread, a *sysArgs) (uint64, int) {
 			return 0, e
 		}
 	}
-	return uint64(c.tgid), 0
+	if w.pt != nil {
+		id = w.pt.tid
+	}
+	return uint64(id), 0
 }
 
 func sysWaitid(t *Thread, a *sysArgs) (uint64, int) {
@@ -450,15 +471,15 @@ func sysWaitid(t *Thread, a *sysArgs) (uint64, int) {
 	if options&^(wNOHANG|wUNTRACED|wEXITED|wCONTINUED|wNOWAIT|wALL|wCLONE|wNOTHREAD) != 0 || options&(wEXITED|wUNTRACED|wCONTINUED) == 0 {
 		return 0, abi.EINVAL
 	}
-	var match func(g *threadGroup) bool
+	var match func(g *threadGroup, id int) bool
 	switch which {
 	case pALL:
-		match = func(*threadGroup) bool { return true }
+		match = func(*threadGroup, int) bool { return true }
 	case pPID:
 		if id <= 0 {
 			return 0, abi.EINVAL
 		}
-		match = func(g *threadGroup) bool { return g.tgid == id }
+		match = func(_ *threadGroup, tid int) bool { return tid == id }
 	case pPGID:
 		if id < 0 {
 			return 0, abi.EINVAL
@@ -466,7 +487,7 @@ func sysWaitid(t *Thread, a *sysArgs) (uint64, int) {
 		if id == 0 {
 			id = t.group.pgid
 		}
-		match = func(g *threadGroup) bool { return g.pgid == id }
+		match = func(g *threadGroup, _ int) bool { return g.pgid == id }
 	case pPIDFD:
 		// The process of a pidfd (pidfd.go); one opened with
 		// PIDFD_NONBLOCK makes the wait WNOHANG, and EAGAIN if nothing
@@ -485,24 +506,25 @@ func sysWaitid(t *Thread, a *sysArgs) (uint64, int) {
 			}
 			// A host process's pidfd: never the guest's child.
 		}
-		match = func(c *threadGroup) bool { return c == g }
+		match = func(c *threadGroup, id int) bool { return c == g && id == c.tgid }
 		if fl, err := unix.FcntlInt(uintptr(h), unix.F_GETFL, 0); err == nil && fl&unix.O_NONBLOCK != 0 && options&wNOHANG == 0 {
-			c, ev, e := t.waitChild(match, options|wNOHANG)
-			if e == 0 && c == nil {
+			w, e := t.waitChild(match, options|wNOHANG)
+			if e == 0 && w.c == nil {
 				return 0, abi.EAGAIN
 			}
-			return t.waitidResult(c, ev, e, infop, ru)
+			return t.waitidResult(w, e, infop, ru)
 		}
 	default:
 		return 0, abi.EINVAL
 	}
-	c, ev, e := t.waitChild(match, options)
-	return t.waitidResult(c, ev, e, infop, ru)
+	w, e := t.waitChild(match, options)
+	return t.waitidResult(w, e, infop, ru)
 }
 
-// waitidResult stores what waitChild found (c, the event ev, or the error
-// e) at waitid's infop and ru.
-func (t *Thread) waitidResult(c *threadGroup, ev, e int, infop, ru uint64) (uint64, int) {
+// waitidResult stores what waitChild found (w, or the error e) at
+// waitid's infop and ru.
+func (t *Thread) waitidResult(w waited, e int, infop, ru uint64) (uint64, int) {
+	c, ev := w.c, w.ev
 	if e != 0 {
 		return 0, e
 	}
@@ -511,6 +533,13 @@ func (t *Thread) waitidResult(c *threadGroup, ev, e int, infop, ru uint64) (uint
 		if c != nil {
 			si = abi.Siginfo{Signo: abi.SIGCHLD, Code: cldEXITED, Pid: int32(c.tgid), UID: c.creds().uid.r, Value: uint64(uint32(c.status.Code & 0xff))}
 			switch {
+			case w.pt != nil && !w.pt.exited:
+				si.Pid, si.UID, si.Code, si.Value = int32(w.pt.tid), w.pt.t.cred.uid.r, cldTRAPPED, uint64(uint32(w.pt.code))
+			case w.pt != nil:
+				si.Pid, si.UID, si.Code, si.Value = int32(w.pt.tid), w.pt.t.cred.uid.r, cldEXITED, uint64(uint32(w.pt.status>>8&0xff))
+				if w.pt.status&0x7f != 0 {
+					si.Code, si.Value = cldKILLED, uint64(uint32(w.pt.status&0x7f))
+				}
 			case ev == evStop:
 				si.Code, si.Value = cldSTOPPED, uint64(uint32(c.stopSig))
 			case ev == evCont:

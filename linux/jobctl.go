@@ -107,10 +107,24 @@ func (p *Process) notifyStop(g *threadGroup, code, sig int) {
 
 // parkStopped keeps t off the processor while its process is stopped,
 // until it continues or a SIGKILL is pending. It reports whether t's
-// process or the run ended meanwhile.
+// process or the run ended meanwhile. A traced thread's part in a
+// group-stop is a ptrace stop with the stop signal, which its tracer's
+// wait reports (attached during the stop too); resumed, it runs while
+// its process stays stopped, as Linux's PTRACE_ATTACH tracee does.
 func (t *Thread) parkStopped() bool {
 	g := t.group
 	for g.stopped && !t.gone() && t.pendingSet()&sigBit(abi.SIGKILL) == 0 {
+		if l := t.pt; l != nil {
+			if l.groupStop == g.cont {
+				break // resumed from this group-stop
+			}
+			l.groupStop = g.cont
+			code := g.stopSig
+			if l.seized {
+				code |= ptraceEventStop << 8 // PTRACE_SEIZE's group-stop
+			}
+			return t.ptraceStop(l, code, nil)
+		}
 		cont := g.cont
 		t.unlock()
 		select {

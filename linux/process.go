@@ -266,7 +266,8 @@ type Process struct {
 	// threads and thread groups, at most sigpendingRL.Cur.
 	queuedN      int
 	sigpendingRL unix.Rlimit
-	dbg          *liveDebugger // the debugger, if any (gdbtarget.go)
+	dbg          *liveDebugger   // the debugger, if any (gdbtarget.go)
+	traced       map[int]*tracee // the guest threads guest threads trace, by id (ptrace.go)
 	debugger     *Debugger
 	rec          *recorder                 // the recorder, if recording (record.go)
 	hostUmask    uint32                    // the host's umask, the lock holder's process's (fs.go)

@@ -909,7 +909,8 @@ func procTicks(d time.Duration) uint64 { return uint64(d / (time.Second / 100)) 
 
 // procRunState is the state of g (its leader thread's), or of its thread u
 // if not nil, as /proc/PID/stat and status give it, seen by thread self:
-// running (the caller's own process or thread), stopped, zombie, sleeping
+// running (the caller's own process or thread), stopped, in a ptrace stop
+// (ptrace.go), zombie, sleeping
 // (in a wait of a system call: Thread.asleep), or running for a thread that
 // waits for the processor (the runner runs one thread at a time; Linux
 // shows such a runnable task as R too). A leader that has ended while
@@ -920,6 +921,16 @@ func (g *threadGroup) procRunState(u, self *Thread) (byte, string) {
 		return 'Z', "Z (zombie)"
 	case g.stopped:
 		return 'T', "T (stopped)"
+	}
+	if v := u; v != nil || g.threads[g.tgid] != nil {
+		if v == nil {
+			v = g.threads[g.tgid]
+		}
+		if v.pt != nil && v.pt.stopped {
+			return 't', "t (tracing stop)"
+		}
+	}
+	switch {
 	case u == nil && g == self.group || u == self:
 		return 'R', "R (running)"
 	}
@@ -1105,6 +1116,8 @@ func (p *Process) procStatus(g *threadGroup, thread *Thread, self *Thread) []byt
 			line = key + ":\t" + strconv.Itoa(pid) + "\n"
 		case key == "PPid":
 			line = "PPid:\t" + strconv.Itoa(p.ppidOf(g)) + "\n"
+		case key == "TracerPid":
+			line = "TracerPid:\t" + strconv.Itoa(g.tracerPid(thread)) + "\n"
 		case key == "NStgid":
 			line = key + ":\t" + strconv.Itoa(g.tgid) + "\n"
 		case key == "NSpid":

@@ -33,8 +33,8 @@ type sigInfo struct {
 	errno   int32
 	syscall int32
 	arch    uint32
-	// debugged says the debugger gave the signal (gdbtarget.go): it is
-	// delivered without another stop.
+	// debugged says the debugger (gdbtarget.go) or a guest tracer
+	// (ptrace.go) gave the signal: it is delivered without another stop.
 	debugged bool
 }
 
@@ -63,8 +63,8 @@ func (t *Thread) ignored(sig int) bool {
 	if (t.mask|t.realBlocked)&sigBit(sig) != 0 || sig == abi.SIGKILL || sig == abi.SIGSTOP {
 		return false
 	}
-	if t.p.debugging(t) != nil {
-		return false // the debugger sees it (Linux's sig_ignored under ptrace)
+	if t.p.debugging(t) != nil || t.pt != nil {
+		return false // the debugger or tracer sees it (Linux's sig_ignored under ptrace)
 	}
 	h := t.sighand.actions[sig].handler
 	return h == abi.SIG_IGN || h == abi.SIG_DFL && abi.Default(sig) == abi.ActIgnore
@@ -267,9 +267,15 @@ func (p *Process) postProcess(g *threadGroup, info sigInfo) bool {
 	return true
 }
 
-// deliverable returns the signal t delivers next (see next), or 0.
+// deliverable returns the signal t delivers next (see next), or 0. A
+// stop its tracer asked for (PTRACE_INTERRUPT, ptrace.go) counts as a
+// SIGSTOP would: it ends a wait, and the call restarts after the stop,
+// as Linux's JOBCTL_TRAP_STOP sets TIF_SIGPENDING.
 func (t *Thread) deliverable() int {
 	_, sig := t.next(^(t.mask &^ unblockable))
+	if sig == 0 && t.pt != nil && t.pt.trap {
+		return abi.SIGSTOP
+	}
 	return sig
 }
 
@@ -300,6 +306,9 @@ func (t *Thread) deliverSignals() bool {
 	if t.group.stopped && t.parkStopped() {
 		return true
 	}
+	if l := t.pt; l != nil && l.trap && t.ptraceTrap() {
+		return true
+	}
 	for {
 		sig, info := t.take(^(t.mask &^ unblockable))
 		if sig == 0 {
@@ -313,6 +322,16 @@ func (t *Thread) deliverSignals() bool {
 			// any, the thread gets (gdbtarget.go).
 			var ok bool
 			if sig, info, ok = d.report(t, sig, info); !ok {
+				if t.gone() {
+					return true
+				}
+				continue
+			}
+		}
+		if t.pt != nil && !info.debugged && sig != abi.SIGKILL {
+			// The tracer sees the signal first (ptrace.go).
+			var ok bool
+			if sig, info, ok = t.ptraceSignal(sig, info); !ok {
 				if t.gone() {
 					return true
 				}
@@ -373,6 +392,9 @@ func (t *Thread) deliverSignals() bool {
 				any = true
 			}
 		}
+	}
+	for _, l := range p.traced {
+		any = any || l.trap
 	}
 	p.sigAny.Store(any)
 	return false

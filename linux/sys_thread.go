@@ -45,6 +45,7 @@ func (t *Thread) exitThread(st ExitStatus) (uint64, int) {
 		t.files.closeAll() // its last thread: the descriptors close, as Linux's exit_files
 	}
 	t.dropFS()
+	p.ptraceGone(t, st)
 	p.threadGone(t)
 	delete(t.group.threads, t.tid)
 	if t.group.nthreads.Add(-1) == 0 {

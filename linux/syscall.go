@@ -43,6 +43,15 @@ func (t *Thread) syscall(scv bool) bool {
 	if scv {
 		r.TRAP = 0x3000
 	}
+	if l := t.pt; l != nil && l.sysTrace {
+		// The syscall-enter stop (ptrace.go): the call is the one the
+		// registers name after it, as the tracer left them.
+		if t.ptraceSyscallStop(l) {
+			return true
+		}
+		num = r.GPR[0]
+		a = sysArgs{r.GPR[3], r.GPR[4], r.GPR[5], r.GPR[6], r.GPR[7], r.GPR[8]}
+	}
 	if t.seccomp != nil {
 		if handled, ended := t.secure(num, scv); handled {
 			if t.p.cfg.Strace != nil && !ended {
@@ -80,6 +89,20 @@ func (t *Thread) syscall(scv bool) bool {
 	}
 	if t.p.cfg.Strace != nil && !exiting && errno != errExit {
 		t.strace(num, &a, ret, errno)
+	}
+	if l := t.pt; l != nil && l.sysTrace && errno != errExit {
+		// The syscall-exit stop, the result in the registers (a call
+		// to restart shows Linux's -ERESTARTSYS or -ERESTARTNOHAND);
+		// the tracer's changes of the result stand.
+		if errno != errNoResult {
+			t.setReturn(scv, ret, errno)
+		}
+		if t.ptraceSyscallStop(l) {
+			return true
+		}
+		if errno != errRestart && errno != errRestartNoHand {
+			return false
+		}
 	}
 	switch errno {
 	case errExit:

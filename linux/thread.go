@@ -130,6 +130,8 @@ type Thread struct {
 	// clone with CLONE_SYSVSEM, let go of by unshare(CLONE_SYSVSEM) and
 	// as the thread ends (exitSem), kept by execve.
 	semUndo *semUndoList
+	// pt is its tracing if a guest thread traces it (ptrace.go), or nil.
+	pt *tracee
 }
 
 // newThread creates thread tid of p with the resources r and adds it to
@@ -236,6 +238,9 @@ func (t *Thread) runQuantum() bool {
 	r := &t.ctx.Regs
 	left := uint64(p.quantum)
 	for left > 0 {
+		if l := t.pt; l != nil && l.step {
+			return t.runStep() // PTRACE_SINGLESTEP (ptrace.go)
+		}
 		if p.rec != nil {
 			p.rec.beforeRun(t)
 		}

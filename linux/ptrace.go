@@ -1,0 +1,691 @@
+//go:build linux
+
+package linux
+
+import (
+	"errors"
+	"slices"
+
+	"github.com/ppc64emu/ppc64emu/emulate"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/regs"
+)
+
+// ptrace(2) between guest processes. Every guest process is a thread
+// group of the one runner Process, so a tracer and its tracee are
+// goroutines under the same process lock, and tracing is done as gVisor's
+// sentry does it: a tracee thread stops by parking its goroutine
+// (ptraceStop) at a delivery point, where its registers are in its
+// Context and its memory is its address space's, which the tracer reads
+// and writes through the guest memory API while it holds the lock.
+//
+// What Linux 6.1 does (kernel/ptrace.c, kernel/signal.c,
+// arch/powerpc/kernel/ptrace/) and the runner too: PTRACE_TRACEME (a
+// guest parent only), ATTACH (the SIGSTOP, thread-directed), SEIZE,
+// INTERRUPT (PTRACE_EVENT_STOP), DETACH, CONT, KILL, PEEKTEXT/PEEKDATA,
+// POKETEXT/POKEDATA (ignoring the pages' protections, as FOLL_FORCE),
+// PEEKUSR/POKEUSR (pt_regs indices, the MSR's SE/BE alone writable, SOFTE
+// read as 1), GETREGS/SETREGS, GETFPREGS/SETFPREGS, GETVRREGS, GETVSRREGS,
+// GETREGSET/SETREGSET (NT_PRSTATUS, NT_PRFPREG, NT_PPC_VMX, NT_PPC_VSX,
+// NT_PPC_TAR, NT_PPC_PPR, NT_PPC_DSCR), GETSIGINFO/SETSIGINFO,
+// SETOPTIONS, GETEVENTMSG; with ptrace_may_access's EPERM (mayAttach),
+// ESRCH for a tracee not stopped or not the caller's, EIO for a bad
+// request, signal or address. Signal-delivery-stops: a traced thread
+// stops before it takes any signal but SIGKILL (ignored ones too, as
+// Linux's sig_ignored under ptrace), its tracer's wait4/waitid report it
+// (W_STOPCODE, CLD_TRAPPED, whatever WUNTRACED, __WALL or __WCLONE say),
+// and the resuming request's data is the signal it takes (0 none; a
+// changed signal has the tracer's SI_USER siginfo, and one now blocked is
+// queued again). A tracee's end is reported to its tracer (unless the
+// tracer is its process's parent and it is the leader: the parent's wait
+// reports it); a tracer's end detaches its tracees, PTRACE_O_EXITKILL
+// kills them. execve after PTRACE_TRACEME or ATTACH sends SIGTRAP
+// (PTRACE_O_TRACEEXEC: PTRACE_EVENT_EXEC). /proc/PID/status has
+// TracerPid, stat the state t.
+//
+// PTRACE_SYSCALL's syscall-enter and syscall-exit stops (SIGTRAP, |0x80
+// with TRACESYSGOOD; the call is the one the registers name after the
+// enter stop, -1 ENOSYS; a call seccomp answers has no stops) and
+// PTRACE_SINGLESTEP (SIGTRAP, TRAP_TRACE, after one instruction or
+// system call).
+//
+// Not done: SYSEMU, SINGLEBLOCK, LISTEN, PEEKSIGINFO,
+// GETSIGMASK/SETSIGMASK, GET_SYSCALL_INFO and the hardware debug
+// requests are EIO; the event options other than TRACEEXEC are accepted
+// but produce no stops (no fork, clone, exit or seccomp events), SUSPEND_SECCOMP is
+// EINVAL (as a kernel without CONFIG_CHECKPOINT_RESTORE); a traced
+// thread's part in a group-stop is a ptrace stop with the stop signal
+// (PTRACE_EVENT_STOP's for a seized one; reported to the parent too, as
+// the untraced group-stop), and CONT's signal is not given then;
+// a host process (hostexec.go) is never a tracee (ESRCH).
+
+// ptrace requests (uapi linux/ptrace.h; the powerpc ones are regs').
+const (
+	ptraceTraceme     = 0
+	ptracePeektext    = 1
+	ptracePeekdata    = 2
+	ptracePeekusr     = 3
+	ptracePoketext    = 4
+	ptracePokedata    = 5
+	ptracePokeusr     = 6
+	ptraceCont        = 7
+	ptraceKill        = 8
+	ptraceSinglestep  = 9
+	ptraceSyscall     = 24
+	ptraceAttach      = 16
+	ptraceDetach      = 17
+	ptraceSetoptions  = 0x4200
+	ptraceGeteventmsg = 0x4201
+	ptraceGetsiginfo  = 0x4202
+	ptraceSetsiginfo  = 0x4203
+	ptraceGetregset   = 0x4204
+	ptraceSetregset   = 0x4205
+	ptraceSeize       = 0x4206
+	ptraceInterrupt   = 0x4207
+
+	ptraceOTracesysgood   = 0x1
+	ptraceOTraceexec      = 0x10
+	ptraceOExitkill       = 0x100000
+	ptraceOSuspendSeccomp = 0x200000
+	ptraceOMask           = 0xff | ptraceOExitkill | ptraceOSuspendSeccomp
+
+	ptraceEventExec = 4
+	ptraceEventStop = 128
+
+	cldTRAPPED = 4 // SIGCHLD's si_code for a ptrace stop
+	trapTRACE  = 2 // SIGTRAP's si_code after a single step (TRAP_TRACE)
+)
+
+// tracee is a traced guest thread and its tracer (Linux's task->ptrace
+// and task->parent), in Process.traced by the tracee's id until the
+// tracer detaches or has reaped its end.
+type tracee struct {
+	t      *Thread // the tracee
+	tid    int
+	tracer *Thread // the thread that attached (or the parent thread of PTRACE_TRACEME)
+	seized bool
+	opts   uint64 // PTRACE_O_*
+	// The resumption's mode: stops at system calls' entries and exits
+	// (PTRACE_SYSCALL), after one instruction (PTRACE_SINGLESTEP).
+	sysTrace, step bool
+	msg            uint64 // PTRACE_GETEVENTMSG
+
+	trap    bool          // a stop asked for (INTERRUPT, SEIZE's execve event) not yet made
+	trapSig int           // its code: SIGTRAP | event<<8
+	stopped bool          // in a ptrace stop
+	code    int           // the stop's exit_code: the signal | event<<8
+	info    *sigInfo      // a signal-delivery-stop's siginfo (GETSIGINFO), else nil
+	resume  chan struct{} // closed when the tracer resumes it
+	sig     int           // the signal the resumption gives
+	report  bool          // the stop or end is for the tracer's wait to report
+	// groupStop is the group-stop (its jobState.cont) the tracee
+	// stopped for last (parkStopped).
+	groupStop chan struct{}
+	exited    bool // the tracee ended
+	status    int  // its wait status then
+}
+
+// waitStatus is the status word wait4 reports of l's stop or end.
+func (l *tracee) waitStatus() int {
+	if l.exited {
+		return l.status
+	}
+	return l.code<<8 | 0x7f // W_STOPCODE
+}
+
+// notify tells l's tracer's process of l's stop or end: SIGCHLD (a stop:
+// CLD_TRAPPED unless its action has SA_NOCLDSTOP) and a wake-up of its
+// waits.
+func (p *Process) notify(l *tracee, code, status int) {
+	tg := l.tracer.group
+	if tg.exiting {
+		return
+	}
+	if ldr := tg.leaderActions(); ldr != nil && (code != cldTRAPPED || ldr.actions[abi.SIGCHLD].flags&abi.SA_NOCLDSTOP == 0) {
+		p.postProcess(tg, sigInfo{signo: abi.SIGCHLD, code: code, pid: l.tid, uid: int(l.t.cred.uid.r), status: status})
+	}
+	close(tg.childEvent)
+	tg.childEvent = make(chan struct{})
+}
+
+// ptraceStop stops traced thread t with exit_code code until its tracer
+// resumes it, detaches, or SIGKILL or the process's end wakes it. It
+// reports whether t's process or the run ended.
+func (t *Thread) ptraceStop(l *tracee, code int, info *sigInfo) bool {
+	p := t.p
+	l.stopped, l.report, l.code, l.info, l.sig = true, true, code, info, 0
+	l.resume = make(chan struct{})
+	p.notify(l, cldTRAPPED, code&0xff)
+	for t.pt == l && l.stopped && !t.gone() && t.pendingSet()&sigBit(abi.SIGKILL) == 0 {
+		resume := l.resume
+		t.unlock()
+		select {
+		case <-resume:
+		case <-t.wake:
+		case <-t.group.dead:
+		case <-p.done:
+		}
+		t.lock()
+	}
+	l.stopped, l.report, l.info = false, false, nil
+	return t.gone()
+}
+
+// ptraceTrap makes the stop a tracer asked for (ptraceStop's result).
+func (t *Thread) ptraceTrap() bool {
+	l := t.pt
+	l.trap = false
+	return t.ptraceStop(l, l.trapSig, nil)
+}
+
+// ptraceSignal is the signal-delivery-stop of traced thread t for sig
+// (Linux's ptrace_signal), the same contract as the -gdb stub's report:
+// the signal t takes, its siginfo, and false if it takes none (t may
+// have ended: gone).
+func (t *Thread) ptraceSignal(sig int, info sigInfo) (int, sigInfo, bool) {
+	l := t.pt
+	if t.pendingSet()&sigBit(abi.SIGKILL) != 0 {
+		return 0, info, false // SIGKILL comes first
+	}
+	if t.ptraceStop(l, sig, &info) || t.pt != l && l.sig == 0 {
+		return 0, info, false
+	}
+	nsig := l.sig
+	if nsig == 0 {
+		return 0, info, false
+	}
+	if nsig != sig {
+		info = sigInfo{signo: nsig, code: abi.SI_USER, pid: l.tracer.group.tgid, uid: int(l.tracer.cred.uid.r)}
+	}
+	info.debugged = true
+	if t.mask&sigBit(nsig) != 0 {
+		t.post(info) // blocked now: queued again
+		return 0, info, false
+	}
+	return nsig, info, true
+}
+
+// ptraceGone is the end of thread t (its status st) for ptrace: its
+// tracer is told (and reaps it with wait) unless it is the leader of a
+// process the tracer is the parent of; its own tracees are detached,
+// killed if they asked with PTRACE_O_EXITKILL.
+func (p *Process) ptraceGone(t *Thread, st ExitStatus) {
+	if len(p.traced) == 0 {
+		return
+	}
+	if l := t.pt; l != nil {
+		t.pt = nil
+		l.stopped, l.info = false, nil
+		tg := l.tracer.group
+		if t.tid == t.group.tgid && t.group.parent == tg || tg.exiting {
+			delete(p.traced, l.tid)
+		} else {
+			l.exited, l.report, l.status = true, true, st.waitStatus()
+			if ldr := tg.leaderActions(); ldr != nil && (ldr.actions[abi.SIGCHLD].handler == abi.SIG_IGN || ldr.actions[abi.SIGCHLD].flags&abi.SA_NOCLDWAIT != 0) {
+				delete(p.traced, l.tid) // autoreaped (do_notify_parent)
+			}
+			code, status := cldEXITED, st.Code&0xff
+			if st.Signal != 0 {
+				code, status = cldKILLED, st.Signal
+			}
+			p.notify(l, code, status)
+		}
+	}
+	for _, tid := range p.tracedIDs() {
+		l := p.traced[tid]
+		if l.tracer != t {
+			continue
+		}
+		if l.exited {
+			delete(p.traced, tid)
+			continue
+		}
+		if l.opts&ptraceOExitkill != 0 {
+			l.t.post(sigInfo{signo: abi.SIGKILL, code: abi.SI_KERNEL})
+		}
+		p.untrace(l, 0)
+	}
+}
+
+// tracedIDs are the ids of Process.traced in order (a deterministic
+// order for wait and for the ends).
+func (p *Process) tracedIDs() []int {
+	ids := make([]int, 0, len(p.traced))
+	for tid := range p.traced {
+		ids = append(ids, tid)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// untrace ends the tracing of l (DETACH, the tracer's end) and resumes
+// its tracee with signal sig if it is stopped.
+func (p *Process) untrace(l *tracee, sig int) {
+	delete(p.traced, l.tid)
+	l.t.pt = nil
+	l.trap, l.report = false, false
+	if l.stopped {
+		l.sig, l.stopped = sig, false
+		close(l.resume)
+	}
+}
+
+// waitTraced is waitChild's part for the tracees of t's process (t's
+// own with __WNOTHREAD) that match: one whose stop (whatever WUNTRACED
+// says: Linux's wait_task_stopped for a ptraced task) or end (WEXITED)
+// is not reported yet, whatever __WALL and __WCLONE say (eligible_child);
+// any says there is one at all.
+func (t *Thread) waitTraced(match func(g *threadGroup, id int) bool, options uint32) (l *tracee, any bool) {
+	p := t.p
+	for _, tid := range p.tracedIDs() {
+		u := p.traced[tid]
+		if u.tracer.group != t.group || options&wNOTHREAD != 0 && u.tracer != t || !match(u.t.group, tid) {
+			continue
+		}
+		any = true
+		if !u.report || u.exited && options&wEXITED == 0 {
+			continue
+		}
+		if options&wNOWAIT == 0 {
+			u.report = false
+			if u.exited {
+				delete(p.traced, tid)
+			}
+		}
+		return u, true
+	}
+	return nil, any
+}
+
+func sysPtrace(t *Thread, a *sysArgs) (uint64, int) {
+	req, pid, addr, data := a.Long(0), a.Int(1), a.Ptr(2), a.Ptr(3)
+	p := t.p
+	if req == ptraceTraceme {
+		return 0, t.ptraceTraceme()
+	}
+	u := p.guestTask(pid)
+	if u == nil {
+		return 0, abi.ESRCH
+	}
+	if req == ptraceAttach || req == ptraceSeize {
+		return 0, t.ptraceAttach(u, req == ptraceSeize, addr, data)
+	}
+	l := u.pt
+	if l == nil || l.tracer != t {
+		return 0, abi.ESRCH
+	}
+	switch req {
+	case ptraceKill:
+		u.post(sigInfo{signo: abi.SIGKILL, code: abi.SI_USER, pid: t.group.tgid, uid: int(t.cred.uid.r)})
+		return 0, 0
+	case ptraceInterrupt:
+		if !l.seized {
+			return 0, abi.EIO
+		}
+		if !l.stopped {
+			l.trap, l.trapSig = true, abi.SIGTRAP|ptraceEventStop<<8
+			p.sigAny.Store(true)
+			u.wakeUp()
+		}
+		return 0, 0
+	}
+	if !l.stopped {
+		return 0, abi.ESRCH
+	}
+	return t.ptraceStopped(l, req, addr, data)
+}
+
+// ptraceTraceme makes t traced by its parent thread (PTRACE_TRACEME).
+func (t *Thread) ptraceTraceme() int {
+	p := t.p
+	par := t.group.parent
+	if t.pt != nil || par == nil || par.exiting || par.host != nil {
+		return abi.EPERM // the initial process's parent is the runner's host parent
+	}
+	tracer := par.threads[t.group.parentTid]
+	if tracer == nil {
+		return abi.EPERM
+	}
+	p.trace(&tracee{t: t, tid: t.tid, tracer: tracer})
+	return 0
+}
+
+// trace links l.
+func (p *Process) trace(l *tracee) {
+	if p.traced == nil {
+		p.traced = map[int]*tracee{}
+	}
+	p.traced[l.tid] = l
+	l.t.pt = l
+}
+
+// ptraceAttach is PTRACE_ATTACH or PTRACE_SEIZE (data: its options) of
+// thread u by t (Linux's ptrace_attach).
+func (t *Thread) ptraceAttach(u *Thread, seize bool, addr, data uint64) int {
+	if seize && (addr != 0 || data&^ptraceOMask != 0) {
+		return abi.EIO
+	}
+	if u.group == t.group || !t.mayAttach(u.group, u) || u.pt != nil {
+		return abi.EPERM
+	}
+	if seize && data&ptraceOSuspendSeccomp != 0 {
+		return abi.EINVAL
+	}
+	l := &tracee{t: u, tid: u.tid, tracer: t, seized: seize}
+	if seize {
+		l.opts = data
+	}
+	t.p.trace(l)
+	if !seize {
+		u.post(sigInfo{signo: abi.SIGSTOP, code: abi.SI_KERNEL})
+	}
+	return 0
+}
+
+// ptraceExec is the end of a successful execve of traced thread t: a
+// PTRACE_EVENT_EXEC stop with PTRACE_O_TRACEEXEC, else SIGTRAP unless
+// it was seized (Linux's ptrace_event).
+func (t *Thread) ptraceExec() {
+	l := t.pt
+	switch {
+	case l == nil:
+	case l.opts&ptraceOTraceexec != 0:
+		l.msg = uint64(t.tid)
+		t.ptraceStop(l, abi.SIGTRAP|ptraceEventExec<<8, nil) // an end shows at the call's return
+	case !l.seized:
+		t.post(sigInfo{signo: abi.SIGTRAP, code: abi.SI_USER})
+	}
+}
+
+// ptraceSets are powerpc's requests that move one register set: its
+// note type, the bytes moved, and whether the tracee's set is written.
+var ptraceSets = map[int64]struct {
+	note uint32
+	size int
+	set  bool
+}{
+	regs.PTRACE_GETREGS:    {regs.NT_PRSTATUS, regs.GPRegsPtraceSize, false},
+	regs.PTRACE_GETREGS64:  {regs.NT_PRSTATUS, regs.GPRegsPtraceSize, false},
+	regs.PTRACE_SETREGS:    {regs.NT_PRSTATUS, regs.GPRegsPtraceSize, true},
+	regs.PTRACE_SETREGS64:  {regs.NT_PRSTATUS, regs.GPRegsPtraceSize, true},
+	regs.PTRACE_GETFPREGS:  {regs.NT_PRFPREG, regs.FPRegsSize, false},
+	regs.PTRACE_SETFPREGS:  {regs.NT_PRFPREG, regs.FPRegsSize, true},
+	regs.PTRACE_GETVRREGS:  {regs.NT_PPC_VMX, regs.VMXRegsPtraceSize, false},
+	regs.PTRACE_SETVRREGS:  {regs.NT_PPC_VMX, regs.VMXRegsPtraceSize, true},
+	regs.PTRACE_GETVSRREGS: {regs.NT_PPC_VSX, regs.VSXRegsSize, false},
+	regs.PTRACE_SETVSRREGS: {regs.NT_PPC_VSX, regs.VSXRegsSize, true},
+}
+
+// validSignal is Linux's valid_signal of a resuming request's data.
+func validSignal(data uint64) bool { return data <= abi.NSIG }
+
+// ptraceStopped is a request about l's stopped tracee.
+func (t *Thread) ptraceStopped(l *tracee, req int64, addr, data uint64) (uint64, int) {
+	p := t.p
+	u := l.t
+	r := &u.ctx.Regs
+	o := p.order
+	if s, ok := ptraceSets[req]; ok {
+		if s.set {
+			return 0, t.getRegset(data, s.note, r, s.size)
+		}
+		return 0, t.putRegset(data, s.note, r, s.size)
+	}
+	switch req {
+	case ptraceCont, ptraceDetach, ptraceSyscall, ptraceSinglestep:
+		if !validSignal(data) {
+			return 0, abi.EIO
+		}
+		if req == ptraceDetach {
+			p.untrace(l, int(data))
+			return 0, 0
+		}
+		l.sysTrace, l.step = req == ptraceSyscall, req == ptraceSinglestep
+		l.sig, l.stopped = int(data), false
+		close(l.resume)
+		return 0, 0
+	case ptracePeektext, ptracePeekdata:
+		var b [8]byte
+		if u.mm.Mem.Peek(addr, b[:]) != nil {
+			return 0, abi.EIO
+		}
+		return 0, t.put64(data, o.Uint64(b[:]))
+	case ptracePoketext, ptracePokedata:
+		var b [8]byte
+		o.PutUint64(b[:], data)
+		if u.mm.Mem.Poke(addr, b[:]) != nil {
+			return 0, abi.EIO
+		}
+		return 0, 0
+	case ptracePeekusr:
+		v, ok := peekUser(r, addr)
+		if !ok {
+			return 0, abi.EIO
+		}
+		return 0, t.put64(data, v)
+	case ptracePokeusr:
+		if addr&7 != 0 || !pokeUser(r, int(addr/8), data) {
+			return 0, abi.EIO
+		}
+		return 0, 0
+	case ptraceGetregset, ptraceSetregset:
+		return 0, t.ptraceRegset(r, uint32(addr), data, req == ptraceSetregset)
+	case ptraceSetoptions:
+		if data&^ptraceOMask != 0 {
+			return 0, abi.EINVAL
+		}
+		if data&ptraceOSuspendSeccomp != 0 {
+			return 0, abi.EINVAL
+		}
+		l.opts = data
+		return 0, 0
+	case ptraceGeteventmsg:
+		return 0, t.put64(data, l.msg)
+	case ptraceGetsiginfo, ptraceSetsiginfo:
+		if l.info == nil {
+			return 0, abi.EINVAL
+		}
+		b := make([]byte, abi.SiginfoSize)
+		if req == ptraceSetsiginfo {
+			if t.mm.Mem.Read(data, b) != nil {
+				return 0, abi.EFAULT
+			}
+			var si abi.Siginfo
+			abi.SiginfoLayout.Decode(o, b, &si)
+			*l.info = sigInfo{signo: l.info.signo, code: int(si.Code), raw: b}
+			return 0, 0
+		}
+		p.putSiginfo(b, l.info.signo, l.info)
+		if t.mm.Mem.Write(data, b) != nil {
+			return 0, abi.EFAULT
+		}
+		return 0, 0
+	}
+	return 0, abi.EIO
+}
+
+// ptraceGPRegs is the NT_PRSTATUS image of r as ptrace gives it: SOFTE
+// read as 1 (the FP exception mode is in the MSR already: doc.go).
+func ptraceGPRegs(r *regs.Regs) regs.Regs {
+	c := *r
+	c.SOFTE = 1
+	return c
+}
+
+// peekUser is PTRACE_PEEKUSR's value at user-area offset addr (Linux's
+// ptrace_get_reg and the FP slots), false for EIO.
+func peekUser(r *regs.Regs, addr uint64) (uint64, bool) {
+	if addr&7 != 0 || addr/8 >= regs.PT_FPSCR+1 {
+		return 0, false
+	}
+	i := int(addr / 8)
+	if i > regs.PT_DSCR && i < regs.PT_FPR0 {
+		return 0, false
+	}
+	c := ptraceGPRegs(r)
+	return c.UserReg(i)
+}
+
+// pokeUser is PTRACE_POKEUSR of v at index i (Linux's ptrace_put_reg):
+// r0-r31, nip, orig_gpr3, ctr, link, xer and ccr as given, the MSR's SE
+// and BE bits alone, the trap's bits but its low flag, DSCR, the FP
+// slots; false (EIO) for the others.
+func pokeUser(r *regs.Regs, i int, v uint64) bool {
+	switch {
+	case i == regs.PT_MSR:
+		r.MSR = r.MSR&^regs.MSRDebugChange | v&regs.MSRDebugChange
+		return true
+	case i == regs.PT_TRAP:
+		r.TRAP = r.TRAP&1 | v&^1
+		return true
+	case i <= regs.PT_CCR, i == regs.PT_DSCR, i >= regs.PT_FPR0 && i <= regs.PT_FPSCR:
+		return r.SetUserReg(i, v)
+	}
+	return false
+}
+
+// putRegset writes the first n bytes of register set note of r to the
+// tracer's memory at addr.
+func (t *Thread) putRegset(addr uint64, note uint32, r *regs.Regs, n int) int {
+	c := ptraceGPRegs(r)
+	b, err := regs.EncodeRegset(&c, note, t.p.order)
+	if err != nil {
+		return abi.EIO
+	}
+	if t.mm.Mem.Write(addr, b[:min(n, len(b))]) != nil {
+		return abi.EFAULT
+	}
+	return 0
+}
+
+// getRegset loads the first n bytes of register set note of r from the
+// tracer's memory at addr (a part of the set: the rest unchanged), with
+// POKEUSR's rules for the general registers (Linux's gpr_set leaves the
+// slots it does not write as they were).
+func (t *Thread) getRegset(addr uint64, note uint32, r *regs.Regs, n int) int {
+	o := t.p.order
+	b, err := regs.EncodeRegset(r, note, o)
+	if err != nil {
+		return abi.EIO
+	}
+	n = min(n, len(b))
+	if t.mm.Mem.Read(addr, b[:n]) != nil {
+		return abi.EFAULT
+	}
+	c := *r
+	if note == regs.NT_PRSTATUS {
+		var given regs.Regs
+		if regs.DecodeGPRegs(&given, b, o) != nil {
+			return abi.EIO
+		}
+		for i := 0; i < n/8 && i < regs.PT_REGS_COUNT; i++ {
+			v, _ := given.UserReg(i)
+			if old, _ := r.UserReg(i); v != old {
+				pokeUser(&c, i, v)
+			}
+		}
+		*r = c
+		return 0
+	}
+	if regs.DecodeRegset(&c, note, b, o) != nil {
+		return abi.EIO
+	}
+	*r = c
+	return 0
+}
+
+// ptraceRegset is PTRACE_GETREGSET or SETREGSET (set) of note with the
+// struct iovec at iov: a whole number of the set's slots, at most the
+// set, its length then what moved (Linux's ptrace_regset).
+func (t *Thread) ptraceRegset(r *regs.Regs, note uint32, iov uint64, set bool) int {
+	v, e := getStruct(t, iov, abi.IovecLayout)
+	if e != 0 {
+		return e
+	}
+	full, err := regs.EncodeRegset(r, note, t.p.order)
+	if err != nil {
+		return abi.EINVAL
+	}
+	slot := uint64(8)
+	if note == regs.NT_PPC_VMX {
+		slot = 16
+	}
+	if v.Len%slot != 0 {
+		return abi.EINVAL
+	}
+	n := int(min(v.Len, uint64(len(full))))
+	if set {
+		e = t.getRegset(v.Base, note, r, n)
+	} else {
+		e = t.putRegset(v.Base, note, r, n)
+	}
+	if e != 0 {
+		return e
+	}
+	v.Len = uint64(n)
+	return putStruct(t, iov, abi.IovecLayout, &v)
+}
+
+// tracerPid is /proc's TracerPid of g's thread u (the leader if nil): the
+// tracer thread's id (Linux's task_pid_nr of ptrace_parent), 0 if it is
+// not traced.
+func (g *threadGroup) tracerPid(u *Thread) int {
+	if u == nil {
+		u = g.threads[g.tgid]
+	}
+	if u == nil || u.pt == nil {
+		return 0
+	}
+	return u.pt.tracer.tid
+}
+
+// ptraceSyscallStop is a syscall-enter or syscall-exit stop of t
+// (PTRACE_SYSCALL): SIGTRAP, with 0x80 under PTRACE_O_TRACESYSGOOD; a
+// signal the resumption gives is sent to t, as Linux's
+// ptrace_report_syscall does. It reports whether t's process or the run
+// ended.
+func (t *Thread) ptraceSyscallStop(l *tracee) bool {
+	code := abi.SIGTRAP
+	if l.opts&ptraceOTracesysgood != 0 {
+		code |= 0x80
+	}
+	if t.ptraceStop(l, code, nil) {
+		return true
+	}
+	if l.sig != 0 {
+		t.post(sigInfo{signo: l.sig, code: abi.SI_KERNEL})
+	}
+	return false
+}
+
+// runStep runs one instruction of t for PTRACE_SINGLESTEP: once it has
+// completed (a system call too), SIGTRAP (TRAP_TRACE, forced as Linux's
+// single-step trap) stops t again; an instruction that faults delivers
+// its signal and is stepped again when it runs. It reports whether the
+// thread is finished.
+func (t *Thread) runStep() bool {
+	p := t.p
+	r := &t.ctx.Regs
+	if p.rec != nil {
+		p.rec.beforeRun(t)
+	}
+	n, err := t.mm.e.Run(r, t.mm.Mem, emulate.RunOptions{MaxSteps: 1})
+	t.count += n
+	if p.rec != nil {
+		p.rec.afterRun(t, n)
+	}
+	if err != emulate.ErrStepLimit {
+		if t.stopped(err) {
+			return true
+		}
+		if !errors.Is(err, emulate.ErrMustNotStep) {
+			return false
+		}
+	}
+	if l := t.pt; l != nil && l.step {
+		l.step = false
+		return t.syncSignal(abi.SIGTRAP, trapTRACE, r.NIP)
+	}
+	return false
+}
