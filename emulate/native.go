@@ -122,6 +122,12 @@ func newNativeState(e *Emulator) *nativeState {
 		return s
 	}
 	s.arena = a
+	if s.onCode != nil {
+		// The code's addresses are named in a map for the whole host
+		// process (run -perfmap): freed code must not leave its
+		// addresses to other code, of this Emulator or another.
+		a.KeepAddresses()
+	}
 	runtime.AddCleanup(e, func(a *jit.Arena) { a.Free() }, a)
 	return s
 }

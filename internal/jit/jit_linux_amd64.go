@@ -26,8 +26,9 @@ const Supported = true
 // start).
 type Arena struct {
 	chunks []chunk
-	off    int // next free byte of the last chunk
-	size   int // bytes of code added
+	off    int  // next free byte of the last chunk
+	size   int  // bytes of code added
+	keep   bool // KeepAddresses: Free reserves the executable views
 }
 
 // chunk is an Arena's mapping: rw and rx views of one memory file, or
@@ -208,17 +209,48 @@ func (a *Arena) Writable(p uintptr, n int) []byte {
 // Size is the number of bytes of code added since NewArena or Free.
 func (a *Arena) Size() int { return a.size }
 
+// KeepAddresses makes Free leave the addresses of the code it frees
+// reserved: mapped again as inaccessible memory with no pages (no memory
+// is kept), so that no later mapping of this host process, another
+// Arena's included, has them. A map of generated code by address (a perf
+// map, written for the whole host process) then never gives one address
+// two pieces of code. The cost is address space: ChunkSize a chunk freed,
+// and a mapping each where the kernel cannot merge neighbours.
+func (a *Arena) KeepAddresses() { a.keep = true }
+
 // Free unmaps the arena's memory: the addresses Add returned are invalid
-// after it. The Arena can be used again.
+// after it (still reserved after KeepAddresses). The Arena can be used
+// again.
 func (a *Arena) Free() error {
 	var first error
 	for _, c := range a.chunks {
+		if a.keep {
+			// Replace the executable view in place (MAP_FIXED: no
+			// moment at which another mapping could take the
+			// addresses); the read-write view, unmapped below, is no
+			// code's address.
+			x := &c.rx
+			if c.rx == nil {
+				x = &c.rw
+			}
+			m := *x
+			if _, err := unix.MmapPtr(-1, 0, unsafe.Pointer(unsafe.SliceData(m)), uintptr(len(m)), unix.PROT_NONE,
+				unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_FIXED|unix.MAP_NORESERVE); err != nil {
+				if first == nil {
+					first = err
+				}
+			} else {
+				// The reservation stays; x/sys's record of a mapping
+				// it made stays too (a map entry), never unmapped.
+				*x = nil
+			}
+		}
 		for _, m := range [][]byte{c.rw, c.rx} {
 			if m == nil {
 				continue
 			}
 			un := unix.Munmap
-			if c.rawRX && &m[0] == &c.rx[0] {
+			if c.rawRX && c.rx != nil && &m[0] == &c.rx[0] {
 				un = munmap
 			}
 			if err := un(m); err != nil && first == nil {

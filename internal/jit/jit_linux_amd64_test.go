@@ -146,3 +146,79 @@ func mapPerm(t *testing.T, addr uintptr) (string, string) {
 	t.Fatalf("%#x not in /proc/self/maps", addr)
 	return "", ""
 }
+
+// TestArenaKeepAddresses frees an arena that keeps its addresses, with a
+// chunk of each kind: the executable view's addresses stay mapped, with
+// no access and no name, the read-write view is gone, the arena can be
+// used again, and a second arena's chunks (Add fills one, then takes
+// new ones) never get those addresses.
+func TestArenaKeepAddresses(t *testing.T) {
+	kinds := []struct {
+		name string
+		kind int
+	}{{"shared", kindShared}, {"file", kindFile}, {"private", kindPrivate}}
+	for _, k := range kinds {
+		t.Run(k.name, func(t *testing.T) {
+			defer func(p int) { chunkKinds = p }(chunkKinds)
+			chunkKinds = k.kind
+			a, err := NewArena()
+			if err != nil {
+				t.Fatal(err)
+			}
+			a.KeepAddresses()
+			var asm amd64.Asm
+			asm.MovImm(amd64.RAX, 1)
+			asm.Ret()
+			fn, err := a.Add(asm.Buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rw uintptr
+			if w := a.Writable(fn, 1); w != nil {
+				rw = uintptr(unsafe.Pointer(&w[0]))
+			}
+			if err := a.Free(); err != nil {
+				t.Fatalf("Free: %v", err)
+			}
+			if perm, name := mapPerm(t, fn); perm != "---p" || name != "" {
+				t.Errorf("freed code's mapping: %q %q, want \"---p\" and no name", perm, name)
+			}
+			if rw != 0 && mapped(t, rw) {
+				t.Errorf("freed read-write view still mapped at %#x", rw)
+			}
+			if _, err := a.Add(asm.Buf); err != nil {
+				t.Fatalf("Add after Free: %v", err)
+			}
+			defer a.Free()
+			b, err := NewArena()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Free()
+			for i := 0; i < 4*ChunkSize/4096; i++ {
+				p, err := b.Add(make([]byte, 4000))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if fn >= p && fn < p+4000 || b.Holds(fn, 1) {
+					t.Fatalf("a second arena's code at %#x holds the freed code's address %#x", p, fn)
+				}
+			}
+		})
+	}
+}
+
+// mapped reports whether addr is in a mapping of /proc/self/maps.
+func mapped(t *testing.T, addr uintptr) bool {
+	b, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		var lo, hi uintptr
+		if _, err := fmt.Sscanf(l, "%x-%x", &lo, &hi); err == nil && lo <= addr && addr < hi {
+			return true
+		}
+	}
+	return false
+}

@@ -26,6 +26,9 @@ func (a *Arena) Writable(p uintptr, n int) []byte { return nil }
 // Size is 0 on this host.
 func (a *Arena) Size() int { return 0 }
 
+// KeepAddresses does nothing on this host.
+func (a *Arena) KeepAddresses() {}
+
 // Free does nothing on this host.
 func (a *Arena) Free() error { return nil }
 
