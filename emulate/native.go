@@ -474,14 +474,13 @@ func nativeCode(a *natAsm, b *block, gen uint32, from int) (int, bool) {
 	ops, le := b.ops, b.le
 	var exits []nativeExit
 	start := a.Len()
-	a.probes, a.slows, a.ops, a.memo, a.recAt = a.probes[:0], a.slows[:0], ops, natMemo{}, [2]int{-1, -1}
+	a.probes, a.recAt = a.probes[:0], [2]int{-1, -1}
 	a.prologue()
 	k := from
 	for ; k < len(ops); k++ {
 		if !nativeOp(a, &ops[k], k, le, &exits) {
 			break
 		}
-		nativeMemoAfter(a, &ops[k])
 	}
 	br := false
 	if k < len(ops) {
@@ -497,17 +496,6 @@ func nativeCode(a *natAsm, b *block, gen uint32, from int) (int, bool) {
 	if !br {
 		a.MovImm(amd64.RAX, uint64(k))
 		a.Ret()
-	}
-	// The lookups of the accesses outside the memo's page
-	// (nativeMemoLookup): the whole lookup, then the memo set to the
-	// access's page and RCX to its offset there.
-	for _, p := range a.slows {
-		a.Patch(p.off, a.Len())
-		nativeLookup(a, p.tlb2, p.size, p.j, &exits)
-		nativeMemoSet(a)
-		a.Mov(amd64.RCX, amd64.RAX)
-		a.Op(amd64.SUB, amd64.RCX, amd64.R10)
-		a.Patch(a.Jmp(), p.cont)
 	}
 	// The second levels' probes (nativeLookup): RDX = the entry of the
 	// page of the access's first byte in the level (level2.t, never nil
@@ -1268,25 +1256,11 @@ func nativeAccess(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) {
 	if op.imm != 0 {
 		imm64(a, amd64.ADD, rax, op.imm)
 	}
-	store := op.kind == kStore || op.kind == kStoreF
 	tlb := offRTLB
-	if store {
+	if op.kind == kStore || op.kind == kStoreF {
 		tlb = offWTLB
 	}
-	// The memo for the D-form accesses of the block nativeCode
-	// translates (op is its op j).
-	dForm := op.mask == 0 && j < len(a.ops) && &a.ops[j] == op
-	var at amd64.Mem
-	switch m := a.memo; {
-	case dForm && m.ok && m.ra == op.ra && m.store == store:
-		at = nativeMemoLookup(a, tlb, int32(op.size), j)
-	default:
-		at = nativeLookup(a, tlb, int32(op.size), j, exits)
-		if dForm && nativeMemoUseful(a.ops, j) {
-			nativeMemoSet(a)
-			a.memo = natMemo{ok: true, ra: op.ra, store: store}
-		}
-	}
+	at := nativeLookup(a, tlb, int32(op.size), j, exits)
 	width := 8 * int(op.size)
 	noSwap := le || width == 8
 	swap := func(r amd64.Reg) {
@@ -1374,102 +1348,6 @@ func nativeLookup(a *natAsm, tlb, size int32, j int, exits *[]nativeExit) amd64.
 	}
 	a.probes = append(a.probes, natProbe{off: miss, cont: a.Len(), tlb2: tlb2, j: j})
 	return amd64.MI(rdx, rax, 0)
-}
-
-// The memo (natMemo). A block's D-form accesses through one base
-// register often fall on one page: a function's stack frame, the fields
-// of a structure. After the lookup of such an access (when a later op
-// of the block is another through the same base register and data cache,
-// with no op between that writes the base or may use R10 or R11), the
-// code keeps the page's guest address in R10 and host address in R11,
-// and each later access checks only that its bytes are on that page (a
-// subtraction and a compare, no load) before it goes to R11 + its offset;
-// an access outside the page takes the whole lookup out of line, which
-// exits as nativeLookup does on a miss or moves the memo to its page.
-// The memo lives within one straight run of the code (the code's entry
-// and a loop's back edge come before any lookup of it), so a page it
-// names was found in the data cache since the code was entered, and
-// nothing runs in between that could change the caches.
-
-// nativeMemoSet sets R10 and R11 to the page of the access at RAX whose
-// lookup left RDX = the page's add.
-func nativeMemoSet(a *natAsm) {
-	a.Mov(amd64.R10, amd64.RAX)
-	a.OpImm(amd64.AND, amd64.R10, -int32(mem.PageSize))
-	a.Lea(amd64.R11, amd64.MI(amd64.R10, amd64.RDX, 0))
-}
-
-// nativeMemoLookup appends the check that the access of size bytes at
-// RAX is on the memo's page and returns its operand, [R11+RCX]; an
-// access elsewhere is looked up in the data cache at tlb out of line
-// (natAsm.slows), exiting at op j on a miss.
-func nativeMemoLookup(a *natAsm, tlb, size int32, j int) amd64.Mem {
-	a.Mov(amd64.RCX, amd64.RAX)
-	a.Op(amd64.SUB, amd64.RCX, amd64.R10)
-	a.OpImm(amd64.CMP, amd64.RCX, int32(mem.PageSize)-size)
-	off := a.Jcc(amd64.CondA)
-	a.slows = append(a.slows, natProbe{off: off, cont: a.Len(), tlb2: tlb, j: j, size: size})
-	return amd64.MI(amd64.R11, amd64.RCX, 0)
-}
-
-// nativeMemoKeeps reports whether the code of op keeps the memo, R10
-// and R11 (it may still write the memo's base register:
-// nativeMemoWrites).
-func nativeMemoKeeps(op *bop) bool {
-	switch op.kind {
-	case kLi, kAddi, kAdd, kAnd, kOr, kXor, kSubf, kMulld, kMullw, kOri, kXori,
-		kRot32, kRot64, kExtsw, kCmp, kCmpi, kLoad, kStore, kLoadF, kStoreF:
-		return true
-	}
-	return false
-}
-
-// nativeMemoWrites reports whether op, one nativeMemoKeeps keeps the
-// memo over, writes GPR ra.
-func nativeMemoWrites(op *bop, ra uint8) bool {
-	switch op.kind {
-	case kCmp, kCmpi, kStore, kStoreF, kLoadF:
-	default:
-		if op.rt&31 == ra&31 {
-			return true
-		}
-	}
-	return op.upd && op.ra&31 == ra&31
-}
-
-// nativeMemoAfter ends the memo after op when op's code may not keep
-// it.
-func nativeMemoAfter(a *natAsm, op *bop) {
-	if !nativeMemoKeeps(op) || nativeMemoWrites(op, a.memo.ra) {
-		a.memo.ok = false
-	}
-}
-
-// nativeMemoUseful reports whether a memo of the page of op j, a D-form
-// access, would serve a later op: one of the same base register and
-// data cache before any op that ends the memo.
-func nativeMemoUseful(ops []bop, j int) bool {
-	op := &ops[j]
-	store := op.kind == kStore || op.kind == kStoreF
-	if nativeMemoWrites(op, op.ra) {
-		return false
-	}
-	for i := j + 1; i < len(ops); i++ {
-		o := &ops[i]
-		if !nativeMemoKeeps(o) {
-			return false
-		}
-		switch o.kind {
-		case kLoad, kStore, kLoadF, kStoreF:
-			if o.mask == 0 && o.ra == op.ra && (o.kind == kStore || o.kind == kStoreF) == store {
-				return true
-			}
-		}
-		if nativeMemoWrites(o, op.ra) {
-			return false
-		}
-	}
-	return false
 }
 
 // native is e's native state under EngineNative on a host that runs

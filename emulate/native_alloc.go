@@ -77,39 +77,19 @@ type natAsm struct {
 	// probes are the second-way probes of the code's page lookups, laid
 	// out after it (nativeCode).
 	probes []natProbe
-	// ops are the block's ops being translated (nativeCode), memo the
-	// page that the code last looked up for a base register (R10,
-	// R11: nativeAccess), slows the out-of-line lookups of the
-	// accesses that use it.
-	ops   []bop
-	memo  natMemo
-	slows []natProbe
 	// recAt are the offsets in Buf of the code's chain records of each
 	// way (natRec; -1: none), laid out after their jumps (nativeJumpTo).
 	recAt [2]int
 }
 
-// natMemo is the page of a D-form access's lookup kept for the later
-// D-form accesses of the same base register and data cache: while ok,
-// the code after the lookup has R10 = the page's guest address and R11
-// = its host address, and no op since then wrote GPR ra or R10 and R11.
-type natMemo struct {
-	ok    bool
-	ra    uint8
-	store bool
-}
-
 // natProbe is the out-of-line probe of a page lookup's second level: the
 // first level's miss jump at off, the code to go back to at cont (RDX the
 // entry's add), the offset tlb2 of the level's entries pointer
-// (level2.t), the op j to exit at on a miss. In natAsm.slows it is the
-// whole lookup of an access of size bytes outside the memo's page, the
-// data cache at offset tlb2 (nativeMemoLookup).
+// (level2.t), the op j to exit at on a miss.
 type natProbe struct {
 	off, cont int
 	tlb2      int32
 	j         int
-	size      int32
 }
 
 // reset forgets the allocation and the counts.
