@@ -214,7 +214,8 @@ func TestNativeOps(t *testing.T) {
 // generated code emits as one shift (srwi, slwi, srdi and sldi by every
 // count, clrldi 32: one 32-bit move) and each X-form ALU op of a
 // register with itself (mr and and: the one read; add and xor: both),
-// into another register and in place, then an add that feeds the result
+// and sraw, srad and their record forms by a register (the value
+// itself, or r3), into another register and in place, then an add that feeds the result
 // back, and bdnz, in both byte orders (checkNative against the Fetch
 // loop).
 func TestNativeShifts(t *testing.T) {
@@ -235,6 +236,12 @@ func TestNativeShifts(t *testing.T) {
 	for _, op := range []ppc64asm.Op{ppc64asm.OR, ppc64asm.AND, ppc64asm.ADD, ppc64asm.XOR} {
 		forms = append(forms, func(rt, ra int64) uint32 { return enc(op, rt, ra, ra) })
 	}
+	// Shifts by a register: the count is the value shifted, or r3, and
+	// both take every range of counts as the loop goes.
+	for _, op := range []ppc64asm.Op{ppc64asm.SRAW, ppc64asm.SRAWCC, ppc64asm.SRAD, ppc64asm.SRADCC} {
+		forms = append(forms, func(rt, ra int64) uint32 { return enc(op, rt, ra, ra) },
+			func(rt, ra int64) uint32 { return enc(op, rt, ra, 3) })
+	}
 	for i, form := range forms {
 		for j, rt := range []int64{3, 4} {
 			msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[(i+j)%2]
@@ -245,6 +252,19 @@ func TestNativeShifts(t *testing.T) {
 			if !checkNative(t, p) && jit.Supported {
 				t.Errorf("%08x: no generated code ran", form(rt, 4))
 			}
+		}
+	}
+	// The shifts by r4 of the most negative value (srad's counts above
+	// 63 shift out every bit), CA added into r4.
+	for i, op := range []ppc64asm.Op{ppc64asm.SRAW, ppc64asm.SRAWCC, ppc64asm.SRAD, ppc64asm.SRADCC} {
+		msr := []uint64{regs.MSRLinuxUserLE, regs.MSRLinuxUser}[i%2]
+		p := blockProgram(uint64(7501+i), msr, func(*rand.Rand) []uint32 {
+			return []uint32{enc(ppc64asm.ADDI, 5, 0, 1), enc(ppc64asm.RLDICR, 5, 5, 63, 0), enc(op, 3, 5, 4),
+				enc(ppc64asm.ADDZE, 4, 4), enc(ppc64asm.ADD, 4, 4, 3), enc(ppc64asm.ADDI, 4, 4, 0x1357), enc(ppc64asm.BC, 16, 0, -24)}
+		})
+		p.steps = 400
+		if !checkNative(t, p) && jit.Supported {
+			t.Errorf("%v: no generated code ran", op)
 		}
 	}
 }
@@ -584,6 +604,10 @@ func blockGens(rng *rand.Rand, fwd bool) []func() uint32 {
 		},
 		func() uint32 { return enc(ppc64asm.SRAWI, rt(), src(), int64(rng.IntN(32))) },
 		func() uint32 { return enc(ppc64asm.SRADI, rt(), src(), int64(rng.IntN(64))) },
+		func() uint32 {
+			ops := []ppc64asm.Op{ppc64asm.SRAW, ppc64asm.SRAWCC, ppc64asm.SRAD, ppc64asm.SRADCC}
+			return enc(ops[rng.IntN(len(ops))], rt(), src(), []int64{idx(), src()}[rng.IntN(2)])
+		},
 		func() uint32 {
 			return enc(ppc64asm.RLWIMI, rt(), src(), int64(rng.IntN(32)), int64(rng.IntN(32)), int64(rng.IntN(32)))
 		},

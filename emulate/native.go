@@ -968,7 +968,7 @@ func nativeOp(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) bool {
 // its semantic function, and reports whether it translates it: nop,
 // isync and sync (nothing to do, or MFENCE), extsb, extsh, andc, nor,
 // eqv, nand, orc, neg, mulli, mfspr and mtspr of LR and CTR, sld, srd,
-// slw, srw, srawi, sradi (XER CA and CA32), rlwimi, andi. and andis.
+// slw, srw, sraw, srad, srawi, sradi (XER CA and CA32), rlwimi, andi. and andis.
 // (CR0), without OE; with Rc the forms of nativeGenericRc.
 func nativeGeneric(a *natAsm, in *decode.Inst) bool {
 	const rax, rcx, rdx, r8, r9, r10 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9, amd64.R10
@@ -1081,24 +1081,39 @@ func nativeGeneric(a *natAsm, in *decode.Inst) bool {
 		} else {
 			a.Load(64, rax, gprM(arg(1)))
 		}
-		a.Mov(r9, rax)
-		a.ShiftImm(64, amd64.SHR, r9, 63)
 		a.MovImm(r8, 1<<n-1)
-		a.Mov(rcx, rax)
-		a.MovImm(rdx, 0)
-		a.Op(amd64.AND, rcx, r8)
-		a.Cmov(amd64.CondNE, rdx, r9)
-		a.Load(64, r10, amd64.M(nRegs, offXER))
-		imm64(a, amd64.AND, r10, ^(regs.XERCA | regs.XERCA32))
-		a.Mov(r8, rdx)
-		a.ShiftImm(64, amd64.SHL, rdx, uint8(bits.TrailingZeros64(regs.XERCA)))
-		a.ShiftImm(64, amd64.SHL, r8, uint8(bits.TrailingZeros64(regs.XERCA32)))
-		a.Op(amd64.OR, r10, rdx)
-		a.Op(amd64.OR, r10, r8)
-		a.Store(64, amd64.M(nRegs, offXER), r10)
+		nativeSraCA(a)
 		if n != 0 {
 			a.ShiftImm(64, amd64.SAR, rax, n)
 		}
+	case ppc64asm.SRAW, ppc64asm.SRAD:
+		// opSraw and opSrad with the count from RB: sraw's RB[58:63]
+		// above 31, and srad's RB[57:63] above 63, give the sign (a
+		// shift by 63); CA = CA32 = RS negative and a 1 shifted out, of
+		// all its bits for srad's counts above 63 (RCX the count, R8
+		// the mask of the bits shifted out).
+		big := uint32(64)
+		if op == ppc64asm.SRAW {
+			big = 32
+			a.LoadSX32(rax, gprM(arg(1)))
+		} else {
+			a.Load(64, rax, gprM(arg(1)))
+		}
+		a.Load(64, rcx, gprM(arg(2)))
+		a.MovImm(rdx, 63)
+		a.MovImm(r9, ^uint64(0))
+		a.Mov(r10, rcx)
+		a.OpImm32(amd64.AND, r10, big)
+		a.Cmov(amd64.CondNE, rcx, rdx)
+		a.MovImm(r8, 1)
+		a.ShiftCL(64, amd64.SHL, r8)
+		a.OpImm(amd64.SUB, r8, 1)
+		if op == ppc64asm.SRAD {
+			a.Test(r10, r10)
+			a.Cmov(amd64.CondNE, r8, r9)
+		}
+		nativeSraCA(a)
+		a.ShiftCL(64, amd64.SAR, rax)
 	case ppc64asm.RLWIMI:
 		k := rotMask(in.Args[3]&31+32, in.Args[4]&31+32)
 		a.Load(32, rax, gprM(arg(1)))
@@ -1139,12 +1154,34 @@ func nativeGeneric(a *natAsm, in *decode.Inst) bool {
 	return true
 }
 
+// nativeSraCA sets XER[CA] and XER[CA32] for an algebraic right shift
+// of RAX (sraCA): RAX negative and a 1 among its bits in the mask R8.
+// Through RDX, R8, R9, R10 and R11; RAX and RCX are kept.
+func nativeSraCA(a *natAsm) {
+	const rax, rdx, r8, r9, r10, r11 = amd64.RAX, amd64.RDX, amd64.R8, amd64.R9, amd64.R10, amd64.R11
+	a.Mov(r9, rax)
+	a.ShiftImm(64, amd64.SHR, r9, 63)
+	a.Mov(r11, rax)
+	a.MovImm(rdx, 0)
+	a.Op(amd64.AND, r11, r8)
+	a.Cmov(amd64.CondNE, rdx, r9)
+	a.Load(64, r10, amd64.M(nRegs, offXER))
+	imm64(a, amd64.AND, r10, ^(regs.XERCA | regs.XERCA32))
+	a.Mov(r8, rdx)
+	a.ShiftImm(64, amd64.SHL, rdx, uint8(bits.TrailingZeros64(regs.XERCA)))
+	a.ShiftImm(64, amd64.SHL, r8, uint8(bits.TrailingZeros64(regs.XERCA32)))
+	a.Op(amd64.OR, r10, rdx)
+	a.Op(amd64.OR, r10, r8)
+	a.Store(64, amd64.M(nRegs, offXER), r10)
+}
+
 // nativeGenericRc are the record forms nativeGeneric translates: the op
 // without Rc, then CR0 from its result (setCR0).
 var nativeGenericRc = map[decode.Op]decode.Op{
 	ppc64asm.EXTSBCC: ppc64asm.EXTSB, ppc64asm.EXTSHCC: ppc64asm.EXTSH, ppc64asm.ANDCCC: ppc64asm.ANDC,
 	ppc64asm.NORCC: ppc64asm.NOR, ppc64asm.NEGCC: ppc64asm.NEG, ppc64asm.SLDCC: ppc64asm.SLD, ppc64asm.SRDCC: ppc64asm.SRD,
 	ppc64asm.SRAWICC: ppc64asm.SRAWI, ppc64asm.SRADICC: ppc64asm.SRADI, ppc64asm.RLWIMICC: ppc64asm.RLWIMI,
+	ppc64asm.SRAWCC: ppc64asm.SRAW, ppc64asm.SRADCC: ppc64asm.SRAD,
 	ppc64asm.EQVCC: ppc64asm.EQV, ppc64asm.NANDCC: ppc64asm.NAND, ppc64asm.ORCCC: ppc64asm.ORC,
 	ppc64asm.SLWCC: ppc64asm.SLW, ppc64asm.SRWCC: ppc64asm.SRW,
 }
