@@ -54,7 +54,7 @@ type tlbEntry struct {
 	add  uintptr // uintptr(page) − the page's guest address (mod 2^64)
 	// exec: a page of the w cache lent with execute permission (its
 	// lending moved the memory's ExecWrites), which is not kept past
-	// its Run (pageCache.wKept).
+	// its Run (pageCache.end).
 	exec bool
 }
 
@@ -84,7 +84,7 @@ type pageCache struct {
 	// only, and pageMiss at the second before the memory (a page found
 	// there comes back to the first, swapping with its entry). A page
 	// is in at most one level of a set. r2 is kept across Runs as r is
-	// (rKept: begin and end), w2 as w is (wKept) unless it was given an
+	// (begin and end), w2 as w is unless it was given an
 	// exec entry (level2.exec), then emptied at the Run's end.
 	r2, w2 level2
 
@@ -182,27 +182,26 @@ type pageCache struct {
 	// epoch while it is unchanged.
 	execWrites uint64
 
-	// rKept is r as the last Run on pm left it (end), which the next
-	// Run on pm takes back (begin) when pm's Generation is the same and
-	// the Run has no hooks: the pages AccessPage lent for reading are
-	// still the storage of their addresses and still readable then
+	// r and w keep their pages from one Run on pm to the next (end
+	// leaves them; begin empties them when pm or its Generation changed,
+	// or for a Run with hooks): the pages AccessPage lent for reading
+	// are still the storage of their addresses and still readable then
 	// (PagedMemory's Generation), so a Run after a system call or a
-	// quantum does not miss on every page it reads again. Outside Run r
-	// stays empty (Step's accesses use it only in Run: dataPage), as w
-	// does (wKept keeps w's pages).
-	rKept [tlbSize]tlbEntry
-	// wKept is w as the last Run on pm left it, without its exec
-	// entries, when pm is a *mem.Memory (empty otherwise), which the
-	// next Run takes back as it takes rKept. A page lent for writing
-	// without execute permission is not counted by ExecWrites (no
-	// instruction can be fetched from it before a Protect, which
-	// changes Generation), so its stores in a later Run need no
-	// counting; while Generation stays it is still the storage of its
-	// address and still writable (copy-on-write after a fork: Clone
-	// changes the Generation of the memory cloned). xz -9 of 1 MB
-	// runs 78,000 Runs (the runner's quanta) and missed w 3.7 M times
-	// when w was emptied at each.
-	wKept [tlbSize]tlbEntry
+	// quantum does not miss on every page it reads again. A page lent
+	// for writing without execute permission is not counted by
+	// ExecWrites (no instruction can be fetched from it before a
+	// Protect, which changes Generation), so its stores in a later Run
+	// need no counting; while Generation stays it is still the storage
+	// of its address and still writable (copy-on-write after a fork:
+	// Clone changes the Generation of the memory cloned). end drops w's
+	// exec entries (wExec: pageMiss gave one in this Run), and all of w
+	// when pm is not a *mem.Memory. Outside Run Step does not use them
+	// (dataPage and pageMiss look at on). xz -9 of 1 MB runs 78,000 Runs
+	// (the runner's quanta) and missed w 3.7 M times when w was emptied
+	// at each; bzip2 -9 of 3 MB runs 60,000, and copying r and w aside
+	// at each Run's end and back at the next's start (32 KiB) was 4% of
+	// its time.
+	wExec bool
 }
 
 // tlb2Size is the number of entries of a second level (64 MiB of pages;
@@ -520,9 +519,8 @@ func (c *pageCache) begin(pm PagedMemory, hooked bool) {
 	if gen := pm.Generation(); !same || c.gen != gen {
 		c.flush()
 		c.pm, c.gen = pm, gen
-	} else if !hooked {
-		c.r, c.w = c.rKept, c.wKept
-	} else {
+	} else if hooked {
+		c.r, c.w = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
 		c.r2.clear()
 		c.w2.clear()
 	}
@@ -543,16 +541,17 @@ func (c *pageCache) end() {
 		c.execWrites = mm.ExecWrites() + 1
 	}
 	c.on = nil
-	c.rKept = c.r
-	c.wKept = [tlbSize]tlbEntry{}
-	if ok {
-		for i, t := range &c.w {
-			if !t.exec {
-				c.wKept[i] = t
+	switch {
+	case !ok:
+		c.w = [tlbSize]tlbEntry{}
+	case c.wExec:
+		for i := range c.w {
+			if c.w[i].exec {
+				c.w[i] = tlbEntry{}
 			}
 		}
 	}
-	c.r, c.w = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
+	c.wExec = false
 	if !ok || c.w2.exec {
 		c.w2.clear()
 	}
@@ -561,7 +560,7 @@ func (c *pageCache) end() {
 // flush forgets every page (the decoded instructions stay: they check
 // their word).
 func (c *pageCache) flush() {
-	c.r, c.rKept, c.w, c.wKept = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}
+	c.r, c.w, c.wExec = [tlbSize]tlbEntry{}, [tlbSize]tlbEntry{}, false
 	c.r2.clear()
 	c.w2.clear()
 	c.codeAddr, c.codePage, c.codeInsts, c.codeBlks = noCode, &noPage, &neverInsts, nil
@@ -578,14 +577,14 @@ func (c *pageCache) flush() {
 // small enough to inline.
 func (e *Emulator) dataPage(set *[tlbSize]tlbEntry, addr uint64, n int) *[mem.PageSize]byte {
 	pn := addr / mem.PageSize
-	if t := &set[pn%tlbSize]; t.tag == pn+1 && addr%mem.PageSize+uint64(n) <= mem.PageSize && !e.wrap32 {
+	if t := &set[pn%tlbSize]; t.tag == pn+1 && addr%mem.PageSize+uint64(n) <= mem.PageSize && !e.wrap32 && e.pages.on != nil {
 		return t.page
 	}
 	return nil
 }
 
-// pageMiss is dataPage for a page not in set. The sets hold pages only
-// while Run steps on a PagedMemory (pageCache.end empties them).
+// pageMiss is dataPage for a page not in set. The sets are used only
+// while Run steps on a PagedMemory (pageCache.on).
 func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc mem.Access) *[mem.PageSize]byte {
 	c := &e.pages
 	if c.on == nil || e.wrap32 || addr%mem.PageSize+uint64(n) > mem.PageSize {
@@ -628,6 +627,7 @@ func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc mem.
 		l2.put(*t) // the evicted entry to the second level
 	}
 	*t = tlbEntry{tag: pn + 1, page: p, add: uintptr(unsafe.Pointer(p)) - uintptr(pn*mem.PageSize), exec: exec}
+	c.wExec = c.wExec || exec
 	return p
 }
 

@@ -14,7 +14,7 @@ import (
 
 // TestRunReadCacheAcrossRuns: Run keeps the pages it read through its
 // data cache for the next Run on the same memory while the memory's
-// Generation stays (paged.go, pageCache.rKept). A loop loads a
+// Generation stays (paged.go, pageCache.begin and end). A loop loads a
 // doubleword from a data page until it is hot (a block, generated code
 // under EngineNative); then, between two Runs, the page's contents or
 // its mapping change, or the next access is a Step on another memory
@@ -146,7 +146,7 @@ func runAgain(t *testing.T, e *emulate.Emulator, r *regs.Regs, m *mem.Memory, fa
 // TestRunWriteCacheAcrossRuns: Run keeps the pages it wrote through its
 // data cache for the next Run on the same memory while the memory's
 // Generation stays, except pages lent with execute permission (paged.go,
-// pageCache.wKept). A loop stores a counter into a data page until it is
+// pageCache.end). A loop stores a counter into a data page until it is
 // hot (a block, generated code under EngineNative); then, between two
 // Runs, the page's mapping changes, the memory is cloned (a fork's
 // copy-on-write) or nothing happens, and the stores of the next Run must
@@ -226,6 +226,33 @@ func TestRunWriteCacheAcrossRuns(t *testing.T) {
 					check(t, m)
 				}
 			})
+		}
+	}
+}
+
+// TestStepAfterRunNoMemory: the pages a Run's data caches keep for the
+// next Run (pageCache.begin and end) are not used by a Step outside Run:
+// a load or store of the page the Run's loop read, stepped with no
+// memory, faults with ErrNoMemory and the page keeps its contents.
+func TestStepAfterRunNoMemory(t *testing.T) {
+	msr := uint64(regs.MSRLinuxUserLE)
+	prog := []uint32{enc(ppc64asm.LD, 3, 0, 4), enc(ppc64asm.ADDI, 5, 5, 1), enc(ppc64asm.B, -8)}
+	for _, op := range []uint32{
+		enc(ppc64asm.LD, 3, 0, 4), enc(ppc64asm.STD, 5, 0, 4),
+		enc(ppc64asm.LXVX, 3, 0, 4), enc(ppc64asm.STXVX, 3, 0, 4),
+	} {
+		for _, engine := range []emulate.Engine{emulate.EngineNative, emulate.EngineBlock, emulate.EngineCached} {
+			e, _, m := hotRun(t, engine, prog, mem.RW, binary.LittleEndian.AppendUint64(nil, 1))
+			r := regs.Regs{MSR: msr, NIP: codeBase}
+			r.GPR[4], r.GPR[5] = keptData, 7
+			err := e.StepWord(&r, nil, op, 0)
+			if !errors.Is(err, emulate.ErrNoMemory) || !errors.Is(err, emulate.ErrDataFault) {
+				t.Errorf("%08x after a %v Run: %v, want a data fault with ErrNoMemory", op, engine, err)
+			}
+			b := make([]byte, 16)
+			if err := m.Read(keptData, b); err != nil || binary.LittleEndian.Uint64(b) != 1 || binary.LittleEndian.Uint64(b[8:]) != 0 {
+				t.Errorf("%08x after a %v Run: the page holds % x (%v), want it unchanged", op, engine, b, err)
+			}
 		}
 	}
 }
