@@ -62,7 +62,9 @@
 //
 // A replay (record.GDBTarget) stops where the recorded run took each
 // signal, forwards and backwards, as the live run stopped, and goes on as
-// recorded whatever signal GDB resumes with.
+// recorded whatever signal GDB resumes with. A plain recording notes the
+// signals it discarded as ignored when sent, where a traced process
+// (run -gdb's) queues them and stops, so that its replay stops there too.
 //
 // A step that names no thread (Hc0 or Hc-1, then s or bs: GDB's
 // reverse-stepi while the other threads may run) steps the thread GDB

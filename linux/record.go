@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"slices"
 
@@ -530,4 +531,66 @@ func (rc *recorder) end(st ExitStatus) error {
 		return fmt.Errorf("linux: writing the recording: %w", err)
 	}
 	return nil
+}
+
+// unseenSigs are the signals a recording discarded when they were sent
+// because their action ignores them (Thread.ignored), as Linux discards
+// them for a process no one traces, but which a traced one (run -gdb's:
+// Linux's sig_ignored) would have queued and taken: a count for each, the
+// standard signals' at most one, as a queued standard signal is.
+type unseenSigs struct {
+	set uint64
+	n   [abi.NSIG + 1]uint64
+}
+
+// drop forgets sig (its pending instances dropped: an action set to
+// ignore it, SIGCONT and the stop signals).
+func (u *unseenSigs) drop(sig int) {
+	u.set &^= sigBit(sig)
+	u.n[sig] = 0
+}
+
+// noteIgnored: sig, sent to queue q, was discarded as ignored. A recording
+// notes it so that the thread that would have taken it, had the process
+// been traced, records a take there (takeIgnored), where replay -gdb then
+// stops as run -gdb does. The program's behaviour is unchanged: nothing
+// is queued, no thread is woken, nothing the program can see.
+func (p *Process) noteIgnored(q *sigQueue, sig int) {
+	if p.rec == nil || p.rec.done || sig < 1 || sig > abi.NSIG {
+		return
+	}
+	u := &q.unseen
+	if u.set&sigBit(sig) != 0 && (sig < abi.SIGRTMIN || u.n[sig] >= p.sigpendingRL.Cur) {
+		return // a standard signal pending is not queued again; a full queue
+	}
+	u.set |= sigBit(sig)
+	u.n[sig]++
+	p.sigAny.Store(true)
+}
+
+// takeIgnored records t's take of a signal noted by noteIgnored, if t
+// takes one next: among those it does not block, its own queue's lowest
+// signal first, then its thread group's (Thread.next's order), the ignored
+// ones among the queued. It reports whether it took one.
+func (p *Process) takeIgnored(t *Thread) bool {
+	if p.rec == nil {
+		return false
+	}
+	set := ^(t.mask &^ unblockable)
+	for _, q := range [...]*sigQueue{&t.sigq, &t.group.shared} {
+		d := (q.pending | q.unseen.set) & set
+		if d == 0 {
+			continue
+		}
+		sig := bits.TrailingZeros64(d) + 1
+		if q.unseen.set&sigBit(sig) == 0 {
+			return false // a queued signal comes first
+		}
+		if q.unseen.n[sig]--; q.unseen.n[sig] == 0 {
+			q.unseen.set &^= sigBit(sig)
+		}
+		p.rec.take(t, sig)
+		return true
+	}
+	return false
 }

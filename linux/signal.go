@@ -81,6 +81,9 @@ type sigQueue struct {
 	pending uint64                  // bit sig-1
 	info    [abi.NSIG + 1]sigInfo   // standard signals: the pending one's siginfo
 	queued  [abi.NSIG + 1][]sigInfo // real-time signals: every pending instance, in order
+	// unseen: signals a recording discarded as ignored that a traced
+	// process would have queued (record.go's noteIgnored).
+	unseen unseenSigs
 }
 
 // lowest returns the lowest signal of q pending in set, or 0.
@@ -166,6 +169,7 @@ func (p *Process) drop(q *sigQueue, sig int) {
 	q.pending &^= sigBit(sig)
 	p.queuedN -= len(q.queued[sig])
 	q.queued[sig] = nil
+	q.unseen.drop(sig)
 }
 
 // post makes sig pending on t (a thread-directed signal). The caller holds
@@ -174,6 +178,7 @@ func (p *Process) drop(q *sigQueue, sig int) {
 func (t *Thread) post(info sigInfo) bool {
 	t.p.prepare(t.group, info.signo)
 	if t.ignored(info.signo) {
+		t.p.noteIgnored(&t.sigq, info.signo)
 		return true
 	}
 	if !t.p.enqueue(t.group, &t.sigq, info) {
@@ -250,6 +255,7 @@ func (p *Process) postProcess(g *threadGroup, info sigInfo) bool {
 		return g.host.signal(sig) // a host process (hostexec.go)
 	}
 	if g.ignored(sig) {
+		p.noteIgnored(&g.shared, sig)
 		return true
 	}
 	if !p.enqueue(g, &g.shared, info) {
@@ -310,6 +316,9 @@ func (t *Thread) deliverSignals() bool {
 		return true
 	}
 	for {
+		if p.takeIgnored(t) {
+			continue
+		}
 		sig, info := t.take(^(t.mask &^ unblockable))
 		if sig == 0 {
 			break
@@ -386,9 +395,9 @@ func (t *Thread) deliverSignals() bool {
 	}
 	any := false
 	for _, g := range p.groups { // every guest process's (fork.go)
-		any = any || g.shared.pending != 0 || g.stopped
+		any = any || g.shared.pending|g.shared.unseen.set != 0 || g.stopped
 		for _, u := range g.threads {
-			if u.sigq.pending != 0 {
+			if u.sigq.pending|u.sigq.unseen.set != 0 {
 				any = true
 			}
 		}

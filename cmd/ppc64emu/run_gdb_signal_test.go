@@ -283,6 +283,43 @@ func TestReplayGDBSignals(t *testing.T) {
 	}
 }
 
+// TestReplayGDBIgnored: replay -gdb of a plain recording of
+// testdata/sigignored.c (both byte orders) stops at the signals sent while
+// their action ignored them, which the recording discarded as Linux does
+// for an untraced process, where run -gdb (whose process counts as traced)
+// stops: the same stops and registers, forwards and by reverse-continue;
+// the live run's forward stops are those of GDB running the program
+// natively.
+func TestReplayGDBIgnored(t *testing.T) {
+	fwd := []string{"SIGUSR1", "SIGUSR2", "SIG36", "SIG36", "SIGUSR1"}
+	native, _ := gdbReference(t, "sigignored.c", strings.Repeat("continue\n", 6),
+		append(fwd, "exited normally"), []string{"usr1", "usr2", "rt", "winch", "unblocked"})
+	const show = "p $pc\np $r1\np $r3\np $lr\n"
+	want := append(append(append([]string{}, native[:len(fwd)]...), "history"), "SIGUSR1", "SIG36", "SIG36", "SIGUSR2", "SIGUSR1", "history")
+	script := "set pagination off\nset confirm off\ntarget remote %s\n" +
+		strings.Repeat("continue\n"+show, 6) + strings.Repeat("reverse-continue\n"+show, 6) + "kill\n"
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			prog := buildGDBProg(t, "sigignored.c", order, "-O0")
+			dir, emu := buildCommand(t)
+			rec := filepath.Join(dir, "rec")
+			if out, err := exec.Command(emu, "record", "-o", rec, prog).CombinedOutput(); err != nil || !strings.Contains(string(out), "@@unblocked") {
+				t.Fatalf("record: %v\n%s", err, out)
+			}
+			replay := underGDB(t, prog, script, "replay", rec)
+			live := underGDB(t, prog, script, "run", "-stop-at-exit", prog)
+			for _, o := range []struct{ name, out string }{{"replay", replay}, {"run", live}} {
+				if d := cmp.Diff(want, gdbStops(o.out)); d != "" {
+					t.Errorf("%s: GDB's stops (-want +got):\n%s\n%s", o.name, d, o.out)
+				}
+			}
+			if d := cmp.Diff(gdbValues(live), gdbValues(replay)); d != "" {
+				t.Errorf("registers at the stops (-run +replay):\n%s\n%s", d, replay)
+			}
+		})
+	}
+}
+
 // TestRunGDBDetach: GDB's detach at a signal stop (testdata/sigthread.c,
 // both byte orders) lets the thread take the signal unless GDB's handle
 // says nopass (QProgramSignals), as gdbserver and GDB's native detach do.
