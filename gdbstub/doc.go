@@ -65,6 +65,9 @@
 // recorded whatever signal GDB resumes with. A plain recording notes the
 // signals it discarded as ignored when sent, where a traced process
 // (run -gdb's) queues them and stops, so that its replay stops there too.
+// A reverse step back over a signal the thread took stops where it took
+// it, reported with the signal, as rr's; a step from there into the
+// signal's handler stops at the handler's first instruction.
 //
 // A step that names no thread (Hc0 or Hc-1, then s or bs: GDB's
 // reverse-stepi while the other threads may run) steps the thread GDB

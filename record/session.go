@@ -73,11 +73,14 @@ type Session struct {
 	taken, lastTake *Take
 	// stopTakes: Run is under way (StopAt applies); stopN, if not zero,
 	// stops at the record numbered stopN (toRecord); noting: Back
-	// notes the take records StopAt accepts in noted, by number.
+	// notes the take records StopAt accepts in noted, in order;
+	// entered is the thread whose signal frame (a signal record) was
+	// applied last.
 	stopTakes bool
 	stopN     int
 	noting    bool
-	noted     []int
+	noted     []Take
+	entered   uint64
 	// takes are the numbers of the log's take records, in order (scan).
 	takes  []int
 	hit    *Access // the watched access at the stop (WatchHit)
@@ -410,7 +413,8 @@ func (s *Session) settle() error {
 type Take struct {
 	TID    uint64
 	Signal int
-	rec    int // the record's number
+	rec    int    // the record's number
+	at     uint64 // the instruction count there
 }
 
 // Taken reports whether the last Run, StepForward or Back stopped where
@@ -464,15 +468,17 @@ func (s *Session) next() error {
 	s.lastTake = nil
 	switch rec.Kind {
 	case KindTake:
-		t := &Take{TID: rec.TID, Signal: int(min(rec.N, math.MaxInt32)), rec: s.rd.n}
+		t := &Take{TID: rec.TID, Signal: int(min(rec.N, math.MaxInt32)), rec: s.rd.n, at: s.Now()}
 		s.lastTake = t
 		switch stop := s.StopAt != nil && s.StopAt(t.TID, t.Signal); {
 		case s.rd.n == s.stopN, s.stopTakes && stop:
 			s.taken = t
 			return errTaken
 		case s.noting && stop:
-			s.noted = append(s.noted, t.rec)
+			s.noted = append(s.noted, *t)
 		}
+	case KindSignal:
+		s.entered = rec.TID
 	case KindExit:
 		s.exited, s.code, s.signal = true, rec.Code, rec.Signal
 	case KindReset:
@@ -742,8 +748,8 @@ func (s *Session) Back(until []uint64) (bool, error) {
 		s.noting = false
 		take := 0 // the last take record before endN StopAt stops at
 		for _, r := range s.noted {
-			if r < endN {
-				take = r
+			if r.rec < endN {
+				take = r.rec
 			}
 		}
 		switch {
@@ -852,8 +858,21 @@ const maxWatchPages = 16
 // StepForward moves forwards until thread tid (the next to run for 0) has
 // executed one instruction, the other threads running as recorded before
 // it; it stops early at a watched access (reported, as Run's) or at the
-// end of the run.
+// end of the run. Stopped where the thread took a signal (Taken), a step
+// of it that enters the signal's handler stops at the handler's first
+// instruction, none executed, as Linux's single-step into a handler does.
 func (s *Session) StepForward(tid uint64) (bool, error) {
+	if t := s.taken; t != nil {
+		s.taken = nil
+		if tid == 0 || t.TID == tid {
+			s.entered, s.stopTakes = 0, s.StopAt != nil
+			err := s.settle()
+			s.stopTakes = false
+			if err != nil || s.taken != nil || s.entered == t.TID {
+				return false, err
+			}
+		}
+	}
 	for !s.stuck() {
 		if tid == 0 || s.Current() == tid {
 			now := s.Now()
@@ -876,17 +895,27 @@ func (s *Session) StepForward(tid uint64) (bool, error) {
 }
 
 // StepBack moves to the last point before Now at which thread tid (any
-// thread for 0) executes an instruction: the point before it. It reports
-// whether there is one; if not it moves to the beginning of the run.
+// thread for 0) executes an instruction: the point before it, or, if the
+// thread took a signal StopAt stops at after that instruction, the point
+// after the take record (Taken), as rr's reverse-stepi stops where the
+// signal was reported going forwards. It reports whether there is one;
+// if not it moves to the beginning of the run.
 func (s *Session) StepBack(tid uint64) (bool, error) {
-	end := s.Now()
+	// The take records before here are those before endN, by number.
+	end, endN := s.Now(), s.rd.n+1
+	if s.taken != nil {
+		endN = s.taken.rec
+	}
+	s.taken = nil
 	for end > s.Oldest() {
 		c, err := s.back(end - 1)
 		if err != nil {
 			return false, err
 		}
 		s.p.lastAt = map[uint64]uint64{}
+		s.noting, s.noted = s.StopAt != nil, s.noted[:0]
 		_, err = s.run(end, nil, nil)
+		s.noting = false
 		last, ok := s.p.lastAt[tid]
 		if tid == 0 {
 			last, ok = end-1, s.Now() == end
@@ -895,10 +924,20 @@ func (s *Session) StepBack(tid uint64) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		if ok && last >= c.at {
+		ok = ok && last >= c.at
+		take := 0 // the thread's last take record before endN, after its last instruction
+		for _, r := range s.noted {
+			if r.rec < endN && (tid == 0 || r.TID == tid) && (!ok || r.at > last) {
+				take = r.rec
+			}
+		}
+		switch {
+		case take != 0:
+			return true, s.toRecord(take)
+		case ok:
 			return true, s.Seek(last)
 		}
-		end = c.at
+		end, endN = c.at, c.n+1
 	}
 	return false, s.Seek(s.Oldest())
 }

@@ -46,10 +46,12 @@ func loopLog(t *testing.T, bo binary.ByteOrder, midWrite bool, resetAt ...uint64
 }
 
 // A loopTake is a take record of loopLogTakes: thread 1 takes Signal
-// after At instructions.
+// after At instructions; with Enter a signal record follows (its handler
+// entered).
 type loopTake struct {
 	At     uint64
 	Signal int
+	Enter  bool
 }
 
 // loopLogTakes is loopLog with take records: those of takes, in order.
@@ -120,6 +122,9 @@ func loopLogTakes(t *testing.T, bo binary.ByteOrder, midWrite bool, takes []loop
 		}
 		for len(takes) > 0 && takes[0].At == at {
 			w.Take(1, takes[0].Signal)
+			if takes[0].Enter {
+				w.Signal(1, takes[0].Signal)
+			}
 			takes = takes[1:]
 		}
 		if slices.Contains(resetAt, at) {
@@ -141,7 +146,7 @@ func loopLogTakes(t *testing.T, bo binary.ByteOrder, midWrite bool, takes []loop
 // instruction count in the log's order, a breakpoint at that count after
 // them, across checkpoints and a reset record; Seek goes past them.
 func TestSessionTakes(t *testing.T) {
-	takes := []loopTake{{500, 10}, {500, 12}, {1500, 14}, {2500, 10}}
+	takes := []loopTake{{500, 10, false}, {500, 12, false}, {1500, 14, false}, {2500, 10, false}}
 	log := loopLogTakes(t, binary.LittleEndian, false, takes, 2000)
 	s, err := NewSession(log, Options{})
 	if err != nil {
@@ -185,6 +190,56 @@ func TestSessionTakes(t *testing.T) {
 		"take 2500 1/10", "take 500 1/12", "take 500 1/10", "begin 0",
 		"break 500", "take 500 1/12", "take 500 1/10", "break 496",
 		"take 2500 1/10"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("stops (-want +got):\n%s", d)
+	}
+}
+
+// TestSessionStepTakes: StepBack stops after a take record StopAt accepts
+// when the thread took the signal after the instruction it would step
+// back to (two at one count in turn, one at a checkpoint), StepForward
+// from there stops at the next take record of that count, and from the
+// last one stops without executing an instruction if the thread entered
+// a handler there (a signal record), else executes one.
+func TestSessionStepTakes(t *testing.T) {
+	takes := []loopTake{{500, 10, false}, {500, 12, true}, {512, 10, true}, {1500, 14, true}}
+	log := loopLogTakes(t, binary.LittleEndian, false, takes)
+	s, err := NewSession(log, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Interval = 64
+	s.StopAt = func(tid uint64, sig int) bool { return tid == 1 && sig != 14 }
+	where := func(_ bool, err error) string {
+		if err != nil {
+			return err.Error()
+		}
+		if k, ok := s.Taken(); ok {
+			return fmt.Sprintf("take %d %d/%d", s.Now(), k.TID, k.Signal)
+		}
+		return fmt.Sprintf("at %d", s.Now())
+	}
+	var got []string
+	steps := func(from uint64, moves string) {
+		if err := s.Seek(from); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range moves {
+			if m == 'b' {
+				got = append(got, where(s.StepBack(1)))
+			} else {
+				got = append(got, where(s.StepForward(1)))
+			}
+		}
+	}
+	steps(514, "bbbbfff")
+	steps(501, "bbbbffff")
+	steps(1501, "bb")
+	want := []string{
+		"at 513", "at 512", "take 512 1/10", "at 511", "take 512 1/10", "at 512", "at 513",
+		"at 500", "take 500 1/12", "take 500 1/10", "at 499", "take 500 1/10", "take 500 1/12", "at 500", "at 501",
+		"at 1500", "at 1499",
+	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("stops (-want +got):\n%s", d)
 	}

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -311,6 +312,76 @@ func TestReplayGDBIgnored(t *testing.T) {
 			for _, o := range []struct{ name, out string }{{"replay", replay}, {"run", live}} {
 				if d := cmp.Diff(want, gdbStops(o.out)); d != "" {
 					t.Errorf("%s: GDB's stops (-want +got):\n%s\n%s", o.name, d, o.out)
+				}
+			}
+			if d := cmp.Diff(gdbValues(live), gdbValues(replay)); d != "" {
+				t.Errorf("registers at the stops (-run +replay):\n%s\n%s", d, replay)
+			}
+		})
+	}
+}
+
+// TestReplayGDBStepSignal: reverse-stepi over a signal the program took
+// stops where it took it, reported with the signal (rr's reverse-stepi
+// does: "received signal"), and a stepi from there enters the handler and
+// stops at its first instruction, none executed (Linux's single-step into
+// a handler, which run -gdb's forward stepi shows). Replay -gdb of a
+// recording of testdata/sigstops.c with an argument and run -gdb
+// -stop-at-exit (going back into its history), both byte orders: the
+// same stops and registers, and the places of the table.
+func TestReplayGDBStepSignal(t *testing.T) {
+	// (not $r3: before the system call it is the pid, the run's own)
+	const show = "p $pc\np $r1\np $lr\n"
+	steps := []string{"continue", "stepi", "stepi", "reverse-stepi", "reverse-stepi", "reverse-stepi", "stepi", "stepi"}
+	// Where each step's stop is: the signal stop's pc (sig), the
+	// instruction before it (sig-4), the handler's first instructions.
+	places := []string{"sig", "<handler>", "<handler+4>", "<handler>", "sig", "sig-4", "sig", "<handler>"}
+	script := "set pagination off\nset confirm off\ntarget remote %s\n"
+	for _, st := range steps {
+		script += st + "\n" + show
+	}
+	script += "kill\n"
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			prog := buildGDBProg(t, "sigstops.c", order, "-O0")
+			dir, emu := buildCommand(t)
+			rec := filepath.Join(dir, "rec")
+			if out, err := exec.Command(emu, "record", "-o", rec, prog, "replay").CombinedOutput(); !strings.Contains(string(out), "@@alrm 14") {
+				t.Fatalf("record: %v\n%s", err, out)
+			}
+			replay := underGDB(t, prog, script, "replay", rec)
+			live := underGDB(t, prog, script, "run", "-stop-at-exit", prog, "replay")
+			want := []string{"SIGUSR1", "SIGUSR1", "SIGUSR1"}
+			for _, o := range []struct{ name, out string }{{"replay", replay}, {"run", live}} {
+				if d := cmp.Diff(want, gdbStops(o.out)); d != "" {
+					t.Errorf("%s: GDB's stops (-want +got):\n%s\n%s", o.name, d, o.out)
+				}
+				vals := gdbValues(o.out)
+				if len(vals) != 3*len(steps) {
+					t.Fatalf("%s: %d values printed, want %d\n%s", o.name, len(vals), 3*len(steps), o.out)
+				}
+				pc := func(i int) (uint64, string) {
+					m := regexp.MustCompile(`0x([0-9a-f]+) (<[^>]*>)`).FindStringSubmatch(vals[3*i])
+					if m == nil {
+						t.Fatalf("%s: no pc in %q", o.name, vals[3*i])
+					}
+					v, _ := strconv.ParseUint(m[1], 16, 64)
+					return v, m[2]
+				}
+				sig, _ := pc(0)
+				var got []string
+				for i := range steps {
+					v, sym := pc(i)
+					switch v {
+					case sig:
+						sym = "sig"
+					case sig - 4:
+						sym = "sig-4"
+					}
+					got = append(got, sym)
+				}
+				if d := cmp.Diff(places, got); d != "" {
+					t.Errorf("%s: the stops' places (-want +got):\n%s\n%s", o.name, d, o.out)
 				}
 			}
 			if d := cmp.Diff(gdbValues(live), gdbValues(replay)); d != "" {
