@@ -68,6 +68,9 @@
 // A reverse step back over a signal the thread took stops where it took
 // it, reported with the signal, as rr's; a step from there into the
 // signal's handler stops at the handler's first instruction.
+// A replay answers qXfer:auxv with the vector of the recording's initial
+// stack, and reads of library code the program has not touched yet with
+// the pages the log gives later, as the live run read them from the files.
 //
 // A step that names no thread (Hc0 or Hc-1, then s or bs: GDB's
 // reverse-stepi while the other threads may run) steps the thread GDB

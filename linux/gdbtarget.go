@@ -231,7 +231,7 @@ func newDebugger(p *Process, cfg *DebugConfig, sp uint64) *liveDebugger {
 		stops: make(chan gdbstub.Stop, 1), resume: make(chan struct{}),
 		initial: true, seen: map[int]*Thread{},
 	}
-	d.auxv = readAuxv(p, sp)
+	d.auxv = record.StackAuxv(p.mm.Mem, p.order, sp)
 	return d
 }
 
@@ -243,47 +243,6 @@ func (d *liveDebugger) newView(cfg *DebugConfig) *Debugger {
 		g.Checkpoints = DefaultCheckpoints
 	}
 	return &Debugger{GDBTarget: g, l: d}
-}
-
-// readAuxv copies the auxiliary vector from the initial stack (argc,
-// argv, NULL, envp, NULL, then the pairs up to AT_NULL).
-func readAuxv(p *Process, sp uint64) []byte {
-	var w [8]byte
-	word := func(a uint64) (uint64, bool) {
-		if p.mm.Mem.Peek(a, w[:]) != nil {
-			return 0, false
-		}
-		return p.order.Uint64(w[:]), true
-	}
-	argc, ok := word(sp)
-	if !ok || argc > 1<<20 {
-		return nil
-	}
-	a := sp + 8*(argc+2)
-	for i := 0; i < 1<<20; i++ { // envp
-		v, ok := word(a)
-		if !ok {
-			return nil
-		}
-		a += 8
-		if v == 0 {
-			break
-		}
-	}
-	var out []byte
-	for i := 0; i < 256; i++ {
-		tag, ok1 := word(a)
-		val, ok2 := word(a + 8)
-		if !ok1 || !ok2 {
-			return nil
-		}
-		out = append(out, abi.AuxvLayout.Bytes(p.order, &abi.Auxv{Tag: tag, Val: val})...)
-		a += 16
-		if tag == 0 {
-			break
-		}
-	}
-	return out
 }
 
 // Debugger returns the process's debugger (nil unless Config.Debug was

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ppc64emu/ppc64emu/gdbstub"
 	"github.com/ppc64emu/ppc64emu/linux/abi"
+	"github.com/ppc64emu/ppc64emu/mem"
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
@@ -51,11 +52,19 @@ type GDBTarget struct {
 	// Err is the first error of the replay (a damaged log, a divergence):
 	// the Session stays where it happened.
 	Err error
+	// auxv is a replay's auxiliary vector (Auxv).
+	auxv []byte
 }
 
 // NewGDBTarget returns a target for s.
 func NewGDBTarget(s *Session) *GDBTarget {
 	g := &GDBTarget{s: s}
+	if s.Now() == 0 {
+		// At the program's start: its stack holds the vector.
+		if c, m := s.Context(s.Current()), s.Memory(0); c != nil && m != nil {
+			g.auxv = StackAuxv(m, g.ByteOrder(), c.Regs.GPR[1])
+		}
+	}
 	s.Interrupt = func() bool { return g.interrupt.Swap(false) }
 	return g
 }
@@ -111,16 +120,13 @@ func (g *GDBTarget) SetRegs(tid int, r *regs.Regs) error {
 	return ErrReadOnly
 }
 
-// ReadMemory implements gdbstub.Target: the running thread's address space.
+// ReadMemory implements gdbstub.Target: the running thread's address space
+// (Session.ReadMemory).
 func (g *GDBTarget) ReadMemory(addr uint64, p []byte) error {
 	if g.atLive {
 		return g.live.ReadMemory(addr, p)
 	}
-	m := g.s.Memory(0)
-	if m == nil {
-		return errNoThread
-	}
-	return m.Peek(addr, p)
+	return g.s.ReadMemory(addr, p)
 }
 
 // WriteMemory implements gdbstub.Target: ErrReadOnly, but where a live
@@ -132,13 +138,57 @@ func (g *GDBTarget) WriteMemory(addr uint64, p []byte) error {
 	return ErrReadOnly
 }
 
-// Auxv implements gdbstub.Target: a live program's; a recording does not
-// keep it.
+// Auxv implements gdbstub.Target: a live program's; a replay's, read from
+// the initial stack of the recording's first thread (NewGDBTarget), as
+// the live run read it (the program's first address space's: Linux's
+// saved_auxv, which an execve replaces, as run -gdb's is not either).
 func (g *GDBTarget) Auxv() []byte {
 	if g.live != nil {
 		return g.live.Auxv()
 	}
-	return nil
+	return g.auxv
+}
+
+// StackAuxv copies the auxiliary vector from a program's initial stack in
+// m, whose stack pointer is sp (argc, argv, NULL, envp, NULL, then the
+// pairs up to AT_NULL), in byte order o; nil if m does not hold one.
+func StackAuxv(m *mem.Memory, o binary.ByteOrder, sp uint64) []byte {
+	var w [8]byte
+	word := func(a uint64) (uint64, bool) {
+		if m.Peek(a, w[:]) != nil {
+			return 0, false
+		}
+		return o.Uint64(w[:]), true
+	}
+	argc, ok := word(sp)
+	if !ok || argc > 1<<20 {
+		return nil
+	}
+	a := sp + 8*(argc+2)
+	for i := 0; i < 1<<20; i++ { // envp
+		v, ok := word(a)
+		if !ok {
+			return nil
+		}
+		a += 8
+		if v == 0 {
+			break
+		}
+	}
+	var out []byte
+	for i := 0; i < 256; i++ {
+		tag, ok1 := word(a)
+		val, ok2 := word(a + 8)
+		if !ok1 || !ok2 {
+			return nil
+		}
+		out = append(out, abi.AuxvLayout.Bytes(o, &abi.Auxv{Tag: tag, Val: val})...)
+		a += 16
+		if tag == 0 {
+			break
+		}
+	}
+	return out
 }
 
 // Interrupt implements gdbstub.Target.

@@ -97,6 +97,8 @@ type Session struct {
 	// printed is the last record applied so far: output records up to it
 	// are not written again when the Session executes them again.
 	printed int
+	// future: the pages ReadMemory found in the log's later records.
+	future future
 }
 
 // An anchor is a point of the log from which a replay can start: the

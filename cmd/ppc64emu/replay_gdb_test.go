@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // replayGDBScript runs on a recording of c-threads (a main thread and 4
@@ -279,6 +281,75 @@ func buildGDBProg(t *testing.T, src, order string, flags ...string) string {
 		t.Fatalf("%s: %v\n%s", cc, err, out)
 	}
 	return prog
+}
+
+// TestReplayGDBDynamic: replay -gdb of a recording of a dynamically
+// linked PIE program (testdata/dynbreak.c, both byte orders, with the
+// cross compiler's libraries) gives GDB what run -gdb does: the auxiliary
+// vector (the load address, the libraries), so that "break main" is at
+// the loaded main, and the code of library pages the program has not
+// touched yet (Session.ReadMemory), so that "break printf" and "break
+// puts", set at main, are after the functions' prologues in libc; the
+// breakpoints' addresses, the stops and their pc are the live run's.
+func TestReplayGDBDynamic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds ppc64emu and runs GDB")
+	}
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			root := map[string]string{"le": "/usr/powerpc64le-linux-gnu", "be": "/usr/powerpc64-linux-gnu"}[order]
+			if _, err := os.Stat(filepath.Join(root, "lib")); err != nil {
+				t.Skip("no libraries for " + order + ": " + err.Error())
+			}
+			cc := map[string]string{"le": "powerpc64le-linux-gnu-gcc", "be": "powerpc64-linux-gnu-gcc"}[order]
+			for _, tool := range []string{"gdb-multiarch", cc} {
+				if _, err := exec.LookPath(tool); err != nil {
+					t.Skip(tool + " not installed")
+				}
+			}
+			prog := filepath.Join(t.TempDir(), "dynbreak."+order)
+			if out, err := exec.Command(cc, "-g", "-O0", "-pie", "-fPIE", "-o", prog, filepath.Join("testdata", "dynbreak.c")).CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v\n%s", cc, err, out)
+			}
+			dir, emu := buildCommand(t)
+			rec := filepath.Join(dir, "rec")
+			if out, err := exec.Command(emu, "record", "-L", root, "-o", rec, prog).CombinedOutput(); err != nil || !strings.Contains(string(out), "@@bye") {
+				t.Fatalf("record: %v\n%s", err, out)
+			}
+			script := "set pagination off\nset confirm off\nset sysroot " + root + "\ntarget remote %s\n" +
+				"break main\ncontinue\nbreak printf\nbreak puts\ninfo breakpoints\ncontinue\np $pc\ncontinue\np $pc\nkill\n"
+			replay := underGDB(t, prog, script, "replay", rec)
+			live := underGDB(t, prog, script, "run", "-L", root, prog)
+			// The breakpoints' locations (GDB lists each of a breakpoint
+			// with several: big-endian printf).
+			bps := regexp.MustCompile(`(?m)^\d+(?:\.\d+)?\s+(?:breakpoint\s+keep\s+)?y\s+(0x[0-9a-f]+)\s+(.*)$`)
+			for _, o := range []struct{ name, out string }{{"replay", replay}, {"run", live}} {
+				if stops := gdbStops(o.out); len(stops) == 0 || stops[0] != "Breakpoint 1" {
+					t.Errorf("%s: GDB's stops %q, want Breakpoint 1 (main) first\n%s", o.name, stops, o.out)
+				}
+				var where string
+				for _, m := range bps.FindAllStringSubmatch(o.out, -1) {
+					where += m[2] + "\n"
+				}
+				// main at its line; printf and puts past their entry (GDB's
+				// prologue analysis read their code).
+				for _, re := range []string{`in main at testdata/dynbreak.c:9`, `<[._A-Z]*printf\+[1-9]\d*>`, `<[._A-Z]*puts\+[1-9]\d*>`} {
+					if !regexp.MustCompile(re).MatchString(where) {
+						t.Errorf("%s: no breakpoint matches %s:\n%s", o.name, re, o.out)
+					}
+				}
+			}
+			if d := cmp.Diff(gdbStops(live), gdbStops(replay)); d != "" {
+				t.Errorf("GDB's stops (-run +replay):\n%s\n%s", d, replay)
+			}
+			if d := cmp.Diff(bps.FindAllString(live, -1), bps.FindAllString(replay, -1)); d != "" {
+				t.Errorf("the breakpoints' addresses (-run +replay):\n%s\n%s", d, replay)
+			}
+			if d := cmp.Diff(gdbValues(live), gdbValues(replay)); d != "" {
+				t.Errorf("the stops' pc (-run +replay):\n%s\n%s", d, replay)
+			}
+		})
+	}
 }
 
 // sourceLines are the line numbers of the source lines GDB printed at its

@@ -260,16 +260,7 @@ func TestReplayGDBSignals(t *testing.T) {
 			script = "set pagination off\nset confirm off\ntarget remote %s\n" + script + "kill\n"
 			for _, order := range []string{"le", "be"} {
 				t.Run(order, func(t *testing.T) {
-					prog := buildGDBProg(t, "sigstops.c", order, "-O0")
-					// (recorded by a ppc64emu of its own: SIGTERM ends
-					// the program and the runner with it)
-					dir, emu := buildCommand(t)
-					rec := filepath.Join(dir, "rec")
-					if out, err := exec.Command(emu, "record", "-o", rec, prog, "replay").CombinedOutput(); !strings.Contains(string(out), "@@alrm 14") {
-						t.Fatalf("record: %v\n%s", err, out)
-					}
-					replay := underGDB(t, prog, script, "replay", rec)
-					live := underGDB(t, prog, script, "run", "-stop-at-exit", prog, "replay")
+					replay, live := replayAndRunGDB(t, "sigstops.c", order, "@@alrm 14", script, "replay")
 					for _, o := range []struct{ name, out string }{{"replay", replay}, {"run", live}} {
 						if d := cmp.Diff(tc.stops, gdbStops(o.out)); d != "" {
 							t.Errorf("%s: GDB's stops (-want +got):\n%s\n%s", o.name, d, o.out)
@@ -282,6 +273,24 @@ func TestReplayGDBSignals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// replayAndRunGDB builds testdata/src (-O0, byte order order), records
+// it with args (by a ppc64emu of its own: a SIGTERM that ends the program
+// ends the runner with it), checks that its output has marker, and returns
+// what GDB printed with script under replay -gdb of the recording and
+// under run -gdb -stop-at-exit of the program.
+func replayAndRunGDB(t *testing.T, src, order, marker, script string, args ...string) (replay, live string) {
+	t.Helper()
+	prog := buildGDBProg(t, src, order, "-O0")
+	dir, emu := buildCommand(t)
+	rec := filepath.Join(dir, "rec")
+	if out, err := exec.Command(emu, append([]string{"record", "-o", rec, prog}, args...)...).CombinedOutput(); !strings.Contains(string(out), marker) {
+		t.Fatalf("record: %v\n%s", err, out)
+	}
+	replay = underGDB(t, prog, script, "replay", rec)
+	live = underGDB(t, prog, script, "run", append([]string{"-stop-at-exit", prog}, args...)...)
+	return replay, live
 }
 
 // TestReplayGDBIgnored: replay -gdb of a plain recording of
@@ -301,14 +310,7 @@ func TestReplayGDBIgnored(t *testing.T) {
 		strings.Repeat("continue\n"+show, 6) + strings.Repeat("reverse-continue\n"+show, 6) + "kill\n"
 	for _, order := range []string{"le", "be"} {
 		t.Run(order, func(t *testing.T) {
-			prog := buildGDBProg(t, "sigignored.c", order, "-O0")
-			dir, emu := buildCommand(t)
-			rec := filepath.Join(dir, "rec")
-			if out, err := exec.Command(emu, "record", "-o", rec, prog).CombinedOutput(); err != nil || !strings.Contains(string(out), "@@unblocked") {
-				t.Fatalf("record: %v\n%s", err, out)
-			}
-			replay := underGDB(t, prog, script, "replay", rec)
-			live := underGDB(t, prog, script, "run", "-stop-at-exit", prog)
+			replay, live := replayAndRunGDB(t, "sigignored.c", order, "@@unblocked", script)
 			for _, o := range []struct{ name, out string }{{"replay", replay}, {"run", live}} {
 				if d := cmp.Diff(want, gdbStops(o.out)); d != "" {
 					t.Errorf("%s: GDB's stops (-want +got):\n%s\n%s", o.name, d, o.out)
@@ -343,14 +345,7 @@ func TestReplayGDBStepSignal(t *testing.T) {
 	script += "kill\n"
 	for _, order := range []string{"le", "be"} {
 		t.Run(order, func(t *testing.T) {
-			prog := buildGDBProg(t, "sigstops.c", order, "-O0")
-			dir, emu := buildCommand(t)
-			rec := filepath.Join(dir, "rec")
-			if out, err := exec.Command(emu, "record", "-o", rec, prog, "replay").CombinedOutput(); !strings.Contains(string(out), "@@alrm 14") {
-				t.Fatalf("record: %v\n%s", err, out)
-			}
-			replay := underGDB(t, prog, script, "replay", rec)
-			live := underGDB(t, prog, script, "run", "-stop-at-exit", prog, "replay")
+			replay, live := replayAndRunGDB(t, "sigstops.c", order, "@@alrm 14", script, "replay")
 			want := []string{"SIGUSR1", "SIGUSR1", "SIGUSR1"}
 			for _, o := range []struct{ name, out string }{{"replay", replay}, {"run", live}} {
 				if d := cmp.Diff(want, gdbStops(o.out)); d != "" {
