@@ -34,7 +34,8 @@ func (s *Session) ReadMemory(addr uint64, p []byte) error {
 	}
 	var want []uint64 // the pages to look ahead for
 	for pg := addr &^ (mem.PageSize - 1); pg < addr+uint64(len(p)) || pg < addr; pg += mem.PageSize {
-		if perm, ok := m.Perm(pg); ok && perm&mem.Write == 0 && !m.HasPage(pg) {
+		// (Not PROT_NONE: no access fills it.)
+		if perm, ok := m.Perm(pg); ok && perm&mem.Write == 0 && perm&(mem.Read|mem.Exec) != 0 && !m.HasPage(pg) {
 			want = append(want, pg)
 		}
 		if pg+mem.PageSize < pg {

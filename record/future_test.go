@@ -16,6 +16,7 @@ import (
 // permission that the replay has not been given yet the data of the
 // log's first later record that changes it, if that writes the whole page
 // (a fill), and leaves it as the replay has it otherwise: a writable page,
+// one no access can fill (PROT_NONE),
 // a page already stored, a partial write, a protect or unmap first, no
 // later change; across a page boundary, each page by its own rule.
 func TestSessionReadMemory(t *testing.T) {
@@ -42,6 +43,7 @@ func TestSessionReadMemory(t *testing.T) {
 		{"unmap-first", mem.Read, nil, []mem.Change{{Op: mem.ChangeUnmap, Addr: at, Size: mem.PageSize}, {Op: mem.ChangeMap, Addr: at, Size: mem.PageSize, Perm: mem.Read}, write(at, page('A'))}, at, 4, make([]byte, 4)},
 		{"other-page", mem.Read, nil, []mem.Change{write(at+mem.PageSize, page('C'))}, at + mem.PageSize - 2, 4, []byte{0, 0, 'C', 'C'}},
 		{"none", mem.Read, nil, nil, at, 4, make([]byte, 4)},
+		{"no-access", 0, nil, []mem.Change{write(at, page('A'))}, at, 4, make([]byte, 4)},
 	}
 	nop := []byte{0, 0, 0, 0x60} // ori 0,0,0 (little-endian)
 	for _, tc := range tests {
