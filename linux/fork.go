@@ -360,6 +360,7 @@ type waited struct {
 // restarts it or makes it EINTR as SA_RESTART says).
 func (t *Thread) waitChild(match func(g *threadGroup, id int) bool, options uint32) (waited, int) {
 	p := t.p
+	signalled := false
 	for {
 		l, any := t.waitTraced(match, options)
 		if l != nil {
@@ -399,11 +400,17 @@ func (t *Thread) waitChild(match func(g *threadGroup, id int) bool, options uint
 		if options&wNOHANG != 0 {
 			return waited{}, 0
 		}
+		if signalled {
+			return waited{}, errRestart
+		}
 		switch t.waitFor(t.group.childEvent, -1) {
 		case waitExit:
 			return waited{}, errExit
 		case waitSignal:
-			return waited{}, errRestart
+			// The children are looked at once more, as Linux's
+			// do_wait does after any wake-up: a child's end that
+			// came with its SIGCHLD is reported, not interrupted.
+			signalled = true
 		}
 	}
 }

@@ -119,11 +119,10 @@ func (t *Thread) parkStopped() bool {
 				break // resumed from this group-stop
 			}
 			l.groupStop = g.cont
-			code := g.stopSig
 			if l.seized {
-				code |= ptraceEventStop << 8 // PTRACE_SEIZE's group-stop
+				return t.ptraceNotify(l, g.stopSig, g.stopSig|ptraceEventStop<<8, 0) // PTRACE_SEIZE's group-stop
 			}
-			return t.ptraceStop(l, code, nil)
+			return t.ptraceStop(l, g.stopSig, nil, 0)
 		}
 		cont := g.cont
 		t.unlock()

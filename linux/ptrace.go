@@ -85,13 +85,24 @@ const (
 	ptraceInterrupt   = 0x4207
 
 	ptraceOTracesysgood   = 0x1
-	ptraceOTraceexec      = 0x10
+	ptraceOTraceexec      = 1 << ptraceEventExec
 	ptraceOExitkill       = 0x100000
 	ptraceOSuspendSeccomp = 0x200000
 	ptraceOMask           = 0xff | ptraceOExitkill | ptraceOSuspendSeccomp
 
-	ptraceEventExec = 4
-	ptraceEventStop = 128
+	// The events (PTRACE_EVENT_*), PTRACE_O_TRACE<event> being 1<<event.
+	ptraceEventFork      = 1
+	ptraceEventVfork     = 2
+	ptraceEventClone     = 3
+	ptraceEventExec      = 4
+	ptraceEventVforkDone = 5
+	ptraceEventExit      = 6
+	ptraceEventStop      = 128
+
+	// GETEVENTMSG at a syscall-enter or syscall-exit stop
+	// (PTRACE_EVENTMSG_SYSCALL_ENTRY, _EXIT).
+	ptraceMsgSyscallEntry = 1
+	ptraceMsgSyscallExit  = 2
 
 	cldTRAPPED = 4 // SIGCHLD's si_code for a ptrace stop
 	trapTRACE  = 2 // SIGTRAP's si_code after a single step (TRAP_TRACE)
@@ -149,12 +160,13 @@ func (p *Process) notify(l *tracee, code, status int) {
 	tg.childEvent = make(chan struct{})
 }
 
-// ptraceStop stops traced thread t with exit_code code until its tracer
+// ptraceStop stops traced thread t with exit_code code, siginfo info
+// (GETSIGINFO's; nil: EINVAL) and event message msg until its tracer
 // resumes it, detaches, or SIGKILL or the process's end wakes it. It
 // reports whether t's process or the run ended.
-func (t *Thread) ptraceStop(l *tracee, code int, info *sigInfo) bool {
+func (t *Thread) ptraceStop(l *tracee, code int, info *sigInfo, msg uint64) bool {
 	p := t.p
-	l.stopped, l.report, l.code, l.info, l.sig = true, true, code, info, 0
+	l.stopped, l.report, l.code, l.info, l.sig, l.msg = true, true, code, info, 0, msg
 	l.resume = make(chan struct{})
 	p.notify(l, cldTRAPPED, code&0xff)
 	for t.pt == l && l.stopped && !t.gone() && t.pendingSet()&sigBit(abi.SIGKILL) == 0 {
@@ -172,11 +184,83 @@ func (t *Thread) ptraceStop(l *tracee, code int, info *sigInfo) bool {
 	return t.gone()
 }
 
+// ptraceNotify is the stop of t for code with the siginfo Linux's
+// ptrace_do_notify gives it (signo, code and t as the sender: GETSIGINFO
+// at an event, syscall or PTRACE_SEIZE's trap stop) and event message msg
+// (ptraceStop's result).
+func (t *Thread) ptraceNotify(l *tracee, signo, code int, msg uint64) bool {
+	raw := make([]byte, abi.SiginfoSize)
+	si := abi.Siginfo{Signo: int32(signo), Code: int32(code), Pid: int32(t.tid), UID: t.cred.uid.r}
+	abi.SiginfoLayout.Encode(t.p.order, raw, &si)
+	return t.ptraceStop(l, code, &sigInfo{signo: signo, code: code, pid: t.tid, uid: int(t.cred.uid.r), raw: raw}, msg)
+}
+
 // ptraceTrap makes the stop a tracer asked for (ptraceStop's result).
 func (t *Thread) ptraceTrap() bool {
 	l := t.pt
 	l.trap = false
-	return t.ptraceStop(l, l.trapSig, nil)
+	return t.ptraceNotify(l, abi.SIGTRAP, l.trapSig, 0)
+}
+
+// ptraceEvent is the stop of traced thread t for event with message msg
+// if its tracer asked for the event's stops (Linux's ptrace_event). It
+// reports whether t's process or the run ended.
+func (t *Thread) ptraceEvent(event int, msg uint64) bool {
+	l := t.pt
+	if l == nil || l.opts&(1<<event) == 0 {
+		return false
+	}
+	return t.ptraceNotify(l, abi.SIGTRAP, abi.SIGTRAP|event<<8, msg)
+}
+
+// ptraceCloneEvent is the event clone's flags make for traced thread t
+// (Linux's kernel_clone): PTRACE_EVENT_VFORK, _CLONE (an exit signal
+// other than SIGCHLD: threads too) or _FORK if the tracer asked for it
+// and CLONE_UNTRACED is not given, else 0.
+func (t *Thread) ptraceCloneEvent(flags uint64) int {
+	l := t.pt
+	if l == nil || flags&abi.CLONE_UNTRACED != 0 {
+		return 0
+	}
+	event := ptraceEventFork
+	switch {
+	case flags&abi.CLONE_VFORK != 0:
+		event = ptraceEventVfork
+	case flags&0xff != abi.SIGCHLD:
+		event = ptraceEventClone
+	}
+	if l.opts&(1<<event) == 0 {
+		return 0
+	}
+	return event
+}
+
+// ptraceCloned traces c, the new thread or process of traced thread t,
+// by t's tracer when clone makes an event or is given CLONE_PTRACE
+// (Linux's ptrace_init_task): with t's options, seized if t was (its
+// first stop PTRACE_EVENT_STOP), else with a SIGSTOP pending.
+func (t *Thread) ptraceCloned(c *Thread, flags uint64, event int) {
+	l := t.pt
+	if l == nil || event == 0 && flags&abi.CLONE_PTRACE == 0 {
+		return
+	}
+	t.p.trace(&tracee{t: c, tid: c.tid, tracer: l.tracer, seized: l.seized, opts: l.opts})
+	if l.seized {
+		c.pt.trap, c.pt.trapSig = true, abi.SIGTRAP|ptraceEventStop<<8
+		t.p.sigAny.Store(true)
+		return
+	}
+	c.post(sigInfo{signo: abi.SIGSTOP, code: abi.SI_USER})
+}
+
+// ptraceExit is the PTRACE_EVENT_EXIT stop of traced thread t as it ends
+// with st, the message its wait status (Linux's do_exit). It reports
+// whether t's process or the run ended meanwhile.
+func (t *Thread) ptraceExit(st ExitStatus) bool {
+	if t.pt == nil || t.pendingSet()&sigBit(abi.SIGKILL) != 0 {
+		return false
+	}
+	return t.ptraceEvent(ptraceEventExit, uint64(st.waitStatus()))
 }
 
 // ptraceSignal is the signal-delivery-stop of traced thread t for sig
@@ -188,7 +272,7 @@ func (t *Thread) ptraceSignal(sig int, info sigInfo) (int, sigInfo, bool) {
 	if t.pendingSet()&sigBit(abi.SIGKILL) != 0 {
 		return 0, info, false // SIGKILL comes first
 	}
-	if t.ptraceStop(l, sig, &info) || t.pt != l && l.sig == 0 {
+	if t.ptraceStop(l, sig, &info, 0) || t.pt != l && l.sig == 0 {
 		return 0, info, false
 	}
 	nsig := l.sig
@@ -391,8 +475,7 @@ func (t *Thread) ptraceExec() {
 	switch {
 	case l == nil:
 	case l.opts&ptraceOTraceexec != 0:
-		l.msg = uint64(t.tid)
-		t.ptraceStop(l, abi.SIGTRAP|ptraceEventExec<<8, nil) // an end shows at the call's return
+		t.ptraceEvent(ptraceEventExec, uint64(t.tid)) // an end shows at the call's return
 	case !l.seized:
 		t.post(sigInfo{signo: abi.SIGTRAP, code: abi.SI_USER})
 	}
@@ -645,12 +728,12 @@ func (g *threadGroup) tracerPid(u *Thread) int {
 // signal the resumption gives is sent to t, as Linux's
 // ptrace_report_syscall does. It reports whether t's process or the run
 // ended.
-func (t *Thread) ptraceSyscallStop(l *tracee) bool {
+func (t *Thread) ptraceSyscallStop(l *tracee, msg uint64) bool {
 	code := abi.SIGTRAP
 	if l.opts&ptraceOTracesysgood != 0 {
 		code |= 0x80
 	}
-	if t.ptraceStop(l, code, nil) {
+	if t.ptraceNotify(l, abi.SIGTRAP, code, msg) {
 		return true
 	}
 	if l.sig != 0 {

@@ -562,8 +562,12 @@ func (t *Thread) killedBy(info sigInfo) {
 	if abi.Default(info.signo) == abi.ActCore {
 		t.dumpCore(info.signo, &info)
 	}
+	st := ExitStatus{Signal: info.signo}
+	if t.ptraceExit(st) {
+		return
+	}
 	t.flushCount() // Instructions complete when Wait returns
-	t.p.groupExit(t.group, ExitStatus{Signal: info.signo})
+	t.p.groupExit(t.group, st)
 }
 
 // sigreturn restores the state saved by setupFrame; the ucontext is at

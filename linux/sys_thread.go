@@ -12,8 +12,12 @@ import (
 )
 
 func sysExitGroup(t *Thread, a *sysArgs) (uint64, int) {
+	st := ExitStatus{Code: a.Int(0) & 0xff}
+	if t.ptraceExit(st) {
+		return 0, errExit
+	}
 	t.flushCount()
-	t.p.groupExit(t.group, ExitStatus{Code: a.Int(0) & 0xff})
+	t.p.groupExit(t.group, st)
 	return 0, errExit
 }
 
@@ -30,6 +34,9 @@ func sysExit(t *Thread, a *sysArgs) (uint64, int) {
 // if t was its last thread.
 func (t *Thread) exitThread(st ExitStatus) (uint64, int) {
 	p := t.p
+	if t.ptraceExit(st) {
+		return 0, errExit
+	}
 	t.exitRobustList()
 	if t.clearTID != 0 {
 		if t.put32(t.clearTID, 0) == 0 {
@@ -163,10 +170,17 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 	if flags&abi.CLONE_CHILD_CLEARTID != 0 {
 		c.clearTID = ctid
 	}
+	// A traced caller's child may be traced too, and the caller stops
+	// for the event once the child runs (ptrace.go).
+	event := t.ptraceCloneEvent(flags)
+	t.ptraceCloned(c, flags, event)
 	if p.rec != nil {
 		p.gil.book(c.gilWake) // the child runs after the threads waiting now (gil.go)
 	}
 	go c.run()
+	if event != 0 && t.ptraceEvent(event, uint64(tid)) {
+		return 0, errExit
+	}
 	if flags&abi.CLONE_VFORK != 0 && flags&abi.CLONE_THREAD == 0 {
 		// The parent sleeps until the child execs or ends (Linux's
 		// wait_for_vfork_done: signals stay pending meanwhile).
@@ -178,7 +192,7 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 		case <-t.group.dead:
 		}
 		t.lock()
-		if t.gone() {
+		if t.gone() || t.ptraceEvent(ptraceEventVforkDone, uint64(tid)) {
 			return 0, errExit
 		}
 	}

@@ -46,7 +46,7 @@ func (t *Thread) syscall(scv bool) bool {
 	if l := t.pt; l != nil && l.sysTrace {
 		// The syscall-enter stop (ptrace.go): the call is the one the
 		// registers name after it, as the tracer left them.
-		if t.ptraceSyscallStop(l) {
+		if t.ptraceSyscallStop(l, ptraceMsgSyscallEntry) {
 			return true
 		}
 		num = r.GPR[0]
@@ -97,7 +97,7 @@ func (t *Thread) syscall(scv bool) bool {
 		if errno != errNoResult {
 			t.setReturn(scv, ret, errno)
 		}
-		if t.ptraceSyscallStop(l) {
+		if t.ptraceSyscallStop(l, ptraceMsgSyscallExit) {
 			return true
 		}
 		if errno != errRestart && errno != errRestartNoHand {
