@@ -1,0 +1,290 @@
+/* ptrace(2)'s events: a PTRACE_TRACEME child with PTRACE_O_TRACEFORK,
+ * TRACEVFORK, TRACECLONE, TRACEVFORKDONE, TRACEEXEC and TRACEEXIT forks,
+ * vforks, starts a thread, clones with CLONE_UNTRACED and CLONE_PTRACE and
+ * execs itself: each event's stop (SIGTRAP | PTRACE_EVENT_x << 8), its
+ * siginfo (ptrace_do_notify's: SIGTRAP, the stop's code, the tracee as the
+ * sender) and PTRACE_GETEVENTMSG (the new child's or thread's id, the
+ * exit status at PTRACE_EVENT_EXIT, the former id at PTRACE_EVENT_EXEC);
+ * the new children and the thread traced by the same tracer, each first
+ * stopping with SIGSTOP (inheriting the options: their exit events), their
+ * ends reported to the tracer, which is not their parent; the child of a
+ * PTRACE_SEIZE'd process first stopping with PTRACE_EVENT_STOP;
+ * PTRACE_O_EXITKILL: a tracer's end kills its tracee. The tracer waits for
+ * one process at a time, so the order in which a new child's first stop
+ * and its parent's event stop come does not matter (Linux gives no order).
+ * Handshakes through pipes, no timing.
+ *
+ * qemu-user 7.2 has no ptrace (ENOSYS), so ptrace2.expected is this
+ * program built for the x86-64 host and run natively (Linux 6.18, no
+ * Yama): nothing printed depends on the architecture or on the ids.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef CLONE_UNTRACED
+#define CLONE_UNTRACED 0x00800000
+#endif
+
+static int up[2];
+
+static void say(const char *what, long r) {
+	if (r < 0)
+		printf("%s: -1 %s\n", what, strerror(errno));
+	else
+		printf("%s: %ld\n", what, r);
+	fflush(stdout);
+}
+
+/* wait_for waits for pid's next stop or end (__WALL) and prints it. */
+static int wait_for(const char *what, pid_t pid) {
+	int st = 0;
+	pid_t w = waitpid(pid, &st, __WALL);
+	if (w < 0) {
+		printf("%s: wait -1 %s\n", what, strerror(errno));
+	} else if (WIFSTOPPED(st)) {
+		printf("%s: stopped %s event %d\n", what, sigabbrev_np(WSTOPSIG(st)), st >> 16);
+	} else if (WIFEXITED(st)) {
+		printf("%s: exited %d\n", what, WEXITSTATUS(st));
+	} else if (WIFSIGNALED(st)) {
+		printf("%s: killed %s\n", what, sigabbrev_np(WTERMSIG(st)));
+	} else {
+		printf("%s: status %#x\n", what, st);
+	}
+	fflush(stdout);
+	return st;
+}
+
+static void put(int fd, const void *b, size_t n) {
+	if (write(fd, b, n) != (ssize_t)n)
+		_exit(90);
+}
+
+static void get(int fd, void *b, size_t n) {
+	if (read(fd, b, n) != (ssize_t)n)
+		_exit(91);
+}
+
+/* event prints the event stop's message as what it should be and its
+ * siginfo as ptrace_do_notify makes it; it returns the message. */
+static unsigned long event(const char *what, pid_t pid, int ev) {
+	unsigned long msg = 0;
+	siginfo_t si;
+	memset(&si, 0, sizeof si);
+	if (ptrace(PTRACE_GETEVENTMSG, pid, 0, &msg) < 0)
+		printf("%s: GETEVENTMSG -1 %s\n", what, strerror(errno));
+	if (ptrace(PTRACE_GETSIGINFO, pid, 0, &si) < 0)
+		printf("%s: GETSIGINFO -1 %s\n", what, strerror(errno));
+	printf("%s: siginfo SIGTRAP %d, code is the stop's %d, sender the tracee %d\n", what,
+	       si.si_signo == SIGTRAP, si.si_code == (SIGTRAP | ev << 8), si.si_pid == pid);
+	fflush(stdout);
+	return msg;
+}
+
+static void *thread_main(void *arg) {
+	(void)arg;
+	pid_t tid = syscall(SYS_gettid);
+	put(up[1], &tid, sizeof tid);
+	return NULL;
+}
+
+/* traced is the PTRACE_TRACEME child's part. */
+static void traced(const char *self) {
+	sigset_t chld;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL); /* its children's ends make no signal-delivery-stops */
+	ptrace(PTRACE_TRACEME, 0, 0, 0);
+	raise(SIGSTOP);
+	pid_t b = fork();
+	if (b == 0)
+		_exit(4);
+	put(up[1], &b, sizeof b);
+	waitpid(b, NULL, 0);
+	pid_t c = vfork();
+	if (c == 0)
+		_exit(7);
+	put(up[1], &c, sizeof c);
+	waitpid(c, NULL, 0);
+	pthread_t th;
+	pthread_create(&th, NULL, thread_main, NULL);
+	pthread_join(th, NULL);
+	pid_t d = syscall(SYS_clone, CLONE_UNTRACED | SIGCHLD, 0, 0, 0, 0);
+	if (d == 0)
+		_exit(8);
+	int st = 0;
+	waitpid(d, &st, 0);
+	put(up[1], &d, sizeof d);
+	put(up[1], &st, sizeof st);
+	raise(SIGSTOP); /* the tracer changes the options */
+	pid_t e = syscall(SYS_clone, CLONE_PTRACE | SIGCHLD, 0, 0, 0, 0);
+	if (e == 0)
+		_exit(9);
+	put(up[1], &e, sizeof e);
+	waitpid(e, NULL, 0);
+	execl(self, self, "exec", (char *)NULL);
+	_exit(93);
+}
+
+static void trace_events(const char *self) {
+	if (pipe(up))
+		exit(92);
+	pid_t a = fork();
+	if (a == 0)
+		traced(self);
+	wait_for("traced child", a);
+	say("SETOPTIONS", ptrace(PTRACE_SETOPTIONS, a, 0,
+	                         (void *)(PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE |
+	                                  PTRACE_O_TRACEVFORKDONE | PTRACE_O_TRACEEXEC | PTRACE_O_TRACEEXIT)));
+	say("CONT", ptrace(PTRACE_CONT, a, 0, 0));
+
+	wait_for("fork", a);
+	pid_t b = event("fork event", a, PTRACE_EVENT_FORK);
+	wait_for("fork child", b);
+	say("CONT fork child", ptrace(PTRACE_CONT, b, 0, 0));
+	say("CONT", ptrace(PTRACE_CONT, a, 0, 0));
+	pid_t got;
+	get(up[0], &got, sizeof got);
+	printf("fork event message is the child %d\n", got == b);
+	wait_for("fork child's end", b);
+	printf("exit event message is its status %d\n", event("exit event", b, PTRACE_EVENT_EXIT) == 4 << 8);
+	say("CONT fork child", ptrace(PTRACE_CONT, b, 0, 0));
+	wait_for("fork child", b);
+
+	wait_for("vfork", a);
+	pid_t c = event("vfork event", a, PTRACE_EVENT_VFORK);
+	wait_for("vfork child", c);
+	say("CONT vfork child", ptrace(PTRACE_CONT, c, 0, 0));
+	wait_for("vfork child's end", c);
+	printf("exit event message is its status %d\n", event("exit event", c, PTRACE_EVENT_EXIT) == 7 << 8);
+	say("CONT vfork child", ptrace(PTRACE_CONT, c, 0, 0));
+	wait_for("vfork child", c);
+	say("CONT", ptrace(PTRACE_CONT, a, 0, 0));
+	wait_for("vfork done", a);
+	printf("vfork done message is the child %d\n", event("vfork done event", a, PTRACE_EVENT_VFORK_DONE) == (unsigned long)c);
+	say("CONT", ptrace(PTRACE_CONT, a, 0, 0));
+	get(up[0], &got, sizeof got);
+	printf("vfork event message is the child %d\n", got == c);
+
+	wait_for("thread", a);
+	pid_t t = event("clone event", a, PTRACE_EVENT_CLONE);
+	wait_for("new thread", t);
+	say("CONT thread", ptrace(PTRACE_CONT, t, 0, 0));
+	say("CONT", ptrace(PTRACE_CONT, a, 0, 0));
+	get(up[0], &got, sizeof got);
+	printf("clone event message is the thread %d\n", got == t);
+	wait_for("thread's end", t);
+	printf("exit event message is its status %d\n", event("exit event", t, PTRACE_EVENT_EXIT) == 0);
+	say("CONT thread", ptrace(PTRACE_CONT, t, 0, 0));
+	wait_for("thread", t);
+
+	pid_t d;
+	int st;
+	get(up[0], &d, sizeof d);
+	get(up[0], &st, sizeof st);
+	printf("CLONE_UNTRACED child exited %d with %d\n", WIFEXITED(st), WEXITSTATUS(st));
+	say("wait CLONE_UNTRACED child", waitpid(d, &st, __WALL | WNOHANG));
+	wait_for("options", a);
+	say("SETOPTIONS", ptrace(PTRACE_SETOPTIONS, a, 0, (void *)(PTRACE_O_TRACEEXEC | PTRACE_O_TRACEEXIT)));
+	say("CONT", ptrace(PTRACE_CONT, a, 0, 0));
+	pid_t e;
+	get(up[0], &e, sizeof e);
+	wait_for("CLONE_PTRACE child", e);
+	say("CONT CLONE_PTRACE child", ptrace(PTRACE_CONT, e, 0, 0));
+	wait_for("CLONE_PTRACE child's end", e);
+	printf("exit event message is its status %d\n", event("exit event", e, PTRACE_EVENT_EXIT) == 9 << 8);
+	say("CONT CLONE_PTRACE child", ptrace(PTRACE_CONT, e, 0, 0));
+	wait_for("CLONE_PTRACE child", e);
+
+	wait_for("exec", a);
+	printf("exec event message is the former id %d\n", event("exec event", a, PTRACE_EVENT_EXEC) == (unsigned long)a);
+	say("CONT", ptrace(PTRACE_CONT, a, 0, 0));
+	wait_for("traced child's end", a);
+	printf("exit event message is its status %d\n", event("exit event", a, PTRACE_EVENT_EXIT) == 3 << 8);
+	say("CONT", ptrace(PTRACE_CONT, a, 0, 0));
+	wait_for("traced child", a);
+	close(up[0]);
+	close(up[1]);
+}
+
+/* seized: the child of a PTRACE_SEIZE'd process starts seized, its first
+ * stop PTRACE_EVENT_STOP. */
+static void seized(void) {
+	int down[2];
+	if (pipe(down))
+		exit(94);
+	pid_t d = fork();
+	if (d == 0) {
+		sigset_t chld;
+		sigemptyset(&chld);
+		sigaddset(&chld, SIGCHLD);
+		sigprocmask(SIG_BLOCK, &chld, NULL);
+		char x;
+		get(down[0], &x, 1);
+		pid_t f = fork();
+		if (f == 0)
+			_exit(5);
+		waitpid(f, NULL, 0);
+		_exit(0);
+	}
+	say("SEIZE", ptrace(PTRACE_SEIZE, d, 0, (void *)PTRACE_O_TRACEFORK));
+	put(down[1], "x", 1);
+	wait_for("seized fork", d);
+	pid_t f = event("fork event", d, PTRACE_EVENT_FORK);
+	wait_for("seized fork child", f);
+	event("first stop", f, PTRACE_EVENT_STOP);
+	say("CONT seized fork child", ptrace(PTRACE_CONT, f, 0, 0));
+	say("CONT", ptrace(PTRACE_CONT, d, 0, 0));
+	wait_for("seized fork child", f);
+	wait_for("seized child", d);
+	close(down[0]);
+	close(down[1]);
+}
+
+/* exitkill: a tracer's end kills the tracee it seized with
+ * PTRACE_O_EXITKILL. */
+static void exitkill(void) {
+	int hold[2], ok[2];
+	if (pipe(hold) || pipe(ok))
+		exit(95);
+	pid_t g = fork();
+	if (g == 0) {
+		char x;
+		close(hold[1]);
+		read(hold[0], &x, 1); /* never written: ends at the tracer's end */
+		_exit(6);
+	}
+	pid_t m = fork();
+	if (m == 0) {
+		long r = ptrace(PTRACE_SEIZE, g, 0, (void *)PTRACE_O_EXITKILL);
+		put(ok[1], &r, sizeof r);
+		_exit(0);
+	}
+	long r;
+	get(ok[0], &r, sizeof r);
+	say("SEIZE by a sibling with EXITKILL", r);
+	wait_for("tracer", m);
+	wait_for("tracee", g);
+	close(hold[0]);
+	close(hold[1]);
+	close(ok[0]);
+	close(ok[1]);
+}
+
+int main(int argc, char **argv) {
+	if (argc > 1 && !strcmp(argv[1], "exec"))
+		return 3;
+	trace_events(argv[0]);
+	seized();
+	exitkill();
+	return 0;
+}
