@@ -44,6 +44,19 @@ import (
 // (PTRACE_O_TRACEEXEC: PTRACE_EVENT_EXEC). /proc/PID/status has
 // TracerPid, stat the state t.
 //
+// Events (Linux's ptrace_event, kernel_clone, ptrace_init_task): with
+// PTRACE_O_TRACEFORK, TRACEVFORK or TRACECLONE (an exit signal other
+// than SIGCHLD, threads too), or CLONE_PTRACE, a traced thread's new
+// child or thread is traced by the same tracer with the same options,
+// seized if it was (its first stop PTRACE_EVENT_STOP) or with a SIGSTOP
+// pending, and the caller stops with the event (GETEVENTMSG the new id)
+// unless CLONE_UNTRACED; TRACEVFORKDONE stops it once the vfork child
+// has exec'd or ended; TRACEEXIT stops a thread that ends by exit,
+// exit_group or a fatal signal before it goes, the message its wait
+// status. An event, syscall or seized trap stop has ptrace_do_notify's
+// siginfo (SIGTRAP, the stop's code, the tracee as the sender); every
+// stop sets the event message (syscall stops: entry 1, exit 2).
+//
 // PTRACE_SYSCALL's syscall-enter and syscall-exit stops (SIGTRAP, |0x80
 // with TRACESYSGOOD; the call is the one the registers name after the
 // enter stop, -1 ENOSYS; a call seccomp answers has no stops) and
@@ -52,9 +65,11 @@ import (
 //
 // Not done: SYSEMU, SINGLEBLOCK, LISTEN, PEEKSIGINFO,
 // GETSIGMASK/SETSIGMASK, GET_SYSCALL_INFO and the hardware debug
-// requests are EIO; the event options other than TRACEEXEC are accepted
-// but produce no stops (no fork, clone, exit or seccomp events), SUSPEND_SECCOMP is
-// EINVAL (as a kernel without CONFIG_CHECKPOINT_RESTORE); a traced
+// requests are EIO; PTRACE_O_TRACESECCOMP is accepted but makes no
+// stops, SUSPEND_SECCOMP is EINVAL (as a kernel without
+// CONFIG_CHECKPOINT_RESTORE); the exit event stops the thread that
+// ends, not the other threads exit_group or a fatal signal ends with it
+// (they end at once); a traced
 // thread's part in a group-stop is a ptrace stop with the stop signal
 // (PTRACE_EVENT_STOP's for a seized one; reported to the parent too, as
 // the untraced group-stop), and CONT's signal is not given then;
