@@ -37,6 +37,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ptracehelp.h"
+
 #if defined(__powerpc64__)
 #include <asm/ptrace.h>
 typedef struct pt_regs regs_t;
@@ -64,39 +66,6 @@ static volatile int usr1, usr2, spin = 1;
 
 static void on_usr1(int sig) { (void)sig; usr1++; }
 static void on_usr2(int sig) { (void)sig; usr2++; }
-
-static void say(const char *what, long r) {
-	if (r < 0)
-		printf("%s: -1 %s\n", what, strerror(errno));
-	else
-		printf("%s: %ld\n", what, r);
-	fflush(stdout);
-}
-
-static void status(const char *what, int pid, int st) {
-	if (pid < 0) {
-		printf("%s: wait -1 %s\n", what, strerror(errno));
-	} else if (WIFSTOPPED(st)) {
-		printf("%s: stopped %s event %d\n", what, sigabbrev_np(WSTOPSIG(st)), st >> 16);
-	} else if (WIFEXITED(st)) {
-		printf("%s: exited %d\n", what, WEXITSTATUS(st));
-	} else if (WIFSIGNALED(st)) {
-		printf("%s: killed %s\n", what, sigabbrev_np(WTERMSIG(st)));
-	} else {
-		printf("%s: status %#x\n", what, st);
-	}
-	fflush(stdout);
-}
-
-static void put(int fd, const void *b, size_t n) {
-	if (write(fd, b, n) != (ssize_t)n)
-		_exit(90);
-}
-
-static void get(int fd, void *b, size_t n) {
-	if (read(fd, b, n) != (ssize_t)n)
-		_exit(91);
-}
 
 /* procline prints whether /proc/PID/status says the tracing stop and the
  * tracer. */

@@ -31,47 +31,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ptracehelp.h"
+
 #ifndef CLONE_UNTRACED
 #define CLONE_UNTRACED 0x00800000
 #endif
 
 static int up[2];
 
-static void say(const char *what, long r) {
-	if (r < 0)
-		printf("%s: -1 %s\n", what, strerror(errno));
-	else
-		printf("%s: %ld\n", what, r);
-	fflush(stdout);
-}
-
 /* wait_for waits for pid's next stop or end (__WALL) and prints it. */
-static int wait_for(const char *what, pid_t pid) {
+static void wait_for(const char *what, pid_t pid) {
 	int st = 0;
 	pid_t w = waitpid(pid, &st, __WALL);
-	if (w < 0) {
-		printf("%s: wait -1 %s\n", what, strerror(errno));
-	} else if (WIFSTOPPED(st)) {
-		printf("%s: stopped %s event %d\n", what, sigabbrev_np(WSTOPSIG(st)), st >> 16);
-	} else if (WIFEXITED(st)) {
-		printf("%s: exited %d\n", what, WEXITSTATUS(st));
-	} else if (WIFSIGNALED(st)) {
-		printf("%s: killed %s\n", what, sigabbrev_np(WTERMSIG(st)));
-	} else {
-		printf("%s: status %#x\n", what, st);
-	}
-	fflush(stdout);
-	return st;
-}
-
-static void put(int fd, const void *b, size_t n) {
-	if (write(fd, b, n) != (ssize_t)n)
-		_exit(90);
-}
-
-static void get(int fd, void *b, size_t n) {
-	if (read(fd, b, n) != (ssize_t)n)
-		_exit(91);
+	status(what, w, st);
 }
 
 /* event prints the event stop's message as what it should be and its
@@ -88,6 +60,18 @@ static unsigned long event(const char *what, pid_t pid, int ev) {
 	       si.si_signo == SIGTRAP, si.si_code == (SIGTRAP | ev << 8), si.si_pid == pid);
 	fflush(stdout);
 	return msg;
+}
+
+/* ended waits for pid's exit event (the message its exit code), lets it
+ * end and waits for its end. */
+static void ended(const char *what, pid_t pid, int code) {
+	char s[64];
+	snprintf(s, sizeof s, "%s's end", what);
+	wait_for(s, pid);
+	printf("exit event message is its status %d\n", event("exit event", pid, PTRACE_EVENT_EXIT) == (unsigned long)code << 8);
+	snprintf(s, sizeof s, "CONT %s", what);
+	say(s, ptrace(PTRACE_CONT, pid, 0, 0));
+	wait_for(what, pid);
 }
 
 static void *thread_main(void *arg) {
@@ -155,19 +139,13 @@ static void trace_events(const char *self) {
 	pid_t got;
 	get(up[0], &got, sizeof got);
 	printf("fork event message is the child %d\n", got == b);
-	wait_for("fork child's end", b);
-	printf("exit event message is its status %d\n", event("exit event", b, PTRACE_EVENT_EXIT) == 4 << 8);
-	say("CONT fork child", ptrace(PTRACE_CONT, b, 0, 0));
-	wait_for("fork child", b);
+	ended("fork child", b, 4);
 
 	wait_for("vfork", a);
 	pid_t c = event("vfork event", a, PTRACE_EVENT_VFORK);
 	wait_for("vfork child", c);
 	say("CONT vfork child", ptrace(PTRACE_CONT, c, 0, 0));
-	wait_for("vfork child's end", c);
-	printf("exit event message is its status %d\n", event("exit event", c, PTRACE_EVENT_EXIT) == 7 << 8);
-	say("CONT vfork child", ptrace(PTRACE_CONT, c, 0, 0));
-	wait_for("vfork child", c);
+	ended("vfork child", c, 7);
 	say("CONT", ptrace(PTRACE_CONT, a, 0, 0));
 	wait_for("vfork done", a);
 	printf("vfork done message is the child %d\n", event("vfork done event", a, PTRACE_EVENT_VFORK_DONE) == (unsigned long)c);
@@ -182,10 +160,7 @@ static void trace_events(const char *self) {
 	say("CONT", ptrace(PTRACE_CONT, a, 0, 0));
 	get(up[0], &got, sizeof got);
 	printf("clone event message is the thread %d\n", got == t);
-	wait_for("thread's end", t);
-	printf("exit event message is its status %d\n", event("exit event", t, PTRACE_EVENT_EXIT) == 0);
-	say("CONT thread", ptrace(PTRACE_CONT, t, 0, 0));
-	wait_for("thread", t);
+	ended("thread", t, 0);
 
 	pid_t d;
 	int st;
@@ -200,18 +175,12 @@ static void trace_events(const char *self) {
 	get(up[0], &e, sizeof e);
 	wait_for("CLONE_PTRACE child", e);
 	say("CONT CLONE_PTRACE child", ptrace(PTRACE_CONT, e, 0, 0));
-	wait_for("CLONE_PTRACE child's end", e);
-	printf("exit event message is its status %d\n", event("exit event", e, PTRACE_EVENT_EXIT) == 9 << 8);
-	say("CONT CLONE_PTRACE child", ptrace(PTRACE_CONT, e, 0, 0));
-	wait_for("CLONE_PTRACE child", e);
+	ended("CLONE_PTRACE child", e, 9);
 
 	wait_for("exec", a);
 	printf("exec event message is the former id %d\n", event("exec event", a, PTRACE_EVENT_EXEC) == (unsigned long)a);
 	say("CONT", ptrace(PTRACE_CONT, a, 0, 0));
-	wait_for("traced child's end", a);
-	printf("exit event message is its status %d\n", event("exit event", a, PTRACE_EVENT_EXIT) == 3 << 8);
-	say("CONT", ptrace(PTRACE_CONT, a, 0, 0));
-	wait_for("traced child", a);
+	ended("traced child", a, 3);
 	close(up[0]);
 	close(up[1]);
 }

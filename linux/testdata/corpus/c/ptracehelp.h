@@ -1,0 +1,43 @@
+/* What the ptrace programs (ptrace.c, ptrace2.c) print and their pipe
+ * handshakes: say prints a call's result or errno, status a wait's
+ * outcome (a stop's signal and event, an exit, a killing signal), put and
+ * get move a handshake's bytes (a short one ends the process). Shared by
+ * the programs that include it (each is one static translation unit). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void say(const char *what, long r) {
+	if (r < 0)
+		printf("%s: -1 %s\n", what, strerror(errno));
+	else
+		printf("%s: %ld\n", what, r);
+	fflush(stdout);
+}
+
+static void status(const char *what, int pid, int st) {
+	if (pid < 0) {
+		printf("%s: wait -1 %s\n", what, strerror(errno));
+	} else if (WIFSTOPPED(st)) {
+		printf("%s: stopped %s event %d\n", what, sigabbrev_np(WSTOPSIG(st)), st >> 16);
+	} else if (WIFEXITED(st)) {
+		printf("%s: exited %d\n", what, WEXITSTATUS(st));
+	} else if (WIFSIGNALED(st)) {
+		printf("%s: killed %s\n", what, sigabbrev_np(WTERMSIG(st)));
+	} else {
+		printf("%s: status %#x\n", what, st);
+	}
+	fflush(stdout);
+}
+
+static void put(int fd, const void *b, size_t n) {
+	if (write(fd, b, n) != (ssize_t)n)
+		_exit(90);
+}
+
+static void get(int fd, void *b, size_t n) {
+	if (read(fd, b, n) != (ssize_t)n)
+		_exit(91);
+}
