@@ -63,10 +63,17 @@ import (
 // PTRACE_SINGLESTEP (SIGTRAP, TRAP_TRACE, after one instruction or
 // system call).
 //
-// Not done: SYSEMU, SINGLEBLOCK, LISTEN, PEEKSIGINFO,
-// GETSIGMASK/SETSIGMASK, GET_SYSCALL_INFO and the hardware debug
-// requests are EIO; PTRACE_O_TRACESECCOMP is accepted but makes no
-// stops, SUSPEND_SECCOMP is EINVAL (as a kernel without
+// GETSIGMASK/SETSIGMASK (the mask a handler's end restores, if it is to
+// be), GET_SYSCALL_INFO (entry and exit under PTRACE_O_TRACESYSGOOD, as
+// Linux: else the header alone).
+//
+// PTRACE_SYSEMU (powerpc has it: arch/powerpc's do_syscall_trace_enter):
+// a syscall-enter stop, then the call does not run and the registers
+// are as the tracer left them (no exit stop).
+//
+// Not done: SYSEMU_SINGLESTEP, SINGLEBLOCK, LISTEN, PEEKSIGINFO and
+// the hardware debug requests are EIO; PTRACE_O_TRACESECCOMP is
+// accepted but makes no stops, SUSPEND_SECCOMP is EINVAL (as a kernel without
 // CONFIG_CHECKPOINT_RESTORE); the exit event stops the thread that
 // ends, not the other threads exit_group or a fatal signal ends with it
 // (they end at once); a traced
@@ -88,6 +95,7 @@ const (
 	ptraceKill        = 8
 	ptraceSinglestep  = 9
 	ptraceSyscall     = 24
+	ptraceSysemu      = 0x1d // powerpc's PTRACE_SYSEMU
 	ptraceAttach      = 16
 	ptraceDetach      = 17
 	ptraceSetoptions  = 0x4200
@@ -98,6 +106,9 @@ const (
 	ptraceSetregset   = 0x4205
 	ptraceSeize       = 0x4206
 	ptraceInterrupt   = 0x4207
+	ptraceGetsigmask  = 0x420a
+	ptraceSetsigmask  = 0x420b
+	ptraceGetSyscall  = 0x420e // PTRACE_GET_SYSCALL_INFO
 
 	ptraceOTracesysgood   = 0x1
 	ptraceOTraceexec      = 1 << ptraceEventExec
@@ -133,9 +144,10 @@ type tracee struct {
 	seized bool
 	opts   uint64 // PTRACE_O_*
 	// The resumption's mode: stops at system calls' entries and exits
-	// (PTRACE_SYSCALL), after one instruction (PTRACE_SINGLESTEP).
-	sysTrace, step bool
-	msg            uint64 // PTRACE_GETEVENTMSG
+	// (PTRACE_SYSCALL), at their entries, not running them
+	// (PTRACE_SYSEMU), after one instruction (PTRACE_SINGLESTEP).
+	sysTrace, sysEmu, step bool
+	msg                    uint64 // PTRACE_GETEVENTMSG
 
 	trap    bool          // a stop asked for (INTERRUPT, SEIZE's execve event) not yet made
 	trapSig int           // its code: SIGTRAP | event<<8
@@ -531,7 +543,7 @@ func (t *Thread) ptraceStopped(l *tracee, req int64, addr, data uint64) (uint64,
 		return 0, t.putRegset(data, s.note, r, s.size)
 	}
 	switch req {
-	case ptraceCont, ptraceDetach, ptraceSyscall, ptraceSinglestep:
+	case ptraceCont, ptraceDetach, ptraceSyscall, ptraceSysemu, ptraceSinglestep:
 		if !validSignal(data) {
 			return 0, abi.EIO
 		}
@@ -539,7 +551,7 @@ func (t *Thread) ptraceStopped(l *tracee, req int64, addr, data uint64) (uint64,
 			p.untrace(l, int(data))
 			return 0, 0
 		}
-		l.sysTrace, l.step = req == ptraceSyscall, req == ptraceSinglestep
+		l.sysTrace, l.sysEmu, l.step = req == ptraceSyscall, req == ptraceSysemu, req == ptraceSinglestep
 		l.sig, l.stopped = int(data), false
 		close(l.resume)
 		return 0, 0
@@ -580,6 +592,29 @@ func (t *Thread) ptraceStopped(l *tracee, req int64, addr, data uint64) (uint64,
 		return 0, 0
 	case ptraceGeteventmsg:
 		return 0, t.put64(data, l.msg)
+	case ptraceGetsigmask, ptraceSetsigmask:
+		// The mask a handler's end restores if it is to be (Linux's
+		// saved_sigmask); a set one ends that, SIGKILL and SIGSTOP
+		// never blocked.
+		if addr != 8 {
+			return 0, abi.EINVAL
+		}
+		if req == ptraceGetsigmask {
+			m := u.mask
+			if u.restoreMask {
+				m = u.savedMask
+			}
+			return 0, t.put64(data, m)
+		}
+		m, e := t.get64(data)
+		if e != 0 {
+			return 0, e
+		}
+		u.mask, u.restoreMask = m&^unblockable, false
+		p.sigAny.Store(true)
+		return 0, 0
+	case ptraceGetSyscall:
+		return t.ptraceSyscallInfo(l, addr, data)
 	case ptraceGetsiginfo, ptraceSetsiginfo:
 		if l.info == nil {
 			return 0, abi.EINVAL
@@ -601,6 +636,55 @@ func (t *Thread) ptraceStopped(l *tracee, req int64, addr, data uint64) (uint64,
 		return 0, 0
 	}
 	return 0, abi.EIO
+}
+
+// ptraceSyscallInfo is PTRACE_GET_SYSCALL_INFO of l's stopped tracee
+// into the n bytes at addr (Linux's ptrace_get_syscall_info): the
+// call's number and arguments at a syscall-enter stop, its result at a
+// syscall-exit stop (both under PTRACE_O_TRACESYSGOOD: the stop's
+// siginfo says SIGTRAP|0x80), else the header alone (op
+// PTRACE_SYSCALL_INFO_NONE); the size of the whole answer.
+func (t *Thread) ptraceSyscallInfo(l *tracee, n, addr uint64) (uint64, int) {
+	p := t.p
+	r := &l.t.ctx.Regs
+	const (
+		none, entry, exit = 0, 1, 2
+		headSize          = 24 // offsetof(struct ptrace_syscall_info, entry)
+		entrySize         = headSize + 7*8
+		exitSize          = headSize + 8 + 1
+	)
+	b := make([]byte, abi.PtraceSyscallInfoLayout.Size())
+	size := headSize
+	op := none
+	if l.info != nil && l.info.code == abi.SIGTRAP|0x80 && (l.msg == ptraceMsgSyscallEntry || l.msg == ptraceMsgSyscallExit) {
+		op = int(l.msg)
+	}
+	switch op {
+	case exit:
+		x := abi.PtraceSyscallExit{Op: exit, Arch: p.auditArch(), IP: r.NIP, SP: r.GPR[1], Rval: int64(r.GPR[3])}
+		if r.TRAP&^0xf == 0x3000 {
+			// scv: an error is a negated errno in r3.
+			if x.Rval < 0 && x.Rval >= -4095 { // IS_ERR_VALUE
+				x.IsError = 1
+			}
+		} else if r.CR&(1<<28) != 0 {
+			x.Rval, x.IsError = -x.Rval, 1 // sc: CR0[SO], the errno in r3
+		}
+		abi.PtraceSyscallExitLayout.Encode(p.order, b, &x)
+		size = exitSize
+	default:
+		i := abi.PtraceSyscallInfo{Op: uint8(op), Arch: p.auditArch(), IP: r.NIP, SP: r.GPR[1]}
+		if op == entry {
+			i.Nr = uint64(int64(int32(r.GPR[0]))) // syscall_get_nr's int
+			i.Args = [6]uint64{r.OrigGPR3, r.GPR[4], r.GPR[5], r.GPR[6], r.GPR[7], r.GPR[8]}
+			size = entrySize
+		}
+		abi.PtraceSyscallInfoLayout.Encode(p.order, b, &i)
+	}
+	if t.mm.Mem.Write(addr, b[:min(uint64(size), n)]) != nil {
+		return 0, abi.EFAULT
+	}
+	return uint64(size), 0
 }
 
 // ptraceGPRegs is the NT_PRSTATUS image of r as ptrace gives it: SOFTE

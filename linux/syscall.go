@@ -43,11 +43,14 @@ func (t *Thread) syscall(scv bool) bool {
 	if scv {
 		r.TRAP = 0x3000
 	}
-	if l := t.pt; l != nil && l.sysTrace {
+	if l := t.pt; l != nil && (l.sysTrace || l.sysEmu) {
 		// The syscall-enter stop (ptrace.go): the call is the one the
-		// registers name after it, as the tracer left them.
-		if t.ptraceSyscallStop(l, ptraceMsgSyscallEntry) {
-			return true
+		// registers name after it, as the tracer left them; under
+		// PTRACE_SYSEMU none runs, the registers as the tracer left
+		// them.
+		emu := l.sysEmu
+		if t.ptraceSyscallStop(l, ptraceMsgSyscallEntry) || emu {
+			return t.gone()
 		}
 		num = r.GPR[0]
 		a = sysArgs{r.GPR[3], r.GPR[4], r.GPR[5], r.GPR[6], r.GPR[7], r.GPR[8]}

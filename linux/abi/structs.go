@@ -630,6 +630,35 @@ type SiginfoChld struct {
 	_                  [80]byte
 }
 
+// PtraceSyscallInfo is struct ptrace_syscall_info (uapi linux/ptrace.h)
+// as PTRACE_GET_SYSCALL_INFO fills it at a syscall-enter stop or none:
+// the stop's kind (PTRACE_SYSCALL_INFO_*), the AUDIT_ARCH_*, the
+// instruction and stack pointers, then the call's number and arguments
+// (the entry and seccomp members of its union).
+type PtraceSyscallInfo struct {
+	Op      uint8
+	_       [3]byte
+	Arch    uint32
+	IP, SP  uint64
+	Nr      uint64
+	Args    [6]uint64
+	RetData uint32
+	_       uint32
+}
+
+// PtraceSyscallExit is struct ptrace_syscall_info at a syscall-exit
+// stop: the header, then the union's exit member (the return value or
+// the negated errno, and whether it is an error).
+type PtraceSyscallExit struct {
+	Op      uint8
+	_       [3]byte
+	Arch    uint32
+	IP, SP  uint64
+	Rval    int64
+	IsError uint8
+	_       [55]byte
+}
+
 // SiginfoPoll is siginfo_t as signal-driven I/O fills it (the _sigpoll
 // member, send_sigio's siginfo): after the header, si_band (the poll
 // events of the reason) and si_fd.
@@ -676,11 +705,14 @@ var (
 	SiginfoFaultLayout = NewLayout[SiginfoFault]()
 	SiginfoChldLayout  = NewLayout[SiginfoChld]()
 	SiginfoPollLayout  = NewLayout[SiginfoPoll]()
-	SiginfoSysLayout   = NewLayout[SiginfoSys]()
-	Dirent64Layout     = NewLayout[Dirent64]()
-	RseqCSLayout       = NewLayout[RseqCS]()
-	FuncDescLayout     = NewLayout[FuncDesc]()
-	AuxvLayout         = NewLayout[Auxv]()
+
+	PtraceSyscallInfoLayout = NewLayout[PtraceSyscallInfo]()
+	PtraceSyscallExitLayout = NewLayout[PtraceSyscallExit]()
+	SiginfoSysLayout        = NewLayout[SiginfoSys]()
+	Dirent64Layout          = NewLayout[Dirent64]()
+	RseqCSLayout            = NewLayout[RseqCS]()
+	FuncDescLayout          = NewLayout[FuncDesc]()
+	AuxvLayout              = NewLayout[Auxv]()
 )
 
 // UcontextHead is the start of powerpc64's struct ucontext (asm/ucontext.h):

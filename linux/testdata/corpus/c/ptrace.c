@@ -39,25 +39,6 @@
 
 #include "ptracehelp.h"
 
-#if defined(__powerpc64__)
-#include <asm/ptrace.h>
-typedef struct pt_regs regs_t;
-#define REG_SP(r) ((r).gpr[1])
-#define REG_PC(r) ((r).nip)
-#define REG_NR(r) ((r).gpr[0])
-#define REG_RET(r) ((r).gpr[3])
-#define SP_OFFSET (PT_R1 * 8)
-#elif defined(__x86_64__)
-typedef struct user_regs_struct regs_t;
-#define REG_SP(r) ((r).rsp)
-#define REG_PC(r) ((r).rip)
-#define REG_NR(r) ((r).orig_rax)
-#define REG_RET(r) ((r).rax)
-#define SP_OFFSET offsetof(struct user_regs_struct, rsp)
-#else
-#error "no register layout for this architecture"
-#endif
-
 extern char __executable_start[], etext[];
 
 static volatile uint64_t magic = 0x1111111111111111ULL;

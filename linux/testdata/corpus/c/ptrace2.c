@@ -9,7 +9,11 @@
  * stopping with SIGSTOP (inheriting the options: their exit events), their
  * ends reported to the tracer, which is not their parent; the child of a
  * PTRACE_SEIZE'd process first stopping with PTRACE_EVENT_STOP;
- * PTRACE_O_EXITKILL: a tracer's end kills its tracee. The tracer waits for
+ * PTRACE_O_EXITKILL: a tracer's end kills its tracee; GETSIGMASK and
+ * SETSIGMASK, GET_SYSCALL_INFO at a signal stop and at a call's enter and
+ * exit stops (its size, kind, AUDIT_ARCH_*, number, argument, result),
+ * PTRACE_SYSEMU (the call does not run: the result is the one the tracer
+ * sets). The tracer waits for
  * one process at a time, so the order in which a new child's first stop
  * and its parent's event stop come does not matter (Linux gives no order).
  * Handshakes through pipes, no timing.
@@ -19,15 +23,19 @@
  * Yama): nothing printed depends on the architecture or on the ids.
  */
 #define _GNU_SOURCE
+#include <elf.h>
 #include <errno.h>
+#include <linux/audit.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -249,11 +257,110 @@ static void exitkill(void) {
 	close(ok[1]);
 }
 
+/* syscall_info prints what PTRACE_GET_SYSCALL_INFO says of pid's stop
+ * (op is the kind it should be) and returns it. */
+static struct __ptrace_syscall_info syscall_info(const char *what, pid_t pid, int op, size_t size) {
+	struct __ptrace_syscall_info si;
+	memset(&si, 0, sizeof si);
+	long n = ptrace(PTRACE_GET_SYSCALL_INFO, pid, (void *)size, &si);
+#if defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	unsigned arch = AUDIT_ARCH_PPC64LE;
+#elif defined(__powerpc64__)
+	unsigned arch = AUDIT_ARCH_PPC64;
+#else
+	unsigned arch = AUDIT_ARCH_X86_64;
+#endif
+	printf("%s: size %ld, op %d, this architecture's %d, pointers %d\n", what, n, si.op == op,
+	       si.arch == (size >= 8 ? arch : 0), si.instruction_pointer != 0 && si.stack_pointer != 0);
+	fflush(stdout);
+	return si;
+}
+
+/* sysstop resumes pid with req until the syscall-enter stop of call
+ * nr, printing only that stop. */
+static void sysstop(const char *what, pid_t pid, int req, long nr) {
+	for (;;) {
+		int st;
+		if (ptrace(req, pid, 0, 0) < 0 || waitpid(pid, &st, 0) != pid || !WIFSTOPPED(st)) {
+			printf("%s: lost\n", what);
+			_exit(96);
+		}
+		struct __ptrace_syscall_info si;
+		memset(&si, 0, sizeof si);
+		ptrace(PTRACE_GET_SYSCALL_INFO, pid, (void *)sizeof si, &si);
+		if (si.op == PTRACE_SYSCALL_INFO_ENTRY && (long)si.entry.nr == nr) {
+			status(what, pid, st);
+			return;
+		}
+	}
+}
+
+/* requests: GETSIGMASK, SETSIGMASK, GET_SYSCALL_INFO at syscall stops
+ * and at another, PTRACE_SYSEMU (the call does not run: its result is
+ * the tracer's). */
+static void requests(void) {
+	if (pipe(up))
+		exit(97);
+	pid_t c = fork();
+	if (c == 0) {
+		sigset_t s;
+		sigemptyset(&s);
+		sigaddset(&s, SIGUSR1);
+		sigprocmask(SIG_BLOCK, &s, NULL);
+		ptrace(PTRACE_TRACEME, 0, 0, 0);
+		kill(getpid(), SIGSTOP); /* not raise: glibc's may restore its mask after the stop */
+		sigprocmask(SIG_BLOCK, NULL, &s);
+		int m[3] = {sigismember(&s, SIGUSR1), sigismember(&s, SIGUSR2), sigismember(&s, SIGSTOP)};
+		put(up[1], m, sizeof m);
+		long r = syscall(SYS_close, 12345);
+		long e = errno;
+		long p = syscall(SYS_getpid);
+		long res[3] = {r, e, p};
+		put(up[1], res, sizeof res);
+		_exit(0);
+	}
+	wait_for("requests child", c);
+	uint64_t mask = 0;
+	say("GETSIGMASK bad size", ptrace(PTRACE_GETSIGMASK, c, (void *)4, &mask));
+	say("GETSIGMASK", ptrace(PTRACE_GETSIGMASK, c, (void *)sizeof mask, &mask));
+	printf("SIGUSR1 blocked %d, SIGUSR2 %d\n", (int)(mask >> (SIGUSR1 - 1) & 1), (int)(mask >> (SIGUSR2 - 1) & 1));
+	mask = 1ULL << (SIGUSR2 - 1) | 1ULL << (SIGSTOP - 1);
+	say("SETSIGMASK", ptrace(PTRACE_SETSIGMASK, c, (void *)sizeof mask, &mask));
+	syscall_info("info at a signal stop", c, PTRACE_SYSCALL_INFO_NONE, sizeof(struct __ptrace_syscall_info));
+	say("SETOPTIONS", ptrace(PTRACE_SETOPTIONS, c, 0, (void *)PTRACE_O_TRACESYSGOOD));
+	sysstop("close enter", c, PTRACE_SYSCALL, SYS_close);
+	struct __ptrace_syscall_info si = syscall_info("info at close's enter", c, PTRACE_SYSCALL_INFO_ENTRY, sizeof si);
+	printf("close's number %d, its argument %d\n", si.entry.nr == SYS_close, si.entry.args[0] == 12345);
+	syscall_info("info in 8 bytes", c, PTRACE_SYSCALL_INFO_ENTRY, 8);
+	say("SYSCALL", ptrace(PTRACE_SYSCALL, c, 0, 0));
+	wait_for("close exit", c);
+	si = syscall_info("info at close's exit", c, PTRACE_SYSCALL_INFO_EXIT, sizeof si);
+	printf("close's result EBADF %d, an error %d\n", si.exit.rval == -EBADF, si.exit.is_error);
+	sysstop("getpid under SYSEMU", c, PTRACE_SYSEMU, SYS_getpid);
+	regs_t r;
+	struct iovec iov = {&r, sizeof r};
+	say("GETREGSET", ptrace(PTRACE_GETREGSET, c, (void *)NT_PRSTATUS, &iov));
+	REG_RET(r) = 4242;
+	REG_OK(r);
+	say("SETREGSET", ptrace(PTRACE_SETREGSET, c, (void *)NT_PRSTATUS, &iov));
+	say("CONT", ptrace(PTRACE_CONT, c, 0, 0));
+	int m[3];
+	long res[3];
+	get(up[0], m, sizeof m);
+	get(up[0], res, sizeof res);
+	printf("child's mask: SIGUSR1 %d, SIGUSR2 %d, SIGSTOP %d\n", m[0], m[1], m[2]);
+	printf("child's close -1 %d EBADF %d, getpid the tracer's result %d\n", res[0] == -1, res[1] == EBADF, res[2] == 4242);
+	wait_for("requests child", c);
+	close(up[0]);
+	close(up[1]);
+}
+
 int main(int argc, char **argv) {
 	if (argc > 1 && !strcmp(argv[1], "exec"))
 		return 3;
 	trace_events(argv[0]);
 	seized();
 	exitkill();
+	requests();
 	return 0;
 }
