@@ -54,7 +54,11 @@ type childState struct {
 	coreDumped bool          // a signal ended it with its core dumped (core.go's dumpCore): WCOREDUMP, CLD_DUMPED
 	dead       chan struct{} // closed when it starts ending
 	vforkDone  chan struct{} // closed when it execs or ends (a vfork parent waits)
-	childEvent chan struct{} // closed (and replaced) when one of its children ends
+	// parentLater says its parent is told of its end once its tracer
+	// has reaped it (ptrace.go's ptraceReaped): till then the parent's
+	// wait does not see it.
+	parentLater bool
+	childEvent  chan struct{} // closed (and replaced) when one of its children ends
 }
 
 func (c *childState) init() {
@@ -195,11 +199,26 @@ func (p *Process) groupExit(g *threadGroup, st ExitStatus) {
 		d.groupEnded(st)
 	}
 	g.vforkDoneOnce()
+	if l := p.traced[g.tgid]; l != nil && l.exited && g.parent != nil && !g.parent.exiting {
+		// Its tracer, not its parent, has its end to reap first
+		// (ptraceReaped tells the parent then), as Linux's exit_notify
+		// for a ptrace_reparented leader.
+		g.parentLater = true
+		return
+	}
+	p.notifyParent(g)
+}
+
+// notifyParent tells ended process g's parent of its end (its exit
+// signal and a wake-up of its waits), or reaps it at once if the parent
+// has gone or does not wait (Linux's do_notify_parent).
+func (p *Process) notifyParent(g *threadGroup) {
 	par := g.parent
 	if par == nil || par.exiting {
 		delete(p.groups, g.tgid)
 		return
 	}
+	st := g.status
 	code, status := cldEXITED, st.Code&0xff
 	if st.Signal != 0 {
 		code, status = cldKILLED, st.Signal
@@ -377,6 +396,7 @@ func (t *Thread) waitChild(match func(g *threadGroup, id int) bool, options uint
 			}
 			any = true
 			switch {
+			case c.parentLater: // its tracer reaps it first
 			case c.zombie && options&wEXITED != 0:
 				if options&wNOWAIT == 0 {
 					delete(p.groups, c.tgid)

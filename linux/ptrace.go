@@ -39,7 +39,9 @@ import (
 // changed signal has the tracer's SI_USER siginfo, and one now blocked is
 // queued again). A tracee's end is reported to its tracer (unless the
 // tracer is its process's parent and it is the leader: the parent's wait
-// reports it); a tracer's end detaches its tracees, PTRACE_O_EXITKILL
+// reports it; another tracer of a leader reaps it before its parent is
+// told, as Linux's exit_notify); a tracer's end detaches its tracees,
+// PTRACE_O_EXITKILL
 // kills them. execve after PTRACE_TRACEME or ATTACH sends SIGTRAP
 // (PTRACE_O_TRACEEXEC: PTRACE_EVENT_EXEC). /proc/PID/status has
 // TracerPid, stat the state t.
@@ -334,7 +336,7 @@ func (p *Process) ptraceGone(t *Thread, st ExitStatus) {
 		} else {
 			l.exited, l.report, l.status = true, true, st.waitStatus()
 			if ldr := tg.leaderActions(); ldr != nil && (ldr.actions[abi.SIGCHLD].handler == abi.SIG_IGN || ldr.actions[abi.SIGCHLD].flags&abi.SA_NOCLDWAIT != 0) {
-				delete(p.traced, l.tid) // autoreaped (do_notify_parent)
+				p.ptraceReaped(l) // autoreaped (do_notify_parent)
 			}
 			code, status := cldEXITED, st.Code&0xff
 			if st.Signal != 0 {
@@ -349,13 +351,24 @@ func (p *Process) ptraceGone(t *Thread, st ExitStatus) {
 			continue
 		}
 		if l.exited {
-			delete(p.traced, tid)
+			p.ptraceReaped(l)
 			continue
 		}
 		if l.opts&ptraceOExitkill != 0 {
 			l.t.post(sigInfo{signo: abi.SIGKILL, code: abi.SI_KERNEL})
 		}
 		p.untrace(l, 0)
+	}
+}
+
+// ptraceReaped ends the tracing of l, whose tracee has ended and been
+// reaped by its tracer (or by no one): a process leader's parent is then
+// told of its end (groupExit left it for now: parentLater).
+func (p *Process) ptraceReaped(l *tracee) {
+	delete(p.traced, l.tid)
+	if g := l.t.group; l.tid == g.tgid && g.parentLater {
+		g.parentLater = false
+		p.notifyParent(g)
 	}
 }
 
@@ -401,7 +414,7 @@ func (t *Thread) waitTraced(match func(g *threadGroup, id int) bool, options uin
 		if options&wNOWAIT == 0 {
 			u.report = false
 			if u.exited {
-				delete(p.traced, tid)
+				p.ptraceReaped(u)
 			}
 		}
 		return u, true

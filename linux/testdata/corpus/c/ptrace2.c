@@ -7,7 +7,9 @@
  * exit status at PTRACE_EVENT_EXIT, the former id at PTRACE_EVENT_EXEC);
  * the new children and the thread traced by the same tracer, each first
  * stopping with SIGSTOP (inheriting the options: their exit events), their
- * ends reported to the tracer, which is not their parent; the child of a
+ * ends reported to the tracer, which is not their parent and reaps the
+ * forked child's end before its parent can (the parent's wait WNOHANG
+ * finds nothing till then); the child of a
  * PTRACE_SEIZE'd process first stopping with PTRACE_EVENT_STOP;
  * PTRACE_O_EXITKILL: a tracer's end kills its tracee; GETSIGMASK and
  * SETSIGMASK, GET_SYSCALL_INFO at a signal stop and at a call's enter and
@@ -45,7 +47,7 @@
 #define CLONE_UNTRACED 0x00800000
 #endif
 
-static int up[2];
+static int up[2], dn[2];
 
 /* wait_for waits for pid's next stop or end (__WALL) and prints it. */
 static void wait_for(const char *what, pid_t pid) {
@@ -101,7 +103,15 @@ static void traced(const char *self) {
 	if (b == 0)
 		_exit(4);
 	put(up[1], &b, sizeof b);
-	waitpid(b, NULL, 0);
+	char x;
+	get(dn[0], &x, 1);
+	int r = waitpid(b, NULL, WNOHANG); /* ended, not yet reaped by the tracer */
+	put(up[1], &r, sizeof r);
+	get(dn[0], &x, 1);
+	int st = 0;
+	r = waitpid(b, &st, 0) == b;
+	put(up[1], &r, sizeof r);
+	put(up[1], &st, sizeof st);
 	pid_t c = vfork();
 	if (c == 0)
 		_exit(7);
@@ -113,7 +123,6 @@ static void traced(const char *self) {
 	pid_t d = syscall(SYS_clone, CLONE_UNTRACED | SIGCHLD, 0, 0, 0, 0);
 	if (d == 0)
 		_exit(8);
-	int st = 0;
 	waitpid(d, &st, 0);
 	put(up[1], &d, sizeof d);
 	put(up[1], &st, sizeof st);
@@ -128,7 +137,7 @@ static void traced(const char *self) {
 }
 
 static void trace_events(const char *self) {
-	if (pipe(up))
+	if (pipe(up) || pipe(dn))
 		exit(92);
 	pid_t a = fork();
 	if (a == 0)
@@ -147,7 +156,23 @@ static void trace_events(const char *self) {
 	pid_t got;
 	get(up[0], &got, sizeof got);
 	printf("fork event message is the child %d\n", got == b);
-	ended("fork child", b, 4);
+	/* The child's end is its tracer's to reap before its parent's. */
+	wait_for("fork child's end", b);
+	printf("exit event message is its status %d\n", event("exit event", b, PTRACE_EVENT_EXIT) == 4 << 8);
+	say("CONT fork child", ptrace(PTRACE_CONT, b, 0, 0));
+	siginfo_t si;
+	memset(&si, 0, sizeof si);
+	say("waitid WNOWAIT", waitid(P_PID, b, &si, WEXITED | WNOWAIT | __WALL));
+	printf("fork child ended: exited %d with %d\n", si.si_code == CLD_EXITED, si.si_status);
+	int r, st;
+	put(dn[1], "x", 1);
+	get(up[0], &r, sizeof r);
+	printf("its parent's wait WNOHANG before the tracer's: %d\n", r);
+	wait_for("fork child", b);
+	put(dn[1], "x", 1);
+	get(up[0], &r, sizeof r);
+	get(up[0], &st, sizeof st);
+	printf("its parent's wait after: the child %d, exited %d with %d\n", r, WIFEXITED(st), WEXITSTATUS(st));
 
 	wait_for("vfork", a);
 	pid_t c = event("vfork event", a, PTRACE_EVENT_VFORK);
@@ -171,7 +196,6 @@ static void trace_events(const char *self) {
 	ended("thread", t, 0);
 
 	pid_t d;
-	int st;
 	get(up[0], &d, sizeof d);
 	get(up[0], &st, sizeof st);
 	printf("CLONE_UNTRACED child exited %d with %d\n", WIFEXITED(st), WEXITSTATUS(st));
@@ -191,6 +215,8 @@ static void trace_events(const char *self) {
 	ended("traced child", a, 3);
 	close(up[0]);
 	close(up[1]);
+	close(dn[0]);
+	close(dn[1]);
 }
 
 /* seized: the child of a PTRACE_SEIZE'd process starts seized, its first
