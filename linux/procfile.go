@@ -68,13 +68,18 @@ var procFiles struct {
 	sync.Mutex
 	m    map[fileKey]procFile
 	kept int
+	// inFlight holds, per memory file sent in an SCM_RIGHTS message and
+	// not yet received, a close-on-exec host descriptor of it for each
+	// such descriptor in flight (procFilesSent): a sweep then sees the
+	// file held, and its inode cannot name another file meanwhile.
+	inFlight map[fileKey][]int
 }
 
 // procFileMade records host descriptor h, a memory file just made, as
 // the runner's stand-in for /proc file f. The records of memory files no
 // descriptor of this host process holds any more are dropped when they
-// have doubled since the last sweep (a descriptor in flight in a socket's
-// queue is not seen: received afterwards, it reads as a memory file).
+// have doubled since the last sweep (one in flight in a socket's queue is
+// held by procFilesSent's descriptor).
 func procFileMade(h int, f procFile) {
 	var st unix.Stat_t
 	if memfdName(h) == "" || unix.Fstat(h, &st) != nil {
@@ -103,6 +108,75 @@ func procFileMade(h int, f procFile) {
 		procFiles.kept = len(procFiles.m)
 	}
 	procFiles.m[fileKey{uint64(st.Dev), st.Ino}] = f
+}
+
+// procFilesSent takes note of the runner's memory files among the host
+// descriptors the SCM_RIGHTS messages of ctl carried, a control buffer a
+// sendmsg has just sent: each is held by a host descriptor of the
+// runner's (a dup, close-on-exec) until procFileReceived sees it come out
+// of a socket. One sent to a socket the runner never reads from (a host
+// program's) stays held: a memory file's pages, for the run's life.
+func procFilesSent(ctl []byte) {
+	procFiles.Lock()
+	none := len(procFiles.m) == 0
+	procFiles.Unlock()
+	if none || len(ctl) == 0 {
+		return
+	}
+	cms, err := unix.ParseSocketControlMessage(ctl)
+	if err != nil {
+		return
+	}
+	for i := range cms {
+		fds, err := unix.ParseUnixRights(&cms[i])
+		if err != nil {
+			continue
+		}
+		for _, h := range fds {
+			var st unix.Stat_t
+			if unix.Fstat(h, &st) != nil {
+				continue
+			}
+			if _, ok := procFileStat(&st); !ok {
+				continue
+			}
+			d, err := unix.FcntlInt(uintptr(h), unix.F_DUPFD_CLOEXEC, 0)
+			if err != nil {
+				continue
+			}
+			k := fileKey{uint64(st.Dev), st.Ino}
+			procFiles.Lock()
+			if procFiles.inFlight == nil {
+				procFiles.inFlight = map[fileKey][]int{}
+			}
+			procFiles.inFlight[k] = append(procFiles.inFlight[k], d)
+			procFiles.Unlock()
+		}
+	}
+}
+
+// procFileReceived lets go of a descriptor procFilesSent holds for host
+// descriptor h, just received in an SCM_RIGHTS message, if it is one of
+// the runner's memory files in flight.
+func procFileReceived(h int) {
+	procFiles.Lock()
+	none := len(procFiles.inFlight) == 0
+	procFiles.Unlock()
+	var st unix.Stat_t
+	if none || unix.Fstat(h, &st) != nil {
+		return
+	}
+	k := fileKey{uint64(st.Dev), st.Ino}
+	procFiles.Lock()
+	defer procFiles.Unlock()
+	if ds := procFiles.inFlight[k]; len(ds) > 0 {
+		unix.Close(ds[len(ds)-1])
+		if len(ds) == 1 {
+			delete(procFiles.inFlight, k)
+		} else {
+			procFiles.inFlight[k] = ds[:len(ds)-1]
+		}
+	}
 }
 
 // procFileStat reports what the file st describes stands for, if it is

@@ -141,8 +141,10 @@ func (u *Thread) procMaps() []byte {
 
 // mappings calls f with each mapping of mm as maps lists it, in address
 // order: its memory's regions split at the stack's, the heap's and the
-// files' bounds, so that each has its own line (end 0 for one that
-// reaches the top of the address space).
+// files' bounds and where mlock's locking starts or ends (Linux's
+// mlock_fixup splits a VMA so: VM_LOCKED is one of its flags), so that
+// each has its own line (end 0 for one that reaches the top of the
+// address space).
 func (mm *addressSpace) mappings(f func(start, end uint64, perm mem.Perm)) {
 	type region struct {
 		start, end uint64
@@ -153,6 +155,14 @@ func (mm *addressSpace) mappings(f func(start, end uint64, perm mem.Perm)) {
 	cuts := []uint64{mm.proc.stackLo, mm.proc.stackHi, pageUp(mm.brkBase), pageUp(mm.brk)}
 	for _, n := range mm.names {
 		cuts = append(cuts, n.start, n.end)
+	}
+	for p := range mm.locked {
+		if _, ok := mm.locked[p-mem.PageSize]; !ok {
+			cuts = append(cuts, p)
+		}
+		if _, ok := mm.locked[p+mem.PageSize]; !ok {
+			cuts = append(cuts, p+mem.PageSize)
+		}
 	}
 	sort.Slice(cuts, func(i, j int) bool { return cuts[i] < cuts[j] })
 	for _, r := range rs {

@@ -86,6 +86,7 @@ func (t *Thread) controlIn(b []byte) ([]byte, int) {
 // guest's; received descriptors get guest numbers.
 func (t *Thread) controlOut(b []byte) []byte {
 	out, _ := convertControl(b, binary.NativeEndian, t.p.order, false, func(h uint32) (uint32, int) {
+		procFileReceived(int(int32(h)))
 		g := uint64(1<<32 - 1)
 		if n, e := t.files.addLimited(int(int32(h)), 0); e == 0 {
 			g = n
@@ -196,6 +197,7 @@ func sendmsg(t *Thread, g int, msgp, flags uint64) (uint64, int) {
 	if e != 0 {
 		return 0, e
 	}
+	procFilesSent(ctl)
 	if n < len(data) && flags&unix.MSG_DONTWAIT == 0 && streamKind(fd) == streamSock && streamType(fd) {
 		// A blocking stream send goes on until all is sent (the control
 		// messages went with the first part).

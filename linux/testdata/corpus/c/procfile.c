@@ -40,18 +40,7 @@ static const char *err(long r) {
 		snprintf(b, sizeof b, "%ld", r);
 		return b;
 	}
-	switch (errno) {
-	case EBADF: return "EBADF";
-	case EINVAL: return "EINVAL";
-	case ENODEV: return "ENODEV";
-	case ENXIO: return "ENXIO";
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case EOPNOTSUPP: return "EOPNOTSUPP";
-	case EROFS: return "EROFS";
-	}
-	snprintf(b, sizeof b, "errno %d", errno);
-	return b;
+	return strerrorname_np(errno);
 }
 
 /* aioRead is io_submit's IOCB_CMD_PREAD of fd: the submission's outcome,

@@ -37,19 +37,7 @@ static const char *err(long r) {
 		snprintf(b, sizeof b, "%ld", r);
 		return b;
 	}
-	switch (errno) {
-	case EBADF: return "EBADF";
-	case EINVAL: return "EINVAL";
-	case ESPIPE: return "ESPIPE";
-	case EXDEV: return "EXDEV";
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case EOPNOTSUPP: return "EOPNOTSUPP";
-	case EISDIR: return "EISDIR";
-	case EOVERFLOW: return "EOVERFLOW";
-	}
-	snprintf(b, sizeof b, "errno %d", errno);
-	return b;
+	return strerrorname_np(errno);
 }
 
 static char *path(const char *name) {
