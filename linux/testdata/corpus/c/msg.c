@@ -11,28 +11,7 @@
 #include <unistd.h>
 
 #include "res.h"
-
-/* sendfds sends one byte with n descriptors attached. */
-static long sendfds(int s, int *fds, int n) {
-	char c = 'F';
-	struct iovec iov = {&c, 1};
-	union {
-		char buf[CMSG_SPACE(8 * sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	memset(&u, 0, sizeof u);
-	struct msghdr m = {0};
-	m.msg_iov = &iov;
-	m.msg_iovlen = 1;
-	m.msg_control = u.buf;
-	m.msg_controllen = CMSG_SPACE(n * sizeof(int));
-	struct cmsghdr *c1 = CMSG_FIRSTHDR(&m);
-	c1->cmsg_level = SOL_SOCKET;
-	c1->cmsg_type = SCM_RIGHTS;
-	c1->cmsg_len = CMSG_LEN(n * sizeof(int));
-	memcpy(CMSG_DATA(c1), fds, n * sizeof(int));
-	return sendmsg(s, &m, 0);
-}
+#include "scmrights.h"
 
 int main(void) {
 	int sv[2], dg[2];

@@ -20,46 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static void sendfds(int sock, const int *fds, int n) {
-	char c = 'x';
-	struct iovec iov = {&c, 1};
-	union {
-		char buf[CMSG_SPACE(4 * sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	struct msghdr m = {0};
-	m.msg_iov = &iov;
-	m.msg_iovlen = 1;
-	m.msg_control = u.buf;
-	m.msg_controllen = CMSG_SPACE(n * sizeof(int));
-	struct cmsghdr *h = CMSG_FIRSTHDR(&m);
-	h->cmsg_level = SOL_SOCKET;
-	h->cmsg_type = SCM_RIGHTS;
-	h->cmsg_len = CMSG_LEN(n * sizeof(int));
-	memcpy(CMSG_DATA(h), fds, n * sizeof(int));
-	if (sendmsg(sock, &m, 0) != 1) perror("sendmsg");
-}
-
-static int recvfds(int sock, int *fds, int max) {
-	char c;
-	struct iovec iov = {&c, 1};
-	union {
-		char buf[CMSG_SPACE(4 * sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	struct msghdr m = {0};
-	m.msg_iov = &iov;
-	m.msg_iovlen = 1;
-	m.msg_control = u.buf;
-	m.msg_controllen = sizeof u.buf;
-	if (recvmsg(sock, &m, 0) != 1) return 0;
-	struct cmsghdr *h = CMSG_FIRSTHDR(&m);
-	if (!h || h->cmsg_type != SCM_RIGHTS) return 0;
-	int n = (h->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-	if (n > max) n = max;
-	memcpy(fds, CMSG_DATA(h), n * sizeof(int));
-	return n;
-}
+#include "scmrights.h"
 
 /* churn opens and closes many /proc files. */
 static void churn(void) {
