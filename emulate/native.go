@@ -81,18 +81,17 @@ type nativeState struct {
 // pointers the collector does not see and writes one it does without a
 // write barrier:
 //
-//   - a block's code holds in its chain records (natRec) the *block of
-//     each way of its branch (its natNext), copied by link;
-//   - it stores the *block it jumps to into pageCache.natBlk, a pointer
-//     field of the Emulator (heap memory the collector scans), with a
-//     plain MOV, not through Go's write barrier.
+//   - a block's code holds its own *block (an immediate in its exit:
+//     natAsm.exit);
+//   - every way out of it stores that *block into pageCache.natBlk, a
+//     pointer field of the Emulator (heap memory the collector scans),
+//     with a plain MOV, not through Go's write barrier.
 //
 // Both are safe because (1) every block with code of the current
 // generation is in nativeState.live until the arena is freed (translate
 // appends it; a new generation empties live only after Free, when no
-// code refers to those blocks any more), and a record holds only a block
-// with code of its own generation, so no block a record holds is ever
-// freed while that record exists: the collector never has to see the
+// code refers to those blocks any more), so no block code holds is ever
+// freed while that code exists: the collector never has to see the
 // pointers in the arena (Free also drops each live block's natRec, a Go
 // pointer into the arena, before its memory can be mapped again); (2)
 // the store to natBlk is an aligned 8-byte
@@ -134,27 +133,30 @@ func newNativeState(e *Emulator) *nativeState {
 
 // run runs b's generated code if it has some covering no more than left
 // ops (translating it once it is hot), with a budget of left steps, and
-// returns the index of the first op it did not run (0: none ran) after
-// the whole runs of b it counted in c.natRan (a loop in the block).
+// returns the index of the first op it did not run (0: none ran) in the
+// block it returned from (c.natBlk) and the steps of the whole blocks
+// run before it (a loop in the block, blocks chained to).
 //
 // When b becomes hot it first grows to the instructions cached after it
 // since it was decoded (a block decoded the first time its code ran ends
 // before the next instruction, not yet cached).
-func (s *nativeState) run(b *block, r *regs.Regs, c *pageCache, left uint64) int {
+func (s *nativeState) run(b *block, r *regs.Regs, c *pageCache, left uint64) (int, uint64) {
 	if b.natGen != s.gen {
 		if b.hits < nativeHot || s.off {
 			b.hits++
-			return 0
+			return 0, 0
 		}
 		c.grow(b, uint(b.addr%mem.PageSize/4))
 		s.translate(b)
 	}
 	if b.nat == 0 || uint64(b.natN) > left {
-		return 0
+		return 0, 0
 	}
 	s.calls++
-	c.natLeft = min(left, nativeSlice)
-	return int(jit.Call(b.nat, unsafe.Pointer(r), unsafe.Pointer(c)))
+	n := min(left, nativeSlice)
+	c.natLeft = n
+	j := int(jit.Call(b.nat, unsafe.Pointer(r), unsafe.Pointer(c)))
+	return j, n - c.natLeft
 }
 
 // enter runs b's generated code as run does, from the Run's step n of
@@ -162,15 +164,15 @@ func (s *nativeState) run(b *block, r *regs.Regs, c *pageCache, left uint64) int
 // it returned from (b, or a block it chained to), that block, and the
 // steps run with the whole blocks before it.
 func (s *nativeState) enter(e *Emulator, b *block, r *regs.Regs, c *pageCache, n, max uint64) (int, *block, uint64) {
-	c.natRan, c.natBlk, c.natTaken = 0, nil, 0
-	j := s.run(b, r, c, max-n)
+	c.natBlk, c.natTaken = nil, 0
+	j, ran := s.run(b, r, c, max-n)
 	if c.natBlk != nil {
 		b, c.natBlk = c.natBlk, nil
 	}
 	if c.natTaken != 0 {
 		e.taken = c.natTaken
 	}
-	return j, b, n + c.natRan
+	return j, b, n + ran
 }
 
 // link records that the Run went from b to t (for the same MSR gate, t's
@@ -224,21 +226,21 @@ func (s *nativeState) link(b, t *block) {
 	}
 }
 
-// natRec is what a chain checks of the block it jumps to, and that
-// block, copied by link so that the chain reads only the code's own
+// natRec is what a chain checks of the block it jumps to, and its
+// code, copied by link so that the chain reads only the code's own
 // memory, not the target's block (a cache miss in a start-up, which
 // runs thousands of blocks a few times each: docs/performance.md,
 // "Chaining (speed44)"): the target's epoch when it was linked (natNone:
 // no target, which no epoch equals), its address (for an indirect
 // branch's check), the number of ops its code covers (the step budget's
-// check), the block and its code. A record goes stale with its target:
+// check) and its code. A record goes stale with its target:
 // the epoch moves whenever the target may change (its page written, its
 // permissions, a Run with hooks) and the chain then exits to the block
 // loop, whose next link copies the target's new epoch; the target's code
 // lives in the same arena as the record, and both go when it is freed.
 type natRec struct {
 	epoch, addr, natN uint64
-	blk, nat          uintptr // *block: kept alive by nativeState.live
+	nat               uintptr
 }
 
 // natNone is the epoch of an empty natRec.
@@ -249,7 +251,6 @@ var (
 	offREpoch = int32(unsafe.Offsetof(natRec{}.epoch))
 	offRAddr  = int32(unsafe.Offsetof(natRec{}.addr))
 	offRNatN  = int32(unsafe.Offsetof(natRec{}.natN))
-	offRBlk   = int32(unsafe.Offsetof(natRec{}.blk))
 	offRNat   = int32(unsafe.Offsetof(natRec{}.nat))
 )
 
@@ -259,7 +260,7 @@ var (
 func (s *nativeState) record(r *natRec, t *block) {
 	v := natRec{epoch: natNone}
 	if t != nil && t.natGen == s.gen && t.nat != 0 {
-		v = natRec{t.epoch, t.addr, uint64(t.natN), uintptr(unsafe.Pointer(t)), t.nat}
+		v = natRec{t.epoch, t.addr, uint64(t.natN), t.nat}
 	}
 	if *r != v {
 		*r = v
@@ -430,7 +431,6 @@ var (
 	offLR      = int32(unsafe.Offsetof(regs.Regs{}.LR))
 	offCTR     = int32(unsafe.Offsetof(regs.Regs{}.CTR))
 	offRTLB    = int32(unsafe.Offsetof(pageCache{}.r))
-	offNatRan  = int32(unsafe.Offsetof(pageCache{}.natRan))
 	offNatLeft = int32(unsafe.Offsetof(pageCache{}.natLeft))
 	offWTLB    = int32(unsafe.Offsetof(pageCache{}.w))
 	offR2TLB   = int32(unsafe.Offsetof(pageCache{}.r2) + unsafe.Offsetof(level2{}.t))
@@ -474,7 +474,10 @@ func nativeCode(a *natAsm, b *block, gen uint32, from int) (int, bool) {
 	ops, le := b.ops, b.le
 	var exits []nativeExit
 	start := a.Len()
-	a.probes, a.recAt = a.probes[:0], [2]int{-1, -1}
+	a.probes, a.recAt, a.outs, a.self = a.probes[:0], [2]int{-1, -1}, a.outs[:0], 0
+	if from == 0 {
+		a.self = uintptr(unsafe.Pointer(b))
+	}
 	a.prologue()
 	k := from
 	for ; k < len(ops); k++ {
@@ -521,6 +524,7 @@ func nativeCode(a *natAsm, b *block, gen uint32, from int) (int, bool) {
 		}
 		a.Patch(x.off, stub)
 	}
+	a.exit()
 	return k, br
 }
 
@@ -529,8 +533,8 @@ func nativeCode(a *natAsm, b *block, gen uint32, from int) (int, bool) {
 // code sets LR and CTR as kB and kBc do; then, for the way the branch
 // goes, it runs b again when the target is b itself (a loop in one
 // block), or jumps to the generated code of the block linked there
-// (nativeChain), while the step budget (natLeft) covers it, counting b's
-// steps in natRan; otherwise it sets NIP and returns len(b.ops) (or 0
+// (nativeChain), while the step budget (natLeft) covers it, taking b's
+// steps off natLeft; otherwise it sets NIP and returns len(b.ops) (or 0
 // after counting b's steps, for a loop: the block loop then runs b).
 func nativeBranch(a *natAsm, b *block, gen uint32, j, from int) bool {
 	const rax, rcx = amd64.RAX, amd64.RCX
@@ -616,11 +620,10 @@ func nativeBranch(a *natAsm, b *block, gen uint32, j, from int) bool {
 
 // nativeChain appends the code of the way k (0: taken, 1: not) of block
 // b's branch at cia, to target: a taken branch (target not cia + 4) sets
-// natTaken; then, with b's n steps added to natRan, the code runs b again
-// if target is b's address, or jumps to the code of the block natNext[k]
-// when its chain record (nativeJumpTo) holds it in the current epoch and
-// the budget covers its translated ops (natBlk = that block);
-// else NIP = target and it returns n (the steps not counted), or for a
+// natTaken; then, with b's n steps taken off natLeft, the code runs b
+// again if target is b's address, or jumps to the code of the block
+// natNext[k] when its chain record (nativeJumpTo) holds it in the current
+// epoch and the budget covers its translated ops; else NIP = target and it returns n (the steps not counted), or for a
 // loop returns 0 (counted: the block loop runs b).
 func nativeChain(a *natAsm, b *block, k int, target, cia uint64, from int) {
 	const rax, rcx = amd64.RAX, amd64.RCX
@@ -641,23 +644,19 @@ func nativeChain(a *natAsm, b *block, k int, target, cia uint64, from int) {
 			a.Store(64, amd64.M(nPC, offTaken), rax)
 		}
 	}
-	// RAX = natRan + n.
-	a.Load(64, rax, amd64.M(nPC, offNatRan))
-	a.OpImm(amd64.ADD, rax, int32(n))
+	// RCX = the budget left after b (natLeft >= n: the call or the
+	// chain that entered b checked it).
+	a.Load(64, rcx, amd64.M(nPC, offNatLeft))
+	a.OpImm(amd64.SUB, rcx, int32(n))
 	if target == b.addr {
-		// natRan = RAX; again while RAX + n <= natLeft (no
-		// overflow: natLeft <= nativeSlice).
-		a.Store(64, amd64.M(nPC, offNatRan), rax)
-		a.Lea(rcx, amd64.M(rax, int32(n)))
-		a.OpMem(amd64.CMP, rcx, amd64.M(nPC, offNatLeft))
-		a.Patch(a.Jcc(amd64.CondBE), a.head)
+		// natLeft = RCX; again while RCX >= n.
+		a.Store(64, amd64.M(nPC, offNatLeft), rcx)
+		a.OpImm(amd64.CMP, rcx, int32(n))
+		a.Patch(a.Jcc(amd64.CondAE), a.head)
 		a.MovImm(rax, 0)
 		a.Ret()
 		return
 	}
-	// RCX = the budget left after b.
-	a.Load(64, rcx, amd64.M(nPC, offNatLeft))
-	a.Op(amd64.SUB, rcx, rax)
 	out := nativeJumpTo(a, k, false)
 	for _, off := range out {
 		a.Patch(off, a.Len())
@@ -670,13 +669,13 @@ func nativeChain(a *natAsm, b *block, k int, target, cia uint64, from int) {
 
 // nativeIndirect appends the code of the taken way of block b's
 // indirect branch (bclr, bcctr) at cia, to the address in R9: natTaken
-// when that is not cia + 4, then, with b's n steps added to natRan, a
+// when that is not cia + 4, then, with b's n steps taken off natLeft, a
 // jump to the code of the block natNext[0] (the last target the block
 // loop went to from b; for an unconditional branch also natNext[1], the
 // one before) when its chain record (nativeJumpTo) holds it in the
 // current epoch with the address R9 and the budget covers its translated
 // ops, else to the block in the jump table (nativeJumpTable, gen the
-// code's generation) (natBlk = that block); else NIP = R9 and it returns
+// code's generation); else NIP = R9 and it returns
 // n (the steps not counted). In a segment (from != 0) it sets NIP and
 // returns n.
 func nativeIndirect(a *natAsm, b *block, gen uint32, cia uint64, from int) {
@@ -690,11 +689,9 @@ func nativeIndirect(a *natAsm, b *block, gen uint32, cia uint64, from int) {
 		a.MovImm(rax, cia+1)
 		a.Store(64, amd64.M(nPC, offTaken), rax)
 		a.Patch(same, a.Len())
-		// RAX = natRan + n; RCX = the budget left after b.
-		a.Load(64, rax, amd64.M(nPC, offNatRan))
-		a.OpImm(amd64.ADD, rax, int32(n))
+		// RCX = the budget left after b.
 		a.Load(64, rcx, amd64.M(nPC, offNatLeft))
-		a.Op(amd64.SUB, rcx, rax)
+		a.OpImm(amd64.SUB, rcx, int32(n))
 		out = nativeJumpTo(a, 0, true)
 		if nativeAlways(b.ops[n-1].in) {
 			// The second target of an unconditional one.
@@ -726,18 +723,18 @@ func nativeAlways(in *decode.Inst) bool {
 }
 
 // nativeJumpTo appends the jump to the code of the block in way k's
-// chain record (natRec), with RAX = natRan after the finished block and
-// RCX = the budget left: when the record's epoch is the current one (it
-// holds a block, linked in this epoch), its address is R9 (if byAddr),
-// and the budget covers its translated ops, it stores natRan and natBlk
-// and jumps to that code. The record follows that jump (empty: natNone),
+// chain record (natRec), with RCX = the budget left after the finished
+// block: when the record's epoch is the current one (it holds a block,
+// linked in this epoch), its address is R9 (if byAddr), and the budget
+// covers its translated ops, it stores RCX in natLeft and jumps to that
+// code (which names its block in natBlk when it returns: natAsm.exit). The record follows that jump (empty: natNone),
 // so that fetching the code has brought its bytes close to the core
 // (into the caches the data read then finds them in) and the chain reads
 // nothing else of memory but the page caches (the record is 8-byte
 // aligned in the code: Arena.Add aligns code to 16). It returns the jumps to
 // patch to where the code goes on otherwise.
 func nativeJumpTo(a *natAsm, k int, byAddr bool) []int {
-	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
+	const rcx, r8, r9 = amd64.RCX, amd64.R8, amd64.R9
 	var out, refs []int
 	var offs []int32
 	// rec emits an instruction whose last 4 bytes are the displacement
@@ -756,9 +753,7 @@ func nativeJumpTo(a *natAsm, k int, byAddr bool) []int {
 	}
 	rec(func(m amd64.Mem) { a.OpMem(amd64.CMP, rcx, m) }, offRNatN)
 	out = append(out, a.Jcc(amd64.CondB))
-	a.Store(64, amd64.M(nPC, offNatRan), rax)
-	rec(func(m amd64.Mem) { a.Load(64, rdx, m) }, offRBlk)
-	a.Store(64, amd64.M(nPC, offNatBlk), rdx)
+	a.Store(64, amd64.M(nPC, offNatLeft), rcx)
 	rec(func(m amd64.Mem) { a.JmpMem(m) }, offRNat)
 	for a.Len()%8 != 0 {
 		a.Buf = append(a.Buf, 0xcc) // int3: never run
@@ -774,17 +769,17 @@ func nativeJumpTo(a *natAsm, k int, byAddr bool) []int {
 }
 
 // nativeJumpTable appends the jump to the code of the block in the block
-// loop's jump table (pageCache.jumps) at R9's entry (jumpIndex), with RAX
-// = natRan after the finished block and RCX = the budget left: when the
-// entry holds a block whose address is R9, whose gate is b's, of the
-// current epoch, with code of generation gen whose translated ops the
-// budget covers, it stores natRan and natBlk and jumps to that code (the
+// loop's jump table (pageCache.jumps) at R9's entry (jumpIndex), with RCX
+// = the budget left after the finished block: when the entry holds a
+// block whose address is R9, whose gate is b's, of the current epoch,
+// with code of generation gen whose translated ops the budget covers, it
+// stores RCX in natLeft and jumps to that code (the
 // loop keeps an entry for its address while its epoch is the current
 // one, as it does a chained block: runBlocks; but the table holds blocks
 // of every gate). It returns the jumps to patch to where the code goes on
 // otherwise.
 func nativeJumpTable(a *natAsm, b *block, gen uint32) []int {
-	const rax, rcx, rdx, r8, r9 = amd64.RAX, amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
+	const rcx, rdx, r8, r9 = amd64.RCX, amd64.RDX, amd64.R8, amd64.R9
 	a.Mov(rdx, r9)
 	a.ShiftImm(64, amd64.SHR, rdx, 2)
 	a.MovImm(r8, jumpMul)
@@ -812,8 +807,7 @@ func nativeJumpTable(a *natAsm, b *block, gen uint32) []int {
 	a.Load(64, r8, amd64.M(rdx, offBNat))
 	a.Test(r8, r8)
 	out = append(out, a.Jcc(amd64.CondE))
-	a.Store(64, amd64.M(nPC, offNatRan), rax)
-	a.Store(64, amd64.M(nPC, offNatBlk), rdx)
+	a.Store(64, amd64.M(nPC, offNatLeft), rcx)
 	a.JmpMem(amd64.M(rdx, offBNat))
 	return out
 }

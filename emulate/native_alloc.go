@@ -80,6 +80,12 @@ type natAsm struct {
 	// recAt are the offsets in Buf of the code's chain records of each
 	// way (natRec; -1: none), laid out after their jumps (nativeJumpTo).
 	recAt [2]int
+	// self is the *block of a block's code (0: a segment's), which
+	// every way out of it names in pageCache.natBlk (other blocks'
+	// code may have chained to it); outs are the jumps of the ways out
+	// to the code's one exit that does so (nativeCode).
+	self uintptr
+	outs []int
 }
 
 // natProbe is the out-of-line probe of a page lookup's second level: the
@@ -278,8 +284,29 @@ func (g *natAsm) JmpMem(m amd64.Mem) {
 	g.Asm.JmpMem(m)
 }
 
-// Ret is amd64.Asm's Ret after the write-back.
+// Ret is amd64.Asm's Ret after the write-back; in a block's code, a jump
+// to its exit (exit), which does both and sets natBlk.
 func (g *natAsm) Ret() {
+	if g.self != 0 {
+		g.outs = append(g.outs, g.Jmp())
+		return
+	}
 	g.flush()
+	g.Asm.Ret()
+}
+
+// exit appends the exit of a block's code that its ways out (Ret) jump
+// to: the write-back, natBlk = the block (RDX: the index to return is in
+// RAX), RET.
+func (g *natAsm) exit() {
+	if len(g.outs) == 0 {
+		return
+	}
+	for _, off := range g.outs {
+		g.Patch(off, g.Len())
+	}
+	g.flush()
+	g.MovImm(amd64.RDX, uint64(g.self))
+	g.Asm.Store(64, amd64.M(nPC, offNatBlk), amd64.RDX)
 	g.Asm.Ret()
 }

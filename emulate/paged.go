@@ -169,13 +169,15 @@ type pageCache struct {
 	runStop func(in *decode.Inst) bool
 
 	// EngineNative (native.go): the step budget of a call of generated
-	// code, the steps of the whole blocks it ran before the one it
-	// returned from (a loop in a block, blocks chained to), that block
-	// (nil: the one called) and 1 + the address of its last taken branch
-	// (0: none).
-	natLeft, natRan uint64
-	natBlk          *block
-	natTaken        uint64
+	// code, less the steps of the whole blocks it ran before the one it
+	// returned from (a loop in a block, blocks chained to: the code
+	// takes each block's steps off as it finishes it), that block (set
+	// by every way out of a block's code: docs/performance.md, "Block
+	// edges (speed47)") and 1 + the address of its last taken branch (0:
+	// none).
+	natLeft  uint64
+	natBlk   *block
+	natTaken uint64
 
 	// execWrites is 1 + the memory's mem.Memory.ExecWrites when the last
 	// Run on it ended (0: none, or not a *mem.Memory): begin keeps the
