@@ -842,7 +842,7 @@ func (c *pageCache) nextBlock(b *block, nip uint64, g uint64) *block {
 // own path, which gives the same result or the fault.
 func (c *pageCache) rpage(addr uint64, n uint8) *[mem.PageSize]byte {
 	pn := addr / mem.PageSize
-	if t := &c.r[pn%tlbSize]; t.tag == pn+1 && addr%mem.PageSize+uint64(n) <= mem.PageSize {
+	if t := &c.r[pn%tlbSize]; t.tag == pageTag(addr) && addr%mem.PageSize+uint64(n) <= mem.PageSize {
 		return t.page
 	}
 	return nil
@@ -852,7 +852,7 @@ func (c *pageCache) rpage(addr uint64, n uint8) *[mem.PageSize]byte {
 // decoded code: paged.go's pageMiss).
 func (c *pageCache) wpage(addr uint64, n uint8) *[mem.PageSize]byte {
 	pn := addr / mem.PageSize
-	if t := &c.w[pn%tlbSize]; t.tag == pn+1 && addr%mem.PageSize+uint64(n) <= mem.PageSize {
+	if t := &c.w[pn%tlbSize]; t.tag == pageTag(addr) && addr%mem.PageSize+uint64(n) <= mem.PageSize {
 		return t.page
 	}
 	return nil

@@ -1355,18 +1355,18 @@ func nativeAccess(a *natAsm, op *bop, j int, le bool, exits *[]nativeExit) {
 // guest address).
 func nativeLookup(a *natAsm, tlb, size int32, j int, exits *[]nativeExit) amd64.Mem {
 	const rax, rcx, rdx = amd64.RAX, amd64.RCX, amd64.RDX
-	// RCX = the tag of the page of the access's last byte (its number
-	// + 1), RDX = the entry's offset for the page of its first (the page
+	// RCX = the tag of the page of the access's last byte (pageTag),
+	// RDX = the entry's offset for the page of its first (the page
 	// number's low bits, shifted from the address's low word). They
 	// match only when both bytes are on the entry's page: the next page
-	// has another entry, so a crossing access misses.
+	// (or page 0, after the top page) has another entry, so a crossing
+	// access misses.
 	if size > 1 {
 		a.Lea(rcx, amd64.M(rax, size-1))
 	} else {
 		a.Mov(rcx, rax)
 	}
-	a.ShiftImm(64, amd64.SHR, rcx, pageShift)
-	a.OpImm(amd64.ADD, rcx, 1)
+	a.OpImm(amd64.OR, rcx, mem.PageSize-1)
 	a.Mov32(rdx, rax)
 	a.ShiftImm(32, amd64.SHR, rdx, pageShift-tlbShift)
 	a.OpImm32(amd64.AND, rdx, (tlbSize-1)<<tlbShift)

@@ -49,7 +49,7 @@ const tlbSize = 256
 // the storage reachable for the collector, which does not move it).
 // The size is a power of two (nativeLookup shifts by it): exec pads it.
 type tlbEntry struct {
-	tag  uint64 // page number + 1; 0 is an empty entry
+	tag  uint64 // pageTag of its page; 0 is an empty entry
 	page *[mem.PageSize]byte
 	add  uintptr // uintptr(page) − the page's guest address (mod 2^64)
 	// exec: a page of the w cache lent with execute permission (its
@@ -223,6 +223,13 @@ type level2 struct {
 	exec  bool // an entry put since the last clear had exec set
 }
 
+// pageTag is the tag of the data caches' entry for the page holding addr:
+// the address of the page's last byte, which is never 0 (an empty entry).
+// Generated code checks an access's page and that it does not cross the
+// page's end with one compare: the tag of the access's last byte against
+// the entry of its first (nativeLookup).
+func pageTag(addr uint64) uint64 { return addr | (mem.PageSize - 1) }
+
 // emptyTLB2 is the entries of every level2 not yet filled (never written).
 var emptyTLB2 [tlb2Size]tlbEntry
 
@@ -231,7 +238,7 @@ func (l *level2) find(pn uint64) *tlbEntry {
 	if l.t == nil {
 		return nil
 	}
-	if t := &l.t[pn%tlb2Size]; t.tag == pn+1 {
+	if t := &l.t[pn%tlb2Size]; t.tag == pageTag(pn*mem.PageSize) {
 		return t
 	}
 	return nil
@@ -242,7 +249,7 @@ func (l *level2) put(e tlbEntry) {
 	if l.t == nil || l.t == &emptyTLB2 {
 		l.t = new([tlb2Size]tlbEntry)
 	}
-	i := (e.tag - 1) % tlb2Size
+	i := e.tag / mem.PageSize % tlb2Size
 	l.t[i] = e
 	l.exec = l.exec || e.exec
 	if !l.all {
@@ -579,7 +586,7 @@ func (c *pageCache) flush() {
 // small enough to inline.
 func (e *Emulator) dataPage(set *[tlbSize]tlbEntry, addr uint64, n int) *[mem.PageSize]byte {
 	pn := addr / mem.PageSize
-	if t := &set[pn%tlbSize]; t.tag == pn+1 && addr%mem.PageSize+uint64(n) <= mem.PageSize && !e.wrap32 && e.pages.on != nil {
+	if t := &set[pn%tlbSize]; t.tag == pageTag(addr) && addr%mem.PageSize+uint64(n) <= mem.PageSize && !e.wrap32 && e.pages.on != nil {
 		return t.page
 	}
 	return nil
@@ -625,10 +632,10 @@ func (e *Emulator) pageMiss(set *[tlbSize]tlbEntry, addr uint64, n int, acc mem.
 		c.epoch++
 		return p
 	}
-	if t.tag != 0 && t.tag != pn+1 {
+	if t.tag != 0 && t.tag != pageTag(addr) {
 		l2.put(*t) // the evicted entry to the second level
 	}
-	*t = tlbEntry{tag: pn + 1, page: p, add: uintptr(unsafe.Pointer(p)) - uintptr(pn*mem.PageSize), exec: exec}
+	*t = tlbEntry{tag: pageTag(addr), page: p, add: uintptr(unsafe.Pointer(p)) - uintptr(pn*mem.PageSize), exec: exec}
 	c.wExec = c.wExec || exec
 	return p
 }
@@ -723,7 +730,7 @@ func (c *pageCache) fill(nip uint64, in *decode.Inst, shared bool, level decode.
 			}
 			ci = new(codeInsts) // zero entries: none matches (gateValid)
 			c.code[pn] = ci
-			if t := &c.w[pn%tlbSize]; t.tag == pn+1 {
+			if t := &c.w[pn%tlbSize]; t.tag == pageTag(pn*mem.PageSize) {
 				*t = tlbEntry{} // stores to it now take pageMiss
 			}
 			c.w2.drop(pn)
