@@ -112,6 +112,12 @@ type block struct {
 	// jumps check of them.
 	natNext [2]*block
 	natRec  [2]*natRec
+	// natIn is the slot + 1 (0: none) of the guest register in each of
+	// natHost in nat's code, and natHead the offset in it after its
+	// entry's loads of them: a chain from code with the same slots in
+	// the same host registers enters there (nativeState.record).
+	natIn   [len(natHost)]uint8
+	natHead uint16
 	// With natBranch, what link needs of that branch, kept here so that
 	// link (at every transition the block loop makes after generated
 	// code, whose ops the loop never read) does not load the last op,

@@ -221,7 +221,7 @@ func (s *nativeState) link(b, t *block) {
 	}
 	for k, r := range b.natRec {
 		if r != nil {
-			s.record(r, b.natNext[k])
+			s.record(r, b, b.natNext[k])
 		}
 	}
 }
@@ -254,17 +254,35 @@ var (
 	offRNat   = int32(unsafe.Offsetof(natRec{}.nat))
 )
 
-// record sets *r to what a chain to t checks: t's when it has code of
-// this generation, else none. It writes only what changed (the record
-// shares cache lines with code).
-func (s *nativeState) record(r *natRec, t *block) {
+// record sets *r, a record in b's code, to what a chain to t checks: t's
+// when it has code of this generation, else none. The chain enters t's
+// code after its loads of guest registers (natHead) when b's code has
+// each of them in the same host register (natIn), where it is current
+// at the chain (the write-back before the jump only copies it to the
+// register file). It writes only what changed (the record shares cache
+// lines with code).
+func (s *nativeState) record(r *natRec, b, t *block) {
 	v := natRec{epoch: natNone}
 	if t != nil && t.natGen == s.gen && t.nat != 0 {
 		v = natRec{t.epoch, t.addr, uint64(t.natN), t.nat}
+		if natSameIn(b, t) {
+			v.nat += uintptr(t.natHead)
+		}
 	}
 	if *r != v {
 		*r = v
 	}
+}
+
+// natSameIn reports whether b's code has every guest register t's code
+// keeps in a host register in that same register.
+func natSameIn(b, t *block) bool {
+	for i, sl := range t.natIn {
+		if sl != 0 && sl != b.natIn[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // The ways of a block's translated branch (block.natWay): direct (kB,
@@ -314,6 +332,12 @@ func (s *nativeState) translate(b *block) {
 		}
 		keep()
 		b.nat, b.natN, b.natBranch = fn, uint16(k), br
+		b.natIn, b.natHead = [len(natHost)]uint8{}, uint16(s.asm.head)
+		for i, h := range natHost {
+			if sl := slices.Index(s.asm.host[:], h); sl >= 0 {
+				b.natIn[i] = uint8(sl + 1)
+			}
+		}
 		if br {
 			b.natWay, b.natTarget = natWayOf(&b.ops[k-1])
 		}
@@ -325,7 +349,7 @@ func (s *nativeState) translate(b *block) {
 			}
 			if w := s.arena.Writable(fn+uintptr(at), int(unsafe.Sizeof(natRec{}))); w != nil {
 				b.natRec[k] = (*natRec)(unsafe.Pointer(unsafe.SliceData(w)))
-				s.record(b.natRec[k], b.natNext[k])
+				s.record(b.natRec[k], b, b.natNext[k])
 			}
 		}
 		if s.onCode != nil {

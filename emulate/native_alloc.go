@@ -112,8 +112,14 @@ func (g *natAsm) reset() {
 // used most (at least min times) and reports whether it gave any. The
 // counts and the written slots stay: the second translation emits the
 // same accesses.
+//
+// A slot's host register is natHost[slot % len(natHost)] when that one is
+// free, else the next free one: blocks with the same registers mostly
+// have them in the same host registers, and a chain between them skips
+// the loads at the target's entry (nativeState.record).
 func (g *natAsm) allocate(min uint32) bool {
 	g.n = 0
+	var used [len(natHost)]bool
 	for g.n < len(natHost) {
 		best := -1
 		for s := range natSlots {
@@ -124,7 +130,11 @@ func (g *natAsm) allocate(min uint32) bool {
 		if best < 0 {
 			break
 		}
-		g.host[best] = natHost[g.n]
+		i := best % len(natHost)
+		for used[i] {
+			i = (i + 1) % len(natHost)
+		}
+		g.host[best], used[i] = natHost[i], true
 		g.n++
 	}
 	if g.n == 0 {

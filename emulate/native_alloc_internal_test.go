@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/arch/x86/x86asm"
 
 	"github.com/ppc64emu/ppc64emu/internal/amd64"
@@ -83,6 +84,83 @@ func TestNatAsmShadows(t *testing.T) {
 			if m.Type.In(k) == mt && !shadowed[m.Name] {
 				t.Errorf("amd64.Asm.%s takes a Mem: shadow it in natAsm (native_alloc.go) and list it here", m.Name)
 			}
+		}
+	}
+}
+
+// TestNatAsmExit checks the ways out of a block's code (natAsm.self set):
+// each Ret is a jump to the one exit, which writes the written slots
+// back, names the block in natBlk and returns.
+func TestNatAsmExit(t *testing.T) {
+	var g natAsm
+	g.reset()
+	g.host[3], g.n, g.wrote[3] = amd64.RBX, 1, true
+	g.self = 0x123456789a
+	g.MovImm(amd64.RAX, 1)
+	g.Ret()
+	g.MovImm(amd64.RAX, 2)
+	g.Ret()
+	g.exit()
+	var got []string
+	for b, pc := g.Buf, 0; len(b) > 0; {
+		inst, err := x86asm.Decode(b, 64)
+		if err != nil {
+			t.Fatalf("% x does not decode: %v", g.Buf, err)
+		}
+		s := x86asm.IntelSyntax(inst, 0, nil)
+		if inst.Op == x86asm.JMP {
+			s = fmt.Sprintf("jmp %#x", pc+inst.Len+int(inst.Args[0].(x86asm.Rel)))
+		}
+		got, b, pc = append(got, s), b[inst.Len:], pc+inst.Len
+	}
+	want := []string{"mov eax, 0x1", "jmp 0x14", "mov eax, 0x2", "jmp 0x14",
+		fmt.Sprintf("mov qword ptr [rdi+%#x], rbx", offGPR+8*3), "mov rdx, 0x123456789a",
+		fmt.Sprintf("mov qword ptr [rsi+%#x], rdx", offNatBlk), "ret"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("exit (-want +got):\n%s", diff)
+	}
+}
+
+// TestNatSameIn checks which chains enter the target's code after its
+// loads: when the source has each of the target's guest registers in the
+// same host register (the allocation puts a slot in natHost[slot % 6]
+// when free).
+func TestNatSameIn(t *testing.T) {
+	// in allocates the slots (by use: the first most) as allocate does.
+	in := func(slots ...int) *block {
+		var g natAsm
+		g.reset()
+		for k, s := range slots {
+			g.uses[s] = uint32(100 - k)
+		}
+		g.allocate(1)
+		b := &block{}
+		for i, h := range natHost {
+			for s := range natSlots {
+				if g.host[s] == h {
+					b.natIn[i] = uint8(s + 1)
+				}
+			}
+		}
+		return b
+	}
+	tests := []struct {
+		name string
+		b, t *block
+		want bool
+	}{
+		{"same", in(3, 4, slotCR), in(3, 4, slotCR), true},
+		{"same, other use order", in(4, 3, slotCTR), in(slotCTR, 3, 4), true},
+		{"a collision, other use order", in(4, slotCR), in(slotCR, 4), false}, // both prefer natHost[4]
+		{"target has fewer", in(3, 4, 5), in(4), true},
+		{"target has none", in(3), in(), true},
+		{"target has one more", in(3), in(3, 4), false},
+		{"same slot, other register", in(9, 3), in(3), false}, // 9 and 3 both prefer natHost[3]
+		{"source has none", in(), in(3), false},
+	}
+	for _, tt := range tests {
+		if got := natSameIn(tt.b, tt.t); got != tt.want {
+			t.Errorf("%s: natSameIn = %v (%v -> %v)", tt.name, got, tt.b.natIn, tt.t.natIn)
 		}
 	}
 }
