@@ -95,7 +95,7 @@ func TestNatAsmExit(t *testing.T) {
 	var g natAsm
 	g.reset()
 	g.host[3], g.n, g.wrote[3] = amd64.RBX, 1, true
-	g.self = 0x123456789a
+	g.self = 0x12345678
 	g.MovImm(amd64.RAX, 1)
 	g.Ret()
 	g.MovImm(amd64.RAX, 2)
@@ -114,7 +114,7 @@ func TestNatAsmExit(t *testing.T) {
 		got, b, pc = append(got, s), b[inst.Len:], pc+inst.Len
 	}
 	want := []string{"mov eax, 0x1", "jmp 0x14", "mov eax, 0x2", "jmp 0x14",
-		fmt.Sprintf("mov qword ptr [rdi+%#x], rbx", offGPR+8*3), "mov rdx, 0x123456789a",
+		fmt.Sprintf("mov qword ptr [rdi+%#x], rbx", offGPR+8*3), "mov edx, 0x12345678",
 		fmt.Sprintf("mov qword ptr [rsi+%#x], rdx", offNatBlk), "ret"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("exit (-want +got):\n%s", diff)
