@@ -61,6 +61,7 @@ func (p *Process) prepare(g *threadGroup, sig int) {
 		for _, s := range []int{abi.SIGSTOP, abi.SIGTSTP, abi.SIGTTIN, abi.SIGTTOU} {
 			p.flush(g, s)
 		}
+		p.ptraceGroupNotify(g)
 		if g.stopped {
 			g.stopped, g.waitStop, g.waitCont = false, false, true
 			close(g.cont)
@@ -76,6 +77,7 @@ func (p *Process) groupStop(g *threadGroup, sig int) {
 	for _, t := range g.threads {
 		t.wakeUp() // to park at its next delivery point
 	}
+	p.ptraceGroupNotify(g)
 	p.sigAny.Store(true)
 	p.notifyStop(g, cldSTOPPED, sig)
 }

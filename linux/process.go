@@ -266,20 +266,22 @@ type Process struct {
 	// threads and thread groups, at most sigpendingRL.Cur.
 	queuedN      int
 	sigpendingRL unix.Rlimit
-	dbg          *liveDebugger   // the debugger, if any (gdbtarget.go)
-	traced       map[int]*tracee // the guest threads guest threads trace, by id (ptrace.go)
-	debugger     *Debugger
-	rec          *recorder                 // the recorder, if recording (record.go)
-	hostUmask    uint32                    // the host's umask, the lock holder's process's (fs.go)
-	sysWalk      string                    // the host path lookups in the sysroot go through (path.go's openWalk)
-	procDir      string                    // a host directory for the /proc fd and task listings, made on first use (procfs.go)
-	darnRand     *randStream               // the darn instruction's numbers in a seeded run (seed.go)
-	pidfdWatch   map[*threadGroup][]int    // host timerfds to make expire when a guest process ends (pidfd.go)
-	ipc          *ipcNamespace             // the guest processes' System V IPC objects, made on first use (sysvipc.go)
-	mq           *mqNotifier               // the SIGEV_SIGNAL registrations of mq_notify, made on first use (mqueue.go)
-	uts          utsNames                  // the run's host and domain names (uts.go)
-	mqWaiting    map[mqWaitKey][]*mqWaiter // the guest threads waiting in mq_timedsend and mq_timedreceive, by queue, in the order they are served (mqueue.go)
-	mqBytes      mqAccount                 // the queues the guest created, charged against RLIMIT_MSGQUEUE (mqueue.go)
+	// sigSeq numbers the signals queued, in the order sent (sigInfo.seq).
+	sigSeq     uint64
+	dbg        *liveDebugger   // the debugger, if any (gdbtarget.go)
+	traced     map[int]*tracee // the guest threads guest threads trace, by id (ptrace.go)
+	debugger   *Debugger
+	rec        *recorder                 // the recorder, if recording (record.go)
+	hostUmask  uint32                    // the host's umask, the lock holder's process's (fs.go)
+	sysWalk    string                    // the host path lookups in the sysroot go through (path.go's openWalk)
+	procDir    string                    // a host directory for the /proc fd and task listings, made on first use (procfs.go)
+	darnRand   *randStream               // the darn instruction's numbers in a seeded run (seed.go)
+	pidfdWatch map[*threadGroup][]int    // host timerfds to make expire when a guest process ends (pidfd.go)
+	ipc        *ipcNamespace             // the guest processes' System V IPC objects, made on first use (sysvipc.go)
+	mq         *mqNotifier               // the SIGEV_SIGNAL registrations of mq_notify, made on first use (mqueue.go)
+	uts        utsNames                  // the run's host and domain names (uts.go)
+	mqWaiting  map[mqWaitKey][]*mqWaiter // the guest threads waiting in mq_timedsend and mq_timedreceive, by queue, in the order they are served (mqueue.go)
+	mqBytes    mqAccount                 // the queues the guest created, charged against RLIMIT_MSGQUEUE (mqueue.go)
 
 	done    chan struct{}
 	endOnce sync.Once

@@ -3,6 +3,7 @@
 package linux
 
 import (
+	"cmp"
 	"errors"
 	"slices"
 
@@ -110,7 +111,11 @@ const (
 	ptraceInterrupt   = 0x4207
 	ptraceGetsigmask  = 0x420a
 	ptraceSetsigmask  = 0x420b
+	ptraceListen      = 0x4208
+	ptracePeeksiginfo = 0x4209
 	ptraceGetSyscall  = 0x420e // PTRACE_GET_SYSCALL_INFO
+
+	ptracePeeksiginfoShared = 1 // PTRACE_PEEKSIGINFO_SHARED
 
 	ptraceOTracesysgood   = 0x1
 	ptraceOTraceexec      = 1 << ptraceEventExec
@@ -151,14 +156,21 @@ type tracee struct {
 	sysTrace, sysEmu, step bool
 	msg                    uint64 // PTRACE_GETEVENTMSG
 
-	trap    bool          // a stop asked for (INTERRUPT, SEIZE's execve event) not yet made
-	trapSig int           // its code: SIGTRAP | event<<8
-	stopped bool          // in a ptrace stop
-	code    int           // the stop's exit_code: the signal | event<<8
-	info    *sigInfo      // a signal-delivery-stop's siginfo (GETSIGINFO), else nil
-	resume  chan struct{} // closed when the tracer resumes it
-	sig     int           // the signal the resumption gives
-	report  bool          // the stop or end is for the tracer's wait to report
+	// PTRACE_EVENT_STOP traps not yet made (Linux's JOBCTL_TRAP_STOP and
+	// JOBCTL_TRAP_NOTIFY): one asked for (INTERRUPT, a seized clone's
+	// first stop), which any stop makes; a change of the group-stop
+	// (SIGCONT, a new group-stop), which such a trap makes.
+	trap, notify bool
+	stopped      bool // in a ptrace stop
+	// listening: the stop is a PTRACE_EVENT_STOP after PTRACE_LISTEN:
+	// stopped still, but wait does not report it and requests other
+	// than KILL and INTERRUPT are ESRCH; a trap ends it.
+	listening bool
+	code      int           // the stop's exit_code: the signal | event<<8
+	info      *sigInfo      // a signal-delivery-stop's siginfo (GETSIGINFO), else nil
+	resume    chan struct{} // closed when the tracer resumes it
+	sig       int           // the signal the resumption gives
+	report    bool          // the stop or end is for the tracer's wait to report
 	// groupStop is the group-stop (its jobState.cont) the tracee
 	// stopped for last (parkStopped).
 	groupStop chan struct{}
@@ -197,6 +209,12 @@ func (t *Thread) ptraceStop(l *tracee, code int, info *sigInfo, msg uint64) bool
 	p := t.p
 	l.stopped, l.report, l.code, l.info, l.sig, l.msg = true, true, code, info, 0, msg
 	l.resume = make(chan struct{})
+	// Any stop makes a PTRACE_EVENT_STOP asked for; such a stop a
+	// notification's too (Linux's ptrace_stop).
+	l.trap = false
+	if code>>8 == ptraceEventStop {
+		l.notify = false
+	}
 	p.notify(l, cldTRAPPED, code&0xff)
 	for t.pt == l && l.stopped && !t.gone() && t.pendingSet()&sigBit(abi.SIGKILL) == 0 {
 		resume := l.resume
@@ -209,7 +227,7 @@ func (t *Thread) ptraceStop(l *tracee, code int, info *sigInfo, msg uint64) bool
 		}
 		t.lock()
 	}
-	l.stopped, l.report, l.info = false, false, nil
+	l.stopped, l.report, l.info, l.listening = false, false, nil, false
 	return t.gone()
 }
 
@@ -224,11 +242,54 @@ func (t *Thread) ptraceNotify(l *tracee, signo, code int, msg uint64) bool {
 	return t.ptraceStop(l, code, &sigInfo{signo: signo, code: code, pid: t.tid, uid: int(t.cred.uid.r), raw: raw}, msg)
 }
 
-// ptraceTrap makes the stop a tracer asked for (ptraceStop's result).
+// ptraceTrap makes the PTRACE_EVENT_STOP trap of seized thread t that
+// is pending (Linux's do_jobctl_trap): its signal the stop signal while
+// its process is stopped (the trap is its part in the group-stop), else
+// SIGTRAP (ptraceStop's result).
 func (t *Thread) ptraceTrap() bool {
 	l := t.pt
-	l.trap = false
-	return t.ptraceNotify(l, abi.SIGTRAP, l.trapSig, 0)
+	if t.pendingSet()&sigBit(abi.SIGKILL) != 0 {
+		l.trap, l.notify = false, false // SIGKILL comes first
+		return false
+	}
+	sig := abi.SIGTRAP
+	if g := t.group; g.stopped {
+		sig, l.groupStop = g.stopSig, g.cont
+	}
+	return t.ptraceNotify(l, sig, sig|ptraceEventStop<<8, 0)
+}
+
+// ptraceTrapNotify tells seized l of a change of its process's
+// group-stop (SIGCONT, a new group-stop: Linux's ptrace_trap_notify): a
+// PTRACE_EVENT_STOP trap at its next delivery point, at once if it is
+// listening.
+func (p *Process) ptraceTrapNotify(l *tracee) {
+	l.notify = true
+	p.ptraceWake(l)
+}
+
+// ptraceGroupNotify tells g's seized threads of a change of its
+// group-stop.
+func (p *Process) ptraceGroupNotify(g *threadGroup) {
+	for _, t := range g.threads {
+		if l := t.pt; l != nil && l.seized {
+			p.ptraceTrapNotify(l)
+		}
+	}
+}
+
+// ptraceWake wakes l's tracee to make its pending trap: one listening
+// leaves its stop, one running leaves a waiting call (to restart it
+// after the trap, as a signal would).
+func (p *Process) ptraceWake(l *tracee) {
+	p.sigAny.Store(true)
+	switch {
+	case l.listening:
+		l.stopped = false
+		close(l.resume)
+	case !l.stopped:
+		l.t.wakeUp()
+	}
 }
 
 // ptraceEvent is the stop of traced thread t for event with message msg
@@ -275,7 +336,7 @@ func (t *Thread) ptraceCloned(c *Thread, flags uint64, event int) {
 	}
 	t.p.trace(&tracee{t: c, tid: c.tid, tracer: l.tracer, seized: l.seized, opts: l.opts})
 	if l.seized {
-		c.pt.trap, c.pt.trapSig = true, abi.SIGTRAP|ptraceEventStop<<8
+		c.pt.trap = true
 		t.p.sigAny.Store(true)
 		return
 	}
@@ -388,7 +449,7 @@ func (p *Process) tracedIDs() []int {
 func (p *Process) untrace(l *tracee, sig int) {
 	delete(p.traced, l.tid)
 	l.t.pt = nil
-	l.trap, l.report = false, false
+	l.trap, l.notify, l.report, l.listening = false, false, false, false
 	if l.stopped {
 		l.sig, l.stopped = sig, false
 		close(l.resume)
@@ -447,14 +508,15 @@ func sysPtrace(t *Thread, a *sysArgs) (uint64, int) {
 		if !l.seized {
 			return 0, abi.EIO
 		}
-		if !l.stopped {
-			l.trap, l.trapSig = true, abi.SIGTRAP|ptraceEventStop<<8
-			p.sigAny.Store(true)
-			u.wakeUp()
+		// A stop made is left alone but a listening one, which
+		// traps again (Linux's PTRACE_INTERRUPT).
+		if !l.stopped || l.listening {
+			l.trap = true
+			p.ptraceWake(l)
 		}
 		return 0, 0
 	}
-	if !l.stopped {
+	if !l.stopped || l.listening {
 		return 0, abi.ESRCH
 	}
 	return t.ptraceStopped(l, req, addr, data)
@@ -605,6 +667,19 @@ func (t *Thread) ptraceStopped(l *tracee, req int64, addr, data uint64) (uint64,
 		return 0, 0
 	case ptraceGeteventmsg:
 		return 0, t.put64(data, l.msg)
+	case ptraceListen:
+		// A seized tracee's PTRACE_EVENT_STOP stays, unreported, till a
+		// trap ends it: at once if a notification came meanwhile.
+		if !l.seized || l.info == nil || l.info.code>>8 != ptraceEventStop {
+			return 0, abi.EIO
+		}
+		l.listening, l.report = true, false
+		if l.notify {
+			p.ptraceWake(l)
+		}
+		return 0, 0
+	case ptracePeeksiginfo:
+		return t.ptracePeekSiginfo(u, addr, data)
 	case ptraceGetsigmask, ptraceSetsigmask:
 		// The mask a handler's end restores if it is to be (Linux's
 		// saved_sigmask); a set one ends that, SIGKILL and SIGSTOP
@@ -649,6 +724,58 @@ func (t *Thread) ptraceStopped(l *tracee, req int64, addr, data uint64) (uint64,
 		return 0, 0
 	}
 	return 0, abi.EIO
+}
+
+// ptracePeekSiginfo is PTRACE_PEEKSIGINFO of stopped tracee u with the
+// struct ptrace_peeksiginfo_args at addr (Linux's ptrace_peek_siginfo):
+// the siginfos of u's own or (PTRACE_PEEKSIGINFO_SHARED) its process's
+// queued signals from the off'th in the order sent, at most nr, to data;
+// how many (0 past the end), EFAULT if none could be written.
+func (t *Thread) ptracePeekSiginfo(u *Thread, addr, data uint64) (uint64, int) {
+	a, e := getStruct(t, addr, abi.PtracePeeksiginfoLayout)
+	if e != 0 {
+		return 0, e
+	}
+	if a.Flags&^ptracePeeksiginfoShared != 0 || a.Nr < 0 {
+		return 0, abi.EINVAL
+	}
+	q := &u.sigq
+	if a.Flags&ptracePeeksiginfoShared != 0 {
+		q = &u.group.shared
+	}
+	list := q.inOrder()
+	if a.Off >= uint64(len(list)) {
+		return 0, 0
+	}
+	list = list[a.Off:]
+	n := 0
+	for ; n < int(a.Nr) && n < len(list); n++ {
+		b := make([]byte, abi.SiginfoSize)
+		t.p.putSiginfo(b, list[n].signo, &list[n])
+		if t.mm.Mem.Write(data+uint64(n)*abi.SiginfoSize, b) != nil {
+			if n == 0 {
+				return 0, abi.EFAULT
+			}
+			break
+		}
+	}
+	return uint64(n), 0
+}
+
+// inOrder is q's queued signals in the order sent (Linux's list: a
+// SIGKILL has no entry).
+func (q *sigQueue) inOrder() []sigInfo {
+	var l []sigInfo
+	for sig := 1; sig < abi.SIGRTMIN; sig++ {
+		if q.pending&sigBit(sig) != 0 && sig != abi.SIGKILL {
+			l = append(l, q.info[sig])
+		}
+	}
+	for _, queued := range q.queued {
+		l = append(l, queued...)
+	}
+	slices.SortFunc(l, func(a, b sigInfo) int { return cmp.Compare(a.seq, b.seq) })
+	return l
 }
 
 // ptraceSyscallInfo is PTRACE_GET_SYSCALL_INFO of l's stopped tracee

@@ -115,6 +115,10 @@ type threadGroup struct {
 	// Its parent, process group and end, as a guest process (fork.go).
 	childState
 	jobState              // whether it is stopped (jobctl.go)
+	// exitLeft counts the threads whose part in its end (exitGroup) is
+	// still to come, the end's status exitSt (Linux's group_exit_code).
+	exitLeft int
+	exitSt   ExitStatus
 	rl       guestRlimits // its resource limits and CPU time (rlimit.go)
 	// cred is the credentials it ended with (a zombie's, a host
 	// program's: cred.go).

@@ -36,6 +36,10 @@ type sigInfo struct {
 	// debugged says the debugger (gdbtarget.go) or a guest tracer
 	// (ptrace.go) gave the signal: it is delivered without another stop.
 	debugged bool
+	// seq is its place in the order the queued signals were sent
+	// (enqueue): Linux's struct sigpending list order, which
+	// PTRACE_PEEKSIGINFO shows.
+	seq uint64
 }
 
 func sigBit(sig int) uint64 { return 1 << (sig - 1) }
@@ -111,6 +115,8 @@ func (q *sigQueue) lowest(set uint64) int {
 // can see EAGAIN from sigqueue earlier or later than on Linux.
 func (p *Process) enqueue(g *threadGroup, q *sigQueue, info sigInfo) bool {
 	sig := info.signo
+	p.sigSeq++
+	info.seq = p.sigSeq
 	if sig >= abi.SIGRTMIN {
 		if uint64(p.queuedN) >= p.sigpendingRL.Cur {
 			return false
@@ -279,7 +285,7 @@ func (p *Process) postProcess(g *threadGroup, info sigInfo) bool {
 // as Linux's JOBCTL_TRAP_STOP sets TIF_SIGPENDING.
 func (t *Thread) deliverable() int {
 	_, sig := t.next(^(t.mask &^ unblockable))
-	if sig == 0 && t.pt != nil && t.pt.trap {
+	if l := t.pt; sig == 0 && l != nil && (l.trap || l.notify) {
 		return abi.SIGSTOP
 	}
 	return sig
@@ -312,10 +318,12 @@ func (t *Thread) deliverSignals() bool {
 	if t.group.stopped && t.parkStopped() {
 		return true
 	}
-	if l := t.pt; l != nil && l.trap && t.ptraceTrap() {
-		return true
-	}
 	for {
+		// A PTRACE_EVENT_STOP trap comes before the next signal (Linux's
+		// get_signal looks for one each time round).
+		if l := t.pt; l != nil && (l.trap || l.notify) && t.ptraceTrap() {
+			return true
+		}
 		if p.takeIgnored(t) {
 			continue
 		}
@@ -403,7 +411,7 @@ func (t *Thread) deliverSignals() bool {
 		}
 	}
 	for _, l := range p.traced {
-		any = any || l.trap
+		any = any || l.trap || l.notify
 	}
 	p.sigAny.Store(any)
 	return false
@@ -562,12 +570,7 @@ func (t *Thread) killedBy(info sigInfo) {
 	if abi.Default(info.signo) == abi.ActCore {
 		t.dumpCore(info.signo, &info)
 	}
-	st := ExitStatus{Signal: info.signo}
-	if t.ptraceExit(st) {
-		return
-	}
-	t.flushCount() // Instructions complete when Wait returns
-	t.p.groupExit(t.group, st)
+	t.exitGroup(ExitStatus{Signal: info.signo})
 }
 
 // sigreturn restores the state saved by setupFrame; the ucontext is at

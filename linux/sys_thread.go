@@ -3,6 +3,8 @@
 package linux
 
 import (
+	"maps"
+	"slices"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -12,13 +14,56 @@ import (
 )
 
 func sysExitGroup(t *Thread, a *sysArgs) (uint64, int) {
-	st := ExitStatus{Code: a.Int(0) & 0xff}
-	if t.ptraceExit(st) {
-		return 0, errExit
-	}
-	t.flushCount()
-	t.p.groupExit(t.group, st)
+	t.exitGroup(ExitStatus{Code: a.Int(0) & 0xff})
 	return 0, errExit
+}
+
+// exitGroup ends t's process with st (exit_group, a fatal signal), as
+// Linux's do_group_exit: every thread passes through do_exit, so each
+// traced thread with PTRACE_O_TRACEEXIT makes its exit event stop first
+// (ptrace.go). Those are sent SIGKILL, which they take as their part
+// (the end's status st: Linux's group_exit_code), and t makes its own;
+// the last to be done ends the process, the others wait for that. A
+// thread of a process whose end is under way takes its part.
+func (t *Thread) exitGroup(st ExitStatus) {
+	g, p := t.group, t.p
+	if g.exitLeft > 0 {
+		st = g.exitSt
+	} else if len(p.traced) != 0 {
+		for _, tid := range slices.Sorted(maps.Keys(g.threads)) {
+			if u := g.threads[tid]; u != t && u.pt != nil && u.pt.opts&(1<<ptraceEventExit) != 0 {
+				u.exitPart = true
+				g.exitLeft++
+				u.post(sigInfo{signo: abi.SIGKILL, code: abi.SI_KERNEL})
+			}
+		}
+		if g.exitLeft > 0 {
+			g.exitSt = st
+			t.exitPart = true
+			g.exitLeft++
+		}
+	}
+	ended := t.ptraceExit(st)
+	if t.exitPart {
+		t.exitPart = false
+		g.exitLeft--
+	}
+	if ended {
+		return
+	}
+	if g.exitLeft == 0 {
+		t.flushCount()
+		p.groupExit(g, st)
+		return
+	}
+	for !t.gone() {
+		t.unlock()
+		select {
+		case <-g.dead:
+		case <-p.done:
+		}
+		t.lock()
+	}
 }
 
 func sysSetTidAddress(t *Thread, a *sysArgs) (uint64, int) {
@@ -34,6 +79,10 @@ func sysExit(t *Thread, a *sysArgs) (uint64, int) {
 // if t was its last thread.
 func (t *Thread) exitThread(st ExitStatus) (uint64, int) {
 	p := t.p
+	if t.group.exitLeft > 0 {
+		t.exitGroup(st) // its process's end is under way
+		return 0, errExit
+	}
 	if t.ptraceExit(st) {
 		return 0, errExit
 	}

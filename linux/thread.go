@@ -132,6 +132,9 @@ type Thread struct {
 	semUndo *semUndoList
 	// pt is its tracing if a guest thread traces it (ptrace.go), or nil.
 	pt *tracee
+	// exitPart: its part in its process's end is counted in exitLeft
+	// (exitGroup).
+	exitPart bool
 }
 
 // newThread creates thread tid of p with the resources r and adds it to

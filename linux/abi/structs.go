@@ -646,6 +646,15 @@ type PtraceSyscallInfo struct {
 	_       uint32
 }
 
+// PtracePeeksiginfoArgs is struct ptrace_peeksiginfo_args (uapi
+// linux/ptrace.h): the first queued signal to read, PTRACE_PEEKSIGINFO_*
+// flags, how many to read.
+type PtracePeeksiginfoArgs struct {
+	Off   uint64
+	Flags uint32
+	Nr    int32
+}
+
 // PtraceSyscallExit is struct ptrace_syscall_info at a syscall-exit
 // stop: the header, then the union's exit member (the return value or
 // the negated errno, and whether it is an error).
@@ -708,6 +717,7 @@ var (
 
 	PtraceSyscallInfoLayout = NewLayout[PtraceSyscallInfo]()
 	PtraceSyscallExitLayout = NewLayout[PtraceSyscallExit]()
+	PtracePeeksiginfoLayout = NewLayout[PtracePeeksiginfoArgs]()
 	SiginfoSysLayout        = NewLayout[SiginfoSys]()
 	Dirent64Layout          = NewLayout[Dirent64]()
 	RseqCSLayout            = NewLayout[RseqCS]()
