@@ -74,12 +74,28 @@ import (
 // a syscall-enter stop, then the call does not run and the registers
 // are as the tracer left them (no exit stop).
 //
-// Not done: SYSEMU_SINGLESTEP, SINGLEBLOCK, LISTEN, PEEKSIGINFO and
+// PTRACE_LISTEN (Linux's JOBCTL_LISTENING): at a PTRACE_EVENT_STOP of a
+// seized tracee (else EIO) it stays stopped, its tracer's wait does not
+// report it and requests but KILL and INTERRUPT are ESRCH, till SIGCONT
+// or a new group-stop (a notification, which makes every seized thread
+// of the process trap: JOBCTL_TRAP_NOTIFY) or INTERRUPT traps it again:
+// SIGTRAP | PTRACE_EVENT_STOP<<8, the stop signal while the process is
+// stopped (do_jobctl_trap). Any stop makes an INTERRUPT's trap, a
+// PTRACE_EVENT_STOP a notification's (ptrace_stop).
+//
+// PTRACE_PEEKSIGINFO: the siginfos of the thread's or (SHARED) the
+// process's queued signals in the order sent (sigInfo.seq), from off, at
+// most nr; EINVAL for other flags or nr < 0, EFAULT if none could be
+// written.
+//
+// At exit_group or a fatal signal each other traced thread with
+// PTRACE_O_TRACEEXIT makes its exit event stop too, its message the
+// process's status (exitGroup: each thread passes through do_exit).
+//
+// Not done: SYSEMU_SINGLESTEP, SINGLEBLOCK and
 // the hardware debug requests are EIO; PTRACE_O_TRACESECCOMP is
 // accepted but makes no stops, SUSPEND_SECCOMP is EINVAL (as a kernel without
-// CONFIG_CHECKPOINT_RESTORE); the exit event stops the thread that
-// ends, not the other threads exit_group or a fatal signal ends with it
-// (they end at once); a traced
+// CONFIG_CHECKPOINT_RESTORE); a traced
 // thread's part in a group-stop is a ptrace stop with the stop signal
 // (PTRACE_EVENT_STOP's for a seized one; reported to the parent too, as
 // the untraced group-stop), and CONT's signal is not given then;
