@@ -114,7 +114,7 @@ type threadGroup struct {
 	nextTimer int
 	// Its parent, process group and end, as a guest process (fork.go).
 	childState
-	jobState              // whether it is stopped (jobctl.go)
+	jobState // whether it is stopped (jobctl.go)
 	// exitLeft counts the threads whose part in its end (exitGroup) is
 	// still to come, the end's status exitSt (Linux's group_exit_code).
 	exitLeft int
