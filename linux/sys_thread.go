@@ -21,28 +21,26 @@ func sysExitGroup(t *Thread, a *sysArgs) (uint64, int) {
 // exitGroup ends t's process with st (exit_group, a fatal signal), as
 // Linux's do_group_exit: every thread passes through do_exit, so each
 // traced thread with PTRACE_O_TRACEEXIT makes its exit event stop first
-// (ptrace.go). If there is one, the other threads are sent SIGKILL
-// (zap_other_threads), which they take as their part in the end (its
-// status st: Linux's group_exit_code), the traced ones with their exit
-// stops, and t makes its own; the last of those to be done ends the
-// process, the others wait for that.
+// (ptrace.go). If there is one (t too), the other threads are sent
+// SIGKILL (zap_other_threads), which they take as their part in the end
+// (its status st: Linux's group_exit_code), the traced ones with their
+// exit stops; the last of those to be done ends the process, the others
+// wait for that.
 func (t *Thread) exitGroup(st ExitStatus) {
 	g, p := t.group, t.p
 	if g.exitLeft > 0 {
 		st = g.exitSt // t's part in another thread's exit_group
-	} else if len(p.traced) != 0 {
-		others := slices.Sorted(maps.Keys(g.threads))
-		for _, tid := range others {
-			if u := g.threads[tid]; u != t && u.pt != nil && u.pt.opts&(1<<ptraceEventExit) != 0 {
+	} else if len(p.traced) != 0 && len(g.threads) > 1 {
+		ids := slices.Sorted(maps.Keys(g.threads))
+		for _, tid := range ids {
+			if u := g.threads[tid]; u.pt != nil && u.pt.opts&(1<<ptraceEventExit) != 0 {
 				u.exitPart = true
 				g.exitLeft++
 			}
 		}
 		if g.exitLeft > 0 {
 			g.exitSt = st
-			t.exitPart = true
-			g.exitLeft++
-			for _, tid := range others {
+			for _, tid := range ids {
 				if u := g.threads[tid]; u != t {
 					u.post(sigInfo{signo: abi.SIGKILL, code: abi.SI_KERNEL})
 				}
