@@ -92,9 +92,12 @@ import (
 // PTRACE_O_TRACEEXIT makes its exit event stop too, its message the
 // process's status (exitGroup: each thread passes through do_exit).
 //
+// PTRACE_O_TRACESECCOMP: a seccomp filter's SECCOMP_RET_TRACE stops the
+// thread with PTRACE_EVENT_SECCOMP (the message the filter's data), then
+// the call the registers name runs if the filters let it (ptraceSeccomp).
+//
 // Not done: SYSEMU_SINGLESTEP, SINGLEBLOCK and
-// the hardware debug requests are EIO; PTRACE_O_TRACESECCOMP is
-// accepted but makes no stops, SUSPEND_SECCOMP is EINVAL (as a kernel without
+// the hardware debug requests are EIO; SUSPEND_SECCOMP is EINVAL (as a kernel without
 // CONFIG_CHECKPOINT_RESTORE); a traced
 // thread's part in a group-stop is a ptrace stop with the stop signal
 // (PTRACE_EVENT_STOP's for a seized one; reported to the parent too, as
@@ -146,6 +149,7 @@ const (
 	ptraceEventExec      = 4
 	ptraceEventVforkDone = 5
 	ptraceEventExit      = 6
+	ptraceEventSeccomp   = 7
 	ptraceEventStop      = 128
 
 	// GETEVENTMSG at a syscall-enter or syscall-exit stop
@@ -357,6 +361,34 @@ func (t *Thread) ptraceCloned(c *Thread, flags uint64, event int) {
 		return
 	}
 	c.post(sigInfo{signo: abi.SIGSTOP, code: abi.SI_USER})
+}
+
+// ptraceSeccomp is SECCOMP_RET_TRACE with data for t's system call, as
+// Linux's __seccomp_filter: without a tracer that asked for
+// PTRACE_EVENT_SECCOMP the call fails with ENOSYS; else t stops for the
+// event (GETEVENTMSG data), and then the call the registers name runs if
+// the filters (run again: SECCOMP_RET_TRACE now allows) let it, none if
+// the tracer set the number to -1 (the result r3 as it left it) or a
+// SIGKILL came. secure's results.
+func (t *Thread) ptraceSeccomp(data uint32, scv bool) (handled, ended bool) {
+	l := t.pt
+	if l == nil || l.opts&(1<<ptraceEventSeccomp) == 0 {
+		t.setReturn(scv, 0, abi.ENOSYS)
+		return true, false
+	}
+	if t.ptraceEvent(ptraceEventSeccomp, uint64(data)) {
+		return true, true
+	}
+	r := &t.ctx.Regs
+	if t.pendingSet()&sigBit(abi.SIGKILL) != 0 {
+		return true, false
+	}
+	nr := int32(r.GPR[0]) // syscall_get_nr
+	if nr < 0 {
+		t.skippedReturn(scv, r.GPR[3])
+		return true, false
+	}
+	return t.secureCall(uint64(nr), scv, true)
 }
 
 // ptraceExit is the PTRACE_EVENT_EXIT stop of traced thread t as it ends

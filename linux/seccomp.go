@@ -25,9 +25,10 @@ import (
 // refused with EINVAL, as by Linux before 5.0, which did not know the
 // flag (libseccomp then reports notification as unavailable), so
 // SECCOMP_RET_USER_NOTIF always finds no listener and fails the call
-// with ENOSYS, as Linux does without one; there is no ptrace, so
-// SECCOMP_RET_TRACE fails the call with ENOSYS, as Linux does without a
-// tracer; SECCOMP_RET_LOG and SECCOMP_FILTER_FLAG_LOG log nothing (the
+// with ENOSYS, as Linux does without one; SECCOMP_RET_TRACE makes a
+// PTRACE_EVENT_SECCOMP stop of a thread traced with
+// PTRACE_O_TRACESECCOMP (ptrace.go), else fails the call with ENOSYS, as
+// Linux does without a tracer; SECCOMP_RET_LOG and SECCOMP_FILTER_FLAG_LOG log nothing (the
 // runner has no audit log); SECCOMP_FILTER_FLAG_SPEC_ALLOW changes
 // nothing (there is no speculation to mitigate); an execve of a host
 // program (hostexec.go) by a thread under seccomp is refused with
@@ -234,6 +235,12 @@ func (p *Process) auditArch() uint32 {
 // __secure_computing before the call runs. handled says the call is not
 // to run: its result is in the registers, or the thread ended (ended).
 func (t *Thread) secure(num uint64, scv bool) (handled, ended bool) {
+	return t.secureCall(num, scv, false)
+}
+
+// secureCall is secure; recheck says the call is the one a tracer left
+// at its PTRACE_EVENT_SECCOMP stop: SECCOMP_RET_TRACE then lets it run.
+func (t *Thread) secureCall(num uint64, scv, recheck bool) (handled, ended bool) {
 	r := &t.ctx.Regs
 	nr := int32(num) // syscall_get_nr: an int
 	if t.seccomp.mode == unix.SECCOMP_MODE_STRICT {
@@ -258,8 +265,13 @@ func (t *Thread) secure(num uint64, scv bool) (handled, ended bool) {
 	case unix.SECCOMP_RET_ERRNO:
 		t.setReturn(scv, 0, int(min(data, maxErrno)))
 		return true, false
-	case unix.SECCOMP_RET_TRACE, unix.SECCOMP_RET_USER_NOTIF:
-		// No tracer, no listener.
+	case unix.SECCOMP_RET_TRACE:
+		if !recheck {
+			return t.ptraceSeccomp(uint32(data), scv)
+		}
+		return false, false // the call the tracer left runs
+	case unix.SECCOMP_RET_USER_NOTIF:
+		// No listener.
 		t.setReturn(scv, 0, abi.ENOSYS)
 		return true, false
 	case unix.SECCOMP_RET_TRAP:

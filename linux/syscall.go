@@ -63,6 +63,11 @@ func (t *Thread) syscall(scv bool) bool {
 			}
 			return ended
 		}
+		if t.pt != nil {
+			// The call a PTRACE_EVENT_SECCOMP stop's tracer left.
+			num = r.GPR[0]
+			a = sysArgs{r.GPR[3], r.GPR[4], r.GPR[5], r.GPR[6], r.GPR[7], r.GPR[8]}
+		}
 	}
 	var ret uint64
 	var errno int

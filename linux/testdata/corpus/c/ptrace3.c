@@ -19,6 +19,12 @@
  * PTRACE_EVENT_EXIT, its message the process's status, as each passes
  * through Linux's do_exit, then ends with that status.
  *
+ * PTRACE_EVENT_SECCOMP: a child's seccomp filter answers getppid with
+ * SECCOMP_RET_TRACE | 0x42; with PTRACE_O_TRACESECCOMP each call stops
+ * with the event (GETEVENTMSG 0x42), then runs as the tracer leaves it:
+ * unchanged, skipped (the number -1, the result the tracer's -EPERM),
+ * another call (getpid); its untraced child's getppid fails with ENOSYS.
+ *
  * The tracer waits for one thread at a time, so the order in which the
  * stops come does not matter (Linux gives none). Handshakes through
  * pipes, no timing.
@@ -28,6 +34,7 @@
  * Yama): nothing printed depends on the architecture or on the ids.
  */
 #define _GNU_SOURCE
+#include <elf.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -35,7 +42,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/uio.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -262,11 +273,99 @@ static void group_exit(int how) {
 		wait_for(who[i], tid[i]);
 }
 
+/* seccomp_child installs the filter, makes its three getppid calls and
+ * its child's one (sent back through p), and sends the results up. */
+static void seccomp_child(int p[2]) {
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_getppid, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE | 0x42),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = {sizeof f / sizeof f[0], f};
+	sigset_t chld;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL); /* its child's end makes no signal-delivery-stop */
+	char x;
+	get(dn[0], &x, 1);
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog))
+		_exit(94);
+	long res[7];
+	res[0] = syscall(SYS_getppid);
+	res[1] = syscall(SYS_getppid);
+	res[2] = errno;
+	res[3] = syscall(SYS_getppid);
+	res[4] = getpid();
+	pid_t g = fork();
+	if (g == 0) {
+		long r[2] = {syscall(SYS_getppid), errno};
+		put(p[1], r, sizeof r);
+		_exit(0);
+	}
+	get(p[0], res + 5, 2 * sizeof(long));
+	waitpid(g, NULL, 0);
+	put(up[1], res, sizeof res);
+	_exit(0);
+}
+
+/* seccomp_stop waits for the child's PTRACE_EVENT_SECCOMP stop and
+ * prints its message. */
+static void seccomp_stop(const char *what, pid_t pid) {
+	wait_for(what, pid);
+	unsigned long msg = 0;
+	say("GETEVENTMSG", ptrace(PTRACE_GETEVENTMSG, pid, 0, &msg));
+	printf("%s: the filter's data %d\n", what, msg == 0x42);
+	fflush(stdout);
+}
+
+static void seccomp_trace(void) {
+	printf("-- seccomp\n");
+	fflush(stdout);
+	int p[2];
+	if (pipe(p))
+		return;
+	pid_t pid = fork();
+	if (pid == 0)
+		seccomp_child(p);
+	say("SEIZE", ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_TRACESECCOMP));
+	char x = 's';
+	put(dn[1], &x, 1);
+	seccomp_stop("getppid", pid);
+	say("CONT", ptrace(PTRACE_CONT, pid, 0, 0));
+
+	seccomp_stop("getppid skipped", pid);
+	regs_t r;
+	struct iovec iov = {&r, sizeof r};
+	say("GETREGSET", ptrace(PTRACE_GETREGSET, pid, (void *)NT_PRSTATUS, &iov));
+	REG_NR(r) = -1;
+	REG_RET(r) = -EPERM;
+	say("SETREGSET", ptrace(PTRACE_SETREGSET, pid, (void *)NT_PRSTATUS, &iov));
+	say("CONT", ptrace(PTRACE_CONT, pid, 0, 0));
+
+	seccomp_stop("getppid made getpid", pid);
+	say("GETREGSET", ptrace(PTRACE_GETREGSET, pid, (void *)NT_PRSTATUS, &iov));
+	REG_NR(r) = SYS_getpid;
+	say("SETREGSET", ptrace(PTRACE_SETREGSET, pid, (void *)NT_PRSTATUS, &iov));
+	say("CONT", ptrace(PTRACE_CONT, pid, 0, 0));
+
+	long res[7];
+	get(up[0], res, sizeof res);
+	printf("getppid: the tracer's pid %d\n", res[0] == getpid());
+	printf("skipped: -1 %d, EPERM %d\n", res[1] == -1, res[2] == EPERM);
+	printf("made getpid: its pid %d\n", res[3] == res[4]);
+	printf("untraced child's getppid: -1 %d, ENOSYS %d\n", res[5] == -1, res[6] == ENOSYS);
+	wait_for("seccomp child", pid);
+	close(p[0]);
+	close(p[1]);
+}
+
 int main(void) {
 	if (pipe(up) || pipe(dn) || pipe(hold))
 		return 1;
 	listen_and_peek();
 	group_exit(0);
 	group_exit(1);
+	seccomp_trace();
 	return 0;
 }
