@@ -394,7 +394,9 @@ func (t *Thread) deliverSignals() bool {
 			continue
 		}
 		if act.flags&abi.SA_RESETHAND != 0 {
-			t.sighand.actions[sig] = sigAction{}
+			// Linux's get_signal resets the handler only: sigaction
+			// reads the flags and mask back as they were set.
+			t.sighand.actions[sig].handler = abi.SIG_DFL
 		}
 	}
 	if t.restoreMask {

@@ -893,3 +893,51 @@ func netdevIoctl(t *Thread, fd int, req, arg uint64) (r uint64, e int, ok bool) 
 	t.p.order.PutUint32(ifr[abi.IfreqIndex:], binary.NativeEndian.Uint32(ifr[abi.IfreqIndex:]))
 	return 0, t.write(arg, ifr[:]), true
 }
+
+// socketcalls are socketcall(2)'s calls (include/uapi/linux/net.h's
+// SYS_SOCKET = 1 to SYS_SENDMMSG = 20), each the system call it stands for
+// and how many unsigned longs of arguments Linux's sys_socketcall copies
+// in (net/socket.c's nargs).
+var socketcalls = [...]struct{ sys, nargs int }{
+	1:  {abi.SYS_SOCKET, 3},
+	2:  {abi.SYS_BIND, 3},
+	3:  {abi.SYS_CONNECT, 3},
+	4:  {abi.SYS_LISTEN, 2},
+	5:  {abi.SYS_ACCEPT, 3},
+	6:  {abi.SYS_GETSOCKNAME, 3},
+	7:  {abi.SYS_GETPEERNAME, 3},
+	8:  {abi.SYS_SOCKETPAIR, 4},
+	9:  {abi.SYS_SEND, 4},
+	10: {abi.SYS_RECV, 4},
+	11: {abi.SYS_SENDTO, 6},
+	12: {abi.SYS_RECVFROM, 6},
+	13: {abi.SYS_SHUTDOWN, 2},
+	14: {abi.SYS_SETSOCKOPT, 5},
+	15: {abi.SYS_GETSOCKOPT, 5},
+	16: {abi.SYS_SENDMSG, 3},
+	17: {abi.SYS_RECVMSG, 3},
+	18: {abi.SYS_ACCEPT4, 4},
+	19: {abi.SYS_RECVMMSG, 5},
+	20: {abi.SYS_SENDMMSG, 4},
+}
+
+// sysSocketcall is socketcall(2), the multiplexer of powerpc64 Linux
+// (__ARCH_WANT_SYS_SOCKETCALL): the call's arguments, unsigned longs in
+// guest memory, go to the system call it stands for, as Linux's
+// sys_socketcall passes them to the same functions.
+func sysSocketcall(t *Thread, a *sysArgs) (uint64, int) {
+	call, ptr := a.Int(0), a.Ptr(1)
+	if call < 1 || call >= len(socketcalls) {
+		return 0, abi.EINVAL
+	}
+	c := socketcalls[call]
+	var b sysArgs
+	for i := range c.nargs {
+		v, e := t.get64(ptr + 8*uint64(i))
+		if e != 0 {
+			return 0, e
+		}
+		b[i] = v
+	}
+	return handler(uint64(c.sys))(t, &b)
+}

@@ -199,12 +199,7 @@ func sysSigaction(t *Thread, a *sysArgs) (uint64, int) {
 		if e != 0 {
 			return 0, e
 		}
-		t.sighand.actions[sig] = sigAction{handler: g.Handler, flags: g.Flags, restorer: g.Restorer, mask: g.Mask &^ unblockable}
-		if h := t.sighand.actions[sig].handler; h == abi.SIG_IGN || h == abi.SIG_DFL && abi.Default(sig) == abi.ActIgnore {
-			// POSIX: setting a pending signal's action to ignore it
-			// discards it, blocked or not.
-			t.p.flush(t.group, sig)
-		}
+		t.setAction(sig, sigAction{handler: g.Handler, flags: g.Flags, restorer: g.Restorer, mask: g.Mask})
 	}
 	if old != 0 {
 		g := abi.Sigaction{Handler: cur.handler, Flags: cur.flags, Restorer: cur.restorer, Mask: cur.mask}
@@ -214,6 +209,50 @@ func sysSigaction(t *Thread, a *sysArgs) (uint64, int) {
 	}
 	return 0, 0
 }
+
+// setAction makes act the action of signal sig (valid, neither SIGKILL
+// nor SIGSTOP), as Linux's do_sigaction does.
+func (t *Thread) setAction(sig int, act sigAction) {
+	act.mask &^= unblockable
+	t.sighand.actions[sig] = act
+	if h := act.handler; h == abi.SIG_IGN || h == abi.SIG_DFL && abi.Default(sig) == abi.ActIgnore {
+		// POSIX: setting a pending signal's action to ignore it
+		// discards it, blocked or not.
+		t.p.flush(t.group, sig)
+	}
+}
+
+// sysSignal is signal(2) of powerpc64 Linux (__ARCH_WANT_SYS_SIGNAL):
+// the handler with SA_RESETHAND and SA_NODEFER (Linux's SA_ONESHOT and
+// SA_NOMASK) and an empty mask; the result is the old handler.
+func sysSignal(t *Thread, a *sysArgs) (uint64, int) {
+	sig := a.Int(0)
+	if sig < 1 || sig > abi.NSIG || sig == abi.SIGKILL || sig == abi.SIGSTOP {
+		return 0, abi.EINVAL
+	}
+	old := t.sighand.actions[sig].handler
+	t.setAction(sig, sigAction{handler: a.Ptr(1), flags: abi.SA_RESETHAND | abi.SA_NODEFER})
+	return old, 0
+}
+
+// sysSgetmask is sgetmask(2) (CONFIG_SGETMASK_SYSCALL, on for powerpc):
+// the thread's blocked set, all 64 signals in one word on powerpc64.
+func sysSgetmask(t *Thread, a *sysArgs) (uint64, int) { return t.mask, 0 }
+
+// sysSsetmask is ssetmask(2): the blocked set becomes the int argument
+// (sign-extended to the 64-bit word, as Linux's siginitset of an int),
+// less SIGKILL and SIGSTOP; the result is the old set.
+func sysSsetmask(t *Thread, a *sysArgs) (uint64, int) {
+	old := t.mask
+	t.mask = uint64(int64(a.Int(0))) &^ unblockable
+	t.p.sigAny.Store(true) // the new mask may unblock something
+	return old, 0
+}
+
+// sysRestartSyscall is restart_syscall(2) called by the guest itself: the
+// runner restarts interrupted calls without it, so the thread's restart
+// block is always Linux's default, do_no_restart_syscall: EINTR.
+func sysRestartSyscall(t *Thread, a *sysArgs) (uint64, int) { return 0, abi.EINTR }
 
 func sysSigprocmask(t *Thread, a *sysArgs) (uint64, int) {
 	how, set, old := a.Ulong(0), a.Ptr(1), a.Ptr(2)

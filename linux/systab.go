@@ -288,6 +288,7 @@ func init() {
 		abi.SYS_SETSOCKOPT:    {fn: sysSetsockopt, level: partial, note: "values of at most 256 bytes; ints, struct timeval and struct ucred converted, others passed as bytes", args: args(aFd, aInt, aInt, aPtr, aInt)},
 		abi.SYS_GETSOCKOPT:    {fn: sysGetsockopt, level: partial, note: "values of at most 256 bytes; ints, struct timeval and struct ucred converted, others passed as bytes; SO_PEERCRED between guest processes is the guest's (peercred.go)", args: args(aFd, aInt, aInt, aPtr, aPtr)},
 		abi.SYS_SHUTDOWN:      {fn: sysShutdown, level: full, args: args(aFd, aInt)},
+		abi.SYS_SOCKETCALL:    {fn: sysSocketcall, level: full, note: "the multiplexer: calls 1 (socket) to 20 (sendmmsg) to the same handlers as their own numbers", args: args(aInt, aPtr)},
 		abi.SYS_SEND:          {fn: sysSend, level: full, args: args(aFd, aPtr, aSize, aMsgFlags)},
 		abi.SYS_RECV:          {fn: sysRecv, level: full, args: args(aFd, aPtr, aSize, aMsgFlags)},
 		abi.SYS_SENDTO:        {fn: sysSendto, level: full, args: args(aFd, aPtr, aSize, aMsgFlags, aPtr, aInt)},
@@ -375,6 +376,10 @@ func init() {
 
 		// Signals.
 		abi.SYS_RT_SIGACTION:      {fn: sysSigaction, level: full, args: args(aSignal, aPtr, aPtr, aSize)},
+		abi.SYS_SIGNAL:            {fn: sysSignal, level: full, note: "Linux's: SA_RESETHAND and SA_NODEFER (qemu-user 7.2: ENOSYS)", args: args(aSignal, aPtr)},
+		abi.SYS_SGETMASK:          {fn: sysSgetmask, level: full},
+		abi.SYS_SSETMASK:          {fn: sysSsetmask, level: full, args: args(aHex)},
+		abi.SYS_RESTART_SYSCALL:   {fn: sysRestartSyscall, level: full, note: "the runner restarts calls itself; the guest's own call gets EINTR, Linux's do_no_restart_syscall (qemu-user 7.2: ENOSYS)"},
 		abi.SYS_RT_SIGPROCMASK:    {fn: sysSigprocmask, level: full, args: args(aSigHow, aPtr, aPtr, aSize)},
 		abi.SYS_SIGALTSTACK:       {fn: sysSigaltstack, level: full, args: args(aPtr, aPtr)},
 		abi.SYS_RT_SIGRETURN:      {fn: sysRtSigreturn, level: full},
