@@ -1,7 +1,7 @@
 /* powerpc64 Linux's old multiplexed and BSD-era signal calls, which a
  * program reaches through syscall(2) or an old libc: socketcall(2),
  * sgetmask(2), ssetmask(2), signal(2) and restart_syscall(2). Compared
- * with oldcalls.expected, written from Linux 6.1's sources
+ * with badoldcalls.expected, written from Linux 6.1's sources
  * (net/socket.c sys_socketcall, kernel/signal.c, kernel/fork.c's
  * restart block; arch/powerpc/include/asm/unistd.h wants SYS_SIGNAL and
  * SYS_SOCKETCALL, CONFIG_SGETMASK_SYSCALL is on for powerpc):
@@ -29,7 +29,6 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-enum { NR_restart_syscall = 0, NR_signal = 48, NR_sgetmask = 68, NR_ssetmask = 69, NR_socketcall = 102 };
 
 static void res(const char *what, long r) {
 	if (r < 0)
@@ -41,7 +40,7 @@ static void res(const char *what, long r) {
 static long sc(int call, unsigned long a0, unsigned long a1, unsigned long a2, unsigned long a3,
                unsigned long a4, unsigned long a5) {
 	unsigned long a[6] = {a0, a1, a2, a3, a4, a5};
-	return syscall(NR_socketcall, call, a);
+	return syscall(SYS_socketcall, call, a);
 }
 
 static volatile sig_atomic_t got, blockedInside;
@@ -115,7 +114,7 @@ static void sockets(void) {
 	res("call 21", sc(21, 0, 0, 0, 0, 0, 0));
 	res("call -1", sc(-1, 0, 0, 0, 0, 0, 0));
 	errno = 0;
-	res("unreadable arguments", syscall(NR_socketcall, 1, (unsigned long)8));
+	res("unreadable arguments", syscall(SYS_socketcall, 1, (unsigned long)8));
 	res("bad family", sc(1, 12345, SOCK_STREAM, 0, 0, 0, 0));
 	res("bad descriptor", sc(4, 999, 1, 0, 0, 0, 0));
 	close(sv[0]), close(sv[1]), close(l), close(c), close(s);
@@ -125,34 +124,34 @@ static void masks(void) {
 	sigset_t none;
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL); /* whatever the caller blocked */
-	res("sgetmask", syscall(NR_sgetmask));
+	res("sgetmask", syscall(SYS_sgetmask));
 	long m = (1L << (SIGUSR1 - 1)) | (1L << (SIGKILL - 1)) | (1L << (SIGSTOP - 1));
-	res("ssetmask USR1|KILL|STOP", syscall(NR_ssetmask, m));
-	printf("sgetmask %#lx\n", syscall(NR_sgetmask));
+	res("ssetmask USR1|KILL|STOP", syscall(SYS_ssetmask, m));
+	printf("sgetmask %#lx\n", syscall(SYS_sgetmask));
 	sigset_t cur;
 	sigprocmask(SIG_BLOCK, NULL, &cur);
 	printf("sigprocmask: USR1 %d KILL %d STOP %d USR2 %d\n", sigismember(&cur, SIGUSR1),
 	       sigismember(&cur, SIGKILL), sigismember(&cur, SIGSTOP), sigismember(&cur, SIGUSR2));
-	printf("ssetmask -1 returns %#lx\n", syscall(NR_ssetmask, -1L));
-	printf("sgetmask %#lx\n", syscall(NR_sgetmask));
+	printf("ssetmask -1 returns %#lx\n", syscall(SYS_ssetmask, -1L));
+	printf("sgetmask %#lx\n", syscall(SYS_sgetmask));
 	sigprocmask(SIG_BLOCK, NULL, &cur);
 	printf("sigprocmask: RT 64 %d\n", sigismember(&cur, 64));
-	printf("ssetmask 0 returns %#lx\n", syscall(NR_ssetmask, 0L));
+	printf("ssetmask 0 returns %#lx\n", syscall(SYS_ssetmask, 0L));
 	/* An int: the upper half of the register is not looked at. */
-	printf("ssetmask (1<<32 | USR2) returns %#lx\n", syscall(NR_ssetmask, (1L << 32) | (1L << (SIGUSR2 - 1))));
-	printf("sgetmask %#lx\n", syscall(NR_sgetmask));
-	syscall(NR_ssetmask, 0L);
+	printf("ssetmask (1<<32 | USR2) returns %#lx\n", syscall(SYS_ssetmask, (1L << 32) | (1L << (SIGUSR2 - 1))));
+	printf("sgetmask %#lx\n", syscall(SYS_sgetmask));
+	syscall(SYS_ssetmask, 0L);
 }
 
 static void signals(void) {
 	struct sigaction dfl = {.sa_handler = SIG_DFL};
 	sigaction(SIGUSR1, &dfl, NULL);
-	res("signal(USR1, h) returns SIG_DFL", syscall(NR_signal, SIGUSR1, (unsigned long)onusr1));
+	res("signal(USR1, h) returns SIG_DFL", syscall(SYS_signal, SIGUSR1, (unsigned long)onusr1));
 	struct sigaction now;
 	sigaction(SIGUSR1, NULL, &now);
 	printf("handler set %d, flags %#x, mask empty %d\n", now.sa_handler == onusr1,
 	       (unsigned)now.sa_flags, sigisemptyset(&now.sa_mask));
-	long old = syscall(NR_signal, SIGUSR1, (unsigned long)onusr1);
+	long old = syscall(SYS_signal, SIGUSR1, (unsigned long)onusr1);
 	printf("second signal returns the handler %d\n", old == (long)onusr1);
 	raise(SIGUSR1);
 	printf("handled %d, USR1 blocked inside %d\n", (int)got, (int)blockedInside);
@@ -180,17 +179,17 @@ static void signals(void) {
 	sigset_t p;
 	sigpending(&p);
 	printf("USR2 pending %d\n", sigismember(&p, SIGUSR2));
-	res("signal(USR2, SIG_IGN) returns SIG_DFL", syscall(NR_signal, SIGUSR2, (unsigned long)SIG_IGN));
+	res("signal(USR2, SIG_IGN) returns SIG_DFL", syscall(SYS_signal, SIGUSR2, (unsigned long)SIG_IGN));
 	sigpending(&p);
 	printf("USR2 pending %d\n", sigismember(&p, SIGUSR2));
-	res("signal(USR2, SIG_DFL) returns SIG_IGN", syscall(NR_signal, SIGUSR2, (unsigned long)SIG_DFL));
+	res("signal(USR2, SIG_DFL) returns SIG_IGN", syscall(SYS_signal, SIGUSR2, (unsigned long)SIG_DFL));
 	sigprocmask(SIG_UNBLOCK, &u2, NULL);
 
-	res("signal(KILL)", syscall(NR_signal, SIGKILL, (unsigned long)SIG_IGN));
-	res("signal(STOP)", syscall(NR_signal, SIGSTOP, (unsigned long)SIG_IGN));
-	res("signal(0)", syscall(NR_signal, 0, (unsigned long)SIG_IGN));
-	res("signal(65)", syscall(NR_signal, 65, (unsigned long)SIG_IGN));
-	res("restart_syscall", syscall(NR_restart_syscall));
+	res("signal(KILL)", syscall(SYS_signal, SIGKILL, (unsigned long)SIG_IGN));
+	res("signal(STOP)", syscall(SYS_signal, SIGSTOP, (unsigned long)SIG_IGN));
+	res("signal(0)", syscall(SYS_signal, 0, (unsigned long)SIG_IGN));
+	res("signal(65)", syscall(SYS_signal, 65, (unsigned long)SIG_IGN));
+	res("restart_syscall", syscall(SYS_restart_syscall));
 }
 
 int main(void) {
