@@ -24,6 +24,7 @@ var engineCountsVary = []string{
 	"mmapfile", // file names with the process ID
 	"proclink", // /proc/<pid> paths
 	"pty",      // readline's read count: the host's line discipline hands a line over in one piece or several (the flip buffer is pushed by a work queue)
+	"ptypkt",   // the same, in packet mode (readpkt's read count)
 }
 
 // TestCorpusEngines runs every program of the corpus (with TestCorpus's

@@ -176,6 +176,24 @@ func termiosIoctl(t *Thread, fd int, req, arg uint64) (ret uint64, errno int, ok
 			return 0, e, true
 		}
 		return 0, errnoOf(unix.IoctlSetPointerInt(fd, unix.TIOCSPTLCK, int(int32(v)))), true
+	case abi.TIOCPKT, abi.TIOCGPKT:
+		// The host master's packet mode (its reads then start with the
+		// status byte, the host driver's). A descriptor that is no
+		// pseudo-terminal is ENOTTY before the argument is read (Linux
+		// reaches pty_set_pktmode's get_user only through a pty's
+		// ioctl): the host's TIOCGPKT says which it is.
+		mode, err := unix.IoctlGetInt(fd, unix.TIOCGPKT)
+		if err != nil {
+			return 0, errnoOf(err), true
+		}
+		if req == abi.TIOCGPKT {
+			return 0, t.put32(arg, uint32(mode)), true
+		}
+		v, e := t.get32(arg)
+		if e != 0 {
+			return 0, e, true
+		}
+		return 0, errnoOf(unix.IoctlSetPointerInt(fd, unix.TIOCPKT, int(int32(v)))), true
 	case abi.TIOCGPTPEER:
 		// A descriptor of the slave, opened with open's flags (O_RDWR,
 		// O_NOCTTY, O_CLOEXEC...).

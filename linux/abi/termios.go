@@ -39,6 +39,11 @@ const (
 	TIOCSPTLCK  = 0x80045431
 	TIOCGPTLCK  = 0x40045439
 	TIOCGPTPEER = 0x20005441
+	// Packet mode of a master (asm-generic's TIOCPKT, which powerpc
+	// keeps, and _IOR('T', 0x38, int)): each read starts with a status
+	// byte.
+	TIOCPKT  = 0x5420
+	TIOCGPKT = 0x40045438
 
 	// Controlling terminals (asm-generic numbers, which powerpc keeps):
 	// make it the caller's, give it up, and its session.
