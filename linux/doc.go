@@ -326,7 +326,10 @@
 // is prctl(PR_SET_FPEXC)'s, kept in MSR[FE0,FE1] as Linux does.
 // The signal frame is Linux's 64-bit rt_sigframe (ucontext with the GPR, FPR,
 // VMX and VSX state) in the guest's byte order; handlers return through a
-// trampoline page that issues rt_sigreturn.
+// trampoline page holding Linux's vDSO signal trampoline (addi
+// r1,r1,__SIGNAL_FRAMESIZE; li r0,__NR_rt_sigreturn; sc), so that
+// rt_sigreturn finds the ucontext at r1 as on Linux (what a tracer reads
+// there) and GDB recognises the signal frame in backtraces.
 //
 // An instruction the emulator cannot execute (emulate.ErrNotEmulated) stops
 // the whole program with a *StopError naming the op, the word, the address

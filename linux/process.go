@@ -570,17 +570,23 @@ func loadProgram(m *mem.Memory, path string, interpHost func(string) (string, er
 	return img, interp, nil
 }
 
-// mapTrampoline maps the page handlers return to: li r0,__NR_rt_sigreturn; sc.
+// mapTrampoline maps the page handlers return to, Linux's vDSO signal
+// trampoline (arch/powerpc/kernel/vdso/sigtramp64.S): addi
+// r1,r1,__SIGNAL_FRAMESIZE (pop the handler's dummy caller frame, so that
+// r1 is the ucontext rt_sigreturn reads); li r0,__NR_rt_sigreturn; sc.
+// These are the words GDB and other unwinders recognise as a signal
+// frame.
 func (p *Process) mapTrampoline(m *mem.Memory) error {
 	if err := m.Map(trampAddr, mem.PageSize, mem.RX); err != nil {
 		return err
 	}
+	addi, _, err0 := decode.Encode(ppc64asm.ADDI, 1, 1, abi.SignalFrameSize)
 	li, _, err1 := decode.Encode(ppc64asm.LI, 0, abi.SYS_RT_SIGRETURN)
 	sc, _, err2 := decode.Encode(ppc64asm.SC, 0)
-	if err := errors.Join(err1, err2); err != nil {
+	if err := errors.Join(err0, err1, err2); err != nil {
 		return err
 	}
-	b, err := binary.Append(nil, p.order, [2]uint32{li, sc})
+	b, err := binary.Append(nil, p.order, [3]uint32{addi, li, sc})
 	if err != nil {
 		return err
 	}

@@ -576,12 +576,13 @@ func (t *Thread) killedBy(info sigInfo) {
 }
 
 // sigreturn restores the state saved by setupFrame; the ucontext is at
-// r1 + __SIGNAL_FRAMESIZE.
+// r1, as Linux's rt_sigreturn reads it (the trampoline has popped the
+// __SIGNAL_FRAMESIZE below it: mapTrampoline).
 func (t *Thread) sigreturn() bool {
 	p := t.p
 	r := &t.ctx.Regs
 	o := p.order
-	uc := r.GPR[1] + abi.SignalFrameSize
+	uc := r.GPR[1]
 	b := make([]byte, abi.UcSize)
 	if t.mm.Mem.Read(uc, b) != nil {
 		t.killedBy(sigInfo{signo: abi.SIGSEGV, code: abi.SI_KERNEL})

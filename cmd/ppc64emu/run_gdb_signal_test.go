@@ -415,3 +415,47 @@ func TestRunGDBDetach(t *testing.T) {
 		}
 	}
 }
+
+// btFrames are the functions of GDB's backtraces in out that the
+// program names (testdata/sigbt.c's onusr1, deep, main) and GDB's
+// "<signal handler called>", in order: the C library's frames between
+// differ between the host and the guest.
+func btFrames(out string) []string {
+	var frames []string
+	for _, m := range regexp.MustCompile(`(?m)^#\d+\s+(?:0x[0-9a-f]+ in )?(<signal handler called>|\w+)`).FindAllStringSubmatch(out, -1) {
+		switch m[1] {
+		case "onusr1", "deep", "main", "<signal handler called>":
+			frames = append(frames, m[1])
+		}
+	}
+	return frames
+}
+
+// TestRunGDBSignalBacktrace: GDB stopped in a signal handler
+// (testdata/sigbt.c) backtraces through the signal frame into the code
+// the signal interrupted, under run -gdb and replay -gdb, both byte
+// orders, as GDB running the program natively does: GDB knows a signal
+// frame by the trampoline the handler returns to, which must be Linux's
+// (addi r1,r1,__SIGNAL_FRAMESIZE; li r0,__NR_rt_sigreturn; sc); with
+// another (li; sc alone, as before) its backtrace stopped at the
+// trampoline's address.
+func TestRunGDBSignalBacktrace(t *testing.T) {
+	const script = "handle SIGUSR1 nostop noprint pass\nbreak onusr1\ncontinue\nbt\ncontinue\n"
+	want := []string{"onusr1", "<signal handler called>", "deep", "main"}
+	if native, ok := nativeGDB(t, "sigbt.c", script); ok {
+		if d := cmp.Diff(want, btFrames(native)); d != "" {
+			t.Errorf("the native reference's backtrace differs from the table (-table +native):\n%s\n%s", d, native)
+		}
+	}
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			replay, live := replayAndRunGDB(t, "sigbt.c", order, "@@usr1 10",
+				"set pagination off\nset confirm off\ntarget remote %s\n"+script+"kill\n")
+			for _, o := range []struct{ name, out string }{{"run", live}, {"replay", replay}} {
+				if d := cmp.Diff(want, btFrames(o.out)); d != "" {
+					t.Errorf("%s: GDB's backtrace in the handler (-want +got):\n%s\n%s", o.name, d, o.out)
+				}
+			}
+		})
+	}
+}

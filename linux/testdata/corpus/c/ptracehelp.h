@@ -58,12 +58,12 @@ static void status(const char *what, int pid, int st) {
 	fflush(stdout);
 }
 
-static void put(int fd, const void *b, size_t n) {
+static inline void put(int fd, const void *b, size_t n) {
 	if (write(fd, b, n) != (ssize_t)n)
 		_exit(90);
 }
 
-static void get(int fd, void *b, size_t n) {
+static inline void get(int fd, void *b, size_t n) {
 	if (read(fd, b, n) != (ssize_t)n)
 		_exit(91);
 }
