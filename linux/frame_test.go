@@ -63,6 +63,9 @@ func TestSignalFrameContext(t *testing.T) {
 				r.VSR[i] = regs.VSR{}
 			}
 			r.CR, r.XER, r.CTR, r.FPSCR, r.VSCR, r.VRSAVE = 0, 0, 0, 0, 0, 0
+			// It returns to the trampoline, whose addi pops the dummy
+			// caller frame below the ucontext before rt_sigreturn.
+			r.GPR[1] += abi.SignalFrameSize
 			if th.sigreturn() {
 				t.Fatal("sigreturn ended the process")
 			}
