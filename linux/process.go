@@ -575,7 +575,12 @@ func loadProgram(m *mem.Memory, path string, interpHost func(string) (string, er
 // r1,r1,__SIGNAL_FRAMESIZE (pop the handler's dummy caller frame, so that
 // r1 is the ucontext rt_sigreturn reads); li r0,__NR_rt_sigreturn; sc.
 // These are the words GDB and other unwinders recognise as a signal
-// frame.
+// frame. As in the vDSO, the words after them mimic the old on-stack
+// trampoline's layout (six words, then the siginfo and ucontext
+// pointers), the ucontext pointer being the vDSO's magic -21*8: libgcc's
+// unwinder reads it at the trampoline + 32 and, finding the magic, takes
+// the signal frame from the stack (rt_sigframe above the 128-byte gap);
+// finding anything else, it takes that word as a ucontext's address.
 func (p *Process) mapTrampoline(m *mem.Memory) error {
 	if err := m.Map(trampAddr, mem.PageSize, mem.RX); err != nil {
 		return err
@@ -586,7 +591,13 @@ func (p *Process) mapTrampoline(m *mem.Memory) error {
 	if err := errors.Join(err0, err1, err2); err != nil {
 		return err
 	}
-	b, err := binary.Append(nil, p.order, [3]uint32{addi, li, sc})
+	const vdsoUcMagic = -21 * 8
+	b, err := binary.Append(nil, p.order, struct {
+		Code [3]uint32
+		Pad  [3]uint32
+		Info uint64
+		Uc   int64
+	}{Code: [3]uint32{addi, li, sc}, Uc: vdsoUcMagic})
 	if err != nil {
 		return err
 	}
