@@ -52,8 +52,13 @@ func TestSignalFrameContext(t *testing.T) {
 			if !th.setupFrame(abi.SIGUSR1, &sigInfo{signo: abi.SIGUSR1, code: abi.SI_USER}, &act) {
 				t.Fatal("setupFrame failed")
 			}
-			if c.Resv.Valid || c.Copy.Valid || r.NIP != act.handler || r.GPR[3] != abi.SIGUSR1 {
-				t.Fatalf("handler entry: resv %+v copy %v NIP %#x r3 %d", c.Resv, c.Copy.Valid, r.NIP, r.GPR[3])
+			vd, err := vdsoFor(o.order)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// It resumes at the vDSO's bctrl, CTR the handler.
+			if c.Resv.Valid || c.Copy.Valid || r.NIP != vdsoAddr+vd.startTramp || r.CTR != act.handler || r.GPR[3] != abi.SIGUSR1 {
+				t.Fatalf("handler entry: resv %+v copy %v NIP %#x CTR %#x r3 %d", c.Resv, c.Copy.Valid, r.NIP, r.CTR, r.GPR[3])
 			}
 			// The handler runs: it changes registers the frame holds.
 			for i := 3; i < 32; i++ {

@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/arch/ppc64/ppc64asm"
 	"golang.org/x/sys/unix"
 
 	"github.com/ppc64emu/ppc64emu/decode"
@@ -183,7 +182,6 @@ const (
 	stackTop     = 0x7ffffffff000
 	mmapTop      = loader.MmapHi // top-down mmap allocations start below here
 	mmapBottom   = loader.MmapLo
-	trampAddr    = 0x7ffffffff000 // the signal return trampoline page
 	timebaseFreq = 512000000      // Hz, as Linux reports on POWER
 )
 
@@ -477,14 +475,14 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	return p, nil
 }
 
-// setupImage maps the signal trampoline into m, where img (and its
+// setupImage maps the vDSO into m, where img (and its
 // interpreter, if any) were loaded, and builds the initial stack of path
 // with args and env (stack.go) for credentials c, secure giving AT_SECURE,
 // and AT_RANDOM's bytes from guest process g (seed.go); it returns the
 // stack pointer and the stack.
 func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path string, args, env []string, c *cred, secure bool, g *threadGroup) (uint64, stackArea, error) {
 	cfg, cpu := p.cfg, p.cpu
-	if err := p.mapTrampoline(m); err != nil {
+	if err := p.mapVDSO(m); err != nil {
 		return 0, stackArea{}, err
 	}
 	spec := &loader.StackSpec{
@@ -492,7 +490,7 @@ func (p *Process) setupImage(m *mem.Memory, img, interp *loader.Image, path stri
 		Args: args, Env: env, ExecFn: path, Platform: cpu.Name,
 		HWCap: cpu.HWCap, HWCap2: cpu.HWCap2, DCacheBlock: 128,
 		UID: uint64(c.uid.r), EUID: uint64(c.uid.e), GID: uint64(c.gid.r), EGID: uint64(c.gid.e),
-		Secure: secure,
+		Secure: secure, SysinfoEHDR: vdsoAddr,
 	}
 	if spec.Size == 0 {
 		spec.Size = 8 << 20
@@ -568,40 +566,6 @@ func loadProgram(m *mem.Memory, path string, interpHost func(string) (string, er
 		return nil, nil, fmt.Errorf("%w %s: %w: byte order differs from the program's", ErrInterpreter, img.Interp, loader.ErrNotPPC64)
 	}
 	return img, interp, nil
-}
-
-// mapTrampoline maps the page handlers return to, Linux's vDSO signal
-// trampoline (arch/powerpc/kernel/vdso/sigtramp64.S): addi
-// r1,r1,__SIGNAL_FRAMESIZE (pop the handler's dummy caller frame, so that
-// r1 is the ucontext rt_sigreturn reads); li r0,__NR_rt_sigreturn; sc.
-// These are the words GDB and other unwinders recognise as a signal
-// frame. As in the vDSO, the words after them mimic the old on-stack
-// trampoline's layout (six words, then the siginfo and ucontext
-// pointers), the ucontext pointer being the vDSO's magic -21*8: libgcc's
-// unwinder reads it at the trampoline + 32 and, finding the magic, takes
-// the signal frame from the stack (rt_sigframe above the 128-byte gap);
-// finding anything else, it takes that word as a ucontext's address.
-func (p *Process) mapTrampoline(m *mem.Memory) error {
-	if err := m.Map(trampAddr, mem.PageSize, mem.RX); err != nil {
-		return err
-	}
-	addi, _, err0 := decode.Encode(ppc64asm.ADDI, 1, 1, abi.SignalFrameSize)
-	li, _, err1 := decode.Encode(ppc64asm.LI, 0, abi.SYS_RT_SIGRETURN)
-	sc, _, err2 := decode.Encode(ppc64asm.SC, 0)
-	if err := errors.Join(err0, err1, err2); err != nil {
-		return err
-	}
-	const vdsoUcMagic = -21 * 8
-	b, err := binary.Append(nil, p.order, struct {
-		Code [3]uint32
-		Pad  [3]uint32
-		Info uint64
-		Uc   int64
-	}{Code: [3]uint32{addi, li, sc}, Uc: vdsoUcMagic})
-	if err != nil {
-		return err
-	}
-	return m.Poke(trampAddr, b)
 }
 
 // Wait waits for the process to end. The error is a *StopError if the

@@ -527,7 +527,14 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 		return false
 	}
 
-	entry, toc := act.handler, r.GPR[2]
+	// As Linux's handle_rt_signal64 with a vDSO: the thread resumes at
+	// the vDSO's bctrl, which calls the handler (CTR) and returns to
+	// __kernel_sigtramp_rt64; ELFv1's handler is a descriptor (its entry
+	// and TOC), ELFv2's entry is in r12 too.
+	vd, err := vdsoFor(o)
+	if err != nil {
+		return false
+	}
 	if p.Image.ABIv1 {
 		d := make([]byte, abi.FuncDescLayout.Size())
 		if t.mm.Mem.Read(act.handler, d) != nil {
@@ -535,17 +542,21 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 		}
 		var fd abi.FuncDesc
 		abi.FuncDescLayout.Decode(o, d, &fd)
-		entry, toc = fd.Entry, fd.TOC
+		r.CTR, r.GPR[2] = fd.Entry, fd.TOC
+	} else {
+		r.CTR = act.handler
+		r.GPR[12] = act.handler
 	}
 	r.GPR[1] = newSP
-	r.GPR[2] = toc
 	r.GPR[3] = uint64(sig)
-	r.GPR[4] = frame + abi.FrameInfo
-	r.GPR[5] = uc
-	r.GPR[6] = frame
-	r.GPR[12] = entry
-	r.LR = trampAddr
-	r.NIP = entry
+	if act.flags&abi.SA_SIGINFO != 0 {
+		r.GPR[4] = frame + abi.FrameInfo
+		r.GPR[5] = uc
+		r.GPR[6] = frame
+	} else {
+		r.GPR[4] = uc + abi.UcMcontext
+	}
+	r.NIP = vdsoAddr + vd.startTramp
 	r.TRAP = 0 // no syscall restart from here on
 	t.ctx.SwitchOut()
 

@@ -33,6 +33,7 @@ const (
 	AT_RANDOM        = 25
 	AT_HWCAP2        = 26
 	AT_EXECFN        = 31
+	AT_SYSINFO_EHDR  = 33
 )
 
 // AT_HWCAP bits (asm/cputable.h PPC_FEATURE_*).
@@ -75,6 +76,7 @@ type StackSpec struct {
 	UID, EUID     uint64   // AT_UID, AT_EUID
 	GID, EGID     uint64   // AT_GID, AT_EGID
 	Secure        bool     // AT_SECURE: a privilege-elevated exec (set-user-ID), so ld.so ignores LD_* variables
+	SysinfoEHDR   uint64   // AT_SYSINFO_EHDR: the vDSO's ELF header; 0 omits it (no vDSO)
 }
 
 // BuildStack maps the stack and writes the initial process stack as Linux
@@ -127,12 +129,17 @@ func BuildStack(m *mem.Memory, img *Image, s *StackSpec) (uint64, error) {
 	aux := [][2]uint64{
 		{AT_IGNOREPPC, AT_IGNOREPPC}, {AT_IGNOREPPC, AT_IGNOREPPC},
 		{AT_DCACHEBSIZE, s.DCacheBlock}, {AT_ICACHEBSIZE, s.DCacheBlock}, {AT_UCACHEBSIZE, 0},
+	}
+	if s.SysinfoEHDR != 0 { // after the cache sizes, as powerpc's ARCH_DLINFO
+		aux = append(aux, [2]uint64{AT_SYSINFO_EHDR, s.SysinfoEHDR})
+	}
+	aux = append(aux, [][2]uint64{
 		{AT_PHDR, img.Phdr}, {AT_PHENT, img.Phent}, {AT_PHNUM, img.Phnum},
 		{AT_PAGESZ, mem.PageSize}, {AT_BASE, s.Base}, {AT_FLAGS, 0}, {AT_ENTRY, img.Entry},
 		{AT_UID, s.UID}, {AT_EUID, s.EUID}, {AT_GID, s.GID}, {AT_EGID, s.EGID},
 		{AT_HWCAP, s.HWCap}, {AT_CLKTCK, 100}, {AT_RANDOM, random}, {AT_SECURE, secure},
 		{AT_EXECFN, execfn}, {AT_HWCAP2, s.HWCap2},
-	}
+	}...)
 	if platform != 0 {
 		aux = append(aux, [2]uint64{AT_PLATFORM, platform}, [2]uint64{AT_BASE_PLATFORM, platform})
 	}
