@@ -207,8 +207,9 @@ const (
 // the first page of a mapping of a file from its start that is
 // executable or begins with the ELF magic, with the filter's ELF
 // headers bit; else nothing. A mapping without read permission is not
-// dumped (the runner's: Linux writes it as a hole). The runner has no
-// huge pages, DAX, VM_IO or MADV_DONTDUMP mappings, nor a vDSO.
+// dumped (the runner's: Linux writes it as a hole). The vDSO is dumped
+// whole whatever the filter (always_dump_vma). The runner has no huge
+// pages, DAX, VM_IO or MADV_DONTDUMP mappings.
 func (mm *addressSpace) coreDumpSize(start, end uint64, perm mem.Perm, pages []uint64) uint64 {
 	filter, whole := mm.dumpFilter, end-start
 	take := func(bit uint32) uint64 {
@@ -216,6 +217,9 @@ func (mm *addressSpace) coreDumpSize(start, end uint64, perm mem.Perm, pages []u
 			return whole
 		}
 		return 0
+	}
+	if inVDSO(start, end) {
+		return whole // always_dump_vma: the vDSO, whatever the filter
 	}
 	if perm&mem.Read == 0 {
 		return 0

@@ -111,7 +111,12 @@ func corpusCases(t *testing.T) []corpusCase {
 			cs = append(cs, corpusCase{name: base, bin: b, args: []string{"one", "two words"}})
 		case strings.HasPrefix(base, "dyn-"):
 			root := crossSysroot(b)
-			cs = append(cs, corpusCase{name: base, bin: b, sysroot: root})
+			c := corpusCase{name: base, bin: b, sysroot: root}
+			src := strings.TrimSuffix(strings.TrimPrefix(base, "dyn-"), filepath.Ext(base))
+			if exp := filepath.Join("testdata/corpus/dyn", src+".expected"); fileExists(exp) {
+				c.expected = exp
+			}
+			cs = append(cs, c)
 			if strings.HasPrefix(base, "dyn-hello.") {
 				// The dynamic loader run as the program, given the
 				// program and its arguments.
@@ -370,25 +375,25 @@ func TestCorpus(t *testing.T) {
 			if c.root && os.Geteuid() != 0 {
 				t.Skipf("%s is written for a run as root (rootOnly)", c.expected)
 			}
-			if c.expected != "" {
-				want, err := os.ReadFile(c.expected)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got := runCmd(emu, append([]string{"run", "-cpu", "power10", c.bin}, c.args...)...)
-				if got.Status != "exit 0" || !bytes.Equal(got.Stdout, want) {
-					t.Errorf("status %s (want exit 0), stdout:\n%s\n--- want (%s)\n%s\nstderr: %s", got.Status, got.Stdout, c.expected, want, got.Stderr)
-				} else {
-					pass(c.name)
-				}
-				return
-			}
 			var root []string
 			if c.sysroot != "" {
 				if _, err := os.Stat(c.sysroot); err != nil {
 					t.Skipf("no sysroot %s: %v", c.sysroot, err)
 				}
 				root = []string{"-L", c.sysroot}
+			}
+			if c.expected != "" {
+				want, err := os.ReadFile(c.expected)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := runCmd(emu, append(append(append([]string{"run"}, root...), "-cpu", "power10", c.bin), c.args...)...)
+				if got.Status != "exit 0" || !bytes.Equal(got.Stdout, want) {
+					t.Errorf("status %s (want exit 0), stdout:\n%s\n--- want (%s)\n%s\nstderr: %s", got.Status, got.Stdout, c.expected, want, got.Stderr)
+				} else {
+					pass(c.name)
+				}
+				return
 			}
 			// (A program run against a sysroot is not cached: its C
 			// library is not part of the key.)

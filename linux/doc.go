@@ -219,8 +219,9 @@
 // clone and fork and kept by execve; /proc/PID/status shows Seccomp and
 // Seccomp_filters. What differs from Linux is in seccomp.go: no user
 // notification listeners (SECCOMP_FILTER_FLAG_NEW_LISTENER is EINVAL),
-// no tracer for SECCOMP_RET_TRACE, no audit log, and no vDSO, so the
-// time calls glibc makes there on Linux reach the filters.
+// no tracer for SECCOMP_RET_TRACE, no audit log, and a vDSO whose time
+// functions make system calls, so the time calls glibc makes there reach
+// the filters (Linux's answer from the vDSO's data page).
 // The get*id calls, getgroups, capget, /proc/PID/status and si_uid report
 // them; kill and tgkill between guest processes check them, and kill and
 // sigqueue of a host process check them before the host checks the
@@ -325,11 +326,13 @@
 // The floating-point exception mode
 // is prctl(PR_SET_FPEXC)'s, kept in MSR[FE0,FE1] as Linux does.
 // The signal frame is Linux's 64-bit rt_sigframe (ucontext with the GPR, FPR,
-// VMX and VSX state) in the guest's byte order; handlers return through a
-// trampoline page holding Linux's vDSO signal trampoline (addi
-// r1,r1,__SIGNAL_FRAMESIZE; li r0,__NR_rt_sigreturn; sc), so that
-// rt_sigreturn finds the ucontext at r1 as on Linux (what a tracer reads
-// there) and GDB recognises the signal frame in backtraces.
+// VMX and VSX state) in the guest's byte order. Every address space has
+// a vDSO (vdso.go: [vdso], AT_SYSINFO_EHDR) made from Linux 6.1's facts:
+// handlers are entered through its bctrl and return to its signal
+// trampoline (addi r1,r1,__SIGNAL_FRAMESIZE; li r0,__NR_rt_sigreturn;
+// sc), so that rt_sigreturn finds the ucontext at r1 as on Linux (what a
+// tracer reads there), and its unwind information lets libgcc (glibc's
+// backtrace(), C++ exceptions) and GDB cross the signal frame.
 //
 // An instruction the emulator cannot execute (emulate.ErrNotEmulated) stops
 // the whole program with a *StopError naming the op, the word, the address

@@ -83,3 +83,74 @@ func TestSignalFrameContext(t *testing.T) {
 		})
 	}
 }
+
+// TestSignalHandlerEntry: a handler is entered as Linux 6.1's
+// handle_rt_signal64 enters it with a vDSO: at the vDSO's
+// __kernel_start_sigtramp_rt64 (its bctrl) with CTR the handler's entry
+// (ELFv1: the descriptor's, r2 its TOC; ELFv2: r12 the entry too), r1 the
+// dummy caller frame below the ucontext, r3 the signal, and r4, r5, r6
+// the siginfo, the ucontext and the frame with SA_SIGINFO, or r4 the
+// ucontext's mcontext without (r5 and r6 as they were).
+func TestSignalHandlerEntry(t *testing.T) {
+	const stack, desc, entry, toc = 0x7f000000, 0x7f000100, 0x10009000, 0x10080000
+	type entryRegs struct {
+		NIP, CTR                    uint64
+		R1, R2, R3, R4, R5, R6, R12 uint64
+	}
+	for _, o := range orders {
+		for _, tc := range []struct {
+			name  string
+			abiv1 bool
+			flags uint64
+		}{
+			{"elfv2", false, 0},
+			{"elfv2/siginfo", false, abi.SA_SIGINFO},
+			{"elfv1", true, 0},
+			{"elfv1/siginfo", true, abi.SA_SIGINFO},
+		} {
+			t.Run(o.name+"/"+tc.name, func(t *testing.T) {
+				th := testThread(t, o.order)
+				th.p.Image = &loader.Image{ABIv1: tc.abiv1}
+				if err := th.mm.Mem.Map(stack, 0x10000, mem.RW); err != nil {
+					t.Fatal(err)
+				}
+				var d [16]byte
+				o.order.PutUint64(d[:], entry)
+				o.order.PutUint64(d[8:], toc)
+				if err := th.mm.Mem.Write(desc, d[:]); err != nil {
+					t.Fatal(err)
+				}
+				r := &th.ctx.Regs
+				for i := range r.GPR {
+					r.GPR[i] = 0x100 + uint64(i)
+				}
+				r.GPR[1] = stack + 0x8000
+				act := sigAction{handler: entry, flags: tc.flags}
+				if tc.abiv1 {
+					act.handler = desc
+				}
+				if !th.setupFrame(abi.SIGUSR1, &sigInfo{signo: abi.SIGUSR1, code: abi.SI_USER}, &act) {
+					t.Fatal("setupFrame failed")
+				}
+				vd, err := vdsoFor(o.order)
+				if err != nil {
+					t.Fatal(err)
+				}
+				uc := uint64(stack+0x8000-abi.FrameSize) &^ 15 // get_sigframe: the rt_sigframe starts with it
+				want := entryRegs{NIP: vdsoAddr + vd.startTramp, CTR: entry, R1: uc - abi.SignalFrameSize, R2: 0x102, R3: abi.SIGUSR1,
+					R4: uc + abi.UcMcontext, R5: 0x105, R6: 0x106, R12: entry}
+				if tc.abiv1 {
+					want.R2, want.R12 = toc, 0x10c
+				}
+				if tc.flags&abi.SA_SIGINFO != 0 {
+					want.R4, want.R5, want.R6 = uc+abi.FrameInfo, uc, uc
+				}
+				got := entryRegs{NIP: r.NIP, CTR: r.CTR, R1: r.GPR[1], R2: r.GPR[2], R3: r.GPR[3], R4: r.GPR[4], R5: r.GPR[5],
+					R6: r.GPR[6], R12: r.GPR[12]}
+				if d := cmp.Diff(want, got); d != "" {
+					t.Errorf("registers at the handler's entry (-want +got):\n%s", d)
+				}
+			})
+		}
+	}
+}

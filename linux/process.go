@@ -182,7 +182,7 @@ const (
 	stackTop     = 0x7ffffffff000
 	mmapTop      = loader.MmapHi // top-down mmap allocations start below here
 	mmapBottom   = loader.MmapLo
-	timebaseFreq = 512000000      // Hz, as Linux reports on POWER
+	timebaseFreq = 512000000 // Hz, as Linux reports on POWER
 )
 
 // ExitStatus is how a guest process ended.

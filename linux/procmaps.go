@@ -131,8 +131,8 @@ func (mm *addressSpace) nameProgram(img, interp *loader.Image, path, sysroot str
 // format (fs/proc/task_mmu.c, show_map_vma: start-end, rwx and p or s,
 // offset, device, inode, the name padded to column 73): the files mapped
 // with their offsets, devices and inodes, anonymous shared memory as
-// "/dev/zero (deleted)", the initial stack named [stack] and the break
-// area [heap].
+// "/dev/zero (deleted)", the initial stack named [stack], the break
+// area [heap] and the vDSO [vdso].
 func (u *Thread) procMaps() []byte {
 	var b bytes.Buffer
 	u.mm.mappings(func(start, end uint64, perm mem.Perm) { b.WriteString(u.mm.mapsLine(start, end, perm)) })
@@ -219,6 +219,8 @@ func (mm *addressSpace) mapsLine(start, end uint64, pr mem.Perm) string {
 	case f.path != "":
 	case start >= mm.proc.stackLo && end <= mm.proc.stackHi:
 		f.path = "[stack]"
+	case inVDSO(start, end):
+		f.path = "[vdso]"
 	case mm.brk > mm.brkBase && start >= pageUp(mm.brkBase) && end <= pageUp(mm.brk):
 		f.path = "[heap]"
 	}

@@ -32,9 +32,11 @@ import (
 // runner has no audit log); SECCOMP_FILTER_FLAG_SPEC_ALLOW changes
 // nothing (there is no speculation to mitigate); an execve of a host
 // program (hostexec.go) by a thread under seccomp is refused with
-// ENOEXEC, since its filters could not follow it. The runner has no vDSO,
-// so the calls glibc makes there on Linux (clock_gettime, gettimeofday,
-// getcpu) reach the filters.
+// ENOEXEC, since its filters could not follow it. The runner's vDSO makes
+// system calls (vdso.go), so the time calls glibc makes there
+// (clock_gettime, clock_getres, gettimeofday, time, getcpu), which
+// Linux's vDSO answers from its data page without one, reach the filters
+// and strict mode.
 
 // seccompState is a thread's seccomp mode and, in filter mode, its chain
 // of filters. One is never changed once made: threads share it (clone,

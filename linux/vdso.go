@@ -315,14 +315,15 @@ func buildVDSO(o vdsoOrder) (*vdsoImage, error) {
 	v.align(8)
 	dynsymOff := v.off()
 	v.b = append(v.b, make([]byte, nsym*symSize)...)
-	dynsymIdx := len(secs)
+	dynsymIdx := len(secs) // its header's index is one more (the null section)
 	sec(".dynsym", elfSHTDynsym, elfSHFAlloc, dynsymOff, 8, symSize)
 
 	dynstrOff := v.off()
 	v.b = append(v.b, dynstr.b...)
 	dynstrIdx := len(secs)
 	sec(".dynstr", elfSHTStrtab, elfSHFAlloc, dynstrOff, 1, 0)
-	secs[dynsymIdx].link = uint64(dynstrIdx)
+	secs[0].link = uint64(dynsymIdx + 1) // .hash
+	secs[dynsymIdx].link = uint64(dynstrIdx + 1)
 	secs[dynsymIdx].info = 1 // the first global
 
 	// .gnu.version: the null symbol local (0), the functions LINUX_2.6.15 (2).
@@ -332,7 +333,7 @@ func buildVDSO(o vdsoOrder) (*vdsoImage, error) {
 	for range globals {
 		v.u16(2)
 	}
-	sec(".gnu.version", elfSHTGNUVersym, elfSHFAlloc, versymOff, 2, 2).link = uint64(dynsymIdx)
+	sec(".gnu.version", elfSHTGNUVersym, elfSHFAlloc, versymOff, 2, 2).link = uint64(dynsymIdx + 1)
 
 	// .gnu.version_d: the base (the soname), then LINUX_2.6.15.
 	v.align(4)
@@ -353,7 +354,7 @@ func buildVDSO(o vdsoOrder) (*vdsoImage, error) {
 		v.u32(0)
 	}
 	s := sec(".gnu.version_d", elfSHTGNUVerdef, elfSHFAlloc, verdefOff, 4, 0)
-	s.link, s.info = uint64(dynstrIdx), 2
+	s.link, s.info = uint64(dynstrIdx+1), 2
 
 	// .text
 	v.align(16)
@@ -369,7 +370,7 @@ func buildVDSO(o vdsoOrder) (*vdsoImage, error) {
 		v.u8(f.data...)
 		size[i] = v.off() - addr[i]
 	}
-	textIdx := len(secs)
+	textIdx := len(secs) + 1
 	sec(".text", elfSHTProgbits, elfSHFAlloc|elfSHFExecinstr, textOff, 16, 0)
 
 	// .dynsym's entries.
@@ -404,16 +405,17 @@ func buildVDSO(o vdsoOrder) (*vdsoImage, error) {
 		v.u64(d[1])
 	}
 	dynSize := v.off() - dynOff
-	sec(".dynamic", elfSHTDynamic, elfSHFAlloc, dynOff, 8, 16).link = uint64(dynstrIdx)
+	sec(".dynamic", elfSHTDynamic, elfSHFAlloc, dynOff, 8, 16).link = uint64(dynstrIdx + 1)
 
 	// .eh_frame_hdr, with its table filled in after .eh_frame.
 	v.align(4)
 	hdrOff := v.off()
 	v.u8(1, dwarfEHPcrelS4, dwarfEHUdata4, dwarfEHDatarelS4)
-	v.u32(0) // eh_frame_ptr
-	v.u32(uint32(len(funcs)))
+	v.u32(0)               // eh_frame_ptr
+	nFDE := len(funcs) - 1 // the trampoline's two parts share one
+	v.u32(uint32(nFDE))
 	tableOff := v.off()
-	v.b = append(v.b, make([]byte, 8*len(funcs))...)
+	v.b = append(v.b, make([]byte, 8*nFDE)...)
 	hdrSize := v.off() - hdrOff
 
 	// .eh_frame
@@ -421,6 +423,9 @@ func buildVDSO(o vdsoOrder) (*vdsoImage, error) {
 	ehOff := v.off()
 	v.put32(int(hdrOff+4), int(ehOff-(hdrOff+4)))
 	fdes := vdsoEHFrame(v, funcs, addr, size)
+	if len(fdes) != nFDE {
+		return nil, fmt.Errorf("linux: vDSO: %d FDEs, %d in .eh_frame_hdr", len(fdes), nFDE)
+	}
 	for i, f := range fdes {
 		t := tableOff + uint64(8*i)
 		v.put32(int(t), int(f[0]-hdrOff))
@@ -451,7 +456,7 @@ func buildVDSO(o vdsoOrder) (*vdsoImage, error) {
 	sec(".symtab", elfSHTSymtab, 0, symtabOff, 8, symSize)
 	strtabOff := v.off()
 	v.b = append(v.b, strs.b...)
-	secs[symtabIdx].link = uint64(len(secs))
+	secs[symtabIdx].link = uint64(len(secs) + 1)
 	secs[symtabIdx].info = uint64(nlocal)
 	sec(".strtab", elfSHTStrtab, 0, strtabOff, 1, 0)
 
@@ -673,6 +678,11 @@ func vdsoEHFrame(v *vdsoBuf, funcs []vdsoFunc, addr, size []uint64) [][2]uint64 
 	sort.Slice(table, func(i, j int) bool { return table[i][0] < table[j][0] })
 	return table
 }
+
+// inVDSO reports whether the mapping [start, end) is in the vDSO's range
+// ([vdso] in /proc/PID/maps; dumped whole in a core file). A mapping the
+// program made there after unmapping the vDSO is taken for it too.
+func inVDSO(start, end uint64) bool { return start >= vdsoAddr && end <= vdsoAddr+vdsoSize }
 
 // mapVDSO maps the vDSO into m at vdsoAddr, read and execute only.
 func (p *Process) mapVDSO(m *mem.Memory) error {
