@@ -33,6 +33,9 @@ static void *worker(void *arg) {
 static int count_objects(struct dl_phdr_info *info, size_t size, void *data) {
 	int *n = data;
 	const char *name = info->dlpi_name;
+	if (strncmp(name, "linux-vdso", 10) == 0)
+		return 0; /* Linux's vDSO, which qemu-user 7.2 does not give on
+			     powerpc (c/vdso.c checks that it is listed) */
 	if (*n == 0) {
 		/* The main program: its program headers are where AT_PHDR says. */
 		printf("object 0: phdr %s, phnum %s\n",
