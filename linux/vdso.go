@@ -3,6 +3,7 @@
 package linux
 
 import (
+	"debug/elf"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -226,8 +227,18 @@ func elfHash(s string) uint32 {
 
 // vdsoBuf is the image under construction.
 type vdsoBuf struct {
-	o vdsoOrder
-	b []byte
+	o   vdsoOrder
+	b   []byte
+	err error // put's first
+}
+
+// put writes x (a fixed-size structure of debug/elf) at offset at.
+func (v *vdsoBuf) put(at uint64, x any) {
+	b, err := binary.Append(nil, v.o, x)
+	if err != nil && v.err == nil {
+		v.err = err
+	}
+	copy(v.b[at:], b)
 }
 
 func (v *vdsoBuf) align(n int) {
@@ -381,13 +392,7 @@ func buildVDSO(o vdsoOrder) (*vdsoImage, error) {
 		if global {
 			bind = elfSTBGlobal
 		}
-		e := v.b[at : at+symSize]
-		o.PutUint32(e, name)
-		e[4] = bind<<4 | elfSTTFunc
-		e[5] = 0
-		o.PutUint16(e[6:], uint16(textIdx))
-		o.PutUint64(e[8:], value)
-		o.PutUint64(e[16:], size)
+		v.put(at, elf.Sym64{Name: name, Info: bind<<4 | elfSTTFunc, Shndx: uint16(textIdx), Value: value, Size: size})
 	}
 	for k, i := range globals {
 		sym(dynsymOff+uint64(k+1)*symSize, dynstr.add(funcs[i].name), true, addr[i], size[i])
@@ -497,26 +502,17 @@ func buildVDSO(o vdsoOrder) (*vdsoImage, error) {
 	}
 
 	// The ELF header and program headers.
-	h := v.b[:ehdrSize]
-	copy(h, "\x7fELF")
-	h[4] = 2 // ELFCLASS64
-	h[5], h[6] = 1, 1
-	flags := uint32(2) // ELFv2, the little-endian kernels' vDSO
+	data, flags := byte(elf.ELFDATA2LSB), uint32(2) // ELFv2, the little-endian kernels' vDSO
 	if o == binary.BigEndian {
-		h[5], flags = 2, 1 // ELFv1
+		data, flags = byte(elf.ELFDATA2MSB), 1 // ELFv1
 	}
-	o.PutUint16(h[16:], 3) // ET_DYN
-	o.PutUint16(h[18:], elfEMPPC64)
-	o.PutUint32(h[20:], 1)
-	o.PutUint64(h[32:], ehdrSize)
-	o.PutUint64(h[40:], shOff)
-	o.PutUint32(h[48:], flags)
-	o.PutUint16(h[52:], ehdrSize)
-	o.PutUint16(h[54:], phdrSize)
-	o.PutUint16(h[56:], nPhdr)
-	o.PutUint16(h[58:], shdrSize)
-	o.PutUint16(h[60:], uint16(len(secs)+1))
-	o.PutUint16(h[62:], uint16(shstrIdx))
+	v.put(0, elf.Header64{
+		Ident: [elf.EI_NIDENT]byte{0x7f, 'E', 'L', 'F', byte(elf.ELFCLASS64), data, byte(elf.EV_CURRENT)},
+		Type:  uint16(elf.ET_DYN), Machine: elfEMPPC64, Version: uint32(elf.EV_CURRENT),
+		Phoff: ehdrSize, Shoff: shOff, Flags: flags, Ehsize: ehdrSize,
+		Phentsize: phdrSize, Phnum: nPhdr, Shentsize: shdrSize,
+		Shnum: uint16(len(secs) + 1), Shstrndx: uint16(shstrIdx),
+	})
 	for i, ph := range []struct {
 		typ, flags      uint32
 		off, size, algn uint64
@@ -525,15 +521,11 @@ func buildVDSO(o vdsoOrder) (*vdsoImage, error) {
 		{elfPTDynamic, 4, dynOff, dynSize, 8},
 		{elfPTGNUEHFrame, 4, hdrOff, hdrSize, 4},
 	} {
-		p := v.b[ehdrSize+i*phdrSize:]
-		o.PutUint32(p, ph.typ)
-		o.PutUint32(p[4:], ph.flags)
-		o.PutUint64(p[8:], ph.off)
-		o.PutUint64(p[16:], ph.off)
-		o.PutUint64(p[24:], ph.off)
-		o.PutUint64(p[32:], ph.size)
-		o.PutUint64(p[40:], ph.size)
-		o.PutUint64(p[48:], ph.algn)
+		v.put(uint64(ehdrSize+i*phdrSize), elf.Prog64{Type: ph.typ, Flags: ph.flags, Off: ph.off, Vaddr: ph.off, Paddr: ph.off,
+			Filesz: ph.size, Memsz: ph.size, Align: ph.algn})
+	}
+	if v.err != nil {
+		return nil, fmt.Errorf("linux: vDSO: %w", v.err)
 	}
 	return &vdsoImage{bytes: v.b, startTramp: addr[0], returnTramp: addr[1]}, nil
 }
@@ -653,13 +645,11 @@ func vdsoEHFrame(v *vdsoBuf, funcs []vdsoFunc, addr, size []uint64) [][2]uint64 
 	base := len(in)
 	in = append(in, v0...)
 	jump := func(reg uint64, pre []byte, label int) {
-		b := uleb(append([]byte{}, 0x10), reg)
-		e := append(append([]byte{}, pre...), 0x2f, 0, 0)
-		b = expr(b, e)
-		end := len(in) + len(b)
-		rel := (base + label) - end
-		o.PutUint16(b[len(b)-2:], uint16(int16(rel)))
-		in = append(in, b...)
+		e := append(append([]byte{}, pre...), 0x2f) // DW_OP_skip, its operand last
+		h := uleb(uleb(append([]byte{}, 0x10), reg), uint64(len(e)+2))
+		end := len(in) + len(h) + len(e) + 2 // where the skip counts from
+		e = o.AppendUint16(e, uint16(int16(base+label-end)))
+		in = append(append(in, h...), e...)
 	}
 	for r := 1; r < 32; r++ {
 		jump(uint64(77+r), []byte{0x30 + byte(r)}, l2)
