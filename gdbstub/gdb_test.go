@@ -309,9 +309,18 @@ func isStack(v uint64) bool {
 	return v >= 0x40_0000_0000 && v < 0x80_0000_0000 || v >= 0x7f00_0000_0000
 }
 
+// startupLeft are the registers whose values at the program's first stops
+// are what glibc's start-up left in them, which differs between the two
+// runners: ours gives a vDSO (AT_SYSINFO_EHDR, as Linux does), qemu-user
+// 7.2 none on powerpc, and glibc's start-up takes another path with one
+// (its vDSO set-up), leaving CR0/CR1 and, in the ELFv1 build, r12 (a
+// saved CR) other than qemu-user leaves them at main's call of work.
+var startupLeft = map[string]bool{"cr": true, "r12": true}
+
 // compareSections compares two runs' sections line by line. In register
 // lines, values that are stack addresses in both runs are not compared,
-// and msr is reported apart (see TestGDBForwardMatchesQEMU).
+// nor the registers of startupLeft, and msr is reported apart (see
+// TestGDBForwardMatchesQEMU).
 func compareSections(t *testing.T, ours, qemu map[string]string, names []string) (compared int) {
 	t.Helper()
 	for _, name := range names {
@@ -328,7 +337,7 @@ func compareSections(t *testing.T, ours, qemu map[string]string, names []string)
 			if ma != nil && mb != nil && ma[1] == mb[1] {
 				va, _ := strconv.ParseUint(ma[2], 16, 64)
 				vb, _ := strconv.ParseUint(mb[2], 16, 64)
-				if ma[1] == "msr" || isStack(va) && isStack(vb) {
+				if ma[1] == "msr" || startupLeft[ma[1]] || isStack(va) && isStack(vb) {
 					continue
 				}
 			}
