@@ -177,36 +177,41 @@ func vdsoText(o vdsoOrder) ([]vdsoFunc, error) {
 	return fs, errors.Join(errs...)
 }
 
-// ELF constants the image uses (elf.h).
+// ELF constants the image uses: debug/elf's, in the types of the
+// image's fields.
 const (
-	elfPTLoad        = 1
-	elfPTDynamic     = 2
-	elfPTGNUEHFrame  = 0x6474e550
-	elfSHTProgbits   = 1
-	elfSHTSymtab     = 2
-	elfSHTStrtab     = 3
-	elfSHTHash       = 5
-	elfSHTDynamic    = 6
-	elfSHTDynsym     = 11
-	elfSHTGNUVerdef  = 0x6ffffffd
-	elfSHTGNUVersym  = 0x6fffffff
-	elfDTNull        = 0
-	elfDTHash        = 4
-	elfDTStrtab      = 5
-	elfDTSymtab      = 6
-	elfDTStrsz       = 10
-	elfDTSyment      = 11
-	elfDTSoname      = 14
-	elfDTVersym      = 0x6ffffff0
-	elfDTVerdef      = 0x6ffffffc
-	elfDTVerdefnum   = 0x6ffffffd
-	elfSHFAlloc      = 2
-	elfSHFExecinstr  = 4
-	elfSTTFunc       = 2
-	elfSTBLocal      = 0
-	elfSTBGlobal     = 1
-	elfVerFlgBase    = 1
-	elfEMPPC64       = 21
+	elfPTLoad       = uint32(elf.PT_LOAD)
+	elfPTDynamic    = uint32(elf.PT_DYNAMIC)
+	elfPTGNUEHFrame = uint32(elf.PT_GNU_EH_FRAME)
+	elfSHTProgbits  = uint32(elf.SHT_PROGBITS)
+	elfSHTSymtab    = uint32(elf.SHT_SYMTAB)
+	elfSHTStrtab    = uint32(elf.SHT_STRTAB)
+	elfSHTHash      = uint32(elf.SHT_HASH)
+	elfSHTDynamic   = uint32(elf.SHT_DYNAMIC)
+	elfSHTDynsym    = uint32(elf.SHT_DYNSYM)
+	elfSHTGNUVerdef = uint32(elf.SHT_GNU_VERDEF)
+	elfSHTGNUVersym = uint32(elf.SHT_GNU_VERSYM)
+	elfDTNull       = uint64(elf.DT_NULL)
+	elfDTHash       = uint64(elf.DT_HASH)
+	elfDTStrtab     = uint64(elf.DT_STRTAB)
+	elfDTSymtab     = uint64(elf.DT_SYMTAB)
+	elfDTStrsz      = uint64(elf.DT_STRSZ)
+	elfDTSyment     = uint64(elf.DT_SYMENT)
+	elfDTSoname     = uint64(elf.DT_SONAME)
+	elfDTVersym     = uint64(elf.DT_VERSYM)
+	elfDTVerdef     = uint64(elf.DT_VERDEF)
+	elfDTVerdefnum  = uint64(elf.DT_VERDEFNUM)
+	elfSHFAlloc     = uint32(elf.SHF_ALLOC)
+	elfSHFExecinstr = uint32(elf.SHF_EXECINSTR)
+	elfSTTFunc      = uint8(elf.STT_FUNC)
+	elfSTBLocal     = uint8(elf.STB_LOCAL)
+	elfSTBGlobal    = uint8(elf.STB_GLOBAL)
+	elfVerFlgBase   = 1 // VER_FLG_BASE (debug/elf has no name for it)
+	elfEMPPC64      = uint16(elf.EM_PPC64)
+)
+
+// DWARF pointer encodings of .eh_frame (DW_EH_PE_*).
+const (
 	dwarfEHPcrelU8   = 0x14 // DW_EH_PE_pcrel | DW_EH_PE_udata8
 	dwarfEHPcrelS4   = 0x1b // DW_EH_PE_pcrel | DW_EH_PE_sdata4
 	dwarfEHUdata4    = 0x03
