@@ -3,6 +3,7 @@
 package linux
 
 import (
+	"encoding/binary"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -18,69 +19,84 @@ import (
 // the rt_sigframe and starts the handler from it switched out (no
 // reservation, no copy buffer); whatever the handler does to the registers
 // the frame holds, rt_sigreturn brings the interrupted context back as one
-// value, in both byte orders.
+// value, in both byte orders. A thread running in the other byte order
+// (switch_endian) gets its handler in the process's (Linux's
+// handle_rt_signal64 sets MSR[LE] to the kernel's) and its own back at
+// rt_sigreturn.
 func TestSignalFrameContext(t *testing.T) {
-	const stack = 0x7f000000
 	for _, o := range orders {
-		t.Run(o.name, func(t *testing.T) {
-			th := testThread(t, o.order)
-			th.p.Image = &loader.Image{}
-			if err := th.mm.Mem.Map(stack, 0x10000, mem.RW); err != nil {
-				t.Fatal(err)
+		for _, other := range []bool{false, true} {
+			name := o.name
+			if other {
+				name += "/switched"
 			}
-			c := &th.ctx
-			r := &c.Regs
-			r.MSR = regs.MSRLinuxUser
-			if o.name == "le" {
-				r.MSR |= regs.MSRLE
-			}
-			for i := range r.GPR {
-				r.GPR[i] = 0x0101010101010101 * uint64(i+1)
-			}
-			for i := range r.VSR {
-				r.VSR[i] = regs.VSR{Hi: 0x1111 * uint64(i+1), Lo: ^uint64(i)}
-			}
-			r.GPR[1] = stack + 0x8000
-			r.NIP, r.LR, r.CTR, r.XER, r.CR = 0x10001234, 0x10005678, 42, 0x20000000, 0x24842888
-			r.FPSCR, r.VSCR, r.VRSAVE = 0x82004000, regs.VSCRNJ, 0xfff0
-			r.SOFTE = 1
-			c.Resv = emulate.Reservation{Valid: true, Addr: stack, Size: 8}
-			c.Copy.Valid = true
-			saved := *c
+			t.Run(name, func(t *testing.T) {
+				signalFrameContext(t, o.order, other)
+			})
+		}
+	}
+}
 
-			act := sigAction{handler: 0x10009000}
-			if !th.setupFrame(abi.SIGUSR1, &sigInfo{signo: abi.SIGUSR1, code: abi.SI_USER}, &act) {
-				t.Fatal("setupFrame failed")
-			}
-			vd, err := vdsoFor(o.order)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// It resumes at the vDSO's bctrl, CTR the handler.
-			if c.Resv.Valid || c.Copy.Valid || r.NIP != vdsoAddr+vd.startTramp || r.CTR != act.handler || r.GPR[3] != abi.SIGUSR1 {
-				t.Fatalf("handler entry: resv %+v copy %v NIP %#x CTR %#x r3 %d", c.Resv, c.Copy.Valid, r.NIP, r.CTR, r.GPR[3])
-			}
-			// The handler runs: it changes registers the frame holds.
-			for i := 3; i < 32; i++ {
-				r.GPR[i] = 0xdead
-			}
-			for i := range r.VSR {
-				r.VSR[i] = regs.VSR{}
-			}
-			r.CR, r.XER, r.CTR, r.FPSCR, r.VSCR, r.VRSAVE = 0, 0, 0, 0, 0, 0
-			// It returns to the trampoline, whose addi pops the dummy
-			// caller frame below the ucontext before rt_sigreturn.
-			r.GPR[1] += abi.SignalFrameSize
-			if th.sigreturn() {
-				t.Fatal("sigreturn ended the process")
-			}
-			want := saved
-			want.Resv = emulate.Reservation{} // lost when the signal was delivered
-			want.Copy.Valid = false
-			if d := cmp.Diff(want, *c); d != "" {
-				t.Errorf("context after sigreturn (-want +got):\n%s", d)
-			}
-		})
+func signalFrameContext(t *testing.T, o binary.ByteOrder, other bool) {
+	const stack = 0x7f000000
+	th := testThread(t, o)
+	th.p.Image = &loader.Image{}
+	if err := th.mm.Mem.Map(stack, 0x10000, mem.RW); err != nil {
+		t.Fatal(err)
+	}
+	c := &th.ctx
+	r := &c.Regs
+	r.MSR = regs.MSRLinuxUser
+	le := o == binary.LittleEndian
+	if le != other {
+		r.MSR |= regs.MSRLE
+	}
+	for i := range r.GPR {
+		r.GPR[i] = 0x0101010101010101 * uint64(i+1)
+	}
+	for i := range r.VSR {
+		r.VSR[i] = regs.VSR{Hi: 0x1111 * uint64(i+1), Lo: ^uint64(i)}
+	}
+	r.GPR[1] = stack + 0x8000
+	r.NIP, r.LR, r.CTR, r.XER, r.CR = 0x10001234, 0x10005678, 42, 0x20000000, 0x24842888
+	r.FPSCR, r.VSCR, r.VRSAVE = 0x82004000, regs.VSCRNJ, 0xfff0
+	r.SOFTE = 1
+	c.Resv = emulate.Reservation{Valid: true, Addr: stack, Size: 8}
+	c.Copy.Valid = true
+	saved := *c
+
+	act := sigAction{handler: 0x10009000}
+	if !th.setupFrame(abi.SIGUSR1, &sigInfo{signo: abi.SIGUSR1, code: abi.SI_USER}, &act) {
+		t.Fatal("setupFrame failed")
+	}
+	vd, err := vdsoFor(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// It resumes at the vDSO's bctrl, CTR the handler, in the
+	// process's byte order.
+	if c.Resv.Valid || c.Copy.Valid || r.NIP != vdsoAddr+vd.startTramp || r.CTR != act.handler || r.GPR[3] != abi.SIGUSR1 || r.LittleEndian() != le {
+		t.Fatalf("handler entry: resv %+v copy %v NIP %#x CTR %#x r3 %d MSR %#x", c.Resv, c.Copy.Valid, r.NIP, r.CTR, r.GPR[3], r.MSR)
+	}
+	// The handler runs: it changes registers the frame holds.
+	for i := 3; i < 32; i++ {
+		r.GPR[i] = 0xdead
+	}
+	for i := range r.VSR {
+		r.VSR[i] = regs.VSR{}
+	}
+	r.CR, r.XER, r.CTR, r.FPSCR, r.VSCR, r.VRSAVE = 0, 0, 0, 0, 0, 0
+	// It returns to the trampoline, whose addi pops the dummy
+	// caller frame below the ucontext before rt_sigreturn.
+	r.GPR[1] += abi.SignalFrameSize
+	if th.sigreturn() {
+		t.Fatal("sigreturn ended the process")
+	}
+	want := saved
+	want.Resv = emulate.Reservation{} // lost when the signal was delivered
+	want.Copy.Valid = false
+	if d := cmp.Diff(want, *c); d != "" {
+		t.Errorf("context after sigreturn (-want +got):\n%s", d)
 	}
 }
 

@@ -499,19 +499,7 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	}
 	uch := abi.UcontextHead{Stack: abi.StackT{Sp: t.altSP, Flags: ssFlags, Size: t.altSize}, Sigmask: oldMask}
 	abi.UcontextHeadLayout.Encode(o, b, &uch)
-	mc := abi.UcMcontext
-	sch := abi.SigcontextHead{Signal: int32(sig), Handler: act.handler, Oldmask: oldMask, Regs: uc + uint64(mc+abi.ScGPRegs)}
-	abi.SigcontextHeadLayout.Encode(o, b[mc:], &sch)
-	saved := *r
-	saved.MSR |= regs.MSRVEC | regs.MSRVSX
-	saved.SOFTE = 1
-	regs.AppendGPRegs(b[:mc+abi.ScGPRegs], &saved, o)
-	regs.AppendFPRegs(b[:mc+abi.ScFPRegs], r, o)
-	vr := (uc + uint64(mc+abi.ScVMX) + 15) &^ 15
-	abi.Uint64Layout.Encode(o, b[mc+abi.ScVRegs:], &vr)
-	voff := int(vr - uc)
-	regs.AppendVMXRegs(b[:voff], r, o)
-	regs.AppendVSXRegs(b[:voff+abi.VMXVSXLow], r, o)
+	encodeSigcontext(o, b, uc, r, sigcontextHead{sig, act.handler, oldMask}, true)
 
 	// pinfo, puc, siginfo
 	ptrs := []uint64{frame + abi.FrameInfo, uc}
@@ -557,6 +545,12 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 		r.GPR[4] = uc + abi.UcMcontext
 	}
 	r.NIP = vdsoAddr + vd.startTramp
+	// The handler runs in the kernel's byte order, whatever the thread's
+	// (switch_endian); rt_sigreturn brings the saved one back.
+	r.MSR &^= regs.MSRLE
+	if p.le {
+		r.MSR |= regs.MSRLE
+	}
 	r.TRAP = 0 // no syscall restart from here on
 	t.ctx.SwitchOut()
 
@@ -599,27 +593,12 @@ func (t *Thread) sigreturn() bool {
 		t.killedBy(sigInfo{signo: abi.SIGSEGV, code: abi.SI_KERNEL})
 		return true
 	}
-	mc := abi.UcMcontext
 	// The restored context is the frame's registers over the current
 	// context, assigned as one value once the frame has been read.
 	c := t.ctx
-	n := &c.Regs
-	if err := regs.DecodeGPRegs(n, b[mc+abi.ScGPRegs:mc+abi.ScGPRegs+regs.GPRegsSize], o); err != nil {
+	if !t.loadSigcontext(&c.Regs, b[abi.UcMcontext:], true) {
 		t.killedBy(sigInfo{signo: abi.SIGSEGV, code: abi.SI_KERNEL})
 		return true
-	}
-	// Only the LE bit of the saved MSR is honoured.
-	n.MSR = r.MSR&^regs.MSRLE | n.MSR&regs.MSRLE
-	n.SOFTE = r.SOFTE
-	_ = regs.DecodeFPRegs(n, b[mc+abi.ScFPRegs:mc+abi.ScFPRegs+regs.FPRegsSize], o)
-	var vr uint64
-	abi.Uint64Layout.Decode(o, b[mc+abi.ScVRegs:], &vr)
-	if vr != 0 {
-		vb := make([]byte, abi.VMXVSXLow+32*8)
-		if t.mm.Mem.Read(vr, vb) == nil {
-			_ = regs.DecodeVMXRegs(n, vb[:regs.VMXRegsSize], o)
-			_ = regs.DecodeVSXRegs(n, vb[abi.VMXVSXLow:], o)
-		}
 	}
 	t.ctx = c
 	var uch abi.UcontextHead

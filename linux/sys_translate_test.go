@@ -16,7 +16,7 @@ import (
 // byte order, for calling system call handlers directly.
 func testThread(t *testing.T, order binary.ByteOrder) *Thread {
 	t.Helper()
-	p := &Process{order: order, resources: newResources(1, mem.New(), 0), sigpendingRL: hostSigpending()}
+	p := &Process{order: order, le: order == binary.LittleEndian, resources: newResources(1, mem.New(), 0), sigpendingRL: hostSigpending()}
 	th := p.newThread(1, p.resources)
 	t.Cleanup(p.files.closeAll)
 	return th

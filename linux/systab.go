@@ -383,6 +383,8 @@ func init() {
 		abi.SYS_RT_SIGPROCMASK:    {fn: sysSigprocmask, level: full, args: args(aSigHow, aPtr, aPtr, aSize)},
 		abi.SYS_SIGALTSTACK:       {fn: sysSigaltstack, level: full, args: args(aPtr, aPtr)},
 		abi.SYS_RT_SIGRETURN:      {fn: sysRtSigreturn, level: full, note: "the ucontext at r1, as the vDSO's __kernel_sigtramp_rt64 leaves it (vdso.go)"},
+		abi.SYS_SWAPCONTEXT:       {fn: sysSwapcontext, level: full, note: "Linux 6.1's: saves the sigcontext and uc_sigmask, with the VSX doublewords if ctx_size has room; loads a new context keeping r13 and the MSR; qemu-user 7.2 takes only a full-size ucontext (context.go)", args: args(aPtr, aPtr, aLong)},
+		abi.SYS_SWITCH_ENDIAN:     {fn: sysSwitchEndian, level: full, note: "flips the thread's MSR[LE], r3 kept; calls, signal frames and handlers stay in the kernel's byte order (qemu-user 7.2: ENOSYS; context.go)"},
 		abi.SYS_RT_SIGPENDING:     {fn: sysRtSigpending, level: full, args: args(aPtr, aSize)},
 		abi.SYS_RT_SIGSUSPEND:     {fn: sysRtSigsuspend, level: full, args: args(aPtr, aSize)},
 		abi.SYS_PAUSE:             {fn: sysPause, level: full},
