@@ -7,6 +7,8 @@ import (
 	"errors"
 	"slices"
 
+	"golang.org/x/arch/ppc64/ppc64asm"
+
 	"github.com/ppc64emu/ppc64emu/emulate"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
@@ -63,8 +65,10 @@ import (
 // PTRACE_SYSCALL's syscall-enter and syscall-exit stops (SIGTRAP, |0x80
 // with TRACESYSGOOD; the call is the one the registers name after the
 // enter stop, -1 ENOSYS; a call seccomp answers has no stops) and
-// PTRACE_SINGLESTEP (SIGTRAP, TRAP_TRACE, after one instruction or
-// system call).
+// PTRACE_SINGLESTEP (SIGTRAP, TRAP_TRACE, after one instruction; a
+// system call traps at its end only when syscallWork, else the step runs
+// the instruction after it too, as powerpc's do_syscall_trace_leave and
+// the ISA's trace interrupt, which no sc has).
 //
 // GETSIGMASK/SETSIGMASK (the mask a handler's end restores, if it is to
 // be), GET_SYSCALL_INFO (entry and exit under PTRACE_O_TRACESYSGOOD, as
@@ -72,7 +76,11 @@ import (
 //
 // PTRACE_SYSEMU (powerpc has it: arch/powerpc's do_syscall_trace_enter):
 // a syscall-enter stop, then the call does not run and the registers
-// are as the tracer left them (no exit stop).
+// are as the tracer left them but r3, made an errno with CR0[SO] for sc
+// if it is one from -4095 to -1 (syscall_exit_prepare); no exit stop
+// unless the tracer resumed with PTRACE_SYSCALL. PTRACE_SYSEMU_SINGLESTEP
+// (0x1e): SYSEMU's stops and SINGLESTEP's traps, one at a skipped
+// call's end if the tracer resumed with it again.
 //
 // PTRACE_LISTEN (Linux's JOBCTL_LISTENING): at a PTRACE_EVENT_STOP of a
 // seized tracee (else EIO) it stays stopped, its tracer's wait does not
@@ -85,8 +93,8 @@ import (
 //
 // PTRACE_PEEKSIGINFO: the siginfos of the thread's or (SHARED) the
 // process's queued signals in the order sent (sigInfo.seq), from off, at
-// most nr; EINVAL for other flags or nr < 0, EFAULT if none could be
-// written.
+// most nr, fewer once a signal for the tracer is pending; EINVAL for
+// other flags or nr < 0, EFAULT if none could be written.
 //
 // At exit_group or a fatal signal each other traced thread with
 // PTRACE_O_TRACEEXIT makes its exit event stop too, its message the
@@ -96,7 +104,7 @@ import (
 // thread with PTRACE_EVENT_SECCOMP (the message the filter's data), then
 // the call the registers name runs if the filters let it (ptraceSeccomp).
 //
-// Not done: SYSEMU_SINGLESTEP, SINGLEBLOCK and
+// Not done: SINGLEBLOCK and
 // the hardware debug requests are EIO; SUSPEND_SECCOMP is EINVAL (as a kernel without
 // CONFIG_CHECKPOINT_RESTORE); a traced
 // thread's part in a group-stop is a ptrace stop with the stop signal
@@ -118,6 +126,7 @@ const (
 	ptraceSinglestep  = 9
 	ptraceSyscall     = 24
 	ptraceSysemu      = 0x1d // powerpc's PTRACE_SYSEMU
+	ptraceSysemuStep  = 0x1e // powerpc's PTRACE_SYSEMU_SINGLESTEP
 	ptraceAttach      = 16
 	ptraceDetach      = 17
 	ptraceSetoptions  = 0x4200
@@ -666,7 +675,7 @@ func (t *Thread) ptraceStopped(l *tracee, req int64, addr, data uint64) (uint64,
 		return 0, t.putRegset(data, s.note, r, s.size)
 	}
 	switch req {
-	case ptraceCont, ptraceDetach, ptraceSyscall, ptraceSysemu, ptraceSinglestep:
+	case ptraceCont, ptraceDetach, ptraceSyscall, ptraceSysemu, ptraceSysemuStep, ptraceSinglestep:
 		if !validSignal(data) {
 			return 0, abi.EIO
 		}
@@ -674,7 +683,9 @@ func (t *Thread) ptraceStopped(l *tracee, req int64, addr, data uint64) (uint64,
 			p.untrace(l, int(data))
 			return 0, 0
 		}
-		l.sysTrace, l.sysEmu, l.step = req == ptraceSyscall, req == ptraceSysemu, req == ptraceSinglestep
+		l.sysTrace = req == ptraceSyscall
+		l.sysEmu = req == ptraceSysemu || req == ptraceSysemuStep
+		l.step = req == ptraceSinglestep || req == ptraceSysemuStep
 		l.sig, l.stopped = int(data), false
 		close(l.resume)
 		return 0, 0
@@ -777,8 +788,9 @@ func (t *Thread) ptraceStopped(l *tracee, req int64, addr, data uint64) (uint64,
 // ptracePeekSiginfo is PTRACE_PEEKSIGINFO of stopped tracee u with the
 // struct ptrace_peeksiginfo_args at addr (Linux's ptrace_peek_siginfo):
 // the siginfos of u's own or (PTRACE_PEEKSIGINFO_SHARED) its process's
-// queued signals from the off'th in the order sent, at most nr, to data;
-// how many (0 past the end), EFAULT if none could be written.
+// queued signals from the off'th in the order sent, at most nr, to data,
+// fewer if a signal for t is pending once one is copied; how many (0
+// past the end), EFAULT if none could be written.
 func (t *Thread) ptracePeekSiginfo(u *Thread, addr, data uint64) (uint64, int) {
 	a, e := getStruct(t, addr, abi.PtracePeeksiginfoLayout)
 	if e != 0 {
@@ -797,7 +809,7 @@ func (t *Thread) ptracePeekSiginfo(u *Thread, addr, data uint64) (uint64, int) {
 	}
 	list = list[a.Off:]
 	n := 0
-	for ; n < int(a.Nr) && n < len(list); n++ {
+	for n < int(a.Nr) && n < len(list) {
 		b := make([]byte, abi.SiginfoSize)
 		t.p.putSiginfo(b, list[n].signo, &list[n])
 		if t.mm.Mem.Write(data+uint64(n)*abi.SiginfoSize, b) != nil {
@@ -805,6 +817,10 @@ func (t *Thread) ptracePeekSiginfo(u *Thread, addr, data uint64) (uint64, int) {
 				return 0, abi.EFAULT
 			}
 			break
+		}
+		n++
+		if t.deliverable() != 0 {
+			break // a signal for the tracer stops the copy (signal_pending)
 		}
 	}
 	return uint64(n), 0
@@ -855,7 +871,7 @@ func (t *Thread) ptraceSyscallInfo(l *tracee, n, addr uint64) (uint64, int) {
 			if x.Rval < 0 && x.Rval >= -4095 { // IS_ERR_VALUE
 				x.IsError = 1
 			}
-		} else if r.CR&(1<<28) != 0 {
+		} else if r.CR&crSO != 0 {
 			x.Rval, x.IsError = -x.Rval, 1 // sc: CR0[SO], the errno in r3
 		}
 		abi.PtraceSyscallExitLayout.Encode(p.order, b, &x)
@@ -1029,14 +1045,46 @@ func (t *Thread) ptraceSyscallStop(l *tracee, msg uint64) bool {
 	return false
 }
 
-// runStep runs one instruction of t for PTRACE_SINGLESTEP: once it has
-// completed (a system call too), SIGTRAP (TRAP_TRACE, forced as Linux's
-// single-step trap) stops t again; an instruction that faults delivers
-// its signal and is stepped again when it runs. It reports whether the
+// syscallWork reports whether a system call of t, traced by l, ends
+// through powerpc's do_syscall_trace_leave: a flag of
+// _TIF_SYSCALL_DOTRACE is set (PTRACE_SYSCALL, PTRACE_SYSEMU or
+// SYSEMU_SINGLESTEP, a seccomp filter: TIF_SECCOMP).
+func (t *Thread) syscallWork(l *tracee) bool {
+	return l.sysTrace || l.sysEmu || t.seccomp != nil
+}
+
+// ptraceSyscallExit is the end of a system call of traced thread t, its
+// result in the registers (do_syscall_trace_leave): with syscallWork,
+// under PTRACE_SINGLESTEP or SYSEMU_SINGLESTEP a SIGTRAP (TRAP_TRACE at
+// the next instruction: powerpc's user_single_step_report), else under
+// PTRACE_SYSCALL the syscall-exit stop; without it nothing, and a step
+// goes on through the next instruction (runStep). It reports whether t's
+// process or the run ended.
+func (t *Thread) ptraceSyscallExit() bool {
+	l := t.pt
+	switch {
+	case l == nil || !t.syscallWork(l):
+	case l.step:
+		t.force(sigInfo{signo: abi.SIGTRAP, code: trapTRACE, addr: t.ctx.Regs.NIP})
+	case l.sysTrace:
+		return t.ptraceSyscallStop(l, ptraceMsgSyscallExit)
+	}
+	return false
+}
+
+// runStep runs one instruction of t for PTRACE_SINGLESTEP or
+// SYSEMU_SINGLESTEP: once it has completed, SIGTRAP (TRAP_TRACE, forced
+// as Linux's single-step trap) stops t again; an instruction that faults
+// delivers its signal and is stepped again when it runs. No trace
+// interrupt follows sc or scv (Power ISA 3.1 7.5.15): a system call
+// traps at its end only through ptraceSyscallExit, else the step goes on
+// through the instruction after it, as on Linux. It reports whether the
 // thread is finished.
 func (t *Thread) runStep() bool {
 	p := t.p
 	r := &t.ctx.Regs
+	in, _ := t.mm.e.FetchInst(r, t.mm.Mem)
+	sys := in != nil && (in.Op == ppc64asm.SC || in.Op == ppc64asm.SCV)
 	if p.rec != nil {
 		p.rec.beforeRun(t)
 	}
@@ -1049,7 +1097,7 @@ func (t *Thread) runStep() bool {
 		if t.stopped(err) {
 			return true
 		}
-		if !errors.Is(err, emulate.ErrMustNotStep) {
+		if sys || !errors.Is(err, emulate.ErrMustNotStep) {
 			return false
 		}
 	}

@@ -297,12 +297,14 @@ func (t *Thread) secureCall(num uint64, scv, recheck bool) (handled, ended bool)
 }
 
 // skippedReturn sets the registers as Linux returns from a system call
-// whose r3 is v and that did not run: for sc, a value from -4095 to -1
-// is an error (r3 its errno, CR0[SO] set).
+// whose r3 is v and that did not run (syscall_exit_prepare): for sc, a
+// value from -4095 to -1 is an error (r3 its errno, CR0[SO] set), and
+// CR0[SO] is otherwise left as it is (cleared at the call's entry, or as
+// a tracer set it).
 func (t *Thread) skippedReturn(scv bool, v uint64) {
 	if !scv && v >= 1<<64-maxErrno {
 		t.setReturn(false, 0, int(-v))
 		return
 	}
-	t.setReturn(scv, v, 0)
+	t.ctx.Regs.GPR[3] = v
 }

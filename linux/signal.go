@@ -301,6 +301,13 @@ func (t *Thread) syncSignal(sig, code int, addr uint64) bool {
 // forceSignal raises the synchronous signal info describes, as
 // syncSignal.
 func (t *Thread) forceSignal(info sigInfo) bool {
+	t.force(info)
+	return t.deliverSignals()
+}
+
+// force queues the signal info describes as Linux's force_sig_info: one
+// blocked or ignored is unblocked and its action made the default.
+func (t *Thread) force(info sigInfo) {
 	sig := info.signo
 	act := &t.sighand.actions[sig]
 	if t.mask&sigBit(sig) != 0 || act.handler == abi.SIG_IGN {
@@ -308,7 +315,6 @@ func (t *Thread) forceSignal(info sigInfo) bool {
 		t.mask &^= sigBit(sig)
 	}
 	t.post(info)
-	return t.deliverSignals()
 }
 
 // deliverSignals delivers every deliverable pending signal. It reports

@@ -194,7 +194,7 @@ func sysClone(t *Thread, a *sysArgs) (uint64, int) {
 	c.ctx = t.ctx
 	c.ctx.SwitchOut()
 	c.ctx.Regs.GPR[3] = 0
-	c.ctx.Regs.CR &^= 1 << 28
+	c.ctx.Regs.CR &^= crSO
 	if stack != 0 {
 		c.ctx.Regs.GPR[1] = stack
 	}

@@ -42,15 +42,21 @@ func (t *Thread) syscall(scv bool) bool {
 	r.TRAP = 0xc00
 	if scv {
 		r.TRAP = 0x3000
+	} else {
+		r.CR &^= crSO // cleared at entry, as 6.1's system_call_common
 	}
 	if l := t.pt; l != nil && (l.sysTrace || l.sysEmu) {
 		// The syscall-enter stop (ptrace.go): the call is the one the
 		// registers name after it, as the tracer left them; under
-		// PTRACE_SYSEMU none runs, the registers as the tracer left
-		// them.
+		// PTRACE_SYSEMU none runs, and r3 as the tracer left it is
+		// the result (syscall_exit_prepare's errno for sc).
 		emu := l.sysEmu
-		if t.ptraceSyscallStop(l, ptraceMsgSyscallEntry) || emu {
-			return t.gone()
+		if t.ptraceSyscallStop(l, ptraceMsgSyscallEntry) {
+			return true
+		}
+		if emu {
+			t.skippedReturn(scv, r.GPR[3])
+			return t.ptraceSyscallExit()
 		}
 		num = r.GPR[0]
 		a = sysArgs{r.GPR[3], r.GPR[4], r.GPR[5], r.GPR[6], r.GPR[7], r.GPR[8]}
@@ -60,6 +66,9 @@ func (t *Thread) syscall(scv bool) bool {
 			if t.p.cfg.Strace != nil && !ended {
 				ret, errno := t.result(scv)
 				t.strace(num, &a, ret, errno)
+			}
+			if t.pt != nil && !ended {
+				return t.ptraceSyscallExit()
 			}
 			return ended
 		}
@@ -98,14 +107,15 @@ func (t *Thread) syscall(scv bool) bool {
 	if t.p.cfg.Strace != nil && !exiting && errno != errExit {
 		t.strace(num, &a, ret, errno)
 	}
-	if l := t.pt; l != nil && l.sysTrace && errno != errExit {
-		// The syscall-exit stop, the result in the registers (a call
+	if l := t.pt; l != nil && errno != errExit && t.syscallWork(l) {
+		// The syscall-exit stop or a single step's trap
+		// (ptraceSyscallExit), the result in the registers (a call
 		// to restart shows Linux's -ERESTARTSYS or -ERESTARTNOHAND);
 		// the tracer's changes of the result stand.
 		if errno != errNoResult {
 			t.setReturn(scv, ret, errno)
 		}
-		if t.ptraceSyscallStop(l, ptraceMsgSyscallExit) {
+		if t.ptraceSyscallExit() {
 			return true
 		}
 		if errno != errRestart && errno != errRestartNoHand {
@@ -145,7 +155,7 @@ func (t *Thread) result(scv bool) (uint64, int) {
 	switch {
 	case scv && r.GPR[3] >= 1<<64-maxErrno:
 		return 0, int(-r.GPR[3])
-	case !scv && r.CR&(1<<28) != 0:
+	case !scv && r.CR&crSO != 0:
 		return 0, int(r.GPR[3])
 	}
 	return r.GPR[3], 0
@@ -162,15 +172,17 @@ func (t *Thread) setReturn(scv bool, ret uint64, errno int) {
 		r.GPR[3] = ret
 		return
 	}
-	const so = 1 << 28 // CR0[SO]
 	if errno != 0 {
 		r.GPR[3] = uint64(errno)
-		r.CR |= so
+		r.CR |= crSO
 	} else {
 		r.GPR[3] = ret
-		r.CR &^= so
+		r.CR &^= crSO
 	}
 }
+
+// crSO is CR0[SO], an sc's error flag.
+const crSO = 1 << 28
 
 // interruptRestart is called before a handler with action act runs: a
 // system call set to restart (no handler was to run when it returned)

@@ -23,6 +23,12 @@
 
 #define BAD ((void *)8)
 
+#if defined(__powerpc64__)
+#define SYSEMU_SINGLESTEP 0x1e /* powerpc's uapi asm/ptrace.h */
+#else
+#define SYSEMU_SINGLESTEP 32 /* x86's */
+#endif
+
 static void try(const char *what, long req, long pid, void *addr, void *data) {
 	long r = syscall(SYS_ptrace, req, pid, addr, data);
 	if (r < 0)
@@ -61,6 +67,7 @@ int main(void) {
 	try("request 0x7777", 0x7777, c, 0, 0);
 	try("request -1", -1, c, 0, 0);
 	try("CONT signal 65", 7, c, 0, (void *)65L);
+	try("SYSEMU_SINGLESTEP signal 65", SYSEMU_SINGLESTEP, c, 0, (void *)65L);
 	try("DETACH signal -1", 17, c, 0, (void *)-1L);
 	try("SETOPTIONS -1", 0x4200, c, 0, (void *)-1L);
 	try("PEEKDATA into a bad pointer", 2, c, (void *)&st, BAD);
