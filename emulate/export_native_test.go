@@ -1,5 +1,9 @@
 package emulate
 
+// TLBSize is the number of entries of a first-level data page cache:
+// pages that many apart share an entry.
+const TLBSize = tlbSize
+
 // NativeCalls is how many times e called generated code (EngineNative).
 func NativeCalls(e *Emulator) uint64 {
 	if e.nat == nil {

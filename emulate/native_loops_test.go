@@ -200,14 +200,14 @@ func TestNativeVecLength(t *testing.T) {
 }
 
 // TestNativeSecondWay runs a loop that loads from and stores to two
-// pages 1 MiB apart (the same entry of the direct-mapped data caches),
+// pages TLBSize pages apart (the same entry of the direct-mapped data caches),
 // in turn, under EngineNative in Runs with step limits and through the
 // Fetch loop, in both byte orders (checkNative: registers and both
 // pages). With the caches' second ways (pageCache.r2, w2) the loop stays
 // in its generated code: it calls generated code a few times per Run,
 // not once per iteration.
 func TestNativeSecondWay(t *testing.T) {
-	const far = blockData + 256*mem.PageSize
+	const far = blockData + emulate.TLBSize*mem.PageSize
 	words := []uint32{
 		enc(ppc64asm.LD, 3, 0, 20),
 		enc(ppc64asm.STD, 3, 8, 21),

@@ -40,8 +40,11 @@ type PagedMemory interface {
 }
 
 // tlbSize is the number of entries of each of the Emulator's data page
-// caches (direct-mapped by page number).
-const tlbSize = 256
+// caches (direct-mapped by page number): 4 MiB of pages, 32 KiB of
+// entries (docs/performance.md, "The data caches' first level
+// (speed48)": with 256, bzip2 -9 spent 4% of its samples in generated
+// code's probes of the second level).
+const tlbSize = 1024
 
 // tlbEntry is an entry of a data page cache. Generated code (-engine
 // native) reads add: the host address of a guest byte at addr on the page
@@ -76,7 +79,7 @@ type pageCache struct {
 	w   [tlbSize]tlbEntry
 	// r2 and w2 are the second levels of r and w (level2): the entry
 	// a fill of r or w evicts (pageMiss) moves there, at its own index
-	// of tlb2Size, so pages whose numbers agree modulo tlbSize (1 MiB
+	// of tlb2Size, so pages whose numbers agree modulo tlbSize (4 MiB
 	// apart: heaps, stacks, arenas) do not evict each other, and a
 	// program whose data spans thousands of pages (xz's match finder)
 	// finds them there. Generated code probes them after a miss of the
