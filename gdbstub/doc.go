@@ -16,9 +16,31 @@
 // threads, swbreak, hwbreak, ReverseStep, ReverseContinue,
 // QStartNoAckMode), ?, qfThreadInfo/qsThreadInfo, qC, qAttached, H, T, g,
 // G, p, P, m, M, X, Z0-Z4/z0-z4, c, C, s, S, vCont (c, C, s, S, per thread),
-// bs, bc, k, vKill, D, QPassSignals, QProgramSignals, and the interrupt
-// byte 0x03. Unknown packets get the
-// empty reply. Replies are never run-length encoded.
+// bs, bc, k, vKill, D, QPassSignals, QProgramSignals, qAttached, the
+// vFile packets (setfs, open, pread, pwrite, close, fstat, unlink,
+// readlink) of a Target with Files, and the interrupt byte 0x03. Unknown
+// packets get the empty reply. Replies are never run-length encoded.
+//
+// A Target that says its process id (Process) gets GDB's multiprocess
+// extensions when GDB offers them: thread ids are pPID.TID in T, qC,
+// qfThreadInfo and qXfer:threads replies, and W and X say ";process:PID".
+// GDB then knows the real pid, with which it names the /proc/PID files it
+// reads (info proc, and /proc/PID/task/PID/maps for the vDSO's range).
+//
+// # Host I/O
+//
+// A Target with Files serves GDB's host I/O: GDB's default sysroot
+// "target:" then reads the program's executable and libraries, and its
+// /proc/PID files, through the stub, as the program itself would open
+// them (linux.Debugger: under the runner's -L sysroot, the guest's /proc
+// as the runner answers it), with no "set sysroot". The files are
+// read-only: an open with O_WRONLY, O_RDWR, O_APPEND, O_CREAT, O_TRUNC or
+// O_EXCL, and unlink, are EROFS (a read-only file system is what the
+// stub's view is), pwrite EBADF (a descriptor open for reading). setfs
+// accepts 0 and the Target's own pid (EPERM for another process). At most
+// 64 files are open at once (EMFILE), a pread gives at most 8176 bytes,
+// and the files left open are closed at a kill, a detach and the end of
+// the connection. Errors are GDB's File-I/O errno values (FileErrno).
 //
 // The target description (qXfer:features:read:target.xml) uses GDB's
 // powerpc64 features org.gnu.gdb.power.core, .fpu, .altivec and .vsx with
@@ -92,7 +114,8 @@
 //
 // The protocol has no authentication: a Server obeys whoever is at the
 // other end of its connection, who can read and write every register and
-// byte of the program and make it run any system call. Serve only
+// byte of the program and make it run any system call (and read, through
+// host I/O, the files the program itself could open for reading). Serve only
 // connections the user alone can open (a loopback address, a Unix socket
 // of mode 0600; ppc64emu run -gdb listens on those by default).
 package gdbstub

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,6 +34,13 @@ type Server struct {
 	programSet     bool
 	ended          bool
 	threadsXMLSnap []byte
+	// multi: GDB and the Server speak the multiprocess extensions
+	// (Process): thread ids are pPID.TID.
+	multi bool
+	// Host I/O (Files): the open files by number, and the process
+	// whose view vFile:setfs chose (0: the one debugged).
+	files map[int]File
+	fsPid int
 }
 
 // NewServer returns a Server for t. The program must be stopped.
@@ -61,6 +69,7 @@ func (s *Server) Serve(rw io.ReadWriter) error {
 	events := make(chan event)
 	done := make(chan struct{})
 	defer close(done)
+	defer s.closeFiles()
 	go func() {
 		for {
 			ev := s.rd.next()
@@ -322,10 +331,12 @@ func (s *Server) handle(p []byte, events chan event) ([]byte, error) {
 		}
 		return replyEmpty, nil
 	case 'k':
+		s.closeFiles()
 		s.t.Kill()
 		s.ended = true
 		return nil, ErrKilled
 	case 'D':
+		s.closeFiles()
 		s.t.Detach(s.programSignals())
 		s.ended = true
 		return replyOK, ErrDetached
@@ -352,7 +363,10 @@ func (s *Server) vPacket(p string, events chan event) ([]byte, error) {
 			return replyErr(1), nil
 		}
 		return s.resume(a, events)
+	case strings.HasPrefix(p, "vFile:"):
+		return s.hostIO(p[len("vFile:"):]), nil
 	case strings.HasPrefix(p, "vKill"):
+		s.closeFiles()
 		s.t.Kill()
 		s.ended = true
 		s.last = Stop{Kind: StopKilled, Signal: sigKILL}
@@ -461,13 +475,17 @@ func (s *Server) stepThread(step bool) int {
 }
 
 func (s *Server) stopReply(st Stop) []byte {
+	process := ""
+	if s.multi {
+		process = fmt.Sprintf(";process:%x", s.pid())
+	}
 	switch st.Kind {
 	case StopExited:
-		return []byte(fmt.Sprintf("W%02x", st.Code&0xff))
+		return []byte(fmt.Sprintf("W%02x%s", st.Code&0xff, process))
 	case StopKilled:
-		return []byte(fmt.Sprintf("X%02x", toGDBSignal(st.Signal)))
+		return []byte(fmt.Sprintf("X%02x%s", toGDBSignal(st.Signal), process))
 	}
-	b := []byte(fmt.Sprintf("T%02xthread:%x;", toGDBSignal(st.Signal), st.Thread))
+	b := []byte(fmt.Sprintf("T%02xthread:%s;", toGDBSignal(st.Signal), s.threadID(st.Thread)))
 	switch st.Reason {
 	case ReasonSWBreak:
 		b = append(b, "swbreak:;"...)
@@ -491,8 +509,13 @@ func (s *Server) query(p string) []byte {
 	name, _, _ := strings.Cut(p, ":")
 	switch {
 	case name == "qSupported":
+		multi := ""
+		_, features, _ := strings.Cut(p, ":")
+		if slices.Contains(strings.Split(features, ";"), "multiprocess+") && s.pid() > 0 {
+			s.multi, multi = true, ";multiprocess+"
+		}
 		return []byte(fmt.Sprintf("PacketSize=%x;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;"+
-			"swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+;QProgramSignals+", PacketSize))
+			"swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+;QProgramSignals+%s", PacketSize, multi))
 	case p == "QStartNoAckMode":
 		s.rd.mu.Lock()
 		s.rd.noAck = true
@@ -512,10 +535,10 @@ func (s *Server) query(p string) []byte {
 		}
 		s.program, s.programSet = set, true
 		return replyOK
-	case p == "qAttached":
+	case name == "qAttached":
 		return []byte("0")
 	case p == "qC":
-		return []byte(fmt.Sprintf("QC%x", s.last.Thread))
+		return []byte("QC" + s.threadID(s.last.Thread))
 	case p == "qfThreadInfo":
 		th := s.threads()
 		if len(th) == 0 {
@@ -523,7 +546,7 @@ func (s *Server) query(p string) []byte {
 		}
 		parts := make([]string, len(th))
 		for i, t := range th {
-			parts[i] = strconv.FormatInt(int64(t), 16)
+			parts[i] = s.threadID(t)
 		}
 		return []byte("m" + strings.Join(parts, ","))
 	case p == "qsThreadInfo":
@@ -554,7 +577,7 @@ func (s *Server) query(p string) []byte {
 			var b strings.Builder
 			b.WriteString("<?xml version=\"1.0\"?>\n<threads>\n")
 			for _, t := range s.threads() {
-				fmt.Fprintf(&b, "<thread id=\"%x\"/>\n", t)
+				fmt.Fprintf(&b, "<thread id=\"%s\"/>\n", s.threadID(t))
 			}
 			b.WriteString("</threads>\n")
 			s.threadsXMLSnap = []byte(b.String())
@@ -632,11 +655,23 @@ func (s *Server) regThread() int {
 	return s.last.Thread
 }
 
+// threadID is thread tid's id in packets: hex, pPID.TID under the
+// multiprocess extensions.
+func (s *Server) threadID(tid int) string {
+	if s.multi {
+		return fmt.Sprintf("p%x.%x", s.pid(), tid)
+	}
+	return strconv.FormatInt(int64(tid), 16)
+}
+
 // parseThread parses a thread-id: hex, 0 (any) or -1 (all); "p1.tid"
-// multiprocess forms are accepted too. 0 and -1 come back as 0.
+// multiprocess forms are accepted too, and "pPID" (all of the process's
+// threads). 0 and -1 come back as 0.
 func (s *Server) parseThread(x string) (int, bool) {
 	if _, t, ok := strings.Cut(x, "."); ok && strings.HasPrefix(x, "p") {
 		x = t
+	} else if strings.HasPrefix(x, "p") {
+		x = "0"
 	}
 	if x == "-1" || x == "0" {
 		return 0, true

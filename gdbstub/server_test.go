@@ -134,7 +134,10 @@ type client struct {
 	rd *bufio.Reader
 }
 
-func startServer(t *testing.T, f *fakeTarget) (*client, chan error) {
+func startServer(t *testing.T, f *fakeTarget) (*client, chan error) { return startTarget(t, f) }
+
+// startTarget serves target on a connection and returns its client.
+func startTarget(t *testing.T, f Target) (*client, chan error) {
 	// A loopback TCP connection: unlike net.Pipe it buffers, as GDB's
 	// connection does.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -128,8 +128,17 @@ func startDebug(t *testing.T, prog string, args ...string) (*linux.Process, *lin
 // startDebugTo is startDebug with the program's stdout given.
 func startDebugTo(t *testing.T, stdout *os.File, prog string, args ...string) (*linux.Process, *linux.Debugger) {
 	t.Helper()
-	p, err := linux.Start(prog, append([]string{prog}, args...), []string{"LANG=C"},
-		linux.Config{Debug: &linux.DebugConfig{}, Stdout: stdout})
+	return startDebugConfig(t, linux.Config{Stdout: stdout}, prog, args...)
+}
+
+// startDebugConfig is startDebug with the runner's configuration given
+// (Debug is set if nil).
+func startDebugConfig(t *testing.T, cfg linux.Config, prog string, args ...string) (*linux.Process, *linux.Debugger) {
+	t.Helper()
+	if cfg.Debug == nil {
+		cfg.Debug = &linux.DebugConfig{}
+	}
+	p, err := linux.Start(prog, append([]string{prog}, args...), []string{"LANG=C"}, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1278,7 +1278,19 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 	if e != 0 {
 		return 0, e
 	}
+	target, e := t.readlinkTarget(dirfd, raw)
+	if e != 0 {
+		return 0, e
+	}
+	n := min(uint64(len(target)), uint64(int32(size)))
+	return n, t.write(buf, []byte(target[:n]))
+}
+
+// readlinkTarget is the target of the link raw names relative to host
+// descriptor dirfd, as t reads it.
+func (t *Thread) readlinkTarget(dirfd int, raw string) (string, int) {
 	var path, target string
+	var e int
 	if link, ok := t.procLink(dirfd, raw); ok {
 		target = link
 	} else if ref, host, own := t.procLookup(dirfd, raw); own {
@@ -1300,30 +1312,28 @@ func readlinkat(t *Thread, dirfd int, pathAddr, buf, size uint64) (uint64, int) 
 				target = t.guestPath(root)
 			}
 		case host == "":
-			return 0, abi.EINVAL // not a link
+			return "", abi.EINVAL // not a link
 		default:
 			path = host
 			if link, ok := procFileLink(host); ok {
 				target = link // a /proc file the runner answers (procfile.go)
 			}
 		}
-	} else if path, e = t.path(pathAddr); e != 0 {
-		return 0, e
 	} else {
+		path = t.pathOf(raw)
 		if dirfd, path, e = t.lookupAt(dirfd, path, false); e != 0 {
-			return 0, e
+			return "", e
 		}
 	}
 	if target == "" {
 		b := make([]byte, 4096)
 		n, err := unix.Readlinkat(dirfd, path, b)
 		if err != nil {
-			return 0, errnoOf(err)
+			return "", errnoOf(err)
 		}
 		target = t.p.procListingName(string(b[:n]))
 	}
-	n := min(uint64(len(target)), uint64(int32(size)))
-	return n, t.write(buf, []byte(target[:n]))
+	return target, 0
 }
 
 func renameat(t *Thread, olddir int, oldAddr uint64, newdir int, newAddr uint64, flags uint) (uint64, int) {
@@ -1834,9 +1844,14 @@ func (t *Thread) path(addr uint64) (string, int) {
 	if e != 0 {
 		return "", e
 	}
+	return t.pathOf(path), 0
+}
+
+// pathOf is path for a name read already.
+func (t *Thread) pathOf(path string) string {
 	if t.fsOf().root != "" && strings.HasPrefix(path, "/") {
 		if first, _, _ := strings.Cut(path[1:], "/"); (first == "dev" || first == "proc") && !t.seesHostFS(first) {
-			return path, 0 // a chroot(2) root without the host's (chroot.go)
+			return path // a chroot(2) root without the host's (chroot.go)
 		}
 	}
 	var rest string
@@ -1854,19 +1869,19 @@ func (t *Thread) path(addr uint64) (string, int) {
 	case strings.HasPrefix(path, "/proc/"+itoa(t.p.pid)+"/fd/"):
 		rest = path[len("/proc/"+itoa(t.p.pid)+"/fd/"):]
 	default:
-		return path, 0
+		return path
 	}
 	num, tail, _ := strings.Cut(rest, "/")
 	g, err := strconv.Atoi(num)
 	if err != nil || g < 0 || num != strconv.Itoa(g) {
-		return path, 0
+		return path
 	}
 	h := t.files.get(g)
 	if h == badFD {
-		return "/proc/self/fd/-1", 0 // no such entry
+		return "/proc/self/fd/-1" // no such entry
 	}
 	if tail != "" {
-		return "/proc/self/fd/" + strconv.Itoa(h) + "/" + tail, 0
+		return "/proc/self/fd/" + strconv.Itoa(h) + "/" + tail
 	}
-	return "/proc/self/fd/" + strconv.Itoa(h), 0
+	return "/proc/self/fd/" + strconv.Itoa(h)
 }

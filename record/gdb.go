@@ -52,8 +52,10 @@ type GDBTarget struct {
 	// Err is the first error of the replay (a damaged log, a divergence):
 	// the Session stays where it happened.
 	Err error
-	// auxv is a replay's auxiliary vector (Auxv).
+	// auxv is a replay's auxiliary vector (Auxv), pid its process id
+	// (Pid).
 	auxv []byte
+	pid  int
 }
 
 // NewGDBTarget returns a target for s.
@@ -64,6 +66,7 @@ func NewGDBTarget(s *Session) *GDBTarget {
 		if c, m := s.Context(s.Current()), s.Memory(0); c != nil && m != nil {
 			g.auxv = StackAuxv(m, g.ByteOrder(), c.Regs.GPR[1])
 		}
+		g.pid = int(s.Current()) // the first process's only thread
 	}
 	s.Interrupt = func() bool { return g.interrupt.Swap(false) }
 	return g

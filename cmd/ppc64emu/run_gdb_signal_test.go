@@ -340,12 +340,14 @@ func TestReplayGDBStepSignal(t *testing.T) {
 	steps := []string{"continue", "stepi", "stepi", "reverse-stepi", "reverse-stepi", "reverse-stepi", "stepi", "stepi"}
 	// Where each step's stop is: the signal stop's pc (sig), the
 	// instruction before it (sig-4), the vDSO's bctrl that calls the
-	// handler (??: Linux 6.1 resumes the thread at
+	// handler (Linux 6.1 resumes the thread at
 	// __kernel_start_sigtramp_rt64 and its single step stops there, none
-	// executed; GDB has no name for it, as it reads the vDSO's range from
-	// /proc/PID/maps, which the stub does not serve), the handler's first
-	// instruction.
-	places := []string{"sig", "??", "<handler>", "??", "sig", "sig-4", "sig", "??"}
+	// executed; GDB names it from the vDSO's symbols, having read the
+	// vDSO's range from /proc/PID/task/PID/maps through the stub's host
+	// I/O: the live process's, or the recording's mappings in a replay),
+	// the handler's first instruction.
+	const tramp = "<__kernel_start_sigtramp_rt64>"
+	places := []string{"sig", tramp, "<handler>", tramp, "sig", "sig-4", "sig", tramp}
 	script := "set pagination off\nset confirm off\ntarget remote %s\n"
 	for _, st := range steps {
 		script += st + "\n" + show

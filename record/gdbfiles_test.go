@@ -1,0 +1,72 @@
+package record
+
+import (
+	"encoding/binary"
+	"errors"
+	"io"
+	"io/fs"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ppc64emu/ppc64emu/gdbstub"
+)
+
+// TestGDBTargetFiles: a replay's host I/O (gdbstub.Files) answers
+// /proc/PID/maps and /proc/PID/task/TID/maps of the recording's process
+// (its first thread's id) from the mappings at the Session's point, in
+// Linux's format without file names, and has no other file or link.
+func TestGDBTargetFiles(t *testing.T) {
+	s, err := NewSession(loopLog(t, binary.BigEndian, false), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGDBTarget(s)
+	if g.Pid() != 1 {
+		t.Errorf("Pid() = %d, want 1 (the recording's first thread)", g.Pid())
+	}
+	const maps = "10000000-10001000 r-xp 00000000 00:00 0\n20000000-20002000 rw-p 00000000 00:00 0\n"
+	for _, tc := range []struct {
+		pid  int
+		path string
+		want string // "" for fs.ErrNotExist
+	}{
+		{0, "/proc/1/maps", maps},
+		{1, "/proc/1/maps", maps},
+		{0, "/proc/1/task/1/maps", maps},
+		{2, "/proc/1/maps", ""},
+		{0, "/proc/2/maps", ""},
+		{0, "/proc/1/task/2/maps", ""},
+		{0, "/proc/1/task/x/maps", ""},
+		{0, "/proc/1/smaps", ""},
+		{0, "/proc/1/task/1/", ""},
+		{0, "/lib/libc.so.6", ""},
+	} {
+		f, err := g.OpenFile(tc.pid, tc.path)
+		if tc.want == "" {
+			if !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("OpenFile(%d, %s): %v, want ErrNotExist", tc.pid, tc.path, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("OpenFile(%d, %s): %v", tc.pid, tc.path, err)
+			continue
+		}
+		b := make([]byte, 1000)
+		n, err := f.ReadAt(b, 0)
+		st, serr := f.Stat()
+		if err != io.EOF || serr != nil || f.Close() != nil {
+			t.Errorf("OpenFile(%d, %s): read %v, stat %v", tc.pid, tc.path, err, serr)
+		}
+		if d := cmp.Diff(tc.want, string(b[:n])); d != "" {
+			t.Errorf("OpenFile(%d, %s) (-want +got):\n%s", tc.pid, tc.path, d)
+		}
+		if d := cmp.Diff(gdbstub.FileStat{Mode: 0o100444, Nlink: 1, Size: uint64(len(maps))}, st); d != "" {
+			t.Errorf("OpenFile(%d, %s): stat (-want +got):\n%s", tc.pid, tc.path, d)
+		}
+	}
+	if _, err := g.ReadLink(0, "/proc/1/exe"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("ReadLink: %v, want ErrNotExist", err)
+	}
+}
