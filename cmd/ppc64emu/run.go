@@ -114,7 +114,10 @@ Flags:
 	                 model; the past is read-only; "monitor when", "monitor goto N").
 	                 When forward execution gets back to where the program stopped,
 	                 it runs on for real. Use reverse-* directly (GDB's own 'record'
-	                 is not needed: it single-steps everything over the link)
+	                 is not needed: it single-steps everything over the link).
+	                 GDB reads the program's files through the stub (read-only, as
+	                 the program opens them: its libraries under -L, its /proc/PID),
+	                 so "set sysroot" is not needed; info proc works
 	-checkpoints N   with -gdb, the most checkpoints kept for reverse execution, one
 	                 every 2^24 instructions (default 256): beyond them the one
 	                 farthest from where GDB is is dropped (going back there replays
