@@ -158,6 +158,19 @@ func TestServerHostIO(t *testing.T) {
 		t.Errorf("%d files open after the kill, want 0", f.open)
 	}
 
+	// After the program's end host I/O still answers (GDB closes its
+	// files), and W says which process ended.
+	f2 := &filesTarget{fakeTarget: newFake(binary.LittleEndian), files: map[string]string{"/big": big}}
+	c3, _ := startTarget(t, f2)
+	c3.exchange([]packetReply{
+		{"qSupported:multiprocess+", "PacketSize=4000;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+;QProgramSignals+;multiprocess+"},
+		{"vFile:open:" + hexPath("/big") + ",0,0", "F0"},
+		{"c", "W03;process:1f4"},
+		{"vFile:close:0", "F0"},
+		{"vFile:close:0", "F-1,9"},
+		{"m1000,1", "E01"},
+	})
+
 	// Without Files and Process: no answer, no multiprocess.
 	c2, _ := startServer(t, newFake(binary.LittleEndian))
 	c2.exchange([]packetReply{

@@ -152,6 +152,9 @@ func (s *Server) handle(p []byte, events chan event) ([]byte, error) {
 			if bytes.HasPrefix(p, []byte("vKill")) {
 				return replyOK, ErrKilled
 			}
+			if bytes.HasPrefix(p, []byte("vFile:")) {
+				return s.hostIO(string(p[len("vFile:"):])), nil // (GDB closes its files)
+			}
 		}
 		if !bytes.HasPrefix(p, []byte("q")) {
 			return replyErr(1), nil
