@@ -107,7 +107,7 @@ func (t *Thread) loadSigcontext(n *regs.Regs, sc []byte, sig bool) bool {
 		}
 		n.VSCR, n.VRSAVE = 0, 0
 		if vr != 0 {
-			w, e := t.get32(vr + regs.VMXRegsPtraceSize - 4)
+			w, e := t.get32(vr + abi.VMXVRSAVE)
 			if e != 0 {
 				return false
 			}

@@ -218,7 +218,7 @@ func (mm *addressSpace) coreDumpSize(start, end uint64, perm mem.Perm, pages []u
 		}
 		return 0
 	}
-	if inVDSO(start, end) {
+	if mm.inVDSO(start, end) {
 		return whole // always_dump_vma: the vDSO, whatever the filter
 	}
 	if perm&mem.Read == 0 {

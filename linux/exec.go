@@ -320,6 +320,7 @@ func (t *Thread) execveAt(path, at string, args, env []string) (uint64, int) {
 	oldMM := t.mm
 	t.group.self.noteRSS(oldMM)
 	t.mm = newAddressSpace(m, img.Brk)
+	t.mm.vdso = vdsoAddr // setupImage mapped it
 	t.mm.dumpFilter = oldMM.dumpFilter
 	p.shmClose(oldMM, t.group.tgid)
 	p.aioClose(oldMM)

@@ -41,6 +41,7 @@ func signalFrameContext(t *testing.T, o binary.ByteOrder, other bool) {
 	const stack = 0x7f000000
 	th := testThread(t, o)
 	th.p.Image = &loader.Image{}
+	th.mm.vdso = vdsoAddr
 	if err := th.mm.Mem.Map(stack, 0x10000, mem.RW); err != nil {
 		t.Fatal(err)
 	}
@@ -127,6 +128,7 @@ func TestSignalHandlerEntry(t *testing.T) {
 			t.Run(o.name+"/"+tc.name, func(t *testing.T) {
 				th := testThread(t, o.order)
 				th.p.Image = &loader.Image{ABIv1: tc.abiv1}
+				th.mm.vdso = vdsoAddr
 				if err := th.mm.Mem.Map(stack, 0x10000, mem.RW); err != nil {
 					t.Fatal(err)
 				}
@@ -165,6 +167,57 @@ func TestSignalHandlerEntry(t *testing.T) {
 					R6: r.GPR[6], R12: r.GPR[12]}
 				if d := cmp.Diff(want, got); d != "" {
 					t.Errorf("registers at the handler's entry (-want +got):\n%s", d)
+				}
+			})
+		}
+	}
+}
+
+// TestSignalTrampoline: a handler returns through the vDSO where the
+// address space has it, moved or not (Linux's mm->context.vdso, which
+// vdso_mremap moves), and without it (unmapped) through the frame's
+// tramp[], setup_trampoline's words (the vDSO's: bctrl, addi r1,r1,128,
+// li r0,172, sc, three zero words), where the thread resumes.
+func TestSignalTrampoline(t *testing.T) {
+	const stack, moved = 0x7f000000, 0x7e0000000000
+	type entry struct {
+		NIP   uint64
+		Words []byte // the frame's tramp[]
+	}
+	for _, o := range orders {
+		vd, err := vdsoFor(o.order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		uc := uint64(stack+0x8000-abi.FrameSize) &^ 15
+		words := vd.bytes[vd.startTramp : vd.startTramp+4*abi.TrampWords]
+		for _, tc := range []struct {
+			name string
+			vdso uint64
+			want entry
+		}{
+			{"vdso", vdsoAddr, entry{vdsoAddr + vd.startTramp, make([]byte, len(words))}},
+			{"moved", moved, entry{moved + vd.startTramp, make([]byte, len(words))}},
+			{"unmapped", 0, entry{uc + abi.FrameTramp, words}},
+		} {
+			t.Run(o.name+"/"+tc.name, func(t *testing.T) {
+				th := testThread(t, o.order)
+				th.p.Image = &loader.Image{}
+				th.mm.vdso = tc.vdso
+				if err := th.mm.Mem.Map(stack, 0x10000, mem.RW); err != nil {
+					t.Fatal(err)
+				}
+				th.ctx.Regs.GPR[1] = stack + 0x8000
+				act := sigAction{handler: 0x10009000}
+				if !th.setupFrame(abi.SIGUSR1, &sigInfo{signo: abi.SIGUSR1, code: abi.SI_USER}, &act) {
+					t.Fatal("setupFrame failed")
+				}
+				got := entry{NIP: th.ctx.Regs.NIP, Words: make([]byte, len(words))}
+				if err := th.mm.Mem.Read(uc+abi.FrameTramp, got.Words); err != nil {
+					t.Fatal(err)
+				}
+				if d := cmp.Diff(tc.want, got); d != "" {
+					t.Errorf("(-want +got):\n%s", d)
 				}
 			})
 		}

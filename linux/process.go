@@ -448,6 +448,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		return nil, err
 	}
 	p.mm.stack = stack
+	p.mm.vdso = vdsoAddr // setupImage mapped it
 	p.mm.procSetup(p.order, img, sp, stack.hi-stack.min)
 	p.mm.nameProgram(img, interp, path, cfg.Sysroot)
 	t := p.newThread(p.pid, p.resources)

@@ -45,6 +45,9 @@ func fileOf(fd int) (path string, dev, ino uint64, ok bool) {
 // unname forgets the file names, the memory locks and the memory policies
 // of [start, end) (munmap, a new mapping over it).
 func (mm *addressSpace) unname(start, end uint64) {
+	if mm.vdso-start < end-start {
+		mm.vdso = 0 // Linux's arch_unmap
+	}
 	mm.unlock(start, end)
 	mm.unpolicy(start, end)
 	var keep []fileName
@@ -91,8 +94,13 @@ func (mm *addressSpace) moveNames(dst, src, size uint64) {
 			locked = append(locked, p-src+dst)
 		}
 	}
+	vdso := mm.vdso
+	if vdso != 0 && vdso-src < size {
+		vdso = vdso - src + dst // Linux's vdso_mremap
+	}
 	mm.unname(src, src+size)
 	mm.unname(dst, dst+size)
+	mm.vdso = vdso
 	for _, n := range moved {
 		mm.addName(n)
 	}
@@ -219,7 +227,7 @@ func (mm *addressSpace) mapsLine(start, end uint64, pr mem.Perm) string {
 	case f.path != "":
 	case start >= mm.proc.stackLo && end <= mm.proc.stackHi:
 		f.path = "[stack]"
-	case inVDSO(start, end):
+	case mm.inVDSO(start, end):
 		f.path = "[vdso]"
 	case mm.brk > mm.brkBase && start >= pageUp(mm.brkBase) && end <= pageUp(mm.brk):
 		f.path = "[heap]"

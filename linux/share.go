@@ -62,6 +62,12 @@ type addressSpace struct {
 	// dumpFilter is /proc/PID/coredump_filter (proctask.go), Linux's mm
 	// flags: copied by fork, kept by execve.
 	dumpFilter uint32
+	// vdso is where the vDSO is mapped, 0 once it is not: Linux's
+	// mm->context.vdso, the mapping /proc/PID/maps names [vdso] and
+	// signal handlers return through (vdso.go). execve maps it, fork
+	// copies it, mremap moves it, and an unmapping of its page (munmap,
+	// a MAP_FIXED mapping over it) ends it.
+	vdso uint64
 }
 
 func newAddressSpace(m *mem.Memory, brk uint64) *addressSpace {
@@ -78,6 +84,7 @@ func (mm *addressSpace) copy() (*addressSpace, error) {
 	c.brk = mm.brk
 	c.dumpable = mm.dumpable
 	c.dumpFilter = mm.dumpFilter
+	c.vdso = mm.vdso
 	c.membarrier = mm.membarrier
 	c.stack = mm.stack
 	c.proc = mm.proc

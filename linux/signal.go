@@ -514,19 +514,27 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	}
 	t.p.putSiginfo(b[abi.FrameInfo:abi.FrameInfo+abi.SiginfoSize], sig, info)
 
+	// As Linux's handle_rt_signal64 with a vDSO: the thread resumes at
+	// the vDSO's bctrl, which calls the handler (CTR) and returns to
+	// __kernel_sigtramp_rt64; ELFv1's handler is a descriptor (its entry
+	// and TOC), ELFv2's entry is in r12 too. Without one (unmapped), at
+	// the frame's tramp[], the same words (setup_trampoline: bctrl, the
+	// return, three zero words), which run only where the stack is
+	// executable.
+	vd, err := vdsoFor(o)
+	if err != nil {
+		return false
+	}
+	start := t.mm.vdso + vd.startTramp
+	if t.mm.vdso == 0 {
+		copy(b[abi.FrameTramp:], vd.bytes[vd.startTramp:vd.startTramp+4*abi.TrampWords])
+		start = frame + abi.FrameTramp
+	}
+
 	newSP := frame - abi.SignalFrameSize
 	var chain [8]byte
 	o.PutUint64(chain[:], r.GPR[1])
 	if t.mm.Mem.Write(frame, b) != nil || t.mm.Mem.Write(newSP, chain[:]) != nil {
-		return false
-	}
-
-	// As Linux's handle_rt_signal64 with a vDSO: the thread resumes at
-	// the vDSO's bctrl, which calls the handler (CTR) and returns to
-	// __kernel_sigtramp_rt64; ELFv1's handler is a descriptor (its entry
-	// and TOC), ELFv2's entry is in r12 too.
-	vd, err := vdsoFor(o)
-	if err != nil {
 		return false
 	}
 	if p.Image.ABIv1 {
@@ -550,7 +558,7 @@ func (t *Thread) setupFrame(sig int, info *sigInfo, act *sigAction) bool {
 	} else {
 		r.GPR[4] = uc + abi.UcMcontext
 	}
-	r.NIP = vdsoAddr + vd.startTramp
+	r.NIP = start
 	// The handler runs in the kernel's byte order, whatever the thread's
 	// (switch_endian); rt_sigreturn brings the saved one back.
 	r.MSR &^= regs.MSRLE

@@ -389,6 +389,12 @@ func sysMremap(t *Thread, a *sysArgs) (uint64, int) {
 		// private memory.
 		return 0, abi.EINVAL
 	}
+	// The vDSO is a special mapping (VM_DONTEXPAND): it moves, but does
+	// not stay behind (EINVAL) or grow (EFAULT), as vma_to_resize says.
+	vdso := mm.vdso != 0 && addr-mm.vdso < vdsoSize
+	if vdso && flags&mremapDontunmap != 0 {
+		return 0, abi.EINVAL
+	}
 	// oneMapping reports whether [addr, addr+n) is mapped with perm.
 	oneMapping := func(n uint64) bool {
 		q, ok := mm.Mem.Uniform(addr, n)
@@ -424,6 +430,9 @@ func sysMremap(t *Thread, a *sysArgs) (uint64, int) {
 			mm.unname(addr+newLen, addr+oldLen)
 			oldLen = newLen
 		}
+		if vdso && newLen > oldLen {
+			return 0, abi.EFAULT
+		}
 		if !oneMapping(oldLen) {
 			return 0, abi.EFAULT
 		}
@@ -433,6 +442,9 @@ func sysMremap(t *Thread, a *sysArgs) (uint64, int) {
 		_ = mm.Mem.Unmap(addr+newLen, oldLen-newLen)
 		mm.unname(addr+newLen, addr+oldLen)
 		return addr, 0
+	}
+	if vdso && newLen > oldLen {
+		return 0, abi.EFAULT
 	}
 	if !oneMapping(oldLen) {
 		return 0, abi.EFAULT

@@ -26,7 +26,11 @@ import (
 // dl_iterate_phdr reports it and libgcc's unwinder finds its .eh_frame
 // through PT_GNU_EH_FRAME) and calls its time functions; GDB reads its
 // symbols from guest memory; signal handlers are entered through it and
-// return into it (setupFrame).
+// return into it (setupFrame). Like Linux's, it is the mapping execve
+// made (addressSpace.vdso, Linux's mm->context.vdso): mremap moves it and
+// handlers then return where it went; once it is unmapped they are
+// entered through the words setupFrame writes into the signal frame (on
+// a stack that is not executable, a SIGSEGV, as on Linux).
 //
 // It is linked at 0 and position independent (glibc relocates it by the
 // mapping's address, as Linux's). It holds, in one page:
@@ -57,8 +61,9 @@ import (
 //     (timebaseFreq) with CR0[SO] clear; __kernel_sync_dicache is 6.1's
 //     version for a coherent instruction cache (POWER9 and later: sync;
 //     icbi; isync; r3 = 0). __kernel_get_syscall_map is not exported: it
-//     returns a bitmap in the vDSO's data page ([vvar]), which the runner
-//     does not map; glibc does not call it.
+//     returns a bitmap in the vDSO's data page ([vvar], the two pages
+//     Linux maps before the vDSO), which the runner does not map; glibc
+//     does not call it (docs/design.md weighs it).
 //
 // Each leaf function has an FDE too (CFA r1, return address in LR), so
 // an unwinder in a handler that interrupted one goes on to its caller.
@@ -676,10 +681,14 @@ func vdsoEHFrame(v *vdsoBuf, funcs []vdsoFunc, addr, size []uint64) [][2]uint64 
 	return table
 }
 
-// inVDSO reports whether the mapping [start, end) is in the vDSO's range
-// ([vdso] in /proc/PID/maps; dumped whole in a core file). A mapping the
-// program made there after unmapping the vDSO is taken for it too.
-func inVDSO(start, end uint64) bool { return start >= vdsoAddr && end <= vdsoAddr+vdsoSize }
+// inVDSO reports whether the mapping [start, end) is the vDSO ([vdso] in
+// /proc/PID/maps; dumped whole in a core file): where mm has it mapped,
+// as Linux names its special mapping, which mremap moves and an
+// unmapping ends (a mapping the program makes where it was is the
+// program's).
+func (mm *addressSpace) inVDSO(start, end uint64) bool {
+	return mm.vdso != 0 && start >= mm.vdso && end <= mm.vdso+vdsoSize
+}
 
 // mapVDSO maps the vDSO into m at vdsoAddr, read and execute only.
 func (p *Process) mapVDSO(m *mem.Memory) error {

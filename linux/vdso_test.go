@@ -5,10 +5,14 @@ package linux
 import (
 	"bytes"
 	"debug/elf"
+	"fmt"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/ppc64emu/ppc64emu/linux/abi"
 )
 
 // TestVDSOImage: the vDSO image of each byte order is an ELF64 shared
@@ -133,5 +137,84 @@ func TestVDSOImage(t *testing.T) {
 				t.Errorf("the FDE of a handler's return address - 1: %+v, %v; want augmentation zRS", f, ok)
 			}
 		})
+	}
+}
+
+// TestVDSOMapping: the vDSO is the mapping execve made, as Linux 6.1's
+// special mapping with mm->context.vdso is: munmap of its page or a
+// MAP_FIXED mapping over it ends it (arch_unmap: the new mapping is the
+// program's, not [vdso]); mremap moves it whole (vdso_mremap) but does
+// not grow it (VM_DONTEXPAND: EFAULT) or leave it behind (DONTUNMAP:
+// EINVAL); mprotect keeps it; fork's copy has it where it is.
+func TestVDSOMapping(t *testing.T) {
+	const elsewhere = 0x7f0000000000
+	type state struct {
+		Ret   uint64
+		Errno int
+		VDSO  uint64   // mm.vdso
+		Named []string // the maps lines named [vdso]
+	}
+	mapped := func(at uint64) []string {
+		return []string{fmt.Sprintf("%08x-%08x r-xp 00000000 00:00 0", at, at+vdsoSize)}
+	}
+	for _, tc := range []struct {
+		name string
+		op   func(th *Thread) (uint64, int)
+		want state
+	}{
+		{"nothing", func(th *Thread) (uint64, int) { return 0, 0 }, state{0, 0, vdsoAddr, mapped(vdsoAddr)}},
+		{"munmap", func(th *Thread) (uint64, int) {
+			return sysMunmap(th, &sysArgs{vdsoAddr, vdsoSize})
+		}, state{0, 0, 0, nil}},
+		{"munmap around it", func(th *Thread) (uint64, int) {
+			return sysMunmap(th, &sysArgs{vdsoAddr - 0x3000, 0x4000})
+		}, state{0, 0, 0, nil}},
+		{"mmap fixed over it", func(th *Thread) (uint64, int) {
+			return sysMmap(th, &sysArgs{vdsoAddr, vdsoSize, abi.PROT_READ | abi.PROT_EXEC, abi.MAP_PRIVATE | abi.MAP_ANONYMOUS | abi.MAP_FIXED, ^uint64(0), 0})
+		}, state{vdsoAddr, 0, 0, nil}},
+		{"mprotect", func(th *Thread) (uint64, int) {
+			return sysMprotect(th, &sysArgs{vdsoAddr, vdsoSize, abi.PROT_READ | abi.PROT_EXEC})
+		}, state{0, 0, vdsoAddr, mapped(vdsoAddr)}},
+		{"mremap moves it", func(th *Thread) (uint64, int) {
+			return sysMremap(th, &sysArgs{vdsoAddr, vdsoSize, vdsoSize, mremapMaymove | mremapFixed, elsewhere})
+		}, state{elsewhere, 0, elsewhere, mapped(elsewhere)}},
+		{"mremap grows it", func(th *Thread) (uint64, int) {
+			return sysMremap(th, &sysArgs{vdsoAddr, vdsoSize, 2 * vdsoSize, mremapMaymove})
+		}, state{0, abi.EFAULT, vdsoAddr, mapped(vdsoAddr)}},
+		{"mremap grows it to a fixed place", func(th *Thread) (uint64, int) {
+			return sysMremap(th, &sysArgs{vdsoAddr, vdsoSize, 2 * vdsoSize, mremapMaymove | mremapFixed, elsewhere})
+		}, state{0, abi.EFAULT, vdsoAddr, mapped(vdsoAddr)}},
+		{"mremap leaves it behind", func(th *Thread) (uint64, int) {
+			return sysMremap(th, &sysArgs{vdsoAddr, vdsoSize, vdsoSize, mremapMaymove | mremapDontunmap})
+		}, state{0, abi.EINVAL, vdsoAddr, mapped(vdsoAddr)}},
+		{"fork's copy", func(th *Thread) (uint64, int) {
+			c, err := th.mm.copy()
+			if err != nil {
+				t.Fatal(err)
+			}
+			th.mm = c
+			return 0, 0
+		}, state{0, 0, vdsoAddr, mapped(vdsoAddr)}},
+	} {
+		for _, o := range orders {
+			t.Run(o.name+"/"+tc.name, func(t *testing.T) {
+				th := testThread(t, o.order)
+				if err := th.p.mapVDSO(th.mm.Mem); err != nil {
+					t.Fatal(err)
+				}
+				th.mm.vdso = vdsoAddr
+				var got state
+				got.Ret, got.Errno = tc.op(th)
+				got.VDSO = th.mm.vdso
+				for _, l := range strings.Split(string(th.procMaps()), "\n") {
+					if name, ok := strings.CutSuffix(l, "[vdso]"); ok {
+						got.Named = append(got.Named, strings.TrimSpace(name))
+					}
+				}
+				if d := cmp.Diff(tc.want, got); d != "" {
+					t.Errorf("(-want +got):\n%s", d)
+				}
+			})
+		}
 	}
 }

@@ -408,7 +408,9 @@ const (
 
 	// rt_sigframe: uc, 2 unused longs, 7 trampoline words (+ pad), pinfo,
 	// puc, siginfo, then a 512-byte gap protecting the red zone.
-	FrameInfo   = UcSize + 16 + 32 + 16
+	FrameTramp  = UcSize + 16
+	TrampWords  = 7
+	FrameInfo   = FrameTramp + 32 + 16
 	SiginfoSize = 128
 	FrameSize   = FrameInfo + SiginfoSize + 512
 
