@@ -112,7 +112,8 @@ func (p *Process) notifyStop(g *threadGroup, code, sig int) {
 // process or the run ended meanwhile. A traced thread's part in a
 // group-stop is a ptrace stop with the stop signal, which its tracer's
 // wait reports (attached during the stop too); resumed, it runs while
-// its process stays stopped, as Linux's PTRACE_ATTACH tracee does.
+// its process stays stopped, as Linux's PTRACE_ATTACH tracee does, till
+// a detach puts it back in the group-stop (untrace).
 func (t *Thread) parkStopped() bool {
 	g := t.group
 	for g.stopped && !t.gone() && t.pendingSet()&sigBit(abi.SIGKILL) == 0 {
@@ -121,10 +122,16 @@ func (t *Thread) parkStopped() bool {
 				break // resumed from this group-stop
 			}
 			l.groupStop = g.cont
+			var ended bool
 			if l.seized {
-				return t.ptraceNotify(l, g.stopSig, g.stopSig|ptraceEventStop<<8, 0) // PTRACE_SEIZE's group-stop
+				ended = t.ptraceNotify(l, g.stopSig, g.stopSig|ptraceEventStop<<8, 0) // PTRACE_SEIZE's group-stop
+			} else {
+				ended = t.ptraceStop(l, g.stopSig, nil, 0)
 			}
-			return t.ptraceStop(l, g.stopSig, nil, 0)
+			if ended || t.pt != nil {
+				return ended
+			}
+			continue // detached: back in the group-stop, no one told (__ptrace_unlink)
 		}
 		cont := g.cont
 		t.unlock()

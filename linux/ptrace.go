@@ -502,7 +502,10 @@ func (p *Process) tracedIDs() []int {
 }
 
 // untrace ends the tracing of l (DETACH, the tracer's end) and resumes
-// its tracee with signal sig if it is stopped.
+// its tracee with signal sig if it is stopped. While its process is
+// stopped the tracee goes back into the group-stop, untold, at once or
+// at its next delivery point if it was running (Linux's __ptrace_unlink
+// sets JOBCTL_STOP_PENDING).
 func (p *Process) untrace(l *tracee, sig int) {
 	delete(p.traced, l.tid)
 	l.t.pt = nil
@@ -510,6 +513,9 @@ func (p *Process) untrace(l *tracee, sig int) {
 	if l.stopped {
 		l.sig, l.stopped = sig, false
 		close(l.resume)
+	} else if l.t.group.stopped {
+		p.sigAny.Store(true)
+		l.t.wakeUp()
 	}
 }
 

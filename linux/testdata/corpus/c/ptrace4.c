@@ -12,6 +12,9 @@
  * SIGTRAP; with one (TIF_SECCOMP makes the call end through
  * do_syscall_trace_leave) SIGTRAP right after the call.
  *
+ * DETACH during a group-stop: the child stays stopped, its parent told
+ * once, till SIGCONT (Linux's __ptrace_unlink: JOBCTL_STOP_PENDING).
+ *
  * PEEKSIGINFO: a tracer asks for three queued signals of its stopped
  * tracee; when its own tracer has sent it a signal at the call's
  * syscall-enter stop (signal_pending), it gets one.
@@ -266,7 +269,80 @@ static void peek_pending(void) {
 	say("DETACH", d);
 }
 
+static int ypipe[2];
+
+static void on_cont(int sig) {
+	(void)sig;
+	if (write(ypipe[1], "c", 1) != 1)
+		_exit(92);
+}
+
+/* detach_stopped: a tracer detaches from a child in a group-stop, which
+ * stays stopped till SIGCONT: its SIGCONT handler writes before the read
+ * it stopped in returns the byte its parent wrote meanwhile. */
+static void detach_stopped(void) {
+	int x[2], z[2];
+	if (pipe(x) || pipe(z) || pipe(ypipe))
+		exit(97);
+	pid_t c = fork();
+	if (c == 0) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_cont;
+		sa.sa_flags = SA_RESTART;
+		sigaction(SIGCONT, &sa, NULL);
+		put(ypipe[1], "s", 1); /* its handler is there */
+		for (;;) {
+			char b;
+			if (read(x[0], &b, 1) == 1 && write(ypipe[1], "r", 1) != 1)
+				_exit(92);
+		}
+	}
+	char b;
+	get(ypipe[0], &b, 1);
+	pid_t t = fork();
+	if (t == 0) {
+		int st;
+		say("ATTACH", ptrace(PTRACE_ATTACH, c, 0, 0));
+		wait_for("detaching tracer: child", c);
+		say("CONT", ptrace(PTRACE_CONT, c, 0, 0));
+		put(z[1], "a", 1);
+		wait_for("detaching tracer: child", c);
+		say("CONT SIGSTOP", ptrace(PTRACE_CONT, c, 0, (void *)SIGSTOP));
+		wait_for("detaching tracer: child", c);
+		say("DETACH", ptrace(PTRACE_DETACH, c, 0, 0));
+		put(z[1], "d", 1);
+		(void)st;
+		_exit(0);
+	}
+	get(z[0], &b, 1);
+	kill(c, SIGSTOP);
+	int st = 0;
+	pid_t w = waitpid(c, &st, WUNTRACED);
+	get(z[0], &b, 1);
+	int tst;
+	waitpid(t, &tst, 0);
+	status("parent: child", w, st);
+	w = waitpid(c, &st, WUNTRACED | WNOHANG);
+	printf("parent: a second stop report %d\n", w == c);
+	put(x[1], "x", 1);
+	kill(c, SIGCONT);
+	char y[3] = {0};
+	get(ypipe[0], y, 1); /* one at a time: a pipe's read returns what is there */
+	get(ypipe[0], y + 1, 1);
+	printf("parent: the child's order %s\n", y);
+	kill(c, SIGKILL);
+	wait_for("parent: child", c);
+	close(x[0]);
+	close(x[1]);
+	close(z[0]);
+	close(z[1]);
+	close(ypipe[0]);
+	close(ypipe[1]);
+}
+
 int main(void) {
+	detach_stopped();
 	sysemu_step();
 	step_over("no filter", 0);
 	step_over("a filter", 1);
