@@ -90,8 +90,8 @@ func signalFrameContext(t *testing.T, o binary.ByteOrder, other bool) {
 	// It returns to the trampoline, whose addi pops the dummy
 	// caller frame below the ucontext before rt_sigreturn.
 	r.GPR[1] += abi.SignalFrameSize
-	if th.sigreturn() {
-		t.Fatal("sigreturn ended the process")
+	if !th.sigreturn() {
+		t.Fatal("sigreturn found the frame bad")
 	}
 	want := saved
 	want.Resv = emulate.Reservation{} // lost when the signal was delivered

@@ -596,28 +596,45 @@ func (t *Thread) killedBy(info sigInfo) {
 
 // sigreturn restores the state saved by setupFrame; the ucontext is at
 // r1, as Linux's rt_sigreturn reads it (the trampoline has popped the
-// __SIGNAL_FRAMESIZE below it: mapTrampoline).
+// __SIGNAL_FRAMESIZE below it: mapTrampoline). It reports whether it
+// did. As Linux 6.1's powerpc64 rt_sigreturn, the mask is read and set
+// first, then the registers; a frame outside the user address space or
+// one it cannot read forces SIGSEGV (si_code SI_KERNEL, as force_sig),
+// which a handler may catch (on an alternate stack: r1 is the bad
+// frame), the registers as the call found them and the mask as far as
+// it got. A handler of a frame left unrestored runs after the call
+// returns 0.
 func (t *Thread) sigreturn() bool {
 	p := t.p
 	r := &t.ctx.Regs
 	o := p.order
 	uc := r.GPR[1]
+	badFrame := func() bool {
+		t.force(sigInfo{signo: abi.SIGSEGV, code: abi.SI_KERNEL})
+		return false
+	}
+	if !userRange(uc, abi.UcSize) {
+		return badFrame()
+	}
+	m, e := t.get64(uc + abi.UcSigmask)
+	if e != 0 {
+		return badFrame()
+	}
+	t.mask = m &^ unblockable
+	t.p.sigAny.Store(true) // the new mask may unblock something
 	b := make([]byte, abi.UcSize)
 	if t.mm.Mem.Read(uc, b) != nil {
-		t.killedBy(sigInfo{signo: abi.SIGSEGV, code: abi.SI_KERNEL})
-		return true
+		return badFrame()
 	}
 	// The restored context is the frame's registers over the current
 	// context, assigned as one value once the frame has been read.
 	c := t.ctx
 	if !t.loadSigcontext(&c.Regs, b[abi.UcMcontext:], true) {
-		t.killedBy(sigInfo{signo: abi.SIGSEGV, code: abi.SI_KERNEL})
-		return true
+		return badFrame()
 	}
 	t.ctx = c
 	var uch abi.UcontextHead
 	abi.UcontextHeadLayout.Decode(o, b, &uch)
-	t.mask = uch.Sigmask &^ unblockable
 	// sigaltstack from uc_stack.
 	ssp, sflags, ssize := uch.Stack.Sp, uint64(uint32(uch.Stack.Flags)), uch.Stack.Size
 	if !t.onAltStack(r.GPR[1]) {
@@ -627,8 +644,7 @@ func (t *Thread) sigreturn() bool {
 			t.altSP, t.altSize, t.altFlags = ssp, ssize, 0
 		}
 	}
-	t.p.sigAny.Store(true) // the new mask may unblock something
-	return false
+	return true
 }
 
 // tempMask installs the sigset at addr (sigsetsize size; none if addr is 0)

@@ -13,8 +13,8 @@ import (
 )
 
 func sysRtSigreturn(t *Thread, a *sysArgs) (uint64, int) {
-	if t.sigreturn() {
-		return 0, errExit
+	if !t.sigreturn() {
+		return 0, 0 // a bad frame: SIGSEGV is forced (sigreturn)
 	}
 	return 0, errNoResult
 }
