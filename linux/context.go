@@ -92,7 +92,7 @@ func (t *Thread) loadSigcontext(n *regs.Regs, sc []byte, sig bool) bool {
 	}
 	var vr uint64
 	abi.Uint64Layout.Decode(o, sc[abi.ScVRegs:], &vr)
-	if vr != 0 && (vr >= taskSize || taskSize-vr < regs.VMXRegsSize) {
+	if vr != 0 && !userRange(vr, regs.VMXRegsSize) {
 		return false
 	}
 	switch {
