@@ -236,13 +236,23 @@ func hostStopped(pid int) bool {
 
 // frontSync is the back's side of the job control above: it keeps the
 // front's state and the first guest process's the same until the first
-// process ends.
+// process ends. What it does on each event jobState decides; frontSync
+// reads the states and acts.
 type frontSync struct {
 	p     *linux.Process
 	front int      // the front's pid
 	conn  *os.File // to the front
 
-	mu sync.Mutex
+	mu         sync.Mutex
+	jobs       jobState
+	quit, done chan struct{}
+}
+
+// jobState is what frontSync knows of the front and the first guest
+// process, and decides what it does when a state changes (step) or the
+// front passes on a SIGCONT (frontCont). It only decides, so that every
+// order of the events can be checked alone (run_stop_test.go).
+type jobState struct {
 	// echoes are the SIGCONTs the back sent the front for a continue of
 	// the first process, which the front passes back: dropped.
 	echoes int
@@ -252,7 +262,72 @@ type frontSync struct {
 	frontStopped bool
 	// firstStopped is the first process's state as last seen.
 	firstStopped bool
-	quit, done   chan struct{}
+	// before: the poll before found the front stopped.
+	before bool
+}
+
+// jobAction is what the back does after a jobState.step.
+type jobAction int
+
+const (
+	jobNone      jobAction = iota
+	jobTellStop            // the front stops itself (stopMsg)
+	jobContFront           // SIGCONT to the front (then jobState.echoed)
+	jobStopFirst           // SIGSTOP to the first process
+)
+
+// step takes the states frontSync saw after an event (polled: the poll,
+// else a change of the first process's state; front: the front is
+// stopped; stopped: the first process is) and says what the back does.
+func (s *jobState) step(polled, front, stopped bool) jobAction {
+	act := jobNone
+	switch {
+	case stopped != s.firstStopped:
+		// The first process stopped or continued: the front follows.
+		followed := s.frontStopped
+		s.firstStopped, s.frontStopped = stopped, stopped
+		switch {
+		case stopped && !front && !followed:
+			act = jobTellStop
+		case !stopped && front:
+			act = jobContFront
+		}
+		// stopped, !front and followed: the front was seen stopped
+		// after the first process last continued (frontStopped is set
+		// with firstStopped otherwise, and cleared with it), and the
+		// first process stopped as it followed; that the front runs
+		// now is a SIGCONT's, which the front passes on (frontCont),
+		// continuing the first process. Told to stop, the front would
+		// stop once that SIGCONT has gone by, and two polls later
+		// stop the first process again: both stopped, the caller's
+		// SIGCONT lost.
+	case polled && front && s.before && !s.frontStopped:
+		// The front stopped of its own (SIGSTOP): the first process
+		// follows.
+		s.frontStopped = true
+		if !stopped {
+			act = jobStopFirst
+		}
+	}
+	if polled {
+		s.before = front
+	}
+	return act
+}
+
+// echoed counts a SIGCONT the back sent the front (jobContFront).
+func (s *jobState) echoed() { s.echoes++ }
+
+// frontCont takes a SIGCONT the front passed on and says whether it is
+// the echo of one the back sent (dropped) rather than one for the first
+// process.
+func (s *jobState) frontCont() (echo bool) {
+	s.frontStopped = false
+	if s.echoes > 0 {
+		s.echoes--
+		return true
+	}
+	return false
 }
 
 // fromFront passes on a signal the front sent (deliverSignal) unless it
@@ -261,12 +336,8 @@ type frontSync struct {
 func (s *frontSync) fromFront(kind byte, sig int, from linux.Sender, alone bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if sig == abi.SIGCONT {
-		s.frontStopped = false
-		if s.echoes > 0 {
-			s.echoes--
-			return
-		}
+	if sig == abi.SIGCONT && s.jobs.frontCont() {
+		return
 	}
 	if !alone {
 		deliverSignal(s.p, kind, sig, from)
@@ -290,7 +361,6 @@ func (s *frontSync) run() {
 	changes, state := s.p.FirstStops()
 	tick := time.NewTicker(frontPoll)
 	defer tick.Stop()
-	before := false // the poll before found the front stopped
 	for {
 		polled := false
 		select {
@@ -304,33 +374,19 @@ func (s *frontSync) run() {
 		front := hostStopped(s.front)
 		// The first process's state takes the process lock: not on a
 		// poll that finds the front running (a change comes as one).
-		stopped, sig := s.firstStopped, 0
+		stopped, sig := s.jobs.firstStopped, 0
 		if !polled || front {
 			stopped, sig, _ = state()
 		}
-		switch {
-		case stopped != s.firstStopped:
-			// The first process stopped or continued: the front
-			// follows.
-			s.firstStopped, s.frontStopped = stopped, stopped
-			switch {
-			case stopped && !front:
-				_, _ = s.conn.Write([]byte{stopMsg, byte(sig), 0})
-			case !stopped && front:
-				if unix.Kill(s.front, unix.SIGCONT) == nil {
-					s.echoes++
-				}
+		switch s.jobs.step(polled, front, stopped) {
+		case jobTellStop:
+			_, _ = s.conn.Write([]byte{stopMsg, byte(sig), 0})
+		case jobContFront:
+			if unix.Kill(s.front, unix.SIGCONT) == nil {
+				s.jobs.echoed()
 			}
-		case polled && front && before && !s.frontStopped:
-			// The front stopped of its own (SIGSTOP): the first
-			// process follows.
-			s.frontStopped = true
-			if !stopped {
-				s.p.UserSignal(abi.SIGSTOP)
-			}
-		}
-		if polled {
-			before = front
+		case jobStopFirst:
+			s.p.UserSignal(abi.SIGSTOP)
 		}
 		s.mu.Unlock()
 	}

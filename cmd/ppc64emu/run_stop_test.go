@@ -1,0 +1,200 @@
+//go:build linux
+
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// jobWorld is what the front, the first guest process and the messages
+// between them and the back do around frontSync's decisions (jobState),
+// as run_stop.go's comment says the two processes and the kernel do:
+// each event of a test case is one thing that happens, one of the back's
+// loop's turns among them, and the back's decisions act on the world.
+type jobWorld struct {
+	s jobState
+	// front and first: stopped.
+	front, first bool
+	// firstPending: a stop signal sent to the first process that it has
+	// not acted on yet (a SIGCONT drops it, as Linux's prepare_signal).
+	firstPending bool
+	// stopMsgs: the back's stopMsgs the front has not read yet.
+	stopMsgs int
+	// relays: the SIGCONTs the front caught and has not passed on yet
+	// (the front catches SIGCONT: run's notifiedSignals).
+	relays int
+	// did: what happened, for the test's diff.
+	did []string
+}
+
+// event makes ev happen; it fails t if ev cannot happen now.
+func (w *jobWorld) event(t *testing.T, ev string) {
+	t.Helper()
+	switch ev {
+	case "kill STOP front": // from outside: the front stops, uncaught
+		w.front = true
+	case "kill CONT front": // from outside, or the caller's group
+		w.cont()
+	case "poll", "change": // a turn of frontSync.run's loop
+		w.turn(ev == "poll")
+	case "first acts": // the first process takes a pending stop, if any
+		if w.firstPending {
+			w.firstPending, w.first = false, true
+		}
+	case "first raises STOP": // its own raise, or a guest process's kill
+		w.first = true
+	case "other CONTs first": // another guest process's kill
+		w.first, w.firstPending = false, false
+	case "front reads": // the front reads a stopMsg, if any: stopSelf
+		if w.stopMsgs > 0 {
+			w.stopMsgs--
+			w.front = true
+		}
+	case "back reads": // fromFront gets the SIGCONT the front passed on
+		if w.relays == 0 {
+			t.Fatalf("%s: no SIGCONT passed on", ev)
+		}
+		w.relays--
+		if w.s.frontCont() {
+			w.did = append(w.did, "drop echo")
+			return
+		}
+		w.did = append(w.did, "deliver CONT")
+		w.first, w.firstPending = false, false
+	default:
+		t.Fatalf("no event %q", ev)
+	}
+}
+
+// cont is a SIGCONT to the front: it continues and, caught, is passed on.
+func (w *jobWorld) cont() {
+	w.front = false
+	w.relays++
+}
+
+// turn is one turn of frontSync.run's loop: the states it reads (on a
+// poll that finds the front running, the first process's state as last
+// seen) and what it does.
+func (w *jobWorld) turn(polled bool) {
+	stopped := w.s.firstStopped
+	if !polled || w.front {
+		stopped = w.first
+	}
+	switch w.s.step(polled, w.front, stopped) {
+	case jobTellStop:
+		w.did = append(w.did, "tell front STOP")
+		w.stopMsgs++
+	case jobContFront:
+		w.did = append(w.did, "CONT front")
+		w.cont()
+		w.s.echoed()
+	case jobStopFirst:
+		w.did = append(w.did, "STOP first")
+		w.firstPending = true
+	}
+}
+
+// TestJobState: frontSync's decisions (jobState) against the job control
+// Linux gives a process its caller started (the front stands for the
+// first guest process: run_stop.go): in each order of the events, the
+// front and the first process end in the same state, the one Linux would
+// leave the first process in (a SIGCONT continues it; a stop signal
+// stops it until a SIGCONT), and the back does each thing once.
+// "kill STOP, CONT before the change" is the lost continue of
+// TestRunnerStop/ppc64emu/kill/19 (about 1 run in 50 under load): the
+// back found the first process stopped after the caller's SIGCONT had
+// continued the front, told the front to stop, and the front, once the
+// SIGCONT it passed on had continued the first process, stopped; two
+// polls later the first process stopped again with it, and both stayed
+// stopped.
+func TestJobState(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		events []string
+		// did: what the back did, in order.
+		did []string
+		// stopped: the front and the first process at the end (the
+		// same, Linux's state for the first process).
+		stopped bool
+	}{{
+		name:    "kill STOP",
+		events:  []string{"kill STOP front", "poll", "poll", "first acts", "change", "poll"},
+		did:     []string{"STOP first"},
+		stopped: true,
+	}, {
+		name: "kill STOP, CONT after the change",
+		events: []string{"kill STOP front", "poll", "poll", "first acts", "change",
+			"kill CONT front", "back reads", "change", "poll", "poll"},
+		did: []string{"STOP first", "deliver CONT"},
+	}, {
+		name: "kill STOP, CONT before the change",
+		events: []string{"kill STOP front", "poll", "poll", "first acts",
+			"kill CONT front", "change", "back reads", "change", "front reads",
+			"poll", "poll", "first acts", "change", "poll"},
+		did: []string{"STOP first", "deliver CONT"},
+	}, {
+		name: "kill STOP, CONT passed on before the change",
+		events: []string{"kill STOP front", "poll", "poll", "first acts",
+			"kill CONT front", "back reads", "change", "poll", "poll", "poll"},
+		did: []string{"STOP first", "deliver CONT"},
+	}, {
+		name: "kill STOP, CONT before the first process acts",
+		events: []string{"kill STOP front", "poll", "poll",
+			"kill CONT front", "back reads", "poll", "poll", "poll"},
+		did: []string{"STOP first", "deliver CONT"},
+	}, {
+		// A group SIGCONT wakes the back and the front together: one
+		// poll's stopped front is not followed.
+		name:   "front stopped one poll",
+		events: []string{"kill STOP front", "poll", "kill CONT front", "poll", "back reads", "poll"},
+		did:    []string{"deliver CONT"},
+	}, {
+		name:    "first raises STOP",
+		events:  []string{"first raises STOP", "change", "front reads", "poll", "poll", "poll"},
+		did:     []string{"tell front STOP"},
+		stopped: true,
+	}, {
+		name: "first raises STOP, caller CONTs",
+		events: []string{"first raises STOP", "change", "front reads", "poll", "poll",
+			"kill CONT front", "back reads", "change", "poll", "poll"},
+		did: []string{"tell front STOP", "deliver CONT"},
+	}, {
+		name: "first raises STOP, the front stops before the next poll",
+		events: []string{"first raises STOP", "change", "poll", "front reads", "poll", "poll",
+			"kill CONT front", "back reads", "change", "poll", "poll"},
+		did: []string{"tell front STOP", "deliver CONT"},
+	}, {
+		name: "first raises STOP, another process CONTs it",
+		events: []string{"first raises STOP", "change", "front reads", "poll", "poll",
+			"other CONTs first", "change", "back reads", "poll", "poll"},
+		did: []string{"tell front STOP", "CONT front", "drop echo"},
+	}, {
+		name: "first raises STOP, CONTed, stops again before the echo",
+		events: []string{"first raises STOP", "change", "front reads", "poll", "poll",
+			"other CONTs first", "change", "first raises STOP", "change",
+			"back reads", "front reads", "poll", "poll", "poll"},
+		did:     []string{"tell front STOP", "CONT front", "tell front STOP", "drop echo"},
+		stopped: true,
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			var w jobWorld
+			for _, ev := range tc.events {
+				w.event(t, ev)
+			}
+			if diff := cmp.Diff(tc.did, w.did); diff != "" {
+				t.Errorf("the back did (-want +got):\n%s", diff)
+			}
+			got := fmt.Sprintf("front stopped %v, first stopped %v (pending %v), stopMsgs %d, SIGCONTs %d",
+				w.front, w.first, w.firstPending, w.stopMsgs, w.relays)
+			want := fmt.Sprintf("front stopped %v, first stopped %v (pending %v), stopMsgs 0, SIGCONTs 0",
+				tc.stopped, tc.stopped, false)
+			if got != want {
+				t.Errorf("after %s:\n got %s\nwant %s", strings.Join(tc.events, ", "), got, want)
+			}
+		})
+	}
+}
