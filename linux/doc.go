@@ -259,7 +259,10 @@
 // interrupted by a signal with a handler as Linux's is: EINTR, or a
 // restart under SA_RESTART for the calls Linux restarts (reads, writes,
 // accept, recv, futex waits without timeout); sleeps, polls, select and
-// sigsuspend always fail with EINTR. No guest signal reaches a host
+// sigsuspend always fail with EINTR. An sc restarted for a signal keeps
+// CR0[SO] set, as Linux 6.1's check_syscall_restart leaves the flag the
+// -ERESTART* result set: a handler's ucontext shows it (restartcr.c;
+// qemu-user 7.2 clears it). No guest signal reaches a host
 // system call, so a call that may wait is not left waiting in the host
 // kernel where a signal for the thread or the run's end would not end
 // it: reads, writes and polls wait in poll(2) slices (pollLoop); connect

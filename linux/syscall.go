@@ -138,9 +138,16 @@ func (t *Thread) syscall(scv bool) bool {
 		// Restart: back to the sc with the original r3. A signal whose
 		// handler runs before the call does (after a stop, say) makes it
 		// EINTR instead (interruptRestart), as Linux decides when it
-		// delivers that signal.
+		// delivers that signal. An sc's CR0[SO] stays set, as Linux
+		// 6.1 leaves it: syscall_exit_prepare (interrupt.c) sets it for
+		// the -ERESTART* result and check_syscall_restart (signal.c)
+		// rewinds the pc and r3 only, so a handler's ucontext and a
+		// ptrace stop at the restart show it (qemu-user 7.2 clears it).
 		r.NIP -= 4
 		r.GPR[3] = r.OrigGPR3
+		if !scv {
+			r.CR |= crSO
+		}
 		t.restart, t.restartScv = errno, scv
 		return false
 	}
