@@ -634,9 +634,17 @@ func (t *Thread) ptraceAttach(u *Thread, seize bool, addr, data uint64) int {
 
 // ptraceExec is the end of a successful execve of traced thread t: a
 // PTRACE_EVENT_EXEC stop with PTRACE_O_TRACEEXEC, else SIGTRAP unless
-// it was seized (Linux's ptrace_event).
+// it was seized (Linux's ptrace_event). A PTRACE_SINGLESTEP that ran
+// the execve ends with it: powerpc's start_thread gives the new program a
+// fresh MSR without MSR_SE, so no step trap follows its first
+// instruction; only with syscallWork does the call's end still report
+// the step (do_syscall_trace_leave tests TIF_SINGLESTEP, which exec
+// keeps). The next resume decides again (ptrace5.c).
 func (t *Thread) ptraceExec() {
 	l := t.pt
+	if l != nil && !t.syscallWork(l) {
+		l.step = false
+	}
 	switch {
 	case l == nil:
 	case l.opts&ptraceOTraceexec != 0:

@@ -1,0 +1,166 @@
+/* ptrace(2)'s PTRACE_SINGLESTEP over a successful execve.
+ *
+ * A tracer takes its child to execve's syscall-enter stop (PTRACE_SYSCALL)
+ * and resumes it with PTRACE_SINGLESTEP; the child execs this program
+ * again, which exits 7 at once.
+ *
+ * Linux 6.1's powerpc start_thread (arch/powerpc/kernel/process.c) gives
+ * the new program a fresh MSR (MSR_USER), so MSR_SE is gone and no step
+ * trap follows its first instruction; and with no syscall-trace flag set
+ * (_TIF_SYSCALL_DOTRACE does not hold TIF_SINGLESTEP:
+ * arch/powerpc/include/asm/thread_info.h) the call's end does not report
+ * the step either (do_syscall_trace_leave is not called). So:
+ *
+ * - a PTRACE_TRACEME child stops once, for the SIGTRAP that exec sends a
+ *   tracee not seized (kernel/ptrace.c's ptrace_event: SI_USER), at the
+ *   new program's entry, and runs to its end after PTRACE_CONT;
+ * - a PTRACE_SEIZEd child (no PTRACE_O_TRACEEXEC: no SIGTRAP) does not
+ *   stop again: the new program runs to its end.
+ *
+ * The tracer checks the stop's pc against its own AT_ENTRY (the child
+ * execs /proc/self/exe, a static program). Handshakes through a pipe and
+ * stops, no timing.
+ *
+ * qemu-user 7.2 has no ptrace (ENOSYS). ptrace5.expected is written from
+ * the Linux 6.1 powerpc sources named above. Built for the x86-64 host
+ * (-static) and run natively (Linux 6.18) it prints the same but for the
+ * seized child, which stops once more, with SIGTRAP, TRAP_BRKPT, at the
+ * new program's entry, before its exit: x86's generic entry reports a
+ * step over a system call at its end (kernel/entry/common.c's
+ * report_single_step).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/auxv.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <elf.h>
+
+#include "ptracehelp.h"
+
+static int getregs(pid_t c, regs_t *r) {
+	struct iovec iov = {r, sizeof *r};
+	return ptrace(PTRACE_GETREGSET, c, (void *)NT_PRSTATUS, &iov);
+}
+
+static int code_of(pid_t c) {
+	siginfo_t si;
+	memset(&si, 0, sizeof si);
+	if (ptrace(PTRACE_GETSIGINFO, c, 0, &si) < 0)
+		return -1;
+	return si.si_code;
+}
+
+static const char *code_name(int code) {
+	switch (code) {
+	case TRAP_TRACE:
+		return "TRAP_TRACE";
+	case TRAP_BRKPT:
+		return "TRAP_BRKPT";
+	case SI_USER:
+		return "SI_USER";
+	case SI_KERNEL:
+		return "SI_KERNEL";
+	}
+	return "other";
+}
+
+/* entry_pc is where this program starts: AT_ENTRY, or for ELFv1
+ * (big-endian powerpc64) the code address in the function descriptor it
+ * names, as start_thread loads it. */
+static unsigned long entry_pc(void) {
+	unsigned long e = getauxval(AT_ENTRY);
+#if defined(__powerpc64__) && (!defined(_CALL_ELF) || _CALL_ELF == 1)
+	e = *(unsigned long *)e;
+#endif
+	return e;
+}
+
+static void newprog(void) {
+	char *argv[] = {"ptrace5", "new", NULL};
+	char *envp[] = {NULL};
+	execve("/proc/self/exe", argv, envp);
+	_exit(95);
+}
+
+/* to_execve resumes c with PTRACE_SYSCALL until execve's syscall-enter
+ * stop; it reports whether it got there. */
+static int to_execve(const char *what, pid_t c) {
+	for (int i = 0; i < 100; i++) {
+		int st;
+		if (ptrace(PTRACE_SYSCALL, c, 0, 0) < 0 || waitpid(c, &st, 0) != c || !WIFSTOPPED(st)) {
+			printf("%s: lost\n", what);
+			return 0;
+		}
+		struct __ptrace_syscall_info si;
+		memset(&si, 0, sizeof si);
+		ptrace(PTRACE_GET_SYSCALL_INFO, c, (void *)sizeof si, &si);
+		if (si.op == PTRACE_SYSCALL_INFO_ENTRY && si.entry.nr == SYS_execve)
+			return 1;
+	}
+	printf("%s: no execve\n", what);
+	return 0;
+}
+
+/* step_exec steps c over execve and prints what the tracer sees, then
+ * lets it run to its end. */
+static void step_exec(const char *what, pid_t c) {
+	if (!to_execve(what, c)) {
+		kill(c, SIGKILL);
+		waitpid(c, NULL, 0);
+		return;
+	}
+	say("SINGLESTEP", ptrace(PTRACE_SINGLESTEP, c, 0, 0));
+	int st = 0;
+	pid_t w = waitpid(c, &st, 0);
+	status(what, w, st);
+	if (w == c && WIFSTOPPED(st)) {
+		regs_t r;
+		getregs(c, &r);
+		printf("%s: %s, at the new program's entry %d\n", what, code_name(code_of(c)),
+		       REG_PC(r) == entry_pc());
+		say("CONT", ptrace(PTRACE_CONT, c, 0, 0));
+		w = waitpid(c, &st, 0);
+		status(what, w, st);
+	}
+}
+
+int main(int argc, char **argv) {
+	if (argc > 1 && strcmp(argv[1], "new") == 0)
+		return 7;
+
+	pid_t c = fork();
+	if (c == 0) {
+		ptrace(PTRACE_TRACEME, 0, 0, 0);
+		kill(getpid(), SIGSTOP);
+		newprog();
+	}
+	int st = 0;
+	pid_t w = waitpid(c, &st, 0);
+	status("traceme child", w, st);
+	say("SETOPTIONS", ptrace(PTRACE_SETOPTIONS, c, 0, (void *)PTRACE_O_TRACESYSGOOD));
+	step_exec("traceme child", c);
+
+	int go[2];
+	pipe(go);
+	c = fork();
+	if (c == 0) {
+		char b;
+		close(go[1]);
+		if (read(go[0], &b, 1) != 1)
+			_exit(96);
+		newprog();
+	}
+	close(go[0]);
+	say("SEIZE", ptrace(PTRACE_SEIZE, c, 0, (void *)PTRACE_O_TRACESYSGOOD));
+	say("INTERRUPT", ptrace(PTRACE_INTERRUPT, c, 0, 0));
+	w = waitpid(c, &st, 0);
+	status("seized child", w, st);
+	write(go[1], "g", 1);
+	step_exec("seized child", c);
+	return 0;
+}
