@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/arch/ppc64/ppc64asm"
 
+	"github.com/ppc64emu/ppc64emu/decode"
 	"github.com/ppc64emu/ppc64emu/emulate"
 
 	"github.com/ppc64emu/ppc64emu/linux/abi"
@@ -104,8 +105,16 @@ import (
 // thread with PTRACE_EVENT_SECCOMP (the message the filter's data), then
 // the call the registers name runs if the filters let it (ptraceSeccomp).
 //
-// Not done: SINGLEBLOCK and
-// the hardware debug requests are EIO; SUSPEND_SECCOMP is EINVAL (as a kernel without
+// PTRACE_SINGLEBLOCK (powerpc's 0x100, user_enable_block_step: MSR_BE):
+// SIGTRAP, TRAP_TRACE, si_addr the next instruction, after the next
+// branch instruction (b, bc, bclr, bcctr, bctar and their forms) completes,
+// taken or not (Power ISA 3.1 Book III, MSR[BE]: a branch type trace
+// interrupt after any branch completes, whether or not it is taken;
+// traps.c's single_step_exception reports it as a step's); a system call
+// on the way behaves as under SINGLESTEP (syscallWork), and an execve
+// ends it, as it does a step.
+//
+// Not done: the hardware debug requests are EIO; SUSPEND_SECCOMP is EINVAL (as a kernel without
 // CONFIG_CHECKPOINT_RESTORE); a traced
 // thread's part in a group-stop is a ptrace stop with the stop signal
 // (PTRACE_EVENT_STOP's for a seized one; reported to the parent too, as
@@ -127,6 +136,7 @@ const (
 	ptraceSyscall     = 24
 	ptraceSysemu      = 0x1d // powerpc's PTRACE_SYSEMU
 	ptraceSysemuStep  = 0x1e // powerpc's PTRACE_SYSEMU_SINGLESTEP
+	ptraceSingleblock = regs.PTRACE_SINGLEBLOCK
 	ptraceAttach      = 16
 	ptraceDetach      = 17
 	ptraceSetoptions  = 0x4200
@@ -181,9 +191,10 @@ type tracee struct {
 	opts   uint64 // PTRACE_O_*
 	// The resumption's mode: stops at system calls' entries and exits
 	// (PTRACE_SYSCALL), at their entries, not running them
-	// (PTRACE_SYSEMU), after one instruction (PTRACE_SINGLESTEP).
-	sysTrace, sysEmu, step bool
-	msg                    uint64 // PTRACE_GETEVENTMSG
+	// (PTRACE_SYSEMU), after one instruction (PTRACE_SINGLESTEP), with
+	// block after the next branch instruction (PTRACE_SINGLEBLOCK).
+	sysTrace, sysEmu, step, block bool
+	msg                           uint64 // PTRACE_GETEVENTMSG
 
 	// PTRACE_EVENT_STOP traps not yet made (Linux's JOBCTL_TRAP_STOP and
 	// JOBCTL_TRAP_NOTIFY): one asked for (INTERRUPT, a seized clone's
@@ -643,7 +654,7 @@ func (t *Thread) ptraceAttach(u *Thread, seize bool, addr, data uint64) int {
 func (t *Thread) ptraceExec() {
 	l := t.pt
 	if l != nil && !t.syscallWork(l) {
-		l.step = false
+		l.step, l.block = false, false
 	}
 	switch {
 	case l == nil:
@@ -689,7 +700,7 @@ func (t *Thread) ptraceStopped(l *tracee, req int64, addr, data uint64) (uint64,
 		return 0, t.putRegset(data, s.note, r, s.size)
 	}
 	switch req {
-	case ptraceCont, ptraceDetach, ptraceSyscall, ptraceSysemu, ptraceSysemuStep, ptraceSinglestep:
+	case ptraceCont, ptraceDetach, ptraceSyscall, ptraceSysemu, ptraceSysemuStep, ptraceSinglestep, ptraceSingleblock:
 		if !validSignal(data) {
 			return 0, abi.EIO
 		}
@@ -699,7 +710,8 @@ func (t *Thread) ptraceStopped(l *tracee, req int64, addr, data uint64) (uint64,
 		}
 		l.sysTrace = req == ptraceSyscall
 		l.sysEmu = req == ptraceSysemu || req == ptraceSysemuStep
-		l.step = req == ptraceSinglestep || req == ptraceSysemuStep
+		l.step = req == ptraceSinglestep || req == ptraceSysemuStep || req == ptraceSingleblock
+		l.block = req == ptraceSingleblock
 		l.sig, l.stopped = int(data), false
 		close(l.resume)
 		return 0, 0
@@ -1116,8 +1128,18 @@ func (t *Thread) runStep() bool {
 		}
 	}
 	if l := t.pt; l != nil && l.step {
-		l.step = false
+		if l.block && !isBranch(in) {
+			return false // PTRACE_SINGLEBLOCK: on to the next branch
+		}
+		l.step, l.block = false, false
 		return t.syncSignal(abi.SIGTRAP, trapTRACE, r.NIP)
 	}
 	return false
+}
+
+// isBranch reports whether in is one of the Branch instructions whose
+// completion makes MSR[BE]'s trace interrupt (b, bc, bclr, bcctr, bctar in
+// all their forms), taken or not.
+func isBranch(in *decode.Inst) bool {
+	return in != nil && (in.Class == decode.ClassBranch || in.Class == decode.ClassCondBranch)
 }
