@@ -321,12 +321,16 @@ func (t *Thread) force(info sigInfo) {
 // whether the process ended.
 func (t *Thread) deliverSignals() bool {
 	p := t.p
-	if t.group.stopped && t.parkStopped() {
-		return true
-	}
 	for {
-		// A PTRACE_EVENT_STOP trap comes before the next signal (Linux's
-		// get_signal looks for one each time round).
+		// A group-stop t has not taken part in yet, then a
+		// PTRACE_EVENT_STOP trap, come before the next signal: Linux's
+		// get_signal looks for JOBCTL_STOP_PENDING and the traps each
+		// time round, so a thread its tracer detaches from a
+		// signal-delivery-stop while its process is stopped stops at
+		// once (ptrace6.c).
+		if t.group.stopped && t.parkStopped() {
+			return true
+		}
 		if l := t.pt; l != nil && (l.trap || l.notify) && t.ptraceTrap() {
 			return true
 		}
