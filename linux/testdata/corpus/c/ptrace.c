@@ -236,16 +236,6 @@ static void thread_child(void) {
 	status("thread child", w, st);
 }
 
-static int getregs(pid_t c, regs_t *r) {
-	struct iovec iov = {r, sizeof *r};
-	return ptrace(PTRACE_GETREGSET, c, (void *)NT_PRSTATUS, &iov);
-}
-
-static void setregs(pid_t c, regs_t *r) {
-	struct iovec iov = {r, sizeof *r};
-	say("SETREGSET", ptrace(PTRACE_SETREGSET, c, (void *)NT_PRSTATUS, &iov));
-}
-
 static void syscall_child(void) {
 	int st;
 	pid_t c = fork();

@@ -78,33 +78,6 @@ static void sysstatus(const char *what, pid_t pid, int st) {
 	status(what, pid, st);
 }
 
-static int getregs(pid_t c, regs_t *r) {
-	struct iovec iov = {r, sizeof *r};
-	return ptrace(PTRACE_GETREGSET, c, (void *)NT_PRSTATUS, &iov);
-}
-
-static int code_of(pid_t c) {
-	siginfo_t si;
-	memset(&si, 0, sizeof si);
-	if (ptrace(PTRACE_GETSIGINFO, c, 0, &si) < 0)
-		return -1;
-	return si.si_code;
-}
-
-static const char *code_name(int code) {
-	switch (code) {
-	case TRAP_TRACE:
-		return "TRAP_TRACE";
-	case TRAP_BRKPT:
-		return "TRAP_BRKPT";
-	case SI_USER:
-		return "SI_USER";
-	case SI_KERNEL:
-		return "SI_KERNEL";
-	}
-	return "other";
-}
-
 /* sysemu_step: SYSEMU_SINGLESTEP to getpid and over it. */
 static void sysemu_step(void) {
 	if (pipe(up))

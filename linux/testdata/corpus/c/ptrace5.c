@@ -53,33 +53,6 @@
 
 #include "ptracehelp.h"
 
-static int getregs(pid_t c, regs_t *r) {
-	struct iovec iov = {r, sizeof *r};
-	return ptrace(PTRACE_GETREGSET, c, (void *)NT_PRSTATUS, &iov);
-}
-
-static int code_of(pid_t c) {
-	siginfo_t si;
-	memset(&si, 0, sizeof si);
-	if (ptrace(PTRACE_GETSIGINFO, c, 0, &si) < 0)
-		return -1;
-	return si.si_code;
-}
-
-static const char *code_name(int code) {
-	switch (code) {
-	case TRAP_TRACE:
-		return "TRAP_TRACE";
-	case TRAP_BRKPT:
-		return "TRAP_BRKPT";
-	case SI_USER:
-		return "SI_USER";
-	case SI_KERNEL:
-		return "SI_KERNEL";
-	}
-	return "other";
-}
-
 /* entry_pc is where this program starts: AT_ENTRY, or for ELFv1
  * (big-endian powerpc64) the code address in the function descriptor it
  * names, as start_thread loads it. */
@@ -193,8 +166,7 @@ static void block_steps(void) {
 	regs_t r;
 	getregs(c, &r);
 	REG_PC(r) = (unsigned long)blk_start;
-	struct iovec iov = {&r, sizeof r};
-	say("SETREGSET", ptrace(PTRACE_SETREGSET, c, (void *)NT_PRSTATUS, &iov));
+	setregs(c, &r);
 	for (int i = 0; i < 6; i++) {
 		if (ptrace(PTRACE_SINGLEBLOCK, c, 0, 0) < 0) {
 			say("SINGLEBLOCK", -1);

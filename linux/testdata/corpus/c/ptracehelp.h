@@ -1,4 +1,4 @@
-/* What the ptrace programs (ptrace.c, ptrace2.c) print and their pipe
+/* What the ptrace programs (ptrace.c, ptrace2.c, ...) print and their pipe
  * handshakes: say prints a call's result or errno, status a wait's
  * outcome (a stop's signal and event, an exit, a killing signal), put and
  * get move a handshake's bytes (a short one ends the process); regs_t and
@@ -6,10 +6,14 @@
  * next instruction, the call's number and result; REG_OK marks a result
  * set by hand as no error). Shared by the programs that include it (each
  * is one static translation unit). */
+#include <elf.h>
 #include <errno.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ptrace.h>
+#include <sys/uio.h>
 #include <sys/user.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -66,4 +70,40 @@ static inline void put(int fd, const void *b, size_t n) {
 static inline void get(int fd, void *b, size_t n) {
 	if (read(fd, b, n) != (ssize_t)n)
 		_exit(91);
+}
+
+/* getregs reads tracee c's general registers (NT_PRSTATUS). */
+static inline int getregs(pid_t c, regs_t *r) {
+	struct iovec iov = {r, sizeof *r};
+	return ptrace(PTRACE_GETREGSET, c, (void *)NT_PRSTATUS, &iov);
+}
+
+/* setregs writes them back, saying how that went. */
+static inline void setregs(pid_t c, regs_t *r) {
+	struct iovec iov = {r, sizeof *r};
+	say("SETREGSET", ptrace(PTRACE_SETREGSET, c, (void *)NT_PRSTATUS, &iov));
+}
+
+/* code_of is the si_code of tracee c's stop, or -1. */
+static inline int code_of(pid_t c) {
+	siginfo_t si;
+	memset(&si, 0, sizeof si);
+	if (ptrace(PTRACE_GETSIGINFO, c, 0, &si) < 0)
+		return -1;
+	return si.si_code;
+}
+
+/* code_name names a SIGTRAP si_code. */
+static inline const char *code_name(int code) {
+	switch (code) {
+	case TRAP_TRACE:
+		return "TRAP_TRACE";
+	case TRAP_BRKPT:
+		return "TRAP_BRKPT";
+	case SI_USER:
+		return "SI_USER";
+	case SI_KERNEL:
+		return "SI_KERNEL";
+	}
+	return "other";
 }
