@@ -114,6 +114,15 @@ import (
 // on the way behaves as under SINGLESTEP (syscallWork), and an execve
 // ends it, as it does a step.
 //
+// A signal handler's delivery to a thread resumed with SINGLESTEP,
+// SINGLEBLOCK or SYSEMU_SINGLESTEP (powerpc's TIF_SINGLESTEP, which those
+// set and every other resume clears) ends in a stop (SIGTRAP,
+// ptrace_do_notify's siginfo: si_code SIGTRAP) once the frame is set up
+// and the handler's mask blocked, before the handler runs: powerpc's
+// do_signal passes the flag to signal_setup_done, whose signal_delivered
+// calls ptrace_notify(SIGTRAP, 0). The thread is then at the vDSO's
+// trampoline, whose bctrl calls the handler (handle_rt_signal64).
+//
 // Not done: the hardware debug requests are EIO; SUSPEND_SECCOMP is EINVAL (as a kernel without
 // CONFIG_CHECKPOINT_RESTORE); a traced
 // thread's part in a group-stop is a ptrace stop with the stop signal

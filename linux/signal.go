@@ -408,6 +408,12 @@ func (t *Thread) deliverSignals() bool {
 			// reads the flags and mask back as they were set.
 			t.sighand.actions[sig].handler = abi.SIG_DFL
 		}
+		if l := t.pt; l != nil && l.step && t.ptraceNotify(l, abi.SIGTRAP, abi.SIGTRAP, 0) {
+			// A tracee resumed with a step (TIF_SINGLESTEP) stops with
+			// SIGTRAP once the frame is set up, before the handler
+			// runs: signal_delivered's ptrace_notify (ptrace.go).
+			return true
+		}
 	}
 	if t.restoreMask {
 		// No handler ran for the interrupted call: its mask ends now.
