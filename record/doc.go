@@ -30,6 +30,6 @@
 // -gdb: NewLiveGDBTarget, over a Live program), up to where the program
 // stopped.
 //
-// The format, version 2, is described in docs/record-format.md; logs of
-// version 1 are read too.
+// The format, version 3, is described in docs/record-format.md; logs of
+// versions 1 and 2 are read too.
 package record

@@ -8,10 +8,12 @@ import (
 )
 
 // Version is the version of the log format this package writes
-// (docs/record-format.md). It reads logs of this version and of version
-// 1, which has no take records (a replay of one does not stop at the
-// signals the program took).
-const Version = 2
+// (docs/record-format.md). It reads logs of this version and of versions
+// 2, which logs a page read in from a file (mem.ChangeFill) as a write
+// (Session.ReadMemory can look ahead only for read-only pages in one),
+// and 1, which has no take records either (a replay of one does not stop
+// at the signals the program took).
+const Version = 3
 
 // magic begins every log.
 const magic = "ppc64emu-record\n"

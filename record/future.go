@@ -7,23 +7,36 @@ import (
 )
 
 // ReadMemory copies the bytes at addr in the address space of the current
-// thread to p, as Memory(0).Peek does, but for the pages the program maps
-// without write permission that the replay has not been given yet: their
-// contents come from the log's later records.
+// thread to p, as Memory(0).Peek does, but for the pages of a file's
+// private mapping that the program has not touched yet at this point:
+// their contents come from the log's later records.
 //
-// The recorder writes a page of a private file mapping (a library's code
-// and read-only data) when the program first touches it (mem.ChangeFill,
-// logged as a whole-page write), so until then the replay's page reads as
-// zeros while the live program's reads the file: GDB, whose prologue
-// analysis reads a function's code when it places "break printf", would
-// see zeros where the live run showed the code. A page mapped without
-// write permission can change only by such a fill or by a change of its
-// mapping (the program cannot store to it, nor a system call write it), so
-// the first record of the log after this point that changes the page, if
-// a write of the whole page, holds what the file had there; any other
-// (a protect, an unmap, a partial write) leaves the page as the replay has
-// it (zeros). A program that changes such a file's bytes between here and
-// that record shows them early.
+// The recorder logs a page of a private file mapping (a library's code and
+// data) when the program first touches it (mem.ChangeFill, a fill record),
+// so until then the replay's page reads as zeros while the live program's
+// reads the file: GDB, whose prologue analysis reads a function's code
+// when it places "break printf", or a user's "x &some_global" in a
+// library's .data, would see zeros where the live run shows the file.
+//
+// A page the replay has no storage for here is, in the live run, either
+// one not read in yet or one that reads as zeros (anonymous memory not
+// written, a page of zeros in a reset record's image). Its first later
+// record that changes its contents or its mapping tells which: a fill
+// (the page read in, whatever its permissions now or then) holds what the
+// file has there, the page's contents here; a write, a zero, an unmap, a
+// map or a move (of it or onto it) leaves it as the replay has it (zeros):
+// Linux and mem read a private file page in before a store to it, so a
+// write before any fill means the page was in already (and held zeros); a
+// page dropped (MADV_DONTNEED) or mapped anew before its fill may show
+// other bytes then. A protect changes neither, and is passed over. A
+// program that changes the file's bytes between here and the fill (a
+// write(2) to it, another process) shows them early; a page that is never
+// touched reads as zeros (the log has nothing of it).
+//
+// A log of version 2 logs a fill as a whole-page write: there the look
+// ahead is for the pages mapped without write permission (which only a
+// fill or a change of mapping can change), and the first later record
+// that changes the page, if a write of the whole page, holds its data.
 func (s *Session) ReadMemory(addr uint64, p []byte) error {
 	m := s.Memory(0)
 	if m == nil {
@@ -34,8 +47,8 @@ func (s *Session) ReadMemory(addr uint64, p []byte) error {
 	}
 	var want []uint64 // the pages to look ahead for
 	for pg := addr &^ (mem.PageSize - 1); pg < addr+uint64(len(p)) || pg < addr; pg += mem.PageSize {
-		// (Not PROT_NONE: no access fills it.)
-		if perm, ok := m.Perm(pg); ok && perm&mem.Write == 0 && perm&(mem.Read|mem.Exec) != 0 && !m.HasPage(pg) {
+		// (Version 2, not PROT_NONE: no access fills it.)
+		if perm, ok := m.Perm(pg); ok && !m.HasPage(pg) && (s.rd.version >= 3 || perm&mem.Write == 0 && perm&(mem.Read|mem.Exec) != 0) {
 			want = append(want, pg)
 		}
 		if pg+mem.PageSize < pg {
@@ -63,9 +76,8 @@ func (s *Session) ReadMemory(addr uint64, p []byte) error {
 }
 
 // ahead returns, for each page of pages (in address space as), the data
-// of the first record after the Session's point that changes it, if that
-// is a write of the whole page (ReadMemory). The answers are kept until
-// the Session moves.
+// of its later fill by ReadMemory's rule for the log's version. The
+// answers are kept until the Session moves.
 func (s *Session) ahead(as uint64, pages []uint64) map[uint64][]byte {
 	if s.future.n != s.rd.n || s.future.off != s.rd.r.off {
 		s.future = future{n: s.rd.n, off: s.rd.r.off, known: map[[2]uint64][]byte{}}
@@ -101,11 +113,17 @@ func (s *Session) ahead(as uint64, pages []uint64) map[uint64][]byte {
 			continue
 		}
 		c := &rec.Change
+		fills := c.Op == mem.ChangeFill // version 3
+		if rd.version < 3 {
+			fills = c.Op == mem.ChangeWrite && len(c.Data) == mem.PageSize
+		} else if c.Op == mem.ChangeProtect {
+			continue
+		}
 		for _, pg := range slices.Clone(left) {
 			if !touches(c, pg) {
 				continue
 			}
-			if c.Op == mem.ChangeWrite && c.Addr == pg && len(c.Data) == mem.PageSize {
+			if fills && c.Addr == pg && len(c.Data) == mem.PageSize {
 				settle(pg, slices.Clone(c.Data))
 			} else {
 				settle(pg, nil)

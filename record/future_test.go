@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -12,18 +13,22 @@ import (
 	"github.com/ppc64emu/ppc64emu/regs"
 )
 
-// TestSessionReadMemory: ReadMemory gives a page mapped without write
-// permission that the replay has not been given yet the data of the
-// log's first later record that changes it, if that writes the whole page
-// (a fill), and leaves it as the replay has it otherwise: a writable page,
-// one no access can fill (PROT_NONE),
-// a page already stored, a partial write, a protect or unmap first, no
-// later change; across a page boundary, each page by its own rule.
+// TestSessionReadMemory: ReadMemory gives a page the replay has not been
+// given yet the data of its later fill, whatever its permissions (a page
+// of a file's private mapping the program has not touched yet), if that
+// is the first later record that changes the page's contents or mapping
+// (a protect is passed over), and leaves it as the replay has it
+// otherwise: a page already stored, a partial or whole-page write, a zero,
+// an unmap or a move first, no later change; across a page boundary, each
+// page by its own rule.
 func TestSessionReadMemory(t *testing.T) {
 	const at = 0x30000000 // a two-page mapping
 	page := func(b byte) []byte { return bytes.Repeat([]byte{b}, mem.PageSize) }
 	write := func(addr uint64, d []byte) mem.Change {
 		return mem.Change{Op: mem.ChangeWrite, Addr: addr, Size: uint64(len(d)), Data: d}
+	}
+	fill := func(addr uint64, b byte) mem.Change {
+		return mem.Change{Op: mem.ChangeFill, Addr: addr, Size: mem.PageSize, Data: page(b)}
 	}
 	tests := []struct {
 		name   string
@@ -34,16 +39,20 @@ func TestSessionReadMemory(t *testing.T) {
 		n      int
 		want   []byte
 	}{
-		{"read-only", mem.Read, nil, []mem.Change{write(at, page('A'))}, at, 4, []byte("AAAA")},
-		{"code", mem.Read | mem.Exec, nil, []mem.Change{write(at+mem.PageSize, page('C')), write(at, page('A'))}, at + mem.PageSize - 2, 4, []byte("AACC")},
-		{"writable", mem.RW, nil, []mem.Change{write(at, page('A'))}, at, 4, make([]byte, 4)},
-		{"stored", mem.Read, []mem.Change{write(at, page('B'))}, []mem.Change{write(at, page('A'))}, at, 4, []byte("BBBB")},
-		{"partial-first", mem.Read, nil, []mem.Change{write(at+8, []byte("xy")), write(at, page('A'))}, at, 4, make([]byte, 4)},
-		{"protect-first", mem.Read, nil, []mem.Change{{Op: mem.ChangeProtect, Addr: at, Size: 2 * mem.PageSize, Perm: mem.RW}, write(at, page('A'))}, at, 4, make([]byte, 4)},
-		{"unmap-first", mem.Read, nil, []mem.Change{{Op: mem.ChangeUnmap, Addr: at, Size: mem.PageSize}, {Op: mem.ChangeMap, Addr: at, Size: mem.PageSize, Perm: mem.Read}, write(at, page('A'))}, at, 4, make([]byte, 4)},
-		{"other-page", mem.Read, nil, []mem.Change{write(at+mem.PageSize, page('C'))}, at + mem.PageSize - 2, 4, []byte{0, 0, 'C', 'C'}},
-		{"none", mem.Read, nil, nil, at, 4, make([]byte, 4)},
-		{"no-access", 0, nil, []mem.Change{write(at, page('A'))}, at, 4, make([]byte, 4)},
+		{"read-only", mem.Read, nil, []mem.Change{fill(at, 'A')}, at, 4, []byte("AAAA")},
+		{"code", mem.Read | mem.Exec, nil, []mem.Change{fill(at+mem.PageSize, 'C'), fill(at, 'A')}, at + mem.PageSize - 2, 4, []byte("AACC")},
+		{"writable", mem.RW, nil, []mem.Change{fill(at, 'A')}, at, 4, []byte("AAAA")},
+		{"no-access", 0, nil, []mem.Change{{Op: mem.ChangeProtect, Addr: at, Size: mem.PageSize, Perm: mem.Read}, fill(at, 'A')}, at, 4, []byte("AAAA")},
+		{"protect-first", mem.Read, nil, []mem.Change{{Op: mem.ChangeProtect, Addr: at, Size: 2 * mem.PageSize, Perm: mem.RW}, fill(at, 'A')}, at, 4, []byte("AAAA")},
+		{"fill-then-write", mem.RW, nil, []mem.Change{fill(at, 'A'), write(at, []byte("xy"))}, at, 4, []byte("AAAA")},
+		{"stored", mem.Read, []mem.Change{write(at, page('B'))}, []mem.Change{fill(at, 'A')}, at, 4, []byte("BBBB")},
+		{"partial-first", mem.RW, nil, []mem.Change{write(at+8, []byte("xy")), fill(at, 'A')}, at, 4, make([]byte, 4)},
+		{"write-first", mem.RW, nil, []mem.Change{write(at, page('W')), fill(at, 'A')}, at, 4, make([]byte, 4)},
+		{"zero-first", mem.RW, nil, []mem.Change{{Op: mem.ChangeZero, Addr: at, Size: mem.PageSize}, fill(at, 'A')}, at, 4, make([]byte, 4)},
+		{"unmap-first", mem.Read, nil, []mem.Change{{Op: mem.ChangeUnmap, Addr: at, Size: mem.PageSize}, {Op: mem.ChangeMap, Addr: at, Size: mem.PageSize, Perm: mem.Read}, fill(at, 'A')}, at, 4, make([]byte, 4)},
+		{"moved-away", mem.RW, nil, []mem.Change{{Op: mem.ChangeMove, Addr: at + 0x100000, Src: at, Size: mem.PageSize}, fill(at+0x100000, 'A')}, at, 4, make([]byte, 4)},
+		{"other-page", mem.Read, nil, []mem.Change{fill(at+mem.PageSize, 'C')}, at + mem.PageSize - 2, 4, []byte{0, 0, 'C', 'C'}},
+		{"none", mem.RW, nil, nil, at, 4, make([]byte, 4)},
 	}
 	nop := []byte{0, 0, 0, 0x60} // ori 0,0,0 (little-endian)
 	for _, tc := range tests {
@@ -86,6 +95,42 @@ func TestSessionReadMemory(t *testing.T) {
 			again := make([]byte, tc.n)
 			if err := s.ReadMemory(tc.addr, again); err != nil || !bytes.Equal(again, got) {
 				t.Errorf("asked again: %q, %v; want %q", again, err, got)
+			}
+		})
+	}
+}
+
+// TestSessionReadMemoryVersion2: in a log of version 2, which logs a fill
+// as a whole-page write (testdata/v2-lookahead.log: a read-only page and a
+// writable one, each written whole after the first instructions),
+// ReadMemory looks ahead only for a page mapped without write permission.
+func TestSessionReadMemoryVersion2(t *testing.T) {
+	const at = 0x30000000 // read-only, then a writable page
+	log, err := os.ReadFile("testdata/v2-lookahead.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSession(log, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		addr uint64
+		want []byte
+	}{
+		{"read-only", at, []byte("RRRR")},
+		{"writable", at + mem.PageSize, make([]byte, 4)},
+		{"across", at + mem.PageSize - 2, []byte{'R', 'R', 0, 0}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := make([]byte, len(tc.want))
+			if err := s.ReadMemory(tc.addr, got); err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("ReadMemory (-want +got):\n%s", d)
 			}
 		})
 	}

@@ -101,7 +101,7 @@ func NewReader(r io.Reader) (*Reader, error) {
 		return nil, rd.short(err)
 	}
 	rd.version = binary.LittleEndian.Uint16(m[len(magic):])
-	if rd.version != Version && rd.version != 1 {
+	if rd.version < 1 || rd.version > Version {
 		return nil, fmt.Errorf("%w: format version %d, this ppc64emu reads 1 to %d", ErrVersion, rd.version, Version)
 	}
 	id, err := binary.ReadUvarint(rd.r)
@@ -310,6 +310,11 @@ func (rd *Reader) decode(r *Record) error {
 		c.Op = mem.ChangeOp(rd.byte1(&err))
 		c.Addr = rd.uv(&err)
 		switch c.Op {
+		case mem.ChangeFill:
+			if rd.version < 3 {
+				return rd.bad("fill in a version %d log", rd.version)
+			}
+			fallthrough
 		case mem.ChangeWrite:
 			c.Data = rd.bytes(&err)
 			c.Size = uint64(len(c.Data))

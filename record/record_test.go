@@ -119,12 +119,14 @@ func TestRoundTrip(t *testing.T) {
 	c2.Regs.GPR[3], c2.Resv = 77, emulate.Reservation{}
 	var wc [ContextWords]uint64
 	words(&c, &wc)
+	fillPage := bytes.Repeat([]byte("file"), mem.PageSize/4)
 	var log bytes.Buffer
 	hdr := Header{LittleEndian: true, Config: emulate.Config{Level: decode.LevelPOWER9, Profile: emulate.QEMU, Complete: true}, Args: []string{"prog", "a b"}}
 	w := NewWriter(&log, hdr)
 	w.Space(4)
 	w.Mem(4, &mem.Change{Op: mem.ChangeMap, Addr: 0x10000, Size: 0x3000, Perm: mem.RX})
 	w.Mem(4, &mem.Change{Op: mem.ChangeWrite, Addr: 0x10008, Size: 3, Data: []byte{1, 2, 3}})
+	w.Mem(4, &mem.Change{Op: mem.ChangeFill, Addr: 0x12000, Size: mem.PageSize, Data: fillPage})
 	w.Mem(4, &mem.Change{Op: mem.ChangeMove, Addr: 0x40000, Src: 0x10000, Size: 0x1000})
 	w.Mem(4, &mem.Change{Op: mem.ChangeUnmap, Addr: 0x11000, Size: 0x1000})
 	w.Thread(9, 4, &c)
@@ -153,6 +155,7 @@ func TestRoundTrip(t *testing.T) {
 		{Kind: KindSpace, AS: 4},
 		{Kind: KindMem, AS: 4, Change: mem.Change{Op: mem.ChangeMap, Addr: 0x10000, Size: 0x3000, Perm: mem.RX}},
 		{Kind: KindMem, AS: 4, Change: mem.Change{Op: mem.ChangeWrite, Addr: 0x10008, Size: 3, Data: []byte{1, 2, 3}}},
+		{Kind: KindMem, AS: 4, Change: mem.Change{Op: mem.ChangeFill, Addr: 0x12000, Size: mem.PageSize, Data: fillPage}},
 		{Kind: KindMem, AS: 4, Change: mem.Change{Op: mem.ChangeMove, Addr: 0x40000, Src: 0x10000, Size: 0x1000}},
 		{Kind: KindMem, AS: 4, Change: mem.Change{Op: mem.ChangeUnmap, Addr: 0x11000, Size: 0x1000}},
 		{Kind: KindThread, TID: 9, AS: 4, Words: wc},
@@ -249,14 +252,17 @@ func TestReplayDamaged(t *testing.T) {
 	}
 }
 
-// TestReplayVersions: a log of version 1 (no take records) replays as
-// one of this version does; a take record in one is malformed, and a log
+// TestReplayVersions: a log of version 1 (no take records) or 2 (no fill
+// records) replays as one of this version does; a take record in one of
+// version 1, a fill record in one of version 1 or 2, is malformed; a log
 // of a version before 1 or after this one is refused.
 func TestReplayVersions(t *testing.T) {
 	log := sampleLog(t)
 	// A take record before the exit record.
 	exit := bytes.LastIndex(log, []byte{byte(KindExit)})
 	take := slices.Concat(log[:exit], []byte{byte(KindTake), 2, 1, 10}, log[exit:])
+	// A fill of the code's first byte, as it is, in address space 0.
+	fill := slices.Concat(log[:exit], []byte{byte(KindMem), 9, 0, byte(mem.ChangeFill), 0x80, 0x80, 0x80, 0x80, 0x01, 1, 1}, log[exit:])
 	for _, tc := range []struct {
 		name    string
 		log     []byte
@@ -267,6 +273,11 @@ func TestReplayVersions(t *testing.T) {
 		{"this version", log, Version, nil},
 		{"take, this version", take, Version, nil},
 		{"take, version 1", take, 1, ErrFormat},
+		{"version 2", log, 2, nil},
+		{"take, version 2", take, 2, nil},
+		{"fill, this version", fill, Version, nil},
+		{"fill, version 2", fill, 2, ErrFormat},
+		{"fill, version 1", fill, 1, ErrFormat},
 		{"version 0", log, 0, ErrVersion},
 		{"next version", log, Version + 1, ErrVersion},
 	} {

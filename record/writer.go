@@ -94,13 +94,10 @@ func (w *Writer) Space(as uint64) {
 // Mem records the change c of address space as. A write of more than
 // MaxData bytes becomes several records.
 func (w *Writer) Mem(as uint64, c *mem.Change) {
-	if c.Op == mem.ChangeFill { // a write, for the replay (mem.Memory.Apply pokes both)
-		c = &mem.Change{Op: mem.ChangeWrite, Addr: c.Addr, Size: c.Size, Data: c.Data}
-	}
-	if c.Op == mem.ChangeWrite && len(c.Data) > MaxData {
+	if (c.Op == mem.ChangeWrite || c.Op == mem.ChangeFill) && len(c.Data) > MaxData {
 		for off := 0; off < len(c.Data); off += MaxData {
 			d := c.Data[off:min(len(c.Data), off+MaxData)]
-			w.Mem(as, &mem.Change{Op: mem.ChangeWrite, Addr: c.Addr + uint64(off), Size: uint64(len(d)), Data: d})
+			w.Mem(as, &mem.Change{Op: c.Op, Addr: c.Addr + uint64(off), Size: uint64(len(d)), Data: d})
 		}
 		return
 	}
@@ -109,7 +106,7 @@ func (w *Writer) Mem(as uint64, c *mem.Change) {
 	w.buf = append(w.buf, byte(c.Op))
 	w.u(c.Addr)
 	switch c.Op {
-	case mem.ChangeWrite:
+	case mem.ChangeWrite, mem.ChangeFill:
 		w.buf = appendBytes(w.buf, c.Data)
 	case mem.ChangeMove:
 		w.u(c.Size)

@@ -283,6 +283,24 @@ func buildGDBProg(t *testing.T, src, order string, flags ...string) string {
 	return prog
 }
 
+// dynToolchain returns the cross compiler's library root and its C
+// compiler for byte order order (le, be), and skips the test if either
+// or gdb-multiarch is not installed.
+func dynToolchain(t *testing.T, order string) (root, cc string) {
+	t.Helper()
+	root = map[string]string{"le": "/usr/powerpc64le-linux-gnu", "be": "/usr/powerpc64-linux-gnu"}[order]
+	if _, err := os.Stat(filepath.Join(root, "lib")); err != nil {
+		t.Skip("no libraries for " + order + ": " + err.Error())
+	}
+	cc = map[string]string{"le": "powerpc64le-linux-gnu-gcc", "be": "powerpc64-linux-gnu-gcc"}[order]
+	for _, tool := range []string{"gdb-multiarch", cc} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip(tool + " not installed")
+		}
+	}
+	return root, cc
+}
+
 // TestReplayGDBDynamic: replay -gdb of a recording of a dynamically
 // linked PIE program (testdata/dynbreak.c, both byte orders, with the
 // cross compiler's libraries) gives GDB what run -gdb does: the auxiliary
@@ -297,16 +315,7 @@ func TestReplayGDBDynamic(t *testing.T) {
 	}
 	for _, order := range []string{"le", "be"} {
 		t.Run(order, func(t *testing.T) {
-			root := map[string]string{"le": "/usr/powerpc64le-linux-gnu", "be": "/usr/powerpc64-linux-gnu"}[order]
-			if _, err := os.Stat(filepath.Join(root, "lib")); err != nil {
-				t.Skip("no libraries for " + order + ": " + err.Error())
-			}
-			cc := map[string]string{"le": "powerpc64le-linux-gnu-gcc", "be": "powerpc64-linux-gnu-gcc"}[order]
-			for _, tool := range []string{"gdb-multiarch", cc} {
-				if _, err := exec.LookPath(tool); err != nil {
-					t.Skip(tool + " not installed")
-				}
-			}
+			root, cc := dynToolchain(t, order)
 			prog := filepath.Join(t.TempDir(), "dynbreak."+order)
 			if out, err := exec.Command(cc, "-g", "-O0", "-pie", "-fPIE", "-o", prog, filepath.Join("testdata", "dynbreak.c")).CombinedOutput(); err != nil {
 				t.Fatalf("%s: %v\n%s", cc, err, out)
@@ -347,6 +356,52 @@ func TestReplayGDBDynamic(t *testing.T) {
 			}
 			if d := cmp.Diff(gdbValues(live), gdbValues(replay)); d != "" {
 				t.Errorf("the stops' pc (-run +replay):\n%s\n%s", d, replay)
+			}
+		})
+	}
+}
+
+// TestReplayGDBLibraryData: replay -gdb of a recording of a program
+// linked with a shared library (testdata/dynfill.c, libdynfill.c, both
+// byte orders) shows GDB, at main, the library's writable .data the
+// program has not touched yet as the live run -gdb does: the file's bytes
+// (the first words of fill_table as the library's source initialises
+// them), which the log has only at the page's later fill
+// (Session.ReadMemory).
+func TestReplayGDBLibraryData(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds ppc64emu and runs GDB")
+	}
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			root, cc := dynToolchain(t, order)
+			lib := t.TempDir()
+			prog := filepath.Join(t.TempDir(), "dynfill."+order)
+			for _, args := range [][]string{
+				{"-g", "-O0", "-shared", "-fPIC", "-o", filepath.Join(lib, "libdynfill.so"), filepath.Join("testdata", "libdynfill.c")},
+				{"-g", "-O0", "-o", prog, filepath.Join("testdata", "dynfill.c"), "-L" + lib, "-ldynfill", "-Wl,-rpath," + lib},
+			} {
+				if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
+					t.Fatalf("%s: %v\n%s", cc, err, out)
+				}
+			}
+			dir, emu := buildCommand(t)
+			rec := filepath.Join(dir, "rec")
+			if out, err := exec.Command(emu, "record", "-L", root, "-o", rec, prog).CombinedOutput(); err != nil || !strings.Contains(string(out), "@@7461626c") {
+				t.Fatalf("record: %v\n%s", err, out)
+			}
+			script := "set pagination off\nset confirm off\nset sysroot " + root + "\nset solib-search-path " + lib + "\ntarget remote %s\n" +
+				"break main\ncontinue\np/x fill_table[0]\np/x fill_table[1]\np/x fill_table[2]\ncontinue\n"
+			replay := underGDB(t, prog, script, "replay", rec)
+			live := underGDB(t, prog, script, "run", "-L", root, prog)
+			want := []string{"$1 = 0x66696c6c", "$2 = 0x7461626c", "$3 = 0x65000001"}
+			for _, o := range []struct{ name, out string }{{"replay", replay}, {"run", live}} {
+				if d := cmp.Diff(want, gdbValues(o.out)); d != "" {
+					t.Errorf("%s: fill_table at main (-want +got):\n%s\n%s", o.name, d, o.out)
+				}
+				if stops := gdbStops(o.out); len(stops) == 0 || stops[0] != "Breakpoint 1" {
+					t.Errorf("%s: GDB's stops %q, want Breakpoint 1 (main) first\n%s", o.name, stops, o.out)
+				}
 			}
 		})
 	}
