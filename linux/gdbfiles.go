@@ -42,6 +42,13 @@ func (d *liveDebugger) OpenFile(pid int, path string) (gdbstub.File, error) {
 	if e != 0 {
 		return nil, gdbErrno(e)
 	}
+	return regularFile(fd, path)
+}
+
+// regularFile is the File of host descriptor fd (named path), if a
+// regular file; else it closes fd and returns EISDIR for a directory,
+// EACCES for anything else (an open of a device, FIFO or socket may act).
+func regularFile(fd int, path string) (gdbstub.File, error) {
 	var st unix.Stat_t
 	if err := unix.Fstat(fd, &st); err != nil {
 		unix.Close(fd)
@@ -57,6 +64,37 @@ func (d *liveDebugger) OpenFile(pid int, path string) (gdbstub.File, error) {
 		return nil, gdbstub.FileEACCES
 	}
 	return hostFile{os.NewFile(uintptr(fd), path)}, nil
+}
+
+// SysrootFiles is GDB's host I/O (gdbstub.Files) for replay -gdb: the
+// regular files under the host directory it names, a recording's sysroot
+// (record.Header.Sysroot, or replay's -L), read-only, each absolute path
+// looked up in it as the run looked it up there first (lookupPath: ".."
+// stops at the sysroot, an absolute link's target starts again there).
+// Nothing outside it is served: not the host's files the run fell back
+// to (the replay may run elsewhere), nor /proc, /dev or /sys (a replay's
+// /proc/PID/maps is record.GDBTarget's). The files are served as the host
+// has them now, which the recording does not check.
+type SysrootFiles string
+
+var _ gdbstub.Files = SysrootFiles("")
+
+// OpenFile implements gdbstub.Files.
+func (root SysrootFiles) OpenFile(pid int, path string) (gdbstub.File, error) {
+	host, ok := inSysroot(string(root), path, true)
+	if !ok || root == "/" {
+		return nil, gdbstub.FileENOENT
+	}
+	fd, err := unix.Open(host, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NOCTTY|unix.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, gdbErrno(errnoOf(err))
+	}
+	return regularFile(fd, host)
+}
+
+// ReadLink implements gdbstub.Files: a replay has no links to tell.
+func (root SysrootFiles) ReadLink(pid int, path string) (string, error) {
+	return "", gdbstub.FileENOENT
 }
 
 // ReadLink implements gdbstub.Files: the link's target as the debugged

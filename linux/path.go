@@ -67,18 +67,25 @@ func openWalk(root string) string {
 
 // lookupPath is hostPath for the sysroot root ("" for none).
 func lookupPath(root, path string, follow bool) string {
+	if in, ok := inSysroot(root, path, follow); ok {
+		return in
+	}
+	return path
+}
+
+// inSysroot returns the host path of path in the sysroot root, if it is
+// absolute, not under /proc, /dev or /sys (always the host's), and exists
+// there (resolveIn); else false.
+func inSysroot(root, path string, follow bool) (string, bool) {
 	if root == "" || !strings.HasPrefix(path, "/") {
-		return path
+		return "", false
 	}
 	first, _, _ := strings.Cut(strings.TrimLeft(path, "/"), "/")
 	switch first {
 	case "proc", "dev", "sys":
-		return path
+		return "", false
 	}
-	if in, ok := resolveIn(root, path, follow); ok {
-		return in
-	}
-	return path
+	return resolveIn(root, path, follow)
 }
 
 // resolveIn resolves the absolute path inside root as if root were "/":

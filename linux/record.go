@@ -133,6 +133,7 @@ func newRecorder(p *Process, w io.Writer, path string, args []string) *recorder 
 		LittleEndian: p.le,
 		Config:       emulate.Config{Level: p.cpu.Level, Profile: cfg.Profile, Complete: true},
 		Args:         append([]string{path}, args...),
+		Sysroot:      cfg.Sysroot,
 	})
 	for i, f := range []*os.File{nil, cfg.Stdout, cfg.Stderr} {
 		if i == 0 {

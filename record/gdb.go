@@ -52,6 +52,10 @@ type GDBTarget struct {
 	// Err is the first error of the replay (a damaged log, a divergence):
 	// the Session stays where it happened.
 	Err error
+	// Files, if set, are a replay's files other than its /proc/PID/maps
+	// (OpenFile): the program's libraries, for GDB's host I/O (replay
+	// -gdb: linux.SysrootFiles of the recording's sysroot).
+	Files gdbstub.Files
 	// auxv is a replay's auxiliary vector (Auxv), pid its process id
 	// (Pid).
 	auxv []byte

@@ -34,8 +34,9 @@ func (g *GDBTarget) Pid() int {
 // replay, /proc/PID/maps and /proc/PID/task/TID/maps of the process are
 // its mappings at that point of the recording (addresses and permissions;
 // the recording has no file names: GDB finds the vDSO's range there);
-// every other file is a live program's as it is now, and a replay has
-// none (fs.ErrNotExist: GDB is then given the program's files with "set
+// every other file is a live program's as it is now, and a replay's are
+// its Files (the libraries in the recording's sysroot), or none
+// (fs.ErrNotExist: GDB is then given the program's files with "set
 // sysroot").
 func (g *GDBTarget) OpenFile(pid int, path string) (gdbstub.File, error) {
 	lf, _ := g.live.(gdbstub.Files)
@@ -48,14 +49,20 @@ func (g *GDBTarget) OpenFile(pid int, path string) (gdbstub.File, error) {
 	if lf != nil {
 		return lf.OpenFile(pid, path)
 	}
+	if g.Files != nil {
+		return g.Files.OpenFile(pid, path)
+	}
 	return nil, fs.ErrNotExist
 }
 
 // ReadLink implements gdbstub.Files: a live program's links (its Live
-// implements gdbstub.Files); a replay has none.
+// implements gdbstub.Files); a replay's Files', or none.
 func (g *GDBTarget) ReadLink(pid int, path string) (string, error) {
 	if lf, ok := g.live.(gdbstub.Files); ok {
 		return lf.ReadLink(pid, path)
+	}
+	if g.live == nil && g.Files != nil {
+		return g.Files.ReadLink(pid, path)
 	}
 	return "", fs.ErrNotExist
 }

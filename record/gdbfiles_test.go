@@ -1,6 +1,7 @@
 package record
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -68,5 +69,48 @@ func TestGDBTargetFiles(t *testing.T) {
 	}
 	if _, err := g.ReadLink(0, "/proc/1/exe"); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("ReadLink: %v, want ErrNotExist", err)
+	}
+}
+
+// sysroot is a gdbstub.Files of one file, for TestGDBTargetFilesSysroot.
+type sysroot struct{ path, data string }
+
+func (r sysroot) OpenFile(pid int, path string) (gdbstub.File, error) {
+	if path != r.path {
+		return nil, gdbstub.FileENOENT
+	}
+	return memFile{bytes.NewReader([]byte(r.data))}, nil
+}
+
+func (r sysroot) ReadLink(pid int, path string) (string, error) {
+	return "", gdbstub.FileEINVAL
+}
+
+// TestGDBTargetFilesSysroot: a replay with Files set serves the files
+// beyond /proc/PID/maps, and the links, from them; its maps are still the
+// recording's.
+func TestGDBTargetFilesSysroot(t *testing.T) {
+	s, err := NewSession(loopLog(t, binary.BigEndian, false), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGDBTarget(s)
+	g.Files = sysroot{"/lib/libc.so.6", "libc"}
+	for path, want := range map[string]string{"/lib/libc.so.6": "libc", "/proc/1/maps": "10000000-10001000 r-xp"} {
+		f, err := g.OpenFile(0, path)
+		if err != nil {
+			t.Errorf("OpenFile(%s): %v", path, err)
+			continue
+		}
+		b := make([]byte, len(want))
+		if _, err := f.ReadAt(b, 0); err != nil || string(b) != want {
+			t.Errorf("OpenFile(%s): %q, %v; want %q", path, b, err, want)
+		}
+	}
+	if _, err := g.OpenFile(0, "/lib/libm.so.6"); !errors.Is(err, gdbstub.FileENOENT) {
+		t.Errorf("OpenFile of a file Files has not: %v, want its ENOENT", err)
+	}
+	if _, err := g.ReadLink(0, "/proc/1/exe"); !errors.Is(err, gdbstub.FileEINVAL) {
+		t.Errorf("ReadLink: %v, want Files' EINVAL", err)
 	}
 }

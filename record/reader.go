@@ -128,19 +128,31 @@ func NewReader(r io.Reader) (*Reader, error) {
 		return nil, fmt.Errorf("%w: %d arguments", ErrFormat, nargs)
 	}
 	total := 0
-	for range nargs {
+	str := func() (string, error) { // a header string, within maxArgs bytes in all
 		k, err := binary.ReadUvarint(rd.r)
 		if err != nil {
-			return nil, rd.short(err)
+			return "", rd.short(err)
 		}
 		if total += int(min(k, maxArgs+1)); k > maxArgs || total > maxArgs {
-			return nil, fmt.Errorf("%w: arguments of %d bytes", ErrFormat, total)
+			return "", fmt.Errorf("%w: header strings of %d bytes", ErrFormat, total)
 		}
 		b := make([]byte, k)
 		if _, err := io.ReadFull(rd.r, b); err != nil {
-			return nil, rd.short(err)
+			return "", rd.short(err)
 		}
-		h.Args = append(h.Args, string(b))
+		return string(b), nil
+	}
+	for range nargs {
+		a, err := str()
+		if err != nil {
+			return nil, err
+		}
+		h.Args = append(h.Args, a)
+	}
+	if rd.version >= 3 {
+		if h.Sysroot, err = str(); err != nil {
+			return nil, err
+		}
 	}
 	return rd, nil
 }

@@ -121,7 +121,7 @@ func TestRoundTrip(t *testing.T) {
 	words(&c, &wc)
 	fillPage := bytes.Repeat([]byte("file"), mem.PageSize/4)
 	var log bytes.Buffer
-	hdr := Header{LittleEndian: true, Config: emulate.Config{Level: decode.LevelPOWER9, Profile: emulate.QEMU, Complete: true}, Args: []string{"prog", "a b"}}
+	hdr := Header{LittleEndian: true, Config: emulate.Config{Level: decode.LevelPOWER9, Profile: emulate.QEMU, Complete: true}, Args: []string{"prog", "a b"}, Sysroot: "/usr/powerpc64le-linux-gnu"}
 	w := NewWriter(&log, hdr)
 	w.Space(4)
 	w.Mem(4, &mem.Change{Op: mem.ChangeMap, Addr: 0x10000, Size: 0x3000, Perm: mem.RX})
@@ -253,7 +253,7 @@ func TestReplayDamaged(t *testing.T) {
 }
 
 // TestReplayVersions: a log of version 1 (no take records) or 2 (no fill
-// records) replays as one of this version does; a take record in one of
+// records, no sysroot in the header) replays as one of this version does; a take record in one of
 // version 1, a fill record in one of version 1 or 2, is malformed; a log
 // of a version before 1 or after this one is refused.
 func TestReplayVersions(t *testing.T) {
@@ -263,21 +263,31 @@ func TestReplayVersions(t *testing.T) {
 	take := slices.Concat(log[:exit], []byte{byte(KindTake), 2, 1, 10}, log[exit:])
 	// A fill of the code's first byte, as it is, in address space 0.
 	fill := slices.Concat(log[:exit], []byte{byte(KindMem), 9, 0, byte(mem.ChangeFill), 0x80, 0x80, 0x80, 0x80, 0x01, 1, 1}, log[exit:])
+	// Before version 3 the header ends with the arguments: one, "p",
+	// without the sysroot after them ("").
+	args := []byte{1, 1, 'p', 0}
+	if bytes.Count(log, args) != 1 {
+		t.Fatal("the sample's header not found")
+	}
+	old := func(b []byte) []byte {
+		i := bytes.Index(b, args) + len(args) - 1
+		return slices.Concat(b[:i], b[i+1:])
+	}
 	for _, tc := range []struct {
 		name    string
 		log     []byte
 		version byte
 		want    error
 	}{
-		{"version 1", log, 1, nil},
+		{"version 1", old(log), 1, nil},
 		{"this version", log, Version, nil},
 		{"take, this version", take, Version, nil},
-		{"take, version 1", take, 1, ErrFormat},
-		{"version 2", log, 2, nil},
-		{"take, version 2", take, 2, nil},
+		{"take, version 1", old(take), 1, ErrFormat},
+		{"version 2", old(log), 2, nil},
+		{"take, version 2", old(take), 2, nil},
 		{"fill, this version", fill, Version, nil},
-		{"fill, version 2", fill, 2, ErrFormat},
-		{"fill, version 1", fill, 1, ErrFormat},
+		{"fill, version 2", old(fill), 2, ErrFormat},
+		{"fill, version 1", old(fill), 1, ErrFormat},
 		{"version 0", log, 0, ErrVersion},
 		{"next version", log, Version + 1, ErrVersion},
 	} {

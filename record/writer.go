@@ -14,6 +14,10 @@ type Header struct {
 	LittleEndian bool           // the program's byte order
 	Config       emulate.Config // Level, Profile and Complete are kept (the functions are not)
 	Args         []string       // the command line, for people reading the log
+	// Sysroot is the host directory the run looked absolute paths up in
+	// first (linux.Config.Sysroot, run -L), "" if none (version 3): where
+	// replay -gdb serves GDB the program's libraries from.
+	Sysroot string
 }
 
 // A Writer writes a log: the header, then records in the order the run
@@ -40,6 +44,7 @@ func NewWriter(w io.Writer, h Header) *Writer {
 	for _, a := range h.Args {
 		b = appendBytes(b, []byte(a))
 	}
+	b = appendBytes(b, []byte(h.Sysroot))
 	wr.write(b)
 	return wr
 }

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/ppc64emu/ppc64emu/gdbstub"
+	"github.com/ppc64emu/ppc64emu/linux"
 	"github.com/ppc64emu/ppc64emu/record"
 )
 
@@ -50,8 +51,10 @@ func createRecording(dir, prog string) (*os.File, error) {
 	return os.OpenFile(filepath.Join(dir, record.LogName), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 }
 
-// replayGDB serves GDB on addr over a Session of log.
-func replayGDB(addr string, log []byte, stdout, stderr io.Writer) int {
+// replayGDB serves GDB on addr over a Session of log, with the files of
+// sysroot (replay's -L), else of the recording's sysroot, for GDB's host
+// I/O (linux.SysrootFiles).
+func replayGDB(addr string, log []byte, sysroot string, stdout, stderr io.Writer) int {
 	s, err := record.NewSession(log, record.Options{Stdout: stdout, Stderr: stderr})
 	if err != nil {
 		fmt.Fprintf(stderr, "ppc64emu replay: %v\n", err)
@@ -70,6 +73,13 @@ func replayGDB(addr string, log []byte, stdout, stderr io.Writer) int {
 	}
 	defer conn.Close()
 	t := record.NewGDBTarget(s)
+	root := s.Header().Sysroot
+	if sysroot != "" {
+		root = sysrootDir(sysroot)
+	}
+	if root != "" {
+		t.Files = linux.SysrootFiles(root)
+	}
 	err = gdbstub.NewServer(t).Serve(conn)
 	if t.Err != nil {
 		fmt.Fprintf(stderr, "ppc64emu replay: %v\n", t.Err)

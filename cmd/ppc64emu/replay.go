@@ -12,7 +12,7 @@ import (
 	"github.com/ppc64emu/ppc64emu/record"
 )
 
-const replayUsage = `Usage: ppc64emu replay [-count] [-gdb ADDR] DIR
+const replayUsage = `Usage: ppc64emu replay [-count] [-gdb ADDR [-L DIR]] DIR
 
 Replays the run "ppc64emu record" recorded into DIR: the program's
 instructions execute again on the emulator, every input comes from the
@@ -40,13 +40,19 @@ Flags:
 	           prints the current event (instructions executed so far),
 	           "monitor goto N" moves to event N; flush GDB's caches after
 	           it ("maintenance flush register-cache" and "maintenance
-	           flush dcache"; "monitor help" says more)
+	           flush dcache"; "monitor help" says more). GDB reads the
+	           program's libraries from the sysroot the run had (record -L
+	           DIR, or $QEMU_LD_PREFIX), as the host has them now, through
+	           the stub (its default sysroot "target:"): files the run
+	           found outside it are not served ("set solib-search-path")
+	-L DIR     with -gdb: serve GDB the files of DIR instead ("-L /" none)
 `
 
 func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("replay")
 	count := fs.Bool("count", false, "")
 	gdbAddr := fs.String("gdb", "", "")
+	sysroot := fs.String("L", "", "")
 	pos, code, done := parseFlags(fs, args, replayUsage, stdout, stderr)
 	if done {
 		return code
@@ -61,7 +67,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "ppc64emu replay: %v\n", err)
 			return exitFail
 		}
-		return replayGDB(*gdbAddr, log, stdout, stderr)
+		return replayGDB(*gdbAddr, log, *sysroot, stdout, stderr)
 	}
 	f, err := os.Open(filepath.Join(pos[0], record.LogName))
 	if err != nil {

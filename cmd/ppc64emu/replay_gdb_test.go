@@ -301,6 +301,24 @@ func dynToolchain(t *testing.T, order string) (root, cc string) {
 	return root, cc
 }
 
+// recordDynbreak builds testdata/dynbreak.c as a PIE with the cross
+// compiler of byte order order and records it with -L, the compiler's
+// library root: it returns the root, the program and the recording.
+func recordDynbreak(t *testing.T, order string) (root, prog, rec string) {
+	t.Helper()
+	root, cc := dynToolchain(t, order)
+	prog = filepath.Join(t.TempDir(), "dynbreak."+order)
+	if out, err := exec.Command(cc, "-g", "-O0", "-pie", "-fPIE", "-o", prog, filepath.Join("testdata", "dynbreak.c")).CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", cc, err, out)
+	}
+	dir, emu := buildCommand(t)
+	rec = filepath.Join(dir, "rec")
+	if out, err := exec.Command(emu, "record", "-L", root, "-o", rec, prog).CombinedOutput(); err != nil || !strings.Contains(string(out), "@@bye") {
+		t.Fatalf("record: %v\n%s", err, out)
+	}
+	return root, prog, rec
+}
+
 // TestReplayGDBDynamic: replay -gdb of a recording of a dynamically
 // linked PIE program (testdata/dynbreak.c, both byte orders, with the
 // cross compiler's libraries) gives GDB what run -gdb does: the auxiliary
@@ -315,16 +333,7 @@ func TestReplayGDBDynamic(t *testing.T) {
 	}
 	for _, order := range []string{"le", "be"} {
 		t.Run(order, func(t *testing.T) {
-			root, cc := dynToolchain(t, order)
-			prog := filepath.Join(t.TempDir(), "dynbreak."+order)
-			if out, err := exec.Command(cc, "-g", "-O0", "-pie", "-fPIE", "-o", prog, filepath.Join("testdata", "dynbreak.c")).CombinedOutput(); err != nil {
-				t.Fatalf("%s: %v\n%s", cc, err, out)
-			}
-			dir, emu := buildCommand(t)
-			rec := filepath.Join(dir, "rec")
-			if out, err := exec.Command(emu, "record", "-L", root, "-o", rec, prog).CombinedOutput(); err != nil || !strings.Contains(string(out), "@@bye") {
-				t.Fatalf("record: %v\n%s", err, out)
-			}
+			root, prog, rec := recordDynbreak(t, order)
 			script := "set pagination off\nset confirm off\nset sysroot " + root + "\ntarget remote %s\n" +
 				"break main\ncontinue\nbreak printf\nbreak puts\ninfo breakpoints\ncontinue\np $pc\ncontinue\np $pc\nkill\n"
 			replay := underGDB(t, prog, script, "replay", rec)
@@ -402,6 +411,58 @@ func TestReplayGDBLibraryData(t *testing.T) {
 				if stops := gdbStops(o.out); len(stops) == 0 || stops[0] != "Breakpoint 1" {
 					t.Errorf("%s: GDB's stops %q, want Breakpoint 1 (main) first\n%s", o.name, stops, o.out)
 				}
+			}
+		})
+	}
+}
+
+// TestReplayGDBSysroot: replay -gdb of a recording made with -L (dynbreak.c
+// as a PIE against the cross compiler's libraries, both byte orders)
+// serves GDB the libraries from the recorded sysroot without "set
+// sysroot" (GDB's default "target:" reads them through the stub), as run
+// -gdb does: "info sharedlibrary" lists the dynamic loader and libc with
+// their symbols read, and "bt" in puts names libc's function and main;
+// the replay's lines are the live run's. With -L / the replay serves none.
+func TestReplayGDBSysroot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds ppc64emu and runs GDB")
+	}
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			root, prog, rec := recordDynbreak(t, order)
+			const script = "set pagination off\nset confirm off\ntarget remote %s\n" +
+				"break main\ncontinue\nbreak puts\ncontinue\nbt\ninfo sharedlibrary\nkill\n"
+			// GDB's lines of the libraries ("0x... 0x... Yes (*) target:/lib/libc.so.6")
+			// and of the backtrace ("#0  0x... in puts () from ...").
+			libs := regexp.MustCompile(`(?m)^0x[0-9a-f]+\s+0x[0-9a-f]+\s+(Yes|No)(?: \(\*\))?\s+(\S+)$`)
+			frames := regexp.MustCompile(`(?m)^#\d+\s.*$`)
+			replay := underGDB(t, prog, script, "replay", rec)
+			live := underGDB(t, prog, script, "run", "-L", root, prog)
+			for _, o := range []struct{ name, out string }{{"replay", replay}, {"run", live}} {
+				var yes []string
+				for _, m := range libs.FindAllStringSubmatch(o.out, -1) {
+					if m[1] == "Yes" {
+						yes = append(yes, filepath.Base(m[2]))
+					}
+				}
+				ld := slices.ContainsFunc(yes, func(n string) bool { return strings.HasPrefix(n, "ld64.so.") }) // .2 LE, .1 BE
+				if !ld || !slices.Contains(yes, "libc.so.6") {
+					t.Errorf("%s: libraries with symbols %q, want ld64.so.N and libc.so.6\n%s", o.name, yes, o.out)
+				}
+				bt := frames.FindAllString(o.out, -1)
+				if len(bt) != 2 || !regexp.MustCompile(`^#0 .* in [._A-Z]*puts \(`).MatchString(bt[0]) || !strings.Contains(bt[1], " main (") {
+					t.Errorf("%s: backtrace %q, want libc's puts, then main\n%s", o.name, bt, o.out)
+				}
+			}
+			if d := cmp.Diff(libs.FindAllString(live, -1), libs.FindAllString(replay, -1)); d != "" {
+				t.Errorf("info sharedlibrary (-run +replay):\n%s", d)
+			}
+			if d := cmp.Diff(frames.FindAllString(live, -1), frames.FindAllString(replay, -1)); d != "" {
+				t.Errorf("bt (-run +replay):\n%s", d)
+			}
+			none := underGDB(t, prog, script, "replay", "-L", "/", rec)
+			if slices.ContainsFunc(libs.FindAllStringSubmatch(none, -1), func(m []string) bool { return m[1] == "Yes" }) {
+				t.Errorf("replay -L /: libraries with symbols:\n%s", none)
 			}
 		})
 	}

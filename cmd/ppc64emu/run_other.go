@@ -23,7 +23,7 @@ func runRecord(args []string, stdout, stderr io.Writer) int {
 
 // replayGDB on a host other than Linux: the GDB stub's listener is the
 // Linux runner's.
-func replayGDB(addr string, log []byte, stdout, stderr io.Writer) int {
+func replayGDB(addr string, log []byte, sysroot string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "ppc64emu replay: -gdb needs a Linux host (this is %s/%s)\n", runtime.GOOS, runtime.GOARCH)
 	return exitFail
 }
