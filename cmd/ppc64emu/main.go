@@ -11,7 +11,7 @@
 //	ppc64emu check [-json] [-strict] [-why] [-be|-le] [-profile hardware|qemu] [-show N] FILE|DIR...
 //	ppc64emu run [-L DIR] [-0 ARGV0] [-cpu power9|power10] [-profile hardware|qemu] [-engine block|cached|step|native] [-strace] [-count] [-cpuprofile FILE] [-perfmap] [-hwcap-mask MASK] [-max-memory SIZE] [-max-tasks N] [-core FILE] [-seed N] [-gdb ADDR [-checkpoints N] [-max-history SIZE] [-stop-at-exit]] PROG [ARGS...]
 //	ppc64emu record [-o DIR] [run's flags but -gdb] PROG [ARGS...]
-//	ppc64emu replay [-count] [-gdb ADDR] DIR
+//	ppc64emu replay [-count] [-gdb ADDR [-L DIR]] DIR
 //	ppc64emu system -machine microwatt [-m SIZE] [-steps N] [-stats] [-gdb ADDR]
 //	                [-ips N | -host-time] IMAGE
 //	ppc64emu system -machine microwatt -dtb DTB [flags] VMLINUX
