@@ -22,10 +22,22 @@
 # (env -i, PATH, LC_ALL=C, HOME=/tmp), for at most TIMEOUT seconds (180):
 # then timeout sends SIGTERM to its process group, and SIGKILL 10 s later
 # to what is left of it (a case that ignores SIGTERM used to keep the run,
-# and the script, waiting for ever), and unshare --fork's child gets
-# SIGKILL when unshare ends (--kill-child), so that a timed-out case
-# leaves no process behind (TestDebianRunTimeout). A guest process that
-# left the group (setsid) under qemu-user is not reached.
+# and the script, waiting for ever).
+# A run leaves no process behind (TestDebianRunTimeout): each is a PID
+# namespace of its own (unshare --pid --fork --kill-child --mount-proc,
+# /proc the namespace's) whose init is the host's sh (pidns_init), and
+# timeout runs inside it, the init's child. When timeout ends (its child
+# ended, or the limit ended it), so does the init, and Linux then kills
+# every process left in the namespace, whatever its process group or
+# session, and waits for them before unshare's wait for the init returns
+# (--kill-child: when unshare is killed, so is the init). Before, timeout
+# ran outside and ended with its child: a guest child that ignored
+# SIGTERM, or hung inside qemu-user (docs/cpython-tests.md), outlived the
+# run (session 30's cold CI left a qemu-user test_concurrent_futures).
+# emurun as a user other than root without emu_userns cannot make a PID
+# namespace without a user namespace (which would change the ids the
+# guest sees); it runs timeout alone, then SIGKILLs what is left of
+# timeout's process group (a process that left the group is not reached).
 # With emu_userns set (scripts/cpython-tests.sh), ppc64emu runs in a user
 # namespace of its own that maps the caller to root (unshare --user
 # --map-root-user), as qemurun's reference does: the ids a program may
@@ -33,7 +45,7 @@
 qemu_static=${qemu_static:-$(command -v qemu-ppc64le-static || true)}
 binfmt=${binfmt:-':qemu-ppc64le:M::\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x15\x00:\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\x00'}
 # The reference's namespace: ROOT's binfmt_misc, mounts and the chroot
-# (arguments: root case work binfmt interpreter).
+# (arguments: root case work binfmt interpreter timeout).
 qemu_ns='
     set -e
     root=$1 case=$2 work=$3
@@ -43,33 +55,41 @@ qemu_ns='
     mount --rbind /proc "$root/proc"
     mount --rbind /dev "$root/dev"
     mount -t tmpfs tmpfs "$root/tmp"
-    exec chroot "$root" /bin/sh -c "cd /work && exec /usr/bin/env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp /bin/sh -c \"\$0\"" "$(cat "$case")"
+    timeout -k 10 "$6" chroot "$root" /bin/sh -c "cd /work && exec /usr/bin/env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp /bin/sh -c \"\$0\"" "$(cat "$case")"
   '
+# pidns_init: the script of the init of a run's PID namespace (see the
+# top): the command (timeout and what it runs) as its child, its status
+# as the init's. qemu_ns is such an init too (set -e passes timeout's
+# status on). The guest is never the init, whose signals without a
+# handler Linux drops.
+pidns_init='"$@"; exit $?'
+pidns=(--pid --fork --kill-child --mount-proc)
 # With qemu_allids set (chroot_compare sets it for the cases of
 # allids.txt), the user namespace maps every id to itself, not the caller
 # to root: a case may then take other ids (setpriv to the postgres user)
 # and call setgroups, as root on the host may, and as the guest of a
 # ppc64emu run by root may. The caller writes the maps from outside (it
 # must be root; no newuidmap is needed): the namespace's first process
-# waits for them, then execs the namespace's script, which gets its
-# capabilities with uid 0 mapped.
+# waits for them (the pid whose maps are written is that process's), then
+# execs unshare for the PID namespace and the namespace's script, which
+# gets its capabilities with uid 0 mapped.
 qemurun() { # case-file workdir [timeout]
   if [ -z "${qemu_allids:-}" ]; then
-    timeout -k 10 "${3:-180}" unshare --user --map-root-user --mount --fork --kill-child sh -c "$qemu_ns" sh "$root" "$1" "$2" "$binfmt" "$qemu_static"
+    unshare --user --map-root-user --mount "${pidns[@]}" sh -c "$qemu_ns" sh "$root" "$1" "$2" "$binfmt" "$qemu_static" "${3:-180}"
     return
   fi
   local d p n=0 rc=0
   d=$(mktemp -d /tmp/qemurun-allids.XXXXXX)
   mkfifo "$d/go"
-  timeout -k 10 "${3:-180}" unshare --user --mount --fork --kill-child sh -c 'echo $$ >"$1/pid"; read x <"$1/go"; b=$2; shift 2; exec sh -c "$b" sh "$@"' \
-    sh "$d" "$qemu_ns" "$root" "$1" "$2" "$binfmt" "$qemu_static" &
+  unshare --user --mount --fork --kill-child sh -c 'echo $$ >"$1/pid"; read x <"$1/go"; [ "$x" = go ] || exit 1; shift; exec unshare "$@"' \
+    sh "$d" "${pidns[@]}" sh -c "$qemu_ns" sh "$root" "$1" "$2" "$binfmt" "$qemu_static" "${3:-180}" &
   p=$!
   until [ -s "$d/pid" ] || [ $n -gt 600 ]; do n=$((n + 1)); sleep 0.05; done
   if echo "0 0 4294967295" >"/proc/$(cat "$d/pid")/uid_map" && echo "0 0 4294967295" >"/proc/$(cat "$d/pid")/gid_map"; then
     echo go >"$d/go"
   else
     echo "qemurun: cannot map every id (the caller must be root)" >&2
-    kill "$p"
+    echo no >"$d/go"
   fi
   wait "$p" || rc=$?
   rm -rf "$d"
@@ -102,11 +122,28 @@ emurun() { # case-file workdir [timeout]
     d=$(mktemp -d /tmp/emurun-root.XXXXXX)
     chmod 755 "$d"
     (cd "$2" && env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp \
-      timeout -k 10 "${3:-180}" unshare --mount sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' \
-      sh "$root" "$d" "$emu" run -L "$d" -0 /bin/sh "$d/bin/sh" -c "$(cat "$1")") || rc=$?
+      unshare --mount "${pidns[@]}" sh -c 'mount --bind "$1" "$2" && shift 2 && "$@"; exit $?' \
+      sh "$root" "$d" timeout -k 10 "${3:-180}" "$emu" run -L "$d" -0 /bin/sh "$d/bin/sh" -c "$(cat "$1")") || rc=$?
     rmdir "$d"
     return $rc
   fi
+  local ns=(unshare "${pidns[@]}") pg rc=0
+  if [ -n "${emu_userns:-}" ]; then
+    ns=(unshare --user --map-root-user "${pidns[@]}")
+  elif [ "$(id -u)" != 0 ] || [ -n "${emurun_nopidns:-}" ]; then
+    # No PID namespace (see the top; TestDebianRunTimeout sets
+    # emurun_nopidns to try this way as root). timeout makes itself a
+    # process group's leader, and sh execs it: the group's id is the pid
+    # sh writes. pidwait waits for the group's killed processes to end.
+    pg=$(mktemp /tmp/emurun-pg.XXXXXX)
+    (cd "$2" && env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp \
+      sh -c 'echo $$ >"$0"; exec "$@"' "$pg" timeout -k 10 "${3:-180}" "$emu" run -L "$root" -0 /bin/sh "$root/bin/sh" -c "$(cat "$1")") || rc=$?
+    if [ -s "$pg" ] && kill -KILL -- "-$(cat "$pg")" 2>/dev/null && command -v pidwait >/dev/null; then
+      pidwait -g "$(cat "$pg")" || true
+    fi
+    rm -f "$pg"
+    return $rc
+  fi
   (cd "$2" && env -i PATH=/usr/bin:/bin LC_ALL=C HOME=/tmp \
-    timeout -k 10 "${3:-180}" ${emu_userns:+unshare --user --map-root-user} "$emu" run -L "$root" -0 /bin/sh "$root/bin/sh" -c "$(cat "$1")")
+    "${ns[@]}" sh -c "$pidns_init" sh timeout -k 10 "${3:-180}" "$emu" run -L "$root" -0 /bin/sh "$root/bin/sh" -c "$(cat "$1")")
 }
