@@ -13,7 +13,7 @@
 // # Protocol
 //
 // All-stop mode. Packets: qSupported (PacketSize, qXfer features/auxv/
-// threads, swbreak, hwbreak, ReverseStep, ReverseContinue,
+// threads, and exec-file for a Target with Files and Process, swbreak, hwbreak, ReverseStep, ReverseContinue,
 // QStartNoAckMode), ?, qfThreadInfo/qsThreadInfo, qC, qAttached, H, T, g,
 // G, p, P, m, M, X, Z0-Z4/z0-z4, c, C, s, S, vCont (c, C, s, S, per thread),
 // bs, bc, k, vKill, D, QPassSignals, QProgramSignals, qAttached, the
@@ -41,6 +41,10 @@
 // 64 files are open at once (EMFILE), a pread gives at most 8176 bytes,
 // and the files left open are closed at a kill, a detach and the end of
 // the connection. Errors are GDB's File-I/O errno values (FileErrno).
+// qXfer:exec-file:read of a process (its pid, or none: the one debugged)
+// is, as gdbserver's, the target of its /proc/PID/exe link as the Files'
+// ReadLink gives it, so that GDB's "target remote" with no file given
+// loads the program's symbols from that file (read through host I/O).
 //
 // The target description (qXfer:features:read:target.xml) uses GDB's
 // powerpc64 features org.gnu.gdb.power.core, .fpu, .altivec and .vsx with

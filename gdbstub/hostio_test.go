@@ -71,7 +71,7 @@ func TestServerHostIO(t *testing.T) {
 	big := strings.Repeat("0123456789abcdef", 1024) // more than a pread gives
 	f := &filesTarget{fakeTarget: newFake(binary.LittleEndian),
 		files: map[string]string{"/lib/libc.so.6": "\x7fELF#$}*rest", "/big": big},
-		links: map[string]string{"/proc/1f4/exe": "/bin/prog"}}
+		links: map[string]string{"/proc/1f4/exe": "/bin/prog", "/proc/500/exe": "/usr/bin/prog", "/proc/501/exe": "/bin/other"}}
 	c, _ := startTarget(t, f)
 	stat := binary.BigEndian.AppendUint32(nil, 1)
 	for _, v := range []uint32{2, 0o100644, 1, 0, 0, 0} {
@@ -93,7 +93,7 @@ func TestServerHostIO(t *testing.T) {
 		}
 	}
 	exchange([]packetReply{
-		{"qSupported:multiprocess+;swbreak+", "PacketSize=4000;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+;QProgramSignals+;multiprocess+"},
+		{"qSupported:multiprocess+;swbreak+", "PacketSize=4000;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;qXfer:exec-file:read+;swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+;QProgramSignals+;multiprocess+"},
 		{"?", "T05thread:p1f4.64;"},
 		{"qC", "QCp1f4.64"},
 		{"qfThreadInfo", "mp1f4.64,p1f4.65"},
@@ -137,6 +137,16 @@ func TestServerHostIO(t *testing.T) {
 		{"vFile:setfs:", "F-1,16"},
 		{"vFile:open:" + hexPath("/proc/1f4/exe") + ",0,0", "F-1,2"},
 		{"vFile:nosuch:0", ""},
+		// The executable's path: /proc/PID/exe's target (PID in decimal).
+		{"qXfer:exec-file:read::0,1000", "l/usr/bin/prog"},
+		{"qXfer:exec-file:read:1f4:0,4", "m/usr"},
+		{"qXfer:exec-file:read:1f4:4,100", "l/bin/prog"},
+		{"qXfer:exec-file:read:1f4:e,100", "l"},
+		{"qXfer:exec-file:read:1f5:0,100", "l/bin/other"},
+		{"qXfer:exec-file:read:1f6:0,100", "E01"}, // no link
+		{"qXfer:exec-file:read:0:0,100", "E01"},
+		{"qXfer:exec-file:read:zz:0,100", "E01"},
+		{"qXfer:exec-file:read:1f4:0", "E00"},
 		{"vFile:", ""},
 	})
 	// The table is bounded: one file is open (0), so maxFiles-1 more fit.
@@ -163,7 +173,7 @@ func TestServerHostIO(t *testing.T) {
 	f2 := &filesTarget{fakeTarget: newFake(binary.LittleEndian), files: map[string]string{"/big": big}}
 	c3, _ := startTarget(t, f2)
 	c3.exchange([]packetReply{
-		{"qSupported:multiprocess+", "PacketSize=4000;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+;QProgramSignals+;multiprocess+"},
+		{"qSupported:multiprocess+", "PacketSize=4000;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;qXfer:exec-file:read+;swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+;QProgramSignals+;multiprocess+"},
 		{"vFile:open:" + hexPath("/big") + ",0,0", "F0"},
 		{"c", "W03;process:1f4"},
 		{"vFile:close:0", "F0"},
@@ -177,6 +187,7 @@ func TestServerHostIO(t *testing.T) {
 		{"vFile:setfs:0", ""},
 		{"vFile:open:" + hexPath("/lib/libc.so.6") + ",0,0", ""},
 		{"qC", "QC64"},
+		{"qXfer:exec-file:read::0,100", "E01"},
 	})
 }
 

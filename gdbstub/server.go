@@ -517,8 +517,12 @@ func (s *Server) query(p string) []byte {
 		if slices.Contains(strings.Split(features, ";"), "multiprocess+") && s.pid() > 0 {
 			s.multi, multi = true, ";multiprocess+"
 		}
-		return []byte(fmt.Sprintf("PacketSize=%x;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;"+
-			"swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+;QProgramSignals+%s", PacketSize, multi))
+		exe := ""
+		if _, ok := s.t.(Files); ok && s.pid() > 0 {
+			exe = "qXfer:exec-file:read+;"
+		}
+		return []byte(fmt.Sprintf("PacketSize=%x;qXfer:features:read+;qXfer:auxv:read+;qXfer:threads:read+;%s"+
+			"swbreak+;hwbreak+;ReverseStep+;ReverseContinue+;vContSupported+;QStartNoAckMode+;QPassSignals+;QProgramSignals+%s", PacketSize, exe, multi))
 	case p == "QStartNoAckMode":
 		s.rd.mu.Lock()
 		s.rd.noAck = true
@@ -574,6 +578,13 @@ func (s *Server) query(p string) []byte {
 		return xfer([]byte(targetXML), p[len("qXfer:features:read:target.xml:"):])
 	case strings.HasPrefix(p, "qXfer:auxv:read::"):
 		return xfer(s.t.Auxv(), p[len("qXfer:auxv:read::"):])
+	case strings.HasPrefix(p, "qXfer:exec-file:read:"):
+		annex, arg, _ := strings.Cut(p[len("qXfer:exec-file:read:"):], ":")
+		exe, ok := s.execFile(annex)
+		if !ok {
+			return replyErr(1)
+		}
+		return xfer([]byte(exe), arg)
 	case strings.HasPrefix(p, "qXfer:threads:read::"):
 		arg := p[len("qXfer:threads:read::"):]
 		if strings.HasPrefix(arg, "0,") || s.threadsXMLSnap == nil {
@@ -617,6 +628,26 @@ func parseSignalList(list string) (SignalSet, bool) {
 		set = set.With(fromGDBSignal(int(v)))
 	}
 	return set, true
+}
+
+// execFile answers qXfer:exec-file:read of the process annex names (its
+// pid in hex; empty: the one debugged) as gdbserver does: the target of
+// its /proc/PID/exe link, read through the Target's Files.
+func (s *Server) execFile(annex string) (string, bool) {
+	files, ok := s.t.(Files)
+	pid := s.pid()
+	if !ok || pid <= 0 {
+		return "", false
+	}
+	if annex != "" {
+		v, err := strconv.ParseUint(annex, 16, 31)
+		if err != nil || v == 0 {
+			return "", false
+		}
+		pid = int(v)
+	}
+	exe, err := files.ReadLink(0, "/proc/"+strconv.Itoa(pid)+"/exe")
+	return exe, err == nil && exe != ""
 }
 
 // xfer answers a qXfer read of data at "offset,length".

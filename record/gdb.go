@@ -56,6 +56,12 @@ type GDBTarget struct {
 	// (OpenFile): the program's libraries, for GDB's host I/O (replay
 	// -gdb: linux.SysrootFiles of the recording's sysroot).
 	Files gdbstub.Files
+	// Exe is a replay's program as its /proc/PID/exe named it, an
+	// absolute host path (NewGDBTarget: the header's first argument, if
+	// absolute; logs written before it was recorded so may hold a
+	// relative one). GDB is told it (qXfer:exec-file) and given the host's
+	// file at that path; "" if none.
+	Exe string
 	// auxv is a replay's auxiliary vector (Auxv), pid its process id
 	// (Pid).
 	auxv []byte
@@ -71,6 +77,9 @@ func NewGDBTarget(s *Session) *GDBTarget {
 			g.auxv = StackAuxv(m, g.ByteOrder(), c.Regs.GPR[1])
 		}
 		g.pid = int(s.Current()) // the first process's only thread
+	}
+	if a := s.Header().Args; len(a) > 0 && strings.HasPrefix(a[0], "/") {
+		g.Exe = a[0]
 	}
 	s.Interrupt = func() bool { return g.interrupt.Swap(false) }
 	return g

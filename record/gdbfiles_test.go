@@ -6,6 +6,8 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -112,5 +114,78 @@ func TestGDBTargetFilesSysroot(t *testing.T) {
 	}
 	if _, err := g.ReadLink(0, "/proc/1/exe"); !errors.Is(err, gdbstub.FileEINVAL) {
 		t.Errorf("ReadLink: %v, want Files' EINVAL", err)
+	}
+}
+
+// TestGDBTargetExe: a replay's /proc/PID/exe is Exe (a link to it, for
+// GDB's qXfer:exec-file, and the host's file when opened), for its own
+// process only; the path Exe names is the host's file unless Files has
+// one there (the sysroot first, as the run looked it up); an Exe that is
+// a directory is EISDIR, one missing ErrNotExist.
+func TestGDBTargetExe(t *testing.T) {
+	s, err := NewSession(loopLog(t, binary.BigEndian, false), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	exe := filepath.Join(dir, "prog")
+	if err := os.WriteFile(exe, []byte("\x7fELF prog"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g := NewGDBTarget(s)
+	g.Exe = exe
+	if l, err := g.ReadLink(0, "/proc/1/exe"); l != exe || err != nil {
+		t.Errorf("ReadLink(0, /proc/1/exe) = %q, %v; want %q", l, err, exe)
+	}
+	if l, err := g.ReadLink(1, "/proc/1/exe"); l != exe || err != nil {
+		t.Errorf("ReadLink(1, /proc/1/exe) = %q, %v; want %q", l, err, exe)
+	}
+	for _, tc := range []struct {
+		pid   int
+		path  string
+		files gdbstub.Files
+		want  string // "" for fs.ErrNotExist
+	}{
+		{0, "/proc/1/exe", nil, "\x7fELF prog"},
+		{0, exe, nil, "\x7fELF prog"},
+		{0, exe, sysroot{exe, "sysroot's"}, "sysroot's"},
+		{0, "/proc/1/exe", sysroot{exe, "sysroot's"}, "\x7fELF prog"},
+		{0, exe, sysroot{"/other", "x"}, "\x7fELF prog"},
+		{2, "/proc/1/exe", nil, ""},
+		{0, "/proc/2/exe", nil, ""},
+		{0, exe + "2", nil, ""},
+	} {
+		g.Files = tc.files
+		f, err := g.OpenFile(tc.pid, tc.path)
+		if tc.want == "" {
+			if !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("OpenFile(%d, %s): %v, want ErrNotExist", tc.pid, tc.path, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("OpenFile(%d, %s): %v", tc.pid, tc.path, err)
+			continue
+		}
+		b := make([]byte, 100)
+		n, _ := f.ReadAt(b, 0)
+		st, serr := f.Stat()
+		if string(b[:n]) != tc.want || serr != nil || st.Size != uint64(len(tc.want)) || f.Close() != nil {
+			t.Errorf("OpenFile(%d, %s): %q, stat %+v %v; want %q", tc.pid, tc.path, b[:n], st, serr, tc.want)
+		}
+	}
+	g.Files = nil
+	for _, tc := range []struct {
+		exe  string
+		want error
+	}{{dir, gdbstub.FileEISDIR}, {filepath.Join(dir, "none"), fs.ErrNotExist}} {
+		g.Exe = tc.exe
+		if _, err := g.OpenFile(0, "/proc/1/exe"); !errors.Is(err, tc.want) {
+			t.Errorf("Exe %s: OpenFile: %v, want %v", tc.exe, err, tc.want)
+		}
+	}
+	g.Exe = ""
+	if _, err := g.ReadLink(0, "/proc/1/exe"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("no Exe: ReadLink: %v, want ErrNotExist", err)
 	}
 }

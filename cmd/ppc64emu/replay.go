@@ -44,7 +44,10 @@ Flags:
 	           program's libraries from the sysroot the run had (record -L
 	           DIR, or $QEMU_LD_PREFIX), as the host has them now, through
 	           the stub (its default sysroot "target:"): files the run
-	           found outside it are not served ("set solib-search-path")
+	           found outside it are not served ("set solib-search-path"),
+	           but for the program: GDB is told its path (as the run's
+	           /proc/PID/exe) and given the host's file there, so that
+	           "target remote" alone loads its symbols
 	-L DIR     with -gdb: serve GDB the files of DIR instead ("-L /" none)
 `
 

@@ -198,7 +198,7 @@ type gdbRun struct {
 }
 
 // serveGDBRun serves with a freshly built "ppc64emu CMD -gdb unix:SOCKET
-// ARGS..." and runs gdb-multiarch on prog with the script script makes
+// ARGS..." and runs gdb-multiarch on prog (none if "") with the script script makes
 // from the socket's path and the server's process id. With wait set, the
 // server is waited for once GDB ends (it must end by itself); otherwise it
 // is killed.
@@ -234,7 +234,11 @@ func serveGDBRun(t *testing.T, prog string, script func(sock string, pid int) st
 	}
 	// A GDB waiting for a server that stopped or hangs is killed after
 	// five minutes: the test fails rather than hangs.
-	gdb := exec.Command("gdb-multiarch", "-batch", "-x", path, prog)
+	gdbArgs := []string{"-batch", "-x", path}
+	if prog != "" {
+		gdbArgs = append(gdbArgs, prog) // else GDB asks the server (qXfer:exec-file)
+	}
+	gdb := exec.Command("gdb-multiarch", gdbArgs...)
 	var out bytes.Buffer
 	gdb.Stdout, gdb.Stderr = &out, &out
 	if err := gdb.Start(); err != nil {
@@ -463,6 +467,35 @@ func TestReplayGDBSysroot(t *testing.T) {
 			none := underGDB(t, prog, script, "replay", "-L", "/", rec)
 			if slices.ContainsFunc(libs.FindAllStringSubmatch(none, -1), func(m []string) bool { return m[1] == "Yes" }) {
 				t.Errorf("replay -L /: libraries with symbols:\n%s", none)
+			}
+		})
+	}
+}
+
+// TestGDBExecFile: GDB given no program ("target remote" alone) asks the
+// server for the executable's path (qXfer:exec-file: /proc/PID/exe, the
+// absolute path) and reads its symbols through host I/O, from replay -gdb
+// (the recording's program path) as from run -gdb: "break main" stops at main's first line, both byte
+// orders.
+func TestGDBExecFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds ppc64emu and runs GDB")
+	}
+	const script = "set pagination off\nset confirm off\ntarget remote %s\nbreak main\ncontinue\nkill\n"
+	for _, order := range []string{"le", "be"} {
+		t.Run(order, func(t *testing.T) {
+			prog := buildGDBProg(t, "revsteps.c", order, "-O0")
+			rec := recordProg(t, prog)
+			for _, o := range []struct {
+				name string
+				args []string
+			}{{"replay", []string{"replay", rec}}, {"run", []string{"run", "-stop-at-exit", prog}}} {
+				out := underGDB(t, "", script, o.args[0], o.args[1:]...)
+				for _, want := range []string{"Reading symbols from target:" + prog + "...", "Breakpoint 1, main () at "} {
+					if !strings.Contains(out, want) {
+						t.Errorf("%s: no %q in GDB's output:\n%s", o.name, want, out)
+					}
+				}
 			}
 		})
 	}
