@@ -678,10 +678,12 @@ func backLink() (*backInfo, error) {
 	return b, nil
 }
 
-// The messages on the front's socket: the front sends a signal as two
-// bytes (how it came: sigPlain…, and its number); the back sends
-// firstEnded, the exit code and the signal number, when the first guest
-// process ended while others run.
+// The messages on the front's socket: the front sends a signal as
+// signalMsg (how it came: sigPlain…, its number, its sender), and
+// stoppingMsg so as it stops for a stopMsg; the back sends stopMsg
+// (run_stop.go) and firstEnded, the exit code and the signal number,
+// when the first guest process ended while others run. Both ends are
+// the same executable (/proc/self/exe), so the messages need no version.
 const firstEnded = 'x'
 
 // runFront runs the guest in a back process it starts and exits as the
@@ -734,6 +736,7 @@ func runFront() (code int, ok bool) {
 		if _, err = io.ReadFull(conn, msg[:]); err != nil || msg[0] != stopMsg {
 			break
 		}
+		_, _ = conn.Write(signalMsg(stoppingMsg, int(msg[1]), linux.Sender{}))
 		stopSelf(int(msg[1]))
 	}
 	stop()

@@ -47,9 +47,13 @@ import (
 //     one) and stops the first guest process with SIGSTOP.
 //   - When the first guest process stops (Process.FirstStops: a stop
 //     signal of its own or of another guest process, the front's), the
-//     back tells the front, which stops itself with the same signal
-//     (stopSelf), its caller's wait seeing that signal, as under Linux
-//     and qemu-user.
+//     back tells the front, which says so and stops itself with the
+//     same signal (stopSelf), its caller's wait seeing that signal, as
+//     under Linux and qemu-user. A front that stops for a stop the first
+//     process no longer has (another guest process continued it first)
+//     the back continues, and a front stopped by a SIGSTOP after the
+//     SIGCONT that ended its stop is not taken for one it caused
+//     (jobState).
 //   - SIGCONT to the front it passes on (it did before): the first
 //     guest process continues. When another guest process continues the
 //     first one, the back sends the front SIGCONT, and drops that
@@ -71,8 +75,14 @@ import (
 const frontPoll = 100 * time.Millisecond
 
 // stopMsg is the back's message to the front that the first guest
-// process stopped: stopMsg, the signal, 0.
-const stopMsg = 'z'
+// process stopped: stopMsg, the signal, 0. The front answers each one,
+// just before it stops, with stoppingMsg in a signalMsg (the signal, no
+// sender), so that the back knows which of the front's stops are its own
+// (jobState).
+const (
+	stopMsg     = 'z'
+	stoppingMsg = 'Z'
+)
 
 // frontSignals are the signals the front catches and passes on to the
 // first guest process: run's, and the stop signals the terminal's
@@ -249,21 +259,44 @@ type frontSync struct {
 }
 
 // jobState is what frontSync knows of the front and the first guest
-// process, and decides what it does when a state changes (step) or the
-// front passes on a SIGCONT (frontCont). It only decides, so that every
-// order of the events can be checked alone (run_stop_test.go).
+// process, and decides what it does when a state changes (step), the
+// front passes on a SIGCONT (frontCont) or says it stops for a stopMsg
+// (stopping). It only decides, so that every order of the events can be
+// checked alone (run_stop_test.go).
+//
+// The back cannot tell a front stopped for its stopMsg from one a
+// SIGSTOP stopped by looking at it (both are state T), so the front says
+// on the connection when it stops for a stopMsg (stoppingMsg, just
+// before it does), and the back counts: the stopMsgs it sent (told), the
+// stoppingMsgs it read (acked), and which of its stopMsgs the first
+// process has continued since (staleUpTo): the front stopping for one of
+// those is continued once it is seen stopped (owed). A SIGCONT the front
+// passes on after its stoppingMsg ended that stop (stopping cleared): the
+// front found stopped after it was stopped anew, by a SIGSTOP that the
+// first process follows.
 type jobState struct {
 	// echoes are the SIGCONTs the back sent the front for a continue of
 	// the first process, which the front passes back: dropped.
 	echoes int
-	// frontStopped: the front was seen stopped (and the first process
-	// made to follow), or the back told it to stop; a SIGCONT it passes
-	// on clears it.
-	frontStopped bool
+	// followed: the front was seen stopped by a signal of its own (or
+	// stopped when the first process stopped) and the first process made
+	// to follow; a SIGCONT it passes on, or one the back sends it, clears
+	// it.
+	followed bool
 	// firstStopped is the first process's state as last seen.
 	firstStopped bool
 	// before: the poll before found the front stopped.
 	before bool
+	// told and acked count the stopMsgs sent and the front's
+	// stoppingMsgs read; staleUpTo is told as it was when the first
+	// process last continued: the stopMsgs up to it are stale.
+	told, acked, staleUpTo uint64
+	// stopping: the front said it stops for a stopMsg (acked), and no
+	// SIGCONT it passed on since has ended that stop.
+	stopping bool
+	// owed: that stop is stale: the front is continued once seen
+	// stopped.
+	owed bool
 }
 
 // jobAction is what the back does after a jobState.step.
@@ -282,29 +315,50 @@ const (
 func (s *jobState) step(polled, front, stopped bool) jobAction {
 	act := jobNone
 	switch {
-	case stopped != s.firstStopped:
-		// The first process stopped or continued: the front follows.
-		followed := s.frontStopped
-		s.firstStopped, s.frontStopped = stopped, stopped
+	case stopped && !s.firstStopped:
+		// The first process stopped: the front follows, unless it is
+		// stopped already, or was seen stopped and followed after the
+		// first process last continued and runs now by a SIGCONT that it
+		// passes on (frontCont), continuing the first process. Told to
+		// stop, the front would stop once that SIGCONT has gone by, and
+		// two polls later stop the first process again: both stopped,
+		// the caller's SIGCONT lost.
+		s.firstStopped = true
 		switch {
-		case stopped && !front && !followed:
+		case front:
+			// Stopped already (a SIGSTOP fewer than two polls ago, or
+			// a stale stopMsg's stop, which now fits).
+			s.followed, s.owed = true, false
+		case !s.followed:
+			s.told++
 			act = jobTellStop
-		case !stopped && front:
-			act = jobContFront
 		}
-		// stopped, !front and followed: the front was seen stopped
-		// after the first process last continued (frontStopped is set
-		// with firstStopped otherwise, and cleared with it), and the
-		// first process stopped as it followed; that the front runs
-		// now is a SIGCONT's, which the front passes on (frontCont),
-		// continuing the first process. Told to stop, the front would
-		// stop once that SIGCONT has gone by, and two polls later
-		// stop the first process again: both stopped, the caller's
-		// SIGCONT lost.
-	case polled && front && s.before && !s.frontStopped:
+	case !stopped && s.firstStopped:
+		// The first process continued (another guest process's SIGCONT,
+		// or one the front passed on): the stopMsgs sent so far are
+		// stale, and a front stopped for one, or followed, continues. A
+		// front stopped otherwise was stopped after the SIGCONT that
+		// continued the first process (the caller's SIGCONT then
+		// SIGSTOP): the first process follows it on the polls. One that
+		// stopped for a stopMsg whose stoppingMsg is not read yet is
+		// continued when it is (owed).
+		s.firstStopped = false
+		s.staleUpTo = s.told
+		s.owed = s.stopping
+		if front && (s.followed || s.owed) {
+			act = jobContFront
+			s.owed = false
+		}
+		s.followed = false
+	case s.owed && front:
+		// The front stopped for a stale stopMsg.
+		act = jobContFront
+		s.owed = false
+	case polled && front && s.before && !s.followed && !s.stopping && s.acked == s.told:
 		// The front stopped of its own (SIGSTOP): the first process
-		// follows.
-		s.frontStopped = true
+		// follows. (While a stopMsg is unanswered the front may be
+		// stopped for it: its stoppingMsg decides.)
+		s.followed = true
 		if !stopped {
 			act = jobStopFirst
 		}
@@ -318,11 +372,23 @@ func (s *jobState) step(polled, front, stopped bool) jobAction {
 // echoed counts a SIGCONT the back sent the front (jobContFront).
 func (s *jobState) echoed() { s.echoes++ }
 
+// frontStopping takes the front's stoppingMsg: it stops (or has) for
+// the next stopMsg it was sent, which is stale if the first process
+// continued after it was sent.
+func (s *jobState) frontStopping() {
+	if s.acked == s.told {
+		return // none sent: not the back's (a broken front)
+	}
+	s.acked++
+	s.stopping = true
+	s.owed = s.acked <= s.staleUpTo
+}
+
 // frontCont takes a SIGCONT the front passed on and says whether it is
 // the echo of one the back sent (dropped) rather than one for the first
-// process.
+// process. Either ended the front's stop.
 func (s *jobState) frontCont() (echo bool) {
-	s.frontStopped = false
+	s.followed, s.stopping, s.owed = false, false, false
 	if s.echoes > 0 {
 		s.echoes--
 		return true
@@ -330,12 +396,16 @@ func (s *jobState) frontCont() (echo bool) {
 	return false
 }
 
-// fromFront passes on a signal the front sent (deliverSignal) unless it
-// is a SIGCONT the back sent the front itself, or alone says the front
-// has gone.
+// fromFront takes a message the front sent: its stoppingMsg, or a
+// signal it passes on (deliverSignal) unless it is a SIGCONT the back
+// sent the front itself, or alone says the front has gone.
 func (s *frontSync) fromFront(kind byte, sig int, from linux.Sender, alone bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if kind == stoppingMsg {
+		s.jobs.frontStopping()
+		return
+	}
 	if sig == abi.SIGCONT && s.jobs.frontCont() {
 		return
 	}
