@@ -88,6 +88,77 @@ func TestRunnerStopAlone(t *testing.T) {
 	}
 }
 
+// TestRunnerStopBounce: a first guest process that stops itself and
+// that another guest process continues at once (frontstop.c "bounce":
+// the watcher's SIGCONT as soon as it sees the stop) runs on, against
+// qemu-ppc64le and frontstop.c built for the host: a SIGUSR1 the test
+// sends the runner's pid once the process has reaped its watcher reaches
+// it, and it exits 0. The watcher's SIGCONT may come before the front
+// has stopped for the back's stopMsg (cmd/ppc64emu jobState); until
+// 2026-12-07 the front then stopped and stayed stopped, the SIGUSR1 was
+// not passed on, and the guest stopped with the front two polls later
+// (the 60 s bound ended the run). How often a round takes that order
+// depends on the machine's load; each round's outcome does not. 60 s is
+// a failure bound, not a measure.
+func TestRunnerStopBounce(t *testing.T) {
+	prog := crossCompile(t, "frontstop")
+	emu := buildRunner(t)
+	runners := corpusReferences(t, "frontstop", prog, nil)
+	for range 8 {
+		runners = append(runners, []string{emu, "run", prog})
+	}
+	for i, r := range runners {
+		for _, sig := range []syscall.Signal{syscall.SIGSTOP, syscall.SIGTSTP} {
+			name := filepath.Base(r[0]) + "/" + strconv.Itoa(i) + "/" + strconv.Itoa(int(sig))
+			t.Run(name, func(t *testing.T) { runBounce(t, r, sig) })
+		}
+	}
+}
+
+// runBounce runs one round of TestRunnerStopBounce under runner r.
+func runBounce(t *testing.T, r []string, sig syscall.Signal) {
+	out, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	cmd := exec.Command(r[0], append(r[1:], "bounce", strconv.Itoa(int(sig)))...)
+	cmd.Stdout = outW
+	// A group of its own, in the test's session: not orphaned, so a
+	// SIGTSTP stops it; a failure kills the group.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	err = cmd.Start()
+	outW.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := cmd.Process.Pid
+	bound := time.AfterFunc(60*time.Second, func() { _ = syscall.Kill(-pid, syscall.SIGKILL) })
+	defer bound.Stop()
+	defer syscall.Kill(-pid, syscall.SIGKILL)
+	rd := bufio.NewReader(out)
+	var got string
+	for l := ""; !strings.HasPrefix(l, "parent: "); got += l {
+		if l, err = rd.ReadString('\n'); err != nil {
+			t.Fatalf("read %q, then %q, %v", got, l, err)
+		}
+	}
+	if err := syscall.Kill(pid, syscall.SIGUSR1); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := io.ReadAll(rd)
+	err = cmd.Wait()
+	if want := "ready\nchild: parent stopped\nchild: parent continued\nparent: child exit 0, SIGCONT 1\n"; got != want {
+		t.Errorf("read %q, want %q", got, want)
+	}
+	if want := "parent: SIGUSR1\n"; string(rest) != want {
+		t.Errorf("then %q, want %q", rest, want)
+	}
+	if err != nil {
+		t.Errorf("wait: %v, want exit 0", err)
+	}
+}
+
 // runStopCase runs one case of TestRunnerStop (TestRunnerStopAlone: mode
 // "alone") under runner r.
 func runStopCase(t *testing.T, r []string, mode string, sig syscall.Signal) {

@@ -16,6 +16,10 @@
 // wait has seen the stop, which a continue before would have hidden).
 // "late SIG": as "raise SIG", but the watcher exits once it has seen the
 // stop (the process then stops alone: TestRunnerStopAlone).
+// "bounce SIG": as "raise SIG", but the watcher continues the process as
+// soon as it sees it stopped (TestRunnerStopBounce); once it has reaped
+// the watcher the process writes its line, then waits for a SIGUSR1,
+// writes "parent: SIGUSR1" and exits 0.
 //
 // "alone SIG": no watcher; the process writes "ready", stops itself with
 // SIG, and once continued prints how many SIGCONTs its handler got, then
@@ -41,8 +45,9 @@
 #include <time.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t conts;
+static volatile sig_atomic_t conts, usr1;
 static void on_cont(int sig) { (void)sig; conts++; }
+static void on_usr1(int sig) { (void)sig; usr1 = 1; }
 
 #include "taskstate.h"
 
@@ -144,21 +149,37 @@ int main(int argc, char **argv) {
 			(void)!read(0, &c, 1); // the caller has seen the stop
 			kill(parent, SIGCONT);
 		}
+		if (strcmp(mode, "bounce") == 0)
+			kill(parent, SIGCONT);
 		await(parent, 0);
 		printf("child: parent continued\n");
 		return 0;
 	}
 	close(ready[1]);
+	sigset_t block, old;
+	sigemptyset(&block);
+	sigaddset(&block, SIGUSR1);
+	if (strcmp(mode, "bounce") == 0) { // SIGUSR1 comes in sigsuspend only
+		sa.sa_handler = on_usr1;
+		sigaction(SIGUSR1, &sa, 0);
+		sigprocmask(SIG_BLOCK, &block, &old);
+	}
 	(void)!read(ready[0], &c, 1); // the watcher runs
 	printf("ready\n");
 	fflush(stdout);
-	if (strcmp(mode, "raise") == 0 || strcmp(mode, "child") == 0 || strcmp(mode, "late") == 0)
+	if (strcmp(mode, "raise") == 0 || strcmp(mode, "child") == 0 || strcmp(mode, "late") == 0 || strcmp(mode, "bounce") == 0)
 		raise(sig);
 	int st;
 	while (waitpid(pid, &st, 0) < 0)
 		;
 	printf("parent: child exit %d, SIGCONT %d\n", WIFEXITED(st) ? WEXITSTATUS(st) : -1, (int)conts);
 	fflush(stdout);
+	if (strcmp(mode, "bounce") == 0) {
+		while (!usr1)
+			sigsuspend(&old);
+		printf("parent: SIGUSR1\n");
+		return 0;
+	}
 	(void)!read(0, &c, 1); // the caller has seen the continue (once the process has ended its wait sees the end instead)
 	return 0;
 }
