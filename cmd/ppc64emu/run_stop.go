@@ -183,7 +183,15 @@ func stopSelf(sig int) {
 // last other ends or stops, still stopped (no guest process is left to
 // continue it then). Left: while another runs, the caller does not see
 // the stop. In two processes the back runs the others on (runBack).
-// Before, such a stop never reached the caller.
+// Before, such a stop never reached the caller. What showing it would
+// take: these modes run in two processes as well, with a front that
+// waits for the whole run (the back sends no firstEnded: -count's line,
+// the profile, the perf map and the recording are the whole run's, and a
+// caller reading them after its wait must find them complete), the back
+// writing them (its pid names the perf map: perf record follows the
+// child, perf top -p of the front's pid would not), and frontSync
+// stopped at the first process's end as now; a privilege-elevated start
+// stays one process (backEnv cannot be trusted there).
 func followStops(p *linux.Process) (unfollow func()) {
 	changes, state := p.FirstStops()
 	quit, done := make(chan struct{}), make(chan struct{})
