@@ -680,7 +680,7 @@ func backLink() (*backInfo, error) {
 
 // The messages on the front's socket: the front sends a signal as
 // signalMsg (how it came: sigPlain…, its number, its sender), and
-// stoppingMsg so as it stops for a stopMsg; the back sends stopMsg
+// stoppingMsg as it stops for a stopMsg; the back sends stopMsg
 // (run_stop.go) and firstEnded, the exit code and the signal number,
 // when the first guest process ended while others run. Both ends are
 // the same executable (/proc/self/exe), so the messages need no version.

@@ -269,7 +269,7 @@ type frontSync struct {
 // jobState is what frontSync knows of the front and the first guest
 // process, and decides what it does when a state changes (step), the
 // front passes on a SIGCONT (frontCont) or says it stops for a stopMsg
-// (stopping). It only decides, so that every order of the events can be
+// (frontStopping). It only decides, so that every order of the events can be
 // checked alone (run_stop_test.go).
 //
 // The back cannot tell a front stopped for its stopMsg from one a
