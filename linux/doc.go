@@ -258,11 +258,25 @@
 // is; a thread takes its own pending signals before the group's. A blocking system call is
 // interrupted by a signal with a handler as Linux's is: EINTR, or a
 // restart under SA_RESTART for the calls Linux restarts (reads, writes,
-// accept, recv, futex waits without timeout); sleeps, polls, select and
-// sigsuspend always fail with EINTR. An sc restarted for a signal keeps
-// CR0[SO] set, as Linux 6.1's check_syscall_restart leaves the flag the
-// -ERESTART* result set: a handler's ucontext shows it (restartcr.c;
-// qemu-user 7.2 clears it). No guest signal reaches a host
+// accept, recv, futex waits without timeout); sleeps, poll, timed futex
+// waits, select and sigsuspend fail with EINTR. A signal that runs no
+// handler (ignored, suppressed by a tracer, a stop and continue) restarts
+// every one of them but epoll waits (EINTR, as Linux's ep_poll): select,
+// pselect6 and ppoll as they were called, with the time left written
+// back (ERESTARTNOHAND); a relative sleep, a timed futex wait and poll
+// through restart_syscall and the thread's restart block, as Linux's
+// ERESTART_RESTARTBLOCK (the sleep goes on with the time left, rem
+// written at each interruption; a tracer's syscall-enter stop shows call
+// 0; ptrace8.c). Until the restart is decided an
+// interrupted call's registers show its -ERESTART* code as Linux 6.1's
+// do (r3 512 ERESTARTSYS, 514 ERESTARTNOHAND or 516
+// ERESTART_RESTARTBLOCK with CR0[SO] set, the pc after the sc): the
+// signal delivery that follows decides after get_signal's stops, from
+// the registers as a tracer left them there, as check_syscall_restart
+// (syscallRestart; a signal the tracer suppresses restarts the call:
+// ptrace8.c). An sc restarted for a signal keeps CR0[SO] set, as
+// check_syscall_restart leaves the flag the -ERESTART* result set: a
+// handler's ucontext shows it (restartcr.c; qemu-user 7.2 clears it). No guest signal reaches a host
 // system call, so a call that may wait is not left waiting in the host
 // kernel where a signal for the thread or the run's end would not end
 // it: reads, writes and polls wait in poll(2) slices (pollLoop); connect

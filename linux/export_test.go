@@ -32,7 +32,7 @@ func ThreadDump(p *Process, wait time.Duration) string {
 	for _, g := range p.groups {
 		for _, t := range g.threads {
 			r := &t.ctx.Regs
-			lines = append(lines, fmt.Sprintf("pid %d tid %d exiting %v: nip %#x r0 %d r3 %#x restart %d",
+			lines = append(lines, fmt.Sprintf("pid %d tid %d exiting %v: nip %#x r0 %d r3 %#x restart %v",
 				g.tgid, t.tid, g.exiting, r.NIP, r.GPR[0], r.GPR[3], t.restart))
 		}
 	}

@@ -392,7 +392,7 @@ func (t *Thread) deliverSignals() bool {
 			t.killedBy(info)
 			return true
 		}
-		t.interruptRestart(&act)
+		t.syscallRestart(&act)
 		if !t.rseqFixup() || !t.setupFrame(sig, &info, &act) {
 			// The frame could not be written: SIGSEGV, as Linux forces.
 			if sig == abi.SIGSEGV {
@@ -415,6 +415,7 @@ func (t *Thread) deliverSignals() bool {
 			return true
 		}
 	}
+	t.syscallRestart(nil)
 	if t.restoreMask {
 		// No handler ran for the interrupted call: its mask ends now.
 		t.mask, t.restoreMask = t.savedMask, false

@@ -67,6 +67,8 @@ func (t *Thread) straceLine(num uint64, a *sysArgs, ret uint64, errno int) strin
 		b.WriteString("? ERESTARTSYS (To be restarted)")
 	case errno == errRestartNoHand:
 		b.WriteString("? ERESTARTNOHAND (To be restarted if no handler)")
+	case errno == errRestartBlock:
+		b.WriteString("? ERESTART_RESTARTBLOCK (Interrupted by signal)")
 	case e.fn == nil && e.level == unimplemented:
 		b.WriteString("-1 ENOSYS (not implemented)")
 	case errno > 0:

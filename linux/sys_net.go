@@ -79,12 +79,43 @@ func sysPpoll(t *Thread, a *sysArgs) (uint64, int) {
 	if a.Ptr(2) != 0 {
 		t.putLeft(a.Ptr(2), d, start)
 	}
-	return n, errno
+	return n, selectErrno(errno)
+}
+
+// selectErrno is the errno of select, pselect6 and ppoll whose wait
+// ended with errno: a signal (EINTR) makes it ERESTARTNOHAND, as Linux's
+// core_sys_select and do_sys_poll (fs/select.c), so a signal that runs no
+// handler restarts the call, with the time left it wrote back.
+func selectErrno(errno int) int {
+	if errno == abi.EINTR {
+		return errRestartNoHand
+	}
+	return errno
 }
 
 func sysPoll(t *Thread, a *sysArgs) (uint64, int) {
-	d := time.Duration(int64(a.Int(2))) * time.Millisecond
-	return poll(t, a.Ptr(0), a.Ulong(1), d)
+	var deadline time.Time
+	if ms := a.Int(2); ms >= 0 {
+		deadline = time.Now().Add(time.Duration(ms) * time.Millisecond)
+	}
+	return pollUntil(t, a.Ptr(0), a.Ulong(1), deadline)
+}
+
+// pollUntil is poll(2)'s wait until deadline (none if zero). As Linux's
+// sys_poll, a signal ends it with ERESTART_RESTARTBLOCK, timeout or not,
+// and a restart block that polls again to the same deadline
+// (do_restart_poll).
+func pollUntil(t *Thread, addr, nfds uint64, deadline time.Time) (uint64, int) {
+	d := time.Duration(-1)
+	if !deadline.IsZero() {
+		d = max(time.Until(deadline), 0)
+	}
+	n, e := poll(t, addr, nfds, d)
+	if e != abi.EINTR { // (only a signal ends poll's wait with EINTR)
+		return n, e
+	}
+	t.restartFn = func(t *Thread) (uint64, int) { return pollUntil(t, addr, nfds, deadline) }
+	return 0, errRestartBlock
 }
 
 func sysSocket(t *Thread, a *sysArgs) (uint64, int) {
@@ -749,7 +780,7 @@ func sysPselect6(t *Thread, a *sysArgs) (uint64, int) {
 	if a.Ptr(4) != 0 {
 		t.putLeft(a.Ptr(4), d, start)
 	}
-	return n, errno
+	return n, selectErrno(errno)
 }
 
 // sysSelect is select(nfds, readfds, writefds, exceptfds, struct timeval *).
@@ -772,7 +803,7 @@ func sysSelect(t *Thread, a *sysArgs) (uint64, int) {
 		tv := abi.Timeval{Sec: int64(left / time.Second), Usec: int64(left % time.Second / time.Microsecond)}
 		putStruct(t, a.Ptr(4), abi.TimevalLayout, &tv)
 	}
-	return n, errno
+	return n, selectErrno(errno)
 }
 
 // selectFDs waits on fd_sets (arrays of 64-bit words in guest order, bit i

@@ -557,15 +557,38 @@ func sleep(t *Thread, req, rem uint64, abs bool, clock int32) (uint64, int) {
 		_ = unix.ClockGettime(clock, &ts)
 		d -= time.Duration(ts.Sec)*time.Second + time.Duration(ts.Nsec)
 	}
-	start := time.Now()
-	if d > 0 && t.waitFor(nil, d) == waitSignal {
-		if rem != 0 && !abs {
-			left := max(d-time.Since(start), 0)
-			t.putTimespec(rem, timespec(left))
+	if abs {
+		// Linux's hrtimer_nanosleep: an absolute sleep a signal
+		// interrupts restarts as it was (ERESTARTNOHAND), rem untouched.
+		if d > 0 && t.waitFor(nil, d) == waitSignal {
+			return 0, errRestartNoHand
 		}
-		return 0, abi.EINTR
+		return 0, 0
 	}
-	return 0, 0
+	return sleepUntil(t, time.Now().Add(d), rem)
+}
+
+// sleepUntil sleeps until deadline (a relative sleep's end). As Linux's
+// do_nanosleep and hrtimer_nanosleep, a signal ends it with
+// ERESTART_RESTARTBLOCK, the time left written to rem (if not 0; EFAULT if
+// it cannot be), and a restart block that sleeps on to the same deadline
+// (hrtimer_nanosleep_restart).
+func sleepUntil(t *Thread, deadline time.Time, rem uint64) (uint64, int) {
+	d := time.Until(deadline)
+	if d <= 0 || t.waitFor(nil, d) != waitSignal {
+		return 0, 0
+	}
+	left := time.Until(deadline)
+	if left <= 0 {
+		return 0, 0
+	}
+	if rem != 0 {
+		if e := t.putTimespec(rem, timespec(left)); e != 0 {
+			return 0, e
+		}
+	}
+	t.restartFn = func(t *Thread) (uint64, int) { return sleepUntil(t, deadline, rem) }
+	return 0, errRestartBlock
 }
 
 // Results of waitFor.

@@ -13,6 +13,9 @@ import (
 )
 
 func sysRtSigreturn(t *Thread, a *sysArgs) (uint64, int) {
+	// As Linux's sys_rt_sigreturn: a restart_syscall from here on
+	// fails with EINTR (do_no_restart_syscall).
+	t.restartFn = nil
 	if !t.sigreturn() {
 		return 0, 0 // a bad frame: SIGSEGV is forced (sigreturn)
 	}
@@ -249,10 +252,17 @@ func sysSsetmask(t *Thread, a *sysArgs) (uint64, int) {
 	return old, 0
 }
 
-// sysRestartSyscall is restart_syscall(2) called by the guest itself: the
-// runner restarts interrupted calls without it, so the thread's restart
-// block is always Linux's default, do_no_restart_syscall: EINTR.
-func sysRestartSyscall(t *Thread, a *sysArgs) (uint64, int) { return 0, abi.EINTR }
+// sysRestartSyscall is restart_syscall(2), Linux's sys_restart_syscall:
+// it runs the thread's restart block, which a call that ended with
+// ERESTART_RESTARTBLOCK set (a sleep or timed wait: what is left of it),
+// and which sigreturn resets to do_no_restart_syscall, EINTR. A call made
+// by the guest itself runs it as well.
+func sysRestartSyscall(t *Thread, a *sysArgs) (uint64, int) {
+	if t.restartFn == nil {
+		return 0, abi.EINTR
+	}
+	return t.restartFn(t)
+}
 
 func sysSigprocmask(t *Thread, a *sysArgs) (uint64, int) {
 	how, set, old := a.Ulong(0), a.Ptr(1), a.Ptr(2)

@@ -377,6 +377,53 @@ func futexBitset(bitsetCmd bool, val3 uint32) (uint32, int) {
 	return val3, 0
 }
 
+// futexWait waits on the futex at addr (its value checked already) until
+// a wake, the deadline (none if zero) or a signal. A signal ends a wait
+// without a deadline with ERESTARTSYS (a restart under SA_RESTART), a
+// timed one with ERESTART_RESTARTBLOCK and a restart block that waits
+// again to the same deadline if the value is still val (Linux's
+// futex_wait and futex_wait_restart, which first resets the block).
+func futexWait(t *Thread, addr, op uint64, val, bitset uint32, deadline time.Time) (uint64, int) {
+	p := t.p
+	d := time.Duration(-1)
+	if !deadline.IsZero() {
+		d = max(time.Until(deadline), 0)
+	}
+	k := t.futexAt(addr, op)
+	w := &futexWaiter{ch: make(chan struct{}), bitset: bitset, t: t, key: k}
+	q := p.futexes[k]
+	if q == nil {
+		q = &futexQueue{}
+		p.futexes[k] = q
+	}
+	q.waiters = append(q.waiters, w)
+	switch t.waitFor(w.ch, d) {
+	case waitReady:
+		return 0, 0
+	case waitTimeout:
+		p.futexRemove(w)
+		return 0, abi.ETIMEDOUT
+	case waitExit:
+		return 0, errExit
+	}
+	p.futexRemove(w)
+	if deadline.IsZero() {
+		return 0, errRestart
+	}
+	t.restartFn = func(t *Thread) (uint64, int) {
+		t.restartFn = nil
+		cur, e := t.get32(addr)
+		switch {
+		case e != 0:
+			return 0, e
+		case cur != val:
+			return 0, abi.EAGAIN
+		}
+		return futexWait(t, addr, op, val, bitset, deadline)
+	}
+	return 0, errRestartBlock
+}
+
 func sysFutex(t *Thread, a *sysArgs) (uint64, int) {
 	p := t.p
 	addr, op, val, timeout, addr2, val3 := a.Ptr(0), a.Ulong(1), a.Uint(2), a.Ptr(3), a.Ptr(4), a.Uint(5)
@@ -416,32 +463,10 @@ func sysFutex(t *Thread, a *sysArgs) (uint64, int) {
 				d = max(d, 0)
 			}
 		}
-		k := t.futexAt(addr, op)
-		w := &futexWaiter{ch: make(chan struct{}), bitset: bitset, t: t, key: k}
-		q := p.futexes[k]
-		if q == nil {
-			q = &futexQueue{}
-			p.futexes[k] = q
+		if d < 0 {
+			return futexWait(t, addr, op, val, bitset, time.Time{})
 		}
-		q.waiters = append(q.waiters, w)
-		switch t.waitFor(w.ch, d) {
-		case waitReady:
-			return 0, 0
-		case waitTimeout:
-			p.futexRemove(w)
-			return 0, abi.ETIMEDOUT
-		case waitExit:
-			return 0, errExit
-		default:
-			p.futexRemove(w)
-			if timeout != 0 {
-				// Linux restarts a timed wait only for a signal
-				// without a handler (ERESTART_RESTARTBLOCK): a handler
-				// sees EINTR, SA_RESTART or not.
-				return 0, abi.EINTR
-			}
-			return 0, errRestart
-		}
+		return futexWait(t, addr, op, val, bitset, time.Now().Add(d))
 	case abi.FUTEX_WAKE, abi.FUTEX_WAKE_BITSET:
 		bitset, e := futexBitset(cmd == abi.FUTEX_WAKE_BITSET, val3)
 		if e != 0 {

@@ -19,7 +19,31 @@ const (
 	// errRestartNoHand: interrupted; EINTR if a handler runs, else
 	// restart (Linux's ERESTARTNOHAND: pause after a stop and SIGCONT).
 	errRestartNoHand = 515
+	// errRestartBlock: interrupted; EINTR if a handler runs, else
+	// restart_syscall(2) runs the thread's restart block (Linux's
+	// ERESTART_RESTARTBLOCK: a timed sleep or wait goes on with the
+	// time left).
+	errRestartBlock = 516
 )
+
+// restartCode is the Linux -ERESTART* code of internal errno e (e itself
+// if it is none).
+func restartCode(e int) int {
+	switch e {
+	case errRestart:
+		return abi.ERESTARTSYS
+	case errRestartNoHand:
+		return abi.ERESTARTNOHAND
+	case errRestartBlock:
+		return abi.ERESTART_RESTARTBLOCK
+	}
+	return e
+}
+
+// isRestart reports whether internal errno e asks for a restart.
+func isRestart(e int) bool {
+	return e == errRestart || e == errRestartNoHand || e == errRestartBlock
+}
 
 // syscall performs the system call at NIP (sc, or scv when scv is set).
 // It reports whether the thread is finished.
@@ -36,7 +60,7 @@ func (t *Thread) syscall(scv bool) bool {
 		t.cpuAccount()
 	}
 	a := sysArgs{r.GPR[3], r.GPR[4], r.GPR[5], r.GPR[6], r.GPR[7], r.GPR[8]}
-	t.restart = 0
+	t.restart = false
 	r.OrigGPR3 = r.GPR[3]
 	r.NIP += 4
 	r.TRAP = 0xc00
@@ -110,46 +134,34 @@ func (t *Thread) syscall(scv bool) bool {
 	if l := t.pt; l != nil && errno != errExit && t.syscallWork(l) {
 		// The syscall-exit stop or a single step's trap
 		// (ptraceSyscallExit), the result in the registers (a call
-		// to restart shows Linux's -ERESTARTSYS or -ERESTARTNOHAND);
-		// the tracer's changes of the result stand.
+		// to restart shows Linux's -ERESTART* code); the tracer's
+		// changes of the result stand.
 		if errno != errNoResult {
-			t.setReturn(scv, ret, errno)
+			t.setReturn(scv, ret, restartCode(errno))
 		}
 		if t.ptraceSyscallExit() {
 			return true
 		}
-		if errno != errRestart && errno != errRestartNoHand {
+		if !isRestart(errno) {
 			return false
 		}
+	} else if isRestart(errno) {
+		t.setReturn(scv, 0, restartCode(errno))
 	}
-	switch errno {
-	case errExit:
+	switch {
+	case errno == errExit:
 		return true
-	case errNoResult:
+	case errno == errNoResult:
 		return false
-	case errRestart, errRestartNoHand:
-		if sig := t.deliverable(); sig != 0 {
-			act := &t.sighand.actions[sig]
-			if act.handler > abi.SIG_IGN && (act.flags&abi.SA_RESTART == 0 || errno == errRestartNoHand) {
-				errno = abi.EINTR
-				break
-			}
-		}
-		// Restart: back to the sc with the original r3. A signal whose
-		// handler runs before the call does (after a stop, say) makes it
-		// EINTR instead (interruptRestart), as Linux decides when it
-		// delivers that signal. An sc's CR0[SO] stays set, as Linux
-		// 6.1 leaves it: syscall_exit_prepare (interrupt.c) sets it for
-		// the -ERESTART* result and check_syscall_restart (signal.c)
-		// rewinds the pc and r3 only, so a handler's ucontext and a
-		// ptrace stop at the restart show it (qemu-user 7.2 clears it).
-		r.NIP -= 4
-		r.GPR[3] = r.OrigGPR3
-		if !scv {
-			r.CR |= crSO
-		}
-		t.restart, t.restartScv = errno, scv
-		return false
+	case isRestart(errno):
+		// As Linux 6.1: syscall_exit_prepare (interrupt.c) leaves the
+		// -ERESTART* code in r3 (CR0[SO] set for sc) and the pc after
+		// the sc; the signal delivery that follows decides, after
+		// get_signal's stops (a tracer's signal-delivery-stop sees
+		// those registers and may change them), between a restart and
+		// EINTR (syscallRestart).
+		t.restart = true
+		return t.deliverSignals()
 	}
 	t.setReturn(scv, ret, errno)
 	return false
@@ -191,17 +203,61 @@ func (t *Thread) setReturn(scv bool, ret uint64, errno int) {
 // crSO is CR0[SO], an sc's error flag.
 const crSO = 1 << 28
 
-// interruptRestart is called before a handler with action act runs: a
-// system call set to restart (no handler was to run when it returned)
-// returns EINTR instead if the handler does not restart it (not
-// SA_RESTART, or ERESTARTNOHAND), as Linux's handle_signal decides. The
-// handler's own code is never restarted.
-func (t *Thread) interruptRestart(act *sigAction) {
-	if t.restart != 0 && (act.flags&abi.SA_RESTART == 0 || t.restart == errRestartNoHand) {
-		t.ctx.Regs.NIP += 4
-		t.setReturn(t.restartScv, 0, abi.EINTR)
+// syscallRestart is Linux 6.1's check_syscall_restart
+// (arch/powerpc/kernel/signal.c), run once by the signal delivery after a
+// call that ended with a -ERESTART* code, when get_signal has chosen the
+// signal whose handler runs (act) or found none (act nil): from the
+// registers as they are then (a tracer may have changed them at a stop),
+// a system call's trap (0xc00 sc, 0x3000 scv) whose result is
+// ERESTARTSYS (restarted if no handler runs or it has SA_RESTART),
+// ERESTARTNOINTR (always), ERESTARTNOHAND or ERESTART_RESTARTBLOCK (if no
+// handler runs) is restarted: the pc back at the sc, r3 the call's first
+// argument again (orig_gpr3), or for ERESTART_RESTARTBLOCK r0
+// restart_syscall's number (the restart block says what it does). A call
+// not restarted returns EINTR. Linux leaves CR0[SO] as it is when it
+// restarts an sc, set (qemu-user 7.2 clears it), so a handler's ucontext
+// and a stop at the restart show it (restartcr.c).
+func (t *Thread) syscallRestart(act *sigAction) {
+	if !t.restart {
+		return
 	}
-	t.restart = 0
+	t.restart = false
+	r := &t.ctx.Regs
+	var code uint64
+	switch r.TRAP &^ 1 { // (the low bit: Linux's norestart flag)
+	case 0x3000:
+		if r.GPR[3] < 1<<64-maxErrno {
+			return
+		}
+		code = -r.GPR[3]
+	case 0xc00:
+		if r.CR&crSO == 0 {
+			return
+		}
+		code = r.GPR[3]
+	default:
+		return
+	}
+	restart := true
+	switch code {
+	case abi.ERESTARTSYS:
+		restart = act == nil || act.flags&abi.SA_RESTART != 0
+	case abi.ERESTARTNOHAND, abi.ERESTART_RESTARTBLOCK:
+		restart = act == nil
+	case abi.ERESTARTNOINTR:
+	default:
+		return
+	}
+	if !restart {
+		t.setReturn(r.TRAP&^1 == 0x3000, 0, abi.EINTR)
+		return
+	}
+	if code == abi.ERESTART_RESTARTBLOCK {
+		r.GPR[0] = abi.SYS_RESTART_SYSCALL
+	} else {
+		r.GPR[3] = r.OrigGPR3
+	}
+	r.NIP -= 4
 }
 
 // block runs f, a host system call that may wait, without the process

@@ -379,7 +379,7 @@ func init() {
 		abi.SYS_SIGNAL:            {fn: sysSignal, level: full, note: "Linux's: SA_RESETHAND and SA_NODEFER (qemu-user 7.2: ENOSYS)", args: args(aSignal, aPtr)},
 		abi.SYS_SGETMASK:          {fn: sysSgetmask, level: full},
 		abi.SYS_SSETMASK:          {fn: sysSsetmask, level: full, args: args(aHex)},
-		abi.SYS_RESTART_SYSCALL:   {fn: sysRestartSyscall, level: full, note: "the runner restarts calls itself; the guest's own call gets EINTR, Linux's do_no_restart_syscall (qemu-user 7.2: ENOSYS)"},
+		abi.SYS_RESTART_SYSCALL:   {fn: sysRestartSyscall, level: full, note: "runs the thread's restart block, set by a relative sleep, a timed futex wait or a poll a signal interrupted (the time left), as Linux's restart of ERESTART_RESTARTBLOCK; none set (a new thread, after rt_sigreturn): EINTR, do_no_restart_syscall (qemu-user 7.2: ENOSYS)"},
 		abi.SYS_RT_SIGPROCMASK:    {fn: sysSigprocmask, level: full, args: args(aSigHow, aPtr, aPtr, aSize)},
 		abi.SYS_SIGALTSTACK:       {fn: sysSigaltstack, level: full, args: args(aPtr, aPtr)},
 		abi.SYS_RT_SIGRETURN:      {fn: sysRtSigreturn, level: full, note: "the ucontext at r1, as the vDSO's __kernel_sigtramp_rt64 leaves it (vdso.go)"},

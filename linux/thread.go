@@ -83,16 +83,18 @@ type Thread struct {
 	// realBlocked is the mask rt_sigtimedwait replaced while it waits
 	// (Linux's real_blocked): a signal it blocks is not ignored.
 	realBlocked uint64
-	// restart is the restart errno (errRestart, errRestartNoHand) of the
-	// system call the thread is set to run again, until it does or a
-	// handler runs (interruptRestart); restartScv says it was scv.
-	restart    int
-	restartScv bool
-	altSP      uint64
-	altSize    uint64
-	altFlags   uint64
-	wake       chan struct{}
-	gilWake    chan struct{} // receives the process lock (gil)
+	// restart says the system call the thread made last ended with a
+	// -ERESTART* code whose restart is not yet decided (syscallRestart).
+	restart bool
+	// restartFn is the thread's restart block (Linux's
+	// current->restart_block.fn), which restart_syscall runs; nil is
+	// do_no_restart_syscall.
+	restartFn func(t *Thread) (uint64, int)
+	altSP     uint64
+	altSize   uint64
+	altFlags  uint64
+	wake      chan struct{}
+	gilWake   chan struct{} // receives the process lock (gil)
 	// asleep says the thread waits in a system call (pollLoop's host
 	// waits, waitFor) rather than runs or waits for the processor: /proc's
 	// S, not R (procRunState). Other host calls (Thread.block: a

@@ -37,6 +37,19 @@ const (
 	ETIMEDOUT  = 110
 )
 
+// The -ERESTART* codes of an interrupted system call (include/linux/errno.h):
+// never returned to user space, but what its registers show (r3 with
+// CR0[SO] set for sc, negated for scv) from the call's end until the
+// signal delivery after it decides between a restart and EINTR (Linux
+// 6.1's check_syscall_restart, arch/powerpc/kernel/signal.c), so a
+// tracer sees them at a syscall-exit or signal-delivery-stop.
+const (
+	ERESTARTSYS           = 512 // restart if no handler runs or it has SA_RESTART
+	ERESTARTNOINTR        = 513 // restart always
+	ERESTARTNOHAND        = 514 // restart if no handler runs
+	ERESTART_RESTARTBLOCK = 516 // restart_syscall(2) if no handler runs
+)
+
 // ENAMETOOLONG is the errno of a name too long.
 const ENAMETOOLONG = 36
 
