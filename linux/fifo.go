@@ -5,6 +5,7 @@ package linux
 import (
 	"encoding/binary"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
 	"syscall"
@@ -59,6 +60,14 @@ func init() {
 	}
 }
 
+// openerIgnored are the signals an opener ignores (fifoOpener): those
+// whose default action ends or stops a process and that the kernel sends
+// a process group or that another process may (not the synchronous
+// faults, nor fifoInterrupt, nor those Go's runtime uses itself).
+var openerIgnored = []os.Signal{unix.SIGHUP, unix.SIGINT, unix.SIGQUIT, unix.SIGTERM, unix.SIGUSR1,
+	unix.SIGUSR2, unix.SIGALRM, unix.SIGVTALRM, unix.SIGXCPU, unix.SIGXFSZ, unix.SIGIO, unix.SIGPWR,
+	unix.SIGTSTP, unix.SIGTTIN, unix.SIGTTOU}
+
 // fifoOpener is the opener's main: descriptor 3 is its socket (a
 // SOCK_SEQPACKET), on which each request is the host's open flags, the
 // mode and the path, in decimal and separated by spaces, with the
@@ -69,6 +78,13 @@ func init() {
 // the main goroutine to it during initialization): interruptOpener
 // signals that thread.
 func fifoOpener() int {
+	// The opener is in the runner's process group, and a signal sent to
+	// the group (timeout's SIGTERM, a terminal's SIGINT) reaches it too:
+	// by default it ended the opener, and the guest's open failed with
+	// EIO where Linux's goes on waiting when the guest ignores the
+	// signal (and ends with the guest when not: the runner then stops
+	// the opener). The opener is no guest process: it ignores them.
+	signal.Ignore(openerIgnored...)
 	// The runner's descriptors the fork passed on (the guest's, which
 	// are not close-on-exec on the host) would keep pipes open.
 	if unix.CloseRange(4, ^uint(0), 0) != nil {
