@@ -1,6 +1,7 @@
 package record
 
 import (
+	"encoding/binary"
 	"slices"
 
 	"github.com/ppc64emu/ppc64emu/mem"
@@ -37,6 +38,11 @@ import (
 // ahead is for the pages mapped without write permission (which only a
 // fill or a change of mapping can change), and the first later record
 // that changes the page, if a write of the whole page, holds its data.
+//
+// A page with no whole-page fill (version 2: write) after this point in
+// the log (Session.fills, noted once as the log is first read) reads as
+// zeros without a look through the later records: anonymous memory not
+// written yet, most of what GDB reads of a stack or a heap.
 func (s *Session) ReadMemory(addr uint64, p []byte) error {
 	m := s.Memory(0)
 	if m == nil {
@@ -96,6 +102,16 @@ func (s *Session) ahead(as uint64, pages []uint64) map[uint64][]byte {
 	if len(left) == 0 {
 		return out
 	}
+	// A page with no record after this point that could give its data
+	// (indexFill) reads as zeros without a look through the rest of the
+	// log (an anonymous page not written yet).
+	for _, pg := range slices.Clone(left) {
+		offs := s.fills[[2]uint64{as, pg}]
+		if i, _ := slices.BinarySearch(offs, s.rd.r.off); i == len(offs) {
+			s.future.known[[2]uint64{as, pg}] = nil
+			left = slices.DeleteFunc(left, func(x uint64) bool { return x == pg })
+		}
+	}
 	settle := func(pg uint64, d []byte) {
 		s.future.known[[2]uint64{as, pg}] = d
 		if d != nil {
@@ -134,6 +150,37 @@ func (s *Session) ahead(as uint64, pages []uint64) map[uint64][]byte {
 		s.future.known[[2]uint64{as, pg}] = nil
 	}
 	return out
+}
+
+// indexFill notes, for ahead, a mem record at byte off of the log whose
+// payload is p if its data may be a page's later contents there: a whole
+// page's fill (a whole page's write in a log of version 2), by address
+// space and page (Session.fills, in log order). A page with none after a
+// point gets nothing from the records after it. Damaged payloads are
+// passed over (the Reader refuses them when it reaches them).
+func (s *Session) indexFill(p []byte, off int64) {
+	as, i := binary.Uvarint(p)
+	if i <= 0 || i >= len(p) {
+		return
+	}
+	op := mem.ChangeOp(p[i])
+	addr, j := binary.Uvarint(p[i+1:])
+	if j <= 0 {
+		return
+	}
+	n, _ := binary.Uvarint(p[i+1+j:])
+	want := mem.ChangeFill
+	if s.rd.version < 3 {
+		want = mem.ChangeWrite
+	}
+	if op != want || n != mem.PageSize || addr%mem.PageSize != 0 {
+		return
+	}
+	if s.fills == nil {
+		s.fills = map[[2]uint64][]int64{}
+	}
+	k := [2]uint64{as, addr}
+	s.fills[k] = append(s.fills[k], off)
 }
 
 // future is what ahead found from one point of the log: for each

@@ -135,3 +135,82 @@ func TestSessionReadMemoryVersion2(t *testing.T) {
 		})
 	}
 }
+
+// TestSessionFillIndex: the index ReadMemory consults before looking
+// through the rest of the log (Session.fills) holds, by address space and
+// page, the records that may hold a page's later data: a version 3 log's
+// fills (not a whole-page write, nor another space's page counted for
+// this one), a version 2 log's whole-page writes; a page with none later
+// reads as zeros.
+func TestSessionFillIndex(t *testing.T) {
+	const at = 0x30000000
+	page := func(b byte) []byte { return bytes.Repeat([]byte{b}, mem.PageSize) }
+	var log bytes.Buffer
+	w := NewWriter(&log, Header{LittleEndian: true, Config: emulate.Config{Level: decode.LevelPOWER9}})
+	w.Space(0)
+	w.Space(1)
+	nop := []byte{0, 0, 0, 0x60} // ori 0,0,0 (little-endian)
+	changes := []mem.Change{
+		{Op: mem.ChangeMap, Addr: loopCode, Size: mem.PageSize, Perm: mem.RX},
+		{Op: mem.ChangeWrite, Addr: loopCode, Size: 16, Data: bytes.Repeat(nop, 4)},
+		{Op: mem.ChangeMap, Addr: at, Size: 4 * mem.PageSize, Perm: mem.RW},
+	}
+	for i := range changes {
+		w.Mem(0, &changes[i])
+	}
+	w.Mem(1, &mem.Change{Op: mem.ChangeMap, Addr: at, Size: mem.PageSize, Perm: mem.RW})
+	start := emulate.Context{Regs: regs.Regs{NIP: loopCode, MSR: regs.MSRLinuxUserLE}}
+	w.Thread(1, 0, &start)
+	w.Switch(1)
+	w.Run(2)
+	later := []struct {
+		as uint64
+		c  mem.Change
+	}{
+		{0, mem.Change{Op: mem.ChangeFill, Addr: at, Size: mem.PageSize, Data: page('A')}},
+		{0, mem.Change{Op: mem.ChangeWrite, Addr: at + mem.PageSize, Size: mem.PageSize, Data: page('W')}},
+		{1, mem.Change{Op: mem.ChangeFill, Addr: at, Size: mem.PageSize, Data: page('B')}},
+		{0, mem.Change{Op: mem.ChangeFill, Addr: at, Size: mem.PageSize, Data: page('C')}},
+	}
+	for i := range later {
+		w.Mem(later[i].as, &later[i].c)
+	}
+	w.Run(2)
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSession(log.Bytes(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(s *Session) map[[2]uint64]int {
+		n := map[[2]uint64]int{}
+		for k, offs := range s.fills {
+			n[k] = len(offs)
+		}
+		return n
+	}
+	if d := cmp.Diff(map[[2]uint64]int{{0, at}: 2, {1, at}: 1}, count(s)); d != "" {
+		t.Errorf("version 3 index (-want +got):\n%s", d)
+	}
+	for _, tc := range []struct {
+		addr uint64
+		want []byte
+	}{{at, []byte("AAAA")}, {at + mem.PageSize, make([]byte, 4)}, {at + 2*mem.PageSize, make([]byte, 4)}} {
+		got := make([]byte, 4)
+		if err := s.ReadMemory(tc.addr, got); err != nil || !bytes.Equal(got, tc.want) {
+			t.Errorf("ReadMemory(%#x) = %q, %v; want %q", tc.addr, got, err, tc.want)
+		}
+	}
+
+	v2, err := os.ReadFile("testdata/v2-lookahead.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err = NewSession(v2, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(map[[2]uint64]int{{0, at}: 1, {0, at + mem.PageSize}: 1}, count(s)); d != "" {
+		t.Errorf("version 2 index (-want +got):\n%s", d)
+	}
+}

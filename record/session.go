@@ -97,8 +97,11 @@ type Session struct {
 	// printed is the last record applied so far: output records up to it
 	// are not written again when the Session executes them again.
 	printed int
-	// future: the pages ReadMemory found in the log's later records.
+	// future: the pages ReadMemory found in the log's later records;
+	// fills the offsets of the records that may hold a page's later
+	// contents for it (indexFill), by address space and page.
 	future future
+	fills  map[[2]uint64][]int64
 }
 
 // An anchor is a point of the log from which a replay can start: the
@@ -164,6 +167,9 @@ func (s *Session) scan() {
 		}
 		if Kind(b[off]) == KindTake {
 			s.takes = append(s.takes, n+1)
+		}
+		if Kind(b[off]) == KindMem {
+			s.indexFill(b[off+1+int64(k):end], off)
 		}
 		if Kind(b[off]) == KindReset {
 			if at, j := binary.Uvarint(b[off+1+int64(k) : end]); j > 0 && off > s.anchors[0].off {
