@@ -464,13 +464,13 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 		p.dbg = newDebugger(p, cfg.Debug, sp)
 		p.debugger = p.dbg.newView(cfg.Debug)
 		if cfg.Debug.Checkpoints >= 0 {
-			p.rec = newRecorder(p, &p.dbg.log, path, args)
+			p.rec = newRecorder(p, &p.dbg.log, args)
 			p.rec.debug = true
 			p.rec.segments(&p.dbg.log, cfg.Debug)
 		}
 	}
 	if cfg.Record != nil {
-		p.rec = newRecorder(p, cfg.Record, path, args)
+		p.rec = newRecorder(p, cfg.Record, args)
 	}
 	go t.run()
 	return p, nil

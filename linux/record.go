@@ -126,13 +126,13 @@ type recThread struct {
 // debugger (which records it itself, for reverse execution).
 var ErrRecordDebug = errors.New("linux: recording under a debugger is not supported")
 
-func newRecorder(p *Process, w io.Writer, path string, args []string) *recorder {
+func newRecorder(p *Process, w io.Writer, args []string) *recorder {
 	cfg := p.cfg
 	rc := &recorder{p: p, spaces: map[*mem.Memory]uint64{}, threads: map[*Thread]*recThread{}}
 	rc.w = record.NewWriter(w, record.Header{
 		LittleEndian: p.le,
 		Config:       emulate.Config{Level: p.cpu.Level, Profile: cfg.Profile, Complete: true},
-		Args:         append([]string{path}, args...),
+		Args:         append([]string{p.exe}, args...), // /proc/PID/exe's path, then argv
 		Sysroot:      cfg.Sysroot,
 	})
 	for i, f := range []*os.File{nil, cfg.Stdout, cfg.Stderr} {

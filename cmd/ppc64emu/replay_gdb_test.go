@@ -475,8 +475,8 @@ func TestReplayGDBSysroot(t *testing.T) {
 // TestGDBExecFile: GDB given no program ("target remote" alone) asks the
 // server for the executable's path (qXfer:exec-file: /proc/PID/exe, the
 // absolute path) and reads its symbols through host I/O, from replay -gdb
-// (the recording's program path) as from run -gdb: "break main" stops at main's first line, both byte
-// orders.
+// (the recording's program path, relative on record's command line) as
+// from run -gdb: "break main" stops at main's first line, both byte orders.
 func TestGDBExecFile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds ppc64emu and runs GDB")
@@ -485,7 +485,15 @@ func TestGDBExecFile(t *testing.T) {
 	for _, order := range []string{"le", "be"} {
 		t.Run(order, func(t *testing.T) {
 			prog := buildGDBProg(t, "revsteps.c", order, "-O0")
-			rec := recordProg(t, prog)
+			// Recorded by a relative path: /proc/PID/exe is absolute.
+			dir, rel := filepath.Split(prog)
+			rec := filepath.Join(t.TempDir(), "rec")
+			_, emu := buildCommand(t)
+			rc := exec.Command(emu, "record", "-o", rec, "./"+rel)
+			rc.Dir = dir
+			if out, err := rc.CombinedOutput(); err != nil {
+				t.Fatalf("record: %v\n%s", err, out)
+			}
 			for _, o := range []struct {
 				name string
 				args []string
