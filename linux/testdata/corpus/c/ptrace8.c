@@ -25,7 +25,10 @@
  * __NR_restart_syscall, x86 rax to its own number), so a syscall-enter
  * stop shows that number; with a handler such a call fails with EINTR.
  * restart_syscall with no restart block set (a new process's, or one
- * rt_sigreturn reset) runs do_no_restart_syscall: EINTR.
+ * rt_sigreturn reset) runs do_no_restart_syscall: EINTR. ppoll (like
+ * select and pselect6) returns ERESTARTNOHAND (fs/select.c's
+ * do_sys_poll and poll_select_finish, which writes the time left back),
+ * so restarted it is ppoll again.
  * x86-64 shows the same (rax -512 or -514 at the stop, rip after the
  * syscall; arch/x86/kernel/signal.c decides after get_signal too), so
  * ptrace8.expected, written from those sources, is also what this program
@@ -93,9 +96,9 @@ static int asleep(pid_t c) {
 	return p && p[1] == ' ' && p[2] == 'S';
 }
 
-enum { READ, PAUSE, SLEEP, FUTEX, POLL };
+enum { READ, PAUSE, SLEEP, FUTEX, POLL, PPOLL };
 
-static const char *names[] = {"read", "pause", "nanosleep", "futex", "poll"};
+static const char *names[] = {"read", "pause", "nanosleep", "futex", "poll", "ppoll"};
 
 /* call makes the child's call that a signal interrupts. */
 static long call(int which) {
@@ -111,6 +114,8 @@ static long call(int which) {
 		return syscall(SYS_futex, word, FUTEX_WAIT, 0, &ten, NULL, 0);
 	case POLL:
 		return poll(&pfd, 1, 10000);
+	case PPOLL:
+		return ppoll(&pfd, 1, &ten, NULL);
 	}
 	return read(data[0], b, sizeof b);
 }
@@ -170,16 +175,17 @@ static long left(pid_t c) {
 }
 
 /* restarted resumes c with PTRACE_SYSCALL from a stop where it suppresses
- * the signal and prints the syscall-enter stop that follows. */
-static void restarted(const char *what, pid_t c) {
+ * the signal and prints the syscall-enter stop that follows: call nr
+ * (name) or not. */
+static void restarted(const char *what, pid_t c, long nr, const char *name) {
 	regs_t r;
 	say("SYSCALL", ptrace(PTRACE_SYSCALL, c, 0, 0));
 	int st = 0;
 	pid_t p = waitpid(c, &st, 0);
 	status(what, p, st);
 	if (p == c && WIFSTOPPED(st) && getregs(c, &r) == 0)
-		printf("%s: entry of restart_syscall %d, pc after the sc %d\n", what,
-		       REG_NR(r) == SYS_restart_syscall, after_sc(REG_PC(r)));
+		printf("%s: entry of %s %d, pc after the sc %d\n", what, name, (long)REG_NR(r) == nr,
+		       after_sc(REG_PC(r)));
 	say("CONT", ptrace(PTRACE_CONT, c, 0, 0));
 }
 
@@ -272,7 +278,7 @@ int main(void) {
 	if (interrupt(w, c, &r)) {
 		long l1 = left(c);
 		printf("%s: rem below 10 s %d\n", w, l1 > 0 && l1 < 10000000000L);
-		restarted(w, c);
+		restarted(w, c, SYS_restart_syscall, "restart_syscall");
 		while (!asleep(c)) {
 			struct timespec pace = {0, 1000000};
 			nanosleep(&pace, NULL);
@@ -289,7 +295,7 @@ int main(void) {
 	w = "futex wait with a timeout, suppressed";
 	c = child(FUTEX, 0);
 	if (interrupt(w, c, &r)) {
-		restarted(w, c);
+		restarted(w, c, SYS_restart_syscall, "restart_syscall");
 		wake();
 	}
 	finish(w, c);
@@ -297,7 +303,15 @@ int main(void) {
 	w = "poll with a timeout, suppressed";
 	c = child(POLL, 0);
 	if (interrupt(w, c, &r)) {
-		restarted(w, c);
+		restarted(w, c, SYS_restart_syscall, "restart_syscall");
+		put(data[1], "x", 1);
+	}
+	finish(w, c);
+
+	w = "ppoll with a timeout, suppressed";
+	c = child(PPOLL, 0);
+	if (interrupt(w, c, &r)) {
+		restarted(w, c, SYS_ppoll, "ppoll again");
 		put(data[1], "x", 1);
 	}
 	finish(w, c);
