@@ -270,7 +270,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 			return exitFail
 		}
 	}
-	if twoProcesses && link == nil && name == "run" && *gdbAddr == "" && !*count && *cpuProfile == "" && !*perfMap && !linux.SecureExec() {
+	if twoProcesses && link == nil && name == "run" && !*count && *cpuProfile == "" && !*perfMap && !linux.SecureExec() {
 		if code, ok := runFront(); ok {
 			return code
 		}
@@ -448,6 +448,9 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 	// end open after the guest closed it.
 	closeFiles(extra)
 	if ln != nil {
+		if link != nil {
+			return runBackGDB(p, link, ln, stderr)
+		}
 		defer stopSignals()
 		return serveGDB(ln, p, stderr)
 	}
@@ -759,6 +762,46 @@ func runFront() (code int, ok bool) {
 		return 128 + int(ws.Signal()), true
 	}
 	return ws.ExitStatus(), true
+}
+
+// runBackGDB runs the rest of run -gdb in the back process, once
+// linux.Start has started the guest: it serves GDB (serveGDB) and passes
+// on the signals the front forwards, which GDB is then told of as of any
+// signal the program takes, and follows the front's stops (frontSync,
+// its gdb mode: a SIGSTOP of the front's pid is the first guest
+// process's, reported to GDB, and the front runs on, as gdbserver's
+// caller never sees its inferior stop). It ends when serveGDB does, the
+// front exiting as it does: the first guest process's end is not the
+// run's under -gdb (GDB may go back from it, or hold other processes).
+func runBackGDB(p *linux.Process, b *backInfo, ln net.Listener, stderr io.Writer) int {
+	jobs := &frontSync{p: p, front: b.pid, conn: b.conn, gdb: true}
+	go func() {
+		var m [signalMsgSize]byte
+		for {
+			if _, err := io.ReadFull(b.conn, m[:]); err != nil {
+				break
+			}
+			kind, sig, from := readSignalMsg(m)
+			jobs.fromFront(kind, sig, from, false)
+		}
+		// The front has gone (SIGKILL), or the back ends: the program
+		// ends with it, as gdbserver's inferior killed.
+		p.UserSignal(abi.SIGKILL)
+	}()
+	// As runBack: the back's own signals came through the host process
+	// group, for the group's other guest processes.
+	stop := forwardSignals(backSignals, func(kind byte, sig int, from linux.Sender) {
+		if kind != sigTerminal {
+			p.GroupSignalOthersFrom(sig, from)
+		}
+	})
+	defer stop()
+	signal.Stop(b.own)
+	jobs.start()
+	code := serveGDB(ln, p, stderr)
+	jobs.stop()
+	jobs.wake()
+	return code
 }
 
 // runBack runs the rest of run in the back process, once linux.Start has

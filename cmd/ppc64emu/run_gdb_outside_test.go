@@ -70,6 +70,32 @@ continue
 		stops: []string{"Breakpoint 1", "Breakpoint 1", "SIGINT", "Breakpoint 1", "SIGUSR2", "Breakpoint 1", "terminated with signal SIGTERM"},
 		out:   []string{"got 10 code 0 parent 0 user 1", "got 2 code 0 parent 0 user 1", "got 12 code 0 parent 0 user 1"},
 	},
+	{
+		// SIGSTOP, which no process catches: run -gdb's pid is its
+		// front's, the program's stop is reported twice (its
+		// signal-delivery-stop, then the group-stop GDB passes it to),
+		// and the front runs on (runBackGDB). The breakpoint is deleted
+		// first: the back sees the front's stop on its polls, so the
+		// program takes the SIGSTOP anywhere between ready and its
+		// sigsuspend (natively at ready), with no other stop between.
+		name: "sigstop",
+		script: `break ready
+continue
+delete
+kill STOP
+continue
+kill USR1
+continue
+continue
+break ready
+continue
+kill TERM
+continue
+continue
+`,
+		stops: []string{"Breakpoint 1", "SIGSTOP", "SIGSTOP", "SIGUSR1", "Breakpoint 2", "SIGTERM", "terminated with signal SIGTERM"},
+		out:   []string{"got 10 code 0 parent 0 user 1"},
+	},
 }
 
 // TestRunGDBOutside: signals sent to run -gdb's pid from outside while

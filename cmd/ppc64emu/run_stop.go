@@ -260,6 +260,9 @@ type frontSync struct {
 	p     *linux.Process
 	front int      // the front's pid
 	conn  *os.File // to the front
+	// gdb: under run -gdb, the front stopped by a SIGSTOP of its own is
+	// continued as the first process is given it (runBackGDB).
+	gdb bool
 
 	mu         sync.Mutex
 	jobs       jobState
@@ -464,6 +467,11 @@ func (s *frontSync) run() {
 				s.jobs.echoed()
 			}
 		case jobStopFirst:
+			if s.gdb && unix.Kill(s.front, unix.SIGCONT) == nil {
+				// Before the signal, which waits while GDB has the
+				// program stopped.
+				s.jobs.echoed()
+			}
 			s.p.UserSignal(abi.SIGSTOP)
 		}
 		s.mu.Unlock()
