@@ -611,8 +611,8 @@ func forwardSignals(caught []os.Signal, deliver func(kind byte, sig int, from li
 // one host process (package linux), but under Linux or qemu-user the
 // first one is the process its caller started and waits for: when it
 // ends, its caller goes on (a shell's next command, a script's end) while
-// the processes it left in the background run on. So run (without -gdb,
-// -count, -cpuprofile or -perfmap, which are about the whole run, and unless its
+// the processes it left in the background run on. So run (-gdb included:
+// runBackGDB; without -count, -cpuprofile or -perfmap, which are about the whole run, and unless its
 // own start was privilege-elevated) is two: the front, the process the
 // caller started, starts the back (this program again, runFront) with
 // its descriptors, environment and arguments, and passes it the signals

@@ -104,7 +104,8 @@ func frontSignals() []os.Signal {
 // be sent again at each restart of that read or write.
 var backSignals = append(slices.Clone(notifiedSignals), syscall.SIGTSTP)
 
-// gdbDeliver is what run -gdb, in one process, does with a signal it
+// gdbDeliver is what run -gdb, in one process (-count, -cpuprofile,
+// -perfmap, a privilege-elevated start; else runBackGDB), does with a signal it
 // caught among frontSignals: as the front, the terminal's SIGTTIN and
 // SIGTTOU stop the runner (its own read or write of the terminal from a
 // background group; the stub stops with it), the others go to the guest
@@ -115,7 +116,8 @@ var backSignals = append(slices.Clone(notifiedSignals), syscall.SIGTSTP)
 // characters (^C, ^Z where the runner runs) too, as gdbserver makes its
 // inferior the terminal's foreground group. SIGSTOP, which no process
 // can catch, stops the runner and its stub until a SIGCONT, which GDB is
-// then told of: GDB is not told of the SIGSTOP.
+// then told of: in one process GDB is not told of the SIGSTOP (in two it
+// is: runBackGDB).
 func gdbDeliver(p *linux.Process, kind byte, sig int, from linux.Sender) {
 	if !terminalStop(kind, sig) {
 		deliverSignal(p, kind, sig, from)
