@@ -452,7 +452,7 @@ func runProgram(name, usage string, args []string, stdout, stderr io.Writer) int
 			return runBackGDB(p, link, ln, stderr)
 		}
 		defer stopSignals()
-		return serveGDB(ln, p, stderr)
+		return serveGDB(ln, p, stderr, func() {})
 	}
 	finish := func(st linux.ExitStatus, err error) int {
 		if *count {
@@ -768,13 +768,13 @@ func runFront() (code int, ok bool) {
 // linux.Start has started the guest: it serves GDB (serveGDB) and passes
 // on the signals the front forwards, which GDB is then told of as of any
 // signal the program takes, and follows the front's stops (frontSync,
-// its gdb mode: a SIGSTOP of the front's pid is the first guest
+// jobState's gdb mode: a SIGSTOP of the front's pid is the first guest
 // process's, reported to GDB, and the front runs on, as gdbserver's
 // caller never sees its inferior stop). It ends when serveGDB does, the
 // front exiting as it does: the first guest process's end is not the
 // run's under -gdb (GDB may go back from it, or hold other processes).
 func runBackGDB(p *linux.Process, b *backInfo, ln net.Listener, stderr io.Writer) int {
-	jobs := &frontSync{p: p, front: b.pid, conn: b.conn, gdb: true}
+	jobs := &frontSync{p: p, front: b.pid, conn: b.conn, jobs: jobState{gdb: true}}
 	go func() {
 		var m [signalMsgSize]byte
 		for {
@@ -798,7 +798,7 @@ func runBackGDB(p *linux.Process, b *backInfo, ln net.Listener, stderr io.Writer
 	defer stop()
 	signal.Stop(b.own)
 	jobs.start()
-	code := serveGDB(ln, p, stderr)
+	code := serveGDB(ln, p, stderr, jobs.undebug)
 	jobs.stop()
 	jobs.wake()
 	return code
@@ -1019,8 +1019,10 @@ func sysrootDir(flagValue string) string {
 // serveGDB debugs p for one GDB connection on ln and returns the exit
 // status: the program's, or 0 after a kill or detach by GDB. The signals
 // sent to the runner reach the program as without -gdb (gdbSignals), and
-// so GDB, as gdbserver's inferior's do.
-func serveGDB(ln net.Listener, p *linux.Process, stderr io.Writer) int {
+// so GDB, as gdbserver's inferior's do. gone is called when GDB has gone
+// (a kill, a detach, a lost connection), before serveGDB waits for a
+// program that runs on.
+func serveGDB(ln net.Listener, p *linux.Process, stderr io.Writer, gone func()) int {
 	conn := acceptGDB(ln, "ppc64emu run", stderr)
 	if conn == nil {
 		return exitFail
@@ -1028,6 +1030,7 @@ func serveGDB(ln net.Listener, p *linux.Process, stderr io.Writer) int {
 	defer conn.Close()
 	d := p.Debugger()
 	err := gdbstub.NewServer(d).Serve(conn)
+	gone()
 	if d.Err != nil {
 		// The replay of the recording failed (the past GDB was shown
 		// ends there).

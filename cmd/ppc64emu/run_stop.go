@@ -262,9 +262,6 @@ type frontSync struct {
 	p     *linux.Process
 	front int      // the front's pid
 	conn  *os.File // to the front
-	// gdb: under run -gdb, the front stopped by a SIGSTOP of its own is
-	// continued as the first process is given it (runBackGDB).
-	gdb bool
 
 	mu         sync.Mutex
 	jobs       jobState
@@ -288,6 +285,12 @@ type frontSync struct {
 // front found stopped after it was stopped anew, by a SIGSTOP that the
 // first process follows.
 type jobState struct {
+	// gdb: the back serves GDB (runBackGDB), whose debugger reports the
+	// first process's stop signals to GDB and does not stop it for job
+	// control: a front stopped by a SIGSTOP of its own is continued as
+	// the first process is given it, as gdbserver's caller never sees
+	// its inferior stop.
+	gdb bool
 	// echoes are the SIGCONTs the back sent the front for a continue of
 	// the first process, which the front passes back: dropped.
 	echoes int
@@ -316,10 +319,11 @@ type jobState struct {
 type jobAction int
 
 const (
-	jobNone      jobAction = iota
-	jobTellStop            // the front stops itself (stopMsg)
-	jobContFront           // SIGCONT to the front (then jobState.echoed)
-	jobStopFirst           // SIGSTOP to the first process
+	jobNone          jobAction = iota
+	jobTellStop                // the front stops itself (stopMsg)
+	jobContFront               // SIGCONT to the front (then jobState.echoed)
+	jobStopFirst               // SIGSTOP to the first process
+	jobStopFirstCont           // SIGCONT to the front (then jobState.echoed), SIGSTOP to the first process (gdb)
 )
 
 // step takes the states frontSync saw after an event (polled: the poll,
@@ -372,7 +376,11 @@ func (s *jobState) step(polled, front, stopped bool) jobAction {
 		// follows. (While a stopMsg is unanswered the front may be
 		// stopped for it: its stoppingMsg decides.)
 		s.followed = true
-		if !stopped {
+		switch {
+		case stopped:
+		case s.gdb:
+			act = jobStopFirstCont
+		default:
 			act = jobStopFirst
 		}
 	}
@@ -469,15 +477,25 @@ func (s *frontSync) run() {
 				s.jobs.echoed()
 			}
 		case jobStopFirst:
-			if s.gdb && unix.Kill(s.front, unix.SIGCONT) == nil {
-				// Before the signal, which waits while GDB has the
-				// program stopped.
+			s.p.UserSignal(abi.SIGSTOP)
+		case jobStopFirstCont:
+			// The front first: the signal waits while GDB has the
+			// program stopped.
+			if unix.Kill(s.front, unix.SIGCONT) == nil {
 				s.jobs.echoed()
 			}
 			s.p.UserSignal(abi.SIGSTOP)
 		}
 		s.mu.Unlock()
 	}
+}
+
+// undebug ends jobState's gdb mode: GDB has gone (a detached program
+// runs on, its stops its caller's to see).
+func (s *frontSync) undebug() {
+	s.mu.Lock()
+	s.jobs.gdb = false
+	s.mu.Unlock()
 }
 
 // wake continues the front if it is stopped when the first process has

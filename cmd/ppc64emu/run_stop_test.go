@@ -44,7 +44,9 @@ func (w *jobWorld) event(t *testing.T, ev string) {
 		w.turn(ev == "poll")
 	case "first acts": // the first process takes a pending stop, if any
 		if w.firstPending {
-			w.firstPending, w.first = false, true
+			// Under -gdb reported to GDB, not a stop for job control
+			// (linux.Debugger).
+			w.firstPending, w.first = false, !w.s.gdb
 		}
 	case "first raises STOP": // its own raise, or a guest process's kill
 		w.first = true
@@ -102,6 +104,11 @@ func (w *jobWorld) turn(polled bool) {
 	case jobStopFirst:
 		w.did = append(w.did, "STOP first")
 		w.firstPending = true
+	case jobStopFirstCont:
+		w.did = append(w.did, "CONT front, STOP first")
+		w.cont()
+		w.s.echoed()
+		w.firstPending = true
 	}
 }
 
@@ -122,7 +129,10 @@ func (w *jobWorld) turn(polled bool) {
 // caller's SIGCONT then SIGSTOP before the back read the SIGCONT) are the
 // cases marked "lost until 2026-12-07". The front's messages to the back
 // come in the order it wrote them; "front reads" stands for its reading
-// a stopMsg, writing its stoppingMsg and stopping.
+// a stopMsg, writing its stoppingMsg and stopping. The cases marked gdb
+// are run -gdb's (jobState.gdb): a SIGSTOP of the front is the first
+// process's, which GDB is told of, and the front runs on, as gdbserver's
+// caller sees its inferior run on.
 func TestJobState(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -132,6 +142,7 @@ func TestJobState(t *testing.T) {
 		// stopped: the front and the first process at the end (the
 		// same, Linux's state for the first process).
 		stopped bool
+		gdb     bool
 	}{{
 		name:    "kill STOP",
 		events:  []string{"kill STOP front", "poll", "poll", "first acts", "change", "poll"},
@@ -236,9 +247,36 @@ func TestJobState(t *testing.T) {
 			"poll", "poll", "first acts", "change", "poll"},
 		did:     []string{"tell front STOP", "deliver CONT", "STOP first"},
 		stopped: true,
+	}, {
+		name:   "gdb: kill STOP",
+		gdb:    true,
+		events: []string{"kill STOP front", "poll", "poll", "first acts", "back reads", "poll", "poll"},
+		did:    []string{"CONT front, STOP first", "drop echo"},
+	}, {
+		// The second SIGSTOP, before the back's SIGCONT is read back,
+		// is followed once it is.
+		name: "gdb: kill STOP twice",
+		gdb:  true,
+		events: []string{"kill STOP front", "poll", "poll", "first acts", "kill STOP front", "poll", "poll",
+			"back reads", "poll", "first acts", "back reads", "poll", "poll"},
+		did: []string{"CONT front, STOP first", "drop echo", "CONT front, STOP first", "drop echo"},
+	}, {
+		// The caller's SIGCONT drops the pending SIGSTOP, as Linux's
+		// prepare_signal.
+		name: "gdb: kill STOP, the caller's CONT before the first process acts",
+		gdb:  true,
+		events: []string{"kill STOP front", "poll", "poll", "kill CONT front", "back reads", "back reads",
+			"first acts", "poll", "poll"},
+		did: []string{"CONT front, STOP first", "drop echo", "deliver CONT"},
+	}, {
+		name:   "gdb: front stopped one poll",
+		gdb:    true,
+		events: []string{"kill STOP front", "poll", "kill CONT front", "poll", "back reads", "poll"},
+		did:    []string{"deliver CONT"},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			var w jobWorld
+			w.s.gdb = tc.gdb
 			for _, ev := range tc.events {
 				w.event(t, ev)
 			}
