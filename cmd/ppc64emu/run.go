@@ -611,9 +611,10 @@ func forwardSignals(caught []os.Signal, deliver func(kind byte, sig int, from li
 // one host process (package linux), but under Linux or qemu-user the
 // first one is the process its caller started and waits for: when it
 // ends, its caller goes on (a shell's next command, a script's end) while
-// the processes it left in the background run on. So run (-gdb included:
-// runBackGDB; without -count, -cpuprofile or -perfmap, which are about the whole run, and unless its
-// own start was privilege-elevated) is two: the front, the process the
+// the processes it left in the background run on. So run (-gdb
+// included: runBackGDB; not with -count, -cpuprofile or -perfmap, which
+// are about the whole run, nor when its own start was
+// privilege-elevated) is two: the front, the process the
 // caller started, starts the back (this program again, runFront) with
 // its descriptors, environment and arguments, and passes it the signals
 // it gets (forwardSignals) for the first guest process; the back runs the
@@ -784,8 +785,8 @@ func runBackGDB(p *linux.Process, b *backInfo, ln net.Listener, stderr io.Writer
 			kind, sig, from := readSignalMsg(m)
 			jobs.fromFront(kind, sig, from, false)
 		}
-		// The front has gone (SIGKILL), or the back ends: the program
-		// ends with it, as gdbserver's inferior killed.
+		// The front has gone (a SIGKILL of the program's pid): the
+		// program is killed, as gdbserver's inferior would be.
 		p.UserSignal(abi.SIGKILL)
 	}()
 	// As runBack: the back's own signals came through the host process

@@ -105,8 +105,8 @@ func frontSignals() []os.Signal {
 var backSignals = append(slices.Clone(notifiedSignals), syscall.SIGTSTP)
 
 // gdbDeliver is what run -gdb, in one process (-count, -cpuprofile,
-// -perfmap, a privilege-elevated start; else runBackGDB), does with a signal it
-// caught among frontSignals: as the front, the terminal's SIGTTIN and
+// -perfmap, a privilege-elevated start; else runBackGDB), does with a
+// signal it caught among frontSignals: as the front, the terminal's SIGTTIN and
 // SIGTTOU stop the runner (its own read or write of the terminal from a
 // background group; the stub stops with it), the others go to the guest
 // as without -gdb (deliverSignal), where GDB is told of them as of any
