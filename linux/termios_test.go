@@ -155,9 +155,26 @@ func TestTtyGroup(t *testing.T) {
 // interruptOnPty runs name args on a fresh pseudo-terminal (its
 // controlling terminal), writes the INTR character (^C) to the master when
 // the program has printed "ready", and returns all it wrote.
+//
+// The terminal has NOFLSH set and ECHO clear. Without NOFLSH, Linux's
+// n_tty flushes the output queue after it has sent the INTR's signal
+// (isig), so what the signalled processes wrote before the flush, and
+// the master had not read yet, was lost: under load the whole rest of
+// the run's output went so, under qemu-user as under the runner. Without
+// ECHO the ^C is not echoed, whose place among what the signalled
+// processes write would also depend on timing.
 func interruptOnPty(t *testing.T, name string, args ...string) []byte {
 	m, s := openPty(t)
 	defer m.Close()
+	tio, err := unix.IoctlGetTermios(int(s.Fd()), unix.TCGETS)
+	if err != nil {
+		t.Fatalf("TCGETS: %v", err)
+	}
+	tio.Lflag |= unix.NOFLSH
+	tio.Lflag &^= unix.ECHO
+	if err := unix.IoctlSetTermios(int(s.Fd()), unix.TCSETS, tio); err != nil {
+		t.Fatalf("TCSETS: %v", err)
+	}
 	cmd := exec.Command(name, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = s, s, s
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
