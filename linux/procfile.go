@@ -182,9 +182,16 @@ func procFileReceived(h int) {
 // procFileStat reports what the file st describes stands for, if it is
 // one of the runner's memory files. It makes no system call.
 func procFileStat(st *unix.Stat_t) (procFile, bool) {
+	return procFileKey(fileKey{uint64(st.Dev), st.Ino})
+}
+
+// procFileKey is procFileStat for a file's device and inode numbers
+// (a statx's, whose device numbers a Stat_t of every host cannot hold:
+// its Dev is 32 bits on mips).
+func procFileKey(k fileKey) (procFile, bool) {
 	procFiles.Lock()
 	defer procFiles.Unlock()
-	f, ok := procFiles.m[fileKey{uint64(st.Dev), st.Ino}]
+	f, ok := procFiles.m[k]
 	return f, ok
 }
 

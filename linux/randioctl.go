@@ -29,7 +29,7 @@ const maxRWCount = (1<<31 - 1) &^ (mem.PageSize - 1)
 func isRandomDevice(fd int) bool {
 	var st unix.Stat_t
 	return unix.Fstat(fd, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFCHR &&
-		unix.Major(st.Rdev) == memMajor && (unix.Minor(st.Rdev) == randomMinor || unix.Minor(st.Rdev) == urandomMinor)
+		unix.Major(uint64(st.Rdev)) == memMajor && (unix.Minor(uint64(st.Rdev)) == randomMinor || unix.Minor(uint64(st.Rdev)) == urandomMinor)
 }
 
 // randomIoctl answers the requests of a random device, host descriptor fd

@@ -352,7 +352,7 @@ func sysStatx(t *Thread, a *sysArgs) (uint64, int) {
 	if err := unix.Statx(d, path, flags, int(a.Uint(3)), &st); err != nil {
 		return 0, errnoOf(err)
 	}
-	if f, ok := procFileStat(&unix.Stat_t{Dev: unix.Mkdev(st.Dev_major, st.Dev_minor), Ino: st.Ino}); ok {
+	if f, ok := procFileKey(fileKey{unix.Mkdev(st.Dev_major, st.Dev_minor), st.Ino}); ok {
 		// A /proc file the runner answers (procfile.go).
 		if err := unix.Statx(unix.AT_FDCWD, f.stat, flags&^unix.AT_EMPTY_PATH, int(a.Uint(3)), &st); err != nil {
 			return 0, errnoOf(err)
