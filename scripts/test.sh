@@ -181,12 +181,14 @@ step "emulator tests on ppc64 (qemu-user, ppc64emu run)" bash scripts/test-on-pp
 # Every package builds and vets for other systems and architectures: the
 # runner on every Linux architecture (host-side translation from the host's
 # constants), the rest everywhere; off Linux, run says it needs Linux. A
-# representative set by default (32-bit, both powerpc byte orders, macOS,
-# Windows); --long: every target of go tool dist list. The targets that
+# representative set by default (32-bit, both powerpc byte orders, mips64,
+# whose 32-bit Stat_t.Dev and Rdev broke the linux package's build unseen
+# until 2026-12-07, macOS, Windows); --long: every target of go tool dist
+# list. The targets that
 # link only externally (android/386, amd64, arm; ios/*) are skipped with a
 # line: the go command refuses them without cgo even to vet, and with cgo
 # needs their C cross toolchain (Android NDK, Xcode).
-cross=(linux/386 linux/ppc64le linux/ppc64 darwin/arm64 windows/amd64)
+cross=(linux/386 linux/ppc64le linux/ppc64 linux/mips64 darwin/arm64 windows/amd64)
 if [ $long -eq 1 ]; then mapfile -t cross < <(go tool dist list); fi
 cross_vet() {
   local t out
