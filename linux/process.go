@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -357,10 +356,7 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	if err != nil {
 		return nil, err
 	}
-	exe, err := filepath.Abs(path)
-	if err != nil {
-		exe = path
-	}
+	exe := exePath(path) // absolute, links resolved, as /proc/PID/exe
 	hostPid := os.Getpid()
 	pid := hostPid // the guest's process id is the runner's, unless the caller says
 	if cfg.Pid > 0 {
