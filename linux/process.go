@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -349,6 +350,11 @@ func Start(path string, args, env []string, cfg Config) (*Process, error) {
 	}
 	if cfg.Record != nil && cfg.Debug != nil {
 		return nil, ErrRecordDebug
+	}
+	if r, err := filepath.EvalSymlinks(cfg.Sysroot); err == nil && cfg.Sysroot != "" {
+		// Its real path, as the programs' (exePath) and the working
+		// directories' (getcwd) are, whose guest names are found below it.
+		cfg.Sysroot = r
 	}
 	m := mem.New()
 	m.Limit = cfg.MaxMemory

@@ -1296,7 +1296,9 @@ func (t *Thread) readlinkTarget(dirfd int, raw string) (string, int) {
 	} else if ref, host, own := t.procLookup(dirfd, raw); own {
 		switch {
 		case ref.entry == "exe":
-			target = t.p.exeOf(ref.g)
+			// Its name below the reader's root (d_path): a program
+			// in the sysroot or a chroot(2) root by its guest name.
+			target = t.guestPath(t.p.exeOf(ref.g))
 		case strings.HasPrefix(ref.entry, "fd/") && pidfdOf(ref) != nil:
 			target = pidfdLink
 		case ref.entry == "root" && ref.g == nil:
