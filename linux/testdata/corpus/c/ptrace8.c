@@ -28,7 +28,14 @@
  * rt_sigreturn reset) runs do_no_restart_syscall: EINTR. ppoll (like
  * select and pselect6) returns ERESTARTNOHAND (fs/select.c's
  * do_sys_poll and poll_select_finish, which writes the time left back),
- * so restarted it is ppoll again.
+ * so restarted it is ppoll again; select and pselect6 (core_sys_select)
+ * too, and with a handler, SA_RESTART or not, they fail with EINTR.
+ * A tracer that writes -1 to the trap word (PTRACE_POKEUSER at PT_TRAP,
+ * as GDB's ppc_linux_write_pc does when it moves the pc; ptrace-view.c's
+ * set_user_trap keeps only the norestart bit of the old value) makes
+ * TRAP(regs) no system call's, so check_syscall_restart leaves the call's
+ * -ERESTART* code as its result: the call returns -1 with errno 512. The
+ * x86-64 equivalent is orig_rax -1 (syscall_get_nr below 0).
  * x86-64 shows the same (rax -512 or -514 at the stop, rip after the
  * syscall; arch/x86/kernel/signal.c decides after get_signal too), so
  * ptrace8.expected, written from those sources, is also what this program
@@ -44,6 +51,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/select.h>
 #include <sys/syscall.h>
 #include <time.h>
 
@@ -96,15 +104,36 @@ static int asleep(pid_t c) {
 	return p && p[1] == ' ' && p[2] == 'S';
 }
 
-enum { READ, PAUSE, SLEEP, FUTEX, POLL, PPOLL };
+enum { READ, PAUSE, SLEEP, FUTEX, POLL, PPOLL, SELECT, PSELECT };
 
-static const char *names[] = {"read", "pause", "nanosleep", "futex", "poll", "ppoll"};
+static const char *names[] = {"read", "pause", "nanosleep", "futex", "poll", "ppoll", "select", "pselect6"};
+
+/* TRAP_OFFSET is the ptrace user area offset of the word that says which
+ * system call (if any) the thread is in: powerpc's trap, x86-64's
+ * orig_rax. */
+#if defined(__powerpc64__)
+#define TRAP_OFFSET (PT_TRAP * 8)
+#else
+#define TRAP_OFFSET offsetof(struct user_regs_struct, orig_rax)
+#endif
+
+/* NR_SELECT is select(2)'s number: powerpc64's is _newselect (142; its
+ * select, 82, is sys_ni_syscall for 64-bit tasks, syscall.tbl). */
+#if defined(SYS__newselect)
+#define NR_SELECT SYS__newselect
+#else
+#define NR_SELECT SYS_select
+#endif
 
 /* call makes the child's call that a signal interrupts. */
 static long call(int which) {
 	char b[8];
 	struct timespec ten = {10, 0};
 	struct pollfd pfd = {data[0], POLLIN, 0};
+	struct timeval tv = {10, 0};
+	fd_set rd;
+	FD_ZERO(&rd);
+	FD_SET(data[0], &rd);
 	switch (which) {
 	case PAUSE:
 		return pause();
@@ -116,6 +145,10 @@ static long call(int which) {
 		return poll(&pfd, 1, 10000);
 	case PPOLL:
 		return ppoll(&pfd, 1, &ten, NULL);
+	case SELECT:
+		return syscall(NR_SELECT, data[0] + 1, &rd, NULL, NULL, &tv);
+	case PSELECT:
+		return syscall(SYS_pselect6, data[0] + 1, &rd, NULL, NULL, &ten, NULL);
 	}
 	return read(data[0], b, sizeof b);
 }
@@ -139,8 +172,10 @@ static pid_t child(int which, int flags) {
 		long n = call(which);
 		int e = errno;
 		char line[80];
-		int len = snprintf(line, sizeof line, "%s=%ld%s, the handler ran %d", names[which], n,
-				   n < 0 && e == EINTR ? " EINTR" : "", ran);
+		char err[32] = "";
+		if (n < 0)
+			snprintf(err, sizeof err, e == EINTR ? " EINTR" : " errno %d", e);
+		int len = snprintf(line, sizeof line, "%s=%ld%s, the handler ran %d", names[which], n, err, ran);
 		put(res[1], line, len);
 		_exit(0);
 	}
@@ -313,6 +348,36 @@ int main(void) {
 	if (interrupt(w, c, &r)) {
 		restarted(w, c, SYS_ppoll, "ppoll again");
 		put(data[1], "x", 1);
+	}
+	finish(w, c);
+
+	static const struct {
+		int which;
+		long nr;
+		const char *again;
+	} sel[] = {{SELECT, NR_SELECT, "select again"}, {PSELECT, SYS_pselect6, "pselect6 again"}};
+	for (int i = 0; i < 2; i++) {
+		char what[80];
+		snprintf(what, sizeof what, "%s with a timeout, suppressed", names[sel[i].which]);
+		c = child(sel[i].which, 0);
+		if (interrupt(what, c, &r)) {
+			restarted(what, c, sel[i].nr, sel[i].again);
+			put(data[1], "x", 1);
+		}
+		finish(what, c);
+
+		snprintf(what, sizeof what, "%s with a timeout, delivered, SA_RESTART", names[sel[i].which]);
+		c = child(sel[i].which, SA_RESTART);
+		if (interrupt(what, c, &r))
+			say("CONT SIGUSR1", ptrace(PTRACE_CONT, c, 0, (void *)SIGUSR1));
+		finish(what, c);
+	}
+
+	w = "read, trap set to -1, suppressed";
+	c = child(READ, SA_RESTART);
+	if (interrupt(w, c, &r)) {
+		say("POKEUSER trap -1", ptrace(PTRACE_POKEUSER, c, (void *)TRAP_OFFSET, (void *)-1L));
+		say("CONT", ptrace(PTRACE_CONT, c, 0, 0));
 	}
 	finish(w, c);
 	return 0;
