@@ -17,7 +17,7 @@ kill -l 15 9 SIGHUP 2>&1 | tr '\n' ' '; echo; kill -l 143; kill -s NOSUCH $$ 2>&
 f() { trap 'echo "return trap $1"' RETURN; }; f one; trap - RETURN
 ( trap 'echo sub-exit' EXIT; exit 2 ); echo "sub $?"; ( set -e; false; echo not ) ; echo "sub-e $?"
 B
-bash j.bash 2>&1 | sed 's/ [0-9][0-9]* Terminated/ PID Terminated/; s/line [0-9]*: //'
+bash j.bash 2>&1 | sed 's/  *[0-9][0-9]* Terminated/ PID Terminated/; s/line [0-9]*: //'
 timeout 0.2 sleep 3; echo "timeout $?"; timeout --preserve-status 0.2 sleep 3; echo "preserve $?"
 # The shells below must set their traps before timeout's signal: 2 s.
 timeout -k 0.3 2 sh -c 'trap "" TERM; sleep 10; echo no'; echo "kill-after $?"
